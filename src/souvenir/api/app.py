@@ -1,0 +1,165 @@
+"""The REST service (FastAPI). OpenAPI at ``/docs``.
+
+Endpoints: ``GET /health``; ``POST /v1/turns``; ``POST /v1/context``;
+``GET``/``POST /v1/users/{channel}/{user}/memories``. Bad input gets a 422 that says why;
+a busy store a 503; nothing is half-written.
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from datetime import datetime
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field, field_validator
+
+from souvenir.config import Settings
+from souvenir.errors import InputError, StoreBusyError, StoreError
+from souvenir.limits import MAX_TEXT_BYTES, check_text
+from souvenir.runtime import Runtime, open_runtime
+from souvenir.types import CANDIDATE_KINDS, KINDS, Candidate
+
+
+def _text_field(value: str) -> str:
+    try:
+        return check_text(value)
+    except InputError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+class TurnIn(BaseModel):
+    """One exchange: the user's ``message`` and the bot's ``reply``."""
+
+    channel: str = Field("api", min_length=1, max_length=64, description="Channel of the user (telegram, lazada, api…).")
+    user: str = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
+    story: str | None = Field(None, max_length=256, description="Story (thread, role-play) of the exchange.")
+    message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    reply: str | None = Field(None, description="What the bot answered.")
+    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now.")
+
+    _check = field_validator("message")(_text_field)
+
+
+class ContextIn(BaseModel):
+    """The message a context is wanted for."""
+
+    channel: str = Field("api", min_length=1, max_length=64)
+    user: str = Field(..., min_length=1, max_length=256)
+    story: str | None = Field(None, max_length=256)
+    message: str = Field(..., description=f"The user's new message (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+
+    _check = field_validator("message")(_text_field)
+
+
+class MemoryIn(BaseModel):
+    """A memory written directly (a person, an import): it goes through the write path."""
+
+    text: str = Field(..., description=f"The memory (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    kind: str = Field("fact", description=f"One of {', '.join(KINDS)}.")
+    scope: str = Field("global", description="global, or story (then 'story' names it).")
+    story: str | None = None
+    confidence: float = Field(1.0, ge=0.0, le=1.0)
+    pinned: bool = False
+    date: datetime | None = Field(None, description="When it was said; default now.")
+    source: str | None = None
+
+    _check = field_validator("text")(_text_field)
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        if value not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}")
+        return value
+
+    @field_validator("scope")
+    @classmethod
+    def _scope(cls, value: str) -> str:
+        if value not in ("global", "story"):
+            raise ValueError("scope must be global or story")
+        return value
+
+
+def _memory_json(m) -> dict:
+    return {
+        "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "story_id": m.story_id,
+        "confidence": m.confidence, "pinned": m.pinned, "status": m.status, "source": m.source,
+        "created_at": m.created_at.isoformat() if m.created_at else None,
+        "updated_at": m.updated_at.isoformat() if m.updated_at else None,
+        "counters": {"candidate": m.candidate_count, "served": m.served_count,
+                     "served_semantic": m.served_semantic_count},
+    }
+
+
+def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
+    """The FastAPI app. Pass ``runtime`` to share one (tests), else one is opened from ``settings``."""
+    settings = settings or Settings()
+    state: dict[str, Runtime] = {}
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI):
+        state["rt"] = runtime or open_runtime(settings, start_indexer=True)
+        try:
+            yield
+        finally:
+            if runtime is None:
+                state["rt"].close()
+
+    app = FastAPI(title="Souvenir", version="0.1.0", lifespan=lifespan,
+                  description="Long-term memory for LLM chatbots.")
+
+    @app.exception_handler(StoreBusyError)
+    async def _busy(_: Request, exc: StoreBusyError) -> JSONResponse:
+        return JSONResponse({"detail": f"store unavailable, nothing written: {exc}"}, status_code=503)
+
+    @app.exception_handler(StoreError)
+    async def _store(_: Request, exc: StoreError) -> JSONResponse:
+        return JSONResponse({"detail": f"store error, nothing written: {exc}"}, status_code=500)
+
+    @app.exception_handler(InputError)
+    async def _input(_: Request, exc: InputError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    def rt() -> Runtime:
+        return state["rt"]
+
+    @app.get("/health")
+    def health() -> dict:
+        index = rt().index
+        return {"status": "ok", "embedder": index.name if index else None,
+                "degraded_turns": rt().engine.degraded_turns()}
+
+    @app.post("/v1/turns")
+    def post_turn(body: TurnIn) -> dict:
+        turn_id, written = rt().engine.record_turn(
+            body.channel, body.user, body.message, body.reply, time=body.time, story=body.story)
+        return {"turn_id": turn_id,
+                "memory": None if written is None else {"action": written.action, "id": written.memory_id}}
+
+    @app.post("/v1/context")
+    def post_context(body: ContextIn) -> dict:
+        return rt().engine.context(body.channel, body.user, body.message, story=body.story).as_json()
+
+    @app.get("/v1/users/{channel}/{user}/memories")
+    def list_memories(channel: str, user: str, status: str = "active") -> dict:
+        if status not in ("active", "superseded", "deleted", "all"):
+            raise HTTPException(422, "status must be active, superseded, deleted or all")
+        found = rt().engine.memories(channel, user, None if status == "all" else status)
+        return {"memories": [_memory_json(m) for m in found]}
+
+    @app.post("/v1/users/{channel}/{user}/memories")
+    def add_memory(channel: str, user: str, body: MemoryIn) -> dict:
+        if body.scope == "story" and not body.story:
+            raise HTTPException(422, "a story-scoped memory needs 'story'")
+        candidate = Candidate(text=body.text, kind=body.kind, scope=body.scope,
+                              confidence=body.confidence, source=body.source, time=body.date,
+                              pinned=body.pinned)
+        result = rt().engine.remember(channel, user, candidate, story=body.story)
+        return {"action": result.action, "id": result.memory_id, "text": result.text,
+                "reason": result.reason, "superseded_id": result.superseded_id}
+
+    return app
+
+
+__all__ = ["create_app", "CANDIDATE_KINDS"]

@@ -1,0 +1,298 @@
+"""The ``souvenir`` command line (typer). Every command has help text; ``--help`` shows it.
+
+Global options come before the command: ``souvenir --db ./other.db context …``. Settings
+not given as options come from ``SOUVENIR_*`` variables or ``.env``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from souvenir.config import Settings
+from souvenir.errors import SouvenirError
+from souvenir.runtime import Runtime, open_runtime
+from souvenir.timeutil import as_utc
+from souvenir.types import KINDS, Candidate
+
+app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
+                  pretty_exceptions_enable=False)
+bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+console = Console()
+err = Console(stderr=True)
+
+
+def _settings(ctx: typer.Context) -> Settings:
+    return ctx.obj["settings"]
+
+
+def _runtime(ctx: typer.Context) -> Runtime:
+    if "runtime" not in ctx.obj:
+        ctx.obj["runtime"] = open_runtime(_settings(ctx))
+        ctx.call_on_close(ctx.obj["runtime"].close)
+    return ctx.obj["runtime"]
+
+
+def _fail(exc: Exception) -> None:
+    err.print(f"[red]error:[/red] {exc}")
+    raise typer.Exit(2)
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    db: Optional[str] = typer.Option(None, "--db", help="SQLite file or database URL (default ./souvenir.db)."),
+    embedder: Optional[str] = typer.Option(None, "--embedder", help="use (default), e5, ollama, openai or none."),
+) -> None:
+    """Souvenir: long-term memory for LLM chatbots."""
+    overrides: dict = {}
+    if db:
+        overrides["database_url"] = db if "://" in db else f"sqlite:///{db}"
+    if embedder:
+        overrides["embedder"] = embedder
+    ctx.obj = {"settings": Settings(**overrides)}
+
+
+@app.command()
+def serve(
+    ctx: typer.Context,
+    host: Optional[str] = typer.Option(None, help="Address to bind (default 127.0.0.1)."),
+    port: Optional[int] = typer.Option(None, help="Port (default 8765)."),
+) -> None:
+    """Run the REST service (OpenAPI at /docs) with the background indexer."""
+    import uvicorn
+
+    from souvenir.api.app import create_app
+
+    settings = _settings(ctx)
+    uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port,
+                log_level="info")
+
+
+def _index_now(rt: Runtime, quiet: bool = False) -> int:
+    if rt.index is None:
+        return 0
+    total = rt.index.backlog()
+    if total == 0:
+        return 0
+    with Progress(console=err, transient=True, disable=quiet) as bar:
+        task = bar.add_task(f"embedding with {rt.index.name}", total=total)
+        done = 0
+        while True:
+            n = rt.index.run_once(max_batches=1)
+            if n == 0:
+                break
+            done += n
+            bar.advance(task, n)
+    return done
+
+
+@app.command()
+def replay(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., exists=True, dir_okay=False, help="LoCoMo .json or chat .jsonl file."),
+    user: Optional[str] = typer.Option(None, help="User id (default: the file's name, e.g. conv-26)."),
+    channel: str = typer.Option("cli", help="Channel of the user."),
+    speaker: Optional[str] = typer.Option(None, help="LoCoMo: this speaker's turns are the user's messages."),
+    index: bool = typer.Option(True, help="Embed the new memories before returning."),
+) -> None:
+    """Replay a conversation into the store (LoCoMo JSON, or chat JSONL {user, message, reply, time})."""
+    from souvenir.replay.apply import replay_chat, replay_locomo
+    from souvenir.replay.formats import parse_chat_jsonl, parse_locomo
+
+    try:
+        rt = _runtime(ctx)
+        with Progress(console=err, transient=True) as bar:
+            if file.suffix == ".jsonl":
+                lines = parse_chat_jsonl(file)
+                task = bar.add_task(f"replaying {file.name}", total=len(lines))
+                results = replay_chat(rt.engine, str(file), lines, channel, user,
+                                      progress=lambda n: bar.advance(task, n))
+                who = user or "(per line)"
+            else:
+                conv = parse_locomo(file)
+                task = bar.add_task(f"replaying {file.name}", total=len(conv.turns))
+                results = replay_locomo(rt.engine, conv, channel, user, speaker,
+                                        progress=lambda n: bar.advance(task, n))
+                who = user or conv.name
+        actions: dict[str, int] = {}
+        for r in results:
+            actions[r.action] = actions.get(r.action, 0) + 1
+        embedded = _index_now(rt) if index else 0
+        console.print(f"user {channel}:{who}: {len(results)} memories written "
+                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} embedded")
+    except SouvenirError as exc:
+        _fail(exc)
+
+
+@app.command()
+def context(
+    ctx: typer.Context,
+    message: str = typer.Argument(..., help="The user's new message."),
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option("cli", help="Channel of the user."),
+    story: Optional[str] = typer.Option(None, help="Current story."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Show the memories Souvenir would put in the context of MESSAGE, and why."""
+    try:
+        rt = _runtime(ctx)
+        _index_now(rt, quiet=as_json)
+        result = rt.engine.context(channel, user, message, story=story)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2) + "\n")
+        return
+    table = Table(title=f"{len(result.memories)} memories for {channel}:{user}"
+                  + (f" (degraded: {result.degraded_cause})" if result.degraded else ""))
+    for col in ("reason", "pass", "score", "kind", "source", "text"):
+        table.add_column(col, overflow="fold")
+    for sel in list(result.rules) + list(result.memories):
+        m = sel.memory
+        table.add_row(sel.reason, sel.pass_name, "" if sel.score is None else f"{sel.score:.3f}",
+                      m.kind, m.source or "", m.text)
+    console.print(table)
+
+
+@app.command()
+def memories(
+    ctx: typer.Context,
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option("cli", help="Channel of the user."),
+    status: str = typer.Option("active", help="active, superseded, deleted or all."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List a user's memories."""
+    try:
+        found = _runtime(ctx).engine.memories(channel, user, None if status == "all" else status)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        rows = [{"id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "status": m.status,
+                 "source": m.source, "date": m.updated_at.isoformat() if m.updated_at else None}
+                for m in found]
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        return
+    table = Table(title=f"{len(found)} memories of {channel}:{user}")
+    for col in ("id", "kind", "scope", "status", "date", "source", "text"):
+        table.add_column(col, overflow="fold")
+    for m in found:
+        table.add_row(str(m.id), m.kind, m.scope, m.status,
+                      m.updated_at.date().isoformat() if m.updated_at else "", m.source or "", m.text)
+    console.print(table)
+
+
+@app.command()
+def remember(
+    ctx: typer.Context,
+    text: str = typer.Argument(..., help="The memory."),
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option("cli", help="Channel of the user."),
+    kind: str = typer.Option("fact", help=f"One of {', '.join(KINDS)}."),
+    scope: str = typer.Option("global", help="global or story."),
+    story: Optional[str] = typer.Option(None, help="Story of a story-scoped memory."),
+    date: Optional[str] = typer.Option(None, help="When it was said (YYYY-MM-DD or ISO); default now."),
+    pinned: bool = typer.Option(False, help="Pin it."),
+) -> None:
+    """Add one memory through the write path (filters, dedup, merge)."""
+    if kind not in KINDS or scope not in ("global", "story"):
+        _fail(ValueError(f"kind must be one of {', '.join(KINDS)}; scope global or story"))
+    try:
+        when = as_utc(date) if date else None
+        result = _runtime(ctx).engine.remember(
+            channel, user, Candidate(text=text, kind=kind, scope=scope, time=when, pinned=pinned),
+            story=story, now=when)
+    except (SouvenirError, ValueError) as exc:
+        _fail(exc)
+        return
+    console.print(f"{result.action}: memory {result.memory_id} {result.text!r}"
+                  + (f" ({result.reason})" if result.reason else ""))
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., exists=True, dir_okay=False,
+                                help="JSONL, one memory a line: {text, kind, scope, date, source}."),
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option("cli", help="Channel of the user."),
+) -> None:
+    """Import memories from another system through the write path."""
+    from souvenir.replay.apply import import_memories
+    from souvenir.replay.formats import parse_memories_jsonl
+
+    try:
+        rt = _runtime(ctx)
+        lines = parse_memories_jsonl(file)
+        results = import_memories(rt.engine, str(file), lines, channel, user)
+        _index_now(rt)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    kept = sum(r.action != "dropped" for r in results)
+    console.print(f"{len(lines)} lines, {kept} kept ({len(lines) - kept} dropped by filters)")
+
+
+@app.command()
+def index(ctx: typer.Context) -> None:
+    """Run the indexer once, until no memory's vector is missing or stale."""
+    try:
+        rt = _runtime(ctx)
+        done = _index_now(rt)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    name = rt.index.name if rt.index else "none"
+    console.print(f"{done} memories embedded with {name}; backlog {rt.index.backlog() if rt.index else 0}")
+
+
+@app.command()
+def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id.")) -> None:
+    """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
+    rt = _runtime(ctx)
+    memory = rt.store.get_memory(memory_id)  # type: ignore[attr-defined]
+    if memory is None:
+        _fail(ValueError(f"no memory {memory_id}"))
+        return
+    console.print(f"memory {memory.id} [{memory.status}] {memory.text!r} "
+                  f"(since {memory.updated_at.date() if memory.updated_at else '?'})")
+    for entry in rt.store.history(memory_id):  # type: ignore[attr-defined]
+        console.print(f"  {entry['event']}: {entry['text']!r} said {entry['said_at'][:10]}, "
+                      f"recorded {entry['recorded_at'][:10]}")
+
+
+@bench_app.command("recall")
+def bench_recall(
+    ctx: typer.Context,
+    directory: Path = typer.Argument(..., exists=True, file_okay=False, help="Folder of LoCoMo conv-*.json."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    limit_files: int = typer.Option(0, "--files", help="Use only the first N files (0 = all)."),
+) -> None:
+    """Evidence recall@24 of the real selection (and @5/@10 of the semantic ranking) on LoCoMo."""
+    from souvenir.bench.recall import format_report, run_recall
+
+    try:
+        report = run_recall(directory, _settings(ctx), limit_files=limit_files,
+                            progress_console=None if as_json else err)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        console.print(format_report(report))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

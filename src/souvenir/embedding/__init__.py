@@ -1,0 +1,47 @@
+"""Embedders: local (USE default, e5) or HTTP (Ollama, OpenAI-compatible)."""
+
+from __future__ import annotations
+
+from souvenir.config import Settings
+from souvenir.embedding.base import Embedder, normalise_rows
+from souvenir.errors import EmbedderError
+
+#: Cosine floor of the semantic pass per embedder, read from a distribution (never copied
+#: from seed 000's 0.32, which was for another model). See docs/benchmarks.md.
+DEFAULT_THRESHOLDS: dict[str, float] = {"use-m3": 0.32, "e5-small": 0.80}
+
+
+def make_embedder(settings: Settings) -> Embedder | None:
+    """Build the embedder named by ``settings.embedder``; ``None`` for ``"none"``.
+
+    Raises :class:`EmbedderError` for an unknown name or a missing package.
+    """
+    name = settings.embedder.lower()
+    if name == "none":
+        return None
+    if name == "use":
+        from souvenir.embedding.local import USEEmbedder
+
+        return USEEmbedder()
+    if name == "e5":
+        from souvenir.embedding.local import E5Embedder
+
+        return E5Embedder()
+    if name in ("ollama", "openai"):
+        from souvenir.embedding.http import OllamaEmbedder, OpenAIEmbedder
+
+        cls = OllamaEmbedder if name == "ollama" else OpenAIEmbedder
+        return cls(settings.embedder_url, settings.embedder_model, settings.embedder_api_key)
+    raise EmbedderError(f"unknown embedder {settings.embedder!r} (use, e5, ollama, openai, none)")
+
+
+def threshold_for(embedder: Embedder | None, settings: Settings) -> float:
+    """The semantic threshold: the setting if given, else the value read for this embedder."""
+    if settings.semantic_threshold is not None:
+        return settings.semantic_threshold
+    if embedder is None:
+        return 1.0
+    return DEFAULT_THRESHOLDS.get(embedder.name, 0.5)
+
+
+__all__ = ["Embedder", "EmbedderError", "make_embedder", "normalise_rows", "threshold_for", "DEFAULT_THRESHOLDS"]

@@ -1,0 +1,248 @@
+"""The one orchestration module: store, vector index and (later) models meet here.
+
+Everything it decides is delegated to the pure core — :mod:`souvenir.filters` (keep or
+drop), :mod:`souvenir.admission` (insert, absorb, replace, supersede) and
+:mod:`souvenir.selection` (the 24 places) — and it only moves data between them and the
+edges. A turn never waits on memory beyond the bounded query embedding; every degradation
+is recorded as an event and counted.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from souvenir import admission, profile
+from souvenir.context_block import render_block
+from souvenir.errors import EmbedderError, StoreError
+from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
+from souvenir.index import VectorIndex
+from souvenir.limits import check_text
+from souvenir.selection import SelectionConfig, select
+from souvenir.timeutil import utcnow
+from souvenir.types import Candidate, Memory, Selection
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    """What the write path did with one candidate.
+
+    ``action``: ``insert`` / ``absorb`` / ``replace`` / ``supersede`` / ``dropped``;
+    ``memory_id`` the memory that now holds it (``None`` when dropped); ``reason`` why
+    a filter dropped it.
+    """
+
+    action: str
+    memory_id: int | None
+    text: str
+    reason: str | None = None
+    superseded_id: int | None = None
+
+
+@dataclass(slots=True)
+class ContextResult:
+    """The read path's answer for one message (``memories`` within the budget)."""
+
+    memories: list[Selection] = field(default_factory=list)
+    rules: list[Selection] = field(default_factory=list)
+    profile: dict[str, str] = field(default_factory=dict)
+    block: str = ""
+    degraded: bool = False
+    degraded_cause: str | None = None
+
+    def as_json(self) -> dict:
+        """The shape of ``souvenir context --json`` and ``POST /v1/context``."""
+
+        def item(sel: Selection) -> dict:
+            m = sel.memory
+            return {
+                "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "source": m.source,
+                "reason": sel.reason, "pass": sel.pass_name,
+                "score": None if sel.score is None else round(sel.score, 4),
+                "date": m.updated_at.date().isoformat() if m.updated_at else None,
+                "pinned": m.pinned,
+            }
+
+        return {
+            "memories": [item(s) for s in self.memories],
+            "rules": [item(s) for s in self.rules],
+            "profile": self.profile,
+            "block": self.block,
+            "degraded": self.degraded,
+            "degraded_cause": self.degraded_cause,
+        }
+
+
+class Engine:
+    """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
+
+    def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
+                 semantic_threshold: float = 0.32) -> None:
+        self.store = store
+        self.index = index
+        self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
+
+    # -- identity ----------------------------------------------------------------------------
+    def user_id(self, channel: str, external_id: str, create: bool = False,
+                now: datetime | None = None) -> int | None:
+        """The user keyed by (channel, external id); created when ``create``."""
+        if create:
+            return self.store.ensure_user(channel, external_id, now or utcnow())
+        return self.store.find_user(channel, external_id)
+
+    def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None:
+        if not story:
+            return None
+        if create:
+            return self.store.ensure_story(user_id, story, now)
+        return self.store.find_story(user_id, story)
+
+    # -- write path --------------------------------------------------------------------------
+    def remember(self, channel: str, external_id: str, candidate: Candidate,
+                 exchange: Exchange | None = None, story: str | None = None,
+                 now: datetime | None = None) -> WriteResult:
+        """Write one candidate through filters and dedup for the user.
+
+        ``exchange`` given = a model proposed it from that exchange (the full filter chain);
+        otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
+        is when it was said (default ``now``). Raises :class:`TextError` for unusable text.
+        """
+        now = now or utcnow()
+        text = check_text(candidate.text, "memory text")
+        said_at = candidate.time or now
+        user_id = self.store.ensure_user(channel, external_id, now)
+        story_id = candidate.story_id
+        if story_id is None and candidate.scope == "story":
+            story_id = self._story_id(user_id, story, True, now)
+        candidate = Candidate(
+            text=text, kind=candidate.kind, scope=candidate.scope,
+            confidence=min(1.0, max(0.0, float(candidate.confidence))), source=candidate.source,
+            story_id=story_id, time=said_at, pinned=candidate.pinned,
+        )
+        chain = MODEL_CHAIN if exchange is not None else DIRECT_CHAIN
+        verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
+        if not verdict.kept:
+            return WriteResult("dropped", None, text, reason=f"{verdict.filter}: {verdict.reason}")
+        candidate = verdict.candidate
+        with self.store.transaction():
+            existing = self.store.memories(user_id, "active")
+            decision = admission.decide(candidate, existing, said_at)
+            return self._apply(user_id, candidate, decision, said_at, now)
+
+    def _apply(self, user_id: int, candidate: Candidate, decision, said_at: datetime,
+               now: datetime) -> WriteResult:
+        text = decision.text
+        if decision.action == "absorb":
+            self.store.absorb(decision.target_id, text, candidate.source, said_at, now)
+            return WriteResult("absorb", decision.target_id, text)
+        if decision.action == "replace":
+            self.store.replace_wording(decision.target_id, text, candidate.confidence,
+                                       candidate.source, said_at, now)
+            self._wake_indexer()
+            return WriteResult("replace", decision.target_id, text)
+        new_id = self.store.insert_memory(
+            user_id, text, candidate.kind, candidate.scope, candidate.story_id,
+            candidate.confidence, candidate.pinned, candidate.source, said_at,
+        )
+        if decision.action == "supersede":
+            self.store.supersede(decision.target_id, new_id, now)
+            self._wake_indexer()
+            return WriteResult("supersede", new_id, text, superseded_id=decision.target_id)
+        self._wake_indexer()
+        return WriteResult("insert", new_id, text)
+
+    def _wake_indexer(self) -> None:
+        if self.index is not None:
+            self.index.wake()
+
+    def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
+                    time: datetime | None = None, story: str | None = None,
+                    source: str | None = None, now: datetime | None = None) -> tuple[int, WriteResult | None]:
+        """Store one exchange; in no-model mode the user's message becomes an ``episode``.
+
+        Returns (turn id, what the write path did with the message, or ``None`` for a
+        command). Raises :class:`TextError` for an unusable message.
+        """
+        now = now or utcnow()
+        message = check_text(message, "message")
+        time = time or now
+        user_id = self.store.ensure_user(channel, external_id, now)
+        story_id = self._story_id(user_id, story, True, now)
+        turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
+        queries = profile.push_query(self.store.kv_get(user_id, "last_queries"), message)
+        if queries is not None:
+            self.store.kv_set(user_id, "last_queries", queries, now)
+        if profile.is_command(message):
+            return turn_id, None
+        episode = Candidate(text=message, kind="episode", scope="global",
+                            source=source or f"turn:{turn_id}", time=time)
+        return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
+
+    # -- read path ---------------------------------------------------------------------------
+    def context(self, channel: str, external_id: str, message: str, story: str | None = None,
+                now: datetime | None = None, count: bool = True) -> ContextResult:
+        """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
+
+        An unknown user gets an empty selection. The query embedding is bounded (see
+        :class:`VectorIndex`); on failure the selection runs without scores, the turn is
+        marked degraded, an event is recorded, and no counter moves.
+        """
+        now = now or utcnow()
+        message = check_text(message, "message")
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            return ContextResult(block=render_block([], [], {}))
+        story_id = self._story_id(user_id, story, False, now)
+        if story and story_id is None:
+            story_id = -1  # an unknown story: only global memories qualify
+        candidates = self.store.candidates(user_id, story_id)
+        scores, cause = self._scores(user_id, message)
+        result = select(candidates, scores, self.selection_config, now, story_id)
+        if cause is not None:
+            self._record_degraded(user_id, cause, now)
+        elif count:
+            self._count(candidates, result.memories)
+        kv = self.store.kv_all(user_id)
+        return ContextResult(
+            memories=list(result.memories), rules=list(result.rules), profile=kv,
+            block=render_block(result.memories, result.rules, kv),
+            degraded=cause is not None, degraded_cause=cause,
+        )
+
+    def _scores(self, user_id: int, message: str) -> tuple[dict[int, float] | None, str | None]:
+        if self.index is None:
+            return {}, None
+        try:
+            query = self.index.embed_query(message)
+            return self.index.scores(user_id, query), None
+        except EmbedderError as exc:
+            log.warning("degraded turn: %s", exc)
+            return None, f"embedder: {exc}"
+
+    def _record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
+        try:
+            self.store.record_event(user_id, "degraded_turn", cause, now)
+        except StoreError as exc:  # counting must not break the turn either
+            log.warning("could not record a degraded turn: %s", exc)
+
+    def _count(self, candidates: list[Memory], selected: list[Selection]) -> None:
+        try:
+            self.store.bump_counters(
+                [m.id for m in candidates if m.kind != "rule"],
+                [s.memory.id for s in selected],
+                [s.memory.id for s in selected if s.pass_name == "semantic"],
+            )
+        except StoreError as exc:
+            log.warning("forgetting counters not updated: %s", exc)
+
+    # -- reading the store -------------------------------------------------------------------
+    def memories(self, channel: str, external_id: str, status: str | None = "active") -> list[Memory]:
+        """The user's memories (empty for an unknown user)."""
+        user_id = self.store.find_user(channel, external_id)
+        return [] if user_id is None else self.store.memories(user_id, status)
+
+    def degraded_turns(self) -> int:
+        return self.store.count_events("degraded_turn")

@@ -1,0 +1,53 @@
+"""One exception tree for Souvenir, mapped where errors enter from outside.
+
+    SouvenirError
+    ├── InputError            bad input from a caller: a clear message, nothing written
+    │   ├── TextError         empty, oversize (bytes) or non-UTF-8 text
+    │   └── FileFormatError   a malformed replay/import file (carries the line number)
+    ├── StoreError            the store (SQLite/PostgreSQL) failed
+    │   └── StoreBusyError    locked or unavailable; the caller may retry later
+    ├── EmbedderError         the embedding model failed, timed out or is unreachable
+    └── ModelError            a chat model failed, timed out or answered garbage
+
+Library errors are wrapped with ``raise … from exc`` at the boundary that calls the library
+(``store``, ``embedding``), never deeper. No class shadows a builtin (no ``MemoryError``).
+"""
+
+from __future__ import annotations
+
+
+class SouvenirError(Exception):
+    """Base of every error Souvenir raises on purpose."""
+
+
+class InputError(SouvenirError, ValueError):
+    """A caller gave input that cannot be used; nothing was written."""
+
+
+class TextError(InputError):
+    """Text that is empty, too long (in UTF-8 bytes) or not valid UTF-8."""
+
+
+class FileFormatError(InputError):
+    """A malformed input file. ``line`` is 1-based (0 when the whole file is unreadable)."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        self.path = path
+        self.line = line
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+
+
+class StoreError(SouvenirError):
+    """The store failed (a bug, a corrupt file, a failed migration)."""
+
+
+class StoreBusyError(StoreError):
+    """The store is locked or down; nothing was lost, the operation can be retried."""
+
+
+class EmbedderError(SouvenirError):
+    """The embedder failed, timed out, or is unreachable."""
+
+
+class ModelError(SouvenirError):
+    """A chat model failed, timed out, or answered something unusable."""

@@ -1,0 +1,149 @@
+"""The derived vector index: background embedding, and the turn's bounded query embedding.
+
+Vectors live in the store's ``vectors`` table keyed by (memory id, embedder name) with the
+memory's content hash: a row whose hash differs is stale. The background indexer
+(:meth:`VectorIndex.start`) wakes every ``interval_s`` seconds (seed 000: 45 s) or on
+demand, and embeds only stale rows, in small batches so a turn's query never waits long
+for the model lock.
+
+The turn embeds its own message only, with one attempt and a bound on the whole operation
+(lock and queue waits included: seed 000 wrote the 5 s delay twice for that reason). After a
+failure the embedder is skipped for ``cooldown_s`` seconds (a circuit breaker), so later
+turns pay nothing while it is down.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+
+import numpy as np
+
+from souvenir.embedding.base import Embedder
+from souvenir.errors import EmbedderError, SouvenirError
+
+log = logging.getLogger(__name__)
+
+#: Characters of the message embedded at query time (seed 000 embeds ``query.strip()[:2000]``).
+QUERY_CHARS = 2000
+
+
+class VectorIndex:
+    """Vectors for one embedder over one store.
+
+    ``query_timeout_s`` bounds :meth:`embed_query` end to end; ``cooldown_s`` is how long a
+    failed embedder is skipped.
+    """
+
+    def __init__(self, store, embedder: Embedder, batch: int = 64, query_timeout_s: float = 5.0,
+                 cooldown_s: float = 30.0) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.batch = batch
+        self.query_timeout_s = query_timeout_s
+        self.cooldown_s = cooldown_s
+        self._model_lock = threading.Lock()
+        self._queries = ThreadPoolExecutor(max_workers=2, thread_name_prefix="souvenir-query")
+        self._open_until = 0.0
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def name(self) -> str:
+        return self.embedder.name
+
+    # -- the turn's query --------------------------------------------------------------------
+    def _encode_query(self, text: str, deadline: float) -> np.ndarray:
+        if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            raise EmbedderError("embedder busy: the model lock was not free in time")
+        try:
+            return self.embedder.encode_query(text)
+        finally:
+            self._model_lock.release()
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The message's vector, shape (dim,), within ``query_timeout_s`` seconds in total.
+
+        Raises :class:`EmbedderError` on timeout, failure, or while the breaker is open.
+        """
+        now = time.monotonic()
+        if now < self._open_until:
+            raise EmbedderError(f"embedder skipped for {self._open_until - now:.0f} s after a failure")
+        deadline = now + self.query_timeout_s
+        future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline)
+        try:
+            return future.result(timeout=self.query_timeout_s)
+        except FutureTimeout as exc:
+            self._open_until = time.monotonic() + self.cooldown_s
+            raise EmbedderError(f"query embedding exceeded {self.query_timeout_s:g} s") from exc
+        except EmbedderError:
+            self._open_until = time.monotonic() + self.cooldown_s
+            raise
+
+    def scores(self, user_id: int, query: np.ndarray) -> dict[int, float]:
+        """Cosine similarity of ``query`` to each of the user's embedded active memories."""
+        ids, matrix = self.store.vectors(user_id, self.embedder.name)
+        if matrix is None or matrix.shape[1] != query.shape[0]:
+            return {}
+        sims = matrix @ query.astype(np.float32)
+        return dict(zip(ids, sims.tolist()))
+
+    # -- background indexing -----------------------------------------------------------------
+    def run_once(self, max_batches: int | None = None) -> int:
+        """Embed stale memories, batch by batch; returns how many were embedded."""
+        done = 0
+        batches = 0
+        while max_batches is None or batches < max_batches:
+            rows = self.store.stale_vectors(self.embedder.name, self.batch)
+            if not rows:
+                break
+            with self._model_lock:
+                vectors = self.embedder.encode([text for _, _, text in rows])
+            self.store.put_vectors(
+                self.embedder.name, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)]
+            )
+            done += len(rows)
+            batches += 1
+            if self._stop.is_set():
+                break
+        return done
+
+    def backlog(self) -> int:
+        """Active memories whose vector is missing or stale."""
+        return self.store.count_stale_vectors(self.embedder.name)
+
+    def wake(self) -> None:
+        """Ask the background indexer to run now."""
+        self._wake.set()
+
+    def start(self, interval_s: float = 45.0) -> None:
+        """Start the background indexer thread (daemon)."""
+        if self._thread is not None:
+            return
+
+        def loop() -> None:
+            while not self._stop.is_set():
+                try:
+                    self.run_once()
+                except SouvenirError as exc:  # counted by the caller's metrics; never fatal
+                    log.warning("indexer pass failed: %s", exc)
+                except Exception:  # noqa: BLE001 - a background loop must not die
+                    log.exception("indexer pass crashed")
+                self._wake.wait(interval_s)
+                self._wake.clear()
+
+        self._thread = threading.Thread(target=loop, name="souvenir-indexer", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the background thread (waits for the batch in progress)."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+            self._thread = None
+        self._queries.shutdown(wait=False, cancel_futures=True)

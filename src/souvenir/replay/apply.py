@@ -1,0 +1,93 @@
+"""Feed parsed files through the engine's write path (replay a conversation, import memories).
+
+Every record is validated before the first write, so a bad file writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from souvenir.engine import Engine, WriteResult
+from souvenir.errors import FileFormatError, TextError
+from souvenir.limits import check_text
+from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
+from souvenir.types import Candidate
+
+Progress = Callable[[int], None]
+
+
+def _noop(_: int) -> None:
+    pass
+
+
+def _validate(path: str, texts: list[tuple[int, str]]) -> None:
+    for line, text in texts:
+        try:
+            check_text(text)
+        except TextError as exc:
+            raise FileFormatError(path, line, str(exc)) from exc
+
+
+def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = "cli",
+                  user: str | None = None, speaker: str | None = None,
+                  progress: Progress = _noop) -> list[WriteResult]:
+    """Store a LoCoMo conversation under ``user`` (default: the file's name, e.g. ``conv-26``).
+
+    Without ``speaker`` every turn becomes an ``episode`` memory "Speaker: text" with its
+    turn id as source, dated by its session. With ``speaker``, that speaker's turns are the
+    user's messages and the next turn of the other speaker their reply (no-model mode then
+    keeps the user's messages as episodes). Raises :class:`FileFormatError` for an unknown
+    speaker or an unusable turn, before any write.
+    """
+    user = user or conv.name
+    _validate(conv.name, [(0, t.text) for t in conv.turns])
+    results: list[WriteResult] = []
+    if speaker is None:
+        for turn in conv.turns:
+            candidate = Candidate(text=f"{turn.speaker}: {turn.text}", kind="episode",
+                                  scope="global", source=turn.dia_id, time=turn.time)
+            results.append(engine.remember(channel, user, candidate, now=turn.time))
+            progress(1)
+        return results
+    if speaker not in conv.speakers:
+        raise FileFormatError(conv.name, 0, f"speaker {speaker!r} is not one of {conv.speakers}")
+    turns = conv.turns
+    for i, turn in enumerate(turns):
+        if turn.speaker == speaker:
+            reply = turns[i + 1].text if i + 1 < len(turns) and turns[i + 1].speaker != speaker else None
+            _, written = engine.record_turn(channel, user, turn.text, reply, time=turn.time,
+                                            source=turn.dia_id, now=turn.time)
+            if written is not None:
+                results.append(written)
+        progress(1)
+    return results
+
+
+def replay_chat(engine: Engine, path: str, lines: list[ChatLine], channel: str = "cli",
+                user: str | None = None, progress: Progress = _noop) -> list[WriteResult]:
+    """Record each exchange of a chat JSONL file; ``user`` overrides each line's ``user``."""
+    missing = [i for i, line in enumerate(lines, 1) if not (user or line.user)]
+    if missing:
+        raise FileFormatError(path, missing[0], "no 'user' on this line and no --user given")
+    _validate(path, [(i, line.message) for i, line in enumerate(lines, 1)])
+    results = []
+    for line in lines:
+        _, written = engine.record_turn(channel, user or line.user, line.message, line.reply,  # type: ignore[arg-type]
+                                        time=line.time, story=line.story)
+        if written is not None:
+            results.append(written)
+        progress(1)
+    return results
+
+
+def import_memories(engine: Engine, path: str, lines: list[ImportLine], channel: str, user: str,
+                    progress: Progress = _noop) -> list[WriteResult]:
+    """Write each memory of a memories JSONL file through the write path."""
+    _validate(path, [(i, line.text) for i, line in enumerate(lines, 1)])
+    results = []
+    for line in lines:
+        candidate = Candidate(text=line.text, kind=line.kind, scope=line.scope,
+                              source=line.source, time=line.date)
+        results.append(engine.remember(channel, user, candidate, story=line.story, now=line.date))
+        progress(1)
+    return results

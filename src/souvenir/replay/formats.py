@@ -1,0 +1,272 @@
+"""Parsers for the files Souvenir replays or imports. Pure: text in, records out.
+
+Every parser reads the whole file before anything is written, and raises
+:class:`~souvenir.errors.FileFormatError` with the line number of the first bad record, so
+a malformed file writes nothing.
+
+Formats:
+
+- **LoCoMo** (``conv-N.json``; see ../shared/data/locomo/README.md): ``session_K`` lists of
+  turns ``{speaker, dia_id, text, blip_caption?}`` dated by ``session_K_date_time``
+  ("1:56 pm on 8 May, 2023"); ``qa`` questions with evidence turn ids.
+- **Chat JSONL**: one exchange per line, ``{"message": str, "reply": str?, "time": ISO?,
+  "user": str?, "story": str?}``.
+- **Memories JSONL** (``souvenir import``): one memory per line, ``{"text": str, "kind":
+  str?, "scope": str?, "date": "YYYY-MM-DD"?, "source": str?, "story": str?}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from souvenir.errors import FileFormatError
+from souvenir.timeutil import as_utc
+from souvenir.types import CANDIDATE_KINDS, KINDS, SCOPES
+
+
+@dataclass(frozen=True, slots=True)
+class LocomoTurn:
+    """One LoCoMo turn; ``time`` is its session's date plus its index in seconds (order)."""
+
+    speaker: str
+    dia_id: str
+    text: str
+    time: datetime
+    session: int
+
+
+@dataclass(frozen=True, slots=True)
+class LocomoQuestion:
+    question: str
+    category: int
+    evidence: tuple[str, ...]
+    answer: str | None
+
+
+@dataclass(slots=True)
+class LocomoConversation:
+    name: str
+    speakers: tuple[str, str]
+    turns: list[LocomoTurn]
+    questions: list[LocomoQuestion]
+    malformed_evidence: int = 0
+    observations: list[tuple[str, str, str, datetime]] = field(default_factory=list)
+
+
+_SESSION = re.compile(r"^session_(\d+)$")
+_DIA = re.compile(r"^D(\d+):(\d+)$")
+
+
+def normalise_dia_id(raw: str) -> tuple[str | None, bool]:
+    """("DK:T", was_malformed) for an evidence id; ``None`` when it cannot be read.
+
+    Malformed forms seen in LoCoMo: inner spaces ("D 1:3"), a stray colon ("D:11:26"),
+    lower case, several ids in one string are handled by the caller.
+    """
+    cleaned = re.sub(r"\s+", "", str(raw)).upper()
+    if _DIA.match(cleaned):
+        return cleaned, cleaned != raw
+    match = re.match(r"^D:?(\d+):+(\d+)$", cleaned)
+    if match:
+        return f"D{int(match.group(1))}:{int(match.group(2))}", True
+    return None, True
+
+
+def parse_session_time(text: str) -> datetime:
+    """LoCoMo's "1:56 pm on 8 May, 2023" as an aware UTC datetime."""
+    cleaned = re.sub(r"\s+", " ", text.strip())
+    for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y", "%I:%M %p on %B %d, %Y"):
+        try:
+            return as_utc(datetime.strptime(cleaned, fmt))  # type: ignore[return-value]
+        except ValueError:
+            continue
+    raise ValueError(f"unreadable session date {text!r}")
+
+
+def _load_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise FileFormatError(str(path), 0, f"not UTF-8 ({exc.reason} at byte {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(str(path), exc.lineno, f"invalid JSON: {exc.msg}") from exc
+
+
+def parse_locomo(path: str | Path) -> LocomoConversation:
+    """Read a LoCoMo conversation file. Raises :class:`FileFormatError`."""
+    path = Path(path)
+    data = _load_json(path)
+    if not isinstance(data, dict):
+        raise FileFormatError(str(path), 1, "a LoCoMo file is a JSON object")
+    conv = data.get("conversation", data)
+    try:
+        speakers = (str(conv["speaker_a"]), str(conv["speaker_b"]))
+    except (KeyError, TypeError) as exc:
+        raise FileFormatError(str(path), 0, "missing speaker_a / speaker_b") from exc
+    turns: list[LocomoTurn] = []
+    sessions = sorted(int(m.group(1)) for k in conv if (m := _SESSION.match(k)))
+    for number in sessions:
+        items = conv[f"session_{number}"]
+        if not items:
+            continue
+        try:
+            start = parse_session_time(str(conv.get(f"session_{number}_date_time", "")))
+        except ValueError as exc:
+            raise FileFormatError(str(path), 0, f"session_{number}: {exc}") from exc
+        for i, turn in enumerate(items):
+            try:
+                text = str(turn["text"])
+                caption = turn.get("blip_caption")
+                if caption:
+                    text = f"{text} [shares a photo: {caption}]"
+                turns.append(LocomoTurn(str(turn["speaker"]), str(turn["dia_id"]), text,
+                                        start + timedelta(seconds=i), number))
+            except (KeyError, TypeError) as exc:
+                raise FileFormatError(str(path), 0, f"session_{number} turn {i}: missing {exc}") from exc
+    questions, malformed = _parse_questions(data.get("qa", []))
+    observations = _parse_observations(conv, data)
+    return LocomoConversation(path.stem, speakers, turns, questions, malformed, observations)
+
+
+def _parse_questions(items) -> tuple[list[LocomoQuestion], int]:
+    questions, malformed = [], 0
+    for qa in items or []:
+        evidence: list[str] = []
+        for raw in qa.get("evidence", []) or []:
+            for part in re.split(r"[;,]|\s(?=D)", str(raw)):
+                if not part.strip():
+                    continue
+                dia, bad = normalise_dia_id(part.strip())
+                malformed += int(bad)
+                if dia:
+                    evidence.append(dia)
+        answer = qa.get("answer")
+        questions.append(LocomoQuestion(str(qa.get("question", "")), int(qa.get("category", 0)),
+                                        tuple(evidence), None if answer is None else str(answer)))
+    return questions, malformed
+
+
+def _parse_observations(conv: dict, data: dict) -> list[tuple[str, str, str, datetime]]:
+    """Gold facts per session: (speaker, fact, dia_id, session time)."""
+    found = []
+    for key, value in list(conv.items()) + list(data.items()):
+        match = re.match(r"^session_(\d+)_observation$", key)
+        if not match or not isinstance(value, dict):
+            continue
+        try:
+            when = parse_session_time(str(conv.get(f"session_{match.group(1)}_date_time", "")))
+        except ValueError:
+            continue
+        for speaker, facts in value.items():
+            for fact in facts or []:
+                if isinstance(fact, list) and len(fact) >= 2:
+                    dias = fact[1] if isinstance(fact[1], list) else [fact[1]]
+                    found.append((speaker, str(fact[0]), str(dias[0]), when))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    message: str
+    reply: str | None
+    time: datetime | None
+    user: str | None
+    story: str | None
+
+
+def _jsonl(path: Path):
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        raise FileFormatError(str(path), line, "not valid UTF-8") from exc
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise FileFormatError(str(path), number, f"invalid JSON: {exc.msg}") from exc
+        if not isinstance(record, dict):
+            raise FileFormatError(str(path), number, "each line must be a JSON object")
+        yield number, record
+
+
+def _text(path: Path, number: int, record: dict, key: str, required: bool = True) -> str | None:
+    value = record.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise FileFormatError(str(path), number, f"'{key}' must be a non-empty string")
+    return value
+
+
+def _time(path: Path, number: int, value) -> datetime | None:
+    if value in (None, ""):
+        return None
+    try:
+        return as_utc(str(value))
+    except ValueError as exc:
+        raise FileFormatError(str(path), number, f"unreadable time {value!r}") from exc
+
+
+def parse_chat_jsonl(path: str | Path) -> list[ChatLine]:
+    """Read a chat JSONL file (see module docstring). Raises :class:`FileFormatError`."""
+    path = Path(path)
+    lines = []
+    for number, rec in _jsonl(path):
+        lines.append(ChatLine(
+            message=_text(path, number, rec, "message"),  # type: ignore[arg-type]
+            reply=_text(path, number, rec, "reply", required=False),
+            time=_time(path, number, rec.get("time")),
+            user=_text(path, number, rec, "user", required=False),
+            story=_text(path, number, rec, "story", required=False),
+        ))
+    if not lines:
+        raise FileFormatError(str(path), 0, "no exchange in the file")
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class ImportLine:
+    text: str
+    kind: str
+    scope: str
+    date: datetime | None
+    source: str | None
+    story: str | None
+
+
+def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
+    """Read a memories JSONL file (see module docstring). Raises :class:`FileFormatError`."""
+    path = Path(path)
+    lines = []
+    for number, rec in _jsonl(path):
+        kind = rec.get("kind", "fact")
+        scope = rec.get("scope", "global")
+        if kind not in KINDS:
+            raise FileFormatError(str(path), number, f"kind {kind!r} is not one of {', '.join(KINDS)}")
+        if scope not in SCOPES:
+            raise FileFormatError(str(path), number, f"scope {scope!r} is not global or story")
+        story = _text(path, number, rec, "story", required=False)
+        if scope == "story" and not story:
+            raise FileFormatError(str(path), number, "a story-scoped memory needs 'story'")
+        lines.append(ImportLine(
+            text=_text(path, number, rec, "text"),  # type: ignore[arg-type]
+            kind=kind, scope=scope, date=_time(path, number, rec.get("date")),
+            source=_text(path, number, rec, "source", required=False), story=story,
+        ))
+    if not lines:
+        raise FileFormatError(str(path), 0, "no memory in the file")
+    return lines
+
+
+__all__ = [
+    "CANDIDATE_KINDS", "ChatLine", "ImportLine", "LocomoConversation", "LocomoQuestion",
+    "LocomoTurn", "normalise_dia_id", "parse_chat_jsonl", "parse_locomo", "parse_memories_jsonl",
+    "parse_session_time",
+]

@@ -1,0 +1,47 @@
+"""Versioned, transactional migrations (after sqlite-utils' ``Migrations``).
+
+Migrations are the files ``store/sql/<dialect>/NNNN_name.sql``; the version is ``NNNN``.
+Each one runs in its own transaction together with its ``schema_migrations`` row: a failing
+migration rolls back whole and stays pending. Re-running is a no-op. SQL is written per
+dialect; a migration never branches on settings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One migration: ``version`` (int), ``name`` and its SQL ``statements`` in order."""
+
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def split_statements(sql: str) -> tuple[str, ...]:
+    """Split a migration file into statements (``;`` at a line end; ``--`` comments dropped)."""
+    lines = [line for line in sql.splitlines() if not line.lstrip().startswith("--")]
+    parts = re.split(r";\s*$", "\n".join(lines), flags=re.MULTILINE)
+    return tuple(part.strip() for part in parts if part.strip())
+
+
+def load(dialect: str) -> list[Migration]:
+    """All migrations of ``dialect`` (``sqlite`` or ``postgres``), by version."""
+    folder = resources.files("souvenir.store").joinpath("sql", dialect)
+    found = []
+    for entry in folder.iterdir():
+        match = _NAME.match(entry.name)
+        if match:
+            statements = split_statements(entry.read_text(encoding="utf-8"))
+            found.append(Migration(int(match.group(1)), match.group(2), statements))
+    found.sort(key=lambda m: m.version)
+    versions = [m.version for m in found]
+    if len(set(versions)) != len(versions):
+        raise RuntimeError(f"duplicate migration versions in {dialect}: {versions}")
+    return found

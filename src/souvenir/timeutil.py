@@ -1,0 +1,38 @@
+"""Timestamps: aware UTC datetimes in code, ISO 8601 text in SQLite (sorts as text)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+
+def utcnow() -> datetime:
+    """The current time, aware, in UTC (only the edges call this; the core takes ``now``)."""
+    return datetime.now(timezone.utc)
+
+
+def as_utc(value: datetime | date | str | None) -> datetime | None:
+    """Coerce a datetime, a date (midnight UTC) or an ISO string to an aware UTC datetime.
+
+    Naive datetimes are taken as UTC. Raises ``ValueError`` on an unparsable string.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    if not isinstance(value, datetime):
+        value = datetime(value.year, value.month, value.day)
+    if value.tzinfo is None:
+        return value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+def to_text(value: datetime) -> str:
+    """ISO text with a fixed width (seconds precision, ``+00:00``) so that text order = time order."""
+    aware = as_utc(value)
+    assert aware is not None
+    return aware.replace(microsecond=0).isoformat()
+
+
+def from_text(value: str | None) -> datetime | None:
+    """Inverse of :func:`to_text`."""
+    return as_utc(value) if value else None

@@ -1,0 +1,109 @@
+"""Real HTTP on loopback for tests: run our app with uvicorn, and small protocol stand-ins.
+
+The stand-ins replace a model or embedder we cannot run here at its HTTP boundary (never by
+patching our own code): :class:`EmbeddingServer` speaks OpenAI's ``/v1/embeddings`` and can
+answer, stall, or fail on demand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import socket
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import uvicorn
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class UvicornThread:
+    """Serve an ASGI app on 127.0.0.1:<free port> in a thread; ``url`` once started."""
+
+    def __init__(self, app) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> "UvicornThread":
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+class EmbeddingServer:
+    """An OpenAI-compatible ``/v1/embeddings`` on loopback with a switchable behaviour.
+
+    ``mode``: ``ok`` (deterministic 16-d vectors from a hash of each text), ``stall``
+    (sleeps ``stall_s`` seconds before answering), ``500``, ``garbage`` (not JSON).
+    """
+
+    def __init__(self, mode: str = "ok", stall_s: float = 60.0) -> None:
+        self.mode = mode
+        self.stall_s = stall_s
+        self.calls = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:  # quiet
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                outer.calls += 1
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if outer.mode == "stall":
+                    time.sleep(outer.stall_s)
+                if outer.mode == "500":
+                    self.send_response(500)
+                    self.end_headers()
+                    return
+                if outer.mode == "garbage":
+                    payload = b"<html>not json"
+                else:
+                    data = [{"index": i, "embedding": _vector(t)} for i, t in enumerate(body["input"])]
+                    payload = json.dumps({"data": data, "model": body["model"]}).encode()
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except OSError:
+                    pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "EmbeddingServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _vector(text: str) -> list[float]:
+    words = text.lower().split()
+    vec = [0.0] * 16
+    for word in words:
+        vec[int(hashlib.md5(word.encode()).hexdigest(), 16) % 16] += 1.0
+    return vec
