@@ -90,7 +90,9 @@ class VectorIndex:
         if matrix is None or matrix.shape[1] != query.shape[0]:
             return {}
         sims = matrix @ query.astype(np.float32)
-        return dict(zip(ids, sims.tolist()))
+        # Rounded to 6 decimals in float64: float32 noise must not move a value across the
+        # inclusive threshold (0.32 in float32 reads as 0.3199999928).
+        return dict(zip(ids, np.round(sims.astype(np.float64), 6).tolist()))
 
     # -- background indexing -----------------------------------------------------------------
     def run_once(self, max_batches: int | None = None) -> int:

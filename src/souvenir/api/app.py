@@ -11,7 +11,9 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, Field, field_validator
 
 from souvenir.config import Settings
@@ -116,6 +118,14 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @app.exception_handler(StoreError)
     async def _store(_: Request, exc: StoreError) -> JSONResponse:
         return JSONResponse({"detail": f"store error, nothing written: {exc}"}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+            return JSONResponse(
+                {"detail": "the request body is not valid JSON in UTF-8; nothing was written"},
+                status_code=422)
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(InputError)
     async def _input(_: Request, exc: InputError) -> JSONResponse:

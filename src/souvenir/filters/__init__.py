@@ -1,0 +1,41 @@
+"""Write-path filters: the model proposes, the code decides.
+
+Each filter is a pure function ``(Candidate, Exchange) -> FilterDecision``:
+
+- :func:`subject_filter` — about the user, not the assistant, the character,
+  the setting or a third person named in the message (R05a).
+- :func:`negation_filter` — not the opposite of the user's words (R04c, A29).
+- :func:`character_filter` — not the character's attitude (R06).
+- :func:`assistant_only_filter` — not something only the assistant said (R07).
+- :func:`secrets_filter` — no password, key, code, card number or IBAN (spec 001 §9).
+
+:func:`run_filters` applies a chain: :data:`MODEL_CHAIN` for what a model
+extracted from an exchange, :data:`DIRECT_CHAIN` (secrets only) for what a
+person or an import writes directly.
+"""
+
+from .assistant_only import assistant_only_filter
+from .base import PASSED, Exchange, Filter, FilterDecision
+from .chain import DEFAULT_CHAIN, DIRECT_CHAIN, MODEL_CHAIN, run_filters
+from .character import character_filter
+from .negation import negation_filter
+from .secrets import REDACTED, redact, secrets_filter
+from .subject import subject_filter
+
+__all__ = [
+    "DEFAULT_CHAIN",
+    "DIRECT_CHAIN",
+    "MODEL_CHAIN",
+    "PASSED",
+    "REDACTED",
+    "Exchange",
+    "Filter",
+    "FilterDecision",
+    "assistant_only_filter",
+    "character_filter",
+    "negation_filter",
+    "redact",
+    "run_filters",
+    "secrets_filter",
+    "subject_filter",
+]

@@ -1,0 +1,22 @@
+"""Pure lexical tools of the write path: normalisation, tokens, carriers, grounded dates.
+
+Nothing here does I/O; "now" is always passed in.
+"""
+
+from __future__ import annotations
+
+from .carriers import carrier_tokens, has_negation, is_negator
+from .dates import ground_dates
+from .normalize import nfkc_casefold, normalize
+from .tokens import content_words, tokenize
+
+__all__ = [
+    "normalize",
+    "nfkc_casefold",
+    "tokenize",
+    "content_words",
+    "carrier_tokens",
+    "is_negator",
+    "has_negation",
+    "ground_dates",
+]

@@ -1,0 +1,112 @@
+"""Admission of one candidate memory: insert, absorb, replace or supersede (pure).
+
+Seed 000, « Dédoublonner » and « Le sens de la fusion », with the shared ``admit``
+cases. The caller (the store) applies the decision; nothing here does I/O, and "now"
+is passed in.
+
+Rules, in order:
+
+1. The candidate's relative dates are grounded against the time it was said
+   (``candidate.time``, else ``now``): "demain" → "demain (2025-06-03)".
+2. It is compared with the user's *active* memories of the same scope (and the same
+   story for story scope). Rules (kind ``rule``) are compared with rules only, and the
+   other kinds with each other (the extractor labels one fact ``fact`` one day and
+   ``preference`` the next).
+3. Best score ≥ SIMILARITY_THRESHOLD (0.80) → duplicate. The newest wording wins
+   (``replace``: the caller keeps the old wording as history and dates the memory
+   with the new one), unless it is poorer (:func:`is_poorer`) → ``absorb``: nothing
+   rewritten, and the date is not refreshed (seed 000: a fact one keeps repeating
+   would otherwise monopolise the top of the recency ranking).
+4. Otherwise, a pair that would be a duplicate but for the carrier cap, whose only
+   carrier difference is a polarity flip ("Is allowed…" → "Is not allowed…",
+   喜欢吃香菜 → 不喜欢吃香菜, "Suka durian" → "Tak suka durian") is a correction:
+   ``supersede`` — the candidate becomes active, the old memory is superseded
+   (history). The later statement wins.
+5. Otherwise ``insert``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from .dedup import Fingerprint, best_correction, best_match, fingerprint
+from .lexical.dates import ground_dates
+from .types import Candidate, Memory
+
+__all__ = ["Decision", "decide", "is_poorer", "comparable", "ACTIONS"]
+
+ACTIONS: tuple[str, ...] = ("insert", "absorb", "replace", "supersede")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What to do with a candidate.
+
+    ``action``: one of ACTIONS. ``target_id``: the stored memory absorbed into,
+    replaced or superseded (``None`` for ``insert``). ``score``: the deciding score —
+    the dedup score for absorb/replace, the uncapped score for supersede, 0.0 for a
+    plain insert (no stored memory reached the threshold). ``text``: the candidate's
+    text with grounded dates, the text to store (unused by ``absorb``). ``reason``:
+    one sentence for the diagnostics page.
+    """
+
+    action: str
+    target_id: int | None
+    score: float
+    text: str
+    reason: str = ""
+
+
+def comparable(candidate: Candidate, memory: Memory) -> bool:
+    """True when ``memory`` is in the comparison pool of ``candidate`` (rule 2)."""
+    if memory.status != "active" or memory.scope != candidate.scope:
+        return False
+    if candidate.scope == "story" and memory.story_id != candidate.story_id:
+        return False
+    return (memory.kind == "rule") == (candidate.kind == "rule")
+
+
+def is_poorer(new: Fingerprint, old: Fingerprint) -> bool:
+    """True when the new wording brings less information than the stored one.
+
+    Poorer = fewer content words ("Aime le jazz" after "Aime le jazz et la bossa nova",
+    shared case A23), or no content word the old one lacks (the same fact said again,
+    with other stop words or punctuation: "Aime le thé vert, pas le thé noir" after
+    "Aime le thé vert mais pas le thé noir"). Such a restatement is absorbed so that it
+    does not refresh the date (seed 000). A new wording with a content word of its own
+    and at least as many content words is not poorer: the newest wording wins.
+    """
+    return len(new.words) < len(old.words) or new.words <= old.words
+
+
+def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:
+    """Decide how ``candidate`` enters a store holding ``existing`` (the user's memories).
+
+    ``now`` is used for date grounding when ``candidate.time`` is ``None``.
+    ``existing`` may hold inactive memories and other scopes: they are filtered here.
+    Ties between equally similar memories go to the first in ``existing`` order.
+    """
+    text = ground_dates(candidate.text.strip(), candidate.time or now)
+    fp = fingerprint(text)
+    pool = [m for m in existing if comparable(candidate, m)]
+    prints = [(m.id, fingerprint(m.text)) for m in pool]
+
+    match = best_match(fp, prints)
+    if match is not None:
+        target_id, value = match
+        old = next(f for i, f in prints if i == target_id)
+        if is_poorer(fp, old):
+            why = f"duplicate of #{target_id} ({value:.2f}); the new wording is not richer"
+            return Decision("absorb", target_id, value, text, why)
+        why = f"duplicate of #{target_id} ({value:.2f}); the newest wording wins"
+        return Decision("replace", target_id, value, text, why)
+
+    correction = best_correction(fp, prints)
+    if correction is not None:
+        target_id, value = correction
+        why = f"polarity flip of #{target_id} ({value:.2f} before the carrier cap)"
+        return Decision("supersede", target_id, value, text, why)
+
+    return Decision("insert", None, 0.0, text, "no stored memory reaches the threshold")

@@ -1,0 +1,244 @@
+"""Secrets filter: credentials are never stored.
+
+Source: spec 001 §9 ("记忆 value 不存敏感原文（密码、凭证）"): no password, key or
+code reaches the store, whichever path writes it — which is why this filter is
+the whole of the direct chain as well as the first of the model chain.
+
+Each secret is replaced by ``[redacted]``. The candidate is kept when what is
+left is still a memory (at least two content words outside the secret's own
+description: "Paid the flight to KL with card [redacted]"), dropped when it
+was only the secret ("Wi-Fi password is [redacted]").
+
+Patterns, each with its test:
+
+- ``private_key``: a PEM private-key block.
+- ``jwt``: three base64url parts starting ``eyJ``.
+- ``api_key``: sk-… / sk-proj-… / sk-ant-…, sk_live_…, ghp_/gho_/ghs_/ghu_/ghr_…,
+  github_pat_…, AKIA/ASIA + 16, AIza…, xox[abprs]-…, glpat-…, hf_…, "Bearer <token>".
+- ``url_credentials``: ``scheme://user:password@host``.
+- ``password``: a value after password / mot de passe / mdp / 密码 / kata laluan /
+  PIN / digicode / door code / code d'accès and "is / est / : / = / 是 / ialah".
+- ``otp``: 4–8 digits after OTP / one-time / verification code / code de
+  vérification / 验证码 / kod pengesahan / TAC; 3–4 digits after CVV / CVC.
+- ``card``: 13–19 digits (spaces or dashes allowed), Luhn-valid, and either
+  near a card word, grouped like a card (4-4-4-4), or with a card issuer's
+  prefix and length — and not right after an order / tracking / booking word.
+- ``iban``: country code, check digits and 11–30 characters, ISO 13616 mod-97 valid.
+- ``token``: 32+ hex characters, or 32+ base64 characters mixing upper case,
+  lower case and digits (outside URLs).
+
+Known false positives (wrong redactions): an order number that is a
+Luhn-valid 16-digit number starting with 4 or 5 with no order word before it;
+a git commit hash or a file checksum; a Wi-Fi network *name* given after
+"password" ("password for the network Livebox-12").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from . import _lexicon as lx
+from ._text import tokenize
+from .base import Exchange, FilterDecision, drop, keep
+from ..types import Candidate
+
+NAME = "secrets"
+REDACTED = "[redacted]"
+
+_WORD_PASSWORD = (
+    r"(?:passwords?|passwd|pwd|passphrase|passcode|mots? de passe|mdp|kata laluan|kata sandi|"
+    r"pin(?: code| number)?|code pin|nombor pin|code secret|digicode|door code|gate code|access code|"
+    r"alarm code|code d'acc[eè]s|code de (?:la porte|l'immeuble|l'alarme|la bo[iî]te)|wi-?fi key|cl[ée] wi-?fi)"
+)
+_CONNECT = r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni|:)|\s*[:=])"
+_PASSWORD = re.compile(
+    _WORD_PASSWORD + r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT + r"\s*(?P<q>[\"'«“]?)\s*(?P<v>[^\s\"'»”,;]+)",
+    re.IGNORECASE,
+)
+_PIN = re.compile(
+    r"\b(?:pin(?: code| number)?|code pin|nombor pin|kod pin|digicode|door code|gate code|access code|alarm code|"
+    r"code d'acc[eè]s)\b[^\w\n]{0,3}(?:(?:is|est|ialah|adalah)\s+)?(?P<v>\d[0-9A-Za-z#*]{2,9})\b",
+    re.IGNORECASE,
+)
+_ZH_PASSWORD = re.compile(r"(?:密码|口令|密钥|令牌|门禁码|门禁密码|支付密码|登录密码|PIN码|pin码)[^，。,.\d\w]{0,4}(?:是|为|[:：=])?\s*(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})")
+_OTP = re.compile(
+    r"(?:\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
+    r"auth(?:entication)? code|2fa code|login code|sms code|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|"
+    r"code (?:à|a) usage unique|code sms|kod (?:pengesahan|otp|keselamatan|tac)|\btac\b|验证码|校验码|动态码|动态密码|短信码|确认码)"
+    r"[^\d\n]{0,25}?(?P<v>\d{4,8})(?!\d)",
+    re.IGNORECASE,
+)
+_CVV = re.compile(r"\b(?:cvv2?|cvc2?|cryptogramme|安全码)\b[^\d\n]{0,12}(?P<v>\d{3,4})(?!\d)", re.IGNORECASE)
+_API_KEYS = re.compile(
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
+    r"|\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
+    r"|\b(?:sk|pk|rk)-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,}"
+    r"|\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"
+    r"|\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}"
+    r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bAIza[0-9A-Za-z_-]{35}"
+    r"|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}"
+    r"|\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*"
+)
+_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)(?P<v>[^@\s/]+)(?=@)", re.IGNORECASE)
+_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_CARD_WORDS = re.compile(
+    r"\b(?:card|carte|cb|visa|mastercard|master card|amex|american express|credit|debit|kad|kredit|cart[ãa]o)\b|信用卡|银行卡|借记卡|卡号",
+    re.IGNORECASE,
+)
+_NOT_CARD_WORDS = re.compile(
+    r"(?:order|commande|tracking|suivi|booking|r[ée]servation|ref(?:erence)?|invoice|facture|dossier|colis|parcel|"
+    r"pesanan|penjejakan|tempahan|bil|订单|单号|快递|运单|phone|t[ée]l[ée]phone|tel|nombor telefon|电话)[^\d]{0,20}$",
+    re.IGNORECASE,
+)
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
+_HEX = re.compile(r"(?<![\w/])[0-9a-fA-F]{32,}(?![\w/])")
+_B64 = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
+_URL = re.compile(r"\bhttps?://\S+", re.IGNORECASE)
+
+#: Words describing a secret, left out when deciding whether anything else remains.
+_SECRET_WORDS = frozenset(
+    {"password", "passwords", "passwd", "pwd", "passphrase", "passcode", "mot", "mots", "passe", "mdp", "kata",
+     "laluan", "sandi", "pin", "code", "codes", "secret", "digicode", "door", "gate", "access", "alarm", "acces",
+     "porte", "immeuble", "alarme", "otp", "one-time", "verification", "verificacion", "security", "confirmation",
+     "auth", "authentication", "2fa", "login", "sms", "kod", "pengesahan", "keselamatan", "tac", "cvv", "cvc",
+     "cryptogramme", "card", "carte", "number", "numero", "nombor", "key", "keys", "api", "token", "tokens",
+     "cle", "iban", "account", "compte", "akaun", "wifi", "wi-fi", "box", "router", "routeur", "network",
+     "reseau", "bank", "banque", "bancaire", "credentials", "identifiants", "login", "username", "unique",
+     "usage", "credit", "debit", "visa", "kad", "atm", "bancaire", "cb", "kredit", "mastercard", "bearer", "github", "openai", "aws", "entered",
+     "typed", "gave", "given", "shared", "sent", "received", "uses", "use", "used", "saisi", "donne", "envoye",
+     "recu", "utilise", "partage", "beri", "hantar", "terima", "guna", "ends", "ending", "set", "changed", "new"}
+)
+_ZH_SECRET_WORDS = ("密码", "口令", "验证码", "校验码", "动态码", "卡号", "银行卡", "信用卡", "密钥", "令牌", "门禁", "账号",
+                    "账户", "是", "给", "发", "收到", "输入", "使用", "用")
+
+
+def secrets_filter(candidate: Candidate, exchange: Exchange | None = None) -> FilterDecision:
+    """Redact passwords, keys, codes, card numbers and IBANs; drop the candidate when nothing else is left."""
+    text, found = redact(candidate.text)
+    if not found:
+        return keep(NAME, candidate)
+    redacted = replace(candidate, text=text)
+    kinds = ", ".join(sorted(set(found)))
+    if not _still_useful(text):
+        return drop(NAME, redacted, f"only a secret ({kinds}); nothing else worth remembering")
+    return keep(NAME, redacted, f"redacted: {kinds}")
+
+
+def redact(text: str) -> tuple[str, list[str]]:
+    """``text`` with every secret replaced by ``[redacted]``, and the kinds found (in order)."""
+    found: list[str] = []
+
+    def sub(pattern: re.Pattern[str], kind: str, text: str, group: str | None = None, check=None) -> str:
+        def repl(match: re.Match[str]) -> str:
+            value = match.group(group) if group else match.group(0)
+            if check is not None and not check(value, match, text):
+                return match.group(0)
+            found.append(kind)
+            if group:
+                start, end = match.start(group) - match.start(), match.end(group) - match.start()
+                whole = match.group(0)
+                return whole[:start] + REDACTED + whole[end:]
+            return REDACTED
+
+        return pattern.sub(repl, text)
+
+    text = sub(_API_KEYS, "api_key", text)
+    text = sub(_URL_CREDENTIALS, "url_credentials", text, "v")
+    text = sub(_PASSWORD, "password", text, "v", _password_value)
+    text = sub(_PIN, "password", text, "v")
+    text = sub(_ZH_PASSWORD, "password", text, "v")
+    text = sub(_OTP, "otp", text, "v")
+    text = sub(_CVV, "otp", text, "v")
+    text = sub(_IBAN, "iban", text, None, lambda v, m, t: _iban_valid(v))
+    text = sub(_CARD, "card", text, None, _card_like)
+    text = sub(_HEX, "token", text, None, lambda v, m, t: not _in_url(m, t))
+    text = sub(_B64, "token", text, None, lambda v, m, t: _mixed(v) and not _in_url(m, t))
+    return text, found
+
+
+def _password_value(value: str, match: re.Match[str], text: str) -> bool:
+    if value == REDACTED or value.startswith("["):
+        return False
+    key = value.casefold().strip(".!?)")
+    if key in lx.STOPWORDS or key in ("same", "changed", "new", "old", "reset", "expired", "forgotten", "oublie"):
+        return False
+    word = match.group(0).split()[0].casefold()
+    if word in ("pin", "digicode") or "code" in match.group(0).casefold()[:20]:
+        return bool(re.fullmatch(r"[A-Za-z0-9#*]{3,12}", value.strip(".!?)"))) and any(c.isdigit() for c in value)
+    quoted = bool(match.group("q"))
+    tail = text[match.end() :].lstrip()
+    alone = not tail or tail[0] in ".,;!?)\n"
+    return quoted or alone or bool(re.search(r"[\d!@#$%^&*_+=]", value)) or (value[1:] != value[1:].lower())
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        n = int(char)
+        if index % 2:
+            n = n * 2 - 9 if n * 2 > 9 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _issuer(digits: str) -> bool:
+    n = len(digits)
+    if digits[0] == "4":
+        return n in (13, 16, 19)
+    if 51 <= int(digits[:2]) <= 55 or 2221 <= int(digits[:4]) <= 2720:
+        return n == 16
+    if digits[:2] in ("34", "37"):
+        return n == 15
+    if digits.startswith(("6011", "65")) or 644 <= int(digits[:3]) <= 649:
+        return n in (16, 19)
+    if 3528 <= int(digits[:4]) <= 3589 or digits.startswith("62"):
+        return 16 <= n <= 19
+    return False
+
+
+def _card_like(value: str, match: re.Match[str], text: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    if not 13 <= len(digits) <= 19 or not _luhn(digits):
+        return False
+    before = text[max(0, match.start() - 40) : match.start()]
+    if _NOT_CARD_WORDS.search(before):
+        return False
+    grouped = bool(re.fullmatch(r"\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{5}", value))
+    return bool(_CARD_WORDS.search(before)) or grouped or _issuer(digits)
+
+
+def _iban_valid(value: str) -> bool:
+    compact = value.replace(" ", "")
+    if not 15 <= len(compact) <= 34:
+        return False
+    moved = compact[4:] + compact[:4]
+    number = "".join(str(int(c, 36)) for c in moved)
+    return int(number) % 97 == 1
+
+
+def _mixed(value: str) -> bool:
+    return any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+
+
+def _in_url(match: re.Match[str], text: str) -> bool:
+    for url in _URL.finditer(text):
+        if url.start() <= match.start() < url.end():
+            return not re.search(r"[?&](?:key|token|api_key|apikey|access_token|secret|sig)=", url.group(0), re.I)
+    return False
+
+
+def _still_useful(text: str) -> bool:
+    """At least two content words besides the secret and its description."""
+    left = 0
+    for tok in tokenize(text.replace(REDACTED, " ")):
+        if tok.role in ("end", "comma", "stop", "user", "brk", "coord", "rel"):
+            continue
+        if tok.cjk:
+            word = tok.key
+            for secret in _ZH_SECRET_WORDS:
+                word = word.replace(secret, "")
+            left += 1 if word else 0
+        elif tok.key not in _SECRET_WORDS and not tok.key.isdigit():
+            left += 1
+    return left >= 2

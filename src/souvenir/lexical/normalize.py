@@ -1,0 +1,66 @@
+"""Text normalisation shared by deduplication, carriers and tokens.
+
+``normalize`` is the single place where two spellings of the same words are made
+equal. Everything downstream (content words, carrier tokens, the sequence ratio)
+reads its output, never the raw text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+__all__ = ["normalize", "nfkc_casefold"]
+
+# Typographic apostrophes and hyphens folded to ASCII. NFKC keeps U+2019 and maps
+# the non-breaking hyphen U+2011 to U+2010, so both need an explicit table.
+_FOLD = str.maketrans(
+    {
+        "\u2019": "'",  # right single quotation mark, the French typographic apostrophe
+        "\u2018": "'",
+        "\u02bc": "'",  # modifier letter apostrophe
+        "\u2032": "'",  # prime, produced by some keyboards
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u00ad": None,  # soft hyphen
+        "\u200b": None,  # zero-width space
+        "\u200c": None,
+        "\u200d": None,
+        "\u2060": None,  # word joiner
+        "\ufeff": None,
+    }
+)
+
+# After NFKC, the no-break space (U+00A0), the narrow no-break space (U+202F), the
+# thin space (U+2009) and the figure space (U+2007) are all plain spaces. A group of
+# 1-3 digits followed by groups of exactly three digits is one number written with
+# thousands separators: "1 250 €" == "1250 €". The look-arounds keep "12" from ever
+# being read as part of "2", and keep decimals ("3,5 250") from being glued.
+_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?!\d)")
+_SPACES = re.compile(r"\s+")
+
+
+def nfkc_casefold(text: str) -> str:
+    """NFKC, apostrophe/hyphen folding and casefold, without any other change.
+
+    This is the comparison used by the shared test cases' "contains" checks.
+    """
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+    return unicodedata.normalize("NFKC", text.casefold())
+
+
+@lru_cache(maxsize=32768)
+def normalize(text: str) -> str:
+    """Return the comparison form of ``text``.
+
+    Steps: NFKC; typographic apostrophe ``’`` → ``'``; non-breaking hyphens → ``-``;
+    casefold; thousands separators removed inside numbers ("1 250" → "1250", whatever
+    the space character); runs of whitespace collapsed to one space; ends stripped.
+
+    >>> normalize("Le  Contrat\u00a0: 1\u202f250 €")
+    'le contrat : 1250 €'
+    """
+    text = nfkc_casefold(text)
+    text = _SPACES.sub(" ", text).strip()
+    return _THOUSANDS.sub(lambda m: m.group().replace(" ", ""), text)

@@ -1,0 +1,177 @@
+"""Word tokens of normalised text: regex for FR / EN / MS, jieba for Chinese.
+
+``tokenize`` returns every word token in order (punctuation dropped); it feeds
+verbatim containment. ``content_words`` keeps the tokens that say which fact it is:
+no stop words, no negators (negators are carriers, see ``carriers.py``).
+
+Latin rules, after ``normalize`` (casefolded, ASCII apostrophe):
+
+* French elision is split off: "l'utilisateur" → "l'", "utilisateur"; "n'aime" →
+  "n'", "aime" (so the negator "n'" is its own token). "aujourd'hui" stays whole.
+* English "n't" is split off: "doesn't" → "does", "n't"; "cannot" → "can", "not".
+* Hyphenated words stay whole: "après-demain" is never "demain" (seed 000).
+* A number with inner separators stays whole: "14:30", "1,5", "2025-06-03"; clock
+  times are canonical ("14h30", "14 h 30" → "14:30"; "3pm" → "15:00"); letters glued
+  after digits are split ("5mg" → "5", "mg"; "rm1,300" → "rm", "1,300").
+
+Chinese runs are cut by jieba (initialised lazily, once, with its log silenced), and a
+negator character fused into a jieba word is split off ("受不了" → "受", "不", "了"),
+so that "喜欢吃香菜" is a contiguous run of tokens of "不喜欢吃香菜" (shared case A12).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from types import ModuleType
+
+from .numerals import canonical_clocks
+from .stopwords import STOP_WORDS
+from .vocab import NEGATORS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
+
+__all__ = ["tokenize", "content_words", "light_stem", "han_runs", "HAN", "is_han"]
+
+# CJK Unified Ideographs, extension A and compatibility ideographs.
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_RUN = re.compile(f"[{HAN}]+")
+# A letter that is neither a digit, an underscore nor a Han character.
+_LETTER = f"[^\\W\\d_{HAN}]"
+_ALNUM = f"[^\\W_{HAN}]"
+# A number (with inner separators: "14:30", "1,5", "2025-06-03") or a word starting
+# with a letter ("lz-7731", "covid-19"); "5mg" is "5", "mg" like "5 mg".
+_WORD = re.compile(rf"\d+(?:[.,:/\-]\d+)*|{_LETTER}+(?:['\-]{_ALNUM}+)*")
+_ELISION = re.compile(r"^(qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])'(.+)$")
+_CLITIC = re.compile(r"^(.+)'(s|m|re|ve|ll|d)$")
+_NT_STEMS = {"ca": "can", "wo": "will", "sha": "shall", "ai": "am"}
+
+_jieba_lock = threading.Lock()
+_jieba_module: ModuleType | None = None
+
+
+def is_han(char: str) -> bool:
+    """True for one CJK ideograph."""
+    return bool(_HAN_RUN.fullmatch(char))
+
+
+def han_runs(text: str) -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of the runs of Han characters in ``text``."""
+    return [m.span() for m in _HAN_RUN.finditer(text)]
+
+
+def _jieba() -> ModuleType:
+    """jieba, imported and initialised on first use only (about 1 s), log silenced."""
+    global _jieba_module
+    if _jieba_module is None:
+        with _jieba_lock:
+            if _jieba_module is None:
+                import jieba
+
+                jieba.setLogLevel(60)
+                jieba.initialize()
+                _jieba_module = jieba
+    return _jieba_module
+
+
+def _split_negators(word: str) -> list[str]:
+    """Split negator characters out of one jieba word, except in ZH_NOT_NEGATION."""
+    if len(word) == 1 or not any(c in ZH_NEGATOR_CHARS for c in word):
+        return [word]
+    if any(w in word for w in ZH_NOT_NEGATION):
+        return [word]
+    out: list[str] = []
+    rest = ""
+    for char in word:
+        if char in ZH_NEGATOR_CHARS:
+            if rest:
+                out.append(rest)
+                rest = ""
+            out.append(ZH_NEGATOR_CHARS[char])
+        else:
+            rest += char
+    if rest:
+        out.append(rest)
+    return out
+
+
+def _han_tokens(run: str) -> list[str]:
+    out: list[str] = []
+    for word in _jieba().lcut(run):
+        out.extend(_split_negators(word))
+    return out
+
+
+def _latin_token(token: str) -> list[str]:
+    """Split French elision and English contractions off one regex token."""
+    if "'" not in token:
+        if token == "cannot":
+            return ["can", "not"]
+        return [token]
+    m = _ELISION.match(token)
+    if m:
+        return [m.group(1) + "'", *_latin_token(m.group(2))]
+    if token.endswith("n't") and len(token) > 3:
+        stem = token[:-3]
+        return [_NT_STEMS.get(stem, stem), "n't"]
+    m = _CLITIC.match(token)
+    if m:
+        return [*_latin_token(m.group(1)), "'" + m.group(2)]
+    return [token]
+
+
+def _latin_tokens(segment: str) -> list[str]:
+    out: list[str] = []
+    for m in _WORD.finditer(canonical_clocks(segment)):
+        out.extend(_latin_token(m.group()))
+    return out
+
+
+@lru_cache(maxsize=32768)
+def tokenize(norm: str) -> tuple[str, ...]:
+    """All word tokens of normalised text, in order, punctuation dropped.
+
+    >>> tokenize("n'aime pas l'après-demain")
+    ("n'", 'aime', 'pas', "l'", 'après-demain')
+    """
+    out: list[str] = []
+    pos = 0
+    for start, end in han_runs(norm):
+        if start > pos:
+            out.extend(_latin_tokens(norm[pos:start]))
+        out.extend(_han_tokens(norm[start:end]))
+        pos = end
+    if pos < len(norm):
+        out.extend(_latin_tokens(norm[pos:]))
+    return tuple(out)
+
+
+def light_stem(word: str) -> str:
+    """Drop one final "s" from an alphabetic word longer than three letters, unless it
+    follows s, u or i ("cats" → "cat", "likes" → "like", "thés" → "thé"; "bus",
+    "paris", "class" unchanged).
+
+    Why: English negation puts the verb back in its base form ("Likes cats" /
+    "Doesn't like cats"), and plural and singular are one fact. Only ever merges
+    inflections of one word; a wrong stem costs a missed merge (a redite), never a fact.
+    """
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "sui" and word.isalpha():
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=32768)
+def content_words(norm: str) -> frozenset[str]:
+    """Tokens of normalised text minus stop words and negators, lightly stemmed.
+
+    Numbers are content words (seed 000: "les chiffres n'étaient même pas des mots
+    pour le découpage"). Negators are left out so that a polarity flip keeps the same
+    content words; the carrier cap and the correction rule handle the flip.
+    """
+    tokens = tokenize(norm)
+    return frozenset(
+        light_stem(t)
+        for i, t in enumerate(tokens)
+        if t not in STOP_WORDS
+        and t not in NEGATORS
+        and not (t == "longer" and i and tokens[i - 1] == "no")  # "no longer" is one negator
+    )

@@ -1,0 +1,367 @@
+"""The read path: choose the memories that enter the context, and say why each one.
+
+One pure function, :func:`select`: candidates in, at most ``limit`` memories out (24 by
+default), each with the pass that admitted it and a sentence for the diagnostics page.
+Rules are outside the budget: all of them, always. Six passes, in order (seed 000,
+"Vingt-quatre places, six passes"):
+
+1. reserve   a quarter of the places is kept for global and semantic memories, bounded by
+             how many such candidates exist (no places frozen for nothing);
+2. pinned    hand-pinned memories, by rank, until ``limit - reserve`` places are taken;
+3. global    global-scope memories up to their quarter: those the message recalls
+             (cosine >= threshold) by descending cosine first, then the rest by rank;
+4. semantic  cosine >= threshold (inclusive), by descending cosine, up to 16 places;
+5. quota     per kind (6 facts, 5 preferences, 4 promises, 5 episodes), counting what the
+             earlier passes already hold of that kind, by rank within the kind;
+6. rescue    the rest by rank until the budget is full.
+
+Rank = pinned first, the current story's own memories first, kind (fact, preference,
+promise, episode, others), confidence desc, recency (``updated_at``) desc, cosine desc,
+id asc. Every ordering ends on the id, so the result does not depend on input order.
+
+Cost: the candidates are read once into numpy columns (kind, pinned, scope, story,
+confidence, id, cosine); each pass then takes its few winners with a partition instead
+of sorting everything, and dates are read only for memories still tied at the boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from itertools import repeat
+from types import MappingProxyType
+
+import numpy as np
+
+from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
+
+__all__ = ["DEFAULT_QUOTAS", "PASSES", "SelectionConfig", "counter_updates", "select"]
+
+#: Pass names, in the order the passes run (rules first: they are outside the budget).
+PASSES: tuple[str, ...] = ("rule", "pinned", "global", "semantic", "quota", "rescue")
+
+#: Places per kind in the quota pass (seed 000: "6 faits, 5 préférences, 4 promesses, 5 épisodes").
+DEFAULT_QUOTAS: Mapping[str, int] = MappingProxyType(
+    {"fact": 6, "preference": 5, "promise": 4, "episode": 5}
+)
+
+# Kind order of the rank; a kind outside it ranks after "episode". Rules get their own
+# code so that they can be set apart; they never meet the other kinds in a ranking.
+_KIND_CODE = {kind: code for code, kind in enumerate(CANDIDATE_KINDS)}
+_OTHER_KIND = len(CANDIDATE_KINDS)
+_RULE = _OTHER_KIND + 1
+
+
+# Bits of the packed byte per memory (see _read).
+_KIND_BITS = {**_KIND_CODE, "rule": _RULE}
+_SCOPE_BITS = {"global": 16, "story": 32}
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_UNDATED = -(2**62)  # a memory without any date is the oldest
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionConfig:
+    """The numbers of the read path; every default is a value measured in seed 000.
+
+    - ``limit``: places in the context (24), rules not counted.
+    - ``global_share``: share kept for durable memories; ``round(limit * share)`` is both
+      the reserve's ceiling and the global pass's quarter (6 of 24).
+    - ``semantic_slots``: places of the semantic pass; raised from 8 to 16 when recall
+      depth degraded around 200 memories.
+    - ``semantic_threshold``: inclusive cosine floor of the semantic pass. 0.32 was read
+      on seed 000's embedding model; each embedder needs its own value.
+    - ``quotas``: places per kind in the quota pass.
+    """
+
+    limit: int = 24
+    global_share: float = 0.25
+    semantic_slots: int = 16
+    semantic_threshold: float = 0.32
+    quotas: Mapping[str, int] = field(default_factory=lambda: DEFAULT_QUOTAS)
+
+    def __post_init__(self) -> None:
+        if self.limit < 0 or self.semantic_slots < 0:
+            raise ValueError("limit and semantic_slots must be >= 0")
+        if not 0.0 <= self.global_share <= 1.0:
+            raise ValueError("global_share must be between 0 and 1")
+        for kind, places in self.quotas.items():
+            if kind not in _KIND_CODE or places < 0:
+                raise ValueError(f"bad quota {kind!r}: {places!r} (kinds: {CANDIDATE_KINDS})")
+        object.__setattr__(self, "quotas", MappingProxyType(dict(self.quotas)))
+
+    @property
+    def quarter(self) -> int:
+        """Places of the global pass, also the reserve's ceiling: ``round(limit * global_share)``."""
+        return round(self.limit * self.global_share)
+
+
+def select(
+    memories: Sequence[Memory],
+    scores: Mapping[int, float] | None,
+    config: SelectionConfig,
+    now: datetime,
+    story_id: int | None = None,
+) -> SelectionResult:
+    """Choose the context for one message.
+
+    ``memories``: the user's active candidates (global, or of the current story).
+    ``scores``: memory id -> cosine similarity to the message; a memory missing from it
+    (not embedded yet) is still served by the deterministic passes. ``None`` means the
+    query could not be embedded: no semantic pass, and the result is marked degraded.
+    ``now`` only dates the reasons ("updated 3 days ago"); ``story_id`` is the current
+    story (its ``scope == "story"`` memories rank first).
+
+    Returns ``memories`` (at most ``config.limit``, in the order the passes admitted
+    them) and ``rules`` (every ``kind == "rule"`` memory, by rank, outside the budget).
+    """
+    cols = _Columns(memories, scores, story_id)
+    run = _Run(cols, config, now)
+    rules = cols.rule
+    run.avail &= ~rules
+    rule_sel = [
+        run.selection(i, "rule", "rule: always in the context, outside the budget")
+        for i in _best(np.flatnonzero(rules), int(rules.sum()), cols.rank_keys)
+    ]
+    run.passes()
+    degraded = scores is None
+    return SelectionResult(
+        memories=run.selected,
+        rules=rule_sel,
+        degraded=degraded,
+        degraded_cause="no query scores: semantic pass skipped" if degraded else None,
+    )
+
+
+def counter_updates(result: SelectionResult) -> tuple[list[int], list[int]]:
+    """``(served_ids, served_semantic_ids)`` for the forgetting counters.
+
+    Served = the memories in the budget (rules are always served and count nothing);
+    served semantically = admitted by the ``semantic`` pass only — a memory admitted for
+    its rank was sorted, not recalled (seed 000). A degraded turn counts nothing: a
+    sleeping embedder must not read as a forgotten memory.
+    """
+    if result.degraded:
+        return [], []
+    served = [s.memory.id for s in result.memories]
+    semantic = [s.memory.id for s in result.memories if s.pass_name == "semantic"]
+    return served, semantic
+
+
+class _Columns:
+    """The candidates as numpy columns, read once; dates are read lazily, then cached."""
+
+    def __init__(self, memories: Sequence[Memory], scores: Mapping[int, float] | None,
+                 story_id: int | None) -> None:
+        self.memories = memories if isinstance(memories, (list, tuple)) else list(memories)
+        ms = self.memories
+        n = len(ms)
+        self.n = n
+        packed, ids, conf = _read(ms, story_id)
+        code = np.fromiter(packed, np.uint8, n)
+        kind = (code & 7).astype(np.int8)
+        self.kind = kind
+        self.rule = kind == _RULE
+        self.pinned = (code & 8) != 0
+        self.is_global = (code & 16) != 0
+        own_story = (code & 96) == 96  # scope "story" and the current story's id
+        self.ids = np.fromiter(ids, np.int64, n)
+        conf = np.fromiter(conf, float, n)
+        self.neg_conf = np.where(np.isnan(conf), np.inf, -conf)
+        if scores:
+            cos = np.fromiter(map(scores.get, ids, repeat(np.nan)), float, n)
+        else:
+            cos = np.full(n, np.nan)
+        self.cos = cos
+        self.neg_cos = np.where(np.isnan(cos), np.inf, -cos)  # no vector: last on cosine
+        # Categorical head of the rank: pinned, own story, kind (smaller is better).
+        self.head = (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + kind
+        self.own_story = own_story
+        self._micros = np.zeros(n, np.int64)
+        self._known = np.zeros(n, bool)
+        self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
+        self.cosine_keys: tuple = (self.neg_cos,) + self.rank_keys
+
+    def neg_recency(self, idx: np.ndarray) -> np.ndarray:
+        """Minus the date in microseconds (newest first), read only for ``idx``."""
+        missing = idx[~self._known[idx]]
+        if missing.size:
+            get = self.memories.__getitem__
+            self._micros[missing] = np.fromiter(
+                map(_micros, map(get, missing.tolist())), np.int64, missing.size)
+            self._known[missing] = True
+        return -self._micros[idx]
+
+
+class _Run:
+    """The six passes over one :class:`_Columns`; ``avail`` marks what is still selectable."""
+
+    def __init__(self, cols: _Columns, config: SelectionConfig, now: datetime) -> None:
+        self.cols = cols
+        self.config = config
+        self.now = _aware(now)
+        self.avail = np.ones(cols.n, bool)
+        self.selected: list[Selection] = []
+        thr = config.semantic_threshold
+        with np.errstate(invalid="ignore"):
+            self.eligible = cols.cos >= thr  # NaN (no vector) is never eligible
+
+    def room(self) -> int:
+        return self.config.limit - len(self.selected)
+
+    def take(self, mask: np.ndarray, places: int, keys: tuple) -> np.ndarray:
+        """The ``places`` best of ``mask & avail`` under ``keys``, now unavailable."""
+        places = min(places, self.room())
+        if places <= 0:
+            return np.empty(0, np.int64)
+        chosen = _best(np.flatnonzero(mask & self.avail), places, keys)
+        self.avail[chosen] = False
+        return chosen
+
+    def selection(self, i: int, pass_name: str, reason: str) -> Selection:
+        c = self.cols.cos[i]
+        return Selection(memory=self.cols.memories[i], pass_name=pass_name, reason=reason,
+                         score=None if np.isnan(c) else float(c))
+
+    def add(self, i: int, pass_name: str, reason: str) -> None:
+        self.selected.append(self.selection(i, pass_name, reason))
+
+    def passes(self) -> None:
+        cols, cfg = self.cols, self.config
+        thr, quarter = cfg.semantic_threshold, cfg.quarter
+        free = self.avail & ~cols.pinned
+        # 1. reserve: bounded by the real global or semantic candidates.
+        candidates = int((free & (cols.is_global | self.eligible)).sum())
+        reserve = min(max(1, quarter), candidates)
+        # 2. pinned, until limit - reserve.
+        cap = cfg.limit - reserve
+        held = (f"{reserve} kept in reserve for global and semantic memories" if reserve
+                else "none kept in reserve: no global or semantic candidate")
+        for i in self.take(cols.pinned, cap, cols.rank_keys):
+            self.add(i, "pinned", f"pinned: marked by hand, one of {cap} places ({held})")
+        # 3. global: recalled ones by cosine first, then by rank.
+        kept = f"one of the {quarter} places kept for what is durable about the user"
+        glob = free & cols.is_global
+        for i in self.take(glob & self.eligible, quarter, cols.cosine_keys):
+            self.add(i, "global", f"global: cosine {_fmt(cols.cos[i], thr)} ≥ {thr:g}, {kept}")
+        done = sum(s.pass_name == "global" for s in self.selected)
+        for i in self.take(glob, quarter - done, cols.rank_keys):
+            self.add(i, "global", f"global: {kept}, by rank ({self.rank_note(i)})")
+        # 4. semantic: cosine >= threshold, by descending cosine.
+        for i in self.take(self.eligible, cfg.semantic_slots, cols.cosine_keys):
+            self.add(i, "semantic", f"semantic: cosine {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
+        # 5. quotas per kind, counting what earlier passes already hold of that kind.
+        for kind, places in cfg.quotas.items():
+            code = _KIND_CODE[kind]
+            held = int(np.count_nonzero(cols.kind[~self.avail & ~cols.rule] == code))
+            for n, i in enumerate(self.take(cols.kind == code, places - held, cols.rank_keys)):
+                self.add(i, "quota", f"quota: {kind} {held + n + 1}/{places} ({self.rank_note(i)})")
+        # 6. rescue: the rest by rank.
+        for i in self.take(self.avail, self.room(), cols.rank_keys):
+            self.add(i, "rescue", f"rescue: place {len(self.selected) + 1}/{cfg.limit} by rank "
+                                  f"({self.rank_note(i)})")
+
+    def rank_note(self, i: int) -> str:
+        """What the rank saw: pinned, story, kind, confidence, age."""
+        m = self.cols.memories[i]
+        where = "this story's" if self.cols.own_story[i] else m.scope
+        pinned = "pinned, " if m.pinned else ""
+        return f"{pinned}{where} {m.kind}, confidence {m.confidence:.2f}, {_age(m, self.now)}"
+
+
+def _read(memories: Sequence[Memory], story_id: int | None) -> tuple[list, list, list]:
+    """One pass over the candidates: (packed byte, id, confidence) lists.
+
+    The packed byte holds bits 0-2 kind code, 3 pinned, 4 scope global, 5 scope story,
+    6 story id equal to the current story. A plain loop reads each object once (the
+    bulk of the cost at 100,000 memories); unknown kinds or scopes take a slower path.
+    """
+    packed: list[int] = []
+    ids: list[int] = []
+    conf: list[float] = []
+    put, put_id, put_conf = packed.append, ids.append, conf.append
+    kinds, scopes = _KIND_BITS, _SCOPE_BITS
+    try:
+        for m in memories:
+            put(kinds[m.kind] + scopes[m.scope] + (8 if m.pinned else 0)
+                + (64 if m.story_id == story_id else 0))
+            put_id(m.id)
+            put_conf(m.confidence)
+    except KeyError:
+        for column in (packed, ids, conf):
+            column.clear()
+        for m in memories:
+            put(kinds.get(m.kind, _OTHER_KIND) + scopes.get(m.scope, 0) + (8 if m.pinned else 0)
+                + (64 if m.story_id == story_id else 0))
+            put_id(m.id)
+            put_conf(m.confidence)
+    return packed, ids, conf
+
+
+def _best(idx: np.ndarray, places: int, keys: tuple) -> np.ndarray:
+    """The ``places`` smallest of ``idx`` under the lexicographic ``keys``, in order.
+
+    Each key is an array over all candidates or a callable ``idx -> array`` (read only
+    for the memories still tied). One partition per key: those strictly better than the
+    boundary value are in; only the ones tied with it go on to the next key.
+    """
+    if places <= 0 or idx.size == 0:
+        return idx[:0]
+    parts = []
+    for key in keys:
+        if idx.size <= places:
+            break
+        values = _column(key, idx)
+        boundary = np.partition(values, places - 1)[places - 1]
+        sure = idx[values < boundary]
+        if sure.size:
+            parts.append(_sorted(sure, keys))
+            places -= sure.size
+        idx = idx[values == boundary]
+    parts.append(_sorted(idx, keys)[:places])
+    return np.concatenate(parts) if len(parts) > 1 else parts[0]
+
+
+def _sorted(idx: np.ndarray, keys: tuple) -> np.ndarray:
+    if idx.size <= 1:
+        return idx
+    return idx[np.lexsort([_column(key, idx) for key in reversed(keys)])]
+
+
+def _column(key: np.ndarray | Callable[[np.ndarray], np.ndarray], idx: np.ndarray) -> np.ndarray:
+    return key[idx] if isinstance(key, np.ndarray) else key(idx)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+
+
+def _date(memory: Memory) -> datetime | None:
+    moment = memory.updated_at or memory.created_at
+    return None if moment is None else _aware(moment)
+
+
+def _micros(memory: Memory) -> int:
+    """Microseconds since 1970 (exact integer arithmetic, cheaper than ``// timedelta``)."""
+    moment = _date(memory)
+    if moment is None:
+        return _UNDATED
+    delta = moment - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def _age(memory: Memory, now: datetime) -> str:
+    moment = _date(memory)
+    if moment is None:
+        return "undated"
+    days = (now - moment).days
+    if days < 0:
+        return f"dated {moment.date().isoformat()} (after now)"
+    return "updated today" if days == 0 else f"updated {days} day{'s' * (days > 1)} ago"
+
+
+def _fmt(cos: float, threshold: float) -> str:
+    """Three decimals, more when rounding would hide which side of the threshold it is."""
+    text = f"{cos:.3f}"
+    return text if (float(text) >= threshold) == (cos >= threshold) else repr(float(cos))

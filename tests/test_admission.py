@@ -1,0 +1,159 @@
+"""admission.decide: insert, absorb, replace, supersede (pure, "now" passed in)."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime, timezone
+
+import pytest
+
+from souvenir.admission import ACTIONS, Decision, decide, is_poorer
+from souvenir.dedup import fingerprint
+from souvenir.types import Candidate, Memory
+
+NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
+LATER = datetime(2025, 6, 9, 12, 0, tzinfo=timezone.utc)
+
+
+def memory(ident: int, text: str, **fields: object) -> Memory:
+    return Memory(ident, 1, text, created_at=NOW, updated_at=NOW, **fields)  # type: ignore[arg-type]
+
+
+def decide_text(new: str, *old: str, when: datetime = LATER, **fields: object) -> Decision:
+    existing = [memory(i + 1, t) for i, t in enumerate(old)]
+    return decide(Candidate(text=new, time=when, **fields), existing, when)  # type: ignore[arg-type]
+
+
+def test_empty_store_inserts_grounded_text() -> None:
+    d = decide(Candidate("Le colis doit arriver demain", time=NOW), [], LATER)
+    assert d == Decision("insert", None, 0.0, "Le colis doit arriver demain (2025-06-03)", d.reason)
+    assert d.action in ACTIONS
+
+
+def test_now_is_used_when_the_candidate_has_no_time() -> None:
+    d = decide(Candidate("Parcel arrives tomorrow"), [], NOW)
+    assert d.text == "Parcel arrives tomorrow (2025-06-03)"
+
+
+def test_richer_newer_wording_replaces() -> None:
+    d = decide_text("Vit à Ipoh avec sa femme Hélène", "Vit à Ipoh")
+    assert (d.action, d.target_id) == ("replace", 1)
+    assert d.score >= 0.8
+
+
+def test_poorer_newer_wording_is_absorbed() -> None:
+    d = decide_text("Aime le jazz", "Aime le jazz et la bossa nova")
+    assert (d.action, d.target_id) == ("absorb", 1)
+
+
+def test_restatement_is_absorbed_so_the_date_is_not_refreshed() -> None:
+    assert decide_text("Is allergic to penicillin.", "Is allergic to penicillin").action == "absorb"
+    d = decide_text("Aime le thé vert, pas le thé noir", "Aime le thé vert mais pas le thé noir")
+    assert d.action == "absorb"
+
+
+def test_is_poorer() -> None:
+    fp = fingerprint
+    assert is_poorer(fp("Aime le jazz"), fp("Aime le jazz et la bossa nova"))
+    assert is_poorer(fp("Aime le jazz."), fp("Aime le jazz"))
+    assert not is_poorer(fp("Adore le jazz"), fp("Aime le jazz"))  # a new content word: newest wins
+    assert not is_poorer(fp("Aime le jazz et la bossa nova"), fp("Aime le jazz"))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Is allowed to eat peanuts", "Is not allowed to eat peanuts"),
+        ("Likes cats", "Doesn't like cats"),
+        ("Drinks coffee with sugar", "Drinks coffee without sugar"),
+        ("N'aime pas le café", "Aime le café"),
+        ("Mange de la viande", "Ne mange plus de viande"),
+        ("喜欢吃香菜", "不喜欢吃香菜"),
+        ("用户对花生过敏", "用户对花生不过敏"),
+        ("Suka durian", "Tak suka durian"),
+        ("Suka makan pedas", "Tidak suka makan pedas"),
+    ],
+)
+def test_polarity_flip_supersedes(old: str, new: str) -> None:
+    d = decide_text(new, old)
+    assert (d.action, d.target_id) == ("supersede", 1)
+    assert d.score >= 0.8  # the uncapped score
+
+
+def test_likes_and_doesnt_like_are_never_merged() -> None:
+    for old, new in [("Likes X", "Doesn't like X"), ("Doesn't like X", "Likes X")]:
+        assert decide_text(new, old).action not in ("absorb", "replace")
+
+
+def test_flip_with_another_carrier_change_is_an_insert() -> None:
+    assert decide_text("Doesn't like 3 cats", "Likes 2 cats").action == "insert"
+    assert decide_text("N'aime plus le café", "N'aime pas le café").action == "insert"  # both negative
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Le contrat prévoit 10 séances à 200 € chacune.", "Le contrat prévoit 3 séances à 50 € chacune."),
+        ("Dentiste mardi prochain", "Dentiste jeudi prochain"),
+        ("Dîner avec Hélène ce soir", "Dîner avec Hélène demain soir"),
+        ("A aime B", "A aime discuter de ses problèmes avec B"),
+        ("Dentist next Tuesday at the clinic", "Dentist next Thursday at the clinic"),
+        ("下周二去看牙医", "下周四去看牙医"),
+        ("Temu janji doktor gigi Selasa depan", "Temu janji doktor gigi Khamis depan"),
+    ],
+)
+def test_distinct_facts_are_inserted(old: str, new: str) -> None:
+    assert decide_text(new, old, when=NOW).action == "insert"
+
+
+def test_same_relative_words_on_two_days_are_two_memories() -> None:
+    stored = decide(Candidate("Le colis doit arriver demain", time=NOW), [], NOW).text
+    again_same_day = decide(Candidate("Le colis doit arriver demain", time=NOW), [memory(1, stored)], NOW)
+    next_week = decide(Candidate("Le colis doit arriver demain", time=LATER), [memory(1, stored)], LATER)
+    assert again_same_day.action == "absorb"
+    assert next_week.action == "insert"
+    assert next_week.text.endswith("(2025-06-10)")
+
+
+def test_only_active_memories_of_the_same_scope_and_story_compete() -> None:
+    text = "Aime le jazz et la bossa nova"
+    cand = Candidate("Aime le jazz et la bossa nova", scope="story", story_id=7, time=NOW)
+    others = [
+        memory(1, text, status="superseded", scope="story", story_id=7),
+        memory(2, text, status="deleted", scope="story", story_id=7),
+        memory(3, text, scope="global"),
+        memory(4, text, scope="story", story_id=8),
+    ]
+    assert decide(cand, others, NOW).action == "insert"
+    same = others + [memory(5, text, scope="story", story_id=7)]
+    assert decide(cand, same, NOW).target_id == 5
+
+
+def test_rules_are_compared_with_rules_only() -> None:
+    text = "Toujours vouvoyer l'utilisateur"
+    fact = memory(1, text, kind="fact")
+    rule = memory(2, text, kind="rule")
+    assert decide(Candidate(text, kind="rule", time=NOW), [fact], NOW).action == "insert"
+    assert decide(Candidate(text, kind="rule", time=NOW), [fact, rule], NOW).target_id == 2
+    assert decide(Candidate(text, kind="fact", time=NOW), [rule], NOW).action == "insert"
+    # other kinds compete with each other: the extractor's label is not stable
+    assert decide(Candidate(text, kind="preference", time=NOW), [fact], NOW).target_id == 1
+
+
+def test_best_of_several_and_first_on_ties() -> None:
+    jazz = "Aime le jazz et la bossa nova"
+    existing = [memory(1, "Aime le thé"), memory(2, jazz), memory(3, jazz)]
+    d = decide(Candidate("Aime le jazz, et la bossa nova !", time=NOW), existing, NOW)
+    assert (d.action, d.target_id) == ("absorb", 2)
+
+
+def test_duplicate_beats_correction() -> None:
+    existing = [memory(1, "Likes durian"), memory(2, "Doesn't like durian")]
+    d = decide(Candidate("Doesn't like durian.", time=NOW), existing, NOW)
+    assert (d.action, d.target_id) == ("absorb", 2)
+
+
+def test_decision_is_frozen() -> None:
+    d = decide_text("x")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.action = "replace"  # type: ignore[misc]

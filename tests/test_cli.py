@@ -1,0 +1,63 @@
+"""The `souvenir` command line, in-process through typer's runner, on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from souvenir.cli import app
+from tests.conftest import shared_path
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    result = runner.invoke(app, list(args), catch_exceptions=False)
+    return result
+
+
+def test_every_command_has_help():
+    for command in ["serve", "replay", "context", "memories", "remember", "import", "index",
+                    "history", "bench"]:
+        result = run(command, "--help")
+        assert result.exit_code == 0, command
+        assert len(result.output.strip().splitlines()) > 3
+
+
+def test_replay_conv26_then_context_explains_d1_3(tmp_path):
+    conv = shared_path("data", "locomo", "conv-26.json")
+    db = str(tmp_path / "c.db")
+    result = run("--db", db, "replay", str(conv))
+    assert result.exit_code == 0, result.output
+    assert "conv-26" in result.output
+    result = run("--db", db, "context", "--user", "conv-26", "--json",
+                 "When did Caroline go to the LGBTQ support group?")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert 0 < len(body["memories"]) <= 24
+    assert all(m["reason"] and m["pass"] for m in body["memories"])
+    assert "D1:3" in {m["source"] for m in body["memories"]}
+    table = run("--db", db, "context", "--user", "conv-26", "When did Caroline go to the LGBTQ support group?")
+    assert "D1:3" in table.output and "reason" in table.output
+
+
+def test_remember_memories_history(tmp_path):
+    db = str(tmp_path / "m.db")
+    assert run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--kind", "fact",
+               "--date", "2025-02-01", "Is allowed to eat peanuts").exit_code == 0
+    out = run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "2025-05-20",
+              "Is not allowed to eat peanuts").output
+    assert "supersede" in out
+    listed = json.loads(run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json").output)
+    assert [m["text"] for m in listed] == ["Is not allowed to eat peanuts"]
+    hist = run("--db", db, "--embedder", "none", "history", str(listed[0]["id"])).output
+    assert "Is allowed to eat peanuts" in hist
+
+
+def test_malformed_replay_file_fails_with_line_number(tmp_path):
+    bad = tmp_path / "chat.jsonl"
+    bad.write_text('{"user": "a", "message": "hi"}\n{oops\n', encoding="utf-8")
+    result = run("--db", str(tmp_path / "x.db"), "--embedder", "none", "replay", str(bad))
+    assert result.exit_code == 2 and ":2:" in result.output

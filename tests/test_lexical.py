@@ -1,0 +1,268 @@
+"""Normalisation, tokens, carrier tokens and grounded dates (souvenir.lexical)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+import pytest
+
+from souvenir.lexical import (
+    carrier_tokens,
+    content_words,
+    ground_dates,
+    has_negation,
+    nfkc_casefold,
+    normalize,
+    tokenize,
+)
+
+
+def carriers(text: str) -> frozenset[str]:
+    return carrier_tokens(normalize(text))
+
+
+def words(text: str) -> frozenset[str]:
+    return content_words(normalize(text))
+
+
+# --------------------------------------------------------------------------- normalize
+
+
+@pytest.mark.parametrize(
+    "spelled",
+    ["1 250 €", "1\u00a0250 €", "1\u202f250 €", "1\u2009250 €", "1250 €", "1250\u00a0€"],
+)
+def test_thousands_separators_are_one_number(spelled: str) -> None:
+    assert normalize(spelled) == "1250 €"
+    assert "1250" in carriers(spelled)
+
+
+def test_twelve_is_never_two() -> None:
+    assert normalize("12 €") != normalize("2 €")
+    assert carriers("Loyer de 12 €") != carriers("Loyer de 2 €")
+    assert "2" not in carriers("Loyer de 12 €")
+
+
+def test_large_and_decimal_numbers() -> None:
+    assert normalize("3 000 000 €") == "3000000 €"
+    assert normalize("1 250,50 €") == "1250,50 €"
+    assert normalize("en 2019 250 personnes") == "en 2019 250 personnes"  # a year, then a count
+
+
+def test_normalize_folds_case_width_apostrophes_and_spaces() -> None:
+    assert normalize("  L’Utilisateur\n  AIME\tle thé ") == "l'utilisateur aime le thé"
+    assert normalize("ＡＢＣ１２３") == "abc123"  # NFKC: full-width forms
+    assert normalize("明天（下午）") == "明天(下午)"
+    assert nfkc_casefold("N’aime PAS") == "n'aime pas"
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def test_tokens_split_elision_and_contractions() -> None:
+    assert tokenize(normalize("L'utilisateur n’aime pas")) == ("l'", "utilisateur", "n'", "aime", "pas")
+    assert tokenize(normalize("He doesn't like it")) == ("he", "does", "n't", "like", "it")
+    assert tokenize(normalize("I cannot")) == ("i", "can", "not")
+    assert tokenize(normalize("aujourd'hui")) == ("aujourd'hui",)
+
+
+def test_hyphenated_words_stay_whole() -> None:
+    assert tokenize(normalize("Le colis arrive après-demain")) == ("le", "colis", "arrive", "après-demain")
+    assert "demain" not in tokenize(normalize("après-demain"))
+
+
+def test_chinese_is_cut_by_jieba_and_negators_split_off() -> None:
+    assert tokenize("不喜欢吃香菜") == ("不", "喜欢", "吃", "香菜")
+    assert tokenize("喜欢吃香菜") == ("喜欢", "吃", "香菜")
+    assert "猫头鹰" in tokenize("我喜欢猫头鹰")  # an owl is not a cat
+    assert "不过" in tokenize("不过我喜欢")  # "but", not a negation
+
+
+def test_mixed_scripts() -> None:
+    toks = tokenize(normalize("明天（2025-03-04）下午三点 pick up LZ-7731"))
+    assert toks[:3] == ("明天", "2025-03-04", "下午")
+    assert "lz-7731" in toks
+
+
+def test_content_words_drop_stop_words_and_negators() -> None:
+    assert words("Is allowed to eat peanuts") == words("Is not allowed to eat peanuts")
+    assert words("喜欢吃香菜") == words("不喜欢吃香菜")
+    assert words("Suka durian") == words("Tak suka durian")
+    assert words("Likes cats") == words("Doesn't like cats")  # light stem: likes → like
+    assert "mais" not in words("Aime le thé vert mais pas le thé noir")
+    assert "10" in words("Le contrat prévoit 10 séances")  # numbers are words
+
+
+def test_jieba_is_loaded_lazily() -> None:
+    code = "import sys, souvenir.lexical, souvenir.dedup, souvenir.admission; print('jieba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert out.stderr == ""
+    # and it loads quietly on first use
+    code = "from souvenir.lexical import tokenize; print(tokenize('不喜欢吃香菜'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "喜欢" in out.stdout
+    assert out.stderr == ""
+
+
+# --------------------------------------------------------------------------- carriers
+
+
+def test_mais_is_not_mai() -> None:
+    assert carriers("Aime le thé vert mais pas le thé noir") == {"pas"}
+    assert "mai" in carriers("Part en vacances en mai")
+    assert "mai" not in carriers("Part en vacances, mais pas longtemps")
+
+
+def test_apres_demain_never_yields_demain() -> None:
+    for text in ("après-demain", "après demain", "Après-Demain soir"):
+        assert "demain" not in carriers(text)
+        assert "après-demain" in carriers(text)
+    assert carriers("le colis arrive demain") != carriers("le colis arrive après-demain")
+    assert carriers("avant-hier") == {"avant-hier"}
+
+
+def test_relative_phrases_are_units() -> None:
+    assert carriers("mardi prochain") != carriers("jeudi prochain")
+    assert carriers("ce soir") != carriers("demain soir")
+    assert carriers("tonight") != carriers("tomorrow night")
+    assert carriers("tomorrow") != carriers("the day after tomorrow")
+    assert carriers("next Tuesday") != carriers("last Tuesday")
+    assert carriers("la semaine prochaine") != carriers("la semaine dernière")
+    assert carriers("esok") != carriers("lusa")
+    assert carriers("Selasa depan") != carriers("Khamis depan")
+    assert carriers("明天") != carriers("后天") != carriers("大后天")
+    assert carriers("下周二") != carriers("下周四")
+    assert carriers("星期天") == carriers("周日")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Le contrat prévoit 10 séances à 200 € chacune.", {"10", "200", "€"}),
+        ("RDV à 14h30", {"14:30"}),
+        ("RDV à 14 h 30", {"14:30"}),
+        ("Meeting at 2:30pm", {"14:30"}),
+        ("Meeting at 3 pm", {"15:00"}),
+        ("lundi, mercredi et dimanche", {"lundi", "mercredi", "dimanche"}),
+        ("Monday in June", {"monday", "june"}),
+        ("Isnin dan Ogos", {"isnin", "ogos"}),
+        ("ce matin", {"ce matin"}),
+        ("hier et aujourd'hui", {"hier", "aujourd'hui"}),
+        ("yesterday, today", {"yesterday", "today"}),
+        ("semalam, hari ini, malam ini", {"semalam", "hari ini", "malam ini"}),
+        ("下午三点", {"下午", "3"}),
+        ("三月五号", {"3月", "5日"}),
+        ("两百元", {"200元"}),
+        ("今天和今晚", {"今天", "今晚"}),
+        ("has three cats", {"3"}),
+        ("a deux chats", {"2"}),
+        ("ada tiga kucing", {"3"}),
+    ],
+)
+def test_carrier_examples(text: str, expected: set[str]) -> None:
+    assert carriers(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N'aime pas le café", "Ne mange plus de viande", "Ne boit jamais d'alcool",
+        "Aucun animal", "A horreur du café",
+        "Is not allowed", "Doesn't like cats", "Never drinks", "Has no car", "No longer smokes",
+        "不喜欢", "没有车", "别去", "未婚", "无糖",
+        "Tak suka", "Tidak makan", "Bukan doktor", "Jangan call", "Belum kahwin",
+    ],
+)
+def test_negators_are_carriers(text: str) -> None:
+    assert has_negation(carriers(text)), text
+
+
+@pytest.mark.parametrize("text", ["Likes cats", "喜欢香菜", "别人的车", "特别喜欢", "不过很好吃", "无论如何", "Suka durian"])
+def test_words_that_only_look_negative(text: str) -> None:
+    assert not has_negation(carriers(text)), text
+
+
+def test_ambiguous_month_words_need_context() -> None:
+    assert "may" not in carriers("The user may come")
+    assert "may" in carriers("The user comes in May")
+    assert "may" in carriers("May 3")
+    assert "mei" not in carriers("Mei Ling tinggal di KL")
+    assert "mei" in carriers("sejak Mei 2020")
+    assert "march" not in carriers("They march on")
+
+
+def test_chinese_numeral_look_alikes() -> None:
+    assert carriers("我们一起去") == frozenset()
+    assert carriers("十分喜欢") == frozenset()
+    assert carriers("十分钟") == {"10"}
+    assert carriers("一周一次") == {"1"}
+    assert carriers("每周一去游泳") == {"周一"}
+
+
+# --------------------------------------------------------------------------- dates
+
+MONDAY = datetime(2025, 6, 2, 9, 30, tzinfo=timezone.utc)  # 2025-06-02 is a Monday
+
+
+@pytest.mark.parametrize(
+    ("text", "grounded"),
+    [
+        ("Le colis doit arriver demain", "Le colis doit arriver demain (2025-06-03)"),
+        ("Le colis doit arriver après-demain", "Le colis doit arriver après-demain (2025-06-04)"),
+        ("Le colis doit arriver après demain", "Le colis doit arriver après demain (2025-06-04)"),
+        ("Vu hier soir", "Vu hier soir (2025-06-01)"),
+        ("Vu avant-hier", "Vu avant-hier (2025-05-31)"),
+        ("Dîner ce soir", "Dîner ce soir (2025-06-02)"),
+        ("Dîner demain soir", "Dîner demain soir (2025-06-03)"),
+        ("Aujourd’hui il pleut", "Aujourd’hui (2025-06-02) il pleut"),
+        ("RDV mardi prochain", "RDV mardi prochain (2025-06-03)"),
+        ("RDV lundi prochain", "RDV lundi prochain (2025-06-09)"),
+        ("Vu jeudi dernier", "Vu jeudi dernier (2025-05-29)"),
+        ("la semaine prochaine", "la semaine prochaine (2025-W24)"),
+        ("le mois prochain", "le mois prochain (2025-07)"),
+        ("l'an prochain", "l'an prochain (2026)"),
+        ("Parcel arrives tomorrow", "Parcel arrives tomorrow (2025-06-03)"),
+        ("the day after tomorrow", "the day after tomorrow (2025-06-04)"),
+        ("Dinner tonight", "Dinner tonight (2025-06-02)"),
+        ("Dinner tomorrow night", "Dinner tomorrow night (2025-06-03)"),
+        ("Saw him yesterday", "Saw him yesterday (2025-06-01)"),
+        ("Dentist next Tuesday", "Dentist next Tuesday (2025-06-03)"),
+        ("Dentist last Friday", "Dentist last Friday (2025-05-30)"),
+        ("next week", "next week (2025-W24)"),
+        ("this weekend", "this weekend (2025-06-07)"),
+        ("明天下午三点去驿站取快递", "明天（2025-06-03）下午三点去驿站取快递"),
+        ("后天到", "后天（2025-06-04）到"),
+        ("昨天买的", "昨天（2025-06-01）买的"),
+        ("下周二去医院", "下周二（2025-06-10）去医院"),
+        ("下周一去医院", "下周一（2025-06-09）去医院"),
+        ("下个月搬家", "下个月（2025-07）搬家"),
+        ("Bungkusan sampai esok", "Bungkusan sampai esok (2025-06-03)"),
+        ("Bungkusan sampai lusa", "Bungkusan sampai lusa (2025-06-04)"),
+        ("Saya pergi semalam", "Saya pergi semalam (2025-06-01)"),
+        ("Klinik Selasa depan", "Klinik Selasa depan (2025-06-03)"),
+        ("minggu depan", "minggu depan (2025-W24)"),
+    ],
+)
+def test_ground_dates(text: str, grounded: str) -> None:
+    assert ground_dates(text, MONDAY) == grounded
+
+
+def test_ground_dates_is_idempotent_and_leaves_other_words() -> None:
+    once = ground_dates("Le colis arrive demain, pas après-demain", MONDAY)
+    assert once == "Le colis arrive demain (2025-06-03), pas après-demain (2025-06-04)"
+    assert ground_dates(once, MONDAY) == once
+    assert ground_dates("明天（2025-06-03）下午", MONDAY) == "明天（2025-06-03）下午"
+    assert ground_dates("Tomorrow's meeting", MONDAY) == "Tomorrow's (2025-06-03) meeting"
+    assert ground_dates("Tomorrow's (2025-06-03) meeting", MONDAY) == "Tomorrow's (2025-06-03) meeting"
+    for text in ("Le lendemain", "hierarchy", "Aime le mardi", "mardi soir", "Demain-matin?"):
+        assert ground_dates(text, MONDAY) == text
+
+
+def test_same_words_two_days_give_two_carrier_sets() -> None:
+    one = ground_dates("明天下午三点去驿站取快递", datetime(2025, 3, 3, tzinfo=timezone.utc))
+    two = ground_dates("明天下午三点去驿站取快递", datetime(2025, 3, 10, tzinfo=timezone.utc))
+    assert "2025-03-04" in one and "2025-03-11" in two
+    assert carriers(one) != carriers(two)
