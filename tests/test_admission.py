@@ -48,15 +48,22 @@ def test_poorer_newer_wording_is_absorbed() -> None:
 
 def test_restatement_is_absorbed_so_the_date_is_not_refreshed() -> None:
     assert decide_text("Is allergic to penicillin.", "Is allergic to penicillin").action == "absorb"
+    assert decide_text("IS ALLERGIC TO PENICILLIN", "Is allergic to penicillin").action == "absorb"
+
+
+def test_equally_rich_new_wording_wins() -> None:
     d = decide_text("Aime le thé vert, pas le thé noir", "Aime le thé vert mais pas le thé noir")
-    assert d.action == "absorb"
+    assert (d.action, d.target_id) == ("replace", 1)
+    d = decide_text("Prefers being contacted via Telegram", "Prefers to be contacted on Telegram")
+    assert (d.action, d.target_id) == ("replace", 1)
 
 
 def test_is_poorer() -> None:
     fp = fingerprint
     assert is_poorer(fp("Aime le jazz"), fp("Aime le jazz et la bossa nova"))
     assert is_poorer(fp("Aime le jazz."), fp("Aime le jazz"))
-    assert not is_poorer(fp("Adore le jazz"), fp("Aime le jazz"))  # a new content word: newest wins
+    assert not is_poorer(fp("Adore le jazz"), fp("Aime le jazz"))  # as rich: newest wins
+    assert not is_poorer(fp("Aime bien le jazz"), fp("Aime le jazz"))
     assert not is_poorer(fp("Aime le jazz et la bossa nova"), fp("Aime le jazz"))
 
 
@@ -72,6 +79,16 @@ def test_is_poorer() -> None:
         ("用户对花生过敏", "用户对花生不过敏"),
         ("Suka durian", "Tak suka durian"),
         ("Suka makan pedas", "Tidak suka makan pedas"),
+        ("Has a car", "Does not have a car"),
+        ("Is allowed to eat peanuts", "Is no longer allowed to eat peanuts"),
+        ("Eats meat", "Doesn't eat meat anymore"),
+        ("Mange toujours de la viande", "Ne mange jamais de viande"),
+        ("A le droit de manger des cacahuètes", "N'a pas le droit de manger des cacahuètes"),
+        ("有车", "没有车"),  # jieba: 有车 is one word, 没有车 is 没 有 车
+        ("吃肉", "已经不吃肉了"),
+        ("可以吃花生", "不可以吃花生"),
+        ("Sudah kahwin", "Belum kahwin"),
+        ("Boleh makan kacang", "Tidak boleh makan kacang"),
     ],
 )
 def test_polarity_flip_supersedes(old: str, new: str) -> None:

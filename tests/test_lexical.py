@@ -93,6 +93,13 @@ def test_content_words_drop_stop_words_and_negators() -> None:
     assert words("Likes cats") == words("Doesn't like cats")  # light stem: likes → like
     assert "mais" not in words("Aime le thé vert mais pas le thé noir")
     assert "10" in words("Le contrat prévoit 10 séances")  # numbers are words
+    assert words("Is allowed to eat peanuts") == words("Is no longer allowed to eat peanuts")
+    assert words("Eats meat") == words("Doesn't eat meat anymore")
+
+
+def test_stop_words_of_one_language_are_content_in_another() -> None:
+    assert words("Has a car") == {"car"}  # French "car" (because) is a stop word
+    assert words("Son lives in Singapore") == {"son", "live", "singapore"}
 
 
 def test_jieba_is_loaded_lazily() -> None:

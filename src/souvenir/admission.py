@@ -72,13 +72,14 @@ def is_poorer(new: Fingerprint, old: Fingerprint) -> bool:
     """True when the new wording brings less information than the stored one.
 
     Poorer = fewer content words ("Aime le jazz" after "Aime le jazz et la bossa nova",
-    shared case A23), or no content word the old one lacks (the same fact said again,
-    with other stop words or punctuation: "Aime le thé vert, pas le thé noir" after
-    "Aime le thé vert mais pas le thé noir"). Such a restatement is absorbed so that it
-    does not refresh the date (seed 000). A new wording with a content word of its own
-    and at least as many content words is not poorer: the newest wording wins.
+    shared case A23: « une variante courte qui arrive après une variante riche est
+    absorbée », seed 000), or the very same words (only case or punctuation differ): a
+    fact said again brings nothing, and absorbing it keeps its date from being refreshed
+    (seed 000: a fact one keeps repeating would monopolise the top of the ranking).
+    Any other wording with as many content words is not poorer: the newest one wins
+    (« la formulation la plus récente gagne »).
     """
-    return len(new.words) < len(old.words) or new.words <= old.words
+    return len(new.words) < len(old.words) or new.tokens == old.tokens
 
 
 def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:

@@ -125,7 +125,9 @@ class Engine:
         chain = MODEL_CHAIN if exchange is not None else DIRECT_CHAIN
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
         if not verdict.kept:
-            return WriteResult("dropped", None, text, reason=f"{verdict.filter}: {verdict.reason}")
+            # The decision's candidate is the redacted one: a dropped secret is never echoed.
+            return WriteResult("dropped", None, verdict.candidate.text,
+                               reason=f"{verdict.filter}: {verdict.reason}")
         candidate = verdict.candidate
         with self.store.transaction():
             existing = self.store.memories(user_id, "active")

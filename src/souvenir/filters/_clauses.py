@@ -237,7 +237,8 @@ def _bare_name(clause: Clause) -> bool:
 def _only_subject(clause: Clause) -> bool:
     """The clause is a bare noun phrase naming its subject ("Ma voisine", "Mme Petit")."""
     subject = {id(tok) for tok in clause.subject_toks}
-    return all(id(tok) in subject or tok.role == "stop" for tok in clause.tokens if tok.role != "comma") and bool(subject)
+    words = [tok for tok in clause.tokens if tok.role != "comma"]
+    return bool(subject) and all(id(tok) in subject or tok.role == "stop" for tok in words)
 
 
 def _in(tok: Tok, tokens: list[Tok]) -> bool:

@@ -220,7 +220,8 @@ STOPWORDS: frozenset[str] = frozenset(
         "some", "as", "about", "than", "then", "there", "here", "what", "which", "who", "whom", "how", "when",
         "where", "why", "if", "but", "because", "'s", "up", "out", "more", "much", "many", "lot", "lots",
         "even", "still", "only", "ever", "again", "anymore", "longer", "at", "well", "oh", "yes", "yeah",
-        "ok", "okay", "please", "thanks", "thank", "get", "got", "go", "into", "now", "yet", "let", "lets", "actually", "kind",
+        "ok", "okay", "please", "thanks", "thank", "get", "got", "go", "into", "now", "yet", "let", "lets",
+        "actually", "kind",
         "sort", "thing", "things", "way", "bit", "quite", "pretty", "one", "own", "other", "such", "though",
         "since", "per", "each", "every", "both", "either", "until", "while", "whether", "own",
         "don", "doesn", "didn", "isn", "wasn", "aren", "ca", "wo", "im", "ive", "id", "cant", "dont",
@@ -322,10 +323,13 @@ ZH_RELATIONS = (
     "租客", "房东", "室友", "未婚妻", "未婚夫", "岳母", "婆婆", "女婿", "儿媳", "狗", "猫", "家人", "闺蜜",
 )
 
-FIRST_PERSON = frozenset({"i", "i'm", "im", "we", "je", "j'", "moi", "nous", "saya", "aku", "sy", "kami", "kita", "gua", "gue"})
+FIRST_PERSON = frozenset(
+    {"i", "i'm", "im", "we", "je", "j'", "moi", "nous", "saya", "aku", "sy", "kami", "kita", "gua", "gue"}
+)
 FIRST_POSSESSIVE = frozenset({"my", "our", "ma", "mon", "mes", "notre", "nos"})
 SECOND_PERSON = frozenset(
-    {"you", "your", "yours", "tu", "vous", "toi", "ton", "ta", "tes", "votre", "vos", "awak", "anda", "kamu", "engkau", "kau", "u"}
+    {"you", "your", "yours", "tu", "vous", "toi", "ton", "ta", "tes", "votre", "vos", "awak", "anda", "kamu",
+     "engkau", "kau", "u"}
 )
 #: Singular personal pronouns: "they" / "ils" / "mereka" are as often things as people.
 THIRD_SINGULAR = frozenset({"he", "she", "il", "elle", "dia", "beliau", "him", "lui"})
@@ -334,7 +338,9 @@ THIRD_PERSON = frozenset(
      "ses", "leur", "leurs", "dia", "mereka", "beliau"}
 )
 #: Impersonal uses of "il": "il y a", "il faut", "il fait beau".
-FR_IMPERSONAL_AFTER_IL = frozenset({"y", "faut", "fait", "pleut", "semble", "parait", "reste", "s'agit", "suffit", "vaut"})
+FR_IMPERSONAL_AFTER_IL = frozenset(
+    {"y", "faut", "fait", "pleut", "semble", "parait", "reste", "s'agit", "suffit", "vaut"}
+)
 ZH_FIRST = ("我们", "咱们", "我")
 ZH_SECOND = ("你们", "您", "你")
 ZH_THIRD_SINGULAR = ("他", "她")
@@ -361,7 +367,8 @@ ZH_DISCOURSE = ("但是", "而且", "所以", "然后", "还有", "不过", "其
 #: Conjunctions that start a new clause (the negation before them stops there).
 CLAUSE_BREAKS = frozenset(
     {"but", "because", "although", "though", "whereas", "while", "when", "whenever", "if", "unless",
-     "since", "except", "mais", "car", "puisque", "quand", "lorsque", "lorsqu'", "si", "sauf", "donc", "pourtant", "cependant", "tapi", "tetapi", "namun", "kerana",
+     "since", "except", "mais", "car", "puisque", "quand", "lorsque", "lorsqu'", "si", "sauf", "donc",
+     "pourtant", "cependant", "tapi", "tetapi", "namun", "kerana",
      "sebab", "jika", "kalau", "bila", "apabila", "walaupun", "kecuali", "cuma", "padahal"}
 )
 #: "and"/"et"/"dan" split only before a new subject ("and I", "et je").
@@ -384,7 +391,9 @@ ZH_ANAPHORA = ("它", "这个", "那个", "这", "那")
 
 #: "me too", "moi aussi": the clause repeats the previous one, for the user.
 ECHO = (
-    re.compile(r"^(?:me too|same here|so do i|so am i|moi aussi|moi de m[eê]me|saya juga|aku juga|sy juga|saya pun sama)\b"),
+    re.compile(
+        r"^(?:me too|same here|so do i|so am i|moi aussi|moi de m[eê]me|saya juga|aku juga|sy juga|saya pun sama)\b"
+    ),
     re.compile(r"^(?:me neither|neither do i|nor do i|moi non plus|saya pun tak|saya pun tidak|aku pun tak)\b"),
 )
 ZH_ECHO = ("我也是", "我也一样", "我也不", "我也没")

@@ -55,7 +55,7 @@ _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(\w)'s\b", r"\1 's"),
     )
 )
-_FR_BOUNDARIES = re.compile(r"\b(?:bien que|bien qu'|alors que|alors qu'|tandis que|tandis qu'|parce que|parce qu')", re.IGNORECASE)
+_FR_BOUNDARIES = re.compile(r"\b(?:bien|alors|tandis|parce) qu(?:e\b|')", re.IGNORECASE)
 _SUFFIXES = ("ies", "ied", "ying", "ing", "ees", "ee", "es", "ed", "er", "ez", "s", "e", "x")
 
 

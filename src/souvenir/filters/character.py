@@ -17,8 +17,8 @@ those words.
 
 The same holds without an attitude word when one first-person statement of
 the reply holds every content word of the whole candidate and no statement of
-the user mentions any of them: "J'ai le vertige" / "我恐高" said by the character is not
-"A le vertige" / "恐高" about the user.
+the user mentions any of them: "J'ai le vertige" / "我恐高" said by the
+character is not "A le vertige" / "恐高" about the user.
 
 Known false positives (wrong drops):
 - The user states the attitude with words outside the attitude lexicon ("the

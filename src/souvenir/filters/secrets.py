@@ -61,7 +61,10 @@ _PIN = re.compile(
     r"code d'acc[eè]s)\b[^\w\n]{0,3}(?:(?:is|est|ialah|adalah)\s+)?(?P<v>\d[0-9A-Za-z#*]{2,9})\b",
     re.IGNORECASE,
 )
-_ZH_PASSWORD = re.compile(r"(?:密码|口令|密钥|令牌|门禁码|门禁密码|支付密码|登录密码|PIN码|pin码)[^，。,.\d\w]{0,4}(?:是|为|[:：=])?\s*(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})")
+_ZH_PASSWORD = re.compile(
+    r"(?:密码|口令|密钥|令牌|门禁码|门禁密码|支付密码|登录密码|PIN码|pin码)[^，。,.\d\w]{0,4}(?:是|为|[:：=])?\s*"
+    r"(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})"
+)
 _OTP = re.compile(
     r"(?:\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
     r"auth(?:entication)? code|2fa code|login code|sms code|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|"
@@ -83,7 +86,8 @@ _API_KEYS = re.compile(
 _URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)(?P<v>[^@\s/]+)(?=@)", re.IGNORECASE)
 _CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
 _CARD_WORDS = re.compile(
-    r"\b(?:card|carte|cb|visa|mastercard|master card|amex|american express|credit|debit|kad|kredit|cart[ãa]o)\b|信用卡|银行卡|借记卡|卡号",
+    r"\b(?:card|carte|cb|visa|mastercard|master card|amex|american express|credit|debit|kad|kredit|cart[ãa]o)\b"
+    r"|信用卡|银行卡|借记卡|卡号",
     re.IGNORECASE,
 )
 _NOT_CARD_WORDS = re.compile(
@@ -105,7 +109,8 @@ _SECRET_WORDS = frozenset(
      "cryptogramme", "card", "carte", "number", "numero", "nombor", "key", "keys", "api", "token", "tokens",
      "cle", "iban", "account", "compte", "akaun", "wifi", "wi-fi", "box", "router", "routeur", "network",
      "reseau", "bank", "banque", "bancaire", "credentials", "identifiants", "login", "username", "unique",
-     "usage", "credit", "debit", "visa", "kad", "atm", "bancaire", "cb", "kredit", "mastercard", "bearer", "github", "openai", "aws", "entered",
+     "usage", "credit", "debit", "visa", "kad", "atm", "bancaire", "cb", "kredit", "mastercard", "bearer",
+     "github", "openai", "aws", "entered",
      "typed", "gave", "given", "shared", "sent", "received", "uses", "use", "used", "saisi", "donne", "envoye",
      "recu", "utilise", "partage", "beri", "hantar", "terima", "guna", "ends", "ending", "set", "changed", "new"}
 )

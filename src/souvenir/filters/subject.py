@@ -76,9 +76,13 @@ _SIGNATURE = re.compile(
     r"(?:\n|^|[-–—]\s*|(?:cordialement|regards|best|thanks|thank you|merci|terima kasih|salam|bien a vous|cheers)"
     r"\s*[,.!]?\s*)" + _TITLE + "$"
 )
+_PEOPLE = lx.RELATIONS | lx.THIRD_SINGULAR | lx.TITLES | lx.PERSON_NOUNS
+
 #: "Ahmed here", "Hélène Roux à l'appareil", "Rashid di sini": a name that opens the message.
 _INTRODUCED = re.compile(r"\s*(?:here\b|speaking\b|a l'appareil|ici\b|di sini|disini|这边|在此)")
-_GREETING_ONLY = re.compile(r"\s*(?:(?:hi|hello|hey|bonjour|bonsoir|salut|hai|helo|salam|assalamualaikum|你好|您好)\W*)?\s*" + _TITLE)
+_GREETING_ONLY = re.compile(
+    r"\s*(?:(?:hi|hello|hey|bonjour|bonsoir|salut|hai|helo|salam|assalamualaikum|你好|您好)\W*)?\s*" + _TITLE
+)
 _ZH_NAME_END = re.compile(r"[，。；！？,.;!?的和].*$")
 
 
@@ -151,7 +155,7 @@ def _names_someone(tokens: list[Tok], owner: tuple[Tok, ...]) -> bool:
     Jean…", "她…", or the owner's own name): it places the fact between the user and
     them, rather than moving it onto the user."""
     for tok in tokens:
-        if tok.key in lx.RELATIONS or tok.key in lx.THIRD_SINGULAR or tok.key in lx.TITLES or tok.key in lx.PERSON_NOUNS:
+        if tok.key in _PEOPLE:
             return True
         if tok.cjk and (
             any(r in tok.key for r in lx.ZH_RELATIONS + lx.ZH_PERSON_NOUNS) or tok.key.startswith(lx.ZH_THIRD_SINGULAR)

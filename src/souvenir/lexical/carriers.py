@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from .numerals import CLOCK_PATTERNS, ZH_NUMERAL_CHARS, clock, zh_to_digits
-from .tokens import HAN, _jieba, _latin_token
+from .tokens import HAN, latin_token_parts, load_jieba
 from .vocab import (
     AMBIGUOUS_MONTHS,
     MONTH_CONTEXT,
@@ -191,7 +191,7 @@ def _mask_zh_words(text: str) -> str:
         run = m.group()
         if not _ZH_MARKED.search(run):
             return run
-        return "".join(" " if _not_a_marker(w) else w for w in _jieba().lcut(run))
+        return "".join(" " if _not_a_marker(w) else w for w in load_jieba().lcut(run))
 
     return _HAN_RUN.sub(mask_run, text)
 
@@ -255,7 +255,7 @@ def carrier_tokens(norm: str) -> frozenset[str]:
         if m.group(1):
             tokens.append(m.group(1))
         else:
-            tokens.extend(_latin_token(m.group(2)))
+            tokens.extend(latin_token_parts(m.group(2)))
     for i, token in enumerate(tokens):
         if token[:1].isdigit():
             found.append(token)

@@ -1,8 +1,8 @@
 """Word tokens of normalised text: regex for FR / EN / MS, jieba for Chinese.
 
 ``tokenize`` returns every word token in order (punctuation dropped); it feeds
-verbatim containment. ``content_words`` keeps the tokens that say which fact it is:
-no stop words, no negators (negators are carriers, see ``carriers.py``).
+verbatim containment. ``content_words`` keeps the tokens that say which fact it is,
+lightly stemmed: no stop words, no negators (negators are carriers, see ``carriers.py``).
 
 Latin rules, after ``normalize`` (casefolded, ASCII apostrophe):
 
@@ -30,7 +30,10 @@ from .numerals import canonical_clocks
 from .stopwords import STOP_WORDS
 from .vocab import NEGATORS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
 
-__all__ = ["tokenize", "content_words", "light_stem", "han_runs", "HAN", "is_han"]
+__all__ = [
+    "tokenize", "content_words", "light_stem", "latin_token_parts", "load_jieba", "han_runs",
+    "HAN", "is_han",
+]
 
 # CJK Unified Ideographs, extension A and compatibility ideographs.
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -59,7 +62,7 @@ def han_runs(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _HAN_RUN.finditer(text)]
 
 
-def _jieba() -> ModuleType:
+def load_jieba() -> ModuleType:
     """jieba, imported and initialised on first use only (about 1 s), log silenced."""
     global _jieba_module
     if _jieba_module is None:
@@ -96,12 +99,12 @@ def _split_negators(word: str) -> list[str]:
 
 def _han_tokens(run: str) -> list[str]:
     out: list[str] = []
-    for word in _jieba().lcut(run):
+    for word in load_jieba().lcut(run):
         out.extend(_split_negators(word))
     return out
 
 
-def _latin_token(token: str) -> list[str]:
+def latin_token_parts(token: str) -> list[str]:
     """Split French elision and English contractions off one regex token."""
     if "'" not in token:
         if token == "cannot":
@@ -109,20 +112,20 @@ def _latin_token(token: str) -> list[str]:
         return [token]
     m = _ELISION.match(token)
     if m:
-        return [m.group(1) + "'", *_latin_token(m.group(2))]
+        return [m.group(1) + "'", *latin_token_parts(m.group(2))]
     if token.endswith("n't") and len(token) > 3:
         stem = token[:-3]
         return [_NT_STEMS.get(stem, stem), "n't"]
     m = _CLITIC.match(token)
     if m:
-        return [*_latin_token(m.group(1)), "'" + m.group(2)]
+        return [*latin_token_parts(m.group(1)), "'" + m.group(2)]
     return [token]
 
 
 def _latin_tokens(segment: str) -> list[str]:
     out: list[str] = []
     for m in _WORD.finditer(canonical_clocks(segment)):
-        out.extend(_latin_token(m.group()))
+        out.extend(latin_token_parts(m.group()))
     return out
 
 
