@@ -1,6 +1,5 @@
 """The filters against the project's shared data (../shared; skipped where it is absent).
 
-- every ``filter`` case of ../shared/cases: the model chain keeps or drops as expected;
 - the multilingual suite's 200 memories: all user facts, all kept untouched;
 - LoCoMo's gold observations against their turns: nearly all kept.
 """
@@ -16,32 +15,7 @@ import pytest
 from souvenir.filters import Exchange, run_filters
 from souvenir.types import Candidate
 
-from .conftest import shared_cases, shared_path
-
-CASES = shared_cases("filter")
-
-
-def _candidate(case: dict) -> Candidate:
-    fields = case["candidate"]
-    return Candidate(
-        text=fields["text"],
-        kind=fields.get("kind", "fact"),
-        scope=fields.get("scope", "global"),
-        confidence=float(fields.get("confidence", 1.0)),
-    )
-
-
-@pytest.mark.shared
-@pytest.mark.parametrize("case", CASES or [None], ids=[c["id"] for c in CASES] or ["absent"])
-def test_filter_case(case: dict | None) -> None:
-    if case is None:
-        pytest.skip("no filter cases: ../shared/cases is absent or holds none")
-    decision = run_filters(_candidate(case), Exchange(case["user_message"], case.get("assistant_reply")))
-    expected = case["expect"]["kept"]
-    assert decision.kept is expected, f"{case['id']} ({case['why']}): {decision.filter}: {decision.reason}"
-    if not decision.kept:
-        assert decision.reason
-
+from .conftest import shared_path
 
 @pytest.mark.shared
 def test_multilingual_suite_memories_pass_untouched() -> None:

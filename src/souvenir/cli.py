@@ -26,6 +26,8 @@ app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_i
                   pretty_exceptions_enable=False)
 bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
+eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
 console = Console()
 err = Console(stderr=True)
 
@@ -292,6 +294,40 @@ def bench_recall(
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
     else:
         console.print(format_report(report))
+
+
+@eval_app.command("cases")
+def eval_cases(
+    files: list[Path] = typer.Argument(..., exists=True, dir_okay=False, help="Case files (JSONL)."),
+) -> None:
+    """Run admit, filter and select cases through the real write path and selection.
+
+    Prints one line per failed case with what differed, then 'N passed, N failed'
+    (skipped kinds counted apart). Exits 1 when a case fails.
+    """
+    from souvenir.cases import load_cases, run_case
+
+    passed = failed = skipped = 0
+    for file in files:
+        try:
+            cases = load_cases(file)
+        except SouvenirError as exc:
+            _fail(exc)
+            return
+        for case in cases:
+            result = run_case(case)
+            if result.status == "skipped":
+                skipped += 1
+            elif result.status == "passed":
+                passed += 1
+            else:
+                failed += 1
+                console.print(f"FAIL {result.id} ({result.kind}): {'; '.join(result.problems)}",
+                              markup=False, soft_wrap=True)
+    console.print(f"skipped: {skipped} (kinds run as integration tests)", markup=False)
+    console.print(f"{passed} passed, {failed} failed", markup=False)
+    if failed:
+        raise typer.Exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover
