@@ -26,6 +26,8 @@ app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_i
                   pretty_exceptions_enable=False)
 bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
+calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_is_help=True)
+app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
 console = Console()
@@ -294,6 +296,37 @@ def bench_recall(
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
     else:
         console.print(format_report(report))
+
+
+@calibrate_app.command("dedup")
+def calibrate_dedup(
+    file: Path = typer.Argument(..., exists=True, dir_okay=False,
+                                help="Memories: .jsonl ({text} a line), .json, or one a line."),
+    closest: int = typer.Option(10, help="Pairs to show on each side of the threshold."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Score all pairs of FILE's memories: the distribution and the closest pairs on each
+    side of the dedup threshold, so that a threshold is read, not chosen."""
+    from souvenir.calibrate import dedup_pairs, read_texts
+
+    try:
+        report = dedup_pairs(read_texts(file), closest=closest)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return
+    console.print(f"{report['memories']} memories, {report['pairs']} pairs, threshold "
+                  f"{report['threshold']}; {report['capped']} pairs held under it by the carrier cap")
+    peak = max((n for _, n in report["histogram"]), default=1)
+    for low, n in report["histogram"]:
+        console.print(f"{low:4.2f} {n:7d} {'#' * max(1, round(40 * n / peak))}", markup=False)
+    for side in ("above", "below"):
+        console.print(f"closest pairs {side} the threshold:")
+        for p in report[side]:
+            console.print(f"  {p['score']:.3f} (raw {p['raw']:.3f})  {p['a']!r}  ~  {p['b']!r}",
+                          markup=False, soft_wrap=True)
 
 
 @eval_app.command("cases")

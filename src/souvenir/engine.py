@@ -15,8 +15,9 @@ from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
-from souvenir.errors import EmbedderError, StoreError
+from souvenir.errors import EmbedderError, StoreError, TextError
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
+from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
 from souvenir.limits import check_text
 from souvenir.selection import SelectionConfig, select
@@ -182,6 +183,41 @@ class Engine:
         episode = Candidate(text=message, kind="episode", scope="global",
                             source=source or f"turn:{turn_id}", time=time)
         return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
+
+    def reflect(self, channel: str, external_id: str, message: str, reply: str,
+                answer: str | bytes | dict, time: datetime | None = None, story: str | None = None,
+                source: str | None = None, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+        """Apply a model's reflection ``answer`` on one exchange; never raises on bad content.
+
+        Each kept candidate goes through the full filter chain (with the exchange) and the
+        write path in its own transaction, so a bad item never leaves a partial memory.
+        Dropped items are logged and counted as ``reflection_item_dropped`` events.
+        """
+        now = now or utcnow()
+        parsed = parse_reflection(answer, min_confidence, source)
+        exchange = Exchange(user_message=message, assistant_reply=reply)
+        results: list[WriteResult] = []
+        for candidate in parsed.candidates:
+            try:
+                results.append(self.remember(
+                    channel, external_id,
+                    Candidate(text=candidate.text, kind=candidate.kind, scope=candidate.scope,
+                              confidence=candidate.confidence, source=candidate.source,
+                              time=time or now),
+                    exchange=exchange, story=story, now=now))
+            except TextError as exc:
+                parsed.dropped.append(f"memory {candidate.text[:40]!r}: {exc}")
+        user_id = self.store.ensure_user(channel, external_id, now)
+        if parsed.summary and story:
+            self.store.set_story_summary(self._story_id(user_id, story, True, now), parsed.summary)
+        for key, delta in parsed.state.items():
+            current = float(self.store.kv_get(user_id, f"state:{key}") or 0.0)
+            self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
+        for reason in parsed.dropped:
+            log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
+            self.store.record_event(user_id, "reflection_item_dropped", reason[:500], now)
+        return parsed, results
 
     # -- read path ---------------------------------------------------------------------------
     def context(self, channel: str, external_id: str, message: str, story: str | None = None,

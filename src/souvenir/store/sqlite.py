@@ -175,6 +175,14 @@ class SQLiteStore:
                 "SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name)
             ).fetchone()[0]
 
+    def set_story_summary(self, story_id: int, summary: str) -> None:
+        with self.transaction() as conn:
+            conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (summary, story_id))
+
+    def story_summary(self, story_id: int) -> str:
+        rows = self._query("SELECT summary FROM stories WHERE id = ?", (story_id,))
+        return rows[0][0] if rows else ""
+
     def add_turn(
         self, user_id: int, story_id: int | None, message: str, reply: str | None,
         time: datetime, source: str | None = None,

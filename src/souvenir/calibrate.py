@@ -1,0 +1,72 @@
+"""Read thresholds from distributions (seed 000: « un seuil se lit, il ne se choisit pas »).
+
+:func:`dedup_pairs` scores every pair of a list of memories with the dedup score (seed 000
+read 0.80 on 1,326 pairs of 52 real memories: at 0.80 and above only true variants; the
+closest distinct pair at 0.72) and reports the distribution and the pairs closest to the
+threshold on each side, for a person to label. Pure: texts in, report out.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from pathlib import Path
+
+from souvenir.dedup import SIMILARITY_THRESHOLD, fingerprint, raw_score, score
+from souvenir.errors import FileFormatError
+
+
+def read_texts(path: str | Path) -> list[str]:
+    """Memory texts from a ``.jsonl`` ({"text"} a line), a ``.json`` (a list of strings or
+    objects with "text", or {"memories": [...]}), or a plain text file (one a line)."""
+    path = Path(path)
+    raw = path.read_text(encoding="utf-8")
+    if path.suffix == ".jsonl":
+        texts = []
+        for number, line in enumerate(raw.splitlines(), start=1):
+            if line.strip():
+                try:
+                    texts.append(str(json.loads(line)["text"]))
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise FileFormatError(str(path), number, "expected an object with 'text'") from exc
+        return texts
+    if path.suffix == ".json":
+        try:
+            data = json.loads(raw)
+        except ValueError as exc:
+            raise FileFormatError(str(path), 0, f"invalid JSON: {exc}") from exc
+        items = data.get("memories", []) if isinstance(data, dict) else data
+        return [str(i["text"] if isinstance(i, dict) else i) for i in items]
+    return [line.strip() for line in raw.splitlines() if line.strip()]
+
+
+def dedup_pairs(texts: list[str], threshold: float = SIMILARITY_THRESHOLD, closest: int = 10,
+                bin_width: float = 0.05) -> dict:
+    """Score all pairs. Returns ``{"memories", "pairs", "threshold", "histogram": [[low,
+    count]…], "above": [...], "below": [...], "capped": n}``; ``above``/``below`` hold the
+    ``closest`` pairs nearest the threshold on each side, as ``{"score", "raw", "a", "b"}``
+    (``raw`` before the carrier cap; ``capped`` counts pairs the cap held under it)."""
+    prints = [fingerprint(t) for t in texts]
+    scored = []
+    capped = 0
+    for i, j in combinations(range(len(texts)), 2):
+        value = score(prints[i], prints[j])
+        raw = raw_score(prints[i], prints[j])
+        if raw >= threshold > value:
+            capped += 1
+        scored.append((value, raw, i, j))
+    bins: dict[int, int] = {}
+    for value, *_ in scored:
+        bins[int(value / bin_width + 1e-9)] = bins.get(int(value / bin_width + 1e-9), 0) + 1
+
+    def pair(item) -> dict:
+        value, raw, i, j = item
+        return {"score": round(value, 4), "raw": round(raw, 4), "a": texts[i], "b": texts[j]}
+
+    above = sorted((s for s in scored if s[0] >= threshold), key=lambda s: s[0])[:closest]
+    below = sorted((s for s in scored if s[0] < threshold), key=lambda s: -s[0])[:closest]
+    return {
+        "memories": len(texts), "pairs": len(scored), "threshold": threshold,
+        "histogram": [[round(k * bin_width, 2), n] for k, n in sorted(bins.items())],
+        "above": [pair(s) for s in above], "below": [pair(s) for s in below], "capped": capped,
+    }

@@ -1,0 +1,233 @@
+"""The reflection contract: what the model is asked after a reply, and how its answer is read.
+
+After the reply, one model call re-reads the exchange and returns JSON (seed 000):
+candidate memories (text, kind, scope, confidence), an optional story-summary update,
+and a few bounded state deltas. The model proposes; this module only reads its answer,
+strictly and item by item: a malformed or partial answer drops only the bad items, each
+drop with its reason (the engine logs and counts them). Nothing here does I/O.
+
+Shapes: :data:`REFLECTION_SCHEMA` (JSON schema sent where the server supports structured
+output), :func:`parse_reflection` (text → :class:`Reflection`), :func:`reflection_messages`
+(the chat messages of the call).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.types import CANDIDATE_KINDS, Candidate
+
+#: At most this many candidates are read from one reflection; the rest are dropped and
+#: counted (a model looping on its output must not flood the store).
+MAX_CANDIDATES = 32
+#: A memory is a short note; longer "candidates" are transcripts, not memories.
+MAX_CANDIDATE_CHARS = 500
+#: The story summary is rewritten whole by each reflection (seed 000), within this size.
+MAX_SUMMARY_CHARS = 4000
+#: State deltas: at most this many keys, each in [-1, 1], keys ``[a-z_]{1,32}``.
+MAX_STATE_DELTAS = 8
+
+#: Default confidence floor: 0.6. Seed 000 measured the 0.85 filter as decorative — clear
+#: facts came out 12/12 at ≥ 0.85, chatter 0/12, and the 0.60–0.85 band was EMPTY over two
+#: draws (the model encodes doubt in words, not in the number). Any floor in that empty
+#: band behaves the same on that model; 0.6, its lower edge, drops only what a model
+#: itself scores as a coin flip, and keeps the band other models may use. Configurable.
+DEFAULT_MIN_CONFIDENCE = 0.6
+
+REFLECTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "memories": {
+            "type": "array",
+            "maxItems": MAX_CANDIDATES,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "text": {"type": "string"},
+                    "kind": {"type": "string", "enum": list(CANDIDATE_KINDS)},
+                    "scope": {"type": "string", "enum": ["global", "story"]},
+                    "confidence": {"type": "number"},
+                },
+                "required": ["text", "kind", "scope", "confidence"],
+            },
+        },
+        "summary": {"type": ["string", "null"]},
+        "state": {"type": "object", "additionalProperties": {"type": "number"}},
+    },
+    "required": ["memories"],
+}
+
+# The field wording matters: seed 000 measured verbatim copying of the user's words fall
+# from 4/12 to 0/12 once the field stopped saying "in their own terms".
+REFLECTION_SYSTEM = """You maintain long-term notes about the USER of a chat.
+Read the exchange and answer with JSON only, of this shape:
+{"memories": [{"text": ..., "kind": ..., "scope": ..., "confidence": ...}], "summary": ..., "state": {...}}
+- memories: durable facts about the user worth recalling weeks later. "text" is a short
+  third-person note that paraphrases what the user revealed, written in your own words
+  (never a quotation of their sentences); about the user only, not the assistant, not a
+  character, not other people. Keep negations ("does not like X").
+  "kind": fact, preference, promise or episode. "scope": global (true of the user
+  anywhere) or story (only within the current story). "confidence": 0 to 1.
+  An empty list is a fine answer.
+- summary: the whole story summary rewritten, or null to keep it.
+- state: optional small numeric changes (each between -1 and 1), e.g. {"trust": 0.1}."""
+
+
+@dataclass(slots=True)
+class Reflection:
+    """A parsed reflection: kept ``candidates``, optional ``summary``, clamped ``state``
+    deltas, and ``dropped`` (one reason per item that was not kept)."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    summary: str | None = None
+    state: dict[str, float] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)
+
+
+class _Item(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=False)
+
+    text: str = Field(min_length=1)
+    kind: str = "fact"
+    scope: str = "global"
+    confidence: float = 1.0
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("empty text")
+        if len(value) > MAX_CANDIDATE_CHARS or len(value.encode("utf-8", "replace")) > MAX_TEXT_BYTES:
+            raise ValueError(f"text over {MAX_CANDIDATE_CHARS} characters")
+        value.encode("utf-8")  # lone surrogates raise UnicodeEncodeError (a ValueError)
+        return value
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in CANDIDATE_KINDS:
+            raise ValueError(f"kind {value!r} not in {CANDIDATE_KINDS}")
+        return value
+
+    @field_validator("scope")
+    @classmethod
+    def _scope(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in ("global", "story"):
+            raise ValueError(f"scope {value!r} is not global or story")
+        return value
+
+    @field_validator("confidence")
+    @classmethod
+    def _confidence(cls, value: float) -> float:
+        if math.isnan(value):
+            raise ValueError("confidence is NaN")
+        return min(1.0, max(0.0, value))
+
+
+_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+
+
+def _load(raw: str | bytes | dict) -> tuple[dict | None, str | None]:
+    if isinstance(raw, dict):
+        return raw, None
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, "answer is not UTF-8"
+    text = raw.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        start, end = text.find("{"), text.rfind("}")
+        try:
+            data = json.loads(text[start:end + 1]) if 0 <= start < end else None
+        except (ValueError, RecursionError):
+            data = None
+        if data is None:
+            return None, "answer is not JSON"
+    if isinstance(data, list):  # a bare list of memories
+        data = {"memories": data}
+    if not isinstance(data, dict):
+        return None, f"answer is JSON {type(data).__name__}, not an object"
+    return data, None
+
+
+def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                     source: str | None = None) -> Reflection:
+    """Read a model's reflection answer; never raises on bad content.
+
+    Each memory item is validated on its own (pydantic); an invalid one is dropped with
+    its reason, the others kept. Confidence is clamped to [0, 1]; items under
+    ``min_confidence`` are dropped. ``source`` is set on every kept candidate.
+    """
+    result = Reflection()
+    data, error = _load(raw)
+    if data is None:
+        result.dropped.append(error or "unreadable answer")
+        return result
+    items = data.get("memories", data.get("candidates", []))
+    if not isinstance(items, list):
+        result.dropped.append("'memories' is not a list")
+        items = []
+    if len(items) > MAX_CANDIDATES:
+        result.dropped.append(f"{len(items) - MAX_CANDIDATES} memories over the cap of {MAX_CANDIDATES}")
+        items = items[:MAX_CANDIDATES]
+    seen: set[str] = set()
+    for number, item in enumerate(items):
+        try:
+            parsed = _Item.model_validate(item)
+        except (ValidationError, ValueError, TypeError) as exc:
+            first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+            result.dropped.append(f"memory {number}: {first}")
+            continue
+        if parsed.confidence < min_confidence:
+            result.dropped.append(f"memory {number}: confidence {parsed.confidence:.2f} < {min_confidence}")
+            continue
+        if parsed.text in seen:
+            result.dropped.append(f"memory {number}: repeated in the same answer")
+            continue
+        seen.add(parsed.text)
+        result.candidates.append(Candidate(text=parsed.text, kind=parsed.kind, scope=parsed.scope,
+                                           confidence=parsed.confidence, source=source))
+    summary = data.get("summary")
+    if isinstance(summary, str) and summary.strip():
+        result.summary = summary.strip()[:MAX_SUMMARY_CHARS]
+    elif summary is not None:
+        result.dropped.append("summary is not a string")
+    state = data.get("state") or {}
+    if isinstance(state, dict):
+        for key, value in list(state.items())[:MAX_STATE_DELTAS]:
+            if (isinstance(key, str) and re.fullmatch(r"[a-z_]{1,32}", key)
+                    and isinstance(value, (int, float)) and not isinstance(value, bool)
+                    and math.isfinite(value)):
+                result.state[key] = min(1.0, max(-1.0, float(value)))
+            else:
+                result.dropped.append(f"state {str(key)[:40]!r}: not a bounded number")
+    else:
+        result.dropped.append("state is not an object")
+    return result
+
+
+def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None) -> list[dict]:
+    """The chat messages of the reflection call (system prompt + the exchange as data)."""
+    exchange = {"user": user_message, "assistant": assistant_reply}
+    if summary:
+        exchange["current_summary"] = summary
+    return [
+        {"role": "system", "content": REFLECTION_SYSTEM},
+        {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},
+    ]
