@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/souvenir serve --host 127.0.0.1 --port 8765 --db ./souvenir.db
+	$(BIN)/souvenir --db ./souvenir.db serve --host 127.0.0.1 --port 8765
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

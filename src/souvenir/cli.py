@@ -17,7 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from souvenir.config import Settings
-from souvenir.errors import SouvenirError
+from souvenir.errors import EmbedderError, SouvenirError
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.timeutil import as_utc
 from souvenir.types import KINDS, Candidate
@@ -30,7 +30,8 @@ calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_
 app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
-console = Console()
+# Piped output gets a wide table rather than rich's 80-column default.
+console = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True)
 
 
@@ -81,9 +82,18 @@ def serve(
                 log_level="info")
 
 
-def _index_now(rt: Runtime, quiet: bool = False) -> int:
+def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
+    """Embed what is stale. ``must=False``: an embedder failure is a warning, not an error
+    (a read degrades, it does not fail)."""
     if rt.index is None:
         return 0
+    if not must:
+        try:
+            return _index_now(rt, quiet)
+        except EmbedderError as exc:
+            err.print(f"[yellow]warning:[/yellow] embedder unavailable, no semantic pass: {exc}")
+            return 0
+    rt.index.warm_up()
     total = rt.index.backlog()
     if total == 0:
         return 0
@@ -131,7 +141,7 @@ def replay(
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
         embedded = _index_now(rt) if index else 0
-        console.print(f"user {channel}:{who}: {len(results)} memories written "
+        console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
                       f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} embedded")
     except SouvenirError as exc:
         _fail(exc)
@@ -145,12 +155,15 @@ def context(
     channel: str = typer.Option("cli", help="Channel of the user."),
     story: Optional[str] = typer.Option(None, help="Current story."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    count: bool = typer.Option(False, "--count", help="Move the forgetting counters, as a real turn does."),
 ) -> None:
-    """Show the memories Souvenir would put in the context of MESSAGE, and why."""
+    """Show the memories Souvenir would put in the context of MESSAGE, and why.
+
+    A look, not a turn: the forgetting counters move only with --count."""
     try:
         rt = _runtime(ctx)
-        _index_now(rt, quiet=as_json)
-        result = rt.engine.context(channel, user, message, story=story)
+        _index_now(rt, quiet=as_json, must=False)
+        result = rt.engine.context(channel, user, message, story=story, count=count)
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -177,6 +190,8 @@ def memories(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """List a user's memories."""
+    if status not in ("active", "superseded", "deleted", "all"):
+        _fail(ValueError("--status must be active, superseded, deleted or all"))
     try:
         found = _runtime(ctx).engine.memories(channel, user, None if status == "all" else status)
     except SouvenirError as exc:

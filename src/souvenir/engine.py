@@ -19,6 +19,7 @@ from souvenir.errors import EmbedderError, StoreError, TextError
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
 from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
+from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_text
 from souvenir.selection import SelectionConfig, select
 from souvenir.timeutil import utcnow
@@ -164,7 +165,9 @@ class Engine:
     def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
                     time: datetime | None = None, story: str | None = None,
                     source: str | None = None, now: datetime | None = None) -> tuple[int, WriteResult | None]:
-        """Store one exchange; in no-model mode the user's message becomes an ``episode``.
+        """Store one exchange; in no-model mode the user's message becomes an ``episode``
+        (of the story when ``story`` is given, else global). A command (``/start``) or a
+        message without a content word ("ok", "merci", "好的") is kept as a turn only.
 
         Returns (turn id, what the write path did with the message, or ``None`` for a
         command). Raises :class:`TextError` for an unusable message.
@@ -178,9 +181,9 @@ class Engine:
         queries = profile.push_query(self.store.kv_get(user_id, "last_queries"), message)
         if queries is not None:
             self.store.kv_set(user_id, "last_queries", queries, now)
-        if profile.is_command(message):
-            return turn_id, None
-        episode = Candidate(text=message, kind="episode", scope="global",
+        if profile.is_command(message) or not content_words(normalize(message)):
+            return turn_id, None  # commands and bare "ok"/"merci"/"好的" are no memory
+        episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
                             source=source or f"turn:{turn_id}", time=time)
         return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
 
@@ -271,10 +274,18 @@ class Engine:
             self.store.bump_counters(
                 [m.id for m in candidates if m.kind != "rule"],
                 [s.memory.id for s in selected],
-                [s.memory.id for s in selected if s.pass_name == "semantic"],
+                [s.memory.id for s in selected if self._retrieved(s)],
             )
         except StoreError as exc:
             log.warning("forgetting counters not updated: %s", exc)
+
+    def _retrieved(self, sel: Selection) -> bool:
+        """Served because the message recalled it (seed 000's third counter): the semantic
+        pass, or the global pass taking it for its cosine — not admitted by rank alone."""
+        if sel.pass_name == "semantic":
+            return True
+        threshold = self.selection_config.semantic_threshold
+        return sel.pass_name == "global" and sel.score is not None and sel.score >= threshold
 
     # -- reading the store -------------------------------------------------------------------
     def memories(self, channel: str, external_id: str, status: str | None = "active") -> list[Memory]:

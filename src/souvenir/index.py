@@ -56,6 +56,11 @@ class VectorIndex:
     def name(self) -> str:
         return self.embedder.name
 
+    def warm_up(self) -> None:
+        """Load the model now (outside any turn's bound): one throwaway encode."""
+        with self._model_lock:
+            self.embedder.encode(["warm-up"])
+
     # -- the turn's query --------------------------------------------------------------------
     def _encode_query(self, text: str, deadline: float) -> np.ndarray:
         if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
@@ -128,6 +133,10 @@ class VectorIndex:
             return
 
         def loop() -> None:
+            try:
+                self.warm_up()
+            except Exception as exc:  # noqa: BLE001 - a dead embedder must not stop the loop
+                log.warning("embedder warm-up failed: %s", exc)
             while not self._stop.is_set():
                 try:
                     self.run_once()

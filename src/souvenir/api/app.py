@@ -7,17 +7,20 @@ a busy store a 503; nothing is half-written.
 
 from __future__ import annotations
 
+import threading
 from contextlib import asynccontextmanager
 from datetime import datetime
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, Field, field_validator
 
 from souvenir.config import Settings
 from souvenir.errors import InputError, StoreBusyError, StoreError
+from souvenir.lexical import content_words, normalize
 from souvenir.limits import MAX_TEXT_BYTES, check_text
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.types import CANDIDATE_KINDS, KINDS, Candidate
@@ -102,6 +105,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @asynccontextmanager
     async def lifespan(_: FastAPI):
         state["rt"] = runtime or open_runtime(settings, start_indexer=True)
+        # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.
+        threading.Thread(target=lambda: content_words(normalize("预热")), daemon=True).start()
         try:
             yield
         finally:
@@ -127,6 +132,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                 status_code=422)
         return await http_exception_handler(request, exc)
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates).
+        errors = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+                  for e in exc.errors()]
+        return JSONResponse({"detail": errors}, status_code=422)
+
     @app.exception_handler(InputError)
     async def _input(_: Request, exc: InputError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=422)
@@ -145,7 +157,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         turn_id, written = rt().engine.record_turn(
             body.channel, body.user, body.message, body.reply, time=body.time, story=body.story)
         return {"turn_id": turn_id,
-                "memory": None if written is None else {"action": written.action, "id": written.memory_id}}
+                "memory": None if written is None else {"action": written.action, "id": written.memory_id,
+                                                        "reason": written.reason}}
 
     @app.post("/v1/context")
     def post_context(body: ContextIn) -> dict:
