@@ -19,7 +19,7 @@ from rich.table import Table
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError
 from souvenir.runtime import Runtime, open_runtime
-from souvenir.timeutil import as_utc
+from souvenir.timeutil import parse_time
 from souvenir.types import KINDS, Candidate
 
 app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
@@ -228,7 +228,7 @@ def remember(
     if kind not in KINDS or scope not in ("global", "story"):
         _fail(ValueError(f"kind must be one of {', '.join(KINDS)}; scope global or story"))
     try:
-        when = as_utc(date) if date else None
+        when = parse_time(date) if date else None
         result = _runtime(ctx).engine.remember(
             channel, user, Candidate(text=text, kind=kind, scope=scope, time=when, pinned=pinned),
             story=story, now=when)

@@ -21,8 +21,16 @@ HEADER = (
 RULES_HEADER = "Rules the character always respects:"
 
 
+# json.dumps escapes C0 controls but not these, which str.splitlines() and many prompt
+# templates treat as line breaks: a memory must never start a line of its own.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
 def _quote(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    quoted = json.dumps(text, ensure_ascii=False)
+    for char, escape in _LINE_BREAKS.items():
+        quoted = quoted.replace(char, escape)
+    return quoted
 
 
 def render_block(memories: Sequence[Selection], rules: Sequence[Selection],

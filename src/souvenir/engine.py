@@ -10,17 +10,18 @@ is recorded as an event and counted.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
-from souvenir.errors import EmbedderError, StoreError, TextError
-from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
+from souvenir.errors import EmbedderError, InputError, StoreError, TextError
+from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
 from souvenir.lexical import content_words, normalize
-from souvenir.limits import check_text
+from souvenir.limits import check_field, check_text, check_time
 from souvenir.selection import SelectionConfig, select
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate, Memory, Selection
@@ -86,6 +87,17 @@ class Engine:
         self.store = store
         self.index = index
         self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
+        # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
+        # events) runs here, off the turn: a locked store must not hold a context call.
+        self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters")
+
+    def flush(self) -> None:
+        """Wait until the read path's bookkeeping submitted so far is written."""
+        self._bookkeeping.submit(lambda: None).result()
+
+    def close(self) -> None:
+        """Finish pending bookkeeping (counters, events) and stop its worker."""
+        self._bookkeeping.shutdown(wait=True)
 
     # -- identity ----------------------------------------------------------------------------
     def user_id(self, channel: str, external_id: str, create: bool = False,
@@ -94,6 +106,13 @@ class Engine:
         if create:
             return self.store.ensure_user(channel, external_id, now or utcnow())
         return self.store.find_user(channel, external_id)
+
+    @staticmethod
+    def _check_ids(channel: str, external_id: str, story: str | None = None) -> None:
+        for value, what in ((channel, "channel"), (external_id, "user id")):
+            if not check_field(value, what, 256) or not value.strip():
+                raise TextError(f"{what} is empty")
+        check_field(story, "story", 256)
 
     def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None:
         if not story:
@@ -110,11 +129,17 @@ class Engine:
 
         ``exchange`` given = a model proposed it from that exchange (the full filter chain);
         otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
-        is when it was said (default ``now``). Raises :class:`TextError` for unusable text.
+        is when it was said (default ``now``); its own UTC offset is the user's local day for
+        grounding "tomorrow". Raises :class:`InputError` for unusable text, ids or time, or a
+        story-scoped memory without a story.
         """
         now = now or utcnow()
+        self._check_ids(channel, external_id, story)
         text = check_text(candidate.text, "memory text")
-        said_at = candidate.time or now
+        check_field(candidate.source, "source", 1024)
+        said_at = check_time(candidate.time or now, "memory time")
+        if candidate.scope == "story" and candidate.story_id is None and not story:
+            raise InputError("a story-scoped memory needs a story")
         user_id = self.store.ensure_user(channel, external_id, now)
         story_id = candidate.story_id
         if story_id is None and candidate.scope == "story":
@@ -173,19 +198,26 @@ class Engine:
         command). Raises :class:`TextError` for an unusable message.
         """
         now = now or utcnow()
+        self._check_ids(channel, external_id, story)
         message = check_text(message, "message")
-        time = time or now
-        user_id = self.store.ensure_user(channel, external_id, now)
-        story_id = self._story_id(user_id, story, True, now)
-        turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
-        queries = profile.push_query(self.store.kv_get(user_id, "last_queries"), message)
-        if queries is not None:
-            self.store.kv_set(user_id, "last_queries", queries, now)
-        if profile.is_command(message) or not content_words(normalize(message)):
-            return turn_id, None  # commands and bare "ok"/"merci"/"好的" are no memory
-        episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
-                            source=source or f"turn:{turn_id}", time=time)
-        return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
+        check_field(reply, "reply")
+        check_field(source, "source", 1024)
+        time = check_time(time or now)
+        # Secrets never reach the store, whichever path writes (seed 001 §9).
+        message = redact(message)[0]
+        reply = None if reply is None else redact(reply)[0]
+        with self.store.transaction():  # the turn, its profile update and its memory, or nothing
+            user_id = self.store.ensure_user(channel, external_id, now)
+            story_id = self._story_id(user_id, story, True, now)
+            turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
+            queries = profile.push_query(self.store.kv_get(user_id, "last_queries"), message)
+            if queries is not None:
+                self.store.kv_set(user_id, "last_queries", queries, now)
+            if profile.is_command(message) or not content_words(normalize(message)):
+                return turn_id, None  # commands and bare "ok"/"merci"/"好的" are no memory
+            episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
+                                source=source or f"turn:{turn_id}", time=time)
+            return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
 
     def reflect(self, channel: str, external_id: str, message: str, reply: str,
                 answer: str | bytes | dict, time: datetime | None = None, story: str | None = None,
@@ -205,11 +237,13 @@ class Engine:
             try:
                 results.append(self.remember(
                     channel, external_id,
-                    Candidate(text=candidate.text, kind=candidate.kind, scope=candidate.scope,
+                    Candidate(text=candidate.text, kind=candidate.kind,
+                              # no story in this exchange: "true within the story" = global
+                              scope=candidate.scope if story else "global",
                               confidence=candidate.confidence, source=candidate.source,
                               time=time or now),
                     exchange=exchange, story=story, now=now))
-            except TextError as exc:
+            except InputError as exc:
                 parsed.dropped.append(f"memory {candidate.text[:40]!r}: {exc}")
         user_id = self.store.ensure_user(channel, external_id, now)
         if parsed.summary and story:
@@ -227,11 +261,13 @@ class Engine:
                 now: datetime | None = None, count: bool = True) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
-        An unknown user gets an empty selection. The query embedding is bounded (see
+        Counters and degraded-turn events are written in the background (see
+        :meth:`flush`). An unknown user gets an empty selection. The query embedding is bounded (see
         :class:`VectorIndex`); on failure the selection runs without scores, the turn is
         marked degraded, an event is recorded, and no counter moves.
         """
         now = now or utcnow()
+        self._check_ids(channel, external_id, story)
         message = check_text(message, "message")
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
@@ -243,9 +279,9 @@ class Engine:
         scores, cause = self._scores(user_id, message)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
-            self._record_degraded(user_id, cause, now)
+            self._bookkeeping.submit(self._record_degraded, user_id, cause, now)
         elif count:
-            self._count(candidates, result.memories)
+            self._bookkeeping.submit(self._count, candidates, list(result.memories))
         kv = self.store.kv_all(user_id)
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
@@ -294,4 +330,5 @@ class Engine:
         return [] if user_id is None else self.store.memories(user_id, status)
 
     def degraded_turns(self) -> int:
+        self.flush()
         return self.store.count_events("degraded_turn")

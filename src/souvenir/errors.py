@@ -7,6 +7,7 @@
     ├── StoreError            the store (SQLite/PostgreSQL) failed
     │   └── StoreBusyError    locked or unavailable; the caller may retry later
     ├── EmbedderError         the embedding model failed, timed out or is unreachable
+    │   └── EmbedderBusyError the model was busy (indexing) for the whole bound: not broken
     └── ModelError            a chat model failed, timed out or answered garbage
 
 Library errors are wrapped with ``raise … from exc`` at the boundary that calls the library
@@ -47,6 +48,10 @@ class StoreBusyError(StoreError):
 
 class EmbedderError(SouvenirError):
     """The embedder failed, timed out, or is unreachable."""
+
+
+class EmbedderBusyError(EmbedderError):
+    """The model lock stayed held (a background batch) past the bound; the embedder works."""
 
 
 class ModelError(SouvenirError):

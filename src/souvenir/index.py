@@ -23,12 +23,15 @@ from concurrent.futures import TimeoutError as FutureTimeout
 import numpy as np
 
 from souvenir.embedding.base import Embedder
-from souvenir.errors import EmbedderError, SouvenirError
+from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError
 
 log = logging.getLogger(__name__)
 
 #: Characters of the message embedded at query time (seed 000 embeds ``query.strip()[:2000]``).
 QUERY_CHARS = 2000
+#: Characters of text per indexing batch (USE embeds ~2,000 short sentences/s on 2 cores:
+#: 8,000 characters hold the model lock for a fraction of a second).
+BATCH_CHARS = 8000
 
 
 class VectorIndex:
@@ -62,13 +65,21 @@ class VectorIndex:
             self.embedder.encode(["warm-up"])
 
     # -- the turn's query --------------------------------------------------------------------
-    def _encode_query(self, text: str, deadline: float) -> np.ndarray:
+    def _encode_query(self, text: str, deadline: float, state: dict) -> np.ndarray:
         if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
-            raise EmbedderError("embedder busy: the model lock was not free in time")
+            raise EmbedderBusyError("embedder busy: the model lock was not free in time")
+        state["encoding"] = True
         try:
-            return self.embedder.encode_query(text)
+            vector = np.asarray(self.embedder.encode_query(text), dtype=np.float32)
+        except EmbedderError:
+            raise
+        except Exception as exc:  # the boundary: whatever the embedder raises or returns
+            raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
         finally:
             self._model_lock.release()
+        if vector.ndim != 1 or not np.isfinite(vector).all():
+            raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
+        return vector
 
     def embed_query(self, text: str) -> np.ndarray:
         """The message's vector, shape (dim,), within ``query_timeout_s`` seconds in total.
@@ -79,12 +90,18 @@ class VectorIndex:
         if now < self._open_until:
             raise EmbedderError(f"embedder skipped for {self._open_until - now:.0f} s after a failure")
         deadline = now + self.query_timeout_s
-        future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline)
+        state: dict = {"encoding": False}
+        future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline, state)
         try:
             return future.result(timeout=self.query_timeout_s)
         except FutureTimeout as exc:
+            if not state["encoding"]:  # still waiting for the lock: busy, not broken
+                raise EmbedderBusyError(
+                    f"embedder busy for the whole {self.query_timeout_s:g} s bound") from exc
             self._open_until = time.monotonic() + self.cooldown_s
             raise EmbedderError(f"query embedding exceeded {self.query_timeout_s:g} s") from exc
+        except EmbedderBusyError:
+            raise
         except EmbedderError:
             self._open_until = time.monotonic() + self.cooldown_s
             raise
@@ -104,12 +121,21 @@ class VectorIndex:
         """Embed stale memories, batch by batch; returns how many were embedded."""
         done = 0
         batches = 0
+        self.store.repair_hashes()  # once a pass: texts edited outside Souvenir become stale
         while max_batches is None or batches < max_batches:
-            rows = self.store.stale_vectors(self.embedder.name, self.batch)
+            rows = self._bounded(self.store.stale_vectors(self.embedder.name, self.batch))
             if not rows:
                 break
             with self._model_lock:
-                vectors = self.embedder.encode([text for _, _, text in rows])
+                try:
+                    vectors = np.asarray(self.embedder.encode([text for _, _, text in rows]),
+                                         dtype=np.float32)
+                except EmbedderError:
+                    raise
+                except Exception as exc:  # the boundary: garbage answers included
+                    raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
+            if vectors.ndim != 2 or vectors.shape[0] != len(rows):
+                raise EmbedderError(f"{self.embedder.name} returned {vectors.shape} for {len(rows)} texts")
             self.store.put_vectors(
                 self.embedder.name, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)]
             )
@@ -119,8 +145,21 @@ class VectorIndex:
                 break
         return done
 
+    @staticmethod
+    def _bounded(rows: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+        """Cut a batch at BATCH_CHARS characters (at least one row), so that one batch holds
+        the model lock briefly and a turn's query gets it within its bound."""
+        total, kept = 0, []
+        for row in rows:
+            total += len(row[2])
+            if kept and total > BATCH_CHARS:
+                break
+            kept.append(row)
+        return kept
+
     def backlog(self) -> int:
         """Active memories whose vector is missing or stale."""
+        self.store.repair_hashes()
         return self.store.count_stale_vectors(self.embedder.name)
 
     def wake(self) -> None:

@@ -11,8 +11,8 @@ MAX_TEXT_BYTES = 16 * 1024
 def check_text(text: object, what: str = "text") -> str:
     """Return ``text`` stripped, or raise :class:`TextError` saying why it is unusable.
 
-    Unusable: not a string, not encodable as UTF-8 (lone surrogates), empty after
-    stripping, or longer than :data:`MAX_TEXT_BYTES` bytes of UTF-8.
+    Unusable: not a string, not encodable as UTF-8 (lone surrogates), containing NUL,
+    empty after stripping, or longer than :data:`MAX_TEXT_BYTES` bytes of UTF-8.
     """
     if isinstance(text, bytes):
         try:
@@ -27,7 +27,40 @@ def check_text(text: object, what: str = "text") -> str:
         raise TextError(f"{what} is not valid UTF-8 (character {exc.start})") from exc
     if size > MAX_TEXT_BYTES:
         raise TextError(f"{what} is {size} bytes of UTF-8; the limit is {MAX_TEXT_BYTES}")
+    if "\x00" in text:
+        raise TextError(f"{what} contains a NUL character")
     stripped = text.strip()
     if not stripped:
         raise TextError(f"{what} is empty")
     return stripped
+
+
+#: Times outside these years are refused: grounding "tomorrow" on 9999-12-31 overflows, and
+#: no chat message was said before 1900.
+MIN_YEAR, MAX_YEAR = 1900, 2200
+
+
+def check_field(value: str | None, what: str, max_bytes: int = MAX_TEXT_BYTES) -> str | None:
+    """An optional text field (reply, user id, story, source): ``None`` passes; otherwise it
+    must be valid UTF-8 (no lone surrogate), without NUL, at most ``max_bytes`` bytes.
+    Raises :class:`TextError`."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TextError(f"{what} must be a string, not {type(value).__name__}")
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise TextError(f"{what} is not valid UTF-8 (character {exc.start})") from exc
+    if "\x00" in value:
+        raise TextError(f"{what} contains a NUL character")
+    if size > max_bytes:
+        raise TextError(f"{what} is {size} bytes of UTF-8; the limit is {max_bytes}")
+    return value
+
+
+def check_time(value, what: str = "time"):
+    """A datetime within [MIN_YEAR, MAX_YEAR], or ``None``. Raises :class:`TextError`."""
+    if value is not None and not (MIN_YEAR <= value.year <= MAX_YEAR):
+        raise TextError(f"{what} {value.isoformat()} is outside the years {MIN_YEAR}-{MAX_YEAR}")
+    return value

@@ -205,7 +205,11 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
                                            confidence=parsed.confidence, source=source))
     summary = data.get("summary")
     if isinstance(summary, str) and summary.strip():
-        result.summary = summary.strip()[:MAX_SUMMARY_CHARS]
+        try:
+            summary.encode("utf-8")
+            result.summary = summary.strip()[:MAX_SUMMARY_CHARS]
+        except UnicodeEncodeError:
+            result.dropped.append("summary is not valid UTF-8")
     elif summary is not None:
         result.dropped.append("summary is not a string")
     state = data.get("state") or {}

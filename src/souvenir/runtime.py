@@ -23,6 +23,7 @@ class Runtime:
     def close(self) -> None:
         if self.index is not None:
             self.index.stop()
+        self.engine.close()
         self.store.close()  # type: ignore[attr-defined]
 
 

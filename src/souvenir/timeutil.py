@@ -36,3 +36,10 @@ def to_text(value: datetime) -> str:
 def from_text(value: str | None) -> datetime | None:
     """Inverse of :func:`to_text`."""
     return as_utc(value) if value else None
+
+
+def parse_time(value: str) -> datetime:
+    """An ISO date or datetime, keeping its UTC offset (the user's local day matters for
+    grounding "tomorrow"); a naive value is taken as UTC. Raises ``ValueError``."""
+    parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=timezone.utc)

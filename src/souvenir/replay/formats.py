@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from souvenir.errors import FileFormatError
-from souvenir.timeutil import as_utc
+from souvenir.errors import FileFormatError, TextError
+from souvenir.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
+from souvenir.timeutil import as_utc, parse_time
 from souvenir.types import CANDIDATE_KINDS, KINDS, SCOPES
 
 
@@ -202,6 +203,13 @@ def _text(path: Path, number: int, record: dict, key: str, required: bool = True
         return None
     if not isinstance(value, str) or not value.strip():
         raise FileFormatError(str(path), number, f"'{key}' must be a non-empty string")
+    try:
+        if key in ("message", "text"):
+            check_text(value, key)
+        else:
+            check_field(value, key, 256 if key in ("user", "story") else MAX_TEXT_BYTES)
+    except TextError as exc:
+        raise FileFormatError(str(path), number, str(exc)) from exc
     return value
 
 
@@ -209,9 +217,9 @@ def _time(path: Path, number: int, value) -> datetime | None:
     if value in (None, ""):
         return None
     try:
-        return as_utc(str(value))
-    except ValueError as exc:
-        raise FileFormatError(str(path), number, f"unreadable time {value!r}") from exc
+        return check_time(parse_time(str(value)))
+    except (ValueError, TextError) as exc:
+        raise FileFormatError(str(path), number, f"unreadable time {value!r}: {exc}") from exc
 
 
 def parse_chat_jsonl(path: str | Path) -> list[ChatLine]:

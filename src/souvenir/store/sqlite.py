@@ -8,6 +8,7 @@ other failure :class:`~souvenir.errors.StoreError`.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -49,23 +50,49 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path, busy_timeout_s: float = 5.0) -> None:
         self.path = str(path)
+        self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
+        self._memory = self.path == ":memory:"
         try:
             self._conn = sqlite3.connect(
                 self.path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
             )
             self._conn.execute("PRAGMA foreign_keys = ON")
-            if self.path != ":memory:":
+            if not self._memory:
                 self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
+            self._conn.create_function("content_hash", 1, content_hash, deterministic=True)
         except sqlite3.Error as exc:
             raise StoreBusyError(f"cannot open SQLite store {self.path}: {exc}") from exc
         self._depth = 0
+        self._owner: int | None = None
+        # Reads outside a write transaction use one connection per thread (WAL readers never
+        # wait for the writer), so a write lock held elsewhere does not hold up reads.
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
 
     # -- plumbing ---------------------------------------------------------------------------
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._readers_lock:
+            for reader in self._readers:
+                reader.close()
             self._conn.close()
+
+    def _reader(self) -> sqlite3.Connection:
+        reader = getattr(self._local, "conn", None)
+        if reader is None:
+            reader = sqlite3.connect(self.path, timeout=self.busy_timeout_s, isolation_level=None,
+                                     check_same_thread=False)
+            self._local.conn = reader
+            with self._readers_lock:  # not the write lock: a waiting writer must not block reads
+                self._readers.append(reader)
+        return reader
+
+    def _check_file(self) -> None:
+        """A file deleted under a running store would swallow writes: refuse them instead."""
+        if not self._memory and not os.path.exists(self.path):
+            raise StoreBusyError(f"the SQLite file {self.path} is gone; nothing written")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -74,7 +101,9 @@ class SQLiteStore:
             outer = self._depth == 0
             try:
                 if outer:
+                    self._check_file()
                     self._conn.execute("BEGIN IMMEDIATE")
+                    self._owner = threading.get_ident()
                 self._depth += 1
                 try:
                     yield self._conn
@@ -82,9 +111,12 @@ class SQLiteStore:
                     self._depth -= 1
                 if outer:
                     self._conn.execute("COMMIT")
+                    self._owner = None
             except BaseException as exc:
-                if outer and self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+                if outer:
+                    self._owner = None
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.OperationalError):
                     raise self._wrap(exc) from exc
                 if isinstance(exc, sqlite3.Error):
@@ -92,13 +124,17 @@ class SQLiteStore:
                 raise
 
     def _query(self, sql: str, params: Sequence | dict = ()) -> list[tuple]:
-        with self._lock:
-            try:
-                return self._conn.execute(sql, params).fetchall()
-            except sqlite3.OperationalError as exc:
-                raise self._wrap(exc) from exc
-            except sqlite3.Error as exc:
-                raise StoreError(f"SQLite error: {exc}") from exc
+        """A read: on the write connection inside this thread's transaction (to see its own
+        writes) or for ``:memory:``; on this thread's reader connection otherwise."""
+        try:
+            if self._memory or self._owner == threading.get_ident():
+                with self._lock:
+                    return self._conn.execute(sql, params).fetchall()
+            return self._reader().execute(sql, params).fetchall()
+        except sqlite3.OperationalError as exc:
+            raise self._wrap(exc) from exc
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite error: {exc}") from exc
 
     @staticmethod
     def _wrap(exc: sqlite3.OperationalError) -> StoreError:
@@ -335,6 +371,15 @@ class SQLiteStore:
             )
 
     # -- derived vector index ---------------------------------------------------------------
+    def repair_hashes(self) -> int:
+        """Recompute ``content_hash`` where it no longer matches ``text`` (a text edited
+        outside Souvenir): the store is the truth, so its vector becomes stale."""
+        with self.transaction() as conn:
+            return conn.execute(
+                "UPDATE memories SET content_hash = content_hash(text) "
+                "WHERE status = 'active' AND content_hash != content_hash(text)"
+            ).rowcount
+
     def stale_vectors(self, embedder: str, limit: int) -> list[tuple[int, str, str]]:
         """(memory id, content hash, text) of active memories without a current vector."""
         return [
