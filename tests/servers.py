@@ -107,3 +107,91 @@ def _vector(text: str) -> list[float]:
     for word in words:
         vec[int(hashlib.md5(word.encode()).hexdigest(), 16) % 16] += 1.0
     return vec
+
+
+class ChatServer:
+    """An OpenAI-compatible chat server on loopback with scripted behaviour.
+
+    Chat requests (the proxy's) and reflection requests (those with ``response_format``)
+    have separate modes: ``ok``, ``slow`` (sleeps ``delay_s`` then answers), ``hang``
+    (sleeps ``hang_s``), ``500``, ``garbage`` (not JSON), ``close`` (drops the connection).
+    ``requests`` keeps every request body received.
+    """
+
+    def __init__(self, reply: str = "Noted!", reflection_answer: str = '{"memories": []}') -> None:
+        self.reply = reply
+        self.reflection_answer = reflection_answer
+        self.chat_mode = "ok"
+        self.reflection_mode = "ok"
+        self.delay_s = 0.5
+        self.hang_s = 60.0
+        self.requests: list[dict] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args) -> None:
+                pass
+
+            def _send(self, status: int, payload: bytes, ctype: str = "application/json") -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def do_GET(self) -> None:  # noqa: N802
+                self._send(200, json.dumps({"object": "list", "data": [{"id": "stub-model", "object": "model"}]}).encode())
+
+            def do_POST(self) -> None:  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append(body)
+                reflection = "response_format" in body
+                mode = outer.reflection_mode if reflection else outer.chat_mode
+                try:
+                    if mode == "hang":
+                        time.sleep(outer.hang_s)
+                    if mode == "slow":
+                        time.sleep(outer.delay_s)
+                    if mode == "close":
+                        self.close_connection = True
+                        self.connection.shutdown(2)
+                        return
+                    if mode == "500":
+                        self._send(500, b'{"error": "boom"}')
+                        return
+                    if mode == "garbage":
+                        self._send(200, b"<html>not json")
+                        return
+                    content = outer.reflection_answer if reflection else outer.reply
+                    if body.get("stream"):
+                        self.send_response(200)
+                        self.send_header("Content-Type", "text/event-stream")
+                        self.end_headers()
+                        for word in content.split(" "):
+                            chunk = {"choices": [{"index": 0, "delta": {"content": word + " "}}]}
+                            self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                            self.wfile.flush()
+                        self.wfile.write(b"data: [DONE]\n\n")
+                        self.close_connection = True
+                        return
+                    answer = {"id": "x", "object": "chat.completion", "model": body.get("model"),
+                              "choices": [{"index": 0, "finish_reason": "stop",
+                                           "message": {"role": "assistant", "content": content}}]}
+                    self._send(200, json.dumps(answer).encode())
+                except OSError:
+                    pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "ChatServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -43,9 +43,21 @@ class Settings(BaseSettings):
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
     host: str = Field("127.0.0.1", description="Address `souvenir serve` binds.")
     port: int = Field(8765, description="Port `souvenir serve` binds.")
-    llm_base_url: str = Field("", description="OpenAI-compatible chat endpoint; empty = no-model mode.")
+    llm_base_url: str = Field("", description="Chat model server root (the proxy's upstream and the "
+                              "reflection's model); empty = no-model mode.")
+    llm_kind: str = Field("openai", description="Protocol of the chat server: openai "
+                          "(/v1/chat/completions: vLLM, LiteLLM, OpenAI, llama-server) or ollama (/api/chat).")
     llm_model: str = Field("", description="Main chat model name.")
     llm_api_key: str = Field("", description="Bearer token for the chat endpoint.")
+    llm_timeout_s: float = Field(120.0, gt=0, description="Bound on one upstream chat call (the proxy's reply).")
+    reflection_model: str = Field("", description="Model of the reflection call; empty = the main model.")
+    reflection_timeout_s: float = Field(60.0, gt=0, description="Bound on one reflection call.")
+    reflection_max_attempts: int = Field(5, ge=1, description="Reflection attempts before the job is parked.")
+    reflection_min_confidence: float = Field(
+        0.6, ge=0, le=1, description="Candidates under this confidence are dropped (seed 000 measured "
+        "the 0.60-0.85 band empty: see souvenir.reflection.DEFAULT_MIN_CONFIDENCE).")
+    summary_model: str = Field("", description="Model of the user-summary call; empty = the main model.")
+    summary_enabled: bool = Field(True, description="Keep seed 001's user summary (needs a chat model).")
 
     @property
     def sqlite_path(self) -> Path:

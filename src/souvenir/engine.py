@@ -16,14 +16,16 @@ from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
-from souvenir.errors import EmbedderError, InputError, StoreError, TextError
+from souvenir.errors import EmbedderError, InputError, ModelError, StoreError, TextError
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
+from souvenir.llm import ChatClient
+from souvenir.reflection import REFLECTION_SCHEMA, reflection_messages
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.selection import SelectionConfig, select
-from souvenir.timeutil import utcnow
+from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory, Selection
 
 log = logging.getLogger(__name__)
@@ -83,9 +85,15 @@ class Engine:
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
     def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
-                 semantic_threshold: float = 0.32) -> None:
+                 semantic_threshold: float = 0.32, chat: ChatClient | None = None,
+                 reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
+                 min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> None:
         self.store = store
         self.index = index
+        self.chat = chat
+        self.reflection_model = reflection_model or None
+        self.reflection_timeout_s = reflection_timeout_s
+        self.min_confidence = min_confidence
         self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
@@ -133,11 +141,11 @@ class Engine:
         grounding "tomorrow". Raises :class:`InputError` for unusable text, ids or time, or a
         story-scoped memory without a story.
         """
-        now = now or utcnow()
+        now = aware(now or utcnow())
         self._check_ids(channel, external_id, story)
         text = check_text(candidate.text, "memory text")
         check_field(candidate.source, "source", 1024)
-        said_at = check_time(candidate.time or now, "memory time")
+        said_at = aware(check_time(candidate.time or now, "memory time"))
         if candidate.scope == "story" and candidate.story_id is None and not story:
             raise InputError("a story-scoped memory needs a story")
         user_id = self.store.ensure_user(channel, external_id, now)
@@ -190,8 +198,9 @@ class Engine:
     def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
                     time: datetime | None = None, story: str | None = None,
                     source: str | None = None, now: datetime | None = None) -> tuple[int, WriteResult | None]:
-        """Store one exchange; in no-model mode the user's message becomes an ``episode``
-        (of the story when ``story`` is given, else global). A command (``/start``) or a
+        """Store one exchange. With a chat model, a reflection job is queued in the same
+        transaction (the worker runs it after the reply); in no-model mode the user's
+        message becomes an ``episode`` (of the story when ``story`` is given, else global). A command (``/start``) or a
         message without a content word ("ok", "merci", "好的") is kept as a turn only.
 
         Returns (turn id, what the write path did with the message, or ``None`` for a
@@ -202,7 +211,7 @@ class Engine:
         message = check_text(message, "message")
         check_field(reply, "reply")
         check_field(source, "source", 1024)
-        time = check_time(time or now)
+        time = aware(check_time(time or now))
         # Secrets never reach the store, whichever path writes (seed 001 §9).
         message = redact(message)[0]
         reply = None if reply is None else redact(reply)[0]
@@ -213,8 +222,13 @@ class Engine:
             queries = profile.push_query(self.store.kv_get(user_id, "last_queries"), message)
             if queries is not None:
                 self.store.kv_set(user_id, "last_queries", queries, now)
-            if profile.is_command(message) or not content_words(normalize(message)):
-                return turn_id, None  # commands and bare "ok"/"merci"/"好的" are no memory
+            if profile.is_command(message):
+                return turn_id, None
+            if self.chat is not None:  # model mode: the reflection proposes the memories
+                self.store.enqueue(user_id, turn_id, "reflection", now)
+                return turn_id, None
+            if not content_words(normalize(message)):
+                return turn_id, None  # bare "ok"/"merci"/"好的" is no memory
             episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
                                 source=source or f"turn:{turn_id}", time=time)
             return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
@@ -255,6 +269,29 @@ class Engine:
             log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
             self.store.record_event(user_id, "reflection_item_dropped", reason[:500], now)
         return parsed, results
+
+    def run_reflection(self, job: dict, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+        """Run one claimed outbox job: ask the model, apply its answer, mark the job done.
+
+        The model call happens outside any transaction; its answer is applied and the job
+        finished in one transaction, so a retried job never writes twice. Raises
+        :class:`ModelError` when the model fails (the worker retries or parks the job).
+        """
+        if self.chat is None:
+            raise ModelError("no chat model configured")
+        now = now or utcnow()
+        story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
+        summary = self.store.story_summary(story_id) if story_id else None
+        answer = self.chat.complete(
+            reflection_messages(job["message"], job["reply"] or "", summary),
+            model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
+        with self.store.transaction():
+            outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
+                                   answer, time=job["time"], story=job["story"],
+                                   source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
+                                   now=now)
+            self.store.finish(job["id"], now)
+        return outcome
 
     # -- read path ---------------------------------------------------------------------------
     def context(self, channel: str, external_id: str, message: str, story: str | None = None,

@@ -8,7 +8,9 @@ from souvenir.config import Settings
 from souvenir.embedding import make_embedder, threshold_for
 from souvenir.engine import Engine
 from souvenir.index import VectorIndex
+from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.store import open_store
+from souvenir.worker import ReflectionWorker
 
 
 @dataclass
@@ -19,8 +21,11 @@ class Runtime:
     store: object
     index: VectorIndex | None
     engine: Engine
+    worker: ReflectionWorker | None = None
 
     def close(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
         if self.index is not None:
             self.index.stop()
         self.engine.close()
@@ -41,6 +46,27 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                             query_timeout_s=settings.query_embedding_timeout_s)
         if start_indexer:
             index.start(settings.index_interval_s)
+    chat = make_chat(settings)
     engine = Engine(store, index, limit=settings.context_limit,
-                    semantic_threshold=threshold_for(embedder, settings))
-    return Runtime(settings, store, index, engine)
+                    semantic_threshold=threshold_for(embedder, settings), chat=chat,
+                    reflection_model=settings.reflection_model,
+                    reflection_timeout_s=settings.reflection_timeout_s,
+                    min_confidence=settings.reflection_min_confidence)
+    worker = None
+    if chat is not None:
+        worker = ReflectionWorker(engine, max_attempts=settings.reflection_max_attempts)
+        if start_indexer:
+            worker.start()
+    return Runtime(settings, store, index, engine, worker)
+
+
+def make_chat(settings: Settings) -> ChatClient | None:
+    """The chat client of ``settings`` (``None`` in no-model mode). Raises ``ValueError``
+    for an unknown ``llm_kind``."""
+    if not settings.llm_base_url:
+        return None
+    kinds = {"openai": OpenAIChatClient, "ollama": OllamaChatClient}
+    if settings.llm_kind not in kinds:
+        raise ValueError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
+    return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
+                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s)

@@ -43,3 +43,8 @@ def parse_time(value: str) -> datetime:
     grounding "tomorrow"); a naive value is taken as UTC. Raises ``ValueError``."""
     parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=timezone.utc)
+
+
+def aware(value: datetime) -> datetime:
+    """``value`` with its own offset kept; a naive value is taken as UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)

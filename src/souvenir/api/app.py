@@ -8,16 +8,21 @@ a busy store a 503; nothing is half-written.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from contextlib import asynccontextmanager
 from datetime import datetime
 
+import httpx
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
 from pydantic import BaseModel, Field, field_validator
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from souvenir.api.metrics import render as render_metrics
+from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.errors import InputError, StoreBusyError, StoreError
 from souvenir.lexical import content_words, normalize
@@ -101,17 +106,29 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     """The FastAPI app. Pass ``runtime`` to share one (tests), else one is opened from ``settings``."""
     settings = settings or Settings()
     state: dict[str, Runtime] = {}
+    counters: Counter[str] = Counter()
+    upstream = None
+    if settings.llm_base_url:
+        headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
+        upstream = httpx.AsyncClient(base_url=settings.llm_base_url.rstrip("/").removesuffix("/v1"),
+                                     headers=headers, timeout=httpx.Timeout(settings.llm_timeout_s))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI):
         state["rt"] = runtime or open_runtime(settings, start_indexer=True)
+        if runtime is not None and runtime.worker is not None:
+            runtime.worker.start()
         # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.
         threading.Thread(target=lambda: content_words(normalize("预热")), daemon=True).start()
         try:
             yield
         finally:
+            if upstream is not None:
+                await upstream.aclose()
             if runtime is None:
                 state["rt"].close()
+            elif runtime.worker is not None:
+                runtime.worker.stop()
 
     app = FastAPI(title="Souvenir", version="0.1.0", lifespan=lifespan,
                   description="Long-term memory for LLM chatbots.")
@@ -146,6 +163,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     def rt() -> Runtime:
         return state["rt"]
 
+    if upstream is not None:
+        app.include_router(build_router(rt, upstream, counters))
+
+    @app.get("/metrics")
+    def metrics() -> Response:
+        return Response(render_metrics(rt, counters), media_type=CONTENT_TYPE_LATEST)
+
     @app.get("/health")
     def health() -> dict:
         index = rt().index
@@ -156,7 +180,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     def post_turn(body: TurnIn) -> dict:
         turn_id, written = rt().engine.record_turn(
             body.channel, body.user, body.message, body.reply, time=body.time, story=body.story)
-        return {"turn_id": turn_id,
+        if rt().worker is not None:
+            rt().worker.wake()
+        return {"turn_id": turn_id, "reflection": "queued" if rt().engine.chat is not None else None,
                 "memory": None if written is None else {"action": written.action, "id": written.memory_id,
                                                         "reason": written.reason}}
 

@@ -1,0 +1,61 @@
+"""``GET /metrics``: Prometheus text, every name prefixed ``souvenir_``.
+
+Read at scrape time from the store (degraded turns, dropped reflection items, outbox
+states), the reflection worker's counts, the chat breaker, and the proxy's counters.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+
+class SouvenirCollector:
+    """A custom collector over one runtime (``get_runtime()``) and the proxy's counters."""
+
+    def __init__(self, get_runtime, proxy_counters: Counter) -> None:
+        self.get_runtime = get_runtime
+        self.proxy_counters = proxy_counters
+
+    def collect(self):
+        rt = self.get_runtime()
+        store = rt.engine.store
+        rt.engine.flush()
+        yield CounterMetricFamily("souvenir_degraded_turns", "Turns served without semantic scores.",
+                                  value=store.count_events("degraded_turn"))
+        yield CounterMetricFamily("souvenir_reflection_items_dropped",
+                                  "Reflection items dropped by the strict parser.",
+                                  value=store.count_events("reflection_item_dropped"))
+        reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.",
+                                          labels=["outcome"])
+        counts = rt.worker.counts if rt.worker is not None else Counter()
+        for outcome in ("ok", "failed", "parked"):
+            reflections.add_metric([outcome], counts.get(outcome, 0))
+        yield reflections
+        outbox = GaugeMetricFamily("souvenir_outbox_jobs", "Outbox jobs by status.", labels=["status"])
+        states = store.outbox_counts()
+        for status in ("pending", "running", "done", "parked"):
+            outbox.add_metric([status], states.get(status, 0))
+        yield outbox
+        breaker = GaugeMetricFamily("souvenir_breaker_open", "1 while a service is skipped.",
+                                    labels=["service"])
+        if rt.engine.chat is not None:
+            breaker.add_metric(["chat"], float(rt.engine.chat.breaker.state == "open"))
+        yield breaker
+        if rt.index is not None:
+            yield GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing or stale.",
+                                    value=rt.index.backlog())
+        proxy = CounterMetricFamily("souvenir_proxy_events", "Proxy events (memory failures…).",
+                                    labels=["event"])
+        for event, value in sorted(self.proxy_counters.items()):
+            proxy.add_metric([event], value)
+        yield proxy
+
+
+def render(get_runtime, proxy_counters: Counter) -> bytes:
+    """The exposition text."""
+    registry = CollectorRegistry()
+    registry.register(SouvenirCollector(get_runtime, proxy_counters))
+    return generate_latest(registry)

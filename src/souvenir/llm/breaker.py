@@ -1,0 +1,70 @@
+"""A circuit breaker: stop calling a dead service for a cool-down, so later turns pay nothing.
+
+Seed 000 paid two 120 s attempts on the first turn after each outage, then 5 s per turn.
+Here, after ``failures`` consecutive failures the breaker opens for ``cooldown_s`` seconds:
+calls fail at once with :class:`BreakerOpenError`. After the cool-down one trial call is let
+through (half-open); its success closes the breaker, its failure re-opens it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from souvenir.errors import SouvenirError
+
+T = TypeVar("T")
+
+
+class BreakerOpenError(SouvenirError):
+    """The service is being skipped after recent failures."""
+
+
+class CircuitBreaker:
+    """Thread-safe breaker. ``state`` is ``closed``, ``open`` or ``half-open``."""
+
+    def __init__(self, name: str, failures: int = 1, cooldown_s: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.name = name
+        self.failures = failures
+        self.cooldown_s = cooldown_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._consecutive = 0
+        self._open_until = 0.0
+        self._trial = False
+        self.opened = 0  # times the breaker opened (a counter for /metrics)
+
+    @property
+    def state(self) -> str:
+        with self._lock:
+            if self._consecutive < self.failures:
+                return "closed"
+            return "open" if self._clock() < self._open_until else "half-open"
+
+    def call(self, fn: Callable[[], T], failure: tuple[type[BaseException], ...] = (Exception,)) -> T:
+        """Run ``fn`` unless the breaker is open. Exceptions in ``failure`` count as failures
+        and are re-raised; raises :class:`BreakerOpenError` while open."""
+        with self._lock:
+            if self._consecutive >= self.failures:
+                if self._clock() < self._open_until or self._trial:
+                    raise BreakerOpenError(
+                        f"{self.name} skipped for {max(0.0, self._open_until - self._clock()):.0f} s "
+                        "after a failure")
+                self._trial = True
+        try:
+            result = fn()
+        except failure:
+            with self._lock:
+                self._trial = False
+                self._consecutive += 1
+                if self._consecutive >= self.failures:
+                    self._open_until = self._clock() + self.cooldown_s
+                    self.opened += 1
+            raise
+        with self._lock:
+            self._trial = False
+            self._consecutive = 0
+        return result
