@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.admission import ACTIONS, Decision, decide, is_poorer
+from souvenir.admission import ACTIONS, Decision, decide, is_poorer, said_before
 from souvenir.dedup import fingerprint
 from souvenir.types import Candidate, Memory
 
@@ -168,6 +168,45 @@ def test_duplicate_beats_correction() -> None:
     existing = [memory(1, "Likes durian"), memory(2, "Doesn't like durian")]
     d = decide(Candidate("Doesn't like durian.", time=NOW), existing, NOW)
     assert (d.action, d.target_id) == ("absorb", 2)
+
+
+OLDER = datetime(2020, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("stored", "older"),
+    [
+        ("Is not vegetarian", "Is vegetarian"),  # a flip said earlier
+        ("Tak suka durian", "Suka durian"),
+        ("不喜欢吃香菜", "喜欢吃香菜"),
+        ("Aime le jazz", "Aime le jazz et la bossa nova"),  # a richer wording said earlier
+        ("Lives in Ipoh with her husband", "Lives in Ipoh with her husband and their kids"),
+        ("Is allergic to penicillin", "Is allergic to penicillin."),  # a restatement
+    ],
+)
+def test_an_older_statement_is_absorbed_as_history(stored: str, older: str) -> None:
+    """Time order, not arrival order: the memory said later keeps its wording, status and
+    date; the older statement becomes its history (``absorb``)."""
+    d = decide(Candidate(older, time=OLDER), [memory(1, stored)], LATER)
+    assert (d.action, d.target_id) == ("absorb", 1)
+    assert "said before" in d.reason
+
+
+def test_an_older_statement_that_matches_nothing_is_inserted() -> None:
+    d = decide(Candidate("Aime le thé", time=OLDER), [memory(1, "Aime le jazz")], LATER)
+    assert d.action == "insert"
+
+
+def test_same_moment_is_judged_by_arrival() -> None:
+    assert decide_text("Is not vegetarian", "Is vegetarian", when=NOW).action == "supersede"
+    assert decide_text("Vit à Ipoh avec sa femme Hélène", "Vit à Ipoh", when=NOW).action == "replace"
+
+
+def test_said_before_reads_the_date_of_the_current_wording() -> None:
+    stored = Memory(1, 1, "Vit à Ipoh", created_at=OLDER, updated_at=LATER)
+    assert said_before(NOW, stored)
+    assert not said_before(LATER, stored)
+    assert not said_before(OLDER, Memory(2, 1, "Vit à Ipoh"))  # no date: never newer
 
 
 def test_decision_is_frozen() -> None:

@@ -23,6 +23,18 @@ Rules, in order:
    ``supersede`` — the candidate becomes active, the old memory is superseded
    (history). The later statement wins.
 5. Otherwise ``insert``.
+
+Time order, not arrival order (review of the write path: a 2020 "Is vegetarian"
+imported after a 2025 "Is not vegetarian" superseded it; a 2020 richer wording replaced
+a 2025 one and moved its date back to 2020). "Later" in rules 3 and 4 means said later:
+when the candidate was said strictly before the date of the memory it matches
+(:func:`said_before`: ``candidate.time``, else ``now``, against the memory's
+``updated_at``, else ``created_at``), it is ``absorb``-ed into that memory instead —
+whether it is a duplicate (richer or not) or a polarity flip. The newer memory keeps its
+wording, its status and its date; the older statement is kept as its history (the
+absorbed wording, with the date it was said), never lost and never selected. A
+candidate said at the same moment as the memory is judged by arrival, as before. An
+older candidate that matches nothing is inserted with its own (older) date.
 """
 
 from __future__ import annotations
@@ -35,7 +47,7 @@ from .dedup import Fingerprint, best_correction, best_match, fingerprint
 from .lexical.dates import ground_dates
 from .types import Candidate, Memory
 
-__all__ = ["Decision", "decide", "is_poorer", "comparable", "ACTIONS"]
+__all__ = ["Decision", "decide", "is_poorer", "comparable", "said_before", "ACTIONS"]
 
 ACTIONS: tuple[str, ...] = ("insert", "absorb", "replace", "supersede")
 
@@ -46,10 +58,11 @@ class Decision:
 
     ``action``: one of ACTIONS. ``target_id``: the stored memory absorbed into,
     replaced or superseded (``None`` for ``insert``). ``score``: the deciding score —
-    the dedup score for absorb/replace, the uncapped score for supersede, 0.0 for a
-    plain insert (no stored memory reached the threshold). ``text``: the candidate's
-    text with grounded dates, the text to store (unused by ``absorb``). ``reason``:
-    one sentence for the diagnostics page.
+    the dedup score for absorb/replace, the uncapped score for supersede (and for an
+    older polarity flip absorbed as history), 0.0 for a plain insert (no stored memory
+    reached the threshold). ``text``: the candidate's text with grounded dates, the
+    text to store (unused by ``absorb``). ``reason``: one sentence for the diagnostics
+    page.
     """
 
     action: str
@@ -82,6 +95,14 @@ def is_poorer(new: Fingerprint, old: Fingerprint) -> bool:
     return len(new.words) < len(old.words) or new.tokens == old.tokens
 
 
+def said_before(said_at: datetime, memory: Memory) -> bool:
+    """True when a statement made at ``said_at`` is older than ``memory``'s current
+    wording (its ``updated_at``, else ``created_at``; a memory without a date is never
+    newer). Such a statement neither replaces nor supersedes it (module docstring)."""
+    dated = memory.updated_at or memory.created_at
+    return dated is not None and said_at < dated
+
+
 def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:
     """Decide how ``candidate`` enters a store holding ``existing`` (the user's memories).
 
@@ -89,15 +110,21 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     ``existing`` may hold inactive memories and other scopes: they are filtered here.
     Ties between equally similar memories go to the first in ``existing`` order.
     """
-    text = ground_dates(candidate.text.strip(), candidate.time or now)
+    said_at = candidate.time or now
+    text = ground_dates(candidate.text.strip(), said_at)
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
+    by_id = {m.id: m for m in pool}
     prints = [(m.id, fingerprint(m.text)) for m in pool]
 
     match = best_match(fp, prints)
     if match is not None:
         target_id, value = match
         old = next(f for i, f in prints if i == target_id)
+        if said_before(said_at, by_id[target_id]):
+            why = (f"duplicate of #{target_id} ({value:.2f}), said before its date: "
+                   "kept as its history, wording and date unchanged")
+            return Decision("absorb", target_id, value, text, why)
         if is_poorer(fp, old):
             why = f"duplicate of #{target_id} ({value:.2f}); the new wording is not richer"
             return Decision("absorb", target_id, value, text, why)
@@ -107,6 +134,10 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     correction = best_correction(fp, prints)
     if correction is not None:
         target_id, value = correction
+        if said_before(said_at, by_id[target_id]):
+            why = (f"polarity flip of #{target_id} ({value:.2f}), said before it: the later "
+                   "statement stays active, this one is kept as its history")
+            return Decision("absorb", target_id, value, text, why)
         why = f"polarity flip of #{target_id} ({value:.2f} before the carrier cap)"
         return Decision("supersede", target_id, value, text, why)
 

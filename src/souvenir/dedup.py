@@ -14,12 +14,18 @@ the threshold when the carrier tokens differ::
         brut = max(ratio, jaccard, 1.0 if _verbatim_contained(na, nb, ta, tb) else 0.0)
         return min(brut, plafond)
 
+A second, conditional cap comes from the review of the write path: "Was allergic to
+penicillin" replaced "Is allergic to penicillin". The tense of a copula is compared only
+when both texts have one and they share no tense (:func:`tenses_conflict`); "Born in
+Ipoh" / "Was born in Ipoh" stay one fact.
+
 It must stay lexical and synchronous: the write path cannot wait for an embedding
 model. ``best_match`` returns exactly what the naive loop over every stored memory
 returns (``naive_best_match`` is that loop, kept as the reference for the tests), but
 prunes with bounds that never change the decision:
 
-* different carriers → score ≤ 0.79 < threshold: skipped with one set comparison;
+* different carriers (or conflicting tenses) → score ≤ 0.79 < threshold: skipped with
+  one set comparison;
 * Jaccard and containment are cheap set / substring operations;
 * the difflib ratio (the slow part) is computed only when rapidfuzz's Indel similarity
   — ``2·LCS/(len a + len b)``, an upper bound of difflib's ``2·M/T`` in both
@@ -40,7 +46,7 @@ from rapidfuzz.distance import Indel
 
 from .lexical.carriers import carrier_tokens, has_negation, is_negator
 from .lexical.normalize import normalize
-from .lexical.tokens import content_words, tokenize
+from .lexical.tokens import content_words, copula_tense, tokenize
 
 __all__ = [
     "SIMILARITY_THRESHOLD",
@@ -57,6 +63,7 @@ __all__ = [
     "naive_best_match",
     "naive_best_correction",
     "is_polarity_flip",
+    "tenses_conflict",
 ]
 
 SIMILARITY_THRESHOLD = 0.80
@@ -95,13 +102,15 @@ class Fingerprint:
     """What the dedup score reads from one text, computed once.
 
     ``text``: normalised text; ``words``: content words (no stop words, no negators);
-    ``carriers``: carrier tokens; ``tokens``: every word token in order.
+    ``carriers``: carrier tokens; ``tokens``: every word token in order; ``tenses``:
+    tenses of its copulas (``{"past"}`` for "Was allergic", empty without a copula).
     """
 
     text: str
     words: frozenset[str]
     carriers: frozenset[str]
     tokens: tuple[str, ...]
+    tenses: frozenset[str] = frozenset()
     joined: str = field(init=False, repr=False, compare=False)
     negative: bool = field(init=False, repr=False, compare=False)
     core: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -131,7 +140,9 @@ def fingerprint(text: str) -> Fingerprint:
     """Fingerprint of raw ``text`` (normalised here). Cached: stored memories are
     fingerprinted once per process, not once per write."""
     norm = normalize(text)
-    return Fingerprint(norm, content_words(norm), carrier_tokens(norm), tokenize(norm))
+    return Fingerprint(
+        norm, content_words(norm), carrier_tokens(norm), tokenize(norm), copula_tense(norm)
+    )
 
 
 def _fp(value: Fingerprint | str) -> Fingerprint:
@@ -179,13 +190,19 @@ def raw_score(a: Fingerprint | str, b: Fingerprint | str) -> float:
     return max(ratio, _jaccard(fa.words, fb.words), contained)
 
 
+def tenses_conflict(a: Fingerprint, b: Fingerprint) -> bool:
+    """True when both texts have a copula and share no tense ("Was allergic" / "Is
+    allergic"); a text without a copula never conflicts ("Allergic to penicillin")."""
+    return bool(a.tenses) and bool(b.tenses) and a.tenses.isdisjoint(b.tenses)
+
+
 def score(a: Fingerprint | str, b: Fingerprint | str) -> float:
     """Seed 000's dedup score in [0, 1]; ≥ SIMILARITY_THRESHOLD means duplicate.
 
-    Capped at CARRIER_CAP (0.79) when the carrier sets differ.
+    Capped at CARRIER_CAP (0.79) when the carrier sets differ or the tenses conflict.
     """
     fa, fb = _fp(a), _fp(b)
-    cap = 1.0 if fa.carriers == fb.carriers else CARRIER_CAP
+    cap = CARRIER_CAP if fa.carriers != fb.carriers or tenses_conflict(fa, fb) else 1.0
     return min(raw_score(fa, fb), cap)
 
 
@@ -272,7 +289,9 @@ def _scan(
         cands = [(i, o) for i, o in existing if o.negative != fp.negative and o.core == fp.core]
     else:  # different carriers are capped at 0.79 and can never reach the threshold
         carriers = fp.carriers
-        cands = [(i, o) for i, o in existing if o.carriers == carriers]
+        cands = [
+            (i, o) for i, o in existing if o.carriers == carriers and not tenses_conflict(fp, o)
+        ]
     if not cands:
         return None
     by_ratio = _ratio_reachable(fp, cands)

@@ -19,6 +19,20 @@ Resolution (``today`` is ``now.date()``):
 * weeks → ISO week ``YYYY-Www``; months → ``YYYY-MM``; years → ``YYYY``;
   "ce week-end" / "this weekend" / 这周末 → the Saturday of the current week.
 
+* counted phrases are grounded with their count, in digits or words (review of the
+  write path: "dua tahun lepas" was written "(last year)", 下下周 "(next week)"):
+  "two weeks ago", "in three days", "3 months from now", "the week after next" /
+  "the year before last"; "il y a deux ans", "dans trois semaines", "d'ici un mois"
+  ("huit jours" / "quinze jours" are one and two weeks); "dua tahun lepas", "tiga
+  minggu lalu", "dua minggu depan", "seminggu lagi", "lagi tiga hari"; 两年前, 三天后,
+  三个月以前, 两周之后, 下下周 / 上上周 (二), 下下个月, 前年 / 后年, 大前年 / 大后年.
+  The unit sets the form (day → date, week → ISO week, month → month, year → year).
+  A vague count ("a few weeks ago", "beberapa minggu lepas", 几年前, 半年前) is not
+  grounded, and a plain phrase right after a count it cannot read is not grounded
+  either: a counted phrase is never grounded as the plain one ("dua minggu depan" is
+  not "minggu depan"). Known limit: a duration or a count relative to another event is
+  grounded from the day it was said ("learned it in two weeks", 出院三天后).
+
 A bare weekday ("mardi") is not grounded: it is as often a habit as a date.
 Grounding is idempotent: a phrase already followed by a parenthesised ISO value is
 left alone.
@@ -30,11 +44,13 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from .vocab import WEEKDAYS, ZH_WEEKDAY
+from .numerals import ZH_NUMERAL_CHARS, zh_to_digits
+from .spelled import NUMBER_PHRASE, parse_number
+from .vocab import NUMBER_MULTIPLIERS, NUMBER_WORDS, WEEKDAYS, ZH_WEEKDAY
 
 __all__ = ["ground_dates"]
 
-Resolver = Callable[[re.Match[str], date], str]
+Resolver = Callable[[re.Match[str], date], str | None]
 
 _B = r"(?<![\w\-])"
 _E = r"(?![\w\-])"
@@ -94,7 +110,138 @@ def _direction(word: str) -> str:
     return {1: "next", -1: "last", 0: "this"}[_step(word)]
 
 
+_UNITS = {
+    "day": "day", "jour": "day", "hari": "day", "天": "day",
+    "week": "week", "semaine": "week", "minggu": "week", "周": "week", "星期": "week",
+    "礼拜": "week",
+    "month": "month", "mois": "month", "bulan": "month", "月": "month",
+    "year": "year", "an": "year", "année": "year", "tahun": "year", "年": "year",
+}
+_VAGUE = {"few", "a few", "several", "a couple of", "couple of", "quelques", "plusieurs",
+          "beberapa", "berapa", "几", "数", "半", "好几"}
+
+
+def _unit(word: str) -> str:
+    word = word.casefold().removeprefix("个")
+    return _UNITS.get(word) or _UNITS[word.rstrip("s")]
+
+
+def _shift(today: date, unit: str, count: int) -> str:
+    """ISO value of ``today`` moved by ``count`` units, in the unit's own form."""
+    if unit == "day":
+        return (today + timedelta(days=count)).isoformat()
+    if unit == "week":
+        return _iso_week(today + timedelta(weeks=count))
+    if unit == "month":
+        return _month(today, count)
+    return str(today.year + count)
+
+
+def _count(word: str | None) -> int | None:
+    """The count of a counted phrase; ``None`` when vague or unreadable."""
+    if word is None:
+        return 1  # "seminggu", "a week ago" (the article is in the pattern)
+    word = " ".join(word.casefold().split())
+    if word in _VAGUE:
+        return None
+    if word in ("a", "an", "se"):
+        return 1
+    if word[0] in ZH_NUMERAL_CHARS:
+        return int(zh_to_digits(word))
+    return parse_number(word)
+
+
+def _counted(sign: int | None = None) -> Resolver:
+    """Resolver of a counted phrase with groups ``n`` (count; absent = 1), ``u`` (unit)
+    and, when ``sign`` is None, ``d`` (the direction word)."""
+
+    def resolve(m: re.Match[str], today: date) -> str | None:
+        groups = m.groupdict()
+        count = _count(groups.get("n"))
+        if count is None or count > 100:
+            return None
+        unit = _unit(groups["u"])
+        if unit == "day" and groups["u"].casefold().startswith("jour") and count in (8, 15):
+            count -= 1  # « dans huit jours » is in a week, « quinze jours » two weeks
+        direction = sign if sign is not None else _step_counted(groups["d"])
+        return _shift(today, unit, direction * count)
+
+    return resolve
+
+
+def _in_counted(m: re.Match[str], today: date) -> str | None:
+    """"in three days": +N, but not "in a day" ("three meals in a day"); a rate ("twice
+    in a week") is left out by :func:`_after_a_count`."""
+    if m.group("n").casefold() in ("a", "an") and _unit(m.group("u")) == "day":
+        return None
+    return _counted(1)(m, today)
+
+
+def _step_counted(word: str) -> int:
+    word = " ".join(word.casefold().split())
+    return -1 if word in ("lepas", "lalu", "前", "以前", "之前") else 1
+
+
+_EN_COUNT = rf"(?P<n>{NUMBER_PHRASE}|a|an|a\s+few|few|several|a\s+couple\s+of|couple\s+of)"
+_EN_UNIT = r"(?P<u>days?|weeks?|months?|years?)"
+_FR_COUNT = rf"(?P<n>{NUMBER_PHRASE}|quelques|plusieurs)"
+_FR_UNIT = r"(?P<u>jours?|semaines?|mois|ans?|années?)"
+_MS_COUNT = rf"(?:(?P<n>{NUMBER_PHRASE}|beberapa|berapa){_S}|se)"
+_MS_UNIT = r"(?P<u>hari|minggu|bulan|tahun)"
+_MS_DIR = r"(?:yang\s+)?(?P<d>lepas|lalu|depan|hadapan|akan\s+datang|mendatang|lagi)"
+_ZH_NOT_AFTER = "(?<![以之然提])"
+_ZH_COUNT = rf"(?<![{ZH_NUMERAL_CHARS}\d第每])(?P<n>[{ZH_NUMERAL_CHARS}]{{1,3}}|\d{{1,2}}|好几|几|数|半)"
+
+# A count right before a plain unit phrase that the counted patterns could not read.
+_COUNT_WORDS = frozenset(NUMBER_WORDS) | NUMBER_MULTIPLIERS | {
+    "beberapa", "berapa", "few", "several", "quelques", "plusieurs", "se", "of"}
+_LAST_WORD = re.compile(r"([^\W_]+)\s+$")
+_UNIT_FIRST = re.compile(r"(?:minggu|bulan|tahun|hari|hujung|week|month|year|semaine|mois|an)\b",
+                         re.IGNORECASE)
+
+
+def _after_a_count(text: str, start: int, phrase: str) -> bool:
+    """True when the unit phrase at ``start`` follows a count ("dua puluh tahun lepas"),
+    or an "in …" phrase follows a rate ("twice in a week", "three times in a month")."""
+    m = _LAST_WORD.search(text[max(0, start - 30):start])
+    if m is None:
+        return False
+    before = m.group(1).casefold()
+    if phrase[:3].casefold() == "in ":
+        return before in ("once", "twice", "thrice", "times", "time")
+    return bool(_UNIT_FIRST.match(phrase)) and (before.isdigit() or before in _COUNT_WORDS)
+
+
 _SPECS: list[tuple[str, Resolver]] = [
+    # --- counted phrases (they start at the count, left of any plain phrase inside them)
+    (_B + rf"{_EN_COUNT}{_S}{_EN_UNIT}{_S}ago" + _E, _counted(-1)),
+    (_B + rf"in{_S}{_EN_COUNT}{_S}{_EN_UNIT}(?:{_APOS}s?{_S}time)?" + _E, _in_counted),
+    (_B + rf"{_EN_COUNT}{_S}{_EN_UNIT}{_S}from{_S}(?:now|today)" + _E, _counted(1)),
+    (_B + rf"(?:the{_S})?(?P<u>week|month|year){_S}after{_S}next" + _E,
+     lambda m, t: _shift(t, _unit(m.group("u")), 2)),
+    (_B + rf"(?:the{_S})?(?P<u>week|month|year){_S}before{_S}last" + _E,
+     lambda m, t: _shift(t, _unit(m.group("u")), -2)),
+    (_B + rf"il{_S}y{_S}a{_S}{_FR_COUNT}{_S}{_FR_UNIT}" + _E, _counted(-1)),
+    (_B + rf"(?:dans|d{_APOS}ici){_S}{_FR_COUNT}{_S}{_FR_UNIT}" + _E, _counted(1)),
+    (_B + rf"{_MS_COUNT}{_MS_UNIT}{_S}{_MS_DIR}" + _E, _counted()),
+    (_B + rf"(?:lagi|dalam{_S}masa){_S}{_MS_COUNT}{_MS_UNIT}" + _E, _counted(1)),
+    (rf"{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<d>以前|之前|前|以后|之后|后)",
+     _counted()),
+    (
+        "(下下|上上)个?(?:星期|礼拜|周)([一二三四五六日天])",
+        lambda m, t: (
+            t - timedelta(days=t.weekday())
+            + timedelta(weeks=2 * _step(m.group(1)[0]), days=ZH_WEEKDAY[m.group(2)])
+        ).isoformat(),
+    ),
+    ("(下下|上上)个?(?:星期|礼拜|周)(?!末)", lambda m, t: _shift(t, "week", 2 * _step(m[1][0]))),
+    ("(下下|上上)个?(?:星期|礼拜|周)末", lambda m, t: _weekend(t, 2 * _step(m[1][0]))),
+    ("(下下|上上)个月", lambda m, t: _shift(t, "month", 2 * _step(m[1][0]))),
+    ("大前年", lambda m, t: str(t.year - 3)),
+    ("大后年", lambda m, t: str(t.year + 3)),
+    # (not inside 以前 / 以后 / 之前 / 然后 / 提前: 以前年轻的时候, 以后天天锻炼)
+    (f"{_ZH_NOT_AFTER}前年", lambda m, t: str(t.year - 2)),
+    (f"{_ZH_NOT_AFTER}后年", lambda m, t: str(t.year + 2)),
     # --- French
     (_B + rf"après[\s-]demain{_PART_FR}" + _E, _day(2)),
     (_B + rf"avant[\s-]hier{_PART_FR}" + _E, _day(-2)),
@@ -176,8 +323,8 @@ _SPECS: list[tuple[str, Resolver]] = [
     # --- Chinese (no word boundaries in Chinese; longest words first)
     ("大后天", _day(3)),
     ("大前天", _day(-3)),
-    ("后天", _day(2)),
-    ("前天", _day(-2)),
+    (f"{_ZH_NOT_AFTER}后天", _day(2)),
+    (f"{_ZH_NOT_AFTER}前天", _day(-2)),
     ("明天|明日|明早|明晚", _day(1)),
     ("今天|今日|今早|今晚", _day(0)),
     ("昨天|昨日|昨晚", _day(-1)),
@@ -198,7 +345,11 @@ _SPECS: list[tuple[str, Resolver]] = [
 ]
 
 _COMPILED = [(re.compile(pattern, re.IGNORECASE), resolve) for pattern, resolve in _SPECS]
-_MASTER = re.compile("|".join(f"(?:{p})" for p, _ in _SPECS), re.IGNORECASE)
+# One alternation of every pattern; group names are dropped there (they repeat across
+# patterns), each phrase found is then resolved by its own pattern (_resolve).
+_MASTER = re.compile(
+    "|".join(f"(?:{re.sub(r'[(][?]P<[a-z]+>', '(?:', p)})" for p, _ in _SPECS), re.IGNORECASE
+)
 _ALREADY = re.compile(r"\s*[(（]\s*\d{4}(?:-[wW]?\d{2}){0,2}\s*[)）]")
 _POSSESSIVE = re.compile(r"['’]s\b")  # "tomorrow's meeting": the date goes after "'s"
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -227,7 +378,7 @@ def ground_dates(text: str, now: datetime) -> str:
         possessive = _POSSESSIVE.match(text, end)
         if possessive:
             end = possessive.end()
-        if _ALREADY.match(text, end):
+        if _ALREADY.match(text, end) or _after_a_count(text, m.start(), m.group()):
             continue
         value = _resolve(m.group(), today)
         if value is None:

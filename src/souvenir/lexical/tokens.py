@@ -16,7 +16,9 @@ Latin rules, after ``normalize`` (casefolded, ASCII apostrophe):
 
 Chinese runs are cut by jieba (initialised lazily, once, with its log silenced), and a
 negator character fused into a jieba word is split off ("受不了" → "受", "不", "了"),
-so that "喜欢吃香菜" is a contiguous run of tokens of "不喜欢吃香菜" (shared case A12).
+so that "喜欢吃香菜" is a contiguous run of tokens of "不喜欢吃香菜" (shared case A12);
+从 / 从来 before a negator is one token with it (从不, 从没: "never"), so that "我从来不吃辣"
+is "我吃辣" plus one negator (review of the write path: the two stayed active together).
 """
 
 from __future__ import annotations
@@ -28,11 +30,11 @@ from types import ModuleType
 
 from .numerals import canonical_clocks
 from .stopwords import STOP_WORDS
-from .vocab import NEGATORS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
+from .vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
 
 __all__ = [
     "tokenize", "content_words", "light_stem", "latin_token_parts", "load_jieba", "han_runs",
-    "HAN", "is_han",
+    "HAN", "is_han", "copula_tense",
 ]
 
 # CJK Unified Ideographs, extension A and compatibility ideographs.
@@ -97,10 +99,17 @@ def _split_negators(word: str) -> list[str]:
     return out
 
 
+_NEVER = {"不": "从不", "未": "从不", "没": "从没"}  # 从(来)不 / 从未 / 从(来)没: "never"
+
+
 def _han_tokens(run: str) -> list[str]:
     out: list[str] = []
     for word in load_jieba().lcut(run):
-        out.extend(_split_negators(word))
+        for token in _split_negators(word):
+            if token in _NEVER and out and out[-1] in ("从", "从来"):
+                out[-1] = _NEVER[token]  # one negator token, like "no longer"
+            else:
+                out.append(token)
     return out
 
 
@@ -178,3 +187,26 @@ def content_words(norm: str) -> frozenset[str]:
         and t not in NEGATORS
         and not (t == "longer" and i and tokens[i - 1] == "no")  # "no longer" is one negator
     )
+
+
+_FR_AUX = frozenset({"a", "ai", "as", "avons", "avez", "ont", "avait", "avais", "avaient"})
+
+
+@lru_cache(maxsize=32768)
+def copula_tense(norm: str) -> frozenset[str]:
+    """Tenses of the copulas of normalised text: ``{"present"}`` for "is / are / am / est /
+    sont", ``{"past"}`` for "was / were / était / fut / a été", both, or none.
+
+    Review of the write path: "Was allergic to penicillin" replaced "Is allergic to
+    penicillin" (same words, no carrier). The tense is not a carrier because most
+    variants have no copula at all ("Born in Ipoh" / "Was born in Ipoh" are one fact):
+    ``dedup`` compares it only when both texts have one and they share no tense.
+    """
+    tokens = tokenize(norm)
+    out: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token in PRESENT_COPULAS:
+            out.add("present")
+        elif token in PAST_COPULAS or (token == "été" and i and tokens[i - 1] in _FR_AUX):
+            out.add("past")
+    return frozenset(out)

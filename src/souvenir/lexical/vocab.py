@@ -94,7 +94,7 @@ PARTS_OF_DAY: frozenset[str] = frozenset(
     {
         "matin", "matins", "midi", "soir", "soirs", "soirée", "après-midi", "nuit", "matinée",
         "morning", "mornings", "afternoon", "afternoons", "evening", "evenings", "night",
-        "nights", "noon", "midnight",
+        "nights", "noon", "midnight", "minuit",
         "pagi", "petang", "malam", "tengah hari", "tengah malam",
     }
 )
@@ -112,8 +112,9 @@ NEGATORS: frozenset[str] = frozenset(
         "nor", "nowhere", "without",
         # ms
         "tak", "tidak", "bukan", "jangan", "belum", "tiada", "takde", "taknak", "tanpa",
-        # zh (single characters, see ZH_NEGATOR_CHARS)
-        "不", "没", "别", "未", "无", "勿",
+        # zh (single characters, see ZH_NEGATOR_CHARS; 从不 / 从没 = never, review of the
+        # write path: 我从来不吃辣 and 我吃辣 both stayed active)
+        "不", "没", "别", "未", "无", "勿", "从不", "从没",
     }
 )
 
@@ -161,4 +162,75 @@ NUMBER_WORDS: dict[str, str] = {
 # Multipliers kept as carriers by their surface form ("dua puluh" → {2, puluh}).
 NUMBER_MULTIPLIERS: frozenset[str] = frozenset(
     {"belas", "puluh", "ratus", "ribu", "juta", "millions", "milliers", "centaines", "dozen"}
+)
+
+# --- Carriers added by the adversarial review of the write path ------------------------
+# (each pair merged above 0.80 with equal carriers before; see carriers.py)
+
+# Fractions: "une heure et demie" / "une heure", "tiga setengah tahun" / "tiga tahun".
+FRACTION_WORDS: frozenset[str] = frozenset(
+    {"half", "halves", "quarter", "quarters", "demi", "demie", "demis", "demies", "quart",
+     "quarts", "moitié", "setengah", "separuh", "suku"}
+)
+# Chinese words holding 半 that are no fraction (a peninsula, "most likely"…).
+ZH_NOT_FRACTION: tuple[str, ...] = ("多半", "大半", "半岛", "半导体", "半径", "半路", "半途")
+
+# Markers of a past state, with their canonical carrier: "Used to smoke" / "Smokes",
+# "Dulu tinggal di Ipoh" / "Tinggal di Ipoh", 以前对花生过敏 / 对花生过敏, "ex-wife".
+PAST_MARKERS: dict[str, str] = {
+    "formerly": "formerly", "former": "former", "previously": "formerly",
+    "autrefois": "autrefois", "auparavant": "autrefois", "jadis": "autrefois",
+    "anciennement": "autrefois", "ancien": "ancien", "ancienne": "ancien",
+    "anciens": "ancien", "anciennes": "ancien",
+    "dulu": "dulu", "dahulu": "dulu", "pernah": "pernah", "bekas": "bekas",
+}
+
+# Copulas whose tense is compared when both texts have one ("Was allergic" / "Is
+# allergic"); see tokens.copula_tense.
+PRESENT_COPULAS: frozenset[str] = frozenset(
+    {"is", "are", "am", "'re", "'m", "est", "sont", "suis", "es", "sommes", "êtes"}
+)
+PAST_COPULAS: frozenset[str] = frozenset(
+    {"was", "were", "était", "étaient", "étais", "étions", "étiez", "fut", "furent"}
+)
+
+# Seniority of a sibling, canonical: "younger brother" / "older brother", "frère aîné" /
+# "frère cadet", "abang" / "adik". Chinese 哥兄弟姐妹 are read as characters.
+SENIORITY_WORDS: dict[str, str] = {
+    "younger": "younger", "youngest": "youngest", "older": "older", "elder": "older",
+    "oldest": "oldest", "eldest": "oldest",
+    "aîné": "aîné", "aînée": "aîné", "aînés": "aîné", "aînées": "aîné",
+    "cadet": "cadet", "cadette": "cadet", "cadets": "cadet", "cadettes": "cadet",
+    "benjamin": "benjamin", "benjamine": "benjamin",
+    "abang": "abang", "kakak": "kakak", "adik": "adik", "sulung": "sulung",
+    "bongsu": "bongsu",
+}
+ZH_SIBLING_CHARS: dict[str, str] = {"哥": "哥", "兄": "哥", "弟": "弟", "姐": "姐", "姊": "姐", "妹": "妹"}
+ZH_NOT_SIBLING: tuple[str, ...] = ("弟子", "徒弟", "小哥", "帅哥", "空姐", "小姐", "兄弟姐妹")
+
+# Direction of a change: "the rent went up" / "went down", "augmenté" / "baissé".
+DIRECTION_WORDS: dict[str, str] = {
+    "increase": "up", "increased": "up", "increases": "up", "increasing": "up",
+    "raise": "up", "raised": "up", "raises": "up", "rise": "up", "rises": "up",
+    "risen": "up", "rising": "up", "higher": "up",
+    "decrease": "down", "decreased": "down", "decreases": "down", "decreasing": "down",
+    "reduce": "down", "reduced": "down", "reduces": "down", "lowered": "down",
+    "lower": "down", "lowers": "down",
+    "augmente": "up", "augmenté": "up", "augmentée": "up", "augmentés": "up",
+    "augmenter": "up", "augmentation": "up", "hausse": "up",
+    "baisse": "down", "baissé": "down", "baissée": "down", "baisser": "down",
+    "diminue": "down", "diminué": "down", "diminuée": "down", "diminuer": "down",
+    "diminution": "down",
+    "naik": "up", "kenaikan": "up", "meningkat": "up", "bertambah": "up",
+    "turun": "down", "penurunan": "down", "menurun": "down", "berkurang": "down",
+}
+# English "up" / "down" count only after a verb of movement ("went up", not "gave up").
+MOTION_VERBS: frozenset[str] = frozenset(
+    {"go", "goes", "went", "gone", "going", "come", "comes", "came", "coming", "move",
+     "moved", "moves", "put", "puts", "push", "pushed", "shot", "jumped", "jump", "climbed"}
+)
+# Malay "naik" before a vehicle is "to ride", not "to rise".
+MS_VEHICLES: frozenset[str] = frozenset(
+    {"bas", "kereta", "teksi", "kapal", "pesawat", "motosikal", "lrt", "mrt", "grab", "feri",
+     "basikal", "tren", "keretapi", "lif", "bot", "van", "lori"}
 )
