@@ -112,8 +112,8 @@ def _vector(text: str) -> list[float]:
 class ChatServer:
     """An OpenAI-compatible chat server on loopback with scripted behaviour.
 
-    Chat requests (the proxy's) and reflection requests (those with ``response_format``)
-    have separate modes: ``ok``, ``slow`` (sleeps ``delay_s`` then answers), ``hang``
+    Chat requests (the proxy's), reflection requests (those with ``response_format``) and
+    summary requests (the summariser's system prompt) have separate modes: ``ok``, ``slow`` (sleeps ``delay_s`` then answers), ``hang``
     (sleeps ``hang_s``), ``500``, ``garbage`` (not JSON), ``close`` (drops the connection).
     ``requests`` keeps every request body received.
     """
@@ -123,6 +123,9 @@ class ChatServer:
         self.reflection_answer = reflection_answer
         self.chat_mode = "ok"
         self.reflection_mode = "ok"
+        self.summary_mode = "ok"
+        self.summary_answer = "Customer profile."
+        self.summary_calls = 0
         self.delay_s = 0.5
         self.hang_s = 60.0
         self.requests: list[dict] = []
@@ -148,7 +151,12 @@ class ChatServer:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 outer.requests.append(body)
                 reflection = "response_format" in body
-                mode = outer.reflection_mode if reflection else outer.chat_mode
+                first = (body.get("messages") or [{}])[0].get("content") or ""
+                summary = isinstance(first, str) and first.startswith("You keep a short profile")
+                mode = (outer.reflection_mode if reflection else
+                        outer.summary_mode if summary else outer.chat_mode)
+                if summary:
+                    outer.summary_calls += 1
                 try:
                     if mode == "hang":
                         time.sleep(outer.hang_s)
@@ -164,7 +172,8 @@ class ChatServer:
                     if mode == "garbage":
                         self._send(200, b"<html>not json")
                         return
-                    content = outer.reflection_answer if reflection else outer.reply
+                    content = (outer.reflection_answer if reflection else
+                               outer.summary_answer if summary else outer.reply)
                     if body.get("stream"):
                         self.send_response(200)
                         self.send_header("Content-Type", "text/event-stream")

@@ -21,6 +21,7 @@ from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_fi
 from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
 from souvenir.llm import ChatClient
+from souvenir.profile.prompt import summary_messages
 from souvenir.reflection import REFLECTION_SCHEMA, reflection_messages
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time
@@ -87,10 +88,13 @@ class Engine:
     def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
                  semantic_threshold: float = 0.32, chat: ChatClient | None = None,
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
-                 min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> None:
+                 min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
+                 summary_model: str | None = None) -> None:
         self.store = store
         self.index = index
         self.chat = chat
+        self.summary_enabled = summary_enabled
+        self.summary_model = summary_model or None
         self.reflection_model = reflection_model or None
         self.reflection_timeout_s = reflection_timeout_s
         self.min_confidence = min_confidence
@@ -197,7 +201,8 @@ class Engine:
 
     def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
                     time: datetime | None = None, story: str | None = None,
-                    source: str | None = None, now: datetime | None = None) -> tuple[int, WriteResult | None]:
+                    source: str | None = None, now: datetime | None = None,
+                    language: str | None = None) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
         message becomes an ``episode`` (of the story when ``story`` is given, else global). A command (``/start``) or a
@@ -219,19 +224,44 @@ class Engine:
             user_id = self.store.ensure_user(channel, external_id, now)
             story_id = self._story_id(user_id, story, True, now)
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
-            queries = profile.push_query(self.store.kv_get(user_id, "last_queries"), message)
+            before = self.store.kv_all(user_id)  # the profile as it was before this turn
+            queries = profile.push_query(before.get(profile.QUERIES_KEY), message)
             if queries is not None:
-                self.store.kv_set(user_id, "last_queries", queries, now)
+                self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
+            written: WriteResult | None = None
             if profile.is_command(message):
-                return turn_id, None
-            if self.chat is not None:  # model mode: the reflection proposes the memories
+                pass
+            elif self.chat is not None:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
-                return turn_id, None
-            if not content_words(normalize(message)):
-                return turn_id, None  # bare "ok"/"merci"/"好的" is no memory
-            episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
-                                source=source or f"turn:{turn_id}", time=time)
-            return turn_id, self.remember(channel, external_id, episode, story=story, now=now)
+            elif content_words(normalize(message)):  # bare "ok"/"merci"/"好的" is no memory
+                episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
+                                    source=source or f"turn:{turn_id}", time=time)
+                written = self.remember(channel, external_id, episode, story=story, now=now)
+            new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
+            self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
+            return turn_id, written
+
+    def _profile_turn(self, user_id: int, turn_id: int, before: dict[str, str], message: str,
+                      language: str | None, new_facts: int, now: datetime) -> None:
+        """Seed 001's rule-based profile updates after a turn: ``lang`` (channel code > stored
+        > detected) and the summariser trigger (only on new facts; queued, never inline)."""
+        update = profile.update_language(language, before.get(profile.LANG_KEY), message)
+        if update.write and update.language:
+            self.store.kv_set(user_id, profile.LANG_KEY, update.language, now)
+        turns = profile.count_turn(before, message)
+        fire, why = profile.should_summarize(before, message, update.changed, new_facts, turns)
+        if fire and self.chat is not None and self.summary_enabled:
+            self.store.enqueue(user_id, turn_id, "summary", now)
+            turns = 0  # counted from the scheduling: turns during the run are not lost
+            log.debug("summary queued for user %s: %s", user_id, why)
+        self.store.kv_set(user_id, profile.TURNS_KEY, str(turns), now)
+
+    def after_reflection(self, job: dict, results: list[WriteResult], now: datetime) -> None:
+        """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
+        new_facts = sum(r.action in ("insert", "replace", "supersede") for r in results)
+        if new_facts and self.chat is not None and self.summary_enabled:
+            self.store.enqueue(job["user_id"], job["turn_id"], "summary", now)
+            self.store.kv_set(job["user_id"], profile.TURNS_KEY, "0", now)
 
     def reflect(self, channel: str, external_id: str, message: str, reply: str,
                 answer: str | bytes | dict, time: datetime | None = None, story: str | None = None,
@@ -292,6 +322,28 @@ class Engine:
                                    now=now)
             self.store.finish(job["id"], now)
         return outcome
+
+    def run_summary(self, job: dict, now: datetime | None = None) -> str | None:
+        """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
+
+        Writes only the ``summary`` key, so a turn recorded while the model was thinking
+        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary.
+        Raises :class:`ModelError` when the model fails (the old summary stays).
+        """
+        if self.chat is None:
+            raise ModelError("no chat model configured")
+        now = now or utcnow()
+        seen = self.store.kv_all(job["user_id"])
+        answer = self.chat.complete(
+            summary_messages(seen.get(profile.SUMMARY_KEY), profile.load_queries(seen.get(profile.QUERIES_KEY)),
+                             job["message"], seen.get(profile.LANG_KEY)),
+            model=self.summary_model, timeout_s=self.reflection_timeout_s)
+        writes = profile.summary_writes(answer)
+        with self.store.transaction():
+            for key, value in writes.items():
+                self.store.kv_set(job["user_id"], key, value, now)
+            self.store.finish(job["id"], now)
+        return writes.get(profile.SUMMARY_KEY)
 
     # -- read path ---------------------------------------------------------------------------
     def context(self, channel: str, external_id: str, message: str, story: str | None = None,

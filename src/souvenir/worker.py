@@ -41,9 +41,14 @@ class ReflectionWorker:
         if job is None:
             return False
         try:
-            parsed, _ = self.engine.run_reflection(job, now)
-            self.counts["ok"] += 1
-            self.counts["dropped_items"] += len(parsed.dropped)
+            if job["job"] == "summary":
+                self.engine.run_summary(job, now)
+                self.counts["summaries"] += 1
+            else:
+                parsed, results = self.engine.run_reflection(job, now)
+                self.counts["ok"] += 1
+                self.counts["dropped_items"] += len(parsed.dropped)
+                self.engine.after_reflection(job, results, now)
         except SouvenirError as exc:
             self._failed(job, str(exc))
         except Exception as exc:  # noqa: BLE001 - a job must never kill the worker

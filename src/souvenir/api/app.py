@@ -47,6 +47,8 @@ class TurnIn(BaseModel):
     message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     reply: str | None = Field(None, description="What the bot answered.")
     time: datetime | None = Field(None, description="When it was said (ISO 8601); default now.")
+    language: str | None = Field(None, max_length=35, description="The channel's language code "
+                                 "(Telegram language_code…): first in seed 001's priority for `lang`.")
 
     _check = field_validator("message")(_text_field)
 
@@ -179,7 +181,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @app.post("/v1/turns")
     def post_turn(body: TurnIn) -> dict:
         turn_id, written = rt().engine.record_turn(
-            body.channel, body.user, body.message, body.reply, time=body.time, story=body.story)
+            body.channel, body.user, body.message, body.reply, time=body.time, story=body.story,
+            language=body.language)
         if rt().worker is not None:
             rt().worker.wake()
         return {"turn_id": turn_id, "reflection": "queued" if rt().engine.chat is not None else None,
