@@ -15,6 +15,7 @@ from souvenir.engine import Engine
 from souvenir.runtime import open_runtime
 from souvenir.store import open_store
 from souvenir.timeutil import utcnow
+from tests.conftest import shared_cases
 from tests.servers import ChatServer
 
 
@@ -90,3 +91,64 @@ def test_a_slow_summary_does_not_erase_a_concurrent_turn(model_runtime):
     done.join(timeout=30)
     queries = json.loads(_profile(rt.engine, "telegram", "1801")["last_queries"])
     assert "change my address" in queries
+
+
+PROFILE_CASES = shared_cases("profile")
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("case", PROFILE_CASES or [None], ids=[c["id"] for c in PROFILE_CASES] or ["absent"])
+def test_profile_case(case, model_runtime):
+    """The shared ``profile`` cases through the engine and its worker: each turn is recorded,
+    its ``new_facts`` are what the (scripted) reflection proposes, and the summariser runs
+    when the engine decides so."""
+    if case is None:
+        pytest.skip("no profile case: ../shared/cases is absent")
+    rt, upstream = model_runtime
+    channel, _, user = case["user"].partition(":")
+    now = utcnow()
+    user_id = rt.store.ensure_user(channel, user, now)
+    ran_after: list[int] = []
+    last_input = None
+    turn_number = 0
+    for step in case["steps"]:
+        if step["op"] == "set":
+            key = {"language": "lang"}.get(step["key"], step["key"])
+            value = step["value"] if isinstance(step["value"], str) else json.dumps(step["value"], ensure_ascii=False)
+            rt.store.kv_set(user_id, key, value, now)
+        elif step["op"] == "turn":
+            turn_number += 1
+            upstream.reflection_answer = json.dumps({"memories": [
+                {"text": t, "kind": "fact", "scope": "global", "confidence": 0.95}
+                for t in step.get("new_facts", [])]})
+            before = upstream.summary_calls
+            rt.engine.record_turn(channel, user, step["user_message"], "OK")
+            rt.worker.drain()
+            if upstream.summary_calls > before:
+                ran_after.append(turn_number)
+        elif step["op"] == "store_summary":
+            last_input = step["text"]
+            rt.engine.store_summary(user_id, step["text"], now)
+    values = rt.store.kv_all(user_id)
+    expect = case["expect"]
+    summary = values.get("summary", "")
+    if "language" in expect:
+        assert values.get("lang") == expect["language"]
+    if "last_queries" in expect:
+        assert json.loads(values.get("last_queries", "[]")) == expect["last_queries"]
+    if "summary_max_chars" in expect:
+        assert len(summary) <= expect["summary_max_chars"]
+    if "summary_min_chars" in expect:
+        assert len(summary) >= expect["summary_min_chars"]
+    for needle in expect.get("summary_contains", []):
+        assert needle in summary
+    if "summary_equals" in expect:
+        assert summary == expect["summary_equals"]
+    if expect.get("summary_is_prefix_of_input"):
+        assert last_input is not None and last_input.startswith(summary)
+    if "summary_ends_with_one_of" in expect:
+        assert summary and summary[-1] in expect["summary_ends_with_one_of"]
+    if "summarizer_runs" in expect:
+        assert len(ran_after) == expect["summarizer_runs"], ran_after
+    if "summarizer_ran_after_turns" in expect:
+        assert ran_after == expect["summarizer_ran_after_turns"]

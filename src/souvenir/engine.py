@@ -338,11 +338,17 @@ class Engine:
             summary_messages(seen.get(profile.SUMMARY_KEY), profile.load_queries(seen.get(profile.QUERIES_KEY)),
                              job["message"], seen.get(profile.LANG_KEY)),
             model=self.summary_model, timeout_s=self.reflection_timeout_s)
-        writes = profile.summary_writes(answer)
         with self.store.transaction():
-            for key, value in writes.items():
-                self.store.kv_set(job["user_id"], key, value, now)
+            stored = self.store_summary(job["user_id"], answer, now)
             self.store.finish(job["id"], now)
+        return stored
+
+    def store_summary(self, user_id: int, answer: str | None, now: datetime) -> str | None:
+        """Store a summariser's answer under seed 001's rules (≤ 300 characters, cut at a
+        sentence boundary, never appended); an empty answer keeps the old summary."""
+        writes = profile.summary_writes(answer)
+        for key, value in writes.items():
+            self.store.kv_set(user_id, key, value, now)
         return writes.get(profile.SUMMARY_KEY)
 
     # -- read path ---------------------------------------------------------------------------
