@@ -20,7 +20,8 @@ def run(*args: str):
 
 def test_every_command_has_help():
     for command in ["serve", "replay", "context", "memories", "remember", "import", "index",
-                    "history", "bench"]:
+                    "history", "bench", "eval", "calibrate", "pin", "forget", "forgotten", "export",
+                    "delete-user"]:
         result = run(command, "--help")
         assert result.exit_code == 0, command
         assert len(result.output.strip().splitlines()) > 3

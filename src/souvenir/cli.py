@@ -291,6 +291,59 @@ def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memor
                       f"recorded {entry['recorded_at'][:10]}")
 
 
+def _user_command(ctx: typer.Context, action, as_json: bool = True):
+    try:
+        result = action(_runtime(ctx).engine)
+    except SouvenirError as exc:
+        _fail(exc)
+        return None
+    if as_json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
+    return result
+
+
+@app.command()
+def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
+        user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel."),
+        off: bool = typer.Option(False, "--off", help="Unpin instead.")) -> None:
+    """Pin a memory by hand (or unpin it with --off)."""
+    memory = _user_command(ctx, lambda e: e.pin(channel, user, memory_id, not off), as_json=False)
+    console.print(f"memory {memory_id} {'pinned' if memory.pinned else 'unpinned'}")
+
+
+@app.command()
+def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
+           user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel.")) -> None:
+    """Delete one memory (an explicit act: kept with status 'deleted', its vectors removed)."""
+    _user_command(ctx, lambda e: e.delete_memory(channel, user, memory_id), as_json=False)
+    console.print(f"memory {memory_id} deleted")
+
+
+@app.command()
+def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
+              channel: str = typer.Option("cli", help="Channel."),
+              min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
+    """Memories that were candidates many times and never served (JSON)."""
+    _user_command(ctx, lambda e: e.forgotten(channel, user, min_candidate))
+
+
+@app.command()
+def export(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
+           channel: str = typer.Option("cli", help="Channel.")) -> None:
+    """Print everything stored about a user as JSON."""
+    _user_command(ctx, lambda e: e.export_user(channel, user))
+
+
+@app.command("delete-user")
+def delete_user(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
+                channel: str = typer.Option("cli", help="Channel."),
+                yes: bool = typer.Option(False, "--yes", help="Confirm: nothing of the user remains.")) -> None:
+    """Delete a user and everything derived from them (vectors, counters, history, profile)."""
+    if not yes:
+        _fail(ValueError("deleting a user cannot be undone: add --yes"))
+    _user_command(ctx, lambda e: e.delete_user(channel, user))
+
+
 @bench_app.command("recall")
 def bench_recall(
     ctx: typer.Context,

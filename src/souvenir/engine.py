@@ -16,7 +16,9 @@ from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
-from souvenir.errors import EmbedderError, InputError, ModelError, StoreError, TextError
+from souvenir.errors import (
+    EmbedderError, InputError, ModelError, StoreError, TextError, UnknownError,
+)
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
@@ -423,6 +425,52 @@ class Engine:
         """The user's memories (empty for an unknown user)."""
         user_id = self.store.find_user(channel, external_id)
         return [] if user_id is None else self.store.memories(user_id, status)
+
+    def own_memory(self, channel: str, external_id: str, memory_id: int) -> Memory:
+        """The memory ``memory_id`` if it belongs to that user; else :class:`InputError`
+        (one user never reaches another's memory by guessing an id)."""
+        user_id = self.store.find_user(channel, external_id)
+        memory = self.store.get_memory(memory_id) if user_id is not None else None
+        if memory is None or memory.user_id != user_id:
+            raise UnknownError(f"no memory {memory_id} for user {channel}:{external_id}")
+        return memory
+
+    def pin(self, channel: str, external_id: str, memory_id: int, pinned: bool = True) -> Memory:
+        """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve)."""
+        self.own_memory(channel, external_id, memory_id)
+        self.store.set_pinned(memory_id, pinned)
+        return self.store.get_memory(memory_id)
+
+    def delete_memory(self, channel: str, external_id: str, memory_id: int,
+                      now: datetime | None = None) -> None:
+        """Delete a memory: an explicit act only (status ``deleted``, its vectors removed)."""
+        self.own_memory(channel, external_id, memory_id)
+        self.store.delete_memory(memory_id, now or utcnow())
+
+    def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[dict]:
+        """Memories that were candidates at least ``min_candidate`` times and never served."""
+        self.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            return []
+        return [{"id": i, "kind": k, "text": t, "candidate": c}
+                for i, k, t, c in self.store.forgotten(user_id, min_candidate)]
+
+    def export_user(self, channel: str, external_id: str) -> dict:
+        """Everything stored about the user (:class:`UnknownError` for an unknown user)."""
+        self.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            raise UnknownError(f"no user {channel}:{external_id}")
+        return {"channel": channel, "user": external_id, "tables": self.store.export_user(user_id)}
+
+    def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
+        """Delete the user and everything derived from them; rows removed per table."""
+        self.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            raise UnknownError(f"no user {channel}:{external_id}")
+        return self.store.delete_user(user_id)
 
     def degraded_turns(self) -> int:
         self.flush()

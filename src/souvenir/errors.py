@@ -3,7 +3,8 @@
     SouvenirError
     ├── InputError            bad input from a caller: a clear message, nothing written
     │   ├── TextError         empty, oversize (bytes) or non-UTF-8 text
-    │   └── FileFormatError   a malformed replay/import file (carries the line number)
+    │   ├── FileFormatError   a malformed replay/import file (carries the line number)
+    │   └── UnknownError      no such user or memory (for that user)
     ├── StoreError            the store (SQLite/PostgreSQL) failed
     │   └── StoreBusyError    locked or unavailable; the caller may retry later
     ├── EmbedderError         the embedding model failed, timed out or is unreachable
@@ -36,6 +37,10 @@ class FileFormatError(InputError):
         self.path = path
         self.line = line
         super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+
+
+class UnknownError(InputError, LookupError):
+    """No such user, or no such memory for that user."""
 
 
 class StoreError(SouvenirError):

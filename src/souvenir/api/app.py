@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from souvenir.api.metrics import render as render_metrics
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
-from souvenir.errors import InputError, StoreBusyError, StoreError
+from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import MAX_TEXT_BYTES, check_text
 from souvenir.runtime import Runtime, open_runtime
@@ -158,6 +158,10 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                   for e in exc.errors()]
         return JSONResponse({"detail": errors}, status_code=422)
 
+    @app.exception_handler(UnknownError)
+    async def _unknown(_: Request, exc: UnknownError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=404)
+
     @app.exception_handler(InputError)
     async def _input(_: Request, exc: InputError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=422)
@@ -210,6 +214,34 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         result = rt().engine.remember(channel, user, candidate, story=body.story)
         return {"action": result.action, "id": result.memory_id, "text": result.text,
                 "reason": result.reason, "superseded_id": result.superseded_id}
+
+    @app.post("/v1/users/{channel}/{user}/memories/{memory_id}/pin")
+    def pin(channel: str, user: str, memory_id: int) -> dict:
+        return _memory_json(rt().engine.pin(channel, user, memory_id, True))
+
+    @app.delete("/v1/users/{channel}/{user}/memories/{memory_id}/pin")
+    def unpin(channel: str, user: str, memory_id: int) -> dict:
+        return _memory_json(rt().engine.pin(channel, user, memory_id, False))
+
+    @app.delete("/v1/users/{channel}/{user}/memories/{memory_id}")
+    def delete_memory(channel: str, user: str, memory_id: int) -> dict:
+        rt().engine.delete_memory(channel, user, memory_id)
+        return {"deleted": memory_id}
+
+    @app.get("/v1/users/{channel}/{user}/forgotten")
+    def forgotten(channel: str, user: str, min_candidate: int = 10) -> dict:
+        """Memories that were candidates at least ``min_candidate`` times and never served."""
+        return {"memories": rt().engine.forgotten(channel, user, min_candidate)}
+
+    @app.get("/v1/users/{channel}/{user}/export")
+    def export(channel: str, user: str) -> dict:
+        """Everything stored about the user, table by table."""
+        return rt().engine.export_user(channel, user)
+
+    @app.delete("/v1/users/{channel}/{user}")
+    def delete_user(channel: str, user: str) -> dict:
+        """Delete the user and everything derived from them (vectors, counters, history, profile)."""
+        return {"deleted": rt().engine.delete_user(channel, user)}
 
     return app
 

@@ -22,6 +22,7 @@ from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store import migrations
 from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
+from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, to_text, utcnow
 from souvenir.types import Memory
 
@@ -40,7 +41,7 @@ def _memory(row: sqlite3.Row | tuple) -> Memory:
     )
 
 
-class SQLiteStore(OutboxMixin):
+class SQLiteStore(OutboxMixin, UserDataMixin):
     """Store on one SQLite file (``":memory:"`` for a throwaway store).
 
     Raises :class:`StoreBusyError` when the file is locked past ``busy_timeout_s`` or cannot

@@ -1,0 +1,53 @@
+"""A user's data is theirs: export all of it, delete all of it, and the forgetting report
+(a mixin of :class:`SQLiteStore`)."""
+
+from __future__ import annotations
+
+#: Tables holding a user's rows, with the SQL selecting them (vectors are derived from
+#: memories and go with them).
+_USER_TABLES: dict[str, str] = {
+    "users": "SELECT * FROM users WHERE id = ?",
+    "stories": "SELECT * FROM stories WHERE user_id = ?",
+    "turns": "SELECT * FROM turns WHERE user_id = ?",
+    "memories": "SELECT * FROM memories WHERE user_id = ?",
+    "memory_history": "SELECT h.* FROM memory_history h JOIN memories m ON m.id = h.memory_id "
+                      "WHERE m.user_id = ?",
+    "user_kv": "SELECT * FROM user_kv WHERE user_id = ?",
+    "events": "SELECT * FROM events WHERE user_id = ?",
+    "outbox": "SELECT * FROM outbox WHERE user_id = ?",
+    "vectors": "SELECT v.memory_id, v.embedder, v.content_hash, v.dim FROM vectors v "
+               "JOIN memories m ON m.id = v.memory_id WHERE m.user_id = ?",
+}
+
+
+class UserDataMixin:
+    """Needs ``transaction()`` and ``_query()``/``_columns()`` from the store."""
+
+    def export_user(self, user_id: int) -> dict[str, list[dict]]:
+        """Every row about the user, table by table, as dicts (vectors without their floats)."""
+        out: dict[str, list[dict]] = {}
+        with self.transaction() as conn:  # type: ignore[attr-defined]  # one consistent snapshot
+            for table, sql in _USER_TABLES.items():
+                cursor = conn.execute(sql, (user_id,))
+                names = [d[0] for d in cursor.description]
+                out[table] = [dict(zip(names, row)) for row in cursor.fetchall()]
+        return out
+
+    def delete_user(self, user_id: int) -> dict[str, int]:
+        """Delete the user and everything derived from them; returns rows removed per table."""
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql})", (user_id,)).fetchone()[0]
+                      for table, sql in _USER_TABLES.items()}
+            conn.execute("DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
+                         (user_id,))
+            conn.execute("DELETE FROM users WHERE id = ?", (user_id,))
+        return counts
+
+    def forgotten(self, user_id: int, min_candidate: int) -> list[tuple[int, str, str, int]]:
+        """(id, kind, text, times a candidate) of active memories that were candidates at least
+        ``min_candidate`` times and never served (seed 000: « quel souvenir existe mais ne
+        remonte jamais ? »), most often passed over first."""
+        return [tuple(r) for r in self._query(  # type: ignore[attr-defined]
+            "SELECT id, kind, text, candidate_count FROM memories WHERE user_id = ? "
+            "AND status = 'active' AND served_count = 0 AND candidate_count >= ? "
+            "ORDER BY candidate_count DESC, id", (user_id, min_candidate))]
