@@ -379,6 +379,9 @@ class Engine:
             self._bookkeeping.submit(self._record_degraded, user_id, cause, now)
         elif count:
             self._bookkeeping.submit(self._count, candidates, list(result.memories))
+        if count:
+            self._bookkeeping.submit(self._record_selection, user_id, story_id, message, now,
+                                     list(result.rules) + list(result.memories), cause)
         kv = self.store.kv_all(user_id)
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
@@ -395,6 +398,40 @@ class Engine:
         except EmbedderError as exc:
             log.warning("degraded turn: %s", exc)
             return None, f"embedder: {exc}"
+
+    def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
+                          selected: list[Selection], cause: str | None) -> None:
+        try:
+            self.store.record_selection(
+                user_id, story_id, message, now,
+                [(s.memory.id, s.pass_name, s.reason, s.score) for s in selected],
+                cause is not None, cause)
+        except StoreError as exc:
+            log.warning("selection not kept for diagnostics: %s", exc)
+
+    def diagnostics(self, channel: str, external_id: str, story: str | None = None) -> dict:
+        """One dict for the diagnostics page and its JSON twin: the last selections (each
+        memory with its reason, pass and score), the forgetting counters, degraded turns with
+        time and cause, the indexer's backlog, parked reflections, the profile.
+        Raises :class:`UnknownError` for an unknown user."""
+        self.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            raise UnknownError(f"no user {channel}:{external_id}")
+        story_id = self.store.find_story(user_id, story) if story else None
+        memories = self.store.memories(user_id, "active")
+        return {
+            "user": {"channel": channel, "id": external_id, "story": story},
+            "selections": self.store.last_selections(user_id, story_id if story else None),
+            "counters": [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
+                          "served": m.served_count, "served_semantic": m.served_semantic_count}
+                         for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
+            "degraded": self.store.degraded_events(user_id),
+            "index": {"embedder": self.index.name if self.index else None,
+                      "backlog": self.index.backlog() if self.index else 0},
+            "parked": self.store.parked_jobs(user_id),
+            "profile": self.store.kv_all(user_id),
+        }
 
     def _record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
         try:

@@ -16,11 +16,12 @@ import httpx
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from souvenir.api.diagnostics_page import render_page
 from souvenir.api.metrics import render as render_metrics
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
@@ -242,6 +243,16 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     def delete_user(channel: str, user: str) -> dict:
         """Delete the user and everything derived from them (vectors, counters, history, profile)."""
         return {"deleted": rt().engine.delete_user(channel, user)}
+
+    @app.get("/v1/users/{channel}/{user}/diagnostics.json")
+    def diagnostics_json(channel: str, user: str, story: str | None = None) -> dict:
+        """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs."""
+        return rt().engine.diagnostics(channel, user, story)
+
+    @app.get("/v1/users/{channel}/{user}/diagnostics", response_class=HTMLResponse)
+    def diagnostics_html(channel: str, user: str, story: str | None = None) -> HTMLResponse:
+        """The same data as diagnostics.json, as a page."""
+        return HTMLResponse(render_page(rt().engine.diagnostics(channel, user, story)))
 
     return app
 

@@ -21,6 +21,7 @@ import numpy as np
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store import migrations
 from souvenir.store.hashing import content_hash
+from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.outbox import OutboxMixin
 from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, to_text, utcnow
@@ -41,7 +42,7 @@ def _memory(row: sqlite3.Row | tuple) -> Memory:
     )
 
 
-class SQLiteStore(OutboxMixin, UserDataMixin):
+class SQLiteStore(OutboxMixin, UserDataMixin, DiagnosticsMixin):
     """Store on one SQLite file (``":memory:"`` for a throwaway store).
 
     Raises :class:`StoreBusyError` when the file is locked past ``busy_timeout_s`` or cannot

@@ -15,6 +15,9 @@ _USER_TABLES: dict[str, str] = {
     "user_kv": "SELECT * FROM user_kv WHERE user_id = ?",
     "events": "SELECT * FROM events WHERE user_id = ?",
     "outbox": "SELECT * FROM outbox WHERE user_id = ?",
+    "selections": "SELECT * FROM selections WHERE user_id = ?",
+    "selection_items": "SELECT i.* FROM selection_items i JOIN selections s ON s.id = i.selection_id "
+                       "WHERE s.user_id = ?",
     "vectors": "SELECT v.memory_id, v.embedder, v.content_hash, v.dim FROM vectors v "
                "JOIN memories m ON m.id = v.memory_id WHERE m.user_id = ?",
 }

@@ -1,0 +1,53 @@
+"""The diagnostics page: the same dict as ``diagnostics.json``, rendered as plain HTML.
+
+Server-rendered, no front-end build, every value escaped. Seed 000: without a page showing
+why each memory is in the context, nothing could have been tuned.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def _table(headers: list[str], rows: list[list[object]]) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{escape('' if v is None else str(v))}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def render_page(data: dict) -> str:
+    """HTML of :meth:`Engine.diagnostics`'s dict."""
+    user = data["user"]
+    title = f"Souvenir diagnostics: {user['channel']}:{user['id']}" + (f" / {user['story']}" if user["story"] else "")
+    parts = [f"<h1>{escape(title)}</h1>",
+             f"<p>Embedder {escape(str(data['index']['embedder']))}, indexer backlog "
+             f"<b class='backlog'>{data['index']['backlog']}</b>.</p>",
+             "<h2>Last selections</h2>"]
+    if not data["selections"]:
+        parts.append("<p>No selection yet.</p>")
+    for sel in data["selections"]:
+        state = f" — degraded: {escape(sel['cause'] or '')}" if sel["degraded"] else ""
+        parts.append(f"<h3>{escape(sel['time'])}: “{escape(sel['message'])}”{state}</h3>")
+        parts.append(_table(["#", "pass", "reason", "score", "kind", "source", "memory"],
+                            [[i + 1, it["pass"], it["reason"],
+                              "" if it["score"] is None else f"{it['score']:.3f}", it["kind"], it["source"],
+                              it["text"]] for i, it in enumerate(sel["items"])]))
+    parts.append("<h2>Forgetting counters</h2>")
+    parts.append(_table(["id", "kind", "candidate", "served", "served by the semantic pass", "memory"],
+                        [[c["id"], c["kind"], c["candidate"], c["served"], c["served_semantic"], c["text"]]
+                         for c in data["counters"]]))
+    parts.append("<h2>Degraded turns and dropped items</h2>")
+    parts.append(_table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
+                 if data["degraded"] else "<p>None.</p>")
+    parts.append("<h2>Parked reflections</h2>")
+    parts.append(_table(["job", "kind", "turn", "attempts", "error", "parked at"],
+                        [[p["id"], p["job"], p["turn_id"], p["attempts"], p["error"], p["parked_at"]]
+                         for p in data["parked"]]) if data["parked"] else "<p>None.</p>")
+    parts.append("<h2>Profile</h2>")
+    parts.append(_table(["key", "value"], [[k, v] for k, v in sorted(data["profile"].items())]))
+    style = ("body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;"
+             "margin-bottom:1em}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;"
+             "vertical-align:top}th{background:#eee}")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
+            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")

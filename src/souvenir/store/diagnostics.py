@@ -1,0 +1,58 @@
+"""What the diagnostics page reads: the last selections with their reasons, counters,
+degraded turns, backlog and parked jobs (a mixin of :class:`SQLiteStore`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from souvenir.timeutil import to_text
+
+#: Selections kept per user (older ones are pruned as new ones are written).
+KEEP_SELECTIONS = 20
+
+
+class DiagnosticsMixin:
+    """Needs ``transaction()`` and ``_query()`` from the store."""
+
+    def record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
+                         items: list[tuple[int, str, str, float | None]], degraded: bool,
+                         cause: str | None) -> None:
+        """Keep one selection: ``items`` = (memory id, pass, reason, score) in order."""
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            cur = conn.execute(
+                "INSERT INTO selections (user_id, story_id, time, message, degraded, cause) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (user_id, story_id if story_id and story_id > 0 else None, to_text(now),
+                 message[:500], int(degraded), cause))
+            conn.executemany(
+                "INSERT INTO selection_items (selection_id, position, memory_id, pass, reason, score) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(cur.lastrowid, i, *item) for i, item in enumerate(items)])
+            conn.execute(
+                "DELETE FROM selections WHERE user_id = ? AND id NOT IN (SELECT id FROM selections "
+                "WHERE user_id = ? ORDER BY id DESC LIMIT ?)", (user_id, user_id, KEEP_SELECTIONS))
+
+    def last_selections(self, user_id: int, story_id: int | None = None, limit: int = 5) -> list[dict]:
+        """The user's latest selections (newest first), each with its items and memory texts."""
+        sql = "SELECT id, time, message, degraded, cause, story_id FROM selections WHERE user_id = ?"
+        params: list = [user_id]
+        if story_id is not None:
+            sql += " AND story_id IS ?"
+            params.append(story_id)
+        rows = self._query(sql + " ORDER BY id DESC LIMIT ?", params + [limit])  # type: ignore[attr-defined]
+        out = []
+        for sid, time, message, degraded, cause, story in rows:
+            items = self._query(  # type: ignore[attr-defined]
+                "SELECT i.memory_id, i.pass, i.reason, i.score, m.kind, m.text, m.source FROM selection_items i "
+                "JOIN memories m ON m.id = i.memory_id WHERE i.selection_id = ? ORDER BY i.position", (sid,))
+            out.append({"id": sid, "time": time, "message": message, "degraded": bool(degraded),
+                        "cause": cause, "story_id": story,
+                        "items": [{"memory_id": r[0], "pass": r[1], "reason": r[2], "score": r[3],
+                                   "kind": r[4], "text": r[5], "source": r[6]} for r in items]})
+        return out
+
+    def degraded_events(self, user_id: int, limit: int = 20) -> list[dict]:
+        rows = self._query(  # type: ignore[attr-defined]
+            "SELECT time, kind, detail FROM events WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+            (user_id, limit))
+        return [{"time": r[0], "kind": r[1], "detail": r[2]} for r in rows]

@@ -1,0 +1,37 @@
+"""The diagnostics page and its JSON twin, on a replayed LoCoMo conversation."""
+
+from __future__ import annotations
+
+import httpx
+
+from souvenir.api.app import create_app
+from souvenir.config import Settings
+from souvenir.replay.apply import replay_locomo
+from souvenir.replay.formats import parse_locomo
+from souvenir.runtime import open_runtime
+from tests.conftest import shared_path
+from tests.servers import UvicornThread
+
+
+def test_page_shows_reasons_and_counters_of_a_replayed_conversation(tmp_path):
+    conv = parse_locomo(shared_path("data", "locomo", "conv-30.json"))
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="use", _env_file=None)
+    rt = open_runtime(settings)
+    try:
+        replay_locomo(rt.engine, conv, channel="api")
+        while rt.index.run_once():
+            pass
+        with UvicornThread(create_app(settings, runtime=rt)) as server, httpx.Client(base_url=server.url) as c:
+            for question in [q.question for q in conv.questions[:3]]:
+                assert c.post("/v1/context", json={"user": "conv-30", "message": question}).status_code == 200
+            data = c.get("/v1/users/api/conv-30/diagnostics.json").json()
+            assert len(data["selections"]) == 3
+            first = data["selections"][0]["items"]
+            assert 0 < len(first) <= 24 and all(i["reason"] and i["pass"] for i in first)
+            assert any(m["candidate"] == 3 for m in data["counters"])
+            page = c.get("/v1/users/api/conv-30/diagnostics")
+            assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+            assert first[0]["reason"].split(":")[0] in page.text and "Forgetting counters" in page.text
+            assert c.get("/v1/users/api/nobody/diagnostics").status_code == 404
+    finally:
+        rt.close()
