@@ -20,7 +20,7 @@ def run(*args: str):
 
 def test_every_command_has_help():
     for command in ["serve", "replay", "context", "memories", "remember", "import", "index",
-                    "history", "bench", "eval", "calibrate", "pin", "forget", "forgotten", "export",
+                    "history", "bench", "eval", "calibrate", "chat", "pin", "forget", "forgotten", "export",
                     "delete-user"]:
         result = run(command, "--help")
         assert result.exit_code == 0, command

@@ -291,6 +291,55 @@ def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memor
                       f"recorded {entry['recorded_at'][:10]}")
 
 
+@app.command()
+def chat(
+    ctx: typer.Context,
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option("cli", help="Channel of the user."),
+    story: Optional[str] = typer.Option(None, help="Current story."),
+) -> None:
+    """Chat in the terminal through Souvenir: each reply shows the memories it was given.
+
+    Needs a chat model (SOUVENIR_LLM_BASE_URL); without one, shows the selection only.
+    Empty line or end of input quits."""
+    settings = _settings(ctx)
+    rt = open_runtime(settings, start_indexer=True)
+    ctx.call_on_close(rt.close)
+    try:
+        while True:
+            try:
+                message = input("you> ").strip()
+            except EOFError:
+                break
+            if not message:
+                break
+            result = rt.engine.context(channel, user, message, story=story)
+            reply = None
+            if rt.engine.chat is not None:
+                messages = [{"role": "system", "content": result.block or "You are a helpful assistant."}]
+                for turn in result.history:
+                    messages.append({"role": "user", "content": turn["message"]})
+                    if turn["reply"]:
+                        messages.append({"role": "assistant", "content": turn["reply"]})
+                messages.append({"role": "user", "content": message})
+                try:
+                    reply = rt.engine.chat.complete(messages, timeout_s=settings.llm_timeout_s)
+                except SouvenirError as exc:
+                    err.print(f"[yellow]model unavailable:[/yellow] {exc}")
+            console.print(f"bot> {reply if reply is not None else '(no model configured)'}", markup=False)
+            used = [f"  · {s.pass_name}: {s.memory.text[:100]}" for s in list(result.rules) + list(result.memories)]
+            console.print(f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
+                          markup=False, highlight=False)
+            rt.engine.record_turn(channel, user, message, reply, story=story)
+            if rt.worker is not None:
+                rt.worker.wake()
+    except SouvenirError as exc:
+        _fail(exc)
+    if rt.worker is not None:
+        rt.worker.stop()
+        rt.worker.drain(timeout_s=30)
+
+
 def _user_command(ctx: typer.Context, action, as_json: bool = True):
     try:
         result = action(_runtime(ctx).engine)

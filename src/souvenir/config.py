@@ -36,6 +36,8 @@ class Settings(BaseSettings):
         "for the chosen embedder (see docs/benchmarks.md).",
     )
     context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
+    history_turns: int = Field(20, ge=0, le=200, description="Last turns of the conversation returned "
+                               "with a context, for callers that keep no history (seed 001's MAX_HISTORY).")
     query_embedding_timeout_s: float = Field(
         5.0, gt=0, description="Bound on the turn's query embedding, lock and queue waits included."
     )

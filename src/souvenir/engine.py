@@ -58,6 +58,7 @@ class ContextResult:
     rules: list[Selection] = field(default_factory=list)
     profile: dict[str, str] = field(default_factory=dict)
     block: str = ""
+    history: list[dict] = field(default_factory=list)
     degraded: bool = False
     degraded_cause: str | None = None
 
@@ -79,6 +80,7 @@ class ContextResult:
             "rules": [item(s) for s in self.rules],
             "profile": self.profile,
             "block": self.block,
+            "history": self.history,
             "degraded": self.degraded,
             "degraded_cause": self.degraded_cause,
         }
@@ -91,10 +93,11 @@ class Engine:
                  semantic_threshold: float = 0.32, chat: ChatClient | None = None,
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
                  min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
-                 summary_model: str | None = None) -> None:
+                 summary_model: str | None = None, history_turns: int = 20) -> None:
         self.store = store
         self.index = index
         self.chat = chat
+        self.history_turns = history_turns
         self.summary_enabled = summary_enabled
         self.summary_model = summary_model or None
         self.reflection_model = reflection_model or None
@@ -383,9 +386,11 @@ class Engine:
             self._bookkeeping.submit(self._record_selection, user_id, story_id, message, now,
                                      list(result.rules) + list(result.memories), cause)
         kv = self.store.kv_all(user_id)
+        history = (self.store.recent_turns(user_id, story_id, self.history_turns)
+                   if self.history_turns and (story_id is None or story_id > 0) else [])
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv),
+            block=render_block(result.memories, result.rules, kv), history=history,
             degraded=cause is not None, degraded_cause=cause,
         )
 

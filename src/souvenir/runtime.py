@@ -52,7 +52,8 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                     reflection_model=settings.reflection_model,
                     reflection_timeout_s=settings.reflection_timeout_s,
                     min_confidence=settings.reflection_min_confidence,
-                    summary_enabled=settings.summary_enabled, summary_model=settings.summary_model)
+                    summary_enabled=settings.summary_enabled, summary_model=settings.summary_model,
+                    history_turns=settings.history_turns)
     worker = None
     if chat is not None:
         worker = ReflectionWorker(engine, max_attempts=settings.reflection_max_attempts)

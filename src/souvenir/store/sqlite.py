@@ -234,6 +234,14 @@ class SQLiteStore(OutboxMixin, UserDataMixin, DiagnosticsMixin):
             )
             return int(cur.lastrowid)
 
+    def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
+        """The last ``limit`` turns of the user's conversation (this story, or story-less),
+        oldest first."""
+        rows = self._query(
+            "SELECT message, reply, time FROM turns WHERE user_id = ? AND story_id IS ? "
+            "ORDER BY time DESC, id DESC LIMIT ?", (user_id, story_id, limit))
+        return [{"message": r[0], "reply": r[1], "time": r[2]} for r in reversed(rows)]
+
     # -- memories ---------------------------------------------------------------------------
     def get_memory(self, memory_id: int) -> Memory | None:
         rows = self._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
