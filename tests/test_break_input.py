@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import sqlite3
 
+import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
+from tests.servers import UvicornThread
 
 
 @pytest.fixture()
 def api(tmp_path):
     db = tmp_path / "input.db"
     settings = Settings(database_url=f"sqlite:///{db}", embedder="none", _env_file=None)
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         yield client, db
 
 
