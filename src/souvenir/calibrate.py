@@ -70,3 +70,24 @@ def dedup_pairs(texts: list[str], threshold: float = SIMILARITY_THRESHOLD, close
         "histogram": [[round(k * bin_width, 2), n] for k, n in sorted(bins.items())],
         "above": [pair(s) for s in above], "below": [pair(s) for s in below], "capped": capped,
     }
+
+
+def position_overlaps(pairs: list[dict]) -> dict:
+    """Characters each justification reuses of its position (seed 000's self-citation
+    guard). ``pairs``: ``{"stance", "justification", "label"?}`` with label ``self`` (a
+    self-citation) or ``legit``. Returns the rows sorted by overlap and, when both labels are
+    present, the gap between the largest legitimate overlap and the smallest self-citation,
+    and its midpoint as the threshold read (seed 000: 13 and 53 → 30)."""
+    from souvenir.story import reused_chars
+
+    rows = sorted(({"reused": reused_chars(p["stance"], p["justification"]), "label": p.get("label"),
+                    "stance": p["stance"], "justification": p["justification"]} for p in pairs),
+                  key=lambda r: r["reused"])
+    legit = [r["reused"] for r in rows if r["label"] == "legit"]
+    selfc = [r["reused"] for r in rows if r["label"] == "self"]
+    report: dict = {"pairs": len(rows), "rows": rows}
+    if legit and selfc:
+        report.update({"max_legit": max(legit), "min_self": min(selfc),
+                       "separable": max(legit) < min(selfc),
+                       "threshold": (max(legit) + min(selfc) + 1) // 2})
+    return report

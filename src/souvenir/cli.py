@@ -446,6 +446,34 @@ def calibrate_dedup(
                           markup=False, soft_wrap=True)
 
 
+@calibrate_app.command("positions")
+def calibrate_positions(
+    file: Path = typer.Argument(..., exists=True, dir_okay=False,
+                                help="JSONL: {stance, justification, label: self|legit} a line."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Read the self-citation threshold: characters each justification reuses of its position,
+    and the gap between legitimate justifications and self-citations."""
+    from souvenir.calibrate import position_overlaps
+
+    try:
+        pairs = [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
+        report = position_overlaps(pairs)
+    except (ValueError, KeyError, TypeError) as exc:
+        _fail(ValueError(f"{file}: expected JSONL of {{stance, justification, label}}: {exc}"))
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return
+    for row in report["rows"]:
+        console.print(f"{row['reused']:4d}  {row['label'] or '?':5s}  {row['justification'][:90]!r}",
+                      markup=False)
+    if "threshold" in report:
+        console.print(f"largest legitimate overlap {report['max_legit']}, smallest self-citation "
+                      f"{report['min_self']}: threshold read {report['threshold']}"
+                      + ("" if report["separable"] else " (NOT separable: the labels overlap)"))
+
+
 @eval_app.command("cases")
 def eval_cases(
     files: list[Path] = typer.Argument(..., exists=True, dir_okay=False, help="Case files (JSONL)."),

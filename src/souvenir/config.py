@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     reflection_min_confidence: float = Field(
         0.6, ge=0, le=1, description="Candidates under this confidence are dropped (seed 000 measured "
         "the 0.60-0.85 band empty: see souvenir.reflection.DEFAULT_MIN_CONFIDENCE).")
+    position_self_citation_chars: int = Field(
+        30, ge=1, description="A justification reusing this many characters of its position does "
+        "not re-anchor it (seed 000 read 30 on 21 real justifications; `souvenir calibrate positions`).")
     summary_model: str = Field("", description="Model of the user-summary call; empty = the main model.")
     summary_enabled: bool = Field(True, description="Keep seed 001's user summary (needs a chat model).")
 

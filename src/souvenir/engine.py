@@ -28,6 +28,7 @@ from souvenir.reflection import REFLECTION_SCHEMA, reflection_messages
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.selection import SelectionConfig, select
+from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory, Selection
 
@@ -59,6 +60,7 @@ class ContextResult:
     profile: dict[str, str] = field(default_factory=dict)
     block: str = ""
     history: list[dict] = field(default_factory=list)
+    story: dict | None = None
     degraded: bool = False
     degraded_cause: str | None = None
 
@@ -81,6 +83,7 @@ class ContextResult:
             "profile": self.profile,
             "block": self.block,
             "history": self.history,
+            "story": self.story,
             "degraded": self.degraded,
             "degraded_cause": self.degraded_cause,
         }
@@ -93,11 +96,13 @@ class Engine:
                  semantic_threshold: float = 0.32, chat: ChatClient | None = None,
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
                  min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
-                 summary_model: str | None = None, history_turns: int = 20) -> None:
+                 summary_model: str | None = None, history_turns: int = 20,
+                 self_citation_chars: int = SELF_CITATION_CHARS) -> None:
         self.store = store
         self.index = index
         self.chat = chat
         self.history_turns = history_turns
+        self.self_citation_chars = self_citation_chars
         self.summary_enabled = summary_enabled
         self.summary_model = summary_model or None
         self.reflection_model = reflection_model or None
@@ -295,8 +300,10 @@ class Engine:
             except InputError as exc:
                 parsed.dropped.append(f"memory {candidate.text[:40]!r}: {exc}")
         user_id = self.store.ensure_user(channel, external_id, now)
-        if parsed.summary and story:
-            self.store.set_story_summary(self._story_id(user_id, story, True, now), parsed.summary)
+        story_id = self._story_id(user_id, story, True, now) if story else None
+        if parsed.summary and story_id:
+            self.store.set_story_summary(story_id, parsed.summary)
+        self._apply_story(user_id, story_id, parsed, now)
         for key, delta in parsed.state.items():
             current = float(self.store.kv_get(user_id, f"state:{key}") or 0.0)
             self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
@@ -304,6 +311,27 @@ class Engine:
             log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
             self.store.record_event(user_id, "reflection_item_dropped", reason[:500], now)
         return parsed, results
+
+    def _apply_story(self, user_id: int, story_id: int | None, parsed: Reflection, now: datetime) -> None:
+        """Positions through the self-citation guard; anchors added, or removed with a reason."""
+        for topic, stance, justification in parsed.positions:
+            held = self.store.position(user_id, story_id, topic)
+            update = decide_position(held["stance"] if held else None, stance, justification,
+                                     self.self_citation_chars)
+            if update.action == "keep":
+                parsed.dropped.append(f"position {topic!r} not re-anchored: its justification reuses "
+                                      f"{update.reused} characters of the position")
+                continue
+            self.store.put_position(user_id, story_id, topic, stance, justification, now, refresh=True)
+        if story_id is None:
+            if parsed.anchors_add or parsed.anchors_remove:
+                parsed.dropped.append("anchors need a story")
+            return
+        for text in parsed.anchors_add:
+            self.store.add_anchor(story_id, text, now)
+        for anchor_id, reason in parsed.anchors_remove:
+            if not self.store.remove_anchor(story_id, anchor_id, reason, now):
+                parsed.dropped.append(f"anchor {anchor_id}: no such anchor in this story")
 
     def run_reflection(self, job: dict, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
         """Run one claimed outbox job: ask the model, apply its answer, mark the job done.
@@ -317,8 +345,9 @@ class Engine:
         now = now or utcnow()
         story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
         summary = self.store.story_summary(story_id) if story_id else None
+        anchors = self.store.anchors(story_id) if story_id else None
         answer = self.chat.complete(
-            reflection_messages(job["message"], job["reply"] or "", summary),
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors),
             model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
         with self.store.transaction():
             outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
@@ -388,9 +417,15 @@ class Engine:
         kv = self.store.kv_all(user_id)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
                    if self.history_turns and (story_id is None or story_id > 0) else [])
+        story_layer = None
+        if story_id is not None and story_id > 0:
+            story_layer = {"summary": self.store.story_summary(story_id),
+                           "anchors": [a["text"] for a in self.store.anchors(story_id)],
+                           "positions": self.store.positions(user_id, story_id)}
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv), history=history,
+            block=render_block(result.memories, result.rules, kv, story_layer), history=history,
+            story=story_layer,
             degraded=cause is not None, degraded_cause=cause,
         )
 

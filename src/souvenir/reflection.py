@@ -33,6 +33,11 @@ MAX_CANDIDATE_CHARS = 500
 MAX_SUMMARY_CHARS = 4000
 #: State deltas: at most this many keys, each in [-1, 1], keys ``[a-z_]{1,32}``.
 MAX_STATE_DELTAS = 8
+#: Positions and anchors read from one reflection, at most.
+MAX_POSITIONS = 8
+MAX_ANCHORS = 8
+#: A position's topic, stance or justification, and an anchor, are short.
+MAX_STORY_CHARS = 500
 
 #: Default confidence floor: 0.6. Seed 000 measured the 0.85 filter as decorative — clear
 #: facts came out 12/12 at ≥ 0.85, chatter 0/12, and the 0.60–0.85 band was EMPTY over two
@@ -60,6 +65,18 @@ REFLECTION_SCHEMA: dict[str, Any] = {
         },
         "summary": {"type": ["string", "null"]},
         "state": {"type": "object", "additionalProperties": {"type": "number"}},
+        "positions": {
+            "type": "array", "maxItems": MAX_POSITIONS,
+            "items": {"type": "object", "properties": {
+                "topic": {"type": "string"}, "stance": {"type": "string"},
+                "justification": {"type": "string"}},
+                "required": ["topic", "stance", "justification"]},
+        },
+        "anchors": {"type": "object", "properties": {
+            "add": {"type": "array", "items": {"type": "string"}},
+            "remove": {"type": "array", "items": {"type": "object", "properties": {
+                "id": {"type": "integer"}, "reason": {"type": "string"}}, "required": ["id", "reason"]}},
+        }},
     },
     "required": ["memories"],
 }
@@ -77,7 +94,12 @@ Read the exchange and answer with JSON only, of this shape:
   anywhere) or story (only within the current story). "confidence": 0 to 1.
   An empty list is a fine answer.
 - summary: the whole story summary rewritten, or null to keep it.
-- state: optional small numeric changes (each between -1 and 1), e.g. {"trust": 0.1}."""
+- state: optional small numeric changes (each between -1 and 1), e.g. {"trust": 0.1}.
+- positions: the character's stances taken in this exchange: {"topic", "stance" (a short
+  description of the view, not the reply's wording), "justification" (why, from the
+  exchange)}. Optional.
+- anchors: key story facts to keep above the summary: {"add": [fact, ...], "remove":
+  [{"id": anchor id, "reason": why it no longer holds}]}. Optional; a removal needs a reason."""
 
 
 @dataclass(slots=True)
@@ -88,6 +110,9 @@ class Reflection:
     candidates: list[Candidate] = field(default_factory=list)
     summary: str | None = None
     state: dict[str, float] = field(default_factory=dict)
+    positions: list[tuple[str, str, str]] = field(default_factory=list)
+    anchors_add: list[str] = field(default_factory=list)
+    anchors_remove: list[tuple[int, str]] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
 
 
@@ -223,14 +248,58 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
                 result.dropped.append(f"state {str(key)[:40]!r}: not a bounded number")
     else:
         result.dropped.append("state is not an object")
+    _story_items(data, result)
     return result
 
 
-def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None) -> list[dict]:
+def _short(value: object) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_STORY_CHARS:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value.strip()
+
+
+def _story_items(data: dict, result: Reflection) -> None:
+    """Positions and anchor changes, item by item (bad ones dropped with a reason)."""
+    positions = data.get("positions") or []
+    for number, item in enumerate(positions[:MAX_POSITIONS] if isinstance(positions, list) else []):
+        fields = [_short(item.get(k)) if isinstance(item, dict) else None
+                  for k in ("topic", "stance", "justification")]
+        if None in fields:
+            result.dropped.append(f"position {number}: needs a short topic, stance and justification")
+        else:
+            result.positions.append((fields[0], fields[1], fields[2]))  # type: ignore[arg-type]
+    anchors = data.get("anchors") or {}
+    if not isinstance(anchors, dict):
+        result.dropped.append("anchors is not an object")
+        return
+    for text in (anchors.get("add") or [])[:MAX_ANCHORS]:
+        if (short := _short(text)) is not None:
+            result.anchors_add.append(short)
+        else:
+            result.dropped.append("anchor to add: not a short text")
+    for item in (anchors.get("remove") or [])[:MAX_ANCHORS]:
+        reason = _short(item.get("reason")) if isinstance(item, dict) else None
+        anchor_id = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(anchor_id, int) or isinstance(anchor_id, bool):
+            result.dropped.append("anchor removal: no anchor id")
+        elif reason is None:
+            result.dropped.append(f"anchor {anchor_id} removal refused: no reason given")
+        else:
+            result.anchors_remove.append((anchor_id, reason))
+
+
+def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None,
+                        anchors: list[dict] | None = None) -> list[dict]:
     """The chat messages of the reflection call (system prompt + the exchange as data)."""
-    exchange = {"user": user_message, "assistant": assistant_reply}
+    exchange: dict = {"user": user_message, "assistant": assistant_reply}
     if summary:
         exchange["current_summary"] = summary
+    if anchors:
+        exchange["anchors"] = [{"id": a["id"], "text": a["text"]} for a in anchors]
     return [
         {"role": "system", "content": REFLECTION_SYSTEM},
         {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},

@@ -53,7 +53,8 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                     reflection_timeout_s=settings.reflection_timeout_s,
                     min_confidence=settings.reflection_min_confidence,
                     summary_enabled=settings.summary_enabled, summary_model=settings.summary_model,
-                    history_turns=settings.history_turns)
+                    history_turns=settings.history_turns,
+                    self_citation_chars=settings.position_self_citation_chars)
     worker = None
     if chat is not None:
         worker = ReflectionWorker(engine, max_attempts=settings.reflection_max_attempts)

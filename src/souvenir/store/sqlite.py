@@ -23,6 +23,7 @@ from souvenir.store import migrations
 from souvenir.store.hashing import content_hash
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.outbox import OutboxMixin
+from souvenir.store.storylayer import StoryMixin
 from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, to_text, utcnow
 from souvenir.types import Memory
@@ -42,7 +43,7 @@ def _memory(row: sqlite3.Row | tuple) -> Memory:
     )
 
 
-class SQLiteStore(OutboxMixin, UserDataMixin, DiagnosticsMixin):
+class SQLiteStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
     """Store on one SQLite file (``":memory:"`` for a throwaway store).
 
     Raises :class:`StoreBusyError` when the file is locked past ``busy_timeout_s`` or cannot

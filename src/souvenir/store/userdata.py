@@ -16,6 +16,8 @@ _USER_TABLES: dict[str, str] = {
     "events": "SELECT * FROM events WHERE user_id = ?",
     "outbox": "SELECT * FROM outbox WHERE user_id = ?",
     "selections": "SELECT * FROM selections WHERE user_id = ?",
+    "positions": "SELECT * FROM positions WHERE user_id = ?",
+    "anchors": "SELECT a.* FROM anchors a JOIN stories s ON s.id = a.story_id WHERE s.user_id = ?",
     "selection_items": "SELECT i.* FROM selection_items i JOIN selections s ON s.id = i.selection_id "
                        "WHERE s.user_id = ?",
     "vectors": "SELECT v.memory_id, v.embedder, v.content_hash, v.dim FROM vectors v "
