@@ -34,7 +34,6 @@ What it measures, in one run:
 from __future__ import annotations
 
 import argparse
-import glob
 import hashlib
 import json
 import math

@@ -47,16 +47,49 @@ class UvicornThread:
         self.thread.join(timeout=10)
 
 
-class EmbeddingServer:
+class _LoopbackServer:
+    """A ``ThreadingHTTPServer`` on 127.0.0.1:<free port> in a daemon thread (``url``)."""
+
+    def _serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _send_json(handler: BaseHTTPRequestHandler, status: int, payload: bytes,
+               ctype: str = "application/json") -> None:
+    try:
+        handler.send_response(status)
+        handler.send_header("Content-Type", ctype)
+        handler.send_header("Content-Length", str(len(payload)))
+        handler.end_headers()
+        handler.wfile.write(payload)
+    except OSError:
+        pass
+
+
+class EmbeddingServer(_LoopbackServer):
     """An OpenAI-compatible ``/v1/embeddings`` on loopback with a switchable behaviour.
 
     ``mode``: ``ok`` (deterministic 16-d vectors from a hash of each text), ``stall``
-    (sleeps ``stall_s`` seconds before answering), ``500``, ``garbage`` (not JSON).
+    (sleeps ``stall_s`` seconds before answering), ``500``, ``garbage`` (not JSON),
+    ``strings`` (vectors of strings), ``ints`` (items that are not objects). Batches of more
+    than one text sleep ``batch_sleep_s`` first (a slow background indexing batch).
     """
 
     def __init__(self, mode: str = "ok", stall_s: float = 60.0) -> None:
         self.mode = mode
         self.stall_s = stall_s
+        self.batch_sleep_s = 0.0
         self.calls = 0
         outer = self
 
@@ -67,38 +100,27 @@ class EmbeddingServer:
             def do_POST(self) -> None:  # noqa: N802
                 outer.calls += 1
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                texts = body["input"]
+                if len(texts) > 1:
+                    time.sleep(outer.batch_sleep_s)
                 if outer.mode == "stall":
                     time.sleep(outer.stall_s)
                 if outer.mode == "500":
-                    self.send_response(500)
-                    self.end_headers()
+                    _send_json(self, 500, b"{}")
                     return
                 if outer.mode == "garbage":
                     payload = b"<html>not json"
+                elif outer.mode == "strings":
+                    payload = json.dumps({"data": [{"index": i, "embedding": ["a"] * 16}
+                                                   for i in range(len(texts))]}).encode()
+                elif outer.mode == "ints":
+                    payload = json.dumps({"data": [1] * len(texts)}).encode()
                 else:
-                    data = [{"index": i, "embedding": _vector(t)} for i, t in enumerate(body["input"])]
+                    data = [{"index": i, "embedding": _vector(t)} for i, t in enumerate(texts)]
                     payload = json.dumps({"data": data, "model": body["model"]}).encode()
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except OSError:
-                    pass
+                _send_json(self, 200, payload)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "EmbeddingServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self._serve(Handler)
 
 
 def _vector(text: str) -> list[float]:
@@ -109,7 +131,7 @@ def _vector(text: str) -> list[float]:
     return vec
 
 
-class ChatServer:
+class ChatServer(_LoopbackServer):
     """An OpenAI-compatible chat server on loopback with scripted behaviour.
 
     Chat requests (the proxy's), reflection requests (those with ``response_format``) and
@@ -138,11 +160,7 @@ class ChatServer:
                 pass
 
             def _send(self, status: int, payload: bytes, ctype: str = "application/json") -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", ctype)
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                _send_json(self, status, payload, ctype)
 
             def do_GET(self) -> None:  # noqa: N802
                 self._send(200, json.dumps({"object": "list", "data": [{"id": "stub-model", "object": "model"}]}).encode())
@@ -192,15 +210,4 @@ class ChatServer:
                 except OSError:
                     pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "ChatServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self._serve(Handler)

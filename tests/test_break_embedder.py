@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
@@ -13,55 +10,7 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.config import Settings
 from souvenir.runtime import open_runtime
-from tests.servers import UvicornThread, _vector, free_port
-
-
-class _Embedder:
-    """OpenAI-compatible /v1/embeddings stand-in: ``mode`` picks the answer; batches of more
-    than one text sleep ``batch_sleep_s`` (a slow background indexing batch)."""
-
-    def __init__(self) -> None:
-        self.mode = "ok"
-        self.batch_sleep_s = 0.0
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args) -> None:
-                pass
-
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                texts = body["input"]
-                if len(texts) > 1:
-                    time.sleep(outer.batch_sleep_s)
-                if outer.mode == "strings":
-                    data = {"data": [{"index": i, "embedding": ["a"] * 16} for i in range(len(texts))]}
-                elif outer.mode == "ints":
-                    data = {"data": [1] * len(texts)}
-                else:
-                    data = {"data": [{"index": i, "embedding": _vector(t)} for i, t in enumerate(texts)]}
-                payload = json.dumps(data).encode()
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except OSError:
-                    pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "_Embedder":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+from tests.servers import EmbeddingServer, UvicornThread
 
 
 @pytest.mark.parametrize("mode", ["strings", "ints"])
@@ -71,7 +20,7 @@ def test_a_garbage_embedding_answer_degrades_the_turn_instead_of_a_500(tmp_path,
     objects fail in ``item.get`` (AttributeError). Either escapes embed_query as a non-
     EmbedderError, so POST /v1/context answers 500, nothing is counted as degraded and the
     cool-down never starts. Expected: 200, degraded with an "embedder" cause, counted."""
-    with _Embedder() as embedder:
+    with EmbeddingServer() as embedder:
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'g.db'}", embedder="openai",
                             embedder_url=embedder.url, embedder_model="stub", _env_file=None)
         rt = open_runtime(settings)
@@ -95,7 +44,7 @@ def test_a_busy_model_lock_does_not_open_the_breaker(tmp_path):
     the query from waiting long; batches are 64 texts of up to 16 KiB each (64 x 16 KiB takes
     25 s with the default USE model). Expected: once the lock is free the next turn is
     scored (lock contention is not an embedder failure)."""
-    with _Embedder() as embedder:
+    with EmbeddingServer() as embedder:
         embedder.batch_sleep_s = 4.0
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", embedder="openai",
                             embedder_url=embedder.url, embedder_model="stub",

@@ -6,8 +6,6 @@ import difflib
 import itertools
 import json
 import random
-import statistics
-import time
 
 import pytest
 from hypothesis import given, settings

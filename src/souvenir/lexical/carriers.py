@@ -224,7 +224,7 @@ _RULES: list[Rule] = [
         lambda m: f"{m.group(1)}周{'日' if m.group(2) == '天' else m.group(2)}",
     ),
     (
-        re.compile(rf"([下上])\1(?:个)?(?:星期|礼拜|周)(?!末)"),  # 下下周: the week after next
+        re.compile(r"([下上])\1(?:个)?(?:星期|礼拜|周)(?!末)"),  # 下下周: the week after next
         lambda m: f"{m.group(1) * 2}周",
     ),
     (

@@ -162,7 +162,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("je m'appelle", r"\bje m'appelle\b|\bmon nom est\b|\bj'habite\b", False),
         ("je suis", r"\bje suis (?!(?:désolée?|desolee?|pas|sûre?|sure?|d'accord|ok|contente?|là|"
                     r"la|perdue?|en train|toujours|encore)\b)", False),
-        ("j'ai besoin", rf"\bj'ai besoin\b|\bje (?:veux|voudrais|souhaite|souhaiterais|cherche|"
+        ("j'ai besoin", r"\bj'ai besoin\b|\bje (?:veux|voudrais|souhaite|souhaiterais|cherche|"
                         r"recherche)\b(?!\s+(?:savoir|demander|vérifier|verifier|connaître|"
                         r"connaitre|confirmer|comprendre))", False),
         ("commande", r"\b(?:commande|commandes|commandé|remboursement|rembourser|achat)\b", True),
