@@ -25,9 +25,9 @@ def upstream():
 
 
 def _service(tmp_path, upstream, **extra):
+    options = {"reflection_timeout_s": 2.0, "llm_timeout_s": 5.0} | extra
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="none",
-                        llm_base_url=upstream.url, llm_model="stub", reflection_timeout_s=2.0,
-                        llm_timeout_s=5.0, _env_file=None, **extra)
+                        llm_base_url=upstream.url, llm_model="stub", _env_file=None, **options)
     return settings, UvicornThread(create_app(settings))
 
 
@@ -170,3 +170,31 @@ def test_without_a_user_the_request_is_forwarded_untouched(tmp_path, upstream):
         body = {"model": "stub", "messages": [{"role": "user", "content": "hello"}]}
         assert httpx.post(f"{server.url}/v1/chat/completions", json=body).status_code == 200
         assert upstream.requests[-1]["messages"] == body["messages"]
+
+
+def test_a_hanging_upstream_answers_within_its_deadline(tmp_path, upstream):
+    upstream.chat_mode = "hang"
+    upstream.hang_s = 60
+    _, server = _service(tmp_path, upstream, llm_timeout_s=1.0)
+    with server:
+        started = time.monotonic()
+        r = _ask(server.url)
+        assert r.status_code == 502 and time.monotonic() - started < 5  # 1 s bound against 60 s
+        metrics = httpx.get(f"{server.url}/metrics").text
+        assert 'souvenir_proxy_events_total{event="proxy_upstream_failures"} 1.0' in metrics
+        assert "souvenir_summaries_total" in metrics
+
+
+def test_diagnostics_json_carries_the_service_counters(tmp_path, upstream):
+    upstream.reflection_mode = "500"
+    _, server = _service(tmp_path, upstream)
+    with server:
+        _ask(server.url)
+        deadline = time.monotonic() + 10
+        service = {}
+        while time.monotonic() < deadline:
+            service = httpx.get(f"{server.url}/v1/users/telegram/77/diagnostics.json").json()["service"]
+            if service["reflections"]["failed"]:
+                break
+            time.sleep(0.1)
+        assert service["reflections"]["failed"] >= 1 and service["breaker"]["chat"] in ("open", "half-open")

@@ -10,6 +10,7 @@ is recorded as an event and counted.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -102,6 +103,7 @@ class Engine:
         self.index = index
         self.chat = chat
         self.history_turns = history_turns
+        self.counters: Counter[str] = Counter()  # in-process counts for /metrics
         self.self_citation_chars = self_citation_chars
         self.summary_enabled = summary_enabled
         self.summary_model = summary_model or None
@@ -260,6 +262,8 @@ class Engine:
             self.store.kv_set(user_id, profile.LANG_KEY, update.language, now)
         turns = profile.count_turn(before, message)
         fire, why = profile.should_summarize(before, message, update.changed, new_facts, turns)
+        if self.chat is not None and self.summary_enabled:
+            self.counters["summaries_queued" if fire else "summaries_skipped"] += 1
         if fire and self.chat is not None and self.summary_enabled:
             self.store.enqueue(user_id, turn_id, "summary", now)
             turns = 0  # counted from the scheduling: turns during the run are not lost

@@ -23,6 +23,22 @@ class Runtime:
     engine: Engine
     worker: ReflectionWorker | None = None
 
+    def status(self) -> dict:
+        """Service-wide counters for diagnostics and /metrics: reflections and summaries by
+        outcome, the outbox by status, the chat breaker, degraded turns."""
+        counts = dict(self.worker.counts) if self.worker is not None else {}
+        chat = self.engine.chat
+        return {
+            "reflections": {k: counts.get(k, 0) for k in ("ok", "failed", "parked", "dropped_items")},
+            "summaries": {"run": counts.get("summary_ok", 0), "failed": counts.get("summary_failed", 0),
+                          "parked": counts.get("summary_parked", 0),
+                          "queued": self.engine.counters.get("summaries_queued", 0),
+                          "skipped": self.engine.counters.get("summaries_skipped", 0)},
+            "outbox": self.store.outbox_counts(),  # type: ignore[attr-defined]
+            "breaker": {"chat": chat.breaker.state if chat is not None else None},
+            "degraded_turns": self.engine.degraded_turns(),
+        }
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()

@@ -21,7 +21,9 @@ log = logging.getLogger(__name__)
 
 
 class ReflectionWorker:
-    """Drains the outbox of one engine. ``counts``: ok / failed / parked / dropped_items."""
+    """Drains the outbox of one engine. ``counts``: reflections ``ok`` / ``failed`` /
+    ``parked`` / ``dropped_items``; summaries ``summary_ok`` / ``summary_failed`` /
+    ``summary_parked``."""
 
     def __init__(self, engine, max_attempts: int = 5, backoff_s: float = 2.0, idle_s: float = 0.5) -> None:
         self.engine = engine
@@ -43,7 +45,7 @@ class ReflectionWorker:
         try:
             if job["job"] == "summary":
                 self.engine.run_summary(job, now)
-                self.counts["summaries"] += 1
+                self.counts["summary_ok"] += 1
             else:
                 parsed, results = self.engine.run_reflection(job, now)
                 self.counts["ok"] += 1
@@ -59,14 +61,15 @@ class ReflectionWorker:
     def _failed(self, job: dict, error: str) -> None:
         store = self.engine.store
         now = utcnow()
+        prefix = "summary_" if job["job"] == "summary" else ""
         if job["attempts"] >= self.max_attempts:
             store.park(job["id"], error, now)
-            self.counts["parked"] += 1
+            self.counts[prefix + "parked"] += 1
             log.warning("reflection job %s parked after %s attempts: %s", job["id"], job["attempts"], error)
         else:
             delay = min(300.0, self.backoff_s * 2 ** (job["attempts"] - 1))
             store.retry(job["id"], error, now + timedelta(seconds=delay), now)
-            self.counts["failed"] += 1
+            self.counts[prefix + "failed"] += 1
 
     def wake(self) -> None:
         self._wake.set()

@@ -247,7 +247,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @app.get("/v1/users/{channel}/{user}/diagnostics.json")
     def diagnostics_json(channel: str, user: str, story: str | None = None) -> dict:
         """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs."""
-        return rt().engine.diagnostics(channel, user, story)
+        return rt().engine.diagnostics(channel, user, story) | {"service": rt().status()}
 
     @app.get("/v1/users/{channel}/{user}/diagnostics", response_class=HTMLResponse)
     def diagnostics_html(channel: str, user: str, story: str | None = None) -> HTMLResponse:

@@ -34,6 +34,10 @@ class SouvenirCollector:
         for outcome in ("ok", "failed", "parked"):
             reflections.add_metric([outcome], counts.get(outcome, 0))
         yield reflections
+        summaries = CounterMetricFamily("souvenir_summaries", "User summaries by outcome.", labels=["outcome"])
+        for outcome, value in rt.status()["summaries"].items():
+            summaries.add_metric([outcome], value)
+        yield summaries
         outbox = GaugeMetricFamily("souvenir_outbox_jobs", "Outbox jobs by status.", labels=["status"])
         states = store.outbox_counts()
         for status in ("pending", "running", "done", "parked"):
