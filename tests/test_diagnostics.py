@@ -35,3 +35,38 @@ def test_page_shows_reasons_and_counters_of_a_replayed_conversation(tmp_path):
             assert c.get("/v1/users/api/nobody/diagnostics").status_code == 404
     finally:
         rt.close()
+
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def test_page_in_headless_chromium(tmp_path):
+    """Issue #5: a real browser opens the page of a replayed conversation and finds the
+    reasons and counters. Needs Debian's chromium (.ci/run installs it)."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("chromium is not installed (apt-get install chromium; .ci/run does it)")
+    conv = parse_locomo(shared_path("data", "locomo", "conv-26.json"))
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", embedder="use", _env_file=None)
+    rt = open_runtime(settings)
+    try:
+        replay_locomo(rt.engine, conv, channel="api")
+        while rt.index.run_once():
+            pass
+        with UvicornThread(create_app(settings, runtime=rt)) as server, httpx.Client(base_url=server.url) as c:
+            c.post("/v1/context", json={"user": "conv-26",
+                                        "message": "When did Caroline go to the LGBTQ support group?"})
+            dom = subprocess.run(
+                [browser, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
+                 f"{server.url}/v1/users/api/conv-26/diagnostics"],
+                capture_output=True, text=True, timeout=120).stdout
+    finally:
+        rt.close()
+    assert "Last selections" in dom and "Forgetting counters" in dom
+    assert "LGBTQ support group" in dom and "cosine" in dom and "D1:3" in dom
