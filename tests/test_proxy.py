@@ -144,6 +144,8 @@ def test_upstream_errors_pass_through(tmp_path, upstream, mode):
     with server:
         r = _ask(server.url)
         assert r.status_code == (500 if mode == "500" else 200)
+        event = "proxy_upstream_errors" if mode == "500" else "proxy_upstream_malformed"
+        assert f'souvenir_proxy_events_total{{event="{event}"}} 1.0' in httpx.get(f"{server.url}/metrics").text
 
 
 def test_a_closed_upstream_connection_is_a_502(tmp_path, upstream):

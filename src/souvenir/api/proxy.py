@@ -128,10 +128,14 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         except httpx.HTTPError as exc:
             counters["proxy_upstream_failures"] += 1
             raise HTTPException(502, f"upstream model server failed: {exc!r}") from exc
+        if answer.status_code >= 500:
+            counters["proxy_upstream_errors"] += 1
+        reply = _reply_text(answer.content) if answer.status_code == 200 else None
+        if answer.status_code == 200 and reply is None:
+            counters["proxy_upstream_malformed"] += 1  # relayed unchanged; recorded without a reply
         task = None
         if remember and answer.status_code == 200:
-            task = BackgroundTask(run_in_threadpool, record, channel, user, story, message,
-                                  _reply_text(answer.content))
+            task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply)
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
