@@ -32,3 +32,12 @@ def shared_cases(kind: str) -> list[dict]:
                 if case.get("kind") == kind:
                     cases.append(case)
     return cases
+
+
+@pytest.fixture
+def pg_url():
+    """URL of a fresh PostgreSQL database, dropped after the test (skips when unreachable)."""
+    from tests.pgtest import fresh_database
+
+    with fresh_database() as url:
+        yield url

@@ -20,7 +20,8 @@ class Settings(BaseSettings):
 
     database_url: str = Field(
         "sqlite:///souvenir.db",
-        description="The store: sqlite:///PATH (default ./souvenir.db) or postgresql://… (later).",
+        description="The store: sqlite:///PATH (default ./souvenir.db) or postgresql://user@host/db "
+        "(several replicas on one PostgreSQL; needs psycopg[binary,pool]).",
     )
     embedder: str = Field(
         "use",

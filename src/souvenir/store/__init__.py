@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
+from souvenir.store.base import SQLStore
 from souvenir.store.sqlite import SQLiteStore
 
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
-def open_store(database_url: str, migrate: bool = True) -> SQLiteStore:
+
+def open_store(database_url: str, migrate: bool = True) -> SQLStore:
     """Open (and migrate) the store named by ``database_url``.
 
-    ``sqlite:///PATH`` or a bare path opens SQLite; ``sqlite:///:memory:`` a throwaway
-    store. Raises ``ValueError`` for a scheme this build does not serve.
+    ``sqlite:///PATH`` or a bare path opens SQLite (the default); ``sqlite:///:memory:`` a
+    throwaway store; ``postgresql://…`` (or ``postgres://…``) a
+    :class:`~souvenir.store.postgres.PostgresStore` (needs ``psycopg[binary,pool]``).
+    Raises ``ValueError`` for a scheme this build does not serve.
     """
-    if database_url.startswith("sqlite:///"):
-        path = database_url[len("sqlite:///"):]
+    if database_url.startswith(_POSTGRES_SCHEMES):
+        from souvenir.store.postgres import PostgresStore  # psycopg only when asked for
+
+        store: SQLStore = PostgresStore(database_url)
+    elif database_url.startswith("sqlite:///"):
+        store = SQLiteStore(database_url[len("sqlite:///"):])
     elif "://" not in database_url:
-        path = database_url
+        store = SQLiteStore(database_url)
     else:
-        raise ValueError(f"unsupported database URL {database_url!r} (sqlite:///PATH is served)")
-    store = SQLiteStore(path)
+        raise ValueError(f"unsupported database URL {database_url!r} "
+                         "(sqlite:///PATH or postgresql://… are served)")
     if migrate:
         store.migrate()
     return store
 
 
-__all__ = ["SQLiteStore", "open_store"]
+__all__ = ["SQLStore", "SQLiteStore", "open_store"]

@@ -34,7 +34,7 @@ class StoryMixin:
                 "INSERT INTO positions (user_id, story_id, topic, stance, justification, created_at, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, story_id, topic) DO UPDATE "
                 "SET stance = excluded.stance, justification = excluded.justification, "
-                "updated_at = CASE WHEN ? THEN excluded.updated_at ELSE positions.updated_at END",
+                "updated_at = CASE WHEN ? = 1 THEN excluded.updated_at ELSE positions.updated_at END",
                 (user_id, story_id, topic, stance, justification, to_text(now), to_text(now), int(refresh)))
 
     def anchors(self, story_id: int) -> list[dict]:

@@ -41,7 +41,7 @@ class UserDataMixin:
     def delete_user(self, user_id: int) -> dict[str, int]:
         """Delete the user and everything derived from them; returns rows removed per table."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
-            counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql})", (user_id,)).fetchone()[0]
+            counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                       for table, sql in _USER_TABLES.items()}
             conn.execute("DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
                          (user_id,))

@@ -1,0 +1,391 @@
+"""The store's contract, written once in dialect-neutral SQL (``?`` placeholders, ``IS ?``
+for a nullable match): users, stories, turns, memories and their history, the derived vector
+index, profile key/values, events and provenance, plus the outbox, user-data, diagnostics and
+story-layer mixins. A backend (:class:`~souvenir.store.sqlite.SQLiteStore`,
+:class:`~souvenir.store.postgres.PostgresStore`) supplies the plumbing: ``transaction()``
+(yielding a connection whose ``execute``/``executemany`` take this SQL), ``_query()``,
+``applied()``, ``close()``, ``dialect`` and ``_lock_migrations()``.
+
+Timestamps are ISO 8601 text (:func:`souvenir.timeutil.to_text`) on every backend, so both
+return identical values and text order is time order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+import numpy as np
+
+from souvenir.store import migrations
+from souvenir.store.diagnostics import DiagnosticsMixin
+from souvenir.store.hashing import content_hash
+from souvenir.store.outbox import OutboxMixin
+from souvenir.store.storylayer import StoryMixin
+from souvenir.store.userdata import UserDataMixin
+from souvenir.timeutil import from_text, to_text, utcnow
+from souvenir.types import Memory
+
+_MEMORY_COLUMNS = (
+    "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
+    "updated_at, source, content_hash, candidate_count, served_count, served_semantic_count"
+)
+
+
+def _memory(row: Sequence) -> Memory:
+    return Memory(
+        id=row[0], user_id=row[1], text=row[2], kind=row[3], scope=row[4], story_id=row[5],
+        confidence=row[6], pinned=bool(row[7]), status=row[8], created_at=from_text(row[9]),
+        updated_at=from_text(row[10]), source=row[11], content_hash=row[12],
+        candidate_count=row[13], served_count=row[14], served_semantic_count=row[15],
+    )
+
+
+class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
+    """The public contract shared by every backend (see the module docstring)."""
+
+    dialect = ""
+
+    # -- migrations -------------------------------------------------------------------------
+    def applied(self) -> list[int]:  # pragma: no cover - each backend has its own
+        raise NotImplementedError
+
+    def _lock_migrations(self, conn) -> None:
+        """Serialize migrating processes (a no-op where the write transaction already does)."""
+
+    def pending(self) -> list[migrations.Migration]:
+        """Migrations not applied yet (read-only)."""
+        done = set(self.applied())
+        return [m for m in migrations.load(self.dialect) if m.version not in done]
+
+    def migrate(self, stop_before: int | None = None) -> list[int]:
+        """Apply pending migrations, each in one transaction with its version row.
+
+        Returns the versions applied now (empty on a re-run). A failing migration rolls
+        back and stays pending; its error is raised as :class:`StoreError`.
+        """
+        done: list[int] = []
+        for migration in self.pending():
+            if stop_before is not None and migration.version >= stop_before:
+                break
+            with self.transaction() as conn:
+                self._lock_migrations(conn)
+                if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?",
+                                (migration.version,)).fetchone():
+                    continue  # another process applied it meanwhile
+                for statement in migration.statements:
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, to_text(utcnow())),
+                )
+            done.append(migration.version)
+        return done
+
+    # -- users, stories, turns --------------------------------------------------------------
+    def find_user(self, channel: str, external_id: str) -> int | None:
+        rows = self._query(
+            "SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id)
+        )
+        return rows[0][0] if rows else None
+
+    def ensure_user(self, channel: str, external_id: str, now: datetime) -> int:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO users (channel, external_id, created_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (channel, external_id) DO NOTHING",
+                (channel, external_id, to_text(now)),
+            )
+            return conn.execute(
+                "SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id)
+            ).fetchone()[0]
+
+    def find_story(self, user_id: int, name: str) -> int | None:
+        rows = self._query("SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name))
+        return rows[0][0] if rows else None
+
+    def ensure_story(self, user_id: int, name: str, now: datetime) -> int:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO stories (user_id, name, created_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id, name) DO NOTHING",
+                (user_id, name, to_text(now)),
+            )
+            return conn.execute(
+                "SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name)
+            ).fetchone()[0]
+
+    def set_story_summary(self, story_id: int, summary: str) -> None:
+        with self.transaction() as conn:
+            conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (summary, story_id))
+
+    def story_summary(self, story_id: int) -> str:
+        rows = self._query("SELECT summary FROM stories WHERE id = ?", (story_id,))
+        return rows[0][0] if rows else ""
+
+    def add_turn(
+        self, user_id: int, story_id: int | None, message: str, reply: str | None,
+        time: datetime, source: str | None = None,
+    ) -> int:
+        with self.transaction() as conn:
+            cur = conn.execute(
+                "INSERT INTO turns (user_id, story_id, message, reply, time, source) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (user_id, story_id, message, reply, to_text(time), source),
+            )
+            return int(cur.lastrowid)
+
+    def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
+        """The last ``limit`` turns of the user's conversation (this story, or story-less),
+        oldest first."""
+        rows = self._query(
+            "SELECT message, reply, time FROM turns WHERE user_id = ? AND story_id IS ? "
+            "ORDER BY time DESC, id DESC LIMIT ?", (user_id, story_id, limit))
+        return [{"message": r[0], "reply": r[1], "time": r[2]} for r in reversed(rows)]
+
+    # -- memories ---------------------------------------------------------------------------
+    def get_memory(self, memory_id: int) -> Memory | None:
+        rows = self._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
+        return _memory(rows[0]) if rows else None
+
+    def candidates(self, user_id: int, story_id: int | None) -> list[Memory]:
+        """Active memories a turn may select: the user's global ones and the story's own."""
+        return [
+            _memory(r)
+            for r in self._query(
+                f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND status = 'active' "
+                "AND (scope = 'global' OR story_id IS ?) ORDER BY id",
+                (user_id, story_id),
+            )
+        ]
+
+    def memories(self, user_id: int, status: str | None = "active") -> list[Memory]:
+        """The user's memories with ``status`` (``None`` = all), oldest first."""
+        sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ?"
+        params: list = [user_id]
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        return [_memory(r) for r in self._query(sql + " ORDER BY id", params)]
+
+    def insert_memory(
+        self, user_id: int, text: str, kind: str, scope: str, story_id: int | None,
+        confidence: float, pinned: bool, source: str | None, said_at: datetime,
+    ) -> int:
+        with self.transaction() as conn:
+            cur = conn.execute(
+                "INSERT INTO memories (user_id, kind, scope, story_id, text, confidence, pinned, "
+                "created_at, updated_at, source, content_hash) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (user_id, kind, scope, story_id, text, confidence, int(pinned), to_text(said_at),
+                 to_text(said_at), source, content_hash(text)),
+            )
+            return int(cur.lastrowid)
+
+    @staticmethod
+    def _history(conn, memory_id: int, event: str, text: str, source: str | None,
+                 said_at: datetime, now: datetime) -> None:
+        conn.execute(
+            "INSERT INTO memory_history (memory_id, event, text, source, said_at, recorded_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (memory_id, event, text, source, to_text(said_at), to_text(now)),
+        )
+
+    def replace_wording(
+        self, memory_id: int, text: str, confidence: float, source: str | None,
+        said_at: datetime, now: datetime,
+    ) -> None:
+        """The newer, richer wording wins; the old one is kept as history."""
+        with self.transaction() as conn:
+            old = conn.execute(
+                "SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)
+            ).fetchone()
+            self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]), now)
+            conn.execute(
+                "UPDATE memories SET text = ?, content_hash = ?, source = ?, updated_at = ?, "
+                "confidence = CASE WHEN confidence >= ? THEN confidence ELSE ? END WHERE id = ?",
+                (text, content_hash(text), source, to_text(said_at), confidence, confidence,
+                 memory_id),
+            )
+
+    def absorb(self, memory_id: int, text: str, source: str | None, said_at: datetime,
+               now: datetime) -> None:
+        """A poorer duplicate: nothing rewritten, date not refreshed; the wording is history."""
+        with self.transaction() as conn:
+            self._history(conn, memory_id, "absorbed", text, source, said_at, now)
+
+    def supersede(self, old_id: int, new_id: int, now: datetime) -> None:
+        """``old_id`` is contradicted by ``new_id``: kept as history, no longer selectable."""
+        with self.transaction() as conn:
+            conn.execute(
+                "UPDATE memories SET status = 'superseded', superseded_by = ?, superseded_at = ? "
+                "WHERE id = ?",
+                (new_id, to_text(now), old_id),
+            )
+
+    def set_pinned(self, memory_id: int, pinned: bool) -> bool:
+        with self.transaction() as conn:
+            cur = conn.execute("UPDATE memories SET pinned = ? WHERE id = ?", (int(pinned), memory_id))
+            return cur.rowcount > 0
+
+    def delete_memory(self, memory_id: int, now: datetime) -> bool:
+        """Explicit deletion only: the row stays with status ``deleted``; its vectors go."""
+        with self.transaction() as conn:
+            cur = conn.execute(
+                "UPDATE memories SET status = 'deleted', superseded_at = ? WHERE id = ?",
+                (to_text(now), memory_id),
+            )
+            conn.execute("DELETE FROM vectors WHERE memory_id = ?", (memory_id,))
+            return cur.rowcount > 0
+
+    def history(self, memory_id: int) -> list[dict]:
+        """A memory's chain: its past wordings and what superseded it or what it superseded."""
+        rows = self._query(
+            "SELECT event, text, source, said_at, recorded_at FROM memory_history "
+            "WHERE memory_id = ? ORDER BY id",
+            (memory_id,),
+        )
+        chain = [
+            {"event": r[0], "text": r[1], "source": r[2], "said_at": r[3], "recorded_at": r[4]}
+            for r in rows
+        ]
+        for r in self._query(
+            "SELECT id, text, updated_at, superseded_at FROM memories WHERE superseded_by = ?",
+            (memory_id,),
+        ):
+            chain.append({"event": "supersedes", "memory_id": r[0], "text": r[1],
+                          "said_at": r[2], "recorded_at": r[3]})
+        return chain
+
+    def history_texts(self, user_id: int) -> list[tuple[str, str | None]]:
+        """(text, source) of every history entry of the user: old wordings and superseded memories."""
+        rows = self._query(
+            "SELECT h.text, h.source FROM memory_history h JOIN memories m ON m.id = h.memory_id "
+            "WHERE m.user_id = ? UNION ALL SELECT text, source FROM memories "
+            "WHERE user_id = ? AND status = 'superseded'",
+            (user_id, user_id),
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    def bump_counters(self, candidate_ids: Iterable[int], served_ids: Iterable[int],
+                      semantic_ids: Iterable[int]) -> None:
+        """Forgetting counters: times a candidate, served, served by the semantic pass."""
+        with self.transaction() as conn:
+            conn.executemany(
+                "UPDATE memories SET candidate_count = candidate_count + 1 WHERE id = ?",
+                [(i,) for i in candidate_ids],
+            )
+            conn.executemany(
+                "UPDATE memories SET served_count = served_count + 1 WHERE id = ?",
+                [(i,) for i in served_ids],
+            )
+            conn.executemany(
+                "UPDATE memories SET served_semantic_count = served_semantic_count + 1 WHERE id = ?",
+                [(i,) for i in semantic_ids],
+            )
+
+    # -- derived vector index ---------------------------------------------------------------
+    def repair_hashes(self) -> int:
+        """Recompute ``content_hash`` where it no longer matches ``text`` (a text edited
+        outside Souvenir): the store is the truth, so its vector becomes stale."""
+        with self.transaction() as conn:
+            return conn.execute(
+                "UPDATE memories SET content_hash = content_hash(text) "
+                "WHERE status = 'active' AND content_hash != content_hash(text)"
+            ).rowcount
+
+    def stale_vectors(self, embedder: str, limit: int) -> list[tuple[int, str, str]]:
+        """(memory id, content hash, text) of active memories without a current vector."""
+        return [
+            (r[0], r[1], r[2])
+            for r in self._query(
+                "SELECT m.id, m.content_hash, m.text FROM memories m LEFT JOIN vectors v "
+                "ON v.memory_id = m.id AND v.embedder = ? WHERE m.status = 'active' "
+                "AND (v.memory_id IS NULL OR v.content_hash != m.content_hash) "
+                "ORDER BY m.id LIMIT ?",
+                (embedder, limit),
+            )
+        ]
+
+    def count_stale_vectors(self, embedder: str) -> int:
+        return self._query(
+            "SELECT COUNT(*) FROM memories m LEFT JOIN vectors v ON v.memory_id = m.id "
+            "AND v.embedder = ? WHERE m.status = 'active' "
+            "AND (v.memory_id IS NULL OR v.content_hash != m.content_hash)",
+            (embedder,),
+        )[0][0]
+
+    def put_vectors(self, embedder: str, rows: Sequence[tuple[int, str, np.ndarray]]) -> None:
+        """Upsert (memory id, content hash, float32 vector) rows for ``embedder``."""
+        with self.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (memory_id, embedder) DO UPDATE SET "
+                "content_hash = excluded.content_hash, dim = excluded.dim, vector = excluded.vector",
+                [
+                    (mid, embedder, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes())
+                    for mid, h, v in rows
+                ],
+            )
+
+    def vectors(self, user_id: int, embedder: str) -> tuple[list[int], np.ndarray | None]:
+        """Current vectors of the user's active memories: (ids, matrix n×dim float32)."""
+        rows = self._query(
+            "SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+            "WHERE m.user_id = ? AND m.status = 'active' AND v.embedder = ? "
+            "AND v.content_hash = m.content_hash ORDER BY v.memory_id",
+            (user_id, embedder),
+        )
+        if not rows:
+            return [], None
+        ids = [r[0] for r in rows]
+        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
+        return ids, matrix.reshape(len(rows), -1)
+
+    def clear_vectors(self, embedder: str | None = None) -> int:
+        with self.transaction() as conn:
+            if embedder is None:
+                return conn.execute("DELETE FROM vectors").rowcount
+            return conn.execute("DELETE FROM vectors WHERE embedder = ?", (embedder,)).rowcount
+
+    # -- profile key/value (seed 001) ---------------------------------------------------------
+    def kv_set(self, user_id: int, key: str, value: str, now: datetime) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO user_kv (user_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, "
+                "updated_at = excluded.updated_at",
+                (user_id, key, value, to_text(now)),
+            )
+
+    def kv_get(self, user_id: int, key: str) -> str | None:
+        rows = self._query("SELECT value FROM user_kv WHERE user_id = ? AND key = ?", (user_id, key))
+        return rows[0][0] if rows else None
+
+    def kv_all(self, user_id: int) -> dict[str, str]:
+        return dict(self._query("SELECT key, value FROM user_kv WHERE user_id = ?", (user_id,)))
+
+    # -- events (degradations) --------------------------------------------------------------
+    def record_event(self, user_id: int | None, kind: str, detail: str, now: datetime) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO events (user_id, kind, detail, time) VALUES (?, ?, ?, ?)",
+                (user_id, kind, detail, to_text(now)),
+            )
+
+    def count_events(self, kind: str) -> int:
+        return self._query("SELECT COUNT(*) FROM events WHERE kind = ?", (kind,))[0][0]
+
+    # -- provenance ---------------------------------------------------------------------------
+    def sources(self, user_id: int) -> dict[int, set[str]]:
+        """Every source a memory of the user holds: its own and those of absorbed/replaced wordings."""
+        found: dict[int, set[str]] = {}
+        for mid, source in self._query(
+            "SELECT id, source FROM memories WHERE user_id = ? UNION ALL "
+            "SELECT h.memory_id, h.source FROM memory_history h JOIN memories m "
+            "ON m.id = h.memory_id WHERE m.user_id = ? AND h.event != 'superseded'",
+            (user_id, user_id),
+        ):
+            if source:
+                found.setdefault(mid, set()).add(source)
+        return found

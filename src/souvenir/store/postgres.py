@@ -1,0 +1,212 @@
+"""The PostgreSQL store: the same contract as :class:`~souvenir.store.sqlite.SQLiteStore`
+(every method comes from :class:`~souvenir.store.base.SQLStore`), for several replicas
+sharing one database. Selected by ``SOUVENIR_DATABASE_URL=postgresql://…``.
+
+Plumbing only lives here:
+
+* a psycopg 3 connection pool (``psycopg_pool.ConnectionPool``, autocommit connections);
+* ``transaction()`` checks one connection out for the outermost call and runs a real
+  transaction on it; nested calls join it, a failure anywhere rolls the whole back. Writers of
+  one process are serialized by a re-entrant lock, as on SQLite;
+* reads outside this thread's transaction take their own pooled connection, so they never
+  wait on a write transaction held elsewhere (MVCC);
+* the contract's SQL (``?`` placeholders, ``IS ?``) is translated by :func:`to_postgres`,
+  and ``cursor.lastrowid`` is emulated with ``RETURNING id``;
+* errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
+  serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
+  database failure :class:`~souvenir.errors.StoreError`.
+
+Timestamps are the same ISO 8601 text as on SQLite (``TEXT COLLATE "C"``), so both stores
+return identical values; ``content_hash(text)`` is a SQL function created by migration 0001.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+
+try:
+    import psycopg
+    from psycopg_pool import ConnectionPool, PoolTimeout
+except ImportError as exc:  # pragma: no cover - depends on the install
+    raise ImportError(
+        "the PostgreSQL store needs psycopg 3 with its pool: pip install 'psycopg[binary,pool]'"
+    ) from exc
+
+from souvenir.errors import StoreBusyError, StoreError
+from souvenir.store.base import SQLStore
+
+#: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).
+_ID_TABLES = frozenset({"users", "stories", "turns", "memories", "memory_history", "events",
+                        "outbox", "selections", "positions", "anchors"})
+_INSERT = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
+_IS_PARAM = re.compile(r"\bIS\s+\?")
+#: Any key will do as long as every Souvenir process uses the same one.
+_MIGRATION_LOCK = 0x736F7576656E6972 & 0x7FFFFFFFFFFFFFFF  # "souvenir"
+
+
+@lru_cache(maxsize=512)
+def to_postgres(sql: str) -> str:
+    """The contract's SQL in PostgreSQL's dialect: ``IS ?`` → ``IS NOT DISTINCT FROM %s``,
+    ``?`` → ``%s`` (a literal ``%`` doubled). The contract's SQL has no ``?`` inside literals."""
+    sql = sql.replace("%", "%%")
+    sql = _IS_PARAM.sub("IS NOT DISTINCT FROM ?", sql)
+    return sql.replace("?", "%s")
+
+
+class _Cursor:
+    """The part of a DB-API cursor the contract uses, with ``lastrowid``."""
+
+    def __init__(self, cursor: psycopg.Cursor, lastrowid: int | None = None) -> None:
+        self._cursor = cursor
+        self.lastrowid = lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
+
+    @property
+    def description(self):
+        return self._cursor.description
+
+    def fetchone(self) -> tuple | None:
+        return self._cursor.fetchone() if self._cursor.description else None
+
+    def fetchall(self) -> list[tuple]:
+        return self._cursor.fetchall() if self._cursor.description else []
+
+    def __iter__(self) -> Iterator[tuple]:
+        return iter(self.fetchall())
+
+
+class _Connection:
+    """A psycopg connection that takes the contract's SQL (what ``transaction()`` yields)."""
+
+    def __init__(self, conn: psycopg.Connection) -> None:
+        self.raw = conn
+
+    def execute(self, sql: str, params: Sequence = ()) -> _Cursor:
+        match = _INSERT.match(sql)
+        wants_id = (match is not None and match.group(1).lower() in _ID_TABLES
+                    and "RETURNING" not in sql.upper())
+        if wants_id:
+            sql += " RETURNING id"
+        cursor = self.raw.cursor()
+        if params:
+            cursor.execute(to_postgres(sql), tuple(params))
+        else:
+            cursor.execute(sql)
+        if wants_id:
+            row = cursor.fetchone()
+            return _Cursor(cursor, row[0] if row else None)
+        return _Cursor(cursor)
+
+    def executemany(self, sql: str, seq: Sequence[Sequence]) -> _Cursor:
+        cursor = self.raw.cursor()
+        rows = [tuple(r) for r in seq]
+        if rows:
+            cursor.executemany(to_postgres(sql), rows)
+        return _Cursor(cursor)
+
+
+class PostgresStore(SQLStore):
+    """Store on a PostgreSQL database named by a ``postgresql://`` URL (or a libpq conninfo).
+
+    Raises :class:`StoreBusyError` when the server cannot be reached within
+    ``busy_timeout_s``, when no pooled connection frees up in that time, or when a lock is
+    not granted in that time; :class:`StoreError` on other database failures.
+    """
+
+    dialect = "postgres"
+
+    def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8) -> None:
+        self.url = url
+        self.busy_timeout_s = busy_timeout_s
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._owner: int | None = None
+        self._tx: _Connection | None = None
+        lock_ms = max(1, int(busy_timeout_s * 1000))
+        self._pool = ConnectionPool(
+            url, min_size=1, max_size=max(2, pool_size), timeout=busy_timeout_s, open=False,
+            kwargs={"autocommit": True, "connect_timeout": max(1, int(busy_timeout_s)),
+                    "options": f"-c lock_timeout={lock_ms} -c TimeZone=UTC"},
+            name="souvenir",
+        )
+        try:
+            self._pool.open(wait=True, timeout=busy_timeout_s)
+        except (PoolTimeout, psycopg.Error) as exc:
+            self._pool.close()
+            raise StoreBusyError(f"cannot reach PostgreSQL store {_redact(url)}: {exc}") from exc
+
+    # -- plumbing ---------------------------------------------------------------------------
+    def close(self) -> None:
+        self._pool.close()
+
+    @staticmethod
+    def _wrap(exc: Exception) -> StoreError:
+        if isinstance(exc, (PoolTimeout, psycopg.OperationalError)):
+            return StoreBusyError(f"PostgreSQL store is busy or unavailable: {exc}")
+        return StoreError(f"PostgreSQL error: {exc}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[_Connection]:
+        """A write transaction on one pooled connection; nested calls join the outer one."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._tx  # type: ignore[misc]
+                except (psycopg.Error, PoolTimeout) as exc:
+                    raise self._wrap(exc) from exc
+                finally:
+                    self._depth -= 1
+                return
+            try:
+                conn = self._pool.getconn()
+            except (PoolTimeout, psycopg.Error) as exc:
+                raise self._wrap(exc) from exc
+            try:
+                with conn.transaction():
+                    self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
+                    try:
+                        yield self._tx
+                    finally:
+                        self._tx, self._owner, self._depth = None, None, 0
+            except (psycopg.Error, PoolTimeout) as exc:
+                raise self._wrap(exc) from exc
+            finally:
+                self._pool.putconn(conn)
+
+    def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        """A read: on this thread's transaction (to see its own writes) if it has one, on a
+        pooled connection otherwise (never waiting for a writer)."""
+        try:
+            if self._owner == threading.get_ident() and self._tx is not None:
+                return self._tx.execute(sql, params).fetchall()
+            with self._pool.connection() as conn:
+                return _Connection(conn).execute(sql, params).fetchall()
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise self._wrap(exc) from exc
+
+    # -- migrations -------------------------------------------------------------------------
+    def applied(self) -> list[int]:
+        """Versions already applied (creates the empty ``schema_migrations`` if missing)."""
+        with self.transaction() as conn:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations "
+                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            return [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+
+    def _lock_migrations(self, conn: _Connection) -> None:
+        """Replicas starting together migrate one at a time (released at commit)."""
+        conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
+
+
+def _redact(url: str) -> str:
+    """The URL without its password (for error messages)."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
