@@ -22,29 +22,50 @@ Rules, in order:
    喜欢吃香菜 → 不喜欢吃香菜, "Suka durian" → "Tak suka durian") is a correction:
    ``supersede`` — the candidate becomes active, the old memory is superseded
    (history). The later statement wins.
-5. Otherwise ``insert``.
+5. Otherwise, a keyed correction (issue #3 item 4): the candidate gives a keyed value
+   about the user (:mod:`souvenir.lexical.keys`: home city / region / country / address,
+   employer, occupation, delivery address, phone, e-mail, name) that a stored memory
+   gives with a *different* value — "Lives in Ipoh" → "Moved to Penang", "Travaille
+   chez Airbus" → "Travaille chez Thales", 在马来亚银行工作 → 在联昌银行工作, "Alamat
+   penghantaran: …" → another address: ``supersede``. Only a stored memory that the
+   candidate fully outdates is superseded (:func:`souvenir.lexical.keys.outdates`: every
+   clause of it is keyed and every one of its keys is in the candidate): "Lives in Ipoh
+   and has two cats" is not superseded by "Moved to Penang" (the cats would leave the
+   active memories with the town), the candidate is inserted beside it. A memory whose
+   key disagrees with the candidate is never its duplicate either (rules 3 and 4 skip
+   it): "Works at Bank Negara Malaysia as a senior analyst in KL" can never absorb
+   "Works at Bank Islam as a senior analyst in KL" however close the wordings. Same key
+   and same value ("Lives in Ipoh" / "Lives in Ipoh, Perak") is left to rules 3 and 4.
+   With several outdated memories (stored before this rule), the most recently dated
+   one is superseded: a decision has one target.
+6. Otherwise ``insert``.
 
 Time order, not arrival order (review of the write path: a 2020 "Is vegetarian"
 imported after a 2025 "Is not vegetarian" superseded it; a 2020 richer wording replaced
-a 2025 one and moved its date back to 2020). "Later" in rules 3 and 4 means said later:
+a 2025 one and moved its date back to 2020). "Later" in rules 3 to 5 means said later:
 when the candidate was said strictly before the date of the memory it matches
 (:func:`said_before`: ``candidate.time``, else ``now``, against the memory's
 ``updated_at``, else ``created_at``), it is ``absorb``-ed into that memory instead —
-whether it is a duplicate (richer or not) or a polarity flip. The newer memory keeps its
-wording, its status and its date; the older statement is kept as its history (the
-absorbed wording, with the date it was said), never lost and never selected. A
-candidate said at the same moment as the memory is judged by arrival, as before. An
-older candidate that matches nothing is inserted with its own (older) date.
+whether it is a duplicate (richer or not), a polarity flip, or a keyed value the newer
+memory outdates ("Lives in Ipoh" said in 2020, arriving after "Moved to Penang" said in
+2024, is absorbed into the Penang memory; with several, into the earliest of the newer
+ones; an older statement that says more than its key, "Lives in Ipoh and has two cats",
+is inserted). The newer memory keeps its wording, its status and its date; the older
+statement is kept as its history (the absorbed wording, with the date it was said),
+never lost and never selected. A candidate said at the same moment as the memory is
+judged by arrival, as before. An older candidate that matches nothing is inserted with
+its own (older) date.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
-from .dedup import Fingerprint, best_correction, best_match, fingerprint
+from .dedup import Fingerprint, best_correction, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
+from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
 from .types import Candidate, Memory
 
 __all__ = ["Decision", "decide", "is_poorer", "comparable", "said_before", "ACTIONS"]
@@ -59,7 +80,8 @@ class Decision:
     ``action``: one of ACTIONS. ``target_id``: the stored memory absorbed into,
     replaced or superseded (``None`` for ``insert``). ``score``: the deciding score —
     the dedup score for absorb/replace, the uncapped score for supersede (and for an
-    older polarity flip absorbed as history), 0.0 for a plain insert (no stored memory
+    older polarity flip or keyed value absorbed as history; for a keyed correction it is
+    only informative, the keys decide), 0.0 for a plain insert (no stored memory
     reached the threshold). ``text``: the candidate's text with grounded dates, the
     text to store (unused by ``absorb``). ``reason``: one sentence for the diagnostics
     page.
@@ -114,6 +136,10 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     text = ground_dates(candidate.text.strip(), said_at)
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
+    keys = user_keys(text)
+    conflicts = _key_conflicts(keys, pool)
+    if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
+        pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
     prints = [(m.id, fingerprint(m.text)) for m in pool]
 
@@ -141,4 +167,56 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
         why = f"polarity flip of #{target_id} ({value:.2f} before the carrier cap)"
         return Decision("supersede", target_id, value, text, why)
 
+    keyed = _keyed_correction(text, fp, keys, conflicts, said_at)
+    if keyed is not None:
+        return keyed
+    if conflicts:
+        ids = ", ".join(f"#{m.id}" for m, _ in conflicts)
+        why = (f"a keyed value differs from {ids}, but one side says more than its keys: "
+               "inserted beside, nothing superseded")
+        return Decision("insert", None, 0.0, text, why)
+
     return Decision("insert", None, 0.0, text, "no stored memory reaches the threshold")
+
+
+def _key_conflicts(keys: UserKeys, pool: Sequence[Memory]) -> list[tuple[Memory, UserKeys]]:
+    """The memories of ``pool`` that give one of the candidate's keys another value."""
+    if not keys:
+        return []
+    found = []
+    for memory in pool:
+        theirs = user_keys(memory.text)
+        if theirs and changed_keys(theirs, keys):
+            found.append((memory, theirs))
+    return found
+
+
+def _dated(memory: Memory) -> datetime:
+    return memory.updated_at or memory.created_at or _NEVER
+
+
+_NEVER = datetime.min.replace(tzinfo=timezone.utc)
+
+
+def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
+                      conflicts: list[tuple[Memory, UserKeys]], said_at: datetime) -> Decision | None:
+    """Rule 5 and its time order (module docstring)."""
+    outdated_by_newer = [
+        (m, key) for m, theirs in conflicts
+        if said_before(said_at, m) and (key := outdates(theirs, keys)) is not None
+    ]
+    if outdated_by_newer:  # the candidate is the stale value: history of the newer memory
+        memory, key = min(outdated_by_newer, key=lambda mk: _dated(mk[0]))
+        why = (f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
+               f"{user_keys(memory.text).get(key)!r}): kept as its history")
+        return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why)
+    outdated = [
+        (m, key) for m, theirs in conflicts
+        if not said_before(said_at, m) and (key := outdates(keys, theirs)) is not None
+    ]
+    if not outdated:
+        return None
+    memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
+    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text).get(key)!r} → "
+           f"{keys.get(key)!r}")
+    return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why)

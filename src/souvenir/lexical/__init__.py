@@ -1,4 +1,5 @@
-"""Pure lexical tools of the write path: normalisation, tokens, carriers, grounded dates.
+"""Pure lexical tools of the write path: normalisation, tokens, carriers, grounded dates,
+keyed values about the user.
 
 Nothing here does I/O; "now" is always passed in.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from .carriers import carrier_tokens, has_negation, is_negator
 from .dates import ground_dates
+from .keys import UserKeys, user_keys
 from .normalize import nfkc_casefold, normalize
 from .tokens import content_words, tokenize
 
@@ -19,4 +21,6 @@ __all__ = [
     "is_negator",
     "has_negation",
     "ground_dates",
+    "user_keys",
+    "UserKeys",
 ]

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["normalize", "nfkc_casefold"]
+__all__ = ["normalize", "nfkc_casefold", "nfkc_fold"]
 
 # Typographic apostrophes and hyphens folded to ASCII. NFKC keeps U+2019 and maps
 # the non-breaking hyphen U+2011 to U+2010, so both need an explicit table.
@@ -39,6 +39,11 @@ _FOLD = str.maketrans(
 # being read as part of "2", and keep decimals ("3,5 250") from being glued.
 _THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?!\d)")
 _SPACES = re.compile(r"\s+")
+
+
+def nfkc_fold(text: str) -> str:
+    """NFKC and apostrophe/hyphen folding, case kept (``keys.py`` reads capitals)."""
+    return unicodedata.normalize("NFKC", text).translate(_FOLD)
 
 
 def nfkc_casefold(text: str) -> str:

@@ -1,0 +1,210 @@
+"""Patterns of the keyed values read by ``keys.py`` (FR / EN / ZH / MS); no behaviour.
+
+Each pattern is matched at the start of a clause, after the subject (``SUBJECT``) and
+time adverbs (``ADVERBS``); the value is read after it (or inside it, group ``v``) by
+``keys._read`` according to its ``kind``:
+
+* ``place``: a town, region or country (the key follows from the value), or a street
+  address ("Lives at 12 Jalan Ampang"); ``street``: a street address only;
+* ``org`` / ``org_zh`` / ``org_zh_trade``: an employer (在X当Y also gives Y as the
+  occupation); ``occ`` / ``occ_zh`` / ``occ_zh_trade``: an occupation (``_trade``: only
+  a word that ends like a trade, 工程师, 护士);
+* ``address``, ``phone``, ``contact`` (a phone, else an e-mail), ``email``, ``name``.
+
+Named groups: ``prep`` (the preposition before a place: French "en / au / aux / dans"
+mark a region or a country), ``poss`` / ``poss_zh`` ("his / her / son / sa / 他的": read
+as the user's only in the first clause of a text, and never for a name).
+
+``MARKERS``: a past, planned, hypothetical, partial or temporary state — a clause that
+has one outside its value gives no key ("Lived in Ipoh as a child", "until June", "next
+month", "on weekends", "autrefois", "dulu", "semasa kecil", 以前, 小时候, 打算, 周末), a
+second job or a short stay ("part-time", "for two weeks", "sambilan", 兼职, 出差). ``ALSO``
+("also", "juga", 也) does the same in the first clause of a sentence only ("Also works at
+Shell"); after "and" it merely joins two facts, and ``ALSO_OPENING`` is skipped there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["Pattern", "PATTERNS", "SUBJECT", "ADVERBS", "ALSO", "ALSO_OPENING", "MARKERS"]
+
+SUBJECT = re.compile(
+    r"(?P<user>(?:the\s+|this\s+)?(?:user|customer)\s+|l'utilisat(?:eur|rice)\s+|utilisat(?:eur|rice)\s+"
+    r"|pengguna(?:\s+ini)?\s+|(?:该用户|用户|使用者)的?)"
+    r"|(?P<first>i\s+|i(?=')|je\s+|j'|saya\s+|aku\s+|我(?!们)的?)"
+    r"|(?P<third>(?:he|she|they|il|elle|ils|elles|dia|beliau|mereka)\s+|他们|她们|他|她)",
+    re.I,
+)
+ADVERBS = re.compile(
+    r"(?:(?:now|currently|still|just|recently|finally|officially|already|actually|désormais"
+    r"|maintenant|actuellement|récemment|kini|sekarang|masih|baru|sudah|telah|dah)\s+"
+    r"|现在|目前|如今|已经|最近|刚刚|刚|一直|仍然|依然|终于|正式)*",
+    re.I,
+)
+# "Also": in the first clause of a sentence it adds a second job or home ("Also works at
+# Shell": no key); after "and" it only joins two facts ("…and also works at Maybank").
+ALSO = re.compile(r"(?:also|too|as\s+well|aussi|également|juga)\b|也|还", re.I)
+ALSO_OPENING = re.compile(r"(?:(?:also|aussi|également|juga)\s+|也|还)", re.I)
+_AUX = (r"(?:(?:'m|'ve|'s|am|is|are|has|have|has\s+been|have\s+been|'s\s+been|'ve\s+been)\s+)?"
+        r"(?:(?:now|currently|still|just|recently|finally|already|officially|permanently)\s+)*")
+_POSS = (r"(?:(?P<poss>his|her|their|son|sa|ses)\s+|(?P<poss_zh>他的|她的)|(?:the\s+user's|user's|my|mon|ma|mes)\s+"
+         r"|用户的|我的)?(?:(?:the|le|la|les|new|current|preferred|default|usual|nouvelle|nouvel|nouveau|actuelle"
+         r"|actuel)\s+|l')?")
+_LINK = (r"(?:is\s+now|is|est\s+désormais|est|ialah|adalah|(?:has\s+(?:been\s+)?|was\s+|is\s+)?(?:changed|updated)"
+         r"\s+to|:|=|-)")
+_IS = r"\s*" + _LINK + r"?\s*"  # "Phone: …", "Phone is …", "Nombor telefon 012…"
+_IS_REQUIRED = r"\s*" + _LINK + r"\s*"
+
+
+class Pattern(NamedTuple):
+    key: str  # the key, or "home" (city / region / country / address from the value)
+    kind: str  # how the value is read (module docstring)
+    regex: re.Pattern[str]
+    first_person: bool = False  # only after "I" / 我 (我叫…)
+
+
+def _p(key: str, kind: str, src: str, first_person: bool = False) -> Pattern:
+    return Pattern(key, kind, re.compile(src, re.I), first_person)
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    # home: en / fr / ms / zh
+    _p("home", "place", _AUX + r"(?:lives?|living|resides?|residing|based|settled(?:\s+down)?)\s+"
+       r"(?:(?:now|currently|still|permanently)\s+)?(?P<prep>in)\s+"),
+    _p("home.address", "street", _AUX + r"(?:lives?|living|resides?)\s+at\s+"),
+    _p("home", "place", _AUX + r"(?:moved|relocated)(?:\s+back)?(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+"),
+    _p("home", "place", r"(?:habite|vit|réside|demeure)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
+       r"|aujourd'hui|à\s+présent|depuis\s+peu))?(?:\s+(?P<prep>à|a|au|aux|en|dans)\b)?\s*"),
+    _p("home", "place", r"(?:(?:a|s'est|est|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
+       r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d')\s*[^,;]+?)?"
+       r"\s+(?P<prep>à|a|au|aux|en|dans)\b\s*"),
+    _p("home", "place", r"(?:tinggal|menetap|bermastautin)(?:\s+(?:kini|sekarang))?\s+(?P<prep>di|dalam|kat)\s+"),
+    _p("home", "place", r"(?:baru\s+(?:sahaja|saja)\s+)?(?:ber)?pindah(?:\s+(?:rumah|balik|semula))?"
+       r"(?:\s+dari\s+[^,;]+?)?\s+(?P<prep>ke)\s+"),
+    _p("home", "place", r"(?:住在|居住在|居住于|定居在|定居于|定居|生活在|现居于|现居|住于|常住在|长住在)"),
+    _p("home", "place", r"(?:从[^,。;]{1,12}?)?(?:(?:搬家|搬)(?:到|去|往|至)|(?:迁居|移居)(?:到|至)?)了?"),
+    _p("home", "place", _POSS + r"(?:home\s+city|home\s+town|city\s+of\s+residence|place\s+of\s+residence"
+       r"|residence|city|ville\s+de\s+résidence|lieu\s+de\s+résidence|ville|tempat\s+tinggal|bandar\s+kediaman)"
+       + _IS_REQUIRED),
+    _p("home", "place", r"(?:居住地|居住城市|所在城市|现居地)(?:是|为|:)"),
+    # occupation before employer: "works as" / "works at" share their start
+    _p("occupation", "occ", _AUX + r"(?:works?|working|employed)\s+(?:(?:now|currently|full[- ]time)\s+)?as\s+"),
+    _p("occupation", "occ", _POSS + r"(?:job\s+title|occupation|profession|métier)" + _IS),
+    _p("occupation", "occ", _AUX + r"(?:a|an)\s+(?P<v>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)\s+by\s+"
+       r"(?:profession|trade)\b"),
+    _p("occupation", "occ", r"(?:travaille|bosse)\b(?:\s+(?:désormais|maintenant|actuellement))?\s+"
+       r"(?:comme|en\s+tant\s+que|en\s+tant\s+qu'|en\s+qualité\s+de)\s*"),
+    _p("occupation", "occ", r"est\s+(?P<v>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*)?)\s+de\s+(?:profession|métier)\b"),
+    _p("occupation", "occ", r"(?:exerce|fait)\s+le\s+métier\s+d(?:e\s+|')"),
+    _p("occupation", "occ", r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)\s+sebagai\s+"),
+    _p("occupation", "occ", r"pekerjaan(?:nya)?(?:\s+(?:pengguna|saya))?\s*(?:ialah|adalah|:|=)\s*"),
+    _p("occupation", "occ_zh", r"(?:职业|工作)(?:是|为|:)"),
+    _p("occupation", "occ_zh_trade", r"(?:是|当|担任)了?(?:一名|一位|一个|个)?"),
+    # employer
+    _p("employer", "org", _POSS + r"(?:employer|company|workplace|employeur|entreprise|majikan|syarikat"
+       r"|tempat\s+kerja)" + _IS_REQUIRED),
+    _p("employer", "org_zh", r"(?:工作单位|公司|单位|雇主)(?:是|为|:)"),
+    _p("employer", "org", _AUX + r"(?:works?|working)\s+(?:(?:now|currently|still|full[- ]time)\s+)?"
+       r"(?:at|for)\s+"),
+    _p("employer", "org", _AUX + r"(?:employed|hired)\s+(?:at|by)\s+"),
+    _p("employer", "org", _AUX + r"(?:(?:has|got|landed|started|began|begun|took)\s+)(?:a\s+)?(?:new\s+)?"
+       r"(?:full[- ]time\s+)?job\s+(?:at|with)\s+"),
+    _p("employer", "org", _AUX + r"(?:started|began|begun)\s+(?:working|work)\s+(?:at|for)\s+"),
+    _p("employer", "org", r"(?:travaille|bosse)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
+       r"|aujourd'hui))?\s+(?:chez|pour)\s+"),
+    _p("employer", "org", r"(?:est|a\s+été|vient\s+d'être)\s+(?:(?:désormais|maintenant|actuellement)\s+)?"
+       r"(?:employée?|embauchée?|salariée?|recrutée?)\s+(?:chez|par|de|à)\s+"),
+    _p("employer", "org", r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)(?:\s+(?:kini|sekarang|sepenuh\s+masa))?"
+       r"\s+(?:di|dengan|untuk|kat)\s+"),
+    _p("employer", "org_zh", r"在(?P<v>[^,。;、]{1,20}?)(?:工作|上班|任职|就职|打工)"),
+    _p("employer", "org_zh_trade", r"在(?P<v>[^,。;、]{1,20}?)(?:当|担任|做)了?(?:一名|一位|一个)?"),
+    _p("employer", "org_zh", r"(?:就职于|任职于|供职于|受雇于|工作于|入职了?|跳槽到了?|跳槽去了?|跳槽至)"),
+    # delivery address
+    _p("delivery.address", "address", _POSS + r"(?:delivery|shipping)\s+address(?:\s+for\s+(?:deliveries|parcels"
+       r"|orders|packages))?" + _IS),
+    _p("delivery.address", "address", r"(?:wants|would\s+like|prefers|asked\s+for|asks\s+for|has|gets)\s+"
+       r"(?:(?:all\s+)?(?:(?P<poss>his|her|their)|the)\s+|all\s+)?(?:deliveries|parcels|packages|orders|items"
+       r"|mail|post)\s+(?:to\s+(?:be\s+)?)?(?:sent|delivered|shipped|forwarded|go)\s+to\s+"),
+    _p("delivery.address", "address", r"(?:(?:(?P<poss>his|her|their)|all)\s+)?(?:deliveries|parcels|packages"
+       r"|orders)\s+(?:should\s+|must\s+|now\s+)?(?:go|be\s+sent|be\s+delivered|be\s+shipped|are\s+sent"
+       r"|are\s+delivered|are\s+shipped|get\s+delivered|get\s+sent)\s+to\s+"),
+    _p("delivery.address", "address", _POSS + r"adresse\s+(?:de\s+livraison|d'expédition|d'envoi)"
+       r"(?:\s+de\s+l'utilisat(?:eur|rice))?\s*(?:est\s+désormais|est\s+maintenant|est|a\s+changé\s*:?"
+       r"|devient|:|=|-)\s*"),
+    _p("delivery.address", "address", r"(?:se\s+fait|veut\s+se\s+faire|préfère\s+se\s+faire|fait|veut\s+faire)"
+       r"\s+livrer(?:\s+(?:ses\s+|les\s+)?(?:colis|commandes|courses|achats))?\s+(?:à|au|aux|chez|en)\s+"),
+    _p("delivery.address", "address", r"(?:veut|préfère|souhaite|aime)\s+être\s+livrée?\s+"
+       r"(?:à|au|aux|chez|en)\s+"),
+    _p("delivery.address", "address", r"(?:(?P<poss>ses)\s+|les\s+)?(?:colis|livraisons|commandes)\s+"
+       r"(?:doivent\s+être|sont|arrivent)\s+(?:(?:livrée?s?|envoyée?s?|expédiée?s?)\s+)?(?:à|au|aux|chez|en)\s+"),
+    _p("delivery.address", "address", r"alamat\s+(?:penghantaran|untuk\s+penghantaran|hantar|penerimaan)"
+       r"(?:nya)?(?:\s+(?:pengguna|saya|baru))?\s*(?:kini\s+|sekarang\s+)?(?:ialah|adalah"
+       r"|ditukar\s+(?:ke|kepada)|bertukar\s+(?:ke|kepada)|:|=|-)?\s*"),
+    _p("delivery.address", "address", r"(?:(?:mahu|mahukan|nak|minta|ingin)\s+)?(?:semua\s+)?(?:barang|bungkusan"
+       r"|parcel|pesanan|barangan)(?:nya)?\s+(?:perlu\s+|hendaklah\s+|mesti\s+)?(?:dihantar|diposkan|dikirim)"
+       r"\s+(?:ke|kepada)\s+"),
+    _p("delivery.address", "address", r"(?:收货地址|收件地址|送货地址|快递地址|配送地址|邮寄地址)(?:已经?)?"
+       r"(?:是|为|改为|改成|换成|变更为|更新为|更改为|改到|:)?"),
+    _p("delivery.address", "address", r"(?:快递|包裹|货|东西)(?:都|要|一律)*(?:寄|送|发)(?:到|去|至)"),
+    # home address, phone, email
+    _p("home.address", "address", _POSS + r"(?:home|residential)\s+address" + _IS),
+    _p("home.address", "address", _POSS + r"(?:adresse\s+(?:personnelle|postale|du\s+domicile|de\s+domicile)"
+       r"|domicile)\s*(?:est|:|=)\s*"),
+    _p("home.address", "address", r"alamat\s+(?:rumah|kediaman)(?:nya)?(?:\s+(?:pengguna|saya|baru))?\s*"
+       r"(?:ialah|adalah|:|=|-)?\s*"),
+    _p("home.address", "address", r"(?:家庭住址|家庭地址|家的地址|住址|地址)(?:是|为|改为|:)?"),
+    _p("phone", "phone", _POSS + r"(?:(?:numéro|numero|n°)\s+(?:de\s+)?(?:téléphone|telephone|portable|mobile"
+       r"|whatsapp)|(?:nombor|nomor|no\.?)\s+(?:telefon\s+bimbit|telefon|tel|fon|hp|handphone|whatsapp)(?:nya)?"
+       r"|(?:mobile|cell|cellphone|phone|telephone|téléphone|handphone|whatsapp|contact|portable"
+       r"|telefon\s+bimbit|telefon)(?:\s+phone)?(?:\s+(?:number|no\.?|#))?)(?:\s+(?:pengguna|saya|baru))?" + _IS),
+    _p("phone", "phone", r"(?:手机号码|手机号|手机|电话号码|电话|联系电话)(?:是|为|改为|改成|换成|:)?了?"),
+    _p("phone", "contact", _AUX + r"(?:can\s+be\s+)?reached\s+(?:at|on)\s+"),
+    _p("email", "email", _POSS + r"(?:(?:e-?mail|courriel|e-?mel|emel)(?:\s+address)?|adresse\s+(?:e-?mail|mail"
+       r"|électronique|courriel)|alamat\s+(?:e-?mel|emel|email))(?:nya)?(?:\s+(?:pengguna|saya|baru))?" + _IS),
+    _p("email", "email", r"(?:电子邮箱|电子邮件|邮箱地址|邮箱|邮件地址)(?:是|为|改为|改成|换成|:)?了?"),
+    # names
+    _p("name", "name", _POSS + r"(?:full\s+|first\s+|given\s+)?(?:name|prénom|nom\s+complet)\s*"
+       r"(?:is|est|:|=)\s*"),
+    _p("name", "name", _AUX + r"(?:called|named)\s+"),
+    _p("name", "name", r"(?:s'appelle|m'appelle|se\s+prénomme|se\s+nomme)\s+"),
+    _p("name", "name", r"(?:nama(?:nya)?(?:\s+(?:penuh|sebenar))?(?:\s+(?:pengguna|saya))?\s*(?:ialah|adalah|:|=)?"
+       r"|bernama)\s*"),
+    _p("name", "name", r"(?:名字|姓名|全名)(?:是|叫|为|:)|名叫|叫做"),
+    _p("name", "name", r"叫", first_person=True),
+    _p("name.preferred", "name", _AUX + r"(?:goes\s+by|prefers\s+to\s+be\s+called|wants\s+to\s+be\s+called"
+       r"|likes\s+to\s+be\s+called|prefers\s+being\s+called)\s+"),
+    _p("name.preferred", "name", r"(?:se\s+fait\s+appeler|préfère\s+qu'on\s+l'appelle"
+       r"|veut\s+qu'on\s+l'appelle)\s+"),
+    _p("name.preferred", "name", r"(?:(?:suka|mahu|lebih\s+suka|minta)\s+)?dipanggil\s+"),
+    _p("name.preferred", "name", r"(?:希望|喜欢|要求)被(?:叫做|称为|称呼为)"),
+    # last: a bare "address" is the home ("Alamat emel" is an e-mail, read above)
+    _p("home.address", "address", _POSS + r"(?:address|adresse|alamat|地址)(?:\s+(?:pengguna|saya|baru))?"
+       + _IS_REQUIRED),
+)
+
+# A past, planned, hypothetical, partial or temporary state: the clause gives no key.
+# Read on the clause outside its value (a street may be called "Jalan Bakal").
+MARKERS = re.compile(
+    r"\b(?:used\s+to|formerly|former|previously|as\s+a\s+(?:child|kid|teen|teenager|boy|girl|student)"
+    r"|when\s+(?:he|she|i|they)\s+(?:was|were)|when\s+(?:young|little|small|younger)|growing\s+up|grew\s+up"
+    r"|in\s+the\s+past|back\s+then|until|till|childhood|(?:next|coming)\s+(?:week|month|year|summer|spring"
+    r"|autumn|fall|winter)|soon|someday|one\s+day|if|unless|temporarily|for\s+now|this\s+week(?:end)?"
+    r"|on\s+(?:holiday|vacation|a\s+trip|business)|weekdays|weekends?|week-ends?|en\s+semaine|hujung\s+minggu"
+    r"|will|going\s+to|gonna|plans?\s+to|planning|intends?\s+to"
+    r"|hopes?\s+to|dreams?\s+of|thinking\s+(?:of|about)|considering|might|maybe|perhaps|probably"
+    r"|autrefois|auparavant|jadis|anciennement|ancienne?|enfance|enfant|jeunesse|jusqu'|bientôt|prochaine?"
+    r"|un\s+jour|si|temporairement|provisoirement|pour\s+l'instant|en\s+vacances|va|vont|compte|envisage"
+    r"|peut-être|aimerait|voudrait|(?:quand|lorsqu')\s*(?:il|elle|j'|je)\s*(?:était|étais|etait|etais)"
+    r"|dulu|dahulu|pernah|bekas|kecil|kanak-kanak|sebelum|akan|bakal|bercadang|merancang|rancang|mungkin"
+    r"|kalau|jika|depan|nanti|esok|suatu\s+hari|sementara|bercuti"
+    # a second job or a short stay, not a change: "part-time", "for two weeks" (also: ALSO)
+    r"|part[- ]time|side\s+job|on\s+the\s+side|freelance|à\s+temps\s+partiel|à\s+mi-temps|sambilan"
+    r"|separuh\s+masa|for\s+(?:a\s+few\s+|several\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:days?|weeks?|nights?)"
+    r"|trip|conference|project|internship|assignment|secondment|en\s+déplacement"
+    r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri)\b|'ll\b"
+    r"|以前|曾经|曾|小时候|童年|过去|从前|原来|原本|之前|当年|那时|将要|将|打算|准备|计划|想|可能|也许|下个月|下周"
+    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换",
+    re.I,
+)
