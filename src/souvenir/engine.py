@@ -201,7 +201,7 @@ class Engine:
             candidate.confidence, candidate.pinned, candidate.source, said_at,
         )
         if decision.action == "supersede":
-            self.store.supersede(decision.target_id, new_id, now)
+            self.store.supersede(decision.target_id, new_id, said_at)  # superseded when said
             self._wake_indexer()
             return WriteResult("supersede", new_id, text, superseded_id=decision.target_id)
         self._wake_indexer()
