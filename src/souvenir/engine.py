@@ -1,4 +1,4 @@
-"""The one orchestration module: store, vector index and (later) models meet here.
+"""The one orchestration module: store, vector index and chat model meet here.
 
 Everything it decides is delegated to the pure core — :mod:`souvenir.filters` (keep or
 drop), :mod:`souvenir.admission` (insert, absorb, replace, supersede) and
@@ -21,13 +21,14 @@ from souvenir.errors import (
     EmbedderError, InputError, ModelError, StoreError, TextError, UnknownError,
 )
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
-from souvenir.reflection import DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection
 from souvenir.index import VectorIndex
-from souvenir.llm import ChatClient
-from souvenir.profile.prompt import summary_messages
-from souvenir.reflection import REFLECTION_SCHEMA, reflection_messages
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time
+from souvenir.llm import ChatClient
+from souvenir.profile.prompt import summary_messages
+from souvenir.reflection import (
+    DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
+)
 from souvenir.selection import SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.timeutil import aware, utcnow
