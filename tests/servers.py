@@ -115,6 +115,9 @@ class EmbeddingServer(_LoopbackServer):
                                                    for i in range(len(texts))]}).encode()
                 elif outer.mode == "ints":
                     payload = json.dumps({"data": [1] * len(texts)}).encode()
+                elif self.path == "/api/embed":  # Ollama's native protocol
+                    payload = json.dumps({"model": body["model"],
+                                          "embeddings": [_vector(t) for t in texts]}).encode()
                 else:
                     data = [{"index": i, "embedding": _vector(t)} for i, t in enumerate(texts)]
                     payload = json.dumps({"data": data, "model": body["model"]}).encode()
@@ -168,7 +171,7 @@ class ChatServer(_LoopbackServer):
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 outer.requests.append(body)
-                reflection = "response_format" in body
+                reflection = "response_format" in body or "format" in body
                 first = (body.get("messages") or [{}])[0].get("content") or ""
                 summary = isinstance(first, str) and first.startswith("You keep a short profile")
                 mode = (outer.reflection_mode if reflection else
@@ -202,6 +205,11 @@ class ChatServer(_LoopbackServer):
                             self.wfile.flush()
                         self.wfile.write(b"data: [DONE]\n\n")
                         self.close_connection = True
+                        return
+                    if self.path == "/api/chat":  # Ollama's native protocol
+                        answer = {"model": body.get("model"), "done": True,
+                                  "message": {"role": "assistant", "content": content}}
+                        self._send(200, json.dumps(answer).encode())
                         return
                     answer = {"id": "x", "object": "chat.completion", "model": body.get("model"),
                               "choices": [{"index": 0, "finish_reason": "stop",
