@@ -24,7 +24,8 @@ from souvenir.types import KINDS, Candidate
 
 app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
-bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo and on the multilingual suite.",
+                        no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_is_help=True)
 app.add_typer(calibrate_app, name="calibrate")
@@ -391,6 +392,27 @@ def delete_user(ctx: typer.Context, user: str = typer.Option(..., help="User id.
     if not yes:
         _fail(ValueError("deleting a user cannot be undone: add --yes"))
     _user_command(ctx, lambda e: e.delete_user(channel, user))
+
+
+@bench_app.command("multilingual")
+def bench_multilingual(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., exists=True, dir_okay=False, help="The suite's suite.json."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """recall@24 of the selection on the multilingual suite: overall, same- and cross-language,
+    per query language."""
+    from souvenir.bench.multilingual import format_report, run_multilingual
+
+    try:
+        report = run_multilingual(file, _settings(ctx))
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        console.print(format_report(report), markup=False)
 
 
 @bench_app.command("recall")
