@@ -404,8 +404,13 @@ def bench_multilingual(
     per query language."""
     from souvenir.bench.multilingual import format_report, run_multilingual
 
+    _report(lambda: run_multilingual(file, _settings(ctx)), format_report, as_json)
+
+
+def _report(run, format_report, as_json: bool) -> None:
+    """Run a benchmark and print its report as JSON or as text."""
     try:
-        report = run_multilingual(file, _settings(ctx))
+        report = run()
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -425,16 +430,8 @@ def bench_recall(
     """Evidence recall@24 of the real selection (and @5/@10 of the semantic ranking) on LoCoMo."""
     from souvenir.bench.recall import format_report, run_recall
 
-    try:
-        report = run_recall(directory, _settings(ctx), limit_files=limit_files,
-                            progress_console=None if as_json else err)
-    except SouvenirError as exc:
-        _fail(exc)
-        return
-    if as_json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
-    else:
-        console.print(format_report(report))
+    _report(lambda: run_recall(directory, _settings(ctx), limit_files=limit_files,
+                               progress_console=None if as_json else err), format_report, as_json)
 
 
 @calibrate_app.command("dedup")

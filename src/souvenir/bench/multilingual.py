@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from statistics import mean
 
+from souvenir.bench.common import covered, embed_all
 from souvenir.config import Settings
 from souvenir.runtime import open_runtime
 from souvenir.timeutil import as_utc
@@ -34,22 +35,16 @@ def run_multilingual(path: Path, settings: Settings) -> dict:
     with tempfile.TemporaryDirectory(prefix="souvenir-ml-") as tmp:
         rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{tmp}/ml.db"}))
         try:
-            ids: dict[int, str] = {}
             for memory in suite["memories"]:
                 when = as_utc(memory["date"])
-                written = rt.engine.remember("bench", "suite", Candidate(
+                rt.engine.remember("bench", "suite", Candidate(
                     text=memory["text"], kind="fact", source=memory["id"], time=when), now=when)
-                if written.memory_id is not None:
-                    ids.setdefault(written.memory_id, memory["id"])
-            if rt.index is not None:
-                while rt.index.run_once():
-                    pass
+            embed_all(rt)
             sources = rt.store.sources(rt.store.find_user("bench", "suite"))
             rows = []
             for query in suite["queries"]:
                 result = rt.engine.context("bench", "suite", query["text"], now=NOW, count=False)
-                picked = set().union(*(sources.get(s.memory.id, set()) for s in result.memories)) \
-                    if result.memories else set()
+                picked = covered(result.memories, sources)
                 gold = set(query["gold"])
                 rows.append({"id": query["id"], "lang": query["lang"], "cross": query["cross_language"],
                              "recall@24": len(gold & picked) / len(gold)})

@@ -15,6 +15,7 @@ from statistics import mean
 
 import numpy as np
 
+from souvenir.bench.common import covered, embed_all
 from souvenir.config import Settings
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
@@ -34,9 +35,7 @@ def run_conversation(path: Path, settings: Settings, workdir: Path) -> tuple[lis
     rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{db}"}))
     try:
         replay_locomo(rt.engine, conv, channel="bench")
-        if rt.index is not None:
-            while rt.index.run_once():
-                pass
+        embed_all(rt)
         user_id = rt.store.find_user("bench", conv.name)
         sources = rt.store.sources(user_id)
         rows = []
@@ -45,8 +44,7 @@ def run_conversation(path: Path, settings: Settings, workdir: Path) -> tuple[lis
                 continue
             evidence = set(qa.evidence)
             result = rt.engine.context("bench", conv.name, qa.question, count=False)
-            picked = set().union(*(sources.get(s.memory.id, set()) for s in result.memories)) \
-                if result.memories else set()
+            picked = covered(result.memories, sources)
             row = {"file": conv.name, "category": qa.category, "recall@24": _recall(evidence, picked)}
             if rt.index is not None:
                 scores = rt.index.scores(user_id, rt.index.embed_query(qa.question))
