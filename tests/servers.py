@@ -90,6 +90,7 @@ class EmbeddingServer(_LoopbackServer):
         self.mode = mode
         self.stall_s = stall_s
         self.batch_sleep_s = 0.0
+        self.batches_started = 0
         self.calls = 0
         outer = self
 
@@ -102,6 +103,7 @@ class EmbeddingServer(_LoopbackServer):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 texts = body["input"]
                 if len(texts) > 1:
+                    outer.batches_started += 1
                     time.sleep(outer.batch_sleep_s)
                 if outer.mode == "stall":
                     time.sleep(outer.stall_s)

@@ -53,7 +53,10 @@ def test_a_busy_model_lock_does_not_open_the_breaker(tmp_path):
         try:
             for text in ("I live in Ipoh", "My cat is called Kopi", "I work as a nurse"):
                 rt.engine.record_turn("api", "u", text)
-            time.sleep(0.5)  # the indexer is now inside its 4 s batch
+            deadline = time.monotonic() + 20
+            while not embedder.batches_started and time.monotonic() < deadline:
+                time.sleep(0.05)  # wait until the indexer is inside its 4 s batch
+            time.sleep(0.2)
             first = rt.engine.context("api", "u", "where do I live?")
             assert first.degraded  # waited its 1 s bound: acceptable
             deadline = time.monotonic() + 20
