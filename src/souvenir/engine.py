@@ -29,6 +29,7 @@ from souvenir.profile.prompt import summary_messages
 from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
+from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.selection import SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.timeutil import aware, utcnow
@@ -99,9 +100,12 @@ class Engine:
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
                  min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
                  summary_model: str | None = None, history_turns: int = 20,
-                 self_citation_chars: int = SELF_CITATION_CHARS) -> None:
+                 self_citation_chars: int = SELF_CITATION_CHARS,
+                 scoring: ScoringConfig | None = None,
+                 window_index: VectorIndex | None = None) -> None:
         self.store = store
         self.index = index
+        self.window_index = window_index
         self.chat = chat
         self.history_turns = history_turns
         self.counters: Counter[str] = Counter()  # in-process counts for /metrics
@@ -111,7 +115,17 @@ class Engine:
         self.reflection_model = reflection_model or None
         self.reflection_timeout_s = reflection_timeout_s
         self.min_confidence = min_confidence
-        self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
+        # Two read paths: ``scoring`` given (the product's default, see runtime.py) = the
+        # fused score of souvenir.scoring, its floor and 18 semantic places (the 24 all go
+        # by score: docs/benchmarks.md, "Recall levers"); otherwise the plain cosine.
+        self.scorer = Scorer(scoring) if scoring is not None else None
+        if self.scorer is not None:
+            self.selection_config = SelectionConfig(
+                limit=limit, semantic_threshold=SCORE_FLOOR, score_name="score",
+                semantic_slots=max(0, limit - round(limit * 0.25)))
+        else:
+            self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
+        self._window_queries = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-window")
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters")
@@ -123,6 +137,7 @@ class Engine:
     def close(self) -> None:
         """Finish pending bookkeeping (counters, events) and stop its worker."""
         self._bookkeeping.shutdown(wait=True)
+        self._window_queries.shutdown(wait=False)
 
     # -- identity ----------------------------------------------------------------------------
     def user_id(self, channel: str, external_id: str, create: bool = False,
@@ -173,6 +188,7 @@ class Engine:
             text=text, kind=candidate.kind, scope=candidate.scope,
             confidence=min(1.0, max(0.0, float(candidate.confidence))), source=candidate.source,
             story_id=story_id, time=said_at, pinned=candidate.pinned,
+            speaker=candidate.speaker, session=candidate.session,
         )
         chain = MODEL_CHAIN if exchange is not None else DIRECT_CHAIN
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
@@ -200,7 +216,11 @@ class Engine:
         new_id = self.store.insert_memory(
             user_id, text, candidate.kind, candidate.scope, candidate.story_id,
             candidate.confidence, candidate.pinned, candidate.source, said_at,
+            speaker=candidate.speaker, session=candidate.session,
         )
+        if candidate.session is not None and self.window_index is not None:
+            # the previous episode's window now ends on this one: re-embed it
+            self.store.drop_previous_vector(new_id, self.window_index.name)
         if decision.action == "supersede":
             self.store.supersede(decision.target_id, new_id, said_at)  # superseded when said
             self._wake_indexer()
@@ -209,8 +229,9 @@ class Engine:
         return WriteResult("insert", new_id, text)
 
     def _wake_indexer(self) -> None:
-        if self.index is not None:
-            self.index.wake()
+        for index in (self.index, self.window_index):
+            if index is not None:
+                index.wake()
 
     def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
                     time: datetime | None = None, story: str | None = None,
@@ -247,8 +268,10 @@ class Engine:
             elif self.chat is not None:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
             elif content_words(normalize(message)):  # bare "ok"/"merci"/"好的" is no memory
+                # its session: the story, else the day it was said (neighbours for the read path)
                 episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
-                                    source=source or f"turn:{turn_id}", time=time)
+                                    source=source or f"turn:{turn_id}", time=time,
+                                    session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
                 written = self.remember(channel, external_id, episode, story=story, now=now)
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
@@ -410,7 +433,7 @@ class Engine:
         if story and story_id is None:
             story_id = -1  # an unknown story: only global memories qualify
         candidates = self.store.candidates(user_id, story_id)
-        scores, cause = self._scores(user_id, message)
+        scores, cause = self._scores(user_id, message, candidates, now)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
             self._bookkeeping.submit(self._record_degraded, user_id, cause, now)
@@ -434,7 +457,10 @@ class Engine:
             degraded=cause is not None, degraded_cause=cause,
         )
 
-    def _scores(self, user_id: int, message: str) -> tuple[dict[int, float] | None, str | None]:
+    def _scores(self, user_id: int, message: str, candidates: list[Memory],
+                now: datetime) -> tuple[dict[int, float] | None, str | None]:
+        if self.scorer is not None:
+            return self._fused_scores(user_id, message, candidates, now)
         if self.index is None:
             return {}, None
         try:
@@ -443,6 +469,35 @@ class Engine:
         except EmbedderError as exc:
             log.warning("degraded turn: %s", exc)
             return None, f"embedder: {exc}"
+
+    @staticmethod
+    def _dense(index: VectorIndex, user_id: int, query) -> DenseInput:
+        ids, matrix = index.vectors(user_id)
+        return DenseInput(query, ids, matrix)
+
+    def _fused_scores(self, user_id: int, message: str, candidates: list[Memory],
+                      now: datetime) -> tuple[dict[int, float], str | None]:
+        """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
+        both run at once. A failed embedder leaves the other signals (the BM25 part always
+        scores) and marks the turn degraded with its cause."""
+        causes: list[str] = []
+        pending = (self._window_queries.submit(self.window_index.embed_query, message)
+                   if self.window_index is not None and candidates else None)
+        dense = window = None
+        if self.index is not None and candidates:
+            try:
+                dense = self._dense(self.index, user_id, self.index.embed_query(message))
+            except EmbedderError as exc:
+                causes.append(f"embedder: {exc}")
+        if pending is not None:
+            try:
+                window = self._dense(self.window_index, user_id, pending.result())  # type: ignore[arg-type]
+            except EmbedderError as exc:
+                causes.append(f"window embedder: {exc}")
+        for cause in causes:
+            log.warning("degraded turn: %s", cause)
+        scores = self.scorer.scores(user_id, candidates, message, now, dense, window)  # type: ignore[union-attr]
+        return scores, "; ".join(causes) or None
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
                           selected: list[Selection], cause: str | None) -> None:

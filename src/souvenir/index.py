@@ -42,9 +42,10 @@ class VectorIndex:
     """
 
     def __init__(self, store, embedder: Embedder, batch: int = 64, query_timeout_s: float = 5.0,
-                 cooldown_s: float = 30.0) -> None:
+                 cooldown_s: float = 30.0, windowed: bool = False) -> None:
         self.store = store
         self.embedder = embedder
+        self.windowed = windowed
         self.batch = batch
         self.query_timeout_s = query_timeout_s
         self.cooldown_s = cooldown_s
@@ -57,7 +58,9 @@ class VectorIndex:
 
     @property
     def name(self) -> str:
-        return self.embedder.name
+        """The vectors' key in the store: the embedder's name, ``+window`` when each episode
+        is embedded with its session neighbours (previous, itself, next)."""
+        return self.embedder.name + ("+window" if self.windowed else "")
 
     def warm_up(self) -> None:
         """Load the model now (outside any turn's bound): one throwaway encode."""
@@ -106,9 +109,13 @@ class VectorIndex:
             self._open_until = time.monotonic() + self.cooldown_s
             raise
 
+    def vectors(self, user_id: int) -> tuple[list[int], np.ndarray | None]:
+        """The user's current vectors of this index: (memory ids, float32 matrix n×dim)."""
+        return self.store.vectors(user_id, self.name)
+
     def scores(self, user_id: int, query: np.ndarray) -> dict[int, float]:
         """Cosine similarity of ``query`` to each of the user's embedded active memories."""
-        ids, matrix = self.store.vectors(user_id, self.embedder.name)
+        ids, matrix = self.vectors(user_id)
         if matrix is None or matrix.shape[1] != query.shape[0]:
             return {}
         sims = matrix @ query.astype(np.float32)
@@ -123,7 +130,11 @@ class VectorIndex:
         batches = 0
         self.store.repair_hashes()  # once a pass: texts edited outside Souvenir become stale
         while max_batches is None or batches < max_batches:
-            rows = self._bounded(self.store.stale_vectors(self.embedder.name, self.batch))
+            rows = self.store.stale_vectors(self.name, self.batch)
+            if self.windowed and rows:
+                windows = self.store.windows([mid for mid, _, _ in rows])
+                rows = [(mid, h, windows.get(mid, text)) for mid, h, text in rows]
+            rows = self._bounded(rows)
             if not rows:
                 break
             with self._model_lock:
@@ -137,7 +148,7 @@ class VectorIndex:
             if vectors.ndim != 2 or vectors.shape[0] != len(rows):
                 raise EmbedderError(f"{self.embedder.name} returned {vectors.shape} for {len(rows)} texts")
             self.store.put_vectors(
-                self.embedder.name, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)]
+                self.name, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)]
             )
             done += len(rows)
             batches += 1
@@ -160,7 +171,7 @@ class VectorIndex:
     def backlog(self) -> int:
         """Active memories whose vector is missing or stale."""
         self.store.repair_hashes()
-        return self.store.count_stale_vectors(self.embedder.name)
+        return self.store.count_stale_vectors(self.name)
 
     def wake(self) -> None:
         """Ask the background indexer to run now."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from souvenir.config import Settings
-from souvenir.embedding import make_embedder, threshold_for
+from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
 from souvenir.engine import Engine
 from souvenir.index import VectorIndex
+from souvenir.scoring import ScoringConfig
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.store import open_store
 from souvenir.worker import ReflectionWorker
@@ -22,6 +23,12 @@ class Runtime:
     index: VectorIndex | None
     engine: Engine
     worker: ReflectionWorker | None = None
+    window_index: VectorIndex | None = None
+
+    @property
+    def indexes(self) -> list[VectorIndex]:
+        """Every vector index of this runtime (the main one first)."""
+        return [i for i in (self.index, self.window_index) if i is not None]
 
     def status(self) -> dict:
         """Service-wide counters for diagnostics and /metrics: reflections and summaries by
@@ -42,8 +49,8 @@ class Runtime:
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
-        if self.index is not None:
-            self.index.stop()
+        for index in self.indexes:
+            index.stop()
         self.engine.close()
         self.store.close()  # type: ignore[attr-defined]
 
@@ -54,14 +61,22 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     ``start_indexer`` starts the background indexer (the server does; one-shot CLI
     commands run it explicitly instead).
     """
+    if settings.scoring not in ("fused", "cosine"):
+        raise ValueError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
     store = open_store(settings.database_url)
     embedder = make_embedder(settings)
-    index = None
+    index = window_index = None
     if embedder is not None:
         index = VectorIndex(store, embedder, batch=settings.index_batch,
                             query_timeout_s=settings.query_embedding_timeout_s)
-        if start_indexer:
-            index.start(settings.index_interval_s)
+    window = make_window_embedder(settings) if settings.scoring == "fused" else None
+    if window is not None:
+        window_index = VectorIndex(store, window, batch=settings.index_batch,
+                                   query_timeout_s=settings.query_embedding_timeout_s, windowed=True)
+    if start_indexer:
+        for each in (index, window_index):
+            if each is not None:
+                each.start(settings.index_interval_s)
     chat = make_chat(settings)
     engine = Engine(store, index, limit=settings.context_limit,
                     semantic_threshold=threshold_for(embedder, settings), chat=chat,
@@ -70,13 +85,15 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                     min_confidence=settings.reflection_min_confidence,
                     summary_enabled=settings.summary_enabled, summary_model=settings.summary_model,
                     history_turns=settings.history_turns,
-                    self_citation_chars=settings.position_self_citation_chars)
+                    self_citation_chars=settings.position_self_citation_chars,
+                    scoring=ScoringConfig() if settings.scoring == "fused" else None,
+                    window_index=window_index)
     worker = None
     if chat is not None:
         worker = ReflectionWorker(engine, max_attempts=settings.reflection_max_attempts)
         if start_indexer:
             worker.start()
-    return Runtime(settings, store, index, engine, worker)
+    return Runtime(settings, store, index, engine, worker, window_index)
 
 
 def make_chat(settings: Settings) -> ChatClient | None:

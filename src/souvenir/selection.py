@@ -73,6 +73,8 @@ class SelectionConfig:
     - ``semantic_threshold``: inclusive cosine floor of the semantic pass. 0.32 was read
       on seed 000's embedding model; each embedder needs its own value.
     - ``quotas``: places per kind in the quota pass.
+    - ``score_name``: what the scores are, in the reasons ("cosine", or "score" for the
+      fused score of :mod:`souvenir.scoring`).
     """
 
     limit: int = 24
@@ -80,6 +82,7 @@ class SelectionConfig:
     semantic_slots: int = 16
     semantic_threshold: float = 0.32
     quotas: Mapping[str, int] = field(default_factory=lambda: DEFAULT_QUOTAS)
+    score_name: str = "cosine"
 
     def __post_init__(self) -> None:
         if self.limit < 0 or self.semantic_slots < 0:
@@ -244,13 +247,13 @@ class _Run:
         kept = f"one of the {quarter} places kept for what is durable about the user"
         glob = free & cols.is_global
         for i in self.take(glob & self.eligible, quarter, cols.cosine_keys):
-            self.add(i, "global", f"global: cosine {_fmt(cols.cos[i], thr)} ≥ {thr:g}, {kept}")
+            self.add(i, "global", f"global: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}, {kept}")
         done = sum(s.pass_name == "global" for s in self.selected)
         for i in self.take(glob, quarter - done, cols.rank_keys):
             self.add(i, "global", f"global: {kept}, by rank ({self.rank_note(i)})")
         # 4. semantic: cosine >= threshold, by descending cosine.
         for i in self.take(self.eligible, cfg.semantic_slots, cols.cosine_keys):
-            self.add(i, "semantic", f"semantic: cosine {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
+            self.add(i, "semantic", f"semantic: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
         # 5. quotas per kind, counting what earlier passes already hold of that kind.
         for kind, places in cfg.quotas.items():
             code = _KIND_CODE[kind]

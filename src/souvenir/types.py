@@ -23,7 +23,9 @@ class Candidate:
     """A memory proposed for writing (by a model, an import, a replay or a person).
 
     ``time`` is when the user said it (the exchange's time): relative dates are
-    resolved against it and it becomes the memory's date.
+    resolved against it and it becomes the memory's date. ``speaker`` (who said it) and
+    ``session`` (the conversation it belongs to) place an episode among its neighbours
+    for the read path's fused score (:mod:`souvenir.scoring.fusion`).
     """
 
     text: str
@@ -34,6 +36,8 @@ class Candidate:
     story_id: int | None = None
     time: datetime | None = None
     pinned: bool = False
+    speaker: str | None = None
+    session: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,8 @@ class Memory:
     candidate_count: int = 0
     served_count: int = 0
     served_semantic_count: int = 0
+    speaker: str | None = None
+    session: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

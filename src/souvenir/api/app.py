@@ -180,7 +180,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @app.get("/health")
     def health() -> dict:
         index = rt().index
+        window = rt().window_index
         return {"status": "ok", "embedder": index.name if index else None,
+                "window_embedder": window.name if window else None,
                 "degraded_turns": rt().engine.degraded_turns()}
 
     @app.post("/v1/turns")

@@ -48,9 +48,12 @@ class SouvenirCollector:
         if rt.engine.chat is not None:
             breaker.add_metric(["chat"], float(rt.engine.chat.breaker.state == "open"))
         yield breaker
-        if rt.index is not None:
-            yield GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing or stale.",
-                                    value=rt.index.backlog())
+        if rt.indexes:
+            backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "
+                                        "or stale, per index.", labels=["index"])
+            for index in rt.indexes:
+                backlog.add_metric([index.name], index.backlog())
+            yield backlog
         proxy = CounterMetricFamily("souvenir_proxy_events", "Proxy events (memory failures…).",
                                     labels=["event"])
         for event, value in sorted(self.proxy_counters.items()):

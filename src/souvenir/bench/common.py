@@ -5,8 +5,8 @@ from __future__ import annotations
 
 def embed_all(rt) -> None:
     """Run the runtime's indexer until nothing is stale (no-op without an embedder)."""
-    if rt.index is not None:
-        while rt.index.run_once():
+    for index in rt.indexes:
+        while index.run_once():
             pass
 
 

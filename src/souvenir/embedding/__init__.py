@@ -39,6 +39,21 @@ def make_embedder(settings: Settings) -> Embedder | None:
     raise EmbedderError(f"unknown embedder {settings.embedder!r} (use, e5, ollama, openai, none)")
 
 
+def make_window_embedder(settings: Settings) -> Embedder | None:
+    """The fused score's window embedder (``settings.window_embedder``: ``e5`` or ``none``).
+
+    Raises :class:`EmbedderError` for an unknown name or a missing package.
+    """
+    name = settings.window_embedder.lower()
+    if name == "none":
+        return None
+    if name == "e5":
+        from souvenir.embedding.local import E5Embedder
+
+        return E5Embedder()
+    raise EmbedderError(f"unknown window embedder {settings.window_embedder!r} (e5, none)")
+
+
 def threshold_for(embedder: Embedder | None, settings: Settings) -> float:
     """The semantic threshold: the setting if given, else the value read for this embedder."""
     if settings.semantic_threshold is not None:
@@ -48,4 +63,4 @@ def threshold_for(embedder: Embedder | None, settings: Settings) -> float:
     return DEFAULT_THRESHOLDS.get(embedder.name, 0.5)
 
 
-__all__ = ["Embedder", "EmbedderError", "make_embedder", "normalise_rows", "threshold_for", "DEFAULT_THRESHOLDS"]
+__all__ = ["Embedder", "EmbedderError", "make_embedder", "make_window_embedder", "normalise_rows", "threshold_for", "DEFAULT_THRESHOLDS"]

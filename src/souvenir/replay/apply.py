@@ -45,7 +45,8 @@ def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = "cli"
     if speaker is None:
         for turn in conv.turns:
             candidate = Candidate(text=f"{turn.speaker}: {turn.text}", kind="episode",
-                                  scope="global", source=turn.dia_id, time=turn.time)
+                                  scope="global", source=turn.dia_id, time=turn.time,
+                                  speaker=turn.speaker, session=f"session_{turn.session}")
             results.append(engine.remember(channel, user, candidate, now=turn.time))
             progress(1)
         return results

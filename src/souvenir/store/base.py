@@ -28,7 +28,8 @@ from souvenir.types import Memory
 
 _MEMORY_COLUMNS = (
     "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
-    "updated_at, source, content_hash, candidate_count, served_count, served_semantic_count"
+    "updated_at, source, content_hash, candidate_count, served_count, served_semantic_count, "
+    "speaker, session"
 )
 
 
@@ -38,6 +39,7 @@ def _memory(row: Sequence) -> Memory:
         confidence=row[6], pinned=bool(row[7]), status=row[8], created_at=from_text(row[9]),
         updated_at=from_text(row[10]), source=row[11], content_hash=row[12],
         candidate_count=row[13], served_count=row[14], served_semantic_count=row[15],
+        speaker=row[16], session=row[17],
     )
 
 
@@ -171,16 +173,57 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
     def insert_memory(
         self, user_id: int, text: str, kind: str, scope: str, story_id: int | None,
         confidence: float, pinned: bool, source: str | None, said_at: datetime,
+        speaker: str | None = None, session: str | None = None,
     ) -> int:
         with self.transaction() as conn:
             cur = conn.execute(
                 "INSERT INTO memories (user_id, kind, scope, story_id, text, confidence, pinned, "
-                "created_at, updated_at, source, content_hash) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "created_at, updated_at, source, content_hash, speaker, session) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (user_id, kind, scope, story_id, text, confidence, int(pinned), to_text(said_at),
-                 to_text(said_at), source, content_hash(text)),
+                 to_text(said_at), source, content_hash(text), speaker, session),
             )
             return int(cur.lastrowid)
+
+    # -- episode windows (the window embedder's texts) --------------------------------------
+    _PREVIOUS = ("SELECT text FROM memories WHERE user_id = ? AND session = ? AND status = 'active' "
+                 "AND id < ? ORDER BY id DESC LIMIT 1")
+    _NEXT = ("SELECT text FROM memories WHERE user_id = ? AND session = ? AND status = 'active' "
+             "AND id > ? ORDER BY id LIMIT 1")
+
+    def windows(self, memory_ids: Sequence[int]) -> dict[int, str]:
+        """Per memory: the texts of the previous memory of its session, itself and the next
+        one, joined by newlines (the text alone for a memory without a session)."""
+        out: dict[int, str] = {}
+        for mid in memory_ids:
+            rows = self._query("SELECT user_id, session, text FROM memories WHERE id = ?", (mid,))
+            if not rows:
+                continue
+            user_id, session, text = rows[0]
+            if session is None:
+                out[mid] = text
+                continue
+            parts = [r[0] for r in self._query(self._PREVIOUS, (user_id, session, mid))]
+            parts.append(text)
+            parts += [r[0] for r in self._query(self._NEXT, (user_id, session, mid))]
+            out[mid] = "\n".join(parts)
+        return out
+
+    def drop_previous_vector(self, memory_id: int, embedder: str) -> int:
+        """Delete ``embedder``'s vector of the memory before ``memory_id`` in its session (its
+        window just changed: the indexer re-embeds it). Returns the rows deleted."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT user_id, session FROM memories WHERE id = ?",
+                               (memory_id,)).fetchone()
+            if row is None or row[1] is None:
+                return 0
+            prev = conn.execute(
+                "SELECT id FROM memories WHERE user_id = ? AND session = ? AND status = 'active' "
+                "AND id < ? ORDER BY id DESC LIMIT 1", (row[0], row[1], memory_id)).fetchone()
+            if prev is None:
+                return 0
+            return conn.execute("DELETE FROM vectors WHERE memory_id = ? AND embedder = ?",
+                                (prev[0], embedder)).rowcount
 
     @staticmethod
     def _history(conn, memory_id: int, event: str, text: str, source: str | None,
