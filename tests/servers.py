@@ -92,6 +92,7 @@ class EmbeddingServer(_LoopbackServer):
         self.batch_sleep_s = 0.0
         self.batches_started = 0
         self.calls = 0
+        self.texts: list[str] = []  # every text received, in order
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -102,6 +103,7 @@ class EmbeddingServer(_LoopbackServer):
                 outer.calls += 1
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 texts = body["input"]
+                outer.texts.extend(texts if isinstance(texts, list) else [texts])
                 if len(texts) > 1:
                     outer.batches_started += 1
                     time.sleep(outer.batch_sleep_s)

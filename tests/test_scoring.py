@@ -1,0 +1,162 @@
+"""The fused score's pure parts: language, BM25 tokens and index, periods, fusion, Scorer."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from souvenir.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.scoring.fusion import feedback_query, fuse, named_speaker, zscore
+from souvenir.scoring.language import memory_language
+from souvenir.scoring.lexical import LexicalIndex, bm25_tokens, en_stem
+from souvenir.scoring.periods import query_period
+from souvenir.types import Memory
+
+NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("I moved to Penang last year with my sister", "en"),
+    ("J'ai déménagé à Lyon l'an dernier", "fr"),
+    ("Je travaille comme infirmière", "fr"),
+    ("Saya tinggal di Ipoh dengan keluarga saya", "ms"),
+    ("aku nak pergi kedai tu esok", "ms"),
+    ("我去年搬到了上海", "zh"),
+    ("我在 Google 工作", "zh"),
+    ("", "en"),
+    ("12345", "en"),
+])
+def test_memory_language(text, lang):
+    assert memory_language(text) == lang
+
+
+def test_bm25_tokens_keep_content_words_in_every_language():
+    assert bm25_tokens("Caroline: I went to the support groups, running!") == (
+        "caroline", "went", "support", "group", "run")
+    assert "上海" in bm25_tokens("我去年搬到了上海")
+    assert "not" not in bm25_tokens("I do not like cats")  # negators are not index terms
+    assert en_stem("parties") == "party" and en_stem("planned") == "plan" and en_stem("cat") == "cat"
+
+
+def test_lexical_index_matches_rank_bm25():
+    rank_bm25 = pytest.importorskip("rank_bm25")
+    docs = [bm25_tokens(t) for t in (
+        "Caroline went to the LGBTQ support group", "Melanie painted a sunset",
+        "Caroline is researching adoption agencies", "Melanie ran a charity race",
+        "The support group was powerful", "I like painting and pottery")]
+    query = bm25_tokens("When did Caroline go to the support group?")
+    ours = LexicalIndex(docs).scores(query)
+    theirs = rank_bm25.BM25Okapi(docs).get_scores(list(query))
+    assert np.allclose(ours, theirs)
+    assert LexicalIndex([]).scores(query).shape == (0,)
+
+
+@pytest.mark.parametrize("text, period", [
+    ("When did she go on 13 October, 2023?", (date(2023, 10, 13), date(2023, 10, 13))),
+    ("What happened on October 13th, 2023", (date(2023, 10, 13), date(2023, 10, 13))),
+    ("Qu'ai-je fait le 13 octobre 2023 ?", (date(2023, 10, 13), date(2023, 10, 13))),
+    ("2023年10月13日我在哪里", (date(2023, 10, 13), date(2023, 10, 13))),
+    ("What did I do in July 2023?", (date(2023, 7, 1), date(2023, 7, 31))),
+    ("en février 2024", (date(2024, 2, 1), date(2024, 2, 29))),
+    ("apa saya beli pada Ogos 2024", (date(2024, 8, 1), date(2024, 8, 31))),
+    ("2023年7月", (date(2023, 7, 1), date(2023, 7, 31))),
+    ("berapa kali saya pindah tahun 2024", (date(2024, 1, 1), date(2024, 12, 31))),
+    ("我2024年去了哪里", (date(2024, 1, 1), date(2024, 12, 31))),
+    ("我去年搬到了哪里", (date(2024, 1, 1), date(2024, 12, 31))),
+    ("What did I buy in June?", None),  # which year? nothing is read
+    ("May I ask where I live?", None),
+    ("I have 2023 reasons", None),
+])
+def test_query_period(text, period):
+    assert query_period(text, NOW) == period
+
+
+def test_zscore_ignores_missing_values_and_groups():
+    x = np.array([1.0, 2.0, 3.0, np.nan])
+    z = zscore(x)
+    assert z[3] == 0 and np.isclose(z[:3].mean(), 0) and z[2] > 0
+    grouped = zscore(np.array([0.9, 0.8, 0.1, 0.2]), np.array(["zh", "zh", "en", "en"]))
+    assert grouped[0] > 0 and grouped[3] > 0  # the best of each language comes out on top
+    assert not zscore(np.array([1.0, 1.0])).any()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-5, 5), min_size=1, max_size=30))
+def test_zscore_is_finite(values):
+    assert np.isfinite(zscore(np.array(values))).all()
+
+
+def _fuse(lexical, sessions=None, speakers=None, dates=None, **kw):
+    n = len(lexical)
+    return fuse(ScoringConfig(**kw.pop("config", {})), ids=list(range(1, n + 1)), dense=None,
+                window=None, lexical=np.array(lexical, dtype=float), languages=["en"] * n,
+                sessions=sessions or [None] * n, speakers=speakers or [None] * n,
+                dates=dates or [None] * n, **kw)
+
+
+def test_neighbours_lift_the_reply_to_the_matching_turn_within_its_session():
+    lexical = [0, 0, 9, 0, 0, 0, 0]
+    sessions = ["a", "a", "a", "a", "b", "b", "b"]
+    plain = _fuse(lexical, config={"neighbour_alpha": 0})
+    boosted = _fuse(lexical, sessions=sessions)
+    assert boosted[1] > plain[1] and boosted[3] > plain[3]  # ±1 in session a
+    assert boosted[0] > plain[0]  # ±2
+    # the next session does not profit: its first turn takes its own neighbours' best
+    assert np.isclose(boosted[4], plain[4] + 0.7 * max(plain[5], plain[6]))
+
+
+def test_speaker_named_by_the_question_wins():
+    speakers = ["Caroline", "Melanie", "Caroline"]
+    assert named_speaker("What did Caroline paint?", speakers) == "Caroline"
+    assert named_speaker("What did Caroline and Melanie do?", speakers) is None
+    assert named_speaker("What did Caroline do?", ["Caroline"]) is None  # one speaker: nothing to tell
+    s = _fuse([1, 1, 1], speakers=speakers, speaker="Caroline")
+    assert s[1] < s[0] == s[2]
+
+
+def test_memories_dated_in_the_named_period_win():
+    dates = [date(2023, 7, 3), date(2023, 8, 5), date(2023, 6, 30), None]
+    s = _fuse([1, 1, 1, 1], dates=dates, period=(date(2023, 7, 1), date(2023, 7, 31)))
+    assert s[0] > s[2] and s[1] > s[2]  # 5 August is within the 7 days' slack
+    assert s[3] == s[2]
+
+
+def test_feedback_moves_the_query_towards_its_best_memories():
+    matrix = np.eye(3, dtype=np.float32)
+    q = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    moved = feedback_query(q, matrix, np.array([0.1, 0.9, 0.0]), top=1, beta=0.5)
+    assert np.isclose(np.linalg.norm(moved), 1) and moved[1] > 0
+    assert feedback_query(q, matrix, np.zeros(3), top=0, beta=0.5) is q
+
+
+def _mem(i, text, session=None, speaker=None, day=1):
+    return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
+                  content_hash=str(hash(text)), created_at=datetime(2023, 7, day, tzinfo=timezone.utc),
+                  updated_at=datetime(2023, 7, day, tzinfo=timezone.utc))
+
+
+def test_scorer_ranks_by_words_without_any_vector_and_rebuilds_after_a_write():
+    scorer = Scorer()
+    mems = [_mem(i, t) for i, t in enumerate(
+        ["I adopted a cat named Kopi", "I work as a nurse in Ipoh", "My sister plays the violin",
+         "We went hiking last weekend", "I bake sourdough bread"], start=1)]
+    scores = scorer.scores(1, mems, "what is my cat called?", NOW)
+    assert max(scores, key=scores.get) == 1
+    mems.append(_mem(6, "My cat Kopi hates the vet"))
+    scores = scorer.scores(1, mems, "what is my cat called?", NOW)
+    assert set(scores) == {1, 2, 3, 4, 5, 6} and scores[6] > scores[2]
+
+
+def test_scorer_uses_the_vectors_given_and_tolerates_missing_ones():
+    mems = [_mem(i, f"memory {i}") for i in range(1, 5)]
+    matrix = np.eye(4, dtype=np.float32)[:3]  # memory 4 has no vector yet
+    dense = DenseInput(np.array([0, 0, 1, 0], dtype=np.float32), [1, 2, 3], matrix)
+    scores = Scorer(ScoringConfig(feedback_top=0)).scores(1, mems, "anything", NOW, dense=dense)
+    assert max(scores, key=scores.get) == 3 and np.isfinite(list(scores.values())).all()
+    wrong_dim = DenseInput(np.ones(7, dtype=np.float32), [1, 2, 3], matrix)
+    assert len(Scorer().scores(1, mems, "anything", NOW, dense=wrong_dim)) == 4
+    assert Scorer().scores(1, [], "anything", NOW) == {}
