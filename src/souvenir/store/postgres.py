@@ -13,6 +13,10 @@ Plumbing only lives here:
   wait on a write transaction held elsewhere (MVCC);
 * the contract's SQL (``?`` placeholders, ``IS ?``) is translated by :func:`to_postgres`,
   and ``cursor.lastrowid`` is emulated with ``RETURNING id``;
+* several replicas: :meth:`PostgresStore.lock_user` (a per-user advisory transaction lock
+  around a user's read-modify-write), :meth:`PostgresStore.indexer_lease` (a session
+  advisory lock held for one indexer pass) and the outbox claim's ``FOR UPDATE … SKIP
+  LOCKED``;
 * errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
   serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
   database failure :class:`~souvenir.errors.StoreError`.
