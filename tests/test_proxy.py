@@ -185,6 +185,7 @@ def test_a_hanging_upstream_answers_within_its_deadline(tmp_path, upstream):
         metrics = httpx.get(f"{server.url}/metrics").text
         assert 'souvenir_proxy_events_total{event="proxy_upstream_failures"} 1.0' in metrics
         assert "souvenir_summaries_total" in metrics
+        assert 'souvenir_replica_events_total{event="stale_jobs"} 0.0' in metrics
 
 
 def test_diagnostics_json_carries_the_service_counters(tmp_path, upstream):

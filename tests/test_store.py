@@ -102,6 +102,19 @@ def test_nested_transactions_join_and_roll_back_whole(store):
     assert store.find_user("cli", "n") is None
 
 
+def test_a_failed_nested_transaction_leaves_the_outer_one_usable(store):
+    # PostgreSQL refuses every statement after an error until a rollback: a nested
+    # transaction is a savepoint, so catching its failure and going on works on both.
+    with store.transaction():
+        uid = store.ensure_user("cli", "sp", NOW)
+        with pytest.raises(StoreError):
+            with store.transaction():
+                store.kv_set(uid, "half", "written", NOW)
+                store.insert_memory(uid, "bad", "no-such-kind", "global", None, 1.0, False, None, NOW)
+        store.kv_set(uid, "after", "yes", NOW)
+    assert store.kv_all(uid) == {"after": "yes"}  # the failed block's own write is undone
+
+
 def test_reads_do_not_wait_for_a_write_held_elsewhere(store):
     inside, release = threading.Event(), threading.Event()
 
@@ -209,6 +222,46 @@ def test_story_layer_and_diagnostics(store):
     assert sel["degraded"] and sel["items"][0]["memory_id"] == mid and sel["time"] == NOW.isoformat()
     store.record_event(uid, "degraded", "timeout", NOW)
     assert store.count_events("degraded") == 1 and store.degraded_events(uid)[0]["detail"] == "timeout"
+
+
+def test_a_position_without_story_is_one_row(store):
+    uid = store.ensure_user("cli", "p", NOW)
+    store.put_position(uid, None, "tea", "likes", "because", NOW, refresh=True)
+    store.put_position(uid, None, "tea", "loves", "really", LATER, refresh=False)
+    assert store.positions(uid, None) == [
+        {"topic": "tea", "stance": "loves", "justification": "really", "updated_at": NOW.isoformat()}]
+    assert len(store.export_user(uid)["positions"]) == 1
+
+
+def test_migration_5_keeps_the_newest_of_duplicate_positions(store_url):
+    store = open_store(store_url, migrate=False)
+    store.migrate(stop_before=5)
+    uid = store.ensure_user("cli", "dup", NOW)
+    for stance, when in (("likes", NOW), ("loves", LATER), ("hates", LATER + timedelta(1))):
+        with store.transaction() as conn:  # what put_position did before 0005
+            conn.execute("INSERT INTO positions (user_id, story_id, topic, stance, justification, "
+                         "created_at, updated_at) VALUES (?, NULL, 'tea', ?, 'j', ?, ?)",
+                         (uid, stance, when.isoformat(), when.isoformat()))
+    store.migrate()
+    (row,) = store.export_user(uid)["positions"]
+    assert row["stance"] == "hates" and row["created_at"] == NOW.isoformat()
+    store.close()
+
+
+def test_outbox_writes_are_fenced_by_the_claim(store):
+    uid = store.ensure_user("cli", "f", NOW)
+    job_id = store.enqueue(uid, store.add_turn(uid, None, "m", None, NOW), "reflection", NOW)
+    first = store.claim(NOW)
+    assert store.requeue_running(LATER, claimed_before=NOW) == 0  # claimed at NOW: still alive
+    assert store.requeue_running(LATER, claimed_before=LATER + timedelta(seconds=1)) == 1
+    second = store.claim(LATER)
+    assert second["id"] == job_id and second["attempts"] == first["attempts"] + 1
+    # The first claimer comes back late: none of its writes lands.
+    assert not store.finish(job_id, LATER, attempts=first["attempts"])
+    assert not store.retry(job_id, "late", LATER, LATER, attempts=first["attempts"])
+    assert not store.park(job_id, "late", LATER, attempts=first["attempts"])
+    assert store.finish(job_id, LATER, attempts=second["attempts"])
+    assert store.outbox_counts() == {"done": 1}
 
 
 def test_supersede_delete_counters_and_user_data(store):

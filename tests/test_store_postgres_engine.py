@@ -1,15 +1,22 @@
 """End to end on PostgreSQL: the engine replays a LoCoMo conversation and selects exactly as
-it does on SQLite (no embedder, so the selection is deterministic)."""
+it does on SQLite (no embedder, so the selection is deterministic); and the issue's
+acceptance through the CLI, with a deterministic stand-in embedder over loopback HTTP."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
+
+from typer.testing import CliRunner
+
+from souvenir.cli import app
 
 from souvenir.engine import Engine
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
 from souvenir.store import open_store
 from tests.conftest import shared_path
+from tests.servers import EmbeddingServer
 
 MESSAGES = ["What did we talk about last time?", "How is your dance studio going?",
             "Do you remember my trip?"]
@@ -39,3 +46,37 @@ def test_locomo_replay_is_the_same_on_postgres_and_sqlite(tmp_path, pg_url):
     assert lite_texts and all(lite_sel)
     assert pg_texts == lite_texts
     assert pg_sel == lite_sel
+
+
+# -- acceptance: the CLI on both backends -----------------------------------------------------
+QUESTIONS = ["When did Jon lose his job as a banker?", "What kind of studio did Jon open?",
+             "Where did Gina get her clothing line featured?", "What does Gina do to relax?"]
+
+
+def _cli(env: dict, *args: str) -> str:
+    result = CliRunner().invoke(app, list(args), env=env, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _replay_and_ask(database_url: str, embedder_url: str, conv: str) -> tuple[str, list, list]:
+    """``SOUVENIR_DATABASE_URL=… souvenir replay conv-30.json`` then ``souvenir context``."""
+    env = {"SOUVENIR_DATABASE_URL": database_url, "SOUVENIR_EMBEDDER": "openai",
+           "SOUVENIR_EMBEDDER_URL": embedder_url, "SOUVENIR_EMBEDDER_MODEL": "stand-in",
+           "SOUVENIR_SEMANTIC_THRESHOLD": "0.5", "SOUVENIR_LLM_BASE_URL": ""}
+    replayed = _cli(env, "replay", conv)
+    listed = json.loads(_cli(env, "memories", "--user", "conv-30", "--json"))
+    asked = [json.loads(_cli(env, "context", "--user", "conv-30", "--json", q)) for q in QUESTIONS]
+    return replayed, listed, asked
+
+
+def test_cli_replay_and_context_are_the_same_on_postgres_and_sqlite(tmp_path, pg_url):
+    conv = str(shared_path("data", "locomo", "conv-30.json"))
+    with EmbeddingServer() as embedder:  # deterministic vectors over real HTTP
+        lite = _replay_and_ask(f"sqlite:///{tmp_path / 'l.db'}", embedder.url, conv)
+        pg = _replay_and_ask(pg_url, embedder.url, conv)
+    assert "369 messages" in lite[0] and lite[0] == pg[0]  # same write-path actions, all embedded
+    assert pg[1] == lite[1]  # the same memories, ids included
+    assert all(a["memories"] for a in lite[2])
+    assert any(m["pass"] == "semantic" for a in lite[2] for m in a["memories"])
+    assert pg[2] == lite[2]  # the same selection, reasons, passes and scores

@@ -18,7 +18,7 @@ from datetime import datetime
 from souvenir import admission, profile
 from souvenir.context_block import render_block
 from souvenir.errors import (
-    EmbedderError, InputError, ModelError, StoreError, TextError, UnknownError,
+    EmbedderError, InputError, ModelError, StaleJobError, StoreError, TextError, UnknownError,
 )
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.index import VectorIndex
@@ -198,6 +198,7 @@ class Engine:
                                reason=f"{verdict.filter}: {verdict.reason}")
         candidate = verdict.candidate
         with self.store.transaction():
+            self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")
             decision = admission.decide(candidate, existing, said_at)
             return self._apply(user_id, candidate, decision, said_at, now)
@@ -256,6 +257,7 @@ class Engine:
         reply = None if reply is None else redact(reply)[0]
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
+            self.store.lock_user(user_id)  # replicas: the profile read below is written back
             story_id = self._story_id(user_id, story, True, now)
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
             before = self.store.kv_all(user_id)  # the profile as it was before this turn
@@ -366,7 +368,9 @@ class Engine:
 
         The model call happens outside any transaction; its answer is applied and the job
         finished in one transaction, so a retried job never writes twice. Raises
-        :class:`ModelError` when the model fails (the worker retries or parks the job).
+        :class:`ModelError` when the model fails (the worker retries or parks the job),
+        :class:`StaleJobError` (nothing written) when the job was requeued and claimed
+        again meanwhile.
         """
         if self.chat is None:
             raise ModelError("no chat model configured")
@@ -378,11 +382,11 @@ class Engine:
             reflection_messages(job["message"], job["reply"] or "", summary, anchors),
             model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
         with self.store.transaction():
+            self._own_job(job, now)
             outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
                                    answer, time=job["time"], story=job["story"],
                                    source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
                                    now=now)
-            self.store.finish(job["id"], now)
         return outcome
 
     def run_summary(self, job: dict, now: datetime | None = None) -> str | None:
@@ -390,7 +394,8 @@ class Engine:
 
         Writes only the ``summary`` key, so a turn recorded while the model was thinking
         keeps its ``last_queries`` (case R18). An empty answer keeps the old summary.
-        Raises :class:`ModelError` when the model fails (the old summary stays).
+        Raises :class:`ModelError` when the model fails (the old summary stays),
+        :class:`StaleJobError` as :meth:`run_reflection`.
         """
         if self.chat is None:
             raise ModelError("no chat model configured")
@@ -401,9 +406,16 @@ class Engine:
                              job["message"], seen.get(profile.LANG_KEY)),
             model=self.summary_model, timeout_s=self.reflection_timeout_s)
         with self.store.transaction():
+            self._own_job(job, now)
             stored = self.store_summary(job["user_id"], answer, now)
-            self.store.finish(job["id"], now)
         return stored
+
+    def _own_job(self, job: dict, now: datetime) -> None:
+        """Inside the apply transaction: lock the user and mark the job done, if it is still
+        this claim's; else :class:`StaleJobError` rolls the transaction back."""
+        self.store.lock_user(job["user_id"])
+        if not self.store.finish(job["id"], now, attempts=job["attempts"]):
+            raise StaleJobError(f"outbox job {job['id']} was claimed again by another worker")
 
     def store_summary(self, user_id: int, answer: str | None, now: datetime) -> str | None:
         """Store a summariser's answer under seed 001's rules (≤ 300 characters, cut at a

@@ -6,7 +6,8 @@
     │   ├── FileFormatError   a malformed replay/import file (carries the line number)
     │   └── UnknownError      no such user or memory (for that user)
     ├── StoreError            the store (SQLite/PostgreSQL) failed
-    │   └── StoreBusyError    locked or unavailable; the caller may retry later
+    │   ├── StoreBusyError    locked or unavailable; the caller may retry later
+    │   └── StaleJobError     an outbox job was requeued and claimed again meanwhile
     ├── EmbedderError         the embedding model failed, timed out or is unreachable
     │   └── EmbedderBusyError the model was busy (indexing) for the whole bound: not broken
     └── ModelError            a chat model failed, timed out or answered garbage
@@ -49,6 +50,11 @@ class StoreError(SouvenirError):
 
 class StoreBusyError(StoreError):
     """The store is locked or down; nothing was lost, the operation can be retried."""
+
+
+class StaleJobError(StoreError):
+    """The outbox job is no longer this worker's (requeued as abandoned, then claimed by
+    another replica): its result was not written, and the job must not be retried here."""
 
 
 class EmbedderError(SouvenirError):

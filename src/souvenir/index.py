@@ -55,6 +55,7 @@ class VectorIndex:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.lease_skips = 0  # passes skipped while another replica held the indexer lease
 
     @property
     def name(self) -> str:
@@ -125,7 +126,19 @@ class VectorIndex:
 
     # -- background indexing -----------------------------------------------------------------
     def run_once(self, max_batches: int | None = None) -> int:
-        """Embed stale memories, batch by batch; returns how many were embedded."""
+        """Embed stale memories, batch by batch; returns how many were embedded.
+
+        Replicas on one store take turns: the pass runs under the store's indexer lease,
+        and a replica that does not get it skips the pass (returns 0, counted in
+        ``lease_skips``), so two replicas never embed the same rows.
+        """
+        with self.store.indexer_lease(self.name) as held:
+            if not held:
+                self.lease_skips += 1
+                return 0
+            return self._pass(max_batches)
+
+    def _pass(self, max_batches: int | None) -> int:
         done = 0
         batches = 0
         self.store.repair_hashes()  # once a pass: texts edited outside Souvenir become stale

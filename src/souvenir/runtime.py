@@ -32,7 +32,8 @@ class Runtime:
 
     def status(self) -> dict:
         """Service-wide counters for diagnostics and /metrics: reflections and summaries by
-        outcome, the outbox by status, the chat breaker, degraded turns."""
+        outcome, the outbox by status, the chat breaker, degraded turns, and this replica's
+        share of the coordination with others (jobs taken back, indexer passes skipped)."""
         counts = dict(self.worker.counts) if self.worker is not None else {}
         chat = self.engine.chat
         return {
@@ -44,6 +45,8 @@ class Runtime:
             "outbox": self.store.outbox_counts(),  # type: ignore[attr-defined]
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "degraded_turns": self.engine.degraded_turns(),
+            "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
+                         "indexer_lease_skips": sum(i.lease_skips for i in self.indexes)},
         }
 
     def close(self) -> None:

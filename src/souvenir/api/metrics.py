@@ -35,7 +35,8 @@ class SouvenirCollector:
             reflections.add_metric([outcome], counts.get(outcome, 0))
         yield reflections
         summaries = CounterMetricFamily("souvenir_summaries", "User summaries by outcome.", labels=["outcome"])
-        for outcome, value in rt.status()["summaries"].items():
+        service = rt.status()
+        for outcome, value in service["summaries"].items():
             summaries.add_metric([outcome], value)
         yield summaries
         outbox = GaugeMetricFamily("souvenir_outbox_jobs", "Outbox jobs by status.", labels=["status"])
@@ -48,6 +49,12 @@ class SouvenirCollector:
         if rt.engine.chat is not None:
             breaker.add_metric(["chat"], float(rt.engine.chat.breaker.state == "open"))
         yield breaker
+        replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
+                                       "stale jobs dropped, jobs requeued, indexer passes skipped.",
+                                       labels=["event"])
+        for event, value in service["replicas"].items():
+            replicas.add_metric([event], value)
+        yield replicas
         if rt.indexes:
             backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "
                                         "or stale, per index.", labels=["index"])

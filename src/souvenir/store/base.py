@@ -12,7 +12,8 @@ return identical values and text order is time order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 
 import numpy as np
@@ -83,6 +84,25 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
                 )
             done.append(migration.version)
         return done
+
+    # -- several processes on one store ------------------------------------------------------
+    #: True where several replicas may run workers on the store at once (PostgreSQL): a
+    #: ``running`` outbox job may then belong to a live process elsewhere.
+    shared_by_replicas = False
+    #: Appended to the outbox claim's SELECT (PostgreSQL: ``FOR UPDATE OF o SKIP LOCKED``).
+    _claim_lock = ""
+
+    def lock_user(self, user_id: int) -> None:
+        """Serialize the user's read-modify-write (admission, profile, outbox order) across
+        processes until the current transaction ends; call it inside ``transaction()``.
+        SQLite: nothing to do, ``BEGIN IMMEDIATE`` already admits one writer at a time."""
+
+    @contextmanager
+    def indexer_lease(self, embedder: str) -> Iterator[bool]:
+        """The background indexer's lease for ``embedder``, held for one pass: yields whether
+        this process got it (the other replicas skip their pass). SQLite: always granted
+        (one process indexes a file)."""
+        yield True
 
     # -- users, stories, turns --------------------------------------------------------------
     def find_user(self, channel: str, external_id: str) -> int | None:

@@ -1,5 +1,5 @@
 """What the diagnostics page reads: the last selections with their reasons, counters,
-degraded turns, backlog and parked jobs (a mixin of :class:`SQLiteStore`)."""
+degraded turns, backlog and parked jobs (a mixin of :class:`~souvenir.store.base.SQLStore`)."""
 
 from __future__ import annotations
 

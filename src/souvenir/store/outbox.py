@@ -1,7 +1,16 @@
-"""Outbox operations on the SQLite store (a mixin of :class:`SQLiteStore`).
+"""Outbox operations (a mixin of :class:`~souvenir.store.base.SQLStore`).
 
 Per-user order: a user's job is claimable only when no earlier job of that user is pending
 or running, so reflections of one user are applied in the order of their exchanges.
+
+Several replicas (PostgreSQL) claim side by side with ``FOR UPDATE … SKIP LOCKED``: a row
+another replica is claiming is skipped, never claimed twice. Per-user order still holds
+across replicas: a user's jobs are enqueued under the user's lock (:meth:`lock_user`), so
+their ids are in commit order and no earlier job can appear after a later one was claimed;
+and an earlier job only ever leaves ``pending``/``running`` for a final state, so a claim
+reading a slightly old snapshot can only be more cautious, never less. A claim returns the
+job's ``attempts``, which fences :meth:`finish`, :meth:`retry` and :meth:`park`: a worker
+whose job was requeued and claimed again meanwhile writes nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ class OutboxMixin:
     def enqueue(self, user_id: int, turn_id: int, job: str, now: datetime) -> int:
         """Add a job for a turn (idempotent per (turn, job)); returns its id."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
+            self.lock_user(user_id)  # type: ignore[attr-defined]  # ids in commit order per user
             conn.execute(
                 "INSERT INTO outbox (user_id, turn_id, job, next_attempt_at, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (turn_id, job) DO NOTHING",
@@ -36,7 +46,7 @@ class OutboxMixin:
                 "WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND NOT EXISTS ("
                 "  SELECT 1 FROM outbox p WHERE p.user_id = o.user_id AND p.id < o.id "
                 "  AND p.status IN ('pending', 'running')) "
-                "ORDER BY o.next_attempt_at, o.id LIMIT 1",
+                "ORDER BY o.next_attempt_at, o.id LIMIT 1" + self._claim_lock,  # type: ignore[attr-defined]
                 (to_text(now),),
             ).fetchone()
             if row is None:
@@ -47,27 +57,49 @@ class OutboxMixin:
                 "message": row[4], "reply": row[5], "time": from_text(row[6]), "story": row[7],
                 "channel": row[8], "user": row[9], "user_id": row[10]}
 
-    def finish(self, job_id: int, now: datetime) -> None:
-        with self.transaction() as conn:  # type: ignore[attr-defined]
-            conn.execute("UPDATE outbox SET status = 'done', last_error = NULL, updated_at = ? "
-                         "WHERE id = ?", (to_text(now), job_id))
+    @staticmethod
+    def _fence(attempts: int | None) -> tuple[str, tuple]:
+        """The condition that the job is still this claim's (``attempts`` as claimed)."""
+        if attempts is None:
+            return "", ()
+        return " AND status = 'running' AND attempts = ?", (attempts,)
 
-    def retry(self, job_id: int, error: str, at: datetime, now: datetime) -> None:
+    def finish(self, job_id: int, now: datetime, attempts: int | None = None) -> bool:
+        """Mark the job ``done``. With ``attempts`` (the claim's), only if it is still that
+        claim's job; returns whether it was."""
+        fence, extra = self._fence(attempts)
         with self.transaction() as conn:  # type: ignore[attr-defined]
-            conn.execute("UPDATE outbox SET status = 'pending', last_error = ?, next_attempt_at = ?, "
-                         "updated_at = ? WHERE id = ?", (error[:1000], to_text(at), to_text(now), job_id))
+            return conn.execute("UPDATE outbox SET status = 'done', last_error = NULL, updated_at = ? "
+                                "WHERE id = ?" + fence, (to_text(now), job_id, *extra)).rowcount > 0
 
-    def park(self, job_id: int, error: str, now: datetime) -> None:
-        """Dead letter: kept for diagnostics, never retried automatically."""
+    def retry(self, job_id: int, error: str, at: datetime, now: datetime,
+              attempts: int | None = None) -> bool:
+        """Back to ``pending``, due ``at`` (fenced by ``attempts`` as :meth:`finish`)."""
+        fence, extra = self._fence(attempts)
         with self.transaction() as conn:  # type: ignore[attr-defined]
-            conn.execute("UPDATE outbox SET status = 'parked', last_error = ?, updated_at = ? "
-                         "WHERE id = ?", (error[:1000], to_text(now), job_id))
+            return conn.execute(
+                "UPDATE outbox SET status = 'pending', last_error = ?, next_attempt_at = ?, "
+                "updated_at = ? WHERE id = ?" + fence,
+                (error[:1000], to_text(at), to_text(now), job_id, *extra)).rowcount > 0
 
-    def requeue_running(self, now: datetime) -> int:
-        """After a crash, jobs left ``running`` go back to ``pending``."""
+    def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None) -> bool:
+        """Dead letter: kept for diagnostics, never retried automatically (fenced by
+        ``attempts`` as :meth:`finish`)."""
+        fence, extra = self._fence(attempts)
         with self.transaction() as conn:  # type: ignore[attr-defined]
-            return conn.execute("UPDATE outbox SET status = 'pending', updated_at = ? "
-                                "WHERE status = 'running'", (to_text(now),)).rowcount
+            return conn.execute("UPDATE outbox SET status = 'parked', last_error = ?, updated_at = ? "
+                                "WHERE id = ?" + fence, (error[:1000], to_text(now), job_id, *extra)).rowcount > 0
+
+    def requeue_running(self, now: datetime, claimed_before: datetime | None = None) -> int:
+        """Jobs left ``running`` by a dead worker go back to ``pending``: all of them
+        (``claimed_before=None``: one process, after its own crash), or only those claimed
+        before ``claimed_before`` (replicas: a live replica's recent claim is left alone)."""
+        sql, params = "UPDATE outbox SET status = 'pending', updated_at = ? WHERE status = 'running'", [to_text(now)]
+        if claimed_before is not None:
+            sql += " AND updated_at < ?"
+            params.append(to_text(claimed_before))
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            return conn.execute(sql, params).rowcount
 
     def outbox_counts(self) -> dict[str, int]:
         return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))  # type: ignore[attr-defined]

@@ -6,12 +6,17 @@ Plumbing only lives here:
 
 * a psycopg 3 connection pool (``psycopg_pool.ConnectionPool``, autocommit connections);
 * ``transaction()`` checks one connection out for the outermost call and runs a real
-  transaction on it; nested calls join it, a failure anywhere rolls the whole back. Writers of
+  transaction on it; a nested call is a savepoint in it (its failure undoes only its own
+  writes; an uncaught failure rolls the whole back). Writers of
   one process are serialized by a re-entrant lock, as on SQLite;
 * reads outside this thread's transaction take their own pooled connection, so they never
   wait on a write transaction held elsewhere (MVCC);
 * the contract's SQL (``?`` placeholders, ``IS ?``) is translated by :func:`to_postgres`,
   and ``cursor.lastrowid`` is emulated with ``RETURNING id``;
+* several replicas: :meth:`PostgresStore.lock_user` (a per-user advisory transaction lock
+  around a user's read-modify-write), :meth:`PostgresStore.indexer_lease` (a session
+  advisory lock held for one indexer pass) and the outbox claim's ``FOR UPDATE … SKIP
+  LOCKED``;
 * errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
   serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
   database failure :class:`~souvenir.errors.StoreError`.
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import re
 import threading
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -46,6 +52,16 @@ _INSERT = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 _IS_PARAM = re.compile(r"\bIS\s+\?")
 #: Any key will do as long as every Souvenir process uses the same one.
 _MIGRATION_LOCK = 0x736F7576656E6972 & 0x7FFFFFFFFFFFFFFF  # "souvenir"
+#: First keys of the two-int advisory locks (a key space apart from the one-bigint form):
+#: one user's write path, and the indexer's lease for one embedder.
+_USER_LOCK = 0x736F7576  # "souv"
+_INDEXER_LEASE = 0x73696478  # "sidx"
+
+
+def _int4(n: int) -> int:
+    """``n`` folded into PostgreSQL's int4 (small ids stay themselves; a collision only
+    serializes two users a little more)."""
+    return (n + 2**31) % 2**32 - 2**31
 
 
 @lru_cache(maxsize=512)
@@ -121,6 +137,9 @@ class PostgresStore(SQLStore):
     """
 
     dialect = "postgres"
+    shared_by_replicas = True
+    #: Replicas claim outbox jobs side by side: a row another replica is claiming is skipped.
+    _claim_lock = " FOR UPDATE OF o SKIP LOCKED"
 
     def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8) -> None:
         self.url = url
@@ -154,12 +173,15 @@ class PostgresStore(SQLStore):
 
     @contextmanager
     def transaction(self) -> Iterator[_Connection]:
-        """A write transaction on one pooled connection; nested calls join the outer one."""
+        """A write transaction on one pooled connection. A nested call is a savepoint inside
+        the outer one: its failure undoes its own writes only and leaves the transaction
+        usable (PostgreSQL refuses every statement after an error until a rollback)."""
         with self._lock:
             if self._depth:
                 self._depth += 1
                 try:
-                    yield self._tx  # type: ignore[misc]
+                    with self._tx.raw.transaction():  # type: ignore[union-attr]  # SAVEPOINT
+                        yield self._tx  # type: ignore[misc]
                 except (psycopg.Error, PoolTimeout) as exc:
                     raise self._wrap(exc) from exc
                 finally:
@@ -191,6 +213,40 @@ class PostgresStore(SQLStore):
                 return _Connection(conn).execute(sql, params).fetchall()
         except (psycopg.Error, PoolTimeout) as exc:
             raise self._wrap(exc) from exc
+
+    # -- several replicas -------------------------------------------------------------------
+    def lock_user(self, user_id: int) -> None:
+        """A per-user advisory lock until the transaction ends: two replicas never decide
+        and apply one user's writes from the same stale read. Raises
+        :class:`StoreBusyError` when not granted within ``busy_timeout_s``."""
+        with self.transaction() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(?::int4, ?::int4)", (_USER_LOCK, _int4(user_id)))
+
+    @contextmanager
+    def indexer_lease(self, embedder: str) -> Iterator[bool]:
+        """A session advisory lock on a connection kept for the pass: yields ``True`` to the
+        one replica holding it, ``False`` (at once, never waiting) to the others. A replica
+        that dies mid-pass drops its session and the lease with it."""
+        key = (_INDEXER_LEASE, _int4(zlib.crc32(embedder.encode("utf-8"))))
+        try:
+            conn = self._pool.getconn()
+        except (PoolTimeout, psycopg.Error) as exc:
+            raise self._wrap(exc) from exc
+        held = False
+        try:
+            try:
+                held = bool(conn.execute("SELECT pg_try_advisory_lock(%s::int4, %s::int4)",
+                                         key).fetchone()[0])
+            except psycopg.Error as exc:
+                raise self._wrap(exc) from exc
+            yield held
+        finally:
+            if held:
+                try:
+                    conn.execute("SELECT pg_advisory_unlock(%s::int4, %s::int4)", key)
+                except psycopg.Error:
+                    conn.close()  # the session ends, and its lock with it
+            self._pool.putconn(conn)
 
     # -- migrations -------------------------------------------------------------------------
     def applied(self) -> list[int]:

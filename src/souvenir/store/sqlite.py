@@ -77,22 +77,33 @@ class SQLiteStore(SQLStore):
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one."""
+        """A write transaction (``BEGIN IMMEDIATE``). A nested call is a savepoint inside the
+        outer one: its failure undoes its own writes only (as on PostgreSQL)."""
         with self._lock:
             outer = self._depth == 0
+            savepoint = f"sp{self._depth}"
             try:
                 if outer:
                     self._check_file()
                     self._conn.execute("BEGIN IMMEDIATE")
                     self._owner = threading.get_ident()
+                else:
+                    self._conn.execute(f"SAVEPOINT {savepoint}")
                 self._depth += 1
                 try:
                     yield self._conn
+                except BaseException:
+                    if not outer and self._conn.in_transaction:
+                        self._conn.execute(f"ROLLBACK TO {savepoint}")
+                        self._conn.execute(f"RELEASE {savepoint}")
+                    raise
                 finally:
                     self._depth -= 1
                 if outer:
                     self._conn.execute("COMMIT")
                     self._owner = None
+                else:
+                    self._conn.execute(f"RELEASE {savepoint}")
             except BaseException as exc:
                 if outer:
                     self._owner = None

@@ -1,4 +1,4 @@
-"""Positions and anchors in the store (a mixin of :class:`SQLiteStore`)."""
+"""Positions and anchors in the store (a mixin of :class:`~souvenir.store.base.SQLStore`)."""
 
 from __future__ import annotations
 
@@ -28,11 +28,14 @@ class StoryMixin:
 
     def put_position(self, user_id: int, story_id: int | None, topic: str, stance: str,
                      justification: str, now: datetime, refresh: bool) -> None:
-        """Insert, or update the stance/justification; the date moves only when ``refresh``."""
+        """Insert, or update the stance/justification; the date moves only when ``refresh``.
+        One row per (user, story or none, topic): the story-less case has its own unique
+        index (migration 0005), NULLs being distinct in the table's UNIQUE."""
+        target = "(user_id, topic) WHERE story_id IS NULL" if story_id is None else "(user_id, story_id, topic)"
         with self.transaction() as conn:  # type: ignore[attr-defined]
             conn.execute(
                 "INSERT INTO positions (user_id, story_id, topic, stance, justification, created_at, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, story_id, topic) DO UPDATE "
+                f"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT {target} DO UPDATE "
                 "SET stance = excluded.stance, justification = excluded.justification, "
                 "updated_at = CASE WHEN ? = 1 THEN excluded.updated_at ELSE positions.updated_at END",
                 (user_id, story_id, topic, stance, justification, to_text(now), to_text(now), int(refresh)))

@@ -1,5 +1,5 @@
 """A user's data is theirs: export all of it, delete all of it, and the forgetting report
-(a mixin of :class:`SQLiteStore`)."""
+(a mixin of :class:`~souvenir.store.base.SQLStore`)."""
 
 from __future__ import annotations
 
