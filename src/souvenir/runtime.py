@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
 from souvenir.embedding import make_embedder, threshold_for
 from souvenir.engine import Engine
@@ -54,6 +55,7 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     ``start_indexer`` starts the background indexer (the server does; one-shot CLI
     commands run it explicitly instead).
     """
+    limit_blas_threads(settings.blas_threads)
     store = open_store(settings.database_url)
     embedder = make_embedder(settings)
     index = None
