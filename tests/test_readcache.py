@@ -55,7 +55,7 @@ def same(cached, truth, user_id: int, story_id: int | None = None) -> None:
 
 def embed(store, ids: list[int] | None = None, seed: int = 0) -> None:
     rng = np.random.default_rng(seed)
-    rows = [r for r in store.stale_vectors(E, 10_000) if ids is None or r[0] in ids]
+    rows = [r for r in store.stale_vectors(E, 100_000) if ids is None or r[0] in ids]
     store.put_vectors(E, [(mid, h, rng.standard_normal(DIM).astype(np.float32)) for mid, h, _ in rows])
 
 
@@ -220,3 +220,14 @@ def test_vector_scores_match_the_plain_product_bit_for_bit(stores):
     want_ids, matrix = truth.vectors(user, E)
     assert got_ids.tolist() == want_ids
     assert got.tobytes() == dot_rows(matrix, query).tobytes()
+
+
+def test_a_matrix_read_in_several_chunks_is_whole(stores):
+    cached, truth, _ = stores
+    user = cached.ensure_user("t", "u", NOW)
+    with cached.transaction():
+        for i in range(12_001):  # more than two of the cache's 5,000-vector reads
+            add(cached, user, f"memory {i}")
+    embed(cached)
+    same(cached, truth, user)
+    assert len(cached.vector_scores(user, E, np.ones(DIM, np.float32))[0]) == 12_001

@@ -38,6 +38,7 @@ from souvenir.types import Memory
 #: Memories kept across all users (about 270 MB per 100,000 with USE vectors).
 DEFAULT_MAX_MEMORIES = 200_000
 
+_CHUNK = 5000  # vectors per read when a user's matrix is read whole
 _CHANGED = "SELECT memory_id FROM memory_ticks WHERE user_id = ? AND tick > ?"
 _VECTORS = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
             "WHERE m.user_id = ? AND m.status = 'active' AND v.embedder = ? "
@@ -154,11 +155,26 @@ class ReadCache:
         with view.lock:
             block = view.blocks.get(embedder)
             if block is None:
-                rows = store._query(_VECTORS + " ORDER BY v.memory_id", (user_id, embedder))
-                if len({len(r[1]) for r in rows}) > 1:
-                    raise ValueError(f"vectors of {embedder} differ in size for user {user_id}")
-                block = view.blocks[embedder] = _Block([r[0] for r in rows], [r[1] for r in rows])
+                block = view.blocks[embedder] = self._load_block(store, user_id, embedder)
             return block.scores(query)
+
+    @staticmethod
+    def _load_block(store, user_id: int, embedder: str) -> _Block:
+        """All the user's current vectors of ``embedder``, read in chunks straight into the
+        matrix (a whole read would leave as much again of freed blobs in the heap)."""
+        block = _Block([], [])
+        after = -1
+        while True:
+            rows = store._query(_VECTORS + " AND v.memory_id > ? ORDER BY v.memory_id LIMIT ?",
+                                (user_id, embedder, after, _CHUNK))
+            if not rows:
+                return block
+            if not block.dim:
+                block = _Block([rows[0][0]], [rows[0][1]])
+                rows = rows[1:]
+            if not block.update([], rows):
+                raise ValueError(f"vectors of {embedder} differ in size for user {user_id}")
+            after = rows[-1][0] if rows else block.slot_ids[0]
 
     def clear(self) -> None:
         with self._lock:
