@@ -18,6 +18,7 @@ import pytest
 
 from souvenir.blas import dot_rows
 from souvenir.errors import StoreError
+from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
 from souvenir.store.hashing import content_hash
 
@@ -51,6 +52,14 @@ def view(store, user_id: int, story_id: int | None, query: np.ndarray) -> tuple:
 def same(cached, truth, user_id: int, story_id: int | None = None) -> None:
     query = np.arange(1, DIM + 1, dtype=np.float32)
     assert view(cached, user_id, story_id, query) == view(truth, user_id, story_id, query)
+    # and the selection over them: the cached pool's columns (kept, or extended) are right
+    ids, sims = cached.vector_scores(user_id, E, query)
+    config = SelectionConfig(limit=8, semantic_slots=3, semantic_threshold=0.5)
+    fast = select(cached.candidates(user_id, story_id), Scores(ids, sims), config, NOW, story_id)
+    plain = select(list(truth.candidates(user_id, story_id)), dict(zip(ids.tolist(), sims.tolist())),
+                   config, NOW, story_id)
+    assert [(s.memory.id, s.pass_name, s.reason) for s in fast.memories + fast.rules] == \
+        [(s.memory.id, s.pass_name, s.reason) for s in plain.memories + plain.rules]
 
 
 def embed(store, ids: list[int] | None = None, seed: int = 0) -> None:

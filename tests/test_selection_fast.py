@@ -115,3 +115,20 @@ def test_a_pool_is_an_immutable_tuple_of_memories():
     assert list(pool) == memories and isinstance(pool, tuple) and len(pool) == 10
     with pytest.raises(TypeError):
         pool[0] = memories[1]  # type: ignore[index]
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.integers(0, 10**6), st.sampled_from([1, 7, 40, 300]), st.sampled_from(CONFIGS), st.data())
+def test_an_extended_pool_answers_like_a_list(seed, size, config, data):
+    """New memories appended to a pool whose columns were read (the read cache after a write)."""
+    memories, scores, _ = corpus(seed, size)
+    pool, fast_scores = fast(memories, scores)
+    cut = data.draw(st.integers(0, len(pool)))
+    head = Pool(pool[:cut])
+    for story in (None, 1):
+        select(head, fast_scores, config, NOW, story)  # reads columns, dates, own stories
+    extended = head.extended(pool[cut:])
+    assert list(extended) == list(pool)
+    for story in (None, 1, 2):
+        assert full(select(extended, fast_scores, config, NOW, story)) == \
+            full(select(memories, scores, config, NOW, story))

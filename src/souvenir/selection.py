@@ -176,6 +176,16 @@ class Pool(tuple):
             self._static = _Static(self)
         return self._static
 
+    def extended(self, more: Sequence[Memory]) -> Pool:
+        """This pool followed by ``more``, its columns read for ``more`` only (the store's
+        read cache after new memories were written)."""
+        pool = Pool(tuple.__add__(self, tuple(more)))
+        if self._static is not None and more:
+            pool._static = self._static.concat(_Static(more))
+        elif self._static is not None:
+            pool._static = self._static
+        return pool
+
 
 class Scores(Mapping[int, float]):
     """Memory id -> score, held as two aligned arrays (the vector index's answer).
@@ -263,6 +273,22 @@ class _Static:
                     map(_micros, map(get, missing.tolist())), np.int64, missing.size)
                 self._known[missing] = True
             return -self._micros[idx]
+
+    def concat(self, tail: _Static) -> _Static:
+        """The columns of these memories followed by ``tail``'s (the dates read so far and
+        the stories already compared are kept)."""
+        out = _Static.__new__(_Static)
+        for name in ("ids", "kind", "rule", "pinned", "is_global", "is_story", "neg_conf"):
+            setattr(out, name, np.concatenate([getattr(self, name), getattr(tail, name)]))
+        out.id_list = self.id_list + tail.id_list
+        out.stories = self.stories + tail.stories
+        with self._lock:
+            out._micros = np.concatenate([self._micros, tail._micros])
+            out._known = np.concatenate([self._known, tail._known])
+            own = dict(self._own)
+        out._own = {story: np.concatenate([mask, tail.own_story(story)]) for story, mask in own.items()}
+        out._lock = threading.Lock()
+        return out
 
     def own_story(self, story_id: int | None) -> np.ndarray:
         """Scope ``story`` and ``m.story_id == story_id`` (kept for the last few stories)."""

@@ -111,6 +111,7 @@ class _View:
         self.lock = threading.Lock()
         self.tick: int | None = None
         self.memories: dict[int, Memory] = {}
+        self.top = 0  # the largest id among memories (a new memory beyond it is appended)
         self.pools: dict[int | None, Pool] = {}
         self.blocks: dict[str, _Block] = {}
 
@@ -208,6 +209,7 @@ class ReadCache:
         rows = store._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? "
                             "AND status = 'active' ORDER BY id", (user_id,))
         view.memories = {m.id: m for m in map(_memory, rows)}
+        view.top = max(view.memories, default=0)
         view.pools.clear()
         view.blocks.clear()  # read again on first use
         view.tick = tick
@@ -217,14 +219,22 @@ class ReadCache:
         self.counts["refresh"] += 1
         since = (user_id, view.tick)
         rows = store._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id IN ({_CHANGED})", since)
-        changed = []
+        changed, appended = [], []
         for memory in map(_memory, rows):
             changed.append(memory.id)
             if memory.status == "active":
+                if memory.id > view.top and memory.id not in view.memories:
+                    appended.append(memory)
                 view.memories[memory.id] = memory
             else:
                 view.memories.pop(memory.id, None)
-        if changed:
+        view.top = max([view.top, *changed])
+        if len(appended) == len(changed):  # only new memories, after every other one
+            appended.sort(key=lambda m: m.id)
+            view.pools = {story: pool.extended([m for m in appended if m.scope == "global"
+                                                or m.story_id == story])
+                          for story, pool in view.pools.items()}
+        else:
             view.pools.clear()
         for embedder, block in list(view.blocks.items()):
             vectors = store._query(_VECTORS + f" AND v.memory_id IN ({_CHANGED})", (user_id, embedder) + since)
