@@ -21,6 +21,7 @@ from souvenir.errors import StoreError
 from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
 from souvenir.store.hashing import content_hash
+from souvenir.store.readcache import ReadCache
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
 DIM = 4
@@ -240,3 +241,14 @@ def test_a_matrix_read_in_several_chunks_is_whole(stores):
     embed(cached)
     same(cached, truth, user)
     assert len(cached.vector_scores(user, E, np.ones(DIM, np.float32))[0]) == 12_001
+
+
+def test_users_without_memories_are_bounded_too(stores):
+    cached, truth, _ = stores
+    cache = ReadCache(max_users=3)
+    users = [cached.ensure_user("t", f"empty {i}", NOW) for i in range(6)]
+    for u in users:
+        assert list(cache.candidates(cached, u, None)) == []
+    assert len(cache._views) == 3
+    add(cached, users[0], "now one memory")
+    assert [m.text for m in cache.candidates(cached, users[0], None)] == ["now one memory"]

@@ -19,8 +19,8 @@ SQLite only: there, writers are serialised and tick order is commit order. Postg
 reads are not cached (see its migration 0006).
 
 Memory: each cached memory holds its :class:`~souvenir.types.Memory` and one float32
-vector per embedder read (512 dims with USE: 2 KiB); ``max_memories`` bounds the total,
-least recently used users first out.
+vector per embedder read (512 dims with USE: 2 KiB); ``max_memories`` bounds the total and
+``max_users`` the users, least recently used users first out.
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ from souvenir.selection import Pool
 from souvenir.store.base import _MEMORY_COLUMNS, _memory
 from souvenir.types import Memory
 
-#: Memories kept across all users (about 270 MB per 100,000 with USE vectors).
+#: Memories kept across all users (about 300 MB per 100,000 with USE vectors).
 DEFAULT_MAX_MEMORIES = 200_000
+#: Users kept (a user without memories costs a little too).
+MAX_USERS = 10_000
 
 _CHUNK = 5000  # vectors per read when a user's matrix is read whole
 _CHANGED = "SELECT memory_id FROM memory_ticks WHERE user_id = ? AND tick > ?"
@@ -131,8 +133,9 @@ class ReadCache:
     """Per-user cache of :meth:`candidates` and :meth:`vector_scores` over one SQLite store
     (see the module docstring). Thread-safe; a user's refresh runs under that user's lock."""
 
-    def __init__(self, max_memories: int = DEFAULT_MAX_MEMORIES) -> None:
+    def __init__(self, max_memories: int = DEFAULT_MAX_MEMORIES, max_users: int = MAX_USERS) -> None:
         self.max_memories = max_memories
+        self.max_users = max_users
         self._lock = threading.Lock()
         self._views: OrderedDict[int, _View] = OrderedDict()
         self.counts = {"hit": 0, "refresh": 0, "reload": 0}
@@ -245,10 +248,11 @@ class ReadCache:
     def _evict(self, keep: int) -> None:
         with self._lock:
             total = sum(len(v.memories) for v in self._views.values())
-            while total > self.max_memories and len(self._views) > 1:
-                user_id, view = next(iter(self._views.items()))
+            views = self._views
+            while (total > self.max_memories or len(views) > self.max_users) and len(views) > 1:
+                user_id, view = next(iter(views.items()))
                 if user_id == keep:
-                    self._views.move_to_end(user_id)
+                    views.move_to_end(user_id)
                     continue
-                del self._views[user_id]
+                del views[user_id]
                 total -= len(view.memories)
