@@ -7,9 +7,10 @@ import json
 import random
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from typer.testing import CliRunner
 
-from souvenir.bench.latency import seed_reference
+from souvenir.bench.latency import plot, seed_reference
 from souvenir.cli import app
 from souvenir.selection import SelectionConfig, select
 from souvenir.types import Memory
@@ -18,9 +19,7 @@ NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def test_bench_latency_prints_every_table(tmp_path):
-    plot = tmp_path / "latency.png"
-    result = CliRunner().invoke(app, ["bench", "latency", "--sizes", "50,100", "--queries", "10",
-                                      "--json", "--plot", str(plot)])
+    result = CliRunner().invoke(app, ["bench", "latency", "--sizes", "50,100", "--queries", "10", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     for table in ("selection", "dedup", "context_http"):
@@ -33,7 +32,17 @@ def test_bench_latency_prints_every_table(tmp_path):
     assert all(row["same_decisions"] for row in report["dedup"])
     assert report["rss"]["memories"] == 100 and "per_100k_mb" in report["rss"]
     assert report["conditions"]["dim"] == 512
-    assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_plot_draws_every_method(tmp_path):
+    pytest.importorskip("matplotlib", reason="the plot needs the extra 'bench' (matplotlib)")
+    rows = [{"memories": n, "p50_ms": n / 100, "p99_ms": n / 50, "reference_p50_ms": n / 10}
+            for n in (100, 1000)]
+    report = {"selection": rows, "dedup": rows, "context_http": rows,
+              "conditions": {"cpus": 2, "load_avg_start": 1.0, "load_avg_end": 2.0,
+                             "embedder": "use", "dim": 512}}
+    plot(report, tmp_path / "latency.png")
+    assert (tmp_path / "latency.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_bench_latency_refuses_bad_sizes():
@@ -59,3 +68,8 @@ def test_seed_reference_picks_what_the_product_picks_without_globals_or_ties():
     assert [m.id for m, _ in picked] == [s.memory.id for s in product.memories]
     assert [m.id for m in rules] == [s.memory.id for s in product.rules]
     assert reference.read_path(memories, reference.index(vectors), query, 1, 0.3) == (picked, rules)
+
+
+def test_bench_latency_needs_an_embedder():
+    result = CliRunner().invoke(app, ["--embedder", "none", "bench", "latency", "--sizes", "5", "--queries", "1"])
+    assert result.exit_code == 2 and "needs an embedder" in result.output

@@ -455,6 +455,11 @@ def bench_latency(
         return
     if not counts or min(counts) < 1 or queries < 1:
         _fail(ValueError("--sizes and --queries must be at least 1"))
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            _fail(ValueError("--plot needs matplotlib: pip install 'souvenir[bench]'"))
 
     def run() -> dict:
         report = run_latency(counts, _settings(ctx), queries=queries, http_queries=queries,

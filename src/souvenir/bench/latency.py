@@ -50,6 +50,7 @@ from souvenir.bench.dedup import run_dedup
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.config import Settings
+from souvenir.errors import InputError
 from souvenir.runtime import open_runtime
 from souvenir.selection import select
 from souvenir.store.hashing import content_hash
@@ -217,7 +218,7 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
             rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{db}"}))
             try:
                 if rt.index is None:
-                    raise ValueError("souvenir bench latency needs an embedder (not --embedder none)")
+                    raise InputError("souvenir bench latency needs an embedder (not --embedder none)")
                 dim = dim or int(rt.index.embedder.encode(["dimension"]).shape[1])
                 say(f"{size:,} memories: writing")
                 user_id, story_id = fill(rt, size, dim)
