@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.fusion import feedback_query, fuse, named_speaker, zscore
+from souvenir.scoring.fusion import feedback_query, fuse, named_speaker, neighbour_table, zscore
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens, en_stem
 from souvenir.scoring.periods import query_period
@@ -92,10 +92,12 @@ def test_zscore_is_finite(values):
 
 def _fuse(lexical, sessions=None, speakers=None, dates=None, **kw):
     n = len(lexical)
-    return fuse(ScoringConfig(**kw.pop("config", {})), ids=list(range(1, n + 1)), dense=None,
-                window=None, lexical=np.array(lexical, dtype=float), languages=["en"] * n,
-                sessions=sessions or [None] * n, speakers=speakers or [None] * n,
-                dates=dates or [None] * n, **kw)
+    config = ScoringConfig(**kw.pop("config", {}))
+    table = neighbour_table(list(range(1, n + 1)), sessions or [None] * n, config.neighbour_reach)
+    days = np.array([d.toordinal() if d else -1 for d in (dates or [None] * n)])
+    return fuse(config, dense=None, window=None, lexical=np.array(lexical, dtype=float),
+                languages=np.array(["en"] * n), neighbours=table,
+                speakers=np.array(speakers or [None] * n, dtype=object), days=days, **kw)
 
 
 def test_neighbours_lift_the_reply_to_the_matching_turn_within_its_session():
@@ -154,9 +156,9 @@ def test_scorer_ranks_by_words_without_any_vector_and_rebuilds_after_a_write():
 def test_scorer_uses_the_vectors_given_and_tolerates_missing_ones():
     mems = [_mem(i, f"memory {i}") for i in range(1, 5)]
     matrix = np.eye(4, dtype=np.float32)[:3]  # memory 4 has no vector yet
-    dense = DenseInput(np.array([0, 0, 1, 0], dtype=np.float32), [1, 2, 3], matrix)
+    dense = DenseInput.from_matrix(np.array([0, 0, 1, 0], dtype=np.float32), [1, 2, 3], matrix)
     scores = Scorer(ScoringConfig(feedback_top=0)).scores(1, mems, "anything", NOW, dense=dense)
-    assert max(scores, key=scores.get) == 3 and np.isfinite(list(scores.values())).all()
-    wrong_dim = DenseInput(np.ones(7, dtype=np.float32), [1, 2, 3], matrix)
+    assert max(scores, key=scores.get) == 3 and np.isfinite([scores[k] for k in scores]).all()
+    wrong_dim = DenseInput.from_matrix(np.ones(7, dtype=np.float32), [1, 2, 3], matrix)
     assert len(Scorer().scores(1, mems, "anything", NOW, dense=wrong_dim)) == 4
-    assert Scorer().scores(1, [], "anything", NOW) == {}
+    assert dict(Scorer().scores(1, [], "anything", NOW)) == {}

@@ -216,7 +216,7 @@ def test_story_layer_and_diagnostics(store):
     assert store.add_anchor(sid, "the ring", NOW) == aid
     assert store.remove_anchor(sid, aid, "lost", LATER) and store.anchors(sid) == []
     mid = store.insert_memory(uid, "a fact", "fact", "story", sid, 0.8, True, "x", NOW)
-    assert [m.id for m in store.candidates(uid, sid)] == [mid] and store.candidates(uid, None) == []
+    assert [m.id for m in store.candidates(uid, sid)] == [mid] and list(store.candidates(uid, None)) == []
     store.record_selection(uid, sid, "hello", NOW, [(mid, "pinned", "pinned", None)], True, "timeout")
     (sel,) = store.last_selections(uid, sid)
     assert sel["degraded"] and sel["items"][0]["memory_id"] == mid and sel["time"] == NOW.isoformat()

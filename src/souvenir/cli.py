@@ -434,6 +434,43 @@ def bench_recall(
                                progress_console=None if as_json else err), format_report, as_json)
 
 
+@bench_app.command("latency")
+def bench_latency(
+    ctx: typer.Context,
+    sizes: str = typer.Option(",".join(map(str, (100, 1000, 3000, 10000, 100000))), "--sizes",
+                              help="Memories per store, comma-separated."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    queries: int = typer.Option(200, "--queries", help="Timed queries per size and method."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Also draw latency against size into "
+                                        "this PNG (needs the extra 'bench': matplotlib)."),
+) -> None:
+    """Selection, dedup and POST /v1/context latency against corpus size, beside seed 000's
+    pure-Python scoring and selection."""
+    from souvenir.bench.latency import format_report, plot as draw, run_latency
+
+    try:
+        counts = [int(s) for s in sizes.split(",") if s.strip()]
+    except ValueError:
+        _fail(ValueError(f"--sizes takes whole numbers separated by commas, not {sizes!r}"))
+        return
+    if not counts or min(counts) < 1 or queries < 1:
+        _fail(ValueError("--sizes and --queries must be at least 1"))
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            _fail(ValueError("--plot needs matplotlib: pip install 'souvenir[bench]'"))
+
+    def run() -> dict:
+        report = run_latency(counts, _settings(ctx), queries=queries, http_queries=queries,
+                             progress=None if as_json else err.print)
+        if plot is not None:
+            draw(report, plot)
+        return report
+
+    _report(run, format_report, as_json)
+
+
 @calibrate_app.command("dedup")
 def calibrate_dedup(
     file: Path = typer.Argument(..., exists=True, dir_okay=False,

@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     )
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
+    blas_threads: int = Field(1, ge=0, description="Threads numpy's BLAS may use (the query "
+                              "embedding, the scores, the indexer); 0 = all cores. One was measured "
+                              "fastest on a shared 2-core machine (souvenir.blas).")
     host: str = Field("127.0.0.1", description="Address `souvenir serve` binds.")
     port: int = Field(8765, description="Port `souvenir serve` binds.")
     llm_base_url: str = Field("", description="Chat model server root (the proxy's upstream and the "

@@ -10,6 +10,9 @@ is recorded as an event and counted.
 from __future__ import annotations
 
 import logging
+import os
+import sys
+import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,7 +33,7 @@ from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
-from souvenir.selection import SelectionConfig, select
+from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory, Selection
@@ -92,6 +95,21 @@ class ContextResult:
         }
 
 
+def _yield_to_turns() -> None:
+    """Lower the calling thread's CPU priority (Linux: a thread has its own nice value).
+
+    The bookkeeping thread writes every candidate's forgetting counter after each turn (15 ms
+    at 3,000 memories); on a busy 2-core machine it took the core the next turn needed: a
+    context call's p50 / p99 went from 10 / 24 ms to 5 / 14-21 ms at 3,000 memories with it
+    at nice 15 (docs/benchmarks.md, "Latency"). Elsewhere a no-op.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 15)
+        except OSError:  # not allowed here: the thread keeps its priority
+            pass
+
+
 class Engine:
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
@@ -128,7 +146,8 @@ class Engine:
         self._window_queries = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-window")
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
-        self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters")
+        self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
+                                               initializer=_yield_to_turns)
 
     def flush(self) -> None:
         """Wait until the read path's bookkeeping submitted so far is written."""
@@ -482,34 +501,43 @@ class Engine:
             log.warning("degraded turn: %s", exc)
             return None, f"embedder: {exc}"
 
-    @staticmethod
-    def _dense(index: VectorIndex, user_id: int, query) -> DenseInput:
-        ids, matrix = index.vectors(user_id)
-        return DenseInput(query, ids, matrix)
-
     def _fused_scores(self, user_id: int, message: str, candidates: list[Memory],
-                      now: datetime) -> tuple[dict[int, float], str | None]:
+                      now: datetime) -> tuple[Scores, str | None]:
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
         both run at once. A failed embedder leaves the other signals (the BM25 part always
         scores) and marks the turn degraded with its cause."""
         causes: list[str] = []
         pending = (self._window_queries.submit(self.window_index.embed_query, message)
                    if self.window_index is not None and candidates else None)
-        dense = window = None
+        dense_query = window_query = None
         if self.index is not None and candidates:
             try:
-                dense = self._dense(self.index, user_id, self.index.embed_query(message))
+                dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
         if pending is not None:
             try:
-                window = self._dense(self.window_index, user_id, pending.result())  # type: ignore[arg-type]
+                window_query = pending.result()
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
         for cause in causes:
             log.warning("degraded turn: %s", cause)
-        scores = self.scorer.scores(user_id, candidates, message, now, dense, window)  # type: ignore[union-attr]
+        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query)
         return scores, "; ".join(causes) or None
+
+    def fused_scores(self, user_id: int, candidates, message: str, now: datetime,
+                     dense_query=None, window_query=None) -> Scores:
+        """The fused score of ``candidates`` for ``message`` with the query vectors given
+        (``None``: that signal is left out): what :meth:`context` runs after embedding
+        the message (``souvenir bench latency`` times it)."""
+        def side(index: VectorIndex | None, query) -> DenseInput | None:
+            if index is None or query is None:
+                return None
+            return DenseInput(query, lambda vector: index.scores(user_id, vector),
+                              lambda ids: index.store.vector_rows(ids, index.name))
+
+        return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
+                                  side(self.index, dense_query), side(self.window_index, window_query))
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
                           selected: list[Selection], cause: str | None) -> None:

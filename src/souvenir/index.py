@@ -24,6 +24,7 @@ import numpy as np
 
 from souvenir.embedding.base import Embedder
 from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError
+from souvenir.selection import Scores
 
 log = logging.getLogger(__name__)
 
@@ -110,19 +111,14 @@ class VectorIndex:
             self._open_until = time.monotonic() + self.cooldown_s
             raise
 
-    def vectors(self, user_id: int) -> tuple[list[int], np.ndarray | None]:
-        """The user's current vectors of this index: (memory ids, float32 matrix n×dim)."""
-        return self.store.vectors(user_id, self.name)
-
-    def scores(self, user_id: int, query: np.ndarray) -> dict[int, float]:
-        """Cosine similarity of ``query`` to each of the user's embedded active memories."""
-        ids, matrix = self.vectors(user_id)
-        if matrix is None or matrix.shape[1] != query.shape[0]:
-            return {}
-        sims = matrix @ query.astype(np.float32)
+    def scores(self, user_id: int, query: np.ndarray) -> Scores:
+        """Cosine similarity of ``query`` to each of the user's embedded active memories:
+        a mapping memory id -> cosine (:class:`~souvenir.selection.Scores`, read like a
+        dict; empty when the dimensions differ)."""
+        ids, sims = self.store.vector_scores(user_id, self.name, query.astype(np.float32))
         # Rounded to 6 decimals in float64: float32 noise must not move a value across the
         # inclusive threshold (0.32 in float32 reads as 0.3199999928).
-        return dict(zip(ids, np.round(sims.astype(np.float64), 6).tolist()))
+        return Scores(ids, np.round(sims.astype(np.float64), 6))
 
     # -- background indexing -----------------------------------------------------------------
     def run_once(self, max_batches: int | None = None) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
 from souvenir.engine import Engine
@@ -64,6 +65,7 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     ``start_indexer`` starts the background indexer (the server does; one-shot CLI
     commands run it explicitly instead).
     """
+    limit_blas_threads(settings.blas_threads)
     if settings.scoring not in ("fused", "cosine"):
         raise ValueError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
     store = open_store(settings.database_url)

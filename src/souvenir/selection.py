@@ -22,11 +22,16 @@ id asc. Every ordering ends on the id, so the result does not depend on input or
 Cost: the candidates are read once into numpy columns (kind, pinned, scope, story,
 confidence, id, cosine); each pass then takes its few winners with a partition instead
 of sorting everything, and dates are read only for memories still tied at the boundary.
+Candidates given as a :class:`Pool` keep their columns from one turn to the next, and
+scores given as :class:`Scores` are aligned on them with one ``searchsorted``; neither
+changes a result (``docs/benchmarks.md``, "Latency").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import operator
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from itertools import repeat
@@ -36,7 +41,7 @@ import numpy as np
 
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
-__all__ = ["DEFAULT_QUOTAS", "PASSES", "SelectionConfig", "counter_updates", "select"]
+__all__ = ["DEFAULT_QUOTAS", "PASSES", "Pool", "Scores", "SelectionConfig", "counter_updates", "select"]
 
 #: Pass names, in the order the passes run (rules first: they are outside the budget).
 PASSES: tuple[str, ...] = ("rule", "pinned", "global", "semantic", "quota", "rescue")
@@ -109,8 +114,10 @@ def select(
 ) -> SelectionResult:
     """Choose the context for one message.
 
-    ``memories``: the user's active candidates (global, or of the current story).
-    ``scores``: memory id -> cosine similarity to the message; a memory missing from it
+    ``memories``: the user's active candidates (global, or of the current story); a
+    :class:`Pool` keeps its columns for the next call.
+    ``scores``: memory id -> cosine similarity to the message (a mapping, or
+    :class:`Scores` for the fast path); a memory missing from it
     (not embedded yet) is still served by the deterministic passes. ``None`` means the
     query could not be embedded: no semantic pass, and the result is marked degraded.
     ``now`` only dates the reasons ("updated 3 days ago"); ``story_id`` is the current
@@ -152,28 +159,175 @@ def counter_updates(result: SelectionResult) -> tuple[list[int], list[int]]:
     return served, semantic
 
 
-class _Columns:
-    """The candidates as numpy columns, read once; dates are read lazily, then cached."""
+class Pool(tuple):
+    """Candidates (a tuple of :class:`Memory`) whose selection columns are read once.
 
-    def __init__(self, memories: Sequence[Memory], scores: Mapping[int, float] | None,
-                 story_id: int | None) -> None:
-        self.memories = memories if isinstance(memories, (list, tuple)) else list(memories)
-        ms = self.memories
-        n = len(ms)
-        self.n = n
-        packed, ids, conf = _read(ms, story_id)
+    :func:`select` reads every candidate into numpy columns before its passes; at 100,000
+    memories that read is most of its cost. A ``Pool`` keeps the columns that do not depend
+    on the turn (kind, pinned, scope, story, confidence, id), so that a caller serving the
+    same candidates again (the store's read cache) pays it once. Immutable: the columns
+    can never go stale. ``select(Pool(ms), …)`` returns exactly what ``select(ms, …)`` does.
+    """
+
+    def __new__(cls, memories: Iterable[Memory] = ()) -> Pool:
+        self = super().__new__(cls, memories)
+        self._static: _Static | None = None
+        return self
+
+    def static(self) -> _Static:
+        if self._static is None:  # two threads may both build it: same value, no harm
+            self._static = _Static(self)
+        return self._static
+
+    def extended(self, more: Sequence[Memory]) -> Pool:
+        """This pool followed by ``more``, its columns read for ``more`` only (the store's
+        read cache after new memories were written)."""
+        pool = Pool(tuple.__add__(self, tuple(more)))
+        if self._static is not None and more:
+            pool._static = self._static.concat(_Static(more))
+        elif self._static is not None:
+            pool._static = self._static
+        return pool
+
+
+class Scores(Mapping[int, float]):
+    """Memory id -> score, held as two aligned arrays (the vector index's answer).
+
+    ``ids`` int64, strictly increasing after construction (sorted here if needed; a
+    repeated id raises ``ValueError``); ``values`` float64 of the same length. Reads like a
+    dict of Python ints to Python floats; :func:`select` aligns it on its candidates with
+    one ``searchsorted`` instead of one dict lookup per memory.
+    """
+
+    __slots__ = ("ids", "values")
+
+    def __init__(self, ids: Sequence[int] | np.ndarray, values: Sequence[float] | np.ndarray) -> None:
+        ids = np.asarray(ids, dtype=np.int64).reshape(-1)
+        values = np.asarray(values, dtype=np.float64).reshape(-1)
+        if ids.shape != values.shape:
+            raise ValueError(f"{ids.size} ids for {values.size} values")
+        if ids.size > 1 and not (ids[1:] > ids[:-1]).all():
+            order = np.argsort(ids, kind="stable")
+            ids, values = ids[order], values[order]
+            if (ids[1:] == ids[:-1]).any():
+                raise ValueError("a memory id is scored twice")
+        self.ids = ids
+        self.values = values
+
+    def lookup(self, ids: np.ndarray) -> np.ndarray:
+        """The scores of ``ids`` (int64 array), NaN where an id has none."""
+        if not self.ids.size:
+            return np.full(ids.shape, np.nan)
+        if ids.size == self.ids.size and np.array_equal(ids, self.ids):
+            return self.values.copy()
+        pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)
+        return np.where(self.ids[pos] == ids, self.values[pos], np.nan)
+
+    def __getitem__(self, key: int) -> float:
+        if isinstance(key, (int, np.integer)) and self.ids.size:
+            pos = int(np.searchsorted(self.ids, key))
+            if pos < self.ids.size and self.ids[pos] == key:
+                return float(self.values[pos])
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.ids.tolist())
+
+    def __len__(self) -> int:
+        return int(self.ids.size)
+
+    def __repr__(self) -> str:
+        return f"Scores({dict(zip(self.ids.tolist(), self.values.tolist()))!r})"
+
+
+class _Static:
+    """The turn-independent columns of some candidates (kept by a :class:`Pool`)."""
+
+    __slots__ = ("ids", "id_list", "stories", "kind", "rule", "pinned", "is_global", "is_story",
+                 "neg_conf", "_own", "_micros", "_known", "_lock")
+
+    def __init__(self, memories: Sequence[Memory]) -> None:
+        n = len(memories)
+        packed, ids, conf, stories = _read(memories)
         code = np.fromiter(packed, np.uint8, n)
+        self.id_list = ids
+        self.ids = np.fromiter(ids, np.int64, n)
+        self.stories = stories
         kind = (code & 7).astype(np.int8)
         self.kind = kind
         self.rule = kind == _RULE
         self.pinned = (code & 8) != 0
         self.is_global = (code & 16) != 0
-        own_story = (code & 96) == 96  # scope "story" and the current story's id
-        self.ids = np.fromiter(ids, np.int64, n)
+        self.is_story = (code & 32) != 0
         conf = np.fromiter(conf, float, n)
         self.neg_conf = np.where(np.isnan(conf), np.inf, -conf)
-        if scores:
-            cos = np.fromiter(map(scores.get, ids, repeat(np.nan)), float, n)
+        self._own: dict = {}
+        self._micros = np.zeros(n, np.int64)
+        self._known = np.zeros(n, bool)
+        self._lock = threading.Lock()
+
+    def neg_recency(self, memories: Sequence[Memory], idx: np.ndarray) -> np.ndarray:
+        """Minus the date in microseconds (newest first), read only for ``idx``, then kept."""
+        with self._lock:
+            missing = idx[~self._known[idx]]
+            if missing.size:
+                get = memories.__getitem__
+                self._micros[missing] = np.fromiter(
+                    map(_micros, map(get, missing.tolist())), np.int64, missing.size)
+                self._known[missing] = True
+            return -self._micros[idx]
+
+    def concat(self, tail: _Static) -> _Static:
+        """The columns of these memories followed by ``tail``'s (the dates read so far and
+        the stories already compared are kept)."""
+        out = _Static.__new__(_Static)
+        for name in ("ids", "kind", "rule", "pinned", "is_global", "is_story", "neg_conf"):
+            setattr(out, name, np.concatenate([getattr(self, name), getattr(tail, name)]))
+        out.id_list = self.id_list + tail.id_list
+        out.stories = self.stories + tail.stories
+        with self._lock:
+            out._micros = np.concatenate([self._micros, tail._micros])
+            out._known = np.concatenate([self._known, tail._known])
+            own = dict(self._own)
+        out._own = {story: np.concatenate([mask, tail.own_story(story)]) for story, mask in own.items()}
+        out._lock = threading.Lock()
+        return out
+
+    def own_story(self, story_id: int | None) -> np.ndarray:
+        """Scope ``story`` and ``m.story_id == story_id`` (kept for the last few stories)."""
+        own = self._own.get(story_id)
+        if own is None:
+            same = np.fromiter(map(operator.eq, self.stories, repeat(story_id)), bool, len(self.stories))
+            own = self.is_story & same
+            if len(self._own) >= 8:
+                self._own.clear()
+            self._own[story_id] = own
+        return own
+
+
+class _Columns:
+    """The candidates as numpy columns for one turn (dates are read lazily by :class:`_Static`)."""
+
+    def __init__(self, memories: Sequence[Memory], scores: Mapping[int, float] | None,
+                 story_id: int | None) -> None:
+        if not isinstance(memories, (list, tuple)):
+            memories = list(memories)
+        self.memories = memories
+        n = len(memories)
+        self.n = n
+        static = memories.static() if isinstance(memories, Pool) else _Static(memories)
+        kind = static.kind
+        self.kind = kind
+        self.rule = static.rule
+        self.pinned = static.pinned
+        self.is_global = static.is_global
+        own_story = static.own_story(story_id)
+        self.ids = static.ids
+        self.neg_conf = static.neg_conf
+        if isinstance(scores, Scores):
+            cos = scores.lookup(self.ids) if scores else np.full(n, np.nan)
+        elif scores:
+            cos = np.fromiter(map(scores.get, static.id_list, repeat(np.nan)), float, n)
         else:
             cos = np.full(n, np.nan)
         self.cos = cos
@@ -181,20 +335,13 @@ class _Columns:
         # Categorical head of the rank: pinned, own story, kind (smaller is better).
         self.head = (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + kind
         self.own_story = own_story
-        self._micros = np.zeros(n, np.int64)
-        self._known = np.zeros(n, bool)
+        self._static = static
         self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
         self.cosine_keys: tuple = (self.neg_cos,) + self.rank_keys
 
     def neg_recency(self, idx: np.ndarray) -> np.ndarray:
         """Minus the date in microseconds (newest first), read only for ``idx``."""
-        missing = idx[~self._known[idx]]
-        if missing.size:
-            get = self.memories.__getitem__
-            self._micros[missing] = np.fromiter(
-                map(_micros, map(get, missing.tolist())), np.int64, missing.size)
-            self._known[missing] = True
-        return -self._micros[idx]
+        return self._static.neg_recency(self.memories, idx)
 
 
 class _Run:
@@ -273,33 +420,34 @@ class _Run:
         return f"{pinned}{where} {m.kind}, confidence {m.confidence:.2f}, {_age(m, self.now)}"
 
 
-def _read(memories: Sequence[Memory], story_id: int | None) -> tuple[list, list, list]:
-    """One pass over the candidates: (packed byte, id, confidence) lists.
+def _read(memories: Sequence[Memory]) -> tuple[list, list, list, list]:
+    """One pass over the candidates: (packed byte, id, confidence, story id) lists.
 
-    The packed byte holds bits 0-2 kind code, 3 pinned, 4 scope global, 5 scope story,
-    6 story id equal to the current story. A plain loop reads each object once (the
-    bulk of the cost at 100,000 memories); unknown kinds or scopes take a slower path.
+    The packed byte holds bits 0-2 kind code, 3 pinned, 4 scope global, 5 scope story. A
+    plain loop reads each object once (the bulk of the cost at 100,000 memories); unknown
+    kinds or scopes take a slower path.
     """
     packed: list[int] = []
     ids: list[int] = []
     conf: list[float] = []
-    put, put_id, put_conf = packed.append, ids.append, conf.append
+    stories: list = []
+    put, put_id, put_conf, put_story = packed.append, ids.append, conf.append, stories.append
     kinds, scopes = _KIND_BITS, _SCOPE_BITS
     try:
         for m in memories:
-            put(kinds[m.kind] + scopes[m.scope] + (8 if m.pinned else 0)
-                + (64 if m.story_id == story_id else 0))
+            put(kinds[m.kind] + scopes[m.scope] + (8 if m.pinned else 0))
             put_id(m.id)
             put_conf(m.confidence)
+            put_story(m.story_id)
     except KeyError:
-        for column in (packed, ids, conf):
+        for column in (packed, ids, conf, stories):
             column.clear()
         for m in memories:
-            put(kinds.get(m.kind, _OTHER_KIND) + scopes.get(m.scope, 0) + (8 if m.pinned else 0)
-                + (64 if m.story_id == story_id else 0))
+            put(kinds.get(m.kind, _OTHER_KIND) + scopes.get(m.scope, 0) + (8 if m.pinned else 0))
             put_id(m.id)
             put_conf(m.confidence)
-    return packed, ids, conf
+            put_story(m.story_id)
+    return packed, ids, conf, stories
 
 
 def _best(idx: np.ndarray, places: int, keys: tuple) -> np.ndarray:

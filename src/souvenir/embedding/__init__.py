@@ -26,7 +26,7 @@ def make_embedder(settings: Settings) -> Embedder | None:
     if name == "use":
         from souvenir.embedding.local import USEEmbedder
 
-        return USEEmbedder()
+        return USEEmbedder(threads=settings.blas_threads or 2)
     if name == "e5":
         from souvenir.embedding.local import E5Embedder
 

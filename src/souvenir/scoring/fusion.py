@@ -31,7 +31,7 @@ from datetime import date
 
 import numpy as np
 
-__all__ = ["SCORE_FLOOR", "ScoringConfig", "feedback_query", "fuse", "named_speaker", "zscore"]
+__all__ = ["SCORE_FLOOR", "ScoringConfig", "feedback_query", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
 #: Floor of the semantic pass on the fused scale (docs/benchmarks.md, "Recall levers").
 SCORE_FLOOR = 2.0
@@ -98,60 +98,60 @@ def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _neighbour_best(first: np.ndarray, sessions: Sequence[str | None], ids: Sequence[int],
-                    reach: int) -> np.ndarray:
-    """Per memory: the best ``first`` score of the memories at ±1..±reach in its session
-    (sessions ordered by id), 0 where it has none."""
-    best = np.zeros_like(first)
+def neighbour_table(ids: Sequence[int], sessions: Sequence[str | None], reach: int) -> np.ndarray | None:
+    """For each memory, the positions of its session neighbours at −reach..−1, +1..+reach
+    (sessions ordered by id): an int64 array (2·reach, N), −1 where there is none;
+    ``None`` when no memory has a session."""
     groups: dict[str, list[int]] = {}
     for i, s in enumerate(sessions):
         if s is not None:
             groups.setdefault(s, []).append(i)
+    if not groups or reach <= 0:
+        return None
+    table = np.full((2 * reach, len(ids)), -1, dtype=np.int64)
     for rows in groups.values():
-        if len(rows) < 2:
-            continue
-        order = np.asarray(sorted(rows, key=lambda i: ids[i]))
-        vals = first[order]
+        order = np.asarray(sorted(rows, key=lambda i: ids[i]), dtype=np.int64)
         n = len(order)
-        top = np.full(n, -np.inf)
-        for r in range(1, reach + 1):
-            if r >= n:
-                break
-            top[r:] = np.maximum(top[r:], vals[:-r])
-            top[:-r] = np.maximum(top[:-r], vals[r:])
-        best[order] = np.where(np.isinf(top), 0.0, top)
-    return best
+        for r in range(1, min(reach, n - 1) + 1):
+            table[reach - r, order[r:]] = order[:-r]  # the one r before
+            table[reach + r - 1, order[:-r]] = order[r:]  # the one r after
+    return table
 
 
-def fuse(config: ScoringConfig, *, ids: Sequence[int], dense: np.ndarray | None,
-         window: np.ndarray | None, lexical: np.ndarray | None, languages: Sequence[str],
-         sessions: Sequence[str | None], speakers: Sequence[str | None],
-         dates: Sequence[date | None], speaker: str | None = None,
+def _neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none."""
+    vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
+    best = vals.max(axis=0)
+    return np.where(np.isinf(best), 0.0, best)
+
+
+def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray | None,
+         lexical: np.ndarray | None, languages: np.ndarray, neighbours: np.ndarray | None,
+         speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
          period: tuple[date, date] | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
-    that embedder is off or failed); ``lexical``: BM25. ``speaker``: the speaker the
+    that embedder is off or failed); ``lexical``: BM25. Per memory: ``languages`` (str
+    array), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
+    for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
     (:func:`souvenir.scoring.periods.query_period`).
     """
-    n = len(ids)
-    first = np.zeros(n, dtype=np.float64)
+    first = np.zeros(len(days), dtype=np.float64)
     if dense is not None and config.w_dense:
         first += config.w_dense * zscore(dense)
     if window is not None and config.w_window:
-        first += config.w_window * zscore(window, np.asarray(languages))
+        first += config.w_window * zscore(window, languages)
     if lexical is not None and config.w_lexical:
         first += config.w_lexical * zscore(lexical)
     score = first
-    if config.neighbour_alpha and any(s is not None for s in sessions):
-        score = first + config.neighbour_alpha * _neighbour_best(first, sessions, ids,
-                                                                 config.neighbour_reach)
+    if config.neighbour_alpha and neighbours is not None:
+        score = first + config.neighbour_alpha * _neighbour_best(first, neighbours)
     if speaker is not None and config.speaker_penalty:
-        other = np.array([s is not None and s != speaker for s in speakers])
+        other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
         score = score - config.speaker_penalty * other
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
-        inside = np.array([d is not None and lo <= d.toordinal() <= hi for d in dates])
-        score = score + config.period_bonus * inside
+        score = score + config.period_bonus * ((days >= lo) & (days <= hi))
     return score

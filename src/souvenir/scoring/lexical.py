@@ -59,37 +59,51 @@ class LexicalIndex:
     """An inverted BM25 index over one user's documents (built once, queried many times).
 
     ``docs``: one token sequence per memory, in the caller's order; :meth:`scores` returns
-    a float64 array of that length. Build cost is linear in the tokens; a query costs the
-    postings of its terms only.
+    a float64 array of that length. Building costs one pass over the tokens; a term's
+    weights are computed the first time a query asks for it, so a query costs the postings
+    of its own terms only.
     """
 
     def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75,
                  epsilon: float = 0.25) -> None:
         self.size = len(docs)
+        self.k1 = k1
         lengths = np.array([len(d) for d in docs], dtype=np.float64)
         avgdl = float(lengths.mean()) if self.size and lengths.sum() else 1.0
-        postings: dict[str, tuple[list[int], list[int]]] = {}
+        self._norm = k1 * (1 - b + b * lengths / avgdl)
+        self._raw: dict[str, tuple[list[int], list[int]]] = {}
         for i, doc in enumerate(docs):
             for term, tf in Counter(doc).items():
-                entry = postings.setdefault(term, ([], []))
-                entry[0].append(i)
-                entry[1].append(tf)
+                entry = self._raw.get(term)
+                if entry is None:
+                    self._raw[term] = ([i], [tf])
+                else:
+                    entry[0].append(i)
+                    entry[1].append(tf)
         n = self.size
-        idf = {t: math.log(n - len(p[0]) + 0.5) - math.log(len(p[0]) + 0.5) for t, p in postings.items()}
-        floor = epsilon * (sum(idf.values()) / len(idf)) if idf else 0.0
-        norm = k1 * (1 - b + b * lengths / avgdl)
-        self._postings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for term, (rows, tfs) in postings.items():
-            r = np.asarray(rows, dtype=np.int64)
-            tf = np.asarray(tfs, dtype=np.float64)
-            weight = idf[term] if idf[term] >= 0 else floor
-            self._postings[term] = (r, tf * (k1 + 1) / (tf + norm[r]) * weight)
+        idfs = [math.log(n - len(r) + 0.5) - math.log(len(r) + 0.5) for r, _ in self._raw.values()]
+        self._floor = epsilon * (sum(idfs) / len(idfs)) if idfs else 0.0
+        self._weights: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def _postings(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        hit = self._weights.get(term)
+        if hit is None:
+            raw = self._raw.get(term)
+            if raw is None:
+                return None
+            rows = np.asarray(raw[0], dtype=np.int64)
+            tf = np.asarray(raw[1], dtype=np.float64)
+            idf = math.log(self.size - len(rows) + 0.5) - math.log(len(rows) + 0.5)
+            weight = idf if idf >= 0 else self._floor
+            hit = (rows, tf * (self.k1 + 1) / (tf + self._norm[rows]) * weight)
+            self._weights[term] = hit  # same value if two threads race: no lock needed
+        return hit
 
     def scores(self, query: Sequence[str]) -> np.ndarray:
         """BM25 of every document for the query terms (a repeated term counts twice)."""
         out = np.zeros(self.size, dtype=np.float64)
         for term, count in Counter(query).items():
-            hit = self._postings.get(term)
+            hit = self._postings(term)
             if hit is not None:
                 out[hit[0]] += count * hit[1]  # a term's rows are distinct
         return out

@@ -8,17 +8,18 @@ candidates' (id, content hash) so that any write rebuilds it.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from threading import Lock
 
 import numpy as np
 
-from souvenir.scoring.fusion import ScoringConfig, feedback_query, fuse, named_speaker
+from souvenir.scoring.fusion import ScoringConfig, feedback_query, fuse, named_speaker, neighbour_table
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import query_period
+from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
 
 __all__ = ["DenseInput", "Scorer"]
@@ -26,97 +27,141 @@ __all__ = ["DenseInput", "Scorer"]
 
 @dataclass(frozen=True, slots=True)
 class DenseInput:
-    """One embedder's side of a query: the query's unit vector (d,), and the user's vectors
-    (``ids`` with their rows of ``matrix``, n×d; ``None`` when none is embedded yet)."""
+    """One embedder's side of a query.
+
+    ``query``: the query's unit vector (d,); ``cosines(vector)``: its dot product with each of
+    the user's embedded memories, as a mapping memory id → value (a
+    :class:`~souvenir.selection.Scores` from the vector index, or a dict); ``rows(ids)``:
+    those memories' vectors (k×d), read only for the feedback step.
+    """
 
     query: np.ndarray
-    ids: Sequence[int]
-    matrix: np.ndarray | None
+    cosines: Callable[[np.ndarray], Mapping[int, float]]
+    rows: Callable[[Sequence[int]], np.ndarray]
+
+    @classmethod
+    def from_matrix(cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None) -> DenseInput:
+        """From vectors in memory (``matrix`` n×d, row i = memory ``ids[i]``): tests, benches."""
+        ids = list(ids)
+        pos = {mid: i for i, mid in enumerate(ids)}
+        dim = query.shape[0]
+
+        def cosines(vector: np.ndarray) -> Mapping[int, float]:
+            if matrix is None or matrix.shape[1] != dim:
+                return {}
+            return dict(zip(ids, (matrix @ vector.astype(np.float32)).tolist()))
+
+        def rows(wanted: Sequence[int]) -> np.ndarray:
+            return matrix[[pos[m] for m in wanted]] if matrix is not None else np.zeros((0, dim))
+
+        return cls(query, cosines, rows)
 
 
-def _aligned(ids: Sequence[int], dense: DenseInput | None) -> tuple[np.ndarray | None, np.ndarray | None]:
-    """(rows n×d aligned to ``ids`` with zero rows where missing, mask of present rows)."""
-    if dense is None or dense.matrix is None or dense.matrix.shape[1] != dense.query.shape[0]:
-        return None, None
-    pos = {mid: i for i, mid in enumerate(dense.ids)}
-    take = np.array([pos.get(mid, -1) for mid in ids], dtype=np.int64)
-    present = take >= 0
-    rows = np.zeros((len(ids), dense.matrix.shape[1]), dtype=np.float32)
-    rows[present] = dense.matrix[take[present]]
-    return rows, present
-
-
-def _cosines(rows: np.ndarray | None, present: np.ndarray | None, query: np.ndarray) -> np.ndarray | None:
-    if rows is None:
+def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
+    """Values of ``found`` for ``ids`` (float64, NaN where missing); ``None`` when empty."""
+    if not found:
         return None
-    cos = (rows @ query.astype(np.float32)).astype(np.float64)
-    cos[~present] = np.nan
-    return cos
+    if isinstance(found, Scores):
+        return found.lookup(ids).astype(np.float64)
+    return np.array([found.get(int(i), np.nan) for i in ids], dtype=np.float64)
+
+
+class _Static:
+    """What the score reads of the candidates that does not depend on the message."""
+
+    def __init__(self, candidates: Sequence[Memory], reach: int) -> None:
+        self.ids = np.fromiter((m.id for m in candidates), dtype=np.int64, count=len(candidates))
+        id_list = self.ids.tolist()
+        sessions = [m.session for m in candidates]
+        self.neighbours = neighbour_table(id_list, sessions, reach)
+        self.has_sessions = self.neighbours is not None
+        self.languages = np.array([memory_language(m.text) for m in candidates])
+        self.speakers = np.array([m.speaker for m in candidates], dtype=object)
+        self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
+        self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
+                                 for m in candidates), dtype=np.int64, count=len(candidates))
+        self.lexical = LexicalIndex([bm25_tokens(m.text) for m in candidates])
 
 
 class Scorer:
-    """The read path's scores (see :mod:`souvenir.scoring.fusion` for the formula)."""
+    """The read path's scores (see :mod:`souvenir.scoring.fusion` for the formula).
+
+    Keeps, per user, what it read of the candidates (languages, neighbours, the BM25
+    index…) until they change: the same candidates object again (the store's read cache
+    returns the same :class:`~souvenir.selection.Pool` while nothing changed) costs
+    nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
+    """
 
     def __init__(self, config: ScoringConfig | None = None, max_users: int = 256) -> None:
         self.config = config or ScoringConfig()
-        self._lexical: OrderedDict[int, tuple[int, LexicalIndex]] = OrderedDict()
+        self._cache: OrderedDict[int, tuple[Sequence[Memory], int, _Static]] = OrderedDict()
         self._max_users = max_users
         self._lock = Lock()
 
-    def _lexical_index(self, user_id: int, candidates: Sequence[Memory]) -> LexicalIndex:
-        key = hash(tuple((m.id, m.content_hash) for m in candidates))
+    def _static(self, user_id: int, candidates: Sequence[Memory]) -> _Static:
         with self._lock:
-            hit = self._lexical.get(user_id)
-            if hit is not None and hit[0] == key:
-                self._lexical.move_to_end(user_id)
-                return hit[1]
-        index = LexicalIndex([bm25_tokens(m.text) for m in candidates])
+            hit = self._cache.get(user_id)
+        if hit is not None and hit[0] is candidates and isinstance(candidates, Pool):
+            return hit[2]  # an immutable pool: nothing changed
+        key = hash(tuple((m.id, m.content_hash, m.session, m.speaker, m.created_at)
+                         for m in candidates))
+        static = hit[2] if hit is not None and hit[1] == key else _Static(
+            candidates, self.config.neighbour_reach)
         with self._lock:
-            self._lexical[user_id] = (key, index)
-            self._lexical.move_to_end(user_id)
-            while len(self._lexical) > self._max_users:
-                self._lexical.popitem(last=False)
-        return index
+            self._cache[user_id] = (candidates, key, static)
+            self._cache.move_to_end(user_id)
+            while len(self._cache) > self._max_users:
+                self._cache.popitem(last=False)
+        return static
 
     def scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-               dense: DenseInput | None = None, window: DenseInput | None = None) -> dict[int, float]:
-        """Memory id → fused score (rounded to 6 decimals) for every candidate.
+               dense: DenseInput | None = None, window: DenseInput | None = None) -> Scores:
+        """Memory id → fused score (rounded to 6 decimals) for every candidate, as
+        :class:`~souvenir.selection.Scores`.
 
         ``dense``: the main embedder (USE); ``window``: the window embedder (e5 on each
         episode with its neighbours). Either may be ``None`` (off, failed, or nothing
         embedded yet): the other signals still score.
         """
         if not candidates:
-            return {}
+            return Scores([], [])
         cfg = self.config
-        ids = [m.id for m in candidates]
-        languages = [memory_language(m.text) for m in candidates]
-        sessions = [m.session for m in candidates]
-        speakers = [m.speaker for m in candidates]
-        dates = [m.created_at.date() if m.created_at else None for m in candidates]
-        lexical = self._lexical_index(user_id, candidates).scores(bm25_tokens(message))
-        d_rows, d_present = _aligned(ids, dense)
-        w_rows, w_present = _aligned(ids, window)
-        U = _cosines(d_rows, d_present, dense.query) if dense is not None else None
-        E = _cosines(w_rows, w_present, window.query) if window is not None else None
-        common = dict(ids=ids, languages=languages, sessions=sessions, speakers=speakers, dates=dates)
+        static = self._static(user_id, candidates)
+        ids = static.ids
+        lexical = static.lexical.scores(bm25_tokens(message))
+        U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
+        E = _aligned(ids, window.cosines(window.query)) if window is not None else None
+        common = dict(languages=static.languages, neighbours=static.neighbours,
+                      speakers=static.speakers, days=static.days)
         if cfg.feedback_top and cfg.feedback_beta and (U is not None or E is not None):
             plain = replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
             first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
             if U is not None:
-                U = self._feedback(dense.query, d_rows, d_present, first)  # type: ignore[union-attr]
+                U = self._feedback(dense, ids, U, first)  # type: ignore[arg-type]
             # The window vectors are left as they are where episodes carry neighbours: the
             # feedback was measured on memories embedded alone (docs/benchmarks.md).
-            if E is not None and not any(s is not None for s in sessions):
-                E = self._feedback(window.query, w_rows, w_present, first)  # type: ignore[union-attr]
+            if E is not None and not static.has_sessions:
+                E = self._feedback(window, ids, E, first)  # type: ignore[arg-type]
         score = fuse(cfg, dense=U, window=E, lexical=lexical,
-                     speaker=named_speaker(message, speakers), period=query_period(message, now),
-                     **common)
-        return dict(zip(ids, np.round(score, 6).tolist()))
+                     speaker=named_speaker(message, static.speaker_names),
+                     period=query_period(message, now), **common)
+        return Scores(ids, np.round(score, 6))
 
-    def _feedback(self, query: np.ndarray, rows: np.ndarray, present: np.ndarray,
+    def _feedback(self, side: DenseInput, ids: np.ndarray, cos: np.ndarray,
                   first: np.ndarray) -> np.ndarray:
-        ranked = np.where(present, first, -np.inf)
-        q = feedback_query(query.astype(np.float32), rows, ranked, self.config.feedback_top,
-                           self.config.feedback_beta)
-        return _cosines(rows, present, q)  # type: ignore[return-value]
+        """Cosines of the feedback query (:func:`feedback_query`): one more dot product."""
+        ranked = np.where(np.isfinite(cos), first, -np.inf)
+        top = [int(ids[i]) for i in np.argsort(-ranked, kind="stable")[:self.config.feedback_top]
+               if np.isfinite(ranked[i])]
+        if not top:
+            return cos
+        try:
+            rows = np.asarray(side.rows(top), dtype=np.float32)
+        except KeyError:  # a vector went stale between the two reads: no feedback this turn
+            return cos
+        if rows.ndim != 2 or rows.shape[0] != len(top) or rows.shape[1] != side.query.shape[0]:
+            return cos
+        q = feedback_query(side.query.astype(np.float32), rows, np.arange(len(top), 0, -1,
+                           dtype=np.float64), len(top), self.config.feedback_beta)
+        again = _aligned(ids, side.cosines(q.astype(np.float32)))
+        return cos if again is None else again

@@ -12,12 +12,15 @@ return identical values and text order is time order.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
 import numpy as np
 
+from souvenir.blas import dot_rows
+from souvenir.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.hashing import content_hash
@@ -48,6 +51,14 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
+    #: The read path's cache (:class:`~souvenir.store.readcache.ReadCache`), where the
+    #: backend keeps one.
+    _read_cache = None
+    _owner: int | None = None
+
+    def _in_own_transaction(self) -> bool:
+        """This thread is inside a write transaction (its reads may see uncommitted rows)."""
+        return self._owner == threading.get_ident()
 
     # -- migrations -------------------------------------------------------------------------
     def applied(self) -> list[int]:  # pragma: no cover - each backend has its own
@@ -170,16 +181,22 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         rows = self._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
         return _memory(rows[0]) if rows else None
 
-    def candidates(self, user_id: int, story_id: int | None) -> list[Memory]:
-        """Active memories a turn may select: the user's global ones and the story's own."""
-        return [
+    def candidates(self, user_id: int, story_id: int | None) -> Pool:
+        """Active memories a turn may select: the user's global ones and the story's own, by
+        id. From the read cache where the backend has one (outside a write transaction):
+        their forgetting counters may then be behind (see :mod:`souvenir.store.readcache`)."""
+        if self._read_cache is not None and not self._in_own_transaction():
+            pool = self._read_cache.candidates(self, user_id, story_id)
+            if pool is not None:
+                return pool
+        return Pool(
             _memory(r)
             for r in self._query(
                 f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND status = 'active' "
                 "AND (scope = 'global' OR story_id IS ?) ORDER BY id",
                 (user_id, story_id),
             )
-        ]
+        )
 
     def memories(self, user_id: int, status: str | None = "active") -> list[Memory]:
         """The user's memories with ``status`` (``None`` = all), oldest first."""
@@ -404,6 +421,38 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         ids = [r[0] for r in rows]
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
         return ids, matrix.reshape(len(rows), -1)
+
+    def vector_rows(self, memory_ids: Sequence[int], embedder: str) -> np.ndarray:
+        """The current ``embedder`` vectors of ``memory_ids``, in that order (k×dim float32);
+        raises ``KeyError`` when one has none."""
+        found: dict[int, bytes] = {}
+        for mid in memory_ids:
+            rows = self._query(
+                "SELECT v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+                "WHERE v.memory_id = ? AND v.embedder = ? AND v.content_hash = m.content_hash",
+                (mid, embedder))
+            if not rows:
+                raise KeyError(mid)
+            found[mid] = bytes(rows[0][0])
+        if not found:
+            return np.zeros((0, 0), np.float32)
+        return np.frombuffer(b"".join(found[m] for m in memory_ids), np.float32).reshape(len(memory_ids), -1)
+
+    def vector_scores(self, user_id: int, embedder: str,
+                      query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Dot products of ``query`` (float32, shape (dim,)) with the user's current vectors
+        of ``embedder``: (memory ids int64 ascending, float32 values); both empty when there
+        are none or their dimension is not the query's. From the read cache where the
+        backend has one, else :meth:`vectors` then :func:`souvenir.blas.dot_rows` (the same
+        bits either way)."""
+        if self._read_cache is not None and not self._in_own_transaction():
+            found = self._read_cache.vector_scores(self, user_id, embedder, query)
+            if found is not None:
+                return found
+        ids, matrix = self.vectors(user_id, embedder)
+        if matrix is None or matrix.shape[1] != query.shape[0]:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        return np.asarray(ids, np.int64), dot_rows(matrix, query)
 
     def clear_vectors(self, embedder: str | None = None) -> int:
         with self.transaction() as conn:

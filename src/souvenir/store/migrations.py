@@ -25,10 +25,23 @@ class Migration:
 
 
 def split_statements(sql: str) -> tuple[str, ...]:
-    """Split a migration file into statements (``;`` at a line end; ``--`` comments dropped)."""
-    lines = [line for line in sql.splitlines() if not line.lstrip().startswith("--")]
-    parts = re.split(r";\s*$", "\n".join(lines), flags=re.MULTILINE)
-    return tuple(part.strip() for part in parts if part.strip())
+    """Split a migration file into statements (``;`` at a line end; ``--`` comments dropped).
+
+    A ``CREATE TRIGGER`` runs to its ``END;`` line: the statements of its body end in ``;``
+    too.
+    """
+    statements, current = [], []
+    for line in sql.splitlines():
+        if line.lstrip().startswith("--"):
+            continue
+        current.append(line)
+        head = "\n".join(current).lstrip().upper()
+        in_trigger = head.startswith("CREATE TRIGGER")
+        if re.search(r";\s*$", line) and (not in_trigger or re.match(r"^\s*END\s*;\s*$", line, re.I)):
+            statements.append("\n".join(current).strip().rstrip(";").strip())
+            current = []
+    statements.append("\n".join(current).strip())
+    return tuple(part for part in statements if part)
 
 
 def load(dialect: str) -> list[Migration]:

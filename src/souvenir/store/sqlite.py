@@ -18,6 +18,7 @@ from pathlib import Path
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
 from souvenir.store.hashing import content_hash
+from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 
 
 class SQLiteStore(SQLStore):
@@ -29,7 +30,8 @@ class SQLiteStore(SQLStore):
 
     dialect = "sqlite"
 
-    def __init__(self, path: str | Path, busy_timeout_s: float = 5.0) -> None:
+    def __init__(self, path: str | Path, busy_timeout_s: float = 5.0,
+                 cache_memories: int = DEFAULT_MAX_MEMORIES) -> None:
         self.path = str(path)
         self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
@@ -52,6 +54,8 @@ class SQLiteStore(SQLStore):
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()
+        # The read path's cache, keyed on migration 0006's ticks (0 = no cache).
+        self._read_cache = ReadCache(cache_memories) if cache_memories > 0 else None
 
     # -- plumbing ---------------------------------------------------------------------------
     def close(self) -> None:

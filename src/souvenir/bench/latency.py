@@ -1,0 +1,349 @@
+"""``souvenir bench latency``: the read path's speed against corpus size, beside seed 000's
+pure-Python scoring and selection.
+
+For each size N, a fresh SQLite store (a real file in a temporary folder) holds one user
+with N memories written through the store API: multilingual synthetic sentences
+(:func:`souvenir.bench.synthetic.make_corpus`), the four kinds, a few rules and pinned
+memories, 5% of them scoped to the story the turns run in, confidences 0.7-1.0, dates
+spread over three years. Their vectors are random unit vectors of the default embedder's
+dimension, written straight into the vectors table (``put_vectors``): embedding 100,000
+texts with USE would take about 8 minutes here, and the read path's cost does not depend on
+what the vectors say. Timed on it, each with its own queries (random unit vectors):
+
+* ``selection``: the engine's read path after the query embedding — ``store.candidates``,
+  ``index.scores`` (query vector given), ``select`` with the engine's configuration — the
+  calls :meth:`souvenir.engine.Engine.context` makes, on the engine's own objects.
+  ``first_ms`` is the first call (it fills the store's read cache); ``after_write_ms`` the
+  median first call after writing one memory and its vector (the cache reads the change);
+* ``reference_p50_ms``: seed 000's pure-Python cosine and six passes
+  (``bench/seed_reference.py``, found next to the sources), on the same memories and
+  vectors as Python lists; only up to ``reference_max`` memories (at 100,000 the lists would
+  take about 1.6 GB), at most ``reference_s`` seconds a size;
+* ``dedup``: one candidate against N stored memories (:func:`souvenir.bench.dedup.run_dedup`);
+* ``context_http``: ``POST /v1/context`` over loopback to ``souvenir serve`` running in a
+  subprocess on that store, with httpx: the message is embedded by the server's own
+  default embedder, and the server's bookkeeping (counters, the selection kept for
+  diagnostics) runs as in production;
+* ``rss``: the bench process's resident memory before and after its first read at the
+  largest size (the read cache: memories and the vector matrix), per 100,000 memories;
+  and the server's total RSS after its warm-up at each size (``/proc``, Linux).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import httpx
+import numpy as np
+
+from souvenir.bench.dedup import run_dedup
+from souvenir.bench.synthetic import make_corpus
+from souvenir.bench.timing import p50, p99, timed
+from souvenir.config import Settings
+from souvenir.errors import InputError
+from souvenir.runtime import open_runtime
+from souvenir.selection import select
+from souvenir.store.hashing import content_hash
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+CHANNEL, USER, STORY = "bench", "latency", "bench"
+DEFAULT_SIZES = (100, 1000, 3000, 10000, 100000)
+#: Seed 000's pure-Python scoring as it published it: (memories, ms).
+SEED_MEASURED = ((100, 1.5), (1000, 13.4), (3000, 40.4))
+_KINDS = ("fact",) * 7 + ("preference",) * 5 + ("promise",) * 2 + ("episode",) * 6
+_MESSAGES = ("What do I usually eat in the morning?", "Quand est mon rendez-vous chez le dentiste ?",
+             "Bila bungkusan saya sampai?", "我妹妹的钱转了吗？", "Remind me what Liam pays for the flat.")
+
+
+def seed_reference():
+    """``bench/seed_reference.py`` of this checkout, or ``None`` when not beside the sources."""
+    path = Path(__file__).resolve().parents[3] / "bench" / "seed_reference.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("souvenir_seed_reference", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def unit_vectors(rng: np.random.Generator, n: int, dim: int) -> np.ndarray:
+    vectors = rng.standard_normal((n, dim)).astype(np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def fill(rt, size: int, dim: int, seed: int = 0) -> tuple[int, int]:
+    """Write ``size`` memories and their vectors for the bench user: (user id, story id)."""
+    rng = random.Random(seed)
+    store = rt.store
+    texts = make_corpus(size, seed=seed)
+    with store.transaction():
+        user_id = store.ensure_user(CHANNEL, USER, NOW)
+        story_id = store.ensure_story(user_id, STORY, NOW)
+        for i, text in enumerate(texts):
+            story = rng.random() < 0.05
+            kind = "rule" if i % max(1, size // 8) == 7 else rng.choice(_KINDS)
+            said = NOW - timedelta(seconds=rng.randrange(3 * 365 * 86400))
+            store.insert_memory(user_id, text, kind, "story" if story else "global",
+                                story_id if story else None, rng.choice((0.7, 0.8, 0.9, 1.0)),
+                                rng.random() < 0.002, f"bench:{i}", said)
+    for index in rt.indexes:  # the main embedder's and the window embedder's vectors
+        width = dim if index is rt.index else window_dim(rt)
+        vectors = unit_vectors(np.random.default_rng(seed), size, width)
+        stale = store.stale_vectors(index.name, size + 1)
+        for start in range(0, len(stale), 10_000):
+            store.put_vectors(index.name, [(mid, h, vectors[start + k])
+                                           for k, (mid, h, _) in enumerate(stale[start:start + 10_000])])
+    return user_id, story_id
+
+
+def window_dim(rt) -> int:
+    """Dimension of the window embedder's vectors (0 without one)."""
+    if rt.window_index is None:
+        return 0
+    return int(rt.window_index.embedder.encode(["dimension"]).shape[1])
+
+
+#: The message of every timed selection (its words feed the BM25 part of the fused score).
+MESSAGE = "what did I say about my sister's wedding in Penang last year?"
+
+
+def selection_step(engine, user_id: int, story_id: int, query: np.ndarray,
+                   window_query: np.ndarray | None = None):
+    """What :meth:`Engine.context` runs between the query embeddings and the reply: the
+    candidates, their scores (the fused score by default: both embedders' cosines, BM25,
+    neighbours…; the main embedder's cosine with ``--scoring cosine``), the six passes."""
+    candidates = engine.store.candidates(user_id, story_id)
+    if engine.scorer is not None:
+        scores = engine.fused_scores(user_id, candidates, MESSAGE, NOW, query, window_query)
+    else:
+        scores = engine.index.scores(user_id, query)
+    return select(candidates, scores, engine.selection_config, NOW, story_id)
+
+
+def rss_mb(pid: int | str = "self") -> float | None:
+    """Resident memory of a process in MB (``VmRSS``; ``None`` where /proc is absent)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
+def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng) -> dict:
+    engine = rt.engine
+    wdim = window_dim(rt)
+
+    def step() -> float:
+        window = unit_vectors(rng, 1, wdim)[0] if wdim else None
+        query = unit_vectors(rng, 1, dim)[0]
+        return timed(lambda: selection_step(engine, user_id, story_id, query, window))[0]
+
+    before = rss_mb()
+    first = step()
+    after = rss_mb()
+    runs = [step() for _ in range(queries)]
+    after_write = []
+    for i in range(5):  # one new memory and its vectors, then the first read after it
+        text = f"written during the bench {i}"
+        mid = rt.store.insert_memory(user_id, text, "fact", "global", None, 1.0, False, None, NOW)
+        for index in rt.indexes:
+            width = dim if index is rt.index else wdim
+            rt.store.put_vectors(index.name, [(mid, content_hash(text), unit_vectors(rng, 1, width)[0])])
+        after_write.append(step())
+    return {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
+            "after_write_ms": p50(after_write), "runs": len(runs), "rss_before_mb": before,
+            "rss_after_mb": after}
+
+
+def _time_reference(reference, rt, user_id: int, story_id: int, dim: int, queries: int,
+                    budget_s: float, rng) -> tuple[float | None, int]:
+    memories = list(rt.store.candidates(user_id, story_id))
+    ids, matrix = rt.store.vectors(user_id, rt.index.embedder.name)
+    indexed = reference.index(dict(zip(ids, matrix.tolist())))
+    threshold = rt.engine.selection_config.semantic_threshold
+    runs: list[float] = []
+    deadline = time.monotonic() + budget_s
+    for q in unit_vectors(rng, queries, dim).tolist():
+        runs.append(timed(lambda q=q: reference.read_path(memories, indexed, q, story_id, threshold))[0])
+        if len(runs) >= 3 and time.monotonic() > deadline:
+            break
+    return p50(runs), len(runs)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _time_http(db: Path, settings: Settings, queries: int) -> dict:
+    """``souvenir serve`` in a subprocess on ``db``; POST /v1/context ``queries`` times."""
+    port = _free_port()
+    env = {**os.environ, "SOUVENIR_DATABASE_URL": f"sqlite:///{db}", "SOUVENIR_EMBEDDER": settings.embedder,
+           "SOUVENIR_LLM_BASE_URL": ""}
+    server = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    if client.get("/health").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("souvenir serve did not start") from None
+                    time.sleep(0.2)
+
+            def ask(message: str) -> float:
+                ms, reply = timed(lambda: client.post("/v1/context", json={
+                    "channel": CHANNEL, "user": USER, "message": message, "story": STORY}))
+                reply.raise_for_status()
+                return ms
+
+            first = ask(_MESSAGES[0])
+            for message in _MESSAGES:  # warm-up: model, cache, connection
+                ask(message)
+            runs = [ask(f"{_MESSAGES[i % len(_MESSAGES)]} ({i})") for i in range(queries)]
+            return {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
+                    "runs": len(runs), "server_rss_mb": rss_mb(server.pid)}
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_queries: int = 200,
+                reference_max: int = 10_000, reference_s: float = 10.0, progress=None) -> dict:
+    """The report (module docstring): ``{"selection", "dedup", "context_http", "rss",
+    "conditions"}``, one row per size in each list. ``progress(text)`` is told what runs."""
+    say = progress or (lambda text: None)
+    reference = seed_reference()
+    load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    selection, http, dim = [], [], None
+    rng = np.random.default_rng(1)
+    with tempfile.TemporaryDirectory(prefix="souvenir-latency-") as tmp:
+        for size in sizes:
+            db = Path(tmp) / f"{size}.db"
+            rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{db}"}))
+            try:
+                if rt.index is None:
+                    raise InputError("souvenir bench latency needs an embedder (not --embedder none)")
+                dim = dim or int(rt.index.embedder.encode(["dimension"]).shape[1])
+                say(f"{size:,} memories: writing")
+                user_id, story_id = fill(rt, size, dim)
+                say(f"{size:,} memories: selection")
+                row = {"memories": size, **_time_selection(rt, user_id, story_id, dim, queries, rng)}
+                row["reference_p50_ms"], row["reference_runs"] = None, 0
+                if reference is not None and size <= reference_max:
+                    say(f"{size:,} memories: seed 000's reference")
+                    row["reference_p50_ms"], row["reference_runs"] = _time_reference(
+                        reference, rt, user_id, story_id, dim, queries, reference_s, rng)
+                selection.append(row)
+            finally:
+                rt.close()
+            say(f"{size:,} memories: POST /v1/context")
+            http.append({"memories": size, **_time_http(db, settings, http_queries)})
+            db.unlink()
+    say("dedup")
+    dedup = [run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0]
+             for size in sizes]
+    largest = selection[-1] if selection else None
+    rss = None
+    if largest and largest["rss_before_mb"] is not None:
+        cache = largest["rss_after_mb"] - largest["rss_before_mb"]
+        rss = {"memories": largest["memories"], "cache_mb": round(cache, 1),
+               "per_100k_mb": round(cache * 100_000 / largest["memories"], 1),
+               "server_rss_mb": {r["memories"]: r["server_rss_mb"] for r in http}}
+    return {
+        "selection": selection, "dedup": dedup, "context_http": http, "rss": rss,
+        "conditions": {"cpus": os.cpu_count(), "load_avg_start": load_start,
+                       "load_avg_end": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+                       "embedder": settings.embedder, "dim": dim, "queries": queries,
+                       "scoring": settings.scoring, "window_embedder": settings.window_embedder,
+                       "http_queries": http_queries, "reference": reference is not None},
+    }
+
+
+def _dedup_reference_runs(size: int, reference_max: int) -> int:
+    """Naive dedup loop runs for ``size`` (about 0.25 ms per stored memory): none above
+    ``reference_max``, else as many as fit in about 10 s (at least 3)."""
+    if size > reference_max:
+        return 0
+    return max(3, math.floor(10_000 / (0.25 * max(size, 1))))
+
+
+def format_report(report: dict) -> str:
+    """The three tables as text (milliseconds)."""
+    lines = ["selection (engine read path minus the query embedding) | p50 | p99 | first | after a write | seed 000 p50"]
+    for r in report["selection"]:
+        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+                     f"{r['after_write_ms']} | {r['reference_p50_ms']}")
+    lines.append("dedup of one candidate | p50 | p99 | naive loop p50")
+    for r in report["dedup"]:
+        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']}")
+    lines.append("POST /v1/context over loopback | p50 | p99 | first | server RSS MB")
+    for r in report["context_http"]:
+        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | {r['server_rss_mb']}")
+    if report["rss"]:
+        rss = report["rss"]
+        lines.append(f"read cache: {rss['cache_mb']} MB for {rss['memories']:,} memories "
+                     f"({rss['per_100k_mb']} MB per 100,000)")
+    c = report["conditions"]
+    lines.append(f"{c['cpus']} CPUs, load average {c['load_avg_start']} -> {c['load_avg_end']}, "
+                 f"embedder {c['embedder']} ({c['dim']} dims)")
+    return "\n".join(lines)
+
+
+def plot(report: dict, path: Path) -> None:
+    """Latency against corpus size, one line per method, log-log (matplotlib, extra ``bench``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(11, 5), dpi=110)
+    lines = [
+        ("selection (product), p50", report["selection"], "p50_ms", "o-"),
+        ("selection (product), p99", report["selection"], "p99_ms", "o:"),
+        ("seed 000 pure Python, p50 (bench/seed_reference.py)", report["selection"], "reference_p50_ms", "s--"),
+        ("dedup of one candidate, p50", report["dedup"], "p50_ms", "^-"),
+        ("dedup, seed 000's formula on every memory, p50", report["dedup"], "reference_p50_ms", "^--"),
+        ("POST /v1/context, p50", report["context_http"], "p50_ms", "D-"),
+        ("POST /v1/context, p99", report["context_http"], "p99_ms", "D:"),
+    ]
+    for label, rows, key, style in lines:
+        points = [(r["memories"], r[key]) for r in rows if r.get(key) is not None]
+        if points:
+            ax.plot(*zip(*points), style, label=label)
+    ax.plot(*zip(*SEED_MEASURED), "s", mfc="none", color="C2",
+            label="seed 000 as published (its machine, its dimension)")
+    ax.plot([3000, 100_000, 3000], [2, 20, 30], "kx", ms=9,
+            label="targets: selection p50 2 ms @3k, 20 ms @100k; /v1/context p99 30 ms @3k")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("memories of the user")
+    ax.set_ylabel("milliseconds")
+    c = report["conditions"]
+    ax.set_title(f"souvenir bench latency ({c['cpus']} CPUs, load {c['load_avg_start']:.1f}"
+                 f"-{c['load_avg_end']:.1f}, {c['embedder']} {c['dim']} dims)", fontsize=9)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(True, which="both", lw=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

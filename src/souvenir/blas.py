@@ -1,0 +1,55 @@
+"""The read path's numeric kernels: how many threads BLAS may use, and the scores' dot product.
+
+**Threads.** numpy's BLAS (OpenBLAS) may use one thread by default in a Souvenir process.
+
+A BLAS call split over two threads waits for whichever core is busy. Measured on the
+project's 2-core machine with other work running (load average about 8; docs/benchmarks.md,
+"Latency"): the scores of 3,000 memories (a 3,000 × 512 float32 matrix-vector product) p50
+0.09 / p95 0.47 ms on one thread, 0.06 / 23.6 ms on two; one USE query embedding p50 6 ms on
+one thread, 77 ms on two; USE indexing 408-440 texts/s on one thread, 75-94 on two. A turn
+is one short message and one product: one thread serves it best. ``SOUVENIR_BLAS_THREADS=0``
+leaves BLAS as the process found it (all cores).
+
+The limit is process-wide (threadpoolctl sets OpenBLAS's own thread count) and is set once,
+when a runtime opens; the USE embedder applies the same count around each of its encodes.
+
+**Scores.** :func:`dot_rows` computes a query's dot product with every row of the vector
+matrix without BLAS. BLAS's matrix-vector product computes the last rows of a matrix by
+another path, so a memory's score moved by an ulp when another memory was added (70 of
+12,000 values in a test of slices of one 1,000 × 512 matrix); ``einsum`` gives a row the same
+bits wherever it sits, which lets the read cache keep its matrix in reusable slots and still
+agree bit for bit with a plain read. It is also faster out of the CPU cache (100,000 × 512:
+11-16 ms against 28-30 ms for one-thread BLAS) and slower in it (3,000 × 512: 0.25 against
+0.09 ms).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+
+def dot_rows(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """``matrix @ query`` for a float32 matrix (n, dim) and vector (dim,), float32 (n,); each
+    value depends only on its row and the query (see the module docstring)."""
+    return np.einsum("ij,j->i", matrix, query, optimize=False)
+
+
+def limit_blas_threads(threads: int) -> bool:
+    """Let BLAS use at most ``threads`` threads from now on (0 = leave it alone).
+
+    Returns whether a limit was set (``False`` without threadpoolctl or a BLAS it knows).
+    """
+    if threads <= 0:
+        return False
+    # numpy is imported above: threadpoolctl finds only the BLAS libraries already loaded.
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - a core dependency
+        log.warning("threadpoolctl is not installed: BLAS keeps its own thread count")
+        return False
+    limiter = threadpool_limits(limits=threads, user_api="blas")
+    return bool(limiter.get_original_num_threads().get("blas"))

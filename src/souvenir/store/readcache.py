@@ -1,0 +1,258 @@
+"""The read path's cache (SQLite): each user's active memories and vectors, kept between turns.
+
+Without it every turn reads all the user's memories and all their vectors from the file:
+at 3,000 memories about 35 ms, at 100,000 about 2 s (docs/benchmarks.md, "Latency"). With
+it a turn reads one row — the user's tick — and, when something changed, only the rows that
+changed.
+
+The store stays the only truth. The ticks come from the database, written by migration
+0006's triggers in the same transaction as the change, whoever makes it (this process,
+another one, a hand-written UPDATE): ``read_ticks`` holds the user's last tick and the last
+one that deleted a row, ``memory_ticks`` each memory's last tick (its vectors' writes
+included). A turn reads the user's tick first, then the rows changed since the tick it
+holds, so the cache is never older than the tick it is stamped with. Never filled inside a
+write transaction (it would hold uncommitted rows). The forgetting counters move without a
+tick: the cached memories' counters are those of their last real change (read
+``memories()`` for current counters).
+
+SQLite only: there, writers are serialised and tick order is commit order. PostgreSQL
+reads are not cached (see its migration 0006).
+
+Memory: each cached memory holds its :class:`~souvenir.types.Memory` and one float32
+vector per embedder read (512 dims with USE: 2 KiB); ``max_memories`` bounds the total and
+``max_users`` the users, least recently used users first out.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from souvenir.blas import dot_rows
+from souvenir.selection import Pool
+from souvenir.store.base import _MEMORY_COLUMNS, _memory
+from souvenir.types import Memory
+
+#: Memories kept across all users (about 300 MB per 100,000 with USE vectors).
+DEFAULT_MAX_MEMORIES = 200_000
+#: Users kept (a user without memories costs a little too).
+MAX_USERS = 10_000
+
+_CHUNK = 5000  # vectors per read when a user's matrix is read whole
+_CHANGED = "SELECT memory_id FROM memory_ticks WHERE user_id = ? AND tick > ?"
+_VECTORS = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+            "WHERE m.user_id = ? AND m.status = 'active' AND v.embedder = ? "
+            "AND v.content_hash = m.content_hash")
+
+
+class _Block:
+    """One embedder's vectors of one user: rows in slots, a freed slot reused."""
+
+    def __init__(self, ids: list[int], vectors: list[bytes]) -> None:
+        self.dim = len(vectors[0]) // 4 if vectors else 0
+        n = len(ids)
+        self.matrix = np.empty((max(n, 16), self.dim), np.float32)
+        if n:
+            self.matrix[:n] = np.frombuffer(b"".join(vectors), np.float32).reshape(n, self.dim)
+        self.slot_ids = np.full(self.matrix.shape[0], -1, np.int64)
+        self.slot_ids[:n] = ids
+        self.slot_of = dict(zip(ids, range(n)))
+        self.free: list[int] = []
+        self.used = n
+        self._order: np.ndarray | slice | None = None
+
+    def update(self, changed: list[int], rows: list[tuple[int, bytes]]) -> bool:
+        """Drop the changed memories' vectors, then put the current ones. False when a
+        vector's size differs (the block is then read again whole)."""
+        for memory_id in changed:
+            slot = self.slot_of.pop(memory_id, None)
+            if slot is not None:
+                self.slot_ids[slot] = -1
+                self.matrix[slot] = 0.0
+                self.free.append(slot)
+        for memory_id, blob in rows:
+            if len(blob) != self.dim * 4:
+                return False
+            slot = self.free.pop() if self.free else self._append()
+            self.matrix[slot] = np.frombuffer(blob, np.float32)
+            self.slot_ids[slot] = memory_id
+            self.slot_of[memory_id] = slot
+        self._order = None
+        return True
+
+    def _append(self) -> int:
+        if self.used == self.matrix.shape[0]:
+            grown = np.empty((2 * self.used, self.dim), np.float32)
+            grown[:self.used] = self.matrix
+            self.matrix = grown
+            self.slot_ids = np.concatenate([self.slot_ids, np.full(self.used, -1, np.int64)])
+        self.used += 1
+        return self.used - 1
+
+    def scores(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(memory ids ascending, float32 dot products with ``query``)."""
+        if self._order is None:
+            ids = self.slot_ids[:self.used]
+            if (ids >= 0).all() and (self.used < 2 or (ids[1:] > ids[:-1]).all()):
+                self._order = slice(0, self.used)  # no freed slot, in id order: no gather
+            else:
+                live = np.flatnonzero(ids >= 0)
+                self._order = live[np.argsort(ids[live], kind="stable")]
+        ids = self.slot_ids[self._order].copy()  # the caller keeps it; slots change
+        if not ids.size or self.dim != query.shape[0]:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        return ids, dot_rows(self.matrix[:self.used], query)[self._order]
+
+
+class _View:
+    """One user's cached rows, stamped with the tick they are at least as new as."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.tick: int | None = None
+        self.memories: dict[int, Memory] = {}
+        self.top = 0  # the largest id among memories (a new memory beyond it is appended)
+        self.pools: dict[int | None, Pool] = {}
+        self.blocks: dict[str, _Block] = {}
+
+    def pool(self, story_id: int | None) -> Pool:
+        pool = self.pools.get(story_id)
+        if pool is None:
+            ms = self.memories
+            pool = Pool(m for m in map(ms.__getitem__, sorted(ms))
+                        if m.scope == "global" or m.story_id == story_id)
+            if len(self.pools) >= 8:
+                self.pools.clear()
+            self.pools[story_id] = pool
+        return pool
+
+
+class ReadCache:
+    """Per-user cache of :meth:`candidates` and :meth:`vector_scores` over one SQLite store
+    (see the module docstring). Thread-safe; a user's refresh runs under that user's lock."""
+
+    def __init__(self, max_memories: int = DEFAULT_MAX_MEMORIES, max_users: int = MAX_USERS) -> None:
+        self.max_memories = max_memories
+        self.max_users = max_users
+        self._lock = threading.Lock()
+        self._views: OrderedDict[int, _View] = OrderedDict()
+        self.counts = {"hit": 0, "refresh": 0, "reload": 0}
+
+    def candidates(self, store, user_id: int, story_id: int | None) -> Pool | None:
+        """The user's active memories that are global or of ``story_id``, by id (what
+        ``SQLStore.candidates`` selects); ``None`` when the user has no tick (read directly)."""
+        view = self._fresh(store, user_id)
+        if view is None:
+            return None
+        with view.lock:
+            return view.pool(story_id)
+
+    def vector_scores(self, store, user_id: int, embedder: str,
+                      query: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """(ids ascending, float32 ``matrix @ query``) over the user's current vectors of
+        ``embedder``; ``None`` when the user has no tick (read directly)."""
+        view = self._fresh(store, user_id)
+        if view is None:
+            return None
+        with view.lock:
+            block = view.blocks.get(embedder)
+            if block is None:
+                block = view.blocks[embedder] = self._load_block(store, user_id, embedder)
+            return block.scores(query)
+
+    @staticmethod
+    def _load_block(store, user_id: int, embedder: str) -> _Block:
+        """All the user's current vectors of ``embedder``, read in chunks straight into the
+        matrix (a whole read would leave as much again of freed blobs in the heap)."""
+        block = _Block([], [])
+        after = -1
+        while True:
+            rows = store._query(_VECTORS + " AND v.memory_id > ? ORDER BY v.memory_id LIMIT ?",
+                                (user_id, embedder, after, _CHUNK))
+            if not rows:
+                return block
+            if not block.dim:
+                block = _Block([rows[0][0]], [rows[0][1]])
+                rows = rows[1:]
+            if not block.update([], rows):
+                raise ValueError(f"vectors of {embedder} differ in size for user {user_id}")
+            after = rows[-1][0] if rows else block.slot_ids[0]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._views.clear()
+
+    # -- freshness ---------------------------------------------------------------------------
+    def _fresh(self, store, user_id: int) -> _View | None:
+        rows = store._query("SELECT read_tick, reload_tick FROM read_ticks WHERE user_id = ?", (user_id,))
+        with self._lock:
+            if not rows:
+                self._views.pop(user_id, None)
+                return None
+            view = self._views.get(user_id)
+            if view is None:
+                view = self._views[user_id] = _View()
+            self._views.move_to_end(user_id)
+        tick, reload_tick = rows[0]
+        with view.lock:
+            if view.tick is not None and view.tick >= tick:
+                self.counts["hit"] += 1
+                return view
+            if view.tick is None or reload_tick > view.tick:
+                self._reload(store, user_id, view, tick)
+            else:
+                self._refresh(store, user_id, view, tick)
+        self._evict(keep=user_id)
+        return view
+
+    def _reload(self, store, user_id: int, view: _View, tick: int) -> None:
+        self.counts["reload"] += 1
+        rows = store._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? "
+                            "AND status = 'active' ORDER BY id", (user_id,))
+        view.memories = {m.id: m for m in map(_memory, rows)}
+        view.top = max(view.memories, default=0)
+        view.pools.clear()
+        view.blocks.clear()  # read again on first use
+        view.tick = tick
+
+    def _refresh(self, store, user_id: int, view: _View, tick: int) -> None:
+        """Read again only the memories (and their vectors) changed after ``view.tick``."""
+        self.counts["refresh"] += 1
+        since = (user_id, view.tick)
+        rows = store._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id IN ({_CHANGED})", since)
+        changed, appended = [], []
+        for memory in map(_memory, rows):
+            changed.append(memory.id)
+            if memory.status == "active":
+                if memory.id > view.top and memory.id not in view.memories:
+                    appended.append(memory)
+                view.memories[memory.id] = memory
+            else:
+                view.memories.pop(memory.id, None)
+        view.top = max([view.top, *changed])
+        if len(appended) == len(changed):  # only new memories, after every other one
+            appended.sort(key=lambda m: m.id)
+            view.pools = {story: pool.extended([m for m in appended if m.scope == "global"
+                                                or m.story_id == story])
+                          for story, pool in view.pools.items()}
+        else:
+            view.pools.clear()
+        for embedder, block in list(view.blocks.items()):
+            vectors = store._query(_VECTORS + f" AND v.memory_id IN ({_CHANGED})", (user_id, embedder) + since)
+            if not block.update(changed, [(r[0], r[1]) for r in vectors]):
+                del view.blocks[embedder]
+        view.tick = tick
+
+    def _evict(self, keep: int) -> None:
+        with self._lock:
+            total = sum(len(v.memories) for v in self._views.values())
+            views = self._views
+            while (total > self.max_memories or len(views) > self.max_users) and len(views) > 1:
+                user_id, view = next(iter(views.items()))
+                if user_id == keep:
+                    views.move_to_end(user_id)
+                    continue
+                del views[user_id]
+                total -= len(view.memories)

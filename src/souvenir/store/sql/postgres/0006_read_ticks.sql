@@ -1,0 +1,4 @@
+-- 0006: nothing on PostgreSQL. SQLite's 0006 adds the change ticks of the read path's cache
+-- (souvenir.store.readcache); PostgreSQL reads are not cached (several replicas write
+-- concurrently, and a tick taken inside a transaction is not in commit order there).
+-- The file keeps the version numbers of both dialects aligned.

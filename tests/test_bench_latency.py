@@ -1,0 +1,75 @@
+"""`souvenir bench latency` runs end to end and prints its report's shape (no timing is
+asserted); seed 000's reference it times picks what the product picks where the two can agree."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from typer.testing import CliRunner
+
+from souvenir.bench.latency import plot, seed_reference
+from souvenir.cli import app
+from souvenir.selection import SelectionConfig, select
+from souvenir.types import Memory
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def test_bench_latency_prints_every_table(tmp_path):
+    result = CliRunner().invoke(app, ["bench", "latency", "--sizes", "50,100", "--queries", "10", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    for table in ("selection", "dedup", "context_http"):
+        assert [row["memories"] for row in report[table]] == [50, 100]
+        for row in report[table]:
+            assert row["p50_ms"] > 0 and row["p99_ms"] >= row["p50_ms"]
+    for row in report["selection"]:
+        assert {"memories", "p50_ms", "p99_ms", "reference_p50_ms"} <= set(row)
+        assert row["reference_p50_ms"] > 0  # the seed's reference is beside the sources here
+    assert all(row["same_decisions"] for row in report["dedup"])
+    assert report["rss"]["memories"] == 100 and "per_100k_mb" in report["rss"]
+    assert report["conditions"]["dim"] == 512
+
+
+def test_the_plot_draws_every_method(tmp_path):
+    pytest.importorskip("matplotlib", reason="the plot needs the extra 'bench' (matplotlib)")
+    rows = [{"memories": n, "p50_ms": n / 100, "p99_ms": n / 50, "reference_p50_ms": n / 10}
+            for n in (100, 1000)]
+    report = {"selection": rows, "dedup": rows, "context_http": rows,
+              "conditions": {"cpus": 2, "load_avg_start": 1.0, "load_avg_end": 2.0,
+                             "embedder": "use", "dim": 512}}
+    plot(report, tmp_path / "latency.png")
+    assert (tmp_path / "latency.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_bench_latency_refuses_bad_sizes():
+    result = CliRunner().invoke(app, ["bench", "latency", "--sizes", "ten"])
+    assert result.exit_code == 2 and "whole numbers" in result.output
+
+
+def test_seed_reference_picks_what_the_product_picks_without_globals_or_ties():
+    """The reference differs from the product only in the global pass (cosine first there)
+    and in ties after recency: with story memories only and distinct dates, same picks."""
+    reference = seed_reference()
+    rnd = random.Random(4)
+    memories = [Memory(id=i, user_id=1, text=f"m{i}", kind=rnd.choice(["fact", "preference", "promise",
+                                                                        "episode", "rule"]),
+                       scope="story", story_id=rnd.choice([1, 2]), confidence=rnd.choice([0.7, 1.0]),
+                       pinned=rnd.random() < 0.05, updated_at=NOW - timedelta(minutes=i))
+                for i in range(1, 400)]
+    vectors = {m.id: [rnd.gauss(0, 1) for _ in range(8)] for m in memories}
+    query = [rnd.gauss(0, 1) for _ in range(8)]
+    scores = reference.semantic_scores(query, reference.index(vectors))
+    picked, rules = reference.select(memories, scores, 1, threshold=0.3)
+    product = select(memories, scores, SelectionConfig(semantic_threshold=0.3), NOW, 1)
+    assert [m.id for m, _ in picked] == [s.memory.id for s in product.memories]
+    assert [m.id for m in rules] == [s.memory.id for s in product.rules]
+    assert reference.read_path(memories, reference.index(vectors), query, 1, 0.3) == (picked, rules)
+
+
+def test_bench_latency_needs_an_embedder():
+    result = CliRunner().invoke(app, ["--embedder", "none", "bench", "latency", "--sizes", "5", "--queries", "1"])
+    assert result.exit_code == 2 and "needs an embedder" in result.output
