@@ -200,12 +200,19 @@ def test_a_store_migrated_with_memories_already_in_it(path):
     old = SQLiteStore(path, cache_memories=0)
     old.migrate(stop_before=6)
     user = old.ensure_user("t", "u", NOW)
-    ids = [add(old, user, f"memory {i}") for i in range(3)]
+    ids = []
+    with old.transaction() as conn:  # rows as the schema of version 5 holds them
+        for i in range(3):
+            ids.append(conn.execute(
+                "INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, "
+                "content_hash) VALUES (?, 'fact', 'global', ?, ?, ?, ?)",
+                (user, f"memory {i}", NOW.isoformat(), NOW.isoformat(),
+                 content_hash(f"memory {i}"))).lastrowid)
     embed(old)
     old.close()
     cached, truth = SQLiteStore(path), SQLiteStore(path, cache_memories=0)
     try:
-        assert cached.migrate() == [6]
+        assert cached.migrate() == [6, 7]
         same(cached, truth, user)
         cached.replace_wording(ids[0], "changed after the migration", 1.0, None, NOW, NOW)
         embed(cached)
