@@ -99,8 +99,13 @@ def test_all_modes_and_local_baselines_report_the_documented_shape(locomo_dir, t
 
 
 def test_cached_stores_are_reused_with_the_same_figures(locomo_dir, tmp_path):
-    args = (str(locomo_dir), "--mode", "raw,observations", "--baselines", "bm25", "--cache", str(tmp_path / "c"))
+    cache = tmp_path / "c"
+    cache.mkdir()
+    abandoned = cache / ".building-999999999-conv-1-raw-0123456789abcdef.db"  # a stopped run's
+    abandoned.write_bytes(b"half")
+    args = (str(locomo_dir), "--mode", "raw,observations", "--baselines", "bm25", "--cache", str(cache))
     first, second = _bench(*args), _bench(*args)
+    assert not abandoned.exists()
     for mode in ("raw", "observations"):
         assert first["modes"][mode]["store"]["built"] == 1 and first["modes"][mode]["store"]["reused"] == 0
         assert second["modes"][mode]["store"]["built"] == 0 and second["modes"][mode]["store"]["reused"] == 1

@@ -140,6 +140,7 @@ def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, set
         embed_all(rt)  # an embedder added since the build indexes here, once
         writes = Counter(json.loads(sidecar.read_text(encoding="utf-8")))
         return _ready(rt, conv, reused=True, writes=writes)
+    _clear_abandoned(Path(folder))
     building = path.with_name(f".building-{os.getpid()}-{path.name}")
     _remove(building)
     rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{building}"}))
@@ -165,6 +166,18 @@ def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter)
 
 
 _SQLITE_FILES = ("", "-wal", "-shm", "-journal")
+
+
+def _clear_abandoned(folder: Path) -> None:
+    """Delete half-built stores left by runs that were stopped (their process is gone)."""
+    for db in folder.glob(".building-*.db"):
+        pid = db.name.split("-")[1]
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            _remove(db)
+        except (ValueError, PermissionError):
+            continue
 
 
 def _remove(db: Path) -> None:
