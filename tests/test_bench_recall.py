@@ -79,7 +79,7 @@ def test_all_modes_and_local_baselines_report_the_documented_shape(locomo_dir, t
     assert report["questions"] == 4 and report["conversations"] == ["conv-1"]  # category 5 left out
     assert report["k"] == 24 and report["categories"] == [1, 2, 3, 4] and "mem0" not in report
     for mode, figures in report["modes"].items():
-        assert figures["questions"] == 4
+        assert figures["questions"] == 4 and figures["ceiling"] == 1.0
         for method in ("product", "bm25", "dense", "recency"):
             figure = figures[method]
             assert FIGURE_KEYS <= set(figure), (mode, method)

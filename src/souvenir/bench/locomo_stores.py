@@ -23,6 +23,7 @@ write path, delete the cache folder.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -63,7 +64,9 @@ class BuiltStore:
         self.runtime.close()
 
 
+@functools.lru_cache(maxsize=1)
 def _code_digest() -> str:
+    """Hash of the write-path sources, read once per process (one key for a whole run)."""
     digest = hashlib.sha256()
     for name in _WRITE_PATH:
         root = _PACKAGE / name

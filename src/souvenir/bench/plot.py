@@ -15,7 +15,7 @@ CATEGORY_NAMES = {"1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "s
 def plot_recall_by_category(report: dict, path: Path) -> Path:
     """Write a PNG of ``report`` (the shape of ``souvenir bench recall --json``) to ``path``:
     grouped bars of recall@24 per category and overall, one bar per method, one panel per
-    mode, with the 95% interval as an error bar. Methods that failed (mem0 ``error``) are
+    mode (stacked), with the 95% interval as an error bar. Methods that failed (mem0 ``error``) are
     left out. Raises :class:`InputError` when matplotlib is missing."""
     try:
         import matplotlib
@@ -25,8 +25,8 @@ def plot_recall_by_category(report: dict, path: Path) -> Path:
     except ImportError as exc:
         raise InputError("the figure needs matplotlib: pip install 'souvenir[bench]'") from exc
     modes = list(report["modes"])
-    fig, axes = plt.subplots(1, len(modes), figsize=(6.5 * len(modes), 4.2), squeeze=False)
-    for ax, mode in zip(axes[0], modes):
+    fig, axes = plt.subplots(len(modes), 1, figsize=(9, 3.6 * len(modes)), squeeze=False)
+    for ax, mode in zip(axes[:, 0], modes):
         methods = {name: fig_ for name, fig_ in report["modes"][mode].items()
                    if isinstance(fig_, dict) and "by_category" in fig_}
         groups = [c for c in CATEGORY_NAMES if any(c in m["by_category"] for m in methods.values())]

@@ -12,7 +12,9 @@ is put to each method, all over the same memories of that store, all with k = 24
                (:mod:`souvenir.bench.mem0_baseline`): recall@24/@5/@10 of their ranking.
 
 A memory counts for every turn id it holds (its own source, those it absorbed; an
-observation's source may list several, comma-separated). Questions are asked "now" = the
+observation's source may list several, comma-separated). ``ceiling`` is the recall a
+method returning every memory of the store would reach (below 1 in ``observations``: not
+every evidence turn has a gold fact). Questions are asked "now" = the
 conversation's last turn, so a re-run does not depend on the clock. The questions' vectors
 for the dense and mem0 baselines are encoded once per conversation, in one batch, by the
 store's embedder (the product embeds each question itself, as a turn does).
@@ -20,7 +22,7 @@ store's embedder (the product embeds each question itself, as a turn does).
 The report (``--json``)::
 
     {"modes": {"raw": {"product": FIG, "bm25": FIG, "dense": FIG, "recency": FIG,
-                       "mem0": FIG | {"error": str}, "questions": int,
+                       "mem0": FIG | {"error": str}, "questions": int, "ceiling": float,
                        "store": {"memories", "writes", "built", "reused"}, "degraded_turns": int},
                "observations": {...}, "both": {...}},
      "questions": int, "conversations": [str], "embedder": str, "k": 24,
@@ -69,6 +71,7 @@ class _ModeRows:
     built: int = 0
     reused: int = 0
     degraded: int = 0
+    ceiling: list[float] = field(default_factory=list)
     pending: list[tuple[Mem0Job, dict[int, set[str]], list[set[str]]]] = field(default_factory=list)
 
 
@@ -100,10 +103,12 @@ def _evaluate(built: BuiltStore, conv: LocomoConversation, questions: list[Locom
     bm25 = Bm25Ranking(memories) if "bm25" in baselines else None
     newest = recency_ranking(memories)
     now = conv.turns[-1].time if conv.turns else None
+    held = set().union(*sources.values()) if sources else set()
     evidences = []
     for i, qa in enumerate(questions):
         evidence = set(qa.evidence)
         evidences.append(evidence)
+        out.ceiling.append(recall(evidence, held))
         out.files.append(conv.name)
         out.categories.append(qa.category)
         result = rt.engine.context(CHANNEL, conv.name, qa.question, now=now, count=False)
@@ -166,6 +171,7 @@ def _mode_report(rows: _ModeRows, baselines: tuple[str, ...]) -> dict:
                 for name in names}
         report[method] = figure
     report["questions"] = len(rows.categories)
+    report["ceiling"] = round(sum(rows.ceiling) / len(rows.ceiling), 4) if rows.ceiling else 0.0
     report["store"] = {"memories": rows.memories, "writes": dict(sorted(rows.writes.items())),
                        "built": rows.built, "reused": rows.reused}
     report["degraded_turns"] = rows.degraded
@@ -258,7 +264,8 @@ def format_report(report: dict) -> str:
     for mode, figures in report["modes"].items():
         store = figures["store"]
         lines += ["", f"mode {mode}: {store['memories']} memories ({store['built']} stores built, "
-                  f"{store['reused']} reused), degraded turns {figures['degraded_turns']}",
+                  f"{store['reused']} reused), ceiling {figures['ceiling']:.3f}, "
+                  f"degraded turns {figures['degraded_turns']}",
                   f"{'method':<9} {'@24':>6} {'95% CI':>15} " + " ".join(f"{'cat ' + c:>6}" for c in cats)
                   + f" {'@5':>6} {'@10':>6}"]
         for method in METHODS:
