@@ -425,13 +425,44 @@ def bench_recall(
     ctx: typer.Context,
     directory: Path = typer.Argument(..., exists=True, file_okay=False, help="Folder of LoCoMo conv-*.json."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    mode: str = typer.Option("all", "--mode", help="raw, observations, both, or all (the three)."),
+    baselines: str = typer.Option("bm25,dense,recency,mem0", "--baselines",
+                                  help="Comma list of bm25, dense, recency, mem0; 'none' for the product only."),
     limit_files: int = typer.Option(0, "--files", help="Use only the first N files (0 = all)."),
+    conversations: str = typer.Option("", "--conversations", help="Comma list, e.g. conv-26,conv-30."),
+    cache: Optional[Path] = typer.Option(None, "--cache", file_okay=False,
+                                      help="Keep the built stores here and reuse them while their inputs match."),
+    plot: Optional[Path] = typer.Option(None, "--plot", dir_okay=False,
+                                     help="Also write a PNG of recall@24 by category per method and mode."),
 ) -> None:
-    """Evidence recall@24 of the real selection (and @5/@10 of the semantic ranking) on LoCoMo."""
-    from souvenir.bench.recall import format_report, run_recall
+    """Evidence recall on LoCoMo of the product's selection (@24) and ranking (@5/@10), beside
+    BM25, dense cosine, recency and mem0 over the same memories; raw turns, gold
+    observations, or both."""
+    from souvenir.bench.recall import MODES, format_report, run_recall
 
-    _report(lambda: run_recall(directory, _settings(ctx), limit_files=limit_files,
-                               progress_console=None if as_json else err), format_report, as_json)
+    modes = MODES if mode == "all" else tuple(m.strip() for m in mode.split(",") if m.strip())
+    chosen = () if baselines.strip() == "none" else tuple(b.strip() for b in baselines.split(",") if b.strip())
+
+    figure_error: list[str] = []
+
+    def run() -> dict:
+        report = run_recall(directory, _settings(ctx), limit_files=limit_files,
+                            conversations=[c.strip() for c in conversations.split(",") if c.strip()],
+                            modes=modes, baselines=chosen, cache=cache,
+                            progress_console=None if as_json else err)
+        if plot is not None:  # a figure that cannot be drawn must not lose the figures
+            from souvenir.bench.plot import plot_recall_by_category
+
+            try:
+                plot_recall_by_category(report, plot)
+            except SouvenirError as exc:
+                figure_error.append(str(exc))
+        return report
+
+    _report(run, format_report, as_json)
+    if figure_error:
+        err.print(f"figure not written: {figure_error[0]}", markup=False)
+        raise typer.Exit(1)
 
 
 @bench_app.command("latency")

@@ -69,6 +69,10 @@ class ContextResult:
     story: dict | None = None
     degraded: bool = False
     degraded_cause: str | None = None
+    #: The score the engine computed for each candidate memory (id -> score) before the
+    #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
+    #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
+    scores: dict[int, float] = field(default_factory=dict)
 
     def as_json(self) -> dict:
         """The shape of ``souvenir context --json`` and ``POST /v1/context``."""
@@ -485,7 +489,7 @@ class Engine:
             memories=list(result.memories), rules=list(result.rules), profile=kv,
             block=render_block(result.memories, result.rules, kv, story_layer), history=history,
             story=story_layer,
-            degraded=cause is not None, degraded_cause=cause,
+            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
         )
 
     def _scores(self, user_id: int, message: str, candidates: list[Memory],

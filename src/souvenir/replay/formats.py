@@ -48,6 +48,18 @@ class LocomoQuestion:
     answer: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class LocomoObservation:
+    """One gold fact of ``session_K_observation``: who it is about, the sentence, the turns
+    that support it (normalised ids, possibly several), its session's date and number."""
+
+    speaker: str
+    text: str
+    evidence: tuple[str, ...]
+    time: datetime
+    session: int
+
+
 @dataclass(slots=True)
 class LocomoConversation:
     name: str
@@ -55,7 +67,8 @@ class LocomoConversation:
     turns: list[LocomoTurn]
     questions: list[LocomoQuestion]
     malformed_evidence: int = 0
-    observations: list[tuple[str, str, str, datetime]] = field(default_factory=list)
+    observations: list[LocomoObservation] = field(default_factory=list)
+    malformed_observation_evidence: int = 0
 
 
 _SESSION = re.compile(r"^session_(\d+)$")
@@ -129,32 +142,45 @@ def parse_locomo(path: str | Path) -> LocomoConversation:
             except (KeyError, TypeError) as exc:
                 raise FileFormatError(str(path), 0, f"session_{number} turn {i}: missing {exc}") from exc
     questions, malformed = _parse_questions(data.get("qa", []))
-    observations = _parse_observations(conv, data)
-    return LocomoConversation(path.stem, speakers, turns, questions, malformed, observations)
+    observations, malformed_obs = _parse_observations(conv, data)
+    return LocomoConversation(path.stem, speakers, turns, questions, malformed, observations,
+                              malformed_obs)
+
+
+def _evidence_ids(raw_ids) -> tuple[list[str], int]:
+    """Normalised turn ids of an evidence field (a list, or one string holding one or
+    several ids), and how many were malformed (normalised or unreadable)."""
+    ids: list[str] = []
+    malformed = 0
+    for raw in raw_ids if isinstance(raw_ids, list) else [raw_ids]:
+        for part in re.split(r"[;,]|\s(?=D)", str(raw)):
+            if not part.strip():
+                continue
+            dia, bad = normalise_dia_id(part.strip())
+            malformed += int(bad)
+            if dia:
+                ids.append(dia)
+    return ids, malformed
 
 
 def _parse_questions(items) -> tuple[list[LocomoQuestion], int]:
     questions, malformed = [], 0
     for qa in items or []:
-        evidence: list[str] = []
-        for raw in qa.get("evidence", []) or []:
-            for part in re.split(r"[;,]|\s(?=D)", str(raw)):
-                if not part.strip():
-                    continue
-                dia, bad = normalise_dia_id(part.strip())
-                malformed += int(bad)
-                if dia:
-                    evidence.append(dia)
+        evidence, bad = _evidence_ids(qa.get("evidence", []) or [])
+        malformed += bad
         answer = qa.get("answer")
         questions.append(LocomoQuestion(str(qa.get("question", "")), int(qa.get("category", 0)),
                                         tuple(evidence), None if answer is None else str(answer)))
     return questions, malformed
 
 
-def _parse_observations(conv: dict, data: dict) -> list[tuple[str, str, str, datetime]]:
-    """Gold facts per session: (speaker, fact, dia_id, session time)."""
-    found = []
-    for key, value in list(conv.items()) + list(data.items()):
+def _parse_observations(conv: dict, data: dict) -> tuple[list[LocomoObservation], int]:
+    """Gold facts per session, each once (the fields sit beside the turns or at the top
+    level), with every evidence id normalised; and the count of malformed evidence ids."""
+    found: list[LocomoObservation] = []
+    malformed = 0
+    items = dict(data) if conv is data else {**data, **conv}
+    for key, value in items.items():
         match = re.match(r"^session_(\d+)_observation$", key)
         if not match or not isinstance(value, dict):
             continue
@@ -165,9 +191,11 @@ def _parse_observations(conv: dict, data: dict) -> list[tuple[str, str, str, dat
         for speaker, facts in value.items():
             for fact in facts or []:
                 if isinstance(fact, list) and len(fact) >= 2:
-                    dias = fact[1] if isinstance(fact[1], list) else [fact[1]]
-                    found.append((speaker, str(fact[0]), str(dias[0]), when))
-    return found
+                    ids, bad = _evidence_ids(fact[1])
+                    malformed += bad
+                    found.append(LocomoObservation(str(speaker), str(fact[0]), tuple(ids), when,
+                                                   int(match.group(1))))
+    return found, malformed
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +302,8 @@ def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
 
 
 __all__ = [
-    "CANDIDATE_KINDS", "ChatLine", "ImportLine", "LocomoConversation", "LocomoQuestion",
+    "CANDIDATE_KINDS", "ChatLine", "ImportLine", "LocomoConversation", "LocomoObservation",
+    "LocomoQuestion",
     "LocomoTurn", "normalise_dia_id", "parse_chat_jsonl", "parse_locomo", "parse_memories_jsonl",
     "parse_session_time",
 ]
