@@ -44,6 +44,12 @@ class Settings(BaseSettings):
     )
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
+    pgvector: str = Field(
+        "auto",
+        description="Semantic scores computed by PostgreSQL with pgvector: 'auto' (when the "
+        "database already has the vectors.embedding column), 'on' (create it if needed; the "
+        "server must have pgvector), 'off' (numpy in the replica). See docs/benchmarks.md.",
+    )
     host: str = Field("127.0.0.1", description="Address `souvenir serve` binds.")
     port: int = Field(8765, description="Port `souvenir serve` binds.")
     llm_base_url: str = Field("", description="Chat model server root (the proxy's upstream and the "

@@ -8,6 +8,7 @@ from souvenir.config import Settings
 from souvenir.embedding import make_embedder, threshold_for
 from souvenir.engine import Engine
 from souvenir.index import VectorIndex
+from souvenir.index_pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.store import open_store
 from souvenir.worker import ReflectionWorker
@@ -58,8 +59,9 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     embedder = make_embedder(settings)
     index = None
     if embedder is not None:
-        index = VectorIndex(store, embedder, batch=settings.index_batch,
-                            query_timeout_s=settings.query_embedding_timeout_s)
+        index = index_class(store, settings.pgvector)(
+            store, embedder, batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s)
         if start_indexer:
             index.start(settings.index_interval_s)
     chat = make_chat(settings)
