@@ -137,6 +137,7 @@ def test_index_class_follows_the_setting(pgv_admin, tmp_path):
         assert not store.pgvector_enabled()
         assert index_class(store, "on") is PgVectorIndex
         assert store.pgvector_enabled()
+        store.enable_pgvector()  # idempotent: a second replica starting with "on"
         assert index_class(store, "auto") is PgVectorIndex
         assert index_class(store, "off") is VectorIndex
         with pytest.raises(ValueError, match="one of"):
