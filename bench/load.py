@@ -31,7 +31,6 @@ import json
 import os
 import random
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -265,6 +264,18 @@ class Databases:
         self.admin.close()
 
 
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of a SQLite store, its WAL included (SQLite's backup API)."""
+    import sqlite3
+
+    src, dst = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+
+
 def print_table(results: list[dict], args) -> None:
     print(f"users {args.users} x {args.memories} seeded turns, concurrency {args.concurrency}, "
           f"{args.rounds} x {args.duration:.0f} s measured after {args.warmup:.0f} s warm-up, "
@@ -326,7 +337,7 @@ def main() -> None:
                 for label, count in configs:
                     if label == "sqlite":
                         copy = logdir / f"run-{r}.db"
-                        shutil.copyfile(lite_seed, copy)
+                        copy_sqlite(lite_seed, copy)
                         url = f"sqlite:///{copy}"
                     else:
                         url = dbs.url(dbs.create(f"r{r}_{count}", template=seeded))

@@ -34,9 +34,11 @@ import json
 import statistics
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
+import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -62,9 +64,6 @@ def unit_rows(rng: np.random.Generator, centres: np.ndarray, n: int) -> np.ndarr
 
 def seed(store, url: str, sizes: list[int], dim: int, clusters: int, rng) -> tuple[dict, np.ndarray]:
     """One user per size; returns ({size: user id}, the cluster centres)."""
-    import psycopg
-    from datetime import datetime, timezone
-
     centres = rng.standard_normal((clusters, dim)).astype(np.float32)
     centres /= np.linalg.norm(centres, axis=1, keepdims=True)
     users, next_id = {}, 1
@@ -179,8 +178,6 @@ def measure_index(conn, kind: str, dim: int, users: dict, queries: np.ndarray, e
 
 
 def run(url: str, args) -> dict:
-    import psycopg
-
     rng = np.random.default_rng(args.seed)
     store = open_store(url)
     t = time.perf_counter()
