@@ -58,6 +58,12 @@ class Settings(BaseSettings):
     blas_threads: int = Field(1, ge=0, description="Threads numpy's BLAS may use (the query "
                               "embedding, the scores, the indexer); 0 = all cores. One was measured "
                               "fastest on a shared 2-core machine (souvenir.blas).")
+    pgvector: str = Field(
+        "auto",
+        description="Semantic scores computed by PostgreSQL with pgvector: 'auto' (when the "
+        "database already has the vectors.embedding column), 'on' (create it if needed; the "
+        "server must have pgvector), 'off' (numpy in the replica). See docs/benchmarks.md.",
+    )
     host: str = Field("127.0.0.1", description="Address `souvenir serve` binds.")
     port: int = Field(8765, description="Port `souvenir serve` binds.")
     llm_base_url: str = Field("", description="Chat model server root (the proxy's upstream and the "

@@ -10,6 +10,7 @@ from souvenir.embedding import make_embedder, make_window_embedder, threshold_fo
 from souvenir.engine import Engine
 from souvenir.index import VectorIndex
 from souvenir.scoring import ScoringConfig
+from souvenir.index_pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.store import open_store
 from souvenir.worker import ReflectionWorker
@@ -72,12 +73,14 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     embedder = make_embedder(settings)
     index = window_index = None
     if embedder is not None:
-        index = VectorIndex(store, embedder, batch=settings.index_batch,
-                            query_timeout_s=settings.query_embedding_timeout_s)
+        index = index_class(store, settings.pgvector)(
+            store, embedder, batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s)
     window = make_window_embedder(settings) if settings.scoring == "fused" else None
     if window is not None:
-        window_index = VectorIndex(store, window, batch=settings.index_batch,
-                                   query_timeout_s=settings.query_embedding_timeout_s, windowed=True)
+        window_index = index_class(store, settings.pgvector)(
+            store, window, batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s, windowed=True)
     if start_indexer:
         for each in (index, window_index):
             if each is not None:

@@ -44,6 +44,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
+from souvenir.store.pgvector import PgVectorMixin
 
 #: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).
 _ID_TABLES = frozenset({"users", "stories", "turns", "memories", "memory_history", "events",
@@ -128,7 +129,7 @@ class _Connection:
         return _Cursor(cursor)
 
 
-class PostgresStore(SQLStore):
+class PostgresStore(PgVectorMixin, SQLStore):
     """Store on a PostgreSQL database named by a ``postgresql://`` URL (or a libpq conninfo).
 
     Raises :class:`StoreBusyError` when the server cannot be reached within
