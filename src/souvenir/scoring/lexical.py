@@ -7,8 +7,8 @@ every memory: multilingual suite cross-language 0.871 → 0.840), while over con
 light stem, then a crude English suffix strip) BM25 stays silent across languages and lifts
 LoCoMo recall@24 from 0.440 to 0.688 (docs/benchmarks.md, "Recall levers").
 
-Okapi BM25 as ``rank_bm25.BM25Okapi`` computes it: k1 1.5, b 0.75, a negative idf replaced
-by 0.25 × the mean idf (k1 / b variants measured, none gained ≥ 0.002).
+Okapi BM25 as ``rank_bm25.BM25Okapi`` computes it (a negative idf replaced by 0.25 × the
+mean idf); the read path uses k1 1.2, b 0.4 (:class:`souvenir.scoring.ScoringConfig`).
 """
 
 from __future__ import annotations

@@ -69,18 +69,19 @@ def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
 class _Static:
     """What the score reads of the candidates that does not depend on the message."""
 
-    def __init__(self, candidates: Sequence[Memory], reach: int) -> None:
+    def __init__(self, candidates: Sequence[Memory], config: ScoringConfig) -> None:
         self.ids = np.fromiter((m.id for m in candidates), dtype=np.int64, count=len(candidates))
         id_list = self.ids.tolist()
         sessions = [m.session for m in candidates]
-        self.neighbours = neighbour_table(id_list, sessions, reach)
+        self.neighbours = neighbour_table(id_list, sessions, config.neighbour_reach)
         self.has_sessions = self.neighbours is not None
         self.languages = np.array([memory_language(m.text) for m in candidates])
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
         self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
         self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
                                  for m in candidates), dtype=np.int64, count=len(candidates))
-        self.lexical = LexicalIndex([bm25_tokens(m.text) for m in candidates])
+        self.lexical = LexicalIndex([bm25_tokens(m.text) for m in candidates],
+                                    k1=config.bm25_k1, b=config.bm25_b)
 
 
 class Scorer:
@@ -106,7 +107,7 @@ class Scorer:
         key = hash(tuple((m.id, m.content_hash, m.session, m.speaker, m.created_at)
                          for m in candidates))
         static = hit[2] if hit is not None and hit[1] == key else _Static(
-            candidates, self.config.neighbour_reach)
+            candidates, self.config)
         with self._lock:
             self._cache[user_id] = (candidates, key, static)
             self._cache.move_to_end(user_id)
