@@ -149,3 +149,4 @@ def test_no_model_turns_are_episodes_of_their_day(tmp_path):
         assert sessions == ["day:2023-07-01", "story:tale"]
     finally:
         rt.close()
+

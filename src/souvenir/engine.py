@@ -292,7 +292,8 @@ class Engine:
                 pass
             elif self.chat is not None:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
-            elif content_words(normalize(message)):  # bare "ok"/"merci"/"好的" is no memory
+            elif not profile.is_acknowledgement(content_words(normalize(message))):
+                # a bare "ok" / "merci beaucoup" / "好的" / "terima kasih" is no memory
                 # its session: the story, else the day it was said (neighbours for the read path)
                 episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
                                     source=source or f"turn:{turn_id}", time=time,

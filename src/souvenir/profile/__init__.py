@@ -18,7 +18,7 @@ from .language import (
     LanguageUpdate, detect_language, language_scores, normalize_code, resolve_language,
     update_language,
 )
-from .queries import LAST_QUERIES, QUERY_CHARS, is_command, load_queries, push_query
+from .queries import LAST_QUERIES, QUERY_CHARS, is_acknowledgement, is_command, load_queries, push_query
 from .summary import (
     SENTENCE_ENDS, SUMMARY_CHARS, summary_is_stale, summary_limit, summary_writes,
 )
@@ -34,7 +34,7 @@ QUERIES_KEY = "last_queries"
 
 __all__ = [
     "LANG_KEY", "SUMMARY_KEY", "QUERIES_KEY", "TURNS_KEY",
-    "LAST_QUERIES", "QUERY_CHARS", "is_command", "load_queries", "push_query",
+    "LAST_QUERIES", "QUERY_CHARS", "is_acknowledgement", "is_command", "load_queries", "push_query",
     "LanguageUpdate", "detect_language", "language_scores", "normalize_code",
     "resolve_language", "update_language",
     "SENTENCE_ENDS", "SUMMARY_CHARS", "summary_limit", "summary_writes", "summary_is_stale",

@@ -29,6 +29,22 @@ def is_command(message: str) -> bool:
     return head.startswith("/") and len(head) > 1 and head[1:2].isalpha()
 
 
+#: Content words of a bare acknowledgement (fr / en / zh / ms): a message made only of these
+#: ("ok", "merci beaucoup", "好的", "terima kasih", "got it") says nothing about the user.
+ACKNOWLEDGEMENTS: frozenset[str] = frozenset(
+    "ok okay okk kk k oki d'ac accord dac daccord merci thank thx ty cheer great cool nice "
+    "sure yes yep yeah yup oui ouais ya yah baik terima kasih tq tqvm np lol haha hehe mdr "
+    "noted got alright bien parfait super top entendu 好 好吧 嗯 嗯嗯 谢谢 多谢 收到 行 可以 "
+    "lot beaucoup much".split()
+)
+
+
+def is_acknowledgement(words: frozenset[str]) -> bool:
+    """True when ``words`` (a message's content words, :func:`souvenir.lexical.content_words`)
+    are only acknowledgement words, or none at all."""
+    return words <= ACKNOWLEDGEMENTS
+
+
 def load_queries(stored: str | None) -> list[str]:
     """The stored ``last_queries`` JSON as a list of strings (``None``/unreadable → ``[]``)."""
     try:
