@@ -61,15 +61,17 @@ class ScoringConfig:
     feedback_beta: float = 0.3
 
 
-def zscore(x: np.ndarray, groups: np.ndarray | None = None) -> np.ndarray:
-    """(x − mean) / std over the finite values (within each group when ``groups`` is given);
-    NaN (no value) → 0, a constant column → 0."""
+def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None) -> np.ndarray:
+    """(x − mean) / std over the finite values (within each group when ``groups`` is given:
+    an array of labels, or a list of boolean masks); NaN (no value) → 0, a constant column → 0."""
     out = np.zeros_like(x, dtype=np.float64)
     finite = np.isfinite(x)
     if groups is None:
         parts = [finite]
-    else:
+    elif isinstance(groups, np.ndarray):
         parts = [finite & (groups == g) for g in np.unique(groups)]
+    else:
+        parts = [finite & mask for mask in groups]
     for mask in parts:
         if mask.sum() < 2:
             continue
@@ -134,14 +136,15 @@ def _neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
 
 
 def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray | None,
-         lexical: np.ndarray | None, languages: np.ndarray, neighbours: np.ndarray | None,
+         lexical: np.ndarray | None, languages: np.ndarray | Sequence[np.ndarray],
+         neighbours: np.ndarray | None,
          speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
          period: tuple[date, date] | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
     that embedder is off or failed); ``lexical``: BM25. Per memory: ``languages`` (str
-    array), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
+    array, or one boolean mask per language), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
     for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
     (:func:`souvenir.scoring.periods.query_period`).

@@ -75,7 +75,8 @@ class _Static:
         sessions = [m.session for m in candidates]
         self.neighbours = neighbour_table(id_list, sessions, config.neighbour_reach)
         self.has_sessions = self.neighbours is not None
-        self.languages = np.array([memory_language(m.text) for m in candidates])
+        languages = np.array([memory_language(m.text) for m in candidates])
+        self.languages = [languages == lang for lang in np.unique(languages)]  # one mask each
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
         self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
         self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
@@ -152,8 +153,10 @@ class Scorer:
                   first: np.ndarray) -> np.ndarray:
         """Cosines of the feedback query (:func:`feedback_query`): one more dot product."""
         ranked = np.where(np.isfinite(cos), first, -np.inf)
-        top = [int(ids[i]) for i in np.argsort(-ranked, kind="stable")[:self.config.feedback_top]
-               if np.isfinite(ranked[i])]
+        k = min(self.config.feedback_top, len(ranked))
+        best = np.argpartition(-ranked, k - 1)[:k] if k < len(ranked) else np.arange(len(ranked))
+        best = best[np.lexsort((best, -ranked[best]))]  # by score, ties by position
+        top = [int(ids[i]) for i in best if np.isfinite(ranked[i])]
         if not top:
             return cos
         try:
