@@ -66,4 +66,4 @@ def test_page_in_headless_chromium(tmp_path):
              f"{server.url}/v1/users/api/conv-26/diagnostics"],
             capture_output=True, text=True, timeout=120).stdout
     assert "Last selections" in dom and "Forgetting counters" in dom
-    assert "LGBTQ support group" in dom and "cosine" in dom and "D1:3" in dom
+    assert "LGBTQ support group" in dom and "score" in dom and "D1:3" in dom

@@ -259,3 +259,17 @@ def test_users_without_memories_are_bounded_too(stores):
     assert len(cache._views) == 3
     add(cached, users[0], "now one memory")
     assert [m.text for m in cache.candidates(cached, users[0], None)] == ["now one memory"]
+
+
+def test_a_vector_rewritten_between_the_two_reads_keeps_one_slot():
+    """The refresh reads the changed memories, then their vectors: a vector the indexer
+    rewrote in between comes back for a memory that is not in the changed list. It must
+    overwrite that memory's slot (before: a second slot, then every read raised "a memory id
+    is scored twice" for that user)."""
+    from souvenir.store.readcache import _Block
+
+    one = np.ones(4, np.float32).tobytes()
+    block = _Block([1, 2], [one, one])
+    assert block.update([], [(2, (2 * np.ones(4, np.float32)).tobytes())])
+    ids, sims = block.scores(np.ones(4, np.float32))
+    assert ids.tolist() == [1, 2] and sims.tolist() == [4.0, 8.0]

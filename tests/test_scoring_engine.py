@@ -150,3 +150,47 @@ def test_no_model_turns_are_episodes_of_their_day(tmp_path):
     finally:
         rt.close()
 
+
+
+def test_a_deleted_turn_leaves_its_neighbours_windows(tmp_path, servers):
+    main, window = servers
+    engine, store = _engine(tmp_path, main, window)
+    try:
+        ids = [_say(engine, i, who, text).memory_id for i, (who, text) in enumerate(TURNS)]
+        engine.window_index.run_once()
+        window.texts.clear()
+        engine.delete_memory("cli", "conv", ids[1])
+        assert engine.window_index.backlog() == 2  # the turns before and after it
+        engine.window_index.run_once()
+        gone = "{}: {}".format(*TURNS[1])
+        assert len(window.texts) == 2 and not any(gone in t for t in window.texts)
+    finally:
+        engine.close()
+        store.close()
+
+
+def test_queued_window_queries_keep_the_turn_bound(tmp_path, servers):
+    """Concurrent turns queue for the window embedder: the wait in the queue counts within
+    the bound (1 s here, against a 60 s stall), so no turn waits for the others'."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    main, window = servers
+    engine, store = _engine(tmp_path, main, window, timeout_s=1.0)
+    try:
+        for i, (who, text) in enumerate(TURNS):
+            _say(engine, i, who, text)
+        window.mode, window.stall_s = "stall", 60.0
+
+        def ask(i: int) -> tuple[float, bool]:
+            started = time.monotonic()
+            result = engine.context("cli", "conv", f"What did Melanie paint? {i}", now=T0)
+            return time.monotonic() - started, result.degraded
+
+        with ThreadPoolExecutor(6) as pool:
+            runs = list(pool.map(ask, range(6)))
+        assert all(degraded for _, degraded in runs)
+        assert max(took for took, _ in runs) < 3.0, runs  # queued one after the other: 6 s
+    finally:
+        window.mode = "ok"
+        engine.close()
+        store.close()

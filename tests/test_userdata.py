@@ -45,7 +45,8 @@ def test_pin_unpin_and_delete_are_per_user(service):
 def test_forgetting_report(tmp_path):
     # No embedder: the same 24 are selected on every turn (with one, the background indexer
     # could change the scores between two turns).
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'f.db'}", embedder="none", _env_file=None)
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'f.db'}", embedder="none",
+                        window_embedder="none", _env_file=None)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         _forgetting_report(client)
 

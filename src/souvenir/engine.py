@@ -15,6 +15,7 @@ import sys
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -229,6 +230,8 @@ class Engine:
     def _apply(self, user_id: int, candidate: Candidate, decision, said_at: datetime,
                now: datetime) -> WriteResult:
         text = decision.text
+        if decision.action in ("absorb", "replace", "supersede"):
+            self._drop_windows_around(decision.target_id)
         if decision.action == "absorb":
             self.store.absorb(decision.target_id, text, candidate.source, said_at, now)
             return WriteResult("absorb", decision.target_id, text)
@@ -244,7 +247,7 @@ class Engine:
         )
         if candidate.session is not None and self.window_index is not None:
             # the previous episode's window now ends on this one: re-embed it
-            self.store.drop_previous_vector(new_id, self.window_index.name)
+            self.store.drop_neighbour_vectors(new_id, self.window_index.name, after=False)
         if decision.action == "supersede":
             self.store.supersede(decision.target_id, new_id, said_at)  # superseded when said
             self._wake_indexer()
@@ -521,10 +524,14 @@ class Engine:
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
         if pending is not None:
+            bound = self.window_index.query_timeout_s  # type: ignore[union-attr]
             try:
-                window_query = pending.result()
+                window_query = pending.result(timeout=bound)  # queue time counts too
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
+            except FuturesTimeout:
+                pending.cancel()
+                causes.append(f"window embedder: no query vector within {bound:g} s (queued)")
         for cause in causes:
             log.warning("degraded turn: %s", cause)
         scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query)
@@ -627,7 +634,14 @@ class Engine:
                       now: datetime | None = None) -> None:
         """Delete a memory: an explicit act only (status ``deleted``, its vectors removed)."""
         self.own_memory(channel, external_id, memory_id)
+        self._drop_windows_around(memory_id)
         self.store.delete_memory(memory_id, now or utcnow())
+
+    def _drop_windows_around(self, memory_id: int) -> None:
+        """A memory's words leave (delete) or change (replace, absorb, supersede): its
+        session neighbours' window vectors held them, so they are re-embedded."""
+        if self.window_index is not None:
+            self.store.drop_neighbour_vectors(memory_id, self.window_index.name)
 
     def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[dict]:
         """Memories that were candidates at least ``min_candidate`` times and never served."""

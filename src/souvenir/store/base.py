@@ -246,23 +246,27 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
             out[mid] = "\n".join(parts)
         return out
 
-    def drop_previous_vector(self, memory_id: int, embedder: str) -> int:
-        """Delete ``embedder``'s vector of the memory before ``memory_id`` in its session (its
-        window just changed: the indexer re-embeds it). Returns the rows deleted."""
+    def drop_neighbour_vectors(self, memory_id: int, embedder: str, after: bool = True) -> int:
+        """Delete ``embedder``'s vectors of the memories just before (and, with ``after``,
+        just after) ``memory_id`` in its session, active ones only: their windows changed (a
+        memory arrived, changed or left), so the indexer re-embeds them. Returns the rows
+        deleted."""
         with self.transaction() as conn:
             row = conn.execute("SELECT user_id, session FROM memories WHERE id = ?",
                                (memory_id,)).fetchone()
             if row is None or row[1] is None:
                 return 0
-            prev = conn.execute(
-                "SELECT id FROM memories WHERE user_id = ? AND session = ? AND status = 'active' "
-                "AND id < ? ORDER BY id DESC LIMIT 1", (row[0], row[1], memory_id)).fetchone()
-            if prev is None:
-                return 0
-            return conn.execute("DELETE FROM vectors WHERE memory_id = ? AND embedder = ?",
-                                (prev[0], embedder)).rowcount
+            sides = [self._PREVIOUS.replace("SELECT text", "SELECT id")]
+            if after:
+                sides.append(self._NEXT.replace("SELECT text", "SELECT id"))
+            deleted = 0
+            for sql in sides:
+                near = conn.execute(sql, (row[0], row[1], memory_id)).fetchone()
+                if near is not None:
+                    deleted += conn.execute("DELETE FROM vectors WHERE memory_id = ? AND embedder = ?",
+                                            (near[0], embedder)).rowcount
+            return deleted
 
-    @staticmethod
     def _history(conn, memory_id: int, event: str, text: str, source: str | None,
                  said_at: datetime, now: datetime) -> None:
         conn.execute(

@@ -75,7 +75,11 @@ class _Block:
         for memory_id, blob in rows:
             if len(blob) != self.dim * 4:
                 return False
-            slot = self.free.pop() if self.free else self._append()
+            # A vector rewritten between the refresh's two reads comes back for a memory
+            # not in ``changed``: overwrite its slot, never give it a second one.
+            slot = self.slot_of.get(memory_id)
+            if slot is None:
+                slot = self.free.pop() if self.free else self._append()
             self.matrix[slot] = np.frombuffer(blob, np.float32)
             self.slot_ids[slot] = memory_id
             self.slot_of[memory_id] = slot
