@@ -267,6 +267,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
                                             (near[0], embedder)).rowcount
             return deleted
 
+    @staticmethod
     def _history(conn, memory_id: int, event: str, text: str, source: str | None,
                  said_at: datetime, now: datetime) -> None:
         conn.execute(
