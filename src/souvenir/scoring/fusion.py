@@ -66,19 +66,24 @@ def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = Non
     an array of labels, or a list of boolean masks); NaN (no value) → 0, a constant column → 0."""
     out = np.zeros_like(x, dtype=np.float64)
     finite = np.isfinite(x)
+    dense = bool(finite.all())
     if groups is None:
-        parts = [finite]
+        parts = [None if dense else finite]
     elif isinstance(groups, np.ndarray):
-        parts = [finite & (groups == g) for g in np.unique(groups)]
+        parts = [(groups == g) if dense else finite & (groups == g) for g in np.unique(groups)]
     else:
-        parts = [finite & mask for mask in groups]
+        parts = [mask if dense else finite & mask for mask in groups]
     for mask in parts:
-        if mask.sum() < 2:
+        v = x if mask is None else x[mask]
+        if v.size < 2:
             continue
-        v = x[mask]
-        sd = v.std()
+        d = v - v.mean()
+        sd = float(np.sqrt(np.dot(d, d) / d.size))
         if sd > 0:
-            out[mask] = (v - v.mean()) / sd
+            if mask is None:
+                out = d / sd
+            else:
+                out[mask] = d / sd
     return out
 
 
@@ -139,7 +144,7 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          lexical: np.ndarray | None, languages: np.ndarray | Sequence[np.ndarray],
          neighbours: np.ndarray | None,
          speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
-         period: tuple[date, date] | None = None) -> np.ndarray:
+         period: tuple[date, date] | None = None, memo: dict | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -147,15 +152,25 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     array, or one boolean mask per language), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
     for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
-    (:func:`souvenir.scoring.periods.query_period`).
+    (:func:`souvenir.scoring.periods.query_period`). ``memo``: a dict shared by calls over the
+    same query, so that an input array passed again is not z-scored again.
     """
+    def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
+        hit = memo.get(name) if memo is not None else None
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        out = zscore(x, groups)
+        if memo is not None:
+            memo[name] = (x, out)
+        return out
+
     first = np.zeros(len(days), dtype=np.float64)
     if dense is not None and config.w_dense:
-        first += config.w_dense * zscore(dense)
+        first += config.w_dense * z("dense", dense)
     if window is not None and config.w_window:
-        first += config.w_window * zscore(window, languages)
+        first += config.w_window * z("window", window, languages)
     if lexical is not None and config.w_lexical:
-        first += config.w_lexical * zscore(lexical)
+        first += config.w_lexical * z("lexical", lexical)
     score = first
     if config.neighbour_alpha and neighbours is not None:
         score = first + config.neighbour_alpha * _neighbour_best(first, neighbours)

@@ -134,7 +134,7 @@ class Scorer:
         U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
         E = _aligned(ids, window.cosines(window.query)) if window is not None else None
         common = dict(languages=static.languages, neighbours=static.neighbours,
-                      speakers=static.speakers, days=static.days)
+                      speakers=static.speakers, days=static.days, memo={})
         if cfg.feedback_top and cfg.feedback_beta and (U is not None or E is not None):
             plain = replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
             first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
