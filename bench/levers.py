@@ -178,51 +178,9 @@ class Embeddings:
 
 # =========================================================================== language
 
-from souvenir.lexical import stopwords as _sw  # noqa: E402
-
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN_WORD = re.compile(r"[^\W\d_]+")
-_LANG_WORDS = {lang: frozenset(getattr(_sw, f"_{lang.upper()}").split()) for lang in ("fr", "en", "ms")}
-# words that are stop words in two of the three lists say nothing about the language
-_SHARED = {w for w in set().union(*_LANG_WORDS.values())
-           if sum(w in s for s in _LANG_WORDS.values()) > 1}
-_LANG_WORDS = {lang: s - _SHARED for lang, s in _LANG_WORDS.items()}
-# colloquial Malay function words (chat messages), "tu" (itu) moved from French to Malay
-_MS_CHAT = frozenset("tu kat nak tak dah ni kena bila berapa apa mana macam guna habis "
-                     "baru dapat sebulan sehari pergi balik".split())
-_LANG_WORDS = {"fr": _LANG_WORDS["fr"] - {"tu"}, "en": _LANG_WORDS["en"],
-               "ms": _LANG_WORDS["ms"] | _MS_CHAT}
-# French marks: an accented lower-case word (not a name such as "Hélène") or an elision
-_FR_MARKS = re.compile(r"(?<![\w'])[a-zà-ÿ]*[éèêàùâîôûçœë][a-zà-ÿ]*|\b[ldjnmsc]['’]")
-
-
-def detect_lang(text: str) -> str:
-    """Cheap language guess (fr / en / zh / ms): Han share, then stop-word votes.
-
-    Han characters >= 30% of the letters -> zh. Otherwise one vote per word found in the
-    project's FR / EN / MS stop-word lists (words shared by two lists do not vote; a few
-    colloquial Malay words added), plus two votes for French per accented lower-case
-    word or elision; ties go to en.
-    """
-    norm = normalize(text)
-    han = len(_HAN.findall(norm))
-    words = _LATIN_WORD.findall(_HAN.sub(" ", norm))
-    letters = han + sum(len(w) for w in words)
-    if letters and han / letters >= 0.3:
-        return "zh"
-    votes = Counter()
-    for w in words:
-        for lang, s in _LANG_WORDS.items():
-            if w in s:
-                votes[lang] += 1
-    votes["fr"] += 2 * len(_FR_MARKS.findall(text))
-    if not votes:
-        return "en"
-    best = max(votes.values())
-    for lang in ("en", "fr", "ms"):
-        if votes[lang] == best:
-            return lang
-    return "en"
+# detect_lang became the product's memory_language (souvenir.scoring.language): same rule,
+# imported so the research and the product cannot drift apart.
+from souvenir.scoring.language import memory_language as detect_lang  # noqa: E402
 
 
 # =========================================================================== tokenisers
@@ -248,25 +206,8 @@ def tok_content(text: str) -> list[str]:
             if t not in STOP_WORDS and t not in NEGATORS and not t.endswith("'")]
 
 
-_SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ations", "ation",
-             "ments", "ment", "ness", "ingly", "ings", "ing", "edly", "ies", "ied", "ers",
-             "er", "ed", "ly", "es", "s")
-
-
-def en_stem(word: str) -> str:
-    """A crude English suffix stripper (research only), applied after light_stem to
-    pure-ASCII alphabetic words of 5+ letters: keeps a 3+ letter stem."""
-    if len(word) < 5 or not word.isascii() or not word.isalpha():
-        return word
-    for suf in _SUFFIXES:
-        if word.endswith(suf) and len(word) - len(suf) >= 3:
-            stem = word[: -len(suf)]
-            if suf == "ies" or suf == "ied":
-                stem += "y"
-            if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
-                stem = stem[:-1]  # running -> run, planned -> plan
-            return stem
-    return word
+# en_stem became the product's (souvenir.scoring.lexical): same suffix list, imported.
+from souvenir.scoring.lexical import en_stem  # noqa: E402
 
 
 def tok_content_stem(text: str) -> list[str]:

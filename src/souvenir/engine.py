@@ -10,13 +10,9 @@ is recorded as an event and counted.
 from __future__ import annotations
 
 import logging
-import os
-import sys
-import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from souvenir import admission, profile
@@ -33,86 +29,15 @@ from souvenir.profile.prompt import summary_messages
 from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
+from souvenir.results import ContextResult, WriteResult
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
+from souvenir.threads import yield_to_turns
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory, Selection
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class WriteResult:
-    """What the write path did with one candidate.
-
-    ``action``: ``insert`` / ``absorb`` / ``replace`` / ``supersede`` / ``dropped``;
-    ``memory_id`` the memory that now holds it (``None`` when dropped); ``reason`` why
-    a filter dropped it.
-    """
-
-    action: str
-    memory_id: int | None
-    text: str
-    reason: str | None = None
-    superseded_id: int | None = None
-
-
-@dataclass(slots=True)
-class ContextResult:
-    """The read path's answer for one message (``memories`` within the budget)."""
-
-    memories: list[Selection] = field(default_factory=list)
-    rules: list[Selection] = field(default_factory=list)
-    profile: dict[str, str] = field(default_factory=dict)
-    block: str = ""
-    history: list[dict] = field(default_factory=list)
-    story: dict | None = None
-    degraded: bool = False
-    degraded_cause: str | None = None
-    #: The score the engine computed for each candidate memory (id -> score) before the
-    #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
-    #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
-    scores: dict[int, float] = field(default_factory=dict)
-
-    def as_json(self) -> dict:
-        """The shape of ``souvenir context --json`` and ``POST /v1/context``."""
-
-        def item(sel: Selection) -> dict:
-            m = sel.memory
-            return {
-                "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "source": m.source,
-                "reason": sel.reason, "pass": sel.pass_name,
-                "score": None if sel.score is None else round(sel.score, 4),
-                "date": m.updated_at.date().isoformat() if m.updated_at else None,
-                "pinned": m.pinned,
-            }
-
-        return {
-            "memories": [item(s) for s in self.memories],
-            "rules": [item(s) for s in self.rules],
-            "profile": self.profile,
-            "block": self.block,
-            "history": self.history,
-            "story": self.story,
-            "degraded": self.degraded,
-            "degraded_cause": self.degraded_cause,
-        }
-
-
-def _yield_to_turns() -> None:
-    """Lower the calling thread's CPU priority (Linux: a thread has its own nice value).
-
-    The bookkeeping thread writes every candidate's forgetting counter after each turn (15 ms
-    at 3,000 memories); on a busy 2-core machine it took the core the next turn needed: a
-    context call's p50 / p99 went from 10 / 24 ms to 5 / 14-21 ms at 3,000 memories with it
-    at nice 15 (docs/benchmarks.md, "Latency"). Elsewhere a no-op.
-    """
-    if sys.platform.startswith("linux"):
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 15)
-        except OSError:  # not allowed here: the thread keeps its priority
-            pass
 
 
 class Engine:
@@ -152,7 +77,7 @@ class Engine:
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
-                                               initializer=_yield_to_turns)
+                                               initializer=yield_to_turns)
 
     def flush(self) -> None:
         """Wait until the read path's bookkeeping submitted so far is written."""

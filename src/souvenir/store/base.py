@@ -223,10 +223,11 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
             return int(cur.lastrowid)
 
     # -- episode windows (the window embedder's texts) --------------------------------------
-    _PREVIOUS = ("SELECT text FROM memories WHERE user_id = ? AND session = ? AND status = 'active' "
-                 "AND id < ? ORDER BY id DESC LIMIT 1")
-    _NEXT = ("SELECT text FROM memories WHERE user_id = ? AND session = ? AND status = 'active' "
-             "AND id > ? ORDER BY id LIMIT 1")
+    # The memory just before / just after a given one in its session (id order), active only.
+    _NEIGHBOUR = ("SELECT id, text FROM memories WHERE user_id = ? AND session = ? "
+                  "AND status = 'active' AND id {} ? ORDER BY id {} LIMIT 1")
+    _PREVIOUS = _NEIGHBOUR.format("<", "DESC")
+    _NEXT = _NEIGHBOUR.format(">", "ASC")
 
     def windows(self, memory_ids: Sequence[int]) -> dict[int, str]:
         """Per memory: the texts of the previous memory of its session, itself and the next
@@ -240,9 +241,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
             if session is None:
                 out[mid] = text
                 continue
-            parts = [r[0] for r in self._query(self._PREVIOUS, (user_id, session, mid))]
+            parts = [r[1] for r in self._query(self._PREVIOUS, (user_id, session, mid))]
             parts.append(text)
-            parts += [r[0] for r in self._query(self._NEXT, (user_id, session, mid))]
+            parts += [r[1] for r in self._query(self._NEXT, (user_id, session, mid))]
             out[mid] = "\n".join(parts)
         return out
 
@@ -256,9 +257,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
                                (memory_id,)).fetchone()
             if row is None or row[1] is None:
                 return 0
-            sides = [self._PREVIOUS.replace("SELECT text", "SELECT id")]
+            sides = [self._PREVIOUS]
             if after:
-                sides.append(self._NEXT.replace("SELECT text", "SELECT id"))
+                sides.append(self._NEXT)
             deleted = 0
             for sql in sides:
                 near = conn.execute(sql, (row[0], row[1], memory_id)).fetchone()
