@@ -47,6 +47,12 @@ def view(store, user_id: int, story_id: int | None, query: np.ndarray) -> tuple:
     candidates = [(m.id, m.text, m.kind, m.scope, m.story_id, m.confidence, m.pinned, m.status,
                    m.updated_at, m.content_hash) for m in store.candidates(user_id, story_id)]
     ids, sims = store.vector_scores(user_id, E, query)
+    # a subset (the fused score's shortlist): every other memory and an unknown id, the same
+    # bits as in the whole product
+    some = np.array([*ids.tolist()[::2], 10**9], np.int64)
+    sub_ids, sub = store.vector_scores(user_id, E, query, some)
+    assert sub_ids.tolist() == ids.tolist()[::2]
+    assert sub.tolist() == sims.tolist()[::2]
     return candidates, ids.tolist(), sims.tolist()
 
 

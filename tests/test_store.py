@@ -172,6 +172,28 @@ def test_vectors_are_keyed_by_content_hash(store):
     assert store.clear_vectors("e") == 1 and store.clear_vectors() == 0
 
 
+def test_vector_scores_of_some_memories_are_the_whole_products_values(store):
+    uid = store.ensure_user("cli", "subset", NOW)
+    other = store.ensure_user("cli", "someone else", NOW)
+    mids = [store.insert_memory(uid, f"memory {i}", "fact", "global", None, 1.0, False, None, NOW)
+            for i in range(7)]
+    theirs = store.insert_memory(other, "not yours", "fact", "global", None, 1.0, False, None, NOW)
+    rng = np.random.default_rng(3)
+    store.put_vectors("e", [(mid, h, rng.standard_normal(4).astype(np.float32))
+                            for mid, h, _ in store.stale_vectors("e", 20)])
+    store.delete_memory(mids[3], NOW)
+    query = np.array([0.5, -1.0, 2.0, 0.25], np.float32)
+    ids, sims = store.vector_scores(uid, "e", query)
+    assert ids.tolist() == [m for m in mids if m != mids[3]]
+    wanted = np.array([mids[5], mids[0], mids[3], theirs, 10**9], np.int64)  # any order
+    sub_ids, sub = store.vector_scores(uid, "e", query, wanted)
+    assert sub_ids.tolist() == [mids[0], mids[5]]  # ascending; deleted and others' left out
+    assert sub.tolist() == [sims[0], sims[4]]
+    assert store.vector_rows([mids[5], mids[0]], "e").shape == (2, 4)
+    with pytest.raises(KeyError):
+        store.vector_rows([10**9], "e")
+
+
 def test_repair_hashes_matches_the_python_hash(store):
     uid = store.ensure_user("cli", "h", NOW)
     mid = store.insert_memory(uid, "Café ☕", "fact", "global", None, 1.0, False, None, NOW)

@@ -470,7 +470,7 @@ class Engine:
         def side(index: VectorIndex | None, query) -> DenseInput | None:
             if index is None or query is None:
                 return None
-            return DenseInput(query, lambda vector: index.scores(user_id, vector),
+            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids),
                               lambda ids: index.store.vector_rows(ids, index.name))
 
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]

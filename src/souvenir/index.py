@@ -111,11 +111,12 @@ class VectorIndex:
             self._open_until = time.monotonic() + self.cooldown_s
             raise
 
-    def scores(self, user_id: int, query: np.ndarray) -> Scores:
-        """Cosine similarity of ``query`` to each of the user's embedded active memories:
-        a mapping memory id -> cosine (:class:`~souvenir.selection.Scores`, read like a
-        dict; empty when the dimensions differ)."""
-        ids, sims = self.store.vector_scores(user_id, self.name, query.astype(np.float32))
+    def scores(self, user_id: int, query: np.ndarray, ids: np.ndarray | None = None) -> Scores:
+        """Cosine similarity of ``query`` to each of the user's embedded active memories
+        (only ``ids`` when given): a mapping memory id -> cosine
+        (:class:`~souvenir.selection.Scores`, read like a dict; empty when the dimensions
+        differ)."""
+        ids, sims = self.store.vector_scores(user_id, self.name, query.astype(np.float32), ids)
         # Rounded to 6 decimals in float64: float32 noise must not move a value across the
         # inclusive threshold (0.32 in float32 reads as 0.3199999928).
         return Scores(ids, np.round(sims.astype(np.float64), 6))

@@ -40,9 +40,12 @@ class PgVectorIndex(VectorIndex):
         super().__init__(store, embedder, **kwargs)
         self.fallbacks = 0
 
-    def scores(self, user_id: int, query: np.ndarray) -> Scores:
+    def scores(self, user_id: int, query: np.ndarray, ids: np.ndarray | None = None) -> Scores:
         """Cosine of ``query`` to each of the user's embedded active memories, computed by
-        pgvector (the same values as :meth:`VectorIndex.scores`)."""
+        pgvector (the same values as :meth:`VectorIndex.scores`); a few ``ids`` only (the
+        fused score's feedback step) are read and scored by the numpy path."""
+        if ids is not None:
+            return super().scores(user_id, query, ids)
         try:
             found = self.store.pgvector_scores(user_id, self.name, query)
             return Scores(list(found), [found[k] for k in found])

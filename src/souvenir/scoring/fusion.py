@@ -59,32 +59,59 @@ class ScoringConfig:
     period_slack_days: int = 7
     feedback_top: int = 3
     feedback_beta: float = 0.3
+    #: Above this many candidates USE's cosines and the feedback's second dot products are
+    #: computed on a shortlist (:mod:`souvenir.scoring.shortlist`); 0 = never.
+    shortlist_from: int = 10_000
+    #: Memories on the shortlist (the best by the signals already known).
+    shortlist_size: int = 1000
+    #: Memories per language read exactly for the estimates and their statistics.
+    sample_per_group: int = 200
 
 
-def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None) -> np.ndarray:
+def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
+           sample: np.ndarray | None = None) -> np.ndarray:
     """(x − mean) / std over the finite values (within each group when ``groups`` is given:
-    an array of labels, or a list of boolean masks); NaN (no value) → 0, a constant column → 0."""
-    out = np.zeros_like(x, dtype=np.float64)
+    an array of labels — integers are read as group numbers —, or a list of boolean masks);
+    NaN (no value) → 0, a constant column or a group of one → 0. ``sample``: positions
+    whose values give the mean and std (the others are only standardised by them)."""
     finite = np.isfinite(x)
-    dense = bool(finite.all())
+    if groups is None and sample is None:
+        v = x if finite.all() else x[finite]
+        out = np.zeros_like(x, dtype=np.float64)
+        if v.size >= 2:
+            d = v - v.mean()
+            sd = float(np.sqrt(np.dot(d, d) / d.size))
+            if sd > 0:
+                if v is x:
+                    return d / sd
+                out[finite] = d / sd
+        return out
     if groups is None:
-        parts = [None if dense else finite]
+        labels = np.zeros(len(x), dtype=np.int64)
     elif isinstance(groups, np.ndarray):
-        parts = [(groups == g) if dense else finite & (groups == g) for g in np.unique(groups)]
-    else:
-        parts = [mask if dense else finite & mask for mask in groups]
-    for mask in parts:
-        v = x if mask is None else x[mask]
-        if v.size < 2:
-            continue
-        d = v - v.mean()
-        sd = float(np.sqrt(np.dot(d, d) / d.size))
-        if sd > 0:
-            if mask is None:
-                out = d / sd
-            else:
-                out[mask] = d / sd
-    return out
+        labels = groups if groups.dtype.kind in "iu" else np.unique(groups, return_inverse=True)[1]
+    else:  # boolean masks; a value in none of them gets 0
+        labels = np.full(len(x), -1, dtype=np.int64)
+        for k, mask in enumerate(groups):
+            labels[mask] = k
+    count = int(labels.max(initial=-1)) + 1
+    valid = finite & (labels >= 0)
+    counted = valid
+    if sample is not None:
+        counted = np.zeros(len(x), dtype=bool)
+        counted[sample] = True
+        counted &= valid
+    # One pass per statistic over all groups at once (np.bincount), no per-group copies.
+    values = np.where(finite, x, 0.0)
+    bins = np.where(counted, labels, count)
+    sizes = np.bincount(bins, minlength=count + 1)
+    means = np.bincount(bins, values, minlength=count + 1) / np.maximum(sizes, 1)
+    group = np.where(valid, labels, count)
+    d = values - means[group]
+    sd = np.sqrt(np.bincount(bins, d * d, minlength=count + 1) / np.maximum(sizes, 1))
+    usable = (sizes >= 2) & (sd > 0)
+    usable[count] = False
+    return d * np.where(usable, 1.0 / np.where(usable, sd, 1.0), 0.0)[group]
 
 
 def feedback_query(query: np.ndarray, matrix: np.ndarray, first: np.ndarray, top: int,
@@ -148,8 +175,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
-    that embedder is off or failed); ``lexical``: BM25. Per memory: ``languages`` (str
-    array, or one boolean mask per language), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
+    that embedder is off or failed); ``lexical``: BM25. Per memory: ``languages`` (an
+    array of labels, integers or strings, or one boolean mask per language), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
     for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
     (:func:`souvenir.scoring.periods.query_period`). ``memo``: a dict shared by calls over the

@@ -15,10 +15,11 @@ from threading import Lock
 
 import numpy as np
 
-from souvenir.scoring.fusion import ScoringConfig, feedback_query, fuse, named_speaker, neighbour_table
+from souvenir.scoring.fusion import ScoringConfig, feedback_query, fuse, named_speaker, neighbour_table, zscore
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import query_period
+from souvenir.scoring.shortlist import fill_by_fit, shortlist, stratified_sample
 from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
 
@@ -29,14 +30,15 @@ __all__ = ["DenseInput", "Scorer"]
 class DenseInput:
     """One embedder's side of a query.
 
-    ``query``: the query's unit vector (d,); ``cosines(vector)``: its dot product with each of
-    the user's embedded memories, as a mapping memory id → value (a
-    :class:`~souvenir.selection.Scores` from the vector index, or a dict); ``rows(ids)``:
-    those memories' vectors (k×d), read only for the feedback step.
+    ``query``: the query's unit vector (d,); ``cosines(vector, ids=None)``: its dot product
+    with each of the user's embedded memories (only ``ids``, an int64 array, when given), as
+    a mapping memory id → value (a :class:`~souvenir.selection.Scores` from the vector
+    index, or a dict); ``rows(ids)``: those memories' vectors (k×d), read only for the
+    feedback step.
     """
 
     query: np.ndarray
-    cosines: Callable[[np.ndarray], Mapping[int, float]]
+    cosines: Callable[..., Mapping[int, float]]
     rows: Callable[[Sequence[int]], np.ndarray]
 
     @classmethod
@@ -46,10 +48,13 @@ class DenseInput:
         pos = {mid: i for i, mid in enumerate(ids)}
         dim = query.shape[0]
 
-        def cosines(vector: np.ndarray) -> Mapping[int, float]:
+        def cosines(vector: np.ndarray, wanted: np.ndarray | None = None) -> Mapping[int, float]:
             if matrix is None or matrix.shape[1] != dim:
                 return {}
-            return dict(zip(ids, (matrix @ vector.astype(np.float32)).tolist()))
+            if wanted is None:
+                return dict(zip(ids, (matrix @ vector.astype(np.float32)).tolist()))
+            wanted = [int(m) for m in wanted if int(m) in pos]
+            return dict(zip(wanted, (matrix[[pos[m] for m in wanted]] @ vector.astype(np.float32)).tolist()))
 
         def rows(wanted: Sequence[int]) -> np.ndarray:
             return matrix[[pos[m] for m in wanted]] if matrix is not None else np.zeros((0, dim))
@@ -76,13 +81,21 @@ class _Static:
         self.neighbours = neighbour_table(id_list, sessions, config.neighbour_reach)
         self.has_sessions = self.neighbours is not None
         languages = np.array([memory_language(m.text) for m in candidates])
-        self.languages = [languages == lang for lang in np.unique(languages)]  # one mask each
+        self.languages = np.unique(languages, return_inverse=True)[1].reshape(-1)  # group numbers
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
         self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
         self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
                                  for m in candidates), dtype=np.int64, count=len(candidates))
         self.lexical = LexicalIndex([bm25_tokens(m.text) for m in candidates],
                                     k1=config.bm25_k1, b=config.bm25_b)
+        self._samples: dict[int, np.ndarray] = {}
+
+    def sample(self, per_group: int) -> np.ndarray:
+        """The large-user path's fixed sample (:func:`stratified_sample` by language)."""
+        found = self._samples.get(per_group)
+        if found is None:
+            found = self._samples[per_group] = stratified_sample(self.languages, per_group)
+        return found
 
 
 class Scorer:
@@ -123,7 +136,8 @@ class Scorer:
 
         ``dense``: the main embedder (USE); ``window``: the window embedder (e5 on each
         episode with its neighbours). Either may be ``None`` (off, failed, or nothing
-        embedded yet): the other signals still score.
+        embedded yet): the other signals still score. Above ``shortlist_from`` candidates
+        the dense signals come from a shortlist (:mod:`souvenir.scoring.shortlist`).
         """
         if not candidates:
             return Scores([], [])
@@ -131,27 +145,58 @@ class Scorer:
         static = self._static(user_id, candidates)
         ids = static.ids
         lexical = static.lexical.scores(bm25_tokens(message))
-        U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
-        E = _aligned(ids, window.cosines(window.query)) if window is not None else None
+        memo: dict = {}
         common = dict(languages=static.languages, neighbours=static.neighbours,
-                      speakers=static.speakers, days=static.days, memo={})
+                      speakers=static.speakers, days=static.days, memo=memo)
+        plain = replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
+        sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
+        if sample is not None and dense is not None and window is not None:
+            U, E = self._from_shortlist(static, dense, window, lexical, plain, common, sample)
+        else:
+            U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
+            E = _aligned(ids, window.cosines(window.query)) if window is not None else None
         if cfg.feedback_top and cfg.feedback_beta and (U is not None or E is not None):
-            plain = replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
             first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
             if U is not None:
-                U = self._feedback(dense, ids, U, first)  # type: ignore[arg-type]
+                U = self._feedback(dense, static, U, first, sample)  # type: ignore[arg-type]
+                if sample is not None:
+                    memo["dense"] = (U, zscore(U, sample=sample))
             # The window vectors are left as they are where episodes carry neighbours: the
             # feedback was measured on memories embedded alone (docs/benchmarks.md).
             if E is not None and not static.has_sessions:
-                E = self._feedback(window, ids, E, first)  # type: ignore[arg-type]
+                E = self._feedback(window, static, E, first, sample)  # type: ignore[arg-type]
+                if sample is not None:
+                    memo["window"] = (E, zscore(E, static.languages, sample))
         score = fuse(cfg, dense=U, window=E, lexical=lexical,
                      speaker=named_speaker(message, static.speaker_names),
                      period=query_period(message, now), **common)
         return Scores(ids, np.round(score, 6))
 
-    def _feedback(self, side: DenseInput, ids: np.ndarray, cos: np.ndarray,
-                  first: np.ndarray) -> np.ndarray:
-        """Cosines of the feedback query (:func:`feedback_query`): one more dot product."""
+    def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
+                        lexical: np.ndarray, plain: ScoringConfig, common: dict,
+                        sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
+        the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
+        elsewhere USE's estimated (:func:`fill_by_fit`)."""
+        cfg, ids = self.config, static.ids
+        E = _aligned(ids, window.cosines(window.query))
+        if E is None:  # nothing embedded on the window side yet: USE for every memory
+            return _aligned(ids, dense.cosines(dense.query)), None
+        partial = fuse(plain, dense=None, window=E, lexical=lexical, **common)
+        where = shortlist(partial, cfg.shortlist_size, sample)
+        exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
+        if exact is None:
+            return None, E
+        U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
+        common["memo"]["dense"] = (U, zscore(U, sample=sample))
+        return U, E
+
+    def _feedback(self, side: DenseInput, static: _Static, cos: np.ndarray, first: np.ndarray,
+                  sample: np.ndarray | None) -> np.ndarray:
+        """Cosines of the feedback query (:func:`feedback_query`): one more dot product with
+        every memory, or, for a large user (``sample`` given), with the ``shortlist_size``
+        best by the first pass and the sample, estimated elsewhere (:func:`fill_by_fit`)."""
+        ids = static.ids
         ranked = np.where(np.isfinite(cos), first, -np.inf)
         k = min(self.config.feedback_top, len(ranked))
         best = np.argpartition(-ranked, k - 1)[:k] if k < len(ranked) else np.arange(len(ranked))
@@ -166,6 +211,12 @@ class Scorer:
         if rows.ndim != 2 or rows.shape[0] != len(top) or rows.shape[1] != side.query.shape[0]:
             return cos
         q = feedback_query(side.query.astype(np.float32), rows, np.arange(len(top), 0, -1,
-                           dtype=np.float64), len(top), self.config.feedback_beta)
-        again = _aligned(ids, side.cosines(q.astype(np.float32)))
-        return cos if again is None else again
+                           dtype=np.float64), len(top), self.config.feedback_beta).astype(np.float32)
+        if sample is None:
+            again = _aligned(ids, side.cosines(q))
+            return cos if again is None else again
+        where = shortlist(ranked, self.config.shortlist_size, sample)
+        exact = _aligned(ids[where], side.cosines(q, ids[where]))
+        if exact is None:
+            return cos
+        return fill_by_fit(len(ids), where, exact, cos, sample, static.languages)

@@ -428,37 +428,60 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
         return ids, matrix.reshape(len(rows), -1)
 
+    #: Ids per ``IN (…)`` list when vectors are read by id.
+    _IDS_PER_QUERY = 500
+
+    def _vectors_of(self, memory_ids: Sequence[int], embedder: str,
+                    user_id: int | None = None) -> dict[int, bytes]:
+        """Current ``embedder`` vectors of ``memory_ids`` (those that have one), by id; only
+        the user's active memories when ``user_id`` is given."""
+        ids = list(dict.fromkeys(int(m) for m in memory_ids))
+        found: dict[int, bytes] = {}
+        for start in range(0, len(ids), self._IDS_PER_QUERY):
+            part = ids[start:start + self._IDS_PER_QUERY]
+            sql = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+                   f"WHERE v.memory_id IN ({','.join('?' * len(part))}) AND v.embedder = ? "
+                   "AND v.content_hash = m.content_hash")
+            params: tuple = (*part, embedder)
+            if user_id is not None:
+                sql += " AND m.user_id = ? AND m.status = 'active'"
+                params += (user_id,)
+            found.update((mid, bytes(blob)) for mid, blob in self._query(sql, params))
+        return found
+
     def vector_rows(self, memory_ids: Sequence[int], embedder: str) -> np.ndarray:
         """The current ``embedder`` vectors of ``memory_ids``, in that order (k×dim float32);
         raises ``KeyError`` when one has none."""
-        found: dict[int, bytes] = {}
-        for mid in memory_ids:
-            rows = self._query(
-                "SELECT v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
-                "WHERE v.memory_id = ? AND v.embedder = ? AND v.content_hash = m.content_hash",
-                (mid, embedder))
-            if not rows:
-                raise KeyError(mid)
-            found[mid] = bytes(rows[0][0])
+        found = self._vectors_of(memory_ids, embedder)
+        missing = [m for m in memory_ids if m not in found]
+        if missing:
+            raise KeyError(missing[0])
         if not found:
             return np.zeros((0, 0), np.float32)
         return np.frombuffer(b"".join(found[m] for m in memory_ids), np.float32).reshape(len(memory_ids), -1)
 
-    def vector_scores(self, user_id: int, embedder: str,
-                      query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def vector_scores(self, user_id: int, embedder: str, query: np.ndarray,
+                      ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Dot products of ``query`` (float32, shape (dim,)) with the user's current vectors
         of ``embedder``: (memory ids int64 ascending, float32 values); both empty when there
-        are none or their dimension is not the query's. From the read cache where the
-        backend has one, else :meth:`vectors` then :func:`souvenir.blas.dot_rows` (the same
-        bits either way)."""
+        are none or their dimension is not the query's. ``ids``: only those memories (the
+        ones without a current vector are left out). From the read cache where the backend
+        has one, else :meth:`vectors` then :func:`souvenir.blas.dot_rows` (the same bits
+        either way, and a memory's value does not depend on which others are scored)."""
         if self._read_cache is not None and not self._in_own_transaction():
-            found = self._read_cache.vector_scores(self, user_id, embedder, query)
+            found = self._read_cache.vector_scores(self, user_id, embedder, query, ids)
             if found is not None:
                 return found
-        ids, matrix = self.vectors(user_id, embedder)
+        if ids is None:
+            keep, matrix = self.vectors(user_id, embedder)
+        else:
+            blobs = self._vectors_of(ids, embedder, user_id)
+            keep = sorted(blobs)
+            matrix = np.frombuffer(b"".join(blobs[m] for m in keep), np.float32).reshape(
+                len(keep), -1) if keep else None
         if matrix is None or matrix.shape[1] != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
-        return np.asarray(ids, np.int64), dot_rows(matrix, query)
+        return np.asarray(keep, np.int64), dot_rows(matrix, query)
 
     def clear_vectors(self, embedder: str | None = None) -> int:
         with self.transaction() as conn:

@@ -95,8 +95,9 @@ class _Block:
         self.used += 1
         return self.used - 1
 
-    def scores(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(memory ids ascending, float32 dot products with ``query``)."""
+    def scores(self, query: np.ndarray, ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(memory ids ascending, float32 dot products with ``query``); ``ids``: only those
+        (the ones without a vector are left out)."""
         if self._order is None:
             ids = self.slot_ids[:self.used]
             if (ids >= 0).all() and (self.used < 2 or (ids[1:] > ids[:-1]).all()):
@@ -104,10 +105,25 @@ class _Block:
             else:
                 live = np.flatnonzero(ids >= 0)
                 self._order = live[np.argsort(ids[live], kind="stable")]
+        if ids is not None:
+            return self._subset(query, np.asarray(ids, np.int64))
         ids = self.slot_ids[self._order].copy()  # the caller keeps it; slots change
         if not ids.size or self.dim != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return ids, dot_rows(self.matrix[:self.used], query)[self._order]
+
+    def _subset(self, query: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        # slots in id order (the slots themselves when no slot was freed)
+        order = None if isinstance(self._order, slice) else self._order
+        known = self.slot_ids[:self.used] if order is None else self.slot_ids[order]
+        if wanted.size > 1 and not (wanted[1:] > wanted[:-1]).all():
+            wanted = np.unique(wanted)
+        pos = np.minimum(np.searchsorted(known, wanted), max(known.size - 1, 0))
+        hit = known[pos] == wanted if known.size else np.zeros(wanted.shape, bool)
+        if not hit.any() or self.dim != query.shape[0]:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        slots = pos[hit] if order is None else order[pos[hit]]
+        return wanted[hit], dot_rows(self.matrix[slots], query)
 
 
 class _View:
@@ -153,10 +169,11 @@ class ReadCache:
         with view.lock:
             return view.pool(story_id)
 
-    def vector_scores(self, store, user_id: int, embedder: str,
-                      query: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    def vector_scores(self, store, user_id: int, embedder: str, query: np.ndarray,
+                      ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
         """(ids ascending, float32 ``matrix @ query``) over the user's current vectors of
-        ``embedder``; ``None`` when the user has no tick (read directly)."""
+        ``embedder`` (only ``ids`` when given); ``None`` when the user has no tick (read
+        directly)."""
         view = self._fresh(store, user_id)
         if view is None:
             return None
@@ -164,7 +181,7 @@ class ReadCache:
             block = view.blocks.get(embedder)
             if block is None:
                 block = view.blocks[embedder] = self._load_block(store, user_id, embedder)
-            return block.scores(query)
+            return block.scores(query, ids)
 
     @staticmethod
     def _load_block(store, user_id: int, embedder: str) -> _Block:

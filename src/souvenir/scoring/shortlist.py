@@ -1,0 +1,74 @@
+"""A large user's dense signals from a shortlist (pure numpy).
+
+Every dot product of the fused score streams the user's whole vector matrix: at 100,000
+memories 205 MB for USE (512-d) and 154 MB for e5 (384-d) a query, 10-20 ms each on this
+machine, the read path's main cost (docs/benchmarks.md, "Latency"). Above
+:attr:`~souvenir.scoring.ScoringConfig.shortlist_from` memories, one embedder's cosines
+are computed for every memory and the other's only where they can matter: on a shortlist of
+the best memories by the signals already known, and on a fixed sample of every memory
+language. Elsewhere a value is estimated from the known embedder's cosine by the
+least-squares line read on the sample, within each language; and the z-scores take their
+mean and standard deviation from the sample alone, so that the estimates (whose spread is
+narrower than the truth) do not inflate the shortlist's z-scores.
+
+A gathered row costs about as much as ten streamed ones, so the shortlist is a fixed number
+of memories (1,000: 42 times the 24 places), not a share of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["fill_by_fit", "shortlist", "stratified_sample"]
+
+
+def stratified_sample(labels: np.ndarray, per_group: int) -> np.ndarray:
+    """Sorted positions: about ``per_group`` evenly spaced members of each label (all of a
+    smaller group). ``labels``: int array (N,)."""
+    parts = []
+    for label in np.unique(labels):
+        members = np.flatnonzero(labels == label)
+        parts.append(members[::max(1, -(-len(members) // per_group))])
+    return np.sort(np.concatenate(parts)) if parts else np.empty(0, np.int64)
+
+
+def shortlist(score: np.ndarray, size: int, sample: np.ndarray) -> np.ndarray:
+    """Sorted positions of the ``size`` best finite ``score`` values, with ``sample``."""
+    ranked = np.where(np.isfinite(score), score, -np.inf)
+    size = min(size, len(ranked))
+    best = np.argpartition(-ranked, size - 1)[:size] if 0 < size < len(ranked) else np.arange(size)
+    return np.union1d(best, sample)
+
+
+def fill_by_fit(size: int, where: np.ndarray, exact: np.ndarray, predictor: np.ndarray,
+                sample: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """A column of ``size`` values: ``exact`` at positions ``where`` (sorted; NaN = no
+    value), elsewhere ``a · predictor + b`` with (a, b) the least-squares line of the exact
+    values on ``predictor`` over the ``sample`` positions (a subset of ``where``) of the same
+    label (``labels``: group numbers 0..G−1), or of the whole sample when a label has fewer
+    than 3 usable points; NaN where ``predictor`` is NaN. Float64."""
+    at = np.searchsorted(where, sample)
+    y, x, group = exact[at], predictor[sample], labels[sample]
+    usable = np.isfinite(y) & np.isfinite(x)
+    overall = _line(x[usable], y[usable]) or (np.nan, np.nan)
+    groups = int(labels.max(initial=-1)) + 1
+    slope, intercept = np.full(groups, overall[0]), np.full(groups, overall[1])
+    for label in range(groups):
+        mine = usable & (group == label)
+        fit = _line(x[mine], y[mine])
+        if fit is not None:
+            slope[label], intercept[label] = fit
+    out = slope[labels] * predictor + intercept[labels]
+    out[where] = np.where(np.isfinite(exact), exact, out[where])
+    return out
+
+
+def _line(x: np.ndarray, y: np.ndarray) -> tuple[float, float] | None:
+    """(slope, intercept) of the least-squares line; ``None`` below 3 points; slope 0 when
+    ``x`` is constant."""
+    if x.size < 3:
+        return None
+    dx = x - x.mean()
+    var = float(np.dot(dx, dx))
+    slope = float(np.dot(dx, y - y.mean())) / var if var > 0 else 0.0
+    return slope, float(y.mean()) - slope * float(x.mean())
