@@ -29,6 +29,8 @@ def test_bench_latency_prints_every_table(tmp_path):
     for row in report["selection"]:
         assert {"memories", "p50_ms", "p99_ms", "reference_p50_ms"} <= set(row)
         assert row["reference_p50_ms"] > 0  # the seed's reference is beside the sources here
+    for row in report["selection"] + report["context_http"]:  # the cosine read path beside
+        assert 0 < row["cosine"]["p50_ms"] <= row["cosine"]["p99_ms"]
     assert all(row["same_decisions"] for row in report["dedup"])
     assert report["rss"]["memories"] == 100 and "per_100k_mb" in report["rss"]
     assert report["conditions"]["dim"] == 512
@@ -36,8 +38,8 @@ def test_bench_latency_prints_every_table(tmp_path):
 
 def test_the_plot_draws_every_method(tmp_path):
     pytest.importorskip("matplotlib", reason="the plot needs the extra 'bench' (matplotlib)")
-    rows = [{"memories": n, "p50_ms": n / 100, "p99_ms": n / 50, "reference_p50_ms": n / 10}
-            for n in (100, 1000)]
+    rows = [{"memories": n, "p50_ms": n / 100, "p99_ms": n / 50, "reference_p50_ms": n / 10,
+             "cosine": {"p50_ms": n / 200, "p99_ms": n / 100}} for n in (100, 1000)]
     report = {"selection": rows, "dedup": rows, "context_http": rows,
               "conditions": {"cpus": 2, "load_avg_start": 1.0, "load_avg_end": 2.0,
                              "embedder": "use", "dim": 512}}

@@ -474,9 +474,11 @@ def bench_latency(
     queries: int = typer.Option(200, "--queries", help="Timed queries per size and method."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Also draw latency against size into "
                                         "this PNG (needs the extra 'bench': matplotlib)."),
+    cosine: bool = typer.Option(True, "--cosine/--no-cosine", help="Also time the cosine read path "
+                                "(SOUVENIR_SCORING=cosine) on the same stores."),
 ) -> None:
     """Selection, dedup and POST /v1/context latency against corpus size, beside seed 000's
-    pure-Python scoring and selection."""
+    pure-Python scoring and selection and the cosine read path."""
     from souvenir.bench.latency import format_report, plot as draw, run_latency
 
     try:
@@ -494,7 +496,7 @@ def bench_latency(
 
     def run() -> dict:
         report = run_latency(counts, _settings(ctx), queries=queries, http_queries=queries,
-                             progress=None if as_json else err.print)
+                             progress=None if as_json else err.print, compare=cosine)
         if plot is not None:
             draw(report, plot)
         return report

@@ -24,6 +24,9 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   subprocess on that store, with httpx: the message is embedded by the server's own
   default embedder, and the server's bookkeeping (counters, the selection kept for
   diagnostics) runs as in production;
+* ``cosine`` (in the ``selection`` and ``context_http`` rows, with the fused score on):
+  the same two timings for the cosine read path (``SOUVENIR_SCORING=cosine``: the main
+  embedder's cosine and the six passes with its cosine floor) on the same store;
 * ``rss``: the bench process's resident memory before and after its first read at the
   largest size (the read cache: memories and the vector matrix), per 100,000 memories;
   and the server's total RSS after its warm-up at each size (``/proc``, Linux).
@@ -52,7 +55,8 @@ from souvenir.bench.timing import p50, p99, timed
 from souvenir.config import Settings
 from souvenir.errors import InputError
 from souvenir.runtime import open_runtime
-from souvenir.selection import select
+from souvenir.embedding import threshold_for
+from souvenir.selection import SelectionConfig, select
 from souvenir.store.hashing import content_hash
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -119,16 +123,26 @@ MESSAGE = "what did I say about my sister's wedding in Penang last year?"
 
 
 def selection_step(engine, user_id: int, story_id: int, query: np.ndarray,
-                   window_query: np.ndarray | None = None):
+                   window_query: np.ndarray | None = None, cosine: SelectionConfig | None = None):
     """What :meth:`Engine.context` runs between the query embeddings and the reply: the
     candidates, their scores (the fused score by default: both embedders' cosines, BM25,
-    neighbours…; the main embedder's cosine with ``--scoring cosine``), the six passes."""
+    neighbours…; the main embedder's cosine with ``--scoring cosine`` or when ``cosine``,
+    the cosine read path's selection configuration, is given), the six passes."""
     candidates = engine.store.candidates(user_id, story_id)
-    if engine.scorer is not None:
+    if engine.scorer is not None and cosine is None:
         scores = engine.fused_scores(user_id, candidates, MESSAGE, NOW, query, window_query)
     else:
         scores = engine.index.scores(user_id, query)
-    return select(candidates, scores, engine.selection_config, NOW, story_id)
+    return select(candidates, scores, cosine or engine.selection_config, NOW, story_id)
+
+
+def cosine_config(rt, settings: Settings) -> SelectionConfig | None:
+    """The cosine read path's selection configuration (``SOUVENIR_SCORING=cosine``), to time
+    it beside the fused default; ``None`` when the runtime already runs it."""
+    if rt.engine.scorer is None:
+        return None
+    return SelectionConfig(limit=settings.context_limit,
+                           semantic_threshold=threshold_for(rt.index.embedder, settings))
 
 
 def rss_mb(pid: int | str = "self") -> float | None:
@@ -142,14 +156,16 @@ def rss_mb(pid: int | str = "self") -> float | None:
     return None
 
 
-def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng) -> dict:
+def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng,
+                    cosine: SelectionConfig | None = None) -> dict:
     engine = rt.engine
     wdim = window_dim(rt)
 
-    def step() -> float:
+    def step(cosine_path: bool = False) -> float:
         window = unit_vectors(rng, 1, wdim)[0] if wdim else None
         query = unit_vectors(rng, 1, dim)[0]
-        return timed(lambda: selection_step(engine, user_id, story_id, query, window))[0]
+        config = cosine if cosine_path else None
+        return timed(lambda: selection_step(engine, user_id, story_id, query, window, config))[0]
 
     before = rss_mb()
     first = step()
@@ -163,9 +179,13 @@ def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng
             width = dim if index is rt.index else wdim
             rt.store.put_vectors(index.name, [(mid, content_hash(text), unit_vectors(rng, 1, width)[0])])
         after_write.append(step())
-    return {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
-            "after_write_ms": p50(after_write), "runs": len(runs), "rss_before_mb": before,
-            "rss_after_mb": after}
+    row = {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
+           "after_write_ms": p50(after_write), "runs": len(runs), "rss_before_mb": before,
+           "rss_after_mb": after}
+    if cosine is not None:
+        plain = [step(True) for _ in range(queries)]
+        row["cosine"] = {"p50_ms": p50(plain), "p99_ms": p99(plain)}
+    return row
 
 
 def _time_reference(reference, rt, user_id: int, story_id: int, dim: int, queries: int,
@@ -189,11 +209,13 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _time_http(db: Path, settings: Settings, queries: int) -> dict:
-    """``souvenir serve`` in a subprocess on ``db``; POST /v1/context ``queries`` times."""
+def _time_http(db: Path, settings: Settings, queries: int, scoring: str | None = None) -> dict:
+    """``souvenir serve`` in a subprocess on ``db`` (``scoring``: its read path, else the
+    settings'); POST /v1/context ``queries`` times."""
     port = _free_port()
     env = {**os.environ, "SOUVENIR_DATABASE_URL": f"sqlite:///{db}", "SOUVENIR_EMBEDDER": settings.embedder,
-           "SOUVENIR_LLM_BASE_URL": ""}
+           "SOUVENIR_LLM_BASE_URL": "", "SOUVENIR_SCORING": scoring or settings.scoring,
+           "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder}
     server = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -229,9 +251,13 @@ def _time_http(db: Path, settings: Settings, queries: int) -> dict:
 
 
 def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_queries: int = 200,
-                reference_max: int = 10_000, reference_s: float = 10.0, progress=None) -> dict:
+                reference_max: int = 10_000, reference_s: float = 10.0, progress=None,
+                compare: bool = True) -> dict:
     """The report (module docstring): ``{"selection", "dedup", "context_http", "rss",
-    "conditions"}``, one row per size in each list. ``progress(text)`` is told what runs."""
+    "conditions"}``, one row per size in each list. With the fused score (the default) and
+    ``compare``, the ``selection`` and ``context_http`` rows also hold ``"cosine": {"p50_ms",
+    "p99_ms"}``: the cosine read path (``SOUVENIR_SCORING=cosine``) on the same store.
+    ``progress(text)`` is told what runs."""
     say = progress or (lambda text: None)
     reference = seed_reference()
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -248,7 +274,8 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
                 say(f"{size:,} memories: writing")
                 user_id, story_id = fill(rt, size, dim)
                 say(f"{size:,} memories: selection")
-                row = {"memories": size, **_time_selection(rt, user_id, story_id, dim, queries, rng)}
+                cosine = cosine_config(rt, settings) if compare else None
+                row = {"memories": size, **_time_selection(rt, user_id, story_id, dim, queries, rng, cosine)}
                 row["reference_p50_ms"], row["reference_runs"] = None, 0
                 if reference is not None and size <= reference_max:
                     say(f"{size:,} memories: seed 000's reference")
@@ -259,6 +286,10 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
                 rt.close()
             say(f"{size:,} memories: POST /v1/context")
             http.append({"memories": size, **_time_http(db, settings, http_queries)})
+            if cosine is not None:
+                say(f"{size:,} memories: POST /v1/context, cosine read path")
+                plain = _time_http(db, settings, http_queries, scoring="cosine")
+                http[-1]["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb")}
             db.unlink()
     say("dedup")
     dedup = [run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0]
@@ -290,16 +321,18 @@ def _dedup_reference_runs(size: int, reference_max: int) -> int:
 
 def format_report(report: dict) -> str:
     """The three tables as text (milliseconds)."""
-    lines = ["selection (engine read path minus the query embedding) | p50 | p99 | first | after a write | seed 000 p50"]
+    lines = ["selection (engine read path minus the query embedding) | p50 | p99 | first | after a write "
+             "| seed 000 p50 | cosine read path p50 / p99"]
     for r in report["selection"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
-                     f"{r['after_write_ms']} | {r['reference_p50_ms']}")
+                     f"{r['after_write_ms']} | {r['reference_p50_ms']} | {_cosine(r)}")
     lines.append("dedup of one candidate | p50 | p99 | naive loop p50")
     for r in report["dedup"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']}")
-    lines.append("POST /v1/context over loopback | p50 | p99 | first | server RSS MB")
+    lines.append("POST /v1/context over loopback | p50 | p99 | first | server RSS MB | cosine read path p50 / p99")
     for r in report["context_http"]:
-        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | {r['server_rss_mb']}")
+        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+                     f"{r['server_rss_mb']} | {_cosine(r)}")
     if report["rss"]:
         rss = report["rss"]
         lines.append(f"read cache: {rss['cache_mb']} MB for {rss['memories']:,} memories "
@@ -310,6 +343,11 @@ def format_report(report: dict) -> str:
     return "\n".join(lines)
 
 
+def _cosine(row: dict) -> str:
+    plain = row.get("cosine")
+    return f"{plain['p50_ms']} / {plain['p99_ms']}" if plain else "-"
+
+
 def plot(report: dict, path: Path) -> None:
     """Latency against corpus size, one line per method, log-log (matplotlib, extra ``bench``)."""
     import matplotlib
@@ -318,14 +356,18 @@ def plot(report: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(11, 5), dpi=110)
+    cosine = lambda rows, key: [{"memories": r["memories"], key: r["cosine"][key]}  # noqa: E731
+                                for r in rows if r.get("cosine")]
     lines = [
-        ("selection (product), p50", report["selection"], "p50_ms", "o-"),
-        ("selection (product), p99", report["selection"], "p99_ms", "o:"),
+        ("selection, fused score (default), p50", report["selection"], "p50_ms", "o-"),
+        ("selection, fused score (default), p99", report["selection"], "p99_ms", "o:"),
+        ("selection, cosine read path, p50", cosine(report["selection"], "p50_ms"), "p50_ms", "v-"),
         ("seed 000 pure Python, p50 (bench/seed_reference.py)", report["selection"], "reference_p50_ms", "s--"),
         ("dedup of one candidate, p50", report["dedup"], "p50_ms", "^-"),
         ("dedup, seed 000's formula on every memory, p50", report["dedup"], "reference_p50_ms", "^--"),
-        ("POST /v1/context, p50", report["context_http"], "p50_ms", "D-"),
-        ("POST /v1/context, p99", report["context_http"], "p99_ms", "D:"),
+        ("POST /v1/context, fused, p50", report["context_http"], "p50_ms", "D-"),
+        ("POST /v1/context, fused, p99", report["context_http"], "p99_ms", "D:"),
+        ("POST /v1/context, cosine read path, p99", cosine(report["context_http"], "p99_ms"), "p99_ms", "d:"),
     ]
     for label, rows, key, style in lines:
         points = [(r["memories"], r[key]) for r in rows if r.get(key) is not None]
