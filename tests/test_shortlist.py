@@ -105,3 +105,14 @@ def test_below_the_threshold_the_score_is_exact():
     a = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "train", NOW, dense, window)
     b = Scorer(replace(ScoringConfig(), shortlist_from=800)).scores(1, memories, "train", NOW, dense, window)
     assert a.values.tolist() == b.values.tolist()
+
+
+def test_a_window_index_behind_leaves_use_exact_for_every_memory():
+    memories, (dense, window) = _user(3000)
+    ids = [m.id for m in memories]
+    E = np.stack([window.rows([i])[0] for i in ids])
+    behind = DenseInput.from_matrix(window.query, ids[:1000], E[:1000])  # a third embedded
+    config = ScoringConfig(shortlist_from=1000, shortlist_size=100, sample_per_group=50)
+    fast = Scorer(config).scores(1, memories, "garden", NOW, dense, behind)
+    exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "garden", NOW, dense, behind)
+    assert fast.values.tolist() == exact.values.tolist()

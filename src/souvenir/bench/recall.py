@@ -51,6 +51,7 @@ from souvenir.bench.metrics import (
 from souvenir.config import Settings
 from souvenir.errors import InputError
 from souvenir.replay.formats import LocomoConversation, LocomoQuestion, parse_locomo
+from souvenir.scoring import Scorer, ScoringConfig
 
 CATEGORIES = (1, 2, 3, 4)
 K = 24
@@ -199,9 +200,10 @@ def conversation_files(directory: Path, limit_files: int = 0,
 def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
                conversations: list[str] | None = None, modes: tuple[str, ...] = MODES,
                baselines: tuple[str, ...] = BASELINES, cache: Path | None = None,
-               progress_console=None) -> dict:
-    """The report described in the module docstring. Raises :class:`InputError` for an
-    unknown mode or baseline, or a missing conversation."""
+               progress_console=None, scoring: ScoringConfig | None = None) -> dict:
+    """The report described in the module docstring. ``scoring``: the fused score's
+    weights instead of the defaults (research, e.g. ``bench/shortlist.py``). Raises
+    :class:`InputError` for an unknown mode or baseline, or a missing conversation."""
     unknown = [m for m in modes if m not in MODES] + [b for b in baselines if b not in BASELINES]
     if unknown:
         raise InputError(f"unknown mode or baseline {', '.join(unknown)} "
@@ -221,6 +223,8 @@ def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
             for mode in modes:
                 log(f"{conv.name} {mode}: building or opening the store…")
                 built = open_store(conv, path, mode, settings, folder, cached=cache is not None)
+                if scoring is not None and built.runtime.engine.scorer is not None:
+                    built.runtime.engine.scorer = Scorer(scoring)
                 try:
                     rows = per_mode[mode]
                     rows.reused += int(built.reused)

@@ -19,7 +19,7 @@ from souvenir.scoring.fusion import ScoringConfig, feedback_query, fuse, named_s
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import query_period
-from souvenir.scoring.shortlist import fill_by_fit, shortlist, stratified_sample
+from souvenir.scoring.shortlist import MIN_COVERAGE, fill_by_fit, shortlist, stratified_sample
 from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
 
@@ -151,7 +151,7 @@ class Scorer:
         plain = replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
         if sample is not None and dense is not None and window is not None:
-            U, E = self._from_shortlist(static, dense, window, lexical, plain, common, sample)
+            U, E, sample = self._from_shortlist(static, dense, window, lexical, plain, common, sample)
         else:
             U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
             E = _aligned(ids, window.cosines(window.query)) if window is not None else None
@@ -174,22 +174,25 @@ class Scorer:
 
     def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
                         lexical: np.ndarray, plain: ScoringConfig, common: dict,
-                        sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
-        the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
-        elsewhere USE's estimated (:func:`fill_by_fit`)."""
+                        sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+        """(U, E, sample) of a large user: the window embedder's cosines for every memory,
+        USE's on the ``shortlist_size`` best by BM25 and the window signal, and on
+        ``sample``; elsewhere USE's estimated (:func:`fill_by_fit`). When the window index
+        covers less than ``MIN_COVERAGE`` of the memories: both for every memory, and no
+        sample (the exact score)."""
         cfg, ids = self.config, static.ids
         E = _aligned(ids, window.cosines(window.query))
-        if E is None:  # nothing embedded on the window side yet: USE for every memory
-            return _aligned(ids, dense.cosines(dense.query)), None
+        if E is None or np.isfinite(E).mean() < MIN_COVERAGE:
+            # the window index is behind (an import being embedded): USE for every memory
+            return _aligned(ids, dense.cosines(dense.query)), E, None
         partial = fuse(plain, dense=None, window=E, lexical=lexical, **common)
         where = shortlist(partial, cfg.shortlist_size, sample)
         exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
         if exact is None:
-            return None, E
+            return None, E, sample
         U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
         common["memo"]["dense"] = (U, zscore(U, sample=sample))
-        return U, E
+        return U, E, sample
 
     def _feedback(self, side: DenseInput, static: _Static, cos: np.ndarray, first: np.ndarray,
                   sample: np.ndarray | None) -> np.ndarray:

@@ -19,7 +19,12 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["fill_by_fit", "shortlist", "stratified_sample"]
+__all__ = ["MIN_COVERAGE", "fill_by_fit", "shortlist", "stratified_sample"]
+
+#: Share of the memories the fully computed embedder must have vectors for: an estimate
+#: needs its predictor, and after a large import the window index (e5, 4-40 windows/s here)
+#: is hours behind USE; below it both embedders score every memory.
+MIN_COVERAGE = 0.9
 
 
 def stratified_sample(labels: np.ndarray, per_group: int) -> np.ndarray:
