@@ -2,7 +2,7 @@
 
 The shortlist only applies above ``ScoringConfig.shortlist_from`` (10,000) memories, and
 LoCoMo's conversations hold 400-700 turns: the product's LoCoMo figures never take it. This
-script forces it (``shortlist_from=0``) with shortlists of a few times the 24 places
+script forces it (``shortlist_from=1``) with shortlists of a few times the 24 places
 (at 100,000 memories the default 1,000 is 42 times the places) and reports the product's
 recall@24 on LoCoMo raw turns beside the exact score, on the cached stores of
 ``souvenir bench recall --cache``:
@@ -23,7 +23,7 @@ from souvenir.scoring import ScoringConfig
 #: (label, configuration): the exact score, then shortlists of 2, 4 and 8 times 24 places.
 CONFIGURATIONS = (
     ("exact (the product at LoCoMo's size)", ScoringConfig()),
-    *((f"shortlist {k} + sample 20 per language", ScoringConfig(shortlist_from=0, shortlist_size=k,
+    *((f"shortlist {k} + sample 20 per language", ScoringConfig(shortlist_from=1, shortlist_size=k,
                                                                 sample_per_group=20))
       for k in (48, 96, 192)),
 )
