@@ -59,6 +59,11 @@ class ScoringConfig:
     period_slack_days: int = 7
     feedback_top: int = 3
     feedback_beta: float = 0.3
+    # research levers (bench/ml_levers.py); the defaults leave the score as it was
+    z_cap: float = 0.0
+    window_global: float = 0.0
+    w_window_alone: float | None = None
+    window_feedback: bool = True
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None) -> np.ndarray:
@@ -164,13 +169,20 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             memo[name] = (x, out)
         return out
 
+    cap = (lambda v: np.clip(v, -config.z_cap, config.z_cap)) if config.z_cap else (lambda v: v)
     first = np.zeros(len(days), dtype=np.float64)
     if dense is not None and config.w_dense:
-        first += config.w_dense * z("dense", dense)
-    if window is not None and config.w_window:
-        first += config.w_window * z("window", window, languages)
+        first += config.w_dense * cap(z("dense", dense))
+    w_window = config.w_window
+    if neighbours is None and config.w_window_alone is not None:
+        w_window = config.w_window_alone
+    if window is not None and w_window:
+        zw = z("window", window, languages)
+        if config.window_global:
+            zw = (1 - config.window_global) * zw + config.window_global * z("window_all", window)
+        first += w_window * cap(zw)
     if lexical is not None and config.w_lexical:
-        first += config.w_lexical * z("lexical", lexical)
+        first += config.w_lexical * cap(z("lexical", lexical))
     score = first
     if config.neighbour_alpha and neighbours is not None:
         score = first + config.neighbour_alpha * _neighbour_best(first, neighbours)

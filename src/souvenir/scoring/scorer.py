@@ -142,7 +142,7 @@ class Scorer:
                 U = self._feedback(dense, ids, U, first)  # type: ignore[arg-type]
             # The window vectors are left as they are where episodes carry neighbours: the
             # feedback was measured on memories embedded alone (docs/benchmarks.md).
-            if E is not None and not static.has_sessions:
+            if E is not None and not static.has_sessions and cfg.window_feedback:
                 E = self._feedback(window, ids, E, first)  # type: ignore[arg-type]
         score = fuse(cfg, dense=U, window=E, lexical=lexical,
                      speaker=named_speaker(message, static.speaker_names),
