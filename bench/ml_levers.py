@@ -11,6 +11,10 @@ reused by every lever (a memo on each index's ``embed_query``).
     PYTHONPATH=src .venv/bin/python bench/ml_levers.py --diag q17          # per-signal z of a query
     PYTHONPATH=src .venv/bin/python bench/ml_levers.py [--no-locomo] [--only a,b]
 
+The levers that changed nothing or cost recall and left the product (a cap on every
+signal's z, a window weight of its own for stores without sessions) were measured by this
+script at commit 542156f (docs/benchmarks.md, "French and the baselines").
+
 LoCoMo needs the stores built by
 ``souvenir bench recall ../shared/data/locomo --mode raw --baselines none --cache DIR``
 (``--cache DIR`` here, default /work/cache/ml-locomo).
@@ -47,18 +51,14 @@ SHARED = REPO.parent / "shared" / "data"
 #: name → ScoringConfig overrides (the default first).
 LEVERS: dict[str, dict] = {
     "default": {},
-    "no feedback": {"feedback_beta": 0.0},
-    "z cap 2.5": {"z_cap": 2.5},
-    "z cap 2.0": {"z_cap": 2.0},
-    "z cap 1.5": {"z_cap": 1.5},
+    "before (window global 0, window feedback on)": {"window_global": 0.0, "window_feedback": True},
+    "window global 0.5 alone (window feedback on)": {"window_feedback": True},
+    "window feedback off alone (window global 0)": {"window_global": 0.0},
     "window global 0.25": {"window_global": 0.25},
-    "window global 0.5": {"window_global": 0.5},
     "window global 0.75": {"window_global": 0.75},
-    "w_window alone 1.0": {"w_window_alone": 1.0},
-    "w_window alone 1.5": {"w_window_alone": 1.5},
-    "w_window alone 3.0": {"w_window_alone": 3.0},
-    "no window feedback": {"window_feedback": False},
-    "window global 0.5, no window feedback": {"window_global": 0.5, "window_feedback": False},
+    "no feedback at all": {"feedback_beta": 0.0},
+    "w_dense 1.25": {"w_dense": 1.25},
+    "w_dense 1.25, window global 0.45": {"w_dense": 1.25, "window_global": 0.45},
     "w_dense 1.5": {"w_dense": 1.5},
     "w_dense 2.0": {"w_dense": 2.0},
 }
@@ -143,7 +143,7 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     plain = replace(config, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
     first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
     U2 = eng.scorer._feedback(d, ids, U, first)
-    E2 = eng.scorer._feedback(w, ids, E, first)
+    E2 = eng.scorer._feedback(w, ids, E, first) if config.window_feedback else E
     langs = np.array([memory_language(m.text) for m in candidates])
     zu, zl = zscore(U2), zscore(lexical)
     ze = zscore(E2, static.languages)
