@@ -140,8 +140,9 @@ class Scorer:
             first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
             if U is not None:
                 U = self._feedback(dense, ids, U, first)  # type: ignore[arg-type]
-            # The window vectors are left as they are where episodes carry neighbours: the
-            # feedback was measured on memories embedded alone (docs/benchmarks.md).
+            # The window vectors are left as they are where episodes carry neighbours (the
+            # feedback was measured on memories embedded alone), and by default everywhere
+            # (``window_feedback``: docs/benchmarks.md, "French and the baselines").
             if E is not None and not static.has_sessions and cfg.window_feedback:
                 E = self._feedback(window, ids, E, first)  # type: ignore[arg-type]
         score = fuse(cfg, dense=U, window=E, lexical=lexical,
