@@ -183,7 +183,9 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     if dense is not None and config.w_dense:
         first += config.w_dense * z("dense", dense)
     if window is not None and config.w_window:
-        share = config.window_global
+        # one language: z_lang is z, one pass is enough
+        groups = np.unique(languages) if isinstance(languages, np.ndarray) else languages
+        share = config.window_global if len(groups) > 1 else 0.0
         if share < 1:
             first += config.w_window * (1 - share) * z("window", window, languages)
         if share > 0:
