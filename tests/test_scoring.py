@@ -127,6 +127,26 @@ def test_memories_dated_in_the_named_period_win():
     assert s[3] == s[2]
 
 
+def _fuse_window(window, languages, share):
+    n = len(window)
+    return fuse(ScoringConfig(window_global=share), dense=None, window=np.array(window, dtype=float),
+                lexical=None, languages=np.array(languages), neighbours=None,
+                speakers=np.array([None] * n, dtype=object), days=np.full(n, -1))
+
+
+def test_window_term_is_half_within_language_half_over_all_memories():
+    # e5's own-script offset: the French memories (the query's language) all sit higher
+    window = [0.84, 0.83, 0.82, 0.79, 0.78, 0.77]
+    langs = ["fr", "fr", "fr", "en", "en", "en"]
+    within, overall, half = (_fuse_window(window, langs, g) for g in (0.0, 1.0, 0.5))
+    assert np.isclose(within[0], within[3])  # each language's best alike
+    assert overall[2] > overall[3]  # the offset kept
+    assert np.allclose(half, (within + overall) / 2)
+    # one language (LoCoMo): the share changes nothing
+    same = ["en"] * 6
+    assert np.allclose(_fuse_window(window, same, 0.0), _fuse_window(window, same, 0.5))
+
+
 def test_feedback_moves_the_query_towards_its_best_memories():
     matrix = np.eye(3, dtype=np.float32)
     q = np.array([1.0, 0.0, 0.0], dtype=np.float32)

@@ -161,9 +161,10 @@ class Scorer:
                 U = self._feedback(dense, static, U, first, sample)  # type: ignore[arg-type]
                 if sample is not None:
                     memo["dense"] = (U, zscore(U, sample=sample))
-            # The window vectors are left as they are where episodes carry neighbours: the
-            # feedback was measured on memories embedded alone (docs/benchmarks.md).
-            if E is not None and not static.has_sessions:
+            # The window vectors are left as they are where episodes carry neighbours (the
+            # feedback was measured on memories embedded alone), and by default everywhere
+            # (``window_feedback``: docs/benchmarks.md, "French and the baselines").
+            if E is not None and not static.has_sessions and cfg.window_feedback:
                 E = self._feedback(window, static, E, first, sample)  # type: ignore[arg-type]
                 if sample is not None:
                     memo["window"] = (E, zscore(E, static.languages, sample))
