@@ -49,14 +49,13 @@ from souvenir.types import Candidate  # noqa: E402
 SHARED = REPO.parent / "shared" / "data"
 
 #: name → ScoringConfig overrides (the default first).
+#: The levers that involved the feedback step (removed from the product afterwards) were
+#: measured by this script at commit 7b30477 (docs/benchmarks.md, "French and the baselines").
 LEVERS: dict[str, dict] = {
     "default": {},
-    "before (window global 0, window feedback on)": {"window_global": 0.0, "window_feedback": True},
-    "window global 0.5 alone (window feedback on)": {"window_feedback": True},
-    "window feedback off alone (window global 0)": {"window_global": 0.0},
+    "window global 0 (z within each language only)": {"window_global": 0.0},
     "window global 0.25": {"window_global": 0.25},
     "window global 0.75": {"window_global": 0.75},
-    "no feedback at all": {"feedback_beta": 0.0},
     "w_dense 1.25": {"w_dense": 1.25},
     "w_dense 1.25, window global 0.45": {"w_dense": 1.25, "window_global": 0.45},
     "w_dense 1.5": {"w_dense": 1.5},
@@ -113,7 +112,7 @@ def suite_rows(rt, suite: dict, config: ScoringConfig) -> list[dict]:
 
 
 def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
-    """Per-signal z-scores (after the feedback step) of a query's gold and of the top 30."""
+    """Per-signal z-scores of a query's gold and of the top 30."""
     from souvenir.scoring.language import memory_language
     query = next(q for q in suite["queries"] if q["id"] == qid)
     user_id = rt.store.find_user("bench", "suite")
@@ -132,8 +131,7 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
 
     def side(index, q):
         from souvenir.scoring import DenseInput
-        return DenseInput(q, lambda v: index.scores(user_id, v),
-                          lambda wanted: index.store.vector_rows(wanted, index.name))
+        return DenseInput(q, lambda v, wanted=None: index.scores(user_id, v, wanted))
     d, w = side(rt.index, dq), side(rt.window_index, wq)
     U = _aligned(ids, d.cosines(dq))
     E = _aligned(ids, w.cosines(wq))
@@ -142,13 +140,10 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
                   days=static.days)
     plain = replace(config, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
     first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
-    U2 = eng.scorer._feedback(d, ids, U, first)
-    E2 = eng.scorer._feedback(w, ids, E, first) if config.window_feedback else E
     langs = np.array([memory_language(m.text) for m in candidates])
-    zu, zl = zscore(U2), zscore(lexical)
-    ze = zscore(E2, static.languages)
-    ze_all = zscore(E2)
-    zu0, ze0 = zscore(U), zscore(E, static.languages)
+    zu, zl = zscore(U), zscore(lexical)
+    ze = zscore(E, static.languages)
+    ze_all = zscore(E)
     final = eng.fused_scores(user_id, candidates, text, NOW, dq, wq)
     score = np.array([final[int(i)] for i in ids])
     order = np.argsort(-score, kind="stable")
@@ -157,19 +152,19 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     def rk(v, j):
         return int((v > v[j]).sum()) + 1
     for j in gold_pos0(ids, src, query):
-        print(f"  gold {src[int(ids[j])]} ranks: USE {rk(U, j)} USE+fb {rk(U2, j)} e5 {rk(E, j)} e5 in its language "
+        print(f"  gold {src[int(ids[j])]} ranks: USE {rk(U, j)} e5 {rk(E, j)} e5 in its language "
               f"{rk(np.where(langs == langs[j], E, -9), j)}/{(langs == langs[j]).sum()} first {rk(first, j)} final {rk(score, j)}")
-    print("rank  src   lang  S       zU    zE(lang) zE(all) zBM25 | before feedback zU zE | cosU  cosE")
+    print("rank  src   lang  S       zU    zE(lang) zE(all) zBM25 | cosU  cosE")
     gold_pos = [j for j, mid in enumerate(ids) if src.get(int(mid)) in query["gold"]]
     for j in list(order[:30]) + gold_pos:
         mid = int(ids[j])
         print(f"{rank[mid]:>4}  {src.get(mid):<5} {langs[j]:<4} {score[j]:6.2f} {zu[j]:6.2f} {ze[j]:7.2f} "
-              f"{ze_all[j]:7.2f} {zl[j]:6.2f} | {zu0[j]:6.2f} {ze0[j]:6.2f} | {U2[j]:.3f} {E2[j]:.3f}"
+              f"{ze_all[j]:7.2f} {zl[j]:6.2f} | {U[j]:.3f} {E[j]:.3f}"
               f"  {candidates[j].text[:60]}")
     for lang in np.unique(langs):
         m = langs == lang
-        print(f"  e5 cos in {lang}: n {m.sum()} mean {E2[m].mean():.3f} sd {E2[m].std():.4f} max {E2[m].max():.3f}")
-    print(f"  e5 cos all: mean {E2.mean():.3f} sd {E2.std():.4f}; USE: mean {U2.mean():.3f} sd {U2.std():.4f}")
+        print(f"  e5 cos in {lang}: n {m.sum()} mean {E[m].mean():.3f} sd {E[m].std():.4f} max {E[m].max():.3f}")
+    print(f"  e5 cos all: mean {E.mean():.3f} sd {E.std():.4f}; USE: mean {U.mean():.3f} sd {U.std():.4f}")
 
 
 def gold_pos0(ids, src, query):

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.fusion import feedback_query, fuse, named_speaker, neighbour_table, zscore
+from souvenir.scoring.fusion import fuse, named_speaker, neighbour_table, zscore
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens, en_stem
 from souvenir.scoring.periods import query_period
@@ -147,14 +147,6 @@ def test_window_term_is_half_within_language_half_over_all_memories():
     assert np.allclose(_fuse_window(window, same, 0.0), _fuse_window(window, same, 0.5))
 
 
-def test_feedback_moves_the_query_towards_its_best_memories():
-    matrix = np.eye(3, dtype=np.float32)
-    q = np.array([1.0, 0.0, 0.0], dtype=np.float32)
-    moved = feedback_query(q, matrix, np.array([0.1, 0.9, 0.0]), top=1, beta=0.5)
-    assert np.isclose(np.linalg.norm(moved), 1) and moved[1] > 0
-    assert feedback_query(q, matrix, np.zeros(3), top=0, beta=0.5) is q
-
-
 def _mem(i, text, session=None, speaker=None, day=1):
     return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
                   content_hash=str(hash(text)), created_at=datetime(2023, 7, day, tzinfo=timezone.utc),
@@ -177,7 +169,7 @@ def test_scorer_uses_the_vectors_given_and_tolerates_missing_ones():
     mems = [_mem(i, f"memory {i}") for i in range(1, 5)]
     matrix = np.eye(4, dtype=np.float32)[:3]  # memory 4 has no vector yet
     dense = DenseInput.from_matrix(np.array([0, 0, 1, 0], dtype=np.float32), [1, 2, 3], matrix)
-    scores = Scorer(ScoringConfig(feedback_top=0)).scores(1, mems, "anything", NOW, dense=dense)
+    scores = Scorer().scores(1, mems, "anything", NOW, dense=dense)
     assert max(scores, key=scores.get) == 3 and np.isfinite([scores[k] for k in scores]).all()
     wrong_dim = DenseInput.from_matrix(np.ones(7, dtype=np.float32), [1, 2, 3], matrix)
     assert len(Scorer().scores(1, mems, "anything", NOW, dense=wrong_dim)) == 4

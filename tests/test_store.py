@@ -189,9 +189,6 @@ def test_vector_scores_of_some_memories_are_the_whole_products_values(store):
     sub_ids, sub = store.vector_scores(uid, "e", query, wanted)
     assert sub_ids.tolist() == [mids[0], mids[5]]  # ascending; deleted and others' left out
     assert sub.tolist() == [sims[0], sims[4]]
-    assert store.vector_rows([mids[5], mids[0]], "e").shape == (2, 4)
-    with pytest.raises(KeyError):
-        store.vector_rows([10**9], "e")
 
 
 def test_repair_hashes_matches_the_python_hash(store):

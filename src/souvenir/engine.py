@@ -470,8 +470,7 @@ class Engine:
         def side(index: VectorIndex | None, query) -> DenseInput | None:
             if index is None or query is None:
                 return None
-            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids),
-                              lambda ids: index.store.vector_rows(ids, index.name, user_id))
+            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids))
 
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
                                   side(self.index, dense_query), side(self.window_index, window_query))

@@ -43,7 +43,7 @@ class PgVectorIndex(VectorIndex):
     def scores(self, user_id: int, query: np.ndarray, ids: np.ndarray | None = None) -> Scores:
         """Cosine of ``query`` to each of the user's embedded active memories, computed by
         pgvector (the same values as :meth:`VectorIndex.scores`); a few ``ids`` only (the
-        fused score's feedback step) are read and scored by the numpy path."""
+        fused score's shortlist) are read and scored by the numpy path."""
         if ids is not None:
             return super().scores(user_id, query, ids)
         try:

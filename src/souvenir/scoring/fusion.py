@@ -22,6 +22,10 @@ query (a memory without a value counts as the mean)::
   → 0.958, same-language 0.968 → 1.000; LoCoMo, one language, unchanged).
 - neighbours: the answer often sits in the reply to the turn that matches (+0.089).
 - speaker (+0.013), period (+0.008, slack 7 days: a thing is told after it happens).
+- no pseudo-relevance feedback: Rocchio on the first pass's top 3 (β 0.3) was kept in
+  session 2 for one suite query; once half the window term is z-scored over all memories
+  it gains nothing (suite 0.971 with or without it, LoCoMo 0.8526 without, 0.8517 with)
+  and it cost a second dot product per embedder (docs/benchmarks.md, "Latency").
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
 floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.0: any floor in 1.0–3.0 measured the same.
@@ -36,7 +40,7 @@ from datetime import date
 
 import numpy as np
 
-__all__ = ["SCORE_FLOOR", "ScoringConfig", "feedback_query", "fuse", "named_speaker", "neighbour_table", "zscore"]
+__all__ = ["SCORE_FLOOR", "ScoringConfig", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
 #: Floor of the semantic pass on the fused scale (docs/benchmarks.md, "Recall levers").
 SCORE_FLOOR = 2.0
@@ -52,12 +56,11 @@ class ScoringConfig:
     b 0.4 on its own.
 
     ``window_global``: share of the window term z-scored over all memories rather than
-    within each memory language; ``window_feedback``: whether the feedback step also moves
-    the window query where no memory has a session. 0.5 / off together took the suite from
-    0.965 to 0.971 (same-language 0.968 → 1.000, French 0.933 → 0.958, cross 0.963 →
-    0.952) with LoCoMo unchanged (0.8517 both: one language, every turn in a session, so
-    neither applies there); 0.45–0.65 measured the same; either alone cost the suite
-    (docs/benchmarks.md, "French and the baselines").
+    within each memory language. 0.5, with the (since removed) feedback step no longer
+    moving the window query, took the suite from 0.965 to 0.971 (same-language 0.968 →
+    1.000, French 0.933 → 0.958, cross 0.963 → 0.952) with LoCoMo unchanged (0.8517 both:
+    one language); 0.45–0.65 measured the same (docs/benchmarks.md, "French and the
+    baselines").
     """
 
     w_dense: float = 1.0
@@ -70,12 +73,9 @@ class ScoringConfig:
     speaker_penalty: float = 2.0
     period_bonus: float = 3.0
     period_slack_days: int = 7
-    feedback_top: int = 3
-    feedback_beta: float = 0.3
     window_global: float = 0.5
-    window_feedback: bool = False
-    #: Above this many candidates USE's cosines and the feedback's second dot products are
-    #: computed on a shortlist (:mod:`souvenir.scoring.shortlist`); 0 = never.
+    #: Above this many candidates USE's cosines are computed on a shortlist
+    #: (:mod:`souvenir.scoring.shortlist`); 0 = never.
     shortlist_from: int = 10_000
     #: Memories on the shortlist (the best by the signals already known).
     shortlist_size: int = 1000
@@ -127,18 +127,6 @@ def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = Non
     usable = (sizes >= 2) & (sd > 0)
     usable[count] = False
     return d * np.where(usable, 1.0 / np.where(usable, sd, 1.0), 0.0)[group]
-
-
-def feedback_query(query: np.ndarray, matrix: np.ndarray, first: np.ndarray, top: int,
-                   beta: float) -> np.ndarray:
-    """Rocchio pseudo-relevance feedback: unit(query + beta · mean of the ``top`` rows of
-    ``matrix`` ranked best by ``first``). Shapes: query (d,), matrix (N, d), first (N,)."""
-    if top <= 0 or beta == 0 or matrix.shape[0] == 0:
-        return query
-    best = np.argsort(-first, kind="stable")[:top]
-    q = query + beta * matrix[best].mean(axis=0)
-    norm = np.linalg.norm(q)
-    return q / norm if norm > 0 else query
 
 
 _WORD = re.compile(r"\w+")

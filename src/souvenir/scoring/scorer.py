@@ -15,7 +15,7 @@ from threading import Lock
 
 import numpy as np
 
-from souvenir.scoring.fusion import ScoringConfig, feedback_query, fuse, named_speaker, neighbour_table, zscore
+from souvenir.scoring.fusion import ScoringConfig, fuse, named_speaker, neighbour_table, zscore
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import query_period
@@ -33,13 +33,11 @@ class DenseInput:
     ``query``: the query's unit vector (d,); ``cosines(vector, ids=None)``: its dot product
     with each of the user's embedded memories (only ``ids``, an int64 array, when given), as
     a mapping memory id → value (a :class:`~souvenir.selection.Scores` from the vector
-    index, or a dict); ``rows(ids)``: those memories' vectors (k×d), read only for the
-    feedback step.
+    index, or a dict).
     """
 
     query: np.ndarray
     cosines: Callable[..., Mapping[int, float]]
-    rows: Callable[[Sequence[int]], np.ndarray]
 
     @classmethod
     def from_matrix(cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None) -> DenseInput:
@@ -56,10 +54,7 @@ class DenseInput:
             wanted = [int(m) for m in wanted if int(m) in pos]
             return dict(zip(wanted, (matrix[[pos[m] for m in wanted]] @ vector.astype(np.float32)).tolist()))
 
-        def rows(wanted: Sequence[int]) -> np.ndarray:
-            return matrix[[pos[m] for m in wanted]] if matrix is not None else np.zeros((0, dim))
-
-        return cls(query, cosines, rows)
+        return cls(query, cosines)
 
 
 def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
@@ -148,79 +143,36 @@ class Scorer:
         memo: dict = {}
         common = dict(languages=static.languages, neighbours=static.neighbours,
                       speakers=static.speakers, days=static.days, memo=memo)
-        plain = replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
         if sample is not None and dense is not None and window is not None:
-            U, E, sample = self._from_shortlist(static, dense, window, lexical, plain, common, sample)
+            U, E = self._from_shortlist(static, dense, window, lexical, common, sample)
         else:
             U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
             E = _aligned(ids, window.cosines(window.query)) if window is not None else None
-        if cfg.feedback_top and cfg.feedback_beta and (U is not None or E is not None):
-            first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
-            if U is not None:
-                U = self._feedback(dense, static, U, first, sample)  # type: ignore[arg-type]
-                if sample is not None:
-                    memo["dense"] = (U, zscore(U, sample=sample))
-            # The window vectors are left as they are where episodes carry neighbours (the
-            # feedback was measured on memories embedded alone), and by default everywhere
-            # (``window_feedback``: docs/benchmarks.md, "French and the baselines").
-            if E is not None and not static.has_sessions and cfg.window_feedback:
-                E = self._feedback(window, static, E, first, sample)  # type: ignore[arg-type]
-                if sample is not None:
-                    memo["window"] = (E, zscore(E, static.languages, sample))
         score = fuse(cfg, dense=U, window=E, lexical=lexical,
                      speaker=named_speaker(message, static.speaker_names),
                      period=query_period(message, now), **common)
         return Scores(ids, np.round(score, 6))
 
     def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
-                        lexical: np.ndarray, plain: ScoringConfig, common: dict,
-                        sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
-        """(U, E, sample) of a large user: the window embedder's cosines for every memory,
-        USE's on the ``shortlist_size`` best by BM25 and the window signal, and on
-        ``sample``; elsewhere USE's estimated (:func:`fill_by_fit`). When the window index
-        covers less than ``MIN_COVERAGE`` of the memories: both for every memory, and no
-        sample (the exact score)."""
+                        lexical: np.ndarray, common: dict,
+                        sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
+        the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
+        elsewhere USE's estimated (:func:`fill_by_fit`), its z statistics read on the
+        sample. When the window index covers less than ``MIN_COVERAGE`` of the memories,
+        both for every memory (the exact score)."""
         cfg, ids = self.config, static.ids
         E = _aligned(ids, window.cosines(window.query))
         if E is None or np.isfinite(E).mean() < MIN_COVERAGE:
             # the window index is behind (an import being embedded): USE for every memory
-            return _aligned(ids, dense.cosines(dense.query)), E, None
-        partial = fuse(plain, dense=None, window=E, lexical=lexical, **common)
+            return _aligned(ids, dense.cosines(dense.query)), E
+        partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0),
+                       dense=None, window=E, lexical=lexical, **common)
         where = shortlist(partial, cfg.shortlist_size, sample)
         exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
         if exact is None:
-            return None, E, sample
+            return None, E
         U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
         common["memo"]["dense"] = (U, zscore(U, sample=sample))
-        return U, E, sample
-
-    def _feedback(self, side: DenseInput, static: _Static, cos: np.ndarray, first: np.ndarray,
-                  sample: np.ndarray | None) -> np.ndarray:
-        """Cosines of the feedback query (:func:`feedback_query`): one more dot product with
-        every memory, or, for a large user (``sample`` given), with the ``shortlist_size``
-        best by the first pass and the sample, estimated elsewhere (:func:`fill_by_fit`)."""
-        ids = static.ids
-        ranked = np.where(np.isfinite(cos), first, -np.inf)
-        k = min(self.config.feedback_top, len(ranked))
-        best = np.argpartition(-ranked, k - 1)[:k] if k < len(ranked) else np.arange(len(ranked))
-        best = best[np.lexsort((best, -ranked[best]))]  # by score, ties by position
-        top = [int(ids[i]) for i in best if np.isfinite(ranked[i])]
-        if not top:
-            return cos
-        try:
-            rows = np.asarray(side.rows(top), dtype=np.float32)
-        except KeyError:  # a vector went stale between the two reads: no feedback this turn
-            return cos
-        if rows.ndim != 2 or rows.shape[0] != len(top) or rows.shape[1] != side.query.shape[0]:
-            return cos
-        q = feedback_query(side.query.astype(np.float32), rows, np.arange(len(top), 0, -1,
-                           dtype=np.float64), len(top), self.config.feedback_beta).astype(np.float32)
-        if sample is None:
-            again = _aligned(ids, side.cosines(q))
-            return cos if again is None else again
-        where = shortlist(ranked, self.config.shortlist_size, sample)
-        exact = _aligned(ids[where], side.cosines(q, ids[where]))
-        if exact is None:
-            return cos
-        return fill_by_fit(len(ids), where, exact, cos, sample, static.languages)
+        return U, E

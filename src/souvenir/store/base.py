@@ -449,23 +449,6 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
             found.update((mid, bytes(blob)) for mid, blob in self._query(sql, params))
         return found
 
-    def vector_rows(self, memory_ids: Sequence[int], embedder: str,
-                    user_id: int | None = None) -> np.ndarray:
-        """The current ``embedder`` vectors of ``memory_ids``, in that order (k×dim float32);
-        raises ``KeyError`` when one has none. With ``user_id`` (their owner), from the read
-        cache where the backend has one."""
-        if user_id is not None and self._read_cache is not None and not self._in_own_transaction():
-            rows = self._read_cache.vector_rows(self, user_id, embedder, memory_ids)
-            if rows is not None:
-                return rows
-        found = self._vectors_of(memory_ids, embedder)
-        missing = [m for m in memory_ids if m not in found]
-        if missing:
-            raise KeyError(missing[0])
-        if not found:
-            return np.zeros((0, 0), np.float32)
-        return np.frombuffer(b"".join(found[m] for m in memory_ids), np.float32).reshape(len(memory_ids), -1)
-
     def vector_scores(self, user_id: int, embedder: str, query: np.ndarray,
                       ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Dot products of ``query`` (float32, shape (dim,)) with the user's current vectors

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
 
 import numpy as np
 
@@ -180,17 +179,6 @@ class ReadCache:
             return None
         with view.lock:
             return self._block(view, store, user_id, embedder).scores(query, ids)
-
-    def vector_rows(self, store, user_id: int, embedder: str,
-                    memory_ids: Sequence[int]) -> np.ndarray | None:
-        """The cached vectors of ``memory_ids`` (k×dim, a copy), in that order; raises
-        ``KeyError`` when one has none; ``None`` when the user has no tick."""
-        view = self._fresh(store, user_id)
-        if view is None:
-            return None
-        with view.lock:
-            block = self._block(view, store, user_id, embedder)
-            return block.matrix[[block.slot_of[m] for m in memory_ids]]
 
     def _block(self, view: _View, store, user_id: int, embedder: str) -> _Block:
         """``embedder``'s block of the user's view, read on first use (under ``view.lock``)."""
