@@ -14,13 +14,16 @@ The limit is process-wide (threadpoolctl sets OpenBLAS's own thread count) and i
 when a runtime opens; the USE embedder applies the same count around each of its encodes.
 
 **Scores.** :func:`dot_rows` computes a query's dot product with every row of the vector
-matrix without BLAS. BLAS's matrix-vector product computes the last rows of a matrix by
-another path, so a memory's score moved by an ulp when another memory was added (70 of
-12,000 values in a test of slices of one 1,000 × 512 matrix); ``einsum`` gives a row the same
-bits wherever it sits, which lets the read cache keep its matrix in reusable slots and still
-agree bit for bit with a plain read. It is also faster out of the CPU cache (100,000 × 512:
-11-16 ms against 28-30 ms for one-thread BLAS) and slower in it (3,000 × 512: 0.25 against
-0.09 ms).
+matrix. BLAS's matrix-vector product computes a matrix's last rows (its size modulo the
+kernel's block) by another path, so a memory's score moved by an ulp when another memory was
+added (98 of 9,661 values in a test of slices of one 1,000 × 512 matrix at six offsets and a
+gather). :func:`dot_rows` gives BLAS only whole blocks of 32 rows — the rows beyond the last
+whole block are copied into a zero-padded block of their own — so a row gets the same bits
+wherever it sits (0 of 9,661, bases shifted by 4-32 bytes too; ``tests/test_blas.py``), which
+lets the read cache keep its matrix in reusable slots and still agree bit for bit with a plain
+read. Measured against ``einsum`` (session 2's kernel, also position-independent) on a quiet
+machine, one thread, p50: 100,000 × 512 13.7 ms against 20.2; × 384 9.7 against 14.5;
+30,000 × 512 2.2 against 2.5; 3,000 × 512 0.22 against 0.25 (docs/benchmarks.md, "Latency").
 """
 
 from __future__ import annotations
@@ -32,10 +35,24 @@ import numpy as np
 log = logging.getLogger(__name__)
 
 
+#: Rows per block given to BLAS (see the module docstring).
+BLOCK = 32
+
+
 def dot_rows(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
     """``matrix @ query`` for a float32 matrix (n, dim) and vector (dim,), float32 (n,); each
     value depends only on its row and the query (see the module docstring)."""
-    return np.einsum("ij,j->i", matrix, query, optimize=False)
+    query = np.asarray(query, dtype=np.float32)
+    n = matrix.shape[0]
+    whole = n - n % BLOCK
+    out = np.empty(n, np.float32)
+    if whole:
+        np.matmul(matrix[:whole], query, out=out[:whole])
+    if n > whole:
+        tail = np.zeros((BLOCK, matrix.shape[1]), np.float32)
+        tail[:n - whole] = matrix[whole:]
+        out[whole:] = (tail @ query)[:n - whole]
+    return out
 
 
 def limit_blas_threads(threads: int) -> bool:
