@@ -214,12 +214,13 @@ class Scores(Mapping[int, float]):
         self.ids = ids
         self.values = values
 
-    def lookup(self, ids: np.ndarray) -> np.ndarray:
-        """The scores of ``ids`` (int64 array), NaN where an id has none."""
+    def lookup(self, ids: np.ndarray, copy: bool = True) -> np.ndarray:
+        """The scores of ``ids`` (int64 array), NaN where an id has none (float64; with
+        ``copy=False`` possibly this object's own array, not to be written)."""
         if not self.ids.size:
             return np.full(ids.shape, np.nan)
         if ids.size == self.ids.size and np.array_equal(ids, self.ids):
-            return self.values.copy()
+            return self.values.copy() if copy else self.values
         pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)
         return np.where(self.ids[pos] == ids, self.values[pos], np.nan)
 

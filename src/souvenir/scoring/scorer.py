@@ -62,7 +62,7 @@ def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
     if not found:
         return None
     if isinstance(found, Scores):
-        return found.lookup(ids).astype(np.float64)
+        return found.lookup(ids, copy=False)  # float64, read only here
     return np.array([found.get(int(i), np.nan) for i in ids], dtype=np.float64)
 
 
