@@ -147,3 +147,19 @@ def test_the_postgresql_subset_path(pg_url):
         assert store.vector_rows([mine[2], mine[1], mine[2]], E, user).shape == (3, 4)
     finally:
         store.close()
+
+
+def test_the_window_feedback_s_estimates_take_their_statistics_from_the_sample():
+    """With ``window_feedback`` on (memories without sessions), the window values after the
+    feedback are estimates outside the shortlist: the language z took its statistics from
+    the sample but the global half (``window_global``) from every memory, estimates included
+    (narrower: the shortlist's z inflated). Only the window term scoring: its values over
+    the sample sum to 0 when both halves read the sample."""
+    memories, (dense, window) = _user(3000)
+    config = ScoringConfig(shortlist_from=1000, shortlist_size=100, sample_per_group=150, w_dense=0.0,
+                           w_lexical=0.0, neighbour_alpha=0.0, window_feedback=True)
+    scorer = Scorer(config)
+    score = scorer.scores(1, memories, "dentist", NOW, dense, window)
+    sample = stratified_sample(scorer._static(1, memories).languages, 150)
+    assert len(np.unique(scorer._static(1, memories).languages)) == 2
+    assert abs(score.values[sample].sum()) < 1e-3

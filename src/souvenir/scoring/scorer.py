@@ -168,6 +168,7 @@ class Scorer:
                 E = self._feedback(window, static, E, first, sample)  # type: ignore[arg-type]
                 if sample is not None:
                     memo["window"] = (E, zscore(E, static.languages, sample))
+                    memo["window_all"] = (E, zscore(E, sample=sample))  # fuse's other half
         score = fuse(cfg, dense=U, window=E, lexical=lexical,
                      speaker=named_speaker(message, static.speaker_names),
                      period=query_period(message, now), **common)
