@@ -19,7 +19,7 @@ from souvenir.scoring.fusion import ScoringConfig, fuse, named_speaker, neighbou
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import query_period
-from souvenir.scoring.shortlist import MIN_COVERAGE, fill_by_fit, shortlist, stratified_sample
+from souvenir.scoring.shortlist import MIN_COVERAGE, MIN_POINTS, fill_by_fit, fit_points, shortlist, stratified_sample
 from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
 
@@ -160,11 +160,13 @@ class Scorer:
         """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
         the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
         elsewhere USE's estimated (:func:`fill_by_fit`), its z statistics read on the
-        sample. When the window index covers less than ``MIN_COVERAGE`` of the memories,
-        both for every memory (the exact score)."""
+        sample. The exact score (both for every memory) when the window index covers less
+        than ``MIN_COVERAGE`` of the memories, or when the sample holds fewer than
+        ``MIN_POINTS`` memories with both values (``sample_per_group`` 0 or 1, USE's index
+        far behind)."""
         cfg, ids = self.config, static.ids
         E = _aligned(ids, window.cosines(window.query))
-        if E is None or np.isfinite(E).mean() < MIN_COVERAGE:
+        if E is None or np.isfinite(E).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
             # the window index is behind (an import being embedded): USE for every memory
             return _aligned(ids, dense.cosines(dense.query)), E
         partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0),
@@ -173,6 +175,8 @@ class Scorer:
         exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
         if exact is None:
             return None, E
+        if fit_points(where, exact, E, sample) < MIN_POINTS:  # no line, no statistics
+            return _aligned(ids, dense.cosines(dense.query)), E
         U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
         common["memo"]["dense"] = (U, zscore(U, sample=sample))
         return U, E

@@ -19,17 +19,24 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MIN_COVERAGE", "fill_by_fit", "shortlist", "stratified_sample"]
+__all__ = ["MIN_COVERAGE", "MIN_POINTS", "fill_by_fit", "fit_points", "shortlist", "stratified_sample"]
 
 #: Share of the memories the fully computed embedder must have vectors for: an estimate
 #: needs its predictor, and after a large import the window index (e5, 4-40 windows/s here)
 #: is hours behind USE; below it both embedders score every memory.
 MIN_COVERAGE = 0.9
 
+#: Sample points (an exact value and its predictor, both finite) below which no line is
+#: drawn: with fewer, the estimates would all be NaN and the z statistics read on one or
+#: two values, so the caller computes the exact score instead.
+MIN_POINTS = 3
+
 
 def stratified_sample(labels: np.ndarray, per_group: int) -> np.ndarray:
     """Sorted positions: about ``per_group`` evenly spaced members of each label (all of a
-    smaller group). ``labels``: int array (N,)."""
+    smaller group); empty when ``per_group`` ≤ 0. ``labels``: int array (N,)."""
+    if per_group <= 0:
+        return np.empty(0, np.int64)
     parts = []
     for label in np.unique(labels):
         members = np.flatnonzero(labels == label)
@@ -51,7 +58,9 @@ def fill_by_fit(size: int, where: np.ndarray, exact: np.ndarray, predictor: np.n
     value), elsewhere ``a · predictor + b`` with (a, b) the least-squares line of the exact
     values on ``predictor`` over the ``sample`` positions (a subset of ``where``) of the same
     label (``labels``: group numbers 0..G−1), or of the whole sample when a label has fewer
-    than 3 usable points; NaN where ``predictor`` is NaN. Float64."""
+    than 3 usable points; NaN where ``predictor`` is NaN, and at a position of ``where``
+    whose exact value is not finite (no vector: no value, as in the exact score, never an
+    estimate). Float64."""
     at = np.searchsorted(where, sample)
     y, x, group = exact[at], predictor[sample], labels[sample]
     usable = np.isfinite(y) & np.isfinite(x)
@@ -64,14 +73,20 @@ def fill_by_fit(size: int, where: np.ndarray, exact: np.ndarray, predictor: np.n
         if fit is not None:
             slope[label], intercept[label] = fit
     out = slope[labels] * predictor + intercept[labels]
-    out[where] = np.where(np.isfinite(exact), exact, out[where])
+    out[where] = np.where(np.isfinite(exact), exact, np.nan)
     return out
 
 
+def fit_points(where: np.ndarray, exact: np.ndarray, predictor: np.ndarray, sample: np.ndarray) -> int:
+    """How many ``sample`` positions :func:`fill_by_fit` can draw its line on (both values
+    finite); arguments as there."""
+    return int((np.isfinite(exact[np.searchsorted(where, sample)]) & np.isfinite(predictor[sample])).sum())
+
+
 def _line(x: np.ndarray, y: np.ndarray) -> tuple[float, float] | None:
-    """(slope, intercept) of the least-squares line; ``None`` below 3 points; slope 0 when
+    """(slope, intercept) of the least-squares line; ``None`` below MIN_POINTS; slope 0 when
     ``x`` is constant."""
-    if x.size < 3:
+    if x.size < MIN_POINTS:
         return None
     dx = x - x.mean()
     var = float(np.dot(dx, dx))

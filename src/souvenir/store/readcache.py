@@ -98,13 +98,13 @@ class _Block:
     def scores(self, query: np.ndarray, ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(memory ids ascending, float32 dot products with ``query``); ``ids``: only those
         (the ones without a vector are left out)."""
-        if self._order is None:
-            ids = self.slot_ids[:self.used]
-            if (ids >= 0).all() and (self.used < 2 or (ids[1:] > ids[:-1]).all()):
+        if self._order is None:  # (not ``ids``: the caller's subset must survive this)
+            held = self.slot_ids[:self.used]
+            if (held >= 0).all() and (self.used < 2 or (held[1:] > held[:-1]).all()):
                 self._order = slice(0, self.used)  # no freed slot, in id order: no gather
             else:
-                live = np.flatnonzero(ids >= 0)
-                self._order = live[np.argsort(ids[live], kind="stable")]
+                live = np.flatnonzero(held >= 0)
+                self._order = live[np.argsort(held[live], kind="stable")]
         if ids is not None:
             return self._subset(query, np.asarray(ids, np.int64))
         ids = self.slot_ids[self._order].copy()  # the caller keeps it; slots change
