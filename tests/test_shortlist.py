@@ -52,6 +52,9 @@ def test_zscore_read_on_every_position_is_the_plain_zscore(values, groups):
     everything = np.arange(len(x))
     assert np.allclose(zscore(x, labels, everything), zscore(x, labels), atol=1e-9)
     assert np.allclose(zscore(x, None, everything), zscore(x), atol=1e-9)
+    x[::3] = np.nan  # positions per group (the scorer's form) = labels, missing values too
+    positions = [np.flatnonzero(labels == g) for g in range(groups + 1)]
+    assert np.allclose(zscore(x, positions), zscore(x, labels), atol=1e-9)
 
 
 def _user(n: int, seed: int = 0, with_window_matrix: bool = False):

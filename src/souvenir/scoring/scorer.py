@@ -77,6 +77,8 @@ class _Static:
         self.has_sessions = self.neighbours is not None
         languages = np.array([memory_language(m.text) for m in candidates])
         self.languages = np.unique(languages, return_inverse=True)[1].reshape(-1)  # group numbers
+        self.language_positions = [np.flatnonzero(self.languages == g)
+                                   for g in range(int(self.languages.max(initial=-1)) + 1)]
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
         self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
         self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
@@ -141,7 +143,7 @@ class Scorer:
         ids = static.ids
         lexical = static.lexical.scores(bm25_tokens(message))
         memo: dict = {}
-        common = dict(languages=static.languages, neighbours=static.neighbours,
+        common = dict(languages=static.language_positions, neighbours=static.neighbours,
                       speakers=static.speakers, days=static.days, memo=memo)
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
         if sample is not None and dense is not None and window is not None:
