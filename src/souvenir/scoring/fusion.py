@@ -95,15 +95,13 @@ def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = Non
             and np.asarray(groups[0]).dtype.kind in "iu":
         return _zscore_positions(x, finite, groups)
     if groups is None and sample is None:
-        v = x if finite.all() else x[finite]
-        out = np.zeros_like(x, dtype=np.float64)
-        if v.size >= 2:
-            d = v - v.mean()
-            sd = float(np.sqrt(np.dot(d, d) / d.size))
-            if sd > 0:
-                if v is x:
-                    return d / sd
-                out[finite] = d / sd
+        every = bool(finite.all())
+        z = _standardised(x if every else x[finite])
+        if z is not None and every:
+            return z
+        out = np.zeros(len(x), dtype=np.float64)
+        if z is not None:
+            out[finite] = z
         return out
     if groups is None:
         labels = np.zeros(len(x), dtype=np.int64)
@@ -172,18 +170,26 @@ def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.nda
     groups: 0.48 ms against 1.6 for the labels' bincount path)."""
     out = np.zeros(len(x), dtype=np.float64)
     for positions in groups:
-        v = x[positions]
         ok = finite[positions]
         if not ok.all():
-            positions, v = positions[ok], v[ok]
-        if v.size < 2:
-            continue
-        d = v - v.mean()
-        sd = float(np.sqrt(np.dot(d, d) / d.size))
-        if sd > 0:
-            d /= sd
-            out[positions] = d
+            positions = positions[ok]
+        z = _standardised(x[positions])
+        if z is not None:
+            out[positions] = z
     return out
+
+
+def _standardised(v: np.ndarray) -> np.ndarray | None:
+    """(v − mean) / std as a new float64 array; ``None`` for fewer than 2 values or a
+    constant one."""
+    if v.size < 2:
+        return None
+    d = v - v.mean()
+    sd = float(np.sqrt(np.dot(d, d) / d.size))
+    if sd <= 0:
+        return None
+    d /= sd
+    return d
 
 
 def _group_count(languages: np.ndarray | Sequence[np.ndarray]) -> int:
