@@ -56,6 +56,15 @@ def test_remember_memories_history(tmp_path):
     assert "Is allowed to eat peanuts" in hist
 
 
+def test_text_in_square_brackets_is_printed_as_it_is(tmp_path):
+    """rich read "[b]" or "[important]" as markup and dropped it (the new-user trial)."""
+    db = str(tmp_path / "b.db")
+    text = "Note [important] about [b]bold[/b] text and [redacted]"
+    out = run("--db", db, "--embedder", "none", "remember", "--user", "bo", text).output
+    assert text in out
+    assert "[important]" in run("--db", db, "--embedder", "none", "memories", "--user", "bo").output
+
+
 def test_malformed_replay_file_fails_with_line_number(tmp_path):
     bad = tmp_path / "chat.jsonl"
     bad.write_text('{"user": "a", "message": "hi"}\n{oops\n', encoding="utf-8")

@@ -13,6 +13,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
@@ -31,8 +32,9 @@ calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_
 app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
-# Piped output gets a wide table rather than rich's 80-column default.
-console = Console(width=None if sys.stdout.isatty() else 160)
+# Piped output gets a wide table rather than rich's 80-column default. No markup on stdout:
+# it prints memories, whose text may hold "[b]" or "[redacted]".
+console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
 
 
@@ -48,7 +50,7 @@ def _runtime(ctx: typer.Context) -> Runtime:
 
 
 def _fail(exc: Exception) -> None:
-    err.print(f"[red]error:[/red] {exc}")
+    err.print(f"[red]error:[/red] {escape(str(exc))}")
     raise typer.Exit(2)
 
 
@@ -90,7 +92,7 @@ def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
         try:
             return _index_now(rt, quiet)
         except EmbedderError as exc:
-            err.print(f"[yellow]warning:[/yellow] embedder unavailable, no semantic pass: {exc}")
+            err.print(f"[yellow]warning:[/yellow] embedder unavailable, no semantic pass: {escape(str(exc))}")
             return 0
     done = 0
     for index in rt.indexes:
@@ -326,7 +328,7 @@ def chat(
                 try:
                     reply = rt.engine.chat.complete(messages, timeout_s=settings.llm_timeout_s)
                 except SouvenirError as exc:
-                    err.print(f"[yellow]model unavailable:[/yellow] {exc}")
+                    err.print(f"[yellow]model unavailable:[/yellow] {escape(str(exc))}")
             console.print(f"bot> {reply if reply is not None else '(no model configured)'}", markup=False)
             used = [f"  · {s.pass_name}: {s.memory.text[:100]}" for s in list(result.rules) + list(result.memories)]
             console.print(f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
