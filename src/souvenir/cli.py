@@ -32,8 +32,7 @@ calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_
 app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
-# Piped output gets a wide table rather than rich's 80-column default. No markup on stdout:
-# it prints memories, whose text may hold "[b]" or "[redacted]".
+# Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
 
