@@ -168,17 +168,16 @@ class Scorer:
         far behind)."""
         cfg, ids = self.config, static.ids
         E = _aligned(ids, window.cosines(window.query))
-        if E is None or np.isfinite(E).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
-            # the window index is behind (an import being embedded): USE for every memory
-            return _aligned(ids, dense.cosines(dense.query)), E
-        partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0),
-                       dense=None, window=E, lexical=lexical, **common)
-        where = shortlist(partial, cfg.shortlist_size, sample)
-        exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
-        if exact is None:
-            return None, E
-        if fit_points(where, exact, E, sample) < MIN_POINTS:  # no line, no statistics
-            return _aligned(ids, dense.cosines(dense.query)), E
-        U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
-        common["memo"]["dense"] = (U, zscore(U, sample=sample))
-        return U, E
+        if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
+            partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0),
+                           dense=None, window=E, lexical=lexical, **common)
+            where = shortlist(partial, cfg.shortlist_size, sample)
+            exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
+            if exact is None:
+                return None, E
+            if fit_points(where, exact, E, sample) >= MIN_POINTS:
+                U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
+                common["memo"]["dense"] = (U, zscore(U, sample=sample))
+                return U, E
+        # The window index behind (an import being embedded) or no line to draw: USE exact.
+        return _aligned(ids, dense.cosines(dense.query)), E

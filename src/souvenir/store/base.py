@@ -431,22 +431,17 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
     #: Ids per ``IN (…)`` list when vectors are read by id.
     _IDS_PER_QUERY = 500
 
-    def _vectors_of(self, memory_ids: Sequence[int], embedder: str,
-                    user_id: int | None = None) -> dict[int, bytes]:
-        """Current ``embedder`` vectors of ``memory_ids`` (those that have one), by id; only
-        the user's active memories when ``user_id`` is given."""
+    def _vectors_of(self, user_id: int, memory_ids: Sequence[int], embedder: str) -> dict[int, bytes]:
+        """Current ``embedder`` vectors of those of ``memory_ids`` that are the user's active
+        memories with a vector, by id."""
         ids = list(dict.fromkeys(int(m) for m in memory_ids))
         found: dict[int, bytes] = {}
         for start in range(0, len(ids), self._IDS_PER_QUERY):
             part = ids[start:start + self._IDS_PER_QUERY]
             sql = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
                    f"WHERE v.memory_id IN ({','.join('?' * len(part))}) AND v.embedder = ? "
-                   "AND v.content_hash = m.content_hash")
-            params: tuple = (*part, embedder)
-            if user_id is not None:
-                sql += " AND m.user_id = ? AND m.status = 'active'"
-                params += (user_id,)
-            found.update((mid, bytes(blob)) for mid, blob in self._query(sql, params))
+                   "AND v.content_hash = m.content_hash AND m.user_id = ? AND m.status = 'active'")
+            found.update((mid, bytes(blob)) for mid, blob in self._query(sql, (*part, embedder, user_id)))
         return found
 
     def vector_scores(self, user_id: int, embedder: str, query: np.ndarray,
@@ -464,7 +459,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         if ids is None:
             keep, matrix = self.vectors(user_id, embedder)
         else:
-            blobs = self._vectors_of(ids, embedder, user_id)
+            blobs = self._vectors_of(user_id, ids, embedder)
             keep = sorted(blobs)
             matrix = np.frombuffer(b"".join(blobs[m] for m in keep), np.float32).reshape(
                 len(keep), -1) if keep else None
