@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError
 from souvenir.runtime import Runtime, open_runtime
@@ -32,6 +33,7 @@ calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_
 app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
+app.add_typer(keys_app, name="keys")
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
@@ -79,9 +81,21 @@ def serve(
 
     from souvenir.api.app import create_app
 
+    from souvenir.api.auth import bind_refusal
+    from souvenir.store import open_store
+
     settings = _settings(ctx)
-    uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port,
-                log_level="info")
+    host = host or settings.host
+    try:
+        store = open_store(settings.database_url)
+        keyed = bool(store.active_key_hashes())
+        store.close()
+    except (SouvenirError, ValueError) as exc:
+        _fail(exc)
+    refusal = bind_refusal(host, keyed)
+    if refusal:
+        _fail(ValueError(refusal))
+    uvicorn.run(create_app(settings), host=host, port=port or settings.port, log_level="info")
 
 
 def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:

@@ -18,12 +18,12 @@ from datetime import datetime
 from souvenir import admission, profile
 from souvenir.context_block import render_block
 from souvenir.errors import (
-    EmbedderError, InputError, ModelError, StaleJobError, StoreError, TextError, UnknownError,
+    EmbedderError, InputError, ModelError, StaleJobError, StoreError, UnknownError,
 )
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.index import VectorIndex
 from souvenir.lexical import content_words, normalize
-from souvenir.limits import check_field, check_text, check_time
+from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
 from souvenir.profile.prompt import summary_messages
 from souvenir.reflection import (
@@ -98,9 +98,8 @@ class Engine:
 
     @staticmethod
     def _check_ids(channel: str, external_id: str, story: str | None = None) -> None:
-        for value, what in ((channel, "channel"), (external_id, "user id")):
-            if not check_field(value, what, 256) or not value.strip():
-                raise TextError(f"{what} is empty")
+        check_user_id(channel, "channel")  # every route can address what is written
+        check_user_id(external_id, "user id")
         check_field(story, "story", 256)
 
     def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None:

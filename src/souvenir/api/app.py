@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 
 import httpx
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -21,11 +21,13 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from souvenir.api.auth import GuardMiddleware, authorize, check_channel, error_body, is_admin, require_admin
 from souvenir.api.diagnostics_page import render_page
 from souvenir.api.metrics import render as render_metrics
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
+from souvenir.keys import KeyRing
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import MAX_TEXT_BYTES, check_text
 from souvenir.runtime import Runtime, open_runtime
@@ -110,6 +112,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     settings = settings or Settings()
     state: dict[str, Runtime] = {}
     counters: Counter[str] = Counter()
+    keyring = KeyRing(None)  # its store is the runtime's, set at start-up (fails closed until then)
     upstream = None
     if settings.llm_base_url:
         headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
@@ -119,6 +122,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @asynccontextmanager
     async def lifespan(_: FastAPI):
         state["rt"] = runtime or open_runtime(settings, start_indexer=True)
+        keyring.store = state["rt"].store
+        keyring.start()
         if runtime is not None and runtime.worker is not None:
             runtime.worker.start()
         # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.
@@ -126,6 +131,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         try:
             yield
         finally:
+            keyring.stop()
             if upstream is not None:
                 await upstream.aclose()
             if runtime is None:
@@ -134,7 +140,10 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                 runtime.worker.stop()
 
     app = FastAPI(title="Souvenir", version="0.1.0", lifespan=lifespan,
-                  description="Long-term memory for LLM chatbots.")
+                  description="Long-term memory for LLM chatbots.", dependencies=[Depends(authorize)])
+    app.add_middleware(GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts,
+                       max_body_bytes=settings.max_body_bytes)
+    app.state.keyring = keyring
 
     @app.exception_handler(StoreBusyError)
     async def _busy(_: Request, exc: StoreBusyError) -> JSONResponse:
@@ -148,8 +157,11 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400 and "parsing the body" in str(exc.detail):
             return JSONResponse(
-                {"detail": "the request body is not valid JSON in UTF-8; nothing was written"},
+                error_body(request.url.path, 422, "the request body is not valid JSON in UTF-8; nothing was written"),
                 status_code=422)
+        if request.url.path.startswith(("/v1/chat/completions", "/v1/models")):
+            return JSONResponse(error_body(request.url.path, exc.status_code, str(exc.detail)),
+                                status_code=exc.status_code, headers=getattr(exc, "headers", None))
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
@@ -173,7 +185,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     if upstream is not None:
         app.include_router(build_router(rt, upstream, counters))
 
-    @app.get("/metrics")
+    @app.get("/metrics", dependencies=[Depends(require_admin)])
     def metrics() -> Response:
         return Response(render_metrics(rt, counters), media_type=CONTENT_TYPE_LATEST)
 
@@ -186,7 +198,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                 "degraded_turns": rt().engine.degraded_turns()}
 
     @app.post("/v1/turns")
-    def post_turn(body: TurnIn) -> dict:
+    def post_turn(body: TurnIn, request: Request) -> dict:
+        check_channel(request, body.channel)
         turn_id, written = rt().engine.record_turn(
             body.channel, body.user, body.message, body.reply, time=body.time, story=body.story,
             language=body.language)
@@ -197,7 +210,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                                                         "reason": written.reason}}
 
     @app.post("/v1/context")
-    def post_context(body: ContextIn) -> dict:
+    def post_context(body: ContextIn, request: Request) -> dict:
+        check_channel(request, body.channel)
         return rt().engine.context(body.channel, body.user, body.message, story=body.story).as_json()
 
     @app.get("/v1/users/{channel}/{user}/memories")
@@ -208,7 +222,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         return {"memories": [_memory_json(m) for m in found]}
 
     @app.post("/v1/users/{channel}/{user}/memories")
-    def add_memory(channel: str, user: str, body: MemoryIn) -> dict:
+    def add_memory(channel: str, user: str, body: MemoryIn, request: Request) -> dict:
+        if body.kind == "rule":
+            require_admin(request)  # every later context of the user carries a rule
         if body.scope == "story" and not body.story:
             raise HTTPException(422, "a story-scoped memory needs 'story'")
         candidate = Candidate(text=body.text, kind=body.kind, scope=body.scope,
@@ -247,9 +263,11 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         return {"deleted": rt().engine.delete_user(channel, user)}
 
     @app.get("/v1/users/{channel}/{user}/diagnostics.json")
-    def diagnostics_json(channel: str, user: str, story: str | None = None) -> dict:
-        """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs."""
-        return rt().engine.diagnostics(channel, user, story) | {"service": rt().status()}
+    def diagnostics_json(channel: str, user: str, request: Request, story: str | None = None) -> dict:
+        """Why each memory was in the last contexts, counters, degradations, backlog, parked
+        jobs; with an admin key, the service-wide counters too (``service``)."""
+        found = rt().engine.diagnostics(channel, user, story)
+        return found | {"service": rt().status()} if is_admin(request) else found
 
     @app.get("/v1/users/{channel}/{user}/diagnostics", response_class=HTMLResponse)
     def diagnostics_html(channel: str, user: str, story: str | None = None) -> HTMLResponse:

@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
+from souvenir.api.auth import check_channel
 from souvenir.errors import SouvenirError
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         user = body.get("user") if isinstance(body.get("user"), str) and body.get("user") else None
         message = last_user_text(body["messages"])
         remember = user is not None and bool(message and message.strip())
+        if user is not None:
+            check_channel(request, channel)  # 403 (OpenAI's shape) outside the key's channels
         if remember:
             try:
                 result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story)

@@ -22,6 +22,7 @@ import numpy as np
 from souvenir.blas import dot_rows
 from souvenir.selection import Pool
 from souvenir.store import migrations
+from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
@@ -47,7 +48,7 @@ def _memory(row: Sequence) -> Memory:
     )
 
 
-class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
+class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
