@@ -20,6 +20,7 @@ from rich.table import Table
 from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError
+from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.timeutil import parse_time
 from souvenir.types import KINDS, Candidate
@@ -62,6 +63,7 @@ def main(
     embedder: Optional[str] = typer.Option(None, "--embedder", help="use (default), e5, ollama, openai or none."),
 ) -> None:
     """Souvenir: long-term memory for LLM chatbots."""
+    install_log_redaction()
     overrides: dict = {}
     if db:
         overrides["database_url"] = db if "://" in db else f"sqlite:///{db}"

@@ -26,6 +26,7 @@ from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
 from souvenir.profile.prompt import summary_messages
+from souvenir.redaction import scrub
 from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
@@ -279,7 +280,7 @@ class Engine:
                               time=time or now),
                     exchange=exchange, story=story, now=now))
             except InputError as exc:
-                parsed.dropped.append(f"memory {candidate.text[:40]!r}: {exc}")
+                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
         user_id = self.store.ensure_user(channel, external_id, now)
         story_id = self._story_id(user_id, story, True, now) if story else None
         if parsed.summary and story_id:
@@ -290,7 +291,7 @@ class Engine:
             self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
         for reason in parsed.dropped:
             log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
-            self.store.record_event(user_id, "reflection_item_dropped", reason[:500], now)
+            self.store.record_event(user_id, "reflection_item_dropped", scrub(reason)[:500], now)
         return parsed, results
 
     def _apply_story(self, user_id: int, story_id: int | None, parsed: Reflection, now: datetime) -> None:

@@ -30,6 +30,7 @@ from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
 from souvenir.keys import KeyRing
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import MAX_TEXT_BYTES, check_text
+from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.types import CANDIDATE_KINDS, KINDS, Candidate
 
@@ -110,6 +111,7 @@ def _memory_json(m) -> dict:
 def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
     """The FastAPI app. Pass ``runtime`` to share one (tests), else one is opened from ``settings``."""
     settings = settings or Settings()
+    install_log_redaction()  # no secret reaches a log line either
     state: dict[str, Runtime] = {}
     counters: Counter[str] = Counter()
     keyring = KeyRing(None)  # its store is the runtime's, set at start-up (fails closed until then)

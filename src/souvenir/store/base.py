@@ -20,6 +20,7 @@ from datetime import datetime
 import numpy as np
 
 from souvenir.blas import dot_rows
+from souvenir.redaction import scrub
 from souvenir.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
@@ -151,7 +152,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
 
     def set_story_summary(self, story_id: int, summary: str) -> None:
         with self.transaction() as conn:
-            conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (summary, story_id))
+            conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (scrub(summary), story_id))
 
     def story_summary(self, story_id: int) -> str:
         rows = self._query("SELECT summary FROM stories WHERE id = ?", (story_id,))
@@ -165,7 +166,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             cur = conn.execute(
                 "INSERT INTO turns (user_id, story_id, message, reply, time, source) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, message, reply, to_text(time), source),
+                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source)),
             )
             return int(cur.lastrowid)
 
@@ -213,6 +214,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         confidence: float, pinned: bool, source: str | None, said_at: datetime,
         speaker: str | None = None, session: str | None = None,
     ) -> int:
+        text, source = scrub(text), scrub(source)  # secrets never kept, whoever wrote them
         with self.transaction() as conn:
             cur = conn.execute(
                 "INSERT INTO memories (user_id, kind, scope, story_id, text, confidence, pinned, "
@@ -275,7 +277,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         conn.execute(
             "INSERT INTO memory_history (memory_id, event, text, source, said_at, recorded_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (memory_id, event, text, source, to_text(said_at), to_text(now)),
+            (memory_id, event, scrub(text), scrub(source), to_text(said_at), to_text(now)),
         )
 
     def replace_wording(
@@ -283,6 +285,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         said_at: datetime, now: datetime,
     ) -> None:
         """The newer, richer wording wins; the old one is kept as history."""
+        text, source = scrub(text), scrub(source)
         with self.transaction() as conn:
             old = conn.execute(
                 "SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)
@@ -481,7 +484,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 "INSERT INTO user_kv (user_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, "
                 "updated_at = excluded.updated_at",
-                (user_id, key, value, to_text(now)),
+                (user_id, scrub(key), scrub(value), to_text(now)),
             )
 
     def kv_get(self, user_id: int, key: str) -> str | None:
@@ -496,7 +499,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO events (user_id, kind, detail, time) VALUES (?, ?, ?, ?)",
-                (user_id, kind, detail, to_text(now)),
+                (user_id, kind, scrub(detail), to_text(now)),
             )
 
     def count_events(self, kind: str) -> int:
