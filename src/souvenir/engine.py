@@ -10,6 +10,7 @@ is recorded as an event and counted.
 from __future__ import annotations
 
 import logging
+import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
@@ -39,6 +40,12 @@ from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory, Selection
 
 log = logging.getLogger(__name__)
+
+#: Pending bookkeeping jobs (counters, selections, degraded events) past which new ones are
+#: dropped and counted: a store locked for long must not grow the queue without bound.
+MAX_BOOKKEEPING = 1000
+#: Longest a read (diagnostics, export, forgotten…) waits for pending bookkeeping (seconds).
+SETTLE_S = 2.0
 
 
 class Engine:
@@ -79,10 +86,34 @@ class Engine:
         # events) runs here, off the turn: a locked store must not hold a context call.
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
                                                initializer=yield_to_turns)
+        self._pending = 0
+        self._pending_lock = threading.Lock()
 
-    def flush(self) -> None:
-        """Wait until the read path's bookkeeping submitted so far is written."""
-        self._bookkeeping.submit(lambda: None).result()
+    def flush(self, timeout_s: float | None = None) -> None:
+        """Wait until the read path's bookkeeping submitted so far is written (at most
+        ``timeout_s``: the reads that call it go on without it when the store is locked)."""
+        try:
+            self._bookkeeping.submit(lambda: None).result(timeout=timeout_s)
+        except FuturesTimeout:
+            pass
+
+    def _later(self, fn, *args) -> None:
+        """Best-effort bookkeeping off the turn; dropped (and counted) past
+        :data:`MAX_BOOKKEEPING` pending jobs, when the store stays locked."""
+        with self._pending_lock:
+            if self._pending >= MAX_BOOKKEEPING:
+                self.counters["bookkeeping_dropped"] += 1
+                return
+            self._pending += 1
+
+        def run() -> None:
+            try:
+                fn(*args)
+            finally:
+                with self._pending_lock:
+                    self._pending -= 1
+
+        self._bookkeeping.submit(run)
 
     def close(self) -> None:
         """Finish pending bookkeeping (counters, events) and stop its worker."""
@@ -400,11 +431,11 @@ class Engine:
         scores, cause = self._scores(user_id, message, candidates, now)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
-            self._bookkeeping.submit(self._record_degraded, user_id, cause, now)
+            self._later(self._record_degraded, user_id, cause, now)
         elif count:
-            self._bookkeeping.submit(self._count, candidates, list(result.memories))
+            self._later(self._count, candidates, list(result.memories))
         if count:
-            self._bookkeeping.submit(self._record_selection, user_id, story_id, message, now,
+            self._later(self._record_selection, user_id, story_id, message, now,
                                      list(result.rules) + list(result.memories), cause)
         kv = self.store.kv_all(user_id)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
@@ -490,7 +521,7 @@ class Engine:
         memory with its reason, pass and score), the forgetting counters, degraded turns with
         time and cause, the indexer's backlog, parked reflections, the profile.
         Raises :class:`UnknownError` for an unknown user."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -569,7 +600,7 @@ class Engine:
 
     def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[dict]:
         """Memories that were candidates at least ``min_candidate`` times and never served."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return []
@@ -578,7 +609,7 @@ class Engine:
 
     def export_user(self, channel: str, external_id: str) -> dict:
         """Everything stored about the user (:class:`UnknownError` for an unknown user)."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -586,12 +617,12 @@ class Engine:
 
     def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
         """Delete the user and everything derived from them; rows removed per table."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
         return self.store.delete_user(user_id)
 
     def degraded_turns(self) -> int:
-        self.flush()
+        self.flush(SETTLE_S)
         return self.store.count_events("degraded_turn")

@@ -23,7 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from souvenir.api.auth import GuardMiddleware, authorize, check_channel, error_body, is_admin, require_admin
 from souvenir.api.diagnostics_page import render_page
-from souvenir.api.metrics import render as render_metrics
+from souvenir.api.health import build_router as health_router
+from souvenir.api.metrics import metrics_app
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
@@ -187,17 +188,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     if upstream is not None:
         app.include_router(build_router(rt, upstream, counters))
 
+    render_metrics = metrics_app(rt, counters)
+
     @app.get("/metrics", dependencies=[Depends(require_admin)])
     def metrics() -> Response:
-        return Response(render_metrics(rt, counters), media_type=CONTENT_TYPE_LATEST)
+        return Response(render_metrics(), media_type=CONTENT_TYPE_LATEST)
 
-    @app.get("/health")
-    def health() -> dict:
-        index = rt().index
-        window = rt().window_index
-        return {"status": "ok", "embedder": index.name if index else None,
-                "window_embedder": window.name if window else None,
-                "degraded_turns": rt().engine.degraded_turns()}
+    app.include_router(health_router(rt))
 
     @app.post("/v1/turns")
     def post_turn(body: TurnIn, request: Request) -> dict:

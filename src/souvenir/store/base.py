@@ -13,6 +13,7 @@ return identical values and text order is time order.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -20,6 +21,7 @@ from datetime import datetime
 import numpy as np
 
 from souvenir.blas import dot_rows
+from souvenir.errors import StoreBusyError
 from souvenir.redaction import scrub
 from souvenir.selection import Pool
 from souvenir.store import migrations
@@ -57,6 +59,30 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
     #: backend keeps one.
     _read_cache = None
     _owner: int | None = None
+
+    #: Writes refused because the store stayed locked or unreachable past the bound (a
+    #: counter for /metrics), and when the last one was (``time.monotonic()``; /health).
+    busy_count = 0
+    last_busy = 0.0
+    busy_timeout_s = 5.0
+
+    def _note_busy(self) -> None:
+        self.busy_count += 1
+        self.last_busy = time.monotonic()
+
+    @contextmanager
+    def _writer_slot(self) -> Iterator[float]:
+        """This process's write lock (``self._lock``), waited for at most ``busy_timeout_s``;
+        yields the deadline of the whole write. Raises :class:`StoreBusyError` past it."""
+        deadline = time.monotonic() + self.busy_timeout_s
+        if not self._lock.acquire(timeout=self.busy_timeout_s):  # type: ignore[attr-defined]
+            self._note_busy()
+            raise StoreBusyError(f"the store stayed busy for {self.busy_timeout_s:g} s "
+                                 "(another write held it); nothing written")
+        try:
+            yield deadline
+        finally:
+            self._lock.release()  # type: ignore[attr-defined]
 
     def _in_own_transaction(self) -> bool:
         """This thread is inside a write transaction (its reads may see uncommitted rows)."""
