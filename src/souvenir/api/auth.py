@@ -34,6 +34,7 @@ from fastapi import HTTPException, Request
 from starlette.datastructures import Headers
 
 from souvenir.keys import LOCAL, KeyRing, Principal
+from souvenir.limits import check_user_id
 
 #: Routes anyone may call (no data behind them).
 PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"),
@@ -226,6 +227,13 @@ def authorize(request: Request) -> None:
     if (request.method, request.url.path) in PUBLIC:
         return
     principal = principal_of(request)
+    for name, what in (("channel", "channel"), ("user", "user id")):
+        if name in request.path_params:  # 422 for what no write could have created (NUL, "/"…)
+            check_user_id(request.path_params[name], what)
+    for name, value in list(request.path_params.items()) + list(request.query_params.items()):
+        digits = str(value).lstrip("-")
+        if digits.isdigit() and len(digits) > 18:  # past a 64-bit integer: no such row
+            raise HTTPException(422, f"{name} is out of range")
     channel = request.path_params.get("channel")
     if channel is not None and not principal.reaches(channel):
         raise HTTPException(403, f"this key does not reach channel {channel!r}")

@@ -22,8 +22,9 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
-from souvenir.api.auth import check_channel
-from souvenir.errors import SouvenirError
+from souvenir.api.auth import check_channel, openai_error
+from souvenir.errors import InputError, SouvenirError
+from souvenir.limits import check_field, check_user_id
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,12 @@ def _sse_delta(line: str) -> str:
         return ""
 
 
+def _invalid(message: str, param: str | None = None) -> JSONResponse:
+    body = openai_error(422, message)
+    body["error"]["param"] = param
+    return JSONResponse(body, status_code=422)
+
+
 def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRouter:
     """The proxy routes. ``get_runtime()`` returns the :class:`Runtime`; ``counters`` is a
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
@@ -103,14 +110,29 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
     async def chat_completions(request: Request) -> Response:
         try:
             body = json.loads(await request.body())
-        except (ValueError, UnicodeDecodeError):
-            return JSONResponse({"detail": "the request body is not valid JSON in UTF-8"}, status_code=422)
+            json.dumps(body, ensure_ascii=False).encode("utf-8")  # lone surrogates cannot be forwarded
+        except (ValueError, UnicodeError, RecursionError):
+            return _invalid("the request body is not valid JSON in UTF-8 (or nests too deep)")
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
-            return JSONResponse({"detail": "a chat completion request needs 'messages' (a list)"},
-                                status_code=422)
+            return _invalid("a chat completion request needs 'messages' (a list)", "messages")
         channel = request.headers.get("x-souvenir-channel", "api")
         story = request.headers.get("x-souvenir-story") or None
-        user = body.get("user") if isinstance(body.get("user"), str) and body.get("user") else None
+        named = request.headers.get("x-souvenir-user") or body.get("user")
+        if named is not None and not isinstance(named, str):
+            return _invalid("'user' must be a string", "user")
+        user = named or None
+        try:
+            if user is not None:
+                check_user_id(user, "user id")
+                check_user_id(channel, "channel")
+                check_field(story, "story", 256)
+        except InputError as exc:
+            return _invalid(str(exc), "user")
+        if user is None:
+            counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
+            if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
+                log.warning("proxy: %d requests named no user (neither `user` nor X-Souvenir-User): "
+                            "forwarded without memory", counters["proxy_no_user"])
         message = last_user_text(body["messages"])
         remember = user is not None and bool(message and message.strip())
         if user is not None:
