@@ -196,6 +196,12 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             )
             return int(cur.lastrowid)
 
+    def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
+        """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
+        records a client's retry of one request once)."""
+        return bool(self._query("SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
+                                (user_id, source, to_text(since))))
+
     def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
         """The last ``limit`` turns of the user's conversation (this story, or story-less),
         oldest first."""
