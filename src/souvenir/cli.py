@@ -20,6 +20,7 @@ from rich.table import Table
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError
 from souvenir.runtime import Runtime, open_runtime
+from souvenir.schemas import memory_json
 from souvenir.timeutil import parse_time
 from souvenir.types import KINDS, Candidate
 
@@ -199,9 +200,7 @@ def memories(
         _fail(exc)
         return
     if as_json:
-        rows = [{"id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "status": m.status,
-                 "source": m.source, "date": m.updated_at.isoformat() if m.updated_at else None}
-                for m in found]
+        rows = [memory_json(m) for m in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
     table = Table(title=f"{len(found)} memories of {channel}:{user}")
@@ -375,7 +374,7 @@ def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id.")
               channel: str = typer.Option("cli", help="Channel."),
               min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
     """Memories that were candidates many times and never served (JSON)."""
-    _user_command(ctx, lambda e: e.forgotten(channel, user, min_candidate))
+    _user_command(ctx, lambda e: [memory_json(m) for m in e.forgotten(channel, user, min_candidate)])
 
 
 @app.command()
