@@ -278,16 +278,18 @@ def index(ctx: typer.Context) -> None:
 
 
 @app.command()
-def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id.")) -> None:
+def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
+            user: str = typer.Option(..., help="User id."),
+            channel: str = typer.Option("cli", help="Channel of the user.")) -> None:
     """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
-    rt = _runtime(ctx)
-    memory = rt.store.get_memory(memory_id)  # type: ignore[attr-defined]
-    if memory is None:
-        _fail(ValueError(f"no memory {memory_id}"))
+    try:
+        memory, chain = _runtime(ctx).engine.memory_history(channel, user, memory_id)
+    except SouvenirError as exc:
+        _fail(exc)
         return
     console.print(f"memory {memory.id} [{memory.status}] {memory.text!r} "
                   f"(since {memory.updated_at.date() if memory.updated_at else '?'})")
-    for entry in rt.store.history(memory_id):  # type: ignore[attr-defined]
+    for entry in chain:
         console.print(f"  {entry['event']}: {entry['text']!r} said {entry['said_at'][:10]}, "
                       f"recorded {entry['recorded_at'][:10]}")
 

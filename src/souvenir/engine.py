@@ -17,6 +17,7 @@ from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
+from souvenir.curation import CurationMixin
 from souvenir.errors import (
     EmbedderError, InputError, ModelError, StaleJobError, StoreError, TextError, UnknownError,
 )
@@ -41,7 +42,7 @@ from souvenir.types import Candidate, Memory, Selection
 log = logging.getLogger(__name__)
 
 
-class Engine:
+class Engine(CurationMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
     def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,

@@ -24,6 +24,7 @@ from souvenir.api.errors import install_handlers
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
+from souvenir.library import Souvenir
 from souvenir.runtime import Runtime, open_runtime
 
 __all__ = ["create_app"]
@@ -42,6 +43,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.runtime = runtime or open_runtime(settings, start_indexer=True)
+        app.state.souvenir = Souvenir(app.state.runtime, owns_runtime=False)
         if runtime is not None and runtime.worker is not None:
             runtime.worker.start()
         # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.

@@ -1,7 +1,8 @@
 """FastAPI dependencies shared by the routers: the runtime, its engine, the settings.
 
 Handlers never reach the runtime any other way (FastAPI full-stack template style:
-``EngineDep`` is to a route what ``SessionDep`` is there). What every protected router is
+``SouvenirDep`` is to a route what ``SessionDep`` is there); they act through the library
+(:class:`souvenir.library.Souvenir`), so the Python and HTTP doors behave alike. What every protected router is
 included with — authentication, scope checks — is :func:`route_dependencies`: one list,
 applied by :func:`souvenir.api.app.create_app` to each router of
 :data:`souvenir.api.routes.PROTECTED`.
@@ -16,10 +17,11 @@ from fastapi import Depends, Request
 
 from souvenir.config import Settings
 from souvenir.engine import Engine
+from souvenir.library import Souvenir
 from souvenir.runtime import Runtime
 
-__all__ = ["EngineDep", "RuntimeDep", "SettingsDep", "get_engine", "get_runtime", "get_settings",
-           "route_dependencies"]
+__all__ = ["EngineDep", "RuntimeDep", "SettingsDep", "SouvenirDep", "get_engine", "get_runtime",
+           "get_settings", "get_souvenir", "route_dependencies"]
 
 
 async def get_runtime(request: Request) -> Runtime:
@@ -35,6 +37,15 @@ async def get_engine(runtime: RuntimeDep) -> Engine:
 
 
 EngineDep = Annotated[Engine, Depends(get_engine)]
+
+
+async def get_souvenir(request: Request) -> Souvenir:
+    """The library over the app's runtime: the routes' one way to act (one behaviour for
+    the Python and the HTTP doors)."""
+    return request.app.state.souvenir
+
+
+SouvenirDep = Annotated[Souvenir, Depends(get_souvenir)]
 
 
 async def get_settings(request: Request) -> Settings:

@@ -1,49 +1,51 @@
-"""One user's memories: list, add through the write path, pin, delete."""
+"""One user's memories: list, add through the write path, pin, delete, history."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
-from souvenir.api.deps import EngineDep
+from souvenir.api.deps import SouvenirDep
 from souvenir.schemas import (
-    MemoriesPublic, MemoryCreate, MemoryDeleted, MemoryPublic, StatusFilter, WritePublic,
+    MemoriesPublic, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic, StatusFilter,
+    WritePublic,
 )
-from souvenir.types import Candidate
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}/memories", tags=["memories"])
 
 
 @router.get("", response_model=MemoriesPublic)
-def list_memories(channel: str, user: str, engine: EngineDep,
+def list_memories(channel: str, user: str, mem: SouvenirDep,
                   status: StatusFilter = "active") -> MemoriesPublic:
     """The user's memories with ``status`` (``all`` for every status), oldest first."""
-    found = engine.memories(channel, user, None if status == "all" else status)
-    return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found])
+    return mem.memories(user, status=status, channel=channel)
 
 
 @router.post("", response_model=WritePublic)
-def add_memory(channel: str, user: str, body: MemoryCreate, engine: EngineDep) -> WritePublic:
+def add_memory(channel: str, user: str, body: MemoryCreate, mem: SouvenirDep) -> WritePublic:
     """Write one memory through the write path (secrets filter, dedup, merge)."""
-    if body.scope == "story" and not body.story:
-        raise HTTPException(422, "a story-scoped memory needs 'story'")
-    candidate = Candidate(text=body.text, kind=body.kind, scope=body.scope, confidence=body.confidence,
-                          source=body.source, time=body.date, pinned=body.pinned)
-    return WritePublic.from_result(engine.remember(channel, user, candidate, story=body.story))
+    return mem.remember(user, channel=channel, **body.model_dump())
+
+
+@router.get("/{memory_id}/history", response_model=MemoryHistory)
+def history(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryHistory:
+    """The memory as it is now and its chain: earlier wordings, absorbed duplicates,
+    memories it superseded."""
+    return mem.history(user, memory_id, channel=channel)
 
 
 @router.post("/{memory_id}/pin", response_model=MemoryPublic)
-def pin(channel: str, user: str, memory_id: int, engine: EngineDep) -> MemoryPublic:
+def pin(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryPublic:
     """Pin a memory by hand (the pinned pass serves it before the others)."""
-    return MemoryPublic.from_memory(engine.pin(channel, user, memory_id, True))
+    return mem.pin(user, memory_id, True, channel=channel)
 
 
 @router.delete("/{memory_id}/pin", response_model=MemoryPublic)
-def unpin(channel: str, user: str, memory_id: int, engine: EngineDep) -> MemoryPublic:
-    return MemoryPublic.from_memory(engine.pin(channel, user, memory_id, False))
+def unpin(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryPublic:
+    """Unpin a memory."""
+    return mem.pin(user, memory_id, False, channel=channel)
 
 
 @router.delete("/{memory_id}", response_model=MemoryDeleted)
-def delete_memory(channel: str, user: str, memory_id: int, engine: EngineDep) -> MemoryDeleted:
+def delete_memory(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryDeleted:
     """Delete one memory (an explicit act; its vectors go with it)."""
-    engine.delete_memory(channel, user, memory_id)
-    return MemoryDeleted(deleted=memory_id)
+    return mem.forget(user, memory_id, channel=channel)

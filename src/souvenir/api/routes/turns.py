@@ -5,28 +5,23 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from souvenir.api.deps import EngineDep, RuntimeDep
-from souvenir.schemas import ContextPublic, ContextQuery, TurnCreate, TurnRecorded, WritePublic
+from souvenir.api.deps import SouvenirDep
+from souvenir.schemas import ContextPublic, ContextQuery, TurnCreate, TurnRecorded
 
 router = APIRouter(prefix="/v1", tags=["turns"])
 
 
 @router.post("/turns", response_model=TurnRecorded)
-def post_turn(body: TurnCreate, rt: RuntimeDep) -> TurnRecorded:
+def post_turn(body: TurnCreate, mem: SouvenirDep) -> TurnRecorded:
     """Store one exchange after the reply. With a chat model its reflection is queued (the
     worker runs it); without one, the user's message goes through the write path now."""
-    turn_id, written = rt.engine.record_turn(
-        body.channel, body.user, body.message, body.reply, time=body.time, story=body.story,
-        language=body.language)
-    if rt.worker is not None:
-        rt.worker.wake()
-    return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,
-                        memory=None if written is None else WritePublic.from_result(written))
+    return mem.add_turn(body.user, body.message, body.reply, story=body.story, time=body.time,
+                        language=body.language, channel=body.channel)
 
 
 @router.post("/context", response_model=ContextPublic)
-def post_context(body: ContextQuery, engine: EngineDep) -> ContextPublic:
+def post_context(body: ContextQuery, mem: SouvenirDep) -> ContextPublic:
     """The memories for the user's new message (24 by default), each with the pass that
     admitted it and why, and the block to put in the system prompt. Moves the forgetting
     counters (this is a turn); an unknown user gets an empty selection."""
-    return ContextPublic.from_result(engine.context(body.channel, body.user, body.message, story=body.story))
+    return mem.context(body.user, body.message, story=body.story, channel=body.channel)

@@ -1,13 +1,21 @@
-"""A user's data is theirs: the forgetting report, export, deletion."""
+"""A user's data is theirs: the profile, the forgetting report, export, deletion."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter
 
-from souvenir.api.deps import EngineDep
+from souvenir.api.deps import EngineDep, SouvenirDep
 from souvenir.schemas import MemoriesPublic, MemoryPublic, UserDeleted, UserExport
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["users"])
+
+
+@router.get("/profile", response_model=dict[str, Any])
+def profile(channel: str, user: str, mem: SouvenirDep) -> dict[str, Any]:
+    """The user-level profile (seed 001: ``lang``, ``summary``, ``last_queries``…)."""
+    return mem.profile(user, channel=channel)
 
 
 @router.get("/forgotten", response_model=MemoriesPublic)
@@ -18,12 +26,12 @@ def forgotten(channel: str, user: str, engine: EngineDep, min_candidate: int = 1
 
 
 @router.get("/export", response_model=UserExport)
-def export(channel: str, user: str, engine: EngineDep) -> UserExport:
+def export(channel: str, user: str, mem: SouvenirDep) -> UserExport:
     """Everything stored about the user, table by table."""
-    return UserExport.model_validate(engine.export_user(channel, user))
+    return mem.export_user(user, channel=channel)
 
 
 @router.delete("", response_model=UserDeleted)
-def delete_user(channel: str, user: str, engine: EngineDep) -> UserDeleted:
+def delete_user(channel: str, user: str, mem: SouvenirDep) -> UserDeleted:
     """Delete the user and everything derived from them (vectors, counters, history, profile)."""
-    return UserDeleted(deleted=engine.delete_user(channel, user))
+    return mem.delete_user(user, channel=channel)

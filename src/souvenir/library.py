@@ -1,0 +1,250 @@
+"""The front door for Python: :class:`Souvenir` (and :class:`AsyncSouvenir`) over one store.
+
+    from souvenir import Souvenir
+
+    with Souvenir.open("memories.db") as memory:
+        memory.add_turn("ann", "I adopted a cat called Kopi", reply="Lovely!")
+        print(memory.context("ann", "how is my cat?").block)
+
+A user is named by their id (``user``) on a channel (``channel``, default the one given to
+:meth:`Souvenir.open`, else ``api``). Every answer is a model of :mod:`souvenir.schemas`, the
+same the REST service sends and :mod:`souvenir.client` returns, so the three give the same
+answers for the same calls. Every error is a :class:`~souvenir.errors.SouvenirError`:
+:class:`~souvenir.errors.InputError` for bad input (nothing written),
+:class:`~souvenir.errors.UnknownError` for an unknown user or another user's memory,
+:class:`~souvenir.errors.StoreError` when the store fails.
+
+The REST routes call this class too (:mod:`souvenir.api.routes`): one behaviour, two doors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from souvenir.config import Settings
+from souvenir.engine import Engine
+from souvenir.errors import InputError
+from souvenir.runtime import Runtime, open_runtime
+from souvenir.schemas import (
+    ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryCreate, MemoryDeleted,
+    MemoryHistory, MemoryPublic, StatusFilter, TurnCreate, TurnRecorded, UserDeleted, UserExport,
+    WritePublic,
+)
+from souvenir.types import Candidate
+
+__all__ = ["AsyncSouvenir", "Souvenir"]
+
+M = TypeVar("M", bound=BaseModel)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def validated(model: type[M], **fields: Any) -> M:
+    """``model(**fields)``, a validation failure raised as :class:`InputError` (one line per
+    field, the input never echoed)."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}"
+                             for e in exc.errors(include_input=False))
+        raise InputError(problems) from None
+
+
+def settings_for(target: str | os.PathLike[str] | Settings | None = None, **overrides: Any) -> Settings:
+    """Settings from a database URL (``sqlite:///…``, ``postgresql://…``), a SQLite file path,
+    a :class:`Settings`, or ``None`` (``SOUVENIR_*`` variables and ``.env``); ``overrides``
+    are settings fields (``embedder="none"``…)."""
+    if isinstance(target, Settings):
+        return target.model_copy(update=overrides) if overrides else target
+    if target is not None:
+        text = os.fspath(target)
+        overrides["database_url"] = text if "://" in text else f"sqlite:///{text}"
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        raise InputError(f"bad settings: {exc}") from None
+
+
+class Souvenir:
+    """Long-term memory over one store (see the module docstring). Thread-safe: one instance
+    serves every thread of a process. Close it (or use ``with``) to stop its background
+    indexer and reflection worker and finish pending bookkeeping."""
+
+    def __init__(self, runtime: Runtime, *, channel: str = "api", owns_runtime: bool = True) -> None:
+        self.runtime = runtime
+        self.channel = channel
+        self._owns = owns_runtime
+
+    @classmethod
+    def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = "api",
+             background: bool = True, **settings: Any) -> Souvenir:
+        """Open (and migrate) the store of ``target`` — a database URL, a SQLite file path, a
+        :class:`Settings`, or ``None`` for ``SOUVENIR_*`` variables — with its embedders.
+
+        ``background`` runs the indexer (new memories get their vectors within
+        ``index_interval_s``) and, with a chat model, the reflection worker, as the server
+        does; without it, call :meth:`Runtime.indexes`' ``run_once`` yourself.
+        ``settings`` override fields of :class:`Settings` (``embedder="none"``…).
+        Raises :class:`InputError` for bad settings, :class:`StoreError` when the store
+        cannot be opened."""
+        runtime = open_runtime(settings_for(target, **settings), start_indexer=background)
+        return cls(runtime, channel=channel)
+
+    def close(self) -> None:
+        """Stop the background work and close the store (when this instance opened it)."""
+        if self._owns:
+            self.runtime.close()
+        else:
+            self.runtime.engine.flush()
+
+    def __enter__(self) -> Souvenir:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    @property
+    def engine(self) -> Engine:
+        return self.runtime.engine
+
+    def _who(self, channel: str | None) -> str:
+        return self.channel if channel is None else channel
+
+    # -- the turn loop ---------------------------------------------------------------------
+    def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
+                 time: datetime | None = None, language: str | None = None,
+                 channel: str | None = None) -> TurnRecorded:
+        """Store one exchange after the bot replied. With a chat model its reflection is
+        queued (the worker extracts the memories); without one the user's message goes
+        through the write path now (``memory`` says what happened)."""
+        turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
+                         reply=reply, time=time, language=language)
+        rt = self.runtime
+        turn_id, written = rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply,
+                                                 time=turn.time, story=turn.story, language=turn.language)
+        if rt.worker is not None:
+            rt.worker.wake()
+        return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,
+                            memory=None if written is None else WritePublic.from_result(written))
+
+    def context(self, user: str, message: str, *, story: str | None = None,
+                channel: str | None = None) -> ContextPublic:
+        """The memories for the user's new ``message`` (24 by default), each with the pass
+        that admitted it and why, and ``block``, the text for the system prompt. This is a
+        turn: the forgetting counters move. An unknown user gets an empty selection."""
+        query = validated(ContextQuery, channel=self._who(channel), user=user, story=story, message=message)
+        return ContextPublic.from_result(self.engine.context(query.channel, query.user, query.message,
+                                                             story=query.story))
+
+    # -- memories ----------------------------------------------------------------------------
+    def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
+                 story: str | None = None, confidence: float = 1.0, pinned: bool = False,
+                 date: datetime | None = None, source: str | None = None,
+                 channel: str | None = None) -> WritePublic:
+        """Write one memory through the write path (secrets filter, dedup, merge): ``action``
+        says whether it was inserted, absorbed by a richer variant, replaced a poorer one,
+        superseded a contradicted one, or was dropped (``reason``)."""
+        memory = validated(MemoryCreate, text=text, kind=kind, scope=scope, story=story,
+                           confidence=confidence, pinned=pinned, date=date, source=source)
+        return self._remember(user, memory, self._who(channel))
+
+    def _remember(self, user: str, memory: MemoryCreate, channel: str) -> WritePublic:
+        if memory.scope == "story" and not memory.story:
+            raise InputError("a story-scoped memory needs 'story'")
+        candidate = Candidate(text=memory.text, kind=memory.kind, scope=memory.scope,
+                              confidence=memory.confidence, source=memory.source, time=memory.date,
+                              pinned=memory.pinned)
+        return WritePublic.from_result(self.engine.remember(channel, user, candidate, story=memory.story))
+
+    def memories(self, user: str, *, status: StatusFilter = "active",
+                 channel: str | None = None) -> MemoriesPublic:
+        """The user's memories with ``status`` (``all`` for every status), oldest first
+        (empty for an unknown user)."""
+        if status not in ("active", "superseded", "deleted", "all"):
+            raise InputError("status must be active, superseded, deleted or all")
+        found = self.engine.memories(self._who(channel), user, None if status == "all" else status)
+        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found])
+
+    def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryDeleted:
+        """Delete one memory (an explicit act; its vectors go with it)."""
+        self.engine.delete_memory(self._who(channel), user, memory_id)
+        return MemoryDeleted(deleted=memory_id)
+
+    def pin(self, user: str, memory_id: int, pinned: bool = True, *,
+            channel: str | None = None) -> MemoryPublic:
+        """Pin (or, with ``pinned=False``, unpin) a memory by hand."""
+        return MemoryPublic.from_memory(self.engine.pin(self._who(channel), user, memory_id, pinned))
+
+    def history(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryHistory:
+        """A memory as it is now and its chain of earlier wordings and superseded memories."""
+        memory, chain = self.engine.memory_history(self._who(channel), user, memory_id)
+        return MemoryHistory(memory=MemoryPublic.from_memory(memory),
+                             history=[HistoryEntry.model_validate(e) for e in chain])
+
+    # -- the user -------------------------------------------------------------------------------
+    def profile(self, user: str, *, channel: str | None = None) -> dict[str, Any]:
+        """The user-level profile (``lang``, ``summary``, ``last_queries``…)."""
+        return self.engine.profile(self._who(channel), user)
+
+    def export_user(self, user: str, *, channel: str | None = None) -> UserExport:
+        """Everything stored about the user, table by table."""
+        return UserExport.model_validate(self.engine.export_user(self._who(channel), user))
+
+    def delete_user(self, user: str, *, channel: str | None = None) -> UserDeleted:
+        """Delete the user and everything derived from them; rows removed per table."""
+        return UserDeleted(deleted=self.engine.delete_user(self._who(channel), user))
+
+
+def _in_thread(method: Callable[Concatenate[Souvenir, P], R]) -> Callable[Concatenate[AsyncSouvenir, P], Awaitable[R]]:
+    """``method`` of :class:`Souvenir`, run in a worker thread by :class:`AsyncSouvenir`."""
+
+    @functools.wraps(method)
+    async def call(self: AsyncSouvenir, *args: P.args, **kwargs: P.kwargs) -> R:
+        return await asyncio.to_thread(method, self.sync, *args, **kwargs)
+
+    return call
+
+
+class AsyncSouvenir:
+    """:class:`Souvenir` for asyncio: the same methods, awaited; the store's work runs in
+    worker threads so the event loop never waits on it."""
+
+    def __init__(self, sync: Souvenir) -> None:
+        self.sync = sync
+
+    @classmethod
+    async def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = "api",
+                   background: bool = True, **settings: Any) -> AsyncSouvenir:
+        """As :meth:`Souvenir.open` (the models load in a worker thread)."""
+        sync = await asyncio.to_thread(functools.partial(Souvenir.open, target, channel=channel,
+                                                         background=background, **settings))
+        return cls(sync)
+
+    async def __aenter__(self) -> AsyncSouvenir:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+    close = _in_thread(Souvenir.close)
+    add_turn = _in_thread(Souvenir.add_turn)
+    context = _in_thread(Souvenir.context)
+    remember = _in_thread(Souvenir.remember)
+    memories = _in_thread(Souvenir.memories)
+    forget = _in_thread(Souvenir.forget)
+    pin = _in_thread(Souvenir.pin)
+    history = _in_thread(Souvenir.history)
+    profile = _in_thread(Souvenir.profile)
+    export_user = _in_thread(Souvenir.export_user)
+    delete_user = _in_thread(Souvenir.delete_user)
+
