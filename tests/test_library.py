@@ -55,8 +55,17 @@ def test_write_read_edit_forget(memory):
     history = memory.history("ann", first.id)
     assert history.memory.id == first.id and [e.event for e in history.history] == ["absorbed"]
     assert memory.profile("ann")["last_queries"]
+    found = memory.search("ann", "jazz music", kind="preference")
+    assert [m.id for m in found.results] == [first.id] and found.results[0].score is not None
+    edited = memory.update("ann", first.id, "Aime le jazz manouche et la bossa nova")
+    assert edited.action == "replace" and "replaced" in [e.event for e in memory.history("ann", first.id).history]
+    batch = memory.remember_many("ann", [{"text": "Drinks oolong tea"}, {"text": "Has a cat named Kopi"}])
+    assert [w.action for w in batch.results] == ["insert", "insert"]
+    page = memory.memories("ann", limit=2)
+    assert len(page.memories) == 2 and page.next_cursor is not None
+    assert len(memory.memories("ann", limit=2, cursor=page.next_cursor).memories) == 2
     assert memory.forget("ann", first.id).deleted == first.id
-    assert [m.text for m in memory.memories("ann").memories] == ["I work as a night nurse in Toulouse"]
+    assert first.id not in [m.id for m in memory.memories("ann").memories]
     assert memory.export_user("ann").tables["memories"]
     assert memory.delete_user("ann").deleted["users"] == 1
 

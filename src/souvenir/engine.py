@@ -33,6 +33,7 @@ from souvenir.reflection import (
 from souvenir.results import ContextResult, WriteResult
 from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
+from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
@@ -42,7 +43,7 @@ from souvenir.types import Candidate, Memory, Selection
 log = logging.getLogger(__name__)
 
 
-class Engine(CurationMixin):
+class Engine(CurationMixin, SearchMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
     def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,

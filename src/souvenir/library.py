@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -34,10 +34,11 @@ from souvenir.engine import Engine
 from souvenir.errors import InputError
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.schemas import (
-    ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryCreate, MemoryDeleted,
-    MemoryHistory, MemoryPublic, StatusFilter, TurnCreate, TurnRecorded, UserDeleted, UserExport,
-    WritePublic,
+    BatchWritten, ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryBatch, MemoryCreate,
+    MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter,
+    TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic,
 )
+from souvenir.search import SearchFilter
 from souvenir.types import Candidate
 
 __all__ = ["AsyncSouvenir", "Souvenir"]
@@ -160,19 +161,54 @@ class Souvenir:
     def _remember(self, user: str, memory: MemoryCreate, channel: str) -> WritePublic:
         if memory.scope == "story" and not memory.story:
             raise InputError("a story-scoped memory needs 'story'")
-        candidate = Candidate(text=memory.text, kind=memory.kind, scope=memory.scope,
-                              confidence=memory.confidence, source=memory.source, time=memory.date,
-                              pinned=memory.pinned)
-        return WritePublic.from_result(self.engine.remember(channel, user, candidate, story=memory.story))
+        return WritePublic.from_result(self.engine.remember(channel, user, _candidate(memory), story=memory.story))
 
-    def memories(self, user: str, *, status: StatusFilter = "active",
-                 channel: str | None = None) -> MemoriesPublic:
-        """The user's memories with ``status`` (``all`` for every status), oldest first
-        (empty for an unknown user)."""
+    def remember_many(self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *,
+                      channel: str | None = None) -> BatchWritten:
+        """Write 1 to 100 memories in order, each through the write path (each a
+        :class:`MemoryCreate` or a dict of its fields). All are checked first: one bad item
+        writes nothing (:class:`InputError` naming it)."""
+        batch = validated(MemoryBatch, memories=list(memories))
+        for i, memory in enumerate(batch.memories):
+            if memory.scope == "story" and not memory.story:
+                raise InputError(f"memories.{i}: a story-scoped memory needs 'story'; nothing written")
+        results = self.engine.remember_many(self._who(channel), user, [_candidate(m) for m in batch.memories],
+                                            stories=[m.story for m in batch.memories])
+        return BatchWritten(results=[WritePublic.from_result(r) for r in results])
+
+    def memories(self, user: str, *, status: StatusFilter = "active", limit: int = 100,
+                 cursor: str | None = None, channel: str | None = None) -> MemoriesPublic:
+        """One page of the user's memories with ``status`` (``all`` for every status), oldest
+        first: at most ``limit`` (1 to 1000); pass ``next_cursor`` back as ``cursor`` for the
+        next page (``None`` on the last). An unknown user has one empty page."""
         if status not in ("active", "superseded", "deleted", "all"):
             raise InputError("status must be active, superseded, deleted or all")
-        found = self.engine.memories(self._who(channel), user, None if status == "all" else status)
-        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found])
+        found, after = self.engine.memories_page(self._who(channel), user, None if status == "all" else status,
+                                                 limit=limit, cursor=cursor)
+        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found], next_cursor=after)
+
+    def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
+               scope: str | None = None, story: str | None = None, since: datetime | None = None,
+               until: datetime | None = None, limit: int = 10, channel: str | None = None) -> SearchResults:
+        """The user's memories ranked for ``query`` with the read path's score, best first,
+        without moving any counter. Filters: ``kind`` (one or several), ``scope``, ``since``
+        (inclusive) / ``until`` (exclusive) on the memory's date; ``story`` searches as a
+        context of that story would (global memories plus the story's own)."""
+        q = validated(SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since,
+                      until=until, limit=limit)
+        where = SearchFilter(kinds=frozenset(q.kind) if q.kind else None, scope=q.scope, since=q.since,
+                             until=q.until)
+        ranked, cause = self.engine.search(self._who(channel), user, q.query, where, story=q.story, limit=q.limit)
+        return SearchResults.from_ranked(ranked, cause)
+
+    def update(self, user: str, memory_id: int, text: str, *, date: datetime | None = None,
+               source: str | None = None, channel: str | None = None) -> WritePublic:
+        """A new wording for one of the user's memories, through the write path's filters;
+        the old wording stays as its history (:meth:`history`). ``action``: ``replace``,
+        ``unchanged`` (same text) or ``dropped`` (``reason``; nothing changed)."""
+        edit = validated(MemoryUpdate, text=text, date=date, source=source)
+        return WritePublic.from_result(self.engine.update_memory(self._who(channel), user, memory_id, edit.text,
+                                                                 source=edit.source, said_at=edit.date))
 
     def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryDeleted:
         """Delete one memory (an explicit act; its vectors go with it)."""
@@ -202,6 +238,11 @@ class Souvenir:
     def delete_user(self, user: str, *, channel: str | None = None) -> UserDeleted:
         """Delete the user and everything derived from them; rows removed per table."""
         return UserDeleted(deleted=self.engine.delete_user(self._who(channel), user))
+
+
+def _candidate(memory: MemoryCreate) -> Candidate:
+    return Candidate(text=memory.text, kind=memory.kind, scope=memory.scope, confidence=memory.confidence,
+                     source=memory.source, time=memory.date, pinned=memory.pinned)
 
 
 def _in_thread(method: Callable[Concatenate[Souvenir, P], R]) -> Callable[Concatenate[AsyncSouvenir, P], Awaitable[R]]:
@@ -240,7 +281,10 @@ class AsyncSouvenir:
     add_turn = _in_thread(Souvenir.add_turn)
     context = _in_thread(Souvenir.context)
     remember = _in_thread(Souvenir.remember)
+    remember_many = _in_thread(Souvenir.remember_many)
     memories = _in_thread(Souvenir.memories)
+    search = _in_thread(Souvenir.search)
+    update = _in_thread(Souvenir.update)
     forget = _in_thread(Souvenir.forget)
     pin = _in_thread(Souvenir.pin)
     history = _in_thread(Souvenir.history)

@@ -29,12 +29,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from souvenir.types import Memory, Selection
 
 __all__ = [
-    "ChatCompletion", "ContextPublic", "ContextQuery", "Counters", "DegradedEvent", "Diagnostics", "Health",
-    "HistoryEntry", "HistoryTurn", "IndexStatus", "KindName", "MemoriesPublic",
-    "MemoryCreate", "MemoryDeleted", "MemoryHistory", "MemoryPublic", "ModelList", "ParkedJob", "ScopeName",
-    "SelectedMemory", "SelectionRecord", "StatusFilter", "StatusName", "StoryLayer",
-    "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted", "UserExport", "UserRef",
-    "WritePublic", "memory_json", "selected_json",
+    "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
+    "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
+    "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "ScopeName",
+    "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
+    "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
+    "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json",
 ]
 
 KindName = Literal["fact", "preference", "promise", "episode", "rule"]
@@ -43,7 +44,7 @@ StatusName = Literal["active", "superseded", "deleted"]
 #: A list's status filter: one status, or ``all``.
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
-WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped"]
+WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
 _CHANNEL = Field("api", min_length=1, max_length=64,
                  description="Channel of the user (telegram, lazada, api…).")
@@ -161,7 +162,7 @@ class TurnCreate(BaseModel):
 
 class WritePublic(_Out):
     """What the write path did with one candidate: ``insert``, ``absorb``, ``replace``,
-    ``supersede`` or ``dropped``; ``id`` the memory that now holds it (``None`` when
+    ``supersede`` or ``dropped`` (an edit: ``replace``, ``unchanged`` or ``dropped``); ``id`` the memory that now holds it (``None`` when
     dropped, then ``reason`` says which filter and why; a dropped secret is never echoed)."""
 
     action: WriteAction
@@ -278,6 +279,72 @@ class MemoryCreate(BaseModel):
         if value not in ("global", "story"):
             raise ValueError("scope must be global or story")
         return value
+
+
+class MemoryBatch(BaseModel):
+    """Memories written in order, each through the write path (1 to 100)."""
+
+    memories: list[MemoryCreate] = Field(..., min_length=1, max_length=100)
+
+
+class BatchWritten(_Out):
+    """What the write path did with each memory of a batch, in order."""
+
+    results: list[WritePublic]
+
+
+class MemoryUpdate(BaseModel):
+    """A person's new wording for a memory: it goes through the write path's filters, and
+    the old wording is kept as the memory's history."""
+
+    text: str = Field(..., description=f"The new wording (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    date: datetime | None = Field(None, description="When it was said; default now.")
+    source: str | None = Field(None, max_length=1024, description="Where the new wording comes "
+                               "from; default the memory's source.")
+
+    _check = field_validator("text")(_text_field)
+
+
+class SearchQuery(BaseModel):
+    """A query to rank the user's memories for, with filters. A search moves no counter."""
+
+    query: str = Field(..., description=f"What to look for (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    kind: list[KindName] | None = Field(None, description="Only these kinds (none = all).")
+    scope: ScopeName | None = Field(None, description="Only global or only story memories.")
+    story: str | None = Field(None, max_length=256, description="Search as a context of this story "
+                              "would: global memories plus the story's own (none = global only).")
+    since: datetime | None = Field(None, description="Only memories dated at or after this.")
+    until: datetime | None = Field(None, description="Only memories dated before this.")
+    limit: int = Field(10, ge=1, le=100, description="Most results.")
+
+    _check = field_validator("query")(_text_field)
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _one_kind(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
+class FoundMemory(MemoryPublic):
+    """A memory a search found, with its score for the query (``None``: no vector yet, ranked
+    after the scored ones by date)."""
+
+    score: float | None = None
+
+
+class SearchResults(_Out):
+    """A search's answer, best first; ``degraded`` when an embedder failed (the other
+    signals still ranked)."""
+
+    results: list[FoundMemory]
+    degraded: bool = False
+    degraded_cause: str | None = None
+
+    @classmethod
+    def from_ranked(cls, ranked: list[tuple[Memory, float | None]], cause: str | None) -> SearchResults:
+        return cls(results=[FoundMemory(**_memory_fields(m), score=None if s is None else round(s, 4))
+                            for m, s in ranked],
+                   degraded=cause is not None, degraded_cause=cause)
 
 
 class MemoryDeleted(_Out):
