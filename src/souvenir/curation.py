@@ -54,17 +54,19 @@ def decode_cursor(cursor: str | None) -> int | None:
 
 
 class CurationMixin:
-    """Needs the engine's ``store``, ``own_memory``, ``remember``, ``_drop_windows_around``
-    and ``_wake_indexer``."""
+    """Needs the engine's ``store``, ``flush``, ``own_memory``, ``remember``,
+    ``_drop_windows_around`` and ``_wake_indexer``."""
 
     def memories_page(self: Engine, channel: str, external_id: str, status: str | None = "active",
                       limit: int = 100, cursor: str | None = None) -> tuple[list[Memory], str | None]:
         """One page of the user's memories with ``status`` (``None`` = all), oldest first,
-        and the cursor of the next page (``None`` on the last). ``limit`` is 1 to
+        their counters counting every context answered before, and the cursor of the next
+        page (``None`` on the last). ``limit`` is 1 to
         :data:`MAX_PAGE`. An unknown user has one empty page."""
         if not 1 <= limit <= MAX_PAGE:
             raise InputError(f"limit must be 1 to {MAX_PAGE}, not {limit}")
         after = decode_cursor(cursor)
+        self.flush()  # the counters of the contexts already answered
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return [], None

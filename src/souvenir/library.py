@@ -27,7 +27,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from souvenir.config import Settings
 from souvenir.engine import Engine
@@ -36,27 +36,15 @@ from souvenir.runtime import Runtime, open_runtime
 from souvenir.schemas import (
     BatchWritten, ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryBatch, MemoryCreate,
     MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter,
-    TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic,
+    TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
 )
 from souvenir.search import SearchFilter
 from souvenir.types import Candidate
 
 __all__ = ["AsyncSouvenir", "Souvenir"]
 
-M = TypeVar("M", bound=BaseModel)
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def validated(model: type[M], **fields: Any) -> M:
-    """``model(**fields)``, a validation failure raised as :class:`InputError` (one line per
-    field, the input never echoed)."""
-    try:
-        return model(**fields)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}"
-                             for e in exc.errors(include_input=False))
-        raise InputError(problems) from None
 
 
 def settings_for(target: str | os.PathLike[str] | Settings | None = None, **overrides: Any) -> Settings:

@@ -16,9 +16,9 @@ characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_TEXT_BYTES, check_text
@@ -35,8 +35,10 @@ __all__ = [
     "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
     "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
-    "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json",
+    "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json", "validated",
 ]
+
+_M = TypeVar("_M", bound=BaseModel)
 
 KindName = Literal["fact", "preference", "promise", "episode", "rule"]
 ScopeName = Literal["global", "story"]
@@ -51,6 +53,17 @@ _CHANNEL = Field("api", min_length=1, max_length=64,
 _USER = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
 _STORY = Field(None, max_length=256, description="Story (thread, role-play); none = the user's "
                                                  "story-less conversation.")
+
+
+def validated(model: type[_M], **fields: Any) -> _M:
+    """``model(**fields)``, a validation failure raised as :class:`InputError` (one line per
+    field, the input never echoed)."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg'].removeprefix('Value error, ')}"
+                             for e in exc.errors(include_input=False))
+        raise InputError(problems) from None
 
 
 def _text_field(value: str) -> str:
