@@ -85,6 +85,37 @@ def serve(
                 log_level="info")
 
 
+@app.command("mcp")
+def mcp_command(
+    ctx: typer.Context,
+    user: Optional[str] = typer.Option(None, help="Default user of every tool (else each call names it)."),
+    channel: str = typer.Option("api", help="Channel of the users."),
+    transport: str = typer.Option("stdio", help="stdio (the agent starts this command) or http "
+                                  "(streamable HTTP on /mcp, loopback only)."),
+    host: str = typer.Option("127.0.0.1", help="Address the http transport binds (loopback only)."),
+    port: int = typer.Option(8766, help="Port of the http transport."),
+) -> None:
+    """Serve Souvenir to an agent over MCP: tools remember, context, search, forget, list."""
+    try:
+        from souvenir.library import Souvenir
+        from souvenir.mcp_server import serve as serve_mcp
+    except ImportError as exc:
+        _fail(ValueError(f"the MCP server needs the 'mcp' package: pip install 'souvenir[mcp]' ({exc})"))
+        return
+    settings = _settings(ctx)
+    try:
+        memory = Souvenir(open_runtime(settings, start_indexer=True), channel=channel)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    try:
+        serve_mcp(memory, user, transport, host, port)
+    except SouvenirError as exc:
+        _fail(exc)
+    finally:
+        memory.close()
+
+
 def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
     """Embed what is stale. ``must=False``: an embedder failure is a warning, not an error
     (a read degrades, it does not fail)."""
