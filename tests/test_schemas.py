@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import httpx
 from typer.testing import CliRunner
 
@@ -64,3 +66,30 @@ def test_one_shape_of_a_memory_everywhere(tmp_path):
     assert same(listed_one) == same(selected) == same(item) == same(diagnostics["counters"][0])
     assert cli_listed[0] | {"counters": None} == listed_one | {"counters": None}
     assert SelectedMemory.model_validate(selected).pass_name == selected["pass"]
+
+
+def test_docs_work_offline(tmp_path):
+    """/docs and /redoc load their scripts from this server (a package's assets), never a CDN;
+    where Chromium is installed, Swagger UI renders the operations with the network cut off
+    (--proxy-server to a closed port)."""
+    import re
+    import shutil
+    import subprocess
+
+    settings = _settings(tmp_path)
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as c:
+        for page in ("/docs", "/redoc"):
+            html = c.get(page).text
+            sources = re.findall(r"""(?:src|href)=["']([^"']+)["']""", html) + re.findall(r"url: *'([^']+)'", html)
+            assert sources and not [s for s in sources if "://" in s], f"{page} loads {sources}"
+            for src in sources:
+                assert c.get(src).status_code == 200, src
+        browser = shutil.which("chromium") or shutil.which("chromium-browser")
+        if browser is None:
+            pytest.skip("chromium is not installed (apt-get install chromium; .ci/run does it)")
+        dom = subprocess.run(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--proxy-server=127.0.0.1:9",  # every non-loopback request fails
+             f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=10000", "--dump-dom",
+             f"{server.url}/docs"], capture_output=True, text=True, timeout=120).stdout
+    assert "/v1/context" in dom and "/v1/users/{channel}/{user}/search" in dom

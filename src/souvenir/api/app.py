@@ -1,5 +1,5 @@
-"""The REST service (FastAPI). OpenAPI at ``/docs``; every JSON answer has a schema
-(:mod:`souvenir.schemas`).
+"""The REST service (FastAPI). OpenAPI at ``/docs`` (Swagger UI) and ``/redoc``, served
+offline from a package's assets; every JSON answer has a schema (:mod:`souvenir.schemas`).
 
 Routes live in module-level routers (:mod:`souvenir.api.routes`), reach the engine through
 dependencies (:mod:`souvenir.api.deps`) and never catch errors themselves: the
@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 
 import httpx
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
 from souvenir.api.deps import route_dependencies
@@ -58,8 +59,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             elif runtime.worker is not None:
                 runtime.worker.stop()
 
-    app = FastAPI(title="Souvenir", version="0.1.0", lifespan=lifespan,
-                  description="Long-term memory for LLM chatbots.")
+    # /docs and /redoc from the assets fastapi-offline ships (Swagger UI 5, ReDoc): no CDN.
+    app = FastAPIOffline(title="Souvenir", version="0.1.0", lifespan=lifespan,
+                         description="Long-term memory for LLM chatbots.")
     app.state.settings = settings
     app.state.proxy_counters = Counter()
     install_handlers(app)
