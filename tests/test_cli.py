@@ -54,7 +54,7 @@ def test_remember_memories_history(tmp_path):
     assert "supersede" in out
     listed = json.loads(run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json").output)
     assert [m["text"] for m in listed] == ["Is not allowed to eat peanuts"]
-    hist = run("--db", db, "--embedder", "none", "history", str(listed[0]["id"])).output
+    hist = run("--db", db, "--embedder", "none", "history", "--user", "ann", str(listed[0]["id"])).output
     assert "Is allowed to eat peanuts" in hist
 
 
