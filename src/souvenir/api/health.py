@@ -26,9 +26,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
-
 #: A busy write this recent makes the store "degraded" (seconds).
 RECENT_S = 30.0
 #: Longest a probe of the store holds a health or metrics request (seconds).
@@ -94,14 +91,12 @@ def component_causes(rt) -> list[dict]:
     return causes
 
 
-def build_router(get_runtime) -> APIRouter:
-    """The two public health routes over ``get_runtime()``."""
-    router = APIRouter()
-    probes: dict[int, Probe] = {}
-
-    def report() -> tuple[dict, bool]:
-        rt = get_runtime()
-        probe = probes.setdefault(id(rt.store), Probe(lambda: _store_read(rt.store), 0))
+def report(rt) -> tuple[dict, bool]:
+    """(the health body, whether ready) of runtime ``rt``; never waits on the store."""
+    if getattr(rt, "_health_probe", None) is None:
+        rt._health_probe = Probe(lambda: _store_read(rt.store), 0)
+    probe = rt._health_probe
+    if True:
         path = getattr(rt.store, "path", None)
         gone = bool(path) and path != ":memory:" and not os.path.exists(path)
         degraded_turns, readable = (probe.value, False) if gone else probe.get()
@@ -111,16 +106,3 @@ def build_router(get_runtime) -> APIRouter:
                 "causes": causes, "embedder": rt.index.name if rt.index else None,
                 "window_embedder": rt.window_index.name if rt.window_index else None,
                 "degraded_turns": degraded_turns}, ready
-
-    @router.get("/health")
-    def health() -> dict:
-        """Live: answers while the process serves; ``ready``, ``status`` and ``causes`` say more."""
-        return report()[0]
-
-    @router.get("/health/ready")
-    def ready() -> JSONResponse:
-        """Ready: 200 when the store can be read, 503 otherwise (same body as /health)."""
-        body, is_ready = report()
-        return JSONResponse(body, status_code=200 if is_ready else 503)
-
-    return router
