@@ -28,8 +28,13 @@ _installed = False
 
 
 def install_log_redaction() -> None:
-    """Redact every log record made from now on in this process (idempotent): its formatted
-    message replaces ``msg``/``args``, and a traceback is formatted and redacted at once."""
+    """Redact every log record made from now on in this process (idempotent).
+
+    A record whose formatted message holds no secret is left as it is (its ``args`` too:
+    uvicorn's access formatter rebuilds its line from them). Otherwise each string argument
+    is redacted in place when that leaves no secret in the message (the record keeps its
+    shape); else the redacted message replaces ``msg``/``args``. A traceback is formatted
+    and redacted at once."""
     global _installed
     if _installed:
         return
@@ -43,7 +48,9 @@ def install_log_redaction() -> None:
             message = record.getMessage()
         except Exception:  # noqa: BLE001 - a bad format string is logging's to report
             return record
-        record.msg, record.args = redact(message)[0], None
+        clean = redact(message)[0]
+        if clean != message:
+            _redact_record(record, clean)
         if record.exc_info and record.exc_info[0] is not None:
             record.exc_text = redact(formatter.formatException(record.exc_info))[0]
             record.exc_info = None
@@ -52,3 +59,17 @@ def install_log_redaction() -> None:
         return record
 
     logging.setLogRecordFactory(factory)
+
+
+def _redact_record(record: logging.LogRecord, clean: str) -> None:
+    """Redact ``record`` whose message holds a secret (``clean``: the message redacted)."""
+    if isinstance(record.args, tuple) and isinstance(record.msg, str):
+        args = tuple(scrub(a) if isinstance(a, str) else a for a in record.args)
+        try:
+            message = record.msg % args
+        except (TypeError, ValueError):
+            message = None
+        if message is not None and redact(message)[0] == message:
+            record.args = args
+            return
+    record.msg, record.args = clean, None
