@@ -1,0 +1,66 @@
+"""Broken as an attacker or a careless operator would: keys revoked under a running service,
+rules rewritten by a tenant's key, odd Authorization headers, the MCP server over HTTP. Real
+HTTP on loopback, a real SQLite file."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+
+from souvenir.api.app import create_app
+from souvenir.config import Settings
+from souvenir.keys import create_key, keys_in_force
+from souvenir.store import open_store
+from souvenir.timeutil import utcnow
+from tests.servers import UvicornThread
+
+
+def _settings(db, **extra) -> Settings:
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
+                    _env_file=None, **extra)
+
+
+def _keys(db, *specs) -> list[str]:
+    store = open_store(f"sqlite:///{db}")
+    try:
+        return [create_key(store, name, admin, channels)[0] for name, admin, channels in specs]
+    finally:
+        store.close()
+
+
+def _revoke(db, *names: str) -> None:
+    store = open_store(f"sqlite:///{db}")
+    try:
+        for name in names:
+            store.revoke_api_key(name, utcnow())
+    finally:
+        store.close()
+
+
+def _bearer(key: str) -> dict:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def test_revoking_every_key_locks_the_service_it_does_not_open_it(tmp_path):
+    """Key rotation done in the wrong order (revoke the old key, then create the new one):
+    the service must not fall back to the keyless open mode in between, nor after a restart."""
+    db = tmp_path / "rot.db"
+    (admin,) = _keys(db, ("ops", True, []))
+    with UvicornThread(create_app(_settings(db))) as server, httpx.Client(base_url=server.url) as client:
+        client.post("/v1/turns", json={"user": "u", "message": "My sister lives in Penang"}, headers=_bearer(admin))
+        _revoke(db, "ops")
+        deadline = time.monotonic() + 10
+        while client.get("/v1/users/api/u/memories", headers=_bearer(admin)).status_code != 401:
+            assert time.monotonic() < deadline, "a revoked key still works"
+            time.sleep(0.1)
+        time.sleep(1.5)  # a few reloads of the key ring
+        for path in ("/v1/users/api/u/export", "/v1/users/api/u/memories"):
+            assert client.get(path).status_code == 401
+    with UvicornThread(create_app(_settings(db))) as server:
+        assert httpx.get(f"{server.url}/v1/users/api/u/export").status_code == 401
+    store = open_store(f"sqlite:///{db}")
+    try:
+        assert keys_in_force(store)  # what `serve` asks before binding beyond loopback
+    finally:
+        store.close()
