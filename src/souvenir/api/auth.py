@@ -17,8 +17,8 @@
    anything is read, or as soon as a streamed body passes the limit.
 
 Scopes (403) are checked per route by FastAPI dependencies: :func:`authorize` (app-wide:
-the ``{channel}`` of the path), :func:`require_admin` (``/metrics``, rules, service-wide
-diagnostics) and :func:`check_channel` (a channel named in a body or a header).
+the ``{channel}`` of the path), :func:`require_admin` (``/metrics``, service-wide
+diagnostics), :func:`require_admin_for_rules` (writing, editing or removing a rule) and :func:`check_channel` (a channel named in a body or a header).
 
 Errors on the OpenAI-compatible routes (``/v1/chat/completions``, ``/v1/models``) have
 OpenAI's shape ``{"error": {"message", "type", "param", "code"}}``; elsewhere
@@ -245,6 +245,14 @@ def require_admin(request: Request) -> Principal:
     if not principal.admin:
         raise HTTPException(403, "this needs an admin key")
     return principal
+
+
+def require_admin_for_rules(request: Request, kinds) -> None:
+    """403 unless an admin key: a ``rule`` among ``kinds`` (memories written, edited, pinned
+    or deleted) is carried by every later context of the user, so only the operator sets,
+    rewords or removes one."""
+    if "rule" in kinds:
+        require_admin(request)
 
 
 def check_channel(request: Request, channel: str) -> Principal:
