@@ -113,12 +113,12 @@ class GuardMiddleware:
                    or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
                    or self._body_type(headers, method))
         if refusal is not None:
-            await _reply(send, path, *refusal)
+            await send_error(send, path, *refusal)
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             status = 413 if length.isdigit() else 400
-            await _reply(send, path, status, BodyTooLarge(self.max_body).detail if status == 413
+            await send_error(send, path, status, BodyTooLarge(self.max_body).detail if status == 413
                          else "a Content-Length that is not a number")
             return
         await self.app(scope, self._capped(receive), send)
@@ -203,7 +203,8 @@ def _host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
-async def _reply(send, path: str, status: int, message: str, headers: dict | None = None) -> None:
+async def send_error(send, path: str, status: int, message: str, headers: dict | None = None) -> None:
+    """Answer an ASGI request with ``status`` and ``message`` in :func:`error_body`'s shape."""
     body = json.dumps(error_body(path, status, message)).encode()
     raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     raw += [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
