@@ -53,3 +53,46 @@ def test_serve_writes_one_access_line_per_request_and_no_secret(tmp_path):
     access = [line for line in out.splitlines() if "/memories" in line]
     assert len(access) == 2 and all("[redacted]" in line for line in access), access
     assert FAKE_KEY not in out and FAKE_KEY[8:] not in out
+
+
+def _hold_write_lock(db, seconds: float) -> subprocess.Popen:
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sqlite3, time\n"
+         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+         f"c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep({seconds})\n"],
+        stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp_path):
+    """Reads that can be served are served (WAL readers never wait on the writer): the memory
+    list, search, history, profile, export, diagnostics — even with the read path's own
+    bookkeeping (counters, the selection record) queued behind the lock."""
+    from souvenir.api.app import create_app
+    from souvenir.config import Settings
+    from tests.servers import UvicornThread
+
+    db = tmp_path / "reads.db"
+    settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None)
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        base = "/v1/users/api/u"
+        client.post("/v1/turns", json={"user": "u", "message": "My sister lives in Penang"})
+        memory_id = client.post(f"{base}/memories", json={"text": "Allergic to latex"}).json()["id"]
+        holder = _hold_write_lock(db, 20)
+        try:
+            for message in ("where does my sister live?", "which gloves?"):  # bookkeeping queues
+                assert client.post("/v1/context", json={"user": "u", "message": message}).status_code == 200
+            for method, path, body in (("GET", f"{base}/memories", None), ("POST", f"{base}/search", {"query": "latex"}),
+                                       ("GET", f"{base}/memories/{memory_id}/history", None),
+                                       ("GET", f"{base}/profile", None), ("GET", f"{base}/export", None),
+                                       ("GET", f"{base}/forgotten", None), ("GET", f"{base}/diagnostics.json", None)):
+                t0 = time.monotonic()
+                r = client.request(method, path, json=body)
+                took = time.monotonic() - t0
+                assert r.status_code == 200 and took < 3.5, (path, r.status_code, round(took, 1), r.text[:200])
+            assert "Penang" in client.get(f"{base}/export").text
+        finally:
+            holder.kill()
+            holder.wait()

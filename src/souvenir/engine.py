@@ -92,9 +92,10 @@ class Engine(CurationMixin, SearchMixin):
         self._pending = 0
         self._pending_lock = threading.Lock()
 
-    def flush(self, timeout_s: float | None = None) -> None:
-        """Wait until the read path's bookkeeping submitted so far is written (at most
-        ``timeout_s``: the reads that call it go on without it when the store is locked)."""
+    def flush(self, timeout_s: float | None = SETTLE_S) -> None:
+        """Wait until the read path's bookkeeping submitted so far is written, at most
+        ``timeout_s`` (default :data:`SETTLE_S`; ``None`` = until done): the reads that call
+        it go on without it when the store is locked (each queued write waits its own bound)."""
         try:
             self._bookkeeping.submit(lambda: None).result(timeout=timeout_s)
         except FuturesTimeout:
@@ -524,7 +525,7 @@ class Engine(CurationMixin, SearchMixin):
         memory with its reason, pass and score), the forgetting counters, degraded turns with
         time and cause, the indexer's backlog, parked reflections, the profile.
         Raises :class:`UnknownError` for an unknown user."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -605,7 +606,7 @@ class Engine(CurationMixin, SearchMixin):
     def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
         """Memories that were candidates at least ``min_candidate`` times and never served,
         most often passed over first."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return []
@@ -614,7 +615,7 @@ class Engine(CurationMixin, SearchMixin):
 
     def export_user(self, channel: str, external_id: str) -> dict:
         """Everything stored about the user (:class:`UnknownError` for an unknown user)."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -622,12 +623,12 @@ class Engine(CurationMixin, SearchMixin):
 
     def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
         """Delete the user and everything derived from them; rows removed per table."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
         return self.store.delete_user(user_id)
 
     def degraded_turns(self) -> int:
-        self.flush(SETTLE_S)
+        self.flush()
         return self.store.count_events("degraded_turn")
