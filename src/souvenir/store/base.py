@@ -25,6 +25,7 @@ from souvenir.store import migrations
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
+from souvenir.store.plumbing import Plumbing
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, to_text, utcnow
@@ -47,7 +48,7 @@ def _memory(row: Sequence) -> Memory:
     )
 
 
-class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
+class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, Plumbing):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
