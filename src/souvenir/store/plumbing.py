@@ -6,7 +6,6 @@ read, outside any write transaction unless inside this thread's own)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
