@@ -21,7 +21,7 @@ run: $(STAMP)
 	$(BIN)/souvenir --db ./souvenir.db serve --host 127.0.0.1 --port 8765
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from souvenir.cli import app
-from tests.conftest import shared_path
+from tests.conftest import locomo_excerpt
 
 runner = CliRunner()
 
@@ -27,7 +27,9 @@ def test_every_command_has_help():
 
 
 def test_replay_conv26_then_context_explains_d1_3(tmp_path):
-    conv = shared_path("data", "locomo", "conv-26.json")
+    """README's first steps (replay, then context) on conv-26's first two sessions: the whole
+    conversation embeds 419 windows with e5, a minute or more (bench recall covers it)."""
+    conv = locomo_excerpt(tmp_path, "conv-26", sessions=2)
     db = str(tmp_path / "c.db")
     result = run("--db", db, "replay", str(conv))
     assert result.exit_code == 0, result.output
