@@ -470,7 +470,7 @@ class Engine(CurationMixin, SearchMixin):
             log.warning("degraded turn: %s", exc)
             return None, f"embedder: {exc}"
 
-    def _fused_scores(self, user_id: int, message: str, candidates: list[Memory],
+    def _fused_scores(self, user_id: int, message: str, candidates: Sequence[Memory],
                       now: datetime) -> tuple[Scores, str | None]:
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
         both run at once. A failed embedder leaves the other signals (the BM25 part always
@@ -589,7 +589,7 @@ class Engine(CurationMixin, SearchMixin):
         """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve)."""
         self.own_memory(channel, external_id, memory_id)
         self.store.set_pinned(memory_id, pinned)
-        return self.store.get_memory(memory_id)
+        return self.own_memory(channel, external_id, memory_id)
 
     def delete_memory(self, channel: str, external_id: str, memory_id: int,
                       now: datetime | None = None) -> None:
