@@ -53,7 +53,7 @@ def _text_columns(url: str) -> list[tuple[str, str, str]]:
         with sqlite3.connect(url[len("sqlite:///"):]) as conn:
             tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
             for table in tables:
-                for _, column, kind, *_ in conn.execute(f"PRAGMA table_info({table})"):
+                for _, column, _kind, *_ in conn.execute(f"PRAGMA table_info({table})"):
                     for (value,) in conn.execute(f'SELECT "{column}" FROM "{table}"'):
                         if isinstance(value, str):
                             out.append((table, column, value))
@@ -104,7 +104,7 @@ def test_no_secret_is_kept_in_any_column_log_or_export(store_url):
             with UvicornThread(create_app(settings)) as server, \
                     httpx.Client(base_url=server.url, timeout=30) as client:
                 users = []
-                for i, (text, secret) in enumerate(BATTERY):
+                for i, (text, _secret) in enumerate(BATTERY):
                     user = f"s{i:02d}"
                     users.append(user)
                     # the proxy: the model's reply echoes it; its reflection and summary carry it

@@ -23,6 +23,7 @@ from datetime import timedelta
 
 from souvenir.errors import SouvenirError, StaleJobError
 from souvenir.timeutil import utcnow
+from souvenir.store.protocol import Job
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class ReflectionWorker:
             self._failed(job, repr(exc))
         return True
 
-    def _failed(self, job: dict, error: str) -> None:
+    def _failed(self, job: Job, error: str) -> None:
         store = self.engine.store
         now = utcnow()
         prefix = "summary_" if job["job"] == "summary" else ""
