@@ -29,7 +29,7 @@ from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
 from souvenir.profile.prompt import summary_messages
-from souvenir.redaction import scrub
+from souvenir.redaction import refuse_credential, scrub
 from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
@@ -136,9 +136,9 @@ class Engine(CurationMixin, SearchMixin):
 
     @staticmethod
     def _check_ids(channel: str, external_id: str, story: str | None = None) -> None:
-        check_user_id(channel, "channel")  # every route can address what is written
-        check_user_id(external_id, "user id")
-        check_field(story, "story", 256)
+        refuse_credential(check_user_id(channel, "channel"), "channel")  # every route can address it
+        refuse_credential(check_user_id(external_id, "user id"), "user id")  # and ids are kept in clear
+        refuse_credential(check_field(story, "story", 256), "story")
 
     def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None:
         if not story:

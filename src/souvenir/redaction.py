@@ -13,9 +13,10 @@ from __future__ import annotations
 import logging
 from typing import overload
 
+from souvenir.errors import TextError
 from souvenir.filters.secrets import REDACTED, redact
 
-__all__ = ["REDACTED", "install_log_redaction", "scrub"]
+__all__ = ["REDACTED", "install_log_redaction", "refuse_credential", "scrub"]
 
 
 @overload
@@ -29,6 +30,25 @@ def scrub(text: str | None) -> str | None:
     if text is None or not isinstance(text, str):
         return text
     return redact(text)[0]
+
+
+#: What redaction finds that no id should carry. A 32+ character hex or base64 id ("token")
+#: is let through: a hash of the user's e-mail is what OpenAI asks for in ``user``; a long
+#: number ("card", "otp", "iban") may be an account's id.
+_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets"})
+
+
+def refuse_credential(value: str | None, what: str) -> str | None:
+    """``value`` (a user id, channel or story name about to be written); raises
+    :class:`~souvenir.errors.TextError` when it carries a credential — an API key, a JWT, a
+    login with its password: ids are stored in clear, logged and shown, never redacted."""
+    if value is None:
+        return None
+    kinds = set(redact(value)[1]) & _ID_KINDS
+    if kinds:
+        raise TextError(f"{what} looks like it carries a credential ({', '.join(sorted(kinds))}): "
+                        "use a stable id that is not a secret (a hash of it, for instance)")
+    return value
 
 
 _installed = False
