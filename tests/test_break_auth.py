@@ -167,3 +167,16 @@ def test_the_mcp_http_server_asks_for_a_key_once_keys_exist_and_writes_no_rule(t
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_a_request_with_two_authorization_headers_is_refused(tmp_path):
+    """Two keys in one request: which one a reverse proxy, a log or a WAF looked at is not
+    the one we would use. Ambiguous credentials are refused (400), whichever comes first."""
+    db = tmp_path / "dup.db"
+    mine, theirs = _keys(db, ("a", False, ["a"]), ("b", False, ["b"]))
+    with UvicornThread(create_app(_settings(db))) as server, httpx.Client(base_url=server.url) as client:
+        for pair in ((mine, theirs), (theirs, mine), (mine, mine)):
+            headers = [("Authorization", f"Bearer {pair[0]}"), ("Authorization", f"Bearer {pair[1]}")]
+            r = client.get("/v1/users/a/u/memories", headers=headers)
+            assert r.status_code == 400 and "Authorization" in r.text, (r.status_code, r.text)
+        assert client.get("/v1/users/a/u/memories", headers=_bearer(mine)).status_code == 200

@@ -7,7 +7,8 @@
 2. A browser's cross-origin request (an ``Origin`` that is not this host, or
    ``Sec-Fetch-Site: cross-site|same-site``): 403. Souvenir answers no CORS preflight.
 3. Authentication: every route but ``GET /health`` and ``GET /health/ready``. With keys in
-   force, ``Authorization: Bearer KEY`` (the OpenAI client's ``api_key``) or 401. With no
+   force, ``Authorization: Bearer KEY`` (the OpenAI client's ``api_key``) or 401 (400 for two
+   ``Authorization`` headers: which one a proxy or a log looked at is unknown). With no
    key configured the service is open, for local use only: a client that is not on loopback,
    or a request relayed by a proxy (``Forwarded``, ``X-Forwarded-For``, ``X-Real-IP``), gets
    403.
@@ -162,6 +163,8 @@ class GuardMiddleware:
                              "(create one with `souvenir keys create`)")
             state["principal"] = LOCAL
             return None
+        if len(headers.getlist("authorization")) > 1:
+            return 400, "more than one Authorization header: send one key"
         scheme, _, key = headers.get("authorization", "").partition(" ")
         principal = self.keyring.lookup(key.strip()) if scheme.lower() == "bearer" else None
         if principal is None:
