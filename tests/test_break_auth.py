@@ -180,3 +180,25 @@ def test_a_request_with_two_authorization_headers_is_refused(tmp_path):
             r = client.get("/v1/users/a/u/memories", headers=headers)
             assert r.status_code == 400 and "Authorization" in r.text, (r.status_code, r.text)
         assert client.get("/v1/users/a/u/memories", headers=_bearer(mine)).status_code == 200
+
+
+def test_the_keyless_mode_serves_no_public_name_whatever_the_allow_list(tmp_path):
+    """README's nginx recipe (`proxy_set_header Host $host`, no X-Forwarded-For) with
+    SOUVENIR_ALLOWED_HOSTS set but the keys forgotten: the request reaches us from loopback
+    with the public name and no relay header. The keyless mode answers localhost names only,
+    and takes more proxies' headers for what they are."""
+    db = tmp_path / "open.db"
+    with UvicornThread(create_app(_settings(db, allowed_hosts="memory.example.com"))) as server, \
+            httpx.Client(base_url=server.url) as client:
+        r = client.get("/v1/users/api/u/export", headers={"Host": "memory.example.com"})
+        assert r.status_code in (400, 403) and "key" in r.text, r.text
+        for relayed in ({"Via": "1.1 proxy"}, {"X-Forwarded-Host": "memory.example.com"},
+                        {"X-Forwarded-Proto": "https"}, {"CF-Connecting-IP": "203.0.113.9"},
+                        {"True-Client-IP": "203.0.113.9"}, {"X-Client-IP": "203.0.113.9"}):
+            assert client.get("/v1/users/api/u/memories", headers=relayed).status_code == 403, relayed
+        assert client.get("/v1/users/api/u/memories").status_code == 200  # local use stays open
+    (admin,) = _keys(db, ("ops", True, []))
+    with UvicornThread(create_app(_settings(db, allowed_hosts="memory.example.com"))) as server, \
+            httpx.Client(base_url=server.url) as client:  # with keys the allow-list is the operator's
+        headers = _bearer(admin) | {"Host": "memory.example.com", "Via": "1.1 proxy"}
+        assert client.get("/v1/users/api/u/memories", headers=headers).status_code == 200

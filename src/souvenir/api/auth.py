@@ -2,16 +2,17 @@
 
 :class:`GuardMiddleware` (pure ASGI, outermost) runs on every HTTP request, in this order:
 
-1. ``Host`` against the allow-list (``SOUVENIR_ALLOWED_HOSTS``; default the localhost names
-   while no key exists, any once keys are in force): 400 otherwise (DNS rebinding).
+1. ``Host`` against the allow-list (``SOUVENIR_ALLOWED_HOSTS``, default any, once keys are in
+   force; the localhost names only while no key exists, whatever the list): 400 otherwise
+   (DNS rebinding, a reverse proxy passing its public name).
 2. A browser's cross-origin request (an ``Origin`` that is not this host, or
    ``Sec-Fetch-Site: cross-site|same-site``): 403. Souvenir answers no CORS preflight.
 3. Authentication: every route but ``GET /health`` and ``GET /health/ready``. With keys in
    force, ``Authorization: Bearer KEY`` (the OpenAI client's ``api_key``) or 401 (400 for two
    ``Authorization`` headers: which one a proxy or a log looked at is unknown). With no
    key configured the service is open, for local use only: a client that is not on loopback,
-   or a request relayed by a proxy (``Forwarded``, ``X-Forwarded-For``, ``X-Real-IP``), gets
-   403.
+   or a request relayed by a proxy (``Forwarded``, ``X-Forwarded-*``, ``X-Real-IP``, ``Via``,
+   a CDN's client-IP headers), gets 403.
 4. A body must be ``application/json`` (415): an HTML form or a ``text/plain`` "simple
    request" from a web page never reaches a route.
 5. A body over ``SOUVENIR_MAX_BODY_BYTES`` gets 413, from ``Content-Length`` before
@@ -42,8 +43,10 @@ PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/re
                     ("HEAD", "/health/ready")})
 #: Host names accepted while no key exists (loopback only).
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
-#: Headers a reverse proxy adds: an open (keyless) service refuses what they relay.
-_RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip")
+#: Headers a reverse proxy or a CDN adds: an open (keyless) service refuses what they relay.
+_RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip", b"x-forwarded-host", b"x-forwarded-proto",
+            b"x-forwarded-server", b"via", b"cf-connecting-ip", b"true-client-ip", b"x-client-ip",
+            b"x-cluster-client-ip", b"fastly-client-ip", b"x-original-forwarded-for")
 _OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
 
 
@@ -126,7 +129,9 @@ class GuardMiddleware:
 
     # -- the checks: each returns (status, message[, extra headers]) or None -------------------
     def _host(self, headers: Headers, keyed: bool):
-        allowed = self.hosts or ([] if keyed else list(LOCAL_HOSTS))
+        # keyless: localhost names only, whatever the allow-list says (a reverse proxy that
+        # passes its public name without a relay header must not open every user to it)
+        allowed = self.hosts if keyed else [h for h in self.hosts if h in LOCAL_HOSTS] or list(LOCAL_HOSTS)
         if not allowed or "*" in allowed:
             return None
         host = _host_name(headers.get("host", ""))
@@ -134,9 +139,9 @@ class GuardMiddleware:
             if host == pattern or host == pattern.strip("[]") or (
                     pattern.startswith("*.") and host.endswith(pattern[1:])):
                 return None
-        return 400, ("this Host is not served (SOUVENIR_ALLOWED_HOSTS)" if self.hosts else
+        return 400, ("this Host is not served (SOUVENIR_ALLOWED_HOSTS)" if keyed else
                      "this Host is not served: with no API key Souvenir answers only to localhost "
-                     "names (SOUVENIR_ALLOWED_HOSTS)")
+                     "names (create a key with `souvenir keys create` to serve another name)")
 
     @staticmethod
     def _origin(headers: Headers):
