@@ -12,7 +12,7 @@ import time
 
 import httpx
 
-from tests.servers import free_port
+from tests.servers import free_port, hold_write_lock
 
 #: A fake OpenAI key (the battery's shape): it must never reach a log line.
 FAKE_KEY = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
@@ -55,17 +55,6 @@ def test_serve_writes_one_access_line_per_request_and_no_secret(tmp_path):
     assert FAKE_KEY not in out and FAKE_KEY[8:] not in out
 
 
-def _hold_write_lock(db, seconds: float) -> subprocess.Popen:
-    holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3, time\n"
-         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-         f"c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep({seconds})\n"],
-        stdout=subprocess.PIPE, text=True)
-    assert holder.stdout.readline().strip() == "locked"
-    return holder
-
-
 def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp_path):
     """Reads that can be served are served (WAL readers never wait on the writer): the memory
     list, search, history, profile, export, diagnostics — even with the read path's own
@@ -80,7 +69,7 @@ def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp
         base = "/v1/users/api/u"
         client.post("/v1/turns", json={"user": "u", "message": "My sister lives in Penang"})
         memory_id = client.post(f"{base}/memories", json={"text": "Allergic to latex"}).json()["id"]
-        holder = _hold_write_lock(db, 20)
+        holder = hold_write_lock(db, 20)
         try:
             for message in ("where does my sister live?", "which gloves?"):  # bookkeeping queues
                 assert client.post("/v1/context", json={"user": "u", "message": message}).status_code == 200

@@ -73,7 +73,7 @@ KEPT = [
     "密码忘了怎么办", "I use 1Password as my password manager", "my password is too long to remember",
     "the pass is valid until 2025", "I passed the exam with 92 points", "my seed phrase is written on paper at home",
     "I bought a 3-digit lock for the back door", "the code they gave me did not work",
-    "saya lupa password Maybank2u saya", "Terlupa kata laluan Maybank2u dan perlu ke cawangan",
+    "your code failed on line 42", "your code is 200 lines long", "saya lupa password Maybank2u saya", "Terlupa kata laluan Maybank2u dan perlu ke cawangan",
     "j'ai oublié le mot de passe Gmail2024", "mailto:alice@example.com for the invoice",
 ]
 

@@ -148,10 +148,18 @@ _ZH_PASSWORD = re.compile(
     r"|(?<![A-Za-z])(?:pwd|password|passwd|pin)\s*(?:是|为|為))\s*"
     r"(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})"
 )
+#: A code someone was sent, named only "code": "your code is 938271", a message starting
+#: "code:", "the code they texted me", "le code reçu par SMS", "短信里的码" (4 to 8 digits:
+#: "your code is 200 lines long" stays).
+_CODE_SENT = re.compile(
+    r"(?:\b(?:your|votre|ton) code\s*(?:is|est|:|=)|\bkod anda\s*(?:ialah|adalah|:)?|(?:^|(?<=[.!?\n]))\s*code\s*[:=]|"
+    r"短信(?:里|裡)?的?(?:验证)?码|"
+    r"\bcode\b(?=[^\d\n]{0,25}?\b(?:texted|sms|sent me|text message|reçu|envoyé|texto|dihantar|diterima)\b))"
+    r"[^\d\n]{0,25}?(?P<v>\d{4,8}(?:[ .-]\d{2,4}){0,2})(?![\d.-]?\d)",
+    re.IGNORECASE,
+)
 _OTP = re.compile(
-    r"(?:\b(?:your|votre|ton) code\b|\bkod anda\b|(?:^|(?<=[.!?\n]))\s*code\s*[:=]|短信(?:里|裡)?的?(?:验证)?码|"
-    r"\bcode\b(?=[^\d\n]{0,25}?\b(?:texted|sms|sent me|text message|reçu|envoyé|texto|dihantar|diterima)\b)|"
-    r"\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
+    r"(?:\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
     r"auth(?:entication)? code|2fa code|login code|sms code|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|"
     r"code (?:à|a) usage unique|code sms|kod (?:pengesahan|otp|keselamatan|tac)|\btac\b|验证码|校验码|动态码|动态密码|短信码|确认码)"
     r"[^\d\n]{0,25}?(?P<v>\d{2,8}(?:[ .-]\d{2,4}){0,3})(?![\d.-]?\d)",
@@ -320,6 +328,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
     if mentions(_ZH_PASSWORD_HINTS):
         text = sub(_ZH_PASSWORD, "password", text, "v")
     if mentions(_OTP_HINTS):
+        text = sub(_CODE_SENT, "otp", text, "v")
         text = sub(_OTP, "otp", text, "v")
         text = sub(_CVV, "otp", text, "v")
     text = sub(_IBAN, "iban", text, None, lambda v, m, t: _iban_valid(v))
