@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from souvenir.timezones import local_day
 from souvenir.types import Selection
 
 __all__ = ["ContextResult", "WriteResult"]
@@ -32,7 +33,7 @@ class ContextResult:
 
     memories: list[Selection] = field(default_factory=list)
     rules: list[Selection] = field(default_factory=list)
-    profile: dict[str, str] = field(default_factory=dict)
+    profile: dict[str, object] = field(default_factory=dict)
     block: str = ""
     history: list[dict] = field(default_factory=list)
     story: dict | None = None
@@ -42,6 +43,8 @@ class ContextResult:
     #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
     #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
     scores: dict[int, float] = field(default_factory=dict)
+    #: The user's zone (profile ``tz``): a memory's ``date`` is the user's own day.
+    tz: str | None = None
 
     def as_json(self) -> dict:
         """The shape of ``souvenir context --json`` and ``POST /v1/context``."""
@@ -52,7 +55,7 @@ class ContextResult:
                 "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "source": m.source,
                 "reason": sel.reason, "pass": sel.pass_name,
                 "score": None if sel.score is None else round(sel.score, 4),
-                "date": m.updated_at.date().isoformat() if m.updated_at else None,
+                "date": day.isoformat() if (day := local_day(m.updated_at, self.tz)) else None,
                 "pinned": m.pinned,
             }
 

@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from souvenir.api.diagnostics_page import render_page
 from souvenir.api.metrics import render as render_metrics
+from souvenir.api import timezone_routes
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
@@ -47,9 +48,14 @@ class TurnIn(BaseModel):
     story: str | None = Field(None, max_length=256, description="Story (thread, role-play) of the exchange.")
     message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     reply: str | None = Field(None, description="What the bot answered.")
-    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now.")
+    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now. Its "
+                                  "own UTC offset is the user's local day; a time without one (or "
+                                  "in UTC) is read in the user's zone.")
     language: str | None = Field(None, max_length=35, description="The channel's language code "
                                  "(Telegram language_code…): first in seed 001's priority for `lang`.")
+    timezone: str | None = Field(None, max_length=64, description="The user's time zone (IANA name "
+                                 "such as Europe/Paris, or an offset such as +08:00); stored as the "
+                                 "profile's `tz`. A `time` with its own offset teaches it too.")
 
     _check = field_validator("message")(_text_field)
 
@@ -172,6 +178,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
 
     if upstream is not None:
         app.include_router(build_router(rt, upstream, counters))
+    app.include_router(timezone_routes.build_router(rt))
 
     @app.get("/metrics")
     def metrics() -> Response:
@@ -189,7 +196,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     def post_turn(body: TurnIn) -> dict:
         turn_id, written = rt().engine.record_turn(
             body.channel, body.user, body.message, body.reply, time=body.time, story=body.story,
-            language=body.language)
+            language=body.language, timezone=body.timezone)
         if rt().worker is not None:
             rt().worker.wake()
         return {"turn_id": turn_id, "reflection": "queued" if rt().engine.chat is not None else None,

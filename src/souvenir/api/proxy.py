@@ -1,7 +1,9 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
 ``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
-header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story),
+header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story;
+``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
+``tz`` and used for this block's days),
 adds the memory block to the system prompt, forwards to the upstream model, and returns its
 answer unchanged (streaming too). Then, off the reply's path, the exchange is recorded and
 its reflection queued. Whatever happens to memory, the request still gets its answer: a
@@ -22,7 +24,8 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
-from souvenir.errors import SouvenirError
+from souvenir.errors import InputError, SouvenirError
+from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +82,11 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
     router = APIRouter()
 
-    def record(channel: str, user: str, story: str | None, message: str, reply: str | None) -> None:
+    def record(channel: str, user: str, story: str | None, message: str, reply: str | None,
+               tz: str | None = None) -> None:
         try:
             rt = get_runtime()
-            rt.engine.record_turn(channel, user, message, reply, story=story)
+            rt.engine.record_turn(channel, user, message, reply, story=story, timezone=tz)
             if rt.worker is not None:
                 rt.worker.wake()
         except SouvenirError as exc:
@@ -109,12 +113,19 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                                 status_code=422)
         channel = request.headers.get("x-souvenir-channel", "api")
         story = request.headers.get("x-souvenir-story") or None
+        tz = request.headers.get("x-souvenir-timezone") or None
+        if tz is not None:
+            try:
+                tz = canonical_zone(tz)
+            except InputError as exc:
+                return JSONResponse({"detail": f"X-Souvenir-Timezone: {exc}"}, status_code=422)
         user = body.get("user") if isinstance(body.get("user"), str) and body.get("user") else None
         message = last_user_text(body["messages"])
         remember = user is not None and bool(message and message.strip())
         if remember:
             try:
-                result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story)
+                result = await run_in_threadpool(get_runtime().engine.context, channel, user, message,
+                                                 story, tz=tz)
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
@@ -122,7 +133,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(body, channel, user, story, message, remember)
+            return await _stream(body, channel, user, story, message, remember, tz)
         try:
             answer = await upstream.post("/v1/chat/completions", json=body)
         except httpx.HTTPError as exc:
@@ -135,12 +146,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             counters["proxy_upstream_malformed"] += 1  # relayed unchanged; recorded without a reply
         task = None
         if remember and answer.status_code == 200:
-            task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply)
+            task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply, tz)
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
     async def _stream(body: dict, channel: str, user: str | None, story: str | None,
-                      message: str | None, remember: bool) -> Response:
+                      message: str | None, remember: bool, tz: str | None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
@@ -166,7 +177,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         task = None
         if remember and answer.status_code == 200:
             async def after() -> None:
-                await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None)
+                await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None, tz)
             task = BackgroundTask(after)
         return StreamingResponse(relay(), status_code=answer.status_code,
                                  media_type=answer.headers.get("content-type", "text/event-stream"),

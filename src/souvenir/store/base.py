@@ -27,7 +27,7 @@ from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.userdata import UserDataMixin
-from souvenir.timeutil import from_text, to_text, utcnow
+from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
 
 _MEMORY_COLUMNS = (
@@ -160,11 +160,13 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         self, user_id: int, story_id: int | None, message: str, reply: str | None,
         time: datetime, source: str | None = None,
     ) -> int:
+        """Store one exchange; ``time``'s own UTC offset is kept beside it (the user's local
+        day when it was said, read back by the outbox claim)."""
         with self.transaction() as conn:
             cur = conn.execute(
-                "INSERT INTO turns (user_id, story_id, message, reply, time, source) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, message, reply, to_text(time), source),
+                "INSERT INTO turns (user_id, story_id, message, reply, time, source, utc_offset) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (user_id, story_id, message, reply, to_text(time), source, offset_minutes(time)),
             )
             return int(cur.lastrowid)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from souvenir.timeutil import from_text, to_text
+from souvenir.timeutil import from_text, to_text, with_offset
 
 
 class OutboxMixin:
@@ -40,7 +40,7 @@ class OutboxMixin:
         with self.transaction() as conn:  # type: ignore[attr-defined]
             row = conn.execute(
                 "SELECT o.id, o.job, o.attempts, o.turn_id, t.message, t.reply, t.time, "
-                "s.name, u.channel, u.external_id, o.user_id FROM outbox o "
+                "s.name, u.channel, u.external_id, o.user_id, t.utc_offset FROM outbox o "
                 "JOIN turns t ON t.id = o.turn_id JOIN users u ON u.id = o.user_id "
                 "LEFT JOIN stories s ON s.id = t.story_id "
                 "WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND NOT EXISTS ("
@@ -54,7 +54,8 @@ class OutboxMixin:
             conn.execute("UPDATE outbox SET status = 'running', attempts = attempts + 1, "
                          "updated_at = ? WHERE id = ?", (to_text(now), row[0]))
         return {"id": row[0], "job": row[1], "attempts": row[2] + 1, "turn_id": row[3],
-                "message": row[4], "reply": row[5], "time": from_text(row[6]), "story": row[7],
+                "message": row[4], "reply": row[5], "time": with_offset(from_text(row[6]), row[11]),
+                "story": row[7],
                 "channel": row[8], "user": row[9], "user_id": row[10]}
 
     @staticmethod
