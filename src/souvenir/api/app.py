@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from souvenir.api.diagnostics_page import render_page
 from souvenir.api.metrics import render as render_metrics
-from souvenir.api import timezone_routes
+from souvenir.api import jobs, timezone_routes
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
@@ -179,6 +179,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     if upstream is not None:
         app.include_router(build_router(rt, upstream, counters))
     app.include_router(timezone_routes.build_router(rt))
+    app.include_router(jobs.build_router(rt))  # operators' routes (admin)
 
     @app.get("/metrics")
     def metrics() -> Response:
@@ -186,11 +187,17 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
 
     @app.get("/health")
     def health() -> dict:
+        """``status`` is ``ok``, or ``degraded`` with ``problems`` (a chat model refusing every
+        request format: a configuration error); ``chat`` gives each model's breaker and the
+        structured output it accepts."""
         index = rt().index
         window = rt().window_index
-        return {"status": "ok", "embedder": index.name if index else None,
+        chat = rt().engine.chat.health() if rt().engine.chat is not None else {}
+        problems = [m["config_error"] for m in chat.values() if m.get("config_error")]
+        return {"status": "degraded" if problems else "ok", "problems": problems,
+                "embedder": index.name if index else None,
                 "window_embedder": window.name if window else None,
-                "degraded_turns": rt().engine.degraded_turns()}
+                "chat": chat, "degraded_turns": rt().engine.degraded_turns()}
 
     @app.post("/v1/turns")
     def post_turn(body: TurnIn) -> dict:
