@@ -197,6 +197,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         return {"status": "degraded" if problems else "ok", "problems": problems,
                 "embedder": index.name if index else None,
                 "window_embedder": window.name if window else None,
+                "embedder_breakers": {i.name: i.breaker.state for i in rt().indexes},
                 "chat": chat, "degraded_turns": rt().engine.degraded_turns()}
 
     @app.post("/v1/turns")

@@ -49,6 +49,8 @@ class SouvenirCollector:
         chat = rt.engine.chat
         if chat is not None:
             breaker.add_metric(["chat"], float(chat.breaker.state == "open"))
+        for index in rt.indexes:
+            breaker.add_metric([f"embedder:{index.name}"], float(index.breaker.state == "open"))
         yield breaker
         if chat is not None:
             models = chat.health()
