@@ -594,7 +594,9 @@ class Engine:
 
     def delete_memory(self, channel: str, external_id: str, memory_id: int,
                       now: datetime | None = None) -> None:
-        """Delete a memory: an explicit act only (status ``deleted``, its vectors removed)."""
+        """Forget a memory: an explicit act only. Its text, past wordings and vectors go, and
+        every stored text that carries it (its turns, the summary, anchors…: see
+        :mod:`souvenir.store.erasure`); a textless tombstone stays for counts."""
         self.own_memory(channel, external_id, memory_id)
         self._drop_windows_around(memory_id)
         self.store.delete_memory(memory_id, now or utcnow())

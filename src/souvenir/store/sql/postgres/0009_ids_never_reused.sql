@@ -1,0 +1,13 @@
+-- 0009: ids are never reused (the dialect of sql/sqlite/0009_ids_never_reused.sql). An identity
+-- column's sequence never gives a value twice; GENERATED ALWAYS also refuses an id written by
+-- hand, so no insert can take an id that was handed out before.
+ALTER TABLE users ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE stories ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE turns ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE memories ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE memory_history ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE events ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE outbox ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE selections ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE positions ALTER COLUMN id SET GENERATED ALWAYS;
+ALTER TABLE anchors ALTER COLUMN id SET GENERATED ALWAYS;
