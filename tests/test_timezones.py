@@ -137,7 +137,7 @@ def test_dst_change_in_paris_grounds_and_prints_the_local_day(tmp_path):
     block = engine.context("api", "p", "dentiste ?", now=datetime(2025, 10, 28, tzinfo=timezone.utc)).block
     assert "[episode, 2025-10-27] \"Rendez-vous chez le dentiste" in block
     result = engine.context("api", "p", "dentiste ?").as_json()
-    dates = {m["text"][:9]: m["date"] for m in result["memories"]}
+    dates = {m["text"][:9]: m["day"] for m in result["memories"]}
     assert dates["Rendez-vo"] == "2025-10-27" and dates["Je passe "] == "2025-03-30"
 
 

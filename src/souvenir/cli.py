@@ -21,6 +21,7 @@ from souvenir.cli_jobs import jobs_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError
 from souvenir.runtime import Runtime, open_runtime
+from souvenir.schemas import memory_json
 from souvenir.timeutil import parse_time
 from souvenir.types import KINDS, Candidate
 
@@ -84,6 +85,37 @@ def serve(
     settings = _settings(ctx)
     uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port,
                 log_level="info")
+
+
+@app.command("mcp")
+def mcp_command(
+    ctx: typer.Context,
+    user: Optional[str] = typer.Option(None, help="Default user of every tool (else each call names it)."),
+    channel: str = typer.Option("api", help="Channel of the users."),
+    transport: str = typer.Option("stdio", help="stdio (the agent starts this command) or http "
+                                  "(streamable HTTP on /mcp, loopback only)."),
+    host: str = typer.Option("127.0.0.1", help="Address the http transport binds (loopback only)."),
+    port: int = typer.Option(8766, help="Port of the http transport."),
+) -> None:
+    """Serve Souvenir to an agent over MCP: tools remember, context, search, forget, list."""
+    try:
+        from souvenir.library import Souvenir
+        from souvenir.mcp_server import serve as serve_mcp
+    except ImportError as exc:
+        _fail(ValueError(f"the MCP server needs the 'mcp' package: pip install 'souvenir[mcp]' ({exc})"))
+        return
+    settings = _settings(ctx)
+    try:
+        memory = Souvenir(open_runtime(settings, start_indexer=True), channel=channel)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    try:
+        serve_mcp(memory, user, transport, host, port)
+    except SouvenirError as exc:
+        _fail(exc)
+    finally:
+        memory.close()
 
 
 def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
@@ -201,9 +233,7 @@ def memories(
         _fail(exc)
         return
     if as_json:
-        rows = [{"id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "status": m.status,
-                 "source": m.source, "date": m.updated_at.isoformat() if m.updated_at else None}
-                for m in found]
+        rows = [memory_json(m) for m in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
     table = Table(title=f"{len(found)} memories of {channel}:{user}")
@@ -281,16 +311,18 @@ def index(ctx: typer.Context) -> None:
 
 
 @app.command()
-def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id.")) -> None:
+def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
+            user: str = typer.Option(..., help="User id."),
+            channel: str = typer.Option("cli", help="Channel of the user.")) -> None:
     """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
-    rt = _runtime(ctx)
-    memory = rt.store.get_memory(memory_id)  # type: ignore[attr-defined]
-    if memory is None:
-        _fail(ValueError(f"no memory {memory_id}"))
+    try:
+        memory, chain = _runtime(ctx).engine.memory_history(channel, user, memory_id)
+    except SouvenirError as exc:
+        _fail(exc)
         return
     console.print(f"memory {memory.id} [{memory.status}] {memory.text!r} "
                   f"(since {memory.updated_at.date() if memory.updated_at else '?'})")
-    for entry in rt.store.history(memory_id):  # type: ignore[attr-defined]
+    for entry in chain:
         console.print(f"  {entry['event']}: {entry['text']!r} said {entry['said_at'][:10]}, "
                       f"recorded {entry['recorded_at'][:10]}")
 
@@ -377,7 +409,7 @@ def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id.")
               channel: str = typer.Option("cli", help="Channel."),
               min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
     """Memories that were candidates many times and never served (JSON)."""
-    _user_command(ctx, lambda e: e.forgotten(channel, user, min_candidate))
+    _user_command(ctx, lambda e: [memory_json(m) for m in e.forgotten(channel, user, min_candidate)])
 
 
 @app.command()

@@ -17,6 +17,7 @@ from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
+from souvenir.curation import CurationMixin
 from souvenir.errors import (
     EmbedderError, InputError, ModelError, StaleJobError, StoreError, TextError, UnknownError,
 )
@@ -30,7 +31,9 @@ from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
 from souvenir.results import ContextResult, WriteResult
+from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
+from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
@@ -41,7 +44,7 @@ from souvenir.types import Candidate, Memory, Selection
 log = logging.getLogger(__name__)
 
 
-class Engine:
+class Engine(CurationMixin, SearchMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
     def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
@@ -533,13 +536,14 @@ class Engine:
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
         story_id = self.store.find_story(user_id, story) if story else None
-        memories = self.store.memories(user_id, "active")
+        every = {m.id: m for m in self.store.memories(user_id, None)}
+        memories = [m for m in every.values() if m.status == "active"]
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
-            "selections": self.store.last_selections(user_id, story_id if story else None),
-            "counters": [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
-                          "served": m.served_count, "served_semantic": m.served_semantic_count}
-                         for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
+            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"])
+                                            for i in sel["items"] if i["memory_id"] in every]}
+                           for sel in self.store.last_selections(user_id, story_id if story else None)],
+            "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
             "degraded": self.store.degraded_events(user_id),
             "index": {"embedder": self.index.name if self.index else None,
                       "backlog": self.index.backlog() if self.index else 0},
@@ -607,14 +611,15 @@ class Engine:
         if self.window_index is not None:
             self.store.drop_neighbour_vectors(memory_id, self.window_index.name)
 
-    def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[dict]:
-        """Memories that were candidates at least ``min_candidate`` times and never served."""
+    def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
+        """Memories that were candidates at least ``min_candidate`` times and never served,
+        most often passed over first."""
         self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return []
-        return [{"id": i, "kind": k, "text": t, "candidate": c}
-                for i, k, t, c in self.store.forgotten(user_id, min_candidate)]
+        active = {m.id: m for m in self.store.memories(user_id, "active")}
+        return [active[row[0]] for row in self.store.forgotten(user_id, min_candidate) if row[0] in active]
 
     def export_user(self, channel: str, external_id: str) -> dict:
         """Everything stored about the user (:class:`UnknownError` for an unknown user)."""

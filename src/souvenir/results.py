@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from souvenir.timezones import local_day
 from souvenir.types import Selection
 
 __all__ = ["ContextResult", "WriteResult"]
@@ -43,29 +42,12 @@ class ContextResult:
     #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
     #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
     scores: dict[int, float] = field(default_factory=dict)
-    #: The user's zone (profile ``tz``): a memory's ``date`` is the user's own day.
+    #: The user's zone (profile ``tz``): each memory's ``day`` is the user's own day.
     tz: str | None = None
 
     def as_json(self) -> dict:
-        """The shape of ``souvenir context --json`` and ``POST /v1/context``."""
+        """The shape of ``souvenir context --json`` and ``POST /v1/context``
+        (:class:`souvenir.schemas.ContextPublic`) as JSON-ready data."""
+        from souvenir.schemas import ContextPublic
 
-        def item(sel: Selection) -> dict:
-            m = sel.memory
-            return {
-                "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "source": m.source,
-                "reason": sel.reason, "pass": sel.pass_name,
-                "score": None if sel.score is None else round(sel.score, 4),
-                "date": day.isoformat() if (day := local_day(m.updated_at, self.tz)) else None,
-                "pinned": m.pinned,
-            }
-
-        return {
-            "memories": [item(s) for s in self.memories],
-            "rules": [item(s) for s in self.rules],
-            "profile": self.profile,
-            "block": self.block,
-            "history": self.history,
-            "story": self.story,
-            "degraded": self.degraded,
-            "degraded_cause": self.degraded_cause,
-        }
+        return ContextPublic.from_result(self).model_dump(mode="json")

@@ -25,6 +25,7 @@ from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from souvenir.errors import InputError, SouvenirError
+from souvenir.schemas import ChatCompletion, ModelList
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             counters["proxy_record_failures"] += 1
             log.warning("proxy: exchange of %s:%s not recorded: %s", channel, user, exc)
 
-    @router.get("/v1/models")
+    @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
     async def models() -> Response:
         try:
             answer = await upstream.get("/v1/models")
@@ -102,7 +103,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         return Response(answer.content, status_code=answer.status_code,
                         media_type=answer.headers.get("content-type", "application/json"))
 
-    @router.post("/v1/chat/completions")
+    @router.post("/v1/chat/completions", response_model=None,
+                 responses={200: {"model": ChatCompletion, "content": {"text/event-stream": {}}}})
     async def chat_completions(request: Request) -> Response:
         try:
             body = json.loads(await request.body())

@@ -210,14 +210,23 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, Erasure
             )
         )
 
-    def memories(self, user_id: int, status: str | None = "active") -> list[Memory]:
-        """The user's memories with ``status`` (``None`` = all), oldest first."""
+    def memories(self, user_id: int, status: str | None = "active", after: int | None = None,
+                 limit: int | None = None) -> list[Memory]:
+        """The user's memories with ``status`` (``None`` = all), oldest first; a page: those
+        with an id above ``after``, at most ``limit``."""
         sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ?"
         params: list = [user_id]
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
-        return [_memory(r) for r in self._query(sql + " ORDER BY id", params)]
+        if after is not None:
+            sql += " AND id > ?"
+            params.append(after)
+        sql += " ORDER BY id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [_memory(r) for r in self._query(sql, params)]
 
     def insert_memory(
         self, user_id: int, text: str, kind: str, scope: str, story_id: int | None,
