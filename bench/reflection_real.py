@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from souvenir.engine import Engine  # noqa: E402
 from souvenir.errors import ModelError  # noqa: E402
-from souvenir.llm import OpenAIChatClient  # noqa: E402
+from souvenir.llm import BreakerOpenError, OpenAIChatClient  # noqa: E402
 from souvenir.reflection import REFLECTION_SCHEMA, reflection_messages  # noqa: E402
 from souvenir.store import open_store  # noqa: E402
 
@@ -100,6 +100,10 @@ def run(base_url: str, model: str, timeout_s: float) -> dict:
     engine = Engine(open_store(f"sqlite:///{workdir}/r.db"), chat=chat, summary_enabled=False)
     rows = []
     for i, (user, reply) in enumerate(EXCHANGES):
+        try:  # as the worker does, wait out an open breaker: a refusal is no attempt
+            chat.breaker.call(lambda: None)
+        except BreakerOpenError as exc:
+            time.sleep(exc.retry_in_s + 0.1)
         started = time.monotonic()
         try:
             answer = chat.complete(reflection_messages(user, reply), schema=REFLECTION_SCHEMA,

@@ -170,6 +170,7 @@ class ChatServer(_LoopbackServer):
         #: plain); any other is answered ``refusal_status`` and listed in ``refused``.
         self.accepts = {"json_schema", "json_object", "plain"}
         self.refusal_status = 500
+        self.refusal_body: bytes | None = None  # None: a body naming the refused form
         self.refused: list[str] = []
         outer = self
 
@@ -197,7 +198,7 @@ class ChatServer(_LoopbackServer):
                 if reflection and form not in outer.accepts:
                     # a server without that structured output (llama-cpp-python: 500 on json_schema)
                     outer.refused.append(form)
-                    self._send(outer.refusal_status, json.dumps(
+                    self._send(outer.refusal_status, outer.refusal_body or json.dumps(
                         {"error": {"message": f"response_format {form} is not supported"}}).encode())
                     return
                 mode = (outer.reflection_mode if reflection else

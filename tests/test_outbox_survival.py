@@ -175,7 +175,7 @@ def test_a_request_refused_in_every_format_is_a_configuration_error_reported_at_
             with UvicornThread(create_app(settings, runtime=rt)) as server:
                 health = httpx.get(f"{server.url}/health").json()
                 metrics = httpx.get(f"{server.url}/metrics").text
-                assert health["status"] == "degraded" and "refused every request format" in health["problems"][0]
+                assert health["status"] == "degraded" and "refused the request" in health["problems"][0]
                 assert "souvenir_chat_config_errors_total 1.0" in metrics
                 upstream.accepts = {"json_schema"}
                 rt.engine.chat.breaker._open_until = 0  # skip the cool-down
@@ -185,6 +185,25 @@ def test_a_request_refused_in_every_format_is_a_configuration_error_reported_at_
                 assert httpx.get(f"{server.url}/health").json()["status"] == "ok"
         finally:
             rt.close()
+
+
+def test_a_wrong_model_name_or_key_is_a_configuration_error_at_once(tmp_path):
+    """The same 404 whatever the format (an unknown model), or a 401 (a refused key), is
+    not a format problem and not an outage: reported at once, the job parked with it."""
+    for status in (404, 401):
+        with ChatServer(reflection_answer=FACT) as upstream:
+            upstream.accepts = set()
+            upstream.refusal_status = status
+            upstream.refusal_body = b'{"error": "model not found"}'
+            rt = open_runtime(_settings(tmp_path, upstream, name=f"c{status}.db"))
+            try:
+                rt.engine.record_turn("api", "a", "I live in Ipoh now", "Nice!")
+                assert rt.worker.run_once()
+                parked = rt.store.jobs("parked")
+                assert len(parked) == 1 and parked[0]["error"].startswith("configuration error"), parked
+                assert len(upstream.requests) <= 2
+            finally:
+                rt.close()
 
 
 def test_each_model_has_its_own_breaker(tmp_path):

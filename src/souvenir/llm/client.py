@@ -125,9 +125,9 @@ class ChatClient:
                 text = self._post(path, payload, timeout_s, model)
             except _Refused as exc:
                 same = bool(refused) and (refused[-1][1].status, refused[-1][1].body) == (exc.status, exc.body)
-                if exc.status not in FALLBACK_STATUS or same:
-                    raise exc.error from None  # an outage or the same failure: not the format
                 refused.append((form, exc))
+                if exc.status not in FALLBACK_STATUS or same:
+                    break  # an outage, a refused key, or the same answer whatever the format
                 continue
             if schema is not None:
                 for bad, exc in refused:
@@ -140,7 +140,7 @@ class ChatClient:
         if last.status in REFUSAL_STATUS:
             causes = "; ".join(f"{form}: HTTP {exc.status} {exc.body[:80]}" for form, exc in refused)
             message = (f"configuration error: {self.kind} model {model!r} at {self._client.base_url} "
-                       f"refused every request format ({causes})")
+                       f"refused the request ({causes})")
             self.counts["config_errors"] += 1
             with self._lock:
                 self._config_errors[model] = message

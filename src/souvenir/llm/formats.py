@@ -19,8 +19,9 @@ __all__ = ["FALLBACK_STATUS", "REFUSAL_STATUS", "FormatMemory", "with_instructio
 #: HTTP statuses that may be a refusal of the request's format (llama-cpp-python answers 500
 #: to ``json_schema``); 408, 429 and 502-504 are time-outs and overloads: never a refusal.
 FALLBACK_STATUS = frozenset({400, 404, 405, 415, 422, 500, 501})
-#: Statuses that say the request itself is refused: when every form gets one, it is a
-#: configuration error (wrong model name, wrong URL, a server that takes no such request).
+#: Statuses that say the request itself is refused: when the last form tried gets one (every
+#: form refused, or the same answer whatever the form, or a refused key), it is a
+#: configuration error (wrong model name, URL or key, a server that takes no such request).
 REFUSAL_STATUS = frozenset({400, 401, 403, 404, 405, 415, 422, 501})
 
 _INSTRUCTION = ("Answer with one JSON object only, no text around it and no code fence, "
