@@ -461,14 +461,18 @@ class IndexStatus(_Out):
 
 
 class ParkedJob(_Out):
-    """An outbox job given up after its attempts, kept for review."""
+    """An outbox job parked after its failures lasted ``SOUVENIR_REFLECTION_PARK_AFTER_S``
+    (or at once on a configuration error), kept for review and ``souvenir jobs retry``:
+    the ``model`` that failed and the real cause (``error``)."""
 
     model_config = ConfigDict(extra="allow")
     id: int
     job: str
     turn_id: int | None = None
     attempts: int = 0
+    model: str | None = None
     error: str | None = None
+    failing_since: datetime | None = None
     parked_at: datetime | None = None
 
 
