@@ -86,12 +86,23 @@ def test_tomorrow_at_7am_in_kuala_lumpur_without_a_model(tmp_path):
     assert engine.store.kv_get(engine.store.find_user("api", "u"), "tz") == "+08:00"  # learned
 
 
-def test_tomorrow_at_7am_in_kuala_lumpur_through_the_reflection(tmp_path):
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'r.db'}"
+    else:
+        from tests.pgtest import fresh_database
+
+        with fresh_database() as url:
+            yield url
+
+
+def test_tomorrow_at_7am_in_kuala_lumpur_through_the_reflection(store_url):
     """The reflection runs later, from the outbox: it reads the turn's own offset back."""
     fact = json.dumps({"memories": [{"text": "明天去驿站取快递", "kind": "promise", "scope": "global",
                                      "confidence": 0.9}]}, ensure_ascii=False)
     with ChatServer(reflection_answer=fact) as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", embedder="none",
+        settings = Settings(database_url=store_url, embedder="none",
                             window_embedder="none", llm_base_url=upstream.url, llm_model="stub",
                             summary_enabled=False, _env_file=None)
         rt = open_runtime(settings)
