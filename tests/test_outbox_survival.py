@@ -175,7 +175,9 @@ def test_a_request_refused_in_every_format_is_a_configuration_error_reported_at_
             with UvicornThread(create_app(settings, runtime=rt)) as server:
                 health = httpx.get(f"{server.url}/health").json()
                 metrics = httpx.get(f"{server.url}/metrics").text
-                assert health["status"] == "degraded" and "refused the request" in health["problems"][0]
+                assert health["status"] == "degraded"
+                assert [c for c in health["causes"] if c["part"] == "chat" and "refused the request" in c["detail"]]
+                assert health["chat"]["stub"]["config_error"]
                 assert "souvenir_chat_config_errors_total 1.0" in metrics
                 upstream.accepts = {"json_schema"}
                 rt.engine.chat.breaker._open_until = 0  # skip the cool-down
@@ -219,5 +221,29 @@ def test_each_model_has_its_own_breaker(tmp_path):
         try:
             assert chat.breaker_for("big").state == "open" and chat.breaker_for("small").state == "closed"
             assert chat.complete([{"role": "user", "content": "hi"}], model="small")
+        finally:
+            rt.close()
+
+
+def test_the_jobs_routes_need_an_admin_key(tmp_path):
+    """Every user's jobs: a channel-scoped key gets 403, no key 401, an admin key 200."""
+    from souvenir.keys import create_key
+
+    with ChatServer(reflection_answer=FACT) as upstream:
+        settings = _settings(tmp_path, upstream, name="k.db")
+        rt = open_runtime(settings)
+        try:
+            admin = create_key(rt.store, "ops", admin=True)[0]
+            shop = create_key(rt.store, "shop", channels=["shop"])[0]
+            with UvicornThread(create_app(settings, runtime=rt)) as server:
+                for path, method in (("/v1/jobs", "GET"), ("/v1/jobs/retry", "POST")):
+                    kwargs = {"json": {"parked": True}} if method == "POST" else {}
+                    assert httpx.request(method, server.url + path, **kwargs).status_code == 401
+                    denied = httpx.request(method, server.url + path, headers={"Authorization": f"Bearer {shop}"},
+                                           **kwargs)
+                    assert denied.status_code == 403, (path, denied.text)
+                    ok = httpx.request(method, server.url + path, headers={"Authorization": f"Bearer {admin}"},
+                                       **kwargs)
+                    assert ok.status_code == 200, (path, ok.text)
         finally:
             rt.close()

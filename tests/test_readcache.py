@@ -163,7 +163,7 @@ def test_a_deleted_user_is_not_served_from_the_cache_and_the_id_is_not_taken_aga
     other.delete_user(user)
     assert list(cached.candidates(user, None)) == []
     again = other.ensure_user("t", "new", NOW)
-    assert again > user  # ids are never reused (migration 0009: AUTOINCREMENT)
+    assert again > user  # ids are never reused (migration 0015: AUTOINCREMENT)
     assert list(cached.candidates(user, None)) == []
     add(other, again, "the new user's memory")
     same(cached, truth, again)
@@ -219,7 +219,7 @@ def test_a_store_migrated_with_memories_already_in_it(path):
     old.close()
     cached, truth = SQLiteStore(path), SQLiteStore(path, cache_memories=0)
     try:
-        assert cached.migrate()[:2] == [6, 7]
+        assert cached.migrate()[:2] == [6, 7]  # later migrations (0013 api_keys…) follow
         same(cached, truth, user)
         cached.replace_wording(ids[0], "changed after the migration", 1.0, None, NOW, NOW)
         embed(cached)

@@ -71,6 +71,10 @@ def test_recipe_runs_as_written(proxy, name, tmp_path):
         if importlib.util.find_spec(PYTHON_PACKAGES[name].split(".")[0]) is None:
             pytest.skip(f"{PYTHON_PACKAGES[name]} is not installed (make install brings the recipes' packages)")
         command = [sys.executable, "-c", code]
+    # each recipe sends the same conversation: a fresh user, or the proxy would take it for a
+    # client's retry of the previous recipe's request and record it once (issue #13)
+    httpx.delete(f"{url}/v1/users/telegram/ann")
+    assert httpx.post(f"{url}/v1/users/telegram/ann/memories", json={"text": "Allergic to latex gloves"}).status_code == 200
     before = _turns(url)
     sent = len(upstream.requests)
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=55)

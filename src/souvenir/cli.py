@@ -18,8 +18,10 @@ from rich.progress import Progress
 from rich.table import Table
 
 from souvenir.cli_jobs import jobs_app
+from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError
+from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.schemas import memory_json
 from souvenir.timeutil import parse_time
@@ -35,6 +37,7 @@ app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
 app.add_typer(jobs_app, name="jobs")
+app.add_typer(keys_app, name="keys")
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
@@ -63,6 +66,7 @@ def main(
     embedder: Optional[str] = typer.Option(None, "--embedder", help="use (default), e5, ollama, openai or none."),
 ) -> None:
     """Souvenir: long-term memory for LLM chatbots."""
+    install_log_redaction()
     overrides: dict = {}
     if db:
         overrides["database_url"] = db if "://" in db else f"sqlite:///{db}"
@@ -82,9 +86,21 @@ def serve(
 
     from souvenir.api.app import create_app
 
+    from souvenir.api.auth import bind_refusal
+    from souvenir.store import open_store
+
     settings = _settings(ctx)
-    uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port,
-                log_level="info")
+    host = host or settings.host
+    try:
+        store = open_store(settings.database_url)
+        keyed = bool(store.active_key_hashes())
+        store.close()
+    except (SouvenirError, ValueError) as exc:
+        _fail(exc)
+    refusal = bind_refusal(host, keyed)
+    if refusal:
+        _fail(ValueError(refusal))
+    uvicorn.run(create_app(settings), host=host, port=port or settings.port, log_level="info")
 
 
 @app.command("mcp")

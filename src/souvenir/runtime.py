@@ -48,7 +48,7 @@ class Runtime:
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
             "deferred": counts.get("deferred", 0),
-            "degraded_turns": self.engine.degraded_turns(),
+            "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "indexer_lease_skips": sum(i.lease_skips for i in self.indexes)},
         }

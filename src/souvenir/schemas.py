@@ -411,14 +411,14 @@ class UserDeleted(_Out):
 
 # -- service and diagnostics ---------------------------------------------------------------
 class Health(_Out):
-    """The service is up: its embedders and the degraded turns counted so far. ``status`` is
-    ``ok``, or ``degraded`` with ``problems`` (a chat model refusing every request format: a
-    configuration error); ``chat`` gives each chat model's breaker, the structured output it
-    accepts and the forms it refused; ``embedder_breakers`` each embedder's breaker."""
+    """The service is up (``live``); ``ready`` when the store can be read; ``status`` ok or
+    degraded with its ``causes`` ({part, detail}: store, embedder, window_embedder, chat —
+    a configuration error —, breaker); ``embedder_breakers`` each embedder's breaker;
+    ``chat`` per chat model its breaker, the structured output it accepts, the forms it
+    refused and its configuration error; the degraded turns counted so far."""
 
     model_config = ConfigDict(extra="allow")
     status: str
-    problems: list[str] = Field(default_factory=list)
     embedder: str | None = None
     window_embedder: str | None = None
     embedder_breakers: dict[str, str] = Field(default_factory=dict)

@@ -20,12 +20,15 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
+from souvenir.api.auth import GuardMiddleware
 from souvenir.api.deps import route_dependencies
 from souvenir.api.errors import install_handlers
 from souvenir.api.proxy import build_router
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
+from souvenir.keys import KeyRing
 from souvenir.library import Souvenir
+from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 
 __all__ = ["create_app"]
@@ -35,6 +38,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     """The FastAPI app. Pass ``runtime`` to share one (tests), else one is opened from
     ``settings`` when the app starts and closed when it stops."""
     settings = settings or Settings()
+    install_log_redaction()  # no secret reaches a log line either
+    keyring = KeyRing(None)  # its store is the runtime's, set at start-up (fails closed until then)
     upstream = None
     if settings.llm_base_url:
         headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
@@ -45,6 +50,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.runtime = runtime or open_runtime(settings, start_indexer=True)
         app.state.souvenir = Souvenir(app.state.runtime, owns_runtime=False)
+        keyring.store = app.state.runtime.store
+        keyring.start()
         if runtime is not None and runtime.worker is not None:
             runtime.worker.start()
         # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.
@@ -52,6 +59,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         try:
             yield
         finally:
+            keyring.stop()
             if upstream is not None:
                 await upstream.aclose()
             if runtime is None:
@@ -64,6 +72,10 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                          description="Long-term memory for LLM chatbots.")
     app.state.settings = settings
     app.state.proxy_counters = Counter()
+    app.state.keyring = keyring
+    # who may call, checked before any body is read (souvenir.api.auth)
+    app.add_middleware(GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts,
+                       max_body_bytes=settings.max_body_bytes)
     install_handlers(app)
     protected = route_dependencies(settings)
     for router in routes.PROTECTED.values():

@@ -63,6 +63,9 @@ async def get_proxy_counters(request: Request) -> Counter[str]:
 def route_dependencies(settings: Settings) -> list[Any]:
     """The dependencies (``fastapi.Depends(…)``) every protected router is included with.
 
-    Empty today: no route is authenticated yet. Authentication is added here, once, as a
-    dependency, never inside a handler."""
-    return []
+    The key was checked by :class:`~souvenir.api.auth.GuardMiddleware` before the body was
+    read; :func:`~souvenir.api.auth.authorize` checks the ``{channel}`` of the path against
+    the key's scope (403). Channels named in a body are checked by :func:`channel_scope`."""
+    from souvenir.api.auth import authorize
+
+    return [Depends(authorize)]

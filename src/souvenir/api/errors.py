@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from souvenir.api.auth import error_body
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
 
 __all__ = ["install_handlers"]
@@ -36,8 +37,11 @@ async def _store(_: Request, exc: Exception) -> JSONResponse:
 async def _http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
-        return JSONResponse({"detail": "the request body is not valid JSON in UTF-8; nothing was written"},
-                            status_code=422)
+        return JSONResponse(error_body(request.url.path, 422, "the request body is not valid JSON in UTF-8; "
+                                       "nothing was written"), status_code=422)
+    if request.url.path.startswith(("/v1/chat/completions", "/v1/models")):  # OpenAI's shape
+        return JSONResponse(error_body(request.url.path, exc.status_code, str(exc.detail)),
+                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
     return await http_exception_handler(request, exc)  # type: ignore[return-value]
 
 

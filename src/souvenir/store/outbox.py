@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from souvenir.redaction import scrub
 from souvenir.timeutil import from_text, to_text, with_offset
 
 
@@ -88,12 +89,12 @@ class OutboxMixin:
             sql = ("UPDATE outbox SET status = 'pending', last_error = ?, model = COALESCE(?, model), "
                    "first_error_at = COALESCE(first_error_at, ?), next_attempt_at = ?, updated_at = ? "
                    "WHERE id = ?")
-            params: tuple = (error[:1000], model, to_text(now), to_text(at), to_text(now), job_id)
+            params: tuple = (scrub(error)[:1000], model, to_text(now), to_text(at), to_text(now), job_id)
         else:
             sql = ("UPDATE outbox SET status = 'pending', attempts = attempts - 1, "
                    "last_error = COALESCE(last_error, ?), model = COALESCE(model, ?), "
                    "next_attempt_at = ?, updated_at = ? WHERE id = ?")
-            params = (error[:1000], model, to_text(at), to_text(now), job_id)
+            params = (scrub(error)[:1000], model, to_text(at), to_text(now), job_id)
         with self.transaction() as conn:  # type: ignore[attr-defined]
             return conn.execute(sql + fence, (*params, *extra)).rowcount > 0
 
@@ -106,7 +107,7 @@ class OutboxMixin:
             return conn.execute(
                 "UPDATE outbox SET status = 'parked', last_error = ?, model = COALESCE(?, model), "
                 "first_error_at = COALESCE(first_error_at, ?), updated_at = ? WHERE id = ?" + fence,
-                (error[:1000], model, to_text(now), to_text(now), job_id, *extra)).rowcount > 0
+                (scrub(error)[:1000], model, to_text(now), to_text(now), job_id, *extra)).rowcount > 0
 
     def requeue(self, now: datetime, ids: list[int] | None = None, parked: bool = False) -> int:
         """Make jobs due now with a fresh failure clock: the parked ones (``parked``), or the

@@ -19,7 +19,7 @@ PROTECTED: dict[str, APIRouter] = {
     "users": users.router,
     "diagnostics": diagnostics.router,
     "timezone": timezone.router,
-    # operators' routes: every user's outbox jobs (the admin scope, once keys exist)
+    # operators' routes: every user's outbox jobs (admin keys only: require_admin)
     "jobs": jobs.router,
 }
 #: Routers open to every caller.

@@ -1,10 +1,13 @@
-"""``GET /health``: open to every caller (no authentication)."""
+"""``GET /health`` (live) and ``GET /health/ready`` (ready): open to every caller, never
+waiting on the store (:mod:`souvenir.api.health`)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
+from fastapi.responses import JSONResponse
 
 from souvenir.api.deps import RuntimeDep
+from souvenir.api.health import report
 from souvenir.schemas import Health
 
 router = APIRouter(tags=["service"])
@@ -12,13 +15,13 @@ router = APIRouter(tags=["service"])
 
 @router.get("/health", response_model=Health)
 def health(rt: RuntimeDep) -> Health:
-    """The service is up; its embedders and their breakers, each chat model's breaker and
-    structured output, the degraded turns counted so far. ``degraded`` with ``problems``
-    when a chat model refuses every request format (a configuration error)."""
-    chat = rt.engine.chat.health() if rt.engine.chat is not None else {}
-    problems = [m["config_error"] for m in chat.values() if m.get("config_error")]
-    return Health(status="degraded" if problems else "ok", problems=problems,
-                  embedder=rt.index.name if rt.index else None,
-                  window_embedder=rt.window_index.name if rt.window_index else None,
-                  embedder_breakers={i.name: i.breaker.state for i in rt.indexes},
-                  chat=chat, degraded_turns=rt.engine.degraded_turns())
+    """Live: answers while the process serves; ``ready``, ``status`` (ok or degraded) and
+    ``causes`` (store, embedder, breaker) say more."""
+    return Health.model_validate(report(rt)[0])
+
+
+@router.get("/health/ready", response_model=Health, responses={503: {"model": Health}})
+def ready(rt: RuntimeDep) -> JSONResponse:
+    """Ready: 200 when the store can be read, 503 otherwise (the same body as /health)."""
+    body, is_ready = report(rt)
+    return JSONResponse(body, status_code=200 if is_ready else 503)

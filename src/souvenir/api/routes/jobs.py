@@ -1,7 +1,8 @@
-"""``/v1/jobs``: the reflection and summary outbox, for operators (admin).
+"""``/v1/jobs``: the reflection and summary outbox, for operators (admin key only).
 
-An operator's routes in their own router, so that the service's admin scope applies to
-them as a whole: they see every user's jobs. Jobs carry no message text: their user, model,
+An operator's routes in their own router, included behind the service's authentication and
+with :func:`~souvenir.api.auth.require_admin` on the whole router: they see every user's
+jobs, so a channel-scoped key gets 403. Jobs carry no message text: their user, model,
 attempts and the real cause of their last failure.
 
 * ``GET /v1/jobs?status=parked&limit=100`` → ``{"jobs": [...]}``, newest first;
@@ -13,14 +14,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
+from souvenir.api.auth import require_admin
 from souvenir.api.deps import RuntimeDep
 from souvenir.errors import InputError
 from souvenir.timeutil import utcnow
 
-router = APIRouter(prefix="/v1/jobs", tags=["jobs (admin)"])
+router = APIRouter(prefix="/v1/jobs", tags=["jobs (admin)"], dependencies=[Depends(require_admin)])
 
 JobStatus = Literal["pending", "running", "done", "parked"]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
+from souvenir.api.auth import require_admin
 from souvenir.api.deps import SouvenirDep
 from souvenir.curation import MAX_PAGE
 from souvenir.schemas import (
@@ -36,15 +37,20 @@ def search(channel: str, user: str, body: SearchQuery, mem: SouvenirDep) -> Sear
 
 
 @router.post("/memories", response_model=WritePublic)
-def add_memory(channel: str, user: str, body: MemoryCreate, mem: SouvenirDep) -> WritePublic:
-    """Write one memory through the write path (secrets filter, dedup, merge)."""
+def add_memory(channel: str, user: str, body: MemoryCreate, mem: SouvenirDep, request: Request) -> WritePublic:
+    """Write one memory through the write path (secrets filter, dedup, merge). A ``rule``
+    (carried by every later context of the user) needs an admin key."""
+    if body.kind == "rule":
+        require_admin(request)
     return mem.remember(user, channel=channel, **body.model_dump())
 
 
 @router.post("/memories/batch", response_model=BatchWritten)
-def add_memories(channel: str, user: str, body: MemoryBatch, mem: SouvenirDep) -> BatchWritten:
+def add_memories(channel: str, user: str, body: MemoryBatch, mem: SouvenirDep, request: Request) -> BatchWritten:
     """Write 1 to 100 memories in order, each through the write path; all are checked
-    before the first is written."""
+    before the first is written. A ``rule`` among them needs an admin key."""
+    if any(m.kind == "rule" for m in body.memories):
+        require_admin(request)
     return mem.remember_many(user, body.memories, channel=channel)
 
 

@@ -1,6 +1,9 @@
--- 0009: ids are never reused (the dialect of sql/sqlite/0009_ids_never_reused.sql). An identity
+-- 0015: PostgreSQL dialect of sql/sqlite/0015_local_time_outbox_causes_ids.sql. Ids: an identity
 -- column's sequence never gives a value twice; GENERATED ALWAYS also refuses an id written by
 -- hand, so no insert can take an id that was handed out before.
+ALTER TABLE turns ADD COLUMN utc_offset INTEGER;
+ALTER TABLE outbox ADD COLUMN first_error_at TEXT COLLATE "C";
+ALTER TABLE outbox ADD COLUMN model TEXT;
 ALTER TABLE users ALTER COLUMN id SET GENERATED ALWAYS;
 ALTER TABLE stories ALTER COLUMN id SET GENERATED ALWAYS;
 ALTER TABLE turns ALTER COLUMN id SET GENERATED ALWAYS;
