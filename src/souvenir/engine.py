@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from datetime import datetime
@@ -37,6 +38,7 @@ from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
+from souvenir.store.protocol import Job, Store
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
 from souvenir.timeutil import aware, utcnow
@@ -55,7 +57,7 @@ SETTLE_S = 2.0
 class Engine(CurationMixin, SearchMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
-    def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
+    def __init__(self, store: Store, index: VectorIndex | None = None, limit: int = 24,
                  semantic_threshold: float = 0.32, chat: ChatClient | None = None,
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
                  min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
@@ -316,7 +318,7 @@ class Engine(CurationMixin, SearchMixin):
             log.debug("summary queued for user %s: %s", user_id, why)
         self.store.kv_set(user_id, profile.TURNS_KEY, str(turns), now)
 
-    def after_reflection(self, job: dict, results: list[WriteResult], now: datetime) -> None:
+    def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
         new_facts = sum(r.action in ("insert", "replace", "supersede") for r in results)
         if new_facts and self.chat is not None and self.summary_enabled:
@@ -383,7 +385,7 @@ class Engine(CurationMixin, SearchMixin):
             if not self.store.remove_anchor(story_id, anchor_id, reason, now):
                 parsed.dropped.append(f"anchor {anchor_id}: no such anchor in this story")
 
-    def run_reflection(self, job: dict, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+    def run_reflection(self, job: Job, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
         """Run one claimed outbox job: ask the model, apply its answer, mark the job done.
 
         The model call happens outside any transaction; its answer is applied and the job
@@ -409,7 +411,7 @@ class Engine(CurationMixin, SearchMixin):
                                    now=now)
         return outcome
 
-    def run_summary(self, job: dict, now: datetime | None = None) -> str | None:
+    def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
 
         Writes only the ``summary`` key, so a turn recorded while the model was thinking
@@ -430,7 +432,7 @@ class Engine(CurationMixin, SearchMixin):
             stored = self.store_summary(job["user_id"], answer, now)
         return stored
 
-    def _own_job(self, job: dict, now: datetime) -> None:
+    def _own_job(self, job: Job, now: datetime) -> None:
         """Inside the apply transaction: lock the user and mark the job done, if it is still
         this claim's; else :class:`StaleJobError` rolls the transaction back."""
         self.store.lock_user(job["user_id"])
@@ -493,8 +495,8 @@ class Engine(CurationMixin, SearchMixin):
             degraded=cause is not None, degraded_cause=cause, scores=scores or {},
         )
 
-    def _scores(self, user_id: int, message: str, candidates: list[Memory],
-                now: datetime) -> tuple[dict[int, float] | None, str | None]:
+    def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
+                now: datetime) -> tuple[Mapping[int, float] | None, str | None]:
         if self.scorer is not None:
             return self._fused_scores(user_id, message, candidates, now)
         if self.index is None:
@@ -506,7 +508,7 @@ class Engine(CurationMixin, SearchMixin):
             log.warning("degraded turn: %s", exc)
             return None, f"embedder: {exc}"
 
-    def _fused_scores(self, user_id: int, message: str, candidates: list[Memory],
+    def _fused_scores(self, user_id: int, message: str, candidates: Sequence[Memory],
                       now: datetime) -> tuple[Scores, str | None]:
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
         both run at once. A failed embedder leaves the other signals (the BM25 part always
@@ -625,7 +627,7 @@ class Engine(CurationMixin, SearchMixin):
         """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve)."""
         self.own_memory(channel, external_id, memory_id)
         self.store.set_pinned(memory_id, pinned)
-        return self.store.get_memory(memory_id)
+        return self.own_memory(channel, external_id, memory_id)
 
     def delete_memory(self, channel: str, external_id: str, memory_id: int,
                       now: datetime | None = None) -> None:

@@ -182,7 +182,7 @@ class VectorIndex:
     def _bounded(rows: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
         """Cut a batch at BATCH_CHARS characters (at least one row), so that one batch holds
         the model lock briefly and a turn's query gets it within its bound."""
-        total, kept = 0, []
+        total, kept = 0, []  # type: int, list[tuple[int, str, str]]
         for row in rows:
             total += len(row[2])
             if kept and total > BATCH_CHARS:

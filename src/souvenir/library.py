@@ -9,7 +9,8 @@
 A user is named by their id (``user``) on a channel (``channel``, default the one given to
 :meth:`Souvenir.open`, else ``api``). Every answer is a model of :mod:`souvenir.schemas`, the
 same the REST service sends and :mod:`souvenir.client` returns, so the three give the same
-answers for the same calls. Every error is a :class:`~souvenir.errors.SouvenirError`:
+answers for the same calls (a memory's counters count every context answered before the
+call that returns it). Every error is a :class:`~souvenir.errors.SouvenirError`:
 :class:`~souvenir.errors.InputError` for bad input (nothing written),
 :class:`~souvenir.errors.UnknownError` for an unknown user or another user's memory,
 :class:`~souvenir.errors.StoreError` when the store fails.
@@ -189,6 +190,7 @@ class Souvenir:
                       until=until, limit=limit)
         where = SearchFilter(kinds=frozenset(q.kind) if q.kind else None, scope=q.scope, since=q.since,
                              until=q.until)
+        self.engine.flush()  # counters of the contexts already answered
         ranked, cause = self.engine.search(self._who(channel), user, q.query, where, story=q.story, limit=q.limit)
         return SearchResults.from_ranked(ranked, cause)
 
@@ -210,10 +212,13 @@ class Souvenir:
     def pin(self, user: str, memory_id: int, pinned: bool = True, *,
             channel: str | None = None) -> MemoryPublic:
         """Pin (or, with ``pinned=False``, unpin) a memory by hand."""
-        return MemoryPublic.from_memory(self.engine.pin(self._who(channel), user, memory_id, pinned))
+        memory = self.engine.pin(self._who(channel), user, memory_id, pinned)
+        self.engine.flush()
+        return MemoryPublic.from_memory(self.engine.own_memory(self._who(channel), user, memory.id))
 
     def history(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryHistory:
         """A memory as it is now and its chain of earlier wordings and superseded memories."""
+        self.engine.flush()
         memory, chain = self.engine.memory_history(self._who(channel), user, memory_id)
         return MemoryHistory(memory=MemoryPublic.from_memory(memory),
                              history=[HistoryEntry.model_validate(e) for e in chain])

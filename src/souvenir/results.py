@@ -3,6 +3,7 @@ one message (plain data, no I/O)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from souvenir.types import Selection
@@ -41,7 +42,7 @@ class ContextResult:
     #: The score the engine computed for each candidate memory (id -> score) before the
     #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
     #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
-    scores: dict[int, float] = field(default_factory=dict)
+    scores: Mapping[int, float] = field(default_factory=dict)
     #: The user's zone (profile ``tz``): each memory's ``day`` is the user's own day.
     tz: str | None = None
 

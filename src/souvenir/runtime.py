@@ -13,6 +13,7 @@ from souvenir.scoring import ScoringConfig
 from souvenir.index_pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.store import open_store
+from souvenir.store.protocol import Store
 from souvenir.worker import ReflectionWorker
 
 
@@ -21,7 +22,7 @@ class Runtime:
     """Everything one process needs; :meth:`close` stops the indexer and the store."""
 
     settings: Settings
-    store: object
+    store: Store
     index: VectorIndex | None
     engine: Engine
     worker: ReflectionWorker | None = None
@@ -44,7 +45,7 @@ class Runtime:
                           "parked": counts.get("summary_parked", 0),
                           "queued": self.engine.counters.get("summaries_queued", 0),
                           "skipped": self.engine.counters.get("summaries_skipped", 0)},
-            "outbox": self.store.outbox_counts(),  # type: ignore[attr-defined]
+            "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
             "deferred": counts.get("deferred", 0),
@@ -59,7 +60,7 @@ class Runtime:
         for index in self.indexes:
             index.stop()
         self.engine.close()
-        self.store.close()  # type: ignore[attr-defined]
+        self.store.close()
 
 
 def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:

@@ -32,6 +32,7 @@ from souvenir.errors import (
     ModelConfigError, ModelUnavailableError, SouvenirError, StaleJobError,
 )
 from souvenir.timeutil import utcnow
+from souvenir.store.protocol import Job
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +103,7 @@ class ReflectionWorker:
             self._failed(job, repr(exc), None)
         return True
 
-    def _failed(self, job: dict, error: str, model: str | None) -> None:
+    def _failed(self, job: Job, error: str, model: str | None) -> None:
         """A real failure: retried with backoff until its failures have lasted
         ``park_after_s``, then parked."""
         now = utcnow()
@@ -115,7 +116,7 @@ class ReflectionWorker:
                                 attempts=job["attempts"], model=model)
         self.counts[("summary_" if job["job"] == "summary" else "") + "failed"] += 1
 
-    def _park(self, job: dict, error: str, model: str | None) -> None:
+    def _park(self, job: Job, error: str, model: str | None) -> None:
         self.engine.store.park(job["id"], error, utcnow(), attempts=job["attempts"], model=model)
         self.counts[("summary_" if job["job"] == "summary" else "") + "parked"] += 1
         log.warning("%s job %s parked after %s attempts (model %s): %s", job["job"], job["id"],

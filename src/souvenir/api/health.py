@@ -106,7 +106,7 @@ def report(rt) -> tuple[dict, bool]:
     probe = rt._health_probe
     if True:
         path = getattr(rt.store, "path", None)
-        gone = bool(path) and path != ":memory:" and not os.path.exists(path)
+        gone = path is not None and bool(path) and path != ":memory:" and not os.path.exists(path)
         degraded_turns, readable = (probe.value, False) if gone else probe.get()
         causes = store_causes(rt.store, readable) + component_causes(rt)
         ready = readable

@@ -15,11 +15,12 @@ memory failure forwards the request unmodified and is counted.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
-from datetime import timedelta
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -30,8 +31,8 @@ from starlette.concurrency import run_in_threadpool
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import check_field, check_user_id
-from souvenir.timeutil import utcnow
 from souvenir.schemas import ChatCompletion, ModelList
+from souvenir.timeutil import utcnow
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
@@ -126,8 +127,10 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
     router = APIRouter()
 
-    def record(channel: str, user: str, story: str | None, message: str, reply: str | None,
+    def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
                source: str | None = None, tz: str | None = None) -> None:
+        if user is None or message is None:  # nothing to remember (the callers check it first)
+            return
         try:
             rt = get_runtime()
             with rt.store.transaction():  # a retry racing its first attempt is seen here
@@ -195,7 +198,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         # a leg after tool results continues the user's turn: its context counts nothing new
         user_leg = bool(body["messages"]) and isinstance(body["messages"][-1], dict) \
             and body["messages"][-1].get("role") == "user"
-        source = request_key(channel, user, story, body["messages"]) if remember else None
+        source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
         if remember:
             try:
                 result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story,
@@ -239,7 +242,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             if await request.is_disconnected():
                 counters["proxy_client_gone"] += 1
             else:
-                task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply, source, tz)
+                task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
+                                                                           reply, source, tz))
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 

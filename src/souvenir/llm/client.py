@@ -130,10 +130,10 @@ class ChatClient:
                     break  # an outage, a refused key, or the same answer whatever the format
                 continue
             if schema is not None:
-                for bad, exc in refused:
-                    if self.structured.refuse(model, bad, f"HTTP {exc.status}: {exc.body[:120]}"):
+                for bad, refusal in refused:
+                    if self.structured.refuse(model, bad, f"HTTP {refusal.status}: {refusal.body[:120]}"):
                         log.warning("%s refused structured output %r (HTTP %s); using %r from now on",
-                                    model, bad, exc.status, form)
+                                    model, bad, refusal.status, form)
                 self.structured.accept(model, form)
             return text
         last = refused[-1][1]

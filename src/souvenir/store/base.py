@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,10 +31,14 @@ from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
+from souvenir.store.plumbing import Plumbing
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
+
+if TYPE_CHECKING:  # pragma: no cover
+    from souvenir.store.readcache import ReadCache
 
 _MEMORY_COLUMNS = (
     "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
@@ -52,13 +57,14 @@ def _memory(row: Sequence) -> Memory:
     )
 
 
-class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin):
+class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
+               Plumbing):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
     #: The read path's cache (:class:`~souvenir.store.readcache.ReadCache`), where the
     #: backend keeps one.
-    _read_cache = None
+    _read_cache: ReadCache | None = None
     _owner: int | None = None
 
     #: Writes refused because the store stayed locked or unreachable past the bound (a
@@ -344,7 +350,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             old = conn.execute(
                 "SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)
             ).fetchone()
-            self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]), now)
+            self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]) or now, now)
             conn.execute(
                 "UPDATE memories SET text = ?, content_hash = ?, source = ?, updated_at = ?, "
                 "confidence = CASE WHEN confidence >= ? THEN confidence ELSE ? END WHERE id = ?",
@@ -512,7 +518,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         if ids is None:
             keep, matrix = self.vectors(user_id, embedder)
         else:
-            blobs = self._vectors_of(user_id, ids, embedder)
+            blobs = self._vectors_of(user_id, ids.tolist(), embedder)
             keep = sorted(blobs)
             matrix = np.frombuffer(b"".join(blobs[m] for m in keep), np.float32).reshape(
                 len(keep), -1) if keep else None

@@ -18,10 +18,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from souvenir.redaction import scrub
+from souvenir.store.plumbing import Plumbing
+from souvenir.store.protocol import Job
 from souvenir.timeutil import from_text, to_text, with_offset
 
 
-class OutboxMixin:
+class OutboxMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def enqueue(self, user_id: int, turn_id: int, job: str, now: datetime) -> int:
@@ -36,7 +38,7 @@ class OutboxMixin:
             return conn.execute("SELECT id FROM outbox WHERE turn_id = ? AND job = ?",
                                 (turn_id, job)).fetchone()[0]
 
-    def claim(self, now: datetime) -> dict | None:
+    def claim(self, now: datetime) -> Job | None:
         """Mark the next due job ``running`` and return it with its turn and user, or ``None``."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
             row = conn.execute(
