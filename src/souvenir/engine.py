@@ -42,6 +42,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
 from souvenir.timeutil import aware, utcnow
+from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate, Memory, Selection
 
 log = logging.getLogger(__name__)
@@ -156,17 +157,21 @@ class Engine(CurationMixin, SearchMixin):
         ``exchange`` given = a model proposed it from that exchange (the full filter chain);
         otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
         is when it was said (default ``now``); its own UTC offset is the user's local day for
-        grounding "tomorrow". Raises :class:`InputError` for unusable text, ids or time, or a
-        story-scoped memory without a story.
+        grounding "tomorrow"; a naive time, a date alone or a UTC time is read in the user's
+        zone (profile key ``tz``, :func:`souvenir.timezones.localize`). Raises
+        :class:`InputError` for unusable text, ids or time, or a story-scoped memory without
+        a story.
         """
         now = aware(now or utcnow())
         self._check_ids(channel, external_id, story)
         text = check_text(candidate.text, "memory text")
         check_field(candidate.source, "source", 1024)
-        said_at = aware(check_time(candidate.time or now, "memory time"))
+        check_time(candidate.time, "memory time")
         if candidate.scope == "story" and candidate.story_id is None and not story:
             raise InputError("a story-scoped memory needs a story")
         user_id = self.store.ensure_user(channel, external_id, now)
+        # the user's local time: "tomorrow" is grounded in their day (souvenir.timezones)
+        said_at = localize(candidate.time, self.store.kv_get(user_id, TZ_KEY), now)
         story_id = candidate.story_id
         if story_id is None and candidate.scope == "story":
             story_id = self._story_id(user_id, story, True, now)
@@ -225,27 +230,35 @@ class Engine(CurationMixin, SearchMixin):
     def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
                     time: datetime | None = None, story: str | None = None,
                     source: str | None = None, now: datetime | None = None,
-                    language: str | None = None) -> tuple[int, WriteResult | None]:
+                    language: str | None = None,
+                    timezone: str | None = None) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
         message becomes an ``episode`` (of the story when ``story`` is given, else global). A command (``/start``) or a
         message without a content word ("ok", "merci", "好的") is kept as a turn only.
 
+        ``time`` keeps its own UTC offset; a naive or UTC time is read in the user's zone
+        (``timezone``, an IANA name or offset, sets it first; a ``time`` with another offset
+        than the stored zone's teaches it: :func:`souvenir.timezones.learned_zone`).
+
         Returns (turn id, what the write path did with the message, or ``None`` for a
-        command). Raises :class:`TextError` for an unusable message.
+        command). Raises :class:`TextError` for an unusable message, :class:`InputError`
+        for an unknown zone.
         """
-        now = now or utcnow()
+        now = aware(now or utcnow())
         self._check_ids(channel, external_id, story)
         message = check_text(message, "message")
         check_field(reply, "reply")
         check_field(source, "source", 1024)
-        time = aware(check_time(time or now))
+        check_time(time)
+        zone_text = canonical_zone(timezone) if timezone else None
         # Secrets never reach the store, whichever path writes (seed 001 §9).
         message = redact(message)[0]
         reply = None if reply is None else redact(reply)[0]
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
             self.store.lock_user(user_id)  # replicas: the profile read below is written back
+            time = self._local_time(user_id, time, zone_text, now)
             story_id = self._story_id(user_id, story, True, now)
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
             before = self.store.kv_all(user_id)  # the profile as it was before this turn
@@ -267,6 +280,27 @@ class Engine(CurationMixin, SearchMixin):
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
             return turn_id, written
+
+    def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None,
+                    now: datetime) -> datetime:
+        """The turn's local time; stores the zone given or learned from ``time``."""
+        stored = self.store.kv_get(user_id, TZ_KEY)
+        learned = zone_text if zone_text and zone_text != stored else learned_zone(stored, time)
+        if learned:
+            self.store.kv_set(user_id, TZ_KEY, learned, now)
+            stored = learned
+        return localize(time, stored, now)
+
+    def set_timezone(self, channel: str, external_id: str, tz: str,
+                     now: datetime | None = None) -> str:
+        """Set the user's zone (profile key ``tz``; an IANA name or an offset, created
+        user included); returns its canonical text. Raises :class:`InputError`."""
+        self._check_ids(channel, external_id)
+        value = canonical_zone(tz)
+        now = now or utcnow()
+        user_id = self.store.ensure_user(channel, external_id, now)
+        self.store.kv_set(user_id, TZ_KEY, value, now)
+        return value
 
     def _profile_turn(self, user_id: int, turn_id: int, before: dict[str, str], message: str,
                       language: str | None, new_facts: int, now: datetime) -> None:
@@ -416,13 +450,15 @@ class Engine(CurationMixin, SearchMixin):
 
     # -- read path ---------------------------------------------------------------------------
     def context(self, channel: str, external_id: str, message: str, story: str | None = None,
-                now: datetime | None = None, count: bool = True) -> ContextResult:
+                now: datetime | None = None, count: bool = True,
+                tz: str | None = None) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
         Counters and degraded-turn events are written in the background (see
         :meth:`flush`). An unknown user gets an empty selection. The query embedding is bounded (see
         :class:`VectorIndex`); on failure the selection runs without scores, the turn is
-        marked degraded, an event is recorded, and no counter moves.
+        marked degraded, an event is recorded, and no counter moves. ``tz``: the zone the
+        user's days are shown in (default the stored ``tz``; the proxy's header).
         """
         now = now or utcnow()
         self._check_ids(channel, external_id, story)
@@ -443,7 +479,8 @@ class Engine(CurationMixin, SearchMixin):
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
                                      list(result.rules) + list(result.memories), cause)
-        kv = self.store.kv_all(user_id)
+        kv = profile.public_profile(self.store.kv_all(user_id))
+        tz = tz or self.store.kv_get(user_id, TZ_KEY)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
                    if self.history_turns and (story_id is None or story_id > 0) else [])
         story_layer = None
@@ -453,7 +490,8 @@ class Engine(CurationMixin, SearchMixin):
                            "positions": self.store.positions(user_id, story_id)}
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer), history=history,
+            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
+            tz=tz,
             story=story_layer,
             degraded=cause is not None, degraded_cause=cause, scores=scores or {},
         )
@@ -544,7 +582,7 @@ class Engine(CurationMixin, SearchMixin):
             "index": {"embedder": self.index.name if self.index else None,
                       "backlog": self.index.backlog() if self.index else 0},
             "parked": self.store.parked_jobs(user_id),
-            "profile": self.store.kv_all(user_id),
+            "profile": profile.public_profile(self.store.kv_all(user_id)),
         }
 
     def _record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
@@ -594,7 +632,9 @@ class Engine(CurationMixin, SearchMixin):
 
     def delete_memory(self, channel: str, external_id: str, memory_id: int,
                       now: datetime | None = None) -> None:
-        """Delete a memory: an explicit act only (status ``deleted``, its vectors removed)."""
+        """Forget a memory: an explicit act only. Its text, past wordings and vectors go, and
+        every stored text that carries it (its turns, the summary, anchors…: see
+        :mod:`souvenir.store.erasure`); a textless tombstone stays for counts."""
         self.own_memory(channel, external_id, memory_id)
         self._drop_windows_around(memory_id)
         self.store.delete_memory(memory_id, now or utcnow())

@@ -112,15 +112,18 @@ class Souvenir:
     # -- the turn loop ---------------------------------------------------------------------
     def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
                  time: datetime | None = None, language: str | None = None,
-                 channel: str | None = None) -> TurnRecorded:
+                 channel: str | None = None, timezone: str | None = None) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
         queued (the worker extracts the memories); without one the user's message goes
-        through the write path now (``memory`` says what happened)."""
+        through the write path now (``memory`` says what happened). ``time`` keeps its own
+        UTC offset; ``timezone`` (IANA name or offset) sets the user's zone (profile ``tz``):
+        relative dates are grounded in the user's local day."""
         turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
-                         reply=reply, time=time, language=language)
+                         reply=reply, time=time, language=language, timezone=timezone)
         rt = self.runtime
         turn_id, written = rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply,
-                                                 time=turn.time, story=turn.story, language=turn.language)
+                                                 time=turn.time, story=turn.story, language=turn.language,
+                                                 timezone=turn.timezone)
         if rt.worker is not None:
             rt.worker.wake()
         return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,
@@ -201,7 +204,8 @@ class Souvenir:
                                                                  source=edit.source, said_at=edit.date))
 
     def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryDeleted:
-        """Delete one memory (an explicit act; its vectors go with it)."""
+        """Forget one memory (an explicit act): no text of it stays in the store or the
+        export, only a textless tombstone (:mod:`souvenir.store.erasure`)."""
         self.engine.delete_memory(self._who(channel), user, memory_id)
         return MemoryDeleted(deleted=memory_id)
 

@@ -47,6 +47,8 @@ class Runtime:
                           "skipped": self.engine.counters.get("summaries_skipped", 0)},
             "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
+            "chat": chat.health() if chat is not None else {},
+            "deferred": counts.get("deferred", 0),
             "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "indexer_lease_skips": sum(i.lease_skips for i in self.indexes)},
@@ -99,7 +101,9 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                     window_index=window_index)
     worker = None
     if chat is not None:
-        worker = ReflectionWorker(engine, max_attempts=settings.reflection_max_attempts)
+        worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
+                                  backoff_s=settings.reflection_backoff_s,
+                                  backoff_max_s=settings.reflection_backoff_max_s)
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)
@@ -114,4 +118,5 @@ def make_chat(settings: Settings) -> ChatClient | None:
     if settings.llm_kind not in kinds:
         raise ValueError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
     return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
-                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s)
+                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
+                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s)

@@ -1,7 +1,9 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
 ``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
-header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story),
+header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story;
+``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
+``tz`` and used for this block's days),
 adds the memory block to the system prompt, forwards to the upstream model, and returns its
 answer unchanged (streaming too). Then, off the reply's path, the exchange is recorded and
 its reflection queued. Whatever happens to memory, the request still gets its answer: a
@@ -31,6 +33,7 @@ from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import check_field, check_user_id
 from souvenir.schemas import ChatCompletion, ModelList
 from souvenir.timeutil import utcnow
+from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +141,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
     router = APIRouter()
 
     def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
-               source: str | None = None) -> None:
+               source: str | None = None, tz: str | None = None) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         try:
@@ -151,7 +154,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     if rt.store.has_turn(user_id, source, since):
                         counters["proxy_retries_recorded_once"] += 1
                         return
-                rt.engine.record_turn(channel, user, message, reply, story=story, source=source)
+                rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz)
             if rt.worker is not None:
                 rt.worker.wake()
         except SouvenirError as exc:
@@ -183,6 +186,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             named = souvenir_header(request, "x-souvenir-user") or body.get("user")
         except InputError as exc:
             return _invalid(str(exc), "user")
+        tz = request.headers.get("x-souvenir-timezone") or None
+        if tz is not None:
+            try:
+                tz = canonical_zone(tz)
+            except InputError as exc:
+                return _invalid(f"X-Souvenir-Timezone: {exc}", "X-Souvenir-Timezone")
         if named is not None and not isinstance(named, str):
             return _invalid("'user' must be a string", "user")
         user = named or None
@@ -209,7 +218,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         if remember:
             try:
                 result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story,
-                                                 None, user_leg)
+                                                 None, user_leg, tz)
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
@@ -217,7 +226,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(request, body, channel, user, story, message, remember, source)
+            return await _stream(request, body, channel, user, story, message, remember, source, tz)
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
         while True:  # a client that hangs up stops the upstream call and records nothing
             done, _ = await asyncio.wait({call}, timeout=0.25)
@@ -250,7 +259,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_client_gone"] += 1
             else:
                 task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
-                                                                           reply, source))
+                                                                           reply, source, tz))
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
@@ -262,7 +271,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         return HTTPException(502, f"upstream model server failed: {exc!r}")
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
-                      message: str | None, remember: bool, source: str | None) -> Response:
+                      message: str | None, remember: bool, source: str | None, tz: str | None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
@@ -299,7 +308,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
                     await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None,
-                                            source)
+                                            source, tz)
             task = BackgroundTask(after)
         return StreamingResponse(relay(), status_code=answer.status_code,
                                  media_type=answer.headers.get("content-type", "text/event-stream"),
