@@ -85,3 +85,25 @@ def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp
         finally:
             holder.kill()
             holder.wait()
+
+
+def test_job_ids_past_64_bits_are_a_422_not_a_500(tmp_path):
+    """The operator's retry route takes ids in its body: one past a 64-bit integer reached
+    SQLite (OverflowError, 500); it is refused like one in a path."""
+    from souvenir.api.app import create_app
+    from souvenir.config import Settings
+    from souvenir.keys import create_key
+    from souvenir.store import open_store
+    from tests.servers import UvicornThread
+
+    db = tmp_path / "jobs.db"
+    store = open_store(f"sqlite:///{db}")
+    admin = create_key(store, "ops", admin=True)[0]
+    store.close()
+    settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None)
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        headers = {"Authorization": f"Bearer {admin}"}
+        for ids in ([10**25], [2**63], [0], [-1]):
+            r = client.post("/v1/jobs/retry", json={"ids": ids}, headers=headers)
+            assert r.status_code == 422, (ids, r.status_code, r.text)
+        assert client.post("/v1/jobs/retry", json={"ids": [2**63 - 1]}, headers=headers).json() == {"requeued": 0}

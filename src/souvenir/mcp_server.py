@@ -38,7 +38,7 @@ from pydantic import Field
 from souvenir.errors import InputError
 from souvenir.library import Souvenir
 from souvenir.schemas import (
-    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, ScopeName, SearchResults, WritePublic,
+    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, RowId, ScopeName, SearchResults, WritePublic,
 )
 
 __all__ = ["LOOPBACK", "TOOLS", "build_server", "http_app"]
@@ -97,7 +97,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
                              since=since, until=until, limit=limit)
 
     @server.tool(name="forget", description="Delete one of the user's memories by its id.")
-    def forget(memory_id: Annotated[int, Field(description="The memory's id.")],
+    def forget(memory_id: Annotated[RowId, Field(description="The memory's id.")],
                user: _User = None) -> MemoryDeleted:
         return memory.forget(who(user), memory_id)
 
