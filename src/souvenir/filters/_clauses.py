@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import _lexicon as lx
-from ._text import Tok, content_of, tok_match, tokenize
+from ..lexical import lexicon as lx
+from ..lexical.tagged import Tok, content_of, tok_match, tokenize
 
 _NEG_ROLES = ("neg", "negval")
 

@@ -38,8 +38,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import _lexicon as lx
-from ._text import tokenize
+from ..lexical import lexicon as lx
+from ..lexical.tagged import tokenize
 from .base import Exchange, FilterDecision, drop, keep
 from ..types import Candidate
 

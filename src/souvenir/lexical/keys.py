@@ -75,14 +75,13 @@ Cost: about 0.1–0.2 ms a text (LoCoMo utterances, the shared suite), cached.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from . import keydata as D
 from .keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT, Pattern
-from .normalize import nfkc_fold, normalize
+from .normalize import fold_words, nfkc_fold, normalize
 from .stopwords import STOP_WORDS
 from .tokens import HAN, content_words, load_jieba, tokenize
 from .vocab import MONTHS, NEGATORS, WEEKDAYS
@@ -116,9 +115,7 @@ class UserKeys:
 
 def fold(text: str) -> str:
     """Casefold, accents removed, hyphens read as spaces: the form of ``keydata``."""
-    text = unicodedata.normalize("NFKD", text.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c)).replace("-", " ")
-    return " ".join(text.split())
+    return fold_words(text)
 
 
 _CONJUNCTION = re.compile(r"\b(?:and|or|et|ou|dan|atau|but|mais|tetapi|tapi|serta)\b|&|[和与跟及但并或]|以及", re.I)
