@@ -79,6 +79,7 @@ from datetime import datetime, timezone
 from .dedup import Fingerprint, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
+from .lexical.normalize import key_of
 from .lexical.proposition import different_referents, is_flip, proposition, stems
 from .types import Candidate, Memory
 
@@ -140,8 +141,9 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     text = ground_dates(candidate.text.strip(), said_at)
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
-    keys = user_keys(text)
-    conflicts = _key_conflicts(keys, pool)
+    names = user_names(pool)
+    keys = user_keys(text, names)
+    conflicts = _key_conflicts(keys, pool, names)
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
@@ -172,7 +174,7 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
         why = f"correction of #{flip.id}: the same statement, the opposite polarity"
         return Decision("supersede", flip.id, value, text, why, "flip")
 
-    keyed = _keyed_correction(text, fp, keys, conflicts, said_at)
+    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names)
     if keyed is not None:
         return keyed
     if conflicts:
@@ -239,13 +241,29 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     return max(found, key=_dated) if found else None
 
 
-def _key_conflicts(keys: UserKeys, pool: Sequence[Memory]) -> list[tuple[Memory, UserKeys]]:
+def user_names(pool: Sequence[Memory]) -> frozenset[str]:
+    """The user's own names, as the user's memories give them (keys ``name`` and
+    ``name.preferred``): a memory naming the user in the third person ("Bob lives in
+    Lyon" for Bob) is then keyed as the user."""
+    found = set()
+    for memory in pool:
+        keys = user_keys(memory.text)
+        for key in ("name", "name.preferred"):
+            value = keys.get(key)
+            if value:
+                found.add(key_of(value))
+                found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
+    return frozenset(found)
+
+
+def _key_conflicts(keys: UserKeys, pool: Sequence[Memory],
+                   names: frozenset[str] = frozenset()) -> list[tuple[Memory, UserKeys]]:
     """The memories of ``pool`` that give one of the candidate's keys another value."""
     if not keys:
         return []
     found = []
     for memory in pool:
-        theirs = user_keys(memory.text)
+        theirs = user_keys(memory.text, names)
         if theirs and changed_keys(theirs, keys):
             found.append((memory, theirs))
     return found
@@ -258,8 +276,8 @@ def _dated(memory: Memory) -> datetime:
 _NEVER = datetime.min.replace(tzinfo=timezone.utc)
 
 
-def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
-                      conflicts: list[tuple[Memory, UserKeys]], said_at: datetime) -> Decision | None:
+def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys, conflicts: list[tuple[Memory, UserKeys]],
+                      said_at: datetime, names: frozenset[str] = frozenset()) -> Decision | None:
     """Rule 5 and its time order (module docstring)."""
     outdated_by_newer = [
         (m, key) for m, theirs in conflicts
@@ -268,7 +286,7 @@ def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
     if outdated_by_newer:  # the candidate is the stale value: history of the newer memory
         memory, key = min(outdated_by_newer, key=lambda mk: _dated(mk[0]))
         why = (f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
-               f"{user_keys(memory.text).get(key)!r}): kept as its history")
+               f"{user_keys(memory.text, names).get(key)!r}): kept as its history")
         return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why,
                         "keyed_said_before")
     outdated = [
@@ -278,6 +296,6 @@ def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
     if not outdated:
         return None
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
-    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text).get(key)!r} → "
+    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text, names).get(key)!r} → "
            f"{keys.get(key)!r}")
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
