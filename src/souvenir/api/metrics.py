@@ -11,6 +11,8 @@ from collections import Counter
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
+from souvenir.writelog import PREFIX, parse_kind
+
 
 class SouvenirCollector:
     """A custom collector over one runtime (``get_runtime()``) and the proxy's counters."""
@@ -28,6 +30,7 @@ class SouvenirCollector:
         yield CounterMetricFamily("souvenir_reflection_items_dropped",
                                   "Reflection items dropped by the strict parser.",
                                   value=store.count_events("reflection_item_dropped"))
+        yield write_decisions(store)
         reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.",
                                           labels=["outcome"])
         counts = rt.worker.counts if rt.worker is not None else Counter()
@@ -66,6 +69,20 @@ class SouvenirCollector:
         for event, value in sorted(self.proxy_counters.items()):
             proxy.add_metric([event], value)
         yield proxy
+
+
+def write_decisions(store) -> CounterMetricFamily:
+    """``souvenir_write_decisions_total{action,reason}``: every write decision and drop
+    (``souvenir.writelog`` events), and the reflection items the strict parser dropped
+    (``action="dropped", reason="reflection"``)."""
+    family = CounterMetricFamily("souvenir_write_decisions", "Write decisions (insert, absorb, replace, "
+                                 "supersede) and drops, by reason.", labels=["action", "reason"])
+    for kind, count in sorted(store.count_events_by_kind(PREFIX).items()):
+        parsed = parse_kind(kind)
+        if parsed is not None:
+            family.add_metric(list(parsed), count)
+    family.add_metric(["dropped", "reflection"], store.count_events("reflection_item_dropped"))
+    return family
 
 
 def render(get_runtime, proxy_counters: Counter) -> bytes:
