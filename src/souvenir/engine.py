@@ -337,9 +337,13 @@ class Engine:
         story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
+        language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
         answer = self.chat.complete(
-            reflection_messages(job["message"], job["reply"] or "", summary, anchors),
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
             model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
+        unreadable = parse_reflection(answer, self.min_confidence).unreadable
+        if unreadable is not None:  # retried like a failed call, never counted "ok" with 0 memories
+            raise ModelError(f"reflection answer unreadable: {unreadable}")
         with self.store.transaction():
             self._own_job(job, now)
             outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
