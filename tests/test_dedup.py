@@ -203,7 +203,7 @@ def test_best_match_equals_naive_on_random_pools() -> None:
     variants of the query's own sentence (so that duplicates and ties occur), the rest random sentences of the four languages."""
     corpus = make_corpus(2_000, seed=7)
     rng = random.Random(11)
-    matches = corrections = 0
+    matches = 0
     for _ in range(120):
         base = rng.choice(corpus)
         texts = rng.sample(corpus, 40) + [_mutate(base, rng) for _ in range(20)]

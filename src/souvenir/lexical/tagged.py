@@ -33,6 +33,9 @@ from . import lexicon as lx
 from .normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
 from .tokens import HAN, zh_not_negation, zh_words
 
+__all__ = ["Tok", "tokenize", "prepare", "stem", "tok_match", "content_of", "supported", "fold", "key_of",
+           "strip_accents"]
+
 _CJK = "\u3400-\u9fff\uf900-\ufaff"
 _TOKEN_RE = re.compile(
     rf"(?P<cjk>[{_CJK}]+)"
