@@ -42,7 +42,7 @@ def test_pairs_above_the_threshold_carry_the_write_paths_verdict(tmp_path):
              "Aime le jazz", "Aime le jazz et la bossa nova"]
     report = dedup_pairs(texts, closest=5)
     verdicts = {(p["a"], p["b"]): p["verdict"] for p in report["above"]}
-    assert verdicts[(texts[0], texts[1])].startswith("refused: different people")
+    assert verdicts[(texts[0], texts[1])].startswith("refused: it is about different people")
     assert verdicts[(texts[2], texts[3])] == "one fact"
     assert report["refused"] == 1
     # several files: pairs within each file only

@@ -33,6 +33,7 @@ FLIPS = [
     ("en", "Smokes", "Quit smoking"),
     ("en", "Likes spicy food", "Used to like spicy food"),
     ("en", "Drinks coffee every morning", "Doesn't drink coffee anymore"),
+    ("en", "Likes drinking coffee", "Doesn't drink coffee anymore"),
     ("fr", "Adore le jazz", "Déteste le jazz désormais"),
     ("fr", "Aime le thé", "N'aime plus le thé"),
     ("fr", "Fume tous les jours", "Ne fume plus"),
@@ -44,6 +45,7 @@ FLIPS = [
     ("ms", "Main badminton setiap minggu", "Dulu main badminton, sekarang tak main lagi"),
     ("ms", "Minum kopi setiap pagi", "Tak minum kopi lagi"),
     ("ms", "Suka durian", "Benci durian"),
+    ("ms", "Suka minum teh tarik setiap pagi", "Dah tak minum teh tarik"),
 ]
 
 
@@ -62,6 +64,8 @@ KEEP = [
     ("en", "Likes 2 cats", "Doesn't like 3 cats"),
     ("en", "Likes jazz", "She doesn't like jazz"),
     ("en", "Caroline likes hiking", "Melanie doesn't like hiking"),
+    ("en", "Doesn't like coffee", "Drinks coffee"),  # both can hold
+    ("zh", "讨厌吃香菜", "吃香菜"),
     ("fr", "Prend le train de 7h40 en semaine", "Ne prend plus le bus de 7h40 en semaine"),
     ("fr", "Aime le jazz et la bossa nova", "N'aime plus le jazz"),
     ("fr", "N'aime pas le café", "N'aime plus le café"),

@@ -80,10 +80,10 @@ from .dedup import Fingerprint, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
 from .lexical.normalize import key_of
-from .lexical.proposition import different_referents, is_flip, proposition, stems
+from .lexical.proposition import ATTITUDE, different_referents, is_flip, proposition, stems
 from .types import Candidate, Memory
 
-__all__ = ["Decision", "decide", "coverage", "comparable", "said_before", "ACTIONS", "REASONS"]
+__all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
 
 ACTIONS: tuple[str, ...] = ("insert", "absorb", "replace", "supersede")
 #: ``Decision.code``: why, in one word (the label of ``souvenir_write_decisions_total``).
@@ -217,12 +217,30 @@ def _duplicate(text: str, fp: Fingerprint, prints: list[tuple[int, Fingerprint]]
         target_id, value = match
         old = next(f for i, f in remaining if i == target_id)
         relation = coverage(fp, old)
-        other = different_referents(text, by_id[target_id].text)
-        if relation is not None and other is None:
-            return target_id, value, relation
-        refused.append(f"#{target_id} scores {value:.2f} but " + (
-            other or "each wording says something the other does not"))
+        why = not_one_fact(text, by_id[target_id].text, relation)
+        if why is None:
+            return target_id, value, relation  # type: ignore[return-value]
+        refused.append(f"#{target_id} scores {value:.2f} but {why}")
         remaining = [p for p in remaining if p[0] != target_id]
+
+
+def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
+    """Why two wordings scoring at or above the threshold are not one fact, or ``None``:
+    each says something the other does not (:func:`coverage`; pass ``relation`` when it is
+    known), they are about different people or labelled attributes, or they take another
+    stance on the same words (one says it does not hold, or only one is an attitude: 吃香菜
+    is inside 讨厌吃香菜)."""
+    other = different_referents(new, old)
+    if other is not None:
+        return f"it is about {other}"
+    if relation == "":
+        relation = coverage(fingerprint(new), fingerprint(old))
+    if relation is None:
+        return "each wording says something the other does not"
+    pa, pb = proposition(new), proposition(old)
+    if pa.negative != pb.negative or (ATTITUDE in pa.content) != (ATTITUDE in pb.content):
+        return "it takes another stance (polarity or attitude)"
+    return None
 
 
 def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | None:

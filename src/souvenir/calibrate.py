@@ -15,10 +15,9 @@ import json
 from itertools import combinations
 from pathlib import Path
 
-from souvenir.admission import coverage
+from souvenir.admission import not_one_fact
 from souvenir.dedup import SIMILARITY_THRESHOLD, fingerprint, raw_score, score
 from souvenir.errors import FileFormatError
-from souvenir.lexical.proposition import different_referents
 
 
 def read_texts(path: str | Path) -> list[str]:
@@ -52,12 +51,8 @@ def read_texts(path: str | Path) -> list[str]:
 def verdict(a: str, b: str) -> str:
     """What admission makes of a pair at or above the threshold: ``"one fact"`` (merged),
     or ``"refused: …"`` with the reason (the newer wording being ``b``)."""
-    other = different_referents(a, b)
-    if other is not None:
-        return f"refused: {other}"
-    if coverage(fingerprint(b), fingerprint(a)) is None:
-        return "refused: each wording says something the other does not"
-    return "one fact"
+    why = not_one_fact(b, a)
+    return "one fact" if why is None else f"refused: {why}"
 
 
 def dedup_pairs(texts: list[str], threshold: float = SIMILARITY_THRESHOLD, closest: int = 10,

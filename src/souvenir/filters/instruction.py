@@ -43,7 +43,7 @@ from .base import Exchange, FilterDecision, drop, keep
 NAME = "instruction"
 
 _CHECKS = (r"(?:verif\w*|check\w*|confirm\w*|authenticat\w*|validat\w*|identity|id|kyc|otp|security\s+questions?"
-           r"|review\w*|approval|proof|receipts?)")
+           r"|review\w*|approval|proof|receipts?|ask\w*|question\w*)")
 _WAIVER = re.compile(
     # en
     rf"\b(?:without|skip(?:s|ping|ped)?|bypass(?:es|ing|ed)?|no\s+need\s+(?:to|for)|(?:do|does)(?:\s+not|n't)\s+need\s+to"
@@ -54,7 +54,7 @@ _WAIVER = re.compile(
 
     # fr
     r"|\bsans\s+(?:aucune?\s+|la\s+|le\s+|de\s+)?(?:vérif\w*|contrôl\w*|confirm\w*|validation|justificatif|pièce"
-    r"|preuve)|\b(?:pas\s+besoin|inutile|plus\s+besoin)\s+de\s+(?:me\s+)?(?:vérifier|contrôler|confirmer|demander"
+    r"|preuve|me\s+demander|demander)|\b(?:pas\s+besoin|inutile|plus\s+besoin)\s+de\s+(?:me\s+)?(?:vérifier|contrôler|confirmer|demander"
     r"|valider)|\b(?:valid|approuv|rembours|accept)\w*\s+(?:\w+\s+){0,3}?(?:directement|automatiquement"
     r"|d'office)"
     # zh

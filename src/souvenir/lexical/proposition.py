@@ -25,7 +25,8 @@ from 不再喝奶茶了, and the same content with ``negative=False`` from 每�
 
 Two statements are a **flip** (:func:`is_flip`) when their content is the same (as sets,
 or, for Chinese cut differently by jieba — 有车 / 没 有 车 — as the same characters in
-order) and exactly one is negative. Nothing else decides: no score, no threshold. Numbers,
+order) and exactly one is negative; or when one likes doing what the other says is no
+longer done (爱吃辣 / 现在不吃辣了). Nothing else decides: no score, no threshold. Numbers,
 dates, weekdays, places, objects, people are content, so "Ne prend plus le bus de 7h40"
 says nothing of "Prend le train de 7h40", and a stored list ("peanuts and shellfish") is
 never the same proposition as one of its items.
@@ -136,6 +137,13 @@ class Proposition:
             return False
         return self.content == other.content or (bool(self.glued) and self.glued == other.glued)
 
+    def same_but_attitude(self, other: Proposition) -> bool:
+        """The same words but for the attitude word on one side ("Likes drinking coffee" /
+        "Doesn't drink coffee"), Chinese included (爱吃辣 / 不吃辣)."""
+        a, b = self.content - {ATTITUDE}, other.content - {ATTITUDE}
+        return bool(a) and (ATTITUDE in self.content) != (ATTITUDE in other.content) and (
+            a == b or (bool(self.glued) and self.glued == other.glued))
+
 
 def _attitude(token: str) -> tuple[int, str | None]:
     """(sign, rest): +1 / -1 for an attitude word, with what is glued after it (爱吃 → 吃)."""
@@ -227,8 +235,16 @@ def stems(words: frozenset[str]) -> frozenset[str]:
 
 
 def is_flip(a: Proposition, b: Proposition) -> bool:
-    """True when ``a`` and ``b`` say the same thing and exactly one says it does not hold."""
-    return a.negative != b.negative and a.same_content(b)
+    """True when ``a`` and ``b`` say the same thing and exactly one says it does not hold;
+    or when one likes doing what the other says is not done (爱吃辣 / 现在不吃辣了, "Likes
+    drinking coffee" / "Doesn't drink coffee anymore") — the liking side positive, the other
+    negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold)."""
+    if a.negative == b.negative:
+        return False
+    if a.same_content(b) and (ATTITUDE in a.content) == (ATTITUDE in b.content):
+        return True
+    liking, doing = (a, b) if ATTITUDE in a.content else (b, a)
+    return a.same_but_attitude(b) and not liking.negative and doing.negative
 
 
 # --------------------------------------------------------------------------- referents
