@@ -13,12 +13,14 @@ from 不再喝奶茶了, and the same content with ``negative=False`` from 每�
   without negators, without change markers (now, still, again, anymore, 现在, 了, 再,
   désormais, sekarang, lagi…), without frequency and "now"-like time adverbs (every day,
   often, 每天, 经常, souvent, tous les jours, setiap pagi, selalu…) and without the
-  markers of an ended state (used to, formerly, 以前, 曾经, autrefois, dulu) or of stopping
+  markers of an ended state (used to, formerly, 以前, 曾经, autrefois, "Avant, je…", dulu) or of stopping
   (quit, stopped -ing, gave up, arrêté de, berhenti, 戒). Attitude verbs are one word,
   ``♥``, with a sign: "loves" and "hates", "adore" and "déteste", 喜欢 and 讨厌, "suka" and
   "benci" say the same thing with opposite signs. Latin words are stemmed (the filters'
   crude stem: "smoking", "smokes" → "smok"). Third-person pronouns stay ("She likes
-  jazz" is not "Likes jazz"): a subject is part of what is said.
+  jazz" is not "Likes jazz"): a subject is part of what is said. French imperfect endings
+  are stemmed away, so "Autrefois, jouait de la guitare" says what "Joue de la guitare"
+  says, ended.
 * ``negative``: the statement says the state does not hold (now): a negator, or a
   negative attitude, but not both; or an ended / stopped state ("used to play",
   "Dulu main badminton, sekarang tak main lagi", "Quit smoking").
@@ -117,6 +119,8 @@ _ZH_LOVES_TO = frozenset({"爱吃", "爱喝", "爱看", "爱玩", "爱听", "爱
 _PERSONS = frozenset({"he", "she", "they", "il", "elle", "ils", "elles", "dia", "beliau", "mereka",
                       "他", "她", "他们", "她们"})
 _USED_TO = ("used", "to")
+_FR_PRONOUNS = frozenset({"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur",
+                          "l'utilisatrice", ""})
 _USER_WORDS = frozenset({"我", "用户", "该用户", "使用者", "的"})
 
 
@@ -188,8 +192,8 @@ def proposition(text: str) -> Proposition:
             continue
         if token == "to" and i and tokens[i - 1] == "used":
             continue
-        if token in _ENDED_WORDS:
-            ended = True
+        if token in _ENDED_WORDS or (token == "avant" and i == 0 and nxt in _FR_PRONOUNS):
+            ended = True  # "Avant, je jouais de la guitare"; not "avant le repas"
             continue
         if (token in _STOP_VERBS or (token in _STOP_BEFORE_GERUND and (nxt.endswith("ing") or nxt == "up"))
                 or (token in _STOP_BEFORE_DE and nxt in ("de", "d'"))):
@@ -223,8 +227,19 @@ def proposition(text: str) -> Proposition:
     return Proposition(frozenset(kept), "".join(han), negative)
 
 
+_FR_IMPERFECT = ("aient", "ait", "ais")
+
+
 def _stem(word: str) -> str:
-    return stem(key_of(word)) if word.isalpha() and word.isascii() else word
+    """The filters' stem; French imperfect endings first ("jouait" and "joue" → "jou")."""
+    if not word.isalpha():
+        return word
+    key = key_of(word)
+    for ending in _FR_IMPERFECT:
+        if key.endswith(ending) and len(key) - len(ending) >= 3:
+            key = key[: -len(ending)]
+            break
+    return stem(key) if key.isascii() else word
 
 
 @lru_cache(maxsize=32768)
