@@ -9,20 +9,32 @@ Shapes::
     event_detail("correction of #3: …", "Hates horror movies now", 3, "Loves horror movies")
         -> "correction of #3: … | new: 'Hates horror movies now' | #3: 'Loves horror movies'"
 
-``reason`` is a short fixed word — :data:`souvenir.admission.REASONS` for a decision, the
-filter's name for a drop — so that ``souvenir_write_decisions_total{action,reason}`` has
+``reason`` is a short fixed word — :data:`souvenir.admission.REASONS` for a decision,
+``edited`` for a person's new wording (``PATCH``), the filter's name for a drop — so that ``souvenir_write_decisions_total{action,reason}`` has
 few series; the sentence and both texts (at most 200 characters each, already redacted
 by the secrets filter) go to ``detail`` for the diagnostics page.
 """
 
 from __future__ import annotations
 
-__all__ = ["PREFIX", "event_kind", "parse_kind", "event_detail", "DETAIL_CHARS"]
+__all__ = ["PREFIX", "SERIES", "event_kind", "parse_kind", "event_detail", "DETAIL_CHARS"]
 
 PREFIX = "write:"
 #: Bound of one event's detail (characters); each quoted text is cut at 200.
 DETAIL_CHARS = 600
 _TEXT_CHARS = 200
+
+
+#: Every (action, reason) a write can be counted under: the metric shows them all from the
+#: start, at zero. Admission's rules per action, then the filters' names for a drop.
+SERIES: tuple[tuple[str, str], ...] = (
+    ("insert", "new"), ("insert", "kept_beside"), ("insert", "keyed_partial"),
+    ("absorb", "duplicate"), ("absorb", "said_before"), ("absorb", "flip_said_before"),
+    ("absorb", "keyed_said_before"), ("replace", "duplicate"), ("replace", "edited"), ("supersede", "flip"),
+    ("supersede", "keyed"),
+    *(("dropped", name) for name in ("secrets", "instruction", "speech_act", "subject", "negation",
+                                     "character", "assistant_only", "reflection")),
+)
 
 
 def event_kind(action: str, reason: str) -> str:

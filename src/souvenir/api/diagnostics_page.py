@@ -17,7 +17,7 @@ def _table(headers: list[str], rows: list[list[object]]) -> str:
 
 
 def render_page(data: dict) -> str:
-    """HTML of :meth:`Engine.diagnostics`'s dict."""
+    """HTML of :class:`souvenir.schemas.Diagnostics` dumped as JSON-ready data."""
     user = data["user"]
     title = f"Souvenir diagnostics: {user['channel']}:{user['id']}" + (f" / {user['story']}" if user["story"] else "")
     parts = [f"<h1>{escape(title)}</h1>",
@@ -35,8 +35,8 @@ def render_page(data: dict) -> str:
                               it["text"]] for i, it in enumerate(sel["items"])]))
     parts.append("<h2>Forgetting counters</h2>")
     parts.append(_table(["id", "kind", "candidate", "served", "served by the semantic pass", "memory"],
-                        [[c["id"], c["kind"], c["candidate"], c["served"], c["served_semantic"], c["text"]]
-                         for c in data["counters"]]))
+                        [[c["id"], c["kind"], c["counters"]["candidate"], c["counters"]["served"],
+                          c["counters"]["served_semantic"], c["text"]] for c in data["counters"]]))
     parts.append("<h2>Degraded turns and dropped items</h2>")
     parts.append(_table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
                  if data["degraded"] else "<p>None.</p>")
