@@ -80,7 +80,7 @@ from .dedup import Fingerprint, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
 from .lexical.normalize import key_of
-from .lexical.proposition import ATTITUDE, different_referents, is_flip, proposition, stems
+from .lexical.proposition import different_referents, is_flip, proposition, stems
 from .types import Candidate, Memory
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
@@ -141,8 +141,9 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     text = ground_dates(candidate.text.strip(), said_at)
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
-    names = user_names(pool)
-    keys = user_keys(text, names)
+    keys = user_keys(text)
+    names = user_names(pool) if keys else frozenset()  # only a keyed candidate needs the user's names
+    keys = user_keys(text, names) if names else keys
     conflicts = _key_conflicts(keys, pool, names)
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
@@ -238,7 +239,7 @@ def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
     if relation is None:
         return "each wording says something the other does not"
     pa, pb = proposition(new), proposition(old)
-    if pa.negative != pb.negative or (ATTITUDE in pa.content) != (ATTITUDE in pb.content):
+    if pa.negative != pb.negative or pa.attitude != pb.attitude:
         return "it takes another stance (polarity or attitude)"
     return None
 
@@ -265,10 +266,8 @@ def user_names(pool: Sequence[Memory]) -> frozenset[str]:
     Lyon" for Bob) is then keyed as the user."""
     found = set()
     for memory in pool:
-        keys = user_keys(memory.text)
-        for key in ("name", "name.preferred"):
-            value = keys.get(key)
-            if value:
+        for key, value in user_keys(memory.text).values:
+            if key in ("name", "name.preferred") and value:
                 found.add(key_of(value))
                 found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
     return frozenset(found)

@@ -48,7 +48,7 @@ narrower statement must not retire a broader one).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import lexicon as lx
@@ -128,25 +128,32 @@ _USER_WORDS = frozenset({"我", "用户", "该用户", "使用者", "的"})
 class Proposition:
     """``content``: what is stated (module docstring); ``glued``: its Han words in order,
     stop words included, glued (jieba cuts 有车 and 没有车 differently); ``negative``: it
-    says the state does not hold now."""
+    says the state does not hold now. ``core`` (the content without the attitude word) and
+    ``attitude`` (it holds one) are derived once: a write compares one proposition with
+    every stored one."""
 
     content: frozenset[str]
     glued: str
     negative: bool
+    core: frozenset[str] = field(init=False, repr=False, compare=False)
+    attitude: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "core", self.content - {ATTITUDE})
+        object.__setattr__(self, "attitude", ATTITUDE in self.content)
 
     def same_content(self, other: Proposition) -> bool:
         """The same words, or the same characters in order; never two empty contents, nor
         an attitude word alone."""
-        if not (self.content - {ATTITUDE}) or not (other.content - {ATTITUDE}):
+        if not self.core or not other.core:
             return False
         return self.content == other.content or (bool(self.glued) and self.glued == other.glued)
 
     def same_but_attitude(self, other: Proposition) -> bool:
         """The same words but for the attitude word on one side ("Likes drinking coffee" /
         "Doesn't drink coffee"), Chinese included (爱吃辣 / 不吃辣)."""
-        a, b = self.content - {ATTITUDE}, other.content - {ATTITUDE}
-        return bool(a) and (ATTITUDE in self.content) != (ATTITUDE in other.content) and (
-            a == b or (bool(self.glued) and self.glued == other.glued))
+        return bool(self.core) and self.attitude != other.attitude and (
+            self.core == other.core or (bool(self.glued) and self.glued == other.glued))
 
 
 def _attitude(token: str) -> tuple[int, str | None]:
@@ -256,10 +263,10 @@ def is_flip(a: Proposition, b: Proposition) -> bool:
     negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold)."""
     if a.negative == b.negative:
         return False
-    if a.same_content(b) and (ATTITUDE in a.content) == (ATTITUDE in b.content):
-        return True
-    liking, doing = (a, b) if ATTITUDE in a.content else (b, a)
-    return a.same_but_attitude(b) and not liking.negative and doing.negative
+    if a.attitude == b.attitude:
+        return a.same_content(b)
+    liking, doing = (a, b) if a.attitude else (b, a)
+    return not liking.negative and doing.negative and a.same_but_attitude(b)
 
 
 # --------------------------------------------------------------------------- referents
