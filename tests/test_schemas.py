@@ -57,7 +57,7 @@ def test_one_shape_of_a_memory_everywhere(tmp_path):
     (listed_one,) = listed
     assert listed_one["id"] == added["id"] and set(listed_one) == memory_keys
     selected = context["memories"][0]
-    assert set(selected) == memory_keys - set() | {"reason", "pass", "score"}
+    assert set(selected) == memory_keys - set() | {"reason", "pass", "score", "day"}
     item = diagnostics["selections"][0]["items"][0]
     assert set(item) == set(selected) and item["id"] == selected["id"]
     assert set(diagnostics["counters"][0]) == memory_keys

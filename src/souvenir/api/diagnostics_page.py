@@ -46,8 +46,9 @@ def render_page(data: dict) -> str:
                         [[w["time"], w["action"], w["reason"], w["detail"]] for w in writes])
                  if writes else "<p>None yet.</p>")
     parts.append("<h2>Parked reflections</h2>")
-    parts.append(_table(["job", "kind", "turn", "attempts", "error", "parked at"],
-                        [[p["id"], p["job"], p["turn_id"], p["attempts"], p["error"], p["parked_at"]]
+    parts.append(_table(["job", "kind", "turn", "attempts", "model", "error", "failing since", "parked at"],
+                        [[p["id"], p["job"], p["turn_id"], p["attempts"], p.get("model") or "", p["error"],
+                          p.get("failing_since") or "", p["parked_at"]]
                          for p in data["parked"]]) if data["parked"] else "<p>None.</p>")
     parts.append("<h2>Profile</h2>")
     parts.append(_table(["key", "value"], [[k, v] for k, v in sorted(data["profile"].items())]))

@@ -169,8 +169,8 @@ def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, set
         rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{path}"}))
         embed_all(rt)  # an embedder added since the build indexes here, once
         writes = Counter(json.loads(sidecar.read_text(encoding="utf-8")))
-        decisions = json.loads(listed.read_text(encoding="utf-8"))
-        return _ready(rt, conv, reused=True, writes=writes, decisions=decisions)
+        return _ready(rt, conv, reused=True, writes=writes,
+                      decisions=json.loads(listed.read_text(encoding="utf-8")))
     _clear_abandoned(Path(folder))
     building = path.with_name(f".building-{os.getpid()}-{path.name}")
     _remove(building)
@@ -196,8 +196,9 @@ def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter,
     """The store, its embedder loaded before the first question (as the server does)."""
     if rt.index is not None:
         rt.index.warm_up()
-    return BuiltStore(rt, rt.store.find_user(CHANNEL, conv.name), reused=reused, writes=writes,
-                      decisions=decisions)
+    user_id = rt.store.find_user(CHANNEL, conv.name)
+    assert user_id is not None, f"{conv.name} was not replayed into the store"
+    return BuiltStore(rt, user_id, reused=reused, writes=writes, decisions=decisions)
 
 
 _SQLITE_FILES = ("", "-wal", "-shm", "-journal")

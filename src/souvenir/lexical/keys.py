@@ -312,8 +312,8 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     if pat.kind == "attr":
         key = attribute_key(pat.key, m.group("attr"))
         rest = clause[m.end():]
-        got = _han_value(rest) if _HAN_RUN.match(rest) else _address(rest)
-        return ([(key, got[0])], m.end(), m.end() + got[1]) if key and got else None
+        read = _han_value(rest) if _HAN_RUN.match(rest) else _address(rest)
+        return ([(key, read[0])], m.end(), m.end() + read[1]) if key and read else None
     if groups.get("v") is not None:  # the value is inside the pattern
         value, start = m.group("v").strip(), m.start("v")
         if pat.kind == "occ":
@@ -321,10 +321,10 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         if not _zh_org_ok(value):
             return None
         if pat.kind == "org_zh_trade":  # 在X当Y: employer X, occupation Y
-            got = _han_value(clause[m.end():])
-            if got is None or not _zh_trade_ok(got[0]):
+            trade = _han_value(clause[m.end():])
+            if trade is None or not _zh_trade_ok(trade[0]):
                 return None
-            return [("employer", value), ("occupation", got[0])], start, m.end() + got[1]
+            return [("employer", value), ("occupation", trade[0])], start, m.end() + trade[1]
         return [(pat.key, value)], start, m.end()
     start = m.end()
     rest = clause[start:]
@@ -420,16 +420,22 @@ def _relation(clause: str) -> bool:
     return bool(words & D.RELATIONS) or any(r in clause for r in D.ZH_RELATIONS)
 
 
+def _after_adverbs(text: str, pos: int) -> int:
+    """Where the adverbs at ``pos`` end (``pos`` when there are none)."""
+    m = ADVERBS.match(text, pos)
+    return m.end() if m else pos
+
+
 def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | None, int, str | None]:
     """(subject, where the predicate starts, owner): a named subject is ``"named"`` with its
     name as owner, or ``"user"`` when the name is one of the user's ``names``."""
     m = SUBJECT.match(clause)
     subject = m.lastgroup if m else None
-    pos = ADVERBS.match(clause, m.end() if m else 0).end()
+    pos = _after_adverbs(clause, m.end() if m else 0)
     if m is None and not any(p.regex.match(clause, pos) for p in PATTERNS):
         named = named_subject(clause)
         if named is not None:
-            after = ADVERBS.match(clause, named[1]).end()
+            after = _after_adverbs(clause, named[1])
             if any(p.regex.match(clause, after) for p in PATTERNS):
                 return ("user", after, None) if named[0] in names else ("named", after, named[0])
     return subject, pos, None
@@ -449,7 +455,7 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         return _Clause((), subject, False, False, relation)
     also = ALSO_OPENING.match(clause, pos)
     if also and not head:  # "…and also works at Maybank": one more fact, not a second job
-        pos = ADVERBS.match(clause, also.end()).end()
+        pos = _after_adverbs(clause, also.end())
     for pat in PATTERNS:
         m = pat.regex.match(clause, pos)
         if not m or (pat.first_person and subject != "first"):
@@ -481,7 +487,7 @@ def _starts_clause(text: str) -> bool:
         return True
     also = ALSO_OPENING.match(text, pos)
     if also:
-        pos = ADVERBS.match(text, also.end()).end()
+        pos = _after_adverbs(text, also.end())
     return _bare(text, pos) or any(p.regex.match(text, pos) for p in PATTERNS)
 
 

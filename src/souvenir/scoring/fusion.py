@@ -1,8 +1,8 @@
 """The read path's score: several signals fused into one number per memory (pure numpy).
 
 Every lever here was kept by its number on LoCoMo (six conversations, 883 questions) and
-on the multilingual suite (200 memories, 80 queries), one at a time, by ``bench/levers.py``
-(docs/benchmarks.md, "Recall levers"): recall@24 of the six-pass selection went from
+on the multilingual suite (200 memories, 80 queries), one at a time (docs/journal.md,
+"Recall levers"): recall@24 of the six-pass selection went from
 0.440 (USE cosine alone) to 0.851 on LoCoMo and from 0.908 to 0.965 (cross-language
 0.871 → 0.963) on the suite. With ``z`` the z-score over the user's N memories for this
 query (a memory without a value counts as the mean)::
