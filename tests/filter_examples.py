@@ -437,7 +437,11 @@ ASSISTANT_ONLY += [
     Ex("ms", K, "Skrin telefonnya retak", "Skrin telefon saya retak, boleh baiki?", "Boleh, tukar skrin kos 89 euro."),
 ]
 
+from tests.filter_examples_acts import INSTRUCTION, SPEECH_ACT  # noqa: E402
+
 EXAMPLES = {
+    "instruction": INSTRUCTION,
+    "speech_act": SPEECH_ACT,
     "subject": SUBJECT,
     "negation": NEGATION,
     "character": CHARACTER,

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.admission import ACTIONS, Decision, decide, is_poorer, said_before
+from souvenir.admission import ACTIONS, Decision, coverage, decide, said_before
 from souvenir.dedup import fingerprint
 from souvenir.types import Candidate, Memory
 
@@ -26,7 +26,7 @@ def decide_text(new: str, *old: str, when: datetime = LATER, **fields: object) -
 
 def test_empty_store_inserts_grounded_text() -> None:
     d = decide(Candidate("Le colis doit arriver demain", time=NOW), [], LATER)
-    assert d == Decision("insert", None, 0.0, "Le colis doit arriver demain (2025-06-03)", d.reason)
+    assert d == Decision("insert", None, 0.0, "Le colis doit arriver demain (2025-06-03)", d.reason, "new")
     assert d.action in ACTIONS
 
 
@@ -58,13 +58,15 @@ def test_equally_rich_new_wording_wins() -> None:
     assert (d.action, d.target_id) == ("replace", 1)
 
 
-def test_is_poorer() -> None:
+def test_coverage() -> None:
     fp = fingerprint
-    assert is_poorer(fp("Aime le jazz"), fp("Aime le jazz et la bossa nova"))
-    assert is_poorer(fp("Aime le jazz."), fp("Aime le jazz"))
-    assert not is_poorer(fp("Adore le jazz"), fp("Aime le jazz"))  # as rich: newest wins
-    assert not is_poorer(fp("Aime bien le jazz"), fp("Aime le jazz"))
-    assert not is_poorer(fp("Aime le jazz et la bossa nova"), fp("Aime le jazz"))
+    assert coverage(fp("Aime le jazz"), fp("Aime le jazz et la bossa nova")) == "poorer"
+    assert coverage(fp("Aime le jazz."), fp("Aime le jazz")) == "same"
+    assert coverage(fp("Aime le jazz et la bossa nova"), fp("Aime le jazz")) == "richer"
+    assert coverage(fp("Adore le jazz"), fp("Aime le jazz")) is None  # each says something
+    # one object changed in a long sentence: not one fact, whatever the sequence ratio
+    assert coverage(fp("Is allergic to peanuts and seafood according to the clinic in Ampang"),
+                    fp("Is allergic to peanuts and shellfish according to the clinic in Ampang")) is None
 
 
 @pytest.mark.parametrize(
@@ -93,8 +95,7 @@ def test_is_poorer() -> None:
 )
 def test_polarity_flip_supersedes(old: str, new: str) -> None:
     d = decide_text(new, old)
-    assert (d.action, d.target_id) == ("supersede", 1)
-    assert d.score >= 0.8  # the uncapped score
+    assert (d.action, d.target_id, d.score, d.code) == ("supersede", 1, 1.0, "flip")
 
 
 def test_likes_and_doesnt_like_are_never_merged() -> None:

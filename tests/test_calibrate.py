@@ -35,3 +35,18 @@ def test_cli_reads_jsonl(tmp_path):
     assert json.loads(result.output)["pairs"] == 10
     text = CliRunner().invoke(app, ["calibrate", "dedup", str(path)]).output
     assert "closest pairs above the threshold" in text and "10 pairs" in text
+
+
+def test_pairs_above_the_threshold_carry_the_write_paths_verdict(tmp_path):
+    texts = ["Gina's favorite dance style is contemporary.", "Jon's favorite dance style is contemporary.",
+             "Aime le jazz", "Aime le jazz et la bossa nova"]
+    report = dedup_pairs(texts, closest=5)
+    verdicts = {(p["a"], p["b"]): p["verdict"] for p in report["above"]}
+    assert verdicts[(texts[0], texts[1])].startswith("refused: it is about different people")
+    assert verdicts[(texts[2], texts[3])] == "one fact"
+    assert report["refused"] == 1
+    # several files: pairs within each file only
+    for name, group in (("a.txt", texts[:2]), ("b.txt", texts[2:])):
+        (tmp_path / name).write_text("\n".join(group), encoding="utf-8")
+    out = CliRunner().invoke(app, ["calibrate", "dedup", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "--json"])
+    assert json.loads(out.output)["pairs"] == 2

@@ -65,5 +65,5 @@ def test_page_in_headless_chromium(tmp_path):
             [browser, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
              f"{server.url}/v1/users/api/conv-26/diagnostics"],
             capture_output=True, text=True, timeout=120).stdout
-    assert "Last selections" in dom and "Forgetting counters" in dom
+    assert "Last selections" in dom and "Forgetting counters" in dom and "Write decisions and drops" in dom
     assert "LGBTQ support group" in dom and "score" in dom and "D1:3" in dom

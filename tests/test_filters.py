@@ -22,15 +22,19 @@ from souvenir.filters import (
     Exchange,
     assistant_only_filter,
     character_filter,
+    instruction_filter,
     negation_filter,
     redact,
     run_filters,
     secrets_filter,
+    speech_act_filter,
     subject_filter,
 )
 from souvenir.types import Candidate
 
 FILTERS = {
+    "instruction": instruction_filter,
+    "speech_act": speech_act_filter,
     "subject": subject_filter,
     "negation": negation_filter,
     "character": character_filter,

@@ -544,3 +544,23 @@ def test_outdates_needs_a_complete_old_memory_with_no_other_key() -> None:
     assert outdates(user_keys("Lives in Penang and works at Shell"),
                     user_keys("Lives in Ipoh and works at Petronas")) == "home.city"
     assert changed_keys(user_keys("Lives in Ipoh"), user_keys("Works at Petronas")) == ()
+
+
+# The dedup score's carriers and the filters' tagged tokens read Chinese negation with one
+# jieba cut and one list of words that are not negations (issue #14: they disagreed).
+ZH_NEGATION = [
+    ("我不过敏", True), ("我对花生不过敏", True), ("我不喜欢", True), ("我没有车", True),
+    ("不同意", True), ("我从来不吃辣", True), ("别担心", True),
+    ("不过我喜欢", False), ("没问题", False), ("特别喜欢", False), ("没事", False),
+    ("不少人来", False), ("差不多了", False), ("无聊", False), ("不客气", False),
+    ("没想到他来了", False), ("不得不去", False), ("未来想去日本", False),
+]
+
+
+@pytest.mark.parametrize(("text", "negated"), ZH_NEGATION)
+def test_dedup_and_filters_agree_on_chinese_negation(text: str, negated: bool) -> None:
+    from souvenir.lexical import carrier_tokens, has_negation, normalize
+    from souvenir.lexical.tagged import tokenize as tagged
+
+    assert has_negation(carrier_tokens(normalize(text))) is negated
+    assert any(tok.role == "neg" for tok in tagged(text)) is negated

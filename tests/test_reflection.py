@@ -33,7 +33,7 @@ def test_a_good_answer_is_read_whole():
 
 
 @pytest.mark.parametrize("raw, why", [
-    ("not json at all", "not JSON"), ("", "not JSON"), ("[1, 2", "not JSON"), ("42", "not an object"),
+    ("not json at all", "not JSON"), ("", "not JSON"), ("[1, 2", "cut off"), ("42", "not an object"),
     (b"\xff\xfe", "not UTF-8"),
 ])
 def test_unreadable_answers_drop_everything_with_a_reason(raw, why):

@@ -12,16 +12,29 @@ Rules, in order:
    story for story scope). Rules (kind ``rule``) are compared with rules only, and the
    other kinds with each other (the extractor labels one fact ``fact`` one day and
    ``preference`` the next).
-3. Best score ≥ SIMILARITY_THRESHOLD (0.80) → duplicate. The newest wording wins
-   (``replace``: the caller keeps the old wording as history and dates the memory
-   with the new one), unless it is poorer (:func:`is_poorer`) → ``absorb``: nothing
-   rewritten, and the date is not refreshed (seed 000: a fact one keeps repeating
+3. Best score ≥ SIMILARITY_THRESHOLD (0.80) → duplicate, when the two wordings are one
+   fact: one covers the other's content words (:func:`coverage`) and they are not about
+   different people or labelled attributes
+   (:func:`souvenir.lexical.proposition.different_referents`). Issue #14: above 0.80 a
+   long sentence keeps a sequence ratio of 0.83–0.94 when one object or one name changes
+   ("Gina's favorite dance style…" / "Jon's…", "Zhao Xiao — neighbour" / "Li Lei —
+   neighbour"); such a match is refused (noted in the reason) and the next best tried.
+   The newest wording wins (``replace``: the caller keeps the old wording as history and
+   dates the memory with the new one) when it covers the old one; a new wording whose
+   words are all in the stored one (or the very same tokens) brings nothing → ``absorb``:
+   nothing rewritten, and the date is not refreshed (seed 000: a fact one keeps repeating
    would otherwise monopolise the top of the recency ranking).
-4. Otherwise, a pair that would be a duplicate but for the carrier cap, whose only
-   carrier difference is a polarity flip ("Is allowed…" → "Is not allowed…",
-   喜欢吃香菜 → 不喜欢吃香菜, "Suka durian" → "Tak suka durian") is a correction:
-   ``supersede`` — the candidate becomes active, the old memory is superseded
-   (history). The later statement wins.
+4. Otherwise, a correction: the candidate says the same proposition as a stored memory
+   with the opposite polarity (:mod:`souvenir.lexical.proposition`: the same content
+   outside negators, change markers and frequency / "now" adverbs; a negator, an antonym
+   verb — loves / hates, adore / déteste, 喜欢 / 讨厌, suka / benci — or an ended state —
+   used to, 以前, autrefois, dulu, quit): ``supersede`` — the candidate becomes active,
+   the old memory is superseded (history). "Is allowed…" → "Is not allowed…", 每天都喝奶茶
+   → 不再喝奶茶了, "Loves horror movies" → "Hates horror movies now", "Main badminton setiap
+   minggu" → "Dulu main badminton, sekarang tak main lagi". A stored memory that says
+   more than the candidate ("allergic to peanuts and shellfish" against "no longer
+   allergic to peanuts") is a different proposition: it stays active beside it (a
+   repeat, never a loss). No score decides this rule.
 5. Otherwise, a keyed correction (issue #3 item 4): the candidate gives a keyed value
    about the user (:mod:`souvenir.lexical.keys`: home city / region / country / address,
    employer, occupation, delivery address, phone, e-mail, name) that a stored memory
@@ -63,14 +76,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from .dedup import Fingerprint, best_correction, best_match, fingerprint, raw_score
+from .dedup import Fingerprint, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
+from .lexical.normalize import key_of
+from .lexical.proposition import different_referents, is_flip, proposition, stems
 from .types import Candidate, Memory
 
-__all__ = ["Decision", "decide", "is_poorer", "comparable", "said_before", "ACTIONS"]
+__all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
 
 ACTIONS: tuple[str, ...] = ("insert", "absorb", "replace", "supersede")
+#: ``Decision.code``: why, in one word (the label of ``souvenir_write_decisions_total``).
+REASONS: tuple[str, ...] = ("new", "kept_beside", "keyed_partial", "duplicate", "said_before", "flip",
+                            "flip_said_before", "keyed", "keyed_said_before")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +97,12 @@ class Decision:
 
     ``action``: one of ACTIONS. ``target_id``: the stored memory absorbed into,
     replaced or superseded (``None`` for ``insert``). ``score``: the deciding score —
-    the dedup score for absorb/replace, the uncapped score for supersede (and for an
-    older polarity flip or keyed value absorbed as history; for a keyed correction it is
-    only informative, the keys decide), 0.0 for a plain insert (no stored memory
+    the dedup score for absorb/replace, 1.0 for a polarity flip (the same proposition;
+    no score decides it), the uncapped dedup score for a keyed correction or an older
+    keyed value absorbed as history (only informative: the keys decide), 0.0 for a plain insert (no stored memory
     reached the threshold). ``text``: the candidate's text with grounded dates, the
     text to store (unused by ``absorb``). ``reason``: one sentence for the diagnostics
-    page.
+    page. ``code``: the reason's kind, a short fixed word for counting (``REASONS``).
     """
 
     action: str
@@ -92,6 +110,7 @@ class Decision:
     score: float
     text: str
     reason: str = ""
+    code: str = ""
 
 
 def comparable(candidate: Candidate, memory: Memory) -> bool:
@@ -101,20 +120,6 @@ def comparable(candidate: Candidate, memory: Memory) -> bool:
     if candidate.scope == "story" and memory.story_id != candidate.story_id:
         return False
     return (memory.kind == "rule") == (candidate.kind == "rule")
-
-
-def is_poorer(new: Fingerprint, old: Fingerprint) -> bool:
-    """True when the new wording brings less information than the stored one.
-
-    Poorer = fewer content words ("Aime le jazz" after "Aime le jazz et la bossa nova",
-    shared case A23: « une variante courte qui arrive après une variante riche est
-    absorbée », seed 000), or the very same words (only case or punctuation differ): a
-    fact said again brings nothing, and absorbing it keeps its date from being refreshed
-    (seed 000: a fact one keeps repeating would monopolise the top of the ranking).
-    Any other wording with as many content words is not poorer: the newest one wins
-    (« la formulation la plus récente gagne »).
-    """
-    return len(new.words) < len(old.words) or new.tokens == old.tokens
 
 
 def said_before(said_at: datetime, memory: Memory) -> bool:
@@ -137,55 +142,145 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
     keys = user_keys(text)
-    conflicts = _key_conflicts(keys, pool)
+    names = user_names(pool) if keys else frozenset()  # only a keyed candidate needs the user's names
+    keys = user_keys(text, names) if names else keys
+    conflicts = _key_conflicts(keys, pool, names)
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
     prints = [(m.id, fingerprint(m.text)) for m in pool]
+    refused: list[str] = []
 
-    match = best_match(fp, prints)
+    match = _duplicate(text, fp, prints, by_id, refused)
     if match is not None:
-        target_id, value = match
+        target_id, value, relation = match
         old = next(f for i, f in prints if i == target_id)
         if said_before(said_at, by_id[target_id]):
             why = (f"duplicate of #{target_id} ({value:.2f}), said before its date: "
                    "kept as its history, wording and date unchanged")
-            return Decision("absorb", target_id, value, text, why)
-        if is_poorer(fp, old):
-            why = f"duplicate of #{target_id} ({value:.2f}); the new wording is not richer"
-            return Decision("absorb", target_id, value, text, why)
-        why = f"duplicate of #{target_id} ({value:.2f}); the newest wording wins"
-        return Decision("replace", target_id, value, text, why)
+            return Decision("absorb", target_id, value, text, why, "said_before")
+        if relation == "poorer" or fp.tokens == old.tokens:
+            why = f"duplicate of #{target_id} ({value:.2f}); the new wording says nothing more"
+            return Decision("absorb", target_id, value, text, why, "duplicate")
+        why = f"duplicate of #{target_id} ({value:.2f}); the newest wording wins (it covers the old one)"
+        return Decision("replace", target_id, value, text, why, "duplicate")
 
-    correction = best_correction(fp, prints)
-    if correction is not None:
-        target_id, value = correction
-        if said_before(said_at, by_id[target_id]):
-            why = (f"polarity flip of #{target_id} ({value:.2f}), said before it: the later "
-                   "statement stays active, this one is kept as its history")
-            return Decision("absorb", target_id, value, text, why)
-        why = f"polarity flip of #{target_id} ({value:.2f} before the carrier cap)"
-        return Decision("supersede", target_id, value, text, why)
+    flip = _flip(text, pool, refused)
+    if flip is not None:
+        value = 1.0  # the same proposition (its content words, or its Chinese characters)
+        if said_before(said_at, flip):
+            why = (f"says the opposite of #{flip.id}, said before it: the later statement stays "
+                   "active, this one is kept as its history")
+            return Decision("absorb", flip.id, value, text, why, "flip_said_before")
+        why = f"correction of #{flip.id}: the same statement, the opposite polarity"
+        return Decision("supersede", flip.id, value, text, why, "flip")
 
-    keyed = _keyed_correction(text, fp, keys, conflicts, said_at)
+    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names)
     if keyed is not None:
         return keyed
     if conflicts:
         ids = ", ".join(f"#{m.id}" for m, _ in conflicts)
         why = (f"a keyed value differs from {ids}, but one side says more than its keys: "
                "inserted beside, nothing superseded")
-        return Decision("insert", None, 0.0, text, why)
+        return Decision("insert", None, 0.0, text, why, "keyed_partial")
+    if refused:
+        return Decision("insert", None, 0.0, text, "kept beside: " + "; ".join(refused[:3]), "kept_beside")
+    return Decision("insert", None, 0.0, text, "no stored memory reaches the threshold", "new")
 
-    return Decision("insert", None, 0.0, text, "no stored memory reaches the threshold")
+
+def coverage(new: Fingerprint, old: Fingerprint) -> str | None:
+    """How the content words of a new wording relate to a stored one's, compared by stem
+    (:func:`souvenir.lexical.proposition.stems`: "kids" and "children", "drinks" and
+    "drinking" are one word): ``"same"``, ``"poorer"`` (all of them are in the stored
+    one), ``"richer"`` (it holds all of the stored one's), or ``None`` (each says
+    something the other does not: not one fact)."""
+    a, b = stems(new.words), stems(old.words)
+    if a == b:
+        return "same"
+    if a <= b:
+        return "poorer"
+    if b <= a:
+        return "richer"
+    return None
 
 
-def _key_conflicts(keys: UserKeys, pool: Sequence[Memory]) -> list[tuple[Memory, UserKeys]]:
+def _duplicate(text: str, fp: Fingerprint, prints: list[tuple[int, Fingerprint]], by_id: dict[int, Memory],
+               refused: list[str]) -> tuple[int, float, str] | None:
+    """The best match at or above the threshold that is one fact with the candidate: one of
+    the two wordings covers the other's content words, and they are not about different
+    people or attributes (rule 3). A match that fails is noted in ``refused`` and the next
+    best is tried."""
+    remaining = prints
+    while True:
+        match = best_match(fp, remaining)
+        if match is None:
+            return None
+        target_id, value = match
+        old = next(f for i, f in remaining if i == target_id)
+        relation = coverage(fp, old)
+        why = not_one_fact(text, by_id[target_id].text, relation)
+        if why is None:
+            return target_id, value, relation  # type: ignore[return-value]
+        refused.append(f"#{target_id} scores {value:.2f} but {why}")
+        remaining = [p for p in remaining if p[0] != target_id]
+
+
+def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
+    """Why two wordings scoring at or above the threshold are not one fact, or ``None``:
+    each says something the other does not (:func:`coverage`; pass ``relation`` when it is
+    known), they are about different people or labelled attributes, or they take another
+    stance on the same words (one says it does not hold, or only one is an attitude: 吃香菜
+    is inside 讨厌吃香菜)."""
+    other = different_referents(new, old)
+    if other is not None:
+        return f"it is about {other}"
+    if relation == "":
+        relation = coverage(fingerprint(new), fingerprint(old))
+    if relation is None:
+        return "each wording says something the other does not"
+    pa, pb = proposition(new), proposition(old)
+    if pa.negative != pb.negative or pa.attitude != pb.attitude:
+        return "it takes another stance (polarity or attitude)"
+    return None
+
+
+def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | None:
+    """The stored memory the candidate contradicts: the same proposition with the opposite
+    polarity (:func:`souvenir.lexical.proposition.is_flip`), about the same people and
+    attribute; the most recently dated one when several do (rule 4)."""
+    new = proposition(text)
+    found = []
+    for memory in pool:
+        if is_flip(new, proposition(memory.text)):
+            other = different_referents(text, memory.text)
+            if other is None:
+                found.append(memory)
+            else:
+                refused.append(f"#{memory.id} says the opposite but is about {other}")
+    return max(found, key=_dated) if found else None
+
+
+def user_names(pool: Sequence[Memory]) -> frozenset[str]:
+    """The user's own names, as the user's memories give them (keys ``name`` and
+    ``name.preferred``): a memory naming the user in the third person ("Bob lives in
+    Lyon" for Bob) is then keyed as the user."""
+    found = set()
+    for memory in pool:
+        for key, value in user_keys(memory.text).values:
+            if key in ("name", "name.preferred") and value:
+                found.add(key_of(value))
+                found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
+    return frozenset(found)
+
+
+def _key_conflicts(keys: UserKeys, pool: Sequence[Memory],
+                   names: frozenset[str] = frozenset()) -> list[tuple[Memory, UserKeys]]:
     """The memories of ``pool`` that give one of the candidate's keys another value."""
     if not keys:
         return []
     found = []
     for memory in pool:
-        theirs = user_keys(memory.text)
+        theirs = user_keys(memory.text, names)
         if theirs and changed_keys(theirs, keys):
             found.append((memory, theirs))
     return found
@@ -198,8 +293,8 @@ def _dated(memory: Memory) -> datetime:
 _NEVER = datetime.min.replace(tzinfo=timezone.utc)
 
 
-def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
-                      conflicts: list[tuple[Memory, UserKeys]], said_at: datetime) -> Decision | None:
+def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys, conflicts: list[tuple[Memory, UserKeys]],
+                      said_at: datetime, names: frozenset[str] = frozenset()) -> Decision | None:
     """Rule 5 and its time order (module docstring)."""
     outdated_by_newer = [
         (m, key) for m, theirs in conflicts
@@ -208,8 +303,9 @@ def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
     if outdated_by_newer:  # the candidate is the stale value: history of the newer memory
         memory, key = min(outdated_by_newer, key=lambda mk: _dated(mk[0]))
         why = (f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
-               f"{user_keys(memory.text).get(key)!r}): kept as its history")
-        return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why)
+               f"{user_keys(memory.text, names).get(key)!r}): kept as its history")
+        return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why,
+                        "keyed_said_before")
     outdated = [
         (m, key) for m, theirs in conflicts
         if not said_before(said_at, m) and (key := outdates(keys, theirs)) is not None
@@ -217,6 +313,6 @@ def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys,
     if not outdated:
         return None
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
-    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text).get(key)!r} → "
+    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text, names).get(key)!r} → "
            f"{keys.get(key)!r}")
-    return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why)
+    return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")

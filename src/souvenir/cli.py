@@ -486,6 +486,9 @@ def bench_recall(
                                       help="Keep the built stores here and reuse them while their inputs match."),
     plot: Optional[Path] = typer.Option(None, "--plot", dir_okay=False,
                                      help="Also write a PNG of recall@24 by category per method and mode."),
+    decisions: Optional[Path] = typer.Option(None, "--decisions", dir_okay=False,
+                                          help="Also write every absorb, replace and supersede the write "
+                                          "path made, with both texts (JSONL), for a person to read."),
 ) -> None:
     """Evidence recall on LoCoMo of the product's selection (@24) and ranking (@5/@10), beside
     BM25, dense cosine, recency and mem0 over the same memories; raw turns, gold
@@ -498,10 +501,15 @@ def bench_recall(
     figure_error: list[str] = []
 
     def run() -> dict:
+        listed: list[dict] | None = [] if decisions is not None else None
         report = run_recall(directory, _settings(ctx), limit_files=limit_files,
                             conversations=[c.strip() for c in conversations.split(",") if c.strip()],
                             modes=modes, baselines=chosen, cache=cache,
-                            progress_console=None if as_json else err)
+                            progress_console=None if as_json else err, decisions=listed)
+        if decisions is not None and listed is not None:
+            from souvenir.bench.recall import write_decisions
+
+            write_decisions(listed, decisions)
         if plot is not None:  # a figure that cannot be drawn must not lose the figures
             from souvenir.bench.plot import plot_recall_by_category
 
@@ -558,17 +566,26 @@ def bench_latency(
 
 @calibrate_app.command("dedup")
 def calibrate_dedup(
-    file: Path = typer.Argument(..., exists=True, dir_okay=False,
-                                help="Memories: .jsonl ({text} a line), .json, or one a line."),
+    files: list[Path] = typer.Argument(..., exists=True, dir_okay=False,
+                                       help="Memories: .jsonl ({text} a line), .json (a list, {memories}, "
+                                       "or a LoCoMo conversation's observations), or one a line. "
+                                       "Several files: pairs within each file only."),
     closest: int = typer.Option(10, help="Pairs to show on each side of the threshold."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Score all pairs of FILE's memories: the distribution and the closest pairs on each
-    side of the dedup threshold, so that a threshold is read, not chosen."""
+    """Score all pairs of each FILE's memories: the distribution, the closest pairs on each
+    side of the dedup threshold and, above it, the write path's verdict, so that a
+    threshold is read, not chosen."""
     from souvenir.calibrate import dedup_pairs, read_texts
 
     try:
-        report = dedup_pairs(read_texts(file), closest=closest)
+        texts: list[str] = []
+        groups: list[int] = []
+        for number, file in enumerate(files):
+            found = read_texts(file)
+            texts += found
+            groups += [number] * len(found)
+        report = dedup_pairs(texts, closest=closest, groups=groups)
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -576,14 +593,16 @@ def calibrate_dedup(
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
         return
     console.print(f"{report['memories']} memories, {report['pairs']} pairs, threshold "
-                  f"{report['threshold']}; {report['capped']} pairs held under it by the carrier cap")
+                  f"{report['threshold']}; {report['capped']} pairs held under it by the carrier cap; "
+                  f"{report['refused']} above it not merged by the write path")
     peak = max((n for _, n in report["histogram"]), default=1)
     for low, n in report["histogram"]:
         console.print(f"{low:4.2f} {n:7d} {'#' * max(1, round(40 * n / peak))}", markup=False)
     for side in ("above", "below"):
         console.print(f"closest pairs {side} the threshold:")
         for p in report[side]:
-            console.print(f"  {p['score']:.3f} (raw {p['raw']:.3f})  {p['a']!r}  ~  {p['b']!r}",
+            why = f"  [{p['verdict']}]" if "verdict" in p else ""
+            console.print(f"  {p['score']:.3f} (raw {p['raw']:.3f})  {p['a']!r}  ~  {p['b']!r}{why}",
                           markup=False, soft_wrap=True)
 
 

@@ -21,6 +21,7 @@ from souvenir.limits import check_field, check_text, check_time
 from souvenir.results import WriteResult
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory
+from souvenir.writelog import event_detail, event_kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from souvenir.store.protocol import Store
@@ -106,8 +107,10 @@ class CurationMixin:
                               source=source or memory.source, time=said)
         verdict = run_filters(candidate, Exchange(user_message=text), DIRECT_CHAIN)
         if not verdict.kept:
-            return WriteResult("dropped", None, verdict.candidate.text,
-                               reason=f"{verdict.filter}: {verdict.reason}")
+            reason = f"{verdict.filter}: {verdict.reason}"
+            self.store.record_event(memory.user_id, event_kind("dropped", verdict.filter),
+                                    event_detail(reason, verdict.candidate.text), now)
+            return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
         text = verdict.candidate.text
         with self.store.transaction():
             self.store.lock_user(memory.user_id)
@@ -119,6 +122,8 @@ class CurationMixin:
                 return WriteResult("unchanged", memory_id, text)
             self._drop_windows_around(memory_id)
             self.store.replace_wording(memory_id, text, current.confidence, candidate.source, said, now)
+            self.store.record_event(memory.user_id, event_kind("replace", "edited"),
+                                    event_detail("a person's new wording", text, memory_id, current.text), now)
         self._wake_indexer()
         return WriteResult("replace", memory_id, text)
 

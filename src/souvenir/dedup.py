@@ -44,7 +44,7 @@ from functools import lru_cache
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from .lexical.carriers import carrier_tokens, has_negation, is_negator
+from .lexical.carriers import carrier_tokens
 from .lexical.normalize import normalize
 from .lexical.tokens import content_words, copula_tense, tokenize
 
@@ -58,11 +58,7 @@ __all__ = [
     "raw_score",
     "score",
     "best_match",
-    "best_correction",
-    "correction_score",
     "naive_best_match",
-    "naive_best_correction",
-    "is_polarity_flip",
     "tenses_conflict",
 ]
 
@@ -112,27 +108,10 @@ class Fingerprint:
     tokens: tuple[str, ...]
     tenses: frozenset[str] = frozenset()
     joined: str = field(init=False, repr=False, compare=False)
-    negative: bool = field(init=False, repr=False, compare=False)
-    core: frozenset[str] = field(init=False, repr=False, compare=False)
-    bare: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Derived once: the token run for containment, the polarity, the carriers
-        # without negators (two texts are a polarity flip iff their cores are equal and
-        # exactly one is negative) and the tokens without negators, glued (see
-        # correction_score).
+        # Derived once: the token run for containment.
         object.__setattr__(self, "joined", _SEP + _SEP.join(self.tokens) + _SEP)
-        object.__setattr__(self, "negative", has_negation(self.carriers))
-        object.__setattr__(self, "core", frozenset(c for c in self.carriers if not is_negator(c)))
-        object.__setattr__(self, "bare", _without_negators(self.tokens))
-
-
-def _without_negators(tokens: tuple[str, ...]) -> str:
-    kept = [
-        t for i, t in enumerate(tokens)
-        if not is_negator(t) and not (t == "longer" and i and tokens[i - 1] == "no")
-    ]
-    return "".join(kept)
 
 
 @lru_cache(maxsize=32768)
@@ -206,29 +185,6 @@ def score(a: Fingerprint | str, b: Fingerprint | str) -> float:
     return min(raw_score(fa, fb), cap)
 
 
-def is_polarity_flip(a: Fingerprint, b: Fingerprint) -> bool:
-    """True when the carriers differ by negators only and exactly one side is negated.
-
-    "Is allowed to eat peanuts" / "Is not allowed to eat peanuts", 喜欢吃香菜 /
-    不喜欢吃香菜, "Suka durian" / "Tak suka durian". "n'aime pas" / "n'aime plus" is
-    not a flip (both negated), nor is any pair whose numbers or dates differ.
-    """
-    return a.negative != b.negative and a.core == b.core
-
-
-def correction_score(a: Fingerprint | str, b: Fingerprint | str) -> float:
-    """Uncapped score of a polarity-flip pair: :func:`raw_score`, or 1.0 when the two
-    texts are the same tokens once their negators are removed.
-
-    The second arm exists for Chinese, where jieba cuts the two sides differently:
-    "有车" is one word, "没有车" is 没 + 有 + 车, so their content words share nothing.
-    """
-    fa, fb = _fp(a), _fp(b)
-    if fa.bare and fa.bare == fb.bare:
-        return 1.0
-    return raw_score(fa, fb)
-
-
 def _exact_if_above(a: Fingerprint, b: Fingerprint, floor: float) -> float:
     """``raw_score(a, b)`` when it is > ``floor``; otherwise some value ≤ ``floor``."""
     jaccard = _jaccard(a.words, b.words)
@@ -282,16 +238,10 @@ def _prefix(words: frozenset[str]) -> frozenset[str]:
 def _scan(
     fp: Fingerprint,
     existing: Iterable[tuple[int, Fingerprint]],
-    *,
-    flip: bool,
 ) -> tuple[int, float] | None:
-    if flip:  # polarity flips only: same carriers but for negators, one side negated
-        cands = [(i, o) for i, o in existing if o.negative != fp.negative and o.core == fp.core]
-    else:  # different carriers are capped at 0.79 and can never reach the threshold
-        carriers = fp.carriers
-        cands = [
-            (i, o) for i, o in existing if o.carriers == carriers and not tenses_conflict(fp, o)
-        ]
+    # different carriers are capped at 0.79 and can never reach the threshold
+    carriers = fp.carriers
+    cands = [(i, o) for i, o in existing if o.carriers == carriers and not tenses_conflict(fp, o)]
     if not cands:
         return None
     by_ratio = _ratio_reachable(fp, cands)
@@ -303,18 +253,15 @@ def _scan(
     best_id: int | None = None
     best = -1.0
     for pos, (ident, other) in enumerate(cands):
-        if flip and fp.bare and other.bare == fp.bare:
-            value = 1.0  # correction_score's second arm
-        else:
-            if pos not in by_ratio and prefix.isdisjoint(other.words):
-                # Jaccard < threshold and ``fp`` is not contained in ``other`` (prefix
-                # filter); what remains possible is ``other`` contained in ``fp``, or
-                # two texts of stop words only with the same tokens.
-                ow = other.words
-                if not ((ow and ow <= words) or (no_words and not ow and fp.tokens == other.tokens)):
-                    continue
-            floor = best if best_id is not None else SIMILARITY_THRESHOLD - 1e-9
-            value = _exact_if_above(fp, other, floor)
+        if pos not in by_ratio and prefix.isdisjoint(other.words):
+            # Jaccard < threshold and ``fp`` is not contained in ``other`` (prefix
+            # filter); what remains possible is ``other`` contained in ``fp``, or
+            # two texts of stop words only with the same tokens.
+            ow = other.words
+            if not ((ow and ow <= words) or (no_words and not ow and fp.tokens == other.tokens)):
+                continue
+        floor = best if best_id is not None else SIMILARITY_THRESHOLD - 1e-9
+        value = _exact_if_above(fp, other, floor)
         if (value > best) if best_id is not None else (value >= SIMILARITY_THRESHOLD):
             best_id, best = ident, value
     return None if best_id is None else (best_id, best)
@@ -330,16 +277,7 @@ def best_match(
     test_dedup.py, idle machine): median ≈ 0.3 ms on a realistic mix, ≈ 2 ms when no
     memory has any carrier and all share four sentence templates.
     """
-    return _scan(fp, existing, flip=False)
-
-
-def best_correction(
-    fp: Fingerprint, existing: Sequence[tuple[int, Fingerprint]]
-) -> tuple[int, float] | None:
-    """The stored memory ``fp`` contradicts by polarity: ``(id, score)`` of the highest
-    :func:`correction_score` ≥ SIMILARITY_THRESHOLD among pairs that are a polarity
-    flip (:func:`is_polarity_flip`), first in order on a tie, or ``None``."""
-    return _scan(fp, existing, flip=True)
+    return _scan(fp, existing)
 
 
 def naive_best_match(
@@ -349,20 +287,6 @@ def naive_best_match(
     best: tuple[int, float] | None = None
     for ident, other in existing:
         value = score(fp, other)
-        if value >= SIMILARITY_THRESHOLD and (best is None or value > best[1]):
-            best = (ident, value)
-    return best
-
-
-def naive_best_correction(
-    fp: Fingerprint, existing: Sequence[tuple[int, Fingerprint]]
-) -> tuple[int, float] | None:
-    """Reference for :func:`best_correction`: every pair, no pruning."""
-    best: tuple[int, float] | None = None
-    for ident, other in existing:
-        if not is_polarity_flip(fp, other):
-            continue
-        value = correction_score(fp, other)
         if value >= SIMILARITY_THRESHOLD and (best is None or value > best[1]):
             best = (ident, value)
     return best

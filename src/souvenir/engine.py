@@ -44,6 +44,7 @@ from souvenir.threads import yield_to_turns
 from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate, Memory, Selection
+from souvenir.writelog import event_detail, event_kind
 
 log = logging.getLogger(__name__)
 
@@ -185,28 +186,34 @@ class Engine(CurationMixin, SearchMixin):
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
         if not verdict.kept:
             # The decision's candidate is the redacted one: a dropped secret is never echoed.
-            return WriteResult("dropped", None, verdict.candidate.text,
-                               reason=f"{verdict.filter}: {verdict.reason}")
+            reason = f"{verdict.filter}: {verdict.reason}"
+            self.store.record_event(user_id, event_kind("dropped", verdict.filter),
+                                    event_detail(reason, verdict.candidate.text), now)
+            return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
         candidate = verdict.candidate
         with self.store.transaction():
             self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")
             decision = admission.decide(candidate, existing, said_at)
-            return self._apply(user_id, candidate, decision, said_at, now)
+            previous = next((m.text for m in existing if m.id == decision.target_id), None)
+            self.store.record_event(user_id, event_kind(decision.action, decision.code),
+                                    event_detail(decision.reason, decision.text, decision.target_id, previous), now)
+            return self._apply(user_id, candidate, decision, said_at, now, previous)
 
     def _apply(self, user_id: int, candidate: Candidate, decision, said_at: datetime,
-               now: datetime) -> WriteResult:
+               now: datetime, previous: str | None = None) -> WriteResult:
         text = decision.text
+        said = {"reason": decision.reason, "code": decision.code, "previous": previous}
         if decision.action in ("absorb", "replace", "supersede"):
             self._drop_windows_around(decision.target_id)
         if decision.action == "absorb":
             self.store.absorb(decision.target_id, text, candidate.source, said_at, now)
-            return WriteResult("absorb", decision.target_id, text)
+            return WriteResult("absorb", decision.target_id, text, **said)
         if decision.action == "replace":
             self.store.replace_wording(decision.target_id, text, candidate.confidence,
                                        candidate.source, said_at, now)
             self._wake_indexer()
-            return WriteResult("replace", decision.target_id, text)
+            return WriteResult("replace", decision.target_id, text, **said)
         new_id = self.store.insert_memory(
             user_id, text, candidate.kind, candidate.scope, candidate.story_id,
             candidate.confidence, candidate.pinned, candidate.source, said_at,
@@ -218,9 +225,9 @@ class Engine(CurationMixin, SearchMixin):
         if decision.action == "supersede":
             self.store.supersede(decision.target_id, new_id, said_at)  # superseded when said
             self._wake_indexer()
-            return WriteResult("supersede", new_id, text, superseded_id=decision.target_id)
+            return WriteResult("supersede", new_id, text, superseded_id=decision.target_id, **said)
         self._wake_indexer()
-        return WriteResult("insert", new_id, text)
+        return WriteResult("insert", new_id, text, **said)
 
     def _wake_indexer(self) -> None:
         for index in (self.index, self.window_index):
@@ -401,9 +408,13 @@ class Engine(CurationMixin, SearchMixin):
         story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
+        language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
         answer = self.chat.complete(
-            reflection_messages(job["message"], job["reply"] or "", summary, anchors),
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
             model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
+        unreadable = parse_reflection(answer, self.min_confidence).unreadable
+        if unreadable is not None:  # retried like a failed call, never counted "ok" with 0 memories
+            raise ModelError(f"reflection answer unreadable: {unreadable}")
         with self.store.transaction():
             self._own_job(job, now)
             outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
@@ -579,6 +590,7 @@ class Engine(CurationMixin, SearchMixin):
                            for sel in self.store.last_selections(user_id, story_id if story else None)],
             "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
             "degraded": self.store.degraded_events(user_id),
+            "writes": self.store.write_events(user_id),
             "index": {"embedder": self.index.name if self.index else None,
                       "backlog": self.index.backlog() if self.index else 0},
             "parked": self.store.parked_jobs(user_id),

@@ -16,8 +16,10 @@ class WriteResult:
     """What the write path did with one candidate.
 
     ``action``: ``insert`` / ``absorb`` / ``replace`` / ``supersede`` / ``dropped``;
-    ``memory_id`` the memory that now holds it (``None`` when dropped); ``reason`` why
-    a filter dropped it.
+    ``memory_id`` the memory that now holds it (``None`` when dropped); ``reason`` why, in
+    a sentence (the filter's for a drop); ``code`` the same in one word (the admission
+    rule, or the filter's name); ``previous`` the stored text it was absorbed into,
+    replaced or superseded.
     """
 
     action: str
@@ -25,6 +27,8 @@ class WriteResult:
     text: str
     reason: str | None = None
     superseded_id: int | None = None
+    code: str = ""
+    previous: str | None = None
 
 
 @dataclass(slots=True)

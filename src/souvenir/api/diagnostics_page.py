@@ -40,6 +40,11 @@ def render_page(data: dict) -> str:
     parts.append("<h2>Degraded turns and dropped items</h2>")
     parts.append(_table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
                  if data["degraded"] else "<p>None.</p>")
+    parts.append("<h2>Write decisions and drops</h2>")
+    writes = data.get("writes") or []
+    parts.append(_table(["time", "action", "reason", "detail"],
+                        [[w["time"], w["action"], w["reason"], w["detail"]] for w in writes])
+                 if writes else "<p>None yet.</p>")
     parts.append("<h2>Parked reflections</h2>")
     parts.append(_table(["job", "kind", "turn", "attempts", "model", "error", "failing since", "parked at"],
                         [[p["id"], p["job"], p["turn_id"], p["attempts"], p.get("model") or "", p["error"],

@@ -16,6 +16,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from souvenir.api.health import Probe
+from souvenir.writelog import PREFIX, SERIES, parse_kind
 
 #: The proxy's events (``souvenir_proxy_events_total{event}``), all present from the start.
 PROXY_EVENTS = (
@@ -24,7 +25,7 @@ PROXY_EVENTS = (
     "proxy_client_gone", "proxy_stream_cut", "proxy_tool_call_legs", "proxy_retries_recorded_once",
 )
 _OUTBOX = ("pending", "running", "done", "parked")
-_EMPTY = {"degraded": 0, "dropped": 0, "outbox": {}, "summaries": {}, "replicas": {}}
+_EMPTY = {"degraded": 0, "dropped": 0, "writes": {}, "outbox": {}, "summaries": {}, "replicas": {}}
 
 
 class SouvenirCollector:
@@ -41,6 +42,7 @@ class SouvenirCollector:
         status = rt.status()
         return {"degraded": rt.store.count_events("degraded_turn"),
                 "dropped": rt.store.count_events("reflection_item_dropped"),
+                "writes": rt.store.count_events_by_kind(PREFIX),
                 "outbox": status["outbox"], "summaries": status["summaries"], "replicas": status["replicas"]}
 
     def describe(self):
@@ -58,6 +60,7 @@ class SouvenirCollector:
                                   value=read["degraded"])
         yield CounterMetricFamily("souvenir_reflection_items_dropped",
                                   "Reflection items dropped by the strict parser.", value=read["dropped"])
+        yield write_decisions(read["writes"], read["dropped"])
         reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.",
                                           labels=["outcome"])
         counts = rt.worker.counts if rt.worker is not None else Counter()
@@ -113,6 +116,23 @@ class SouvenirCollector:
         for event in sorted(set(PROXY_EVENTS) | set(self.proxy_counters)):
             proxy.add_metric([event], self.proxy_counters.get(event, 0))
         yield proxy
+
+
+def write_decisions(writes: dict[str, int], reflection_dropped: int) -> CounterMetricFamily:
+    """``souvenir_write_decisions_total{action,reason}``: every write decision and drop
+    (``souvenir.writelog`` events, counted per kind), and the reflection items the strict
+    parser dropped (``action="dropped", reason="reflection"``)."""
+    family = CounterMetricFamily("souvenir_write_decisions", "Write decisions (insert, absorb, replace, "
+                                 "supersede) and drops, by reason.", labels=["action", "reason"])
+    counts = dict.fromkeys(SERIES, 0)
+    for kind, count in writes.items():
+        parsed = parse_kind(kind)
+        if parsed is not None:
+            counts[parsed] = counts.get(parsed, 0) + count
+    counts[("dropped", "reflection")] = reflection_dropped
+    for (action, reason), count in counts.items():
+        family.add_metric([action, reason], count)
+    return family
 
 
 def metrics_app(get_runtime, proxy_counters: Counter):

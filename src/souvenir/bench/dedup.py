@@ -1,8 +1,8 @@
 """Dedup of one candidate against N stored memories of the same user: fast path vs naive loop.
 
-The fast path is ``souvenir.dedup.best_match`` + ``best_correction``, on fingerprints,
-as ``admission.decide`` runs them; the reference is seed 000's formula applied to every
-stored memory (``naive_best_match`` + ``naive_best_correction``), timed in the same run on
+The fast path is ``souvenir.dedup.best_match`` + the proposition scan of corrections, on
+fingerprints and propositions, as ``admission.decide`` runs them; the reference is seed
+000's formula applied to every stored memory (``naive_best_match``) + the same scan, timed in the same run on
 the same corpus. Both must return the same decision (``same_decisions``). Corpus:
 :func:`souvenir.bench.synthetic.make_corpus` (multilingual sentences, half of them near
 variants); each candidate is a near variant or a trap drawn from the stored ones.
@@ -15,12 +15,19 @@ import random
 
 from souvenir.bench.synthetic import _mutate, make_corpus
 from souvenir.bench.timing import p50, p99, timed
-from souvenir.dedup import (
-    best_correction, best_match, fingerprint, naive_best_correction, naive_best_match,
-)
+from souvenir.dedup import best_match, fingerprint, naive_best_match
+from souvenir.lexical.proposition import is_flip, proposition
 
-FAST = (best_match, best_correction)
-NAIVE = (naive_best_match, naive_best_correction)
+
+def flips(query, stored) -> list[int]:
+    """The stored memories the query contradicts (admission's rule 4, without the referents
+    check): one proposition a memory, cached, and a set comparison each."""
+    new = proposition(query.text)
+    return [i for i, fp in stored if is_flip(new, proposition(fp.text))]
+
+
+FAST = (best_match, flips)
+NAIVE = (naive_best_match, flips)
 
 
 def _time(fns, queries, stored) -> tuple[list[float], list]:

@@ -13,6 +13,10 @@ Modes (what the store holds, all for one user named after the conversation):
                     ("D1:3" or "D1:3,D1:5");
 - ``both``          the turns, then the observations, in one store.
 
+Beside each store: ``.writes.json`` (what the write path did, counted) and
+``.decisions.json`` (every absorb, replace and supersede, with both texts: ``bench recall
+--decisions``).
+
 Cache: ``{conversation}-{mode}-{key}.db`` where key hashes the conversation file, the mode,
 the embedder's name and the code that decides what a store holds (replay, admission,
 dedup, filters, lexical, store schema, vector index, this module). A store is built under
@@ -48,17 +52,20 @@ QUERY_TIMEOUT_S = 120.0
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: Sources whose change changes what a built store holds (relative to the package).
 _WRITE_PATH = ("replay", "admission.py", "dedup.py", "filters", "lexical", "store", "index.py",
-               "embedding", "types.py", "limits.py", "timeutil.py", "bench/locomo_stores.py")
+               "embedding", "types.py", "limits.py", "timeutil.py", "results.py", "writelog.py",
+               "bench/locomo_stores.py")
 
 
 @dataclass(slots=True)
 class BuiltStore:
-    """An open runtime on a conversation's store, and how it came to be."""
+    """An open runtime on a conversation's store, and how it came to be. ``decisions``:
+    every absorb, replace and supersede the write path made building it (:func:`decision_row`)."""
 
     runtime: Runtime
     user_id: int
     reused: bool
     writes: Counter = field(default_factory=Counter)
+    decisions: list[dict] = field(default_factory=list)
 
     def close(self) -> None:
         self.runtime.close()
@@ -87,10 +94,23 @@ def cache_key(conversation_file: Path, mode: str, embedder: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_observations(engine, conv: LocomoConversation, user: str) -> Counter:
+#: The decisions ``--decisions`` lists: those that retire or fold a stored wording.
+LISTED = ("absorb", "replace", "supersede")
+
+
+def decision_row(result, source: str | None) -> dict:
+    """One listed decision: ``{"action", "code", "reason", "new", "old", "memory_id",
+    "source"}`` (``old``: the stored text it absorbed into, replaced or superseded)."""
+    return {"action": result.action, "code": result.code, "reason": result.reason, "new": result.text,
+            "old": result.previous, "memory_id": result.superseded_id or result.memory_id, "source": source}
+
+
+def write_observations(engine, conv: LocomoConversation, user: str,
+                       decisions: list[dict] | None = None) -> Counter:
     """Write the conversation's gold observations through the write path (see module
     docstring); returns what happened to them: ``insert``/``absorb``/… and
-    ``dropped:<filter>`` for each one a filter refused, ``invalid`` for unusable text."""
+    ``dropped:<filter>`` for each one a filter refused, ``invalid`` for unusable text.
+    Each absorb, replace and supersede is appended to ``decisions`` when given."""
     position = {turn.dia_id: i for i, turn in enumerate(conv.turns)}
     outcome: Counter = Counter()
     for obs in conv.observations:
@@ -110,17 +130,23 @@ def write_observations(engine, conv: LocomoConversation, user: str) -> Counter:
             outcome[f"dropped:{(result.reason or '').split(':')[0]}"] += 1
         else:
             outcome[result.action] += 1
+        if decisions is not None and result.action in LISTED:
+            decisions.append(decision_row(result, candidate.source))
     return outcome
 
 
-def _fill(rt: Runtime, conv: LocomoConversation, mode: str) -> Counter:
+def _fill(rt: Runtime, conv: LocomoConversation, mode: str, decisions: list[dict]) -> Counter:
     writes: Counter = Counter()
     if mode in ("raw", "both"):
-        for result in replay_locomo(rt.engine, conv, channel=CHANNEL):
+        for turn, result in zip(conv.turns, replay_locomo(rt.engine, conv, channel=CHANNEL)):
             writes[f"turn:{result.action}"] += 1
+            if result.action in LISTED:
+                decisions.append(decision_row(result, turn.dia_id) | {"from": "turn"})
     if mode in ("observations", "both"):
-        for action, n in write_observations(rt.engine, conv, conv.name).items():
+        found: list[dict] = []
+        for action, n in write_observations(rt.engine, conv, conv.name, found).items():
             writes[f"observation:{action}"] += n
+        decisions += [row | {"from": "observation"} for row in found]
     embed_all(rt)
     return writes
 
@@ -138,17 +164,20 @@ def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, set
     key = cache_key(conversation_file, mode, settings.embedder) if cached else "run"
     path = Path(folder) / f"{conv.name}-{mode}-{key}.db"
     sidecar = path.with_suffix(".writes.json")
-    if cached and path.exists() and sidecar.exists():
+    listed = path.with_suffix(".decisions.json")
+    if cached and path.exists() and sidecar.exists() and listed.exists():
         rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{path}"}))
         embed_all(rt)  # an embedder added since the build indexes here, once
         writes = Counter(json.loads(sidecar.read_text(encoding="utf-8")))
-        return _ready(rt, conv, reused=True, writes=writes)
+        return _ready(rt, conv, reused=True, writes=writes,
+                      decisions=json.loads(listed.read_text(encoding="utf-8")))
     _clear_abandoned(Path(folder))
     building = path.with_name(f".building-{os.getpid()}-{path.name}")
     _remove(building)
     rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{building}"}))
+    decisions: list[dict] = []
     try:
-        writes = _fill(rt, conv, mode)
+        writes = _fill(rt, conv, mode, decisions)
     finally:
         rt.close()
     for old in Path(folder).glob(f"{conv.name}-{mode}-*.db"):
@@ -157,17 +186,19 @@ def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, set
         if Path(f"{building}{suffix}").exists():
             os.replace(f"{building}{suffix}", f"{path}{suffix}")
     sidecar.write_text(json.dumps(writes, sort_keys=True), encoding="utf-8")
+    listed.write_text(json.dumps(decisions, ensure_ascii=False), encoding="utf-8")
     rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{path}"}))
-    return _ready(rt, conv, reused=False, writes=writes)
+    return _ready(rt, conv, reused=False, writes=writes, decisions=decisions)
 
 
-def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter) -> BuiltStore:
+def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter,
+           decisions: list[dict]) -> BuiltStore:
     """The store, its embedder loaded before the first question (as the server does)."""
     if rt.index is not None:
         rt.index.warm_up()
     user_id = rt.store.find_user(CHANNEL, conv.name)
     assert user_id is not None, f"{conv.name} was not replayed into the store"
-    return BuiltStore(rt, user_id, reused=reused, writes=writes)
+    return BuiltStore(rt, user_id, reused=reused, writes=writes, decisions=decisions)
 
 
 _SQLITE_FILES = ("", "-wal", "-shm", "-journal")
@@ -189,3 +220,4 @@ def _remove(db: Path) -> None:
     for suffix in _SQLITE_FILES:
         Path(f"{db}{suffix}").unlink(missing_ok=True)
     db.with_suffix(".writes.json").unlink(missing_ok=True)
+    db.with_suffix(".decisions.json").unlink(missing_ok=True)

@@ -35,6 +35,7 @@ The report (``--json``)::
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,9 +201,12 @@ def conversation_files(directory: Path, limit_files: int = 0,
 def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
                conversations: list[str] | None = None, modes: tuple[str, ...] = MODES,
                baselines: tuple[str, ...] = BASELINES, cache: Path | None = None,
-               progress_console=None, scoring: ScoringConfig | None = None) -> dict:
+               progress_console=None, scoring: ScoringConfig | None = None,
+               decisions: list[dict] | None = None) -> dict:
     """The report described in the module docstring. ``scoring``: the fused score's
-    weights instead of the defaults (research, e.g. ``bench/shortlist.py``). Raises
+    weights instead of the defaults (research, e.g. ``bench/shortlist.py``).
+    ``decisions``: when given, every absorb, replace and supersede the write path made
+    building the stores is appended to it, with its conversation and mode. Raises
     :class:`InputError` for an unknown mode or baseline, or a missing conversation."""
     unknown = [m for m in modes if m not in MODES] + [b for b in baselines if b not in BASELINES]
     if unknown:
@@ -231,6 +235,8 @@ def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
                     rows.built += int(not built.reused)
                     for key, n in built.writes.items():
                         rows.writes[key] = rows.writes.get(key, 0) + n
+                    if decisions is not None:
+                        decisions += [{"conversation": conv.name, "mode": mode} | d for d in built.decisions]
                     index = built.runtime.index
                     if query_vectors is None and index is not None and questions:
                         query_vectors = index.embedder.encode([qa.question.strip() for qa in questions])
@@ -253,6 +259,14 @@ def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
     if mem0 is not None:
         report["mem0"] = mem0
     return report
+
+
+def write_decisions(decisions: list[dict], path: Path) -> None:
+    """``--decisions``: one JSON object a line, then nothing else; counts by action and
+    rule are in the report's ``store.writes``."""
+    with Path(path).open("w", encoding="utf-8") as out:
+        for row in decisions:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def _cell(figure: dict, key: str = "recall@24") -> str:

@@ -2,6 +2,10 @@
 
 Each filter is a pure function ``(Candidate, Exchange) -> FilterDecision``:
 
+- :func:`instruction_filter` — not an order to the assistant to waive its checks or
+  rules (P2-03); only the operator's ``rule`` memories change how it behaves.
+- :func:`speech_act_filter` — not a question, a condition, a hypothesis, a quotation or
+  someone else's relayed words (B2-31, B2-41, B2-48, P2-04).
 - :func:`subject_filter` — about the user, not the assistant, the character,
   the setting or a third person named in the message (R05a).
 - :func:`negation_filter` — not the opposite of the user's words (R04c, A29).
@@ -18,8 +22,10 @@ from .assistant_only import assistant_only_filter
 from .base import PASSED, Exchange, Filter, FilterDecision
 from .chain import DEFAULT_CHAIN, DIRECT_CHAIN, MODEL_CHAIN, run_filters
 from .character import character_filter
+from .instruction import instruction_filter
 from .negation import negation_filter
 from .secrets import REDACTED, redact, secrets_filter
+from .speech_act import speech_act_filter
 from .subject import subject_filter
 
 __all__ = [
@@ -33,9 +39,11 @@ __all__ = [
     "FilterDecision",
     "assistant_only_filter",
     "character_filter",
+    "instruction_filter",
     "negation_filter",
     "redact",
     "run_filters",
     "secrets_filter",
+    "speech_act_filter",
     "subject_filter",
 ]

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import _lexicon as lx
+from ..lexical import lexicon as lx
 from ._clauses import Clause, clauses
-from ._text import fold, key_of, strip_accents
+from ..lexical.tagged import fold, key_of, strip_accents
 
 _ASSISTANT = re.compile(
     r"^(?:the |an? |l'|le |la )?(?:assistant|assistante|bot|chatbot|robot|ai|ia|a\.i\.|narrator|narrateur|"

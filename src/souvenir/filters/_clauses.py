@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import _lexicon as lx
-from ._text import Tok, content_of, tok_match, tokenize
+from ..lexical import lexicon as lx
+from ..lexical.tagged import Tok, content_of, tok_match, tokenize
 
 _NEG_ROLES = ("neg", "negval")
 
@@ -60,6 +60,8 @@ class Clause:
     inherited: list[tuple[Tok, Polarity]] = field(default_factory=list)
     cjk_key: str = ""
     topic: bool = False
+    opener: str = ""  # the conjunction that opened it ("if", "kalau", 如果…), key form
+    sentence: int = 0  # which sentence of the text it is in
 
     @property
     def content(self) -> list[Tok]:
@@ -123,22 +125,27 @@ def clauses(text: str) -> list[Clause]:
 
     names = _midsentence_capitals(sentences)
     out: list[Clause] = []
-    for sentence, question in sentences:
+    for count, (sentence, question) in enumerate(sentences):
         parts: list[list[Tok]] = [[]]
+        openers = [""]
         for index, tok in enumerate(sentence):
             nxt = sentence[index + 1] if index + 1 < len(sentence) else None
             if tok.role == "comma" or tok.role == "brk":
                 parts.append([])
+                openers.append(tok.key if tok.role == "brk" else "")
                 continue
             if tok.role == "coord" and nxt is not None and _opens_clause(nxt):
                 parts.append([])
+                openers.append("")
                 continue
             parts[-1].append(tok)
-        parts = [part for part in parts if part]
-        asks_all = bool(parts) and _opens_question(parts[0])
-        for number, part in enumerate(parts):
-            is_question = question and (asks_all or number == len(parts) - 1)
-            out.append(_make(part, is_question, names, initial=number == 0))
+        kept = [(part, opener) for part, opener in zip(parts, openers) if part]
+        asks_all = bool(kept) and _opens_question(kept[0][0])
+        for number, (part, opener) in enumerate(kept):
+            is_question = question and (asks_all or number == len(kept) - 1)
+            clause = _make(part, is_question, names, initial=number == 0)
+            clause.opener, clause.sentence = opener, count
+            out.append(clause)
     _inherit(out)
     return out
 

@@ -37,7 +37,7 @@ import re
 
 from ._candidate import character_names, parse
 from ._clauses import clauses
-from ._text import Tok, content_of, tokenize, supported
+from ..lexical.tagged import Tok, content_of, tokenize, supported
 from .base import Exchange, FilterDecision, drop, keep
 from ..types import Candidate
 

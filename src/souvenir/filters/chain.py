@@ -4,7 +4,8 @@ Two chains:
 
 - :data:`MODEL_CHAIN` for candidates a model proposed from an exchange:
   secrets first (so that no decision, kept or dropped, ever carries a secret
-  into logs or diagnostics), then subject, negation, character, assistant-only.
+  into logs or diagnostics), then standing instruction, speech act, subject,
+  negation, character, assistant-only.
 - :data:`DIRECT_CHAIN` for memories a person or an import writes directly:
   secrets only — there is no exchange to compare with, and a person's own
   wording is not second-guessed.
@@ -23,12 +24,16 @@ from ..types import Candidate
 from .assistant_only import assistant_only_filter
 from .base import PASSED, Exchange, Filter, FilterDecision
 from .character import character_filter
+from .instruction import instruction_filter
 from .negation import negation_filter
 from .secrets import secrets_filter
+from .speech_act import speech_act_filter
 from .subject import subject_filter
 
 MODEL_CHAIN: tuple[Filter, ...] = (
     secrets_filter,
+    instruction_filter,
+    speech_act_filter,
     subject_filter,
     negation_filter,
     character_filter,

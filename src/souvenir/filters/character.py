@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from ._candidate import character_names, parse
 from ._clauses import Clause, clauses
-from ._text import Tok, content_of, tok_match
-from . import _lexicon as lx
+from ..lexical.tagged import Tok, content_of, tok_match
+from ..lexical import lexicon as lx
 from .base import Exchange, FilterDecision, drop, keep
 from ..types import Candidate
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 from ._candidate import character_names, parse
 from ._clauses import Clause, Polarity, clauses
-from . import _lexicon as lx
-from ._text import Tok
+from ..lexical import lexicon as lx
+from ..lexical.tagged import Tok
 from .base import Exchange, FilterDecision, drop, keep
 from ..types import Candidate
 

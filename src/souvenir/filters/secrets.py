@@ -66,8 +66,8 @@ from dataclasses import replace
 from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 from detect_secrets.plugins.base import RegexBasedDetector
 
-from . import _lexicon as lx
-from ._text import tokenize
+from ..lexical import lexicon as lx
+from ..lexical.tagged import tokenize
 from .base import Exchange, FilterDecision, drop, keep
 from ..types import Candidate
 

@@ -43,10 +43,10 @@ from __future__ import annotations
 
 import re
 
-from . import _lexicon as lx
+from ..lexical import lexicon as lx
 from ._candidate import character_names, parse
 from ._clauses import Clause, clauses
-from ._text import Tok, content_of, fold, strip_accents
+from ..lexical.tagged import Tok, content_of, fold, strip_accents
 from .base import Exchange, FilterDecision, drop, keep
 from ..types import Candidate
 

@@ -1,5 +1,7 @@
 """Pure lexical tools of the write path: normalisation, tokens, carriers, grounded dates,
-keyed values about the user.
+keyed values about the user, and the role-tagged tokens the filters read (``tagged``, its
+word lists in ``lexicon``). One folding, one jieba, one list of Chinese words that are not
+negations for all of them.
 
 Nothing here does I/O; "now" is always passed in.
 """

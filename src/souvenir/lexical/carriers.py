@@ -50,7 +50,7 @@ from .spelled import (
     ordinal_value,
     parse_number,
 )
-from .tokens import HAN, latin_token_parts, load_jieba
+from .tokens import HAN, latin_token_parts, zh_not_negation, zh_words
 from .vocab import (
     AMBIGUOUS_MONTHS,
     DIRECTION_WORDS,
@@ -69,7 +69,6 @@ from .vocab import (
     WEEKDAYS,
     ZH_NEGATOR_CHARS,
     ZH_NOT_FRACTION,
-    ZH_NOT_NEGATION,
     ZH_NOT_NUMERAL,
     ZH_NOT_SIBLING,
     ZH_SIBLING_CHARS,
@@ -295,7 +294,7 @@ def _not_a_marker(word: str) -> bool:
         word in ZH_NOT_NUMERAL
         or word in ZH_NOT_FRACTION
         or word in ZH_NOT_SIBLING
-        or any(w in word for w in ZH_NOT_NEGATION)
+        or zh_not_negation(word)
     )
 
 
@@ -304,7 +303,7 @@ def _mask_zh_words(text: str) -> str:
         run = m.group()
         if not _ZH_MARKED.search(run):
             return run
-        return "".join(" " if _not_a_marker(w) else w for w in load_jieba().lcut(run))
+        return "".join(" " if _not_a_marker(w) else w for w in zh_words(run))
 
     return _HAN_RUN.sub(mask_run, text)
 

@@ -9,7 +9,10 @@ time adverbs (``ADVERBS``); the value is read after it (or inside it, group ``v`
 * ``org`` / ``org_zh`` / ``org_zh_trade``: an employer (在X当Y also gives Y as the
   occupation); ``occ`` / ``occ_zh`` / ``occ_zh_trade``: an occupation (``_trade``: only
   a word that ends like a trade, 工程师, 护士);
-* ``address``, ``phone``, ``contact`` (a phone, else an e-mail), ``email``, ``name``.
+* ``address``, ``phone``, ``contact`` (a phone, else an e-mail), ``email``, ``name``;
+* ``attr``: a single-valued attribute of a family (favourite / preferred / usual X): the
+  pattern's key is the family, group ``attr`` names X (``attributes.attribute_key``),
+  the value is the rest of the clause.
 
 Named groups: ``prep`` (the preposition before a place: French "en / au / aux / dans"
 mark a region or a country), ``poss`` / ``poss_zh`` ("his / her / son / sa / 他的": read
@@ -179,6 +182,24 @@ PATTERNS: tuple[Pattern, ...] = (
        r"|veut\s+qu'on\s+l'appelle)\s+"),
     _p("name.preferred", "name", r"(?:(?:suka|mahu|lebih\s+suka|minta)\s+)?dipanggil\s+"),
     _p("name.preferred", "name", r"(?:希望|喜欢|要求)被(?:叫做|称为|称呼为)"),
+    # single-valued attributes as a family (``attributes.py``): the key comes from the text
+    _p("favourite", "attr", _POSS + r"(?:favou?rite|all-time\s+favou?rite)\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_]"
+       r"[\w\-]*){0,2}?)" + _IS_REQUIRED),
+    _p("preferred", "attr", _POSS + r"preferred\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)"
+       + _IS_REQUIRED),
+    _p("usual", "attr", _POSS + r"(?:usual|go-to|regular)\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)"
+       + _IS_REQUIRED),
+    _p("favourite", "attr", r"(?:(?:sa|son|ses|ma|mon|mes|la|le|les)\s+|l')?(?P<attr>[^\W\d_][\w\-']*(?:\s+"
+       r"[^\W\d_][\w\-']*){0,2}?)\s+(?:préférée?s?|preferee?s?|favorie?s?|favori)(?:\s+de\s+l'utilisat(?:eur|rice))?"
+       r"\s*(?:est\s+désormais|est\s+maintenant|est\s+devenue?|est|:|=|devient|reste)\s*"),
+    _p("usual", "attr", r"(?:(?:sa|son|ses|ma|mon|mes|la|le|les)\s+|l')?(?P<attr>[^\W\d_][\w\-']*(?:\s+"
+       r"[^\W\d_][\w\-']*){0,2}?)\s+habituelle?s?\s*(?:est\s+désormais|est\s+maintenant|est|:|=|devient)\s*"),
+    _p("favourite", "attr", r"(?:最喜欢|最爱|最喜爱|最钟爱)的(?P<attr>[^\s，。,;；:：是为]{1,6}?)(?:现在|已经|如今|目前)?"
+       r"(?:是|为|:|：|变成了?|改成了?|换成了?)"),
+    _p("usual", "attr", r"(?:平时|平常|常用|惯用)的(?P<attr>[^\s，。,;；:：是为]{1,6}?)(?:现在|已经|如今|目前)?"
+       r"(?:是|为|:|：|变成了?|改成了?|换成了?)"),
+    _p("favourite", "attr", r"(?P<attr>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:kegemaran|kesukaan|favorit)(?:nya|\s+(?:saya"
+       r"|pengguna|dia|aku))?\s*(?:(?:ialah|adalah|kini|sekarang|:|=)\s*)*"),
     # last: a bare "address" is the home ("Alamat emel" is an e-mail, read above)
     _p("home.address", "address", _POSS + r"(?:address|adresse|alamat|地址)(?:\s+(?:pengguna|saya|baru))?"
        + _IS_REQUIRED),

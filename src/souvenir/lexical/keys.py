@@ -19,6 +19,12 @@ Keys (``KEYS``)::
     phone / email      "Phone number is …", "Numéro de téléphone : …", 手机号是…, "Emel: …"
     name               "My name is …", "S'appelle …", 名字是…, "Nama saya …"
     name.preferred     "Goes by …", "Se fait appeler …", "Dipanggil …"
+    favourite:X / preferred:X / usual:X   a single-valued attribute named by the text
+                       ("Favourite colour is red", "Plat préféré : …", 最喜欢的颜色是…,
+                       "Warna kegemaran …"; ``attributes.py``)
+
+A value of someone named as the subject ("Bob lives in Lyon") is keyed for that person
+(``home.city@bob``), or for the user when the name is one of the user's (``names``).
 
 Precision over recall (seed 000, « Deux erreurs n'ont jamais le même prix »: a wrongly
 superseded memory is an erased fact, a missed key only leaves a stale fact beside the
@@ -75,50 +81,23 @@ Cost: about 0.1–0.2 ms a text (LoCoMo utterances, the shared suite), cached.
 from __future__ import annotations
 
 import re
-import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from . import keydata as D
+from .attributes import attribute_key, named_subject, owned
+from .keycompare import KEYS, UserKeys, changed_keys, outdates, same_value
 from .keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT, Pattern
-from .normalize import nfkc_fold, normalize
+from .normalize import fold_words, nfkc_fold, normalize
 from .stopwords import STOP_WORDS
 from .tokens import HAN, content_words, load_jieba, tokenize
 from .vocab import MONTHS, NEGATORS, WEEKDAYS
 
 __all__ = ["KEYS", "UserKeys", "user_keys", "same_value", "changed_keys", "outdates", "fold"]
 
-KEYS: tuple[str, ...] = (
-    "home.city", "home.region", "home.country", "home.address", "employer", "occupation",
-    "delivery.address", "phone", "email", "name", "name.preferred",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class UserKeys:
-    """Keyed values of one text: ``values`` as sorted ``(key, value)`` pairs (values
-    casefolded; digits only for a phone), and whether every clause gave a key."""
-
-    values: tuple[tuple[str, str], ...] = ()
-    complete: bool = False
-
-    @property
-    def keys(self) -> frozenset[str]:
-        return frozenset(k for k, _ in self.values)
-
-    def get(self, key: str) -> str | None:
-        return next((v for k, v in self.values if k == key), None)
-
-    def __bool__(self) -> bool:
-        return bool(self.values)
-
-
 def fold(text: str) -> str:
     """Casefold, accents removed, hyphens read as spaces: the form of ``keydata``."""
-    text = unicodedata.normalize("NFKD", text.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c)).replace("-", " ")
-    return " ".join(text.split())
+    return fold_words(text)
 
 
 _CONJUNCTION = re.compile(r"\b(?:and|or|et|ou|dan|atau|but|mais|tetapi|tapi|serta)\b|&|[和与跟及但并或]|以及", re.I)
@@ -330,6 +309,11 @@ def _name(rest: str) -> tuple[str, int] | None:
 def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, str]], int, int] | None:
     """The values ``pat`` reads after (or inside) its match ``m``, and the value span."""
     groups = m.groupdict()
+    if pat.kind == "attr":
+        key = attribute_key(pat.key, m.group("attr"))
+        rest = clause[m.end():]
+        read = _han_value(rest) if _HAN_RUN.match(rest) else _address(rest)
+        return ([(key, read[0])], m.end(), m.end() + read[1]) if key and read else None
     if groups.get("v") is not None:  # the value is inside the pattern
         value, start = m.group("v").strip(), m.start("v")
         if pat.kind == "occ":
@@ -389,6 +373,7 @@ class _Clause(NamedTuple):
     light: bool  # nothing after the value but a short modifier
     opens_bare: bool  # starts with a bare verb (a subject-less note)
     relation: bool  # names a relative
+    owner: str | None = None  # the person named as subject ("Bob lives in…"), None: the user
 
 
 _SECONDARY = (
@@ -441,10 +426,19 @@ def _after_adverbs(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
-def _opening(clause: str) -> tuple[str | None, int]:
+def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | None, int, str | None]:
+    """(subject, where the predicate starts, owner): a named subject is ``"named"`` with its
+    name as owner, or ``"user"`` when the name is one of the user's ``names``."""
     m = SUBJECT.match(clause)
     subject = m.lastgroup if m else None
-    return subject, _after_adverbs(clause, m.end() if m else 0)
+    pos = _after_adverbs(clause, m.end() if m else 0)
+    if m is None and not any(p.regex.match(clause, pos) for p in PATTERNS):
+        named = named_subject(clause)
+        if named is not None:
+            after = _after_adverbs(clause, named[1])
+            if any(p.regex.match(clause, after) for p in PATTERNS):
+                return ("user", after, None) if named[0] in names else ("named", after, named[0])
+    return subject, pos, None
 
 
 def _bare(clause: str, pos: int) -> bool:
@@ -454,8 +448,8 @@ def _bare(clause: str, pos: int) -> bool:
     return fold(word) in D.BARE_VERBS
 
 
-def _parse(clause: str, first: bool, head: bool) -> _Clause:
-    subject, pos = _opening(clause)
+def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozenset()) -> _Clause:
+    subject, pos, owner = _opening(clause, names)
     bare, relation = _bare(clause, pos), _relation(clause)
     if subject == "third":
         return _Clause((), subject, False, False, relation)
@@ -483,12 +477,12 @@ def _parse(clause: str, first: bool, head: bool) -> _Clause:
             break
         values, tail = _secondary(values, tail)
         values = [(k, v) for k, v in values if v]
-        return _Clause(tuple(values), subject, _light(tail), bare, relation)
-    return _Clause((), subject, False, bare, relation)
+        return _Clause(tuple(values), subject, _light(tail), bare, relation, owner)
+    return _Clause((), subject, False, bare, relation, owner)
 
 
 def _starts_clause(text: str) -> bool:
-    subject, pos = _opening(text)
+    subject, pos, _ = _opening(text)
     if subject is not None:
         return True
     also = ALSO_OPENING.match(text, pos)
@@ -532,23 +526,28 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 
 
 @lru_cache(maxsize=32768)
-def user_keys(text: str) -> UserKeys:
-    """The keyed values about the user in ``text`` (module docstring)."""
+def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
+    """The keyed values about the user in ``text`` (module docstring); a value of someone
+    named as subject is keyed ``key@name`` (``attributes.py``), unless the name is one of
+    the user's ``names`` (folded)."""
     found: dict[str, list[str]] = {}
     complete = True
     first = True
     for sentence, question in _sentences(_SPACES.sub(" ", nfkc_fold(text)).strip()):
         head_user = False
+        head_owner: str | None = None
         for index, clause in enumerate(_clauses(sentence)):
-            parsed = _parse(clause, first, index == 0)
+            parsed = _parse(clause, first, index == 0, names)
             first = False
             if index == 0:
-                head_user = bool(parsed.values) or parsed.subject in ("user", "first") or (
+                head_owner = parsed.owner
+                head_user = bool(parsed.values) or parsed.subject in ("user", "first", "named") or (
                     parsed.subject is None and parsed.opens_bare and not parsed.relation)
-            allowed = index == 0 or parsed.subject in ("user", "first") or head_user
+            owner = parsed.owner if parsed.subject is not None else head_owner
+            allowed = index == 0 or parsed.subject in ("user", "first", "named") or head_user
             if parsed.values and allowed and not question:
                 for key, value in parsed.values:
-                    found.setdefault(key, []).append(value)
+                    found.setdefault(owned(key, owner), []).append(value)
                 complete = complete and parsed.light
             else:
                 complete = False
@@ -560,46 +559,3 @@ def user_keys(text: str) -> UserKeys:
         else:  # two values for one key in one text: no key, and not supersedable
             complete = False
     return UserKeys(tuple(sorted(values.items())), complete and bool(values))
-
-
-# --------------------------------------------------------------------------- comparing
-
-
-def _value_words(value: str) -> frozenset[str]:
-    words = tokenize(normalize(fold(value)))
-    kept = frozenset(w for w in words if w not in STOP_WORDS)
-    return kept or frozenset(words)
-
-
-def same_value(key: str, a: str, b: str) -> bool:
-    """True when ``a`` and ``b`` say the same value of ``key``: equal, or the words of one
-    inside the other's ("Ipoh" / "Ipoh, Perak"); phones by digits, a local number being
-    the end of the international one. Undecidable (no words) counts as the same."""
-    if a == b:
-        return True
-    if key == "phone":
-        da, db = a.lstrip("+").lstrip("0"), b.lstrip("+").lstrip("0")
-        short, long = sorted((da, db), key=len)
-        return len(short) >= 7 and long.endswith(short)
-    if key == "email":
-        return a.casefold() == b.casefold()
-    wa, wb = _value_words(a), _value_words(b)
-    return not wa or not wb or wa <= wb or wb <= wa
-
-
-def changed_keys(old: UserKeys, new: UserKeys) -> tuple[str, ...]:
-    """Keys both texts carry with different values, in ``KEYS`` order."""
-    return tuple(
-        k for k in KEYS
-        if (a := old.get(k)) is not None and (b := new.get(k)) is not None and not same_value(k, a, b)
-    )
-
-
-def outdates(new: UserKeys, old: UserKeys) -> str | None:
-    """The key by which ``new`` outdates ``old`` (``None`` if it does not): ``old`` is
-    complete (every clause keyed, so superseding it loses nothing else), every key of
-    ``old`` is in ``new``, and at least one of them changed value."""
-    if not old.complete or not old.keys <= new.keys:
-        return None
-    changed = changed_keys(old, new)
-    return changed[0] if changed else None

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["normalize", "nfkc_casefold", "nfkc_fold"]
+__all__ = ["normalize", "nfkc_casefold", "nfkc_fold", "strip_accents", "key_of", "fold_words"]
 
 # Typographic apostrophes and hyphens folded to ASCII. NFKC keeps U+2019 and maps
 # the non-breaking hyphen U+2011 to U+2010, so both need an explicit table.
@@ -21,6 +21,7 @@ _FOLD = str.maketrans(
         "\u2018": "'",
         "\u02bc": "'",  # modifier letter apostrophe
         "\u2032": "'",  # prime, produced by some keyboards
+        "`": "'",  # a grave accent typed for an apostrophe
         "\u2010": "-",
         "\u2011": "-",
         "\u00ad": None,  # soft hyphen
@@ -69,3 +70,21 @@ def normalize(text: str) -> str:
     text = nfkc_casefold(text)
     text = _SPACES.sub(" ", text).strip()
     return _THOUSANDS.sub(lambda m: m.group().replace(" ", ""), text)
+
+
+def strip_accents(text: str) -> str:
+    """Accents removed, ligatures spelled out: ``déteste`` -> ``deteste``, ``sœur`` -> ``soeur``."""
+    text = text.replace("œ", "oe").replace("æ", "ae").replace("Œ", "OE").replace("Æ", "AE")
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def key_of(word: str) -> str:
+    """The lexicon key of a word: :func:`nfkc_casefold` and accent-free (the filters' word lists)."""
+    return strip_accents(nfkc_casefold(word))
+
+
+def fold_words(text: str) -> str:
+    """Key form with hyphens read as spaces and runs of spaces collapsed: "Île-de-France"
+    -> "ile de france" (the keyed values' place lists)."""
+    return " ".join(key_of(text).replace("-", " ").split())

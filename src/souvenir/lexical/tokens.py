@@ -34,7 +34,7 @@ from .vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH
 
 __all__ = [
     "tokenize", "content_words", "light_stem", "latin_token_parts", "load_jieba", "han_runs",
-    "HAN", "is_han", "copula_tense",
+    "HAN", "is_han", "copula_tense", "zh_not_negation", "zh_words",
 ]
 
 # CJK Unified Ideographs, extension A and compatibility ideographs.
@@ -78,11 +78,44 @@ def load_jieba() -> ModuleType:
     return _jieba_module
 
 
+def zh_not_negation(word: str) -> bool:
+    """True when a jieba word holds a negator character without negating anything
+    (it contains a word of ``vocab.ZH_NOT_NEGATION``: 不过, 特别, 没问题…). The one test
+    of the dedup tokens, the carriers and the filters' tagged tokens."""
+    return any(w in word for w in ZH_NOT_NEGATION)
+
+
+_NOT_NEGATION_PHRASES = frozenset(ZH_NOT_NEGATION)
+
+
+@lru_cache(maxsize=32768)
+def zh_words(run: str) -> tuple[str, ...]:
+    """jieba's words of a Han run, with any two to four consecutive words that spell a
+    word of ``vocab.ZH_NOT_NEGATION`` joined back into one (jieba cuts 没问题 as 没 + 问题,
+    and 不过敏 as 不 + 过敏: 没问题 is then one word, 不过敏 still holds a negation). Every
+    reader of Chinese words (dedup tokens, carriers, keyed values, the filters' tagged
+    tokens) cuts with this, so they agree on what is negated."""
+    words = load_jieba().lcut(run)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for j in range(min(len(words), i + 4), i + 1, -1):
+            phrase = "".join(words[i:j])
+            if phrase in _NOT_NEGATION_PHRASES:
+                out.append(phrase)
+                i = j
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return tuple(out)
+
+
 def _split_negators(word: str) -> list[str]:
     """Split negator characters out of one jieba word, except in ZH_NOT_NEGATION."""
     if len(word) == 1 or not any(c in ZH_NEGATOR_CHARS for c in word):
         return [word]
-    if any(w in word for w in ZH_NOT_NEGATION):
+    if zh_not_negation(word):
         return [word]
     out: list[str] = []
     rest = ""
@@ -104,7 +137,7 @@ _NEVER = {"不": "从不", "未": "从不", "没": "从没"}  # 从(来)不 / �
 
 def _han_tokens(run: str) -> list[str]:
     out: list[str] = []
-    for word in load_jieba().lcut(run):
+    for word in zh_words(run):
         for token in _split_negators(word):
             if token in _NEVER and out and out[-1] in ("从", "从来"):
                 out[-1] = _NEVER[token]  # one negator token, like "no longer"

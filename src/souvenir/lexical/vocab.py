@@ -124,11 +124,15 @@ ZH_NEGATOR_CHARS: dict[str, str] = {
     "無": "无", "勿": "勿",
 }
 
-# Words that contain a negator character without negating anything.
+# Words that contain a negator character without negating anything: one list for the
+# dedup score's carriers and tokens and for the filters' tagged tokens (a jieba word
+# holding one of these is not a negation: ``tokens.zh_not_negation``).
 ZH_NOT_NEGATION: tuple[str, ...] = (
     "别人", "别的", "特别", "区别", "分别", "告别", "性别", "级别", "类别", "识别",
-    "辨别", "个别", "别墅", "差别", "派别", "鉴别", "未来", "无论", "不过", "不仅",
-    "不但", "不管", "对不起", "差不多", "不好意思", "无线", "无人机",
+    "辨别", "个别", "别墅", "别处", "差别", "派别", "鉴别", "未来", "无论", "无聊", "不过",
+    "不仅", "不但", "不只", "不管", "不论", "不断", "不同", "不久", "不少", "不错", "不得不",
+    "不然", "不如", "不要紧", "不知不觉", "对不起", "差不多", "不好意思", "不客气", "不用谢",
+    "没关系", "没事", "没错", "没问题", "没想到", "无线", "无人机",
 )
 
 # Words that contain a numeral character without being a number.

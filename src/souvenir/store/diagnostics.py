@@ -54,7 +54,27 @@ class DiagnosticsMixin(Plumbing):
         return out
 
     def degraded_events(self, user_id: int, limit: int = 20) -> list[dict]:
+        """The user's latest events other than write decisions (degraded turns, dropped
+        reflection items…), newest first."""
         rows = self._query(  # type: ignore[attr-defined]
-            "SELECT time, kind, detail FROM events WHERE user_id = ? ORDER BY id DESC LIMIT ?",
-            (user_id, limit))
+            "SELECT time, kind, detail FROM events WHERE user_id = ? AND kind NOT LIKE 'write:%' "
+            "ORDER BY id DESC LIMIT ?", (user_id, limit))
         return [{"time": r[0], "kind": r[1], "detail": r[2]} for r in rows]
+
+    def write_events(self, user_id: int, limit: int = 50) -> list[dict]:
+        """The user's latest write decisions and drops (``souvenir.writelog``), newest first:
+        ``{"time", "action", "reason", "detail"}``."""
+        rows = self._query(  # type: ignore[attr-defined]
+            "SELECT time, kind, detail FROM events WHERE user_id = ? AND kind LIKE 'write:%' "
+            "ORDER BY id DESC LIMIT ?", (user_id, limit))
+        out = []
+        for time, kind, detail in rows:
+            action, _, reason = kind[len("write:"):].partition(":")
+            out.append({"time": time, "action": action, "reason": reason, "detail": detail})
+        return out
+
+    def count_events_by_kind(self, prefix: str) -> dict[str, int]:
+        """Events per kind, for the kinds starting with ``prefix`` (all users)."""
+        rows = self._query(  # type: ignore[attr-defined]
+            "SELECT kind, COUNT(*) FROM events WHERE kind LIKE ? GROUP BY kind", (prefix + "%",))
+        return {kind: count for kind, count in rows}

@@ -53,15 +53,8 @@ CESSATION_BEFORE_GERUND = frozenset({"stopped", "stop", "stops", "gave", "give",
 CESSATION_BEFORE_DE = frozenset({"arrete", "arretee", "arretes", "arreter", "arretais"})
 
 #: Chinese negators (jieba tokens). Tokens *starting* with 不/没/别 also negate,
-#: unless listed in ZH_NOT_NEGATORS.
+#: unless they hold a word of ``vocab.ZH_NOT_NEGATION`` (``tokens.zh_not_negation``).
 ZH_NEGATORS = frozenset({"不", "没", "没有", "别", "未", "无", "从不", "从来不", "从没", "从来没", "不再", "绝不", "毫不", "并不", "戒"})
-ZH_NOT_NEGATORS = frozenset(
-    {
-        "不过", "不仅", "不但", "不只", "不管", "不论", "不断", "不同", "不久", "不少", "不错", "不得不",
-        "不用谢", "不客气", "不好意思", "没关系", "没事", "没错", "没问题", "不一定", "不然", "不如",
-        "别的", "别人", "别墅", "别处", "无论", "无聊", "未来", "不要紧", "没想到", "不知不觉",
-    }
-)
 
 # --------------------------------------------------------------------------- valence
 

@@ -1,4 +1,4 @@
-"""Tokens for the lexical filters: normalise, rewrite idioms, cut, tag, stem.
+"""Role-tagged tokens for the write-path filters: normalise, rewrite idioms, cut, tag, stem.
 
 Shapes::
 
@@ -17,17 +17,24 @@ Latin text is matched on *keys* (case-folded, accents stripped) and on crude
 *stems* (plural / tense endings removed, see :func:`stem`); Chinese runs are cut
 by jieba and matched by substring, so "运费" finds "免运费".
 
+Folding (``normalize``), jieba (``tokens.load_jieba``) and the Chinese words that are not
+negations (``tokens.zh_not_negation``) are the dedup score's own, so the filters and the
+write path agree on whether a sentence is negated. Word lists: ``lexicon``.
+
 Pure apart from jieba's one-time dictionary load on the first Chinese text.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 
-from . import _lexicon as lx
+from . import lexicon as lx
+from .normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
+from .tokens import HAN, zh_not_negation, zh_words
+
+__all__ = ["Tok", "tokenize", "prepare", "stem", "tok_match", "content_of", "supported", "fold", "key_of",
+           "strip_accents"]
 
 _CJK = "\u3400-\u9fff\uf900-\ufaff"
 _TOKEN_RE = re.compile(
@@ -70,24 +77,6 @@ class Tok:
     cjk: bool = False
 
 
-def fold(text: str) -> str:
-    """NFKC, typographic apostrophes to ', case-folded (the cases' own convention)."""
-    text = unicodedata.normalize("NFKC", text)
-    return text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'").casefold()
-
-
-def strip_accents(text: str) -> str:
-    """``déteste`` -> ``deteste``; ``œ`` -> ``oe``."""
-    text = text.replace("œ", "oe").replace("æ", "ae").replace("Œ", "OE")
-    decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
-
-
-def key_of(word: str) -> str:
-    """The lexicon key of a word: folded and accent-free."""
-    return strip_accents(fold(word))
-
-
 def stem(key: str) -> str:
     """A crude stem: ``deliveries`` -> ``delivery``, ``hated`` -> ``hat``, ``fumer`` -> ``fum``.
 
@@ -106,21 +95,38 @@ def stem(key: str) -> str:
     return key
 
 
-@lru_cache(maxsize=1)
-def _jieba():
-    import jieba  # imported lazily: the dictionary load costs about a second
+_HAN_RUN = re.compile(f"[{HAN}]+")
 
-    jieba.setLogLevel(60)
-    return jieba
+
+def _zh_idioms(run: str) -> str:
+    """``lexicon.ZH_IDIOMS`` rewritten where they stand on word boundaries only: 不过 (but)
+    is rewritten in 不过我喜欢, never inside 不过敏 (not allergic)."""
+    if not any(phrase in run for phrase, _ in lx.ZH_IDIOMS):
+        return run
+    bounds = {0}
+    for word in zh_words(run):
+        bounds.add(max(bounds) + len(word))
+    out: list[str] = []
+    i = 0
+    while i < len(run):
+        for phrase, replacement in lx.ZH_IDIOMS:
+            end = i + len(phrase)
+            if i in bounds and end in bounds and run.startswith(phrase, i):
+                out.append(replacement + " ")
+                i = end
+                break
+        else:
+            out.append(run[i])
+            i += 1
+    return "".join(out)
 
 
 def prepare(text: str) -> str:
     """Normalise and rewrite idioms and contractions, keeping letter case (for names)."""
-    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    text = nfkc_fold(text)
     for pattern, replacement in lx.IDIOMS:
         text = pattern.sub(replacement, text)
-    for phrase, replacement in lx.ZH_IDIOMS:
-        text = text.replace(phrase, replacement)
+    text = _HAN_RUN.sub(lambda m: _zh_idioms(m.group()), text)
     text = _A_NOT_A.sub(r"\1", text)  # 要不要, 有没有: a question form, not a negation
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
@@ -168,7 +174,7 @@ _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 
 def _cjk_tokens(run: str) -> list[Tok]:
     out: list[Tok] = []
-    for word in _jieba().lcut(run):
+    for word in zh_words(run):
         prefix = next((p for p in _ZH_VALENCE_PREFIXES if word.startswith(p) and len(word) > len(p)), None)
         if prefix:  # 怕水, 讨厌鬼: the attitude and its object in one token
             out.append(Tok(prefix, prefix, prefix, _cjk_role(prefix), True))
@@ -179,7 +185,7 @@ def _cjk_tokens(run: str) -> list[Tok]:
         if word.startswith("戒") and len(word) > 1:  # 戒烟: stopped smoking
             out.append(Tok("戒", "戒", "戒", "neg", True))
             word = word[1:]
-        elif word[0] in "不没别" and len(word) > 1 and word not in lx.ZH_NOT_NEGATORS:
+        elif word[0] in "不没别" and len(word) > 1 and not zh_not_negation(word):
             out.append(Tok(word[0], word[0], word[0], "neg", True))
             word = word[1:].lstrip("有")
             if not word:
@@ -203,7 +209,7 @@ def _cjk_role(word: str) -> str:
         return "brk"
     if word in lx.ZH_STOPWORDS or word in lx.ZH_REPORTING or word in lx.ZH_DISCOURSE:
         return "stop"
-    if ("不" in word[1:] or "没" in word[1:]) and word not in lx.ZH_NOT_NEGATORS:
+    if ("不" in word[1:] or "没" in word[1:]) and not zh_not_negation(word):
         return "negcontent"  # 吃不了, 睡不着: a negated verb in one token
     return "content"
 

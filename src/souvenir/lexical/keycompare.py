@@ -1,0 +1,82 @@
+"""Keyed values compared: the same value, the keys that changed, an old memory outdated (pure).
+
+``keys.user_keys`` reads the values; ``admission`` compares them with these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .normalize import fold_words, normalize
+from .stopwords import STOP_WORDS
+from .tokens import tokenize
+
+__all__ = ["KEYS", "UserKeys", "same_value", "changed_keys", "outdates"]
+
+KEYS: tuple[str, ...] = (
+    "home.city", "home.region", "home.country", "home.address", "employer", "occupation",
+    "delivery.address", "phone", "email", "name", "name.preferred",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UserKeys:
+    """Keyed values of one text: ``values`` as sorted ``(key, value)`` pairs (values
+    casefolded; digits only for a phone), and whether every clause gave a key."""
+
+    values: tuple[tuple[str, str], ...] = ()
+    complete: bool = False
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(k for k, _ in self.values)
+
+    def get(self, key: str) -> str | None:
+        return next((v for k, v in self.values if k == key), None)
+
+    def __bool__(self) -> bool:
+        return bool(self.values)
+
+
+def _value_words(value: str) -> frozenset[str]:
+    words = tokenize(normalize(fold_words(value)))
+    kept = frozenset(w for w in words if w not in STOP_WORDS)
+    return kept or frozenset(words)
+
+
+def same_value(key: str, a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` say the same value of ``key``: equal, or the words of one
+    inside the other's ("Ipoh" / "Ipoh, Perak"); phones by digits, a local number being
+    the end of the international one. Undecidable (no words) counts as the same."""
+    if a == b:
+        return True
+    if key == "phone":
+        da, db = a.lstrip("+").lstrip("0"), b.lstrip("+").lstrip("0")
+        short, long = sorted((da, db), key=len)
+        return len(short) >= 7 and long.endswith(short)
+    if key == "email":
+        return a.casefold() == b.casefold()
+    wa, wb = _value_words(a), _value_words(b)
+    return not wa or not wb or wa <= wb or wb <= wa
+
+
+def _base(key: str) -> str:
+    return key.split("@", 1)[0]
+
+
+def changed_keys(old: UserKeys, new: UserKeys) -> tuple[str, ...]:
+    """Keys both texts carry with different values: ``KEYS`` order, then the others
+    (attributes, named people's keys) sorted."""
+    shared = old.keys & new.keys
+    ordered = [k for k in KEYS if k in shared] + sorted(k for k in shared if k not in KEYS)
+    return tuple(k for k in ordered if not same_value(_base(k), old.get(k) or "", new.get(k) or ""))
+
+
+def outdates(new: UserKeys, old: UserKeys) -> str | None:
+    """The key by which ``new`` outdates ``old`` (``None`` if it does not): ``old`` is
+    complete (every clause keyed, so superseding it loses nothing else), every key of
+    ``old`` is in ``new``, and at least one of them changed value."""
+    if not old.complete or not old.keys <= new.keys:
+        return None
+    changed = changed_keys(old, new)
+    return changed[0] if changed else None

@@ -1,0 +1,327 @@
+"""What a memory says, for the write path's corrections and merges (pure).
+
+Issue #14: a correction is recognised by what two sentences say, not by how alike they
+look. "Is no longer allergic to peanuts" does not retire "Is allergic to peanuts and
+shellfish" (the shellfish allergy would stop being served), and 不再喝奶茶了 does retire
+每天都喝奶茶 although the two share little surface. :func:`proposition` reads
+
+    Proposition(content=frozenset({"喝", "奶茶"}), glued="喝奶茶", negative=True)
+
+from 不再喝奶茶了, and the same content with ``negative=False`` from 每天都喝奶茶:
+
+* ``content``: the words that say *what* is stated — the dedup tokens without stop words,
+  without negators, without change markers (now, still, again, anymore, 现在, 了, 再,
+  désormais, sekarang, lagi…), without frequency and "now"-like time adverbs (every day,
+  often, 每天, 经常, souvent, tous les jours, setiap pagi, selalu…) and without the
+  markers of an ended state (used to, formerly, 以前, 曾经, autrefois, "Avant, je…", dulu) or of stopping
+  (quit, stopped -ing, gave up, arrêté de, berhenti, 戒). Attitude verbs are one word,
+  ``♥``, with a sign: "loves" and "hates", "adore" and "déteste", 喜欢 and 讨厌, "suka" and
+  "benci" say the same thing with opposite signs. Latin words are stemmed (the filters'
+  crude stem: "smoking", "smokes" → "smok"). Third-person pronouns stay ("She likes
+  jazz" is not "Likes jazz"): a subject is part of what is said. French imperfect endings
+  are stemmed away, so "Autrefois, jouait de la guitare" says what "Joue de la guitare"
+  says, ended.
+* ``negative``: the statement says the state does not hold (now): a negator, or a
+  negative attitude, but not both; or an ended / stopped state ("used to play",
+  "Dulu main badminton, sekarang tak main lagi", "Quit smoking").
+
+Two statements are a **flip** (:func:`is_flip`) when their content is the same (as sets,
+or, for Chinese cut differently by jieba — 有车 / 没 有 车 — as the same characters in
+order) and exactly one is negative; or when one likes doing what the other says is no
+longer done (爱吃辣 / 现在不吃辣了). Nothing else decides: no score, no threshold. Numbers,
+dates, weekdays, places, objects, people are content, so "Ne prend plus le bus de 7h40"
+says nothing of "Prend le train de 7h40", and a stored list ("peanuts and shellfish") is
+never the same proposition as one of its items.
+
+:func:`different_referents`: two memories about different people or different labelled
+attributes, which must never replace or absorb one another whatever their lexical score
+("Andrew is looking forward to the hike…" / "Audrey is looking forward to the hike…";
+"Occupation: …" / "Education background: …").
+
+Known misses (the cheap side: both stay active, a repeat): synonyms ("movies" / "films"),
+verb tenses the stemmer does not join ("fumait" / "fume"), "pernah" (has ever: not an
+ended state), double negations ("never used to dislike"), a correction with a new detail
+("No longer eats meat since 2024" against "Eats meat": the new side says more, and a
+narrower statement must not retire a broader one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import lexicon as lx
+from .carriers import carrier_tokens
+from .keydata import BARE_VERBS
+from .normalize import key_of, nfkc_fold, normalize
+from .stopwords import STOP_WORDS
+from .tagged import stem
+from .tokens import is_han, tokenize
+from .vocab import NEGATORS, WEEKDAYS
+
+__all__ = ["Proposition", "proposition", "is_flip", "different_referents", "stems", "ATTITUDE"]
+
+ATTITUDE = "♥"
+"""The one word every attitude verb becomes (its sign goes to ``negative``)."""
+
+# Change markers and "now"-like adverbs: they say *when* a statement holds, not what it is.
+_CHANGE = frozenset(
+    """now nowadays currently anymore again still longer these days presently today's
+    désormais dorénavant maintenant actuellement encore toujours présent
+    sekarang kini lagi masih dah sudah telah
+    现在 如今 目前 了 再 已经 已 还 仍 仍然 依然 还是 终于 又""".split()
+)
+# Frequency adverbs, and the quantifiers that make a frequency of the unit after them.
+_FREQUENCY = frozenset(
+    """always often usually regularly sometimes frequently occasionally rarely constantly
+    daily weekly monthly yearly nightly everyday twice once
+    souvent parfois régulièrement quotidiennement fréquemment rarement habituellement
+    selalu sering kerap biasanya kadang kadang-kadang sentiasa hari-hari jarang
+    天天 经常 常常 总是 平时 通常 一直 都 常 偶尔 有时 有时候 老是 每次""".split()
+)
+_QUANTIFIERS = frozenset({"every", "each", "chaque", "tous", "toutes", "setiap", "tiap", "saban", "每", "每个"})
+_UNITS = frozenset(
+    """day days week weeks morning mornings evening evenings night nights weekend weekends
+    month months year years time times jour jours semaine semaines matin matins soir soirs
+    mois an ans année années week-end week-ends fois hari minggu pagi malam petang bulan
+    tahun kali 天 周 晚 月 年 日 星期 礼拜 早上 晚上""".split()
+) | frozenset(WEEKDAYS) | frozenset(f"{d}s" for d in WEEKDAYS)
+# Markers of an ended state (the carriers' canonical forms: "used to" → "formerly").
+_ENDED = frozenset({"formerly", "autrefois", "dulu", "以前", "曾经"})
+_ENDED_WORDS = frozenset({"formerly", "previously", "autrefois", "auparavant", "jadis", "dulu", "dahulu",
+                          "以前", "曾经", "从前"})
+# Verbs of stopping: "Quit smoking", "Stopped eating meat", "A arrêté de fumer", 戒烟.
+_STOP_VERBS = frozenset({"quit", "quits", "quitted", "berhenti", "renonce", "renoncé", "abandonne",
+                         "abandonné", "戒", "戒掉", "停止"})
+_STOP_BEFORE_GERUND = frozenset({"stopped", "stop", "stops", "gave", "give", "gives", "given"})
+_STOP_BEFORE_DE = frozenset({"arrête", "arrêté", "arrêtée", "arrêter", "cessé", "cesse", "cessée"})
+
+# Attitude verbs (a narrower list than the filters' valence: wanting or fearing is not
+# liking). Keys are accent-free (``key_of``).
+_LIKE = frozenset(
+    """like likes liked love loves loved enjoy enjoys enjoyed adore adores adored fond
+    aime aiment aimait aimais adore adorent adorait apprecie apprecient appreciait kiffe
+    suka sukakan menyukai gemar minat meminati cinta mencintai sayang
+    喜欢 爱 喜爱 热爱 钟爱 最爱 偏爱""".split()
+)
+_DISLIKE = frozenset(
+    """hate hates hated dislike dislikes disliked detest detests detested loathe loathes
+    loathed despise despises despised
+    deteste detestent detestait hais hait haissent execre
+    benci membenci meluat menyampah
+    讨厌 恨 厌恶 痛恨 反感""".split()
+)
+# Chinese attitude compounds jieba keeps whole: 爱吃 = ♥ + 吃 (not 爱人, 爱好).
+_ZH_ATTITUDE_PREFIX = ("最喜欢", "喜欢", "讨厌")
+_ZH_LOVES_TO = frozenset({"爱吃", "爱喝", "爱看", "爱玩", "爱听", "爱去", "爱穿", "爱用"})
+# Third-person pronouns are stop words for the dedup score, but a subject for a proposition.
+_PERSONS = frozenset({"he", "she", "they", "il", "elle", "ils", "elles", "dia", "beliau", "mereka",
+                      "他", "她", "他们", "她们"})
+_USED_TO = ("used", "to")
+_FR_PRONOUNS = frozenset({"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur",
+                          "l'utilisatrice", ""})
+_USER_WORDS = frozenset({"我", "用户", "该用户", "使用者", "的"})
+
+
+@dataclass(frozen=True, slots=True)
+class Proposition:
+    """``content``: what is stated (module docstring); ``glued``: its Han words in order,
+    stop words included, glued (jieba cuts 有车 and 没有车 differently); ``negative``: it
+    says the state does not hold now. ``core`` (the content without the attitude word) and
+    ``attitude`` (it holds one) are derived once: a write compares one proposition with
+    every stored one."""
+
+    content: frozenset[str]
+    glued: str
+    negative: bool
+    core: frozenset[str] = field(init=False, repr=False, compare=False)
+    attitude: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "core", self.content - {ATTITUDE})
+        object.__setattr__(self, "attitude", ATTITUDE in self.content)
+
+    def same_content(self, other: Proposition) -> bool:
+        """The same words, or the same characters in order; never two empty contents, nor
+        an attitude word alone."""
+        if not self.core or not other.core:
+            return False
+        return self.content == other.content or (bool(self.glued) and self.glued == other.glued)
+
+    def same_but_attitude(self, other: Proposition) -> bool:
+        """The same words but for the attitude word on one side ("Likes drinking coffee" /
+        "Doesn't drink coffee"), Chinese included (爱吃辣 / 不吃辣)."""
+        return bool(self.core) and self.attitude != other.attitude and (
+            self.core == other.core or (bool(self.glued) and self.glued == other.glued))
+
+
+def _attitude(token: str) -> tuple[int, str | None]:
+    """(sign, rest): +1 / -1 for an attitude word, with what is glued after it (爱吃 → 吃)."""
+    key = key_of(token)
+    if key in _LIKE:
+        return 1, None
+    if key in _DISLIKE:
+        return -1, None
+    if token in _ZH_LOVES_TO:
+        return 1, token[1:]
+    for prefix in _ZH_ATTITUDE_PREFIX:
+        if token.startswith(prefix) and len(token) > len(prefix):
+            return (-1 if prefix == "讨厌" else 1), token[len(prefix):]
+    return 0, None
+
+
+@lru_cache(maxsize=32768)
+def proposition(text: str) -> Proposition:
+    """The proposition of raw ``text`` (module docstring)."""
+    norm = normalize(text)
+    tokens = tokenize(norm)
+    negated = ended = False
+    sign = 1
+    kept: list[str] = []
+    han: list[str] = []  # the Han tokens kept, stop words included (glued)
+    skip_unit = False
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if skip_unit and token in _UNITS:
+            skip_unit = False
+            continue
+        if skip_unit and token == "les":  # "tous les jours": still waiting for the unit
+            continue
+        skip_unit = False
+        if token in NEGATORS:
+            negated = True
+            continue
+        if token == "longer" and i and tokens[i - 1] == "no":
+            continue
+        if (token, nxt) == _USED_TO:
+            ended = True
+            continue
+        if token == "to" and i and tokens[i - 1] == "used":
+            continue
+        if token in _ENDED_WORDS or (token == "avant" and i == 0 and nxt in _FR_PRONOUNS):
+            ended = True  # "Avant, je jouais de la guitare"; not "avant le repas"
+            continue
+        if (token in _STOP_VERBS or (token in _STOP_BEFORE_GERUND and (nxt.endswith("ing") or nxt == "up"))
+                or (token in _STOP_BEFORE_DE and nxt in ("de", "d'"))):
+            ended = True
+            continue
+        if token == "up" and i and tokens[i - 1] in _STOP_BEFORE_GERUND:
+            continue
+        if token in _QUANTIFIERS or token.startswith("每"):
+            skip_unit = token in _QUANTIFIERS or token in ("每", "每个")
+            continue
+        if token in _CHANGE or token in _FREQUENCY:
+            continue
+        value, rest = _attitude(token)
+        if value:
+            sign *= value
+            kept.append(ATTITUDE)
+            if rest:
+                kept.append(rest)
+                han.append(rest)
+            continue
+        if is_han(token[0]) and token not in _USER_WORDS:
+            han.append(token)
+        if token in _PERSONS:
+            kept.append(token)
+            continue
+        if token in STOP_WORDS or token in ("'s", "'"):
+            continue
+        kept.append(_stem(token))
+    ended = ended or bool(carrier_tokens(norm) & _ENDED)
+    negative = (negated != (sign < 0)) or ended
+    return Proposition(frozenset(kept), "".join(han), negative)
+
+
+_FR_IMPERFECT = ("aient", "ait", "ais")
+
+
+def _stem(word: str) -> str:
+    """The filters' stem; French imperfect endings first ("jouait" and "joue" → "jou")."""
+    if not word.isalpha():
+        return word
+    key = key_of(word)
+    for ending in _FR_IMPERFECT:
+        if key.endswith(ending) and len(key) - len(ending) >= 3:
+            key = key[: -len(ending)]
+            break
+    return stem(key) if key.isascii() else word
+
+
+@lru_cache(maxsize=32768)
+def stems(words: frozenset[str]) -> frozenset[str]:
+    """Words by stem and lemma (the filters' ``tagged.stem``: "kids" / "children" →
+    "child", "drinks" / "drinking" → "drink"); non-Latin words unchanged."""
+    return frozenset(_stem(w) for w in words)
+
+
+def is_flip(a: Proposition, b: Proposition) -> bool:
+    """True when ``a`` and ``b`` say the same thing and exactly one says it does not hold;
+    or when one likes doing what the other says is not done (爱吃辣 / 现在不吃辣了, "Likes
+    drinking coffee" / "Doesn't drink coffee anymore") — the liking side positive, the other
+    negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold)."""
+    if a.negative == b.negative:
+        return False
+    if a.attitude == b.attitude:
+        return a.same_content(b)
+    liking, doing = (a, b) if a.attitude else (b, a)
+    return not liking.negative and doing.negative and a.same_but_attitude(b)
+
+
+# --------------------------------------------------------------------------- referents
+
+_LEAD = re.compile(r"^\W*((?:[^\W\d_][\w'\-]*)(?:\s+[^\W\d_][\w'\-]*){0,3})")
+_LABEL = re.compile(r"^\s*([^:：\n]{1,48}?)\s*[:：]")
+_KNOWN = (STOP_WORDS | lx.STOPWORDS | lx.VALENCE_POS | lx.VALENCE_NEG | lx.USER_MARKERS | lx.REPORTING
+          | BARE_VERBS | _CHANGE | _FREQUENCY | _ENDED_WORDS)
+
+
+def _known(word: str) -> bool:
+    key = key_of(word)
+    return key in _KNOWN or key.split("'", 1)[-1] in _KNOWN
+
+
+def _lead_name(raw: str) -> str | None:
+    """The capitalised words opening ``raw`` when they look like a name ("Andrew", "Zhao
+    Xiao", "Gina's" → "gina"): each word capitalised, the first not a known word."""
+    m = _LEAD.match(raw)
+    if not m:
+        return None
+    words: list[str] = []
+    for word in m.group(1).split():
+        word = re.sub(r"'s$", "", word)
+        if not word[:1].isupper() or (words and _known(word)):
+            break
+        words.append(word)
+    if not words or _known(words[0]):
+        return None
+    return key_of(" ".join(words))
+
+
+def _label(raw: str) -> str | None:
+    """The label of a "Label: value" memory ("Occupation", "Education background",
+    "Zhao Xiao — neighbour"), folded; ``None`` when the text has none."""
+    m = _LABEL.match(raw)
+    if not m or any(ch.isdigit() for ch in m.group(1)) or len(m.group(1).split()) > 6:
+        return None
+    return key_of(m.group(1))
+
+
+def different_referents(a: str, b: str) -> str | None:
+    """Why memories ``a`` and ``b`` are about different people or different attributes
+    (then neither replaces, absorbs or supersedes the other), or ``None``.
+
+    Different people: both open with a name and the names differ, when one of the names
+    is also in the other text ("Andrew … meet Audrey's pups" / "Audrey is looking
+    forward…") or neither name is a word of the lexicons. Different attributes: both are
+    "Label: value" and the labels differ ("Occupation:" / "Education background:").
+    """
+    ra, rb = nfkc_fold(a).strip(), nfkc_fold(b).strip()
+    la, lb = _label(ra), _label(rb)
+    if la is not None and lb is not None and la != lb:
+        return f"different attributes ({la!r} / {lb!r})"
+    na, nb = _lead_name(ra), _lead_name(rb)
+    if na is not None and nb is not None and na != nb:
+        return f"different people ({na!r} / {nb!r})"
+    return None
