@@ -180,6 +180,10 @@ class ChatServer(_LoopbackServer):
         self.summary_calls = 0
         self.delay_s = 0.5
         self.hang_s = 60.0
+        #: Streamed chat replies: seconds between two words, and the number of words after
+        #: which the connection is dropped without ``[DONE]`` (``None``: the whole reply).
+        self.word_delay_s = 0.0
+        self.cut_after_words: int | None = None
         self.requests: list[dict] = []
         #: Structured output forms the server takes for reflections (json_schema, json_object,
         #: plain); any other is answered ``refusal_status`` and listed in ``refused``.
@@ -241,10 +245,14 @@ class ChatServer(_LoopbackServer):
                         self.send_response(200)
                         self.send_header("Content-Type", "text/event-stream")
                         self.end_headers()
-                        for word in content.split(" "):
+                        for n, word in enumerate(content.split(" ")):
+                            if outer.cut_after_words is not None and n >= outer.cut_after_words:
+                                self.close_connection = True
+                                return
                             chunk = {"choices": [{"index": 0, "delta": {"content": word + " "}}]}
                             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                             self.wfile.flush()
+                            time.sleep(outer.word_delay_s)
                         self.wfile.write(b"data: [DONE]\n\n")
                         self.close_connection = True
                         return

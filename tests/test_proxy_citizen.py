@@ -110,3 +110,45 @@ def test_a_reply_the_client_never_got_is_not_recorded(tmp_path):
         time.sleep(3.0)
         assert _turns(tmp_path) == []
         assert 'event="proxy_client_gone"} 1.0' in httpx.get(f"{server.url}/metrics").text
+
+
+_STREAM = {"model": "stub", "user": "9", "stream": True,
+           "messages": [{"role": "user", "content": "I moved to Ipoh last week"}]}
+
+
+def test_a_stream_the_model_cut_short_is_counted_not_recorded(tmp_path):
+    """The model server drops the connection after two words, without ``[DONE]``: the
+    client got a partial reply, so the exchange is not stored as said; it is counted."""
+    with ChatServer(reply="That sounds like a big move for you.") as upstream, \
+            _app(tmp_path, upstream.url) as server:
+        upstream.cut_after_words = 2
+        with httpx.stream("POST", f"{server.url}/v1/chat/completions", json=_STREAM, timeout=10) as answer:
+            assert answer.status_code == 200
+            assert "That" in "".join(answer.iter_text())
+        deadline = time.monotonic() + 10
+        metrics = ""
+        while 'event="proxy_stream_cut"} 1.0' not in metrics and time.monotonic() < deadline:
+            time.sleep(0.1)
+            metrics = httpx.get(f"{server.url}/metrics").text
+        assert 'event="proxy_stream_cut"} 1.0' in metrics
+        assert _turns(tmp_path) == []
+
+
+def test_a_client_that_leaves_mid_stream_gets_nothing_recorded(tmp_path):
+    """The client reads the first words and hangs up while the model is still streaming:
+    the rest never reached anyone, so nothing is recorded; it is counted."""
+    with ChatServer(reply="one two three four five six seven eight") as upstream, \
+            _app(tmp_path, upstream.url) as server:
+        upstream.word_delay_s = 0.3
+        with httpx.stream("POST", f"{server.url}/v1/chat/completions", json=_STREAM, timeout=10) as answer:
+            first = next(answer.iter_text())
+            assert "one" in first
+        deadline = time.monotonic() + 10
+        metrics = ""
+        while "proxy_stream_cut\"} 1.0" not in metrics and "proxy_client_gone\"} 1.0" not in metrics \
+                and time.monotonic() < deadline:
+            time.sleep(0.2)
+            metrics = httpx.get(f"{server.url}/metrics").text
+        time.sleep(3.0)  # the model's whole reply (8 words × 0.3 s) has had time to end
+        assert _turns(tmp_path) == []
+        assert 'event="proxy_stream_cut"} 1.0' in metrics or 'event="proxy_client_gone"} 1.0' in metrics
