@@ -81,6 +81,19 @@ class ScoringConfig:
     shortlist_size: int = 1000
     #: Memories per language read exactly for the estimates and their statistics.
     sample_per_group: int = 200
+    #: Diversity among the best: the k-th best memory of a session (k ≥ 2, among the
+    #: ``diversity_top`` best of all) loses ``session_decay`` · (k − 1). 0 = off.
+    session_decay: float = 0.0
+    diversity_top: int = 200
+    #: Second hop ("entity expansion"): the ``expansion_terms`` rarest content words of
+    #: the ``expansion_top`` best memories of the first stage, absent from the message,
+    #: are a second BM25 query whose z-score is added with this weight. 0 = off.
+    expansion_weight: float = 0.0
+    expansion_top: int = 3
+    expansion_terms: int = 8
+    #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
+    #: for the period match, read by the write path's date grounding.
+    relative_periods: bool = False
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -208,11 +221,32 @@ def _neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
     return np.where(np.isinf(best), 0.0, best)
 
 
+def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarray:
+    """Per memory: 0, or k − 1 for the k-th best of its session among the ``top`` best
+    scores (``sessions``: int64 codes, −1 = none)."""
+    out = np.zeros(len(score), dtype=np.float64)
+    n = len(score)
+    if n == 0:
+        return out
+    best = np.argpartition(-score, top - 1)[:top] if top < n else np.arange(n)
+    best = best[sessions[best] >= 0]
+    if best.size < 2:
+        return out
+    order = best[np.lexsort((-score[best], sessions[best]))]
+    codes = sessions[order]
+    start = np.r_[0, np.flatnonzero(codes[1:] != codes[:-1]) + 1]
+    counts = np.diff(np.r_[start, codes.size])
+    out[order] = np.arange(codes.size) - np.repeat(start, counts)
+    return out
+
+
 def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray | None,
          lexical: np.ndarray | None, languages: np.ndarray | Sequence[np.ndarray],
          neighbours: np.ndarray | None,
          speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
-         period: tuple[date, date] | None = None, memo: dict | None = None) -> np.ndarray:
+         period: tuple[date, date] | None = None, memo: dict | None = None,
+         expansion=None, sessions: np.ndarray | None = None,
+         parts: dict | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -222,6 +256,11 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     question names (:func:`named_speaker`); ``period``: the dates it names
     (:func:`souvenir.scoring.periods.query_period`). ``memo``: a dict shared by calls over the
     same query, so that an input array passed again is not z-scored again.
+    ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
+    first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
+    ``session_decay``. ``parts``: a dict filled with each term's array (``use``, ``e5``,
+    ``bm25``, ``expansion``, ``neighbours``, ``speaker``, ``period``, ``diversity``; signed:
+    they sum to the score) — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
         hit = memo.get(name) if memo is not None else None
@@ -232,25 +271,42 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             memo[name] = (x, out)
         return out
 
-    first = np.zeros(len(days), dtype=np.float64)
+    n = len(days)
+    keep = parts is not None
+
+    def part(name: str, value: np.ndarray) -> np.ndarray:
+        if keep:
+            parts[name] = value
+        return value
+
+    first = np.zeros(n, dtype=np.float64)
     if dense is not None and config.w_dense:
-        first += config.w_dense * z("dense", dense)
+        first += part("use", config.w_dense * z("dense", dense))
     if window is not None and config.w_window:
         # one language: z_lang is z, one pass is enough
         share = config.window_global if _group_count(languages) > 1 else 0.0
+        term = np.zeros(n, dtype=np.float64)
         if share < 1:
-            first += config.w_window * (1 - share) * z("window", window, languages)
+            term += config.w_window * (1 - share) * z("window", window, languages)
         if share > 0:
-            first += config.w_window * share * z("window_all", window)
+            term += config.w_window * share * z("window_all", window)
+        first += part("e5", term)
     if lexical is not None and config.w_lexical:
-        first += config.w_lexical * z("lexical", lexical)
+        first += part("bm25", config.w_lexical * z("lexical", lexical))
+    if expansion is not None and config.expansion_weight:
+        second = expansion(first)
+        if second is not None:
+            first = first + part("expansion", config.expansion_weight * zscore(second))
     score = first
     if config.neighbour_alpha and neighbours is not None:
-        score = first + config.neighbour_alpha * _neighbour_best(first, neighbours)
+        score = first + part("neighbours", config.neighbour_alpha * _neighbour_best(first, neighbours))
     if speaker is not None and config.speaker_penalty:
         other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
-        score = score - config.speaker_penalty * other
+        score = score + part("speaker", -config.speaker_penalty * other)
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
-        score = score + config.period_bonus * ((days >= lo) & (days <= hi))
+        score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))
+    if config.session_decay and sessions is not None:
+        score = score + part("diversity", -config.session_decay
+                             * session_ranks(score, sessions, config.diversity_top))
     return score
