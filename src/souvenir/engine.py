@@ -20,6 +20,7 @@ from souvenir.context_block import render_block
 from souvenir.errors import (
     EmbedderError, InputError, ModelError, StaleJobError, StoreError, TextError, UnknownError,
 )
+from souvenir.explain import counter_rows, explain, never_served
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.index import VectorIndex
 from souvenir.lexical import content_words, normalize
@@ -397,7 +398,8 @@ class Engine:
         if story and story_id is None:
             story_id = -1  # an unknown story: only global memories qualify
         candidates = self.store.candidates(user_id, story_id)
-        scores, cause = self._scores(user_id, message, candidates, now)
+        parts: dict = {}
+        scores, cause = self._scores(user_id, message, candidates, now, parts)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
             self._bookkeeping.submit(self._record_degraded, user_id, cause, now)
@@ -405,7 +407,7 @@ class Engine:
             self._bookkeeping.submit(self._count, candidates, list(result.memories))
         if count:
             self._bookkeeping.submit(self._record_selection, user_id, story_id, message, now,
-                                     list(result.rules) + list(result.memories), cause)
+                                     list(result.rules) + list(result.memories), cause, scores, parts)
         kv = self.store.kv_all(user_id)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
                    if self.history_turns and (story_id is None or story_id > 0) else [])
@@ -422,9 +424,9 @@ class Engine:
         )
 
     def _scores(self, user_id: int, message: str, candidates: list[Memory],
-                now: datetime) -> tuple[dict[int, float] | None, str | None]:
+                now: datetime, parts: dict | None = None) -> tuple[dict[int, float] | None, str | None]:
         if self.scorer is not None:
-            return self._fused_scores(user_id, message, candidates, now)
+            return self._fused_scores(user_id, message, candidates, now, parts)
         if self.index is None:
             return {}, None
         try:
@@ -435,7 +437,7 @@ class Engine:
             return None, f"embedder: {exc}"
 
     def _fused_scores(self, user_id: int, message: str, candidates: list[Memory],
-                      now: datetime) -> tuple[Scores, str | None]:
+                      now: datetime, parts: dict | None = None) -> tuple[Scores, str | None]:
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
         both run at once. A failed embedder leaves the other signals (the BM25 part always
         scores) and marks the turn degraded with its cause."""
@@ -459,28 +461,32 @@ class Engine:
                 causes.append(f"window embedder: no query vector within {bound:g} s (queued)")
         for cause in causes:
             log.warning("degraded turn: %s", cause)
-        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query)
+        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query, parts)
         return scores, "; ".join(causes) or None
 
     def fused_scores(self, user_id: int, candidates, message: str, now: datetime,
-                     dense_query=None, window_query=None) -> Scores:
+                     dense_query=None, window_query=None, parts: dict | None = None) -> Scores:
         """The fused score of ``candidates`` for ``message`` with the query vectors given
         (``None``: that signal is left out): what :meth:`context` runs after embedding
-        the message (``souvenir bench latency`` times it)."""
+        the message (``souvenir bench latency`` times it). ``parts``: filled with the
+        score's terms (:meth:`Scorer.scores`)."""
         def side(index: VectorIndex | None, query) -> DenseInput | None:
             if index is None or query is None:
                 return None
             return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids))
 
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
-                                  side(self.index, dense_query), side(self.window_index, window_query))
+                                  side(self.index, dense_query), side(self.window_index, window_query),
+                                  parts)
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                          selected: list[Selection], cause: str | None) -> None:
+                          selected: list[Selection], cause: str | None, scores=None,
+                          parts: dict | None = None) -> None:
+        why = explain(scores, parts, [s.memory.id for s in selected])
         try:
             self.store.record_selection(
                 user_id, story_id, message, now,
-                [(s.memory.id, s.pass_name, s.reason, s.score) for s in selected],
+                [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],
                 cause is not None, cause)
         except StoreError as exc:
             log.warning("selection not kept for diagnostics: %s", exc)
@@ -499,12 +505,12 @@ class Engine:
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
             "selections": self.store.last_selections(user_id, story_id if story else None),
-            "counters": [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
-                          "served": m.served_count, "served_semantic": m.served_semantic_count}
-                         for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
+            "counters": counter_rows(memories),
+            "never_served": never_served(memories),
             "degraded": self.store.degraded_events(user_id),
             "index": {"embedder": self.index.name if self.index else None,
-                      "backlog": self.index.backlog() if self.index else 0},
+                      "backlog": self.index.backlog(user_id) if self.index else 0,
+                      "indexes": {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}},
             "parked": self.store.parked_jobs(user_id),
             "profile": self.store.kv_all(user_id),
         }
