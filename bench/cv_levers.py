@@ -64,6 +64,11 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("speaker", [{"speaker_penalty": p} for p in (1.0, 2.0, 3.0)]),
     ("period", [{"period_bonus": p} for p in (1.0, 2.0, 3.0)]),
     ("BM25 k1 / b", [{"bm25_k1": k, "bm25_b": b} for k, b in ((0.9, 0.4), (1.5, 0.75), (1.2, 0.75), (2.0, 0.4))]),
+    ("one-sided e5 term (floor)", [{"window_floor": f} for f in (-1.0, -0.5, 0.0)]),
+    ("relative periods", [{"relative_periods": True}]),
+    ("diversity among the best (session decay)", [{"session_decay": d} for d in (0.25, 0.5, 1.0, 2.0)]),
+    ("second hop (entity expansion)", [{"expansion_weight": w, "expansion_top": t}
+                                       for w in (0.25, 0.5, 1.0) for t in (3, 5)]),
     ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
     ("re-read BM25 weight", [{"w_lexical": w} for w in (1.0, 1.25, 1.5, 2.0)]),
 ]
@@ -129,6 +134,51 @@ class Evaluator:
                 found |= ds.sources.get(s.memory.id, set())
             out[i] = len(q.gold & found) / len(q.gold)
         return out
+
+
+def with_e5(datasets: list[Dataset], folder: Path) -> list[Dataset]:
+    """Copies of ``datasets`` whose e5 vectors are those of ``folder/NAME.npz``
+    (``bench/e5_prefixes.py``); datasets without a file are left out."""
+    import copy
+    out = []
+    for ds in datasets:
+        path = folder / f"{ds.name}.npz"
+        if path.exists():
+            data = np.load(path)
+            new = copy.copy(ds)
+            new.e5, new.q_e5 = data["memories"], data["queries"]
+            out.append(new)
+    return out
+
+
+def plain_recall(ds: Dataset, which: str, k: int = 24) -> float:
+    """recall@k of the plain cosine ranking of one embedder's vectors (a baseline)."""
+    mem, q = (ds.use, ds.q_use) if which == "use" else (ds.e5, ds.q_e5)
+    cos = np.nan_to_num(q.astype(np.float64) @ mem.T.astype(np.float64), nan=-9.0)
+    out = []
+    for i, query in enumerate(ds.queries):
+        top = np.argsort(-np.round(cos[i], 6), kind="stable")[:k]
+        found: set[str] = set()
+        for j in top:
+            found |= ds.sources.get(ds.memories[j].id, set())
+        out.append(len(query.gold & found) / len(query.gold))
+    return float(np.mean(out))
+
+
+def score_distribution(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dict:
+    """The fused score of relevant pairs (a query and one of its gold memories) and of the
+    others, per dataset: percentiles, as ``bench/embedders.py`` reads a cosine floor."""
+    out = {}
+    for ds in datasets:
+        rel, irr = [], []
+        for q, (_, scores) in zip(ds.queries, ev.selections(ds, cfg)):
+            for mid, value in zip(scores.ids.tolist(), scores.values.tolist()):
+                (rel if ds.sources.get(mid, set()) & q.gold else irr).append(value)
+        rel, irr = np.array(rel), np.array(irr)
+        out[ds.name] = {"relevant": {p: float(np.percentile(rel, p)) for p in (5, 10, 25, 50)},
+                        "irrelevant": {p: float(np.percentile(irr, p)) for p in (50, 75, 90, 95, 99)},
+                        "n": [int(rel.size), int(irr.size)]}
+    return out
 
 
 def figures(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dict:

@@ -94,6 +94,12 @@ class ScoringConfig:
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
     relative_periods: bool = False
+    #: One-sided window term: its weighted z is floored at this value (``None`` = off), so
+    #: that e5 missing a memory (across languages it often does) costs it at most this.
+    window_floor: float | None = None
+    #: Factor of the window term for memories in another language than the message's
+    #: (1 = none): e5 ranks across languages worse than USE does.
+    cross_window: float = 1.0
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -246,7 +252,7 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
          period: tuple[date, date] | None = None, memo: dict | None = None,
          expansion=None, sessions: np.ndarray | None = None,
-         parts: dict | None = None) -> np.ndarray:
+         parts: dict | None = None, cross: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -258,7 +264,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     same query, so that an input array passed again is not z-scored again.
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
-    ``session_decay``. ``parts``: a dict filled with each term's array (``use``, ``e5``,
+    ``session_decay``; ``cross``: bool per memory, written in another language than the
+    message (``cross_window``). ``parts``: a dict filled with each term's array (``use``, ``e5``,
     ``bm25``, ``expansion``, ``neighbours``, ``speaker``, ``period``, ``diversity``; signed:
     they sum to the score) — the diagnostics' breakdown.
     """
@@ -290,6 +297,10 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             term += config.w_window * (1 - share) * z("window", window, languages)
         if share > 0:
             term += config.w_window * share * z("window_all", window)
+        if config.window_floor is not None:
+            term = np.maximum(term, config.window_floor)
+        if cross is not None:
+            term = np.where(cross, config.cross_window * term, term)
         first += part("e5", term)
     if lexical is not None and config.w_lexical:
         first += part("bm25", config.w_lexical * z("lexical", lexical))

@@ -79,7 +79,8 @@ class _Static:
         self.sessions = np.fromiter((-1 if s is None else codes.setdefault(s, len(codes)) for s in sessions),
                                     dtype=np.int64, count=len(sessions))
         languages = np.array([memory_language(m.text) for m in candidates])
-        self.languages = np.unique(languages, return_inverse=True)[1].reshape(-1)  # group numbers
+        self.language_names, self.languages = np.unique(languages, return_inverse=True)
+        self.languages = self.languages.reshape(-1)  # group numbers
         self.language_positions = [np.flatnonzero(self.languages == g)
                                    for g in range(int(self.languages.max(initial=-1)) + 1)]
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
@@ -160,7 +161,11 @@ class Scorer:
             U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
             E = _aligned(ids, window.cosines(window.query)) if window is not None else None
         query = bm25_tokens(message)
-        score = fuse(cfg, dense=U, window=E, lexical=lexical,
+        cross = None
+        if cfg.cross_window != 1.0 and len(static.language_names) > 1:
+            asked = memory_language(message)
+            cross = np.asarray(static.language_names != asked)[static.languages]
+        score = fuse(cfg, dense=U, window=E, lexical=lexical, cross=cross,
                      speaker=named_speaker(message, static.speaker_names),
                      period=query_period(message, now, cfg.relative_periods),
                      expansion=(lambda first: _expanded(static, first, query, cfg))
