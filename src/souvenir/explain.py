@@ -38,7 +38,6 @@ def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] 
     else:
         ids, values = np.empty(0, np.int64), np.empty(0)
     known = values[np.isfinite(values)]
-    ordered = np.sort(known)
     where = {int(i): k for k, i in enumerate(ids.tolist())}
     part_ids = None if not parts else parts.get("ids")
     part_pos = {} if part_ids is None else {int(i): k for k, i in enumerate(np.asarray(part_ids).tolist())}
@@ -46,7 +45,7 @@ def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] 
         rank = None
         k = where.get(mid)
         if k is not None and np.isfinite(values[k]):
-            rank = 1 + int(ordered.size - np.searchsorted(ordered, values[k], side="right"))
+            rank = 1 + int(np.count_nonzero(known > values[k]))
         detail = None
         p = part_pos.get(mid)
         if p is not None:

@@ -54,13 +54,27 @@ def make_window_embedder(settings: Settings) -> Embedder | None:
     raise EmbedderError(f"unknown window embedder {settings.window_embedder!r} (e5, none)")
 
 
+#: The floor of an embedder nobody read (an HTTP model): none — every scored memory is
+#: eligible and the semantic pass takes the best by cosine — rather than a guessed value.
+#: ``souvenir calibrate floor`` reads it on the model's own vectors.
+UNREAD_FLOOR = -1.0
+
+
 def threshold_for(embedder: Embedder | None, settings: Settings) -> float:
-    """The semantic threshold: the setting if given, else the value read for this embedder."""
+    """The semantic threshold: the setting if given, else the value read for this embedder
+    (``UNREAD_FLOOR``, with a warning, for one without a reading)."""
     if settings.semantic_threshold is not None:
         return settings.semantic_threshold
     if embedder is None:
         return 1.0
-    return DEFAULT_THRESHOLDS.get(embedder.name, 0.5)
+    if embedder.name not in DEFAULT_THRESHOLDS:
+        import logging
+
+        logging.getLogger(__name__).warning(
+            "no semantic floor read for embedder %s: none applied; run `souvenir calibrate floor` "
+            "and set SOUVENIR_SEMANTIC_THRESHOLD", embedder.name)
+        return UNREAD_FLOOR
+    return DEFAULT_THRESHOLDS[embedder.name]
 
 
-__all__ = ["Embedder", "EmbedderError", "make_embedder", "make_window_embedder", "normalise_rows", "threshold_for", "DEFAULT_THRESHOLDS"]
+__all__ = ["Embedder", "EmbedderError", "make_embedder", "make_window_embedder", "normalise_rows", "threshold_for", "DEFAULT_THRESHOLDS", "UNREAD_FLOOR"]
