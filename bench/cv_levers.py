@@ -60,7 +60,7 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("USE weight", [{"w_dense": w} for w in (0.5, 1.5, 2.0)]),
     ("e5 z over all memories (share)", [{"window_global": g} for g in (0.25, 0.5, 0.75, 1.0)]),
     ("neighbours", [{"neighbour_alpha": a, "neighbour_reach": r}
-                    for a in (0.3, 0.5, 0.7, 0.9) for r in (1, 2, 3)]),
+                    for a in (0.5, 0.7, 0.9) for r in (1, 2, 3)]),
     ("speaker", [{"speaker_penalty": p} for p in (1.0, 2.0, 3.0)]),
     ("period", [{"period_bonus": p} for p in (1.0, 2.0, 3.0)]),
     ("BM25 k1 / b", [{"bm25_k1": k, "bm25_b": b} for k, b in ((0.9, 0.4), (1.5, 0.75), (1.2, 0.75), (2.0, 0.4))]),

@@ -71,9 +71,10 @@ class Engine:
         if self.scorer is not None:
             self.selection_config = SelectionConfig(
                 limit=limit, semantic_threshold=SCORE_FLOOR, score_name="score",
-                semantic_slots=max(0, limit - round(limit * 0.25)))
-        else:
-            self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
+                semantic_slots=max(0, limit - round(limit * 0.25)), relevance_floor=SCORE_FLOOR)
+        else:  # promises and preferences the message recalls keep their quota (issue #18)
+            self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold,
+                                                    relevance_floor=semantic_threshold)
         self._window_queries = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-window")
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.

@@ -1,34 +1,35 @@
 """The read path's score: several signals fused into one number per memory (pure numpy).
 
-Every lever here was kept by its number on LoCoMo (six conversations, 883 questions) and
-on the multilingual suite (200 memories, 80 queries), one at a time, by ``bench/levers.py``
-(docs/benchmarks.md, "Recall levers"): recall@24 of the six-pass selection went from
-0.440 (USE cosine alone) to 0.851 on LoCoMo and from 0.908 to 0.965 (cross-language
-0.871 → 0.963) on the suite. With ``z`` the z-score over the user's N memories for this
-query (a memory without a value counts as the mean)::
+Every weight here was chosen by cross-validation across nine public folds — the six
+LoCoMo conversations and the three multilingual files — by ``bench/cv_levers.py``
+(docs/benchmarks.md, "Cross-validated levers", issue #18): a greedy chain from a neutral
+score keeps a lever only when it raises the objective on the training folds, once on all
+nine (these defaults) and once per held-out fold; every lever kept also helps the folds it
+was not chosen on. With ``z`` the z-score over the user's N memories for this query (a
+memory without a value counts as the mean)::
 
     F = w_dense · z(cos_dense) + w_window · ((1 − g) · z_lang(cos_window) + g · z(cos_window))
         + w_lexical · z(BM25)
     S = F + α · max(F of the same-session neighbours at ±1..±reach)
           − speaker_penalty   (the question names one speaker, the memory is another's)
-          + period_bonus      (the memory is dated in the period the question names)
+          + period_bonus      (the memory is dated in the period the question names,
+                               relative periods — "last month", "tahun lepas" — included)
 
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.scoring.language`):
-  e5 ranks its own script above every other; removing that offset took cross-language
-  recall from 0.871 to 0.952 and Malay queries from 0.72 to 0.93. But with four languages
-  a memory's rank k in its own language competes with the k-th of every other one, so a
-  same-language answer that e5 ranks 19th of all (16th of its 50) fell to ~60th: half of
-  the window term (g = ``window_global`` 0.5) is z-scored over all memories (French 0.933
-  → 0.958, same-language 0.968 → 1.000; LoCoMo, one language, unchanged).
-- neighbours: the answer often sits in the reply to the turn that matches (+0.089).
-- speaker (+0.013), period (+0.008, slack 7 days: a thing is told after it happens).
-- no pseudo-relevance feedback: Rocchio on the first pass's top 3 (β 0.3) was kept in
-  session 2 for one suite query; once half the window term is z-scored over all memories
-  it gains nothing (suite 0.971 with or without it, LoCoMo 0.8526 without, 0.8517 with)
-  and it cost a second dot product per embedder (docs/benchmarks.md, "Latency").
+  e5 ranks its own script above every other; removing that offset is what lets e5 help
+  across languages. ``g`` (``window_global``) was 0.5 (one suite query, q17); re-read by
+  cross-validation it gains nothing held out: 0.
+- Held-out gains (cross-validated, per lever, docs/benchmarks.md): e5 weight 2.0 +0.016
+  LoCoMo; neighbours (0.7, reach 3) +0.039; speaker 3.0 +0.019 (multi-hop +0.06);
+  period 3.0 +0.003; relative periods +0.011 on the suites.
+- Measured and left out (no held-out gain): BM25 1.5 / 0.5, USE weight 1.5, BM25 k1 / b,
+  a one-sided e5 term, diversity among the best (session decay), a second hop (entity
+  expansion), a factor on e5 across languages, feedback (Rocchio; removed in session 3).
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
-floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.0: any floor in 1.0–3.0 measured the same.
+floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.18 is read as an embedder's floor is:
+the lowest 5th percentile of the relevant pairs' fused score over the nine folds
+(conv-41's; docs/benchmarks.md, "Cross-validated levers").
 """
 
 from __future__ import annotations
@@ -42,38 +43,34 @@ import numpy as np
 
 __all__ = ["SCORE_FLOOR", "ScoringConfig", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
-#: Floor of the semantic pass on the fused scale (docs/benchmarks.md, "Recall levers").
-SCORE_FLOOR = 2.0
+#: Floor of the semantic pass and of the protected quotas on the fused scale: min over
+#: the nine public folds of P5(relevant pairs' score) (docs/benchmarks.md, "Cross-validated levers").
+SCORE_FLOOR = 2.18
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringConfig:
-    """Weights of the fused score (every default read in docs/benchmarks.md, "Recall levers").
+    """Weights of the fused score: every default chosen by the cross-validated chain of
+    ``bench/cv_levers.py`` (docs/benchmarks.md, "Cross-validated levers"); the levers it
+    left out stay here off, for research.
 
-    ``bm25_k1`` / ``bm25_b``: 1.2 / 0.4 instead of Okapi's usual 1.5 / 0.75 (LoCoMo turns are
-    short): product recall@24 0.8498 → 0.8528, the multilingual suite unchanged
-    (docs/benchmarks.md, "The fused score"); the held-out half of the research chain chose
-    b 0.4 on its own.
-
-    ``window_global``: share of the window term z-scored over all memories rather than
-    within each memory language. 0.5, with the (since removed) feedback step no longer
-    moving the window query, took the suite from 0.965 to 0.971 (same-language 0.968 →
-    1.000, French 0.933 → 0.958, cross 0.963 → 0.952) with LoCoMo unchanged (0.8517 both:
-    one language); 0.45–0.65 measured the same (docs/benchmarks.md, "French and the
-    baselines").
+    ``bm25_k1`` / ``bm25_b``: 1.2 / 0.4 (short documents); the chain's variants of them
+    gained under its bar. ``window_global``: share of the window term z-scored over all
+    memories rather than within each memory language (0.5 before issue #18; the chain
+    does not keep it).
     """
 
     w_dense: float = 1.0
     w_window: float = 2.0
-    w_lexical: float = 1.5
+    w_lexical: float = 1.0
     bm25_k1: float = 1.2
     bm25_b: float = 0.4
     neighbour_alpha: float = 0.7
-    neighbour_reach: int = 2
-    speaker_penalty: float = 2.0
+    neighbour_reach: int = 3
+    speaker_penalty: float = 3.0
     period_bonus: float = 3.0
     period_slack_days: int = 7
-    window_global: float = 0.5
+    window_global: float = 0.0
     #: Above this many candidates USE's cosines are computed on a shortlist
     #: (:mod:`souvenir.scoring.shortlist`); 0 = never.
     shortlist_from: int = 10_000
@@ -93,7 +90,7 @@ class ScoringConfig:
     expansion_terms: int = 8
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
-    relative_periods: bool = False
+    relative_periods: bool = True
     #: One-sided window term: its weighted z is floored at this value (``None`` = off), so
     #: that e5 missing a memory (across languages it often does) costs it at most this.
     window_floor: float | None = None
