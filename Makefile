@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	@# The Vercel AI SDK for docs/recipes.md's test (skipped where npm is absent).
+	command -v npm >/dev/null 2>&1 && npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
+	  ai@6 @ai-sdk/openai@3 || echo "npm absent or offline: the Vercel AI SDK recipe test will skip"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -18,7 +21,7 @@ run: $(STAMP)
 	$(BIN)/souvenir --db ./souvenir.db serve --host 127.0.0.1 --port 8765
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

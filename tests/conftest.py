@@ -41,3 +41,27 @@ def pg_url():
 
     with fresh_database() as url:
         yield url
+
+
+def locomo_excerpt(folder: Path, name: str, sessions: int) -> Path:
+    """A LoCoMo conversation cut to its first ``sessions`` sessions (and the questions whose
+    evidence lies in them), written to ``folder/name.json``; skips where ../shared is absent.
+
+    Replaying a whole conversation with the e5 window index costs about a minute on an idle
+    2-core machine: tests replay an excerpt; whole conversations are benchmarks (bench/)."""
+    whole = json.loads(shared_path("data", "locomo", f"{name}.json").read_text(encoding="utf-8"))
+    kept = {f"D{k}" for k in range(1, sessions + 1)}
+    excerpt = {key: value for key, value in whole.items()
+               if "session_" not in key or _session_of(key) <= sessions}
+    excerpt["qa"] = [qa for qa in whole.get("qa", [])
+                     if qa.get("evidence") and all(str(e).split(":")[0] in kept for e in qa["evidence"])]
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(excerpt, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def _session_of(key: str) -> int:
+    """The session number in a LoCoMo key (``session_3``, ``session_3_date_time``,
+    ``events_session_3``, ``session_3_summary``), a large number for any other key."""
+    digits = [part for part in key.split("_") if part.isdigit()]
+    return int(digits[0]) if digits else 10**9

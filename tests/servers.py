@@ -26,10 +26,10 @@ def free_port() -> int:
 class UvicornThread:
     """Serve an ASGI app on 127.0.0.1:<free port> in a thread; ``url`` once started."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, host: str = "127.0.0.1") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(app, host=host, port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -93,13 +93,24 @@ def test_versus_best_names_the_best_baseline_and_a_split_below_it():
 
 
 def test_bench_multilingual_on_the_shared_suite_reports_every_split():
+    """Figures built on embedders' vectors differ from one CPU path to another (e5's engine
+    build, OpenBLAS's kernels: docs/benchmarks.md, "Figures that depend on the CPU"): they
+    are held to ranges that cover every path measured there, and to orderings of one run.
+    BM25 and recency are our own arithmetic: exact everywhere."""
     suite = shared_path("data", "multilingual", "suite.json")
     report = _run(suite)
+    base = report["baselines"]
     assert report["queries"] == 80 and set(report["by_language"]) == {"en", "fr", "ms", "zh"}
     assert 0.0 <= report["cross"] <= 1.0 and 0.0 <= report["overall"] <= 1.0
-    assert report["overall"] >= 0.85  # USE's plain ranking measured 0.908 here; a collapse would show
-    # the baselines reproduce the suite README's figures (recall@24 of the plain rankings)
-    assert report["baselines"]["bm25"]["overall"] == pytest.approx(0.269, abs=0.001)
-    assert report["baselines"]["dense"]["overall"] == pytest.approx(0.908, abs=0.001)
-    assert report["baselines"]["e5"]["overall"] == pytest.approx(0.802, abs=0.001)
+    # ours: exact on any machine (BM25 is also the suite README's figure)
+    assert base["bm25"]["overall"] == pytest.approx(0.269, abs=0.001)
+    assert base["recency"]["overall"] == pytest.approx(0.117, abs=0.001)
+    # the embedders': measured 0.971 (product), 0.908 (USE), 0.785-0.802 (e5) across paths
+    assert 0.92 <= report["overall"] <= 1.0 and 0.88 <= report["cross"] <= 1.0
+    assert 0.86 <= base["dense"]["overall"] <= 0.95
+    assert 0.72 <= base["e5"]["overall"] <= 0.86
+    # orderings of this run, with margins far wider than any path moved them
+    assert report["overall"] > base["dense"]["overall"] > base["e5"]["overall"] > base["bm25"]["overall"]
+    assert base["bm25"]["overall"] > base["recency"]["overall"]
+    assert report["vs_best"]["overall"]["ok"] and report["vs_best"]["cross"]["ok"]
     assert set(report["vs_best"]) >= {"overall", "same", "cross", "fr", "fr same", "ms cross"}

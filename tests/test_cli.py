@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from souvenir.cli import app
-from tests.conftest import shared_path
+from tests.conftest import locomo_excerpt
 
 runner = CliRunner()
 
@@ -27,7 +27,9 @@ def test_every_command_has_help():
 
 
 def test_replay_conv26_then_context_explains_d1_3(tmp_path):
-    conv = shared_path("data", "locomo", "conv-26.json")
+    """README's first steps (replay, then context) on conv-26's first two sessions: the whole
+    conversation embeds 419 windows with e5, a minute or more (bench recall covers it)."""
+    conv = locomo_excerpt(tmp_path, "conv-26", sessions=2)
     db = str(tmp_path / "c.db")
     result = run("--db", db, "replay", str(conv))
     assert result.exit_code == 0, result.output
@@ -52,7 +54,7 @@ def test_remember_memories_history(tmp_path):
     assert "supersede" in out
     listed = json.loads(run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json").output)
     assert [m["text"] for m in listed] == ["Is not allowed to eat peanuts"]
-    hist = run("--db", db, "--embedder", "none", "history", str(listed[0]["id"])).output
+    hist = run("--db", db, "--embedder", "none", "history", "--user", "ann", str(listed[0]["id"])).output
     assert "Is allowed to eat peanuts" in hist
 
 

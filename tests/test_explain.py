@@ -55,16 +55,16 @@ def test_diagnostics_give_parts_ranks_ids_never_served_and_this_users_backlog(tm
         e.context("api", "alice", "what is my cat's name?", now=NOW)
         data = e.diagnostics("api", "alice")
         items = data["selections"][0]["items"]
-        by_id = {i["memory_id"]: i for i in items}
+        by_id = {i["id"]: i for i in items}
         cat = next(i for i in items if "Kopi" in i["text"])
         assert cat["rank"] == 1 and set(cat["parts"]) >= {"use", "bm25"}
         assert abs(sum(cat["parts"].values()) - cat["score"]) < 0.01
-        assert all(i["rank"] is not None and i["memory_id"] for i in items) and len(by_id) == len(items)
+        assert all(i["rank"] is not None and i["id"] for i in items) and len(by_id) == len(items)
         assert data["index"]["backlog"] == 1  # alice's new memory, not bob's
         assert data["index"]["indexes"] == {"use-m3": 1}
         assert data["never_served"] == []  # six candidates, all served
         html = render_page(data)
         assert "Never served" in html and "<th>rank</th>" in html and "<th>USE</th>" in html
-        assert f"<td>{cat['memory_id']}</td>" in html
+        assert f"<td>{cat['id']}</td>" in html
     finally:
         rt.close()

@@ -162,8 +162,12 @@ def test_models_pass_through_and_bad_requests_are_422(tmp_path, upstream):
         assert httpx.get(f"{server.url}/v1/models").json()["data"][0]["id"] == "stub-model"
         r = httpx.post(f"{server.url}/v1/chat/completions", json={"model": "x"})
         assert r.status_code == 422 and "messages" in r.text
-        r = httpx.post(f"{server.url}/v1/chat/completions", content=b"{not json")
+        r = httpx.post(f"{server.url}/v1/chat/completions", content=b"{not json",
+                       headers={"Content-Type": "application/json"})
         assert r.status_code == 422
+        # a body that does not say it is JSON (a web page's "simple request") never reaches it
+        r = httpx.post(f"{server.url}/v1/chat/completions", content=b'{"model": "x", "messages": []}')
+        assert r.status_code == 415 and r.json()["error"]["type"] == "invalid_request_error"
 
 
 def test_without_a_user_the_request_is_forwarded_untouched(tmp_path, upstream):
@@ -181,9 +185,10 @@ def test_a_hanging_upstream_answers_within_its_deadline(tmp_path, upstream):
     with server:
         started = time.monotonic()
         r = _ask(server.url)
-        assert r.status_code == 502 and time.monotonic() - started < 5  # 1 s bound against 60 s
+        assert r.status_code == 504 and time.monotonic() - started < 5  # 1 s bound against 60 s
+        assert r.json()["error"]["type"] == "api_error"  # OpenAI's error shape (issue #13)
         metrics = httpx.get(f"{server.url}/metrics").text
-        assert 'souvenir_proxy_events_total{event="proxy_upstream_failures"} 1.0' in metrics
+        assert 'souvenir_proxy_events_total{event="proxy_upstream_timeouts"} 1.0' in metrics
         assert "souvenir_summaries_total" in metrics
         assert 'souvenir_replica_events_total{event="stale_jobs"} 0.0' in metrics
 

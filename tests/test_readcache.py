@@ -218,7 +218,7 @@ def test_a_store_migrated_with_memories_already_in_it(path):
     old.close()
     cached, truth = SQLiteStore(path), SQLiteStore(path, cache_memories=0)
     try:
-        assert cached.migrate() == [6, 7]
+        assert cached.migrate()[:2] == [6, 7]  # later migrations (0013 api_keys…) follow
         same(cached, truth, user)
         cached.replace_wording(ids[0], "changed after the migration", 1.0, None, NOW, NOW)
         embed(cached)

@@ -15,7 +15,7 @@ from souvenir.engine import Engine
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
 from souvenir.store import open_store
-from tests.conftest import shared_path
+from tests.conftest import locomo_excerpt, shared_path
 from tests.servers import EmbeddingServer
 
 MESSAGES = ["What did we talk about last time?", "How is your dance studio going?",
@@ -71,11 +71,15 @@ def _replay_and_ask(database_url: str, embedder_url: str, conv: str) -> tuple[st
 
 
 def test_cli_replay_and_context_are_the_same_on_postgres_and_sqlite(tmp_path, pg_url):
-    conv = str(shared_path("data", "locomo", "conv-30.json"))
+    """conv-30's first four sessions: the window index embeds every turn with e5 on both
+    stores, about a minute for the whole conversation; four sessions show the same."""
+    path = locomo_excerpt(tmp_path, "conv-30", sessions=4)
+    turns = len(parse_locomo(path).turns)
+    conv = str(path)
     with EmbeddingServer() as embedder:  # deterministic vectors over real HTTP
         lite = _replay_and_ask(f"sqlite:///{tmp_path / 'l.db'}", embedder.url, conv)
         pg = _replay_and_ask(pg_url, embedder.url, conv)
-    assert "369 messages" in lite[0] and lite[0] == pg[0]  # same write-path actions, all embedded
+    assert f"{turns} messages" in lite[0] and lite[0] == pg[0]  # same write-path actions, all embedded
     assert pg[1] == lite[1]  # the same memories, ids included
     assert all(a["memories"] for a in lite[2])
     assert any(m["pass"] == "semantic" for a in lite[2] for m in a["memories"])

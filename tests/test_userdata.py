@@ -58,7 +58,7 @@ def _forgetting_report(client):
         client.post("/v1/context", json={"channel": "telegram", "user": "cat", "message": "delivery?"})
     report = client.get("/v1/users/telegram/cat/forgotten?min_candidate=2").json()["memories"]
     assert len(report) == 30 - 24  # the same 24 served twice, the other 6 never
-    assert all(m["candidate"] >= 2 for m in report)
+    assert all(m["counters"]["candidate"] >= 2 for m in report)
 
 
 def test_export_then_delete_leaves_nothing_of_the_user(service):

@@ -17,9 +17,12 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, InputError, SouvenirError
+from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
+from souvenir.schemas import memory_json
 from souvenir.timeutil import parse_time
 from souvenir.types import KINDS, Candidate
 
@@ -32,6 +35,7 @@ calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_
 app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
+app.add_typer(keys_app, name="keys")
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
@@ -60,6 +64,7 @@ def main(
     embedder: Optional[str] = typer.Option(None, "--embedder", help="use (default), e5, ollama, openai or none."),
 ) -> None:
     """Souvenir: long-term memory for LLM chatbots."""
+    install_log_redaction()
     overrides: dict = {}
     if db:
         overrides["database_url"] = db if "://" in db else f"sqlite:///{db}"
@@ -79,9 +84,52 @@ def serve(
 
     from souvenir.api.app import create_app
 
+    from souvenir.api.auth import bind_refusal
+    from souvenir.store import open_store
+
     settings = _settings(ctx)
-    uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port,
-                log_level="info")
+    host = host or settings.host
+    try:
+        store = open_store(settings.database_url)
+        keyed = bool(store.active_key_hashes())
+        store.close()
+    except (SouvenirError, ValueError) as exc:
+        _fail(exc)
+    refusal = bind_refusal(host, keyed)
+    if refusal:
+        _fail(ValueError(refusal))
+    uvicorn.run(create_app(settings), host=host, port=port or settings.port, log_level="info")
+
+
+@app.command("mcp")
+def mcp_command(
+    ctx: typer.Context,
+    user: Optional[str] = typer.Option(None, help="Default user of every tool (else each call names it)."),
+    channel: str = typer.Option("api", help="Channel of the users."),
+    transport: str = typer.Option("stdio", help="stdio (the agent starts this command) or http "
+                                  "(streamable HTTP on /mcp, loopback only)."),
+    host: str = typer.Option("127.0.0.1", help="Address the http transport binds (loopback only)."),
+    port: int = typer.Option(8766, help="Port of the http transport."),
+) -> None:
+    """Serve Souvenir to an agent over MCP: tools remember, context, search, forget, list."""
+    try:
+        from souvenir.library import Souvenir
+        from souvenir.mcp_server import serve as serve_mcp
+    except ImportError as exc:
+        _fail(ValueError(f"the MCP server needs the 'mcp' package: pip install 'souvenir[mcp]' ({exc})"))
+        return
+    settings = _settings(ctx)
+    try:
+        memory = Souvenir(open_runtime(settings, start_indexer=True), channel=channel)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    try:
+        serve_mcp(memory, user, transport, host, port)
+    except SouvenirError as exc:
+        _fail(exc)
+    finally:
+        memory.close()
 
 
 def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
@@ -199,9 +247,7 @@ def memories(
         _fail(exc)
         return
     if as_json:
-        rows = [{"id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "status": m.status,
-                 "source": m.source, "date": m.updated_at.isoformat() if m.updated_at else None}
-                for m in found]
+        rows = [memory_json(m) for m in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
     table = Table(title=f"{len(found)} memories of {channel}:{user}")
@@ -279,16 +325,18 @@ def index(ctx: typer.Context) -> None:
 
 
 @app.command()
-def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id.")) -> None:
+def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
+            user: str = typer.Option(..., help="User id."),
+            channel: str = typer.Option("cli", help="Channel of the user.")) -> None:
     """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
-    rt = _runtime(ctx)
-    memory = rt.store.get_memory(memory_id)  # type: ignore[attr-defined]
-    if memory is None:
-        _fail(ValueError(f"no memory {memory_id}"))
+    try:
+        memory, chain = _runtime(ctx).engine.memory_history(channel, user, memory_id)
+    except SouvenirError as exc:
+        _fail(exc)
         return
     console.print(f"memory {memory.id} [{memory.status}] {memory.text!r} "
                   f"(since {memory.updated_at.date() if memory.updated_at else '?'})")
-    for entry in rt.store.history(memory_id):  # type: ignore[attr-defined]
+    for entry in chain:
         console.print(f"  {entry['event']}: {entry['text']!r} said {entry['said_at'][:10]}, "
                       f"recorded {entry['recorded_at'][:10]}")
 
@@ -375,7 +423,7 @@ def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id.")
               channel: str = typer.Option("cli", help="Channel."),
               min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
     """Memories that were candidates many times and never served (JSON)."""
-    _user_command(ctx, lambda e: e.forgotten(channel, user, min_candidate))
+    _user_command(ctx, lambda e: [memory_json(m) for m in e.forgotten(channel, user, min_candidate)])
 
 
 @app.command()

@@ -65,7 +65,15 @@ class Settings(BaseSettings):
         "database already has the vectors.embedding column), 'on' (create it if needed; the "
         "server must have pgvector), 'off' (numpy in the replica). See docs/benchmarks.md.",
     )
-    host: str = Field("127.0.0.1", description="Address `souvenir serve` binds.")
+    host: str = Field("127.0.0.1", description="Address `souvenir serve` binds (beyond loopback "
+                      "only once an API key exists: `souvenir keys create`).")
+    allowed_hosts: str = Field(
+        "", description="Comma-separated Host header values the service answers (DNS rebinding "
+        "guard; a leading '*.' matches subdomains, '*' any). Empty = localhost, 127.0.0.1 and "
+        "[::1] while no API key exists, any host once keys are in force.")
+    max_body_bytes: int = Field(
+        1_048_576, ge=1024, description="Largest request body, in bytes, refused with a 413 before "
+        "it is read (the proxy's requests carry whole conversations: raise it for images).")
     port: int = Field(8765, description="Port `souvenir serve` binds.")
     llm_base_url: str = Field("", description="Chat model server root (the proxy's upstream and the "
                               "reflection's model); empty = no-model mode.")

@@ -10,6 +10,7 @@ is recorded as an event and counted.
 from __future__ import annotations
 
 import logging
+import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
@@ -17,21 +18,25 @@ from datetime import datetime
 
 from souvenir import admission, profile
 from souvenir.context_block import render_block
+from souvenir.curation import CurationMixin
 from souvenir.errors import (
-    EmbedderError, InputError, ModelError, StaleJobError, StoreError, TextError, UnknownError,
+    EmbedderError, InputError, ModelError, StaleJobError, StoreError, UnknownError,
 )
-from souvenir.explain import counter_rows, explain, never_served
+from souvenir.explain import explain, never_served
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.index import VectorIndex
 from souvenir.lexical import content_words, normalize
-from souvenir.limits import check_field, check_text, check_time
+from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
 from souvenir.profile.prompt import summary_messages
+from souvenir.redaction import scrub
 from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
 from souvenir.results import ContextResult, WriteResult
+from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
+from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
@@ -40,8 +45,14 @@ from souvenir.types import Candidate, Memory, Selection
 
 log = logging.getLogger(__name__)
 
+#: Pending bookkeeping jobs (counters, selections, degraded events) past which new ones are
+#: dropped and counted: a store locked for long must not grow the queue without bound.
+MAX_BOOKKEEPING = 1000
+#: Longest a read (diagnostics, export, forgotten…) waits for pending bookkeeping (seconds).
+SETTLE_S = 2.0
 
-class Engine:
+
+class Engine(CurationMixin, SearchMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
     def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
@@ -80,10 +91,34 @@ class Engine:
         # events) runs here, off the turn: a locked store must not hold a context call.
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
                                                initializer=yield_to_turns)
+        self._pending = 0
+        self._pending_lock = threading.Lock()
 
-    def flush(self) -> None:
-        """Wait until the read path's bookkeeping submitted so far is written."""
-        self._bookkeeping.submit(lambda: None).result()
+    def flush(self, timeout_s: float | None = None) -> None:
+        """Wait until the read path's bookkeeping submitted so far is written (at most
+        ``timeout_s``: the reads that call it go on without it when the store is locked)."""
+        try:
+            self._bookkeeping.submit(lambda: None).result(timeout=timeout_s)
+        except FuturesTimeout:
+            pass
+
+    def _later(self, fn, *args) -> None:
+        """Best-effort bookkeeping off the turn; dropped (and counted) past
+        :data:`MAX_BOOKKEEPING` pending jobs, when the store stays locked."""
+        with self._pending_lock:
+            if self._pending >= MAX_BOOKKEEPING:
+                self.counters["bookkeeping_dropped"] += 1
+                return
+            self._pending += 1
+
+        def run() -> None:
+            try:
+                fn(*args)
+            finally:
+                with self._pending_lock:
+                    self._pending -= 1
+
+        self._bookkeeping.submit(run)
 
     def close(self) -> None:
         """Finish pending bookkeeping (counters, events) and stop its worker."""
@@ -100,9 +135,8 @@ class Engine:
 
     @staticmethod
     def _check_ids(channel: str, external_id: str, story: str | None = None) -> None:
-        for value, what in ((channel, "channel"), (external_id, "user id")):
-            if not check_field(value, what, 256) or not value.strip():
-                raise TextError(f"{what} is empty")
+        check_user_id(channel, "channel")  # every route can address what is written
+        check_user_id(external_id, "user id")
         check_field(story, "story", 256)
 
     def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None:
@@ -282,7 +316,7 @@ class Engine:
                               time=time or now),
                     exchange=exchange, story=story, now=now))
             except InputError as exc:
-                parsed.dropped.append(f"memory {candidate.text[:40]!r}: {exc}")
+                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
         user_id = self.store.ensure_user(channel, external_id, now)
         story_id = self._story_id(user_id, story, True, now) if story else None
         if parsed.summary and story_id:
@@ -293,7 +327,7 @@ class Engine:
             self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
         for reason in parsed.dropped:
             log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
-            self.store.record_event(user_id, "reflection_item_dropped", reason[:500], now)
+            self.store.record_event(user_id, "reflection_item_dropped", scrub(reason)[:500], now)
         return parsed, results
 
     def _apply_story(self, user_id: int, story_id: int | None, parsed: Reflection, now: datetime) -> None:
@@ -403,12 +437,12 @@ class Engine:
         scores, cause = self._scores(user_id, message, candidates, now, parts)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
-            self._bookkeeping.submit(self._record_degraded, user_id, cause, now)
+            self._later(self._record_degraded, user_id, cause, now)
         elif count:
-            self._bookkeeping.submit(self._count, candidates, list(result.memories))
+            self._later(self._count, candidates, list(result.memories))
         if count:
-            self._bookkeeping.submit(self._record_selection, user_id, story_id, message, now,
-                                     list(result.rules) + list(result.memories), cause, scores, parts)
+            self._later(self._record_selection, user_id, story_id, message, now,
+                        list(result.rules) + list(result.memories), cause, scores, parts)
         kv = self.store.kv_all(user_id)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
                    if self.history_turns and (story_id is None or story_id > 0) else [])
@@ -497,16 +531,20 @@ class Engine:
         memory with its reason, pass and score), the forgetting counters, degraded turns with
         time and cause, the indexer's backlog, parked reflections, the profile.
         Raises :class:`UnknownError` for an unknown user."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
         story_id = self.store.find_story(user_id, story) if story else None
-        memories = self.store.memories(user_id, "active")
+        every = {m.id: m for m in self.store.memories(user_id, None)}
+        memories = [m for m in every.values() if m.status == "active"]
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
-            "selections": self.store.last_selections(user_id, story_id if story else None),
-            "counters": counter_rows(memories),
+            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"])
+                                            | {"rank": i.get("rank"), "parts": i.get("parts")}
+                                            for i in sel["items"] if i["memory_id"] in every]}
+                           for sel in self.store.last_selections(user_id, story_id if story else None)],
+            "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
             "never_served": never_served(memories),
             "degraded": self.store.degraded_events(user_id),
             "index": {"embedder": self.index.name if self.index else None,
@@ -574,18 +612,19 @@ class Engine:
         if self.window_index is not None:
             self.store.drop_neighbour_vectors(memory_id, self.window_index.name)
 
-    def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[dict]:
-        """Memories that were candidates at least ``min_candidate`` times and never served."""
-        self.flush()
+    def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
+        """Memories that were candidates at least ``min_candidate`` times and never served,
+        most often passed over first."""
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return []
-        return [{"id": i, "kind": k, "text": t, "candidate": c}
-                for i, k, t, c in self.store.forgotten(user_id, min_candidate)]
+        active = {m.id: m for m in self.store.memories(user_id, "active")}
+        return [active[row[0]] for row in self.store.forgotten(user_id, min_candidate) if row[0] in active]
 
     def export_user(self, channel: str, external_id: str) -> dict:
         """Everything stored about the user (:class:`UnknownError` for an unknown user)."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -593,12 +632,12 @@ class Engine:
 
     def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
         """Delete the user and everything derived from them; rows removed per table."""
-        self.flush()
+        self.flush(SETTLE_S)
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
         return self.store.delete_user(user_id)
 
     def degraded_turns(self) -> int:
-        self.flush()
+        self.flush(SETTLE_S)
         return self.store.count_events("degraded_turn")

@@ -10,7 +10,14 @@
     │   └── StaleJobError     an outbox job was requeued and claimed again meanwhile
     ├── EmbedderError         the embedding model failed, timed out or is unreachable
     │   └── EmbedderBusyError the model was busy (indexing) for the whole bound: not broken
-    └── ModelError            a chat model failed, timed out or answered garbage
+    ├── ModelError            a chat model failed, timed out or answered garbage
+    └── ServiceError          (HTTP client) the REST service answered an unmapped error
+        ├── AccessDeniedError no key, a revoked key, or a key without this scope (401, 403)
+        └── ServiceUnreachableError  the service could not be reached or timed out
+
+The HTTP client (:mod:`souvenir.client`) raises the same classes the library does for the
+same failure: 422 → :class:`InputError`, 404 → :class:`UnknownError`, 503 →
+:class:`StoreBusyError`, 500 → :class:`StoreError`.
 
 Library errors are wrapped with ``raise … from exc`` at the boundary that calls the library
 (``store``, ``embedding``), never deeper. No class shadows a builtin (no ``MemoryError``).
@@ -67,3 +74,20 @@ class EmbedderBusyError(EmbedderError):
 
 class ModelError(SouvenirError):
     """A chat model failed, timed out, or answered something unusable."""
+
+
+class ServiceError(SouvenirError):
+    """The REST service answered an error no other class names (``status_code``, ``detail``)."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        self.status_code = status_code
+        super().__init__(message)
+
+
+class AccessDeniedError(ServiceError):
+    """The service refused the request's key: missing or revoked (401), or outside the
+    key's scope (403)."""
+
+
+class ServiceUnreachableError(ServiceError):
+    """The service could not be reached, or did not answer within the client's timeout."""

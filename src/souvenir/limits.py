@@ -64,3 +64,25 @@ def check_time(value, what: str = "time"):
     if value is not None and not (MIN_YEAR <= value.year <= MAX_YEAR):
         raise TextError(f"{what} {value.isoformat()} is outside the years {MIN_YEAR}-{MAX_YEAR}")
     return value
+
+
+#: Largest user id, channel or story name, in UTF-8 bytes.
+MAX_ID_BYTES = 256
+
+
+def check_user_id(value: object, what: str = "user id") -> str:
+    """A channel or user id every route can address as one URL path segment
+    (``/v1/users/{channel}/{user}/…``): 1 to :data:`MAX_ID_BYTES` bytes of UTF-8, not blank,
+    without ``/`` or ``\\`` (a path separator to URLs and to some clients), control
+    characters (NUL, newlines…) or lone surrogates, and not ``.`` or ``..`` (clients remove
+    those segments). Returns ``value``; raises :class:`TextError` saying why."""
+    text = check_field(value, what, MAX_ID_BYTES)  # type: ignore[arg-type]
+    if text is None or not text.strip():
+        raise TextError(f"{what} is empty")
+    if "/" in text or "\\" in text:
+        raise TextError(f"{what} may not contain '/' or '\\': no URL path could address it")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        raise TextError(f"{what} may not contain control characters")
+    if text in (".", ".."):
+        raise TextError(f"{what} may not be '.' or '..': no URL path could address it")
+    return text

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from souvenir.filters.secrets import redact
 from souvenir.limits import MAX_TEXT_BYTES
 from souvenir.types import CANDIDATE_KINDS, Candidate
 
@@ -245,7 +246,7 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
                     and math.isfinite(value)):
                 result.state[key] = min(1.0, max(-1.0, float(value)))
             else:
-                result.dropped.append(f"state {str(key)[:40]!r}: not a bounded number")
+                result.dropped.append(f"state {redact(str(key))[0][:40]!r}: not a bounded number")
     else:
         result.dropped.append("state is not an object")
     _story_items(data, result)

@@ -44,25 +44,8 @@ class ContextResult:
     scores: dict[int, float] = field(default_factory=dict)
 
     def as_json(self) -> dict:
-        """The shape of ``souvenir context --json`` and ``POST /v1/context``."""
+        """The shape of ``souvenir context --json`` and ``POST /v1/context``
+        (:class:`souvenir.schemas.ContextPublic`) as JSON-ready data."""
+        from souvenir.schemas import ContextPublic
 
-        def item(sel: Selection) -> dict:
-            m = sel.memory
-            return {
-                "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "source": m.source,
-                "reason": sel.reason, "pass": sel.pass_name,
-                "score": None if sel.score is None else round(sel.score, 4),
-                "date": m.updated_at.date().isoformat() if m.updated_at else None,
-                "pinned": m.pinned,
-            }
-
-        return {
-            "memories": [item(s) for s in self.memories],
-            "rules": [item(s) for s in self.rules],
-            "profile": self.profile,
-            "block": self.block,
-            "history": self.history,
-            "story": self.story,
-            "degraded": self.degraded,
-            "degraded_cause": self.degraded_cause,
-        }
+        return ContextPublic.from_result(self).model_dump(mode="json")

@@ -46,7 +46,7 @@ class Runtime:
                           "skipped": self.engine.counters.get("summaries_skipped", 0)},
             "outbox": self.store.outbox_counts(),  # type: ignore[attr-defined]
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
-            "degraded_turns": self.engine.degraded_turns(),
+            "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "indexer_lease_skips": sum(i.lease_skips for i in self.indexes)},
         }

@@ -29,7 +29,7 @@ def _table(headers: list[str], rows: list[list[object]]) -> str:
 
 
 def render_page(data: dict) -> str:
-    """HTML of :meth:`Engine.diagnostics`'s dict."""
+    """HTML of :class:`souvenir.schemas.Diagnostics` dumped as JSON-ready data."""
     user = data["user"]
     title = f"Souvenir diagnostics: {user['channel']}:{user['id']}" + (f" / {user['story']}" if user["story"] else "")
     index = data["index"]
@@ -50,7 +50,7 @@ def render_page(data: dict) -> str:
         names = [n for n in PART_NAMES if any((it.get("parts") or {}).get(n) for it in sel["items"])]
         parts.append(_table(["#", "id", "pass", "reason", "score", "rank"] + [PART_LABELS[n] for n in names]
                             + ["kind", "source", "memory"],
-                            [[i + 1, it["memory_id"], it["pass"], it["reason"],
+                            [[i + 1, it["id"], it["pass"], it["reason"],
                               "" if it["score"] is None else f"{it['score']:.3f}", it.get("rank")]
                              + [_part(it, n) for n in names]
                              + [it["kind"], it["source"], it["text"]] for i, it in enumerate(sel["items"])]))
@@ -62,8 +62,8 @@ def render_page(data: dict) -> str:
                  if never else "<p>None.</p>")
     parts.append("<h2>Forgetting counters</h2>")
     parts.append(_table(["id", "kind", "candidate", "served", "served by the semantic pass", "memory"],
-                        [[c["id"], c["kind"], c["candidate"], c["served"], c["served_semantic"], c["text"]]
-                         for c in data["counters"]]))
+                        [[c["id"], c["kind"], c["counters"]["candidate"], c["counters"]["served"],
+                          c["counters"]["served_semantic"], c["text"]] for c in data["counters"]]))
     parts.append("<h2>Degraded turns and dropped items</h2>")
     parts.append(_table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
                  if data["degraded"] else "<p>None.</p>")

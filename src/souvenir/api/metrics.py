@@ -1,7 +1,11 @@
 """``GET /metrics``: Prometheus text, every name prefixed ``souvenir_``.
 
 Read at scrape time from the store (degraded turns, dropped reflection items, outbox
-states), the reflection worker's counts, the chat breaker, and the proxy's counters.
+states, index backlog), the reflection worker's counts, the chat breaker, the store's busy
+count and the proxy's counters. Every documented series is present from the start (zeros),
+and the scrape always answers: the store is read off the request through
+:class:`~souvenir.api.health.Probe`, bounded; a store that is locked or down leaves the last
+values read and ``souvenir_store_up 0``.
 """
 
 from __future__ import annotations
@@ -11,6 +15,17 @@ from collections import Counter
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
+from souvenir.api.health import Probe
+
+#: The proxy's events (``souvenir_proxy_events_total{event}``), all present from the start.
+PROXY_EVENTS = (
+    "proxy_memory_failures", "proxy_degraded", "proxy_record_failures", "proxy_upstream_failures",
+    "proxy_upstream_timeouts", "proxy_upstream_errors", "proxy_upstream_malformed", "proxy_no_user",
+    "proxy_client_gone", "proxy_stream_cut", "proxy_tool_call_legs", "proxy_retries_recorded_once",
+)
+_OUTBOX = ("pending", "running", "done", "parked")
+_EMPTY = {"degraded": 0, "dropped": 0, "outbox": {}, "summaries": {}, "replicas": {}}
+
 
 class SouvenirCollector:
     """A custom collector over one runtime (``get_runtime()``) and the proxy's counters."""
@@ -18,16 +33,31 @@ class SouvenirCollector:
     def __init__(self, get_runtime, proxy_counters: Counter) -> None:
         self.get_runtime = get_runtime
         self.proxy_counters = proxy_counters
+        self._store = Probe(self._read_store, dict(_EMPTY))
+        self._backlogs: dict[str, Probe] = {}
+
+    def _read_store(self) -> dict:
+        rt = self.get_runtime()
+        status = rt.status()
+        return {"degraded": rt.store.count_events("degraded_turn"),
+                "dropped": rt.store.count_events("reflection_item_dropped"),
+                "outbox": status["outbox"], "summaries": status["summaries"], "replicas": status["replicas"]}
+
+    def describe(self):
+        return []  # registered before the runtime exists: names are known at scrape time
 
     def collect(self):
         rt = self.get_runtime()
-        store = rt.engine.store
-        rt.engine.flush()
+        read, fresh = self._store.get()
+        yield GaugeMetricFamily("souvenir_store_up", "1 when the store answered this scrape's reads "
+                                "in time (else the values shown are the last read).", value=int(fresh))
+        yield CounterMetricFamily("souvenir_store_busy", "Store operations refused because it stayed "
+                                  "locked or unreachable past the bound (503).",
+                                  value=getattr(rt.store, "busy_count", 0))
         yield CounterMetricFamily("souvenir_degraded_turns", "Turns served without semantic scores.",
-                                  value=store.count_events("degraded_turn"))
+                                  value=read["degraded"])
         yield CounterMetricFamily("souvenir_reflection_items_dropped",
-                                  "Reflection items dropped by the strict parser.",
-                                  value=store.count_events("reflection_item_dropped"))
+                                  "Reflection items dropped by the strict parser.", value=read["dropped"])
         reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.",
                                           labels=["outcome"])
         counts = rt.worker.counts if rt.worker is not None else Counter()
@@ -35,41 +65,44 @@ class SouvenirCollector:
             reflections.add_metric([outcome], counts.get(outcome, 0))
         yield reflections
         summaries = CounterMetricFamily("souvenir_summaries", "User summaries by outcome.", labels=["outcome"])
-        service = rt.status()
-        for outcome, value in service["summaries"].items():
-            summaries.add_metric([outcome], value)
+        for outcome in ("run", "failed", "parked", "queued", "skipped"):
+            summaries.add_metric([outcome], read["summaries"].get(outcome, 0))
         yield summaries
         outbox = GaugeMetricFamily("souvenir_outbox_jobs", "Outbox jobs by status.", labels=["status"])
-        states = store.outbox_counts()
-        for status in ("pending", "running", "done", "parked"):
-            outbox.add_metric([status], states.get(status, 0))
+        for status in _OUTBOX:
+            outbox.add_metric([status], read["outbox"].get(status, 0))
         yield outbox
         breaker = GaugeMetricFamily("souvenir_breaker_open", "1 while a service is skipped.",
                                     labels=["service"])
-        if rt.engine.chat is not None:
-            breaker.add_metric(["chat"], float(rt.engine.chat.breaker.state == "open"))
+        chat = rt.engine.chat
+        breaker.add_metric(["chat"], float(chat is not None and chat.breaker.state == "open"))
         yield breaker
         replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
                                        "stale jobs dropped, jobs requeued, indexer passes skipped.",
                                        labels=["event"])
-        for event, value in service["replicas"].items():
-            replicas.add_metric([event], value)
+        for event in ("stale_jobs", "requeued", "indexer_lease_skips"):
+            replicas.add_metric([event], read["replicas"].get(event, 0))
         yield replicas
-        if rt.indexes:
-            backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "
-                                        "or stale, per index.", labels=["index"])
-            for index in rt.indexes:
-                backlog.add_metric([index.name], index.backlog())
-            yield backlog
-        proxy = CounterMetricFamily("souvenir_proxy_events", "Proxy events (memory failures…).",
-                                    labels=["event"])
-        for event, value in sorted(self.proxy_counters.items()):
-            proxy.add_metric([event], value)
+        backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "
+                                    "or stale, per index.", labels=["index"])
+        for index in rt.indexes:
+            probe = self._backlogs.setdefault(index.name, Probe(index.backlog, 0))
+            backlog.add_metric([index.name], probe.get()[0])
+        yield backlog
+        proxy = CounterMetricFamily("souvenir_proxy_events", "Proxy events (memory failures, "
+                                    "requests naming no user, cut streams…).", labels=["event"])
+        for event in sorted(set(PROXY_EVENTS) | set(self.proxy_counters)):
+            proxy.add_metric([event], self.proxy_counters.get(event, 0))
         yield proxy
 
 
-def render(get_runtime, proxy_counters: Counter) -> bytes:
-    """The exposition text."""
+def metrics_app(get_runtime, proxy_counters: Counter):
+    """A renderer bound to one collector (its probes keep the last values between scrapes)."""
     registry = CollectorRegistry()
     registry.register(SouvenirCollector(get_runtime, proxy_counters))
-    return generate_latest(registry)
+    return lambda: generate_latest(registry)
+
+
+def render(get_runtime, proxy_counters: Counter) -> bytes:
+    """The exposition text (a fresh collector: no last values to fall back on)."""
+    return metrics_app(get_runtime, proxy_counters)()

@@ -12,8 +12,11 @@ memory failure forwards the request unmodified and is counted.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
 import logging
+from datetime import timedelta
 from collections.abc import AsyncIterator
 
 import httpx
@@ -22,7 +25,11 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
-from souvenir.errors import SouvenirError
+from souvenir.api.auth import check_channel, openai_error
+from souvenir.errors import InputError, SouvenirError
+from souvenir.limits import check_field, check_user_id
+from souvenir.timeutil import utcnow
+from souvenir.schemas import ChatCompletion, ModelList
 
 log = logging.getLogger(__name__)
 
@@ -44,15 +51,46 @@ def last_user_text(messages: list) -> str | None:
 
 
 def with_memory(messages: list, block: str) -> list:
-    """The messages with ``block`` appended to the first system message (or a new one first)."""
+    """The messages with ``block`` after the caller's own prompt: appended to the last of the
+    leading ``system``/``developer`` messages (to its text, or as a text part of a list
+    content), or as a new system message after them (first when there are none)."""
     if not block:
         return messages
     out = list(messages)
-    if out and isinstance(out[0], dict) and out[0].get("role") == "system" and isinstance(out[0].get("content"), str):
-        out[0] = {**out[0], "content": out[0]["content"].rstrip() + "\n\n" + block}
-    else:
-        out.insert(0, {"role": "system", "content": block})
+    lead = 0
+    while lead < len(out) and isinstance(out[lead], dict) and out[lead].get("role") in ("system", "developer"):
+        lead += 1
+    if lead:
+        last = out[lead - 1]
+        content = last.get("content")
+        if isinstance(content, str):
+            out[lead - 1] = {**last, "content": content.rstrip() + "\n\n" + block}
+            return out
+        if isinstance(content, list):
+            out[lead - 1] = {**last, "content": [*content, {"type": "text", "text": block}]}
+            return out
+    out.insert(lead, {"role": "system", "content": block})
     return out
+
+
+def _tool_call_answer(answer: dict | None) -> bool:
+    """Whether a completion asks for tool calls (a leg of a round trip, not a reply)."""
+    try:
+        choice = answer["choices"][0]  # type: ignore[index]
+        return bool(choice.get("finish_reason") == "tool_calls" or (choice.get("message") or {}).get("tool_calls"))
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return False
+
+
+def request_key(channel: str, user: str, story: str | None, messages: list) -> str:
+    """The turn's source for one request: a client's retry of the same request (same
+    conversation so far) has the same key, and is recorded once."""
+    raw = json.dumps([channel, user, story, messages], sort_keys=True, ensure_ascii=False)
+    return "proxy:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:24]  # < 32 hex: not taken for a token by redaction
+
+
+#: A client's retry of the same request within this window is recorded once (seconds).
+RETRY_WINDOW_S = 600.0
 
 
 def _reply_text(body: bytes) -> str | None:
@@ -74,47 +112,85 @@ def _sse_delta(line: str) -> str:
         return ""
 
 
+def _invalid(message: str, param: str | None = None) -> JSONResponse:
+    body = openai_error(422, message)
+    body["error"]["param"] = param
+    return JSONResponse(body, status_code=422)
+
+
 def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRouter:
     """The proxy routes. ``get_runtime()`` returns the :class:`Runtime`; ``counters`` is a
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
     router = APIRouter()
 
-    def record(channel: str, user: str, story: str | None, message: str, reply: str | None) -> None:
+    def record(channel: str, user: str, story: str | None, message: str, reply: str | None,
+               source: str | None = None) -> None:
         try:
             rt = get_runtime()
-            rt.engine.record_turn(channel, user, message, reply, story=story)
+            with rt.store.transaction():  # a retry racing its first attempt is seen here
+                user_id = rt.store.find_user(channel, user)
+                if user_id is not None and source is not None:
+                    rt.store.lock_user(user_id)
+                    since = utcnow() - timedelta(seconds=RETRY_WINDOW_S)
+                    if rt.store.has_turn(user_id, source, since):
+                        counters["proxy_retries_recorded_once"] += 1
+                        return
+                rt.engine.record_turn(channel, user, message, reply, story=story, source=source)
             if rt.worker is not None:
                 rt.worker.wake()
         except SouvenirError as exc:
             counters["proxy_record_failures"] += 1
             log.warning("proxy: exchange of %s:%s not recorded: %s", channel, user, exc)
 
-    @router.get("/v1/models")
+    @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
     async def models() -> Response:
         try:
             answer = await upstream.get("/v1/models")
         except httpx.HTTPError as exc:
-            raise HTTPException(502, f"upstream model server unreachable: {exc!r}") from exc
+            raise _upstream_error(exc) from exc
         return Response(answer.content, status_code=answer.status_code,
                         media_type=answer.headers.get("content-type", "application/json"))
 
-    @router.post("/v1/chat/completions")
+    @router.post("/v1/chat/completions", response_model=None,
+                 responses={200: {"model": ChatCompletion, "content": {"text/event-stream": {}}}})
     async def chat_completions(request: Request) -> Response:
         try:
             body = json.loads(await request.body())
-        except (ValueError, UnicodeDecodeError):
-            return JSONResponse({"detail": "the request body is not valid JSON in UTF-8"}, status_code=422)
+            json.dumps(body, ensure_ascii=False).encode("utf-8")  # lone surrogates cannot be forwarded
+        except (ValueError, UnicodeError, RecursionError):
+            return _invalid("the request body is not valid JSON in UTF-8 (or nests too deep)")
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
-            return JSONResponse({"detail": "a chat completion request needs 'messages' (a list)"},
-                                status_code=422)
+            return _invalid("a chat completion request needs 'messages' (a list)", "messages")
         channel = request.headers.get("x-souvenir-channel", "api")
         story = request.headers.get("x-souvenir-story") or None
-        user = body.get("user") if isinstance(body.get("user"), str) and body.get("user") else None
+        named = request.headers.get("x-souvenir-user") or body.get("user")
+        if named is not None and not isinstance(named, str):
+            return _invalid("'user' must be a string", "user")
+        user = named or None
+        try:
+            if user is not None:
+                check_user_id(user, "user id")
+                check_user_id(channel, "channel")
+                check_field(story, "story", 256)
+        except InputError as exc:
+            return _invalid(str(exc), "user")
+        if user is None:
+            counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
+            if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
+                log.warning("proxy: %d requests named no user (neither `user` nor X-Souvenir-User): "
+                            "forwarded without memory", counters["proxy_no_user"])
         message = last_user_text(body["messages"])
         remember = user is not None and bool(message and message.strip())
+        if user is not None:
+            check_channel(request, channel)  # 403 (OpenAI's shape) outside the key's channels
+        # a leg after tool results continues the user's turn: its context counts nothing new
+        user_leg = bool(body["messages"]) and isinstance(body["messages"][-1], dict) \
+            and body["messages"][-1].get("role") == "user"
+        source = request_key(channel, user, story, body["messages"]) if remember else None
         if remember:
             try:
-                result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story)
+                result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story,
+                                                 None, user_leg)
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
@@ -122,32 +198,58 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(body, channel, user, story, message, remember)
+            return await _stream(request, body, channel, user, story, message, remember, source)
+        call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
+        while True:  # a client that hangs up stops the upstream call and records nothing
+            done, _ = await asyncio.wait({call}, timeout=0.25)
+            if done:
+                break
+            if await request.is_disconnected():
+                call.cancel()
+                counters["proxy_client_gone"] += 1
+                return Response(status_code=499)
         try:
-            answer = await upstream.post("/v1/chat/completions", json=body)
+            answer = call.result()
         except httpx.HTTPError as exc:
-            counters["proxy_upstream_failures"] += 1
-            raise HTTPException(502, f"upstream model server failed: {exc!r}") from exc
+            raise _upstream_error(exc) from exc
         if answer.status_code >= 500:
             counters["proxy_upstream_errors"] += 1
         reply = _reply_text(answer.content) if answer.status_code == 200 else None
-        if answer.status_code == 200 and reply is None:
+        parsed = None
+        try:
+            parsed = json.loads(answer.content) if answer.status_code == 200 else None
+        except ValueError:
+            pass
+        tool_leg = _tool_call_answer(parsed)
+        if tool_leg:
+            counters["proxy_tool_call_legs"] += 1  # not an exchange: no reply reached the user
+        elif answer.status_code == 200 and reply is None:
             counters["proxy_upstream_malformed"] += 1  # relayed unchanged; recorded without a reply
         task = None
-        if remember and answer.status_code == 200:
-            task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply)
+        if remember and answer.status_code == 200 and not tool_leg:
+            if await request.is_disconnected():
+                counters["proxy_client_gone"] += 1
+            else:
+                task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply, source)
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
-    async def _stream(body: dict, channel: str, user: str | None, story: str | None,
-                      message: str | None, remember: bool) -> Response:
+    def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
+        if isinstance(exc, httpx.TimeoutException):
+            counters["proxy_upstream_timeouts"] += 1
+            return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
+        counters["proxy_upstream_failures"] += 1
+        return HTTPException(502, f"upstream model server failed: {exc!r}")
+
+    async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
+                      message: str | None, remember: bool, source: str | None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
         except httpx.HTTPError as exc:
-            counters["proxy_upstream_failures"] += 1
-            raise HTTPException(502, f"upstream model server failed: {exc!r}") from exc
+            raise _upstream_error(exc) from exc
         pieces: list[str] = []
+        state = {"complete": False, "done": False, "tools": False}
 
         async def relay() -> AsyncIterator[bytes]:
             buffer = ""
@@ -156,7 +258,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     yield chunk
                     buffer += chunk.decode("utf-8", "replace")
                     *lines, buffer = buffer.split("\n")
-                    pieces.extend(_sse_delta(line) for line in lines)
+                    for line in lines:
+                        pieces.append(_sse_delta(line))
+                        state["done"] |= line.strip() == "data: [DONE]" or '"finish_reason": "stop"' in line \
+                            or '"finish_reason":"stop"' in line
+                        state["tools"] |= '"tool_calls"' in line
+                state["complete"] = True  # every byte relayed: the client got the whole reply
             except httpx.HTTPError as exc:
                 counters["proxy_upstream_failures"] += 1
                 log.warning("proxy: upstream stream broke: %r", exc)
@@ -166,7 +273,13 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         task = None
         if remember and answer.status_code == 200:
             async def after() -> None:
-                await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None)
+                if state["tools"]:
+                    counters["proxy_tool_call_legs"] += 1
+                elif not (state["complete"] and state["done"]):
+                    counters["proxy_stream_cut"] += 1  # counted, never stored as said
+                else:
+                    await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None,
+                                            source)
             task = BackgroundTask(after)
         return StreamingResponse(relay(), status_code=answer.status_code,
                                  media_type=answer.headers.get("content-type", "text/event-stream"),

@@ -26,17 +26,33 @@ Patterns, each with its test:
 - ``iban``: country code, check digits and 11–30 characters, ISO 13616 mod-97 valid.
 - ``token``: 32+ hex characters, or 32+ base64 characters mixing upper case,
   lower case and digits (outside URLs).
+- ``as_password``: the value named before the keyword ("I use X as my password",
+  "j'utilise X comme mot de passe", "saya guna X sebagai kata laluan", "我用X当密码").
+- ``webhook``: a webhook URL's token segments (Slack, Discord, any ``…hook…`` URL), and the
+  value of a ``token=`` / ``key=`` / ``sig=``… query parameter in any URL.
+- ``detect_secrets``: every regex detector of Yelp's detect-secrets (Slack, SendGrid,
+  Stripe, Twilio, Telegram, Discord, npm, PyPI, Azure, IBM…; not its public-IP, keyword or
+  entropy detectors, written for source code), run after the rules above.
+
+A password's value is the word after "password is / mot de passe est / kata laluan saya /
+密码是", unless that word describes it ("too long", "the same", "changed", "trop court",
+"sama"): redacting a harmless word costs less than keeping a password. A passphrase runs to
+the end of its clause. One-time codes may be spaced ("482 913").
 
 Known false positives (wrong redactions): an order number that is a
 Luhn-valid 16-digit number starting with 4 or 5 with no order word before it;
 a git commit hash or a file checksum; a Wi-Fi network *name* given after
-"password" ("password for the network Livebox-12").
+"password" ("password for the network Livebox-12"); a plain word after "password is"
+that describes it in words the list does not hold ("my password is ancient").
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+
+from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+from detect_secrets.plugins.base import RegexBasedDetector
 
 from . import _lexicon as lx
 from ._text import tokenize
@@ -47,18 +63,27 @@ NAME = "secrets"
 REDACTED = "[redacted]"
 
 _WORD_PASSWORD = (
-    r"(?:passwords?|passwd|pwd|passphrase|passcode|mots? de passe|mdp|kata laluan|kata sandi|"
+    r"(?:passwords?|passwd|pwd|pw|passphrase|passcode|secret|mots? de passe|mdp|kata laluan|kata sandi|"
     r"pin(?: code| number)?|code pin|nombor pin|code secret|digicode|door code|gate code|access code|"
     r"alarm code|code d'acc[eè]s|code de (?:la porte|l'immeuble|l'alarme|la bo[iî]te)|wi-?fi key|cl[ée] wi-?fi)"
 )
-_CONNECT = r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni|:)|\s*[:=])"
+_CONNECT = r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni|:)|\s*[:=]|(?<=kata laluan saya)|(?<=kata laluan anda))"
 _PASSWORD = re.compile(
-    _WORD_PASSWORD + r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT + r"\s*(?P<q>[\"'«“]?)\s*(?P<v>[^\s\"'»”,;]+)",
+    _WORD_PASSWORD + r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT + r"\s*(?P<q>[\"'«“]?)\s*(?P<v>(?<=[\"'«“])[^\"'»”\n]{1,80}(?=[\"'»”])|[^\s\"'»”,;]+)",
     re.IGNORECASE,
 )
 _PIN = re.compile(
     r"\b(?:pin(?: code| number)?|code pin|nombor pin|kod pin|digicode|door code|gate code|access code|alarm code|"
-    r"code d'acc[eè]s)\b[^\w\n]{0,3}(?:(?:is|est|ialah|adalah)\s+)?(?P<v>\d[0-9A-Za-z#*]{2,9})\b",
+    r"code d'acc[eè]s)\b[^\w\n]{0,3}(?:(?:saya|my|mon|ma|anda|awak|kamu)\s+)?(?:(?:is|est|ialah|adalah)\s+)?"
+    r"(?P<v>\d[0-9A-Za-z#*]{2,9})(?![\w#*])",
+    re.IGNORECASE,
+)
+_AS_PASSWORD = re.compile(
+    r"\b(?:use|used|using|utilise|utilisé|utilisais|guna|gunakan|menggunakan|pakai)\s+[\"'«“]?(?P<v>[^\s\"'»”]{3,64})[\"'»”]?"
+    r"\s+(?:as|comme|sebagai)\s+(?:(?:my|mon|ma|the|le|la|a|un)\s+)?"
+    r"(?:password|passcode|passphrase|pin|mot de passe|mdp|code|kata laluan|kata sandi)\b"
+    r"(?!\s+(?:manager|managers|app|vault|generator|reset|field|box|hint|policy))"
+    r"|用\s*(?P<zh>[A-Za-z0-9!@#$%^&*._\-+=/]{3,64})\s*(?:当|作为|做)(?:我的)?(?:密码|口令)",
     re.IGNORECASE,
 )
 _ZH_PASSWORD = re.compile(
@@ -69,7 +94,7 @@ _OTP = re.compile(
     r"(?:\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
     r"auth(?:entication)? code|2fa code|login code|sms code|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|"
     r"code (?:à|a) usage unique|code sms|kod (?:pengesahan|otp|keselamatan|tac)|\btac\b|验证码|校验码|动态码|动态密码|短信码|确认码)"
-    r"[^\d\n]{0,25}?(?P<v>\d{4,8})(?!\d)",
+    r"[^\d\n]{0,25}?(?P<v>\d{2,8}(?:[ .-]\d{2,4}){0,3})(?![\d.-]?\d)",
     re.IGNORECASE,
 )
 _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cryptogramme|安全码)\b[^\d\n]{0,12}(?P<v>\d{3,4})(?!\d)", re.IGNORECASE)
@@ -84,7 +109,7 @@ _API_KEYS = re.compile(
     r"|\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*"
 )
 _URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)(?P<v>[^@\s/]+)(?=@)", re.IGNORECASE)
-_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_CARD = re.compile(r"(?<![\d.-])\d(?:[ .-]?\d){12,18}(?![\d-]|\.\d)")
 _CARD_WORDS = re.compile(
     r"\b(?:card|carte|cb|visa|mastercard|master card|amex|american express|credit|debit|kad|kredit|cart[ãa]o)\b"
     r"|信用卡|银行卡|借记卡|卡号",
@@ -99,6 +124,31 @@ _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 _HEX = re.compile(r"(?<![\w/])[0-9a-fA-F]{32,}(?![\w/])")
 _B64 = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
 _URL = re.compile(r"\bhttps?://\S+", re.IGNORECASE)
+_HOOK_URL = re.compile(r"\bhttps?://[^\s/]*hook[^\s]*|\bhttps?://[^\s/]+/\S*hook\S*", re.IGNORECASE)
+_HOOK_SEGMENT = re.compile(r"(?<=/)(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}|(?<=/)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{16,}")
+_QUERY_SECRET = re.compile(
+    r"(?P<pre>[?&](?:token|key|api_key|apikey|api-key|access_token|refresh_token|secret|client_secret|sig|signature|"
+    r"password|pwd|auth|code)=)(?P<v>[^&\s#]+)", re.IGNORECASE)
+#: detect-secrets' regex detectors, minus the public-IP one (an address is no secret).
+_DETECTORS = tuple(
+    pattern
+    for detector in get_mapping_from_secret_type_to_class().values()
+    if issubclass(detector, RegexBasedDetector) and detector.__name__ != "IPPublicDetector"
+    for pattern in detector().denylist
+)
+#: Words that describe a password rather than being it ("my password is too long").
+_NOT_VALUES = frozenset(
+    {"same", "changed", "new", "old", "reset", "expired", "forgotten", "oublie", "oublié", "wrong", "incorrect",
+     "weak", "strong", "long", "short", "correct", "secure", "safe", "required", "invalid", "simple", "easy",
+     "hard", "complicated", "complex", "different", "mine", "yours", "written", "saved", "stored", "locked",
+     "blocked", "case-sensitive", "only", "still", "always", "never", "also", "now", "here", "there", "what",
+     "why", "how", "where", "when", "which", "who", "missing", "empty", "blank", "lost", "stolen", "leaked",
+     "compromised", "hacked", "set", "updated", "needed", "ok", "okay", "fine", "good", "bad", "sama", "salah",
+     "lupa", "baru", "lama", "panjang", "pendek", "terlalu", "faux", "fausse", "nouveau", "nouvelle", "ancien",
+     "changé", "bloqué", "court", "facile", "difficile", "compliqué", "perdu", "même", "toujours", "encore",
+     "déjà", "trop", "très"}
+)
+_PASSPHRASE = re.compile(r"passphrase|phrase secr[èe]te|frasa laluan", re.IGNORECASE)
 
 #: Words describing a secret, left out when deciding whether anything else remains.
 _SECRET_WORDS = frozenset(
@@ -150,7 +200,10 @@ def redact(text: str) -> tuple[str, list[str]]:
 
     text = sub(_API_KEYS, "api_key", text)
     text = sub(_URL_CREDENTIALS, "url_credentials", text, "v")
-    text = sub(_PASSWORD, "password", text, "v", _password_value)
+    text = _HOOK_URL.sub(lambda m: _redact_hook(m.group(0), found), text)
+    text = sub(_QUERY_SECRET, "webhook", text, "v", lambda v, m, t: v != REDACTED)
+    text = _PASSWORD.sub(lambda m: _redact_password(m, text, found), text)
+    text = _AS_PASSWORD.sub(lambda m: _redact_as_password(m, found), text)
     text = sub(_PIN, "password", text, "v")
     text = sub(_ZH_PASSWORD, "password", text, "v")
     text = sub(_OTP, "otp", text, "v")
@@ -159,22 +212,54 @@ def redact(text: str) -> tuple[str, list[str]]:
     text = sub(_CARD, "card", text, None, _card_like)
     text = sub(_HEX, "token", text, None, lambda v, m, t: not _in_url(m, t))
     text = sub(_B64, "token", text, None, lambda v, m, t: _mixed(v) and not _in_url(m, t))
+    for pattern in _DETECTORS:
+        text = sub(pattern, "detect_secrets", text, None, lambda v, m, t: REDACTED not in v)
     return text, found
+
+
+def _redact_hook(url: str, found: list[str]) -> str:
+    """A webhook URL with its token-like path segments redacted (ids of 16+ characters with a
+    digit, or mixed case)."""
+    out = _HOOK_SEGMENT.sub(REDACTED, url)
+    if out != url:
+        found.append("webhook")
+    return out
+
+
+def _redact_password(match: re.Match[str], text: str, found: list[str]) -> str:
+    value = match.group("v")
+    if not _password_value(value, match, text):
+        return match.group(0)
+    found.append("password")
+    start = match.start("v") - match.start()
+    whole = match.group(0)
+    if _PASSPHRASE.search(whole):  # a passphrase runs to the end of its clause
+        return whole[:start] + REDACTED
+    return whole[:start] + REDACTED + whole[start + len(value):]
+
+
+def _redact_as_password(match: re.Match[str], found: list[str]) -> str:
+    group = "v" if match.group("v") is not None else "zh"
+    value = match.group(group)
+    if value == REDACTED or value.casefold() in lx.STOPWORDS or value.casefold() in _NOT_VALUES:
+        return match.group(0)
+    found.append("password")
+    start, end = match.start(group) - match.start(), match.end(group) - match.start()
+    return match.group(0)[:start] + REDACTED + match.group(0)[end:]
 
 
 def _password_value(value: str, match: re.Match[str], text: str) -> bool:
     if value == REDACTED or value.startswith("["):
         return False
     key = value.casefold().strip(".!?)")
-    if key in lx.STOPWORDS or key in ("same", "changed", "new", "old", "reset", "expired", "forgotten", "oublie"):
+    if key in lx.STOPWORDS or (key in _NOT_VALUES and not match.group("q")):
         return False
     word = match.group(0).split()[0].casefold()
     if word in ("pin", "digicode") or "code" in match.group(0).casefold()[:20]:
         return bool(re.fullmatch(r"[A-Za-z0-9#*]{3,12}", value.strip(".!?)"))) and any(c.isdigit() for c in value)
-    quoted = bool(match.group("q"))
-    tail = text[match.end() :].lstrip()
-    alone = not tail or tail[0] in ".,;!?)\n"
-    return quoted or alone or bool(re.search(r"[\d!@#$%^&*_+=]", value)) or (value[1:] != value[1:].lower())
+    if word == "secret" and not (match.group("q") or re.search(r"[\d!@#$%^&*_+=]", value)):
+        return False  # "the secret is cooking slowly": a secret is only a value when it looks like one
+    return True
 
 
 def _luhn(digits: str) -> bool:

@@ -13,6 +13,7 @@ return identical values and text order is time order.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -20,8 +21,11 @@ from datetime import datetime
 import numpy as np
 
 from souvenir.blas import dot_rows
+from souvenir.errors import StoreBusyError
+from souvenir.redaction import scrub
 from souvenir.selection import Pool
 from souvenir.store import migrations
+from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
@@ -47,7 +51,7 @@ def _memory(row: Sequence) -> Memory:
     )
 
 
-class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
+class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
@@ -55,6 +59,30 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
     #: backend keeps one.
     _read_cache = None
     _owner: int | None = None
+
+    #: Writes refused because the store stayed locked or unreachable past the bound (a
+    #: counter for /metrics), and when the last one was (``time.monotonic()``; /health).
+    busy_count = 0
+    last_busy = 0.0
+    busy_timeout_s = 5.0
+
+    def _note_busy(self) -> None:
+        self.busy_count += 1
+        self.last_busy = time.monotonic()
+
+    @contextmanager
+    def _writer_slot(self) -> Iterator[float]:
+        """This process's write lock (``self._lock``), waited for at most ``busy_timeout_s``;
+        yields the deadline of the whole write. Raises :class:`StoreBusyError` past it."""
+        deadline = time.monotonic() + self.busy_timeout_s
+        if not self._lock.acquire(timeout=self.busy_timeout_s):  # type: ignore[attr-defined]
+            self._note_busy()
+            raise StoreBusyError(f"the store stayed busy for {self.busy_timeout_s:g} s "
+                                 "(another write held it); nothing written")
+        try:
+            yield deadline
+        finally:
+            self._lock.release()  # type: ignore[attr-defined]
 
     def _in_own_transaction(self) -> bool:
         """This thread is inside a write transaction (its reads may see uncommitted rows)."""
@@ -150,7 +178,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
 
     def set_story_summary(self, story_id: int, summary: str) -> None:
         with self.transaction() as conn:
-            conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (summary, story_id))
+            conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (scrub(summary), story_id))
 
     def story_summary(self, story_id: int) -> str:
         rows = self._query("SELECT summary FROM stories WHERE id = ?", (story_id,))
@@ -164,9 +192,15 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
             cur = conn.execute(
                 "INSERT INTO turns (user_id, story_id, message, reply, time, source) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, message, reply, to_text(time), source),
+                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source)),
             )
             return int(cur.lastrowid)
+
+    def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
+        """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
+        records a client's retry of one request once)."""
+        return bool(self._query("SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
+                                (user_id, source, to_text(since))))
 
     def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
         """The last ``limit`` turns of the user's conversation (this story, or story-less),
@@ -198,20 +232,30 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
             )
         )
 
-    def memories(self, user_id: int, status: str | None = "active") -> list[Memory]:
-        """The user's memories with ``status`` (``None`` = all), oldest first."""
+    def memories(self, user_id: int, status: str | None = "active", after: int | None = None,
+                 limit: int | None = None) -> list[Memory]:
+        """The user's memories with ``status`` (``None`` = all), oldest first; a page: those
+        with an id above ``after``, at most ``limit``."""
         sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ?"
         params: list = [user_id]
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
-        return [_memory(r) for r in self._query(sql + " ORDER BY id", params)]
+        if after is not None:
+            sql += " AND id > ?"
+            params.append(after)
+        sql += " ORDER BY id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [_memory(r) for r in self._query(sql, params)]
 
     def insert_memory(
         self, user_id: int, text: str, kind: str, scope: str, story_id: int | None,
         confidence: float, pinned: bool, source: str | None, said_at: datetime,
         speaker: str | None = None, session: str | None = None,
     ) -> int:
+        text, source = scrub(text), scrub(source)  # secrets never kept, whoever wrote them
         with self.transaction() as conn:
             cur = conn.execute(
                 "INSERT INTO memories (user_id, kind, scope, story_id, text, confidence, pinned, "
@@ -274,7 +318,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         conn.execute(
             "INSERT INTO memory_history (memory_id, event, text, source, said_at, recorded_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (memory_id, event, text, source, to_text(said_at), to_text(now)),
+            (memory_id, event, scrub(text), scrub(source), to_text(said_at), to_text(now)),
         )
 
     def replace_wording(
@@ -282,6 +326,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         said_at: datetime, now: datetime,
     ) -> None:
         """The newer, richer wording wins; the old one is kept as history."""
+        text, source = scrub(text), scrub(source)
         with self.transaction() as conn:
             old = conn.execute(
                 "SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)
@@ -483,7 +528,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
                 "INSERT INTO user_kv (user_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, "
                 "updated_at = excluded.updated_at",
-                (user_id, key, value, to_text(now)),
+                (user_id, scrub(key), scrub(value), to_text(now)),
             )
 
     def kv_get(self, user_id: int, key: str) -> str | None:
@@ -498,7 +543,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin):
         with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO events (user_id, kind, detail, time) VALUES (?, ?, ?, ?)",
-                (user_id, kind, detail, to_text(now)),
+                (user_id, kind, scrub(detail), to_text(now)),
             )
 
     def count_events(self, kind: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from souvenir.redaction import scrub
 from souvenir.timeutil import to_text
 
 #: Selections kept per user (older ones are pruned as new ones are written).
@@ -32,11 +33,11 @@ class DiagnosticsMixin:
                 "INSERT INTO selections (user_id, story_id, time, message, degraded, cause) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (user_id, story_id if story_id and story_id > 0 else None, to_text(now),
-                 message[:500], int(degraded), cause))
+                 scrub(message)[:500], int(degraded), scrub(cause)))
             conn.executemany(
                 "INSERT INTO selection_items (selection_id, position, memory_id, pass, reason, score, "
                 "rank, parts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(cur.lastrowid, *row) for row in rows])
+                [(cur.lastrowid, i, m, p, scrub(r), *rest) for i, m, p, r, *rest in rows])
             conn.execute(
                 "DELETE FROM selections WHERE user_id = ? AND id NOT IN (SELECT id FROM selections "
                 "WHERE user_id = ? ORDER BY id DESC LIMIT ?)", (user_id, user_id, KEEP_SELECTIONS))

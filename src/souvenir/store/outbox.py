@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from souvenir.redaction import scrub
 from souvenir.timeutil import from_text, to_text
 
 
@@ -80,7 +81,7 @@ class OutboxMixin:
             return conn.execute(
                 "UPDATE outbox SET status = 'pending', last_error = ?, next_attempt_at = ?, "
                 "updated_at = ? WHERE id = ?" + fence,
-                (error[:1000], to_text(at), to_text(now), job_id, *extra)).rowcount > 0
+                (scrub(error)[:1000], to_text(at), to_text(now), job_id, *extra)).rowcount > 0
 
     def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None) -> bool:
         """Dead letter: kept for diagnostics, never retried automatically (fenced by
@@ -88,7 +89,7 @@ class OutboxMixin:
         fence, extra = self._fence(attempts)
         with self.transaction() as conn:  # type: ignore[attr-defined]
             return conn.execute("UPDATE outbox SET status = 'parked', last_error = ?, updated_at = ? "
-                                "WHERE id = ?" + fence, (error[:1000], to_text(now), job_id, *extra)).rowcount > 0
+                                "WHERE id = ?" + fence, (scrub(error)[:1000], to_text(now), job_id, *extra)).rowcount > 0
 
     def requeue_running(self, now: datetime, claimed_before: datetime | None = None) -> int:
         """Jobs left ``running`` by a dead worker go back to ``pending``: all of them

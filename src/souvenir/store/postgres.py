@@ -166,9 +166,9 @@ class PostgresStore(PgVectorMixin, SQLStore):
     def close(self) -> None:
         self._pool.close()
 
-    @staticmethod
-    def _wrap(exc: Exception) -> StoreError:
+    def _wrap(self, exc: Exception) -> StoreError:
         if isinstance(exc, (PoolTimeout, psycopg.OperationalError)):
+            self._note_busy()
             return StoreBusyError(f"PostgreSQL store is busy or unavailable: {exc}")
         return StoreError(f"PostgreSQL error: {exc}")
 
@@ -176,8 +176,9 @@ class PostgresStore(PgVectorMixin, SQLStore):
     def transaction(self) -> Iterator[_Connection]:
         """A write transaction on one pooled connection. A nested call is a savepoint inside
         the outer one: its failure undoes its own writes only and leaves the transaction
-        usable (PostgreSQL refuses every statement after an error until a rollback)."""
-        with self._lock:
+        usable (PostgreSQL refuses every statement after an error until a rollback).
+        This process's other writers are waited for ``busy_timeout_s`` at most."""
+        with self._writer_slot():
             if self._depth:
                 self._depth += 1
                 try:

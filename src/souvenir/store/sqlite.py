@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
@@ -67,7 +69,9 @@ class SQLiteStore(SQLStore):
     def _reader(self) -> sqlite3.Connection:
         reader = getattr(self._local, "conn", None)
         if reader is None:
-            reader = sqlite3.connect(self.path, timeout=self.busy_timeout_s, isolation_level=None,
+            # mode=rw: a read never re-creates a deleted file (writes would then go to an empty one)
+            reader = sqlite3.connect(f"file:{quote(os.path.abspath(self.path))}?mode=rw", uri=True,
+                                     timeout=self.busy_timeout_s, isolation_level=None,
                                      check_same_thread=False)
             self._local.conn = reader
             with self._readers_lock:  # not the write lock: a waiting writer must not block reads
@@ -82,13 +86,19 @@ class SQLiteStore(SQLStore):
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction (``BEGIN IMMEDIATE``). A nested call is a savepoint inside the
-        outer one: its failure undoes its own writes only (as on PostgreSQL)."""
-        with self._lock:
+        outer one: its failure undoes its own writes only (as on PostgreSQL).
+
+        One bounded wait per write: this process's other writers and another process's
+        write lock are waited for ``busy_timeout_s`` in all, then :class:`StoreBusyError`
+        (counted in ``busy_count``)."""
+        with self._writer_slot() as deadline:
             outer = self._depth == 0
             savepoint = f"sp{self._depth}"
             try:
                 if outer:
                     self._check_file()
+                    left_ms = max(1, int((deadline - time.monotonic()) * 1000))
+                    self._conn.execute(f"PRAGMA busy_timeout = {left_ms}")
                     self._conn.execute("BEGIN IMMEDIATE")
                     self._owner = threading.get_ident()
                 else:
@@ -132,11 +142,14 @@ class SQLiteStore(SQLStore):
         except sqlite3.Error as exc:
             raise StoreError(f"SQLite error: {exc}") from exc
 
-    @staticmethod
-    def _wrap(exc: sqlite3.OperationalError) -> StoreError:
+    def _wrap(self, exc: sqlite3.OperationalError) -> StoreError:
         text = str(exc).lower()
         if "locked" in text or "busy" in text or "unable to open" in text:
+            self._note_busy()
             return StoreBusyError(f"SQLite store is busy or unavailable: {exc}")
+        if "readonly" in text or "read-only" in text:
+            self._note_busy()
+            return StoreBusyError(f"SQLite store is read-only: {exc}")
         return StoreError(f"SQLite error: {exc}")
 
     # -- migrations -------------------------------------------------------------------------

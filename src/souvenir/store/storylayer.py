@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from souvenir.redaction import scrub
 from souvenir.timeutil import to_text
 
 
@@ -38,7 +39,8 @@ class StoryMixin:
                 f"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT {target} DO UPDATE "
                 "SET stance = excluded.stance, justification = excluded.justification, "
                 "updated_at = CASE WHEN ? = 1 THEN excluded.updated_at ELSE positions.updated_at END",
-                (user_id, story_id, topic, stance, justification, to_text(now), to_text(now), int(refresh)))
+                (user_id, story_id, scrub(topic), scrub(stance), scrub(justification), to_text(now), to_text(now),
+                 int(refresh)))
 
     def anchors(self, story_id: int) -> list[dict]:
         rows = self._query(  # type: ignore[attr-defined]
@@ -47,6 +49,7 @@ class StoryMixin:
         return [{"id": r[0], "text": r[1], "created_at": r[2]} for r in rows]
 
     def add_anchor(self, story_id: int, text: str, now: datetime) -> int:
+        text = scrub(text)
         with self.transaction() as conn:  # type: ignore[attr-defined]
             same = conn.execute("SELECT id FROM anchors WHERE story_id = ? AND text = ? AND removed_at IS NULL",
                                 (story_id, text)).fetchone()
@@ -59,4 +62,4 @@ class StoryMixin:
         with self.transaction() as conn:  # type: ignore[attr-defined]
             return conn.execute(
                 "UPDATE anchors SET removed_at = ?, removed_reason = ? WHERE id = ? AND story_id = ? "
-                "AND removed_at IS NULL", (to_text(now), reason, anchor_id, story_id)).rowcount > 0
+                "AND removed_at IS NULL", (to_text(now), scrub(reason), anchor_id, story_id)).rowcount > 0

@@ -1,0 +1,260 @@
+"""Who may call the service, checked before a request body is read.
+
+:class:`GuardMiddleware` (pure ASGI, outermost) runs on every HTTP request, in this order:
+
+1. ``Host`` against the allow-list (``SOUVENIR_ALLOWED_HOSTS``; default the localhost names
+   while no key exists, any once keys are in force): 400 otherwise (DNS rebinding).
+2. A browser's cross-origin request (an ``Origin`` that is not this host, or
+   ``Sec-Fetch-Site: cross-site|same-site``): 403. Souvenir answers no CORS preflight.
+3. Authentication: every route but ``GET /health`` and ``GET /health/ready``. With keys in
+   force, ``Authorization: Bearer KEY`` (the OpenAI client's ``api_key``) or 401. With no
+   key configured the service is open, for local use only: a client that is not on loopback,
+   or a request relayed by a proxy (``Forwarded``, ``X-Forwarded-For``, ``X-Real-IP``), gets
+   403.
+4. A body must be ``application/json`` (415): an HTML form or a ``text/plain`` "simple
+   request" from a web page never reaches a route.
+5. A body over ``SOUVENIR_MAX_BODY_BYTES`` gets 413, from ``Content-Length`` before
+   anything is read, or as soon as a streamed body passes the limit.
+
+Scopes (403) are checked per route by FastAPI dependencies: :func:`authorize` (app-wide:
+the ``{channel}`` of the path), :func:`require_admin` (``/metrics``, rules, service-wide
+diagnostics) and :func:`check_channel` (a channel named in a body or a header).
+
+Errors on the OpenAI-compatible routes (``/v1/chat/completions``, ``/v1/models``) have
+OpenAI's shape ``{"error": {"message", "type", "param", "code"}}``; elsewhere
+``{"detail": message}``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+
+from fastapi import HTTPException, Request
+from starlette.datastructures import Headers
+
+from souvenir.keys import LOCAL, KeyRing, Principal
+from souvenir.limits import check_user_id
+
+#: Routes anyone may call (no data behind them).
+PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"),
+                    ("HEAD", "/health/ready")})
+#: Host names accepted while no key exists (loopback only).
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+#: Headers a reverse proxy adds: an open (keyless) service refuses what they relay.
+_RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip")
+_OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
+
+
+def is_loopback(host: str | None) -> bool:
+    """Whether ``host`` (an address or ``localhost``) is on loopback."""
+    if not host:
+        return False
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def bind_refusal(host: str, keys_configured: bool) -> str | None:
+    """Why ``souvenir serve`` must not bind ``host``, or ``None`` when it may."""
+    if keys_configured or is_loopback(host):
+        return None
+    return (f"refusing to serve on {host}: no API key is configured, so anyone who reaches the "
+            "port could read, export and delete every user. Create one with `souvenir keys create "
+            "--name NAME --admin` (or --channel C), or serve on 127.0.0.1.")
+
+
+def openai_error(status: int, message: str, code: str | None = None) -> dict:
+    """OpenAI's error body for ``status``."""
+    kinds = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
+             404: "not_found_error", 413: "invalid_request_error", 415: "invalid_request_error",
+             422: "invalid_request_error", 429: "rate_limit_error"}
+    kind = kinds.get(status, "api_error" if status >= 500 else "invalid_request_error")
+    return {"error": {"message": message, "type": kind, "param": None, "code": code}}
+
+
+def error_body(path: str, status: int, message: str, code: str | None = None) -> dict:
+    """The error body of ``path``: OpenAI's shape on the proxy's routes, ``detail`` elsewhere."""
+    if path.startswith(_OPENAI_PATHS):
+        return openai_error(status, message, code)
+    return {"detail": message}
+
+
+class BodyTooLarge(HTTPException):
+    """Raised from ``receive`` when a streamed body passes the limit (FastAPI re-raises an
+    ``HTTPException`` met while reading a body, so the route never runs)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request body is over {limit} bytes (SOUVENIR_MAX_BODY_BYTES); "
+                              "nothing was written")
+
+
+class GuardMiddleware:
+    """The checks of the module docstring, before any route runs. ``allowed_hosts`` is the
+    setting's comma-separated list (empty = the default)."""
+
+    def __init__(self, app, keyring: KeyRing, allowed_hosts: str = "", max_body_bytes: int = 1_048_576) -> None:
+        self.app = app
+        self.keyring = keyring
+        self.hosts = [h.strip().lower() for h in allowed_hosts.split(",") if h.strip()]
+        self.max_body = max_body_bytes
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        path, method = scope.get("path", ""), scope.get("method", "GET")
+        keyed = self.keyring.configured()
+        refusal = (self._host(headers, keyed) or self._origin(headers)
+                   or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
+                   or self._body_type(headers, method))
+        if refusal is not None:
+            await _reply(send, path, *refusal)
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            status = 413 if length.isdigit() else 400
+            await _reply(send, path, status, BodyTooLarge(self.max_body).detail if status == 413
+                         else "a Content-Length that is not a number")
+            return
+        await self.app(scope, self._capped(receive), send)
+
+    # -- the checks: each returns (status, message[, extra headers]) or None -------------------
+    def _host(self, headers: Headers, keyed: bool):
+        allowed = self.hosts or ([] if keyed else list(LOCAL_HOSTS))
+        if not allowed or "*" in allowed:
+            return None
+        host = _host_name(headers.get("host", ""))
+        for pattern in allowed:
+            if host == pattern or host == pattern.strip("[]") or (
+                    pattern.startswith("*.") and host.endswith(pattern[1:])):
+                return None
+        return 400, ("this Host is not served (SOUVENIR_ALLOWED_HOSTS)" if self.hosts else
+                     "this Host is not served: with no API key Souvenir answers only to localhost "
+                     "names (SOUVENIR_ALLOWED_HOSTS)")
+
+    @staticmethod
+    def _origin(headers: Headers):
+        site = headers.get("sec-fetch-site", "").lower()
+        origin = headers.get("origin")
+        if site in ("cross-site", "same-site"):
+            return 403, "cross-origin browser requests are refused"
+        if origin is not None:
+            own = headers.get("host", "").lower()
+            if origin == "null" or origin.split("://", 1)[-1].rstrip("/").lower() != own:
+                return 403, "cross-origin browser requests are refused"
+        return None
+
+    def _authenticate(self, scope, headers: Headers, keyed: bool, public: bool):
+        state = scope.setdefault("state", {})
+        state["principal"] = None
+        if public:
+            return None
+        if not keyed:
+            client = scope.get("client") or (None, None)
+            relayed = any(name in _RELAYED for name, _ in scope.get("headers", ()))
+            if not is_loopback(client[0]) or relayed:
+                return 403, ("no API key is configured, so Souvenir serves loopback clients only "
+                             "(create one with `souvenir keys create`)")
+            state["principal"] = LOCAL
+            return None
+        scheme, _, key = headers.get("authorization", "").partition(" ")
+        principal = self.keyring.lookup(key.strip()) if scheme.lower() == "bearer" else None
+        if principal is None:
+            why = "a valid API key is required" if scheme else "an API key is required"
+            return 401, f"{why}: Authorization: Bearer KEY", {"www-authenticate": "Bearer"}
+        state["principal"] = principal
+        return None
+
+    @staticmethod
+    def _body_type(headers: Headers, method: str):
+        has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+        if method in ("GET", "HEAD", "OPTIONS") or not has_body:
+            return None
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json")):
+            return None
+        return 415, "request bodies must be application/json"
+
+    def _capped(self, receive):
+        seen = 0
+        limit = self.max_body
+
+        async def capped():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        return capped
+
+
+def _host_name(host: str) -> str:
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[: host.find("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+async def _reply(send, path: str, status: int, message: str, headers: dict | None = None) -> None:
+    body = json.dumps(error_body(path, status, message)).encode()
+    raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    raw += [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+# -- per-route scope checks (FastAPI dependencies) ----------------------------------------------
+def principal_of(request: Request) -> Principal:
+    """The request's principal (set by the middleware); 401 when there is none."""
+    principal = getattr(request.state, "principal", None)
+    if principal is None:
+        raise HTTPException(401, "an API key is required: Authorization: Bearer KEY",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return principal
+
+
+def authorize(request: Request) -> None:
+    """App-wide: a route whose path names a ``{channel}`` is reached only by a key of that
+    channel (or an admin key); public routes pass."""
+    if (request.method, request.url.path) in PUBLIC:
+        return
+    principal = principal_of(request)
+    for name, what in (("channel", "channel"), ("user", "user id")):
+        if name in request.path_params:  # 422 for what no write could have created (NUL, "/"…)
+            check_user_id(request.path_params[name], what)
+    for name, value in list(request.path_params.items()) + list(request.query_params.items()):
+        digits = str(value).lstrip("-")
+        if digits.isdigit() and len(digits) > 18:  # past a 64-bit integer: no such row
+            raise HTTPException(422, f"{name} is out of range")
+    channel = request.path_params.get("channel")
+    if channel is not None and not principal.reaches(channel):
+        raise HTTPException(403, f"this key does not reach channel {channel!r}")
+
+
+def require_admin(request: Request) -> Principal:
+    """Only an admin key (or the open loopback mode) passes; 403 otherwise."""
+    principal = principal_of(request)
+    if not principal.admin:
+        raise HTTPException(403, "this needs an admin key")
+    return principal
+
+
+def check_channel(request: Request, channel: str) -> Principal:
+    """403 unless the request's key reaches ``channel`` (named in a body or a header)."""
+    principal = principal_of(request)
+    if not principal.reaches(channel):
+        raise HTTPException(403, f"this key does not reach channel {channel!r}")
+    return principal
+
+
+def is_admin(request: Request) -> bool:
+    principal = getattr(request.state, "principal", None)
+    return principal is not None and principal.admin

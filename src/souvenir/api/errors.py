@@ -1,0 +1,71 @@
+"""The :class:`~souvenir.errors.SouvenirError` tree mapped to HTTP answers, in one place.
+
+=====================  ======  ==========================================================
+error                  status  body ``detail``
+=====================  ======  ==========================================================
+InputError             422     what is wrong with the input; nothing written
+UnknownError           404     no such user or memory (for that user)
+StoreBusyError         503     the store is locked or down; nothing written, retry later
+StoreError             500     the store failed; nothing written
+request validation     422     each error's ``loc``, ``msg`` and ``type`` (input never echoed)
+body not JSON/UTF-8    422     says so
+=====================  ======  ==========================================================
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from souvenir.api.auth import error_body
+from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
+
+__all__ = ["install_handlers"]
+
+
+async def _busy(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": f"store unavailable, nothing written: {exc}"}, status_code=503)
+
+
+async def _store(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": f"store error, nothing written: {exc}"}, status_code=500)
+
+
+async def _http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+        return JSONResponse(error_body(request.url.path, 422, "the request body is not valid JSON in UTF-8; "
+                                       "nothing was written"), status_code=422)
+    if request.url.path.startswith(("/v1/chat/completions", "/v1/models")):  # OpenAI's shape
+        return JSONResponse(error_body(request.url.path, exc.status_code, str(exc.detail)),
+                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
+    return await http_exception_handler(request, exc)  # type: ignore[return-value]
+
+
+async def _invalid(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates).
+    errors = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+              for e in exc.errors()]
+    return JSONResponse({"detail": errors}, status_code=422)
+
+
+async def _unknown(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": str(exc)}, status_code=404)
+
+
+async def _input(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": str(exc)}, status_code=422)
+
+
+def install_handlers(app: FastAPI) -> None:
+    """Register the mapping above on ``app``."""
+    app.add_exception_handler(StoreBusyError, _busy)
+    app.add_exception_handler(StoreError, _store)
+    app.add_exception_handler(StarletteHTTPException, _http)
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(UnknownError, _unknown)
+    app.add_exception_handler(InputError, _input)

@@ -1,0 +1,108 @@
+"""``GET /health`` (live) and ``GET /health/ready`` (ready), public and never waiting.
+
+``/health`` answers 200 while the process serves HTTP, with what it knows:
+``{"status": "ok"|"degraded", "live": true, "ready": bool, "causes": [{"part", "detail"}],
+"embedder", "window_embedder", "degraded_turns"}``. ``/health/ready`` is the same body with
+503 when not ready (the store cannot be read). Causes (the part is one of ``store``,
+``embedder``, ``window_embedder``, ``breaker``):
+
+- store: unreachable or unreadable (not ready); its file gone, read-only, or a write
+  refused as busy within the last :data:`RECENT_S` seconds (degraded, still ready: reads
+  are served);
+- embedder / window_embedder: skipped after a failure (degraded: turns go without it);
+- breaker: the chat model is skipped after failures (degraded: reflections wait).
+
+Every probe of the store runs off the request in :class:`Probe`, bounded by
+:data:`PROBE_S`: a locked or vanished store never holds ``/health``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
+from typing import Any
+
+#: A busy write this recent makes the store "degraded" (seconds).
+RECENT_S = 30.0
+#: Longest a probe of the store holds a health or metrics request (seconds).
+PROBE_S = 1.0
+
+
+class Probe:
+    """Run ``fn`` in a thread of its own, at most one at a time, waiting ``timeout_s`` for it;
+    returns ``(value, fresh)``: the new value, or the last good one (``default`` before any)
+    with ``fresh=False`` when it failed or is still running."""
+
+    def __init__(self, fn: Callable[[], Any], default: Any, timeout_s: float = PROBE_S) -> None:
+        self.fn = fn
+        self.value = default
+        self.timeout_s = timeout_s
+        self._running: Future | None = None
+        self._lock = threading.Lock()
+        # one long-lived thread: the store keeps one reader connection per thread
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-probe")
+
+    def get(self) -> tuple[Any, bool]:
+        with self._lock:
+            if self._running is None or self._running.done():
+                self._running = self._thread.submit(self.fn)
+            running = self._running
+        try:
+            self.value = running.result(timeout=self.timeout_s)
+            return self.value, True
+        except (FuturesTimeout, Exception):  # noqa: BLE001 - a failed probe is a cause, not a 500
+            return self.value, False
+
+
+def _store_read(store) -> int:
+    """A read the store must serve: the degraded-turn count (``StoreError`` when it cannot)."""
+    return store.count_events("degraded_turn")
+
+
+def store_causes(store, readable: bool) -> list[dict]:
+    causes = []
+    if not readable:
+        causes.append({"part": "store", "detail": "the store cannot be read (unreachable or locked)"})
+    path = getattr(store, "path", None)
+    if path and path != ":memory:":
+        if not os.path.exists(path):
+            causes.append({"part": "store", "detail": "the SQLite file is gone: writes are refused"})
+        elif not os.access(path, os.W_OK) or not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+            causes.append({"part": "store", "detail": "the SQLite file is read-only: writes are refused"})
+    since = time.monotonic() - getattr(store, "last_busy", 0.0)
+    if getattr(store, "busy_count", 0) and since < RECENT_S:
+        causes.append({"part": "store", "detail": f"a write was refused as busy {since:.0f} s ago"})
+    return causes
+
+
+def component_causes(rt) -> list[dict]:
+    causes = []
+    now = time.monotonic()
+    for part, index in (("embedder", rt.index), ("window_embedder", rt.window_index)):
+        if index is not None and getattr(index, "_open_until", 0.0) > now:
+            causes.append({"part": part, "detail": f"{index.name} is skipped after a failure"})
+    chat = rt.engine.chat
+    if chat is not None and chat.breaker.state != "closed":
+        causes.append({"part": "breaker", "detail": f"the chat model is {chat.breaker.state} after failures"})
+    return causes
+
+
+def report(rt) -> tuple[dict, bool]:
+    """(the health body, whether ready) of runtime ``rt``; never waits on the store."""
+    if getattr(rt, "_health_probe", None) is None:
+        rt._health_probe = Probe(lambda: _store_read(rt.store), 0)
+    probe = rt._health_probe
+    if True:
+        path = getattr(rt.store, "path", None)
+        gone = bool(path) and path != ":memory:" and not os.path.exists(path)
+        degraded_turns, readable = (probe.value, False) if gone else probe.get()
+        causes = store_causes(rt.store, readable) + component_causes(rt)
+        ready = readable
+        return {"status": "ok" if not causes else "degraded", "live": True, "ready": ready,
+                "causes": causes, "embedder": rt.index.name if rt.index else None,
+                "window_embedder": rt.window_index.name if rt.window_index else None,
+                "degraded_turns": degraded_turns}, ready

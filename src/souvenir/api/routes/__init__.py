@@ -1,0 +1,23 @@
+"""The REST routes, one module-level ``APIRouter`` per area.
+
+:data:`PROTECTED` routers are included with :func:`souvenir.api.deps.route_dependencies`
+(authentication); :data:`OPEN` ones (``/health``) with none.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from souvenir.api.routes import diagnostics, health, memories, turns, users
+
+__all__ = ["OPEN", "PROTECTED"]
+
+#: Area name → router, behind :func:`~souvenir.api.deps.route_dependencies`.
+PROTECTED: dict[str, APIRouter] = {
+    "turns": turns.router,
+    "memories": memories.router,
+    "users": users.router,
+    "diagnostics": diagnostics.router,
+}
+#: Routers open to every caller.
+OPEN: dict[str, APIRouter] = {"health": health.router}

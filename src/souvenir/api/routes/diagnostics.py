@@ -1,0 +1,46 @@
+"""Why each memory was chosen: the diagnostics page and its JSON twin (one dict, two
+views), and the service's Prometheus metrics."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from souvenir.api.deps import EngineDep, RuntimeDep, get_proxy_counters
+from souvenir.api.diagnostics_page import render_page
+from souvenir.api.auth import is_admin, require_admin
+from souvenir.api.metrics import metrics_app
+from souvenir.schemas import Diagnostics
+
+router = APIRouter(tags=["diagnostics"])
+
+
+@router.get("/metrics", response_class=PlainTextResponse, dependencies=[Depends(require_admin)])
+def metrics(request: Request, rt: RuntimeDep,
+            counters: Annotated[Counter[str], Depends(get_proxy_counters)]) -> Response:
+    """Prometheus exposition text (every name prefixed ``souvenir_``; admin key). One
+    collector per app: while the store is down it shows the last values it read."""
+    state = request.app.state
+    if getattr(state, "render_metrics", None) is None:
+        state.render_metrics = metrics_app(lambda: state.runtime, counters)
+    return Response(state.render_metrics(), media_type=CONTENT_TYPE_LATEST)
+
+
+@router.get("/v1/users/{channel}/{user}/diagnostics.json", response_model=Diagnostics)
+def diagnostics_json(channel: str, user: str, rt: RuntimeDep, request: Request,
+                     story: str | None = None) -> Diagnostics:
+    """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs,
+    and, with an admin key, the service's counters (``service``)."""
+    found = rt.engine.diagnostics(channel, user, story)
+    return Diagnostics.model_validate(found | {"service": rt.status()} if is_admin(request) else found)
+
+
+@router.get("/v1/users/{channel}/{user}/diagnostics", response_class=HTMLResponse)
+def diagnostics_html(channel: str, user: str, engine: EngineDep, story: str | None = None) -> HTMLResponse:
+    """The same data as diagnostics.json, as a page."""
+    data = Diagnostics.model_validate(engine.diagnostics(channel, user, story)).model_dump(mode="json")
+    return HTMLResponse(render_page(data))

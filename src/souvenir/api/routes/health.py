@@ -1,0 +1,27 @@
+"""``GET /health`` (live) and ``GET /health/ready`` (ready): open to every caller, never
+waiting on the store (:mod:`souvenir.api.health`)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from souvenir.api.deps import RuntimeDep
+from souvenir.api.health import report
+from souvenir.schemas import Health
+
+router = APIRouter(tags=["service"])
+
+
+@router.get("/health", response_model=Health)
+def health(rt: RuntimeDep) -> Health:
+    """Live: answers while the process serves; ``ready``, ``status`` (ok or degraded) and
+    ``causes`` (store, embedder, breaker) say more."""
+    return Health.model_validate(report(rt)[0])
+
+
+@router.get("/health/ready", response_model=Health, responses={503: {"model": Health}})
+def ready(rt: RuntimeDep) -> JSONResponse:
+    """Ready: 200 when the store can be read, 503 otherwise (the same body as /health)."""
+    body, is_ready = report(rt)
+    return JSONResponse(body, status_code=200 if is_ready else 503)

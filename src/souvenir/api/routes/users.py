@@ -1,0 +1,37 @@
+"""A user's data is theirs: the profile, the forgetting report, export, deletion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from souvenir.api.deps import EngineDep, SouvenirDep
+from souvenir.schemas import MemoriesPublic, MemoryPublic, UserDeleted, UserExport
+
+router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["users"])
+
+
+@router.get("/profile", response_model=dict[str, Any])
+def profile(channel: str, user: str, mem: SouvenirDep) -> dict[str, Any]:
+    """The user-level profile (seed 001: ``lang``, ``summary``, ``last_queries``…)."""
+    return mem.profile(user, channel=channel)
+
+
+@router.get("/forgotten", response_model=MemoriesPublic)
+def forgotten(channel: str, user: str, engine: EngineDep, min_candidate: int = 10) -> MemoriesPublic:
+    """Memories that were candidates at least ``min_candidate`` times and never served."""
+    return MemoriesPublic(memories=[MemoryPublic.from_memory(m)
+                                    for m in engine.forgotten(channel, user, min_candidate)])
+
+
+@router.get("/export", response_model=UserExport)
+def export(channel: str, user: str, mem: SouvenirDep) -> UserExport:
+    """Everything stored about the user, table by table."""
+    return mem.export_user(user, channel=channel)
+
+
+@router.delete("", response_model=UserDeleted)
+def delete_user(channel: str, user: str, mem: SouvenirDep) -> UserDeleted:
+    """Delete the user and everything derived from them (vectors, counters, history, profile)."""
+    return mem.delete_user(user, channel=channel)

@@ -1,0 +1,293 @@
+"""A typed HTTP client of the REST service (httpx): :class:`SouvenirClient` and
+:class:`AsyncSouvenirClient`.
+
+    from souvenir.client import SouvenirClient
+
+    with SouvenirClient("http://127.0.0.1:8765", api_key=None) as memory:
+        memory.add_turn("ann", "I adopted a cat called Kopi", reply="Lovely!")
+        print(memory.context("ann", "how is my cat?").block)
+
+The methods are the library's (:class:`souvenir.Souvenir`), with the same arguments, the
+same answers (the models of :mod:`souvenir.schemas`) and the same errors: a request the
+library would refuse is refused here before it is sent (:class:`~souvenir.errors.InputError`,
+same message), and the service's statuses map back to the tree (422 →
+:class:`~souvenir.errors.InputError`, 404 → :class:`~souvenir.errors.UnknownError`, 503 →
+:class:`~souvenir.errors.StoreBusyError`, 500 → :class:`~souvenir.errors.StoreError`,
+401/403 → :class:`~souvenir.errors.AccessDeniedError`, no answer →
+:class:`~souvenir.errors.ServiceUnreachableError`). Every call is bounded by ``timeout``
+seconds (30 by default).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
+from urllib.parse import quote
+
+import httpx
+from pydantic import BaseModel, TypeAdapter
+
+from souvenir.errors import (
+    AccessDeniedError, InputError, ServiceError, ServiceUnreachableError, SouvenirError,
+    StoreBusyError, StoreError, UnknownError,
+)
+from souvenir.schemas import (
+    BatchWritten, ContextPublic, ContextQuery, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted,
+    MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter, TurnCreate,
+    TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
+)
+
+__all__ = ["DEFAULT_TIMEOUT_S", "AsyncSouvenirClient", "SouvenirClient"]
+
+#: Seconds one call may take (connect, write, read, pool wait each), unless told otherwise.
+DEFAULT_TIMEOUT_S = 30.0
+
+R = TypeVar("R")
+P = ParamSpec("P")
+_PROFILE = TypeAdapter(dict[str, Any])
+
+
+@dataclass(frozen=True, slots=True)
+class _Call(Generic[R]):
+    """One request and how to read its answer (no I/O: the two clients send it)."""
+
+    method: str
+    path: str
+    parse: Callable[[Any], R]
+    json: Any = None
+    params: Mapping[str, Any] | None = None
+
+
+def _body(model: BaseModel) -> Any:
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+class _Calls:
+    """The requests of every method, built from the library's arguments."""
+
+    def __init__(self, channel: str) -> None:
+        self.channel = channel
+
+    def _user(self, user: str, channel: str | None) -> str:
+        return f"/v1/users/{quote(self.channel if channel is None else channel, safe='')}/{quote(user, safe='')}"
+
+    def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
+                 time: datetime | None = None, language: str | None = None,
+                 channel: str | None = None) -> _Call[TurnRecorded]:
+        turn = validated(TurnCreate, channel=self.channel if channel is None else channel, user=user,
+                         story=story, message=message, reply=reply, time=time, language=language)
+        return _Call("POST", "/v1/turns", TurnRecorded.model_validate, _body(turn))
+
+    def context(self, user: str, message: str, *, story: str | None = None,
+                channel: str | None = None) -> _Call[ContextPublic]:
+        query = validated(ContextQuery, channel=self.channel if channel is None else channel, user=user,
+                          story=story, message=message)
+        return _Call("POST", "/v1/context", ContextPublic.model_validate, _body(query))
+
+    def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
+                 story: str | None = None, confidence: float = 1.0, pinned: bool = False,
+                 date: datetime | None = None, source: str | None = None,
+                 channel: str | None = None) -> _Call[WritePublic]:
+        memory = validated(MemoryCreate, text=text, kind=kind, scope=scope, story=story,
+                           confidence=confidence, pinned=pinned, date=date, source=source)
+        if memory.scope == "story" and not memory.story:
+            raise InputError("a story-scoped memory needs 'story'")
+        return _Call("POST", f"{self._user(user, channel)}/memories", WritePublic.model_validate, _body(memory))
+
+    def remember_many(self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *,
+                      channel: str | None = None) -> _Call[BatchWritten]:
+        batch = validated(MemoryBatch, memories=list(memories))
+        for i, memory in enumerate(batch.memories):
+            if memory.scope == "story" and not memory.story:
+                raise InputError(f"memories.{i}: a story-scoped memory needs 'story'; nothing written")
+        return _Call("POST", f"{self._user(user, channel)}/memories/batch", BatchWritten.model_validate,
+                     _body(batch))
+
+    def memories(self, user: str, *, status: StatusFilter = "active", limit: int = 100,
+                 cursor: str | None = None, channel: str | None = None) -> _Call[MemoriesPublic]:
+        if status not in ("active", "superseded", "deleted", "all"):
+            raise InputError("status must be active, superseded, deleted or all")
+        params = {"status": status, "limit": limit} | ({"cursor": cursor} if cursor else {})
+        return _Call("GET", f"{self._user(user, channel)}/memories", MemoriesPublic.model_validate,
+                     params=params)
+
+    def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
+               scope: str | None = None, story: str | None = None, since: datetime | None = None,
+               until: datetime | None = None, limit: int = 10,
+               channel: str | None = None) -> _Call[SearchResults]:
+        q = validated(SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since,
+                      until=until, limit=limit)
+        return _Call("POST", f"{self._user(user, channel)}/search", SearchResults.model_validate, _body(q))
+
+    def update(self, user: str, memory_id: int, text: str, *, date: datetime | None = None,
+               source: str | None = None, channel: str | None = None) -> _Call[WritePublic]:
+        edit = validated(MemoryUpdate, text=text, date=date, source=source)
+        return _Call("PATCH", f"{self._user(user, channel)}/memories/{int(memory_id)}",
+                     WritePublic.model_validate, _body(edit))
+
+    def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> _Call[MemoryDeleted]:
+        return _Call("DELETE", f"{self._user(user, channel)}/memories/{int(memory_id)}",
+                     MemoryDeleted.model_validate)
+
+    def pin(self, user: str, memory_id: int, pinned: bool = True, *,
+            channel: str | None = None) -> _Call[MemoryPublic]:
+        return _Call("POST" if pinned else "DELETE", f"{self._user(user, channel)}/memories/{int(memory_id)}/pin",
+                     MemoryPublic.model_validate)
+
+    def history(self, user: str, memory_id: int, *, channel: str | None = None) -> _Call[MemoryHistory]:
+        return _Call("GET", f"{self._user(user, channel)}/memories/{int(memory_id)}/history",
+                     MemoryHistory.model_validate)
+
+    def profile(self, user: str, *, channel: str | None = None) -> _Call[dict[str, Any]]:
+        return _Call("GET", f"{self._user(user, channel)}/profile", _PROFILE.validate_python)
+
+    def export_user(self, user: str, *, channel: str | None = None) -> _Call[UserExport]:
+        return _Call("GET", f"{self._user(user, channel)}/export", UserExport.model_validate)
+
+    def delete_user(self, user: str, *, channel: str | None = None) -> _Call[UserDeleted]:
+        return _Call("DELETE", self._user(user, channel), UserDeleted.model_validate)
+
+
+_STATUS_ERRORS: dict[int, type[SouvenirError]] = {
+    401: AccessDeniedError, 403: AccessDeniedError, 404: UnknownError, 422: InputError,
+    500: StoreError, 503: StoreBusyError,
+}
+
+
+def _detail(response: httpx.Response) -> str:
+    try:
+        detail = response.json().get("detail", response.text)
+    except (ValueError, AttributeError):
+        return response.text[:500] or response.reason_phrase
+    if isinstance(detail, list):  # request validation: [{loc, msg, type}]
+        return "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'input'}: {e.get('msg', '')}"
+                         for e in detail if isinstance(e, dict))
+    if isinstance(detail, dict):  # OpenAI-shaped or other structured errors
+        return str(detail.get("message", detail))
+    return str(detail)
+
+
+def _answer(call: _Call[R], response: httpx.Response) -> R:
+    if response.is_success:
+        return call.parse(response.json())
+    error = _STATUS_ERRORS.get(response.status_code)
+    message = _detail(response)
+    if error is None or issubclass(error, ServiceError):
+        raise (error or ServiceError)(message, response.status_code)  # type: ignore[call-arg]
+    raise error(message)
+
+
+def _headers(api_key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {api_key}"} if api_key else {}
+
+
+def _blocking(build: Callable[Concatenate[_Calls, P], _Call[R]]) -> Callable[Concatenate[SouvenirClient, P], R]:
+    @functools.wraps(build)
+    def call(self: SouvenirClient, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self._send(build(self._calls, *args, **kwargs))
+
+    return call
+
+
+def _awaited(build: Callable[Concatenate[_Calls, P], _Call[R]]) -> Callable[Concatenate[AsyncSouvenirClient, P], Awaitable[R]]:
+    @functools.wraps(build)
+    async def call(self: AsyncSouvenirClient, *args: P.args, **kwargs: P.kwargs) -> R:
+        return await self._send(build(self._calls, *args, **kwargs))
+
+    return call
+
+
+class SouvenirClient:
+    """The REST service at ``base_url`` as the library's methods (see the module docstring).
+    ``api_key``: sent as ``Authorization: Bearer``; ``channel``: the users' default channel;
+    ``timeout``: seconds (or an :class:`httpx.Timeout`); ``http``: an :class:`httpx.Client`
+    of your own (its base URL, headers and timeout are then yours)."""
+
+    def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
+                 channel: str = "api", timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+                 http: httpx.Client | None = None) -> None:
+        self._calls = _Calls(channel)
+        self._owns = http is None
+        self.http = http or httpx.Client(base_url=base_url, headers=_headers(api_key), timeout=timeout)
+
+    def _send(self, call: _Call[R]) -> R:
+        try:
+            response = self.http.request(call.method, call.path, json=call.json, params=call.params)
+        except httpx.HTTPError as exc:
+            raise ServiceUnreachableError(f"{call.method} {call.path}: {exc!r}") from exc
+        return _answer(call, response)
+
+    def close(self) -> None:
+        """Close the connections (when this client opened them)."""
+        if self._owns:
+            self.http.close()
+
+    def __enter__(self) -> SouvenirClient:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    add_turn = _blocking(_Calls.add_turn)
+    context = _blocking(_Calls.context)
+    search = _blocking(_Calls.search)
+    remember = _blocking(_Calls.remember)
+    remember_many = _blocking(_Calls.remember_many)
+    memories = _blocking(_Calls.memories)
+    update = _blocking(_Calls.update)
+    history = _blocking(_Calls.history)
+    forget = _blocking(_Calls.forget)
+    pin = _blocking(_Calls.pin)
+    profile = _blocking(_Calls.profile)
+    export_user = _blocking(_Calls.export_user)
+    delete_user = _blocking(_Calls.delete_user)
+
+
+class AsyncSouvenirClient:
+    """:class:`SouvenirClient` for asyncio (an :class:`httpx.AsyncClient`): the same methods,
+    awaited."""
+
+    def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
+                 channel: str = "api", timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+                 http: httpx.AsyncClient | None = None) -> None:
+        self._calls = _Calls(channel)
+        self._owns = http is None
+        self.http = http or httpx.AsyncClient(base_url=base_url, headers=_headers(api_key), timeout=timeout)
+
+    async def _send(self, call: _Call[R]) -> R:
+        try:
+            response = await self.http.request(call.method, call.path, json=call.json, params=call.params)
+        except httpx.HTTPError as exc:
+            raise ServiceUnreachableError(f"{call.method} {call.path}: {exc!r}") from exc
+        return _answer(call, response)
+
+    async def close(self) -> None:
+        """Close the connections (when this client opened them)."""
+        if self._owns:
+            await self.http.aclose()
+
+    async def __aenter__(self) -> AsyncSouvenirClient:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+    add_turn = _awaited(_Calls.add_turn)
+    context = _awaited(_Calls.context)
+    search = _awaited(_Calls.search)
+    remember = _awaited(_Calls.remember)
+    remember_many = _awaited(_Calls.remember_many)
+    memories = _awaited(_Calls.memories)
+    update = _awaited(_Calls.update)
+    history = _awaited(_Calls.history)
+    forget = _awaited(_Calls.forget)
+    pin = _awaited(_Calls.pin)
+    profile = _awaited(_Calls.profile)
+    export_user = _awaited(_Calls.export_user)
+    delete_user = _awaited(_Calls.delete_user)

@@ -1,0 +1,114 @@
+"""An MCP server (Model Context Protocol, the official ``mcp`` SDK) over the library:
+``souvenir mcp`` gives an agent five tools on one store.
+
+================  ==========================================================================
+tool              what it does
+================  ==========================================================================
+``remember``      write one memory through the write path (filters, dedup, merge)
+``context``       the memories for the user's new message, each with why; ``block`` for the
+                  system prompt (a turn: the forgetting counters move)
+``search``        the user's memories ranked for a query, filtered; no counter moves
+``forget``        delete one memory of the user
+``list``          one page of the user's memories, oldest first
+================  ==========================================================================
+
+Each tool takes the user's id (``user``; default the server's ``--user``) and answers the
+models of :mod:`souvenir.schemas` as structured content. Transports: ``stdio`` (the agent
+starts ``souvenir mcp`` itself) and streamable HTTP (``--transport http``, path ``/mcp``,
+loopback only: the MCP endpoint has no key check, so it never listens beyond this machine).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import MCPServer
+from pydantic import Field
+
+from souvenir.errors import InputError
+from souvenir.library import Souvenir
+from souvenir.schemas import (
+    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, ScopeName, SearchResults, WritePublic,
+)
+
+__all__ = ["LOOPBACK", "TOOLS", "build_server"]
+
+#: The tools' names, in the order they are listed.
+TOOLS = ("remember", "context", "search", "forget", "list")
+#: Hosts the HTTP transport may bind.
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
+_User = Annotated[str | None, Field(description="The user's id on the channel; default the server's --user.",
+                                    max_length=256)]
+_Story = Annotated[str | None, Field(description="The current story (thread, role-play), if any.", max_length=256)]
+
+
+def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
+    """The MCP server of ``memory``'s store; ``user``: the default user of every tool."""
+    server: MCPServer[Any] = MCPServer(
+        name="souvenir", version="0.1.0",
+        instructions="Long-term memory about the user. Call `context` with the user's new message "
+                     "before answering and put its `block` in your instructions; call `remember` "
+                     "for a durable fact the user states about themselves.")
+
+    def who(given: str | None) -> str:
+        if given:
+            return given
+        if user:
+            return user
+        raise InputError("no user: pass 'user' (this server was started without --user)")
+
+    @server.tool(name="remember", description="Write one durable memory about the user through "
+                 "Souvenir's write path (secrets dropped, duplicates merged). Returns what was done.")
+    def remember(text: Annotated[str, Field(description="The memory, a short sentence about the user.")],
+                 kind: Annotated[KindName, Field(description="fact, preference, promise or episode.")] = "fact",
+                 scope: Annotated[ScopeName, Field(description="global, or story (needs 'story').")] = "global",
+                 story: _Story = None, user: _User = None) -> WritePublic:
+        return memory.remember(who(user), text, kind=kind, scope=scope, story=story)
+
+    @server.tool(name="context", description="The memories that fit the user's new message (24 at "
+                 "most), each with why it was chosen, and `block`: text to put in the system prompt.")
+    def context(message: Annotated[str, Field(description="The user's new message.")],
+                story: _Story = None, user: _User = None) -> ContextPublic:
+        return memory.context(who(user), message, story=story)
+
+    @server.tool(name="search", description="The user's memories ranked for a query (best first), "
+                 "optionally filtered by kind, scope and date; does not count as a turn.")
+    def search(query: Annotated[str, Field(description="What to look for.")],
+               kind: Annotated[list[KindName] | None, Field(description="Only these kinds.")] = None,
+               scope: Annotated[ScopeName | None, Field(description="Only global or only story memories.")] = None,
+               since: Annotated[datetime | None, Field(description="Only memories dated at or after this.")] = None,
+               until: Annotated[datetime | None, Field(description="Only memories dated before this.")] = None,
+               limit: Annotated[int, Field(ge=1, le=100, description="Most results.")] = 10,
+               story: _Story = None, user: _User = None) -> SearchResults:
+        return memory.search(who(user), query, kind=list(kind) if kind else None, scope=scope, story=story,
+                             since=since, until=until, limit=limit)
+
+    @server.tool(name="forget", description="Delete one of the user's memories by its id.")
+    def forget(memory_id: Annotated[int, Field(description="The memory's id.")],
+               user: _User = None) -> MemoryDeleted:
+        return memory.forget(who(user), memory_id)
+
+    @server.tool(name="list", description="One page of the user's memories, oldest first; pass "
+                 "`next_cursor` back as `cursor` for the next page.")
+    def list_memories(limit: Annotated[int, Field(ge=1, le=1000, description="Most memories.")] = 100,
+                      cursor: Annotated[str | None, Field(description="From a previous page.")] = None,
+                      user: _User = None) -> MemoriesPublic:
+        return memory.memories(who(user), limit=limit, cursor=cursor)
+
+    return server
+
+
+def serve(memory: Souvenir, user: str | None, transport: str, host: str, port: int) -> None:
+    """Run the server until the client hangs up (stdio) or the process is stopped (HTTP).
+    Raises :class:`InputError` for an unknown transport or a host beyond loopback."""
+    server = build_server(memory, user)
+    if transport == "stdio":
+        server.run("stdio")
+    elif transport == "http":
+        if host not in LOOPBACK:
+            raise InputError(f"the MCP HTTP transport has no key check: it binds loopback only, not {host!r}")
+        server.run("streamable-http", host=host, port=port, streamable_http_path="/mcp")
+    else:
+        raise InputError(f"transport must be stdio or http, not {transport!r}")

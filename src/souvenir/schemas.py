@@ -1,0 +1,507 @@
+"""Every request and response on the wire, as pydantic models: one shape per thing.
+
+One memory has one shape everywhere (:class:`MemoryPublic`): in the REST answers, in a
+context result (:class:`SelectedMemory` adds why it was chosen), in ``souvenir memories
+--json``, in the diagnostics and in the library's and the client's return values. A field
+that goes on the wire is declared here first; the REST routes use these models as
+``response_model``, so ``/openapi.json`` describes every JSON answer and a client can be
+generated from it.
+
+Conversions from the engine's plain data (:mod:`souvenir.types`, :mod:`souvenir.results`)
+are the ``from_*`` class methods; nothing here does I/O. Times are timezone-aware
+``datetime`` (ISO 8601 on the wire). Request models bound every input (lengths in
+characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from souvenir.errors import InputError
+from souvenir.limits import MAX_TEXT_BYTES, check_text
+from souvenir.types import KINDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from souvenir.results import ContextResult, WriteResult
+    from souvenir.types import Memory, Selection
+
+__all__ = [
+    "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
+    "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
+    "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "ScopeName",
+    "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
+    "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
+    "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json", "validated",
+]
+
+_M = TypeVar("_M", bound=BaseModel)
+
+KindName = Literal["fact", "preference", "promise", "episode", "rule"]
+ScopeName = Literal["global", "story"]
+StatusName = Literal["active", "superseded", "deleted"]
+#: A list's status filter: one status, or ``all``.
+StatusFilter = Literal["active", "superseded", "deleted", "all"]
+#: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
+WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
+
+_CHANNEL = Field("api", min_length=1, max_length=64,
+                 description="Channel of the user (telegram, lazada, api…).")
+_USER = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
+_STORY = Field(None, max_length=256, description="Story (thread, role-play); none = the user's "
+                                                 "story-less conversation.")
+
+
+def validated(model: type[_M], **fields: Any) -> _M:
+    """``model(**fields)``, a validation failure raised as :class:`InputError` (one line per
+    field, the input never echoed)."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg'].removeprefix('Value error, ')}"
+                             for e in exc.errors(include_input=False))
+        raise InputError(problems) from None
+
+
+def _text_field(value: str) -> str:
+    """A text the write and read paths accept (1 to MAX_TEXT_BYTES bytes of UTF-8)."""
+    try:
+        return check_text(value)
+    except InputError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+class _Out(BaseModel):
+    """Base of the response models: built from our own data, read back by the client."""
+
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+
+
+# -- one memory ----------------------------------------------------------------------------
+class Counters(_Out):
+    """Seed 000's forgetting counters: times a candidate, served, served because the
+    message recalled it (the semantic pass)."""
+
+    candidate: int = 0
+    served: int = 0
+    served_semantic: int = 0
+
+
+class MemoryPublic(_Out):
+    """One stored memory. ``updated_at`` is the date of the current wording (the read
+    path's recency key), ``created_at`` the date it first appeared."""
+
+    id: int
+    text: str
+    kind: KindName
+    scope: ScopeName
+    story_id: int | None = None
+    confidence: float = Field(1.0, ge=0.0, le=1.0)
+    pinned: bool = False
+    status: StatusName = "active"
+    source: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    counters: Counters = Field(default_factory=Counters)
+
+    @classmethod
+    def from_memory(cls, m: Memory) -> MemoryPublic:
+        return cls(**_memory_fields(m))
+
+
+def _memory_fields(m: Memory) -> dict[str, Any]:
+    return {
+        "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "story_id": m.story_id,
+        "confidence": m.confidence, "pinned": m.pinned, "status": m.status, "source": m.source,
+        "created_at": m.created_at, "updated_at": m.updated_at,
+        "counters": Counters(candidate=m.candidate_count, served=m.served_count,
+                             served_semantic=m.served_semantic_count),
+    }
+
+
+class SelectedMemory(MemoryPublic):
+    """A memory chosen for a context: the memory, the pass that admitted it and why.
+
+    ``pass`` is one of rule, pinned, global, semantic, quota, rescue; ``score`` the read
+    path's score for the message (``None`` without vectors or on a degraded turn)."""
+
+    reason: str
+    pass_name: str = Field(alias="pass")
+    score: float | None = None
+
+    @classmethod
+    def from_selection(cls, sel: Selection) -> SelectedMemory:
+        score = None if sel.score is None else round(float(sel.score), 4)
+        return cls(**_memory_fields(sel.memory), reason=sel.reason, pass_name=sel.pass_name,
+                   score=score)
+
+
+def memory_json(m: Memory) -> dict[str, Any]:
+    """:class:`MemoryPublic` of ``m`` as JSON-ready data (what the diagnostics dict holds)."""
+    return MemoryPublic.from_memory(m).model_dump(mode="json")
+
+
+def selected_json(m: Memory, pass_name: str, reason: str, score: float | None) -> dict[str, Any]:
+    """:class:`SelectedMemory` as JSON-ready data, for a selection kept in the store."""
+    return SelectedMemory(**_memory_fields(m), pass_name=pass_name, reason=reason,
+                          score=score).model_dump(mode="json")
+
+
+class MemoriesPublic(_Out):
+    """A page of memories; ``next_cursor`` fetches the next page (``None``: last page)."""
+
+    memories: list[MemoryPublic]
+    next_cursor: str | None = None
+
+
+# -- the turn loop -------------------------------------------------------------------------
+class TurnCreate(BaseModel):
+    """One exchange: the user's ``message`` and the bot's ``reply``."""
+
+    channel: str = _CHANNEL
+    user: str = _USER
+    story: str | None = _STORY
+    message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    reply: str | None = Field(None, description="What the bot answered.")
+    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now.")
+    language: str | None = Field(None, max_length=35, description="The channel's language code "
+                                 "(Telegram language_code…): first in seed 001's priority for `lang`.")
+
+    _check = field_validator("message")(_text_field)
+
+
+class WritePublic(_Out):
+    """What the write path did with one candidate: ``insert``, ``absorb``, ``replace``,
+    ``supersede`` or ``dropped`` (an edit: ``replace``, ``unchanged`` or ``dropped``); ``id`` the memory that now holds it (``None`` when
+    dropped, then ``reason`` says which filter and why; a dropped secret is never echoed)."""
+
+    action: WriteAction
+    id: int | None
+    text: str
+    reason: str | None = None
+    superseded_id: int | None = None
+
+    @classmethod
+    def from_result(cls, r: WriteResult) -> WritePublic:
+        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,  # type: ignore[arg-type]
+                   superseded_id=r.superseded_id)
+
+
+class TurnRecorded(_Out):
+    """A stored turn: ``reflection`` is ``queued`` with a chat model (``None`` without);
+    ``memory`` what the no-model write path did with the message (``None`` for a command
+    or with a model)."""
+
+    turn_id: int
+    reflection: Literal["queued"] | None = None
+    memory: WritePublic | None = None
+
+
+class ContextQuery(BaseModel):
+    """The message a context is wanted for."""
+
+    channel: str = _CHANNEL
+    user: str = _USER
+    story: str | None = _STORY
+    message: str = Field(..., description=f"The user's new message (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+
+    _check = field_validator("message")(_text_field)
+
+
+class HistoryTurn(_Out):
+    """One earlier exchange of the conversation, oldest first in a context."""
+
+    message: str
+    reply: str | None = None
+    time: datetime | None = None
+
+
+class StoryPosition(_Out):
+    """A position the character holds in the story, with the sentence that justifies it."""
+
+    model_config = ConfigDict(extra="allow")
+    topic: str
+    stance: str
+    justification: str | None = None
+    updated_at: datetime | None = None
+
+
+class StoryLayer(_Out):
+    """The current story's summary, anchors (facts held by code) and positions."""
+
+    summary: str = ""
+    anchors: list[str] = Field(default_factory=list)
+    positions: list[StoryPosition] = Field(default_factory=list)
+
+
+class ContextPublic(_Out):
+    """The read path's answer for one message: ``memories`` within the budget (24 by
+    default), ``rules`` outside it, the user's ``profile`` (seed 001's keys), the rendered
+    ``block`` for the system prompt, the conversation's recent ``history``, the story layer,
+    and whether the turn was degraded (and why)."""
+
+    memories: list[SelectedMemory] = Field(default_factory=list)
+    rules: list[SelectedMemory] = Field(default_factory=list)
+    profile: dict[str, Any] = Field(default_factory=dict)
+    block: str = ""
+    history: list[HistoryTurn] = Field(default_factory=list)
+    story: StoryLayer | None = None
+    degraded: bool = False
+    degraded_cause: str | None = None
+
+    @classmethod
+    def from_result(cls, r: ContextResult) -> ContextPublic:
+        return cls(
+            memories=[SelectedMemory.from_selection(s) for s in r.memories],
+            rules=[SelectedMemory.from_selection(s) for s in r.rules],
+            profile=dict(r.profile), block=r.block,
+            history=[HistoryTurn.model_validate(t) for t in r.history],
+            story=None if r.story is None else StoryLayer.model_validate(r.story),
+            degraded=r.degraded, degraded_cause=r.degraded_cause,
+        )
+
+
+# -- writing memories directly -------------------------------------------------------------
+class MemoryCreate(BaseModel):
+    """A memory written directly (a person, an import): it goes through the write path."""
+
+    text: str = Field(..., description=f"The memory (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    kind: str = Field("fact", description=f"One of {', '.join(KINDS)}.")
+    scope: str = Field("global", description="global, or story (then 'story' names it).")
+    story: str | None = Field(None, max_length=256)
+    confidence: float = Field(1.0, ge=0.0, le=1.0)
+    pinned: bool = False
+    date: datetime | None = Field(None, description="When it was said; default now.")
+    source: str | None = Field(None, max_length=1024)
+
+    _check = field_validator("text")(_text_field)
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        if value not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}")
+        return value
+
+    @field_validator("scope")
+    @classmethod
+    def _scope(cls, value: str) -> str:
+        if value not in ("global", "story"):
+            raise ValueError("scope must be global or story")
+        return value
+
+
+class MemoryBatch(BaseModel):
+    """Memories written in order, each through the write path (1 to 100)."""
+
+    memories: list[MemoryCreate] = Field(..., min_length=1, max_length=100)
+
+
+class BatchWritten(_Out):
+    """What the write path did with each memory of a batch, in order."""
+
+    results: list[WritePublic]
+
+
+class MemoryUpdate(BaseModel):
+    """A person's new wording for a memory: it goes through the write path's filters, and
+    the old wording is kept as the memory's history."""
+
+    text: str = Field(..., description=f"The new wording (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    date: datetime | None = Field(None, description="When it was said; default now.")
+    source: str | None = Field(None, max_length=1024, description="Where the new wording comes "
+                               "from; default the memory's source.")
+
+    _check = field_validator("text")(_text_field)
+
+
+class SearchQuery(BaseModel):
+    """A query to rank the user's memories for, with filters. A search moves no counter."""
+
+    query: str = Field(..., description=f"What to look for (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    kind: list[KindName] | None = Field(None, description="Only these kinds (none = all).")
+    scope: ScopeName | None = Field(None, description="Only global or only story memories.")
+    story: str | None = Field(None, max_length=256, description="Search as a context of this story "
+                              "would: global memories plus the story's own (none = global only).")
+    since: datetime | None = Field(None, description="Only memories dated at or after this.")
+    until: datetime | None = Field(None, description="Only memories dated before this.")
+    limit: int = Field(10, ge=1, le=100, description="Most results.")
+
+    _check = field_validator("query")(_text_field)
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _one_kind(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
+class FoundMemory(MemoryPublic):
+    """A memory a search found, with its score for the query (``None``: no vector yet, ranked
+    after the scored ones by date)."""
+
+    score: float | None = None
+
+
+class SearchResults(_Out):
+    """A search's answer, best first; ``degraded`` when an embedder failed (the other
+    signals still ranked)."""
+
+    results: list[FoundMemory]
+    degraded: bool = False
+    degraded_cause: str | None = None
+
+    @classmethod
+    def from_ranked(cls, ranked: list[tuple[Memory, float | None]], cause: str | None) -> SearchResults:
+        return cls(results=[FoundMemory(**_memory_fields(m), score=None if s is None else round(s, 4))
+                            for m, s in ranked],
+                   degraded=cause is not None, degraded_cause=cause)
+
+
+class MemoryDeleted(_Out):
+    """The id of the memory deleted."""
+
+    deleted: int
+
+
+class HistoryEntry(_Out):
+    """One link of a memory's chain: ``replaced`` or ``absorbed`` (an earlier or a poorer
+    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``)."""
+
+    event: str
+    text: str
+    source: str | None = None
+    said_at: datetime | None = None
+    recorded_at: datetime | None = None
+    memory_id: int | None = None
+
+
+class MemoryHistory(_Out):
+    """A memory as it is now and its chain of earlier wordings."""
+
+    memory: MemoryPublic
+    history: list[HistoryEntry]
+
+
+# -- a user's data -------------------------------------------------------------------------
+class UserExport(_Out):
+    """Everything stored about a user, table by table (vectors without their floats)."""
+
+    channel: str
+    user: str
+    tables: dict[str, list[dict[str, Any]]]
+
+
+class UserDeleted(_Out):
+    """Rows removed per table when a user was deleted."""
+
+    deleted: dict[str, int]
+
+
+# -- service and diagnostics ---------------------------------------------------------------
+class Health(_Out):
+    """The service is up: its embedders and the degraded turns counted so far."""
+
+    model_config = ConfigDict(extra="allow")
+    status: str
+    embedder: str | None = None
+    window_embedder: str | None = None
+    degraded_turns: int = 0
+
+
+class UserRef(_Out):
+    channel: str
+    id: str
+    story: str | None = None
+
+
+class KeptSelection(SelectedMemory):
+    """A memory of a selection kept for diagnostics: as :class:`SelectedMemory`, plus its
+    ``rank`` among all candidates by score (1 = best) and the score's ``parts`` (the fused
+    score's signed terms: use, e5, bm25, neighbours, speaker, period…; they sum to the
+    score). Both ``None`` when the turn had no scores."""
+
+    rank: int | None = None
+    parts: dict[str, float] | None = None
+
+
+class SelectionRecord(_Out):
+    """One past selection kept for diagnostics: the message and the memories chosen, in order."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    time: datetime
+    message: str
+    degraded: bool = False
+    cause: str | None = None
+    story_id: int | None = None
+    items: list[KeptSelection]
+
+
+class DegradedEvent(_Out):
+    """A degraded turn or a dropped reflection item: when, what, why."""
+
+    model_config = ConfigDict(extra="allow")
+    time: datetime
+    kind: str
+    detail: str | None = None
+
+
+class IndexStatus(_Out):
+    model_config = ConfigDict(extra="allow")
+    embedder: str | None = None
+    backlog: int = 0
+
+
+class ParkedJob(_Out):
+    """An outbox job given up after its attempts, kept for review."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    job: str
+    turn_id: int | None = None
+    attempts: int = 0
+    error: str | None = None
+    parked_at: datetime | None = None
+
+
+class Diagnostics(_Out):
+    """What the diagnostics page shows, as JSON: the last selections with each memory's
+    reason, pass and score; every active memory with its forgetting counters (most often a
+    candidate first); degraded turns; the indexer's backlog; parked jobs; the profile; and,
+    in ``diagnostics.json``, the service's counters (``service``). Sections added by later
+    versions pass through (``extra``)."""
+
+    model_config = ConfigDict(extra="allow")
+    user: UserRef
+    selections: list[SelectionRecord]
+    counters: list[MemoryPublic]
+    degraded: list[DegradedEvent]
+    index: IndexStatus
+    parked: list[ParkedJob]
+    profile: dict[str, Any]
+    service: dict[str, Any] | None = None
+
+
+# -- the OpenAI-compatible proxy (documented, relayed unchanged) ---------------------------
+class ChatCompletion(_Out):
+    """An OpenAI chat completion as the upstream model returned it (relayed unchanged; with
+    ``stream`` it comes as ``text/event-stream`` chunks instead)."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str | None = None
+    object: str | None = None
+    created: int | None = None
+    model: str | None = None
+    choices: list[dict[str, Any]] = Field(default_factory=list)
+    usage: dict[str, Any] | None = None
+
+
+class ModelList(_Out):
+    """The upstream model server's ``/v1/models`` answer, relayed unchanged."""
+
+    model_config = ConfigDict(extra="allow")
+    object: str | None = "list"
+    data: list[dict[str, Any]] = Field(default_factory=list)

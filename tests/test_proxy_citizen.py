@@ -1,0 +1,112 @@
+"""Issue #13, the proxy as a good OpenAI citizen: the memory block after the caller's
+system/developer prompt whatever its shape, X-Souvenir-User, a counter for requests naming
+no user, tool-call legs are not exchanges, a client's retry is recorded once, a reply the
+client never got is not recorded. Against a scripted model on loopback."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from http.server import BaseHTTPRequestHandler
+
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from souvenir.api.proxy import with_memory
+from souvenir.config import Settings
+from tests.servers import ChatServer, UvicornThread, _LoopbackServer, _send_json
+
+
+class ToolServer(_LoopbackServer):
+    """Answers a request ending with a user message by a tool call, one ending with a tool
+    result by a text reply."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append(body)
+                if "response_format" in body:
+                    message = {"role": "assistant", "content": '{"memories": []}'}
+                    finish = "stop"
+                elif body["messages"][-1]["role"] == "user":
+                    message = {"role": "assistant", "content": None, "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": "track", "arguments": "{}"}}]}
+                    finish = "tool_calls"
+                else:
+                    message, finish = {"role": "assistant", "content": "It ships on Monday."}, "stop"
+                _send_json(self, 200, json.dumps({"choices": [{"index": 0, "message": message,
+                                                               "finish_reason": finish}]}).encode())
+
+        self._serve(Handler)
+
+
+def _app(tmp_path, upstream_url: str):
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", embedder="none", window_embedder="none",
+                        llm_base_url=upstream_url, llm_model="stub", _env_file=None)
+    return UvicornThread(create_app(settings))
+
+
+def _turns(tmp_path) -> list[tuple]:
+    with sqlite3.connect(tmp_path / "c.db") as conn:
+        return conn.execute("SELECT message, reply FROM turns ORDER BY id").fetchall()
+
+
+def test_the_memory_block_goes_after_the_callers_prompt_whatever_its_shape():
+    block = "MEMORY"
+    dev = [{"role": "developer", "content": [{"type": "text", "text": "Be brief."}]}, {"role": "user", "content": "hi"}]
+    assert with_memory(dev, block)[0]["content"][-1] == {"type": "text", "text": "MEMORY"}
+    two = [{"role": "system", "content": "A"}, {"role": "developer", "content": "B"}, {"role": "user", "content": "hi"}]
+    out = with_memory(two, block)
+    assert out[0]["content"] == "A" and out[1]["content"] == "B\n\nMEMORY"
+    odd = [{"role": "system", "content": None}, {"role": "user", "content": "hi"}]
+    assert with_memory(odd, block)[1] == {"role": "system", "content": "MEMORY"}
+    assert with_memory([{"role": "user", "content": "hi"}], block)[0] == {"role": "system", "content": "MEMORY"}
+
+
+def test_user_header_no_user_counter_and_retries_recorded_once(tmp_path):
+    with ChatServer(reply="Your order ships today.") as upstream, _app(tmp_path, upstream.url) as server:
+        request = {"model": "stub", "messages": [{"role": "user", "content": "Where is my parcel to Ipoh?"}]}
+        for _ in range(3):  # the client retries the same request
+            r = httpx.post(f"{server.url}/v1/chat/completions", json=request, headers={"X-Souvenir-User": "42"})
+            assert r.status_code == 200
+        time.sleep(0.5)
+        assert _turns(tmp_path) == [("Where is my parcel to Ipoh?", "Your order ships today.")]
+        r = httpx.post(f"{server.url}/v1/chat/completions", json=request)  # names no user (litellm)
+        assert r.status_code == 200
+        metrics = httpx.get(f"{server.url}/metrics").text
+        assert 'souvenir_proxy_events_total{event="proxy_no_user"} 1.0' in metrics
+        assert 'souvenir_proxy_events_total{event="proxy_retries_recorded_once"} 2.0' in metrics
+
+
+def test_tool_call_legs_are_not_exchanges(tmp_path):
+    with ToolServer() as upstream, _app(tmp_path, upstream.url) as server:
+        messages = [{"role": "user", "content": "When does my parcel to Ipoh ship?"}]
+        first = httpx.post(f"{server.url}/v1/chat/completions",
+                           json={"model": "stub", "user": "7", "messages": messages}).json()
+        call = first["choices"][0]["message"]
+        messages += [call, {"role": "tool", "tool_call_id": "c1", "content": "{\"ships\": \"Monday\"}"}]
+        final = httpx.post(f"{server.url}/v1/chat/completions", json={"model": "stub", "user": "7", "messages": messages})
+        assert final.json()["choices"][0]["message"]["content"] == "It ships on Monday."
+        time.sleep(0.5)
+        assert _turns(tmp_path) == [("When does my parcel to Ipoh ship?", "It ships on Monday.")]
+        assert 'event="proxy_tool_call_legs"} 1.0' in httpx.get(f"{server.url}/metrics").text
+
+
+def test_a_reply_the_client_never_got_is_not_recorded(tmp_path):
+    with ChatServer(reply="Here it is.") as upstream, _app(tmp_path, upstream.url) as server:
+        upstream.chat_mode, upstream.delay_s = "slow", 2.0
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(f"{server.url}/v1/chat/completions", timeout=0.5, json={
+                "model": "stub", "user": "9", "messages": [{"role": "user", "content": "I moved to Ipoh"}]})
+        time.sleep(3.0)
+        assert _turns(tmp_path) == []
+        assert 'event="proxy_client_gone"} 1.0' in httpx.get(f"{server.url}/metrics").text
