@@ -18,7 +18,9 @@ PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "expansion": "2nd hop",
 
 def _part(item: dict, name: str) -> str:
     value = (item.get("parts") or {}).get(name)
-    return "" if value is None else f"{value:+.2f}"
+    if value is None:
+        return ""
+    return "0" if abs(value) < 0.005 else f"{value:+.2f}"
 
 
 def _table(headers: list[str], rows: list[list[object]]) -> str:
@@ -35,9 +37,10 @@ def render_page(data: dict) -> str:
     index = data["index"]
     per_index = index.get("indexes") or {}
     backlog = ", ".join(f"{escape(name)} {count}" for name, count in per_index.items())
+    total = sum(per_index.values()) if per_index else index["backlog"]
     parts = [f"<h1>{escape(title)}</h1>",
              f"<p>Embedder {escape(str(index['embedder']))}, this user's indexer backlog "
-             f"<b class='backlog'>{index['backlog']}</b>"
+             f"<b class='backlog'>{total}</b>"
              + (f" (memories not embedded yet, per index: {backlog})" if backlog else "") + ".</p>",
              "<h2>Last selections</h2>",
              "<p>Rank: the memory's place among all candidates by score. The score's parts "
