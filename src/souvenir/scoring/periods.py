@@ -47,9 +47,10 @@ def _month(year: int, month: int) -> tuple[date, date] | None:
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
 
-_GROUNDED_WEEK = re.compile(r"\((\d{4})-W(\d\d)\)")
-_GROUNDED_MONTH = re.compile(r"\((\d{4})-(\d\d)\)")
-_GROUNDED_YEAR = re.compile(r"\((\d{4})\)")
+_GROUNDED_DAY = re.compile(r"[(（](\d{4})-(\d\d)-(\d\d)[)）]")
+_GROUNDED_WEEK = re.compile(r"[(（](\d{4})-W(\d\d)[)）]")
+_GROUNDED_MONTH = re.compile(r"[(（](\d{4})-(\d\d)[)）]")
+_GROUNDED_YEAR = re.compile(r"[(（](\d{4})[)）]")
 
 
 def query_period(text: str, now: datetime, relative: bool = False) -> tuple[date, date] | None:
@@ -89,7 +90,7 @@ def query_period(text: str, now: datetime, relative: bool = False) -> tuple[date
 
 def _grounded(text: str) -> tuple[date, date] | None:
     """The period of the first ISO value the grounding added: a day, a week, a month, a year."""
-    if m := _ISO_DAY.search(text):
+    if m := _GROUNDED_DAY.search(text):
         return _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     if m := _GROUNDED_WEEK.search(text):
         try:
