@@ -50,8 +50,9 @@ _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
 
 #: The neutral start of every chain.
 START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alpha": 0.0,
-               "speaker_penalty": 0.0, "period_bonus": 0.0, "window_global": 0.0,
-               "bm25_k1": 1.2, "bm25_b": 0.4}
+               "neighbour_reach": 2, "speaker_penalty": 0.0, "period_bonus": 0.0, "window_global": 0.0,
+               "bm25_k1": 1.2, "bm25_b": 0.4, "relative_periods": False, "session_decay": 0.0,
+               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0}
 
 #: Lever groups in chain order: (name, [variants as overrides of the current config]).
 GROUPS: list[tuple[str, list[dict]]] = [
