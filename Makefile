@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run test lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -20,8 +20,13 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/souvenir --db ./souvenir.db serve --host 127.0.0.1 --port 8765
 
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -q --durations=15
 
+# ruff (pyflakes, pycodestyle errors, bugbear) and mypy with the pydantic plugin: zero errors.
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

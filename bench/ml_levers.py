@@ -1,8 +1,8 @@
 """Fused-score levers measured through the product itself, on the suite and on LoCoMo raw.
 
 Standalone research script (issue #7, "no language worse than the best baseline"). Unlike
-``bench/levers.py`` (which re-implements the score over bare memories), it runs the real
-read path: the suite imported through ``Engine.remember`` (as ``souvenir bench
+the retired ``bench/levers.py`` (which re-implemented the score over bare memories), it runs
+the real read path: the suite imported through ``Engine.remember`` (as ``souvenir bench
 multilingual`` does) and LoCoMo's ``raw`` stores of ``souvenir bench recall --cache``; for
 each lever the engine's scorer is replaced by ``Scorer(ScoringConfig(**lever))`` and every
 question asks ``Engine.context``. The query vectors are computed once per question and
@@ -13,7 +13,7 @@ reused by every lever (a memo on each index's ``embed_query``).
 
 The levers that changed nothing or cost recall and left the product (a cap on every
 signal's z, a window weight of its own for stores without sessions) were measured by this
-script at commit 542156f (docs/benchmarks.md, "French and the baselines").
+script at commit 542156f (docs/journal.md, "French and the baselines").
 
 LoCoMo needs the stores built by
 ``souvenir bench recall ../shared/data/locomo --mode raw --baselines none --cache DIR``

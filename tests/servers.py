@@ -138,6 +138,14 @@ def _vector(text: str) -> list[float]:
     return vec
 
 
+def _form(body: dict) -> str:
+    """The structured output form of a chat request (OpenAI or Ollama)."""
+    if "format" in body:
+        return "json_schema" if isinstance(body["format"], dict) else "json_object"
+    kind = (body.get("response_format") or {}).get("type")
+    return kind if kind in ("json_schema", "json_object") else "plain"
+
+
 class ChatServer(_LoopbackServer):
     """An OpenAI-compatible chat server on loopback with scripted behaviour.
 
@@ -158,6 +166,12 @@ class ChatServer(_LoopbackServer):
         self.delay_s = 0.5
         self.hang_s = 60.0
         self.requests: list[dict] = []
+        #: Structured output forms the server takes for reflections (json_schema, json_object,
+        #: plain); any other is answered ``refusal_status`` and listed in ``refused``.
+        self.accepts = {"json_schema", "json_object", "plain"}
+        self.refusal_status = 500
+        self.refusal_body: bytes | None = None  # None: a body naming the refused form
+        self.refused: list[str] = []
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -175,9 +189,18 @@ class ChatServer(_LoopbackServer):
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 outer.requests.append(body)
-                reflection = "response_format" in body or "format" in body
                 first = (body.get("messages") or [{}])[0].get("content") or ""
-                summary = isinstance(first, str) and first.startswith("You keep a short profile")
+                first = first if isinstance(first, str) else ""
+                reflection = ("response_format" in body or "format" in body
+                              or first.startswith("You maintain long-term notes"))
+                summary = first.startswith("You keep a short profile")
+                form = _form(body)
+                if reflection and form not in outer.accepts:
+                    # a server without that structured output (llama-cpp-python: 500 on json_schema)
+                    outer.refused.append(form)
+                    self._send(outer.refusal_status, outer.refusal_body or json.dumps(
+                        {"error": {"message": f"response_format {form} is not supported"}}).encode())
+                    return
                 mode = (outer.reflection_mode if reflection else
                         outer.summary_mode if summary else outer.chat_mode)
                 if summary:

@@ -48,7 +48,7 @@ def test_concurrent_turns_lose_no_last_query(tmp_path):
         engine.record_turn("api", user, "warm up message")
         barrier = threading.Barrier(4)
 
-        def turn(message: str, user: str = user) -> None:
+        def turn(message: str, user: str = user, barrier: threading.Barrier = barrier) -> None:
             barrier.wait()
             engine.record_turn("api", user, message)
 

@@ -18,9 +18,12 @@ def run(*args: str):
 
 
 def test_every_command_has_help():
-    for command in ["serve", "replay", "context", "memories", "remember", "import", "index",
-                    "history", "bench", "eval", "calibrate", "chat", "pin", "forget", "forgotten", "export",
-                    "delete-user"]:
+    import typer.main
+
+    commands = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert {"serve", "replay", "context", "memories", "remember", "import", "index", "history", "bench",
+            "eval", "calibrate", "chat", "pin", "forget", "forgotten", "export", "delete-user", "mcp"} <= set(commands)
+    for command in commands:
         result = run(command, "--help")
         assert result.exit_code == 0, command
         assert len(result.output.strip().splitlines()) > 3

@@ -67,6 +67,30 @@ def test_summary_runs_only_on_new_facts(model_runtime):
     assert upstream.summary_calls == calls  # no new fact: no summary call
 
 
+def test_order_and_refund_questions_queue_a_summary_as_the_seed_lists_them(model_runtime):
+    """Seed 001 §5.3 lists 订单 and 退款 as triggers: an order question fires (it was
+    narrowed to first-person statements without a measurement)."""
+    rt, upstream = model_runtime
+    for i, text in enumerate(("订单什么时候发货？", "退款要多久？", "how long does a refund take?")):
+        before = upstream.summary_calls
+        rt.engine.record_turn("telegram", f"o{i}", text, "好的")
+        rt.worker.drain()
+        assert upstream.summary_calls == before + 1, text
+
+
+def test_the_profile_is_plain_json_without_internal_keys(model_runtime):
+    """``last_queries`` is a JSON list (not a JSON string inside the JSON) and the
+    summariser's ``meta:`` counter stays inside the engine."""
+    rt, _ = model_runtime
+    rt.engine.record_turn("telegram", "j", "is cash on delivery available?", "Yes.", language="en")
+    result = rt.engine.context("telegram", "j", "and shipping?").as_json()
+    assert result["profile"]["last_queries"] == ["is cash on delivery available?"]
+    assert not [k for k in result["profile"] if k.startswith("meta:")]
+    assert json.loads(json.dumps(result))["profile"]["lang"] == "en"
+    diagnostics = rt.engine.diagnostics("telegram", "j")
+    assert not [k for k in diagnostics["profile"] if k.startswith("meta:")]
+
+
 def test_a_failing_summariser_keeps_the_old_summary(model_runtime):
     rt, upstream = model_runtime
     user_id = rt.store.ensure_user("telegram", "2", utcnow())

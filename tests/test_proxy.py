@@ -90,19 +90,20 @@ def test_a_hanging_reflection_model_adds_nothing_to_the_reply(tmp_path, upstream
 def test_a_failing_reflection_is_retried_then_parked_and_counted(tmp_path, upstream, mode):
     upstream.reflection_mode = mode
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'f.db'}", embedder="none",
-                        llm_base_url=upstream.url, llm_model="stub", reflection_max_attempts=2,
+                        llm_base_url=upstream.url, llm_model="stub", reflection_park_after_s=0.5,
+                        reflection_backoff_s=0.0, llm_breaker_cooldown_s=0.01,
                         reflection_timeout_s=2.0, _env_file=None)
     rt = open_runtime(settings)
     try:
         rt.engine.record_turn("api", "u", "I live in Ipoh", "Nice!")
-        rt.worker.backoff_s = 0.0
         assert rt.worker.run_once()
         assert rt.worker.counts["failed"] == 1
-        rt.engine.chat.breaker._open_until = 0  # let the second attempt through at once
+        time.sleep(0.6)  # the job's failures have now lasted park_after_s
         assert rt.worker.run_once()
         assert rt.worker.counts["parked"] == 1
         parked = rt.store.parked_jobs()
         assert len(parked) == 1 and parked[0]["attempts"] == 2 and parked[0]["error"]
+        assert parked[0]["model"] == "stub" and "skipped" not in parked[0]["error"]
         assert rt.engine.memories("api", "u") == []
     finally:
         rt.close()
@@ -118,10 +119,14 @@ def test_the_breaker_stops_calling_a_dead_model(tmp_path, upstream):
             rt.engine.record_turn("api", f"u{i}", "I live in Ipoh", "Nice!")
         rt.worker.backoff_s = 0.0
         calls_before = len(upstream.requests)
+        rt.worker.run_once()
+        # json_schema, then json_object: the same 500 twice is the server, not the format
+        assert len(upstream.requests) - calls_before == 2
         for _ in range(3):
             rt.worker.run_once()
-        assert len(upstream.requests) - calls_before == 1  # then open: no more calls
+        assert len(upstream.requests) - calls_before == 2  # then open: no more calls
         assert rt.engine.chat.breaker.state == "open"
+        assert rt.worker.counts["deferred"] >= 1 and rt.worker.counts["parked"] == 0
     finally:
         rt.close()
 

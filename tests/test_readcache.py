@@ -154,7 +154,7 @@ def test_counters_move_without_a_refresh(stores):
     assert cached.memories(user)[0].candidate_count == 1  # memories() reads the file
 
 
-def test_deleted_user_whose_id_is_taken_again_is_not_served_from_the_cache(stores):
+def test_a_deleted_user_is_not_served_from_the_cache_and_the_id_is_not_taken_again(stores):
     cached, truth, other = stores
     user = cached.ensure_user("t", "gone", NOW)
     add(cached, user, "a secret of the deleted user")
@@ -163,7 +163,8 @@ def test_deleted_user_whose_id_is_taken_again_is_not_served_from_the_cache(store
     other.delete_user(user)
     assert list(cached.candidates(user, None)) == []
     again = other.ensure_user("t", "new", NOW)
-    assert again == user  # SQLite gives the freed id again
+    assert again > user  # ids are never reused (migration 0015: AUTOINCREMENT)
+    assert list(cached.candidates(user, None)) == []
     add(other, again, "the new user's memory")
     same(cached, truth, again)
     assert [m.text for m in cached.candidates(again, None)] == ["the new user's memory"]

@@ -57,7 +57,7 @@ def test_one_shape_of_a_memory_everywhere(tmp_path):
     (listed_one,) = listed
     assert listed_one["id"] == added["id"] and set(listed_one) == memory_keys
     selected = context["memories"][0]
-    assert set(selected) == memory_keys - set() | {"reason", "pass", "score"}
+    assert set(selected) == memory_keys - set() | {"reason", "pass", "score", "day"}
     item = diagnostics["selections"][0]["items"][0]
     # a kept selection adds why the memory scored what it did (issue #18): rank and parts
     assert set(item) == set(selected) | {"rank", "parts"} and item["id"] == selected["id"]

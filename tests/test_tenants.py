@@ -10,7 +10,6 @@ import json
 import random
 import re
 from collections import Counter
-from datetime import datetime, timezone
 
 import numpy as np
 import pytest

@@ -54,6 +54,7 @@ def _admit(case: dict) -> list[str]:
                               confidence=0.95, time=when, source=case["id"])
         engine.remember("case", "u", candidate, now=when)
     user_id = store.find_user("case", "u")
+    assert user_id is not None  # remember() created it
     active = store.memories(user_id, "active")
     history = [text for text, _ in store.history_texts(user_id)]
     store.close()

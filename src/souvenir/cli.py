@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from souvenir.cli_jobs import jobs_app
 from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, InputError, SouvenirError
@@ -35,6 +36,7 @@ calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_
 app.add_typer(calibrate_app, name="calibrate")
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
+app.add_typer(jobs_app, name="jobs")
 app.add_typer(keys_app, name="keys")
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)

@@ -84,7 +84,17 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(120.0, gt=0, description="Bound on one upstream chat call (the proxy's reply).")
     reflection_model: str = Field("", description="Model of the reflection call; empty = the main model.")
     reflection_timeout_s: float = Field(60.0, gt=0, description="Bound on one reflection call.")
-    reflection_max_attempts: int = Field(5, ge=1, description="Reflection attempts before the job is parked.")
+    reflection_park_after_s: float = Field(
+        900.0, gt=0, description="A reflection or summary job is parked once its failures have "
+        "lasted this long (from its first real failure; calls refused by an open breaker do not "
+        "count): a model outage shorter than this parks nothing. `souvenir jobs retry --parked` "
+        "requeues parked jobs.")
+    reflection_backoff_s: float = Field(2.0, ge=0, description="First retry delay of a failed job; "
+                                        "doubled after each failure up to reflection_backoff_max_s.")
+    reflection_backoff_max_s: float = Field(60.0, ge=0, description="Longest delay between two "
+                                            "retries of a failed job (retries keep coming through an outage).")
+    llm_breaker_cooldown_s: float = Field(30.0, gt=0, description="How long a failed chat model is "
+                                          "skipped (its circuit breaker's cool-down) before a trial call.")
     reflection_min_confidence: float = Field(
         0.6, ge=0, le=1, description="Candidates under this confidence are dropped (seed 000 measured "
         "the 0.60-0.85 band empty: see souvenir.reflection.DEFAULT_MIN_CONFIDENCE).")

@@ -23,7 +23,7 @@ from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory
 
 if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.engine import Engine
+    from souvenir.store.protocol import Store
 
 __all__ = ["MAX_BATCH", "MAX_PAGE", "CurationMixin", "decode_cursor", "encode_cursor"]
 
@@ -57,7 +57,17 @@ class CurationMixin:
     """Needs the engine's ``store``, ``flush``, ``own_memory``, ``remember``,
     ``_drop_windows_around`` and ``_wake_indexer``."""
 
-    def memories_page(self: Engine, channel: str, external_id: str, status: str | None = "active",
+    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.Engine
+        store: Store
+
+        def flush(self) -> None: ...
+        def own_memory(self, channel: str, external_id: str, memory_id: int) -> Memory: ...
+        def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
+                     story: str | None = None, now: datetime | None = None) -> WriteResult: ...
+        def _drop_windows_around(self, memory_id: int) -> None: ...
+        def _wake_indexer(self) -> None: ...
+
+    def memories_page(self, channel: str, external_id: str, status: str | None = "active",
                       limit: int = 100, cursor: str | None = None) -> tuple[list[Memory], str | None]:
         """One page of the user's memories with ``status`` (``None`` = all), oldest first,
         their counters counting every context answered before, and the cursor of the next
@@ -75,7 +85,7 @@ class CurationMixin:
         page = page[:limit]
         return page, encode_cursor(page[-1].id) if more else None
 
-    def update_memory(self: Engine, channel: str, external_id: str, memory_id: int, text: str,
+    def update_memory(self, channel: str, external_id: str, memory_id: int, text: str,
                       source: str | None = None, said_at: datetime | None = None,
                       now: datetime | None = None) -> WriteResult:
         """A person's new wording for one of the user's active memories.
@@ -112,7 +122,7 @@ class CurationMixin:
         self._wake_indexer()
         return WriteResult("replace", memory_id, text)
 
-    def remember_many(self: Engine, channel: str, external_id: str, candidates: Sequence[Candidate],
+    def remember_many(self, channel: str, external_id: str, candidates: Sequence[Candidate],
                       stories: Sequence[str | None] | None = None,
                       now: datetime | None = None) -> list[WriteResult]:
         """Write up to :data:`MAX_BATCH` candidates in order, each through the write path in
@@ -132,7 +142,7 @@ class CurationMixin:
                 raise InputError(f"memory {i}: {exc}; nothing written") from None
         return [self.remember(channel, external_id, c, story=s, now=now) for c, s in zip(candidates, stories)]
 
-    def memory_history(self: Engine, channel: str, external_id: str,
+    def memory_history(self, channel: str, external_id: str,
                        memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
         """The memory as it is now and its chain, oldest first: earlier wordings
         (``replaced``), poorer duplicates it absorbed (``absorbed``), memories it superseded
@@ -140,7 +150,7 @@ class CurationMixin:
         memory = self.own_memory(channel, external_id, memory_id)
         return memory, self.store.history(memory_id)
 
-    def profile(self: Engine, channel: str, external_id: str) -> dict[str, Any]:
+    def profile(self, channel: str, external_id: str) -> dict[str, Any]:
         """The user-level profile (seed 001's keys: ``lang``, ``summary``, ``last_queries``…).
         Raises :class:`UnknownError` for an unknown user."""
         user_id = self.store.find_user(channel, external_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from datetime import datetime
@@ -38,9 +39,11 @@ from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
+from souvenir.store.protocol import Job, Store
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
 from souvenir.timeutil import aware, utcnow
+from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate, Memory, Selection
 
 log = logging.getLogger(__name__)
@@ -55,7 +58,7 @@ SETTLE_S = 2.0
 class Engine(CurationMixin, SearchMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
-    def __init__(self, store, index: VectorIndex | None = None, limit: int = 24,
+    def __init__(self, store: Store, index: VectorIndex | None = None, limit: int = 24,
                  semantic_threshold: float = 0.32, chat: ChatClient | None = None,
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
                  min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
@@ -155,17 +158,21 @@ class Engine(CurationMixin, SearchMixin):
         ``exchange`` given = a model proposed it from that exchange (the full filter chain);
         otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
         is when it was said (default ``now``); its own UTC offset is the user's local day for
-        grounding "tomorrow". Raises :class:`InputError` for unusable text, ids or time, or a
-        story-scoped memory without a story.
+        grounding "tomorrow"; a naive time, a date alone or a UTC time is read in the user's
+        zone (profile key ``tz``, :func:`souvenir.timezones.localize`). Raises
+        :class:`InputError` for unusable text, ids or time, or a story-scoped memory without
+        a story.
         """
         now = aware(now or utcnow())
         self._check_ids(channel, external_id, story)
         text = check_text(candidate.text, "memory text")
         check_field(candidate.source, "source", 1024)
-        said_at = aware(check_time(candidate.time or now, "memory time"))
+        check_time(candidate.time, "memory time")
         if candidate.scope == "story" and candidate.story_id is None and not story:
             raise InputError("a story-scoped memory needs a story")
         user_id = self.store.ensure_user(channel, external_id, now)
+        # the user's local time: "tomorrow" is grounded in their day (souvenir.timezones)
+        said_at = localize(candidate.time, self.store.kv_get(user_id, TZ_KEY), now)
         story_id = candidate.story_id
         if story_id is None and candidate.scope == "story":
             story_id = self._story_id(user_id, story, True, now)
@@ -224,27 +231,35 @@ class Engine(CurationMixin, SearchMixin):
     def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
                     time: datetime | None = None, story: str | None = None,
                     source: str | None = None, now: datetime | None = None,
-                    language: str | None = None) -> tuple[int, WriteResult | None]:
+                    language: str | None = None,
+                    timezone: str | None = None) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
         message becomes an ``episode`` (of the story when ``story`` is given, else global). A command (``/start``) or a
         message without a content word ("ok", "merci", "好的") is kept as a turn only.
 
+        ``time`` keeps its own UTC offset; a naive or UTC time is read in the user's zone
+        (``timezone``, an IANA name or offset, sets it first; a ``time`` with another offset
+        than the stored zone's teaches it: :func:`souvenir.timezones.learned_zone`).
+
         Returns (turn id, what the write path did with the message, or ``None`` for a
-        command). Raises :class:`TextError` for an unusable message.
+        command). Raises :class:`TextError` for an unusable message, :class:`InputError`
+        for an unknown zone.
         """
-        now = now or utcnow()
+        now = aware(now or utcnow())
         self._check_ids(channel, external_id, story)
         message = check_text(message, "message")
         check_field(reply, "reply")
         check_field(source, "source", 1024)
-        time = aware(check_time(time or now))
+        check_time(time)
+        zone_text = canonical_zone(timezone) if timezone else None
         # Secrets never reach the store, whichever path writes (seed 001 §9).
         message = redact(message)[0]
         reply = None if reply is None else redact(reply)[0]
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
             self.store.lock_user(user_id)  # replicas: the profile read below is written back
+            time = self._local_time(user_id, time, zone_text, now)
             story_id = self._story_id(user_id, story, True, now)
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
             before = self.store.kv_all(user_id)  # the profile as it was before this turn
@@ -267,6 +282,27 @@ class Engine(CurationMixin, SearchMixin):
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
             return turn_id, written
 
+    def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None,
+                    now: datetime) -> datetime:
+        """The turn's local time; stores the zone given or learned from ``time``."""
+        stored = self.store.kv_get(user_id, TZ_KEY)
+        learned = zone_text if zone_text and zone_text != stored else learned_zone(stored, time)
+        if learned:
+            self.store.kv_set(user_id, TZ_KEY, learned, now)
+            stored = learned
+        return localize(time, stored, now)
+
+    def set_timezone(self, channel: str, external_id: str, tz: str,
+                     now: datetime | None = None) -> str:
+        """Set the user's zone (profile key ``tz``; an IANA name or an offset, created
+        user included); returns its canonical text. Raises :class:`InputError`."""
+        self._check_ids(channel, external_id)
+        value = canonical_zone(tz)
+        now = now or utcnow()
+        user_id = self.store.ensure_user(channel, external_id, now)
+        self.store.kv_set(user_id, TZ_KEY, value, now)
+        return value
+
     def _profile_turn(self, user_id: int, turn_id: int, before: dict[str, str], message: str,
                       language: str | None, new_facts: int, now: datetime) -> None:
         """Seed 001's rule-based profile updates after a turn: ``lang`` (channel code > stored
@@ -284,7 +320,7 @@ class Engine(CurationMixin, SearchMixin):
             log.debug("summary queued for user %s: %s", user_id, why)
         self.store.kv_set(user_id, profile.TURNS_KEY, str(turns), now)
 
-    def after_reflection(self, job: dict, results: list[WriteResult], now: datetime) -> None:
+    def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
         new_facts = sum(r.action in ("insert", "replace", "supersede") for r in results)
         if new_facts and self.chat is not None and self.summary_enabled:
@@ -351,7 +387,7 @@ class Engine(CurationMixin, SearchMixin):
             if not self.store.remove_anchor(story_id, anchor_id, reason, now):
                 parsed.dropped.append(f"anchor {anchor_id}: no such anchor in this story")
 
-    def run_reflection(self, job: dict, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+    def run_reflection(self, job: Job, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
         """Run one claimed outbox job: ask the model, apply its answer, mark the job done.
 
         The model call happens outside any transaction; its answer is applied and the job
@@ -377,7 +413,7 @@ class Engine(CurationMixin, SearchMixin):
                                    now=now)
         return outcome
 
-    def run_summary(self, job: dict, now: datetime | None = None) -> str | None:
+    def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
 
         Writes only the ``summary`` key, so a turn recorded while the model was thinking
@@ -398,7 +434,7 @@ class Engine(CurationMixin, SearchMixin):
             stored = self.store_summary(job["user_id"], answer, now)
         return stored
 
-    def _own_job(self, job: dict, now: datetime) -> None:
+    def _own_job(self, job: Job, now: datetime) -> None:
         """Inside the apply transaction: lock the user and mark the job done, if it is still
         this claim's; else :class:`StaleJobError` rolls the transaction back."""
         self.store.lock_user(job["user_id"])
@@ -415,13 +451,15 @@ class Engine(CurationMixin, SearchMixin):
 
     # -- read path ---------------------------------------------------------------------------
     def context(self, channel: str, external_id: str, message: str, story: str | None = None,
-                now: datetime | None = None, count: bool = True) -> ContextResult:
+                now: datetime | None = None, count: bool = True,
+                tz: str | None = None) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
         Counters and degraded-turn events are written in the background (see
         :meth:`flush`). An unknown user gets an empty selection. The query embedding is bounded (see
         :class:`VectorIndex`); on failure the selection runs without scores, the turn is
-        marked degraded, an event is recorded, and no counter moves.
+        marked degraded, an event is recorded, and no counter moves. ``tz``: the zone the
+        user's days are shown in (default the stored ``tz``; the proxy's header).
         """
         now = now or utcnow()
         self._check_ids(channel, external_id, story)
@@ -443,7 +481,8 @@ class Engine(CurationMixin, SearchMixin):
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
                         list(result.rules) + list(result.memories), cause, scores, parts)
-        kv = self.store.kv_all(user_id)
+        kv = profile.public_profile(self.store.kv_all(user_id))
+        tz = tz or self.store.kv_get(user_id, TZ_KEY)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
                    if self.history_turns and (story_id is None or story_id > 0) else [])
         story_layer = None
@@ -453,13 +492,14 @@ class Engine(CurationMixin, SearchMixin):
                            "positions": self.store.positions(user_id, story_id)}
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer), history=history,
+            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
+            tz=tz,
             story=story_layer,
             degraded=cause is not None, degraded_cause=cause, scores=scores or {},
         )
 
-    def _scores(self, user_id: int, message: str, candidates: list[Memory],
-                now: datetime, parts: dict | None = None) -> tuple[dict[int, float] | None, str | None]:
+    def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
+                now: datetime, parts: dict | None = None) -> tuple[Mapping[int, float] | None, str | None]:
         if self.scorer is not None:
             return self._fused_scores(user_id, message, candidates, now, parts)
         if self.index is None:
@@ -471,7 +511,7 @@ class Engine(CurationMixin, SearchMixin):
             log.warning("degraded turn: %s", exc)
             return None, f"embedder: {exc}"
 
-    def _fused_scores(self, user_id: int, message: str, candidates: list[Memory],
+    def _fused_scores(self, user_id: int, message: str, candidates: Sequence[Memory],
                       now: datetime, parts: dict | None = None) -> tuple[Scores, str | None]:
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
         both run at once. A failed embedder leaves the other signals (the BM25 part always
@@ -551,7 +591,7 @@ class Engine(CurationMixin, SearchMixin):
                       "backlog": self.index.backlog(user_id) if self.index else 0,
                       "indexes": {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}},
             "parked": self.store.parked_jobs(user_id),
-            "profile": self.store.kv_all(user_id),
+            "profile": profile.public_profile(self.store.kv_all(user_id)),
         }
 
     def _record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
@@ -597,11 +637,13 @@ class Engine(CurationMixin, SearchMixin):
         """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve)."""
         self.own_memory(channel, external_id, memory_id)
         self.store.set_pinned(memory_id, pinned)
-        return self.store.get_memory(memory_id)
+        return self.own_memory(channel, external_id, memory_id)
 
     def delete_memory(self, channel: str, external_id: str, memory_id: int,
                       now: datetime | None = None) -> None:
-        """Delete a memory: an explicit act only (status ``deleted``, its vectors removed)."""
+        """Forget a memory: an explicit act only. Its text, past wordings and vectors go, and
+        every stored text that carries it (its turns, the summary, anchors…: see
+        :mod:`souvenir.store.erasure`); a textless tombstone stays for counts."""
         self.own_memory(channel, external_id, memory_id)
         self._drop_windows_around(memory_id)
         self.store.delete_memory(memory_id, now or utcnow())

@@ -11,6 +11,8 @@
     ├── EmbedderError         the embedding model failed, timed out or is unreachable
     │   └── EmbedderBusyError the model was busy (indexing) for the whole bound: not broken
     ├── ModelError            a chat model failed, timed out or answered garbage
+    │   ├── ModelUnavailableError  its breaker is open: not called (not an attempt)
+    │   └── ModelConfigError  every request format refused: a configuration error
     └── ServiceError          (HTTP client) the REST service answered an unmapped error
         ├── AccessDeniedError no key, a revoked key, or a key without this scope (401, 403)
         └── ServiceUnreachableError  the service could not be reached or timed out
@@ -73,7 +75,26 @@ class EmbedderBusyError(EmbedderError):
 
 
 class ModelError(SouvenirError):
-    """A chat model failed, timed out, or answered something unusable."""
+    """A chat model failed, timed out, or answered something unusable. ``model``: its name
+    (the one the call used, not necessarily the main one)."""
+
+    def __init__(self, message: str = "", model: str | None = None) -> None:
+        super().__init__(message)
+        self.model = model
+
+
+class ModelUnavailableError(ModelError):
+    """The model's circuit breaker is open: the call was refused without reaching it.
+    ``retry_in_s``: seconds until the breaker lets a trial call through."""
+
+    def __init__(self, message: str = "", model: str | None = None, retry_in_s: float = 0.0) -> None:
+        super().__init__(message, model)
+        self.retry_in_s = retry_in_s
+
+
+class ModelConfigError(ModelError):
+    """The server refused the request in every format (HTTP 4xx): the model name, the URL or
+    the server's capabilities are wrong; retrying cannot help until the configuration does."""
 
 
 class ServiceError(SouvenirError):

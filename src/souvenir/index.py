@@ -7,9 +7,11 @@ demand, and embeds only stale rows, in small batches so a turn's query never wai
 for the model lock.
 
 The turn embeds its own message only, with one attempt and a bound on the whole operation
-(lock and queue waits included: seed 000 wrote the 5 s delay twice for that reason). After a
-failure the embedder is skipped for ``cooldown_s`` seconds (a circuit breaker), so later
-turns pay nothing while it is down.
+(lock and queue waits included: seed 000 wrote the 5 s delay twice for that reason). After
+one bounded failure — an error, a time-out, or the model lock held past the bound by a hung
+or slow batch — the embedder is skipped (a circuit breaker,
+:class:`~souvenir.embedding.breaker.EmbedderBreaker`): later turns pay ≈0 ms until a
+background probe sees it healthy again.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 import numpy as np
 
 from souvenir.embedding.base import Embedder
+from souvenir.embedding.breaker import EmbedderBreaker
 from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError
 from souvenir.selection import Scores
 
@@ -38,8 +41,8 @@ BATCH_CHARS = 8000
 class VectorIndex:
     """Vectors for one embedder over one store.
 
-    ``query_timeout_s`` bounds :meth:`embed_query` end to end; ``cooldown_s`` is how long a
-    failed embedder is skipped.
+    ``query_timeout_s`` bounds :meth:`embed_query` end to end; ``cooldown_s`` is the longest
+    wait between two probes of a skipped embedder (they start at 0.5 s and double).
     """
 
     def __init__(self, store, embedder: Embedder, batch: int = 64, query_timeout_s: float = 5.0,
@@ -52,7 +55,8 @@ class VectorIndex:
         self.cooldown_s = cooldown_s
         self._model_lock = threading.Lock()
         self._queries = ThreadPoolExecutor(max_workers=2, thread_name_prefix="souvenir-query")
-        self._open_until = 0.0
+        self.breaker = EmbedderBreaker(self.name, self._model_lock, self._probe_once,
+                                       bound_s=query_timeout_s, max_wait_s=cooldown_s)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -86,29 +90,37 @@ class VectorIndex:
             raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
         return vector
 
+    def _probe_once(self) -> None:
+        """The breaker's probe (the model lock is held by the breaker)."""
+        vector = np.asarray(self.embedder.encode_query("probe"), dtype=np.float32)
+        if vector.ndim != 1 or not np.isfinite(vector).all():
+            raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
+
     def embed_query(self, text: str) -> np.ndarray:
         """The message's vector, shape (dim,), within ``query_timeout_s`` seconds in total.
 
-        Raises :class:`EmbedderError` on timeout, failure, or while the breaker is open.
+        Raises :class:`EmbedderError` on timeout or failure (the breaker opens), and at once
+        while the breaker is open; :class:`EmbedderBusyError` when the model lock stayed
+        held past the bound (the breaker opens too: a busy embedder costs the next turns
+        nothing either).
         """
-        now = time.monotonic()
-        if now < self._open_until:
-            raise EmbedderError(f"embedder skipped for {self._open_until - now:.0f} s after a failure")
-        deadline = now + self.query_timeout_s
+        refusal = self.breaker.refusal()
+        if refusal is not None:
+            raise EmbedderError(refusal)
+        deadline = time.monotonic() + self.query_timeout_s
         state: dict = {"encoding": False}
         future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline, state)
         try:
             return future.result(timeout=self.query_timeout_s)
         except FutureTimeout as exc:
             if not state["encoding"]:  # still waiting for the lock: busy, not broken
+                self.breaker.trip(f"busy for the whole {self.query_timeout_s:g} s bound")
                 raise EmbedderBusyError(
                     f"embedder busy for the whole {self.query_timeout_s:g} s bound") from exc
-            self._open_until = time.monotonic() + self.cooldown_s
+            self.breaker.trip(f"query embedding exceeded {self.query_timeout_s:g} s")
             raise EmbedderError(f"query embedding exceeded {self.query_timeout_s:g} s") from exc
-        except EmbedderBusyError:
-            raise
-        except EmbedderError:
-            self._open_until = time.monotonic() + self.cooldown_s
+        except EmbedderError as exc:
+            self.breaker.trip(str(exc)[:200])
             raise
 
     def scores(self, user_id: int, query: np.ndarray, ids: np.ndarray | None = None) -> Scores:
@@ -170,7 +182,7 @@ class VectorIndex:
     def _bounded(rows: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
         """Cut a batch at BATCH_CHARS characters (at least one row), so that one batch holds
         the model lock briefly and a turn's query gets it within its bound."""
-        total, kept = 0, []
+        total, kept = 0, []  # type: int, list[tuple[int, str, str]]
         for row in rows:
             total += len(row[2])
             if kept and total > BATCH_CHARS:
@@ -211,8 +223,9 @@ class VectorIndex:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop the background thread (waits for the batch in progress)."""
+        """Stop the background thread (waits for the batch in progress) and the probe."""
         self._stop.set()
+        self.breaker.stop()
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=30)

@@ -9,7 +9,8 @@
 A user is named by their id (``user``) on a channel (``channel``, default the one given to
 :meth:`Souvenir.open`, else ``api``). Every answer is a model of :mod:`souvenir.schemas`, the
 same the REST service sends and :mod:`souvenir.client` returns, so the three give the same
-answers for the same calls. Every error is a :class:`~souvenir.errors.SouvenirError`:
+answers for the same calls (a memory's counters count every context answered before the
+call that returns it). Every error is a :class:`~souvenir.errors.SouvenirError`:
 :class:`~souvenir.errors.InputError` for bad input (nothing written),
 :class:`~souvenir.errors.UnknownError` for an unknown user or another user's memory,
 :class:`~souvenir.errors.StoreError` when the store fails.
@@ -111,15 +112,18 @@ class Souvenir:
     # -- the turn loop ---------------------------------------------------------------------
     def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
                  time: datetime | None = None, language: str | None = None,
-                 channel: str | None = None) -> TurnRecorded:
+                 channel: str | None = None, timezone: str | None = None) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
         queued (the worker extracts the memories); without one the user's message goes
-        through the write path now (``memory`` says what happened)."""
+        through the write path now (``memory`` says what happened). ``time`` keeps its own
+        UTC offset; ``timezone`` (IANA name or offset) sets the user's zone (profile ``tz``):
+        relative dates are grounded in the user's local day."""
         turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
-                         reply=reply, time=time, language=language)
+                         reply=reply, time=time, language=language, timezone=timezone)
         rt = self.runtime
         turn_id, written = rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply,
-                                                 time=turn.time, story=turn.story, language=turn.language)
+                                                 time=turn.time, story=turn.story, language=turn.language,
+                                                 timezone=turn.timezone)
         if rt.worker is not None:
             rt.worker.wake()
         return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,
@@ -186,6 +190,7 @@ class Souvenir:
                       until=until, limit=limit)
         where = SearchFilter(kinds=frozenset(q.kind) if q.kind else None, scope=q.scope, since=q.since,
                              until=q.until)
+        self.engine.flush()  # counters of the contexts already answered
         ranked, cause = self.engine.search(self._who(channel), user, q.query, where, story=q.story, limit=q.limit)
         return SearchResults.from_ranked(ranked, cause)
 
@@ -199,17 +204,21 @@ class Souvenir:
                                                                  source=edit.source, said_at=edit.date))
 
     def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryDeleted:
-        """Delete one memory (an explicit act; its vectors go with it)."""
+        """Forget one memory (an explicit act): no text of it stays in the store or the
+        export, only a textless tombstone (:mod:`souvenir.store.erasure`)."""
         self.engine.delete_memory(self._who(channel), user, memory_id)
         return MemoryDeleted(deleted=memory_id)
 
     def pin(self, user: str, memory_id: int, pinned: bool = True, *,
             channel: str | None = None) -> MemoryPublic:
         """Pin (or, with ``pinned=False``, unpin) a memory by hand."""
-        return MemoryPublic.from_memory(self.engine.pin(self._who(channel), user, memory_id, pinned))
+        memory = self.engine.pin(self._who(channel), user, memory_id, pinned)
+        self.engine.flush()
+        return MemoryPublic.from_memory(self.engine.own_memory(self._who(channel), user, memory.id))
 
     def history(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryHistory:
         """A memory as it is now and its chain of earlier wordings and superseded memories."""
+        self.engine.flush()
         memory, chain = self.engine.memory_history(self._who(channel), user, memory_id)
         return MemoryHistory(memory=MemoryPublic.from_memory(memory),
                              history=[HistoryEntry.model_validate(e) for e in chain])

@@ -11,12 +11,19 @@ for every log record of the process (message, arguments and traceback).
 from __future__ import annotations
 
 import logging
+from typing import overload
 
 from souvenir.filters.secrets import REDACTED, redact
 
 __all__ = ["REDACTED", "install_log_redaction", "scrub"]
 
 
+@overload
+def scrub(text: str) -> str: ...
+@overload
+def scrub(text: None) -> None: ...
+@overload
+def scrub(text: str | None) -> str | None: ...
 def scrub(text: str | None) -> str | None:
     """``text`` with every secret replaced by ``[redacted]`` (``None`` stays ``None``)."""
     if text is None or not isinstance(text, str):

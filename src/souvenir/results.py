@@ -3,6 +3,7 @@ one message (plain data, no I/O)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from souvenir.types import Selection
@@ -32,7 +33,7 @@ class ContextResult:
 
     memories: list[Selection] = field(default_factory=list)
     rules: list[Selection] = field(default_factory=list)
-    profile: dict[str, str] = field(default_factory=dict)
+    profile: dict[str, object] = field(default_factory=dict)
     block: str = ""
     history: list[dict] = field(default_factory=list)
     story: dict | None = None
@@ -41,7 +42,9 @@ class ContextResult:
     #: The score the engine computed for each candidate memory (id -> score) before the
     #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
     #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
-    scores: dict[int, float] = field(default_factory=dict)
+    scores: Mapping[int, float] = field(default_factory=dict)
+    #: The user's zone (profile ``tz``): each memory's ``day`` is the user's own day.
+    tz: str | None = None
 
     def as_json(self) -> dict:
         """The shape of ``souvenir context --json`` and ``POST /v1/context``

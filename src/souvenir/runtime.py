@@ -13,6 +13,7 @@ from souvenir.scoring import ScoringConfig
 from souvenir.index_pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.store import open_store
+from souvenir.store.protocol import Store
 from souvenir.worker import ReflectionWorker
 
 
@@ -21,7 +22,7 @@ class Runtime:
     """Everything one process needs; :meth:`close` stops the indexer and the store."""
 
     settings: Settings
-    store: object
+    store: Store
     index: VectorIndex | None
     engine: Engine
     worker: ReflectionWorker | None = None
@@ -44,8 +45,10 @@ class Runtime:
                           "parked": counts.get("summary_parked", 0),
                           "queued": self.engine.counters.get("summaries_queued", 0),
                           "skipped": self.engine.counters.get("summaries_skipped", 0)},
-            "outbox": self.store.outbox_counts(),  # type: ignore[attr-defined]
+            "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
+            "chat": chat.health() if chat is not None else {},
+            "deferred": counts.get("deferred", 0),
             "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "indexer_lease_skips": sum(i.lease_skips for i in self.indexes)},
@@ -57,7 +60,7 @@ class Runtime:
         for index in self.indexes:
             index.stop()
         self.engine.close()
-        self.store.close()  # type: ignore[attr-defined]
+        self.store.close()
 
 
 def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
@@ -98,7 +101,9 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                     window_index=window_index)
     worker = None
     if chat is not None:
-        worker = ReflectionWorker(engine, max_attempts=settings.reflection_max_attempts)
+        worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
+                                  backoff_s=settings.reflection_backoff_s,
+                                  backoff_max_s=settings.reflection_backoff_max_s)
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)
@@ -113,4 +118,5 @@ def make_chat(settings: Settings) -> ChatClient | None:
     if settings.llm_kind not in kinds:
         raise ValueError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
     return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
-                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s)
+                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
+                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s)

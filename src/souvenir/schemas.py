@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_TEXT_BYTES, check_text
+from souvenir.timezones import local_day
 from souvenir.types import KINDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,12 +132,15 @@ class SelectedMemory(MemoryPublic):
     reason: str
     pass_name: str = Field(alias="pass")
     score: float | None = None
+    day: str | None = Field(None, description="The user's calendar day of ``updated_at`` (in the "
+                            "profile's `tz`; UTC when none is known), as the block prints it.")
 
     @classmethod
-    def from_selection(cls, sel: Selection) -> SelectedMemory:
+    def from_selection(cls, sel: Selection, tz: str | None = None) -> SelectedMemory:
         score = None if sel.score is None else round(float(sel.score), 4)
+        day = local_day(sel.memory.updated_at, tz)
         return cls(**_memory_fields(sel.memory), reason=sel.reason, pass_name=sel.pass_name,
-                   score=score)
+                   score=score, day=day.isoformat() if day else None)
 
 
 def memory_json(m: Memory) -> dict[str, Any]:
@@ -166,9 +170,14 @@ class TurnCreate(BaseModel):
     story: str | None = _STORY
     message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     reply: str | None = Field(None, description="What the bot answered.")
-    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now.")
+    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now. Its "
+                                  "own UTC offset is the user's local day; a time without one (or "
+                                  "in UTC) is read in the user's zone.")
     language: str | None = Field(None, max_length=35, description="The channel's language code "
                                  "(Telegram language_code…): first in seed 001's priority for `lang`.")
+    timezone: str | None = Field(None, max_length=64, description="The user's time zone (IANA name "
+                                 "such as Europe/Paris, or an offset such as +08:00); stored as the "
+                                 "profile's `tz`. A `time` with its own offset teaches it too.")
 
     _check = field_validator("message")(_text_field)
 
@@ -255,8 +264,8 @@ class ContextPublic(_Out):
     @classmethod
     def from_result(cls, r: ContextResult) -> ContextPublic:
         return cls(
-            memories=[SelectedMemory.from_selection(s) for s in r.memories],
-            rules=[SelectedMemory.from_selection(s) for s in r.rules],
+            memories=[SelectedMemory.from_selection(s, r.tz) for s in r.memories],
+            rules=[SelectedMemory.from_selection(s, r.tz) for s in r.rules],
             profile=dict(r.profile), block=r.block,
             history=[HistoryTurn.model_validate(t) for t in r.history],
             story=None if r.story is None else StoryLayer.model_validate(r.story),
@@ -402,12 +411,18 @@ class UserDeleted(_Out):
 
 # -- service and diagnostics ---------------------------------------------------------------
 class Health(_Out):
-    """The service is up: its embedders and the degraded turns counted so far."""
+    """The service is up (``live``); ``ready`` when the store can be read; ``status`` ok or
+    degraded with its ``causes`` ({part, detail}: store, embedder, window_embedder, chat —
+    a configuration error —, breaker); ``embedder_breakers`` each embedder's breaker;
+    ``chat`` per chat model its breaker, the structured output it accepts, the forms it
+    refused and its configuration error; the degraded turns counted so far."""
 
     model_config = ConfigDict(extra="allow")
     status: str
     embedder: str | None = None
     window_embedder: str | None = None
+    embedder_breakers: dict[str, str] = Field(default_factory=dict)
+    chat: dict[str, dict[str, Any]] = Field(default_factory=dict)
     degraded_turns: int = 0
 
 
@@ -456,14 +471,18 @@ class IndexStatus(_Out):
 
 
 class ParkedJob(_Out):
-    """An outbox job given up after its attempts, kept for review."""
+    """An outbox job parked after its failures lasted ``SOUVENIR_REFLECTION_PARK_AFTER_S``
+    (or at once on a configuration error), kept for review and ``souvenir jobs retry``:
+    the ``model`` that failed and the real cause (``error``)."""
 
     model_config = ConfigDict(extra="allow")
     id: int
     job: str
     turn_id: int | None = None
     attempts: int = 0
+    model: str | None = None
     error: str | None = None
+    failing_since: datetime | None = None
     parked_at: datetime | None = None
 
 

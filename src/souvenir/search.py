@@ -25,7 +25,9 @@ from souvenir.timeutil import as_utc, utcnow
 from souvenir.types import Memory
 
 if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.engine import Engine
+    from collections import Counter
+
+    from souvenir.store.protocol import Store
 
 __all__ = ["MAX_RESULTS", "SearchFilter", "SearchMixin", "rank"]
 
@@ -82,7 +84,17 @@ def rank(candidates: Sequence[Memory], scores: Mapping[int, float] | None, where
 class SearchMixin:
     """Needs the engine's ``store``, ``_check_ids``, ``_story_id``, ``_scores`` and ``counters``."""
 
-    def search(self: Engine, channel: str, external_id: str, query: str,
+    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.Engine
+        store: Store
+        counters: Counter[str]
+
+        @staticmethod
+        def _check_ids(channel: str, external_id: str, story: str | None = None) -> None: ...
+        def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None: ...
+        def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
+                    now: datetime) -> tuple[Mapping[int, float] | None, str | None]: ...
+
+    def search(self, channel: str, external_id: str, query: str,
                where: SearchFilter = SearchFilter(), story: str | None = None, limit: int = 10,
                now: datetime | None = None) -> tuple[list[tuple[Memory, float | None]], str | None]:
         """The user's memories ranked for ``query`` (see the module docstring): (memory,

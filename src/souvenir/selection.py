@@ -99,7 +99,7 @@ class SelectionConfig:
     - ``protected_kinds`` / ``relevance_floor``: kinds whose quota places are kept from
       the semantic pass for the memories scoring at least ``relevance_floor`` (inclusive;
       ``None`` = no protection). The engine passes the floor read for its score
-      (docs/benchmarks.md, "Protected quotas").
+      (docs/journal.md, "Seed 000's protections on large stores").
     - ``rescue_by_score``: the quota and rescue passes order by score before confidence
       and recency (``False``: seed 000's rank alone).
     """
@@ -198,9 +198,11 @@ class Pool(tuple):
     can never go stale. ``select(Pool(ms), …)`` returns exactly what ``select(ms, …)`` does.
     """
 
+    _static: _Static | None
+
     def __new__(cls, memories: Iterable[Memory] = ()) -> Pool:
         self = super().__new__(cls, memories)
-        self._static: _Static | None = None
+        self._static = None
         return self
 
     def static(self) -> _Static:
@@ -229,6 +231,9 @@ class Scores(Mapping[int, float]):
     """
 
     __slots__ = ("ids", "values")
+    #: The scores, aligned with ``ids`` (an array, where ``Mapping`` has a method ``values()``:
+    #: read ``.values`` as the array, never call it).
+    values: np.ndarray  # type: ignore[assignment]
 
     def __init__(self, ids: Sequence[int] | np.ndarray, values: Sequence[float] | np.ndarray) -> None:
         ids = np.asarray(ids, dtype=np.int64).reshape(-1)
@@ -289,8 +294,8 @@ class _Static:
         self.pinned = (code & 8) != 0
         self.is_global = (code & 16) != 0
         self.is_story = (code & 32) != 0
-        conf = np.fromiter(conf, float, n)
-        self.neg_conf = np.where(np.isnan(conf), np.inf, -conf)
+        confidence = np.fromiter(conf, float, n)
+        self.neg_conf = np.where(np.isnan(confidence), np.inf, -confidence)
         self._own: dict = {}
         self._micros = np.zeros(n, np.int64)
         self._known = np.zeros(n, bool)
@@ -424,10 +429,10 @@ class _Run:
         reserve = min(max(1, quarter), candidates)
         # 2. pinned, until limit - reserve.
         cap = cfg.limit - reserve
-        held = (f"{reserve} kept in reserve for global and semantic memories" if reserve
+        note = (f"{reserve} kept in reserve for global and semantic memories" if reserve
                 else "none kept in reserve: no global or semantic candidate")
         for i in self.take(cols.pinned, cap, cols.rank_keys):
-            self.add(i, "pinned", f"pinned: marked by hand, one of {cap} places ({held})")
+            self.add(i, "pinned", f"pinned: marked by hand, one of {cap} places ({note})")
         # 3. global: recalled ones by cosine first, then by rank.
         kept = f"one of the {quarter} places kept for what is durable about the user"
         glob = free & cols.is_global

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 
 def utcnow() -> datetime:
@@ -40,11 +40,24 @@ def from_text(value: str | None) -> datetime | None:
 
 def parse_time(value: str) -> datetime:
     """An ISO date or datetime, keeping its UTC offset (the user's local day matters for
-    grounding "tomorrow"); a naive value is taken as UTC. Raises ``ValueError``."""
-    parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=timezone.utc)
+    grounding "tomorrow"); a naive value (or a date alone) stays naive: the engine reads it
+    in the user's zone (:func:`souvenir.timezones.localize`). Raises ``ValueError``."""
+    return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
 
 
 def aware(value: datetime) -> datetime:
     """``value`` with its own offset kept; a naive value is taken as UTC."""
     return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def offset_minutes(value: datetime) -> int | None:
+    """The UTC offset of an aware ``value`` in minutes (``None`` for a naive one)."""
+    offset = value.utcoffset()
+    return None if offset is None else int(offset.total_seconds() // 60)
+
+
+def with_offset(value: datetime | None, minutes: int | None) -> datetime | None:
+    """``value`` (aware UTC) shown at its stored offset (``None``: left in UTC)."""
+    if value is None or minutes is None:
+        return value
+    return value.astimezone(timezone(timedelta(minutes=minutes)))

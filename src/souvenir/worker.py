@@ -2,8 +2,15 @@
 
 One background thread claims due jobs (in order per user), runs them through
 :meth:`Engine.run_reflection`, retries a failure with exponential backoff
-(``backoff_s × 2^(attempt−1)``, capped at 5 minutes) and parks a job after
-``max_attempts``. Counts outcomes for /metrics and diagnostics.
+(``backoff_s × 2^(attempt−1)``, capped at ``backoff_max_s``) and parks a job only once its
+failures have lasted ``park_after_s`` (15 minutes by default): a model outage shorter than
+that parks nothing, however many jobs wait. A call the model's circuit breaker refused
+never reached the model: it is no attempt and no failure — the job waits for the breaker's
+trial, keeping its last real error. A request the server refuses in every format is a
+configuration error (:class:`~souvenir.errors.ModelConfigError`): parked at once with its
+cause, counted, and shown by /health; ``souvenir jobs retry --parked`` requeues the jobs
+once the configuration is fixed. A parked job names the model that failed and the real
+cause. Counts outcomes for /metrics and diagnostics.
 
 Several replicas may run a worker each on one PostgreSQL store (the store claims with
 ``SKIP LOCKED``, in order per user). A job left ``running`` by a dead worker is requeued:
@@ -21,8 +28,11 @@ import time
 from collections import Counter
 from datetime import timedelta
 
-from souvenir.errors import SouvenirError, StaleJobError
+from souvenir.errors import (
+    ModelConfigError, ModelUnavailableError, SouvenirError, StaleJobError,
+)
 from souvenir.timeutil import utcnow
+from souvenir.store.protocol import Job
 
 log = logging.getLogger(__name__)
 
@@ -30,18 +40,26 @@ log = logging.getLogger(__name__)
 class ReflectionWorker:
     """Drains the outbox of one engine. ``counts``: reflections ``ok`` / ``failed`` /
     ``parked`` / ``dropped_items``; summaries ``summary_ok`` / ``summary_failed`` /
-    ``summary_parked``; ``stale`` (a job taken back meanwhile), ``requeued``.
+    ``summary_parked``; ``deferred`` (refused by an open breaker, not an attempt);
+    ``stale`` (a job taken back meanwhile), ``requeued``.
+
+    ``park_after_s``: how long a job's failures last before it is parked (seconds, from
+    its first real failure); ``backoff_s``, ``backoff_max_s``: the retry delay after the
+    n-th failure is ``min(backoff_max_s, backoff_s × 2^(n−1))``, so retries keep coming
+    through an outage (every minute by default) instead of spacing out past it.
 
     ``stale_after_s`` (shared stores): a job runs one model call bounded by the engine's
     ``reflection_timeout_s`` plus one short apply transaction, so a job claimed more than
     twice that bound plus a minute ago has lost its worker.
     """
 
-    def __init__(self, engine, max_attempts: int = 5, backoff_s: float = 2.0, idle_s: float = 0.5,
+    def __init__(self, engine, park_after_s: float = 900.0, backoff_s: float = 2.0,
+                 backoff_max_s: float = 60.0, idle_s: float = 0.5,
                  stale_after_s: float | None = None, sweep_s: float = 60.0) -> None:
         self.engine = engine
-        self.max_attempts = max_attempts
+        self.park_after_s = park_after_s
         self.backoff_s = backoff_s
+        self.backoff_max_s = backoff_max_s
         self.idle_s = idle_s
         self.stale_after_s = (stale_after_s if stale_after_s is not None
                               else 2 * engine.reflection_timeout_s + 60.0)
@@ -71,25 +89,38 @@ class ReflectionWorker:
         except StaleJobError as exc:  # another worker owns it now: nothing to retry here
             log.warning("%s", exc)
             self.counts["stale"] += 1
+        except ModelUnavailableError as exc:  # the breaker refused: the model was not called
+            wait = max(exc.retry_in_s, self.backoff_s, 0.05)
+            store.retry(job["id"], str(exc), now + timedelta(seconds=wait), now,
+                        attempts=job["attempts"], counted=False, model=exc.model)
+            self.counts["deferred"] += 1
+        except ModelConfigError as exc:
+            self._park(job, str(exc), exc.model)
         except SouvenirError as exc:
-            self._failed(job, str(exc))
+            self._failed(job, str(exc), getattr(exc, "model", None))
         except Exception as exc:  # noqa: BLE001 - a job must never kill the worker
             log.exception("reflection job %s crashed", job["id"])
-            self._failed(job, repr(exc))
+            self._failed(job, repr(exc), None)
         return True
 
-    def _failed(self, job: dict, error: str) -> None:
-        store = self.engine.store
+    def _failed(self, job: Job, error: str, model: str | None) -> None:
+        """A real failure: retried with backoff until its failures have lasted
+        ``park_after_s``, then parked."""
         now = utcnow()
-        prefix = "summary_" if job["job"] == "summary" else ""
-        if job["attempts"] >= self.max_attempts:
-            store.park(job["id"], error, now, attempts=job["attempts"])
-            self.counts[prefix + "parked"] += 1
-            log.warning("reflection job %s parked after %s attempts: %s", job["id"], job["attempts"], error)
-        else:
-            delay = min(300.0, self.backoff_s * 2 ** (job["attempts"] - 1))
-            store.retry(job["id"], error, now + timedelta(seconds=delay), now, attempts=job["attempts"])
-            self.counts[prefix + "failed"] += 1
+        since = job.get("failing_since") or now
+        if (now - since).total_seconds() >= self.park_after_s:
+            self._park(job, error, model)
+            return
+        delay = min(self.backoff_max_s, self.backoff_s * 2 ** (job["attempts"] - 1))
+        self.engine.store.retry(job["id"], error, now + timedelta(seconds=delay), now,
+                                attempts=job["attempts"], model=model)
+        self.counts[("summary_" if job["job"] == "summary" else "") + "failed"] += 1
+
+    def _park(self, job: Job, error: str, model: str | None) -> None:
+        self.engine.store.park(job["id"], error, utcnow(), attempts=job["attempts"], model=model)
+        self.counts[("summary_" if job["job"] == "summary" else "") + "parked"] += 1
+        log.warning("%s job %s parked after %s attempts (model %s): %s", job["job"], job["id"],
+                    job["attempts"], model, error)
 
     def requeue_abandoned(self) -> int:
         """Put back the jobs a dead worker left ``running`` (see the module docstring)."""

@@ -71,8 +71,9 @@ def render_page(data: dict) -> str:
     parts.append(_table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
                  if data["degraded"] else "<p>None.</p>")
     parts.append("<h2>Parked reflections</h2>")
-    parts.append(_table(["job", "kind", "turn", "attempts", "error", "parked at"],
-                        [[p["id"], p["job"], p["turn_id"], p["attempts"], p["error"], p["parked_at"]]
+    parts.append(_table(["job", "kind", "turn", "attempts", "model", "error", "failing since", "parked at"],
+                        [[p["id"], p["job"], p["turn_id"], p["attempts"], p.get("model") or "", p["error"],
+                          p.get("failing_since") or "", p["parked_at"]]
                          for p in data["parked"]]) if data["parked"] else "<p>None.</p>")
     parts.append("<h2>Profile</h2>")
     parts.append(_table(["key", "value"], [[k, v] for k, v in sorted(data["profile"].items())]))

@@ -2,15 +2,19 @@
 
 ``/health`` answers 200 while the process serves HTTP, with what it knows:
 ``{"status": "ok"|"degraded", "live": true, "ready": bool, "causes": [{"part", "detail"}],
-"embedder", "window_embedder", "degraded_turns"}``. ``/health/ready`` is the same body with
+"embedder", "window_embedder", "embedder_breakers", "chat", "degraded_turns"}`` (``chat``:
+per model, its breaker, the structured output it accepts, the forms it refused and its
+configuration error). ``/health/ready`` is the same body with
 503 when not ready (the store cannot be read). Causes (the part is one of ``store``,
 ``embedder``, ``window_embedder``, ``breaker``):
 
 - store: unreachable or unreadable (not ready); its file gone, read-only, or a write
   refused as busy within the last :data:`RECENT_S` seconds (degraded, still ready: reads
   are served);
-- embedder / window_embedder: skipped after a failure (degraded: turns go without it);
-- breaker: the chat model is skipped after failures (degraded: reflections wait).
+- embedder / window_embedder: skipped after a failure until a probe sees it healthy
+  (degraded: turns go without it);
+- chat: a chat model refused the request in every format: a configuration error (degraded);
+- breaker: a chat model is skipped after failures (degraded: reflections wait).
 
 Every probe of the store runs off the request in :class:`Probe`, bounded by
 :data:`PROBE_S`: a locked or vanished store never holds ``/health``.
@@ -81,13 +85,17 @@ def store_causes(store, readable: bool) -> list[dict]:
 
 def component_causes(rt) -> list[dict]:
     causes = []
-    now = time.monotonic()
     for part, index in (("embedder", rt.index), ("window_embedder", rt.window_index)):
-        if index is not None and getattr(index, "_open_until", 0.0) > now:
-            causes.append({"part": part, "detail": f"{index.name} is skipped after a failure"})
+        if index is not None and index.breaker.state == "open":
+            causes.append({"part": part, "detail": f"{index.name} is skipped until a probe sees it healthy"})
     chat = rt.engine.chat
-    if chat is not None and chat.breaker.state != "closed":
-        causes.append({"part": "breaker", "detail": f"the chat model is {chat.breaker.state} after failures"})
+    if chat is not None:
+        for model, state in chat.health().items():
+            if state["config_error"]:
+                causes.append({"part": "chat", "detail": state["config_error"]})
+            if state["breaker"] != "closed":
+                causes.append({"part": "breaker", "detail": f"the chat model {model} is {state['breaker']} "
+                                                            "after failures"})
     return causes
 
 
@@ -98,11 +106,13 @@ def report(rt) -> tuple[dict, bool]:
     probe = rt._health_probe
     if True:
         path = getattr(rt.store, "path", None)
-        gone = bool(path) and path != ":memory:" and not os.path.exists(path)
+        gone = path is not None and bool(path) and path != ":memory:" and not os.path.exists(path)
         degraded_turns, readable = (probe.value, False) if gone else probe.get()
         causes = store_causes(rt.store, readable) + component_causes(rt)
         ready = readable
         return {"status": "ok" if not causes else "degraded", "live": True, "ready": ready,
                 "causes": causes, "embedder": rt.index.name if rt.index else None,
                 "window_embedder": rt.window_index.name if rt.window_index else None,
+                "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},
+                "chat": rt.engine.chat.health() if rt.engine.chat is not None else {},
                 "degraded_turns": degraded_turns}, ready

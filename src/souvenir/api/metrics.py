@@ -76,7 +76,26 @@ class SouvenirCollector:
                                     labels=["service"])
         chat = rt.engine.chat
         breaker.add_metric(["chat"], float(chat is not None and chat.breaker.state == "open"))
+        for index in rt.indexes:
+            breaker.add_metric([f"embedder:{index.name}"], float(index.breaker.state == "open"))
         yield breaker
+        form = GaugeMetricFamily("souvenir_chat_structured_output", "1 for the structured output "
+                                 "form each chat model accepts.", labels=["model", "form"])
+        refused = GaugeMetricFamily("souvenir_chat_format_refused", "1 for each structured output "
+                                    "form a chat model refused.", labels=["model", "form"])
+        for name, state in (chat.health() if chat is not None else {}).items():
+            if state["structured_output"]:
+                form.add_metric([name, state["structured_output"]], 1.0)
+            for bad in state["refused"]:
+                refused.add_metric([name, bad], 1.0)
+        yield form
+        yield refused
+        yield CounterMetricFamily("souvenir_chat_config_errors", "Chat calls refused in every "
+                                  "request format (a configuration error).",
+                                  value=chat.counts.get("config_errors", 0) if chat is not None else 0)
+        deferred = rt.worker.counts.get("deferred", 0) if rt.worker is not None else 0
+        yield CounterMetricFamily("souvenir_outbox_deferred", "Outbox jobs put back without an "
+                                  "attempt because the model's breaker was open.", value=deferred)
         replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
                                        "stale jobs dropped, jobs requeued, indexer passes skipped.",
                                        labels=["event"])

@@ -1,7 +1,9 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
 ``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
-header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story),
+header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story;
+``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
+``tz`` and used for this block's days),
 adds the memory block to the system prompt, forwards to the upstream model, and returns its
 answer unchanged (streaming too). Then, off the reply's path, the exchange is recorded and
 its reflection queued. Whatever happens to memory, the request still gets its answer: a
@@ -13,11 +15,12 @@ memory failure forwards the request unmodified and is counted.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
-from datetime import timedelta
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -28,8 +31,9 @@ from starlette.concurrency import run_in_threadpool
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import check_field, check_user_id
-from souvenir.timeutil import utcnow
 from souvenir.schemas import ChatCompletion, ModelList
+from souvenir.timeutil import utcnow
+from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
 
@@ -123,8 +127,10 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
     router = APIRouter()
 
-    def record(channel: str, user: str, story: str | None, message: str, reply: str | None,
-               source: str | None = None) -> None:
+    def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
+               source: str | None = None, tz: str | None = None) -> None:
+        if user is None or message is None:  # nothing to remember (the callers check it first)
+            return
         try:
             rt = get_runtime()
             with rt.store.transaction():  # a retry racing its first attempt is seen here
@@ -135,7 +141,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     if rt.store.has_turn(user_id, source, since):
                         counters["proxy_retries_recorded_once"] += 1
                         return
-                rt.engine.record_turn(channel, user, message, reply, story=story, source=source)
+                rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz)
             if rt.worker is not None:
                 rt.worker.wake()
         except SouvenirError as exc:
@@ -163,6 +169,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             return _invalid("a chat completion request needs 'messages' (a list)", "messages")
         channel = request.headers.get("x-souvenir-channel", "api")
         story = request.headers.get("x-souvenir-story") or None
+        tz = request.headers.get("x-souvenir-timezone") or None
+        if tz is not None:
+            try:
+                tz = canonical_zone(tz)
+            except InputError as exc:
+                return _invalid(f"X-Souvenir-Timezone: {exc}", "X-Souvenir-Timezone")
         named = request.headers.get("x-souvenir-user") or body.get("user")
         if named is not None and not isinstance(named, str):
             return _invalid("'user' must be a string", "user")
@@ -186,11 +198,11 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         # a leg after tool results continues the user's turn: its context counts nothing new
         user_leg = bool(body["messages"]) and isinstance(body["messages"][-1], dict) \
             and body["messages"][-1].get("role") == "user"
-        source = request_key(channel, user, story, body["messages"]) if remember else None
+        source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
         if remember:
             try:
                 result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story,
-                                                 None, user_leg)
+                                                 None, user_leg, tz)
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
@@ -198,7 +210,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(request, body, channel, user, story, message, remember, source)
+            return await _stream(request, body, channel, user, story, message, remember, source, tz)
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
         while True:  # a client that hangs up stops the upstream call and records nothing
             done, _ = await asyncio.wait({call}, timeout=0.25)
@@ -230,7 +242,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             if await request.is_disconnected():
                 counters["proxy_client_gone"] += 1
             else:
-                task = BackgroundTask(run_in_threadpool, record, channel, user, story, message, reply, source)
+                task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
+                                                                           reply, source, tz))
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
@@ -242,7 +255,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         return HTTPException(502, f"upstream model server failed: {exc!r}")
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
-                      message: str | None, remember: bool, source: str | None) -> Response:
+                      message: str | None, remember: bool, source: str | None, tz: str | None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
@@ -279,7 +292,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
                     await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None,
-                                            source)
+                                            source, tz)
             task = BackgroundTask(after)
         return StreamingResponse(relay(), status_code=answer.status_code,
                                  media_type=answer.headers.get("content-type", "text/event-stream"),

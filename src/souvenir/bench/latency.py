@@ -34,6 +34,7 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import os
@@ -45,6 +46,7 @@ import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import httpx
 import numpy as np
@@ -53,9 +55,9 @@ from souvenir.bench.dedup import run_dedup
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.config import Settings
+from souvenir.embedding import threshold_for
 from souvenir.errors import InputError
 from souvenir.runtime import open_runtime
-from souvenir.embedding import threshold_for
 from souvenir.selection import SelectionConfig, select
 from souvenir.store.hashing import content_hash
 
@@ -179,7 +181,7 @@ def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng
             width = dim if index is rt.index else wdim
             rt.store.put_vectors(index.name, [(mid, content_hash(text), unit_vectors(rng, 1, width)[0])])
         after_write.append(step())
-    row = {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
+    row: dict[str, Any] = {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
            "after_write_ms": p50(after_write), "runs": len(runs), "rss_before_mb": before,
            "rss_after_mb": after}
     if cosine is not None:
@@ -197,7 +199,7 @@ def _time_reference(reference, rt, user_id: int, story_id: int, dim: int, querie
     runs: list[float] = []
     deadline = time.monotonic() + budget_s
     for q in unit_vectors(rng, queries, dim).tolist():
-        runs.append(timed(lambda q=q: reference.read_path(memories, indexed, q, story_id, threshold))[0])
+        runs.append(timed(functools.partial(reference.read_path, memories, indexed, q, story_id, threshold))[0])
         if len(runs) >= 3 and time.monotonic() > deadline:
             break
     return p50(runs), len(runs)
@@ -231,7 +233,7 @@ def _time_http(db: Path, settings: Settings, queries: int, scoring: str | None =
                     time.sleep(0.2)
 
             def ask(message: str) -> float:
-                ms, reply = timed(lambda: client.post("/v1/context", json={
+                ms, reply = timed(functools.partial(client.post, "/v1/context", json={
                     "channel": CHANNEL, "user": USER, "message": message, "story": STORY}))
                 reply.raise_for_status()
                 return ms

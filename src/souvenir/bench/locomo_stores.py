@@ -165,7 +165,9 @@ def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter)
     """The store, its embedder loaded before the first question (as the server does)."""
     if rt.index is not None:
         rt.index.warm_up()
-    return BuiltStore(rt, rt.store.find_user(CHANNEL, conv.name), reused=reused, writes=writes)
+    user_id = rt.store.find_user(CHANNEL, conv.name)
+    assert user_id is not None, f"{conv.name} was not replayed into the store"
+    return BuiltStore(rt, user_id, reused=reused, writes=writes)
 
 
 _SQLITE_FILES = ("", "-wal", "-shm", "-journal")

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -92,7 +93,7 @@ def run_jobs(jobs: list[Mem0Job], k: int, log=lambda message: None) -> dict:
     driver = Path(__file__).with_name("mem0_driver.py")
     with tempfile.TemporaryDirectory(prefix="souvenir-mem0-") as tmp:
         folder = Path(tmp)
-        spec = {"k": k, "jobs": []}
+        spec: dict[str, Any] = {"k": k, "jobs": []}
         for i, job in enumerate(jobs):
             np.save(folder / f"m{i}.npy", np.asarray(job.vectors, dtype=np.float32))
             np.save(folder / f"q{i}.npy", np.asarray(job.query_vectors, dtype=np.float32))

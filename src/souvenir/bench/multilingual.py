@@ -80,7 +80,7 @@ def versus_best(product: dict, baselines: dict[str, dict]) -> dict[str, dict]:
     theirs = {name: _flat(fig) for name, fig in baselines.items()}
     out = {}
     for split, value in mine.items():
-        found = [(fig[split], name) for name, fig in theirs.items() if fig.get(split) is not None]
+        found = [(v, name) for name, fig in theirs.items() if (v := fig.get(split)) is not None]
         if value is None or not found:
             continue
         best = max(v for v, _ in found)
@@ -127,6 +127,7 @@ def run_multilingual(path: Path, settings: Settings) -> dict:
                     text=memory["text"], kind="fact", source=memory["id"], time=when), now=when)
             embed_all(rt)
             user_id = rt.store.find_user("bench", "suite")
+            assert user_id is not None  # remember() created it
             sources = rt.store.sources(user_id)
             memories = [m for m in rt.store.memories(user_id, "active") if m.kind != "rule"]
             bm25 = Bm25Ranking(memories)

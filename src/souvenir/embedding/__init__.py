@@ -9,7 +9,7 @@ from souvenir.errors import EmbedderError
 #: Cosine floor of the semantic pass per embedder, read from distributions (never copied
 #: from seed 000's 0.32, which was for another model): the lowest 5th percentile of
 #: cosine(query, relevant memory) over the public data sets, rounded down, so that ≥ 95%
-#: of relevant pairs stay eligible on each (``souvenir calibrate floor``; docs/benchmarks.md,
+#: of relevant pairs stay eligible on each (``souvenir calibrate floor``; docs/journal.md,
 #: "Floors read, not chosen"). USE: 0.05 on LoCoMo and the first suite, 0.04 once
 #: ``multilingual2/suite-b.json`` is read too (its P5 0.0486); e5: 0.77 both times.
 DEFAULT_THRESHOLDS: dict[str, float] = {"use-m3": 0.04, "e5-small": 0.77}

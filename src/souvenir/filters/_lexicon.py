@@ -219,32 +219,30 @@ STOPWORDS: frozenset[str] = frozenset(
         "she", "her", "they", "them", "their", "very", "really", "so", "too", "also", "just", "all", "any",
         "some", "as", "about", "than", "then", "there", "here", "what", "which", "who", "whom", "how", "when",
         "where", "why", "if", "but", "because", "'s", "up", "out", "more", "much", "many", "lot", "lots",
-        "even", "still", "only", "ever", "again", "anymore", "longer", "at", "well", "oh", "yes", "yeah",
+        "even", "still", "only", "ever", "again", "anymore", "longer", "well", "oh", "yes", "yeah",
         "ok", "okay", "please", "thanks", "thank", "get", "got", "go", "into", "now", "yet", "let", "lets",
         "actually", "kind",
         "sort", "thing", "things", "way", "bit", "quite", "pretty", "one", "own", "other", "such", "though",
-        "since", "per", "each", "every", "both", "either", "until", "while", "whether", "own",
-        "don", "doesn", "didn", "isn", "wasn", "aren", "ca", "wo", "im", "ive", "id", "cant", "dont",
+        "since", "per", "each", "every", "both", "either", "until", "while", "whether", "don", "doesn", "didn", "isn", "wasn", "aren", "ca", "wo", "im", "ive", "id", "cant", "dont",
         # fr
-        "le", "la", "les", "l'", "un", "une", "des", "du", "de", "d'", "au", "aux", "a", "et", "ou", "mais",
-        "donc", "car", "que", "qu'", "qui", "quoi", "dont", "ou", "ce", "c'", "cet", "cette", "ces", "ca",
-        "cela", "ceci", "je", "j'", "m'", "moi", "tu", "te", "t'", "toi", "il", "elle", "on", "nous", "vous",
+        "le", "la", "les", "l'", "un", "une", "des", "du", "de", "d'", "au", "aux", "et", "ou", "mais",
+        "donc", "car", "que", "qu'", "qui", "quoi", "ce", "c'", "cet", "cette", "ces", "cela", "ceci", "je", "j'", "m'", "moi", "tu", "te", "t'", "toi", "il", "elle", "nous", "vous",
         "ils", "elles", "se", "s'", "son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "tes", "notre", "nos",
         "votre", "vos", "leur", "leurs", "lui", "y", "en", "est", "es", "suis", "sommes", "etes", "sont",
-        "ete", "etre", "ai", "as", "avons", "avez", "ont", "avoir", "avait", "avais", "etait", "etais", "ne",
+        "ete", "etre", "ai", "avons", "avez", "ont", "avoir", "avait", "avais", "etait", "etais", "ne",
         "n'", "tres", "trop", "bien", "aussi", "tout", "tous", "toute", "toutes", "pour", "par", "avec", "sur",
         "dans", "chez", "comme", "si", "peu", "beaucoup", "vraiment", "encore", "deja", "fait", "faire", "fais",
         "faisons", "faites", "font", "faisait", "faisais",
         "plus", "moins", "alors", "bon", "ben", "bah", "oui", "merci", "svp", "stp", "ici", "la-bas", "vers",
-        "quand", "lorsque", "puis", "meme", "sont", "c'est", "cest", "du", "quelque", "chose", "depuis",
+        "quand", "lorsque", "puis", "meme", "c'est", "cest", "quelque", "chose", "depuis",
         "seulement", "toujours", "sans", "entre", "apres", "avant", "sous", "va", "vais", "vas", "aller",
         # ms
         "saya", "aku", "sy", "kami", "kita", "awak", "anda", "kamu", "dia", "mereka", "beliau", "ini", "itu",
         "yang", "dan", "atau", "tetapi", "tapi", "di", "ke", "dari", "daripada", "pada", "untuk", "utk",
         "dengan", "dgn", "dalam", "adalah", "ialah", "akan", "sudah", "dah", "telah", "sangat", "sekali",
-        "juga", "pun", "lah", "kah", "tu", "ni", "ada", "lagi", "je", "saja", "sahaja", "hanya", "masih",
+        "juga", "pun", "lah", "kah", "ni", "ada", "lagi", "saja", "sahaja", "hanya", "masih",
         "pernah", "selalu", "boleh", "bila", "kalau", "jika", "sebab", "kerana", "kerna", "lepas", "nya",
-        "seorang", "sebuah", "seekor", "without", "sans", "tanpa",
+        "seorang", "sebuah", "seekor", "without", "tanpa",
         "ya", "amat", "agak", "sikit", "semua", "setiap", "oleh", "bagi", "macam", "seperti",
     }
 )
@@ -302,12 +300,10 @@ RELATIONS = frozenset(
         "dog", "cat", "puppy", "kitten", "pet", "classmate", "ex", "spouse", "family",
         # fr
         "femme", "mari", "conjoint", "conjointe", "compagnon", "compagne", "copain", "copine", "fils", "fille",
-        "filles", "enfant", "enfants", "gamin", "gamins", "gamine", "bebe", "mere", "maman", "pere", "parents",
-        "frere", "freres", "soeur", "soeurs", "grand-mere", "grand-pere", "mamie", "papi", "papy",
-        "petit-fils", "petite-fille", "petits-enfants", "oncle", "tante", "cousine", "neveu", "niece", "ami",
+        "filles", "enfant", "enfants", "gamin", "gamins", "gamine", "bebe", "mere", "maman", "pere", "frere", "freres", "soeur", "soeurs", "grand-mere", "grand-pere", "mamie", "papi", "papy",
+        "petit-fils", "petite-fille", "petits-enfants", "oncle", "tante", "cousine", "neveu", "ami",
         "amie", "amis", "amies", "pote", "potes", "voisin", "voisine", "voisins", "collegue", "collegues",
-        "patron", "patronne", "chef", "locataire", "proprietaire", "colocataire", "coloc", "fiance",
-        "beau-pere", "belle-mere", "beau-frere", "belle-soeur", "gendre", "belle-fille", "medecin", "chien",
+        "patron", "patronne", "chef", "locataire", "proprietaire", "colocataire", "coloc", "beau-pere", "belle-mere", "beau-frere", "belle-soeur", "gendre", "belle-fille", "medecin", "chien",
         "chienne", "chat", "chatte", "famille",
         # ms
         "isteri", "suami", "anak", "ibu", "emak", "mak", "bapa", "ayah", "abah", "abang", "kakak", "adik",
@@ -357,8 +353,7 @@ ZH_TITLES = ("先生", "女士", "太太", "小姐", "老师", "阿姨", "医生
 DISCOURSE = frozenset(
     {"and", "but", "so", "well", "oh", "also", "then", "yesterday", "today", "actually", "honestly", "now",
      "anyway", "et", "mais", "alors", "bon", "donc", "puis", "aussi", "hier", "aujourd'hui", "franchement",
-     "sinon", "enfin", "bref", "perso", "dan", "tapi", "jadi", "lepas", "semalam", "sebenarnya", "oh",
-     "hi", "hello", "hey", "bonjour", "salut", "coucou", "hai", "helo"}
+     "sinon", "enfin", "bref", "perso", "dan", "tapi", "jadi", "lepas", "semalam", "sebenarnya", "hi", "hello", "hey", "bonjour", "salut", "coucou", "hai", "helo"}
 )
 ZH_DISCOURSE = ("但是", "而且", "所以", "然后", "还有", "不过", "其实", "另外", "昨天", "今天", "现在", "以前")
 

@@ -130,9 +130,10 @@ _QUERY_SECRET = re.compile(
     r"(?P<pre>[?&](?:token|key|api_key|apikey|api-key|access_token|refresh_token|secret|client_secret|sig|signature|"
     r"password|pwd|auth|code)=)(?P<v>[^&\s#]+)", re.IGNORECASE)
 #: detect-secrets' regex detectors, minus the public-IP one (an address is no secret).
+_DETECTOR_CLASSES: list[type] = list(get_mapping_from_secret_type_to_class().values())
 _DETECTORS = tuple(
     pattern
-    for detector in get_mapping_from_secret_type_to_class().values()
+    for detector in _DETECTOR_CLASSES
     if issubclass(detector, RegexBasedDetector) and detector.__name__ != "IPPublicDetector"
     for pattern in detector().denylist
 )
@@ -158,8 +159,8 @@ _SECRET_WORDS = frozenset(
      "auth", "authentication", "2fa", "login", "sms", "kod", "pengesahan", "keselamatan", "tac", "cvv", "cvc",
      "cryptogramme", "card", "carte", "number", "numero", "nombor", "key", "keys", "api", "token", "tokens",
      "cle", "iban", "account", "compte", "akaun", "wifi", "wi-fi", "box", "router", "routeur", "network",
-     "reseau", "bank", "banque", "bancaire", "credentials", "identifiants", "login", "username", "unique",
-     "usage", "credit", "debit", "visa", "kad", "atm", "bancaire", "cb", "kredit", "mastercard", "bearer",
+     "reseau", "bank", "banque", "bancaire", "credentials", "identifiants", "username", "unique",
+     "usage", "credit", "debit", "visa", "kad", "atm", "cb", "kredit", "mastercard", "bearer",
      "github", "openai", "aws", "entered",
      "typed", "gave", "given", "shared", "sent", "received", "uses", "use", "used", "saisi", "donne", "envoye",
      "recu", "utilise", "partage", "beri", "hantar", "terima", "guna", "ends", "ending", "set", "changed", "new"}

@@ -337,10 +337,10 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         if not _zh_org_ok(value):
             return None
         if pat.kind == "org_zh_trade":  # 在X当Y: employer X, occupation Y
-            got = _han_value(clause[m.end():])
-            if got is None or not _zh_trade_ok(got[0]):
+            trade = _han_value(clause[m.end():])
+            if trade is None or not _zh_trade_ok(trade[0]):
                 return None
-            return [("employer", value), ("occupation", got[0])], start, m.end() + got[1]
+            return [("employer", value), ("occupation", trade[0])], start, m.end() + trade[1]
         return [(pat.key, value)], start, m.end()
     start = m.end()
     rest = clause[start:]
@@ -435,10 +435,16 @@ def _relation(clause: str) -> bool:
     return bool(words & D.RELATIONS) or any(r in clause for r in D.ZH_RELATIONS)
 
 
+def _after_adverbs(text: str, pos: int) -> int:
+    """Where the adverbs at ``pos`` end (``pos`` when there are none)."""
+    m = ADVERBS.match(text, pos)
+    return m.end() if m else pos
+
+
 def _opening(clause: str) -> tuple[str | None, int]:
     m = SUBJECT.match(clause)
     subject = m.lastgroup if m else None
-    return subject, ADVERBS.match(clause, m.end() if m else 0).end()
+    return subject, _after_adverbs(clause, m.end() if m else 0)
 
 
 def _bare(clause: str, pos: int) -> bool:
@@ -455,7 +461,7 @@ def _parse(clause: str, first: bool, head: bool) -> _Clause:
         return _Clause((), subject, False, False, relation)
     also = ALSO_OPENING.match(clause, pos)
     if also and not head:  # "…and also works at Maybank": one more fact, not a second job
-        pos = ADVERBS.match(clause, also.end()).end()
+        pos = _after_adverbs(clause, also.end())
     for pat in PATTERNS:
         m = pat.regex.match(clause, pos)
         if not m or (pat.first_person and subject != "first"):
@@ -487,7 +493,7 @@ def _starts_clause(text: str) -> bool:
         return True
     also = ALSO_OPENING.match(text, pos)
     if also:
-        pos = ADVERBS.match(text, also.end()).end()
+        pos = _after_adverbs(text, also.end())
     return _bare(text, pos) or any(p.regex.match(text, pos) for p in PATTERNS)
 
 

@@ -120,8 +120,9 @@ ORDINAL_WORDS: dict[str, int] = {
     "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
     "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100,
     "thousandth": 1000,
-    # fr ("second(e)" is the ordinal 2; the unit of time "seconde" costs a redite at most)
-    "premier": 1, "première": 1, "premiers": 1, "premières": 1, "second": 2, "seconde": 2,
+    # fr ("second(e)" is the ordinal 2, as in English above; the unit of time "seconde" costs
+    # a redite at most)
+    "premier": 1, "première": 1, "premiers": 1, "premières": 1, "seconde": 2,
     "seconds": 2, "secondes": 2, "unième": 1,
     # ms
     "pertama": 1,

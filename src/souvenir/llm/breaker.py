@@ -19,7 +19,11 @@ T = TypeVar("T")
 
 
 class BreakerOpenError(SouvenirError):
-    """The service is being skipped after recent failures."""
+    """The service is being skipped after recent failures; ``retry_in_s`` until a trial."""
+
+    def __init__(self, message: str, retry_in_s: float = 0.0) -> None:
+        super().__init__(message)
+        self.retry_in_s = retry_in_s
 
 
 class CircuitBreaker:
@@ -50,9 +54,9 @@ class CircuitBreaker:
         with self._lock:
             if self._consecutive >= self.failures:
                 if self._clock() < self._open_until or self._trial:
-                    raise BreakerOpenError(
-                        f"{self.name} skipped for {max(0.0, self._open_until - self._clock()):.0f} s "
-                        "after a failure")
+                    left = max(0.0, self._open_until - self._clock())
+                    raise BreakerOpenError(f"{self.name} skipped for {left:.0f} s after a failure",
+                                           retry_in_s=left)
                 self._trial = True
         try:
             result = fn()

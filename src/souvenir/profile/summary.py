@@ -66,7 +66,8 @@ def _sentence_end(text: str, i: int) -> bool:
         while j > 0 and text[j - 1] == ".":
             j -= 1
         if j == i:  # a single period: look at the word before it
-            word = re.search(r"[\w.]*$", text[:i]).group().lower()
+            found = re.search(r"[\w.]*$", text[:i])
+            word = found.group().lower() if found else ""
             if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
                 return False
     return True

@@ -212,8 +212,8 @@ def _jsonl(path: Path):
     try:
         raw = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise FileFormatError(str(path), line, "not valid UTF-8") from exc
+        where = path.read_bytes()[: exc.start].count(b"\n") + 1
+        raise FileFormatError(str(path), where, "not valid UTF-8") from exc
     for number, line in enumerate(raw.splitlines(), start=1):
         if not line.strip():
             continue

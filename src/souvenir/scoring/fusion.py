@@ -2,7 +2,7 @@
 
 Every weight here was chosen by cross-validation across nine public folds — the six
 LoCoMo conversations and the three multilingual files — by ``bench/cv_levers.py``
-(docs/benchmarks.md, "Cross-validated levers", issue #18): a greedy chain from a neutral
+(docs/journal.md, "Cross-validated levers (issue #18)"): a greedy chain from a neutral
 score keeps a lever only when it raises the objective on the training folds, once on all
 nine (these defaults) and once per held-out fold; every lever kept also helps the folds it
 was not chosen on. With ``z`` the z-score over the user's N memories for this query (a
@@ -29,7 +29,7 @@ memory without a value counts as the mean)::
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
 floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.18 is read as an embedder's floor is:
 the lowest 5th percentile of the relevant pairs' fused score over the nine folds
-(conv-41's; docs/benchmarks.md, "Cross-validated levers").
+(conv-41's; docs/journal.md, "Cross-validated levers (issue #18)").
 """
 
 from __future__ import annotations
@@ -44,14 +44,14 @@ import numpy as np
 __all__ = ["SCORE_FLOOR", "ScoringConfig", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
 #: Floor of the semantic pass and of the protected quotas on the fused scale: min over
-#: the nine public folds of P5(relevant pairs' score) (docs/benchmarks.md, "Cross-validated levers").
+#: the nine public folds of P5(relevant pairs' score) (docs/journal.md, "Cross-validated levers (issue #18)").
 SCORE_FLOOR = 2.18
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringConfig:
     """Weights of the fused score: every default chosen by the cross-validated chain of
-    ``bench/cv_levers.py`` (docs/benchmarks.md, "Cross-validated levers"); the levers it
+    ``bench/cv_levers.py`` (docs/journal.md, "Cross-validated levers (issue #18)"); the levers it
     left out stay here off, for research.
 
     ``bm25_k1`` / ``bm25_b``: 1.2 / 0.4 (short documents); the chain's variants of them

@@ -3,8 +3,8 @@
 Pure and cheap (about 20 µs a text, cached): the fused score z-scores the window
 embedder's cosine *within each memory language* (:mod:`souvenir.scoring.fusion`), because
 multilingual-e5 ranks every memory of the query's script above the others (measured:
-Chinese queries to other languages 0.125 recall@24). ``bench/levers.py`` read this
-detector right on 200/200 memories and 80/80 queries of ../shared/data/multilingual.
+Chinese queries to other languages 0.125 recall@24). This detector reads right 200/200
+memories and 80/80 queries of ../shared/data/multilingual (docs/journal.md, "Recall levers").
 
 Rule: Han characters ≥ 30% of the letters → ``zh``. Otherwise one vote per word found in
 the FR / EN / MS stop-word lists of :mod:`souvenir.lexical.stopwords` (words shared by

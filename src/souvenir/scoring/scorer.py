@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from threading import Lock
+from typing import Any
 
 import numpy as np
 
@@ -51,8 +52,8 @@ class DenseInput:
                 return {}
             if wanted is None:
                 return dict(zip(ids, (matrix @ vector.astype(np.float32)).tolist()))
-            wanted = [int(m) for m in wanted if int(m) in pos]
-            return dict(zip(wanted, (matrix[[pos[m] for m in wanted]] @ vector.astype(np.float32)).tolist()))
+            keep = [int(m) for m in wanted if int(m) in pos]
+            return dict(zip(keep, (matrix[[pos[m] for m in keep]] @ vector.astype(np.float32)).tolist()))
 
         return cls(query, cosines)
 
@@ -152,7 +153,7 @@ class Scorer:
         if parts is not None:
             parts["ids"] = ids
         memo: dict = {}
-        common = dict(languages=static.language_positions, neighbours=static.neighbours,
+        common: dict[str, Any] = dict(languages=static.language_positions, neighbours=static.neighbours,
                       speakers=static.speakers, days=static.days, memo=memo)
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
         if sample is not None and dense is not None and window is not None:

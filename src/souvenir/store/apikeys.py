@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import to_text
 
 _COLUMNS = "id, name, prefix, admin, channels, created_at, revoked_at"
@@ -16,7 +17,7 @@ def _row(r) -> dict:
             "channels": json.loads(r[4] or "[]"), "created_at": r[5], "revoked_at": r[6]}
 
 
-class ApiKeysMixin:
+class ApiKeysMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def add_api_key(self, name: str, key_hash: str, prefix: str, admin: bool,

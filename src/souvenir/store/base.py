@@ -1,7 +1,7 @@
 """The store's contract, written once in dialect-neutral SQL (``?`` placeholders, ``IS ?``
 for a nullable match): users, stories, turns, memories and their history, the derived vector
-index, profile key/values, events and provenance, plus the outbox, user-data, diagnostics and
-story-layer mixins. A backend (:class:`~souvenir.store.sqlite.SQLiteStore`,
+index, profile key/values, events and provenance, plus the outbox, user-data, diagnostics,
+story-layer and erasure mixins. A backend (:class:`~souvenir.store.sqlite.SQLiteStore`,
 :class:`~souvenir.store.postgres.PostgresStore`) supplies the plumbing: ``transaction()``
 (yielding a connection whose ``execute``/``executemany`` take this SQL), ``_query()``,
 ``applied()``, ``close()``, ``dialect`` and ``_lock_migrations()``.
@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,12 +28,17 @@ from souvenir.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.diagnostics import DiagnosticsMixin
+from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.outbox import OutboxMixin
+from souvenir.store.plumbing import Plumbing
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.userdata import UserDataMixin
-from souvenir.timeutil import from_text, to_text, utcnow
+from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
+
+if TYPE_CHECKING:  # pragma: no cover
+    from souvenir.store.readcache import ReadCache
 
 _MEMORY_COLUMNS = (
     "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
@@ -51,13 +57,14 @@ def _memory(row: Sequence) -> Memory:
     )
 
 
-class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin):
+class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
+               Plumbing):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
     #: The read path's cache (:class:`~souvenir.store.readcache.ReadCache`), where the
     #: backend keeps one.
-    _read_cache = None
+    _read_cache: ReadCache | None = None
     _owner: int | None = None
 
     #: Writes refused because the store stayed locked or unreachable past the bound (a
@@ -95,6 +102,14 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
     def _lock_migrations(self, conn) -> None:
         """Serialize migrating processes (a no-op where the write transaction already does)."""
 
+    @contextmanager
+    def _migration_session(self, migration: migrations.Migration) -> Iterator[None]:
+        """Around one migration's transaction (SQLite: foreign keys off for a rebuild)."""
+        yield
+
+    def _check_migration(self, conn, migration: migrations.Migration) -> None:
+        """Inside the migration's transaction, before its commit (SQLite: foreign keys)."""
+
     def pending(self) -> list[migrations.Migration]:
         """Migrations not applied yet (read-only)."""
         done = set(self.applied())
@@ -110,13 +125,14 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         for migration in self.pending():
             if stop_before is not None and migration.version >= stop_before:
                 break
-            with self.transaction() as conn:
+            with self._migration_session(migration), self.transaction() as conn:
                 self._lock_migrations(conn)
                 if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?",
                                 (migration.version,)).fetchone():
                     continue  # another process applied it meanwhile
                 for statement in migration.statements:
                     conn.execute(statement)
+                self._check_migration(conn, migration)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     (migration.version, migration.name, to_text(utcnow())),
@@ -188,11 +204,14 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         self, user_id: int, story_id: int | None, message: str, reply: str | None,
         time: datetime, source: str | None = None,
     ) -> int:
+        """Store one exchange; ``time``'s own UTC offset is kept beside it (the user's local
+        day when it was said, read back by the outbox claim)."""
         with self.transaction() as conn:
             cur = conn.execute(
-                "INSERT INTO turns (user_id, story_id, message, reply, time, source) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source)),
+                "INSERT INTO turns (user_id, story_id, message, reply, time, source, utc_offset) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source),
+                 offset_minutes(time)),
             )
             return int(cur.lastrowid)
 
@@ -331,7 +350,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             old = conn.execute(
                 "SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)
             ).fetchone()
-            self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]), now)
+            self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]) or now, now)
             conn.execute(
                 "UPDATE memories SET text = ?, content_hash = ?, source = ?, updated_at = ?, "
                 "confidence = CASE WHEN confidence >= ? THEN confidence ELSE ? END WHERE id = ?",
@@ -360,14 +379,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             return cur.rowcount > 0
 
     def delete_memory(self, memory_id: int, now: datetime) -> bool:
-        """Explicit deletion only: the row stays with status ``deleted``; its vectors go."""
-        with self.transaction() as conn:
-            cur = conn.execute(
-                "UPDATE memories SET status = 'deleted', superseded_at = ? WHERE id = ?",
-                (to_text(now), memory_id),
-            )
-            conn.execute("DELETE FROM vectors WHERE memory_id = ?", (memory_id,))
-            return cur.rowcount > 0
+        """Explicit deletion only: the memory is forgotten (:meth:`erase_memory`): a textless
+        tombstone stays for counts, nothing of its text anywhere. ``False`` for no such id."""
+        return self.erase_memory(memory_id, now) is not None
 
     def history(self, memory_id: int) -> list[dict]:
         """A memory's chain: its past wordings and what superseded it or what it superseded."""
@@ -507,7 +521,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         if ids is None:
             keep, matrix = self.vectors(user_id, embedder)
         else:
-            blobs = self._vectors_of(user_id, ids, embedder)
+            blobs = self._vectors_of(user_id, ids.tolist(), embedder)
             keep = sorted(blobs)
             matrix = np.frombuffer(b"".join(blobs[m] for m in keep), np.float32).reshape(
                 len(keep), -1) if keep else None

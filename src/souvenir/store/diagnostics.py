@@ -7,13 +7,14 @@ import json
 from datetime import datetime
 
 from souvenir.redaction import scrub
+from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import to_text
 
 #: Selections kept per user (older ones are pruned as new ones are written).
 KEEP_SELECTIONS = 20
 
 
-class DiagnosticsMixin:
+class DiagnosticsMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,

@@ -4,6 +4,13 @@ Migrations are the files ``store/sql/<dialect>/NNNN_name.sql``; the version is `
 Each one runs in its own transaction together with its ``schema_migrations`` row: a failing
 migration rolls back whole and stays pending. Re-running is a no-op. SQL is written per
 dialect; a migration never branches on settings.
+
+A SQLite migration that rebuilds tables (SQLite's 12-step ``ALTER TABLE`` procedure) starts
+with the line ``-- souvenir: foreign_keys off``: the store then runs it with foreign keys
+off (dropping a parent table must not cascade) and checks them before it commits. A line
+``-- souvenir: autoincrement T1, T2`` has the store rebuild those tables with
+``AUTOINCREMENT`` after the migration's statements, from their schema as it stands
+(:mod:`souvenir.store.rebuild`).
 """
 
 from __future__ import annotations
@@ -13,6 +20,10 @@ from dataclasses import dataclass
 from importlib import resources
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+#: First line of a migration that must run with foreign keys off (SQLite table rebuilds).
+FOREIGN_KEYS_OFF = "-- souvenir: foreign_keys off"
+#: A line naming tables to rebuild with AUTOINCREMENT (SQLite; :mod:`souvenir.store.rebuild`).
+_AUTOINCREMENT = re.compile(r"^-- souvenir: autoincrement (.+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +33,9 @@ class Migration:
     version: int
     name: str
     statements: tuple[str, ...]
+    foreign_keys_off: bool = False
+    #: Tables the SQLite store rebuilds with AUTOINCREMENT after the statements.
+    autoincrement: tuple[str, ...] = ()
 
 
 def split_statements(sql: str) -> tuple[str, ...]:
@@ -51,8 +65,11 @@ def load(dialect: str) -> list[Migration]:
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)
         if match:
-            statements = split_statements(entry.read_text(encoding="utf-8"))
-            found.append(Migration(int(match.group(1)), match.group(2), statements))
+            text = entry.read_text(encoding="utf-8")
+            rebuild = _AUTOINCREMENT.search(text)
+            tables = tuple(t.strip() for t in rebuild.group(1).split(",") if t.strip()) if rebuild else ()
+            found.append(Migration(int(match.group(1)), match.group(2), split_statements(text),
+                                   text.startswith(FOREIGN_KEYS_OFF), tables))
     found.sort(key=lambda m: m.version)
     versions = [m.version for m in found]
     if len(set(versions)) != len(versions):

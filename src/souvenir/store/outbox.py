@@ -18,10 +18,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from souvenir.redaction import scrub
-from souvenir.timeutil import from_text, to_text
+from souvenir.store.plumbing import Plumbing
+from souvenir.store.protocol import Job
+from souvenir.timeutil import from_text, to_text, with_offset
 
 
-class OutboxMixin:
+class OutboxMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def enqueue(self, user_id: int, turn_id: int, job: str, now: datetime) -> int:
@@ -36,12 +38,13 @@ class OutboxMixin:
             return conn.execute("SELECT id FROM outbox WHERE turn_id = ? AND job = ?",
                                 (turn_id, job)).fetchone()[0]
 
-    def claim(self, now: datetime) -> dict | None:
+    def claim(self, now: datetime) -> Job | None:
         """Mark the next due job ``running`` and return it with its turn and user, or ``None``."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
             row = conn.execute(
                 "SELECT o.id, o.job, o.attempts, o.turn_id, t.message, t.reply, t.time, "
-                "s.name, u.channel, u.external_id, o.user_id FROM outbox o "
+                "s.name, u.channel, u.external_id, o.user_id, t.utc_offset, o.first_error_at "
+                "FROM outbox o "
                 "JOIN turns t ON t.id = o.turn_id JOIN users u ON u.id = o.user_id "
                 "LEFT JOIN stories s ON s.id = t.story_id "
                 "WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND NOT EXISTS ("
@@ -55,8 +58,10 @@ class OutboxMixin:
             conn.execute("UPDATE outbox SET status = 'running', attempts = attempts + 1, "
                          "updated_at = ? WHERE id = ?", (to_text(now), row[0]))
         return {"id": row[0], "job": row[1], "attempts": row[2] + 1, "turn_id": row[3],
-                "message": row[4], "reply": row[5], "time": from_text(row[6]), "story": row[7],
-                "channel": row[8], "user": row[9], "user_id": row[10]}
+                "message": row[4], "reply": row[5], "time": with_offset(from_text(row[6]), row[11]),
+                "story": row[7],
+                "channel": row[8], "user": row[9], "user_id": row[10],
+                "failing_since": from_text(row[12])}
 
     @staticmethod
     def _fence(attempts: int | None) -> tuple[str, tuple]:
@@ -74,22 +79,75 @@ class OutboxMixin:
                                 "WHERE id = ?" + fence, (to_text(now), job_id, *extra)).rowcount > 0
 
     def retry(self, job_id: int, error: str, at: datetime, now: datetime,
-              attempts: int | None = None) -> bool:
-        """Back to ``pending``, due ``at`` (fenced by ``attempts`` as :meth:`finish`)."""
+              attempts: int | None = None, counted: bool = True, model: str | None = None) -> bool:
+        """Back to ``pending``, due ``at`` (fenced by ``attempts`` as :meth:`finish`).
+
+        ``counted=False`` (the model's breaker refused the call: it was never reached) gives
+        the attempt back and keeps the last real error and its model; a counted failure
+        records ``error`` and ``model`` and starts the job's failure clock
+        (``first_error_at``) if it is not running yet."""
+        fence, extra = self._fence(attempts)
+        if counted:
+            sql = ("UPDATE outbox SET status = 'pending', last_error = ?, model = COALESCE(?, model), "
+                   "first_error_at = COALESCE(first_error_at, ?), next_attempt_at = ?, updated_at = ? "
+                   "WHERE id = ?")
+            params: tuple = (scrub(error)[:1000], model, to_text(now), to_text(at), to_text(now), job_id)
+        else:
+            sql = ("UPDATE outbox SET status = 'pending', attempts = attempts - 1, "
+                   "last_error = COALESCE(last_error, ?), model = COALESCE(model, ?), "
+                   "next_attempt_at = ?, updated_at = ? WHERE id = ?")
+            params = (scrub(error)[:1000], model, to_text(at), to_text(now), job_id)
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            return conn.execute(sql + fence, (*params, *extra)).rowcount > 0
+
+    def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None,
+             model: str | None = None) -> bool:
+        """Dead letter: kept for diagnostics, never retried automatically (fenced by
+        ``attempts`` as :meth:`finish`); ``model`` is the model of the real failure."""
         fence, extra = self._fence(attempts)
         with self.transaction() as conn:  # type: ignore[attr-defined]
             return conn.execute(
-                "UPDATE outbox SET status = 'pending', last_error = ?, next_attempt_at = ?, "
-                "updated_at = ? WHERE id = ?" + fence,
-                (scrub(error)[:1000], to_text(at), to_text(now), job_id, *extra)).rowcount > 0
+                "UPDATE outbox SET status = 'parked', last_error = ?, model = COALESCE(?, model), "
+                "first_error_at = COALESCE(first_error_at, ?), updated_at = ? WHERE id = ?" + fence,
+                (scrub(error)[:1000], model, to_text(now), to_text(now), job_id, *extra)).rowcount > 0
 
-    def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None) -> bool:
-        """Dead letter: kept for diagnostics, never retried automatically (fenced by
-        ``attempts`` as :meth:`finish`)."""
-        fence, extra = self._fence(attempts)
+    def requeue(self, now: datetime, ids: list[int] | None = None, parked: bool = False) -> int:
+        """Make jobs due now with a fresh failure clock: the parked ones (``parked``), or the
+        ``ids`` given if they are parked or pending (a running or done job is left alone).
+        Returns how many were requeued."""
+        if not parked and not ids:
+            return 0
+        sql = ("UPDATE outbox SET status = 'pending', attempts = 0, first_error_at = NULL, "
+               "next_attempt_at = ?, updated_at = ? WHERE ")
+        params: list = [to_text(now), to_text(now)]
+        if ids:
+            sql += f"id IN ({','.join('?' * len(ids))}) AND status IN ('parked', 'pending')"
+            params += [int(i) for i in ids]
+            if parked:
+                sql += " AND status = 'parked'"
+        else:
+            sql += "status = 'parked'"
         with self.transaction() as conn:  # type: ignore[attr-defined]
-            return conn.execute("UPDATE outbox SET status = 'parked', last_error = ?, updated_at = ? "
-                                "WHERE id = ?" + fence, (scrub(error)[:1000], to_text(now), job_id, *extra)).rowcount > 0
+            return conn.execute(sql, params).rowcount
+
+    def jobs(self, status: str | None = None, user_id: int | None = None, limit: int = 100) -> list[dict]:
+        """Outbox jobs, newest first: ``status`` one of pending, running, done, parked
+        (``None`` = all), of one user or all, at most ``limit``. Each names its user, its
+        model and the real cause of its last failure; no message text."""
+        sql = ("SELECT o.id, o.job, o.status, o.turn_id, u.channel, u.external_id, o.attempts, "
+               "o.model, o.last_error, o.first_error_at, o.next_attempt_at, o.created_at, "
+               "o.updated_at FROM outbox o JOIN users u ON u.id = o.user_id WHERE 1 = 1")
+        params: list = []
+        if status is not None:
+            sql += " AND o.status = ?"
+            params.append(status)
+        if user_id is not None:
+            sql += " AND o.user_id = ?"
+            params.append(user_id)
+        rows = self._query(sql + " ORDER BY o.id DESC LIMIT ?", (*params, int(limit)))  # type: ignore[attr-defined]
+        names = ("id", "job", "status", "turn_id", "channel", "user", "attempts", "model", "error",
+                 "failing_since", "next_attempt_at", "created_at", "updated_at")
+        return [dict(zip(names, r)) for r in rows]
 
     def requeue_running(self, now: datetime, claimed_before: datetime | None = None) -> int:
         """Jobs left ``running`` by a dead worker go back to ``pending``: all of them
@@ -106,12 +164,12 @@ class OutboxMixin:
         return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))  # type: ignore[attr-defined]
 
     def parked_jobs(self, user_id: int | None = None) -> list[dict]:
-        sql = ("SELECT o.id, o.job, o.turn_id, o.attempts, o.last_error, o.updated_at FROM outbox o "
-               "WHERE o.status = 'parked'")
+        sql = ("SELECT o.id, o.job, o.turn_id, o.attempts, o.last_error, o.updated_at, o.model, "
+               "o.first_error_at FROM outbox o WHERE o.status = 'parked'")
         params: tuple = ()
         if user_id is not None:
             sql += " AND o.user_id = ?"
             params = (user_id,)
         rows = self._query(sql + " ORDER BY o.id", params)  # type: ignore[attr-defined]
         return [{"id": r[0], "job": r[1], "turn_id": r[2], "attempts": r[3], "error": r[4],
-                 "parked_at": r[5]} for r in rows]
+                 "parked_at": r[5], "model": r[6], "failing_since": r[7]} for r in rows]

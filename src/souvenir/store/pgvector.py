@@ -21,6 +21,7 @@ from importlib import resources
 import numpy as np
 
 from souvenir.store.migrations import split_statements
+from souvenir.store.plumbing import Plumbing
 
 #: The optional SQL file applied by :meth:`PgVectorMixin.enable_pgvector`.
 SETUP_FILE = "optional_pgvector.sql"
@@ -31,7 +32,7 @@ def vector_literal(query: np.ndarray) -> str:
     return "[" + ",".join(repr(float(x)) for x in np.asarray(query, dtype=np.float32)) + "]"
 
 
-class PgVectorMixin:
+class PgVectorMixin(Plumbing):
     """pgvector methods of :class:`~souvenir.store.postgres.PostgresStore` (needs its
     ``_query``, ``transaction`` and ``_lock_migrations``)."""
 

@@ -237,8 +237,8 @@ class PostgresStore(PgVectorMixin, SQLStore):
         held = False
         try:
             try:
-                held = bool(conn.execute("SELECT pg_try_advisory_lock(%s::int4, %s::int4)",
-                                         key).fetchone()[0])
+                row = conn.execute("SELECT pg_try_advisory_lock(%s::int4, %s::int4)", key).fetchone()
+                held = bool(row and row[0])
             except psycopg.Error as exc:
                 raise self._wrap(exc) from exc
             yield held

@@ -21,6 +21,7 @@ from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
 from souvenir.store.hashing import content_hash
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
+from souvenir.store.rebuild import add_autoincrement
 
 
 class SQLiteStore(SQLStore):
@@ -153,6 +154,30 @@ class SQLiteStore(SQLStore):
         return StoreError(f"SQLite error: {exc}")
 
     # -- migrations -------------------------------------------------------------------------
+    @contextmanager
+    def _migration_session(self, migration) -> Iterator[None]:
+        """A table rebuild runs with foreign keys off (a dropped parent table must not
+        cascade); the pragma only changes outside a transaction."""
+        if not migration.foreign_keys_off:
+            yield
+            return
+        with self._lock:
+            self._conn.execute("PRAGMA foreign_keys = OFF")
+            self._conn.execute("PRAGMA legacy_alter_table = ON")
+            try:
+                yield
+            finally:
+                self._conn.execute("PRAGMA legacy_alter_table = OFF")
+                self._conn.execute("PRAGMA foreign_keys = ON")
+
+    def _check_migration(self, conn, migration) -> None:
+        for table in migration.autoincrement:
+            add_autoincrement(conn, table)
+        if migration.foreign_keys_off:
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise StoreError(f"migration {migration.version} broke foreign keys: {broken[:5]}")
+
     def applied(self) -> list[int]:
         """Versions already applied (read-only)."""
         with self._lock:

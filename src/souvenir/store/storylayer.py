@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from souvenir.redaction import scrub
+from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import to_text
 
 
-class StoryMixin:
+class StoryMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def position(self, user_id: int, story_id: int | None, topic: str) -> dict | None:

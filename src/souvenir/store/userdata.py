@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from souvenir.store.plumbing import Plumbing
+
 #: Tables holding a user's rows, with the SQL selecting them (vectors are derived from
 #: memories and go with them).
 _USER_TABLES: dict[str, str] = {
@@ -25,7 +27,7 @@ _USER_TABLES: dict[str, str] = {
 }
 
 
-class UserDataMixin:
+class UserDataMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()``/``_columns()`` from the store."""
 
     def export_user(self, user_id: int) -> dict[str, list[dict]]:

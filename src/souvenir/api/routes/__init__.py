@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from souvenir.api.routes import diagnostics, health, memories, turns, users
+from souvenir.api.routes import diagnostics, health, jobs, memories, timezone, turns, users
 
 __all__ = ["OPEN", "PROTECTED"]
 
@@ -18,6 +18,9 @@ PROTECTED: dict[str, APIRouter] = {
     "memories": memories.router,
     "users": users.router,
     "diagnostics": diagnostics.router,
+    "timezone": timezone.router,
+    # operators' routes: every user's outbox jobs (admin keys only: require_admin)
+    "jobs": jobs.router,
 }
 #: Routers open to every caller.
 OPEN: dict[str, APIRouter] = {"health": health.router}

@@ -1,0 +1,152 @@
+"""Forgetting a memory in the store (a mixin of :class:`~souvenir.store.base.SQLStore`).
+
+:meth:`ErasureMixin.erase_memory` runs in one transaction and leaves no text of the memory
+in the store (what carries a text: :mod:`souvenir.erasure`):
+
+* the memory and every memory it superseded (its earlier values: the same fact) become
+  textless tombstones (status ``deleted``, text ``''``, no content hash), their past
+  wordings (``memory_history``) and vectors are deleted;
+* the turns it came from (sources ``turn:N``) and any turn of the user that carries it are
+  cleared (message ``''``, no reply), and their pending reflection or summary jobs closed,
+  so the model never re-reads them;
+* the user's ``last_queries`` entries, recorded selections and event details that carry it
+  are removed; the user ``summary`` (model-written, possibly in other words) is cleared
+  whole and the summariser asked to rebuild it at the next turn;
+* in the user's stories, the summary's sentences, the anchors and the positions that carry
+  it are removed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+
+from souvenir.erasure import carries, drop_sentences, wordings_key
+from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
+from souvenir.timeutil import to_text
+
+_TURN_SOURCE = re.compile(r"^turn:(\d+)$")
+#: A tombstone's content hash: no hash of the erased text remains (a hash confirms a guess).
+ERASED = "erased"
+
+
+class ErasureMixin:
+    """Needs ``transaction()`` from the store."""
+
+    def erase_memory(self, memory_id: int, now: datetime) -> dict[str, int] | None:
+        """Forget memory ``memory_id`` (module docstring); ``None`` when there is no such
+        memory. Returns what was erased, per kind of row."""
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            row = conn.execute("SELECT user_id FROM memories WHERE id = ?", (memory_id,)).fetchone()
+            if row is None:
+                return None
+            user_id = row[0]
+            chain = self._chain(conn, memory_id)
+            marks = ",".join("?" * len(chain))
+            texts, sources = [], []
+            for text, source in conn.execute(
+                    f"SELECT text, source FROM memories WHERE id IN ({marks}) UNION ALL "
+                    f"SELECT text, source FROM memory_history WHERE memory_id IN ({marks})",
+                    (*chain, *chain)).fetchall():
+                texts.append(text)
+                sources.append(source or "")
+            wordings = wordings_key(texts)
+            done = {"memories": len(chain)}
+            done["history"] = conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({marks})",
+                                           chain).rowcount
+            done["vectors"] = conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", chain).rowcount
+            conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", chain)
+            conn.execute(
+                f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', "
+                f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
+                (ERASED, to_text(now), *chain))
+            source_turns = {int(m.group(1)) for s in sources if (m := _TURN_SOURCE.match(s))}
+            done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now)
+            done["selections"] = self._erase_rows(conn, "selections", "message", user_id, wordings)
+            done["events"] = 0
+            for event_id, detail in conn.execute("SELECT id, detail FROM events WHERE user_id = ?",
+                                                 (user_id,)).fetchall():
+                if carries(detail, wordings):
+                    conn.execute("UPDATE events SET detail = '' WHERE id = ?", (event_id,))
+                    done["events"] += 1
+            done["profile"] = self._erase_profile(conn, user_id, wordings, now)
+            done["story"] = self._erase_story_layer(conn, user_id, wordings)
+            return done
+
+    @staticmethod
+    def _chain(conn, memory_id: int) -> list[int]:
+        """The memory and, recursively, every memory it superseded."""
+        chain, todo = [memory_id], [memory_id]
+        while todo:
+            found = [r[0] for r in conn.execute(
+                f"SELECT id FROM memories WHERE superseded_by IN ({','.join('?' * len(todo))})",
+                todo).fetchall() if r[0] not in chain]
+            chain += found
+            todo = found
+        return chain
+
+    @staticmethod
+    def _erase_turns(conn, user_id: int, source_turns: set[int], wordings, now: datetime) -> int:
+        cleared = []
+        for turn_id, message, reply in conn.execute(
+                "SELECT id, message, reply FROM turns WHERE user_id = ?", (user_id,)).fetchall():
+            if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
+                cleared.append(turn_id)
+        for turn_id in cleared:
+            conn.execute("UPDATE turns SET message = '', reply = NULL WHERE id = ?", (turn_id,))
+            conn.execute("UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
+                         "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",
+                         (to_text(now), turn_id))
+        return len(cleared)
+
+    @staticmethod
+    def _erase_rows(conn, table: str, column: str, user_id: int, wordings) -> int:
+        doomed = [r[0] for r in conn.execute(f"SELECT id, {column} FROM {table} WHERE user_id = ?",
+                                             (user_id,)).fetchall() if carries(r[1], wordings)]
+        for row_id in doomed:
+            conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
+        return len(doomed)
+
+    @staticmethod
+    def _erase_profile(conn, user_id: int, wordings, now: datetime) -> int:
+        changed = 0
+        row = conn.execute("SELECT value FROM user_kv WHERE user_id = ? AND key = ?",
+                           (user_id, QUERIES_KEY)).fetchone()
+        if row is not None:
+            queries = load_queries(row[0])
+            kept = [q for q in queries if not carries(q, wordings)]
+            if kept != queries:
+                conn.execute("UPDATE user_kv SET value = ?, updated_at = ? WHERE user_id = ? AND key = ?",
+                             (json.dumps(kept, ensure_ascii=False), to_text(now), user_id, QUERIES_KEY))
+                changed += 1
+        if conn.execute("DELETE FROM user_kv WHERE user_id = ? AND key = ?", (user_id, SUMMARY_KEY)).rowcount:
+            changed += 1
+            # the summariser rebuilds it at the next turn (its fallback counter is due)
+            conn.execute(
+                "INSERT INTO user_kv (user_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (user_id, TURNS_KEY, str(SUMMARY_EVERY), to_text(now)))
+        return changed
+
+    @staticmethod
+    def _erase_story_layer(conn, user_id: int, wordings) -> int:
+        changed = 0
+        for story_id, summary in conn.execute("SELECT id, summary FROM stories WHERE user_id = ?",
+                                              (user_id,)).fetchall():
+            kept = drop_sentences(summary or "", wordings)
+            if kept != (summary or ""):
+                conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (kept, story_id))
+                changed += 1
+            for anchor_id, text in conn.execute("SELECT id, text FROM anchors WHERE story_id = ?",
+                                                (story_id,)).fetchall():
+                if carries(text, wordings):
+                    conn.execute("DELETE FROM anchors WHERE id = ?", (anchor_id,))
+                    changed += 1
+        for position_id, topic, stance, justification in conn.execute(
+                "SELECT id, topic, stance, justification FROM positions WHERE user_id = ?",
+                (user_id,)).fetchall():
+            if any(carries(t, wordings) for t in (topic, stance, justification)):
+                conn.execute("DELETE FROM positions WHERE id = ?", (position_id,))
+                changed += 1
+        return changed
