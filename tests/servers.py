@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,6 +23,19 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def hold_write_lock(db, seconds: float) -> subprocess.Popen:
+    """Another process holding the SQLite file ``db``'s write lock for ``seconds`` (kill it
+    to release); returns once the lock is held."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sqlite3, time\n"
+         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+         f"c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep({seconds})\n"],
+        stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    return holder
 
 
 class UvicornThread:

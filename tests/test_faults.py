@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -22,7 +20,7 @@ import httpx
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from tests.servers import UvicornThread
+from tests.servers import UvicornThread, hold_write_lock
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 HOLD_S = 9.0
@@ -32,24 +30,13 @@ def _settings(url: str) -> Settings:
     return Settings(database_url=url, embedder="none", window_embedder="none", _env_file=None)
 
 
-def _hold_write_lock(db: Path, seconds: float) -> subprocess.Popen:
-    holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3, time\n"
-         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-         f"c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep({seconds})\n"],
-        stdout=subprocess.PIPE, text=True)
-    assert holder.stdout.readline().strip() == "locked"
-    return holder
-
-
 def test_a_write_lock_held_elsewhere_503s_writes_and_never_holds_reads(tmp_path):
     db = tmp_path / "lock.db"
     with UvicornThread(create_app(_settings(f"sqlite:///{db}"))) as server, \
             httpx.Client(base_url=server.url, timeout=60) as client:
         for text in ("I own two bikes", "My sister lives in Penang", "I work nights at the port"):
             assert client.post("/v1/turns", json={"user": "u", "message": text}).status_code == 200
-        holder = _hold_write_lock(db, HOLD_S)
+        holder = hold_write_lock(db, HOLD_S)
         try:
             started = time.monotonic()
             writes: list[tuple[int, float]] = []

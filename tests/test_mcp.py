@@ -17,7 +17,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 from souvenir.library import Souvenir  # noqa: E402
-from souvenir.mcp_server import TOOLS, build_server  # noqa: E402
+from souvenir.mcp_server import TOOLS, http_app  # noqa: E402
 from tests.servers import UvicornThread  # noqa: E402
 
 SOUVENIR = str(Path(sys.executable).parent / "souvenir")
@@ -66,7 +66,7 @@ def test_stdio_session_lists_the_tools_and_round_trips_a_memory(tmp_path):
 
 def test_streamable_http_session(tmp_path):
     with Souvenir.open(tmp_path / "h.db", embedder="none", window_embedder="none", background=False) as memory:
-        app = build_server(memory, user="ann").streamable_http_app(streamable_http_path="/mcp")
+        app = http_app(memory, user="ann")  # as `souvenir mcp --transport http` serves it (no key: open)
         with UvicornThread(app) as server:
             async def run() -> None:
                 with anyio.fail_after(30):

@@ -87,13 +87,14 @@ def serve(
     from souvenir.api.app import create_app
 
     from souvenir.api.auth import bind_refusal
+    from souvenir.keys import keys_in_force
     from souvenir.store import open_store
 
     settings = _settings(ctx)
     host = host or settings.host
     try:
         store = open_store(settings.database_url)
-        keyed = bool(store.active_key_hashes())
+        keyed = keys_in_force(store)
         store.close()
     except (SouvenirError, ValueError) as exc:
         _fail(exc)

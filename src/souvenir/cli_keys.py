@@ -76,8 +76,12 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
 @keys_app.command("revoke")
 def revoke(ctx: typer.Context, key: str = typer.Argument(..., help="The key's id or name.")) -> None:
     """Revoke a key (a running service refuses it within a second)."""
-    row = _store(ctx).revoke_api_key(key, utcnow())
+    store = _store(ctx)
+    row = store.revoke_api_key(key, utcnow())
     if row is None:
         _err.print(f"[red]error:[/red] no active key with id or name {escape(key)!s}")
         raise typer.Exit(2)
     _err.print(f"revoked key {row['id']} {escape(row['name'])}")
+    if not store.active_key_hashes():
+        _err.print("no active key is left: the service now refuses every request but /health "
+                   "until a key is created (it does not reopen the keyless mode)")

@@ -30,7 +30,7 @@ from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
 from souvenir.profile.prompt import summary_messages
-from souvenir.redaction import scrub
+from souvenir.redaction import refuse_credential, scrub
 from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
@@ -97,9 +97,10 @@ class Engine(CurationMixin, SearchMixin):
         self._pending = 0
         self._pending_lock = threading.Lock()
 
-    def flush(self, timeout_s: float | None = None) -> None:
-        """Wait until the read path's bookkeeping submitted so far is written (at most
-        ``timeout_s``: the reads that call it go on without it when the store is locked)."""
+    def flush(self, timeout_s: float | None = SETTLE_S) -> None:
+        """Wait until the read path's bookkeeping submitted so far is written, at most
+        ``timeout_s`` (default :data:`SETTLE_S`; ``None`` = until done): the reads that call
+        it go on without it when the store is locked (each queued write waits its own bound)."""
         try:
             self._bookkeeping.submit(lambda: None).result(timeout=timeout_s)
         except FuturesTimeout:
@@ -138,9 +139,9 @@ class Engine(CurationMixin, SearchMixin):
 
     @staticmethod
     def _check_ids(channel: str, external_id: str, story: str | None = None) -> None:
-        check_user_id(channel, "channel")  # every route can address what is written
-        check_user_id(external_id, "user id")
-        check_field(story, "story", 256)
+        refuse_credential(check_user_id(channel, "channel"), "channel")  # every route can address it
+        refuse_credential(check_user_id(external_id, "user id"), "user id")  # and ids are kept in clear
+        refuse_credential(check_field(story, "story", 256), "story")
 
     def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None:
         if not story:
@@ -571,7 +572,7 @@ class Engine(CurationMixin, SearchMixin):
         memory with its reason, pass and score), the forgetting counters, degraded turns with
         time and cause, the indexer's backlog, parked reflections, the profile.
         Raises :class:`UnknownError` for an unknown user."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -657,7 +658,7 @@ class Engine(CurationMixin, SearchMixin):
     def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
         """Memories that were candidates at least ``min_candidate`` times and never served,
         most often passed over first."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return []
@@ -666,7 +667,7 @@ class Engine(CurationMixin, SearchMixin):
 
     def export_user(self, channel: str, external_id: str) -> dict:
         """Everything stored about the user (:class:`UnknownError` for an unknown user)."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -674,12 +675,12 @@ class Engine(CurationMixin, SearchMixin):
 
     def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
         """Delete the user and everything derived from them; rows removed per table."""
-        self.flush(SETTLE_S)
+        self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
         return self.store.delete_user(user_id)
 
     def degraded_turns(self) -> int:
-        self.flush(SETTLE_S)
+        self.flush()
         return self.store.count_events("degraded_turn")

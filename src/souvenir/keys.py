@@ -80,6 +80,13 @@ def create_key(store, name: str, admin: bool = False, channels: list[str] | None
     return key, row
 
 
+def keys_in_force(store) -> bool:
+    """Whether the store's service requires a key: once a key was ever created, revoked or
+    not. Revoking every key locks the service (401 to all); it never falls back to the
+    keyless loopback mode (a rotation done in the wrong order would open it otherwise)."""
+    return bool(store.api_keys(include_revoked=True))
+
+
 class KeyRing:
     """The active keys of a store, reloaded in the background every ``refresh_s`` seconds so
     that a request never waits on the store to be authenticated (a key created or revoked
@@ -87,12 +94,14 @@ class KeyRing:
 
     Fails closed: until a first load succeeds, :meth:`configured` is ``True`` and no key
     matches (every route but ``/health`` answers 401). A failed reload keeps the last keys.
+    Once a key exists (:func:`keys_in_force`), revoking them all leaves no key that matches.
     """
 
     def __init__(self, store, refresh_s: float = 1.0) -> None:
         self.store = store
         self.refresh_s = refresh_s
         self._keys: dict[str, Principal] | None = None
+        self._in_force = False
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -100,6 +109,7 @@ class KeyRing:
         """Reload the keys now; returns whether it worked."""
         try:
             rows = self.store.active_key_hashes()
+            self._in_force = self._in_force or bool(rows) or keys_in_force(self.store)
         except StoreError as exc:
             log.warning("API keys not reloaded (the last ones stay in force): %s", exc)
             return False
@@ -121,7 +131,7 @@ class KeyRing:
 
     def configured(self) -> bool:
         """Whether keys are in force (``False`` only once the store said it has none)."""
-        return self._keys is None or bool(self._keys)
+        return self._keys is None or bool(self._keys) or self._in_force
 
     def lookup(self, key: str) -> Principal | None:
         """The principal of ``key``, or ``None`` for an unknown or revoked key."""

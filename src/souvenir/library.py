@@ -93,7 +93,7 @@ class Souvenir:
         if self._owns:
             self.runtime.close()
         else:
-            self.runtime.engine.flush()
+            self.runtime.engine.flush(None)  # what this instance's calls queued, written
 
     def __enter__(self) -> Souvenir:
         return self

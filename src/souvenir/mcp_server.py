@@ -13,9 +13,16 @@ tool              what it does
 ================  ==========================================================================
 
 Each tool takes the user's id (``user``; default the server's ``--user``) and answers the
-models of :mod:`souvenir.schemas` as structured content. Transports: ``stdio`` (the agent
-starts ``souvenir mcp`` itself) and streamable HTTP (``--transport http``, path ``/mcp``,
-loopback only: the MCP endpoint has no key check, so it never listens beyond this machine).
+models of :mod:`souvenir.schemas` as structured content. ``remember`` writes the kinds the
+model may propose (fact, preference, promise, episode), never a ``rule``: an agent's tool call
+can be steered by what a user typed, and a rule is every later context's instruction.
+
+Transports: ``stdio`` (the agent starts ``souvenir mcp`` itself; local, no key) and
+streamable HTTP (``--transport http``, path ``/mcp``, loopback only) behind the REST
+service's :class:`~souvenir.api.auth.GuardMiddleware`: once the store has API keys, a request
+needs ``Authorization: Bearer KEY`` (401) of a key reaching the server's channel (403);
+without keys, loopback clients only, localhost ``Host`` names, no cross-origin browser
+request, JSON bodies.
 """
 
 from __future__ import annotations
@@ -23,22 +30,26 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
+from typing import Literal
+
 from mcp.server.mcpserver import MCPServer
 from pydantic import Field
 
 from souvenir.errors import InputError
 from souvenir.library import Souvenir
 from souvenir.schemas import (
-    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, ScopeName, SearchResults, WritePublic,
+    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, RowId, ScopeName, SearchResults, WritePublic,
 )
 
-__all__ = ["LOOPBACK", "TOOLS", "build_server"]
+__all__ = ["LOOPBACK", "TOOLS", "build_server", "http_app"]
 
 #: The tools' names, in the order they are listed.
 TOOLS = ("remember", "context", "search", "forget", "list")
 #: Hosts the HTTP transport may bind.
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
+#: What ``remember`` writes: the kinds a model may propose (as reflection), never a rule.
+_Proposed = Literal["fact", "preference", "promise", "episode"]
 _User = Annotated[str | None, Field(description="The user's id on the channel; default the server's --user.",
                                     max_length=256)]
 _Story = Annotated[str | None, Field(description="The current story (thread, role-play), if any.", max_length=256)]
@@ -62,7 +73,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
     @server.tool(name="remember", description="Write one durable memory about the user through "
                  "Souvenir's write path (secrets dropped, duplicates merged). Returns what was done.")
     def remember(text: Annotated[str, Field(description="The memory, a short sentence about the user.")],
-                 kind: Annotated[KindName, Field(description="fact, preference, promise or episode.")] = "fact",
+                 kind: Annotated[_Proposed, Field(description="fact, preference, promise or episode.")] = "fact",
                  scope: Annotated[ScopeName, Field(description="global, or story (needs 'story').")] = "global",
                  story: _Story = None, user: _User = None) -> WritePublic:
         return memory.remember(who(user), text, kind=kind, scope=scope, story=story)
@@ -86,7 +97,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
                              since=since, until=until, limit=limit)
 
     @server.tool(name="forget", description="Delete one of the user's memories by its id.")
-    def forget(memory_id: Annotated[int, Field(description="The memory's id.")],
+    def forget(memory_id: Annotated[RowId, Field(description="The memory's id.")],
                user: _User = None) -> MemoryDeleted:
         return memory.forget(who(user), memory_id)
 
@@ -100,15 +111,54 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
     return server
 
 
+def http_app(memory: Souvenir, user: str | None = None, host: str = "127.0.0.1"):
+    """The streamable HTTP app (path ``/mcp``) behind the REST service's guard: keys of the
+    store in force (401/403 as on REST, the key must reach ``memory.channel``), or the open
+    loopback mode's checks when it has none. Returns an ASGI app; its lifespan starts and
+    stops the key ring."""
+    from contextlib import asynccontextmanager
+
+    from souvenir.api.auth import GuardMiddleware, send_error
+    from souvenir.keys import KeyRing
+
+    inner = build_server(memory, user).streamable_http_app(streamable_http_path="/mcp", host=host)
+    keyring = KeyRing(memory.runtime.store)
+    channel = memory.channel
+
+    async def scoped(scope, receive, send) -> None:
+        principal = scope.get("state", {}).get("principal")
+        if scope["type"] == "http" and (principal is None or not principal.reaches(channel)):
+            await send_error(send, scope.get("path", ""), 403, f"this key does not reach channel {channel!r}")
+            return
+        await inner(scope, receive, send)
+
+    guarded = GuardMiddleware(scoped, keyring, memory.runtime.settings.allowed_hosts,
+                              memory.runtime.settings.max_body_bytes)
+    lifespan = inner.router.lifespan_context
+
+    @asynccontextmanager
+    async def with_keys(app):
+        keyring.start()
+        try:
+            async with lifespan(app):
+                yield
+        finally:
+            keyring.stop()
+
+    inner.router.lifespan_context = with_keys
+    return guarded
+
+
 def serve(memory: Souvenir, user: str | None, transport: str, host: str, port: int) -> None:
     """Run the server until the client hangs up (stdio) or the process is stopped (HTTP).
     Raises :class:`InputError` for an unknown transport or a host beyond loopback."""
-    server = build_server(memory, user)
     if transport == "stdio":
-        server.run("stdio")
+        build_server(memory, user).run("stdio")
     elif transport == "http":
         if host not in LOOPBACK:
             raise InputError(f"the MCP HTTP transport has no key check: it binds loopback only, not {host!r}")
-        server.run("streamable-http", host=host, port=port, streamable_http_path="/mcp")
+        import uvicorn
+
+        uvicorn.run(http_app(memory, user, host), host=host, port=port, log_level="info")
     else:
         raise InputError(f"transport must be stdio or http, not {transport!r}")

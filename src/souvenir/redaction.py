@@ -13,9 +13,10 @@ from __future__ import annotations
 import logging
 from typing import overload
 
+from souvenir.errors import TextError
 from souvenir.filters.secrets import REDACTED, redact
 
-__all__ = ["REDACTED", "install_log_redaction", "scrub"]
+__all__ = ["REDACTED", "install_log_redaction", "refuse_credential", "scrub"]
 
 
 @overload
@@ -31,12 +32,36 @@ def scrub(text: str | None) -> str | None:
     return redact(text)[0]
 
 
+#: What redaction finds that no id should carry. A 32+ character hex or base64 id ("token")
+#: is let through: a hash of the user's e-mail is what OpenAI asks for in ``user``; a long
+#: number ("card", "otp", "iban") may be an account's id.
+_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets"})
+
+
+def refuse_credential(value: str | None, what: str) -> str | None:
+    """``value`` (a user id, channel or story name about to be written); raises
+    :class:`~souvenir.errors.TextError` when it carries a credential — an API key, a JWT, a
+    login with its password: ids are stored in clear, logged and shown, never redacted."""
+    if value is None:
+        return None
+    kinds = set(redact(value)[1]) & _ID_KINDS
+    if kinds:
+        raise TextError(f"{what} looks like it carries a credential ({', '.join(sorted(kinds))}): "
+                        "use a stable id that is not a secret (a hash of it, for instance)")
+    return value
+
+
 _installed = False
 
 
 def install_log_redaction() -> None:
-    """Redact every log record made from now on in this process (idempotent): its formatted
-    message replaces ``msg``/``args``, and a traceback is formatted and redacted at once."""
+    """Redact every log record made from now on in this process (idempotent).
+
+    A record whose formatted message holds no secret is left as it is (its ``args`` too:
+    uvicorn's access formatter rebuilds its line from them). Otherwise each string argument
+    is redacted in place when that leaves no secret in the message (the record keeps its
+    shape); else the redacted message replaces ``msg``/``args``. A traceback is formatted
+    and redacted at once."""
     global _installed
     if _installed:
         return
@@ -50,7 +75,9 @@ def install_log_redaction() -> None:
             message = record.getMessage()
         except Exception:  # noqa: BLE001 - a bad format string is logging's to report
             return record
-        record.msg, record.args = redact(message)[0], None
+        clean = redact(message)[0]
+        if clean != message:
+            _redact_record(record, clean)
         if record.exc_info and record.exc_info[0] is not None:
             record.exc_text = redact(formatter.formatException(record.exc_info))[0]
             record.exc_info = None
@@ -59,3 +86,17 @@ def install_log_redaction() -> None:
         return record
 
     logging.setLogRecordFactory(factory)
+
+
+def _redact_record(record: logging.LogRecord, clean: str) -> None:
+    """Redact ``record`` whose message holds a secret (``clean``: the message redacted)."""
+    if isinstance(record.args, tuple) and isinstance(record.msg, str):
+        args = tuple(scrub(a) if isinstance(a, str) else a for a in record.args)
+        try:
+            message = record.msg % args
+        except (TypeError, ValueError):
+            message = None
+        if message is not None and redact(message)[0] == message:
+            record.args = args
+            return
+    record.msg, record.args = clean, None

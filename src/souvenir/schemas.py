@@ -16,7 +16,7 @@ characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -33,7 +33,7 @@ __all__ = [
     "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
     "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
     "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
-    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "ScopeName",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "RowId", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
     "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
     "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json", "validated",
@@ -44,6 +44,9 @@ _M = TypeVar("_M", bound=BaseModel)
 KindName = Literal["fact", "preference", "promise", "episode", "rule"]
 ScopeName = Literal["global", "story"]
 StatusName = Literal["active", "superseded", "deleted"]
+#: A stored row's id in a body: 1 to 2^63 − 1 (past 64 bits no row exists, and the store
+#: could not even compare it: 422, as for an id in a path).
+RowId = Annotated[int, Field(ge=1, le=2**63 - 1)]
 #: A list's status filter: one status, or ``all``.
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).

@@ -2,23 +2,25 @@
 
 :class:`GuardMiddleware` (pure ASGI, outermost) runs on every HTTP request, in this order:
 
-1. ``Host`` against the allow-list (``SOUVENIR_ALLOWED_HOSTS``; default the localhost names
-   while no key exists, any once keys are in force): 400 otherwise (DNS rebinding).
+1. ``Host`` against the allow-list (``SOUVENIR_ALLOWED_HOSTS``, default any, once keys are in
+   force; the localhost names only while no key exists, whatever the list): 400 otherwise
+   (DNS rebinding, a reverse proxy passing its public name).
 2. A browser's cross-origin request (an ``Origin`` that is not this host, or
    ``Sec-Fetch-Site: cross-site|same-site``): 403. Souvenir answers no CORS preflight.
 3. Authentication: every route but ``GET /health`` and ``GET /health/ready``. With keys in
-   force, ``Authorization: Bearer KEY`` (the OpenAI client's ``api_key``) or 401. With no
+   force, ``Authorization: Bearer KEY`` (the OpenAI client's ``api_key``) or 401 (400 for two
+   ``Authorization`` headers: which one a proxy or a log looked at is unknown). With no
    key configured the service is open, for local use only: a client that is not on loopback,
-   or a request relayed by a proxy (``Forwarded``, ``X-Forwarded-For``, ``X-Real-IP``), gets
-   403.
+   or a request relayed by a proxy (``Forwarded``, ``X-Forwarded-*``, ``X-Real-IP``, ``Via``,
+   a CDN's client-IP headers), gets 403.
 4. A body must be ``application/json`` (415): an HTML form or a ``text/plain`` "simple
    request" from a web page never reaches a route.
 5. A body over ``SOUVENIR_MAX_BODY_BYTES`` gets 413, from ``Content-Length`` before
    anything is read, or as soon as a streamed body passes the limit.
 
 Scopes (403) are checked per route by FastAPI dependencies: :func:`authorize` (app-wide:
-the ``{channel}`` of the path), :func:`require_admin` (``/metrics``, rules, service-wide
-diagnostics) and :func:`check_channel` (a channel named in a body or a header).
+the ``{channel}`` of the path), :func:`require_admin` (``/metrics``, service-wide
+diagnostics), :func:`require_admin_for_rules` (writing, editing or removing a rule) and :func:`check_channel` (a channel named in a body or a header).
 
 Errors on the OpenAI-compatible routes (``/v1/chat/completions``, ``/v1/models``) have
 OpenAI's shape ``{"error": {"message", "type", "param", "code"}}``; elsewhere
@@ -41,8 +43,10 @@ PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/re
                     ("HEAD", "/health/ready")})
 #: Host names accepted while no key exists (loopback only).
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
-#: Headers a reverse proxy adds: an open (keyless) service refuses what they relay.
-_RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip")
+#: Headers a reverse proxy or a CDN adds: an open (keyless) service refuses what they relay.
+_RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip", b"x-forwarded-host", b"x-forwarded-proto",
+            b"x-forwarded-server", b"via", b"cf-connecting-ip", b"true-client-ip", b"x-client-ip",
+            b"x-cluster-client-ip", b"fastly-client-ip", b"x-original-forwarded-for")
 _OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
 
 
@@ -113,19 +117,21 @@ class GuardMiddleware:
                    or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
                    or self._body_type(headers, method))
         if refusal is not None:
-            await _reply(send, path, *refusal)
+            await send_error(send, path, *refusal)
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             status = 413 if length.isdigit() else 400
-            await _reply(send, path, status, BodyTooLarge(self.max_body).detail if status == 413
+            await send_error(send, path, status, BodyTooLarge(self.max_body).detail if status == 413
                          else "a Content-Length that is not a number")
             return
         await self.app(scope, self._capped(receive), send)
 
     # -- the checks: each returns (status, message[, extra headers]) or None -------------------
     def _host(self, headers: Headers, keyed: bool):
-        allowed = self.hosts or ([] if keyed else list(LOCAL_HOSTS))
+        # keyless: localhost names only, whatever the allow-list says (a reverse proxy that
+        # passes its public name without a relay header must not open every user to it)
+        allowed = self.hosts if keyed else [h for h in self.hosts if h in LOCAL_HOSTS] or list(LOCAL_HOSTS)
         if not allowed or "*" in allowed:
             return None
         host = _host_name(headers.get("host", ""))
@@ -133,9 +139,9 @@ class GuardMiddleware:
             if host == pattern or host == pattern.strip("[]") or (
                     pattern.startswith("*.") and host.endswith(pattern[1:])):
                 return None
-        return 400, ("this Host is not served (SOUVENIR_ALLOWED_HOSTS)" if self.hosts else
+        return 400, ("this Host is not served (SOUVENIR_ALLOWED_HOSTS)" if keyed else
                      "this Host is not served: with no API key Souvenir answers only to localhost "
-                     "names (SOUVENIR_ALLOWED_HOSTS)")
+                     "names (create a key with `souvenir keys create` to serve another name)")
 
     @staticmethod
     def _origin(headers: Headers):
@@ -162,6 +168,8 @@ class GuardMiddleware:
                              "(create one with `souvenir keys create`)")
             state["principal"] = LOCAL
             return None
+        if len(headers.getlist("authorization")) > 1:
+            return 400, "more than one Authorization header: send one key"
         scheme, _, key = headers.get("authorization", "").partition(" ")
         principal = self.keyring.lookup(key.strip()) if scheme.lower() == "bearer" else None
         if principal is None:
@@ -203,7 +211,8 @@ def _host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
-async def _reply(send, path: str, status: int, message: str, headers: dict | None = None) -> None:
+async def send_error(send, path: str, status: int, message: str, headers: dict | None = None) -> None:
+    """Answer an ASGI request with ``status`` and ``message`` in :func:`error_body`'s shape."""
     body = json.dumps(error_body(path, status, message)).encode()
     raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     raw += [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
@@ -245,6 +254,14 @@ def require_admin(request: Request) -> Principal:
     if not principal.admin:
         raise HTTPException(403, "this needs an admin key")
     return principal
+
+
+def require_admin_for_rules(request: Request, kinds) -> None:
+    """403 unless an admin key: a ``rule`` among ``kinds`` (memories written, edited, pinned
+    or deleted) is carried by every later context of the user, so only the operator sets,
+    rewords or removes one."""
+    if "rule" in kinds:
+        require_admin(request)
 
 
 def check_channel(request: Request, channel: str) -> Principal:

@@ -116,6 +116,19 @@ def _sse_delta(line: str) -> str:
         return ""
 
 
+def souvenir_header(request: Request, name: str) -> str | None:
+    """Header ``name`` as text (``None`` when absent or empty). Its bytes are read as UTF-8:
+    Starlette reads them as Latin-1, which made "josé" another user ("josÃ©") than the REST
+    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8."""
+    value = request.headers.get(name)
+    if not value:
+        return None
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise InputError(f"{name} is not UTF-8: send the id's UTF-8 bytes") from None
+
+
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
     body = openai_error(422, message)
     body["error"]["param"] = param
@@ -167,15 +180,18 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             return _invalid("the request body is not valid JSON in UTF-8 (or nests too deep)")
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
             return _invalid("a chat completion request needs 'messages' (a list)", "messages")
-        channel = request.headers.get("x-souvenir-channel", "api")
-        story = request.headers.get("x-souvenir-story") or None
+        try:
+            channel = souvenir_header(request, "x-souvenir-channel") or "api"
+            story = souvenir_header(request, "x-souvenir-story")
+            named = souvenir_header(request, "x-souvenir-user") or body.get("user")
+        except InputError as exc:
+            return _invalid(str(exc), "user")
         tz = request.headers.get("x-souvenir-timezone") or None
         if tz is not None:
             try:
                 tz = canonical_zone(tz)
             except InputError as exc:
                 return _invalid(f"X-Souvenir-Timezone: {exc}", "X-Souvenir-Timezone")
-        named = request.headers.get("x-souvenir-user") or body.get("user")
         if named is not None and not isinstance(named, str):
             return _invalid("'user' must be a string", "user")
         user = named or None

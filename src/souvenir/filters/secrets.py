@@ -16,10 +16,20 @@ Patterns, each with its test:
 - ``api_key``: sk-… / sk-proj-… / sk-ant-…, sk_live_…, ghp_/gho_/ghs_/ghu_/ghr_…,
   github_pat_…, AKIA/ASIA + 16, AIza…, xox[abprs]-…, glpat-…, hf_…, "Bearer <token>".
 - ``url_credentials``: ``scheme://user:password@host``.
-- ``password``: a value after password / mot de passe / mdp / 密码 / kata laluan /
-  PIN / digicode / door code / code d'accès and "is / est / : / = / 是 / ialah".
+- ``password``: a value after password / mot de passe / mdp / 密码 / 密碼 / kata laluan /
+  katalaluan / PIN / digicode / door code / code d'accès / code confidentiel / code de ma
+  carte / code du portail / kod rahsia and "is / est / : / = / 's / — / -> / 是 / ialah";
+  with no connector, a made-up value after someone's password ("my password Qw7erty9",
+  "katalaluan saya …") or one with a symbol; a password changed to a made-up or quoted
+  value ("changed my password to …", "mot de passe changé en …", "密码改成…", "tukar …
+  kepada …"); a login and its password side by side ("credentials: alice / …",
+  "alice@example.com:…", "user:…@host").
+- ``seed_phrase``: 12 to 24 words after recovery / seed phrase, phrase de récupération,
+  frasa pemulihan, 助记词.
 - ``otp``: 4–8 digits after OTP / one-time / verification code / code de
-  vérification / 验证码 / kod pengesahan / TAC; 3–4 digits after CVV / CVC.
+  vérification / 验证码 / kod pengesahan / TAC / "your code", a message starting "code:",
+  a code texted or sent ("the code they texted me is …", "code reçu par SMS", "短信里的码");
+  3–4 digits after CVV / CVC / "the 3 digits on the back".
 - ``card``: 13–19 digits (spaces or dashes allowed), Luhn-valid, and either
   near a card word, grouped like a card (4-4-4-4), or with a card issuer's
   prefix and length — and not right after an order / tracking / booking word.
@@ -37,7 +47,8 @@ Patterns, each with its test:
 A password's value is the word after "password is / mot de passe est / kata laluan saya /
 密码是", unless that word describes it ("too long", "the same", "changed", "trop court",
 "sama"): redacting a harmless word costs less than keeping a password. A passphrase runs to
-the end of its clause. One-time codes may be spaced ("482 913").
+the end of its clause. One-time codes may be spaced ("482 913"). Each rule also sees the
+text's NFKC form without invisible characters (full-width letters, no-break spaces).
 
 Known false positives (wrong redactions): an order number that is a
 Luhn-valid 16-digit number starting with 4 or 5 with no order word before it;
@@ -49,6 +60,7 @@ that describes it in words the list does not hold ("my password is ancient").
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 
 from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
@@ -62,20 +74,64 @@ from ..types import Candidate
 NAME = "secrets"
 REDACTED = "[redacted]"
 
-_WORD_PASSWORD = (
-    r"(?:passwords?|passwd|pwd|pw|passphrase|passcode|secret|mots? de passe|mdp|kata laluan|kata sandi|"
-    r"pin(?: code| number)?|code pin|nombor pin|code secret|digicode|door code|gate code|access code|"
-    r"alarm code|code d'acc[eè]s|code de (?:la porte|l'immeuble|l'alarme|la bo[iî]te)|wi-?fi key|cl[ée] wi-?fi)"
+#: Codes that open a card, a door or a gate (their value starts with a digit).
+_WORD_CODE = (
+    r"pin(?: code| number)?|code pin|nombor pin|kod pin|kod rahsia|code secret|code confidentiel|digicode|door code|"
+    r"gate code|access code|alarm code|code d'acc[eè]s|code (?:du |de |d')?portail|"
+    r"code de (?:la porte|l'immeuble|l'alarme|la bo[iî]te)|code de (?:ma |la |votre |ta )?carte(?: bleue| bancaire)?"
 )
-_CONNECT = r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni|:)|\s*[:=]|(?<=kata laluan saya)|(?<=kata laluan anda))"
+_WORD_PASSWORD = (
+    r"(?:passwords?|passwd|pwd|pw|pass(?=\s*[:=])|passphrase|passcode|secret|mots? de passe|mdp|kata laluan|"
+    r"katalaluan|pasword|kata sandi|kata kunci|" + _WORD_CODE + r"|wi-?fi key|cl[ée] wi-?fi)"
+)
+_CONNECT = (r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni)(?:\s*:)?|\s+:|\s*[:=]|['’]s\b|"
+            r"\s*(?:->|=>|→|—|–)|\s+-(?=\s)|(?<=kata laluan saya)|(?<=kata laluan anda)|(?<=katalaluan saya))")
 _PASSWORD = re.compile(
     _WORD_PASSWORD + r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT + r"\s*(?P<q>[\"'«“]?)\s*(?P<v>(?<=[\"'«“])[^\"'»”\n]{1,80}(?=[\"'»”])|[^\s\"'»”,;]+)",
     re.IGNORECASE,
 )
 _PIN = re.compile(
-    r"\b(?:pin(?: code| number)?|code pin|nombor pin|kod pin|digicode|door code|gate code|access code|alarm code|"
-    r"code d'acc[eè]s)\b[^\w\n]{0,3}(?:(?:saya|my|mon|ma|anda|awak|kamu)\s+)?(?:(?:is|est|ialah|adalah)\s+)?"
-    r"(?P<v>\d[0-9A-Za-z#*]{2,9})(?![\w#*])",
+    r"\b(?:" + _WORD_CODE + r")\b(?:['’]s\b)?[^\w\n]{0,3}(?:(?:saya|my|mon|ma|anda|awak|kamu)\s+)?"
+    r"(?:(?:is|est|ialah|adalah)\s+)?(?P<v>\d[0-9A-Za-z#*]{2,9})(?![\w#*])",
+    re.IGNORECASE,
+)
+#: A password word followed by its value with no connector ("here's my password Qw7erty9",
+#: "katalaluan saya Ujm741ik", "password zX4!mq9 for the printer"): a value that looks made up
+#: (_looks_made_up), and the password someone's ("my", "mon", "saya") or the value with a
+#: symbol — French and Malay name the service after the word ("kata laluan Maybank2u").
+_BARE_PASSWORD = re.compile(
+    r"(?P<own>\b(?:my|mon|ma|our|notre|your|votre|ton|ta)\s+(?:[\w-]+\s+){0,2})?"
+    r"(?<![\w-])(?:password|passwd|pwd|passcode|mot de passe|mdp|kata laluan|katalaluan|pasword|kata sandi)"
+    r"\s+(?P<after>(?:(?:saya|anda|baru|new|now|sekarang)\s+){1,2})?(?P<v>[^\s\"'»”,;]{6,64})",
+    re.IGNORECASE,
+)
+_CHANGE_VERB = (r"(?:changed|change|set|reset|updated|update|switched|changé|changer|modifié|modifier|mis|remis|"
+                r"tukar|tukarkan|menukar|ubah|tetapkan)")
+_CHANGE_TO = r"(?:to|as|into|en|pour|à|kepada|jadi|ke)"
+#: A password changed to a value ("I changed my password to Zx9cv8Bn", "j'ai changé mon
+#: mot de passe en …", "kata laluan saya tukar kepada …"): values that look made up, or quoted.
+_CHANGED_PASSWORD = re.compile(
+    r"(?:" + _CHANGE_VERB + r"\s+(?:(?:my|the|our|mon|ma|le|la|notre)\s+)?" + _WORD_PASSWORD
+    + r"(?:\s+(?:saya|anda))?|" + _WORD_PASSWORD + r"\b[^.\n:=;]{0,30}?\b" + _CHANGE_VERB + r"(?:\s+it)?)"
+    r"\s+" + _CHANGE_TO + r"\s+(?P<q>[\"'«“]?)(?P<v>(?<=[\"'«“])[^\"'»”\n]{1,80}(?=[\"'»”])|[^\s\"'»”,;]{3,64})",
+    re.IGNORECASE,
+)
+#: A login and its password side by side: "credentials: alice / Mn2bv4Cx", an e-mail and its
+#: password ("alice@example.com:Pl0km9Nj"), or a URL's user info without its scheme.
+_CREDENTIAL_PAIR = re.compile(
+    r"(?:\bcredentials?|\bidentifiants?|\blogin details|账号密码|帳號密碼|账号和密码)\s*[:=：]?\s*(?:are|is|sont|est)?\s*"
+    r"[^\s/:|]{1,64}\s*[/:|]\s*(?P<v>[^\s,;]{3,64})"
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+:(?P<e>[^\s,;]{3,64})",
+    re.IGNORECASE,
+)
+_USER_INFO = re.compile(r"(?<![\w/:.])[\w.+-]{1,64}:(?P<v>[^\s@/:]{3,64})@[\w-]+(?:\.[\w-]+)+")
+#: A wallet's seed phrase: 12 to 24 short lower-case words after its name.
+_SEED_PHRASE = re.compile(
+    r"(?:(?:recovery|seed|secret|backup|mnemonic|wallet)\s+(?:phrase|words)|mnemonic|"
+    r"phrase (?:de récupération|de recuperation|secrète|mnémonique)|mots? de récupération|"
+    r"frasa (?:pemulihan|benih|rahsia)|助记词|助記詞|恢复短语|恢復短語)"
+    r"[^a-z\n]{0,12}?(?:\b(?:is|are|est|sont|ialah|adalah)\b|是|为)?[\s:：]*"
+    r"(?P<v>(?:[a-z]{3,8}[\s,]+){11,23}[a-z]{3,8})",
     re.IGNORECASE,
 )
 _AS_PASSWORD = re.compile(
@@ -87,8 +143,20 @@ _AS_PASSWORD = re.compile(
     re.IGNORECASE,
 )
 _ZH_PASSWORD = re.compile(
-    r"(?:密码|口令|密钥|令牌|门禁码|门禁密码|支付密码|登录密码|PIN码|pin码)[^，。,.\d\w]{0,4}(?:是|为|[:：=])?\s*"
+    r"(?:(?:密码|密碼|口令|密钥|密鑰|令牌|门禁码|門禁碼|门禁密码|PIN码|pin码)[^，。,.\d\w]{0,4}"
+    r"(?:是|为|為|[:：=]|(?:改成|改为|改為|换成|換成|设为|設為|设成|設成|设置为|設置為|更改为|更改為|变成|變成)了?)?"
+    r"|(?<![A-Za-z])(?:pwd|password|passwd|pin)\s*(?:是|为|為))\s*"
     r"(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})"
+)
+#: A code someone was sent, named only "code": "your code is 938271", a message starting
+#: "code:", "the code they texted me", "le code reçu par SMS", "短信里的码" (4 to 8 digits:
+#: "your code is 200 lines long" stays).
+_CODE_SENT = re.compile(
+    r"(?:\b(?:your|votre|ton) code\s*(?:is|est|:|=)|\bkod anda\s*(?:ialah|adalah|:)?|(?:^|(?<=[.!?\n]))\s*code\s*[:=]|"
+    r"短信(?:里|裡)?的?(?:验证)?码|"
+    r"\bcode\b(?=[^\d\n]{0,25}?\b(?:texted|sms|sent me|text message|reçu|envoyé|texto|dihantar|diterima)\b))"
+    r"[^\d\n]{0,25}?(?P<v>\d{4,8}(?:[ .-]\d{2,4}){0,2})(?![\d.-]?\d)",
+    re.IGNORECASE,
 )
 _OTP = re.compile(
     r"(?:\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
@@ -97,7 +165,11 @@ _OTP = re.compile(
     r"[^\d\n]{0,25}?(?P<v>\d{2,8}(?:[ .-]\d{2,4}){0,3})(?![\d.-]?\d)",
     re.IGNORECASE,
 )
-_CVV = re.compile(r"\b(?:cvv2?|cvc2?|cryptogramme|安全码)\b[^\d\n]{0,12}(?P<v>\d{3,4})(?!\d)", re.IGNORECASE)
+_CVV = re.compile(
+    r"(?:\b(?:cvv2?|cvc2?|cryptogramme|安全码)\b|\b(?:3|three) digits (?:on|at) the back\b|\b3 chiffres (?:au|du) dos\b|"
+    r"\b3 digit di belakang\b|背面的?(?:三|3)位(?:数字?)?)[^\d\n]{0,12}(?P<v>\d{3,4})(?!\d)",
+    re.IGNORECASE,
+)
 _API_KEYS = re.compile(
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
     r"|\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
@@ -147,7 +219,7 @@ _NOT_VALUES = frozenset(
      "compromised", "hacked", "set", "updated", "needed", "ok", "okay", "fine", "good", "bad", "sama", "salah",
      "lupa", "baru", "lama", "panjang", "pendek", "terlalu", "faux", "fausse", "nouveau", "nouvelle", "ancien",
      "changé", "bloqué", "court", "facile", "difficile", "compliqué", "perdu", "même", "toujours", "encore",
-     "déjà", "trop", "très"}
+     "déjà", "trop", "très", "tukar", "sudah", "dah", "telah", "hilang", "tidak", "tak", "belum", "akan", "kena"}
 )
 _PASSPHRASE = re.compile(r"passphrase|phrase secr[èe]te|frasa laluan", re.IGNORECASE)
 
@@ -163,7 +235,9 @@ _SECRET_WORDS = frozenset(
      "usage", "credit", "debit", "visa", "kad", "atm", "cb", "kredit", "mastercard", "bearer",
      "github", "openai", "aws", "entered",
      "typed", "gave", "given", "shared", "sent", "received", "uses", "use", "used", "saisi", "donne", "envoye",
-     "recu", "utilise", "partage", "beri", "hantar", "terima", "guna", "ends", "ending", "set", "changed", "new"}
+     "recu", "utilise", "partage", "beri", "hantar", "terima", "guna", "ends", "ending", "set", "changed", "new",
+     "phrase", "recovery", "seed", "mnemonic", "wallet", "confidentiel", "portail", "rahsia", "katalaluan",
+     "pasword", "reset", "texted", "digits"}
 )
 _ZH_SECRET_WORDS = ("密码", "口令", "验证码", "校验码", "动态码", "卡号", "银行卡", "信用卡", "密钥", "令牌", "门禁", "账号",
                     "账户", "是", "给", "发", "收到", "输入", "使用", "用")
@@ -181,8 +255,39 @@ def secrets_filter(candidate: Candidate, exchange: Exchange | None = None) -> Fi
     return keep(NAME, redacted, f"redacted: {kinds}")
 
 
+#: Words (case-folded) one of which each family of phrasings needs: a text without any skips
+#: that family's patterns (most texts hold none; the patterns cost ~1 ms per 300 characters).
+_PASSWORD_HINTS = ("pass", "pasword", "pw", "secret", "mdp", "laluan", "sandi", "kunci", "pin", "code", "kod",
+                   "wifi", "wi-fi", "密码", "口令")
+_ZH_PASSWORD_HINTS = ("密", "口令", "令牌", "门禁", "門禁", "pin", "pwd", "pass")
+_OTP_HINTS = ("code", "kod", "otp", "one-time", "one time", "tac", "码", "碼", "cvv", "cvc", "crypto", "digit",
+              "chiffres", "背面")
+_SEED_HINTS = ("phrase", "words", "mnemonic", "mots", "frasa", "助记", "助記", "恢复短语", "恢復短語")
+_CREDENTIAL_HINTS = ("@", "credential", "identifiant", "login details", "账号", "帳號")
+#: Characters with no glyph, dropped from the second look (a password word split by them).
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"), None)
+#: What calls for the second look: invisible characters, Unicode spaces, full-width digits
+#: and letters, mathematical letters (not the CJK full-width punctuation of every Chinese text).
+_DISGUISED = re.compile("[\u00a0\u00ad\u2000-\u200f\u202f\u205f\u2060\ufeff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+                        "\U0001d400-\U0001d7ff]")
+
+
 def redact(text: str) -> tuple[str, list[str]]:
-    """``text`` with every secret replaced by ``[redacted]``, and the kinds found (in order)."""
+    """``text`` with every secret replaced by ``[redacted]``, and the kinds found (in order).
+
+    A second look runs on the text's NFKC form without invisible characters (full-width
+    "ｐａｓｓｗｏｒｄ", a card number spaced with no-break spaces, a zero-width space inside a
+    word); when it finds more, its redacted form is returned (the text then changes only
+    where compatibility characters hid a secret)."""
+    out, found = _redact(text)
+    if _DISGUISED.search(text):
+        folded_out, folded_found = _redact(unicodedata.normalize("NFKC", text).translate(_INVISIBLE))
+        if len(folded_found) > len(found):
+            return folded_out, folded_found
+    return out, found
+
+
+def _redact(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
 
     def sub(pattern: re.Pattern[str], kind: str, text: str, group: str | None = None, check=None) -> str:
@@ -203,12 +308,29 @@ def redact(text: str) -> tuple[str, list[str]]:
     text = sub(_URL_CREDENTIALS, "url_credentials", text, "v")
     text = _HOOK_URL.sub(lambda m: _redact_hook(m.group(0), found), text)
     text = sub(_QUERY_SECRET, "webhook", text, "v", lambda v, m, t: v != REDACTED)
-    text = _PASSWORD.sub(lambda m: _redact_password(m, text, found), text)
-    text = _AS_PASSWORD.sub(lambda m: _redact_as_password(m, found), text)
-    text = sub(_PIN, "password", text, "v")
-    text = sub(_ZH_PASSWORD, "password", text, "v")
-    text = sub(_OTP, "otp", text, "v")
-    text = sub(_CVV, "otp", text, "v")
+    lower = text.casefold()  # each family of phrasings runs only where one of its words is
+
+    def mentions(words: tuple[str, ...]) -> bool:
+        return any(word in lower for word in words)
+
+    if mentions(_SEED_HINTS):
+        text = sub(_SEED_PHRASE, "seed_phrase", text, "v")
+    if mentions(_PASSWORD_HINTS):
+        text = _PASSWORD.sub(lambda m: _redact_password(m, text, found), text)
+        text = sub(_CHANGED_PASSWORD, "password", text, "v", lambda v, m, t: bool(m.group("q")) or _looks_made_up(v))
+        text = sub(_BARE_PASSWORD, "password", text, "v", lambda v, m, t: _looks_made_up(v) and bool(
+            m.group("own") or m.group("after") or any(c in "!@#$%^&*+=?~" for c in v)))
+        text = _AS_PASSWORD.sub(lambda m: _redact_as_password(m, found), text)
+        text = sub(_PIN, "password", text, "v")
+    if mentions(_CREDENTIAL_HINTS):
+        text = _CREDENTIAL_PAIR.sub(lambda m: _redact_group(m, "v" if m.group("v") else "e", "password", found), text)
+        text = sub(_USER_INFO, "password", text, "v", lambda v, m, t: _looks_made_up(v))
+    if mentions(_ZH_PASSWORD_HINTS):
+        text = sub(_ZH_PASSWORD, "password", text, "v")
+    if mentions(_OTP_HINTS):
+        text = sub(_CODE_SENT, "otp", text, "v")
+        text = sub(_OTP, "otp", text, "v")
+        text = sub(_CVV, "otp", text, "v")
     text = sub(_IBAN, "iban", text, None, lambda v, m, t: _iban_valid(v))
     text = sub(_CARD, "card", text, None, _card_like)
     text = sub(_HEX, "token", text, None, lambda v, m, t: not _in_url(m, t))
@@ -216,6 +338,30 @@ def redact(text: str) -> tuple[str, list[str]]:
     for pattern in _DETECTORS:
         text = sub(pattern, "detect_secrets", text, None, lambda v, m, t: REDACTED not in v)
     return text, found
+
+
+def _looks_made_up(value: str) -> bool:
+    """Whether ``value`` looks like a made-up secret rather than a word: letters with digits
+    or symbols, not an ordinal, a duration or a size ("3rd", "24h", "16GB")."""
+    value = value.rstrip(".!?)")
+    if value == REDACTED or value.startswith("[") or value.casefold() in lx.STOPWORDS:
+        return False
+    letters = any(c.isalpha() for c in value)
+    marks = any(c.isdigit() for c in value) or any(c in "!@#$%^&*+=?~_" for c in value)
+    return letters and marks and not _MEASURE.fullmatch(value)
+
+
+_MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?:st|nd|rd|th|h|hrs?|am|pm|min|mins|s|x|k|kg|km|cm|mm|gb|mb|kb|tb|g|m)",
+                      re.IGNORECASE)
+
+
+def _redact_group(match: re.Match[str], group: str, kind: str, found: list[str]) -> str:
+    value = match.group(group)
+    if value == REDACTED or value.startswith("[") or value.casefold() in lx.STOPWORDS:
+        return match.group(0)
+    found.append(kind)
+    start, end = match.start(group) - match.start(), match.end(group) - match.start()
+    return match.group(0)[:start] + REDACTED + match.group(0)[end:]
 
 
 def _redact_hook(url: str, found: list[str]) -> str:

@@ -19,6 +19,9 @@ class Plumbing:
         def transaction(self) -> AbstractContextManager[Any]:
             raise NotImplementedError
 
+        def read_snapshot(self) -> AbstractContextManager[Any]:
+            raise NotImplementedError
+
         def _query(self, sql: str, params: Any = ()) -> list[Any]:
             raise NotImplementedError
 

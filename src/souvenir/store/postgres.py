@@ -205,6 +205,20 @@ class PostgresStore(PgVectorMixin, SQLStore):
             finally:
                 self._pool.putconn(conn)
 
+    @contextmanager
+    def read_snapshot(self) -> Iterator[_Connection]:
+        """A read-only repeatable-read transaction on a pooled connection (MVCC: never waits
+        on a writer, nor on this process's writers); inside this thread's transaction, that one."""
+        if self._owner == threading.get_ident() and self._tx is not None:
+            yield self._tx
+            return
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                yield _Connection(conn)
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise self._wrap(exc) from exc
+
     def _query(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """A read: on this thread's transaction (to see its own writes) if it has one, on a
         pooled connection otherwise (never waiting for a writer)."""

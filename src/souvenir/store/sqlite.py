@@ -130,6 +130,26 @@ class SQLiteStore(SQLStore):
                     raise StoreError(f"SQLite error: {exc}") from exc
                 raise
 
+    @contextmanager
+    def read_snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A read-only transaction on this thread's reader (WAL: one consistent snapshot that
+        never waits on a writer); inside this thread's write transaction, that one."""
+        if self._memory or self._owner == threading.get_ident():
+            with self.transaction() as conn:
+                yield conn
+            return
+        reader = self._reader()
+        try:
+            reader.execute("BEGIN")
+            try:
+                yield reader
+            finally:
+                reader.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            raise self._wrap(exc) from exc
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite error: {exc}") from exc
+
     def _query(self, sql: str, params: Sequence | dict = ()) -> list[tuple]:
         """A read: on the write connection inside this thread's transaction (to see its own
         writes) or for ``:memory:``; on this thread's reader connection otherwise."""

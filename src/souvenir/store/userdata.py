@@ -33,7 +33,7 @@ class UserDataMixin(Plumbing):
     def export_user(self, user_id: int) -> dict[str, list[dict]]:
         """Every row about the user, table by table, as dicts (vectors without their floats)."""
         out: dict[str, list[dict]] = {}
-        with self.transaction() as conn:  # type: ignore[attr-defined]  # one consistent snapshot
+        with self.read_snapshot() as conn:  # one consistent snapshot, no write lock
             for table, sql in _USER_TABLES.items():
                 cursor = conn.execute(sql, (user_id,))
                 names = [d[0] for d in cursor.description]

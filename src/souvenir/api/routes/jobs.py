@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from souvenir.api.auth import require_admin
 from souvenir.api.deps import RuntimeDep
 from souvenir.errors import InputError
+from souvenir.schemas import RowId
 from souvenir.timeutil import utcnow
 
 router = APIRouter(prefix="/v1/jobs", tags=["jobs (admin)"], dependencies=[Depends(require_admin)])
@@ -52,7 +53,7 @@ class JobList(BaseModel):
 class JobRetry(BaseModel):
     """Which jobs to requeue: ``ids`` (parked or pending ones), or every parked job."""
 
-    ids: list[int] = Field(default_factory=list, max_length=10_000)
+    ids: list[RowId] = Field(default_factory=list, max_length=10_000)
     parked: bool = Field(False, description="Requeue every parked job (with ids: only those parked).")
 
 

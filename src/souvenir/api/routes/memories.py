@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 
-from souvenir.api.auth import require_admin
+from souvenir.api.auth import require_admin_for_rules
 from souvenir.api.deps import SouvenirDep
 from souvenir.curation import MAX_PAGE
 from souvenir.schemas import (
@@ -16,6 +16,16 @@ from souvenir.schemas import (
 )
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["memories"])
+
+
+def rule_owner(channel: str, user: str, memory_id: int, mem: SouvenirDep, request: Request) -> None:
+    """A route changing memory ``memory_id``: 404 unless it is the user's, 403 when it is a
+    rule and the key is not an admin's."""
+    require_admin_for_rules(request, {mem.engine.own_memory(channel, user, memory_id).kind})
+
+
+#: The dependency of every route that changes one existing memory.
+_CHANGES = [Depends(rule_owner)]
 
 
 @router.get("/memories", response_model=MemoriesPublic)
@@ -40,8 +50,7 @@ def search(channel: str, user: str, body: SearchQuery, mem: SouvenirDep) -> Sear
 def add_memory(channel: str, user: str, body: MemoryCreate, mem: SouvenirDep, request: Request) -> WritePublic:
     """Write one memory through the write path (secrets filter, dedup, merge). A ``rule``
     (carried by every later context of the user) needs an admin key."""
-    if body.kind == "rule":
-        require_admin(request)
+    require_admin_for_rules(request, {body.kind})
     return mem.remember(user, channel=channel, **body.model_dump())
 
 
@@ -49,15 +58,15 @@ def add_memory(channel: str, user: str, body: MemoryCreate, mem: SouvenirDep, re
 def add_memories(channel: str, user: str, body: MemoryBatch, mem: SouvenirDep, request: Request) -> BatchWritten:
     """Write 1 to 100 memories in order, each through the write path; all are checked
     before the first is written. A ``rule`` among them needs an admin key."""
-    if any(m.kind == "rule" for m in body.memories):
-        require_admin(request)
+    require_admin_for_rules(request, {m.kind for m in body.memories})
     return mem.remember_many(user, body.memories, channel=channel)
 
 
-@router.patch("/memories/{memory_id}", response_model=WritePublic)
+@router.patch("/memories/{memory_id}", response_model=WritePublic, dependencies=_CHANGES)
 def update_memory(channel: str, user: str, memory_id: int, body: MemoryUpdate,
                   mem: SouvenirDep) -> WritePublic:
-    """A new wording through the write path's filters; the old one stays as history."""
+    """A new wording through the write path's filters; the old one stays as history. A
+    rule's needs an admin key."""
     return mem.update(user, memory_id, body.text, date=body.date, source=body.source, channel=channel)
 
 
@@ -68,19 +77,19 @@ def history(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> Memory
     return mem.history(user, memory_id, channel=channel)
 
 
-@router.post("/memories/{memory_id}/pin", response_model=MemoryPublic)
+@router.post("/memories/{memory_id}/pin", response_model=MemoryPublic, dependencies=_CHANGES)
 def pin(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryPublic:
     """Pin a memory by hand (the pinned pass serves it before the others)."""
     return mem.pin(user, memory_id, True, channel=channel)
 
 
-@router.delete("/memories/{memory_id}/pin", response_model=MemoryPublic)
+@router.delete("/memories/{memory_id}/pin", response_model=MemoryPublic, dependencies=_CHANGES)
 def unpin(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryPublic:
     """Unpin a memory."""
     return mem.pin(user, memory_id, False, channel=channel)
 
 
-@router.delete("/memories/{memory_id}", response_model=MemoryDeleted)
+@router.delete("/memories/{memory_id}", response_model=MemoryDeleted, dependencies=_CHANGES)
 def delete_memory(channel: str, user: str, memory_id: int, mem: SouvenirDep) -> MemoryDeleted:
-    """Delete one memory (an explicit act; its vectors go with it)."""
+    """Delete one memory (an explicit act; its vectors go with it). A rule needs an admin key."""
     return mem.forget(user, memory_id, channel=channel)
