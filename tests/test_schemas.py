@@ -59,7 +59,8 @@ def test_one_shape_of_a_memory_everywhere(tmp_path):
     selected = context["memories"][0]
     assert set(selected) == memory_keys - set() | {"reason", "pass", "score", "day"}
     item = diagnostics["selections"][0]["items"][0]
-    assert set(item) == set(selected) and item["id"] == selected["id"]
+    # a kept selection adds why the memory scored what it did (issue #18): rank and parts
+    assert set(item) == set(selected) | {"rank", "parts"} and item["id"] == selected["id"]
     assert set(diagnostics["counters"][0]) == memory_keys
     # the same memory, field for field, wherever it appears (counters moved with the turn)
     same = lambda m: {k: v for k, v in m.items() if k in memory_keys - {"counters"}}  # noqa: E731

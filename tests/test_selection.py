@@ -37,8 +37,10 @@ def mem(id: int, kind: str = "fact", scope: str = "story", pinned: bool = False,
 
 
 def reference(memories, scores, config, story_id=STORY):
-    """Seed 000's passes, literally: [(id, pass)] in the budget, rule ids by rank."""
-    thr, limit = config.semantic_threshold, config.limit
+    """Seed 000's passes, literally, with issue #18's two protections (score before
+    recency in the quota and rescue passes; protected quotas above a relevance floor):
+    [(id, pass)] in the budget, rule ids by rank."""
+    thr, limit, floor = config.semantic_threshold, config.limit, config.relevance_floor
     quarter = round(limit * config.global_share)
 
     def cos(m):
@@ -48,20 +50,42 @@ def reference(memories, scores, config, story_id=STORY):
     def eligible(m):
         return cos(m) is not None and cos(m) >= thr
 
+    def relevant(m):
+        return floor is not None and cos(m) is not None and cos(m) >= floor
+
+    def own(m):
+        return m.scope == "story" and m.story_id == story_id
+
     def rank(m):
         d = m.updated_at or m.created_at
-        return (not m.pinned, not (m.scope == "story" and m.story_id == story_id),
+        return (not m.pinned, not own(m),
                 TYPE_ORDER.get(m.kind, 4), -m.confidence,
                 -(d.timestamp() if d else -1e18), -(cos(m) if cos(m) is not None else -9), m.id)
+
+    def ranked(m):
+        if not config.rescue_by_score:
+            return rank(m)
+        return (not m.pinned, not own(m), -cos(m) if cos(m) is not None else -math.inf, rank(m))
 
     rules = sorted((m for m in memories if m.kind == "rule"), key=rank)
     pool = sorted((m for m in memories if m.kind != "rule"), key=rank)
     chosen, taken = [], set()
+    kind_of = {m.id: m.kind for m in pool}
 
     def add(m, pass_name):
         if len(chosen) < limit and m.id not in taken:
             chosen.append((m.id, pass_name))
             taken.add(m.id)
+
+    def held(kind):
+        return sum(1 for i, _ in chosen if kind_of[i] == kind)
+
+    def need():
+        if floor is None:
+            return 0
+        return sum(min(max(0, config.quotas.get(kind, 0) - held(kind)),
+                       sum(1 for m in pool if m.kind == kind and m.id not in taken and relevant(m)))
+                   for kind in config.protected_kinds)
 
     reserve_candidates = sum(1 for m in pool if not m.pinned and (m.scope == "global" or eligible(m)))
     reserve = min(max(1, quarter), reserve_candidates)
@@ -72,17 +96,25 @@ def reference(memories, scores, config, story_id=STORY):
             add(m, "pinned")
     globs = [m for m in pool if m.scope == "global" and not m.pinned and m.id not in taken]
     by_cos = sorted((m for m in globs if eligible(m)), key=lambda m: (-cos(m), rank(m)))
-    for m in (by_cos + [m for m in globs if not eligible(m)])[:quarter]:
+    for m in (by_cos + sorted((m for m in globs if not eligible(m)), key=ranked))[:quarter]:
         add(m, "global")
-    sem = sorted((m for m in pool if eligible(m) and m.id not in taken), key=lambda m: (-cos(m), rank(m)))
-    for m in sem[:config.semantic_slots]:
-        add(m, "semantic")
-    kind_of = {m.id: m.kind for m in pool}
-    for kind, places in config.quotas.items():
-        held = sum(1 for i, _ in chosen if kind_of[i] == kind)
-        for m in [m for m in pool if m.kind == kind and m.id not in taken][:max(0, places - held)]:
+    slots = config.semantic_slots
+    for _ in range(2):
+        room = min(slots, limit - len(chosen) - need())
+        sem = sorted((m for m in pool if eligible(m) and m.id not in taken), key=lambda m: (-cos(m), rank(m)))
+        for m in sem[:max(0, room)]:
+            add(m, "semantic")
+            slots -= 1
+    for kind in config.protected_kinds if floor is not None else ():
+        room = max(0, config.quotas.get(kind, 0) - held(kind))
+        for m in sorted((m for m in pool if m.kind == kind and m.id not in taken and relevant(m)),
+                        key=lambda m: (-cos(m), rank(m)))[:room]:
             add(m, "quota")
-    for m in pool:
+    for kind, places in config.quotas.items():
+        room = max(0, places - held(kind))
+        for m in sorted((m for m in pool if m.kind == kind and m.id not in taken), key=ranked)[:room]:
+            add(m, "quota")
+    for m in sorted(pool, key=ranked):
         add(m, "rescue")
     return chosen, [m.id for m in rules]
 
@@ -131,6 +163,8 @@ configs = st.builds(
     semantic_threshold=st.just(0.32),
     quotas=st.fixed_dictionaries({}, optional={
         k: st.integers(0, 7) for k in ("fact", "preference", "promise", "episode")}),
+    relevance_floor=st.sampled_from([None, 0.1, 0.3199, 0.5]),
+    rescue_by_score=st.booleans(),
 )
 
 
@@ -303,8 +337,42 @@ def test_story_memories_rank_before_globals_and_other_stories():
 
 def test_recency_then_cosine_then_id_break_ties():
     memories = [mem(5, age_days=2), mem(4, age_days=1), mem(3, age_days=1), mem(2, age_days=1)]
-    result = select(memories, {3: 0.2, 2: 0.1}, SelectionConfig(limit=4), NOW, STORY)
+    result = select(memories, {3: 0.2, 2: 0.1}, SelectionConfig(limit=4, rescue_by_score=False), NOW, STORY)
     assert [s.memory.id for s in result.memories] == [3, 2, 4, 5]
+
+
+def test_leftover_places_go_by_score_before_recency():
+    """Issue #18 (PerLTQA): a place the quota or rescue pass gives goes to the best score,
+    not to the memory updated today; unscored memories (written this turn) keep recency."""
+    memories = [mem(1, age_days=0), mem(2, age_days=30), mem(3, age_days=30), mem(4, age_days=0)]
+    scores = {1: -0.5, 2: 0.2, 3: 0.1}  # 4: not embedded yet
+    result = select(memories, scores, SelectionConfig(limit=3), NOW, STORY)
+    assert [s.memory.id for s in result.memories] == [4, 2, 3]
+    assert "by score, then rank" not in result.memories[0].reason  # the quota pass here
+    seed = select(memories, scores, SelectionConfig(limit=3, rescue_by_score=False), NOW, STORY)
+    assert [s.memory.id for s in seed.memories] == [1, 4, 2]  # updated today first
+
+
+def test_protected_quotas_keep_relevant_promises_on_a_full_store():
+    """Issue #18: with 18 semantic and 6 global places, 4 open promises got none. Those
+    that clear the relevance floor keep their quota; those under it do not."""
+    facts = [mem(i, kind="fact", scope="global") for i in range(1, 201)]
+    promises = [mem(i, kind="promise", scope="global") for i in range(301, 306)]
+    prefs = [mem(i, kind="preference", scope="global") for i in range(401, 403)]
+    scores = {m.id: 5.0 - m.id / 100 for m in facts}  # 200 facts, all above the floor 2.0
+    scores |= {301: 1.2, 302: 1.0, 303: 0.9, 304: 0.8, 305: -1.0, 401: 0.5, 402: 1.5}
+    config = SelectionConfig(semantic_threshold=2.0, semantic_slots=18, relevance_floor=0.7, score_name="score")
+    result = select(facts + promises + prefs, scores, config, NOW)
+    chosen = {s.memory.id: s for s in result.memories}
+    assert len(result.memories) == 24
+    assert {301, 302, 303, 304, 402} <= set(chosen) and 305 not in chosen and 401 not in chosen
+    assert all(chosen[i].pass_name == "quota" for i in (301, 302, 303, 304, 402))
+    assert "kept for it: score 1.200 ≥ 0.7" in chosen[301].reason
+    semantic = [s for s in result.memories if s.pass_name == "semantic"]
+    assert len(semantic) == 24 - 6 - 5  # the semantic pass left the five places free
+    unprotected = select(facts + promises + prefs, scores,
+                         SelectionConfig(semantic_threshold=2.0, semantic_slots=18), NOW)
+    assert not {301, 302, 303, 304, 402} & {s.memory.id for s in unprotected.memories}
 
 
 def test_naive_and_missing_dates_do_not_break_the_rank():

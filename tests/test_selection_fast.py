@@ -64,9 +64,16 @@ def digest(configs: list[SelectionConfig], fast_inputs: bool = False) -> str:
     return h.hexdigest()
 
 
-CONFIGS = [SelectionConfig(), SelectionConfig(semantic_threshold=0.05),
-           SelectionConfig(limit=10, global_share=0.5, semantic_slots=3, quotas={"fact": 2, "episode": 7}),
-           SelectionConfig(limit=30, global_share=0.0, semantic_slots=20)]
+SEED_RANK = {"rescue_by_score": False}  # the passes as they were before issue #18
+CONFIGS = [SelectionConfig(**SEED_RANK), SelectionConfig(semantic_threshold=0.05, **SEED_RANK),
+           SelectionConfig(limit=10, global_share=0.5, semantic_slots=3, quotas={"fact": 2, "episode": 7},
+                           **SEED_RANK),
+           SelectionConfig(limit=30, global_share=0.0, semantic_slots=20, **SEED_RANK)]
+#: Today's passes: score before recency, protected quotas (relevance floors on the corpus' scale).
+NEW_CONFIGS = [SelectionConfig(relevance_floor=0.1), SelectionConfig(semantic_threshold=0.05),
+               SelectionConfig(limit=10, global_share=0.5, semantic_slots=3,
+                               quotas={"fact": 2, "episode": 7, "promise": 2}, relevance_floor=0.0),
+               SelectionConfig(limit=30, global_share=0.0, semantic_slots=20, relevance_floor=0.3199)]
 
 
 BEFORE = "73b2699246289dec33f3b811633e528722738bc741f4e244c96d283d27e7c187"
@@ -78,6 +85,7 @@ def test_outputs_unchanged_since_the_restructure():
 
 def test_pool_and_scores_inputs_give_the_same_outputs():
     assert digest(CONFIGS, fast_inputs=True) == BEFORE
+    assert digest(NEW_CONFIGS, fast_inputs=True) == digest(NEW_CONFIGS)
 
 
 def full(result):
@@ -87,7 +95,7 @@ def full(result):
 
 
 @settings(deadline=None, max_examples=60)
-@given(st.integers(0, 10**6), st.sampled_from([0, 1, 7, 40, 300]), st.sampled_from(CONFIGS))
+@given(st.integers(0, 10**6), st.sampled_from([0, 1, 7, 40, 300]), st.sampled_from(CONFIGS + NEW_CONFIGS))
 def test_a_pool_reused_across_turns_and_stories_answers_like_a_list(seed, size, config):
     memories, scores, _ = corpus(seed, size)
     pool, fast_scores = fast(memories, scores)
@@ -118,7 +126,8 @@ def test_a_pool_is_an_immutable_tuple_of_memories():
 
 
 @settings(deadline=None, max_examples=40)
-@given(st.integers(0, 10**6), st.sampled_from([1, 7, 40, 300]), st.sampled_from(CONFIGS), st.data())
+@given(st.integers(0, 10**6), st.sampled_from([1, 7, 40, 300]), st.sampled_from(CONFIGS + NEW_CONFIGS),
+       st.data())
 def test_an_extended_pool_answers_like_a_list(seed, size, config, data):
     """New memories appended to a pool whose columns were read (the read cache after a write)."""
     memories, scores, _ = corpus(seed, size)

@@ -20,7 +20,7 @@ from rich.table import Table
 from souvenir.cli_jobs import jobs_app
 from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
-from souvenir.errors import EmbedderError, SouvenirError
+from souvenir.errors import EmbedderError, InputError, SouvenirError
 from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.schemas import memory_json
@@ -604,6 +604,44 @@ def calibrate_dedup(
             why = f"  [{p['verdict']}]" if "verdict" in p else ""
             console.print(f"  {p['score']:.3f} (raw {p['raw']:.3f})  {p['a']!r}  ~  {p['b']!r}{why}",
                           markup=False, soft_wrap=True)
+
+
+@calibrate_app.command("floor")
+def calibrate_floor(
+    ctx: typer.Context,
+    suite: list[Path] = typer.Option([], exists=True, dir_okay=False,
+                                     help="A suite file ({memories, queries with gold}); repeatable."),
+    locomo: list[Path] = typer.Option([], exists=True, dir_okay=False,
+                                      help="A LoCoMo conversation file; repeatable."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Read the configured embedder's semantic floor (SOUVENIR_SEMANTIC_THRESHOLD) from its
+    cosine distribution: min over the data sets of P5(relevant pairs), rounded down."""
+    from souvenir.embedding import make_embedder
+    from souvenir.floors import cosine_floor, embed_pairs, read_locomo, read_suite
+
+    try:
+        settings = _settings(ctx)
+        embedder = make_embedder(settings)
+        if embedder is None:
+            raise InputError("no embedder configured (SOUVENIR_EMBEDDER=none)")
+        sets = [read_suite(p) for p in suite] + [read_locomo(p) for p in locomo]
+        if not sets:
+            raise InputError("give at least one --suite or --locomo file")
+        report = cosine_floor([(s.name, *embed_pairs(embedder, s)) for s in sets])
+    except (SouvenirError, ValueError) as exc:
+        _fail(exc)
+        return
+    report["embedder"] = embedder.name
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return
+    for name, d in report["data"].items():
+        console.print(f"{name}: {d['n'][0]} relevant pairs, P5 {d['relevant'][5]:.4f}, P50 "
+                      f"{d['relevant'][50]:.4f}; eligible at the floor: relevant {d['eligible'][0]:.3f}, "
+                      f"irrelevant {d['eligible'][1]}", markup=False)
+    console.print(f"floor of {embedder.name}: {report['floor']:.2f} (set by {report['set_by']}): "
+                  f"SOUVENIR_SEMANTIC_THRESHOLD={report['floor']:.2f}", markup=False)
 
 
 @calibrate_app.command("positions")

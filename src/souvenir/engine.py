@@ -23,6 +23,7 @@ from souvenir.curation import CurationMixin
 from souvenir.errors import (
     EmbedderError, InputError, ModelError, StaleJobError, StoreError, UnknownError,
 )
+from souvenir.explain import explain, never_served
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.index import VectorIndex
 from souvenir.lexical import content_words, normalize
@@ -85,9 +86,10 @@ class Engine(CurationMixin, SearchMixin):
         if self.scorer is not None:
             self.selection_config = SelectionConfig(
                 limit=limit, semantic_threshold=SCORE_FLOOR, score_name="score",
-                semantic_slots=max(0, limit - round(limit * 0.25)))
-        else:
-            self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold)
+                semantic_slots=max(0, limit - round(limit * 0.25)), relevance_floor=SCORE_FLOOR)
+        else:  # promises and preferences the message recalls keep their quota (issue #18)
+            self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold,
+                                                    relevance_floor=semantic_threshold)
         self._window_queries = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-window")
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
@@ -481,7 +483,8 @@ class Engine(CurationMixin, SearchMixin):
         if story and story_id is None:
             story_id = -1  # an unknown story: only global memories qualify
         candidates = self.store.candidates(user_id, story_id)
-        scores, cause = self._scores(user_id, message, candidates, now)
+        parts: dict = {}
+        scores, cause = self._scores(user_id, message, candidates, now, parts)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
             self._later(self._record_degraded, user_id, cause, now)
@@ -489,7 +492,7 @@ class Engine(CurationMixin, SearchMixin):
             self._later(self._count, candidates, list(result.memories))
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
-                                     list(result.rules) + list(result.memories), cause)
+                        list(result.rules) + list(result.memories), cause, scores, parts)
         kv = profile.public_profile(self.store.kv_all(user_id))
         tz = tz or self.store.kv_get(user_id, TZ_KEY)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
@@ -508,9 +511,9 @@ class Engine(CurationMixin, SearchMixin):
         )
 
     def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                now: datetime) -> tuple[Mapping[int, float] | None, str | None]:
+                now: datetime, parts: dict | None = None) -> tuple[Mapping[int, float] | None, str | None]:
         if self.scorer is not None:
-            return self._fused_scores(user_id, message, candidates, now)
+            return self._fused_scores(user_id, message, candidates, now, parts)
         if self.index is None:
             return {}, None
         try:
@@ -521,7 +524,7 @@ class Engine(CurationMixin, SearchMixin):
             return None, f"embedder: {exc}"
 
     def _fused_scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                      now: datetime) -> tuple[Scores, str | None]:
+                      now: datetime, parts: dict | None = None) -> tuple[Scores, str | None]:
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
         both run at once. A failed embedder leaves the other signals (the BM25 part always
         scores) and marks the turn degraded with its cause."""
@@ -545,28 +548,32 @@ class Engine(CurationMixin, SearchMixin):
                 causes.append(f"window embedder: no query vector within {bound:g} s (queued)")
         for cause in causes:
             log.warning("degraded turn: %s", cause)
-        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query)
+        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query, parts)
         return scores, "; ".join(causes) or None
 
     def fused_scores(self, user_id: int, candidates, message: str, now: datetime,
-                     dense_query=None, window_query=None) -> Scores:
+                     dense_query=None, window_query=None, parts: dict | None = None) -> Scores:
         """The fused score of ``candidates`` for ``message`` with the query vectors given
         (``None``: that signal is left out): what :meth:`context` runs after embedding
-        the message (``souvenir bench latency`` times it)."""
+        the message (``souvenir bench latency`` times it). ``parts``: filled with the
+        score's terms (:meth:`Scorer.scores`)."""
         def side(index: VectorIndex | None, query) -> DenseInput | None:
             if index is None or query is None:
                 return None
             return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids))
 
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
-                                  side(self.index, dense_query), side(self.window_index, window_query))
+                                  side(self.index, dense_query), side(self.window_index, window_query),
+                                  parts)
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                          selected: list[Selection], cause: str | None) -> None:
+                          selected: list[Selection], cause: str | None, scores=None,
+                          parts: dict | None = None) -> None:
+        why = explain(scores, parts, [s.memory.id for s in selected])
         try:
             self.store.record_selection(
                 user_id, story_id, message, now,
-                [(s.memory.id, s.pass_name, s.reason, s.score) for s in selected],
+                [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],
                 cause is not None, cause)
         except StoreError as exc:
             log.warning("selection not kept for diagnostics: %s", exc)
@@ -586,13 +593,16 @@ class Engine(CurationMixin, SearchMixin):
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
             "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"])
+                                            | {"rank": i.get("rank"), "parts": i.get("parts")}
                                             for i in sel["items"] if i["memory_id"] in every]}
                            for sel in self.store.last_selections(user_id, story_id if story else None)],
             "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
+            "never_served": never_served(memories),
             "degraded": self.store.degraded_events(user_id),
             "writes": self.store.write_events(user_id),
             "index": {"embedder": self.index.name if self.index else None,
-                      "backlog": self.index.backlog() if self.index else 0},
+                      "backlog": self.index.backlog(user_id) if self.index else 0,
+                      "indexes": {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}},
             "parked": self.store.parked_jobs(user_id),
             "profile": profile.public_profile(self.store.kv_all(user_id)),
         }

@@ -190,10 +190,10 @@ class VectorIndex:
             kept.append(row)
         return kept
 
-    def backlog(self) -> int:
-        """Active memories whose vector is missing or stale."""
+    def backlog(self, user_id: int | None = None) -> int:
+        """Active memories whose vector is missing or stale (one user's when given)."""
         self.store.repair_hashes()
-        return self.store.count_stale_vectors(self.name)
+        return self.store.count_stale_vectors(self.name, user_id)
 
     def wake(self) -> None:
         """Ask the background indexer to run now."""

@@ -435,6 +435,16 @@ class UserRef(_Out):
     story: str | None = None
 
 
+class KeptSelection(SelectedMemory):
+    """A memory of a selection kept for diagnostics: as :class:`SelectedMemory`, plus its
+    ``rank`` among all candidates by score (1 = best) and the score's ``parts`` (the fused
+    score's signed terms: use, e5, bm25, neighbours, speaker, period…; they sum to the
+    score). Both ``None`` when the turn had no scores."""
+
+    rank: int | None = None
+    parts: dict[str, float] | None = None
+
+
 class SelectionRecord(_Out):
     """One past selection kept for diagnostics: the message and the memories chosen, in order."""
 
@@ -445,7 +455,7 @@ class SelectionRecord(_Out):
     degraded: bool = False
     cause: str | None = None
     story_id: int | None = None
-    items: list[SelectedMemory]
+    items: list[KeptSelection]
 
 
 class DegradedEvent(_Out):

@@ -19,6 +19,18 @@ Rank = pinned first, the current story's own memories first, kind (fact, prefere
 promise, episode, others), confidence desc, recency (``updated_at``) desc, cosine desc,
 id asc. Every ordering ends on the id, so the result does not depend on input order.
 
+Two protections of seed 000 that large stores had lost (issue #18), both on by default:
+
+- *protected quotas*: promises and preferences whose score clears ``relevance_floor``
+  keep their quota places: the semantic pass leaves room for them (bounded by the real
+  candidates, as the reserve is), so 18 semantic and 6 global places no longer leave
+  open promises none;
+- *score before recency*: where scores exist, the quota and rescue passes order by
+  score before the rank's confidence and recency (``rescue_by_score``), so a place left
+  over goes to the best-scored memory, not to the one updated today. Memories without a
+  score (not embedded yet) come first, by the seed's rank: a memory written this turn is
+  still served by recency; a degraded turn (no scores at all) is the seed's rank.
+
 Cost: the candidates are read once into numpy columns (kind, pinned, scope, story,
 confidence, id, cosine); each pass then takes its few winners with a partition instead
 of sorting everything, and dates are read only for memories still tied at the boundary.
@@ -41,10 +53,14 @@ import numpy as np
 
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
-__all__ = ["DEFAULT_QUOTAS", "PASSES", "Pool", "Scores", "SelectionConfig", "counter_updates", "select"]
+__all__ = ["DEFAULT_QUOTAS", "PASSES", "PROTECTED_KINDS", "Pool", "Scores", "SelectionConfig", "counter_updates", "select"]
 
 #: Pass names, in the order the passes run (rules first: they are outside the budget).
 PASSES: tuple[str, ...] = ("rule", "pinned", "global", "semantic", "quota", "rescue")
+
+#: Kinds whose quota places the semantic pass leaves free when they clear the relevance
+#: floor (issue #18: on a large store 18 semantic + 6 global places gave 4 open promises none).
+PROTECTED_KINDS: tuple[str, ...] = ("promise", "preference")
 
 #: Places per kind in the quota pass (seed 000: "6 faits, 5 préférences, 4 promesses, 5 épisodes").
 DEFAULT_QUOTAS: Mapping[str, int] = MappingProxyType(
@@ -80,6 +96,12 @@ class SelectionConfig:
     - ``quotas``: places per kind in the quota pass.
     - ``score_name``: what the scores are, in the reasons ("cosine", or "score" for the
       fused score of :mod:`souvenir.scoring`).
+    - ``protected_kinds`` / ``relevance_floor``: kinds whose quota places are kept from
+      the semantic pass for the memories scoring at least ``relevance_floor`` (inclusive;
+      ``None`` = no protection). The engine passes the floor read for its score
+      (docs/journal.md, "Seed 000's protections on large stores").
+    - ``rescue_by_score``: the quota and rescue passes order by score before confidence
+      and recency (``False``: seed 000's rank alone).
     """
 
     limit: int = 24
@@ -88,6 +110,9 @@ class SelectionConfig:
     semantic_threshold: float = 0.32
     quotas: Mapping[str, int] = field(default_factory=lambda: DEFAULT_QUOTAS)
     score_name: str = "cosine"
+    protected_kinds: tuple[str, ...] = PROTECTED_KINDS
+    relevance_floor: float | None = None
+    rescue_by_score: bool = True
 
     def __post_init__(self) -> None:
         if self.limit < 0 or self.semantic_slots < 0:
@@ -98,6 +123,10 @@ class SelectionConfig:
             if kind not in _KIND_CODE or places < 0:
                 raise ValueError(f"bad quota {kind!r}: {places!r} (kinds: {CANDIDATE_KINDS})")
         object.__setattr__(self, "quotas", MappingProxyType(dict(self.quotas)))
+        for kind in self.protected_kinds:
+            if kind not in _KIND_CODE:
+                raise ValueError(f"bad protected kind {kind!r} (kinds: {CANDIDATE_KINDS})")
+        object.__setattr__(self, "protected_kinds", tuple(self.protected_kinds))
 
     @property
     def quarter(self) -> int:
@@ -344,6 +373,12 @@ class _Columns:
         self._static = static
         self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
         self.cosine_keys: tuple = (self.neg_cos,) + self.rank_keys
+        # Score before confidence and recency (quota and rescue passes when scores exist):
+        # pinned and own story first, then the score, then the seed's rank. A memory
+        # without a score (written this turn, not embedded yet) comes first: seed 000
+        # serves it by recency through these passes.
+        self.place = (~self.pinned).astype(np.int16) * 2 + (~own_story)
+        self.scored_keys: tuple = (self.place, np.where(np.isnan(cos), -np.inf, -cos)) + self.rank_keys
 
     def neg_recency(self, idx: np.ndarray) -> np.ndarray:
         """Minus the date in microseconds (newest first), read only for ``idx``."""
@@ -387,6 +422,8 @@ class _Run:
         cols, cfg = self.cols, self.config
         thr, quarter = cfg.semantic_threshold, cfg.quarter
         free = self.avail & ~cols.pinned
+        by_score = cfg.rescue_by_score and bool(np.isfinite(cols.cos).any())
+        ranked = cols.scored_keys if by_score else cols.rank_keys
         # 1. reserve: bounded by the real global or semantic candidates.
         candidates = int((free & (cols.is_global | self.eligible)).sum())
         reserve = min(max(1, quarter), candidates)
@@ -402,21 +439,57 @@ class _Run:
         for i in self.take(glob & self.eligible, quarter, cols.cosine_keys):
             self.add(i, "global", f"global: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}, {kept}")
         done = sum(s.pass_name == "global" for s in self.selected)
-        for i in self.take(glob, quarter - done, cols.rank_keys):
+        for i in self.take(glob, quarter - done, ranked):
             self.add(i, "global", f"global: {kept}, by rank ({self.rank_note(i)})")
-        # 4. semantic: cosine >= threshold, by descending cosine.
-        for i in self.take(self.eligible, cfg.semantic_slots, cols.cosine_keys):
-            self.add(i, "semantic", f"semantic: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
-        # 5. quotas per kind, counting what earlier passes already hold of that kind.
+        # 4. semantic: cosine >= threshold, by descending cosine, leaving the protected
+        #    quotas their places (recounted once: the pass may take some of them itself).
+        slots = cfg.semantic_slots
+        for _ in range(2):
+            for i in self.take(self.eligible, min(slots, self.room() - self.protected_need()),
+                               cols.cosine_keys):
+                self.add(i, "semantic", f"semantic: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
+                slots -= 1
+        # 5. quotas per kind, counting what earlier passes already hold of that kind: first
+        #    the protected kinds' memories that clear the relevance floor, then every kind.
+        if cfg.relevance_floor is not None:
+            floor = cfg.relevance_floor
+            for kind in cfg.protected_kinds:
+                places, held = cfg.quotas.get(kind, 0), self.held(kind)
+                for n, i in enumerate(self.take((cols.kind == _KIND_CODE[kind]) & self.relevant(),
+                                                places - held, cols.cosine_keys)):
+                    self.add(i, "quota", f"quota: {kind} {held + n + 1}/{places}, kept for it: "
+                                         f"{cfg.score_name} {_fmt(cols.cos[i], floor)} ≥ {floor:g}")
         for kind, places in cfg.quotas.items():
-            code = _KIND_CODE[kind]
-            held = int(np.count_nonzero(cols.kind[~self.avail & ~cols.rule] == code))
-            for n, i in enumerate(self.take(cols.kind == code, places - held, cols.rank_keys)):
+            held = self.held(kind)
+            for n, i in enumerate(self.take(cols.kind == _KIND_CODE[kind], places - held, ranked)):
                 self.add(i, "quota", f"quota: {kind} {held + n + 1}/{places} ({self.rank_note(i)})")
-        # 6. rescue: the rest by rank.
-        for i in self.take(self.avail, self.room(), cols.rank_keys):
-            self.add(i, "rescue", f"rescue: place {len(self.selected) + 1}/{cfg.limit} by rank "
-                                  f"({self.rank_note(i)})")
+        # 6. rescue: the rest by rank (by score first where scores exist).
+        for i in self.take(self.avail, self.room(), ranked):
+            self.add(i, "rescue", f"rescue: place {len(self.selected) + 1}/{cfg.limit} by "
+                                  f"{'score, then rank' if by_score else 'rank'} ({self.rank_note(i)})")
+
+    def held(self, kind: str) -> int:
+        """Places already given to memories of ``kind``."""
+        return int(np.count_nonzero(self.cols.kind[~self.avail & ~self.cols.rule] == _KIND_CODE[kind]))
+
+    def relevant(self) -> np.ndarray:
+        """Scores at least the relevance floor (inclusive; NaN never)."""
+        with np.errstate(invalid="ignore"):
+            return self.cols.cos >= self.config.relevance_floor
+
+    def protected_need(self) -> int:
+        """Places the protected quotas still need: per protected kind, its available
+        memories that clear the relevance floor, up to its quota minus what is held."""
+        cfg, cols = self.config, self.cols
+        if cfg.relevance_floor is None or not cfg.protected_kinds:
+            return 0
+        open_ = self.avail & self.relevant()
+        need = 0
+        for kind in cfg.protected_kinds:
+            places = cfg.quotas.get(kind, 0) - self.held(kind)
+            if places > 0:
+                need += min(places, int(np.count_nonzero(cols.kind[open_] == _KIND_CODE[kind])))
+        return need
 
     def rank_note(self, i: int) -> str:
         """What the rank saw: pinned, story, kind, confidence, age."""

@@ -9,6 +9,20 @@ from __future__ import annotations
 from html import escape
 
 
+#: The fused score's terms, in the order the page shows them (souvenir.scoring.fusion).
+PART_NAMES = ("use", "e5", "bm25", "expansion", "neighbours", "speaker", "period", "diversity")
+PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "expansion": "2nd hop",
+               "neighbours": "neighbours", "speaker": "speaker", "period": "period",
+               "diversity": "diversity"}
+
+
+def _part(item: dict, name: str) -> str:
+    value = (item.get("parts") or {}).get(name)
+    if value is None:
+        return ""
+    return "0" if abs(value) < 0.005 else f"{value:+.2f}"
+
+
 def _table(headers: list[str], rows: list[list[object]]) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{escape('' if v is None else str(v))}</td>" for v in row) + "</tr>"
@@ -20,19 +34,35 @@ def render_page(data: dict) -> str:
     """HTML of :class:`souvenir.schemas.Diagnostics` dumped as JSON-ready data."""
     user = data["user"]
     title = f"Souvenir diagnostics: {user['channel']}:{user['id']}" + (f" / {user['story']}" if user["story"] else "")
+    index = data["index"]
+    per_index = index.get("indexes") or {}
+    backlog = ", ".join(f"{escape(name)} {count}" for name, count in per_index.items())
+    total = sum(per_index.values()) if per_index else index["backlog"]
     parts = [f"<h1>{escape(title)}</h1>",
-             f"<p>Embedder {escape(str(data['index']['embedder']))}, indexer backlog "
-             f"<b class='backlog'>{data['index']['backlog']}</b>.</p>",
-             "<h2>Last selections</h2>"]
+             f"<p>Embedder {escape(str(index['embedder']))}, this user's indexer backlog "
+             f"<b class='backlog'>{total}</b>"
+             + (f" (memories not embedded yet, per index: {backlog})" if backlog else "") + ".</p>",
+             "<h2>Last selections</h2>",
+             "<p>Rank: the memory's place among all candidates by score. The score's parts "
+             "(z-scores, signed) sum to the score.</p>"]
     if not data["selections"]:
         parts.append("<p>No selection yet.</p>")
     for sel in data["selections"]:
         state = f" — degraded: {escape(sel['cause'] or '')}" if sel["degraded"] else ""
         parts.append(f"<h3>{escape(sel['time'])}: “{escape(sel['message'])}”{state}</h3>")
-        parts.append(_table(["#", "pass", "reason", "score", "kind", "source", "memory"],
-                            [[i + 1, it["pass"], it["reason"],
-                              "" if it["score"] is None else f"{it['score']:.3f}", it["kind"], it["source"],
-                              it["text"]] for i, it in enumerate(sel["items"])]))
+        names = [n for n in PART_NAMES if any((it.get("parts") or {}).get(n) for it in sel["items"])]
+        parts.append(_table(["#", "id", "pass", "reason", "score", "rank"] + [PART_LABELS[n] for n in names]
+                            + ["kind", "source", "memory"],
+                            [[i + 1, it["id"], it["pass"], it["reason"],
+                              "" if it["score"] is None else f"{it['score']:.3f}", it.get("rank")]
+                             + [_part(it, n) for n in names]
+                             + [it["kind"], it["source"], it["text"]] for i, it in enumerate(sel["items"])]))
+    never = data.get("never_served") or []
+    parts.append("<h2>Never served</h2>")
+    parts.append("<p>Candidates that never entered a context, most often passed over first.</p>")
+    parts.append(_table(["id", "kind", "candidate", "dated", "memory"],
+                        [[n["id"], n["kind"], n["candidate"], n["date"], n["text"]] for n in never])
+                 if never else "<p>None.</p>")
     parts.append("<h2>Forgetting counters</h2>")
     parts.append(_table(["id", "kind", "candidate", "served", "served by the semantic pass", "memory"],
                         [[c["id"], c["kind"], c["counters"]["candidate"], c["counters"]["served"],

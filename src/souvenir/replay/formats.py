@@ -12,7 +12,8 @@ Formats:
 - **Chat JSONL**: one exchange per line, ``{"message": str, "reply": str?, "time": ISO?,
   "user": str?, "story": str?}``.
 - **Memories JSONL** (``souvenir import``): one memory per line, ``{"text": str, "kind":
-  str?, "scope": str?, "date": "YYYY-MM-DD"?, "source": str?, "story": str?}``.
+  str?, "scope": str?, "date": "YYYY-MM-DD"?, "source": str?, "story": str?}``; the date
+  may also come as ``time``, ``created_at`` or ``timestamp`` (ISO).
 """
 
 from __future__ import annotations
@@ -277,6 +278,16 @@ class ImportLine:
     story: str | None
 
 
+#: Keys an import line's date may come under (the first present wins): another system's
+#: export names it ``time`` or ``created_at`` as often as ``date``. A memory keeps its own
+#: date; one imported without any is dated by the import.
+DATE_KEYS = ("date", "time", "created_at", "timestamp")
+
+
+def _first(rec: dict, keys: tuple[str, ...]):
+    return next((rec[k] for k in keys if rec.get(k) not in (None, "")), None)
+
+
 def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
     """Read a memories JSONL file (see module docstring). Raises :class:`FileFormatError`."""
     path = Path(path)
@@ -293,7 +304,7 @@ def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
             raise FileFormatError(str(path), number, "a story-scoped memory needs 'story'")
         lines.append(ImportLine(
             text=_text(path, number, rec, "text"),  # type: ignore[arg-type]
-            kind=kind, scope=scope, date=_time(path, number, rec.get("date")),
+            kind=kind, scope=scope, date=_time(path, number, _first(rec, DATE_KEYS)),
             source=_text(path, number, rec, "source", required=False), story=story,
         ))
     if not lines:

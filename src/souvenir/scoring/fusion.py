@@ -1,34 +1,35 @@
 """The read path's score: several signals fused into one number per memory (pure numpy).
 
-Every lever here was kept by its number on LoCoMo (six conversations, 883 questions) and
-on the multilingual suite (200 memories, 80 queries), one at a time (docs/journal.md,
-"Recall levers"): recall@24 of the six-pass selection went from
-0.440 (USE cosine alone) to 0.851 on LoCoMo and from 0.908 to 0.965 (cross-language
-0.871 → 0.963) on the suite. With ``z`` the z-score over the user's N memories for this
-query (a memory without a value counts as the mean)::
+Every weight here was chosen by cross-validation across nine public folds — the six
+LoCoMo conversations and the three multilingual files — by ``bench/cv_levers.py``
+(docs/journal.md, "Cross-validated levers (issue #18)"): a greedy chain from a neutral
+score keeps a lever only when it raises the objective on the training folds, once on all
+nine (these defaults) and once per held-out fold; every lever kept also helps the folds it
+was not chosen on. With ``z`` the z-score over the user's N memories for this query (a
+memory without a value counts as the mean)::
 
     F = w_dense · z(cos_dense) + w_window · ((1 − g) · z_lang(cos_window) + g · z(cos_window))
         + w_lexical · z(BM25)
     S = F + α · max(F of the same-session neighbours at ±1..±reach)
           − speaker_penalty   (the question names one speaker, the memory is another's)
-          + period_bonus      (the memory is dated in the period the question names)
+          + period_bonus      (the memory is dated in the period the question names,
+                               relative periods — "last month", "tahun lepas" — included)
 
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.scoring.language`):
-  e5 ranks its own script above every other; removing that offset took cross-language
-  recall from 0.871 to 0.952 and Malay queries from 0.72 to 0.93. But with four languages
-  a memory's rank k in its own language competes with the k-th of every other one, so a
-  same-language answer that e5 ranks 19th of all (16th of its 50) fell to ~60th: half of
-  the window term (g = ``window_global`` 0.5) is z-scored over all memories (French 0.933
-  → 0.958, same-language 0.968 → 1.000; LoCoMo, one language, unchanged).
-- neighbours: the answer often sits in the reply to the turn that matches (+0.089).
-- speaker (+0.013), period (+0.008, slack 7 days: a thing is told after it happens).
-- no pseudo-relevance feedback: Rocchio on the first pass's top 3 (β 0.3) was kept in
-  session 2 for one suite query; once half the window term is z-scored over all memories
-  it gains nothing (suite 0.971 with or without it, LoCoMo 0.8526 without, 0.8517 with)
-  and it cost a second dot product per embedder (docs/benchmarks.md, "Latency").
+  e5 ranks its own script above every other; removing that offset is what lets e5 help
+  across languages. ``g`` (``window_global``) was 0.5 (one suite query, q17); re-read by
+  cross-validation it gains nothing held out: 0.
+- Held-out gains (cross-validated, per lever, docs/benchmarks.md): e5 weight 2.0 +0.016
+  LoCoMo; neighbours (0.7, reach 3) +0.039; speaker 3.0 +0.019 (multi-hop +0.06);
+  period 3.0 +0.003; relative periods +0.011 on the suites.
+- Measured and left out (no held-out gain): BM25 1.5 / 0.5, USE weight 1.5, BM25 k1 / b,
+  a one-sided e5 term, diversity among the best (session decay), a second hop (entity
+  expansion), a factor on e5 across languages, feedback (Rocchio; removed in session 3).
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
-floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.0: any floor in 1.0–3.0 measured the same.
+floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.18 is read as an embedder's floor is:
+the lowest 5th percentile of the relevant pairs' fused score over the nine folds
+(conv-41's; docs/journal.md, "Cross-validated levers (issue #18)").
 """
 
 from __future__ import annotations
@@ -42,38 +43,34 @@ import numpy as np
 
 __all__ = ["SCORE_FLOOR", "ScoringConfig", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
-#: Floor of the semantic pass on the fused scale (docs/benchmarks.md, "Recall levers").
-SCORE_FLOOR = 2.0
+#: Floor of the semantic pass and of the protected quotas on the fused scale: min over
+#: the nine public folds of P5(relevant pairs' score) (docs/journal.md, "Cross-validated levers (issue #18)").
+SCORE_FLOOR = 2.18
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringConfig:
-    """Weights of the fused score (every default read in docs/benchmarks.md, "Recall levers").
+    """Weights of the fused score: every default chosen by the cross-validated chain of
+    ``bench/cv_levers.py`` (docs/journal.md, "Cross-validated levers (issue #18)"); the levers it
+    left out stay here off, for research.
 
-    ``bm25_k1`` / ``bm25_b``: 1.2 / 0.4 instead of Okapi's usual 1.5 / 0.75 (LoCoMo turns are
-    short): product recall@24 0.8498 → 0.8528, the multilingual suite unchanged
-    (docs/benchmarks.md, "The fused score"); the held-out half of the research chain chose
-    b 0.4 on its own.
-
-    ``window_global``: share of the window term z-scored over all memories rather than
-    within each memory language. 0.5, with the (since removed) feedback step no longer
-    moving the window query, took the suite from 0.965 to 0.971 (same-language 0.968 →
-    1.000, French 0.933 → 0.958, cross 0.963 → 0.952) with LoCoMo unchanged (0.8517 both:
-    one language); 0.45–0.65 measured the same (docs/benchmarks.md, "French and the
-    baselines").
+    ``bm25_k1`` / ``bm25_b``: 1.2 / 0.4 (short documents); the chain's variants of them
+    gained under its bar. ``window_global``: share of the window term z-scored over all
+    memories rather than within each memory language (0.5 before issue #18; the chain
+    does not keep it).
     """
 
     w_dense: float = 1.0
     w_window: float = 2.0
-    w_lexical: float = 1.5
+    w_lexical: float = 1.0
     bm25_k1: float = 1.2
     bm25_b: float = 0.4
     neighbour_alpha: float = 0.7
-    neighbour_reach: int = 2
-    speaker_penalty: float = 2.0
+    neighbour_reach: int = 3
+    speaker_penalty: float = 3.0
     period_bonus: float = 3.0
     period_slack_days: int = 7
-    window_global: float = 0.5
+    window_global: float = 0.0
     #: Above this many candidates USE's cosines are computed on a shortlist
     #: (:mod:`souvenir.scoring.shortlist`); 0 = never.
     shortlist_from: int = 10_000
@@ -81,6 +78,25 @@ class ScoringConfig:
     shortlist_size: int = 1000
     #: Memories per language read exactly for the estimates and their statistics.
     sample_per_group: int = 200
+    #: Diversity among the best: the k-th best memory of a session (k ≥ 2, among the
+    #: ``diversity_top`` best of all) loses ``session_decay`` · (k − 1). 0 = off.
+    session_decay: float = 0.0
+    diversity_top: int = 200
+    #: Second hop ("entity expansion"): the ``expansion_terms`` rarest content words of
+    #: the ``expansion_top`` best memories of the first stage, absent from the message,
+    #: are a second BM25 query whose z-score is added with this weight. 0 = off.
+    expansion_weight: float = 0.0
+    expansion_top: int = 3
+    expansion_terms: int = 8
+    #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
+    #: for the period match, read by the write path's date grounding.
+    relative_periods: bool = True
+    #: One-sided window term: its weighted z is floored at this value (``None`` = off), so
+    #: that e5 missing a memory (across languages it often does) costs it at most this.
+    window_floor: float | None = None
+    #: Factor of the window term for memories in another language than the message's
+    #: (1 = none): e5 ranks across languages worse than USE does.
+    cross_window: float = 1.0
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -208,11 +224,32 @@ def _neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
     return np.where(np.isinf(best), 0.0, best)
 
 
+def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarray:
+    """Per memory: 0, or k − 1 for the k-th best of its session among the ``top`` best
+    scores (``sessions``: int64 codes, −1 = none)."""
+    out = np.zeros(len(score), dtype=np.float64)
+    n = len(score)
+    if n == 0:
+        return out
+    best = np.argpartition(-score, top - 1)[:top] if top < n else np.arange(n)
+    best = best[sessions[best] >= 0]
+    if best.size < 2:
+        return out
+    order = best[np.lexsort((-score[best], sessions[best]))]
+    codes = sessions[order]
+    start = np.r_[0, np.flatnonzero(codes[1:] != codes[:-1]) + 1]
+    counts = np.diff(np.r_[start, codes.size])
+    out[order] = np.arange(codes.size) - np.repeat(start, counts)
+    return out
+
+
 def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray | None,
          lexical: np.ndarray | None, languages: np.ndarray | Sequence[np.ndarray],
          neighbours: np.ndarray | None,
          speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
-         period: tuple[date, date] | None = None, memo: dict | None = None) -> np.ndarray:
+         period: tuple[date, date] | None = None, memo: dict | None = None,
+         expansion=None, sessions: np.ndarray | None = None,
+         parts: dict | None = None, cross: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -222,6 +259,12 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     question names (:func:`named_speaker`); ``period``: the dates it names
     (:func:`souvenir.scoring.periods.query_period`). ``memo``: a dict shared by calls over the
     same query, so that an input array passed again is not z-scored again.
+    ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
+    first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
+    ``session_decay``; ``cross``: bool per memory, written in another language than the
+    message (``cross_window``). ``parts``: a dict filled with each term's array (``use``, ``e5``,
+    ``bm25``, ``expansion``, ``neighbours``, ``speaker``, ``period``, ``diversity``; signed:
+    they sum to the score) — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
         hit = memo.get(name) if memo is not None else None
@@ -232,25 +275,45 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             memo[name] = (x, out)
         return out
 
-    first = np.zeros(len(days), dtype=np.float64)
+    n = len(days)
+
+    def part(name: str, value: np.ndarray) -> np.ndarray:
+        if parts is not None:
+            parts[name] = value
+        return value
+
+    first = np.zeros(n, dtype=np.float64)
     if dense is not None and config.w_dense:
-        first += config.w_dense * z("dense", dense)
+        first += part("use", config.w_dense * z("dense", dense))
     if window is not None and config.w_window:
         # one language: z_lang is z, one pass is enough
         share = config.window_global if _group_count(languages) > 1 else 0.0
+        term = np.zeros(n, dtype=np.float64)
         if share < 1:
-            first += config.w_window * (1 - share) * z("window", window, languages)
+            term += config.w_window * (1 - share) * z("window", window, languages)
         if share > 0:
-            first += config.w_window * share * z("window_all", window)
+            term += config.w_window * share * z("window_all", window)
+        if config.window_floor is not None:
+            term = np.maximum(term, config.window_floor)
+        if cross is not None:
+            term = np.where(cross, config.cross_window * term, term)
+        first += part("e5", term)
     if lexical is not None and config.w_lexical:
-        first += config.w_lexical * z("lexical", lexical)
+        first += part("bm25", config.w_lexical * z("lexical", lexical))
+    if expansion is not None and config.expansion_weight:
+        second = expansion(first)
+        if second is not None:
+            first = first + part("expansion", config.expansion_weight * zscore(second))
     score = first
     if config.neighbour_alpha and neighbours is not None:
-        score = first + config.neighbour_alpha * _neighbour_best(first, neighbours)
+        score = first + part("neighbours", config.neighbour_alpha * _neighbour_best(first, neighbours))
     if speaker is not None and config.speaker_penalty:
         other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
-        score = score - config.speaker_penalty * other
+        score = score + part("speaker", -config.speaker_penalty * other)
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
-        score = score + config.period_bonus * ((days >= lo) & (days <= hi))
+        score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))
+    if config.session_decay and sessions is not None:
+        score = score + part("diversity", -config.session_decay
+                             * session_ranks(score, sessions, config.diversity_top))
     return score

@@ -99,6 +99,11 @@ class LexicalIndex:
             self._weights[term] = hit  # same value if two threads race: no lock needed
         return hit
 
+    def document_frequency(self, term: str) -> int:
+        """How many documents hold ``term``."""
+        raw = self._raw.get(term)
+        return 0 if raw is None else len(raw[0])
+
     def scores(self, query: Sequence[str]) -> np.ndarray:
         """BM25 of every document for the query terms (a repeated term counts twice)."""
         out = np.zeros(self.size, dtype=np.float64)

@@ -47,12 +47,28 @@ def _month(year: int, month: int) -> tuple[date, date] | None:
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
 
-def query_period(text: str, now: datetime) -> tuple[date, date] | None:
+_GROUNDED_DAY = re.compile(r"[(（](\d{4})-(\d\d)-(\d\d)[)）]")
+_GROUNDED_WEEK = re.compile(r"[(（](\d{4})-W(\d\d)[)）]")
+_GROUNDED_MONTH = re.compile(r"[(（](\d{4})-(\d\d)[)）]")
+_GROUNDED_YEAR = re.compile(r"[(（](\d{4})[)）]")
+
+
+def query_period(text: str, now: datetime, relative: bool = False) -> tuple[date, date] | None:
     """``(first day, last day)`` of the period ``text`` names, or ``None``.
 
     The most precise form found wins (a day, then a month, then a year); relative years
-    count from ``now``'s year.
+    count from ``now``'s year. ``relative``: relative phrases in the four languages
+    ("last month", "l'an dernier", "tahun lepas", 上个月, "yesterday"…) count too, read by
+    the write path's date grounding (:func:`souvenir.lexical.dates.ground_dates`).
     """
+    if relative:
+        from souvenir.lexical.dates import ground_dates
+
+        grounded = ground_dates(text, now)
+        if grounded != text:
+            found = _grounded(grounded)
+            if found is not None:
+                return found
     if m := _DAY_MONTH_YEAR.search(text):
         return _day(int(m.group(3)), _MONTH_NAMES[m.group(2).lower()], int(m.group(1)))
     if m := _MONTH_DAY_YEAR.search(text):
@@ -69,4 +85,22 @@ def query_period(text: str, now: datetime) -> tuple[date, date] | None:
     for word, offset in _ZH_RELATIVE_YEAR.items():
         if word in text:
             return date(now.year + offset, 1, 1), date(now.year + offset, 12, 31)
+    return None
+
+
+def _grounded(text: str) -> tuple[date, date] | None:
+    """The period of the first ISO value the grounding added: a day, a week, a month, a year."""
+    if m := _GROUNDED_DAY.search(text):
+        return _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    if m := _GROUNDED_WEEK.search(text):
+        try:
+            first = date.fromisocalendar(int(m.group(1)), int(m.group(2)), 1)
+        except ValueError:
+            return None
+        return first, date.fromordinal(first.toordinal() + 6)
+    if m := _GROUNDED_MONTH.search(text):
+        return _month(int(m.group(1)), int(m.group(2)))
+    if m := _GROUNDED_YEAR.search(text):
+        year = int(m.group(1))
+        return date(year, 1, 1), date(year, 12, 31)
     return None

@@ -76,16 +76,20 @@ class _Static:
         sessions = [m.session for m in candidates]
         self.neighbours = neighbour_table(id_list, sessions, config.neighbour_reach)
         self.has_sessions = self.neighbours is not None
+        codes: dict[str, int] = {}
+        self.sessions = np.fromiter((-1 if s is None else codes.setdefault(s, len(codes)) for s in sessions),
+                                    dtype=np.int64, count=len(sessions))
         languages = np.array([memory_language(m.text) for m in candidates])
-        self.languages = np.unique(languages, return_inverse=True)[1].reshape(-1)  # group numbers
+        self.language_names, self.languages = np.unique(languages, return_inverse=True)
+        self.languages = self.languages.reshape(-1)  # group numbers
         self.language_positions = [np.flatnonzero(self.languages == g)
                                    for g in range(int(self.languages.max(initial=-1)) + 1)]
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
         self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
         self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
                                  for m in candidates), dtype=np.int64, count=len(candidates))
-        self.lexical = LexicalIndex([bm25_tokens(m.text) for m in candidates],
-                                    k1=config.bm25_k1, b=config.bm25_b)
+        self.tokens = [bm25_tokens(m.text) for m in candidates]
+        self.lexical = LexicalIndex(self.tokens, k1=config.bm25_k1, b=config.bm25_b)
         self._samples: dict[int, np.ndarray] = {}
 
     def sample(self, per_group: int) -> np.ndarray:
@@ -128,7 +132,8 @@ class Scorer:
         return static
 
     def scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-               dense: DenseInput | None = None, window: DenseInput | None = None) -> Scores:
+               dense: DenseInput | None = None, window: DenseInput | None = None,
+               parts: dict | None = None) -> Scores:
         """Memory id → fused score (rounded to 6 decimals) for every candidate, as
         :class:`~souvenir.selection.Scores`.
 
@@ -136,6 +141,8 @@ class Scorer:
         episode with its neighbours). Either may be ``None`` (off, failed, or nothing
         embedded yet): the other signals still score. Above ``shortlist_from`` candidates
         the dense signals come from a shortlist (:mod:`souvenir.scoring.shortlist`).
+        ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
+        of the score as an array aligned with them (:func:`~souvenir.scoring.fusion.fuse`).
         """
         if not candidates:
             return Scores([], [])
@@ -143,6 +150,8 @@ class Scorer:
         static = self._static(user_id, candidates)
         ids = static.ids
         lexical = static.lexical.scores(bm25_tokens(message))
+        if parts is not None:
+            parts["ids"] = ids
         memo: dict = {}
         common: dict[str, Any] = dict(languages=static.language_positions, neighbours=static.neighbours,
                       speakers=static.speakers, days=static.days, memo=memo)
@@ -152,9 +161,17 @@ class Scorer:
         else:
             U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
             E = _aligned(ids, window.cosines(window.query)) if window is not None else None
-        score = fuse(cfg, dense=U, window=E, lexical=lexical,
+        query = bm25_tokens(message)
+        cross = None
+        if cfg.cross_window != 1.0 and len(static.language_names) > 1:
+            asked = memory_language(message)
+            cross = np.asarray(static.language_names != asked)[static.languages]
+        score = fuse(cfg, dense=U, window=E, lexical=lexical, cross=cross,
                      speaker=named_speaker(message, static.speaker_names),
-                     period=query_period(message, now), **common)
+                     period=query_period(message, now, cfg.relative_periods),
+                     expansion=(lambda first: _expanded(static, first, query, cfg))
+                     if cfg.expansion_weight else None,
+                     sessions=static.sessions, parts=parts, **common)
         return Scores(ids, np.round(score, 6))
 
     def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
@@ -182,3 +199,18 @@ class Scorer:
                 return U, E
         # The window index behind (an import being embedded) or no line to draw: USE exact.
         return _aligned(ids, dense.cosines(dense.query)), E
+
+
+def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],
+              cfg: ScoringConfig) -> np.ndarray | None:
+    """The second hop's BM25: the rarest terms of the first stage's best memories."""
+    top = cfg.expansion_top
+    if top <= 0 or first.size == 0:
+        return None
+    best = np.argpartition(-first, min(top, first.size) - 1)[:top]
+    asked = set(query)
+    terms = {t for i in best.tolist() for t in static.tokens[i] if t not in asked}
+    if not terms:
+        return None
+    rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[:cfg.expansion_terms]
+    return static.lexical.scores(rare)

@@ -452,12 +452,15 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             )
         ]
 
-    def count_stale_vectors(self, embedder: str) -> int:
+    def count_stale_vectors(self, embedder: str, user_id: int | None = None) -> int:
+        """Active memories whose ``embedder`` vector is missing or stale (one user's, when
+        ``user_id`` is given)."""
+        mine = "" if user_id is None else " AND m.user_id = ?"
         return self._query(
             "SELECT COUNT(*) FROM memories m LEFT JOIN vectors v ON v.memory_id = m.id "
             "AND v.embedder = ? WHERE m.status = 'active' "
-            "AND (v.memory_id IS NULL OR v.content_hash != m.content_hash)",
-            (embedder,),
+            "AND (v.memory_id IS NULL OR v.content_hash != m.content_hash)" + mine,
+            (embedder,) if user_id is None else (embedder, user_id),
         )[0][0]
 
     def put_vectors(self, embedder: str, rows: Sequence[tuple[int, str, np.ndarray]]) -> None:

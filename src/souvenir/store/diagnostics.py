@@ -3,6 +3,7 @@ degraded turns, backlog and parked jobs (a mixin of :class:`~souvenir.store.base
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from souvenir.redaction import scrub
@@ -17,9 +18,17 @@ class DiagnosticsMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                         items: list[tuple[int, str, str, float | None]], degraded: bool,
-                         cause: str | None) -> None:
-        """Keep one selection: ``items`` = (memory id, pass, reason, score) in order."""
+                         items: list[tuple], degraded: bool, cause: str | None) -> None:
+        """Keep one selection: ``items`` = (memory id, pass, reason, score[, rank, parts])
+        in order; ``rank`` the memory's place among the candidates by score (1 = best),
+        ``parts`` a dict name → number (the score's terms), both optional."""
+        rows = []
+        for i, item in enumerate(items):
+            mid, pass_name, reason, score, *more = item
+            rank = more[0] if more else None
+            parts = more[1] if len(more) > 1 else None
+            rows.append((i, mid, pass_name, reason, score, rank,
+                         None if parts is None else json.dumps(parts, sort_keys=True)))
         with self.transaction() as conn:  # type: ignore[attr-defined]
             cur = conn.execute(
                 "INSERT INTO selections (user_id, story_id, time, message, degraded, cause) "
@@ -27,9 +36,9 @@ class DiagnosticsMixin(Plumbing):
                 (user_id, story_id if story_id and story_id > 0 else None, to_text(now),
                  scrub(message)[:500], int(degraded), scrub(cause)))
             conn.executemany(
-                "INSERT INTO selection_items (selection_id, position, memory_id, pass, reason, score) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(cur.lastrowid, i, m, p, scrub(r), sc) for i, (m, p, r, sc) in enumerate(items)])
+                "INSERT INTO selection_items (selection_id, position, memory_id, pass, reason, score, "
+                "rank, parts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(cur.lastrowid, i, m, p, scrub(r), *rest) for i, m, p, r, *rest in rows])
             conn.execute(
                 "DELETE FROM selections WHERE user_id = ? AND id NOT IN (SELECT id FROM selections "
                 "WHERE user_id = ? ORDER BY id DESC LIMIT ?)", (user_id, user_id, KEEP_SELECTIONS))
@@ -45,12 +54,14 @@ class DiagnosticsMixin(Plumbing):
         out = []
         for sid, time, message, degraded, cause, story in rows:
             items = self._query(  # type: ignore[attr-defined]
-                "SELECT i.memory_id, i.pass, i.reason, i.score, m.kind, m.text, m.source FROM selection_items i "
-                "JOIN memories m ON m.id = i.memory_id WHERE i.selection_id = ? ORDER BY i.position", (sid,))
+                "SELECT i.memory_id, i.pass, i.reason, i.score, m.kind, m.text, m.source, i.rank, i.parts "
+                "FROM selection_items i JOIN memories m ON m.id = i.memory_id WHERE i.selection_id = ? "
+                "ORDER BY i.position", (sid,))
             out.append({"id": sid, "time": time, "message": message, "degraded": bool(degraded),
                         "cause": cause, "story_id": story,
                         "items": [{"memory_id": r[0], "pass": r[1], "reason": r[2], "score": r[3],
-                                   "kind": r[4], "text": r[5], "source": r[6]} for r in items]})
+                                   "kind": r[4], "text": r[5], "source": r[6], "rank": r[7],
+                                   "parts": json.loads(r[8]) if r[8] else None} for r in items]})
         return out
 
     def degraded_events(self, user_id: int, limit: int = 20) -> list[dict]:

@@ -1,0 +1,356 @@
+"""Levers of the read path chosen by cross-validation across conversations and suites.
+
+Issue #18: the fused score's weights had been read on six LoCoMo conversations and one
+multilingual suite, and started to fit them. Here every weight is chosen again with
+held-out discipline. Nine folds: the six LoCoMo conversations and the three public
+multilingual files (``bench/cv_data.py`` reads their signals once through the product).
+A *chain* starts from a neutral score (USE + e5 + BM25 z-scores, equal weights, nothing
+else) and walks lever groups in a fixed order; at each group it keeps the variant that
+raises the objective J on the training folds by at least ``--bar`` (0.002), else none.
+
+    J = ½ · LoCoMo recall@24 (pooled over the training conversations' questions)
+      + ½ · mean over the training suites of ½ (overall + cross-language recall@24)
+
+The chain runs once on all nine folds (the *in-sample* configuration) and once per
+held-out fold on the other eight. Reported: the in-sample figures, the cross-validated
+figures (each fold measured with the configuration chosen without it), and per lever
+group its in-sample gain and its held-out gain (on each fold, the step's effect on the
+held-out fold when the chain of the other eight took that group). A lever that helps
+in-sample but not held-out is rejected.
+
+Everything runs through the product's code: :class:`souvenir.scoring.Scorer` and
+:func:`souvenir.selection.select` with the engine's selection configuration, on the
+stores' own memories, vectors and sources.
+
+    PYTHONPATH=src .venv/bin/python bench/cv_levers.py --data /tmp/cv [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import fields
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "bench"))
+
+from cv_data import Dataset, load, log  # noqa: E402
+
+from souvenir.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
+from souvenir.selection import Scores, SelectionConfig, select  # noqa: E402
+
+_SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
+_SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
+
+#: The neutral start of every chain.
+START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alpha": 0.0,
+               "neighbour_reach": 2, "speaker_penalty": 0.0, "period_bonus": 0.0, "window_global": 0.0,
+               "bm25_k1": 1.2, "bm25_b": 0.4, "relative_periods": False, "session_decay": 0.0,
+               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0}
+
+#: Lever groups in chain order: (name, [variants as overrides of the current config]).
+GROUPS: list[tuple[str, list[dict]]] = [
+    ("e5 weight", [{"w_window": w} for w in (0.5, 1.5, 2.0, 3.0)]),
+    ("BM25 weight", [{"w_lexical": w} for w in (0.5, 1.5, 2.0)]),
+    ("USE weight", [{"w_dense": w} for w in (0.5, 1.5, 2.0)]),
+    ("e5 z over all memories (share)", [{"window_global": g} for g in (0.25, 0.5, 0.75, 1.0)]),
+    ("neighbours", [{"neighbour_alpha": a, "neighbour_reach": r}
+                    for a in (0.5, 0.7, 0.9) for r in (1, 2, 3)]),
+    ("speaker", [{"speaker_penalty": p} for p in (1.0, 2.0, 3.0)]),
+    ("period", [{"period_bonus": p} for p in (1.0, 2.0, 3.0)]),
+    ("BM25 k1 / b", [{"bm25_k1": k, "bm25_b": b} for k, b in ((0.9, 0.4), (1.5, 0.75), (1.2, 0.75), (2.0, 0.4))]),
+    ("one-sided e5 term (floor)", [{"window_floor": f} for f in (-1.0, -0.5, 0.0)]),
+    ("relative periods", [{"relative_periods": True}]),
+    ("diversity among the best (session decay)", [{"session_decay": d} for d in (0.25, 0.5, 1.0, 2.0)]),
+    ("second hop (entity expansion)", [{"expansion_weight": w, "expansion_top": t}
+                                       for w in (0.25, 0.5, 1.0) for t in (3, 5)]),
+    ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
+    ("re-read BM25 weight", [{"w_lexical": w} for w in (1.0, 1.25, 1.5, 2.0)]),
+]
+
+
+def _split(cfg: dict) -> tuple[ScoringConfig, SelectionConfig, dict]:
+    scoring = ScoringConfig(**{k: v for k, v in cfg.items() if k in _SCORING_FIELDS})
+    selection = SelectionConfig(**({"limit": 24, "semantic_threshold": 2.0, "score_name": "score",
+                                    "semantic_slots": 18}
+                                   | {k: v for k, v in cfg.items() if k in _SELECTION_FIELDS}))
+    rest = {k: v for k, v in cfg.items() if k not in _SCORING_FIELDS | _SELECTION_FIELDS}
+    return scoring, selection, rest
+
+
+class Evaluator:
+    """Per-query recall@24 of a configuration on a dataset, memoised."""
+
+    def __init__(self, datasets: list[Dataset]) -> None:
+        self.datasets = datasets
+        self._memo: dict[tuple[str, str], np.ndarray] = {}
+        self._pre: dict[str, tuple] = {}
+        for ds in datasets:
+            ids = np.array([m.id for m in ds.memories], dtype=np.int64)
+            with np.errstate(invalid="ignore"):
+                cu = np.round((ds.q_use.astype(np.float64) @ ds.use.T.astype(np.float64)), 6)
+                ce = np.round((ds.q_e5.astype(np.float64) @ ds.e5.T.astype(np.float64)), 6)
+            self._pre[ds.name] = (ds.pool(), ids, cu, ce)
+        self.evaluations = 0
+
+    def recall(self, ds: Dataset, cfg: dict) -> np.ndarray:
+        key = (ds.name, json.dumps(cfg, sort_keys=True))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._run(ds, cfg)
+            self.evaluations += 1
+        return found
+
+    def selections(self, ds: Dataset, cfg: dict):
+        """Per query: (the SelectionResult, the Scores) — for diagnostics."""
+        scoring, selection, rest = _split(cfg)
+        pool, ids, cu, ce = self._pre[ds.name]
+        scorer = Scorer(scoring)
+        for i, q in enumerate(ds.queries):
+            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text)
+            yield select(pool, scores, selection, ds.now), scores
+
+    @staticmethod
+    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray) -> DenseInput:
+        have = np.isfinite(row)
+        found = Scores(ids[have], row[have])
+        return DenseInput(query, lambda vector, wanted=None: found)
+
+    def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text):
+        return scorer.scores(0, pool, text, ds.now, self._side(ds.q_use[0], ids, cu_row),
+                             self._side(ds.q_e5[0], ids, ce_row))
+
+    def _run(self, ds: Dataset, cfg: dict) -> np.ndarray:
+        out = np.zeros(len(ds.queries))
+        for i, (result, _) in enumerate(self.selections(ds, cfg)):
+            q = ds.queries[i]
+            found: set[str] = set()
+            for s in result.memories:
+                found |= ds.sources.get(s.memory.id, set())
+            out[i] = len(q.gold & found) / len(q.gold)
+        return out
+
+
+def with_e5(datasets: list[Dataset], folder: Path) -> list[Dataset]:
+    """Copies of ``datasets`` whose e5 vectors are those of ``folder/NAME.npz``
+    (``bench/e5_prefixes.py``); datasets without a file are left out."""
+    import copy
+    out = []
+    for ds in datasets:
+        path = folder / f"{ds.name}.npz"
+        if path.exists():
+            data = np.load(path)
+            new = copy.copy(ds)
+            new.e5, new.q_e5 = data["memories"], data["queries"]
+            out.append(new)
+    return out
+
+
+def plain_recall(ds: Dataset, which: str, k: int = 24) -> float:
+    """recall@k of the plain cosine ranking of one embedder's vectors (a baseline)."""
+    mem, q = (ds.use, ds.q_use) if which == "use" else (ds.e5, ds.q_e5)
+    cos = np.nan_to_num(q.astype(np.float64) @ mem.T.astype(np.float64), nan=-9.0)
+    out = []
+    for i, query in enumerate(ds.queries):
+        top = np.argsort(-np.round(cos[i], 6), kind="stable")[:k]
+        found: set[str] = set()
+        for j in top:
+            found |= ds.sources.get(ds.memories[j].id, set())
+        out.append(len(query.gold & found) / len(query.gold))
+    return float(np.mean(out))
+
+
+def score_distribution(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dict:
+    """The fused score of relevant pairs (a query and one of its gold memories) and of the
+    others, per dataset: percentiles, as ``bench/embedders.py`` reads a cosine floor."""
+    out = {}
+    for ds in datasets:
+        rel, irr = [], []
+        for q, (_, scores) in zip(ds.queries, ev.selections(ds, cfg)):
+            for mid, value in zip(scores.ids.tolist(), scores.values.tolist()):
+                (rel if ds.sources.get(mid, set()) & q.gold else irr).append(value)
+        rel, irr = np.array(rel), np.array(irr)
+        out[ds.name] = {"relevant": {p: float(np.percentile(rel, p)) for p in (5, 10, 25, 50)},
+                        "irrelevant": {p: float(np.percentile(irr, p)) for p in (50, 75, 90, 95, 99)},
+                        "n": [int(rel.size), int(irr.size)]}
+    return out
+
+
+def figures(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dict:
+    """LoCoMo pooled (overall, per category) and each suite (overall, same, cross)."""
+    out: dict = {}
+    loc = [(ds, ev.recall(ds, cfg)) for ds in datasets if ds.kind == "locomo"]
+    if loc:
+        allr = np.concatenate([r for _, r in loc])
+        cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
+        out["locomo"] = {"overall": float(allr.mean()), "n": int(allr.size)}
+        for c in ("1", "2", "3", "4"):
+            out["locomo"][c] = float(allr[cats == c].mean()) if (cats == c).any() else None
+        out["locomo"]["by_conv"] = {ds.name: float(r.mean()) for ds, r in loc}
+    for ds in datasets:
+        if ds.kind != "suite":
+            continue
+        r = ev.recall(ds, cfg)
+        cross = np.array([q.cross for q in ds.queries])
+        out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()),
+                        "cross": float(r[cross].mean())}
+    return out
+
+
+def objective(fig: dict) -> float:
+    parts = []
+    if "locomo" in fig:
+        parts.append(fig["locomo"]["overall"])
+    suites = [v for k, v in fig.items() if k != "locomo"]
+    if suites:
+        parts.append(float(np.mean([(s["overall"] + s["cross"]) / 2 for s in suites])))
+    return float(np.mean(parts))
+
+
+def chain(ev: Evaluator, train: list[Dataset], bar: float, groups=None, start=None) -> list[dict]:
+    """The greedy chain on ``train``: one step per group, ``{"group", "variant", "cfg",
+    "J", "kept"}``; the first step is the start."""
+    cfg = dict(start or START)
+    j = objective(figures(ev, train, cfg))
+    steps = [{"group": "start", "variant": dict(cfg), "cfg": dict(cfg), "J": j, "kept": True}]
+    for name, variants in (groups or GROUPS):
+        best, best_j = None, j
+        for v in variants:
+            trial = cfg | v
+            if trial == cfg:
+                continue
+            tj = objective(figures(ev, train, trial))
+            if tj > best_j:
+                best, best_j = v, tj
+        kept = best is not None and best_j - j >= bar
+        if kept:
+            cfg = cfg | best
+            j = best_j
+        steps.append({"group": name, "variant": best, "cfg": dict(cfg), "J": j if kept else best_j,
+                      "kept": kept})
+    return steps
+
+
+def _fmt(fig: dict) -> str:
+    parts = []
+    if "locomo" in fig:
+        lo = fig["locomo"]
+        parts.append(f"LoCoMo {lo['overall']:.4f} (c1 {lo['1']:.3f} c2 {lo['2']:.3f} c3 {lo['3']:.3f} c4 {lo['4']:.3f})")
+    for k, v in fig.items():
+        if k != "locomo":
+            parts.append(f"{k} {v['overall']:.3f}/{v['cross']:.3f}")
+    return "  ".join(parts)
+
+
+def crossvalidate(ev: Evaluator, datasets: list[Dataset], bar: float, groups=None, start=None) -> dict:
+    """In-sample chain, one chain per held-out fold, and the cross-validated figures."""
+    t0 = time.monotonic()
+    full = chain(ev, datasets, bar, groups, start)
+    log(f"in-sample chain: {len(full)} steps, J {full[-1]['J']:.4f} ({time.monotonic() - t0:.0f} s, "
+        f"{ev.evaluations} evaluations)")
+    folds = {}
+    for held in datasets:
+        train = [d for d in datasets if d is not held]
+        steps = chain(ev, train, bar, groups, start)
+        # the held-out fold's recall after each step of its own chain
+        per_step = [float(ev.recall(held, s["cfg"]).mean()) for s in steps]
+        folds[held.name] = {"steps": steps, "held_out": per_step, "cfg": steps[-1]["cfg"]}
+        log(f"fold {held.name}: held-out {per_step[0]:.4f} -> {per_step[-1]:.4f} "
+            f"kept {[s['group'] for s in steps if s['kept']][1:]} ({ev.evaluations} evaluations)")
+    return {"in_sample": full, "folds": folds}
+
+
+def cv_figures(ev: Evaluator, datasets: list[Dataset], folds: dict) -> dict:
+    """Each fold measured with its own chain's configuration, pooled like :func:`figures`."""
+    out: dict = {}
+    loc = [(ds, ev.recall(ds, folds[ds.name]["cfg"])) for ds in datasets if ds.kind == "locomo"]
+    if loc:
+        allr = np.concatenate([r for _, r in loc])
+        cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
+        out["locomo"] = {"overall": float(allr.mean()), "n": int(allr.size),
+                         **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
+                         "by_conv": {ds.name: float(r.mean()) for ds, r in loc}}
+    for ds in datasets:
+        if ds.kind == "suite":
+            r = ev.recall(ds, folds[ds.name]["cfg"])
+            cross = np.array([q.cross for q in ds.queries])
+            out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()),
+                            "cross": float(r[cross].mean())}
+    return out
+
+
+def lever_table(ev: Evaluator, datasets: list[Dataset], result: dict) -> list[dict]:
+    """Per group: in-sample gain of the kept variant (J, LoCoMo, suites) and its held-out
+    gain: over the folds whose chain kept that group, the held-out fold's recall after the
+    step minus before it (LoCoMo folds pooled by questions, suites averaged)."""
+    rows = []
+    full = result["in_sample"]
+    for k, step in enumerate(full[1:], start=1):
+        name = step["group"]
+        before = full[k - 1]["cfg"]
+        fb, fa = figures(ev, datasets, before), figures(ev, datasets, full[k - 1]["cfg"] | (step["variant"] or {}))
+        held_loc, held_suite, kept_in = [], [], 0
+        for fname, fold in result["folds"].items():
+            s = fold["steps"][k]
+            if not s["kept"]:
+                continue
+            kept_in += 1
+            ds = next(d for d in datasets if d.name == fname)
+            delta = ev.recall(ds, s["cfg"]) - ev.recall(ds, fold["steps"][k - 1]["cfg"])
+            (held_loc if ds.kind == "locomo" else held_suite).append(delta)
+        rows.append({
+            "group": name, "variant": step["variant"], "kept_in_sample": step["kept"],
+            "J_gain": objective(fa) - objective(fb),
+            "locomo_gain": fa["locomo"]["overall"] - fb["locomo"]["overall"],
+            "c1_gain": fa["locomo"]["1"] - fb["locomo"]["1"],
+            "suite_gain": float(np.mean([fa[n]["overall"] - fb[n]["overall"] for n in fa if n != "locomo"])),
+            "folds_keeping": kept_in,
+            "held_locomo_gain": float(np.concatenate(held_loc).mean()) if held_loc else None,
+            "held_locomo_n": int(sum(len(x) for x in held_loc)),
+            "held_suite_gain": float(np.mean([x.mean() for x in held_suite])) if held_suite else None,
+            "held_suite_n": len(held_suite),
+        })
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=Path("/tmp/cv"))
+    ap.add_argument("--bar", type=float, default=0.002)
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--only", default="", help="comma list of dataset names")
+    args = ap.parse_args()
+    datasets = load(args.data)
+    if args.only:
+        datasets = [d for d in datasets if d.name in args.only.split(",")]
+    log(f"{len(datasets)} datasets: {', '.join(d.name for d in datasets)}")
+    ev = Evaluator(datasets)
+    t0 = time.monotonic()
+    default = ScoringConfig()
+    base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
+    fig_default = figures(ev, datasets, base)
+    log(f"default ({time.monotonic() - t0:.1f} s): {_fmt(fig_default)}")
+    result = crossvalidate(ev, datasets, args.bar)
+    cv = cv_figures(ev, datasets, result["folds"])
+    ins = figures(ev, datasets, result["in_sample"][-1]["cfg"])
+    levers = lever_table(ev, datasets, result)
+    print(f"default:    {_fmt(fig_default)}")
+    print(f"in-sample:  {_fmt(ins)}")
+    print(f"cross-val.: {_fmt(cv)}")
+    print(f"in-sample configuration: {json.dumps(result['in_sample'][-1]['cfg'], sort_keys=True)}")
+    for row in levers:
+        print(json.dumps(row))
+    if args.json:
+        args.json.write_text(json.dumps({"default": fig_default, "in_sample": ins, "cv": cv,
+                                         "levers": levers, "chains": result}, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
