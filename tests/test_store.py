@@ -172,6 +172,26 @@ def test_vectors_are_keyed_by_content_hash(store):
     assert store.clear_vectors("e") == 1 and store.clear_vectors() == 0
 
 
+def test_a_vector_computed_for_a_memory_gone_meanwhile_is_not_written(store):
+    """The indexer reads stale rows, embeds them, then writes: a memory forgotten (its
+    vectors erased), reworded or whose user was deleted in between gets no vector — no
+    foreign-key error for the whole batch, no vector of an erased text back in the store."""
+    uid = store.ensure_user("cli", "gone", NOW)
+    kept, forgotten, reworded = (
+        store.insert_memory(uid, text, "fact", "global", None, 1.0, False, None, NOW)
+        for text in ("stays", "forgotten meanwhile", "reworded meanwhile"))
+    other = store.ensure_user("cli", "deleted meanwhile", NOW)
+    store.insert_memory(other, "their memory", "fact", "global", None, 1.0, False, None, NOW)
+    stale = store.stale_vectors("e", 10)
+    assert len(stale) == 4
+    store.delete_memory(forgotten, NOW)
+    store.replace_wording(reworded, "reworded text", 1.0, None, NOW, NOW)
+    store.delete_user(other)
+    store.put_vectors("e", [(mid, h, np.ones(3, dtype=np.float32)) for mid, h, _ in stale])
+    assert [r[0] for r in store._query("SELECT memory_id FROM vectors ORDER BY memory_id")] == [kept]
+    assert [r[0] for r in store.stale_vectors("e", 10)] == [reworded]
+
+
 def test_vector_scores_of_some_memories_are_the_whole_products_values(store):
     uid = store.ensure_user("cli", "subset", NOW)
     other = store.ensure_user("cli", "someone else", NOW)

@@ -146,6 +146,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
     shared_by_replicas = False
     #: Appended to the outbox claim's SELECT (PostgreSQL: ``FOR UPDATE OF o SKIP LOCKED``).
     _claim_lock = ""
+    #: Appended to a SELECT of rows a write depends on (PostgreSQL: ``FOR SHARE``, so that a
+    #: concurrent erasure waits for it and then sees what it wrote).
+    _row_share_lock = ""
 
     def lock_user(self, user_id: int) -> None:
         """Serialize the user's read-modify-write (admission, profile, outbox order) across
@@ -464,8 +467,18 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         )[0][0]
 
     def put_vectors(self, embedder: str, rows: Sequence[tuple[int, str, np.ndarray]]) -> None:
-        """Upsert (memory id, content hash, float32 vector) rows for ``embedder``."""
+        """Upsert (memory id, content hash, float32 vector) rows for ``embedder``. A row whose
+        memory is no longer active with that hash (forgotten, reworded or its user deleted
+        while it was embedded) is skipped: no vector of an erased text comes back."""
         with self.transaction() as conn:
+            ids = list(dict.fromkeys(int(mid) for mid, _, _ in rows))
+            current: dict[int, str] = {}
+            for start in range(0, len(ids), self._IDS_PER_QUERY):
+                part = ids[start:start + self._IDS_PER_QUERY]
+                current.update(conn.execute(
+                    f"SELECT id, content_hash FROM memories WHERE id IN ({','.join('?' * len(part))}) "
+                    "AND status = 'active'" + self._row_share_lock, part).fetchall())
+            rows = [(mid, h, v) for mid, h, v in rows if current.get(int(mid)) == h]
             conn.executemany(
                 "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (memory_id, embedder) DO UPDATE SET "

@@ -141,6 +141,7 @@ class PostgresStore(PgVectorMixin, SQLStore):
     shared_by_replicas = True
     #: Replicas claim outbox jobs side by side: a row another replica is claiming is skipped.
     _claim_lock = " FOR UPDATE OF o SKIP LOCKED"
+    _row_share_lock = " FOR SHARE"
 
     def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8) -> None:
         self.url = url
