@@ -46,7 +46,9 @@ async def _round_trip(session: ClientSession) -> None:
     other = _payload(await session.call_tool("list", {"user": "bob"}))
     assert other["memories"] == []
     bad = await session.call_tool("forget", {"memory_id": written["id"], "user": "bob"})
-    assert bad.is_error  # another user's memory
+    assert bad.is_error and "no memory" in bad.content[0].text  # another user's memory: says why
+    empty = await session.call_tool("remember", {"text": "  "})
+    assert empty.is_error and "text is empty" in empty.content[0].text
     assert _payload(await session.call_tool("forget", {"memory_id": written["id"]}))["deleted"] == written["id"]
     assert _payload(await session.call_tool("list", {}))["memories"] == []
 

@@ -13,7 +13,9 @@ tool              what it does
 ================  ==========================================================================
 
 Each tool takes the user's id (``user``; default the server's ``--user``) and answers the
-models of :mod:`souvenir.schemas` as structured content. ``remember`` writes the kinds the
+models of :mod:`souvenir.schemas` as structured content. A refused call is an error result
+that says why, as the REST service's 4xx/503 would (``no memory 7 for user api:ann``, ``text:
+text is empty``); only a crash is reported as the SDK's bare "Error executing tool". ``remember`` writes the kinds the
 model may propose (fact, preference, promise, episode), never a ``rule``: an agent's tool call
 can be steered by what a user typed, and a rule is every later context's instruction.
 
@@ -27,15 +29,16 @@ request, JSON bodies.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
-from typing import Annotated, Any
-
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
-from souvenir.errors import InputError
+from souvenir.errors import InputError, StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.schemas import (
     ContextPublic, KindName, MemoriesPublic, MemoryDeleted, RowId, ScopeName, SearchResults, WritePublic,
@@ -53,6 +56,19 @@ _Proposed = Literal["fact", "preference", "promise", "episode"]
 _User = Annotated[str | None, Field(description="The user's id on the channel; default the server's --user.",
                                     max_length=256)]
 _Story = Annotated[str | None, Field(description="The current story (thread, role-play), if any.", max_length=256)]
+
+
+@contextmanager
+def _reasons() -> Iterator[None]:
+    """Turn the caller's errors into :class:`ToolError`, whose text the agent reads: bad
+    input or an unknown user/memory (REST's 422/404) and a busy store (503). Anything else
+    stays a crash: the SDK logs it and answers without its text."""
+    try:
+        yield
+    except InputError as exc:
+        raise ToolError(str(exc)) from exc
+    except StoreBusyError as exc:
+        raise ToolError(f"store unavailable, nothing written: {exc}") from exc
 
 
 def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
@@ -76,13 +92,15 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
                  kind: Annotated[_Proposed, Field(description="fact, preference, promise or episode.")] = "fact",
                  scope: Annotated[ScopeName, Field(description="global, or story (needs 'story').")] = "global",
                  story: _Story = None, user: _User = None) -> WritePublic:
-        return memory.remember(who(user), text, kind=kind, scope=scope, story=story)
+        with _reasons():
+            return memory.remember(who(user), text, kind=kind, scope=scope, story=story)
 
     @server.tool(name="context", description="The memories that fit the user's new message (24 at "
                  "most), each with why it was chosen, and `block`: text to put in the system prompt.")
     def context(message: Annotated[str, Field(description="The user's new message.")],
                 story: _Story = None, user: _User = None) -> ContextPublic:
-        return memory.context(who(user), message, story=story)
+        with _reasons():
+            return memory.context(who(user), message, story=story)
 
     @server.tool(name="search", description="The user's memories ranked for a query (best first), "
                  "optionally filtered by kind, scope and date; does not count as a turn.")
@@ -93,20 +111,23 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
                until: Annotated[datetime | None, Field(description="Only memories dated before this.")] = None,
                limit: Annotated[int, Field(ge=1, le=100, description="Most results.")] = 10,
                story: _Story = None, user: _User = None) -> SearchResults:
-        return memory.search(who(user), query, kind=list(kind) if kind else None, scope=scope, story=story,
-                             since=since, until=until, limit=limit)
+        with _reasons():
+            return memory.search(who(user), query, kind=list(kind) if kind else None, scope=scope,
+                                 story=story, since=since, until=until, limit=limit)
 
     @server.tool(name="forget", description="Delete one of the user's memories by its id.")
     def forget(memory_id: Annotated[RowId, Field(description="The memory's id.")],
                user: _User = None) -> MemoryDeleted:
-        return memory.forget(who(user), memory_id)
+        with _reasons():
+            return memory.forget(who(user), memory_id)
 
     @server.tool(name="list", description="One page of the user's memories, oldest first; pass "
                  "`next_cursor` back as `cursor` for the next page.")
     def list_memories(limit: Annotated[int, Field(ge=1, le=1000, description="Most memories.")] = 100,
                       cursor: Annotated[str | None, Field(description="From a previous page.")] = None,
                       user: _User = None) -> MemoriesPublic:
-        return memory.memories(who(user), limit=limit, cursor=cursor)
+        with _reasons():
+            return memory.memories(who(user), limit=limit, cursor=cursor)
 
     return server
 
@@ -156,7 +177,7 @@ def serve(memory: Souvenir, user: str | None, transport: str, host: str, port: i
         build_server(memory, user).run("stdio")
     elif transport == "http":
         if host not in LOOPBACK:
-            raise InputError(f"the MCP HTTP transport has no key check: it binds loopback only, not {host!r}")
+            raise InputError(f"the MCP HTTP transport binds loopback only (put a TLS proxy in front), not {host!r}")
         import uvicorn
 
         uvicorn.run(http_app(memory, user, host), host=host, port=port, log_level="info")
