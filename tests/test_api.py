@@ -84,6 +84,15 @@ def test_non_utf8_body_is_rejected_clearly(service):
     assert r.status_code == 422 and "UTF-8" in r.json()["detail"]
 
 
+@pytest.mark.parametrize("method, path", [("DELETE", "/v1/users/api/ann/memories/notanid"),
+                                          ("POST", "/v1/users/api/ann/memories/notanid/pin")])
+def test_a_bad_memory_id_is_reported_once(service, method, path):
+    """The route and its ownership check both read ``memory_id``: one error, not one each."""
+    r = service.request(method, path)
+    assert r.status_code == 422
+    assert [e["loc"] for e in r.json()["detail"]] == [["path", "memory_id"]]
+
+
 def test_a_stalled_embedder_never_holds_the_turn(tmp_path):
     with EmbeddingServer(mode="stall", stall_s=60) as embedder:
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'stall.db'}", embedder="openai",

@@ -47,10 +47,13 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
 
 async def _invalid(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates).
-    errors = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
-              for e in exc.errors()]
-    return JSONResponse({"detail": errors}, status_code=422)
+    # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates). A path
+    # parameter read by the route and by a dependency (memory_id) fails once for each: said once.
+    errors: dict[tuple, dict] = {}
+    for e in exc.errors():
+        error = {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+        errors.setdefault((tuple(error["loc"]), error["msg"], error["type"]), error)
+    return JSONResponse({"detail": list(errors.values())}, status_code=422)
 
 
 async def _unknown(_: Request, exc: Exception) -> JSONResponse:
