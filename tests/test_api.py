@@ -93,6 +93,12 @@ def test_a_bad_memory_id_is_reported_once(service, method, path):
     assert [e["loc"] for e in r.json()["detail"]] == [["path", "memory_id"]]
 
 
+def test_the_proxy_without_a_chat_model_says_how_to_turn_it_on(service):
+    for r in (service.post("/v1/chat/completions", json={"model": "m", "messages": []}),
+              service.get("/v1/models")):
+        assert r.status_code == 404 and "SOUVENIR_LLM_BASE_URL" in r.json()["error"]["message"]
+
+
 def test_a_stalled_embedder_never_holds_the_turn(tmp_path):
     with EmbeddingServer(mode="stall", stall_s=60) as embedder:
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'stall.db'}", embedder="openai",

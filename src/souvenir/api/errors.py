@@ -9,6 +9,7 @@ StoreBusyError         503     the store is locked or down; nothing written, ret
 StoreError             500     the store failed; nothing written
 request validation     422     each error's ``loc``, ``msg`` and ``type`` (input never echoed)
 body not JSON/UTF-8    422     says so
+proxy without model    404     OpenAI's error shape: the proxy is off, which settings turn it on
 =====================  ======  ==========================================================
 """
 
@@ -40,7 +41,11 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse(error_body(request.url.path, 422, "the request body is not valid JSON in UTF-8; "
                                        "nothing was written"), status_code=422)
     if request.url.path.startswith(("/v1/chat/completions", "/v1/models")):  # OpenAI's shape
-        return JSONResponse(error_body(request.url.path, exc.status_code, str(exc.detail)),
+        detail = str(exc.detail)
+        if exc.status_code == 404 and not request.app.state.settings.llm_base_url:
+            detail = ("the OpenAI-compatible proxy is off: no chat model is configured "
+                      "(set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL)")
+        return JSONResponse(error_body(request.url.path, exc.status_code, detail),
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
     return await http_exception_handler(request, exc)  # type: ignore[return-value]
 
