@@ -163,7 +163,11 @@ class GuardMiddleware:
         if not keyed:
             client = scope.get("client") or (None, None)
             relayed = any(name in _RELAYED for name, _ in scope.get("headers", ()))
-            if not is_loopback(client[0]) or relayed:
+            if relayed:
+                return 403, ("no API key is configured, so Souvenir refuses requests relayed by a "
+                             "proxy (Forwarded, X-Forwarded-*, Via…): create a key with "
+                             "`souvenir keys create` before serving through one")
+            if not is_loopback(client[0]):
                 return 403, ("no API key is configured, so Souvenir serves loopback clients only "
                              "(create one with `souvenir keys create`)")
             state["principal"] = LOCAL
