@@ -26,3 +26,11 @@ def test_chat_shows_replies_and_the_memories_they_used(tmp_path, monkeypatch):
         assert "Lives in Ipoh" in second.output
         sent = [r for r in upstream.requests if "response_format" not in r]
         assert any("Lives in Ipoh" in r["messages"][0]["content"] for r in sent)
+
+
+def test_chat_without_a_model_says_which_settings_give_it_one(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOUVENIR_LLM_BASE_URL", raising=False)
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "n.db"), "--embedder", "none", "chat",
+                                      "--user", "ann"], input="I live in Ipoh\n\n")
+    assert result.exit_code == 0, result.output
+    assert "SOUVENIR_LLM_BASE_URL" in result.output and "bot> (no reply: no chat model)" in result.output

@@ -61,6 +61,18 @@ def test_remember_memories_history(tmp_path):
     assert "Is allowed to eat peanuts" in hist
 
 
+def test_the_memories_table_dates_a_memory_by_the_users_day(tmp_path):
+    """07:00 in Kuala Lumpur is 23:00 UTC the day before: the table shows the user's day,
+    as the context block does, not the UTC one (the new-user trial)."""
+    chat = tmp_path / "c.jsonl"
+    chat.write_text(json.dumps({"user": "li", "message": "I went to the clinic this morning",
+                                "time": "2025-06-02T07:00:00+08:00"}) + "\n", encoding="utf-8")
+    db = str(tmp_path / "d.db")
+    assert run("--db", db, "--embedder", "none", "replay", "--no-index", str(chat)).exit_code == 0
+    out = run("--db", db, "--embedder", "none", "memories", "--user", "li").output
+    assert "2025-06-02" in out and "2025-06-01" not in out, out
+
+
 def test_text_in_square_brackets_is_printed_as_it_is(tmp_path):
     """rich read "[b]" or "[important]" as markup and dropped it (the new-user trial)."""
     db = str(tmp_path / "b.db")

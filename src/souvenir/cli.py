@@ -25,6 +25,7 @@ from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.schemas import memory_json
 from souvenir.timeutil import parse_time
+from souvenir.timezones import TZ_KEY, local_day
 from souvenir.types import KINDS, Candidate
 
 app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
@@ -241,11 +242,15 @@ def memories(
     status: str = typer.Option("active", help="active, superseded, deleted or all."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """List a user's memories."""
+    """List a user's memories (the table's date: the user's day of its last update, in
+    the profile's time zone, as a context's block prints it)."""
     if status not in ("active", "superseded", "deleted", "all"):
         _fail(ValueError("--status must be active, superseded, deleted or all"))
     try:
-        found = _runtime(ctx).engine.memories(channel, user, None if status == "all" else status)
+        engine = _runtime(ctx).engine
+        found = engine.memories(channel, user, None if status == "all" else status)
+        user_id = engine.store.find_user(channel, user)
+        tz = engine.store.kv_get(user_id, TZ_KEY) if user_id is not None else None
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -257,8 +262,9 @@ def memories(
     for col in ("id", "kind", "scope", "status", "date", "source", "text"):
         table.add_column(col, overflow="fold")
     for m in found:
-        table.add_row(str(m.id), m.kind, m.scope, m.status,
-                      m.updated_at.date().isoformat() if m.updated_at else "", m.source or "", m.text)
+        day = local_day(m.updated_at, tz)
+        table.add_row(str(m.id), m.kind, m.scope, m.status, day.isoformat() if day else "",
+                      m.source or "", m.text)
     console.print(table)
 
 
@@ -358,6 +364,9 @@ def chat(
     settings = _settings(ctx)
     rt = open_runtime(settings, start_indexer=True)
     ctx.call_on_close(rt.close)
+    if rt.engine.chat is None:
+        err.print("no chat model (set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL): each message "
+                  "shows its selection and is recorded, with no reply")
     try:
         while True:
             try:
@@ -379,7 +388,7 @@ def chat(
                     reply = rt.engine.chat.complete(messages, timeout_s=settings.llm_timeout_s)
                 except SouvenirError as exc:
                     err.print(f"[yellow]model unavailable:[/yellow] {escape(str(exc))}")
-            console.print(f"bot> {reply if reply is not None else '(no model configured)'}", markup=False)
+            console.print(f"bot> {reply if reply is not None else '(no reply: no chat model)'}", markup=False)
             used = [f"  · {s.pass_name}: {s.memory.text[:100]}" for s in list(result.rules) + list(result.memories)]
             console.print(f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
                           markup=False, highlight=False)
@@ -416,7 +425,8 @@ def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id
 @app.command()
 def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
            user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel.")) -> None:
-    """Delete one memory (an explicit act: kept with status 'deleted', its vectors removed)."""
+    """Forget one memory (an explicit act): its text, past wordings, vectors and every stored
+    text that carries it go; a textless tombstone (status 'deleted') stays for counts."""
     _user_command(ctx, lambda e: e.delete_memory(channel, user, memory_id), as_json=False)
     console.print(f"memory {memory_id} deleted")
 
