@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Settings from the environment or .env (SOUVENIR_PORT, SOUVENIR_DATABASE_URL...); by default
+# ./souvenir.db on 127.0.0.1:8765.
 run: $(STAMP)
-	$(BIN)/souvenir --db ./souvenir.db serve --host 127.0.0.1 --port 8765
+	$(BIN)/souvenir serve
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q --durations=15

@@ -30,7 +30,7 @@ from souvenir.types import KINDS, Candidate
 
 app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
-bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo and on the multilingual suite.",
+bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo and on the multilingual suite, latency.",
                         no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_is_help=True)
@@ -462,8 +462,9 @@ def bench_multilingual(
     file: Path = typer.Argument(..., exists=True, dir_okay=False, help="The suite's suite.json."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """recall@24 of the selection on the multilingual suite: overall, same- and cross-language,
-    per query language."""
+    """recall@24 of the selection on the multilingual suite, beside the baselines.
+
+    Overall, same- and cross-language, per query language."""
     from souvenir.bench.multilingual import format_report, run_multilingual
 
     _report(lambda: run_multilingual(file, _settings(ctx)), format_report, as_json)
@@ -500,8 +501,9 @@ def bench_recall(
                                           help="Also write every absorb, replace and supersede the write "
                                           "path made, with both texts (JSONL), for a person to read."),
 ) -> None:
-    """Evidence recall on LoCoMo of the product's selection (@24) and ranking (@5/@10), beside
-    BM25, dense cosine, recency and mem0 over the same memories; raw turns, gold
+    """Evidence recall on LoCoMo of the selection (@24) and ranking (@5/@10), beside baselines.
+
+    BM25, dense cosine, recency and mem0 rank the same memories; raw turns, gold
     observations, or both."""
     from souvenir.bench.recall import MODES, format_report, run_recall
 
@@ -547,8 +549,9 @@ def bench_latency(
     cosine: bool = typer.Option(True, "--cosine/--no-cosine", help="Also time the cosine read path "
                                 "(SOUVENIR_SCORING=cosine) on the same stores."),
 ) -> None:
-    """Selection, dedup and POST /v1/context latency against corpus size, beside seed 000's
-    pure-Python scoring and selection and the cosine read path."""
+    """Selection, dedup and POST /v1/context latency (ms) against corpus size.
+
+    Beside seed 000's pure-Python scoring and selection and the cosine read path."""
     from souvenir.bench.latency import format_report, plot as draw, run_latency
 
     try:

@@ -323,7 +323,8 @@ def _dedup_reference_runs(size: int, reference_max: int) -> int:
 
 def format_report(report: dict) -> str:
     """The three tables as text (milliseconds)."""
-    lines = ["selection (engine read path minus the query embedding) | p50 | p99 | first | after a write "
+    lines = ["latencies in milliseconds",
+             "selection (engine read path minus the query embedding) | p50 | p99 | first | after a write "
              "| seed 000 p50 | cosine read path p50 / p99"]
     for r in report["selection"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
