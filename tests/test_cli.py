@@ -54,7 +54,7 @@ def test_remember_memories_history(tmp_path):
                "--date", "2025-02-01", "Is allowed to eat peanuts").exit_code == 0
     out = run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "2025-05-20",
               "Is not allowed to eat peanuts").output
-    assert "supersede" in out
+    assert "supersede" in out and "superseding memory 1" in out  # which one, for `history`
     listed = json.loads(run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json").output)
     assert [m["text"] for m in listed] == ["Is not allowed to eat peanuts"]
     hist = run("--db", db, "--embedder", "none", "history", "--user", "ann", str(listed[0]["id"])).output

@@ -292,6 +292,7 @@ def remember(
         _fail(exc)
         return
     console.print(f"{result.action}: memory {result.memory_id} {result.text!r}"
+                  + (f", superseding memory {result.superseded_id}" if result.superseded_id else "")
                   + (f" ({result.reason})" if result.reason else ""))
 
 
