@@ -54,7 +54,9 @@ def test_write_read_edit_forget(memory):
     assert memory.pin("ann", first.id).pinned is True
     history = memory.history("ann", first.id)
     assert history.memory.id == first.id and [e.event for e in history.history] == ["absorbed"]
-    assert memory.profile("ann")["last_queries"]
+    shown = memory.profile("ann")  # plain JSON values, the context's view: no internal keys
+    assert shown["last_queries"] == ["I work as a night nurse in Toulouse"]
+    assert not [key for key in shown if key.startswith("meta:")]
     found = memory.search("ann", "jazz music", kind="preference")
     assert [m.id for m in found.results] == [first.id] and found.results[0].score is not None
     edited = memory.update("ann", first.id, "Aime le jazz manouche et la bossa nova")

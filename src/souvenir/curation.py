@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from souvenir.errors import InputError, UnknownError
 from souvenir.filters import DIRECT_CHAIN, Exchange, run_filters
 from souvenir.limits import check_field, check_text, check_time
+from souvenir.profile import public_profile as profile_view
 from souvenir.results import WriteResult
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory
@@ -156,9 +157,10 @@ class CurationMixin:
         return memory, self.store.history(memory_id)
 
     def profile(self, channel: str, external_id: str) -> dict[str, Any]:
-        """The user-level profile (seed 001's keys: ``lang``, ``summary``, ``last_queries``…).
-        Raises :class:`UnknownError` for an unknown user."""
+        """The user-level profile as plain JSON values (seed 001's keys: ``lang``,
+        ``summary``, ``last_queries`` a list, ``tz``…; internal ``meta:`` keys left out),
+        the same view as the context's. Raises :class:`UnknownError` for an unknown user."""
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
-        return dict(self.store.kv_all(user_id))
+        return profile_view(self.store.kv_all(user_id))
