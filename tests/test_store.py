@@ -22,13 +22,13 @@ LATER = NOW + timedelta(hours=1)
 VERSIONS = [m.version for m in load("sqlite")]
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "postgres", "pgbouncer"])
 def store_url(request, tmp_path):
     """A URL naming an empty database on each backend."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 's.db'}"
     else:
-        yield request.getfixturevalue("pg_url")
+        yield request.getfixturevalue("pg_url" if request.param == "postgres" else "pgbouncer_url")
 
 
 @pytest.fixture
