@@ -60,11 +60,6 @@ _MIGRATION_LOCK = 0x736F7576656E6972 & 0x7FFFFFFFFFFFFFFF  # "souvenir"
 _USER_LOCK = 0x736F7576  # "souv"
 
 
-#: The write transaction's settings, scoped to it (no session state: PgBouncer's transaction
-#: pooling hands the next transaction another server connection).
-_TX_SETTINGS = "SELECT set_config('lock_timeout', %s, true), set_config('TimeZone', 'UTC', true)"
-
-
 def _int4(n: int) -> int:
     """``n`` folded into PostgreSQL's int4 (small ids stay themselves; a collision only
     serializes two users a little more)."""
@@ -163,7 +158,11 @@ class PostgresStore(PgVectorMixin, SQLStore):
         self._depth = 0
         self._owner: int | None = None
         self._tx: _Connection | None = None
-        self._lock_timeout = f"{max(1, int(busy_timeout_s * 1000))}ms"
+        #: The write transaction's start: its settings are scoped to it (no session state:
+        #: PgBouncer's transaction pooling hands the next transaction another server
+        #: connection), sent with BEGIN as one simple query (no extra round trip).
+        self._begin = ("BEGIN; SELECT set_config('lock_timeout', "
+                       f"'{max(1, int(busy_timeout_s * 1000))}ms', true), set_config('TimeZone', 'UTC', true)")
         self._pool = ConnectionPool(
             url, min_size=1, max_size=max(2, pool_size), timeout=busy_timeout_s, open=False,
             kwargs={"autocommit": True, "connect_timeout": max(1, int(busy_timeout_s)),
@@ -208,16 +207,20 @@ class PostgresStore(PgVectorMixin, SQLStore):
             except (PoolTimeout, psycopg.Error) as exc:
                 raise self._wrap(exc) from exc
             try:
-                with conn.transaction():
-                    conn.execute(_TX_SETTINGS, (self._lock_timeout,))
-                    self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
-                    try:
-                        yield self._tx
-                    finally:
-                        self._tx, self._owner, self._depth = None, None, 0
+                conn.execute(self._begin)  # BEGIN and its settings in one round trip
+                self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
+                try:
+                    yield self._tx
+                except BaseException:
+                    self._tx, self._owner, self._depth = None, None, 0
+                    _rollback(conn)
+                    raise
+                self._tx, self._owner, self._depth = None, None, 0
+                conn.execute("COMMIT")
             except (psycopg.Error, PoolTimeout) as exc:
                 raise self._wrap(exc) from exc
             finally:
+                self._tx, self._owner, self._depth = None, None, 0
                 self._pool.putconn(conn)
 
     @contextmanager
@@ -266,6 +269,15 @@ class PostgresStore(PgVectorMixin, SQLStore):
     def _lock_migrations(self, conn: _Connection) -> None:
         """Replicas starting together migrate one at a time (released at commit)."""
         conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
+
+
+def _rollback(conn: psycopg.Connection) -> None:
+    """Roll back the write transaction of a failed or abandoned call (a broken connection
+    is left to the pool, which discards it)."""
+    try:
+        conn.execute("ROLLBACK")
+    except psycopg.Error:
+        pass
 
 
 def _redact(url: str) -> str:
