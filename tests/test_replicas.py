@@ -23,7 +23,7 @@ from souvenir.index import VectorIndex
 from souvenir.llm import OpenAIChatClient
 from souvenir.store import open_store
 from souvenir.worker import ReflectionWorker
-from tests.replica import SHARED_USER, VARIANTS, run_replica
+from tests.replica import SHARED_USER, VARIANTS, run_replica, run_stuck_indexer, run_stuck_worker
 from tests.servers import ChatServer, EmbeddingServer
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
@@ -345,3 +345,77 @@ def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(shar
 
 def _turn_ids(store, uid: int) -> list[int]:
     return [row["id"] for row in store.export_user(uid)["turns"]]
+
+
+# -- crashes: a replica killed mid-job ------------------------------------------------------
+def test_a_worker_killed_mid_job_loses_no_exchange_and_applies_none_twice(shared_url):
+    answer = json.dumps({"memories": [], "state": {"trust": 0.1}})
+    with ChatServer(reflection_answer=answer) as server:
+        server.reflection_mode, server.delay_s = "slow", 60.0  # the doomed replica's call stalls
+        store = open_store(shared_url)
+        parent = _engine(store, server.url)
+        users = ["k0", "k1", "k2"]
+        for turn in range(2):
+            for user in users:
+                parent.record_turn("api", user, f"About ticket {user}-{turn}: noted.", "Sure.")
+        ctx = multiprocessing.get_context("spawn")
+        ready = ctx.Queue()
+        doomed = ctx.Process(target=run_stuck_worker, args=(shared_url, server.url, ready))
+        try:
+            doomed.start()
+            ready.get(timeout=120)
+            for _ in range(600):  # until its model call is in flight
+                if store.outbox_counts().get("running"):
+                    break
+                threading.Event().wait(0.05)
+            doomed.kill()  # SIGKILL: its job stays `running`, its connection drops
+            doomed.join(30)
+            assert store.outbox_counts().get("running") == 1
+            server.reflection_mode = "ok"
+            threading.Event().wait(1.2)  # claimed in an earlier second than the sweep's cut-off
+            survivor = ReflectionWorker(parent, stale_after_s=0)
+            assert survivor.requeue_abandoned() == 1
+            assert survivor.drain(60)
+            assert store.outbox_counts() == {"done": 6}
+            assert survivor.snapshot()["ok"] == 6 and not survivor.snapshot().get("stale")
+            for user in users:  # two +0.1 each: none lost, the killed one not applied twice
+                assert store.kv_get(store.find_user("api", user), "state:trust") == "0.200"
+        finally:
+            if doomed.is_alive():
+                doomed.kill()
+            parent.close()
+            store.close()
+
+
+def test_an_indexer_killed_mid_batch_has_its_batch_taken_over_and_written_once(shared_url):
+    store = open_store(shared_url)
+    uid = _memories(store, 9)
+    with EmbeddingServer() as server:
+        server.batch_sleep_s = 60.0  # the doomed replica's batch stalls
+        ctx = multiprocessing.get_context("spawn")
+        ready = ctx.Queue()
+        doomed = ctx.Process(target=run_stuck_indexer, args=(shared_url, server.url, 1.0, 3, ready))
+        survivor = VectorIndex(store, OpenAIEmbedder(server.url, "m"), batch=3, lease_s=60.0)
+        try:
+            doomed.start()
+            ready.get(timeout=120)
+            for _ in range(600):
+                if server.batches_started:
+                    break
+                threading.Event().wait(0.05)
+            doomed.kill()
+            doomed.join(30)
+            server.batch_sleep_s = 0.0
+            assert survivor.run_once() == 6 and survivor.claims_taken_over == 0  # its lease holds
+            threading.Event().wait(1.1)  # the dead replica's lease (1 s) expires
+            assert survivor.run_once() == 3 and survivor.claims_taken_over == 3
+            ids, _ = store.vectors(uid, survivor.name)
+            assert len(ids) == 9 and survivor.claims_lost == 0
+            assert store._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0
+            # the survivor asked for each text once; only the dead batch was asked twice
+            assert sorted(Counter(server.texts).values()) == [1] * 6 + [2] * 3
+        finally:
+            if doomed.is_alive():
+                doomed.kill()
+            survivor.stop()
+            store.close()
