@@ -4,7 +4,9 @@ Vectors live in the store's ``vectors`` table keyed by (memory id, embedder name
 memory's content hash: a row whose hash differs is stale. The background indexer
 (:meth:`VectorIndex.start`) wakes every ``interval_s`` seconds (seed 000: 45 s) or on
 demand, and embeds only stale rows, in small batches so a turn's query never waits long
-for the model lock.
+for the model lock. Each batch is claimed in the store first
+(:mod:`souvenir.store.indexclaims`), so replicas on one database embed side by side, each
+memory once.
 
 The turn embeds its own message only, with one attempt and a bound on the whole operation
 (lock and queue waits included: seed 000 wrote the 5 s delay twice for that reason). After
