@@ -18,6 +18,8 @@ Three measurements on a throwaway database of the local server (127.0.0.1:5432, 
    HTTP stand-in embedder whose batches take ``--batch-ms`` (a remote embedding API: the
    model's time is not on this machine's two cores). Memories embedded per second, each
    memory embedded exactly once checked.
+4. **Reflection workers, 1 / 2 / 4** — 8 users x 5 exchanges drained by one replica's
+   worker with that many threads, through a stand-in chat model answering in ``--model-ms``.
 
 Prints one JSON object per measurement.
 """
@@ -180,18 +182,58 @@ def indexers(url: str, memories: int, batch_ms: float, batch: int) -> dict:
     return out
 
 
+def reflection_workers(url: str, delay_ms: float, users: int, turns: int) -> dict:
+    """Jobs per second drained by one replica's worker with 1, 2 and 4 threads, through a
+    stand-in chat model answering each reflection in ``delay_ms``; each user's jobs in order
+    and each exchange asked once checked."""
+    from souvenir.engine import Engine
+    from souvenir.llm import OpenAIChatClient
+    from souvenir.worker import ReflectionWorker
+    from tests.servers import ChatServer
+
+    out: dict = {"measure": f"reflection jobs/s ({users} users x {turns} turns, model {delay_ms:g} ms)"}
+    for workers in (1, 2, 4):
+        store = PostgresStore(url)
+        store.migrate()
+        with ChatServer() as server:
+            server.reflection_mode, server.delay_s = "slow", delay_ms / 1000
+            engine = Engine(store, None, chat=OpenAIChatClient(server.url, "stub", timeout_s=30),
+                            summary_enabled=False)
+            for turn in range(turns):
+                for u in range(users):
+                    engine.record_turn("api", f"w{workers}-u{u}", f"ticket w{workers}-u{u}-{turn}", "ok")
+            worker = ReflectionWorker(engine, workers=workers, idle_s=0.01)
+            before = store.outbox_counts().get("done", 0)  # earlier runs' jobs
+            start = time.perf_counter()
+            worker.start()
+            while store.outbox_counts().get("done", 0) < before + users * turns:
+                time.sleep(0.01)
+            elapsed = time.perf_counter() - start
+            worker.stop()
+            asked = [m for body in server.requests if "response_format" in body
+                     for m in [json.dumps(body["messages"])]]
+            engine.close()
+        store.close()
+        out[f"{workers} worker{'s' if workers > 1 else ''}"] = {
+            "per_s": round(users * turns / elapsed, 1), "asked": len(asked)}
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--memories", type=int, default=1200)
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--batch-ms", type=float, default=100.0)
+    parser.add_argument("--model-ms", type=float, default=100.0, help="stand-in model latency per reflection")
     args = parser.parse_args()
     with fresh_database() as url:
         print(json.dumps(prepared(url, args.rounds)))
         print(json.dumps(settings_cost(url, args.rounds)))
     with fresh_database() as url:
         print(json.dumps(indexers(url, args.memories, args.batch_ms, args.batch)))
+    with fresh_database() as url:
+        print(json.dumps(reflection_workers(url, args.model_ms, 8, 5)))
 
 
 if __name__ == "__main__":
