@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from souvenir.store.counters import CANDIDATE_COUNT
 from souvenir.store.plumbing import Plumbing
 
 #: Tables holding a user's rows, with the SQL selecting them (vectors are derived from
@@ -38,6 +39,13 @@ class UserDataMixin(Plumbing):
                 cursor = conn.execute(sql, (user_id,))
                 names = [d[0] for d in cursor.description]
                 out[table] = [dict(zip(names, row)) for row in cursor.fetchall()]
+            # "times a candidate" as read everywhere else (store.counters), not its stored part
+            counts = dict(conn.execute(f"SELECT id, {CANDIDATE_COUNT} FROM memories WHERE user_id = ?",
+                                       (user_id,)).fetchall())
+        for row in out["memories"]:
+            row["candidate_count"] = counts.get(row["id"], row["candidate_count"])
+            row.pop("tick_clock", None)
+            row.pop("tick_mark", None)
         return out
 
     def delete_user(self, user_id: int) -> dict[str, int]:
@@ -55,6 +63,6 @@ class UserDataMixin(Plumbing):
         ``min_candidate`` times and never served (seed 000: « quel souvenir existe mais ne
         remonte jamais ? »), most often passed over first."""
         return [tuple(r) for r in self._query(  # type: ignore[attr-defined]
-            "SELECT id, kind, text, candidate_count FROM memories WHERE user_id = ? "
-            "AND status = 'active' AND served_count = 0 AND candidate_count >= ? "
-            "ORDER BY candidate_count DESC, id", (user_id, min_candidate))]
+            f"SELECT id, kind, text, {CANDIDATE_COUNT} AS times FROM memories WHERE user_id = ? "
+            f"AND status = 'active' AND served_count = 0 AND {CANDIDATE_COUNT} >= ? "
+            "ORDER BY times DESC, id", (user_id, min_candidate))]
