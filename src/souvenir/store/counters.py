@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+import numpy as np
+
 from souvenir.store.plumbing import Plumbing
 
 #: The clock of every counted turn (global memories tick on it).
@@ -63,11 +65,17 @@ def id_hash(memory_id: int) -> int:
 
 
 def set_hash(ids: Iterable[int]) -> int:
-    """XOR of :func:`id_hash` over ``ids`` (the empty set: 0)."""
-    out = 0
-    for i in ids:
-        out ^= id_hash(i)
-    return out
+    """XOR of :func:`id_hash` over ``ids`` (the empty set: 0); numpy's uint64 arithmetic
+    wraps like the ``& _MASK`` above (3,000 ids: about 0.1 ms instead of 2)."""
+    z = np.fromiter(ids, np.uint64)
+    if not z.size:
+        return 0
+    with np.errstate(over="ignore"):
+        z = z + np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = (z ^ (z >> np.uint64(31))) >> np.uint64(1)
+    return int(np.bitwise_xor.reduce(z))
 
 
 class CountersMixin(Plumbing):
@@ -100,16 +108,19 @@ class CountersMixin(Plumbing):
                                  "WHERE user_id = ? AND clock = ?",
                                  [(len(ticking[k]), set_hash(ticking[k]), user_id, k) for k in keys])
             else:
-                conn.executemany("UPDATE turn_clocks SET turns = turns + 1 WHERE user_id = ? AND clock = ?",
-                                 [(user_id, k) for k in keys])
+                conn.execute(f"UPDATE turn_clocks SET turns = turns + 1 WHERE user_id = ? "
+                             f"AND clock IN ({','.join('?' * len(keys))})", (user_id, *keys))
             if extra:
                 conn.executemany("UPDATE memories SET candidate_count = candidate_count + ? WHERE id = ?", extra)
             served = Counter(int(i) for i in served_ids)
             semantic = Counter(int(i) for i in semantic_ids)
-            conn.executemany(
-                "UPDATE memories SET served_count = served_count + ?, "
-                "served_semantic_count = served_semantic_count + ? WHERE id = ?",
-                [(served[i], semantic[i], i) for i in sorted(set(served) | set(semantic))])
+            steps: dict[tuple[int, int], list[int]] = {}  # one statement per (served, semantic) step
+            for i in sorted(set(served) | set(semantic)):
+                steps.setdefault((served[i], semantic[i]), []).append(i)
+            for (plus, plus_semantic), ids in steps.items():
+                conn.execute("UPDATE memories SET served_count = served_count + ?, served_semantic_count = "
+                             f"served_semantic_count + ? WHERE id IN ({','.join('?' * len(ids))})",
+                             (plus, plus_semantic, *ids))
 
     def _lock_clocks(self, conn, user_id: int, keys: list[int]) -> dict[int, tuple[int, int, int]]:
         """The user's clocks, ``keys`` created if missing: clock → (turns, n_ticking,
