@@ -123,3 +123,40 @@ def test_random_writes_from_two_replicas_never_leave_either_stale(replicas):
         for u in users:
             for reader in (one, two):
                 same(reader, truth, u, story if u == users[0] else None)
+
+
+def test_metrics_count_this_replicas_cache_reads(pg_url):
+    """GET /metrics: souvenir_read_cache_total{event}, a write by another replica read as a
+    refresh (real HTTP on loopback, two runtimes on one database)."""
+    import httpx
+
+    from souvenir.api.app import create_app
+    from souvenir.config import Settings
+    from souvenir.runtime import open_runtime
+    from souvenir.types import Candidate
+    from tests.servers import UvicornThread
+
+    settings = Settings(database_url=pg_url, embedder="none", window_embedder="none", _env_file=None)
+    rt, other = open_runtime(settings), open_runtime(settings)
+    try:
+        with UvicornThread(create_app(settings, runtime=rt)) as server, httpx.Client(base_url=server.url) as c:
+            assert 'souvenir_read_cache_total{event="refresh"} 0.0' in c.get("/metrics").text
+            r = c.post("/v1/users/api/u1/memories", json={"text": "Lives in Ipoh", "date": "2025-02-01"})
+            assert r.status_code == 200, r.text
+
+            def context() -> list[str]:
+                r = c.post("/v1/context", json={"channel": "api", "user": "u1", "message": "where?"})
+                assert r.status_code == 200, r.text
+                return [m["text"] for m in r.json()["memories"]]
+
+            assert context() == ["Lives in Ipoh"] and context() == ["Lives in Ipoh"]
+            other.engine.remember("api", "u1", Candidate(text="Works at the port", kind="fact", scope="global",
+                                                         confidence=1.0))
+            assert "Works at the port" in context()
+            metrics = c.get("/metrics").text
+            for event in ("hit", "refresh", "reload"):
+                line = next(x for x in metrics.splitlines() if x.startswith(f'souvenir_read_cache_total{{event="{event}"}}'))
+                assert float(line.split()[-1]) >= 1, line
+    finally:
+        rt.close()
+        other.close()

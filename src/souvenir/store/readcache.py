@@ -158,7 +158,9 @@ class ReadCache:
         self.max_users = max_users
         self._lock = threading.Lock()
         self._views: OrderedDict[int, _View] = OrderedDict()
-        self.counts = {"hit": 0, "refresh": 0, "reload": 0}
+        #: Per user read: served the copy, re-read what changed, re-read the user whole; and
+        #: users dropped to stay within the bounds (``/metrics``: souvenir_read_cache_total).
+        self.counts = {"hit": 0, "refresh": 0, "reload": 0, "evicted": 0}
 
     def candidates(self, store, user_id: int, story_id: int | None) -> Pool | None:
         """The user's active memories that are global or of ``story_id``, by id (what
@@ -281,3 +283,4 @@ class ReadCache:
                     continue
                 del views[user_id]
                 total -= len(view.memories)
+                self.counts["evicted"] += 1
