@@ -29,8 +29,9 @@ def table_writes(url: str) -> dict[str, int]:
 
     with psycopg.connect(url, autocommit=True) as conn:
         deadline = time.monotonic() + 30
-        while conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid()").fetchone()[0]:
+        others = ("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                  "AND pid <> pg_backend_pid()")
+        while (conn.execute(others).fetchone() or (0,))[0]:
             if time.monotonic() > deadline:
                 raise RuntimeError("the store's connections did not close within 30 s")
             time.sleep(0.05)

@@ -44,7 +44,8 @@ def split_statements(sql: str) -> tuple[str, ...]:
     A ``CREATE TRIGGER`` runs to its ``END;`` line: the statements of its body end in ``;``
     too. A ``$$``-quoted body (a PostgreSQL function) runs to its closing ``$$``.
     """
-    statements, current = [], []
+    statements: list[str] = []
+    current: list[str] = []
     for line in sql.splitlines():
         if line.lstrip().startswith("--") and "\n".join(current).count("$$") % 2 == 0:
             continue
