@@ -139,3 +139,18 @@ def test_a_steady_turn_writes_the_clocks_and_the_served_rows_only(store):
 def test_the_hash_is_an_xor_of_63_bit_values():
     assert set_hash([]) == 0 and set_hash([5]) == id_hash(5) < 2**63
     assert set_hash([1, 2, 3]) == set_hash([3, 1, 2]) != set_hash([1, 2])
+
+
+def test_a_new_memory_starts_ticking_without_touching_the_others(store):
+    user = store.ensure_user("t", "u", NOW)
+    ids = [store.insert_memory(user, f"m{i}", "fact", "global", None, 0.9, False, None, NOW) for i in range(30)]
+    rule = store.insert_memory(user, "always formal", "rule", "global", None, 0.9, False, None, NOW)
+    store.bump_counters(user, None, ids, [], [])
+    raw = "SELECT id, candidate_count, tick_clock, tick_mark FROM memories WHERE user_id = ? ORDER BY id"
+    stored = store._query(raw, (user,))
+    new = store.insert_memory(user, "new", "fact", "global", None, 0.9, False, None, NOW)
+    store.bump_counters(user, None, [*ids, new], [], [])
+    after = store._query(raw, (user,))
+    assert after[:-1] == stored and after[-1][0] == new and after[-1][2] is not None
+    counts = {m.id: m.candidate_count for m in store.memories(user)}
+    assert counts == {**dict.fromkeys(ids, 2), rule: 0, new: 1}

@@ -17,10 +17,12 @@ from clocks of turns:
   (:data:`CANDIDATE_COUNT`, the same snapshot as the row);
 * a turn passes its candidate ids (the truth, as before). The ticking memories of the
   turn's clocks must be exactly those: the clocks keep their count and an XOR of a 63-bit
-  hash of their ids, so the turn checks it without reading the memories. When it differs
-  (a memory arrived, left, changed scope) the turn reads the ticking ids (an index scan,
-  ids only) and writes only the difference: a memory no longer a candidate freezes
-  (its ticks folded into ``candidate_count``), a new one starts ticking.
+  hash of their ids, so the turn checks it without reading the memories. New memories
+  (the usual change) are found through a partial index of the active memories ticking on
+  no clock, and start ticking. Any other difference (a memory left, changed scope, was
+  deleted by hand) and the turn reads the ticking ids (an index scan, ids only) and
+  writes only the difference: a memory no longer a candidate freezes (its ticks folded
+  into ``candidate_count``), a new one starts ticking.
 
 Rows written per counted turn: the turn's two clocks and one per served memory, plus one
 per memory that joined or left the candidates since the clock's last turn. Exact as long
@@ -102,11 +104,13 @@ class CountersMixin(Plumbing):
             for k in keys:
                 held_hash ^= clocks[k][2]
             ticking: dict[int, set[int]] = {k: set() for k in keys}
-            if held_n != len(wanted) or held_hash != set_hash(wanted):
-                extra += self._reconcile(conn, user_id, keys, clocks, wanted, ticking)
-                conn.executemany("UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? "
-                                 "WHERE user_id = ? AND clock = ?",
-                                 [(len(ticking[k]), set_hash(ticking[k]), user_id, k) for k in keys])
+            wanted_hash = set_hash(wanted)
+            if held_n != len(wanted) or held_hash != wanted_hash:
+                if not self._start_new(conn, user_id, keys, clocks, wanted, wanted_hash):
+                    extra += self._reconcile(conn, user_id, keys, clocks, wanted, ticking)
+                    conn.executemany("UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? "
+                                     "WHERE user_id = ? AND clock = ?",
+                                     [(len(ticking[k]), set_hash(ticking[k]), user_id, k) for k in keys])
             else:
                 conn.execute(f"UPDATE turn_clocks SET turns = turns + 1 WHERE user_id = ? "
                              f"AND clock IN ({','.join('?' * len(keys))})", (user_id, *keys))
@@ -134,6 +138,36 @@ class CountersMixin(Plumbing):
                              [(user_id, k) for k in keys])
             rows = conn.execute(sql, (user_id,)).fetchall()
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+    @staticmethod
+    def _start_new(conn, user_id: int, keys: list[int], clocks: dict[int, tuple[int, int, int]],
+                   wanted: set[int], wanted_hash: int) -> bool:
+        """The usual change, new memories only: when the candidates are the ticking ones plus
+        active memories ticking on no clock (read through a small partial index), start
+        those and tick the clocks. ``False`` (nothing written) for any other change."""
+        loose = conn.execute("SELECT id, scope, story_id FROM memories WHERE user_id = ? "
+                             "AND tick_clock IS NULL AND status = 'active'", (user_id,)).fetchall()
+        new: dict[int, list[int]] = {k: [] for k in keys}
+        for mid, scope, story in loose:
+            if mid in wanted:
+                key = GLOBAL_CLOCK if scope == "global" else story_clock(story)
+                if key not in new:
+                    return False
+                new[key].append(mid)
+        found = [i for ids in new.values() for i in ids]
+        held_n = sum(clocks[k][1] for k in keys)
+        held_hash = 0
+        for k in keys:
+            held_hash ^= clocks[k][2]
+        if held_n + len(found) != len(wanted) or held_hash ^ set_hash(found) != wanted_hash:
+            return False
+        conn.executemany("UPDATE memories SET tick_clock = ?, tick_mark = ? WHERE id = ?",
+                         [(k, clocks[k][0], i) for k in keys for i in new[k]])
+        conn.executemany("UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? "
+                         "WHERE user_id = ? AND clock = ?",
+                         [(clocks[k][1] + len(new[k]), clocks[k][2] ^ set_hash(new[k]), user_id, k)
+                          for k in keys])
+        return True
 
     @staticmethod
     def _reconcile(conn, user_id: int, keys: list[int], clocks: dict[int, tuple[int, int, int]],

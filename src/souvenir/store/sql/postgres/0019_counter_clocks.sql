@@ -4,6 +4,8 @@
 ALTER TABLE memories ADD COLUMN tick_clock BIGINT;
 ALTER TABLE memories ADD COLUMN tick_mark BIGINT;
 CREATE INDEX idx_memories_ticking ON memories (user_id, tick_clock) WHERE tick_clock IS NOT NULL;
+-- Active memories ticking on no clock: new ones (a turn starts them), rules, a few others.
+CREATE INDEX idx_memories_loose ON memories (user_id) WHERE tick_clock IS NULL AND status = 'active';
 
 CREATE TABLE turn_clocks (
   user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
