@@ -160,3 +160,23 @@ def test_metrics_count_this_replicas_cache_reads(pg_url):
     finally:
         rt.close()
         other.close()
+
+
+def test_one_transaction_takes_one_tick_per_user(replicas):
+    """A bulk write ticks the user once (not once a row: quadratic in PostgreSQL), and the
+    other replica still reads all of it."""
+    one, two, truth = replicas
+    user = one.ensure_user("t", "u", NOW)
+    add(one, user, "before")
+    same(two, truth, user)
+    tick = lambda: one._query("SELECT read_tick FROM read_ticks WHERE user_id = ?", (user,))[0][0]  # noqa: E731
+    before = tick()
+    with one.transaction():
+        ids = [add(one, user, f"bulk {i}") for i in range(50)]
+        embed(one)
+        one.delete_memory(ids[0], NOW)
+    assert tick() == before + 1
+    assert {t for (t,) in one._query("SELECT tick FROM memory_ticks WHERE memory_id IN (" +
+                                     ",".join("?" * len(ids)) + ")", ids)} == {before + 1}
+    same(two, truth, user)
+    assert len(list(two.candidates(user, None))) == 50

@@ -53,6 +53,8 @@ class UserDataMixin(Plumbing):
         with self.transaction() as conn:  # type: ignore[attr-defined]
             counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                       for table, sql in _USER_TABLES.items()}
+            # the read cache's ticks first: the rows below then take none (one row, not one per row)
+            conn.execute("DELETE FROM read_ticks WHERE user_id = ?", (user_id,))
             conn.execute("DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
                          (user_id,))
             conn.execute("DELETE FROM users WHERE id = ?", (user_id,))

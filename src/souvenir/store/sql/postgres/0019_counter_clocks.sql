@@ -39,17 +39,32 @@ CREATE TABLE memory_ticks (
 );
 CREATE INDEX idx_memory_ticks_user ON memory_ticks (user_id, tick);
 
+-- A transaction takes one tick per user, at its first write to that user's rows (kept in a
+-- transaction-local setting): every row it writes carries that tick, and the lock taken
+-- then is held to its end. One update of read_ticks per transaction and user, not per row:
+-- updating one row 100,000 times in one transaction is quadratic in PostgreSQL (each
+-- update walks the chain of versions the transaction left behind).
 CREATE FUNCTION souvenir_read_tick(uid BIGINT, mid BIGINT, reload BOOLEAN) RETURNS VOID AS $$
 DECLARE
-  next_tick BIGINT;
+  setting TEXT := 'souvenir.read_tick_' || uid;
+  next_tick BIGINT := NULLIF(current_setting(setting, true), '')::BIGINT;
 BEGIN
-  -- (no row: the user is being deleted, or is not cached)
-  UPDATE read_ticks SET read_tick = read_tick + 1,
-      reload_tick = CASE WHEN reload THEN read_tick + 1 ELSE reload_tick END
-    WHERE user_id = uid RETURNING read_tick INTO next_tick;
-  IF mid IS NOT NULL AND next_tick IS NOT NULL THEN
+  IF next_tick IS NULL THEN
+    -- (no row: the user is being deleted, or is not cached)
+    UPDATE read_ticks SET read_tick = read_tick + 1,
+        reload_tick = CASE WHEN reload THEN read_tick + 1 ELSE reload_tick END
+      WHERE user_id = uid RETURNING read_tick INTO next_tick;
+    IF next_tick IS NULL THEN
+      RETURN;
+    END IF;
+    PERFORM set_config(setting, next_tick::TEXT, true);
+  ELSIF reload THEN
+    UPDATE read_ticks SET reload_tick = read_tick WHERE user_id = uid AND reload_tick <> read_tick;
+  END IF;
+  IF mid IS NOT NULL THEN
     INSERT INTO memory_ticks AS t (memory_id, user_id, tick) VALUES (mid, uid, next_tick)
-      ON CONFLICT (memory_id) DO UPDATE SET user_id = excluded.user_id, tick = excluded.tick;
+      ON CONFLICT (memory_id) DO UPDATE SET user_id = excluded.user_id, tick = excluded.tick
+      WHERE t.tick IS DISTINCT FROM excluded.tick OR t.user_id IS DISTINCT FROM excluded.user_id;
   END IF;
 END
 $$ LANGUAGE plpgsql;
