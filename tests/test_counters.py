@@ -14,11 +14,12 @@ import random
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
+import numpy as np
 import pytest
 
 from souvenir.explain import never_served
 from souvenir.store import open_store
-from souvenir.store.counters import id_hash, set_hash
+from souvenir.store.counters import counted_ids, id_hash, set_hash
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
 
@@ -117,8 +118,10 @@ def test_candidates_counted_by_the_list_given_even_when_the_memories_changed_mea
     store.bump_counters(user, None, [a, c, c], [], [])
     counts = {m.id: m.candidate_count for m in store.memories(user, None)}
     assert counts == {a: 2, b: 1, c: 2}
-    store.bump_counters(user, None, [a, c], [], [])
+    store.bump_counters(user, None, np.array([c, a], np.int64), [], [])  # the engine's id column
     assert {m.id: m.candidate_count for m in store.memories(user, None)} == {a: 3, b: 1, c: 3}
+    store.bump_counters(user, None, counted_ids(store.candidates(user, None)), [], [])
+    assert {m.id: m.candidate_count for m in store.memories(user, None)} == {a: 4, b: 1, c: 4}
 
 
 def test_a_steady_turn_writes_the_clocks_and_the_served_rows_only(store):

@@ -39,6 +39,7 @@ from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
+from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Job, Store
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
@@ -617,8 +618,7 @@ class Engine(CurationMixin, SearchMixin):
                selected: list[Selection]) -> None:
         try:
             self.store.bump_counters(
-                user_id, story_id,
-                [m.id for m in candidates if m.kind != "rule"],
+                user_id, story_id, counted_ids(candidates),
                 [s.memory.id for s in selected],
                 [s.memory.id for s in selected if self._retrieved(s)],
             )

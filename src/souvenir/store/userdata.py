@@ -23,6 +23,8 @@ _USER_TABLES: dict[str, str] = {
     "anchors": "SELECT a.* FROM anchors a JOIN stories s ON s.id = a.story_id WHERE s.user_id = ?",
     "selection_items": "SELECT i.* FROM selection_items i JOIN selections s ON s.id = i.selection_id "
                        "WHERE s.user_id = ?",
+    # the user's counted turns, per story (the forgetting counters' clocks, store.counters)
+    "turn_clocks": "SELECT * FROM turn_clocks WHERE user_id = ?",
     "vectors": "SELECT v.memory_id, v.embedder, v.content_hash, v.dim FROM vectors v "
                "JOIN memories m ON m.id = v.memory_id WHERE m.user_id = ?",
 }
