@@ -151,8 +151,8 @@ class CountersMixin(Plumbing):
 
     def _lock_clocks(self, conn, user_id: int, keys: list[int]) -> dict[int, tuple[int, int, int]]:
         """The user's clocks, ``keys`` created if missing: clock → (turns, n_ticking,
-        ticking_hash). The global clock's row is locked first: it serialises the user's
-        counted turns (every one ticks it)."""
+        ticking_hash). All the user's clock rows are locked, in clock order (PostgreSQL): the
+        user's counted turns are applied one at a time, whichever replica counts them."""
         sql = ("SELECT clock, turns, n_ticking, ticking_hash FROM turn_clocks WHERE user_id = ? "
                "ORDER BY clock" + self._row_update_lock)
         rows = conn.execute(sql, (user_id,)).fetchall()
