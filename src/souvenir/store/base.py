@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ from souvenir.redaction import scrub
 from souvenir.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
+from souvenir.store.counters import CANDIDATE_COUNT, CountersMixin
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
@@ -43,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _MEMORY_COLUMNS = (
     "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
-    "updated_at, source, content_hash, candidate_count, served_count, served_semantic_count, "
+    f"updated_at, source, content_hash, {CANDIDATE_COUNT}, served_count, served_semantic_count, "
     "speaker, session"
 )
 
@@ -59,7 +60,7 @@ def _memory(row: Sequence) -> Memory:
 
 
 class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
-               IndexClaimsMixin, Plumbing):
+               IndexClaimsMixin, CountersMixin, Plumbing):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
@@ -409,23 +410,6 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         )
         return [(r[0], r[1]) for r in rows]
 
-    def bump_counters(self, candidate_ids: Iterable[int], served_ids: Iterable[int],
-                      semantic_ids: Iterable[int]) -> None:
-        """Forgetting counters: times a candidate, served, served by the semantic pass."""
-        with self.transaction() as conn:
-            conn.executemany(
-                "UPDATE memories SET candidate_count = candidate_count + 1 WHERE id = ?",
-                [(i,) for i in candidate_ids],
-            )
-            conn.executemany(
-                "UPDATE memories SET served_count = served_count + 1 WHERE id = ?",
-                [(i,) for i in served_ids],
-            )
-            conn.executemany(
-                "UPDATE memories SET served_semantic_count = served_semantic_count + 1 WHERE id = ?",
-                [(i,) for i in semantic_ids],
-            )
-
     # -- derived vector index ---------------------------------------------------------------
     def repair_hashes(self) -> int:
         """Recompute ``content_hash`` where it no longer matches ``text`` (a text edited
@@ -467,11 +451,20 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         with self.transaction() as conn:
             ids = list(dict.fromkeys(int(mid) for mid, _, _ in rows))
             current: dict[int, str] = {}
+            users: set[int] = set()
             for start in range(0, len(ids), self._IDS_PER_QUERY):
                 part = ids[start:start + self._IDS_PER_QUERY]
-                current.update(conn.execute(
-                    f"SELECT id, content_hash FROM memories WHERE id IN ({','.join('?' * len(part))}) "
-                    "AND status = 'active'" + self._row_share_lock, part).fetchall())
+                for mid, hash_, user in conn.execute(
+                        f"SELECT id, content_hash, user_id FROM memories WHERE id IN ({','.join('?' * len(part))}) "
+                        "AND status = 'active'" + self._row_share_lock, part).fetchall():
+                    current[mid] = hash_
+                    users.add(user)
+            if self._row_update_lock and len(users) > 1:
+                # PostgreSQL: the users' read ticks (migration 0019) locked in one order, before
+                # the triggers take them row by row: two replicas' batches never deadlock
+                order = sorted(users)
+                conn.execute(f"SELECT user_id FROM read_ticks WHERE user_id IN ({','.join('?' * len(order))}) "
+                             "ORDER BY user_id" + self._row_update_lock, order)
             rows = [(mid, h, v) for mid, h, v in rows if current.get(int(mid)) == h]
             conn.executemany(
                 "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
