@@ -180,3 +180,34 @@ def test_one_transaction_takes_one_tick_per_user(replicas):
                                      ",".join("?" * len(ids)) + ")", ids)} == {before + 1}
     same(two, truth, user)
     assert len(list(two.candidates(user, None))) == 50
+
+
+def test_a_transaction_going_back_and_forth_between_users_is_read_whole(replicas):
+    """Writes to A, then B, then A again in one transaction: A's later rows take a later
+    tick, and the other replica reads both users whole."""
+    one, two, truth = replicas
+    a, b = one.ensure_user("t", "a", NOW), one.ensure_user("t", "b", NOW)
+    add(one, a, "a before"), add(one, b, "b before")
+    same(two, truth, a), same(two, truth, b)
+    with one.transaction():
+        for i in range(3):
+            add(one, a, f"a {i}")
+            add(one, b, f"b {i}")
+        embed(one)
+    same(two, truth, a), same(two, truth, b)
+    assert len(list(two.candidates(a, None))) == len(list(two.candidates(b, None))) == 4
+
+
+def test_a_pooled_connection_writing_for_many_users_defines_one_setting(replicas):
+    """The tick is kept under one fixed setting name: a name per user would stay defined in
+    the backend for its life, and each new one makes the next write slower."""
+    one, _two, _truth = replicas
+    users = [one.ensure_user("t", f"u{i}", NOW) for i in range(20)]
+    with one.transaction():  # one backend, as a pooled connection lent to many users
+        for user in users:
+            add(one, user, "one memory")
+        per_user = one._query("SELECT count(current_setting('souvenir.read_tick_' || id, true)) "
+                              "FROM users")[0][0]
+        held = one._query("SELECT current_setting('souvenir.read_tick', true)")[0][0]
+    assert per_user == 0
+    assert held.split(":")[0] == str(users[-1])
