@@ -19,7 +19,7 @@ console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 
 
 def _store(ctx: typer.Context):
-    from souvenir.cli import _runtime
+    from souvenir.cli_common import _runtime
 
     return _runtime(ctx).store
 
@@ -33,7 +33,7 @@ def list_jobs(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """List outbox jobs: user, model, attempts and the real cause of the last failure."""
-    from souvenir.cli import _fail
+    from souvenir.cli_common import _fail
 
     wanted = "parked" if parked else status
     if wanted is not None and wanted not in ("pending", "running", "done", "parked"):
@@ -63,7 +63,7 @@ def retry_jobs(
 ) -> None:
     """Requeue jobs now with a fresh failure clock (after fixing the model or its settings);
     the running server's worker picks them up."""
-    from souvenir.cli import _fail
+    from souvenir.cli_common import _fail
 
     if not ids and not parked:
         _fail(ValueError("give job ids or --parked"))
