@@ -3,7 +3,9 @@ SQL (``generate_series``) into the real schema, for bench/users_scale.py (issue 
 
 What one user gets (its "shape", :class:`Shape`): ``memories`` active ``episode`` memories
 (global scope, no story, a ``day:YYYY-MM-DD`` session, texts from :data:`TEMPLATES` picked
-by the user's id), ``turns`` turns (its first memories' texts, replied "Noted."), a ``tz``
+by the user's id), ``turns`` turns (its first memories' texts, replied "Noted."), one
+``write:insert:new`` event per memory (what the write path records), ``stories`` empty
+stories (``story-1``…: the foreign keys a user's deletion cascades through), a ``tz``
 profile row, and — for every embedder given — one vector per memory. Vectors: the users
 named in ``real`` get none here (the caller embeds them for real, see
 :func:`embed_for_real`); every other memory gets a *filler* vector of the right dimension,
@@ -60,6 +62,7 @@ class Shape:
 
     memories: int = 5
     turns: int = 3
+    stories: int = 1
 
 
 def external_id(n: int) -> str:
@@ -88,6 +91,14 @@ _TURNS = (
     " FROM memories m JOIN users u ON u.id = m.user_id"
     " WHERE u.channel = %(channel)s AND m.user_id BETWEEN %(lo)s AND %(hi)s) AS x "
     "WHERE rn <= %(per)s ORDER BY user_id, rn")
+_EVENTS = (
+    "INSERT INTO events (user_id, kind, detail, time) "
+    "SELECT m.user_id, 'write:insert:new', 'no stored memory reaches the threshold | new: ' || quote_literal(m.text), "
+    "m.created_at FROM memories m JOIN users u ON u.id = m.user_id "
+    "WHERE u.channel = %(channel)s AND m.user_id BETWEEN %(lo)s AND %(hi)s ORDER BY m.id")
+_STORIES = ("INSERT INTO stories (user_id, name, created_at) "
+            "SELECT u.id, 'story-' || k, u.created_at FROM users u CROSS JOIN generate_series(1, %(per)s) AS k "
+            "WHERE u.channel = %(channel)s AND u.id BETWEEN %(lo)s AND %(hi)s ORDER BY u.id, k")
 _KV = ("INSERT INTO user_kv (user_id, key, value, updated_at) "
        "SELECT id, 'tz', 'Europe/Paris', created_at FROM users "
        "WHERE channel = %(channel)s AND id BETWEEN %(lo)s AND %(hi)s")
@@ -133,7 +144,7 @@ def fill(url: str, users: int, shape: Shape = Shape(), embedders: dict[str, int]
             conn.execute("INSERT INTO souvenir_filler VALUES (%s, %s, %s)", (dim, bytes(4 * dim), bytes(4000)))
         try:
             steps = [("memories", _MEMORIES, {"per": shape.memories}), ("turns", _TURNS, {"per": shape.turns}),
-                     ("user_kv", _KV, {})]
+                     ("events", _EVENTS, {}), ("stories", _STORIES, {"per": shape.stories}), ("user_kv", _KV, {})]
             steps += [(f"vectors {name}", _FILLER, {"name": name, "dim": dim, "real": list(by_number.values())})
                       for name, dim in embedders.items()]
             for label, sql, extra in steps:

@@ -4,9 +4,9 @@ PgBouncer in transaction mode (issue #6 item 6, issue #17). Standalone script, n
 1. Creates a throwaway database on ``--admin-url`` and seeds ``--users`` users through the
    product's write path: each replays the first ``--memories`` turns of a LoCoMo
    conversation (../shared/data/locomo, cycled) in no-model mode, then everything is
-   embedded (``--embedder``, default the local USE). Each configuration then runs on a copy
-   of that database (``CREATE DATABASE … TEMPLATE``), so each starts from the same data;
-   all are dropped at the end.
+   embedded (``--embedder``, default the local USE, and the e5 windows). Each
+   configuration then runs on a copy of that database (``CREATE DATABASE … TEMPLATE``), so
+   each starts from the same data; all are dropped at the end.
 2. Starts ``souvenir serve`` subprocesses on loopback ports (``--replicas``, default
    ``1,2,4``) with ``SOUVENIR_DATABASE_URL`` pointing at that database through PgBouncer:
    by default the bench starts its own (Debian's ``pgbouncer``, ``apt-get install
@@ -93,11 +93,11 @@ def seed(database_url: str, embedder: str, convs: list, users: int, memories: in
             conv = convs[i % len(convs)]
             replay_locomo(rt.engine, replace(conv, turns=conv.turns[:memories]), "load", user_name(i))
         log(f"seeded {users} users x {memories} turns in {time.perf_counter() - t:.0f} s")
-        if rt.index is not None:
+        for index in rt.indexes:  # every index (the e5 windows too): the runs start embedded
             t = time.perf_counter()
-            rt.index.warm_up()
-            done = rt.index.run_once()
-            log(f"embedded {done} memories in {time.perf_counter() - t:.0f} s")
+            index.warm_up()
+            done = index.run_once()
+            log(f"embedded {done} memories ({index.name}) in {time.perf_counter() - t:.0f} s")
     finally:
         rt.close()
 

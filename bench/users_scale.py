@@ -110,6 +110,7 @@ class ScaleStore:
                 "WHERE n.nspname = 'public' AND c.relkind = 'r'").fetchall())
             self.rows = dict(conn.execute(
                 "SELECT relname, n_live_tup FROM pg_stat_user_tables").fetchall())
+            self.rows["memories"] = conn.execute("SELECT count(*) FROM memories").fetchone()[0]
             self.db_bytes = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
         for index in self.rt.indexes:  # the model runs once per question, before the clock
             index.embed_query = functools.lru_cache(maxsize=None)(index.embed_query)  # type: ignore[method-assign]
@@ -190,26 +191,55 @@ def explain(url: str, statements: list[tuple[str, object]], rows: dict[str, int]
 def background_queries(store: ScaleStore) -> list[dict]:
     """The indexer's per-pass queries on ``store``, timed (s), with their plans."""
     rt, out = store.rt, []
+    calls = [("repair_hashes (every pass, and every backlog() call)", rt.store.repair_hashes)]
     for index in rt.indexes:
-        calls = [("repair_hashes", rt.store.repair_hashes),
-                 ("stale_vectors", functools.partial(rt.store.stale_vectors, index.name, 64)),
-                 ("count_stale_vectors", functools.partial(rt.store.count_stale_vectors, index.name))]
-        for name, call in calls:
-            with recorded_sql() as seen:
-                t = time.perf_counter()
-                call()
-                seconds = time.perf_counter() - t
-            plans = explain(store.url, seen, store.rows)
-            out.append({"call": f"{name} ({index.name})", "seconds": round(seconds, 2),
-                        "seq_scans": sorted({t for p in plans for t in p["seq_scans"]}), "plans": plans})
-        # repair_hashes does not depend on the index: once is enough
-        calls = calls[1:]
+        calls += [(f"stale_vectors ({index.name}, every batch of 64)",
+                   functools.partial(rt.store.stale_vectors, index.name, 64)),
+                  (f"count_stale_vectors ({index.name}, whole store)",
+                   functools.partial(rt.store.count_stale_vectors, index.name))]
+    for name, call in calls:
+        with recorded_sql() as seen:
+            t = time.perf_counter()
+            call()
+            seconds = time.perf_counter() - t
+        plans = explain(store.url, seen, store.rows)
+        out.append({"call": name, "seconds": round(seconds, 2),
+                    "seq_scans": sorted({t for p in plans for t in p["seq_scans"]}), "plans": plans})
+    return out
+
+
+def user_operations(store: ScaleStore, deletions: int, trace: bool) -> dict:
+    """Per-user operations beyond the turn on ``store``, timed (s): one sampled user's
+    diagnostics page (``Engine.diagnostics``) and the deletion of ``deletions`` sampled users
+    (``Engine.delete_user``); with ``trace``, the plans of the diagnostics' statements and of
+    one more user's ``DELETE FROM users`` (run, then rolled back: its foreign-key cascades'
+    times)."""
+    engine, numbers = store.rt.engine, store.numbers
+    with recorded_sql() as seen:
+        t = time.perf_counter()
+        engine.diagnostics(CHANNEL, external_id(numbers[1]))
+        out: dict = {"diagnostics_s": round(time.perf_counter() - t, 2)}
+    out["diagnostics_plans"] = explain(store.url, seen, store.rows) if trace else []
+    times = []
+    for n in numbers[-deletions:]:
+        t = time.perf_counter()
+        engine.delete_user(CHANNEL, external_id(n))
+        times.append(round(time.perf_counter() - t, 2))
+    out["delete_user_s"] = times
+    out["delete_plan"] = []
+    if trace:
+        user_id = store.fill["users"][numbers[-deletions - 1]]
+        with psycopg.connect(store.url) as conn:  # one transaction, rolled back on exit
+            out["delete_plan"] = [r[0] for r in conn.execute(
+                "EXPLAIN (ANALYZE, BUFFERS) DELETE FROM users WHERE id = %s", (user_id,))]
+            conn.rollback()
     return out
 
 
 # =========================================================================== main
 
-def report(stores: list[ScaleStore], args, plans: list[dict], background: list[dict], loads: dict) -> str:
+def report(stores: list[ScaleStore], args, plans: list[dict], background: list[dict], loads: dict,
+           ops: list[dict]) -> str:
     lines = [f"users_scale: {args.memories} memories + {args.turns} turns per user, {args.sample} sampled "
              f"users x {args.rounds} rounds, embedder {args.embedder} + window {args.window_embedder}, "
              f"query embeddings precomputed; load average before {loads['before']}, after {loads['after']}",
@@ -223,10 +253,20 @@ def report(stores: list[ScaleStore], args, plans: list[dict], background: list[d
             + ", ".join(f"{percentile(r, 50):.1f}" for r in s.by_round) + " |")
     lines += ["", "Fill (s): " + "; ".join(
         f"{s.label}: " + ", ".join(f"{k} {v:.0f}" for k, v in s.fill["seconds"].items()) for s in stores)]
+    lines += ["", "| per-user operation (s) | " + " | ".join(s.label for s in stores) + " |",
+              "|---|" + "---|" * len(stores),
+              "| diagnostics page of one user | " + " | ".join(str(o["diagnostics_s"]) for o in ops) + " |",
+              "| delete one user | " + " | ".join(", ".join(map(str, o["delete_user_s"])) for o in ops) + " |"]
     lines += ["", "Plans of one context on the big store (and its background bookkeeping):", ""]
     for p in plans:
         flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
         lines += [f"- `{p['sql']}`{flag}", "", "```", *p["plan"], "```", ""]
+    big = ops[-1]
+    lines += ["Plans of one user's diagnostics page on the big store:", ""]
+    for p in big["diagnostics_plans"]:
+        flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
+        lines += [f"- `{p['sql']}`{flag}", "", "```", *p["plan"], "```", ""]
+    lines += ["Deleting one user on the big store (rolled back):", "", "```", *big["delete_plan"], "```", ""]
     lines += ["Indexer per-pass queries on the big store (whole-table, whatever the users):", ""]
     for b in background:
         lines.append(f"- {b['call']}: {b['seconds']} s; sequential scans of {', '.join(b['seq_scans']) or 'none'}")
@@ -248,6 +288,7 @@ def main() -> None:
     parser.add_argument("--admin-url", default=os.environ.get(
         "SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"))
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--deletions", type=int, default=3, help="sampled users deleted per store (timed)")
     parser.add_argument("--keep", action="store_true", help="leave the databases (names printed)")
     parser.add_argument("--json", default="", help="also write the results to this file")
     args = parser.parse_args()
@@ -286,11 +327,12 @@ def main() -> None:
             big.rt.engine.flush()
         plans = explain(big.url, seen, big.rows)
         background = background_queries(big)
-        text = report(stores, args, plans, background, loads)
+        ops = [user_operations(s, args.deletions, s is big) for s in stores]
+        text = report(stores, args, plans, background, loads, ops)
         print(text)
         if args.json:
             Path(args.json).write_text(json.dumps({
-                "args": vars(args), "loads": loads, "plans": plans, "background": background,
+                "args": vars(args), "loads": loads, "plans": plans, "background": background, "operations": ops,
                 "stores": [{"label": s.label, "users": s.users, "rows": s.rows, "sizes": s.sizes,
                             "db_bytes": s.db_bytes, "fill_seconds": s.fill["seconds"], "samples_ms": s.samples}
                            for s in stores]}, indent=2), encoding="utf-8")

@@ -49,4 +49,8 @@ def test_a_bulk_filled_user_reads_back_through_the_product(pg_url):
             else:
                 assert ids == [m.id for m in stored]
                 assert matrix is not None and matrix.shape == (4, 512) and not np.any(matrix)
+            assert store.find_story(user_id, "story-1") is not None
+            assert [(e["action"], e["reason"]) for e in store.write_events(user_id)] == [("insert", "new")] * 4
         assert store.find_user(bulkfill.CHANNEL, bulkfill.external_id(31)) is None
+        assert memory.delete_user(bulkfill.external_id(30)) is not None  # every cascade holds
+        assert store.find_user(bulkfill.CHANNEL, bulkfill.external_id(30)) is None
