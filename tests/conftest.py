@@ -43,6 +43,16 @@ def pg_url():
         yield url
 
 
+@pytest.fixture
+def pgbouncer_url(pg_url):
+    """URL of a fresh PostgreSQL database through PgBouncer in transaction pooling mode
+    (127.0.0.1:6432, started by .ci/pgbouncer when installed; skips with the reason when it
+    cannot be reached)."""
+    from tests.pgtest import through_pgbouncer
+
+    yield through_pgbouncer(pg_url)
+
+
 def locomo_excerpt(folder: Path, name: str, sessions: int) -> Path:
     """A LoCoMo conversation cut to its first ``sessions`` sessions (and the questions whose
     evidence lies in them), written to ``folder/name.json``; skips where ../shared is absent.

@@ -1,6 +1,8 @@
 """Several replicas on one store: outbox claims (each job once, in order per user), the
-indexer lease, abandoned jobs, and two worker processes against one PostgreSQL database
-with the stand-in chat model on loopback."""
+indexer's claims (each memory embedded once, a dead claimer's batch taken over), several
+reflection workers per replica, abandoned jobs, and two worker processes against one
+PostgreSQL database with the stand-in chat model on loopback. The PostgreSQL tests run
+directly and through PgBouncer in transaction pooling mode (``pgbouncer_url``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import threading
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta, timezone
 
+import numpy as np
 import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
@@ -20,18 +23,18 @@ from souvenir.index import VectorIndex
 from souvenir.llm import OpenAIChatClient
 from souvenir.store import open_store
 from souvenir.worker import ReflectionWorker
-from tests.replica import SHARED_USER, VARIANTS, run_replica
+from tests.replica import SHARED_USER, VARIANTS, run_replica, run_stuck_indexer, run_stuck_worker
 from tests.servers import ChatServer, EmbeddingServer
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "postgres", "pgbouncer"])
 def store_url(request, tmp_path):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'r.db'}"
     else:
-        yield request.getfixturevalue("pg_url")
+        yield request.getfixturevalue("pg_url" if request.param == "postgres" else "pgbouncer_url")
 
 
 def _stores(url: str, n: int) -> list:
@@ -87,31 +90,49 @@ def test_replicas_claim_each_job_once_and_in_user_order(store_url):
             store.close()
 
 
-def test_the_indexer_lease_is_held_by_one_replica_at_a_time(pg_url):
-    a, b = _stores(pg_url, 2)
+@pytest.fixture(params=["postgres", "pgbouncer"])
+def shared_url(request):
+    """A fresh PostgreSQL database, directly and through PgBouncer (transaction pooling)."""
+    yield request.getfixturevalue("pg_url" if request.param == "postgres" else "pgbouncer_url")
+
+
+def _memories(store, n: int, user: str = "i") -> int:
+    uid = store.ensure_user("cli", user, NOW)
+    for i in range(n):
+        store.insert_memory(uid, f"memory number {i}", "fact", "global", None, 1.0, False, None, NOW)
+    return uid
+
+
+def test_indexer_claims_are_disjoint_and_a_dead_claimers_batch_is_taken_over(store_url):
+    a, b = _stores(store_url, 2)
     try:
-        with a.indexer_lease("e") as held_a:
-            with b.indexer_lease("e") as held_b, b.indexer_lease("other") as held_other:
-                assert held_a and not held_b and held_other  # one lease per embedder
-        with b.indexer_lease("e") as held_b:
-            assert held_b  # released when the pass ends
+        _memories(a, 10)
+        first = a.claim_stale_vectors("e", 4, 60.0, NOW)
+        second = b.claim_stale_vectors("e", 4, 60.0, NOW)
+        other = b.claim_stale_vectors("other", 4, 60.0, NOW)  # claims are per embedder
+        ids = lambda claim: [mid for mid, _, _ in claim.rows]  # noqa: E731
+        assert len(ids(first)) == 4 and len(ids(second)) == 4 and not set(ids(first)) & set(ids(second))
+        assert ids(other) == ids(first)
+        assert b.release_vector_claims("e", second.token) == 4  # a failed batch goes back at once
+        assert ids(b.claim_stale_vectors("e", 10, 600.0, NOW)) == sorted(set(range(1, 11)) - set(ids(first)))
+        # a dies holding its claim: nobody takes it until its lease expires, then b does.
+        assert b.claim_stale_vectors("e", 10, 60.0, NOW + timedelta(seconds=59)).rows == []
+        late = b.claim_stale_vectors("e", 10, 60.0, NOW + timedelta(seconds=61))
+        assert ids(late) == ids(first) and late.taken_over == 4
+        vector = np.ones(4, dtype=np.float32)
+        assert a.put_claimed_vectors("e", first.token, [(m, h, vector) for m, h, _ in first.rows]) == 4  # lost
+        assert a.vectors(1, "e")[0] == []  # the dead claimer wrote nothing
+        assert b.put_claimed_vectors("e", late.token, [(m, h, vector) for m, h, _ in late.rows]) == 0
+        assert a.vectors(1, "e")[0] == ids(first)
+        assert a._query("SELECT COUNT(*) FROM vector_claims WHERE embedder = 'e'")[0][0] == 6  # b's other batch
     finally:
         a.close()
         b.close()
 
 
-def test_sqlite_grants_the_indexer_lease(tmp_path):
-    store = open_store(f"sqlite:///{tmp_path / 'l.db'}")
-    with store.indexer_lease("e") as first, store.indexer_lease("e") as second:
-        assert first and second  # one process indexes a file
-    store.close()
-
-
-def test_two_indexers_embed_each_row_once(pg_url):
-    a, b = _stores(pg_url, 2)
-    uid = a.ensure_user("cli", "i", NOW)
-    for i in range(12):
-        a.insert_memory(uid, f"memory number {i}", "fact", "global", None, 1.0, False, None, NOW)
+def test_two_indexers_embed_each_memory_exactly_once(store_url):
+    a, b = _stores(store_url, 2)
+    uid = _memories(a, 24)
     with EmbeddingServer() as server:
         server.batch_sleep_s = 0.2  # a slow batch: the two passes overlap
         indexes = [VectorIndex(s, OpenAIEmbedder(server.url, "m"), batch=3) for s in (a, b)]
@@ -128,13 +149,88 @@ def test_two_indexers_embed_each_row_once(pg_url):
         for thread in threads:
             thread.join(60)
         try:
-            assert sorted(done) == [0, 12]  # without the lease both embed the first batches
-            assert len(a.vectors(uid, indexes[0].name)[0]) == 12
+            assert sum(done) == 24 and min(done) > 0  # both embedded, side by side
+            assert Counter(server.texts) == {f"memory number {i}": 1 for i in range(24)}  # none twice
+            assert len(a.vectors(uid, indexes[0].name)[0]) == 24
+            assert not any(i.claims_taken_over or i.claims_lost for i in indexes)
+            assert a._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0  # every claim ended
         finally:
             for index in indexes:
                 index.stop()
             a.close()
             b.close()
+
+
+def test_a_stalled_indexers_batch_is_embedded_once_by_another_and_counted(shared_url):
+    a, b = _stores(shared_url, 2)
+    uid = _memories(a, 6)
+    with EmbeddingServer() as server:
+        slow = VectorIndex(a, OpenAIEmbedder(server.url, "m"), batch=3, lease_s=0.3)
+        fast = VectorIndex(b, OpenAIEmbedder(server.url, "m"), batch=3, lease_s=60.0)
+        server.batch_sleep_s = 1.0  # a's batch outlives its 0.3 s lease
+        stalled = threading.Thread(target=slow.run_once, kwargs={"max_batches": 1})
+        stalled.start()
+        while server.batches_started == 0:
+            threading.Event().wait(0.01)
+        threading.Event().wait(0.4)  # a's lease has expired, its model call still runs
+        server.batch_sleep_s = 0.0
+        try:
+            assert fast.run_once() == 6 and fast.claims_taken_over == 3
+            stalled.join(30)
+            assert slow.claims_lost == 3  # a's late vectors were not written
+            assert len(a.vectors(uid, fast.name)[0]) == 6
+        finally:
+            slow.stop()
+            fast.stop()
+            a.close()
+            b.close()
+
+
+def test_reflection_workers_run_users_side_by_side_and_each_users_jobs_in_order(store_url):
+    with ChatServer() as server:
+        server.reflection_mode, server.delay_s = "slow", 0.1
+        store = open_store(store_url)
+        engine = _engine(store, server.url)
+        users = [f"u{i}" for i in range(4)]
+        for turn in range(3):
+            for user in users:
+                engine.record_turn("api", user, f"About ticket {user}-{turn}: noted.", "Sure.")
+        inflight: set[str] = set()
+        peak, overlaps, guard = [0], [], threading.Lock()
+        complete = engine.chat.complete
+
+        def tracked(messages, **kwargs):  # one user's calls never overlap; others' do
+            user = _TICKET.search(json.dumps(messages)).group(1)
+            with guard:
+                if user in inflight:
+                    overlaps.append(user)
+                inflight.add(user)
+                peak[0] = max(peak[0], len(inflight))
+            try:
+                return complete(messages, **kwargs)
+            finally:
+                with guard:
+                    inflight.discard(user)
+
+        engine.chat.complete = tracked
+        worker = ReflectionWorker(engine, workers=3, idle_s=0.05)
+        worker.start()
+        try:
+            for _ in range(600):
+                if store.outbox_counts() == {"done": 12}:
+                    break
+                threading.Event().wait(0.05)
+            assert store.outbox_counts() == {"done": 12} and worker.snapshot()["ok"] == 12
+            assert overlaps == [] and peak[0] >= 2
+            asked = [ticket for body in server.requests if "response_format" in body
+                     for ticket in _TICKET.findall(json.dumps(body["messages"]))]
+            assert Counter(asked) == {(u, str(t)): 1 for u in users for t in range(3)}
+            for user in users:
+                assert [int(t) for u, t in asked if u == user] == [0, 1, 2]
+        finally:
+            worker.stop()
+            engine.close()
+            store.close()
 
 
 def _engine(store, chat_url: str) -> Engine:
@@ -161,10 +257,10 @@ def test_a_starting_replica_leaves_a_live_replicas_job_alone(store_url):
                 engine.store.close()
 
 
-def test_a_job_taken_back_from_a_slow_replica_is_applied_once(pg_url):
+def test_a_job_taken_back_from_a_slow_replica_is_applied_once(shared_url):
     with ChatServer(reflection_answer=json.dumps({"memories": [
             {"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})) as server:
-        a, b = (_engine(s, server.url) for s in _stores(pg_url, 2))
+        a, b = (_engine(s, server.url) for s in _stores(shared_url, 2))
         try:
             claimed_at = datetime.now(timezone.utc) - timedelta(seconds=10)
             a.record_turn("api", "u", "I live in Ipoh", "Nice!", now=claimed_at)
@@ -192,12 +288,12 @@ WRITES = 12  # direct writes per process into the shared user
 _TICKET = re.compile(r"ticket (u\d+|shared)-(\d+)")
 
 
-def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(pg_url):
+def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(shared_url):
     fact = json.dumps({"memories": [{"text": VARIANTS[0], "kind": "preference", "scope": "global",
                                      "confidence": 0.9}], "state": {"trust": 0.1}})
     with ChatServer(reflection_answer=fact) as server:
         server.reflection_mode, server.delay_s = "slow", 0.03  # the model thinks a little
-        store = open_store(pg_url)
+        store = open_store(shared_url)
         parent = _engine(store, server.url)
         users = [f"u{i}" for i in range(USERS)] + [SHARED_USER]
         for turn in range(TURNS):
@@ -206,7 +302,7 @@ def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(pg_u
                                    "office in Cyberjaya from now on.", "Sure.")
         ctx = multiprocessing.get_context("spawn")
         ready, results, go = ctx.Queue(), ctx.Queue(), ctx.Event()
-        procs = [ctx.Process(target=run_replica, args=(pg_url, server.url, f"r{i}", WRITES, ready, go, results))
+        procs = [ctx.Process(target=run_replica, args=(shared_url, server.url, f"r{i}", WRITES, ready, go, results))
                  for i in range(2)]
         try:
             for proc in procs:
@@ -249,3 +345,77 @@ def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(pg_u
 
 def _turn_ids(store, uid: int) -> list[int]:
     return [row["id"] for row in store.export_user(uid)["turns"]]
+
+
+# -- crashes: a replica killed mid-job ------------------------------------------------------
+def test_a_worker_killed_mid_job_loses_no_exchange_and_applies_none_twice(shared_url):
+    answer = json.dumps({"memories": [], "state": {"trust": 0.1}})
+    with ChatServer(reflection_answer=answer) as server:
+        server.reflection_mode, server.delay_s = "slow", 60.0  # the doomed replica's call stalls
+        store = open_store(shared_url)
+        parent = _engine(store, server.url)
+        users = ["k0", "k1", "k2"]
+        for turn in range(2):
+            for user in users:
+                parent.record_turn("api", user, f"About ticket {user}-{turn}: noted.", "Sure.")
+        ctx = multiprocessing.get_context("spawn")
+        ready = ctx.Queue()
+        doomed = ctx.Process(target=run_stuck_worker, args=(shared_url, server.url, ready))
+        try:
+            doomed.start()
+            ready.get(timeout=120)
+            for _ in range(600):  # until its model call is in flight
+                if store.outbox_counts().get("running"):
+                    break
+                threading.Event().wait(0.05)
+            doomed.kill()  # SIGKILL: its job stays `running`, its connection drops
+            doomed.join(30)
+            assert store.outbox_counts().get("running") == 1
+            server.reflection_mode = "ok"
+            threading.Event().wait(1.2)  # claimed in an earlier second than the sweep's cut-off
+            survivor = ReflectionWorker(parent, stale_after_s=0)
+            assert survivor.requeue_abandoned() == 1
+            assert survivor.drain(60)
+            assert store.outbox_counts() == {"done": 6}
+            assert survivor.snapshot()["ok"] == 6 and not survivor.snapshot().get("stale")
+            for user in users:  # two +0.1 each: none lost, the killed one not applied twice
+                assert store.kv_get(store.find_user("api", user), "state:trust") == "0.200"
+        finally:
+            if doomed.is_alive():
+                doomed.kill()
+            parent.close()
+            store.close()
+
+
+def test_an_indexer_killed_mid_batch_has_its_batch_taken_over_and_written_once(shared_url):
+    store = open_store(shared_url)
+    uid = _memories(store, 9)
+    with EmbeddingServer() as server:
+        server.batch_sleep_s = 60.0  # the doomed replica's batch stalls
+        ctx = multiprocessing.get_context("spawn")
+        ready = ctx.Queue()
+        doomed = ctx.Process(target=run_stuck_indexer, args=(shared_url, server.url, 1.0, 3, ready))
+        survivor = VectorIndex(store, OpenAIEmbedder(server.url, "m"), batch=3, lease_s=60.0)
+        try:
+            doomed.start()
+            ready.get(timeout=120)
+            for _ in range(600):
+                if server.batches_started:
+                    break
+                threading.Event().wait(0.05)
+            doomed.kill()
+            doomed.join(30)
+            server.batch_sleep_s = 0.0
+            assert survivor.run_once() == 6 and survivor.claims_taken_over == 0  # its lease holds
+            threading.Event().wait(1.1)  # the dead replica's lease (1 s) expires
+            assert survivor.run_once() == 3 and survivor.claims_taken_over == 3
+            ids, _ = store.vectors(uid, survivor.name)
+            assert len(ids) == 9 and survivor.claims_lost == 0
+            assert store._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0
+            # the survivor asked for each text once; only the dead batch was asked twice
+            assert sorted(Counter(server.texts).values()) == [1] * 6 + [2] * 3
+        finally:
+            if doomed.is_alive():
+                doomed.kill()
+            survivor.stop()
+            store.close()

@@ -22,13 +22,13 @@ LATER = NOW + timedelta(hours=1)
 VERSIONS = [m.version for m in load("sqlite")]
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "postgres", "pgbouncer"])
 def store_url(request, tmp_path):
     """A URL naming an empty database on each backend."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 's.db'}"
     else:
-        yield request.getfixturevalue("pg_url")
+        yield request.getfixturevalue("pg_url" if request.param == "postgres" else "pgbouncer_url")
 
 
 @pytest.fixture
@@ -378,13 +378,21 @@ def test_locked_sqlite_store_raises_busy(tmp_path):
     assert store.ensure_user("cli", "x", NOW) == 1
 
 
-def test_locked_postgres_store_raises_busy(pg_url):
+@pytest.mark.parametrize("via", ["postgres", "pgbouncer"])
+def test_locked_postgres_store_raises_busy(request, pg_url, via):
+    """The lock timeout holds through PgBouncer too: it is set in each write transaction,
+    not on the session (which transaction pooling does not keep)."""
     import psycopg
 
     from souvenir.store.postgres import PostgresStore
 
-    store = PostgresStore(pg_url, busy_timeout_s=0.3)
+    store = PostgresStore(pg_url if via == "postgres" else request.getfixturevalue("pgbouncer_url"),
+                          busy_timeout_s=0.3)
     store.migrate()
+    with store.transaction() as conn:  # scoped to the transaction, gone after it
+        assert conn.execute("SHOW lock_timeout").fetchone() == ("300ms",)
+        assert conn.execute("SHOW TimeZone").fetchone() == ("UTC",)
+    assert store._query("SHOW lock_timeout") == [("0",)]
     other = psycopg.connect(pg_url)
     other.execute("LOCK TABLE users IN ACCESS EXCLUSIVE MODE")
     try:

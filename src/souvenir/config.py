@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     )
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
+    index_lease_s: float = Field(
+        120.0, gt=0, description="How long a batch the indexer claimed stays its own: replicas "
+        "embed different batches side by side, and a dead replica's batch is taken over after this.")
     blas_threads: int = Field(1, ge=0, description="Threads numpy's BLAS and e5's OpenMP engine "
                               "may use (the query embeddings, the scores, the indexer); 0 = all "
                               "cores. One was measured fastest on a shared 2-core machine "
@@ -84,6 +87,10 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(120.0, gt=0, description="Bound on one upstream chat call (the proxy's reply).")
     reflection_model: str = Field("", description="Model of the reflection call; empty = the main model.")
     reflection_timeout_s: float = Field(60.0, gt=0, description="Bound on one reflection call.")
+    reflection_workers: int = Field(
+        2, ge=1, le=64, description="Reflection and summary jobs run at once by this replica (each "
+        "user's jobs still one at a time, in order). A job mostly waits for the model: raise it "
+        "for a model server that answers several requests at once.")
     reflection_park_after_s: float = Field(
         900.0, gt=0, description="A reflection or summary job is parked once its failures have "
         "lasted this long (from its first real failure; calls refused by an open breaker do not "

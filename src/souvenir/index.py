@@ -4,7 +4,9 @@ Vectors live in the store's ``vectors`` table keyed by (memory id, embedder name
 memory's content hash: a row whose hash differs is stale. The background indexer
 (:meth:`VectorIndex.start`) wakes every ``interval_s`` seconds (seed 000: 45 s) or on
 demand, and embeds only stale rows, in small batches so a turn's query never waits long
-for the model lock.
+for the model lock. Each batch is claimed in the store first
+(:mod:`souvenir.store.indexclaims`), so replicas on one database embed side by side, each
+memory once.
 
 The turn embeds its own message only, with one attempt and a bound on the whole operation
 (lock and queue waits included: seed 000 wrote the 5 s delay twice for that reason). After
@@ -28,6 +30,7 @@ from souvenir.embedding.base import Embedder
 from souvenir.embedding.breaker import EmbedderBreaker
 from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError
 from souvenir.selection import Scores
+from souvenir.timeutil import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +46,13 @@ class VectorIndex:
 
     ``query_timeout_s`` bounds :meth:`embed_query` end to end; ``cooldown_s`` is the longest
     wait between two probes of a skipped embedder (they start at 0.5 s and double).
+    ``lease_s``: how long a claimed batch stays this replica's (seconds); a batch of at most
+    BATCH_CHARS characters embeds in well under a second on a CPU model, so the default 120 s
+    is only reached by a dead or stalled replica, whose batch another then takes over.
     """
 
     def __init__(self, store, embedder: Embedder, batch: int = 64, query_timeout_s: float = 5.0,
-                 cooldown_s: float = 30.0, windowed: bool = False) -> None:
+                 cooldown_s: float = 30.0, windowed: bool = False, lease_s: float = 120.0) -> None:
         self.store = store
         self.embedder = embedder
         self.windowed = windowed
@@ -60,7 +66,9 @@ class VectorIndex:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.lease_skips = 0  # passes skipped while another replica held the indexer lease
+        self.lease_s = lease_s
+        self.claims_taken_over = 0  # memories claimed from a claimer whose lease expired
+        self.claims_lost = 0  # vectors not written: this replica's lease expired meanwhile
 
     @property
     def name(self) -> str:
@@ -137,46 +145,72 @@ class VectorIndex:
     def run_once(self, max_batches: int | None = None) -> int:
         """Embed stale memories, batch by batch; returns how many were embedded.
 
-        Replicas on one store take turns: the pass runs under the store's indexer lease,
-        and a replica that does not get it skips the pass (returns 0, counted in
-        ``lease_skips``), so two replicas never embed the same rows.
+        Each batch is claimed first (:meth:`~souvenir.store.indexclaims.IndexClaimsMixin.claim_stale_vectors`):
+        replicas on one store embed different batches at once and none twice; a batch whose
+        claimer died is taken over once its lease (``lease_s``) has expired (counted in
+        ``claims_taken_over``), and a vector whose claim was taken over while this replica
+        embedded it is not written (counted in ``claims_lost``).
         """
-        with self.store.indexer_lease(self.name) as held:
-            if not held:
-                self.lease_skips += 1
-                return 0
-            return self._pass(max_batches)
-
-    def _pass(self, max_batches: int | None) -> int:
         done = 0
         batches = 0
         self.store.repair_hashes()  # once a pass: texts edited outside Souvenir become stale
         while max_batches is None or batches < max_batches:
-            rows = self.store.stale_vectors(self.name, self.batch)
-            if self.windowed and rows:
-                windows = self.store.windows([mid for mid, _, _ in rows])
-                rows = [(mid, h, windows.get(mid, text)) for mid, h, text in rows]
-            rows = self._bounded(rows)
+            claim = self.store.claim_stale_vectors(self.name, self.batch, self.lease_s, utcnow(),
+                                                   prepare=self._prepare)
+            if claim.taken_over:
+                self.claims_taken_over += claim.taken_over
+                log.warning("indexer %s took over %d memories whose claim had expired",
+                            self.name, claim.taken_over)
+            rows = claim.rows
             if not rows:
                 break
-            with self._model_lock:
-                try:
-                    vectors = np.asarray(self.embedder.encode([text for _, _, text in rows]),
-                                         dtype=np.float32)
-                except EmbedderError:
-                    raise
-                except Exception as exc:  # the boundary: garbage answers included
-                    raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
-            if vectors.ndim != 2 or vectors.shape[0] != len(rows):
-                raise EmbedderError(f"{self.embedder.name} returned {vectors.shape} for {len(rows)} texts")
-            self.store.put_vectors(
-                self.name, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)]
-            )
-            done += len(rows)
+            try:
+                vectors = self._encode_batch(rows)
+            except BaseException:
+                self._release(claim.token)
+                raise
+            lost = self.store.put_claimed_vectors(
+                self.name, claim.token, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)])
+            if lost:
+                self.claims_lost += lost
+                log.warning("indexer %s: %d vectors not written, their claim expired and was taken over",
+                            self.name, lost)
+            done += len(rows) - lost
             batches += 1
             if self._stop.is_set():
                 break
         return done
+
+    def _prepare(self, rows: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+        """The claim's candidates as texts to embed: the episode's window when windowed, cut
+        at BATCH_CHARS characters."""
+        if self.windowed and rows:
+            windows = self.store.windows([mid for mid, _, _ in rows])
+            rows = [(mid, h, windows.get(mid, text)) for mid, h, text in rows]
+        return self._bounded(rows)
+
+    def _encode_batch(self, rows: list[tuple[int, str, str]]) -> np.ndarray:
+        """The batch's vectors, shape (len(rows), dim), under the model lock. Raises
+        :class:`EmbedderError` on a failure or a malformed answer."""
+        with self._model_lock:
+            try:
+                vectors = np.asarray(self.embedder.encode([text for _, _, text in rows]),
+                                     dtype=np.float32)
+            except EmbedderError:
+                raise
+            except Exception as exc:  # the boundary: garbage answers included
+                raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
+        if vectors.ndim != 2 or vectors.shape[0] != len(rows):
+            raise EmbedderError(f"{self.embedder.name} returned {vectors.shape} for {len(rows)} texts")
+        return vectors
+
+    def _release(self, token: str) -> None:
+        """Give a failed batch back at once (else it waits for its lease to expire)."""
+        try:
+            self.store.release_vector_claims(self.name, token)
+        except SouvenirError as exc:
+            log.warning("indexer %s could not release its claim (it expires by itself): %s",
+                        self.name, exc)
 
     @staticmethod
     def _bounded(rows: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:

@@ -36,8 +36,9 @@ class Runtime:
     def status(self) -> dict:
         """Service-wide counters for diagnostics and /metrics: reflections and summaries by
         outcome, the outbox by status, the chat breaker, degraded turns, and this replica's
-        share of the coordination with others (jobs taken back, indexer passes skipped)."""
-        counts = dict(self.worker.counts) if self.worker is not None else {}
+        share of the coordination with others (jobs taken back; memories whose indexer claim had
+        expired, taken over from a dead claimer or lost by this slow one)."""
+        counts = self.worker.snapshot() if self.worker is not None else {}
         chat = self.engine.chat
         return {
             "reflections": {k: counts.get(k, 0) for k in ("ok", "failed", "parked", "dropped_items")},
@@ -51,7 +52,8 @@ class Runtime:
             "deferred": counts.get("deferred", 0),
             "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
-                         "indexer_lease_skips": sum(i.lease_skips for i in self.indexes)},
+                         "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
+                         "index_claims_lost": sum(i.claims_lost for i in self.indexes)},
         }
 
     def close(self) -> None:
@@ -78,12 +80,12 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     if embedder is not None:
         index = index_class(store, settings.pgvector)(
             store, embedder, batch=settings.index_batch,
-            query_timeout_s=settings.query_embedding_timeout_s)
+            query_timeout_s=settings.query_embedding_timeout_s, lease_s=settings.index_lease_s)
     window = make_window_embedder(settings) if settings.scoring == "fused" else None
     if window is not None:
         window_index = index_class(store, settings.pgvector)(
             store, window, batch=settings.index_batch,
-            query_timeout_s=settings.query_embedding_timeout_s, windowed=True)
+            query_timeout_s=settings.query_embedding_timeout_s, windowed=True, lease_s=settings.index_lease_s)
     if start_indexer:
         for each in (index, window_index):
             if each is not None:
@@ -103,7 +105,8 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     if chat is not None:
         worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
                                   backoff_s=settings.reflection_backoff_s,
-                                  backoff_max_s=settings.reflection_backoff_max_s)
+                                  backoff_max_s=settings.reflection_backoff_max_s,
+                                  workers=settings.reflection_workers)
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)

@@ -1,6 +1,8 @@
 """The reflection worker: runs outbox jobs after the reply, off the turn's path.
 
-One background thread claims due jobs (in order per user), runs them through
+``workers`` background threads (``SOUVENIR_REFLECTION_WORKERS``) claim due jobs (in order
+per user: a user's next job is claimable only once the previous one is done, so one user's
+jobs never run at once, while different users' jobs do), run them through
 :meth:`Engine.run_reflection`, retries a failure with exponential backoff
 (``backoff_s × 2^(attempt−1)``, capped at ``backoff_max_s``) and parks a job only once its
 failures have lasted ``park_after_s`` (15 minutes by default): a model outage shorter than
@@ -51,11 +53,14 @@ class ReflectionWorker:
     ``stale_after_s`` (shared stores): a job runs one model call bounded by the engine's
     ``reflection_timeout_s`` plus one short apply transaction, so a job claimed more than
     twice that bound plus a minute ago has lost its worker.
+
+    ``workers``: threads running jobs at once (at least 1). A job mostly waits for the
+    model, so two overlap two model calls on a small machine at little CPU cost.
     """
 
     def __init__(self, engine, park_after_s: float = 900.0, backoff_s: float = 2.0,
                  backoff_max_s: float = 60.0, idle_s: float = 0.5,
-                 stale_after_s: float | None = None, sweep_s: float = 60.0) -> None:
+                 stale_after_s: float | None = None, sweep_s: float = 60.0, workers: int = 1) -> None:
         self.engine = engine
         self.park_after_s = park_after_s
         self.backoff_s = backoff_s
@@ -65,10 +70,23 @@ class ReflectionWorker:
                               else 2 * engine.reflection_timeout_s + 60.0)
         self.sweep_s = sweep_s
         self._swept = 0.0
+        self.workers = max(1, int(workers))
         self.counts: Counter[str] = Counter()
+        self._counts_lock = threading.Lock()
+        self._sweep_lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
+
+    def _count(self, key: str, n: int = 1) -> None:
+        """Add to a count (the worker threads share ``counts``)."""
+        with self._counts_lock:
+            self.counts[key] += n
+
+    def snapshot(self) -> dict[str, int]:
+        """A copy of ``counts`` taken while no worker thread writes it."""
+        with self._counts_lock:
+            return dict(self.counts)
 
     def run_once(self) -> bool:
         """Run one due job; ``False`` when none was due."""
@@ -80,20 +98,20 @@ class ReflectionWorker:
         try:
             if job["job"] == "summary":
                 self.engine.run_summary(job, now)
-                self.counts["summary_ok"] += 1
+                self._count("summary_ok")
             else:
                 parsed, results = self.engine.run_reflection(job, now)
-                self.counts["ok"] += 1
-                self.counts["dropped_items"] += len(parsed.dropped)
+                self._count("ok")
+                self._count("dropped_items", len(parsed.dropped))
                 self.engine.after_reflection(job, results, now)
         except StaleJobError as exc:  # another worker owns it now: nothing to retry here
             log.warning("%s", exc)
-            self.counts["stale"] += 1
+            self._count("stale")
         except ModelUnavailableError as exc:  # the breaker refused: the model was not called
             wait = max(exc.retry_in_s, self.backoff_s, 0.05)
             store.retry(job["id"], str(exc), now + timedelta(seconds=wait), now,
                         attempts=job["attempts"], counted=False, model=exc.model)
-            self.counts["deferred"] += 1
+            self._count("deferred")
         except ModelConfigError as exc:
             self._park(job, str(exc), exc.model)
         except SouvenirError as exc:
@@ -114,11 +132,11 @@ class ReflectionWorker:
         delay = min(self.backoff_max_s, self.backoff_s * 2 ** (job["attempts"] - 1))
         self.engine.store.retry(job["id"], error, now + timedelta(seconds=delay), now,
                                 attempts=job["attempts"], model=model)
-        self.counts[("summary_" if job["job"] == "summary" else "") + "failed"] += 1
+        self._count(("summary_" if job["job"] == "summary" else "") + "failed")
 
     def _park(self, job: Job, error: str, model: str | None) -> None:
         self.engine.store.park(job["id"], error, utcnow(), attempts=job["attempts"], model=model)
-        self.counts[("summary_" if job["job"] == "summary" else "") + "parked"] += 1
+        self._count(("summary_" if job["job"] == "summary" else "") + "parked")
         log.warning("%s job %s parked after %s attempts (model %s): %s", job["job"], job["id"],
                     job["attempts"], model, error)
 
@@ -129,23 +147,22 @@ class ReflectionWorker:
         self._swept = time.monotonic()
         before = now - timedelta(seconds=self.stale_after_s) if store.shared_by_replicas else None
         count = store.requeue_running(now, claimed_before=before)
-        self.counts["requeued"] += count
+        self._count("requeued", count)
         return count
 
     def wake(self) -> None:
         self._wake.set()
 
     def start(self) -> None:
-        if self._thread is not None:
+        if self._threads:
             return
         self.requeue_abandoned()
 
         def loop() -> None:
             while not self._stop.is_set():
                 try:
-                    if (self.engine.store.shared_by_replicas
-                            and time.monotonic() - self._swept >= self.sweep_s):
-                        self.requeue_abandoned()
+                    if self.engine.store.shared_by_replicas:
+                        self._maybe_sweep()
                     busy = self.run_once()
                 except SouvenirError as exc:  # the store itself is down: wait and retry
                     log.warning("reflection worker: %s", exc)
@@ -154,15 +171,28 @@ class ReflectionWorker:
                     self._wake.wait(self.idle_s)
                     self._wake.clear()
 
-        self._thread = threading.Thread(target=loop, name="souvenir-reflection", daemon=True)
-        self._thread.start()
+        self._threads = [threading.Thread(target=loop, name=f"souvenir-reflection-{i}", daemon=True)
+                         for i in range(self.workers)]
+        for thread in self._threads:
+            thread.start()
+
+    def _maybe_sweep(self) -> None:
+        """Requeue abandoned jobs every ``sweep_s`` (one thread sweeps, the others go on)."""
+        if time.monotonic() - self._swept < self.sweep_s or not self._sweep_lock.acquire(blocking=False):
+            return
+        try:
+            if time.monotonic() - self._swept >= self.sweep_s:
+                self.requeue_abandoned()
+        finally:
+            self._sweep_lock.release()
 
     def stop(self, timeout_s: float = 10.0) -> None:
         self._stop.set()
         self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=timeout_s)
-            self._thread = None
+        deadline = time.monotonic() + timeout_s
+        for thread in self._threads:
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
+        self._threads = []
 
     def drain(self, timeout_s: float = 30.0) -> bool:
         """Run jobs in this thread until none is due (tests, CLI); ``False`` on timeout."""

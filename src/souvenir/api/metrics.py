@@ -63,7 +63,7 @@ class SouvenirCollector:
         yield write_decisions(read["writes"], read["dropped"])
         reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.",
                                           labels=["outcome"])
-        counts = rt.worker.counts if rt.worker is not None else Counter()
+        counts = rt.worker.snapshot() if rt.worker is not None else {}
         for outcome in ("ok", "failed", "parked"):
             reflections.add_metric([outcome], counts.get(outcome, 0))
         yield reflections
@@ -100,9 +100,10 @@ class SouvenirCollector:
         yield CounterMetricFamily("souvenir_outbox_deferred", "Outbox jobs put back without an "
                                   "attempt because the model's breaker was open.", value=deferred)
         replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
-                                       "stale jobs dropped, jobs requeued, indexer passes skipped.",
+                                       "stale jobs dropped, jobs requeued, memories whose indexer claim "
+                                       "expired (taken over from a dead claimer, lost by a slow one).",
                                        labels=["event"])
-        for event in ("stale_jobs", "requeued", "indexer_lease_skips"):
+        for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost"):
             replicas.add_metric([event], read["replicas"].get(event, 0))
         yield replicas
         backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "

@@ -30,6 +30,7 @@ from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
+from souvenir.store.indexclaims import IndexClaimsMixin
 from souvenir.store.outbox import OutboxMixin
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.storylayer import StoryMixin
@@ -58,7 +59,7 @@ def _memory(row: Sequence) -> Memory:
 
 
 class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
-               Plumbing):
+               IndexClaimsMixin, Plumbing):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
@@ -154,13 +155,6 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         """Serialize the user's read-modify-write (admission, profile, outbox order) across
         processes until the current transaction ends; call it inside ``transaction()``.
         SQLite: nothing to do, ``BEGIN IMMEDIATE`` already admits one writer at a time."""
-
-    @contextmanager
-    def indexer_lease(self, embedder: str) -> Iterator[bool]:
-        """The background indexer's lease for ``embedder``, held for one pass: yields whether
-        this process got it (the other replicas skip their pass). SQLite: always granted
-        (one process indexes a file)."""
-        yield True
 
     # -- users, stories, turns --------------------------------------------------------------
     def find_user(self, channel: str, external_id: str) -> int | None:

@@ -14,9 +14,12 @@ Plumbing only lives here:
 * the contract's SQL (``?`` placeholders, ``IS ?``) is translated by :func:`to_postgres`,
   and ``cursor.lastrowid`` is emulated with ``RETURNING id``;
 * several replicas: :meth:`PostgresStore.lock_user` (a per-user advisory transaction lock
-  around a user's read-modify-write), :meth:`PostgresStore.indexer_lease` (a session
-  advisory lock held for one indexer pass) and the outbox claim's ``FOR UPDATE … SKIP
-  LOCKED``;
+  around a user's read-modify-write), the outbox claim's and the indexer claim's ``FOR
+  UPDATE … SKIP LOCKED`` (:mod:`souvenir.store.indexclaims`);
+* no session state, so it runs behind PgBouncer in transaction pooling mode: every lock is
+  transaction scoped, ``lock_timeout`` and ``TimeZone`` are set for each write transaction
+  (``set_config(…, true)``, not startup options), and statements are never prepared
+  server side (``prepare_threshold=None``; docs/benchmarks.md, "PgBouncer", has the cost);
 * errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
   serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
   database failure :class:`~souvenir.errors.StoreError`.
@@ -29,7 +32,6 @@ from __future__ import annotations
 
 import re
 import threading
-import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -53,10 +55,9 @@ _INSERT = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 _IS_PARAM = re.compile(r"\bIS\s+\?")
 #: Any key will do as long as every Souvenir process uses the same one.
 _MIGRATION_LOCK = 0x736F7576656E6972 & 0x7FFFFFFFFFFFFFFF  # "souvenir"
-#: First keys of the two-int advisory locks (a key space apart from the one-bigint form):
-#: one user's write path, and the indexer's lease for one embedder.
+#: First key of the two-int advisory lock of one user's write path (a key space apart from
+#: the one-bigint form).
 _USER_LOCK = 0x736F7576  # "souv"
-_INDEXER_LEASE = 0x73696478  # "sidx"
 
 
 def _int4(n: int) -> int:
@@ -135,26 +136,37 @@ class PostgresStore(PgVectorMixin, SQLStore):
     Raises :class:`StoreBusyError` when the server cannot be reached within
     ``busy_timeout_s``, when no pooled connection frees up in that time, or when a lock is
     not granted in that time; :class:`StoreError` on other database failures.
+
+    ``prepare_threshold``: psycopg's (executions of a statement before it is prepared on
+    the server); ``None``, the default, never prepares, as PgBouncer's transaction pooling
+    needs (its 1.18 does not track prepared statements).
     """
 
     dialect = "postgres"
     shared_by_replicas = True
     #: Replicas claim outbox jobs side by side: a row another replica is claiming is skipped.
     _claim_lock = " FOR UPDATE OF o SKIP LOCKED"
+    #: Replicas claim memories to embed side by side (``souvenir.store.indexclaims``).
+    _claim_skip_locked = " FOR NO KEY UPDATE OF m SKIP LOCKED"
     _row_share_lock = " FOR SHARE"
 
-    def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8) -> None:
+    def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8,
+                 prepare_threshold: int | None = None) -> None:
         self.url = url
         self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
         self._depth = 0
         self._owner: int | None = None
         self._tx: _Connection | None = None
-        lock_ms = max(1, int(busy_timeout_s * 1000))
+        #: The write transaction's start: its settings are scoped to it (no session state:
+        #: PgBouncer's transaction pooling hands the next transaction another server
+        #: connection), sent with BEGIN as one simple query (no extra round trip).
+        self._begin = ("BEGIN; SELECT set_config('lock_timeout', "
+                       f"'{max(1, int(busy_timeout_s * 1000))}ms', true), set_config('TimeZone', 'UTC', true)")
         self._pool = ConnectionPool(
             url, min_size=1, max_size=max(2, pool_size), timeout=busy_timeout_s, open=False,
             kwargs={"autocommit": True, "connect_timeout": max(1, int(busy_timeout_s)),
-                    "options": f"-c lock_timeout={lock_ms} -c TimeZone=UTC"},
+                    "prepare_threshold": prepare_threshold},
             name="souvenir",
         )
         try:
@@ -195,15 +207,20 @@ class PostgresStore(PgVectorMixin, SQLStore):
             except (PoolTimeout, psycopg.Error) as exc:
                 raise self._wrap(exc) from exc
             try:
-                with conn.transaction():
-                    self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
-                    try:
-                        yield self._tx
-                    finally:
-                        self._tx, self._owner, self._depth = None, None, 0
+                conn.execute(self._begin)  # BEGIN and its settings in one round trip
+                self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
+                try:
+                    yield self._tx
+                except BaseException:
+                    self._tx, self._owner, self._depth = None, None, 0
+                    _rollback(conn)
+                    raise
+                self._tx, self._owner, self._depth = None, None, 0
+                conn.execute("COMMIT")
             except (psycopg.Error, PoolTimeout) as exc:
                 raise self._wrap(exc) from exc
             finally:
+                self._tx, self._owner, self._depth = None, None, 0
                 self._pool.putconn(conn)
 
     @contextmanager
@@ -239,32 +256,6 @@ class PostgresStore(PgVectorMixin, SQLStore):
         with self.transaction() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(?::int4, ?::int4)", (_USER_LOCK, _int4(user_id)))
 
-    @contextmanager
-    def indexer_lease(self, embedder: str) -> Iterator[bool]:
-        """A session advisory lock on a connection kept for the pass: yields ``True`` to the
-        one replica holding it, ``False`` (at once, never waiting) to the others. A replica
-        that dies mid-pass drops its session and the lease with it."""
-        key = (_INDEXER_LEASE, _int4(zlib.crc32(embedder.encode("utf-8"))))
-        try:
-            conn = self._pool.getconn()
-        except (PoolTimeout, psycopg.Error) as exc:
-            raise self._wrap(exc) from exc
-        held = False
-        try:
-            try:
-                row = conn.execute("SELECT pg_try_advisory_lock(%s::int4, %s::int4)", key).fetchone()
-                held = bool(row and row[0])
-            except psycopg.Error as exc:
-                raise self._wrap(exc) from exc
-            yield held
-        finally:
-            if held:
-                try:
-                    conn.execute("SELECT pg_advisory_unlock(%s::int4, %s::int4)", key)
-                except psycopg.Error:
-                    conn.close()  # the session ends, and its lock with it
-            self._pool.putconn(conn)
-
     # -- migrations -------------------------------------------------------------------------
     def applied(self) -> list[int]:
         """Versions already applied (creates the empty ``schema_migrations`` if missing)."""
@@ -278,6 +269,15 @@ class PostgresStore(PgVectorMixin, SQLStore):
     def _lock_migrations(self, conn: _Connection) -> None:
         """Replicas starting together migrate one at a time (released at commit)."""
         conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
+
+
+def _rollback(conn: psycopg.Connection) -> None:
+    """Roll back the write transaction of a failed or abandoned call (a broken connection
+    is left to the pool, which discards it)."""
+    try:
+        conn.execute("ROLLBACK")
+    except psycopg.Error:
+        pass
 
 
 def _redact(url: str) -> str:

@@ -9,7 +9,7 @@ ISO 8601 text in the rows out (see :mod:`souvenir.store.base`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol, TypedDict
@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypedDict
 import numpy as np
 
 from souvenir.selection import Pool
+from souvenir.store.indexclaims import VectorClaim
 from souvenir.types import Memory
 
 __all__ = ["Job", "Store"]
@@ -98,7 +99,12 @@ class Store(Protocol):
     def vector_scores(self, user_id: int, embedder: str, query: np.ndarray,
             ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]: ...
     def clear_vectors(self, embedder: str | None = None) -> int: ...
-    def indexer_lease(self, embedder: str) -> AbstractContextManager[bool]: ...
+    def claim_stale_vectors(self, embedder: str, limit: int, lease_s: float, now: datetime,
+            prepare: Callable[[list[tuple[int, str, str]]], list[tuple[int, str, str]]] | None = None,
+            ) -> VectorClaim: ...
+    def put_claimed_vectors(self, embedder: str, token: str,
+            rows: Sequence[tuple[int, str, np.ndarray]]) -> int: ...
+    def release_vector_claims(self, embedder: str, token: str) -> int: ...
 
     # -- profile, events, diagnostics ----------------------------------------------------------
     def kv_set(self, user_id: int, key: str, value: str, now: datetime) -> None: ...
