@@ -54,6 +54,16 @@ from souvenir.runtime import Runtime, open_runtime  # noqa: E402
 
 #: A sequential scan of a table with more rows than this is flagged in the plans.
 SEQ_SCAN_ROWS = 10_000
+#: Indexes proposed in docs/scaling.md for what scans the whole store per user today: the
+#: diagnostics' events by user, and the foreign-key cascades of a user's deletion (events
+#: by user, rows by story). ``--proposed-indexes`` times the per-user operations again with them.
+PROPOSED_INDEXES = [
+    "CREATE INDEX idx_events_user ON events (user_id, id)",
+    "CREATE INDEX idx_memories_story ON memories (story_id) WHERE story_id IS NOT NULL",
+    "CREATE INDEX idx_turns_story ON turns (story_id) WHERE story_id IS NOT NULL",
+    "CREATE INDEX idx_selections_story ON selections (story_id) WHERE story_id IS NOT NULL",
+    "CREATE INDEX idx_positions_story ON positions (story_id) WHERE story_id IS NOT NULL",
+]
 
 
 def log(msg: str) -> None:
@@ -208,16 +218,17 @@ def background_queries(store: ScaleStore) -> list[dict]:
     return out
 
 
-def user_operations(store: ScaleStore, deletions: int, trace: bool) -> dict:
+def user_operations(store: ScaleStore, deletions: int, trace: bool, turn: int = 0) -> dict:
     """Per-user operations beyond the turn on ``store``, timed (s): one sampled user's
     diagnostics page (``Engine.diagnostics``) and the deletion of ``deletions`` sampled users
     (``Engine.delete_user``); with ``trace``, the plans of the diagnostics' statements and of
     one more user's ``DELETE FROM users`` (run, then rolled back: its foreign-key cascades'
-    times)."""
-    engine, numbers = store.rt.engine, store.numbers
+    times). ``turn``: 0, 1… picks other users for each call (from the end of the sample)."""
+    engine = store.rt.engine
+    numbers = store.numbers[:len(store.numbers) - turn * (deletions + 1)]
     with recorded_sql() as seen:
         t = time.perf_counter()
-        engine.diagnostics(CHANNEL, external_id(numbers[1]))
+        engine.diagnostics(CHANNEL, external_id(store.numbers[1 + turn]))
         out: dict = {"diagnostics_s": round(time.perf_counter() - t, 2)}
     out["diagnostics_plans"] = explain(store.url, seen, store.rows) if trace else []
     times = []
@@ -254,19 +265,26 @@ def report(stores: list[ScaleStore], args, plans: list[dict], background: list[d
     lines += ["", "Fill (s): " + "; ".join(
         f"{s.label}: " + ", ".join(f"{k} {v:.0f}" for k, v in s.fill["seconds"].items()) for s in stores)]
     lines += ["", "| per-user operation (s) | " + " | ".join(s.label for s in stores) + " |",
-              "|---|" + "---|" * len(stores),
-              "| diagnostics page of one user | " + " | ".join(str(o["diagnostics_s"]) for o in ops) + " |",
-              "| delete one user | " + " | ".join(", ".join(map(str, o["delete_user_s"])) for o in ops) + " |"]
+              "|---|" + "---|" * len(stores)]
+    for label, part in (("", ops[:len(stores)]), (" (proposed indexes)", ops[len(stores):])):
+        if part:
+            lines += [f"| diagnostics page of one user{label} | "
+                      + " | ".join(str(o["diagnostics_s"]) for o in part) + " |",
+                      f"| delete one user{label} | "
+                      + " | ".join(", ".join(map(str, o["delete_user_s"])) for o in part) + " |"]
     lines += ["", "Plans of one context on the big store (and its background bookkeeping):", ""]
     for p in plans:
         flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
         lines += [f"- `{p['sql']}`{flag}", "", "```", *p["plan"], "```", ""]
-    big = ops[-1]
-    lines += ["Plans of one user's diagnostics page on the big store:", ""]
-    for p in big["diagnostics_plans"]:
-        flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
-        lines += [f"- `{p['sql']}`{flag}", "", "```", *p["plan"], "```", ""]
-    lines += ["Deleting one user on the big store (rolled back):", "", "```", *big["delete_plan"], "```", ""]
+    for label, big in (("", ops[len(stores) - 1]), (", proposed indexes", ops[-1] if len(ops) > len(stores) else None)):
+        if big is None:
+            continue
+        lines += [f"Plans of one user's diagnostics page on the big store{label}:", ""]
+        for p in big["diagnostics_plans"]:
+            flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
+            lines += [f"- `{p['sql']}`{flag}", "", "```", *p["plan"], "```", ""]
+        lines += [f"Deleting one user on the big store{label} (rolled back):", "", "```", *big["delete_plan"],
+                  "```", ""]
     lines += ["Indexer per-pass queries on the big store (whole-table, whatever the users):", ""]
     for b in background:
         lines.append(f"- {b['call']}: {b['seconds']} s; sequential scans of {', '.join(b['seq_scans']) or 'none'}")
@@ -289,6 +307,8 @@ def main() -> None:
         "SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"))
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--deletions", type=int, default=3, help="sampled users deleted per store (timed)")
+    parser.add_argument("--proposed-indexes", action="store_true",
+                        help="then create PROPOSED_INDEXES and time the per-user operations again")
     parser.add_argument("--keep", action="store_true", help="leave the databases (names printed)")
     parser.add_argument("--json", default="", help="also write the results to this file")
     args = parser.parse_args()
@@ -328,6 +348,15 @@ def main() -> None:
         plans = explain(big.url, seen, big.rows)
         background = background_queries(big)
         ops = [user_operations(s, args.deletions, s is big) for s in stores]
+        if args.proposed_indexes:
+            for s in stores:
+                with psycopg.connect(s.url, autocommit=True) as conn:
+                    t = time.perf_counter()
+                    for sql in PROPOSED_INDEXES:
+                        conn.execute(sql)
+                    conn.execute("ANALYZE")
+                    log(f"{s.label}: proposed indexes built in {time.perf_counter() - t:.0f} s")
+            ops += [user_operations(s, args.deletions, s is big, turn=1) for s in stores]
         text = report(stores, args, plans, background, loads, ops)
         print(text)
         if args.json:
