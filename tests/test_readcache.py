@@ -109,7 +109,7 @@ def test_random_writes_from_three_writers_never_leave_the_cache_stale(stores, pa
         elif op == 5:
             embed(writer, seed=step)
         elif op == 6:
-            writer.bump_counters(ids, ids[:3], ids[:1])
+            writer.bump_counters(user, None, ids, ids[:3], ids[:1])
         elif op == 7 and rnd.random() < 0.2:
             writer.clear_vectors(E)
         else:
@@ -147,7 +147,7 @@ def test_counters_move_without_a_refresh(stores):
     embed(cached)
     same(cached, truth, user)
     before = dict(cached._read_cache.counts)
-    cached.bump_counters(ids, ids, ids)
+    cached.bump_counters(user, None, ids, ids, ids)
     same(cached, truth, user)
     counts = cached._read_cache.counts
     assert counts["refresh"] == before["refresh"] and counts["reload"] == before["reload"]

@@ -312,7 +312,7 @@ def test_supersede_delete_counters_and_user_data(store):
     assert [m.id for m in store.memories(uid)] == [new] and len(store.memories(uid, None)) == 2
     assert [e["event"] for e in store.history(new)] == ["absorbed", "supersedes"]
     assert sorted(store.history_texts(uid)) == [("in Paris", "c"), ("lives in Ipoh", "a")]
-    store.bump_counters([new, new], [], [])
+    store.bump_counters(uid, None, [new, new], [], [])
     assert store.forgotten(uid, 2) == [(new, "fact", "lives in Paris", 2)]
     assert store.set_pinned(new, True) and store.get_memory(new).pinned
     exported = store.export_user(uid)
@@ -331,7 +331,7 @@ def _exercise(store) -> dict:
            for i in range(5)]
     store.replace_wording(ids[0], "memory zero, richer", 0.7, "D9", LATER, LATER)
     store.supersede(ids[1], ids[2], LATER)
-    store.bump_counters(ids, ids[:2], ids[:1])
+    store.bump_counters(uid, sid, ids, ids[:2], ids[:1])
     store.put_vectors("e", [(i, h, np.full(3, i, dtype=np.float32)) for i, h, _ in store.stale_vectors("e", 9)])
     turn = store.add_turn(uid, sid, "hi", "hello", NOW, "src")
     store.enqueue(uid, turn, "reflection", NOW)

@@ -549,6 +549,8 @@ def bench_latency(
                                         "this PNG (needs the extra 'bench': matplotlib)."),
     cosine: bool = typer.Option(True, "--cosine/--no-cosine", help="Also time the cosine read path "
                                 "(SOUVENIR_SCORING=cosine) on the same stores."),
+    store: Optional[str] = typer.Option(None, "--store", help="Also time each size on this PostgreSQL "
+                                        "database (postgresql://…; its bench user is replaced)."),
 ) -> None:
     """Selection, dedup and POST /v1/context latency (ms) against corpus size.
 
@@ -562,6 +564,8 @@ def bench_latency(
         return
     if not counts or min(counts) < 1 or queries < 1:
         _fail(ValueError("--sizes and --queries must be at least 1"))
+    if store is not None and not store.startswith(("postgresql://", "postgres://")):
+        _fail(ValueError(f"--store takes a postgresql:// URL, not {store!r}"))
     if plot is not None:
         try:
             import matplotlib  # noqa: F401
@@ -570,7 +574,7 @@ def bench_latency(
 
     def run() -> dict:
         report = run_latency(counts, _settings(ctx), queries=queries, http_queries=queries,
-                             progress=None if as_json else err.print, compare=cosine)
+                             progress=None if as_json else err.print, compare=cosine, store_url=store)
         if plot is not None:
             draw(report, plot)
         return report

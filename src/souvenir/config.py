@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     query_embedding_timeout_s: float = Field(
         5.0, gt=0, description="Bound on the turn's query embedding, lock and queue waits included."
     )
+    cache_memories: int = Field(200_000, ge=0, description="Memories (with their vectors) the read "
+                                "cache of this process keeps across all users, least recently used "
+                                "users out first; about 4.5 KB each with both default embedders; "
+                                "0 = no cache (souvenir.store.readcache).")
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
     index_lease_s: float = Field(

@@ -39,6 +39,7 @@ from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.search import SearchMixin
 from souvenir.selection import Scores, SelectionConfig, select
+from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Job, Store
 from souvenir.story import SELF_CITATION_CHARS, decide_position
 from souvenir.threads import yield_to_turns
@@ -489,7 +490,7 @@ class Engine(CurationMixin, SearchMixin):
         if cause is not None:
             self._later(self._record_degraded, user_id, cause, now)
         elif count:
-            self._later(self._count, candidates, list(result.memories))
+            self._later(self._count, user_id, story_id, candidates, list(result.memories))
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
                         list(result.rules) + list(result.memories), cause, scores, parts)
@@ -613,10 +614,11 @@ class Engine(CurationMixin, SearchMixin):
         except StoreError as exc:  # counting must not break the turn either
             log.warning("could not record a degraded turn: %s", exc)
 
-    def _count(self, candidates: list[Memory], selected: list[Selection]) -> None:
+    def _count(self, user_id: int, story_id: int | None, candidates: list[Memory],
+               selected: list[Selection]) -> None:
         try:
             self.store.bump_counters(
-                [m.id for m in candidates if m.kind != "rule"],
+                user_id, story_id, counted_ids(candidates),
                 [s.memory.id for s in selected],
                 [s.memory.id for s in selected if self._retrieved(s)],
             )

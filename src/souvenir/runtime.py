@@ -74,7 +74,7 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     limit_blas_threads(settings.blas_threads)
     if settings.scoring not in ("fused", "cosine"):
         raise ValueError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
-    store = open_store(settings.database_url)
+    store = open_store(settings.database_url, cache_memories=settings.cache_memories)
     embedder = make_embedder(settings)
     index = window_index = None
     if embedder is not None:

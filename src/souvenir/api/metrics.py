@@ -25,6 +25,8 @@ PROXY_EVENTS = (
     "proxy_client_gone", "proxy_stream_cut", "proxy_tool_call_legs", "proxy_retries_recorded_once",
 )
 _OUTBOX = ("pending", "running", "done", "parked")
+#: ``souvenir_read_cache_total{event}`` (souvenir.store.readcache), all present from the start.
+READ_CACHE_EVENTS = ("hit", "refresh", "reload", "evicted")
 _EMPTY = {"degraded": 0, "dropped": 0, "writes": {}, "outbox": {}, "summaries": {}, "replicas": {}}
 
 
@@ -106,6 +108,14 @@ class SouvenirCollector:
         for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost"):
             replicas.add_metric([event], read["replicas"].get(event, 0))
         yield replicas
+        cache = CounterMetricFamily("souvenir_read_cache", "This replica's read cache, per user read: "
+                                    "hit (served its copy after checking the user's tick), refresh "
+                                    "(re-read only the rows changed), reload (re-read the user whole), "
+                                    "evicted (a user dropped to stay within the bound).", labels=["event"])
+        counts = getattr(getattr(rt.store, "_read_cache", None), "counts", None) or {}
+        for event in READ_CACHE_EVENTS:
+            cache.add_metric([event], counts.get(event, 0))
+        yield cache
         backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "
                                     "or stale, per index.", labels=["index"])
         for index in rt.indexes:

@@ -211,11 +211,11 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _time_http(db: Path, settings: Settings, queries: int, scoring: str | None = None) -> dict:
-    """``souvenir serve`` in a subprocess on ``db`` (``scoring``: its read path, else the
-    settings'); POST /v1/context ``queries`` times."""
+def _time_http(url: str, settings: Settings, queries: int, scoring: str | None = None) -> dict:
+    """``souvenir serve`` in a subprocess on the store at ``url`` (``scoring``: its read
+    path, else the settings'); POST /v1/context ``queries`` times."""
     port = _free_port()
-    env = {**os.environ, "SOUVENIR_DATABASE_URL": f"sqlite:///{db}", "SOUVENIR_EMBEDDER": settings.embedder,
+    env = {**os.environ, "SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": settings.embedder,
            "SOUVENIR_LLM_BASE_URL": "", "SOUVENIR_SCORING": scoring or settings.scoring,
            "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder}
     server = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)],
@@ -254,44 +254,33 @@ def _time_http(db: Path, settings: Settings, queries: int, scoring: str | None =
 
 def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_queries: int = 200,
                 reference_max: int = 10_000, reference_s: float = 10.0, progress=None,
-                compare: bool = True) -> dict:
+                compare: bool = True, store_url: str | None = None) -> dict:
     """The report (module docstring): ``{"selection", "dedup", "context_http", "rss",
     "conditions"}``, one row per size in each list. With the fused score (the default) and
     ``compare``, the ``selection`` and ``context_http`` rows also hold ``"cosine": {"p50_ms",
     "p99_ms"}``: the cosine read path (``SOUVENIR_SCORING=cosine``) on the same store.
-    ``progress(text)`` is told what runs."""
+    ``store_url`` (``postgresql://…``): each size is also written to that database (the
+    bench user replaced, then deleted) and timed there right after SQLite, in
+    ``"postgres": {"selection", "context_http"}``. ``progress(text)`` is told what runs."""
     say = progress or (lambda text: None)
     reference = seed_reference()
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    selection, http, dim = [], [], None
+    selection: list[dict] = []
+    http: list[dict] = []
+    dim: int | None = None
+    pg: dict[str, list] = {"selection": [], "context_http": []}
     rng = np.random.default_rng(1)
     with tempfile.TemporaryDirectory(prefix="souvenir-latency-") as tmp:
         for size in sizes:
             db = Path(tmp) / f"{size}.db"
-            rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{db}"}))
-            try:
-                if rt.index is None:
-                    raise InputError("souvenir bench latency needs an embedder (not --embedder none)")
-                dim = dim or int(rt.index.embedder.encode(["dimension"]).shape[1])
-                say(f"{size:,} memories: writing")
-                user_id, story_id = fill(rt, size, dim)
-                say(f"{size:,} memories: selection")
-                cosine = cosine_config(rt, settings) if compare else None
-                row = {"memories": size, **_time_selection(rt, user_id, story_id, dim, queries, rng, cosine)}
-                row["reference_p50_ms"], row["reference_runs"] = None, 0
-                if reference is not None and size <= reference_max:
-                    say(f"{size:,} memories: seed 000's reference")
-                    row["reference_p50_ms"], row["reference_runs"] = _time_reference(
-                        reference, rt, user_id, story_id, dim, queries, reference_s, rng)
-                selection.append(row)
-            finally:
-                rt.close()
-            say(f"{size:,} memories: POST /v1/context")
-            http.append({"memories": size, **_time_http(db, settings, http_queries)})
-            if cosine is not None:
-                say(f"{size:,} memories: POST /v1/context, cosine read path")
-                plain = _time_http(db, settings, http_queries, scoring="cosine")
-                http[-1]["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb")}
+            targets = [("sqlite", f"sqlite:///{db}")] + ([("postgres", store_url)] if store_url else [])
+            for name, url in targets:
+                say(f"{size:,} memories on {name}")
+                row, web, dim = _time_store(url, size, settings, queries, http_queries, rng, compare,
+                                            reference if name == "sqlite" else None, reference_max,
+                                            reference_s, say, dim)
+                (selection if name == "sqlite" else pg["selection"]).append(row)
+                (http if name == "sqlite" else pg["context_http"]).append(web)
             db.unlink()
     say("dedup")
     dedup = [run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0]
@@ -303,7 +292,7 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
         rss = {"memories": largest["memories"], "cache_mb": round(cache, 1),
                "per_100k_mb": round(cache * 100_000 / largest["memories"], 1),
                "server_rss_mb": {r["memories"]: r["server_rss_mb"] for r in http}}
-    return {
+    report = {
         "selection": selection, "dedup": dedup, "context_http": http, "rss": rss,
         "conditions": {"cpus": os.cpu_count(), "load_avg_start": load_start,
                        "load_avg_end": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
@@ -311,6 +300,56 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
                        "scoring": settings.scoring, "window_embedder": settings.window_embedder,
                        "http_queries": http_queries, "reference": reference is not None},
     }
+    if store_url:
+        report["postgres"] = pg
+    return report
+
+
+def _time_store(url: str, size: int, settings: Settings, queries: int, http_queries: int, rng,
+                compare: bool, reference, reference_max: int, reference_s: float, say,
+                dim: int | None) -> tuple[dict, dict, int]:
+    """One size on one store: (selection row, POST /v1/context row, dimension). A shared
+    database (PostgreSQL) loses its bench user before and after."""
+    rt = open_runtime(settings.model_copy(update={"database_url": url}))
+    cosine = None
+    try:
+        if rt.index is None:
+            raise InputError("souvenir bench latency needs an embedder (not --embedder none)")
+        _drop_bench_user(rt.store)
+        dim = dim or int(rt.index.embedder.encode(["dimension"]).shape[1])
+        say(f"{size:,} memories: writing")
+        user_id, story_id = fill(rt, size, dim)
+        say(f"{size:,} memories: selection")
+        cosine = cosine_config(rt, settings) if compare else None
+        row = {"memories": size, **_time_selection(rt, user_id, story_id, dim, queries, rng, cosine)}
+        row["reference_p50_ms"], row["reference_runs"] = None, 0
+        if reference is not None and size <= reference_max:
+            say(f"{size:,} memories: seed 000's reference")
+            row["reference_p50_ms"], row["reference_runs"] = _time_reference(
+                reference, rt, user_id, story_id, dim, queries, reference_s, rng)
+    finally:
+        rt.close()
+    try:
+        say(f"{size:,} memories: POST /v1/context")
+        web = {"memories": size, **_time_http(url, settings, http_queries)}
+        if cosine is not None:
+            say(f"{size:,} memories: POST /v1/context, cosine read path")
+            plain = _time_http(url, settings, http_queries, scoring="cosine")
+            web["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb")}
+    finally:
+        if not url.startswith("sqlite"):
+            rt = open_runtime(settings.model_copy(update={"database_url": url}))
+            try:
+                _drop_bench_user(rt.store)
+            finally:
+                rt.close()
+    return row, web, dim
+
+
+def _drop_bench_user(store) -> None:
+    user_id = store.find_user(CHANNEL, USER)
+    if user_id is not None:
+        store.delete_user(user_id)
 
 
 def _dedup_reference_runs(size: int, reference_max: int) -> int:
@@ -336,6 +375,14 @@ def format_report(report: dict) -> str:
     for r in report["context_http"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
                      f"{r['server_rss_mb']} | {_cosine(r)}")
+    if report.get("postgres"):
+        pg = report["postgres"]
+        lines.append("PostgreSQL (same run) | selection p50 | p99 | first | after a write "
+                     "| POST /v1/context p50 | p99 | p50 ÷ SQLite's")
+        for r, w, base in zip(pg["selection"], pg["context_http"], report["context_http"]):
+            ratio = round(w["p50_ms"] / base["p50_ms"], 2) if base["p50_ms"] else None
+            lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+                         f"{r['after_write_ms']} | {w['p50_ms']} | {w['p99_ms']} | {ratio}")
     if report["rss"]:
         rss = report["rss"]
         lines.append(f"read cache: {rss['cache_mb']} MB for {rss['memories']:,} memories "

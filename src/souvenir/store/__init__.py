@@ -8,22 +8,26 @@ from souvenir.store.sqlite import SQLiteStore
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def open_store(database_url: str, migrate: bool = True) -> SQLStore:
+def open_store(database_url: str, migrate: bool = True, cache_memories: int | None = None) -> SQLStore:
     """Open (and migrate) the store named by ``database_url``.
 
     ``sqlite:///PATH`` or a bare path opens SQLite (the default); ``sqlite:///:memory:`` a
     throwaway store; ``postgresql://…`` (or ``postgres://…``) a
     :class:`~souvenir.store.postgres.PostgresStore` (needs ``psycopg[binary,pool]``).
-    Raises ``ValueError`` for a scheme this build does not serve.
+    ``cache_memories``: the read cache's bound (:mod:`souvenir.store.readcache`; ``None``
+    its default, 0 none). Raises ``ValueError`` for a scheme this build does not serve.
     """
+    from souvenir.store.readcache import DEFAULT_MAX_MEMORIES
+
+    cache = DEFAULT_MAX_MEMORIES if cache_memories is None else cache_memories
     if database_url.startswith(_POSTGRES_SCHEMES):
         from souvenir.store.postgres import PostgresStore  # psycopg only when asked for
 
-        store: SQLStore = PostgresStore(database_url)
+        store: SQLStore = PostgresStore(database_url, cache_memories=cache)
     elif database_url.startswith("sqlite:///"):
-        store = SQLiteStore(database_url[len("sqlite:///"):])
+        store = SQLiteStore(database_url[len("sqlite:///"):], cache_memories=cache)
     elif "://" not in database_url:
-        store = SQLiteStore(database_url)
+        store = SQLiteStore(database_url, cache_memories=cache)
     else:
         raise ValueError(f"unsupported database URL {database_url!r} "
                          "(sqlite:///PATH or postgresql://… are served)")

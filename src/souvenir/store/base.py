@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ from souvenir.redaction import scrub
 from souvenir.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
+from souvenir.store.counters import CANDIDATE_COUNT, CountersMixin
 from souvenir.store.diagnostics import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
@@ -43,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _MEMORY_COLUMNS = (
     "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
-    "updated_at, source, content_hash, candidate_count, served_count, served_semantic_count, "
+    f"updated_at, source, content_hash, {CANDIDATE_COUNT}, served_count, served_semantic_count, "
     "speaker, session"
 )
 
@@ -59,7 +60,7 @@ def _memory(row: Sequence) -> Memory:
 
 
 class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
-               IndexClaimsMixin, Plumbing):
+               IndexClaimsMixin, CountersMixin, Plumbing):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
@@ -408,23 +409,6 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             (user_id, user_id),
         )
         return [(r[0], r[1]) for r in rows]
-
-    def bump_counters(self, candidate_ids: Iterable[int], served_ids: Iterable[int],
-                      semantic_ids: Iterable[int]) -> None:
-        """Forgetting counters: times a candidate, served, served by the semantic pass."""
-        with self.transaction() as conn:
-            conn.executemany(
-                "UPDATE memories SET candidate_count = candidate_count + 1 WHERE id = ?",
-                [(i,) for i in candidate_ids],
-            )
-            conn.executemany(
-                "UPDATE memories SET served_count = served_count + 1 WHERE id = ?",
-                [(i,) for i in served_ids],
-            )
-            conn.executemany(
-                "UPDATE memories SET served_semantic_count = served_semantic_count + 1 WHERE id = ?",
-                [(i,) for i in semantic_ids],
-            )
 
     # -- derived vector index ---------------------------------------------------------------
     def repair_hashes(self) -> int:

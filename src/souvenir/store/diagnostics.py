@@ -23,46 +23,52 @@ class DiagnosticsMixin(Plumbing):
         in order; ``rank`` the memory's place among the candidates by score (1 = best),
         ``parts`` a dict name → number (the score's terms), both optional."""
         rows = []
-        for i, item in enumerate(items):
+        for item in items:
             mid, pass_name, reason, score, *more = item
-            rank = more[0] if more else None
-            parts = more[1] if len(more) > 1 else None
-            rows.append((i, mid, pass_name, reason, score, rank,
-                         None if parts is None else json.dumps(parts, sort_keys=True)))
+            rows.append({"memory_id": mid, "pass": pass_name, "reason": scrub(reason), "score": score,
+                         "rank": more[0] if more else None, "parts": more[1] if len(more) > 1 else None})
         with self.transaction() as conn:  # type: ignore[attr-defined]
-            cur = conn.execute(
-                "INSERT INTO selections (user_id, story_id, time, message, degraded, cause) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+            conn.execute(  # the items in the row itself: 2 rows written a turn, not 2 + 2 × 24
+                "INSERT INTO selections (user_id, story_id, time, message, degraded, cause, items) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (user_id, story_id if story_id and story_id > 0 else None, to_text(now),
-                 scrub(message)[:500], int(degraded), scrub(cause)))
-            conn.executemany(
-                "INSERT INTO selection_items (selection_id, position, memory_id, pass, reason, score, "
-                "rank, parts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(cur.lastrowid, i, m, p, scrub(r), *rest) for i, m, p, r, *rest in rows])
+                 scrub(message)[:500], int(degraded), scrub(cause), json.dumps(rows, sort_keys=True)))
             conn.execute(
                 "DELETE FROM selections WHERE user_id = ? AND id NOT IN (SELECT id FROM selections "
                 "WHERE user_id = ? ORDER BY id DESC LIMIT ?)", (user_id, user_id, KEEP_SELECTIONS))
 
     def last_selections(self, user_id: int, story_id: int | None = None, limit: int = 5) -> list[dict]:
-        """The user's latest selections (newest first), each with its items and memory texts."""
-        sql = "SELECT id, time, message, degraded, cause, story_id FROM selections WHERE user_id = ?"
+        """The user's latest selections (newest first), each with its items and memory texts
+        (an item whose memory is gone is left out)."""
+        sql = "SELECT id, time, message, degraded, cause, story_id, items FROM selections WHERE user_id = ?"
         params: list = [user_id]
         if story_id is not None:
             sql += " AND story_id IS ?"
             params.append(story_id)
         rows = self._query(sql + " ORDER BY id DESC LIMIT ?", params + [limit])  # type: ignore[attr-defined]
         out = []
-        for sid, time, message, degraded, cause, story in rows:
-            items = self._query(  # type: ignore[attr-defined]
+        for sid, time, message, degraded, cause, story, kept in rows:
+            items = self._items(kept) if kept is not None else self._query(  # type: ignore[attr-defined]
                 "SELECT i.memory_id, i.pass, i.reason, i.score, m.kind, m.text, m.source, i.rank, i.parts "
                 "FROM selection_items i JOIN memories m ON m.id = i.memory_id WHERE i.selection_id = ? "
-                "ORDER BY i.position", (sid,))
+                "ORDER BY i.position", (sid,))  # (a selection written before migration 0019)
             out.append({"id": sid, "time": time, "message": message, "degraded": bool(degraded),
                         "cause": cause, "story_id": story,
                         "items": [{"memory_id": r[0], "pass": r[1], "reason": r[2], "score": r[3],
                                    "kind": r[4], "text": r[5], "source": r[6], "rank": r[7],
-                                   "parts": json.loads(r[8]) if r[8] else None} for r in items]})
+                                   "parts": json.loads(r[8]) if isinstance(r[8], str) else r[8]}
+                                  for r in items]})
         return out
+
+    def _items(self, kept: str) -> list[tuple]:
+        """A selection's JSON items as the rows of the pre-0019 join (memory gone: left out)."""
+        items = json.loads(kept)
+        ids = sorted({int(i["memory_id"]) for i in items})
+        found = {r[0]: r[1:] for r in self._query(  # type: ignore[attr-defined]
+            f"SELECT id, kind, text, source FROM memories WHERE id IN ({','.join('?' * len(ids))})",
+            ids)} if ids else {}
+        return [(i["memory_id"], i["pass"], i["reason"], i["score"], *found[i["memory_id"]], i["rank"], i["parts"])
+                for i in items if i["memory_id"] in found]
 
     def degraded_events(self, user_id: int, limit: int = 20) -> list[dict]:
         """The user's latest events other than write decisions (degraded turns, dropped

@@ -57,6 +57,7 @@ class ErasureMixin:
                                            chain).rowcount
             done["vectors"] = conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", chain).rowcount
             conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", chain)
+            self._erase_selection_items(conn, user_id, set(chain))
             conn.execute(
                 f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', "
                 f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
@@ -73,6 +74,16 @@ class ErasureMixin:
             done["profile"] = self._erase_profile(conn, user_id, wordings, now)
             done["story"] = self._erase_story_layer(conn, user_id, wordings)
             return done
+
+    @staticmethod
+    def _erase_selection_items(conn, user_id: int, chain: set[int]) -> None:
+        """The items of ``chain`` out of the user's selections kept as JSON (migration 0019)."""
+        for sid, kept in conn.execute("SELECT id, items FROM selections WHERE user_id = ? AND items IS NOT NULL",
+                                      (user_id,)).fetchall():
+            items = json.loads(kept)
+            left = [i for i in items if i["memory_id"] not in chain]
+            if len(left) != len(items):
+                conn.execute("UPDATE selections SET items = ? WHERE id = ?", (json.dumps(left, sort_keys=True), sid))
 
     @staticmethod
     def _chain(conn, memory_id: int) -> list[int]:

@@ -42,16 +42,21 @@ def split_statements(sql: str) -> tuple[str, ...]:
     """Split a migration file into statements (``;`` at a line end; ``--`` comments dropped).
 
     A ``CREATE TRIGGER`` runs to its ``END;`` line: the statements of its body end in ``;``
-    too.
+    too. A ``$$``-quoted body (a PostgreSQL function) runs to its closing ``$$``.
     """
-    statements, current = [], []
+    statements: list[str] = []
+    current: list[str] = []
     for line in sql.splitlines():
-        if line.lstrip().startswith("--"):
+        if line.lstrip().startswith("--") and "\n".join(current).count("$$") % 2 == 0:
             continue
         current.append(line)
-        head = "\n".join(current).lstrip().upper()
-        in_trigger = head.startswith("CREATE TRIGGER")
-        if re.search(r";\s*$", line) and (not in_trigger or re.match(r"^\s*END\s*;\s*$", line, re.I)):
+        text = "\n".join(current)
+        head = text.lstrip().upper()
+        # (a SQLite trigger: a BEGIN … END body; PostgreSQL's ends at its first ``;``)
+        in_trigger = head.startswith("CREATE TRIGGER") and re.search(r"\bBEGIN\b", head) is not None
+        in_body = text.count("$$") % 2 == 1
+        if (re.search(r";\s*$", line) and not in_body
+                and (not in_trigger or re.match(r"^\s*END\s*;\s*$", line, re.I))):
             statements.append("\n".join(current).strip().rstrip(";").strip())
             current = []
     statements.append("\n".join(current).strip())

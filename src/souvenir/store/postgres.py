@@ -47,6 +47,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
 from souvenir.store.pgvector import PgVectorMixin
+from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 
 #: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).
 _ID_TABLES = frozenset({"users", "stories", "turns", "memories", "memory_history", "events",
@@ -149,10 +150,14 @@ class PostgresStore(PgVectorMixin, SQLStore):
     #: Replicas claim memories to embed side by side (``souvenir.store.indexclaims``).
     _claim_skip_locked = " FOR NO KEY UPDATE OF m SKIP LOCKED"
     _row_share_lock = " FOR SHARE"
+    #: A user's counted turns are applied one at a time across replicas (store.counters).
+    _row_update_lock = " FOR UPDATE"
 
     def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8,
-                 prepare_threshold: int | None = None) -> None:
+                 prepare_threshold: int | None = None, cache_memories: int = DEFAULT_MAX_MEMORIES) -> None:
         self.url = url
+        # The read path's cache, keyed on migration 0019's per-user ticks (0 = no cache).
+        self._read_cache = ReadCache(cache_memories) if cache_memories > 0 else None
         self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
         self._depth = 0

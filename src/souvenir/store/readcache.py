@@ -1,26 +1,41 @@
-"""The read path's cache (SQLite): each user's active memories and vectors, kept between turns.
+"""The read path's cache: each user's active memories and vectors, kept between turns by
+each process (each replica), on SQLite and on PostgreSQL.
 
-Without it every turn reads all the user's memories and all their vectors from the file:
-at 3,000 memories about 35 ms, at 100,000 about 2 s (docs/benchmarks.md, "Latency"). With
-it a turn reads one row — the user's tick — and, when something changed, only the rows that
-changed.
+Without it every turn reads all the user's memories and all their vectors from the store:
+at 3,000 memories about 35 ms on SQLite and 88 ms on PostgreSQL, at 100,000 about 2 s and
+3.5 s (docs/benchmarks.md). With it a turn reads one row — the user's tick — and, when
+something changed, only the rows that changed.
 
-The store stays the only truth. The ticks come from the database, written by migration
-0006's triggers in the same transaction as the change, whoever makes it (this process,
-another one, a hand-written UPDATE): ``read_ticks`` holds the user's last tick and the last
-one that deleted a row, ``memory_ticks`` each memory's last tick (its vectors' writes
-included). A turn reads the user's tick first, then the rows changed since the tick it
-holds, so the cache is never older than the tick it is stamped with. Never filled inside a
-write transaction (it would hold uncommitted rows). The forgetting counters move without a
-tick: the cached memories' counters are those of their last real change (read
-``memories()`` for current counters).
+The store stays the only truth. The ticks come from the database, written by triggers in
+the same transaction as the change, whoever makes it (this process, another replica, a
+hand-written UPDATE): ``read_ticks`` holds the user's last tick and the last one that
+deleted a row, ``memory_ticks`` each memory's last tick (its vectors' writes included).
+A turn reads the user's tick first, then the rows changed since the tick it holds, so the
+cache is never older than the tick it is stamped with, provided a tick is visible only
+once every smaller one is:
 
-SQLite only: there, writers are serialised and tick order is commit order. PostgreSQL
-reads are not cached (see its migration 0006).
+* SQLite (migration 0006): one clock for the file; writers are serialised, so tick order
+  is commit order;
+* PostgreSQL (migration 0019): one clock per user, the ``read_ticks`` row itself. A writer
+  takes the next tick with an UPDATE of that row, whose lock it holds until it commits or
+  rolls back; the user's next writer waits for it and counts on from the committed value.
+  A user's ticks are therefore committed in order: a replica that reads tick T (one round
+  trip, at the start of each read) reads every change up to T, whichever replica made it.
+  The cost is on writes: one user's writes to memories and vectors are serialised (they
+  already are, by the per-user advisory lock of the write path), and two transactions
+  writing vectors of the same users in opposite orders may deadlock (PostgreSQL cancels
+  one: a busy store, retried by the indexer's next pass).
 
-Memory: each cached memory holds its :class:`~souvenir.types.Memory` and one float32
-vector per embedder read (512 dims with USE: 2 KiB); ``max_memories`` bounds the total and
-``max_users`` the users, least recently used users first out.
+Never filled inside a write transaction (it would hold uncommitted rows). The forgetting
+counters move without a tick (a turn's bookkeeping does not invalidate the cache): the
+cached memories' counters are those of their last real change (read ``memories()`` for
+current counters).
+
+Memory: each cached memory holds its :class:`~souvenir.types.Memory` (about 1 KB with its
+text) and one float32 vector per embedder read (512 dims with USE: 2 KiB; e5's 384: 1.5
+KiB); ``max_memories`` bounds the total (``cache_memories`` of the store, default
+:data:`DEFAULT_MAX_MEMORIES`) and ``max_users`` the users, least recently used users first
+out. ``counts``: hits, refreshes, reloads and evictions (``/metrics``).
 """
 
 from __future__ import annotations
@@ -150,7 +165,7 @@ class _View:
 
 
 class ReadCache:
-    """Per-user cache of :meth:`candidates` and :meth:`vector_scores` over one SQLite store
+    """Per-user cache of :meth:`candidates` and :meth:`vector_scores` over one store
     (see the module docstring). Thread-safe; a user's refresh runs under that user's lock."""
 
     def __init__(self, max_memories: int = DEFAULT_MAX_MEMORIES, max_users: int = MAX_USERS) -> None:
@@ -158,7 +173,9 @@ class ReadCache:
         self.max_users = max_users
         self._lock = threading.Lock()
         self._views: OrderedDict[int, _View] = OrderedDict()
-        self.counts = {"hit": 0, "refresh": 0, "reload": 0}
+        #: Per user read: served the copy, re-read what changed, re-read the user whole; and
+        #: users dropped to stay within the bounds (``/metrics``: souvenir_read_cache_total).
+        self.counts = {"hit": 0, "refresh": 0, "reload": 0, "evicted": 0}
 
     def candidates(self, store, user_id: int, story_id: int | None) -> Pool | None:
         """The user's active memories that are global or of ``story_id``, by id (what
@@ -281,3 +298,4 @@ class ReadCache:
                     continue
                 del views[user_id]
                 total -= len(view.memories)
+                self.counts["evicted"] += 1

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from souvenir.store.counters import CANDIDATE_COUNT
 from souvenir.store.plumbing import Plumbing
 
 #: Tables holding a user's rows, with the SQL selecting them (vectors are derived from
@@ -22,6 +23,8 @@ _USER_TABLES: dict[str, str] = {
     "anchors": "SELECT a.* FROM anchors a JOIN stories s ON s.id = a.story_id WHERE s.user_id = ?",
     "selection_items": "SELECT i.* FROM selection_items i JOIN selections s ON s.id = i.selection_id "
                        "WHERE s.user_id = ?",
+    # the user's counted turns, per story (the forgetting counters' clocks, store.counters)
+    "turn_clocks": "SELECT * FROM turn_clocks WHERE user_id = ?",
     "vectors": "SELECT v.memory_id, v.embedder, v.content_hash, v.dim FROM vectors v "
                "JOIN memories m ON m.id = v.memory_id WHERE m.user_id = ?",
 }
@@ -38,6 +41,13 @@ class UserDataMixin(Plumbing):
                 cursor = conn.execute(sql, (user_id,))
                 names = [d[0] for d in cursor.description]
                 out[table] = [dict(zip(names, row)) for row in cursor.fetchall()]
+            # "times a candidate" as read everywhere else (store.counters), not its stored part
+            counts = dict(conn.execute(f"SELECT id, {CANDIDATE_COUNT} FROM memories WHERE user_id = ?",
+                                       (user_id,)).fetchall())
+        for row in out["memories"]:
+            row["candidate_count"] = counts.get(row["id"], row["candidate_count"])
+            row.pop("tick_clock", None)
+            row.pop("tick_mark", None)
         return out
 
     def delete_user(self, user_id: int) -> dict[str, int]:
@@ -45,6 +55,8 @@ class UserDataMixin(Plumbing):
         with self.transaction() as conn:  # type: ignore[attr-defined]
             counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                       for table, sql in _USER_TABLES.items()}
+            # the read cache's ticks first: the rows below then take none (one row, not one per row)
+            conn.execute("DELETE FROM read_ticks WHERE user_id = ?", (user_id,))
             conn.execute("DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
                          (user_id,))
             conn.execute("DELETE FROM users WHERE id = ?", (user_id,))
@@ -55,6 +67,6 @@ class UserDataMixin(Plumbing):
         ``min_candidate`` times and never served (seed 000: « quel souvenir existe mais ne
         remonte jamais ? »), most often passed over first."""
         return [tuple(r) for r in self._query(  # type: ignore[attr-defined]
-            "SELECT id, kind, text, candidate_count FROM memories WHERE user_id = ? "
-            "AND status = 'active' AND served_count = 0 AND candidate_count >= ? "
-            "ORDER BY candidate_count DESC, id", (user_id, min_candidate))]
+            f"SELECT id, kind, text, {CANDIDATE_COUNT} AS times FROM memories WHERE user_id = ? "
+            f"AND status = 'active' AND served_count = 0 AND {CANDIDATE_COUNT} >= ? "
+            "ORDER BY times DESC, id", (user_id, min_candidate))]
