@@ -14,6 +14,14 @@ all zeros, stored compressed (copied from a helper row that PostgreSQL compresse
 without its bytes (2 KB per USE vector, 1.5 KB per e5 one: about 13 GB at 1 million users
 × 5 memories × 2 embedders, which this machine cannot spare).
 
+Triggers: where the store has the read cache's per-user ticks (``read_ticks``, migration
+0019 of issue-17a), the fill runs with triggers off (``session_replication_role =
+replica``, which needs a superuser, and skips the foreign-key checks too: the fill is
+consistent by construction) and writes the ticks the triggers would have written, in bulk:
+their trigger sets one transaction-local setting per user it touches, and PostgreSQL 15
+re-sorts its settings array at each new name, so a fill of 100,000 users per transaction
+would take hours.
+
 Ids are the store's own (identity columns); users are ``channel``/``u0000001``… in id order.
 Writes go in chunks of ``chunk`` users, each its own transaction, so a fill of a million
 users shows progress and bounds each transaction. Raises ``psycopg.Error`` on a database
@@ -99,6 +107,10 @@ _EVENTS = (
 _STORIES = ("INSERT INTO stories (user_id, name, created_at) "
             "SELECT u.id, 'story-' || k, u.created_at FROM users u CROSS JOIN generate_series(1, %(per)s) AS k "
             "WHERE u.channel = %(channel)s AND u.id BETWEEN %(lo)s AND %(hi)s ORDER BY u.id, k")
+_READ_TICKS = ("INSERT INTO read_ticks (user_id, read_tick, reload_tick) SELECT id, 2, 1 FROM users "
+               "WHERE channel = %(channel)s AND id BETWEEN %(lo)s AND %(hi)s")
+_MEMORY_TICKS = ("INSERT INTO memory_ticks (memory_id, user_id, tick) SELECT m.id, m.user_id, 2 FROM memories m "
+                 "JOIN users u ON u.id = m.user_id WHERE u.channel = %(channel)s AND m.user_id BETWEEN %(lo)s AND %(hi)s")
 _KV = ("INSERT INTO user_kv (user_id, key, value, updated_at) "
        "SELECT id, 'tz', 'Europe/Paris', created_at FROM users "
        "WHERE channel = %(channel)s AND id BETWEEN %(lo)s AND %(hi)s")
@@ -123,6 +135,9 @@ def fill(url: str, users: int, shape: Shape = Shape(), embedders: dict[str, int]
     seconds: dict[str, float] = {}
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("SET synchronous_commit = off")
+        ticks = conn.execute("SELECT to_regclass('read_ticks') IS NOT NULL").fetchone()[0]  # type: ignore[index]
+        if ticks:
+            conn.execute("SET session_replication_role = replica")
         t = time.perf_counter()
         for lo in range(1, users + 1, chunk):
             with conn.transaction():
@@ -147,6 +162,8 @@ def fill(url: str, users: int, shape: Shape = Shape(), embedders: dict[str, int]
                      ("events", _EVENTS, {}), ("stories", _STORIES, {"per": shape.stories}), ("user_kv", _KV, {})]
             steps += [(f"vectors {name}", _FILLER, {"name": name, "dim": dim, "real": list(by_number.values())})
                       for name, dim in embedders.items()]
+            if ticks:
+                steps += [("read_ticks", _READ_TICKS, {}), ("memory_ticks", _MEMORY_TICKS, {})]
             for label, sql, extra in steps:
                 t = time.perf_counter()
                 for lo in range(first, last + 1, chunk):
@@ -156,6 +173,7 @@ def fill(url: str, users: int, shape: Shape = Shape(), embedders: dict[str, int]
                 log(f"filled {label} of {users} users in {seconds[label]:.0f} s")
         finally:
             conn.execute("DROP TABLE souvenir_filler")
+            conn.execute("RESET session_replication_role")
         t = time.perf_counter()
         conn.execute("ANALYZE")
         seconds["analyze"] = time.perf_counter() - t
