@@ -48,10 +48,13 @@ def test_a_busy_model_lock_opens_the_breaker_until_the_probe_finds_it_free(tmp_p
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", embedder="openai",
                             embedder_url=embedder.url, embedder_model="stub", window_embedder="none",
                             query_embedding_timeout_s=1.0, index_interval_s=0.1, _env_file=None)
-        rt = open_runtime(settings, start_indexer=True)
+        rt = open_runtime(settings)
         try:
             for text in ("I live in Ipoh", "My cat is called Kopi", "I work as a nurse"):
                 rt.engine.record_turn("api", "u", text)
+            # Started once the three memories are there: its first batch holds all three (a
+            # loaded machine could otherwise embed them one by one, never a slow batch).
+            rt.index.start(settings.index_interval_s)
             deadline = time.monotonic() + 20
             while not embedder.batches_started and time.monotonic() < deadline:
                 time.sleep(0.05)  # wait until the indexer is inside its 4 s batch

@@ -130,6 +130,29 @@ def test_indexer_claims_are_disjoint_and_a_dead_claimers_batch_is_taken_over(sto
         b.close()
 
 
+def test_a_claim_that_lost_its_rows_to_a_concurrent_claim_tries_again(shared_url):
+    a, b = _stores(shared_url, 2)
+    try:
+        _memories(a, 6)
+        raced = []
+
+        def race(rows):  # between a's SELECT and its INSERT, b's claim of the same rows commits
+            if not raced:
+                raced.append([mid for mid, _, _ in rows])
+                with b.transaction() as conn:
+                    for mid, _, _ in rows:
+                        conn.execute("INSERT INTO vector_claims (memory_id, embedder, token, expires_at) "
+                                     "VALUES (?, 'e', 'b', '9999-01-01T00:00:00.000000+00:00')", (mid,))
+            return rows
+
+        claim = a.claim_stale_vectors("e", 3, 60.0, NOW, prepare=race)
+        assert raced == [[1, 2, 3]]
+        assert [mid for mid, _, _ in claim.rows] == [4, 5, 6]  # not an empty pass
+    finally:
+        a.close()
+        b.close()
+
+
 def test_two_indexers_embed_each_memory_exactly_once(store_url):
     a, b = _stores(store_url, 2)
     uid = _memories(a, 24)

@@ -1,5 +1,6 @@
 """End to end on PostgreSQL: the engine replays a LoCoMo conversation and selects exactly as
-it does on SQLite (no embedder, so the selection is deterministic); and the issue's
+it does on SQLite (no embedder, so the selection is deterministic), directly and through
+PgBouncer in transaction pooling mode; and the issue's
 acceptance through the CLI, with a deterministic stand-in embedder over loopback HTTP."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+import pytest
 from typer.testing import CliRunner
 
 from souvenir.cli import app
@@ -39,10 +41,11 @@ def _run(url: str, conv) -> tuple[list[str], list[list[int]]]:
         engine.store.close()
 
 
-def test_locomo_replay_is_the_same_on_postgres_and_sqlite(tmp_path, pg_url):
+@pytest.mark.parametrize("via", ["postgres", "pgbouncer"])
+def test_locomo_replay_is_the_same_on_postgres_and_sqlite(request, tmp_path, pg_url, via):
     conv = parse_locomo(shared_path("data", "locomo", "conv-30.json"))
     lite_texts, lite_sel = _run(f"sqlite:///{tmp_path / 'l.db'}", conv)
-    pg_texts, pg_sel = _run(pg_url, conv)
+    pg_texts, pg_sel = _run(pg_url if via == "postgres" else request.getfixturevalue("pgbouncer_url"), conv)
     assert lite_texts and all(lite_sel)
     assert pg_texts == lite_texts
     assert pg_sel == lite_sel

@@ -57,14 +57,30 @@ class IndexClaimsMixin(Plumbing):
     #: Appended to the claim's SELECT (PostgreSQL: skip the rows another claimer is locking).
     _claim_skip_locked = ""
 
+    #: Claims tried in a row when every candidate found was claimed by another replica
+    #: meanwhile (its claim committed between this SELECT's snapshot and its row lock).
+    _CLAIM_TRIES = 3
+
     def claim_stale_vectors(self, embedder: str, limit: int, lease_s: float, now: datetime,
                             prepare: Callable[[list[Row]], list[Row]] | None = None) -> VectorClaim:
         """Claim up to ``limit`` active memories whose ``embedder`` vector is missing or
-        stale and that no live claim holds, for ``lease_s`` seconds from ``now``.
+        stale and that no live claim holds, for ``lease_s`` seconds from ``now``. An empty
+        claim means nothing is left to claim (not a race lost to another replica: that one
+        is tried again).
 
         ``prepare`` maps the candidates (oldest first) to the rows to embed, inside the
         claim's transaction: it may cut the list (a bound on characters per batch) or change
         the texts (an episode's window); only the rows it returns are claimed."""
+        claim = VectorClaim(secrets.token_hex(8))
+        for _ in range(self._CLAIM_TRIES):
+            claim, found = self._claim_once(embedder, limit, lease_s, now, prepare)
+            if claim.rows or not found:
+                break
+        return claim
+
+    def _claim_once(self, embedder: str, limit: int, lease_s: float, now: datetime,
+                    prepare: Callable[[list[Row]], list[Row]] | None) -> tuple[VectorClaim, int]:
+        """One claim transaction: the claim and how many candidates it found."""
         token = secrets.token_hex(8)
         with self.transaction() as conn:
             found = conn.execute(
@@ -80,7 +96,7 @@ class IndexClaimsMixin(Plumbing):
             if prepare is not None and rows:
                 rows = prepare(rows)
             if not rows:
-                return VectorClaim(token)
+                return VectorClaim(token), len(found)
             until = _stamp(now + timedelta(seconds=lease_s))
             params: list = []
             for mid, _, _ in rows:
@@ -92,7 +108,7 @@ class IndexClaimsMixin(Plumbing):
                 "expires_at = excluded.expires_at WHERE vector_claims.expires_at < ? "
                 "RETURNING memory_id", (*params, _stamp(now))).fetchall()}
         kept = [row for row in rows if row[0] in got]
-        return VectorClaim(token, kept, sum(1 for row in kept if row[0] in expired))
+        return VectorClaim(token, kept, sum(1 for row in kept if row[0] in expired)), len(found)
 
     def put_claimed_vectors(self, embedder: str, token: str,
                             rows: Sequence[tuple[int, str, np.ndarray]]) -> int:
