@@ -157,3 +157,82 @@ def test_a_new_memory_starts_ticking_without_touching_the_others(store):
     assert after[:-1] == stored and after[-1][0] == new and after[-1][2] is not None
     counts = {m.id: m.candidate_count for m in store.memories(user)}
     assert counts == {**dict.fromkeys(ids, 2), rule: 0, new: 1}
+
+
+class _FlakyIndex:
+    """The engine's index, down for any message saying "down" (a degraded turn)."""
+
+    name = "e"
+
+    def __init__(self, store) -> None:
+        self.store = store
+
+    def embed_query(self, text: str) -> np.ndarray:
+        from souvenir.errors import EmbedderError
+
+        if "down" in text:
+            raise EmbedderError("the embedder is down")
+        return np.array([1.0, 0.5, 0.0, 0.0], np.float32)
+
+    def backlog(self, user_id: int) -> int:
+        return 0
+
+    def scores(self, user_id: int, query: np.ndarray, ids=None):
+        from souvenir.selection import Scores
+
+        found, values = self.store.vector_scores(user_id, self.name, query, ids)
+        return Scores(found, values.astype(float))
+
+
+def test_engine_turns_count_as_the_old_bookkeeping_did(store):
+    """Engine.context end to end: served and semantic from the turn's result, candidates
+    from what the turn read, degraded turns counting nothing, stories and an unknown one."""
+    from souvenir.engine import Engine
+
+    rnd = random.Random(5)
+    engine = Engine(store, index=_FlakyIndex(store), limit=6, semantic_threshold=0.5)
+    user = store.ensure_user("api", "u", NOW)
+    stories = {name: store.ensure_story(user, name, NOW) for name in ("s1", "s2")}
+    expected: dict[str, Counter] = {"candidate": Counter(), "served": Counter(), "semantic": Counter()}
+
+    def add(step: int) -> None:
+        name = rnd.choice([None, "s1", "s2"])
+        mid = store.insert_memory(user, f"memory {step}", rnd.choice(["fact", "preference", "rule"]),
+                                  "story" if name and rnd.random() < 0.6 else "global",
+                                  stories[name] if name else None, 0.9, False, None,
+                                  NOW + timedelta(minutes=step))
+        if rnd.random() < 0.7:
+            vector = np.array([rnd.random(), rnd.random(), 0, 0], np.float32)
+            store.put_vectors("e", [(mid, store.get_memory(mid).content_hash, vector)])
+
+    try:
+        for step in range(30):
+            add(step)
+        for step in range(30, 90):
+            active = store.memories(user)
+            if step % 9 == 0:
+                add(step)
+            elif step % 13 == 0 and active:
+                engine.delete_memory("api", "u", rnd.choice(active).id, NOW)
+            elif step % 17 == 0 and len(active) > 1:
+                old, new = rnd.sample(active, 2)
+                store.supersede(old.id, new.id, NOW)
+            name = rnd.choice([None, "s1", "s2", "unknown"])
+            story_id = -1 if name == "unknown" else stories.get(name)  # type: ignore[arg-type]
+            read = [m.id for m in store.candidates(user, story_id) if m.kind != "rule"]
+            down = rnd.random() < 0.2
+            result = engine.context("api", "u", "down again" if down else f"turn {step}", story=name,
+                                    now=NOW + timedelta(hours=step))
+            engine.flush(None)
+            assert result.degraded == down
+            if not down:
+                expected["candidate"].update(read)
+                expected["served"].update(s.memory.id for s in result.memories)
+                expected["semantic"].update(s.memory.id for s in result.memories if engine._retrieved(s))
+        assert sum(expected["semantic"].values()) > 0 and sum(expected["served"].values()) > 0
+        _check(store, [user], expected)
+        counters = {r["id"]: r["counters"] for r in engine.diagnostics("api", "u")["counters"]}
+        assert counters and all(c == {"candidate": expected["candidate"][i], "served": expected["served"][i],
+                                      "served_semantic": expected["semantic"][i]} for i, c in counters.items())
+    finally:
+        engine.close()

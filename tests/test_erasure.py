@@ -144,11 +144,11 @@ def test_an_old_sqlite_store_is_migrated_to_ids_never_reused(tmp_path):
     path = tmp_path / "old.db"
     store = open_store(f"sqlite:///{path}", migrate=False)
     store.migrate(stop_before=15)
-    engine = Engine(store)  # memories only: the turns of this version have no utc_offset yet
-    engine.remember("api", "a", Candidate(text="I live in Ipoh"), now=NOW)
-    engine.remember("api", "a", Candidate(text="Has a cat named Kopi"), now=NOW)
-    newest = engine.memories("api", "a")[-1].id
-    engine.close()
+    # memories only, written by the store's INSERT (today's reads need today's schema: the
+    # turns of this version have no utc_offset, its memories no clocks yet, migration 0019)
+    uid = store.ensure_user("api", "a", NOW)
+    for text in ("I live in Ipoh", "Has a cat named Kopi"):
+        newest = store.insert_memory(uid, text, "fact", "global", None, 1.0, False, None, NOW)
     store.close()
 
     store = open_store(f"sqlite:///{path}")

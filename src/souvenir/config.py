@@ -55,7 +55,7 @@ class Settings(BaseSettings):
     )
     cache_memories: int = Field(200_000, ge=0, description="Memories (with their vectors) the read "
                                 "cache of this process keeps across all users, least recently used "
-                                "users out first; about 4.5 KB each with both default embedders; "
+                                "users out first; about 5 KB each with both default embedders; "
                                 "0 = no cache (souvenir.store.readcache).")
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")

@@ -451,11 +451,20 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         with self.transaction() as conn:
             ids = list(dict.fromkeys(int(mid) for mid, _, _ in rows))
             current: dict[int, str] = {}
+            users: set[int] = set()
             for start in range(0, len(ids), self._IDS_PER_QUERY):
                 part = ids[start:start + self._IDS_PER_QUERY]
-                current.update(conn.execute(
-                    f"SELECT id, content_hash FROM memories WHERE id IN ({','.join('?' * len(part))}) "
-                    "AND status = 'active'" + self._row_share_lock, part).fetchall())
+                for mid, hash_, user in conn.execute(
+                        f"SELECT id, content_hash, user_id FROM memories WHERE id IN ({','.join('?' * len(part))}) "
+                        "AND status = 'active'" + self._row_share_lock, part).fetchall():
+                    current[mid] = hash_
+                    users.add(user)
+            if self._row_update_lock and len(users) > 1:
+                # PostgreSQL: the users' read ticks (migration 0019) locked in one order, before
+                # the triggers take them row by row: two replicas' batches never deadlock
+                order = sorted(users)
+                conn.execute(f"SELECT user_id FROM read_ticks WHERE user_id IN ({','.join('?' * len(order))}) "
+                             "ORDER BY user_id" + self._row_update_lock, order)
             rows = [(mid, h, v) for mid, h, v in rows if current.get(int(mid)) == h]
             conn.executemany(
                 "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
