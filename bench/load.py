@@ -1,26 +1,35 @@
-"""Load: /v1/context and /v1/turns against one and two replicas on one PostgreSQL (issue #6,
-item 6). Standalone script, not run by CI.
+"""Load: /v1/context and /v1/turns against 1, 2 and 4 replicas on one PostgreSQL through
+PgBouncer in transaction mode (issue #6 item 6, issue #17). Standalone script, not run by CI.
 
 1. Creates a throwaway database on ``--admin-url`` and seeds ``--users`` users through the
    product's write path: each replays the first ``--memories`` turns of a LoCoMo
    conversation (../shared/data/locomo, cycled) in no-model mode, then everything is
-   embedded (``--embedder``, default the local USE). Each configuration then runs on a copy
-   of that database (``CREATE DATABASE … TEMPLATE``), so each starts from the same data;
-   all are dropped at the end.
-2. Starts ``souvenir serve`` subprocesses on loopback ports (``--replicas``, e.g. ``1,2``)
-   with ``SOUVENIR_DATABASE_URL`` pointing at that database; with ``--sqlite`` also one
-   replica on a SQLite file seeded the same way, as a reference.
+   embedded (``--embedder``, default the local USE, and the e5 windows). Each
+   configuration then runs on a copy of that database (``CREATE DATABASE … TEMPLATE``), so
+   each starts from the same data; all are dropped at the end.
+2. Starts ``souvenir serve`` subprocesses on loopback ports (``--replicas``, default
+   ``1,2,4``) with ``SOUVENIR_DATABASE_URL`` pointing at that database through PgBouncer:
+   by default the bench starts its own (Debian's ``pgbouncer``, ``apt-get install
+   pgbouncer``; bench/bouncer.py: a free loopback port, ``* = host=127.0.0.1 port=5432``,
+   ``pool_mode = transaction``, ``--pgbouncer-pool`` server connections per database;
+   ``--pgbouncer-ignore-options`` lets in a client that sends a startup ``options``
+   parameter, which PgBouncer 1.18 refuses, and drops its settings); ``--pgbouncer-url``
+   names a running one instead, ``--direct`` skips it. Each replica's BLAS and OpenMP
+   pools get ``--blas-threads`` threads (default 1: two cores, up to four replicas).
+   With ``--sqlite`` also one replica on a SQLite file seeded the same way, as a reference.
 3. From this process (not the servers'), ``--concurrency`` async clients (httpx) loop for
    ``--duration`` seconds: pick a seeded user at random, POST /v1/context with one of its
    conversation's questions, then POST /v1/turns with a new exchange (which the write path
    stores and the replicas' indexers embed). Client *i* talks to replica *i mod R*.
 4. Reports, per configuration and endpoint: requests, errors, p50/p95/p99 latency (ms) and
    throughput (req/s, completed requests over the measured window), after ``--warmup``
-   seconds not counted. ``--rounds`` repeats every configuration, interleaved (1, 2,
+   seconds not counted; the errors by cause (status and body, or the client's exception)
+   and the error lines of the replicas' logs by count; the load average (1 min) at the
+   start and end of each run. ``--rounds`` repeats every configuration, interleaved (1, 2,
    SQLite, 1, 2, …), each run on a fresh copy of the seeded data, and pools the samples:
    on a shared machine the other load then falls on every configuration alike.
 
-    PYTHONPATH=src .venv/bin/python bench/load.py --users 20 --concurrency 8 --duration 30 --sqlite
+    PYTHONPATH=src .venv/bin/python bench/load.py --users 20 --concurrency 8 --duration 30 --rounds 2
 """
 
 from __future__ import annotations
@@ -30,16 +39,19 @@ import asyncio
 import json
 import os
 import random
+import re
 import secrets
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
 
 import httpx  # noqa: E402
 
@@ -48,6 +60,7 @@ from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.apply import replay_locomo  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.runtime import open_runtime  # noqa: E402
+from bouncer import PgBouncer  # noqa: E402
 from tests.servers import free_port  # noqa: E402
 
 LOCOMO = REPO.parent / "shared" / "data" / "locomo"
@@ -80,11 +93,11 @@ def seed(database_url: str, embedder: str, convs: list, users: int, memories: in
             conv = convs[i % len(convs)]
             replay_locomo(rt.engine, replace(conv, turns=conv.turns[:memories]), "load", user_name(i))
         log(f"seeded {users} users x {memories} turns in {time.perf_counter() - t:.0f} s")
-        if rt.index is not None:
+        for index in rt.indexes:  # every index (the e5 windows too): the runs start embedded
             t = time.perf_counter()
-            rt.index.warm_up()
-            done = rt.index.run_once()
-            log(f"embedded {done} memories in {time.perf_counter() - t:.0f} s")
+            index.warm_up()
+            done = index.run_once()
+            log(f"embedded {done} memories ({index.name}) in {time.perf_counter() - t:.0f} s")
     finally:
         rt.close()
 
@@ -98,15 +111,18 @@ class Replicas:
                  blas_threads: int = 0) -> None:
         self.procs: list[subprocess.Popen] = []
         self.urls: list[str] = []
+        self.logs: list[Path] = []
         src = str(Path(souvenir.__file__).resolve().parents[1])  # the same sources as this script
         env = {**os.environ, "SOUVENIR_DATABASE_URL": database_url, "SOUVENIR_EMBEDDER": embedder,
                "SOUVENIR_LLM_BASE_URL": "",
                "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH")) if p)}
-        if blas_threads:  # caps the BLAS pool each replica's embedder may use
-            env.update(OPENBLAS_NUM_THREADS=str(blas_threads), OMP_NUM_THREADS=str(blas_threads))
+        if blas_threads:  # caps the BLAS and OpenMP pools each replica's embedders may use
+            env.update({k: str(blas_threads) for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                                       "MKL_NUM_THREADS", "SOUVENIR_BLAS_THREADS")})
         for i in range(count):
             port = free_port()
-            out = open(logdir / f"replica-{i}-{port}.log", "w")  # noqa: SIM115 - closed by the process end
+            self.logs.append(logdir / f"replica-{i}-{port}.log")
+            out = open(self.logs[-1], "w")  # noqa: SIM115 - closed by the process end
             self.procs.append(subprocess.Popen(
                 [sys.executable, "-m", "souvenir.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
                 env=env, stdout=out, stderr=subprocess.STDOUT))
@@ -154,7 +170,7 @@ async def drive(urls: list[str], convs: list, users: int, concurrency: int, dura
     """Closed-loop load: each client sends context then turn, again and again."""
     samples: dict[str, list[float]] = {e: [] for e in ENDPOINTS}
     errors: dict[str, int] = {e: 0 for e in ENDPOINTS}
-    first_errors: list[str] = []
+    causes: Counter[str] = Counter()
     start = time.monotonic()
     measure_from, stop_at = start + warmup_s, start + warmup_s + duration_s
 
@@ -163,18 +179,16 @@ async def drive(urls: list[str], convs: list, users: int, concurrency: int, dura
         try:
             response = await client.post(f"/v1/{endpoint}", json=body)
             ok = response.status_code == 200
-            if not ok and len(first_errors) < 5:
-                first_errors.append(f"{endpoint} {response.status_code} {response.text[:200]}")
+            cause = "" if ok else f"{endpoint} {response.status_code} {_shape(response.text[:200])}"
         except httpx.HTTPError as exc:
-            ok = False
-            if len(first_errors) < 5:
-                first_errors.append(f"{endpoint} {exc!r}")
+            ok, cause = False, f"{endpoint} {_shape(repr(exc)[:200])}"
         end = time.monotonic()
         if measure_from <= t and end <= stop_at:
             if ok:
                 samples[endpoint].append((end - t) * 1000)
             else:
                 errors[endpoint] += 1
+                causes[cause] += 1
 
     async def client_loop(i: int) -> None:
         rng = random.Random(seed_value + i)
@@ -195,13 +209,43 @@ async def drive(urls: list[str], convs: list, users: int, concurrency: int, dura
                 n += 1
 
     await asyncio.gather(*(client_loop(i) for i in range(concurrency)))
-    return {"samples": samples, "errors": errors, "first_errors": first_errors, "seconds": duration_s}
+    return {"samples": samples, "errors": errors, "causes": dict(causes), "seconds": duration_s}
+
+
+def _shape(line: str) -> str:
+    """``line`` with its numbers and hex ids replaced by ``#`` (one cause, one key)."""
+    return re.sub(r"0x[0-9a-f]+|\b[0-9a-f]{8,}\b|\d+", "#", line.strip())
+
+
+_LOG_ERROR = re.compile(r"[\w.]+(?:Error|Exception|Timeout): .{0,160}|\b(?:ERROR|WARNING)\b.{0,160}")
+
+
+def log_causes(paths: list[Path]) -> dict[str, int]:
+    """Error and warning lines of the replicas' logs, by shape (numbers blanked), by count."""
+    found: Counter[str] = Counter()
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for line in text.splitlines():
+            match = _LOG_ERROR.search(line)
+            if match and "Traceback" not in line:
+                found[_shape(match.group(0))] += 1
+    return dict(found)
 
 
 def summarize(runs: list[dict]) -> dict:
     """Pooled figures of several runs of one configuration."""
     seconds = sum(r["seconds"] for r in runs)
-    report: dict = {"runs": len(runs), "first_errors": [e for r in runs for e in r["first_errors"]][:5]}
+    causes: Counter[str] = Counter()
+    logged: Counter[str] = Counter()
+    for r in runs:
+        causes.update(r["causes"])
+        logged.update(r.get("log_causes", {}))
+    report: dict = {"runs": len(runs), "causes": dict(causes.most_common(8)),
+                    "log_causes": dict(logged.most_common(8)),
+                    "load_1min": [r["load"] for r in runs]}
     for endpoint in ENDPOINTS:
         ms = [x for r in runs for x in r["samples"][endpoint]]
         report[endpoint] = {
@@ -217,18 +261,23 @@ def summarize(runs: list[dict]) -> dict:
 
 
 def run_config(label: str, database_url: str, replicas: int, args, convs, logdir: Path) -> dict:
-    """One run: start the replicas, drive them, stop them; the raw samples."""
+    """One run: start the replicas, drive them, stop them; the raw samples, the error
+    lines of the replicas' logs and the load average (1 min) at the start and the end."""
     servers = Replicas(replicas, database_url, args.embedder, logdir, args.blas_threads)
     try:
         servers.wait_ready()
         log(f"{label} x{replicas}: ready on {', '.join(servers.urls)}; "
             f"driving for {args.warmup + args.duration:.0f} s")
+        before = os.getloadavg()[0]
         run = asyncio.run(drive(servers.urls, convs, args.users, args.concurrency, args.duration,
                                 args.warmup, args.seed, args.endpoints))
+        run["load"] = f"{before:.2f}-{os.getloadavg()[0]:.2f}"
     finally:
         servers.stop()
+    run["log_causes"] = log_causes(servers.logs)
     done = {e: len(run["samples"][e]) / run["seconds"] for e in ENDPOINTS}
-    log(f"{label} x{replicas}: " + ", ".join(f"{e} {v:.1f} req/s" for e, v in done.items()))
+    log(f"{label} x{replicas}: " + ", ".join(f"{e} {v:.1f} req/s" for e, v in done.items())
+        + f"; errors {sum(run['errors'].values())}; load {run['load']}")
     return run
 
 
@@ -247,10 +296,11 @@ class Databases:
         self.prefix = f"souvenir_load_{secrets.token_hex(4)}"
         self.names: list[str] = []
 
-    def url(self, name: str) -> str:
+    def url(self, name: str, base: str = "") -> str:
+        """``name``'s URL on the server of ``base`` (default the admin URL's)."""
         from urllib.parse import urlsplit, urlunsplit
 
-        return urlunsplit(urlsplit(self.admin_url)._replace(path="/" + name))
+        return urlunsplit(urlsplit(base or self.admin_url)._replace(path="/" + name))
 
     def create(self, suffix: str, template: str | None = None) -> str:
         name = f"{self.prefix}_{suffix}"
@@ -276,22 +326,25 @@ def copy_sqlite(source: Path, target: Path) -> None:
         dst.close()
 
 
-def print_table(results: list[dict], args) -> None:
+def print_table(results: list[dict], args, path: str) -> None:
     print(f"users {args.users} x {args.memories} seeded turns, concurrency {args.concurrency}, "
           f"{args.rounds} x {args.duration:.0f} s measured after {args.warmup:.0f} s warm-up, "
-          f"embedder {args.embedder}, BLAS threads {args.blas_threads or 'unset'}")
-    print("| store | replicas | endpoint | requests | errors | p50 ms | p95 ms | p99 ms | req/s |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          f"embedder {args.embedder}, BLAS threads {args.blas_threads or 'unset'}; PostgreSQL {path}")
+    print("| store | replicas | endpoint | requests | errors | p50 ms | p95 ms | p99 ms | req/s | load 1 min |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         for endpoint in ENDPOINTS:
             e = r[endpoint]
             print(f"| {r['config']} | {r['replicas']} | /v1/{endpoint} | {e['requests']} | {e['errors']} | "
                   f"{e['p50_ms']} | {e['p95_ms']} | {e['p99_ms']} | {e['req_s']}"
-                  + (f" ({', '.join(map(str, e['req_s_by_run']))})" if r["runs"] > 1 else "") + " |")
-        print(f"| {r['config']} | {r['replicas']} | both | | | | | | {r['total_req_s']} |")
+                  + (f" ({', '.join(map(str, e['req_s_by_run']))})" if r["runs"] > 1 else "")
+                  + f" | {', '.join(r['load_1min'])} |")
+        print(f"| {r['config']} | {r['replicas']} | both | | | | | | {r['total_req_s']} | |")
     for r in results:
-        for line in r["first_errors"]:
-            print(f"{r['config']} x{r['replicas']} error: {line}")
+        for cause, n in r["causes"].items():
+            print(f"{r['config']} x{r['replicas']} error x{n}: {cause}")
+        for line, n in r["log_causes"].items():
+            print(f"{r['config']} x{r['replicas']} replica log x{n}: {line}")
 
 
 def main() -> None:
@@ -302,9 +355,16 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds per configuration")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of load before measuring")
     parser.add_argument("--rounds", type=int, default=1, help="runs of each configuration, interleaved")
-    parser.add_argument("--replicas", default="1,2", help="replica counts to run on PostgreSQL")
-    parser.add_argument("--blas-threads", type=int, default=0,
-                        help="OPENBLAS_NUM_THREADS of each replica (0 = unset, as shipped)")
+    parser.add_argument("--replicas", default="1,2,4", help="replica counts to run on PostgreSQL")
+    parser.add_argument("--blas-threads", type=int, default=1,
+                        help="BLAS/OpenMP threads of each replica (OPENBLAS_NUM_THREADS…; 0 = unset)")
+    parser.add_argument("--pgbouncer-url", default="",
+                        help="a running PgBouncer (transaction mode) in front of --admin-url's server; "
+                        "default: the bench starts its own")
+    parser.add_argument("--direct", action="store_true", help="replicas connect to PostgreSQL directly")
+    parser.add_argument("--pgbouncer-pool", type=int, default=20, help="server connections per database")
+    parser.add_argument("--pgbouncer-ignore-options", action="store_true",
+                        help="the bench's PgBouncer ignores a client's startup 'options' (whose settings are lost)")
     parser.add_argument("--endpoints", default="context,turns",
                         help="what each client sends in its loop: context,turns (default) or one")
     parser.add_argument("--sqlite", action="store_true", help="also one replica on SQLite (reference)")
@@ -322,6 +382,14 @@ def main() -> None:
     configs = [("postgresql", int(c)) for c in args.replicas.split(",") if c]
     configs += [("sqlite", 1)] if args.sqlite else []
     runs: dict[tuple[str, int], list[dict]] = {c: [] for c in configs}
+    bouncer = None
+    if not args.direct and not args.pgbouncer_url:
+        bouncer = PgBouncer(pool=args.pgbouncer_pool, ignore_options=args.pgbouncer_ignore_options).__enter__()
+        log(f"pgbouncer on 127.0.0.1:{bouncer.listen} (transaction mode, pool {args.pgbouncer_pool}"
+            + (", ignoring startup options)" if args.pgbouncer_ignore_options else ")"))
+    base = "" if args.direct else (args.pgbouncer_url or bouncer.url("postgres"))  # type: ignore[union-attr]
+    path = ("direct" if args.direct else "through pgbouncer (transaction mode"
+            + (", startup options ignored)" if args.pgbouncer_ignore_options and bouncer else ")"))
     with tempfile.TemporaryDirectory(prefix="souvenir-load-") as tmp:
         logdir = Path(tmp)
         dbs = Databases(args.admin_url)
@@ -340,13 +408,15 @@ def main() -> None:
                         copy_sqlite(lite_seed, copy)
                         url = f"sqlite:///{copy}"
                     else:
-                        url = dbs.url(dbs.create(f"r{r}_{count}", template=seeded))
+                        url = dbs.url(dbs.create(f"r{r}_{count}", template=seeded), base)
                     runs[(label, count)].append(run_config(label, url, count, args, convs, logdir))
         finally:
+            if bouncer is not None:
+                bouncer.stop()
             dbs.drop_all()
     results = [{"config": label, "replicas": count, **summarize(runs[(label, count)])}
                for label, count in configs]
-    print_table(results, args)
+    print_table(results, args, path)
     if args.json:
         Path(args.json).write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()},
                                                "results": results}, indent=2), encoding="utf-8")
