@@ -220,6 +220,17 @@ def test_repair_hashes_matches_the_python_hash(store):
     assert store.get_memory(mid).content_hash == content_hash("Thé 🍵 vert")
 
 
+def test_repair_hashes_of_one_user_leaves_the_others(store):
+    """A user's diagnostics repair that user's hashes only: never a scan of the store."""
+    one, two = store.ensure_user("cli", "h1", NOW), store.ensure_user("cli", "h2", NOW)
+    mids = [store.insert_memory(u, "same", "fact", "global", None, 1.0, False, None, NOW) for u in (one, two)]
+    with store.transaction() as conn:
+        conn.execute("UPDATE memories SET text = 'edited by hand'")
+    assert store.repair_hashes(one) == 1 and store.repair_hashes(one) == 0
+    assert store.get_memory(mids[1]).content_hash == content_hash("same")  # not yet
+    assert store.repair_hashes() == 1
+
+
 def test_outbox_keeps_per_user_order(store):
     uid = store.ensure_user("cli", "o", NOW)
     t1 = store.add_turn(uid, None, "first", "r1", NOW)

@@ -458,6 +458,7 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         story_id = self.store.find_story(user_id, story) if story else None
         every = {m.id: m for m in self.store.memories(user_id, None)}
         memories = [m for m in every.values() if m.status == "active"]
+        backlogs = {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
             "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"])
@@ -469,8 +470,8 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             "degraded": self.store.degraded_events(user_id),
             "writes": self.store.write_events(user_id),
             "index": {"embedder": self.index.name if self.index else None,
-                      "backlog": self.index.backlog(user_id) if self.index else 0,
-                      "indexes": {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}},
+                      "backlog": backlogs[self.index.name] if self.index else 0,
+                      "indexes": backlogs},
             "parked": self.store.parked_jobs(user_id),
             "profile": profile.public_profile(self.store.kv_all(user_id)),
         }

@@ -225,8 +225,9 @@ class VectorIndex:
         return kept
 
     def backlog(self, user_id: int | None = None) -> int:
-        """Active memories whose vector is missing or stale (one user's when given)."""
-        self.store.repair_hashes()
+        """Active memories whose vector is missing or stale (one user's when given: then only
+        that user's hashes are checked, so a user's diagnostics never scan the store)."""
+        self.store.repair_hashes(user_id)
         return self.store.count_stale_vectors(self.name, user_id)
 
     def wake(self) -> None:

@@ -411,13 +411,16 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         return [(r[0], r[1]) for r in rows]
 
     # -- derived vector index ---------------------------------------------------------------
-    def repair_hashes(self) -> int:
+    def repair_hashes(self, user_id: int | None = None) -> int:
         """Recompute ``content_hash`` where it no longer matches ``text`` (a text edited
-        outside Souvenir): the store is the truth, so its vector becomes stale."""
+        outside Souvenir): the store is the truth, so its vector becomes stale. Returns the
+        rows repaired; ``user_id`` given: that user's memories only (an index scan, not
+        every memory of the store)."""
+        where, params = ("AND user_id = ?", (user_id,)) if user_id is not None else ("", ())
         with self.transaction() as conn:
             return conn.execute(
                 "UPDATE memories SET content_hash = content_hash(text) "
-                "WHERE status = 'active' AND content_hash != content_hash(text)"
+                f"WHERE status = 'active' AND content_hash != content_hash(text) {where}", params
             ).rowcount
 
     def stale_vectors(self, embedder: str, limit: int) -> list[tuple[int, str, str]]:
