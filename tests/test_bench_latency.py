@@ -32,7 +32,7 @@ def test_bench_latency_prints_every_table(tmp_path):
     for row in report["selection"] + report["context_http"]:  # the cosine read path beside
         assert 0 < row["cosine"]["p50_ms"] <= row["cosine"]["p99_ms"]
     assert all(row["same_decisions"] for row in report["dedup"])
-    assert report["rss"]["memories"] == 100 and "per_100k_mb" in report["rss"]
+    assert report["rss"]["memories"] == 100 and report["rss"]["per_100k_mb"] is None  # too few to scale
     assert report["conditions"]["dim"] == 512
 
 
