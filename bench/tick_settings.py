@@ -1,11 +1,14 @@
 """What one PostgreSQL backend pays per write as it writes for more distinct users, through
 the read cache's tick trigger (issue #17, issue-17a's migration 0019). Standalone script.
 
-The trigger keeps a user's tick in a transaction-local setting named after the user
-(``set_config('souvenir.read_tick_<user id>', …, true)``). The value ends with the
-transaction; the setting's *name* stays defined in the backend for its life, and
-PostgreSQL 15 keeps every setting in one array that it re-sorts when a name is added.
-A pooled server connection (PgBouncer's, psycopg's) writes for every user it is lent to.
+The trigger first kept a user's tick in a transaction-local setting named after the user
+(``set_config('souvenir.read_tick_<user id>', …, true)``): the value ends with the
+transaction, but the setting's *name* stays defined in the backend for its life, and
+PostgreSQL 15 keeps every setting in one array that it re-sorts when a name is added, so a
+pooled server connection (PgBouncer's, psycopg's), which writes for every user it is lent
+to, got slower. It now keeps one fixed name, ``souvenir.read_tick`` = ``user:tick``; step 4
+below still times the per-user names alone, as the control (docs/journal.md, "Tick
+settings").
 
 1. Creates a throwaway database on ``--admin-url``, migrates it (``open_store``) and adds
    ``--users`` users by SQL.
