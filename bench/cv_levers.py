@@ -23,6 +23,10 @@ Everything runs through the product's code: :class:`souvenir.scoring.Scorer` and
 stores' own memories, vectors and sources.
 
     PYTHONPATH=src .venv/bin/python bench/cv_levers.py --data /tmp/cv [--json FILE]
+    # the multi-hop groups only, from today's defaults (questions' e5 vectors as passages:
+    # bench/e5_passages.py); or in-sample figures of a few overrides:
+    ... bench/cv_levers.py --data /tmp/cv --e5-passages /tmp/cv-e5p --from-defaults
+    ... bench/cv_levers.py --data /tmp/cv --grid '[{"speaker_bonus": 4.0}]'
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from cv_data import Dataset, load, log  # noqa: E402
 
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
+from souvenir.scoring.breadth import query_role  # noqa: E402
 from souvenir.selection import Scores, SelectionConfig, select  # noqa: E402
 
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
@@ -52,7 +57,39 @@ _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
 START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alpha": 0.0,
                "neighbour_reach": 2, "speaker_penalty": 0.0, "period_bonus": 0.0, "window_global": 0.0,
                "bm25_k1": 1.2, "bm25_b": 0.4, "relative_periods": False, "session_decay": 0.0,
-               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0}
+               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0,
+               "speaker_bonus": 0.0, "length_prior": 0.0, "dated_bonus": 0.0, "neighbour_decay": 1.0,
+               "broad_neighbour_alpha": None, "feedback_weight": 0.0, "coverage_bonus": 0.0,
+               "window_query_role": "query", "neighbour_mode": "sum", "broad_neighbour_mode": None,
+               "broad_session_decay": None, "mmr_lambda": 0.0, "neighbour_gate": 0.0}
+
+#: The multi-hop lever groups (issue #18, docs/journal.md "Multi-hop levers"), each
+#: measured on top of the defaults by ``--from-defaults``; in the full chain the speaker
+#: bonus follows the speaker penalty and the others follow the second hop.
+MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
+    ("speaker bonus (the named speaker's own memories)", [{"speaker_bonus": b} for b in (1.0, 2.0, 3.0, 4.0)]),
+    ("length prior", [{"length_prior": w, "length_first": f} for w in (0.25, 0.5, 1.0) for f in (True, False)]),
+    ("dated memories", [{"dated_bonus": w} for w in (0.5, 1.0, 2.0)]),
+    ("neighbour decay with distance", [{"neighbour_decay": d} for d in (0.6, 0.8)]),
+    ("neighbour mode", [{"neighbour_mode": m, "neighbour_alpha": a} for m in ("gap", "max") for a in (0.5, 0.7, 0.9)]),
+    ("broad questions: neighbour weight", [{"broad_neighbour_alpha": a} for a in (0.3, 0.5, 0.9)]),
+    ("broad questions: neighbour mode 'gap'", [{"broad_neighbour_mode": "gap", "broad_neighbour_alpha": a}
+                                              for a in (0.3, 0.5, 0.7)]),
+    ("broad questions: neighbour length gate", [{"neighbour_gate": g} for g in (0.5, 1.0, 2.0, 3.0)]),
+    ("neighbour length gate, every question", [{"neighbour_gate": g, "neighbour_gate_broad": False}
+                                               for g in (0.5, 1.0)]),
+    ("broad questions: diversity (session decay)", [{"broad_session_decay": d} for d in (0.25, 0.5, 1.0)]),
+    ("broad questions: diversity by content (MMR)", [{"mmr_lambda": w, "mmr_side": v}
+                                                     for w, v in ((2.0, "use"), (6.0, "e5"))]),
+    ("feedback (Rocchio on USE and e5)", [{"feedback_weight": w, "feedback_top": k, "feedback_broad": b}
+                                         for w in (0.3, 0.5) for k in (3, 5, 10) for b in (True, False)]),
+    ("broad questions: query-term coverage", [{"coverage_bonus": b, "coverage_per_term": k}
+                                              for b in (1.0, 2.0, 4.0) for k in (1, 2)]),
+    ("e5 question embedded as a passage", [{"window_query_role": r} for r in ("passage", "broad-passage")]),
+]
+
+#: Of the multi-hop groups, those the full chain walks too (after the second hop).
+FULL_CHAIN_MULTIHOP = {"length prior", "dated memories", "broad questions: neighbour length gate"}
 
 #: Lever groups in chain order: (name, [variants as overrides of the current config]).
 GROUPS: list[tuple[str, list[dict]]] = [
@@ -63,6 +100,7 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("neighbours", [{"neighbour_alpha": a, "neighbour_reach": r}
                     for a in (0.5, 0.7, 0.9) for r in (1, 2, 3)]),
     ("speaker", [{"speaker_penalty": p} for p in (1.0, 2.0, 3.0)]),
+    ("speaker bonus (the named speaker's own memories)", [{"speaker_bonus": b} for b in (1.0, 2.0, 3.0, 4.0)]),
     ("period", [{"period_bonus": p} for p in (1.0, 2.0, 3.0)]),
     ("BM25 k1 / b", [{"bm25_k1": k, "bm25_b": b} for k, b in ((0.9, 0.4), (1.5, 0.75), (1.2, 0.75), (2.0, 0.4))]),
     ("one-sided e5 term (floor)", [{"window_floor": f} for f in (-1.0, -0.5, 0.0)]),
@@ -70,7 +108,11 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("diversity among the best (session decay)", [{"session_decay": d} for d in (0.25, 0.5, 1.0, 2.0)]),
     ("second hop (entity expansion)", [{"expansion_weight": w, "expansion_top": t}
                                        for w in (0.25, 0.5, 1.0) for t in (3, 5)]),
+    # the multi-hop groups that the chain from the defaults found worth a step in-sample
+    # (--from-defaults reads every group of MULTIHOP_GROUPS; the others gained nothing)
+    *[g for g in MULTIHOP_GROUPS if g[0] in FULL_CHAIN_MULTIHOP],
     ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
+    ("re-read speaker penalty", [{"speaker_penalty": p} for p in (2.0, 3.0, 4.0)]),
     ("re-read BM25 weight", [{"w_lexical": w} for w in (1.0, 1.25, 1.5, 2.0)]),
 ]
 
@@ -113,18 +155,40 @@ class Evaluator:
         pool, ids, cu, ce = self._pre[ds.name]
         scorer = Scorer(scoring)
         for i, q in enumerate(ds.queries):
-            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text)
+            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i)
             yield select(pool, scores, selection, ds.now), scores
 
     @staticmethod
-    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray) -> DenseInput:
+    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray,
+              matrix: np.ndarray | None = None) -> DenseInput:
+        """The query's precomputed cosines ``row``; with ``matrix`` (the memories' vectors,
+        row i = ``ids[i]``) another vector is scored too and the feedback step can read
+        vectors (``ScoringConfig.feedback_weight``)."""
         have = np.isfinite(row)
         found = Scores(ids[have], row[have])
-        return DenseInput(query, lambda vector, wanted=None: found)
+        if matrix is None:
+            return DenseInput(query, lambda vector, wanted=None: found)
+        pos = {int(m): i for i, m in enumerate(ids)}
 
-    def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text):
-        return scorer.scores(0, pool, text, ds.now, self._side(ds.q_use[0], ids, cu_row),
-                             self._side(ds.q_e5[0], ids, ce_row))
+        def cosines(vector, wanted=None):
+            if vector is query:
+                return found
+            with np.errstate(invalid="ignore"):
+                values = np.round(matrix.astype(np.float64) @ vector.astype(np.float64), 6)
+            ok = np.isfinite(values)
+            return Scores(ids[ok], values[ok])
+
+        return DenseInput(query, cosines, lambda wanted: matrix[[pos[int(m)] for m in wanted]])
+
+    def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text, qi=0):
+        q_e5 = ds.q_e5[qi]
+        passages = ds.extra.get("q_e5_passage")
+        if passages is not None and query_role(scorer.config.window_query_role, text) == "passage":
+            q_e5 = passages[qi]
+            with np.errstate(invalid="ignore"):
+                ce_row = np.round(ds.e5.astype(np.float64) @ q_e5.astype(np.float64), 6)
+        return scorer.scores(0, pool, text, ds.now, self._side(ds.q_use[qi], ids, cu_row, ds.use),
+                             self._side(q_e5, ids, ce_row, ds.e5))
 
     def _run(self, ds: Dataset, cfg: dict) -> np.ndarray:
         out = np.zeros(len(ds.queries))
@@ -150,6 +214,15 @@ def with_e5(datasets: list[Dataset], folder: Path) -> list[Dataset]:
             new.e5, new.q_e5 = data["memories"], data["queries"]
             out.append(new)
     return out
+
+
+def with_passages(datasets: list[Dataset], folder: Path) -> None:
+    """Adds ``extra["q_e5_passage"]`` (each question's e5 vector in the passage role) to
+    the datasets that have ``folder/e5p-NAME.npy``."""
+    for ds in datasets:
+        path = folder / f"e5p-{ds.name}.npy"
+        if path.exists():
+            ds.extra["q_e5_passage"] = np.load(path)
 
 
 def plain_recall(ds: Dataset, which: str, k: int = 24) -> float:
@@ -325,8 +398,17 @@ def main() -> int:
     ap.add_argument("--bar", type=float, default=0.002)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--only", default="", help="comma list of dataset names")
+    ap.add_argument("--grid", help="JSON list of overrides of the defaults: print each one's "
+                    "in-sample figures, no chain")
+    ap.add_argument("--groups", default="", help="comma list: only the lever groups whose name holds one")
+    ap.add_argument("--from-defaults", action="store_true",
+                    help="chain only the multi-hop groups, from today's defaults (faster)")
+    ap.add_argument("--e5-passages", type=Path, help="folder of e5p-NAME.npy: each question's e5 vector "
+                    "embedded as a passage (bench/e5_passages.py), for window_query_role")
     args = ap.parse_args()
     datasets = load(args.data)
+    if args.e5_passages:
+        with_passages(datasets, args.e5_passages)
     if args.only:
         datasets = [d for d in datasets if d.name in args.only.split(",")]
     log(f"{len(datasets)} datasets: {', '.join(d.name for d in datasets)}")
@@ -336,7 +418,22 @@ def main() -> int:
     base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
     fig_default = figures(ev, datasets, base)
     log(f"default ({time.monotonic() - t0:.1f} s): {_fmt(fig_default)}")
-    result = crossvalidate(ev, datasets, args.bar)
+    if args.grid:
+        # in-sample figures of the defaults with each override (no chain)
+        for over in json.loads(args.grid):
+            fig = figures(ev, datasets, base | over)
+            print(f"{json.dumps(over)}  J {objective(fig):.4f}  {_fmt(fig)}", flush=True)
+        return 0
+    groups, start = GROUPS, None
+    if args.from_defaults:
+        # the multi-hop levers on top of today's defaults: the chain walks only the
+        # groups (MULTIHOP_GROUPS), from ScoringConfig's defaults
+        start = base
+        groups = MULTIHOP_GROUPS
+    if args.groups:
+        wanted = args.groups.split(",")
+        groups = [g for g in groups if any(w in g[0] for w in wanted)]
+    result = crossvalidate(ev, datasets, args.bar, groups, start)
     cv = cv_figures(ev, datasets, result["folds"])
     ins = figures(ev, datasets, result["in_sample"][-1]["cfg"])
     levers = lever_table(ev, datasets, result)

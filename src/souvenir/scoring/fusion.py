@@ -12,6 +12,7 @@ memory without a value counts as the mean)::
         + w_lexical · z(BM25)
     S = F + α · max(F of the same-session neighbours at ±1..±reach)
           − speaker_penalty   (the question names one speaker, the memory is another's)
+          + speaker_bonus     (… and the memory is that speaker's own)
           + period_bonus      (the memory is dated in the period the question names,
                                relative periods — "last month", "tahun lepas" — included)
 
@@ -21,10 +22,15 @@ memory without a value counts as the mean)::
   cross-validation it gains nothing held out: 0.
 - Held-out gains (cross-validated, per lever, docs/benchmarks.md): e5 weight 2.0 +0.016
   LoCoMo; neighbours (0.7, reach 3) +0.039; speaker 3.0 +0.019 (multi-hop +0.06);
-  period 3.0 +0.003; relative periods +0.011 on the suites.
+  period 3.0 +0.003; relative periods +0.011 on the suites; speaker bonus 4.0 +0.0105
+  (multi-hop +0.019; docs/journal.md, "Multi-hop levers").
 - Measured and left out (no held-out gain): BM25 1.5 / 0.5, USE weight 1.5, BM25 k1 / b,
   a one-sided e5 term, diversity among the best (session decay), a second hop (entity
   expansion), a factor on e5 across languages, feedback (Rocchio; removed in session 3).
+  Multi-hop levers (session 6, off): a length prior, dated memories, neighbour decay and
+  modes, a length gate on the neighbour term, and for broad questions
+  (:mod:`souvenir.scoring.breadth`) their own neighbour weight, diversity by session or by
+  content (MMR), Rocchio on USE and e5, query-term coverage, e5 on the question as a passage.
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
 floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.18 is read as an embedder's floor is:
@@ -41,7 +47,7 @@ from datetime import date
 
 import numpy as np
 
-__all__ = ["SCORE_FLOOR", "ScoringConfig", "fuse", "named_speaker", "neighbour_table", "zscore"]
+__all__ = ["SCORE_FLOOR", "ScoringConfig", "coverage", "diversified", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
 #: Floor of the semantic pass and of the protected quotas on the fused scale: min over
 #: the nine public folds of P5(relevant pairs' score) (docs/journal.md, "Cross-validated levers (issue #18)").
@@ -97,6 +103,63 @@ class ScoringConfig:
     #: Factor of the window term for memories in another language than the message's
     #: (1 = none): e5 ranks across languages worse than USE does.
     cross_window: float = 1.0
+    # -- Multi-hop levers (issue #18, docs/journal.md "Multi-hop levers"); off by default.
+    #: The question names one speaker: that speaker's own memories gain this (the
+    #: complement of ``speaker_penalty``; where every memory has a speaker, as in LoCoMo,
+    #: the same ranking as a penalty of 3 + 4). Chosen by the chain: 4.0 on all nine
+    #: folds and on each held-out one (held out: LoCoMo +0.0105, multi-hop +0.019).
+    speaker_bonus: float = 4.0
+    #: Neighbour weight for *broad* questions (:func:`souvenir.scoring.breadth.broad_question`);
+    #: ``None``: ``neighbour_alpha`` for every question.
+    broad_neighbour_alpha: float | None = None
+    #: ``neighbour_mode`` for broad questions (``None``: ``neighbour_mode`` for every question).
+    broad_neighbour_mode: str | None = None
+    #: ``session_decay`` for broad questions (``None``: ``session_decay`` for every question).
+    broad_session_decay: float | None = None
+    #: Pseudo-relevance feedback in embedding space (Rocchio): each query vector (USE and
+    #: e5) + ``feedback_weight`` · the mean vector of the ``feedback_top`` best memories
+    #: of the first pass, then scored again. 0 = off. ``feedback_broad``: broad questions only.
+    feedback_weight: float = 0.0
+    feedback_top: int = 5
+    feedback_broad: bool = True
+    #: Query-term coverage for broad questions: per content word of the question (the
+    #: speakers' names left out), the ``coverage_per_term`` best memories holding that
+    #: word gain ``coverage_bonus``. 0 = off.
+    coverage_bonus: float = 0.0
+    coverage_per_term: int = 1
+    #: Length prior: + ``length_prior`` · z(log(1 + content words of the memory)) — a
+    #: memory that says more is likelier to hold an answer. ``length_first``: added to
+    #: the first stage (so neighbours inherit it) rather than to the final score. 0 = off.
+    length_prior: float = 0.0
+    length_first: bool = True
+    #: Neighbour at distance d counts ``neighbour_decay`` ** (d − 1) of its first-stage
+    #: score (1 = every neighbour within reach alike, as before).
+    neighbour_decay: float = 1.0
+    #: How the neighbours' best first-stage score N joins a memory's own F: ``"sum"``
+    #: F + α · N (as before); ``"gap"`` F + α · max(0, N − F) (a neighbour lifts a
+    #: memory towards itself, never past it); ``"max"`` max(F, α · N).
+    neighbour_mode: str = "sum"
+    #: Length gate of the neighbour term: a memory shorter than the user's median (in
+    #: content words) gets its neighbour term × ((1 + its words) / (1 + median)) **
+    #: ``neighbour_gate`` (a short reply borrows less from its neighbours). 0 = off.
+    #: ``neighbour_gate_broad``: broad questions only.
+    neighbour_gate: float = 0.0
+    neighbour_gate_broad: bool = True
+    #: Dated memories: + ``dated_bonus`` (first stage) for a memory whose text names a
+    #: date (:func:`souvenir.scoring.periods.names_a_date`): it reports an event. 0 = off.
+    dated_bonus: float = 0.0
+    #: How the window embedder (e5) embeds the message: ``"query"`` (its ``query:``
+    #: role), ``"passage"`` (as a memory is embedded), ``"broad-passage"`` (as a passage
+    #: for broad questions only). Read by the engine (:func:`souvenir.scoring.breadth.query_role`).
+    window_query_role: str = "query"
+    #: Diversity by content (maximal marginal relevance) for broad questions: the
+    #: ``mmr_top`` best are re-ordered greedily, each pick's score minus ``mmr_lambda`` ·
+    #: its highest cosine to a memory picked before (``mmr_side``'s vectors: ``"e5"`` or
+    #: ``"use"``). ``mmr_broad``: broad questions only. 0 = off.
+    mmr_lambda: float = 0.0
+    mmr_top: int = 100
+    mmr_side: str = "use"
+    mmr_broad: bool = True
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -161,6 +224,54 @@ def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def coverage(index, terms: Sequence[str], names: Sequence[str], score: np.ndarray,
+             per_term: int) -> np.ndarray:
+    """Positions of the memories that cover the question's words: per distinct term of
+    ``terms`` (BM25 tokens of the message) that is not in ``names`` (the speakers' names
+    as BM25 tokens), the ``per_term`` best by ``score`` among the memories holding
+    it (``index``: a :class:`~souvenir.scoring.lexical.LexicalIndex` over the same
+    memories). A sorted int64 array without repeats; empty when no term is held."""
+    skip = set(names)
+    chosen: set[int] = set()
+    for term in dict.fromkeys(terms):
+        if term in skip or per_term <= 0:
+            continue
+        rows = index.holders(term)
+        if rows is None or not rows.size:
+            continue
+        k = min(per_term, rows.size)
+        best = rows[np.argpartition(-score[rows], k - 1)[:k]] if rows.size > k else rows
+        chosen.update(best.tolist())
+    return np.array(sorted(chosen), dtype=np.int64)
+
+
+def diversified(score: np.ndarray, top: np.ndarray, similarity: np.ndarray, weight: float) -> np.ndarray:
+    """Maximal marginal relevance over the memories at positions ``top`` (their pairwise
+    cosines ``similarity``, |top|×|top|): picked greedily by score − ``weight`` · highest
+    cosine to those picked before (the first pick pays nothing), each given that value
+    (made non-increasing in the pick order); every other memory keeps its score, capped
+    just under the last pick's. A new float64 array; ``score`` is not changed."""
+    out = score.astype(np.float64, copy=True)
+    m = len(top)
+    if m == 0:
+        return out
+    base = out[top]
+    redundancy = np.zeros(m)
+    open_ = np.ones(m, dtype=bool)
+    value = np.inf
+    for k in range(m):
+        gain = np.where(open_, base - (weight * redundancy if k else 0.0), -np.inf)
+        i = int(np.argmax(gain))
+        value = min(value, float(gain[i]))
+        out[top[i]] = value
+        open_[i] = False
+        redundancy = np.maximum(redundancy, similarity[i]) if k else similarity[i].copy()
+    rest = np.ones(len(out), dtype=bool)
+    rest[top] = False
+    out[rest] = np.minimum(out[rest], np.nextafter(value, -np.inf))
+    return out
+
+
 def neighbour_table(ids: Sequence[int], sessions: Sequence[str | None], reach: int) -> np.ndarray | None:
     """For each memory, the positions of its session neighbours at −reach..−1, +1..+reach
     (sessions ordered by id): an int64 array (2·reach, N), −1 where there is none;
@@ -217,9 +328,14 @@ def _group_count(languages: np.ndarray | Sequence[np.ndarray]) -> int:
     return len(np.unique(languages))
 
 
-def _neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none."""
+def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0) -> np.ndarray:
+    """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none;
+    with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score."""
     vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
+    if decay != 1.0:
+        reach = table.shape[0] // 2
+        distance = np.r_[np.arange(reach, 0, -1), np.arange(1, reach + 1)]
+        vals = vals * (decay ** (distance - 1))[:, None]
     best = vals.max(axis=0)
     return np.where(np.isinf(best), 0.0, best)
 
@@ -249,7 +365,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
          period: tuple[date, date] | None = None, memo: dict | None = None,
          expansion=None, sessions: np.ndarray | None = None,
-         parts: dict | None = None, cross: np.ndarray | None = None) -> np.ndarray:
+         parts: dict | None = None, cross: np.ndarray | None = None,
+         lengths: np.ndarray | None = None, dated: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -300,16 +417,38 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         first += part("e5", term)
     if lexical is not None and config.w_lexical:
         first += part("bm25", config.w_lexical * z("lexical", lexical))
+    prior = None
+    if lengths is not None and config.length_prior:
+        prior = part("length", config.length_prior * z("length", lengths))
+        if config.length_first:
+            first = first + prior
+    if dated is not None and config.dated_bonus:
+        first = first + part("dated", config.dated_bonus * dated)
     if expansion is not None and config.expansion_weight:
         second = expansion(first)
         if second is not None:
             first = first + part("expansion", config.expansion_weight * zscore(second))
     score = first
     if config.neighbour_alpha and neighbours is not None:
-        score = first + part("neighbours", config.neighbour_alpha * _neighbour_best(first, neighbours))
-    if speaker is not None and config.speaker_penalty:
+        best = _neighbour_best(first, neighbours, config.neighbour_decay)
+        if config.neighbour_mode == "gap":
+            lift = config.neighbour_alpha * np.maximum(best - first, 0.0)
+        elif config.neighbour_mode == "max":
+            lift = np.maximum(config.neighbour_alpha * best - first, 0.0)
+        else:
+            lift = config.neighbour_alpha * best
+        if config.neighbour_gate and lengths is not None:
+            words = np.expm1(lengths)
+            lift = lift * np.minimum(1.0, (1 + words) / (1 + float(np.median(words)))) ** config.neighbour_gate
+        score = first + part("neighbours", lift)
+    if prior is not None and not config.length_first:
+        score = score + prior
+    if speaker is not None and (config.speaker_penalty or config.speaker_bonus):
         other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
-        score = score + part("speaker", -config.speaker_penalty * other)
+        term = -config.speaker_penalty * other
+        if config.speaker_bonus:
+            term = term + config.speaker_bonus * (speakers == speaker)
+        score = score + part("speaker", term)
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))

@@ -24,6 +24,7 @@ from souvenir.lexical import normalize, tokenize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import light_stem
 from souvenir.lexical.vocab import NEGATORS
+from souvenir.scoring.language import memory_language
 
 __all__ = ["LexicalIndex", "bm25_tokens", "en_stem"]
 
@@ -48,10 +49,20 @@ def en_stem(word: str) -> str:
     return word
 
 
+def _singular(word: str, english: bool) -> str:
+    """English "-ies" plurals to "-y" ("activities" → "activity", "families" → "family",
+    so that they stem as their singular does); otherwise :func:`light_stem`. Only in an
+    English text: French "amies", "copies" keep light_stem's "amie", "copie"."""
+    if english and len(word) > 4 and word.endswith("ies") and word.isascii() and word.isalpha():
+        return word[:-3] + "y"
+    return light_stem(word)
+
+
 @lru_cache(maxsize=200_000)
 def bm25_tokens(text: str) -> tuple[str, ...]:
     """The index terms of ``text`` (term frequency kept, order of appearance)."""
-    return tuple(en_stem(light_stem(t)) for t in tokenize(normalize(text))
+    english = memory_language(text) == "en"
+    return tuple(en_stem(_singular(t, english)) for t in tokenize(normalize(text))
                  if t not in STOP_WORDS and t not in NEGATORS and not t.endswith("'"))
 
 
@@ -98,6 +109,11 @@ class LexicalIndex:
             hit = (rows, tf * (self.k1 + 1) / (tf + self._norm[rows]) * weight)
             self._weights[term] = hit  # same value if two threads race: no lock needed
         return hit
+
+    def holders(self, term: str) -> np.ndarray | None:
+        """Positions of the documents holding ``term`` (int64, ascending), ``None`` if none."""
+        hit = self._postings(term)
+        return None if hit is None else hit[0]
 
     def document_frequency(self, term: str) -> int:
         """How many documents hold ``term``."""

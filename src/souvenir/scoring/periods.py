@@ -16,7 +16,7 @@ from datetime import date, datetime
 
 from souvenir.lexical.vocab import MONTHS
 
-__all__ = ["query_period"]
+__all__ = ["names_a_date", "query_period"]
 
 _ABBREVIATIONS = {"janv", "févr", "avr", "juil", "déc", "jan", "feb", "apr", "jun", "jul",
                   "aug", "sep", "oct", "nov", "dec"}
@@ -104,3 +104,11 @@ def _grounded(text: str) -> tuple[date, date] | None:
         year = int(m.group(1))
         return date(year, 1, 1), date(year, 12, 31)
     return None
+
+
+def names_a_date(text: str, now: datetime) -> bool:
+    """Whether a memory's text names a date: an ISO value the write path's grounding
+    added ("yesterday (2023-07-02)", "last week (2023-W26)") or an explicit period as
+    :func:`query_period` reads one ("in July 2023", "2024年3月"). ``now``: the memory's
+    own date (for 今年 / 去年)."""
+    return _grounded(text) is not None or query_period(text, now) is not None

@@ -16,10 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from souvenir.scoring.fusion import ScoringConfig, fuse, named_speaker, neighbour_table, zscore
+from souvenir.scoring.breadth import broad_question
+from souvenir.scoring.fusion import (ScoringConfig, coverage, diversified, fuse, named_speaker,
+                                     neighbour_table, zscore)
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
-from souvenir.scoring.periods import query_period
+from souvenir.scoring.periods import names_a_date, query_period
 from souvenir.scoring.shortlist import MIN_COVERAGE, MIN_POINTS, fill_by_fit, fit_points, shortlist, stratified_sample
 from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
@@ -39,6 +41,9 @@ class DenseInput:
 
     query: np.ndarray
     cosines: Callable[..., Mapping[int, float]]
+    #: ``vectors(ids)``: the unit vectors of those memories (k×d, NaN rows where none),
+    #: for the feedback step (``ScoringConfig.feedback_weight``); ``None``: no feedback.
+    vectors: Callable[[np.ndarray], np.ndarray] | None = None
 
     @classmethod
     def from_matrix(cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None) -> DenseInput:
@@ -55,7 +60,13 @@ class DenseInput:
             keep = [int(m) for m in wanted if int(m) in pos]
             return dict(zip(keep, (matrix[[pos[m] for m in keep]] @ vector.astype(np.float32)).tolist()))
 
-        return cls(query, cosines)
+        def vectors(wanted: np.ndarray) -> np.ndarray:
+            if matrix is None:
+                return np.full((len(wanted), dim), np.nan, dtype=np.float32)
+            return np.stack([matrix[pos[int(m)]] if int(m) in pos else np.full(dim, np.nan, np.float32)
+                             for m in wanted]) if len(wanted) else np.zeros((0, dim), np.float32)
+
+        return cls(query, cosines, vectors)
 
 
 def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
@@ -90,7 +101,24 @@ class _Static:
                                  for m in candidates), dtype=np.int64, count=len(candidates))
         self.tokens = [bm25_tokens(m.text) for m in candidates]
         self.lexical = LexicalIndex(self.tokens, k1=config.bm25_k1, b=config.bm25_b)
+        self._candidates = candidates
+        self._dated: np.ndarray | None = None
+        self._lengths: np.ndarray | None = None
         self._samples: dict[int, np.ndarray] = {}
+
+    def lengths(self) -> np.ndarray:
+        """log(1 + content words) per memory (the length prior), read once."""
+        if self._lengths is None:
+            self._lengths = np.log1p(np.fromiter(map(len, self.tokens), dtype=np.float64, count=len(self.tokens)))
+        return self._lengths
+
+    def dated(self) -> np.ndarray:
+        """Per memory: its text names a date (:func:`names_a_date`), read once, only when
+        the lever is on (a few regular expressions a memory)."""
+        if self._dated is None:
+            self._dated = np.fromiter((names_a_date(m.text, m.created_at or datetime(1970, 1, 1))
+                                       for m in self._candidates), dtype=bool, count=len(self._candidates))
+        return self._dated
 
     def sample(self, per_group: int) -> np.ndarray:
         """The large-user path's fixed sample (:func:`stratified_sample` by language)."""
@@ -166,12 +194,39 @@ class Scorer:
         if cfg.cross_window != 1.0 and len(static.language_names) > 1:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
-        score = fuse(cfg, dense=U, window=E, lexical=lexical, cross=cross,
-                     speaker=named_speaker(message, static.speaker_names),
+        broad = _broad_levers(cfg) and broad_question(message)
+        if broad and cfg.broad_neighbour_alpha is not None:
+            cfg = replace(cfg, neighbour_alpha=cfg.broad_neighbour_alpha)
+        if broad and cfg.broad_neighbour_mode is not None:
+            cfg = replace(cfg, neighbour_mode=cfg.broad_neighbour_mode)
+        if not broad and cfg.neighbour_gate and cfg.neighbour_gate_broad:
+            cfg = replace(cfg, neighbour_gate=0.0)
+        if broad and cfg.broad_session_decay is not None:
+            cfg = replace(cfg, session_decay=cfg.broad_session_decay)
+        speaker = named_speaker(message, static.speaker_names)
+        fused = dict(lexical=lexical, cross=cross, speaker=speaker,
                      period=query_period(message, now, cfg.relative_periods),
                      expansion=(lambda first: _expanded(static, first, query, cfg))
                      if cfg.expansion_weight else None,
-                     sessions=static.sessions, parts=parts, **common)
+                     sessions=static.sessions, lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
+                     dated=static.dated() if cfg.dated_bonus else None, **common)
+        score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
+        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
+            moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
+            if any(m is not values for m, values in zip(moved, (U, E))):
+                common["memo"].clear()
+                score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
+        if broad and cfg.coverage_bonus:
+            names = [t for n in static.speaker_names for t in bm25_tokens(n)]
+            chosen = coverage(static.lexical, query, names, score, cfg.coverage_per_term)
+            if chosen.size:
+                bonus = np.zeros(len(score))
+                bonus[chosen] = cfg.coverage_bonus
+                score = score + bonus
+                if parts is not None:
+                    parts["coverage"] = bonus
+        if cfg.mmr_lambda and (broad or not cfg.mmr_broad):
+            score = _diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
         return Scores(ids, np.round(score, 6))
 
     def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
@@ -187,7 +242,8 @@ class Scorer:
         cfg, ids = self.config, static.ids
         E = _aligned(ids, window.cosines(window.query))
         if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
-            partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0),
+            partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0,
+                                   period_bonus=0.0),
                            dense=None, window=E, lexical=lexical, **common)
             where = shortlist(partial, cfg.shortlist_size, sample)
             exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
@@ -214,3 +270,42 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],
         return None
     rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[:cfg.expansion_terms]
     return static.lexical.scores(rare)
+
+
+def _broad_levers(cfg: ScoringConfig) -> bool:
+    """Whether any lever reads :func:`broad_question` (else it is not computed)."""
+    return (cfg.broad_neighbour_alpha is not None or cfg.broad_session_decay is not None
+            or cfg.broad_neighbour_mode is not None or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
+            or bool(cfg.coverage_bonus)
+            or (bool(cfg.feedback_weight) and cfg.feedback_broad)
+            or (bool(cfg.mmr_lambda) and cfg.mmr_broad))
+
+
+def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig) -> np.ndarray:
+    """:func:`diversified` over the ``mmr_top`` best, by the cosines of ``side``'s vectors
+    (a memory without a vector is similar to none); ``score`` itself without vectors."""
+    if side is None or side.vectors is None or cfg.mmr_top <= 0 or not len(score):
+        return score
+    m = min(cfg.mmr_top, len(score))
+    top = np.argpartition(-score, m - 1)[:m]
+    top = top[np.argsort(-score[top], kind="stable")]
+    vectors = np.nan_to_num(np.asarray(side.vectors(ids[top]), dtype=np.float64), nan=0.0)
+    return diversified(score, top, vectors @ vectors.T, cfg.mmr_lambda)
+
+
+def _feedback(side: DenseInput | None, values: np.ndarray | None, ids: np.ndarray,
+              score: np.ndarray, cfg: ScoringConfig) -> np.ndarray | None:
+    """One embedder's cosines for the Rocchio query q + β · mean(best memories' vectors)
+    (``values`` itself when that side cannot move: no vectors, none of the best has one)."""
+    if side is None or values is None or side.vectors is None or cfg.feedback_top <= 0:
+        return values
+    top = min(cfg.feedback_top, len(score))
+    best = np.argpartition(-score, top - 1)[:top]
+    vectors = np.asarray(side.vectors(ids[best]), dtype=np.float64)
+    vectors = vectors[np.isfinite(vectors).all(axis=1)]
+    if not len(vectors):
+        return values
+    moved = side.query.astype(np.float64) + cfg.feedback_weight * vectors.mean(axis=0)
+    moved /= np.linalg.norm(moved) or 1.0
+    found = _aligned(ids, side.cosines(moved.astype(np.float32)))
+    return values if found is None else found
