@@ -140,6 +140,7 @@ class Evaluator:
                 ce = np.round((ds.q_e5.astype(np.float64) @ ds.e5.T.astype(np.float64)), 6)
             self._pre[ds.name] = (ds.pool(), ids, cu, ce)
         self.evaluations = 0
+        self.role = "query"
 
     def recall(self, ds: Dataset, cfg: dict) -> np.ndarray:
         key = (ds.name, json.dumps(cfg, sort_keys=True))
@@ -154,6 +155,8 @@ class Evaluator:
         scoring, selection, rest = _split(cfg)
         pool, ids, cu, ce = self._pre[ds.name]
         scorer = Scorer(scoring)
+        # how e5 embeds the question (bench only: the engine always uses the query role)
+        self.role = rest.get("window_query_role", "query")
         for i, q in enumerate(ds.queries):
             scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i)
             yield select(pool, scores, selection, ds.now), scores
@@ -183,7 +186,7 @@ class Evaluator:
     def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text, qi=0):
         q_e5 = ds.q_e5[qi]
         passages = ds.extra.get("q_e5_passage")
-        if passages is not None and query_role(scorer.config.window_query_role, text) == "passage":
+        if passages is not None and query_role(self.role, text) == "passage":
             q_e5 = passages[qi]
             with np.errstate(invalid="ignore"):
                 ce_row = np.round(ds.e5.astype(np.float64) @ q_e5.astype(np.float64), 6)

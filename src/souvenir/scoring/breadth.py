@@ -74,10 +74,11 @@ def broad_question(message: str) -> bool:
 
 
 def query_role(role: str, message: str) -> str:
-    """The role the window embedder embeds ``message`` in, ``"query"`` or ``"passage"``,
-    for ``ScoringConfig.window_query_role`` (``"query"``, ``"passage"`` or
-    ``"broad-passage"``: a passage when the message is :func:`broad_question`).
-    Raises ``ValueError`` for another role."""
+    """The role the window embedder would embed ``message`` in, ``"query"`` or
+    ``"passage"``, for a setting ``"query"``, ``"passage"`` or ``"broad-passage"`` (a
+    passage when the message is :func:`broad_question`). Measured by
+    ``bench/cv_levers.py`` (``window_query_role``) and rejected: the engine always embeds
+    the message as a query. Raises ``ValueError`` for another role."""
     if role in ("query", "passage"):
         return role
     if role == "broad-passage":

@@ -148,10 +148,6 @@ class ScoringConfig:
     #: Dated memories: + ``dated_bonus`` (first stage) for a memory whose text names a
     #: date (:func:`souvenir.scoring.periods.names_a_date`): it reports an event. 0 = off.
     dated_bonus: float = 0.0
-    #: How the window embedder (e5) embeds the message: ``"query"`` (its ``query:``
-    #: role), ``"passage"`` (as a memory is embedded), ``"broad-passage"`` (as a passage
-    #: for broad questions only). Read by the engine (:func:`souvenir.scoring.breadth.query_role`).
-    window_query_role: str = "query"
     #: Diversity by content (maximal marginal relevance) for broad questions: the
     #: ``mmr_top`` best are re-ordered greedily, each pick's score minus ``mmr_lambda`` ·
     #: its highest cosine to a memory picked before (``mmr_side``'s vectors: ``"e5"`` or
