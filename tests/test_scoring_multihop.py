@@ -96,12 +96,13 @@ def test_speaker_bonus_lifts_the_named_speakers_own_memories_only():
     assert ScoringConfig().speaker_bonus == 4.0  # chosen by cross-validation (docs/journal.md)
 
 
-def test_length_prior_and_dated_bonus_are_terms_of_the_first_stage():
+def test_length_prior_and_dated_bonus():
     lengths = np.log1p(np.array([2.0, 20.0, 8.0]))
-    off = _fuse([1, 1, 1], lengths=lengths)
-    assert np.allclose(off, off[0])  # off by default: the prior changes nothing
+    off = _fuse([1, 1, 1], config=ScoringConfig(length_prior=0.0), lengths=lengths)
+    assert np.allclose(off, off[0])  # off: the lengths change nothing
+    assert np.allclose(_fuse([1, 1, 1], lengths=None), off)  # no lengths given: nothing either
     parts: dict = {}
-    on = _fuse([1, 1, 1], config=ScoringConfig(length_prior=0.5), lengths=lengths, parts=parts)
+    on = _fuse([1, 1, 1], lengths=lengths, parts=parts)  # the default: 0.5, on the final score
     assert on[1] > on[2] > on[0] and np.isclose(parts["length"].sum(), 0)
     dated = np.array([False, True, False])
     s = _fuse([1, 1, 1], config=ScoringConfig(dated_bonus=1.0), dated=dated)
@@ -111,6 +112,13 @@ def test_length_prior_and_dated_bonus_are_terms_of_the_first_stage():
     near = _fuse([0, 0, 0], config=ScoringConfig(dated_bonus=1.0, neighbour_alpha=0.5),
                  dated=dated, neighbours=table)
     assert np.allclose(near, [0.5, 1.0, 0.5])
+    # the length prior on the first stage is inherited too; on the final score it is not
+    first, final = {}, {}
+    _fuse([0, 0, 0], config=ScoringConfig(length_first=True, neighbour_alpha=0.5), lengths=lengths,
+          neighbours=table, parts=first)
+    _fuse([0, 0, 0], config=ScoringConfig(length_first=False, neighbour_alpha=0.5), lengths=lengths,
+          neighbours=table, parts=final)
+    assert first["neighbours"][0] > 0 and np.allclose(final["neighbours"], 0)
 
 
 def test_neighbour_decay_weighs_the_far_neighbour_less():
