@@ -6,6 +6,7 @@ ids that carry a credential. Real HTTP on loopback, a real SQLite file."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -147,5 +148,12 @@ def test_the_phrasings_reach_no_column_and_ids_that_carry_a_credential_are_refus
         for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
             for row in conn.execute(f'SELECT * FROM "{table}"'):
                 values += [v for v in row if isinstance(v, str)]
-    found = [(secret, v[:80]) for _, secret in MORE for v in values if secret in v]
+    # a secret made of digits counts only as a number of its own: the CVV "842" is not in
+    # a score 0.842 of the diagnostics' selection record (its parts, issue #18)
+    def holds(value: str, secret: str) -> bool:
+        if secret.isdigit():
+            return re.search(rf"(?<![\d.]){secret}(?!\d)", value) is not None
+        return secret in value
+
+    found = [(secret, v[:80]) for _, secret in MORE for v in values if holds(v, secret)]
     assert found == []
