@@ -122,6 +122,8 @@ class ScoringConfig:
     #: Pseudo-relevance feedback in embedding space (Rocchio): each query vector (USE and
     #: e5) + ``feedback_weight`` · the mean vector of the ``feedback_top`` best memories
     #: of the first pass, then scored again. 0 = off. ``feedback_broad``: broad questions only.
+    #: Reads :attr:`DenseInput.vectors`, which only the benches give today (the engine
+    #: passes none: off there whatever this says; rejected, docs/journal.md).
     feedback_weight: float = 0.0
     feedback_top: int = 5
     feedback_broad: bool = True
@@ -156,7 +158,8 @@ class ScoringConfig:
     #: Diversity by content (maximal marginal relevance) for broad questions: the
     #: ``mmr_top`` best are re-ordered greedily, each pick's score minus ``mmr_lambda`` ·
     #: its highest cosine to a memory picked before (``mmr_side``'s vectors: ``"e5"`` or
-    #: ``"use"``). ``mmr_broad``: broad questions only. 0 = off.
+    #: ``"use"``). ``mmr_broad``: broad questions only. 0 = off. Reads
+    #: :attr:`DenseInput.vectors`, as ``feedback_weight`` does (benches only; rejected).
     mmr_lambda: float = 0.0
     mmr_top: int = 100
     mmr_side: str = "use"
