@@ -13,6 +13,7 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, datetime
+from functools import lru_cache
 
 from souvenir.lexical.vocab import MONTHS
 
@@ -106,9 +107,20 @@ def _grounded(text: str) -> tuple[date, date] | None:
     return None
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def names_a_date(text: str, now: datetime) -> bool:
     """Whether a memory's text names a date: an ISO value the write path's grounding
     added ("yesterday (2023-07-02)", "last week (2023-W26)") or an explicit period as
     :func:`query_period` reads one ("in July 2023", "2024年3月"). ``now``: the memory's
-    own date (for 今年 / 去年)."""
-    return _grounded(text) is not None or query_period(text, now) is not None
+    own date (for 今年 / 去年). Cached by (text, year): the scorer asks it of every
+    memory each time a user's memories change."""
+    return _names_a_date(text, now.year)
+
+
+@lru_cache(maxsize=200_000)
+def _names_a_date(text: str, year: int) -> bool:
+    if _DIGIT.search(text) is None and "年" not in text:
+        return False  # every form needs a digit, or 今年 / 去年 / 前年
+    return _grounded(text) is not None or query_period(text, datetime(year, 6, 30)) is not None
