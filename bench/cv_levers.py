@@ -52,7 +52,8 @@ _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
 START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alpha": 0.0,
                "neighbour_reach": 2, "speaker_penalty": 0.0, "period_bonus": 0.0, "window_global": 0.0,
                "bm25_k1": 1.2, "bm25_b": 0.4, "relative_periods": False, "session_decay": 0.0,
-               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0}
+               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0,
+               "lexical_lang": 0.0}
 
 #: Lever groups in chain order: (name, [variants as overrides of the current config]).
 GROUPS: list[tuple[str, list[dict]]] = [
@@ -72,6 +73,8 @@ GROUPS: list[tuple[str, list[dict]]] = [
                                        for w in (0.25, 0.5, 1.0) for t in (3, 5)]),
     ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
     ("re-read BM25 weight", [{"w_lexical": w} for w in (1.0, 1.25, 1.5, 2.0)]),
+    # bench/crosslang_levers.py measures the other cross-language levers (all rejected)
+    ("BM25 z within languages", [{"lexical_lang": s} for s in (0.5, 0.75, 1.0)]),
 ]
 
 
