@@ -10,7 +10,8 @@ separately named field of :class:`~souvenir.scoring.ScoringConfig`
   USE's cosine centred per language (``dense_centre``);
 - max-based fusion across languages: e5's z floored at a share of USE's for memories in
   another language (``cross_use_max``; ``use_max_all``: for every memory; ``use_max_rez``:
-  the floored term z-scored again within each language);
+  the floored term z-scored again within each language; ``use_max_top``: only for USE's
+  first N);
 - reciprocal-rank fusion of the USE, e5 and BM25 rankings (``rank_fusion``, ``_k``,
   ``_cross``).
 
@@ -58,7 +59,7 @@ from souvenir.scoring import Scorer, ScoringConfig  # noqa: E402
 #: The new fields off (the start of every chain also has them off).
 OFF: dict = {"lexical_lang": 0.0, "dense_lang": 0.0, "dense_centre": False, "window_centre": False,
              "cross_use_max": 0.0,
-             "use_max_all": False, "use_max_rez": False, "rank_fusion": 0.0, "rank_fusion_k": 10.0,
+             "use_max_all": False, "use_max_rez": False, "use_max_top": 0, "rank_fusion": 0.0, "rank_fusion_k": 10.0,
              "rank_fusion_cross": False}
 
 #: ``cv_levers.GROUPS`` without the group this script added to it (its last one).
@@ -72,7 +73,8 @@ NEW_GROUPS: list[tuple[str, list[dict]]] = [
     ("max(e5 z, s x USE z) across languages",
      [{"cross_use_max": s} for s in (0.5, 0.75, 1.0)]
      + [{"cross_use_max": s, "use_max_rez": True} for s in (0.75, 1.0)]
-     + [{"cross_use_max": s, "use_max_all": True, "use_max_rez": True} for s in (0.75, 1.0)]),
+     + [{"cross_use_max": s, "use_max_all": True, "use_max_rez": True} for s in (0.75, 1.0)]
+     + [{"cross_use_max": s, "use_max_top": t} for s in (0.75, 1.0) for t in (10, 20)]),
     ("reciprocal-rank fusion",
      [{"rank_fusion": w, "rank_fusion_k": k} for w in (0.5, 1.0, 2.0) for k in (3.0, 10.0, 60.0)]
      + [{"rank_fusion": w, "rank_fusion_k": 10.0, "rank_fusion_cross": True} for w in (0.5, 1.0, 2.0)]),
@@ -169,7 +171,10 @@ def main() -> int:
     ap.add_argument("--bar", type=float, default=0.002)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--skip-chain", action="store_true", help="the isolated reading only")
+    ap.add_argument("--group", default="", help="only the new group whose name starts so")
     args = ap.parse_args()
+    if args.group:
+        NEW_GROUPS[:] = [g for g in NEW_GROUPS if g[0].startswith(args.group)]
     datasets = load(args.data)
     log(f"{len(datasets)} datasets: {', '.join(d.name for d in datasets)}")
     ev = Evaluator(datasets)

@@ -101,6 +101,11 @@ def test_cross_use_max_floors_e5_by_use_for_other_language_memories_only():
     fuse(cfg, **kw, cross=cross, parts=parts)
     assert np.allclose(parts["e5"], 2.0 * np.where(cross, np.maximum(ze, zu), ze))
     assert np.allclose(fuse(cfg, **kw, cross=None), fuse(base, **kw))  # one language: nothing
+    top = np.zeros(8, dtype=bool)
+    top[int(np.argmax(zu))] = True  # use_max_top 1: USE's first memory only
+    fuse(ScoringConfig(neighbour_alpha=0.0, w_lexical=0.0, cross_use_max=1.0, use_max_top=1), **kw,
+         cross=cross, parts=parts)
+    assert np.allclose(parts["e5"], 2.0 * np.where(cross & top, np.maximum(ze, zu), ze))
 
 
 def test_rank_fusion_adds_the_z_of_reciprocal_ranks():

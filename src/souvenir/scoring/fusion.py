@@ -47,7 +47,7 @@ from datetime import date
 
 import numpy as np
 
-from souvenir.scoring.crosslang import centred, floored_by, reciprocal_rank
+from souvenir.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
 
 __all__ = ["SCORE_FLOOR", "ScoringConfig", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
@@ -127,6 +127,8 @@ class ScoringConfig:
     use_max_all: bool = False
     #: ... the floored e5 term z-scored again within each language (its mean lift removed).
     use_max_rez: bool = False
+    #: ... only for the memories USE ranks in its first ``use_max_top`` (0 = all).
+    use_max_top: int = 0
     #: Reciprocal-rank fusion of the USE, e5 (z within languages) and BM25 rankings, its
     #: z added to the first stage with this weight; 0 = off.
     rank_fusion: float = 0.0
@@ -354,6 +356,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             z_e5 = z("window", window, languages) if not config.window_centre \
                 else zscore(centred(window, _positions(languages)))
             flagged = np.ones(n, dtype=bool) if config.use_max_all else cross
+            if flagged is not None and config.use_max_top and z_use is not None:
+                flagged = flagged & (ranks(z_use) <= config.use_max_top)
             if config.cross_use_max and z_use is not None and flagged is not None:
                 z_e5 = floored_by(z_e5, z_use, flagged, config.cross_use_max)
                 if config.use_max_rez:
