@@ -324,8 +324,9 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
     ``session_decay``; ``cross``: bool per memory, written in another language than the
     message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``). ``parts``: a dict
-    filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``speaker``, ``period``, ``diversity``; signed:
-    they sum to the score) — the diagnostics' breakdown.
+    filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``, ``expansion``,
+    ``neighbours``, ``speaker``, ``period``, ``diversity``; signed: they sum to the score)
+    — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
         hit = memo.get(name) if memo is not None else None
@@ -371,9 +372,10 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             term = np.where(cross, config.cross_window * term, term)
         first += part("e5", term)
     if lexical is not None and config.w_lexical:
-        z_bm25 = z("lexical", lexical)
-        if config.lexical_lang and _group_count(languages) > 1:
-            z_bm25 = (1 - config.lexical_lang) * z_bm25 + config.lexical_lang * zscore(lexical, languages)
+        within = config.lexical_lang if _group_count(languages) > 1 else 0.0
+        z_bm25 = z("lexical_lang", lexical, languages) if within >= 1 else z("lexical", lexical)
+        if 0 < within < 1:
+            z_bm25 = (1 - within) * z_bm25 + within * z("lexical_lang", lexical, languages)
         first += part("bm25", config.w_lexical * z_bm25)
     signals = [s for s in (z_use, z_e5, lexical) if s is not None]
     if config.rank_fusion and signals:
