@@ -61,7 +61,8 @@ START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alp
                "speaker_bonus": 0.0, "length_prior": 0.0, "dated_bonus": 0.0, "neighbour_decay": 1.0,
                "broad_neighbour_alpha": None, "feedback_weight": 0.0, "coverage_bonus": 0.0,
                "window_query_role": "query", "neighbour_mode": "sum", "broad_neighbour_mode": None,
-               "broad_session_decay": None, "mmr_lambda": 0.0, "neighbour_gate": 0.0}
+               "broad_session_decay": None, "mmr_lambda": 0.0, "neighbour_gate": 0.0,
+               "lexical_lang": 0.0}
 
 #: The multi-hop lever groups (issue #18, docs/journal.md "Multi-hop levers"), each
 #: measured on top of the defaults by ``--from-defaults``; in the full chain the speaker
@@ -114,6 +115,8 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
     ("re-read speaker penalty", [{"speaker_penalty": p} for p in (2.0, 3.0, 4.0)]),
     ("re-read BM25 weight", [{"w_lexical": w} for w in (1.0, 1.25, 1.5, 2.0)]),
+    # bench/crosslang_levers.py measures the other cross-language levers (all rejected)
+    ("BM25 z within languages", [{"lexical_lang": s} for s in (0.5, 0.75, 1.0)]),
 ]
 
 

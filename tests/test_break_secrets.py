@@ -148,12 +148,18 @@ def test_the_phrasings_reach_no_column_and_ids_that_carry_a_credential_are_refus
         for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
             for row in conn.execute(f'SELECT * FROM "{table}"'):
                 values += [v for v in row if isinstance(v, str)]
-    # a secret made of digits counts only as a number of its own: the CVV "842" is not in
-    # a score 0.842 of the diagnostics' selection record (its parts, issue #18)
-    def holds(value: str, secret: str) -> bool:
-        if secret.isdigit():
-            return re.search(rf"(?<![\d.]){secret}(?!\d)", value) is not None
-        return secret in value
-
-    found = [(secret, v[:80]) for _, secret in MORE for v in values if holds(v, secret)]
+    found = [(secret, _around(v, secret)) for _, secret in MORE for v in values if _holds(v, secret)]
     assert found == []
+
+
+def _holds(value: str, secret: str) -> bool:
+    """``secret`` in ``value``; a secret made of digits only ("842") must stand alone: the
+    digits of a stored score ("bm25": 0.8421 in a selection's parts) are not the secret."""
+    if not secret.isdigit():
+        return secret in value
+    return re.search(rf"(?<![\d.]){re.escape(secret)}(?!\d)", value) is not None
+
+
+def _around(value: str, secret: str) -> str:
+    at = value.find(secret)
+    return value[max(0, at - 40): at + 40]

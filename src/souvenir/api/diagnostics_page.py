@@ -10,8 +10,8 @@ from html import escape
 
 
 #: The fused score's terms, in the order the page shows them (souvenir.scoring.fusion).
-PART_NAMES = ("use", "e5", "bm25", "expansion", "neighbours", "speaker", "period", "diversity")
-PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "expansion": "2nd hop",
+PART_NAMES = ("use", "e5", "bm25", "rank", "expansion", "neighbours", "speaker", "period", "diversity")
+PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "rank": "RRF", "expansion": "2nd hop",
                "neighbours": "neighbours", "speaker": "speaker", "period": "period",
                "diversity": "diversity"}
 

@@ -9,7 +9,7 @@ was not chosen on. With ``z`` the z-score over the user's N memories for this qu
 memory without a value counts as the mean)::
 
     F = w_dense · z(cos_dense) + w_window · ((1 − g) · z_lang(cos_window) + g · z(cos_window))
-        + w_lexical · z(BM25) + dated_bonus · [the memory's text names a date]
+        + w_lexical · z_lang(BM25) + dated_bonus · [the memory's text names a date]
     S = F + α · max(F of the same-session neighbours at ±1..±reach)
           − speaker_penalty   (the question names one speaker, the memory is another's)
           + speaker_bonus     (… and the memory is that speaker's own)
@@ -20,7 +20,11 @@ memory without a value counts as the mean)::
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.scoring.language`):
   e5 ranks its own script above every other; removing that offset is what lets e5 help
   across languages. ``g`` (``window_global``) was 0.5 (one suite query, q17); re-read by
-  cross-validation it gains nothing held out: 0.
+  cross-validation it gains nothing held out: 0. BM25 is z-scored within each memory
+  language too (``lexical_lang``): it matches only the message's language (and names),
+  so over all memories every memory of that language sharing one common word outranked
+  every other language (suite-a 0.894 / 0.885 → 0.911 / 0.909; the other two files
+  unchanged at recall@24, their recall@5 +0.06 / +0.07; LoCoMo, one language, unchanged).
 - Held-out gains (cross-validated, per lever, docs/benchmarks.md): e5 weight 2.0 +0.016
   LoCoMo; neighbours (0.7, reach 3; reach 2 since session 6) +0.039; speaker 3.0 +0.019 (multi-hop +0.06);
   period 3.0 +0.003; relative periods +0.011 on the suites. Session 6's chain (with the
@@ -34,6 +38,9 @@ memory without a value counts as the mean)::
   neighbour term, and for broad questions
   (:mod:`souvenir.scoring.breadth`) their own neighbour weight, diversity by session or by
   content (MMR), Rocchio on USE and e5, query-term coverage, e5 on the question as a passage.
+  Cross-language levers (session 6, off): USE z within languages or centred per language,
+  e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
+  (:mod:`souvenir.scoring.crosslang`).
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
 floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.98 is read as an embedder's floor is:
@@ -49,6 +56,8 @@ from dataclasses import dataclass
 from datetime import date
 
 import numpy as np
+
+from souvenir.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
 
 __all__ = ["SCORE_FLOOR", "ScoringConfig", "coverage", "diversified", "fuse", "named_speaker", "neighbour_table", "zscore"]
 
@@ -164,6 +173,37 @@ class ScoringConfig:
     mmr_top: int = 100
     mmr_side: str = "use"
     mmr_broad: bool = True
+    # Cross-language levers that are not linear weights (:mod:`souvenir.scoring.crosslang`;
+    # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); only
+    # ``lexical_lang`` is on, the others stay off, for research.
+    #: Share of BM25's z taken within each memory language (1 = all): BM25 matches only
+    #: words of the message's language (and names), so over all memories every memory of
+    #: that language sharing one common word ("fille") outranks every other language.
+    lexical_lang: float = 1.0
+    #: Share of USE's z taken within each memory language (as e5's is); 0 = over all.
+    dense_lang: float = 0.0
+    #: USE's cosine centred per memory language (each language's mean for this query
+    #: subtracted) before its z over all memories.
+    dense_centre: bool = False
+    #: e5's cosine centred per memory language, then z over all memories, instead of its
+    #: z within each language (the spread of each language kept).
+    window_centre: bool = False
+    #: Max-based fusion across languages: for memories in another language than the
+    #: message, e5's z is floored at this share of USE's z; 0 = off.
+    cross_use_max: float = 0.0
+    #: ... for every memory, not only those in another language.
+    use_max_all: bool = False
+    #: ... the floored e5 term z-scored again within each language (its mean lift removed).
+    use_max_rez: bool = False
+    #: ... only for the memories USE ranks in its first ``use_max_top`` (0 = all).
+    use_max_top: int = 0
+    #: Reciprocal-rank fusion of the USE, e5 (z within languages) and BM25 rankings, its
+    #: z added to the first stage with this weight; 0 = off.
+    rank_fusion: float = 0.0
+    #: RRF's k (1 / (k + rank)); small k weighs the first ranks more.
+    rank_fusion_k: float = 10.0
+    #: The RRF term for memories in another language than the message only.
+    rank_fusion_cross: bool = False
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -332,6 +372,28 @@ def _group_count(languages: np.ndarray | Sequence[np.ndarray]) -> int:
     return len(np.unique(languages))
 
 
+def _dense_z(config: ScoringConfig, dense: np.ndarray, languages, z) -> np.ndarray:
+    """USE's z: over all memories, within each memory language (``dense_lang``), or of
+    the cosine centred per language (``dense_centre``)."""
+    if _group_count(languages) < 2 or not (config.dense_lang or config.dense_centre):
+        return z("dense", dense)
+    if config.dense_centre:
+        out = zscore(centred(dense, _positions(languages)))
+    else:
+        out = z("dense", dense)
+    if config.dense_lang:
+        out = (1 - config.dense_lang) * out + config.dense_lang * zscore(dense, languages)
+    return out
+
+
+def _positions(languages) -> list[np.ndarray]:
+    """Per language, its positions (from labels, boolean masks or positions)."""
+    if isinstance(languages, np.ndarray):
+        labels = languages if languages.dtype.kind in "iu" else np.unique(languages, return_inverse=True)[1]
+        return [np.flatnonzero(labels == g) for g in range(int(labels.max(initial=-1)) + 1)]
+    return [np.flatnonzero(g) if np.asarray(g).dtype == bool else np.asarray(g) for g in languages]
+
+
 def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0) -> np.ndarray:
     """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none;
     with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score."""
@@ -383,9 +445,10 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
     ``session_decay``; ``cross``: bool per memory, written in another language than the
-    message (``cross_window``). ``parts``: a dict filled with each term's array (``use``, ``e5``,
-    ``bm25``, ``expansion``, ``neighbours``, ``speaker``, ``period``, ``diversity``; signed:
-    they sum to the score) — the diagnostics' breakdown.
+    message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``). ``parts``: a dict
+    filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``, ``expansion``,
+    ``neighbours``, ``speaker``, ``period``, ``diversity``; signed: they sum to the score)
+    — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
         hit = memo.get(name) if memo is not None else None
@@ -404,14 +467,25 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         return value
 
     first = np.zeros(n, dtype=np.float64)
+    z_use = z_e5 = None
     if dense is not None and config.w_dense:
-        first += part("use", config.w_dense * z("dense", dense))
+        z_use = _dense_z(config, dense, languages, z)
+        first += part("use", config.w_dense * z_use)
     if window is not None and config.w_window:
         # one language: z_lang is z, one pass is enough
         share = config.window_global if _group_count(languages) > 1 else 0.0
         term = np.zeros(n, dtype=np.float64)
         if share < 1:
-            term += config.w_window * (1 - share) * z("window", window, languages)
+            z_e5 = z("window", window, languages) if not config.window_centre \
+                else zscore(centred(window, _positions(languages)))
+            flagged = np.ones(n, dtype=bool) if config.use_max_all else cross
+            if flagged is not None and config.use_max_top and z_use is not None:
+                flagged = flagged & (ranks(z_use) <= config.use_max_top)
+            if config.cross_use_max and z_use is not None and flagged is not None:
+                z_e5 = floored_by(z_e5, z_use, flagged, config.cross_use_max)
+                if config.use_max_rez:
+                    z_e5 = zscore(z_e5, languages)
+            term += config.w_window * (1 - share) * z_e5
         if share > 0:
             term += config.w_window * share * z("window_all", window)
         if config.window_floor is not None:
@@ -420,7 +494,17 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             term = np.where(cross, config.cross_window * term, term)
         first += part("e5", term)
     if lexical is not None and config.w_lexical:
-        first += part("bm25", config.w_lexical * z("lexical", lexical))
+        within = config.lexical_lang if _group_count(languages) > 1 else 0.0
+        z_bm25 = z("lexical_lang", lexical, languages) if within >= 1 else z("lexical", lexical)
+        if 0 < within < 1:
+            z_bm25 = (1 - within) * z_bm25 + within * z("lexical_lang", lexical, languages)
+        first += part("bm25", config.w_lexical * z_bm25)
+    signals = [s for s in (z_use, z_e5, lexical) if s is not None]
+    if config.rank_fusion and signals:
+        fused = zscore(reciprocal_rank(signals, config.rank_fusion_k))
+        if config.rank_fusion_cross:
+            fused = np.where(cross, fused, 0.0) if cross is not None else np.zeros(n)
+        first = first + part("rank", config.rank_fusion * fused)
     prior = None
     if lengths is not None and config.length_prior:
         prior = part("length", config.length_prior * z("length", lengths))
