@@ -54,15 +54,16 @@ def _inputs(n: int = 8, seed: int = 3) -> dict:
                 speakers=np.array([None] * n, dtype=object), days=np.full(n, -1, dtype=np.int64))
 
 
-def test_levers_off_leave_the_formula_unchanged_and_the_default_takes_bm25_within_languages():
+def test_levers_off_by_default_leave_the_formula_unchanged():
     kw = _inputs()
     plain = (zscore(kw["dense"]) + 2.0 * zscore(kw["window"], kw["languages"]) + zscore(kw["lexical"]))
-    cfg = ScoringConfig(neighbour_alpha=0.0, lexical_lang=0.0)
+    cfg = ScoringConfig(neighbour_alpha=0.0)
     assert np.allclose(fuse(cfg, **kw, cross=np.arange(8) >= 4), plain)
-    default = plain - zscore(kw["lexical"]) + zscore(kw["lexical"], kw["languages"])
-    assert np.allclose(fuse(ScoringConfig(neighbour_alpha=0.0), **kw, cross=np.arange(8) >= 4), default)
+    within = ScoringConfig(neighbour_alpha=0.0, lexical_lang=1.0)
+    swapped = plain - zscore(kw["lexical"]) + zscore(kw["lexical"], kw["languages"])
+    assert np.allclose(fuse(within, **kw, cross=np.arange(8) >= 4), swapped)
     one = dict(kw, languages=np.zeros(8, dtype=np.int64))  # one language: the same as over all
-    assert np.allclose(fuse(ScoringConfig(neighbour_alpha=0.0), **one), fuse(cfg, **one))
+    assert np.allclose(fuse(within, **one), fuse(cfg, **one))
 
 
 def test_bm25_within_languages_takes_the_query_language_head_start_away():

@@ -20,11 +20,10 @@ memory without a value counts as the mean)::
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.scoring.language`):
   e5 ranks its own script above every other; removing that offset is what lets e5 help
   across languages. ``g`` (``window_global``) was 0.5 (one suite query, q17); re-read by
-  cross-validation it gains nothing held out: 0. BM25 is z-scored within each memory
-  language too (``lexical_lang``): it matches only the message's language (and names),
-  so over all memories every memory of that language sharing one common word outranked
-  every other language (suite-a 0.894 / 0.885 → 0.911 / 0.909; the other two files
-  unchanged at recall@24, their recall@5 +0.06 / +0.07; LoCoMo, one language, unchanged).
+  cross-validation it gains nothing held out: 0. BM25 z-scored within each memory
+  language too (``lexical_lang``) lifted suite-a alone (0.894 / 0.885 → 0.911 / 0.909) on
+  the earlier defaults; on top of the dated-memory bonus it adds nothing there and costs
+  suite-b (0.929 / 0.935 → 0.917 / 0.917): off.
 - Held-out gains (cross-validated, per lever, docs/benchmarks.md): e5 weight 2.0 +0.016
   LoCoMo; neighbours (0.7, reach 3; reach 2 since session 6) +0.039; speaker 3.0 +0.019 (multi-hop +0.06);
   period 3.0 +0.003; relative periods +0.011 on the suites. Session 6's chain (with the
@@ -174,12 +173,12 @@ class ScoringConfig:
     mmr_side: str = "use"
     mmr_broad: bool = True
     # Cross-language levers that are not linear weights (:mod:`souvenir.scoring.crosslang`;
-    # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); only
-    # ``lexical_lang`` is on, the others stay off, for research.
+    # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); all off
+    # (no held-out gain on top of the defaults), kept for research.
     #: Share of BM25's z taken within each memory language (1 = all): BM25 matches only
     #: words of the message's language (and names), so over all memories every memory of
     #: that language sharing one common word ("fille") outranks every other language.
-    lexical_lang: float = 1.0
+    lexical_lang: float = 0.0
     #: Share of USE's z taken within each memory language (as e5's is); 0 = over all.
     dense_lang: float = 0.0
     #: USE's cosine centred per memory language (each language's mean for this query
