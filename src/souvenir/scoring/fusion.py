@@ -110,6 +110,8 @@ def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = Non
     if sample is None and isinstance(groups, (list, tuple)) and groups \
             and np.asarray(groups[0]).dtype.kind in "iu":
         return _zscore_positions(x, finite, groups)
+    if groups is None and sample is not None:
+        return _zscore_sampled(x, finite, np.asarray(sample, dtype=np.int64))
     if groups is None and sample is None:
         every = bool(finite.all())
         z = _standardised(x if every else x[finite])
@@ -192,6 +194,31 @@ def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.nda
         z = _standardised(x[positions])
         if z is not None:
             out[positions] = z
+    return out
+
+
+def _zscore_sampled(x: np.ndarray, finite: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """:func:`zscore` of one group with its statistics read on ``sample``, the bits of the
+    general path (its sums are ``np.bincount``'s: sequential, in position order) without
+    its passes over every position (100,000 values, 1,800 in the sample: about 0.3 ms
+    against 2.5–4.8 under load, the large user's path; docs/journal.md, "Selection at
+    100,000, issue #18")."""
+    if sample.size > 1 and not (sample[1:] > sample[:-1]).all():
+        sample = np.unique(sample)  # a position counts once, in order, as in a mask
+    values = x[sample]
+    values = values[np.isfinite(values)]
+    out = np.zeros(len(x), dtype=np.float64)
+    size = values.size
+    if size < 2:
+        return out
+    zeros = np.zeros(size, dtype=np.intp)
+    mean = np.bincount(zeros, values, minlength=1)[0] / size
+    d = values - mean
+    sd = np.sqrt(np.bincount(zeros, d * d, minlength=1)[0] / size)
+    if not sd > 0:
+        return out
+    np.subtract(x, mean, out=out, where=finite)
+    out *= 1.0 / sd
     return out
 
 
