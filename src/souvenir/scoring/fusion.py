@@ -78,6 +78,16 @@ class ScoringConfig:
     shortlist_size: int = 1000
     #: Memories per language read exactly for the estimates and their statistics.
     sample_per_group: int = 200
+    #: Leading directions of the user's window vectors the large user's shortlist is drawn
+    #: on (:func:`souvenir.blas.leading_directions`; both embedders are then exact on the
+    #: shortlist only); 0 = the window embedder exact on every memory. 96: LoCoMo
+    #: conversations inside 100,000 other memories (``bench/shortlist_large.py``) keep the
+    #: exact score's recall at 96 and 128, lose 0.005 at 64 and 0.04 at 32
+    #: (docs/journal.md, "Selection at 100,000, issue #18").
+    coarse_dims: int = 96
+    #: On the coarse path, the session neighbours (±``neighbour_reach``) of this many of
+    #: the shortlist's best are read exactly too (the neighbour term reads them).
+    coarse_neighbours: int = 250
     #: Diversity among the best: the k-th best memory of a session (k ≥ 2, among the
     #: ``diversity_top`` best of all) loses ``session_decay`` · (k − 1). 0 = off.
     session_decay: float = 0.0
