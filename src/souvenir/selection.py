@@ -398,7 +398,7 @@ class _Run:
         with np.errstate(invalid="ignore"):
             self.eligible = cols.cos >= thr  # NaN (no vector) is never eligible
         self._held = [0] * (_RULE + 1)  # places given per kind code (rules never count)
-        self._protected: dict[int, np.ndarray] | None = None  # kind code -> positions
+        self._protected: dict[int, np.ndarray] | None = None  # kind code -> relevant positions
 
     def room(self) -> int:
         return self.config.limit - len(self.selected)
@@ -472,8 +472,7 @@ class _Run:
                                   f"{'score, then rank' if by_score else 'rank'} ({self.rank_note(i)})")
 
     def held(self, kind: str) -> int:
-        """Places already given to memories of ``kind`` (counted as they are given: a
-        count over every candidate cost 1-2 ms a call at 100,000)."""
+        """Places already given to memories of ``kind`` (counted by :meth:`add`)."""
         return self._held[_KIND_CODE[kind]]
 
     def relevant(self) -> np.ndarray:
@@ -487,9 +486,8 @@ class _Run:
         cfg, cols = self.config, self.cols
         if cfg.relevance_floor is None or not cfg.protected_kinds:
             return 0
-        if self._protected is None:  # the scores do not change during the passes
-            relevant = self.relevant()
-            self._protected = {code: np.flatnonzero(relevant & (cols.kind == code))
+        if self._protected is None:  # once: a count over every candidate cost 1-2 ms at 100,000
+            self._protected = {code: np.flatnonzero(self.relevant() & (cols.kind == code))
                                for code in {_KIND_CODE[kind] for kind in cfg.protected_kinds}}
         need = 0
         for kind in cfg.protected_kinds:

@@ -219,7 +219,6 @@ class Scorer:
         # The window index behind (an import being embedded) or no line to draw: USE exact.
         return _aligned(ids, dense.cosines(dense.query)), E
 
-
     def _from_coarse(self, static: _Static, dense: DenseInput, window: DenseInput,
                      lexical: np.ndarray, common: dict,
                      sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray] | None:

@@ -534,15 +534,11 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
 
     def coarse_scores(self, user_id: int, embedder: str, query: np.ndarray,
                       dims: int) -> tuple[np.ndarray, np.ndarray]:
-        """The coarse cosines of ``query`` (float32, (dim,)) with the user's current vectors
-        of ``embedder``: each vector and the query projected on the ``dims`` leading
-        directions of the user's vectors (:func:`souvenir.blas.leading_directions`), then
-        multiplied — (memory ids ascending, float32 values); both empty when there are none,
-        the dimensions differ, or ``dims`` is not in 1..dim. From the read cache where the
-        backend has one: it reads the directions when it first needs them, keeps the
-        projected rows (``dims``/dim of the matrix to stream) and projects each row written
-        later on the same directions, until the user's vectors have doubled or halved
-        (then it reads them again); else read here from :meth:`vectors`."""
+        """Coarse cosines of ``query`` (float32, (dim,)) with the user's current vectors of
+        ``embedder``, both projected on the ``dims`` leading directions of those vectors
+        (:func:`souvenir.blas.leading_directions`): (memory ids ascending, float32); both
+        empty when there are none, the dimensions differ or ``dims`` is not in 1..dim. The
+        read cache keeps directions and projected rows (:meth:`ReadCache.coarse_scores`)."""
         if self._read_cache is not None and not self._in_own_transaction():
             found = self._read_cache.coarse_scores(self, user_id, embedder, query, dims)
             if found is not None:
