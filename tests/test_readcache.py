@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from souvenir.blas import dot_rows
+from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.errors import StoreError
 from souvenir.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
@@ -26,6 +26,9 @@ from souvenir.store.readcache import ReadCache
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
 DIM = 4
 E = "e"
+#: Leading directions of the large user's coarse cosines (``coarse_scores``): the cached
+#: projected rows must follow every write as the vector products do.
+DIRECTIONS = 2
 
 
 @pytest.fixture
@@ -53,6 +56,15 @@ def view(store, user_id: int, story_id: int | None, query: np.ndarray) -> tuple:
     sub_ids, sub = store.vector_scores(user_id, E, query, some)
     assert sub_ids.tolist() == ids.tolist()[::2]
     assert sub.tolist() == sims.tolist()[::2]
+    coarse_ids, coarse = store.coarse_scores(user_id, E, query, DIRECTIONS)
+    assert coarse_ids.tolist() == ids.tolist()
+    cache = getattr(store, "_read_cache", None)
+    basis = cache.coarse_basis(user_id, E) if cache is not None else None
+    if ids.size:  # the cached rows: this basis's projection of the current vectors, bit for bit
+        _, matrix = store.vectors(user_id, E)
+        if basis is None:
+            basis = leading_directions(matrix, DIRECTIONS)
+        assert coarse.tobytes() == dot_rows(project_rows(matrix, basis), coarse_query(query, basis)).tobytes()
     return candidates, ids.tolist(), sims.tolist()
 
 

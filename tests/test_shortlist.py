@@ -57,6 +57,18 @@ def test_zscore_read_on_every_position_is_the_plain_zscore(values, groups):
     assert np.allclose(zscore(x, positions), zscore(x, labels), atol=1e-9)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-1, 1), min_size=2, max_size=60), st.integers(0, 40), st.integers(1, 5))
+def test_zscore_on_a_sample_has_the_general_path_s_bits(values, seed, step):
+    x = np.array(values)
+    rng = np.random.default_rng(seed)
+    x[rng.random(len(x)) < 0.2] = np.nan
+    sample = np.arange(0, len(x), step)
+    general = zscore(x, np.zeros(len(x), np.int64), sample)  # the bincount path
+    fast = zscore(x, None, sample)
+    assert np.array_equal(fast, general)
+
+
 def _user(n: int, seed: int = 0, with_window_matrix: bool = False):
     """``n`` memories in 40 topics (their vectors near the topic's direction, in two
     languages), an English word per topic; the query is about topic 3."""

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 #: Rows per block given to BLAS (see the module docstring).
 BLOCK = 32
+#: Rows per chunk of :func:`project_rows` (a multiple of BLOCK; 1,024 × 512 float32 = 2 MB).
+_PROJECT_ROWS = 32 * BLOCK
 
 
 def dot_rows(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
@@ -53,6 +55,54 @@ def dot_rows(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
         tail[:n - whole] = matrix[whole:]
         out[whole:] = (tail @ query)[:n - whole]
     return out
+
+
+def project_rows(matrix: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """``matrix @ basis`` for float32 ``matrix`` (n, dim) and ``basis`` (dim, k): float32
+    (n, k), each row depending only on its own row, so that a row projected alone when its
+    vector changes gets the bits it gets in bulk. One :func:`dot_rows` per column: BLAS's
+    matrix product is not position-independent even on whole blocks of rows (40 of 41
+    slices of a 1,000 × 384 matrix moved by an ulp here), its matrix-vector product is."""
+    n, k = matrix.shape[0], basis.shape[1]
+    columns = [np.ascontiguousarray(basis[:, j], dtype=np.float32) for j in range(k)]
+    out = np.empty((k, n), np.float32)
+    # Rows a chunk at a time (a multiple of BLOCK: the same bits as one pass), so that the
+    # k products read the chunk from the cache and the matrix from memory once.
+    for start in range(0, n, _PROJECT_ROWS):
+        part = matrix[start:start + _PROJECT_ROWS]
+        for j in range(k):
+            out[j, start:start + len(part)] = dot_rows(part, columns[j])
+    return np.ascontiguousarray(out.T)
+
+
+#: Rows read at most for the leading directions (evenly spaced): 20,000 × 384 costs
+#: about 30 ms here, the basis does not move much beyond that.
+DIRECTION_ROWS = 20_000
+
+
+def leading_directions(matrix: np.ndarray, k: int, max_rows: int = DIRECTION_ROWS) -> np.ndarray:
+    """The ``k`` leading directions of the rows of ``matrix`` (n, dim): the eigenvectors of
+    the uncentred second moment ``MᵀM`` with the largest eigenvalues, read on at most
+    ``max_rows`` evenly spaced rows (zero rows count for nothing), as float32 columns
+    (dim, k), orthonormal, each with its largest coordinate positive. The coarse cosine of
+    two unit vectors is the product of their projections on them: the large user's
+    shortlist is drawn on it (:mod:`souvenir.scoring.shortlist`). Uncentred because a
+    cosine is: the common direction of an embedder's vectors is kept, not subtracted
+    (measured on LoCoMo windows: docs/journal.md, "Selection at 100,000, issue #18")."""
+    step = max(1, -(-matrix.shape[0] // max_rows))
+    rows = np.asarray(matrix[::step], dtype=np.float32)
+    moment = (rows.T @ rows).astype(np.float64)
+    values, vectors = np.linalg.eigh(moment)
+    basis = vectors[:, np.argsort(values)[::-1][:k]]
+    flip = basis[np.argmax(np.abs(basis), axis=0), np.arange(basis.shape[1])] < 0
+    basis[:, flip] *= -1
+    return np.ascontiguousarray(basis, dtype=np.float32)
+
+
+def coarse_query(query: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """The query projected on ``basis`` (dim, k): float32 (k,), one :func:`dot_rows` of the
+    basis's transpose (the projected rows' products then read only k values a memory)."""
+    return dot_rows(np.ascontiguousarray(basis.T, dtype=np.float32), query)
 
 
 def limit_blas_threads(threads: int) -> bool:

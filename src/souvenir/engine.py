@@ -425,10 +425,14 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         (``None``: that signal is left out): what :meth:`context` runs after embedding
         the message (``souvenir bench latency`` times it). ``parts``: filled with the
         score's terms (:meth:`Scorer.scores`)."""
+        dims = self.scorer.config.coarse_dims  # type: ignore[union-attr]
+
         def side(index: VectorIndex | None, query) -> DenseInput | None:
             if index is None or query is None:
                 return None
-            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids))
+            coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
+                if dims > 0 and hasattr(index, "coarse_scores") else None
+            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
 
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
                                   side(self.index, dense_query), side(self.window_index, window_query),

@@ -141,6 +141,15 @@ class VectorIndex:
         # inclusive threshold (0.32 in float32 reads as 0.3199999928).
         return Scores(ids, np.round(sims.astype(np.float64), 6))
 
+    def coarse_scores(self, user_id: int, query: np.ndarray, dims: int) -> Scores:
+        """Coarse cosines of ``query`` to each of the user's embedded active memories, both
+        projected on the ``dims`` leading directions of the user's vectors first
+        (:meth:`~souvenir.store.base.SQLStore.coarse_scores`), as
+        :class:`~souvenir.selection.Scores` rounded like :meth:`scores`; the large user's
+        shortlist is drawn on them (:mod:`souvenir.scoring.shortlist`)."""
+        ids, sims = self.store.coarse_scores(user_id, self.name, query.astype(np.float32), dims)
+        return Scores(ids, np.round(sims.astype(np.float64), 6))
+
     # -- background indexing -----------------------------------------------------------------
     def run_once(self, max_batches: int | None = None) -> int:
         """Embed stale memories, batch by batch; returns how many were embedded.

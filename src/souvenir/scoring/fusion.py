@@ -95,6 +95,16 @@ class ScoringConfig:
     shortlist_size: int = 1000
     #: Memories per language read exactly for the estimates and their statistics.
     sample_per_group: int = 200
+    #: Leading directions of the user's window vectors the large user's shortlist is drawn
+    #: on (:func:`souvenir.blas.leading_directions`; both embedders are then exact on the
+    #: shortlist only); 0 = the window embedder exact on every memory. 96: LoCoMo
+    #: conversations inside 100,000 other memories (``bench/shortlist_large.py``) keep the
+    #: exact score's recall at 96 and 128, lose 0.005 at 64 and 0.04 at 32
+    #: (docs/journal.md, "Selection at 100,000, issue #18").
+    coarse_dims: int = 96
+    #: On the coarse path, the session neighbours (±``neighbour_reach``) of this many of
+    #: the shortlist's best are read exactly too (the neighbour term reads them).
+    coarse_neighbours: int = 250
     #: Diversity among the best: the k-th best memory of a session (k ≥ 2, among the
     #: ``diversity_top`` best of all) loses ``session_decay`` · (k − 1). 0 = off.
     session_decay: float = 0.0
@@ -216,6 +226,8 @@ def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = Non
     if sample is None and isinstance(groups, (list, tuple)) and groups \
             and np.asarray(groups[0]).dtype.kind in "iu":
         return _zscore_positions(x, finite, groups)
+    if groups is None and sample is not None:
+        return _zscore_sampled(x, finite, np.asarray(sample, dtype=np.int64))
     if groups is None and sample is None:
         every = bool(finite.all())
         z = _standardised(x if every else x[finite])
@@ -346,6 +358,31 @@ def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.nda
         z = _standardised(x[positions])
         if z is not None:
             out[positions] = z
+    return out
+
+
+def _zscore_sampled(x: np.ndarray, finite: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """:func:`zscore` of one group with its statistics read on ``sample``, the bits of the
+    general path (its sums are ``np.bincount``'s: sequential, in position order) without
+    its passes over every position (100,000 values, 1,800 in the sample: about 0.3 ms
+    against 2.5–4.8 under load, the large user's path; docs/journal.md, "Selection at
+    100,000, issue #18")."""
+    if sample.size > 1 and not (sample[1:] > sample[:-1]).all():
+        sample = np.unique(sample)  # a position counts once, in order, as in a mask
+    values = x[sample]
+    values = values[np.isfinite(values)]
+    out = np.zeros(len(x), dtype=np.float64)
+    size = values.size
+    if size < 2:
+        return out
+    zeros = np.zeros(size, dtype=np.intp)
+    mean = np.bincount(zeros, values, minlength=1)[0] / size
+    d = values - mean
+    sd = np.sqrt(np.bincount(zeros, d * d, minlength=1)[0] / size)
+    if not sd > 0:
+        return out
+    np.subtract(x, mean, out=out, where=finite)
+    out *= 1.0 / sd
     return out
 
 

@@ -22,7 +22,9 @@ from souvenir.scoring.fusion import (ScoringConfig, coverage, diversified, fuse,
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import names_a_date, query_period
-from souvenir.scoring.shortlist import MIN_COVERAGE, MIN_POINTS, fill_by_fit, fit_points, shortlist, stratified_sample
+from souvenir.scoring.shortlist import (
+    MIN_COVERAGE, MIN_POINTS, fill_by_fit, fit_points, shortlist, stratified_sample, zscore_sampled,
+)
 from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
 
@@ -44,10 +46,17 @@ class DenseInput:
     #: ``vectors(ids)``: the unit vectors of those memories (k×d, NaN rows where none),
     #: for the feedback step (``ScoringConfig.feedback_weight``); ``None``: no feedback.
     vectors: Callable[[np.ndarray], np.ndarray] | None = None
+    #: ``coarse()``: the query's coarse cosine with each embedded memory (both projected on
+    #: the leading directions of the user's vectors, :func:`souvenir.blas.leading_directions`),
+    #: as ``cosines`` answers; ``None`` where the index has none (then the large user's
+    #: path computes this embedder exactly for every memory).
+    coarse: Callable[[], Mapping[int, float]] | None = None
 
     @classmethod
-    def from_matrix(cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None) -> DenseInput:
-        """From vectors in memory (``matrix`` n×d, row i = memory ``ids[i]``): tests, benches."""
+    def from_matrix(cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None,
+                    basis: np.ndarray | None = None) -> DenseInput:
+        """From vectors in memory (``matrix`` n×d, row i = memory ``ids[i]``): tests, benches.
+        ``basis`` (d×k, orthonormal columns): also the coarse cosines on it."""
         ids = list(ids)
         pos = {mid: i for i, mid in enumerate(ids)}
         dim = query.shape[0]
@@ -66,7 +75,13 @@ class DenseInput:
             return np.stack([matrix[pos[int(m)]] if int(m) in pos else np.full(dim, np.nan, np.float32)
                              for m in wanted]) if len(wanted) else np.zeros((0, dim), np.float32)
 
-        return cls(query, cosines, vectors)
+        def coarse() -> Mapping[int, float]:
+            if matrix is None or basis is None or matrix.shape[1] != dim:
+                return {}
+            b = basis.astype(np.float32)
+            return dict(zip(ids, ((matrix @ b) @ (query.astype(np.float32) @ b)).tolist()))
+
+        return cls(query, cosines, vectors, coarse if basis is not None else None)
 
 
 def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
@@ -241,6 +256,10 @@ class Scorer:
         ``MIN_POINTS`` memories with both values (``sample_per_group`` 0 or 1, USE's index
         far behind)."""
         cfg, ids = self.config, static.ids
+        if window.coarse is not None and cfg.coarse_dims > 0:
+            found = self._from_coarse(static, dense, window, lexical, common, sample)
+            if found is not None:
+                return found
         E = _aligned(ids, window.cosines(window.query))
         if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
             partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0,
@@ -256,6 +275,45 @@ class Scorer:
                 return U, E
         # The window index behind (an import being embedded) or no line to draw: USE exact.
         return _aligned(ids, dense.cosines(dense.query)), E
+
+    def _from_coarse(self, static: _Static, dense: DenseInput, window: DenseInput,
+                     lexical: np.ndarray, common: dict,
+                     sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray] | None:
+        """(U, E) of a large user from the window embedder's coarse cosines: the shortlist
+        is the ``shortlist_size`` best by BM25 and the coarse window signal, with
+        ``sample``; both embedders exact there; elsewhere E estimated from its coarse value
+        and U from E (:func:`fill_by_fit`), their z statistics read on the sample. ``None``
+        (the caller's path then) when the coarse values cover less than ``MIN_COVERAGE``
+        of the memories or no line can be drawn."""
+        cfg, ids = self.config, static.ids
+        C = _aligned(ids, window.coarse())  # type: ignore[misc]
+        if C is None or np.isfinite(C).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
+            return None
+        partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0,
+                               period_bonus=0.0),
+                       dense=None, window=C, lexical=lexical, **common)
+        where = shortlist(partial, cfg.shortlist_size, sample)
+        if static.neighbours is not None and cfg.neighbour_alpha and cfg.coarse_neighbours > 0:
+            # the neighbour term reads the best neighbour's first-stage score: exact for the
+            # session neighbours of the best shortlisted memories too, not estimated
+            best = where[np.argsort(-np.nan_to_num(partial[where], nan=-np.inf), kind="stable")
+                         [:cfg.coarse_neighbours]]
+            near = static.neighbours[:, best].ravel()
+            where = np.union1d(where, near[near >= 0])
+        exact = _aligned(ids[where], window.cosines(window.query, ids[where]))
+        if exact is None or fit_points(where, exact, C, sample) < MIN_POINTS:
+            return None
+        E = fill_by_fit(len(ids), where, exact, C, sample, static.languages)
+        memo = common["memo"]
+        memo["window"] = (E, zscore_sampled(E, static.language_positions, static.languages, sample))
+        found = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
+        if found is None:
+            return None, E  # as on the caller's path: USE has no vector there
+        if fit_points(where, found, E, sample) < MIN_POINTS:
+            return _aligned(ids, dense.cosines(dense.query)), E
+        U = fill_by_fit(len(ids), where, found, E, sample, static.languages)
+        memo["dense"] = (U, zscore(U, sample=sample))
+        return U, E
 
 
 def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],

@@ -13,13 +13,26 @@ narrower than the truth) do not inflate the shortlist's z-scores.
 
 A gathered row costs about as much as ten streamed ones, so the shortlist is a fixed number
 of memories (1,000: 42 times the 24 places), not a share of them.
+
+Where the window embedder's index can answer coarse cosines (the read cache keeps each
+user's vectors projected on their ``ScoringConfig.coarse_dims`` leading directions,
+:func:`souvenir.blas.leading_directions`: 96 of e5's 384 dimensions, a quarter of the bytes
+to stream), neither embedder streams its whole matrix: the shortlist is drawn on BM25 and
+the coarse e5 signal, both embedders are exact on it and on the sample, and elsewhere e5 is
+estimated from its coarse value and USE from e5, each by the sample's line within each
+language (:func:`fill_by_fit`), their z statistics read on the sample
+(:func:`zscore_sampled`). The directions are read on the user's own vectors when the read
+cache first needs them and kept until the user's vectors double or halve: a replica that
+read them at another moment draws its estimates (never a shortlisted value) on slightly
+other directions.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MIN_COVERAGE", "MIN_POINTS", "fill_by_fit", "fit_points", "shortlist", "stratified_sample"]
+__all__ = ["MIN_COVERAGE", "MIN_POINTS", "fill_by_fit", "fit_points", "shortlist", "stratified_sample",
+           "zscore_sampled"]
 
 #: Share of the memories the fully computed embedder must have vectors for: an estimate
 #: needs its predictor, and after a large import the window index (e5, 4-40 windows/s here)
@@ -92,3 +105,27 @@ def _line(x: np.ndarray, y: np.ndarray) -> tuple[float, float] | None:
     var = float(np.dot(dx, dx))
     slope = float(np.dot(dx, y - y.mean())) / var if var > 0 else 0.0
     return slope, float(y.mean()) - slope * float(x.mean())
+
+
+def zscore_sampled(x: np.ndarray, positions: list[np.ndarray], labels: np.ndarray,
+                   sample: np.ndarray) -> np.ndarray:
+    """z-score of ``x`` within each group (``positions``: the positions of group g at index
+    g; ``labels``: each position's group), the mean and standard deviation of a group read
+    on its ``sample`` positions only (finite values); 0 where ``x`` is NaN and in a group
+    with fewer than 2 sampled values or none spread. Float64."""
+    out = np.zeros(len(x), dtype=np.float64)
+    finite = np.isfinite(x)
+    in_sample = labels[sample]
+    for g, where in enumerate(positions):
+        values = x[sample[in_sample == g]]
+        values = values[np.isfinite(values)]
+        if values.size < 2:
+            continue
+        mean = values.mean()  # the arithmetic of fusion.zscore: a covering sample gives its bits
+        d = values - mean
+        sd = float(np.sqrt(np.dot(d, d) / d.size))
+        if sd <= 0:
+            continue
+        ok = where[finite[where]]
+        out[ok] = (x[ok] - mean) / sd
+    return out

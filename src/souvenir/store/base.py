@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from souvenir.blas import dot_rows
+from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.errors import StoreBusyError
 from souvenir.redaction import scrub
 from souvenir.selection import Pool
@@ -531,6 +531,23 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         if matrix is None or matrix.shape[1] != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return np.asarray(keep, np.int64), dot_rows(matrix, query)
+
+    def coarse_scores(self, user_id: int, embedder: str, query: np.ndarray,
+                      dims: int) -> tuple[np.ndarray, np.ndarray]:
+        """Coarse cosines of ``query`` (float32, (dim,)) with the user's current vectors of
+        ``embedder``, both projected on the ``dims`` leading directions of those vectors
+        (:func:`souvenir.blas.leading_directions`): (memory ids ascending, float32); both
+        empty when there are none, the dimensions differ or ``dims`` is not in 1..dim. The
+        read cache keeps directions and projected rows (:meth:`ReadCache.coarse_scores`)."""
+        if self._read_cache is not None and not self._in_own_transaction():
+            found = self._read_cache.coarse_scores(self, user_id, embedder, query, dims)
+            if found is not None:
+                return found
+        keep, matrix = self.vectors(user_id, embedder)
+        if matrix is None or matrix.shape[1] != query.shape[0] or not 0 < dims <= matrix.shape[1]:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        basis = leading_directions(matrix, dims)
+        return np.asarray(keep, np.int64), dot_rows(project_rows(matrix, basis), coarse_query(query, basis))
 
     def clear_vectors(self, embedder: str | None = None) -> int:
         with self.transaction() as conn:

@@ -33,7 +33,9 @@ current counters).
 
 Memory: each cached memory holds its :class:`~souvenir.types.Memory` (about 1 KB with its
 text) and one float32 vector per embedder read (512 dims with USE: 2 KiB; e5's 384: 1.5
-KiB); ``max_memories`` bounds the total (``cache_memories`` of the store, default
+KiB), and, once a large user's coarse cosines were asked for (``coarse_scores``), its
+window vectors projected on their leading directions (96 floats: 384 bytes a memory);
+``max_memories`` bounds the total (``cache_memories`` of the store, default
 :data:`DEFAULT_MAX_MEMORIES`) and ``max_users`` the users, least recently used users first
 out. ``counts``: hits, refreshes, reloads and evictions (``/metrics``).
 """
@@ -45,7 +47,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from souvenir.blas import dot_rows
+from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.selection import Pool
 from souvenir.store.base import _MEMORY_COLUMNS, _memory
 from souvenir.types import Memory
@@ -78,16 +80,24 @@ class _Block:
         self.free: list[int] = []
         self.used = n
         self._order: np.ndarray | slice | None = None
+        # The rows projected on their leading directions (slots × k), those directions
+        # and how many live rows they were read on: made on first use, rows kept current
+        # by ``update`` (the large user's coarse path, souvenir.scoring.shortlist).
+        self._coarse: np.ndarray | None = None
+        self._basis: np.ndarray | None = None
+        self._basis_rows = 0
 
     def update(self, changed: list[int], rows: list[tuple[int, bytes]]) -> bool:
         """Drop the changed memories' vectors, then put the current ones. False when a
         vector's size differs (the block is then read again whole)."""
+        touched: list[int] = []
         for memory_id in changed:
             slot = self.slot_of.pop(memory_id, None)
             if slot is not None:
                 self.slot_ids[slot] = -1
                 self.matrix[slot] = 0.0
                 self.free.append(slot)
+                touched.append(slot)
         for memory_id, blob in rows:
             if len(blob) != self.dim * 4:
                 return False
@@ -99,7 +109,14 @@ class _Block:
             self.matrix[slot] = np.frombuffer(blob, np.float32)
             self.slot_ids[slot] = memory_id
             self.slot_of[memory_id] = slot
+            touched.append(slot)
         self._order = None
+        if self._coarse is not None and self._basis is not None:
+            if self._coarse.shape[0] < self.matrix.shape[0]:  # the matrix grew: project again
+                self._coarse = None
+            elif touched:
+                slots = np.unique(np.asarray(touched, np.int64))
+                self._coarse[slots] = project_rows(self.matrix[slots], self._basis)
         return True
 
     def _append(self) -> int:
@@ -114,19 +131,44 @@ class _Block:
     def scores(self, query: np.ndarray, ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(memory ids ascending, float32 dot products with ``query``); ``ids``: only those
         (the ones without a vector are left out)."""
-        if self._order is None:  # (not ``ids``: the caller's subset must survive this)
-            held = self.slot_ids[:self.used]
-            if (held >= 0).all() and (self.used < 2 or (held[1:] > held[:-1]).all()):
-                self._order = slice(0, self.used)  # no freed slot, in id order: no gather
-            else:
-                live = np.flatnonzero(held >= 0)
-                self._order = live[np.argsort(held[live], kind="stable")]
+        self._ordered()
         if ids is not None:
             return self._subset(query, np.asarray(ids, np.int64))
         ids = self.slot_ids[self._order].copy()  # the caller keeps it; slots change
         if not ids.size or self.dim != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return ids, dot_rows(self.matrix[:self.used], query)[self._order]
+
+    def _ordered(self) -> None:
+        """Set ``_order``: the live slots in id order (a slice when no gather is needed)."""
+        if self._order is None:
+            held = self.slot_ids[:self.used]
+            if (held >= 0).all() and (self.used < 2 or (held[1:] > held[:-1]).all()):
+                self._order = slice(0, self.used)  # no freed slot, in id order: no gather
+            else:
+                live = np.flatnonzero(held >= 0)
+                self._order = live[np.argsort(held[live], kind="stable")]
+
+    def coarse_scores(self, query: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
+        """(memory ids ascending, float32 coarse cosines): the rows and ``query`` projected
+        on the ``dims`` leading directions of the rows (:func:`leading_directions`), then
+        multiplied (``dims`` values a row instead of dim). The directions and the projected
+        rows are kept: rows written later are projected on the same directions
+        (:meth:`update`), until the live rows have doubled or halved since they were read."""
+        if self.dim != query.shape[0] or not 0 < dims <= self.dim:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        self._ordered()
+        live = self.used - len(self.free)
+        if (self._coarse is None or self._basis is None or self._basis.shape[1] != dims
+                or not self._basis_rows // 2 <= live <= 2 * self._basis_rows):
+            self._basis = leading_directions(self.matrix[:self.used], dims)
+            self._basis_rows = live
+            self._coarse = np.zeros((self.matrix.shape[0], dims), np.float32)
+            self._coarse[:self.used] = project_rows(self.matrix[:self.used], self._basis)
+        ids = self.slot_ids[self._order].copy()
+        if not ids.size:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        return ids, dot_rows(self._coarse[:self.used], coarse_query(query, self._basis))[self._order]
 
     def _subset(self, query: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # slots in id order (the slots themselves when no slot was freed)
@@ -197,6 +239,25 @@ class ReadCache:
             return None
         with view.lock:
             return self._block(view, store, user_id, embedder).scores(query, ids)
+
+    def coarse_scores(self, store, user_id: int, embedder: str, query: np.ndarray,
+                      dims: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """(ids ascending, float32 coarse cosines on ``dims`` leading directions) over the
+        user's current vectors of ``embedder`` (:meth:`_Block.coarse_scores`); ``None``
+        when the user has no tick (read directly)."""
+        view = self._fresh(store, user_id)
+        if view is None:
+            return None
+        with view.lock:
+            return self._block(view, store, user_id, embedder).coarse_scores(query, dims)
+
+    def coarse_basis(self, user_id: int, embedder: str) -> np.ndarray | None:
+        """The directions the cached coarse cosines of the user's ``embedder`` vectors are
+        drawn on (``None`` before any): for tests and diagnostics."""
+        with self._lock:
+            view = self._views.get(user_id)
+        block = view.blocks.get(embedder) if view is not None else None
+        return None if block is None else block._basis
 
     def _block(self, view: _View, store, user_id: int, embedder: str) -> _Block:
         """``embedder``'s block of the user's view, read on first use (under ``view.lock``)."""
