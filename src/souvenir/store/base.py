@@ -232,6 +232,16 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         rows = self._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
         return _memory(rows[0]) if rows else None
 
+    @contextmanager
+    def read_turn(self) -> Iterator[None]:
+        """Around one turn's reads in this thread: the read cache reads each user's tick once
+        (:meth:`~souvenir.store.readcache.ReadCache.turn`); a no-op without a cache."""
+        if self._read_cache is None:
+            yield
+            return
+        with self._read_cache.turn():
+            yield
+
     def candidates(self, user_id: int, story_id: int | None) -> Pool:
         """Active memories a turn may select: the user's global ones and the story's own, by
         id. From the read cache where the backend has one (outside a write transaction):

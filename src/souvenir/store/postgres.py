@@ -238,9 +238,13 @@ class PostgresStore(PgVectorMixin, SQLStore):
             yield self._tx
             return
         try:
-            with self._pool.connection() as conn, conn.transaction():
-                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                yield _Connection(conn)
+            with self._pool.connection() as conn:
+                # one round trip (BEGIN then SET TRANSACTION took two); autocommit connection
+                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                try:
+                    yield _Connection(conn)
+                finally:
+                    _rollback(conn)  # read only: nothing to keep
         except (psycopg.Error, PoolTimeout) as exc:
             raise self._wrap(exc) from exc
 
