@@ -201,3 +201,31 @@ def test_a_store_migrated_from_0021_has_its_stale_memories_queued(url):
         assert exact(raw, E) == {mids[1], mids[4]} and exact(raw, "w") == {mids[1], mids[3], mids[4]}
     finally:
         raw.close()
+
+
+def test_keeping_a_queue_waits_for_a_writer_in_flight_and_misses_nothing(pg_url):
+    """PostgreSQL: a memory written by a transaction still open when the embedder's queue is
+    first kept is queued once that transaction commits (its trigger ran before the embedder
+    was kept, and the store's scan waits for it, never holding one table while waiting)."""
+    import threading
+
+    import psycopg
+
+    store = open_store(pg_url)
+    try:
+        uid = store.ensure_user("cli", "q", NOW)
+        store.insert_memory(uid, "before", "fact", "global", None, 1.0, False, None, NOW)
+        with psycopg.connect(pg_url) as writer:  # a transaction, open
+            writer.execute("INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, "
+                           "content_hash) VALUES (%s, 'fact', 'global', 'in flight', %s, %s, %s)",
+                           (uid, NOW.isoformat(), NOW.isoformat(), content_hash("in flight")))
+            kept: list[int] = []
+            thread = threading.Thread(target=lambda: kept.append(store.ensure_vector_queue(E)))
+            thread.start()
+            thread.join(0.5)
+            assert thread.is_alive()  # it waits for the writer
+            writer.commit()
+        thread.join(10)
+        assert kept == [2] and len(exact(store)) == 2
+    finally:
+        store.close()

@@ -12,8 +12,8 @@ A memory that stops being active leaves the queue (trigger; a deleted one by the
 key's cascade). An embedder is kept from its first claim on
 (:meth:`IndexClaimsMixin.ensure_vector_queue`): the store's stale memories are enqueued for
 it once, with the writers of memories and vectors held off meanwhile (PostgreSQL: a
-``SHARE`` lock on both tables; SQLite: ``BEGIN IMMEDIATE``), so none slips between the scan
-and the triggers. A queue row is a hint that is never missing; a claim that finds nothing
+``SHARE`` lock on both tables, taken ``NOWAIT`` and tried again, so it never deadlocks with
+a writer; SQLite: ``BEGIN IMMEDIATE``), so none slips between the scan and the triggers. A queue row is a hint that is never missing; a claim that finds nothing
 to do for a row (the vector is current, the memory gone) drops it. A text edited by hand
 keeps its old hash until a claim repairs it (the hash is computed in Python: SQLite's
 shell has no ``content_hash`` function), and :meth:`put_vectors` never writes, nor
@@ -39,12 +39,14 @@ keep on a session, so it works behind PgBouncer's transaction pooling.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import numpy as np
 
+from souvenir.errors import StoreBusyError
 from souvenir.store.hashing import content_hash
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import as_utc
@@ -84,8 +86,12 @@ class IndexClaimsMixin(Plumbing):
     #: Appended to the claim's SELECT (PostgreSQL: skip the queue rows another claimer locks).
     _claim_skip_locked = ""
     #: Run before an embedder's queue is filled (PostgreSQL: hold off the writers of
-    #: memories and vectors until it commits; SQLite: BEGIN IMMEDIATE already does).
+    #: memories and vectors until it commits, taken ``NOWAIT`` and tried again until
+    #: ``busy_timeout_s``: the filler never waits holding one table while a writer holding
+    #: the other waits for it — erasure deletes vectors then updates memories, the write
+    #: path the other way round; SQLite: BEGIN IMMEDIATE already does).
     _queue_fill_lock = ""
+    busy_timeout_s = 5.0
     #: Appended to a SELECT of rows a write depends on (see ``SQLStore._row_share_lock``).
     _row_share_lock = ""
     _row_update_lock = ""
@@ -103,7 +109,8 @@ class IndexClaimsMixin(Plumbing):
         """Keep ``embedder``'s queue from now on: the first time (in this database), enqueue
         every active memory whose vector is missing or stale. Returns the memories enqueued
         now (0 when the queue was kept already). Raises ``StoreBusyError`` when writers hold
-        the tables past the store's bound (PostgreSQL; the next pass tries again)."""
+        the tables past the store's ``busy_timeout_s`` (PostgreSQL; the next pass tries
+        again)."""
         if self._kept_embedders is None:
             self._kept_embedders = set()
         if embedder in self._kept_embedders:
@@ -111,12 +118,20 @@ class IndexClaimsMixin(Plumbing):
         if self._query("SELECT 1 FROM vector_embedders WHERE embedder = ?", (embedder,)):
             self._kept_embedders.add(embedder)
             return 0
-        with self.transaction() as conn:
-            if self._queue_fill_lock:
-                conn.execute(self._queue_fill_lock)
-            added = conn.execute("INSERT INTO vector_embedders (embedder) VALUES (?) ON CONFLICT DO NOTHING "
-                                 "RETURNING embedder", (embedder,)).fetchall()
-            queued = self._enqueue_stale(conn, embedder) if added else 0
+        deadline = time.monotonic() + self.busy_timeout_s
+        while True:
+            try:
+                with self.transaction() as conn:
+                    if self._queue_fill_lock:
+                        conn.execute(self._queue_fill_lock)
+                    added = conn.execute("INSERT INTO vector_embedders (embedder) VALUES (?) "
+                                         "ON CONFLICT DO NOTHING RETURNING embedder", (embedder,)).fetchall()
+                    queued = self._enqueue_stale(conn, embedder) if added else 0
+                break
+            except StoreBusyError:  # a writer holds one of the tables: never wait holding the other
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
         self._kept_embedders.add(embedder)
         return queued
 

@@ -150,7 +150,7 @@ class PostgresStore(PgVectorMixin, SQLStore):
     #: Replicas claim memories to embed side by side (``souvenir.store.indexclaims``).
     _claim_skip_locked = " FOR UPDATE OF q SKIP LOCKED"
     #: An embedder's queue is filled once with the writers of memories and vectors held off.
-    _queue_fill_lock = "LOCK TABLE memories, vectors IN SHARE MODE"
+    _queue_fill_lock = "LOCK TABLE memories, vectors IN SHARE MODE NOWAIT"
     _row_share_lock = " FOR SHARE"
     #: A user's counted turns are applied one at a time across replicas (store.counters).
     _row_update_lock = " FOR UPDATE"
