@@ -229,3 +229,29 @@ def test_keeping_a_queue_waits_for_a_writer_in_flight_and_misses_nothing(pg_url)
         assert kept == [2] and len(exact(store)) == 2
     finally:
         store.close()
+
+
+def test_souvenir_index_rescans_what_the_triggers_missed(tmp_path):
+    """The maintenance command: a text changed while the queue's triggers were bypassed
+    (here: its queue row deleted by hand) is found by ``souvenir index``'s one full scan."""
+    from typer.testing import CliRunner
+
+    from souvenir.cli import app
+
+    url = f"sqlite:///{tmp_path / 'i.db'}"
+    with EmbeddingServer() as server:
+        env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
+               "SOUVENIR_EMBEDDER_MODEL": "stand-in", "SOUVENIR_WINDOW_EMBEDDER": "none",
+               "SOUVENIR_LLM_BASE_URL": ""}
+        store = open_store(url)
+        uid = store.ensure_user("cli", "q", NOW)
+        for i in range(3):
+            store.insert_memory(uid, f"memory {i}", "fact", "global", None, 1.0, False, None, NOW)
+        store.close()
+        first = CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False)
+        assert first.exit_code == 0 and "3 vectors computed" in first.stdout and "backlog 0" in first.stdout
+        _raw_update(url, "UPDATE memories SET text = 'I moved to Chengdu' WHERE text = 'memory 1'")
+        _raw_update(url, "DELETE FROM vector_queue")  # as if the triggers had not run
+        again = CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False)
+        assert again.exit_code == 0 and "1 vectors computed" in again.stdout and "backlog 0" in again.stdout
+        assert server.texts[-1] == "I moved to Chengdu"
