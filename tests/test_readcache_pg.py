@@ -255,3 +255,20 @@ def test_a_context_on_postgres_reads_the_tick_once(pg_url):
             assert cache.tick_reads == before + 1  # candidates and the scores: one tick
         finally:
             rt.close()
+
+
+def test_the_user_the_story_and_the_tick_come_in_one_read(replicas):
+    one, two, _ = replicas
+    user = one.ensure_user("t", "u", NOW)
+    story = one.ensure_story(user, "trip", NOW)
+    ids = [add(one, user, f"memory {i}") for i in range(3)]
+    assert two.find_user_story("t", "u", "trip") == (user, story)
+    assert two.find_user_story("t", "u", "elsewhere") == (user, None)
+    assert two.find_user_story("t", "u", None) == (user, None)
+    assert two.find_user_story("t", "nobody", "trip") == (None, None)
+    cache = two._read_cache
+    before = cache.tick_reads
+    with two.read_turn():
+        assert two.find_user_story("t", "u", "trip") == (user, story)
+        assert [m.id for m in two.candidates(user, story)] == ids  # no second tick read
+    assert cache.tick_reads == before + 1

@@ -344,14 +344,13 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         now = now or utcnow()
         self._check_ids(channel, external_id, story)
         message = check_text(message, "message")
-        user_id = self.store.find_user(channel, external_id)
-        if user_id is None:
-            return ContextResult(block=render_block([], [], {}))
-        story_id = self._story_id(user_id, story, False, now)
-        if story and story_id is None:
-            story_id = -1  # an unknown story: only global memories qualify
         parts: dict = {}
-        with self.store.read_turn():  # the user's tick read once: candidates and scores
+        with self.store.read_turn():  # the user, the story and the user's tick: one round trip
+            user_id, story_id = self.store.find_user_story(channel, external_id, story)
+            if user_id is None:
+                return ContextResult(block=render_block([], [], {}))
+            if story and story_id is None:
+                story_id = -1  # an unknown story: only global memories qualify
             candidates = self.store.candidates(user_id, story_id)
             scores, cause = self._scores(user_id, message, candidates, now, parts)
         result = select(candidates, scores, self.selection_config, now, story_id)

@@ -175,6 +175,23 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 "SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id)
             ).fetchone()[0]
 
+    def find_user_story(self, channel: str, external_id: str,
+                        story: str | None) -> tuple[int | None, int | None]:
+        """(user id, story id) in one round trip, ``None`` for what does not exist (the story
+        id is ``None`` without ``story``); inside :meth:`read_turn`, the user's read-cache
+        tick is read with them (the turn's reads then need no other round trip for it)."""
+        rows = self._query(
+            "SELECT u.id, s.id, r.read_tick, r.reload_tick FROM users u "
+            "LEFT JOIN stories s ON s.user_id = u.id AND s.name = ? "
+            "LEFT JOIN read_ticks r ON r.user_id = u.id WHERE u.channel = ? AND u.external_id = ?",
+            (story or "", channel, external_id))
+        if not rows:
+            return None, None
+        user_id, story_id, tick, reload_tick = rows[0]
+        if self._read_cache is not None and not self._in_own_transaction():
+            self._read_cache.prime(user_id, [(tick, reload_tick)] if tick is not None else [])
+        return user_id, story_id if story else None
+
     def find_story(self, user_id: int, name: str) -> int | None:
         rows = self._query("SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name))
         return rows[0][0] if rows else None

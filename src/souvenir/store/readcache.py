@@ -249,6 +249,15 @@ class ReadCache:
             self._views.clear()
 
     # -- freshness ---------------------------------------------------------------------------
+    def prime(self, user_id: int, rows: list[tuple[int, int]]) -> None:
+        """The user's tick as read by another query of this turn (``rows``: the
+        ``(read_tick, reload_tick)`` row, none when the user has none): inside :meth:`turn`
+        the turn's reads use it instead of reading it again; outside, nothing."""
+        memo = getattr(self._turns, "ticks", None)
+        if memo is not None:
+            memo[user_id] = rows
+            self.tick_reads += 1
+
     def _fresh(self, store, user_id: int) -> _View | None:
         memo = getattr(self._turns, "ticks", None)
         rows = memo.get(user_id) if memo is not None else None
