@@ -36,6 +36,17 @@ def test_bench_latency_prints_every_table(tmp_path):
     assert report["conditions"]["dim"] == 512
 
 
+def test_bench_latency_interleaves_postgres_with_sqlite(pg_url):
+    result = CliRunner().invoke(app, ["bench", "latency", "--sizes", "40", "--queries", "6", "--no-cosine",
+                                      "--store", pg_url, "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    lite, pg = report["context_http"][0], report["postgres"]["context_http"][0]
+    assert lite["runs"] == pg["runs"] == 6 and pg["memories"] == 40
+    assert pg["paired_ratio"] > 0 and len(pg["load_avg"]) == 2  # both stores' requests alternated
+    assert [r["memories"] for r in report["postgres"]["selection"]] == [40]
+
+
 def test_the_plot_draws_every_method(tmp_path):
     pytest.importorskip("matplotlib", reason="the plot needs the extra 'bench' (matplotlib)")
     rows = [{"memories": n, "p50_ms": n / 100, "p99_ms": n / 50, "reference_p50_ms": n / 10,

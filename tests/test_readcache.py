@@ -227,7 +227,11 @@ def test_a_store_migrated_with_memories_already_in_it(path):
                 "content_hash) VALUES (?, 'fact', 'global', ?, ?, ?, ?)",
                 (user, f"memory {i}", NOW.isoformat(), NOW.isoformat(),
                  content_hash(f"memory {i}"))).lastrowid)
-    embed(old)
+        rng = np.random.default_rng(0)  # and their vectors, as the code of version 5 wrote them
+        for mid, i in zip(ids, range(3)):
+            conn.execute("INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
+                         "VALUES (?, ?, ?, ?, ?)", (mid, E, content_hash(f"memory {i}"), DIM,
+                                                    rng.standard_normal(DIM).astype(np.float32).tobytes()))
     old.close()
     cached, truth = SQLiteStore(path), SQLiteStore(path, cache_memories=0)
     try:

@@ -211,3 +211,64 @@ def test_a_pooled_connection_writing_for_many_users_defines_one_setting(replicas
         held = one._query("SELECT current_setting('souvenir.read_tick', true)")[0][0]
     assert per_user == 0
     assert held.split(":")[0] == str(users[-1])
+
+
+def test_a_turn_reads_the_users_tick_once_and_the_next_turn_reads_what_changed(replicas):
+    one, two, _ = replicas
+    user = one.ensure_user("t", "u", NOW)
+    ids = [add(one, user, f"memory {i}") for i in range(4)]
+    embed(one)
+    query = np.arange(1, DIM + 1, dtype=np.float32)
+    cache = two._read_cache
+    before = cache.tick_reads
+    with two.read_turn():  # what a context reads: candidates, then each embedder's scores
+        assert [m.id for m in two.candidates(user, None)] == ids
+        assert two.vector_scores(user, E, query)[0].tolist() == ids
+        late = add(one, user, "written during the turn")
+        assert two.vector_scores(user, E, query, np.asarray(ids[:2]))[0].tolist() == ids[:2]
+        assert late not in {m.id for m in two.candidates(user, None)}  # the turn's own tick
+    assert cache.tick_reads == before + 1  # one round trip for the tick, not four
+    with two.read_turn():
+        assert late in {m.id for m in two.candidates(user, None)}  # the next turn reads it
+    two.candidates(user, None), two.candidates(user, None)  # outside a turn: a tick each
+    assert cache.tick_reads == before + 4
+
+
+def test_a_context_on_postgres_reads_the_tick_once(pg_url):
+    from souvenir.config import Settings
+    from souvenir.runtime import open_runtime
+    from tests.servers import EmbeddingServer
+
+    with EmbeddingServer() as server:
+        rt = open_runtime(Settings(database_url=pg_url, embedder="openai", embedder_url=server.url,
+                                   embedder_model="stand-in", window_embedder="none",
+                                   llm_base_url="", _env_file=None))
+        try:
+            for text in ("My cat is called Kopi", "I live in Penang", "Mon frère s'appelle Luc"):
+                rt.engine.record_turn("api", "u", text)
+            rt.index.run_once()
+            cache = rt.store._read_cache
+            rt.engine.context("api", "u", "what is my cat called?")  # fills the cache
+            before = cache.tick_reads
+            result = rt.engine.context("api", "u", "where do I live?")
+            assert result.memories and not result.degraded
+            assert cache.tick_reads == before + 1  # candidates and the scores: one tick
+        finally:
+            rt.close()
+
+
+def test_the_user_the_story_and_the_tick_come_in_one_read(replicas):
+    one, two, _ = replicas
+    user = one.ensure_user("t", "u", NOW)
+    story = one.ensure_story(user, "trip", NOW)
+    ids = [add(one, user, f"memory {i}") for i in range(3)]
+    assert two.find_user_story("t", "u", "trip") == (user, story)
+    assert two.find_user_story("t", "u", "elsewhere") == (user, None)
+    assert two.find_user_story("t", "u", None) == (user, None)
+    assert two.find_user_story("t", "nobody", "trip") == (None, None)
+    cache = two._read_cache
+    before = cache.tick_reads
+    with two.read_turn():
+        assert two.find_user_story("t", "u", "trip") == (user, story)
+        assert [m.id for m in two.candidates(user, story)] == ids  # no second tick read
+    assert cache.tick_reads == before + 1

@@ -177,6 +177,7 @@ def test_two_indexers_embed_each_memory_exactly_once(store_url):
             assert len(a.vectors(uid, indexes[0].name)[0]) == 24
             assert not any(i.claims_taken_over or i.claims_lost for i in indexes)
             assert a._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0  # every claim ended
+            assert a._query("SELECT COUNT(*) FROM vector_queue")[0][0] == 0  # and left the queue
         finally:
             for index in indexes:
                 index.stop()
@@ -430,11 +431,13 @@ def test_an_indexer_killed_mid_batch_has_its_batch_taken_over_and_written_once(s
             doomed.join(30)
             server.batch_sleep_s = 0.0
             assert survivor.run_once() == 6 and survivor.claims_taken_over == 0  # its lease holds
+            assert store._query("SELECT COUNT(*) FROM vector_queue")[0][0] == 3  # the dead batch: queued
             threading.Event().wait(1.1)  # the dead replica's lease (1 s) expires
             assert survivor.run_once() == 3 and survivor.claims_taken_over == 3
             ids, _ = store.vectors(uid, survivor.name)
             assert len(ids) == 9 and survivor.claims_lost == 0
             assert store._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0
+            assert store._query("SELECT COUNT(*) FROM vector_queue")[0][0] == 0
             # the survivor asked for each text once; only the dead batch was asked twice
             assert sorted(Counter(server.texts).values()) == [1] * 6 + [2] * 3
         finally:

@@ -112,18 +112,21 @@ def mcp_command(
         memory.close()
 
 
-def _index_now(rt: Runtime, quiet: bool = False, must: bool = True) -> int:
+def _index_now(rt: Runtime, quiet: bool = False, must: bool = True, rescan: bool = False) -> int:
     """Embed what is stale. ``must=False``: an embedder failure is a warning, not an error
-    (a read degrades, it does not fail)."""
+    (a read degrades, it does not fail). ``rescan``: first scan the whole store for stale
+    memories the queue's triggers missed (``souvenir index``)."""
     if not must:
         try:
-            return _index_now(rt, quiet)
+            return _index_now(rt, quiet, rescan=rescan)
         except EmbedderError as exc:
             err.print(f"[yellow]warning:[/yellow] embedder unavailable, no semantic pass: {escape(str(exc))}")
             return 0
     done = 0
     for index in rt.indexes:
         index.warm_up()
+        if rescan:  # the one full scan: memories whose queue triggers were bypassed
+            index.rescan()
         total = index.backlog()
         if total == 0:
             continue
@@ -298,10 +301,11 @@ def import_(
 
 @app.command()
 def index(ctx: typer.Context) -> None:
-    """Run the indexer once, until no memory's vector is missing or stale."""
+    """Run the indexer once, until no memory's vector is missing or stale (after a scan of
+    the whole store for memories the indexer's queue missed)."""
     try:
         rt = _runtime(ctx)
-        done = _index_now(rt)
+        done = _index_now(rt, rescan=True)
     except SouvenirError as exc:
         _fail(exc)
         return

@@ -344,15 +344,15 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         now = now or utcnow()
         self._check_ids(channel, external_id, story)
         message = check_text(message, "message")
-        user_id = self.store.find_user(channel, external_id)
-        if user_id is None:
-            return ContextResult(block=render_block([], [], {}))
-        story_id = self._story_id(user_id, story, False, now)
-        if story and story_id is None:
-            story_id = -1  # an unknown story: only global memories qualify
-        candidates = self.store.candidates(user_id, story_id)
         parts: dict = {}
-        scores, cause = self._scores(user_id, message, candidates, now, parts)
+        with self.store.read_turn():  # the user, the story and the user's tick: one round trip
+            user_id, story_id = self.store.find_user_story(channel, external_id, story)
+            if user_id is None:
+                return ContextResult(block=render_block([], [], {}))
+            if story and story_id is None:
+                story_id = -1  # an unknown story: only global memories qualify
+            candidates = self.store.candidates(user_id, story_id)
+            scores, cause = self._scores(user_id, message, candidates, now, parts)
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
             self._later(self._record_degraded, user_id, cause, now)
@@ -361,8 +361,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
                         list(result.rules) + list(result.memories), cause, scores, parts)
-        kv = profile.public_profile(self.store.kv_all(user_id))
-        tz = tz or self.store.kv_get(user_id, TZ_KEY)
+        stored = self.store.kv_all(user_id)
+        kv = profile.public_profile(stored)
+        tz = tz or stored.get(TZ_KEY)  # (one read for both)
         history = (self.store.recent_turns(user_id, story_id, self.history_turns)
                    if self.history_turns and (story_id is None or story_id > 0) else [])
         story_layer = None

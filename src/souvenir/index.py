@@ -3,7 +3,8 @@
 Vectors live in the store's ``vectors`` table keyed by (memory id, embedder name) with the
 memory's content hash: a row whose hash differs is stale. The background indexer
 (:meth:`VectorIndex.start`) wakes every ``interval_s`` seconds (seed 000: 45 s) or on
-demand, and embeds only stale rows, in small batches so a turn's query never waits long
+demand, and embeds only the memories queued for it (migration 0022: an idle pass costs one
+indexed read whatever the store's size), in small batches so a turn's query never waits long
 for the model lock. Each batch is claimed in the store first
 (:mod:`souvenir.store.indexclaims`), so replicas on one database embed side by side, each
 memory once.
@@ -154,7 +155,9 @@ class VectorIndex:
     def run_once(self, max_batches: int | None = None) -> int:
         """Embed stale memories, batch by batch; returns how many were embedded.
 
-        Each batch is claimed first (:meth:`~souvenir.store.indexclaims.IndexClaimsMixin.claim_stale_vectors`):
+        The memories come from the embedder's queue (migration 0022, written by triggers in
+        the writes' own transactions, hand-written SQL included): an idle pass is one
+        indexed read, not a scan of the store. Each batch is claimed first (:meth:`~souvenir.store.indexclaims.IndexClaimsMixin.claim_stale_vectors`):
         replicas on one store embed different batches at once and none twice; a batch whose
         claimer died is taken over once its lease (``lease_s``) has expired (counted in
         ``claims_taken_over``), and a vector whose claim was taken over while this replica
@@ -162,7 +165,6 @@ class VectorIndex:
         """
         done = 0
         batches = 0
-        self.store.repair_hashes()  # once a pass: texts edited outside Souvenir become stale
         while max_batches is None or batches < max_batches:
             claim = self.store.claim_stale_vectors(self.name, self.batch, self.lease_s, utcnow(),
                                                    prepare=self._prepare)
@@ -234,10 +236,20 @@ class VectorIndex:
         return kept
 
     def backlog(self, user_id: int | None = None) -> int:
-        """Active memories whose vector is missing or stale (one user's when given: then only
-        that user's hashes are checked, so a user's diagnostics never scan the store)."""
-        self.store.repair_hashes(user_id)
+        """Active memories whose vector is missing or stale, or whose text was edited by
+        hand since it was embedded (one user's when given: then only that user's memories
+        are read and their hashes repaired, so a user's diagnostics never scan the store;
+        the whole store's from the embedder's queue once it is kept)."""
+        if user_id is not None:
+            self.store.repair_hashes(user_id)
         return self.store.count_stale_vectors(self.name, user_id)
+
+    def rescan(self) -> int:
+        """Maintenance (``souvenir index``): repair every hash and enqueue every stale memory
+        of the store, in case the queue's triggers were bypassed. Returns the memories
+        enqueued. A scan of the whole store: never run by the background pass."""
+        self.store.repair_hashes()
+        return self.store.requeue_stale(self.name)
 
     def wake(self) -> None:
         """Ask the background indexer to run now."""

@@ -21,7 +21,8 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   take about 1.6 GB), at most ``reference_s`` seconds a size;
 * ``dedup``: one candidate against N stored memories (:func:`souvenir.bench.dedup.run_dedup`);
 * ``context_http``: ``POST /v1/context`` over loopback to ``souvenir serve`` running in a
-  subprocess on that store, with httpx: the message is embedded by the server's own
+  subprocess on that store, with httpx (with ``--store``, one server per store at once,
+  their requests interleaved query by query): the message is embedded by the server's own
   default embedder, and the server's bookkeeping (counters, the selection kept for
   diagnostics) runs as in production;
 * ``cosine`` (in the ``selection`` and ``context_http`` rows, with the fused score on):
@@ -216,45 +217,85 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _time_http(url: str, settings: Settings, queries: int, scoring: str | None = None) -> dict:
+class _Server:
     """``souvenir serve`` in a subprocess on the store at ``url`` (``scoring``: its read
-    path, else the settings'); POST /v1/context ``queries`` times."""
-    port = _free_port()
-    env = {**os.environ, "SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": settings.embedder,
-           "SOUVENIR_LLM_BASE_URL": "", "SOUVENIR_SCORING": scoring or settings.scoring,
-           "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder}
-    server = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+    path, else the settings'), with an httpx client; :meth:`ask` times one POST
+    /v1/context."""
+
+    def __init__(self, url: str, settings: Settings, scoring: str | None = None) -> None:
+        port = _free_port()
+        env = {**os.environ, "SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": settings.embedder,
+               "SOUVENIR_LLM_BASE_URL": "", "SOUVENIR_SCORING": scoring or settings.scoring,
+               "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder}
+        self.process = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)],
+                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
+        try:
             deadline = time.monotonic() + 120
             while True:
                 try:
-                    if client.get("/health").status_code == 200:
+                    if self.client.get("/health").status_code == 200:
                         break
                 except httpx.TransportError:
-                    if server.poll() is not None or time.monotonic() > deadline:
+                    if self.process.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("souvenir serve did not start") from None
                     time.sleep(0.2)
+        except BaseException:
+            self.close()
+            raise
 
-            def ask(message: str) -> float:
-                ms, reply = timed(functools.partial(client.post, "/v1/context", json={
-                    "channel": CHANNEL, "user": USER, "message": message, "story": STORY}))
-                reply.raise_for_status()
-                return ms
+    def ask(self, message: str) -> float:
+        ms, reply = timed(functools.partial(self.client.post, "/v1/context", json={
+            "channel": CHANNEL, "user": USER, "message": message, "story": STORY}))
+        reply.raise_for_status()
+        return ms
 
-            first = ask(_MESSAGES[0])
-            for message in _MESSAGES:  # warm-up: model, cache, connection
-                ask(message)
-            runs = [ask(f"{_MESSAGES[i % len(_MESSAGES)]} ({i})") for i in range(queries)]
-            return {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
-                    "runs": len(runs), "server_rss_mb": rss_mb(server.pid)}
-    finally:
-        server.terminate()
+    def close(self) -> None:
+        self.client.close()
+        self.process.terminate()
         try:
-            server.wait(timeout=30)
+            self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            server.kill()
+            self.process.kill()
+
+
+def _load() -> float | None:
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
+
+
+def _time_http(urls: list[str], settings: Settings, queries: int, scoring: str | None = None) -> list[dict]:
+    """POST /v1/context ``queries`` times to one server per store of ``urls``, all running at
+    once, their requests interleaved query by query (the first store asked alternates), so
+    that the shared machine's load falls on each store alike. One row per store; with
+    several, the rows after the first hold ``paired_ratio``: the median over the queries of
+    this store's time ÷ the first store's for the same query, and the load average before
+    and after."""
+    servers: list[_Server] = []
+    try:
+        for url in urls:
+            servers.append(_Server(url, settings, scoring))
+        firsts = [server.ask(_MESSAGES[0]) for server in servers]
+        for message in _MESSAGES:  # warm-up: model, cache, connection
+            for server in servers:
+                server.ask(message)
+        load = [_load()]
+        runs: list[list[float]] = [[] for _ in servers]
+        for i in range(queries):
+            message = f"{_MESSAGES[i % len(_MESSAGES)]} ({i})"
+            order = range(len(servers)) if i % 2 == 0 else reversed(range(len(servers)))
+            for k in order:
+                runs[k].append(servers[k].ask(message))
+        load.append(_load())
+        rows: list[dict[str, Any]] = [{"p50_ms": p50(r), "p99_ms": p99(r), "first_ms": round(f, 3), "runs": len(r),
+                                        "server_rss_mb": rss_mb(s.process.pid)}
+                                       for r, f, s in zip(runs, firsts, servers)]
+        for k in range(1, len(rows)):
+            rows[k]["paired_ratio"] = round(float(np.median(np.asarray(runs[k]) / np.asarray(runs[0]))), 3)
+            rows[k]["load_avg"] = load
+        return rows
+    finally:
+        for server in servers:
+            server.close()
 
 
 def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_queries: int = 200,
@@ -265,8 +306,10 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
     ``compare``, the ``selection`` and ``context_http`` rows also hold ``"cosine": {"p50_ms",
     "p99_ms"}``: the cosine read path (``SOUVENIR_SCORING=cosine``) on the same store.
     ``store_url`` (``postgresql://…``): each size is also written to that database (the
-    bench user replaced, then deleted) and timed there right after SQLite, in
-    ``"postgres": {"selection", "context_http"}``. ``progress(text)`` is told what runs."""
+    bench user replaced, then deleted) and timed there, in ``"postgres": {"selection",
+    "context_http"}``: the selection right after SQLite's, the POST /v1/context requests
+    interleaved with SQLite's query by query (both servers running at once), each
+    PostgreSQL row with its ``paired_ratio`` and ``load_avg``. ``progress(text)`` is told what runs."""
     say = progress or (lambda text: None)
     reference = seed_reference()
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -278,14 +321,27 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
     with tempfile.TemporaryDirectory(prefix="souvenir-latency-") as tmp:
         for size in sizes:
             db = Path(tmp) / f"{size}.db"
-            targets = [("sqlite", f"sqlite:///{db}")] + ([("postgres", store_url)] if store_url else [])
-            for name, url in targets:
-                say(f"{size:,} memories on {name}")
-                row, web, dim = _time_store(url, size, settings, queries, http_queries, rng, compare,
-                                            reference if name == "sqlite" else None, reference_max,
-                                            reference_s, say, dim)
-                (selection if name == "sqlite" else pg["selection"]).append(row)
-                (http if name == "sqlite" else pg["context_http"]).append(web)
+            urls = [f"sqlite:///{db}"] + ([store_url] if store_url else [])
+            try:
+                cosine = None
+                for url in urls:
+                    say(f"{size:,} memories on {url.split(':')[0]}")
+                    row, cosine, dim = _time_store(url, size, settings, queries, rng, compare,
+                                                   reference if url.startswith("sqlite") else None,
+                                                   reference_max, reference_s, say, dim)
+                    (selection if url.startswith("sqlite") else pg["selection"]).append(row)
+                say(f"{size:,} memories: POST /v1/context" + (", both stores interleaved" if store_url else ""))
+                webs = _time_http(urls, settings, http_queries)
+                if cosine is not None:
+                    say(f"{size:,} memories: POST /v1/context, cosine read path")
+                    for web, plain in zip(webs, _time_http(urls, settings, http_queries, scoring="cosine")):
+                        web["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb")}
+                http.append({"memories": size, **webs[0]})
+                if store_url:
+                    pg["context_http"].append({"memories": size, **webs[1]})
+            finally:
+                if store_url:
+                    _drop_bench_user_at(store_url, settings)
             db.unlink()
     say("dedup")
     dedup = [run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0]
@@ -313,13 +369,13 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
     return report
 
 
-def _time_store(url: str, size: int, settings: Settings, queries: int, http_queries: int, rng,
-                compare: bool, reference, reference_max: int, reference_s: float, say,
-                dim: int | None) -> tuple[dict, dict, int]:
-    """One size on one store: (selection row, POST /v1/context row, dimension). A shared
-    database (PostgreSQL) loses its bench user before and after."""
+def _time_store(url: str, size: int, settings: Settings, queries: int, rng, compare: bool,
+                reference, reference_max: int, reference_s: float, say,
+                dim: int | None) -> tuple[dict, SelectionConfig | None, int]:
+    """One size on one store, in process: (selection row, the cosine read path's
+    configuration when compared, dimension). A shared database (PostgreSQL) loses its bench
+    user first (and after the HTTP timings: :func:`run_latency`)."""
     rt = open_runtime(settings.model_copy(update={"database_url": url}))
-    cosine = None
     try:
         if rt.index is None:
             raise InputError("souvenir bench latency needs an embedder (not --embedder none)")
@@ -341,21 +397,15 @@ def _time_store(url: str, size: int, settings: Settings, queries: int, http_quer
         rt.engine.flush(None)
     finally:
         rt.close()
+    return row, cosine, dim
+
+
+def _drop_bench_user_at(url: str, settings: Settings) -> None:
+    rt = open_runtime(settings.model_copy(update={"database_url": url}))
     try:
-        say(f"{size:,} memories: POST /v1/context")
-        web = {"memories": size, **_time_http(url, settings, http_queries)}
-        if cosine is not None:
-            say(f"{size:,} memories: POST /v1/context, cosine read path")
-            plain = _time_http(url, settings, http_queries, scoring="cosine")
-            web["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb")}
+        _drop_bench_user(rt.store)
     finally:
-        if not url.startswith("sqlite"):
-            rt = open_runtime(settings.model_copy(update={"database_url": url}))
-            try:
-                _drop_bench_user(rt.store)
-            finally:
-                rt.close()
-    return row, web, dim
+        rt.close()
 
 
 def _drop_bench_user(store) -> None:
@@ -389,12 +439,14 @@ def format_report(report: dict) -> str:
                      f"{r['server_rss_mb']} | {_cosine(r)}")
     if report.get("postgres"):
         pg = report["postgres"]
-        lines.append("PostgreSQL (same run) | selection p50 | p99 | first | after a write "
-                     "| POST /v1/context p50 | p99 | p50 ÷ SQLite's")
+        lines.append("PostgreSQL (same run, requests interleaved with SQLite's) | selection p50 | p99 "
+                     "| first | after a write | POST /v1/context p50 | p99 | p50 ÷ SQLite's "
+                     "| median of paired ratios | load")
         for r, w, base in zip(pg["selection"], pg["context_http"], report["context_http"]):
             ratio = round(w["p50_ms"] / base["p50_ms"], 2) if base["p50_ms"] else None
             lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
-                         f"{r['after_write_ms']} | {w['p50_ms']} | {w['p99_ms']} | {ratio}")
+                         f"{r['after_write_ms']} | {w['p50_ms']} | {w['p99_ms']} | {ratio} | "
+                         f"{w.get('paired_ratio')} | {w.get('load_avg')}")
     if report["rss"]:
         rss = report["rss"]
         scaled = (f"{rss['per_100k_mb']} MB per 100,000" if rss["per_100k_mb"] is not None else

@@ -175,6 +175,23 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 "SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id)
             ).fetchone()[0]
 
+    def find_user_story(self, channel: str, external_id: str,
+                        story: str | None) -> tuple[int | None, int | None]:
+        """(user id, story id) in one round trip, ``None`` for what does not exist (the story
+        id is ``None`` without ``story``); inside :meth:`read_turn`, the user's read-cache
+        tick is read with them (the turn's reads then need no other round trip for it)."""
+        rows = self._query(
+            "SELECT u.id, s.id, r.read_tick, r.reload_tick FROM users u "
+            "LEFT JOIN stories s ON s.user_id = u.id AND s.name = ? "
+            "LEFT JOIN read_ticks r ON r.user_id = u.id WHERE u.channel = ? AND u.external_id = ?",
+            (story or "", channel, external_id))
+        if not rows:
+            return None, None
+        user_id, story_id, tick, reload_tick = rows[0]
+        if self._read_cache is not None and not self._in_own_transaction():
+            self._read_cache.prime(user_id, [(tick, reload_tick)] if tick is not None else [])
+        return user_id, story_id if story else None
+
     def find_story(self, user_id: int, name: str) -> int | None:
         rows = self._query("SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name))
         return rows[0][0] if rows else None
@@ -231,6 +248,16 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
     def get_memory(self, memory_id: int) -> Memory | None:
         rows = self._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
         return _memory(rows[0]) if rows else None
+
+    @contextmanager
+    def read_turn(self) -> Iterator[None]:
+        """Around one turn's reads in this thread: the read cache reads each user's tick once
+        (:meth:`~souvenir.store.readcache.ReadCache.turn`); a no-op without a cache."""
+        if self._read_cache is None:
+            yield
+            return
+        with self._read_cache.turn():
+            yield
 
     def candidates(self, user_id: int, story_id: int | None) -> Pool:
         """Active memories a turn may select: the user's global ones and the story's own, by
@@ -435,49 +462,6 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 (embedder, limit),
             )
         ]
-
-    def count_stale_vectors(self, embedder: str, user_id: int | None = None) -> int:
-        """Active memories whose ``embedder`` vector is missing or stale (one user's, when
-        ``user_id`` is given)."""
-        mine = "" if user_id is None else " AND m.user_id = ?"
-        return self._query(
-            "SELECT COUNT(*) FROM memories m LEFT JOIN vectors v ON v.memory_id = m.id "
-            "AND v.embedder = ? WHERE m.status = 'active' "
-            "AND (v.memory_id IS NULL OR v.content_hash != m.content_hash)" + mine,
-            (embedder,) if user_id is None else (embedder, user_id),
-        )[0][0]
-
-    def put_vectors(self, embedder: str, rows: Sequence[tuple[int, str, np.ndarray]]) -> None:
-        """Upsert (memory id, content hash, float32 vector) rows for ``embedder``. A row whose
-        memory is no longer active with that hash (forgotten, reworded or its user deleted
-        while it was embedded) is skipped: no vector of an erased text comes back."""
-        with self.transaction() as conn:
-            ids = list(dict.fromkeys(int(mid) for mid, _, _ in rows))
-            current: dict[int, str] = {}
-            users: set[int] = set()
-            for start in range(0, len(ids), self._IDS_PER_QUERY):
-                part = ids[start:start + self._IDS_PER_QUERY]
-                for mid, hash_, user in conn.execute(
-                        f"SELECT id, content_hash, user_id FROM memories WHERE id IN ({','.join('?' * len(part))}) "
-                        "AND status = 'active'" + self._row_share_lock, part).fetchall():
-                    current[mid] = hash_
-                    users.add(user)
-            if self._row_update_lock and len(users) > 1:
-                # PostgreSQL: the users' read ticks (migration 0019) locked in one order, before
-                # the triggers take them row by row: two replicas' batches never deadlock
-                order = sorted(users)
-                conn.execute(f"SELECT user_id FROM read_ticks WHERE user_id IN ({','.join('?' * len(order))}) "
-                             "ORDER BY user_id" + self._row_update_lock, order)
-            rows = [(mid, h, v) for mid, h, v in rows if current.get(int(mid)) == h]
-            conn.executemany(
-                "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (memory_id, embedder) DO UPDATE SET "
-                "content_hash = excluded.content_hash, dim = excluded.dim, vector = excluded.vector",
-                [
-                    (mid, embedder, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes())
-                    for mid, h, v in rows
-                ],
-            )
 
     def vectors(self, user_id: int, embedder: str) -> tuple[list[int], np.ndarray | None]:
         """Current vectors of the user's active memories: (ids, matrix n×dim float32)."""

@@ -1,35 +1,64 @@
-"""The indexer's claims (a mixin of :class:`~souvenir.store.base.SQLStore`): replicas embed
-side by side, each a batch of memories no other replica holds, none twice.
+"""The indexer's queue and claims (a mixin of :class:`~souvenir.store.base.SQLStore`):
+replicas embed side by side, each a batch of memories no other replica holds, none twice,
+and an idle pass costs one indexed read, not a scan of the store.
 
-A claim is one row per memory in ``vector_claims`` (migration 0020) with a random token and
-an expiry (the claimer's clock + ``lease_s``). Claiming takes the oldest stale memories that
-have no live claim; on PostgreSQL their rows are locked ``FOR NO KEY UPDATE … SKIP LOCKED``
-for the claim's short transaction, so two replicas claiming at once take different rows, and
-the insert only replaces a claim that has expired (``ON CONFLICT … DO UPDATE … WHERE
-expires_at < now``), so a claim committed meanwhile is never taken. On SQLite the claim runs
-in one ``BEGIN IMMEDIATE`` transaction (one writer at a time): two processes on one file
-never embed the same rows either.
+**The queue** (migration 0022): ``vector_queue`` holds (memory id, embedder) for every
+active memory whose vector of a kept embedder (``vector_embedders``) is missing or stale or
+whose text no longer matches its hash. Triggers write it in the same transaction as the
+change, whoever makes it — a memory inserted, its text or hash changed, or reactivated; a
+vector deleted (``clear_vectors``, a window's neighbours) or written stale — so a text
+edited by hand-written SQL is queued too, and no pass has to scan the store to find it.
+A memory that stops being active leaves the queue (trigger; a deleted one by the foreign
+key's cascade). An embedder is kept from its first claim on
+(:meth:`IndexClaimsMixin.ensure_vector_queue`): the store's stale memories are enqueued for
+it once, with the writers of memories and vectors held off meanwhile (PostgreSQL: a
+``SHARE`` lock on both tables, taken ``NOWAIT`` and tried again, so it never deadlocks with
+a writer; SQLite: ``BEGIN IMMEDIATE``), so none slips between the scan and the triggers. A queue row is a hint that is never missing; a claim that finds nothing
+to do for a row (the vector is current, the memory gone) drops it. A text edited by hand
+keeps its old hash until a claim repairs it (the hash is computed in Python: SQLite's
+shell has no ``content_hash`` function), and :meth:`put_vectors` never writes, nor
+dequeues, a vector whose memory's text does not match its hash.
+
+**A claim** is one row per memory in ``vector_claims`` (migration 0020) with a random token
+and an expiry (the claimer's clock + ``lease_s``). Claiming takes the first queued memories
+that have no live claim; on PostgreSQL their queue rows are locked ``FOR UPDATE … SKIP
+LOCKED`` for the claim's short transaction, so two replicas claiming at once take different
+rows, and the insert only replaces a claim that has expired (``ON CONFLICT … DO UPDATE …
+WHERE expires_at < now``), so a claim committed meanwhile is never taken. On SQLite the
+claim runs in one ``BEGIN IMMEDIATE`` transaction (one writer at a time): two processes on
+one file never embed the same rows either.
 
 Writing the vectors is fenced by the token (:meth:`put_claimed_vectors`): a memory whose
 claim expired and was taken over while this replica embedded it is not written by this
-replica (the new holder writes it), and is counted as lost. Every claim is transaction
-scoped: nothing to keep on a session, so it works behind PgBouncer's transaction pooling.
+replica (the new holder writes it), and is counted as lost. A queue row leaves in the
+transaction that writes its current vector, so a replica killed mid-batch leaves its rows
+queued (taken over once its lease expires). Every claim is transaction scoped: nothing to
+keep on a session, so it works behind PgBouncer's transaction pooling.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import numpy as np
 
+from souvenir.errors import StoreBusyError
+from souvenir.store.hashing import content_hash
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import as_utc
 
 #: (memory id, content hash, text to embed).
 Row = tuple[int, str, str]
+
+#: Active memories whose vector of an embedder (``?``) is missing or stale, or whose text no
+#: longer matches its hash (a text edited by hand).
+_STALE = ("SELECT m.id FROM memories m LEFT JOIN vectors v ON v.memory_id = m.id AND v.embedder = ? "
+          "WHERE m.status = 'active' AND (v.memory_id IS NULL OR v.content_hash != m.content_hash "
+          "OR m.content_hash != content_hash(m.text))")
 
 
 def _stamp(value: datetime) -> str:
@@ -52,51 +81,192 @@ class VectorClaim:
 
 
 class IndexClaimsMixin(Plumbing):
-    """Needs ``transaction()`` and ``put_vectors()`` from the store."""
+    """Needs ``transaction()`` and ``_query()`` from the store."""
 
-    #: Appended to the claim's SELECT (PostgreSQL: skip the rows another claimer is locking).
+    #: Appended to the claim's SELECT (PostgreSQL: skip the queue rows another claimer locks).
     _claim_skip_locked = ""
+    #: Run before an embedder's queue is filled (PostgreSQL: hold off the writers of
+    #: memories and vectors until it commits, taken ``NOWAIT`` and tried again until
+    #: ``busy_timeout_s``: the filler never waits holding one table while a writer holding
+    #: the other waits for it — erasure deletes vectors then updates memories, the write
+    #: path the other way round; SQLite: BEGIN IMMEDIATE already does).
+    _queue_fill_lock = ""
+    busy_timeout_s = 5.0
+    #: Appended to a SELECT of rows a write depends on (see ``SQLStore._row_share_lock``).
+    _row_share_lock = ""
+    _row_update_lock = ""
 
     #: Claims tried in a row when every candidate found was claimed by another replica
     #: meanwhile (its claim committed between this SELECT's snapshot and its row lock).
     _CLAIM_TRIES = 3
+    #: Ids per ``IN (…)`` list.
+    _IDS_PER_QUERY = 500
 
+    _kept_embedders: set[str] | None = None
+
+    # -- the queue ---------------------------------------------------------------------------
+    def ensure_vector_queue(self, embedder: str) -> int:
+        """Keep ``embedder``'s queue from now on: the first time (in this database), enqueue
+        every active memory whose vector is missing or stale. Returns the memories enqueued
+        now (0 when the queue was kept already). Raises ``StoreBusyError`` when writers hold
+        the tables past the store's ``busy_timeout_s`` (PostgreSQL; the next pass tries
+        again)."""
+        if self._kept_embedders is None:
+            self._kept_embedders = set()
+        if embedder in self._kept_embedders:
+            return 0
+        if self._query("SELECT 1 FROM vector_embedders WHERE embedder = ?", (embedder,)):
+            self._kept_embedders.add(embedder)
+            return 0
+        deadline = time.monotonic() + self.busy_timeout_s
+        while True:
+            try:
+                with self.transaction() as conn:
+                    if self._queue_fill_lock:
+                        conn.execute(self._queue_fill_lock)
+                    added = conn.execute("INSERT INTO vector_embedders (embedder) VALUES (?) "
+                                         "ON CONFLICT DO NOTHING RETURNING embedder", (embedder,)).fetchall()
+                    queued = self._enqueue_stale(conn, embedder) if added else 0
+                break
+            except StoreBusyError:  # a writer holds one of the tables: never wait holding the other
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+        self._kept_embedders.add(embedder)
+        return queued
+
+    @staticmethod
+    def _enqueue_stale(conn, embedder: str) -> int:
+        return conn.execute("INSERT INTO vector_queue (memory_id, embedder) SELECT id, CAST(? AS TEXT) FROM ("
+                            + _STALE + ") s WHERE true ON CONFLICT DO NOTHING", (embedder, embedder)).rowcount
+
+    def requeue_stale(self, embedder: str) -> int:
+        """Maintenance (``souvenir index``): scan the whole store and enqueue every active
+        memory whose ``embedder`` vector is missing or stale, in case the triggers were
+        bypassed (PostgreSQL ``session_replication_role = replica``, a restore without
+        them). Returns the memories enqueued that were not queued already."""
+        if self.ensure_vector_queue(embedder):
+            return self._query("SELECT COUNT(*) FROM vector_queue WHERE embedder = ?", (embedder,))[0][0]
+        with self.transaction() as conn:
+            return self._enqueue_stale(conn, embedder)
+
+    def count_stale_vectors(self, embedder: str, user_id: int | None = None) -> int:
+        """Active memories whose ``embedder`` vector is missing or stale, or whose text no
+        longer matches its hash (one user's, when ``user_id`` is given: an index scan of
+        that user's memories). The whole store's count reads the embedder's queue only when
+        it is kept (every such memory is queued: the module docstring), the store otherwise."""
+        if user_id is not None:
+            return self._query("SELECT COUNT(*) FROM (" + _STALE + " AND m.user_id = ?) s",
+                               (embedder, user_id))[0][0]
+        if self._query("SELECT 1 FROM vector_embedders WHERE embedder = ?", (embedder,)):
+            return self._query(
+                "SELECT COUNT(*) FROM vector_queue q JOIN memories m ON m.id = q.memory_id "
+                "LEFT JOIN vectors v ON v.memory_id = q.memory_id AND v.embedder = q.embedder "
+                "WHERE q.embedder = ? AND m.status = 'active' AND (v.memory_id IS NULL "
+                "OR v.content_hash != m.content_hash OR m.content_hash != content_hash(m.text))",
+                (embedder,))[0][0]
+        return self._query("SELECT COUNT(*) FROM (" + _STALE + ") s", (embedder,))[0][0]
+
+    def put_vectors(self, embedder: str, rows: Sequence[tuple[int, str, np.ndarray]]) -> None:
+        """Upsert (memory id, content hash, float32 vector) rows for ``embedder`` and take
+        the written memories out of its queue. A row whose memory is no longer active with
+        that hash (forgotten, reworded or its user deleted while it was embedded), or whose
+        text no longer matches that hash (edited by hand), is skipped and stays queued: no
+        vector of an erased text comes back, none of an old wording is kept."""
+        with self.transaction() as conn:
+            ids = list(dict.fromkeys(int(mid) for mid, _, _ in rows))
+            current: dict[int, str] = {}
+            users: set[int] = set()
+            for start in range(0, len(ids), self._IDS_PER_QUERY):
+                part = ids[start:start + self._IDS_PER_QUERY]
+                for mid, hash_, user, text in conn.execute(
+                        f"SELECT id, content_hash, user_id, text FROM memories WHERE id IN ({','.join('?' * len(part))}) "
+                        "AND status = 'active'" + self._row_share_lock, part).fetchall():
+                    if content_hash(text) == hash_:
+                        current[mid] = hash_
+                    users.add(user)
+            if self._row_update_lock and len(users) > 1:
+                # PostgreSQL: the users' read ticks (migration 0019) locked in one order, before
+                # the triggers take them row by row: two replicas' batches never deadlock
+                order = sorted(users)
+                conn.execute(f"SELECT user_id FROM read_ticks WHERE user_id IN ({','.join('?' * len(order))}) "
+                             "ORDER BY user_id" + self._row_update_lock, order)
+            rows = [(mid, h, v) for mid, h, v in rows if current.get(int(mid)) == h]
+            conn.executemany(
+                "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (memory_id, embedder) DO UPDATE SET "
+                "content_hash = excluded.content_hash, dim = excluded.dim, vector = excluded.vector",
+                [
+                    (mid, embedder, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes())
+                    for mid, h, v in rows
+                ],
+            )
+            done = sorted({int(mid) for mid, _, _ in rows})
+            for start in range(0, len(done), self._IDS_PER_QUERY):
+                part = done[start:start + self._IDS_PER_QUERY]
+                conn.execute(f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(part))})",
+                             (embedder, *part))
+
+    # -- claims ------------------------------------------------------------------------------
     def claim_stale_vectors(self, embedder: str, limit: int, lease_s: float, now: datetime,
                             prepare: Callable[[list[Row]], list[Row]] | None = None) -> VectorClaim:
         """Claim up to ``limit`` active memories whose ``embedder`` vector is missing or
-        stale and that no live claim holds, for ``lease_s`` seconds from ``now``. An empty
+        stale and that no live claim holds, for ``lease_s`` seconds from ``now``, from the
+        embedder's queue (kept from this call on: :meth:`ensure_vector_queue`). An empty
         claim means nothing is left to claim (not a race lost to another replica: that one
-        is tried again).
+        is tried again; nor queue rows found with nothing to do: they are dropped and the
+        next ones read).
 
-        ``prepare`` maps the candidates (oldest first) to the rows to embed, inside the
+        ``prepare`` maps the candidates (queue order) to the rows to embed, inside the
         claim's transaction: it may cut the list (a bound on characters per batch) or change
         the texts (an episode's window); only the rows it returns are claimed."""
+        self.ensure_vector_queue(embedder)
         claim = VectorClaim(secrets.token_hex(8))
-        for _ in range(self._CLAIM_TRIES):
-            claim, found = self._claim_once(embedder, limit, lease_s, now, prepare)
+        tries = 0
+        while tries < self._CLAIM_TRIES:
+            claim, found, dropped = self._claim_once(embedder, limit, lease_s, now, prepare)
             if claim.rows or not found:
                 break
+            if not dropped:  # every candidate lost to another claimer: a race
+                tries += 1
         return claim
 
     def _claim_once(self, embedder: str, limit: int, lease_s: float, now: datetime,
-                    prepare: Callable[[list[Row]], list[Row]] | None) -> tuple[VectorClaim, int]:
-        """One claim transaction: the claim and how many candidates it found."""
+                    prepare: Callable[[list[Row]], list[Row]] | None) -> tuple[VectorClaim, int, int]:
+        """One claim transaction: the claim, how many queue rows it found and how many of
+        them it dropped (nothing to do)."""
         token = secrets.token_hex(8)
         with self.transaction() as conn:
             found = conn.execute(
-                "SELECT m.id, m.content_hash, m.text, c.memory_id FROM memories m "
-                "LEFT JOIN vectors v ON v.memory_id = m.id AND v.embedder = ? "
-                "LEFT JOIN vector_claims c ON c.memory_id = m.id AND c.embedder = ? "
-                "WHERE m.status = 'active' AND (v.memory_id IS NULL OR v.content_hash != m.content_hash) "
-                "AND (c.memory_id IS NULL OR c.expires_at < ?) ORDER BY m.id LIMIT ?"
-                + self._claim_skip_locked,
-                (embedder, embedder, _stamp(now), int(limit))).fetchall()
-            expired = {r[0] for r in found if r[3] is not None}
-            rows = [(r[0], r[1], r[2]) for r in found]
+                "SELECT q.memory_id, m.content_hash, m.text, m.status, v.content_hash, c.memory_id "
+                "FROM vector_queue q JOIN memories m ON m.id = q.memory_id "
+                "LEFT JOIN vectors v ON v.memory_id = q.memory_id AND v.embedder = q.embedder "
+                "LEFT JOIN vector_claims c ON c.memory_id = q.memory_id AND c.embedder = q.embedder "
+                "WHERE q.embedder = ? AND (c.memory_id IS NULL OR c.expires_at < ?) "
+                "ORDER BY q.memory_id LIMIT ?" + self._claim_skip_locked,
+                (embedder, _stamp(now), int(limit))).fetchall()
+            expired = {r[0] for r in found if r[5] is not None}
+            rows: list[Row] = []
+            drop: list[int] = []
+            for mid, hash_, text, status, vector_hash, _ in found:
+                if status != "active":
+                    drop.append(mid)
+                    continue
+                actual = content_hash(text)
+                if actual != hash_:  # the text was edited by hand: the store is the truth
+                    conn.execute("UPDATE memories SET content_hash = ? WHERE id = ?", (actual, mid))
+                    hash_ = actual
+                if vector_hash == hash_:
+                    drop.append(mid)
+                else:
+                    rows.append((mid, hash_, text))
+            if drop:
+                conn.execute(f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(drop))})",
+                             (embedder, *drop))
             if prepare is not None and rows:
                 rows = prepare(rows)
             if not rows:
-                return VectorClaim(token), len(found)
+                return VectorClaim(token), len(found), len(drop)
             until = _stamp(now + timedelta(seconds=lease_s))
             params: list = []
             for mid, _, _ in rows:
@@ -108,21 +278,21 @@ class IndexClaimsMixin(Plumbing):
                 "expires_at = excluded.expires_at WHERE vector_claims.expires_at < ? "
                 "RETURNING memory_id", (*params, _stamp(now))).fetchall()}
         kept = [row for row in rows if row[0] in got]
-        return VectorClaim(token, kept, sum(1 for row in kept if row[0] in expired)), len(found)
+        return VectorClaim(token, kept, sum(1 for row in kept if row[0] in expired)), len(found), len(drop)
 
     def put_claimed_vectors(self, embedder: str, token: str,
                             rows: Sequence[tuple[int, str, np.ndarray]]) -> int:
         """Write the vectors of a claim and end it. Rows whose claim is no longer ``token``'s
         (it expired and another claimer took it over) are not written; returns how many
         (lost to lease expiry). A memory forgotten or reworded meanwhile is skipped as by
-        :meth:`put_vectors`."""
+        :meth:`put_vectors` (and stays queued while it is active)."""
         with self.transaction() as conn:
             held = {r[0] for r in conn.execute(
                 "DELETE FROM vector_claims WHERE embedder = ? AND token = ? RETURNING memory_id",
                 (embedder, token)).fetchall()}
             kept = [row for row in rows if int(row[0]) in held]
             if kept:
-                self.put_vectors(embedder, kept)  # type: ignore[attr-defined]
+                self.put_vectors(embedder, kept)
         return len(rows) - len(kept)
 
     def release_vector_claims(self, embedder: str, token: str) -> int:

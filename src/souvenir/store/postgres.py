@@ -148,7 +148,9 @@ class PostgresStore(PgVectorMixin, SQLStore):
     #: Replicas claim outbox jobs side by side: a row another replica is claiming is skipped.
     _claim_lock = " FOR UPDATE OF o SKIP LOCKED"
     #: Replicas claim memories to embed side by side (``souvenir.store.indexclaims``).
-    _claim_skip_locked = " FOR NO KEY UPDATE OF m SKIP LOCKED"
+    _claim_skip_locked = " FOR UPDATE OF q SKIP LOCKED"
+    #: An embedder's queue is filled once with the writers of memories and vectors held off.
+    _queue_fill_lock = "LOCK TABLE memories, vectors IN SHARE MODE NOWAIT"
     _row_share_lock = " FOR SHARE"
     #: A user's counted turns are applied one at a time across replicas (store.counters).
     _row_update_lock = " FOR UPDATE"
@@ -236,9 +238,13 @@ class PostgresStore(PgVectorMixin, SQLStore):
             yield self._tx
             return
         try:
-            with self._pool.connection() as conn, conn.transaction():
-                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                yield _Connection(conn)
+            with self._pool.connection() as conn:
+                # one round trip (BEGIN then SET TRANSACTION took two); autocommit connection
+                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                try:
+                    yield _Connection(conn)
+                finally:
+                    _rollback(conn)  # read only: nothing to keep
         except (psycopg.Error, PoolTimeout) as exc:
             raise self._wrap(exc) from exc
 

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -219,6 +221,25 @@ class ReadCache:
         #: Per user read: served the copy, re-read what changed, re-read the user whole; and
         #: users dropped to stay within the bounds (``/metrics``: souvenir_read_cache_total).
         self.counts = {"hit": 0, "refresh": 0, "reload": 0, "evicted": 0}
+        #: Ticks read from the store (one round trip each; one per turn inside :meth:`turn`).
+        self.tick_reads = 0
+        self._turns = threading.local()
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """One turn's reads (this thread's): the user's tick is read once, at the first read,
+        and every later read of the turn is served at least as new as it (the candidates
+        and each embedder's scores then come from one tick, in one round trip instead of
+        three). A change committed during the turn is read by the next one. Nested: the
+        outer turn's."""
+        if getattr(self._turns, "ticks", None) is not None:
+            yield
+            return
+        self._turns.ticks = {}
+        try:
+            yield
+        finally:
+            self._turns.ticks = None
 
     def candidates(self, store, user_id: int, story_id: int | None) -> Pool | None:
         """The user's active memories that are global or of ``story_id``, by id (what
@@ -289,8 +310,23 @@ class ReadCache:
             self._views.clear()
 
     # -- freshness ---------------------------------------------------------------------------
+    def prime(self, user_id: int, rows: list[tuple[int, int]]) -> None:
+        """The user's tick as read by another query of this turn (``rows``: the
+        ``(read_tick, reload_tick)`` row, none when the user has none): inside :meth:`turn`
+        the turn's reads use it instead of reading it again; outside, nothing."""
+        memo = getattr(self._turns, "ticks", None)
+        if memo is not None:
+            memo[user_id] = rows
+            self.tick_reads += 1
+
     def _fresh(self, store, user_id: int) -> _View | None:
-        rows = store._query("SELECT read_tick, reload_tick FROM read_ticks WHERE user_id = ?", (user_id,))
+        memo = getattr(self._turns, "ticks", None)
+        rows = memo.get(user_id) if memo is not None else None
+        if rows is None:
+            rows = store._query("SELECT read_tick, reload_tick FROM read_ticks WHERE user_id = ?", (user_id,))
+            self.tick_reads += 1
+            if memo is not None:
+                memo[user_id] = rows
         with self._lock:
             if not rows:
                 self._views.pop(user_id, None)

@@ -74,6 +74,7 @@ class SQLiteStore(SQLStore):
             reader = sqlite3.connect(f"file:{quote(os.path.abspath(self.path))}?mode=rw", uri=True,
                                      timeout=self.busy_timeout_s, isolation_level=None,
                                      check_same_thread=False)
+            reader.create_function("content_hash", 1, content_hash, deterministic=True)
             self._local.conn = reader
             with self._readers_lock:  # not the write lock: a waiting writer must not block reads
                 self._readers.append(reader)
