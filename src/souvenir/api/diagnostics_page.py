@@ -10,10 +10,19 @@ from html import escape
 
 
 #: The fused score's terms, in the order the page shows them (souvenir.scoring.fusion).
-PART_NAMES = ("use", "e5", "bm25", "rank", "expansion", "neighbours", "speaker", "period", "diversity")
-PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "rank": "RRF", "expansion": "2nd hop",
-               "neighbours": "neighbours", "speaker": "speaker", "period": "period",
+PART_NAMES = ("use", "e5", "bm25", "rank", "dated", "expansion", "neighbours", "length", "speaker",
+              "period", "coverage", "diversity")
+PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "rank": "RRF", "dated": "dated",
+               "expansion": "2nd hop", "neighbours": "neighbours", "length": "length",
+               "speaker": "speaker", "period": "period", "coverage": "coverage",
                "diversity": "diversity"}
+
+
+def _part_names(items: list[dict]) -> list[str]:
+    """The parts any of ``items`` holds, known ones in :data:`PART_NAMES`' order, then any
+    other (a term added to the score later still shows, so the parts still sum to it)."""
+    held = {n for it in items for n, v in (it.get("parts") or {}).items() if v}
+    return [n for n in PART_NAMES if n in held] + sorted(held - set(PART_NAMES))
 
 
 def _part(item: dict, name: str) -> str:
@@ -50,8 +59,8 @@ def render_page(data: dict) -> str:
     for sel in data["selections"]:
         state = f" — degraded: {escape(sel['cause'] or '')}" if sel["degraded"] else ""
         parts.append(f"<h3>{escape(sel['time'])}: “{escape(sel['message'])}”{state}</h3>")
-        names = [n for n in PART_NAMES if any((it.get("parts") or {}).get(n) for it in sel["items"])]
-        parts.append(_table(["#", "id", "pass", "reason", "score", "rank"] + [PART_LABELS[n] for n in names]
+        names = _part_names(sel["items"])
+        parts.append(_table(["#", "id", "pass", "reason", "score", "rank"] + [PART_LABELS.get(n, n) for n in names]
                             + ["kind", "source", "memory"],
                             [[i + 1, it["id"], it["pass"], it["reason"],
                               "" if it["score"] is None else f"{it['score']:.3f}", it.get("rank")]
