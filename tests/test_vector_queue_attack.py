@@ -195,3 +195,86 @@ def test_a_hand_edited_episode_re_embeds_its_neighbours_windows(tmp_path):
         finally:
             index.stop()
             store.close()
+
+
+def test_a_user_deleted_while_a_claim_holds_its_memories_is_deleted(pg_url, monkeypatch):
+    """Erasure waits for the claim's queue rows; the claim's insert of its claims waits for
+    the erased memories: the erasure must not be the one that fails."""
+    import threading
+
+    store, other = open_store(pg_url), open_store(pg_url)
+    try:
+        uid = store.ensure_user("cli", "d", NOW)
+        mids = [_mem(store, uid, f"secret {i}") for i in range(3)]
+        store.ensure_vector_queue(E)
+        outcome: list = []
+
+        def erase() -> None:
+            try:
+                outcome.append(other.delete_user(uid))
+            except Exception as exc:  # noqa: BLE001 - recorded for the assertion
+                outcome.append(exc)
+
+        thread = threading.Thread(target=erase)
+
+        def start_erasure() -> None:
+            thread.start()
+            thread.join(0.5)  # it now waits for the claim's locks
+
+        _during_claim(monkeypatch, start_erasure)
+        try:
+            claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
+        except Exception as exc:  # noqa: BLE001 - the claim may lose: the next pass claims again
+            claim = exc
+        monkeypatch.undo()
+        thread.join(10)
+        assert outcome and isinstance(outcome[0], dict), (outcome, claim)  # the user was erased
+        ids = ",".join(str(m) for m in mids)
+        for table in ("vector_queue", "vector_claims", "vectors", "memories"):
+            assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id IN ({ids})"
+                                if table != "memories" else f"SELECT COUNT(*) FROM memories WHERE id IN ({ids})"
+                                )[0][0] == 0, table
+    finally:
+        other.close()
+        store.close()
+
+
+def test_a_hand_edited_memory_forgotten_while_a_claim_repairs_its_hash_is_forgotten(pg_url, monkeypatch):
+    """The claim holds the queue row and repairs the memory's hash; the forgetting updates
+    the memory and its trigger deletes the queue row: the forgetting must not fail."""
+    import threading
+
+    store, other = open_store(pg_url), open_store(pg_url)
+    try:
+        uid = store.ensure_user("cli", "h", NOW)
+        mid = _mem(store, uid, "my pin is 1234")
+        store.ensure_vector_queue(E)
+        _raw_update(pg_url, "UPDATE memories SET text = 'my pin is 4321' WHERE id = ?", (mid,))
+        outcome: list = []
+
+        def forget() -> None:
+            try:
+                outcome.append(other.delete_memory(mid, NOW))
+            except Exception as exc:  # noqa: BLE001 - recorded for the assertion
+                outcome.append(exc)
+
+        thread = threading.Thread(target=forget)
+
+        def start() -> None:
+            thread.start()
+            thread.join(0.5)
+
+        _during_claim(monkeypatch, start)
+        try:
+            claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
+        except Exception as exc:  # noqa: BLE001 - the claim may lose: the next pass claims again
+            claim = exc
+        monkeypatch.undo()
+        thread.join(10)
+        assert outcome == [True], (outcome, claim)
+        assert store.get_memory(mid).text == ""
+        for table in ("vector_queue", "vectors"):
+            assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id = ?", (mid,))[0][0] == 0, table
+    finally:
+        other.close()
+        store.close()
