@@ -278,3 +278,29 @@ def test_a_hand_edited_memory_forgotten_while_a_claim_repairs_its_hash_is_forgot
     finally:
         other.close()
         store.close()
+
+
+def test_an_episode_arriving_while_its_neighbour_window_is_embedded_reaches_that_window(tmp_path):
+    from souvenir.embedding.http import OpenAIEmbedder
+    from souvenir.index import VectorIndex
+    from tests.servers import EmbeddingServer
+
+    store = open_store(f"sqlite:///{tmp_path / 'n.db'}")
+    with EmbeddingServer() as server:
+        index = VectorIndex(store, OpenAIEmbedder(server.url, "m"), batch=8, windowed=True)
+        try:
+            uid = store.ensure_user("cli", "n", NOW)
+            zero, one = (store.insert_memory(uid, f"episode {w}", "episode", "global", None, 1.0, False, None,
+                                             NOW, session="s1") for w in ("zero", "one"))
+            claim = store.claim_stale_vectors(index.name, 8, 60.0, NOW, prepare=index._prepare)
+            assert [m for m, _, _ in claim.rows] == [zero, one]
+            two = store.insert_memory(uid, "episode two", "episode", "global", None, 1.0, False, None, NOW,
+                                      session="s1")  # what the engine does on a new episode:
+            store.drop_neighbour_vectors(two, index.name, after=False)
+            assert store.put_claimed_vectors(index.name, claim.token,  # one's old window: not written
+                                             [(m, h, VEC) for m, h, _ in claim.rows]) == 1
+            index.run_once()
+            assert "episode zero\nepisode one\nepisode two" in server.texts  # one's current window
+        finally:
+            index.stop()
+            store.close()
