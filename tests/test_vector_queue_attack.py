@@ -304,3 +304,23 @@ def test_an_episode_arriving_while_its_neighbour_window_is_embedded_reaches_that
         finally:
             index.stop()
             store.close()
+
+
+def test_a_claim_repairing_a_hash_keeps_a_wording_written_meanwhile(pg_url, monkeypatch):
+    """A hand-edited text is repaired by the claim from its read; a wording written by
+    Souvenir after that read must keep its own hash (not the hand-edited text's)."""
+    store, other = open_store(pg_url), open_store(pg_url)
+    try:
+        uid = store.ensure_user("cli", "w", NOW)
+        mid = _mem(store, uid, "first")
+        store.ensure_vector_queue(E)
+        _raw_update(pg_url, "UPDATE memories SET text = 'edited by hand' WHERE id = ?", (mid,))
+        _during_claim(monkeypatch, lambda: other.replace_wording(mid, "written by souvenir", 0.9, None, NOW, NOW))
+        store.claim_stale_vectors(E, 10, 60.0, NOW)
+        monkeypatch.undo()
+        memory = store.get_memory(mid)
+        assert (memory.text, memory.content_hash) == ("written by souvenir", content_hash("written by souvenir"))
+        assert exact(store) == {mid}
+    finally:
+        other.close()
+        store.close()

@@ -257,7 +257,11 @@ class IndexClaimsMixin(Plumbing):
                     continue
                 actual = content_hash(text)
                 if actual != hash_:  # the text was edited by hand: the store is the truth
-                    conn.execute("UPDATE memories SET content_hash = ? WHERE id = ?", (actual, mid))
+                    # only the text read (a wording written since keeps its own hash: left
+                    # queued, the next claim reads it)
+                    if not conn.execute("UPDATE memories SET content_hash = ? WHERE id = ? AND text = ?",
+                                        (actual, mid, text)).rowcount:
+                        continue
                     hash_ = actual
                 if vector_hash == hash_:
                     drop.append(mid)
