@@ -28,7 +28,8 @@ def test_a_memory_restored_after_its_vector_was_cleared_is_queued(url):  # noqa:
     try:
         uid = store.ensure_user("cli", "a", NOW)
         old, new = _mem(store, uid, "lives in Lyon"), _mem(store, uid, "lives in Paris")
-        put(store, old, new) if store.ensure_vector_queue(E) else None
+        assert store.ensure_vector_queue(E) == 2
+        put(store, old, new)
         assert exact(store) == set()
         store.supersede(old, new, NOW)
         assert store.clear_vectors(E) == 2  # the superseded one's vector goes too, not queued
