@@ -338,8 +338,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
     def drop_neighbour_vectors(self, memory_id: int, embedder: str, after: bool = True) -> int:
         """Delete ``embedder``'s vectors of the memories just before (and, with ``after``,
         just after) ``memory_id`` in its session, active ones only: their windows changed (a
-        memory arrived, changed or left), so the indexer re-embeds them. Returns the rows
-        deleted."""
+        memory arrived, changed or left), so the indexer re-embeds them; a claim of theirs
+        ends too (a window embedded now is the old one: its write is fenced off and the
+        memory stays queued). Returns the rows deleted."""
         with self.transaction() as conn:
             row = conn.execute("SELECT user_id, session FROM memories WHERE id = ?",
                                (memory_id,)).fetchone()
@@ -354,6 +355,10 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 if near is not None:
                     deleted += conn.execute("DELETE FROM vectors WHERE memory_id = ? AND embedder = ?",
                                             (near[0], embedder)).rowcount
+                    # a window being embedded now holds the old neighbours: its claim ends, so
+                    # its write is fenced off (put_claimed_vectors) and the memory stays queued
+                    conn.execute("DELETE FROM vector_claims WHERE memory_id = ? AND embedder = ?",
+                                 (near[0], embedder))
             return deleted
 
     @staticmethod

@@ -44,6 +44,10 @@ class ErasureMixin:
             user_id = row[0]
             chain = self._chain(conn, memory_id)
             marks = ",".join("?" * len(chain))
+            # the indexer's queue rows first, holding nothing else yet: a claim holding them
+            # (PostgreSQL FOR UPDATE) may repair a memory's hash, and must not wait for our
+            # update of it while we wait for its rows (a deadlock would fail the forgetting)
+            conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({marks})", chain)
             texts, sources = [], []
             for text, source in conn.execute(
                     f"SELECT text, source FROM memories WHERE id IN ({marks}) UNION ALL "

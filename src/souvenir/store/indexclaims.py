@@ -85,6 +85,9 @@ class IndexClaimsMixin(Plumbing):
 
     #: Appended to the claim's SELECT (PostgreSQL: skip the queue rows another claimer locks).
     _claim_skip_locked = ""
+    #: Appended to the re-reads of the rows a claim is about to drop (PostgreSQL: ``FOR SHARE
+    #: SKIP LOCKED``; SQLite: one writer at a time, nothing changed since the claim's read).
+    _drop_recheck_lock = ""
     #: Run before an embedder's queue is filled (PostgreSQL: hold off the writers of
     #: memories and vectors until it commits, taken ``NOWAIT`` and tried again until
     #: ``busy_timeout_s``: the filler never waits holding one table while a writer holding
@@ -254,12 +257,18 @@ class IndexClaimsMixin(Plumbing):
                     continue
                 actual = content_hash(text)
                 if actual != hash_:  # the text was edited by hand: the store is the truth
-                    conn.execute("UPDATE memories SET content_hash = ? WHERE id = ?", (actual, mid))
+                    # only the text read (a wording written since keeps its own hash: left
+                    # queued, the next claim reads it)
+                    if not conn.execute("UPDATE memories SET content_hash = ? WHERE id = ? AND text = ?",
+                                        (actual, mid, text)).rowcount:
+                        continue
                     hash_ = actual
                 if vector_hash == hash_:
                     drop.append(mid)
                 else:
                     rows.append((mid, hash_, text))
+            if drop and self._drop_recheck_lock:
+                drop = self._still_nothing_to_do(conn, embedder, drop)
             if drop:
                 conn.execute(f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(drop))})",
                              (embedder, *drop))
@@ -279,6 +288,30 @@ class IndexClaimsMixin(Plumbing):
                 "RETURNING memory_id", (*params, _stamp(now))).fetchall()}
         kept = [row for row in rows if row[0] in got]
         return VectorClaim(token, kept, sum(1 for row in kept if row[0] in expired)), len(found), len(drop)
+
+    def _still_nothing_to_do(self, conn, embedder: str, drop: list[int]) -> list[int]:
+        """The rows of ``drop`` that still have nothing to do, read again with their memory
+        and vector locked (PostgreSQL). The claim's read is a snapshot: a text edited or a
+        vector deleted and committed since then found the queue row still there (its
+        trigger's ``ON CONFLICT DO NOTHING``), so dropping the row on the snapshot's word
+        would leave the memory stale with no row. Locked, the latest committed rows are
+        read, and a writer that comes later waits for this claim's commit (its trigger then
+        queues the memory again); a row a writer holds now is skipped, so kept."""
+        marks = ",".join("?" * len(drop))
+        memories = {mid: (status, hash_, text) for mid, status, hash_, text in conn.execute(
+            f"SELECT id, status, content_hash, text FROM memories WHERE id IN ({marks})"
+            + self._drop_recheck_lock, drop).fetchall()}
+        vectors = dict(conn.execute(
+            f"SELECT memory_id, content_hash FROM vectors WHERE embedder = ? AND memory_id IN ({marks})"
+            + self._drop_recheck_lock, (embedder, *drop)).fetchall())
+        still = []
+        for mid in drop:
+            if mid not in memories:
+                continue  # deleted (its queue rows went with it) or held by a writer: kept queued
+            status, hash_, text = memories[mid]
+            if status != "active" or (content_hash(text) == hash_ and vectors.get(mid) == hash_):
+                still.append(mid)
+        return still
 
     def put_claimed_vectors(self, embedder: str, token: str,
                             rows: Sequence[tuple[int, str, np.ndarray]]) -> int:

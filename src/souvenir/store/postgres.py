@@ -149,6 +149,8 @@ class PostgresStore(PgVectorMixin, SQLStore):
     _claim_lock = " FOR UPDATE OF o SKIP LOCKED"
     #: Replicas claim memories to embed side by side (``souvenir.store.indexclaims``).
     _claim_skip_locked = " FOR UPDATE OF q SKIP LOCKED"
+    #: A claim's rows with nothing to do are read again, locked, before they are dropped.
+    _drop_recheck_lock = " FOR SHARE SKIP LOCKED"
     #: An embedder's queue is filled once with the writers of memories and vectors held off.
     _queue_fill_lock = "LOCK TABLE memories, vectors IN SHARE MODE NOWAIT"
     _row_share_lock = " FOR SHARE"

@@ -55,6 +55,11 @@ class UserDataMixin(Plumbing):
         with self.transaction() as conn:  # type: ignore[attr-defined]
             counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                       for table, sql in _USER_TABLES.items()}
+            # the indexer's queue rows first, holding nothing else yet: a claim holding them
+            # (PostgreSQL FOR UPDATE) ends without waiting for a row of ours (its claims'
+            # foreign key reads the memories), never a deadlock that would fail the erasure
+            conn.execute("DELETE FROM vector_queue WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
+                         (user_id,))
             # the read cache's ticks first: the rows below then take none (one row, not one per row)
             conn.execute("DELETE FROM read_ticks WHERE user_id = ?", (user_id,))
             conn.execute("DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
