@@ -184,8 +184,9 @@ class VectorIndex:
                 self.name, claim.token, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)])
             if lost:
                 self.claims_lost += lost
-                log.warning("indexer %s: %d vectors not written, their claim expired and was taken over",
-                            self.name, lost)
+                log.warning("indexer %s: %d vectors not written, their claim ended while they were "
+                            "embedded (lease expired and taken over, or a session neighbour changed "
+                            "the window); they stay queued", self.name, lost)
             done += len(rows) - lost
             batches += 1
             if self._stop.is_set():
