@@ -15,6 +15,14 @@ from souvenir.store.hashing import content_hash
 from tests.test_vector_queue import NOW, VEC, E, _raw_update, exact, put, queued, url  # noqa: F401
 
 
+@pytest.fixture
+def store(url):  # noqa: F811
+    """A store opened on ``url`` (SQLite file or PostgreSQL database), closed after."""
+    opened = open_store(url)
+    yield opened
+    opened.close()
+
+
 def _write(store, claim, embedder: str = E) -> int:
     return store.put_claimed_vectors(embedder, claim.token, [(m, h, VEC) for m, h, _ in claim.rows])
 
@@ -23,102 +31,78 @@ def _mem(store, uid, text):
     return store.insert_memory(uid, text, "fact", "global", None, 1.0, False, None, NOW)
 
 
-def test_a_memory_restored_after_its_vector_was_cleared_is_queued(url):  # noqa: F811
-    store = open_store(url)
-    try:
-        uid = store.ensure_user("cli", "a", NOW)
-        old, new = _mem(store, uid, "lives in Lyon"), _mem(store, uid, "lives in Paris")
-        assert store.ensure_vector_queue(E) == 2
-        put(store, old, new)
-        assert exact(store) == set()
-        store.supersede(old, new, NOW)
-        assert store.clear_vectors(E) == 2  # the superseded one's vector goes too, not queued
-        assert exact(store) == {new}
-        _raw_update(url, "UPDATE memories SET status = 'active', superseded_by = NULL WHERE id = ?", (old,))
-        assert exact(store) == {old, new}
-        claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
-        assert sorted(m for m, _, _ in claim.rows) == [old, new] and _write(store, claim) == 0
-        assert exact(store) == set() and queued(store) == set()
-    finally:
-        store.close()
+def test_a_memory_restored_after_its_vector_was_cleared_is_queued(store, url):  # noqa: F811
+    uid = store.ensure_user("cli", "a", NOW)
+    old, new = _mem(store, uid, "lives in Lyon"), _mem(store, uid, "lives in Paris")
+    assert store.ensure_vector_queue(E) == 2
+    put(store, old, new)
+    assert exact(store) == set()
+    store.supersede(old, new, NOW)
+    assert store.clear_vectors(E) == 2  # the superseded one's vector goes too, not queued
+    assert exact(store) == {new}
+    _raw_update(url, "UPDATE memories SET status = 'active', superseded_by = NULL WHERE id = ?", (old,))
+    assert exact(store) == {old, new}
+    claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
+    assert sorted(m for m, _, _ in claim.rows) == [old, new] and _write(store, claim) == 0
+    assert exact(store) == set() and queued(store) == set()
 
 
-def test_a_crash_between_claim_and_write_is_taken_over_once(url):  # noqa: F811
-    store = open_store(url)
-    try:
-        uid = store.ensure_user("cli", "c", NOW)
-        mids = [_mem(store, uid, f"m{i}") for i in range(4)]
-        dead = store.claim_stale_vectors(E, 10, 30.0, NOW)  # the replica dies here
-        assert len(dead.rows) == 4
-        assert store.claim_stale_vectors(E, 10, 30.0, NOW + timedelta(seconds=5)).rows == []  # held
-        live = store.claim_stale_vectors(E, 10, 30.0, NOW + timedelta(seconds=31))
-        assert live.taken_over == 4 and _write(store, live) == 0
-        assert _write(store, dead) == 4  # the dead replica wakes up: nothing written twice
-        assert exact(store) == set() and queued(store) == set()
-        assert store._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0
-        assert sorted(r[0] for r in store._query("SELECT memory_id FROM vectors")) == mids
-    finally:
-        store.close()
+def test_a_crash_between_claim_and_write_is_taken_over_once(store):  # noqa: F811
+    uid = store.ensure_user("cli", "c", NOW)
+    mids = [_mem(store, uid, f"m{i}") for i in range(4)]
+    dead = store.claim_stale_vectors(E, 10, 30.0, NOW)  # the replica dies here
+    assert len(dead.rows) == 4
+    assert store.claim_stale_vectors(E, 10, 30.0, NOW + timedelta(seconds=5)).rows == []  # held
+    live = store.claim_stale_vectors(E, 10, 30.0, NOW + timedelta(seconds=31))
+    assert live.taken_over == 4 and _write(store, live) == 0
+    assert _write(store, dead) == 4  # the dead replica wakes up: nothing written twice
+    assert exact(store) == set() and queued(store) == set()
+    assert store._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0
+    assert sorted(r[0] for r in store._query("SELECT memory_id FROM vectors")) == mids
 
 
-def test_a_new_embedder_name_embeds_the_whole_store(url):  # noqa: F811
-    store = open_store(url)
-    try:
-        uid = store.ensure_user("cli", "n", NOW)
-        mids = [_mem(store, uid, f"m{i}") for i in range(3)]
-        store.ensure_vector_queue(E)
-        put(store, *mids)
-        claim = store.claim_stale_vectors("e2", 10, 60.0, NOW)  # never registered: first claim
-        assert sorted(m for m, _, _ in claim.rows) == mids and _write(store, claim, "e2") == 0
-        assert exact(store, "e2") == set() and exact(store) == set()
-    finally:
-        store.close()
+def test_a_new_embedder_name_embeds_the_whole_store(store):  # noqa: F811
+    uid = store.ensure_user("cli", "n", NOW)
+    mids = [_mem(store, uid, f"m{i}") for i in range(3)]
+    store.ensure_vector_queue(E)
+    put(store, *mids)
+    claim = store.claim_stale_vectors("e2", 10, 60.0, NOW)  # never registered: first claim
+    assert sorted(m for m, _, _ in claim.rows) == mids and _write(store, claim, "e2") == 0
+    assert exact(store, "e2") == set() and exact(store) == set()
 
 
-def test_a_text_update_that_keeps_its_hash_is_not_embedded_again(url):  # noqa: F811
-    store = open_store(url)
-    try:
-        uid = store.ensure_user("cli", "h", NOW)
-        mid = _mem(store, uid, "same")
-        store.ensure_vector_queue(E)
-        put(store, mid)
-        _raw_update(url, "UPDATE memories SET text = 'same', content_hash = content_hash WHERE id = ?", (mid,))
-        assert store.claim_stale_vectors(E, 10, 60.0, NOW).rows == []  # current: dropped, not twice
-        assert exact(store) == set() and queued(store) == set()
-    finally:
-        store.close()
+def test_a_text_update_that_keeps_its_hash_is_not_embedded_again(store, url):  # noqa: F811
+    uid = store.ensure_user("cli", "h", NOW)
+    mid = _mem(store, uid, "same")
+    store.ensure_vector_queue(E)
+    put(store, mid)
+    _raw_update(url, "UPDATE memories SET text = 'same', content_hash = content_hash WHERE id = ?", (mid,))
+    assert store.claim_stale_vectors(E, 10, 60.0, NOW).rows == []  # current: dropped, not twice
+    assert exact(store) == set() and queued(store) == set()
 
 
-def test_deleting_a_user_whose_memories_are_claimed_leaves_no_queue_or_claim_row(url):  # noqa: F811
-    store = open_store(url)
-    try:
-        gone, kept = store.ensure_user("cli", "gone", NOW), store.ensure_user("cli", "kept", NOW)
-        doomed = [_mem(store, gone, f"secret {i}") for i in range(4)]
-        other = _mem(store, kept, "other")
-        claim = store.claim_stale_vectors(E, 2, 60.0, NOW)  # two of them in flight
-        assert len(claim.rows) == 2
-        store.delete_user(gone)
-        assert _write(store, claim) == 2  # their claims went with them: nothing written
-        ids = ",".join(str(m) for m in doomed)
-        for table in ("vector_queue", "vector_claims", "vectors"):
-            assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id IN ({ids})")[0][0] == 0, table
-        assert exact(store) == {other} and queued(store) == {other}
-    finally:
-        store.close()
+def test_deleting_a_user_whose_memories_are_claimed_leaves_no_queue_or_claim_row(store):  # noqa: F811
+    gone, kept = store.ensure_user("cli", "gone", NOW), store.ensure_user("cli", "kept", NOW)
+    doomed = [_mem(store, gone, f"secret {i}") for i in range(4)]
+    other = _mem(store, kept, "other")
+    claim = store.claim_stale_vectors(E, 2, 60.0, NOW)  # two of them in flight
+    assert len(claim.rows) == 2
+    store.delete_user(gone)
+    assert _write(store, claim) == 2  # their claims went with them: nothing written
+    ids = ",".join(str(m) for m in doomed)
+    for table in ("vector_queue", "vector_claims", "vectors"):
+        assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id IN ({ids})")[0][0] == 0, table
+    assert exact(store) == {other} and queued(store) == {other}
 
 
-def test_forgetting_a_claimed_memory_leaves_no_vector_queue_or_claim_row(url):  # noqa: F811
-    store = open_store(url)
-    try:
-        uid = store.ensure_user("cli", "f", NOW)
-        mid = _mem(store, uid, "my password is hunter2")
-        claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
-        store.delete_memory(mid, NOW)
-        assert _write(store, claim) == 0
-        for table in ("vector_queue", "vector_claims", "vectors"):
-            assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id = ?", (mid,))[0][0] == 0, table
-    finally:
-        store.close()
+def test_forgetting_a_claimed_memory_leaves_no_vector_queue_or_claim_row(store):  # noqa: F811
+    uid = store.ensure_user("cli", "f", NOW)
+    mid = _mem(store, uid, "my password is hunter2")
+    claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
+    store.delete_memory(mid, NOW)
+    assert _write(store, claim) == 0
+    for table in ("vector_queue", "vector_claims", "vectors"):
+        assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id = ?", (mid,))[0][0] == 0, table
 
 
 def _during_claim(monkeypatch, action) -> None:
