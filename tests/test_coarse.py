@@ -11,7 +11,7 @@ from souvenir.blas import BLOCK, coarse_query, dot_rows, leading_directions, pro
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.scoring.fusion import zscore
 from souvenir.scoring.shortlist import zscore_sampled
-from souvenir.types import Memory
+from tests.test_shortlist import topic_user
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -73,28 +73,9 @@ def test_zscore_within_languages_on_a_sample():
 
 
 def _user(n: int, seed: int = 0):
-    """``n`` memories in 40 topics (their vectors near the topic's direction, in two
-    languages), an English word per topic; the query is about topic 3. Returns the
-    memories, USE's and e5's matrices, their queries, and e5's basis: its 40 leading
-    directions (where the topics lie)."""
-    rng = np.random.default_rng(seed)
-    topic = rng.integers(0, 40, n)
-    centres_u = rng.standard_normal((40, 64))
-    centres_e = rng.standard_normal((40, 96))
-
-    def vectors(centres, noise):
-        v = centres[topic] + noise * rng.standard_normal((n, centres.shape[1]))
-        return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
-
-    U, E = vectors(centres_u, 1.6), vectors(centres_e, 1.2)
-    words = ["garden", "sister", "train", "dentist"] + [f"word{t}" for t in range(4, 40)]
-    memories = [Memory(id=i + 1, user_id=1, text=(f"the user {words[topic[i]]} note {i}" if i % 2
-                                                  else f"l'utilisateur {words[topic[i]]} note {i}"),
-                       kind="fact", scope="global", story_id=None, confidence=1.0, pinned=False,
-                       status="active", source=None, created_at=NOW, updated_at=NOW,
-                       content_hash=str(i)) for i in range(n)]
-    qu = (centres_u[3] / np.linalg.norm(centres_u[3])).astype(np.float32)
-    qe = (centres_e[3] / np.linalg.norm(centres_e[3])).astype(np.float32)
+    """:func:`tests.test_shortlist.topic_user` with 96-d e5 vectors, and e5's basis: its 40
+    leading directions (where the topics lie)."""
+    memories, U, E, qu, qe = topic_user(n, seed, e5_dim=96)
     basis = np.linalg.svd(E.astype(np.float64), full_matrices=False)[2][:40].T.astype(np.float32)
     return memories, U, E, qu, qe, basis
 

@@ -69,13 +69,14 @@ def test_zscore_on_a_sample_has_the_general_path_s_bits(values, seed, step):
     assert np.array_equal(fast, general)
 
 
-def _user(n: int, seed: int = 0, with_window_matrix: bool = False):
+def topic_user(n: int, seed: int = 0, e5_dim: int = 48):
     """``n`` memories in 40 topics (their vectors near the topic's direction, in two
-    languages), an English word per topic; the query is about topic 3."""
+    languages), an English word per topic; the query is about topic 3. Returns the
+    memories, USE's (n×64) and e5's (n×``e5_dim``) float32 matrices and their queries."""
     rng = np.random.default_rng(seed)
     topic = rng.integers(0, 40, n)
     centres_u = rng.standard_normal((40, 64))
-    centres_e = rng.standard_normal((40, 48))
+    centres_e = rng.standard_normal((40, e5_dim))
 
     def vectors(centres, noise):
         v = centres[topic] + noise * rng.standard_normal((n, centres.shape[1]))
@@ -88,11 +89,16 @@ def _user(n: int, seed: int = 0, with_window_matrix: bool = False):
                        kind="fact", scope="global", story_id=None, confidence=1.0, pinned=False,
                        status="active", source=None, created_at=NOW, updated_at=NOW,
                        content_hash=str(i)) for i in range(n)]
-    qu = centres_u[3] / np.linalg.norm(centres_u[3])
-    qe = centres_e[3] / np.linalg.norm(centres_e[3])
+    qu = (centres_u[3] / np.linalg.norm(centres_u[3])).astype(np.float32)
+    qe = (centres_e[3] / np.linalg.norm(centres_e[3])).astype(np.float32)
+    return memories, U, E, qu, qe
+
+
+def _user(n: int, seed: int = 0, with_window_matrix: bool = False):
+    """:func:`topic_user` as the scorer's two dense inputs (and e5's matrix if asked)."""
+    memories, U, E, qu, qe = topic_user(n, seed)
     ids = [m.id for m in memories]
-    sides = (DenseInput.from_matrix(qu.astype(np.float32), ids, U),
-             DenseInput.from_matrix(qe.astype(np.float32), ids, E))
+    sides = (DenseInput.from_matrix(qu, ids, U), DenseInput.from_matrix(qe, ids, E))
     return (memories, sides, E) if with_window_matrix else (memories, sides)
 
 
