@@ -182,6 +182,31 @@ class ScoringConfig:
     mmr_top: int = 100
     mmr_side: str = "use"
     mmr_broad: bool = True
+    # -- Multi-hop levers, session 7 (docs/journal.md "Multi-hop levers, session 7"); off.
+    #: Directional neighbours: the best neighbour *before* a memory counts
+    #: ``neighbour_before`` of its first-stage score, the best *after* it
+    #: ``neighbour_after`` (1 / 1: either side alike, as before). In a dialogue the turn
+    #: after a report reacts to it; the turn before a short reply is what it answers.
+    neighbour_before: float = 1.0
+    neighbour_after: float = 1.0
+    #: ``length_prior`` / ``dated_bonus`` for broad questions (``None``: the same for
+    #: every question).
+    broad_length_prior: float | None = None
+    broad_dated_bonus: float | None = None
+    #: Pseudo-relevance feedback on BM25 terms (RM3-style, :mod:`souvenir.scoring.relevance`):
+    #: the ``prf_terms`` heaviest words of the ``prf_top`` best memories (by the full
+    #: score), not the message's nor the speakers' names, are a weighted BM25 query whose
+    #: z is added to the first stage with this weight, then the score is computed again.
+    #: ``prf_broad``: broad questions only. 0 = off.
+    prf_weight: float = 0.0
+    prf_top: int = 10
+    prf_terms: int = 10
+    prf_broad: bool = True
+    #: Session prior: + ``session_prior`` · z(the best first-stage score in the memory's
+    #: session) — a session that holds a good answer makes its other memories likelier.
+    #: ``session_prior_broad``: broad questions only. 0 = off.
+    session_prior: float = 0.0
+    session_prior_broad: bool = True
     # Cross-language levers that are not linear weights (:mod:`souvenir.scoring.crosslang`;
     # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); all off
     # (no held-out gain on top of the defaults), kept for research.
@@ -430,16 +455,34 @@ def _positions(languages) -> list[np.ndarray]:
     return [np.flatnonzero(g) if np.asarray(g).dtype == bool else np.asarray(g) for g in languages]
 
 
-def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0) -> np.ndarray:
+def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0,
+                    before: float = 1.0, after: float = 1.0) -> np.ndarray:
     """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none;
-    with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score."""
+    with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score;
+    the neighbours before the memory count ``before`` of it, those after ``after`` (a side
+    at 0 is not read at all)."""
     vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
-    if decay != 1.0:
+    if decay != 1.0 or before != 1.0 or after != 1.0:
         reach = table.shape[0] // 2
         distance = np.r_[np.arange(reach, 0, -1), np.arange(1, reach + 1)]
-        vals = vals * (decay ** (distance - 1))[:, None]
+        factor = (decay ** (distance - 1)) * np.r_[np.full(reach, before), np.full(reach, after)]
+        vals = np.where(np.isfinite(vals) & (factor[:, None] != 0), vals * factor[:, None], -np.inf)
     best = vals.max(axis=0)
     return np.where(np.isinf(best), 0.0, best)
+
+
+def session_best(score: np.ndarray, sessions: np.ndarray) -> np.ndarray:
+    """Per memory: the best ``score`` in its session (``sessions``: int64 codes, −1 =
+    none: NaN, which :func:`zscore` counts as the mean)."""
+    out = np.full(len(score), np.nan)
+    has = sessions >= 0
+    if not has.any():
+        return out
+    codes = sessions[has]
+    best = np.full(int(codes.max()) + 1, -np.inf)
+    np.maximum.at(best, codes, score[has])
+    out[has] = best[codes]
+    return out
 
 
 def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarray:
@@ -480,11 +523,11 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     same query, so that an input array passed again is not z-scored again.
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
-    ``session_decay``; ``cross``: bool per memory, written in another language than the
-    message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``). ``parts``: a dict
-    filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``, ``expansion``,
-    ``neighbours``, ``speaker``, ``period``, ``diversity``; signed: they sum to the score)
-    — the diagnostics' breakdown.
+    ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
+    language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``).
+    ``parts``: a dict filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``,
+    ``expansion``, ``neighbours``, ``session``, ``speaker``, ``period``, ``diversity``;
+    signed: they sum to the score) — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
         hit = memo.get(name) if memo is not None else None
@@ -554,7 +597,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             first = first + part("expansion", config.expansion_weight * zscore(second))
     score = first
     if config.neighbour_alpha and neighbours is not None:
-        best = _neighbour_best(first, neighbours, config.neighbour_decay)
+        best = _neighbour_best(first, neighbours, config.neighbour_decay,
+                               config.neighbour_before, config.neighbour_after)
         if config.neighbour_mode == "gap":
             lift = config.neighbour_alpha * np.maximum(best - first, 0.0)
         elif config.neighbour_mode == "max":
@@ -567,6 +611,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         score = first + part("neighbours", lift)
     if prior is not None and not config.length_first:
         score = score + prior
+    if config.session_prior and sessions is not None:
+        score = score + part("session", config.session_prior * zscore(session_best(first, sessions)))
     if speaker is not None and (config.speaker_penalty or config.speaker_bonus):
         other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
         term = -config.speaker_penalty * other

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -119,6 +119,15 @@ class LexicalIndex:
         """How many documents hold ``term``."""
         raw = self._raw.get(term)
         return 0 if raw is None else len(raw[0])
+
+    def weighted_scores(self, query: Mapping[str, float]) -> np.ndarray:
+        """BM25 of every document for a weighted query: Σ weight(t) · BM25 term score."""
+        out = np.zeros(self.size, dtype=np.float64)
+        for term, weight in query.items():
+            hit = self._postings(term)
+            if hit is not None and weight:
+                out[hit[0]] += weight * hit[1]
+        return out
 
     def scores(self, query: Sequence[str]) -> np.ndarray:
         """BM25 of every document for the query terms (a repeated term counts twice)."""

@@ -22,6 +22,7 @@ from souvenir.scoring.fusion import (ScoringConfig, coverage, diversified, fuse,
 from souvenir.scoring.language import memory_language
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.periods import names_a_date, query_period
+from souvenir.scoring.relevance import relevance_terms
 from souvenir.scoring.shortlist import (
     MIN_COVERAGE, MIN_POINTS, fill_by_fit, fit_points, shortlist, stratified_sample, zscore_sampled,
 )
@@ -219,6 +220,12 @@ class Scorer:
             cfg = replace(cfg, neighbour_gate=0.0)
         if broad and cfg.broad_session_decay is not None:
             cfg = replace(cfg, session_decay=cfg.broad_session_decay)
+        if broad and cfg.broad_length_prior is not None:
+            cfg = replace(cfg, length_prior=cfg.broad_length_prior)
+        if broad and cfg.broad_dated_bonus is not None:
+            cfg = replace(cfg, dated_bonus=cfg.broad_dated_bonus)
+        if not broad and cfg.session_prior and cfg.session_prior_broad:
+            cfg = replace(cfg, session_prior=0.0)
         speaker = named_speaker(message, static.speaker_names)
         fused = dict(lexical=lexical, cross=cross, speaker=speaker,
                      period=query_period(message, now, cfg.relative_periods),
@@ -232,6 +239,13 @@ class Scorer:
             if any(m is not values for m, values in zip(moved, (U, E))):
                 common["memo"].clear()
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
+        if cfg.prf_weight and (broad or not cfg.prf_broad):
+            names = {t for n in static.speaker_names for t in bm25_tokens(n)}
+            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, set(query) | names)
+            if terms:
+                second = static.lexical.weighted_scores(terms)
+                score = fuse(replace(cfg, expansion_weight=cfg.prf_weight), dense=U, window=E, parts=parts,
+                             **(fused | {"expansion": lambda first: second}))
         if broad and cfg.coverage_bonus:
             names = [t for n in static.speaker_names for t in bm25_tokens(n)]
             chosen = coverage(static.lexical, query, names, score, cfg.coverage_per_term)
@@ -337,7 +351,10 @@ def _broad_levers(cfg: ScoringConfig) -> bool:
             or cfg.broad_neighbour_mode is not None or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
             or bool(cfg.coverage_bonus)
             or (bool(cfg.feedback_weight) and cfg.feedback_broad)
-            or (bool(cfg.mmr_lambda) and cfg.mmr_broad))
+            or (bool(cfg.mmr_lambda) and cfg.mmr_broad)
+            or cfg.broad_length_prior is not None or cfg.broad_dated_bonus is not None
+            or (bool(cfg.prf_weight) and cfg.prf_broad)
+            or (bool(cfg.session_prior) and cfg.session_prior_broad))
 
 
 def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig) -> np.ndarray:

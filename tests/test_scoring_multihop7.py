@@ -1,0 +1,111 @@
+"""Session 7's multi-hop levers of the fused score (issue #18): directional neighbours,
+the broad questions' own priors, the session prior and feedback on BM25 terms (RM3).
+Pure: data in, data out."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+import pytest
+
+from souvenir.scoring import Scorer, ScoringConfig
+from souvenir.scoring.fusion import fuse, neighbour_table, session_best
+from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
+from souvenir.scoring.relevance import relevance_terms
+from souvenir.types import Memory
+
+NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
+
+
+def _fuse(lexical, config, **kw):
+    n = len(lexical)
+    return fuse(config, dense=None, window=None, lexical=np.array(lexical, dtype=float),
+                languages=np.array(["en"] * n), neighbours=kw.pop("neighbours", None),
+                speakers=np.array([None] * n, dtype=object), days=np.full(n, -1), **kw)
+
+
+def _mem(i, text, speaker=None, session=None):
+    return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
+                  content_hash=str(hash(text)), created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
+                  updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc))
+
+
+def test_directional_neighbours_weigh_each_side_apart():
+    table = neighbour_table([1, 2, 3], ["a", "a", "a"], 1)
+    both, after_only = {}, {}
+    # memory 2 matches; memory 1 has it after, memory 3 before
+    _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1), neighbours=table, parts=both)
+    _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_before=0.0),
+          neighbours=table, parts=after_only)
+    best = both["bm25"][1]
+    assert np.allclose(both["neighbours"][[0, 2]], [best, best])
+    # without the side before, memory 3 borrows only from nothing after it (0), memory 1 keeps memory 2
+    assert after_only["neighbours"][0] == pytest.approx(best)
+    assert after_only["neighbours"][2] == pytest.approx(0.0)
+    half = {}
+    _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_after=0.5),
+          neighbours=table, parts=half)
+    assert half["neighbours"][0] == pytest.approx(0.5 * best) and half["neighbours"][2] == pytest.approx(best)
+
+
+def test_session_best_and_the_session_prior():
+    sessions = np.array([0, 0, 1, 1, -1])
+    best = session_best(np.array([1.0, 3.0, -2.0, 0.5, 7.0]), sessions)
+    assert np.allclose(best[:4], [3.0, 3.0, 0.5, 0.5]) and np.isnan(best[4])
+    assert np.isnan(session_best(np.array([1.0]), np.array([-1]))).all()
+    parts: dict = {}
+    on = _fuse([0, 9, 0, 1, 0], ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0,
+                                                 session_prior=1.0),
+               sessions=sessions, parts=parts)
+    off = _fuse([0, 9, 0, 1, 0], ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0),
+                sessions=sessions)
+    assert np.allclose(on - off, parts["session"])
+    assert parts["session"][0] > 0 > parts["session"][2] and parts["session"][4] == 0  # no session: the mean
+
+
+def test_relevance_terms_keep_the_words_the_best_share():
+    tokens = [bm25_tokens(t) for t in ("camping in the forest with the kids", "the kids loved the forest",
+                                       "pottery class with the kids", "tax forms", "forest forest forest")]
+    score = np.array([3.0, 2.5, 2.0, -1.0, -3.0])
+    terms = relevance_terms(tokens, score, top=3, terms=5, exclude=set(bm25_tokens("kids")))
+    # "forest" is held by two of the three best; "kid" is excluded; words of one memory are not taken
+    assert list(terms) == list(bm25_tokens("forest")) and terms[bm25_tokens("forest")[0]] == pytest.approx(1.0)
+    loose = relevance_terms(tokens, score, top=3, terms=3, min_docs=1)
+    assert len(loose) == 3 and sum(loose.values()) == pytest.approx(1.0)
+    assert bm25_tokens("kids")[0] in loose  # held by all three best
+    assert relevance_terms(tokens, score, top=0, terms=5) == {}
+    assert relevance_terms([], np.array([]), top=3, terms=5) == {}
+
+
+def test_weighted_bm25_is_a_weighted_sum_of_the_terms():
+    index = LexicalIndex([("forest", "kid"), ("kid",), ("tax",)])
+    assert np.allclose(index.weighted_scores({"forest": 0.5, "kid": 2.0}),
+                       0.5 * index.scores(["forest"]) + 2.0 * index.scores(["kid"]))
+    assert np.allclose(index.weighted_scores({"nothing": 1.0}), 0)
+
+
+def test_feedback_on_terms_lifts_what_the_best_share_for_broad_questions_only():
+    mems = [_mem(1, "Melanie: we went camping in the forest with the kids", "Melanie", "s1"),
+            _mem(2, "Caroline: wow, sounds great", "Caroline", "s1"),
+            _mem(3, "Melanie: the forest trail by the lake was lovely", "Melanie", "s2"),
+            _mem(4, "Melanie: I painted a sunset yesterday", "Melanie", "s3"),
+            _mem(5, "Caroline: camping again soon?", "Caroline", "s3")]
+    cfg = ScoringConfig(prf_weight=2.0, prf_top=2, prf_terms=5)
+    broad = "What activities did Melanie do camping?"
+    plain = Scorer().scores(1, mems, broad, NOW)
+    fed = Scorer(cfg).scores(1, mems, broad, NOW)
+    assert fed[3] - plain[3] > fed[4] - plain[4]  # "forest", shared by the best, lifts memory 3
+    narrow = "Did Melanie go camping?"
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+
+
+def test_broad_priors_only_for_broad_questions():
+    mems = [_mem(1, "Melanie: we went camping in the forest with the kids last summer, it was great", "Melanie"),
+            _mem(2, "Melanie: camping", "Melanie"), _mem(3, "Caroline: hello there", "Caroline")]
+    cfg = ScoringConfig(broad_length_prior=2.0)
+    broad = "What activities has Melanie done?"
+    gap = lambda s: s[1] - s[2]  # noqa: E731
+    assert gap(Scorer(cfg).scores(1, mems, broad, NOW)) > gap(Scorer().scores(1, mems, broad, NOW))
+    narrow = "Did Melanie go camping?"
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
