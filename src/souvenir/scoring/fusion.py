@@ -466,7 +466,8 @@ def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0,
         reach = table.shape[0] // 2
         distance = np.r_[np.arange(reach, 0, -1), np.arange(1, reach + 1)]
         factor = (decay ** (distance - 1)) * np.r_[np.full(reach, before), np.full(reach, after)]
-        vals = np.where(np.isfinite(vals) & (factor[:, None] != 0), vals * factor[:, None], -np.inf)
+        ok = np.isfinite(vals) & (factor[:, None] != 0)
+        vals = np.where(ok, np.where(ok, vals, 0.0) * factor[:, None], -np.inf)
     best = vals.max(axis=0)
     return np.where(np.isinf(best), 0.0, best)
 
