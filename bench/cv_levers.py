@@ -62,7 +62,9 @@ START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alp
                "broad_neighbour_alpha": None, "feedback_weight": 0.0, "coverage_bonus": 0.0,
                "window_query_role": "query", "neighbour_mode": "sum", "broad_neighbour_mode": None,
                "broad_session_decay": None, "mmr_lambda": 0.0, "neighbour_gate": 0.0,
-               "lexical_lang": 0.0}
+               "lexical_lang": 0.0, "neighbour_before": 1.0, "neighbour_after": 1.0,
+               "broad_length_prior": None, "broad_dated_bonus": None, "broad_speaker_bonus": None,
+               "session_prior": 0.0, "prf_weight": 0.0, "info_prior": 0.0}
 
 #: The multi-hop lever groups (issue #18, docs/journal.md "Multi-hop levers"), each
 #: measured on top of the defaults by ``--from-defaults``; in the full chain the speaker
@@ -87,6 +89,22 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
     ("broad questions: query-term coverage", [{"coverage_bonus": b, "coverage_per_term": k}
                                               for b in (1.0, 2.0, 4.0) for k in (1, 2)]),
     ("e5 question embedded as a passage", [{"window_query_role": r} for r in ("passage", "broad-passage")]),
+]
+
+#: Session 7's multi-hop groups (docs/journal.md "Multi-hop levers, session 7"), walked
+#: from today's defaults by ``--session7``.
+SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
+    ("directional neighbours", [{"neighbour_before": b, "neighbour_after": a}
+                                for b, a in ((1.0, 0.5), (1.0, 0.0), (0.5, 1.0), (0.0, 1.0), (0.75, 1.0),
+                                             (1.0, 0.75))]),
+    ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
+    ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),
+    ("broad questions: speaker bonus", [{"broad_speaker_bonus": b} for b in (6.0, 8.0)]),
+    ("session prior", [{"session_prior": w, "session_prior_broad": b}
+                       for w in (0.25, 0.5, 1.0) for b in (True, False)]),
+    ("information prior", [{"info_prior": w, "info_broad": b} for w in (0.25, 0.5, 1.0) for b in (True, False)]),
+    ("feedback on BM25 terms (RM3)", [{"prf_weight": w, "prf_top": k, "prf_terms": t, "prf_broad": b}
+                                      for w in (0.5, 1.0) for k, t in ((5, 10), (10, 20)) for b in (True, False)]),
 ]
 
 #: Of the multi-hop groups, those the full chain walks too (after the second hop).
@@ -409,6 +427,8 @@ def main() -> int:
     ap.add_argument("--groups", default="", help="comma list: only the lever groups whose name holds one")
     ap.add_argument("--from-defaults", action="store_true",
                     help="chain only the multi-hop groups, from today's defaults (faster)")
+    ap.add_argument("--session7", action="store_true",
+                    help="chain only session 7's multi-hop groups, from today's defaults")
     ap.add_argument("--e5-passages", type=Path, help="folder of e5p-NAME.npy: each question's e5 vector "
                     "embedded as a passage (bench/e5_passages.py), for window_query_role")
     args = ap.parse_args()
@@ -436,6 +456,8 @@ def main() -> int:
         # groups (MULTIHOP_GROUPS), from ScoringConfig's defaults
         start = base
         groups = MULTIHOP_GROUPS
+    if args.session7:
+        start, groups = base, SESSION7_GROUPS
     if args.groups:
         wanted = args.groups.split(",")
         groups = [g for g in groups if any(w in g[0] for w in wanted)]

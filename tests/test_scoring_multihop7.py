@@ -109,3 +109,33 @@ def test_broad_priors_only_for_broad_questions():
     assert gap(Scorer(cfg).scores(1, mems, broad, NOW)) > gap(Scorer().scores(1, mems, broad, NOW))
     narrow = "Did Melanie go camping?"
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+
+
+def test_information_is_the_idf_of_the_distinct_terms():
+    index = LexicalIndex([("spain", "may"), ("sure", "thing"), ("sure", "thing"), ("sure", "help")])
+    idf = lambda df: np.log(4 - df + 0.5) - np.log(df + 0.5)  # noqa: E731
+    assert index.information(("spain", "may", "spain")) == pytest.approx(2 * idf(1))
+    assert index.information(("sure", "thing")) == pytest.approx(max(0, idf(3)) + max(0, idf(2)))
+    assert index.information(()) == 0.0
+
+
+def test_information_prior_lifts_rare_words_for_broad_questions_only():
+    mems = [_mem(1, "Melanie: we flew to Barcelona and Seville in May", "Melanie"),
+            _mem(2, "Melanie: sure thing, let me know", "Melanie"),
+            _mem(3, "Melanie: sure, let me know if you need anything", "Melanie"),
+            _mem(4, "Caroline: sure thing", "Caroline")]
+    cfg = ScoringConfig(info_prior=1.0)
+    broad = "Which cities has Melanie visited?"
+    on, off = Scorer(cfg).scores(1, mems, broad, NOW), Scorer().scores(1, mems, broad, NOW)
+    assert on[1] - off[1] > 0 > on[2] - off[2]
+    narrow = "Did Melanie fly?"
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+
+
+def test_broad_speaker_bonus():
+    mems = [_mem(1, "Melanie: pottery", "Melanie"), _mem(2, "Caroline: pottery", "Caroline")]
+    cfg = ScoringConfig(broad_speaker_bonus=8.0)
+    broad = "What activities has Melanie done?"
+    assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer().scores(1, mems, broad, NOW)[1] == pytest.approx(4.0)
+    narrow = "Did Melanie do pottery?"
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))

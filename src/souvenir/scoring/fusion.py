@@ -190,9 +190,11 @@ class ScoringConfig:
     neighbour_before: float = 1.0
     neighbour_after: float = 1.0
     #: ``length_prior`` / ``dated_bonus`` for broad questions (``None``: the same for
-    #: every question).
+    #: every question): a list's evidence is longer and dated more often than the rest.
     broad_length_prior: float | None = None
     broad_dated_bonus: float | None = None
+    #: ``speaker_bonus`` for broad questions (``None``: the same for every question).
+    broad_speaker_bonus: float | None = None
     #: Pseudo-relevance feedback on BM25 terms (RM3-style, :mod:`souvenir.scoring.relevance`):
     #: the ``prf_terms`` heaviest words of the ``prf_top`` best memories (by the full
     #: score), not the message's nor the speakers' names, are a weighted BM25 query whose
@@ -207,6 +209,12 @@ class ScoringConfig:
     #: ``session_prior_broad``: broad questions only. 0 = off.
     session_prior: float = 0.0
     session_prior_broad: bool = True
+    #: Information prior: + ``info_prior`` · z(Σ idf of the memory's distinct BM25 terms)
+    #: on the final score — a memory of rare words reports something ("we went to Spain
+    #: in May"), one of common words chats ("sure thing, let me know"). ``info_broad``:
+    #: broad questions only. 0 = off.
+    info_prior: float = 0.0
+    info_broad: bool = True
     # Cross-language levers that are not linear weights (:mod:`souvenir.scoring.crosslang`;
     # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); all off
     # (no held-out gain on top of the defaults), kept for research.
@@ -512,7 +520,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          period: tuple[date, date] | None = None, memo: dict | None = None,
          expansion=None, sessions: np.ndarray | None = None,
          parts: dict | None = None, cross: np.ndarray | None = None,
-         lengths: np.ndarray | None = None, dated: np.ndarray | None = None) -> np.ndarray:
+         lengths: np.ndarray | None = None, dated: np.ndarray | None = None,
+         information: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -520,14 +529,16 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     array of labels, integers or strings, or per language a boolean mask or the positions), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
     for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
-    (:func:`souvenir.scoring.periods.query_period`). ``memo``: a dict shared by calls over the
+    (:func:`souvenir.scoring.periods.query_period`); ``lengths``, ``dated``, ``information``:
+    per memory, log(1 + content words), names a date, Σ idf of its terms (the priors).
+    ``memo``: a dict shared by calls over the
     same query, so that an input array passed again is not z-scored again.
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
     ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
     language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``).
     ``parts``: a dict filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``,
-    ``expansion``, ``neighbours``, ``session``, ``speaker``, ``period``, ``diversity``;
+    ``expansion``, ``neighbours``, ``length``, ``dated``, ``information``, ``session``, ``speaker``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
@@ -612,6 +623,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         score = first + part("neighbours", lift)
     if prior is not None and not config.length_first:
         score = score + prior
+    if information is not None and config.info_prior:
+        score = score + part("information", config.info_prior * z("information", information))
     if config.session_prior and sessions is not None:
         score = score + part("session", config.session_prior * zscore(session_best(first, sessions)))
     if speaker is not None and (config.speaker_penalty or config.speaker_bonus):

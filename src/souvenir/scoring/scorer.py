@@ -120,6 +120,7 @@ class _Static:
         self._candidates = candidates
         self._dated: np.ndarray | None = None
         self._lengths: np.ndarray | None = None
+        self._information: np.ndarray | None = None
         self._samples: dict[int, np.ndarray] = {}
 
     def lengths(self) -> np.ndarray:
@@ -127,6 +128,13 @@ class _Static:
         if self._lengths is None:
             self._lengths = np.log1p(np.fromiter(map(len, self.tokens), dtype=np.float64, count=len(self.tokens)))
         return self._lengths
+
+    def information(self) -> np.ndarray:
+        """Σ idf of each memory's distinct BM25 terms (the information prior), read once."""
+        if self._information is None:
+            self._information = np.fromiter((self.lexical.information(t) for t in self.tokens),
+                                            dtype=np.float64, count=len(self.tokens))
+        return self._information
 
     def dated(self) -> np.ndarray:
         """Per memory: its text names a date (:func:`names_a_date`), read once, only when
@@ -224,15 +232,20 @@ class Scorer:
             cfg = replace(cfg, length_prior=cfg.broad_length_prior)
         if broad and cfg.broad_dated_bonus is not None:
             cfg = replace(cfg, dated_bonus=cfg.broad_dated_bonus)
+        if broad and cfg.broad_speaker_bonus is not None:
+            cfg = replace(cfg, speaker_bonus=cfg.broad_speaker_bonus)
         if not broad and cfg.session_prior and cfg.session_prior_broad:
             cfg = replace(cfg, session_prior=0.0)
+        if not broad and cfg.info_prior and cfg.info_broad:
+            cfg = replace(cfg, info_prior=0.0)
         speaker = named_speaker(message, static.speaker_names)
         fused = dict(lexical=lexical, cross=cross, speaker=speaker,
                      period=query_period(message, now, cfg.relative_periods),
                      expansion=(lambda first: _expanded(static, first, query, cfg))
                      if cfg.expansion_weight else None,
                      sessions=static.sessions, lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
-                     dated=static.dated() if cfg.dated_bonus else None, **common)
+                     dated=static.dated() if cfg.dated_bonus else None,
+                     information=static.information() if cfg.info_prior else None, **common)
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         if cfg.feedback_weight and (broad or not cfg.feedback_broad):
             moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
@@ -353,8 +366,10 @@ def _broad_levers(cfg: ScoringConfig) -> bool:
             or (bool(cfg.feedback_weight) and cfg.feedback_broad)
             or (bool(cfg.mmr_lambda) and cfg.mmr_broad)
             or cfg.broad_length_prior is not None or cfg.broad_dated_bonus is not None
+            or cfg.broad_speaker_bonus is not None
             or (bool(cfg.prf_weight) and cfg.prf_broad)
-            or (bool(cfg.session_prior) and cfg.session_prior_broad))
+            or (bool(cfg.session_prior) and cfg.session_prior_broad)
+            or (bool(cfg.info_prior) and cfg.info_broad))
 
 
 def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig) -> np.ndarray:
