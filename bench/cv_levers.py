@@ -64,6 +64,7 @@ START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alp
                "broad_session_decay": None, "mmr_lambda": 0.0, "neighbour_gate": 0.0,
                "lexical_lang": 0.0, "neighbour_before": 1.0, "neighbour_after": 1.0,
                "broad_length_prior": None, "broad_dated_bonus": None, "broad_speaker_bonus": None,
+               "broad_w_dense": None, "broad_w_window": None, "broad_w_lexical": None,
                "session_prior": 0.0, "prf_weight": 0.0, "info_prior": 0.0}
 
 #: The multi-hop lever groups (issue #18, docs/journal.md "Multi-hop levers"), each
@@ -100,6 +101,9 @@ SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
     ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),
     ("broad questions: speaker bonus", [{"broad_speaker_bonus": b} for b in (6.0, 8.0)]),
+    ("broad questions: signal weights", [{"broad_w_lexical": 0.5}, {"broad_w_lexical": 1.5},
+                                          {"broad_w_window": 1.5}, {"broad_w_window": 3.0},
+                                          {"broad_w_dense": 0.5}, {"broad_w_dense": 1.5}]),
     ("session prior", [{"session_prior": w, "session_prior_broad": b}
                        for w in (0.25, 0.5, 1.0) for b in (True, False)]),
     ("information prior", [{"info_prior": w, "info_broad": b} for w in (0.25, 0.5, 1.0) for b in (True, False)]),

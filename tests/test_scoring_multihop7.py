@@ -139,3 +139,15 @@ def test_broad_speaker_bonus():
     assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer().scores(1, mems, broad, NOW)[1] == pytest.approx(4.0)
     narrow = "Did Melanie do pottery?"
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+
+
+def test_broad_signal_weights():
+    mems = [_mem(1, "Melanie: pottery class", "Melanie"), _mem(2, "Melanie: my family", "Melanie"),
+            _mem(3, "Melanie: hello", "Melanie")]
+    cfg = ScoringConfig(broad_w_lexical=0.0)
+    broad = "What activities has Melanie done with her family?"
+    on = Scorer(cfg).scores(1, mems, broad, NOW)
+    assert on[2] == pytest.approx(on[3])  # BM25 off: "family" no longer lifts memory 2
+    assert Scorer().scores(1, mems, broad, NOW)[2] > Scorer().scores(1, mems, broad, NOW)[3]
+    narrow = "Does Melanie love her family?"
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))

@@ -195,6 +195,12 @@ class ScoringConfig:
     broad_dated_bonus: float | None = None
     #: ``speaker_bonus`` for broad questions (``None``: the same for every question).
     broad_speaker_bonus: float | None = None
+    #: The signals' weights for broad questions (``None``: ``w_dense`` / ``w_window`` /
+    #: ``w_lexical``): a list question's words ("activities", "places") are seldom its
+    #: evidence's words ("pottery class", "Spain").
+    broad_w_dense: float | None = None
+    broad_w_window: float | None = None
+    broad_w_lexical: float | None = None
     #: Pseudo-relevance feedback on BM25 terms (RM3-style, :mod:`souvenir.scoring.relevance`):
     #: the ``prf_terms`` heaviest words of the ``prf_top`` best memories (by the full
     #: score), not the message's nor the speakers' names, are a weighted BM25 query whose

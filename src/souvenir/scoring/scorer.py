@@ -234,6 +234,9 @@ class Scorer:
             cfg = replace(cfg, dated_bonus=cfg.broad_dated_bonus)
         if broad and cfg.broad_speaker_bonus is not None:
             cfg = replace(cfg, speaker_bonus=cfg.broad_speaker_bonus)
+        for name in ("w_dense", "w_window", "w_lexical"):
+            if broad and getattr(cfg, "broad_" + name) is not None:
+                cfg = replace(cfg, **{name: getattr(cfg, "broad_" + name)})
         if not broad and cfg.session_prior and cfg.session_prior_broad:
             cfg = replace(cfg, session_prior=0.0)
         if not broad and cfg.info_prior and cfg.info_broad:
@@ -366,7 +369,8 @@ def _broad_levers(cfg: ScoringConfig) -> bool:
             or (bool(cfg.feedback_weight) and cfg.feedback_broad)
             or (bool(cfg.mmr_lambda) and cfg.mmr_broad)
             or cfg.broad_length_prior is not None or cfg.broad_dated_bonus is not None
-            or cfg.broad_speaker_bonus is not None
+            or cfg.broad_speaker_bonus is not None or cfg.broad_w_dense is not None
+            or cfg.broad_w_window is not None or cfg.broad_w_lexical is not None
             or (bool(cfg.prf_weight) and cfg.prf_broad)
             or (bool(cfg.session_prior) and cfg.session_prior_broad)
             or (bool(cfg.info_prior) and cfg.info_broad))
