@@ -95,9 +95,7 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
 #: Session 7's multi-hop groups (docs/journal.md "Multi-hop levers, session 7"), walked
 #: from today's defaults by ``--session7``.
 SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
-    ("directional neighbours", [{"neighbour_before": b, "neighbour_after": a}
-                                for b, a in ((1.0, 0.5), (1.0, 0.0), (0.5, 1.0), (0.0, 1.0), (0.75, 1.0),
-                                             (1.0, 0.75))]),
+    ("information prior", [{"info_prior": w, "info_broad": b} for w in (0.25, 0.5) for b in (True, False)]),
     ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
     ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),
     ("broad questions: speaker bonus", [{"broad_speaker_bonus": b} for b in (6.0, 8.0)]),
@@ -106,9 +104,13 @@ SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
                                           {"broad_w_dense": 0.5}, {"broad_w_dense": 1.5}]),
     ("session prior", [{"session_prior": w, "session_prior_broad": b}
                        for w in (0.25, 0.5, 1.0) for b in (True, False)]),
-    ("information prior", [{"info_prior": w, "info_broad": b} for w in (0.25, 0.5, 1.0) for b in (True, False)]),
-    ("feedback on BM25 terms (RM3)", [{"prf_weight": w, "prf_top": k, "prf_terms": t, "prf_broad": b}
-                                      for w in (0.5, 1.0) for k, t in ((5, 10), (10, 20)) for b in (True, False)]),
+    ("directional neighbours", [{"neighbour_before": b, "neighbour_after": a}
+                                for b, a in ((1.0, 0.5), (1.0, 0.0), (0.5, 1.0), (0.0, 1.0), (0.75, 1.0),
+                                             (1.0, 0.75))]),
+    ("feedback on BM25 terms (RM3)", [{"prf_weight": w, "prf_top": k, "prf_terms": t, "prf_temperature": T,
+                                       "prf_min_docs": m, "prf_broad": b}
+                                      for w in (0.5, 0.75) for k, t in ((10, 20), (20, 30)) for T in (1.0, 3.0)
+                                      for m in (2, 3) for b in (True, False)]),
 ]
 
 #: Of the multi-hop groups, those the full chain walks too (after the second hop).

@@ -151,3 +151,12 @@ def test_broad_signal_weights():
     assert Scorer().scores(1, mems, broad, NOW)[2] > Scorer().scores(1, mems, broad, NOW)[3]
     narrow = "Does Melanie love her family?"
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+
+
+def test_relevance_terms_temperature():
+    tokens = [("alpha", "beta"), ("alpha", "gamma"), ("gamma", "delta"), ("gamma", "beta")]
+    score = np.array([10.0, 0.0, 0.0, 0.0])
+    sharp = relevance_terms(tokens, score, top=4, terms=3, min_docs=1, temperature=1.0)
+    flat = relevance_terms(tokens, score, top=4, terms=3, min_docs=1, temperature=0.0)
+    assert max(sharp, key=sharp.get) in ("alpha", "beta")  # the best memory's words dominate
+    assert max(flat, key=flat.get) == "gamma"  # alike: the word most of them hold

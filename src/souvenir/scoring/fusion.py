@@ -210,6 +210,10 @@ class ScoringConfig:
     prf_top: int = 10
     prf_terms: int = 10
     prf_broad: bool = True
+    #: A term is taken when at least ``prf_min_docs`` of the best hold it; the best
+    #: memories weigh exp((s − max s) / ``prf_temperature``) (0: alike).
+    prf_min_docs: int = 2
+    prf_temperature: float = 1.0
     #: Session prior: + ``session_prior`` · z(the best first-stage score in the memory's
     #: session) — a session that holds a good answer makes its other memories likelier.
     #: ``session_prior_broad``: broad questions only. 0 = off.

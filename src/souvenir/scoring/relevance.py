@@ -3,10 +3,10 @@
 After a first ranking, the ``top`` best memories are taken as relevant; each term t of
 their BM25 tokens gets the relevance model's weight
 
-    p(t | R) = Σ_d  p(d) · tf(t, d) / |d|,    p(d) = exp(s_d − max s) / Σ exp(s − max s)
+    p(t | R) = Σ_d  p(d) · tf(t, d) / |d|,    p(d) = exp((s_d − max s) / T) / Σ exp((s − max s) / T)
 
 (``s``: the first ranking's score, on the fused z scale, so one unit of score is one
-standard deviation of the signals). The ``terms`` heaviest terms that are not already the
+standard deviation of the signals; T a temperature, 0 = every one of the best alike). The ``terms`` heaviest terms that are not already the
 message's own, nor the speakers' names, held by at least ``min_docs`` of the best memories
 (a word of one memory only says nothing the memory's own score did not), form a second,
 weighted BM25 query. Differs from Rocchio on vectors (rejected in session 6, it moves the
@@ -28,10 +28,12 @@ __all__ = ["relevance_terms"]
 
 
 def relevance_terms(tokens: Sequence[Sequence[str]], score: np.ndarray, top: int, terms: int,
-                    exclude: Collection[str] = (), min_docs: int = 2) -> dict[str, float]:
+                    exclude: Collection[str] = (), min_docs: int = 2,
+                    temperature: float = 1.0) -> dict[str, float]:
     """The expansion query of the relevance model: term → p(t | R), its ``terms``
     heaviest terms (ties by the term, so the result does not depend on dict order),
-    renormalised to sum to 1. ``tokens``: each memory's BM25 tokens (the order of
+    renormalised to sum to 1; p(d) ∝ exp((s_d − max s) / ``temperature``) (0: every one
+    of the best alike). ``tokens``: each memory's BM25 tokens (the order of
     ``score``); ``exclude``: terms never taken (the message's, the names). Empty when
     ``top`` or ``terms`` is 0, or no term qualifies."""
     n = len(score)
@@ -40,7 +42,7 @@ def relevance_terms(tokens: Sequence[Sequence[str]], score: np.ndarray, top: int
     k = min(top, n)
     best = np.argpartition(-score, k - 1)[:k] if k < n else np.arange(n)
     s = score[best].astype(np.float64)
-    p = np.exp(s - s.max())
+    p = np.exp((s - s.max()) / temperature) if temperature > 0 else np.ones(k)
     p /= p.sum()
     weight: dict[str, float] = {}
     holders: Counter[str] = Counter()

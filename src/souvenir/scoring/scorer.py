@@ -257,7 +257,8 @@ class Scorer:
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
         if cfg.prf_weight and (broad or not cfg.prf_broad):
             names = {t for n in static.speaker_names for t in bm25_tokens(n)}
-            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, set(query) | names)
+            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, set(query) | names,
+                                    cfg.prf_min_docs, cfg.prf_temperature)
             if terms:
                 second = static.lexical.weighted_scores(terms)
                 score = fuse(replace(cfg, expansion_weight=cfg.prf_weight), dense=U, window=E, parts=parts,
