@@ -65,7 +65,8 @@ START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alp
                "lexical_lang": 0.0, "neighbour_before": 1.0, "neighbour_after": 1.0,
                "broad_length_prior": None, "broad_dated_bonus": None, "broad_speaker_bonus": None,
                "broad_w_dense": None, "broad_w_window": None, "broad_w_lexical": None,
-               "session_prior": 0.0, "prf_weight": 0.0, "info_prior": 0.0}
+               "session_prior": 0.0, "prf_weight": 0.0, "info_prior": 0.0,
+               "event_bonus": 0.0, "ask_penalty": 0.0}
 
 #: The multi-hop lever groups (issue #18, docs/journal.md "Multi-hop levers"), each
 #: measured on top of the defaults by ``--from-defaults``; in the full chain the speaker
@@ -95,6 +96,10 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
 #: Session 7's multi-hop groups (docs/journal.md "Multi-hop levers, session 7"), walked
 #: from today's defaults by ``--session7``.
 SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
+    ("what a memory does (event reports, questions)",
+     [{"event_bonus": w, "ask_penalty": a, "acts_broad": b, "acts_first": f}
+      for w in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0) for a in (0.0, 0.5, 1.0, 1.5, 2.0) for b in (True, False)
+      for f in (False, True) if w or a]),
     ("information prior", [{"info_prior": w, "info_broad": b} for w in (0.25, 0.5) for b in (True, False)]),
     ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
     ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),

@@ -11,6 +11,7 @@ import pytest
 
 from souvenir.scoring import Scorer, ScoringConfig
 from souvenir.scoring.fusion import fuse, neighbour_table, session_best
+from souvenir.scoring.acts import asks, reports_an_event
 from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
 from souvenir.scoring.relevance import relevance_terms
 from souvenir.types import Memory
@@ -160,3 +161,65 @@ def test_relevance_terms_temperature():
     flat = relevance_terms(tokens, score, top=4, terms=3, min_docs=1, temperature=0.0)
     assert max(sharp, key=sharp.get) in ("alpha", "beta")  # the best memory's words dominate
     assert max(flat, key=flat.get) == "gamma"  # alike: the word most of them hold
+
+
+@pytest.mark.parametrize("text", [
+    "Melanie: Hey Caroline, we went camping with my fam two weekends ago",
+    "Yesterday I took the kids to the museum.",
+    "My husband and I adopted a puppy!",
+    "I finally finished that book.",
+    "We've visited Spain twice",
+    "Hier, j'ai fait de la poterie avec les enfants.",
+    "On est allés à la plage dimanche.",
+    "Nous avons adopté un chien.",
+    "我们上周去了露营。",
+    "我去过上海两次",
+    "Saya sudah pergi ke Ipoh semalam.",
+])
+def test_reports_an_event(text):
+    assert reports_an_event(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks, Caroline! Family time matters to me. What's up with you lately?",
+    "I need a break.",
+    "I love pottery, it is so calming",
+    "She went to Paris.",  # not the speaker's own report
+    "The user went to Paris in May.",  # a fact of the write path: not flagged
+    "J'aime beaucoup la poterie.",
+    "Je suis contente pour toi !",
+    "我喜欢画画。",
+    "",
+])
+def test_does_not_report_an_event(text):
+    assert not reports_an_event(text)
+
+
+def test_asks():
+    assert asks("Sounds great! What's up with you lately?")
+    assert asks("Tu viens samedi ? ")
+    assert asks("你去过上海吗")
+    assert asks("周末你去哪儿了？")
+    assert asks("Did you like it? [shares a photo: a dog on a beach]")
+    assert not asks("I went camping.")
+    assert not asks("")
+
+
+def test_acts_on_the_score():
+    mems = [_mem(1, "Melanie: we went camping with the kids", "Melanie"),
+            _mem(2, "Melanie: camping with the kids is the best, right?", "Melanie"),
+            _mem(3, "Melanie: camping with the kids is the best", "Melanie")]
+    q = "Does Melanie like camping?"
+    parts: dict = {}
+    on = Scorer(ScoringConfig(event_bonus=2.0, ask_penalty=1.0, acts_broad=False)).scores(1, mems, q, NOW, parts=parts)
+    off = Scorer().scores(1, mems, q, NOW)
+    assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([2.0, -1.0, 0.0], abs=1e-5)
+    assert parts["acts"].tolist() == [2.0, -1.0, 0.0]
+    # broad questions only (acts_broad, the field's default): a narrow question is not moved
+    assert dict(Scorer(ScoringConfig(event_bonus=2.0)).scores(1, mems, q, NOW)) == dict(off)
+    # in the first stage a neighbour inherits it
+    first = ScoringConfig(event_bonus=2.0, acts_broad=False, acts_first=True)
+    mems_s = [_mem(i, m.text, m.speaker, "s1") for i, m in zip((1, 2, 3), mems)]
+    p1: dict = {}
+    Scorer(first).scores(1, mems_s, q, NOW, parts=p1)
+    assert "acts" in p1 and p1["neighbours"][1] > 0

@@ -225,6 +225,14 @@ class ScoringConfig:
     #: broad questions only. 0 = off.
     info_prior: float = 0.0
     info_broad: bool = True
+    #: What a memory does (:mod:`souvenir.scoring.acts`): + ``event_bonus`` when it reports
+    #: something its speaker (or the user) did, − ``ask_penalty`` when it ends on a
+    #: question. ``acts_first``: in the first stage (neighbours inherit them) rather than on
+    #: the final score; ``acts_broad``: broad questions only. 0 = off.
+    event_bonus: float = 0.0
+    ask_penalty: float = 0.0
+    acts_first: bool = False
+    acts_broad: bool = True
     # Cross-language levers that are not linear weights (:mod:`souvenir.scoring.crosslang`;
     # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); all off
     # (no held-out gain on top of the defaults), kept for research.
@@ -531,7 +539,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          expansion=None, sessions: np.ndarray | None = None,
          parts: dict | None = None, cross: np.ndarray | None = None,
          lengths: np.ndarray | None = None, dated: np.ndarray | None = None,
-         information: np.ndarray | None = None) -> np.ndarray:
+         information: np.ndarray | None = None, events: np.ndarray | None = None,
+         questions: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -539,8 +548,9 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     array of labels, integers or strings, or per language a boolean mask or the positions), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
     for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
-    (:func:`souvenir.scoring.periods.query_period`); ``lengths``, ``dated``, ``information``:
-    per memory, log(1 + content words), names a date, Σ idf of its terms (the priors).
+    (:func:`souvenir.scoring.periods.query_period`); ``lengths``, ``dated``, ``information``,
+    ``events``, ``questions``: per memory, log(1 + content words), names a date, Σ idf of
+    its terms, reports an event, ends on a question (the priors).
     ``memo``: a dict shared by calls over the
     same query, so that an input array passed again is not z-scored again.
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
@@ -548,7 +558,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
     language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``).
     ``parts``: a dict filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``,
-    ``expansion``, ``neighbours``, ``length``, ``dated``, ``information``, ``session``, ``speaker``, ``period``, ``diversity``;
+    ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``, ``information``, ``session``,
+    ``speaker``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
@@ -613,6 +624,13 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             first = first + prior
     if dated is not None and config.dated_bonus:
         first = first + part("dated", config.dated_bonus * dated)
+    acts = np.zeros(n)
+    if events is not None and config.event_bonus:
+        acts = acts + config.event_bonus * events
+    if questions is not None and config.ask_penalty:
+        acts = acts - config.ask_penalty * questions
+    if config.acts_first and acts.any():
+        first = first + part("acts", acts)
     if expansion is not None and config.expansion_weight:
         second = expansion(first)
         if second is not None:
@@ -633,6 +651,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         score = first + part("neighbours", lift)
     if prior is not None and not config.length_first:
         score = score + prior
+    if not config.acts_first and acts.any():
+        score = score + part("acts", acts)
     if information is not None and config.info_prior:
         score = score + part("information", config.info_prior * z("information", information))
     if config.session_prior and sessions is not None:

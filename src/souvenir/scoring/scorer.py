@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from souvenir.scoring.acts import asks, reports_an_event
 from souvenir.scoring.breadth import broad_question
 from souvenir.scoring.fusion import (ScoringConfig, coverage, diversified, fuse, named_speaker,
                                      neighbour_table, zscore)
@@ -121,6 +122,7 @@ class _Static:
         self._dated: np.ndarray | None = None
         self._lengths: np.ndarray | None = None
         self._information: np.ndarray | None = None
+        self._acts: tuple[np.ndarray, np.ndarray] | None = None
         self._samples: dict[int, np.ndarray] = {}
 
     def lengths(self) -> np.ndarray:
@@ -135,6 +137,15 @@ class _Static:
             self._information = np.fromiter((self.lexical.information(t) for t in self.tokens),
                                             dtype=np.float64, count=len(self.tokens))
         return self._information
+
+    def acts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per memory: reports an event, ends on a question (:mod:`souvenir.scoring.acts`),
+        read once."""
+        if self._acts is None:
+            texts = [m.text for m in self._candidates]
+            self._acts = (np.fromiter(map(reports_an_event, texts), dtype=bool, count=len(texts)),
+                          np.fromiter(map(asks, texts), dtype=bool, count=len(texts)))
+        return self._acts
 
     def dated(self) -> np.ndarray:
         """Per memory: its text names a date (:func:`names_a_date`), read once, only when
@@ -241,6 +252,9 @@ class Scorer:
             cfg = replace(cfg, session_prior=0.0)
         if not broad and cfg.info_prior and cfg.info_broad:
             cfg = replace(cfg, info_prior=0.0)
+        if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:
+            cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
+        acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         speaker = named_speaker(message, static.speaker_names)
         fused = dict(lexical=lexical, cross=cross, speaker=speaker,
                      period=query_period(message, now, cfg.relative_periods),
@@ -248,7 +262,8 @@ class Scorer:
                      if cfg.expansion_weight else None,
                      sessions=static.sessions, lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
                      dated=static.dated() if cfg.dated_bonus else None,
-                     information=static.information() if cfg.info_prior else None, **common)
+                     information=static.information() if cfg.info_prior else None,
+                     events=acts[0], questions=acts[1], **common)
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         if cfg.feedback_weight and (broad or not cfg.feedback_broad):
             moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
@@ -374,7 +389,8 @@ def _broad_levers(cfg: ScoringConfig) -> bool:
             or cfg.broad_w_window is not None or cfg.broad_w_lexical is not None
             or (bool(cfg.prf_weight) and cfg.prf_broad)
             or (bool(cfg.session_prior) and cfg.session_prior_broad)
-            or (bool(cfg.info_prior) and cfg.info_broad))
+            or (bool(cfg.info_prior) and cfg.info_broad)
+            or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad))
 
 
 def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig) -> np.ndarray:
