@@ -26,6 +26,11 @@ def _fuse(lexical, config, **kw):
                 speakers=np.array([None] * n, dtype=object), days=np.full(n, -1), **kw)
 
 
+def _quiet(**kw) -> ScoringConfig:
+    """The defaults without the acts priors (so each lever's own effect is read)."""
+    return ScoringConfig(**({"event_bonus": 0.0, "ask_penalty": 0.0} | kw))
+
+
 def _mem(i, text, speaker=None, session=None):
     return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
                   content_hash=str(hash(text)), created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
@@ -92,24 +97,24 @@ def test_feedback_on_terms_lifts_what_the_best_share_for_broad_questions_only():
             _mem(3, "Melanie: the forest trail by the lake was lovely", "Melanie", "s2"),
             _mem(4, "Melanie: I painted a sunset yesterday", "Melanie", "s3"),
             _mem(5, "Caroline: camping again soon?", "Caroline", "s3")]
-    cfg = ScoringConfig(prf_weight=2.0, prf_top=2, prf_terms=5)
+    cfg = _quiet(prf_weight=2.0, prf_top=2, prf_terms=5)
     broad = "What activities did Melanie do camping?"
-    plain = Scorer().scores(1, mems, broad, NOW)
+    plain = Scorer(_quiet()).scores(1, mems, broad, NOW)
     fed = Scorer(cfg).scores(1, mems, broad, NOW)
     assert fed[3] - plain[3] > fed[4] - plain[4]  # "forest", shared by the best, lifts memory 3
     narrow = "Did Melanie go camping?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
 def test_broad_priors_only_for_broad_questions():
     mems = [_mem(1, "Melanie: we went camping in the forest with the kids last summer, it was great", "Melanie"),
             _mem(2, "Melanie: camping", "Melanie"), _mem(3, "Caroline: hello there", "Caroline")]
-    cfg = ScoringConfig(broad_length_prior=2.0)
+    cfg = _quiet(broad_length_prior=2.0)
     broad = "What activities has Melanie done?"
     gap = lambda s: s[1] - s[2]  # noqa: E731
-    assert gap(Scorer(cfg).scores(1, mems, broad, NOW)) > gap(Scorer().scores(1, mems, broad, NOW))
+    assert gap(Scorer(cfg).scores(1, mems, broad, NOW)) > gap(Scorer(_quiet()).scores(1, mems, broad, NOW))
     narrow = "Did Melanie go camping?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
 def test_information_is_the_idf_of_the_distinct_terms():
@@ -125,33 +130,33 @@ def test_information_prior_lifts_rare_words_for_broad_questions_only():
             _mem(2, "Melanie: sure thing, let me know", "Melanie"),
             _mem(3, "Melanie: sure, let me know if you need anything", "Melanie"),
             _mem(4, "Caroline: sure thing", "Caroline")]
-    cfg = ScoringConfig(info_prior=1.0)
+    cfg = _quiet(info_prior=1.0)
     broad = "Which cities has Melanie visited?"
-    on, off = Scorer(cfg).scores(1, mems, broad, NOW), Scorer().scores(1, mems, broad, NOW)
+    on, off = Scorer(cfg).scores(1, mems, broad, NOW), Scorer(_quiet()).scores(1, mems, broad, NOW)
     assert on[1] - off[1] > 0 > on[2] - off[2]
     narrow = "Did Melanie fly?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
 def test_broad_speaker_bonus():
     mems = [_mem(1, "Melanie: pottery", "Melanie"), _mem(2, "Caroline: pottery", "Caroline")]
-    cfg = ScoringConfig(broad_speaker_bonus=8.0)
+    cfg = _quiet(broad_speaker_bonus=8.0)
     broad = "What activities has Melanie done?"
-    assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer().scores(1, mems, broad, NOW)[1] == pytest.approx(4.0)
+    assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer(_quiet()).scores(1, mems, broad, NOW)[1] == pytest.approx(4.0)
     narrow = "Did Melanie do pottery?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
 def test_broad_signal_weights():
     mems = [_mem(1, "Melanie: pottery class", "Melanie"), _mem(2, "Melanie: my family", "Melanie"),
             _mem(3, "Melanie: hello", "Melanie")]
-    cfg = ScoringConfig(broad_w_lexical=0.0)
+    cfg = _quiet(broad_w_lexical=0.0)
     broad = "What activities has Melanie done with her family?"
     on = Scorer(cfg).scores(1, mems, broad, NOW)
     assert on[2] == pytest.approx(on[3])  # BM25 off: "family" no longer lifts memory 2
-    assert Scorer().scores(1, mems, broad, NOW)[2] > Scorer().scores(1, mems, broad, NOW)[3]
+    assert Scorer(_quiet()).scores(1, mems, broad, NOW)[2] > Scorer(_quiet()).scores(1, mems, broad, NOW)[3]
     narrow = "Does Melanie love her family?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))
+    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
 def test_relevance_terms_temperature():
@@ -211,12 +216,12 @@ def test_acts_on_the_score():
             _mem(3, "Melanie: camping with the kids is the best", "Melanie")]
     q = "Does Melanie like camping?"
     parts: dict = {}
-    on = Scorer(ScoringConfig(event_bonus=2.0, ask_penalty=1.0, acts_broad=False)).scores(1, mems, q, NOW, parts=parts)
-    off = Scorer().scores(1, mems, q, NOW)
+    on = Scorer().scores(1, mems, q, NOW, parts=parts)  # the defaults: 2.0 and 1.0, every question
+    off = Scorer(ScoringConfig(event_bonus=0.0, ask_penalty=0.0)).scores(1, mems, q, NOW)
     assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([2.0, -1.0, 0.0], abs=1e-5)
     assert parts["acts"].tolist() == [2.0, -1.0, 0.0]
-    # broad questions only (acts_broad, the field's default): a narrow question is not moved
-    assert dict(Scorer(ScoringConfig(event_bonus=2.0)).scores(1, mems, q, NOW)) == dict(off)
+    # broad questions only (acts_broad): a narrow question is not moved
+    assert dict(Scorer(ScoringConfig(acts_broad=True)).scores(1, mems, q, NOW)) == dict(off)
     # in the first stage a neighbour inherits it
     first = ScoringConfig(event_bonus=2.0, acts_broad=False, acts_first=True)
     mems_s = [_mem(i, m.text, m.speaker, "s1") for i, m in zip((1, 2, 3), mems)]
