@@ -16,6 +16,8 @@ memory without a value counts as the mean)::
           + period_bonus      (the memory is dated in the period the question names,
                                relative periods — "last month", "tahun lepas" — included)
           + length_prior · z(log(1 + the memory's content words))
+          + event_bonus  (the memory reports what its speaker did: "we went camping")
+          − ask_penalty  (the memory ends on a question)
 
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.scoring.language`):
   e5 ranks its own script above every other; removing that offset is what lets e5 help
@@ -29,7 +31,9 @@ memory without a value counts as the mean)::
   period 3.0 +0.003; relative periods +0.011 on the suites. Session 6's chain (with the
   multi-hop levers, docs/journal.md "Multi-hop levers"): neighbour reach 2 (3 before),
   speaker bonus 4.0 +0.009, length prior 0.5 +0.001 (files +0.002), dated memories 1.0
-  +0.004 (files +0.009).
+  +0.004 (files +0.009). Session 7 (docs/journal.md, "Multi-hop levers, session 7"):
+  what a memory does (:mod:`souvenir.scoring.acts`), event reports + 2.0 and questions
+  − 1.0, LoCoMo held out +0.006 on its grid (+0.000 on a wider one; the files unchanged).
 - Measured and left out (no held-out gain): BM25 1.5 / 0.5, USE weight 1.5, BM25 k1 / b,
   a one-sided e5 term, diversity among the best (session decay), a second hop (entity
   expansion), a factor on e5 across languages, feedback (Rocchio; removed in session 3).
@@ -37,6 +41,9 @@ memory without a value counts as the mean)::
   neighbour term, and for broad questions
   (:mod:`souvenir.scoring.breadth`) their own neighbour weight, diversity by session or by
   content (MMR), Rocchio on USE and e5, query-term coverage, e5 on the question as a passage.
+  Session 7 (off): directional neighbours, a session prior, an information prior
+  (Σ idf), the broad questions' own length prior, dated bonus, speaker bonus and signal
+  weights, feedback on BM25 terms (RM3, :mod:`souvenir.scoring.relevance`).
   Cross-language levers (session 6, off): USE z within languages or centred per language,
   e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
   (:mod:`souvenir.scoring.crosslang`).
