@@ -27,6 +27,8 @@ stores' own memories, vectors and sources.
     # bench/e5_passages.py); or in-sample figures of a few overrides:
     ... bench/cv_levers.py --data /tmp/cv --e5-passages /tmp/cv-e5p --from-defaults
     ... bench/cv_levers.py --data /tmp/cv --grid '[{"speaker_bonus": 4.0}]'
+    # session 7's multi-hop groups (SESSION7_GROUPS), from today's defaults:
+    ... bench/cv_levers.py --data /tmp/cv --session7 [--groups "feedback on BM25"]
 """
 
 from __future__ import annotations
