@@ -111,6 +111,10 @@ SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ("broad questions: signal weights", [{"broad_w_lexical": 0.5}, {"broad_w_lexical": 1.5},
                                           {"broad_w_window": 1.5}, {"broad_w_window": 3.0},
                                           {"broad_w_dense": 0.5}, {"broad_w_dense": 1.5}]),
+    ("broad questions: profile (speaker bonus, BM25 weight, dated bonus, length prior together)",
+     [{"broad_speaker_bonus": sb, "broad_w_lexical": wl, "broad_dated_bonus": db, "broad_length_prior": lp}
+      for sb in (None, 6.0, 8.0) for wl in (None, 0.5) for db in (None, 2.0) for lp in (None, 1.0)
+      if (sb, wl, db, lp) != (None, None, None, None)]),
     ("session prior", [{"session_prior": w, "session_prior_broad": b}
                        for w in (0.25, 0.5, 1.0) for b in (True, False)]),
     ("directional neighbours", [{"neighbour_before": b, "neighbour_after": a}
