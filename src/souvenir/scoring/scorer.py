@@ -271,8 +271,8 @@ class Scorer:
                 common["memo"].clear()
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
         if cfg.prf_weight and (broad or not cfg.prf_broad):
-            names = {t for n in static.speaker_names for t in bm25_tokens(n)}
-            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, set(query) | names,
+            skip = set(query) | {t for n in static.speaker_names for t in bm25_tokens(n)}
+            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, skip,
                                     cfg.prf_min_docs, cfg.prf_temperature)
             if terms:
                 second = static.lexical.weighted_scores(terms)
