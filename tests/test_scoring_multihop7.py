@@ -228,3 +228,11 @@ def test_acts_on_the_score():
     p1: dict = {}
     Scorer(first).scores(1, mems_s, q, NOW, parts=p1)
     assert "acts" in p1 and p1["neighbours"][1] > 0
+
+
+def test_the_diagnostics_page_labels_the_acts_part_after_the_length_prior():
+    from souvenir.api.diagnostics_page import PART_LABELS, _part_names
+
+    items = [{"parts": {"speaker": 4.0, "acts": 2.0, "length": 0.1, "use": 1.0}}]
+    assert _part_names(items) == ["use", "length", "acts", "speaker"]
+    assert PART_LABELS["acts"] == "report / question"

@@ -10,11 +10,11 @@ from html import escape
 
 
 #: The fused score's terms, in the order the page shows them (souvenir.scoring.fusion).
-PART_NAMES = ("use", "e5", "bm25", "rank", "dated", "expansion", "neighbours", "length", "speaker",
+PART_NAMES = ("use", "e5", "bm25", "rank", "dated", "expansion", "neighbours", "length", "acts", "speaker",
               "period", "coverage", "diversity")
 PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "rank": "RRF", "dated": "dated",
                "expansion": "2nd hop", "neighbours": "neighbours", "length": "length",
-               "speaker": "speaker", "period": "period", "coverage": "coverage",
+               "acts": "report / question", "speaker": "speaker", "period": "period", "coverage": "coverage",
                "diversity": "diversity"}
 
 
