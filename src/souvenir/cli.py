@@ -300,11 +300,23 @@ def import_(
 
 
 @app.command()
-def index(ctx: typer.Context) -> None:
+def index(ctx: typer.Context,
+          retire: Optional[str] = typer.Option(
+              None, help="Stop keeping this embedder's queue (after switching embedders, once no "
+                         "replica uses it); nothing is embedded."),
+          drop_vectors: bool = typer.Option(False, help="With --retire: delete its vectors too.")) -> None:
     """Run the indexer once, until no memory's vector is missing or stale (after a scan of
-    the whole store for memories the indexer's queue missed)."""
+    the whole store for memories the indexer's queue missed); list the kept embedders."""
     try:
         rt = _runtime(ctx)
+        if retire is not None:
+            gone = rt.store.retire_embedder(retire, drop_vectors=drop_vectors)
+            if not gone["embedders"]:
+                console.print(f"{retire!r} was not kept; {gone['vectors']} vectors deleted")
+                return
+            console.print(f"{retire!r} retired: {gone['queue']} queued memories, {gone['claims']} claims, "
+                          f"{gone['vectors']} vectors deleted")
+            return
         done = _index_now(rt, rescan=True)
     except SouvenirError as exc:
         _fail(exc)
@@ -312,6 +324,11 @@ def index(ctx: typer.Context) -> None:
     names = " + ".join(i.name for i in rt.indexes) or "none"
     backlog = sum(i.backlog() for i in rt.indexes)
     console.print(f"{done} vectors computed with {names}; backlog {backlog}")
+    used = {i.name for i in rt.indexes}
+    for name, queued in rt.store.kept_embedders().items():
+        if name not in used:
+            console.print(f"kept but not used here: {name!r} ({queued} queued); once no replica uses it: "
+                          f"souvenir index --retire {name}")
 
 
 @app.command()
