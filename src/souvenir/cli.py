@@ -96,7 +96,7 @@ def mcp_command(
         from souvenir.library import Souvenir
         from souvenir.mcp_server import serve as serve_mcp
     except ImportError as exc:
-        _fail(ValueError(f"the MCP server needs the 'mcp' package: pip install 'souvenir[mcp]' ({exc})"))
+        _fail(ValueError(f"the MCP server needs the 'mcp' package: make install, or pip install '.[mcp]' in Souvenir's checkout ({exc})"))
         return
     settings = _settings(ctx)
     try:
@@ -179,6 +179,17 @@ def replay(
         _fail(exc)
 
 
+def _hint_unknown_user(rt: Runtime, channel: str, user: str) -> None:
+    """On stderr, when ``channel:user`` is unknown: the channels where ``user`` exists (the
+    CLI's users are in channel ``cli``, the REST service's in ``api`` by default)."""
+    if rt.store.find_user(channel, user) is not None:
+        return
+    others = rt.store.user_channels(user)
+    where = (f"; user {user!r} exists in channel {', '.join(others)}: add --channel {others[0]}" if others
+             else "")
+    err.print(f"[yellow]no user {escape(channel)}:{escape(user)}[/yellow]{escape(where)}")
+
+
 @app.command()
 def context(
     ctx: typer.Context,
@@ -202,6 +213,7 @@ def context(
     if as_json:
         sys.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2) + "\n")
         return
+    _hint_unknown_user(rt, channel, user)
     table = Table(title=f"{len(result.memories)} memories for {channel}:{user}"
                   + (f" (degraded: {result.degraded_cause})" if result.degraded else ""))
     for col in ("reason", "pass", "score", "kind", "source", "text"):
@@ -237,6 +249,8 @@ def memories(
         rows = [memory_json(m) for m in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
+    if user_id is None:
+        _hint_unknown_user(_runtime(ctx), channel, user)
     table = Table(title=f"{len(found)} memories of {channel}:{user}")
     for col in ("id", "kind", "scope", "status", "date", "source", "text"):
         table.add_column(col, overflow="fold")
