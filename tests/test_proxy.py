@@ -211,3 +211,7 @@ def test_diagnostics_json_carries_the_service_counters(tmp_path, upstream):
                 break
             time.sleep(0.1)
         assert service["reflections"]["failed"] >= 1 and service["breaker"]["chat"] in ("open", "half-open")
+        health = httpx.get(f"{server.url}/health").json()
+        failure = next(iter(health["chat"].values()))["last_failure"]
+        assert failure and failure.isidentifier()  # a class name: the public route shows no message
+        assert any("skipped after a failure" in c["detail"] for c in health["causes"])
