@@ -196,6 +196,7 @@ def test_a_hanging_upstream_answers_within_its_deadline(tmp_path, upstream):
         assert 'souvenir_proxy_events_total{event="proxy_upstream_timeouts"} 1.0' in metrics
         assert "souvenir_summaries_total" in metrics
         assert 'souvenir_replica_events_total{event="stale_jobs"} 0.0' in metrics
+        assert 'souvenir_replica_events_total{event="index_claims_ended"}' in metrics
 
 
 def test_diagnostics_json_carries_the_service_counters(tmp_path, upstream):

@@ -89,7 +89,7 @@ def test_every_kind_of_write_enqueues_or_dequeues(url):
         assert exact(store) == {ids[1]}
         claim = store.claim_stale_vectors(E, 10, 60.0, NOW)  # the claim repairs the hash
         assert claim.rows == [(ids[1], content_hash("edited by hand"), "edited by hand")]
-        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]) == 0
+        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]).unwritten == 0
         assert exact(store) == set()
         assert store.drop_neighbour_vectors(ids[3], E) == 2  # a window's neighbours
         assert exact(store) == {ids[2], ids[4]}
@@ -153,7 +153,7 @@ def test_a_memory_reworded_while_it_is_embedded_stays_queued(url):
         mid = store.insert_memory(uid, "first wording", "fact", "global", None, 1.0, False, None, NOW)
         claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
         store.replace_wording(mid, "second wording", 0.9, None, NOW, NOW)
-        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]) == 0
+        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]).unwritten == 0
         assert exact(store) == {mid}  # the old wording's vector not written, still queued
         again = store.claim_stale_vectors(E, 10, 60.0, NOW + timedelta(seconds=1))
         assert again.rows == [(mid, content_hash("second wording"), "second wording")]

@@ -70,6 +70,7 @@ class VectorIndex:
         self.lease_s = lease_s
         self.claims_taken_over = 0  # memories claimed from a claimer whose lease expired
         self.claims_lost = 0  # vectors not written: this replica's lease expired meanwhile
+        self.claims_ended = 0  # vectors not written: a session neighbour changed the window meanwhile
 
     @property
     def name(self) -> str:
@@ -161,7 +162,8 @@ class VectorIndex:
         replicas on one store embed different batches at once and none twice; a batch whose
         claimer died is taken over once its lease (``lease_s``) has expired (counted in
         ``claims_taken_over``), and a vector whose claim was taken over while this replica
-        embedded it is not written (counted in ``claims_lost``).
+        embedded it is not written (counted in ``claims_lost``), nor a window a new turn
+        changed meanwhile (``claims_ended``: embedded again from the queue).
         """
         done = 0
         batches = 0
@@ -180,14 +182,17 @@ class VectorIndex:
             except BaseException:
                 self._release(claim.token)
                 raise
-            lost = self.store.put_claimed_vectors(
+            written = self.store.put_claimed_vectors(
                 self.name, claim.token, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)])
-            if lost:
-                self.claims_lost += lost
-                log.warning("indexer %s: %d vectors not written, their claim ended while they were "
-                            "embedded (lease expired and taken over, or a session neighbour changed "
-                            "the window); they stay queued", self.name, lost)
-            done += len(rows) - lost
+            if written.lost:
+                self.claims_lost += written.lost
+                log.warning("indexer %s: %d vectors not written, their claim expired and another "
+                            "claimer took them over while they were embedded", self.name, written.lost)
+            if written.ended:  # a new turn changed their windows: embedded again from the queue
+                self.claims_ended += written.ended
+                log.debug("indexer %s: %d windows changed while embedded; they stay queued",
+                          self.name, written.ended)
+            done += len(rows) - written.unwritten
             batches += 1
             if self._stop.is_set():
                 break

@@ -70,6 +70,20 @@ def _stamp(value: datetime) -> str:
 
 
 @dataclass(frozen=True)
+class ClaimedWrite:
+    """What a claim's write could not write: ``lost`` rows, whose claim another claimer took
+    over after the lease expired; ``ended`` rows, whose claim a write ended (a session
+    neighbour changed the window). Both stay queued."""
+
+    lost: int = 0
+    ended: int = 0
+
+    @property
+    def unwritten(self) -> int:
+        return self.lost + self.ended
+
+
+@dataclass(frozen=True)
 class VectorClaim:
     """A batch claimed for one embedder: ``rows`` to embed, the ``token`` that fences their
     write, and ``taken_over``: how many of them had an expired claim of another (dead or
@@ -359,11 +373,13 @@ class IndexClaimsMixin(Plumbing):
         return still
 
     def put_claimed_vectors(self, embedder: str, token: str,
-                            rows: Sequence[tuple[int, str, np.ndarray]]) -> int:
+                            rows: Sequence[tuple[int, str, np.ndarray]]) -> ClaimedWrite:
         """Write the vectors of a claim and end it. Rows whose claim is no longer ``token``'s
-        (it expired and another claimer took it over) are not written; returns how many
-        (lost to lease expiry). A memory forgotten or reworded meanwhile is skipped as by
-        :meth:`put_vectors` (and stays queued while it is active)."""
+        are not written, and stay queued: ``lost`` — it expired and another claimer took it
+        over — and ``ended`` — a write ended it (a session neighbour changed the window:
+        ``drop_neighbour_vectors``), the normal course of a conversation. A memory forgotten
+        or reworded meanwhile is skipped as by :meth:`put_vectors` (and stays queued while it
+        is active)."""
         with self.transaction() as conn:
             held = {r[0] for r in conn.execute(
                 "DELETE FROM vector_claims WHERE embedder = ? AND token = ? RETURNING memory_id",
@@ -371,7 +387,17 @@ class IndexClaimsMixin(Plumbing):
             kept = [row for row in rows if int(row[0]) in held]
             if kept:
                 self.put_vectors(embedder, kept)
-        return len(rows) - len(kept)
+            missing = sorted({int(row[0]) for row in rows} - held)
+            taken = 0
+            for start in range(0, len(missing), self._IDS_PER_QUERY):
+                part = missing[start:start + self._IDS_PER_QUERY]
+                # taken over: another claimer holds it, or has written its current vector since
+                taken += conn.execute(
+                    "SELECT COUNT(*) FROM memories m WHERE m.id IN (" + ",".join("?" * len(part)) + ") AND ("
+                    "EXISTS (SELECT 1 FROM vector_claims c WHERE c.memory_id = m.id AND c.embedder = ?) OR "
+                    "EXISTS (SELECT 1 FROM vectors v WHERE v.memory_id = m.id AND v.embedder = ? "
+                    "AND v.content_hash = m.content_hash))", (*part, embedder, embedder)).fetchone()[0]
+        return ClaimedWrite(lost=taken, ended=len(rows) - len(kept) - taken)
 
     def release_vector_claims(self, embedder: str, token: str) -> int:
         """End a claim without writing (the embedder failed): its memories can be claimed

@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypedDict
 import numpy as np
 
 from souvenir.selection import Pool
-from souvenir.store.indexclaims import VectorClaim
+from souvenir.store.indexclaims import ClaimedWrite, VectorClaim
 from souvenir.types import Memory
 
 __all__ = ["Job", "Store"]
@@ -113,7 +113,7 @@ class Store(Protocol):
             prepare: Callable[[list[tuple[int, str, str]]], list[tuple[int, str, str]]] | None = None,
             ) -> VectorClaim: ...
     def put_claimed_vectors(self, embedder: str, token: str,
-            rows: Sequence[tuple[int, str, np.ndarray]]) -> int: ...
+            rows: Sequence[tuple[int, str, np.ndarray]]) -> ClaimedWrite: ...
     def release_vector_claims(self, embedder: str, token: str) -> int: ...
 
     # -- profile, events, diagnostics ----------------------------------------------------------
