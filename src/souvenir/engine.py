@@ -277,11 +277,13 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             written: WriteResult | None = None
             if profile.is_command(message):
-                pass
+                written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.chat is not None:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
-            elif not profile.is_acknowledgement(content_words(normalize(message))):
-                # a bare "ok" / "merci beaucoup" / "好的" / "terima kasih" is no memory
+            elif profile.is_acknowledgement(content_words(normalize(message))):
+                written = self._not_remembered(user_id, message, "acknowledgement",
+                                               "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)
+            else:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
                                     source=source or f"turn:{turn_id}", time=time,
@@ -290,6 +292,13 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
             return turn_id, written
+
+    def _not_remembered(self, user_id: int, message: str, code: str, what: str, now: datetime) -> WriteResult:
+        """A turn's message kept as a turn only, with its event (the write log shows every
+        drop with its reason)."""
+        reason = f"{code}: {what}, kept in the conversation, not as a memory"
+        self.store.record_event(user_id, event_kind("dropped", code), event_detail(reason, message), now)
+        return WriteResult("dropped", None, message, reason=reason, code=code)
 
     def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None,
                     now: datetime) -> datetime:
