@@ -130,7 +130,7 @@ def _index_now(rt: Runtime, quiet: bool = False, must: bool = True, rescan: bool
         total = index.backlog()
         if total == 0:
             continue
-        with Progress(console=err, transient=True, disable=quiet) as bar:
+        with Progress(console=err, transient=True, disable=quiet or not err.is_terminal) as bar:
             task = bar.add_task(f"embedding with {index.name}", total=total)
             while True:
                 n = index.run_once(max_batches=1)
@@ -174,7 +174,8 @@ def replay(
             actions[r.action] = actions.get(r.action, 0) + 1
         embedded = _index_now(rt) if index else 0
         console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
-                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} embedded")
+                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} vectors "
+                      f"computed ({' + '.join(i.name for i in rt.indexes) or 'no embedder'})")
     except SouvenirError as exc:
         _fail(exc)
 
