@@ -45,6 +45,7 @@ def test_page_shows_reasons_and_counters_of_a_replayed_conversation(tmp_path):
         assert len(data["selections"]) == 3
         first = data["selections"][0]["items"]
         assert 0 < len(first) <= 24 and all(i["reason"] and i["pass"] for i in first)
+        assert all(i["day"] for i in first)  # the user's day, as the context gives it
         assert any(m["counters"]["candidate"] == 3 for m in data["counters"])
         page = c.get("/v1/users/api/conv-30/diagnostics")
         assert page.status_code == 200 and "text/html" in page.headers["content-type"]

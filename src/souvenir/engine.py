@@ -473,9 +473,10 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         every = {m.id: m for m in self.store.memories(user_id, None)}
         memories = [m for m in every.values() if m.status == "active"]
         backlogs = {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}
+        tz = self.store.kv_get(user_id, TZ_KEY)
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
-            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"])
+            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"], tz)
                                             | {"rank": i.get("rank"), "parts": i.get("parts")}
                                             for i in sel["items"] if i["memory_id"] in every]}
                            for sel in self.store.last_selections(user_id, story_id if story else None)],
