@@ -42,6 +42,31 @@ QUERY_CHARS = 2000
 BATCH_CHARS = 8000
 
 
+class PendingQuery:
+    """A query embedding under way (:meth:`VectorIndex.start_query`)."""
+
+    def __init__(self, index: VectorIndex, future, deadline: float, state: dict) -> None:
+        self._index, self._future, self._deadline, self._state = index, future, deadline, state
+
+    def result(self) -> np.ndarray:
+        """The vector, waiting at most until the query's deadline (its bound counted from
+        the start, queue and lock waits included). Raises as
+        :meth:`VectorIndex.embed_query` does, opening the breaker on a failure."""
+        index, bound = self._index, self._index.query_timeout_s
+        try:
+            return self._future.result(timeout=max(0.0, self._deadline - time.monotonic()))
+        except FutureTimeout as exc:
+            self._future.cancel()  # still queued: it will not run
+            if not self._state["encoding"]:  # still waiting for the lock: busy, not broken
+                index.breaker.trip(f"busy for the whole {bound:g} s bound")
+                raise EmbedderBusyError(f"embedder busy for the whole {bound:g} s bound") from exc
+            index.breaker.trip(f"query embedding exceeded {bound:g} s")
+            raise EmbedderError(f"query embedding exceeded {bound:g} s") from exc
+        except EmbedderError as exc:
+            index.breaker.trip(str(exc)[:200])
+            raise
+
+
 class VectorIndex:
     """Vectors for one embedder over one store.
 
@@ -114,24 +139,21 @@ class VectorIndex:
         held past the bound (the breaker opens too: a busy embedder costs the next turns
         nothing either).
         """
+        return self.start_query(text).result()
+
+    def start_query(self, text: str) -> PendingQuery:
+        """Start embedding the message on this index's query thread and return at once: the
+        caller does its other work meanwhile and reads the vector with
+        :meth:`PendingQuery.result`, bounded as :meth:`embed_query` is (``query_timeout_s``
+        counted from this call). Raises :class:`EmbedderError` at once while the breaker is
+        open. A query never read costs its encode and nothing else (no breaker trip)."""
         refusal = self.breaker.refusal()
         if refusal is not None:
             raise EmbedderError(refusal)
         deadline = time.monotonic() + self.query_timeout_s
         state: dict = {"encoding": False}
         future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline, state)
-        try:
-            return future.result(timeout=self.query_timeout_s)
-        except FutureTimeout as exc:
-            if not state["encoding"]:  # still waiting for the lock: busy, not broken
-                self.breaker.trip(f"busy for the whole {self.query_timeout_s:g} s bound")
-                raise EmbedderBusyError(
-                    f"embedder busy for the whole {self.query_timeout_s:g} s bound") from exc
-            self.breaker.trip(f"query embedding exceeded {self.query_timeout_s:g} s")
-            raise EmbedderError(f"query embedding exceeded {self.query_timeout_s:g} s") from exc
-        except EmbedderError as exc:
-            self.breaker.trip(str(exc)[:200])
-            raise
+        return PendingQuery(self, future, deadline, state)
 
     def scores(self, user_id: int, query: np.ndarray, ids: np.ndarray | None = None) -> Scores:
         """Cosine similarity of ``query`` to each of the user's embedded active memories
