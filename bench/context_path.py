@@ -126,6 +126,8 @@ def profile(args) -> dict:
         if idx is None:
             continue
         rec.wrap(idx, "embed_query", f"{tag} embed_query (caller's wall)", mark=f"{tag} submit")
+        if hasattr(idx, "start_query"):  # this branch: started, read later
+            rec.wrap(idx, "start_query", f"{tag} start_query", mark=f"{tag} submit")
         rec.wrap(idx.embedder, "encode_query", f"{tag} encode (worker thread)")
         inner = idx._encode_query
 
@@ -144,6 +146,15 @@ def profile(args) -> dict:
         eng._window_queries.submit = first_hop
     rec.wrap(eng, "_scores", "encodes + fused score (_scores)")
     rec.wrap(eng, "fused_scores", "fused score")
+    if hasattr(eng.scorer, "prepare"):  # this branch: the score in two parts
+        from souvenir.scoring.scorer import Prepared
+
+        rec.wrap(eng.scorer, "prepare", "score before e5's vector (prepare)")
+        rec.wrap(Prepared, "finish", "score after e5's vector (finish)")
+        rec.wrap(eng, "_around", "profile, history, story reads (while e5 runs)")
+        from souvenir.index import PendingQuery
+
+        rec.wrap(PendingQuery, "result", "wait for e5's vector (after the rest)")
     rec.wrap(scorer_mod, "query_period", "date grounding (query_period)")
     rec.wrap(engine_mod, "select", "passes (select)")
     rec.wrap(engine_mod, "render_block", "block")

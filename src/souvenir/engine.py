@@ -406,7 +406,7 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         if self.scorer is None or self.window_index is None:
             return None
         try:
-            return self.window_index.start_query(message)
+            return self.window_index.start_query(message, hand_over=True)
         except EmbedderError as exc:
             return f"window embedder: {exc}"
 
