@@ -297,7 +297,7 @@ def ab(args) -> dict:
     work = Path(tempfile.mkdtemp(prefix="ctxab-"))
     names = ["other", "this"]
     srcs = [str(Path(args.other).resolve()), str(REPO / "src")]
-    envs = [{}, dict(kv.split("=", 1) for kv in args.env)]
+    envs = [dict(kv.split("=", 1) for kv in args.other_env), dict(kv.split("=", 1) for kv in args.env)]
     report: dict = {"runs": []}
     try:
         for _run in range(args.runs):
@@ -348,6 +348,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--other", help="ab: the other checkout's src folder")
     ap.add_argument("--env", action="append", default=[], help="ab: KEY=VALUE for this checkout's server")
+    ap.add_argument("--other-env", action="append", default=[], help="ab: KEY=VALUE for the other server")
     ap.add_argument("--check", action="store_true", help="ab: compare both answers request by request")
     ap.add_argument("--pause", action="store_true", help="profile: flush the bookkeeping after each request")
     ap.add_argument("--http", action="store_true", help="profile: through uvicorn in this process, over loopback")
