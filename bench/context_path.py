@@ -320,6 +320,8 @@ def ab(args) -> dict:
                     for k in order:
                         ms, answers[k] = servers[k].answer(message(i))
                         times[k].append(ms)
+                        if args.gap_ms:  # a chatbot's turn: the model answers before the next message
+                            time.sleep(args.gap_ms / 1000)
                     if args.check and not same(answers[0], answers[1]):
                         differ += 1
                 cpu1 = [cpu_ms(s.process.pid) for s in servers]
@@ -348,6 +350,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--other", help="ab: the other checkout's src folder")
     ap.add_argument("--env", action="append", default=[], help="ab: KEY=VALUE for this checkout's server")
+    ap.add_argument("--gap-ms", type=float, default=0.0, help="ab: pause after each request (ms)")
     ap.add_argument("--other-env", action="append", default=[], help="ab: KEY=VALUE for the other server")
     ap.add_argument("--check", action="store_true", help="ab: compare both answers request by request")
     ap.add_argument("--pause", action="store_true", help="profile: flush the bookkeeping after each request")
