@@ -164,6 +164,17 @@ def profile(args) -> dict:
     for name in ("story_summary", "anchors", "positions"):
         rec.wrap(store, name, f"story layer read ({name})")
     rec.wrap(eng, "context", "engine.context")
+    inner_context = eng.context
+
+    def context_marked(*a, **k):
+        if "asgi in" in rec.marks:
+            rec.add("HTTP in: request in → engine.context", (time.perf_counter() - rec.marks.pop("asgi in")) * 1000, 0)
+        try:
+            return inner_context(*a, **k)
+        finally:
+            rec.marks["engine out"] = time.perf_counter()
+
+    eng.context = context_marked
     rec.wrap(library_mod, "validated", "library validation")
     rec.wrap(ContextPublic, "from_result", "response model (from_result)")
     rec.wrap(lib, "context", "library.context")
@@ -220,9 +231,13 @@ class _InProcessServer:
             if scope["type"] != "http":
                 return await inner(scope, receive, send)
             start = time.perf_counter()
+            rec.marks["asgi in"] = start
 
             async def sent(message):
                 await send(message)
+                if message["type"] == "http.response.start" and "engine out" in rec.marks:
+                    rec.add("HTTP out: engine.context's return → response start",
+                            (time.perf_counter() - rec.marks.pop("engine out")) * 1000, 0)
                 if message["type"] == "http.response.body" and not message.get("more_body"):
                     rec.add("ASGI: request in → response out", (time.perf_counter() - start) * 1000, 0)
 
