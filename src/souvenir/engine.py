@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from datetime import datetime
@@ -26,7 +27,7 @@ from souvenir.errors import (
 )
 from souvenir.explain import explain, never_served
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
-from souvenir.index import VectorIndex
+from souvenir.index import PendingQuery, VectorIndex
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
@@ -91,13 +92,13 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         else:  # promises and preferences the message recalls keep their quota (issue #18)
             self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold,
                                                     relevance_floor=semantic_threshold)
-        self._window_queries = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-window")
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
                                                initializer=yield_to_turns)
         self._pending = 0
         self._pending_lock = threading.Lock()
+        self._local = threading.local()  # this thread's reply gate (reply_first)
 
     def flush(self, timeout_s: float | None = SETTLE_S) -> None:
         """Wait until the read path's bookkeeping submitted so far is written, at most
@@ -108,6 +109,25 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         except FuturesTimeout:
             pass
 
+    @contextmanager
+    def reply_first(self) -> Iterator[Callable[[], None]]:
+        """Within the block, the bookkeeping this thread's calls queue (forgetting counters,
+        the selection kept for diagnostics, degraded-turn events) starts only once the
+        returned call is made — when the reply has been sent — or after :data:`SETTLE_S`,
+        whichever comes first: it then does not compete with the reply for the cores and
+        the interpreter's lock. The jobs are queued at once (:meth:`flush` waits for them);
+        the block raising releases them at once."""
+        gate = threading.Event()
+        previous = getattr(self._local, "gate", None)
+        self._local.gate = gate
+        try:
+            yield gate.set
+        except BaseException:
+            gate.set()
+            raise
+        finally:
+            self._local.gate = previous
+
     def _later(self, fn, *args) -> None:
         """Best-effort bookkeeping off the turn; dropped (and counted) past
         :data:`MAX_BOOKKEEPING` pending jobs, when the store stays locked."""
@@ -116,9 +136,12 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
                 self.counters["bookkeeping_dropped"] += 1
                 return
             self._pending += 1
+        gate = getattr(self._local, "gate", None)
 
         def run() -> None:
             try:
+                if gate is not None:
+                    gate.wait(SETTLE_S)
                 fn(*args)
             finally:
                 with self._pending_lock:
@@ -129,7 +152,6 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
     def close(self) -> None:
         """Finish pending bookkeeping (counters, events) and stop its worker."""
         self._bookkeeping.shutdown(wait=True)
-        self._window_queries.shutdown(wait=False)
 
     # -- identity ----------------------------------------------------------------------------
     def user_id(self, channel: str, external_id: str, create: bool = False,
@@ -349,6 +371,11 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         :class:`VectorIndex`); on failure the selection runs without scores, the turn is
         marked degraded, an event is recorded, and no counter moves. ``tz``: the zone the
         user's days are shown in (default the stored ``tz``; the proxy's header).
+
+        The window embedder's query (the longest part of a turn) starts as soon as the user
+        is known, and everything that does not need it — the candidates, the main embedder's
+        query, the score's other signals, the profile, history and story reads — runs while
+        it is computed.
         """
         now = now or utcnow()
         self._check_ids(channel, external_id, story)
@@ -358,10 +385,12 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             user_id, story_id = self.store.find_user_story(channel, external_id, story)
             if user_id is None:
                 return ContextResult(block=render_block([], [], {}))
+            pending = self._start_window_query(message)
             if story and story_id is None:
                 story_id = -1  # an unknown story: only global memories qualify
             candidates = self.store.candidates(user_id, story_id)
-            scores, cause = self._scores(user_id, message, candidates, now, parts)
+            scores, cause, around = self._scores(user_id, message, candidates, now, parts, pending,
+                                                 lambda: self._around(user_id, story_id, tz))
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
             self._later(self._record_degraded, user_id, cause, now)
@@ -370,6 +399,18 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
                         list(result.rules) + list(result.memories), cause, scores, parts)
+        kv, tz, history, story_layer = around
+        return ContextResult(
+            memories=list(result.memories), rules=list(result.rules), profile=kv,
+            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
+            tz=tz,
+            story=story_layer,
+            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
+        )
+
+    def _around(self, user_id: int, story_id: int | None, tz: str | None) -> tuple:
+        """What a context shows beside the memories: (public profile, time zone, history,
+        story layer), read while the window embedder's query runs."""
         stored = self.store.kv_all(user_id)
         kv = profile.public_profile(stored)
         tz = tz or stored.get(TZ_KEY)  # (one read for both)
@@ -380,54 +421,79 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             story_layer = {"summary": self.store.story_summary(story_id),
                            "anchors": [a["text"] for a in self.store.anchors(story_id)],
                            "positions": self.store.positions(user_id, story_id)}
-        return ContextResult(
-            memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
-            tz=tz,
-            story=story_layer,
-            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
-        )
+        return kv, tz, history, story_layer
 
-    def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                now: datetime, parts: dict | None = None) -> tuple[Mapping[int, float] | None, str | None]:
-        if self.scorer is not None:
-            return self._fused_scores(user_id, message, candidates, now, parts)
-        if self.index is None:
-            return {}, None
+    def _start_window_query(self, message: str) -> PendingQuery | str | None:
+        """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the
+        pending query, the cause when it cannot start (breaker open), ``None`` without a
+        window embedder (or on the cosine read path)."""
+        if self.scorer is None or self.window_index is None:
+            return None
         try:
-            query = self.index.embed_query(message)
-            return self.index.scores(user_id, query), None
+            return self.window_index.start_query(message, hand_over=True)
         except EmbedderError as exc:
-            log.warning("degraded turn: %s", exc)
-            return None, f"embedder: {exc}"
+            return f"window embedder: {exc}"
+
+    def _scores(self, user_id: int, message: str, candidates: Sequence[Memory], now: datetime,
+                parts: dict | None = None, pending: PendingQuery | str | None = None,
+                meanwhile=None):
+        """(scores, degradation cause) for ``message``; with ``meanwhile`` (a call run while
+        the window embedder's query is computed), (scores, cause, its result)."""
+        if self.scorer is not None:
+            if pending is None and candidates:
+                pending = self._start_window_query(message)
+            return self._fused_scores(user_id, message, candidates, now, parts, pending, meanwhile)
+        scores: Mapping[int, float] | None = {}
+        cause: str | None = None
+        if self.index is not None:
+            try:
+                query = self.index.embed_query(message)
+                scores = self.index.scores(user_id, query)
+            except EmbedderError as exc:
+                log.warning("degraded turn: %s", exc)
+                scores, cause = None, f"embedder: {exc}"
+        return (scores, cause) if meanwhile is None else (scores, cause, meanwhile())
 
     def _fused_scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                      now: datetime, parts: dict | None = None) -> tuple[Scores, str | None]:
+                      now: datetime, parts: dict | None, pending: PendingQuery | str | None,
+                      meanwhile=None):
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
-        both run at once. A failed embedder leaves the other signals (the BM25 part always
-        scores) and marks the turn degraded with its cause."""
+        the window embedder's (``pending``, started by the caller) runs while the main
+        embedder's query, the score's other signals and ``meanwhile`` are computed. A failed
+        embedder leaves the other signals (the BM25 part always scores) and marks the turn
+        degraded with its cause."""
         causes: list[str] = []
-        pending = (self._window_queries.submit(self.window_index.embed_query, message)
-                   if self.window_index is not None and candidates else None)
         dense_query = window_query = None
         if self.index is not None and candidates:
             try:
                 dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
-        if pending is not None:
-            bound = self.window_index.query_timeout_s  # type: ignore[union-attr]
+        prepared = self.scorer.prepare(user_id, candidates, message, now,  # type: ignore[union-attr]
+                                       self._side(self.index, user_id, dense_query))
+        around = meanwhile() if meanwhile is not None else None
+        if isinstance(pending, str):
+            if candidates:
+                causes.append(pending)
+        elif pending is not None and candidates:
             try:
-                window_query = pending.result(timeout=bound)  # queue time counts too
+                window_query = pending.result()  # bounded from its start: queue and lock waits count
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
-            except FuturesTimeout:
-                pending.cancel()
-                causes.append(f"window embedder: no query vector within {bound:g} s (queued)")
         for cause in causes:
             log.warning("degraded turn: %s", cause)
-        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query, parts)
-        return scores, "; ".join(causes) or None
+        scores = prepared.finish(self._side(self.window_index, user_id, window_query), parts)
+        degraded = "; ".join(causes) or None
+        return (scores, degraded) if meanwhile is None else (scores, degraded, around)
+
+    def _side(self, index: VectorIndex | None, user_id: int, query) -> DenseInput | None:
+        """One embedder's side of the fused score (``None`` without an index or a vector)."""
+        if index is None or query is None:
+            return None
+        dims = self.scorer.config.coarse_dims  # type: ignore[union-attr]
+        coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
+            if dims > 0 and hasattr(index, "coarse_scores") else None
+        return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
 
     def fused_scores(self, user_id: int, candidates, message: str, now: datetime,
                      dense_query=None, window_query=None, parts: dict | None = None) -> Scores:
@@ -435,18 +501,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         (``None``: that signal is left out): what :meth:`context` runs after embedding
         the message (``souvenir bench latency`` times it). ``parts``: filled with the
         score's terms (:meth:`Scorer.scores`)."""
-        dims = self.scorer.config.coarse_dims  # type: ignore[union-attr]
-
-        def side(index: VectorIndex | None, query) -> DenseInput | None:
-            if index is None or query is None:
-                return None
-            coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
-                if dims > 0 and hasattr(index, "coarse_scores") else None
-            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
-
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
-                                  side(self.index, dense_query), side(self.window_index, window_query),
-                                  parts)
+                                  self._side(self.index, user_id, dense_query),
+                                  self._side(self.window_index, user_id, window_query), parts)
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
                           selected: list[Selection], cause: str | None, scores=None,
