@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import time
 from datetime import datetime, timedelta, timezone
 
 import httpx
@@ -185,22 +184,3 @@ def test_http_answer_is_the_library_answer(engine, tmp_path):
             assert got == want.model_dump(mode="json", by_alias=True)
             # the bytes FastAPI sends for a response model (``serialize_response``'s fast path)
             assert reply.content == TypeAdapter(ContextPublic).dump_json(want, by_alias=True)
-
-
-def test_bookkeeping_waits_for_the_reply(engine):
-    """Within ``reply_first`` the turn's bookkeeping is queued but starts once the reply is
-    out; the block raising releases it at once."""
-    user_id = engine.store.find_user("api", "u")
-    with engine.reply_first() as sent:
-        engine.context("api", "u", "What did Melanie paint?", now=NOW)
-    time.sleep(0.2)
-    assert engine.store.last_selections(user_id, None) == []  # not yet: the reply is not out
-    sent()
-    engine.flush()
-    assert [s["message"] for s in engine.store.last_selections(user_id, None)] == ["What did Melanie paint?"]
-    with pytest.raises(RuntimeError):
-        with engine.reply_first():
-            engine.context("api", "u", "Where is Penang?", now=NOW)
-            raise RuntimeError("the reply failed")
-    engine.flush()
-    assert "Where is Penang?" in [s["message"] for s in engine.store.last_selections(user_id, None)]

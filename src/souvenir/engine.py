@@ -12,8 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from datetime import datetime
@@ -98,7 +97,6 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
                                                initializer=yield_to_turns)
         self._pending = 0
         self._pending_lock = threading.Lock()
-        self._local = threading.local()  # this thread's reply gate (reply_first)
 
     def flush(self, timeout_s: float | None = SETTLE_S) -> None:
         """Wait until the read path's bookkeeping submitted so far is written, at most
@@ -109,25 +107,6 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         except FuturesTimeout:
             pass
 
-    @contextmanager
-    def reply_first(self) -> Iterator[Callable[[], None]]:
-        """Within the block, the bookkeeping this thread's calls queue (forgetting counters,
-        the selection kept for diagnostics, degraded-turn events) starts only once the
-        returned call is made — when the reply has been sent — or after :data:`SETTLE_S`,
-        whichever comes first: it then does not compete with the reply for the cores and
-        the interpreter's lock. The jobs are queued at once (:meth:`flush` waits for them);
-        the block raising releases them at once."""
-        gate = threading.Event()
-        previous = getattr(self._local, "gate", None)
-        self._local.gate = gate
-        try:
-            yield gate.set
-        except BaseException:
-            gate.set()
-            raise
-        finally:
-            self._local.gate = previous
-
     def _later(self, fn, *args) -> None:
         """Best-effort bookkeeping off the turn; dropped (and counted) past
         :data:`MAX_BOOKKEEPING` pending jobs, when the store stays locked."""
@@ -136,12 +115,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
                 self.counters["bookkeeping_dropped"] += 1
                 return
             self._pending += 1
-        gate = getattr(self._local, "gate", None)
 
         def run() -> None:
             try:
-                if gate is not None:
-                    gate.wait(SETTLE_S)
                 fn(*args)
             finally:
                 with self._pending_lock:

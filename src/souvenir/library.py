@@ -109,12 +109,6 @@ class Souvenir:
     def _who(self, channel: str | None) -> str:
         return self.channel if channel is None else channel
 
-    def reply_first(self):
-        """A context manager: the bookkeeping of the calls made in its block (this thread)
-        waits until the call it yields is made, once the reply is out (at most 2 s): the
-        REST service sends a context before counting it (:meth:`Engine.reply_first`)."""
-        return self.engine.reply_first()
-
     # -- the turn loop ---------------------------------------------------------------------
     def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
                  time: datetime | None = None, language: str | None = None,

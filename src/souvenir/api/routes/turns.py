@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, BackgroundTasks, Request, Response
+from fastapi import APIRouter, Request, Response
 
 from souvenir.api.auth import check_channel
 from souvenir.api.deps import SouvenirDep
@@ -22,19 +22,12 @@ def post_turn(body: TurnCreate, mem: SouvenirDep, request: Request) -> TurnRecor
 
 
 @router.post("/context", response_model=ContextPublic)
-def post_context(body: ContextQuery, mem: SouvenirDep, request: Request, after: BackgroundTasks) -> Response:
+def post_context(body: ContextQuery, mem: SouvenirDep, request: Request) -> Response:
     """The memories for the user's new message (24 by default), each with the pass that
     admitted it and why, and the block to put in the system prompt. Moves the forgetting
-    counters (this is a turn; counted once the answer is sent); an unknown user gets an
-    empty selection."""
+    counters (this is a turn); an unknown user gets an empty selection."""
     check_channel(request, body.channel)
-    with mem.reply_first() as sent:
-        answer = mem.context(body.user, body.message, story=body.story, channel=body.channel)
-
-    async def release() -> None:  # on the event loop once the body is sent: no thread hop
-        sent()
-
-    after.add_task(release)
+    answer = mem.context(body.user, body.message, story=body.story, channel=body.channel)
     # The library built and validated it: sent as FastAPI sends a response model (the same
     # bytes), without validating it again on another pool thread (one hop less a turn).
     return Response(answer.model_dump_json(), media_type="application/json")
