@@ -64,6 +64,12 @@ def exact(store, embedder: str = E) -> set[int]:
     return want
 
 
+def _cli_env(url: str, embedder_url: str, model: str) -> dict[str, str]:
+    """The settings of a ``souvenir`` command on ``url`` with a stand-in OpenAI embedder."""
+    return {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": embedder_url,
+            "SOUVENIR_EMBEDDER_MODEL": model, "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+
+
 def put(store, *mids: int) -> None:
     store.put_vectors(E, [(m, store.get_memory(m).content_hash, VEC) for m in mids])
 
@@ -241,9 +247,7 @@ def test_souvenir_index_rescans_what_the_triggers_missed(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'i.db'}"
     with EmbeddingServer() as server:
-        env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
-               "SOUVENIR_EMBEDDER_MODEL": "stand-in", "SOUVENIR_WINDOW_EMBEDDER": "none",
-               "SOUVENIR_LLM_BASE_URL": ""}
+        env = _cli_env(url, server.url, "stand-in")
         store = open_store(url)
         uid = store.ensure_user("cli", "q", NOW)
         for i in range(3):
@@ -296,9 +300,7 @@ def test_souvenir_index_names_an_unused_embedder_and_retires_it(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'r.db'}"
     with EmbeddingServer() as server:
-        env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
-               "SOUVENIR_EMBEDDER_MODEL": "model-a", "SOUVENIR_WINDOW_EMBEDDER": "none",
-               "SOUVENIR_LLM_BASE_URL": ""}
+        env = _cli_env(url, server.url, "model-a")
         store = open_store(url)
         uid = store.ensure_user("cli", "q", NOW)
         store.insert_memory(uid, "memory 0", "fact", "global", None, 1.0, False, None, NOW)
