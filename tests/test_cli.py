@@ -87,3 +87,23 @@ def test_malformed_replay_file_fails_with_line_number(tmp_path):
     bad.write_text('{"user": "a", "message": "hi"}\n{oops\n', encoding="utf-8")
     result = run("--db", str(tmp_path / "x.db"), "--embedder", "none", "replay", str(bad))
     assert result.exit_code == 2 and ":2:" in result.output
+
+
+def test_a_user_unknown_in_the_cli_channel_is_named_where_it_exists(tmp_path):
+    """A user written through the REST service lives in channel ``api``: the CLI's
+    ``memories`` and ``context`` (channel ``cli`` by default) say so instead of an empty table."""
+    from datetime import datetime, timezone
+
+    from souvenir.store import open_store
+
+    db = str(tmp_path / "u.db")
+    store = open_store(f"sqlite:///{db}")
+    uid = store.ensure_user("api", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
+    store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None,
+                        datetime(2026, 1, 1, tzinfo=timezone.utc))
+    store.close()
+    for args in (("memories", "--user", "ann"), ("context", "--user", "ann", "my cat?")):
+        result = run("--db", db, "--embedder", "none", *args)
+        assert result.exit_code == 0 and "exists in channel api: add --channel api" in result.output, result.output
+    known = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--channel", "api")
+    assert "Kopi" in known.output and "no user" not in known.output

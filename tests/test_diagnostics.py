@@ -45,6 +45,7 @@ def test_page_shows_reasons_and_counters_of_a_replayed_conversation(tmp_path):
         assert len(data["selections"]) == 3
         first = data["selections"][0]["items"]
         assert 0 < len(first) <= 24 and all(i["reason"] and i["pass"] for i in first)
+        assert all(i["day"] for i in first)  # the user's day, as the context gives it
         assert any(m["counters"]["candidate"] == 3 for m in data["counters"])
         page = c.get("/v1/users/api/conv-30/diagnostics")
         assert page.status_code == 200 and "text/html" in page.headers["content-type"]
@@ -67,3 +68,15 @@ def test_page_in_headless_chromium(tmp_path):
             capture_output=True, text=True, timeout=120).stdout
     assert "Last selections" in dom and "Forgetting counters" in dom and "Write decisions and drops" in dom
     assert "LGBTQ support group" in dom and "score" in dom and "D1:3" in dom
+
+
+def test_the_profile_reads_as_text_not_as_a_python_list(tmp_path):
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="none", window_embedder="none",
+                        llm_base_url="", _env_file=None)
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url) as c:
+        for message in ("I adopted a cat called Kopi", "Kopi likes tuna"):
+            assert c.post("/v1/turns", json={"user": "ann", "message": message}).status_code == 200
+        page = c.get("/v1/users/api/ann/diagnostics").text
+        assert "Kopi likes tuna\nI adopted a cat called Kopi" in page or \
+            "I adopted a cat called Kopi\nKopi likes tuna" in page
+        assert "[&#x27;" not in page and "['" not in page

@@ -9,7 +9,7 @@ EXPECTED = {
     "AsyncSouvenir", "Souvenir", "Settings", "__version__",
     "SouvenirError", "InputError", "TextError", "FileFormatError", "UnknownError",
     "StoreError", "StoreBusyError", "StaleJobError", "EmbedderError", "EmbedderBusyError",
-    "ModelError",
+    "ModelError", "ServiceError", "AccessDeniedError", "ServiceUnreachableError",
 }
 
 

@@ -48,6 +48,11 @@ FLIPS = [
     ("ms", "Minum kopi setiap pagi", "Tak minum kopi lagi"),
     ("ms", "Suka durian", "Benci durian"),
     ("ms", "Suka minum teh tarik setiap pagi", "Dah tak minum teh tarik"),
+    # the correction says what replaced the old state: one of its statements is the flip
+    ("zh", "每天都喝奶茶", "我不再喝奶茶了，改喝绿茶"),
+    ("en", "Drinks milk tea every day", "Doesn't drink milk tea anymore, switched to green tea"),
+    ("fr", "Boit du thé au lait tous les jours", "Ne boit plus de thé au lait, est passé au thé vert"),
+    ("ms", "Minum kopi setiap pagi", "Tak minum kopi lagi, sekarang minum teh"),
 ]
 
 
@@ -77,6 +82,14 @@ KEEP = [
     ("zh", "每天喝奶茶", "今天不喝奶茶"),
     ("ms", "Suka durian dan rambutan", "Tak suka durian lagi"),
     ("ms", "Makan nasi lemak setiap pagi", "Tak makan roti canai lagi"),
+    # a statement of a longer message flips only what it says itself, about the same person
+    ("en", "Is allergic to peanuts and shellfish", "Is no longer allergic to peanuts, the clinic says"),
+    ("en", "Likes jazz", "My brother doesn't like jazz anymore, he prefers rock"),
+    ("en", "Takes the train to work", "No longer takes the bus, the train is faster"),
+    ("zh", "每天喝奶茶", "今天不喝奶茶，明天再喝"),
+    ("fr", "Aime le jazz", "Ma sœur n'aime plus le jazz, mais moi si"),
+    ("en", "Andrew: Thanks! I won't give up.", "Andrew: Thanks! Your assistance is greatly appreciated."),
+    ("zh", "我每天都喝奶茶，也喝咖啡", "我不再喝奶茶了，改喝绿茶"),
 ]
 
 

@@ -196,6 +196,7 @@ def test_a_hanging_upstream_answers_within_its_deadline(tmp_path, upstream):
         assert 'souvenir_proxy_events_total{event="proxy_upstream_timeouts"} 1.0' in metrics
         assert "souvenir_summaries_total" in metrics
         assert 'souvenir_replica_events_total{event="stale_jobs"} 0.0' in metrics
+        assert 'souvenir_replica_events_total{event="index_claims_ended"}' in metrics
 
 
 def test_diagnostics_json_carries_the_service_counters(tmp_path, upstream):
@@ -211,3 +212,7 @@ def test_diagnostics_json_carries_the_service_counters(tmp_path, upstream):
                 break
             time.sleep(0.1)
         assert service["reflections"]["failed"] >= 1 and service["breaker"]["chat"] in ("open", "half-open")
+        health = httpx.get(f"{server.url}/health").json()
+        failure = next(iter(health["chat"].values()))["last_failure"]
+        assert failure and failure.isidentifier()  # a class name: the public route shows no message
+        assert any("skipped after a failure" in c["detail"] for c in health["causes"])

@@ -120,9 +120,9 @@ def test_indexer_claims_are_disjoint_and_a_dead_claimers_batch_is_taken_over(sto
         late = b.claim_stale_vectors("e", 10, 60.0, NOW + timedelta(seconds=61))
         assert ids(late) == ids(first) and late.taken_over == 4
         vector = np.ones(4, dtype=np.float32)
-        assert a.put_claimed_vectors("e", first.token, [(m, h, vector) for m, h, _ in first.rows]) == 4  # lost
+        assert a.put_claimed_vectors("e", first.token, [(m, h, vector) for m, h, _ in first.rows]).lost == 4  # lost
         assert a.vectors(1, "e")[0] == []  # the dead claimer wrote nothing
-        assert b.put_claimed_vectors("e", late.token, [(m, h, vector) for m, h, _ in late.rows]) == 0
+        assert b.put_claimed_vectors("e", late.token, [(m, h, vector) for m, h, _ in late.rows]).unwritten == 0
         assert a.vectors(1, "e")[0] == ids(first)
         assert a._query("SELECT COUNT(*) FROM vector_claims WHERE embedder = 'e'")[0][0] == 6  # b's other batch
     finally:

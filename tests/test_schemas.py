@@ -37,6 +37,14 @@ def test_every_json_route_declares_its_response_schema(tmp_path):
     assert set(MemoryPublic.model_fields) <= set(schemas["SelectedMemory"]["properties"])
 
 
+def test_the_spec_declares_the_bearer_key_except_on_the_health_probes(tmp_path):
+    spec = create_app(_settings(tmp_path)).openapi()
+    assert spec["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
+    assert spec["security"] == [{"bearer": []}]
+    assert spec["paths"]["/health"]["get"]["security"] == []
+    assert "security" not in spec["paths"]["/v1/context"]["post"]  # the global requirement
+
+
 def test_one_shape_of_a_memory_everywhere(tmp_path):
     settings = _settings(tmp_path)
     rt = open_runtime(settings)

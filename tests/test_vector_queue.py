@@ -2,7 +2,8 @@
 file and a real PostgreSQL database: every kind of write enqueues or dequeues in its own
 transaction, a text edited by hand-written SQL (another client, no Souvenir function) is
 queued and re-embedded, the backlog read from the queue equals the store's scan, an idle
-claim reads no memory, and a store migrated from 0021 has its stale memories queued."""
+claim reads no memory, a store migrated from 0021 has its stale memories queued, and a
+retired embedder's queue stops (``souvenir index --retire``)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,12 @@ def exact(store, embedder: str = E) -> set[int]:
     return want
 
 
+def _cli_env(url: str, embedder_url: str, model: str) -> dict[str, str]:
+    """The settings of a ``souvenir`` command on ``url`` with a stand-in OpenAI embedder."""
+    return {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": embedder_url,
+            "SOUVENIR_EMBEDDER_MODEL": model, "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+
+
 def put(store, *mids: int) -> None:
     store.put_vectors(E, [(m, store.get_memory(m).content_hash, VEC) for m in mids])
 
@@ -88,7 +95,7 @@ def test_every_kind_of_write_enqueues_or_dequeues(url):
         assert exact(store) == {ids[1]}
         claim = store.claim_stale_vectors(E, 10, 60.0, NOW)  # the claim repairs the hash
         assert claim.rows == [(ids[1], content_hash("edited by hand"), "edited by hand")]
-        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]) == 0
+        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]).unwritten == 0
         assert exact(store) == set()
         assert store.drop_neighbour_vectors(ids[3], E) == 2  # a window's neighbours
         assert exact(store) == {ids[2], ids[4]}
@@ -152,7 +159,7 @@ def test_a_memory_reworded_while_it_is_embedded_stays_queued(url):
         mid = store.insert_memory(uid, "first wording", "fact", "global", None, 1.0, False, None, NOW)
         claim = store.claim_stale_vectors(E, 10, 60.0, NOW)
         store.replace_wording(mid, "second wording", 0.9, None, NOW, NOW)
-        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]) == 0
+        assert store.put_claimed_vectors(E, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]).unwritten == 0
         assert exact(store) == {mid}  # the old wording's vector not written, still queued
         again = store.claim_stale_vectors(E, 10, 60.0, NOW + timedelta(seconds=1))
         assert again.rows == [(mid, content_hash("second wording"), "second wording")]
@@ -240,9 +247,7 @@ def test_souvenir_index_rescans_what_the_triggers_missed(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'i.db'}"
     with EmbeddingServer() as server:
-        env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
-               "SOUVENIR_EMBEDDER_MODEL": "stand-in", "SOUVENIR_WINDOW_EMBEDDER": "none",
-               "SOUVENIR_LLM_BASE_URL": ""}
+        env = _cli_env(url, server.url, "stand-in")
         store = open_store(url)
         uid = store.ensure_user("cli", "q", NOW)
         for i in range(3):
@@ -255,3 +260,63 @@ def test_souvenir_index_rescans_what_the_triggers_missed(tmp_path):
         again = CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False)
         assert again.exit_code == 0 and "1 vectors computed" in again.stdout and "backlog 0" in again.stdout
         assert server.texts[-1] == "I moved to Chengdu"
+
+
+def test_a_retired_embedder_is_no_longer_queued_and_comes_back_when_used(url):
+    """After a switch of embedders, retiring the old one stops its queue growing; its vectors
+    stay unless asked, and a process still embedding with it keeps it again (its stale
+    memories enqueued) once its reading of the kept set is older than ``KEPT_RECHECK_S``."""
+    store = open_store(url)
+    other = open_store(url)  # a second replica still using the old embedder
+    try:
+        uid = store.ensure_user("cli", "q", NOW)
+        first = store.insert_memory(uid, "m0", "fact", "global", None, 1.0, False, None, NOW)
+        assert other.ensure_vector_queue("old") == 1 and store.ensure_vector_queue(E) == 1
+        other.put_vectors("old", [(first, content_hash("m0"), VEC)])
+        second = store.insert_memory(uid, "m1", "fact", "global", None, 1.0, False, None, NOW)
+        assert store.kept_embedders() == {E: 2, "old": 1}
+        gone = store.retire_embedder("old")
+        assert gone == {"embedders": 1, "queue": 1, "claims": 0, "vectors": 0}
+        third = store.insert_memory(uid, "m2", "fact", "global", None, 1.0, False, None, NOW)
+        assert queued(store, "old") == set() and store.kept_embedders() == {E: 3}
+        assert store.count_stale_vectors("old") == 2  # not kept: read by a scan; its vector of m0 kept
+        assert other.ensure_vector_queue("old") == 0  # its reading is fresh: trusted
+        other.KEPT_RECHECK_S = 0.0  # as if a minute had passed
+        assert other.ensure_vector_queue("old") == 2  # kept again, what went stale enqueued
+        assert queued(store, "old") == {second, third}
+        assert store.retire_embedder("old", drop_vectors=True)["vectors"] == 1
+        assert store.retire_embedder("never") == {"embedders": 0, "queue": 0, "claims": 0, "vectors": 0}
+    finally:
+        other.close()
+        store.close()
+
+
+def test_souvenir_index_names_an_unused_embedder_and_retires_it(tmp_path):
+    """After a switch of embedding model, ``souvenir index`` names the old embedder whose
+    queue is still kept, and ``--retire`` stops it."""
+    from typer.testing import CliRunner
+
+    from souvenir.cli import app
+
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    with EmbeddingServer() as server:
+        env = _cli_env(url, server.url, "model-a")
+        store = open_store(url)
+        uid = store.ensure_user("cli", "q", NOW)
+        store.insert_memory(uid, "memory 0", "fact", "global", None, 1.0, False, None, NOW)
+        store.close()
+        assert CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False).exit_code == 0
+        env["SOUVENIR_EMBEDDER_MODEL"] = "model-b"
+        switched = CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False)
+        store = open_store(url)
+        old = next(name for name in store.kept_embedders() if "model-a" in name)
+        store.insert_memory(uid, "memory 1", "fact", "global", None, 1.0, False, None, NOW)
+        store.close()
+        assert switched.exit_code == 0 and "kept but not used here" in switched.stdout and old in switched.stdout
+        retired = CliRunner().invoke(app, ["index", "--retire", old], env=env, catch_exceptions=False)
+        assert retired.exit_code == 0 and "retired: 1 queued memories" in retired.stdout
+        store = open_store(url)
+        try:
+            assert old not in store.kept_embedders() and store.count_stale_vectors(old) == 1
+        finally:
+            store.close()

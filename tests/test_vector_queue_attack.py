@@ -24,7 +24,7 @@ def store(url):  # noqa: F811
 
 
 def _write(store, claim, embedder: str = E) -> int:
-    return store.put_claimed_vectors(embedder, claim.token, [(m, h, VEC) for m, h, _ in claim.rows])
+    return store.put_claimed_vectors(embedder, claim.token, [(m, h, VEC) for m, h, _ in claim.rows]).unwritten
 
 
 def _mem(store, uid, text):
@@ -55,7 +55,8 @@ def test_a_crash_between_claim_and_write_is_taken_over_once(store):  # noqa: F81
     assert store.claim_stale_vectors(E, 10, 30.0, NOW + timedelta(seconds=5)).rows == []  # held
     live = store.claim_stale_vectors(E, 10, 30.0, NOW + timedelta(seconds=31))
     assert live.taken_over == 4 and _write(store, live) == 0
-    assert _write(store, dead) == 4  # the dead replica wakes up: nothing written twice
+    late = store.put_claimed_vectors(E, dead.token, [(m, h, VEC) for m, h, _ in dead.rows])
+    assert (late.lost, late.ended) == (4, 0)  # the dead replica wakes up: nothing written twice
     assert exact(store) == set() and queued(store) == set()
     assert store._query("SELECT COUNT(*) FROM vector_claims")[0][0] == 0
     assert sorted(r[0] for r in store._query("SELECT memory_id FROM vectors")) == mids
@@ -283,7 +284,7 @@ def test_an_episode_arriving_while_its_neighbour_window_is_embedded_reaches_that
                                       session="s1")  # what the engine does on a new episode:
             store.drop_neighbour_vectors(two, index.name, after=False)
             assert store.put_claimed_vectors(index.name, claim.token,  # one's old window: not written
-                                             [(m, h, VEC) for m, h, _ in claim.rows]) == 1
+                                             [(m, h, VEC) for m, h, _ in claim.rows]).ended == 1
             index.run_once()
             assert "episode zero\nepisode one\nepisode two" in server.texts  # one's current window
         finally:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from souvenir.errors import (
-    EmbedderBusyError, EmbedderError, FileFormatError, InputError, ModelError, SouvenirError,
-    StaleJobError, StoreBusyError, StoreError, TextError, UnknownError,
+    AccessDeniedError, EmbedderBusyError, EmbedderError, FileFormatError, InputError, ModelError,
+    ServiceError, ServiceUnreachableError, SouvenirError, StaleJobError, StoreBusyError, StoreError,
+    TextError, UnknownError,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,12 +29,15 @@ if TYPE_CHECKING:  # pragma: no cover
 __version__ = "0.1.0"
 
 __all__ = [
+    "AccessDeniedError",
     "AsyncSouvenir",
     "EmbedderBusyError",
     "EmbedderError",
     "FileFormatError",
     "InputError",
     "ModelError",
+    "ServiceError",
+    "ServiceUnreachableError",
     "Settings",
     "Souvenir",
     "SouvenirError",

@@ -80,7 +80,7 @@ from .dedup import Fingerprint, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
 from .lexical.normalize import key_of
-from .lexical.proposition import different_referents, is_flip, proposition, stems
+from .lexical.proposition import different_referents, is_flip, proposition, statements, stems
 from .types import Candidate, Memory
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
@@ -248,15 +248,23 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     """The stored memory the candidate contradicts: the same proposition with the opposite
     polarity (:func:`souvenir.lexical.proposition.is_flip`), about the same people and
     attribute; the most recently dated one when several do (rule 4)."""
-    new = proposition(text)
+    whole = proposition(text)
+    parts = statements(text)
+    # one of its statements may be the correction ("不再喝奶茶了，改喝绿茶"): only a statement
+    # that says a state no longer holds, and only against a stored memory of one statement
+    retractions = [(part, p) for part in parts if len(parts) > 1 and (p := proposition(part)).negative]
     found = []
     for memory in pool:
-        if is_flip(new, proposition(memory.text)):
-            other = different_referents(text, memory.text)
-            if other is None:
-                found.append(memory)
-            else:
-                refused.append(f"#{memory.id} says the opposite but is about {other}")
+        old = proposition(memory.text)
+        said = [(text, whole)] + (retractions if len(statements(memory.text)) == 1 else [])
+        flipped = next((part for part, new in said if is_flip(new, old)), None)
+        if flipped is None:
+            continue
+        other = different_referents(flipped, memory.text)
+        if other is None:
+            found.append(memory)
+        else:
+            refused.append(f"#{memory.id} says the opposite but is about {other}")
     return max(found, key=_dated) if found else None
 
 

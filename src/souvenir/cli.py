@@ -96,7 +96,7 @@ def mcp_command(
         from souvenir.library import Souvenir
         from souvenir.mcp_server import serve as serve_mcp
     except ImportError as exc:
-        _fail(ValueError(f"the MCP server needs the 'mcp' package: pip install 'souvenir[mcp]' ({exc})"))
+        _fail(ValueError(f"the MCP server needs the 'mcp' package: make install, or pip install '.[mcp]' in Souvenir's checkout ({exc})"))
         return
     settings = _settings(ctx)
     try:
@@ -130,7 +130,7 @@ def _index_now(rt: Runtime, quiet: bool = False, must: bool = True, rescan: bool
         total = index.backlog()
         if total == 0:
             continue
-        with Progress(console=err, transient=True, disable=quiet) as bar:
+        with Progress(console=err, transient=True, disable=quiet or not err.is_terminal) as bar:
             task = bar.add_task(f"embedding with {index.name}", total=total)
             while True:
                 n = index.run_once(max_batches=1)
@@ -174,9 +174,21 @@ def replay(
             actions[r.action] = actions.get(r.action, 0) + 1
         embedded = _index_now(rt) if index else 0
         console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
-                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} embedded")
+                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} vectors "
+                      f"computed ({' + '.join(i.name for i in rt.indexes) or 'no embedder'})")
     except SouvenirError as exc:
         _fail(exc)
+
+
+def _hint_unknown_user(rt: Runtime, channel: str, user: str) -> None:
+    """On stderr, when ``channel:user`` is unknown: the channels where ``user`` exists (the
+    CLI's users are in channel ``cli``, the REST service's in ``api`` by default)."""
+    if rt.store.find_user(channel, user) is not None:
+        return
+    others = rt.store.user_channels(user)
+    where = (f"; user {user!r} exists in channel {', '.join(others)}: add --channel {others[0]}" if others
+             else "")
+    err.print(f"[yellow]no user {escape(channel)}:{escape(user)}[/yellow]{escape(where)}")
 
 
 @app.command()
@@ -202,6 +214,7 @@ def context(
     if as_json:
         sys.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2) + "\n")
         return
+    _hint_unknown_user(rt, channel, user)
     table = Table(title=f"{len(result.memories)} memories for {channel}:{user}"
                   + (f" (degraded: {result.degraded_cause})" if result.degraded else ""))
     for col in ("reason", "pass", "score", "kind", "source", "text"):
@@ -237,6 +250,8 @@ def memories(
         rows = [memory_json(m) for m in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
+    if user_id is None:
+        _hint_unknown_user(_runtime(ctx), channel, user)
     table = Table(title=f"{len(found)} memories of {channel}:{user}")
     for col in ("id", "kind", "scope", "status", "date", "source", "text"):
         table.add_column(col, overflow="fold")
@@ -300,11 +315,23 @@ def import_(
 
 
 @app.command()
-def index(ctx: typer.Context) -> None:
+def index(ctx: typer.Context,
+          retire: Optional[str] = typer.Option(
+              None, help="Stop keeping this embedder's queue (after switching embedders, once no "
+                         "replica uses it); nothing is embedded."),
+          drop_vectors: bool = typer.Option(False, help="With --retire: delete its vectors too.")) -> None:
     """Run the indexer once, until no memory's vector is missing or stale (after a scan of
-    the whole store for memories the indexer's queue missed)."""
+    the whole store for memories the indexer's queue missed); list the kept embedders."""
     try:
         rt = _runtime(ctx)
+        if retire is not None:
+            gone = rt.store.retire_embedder(retire, drop_vectors=drop_vectors)
+            if not gone["embedders"]:
+                console.print(f"{retire!r} was not kept; {gone['vectors']} vectors deleted")
+                return
+            console.print(f"{retire!r} retired: {gone['queue']} queued memories, {gone['claims']} claims, "
+                          f"{gone['vectors']} vectors deleted")
+            return
         done = _index_now(rt, rescan=True)
     except SouvenirError as exc:
         _fail(exc)
@@ -312,6 +339,11 @@ def index(ctx: typer.Context) -> None:
     names = " + ".join(i.name for i in rt.indexes) or "none"
     backlog = sum(i.backlog() for i in rt.indexes)
     console.print(f"{done} vectors computed with {names}; backlog {backlog}")
+    used = {i.name for i in rt.indexes}
+    for name, queued in rt.store.kept_embedders().items():
+        if name not in used:
+            console.print(f"kept but not used here: {name!r} ({queued} queued); once no replica uses it: "
+                          f"souvenir index --retire {name}")
 
 
 @app.command()

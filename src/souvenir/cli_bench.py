@@ -132,7 +132,7 @@ def bench_latency(
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            _fail(ValueError("--plot needs matplotlib: pip install 'souvenir[bench]'"))
+            _fail(ValueError("--plot needs matplotlib: make install, or pip install '.[bench]' in Souvenir's checkout"))
 
     def run() -> dict:
         report = run_latency(counts, _settings(ctx), queries=queries, http_queries=queries,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -47,6 +47,13 @@ class Settings(BaseSettings):
         description="Cosine floor of the semantic pass (inclusive). Empty = the value read "
         "for the chosen embedder (see docs/benchmarks.md).",
     )
+
+    @field_validator("semantic_threshold", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        """``SOUVENIR_SEMANTIC_THRESHOLD=`` (as in .env.example) means the embedder's read floor."""
+        return None if isinstance(value, str) and not value.strip() else value
+
     context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
     history_turns: int = Field(20, ge=0, le=200, description="Last turns of the conversation returned "
                                "with a context, for callers that keep no history (seed 001's MAX_HISTORY).")

@@ -26,7 +26,7 @@ from souvenir.errors import (
 )
 from souvenir.explain import explain, never_served
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
-from souvenir.index import VectorIndex
+from souvenir.index import PendingQuery, VectorIndex
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
 from souvenir.llm import ChatClient
@@ -91,7 +91,6 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         else:  # promises and preferences the message recalls keep their quota (issue #18)
             self.selection_config = SelectionConfig(limit=limit, semantic_threshold=semantic_threshold,
                                                     relevance_floor=semantic_threshold)
-        self._window_queries = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-window")
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
@@ -129,7 +128,6 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
     def close(self) -> None:
         """Finish pending bookkeeping (counters, events) and stop its worker."""
         self._bookkeeping.shutdown(wait=True)
-        self._window_queries.shutdown(wait=False)
 
     # -- identity ----------------------------------------------------------------------------
     def user_id(self, channel: str, external_id: str, create: bool = False,
@@ -277,11 +275,13 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             written: WriteResult | None = None
             if profile.is_command(message):
-                pass
+                written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.chat is not None:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
-            elif not profile.is_acknowledgement(content_words(normalize(message))):
-                # a bare "ok" / "merci beaucoup" / "好的" / "terima kasih" is no memory
+            elif profile.is_acknowledgement(content_words(normalize(message))):
+                written = self._not_remembered(user_id, message, "acknowledgement",
+                                               "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)
+            else:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
                                     source=source or f"turn:{turn_id}", time=time,
@@ -290,6 +290,13 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
             return turn_id, written
+
+    def _not_remembered(self, user_id: int, message: str, code: str, what: str, now: datetime) -> WriteResult:
+        """A turn's message kept as a turn only, with its event (the write log shows every
+        drop with its reason)."""
+        reason = f"{code}: {what}, kept in the conversation, not as a memory"
+        self.store.record_event(user_id, event_kind("dropped", code), event_detail(reason, message), now)
+        return WriteResult("dropped", None, message, reason=reason, code=code)
 
     def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None,
                     now: datetime) -> datetime:
@@ -340,6 +347,11 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         :class:`VectorIndex`); on failure the selection runs without scores, the turn is
         marked degraded, an event is recorded, and no counter moves. ``tz``: the zone the
         user's days are shown in (default the stored ``tz``; the proxy's header).
+
+        The window embedder's query (the longest part of a turn) starts as soon as the user
+        is known, and everything that does not need it — the candidates, the main embedder's
+        query, the score's other signals, the profile, history and story reads — runs while
+        it is computed.
         """
         now = now or utcnow()
         self._check_ids(channel, external_id, story)
@@ -349,10 +361,12 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             user_id, story_id = self.store.find_user_story(channel, external_id, story)
             if user_id is None:
                 return ContextResult(block=render_block([], [], {}))
+            pending = self._start_window_query(message)
             if story and story_id is None:
                 story_id = -1  # an unknown story: only global memories qualify
             candidates = self.store.candidates(user_id, story_id)
-            scores, cause = self._scores(user_id, message, candidates, now, parts)
+            scores, cause, around = self._scores(user_id, message, candidates, now, parts, pending,
+                                                 lambda: self._around(user_id, story_id, tz))
         result = select(candidates, scores, self.selection_config, now, story_id)
         if cause is not None:
             self._later(self._record_degraded, user_id, cause, now)
@@ -361,6 +375,18 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
                         list(result.rules) + list(result.memories), cause, scores, parts)
+        kv, tz, history, story_layer = around
+        return ContextResult(
+            memories=list(result.memories), rules=list(result.rules), profile=kv,
+            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
+            tz=tz,
+            story=story_layer,
+            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
+        )
+
+    def _around(self, user_id: int, story_id: int | None, tz: str | None) -> tuple:
+        """What a context shows beside the memories: (public profile, time zone, history,
+        story layer), read while the window embedder's query runs."""
         stored = self.store.kv_all(user_id)
         kv = profile.public_profile(stored)
         tz = tz or stored.get(TZ_KEY)  # (one read for both)
@@ -371,54 +397,79 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
             story_layer = {"summary": self.store.story_summary(story_id),
                            "anchors": [a["text"] for a in self.store.anchors(story_id)],
                            "positions": self.store.positions(user_id, story_id)}
-        return ContextResult(
-            memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
-            tz=tz,
-            story=story_layer,
-            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
-        )
+        return kv, tz, history, story_layer
 
-    def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                now: datetime, parts: dict | None = None) -> tuple[Mapping[int, float] | None, str | None]:
-        if self.scorer is not None:
-            return self._fused_scores(user_id, message, candidates, now, parts)
-        if self.index is None:
-            return {}, None
+    def _start_window_query(self, message: str) -> PendingQuery | str | None:
+        """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the
+        pending query, the cause when it cannot start (breaker open), ``None`` without a
+        window embedder (or on the cosine read path)."""
+        if self.scorer is None or self.window_index is None:
+            return None
         try:
-            query = self.index.embed_query(message)
-            return self.index.scores(user_id, query), None
+            return self.window_index.start_query(message, hand_over=True)
         except EmbedderError as exc:
-            log.warning("degraded turn: %s", exc)
-            return None, f"embedder: {exc}"
+            return f"window embedder: {exc}"
+
+    def _scores(self, user_id: int, message: str, candidates: Sequence[Memory], now: datetime,
+                parts: dict | None = None, pending: PendingQuery | str | None = None,
+                meanwhile=None):
+        """(scores, degradation cause) for ``message``; with ``meanwhile`` (a call run while
+        the window embedder's query is computed), (scores, cause, its result)."""
+        if self.scorer is not None:
+            if pending is None and candidates:
+                pending = self._start_window_query(message)
+            return self._fused_scores(user_id, message, candidates, now, parts, pending, meanwhile)
+        scores: Mapping[int, float] | None = {}
+        cause: str | None = None
+        if self.index is not None:
+            try:
+                query = self.index.embed_query(message)
+                scores = self.index.scores(user_id, query)
+            except EmbedderError as exc:
+                log.warning("degraded turn: %s", exc)
+                scores, cause = None, f"embedder: {exc}"
+        return (scores, cause) if meanwhile is None else (scores, cause, meanwhile())
 
     def _fused_scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                      now: datetime, parts: dict | None = None) -> tuple[Scores, str | None]:
+                      now: datetime, parts: dict | None, pending: PendingQuery | str | None,
+                      meanwhile=None):
         """The fused score (souvenir.scoring). Each query embedding is bounded by its index;
-        both run at once. A failed embedder leaves the other signals (the BM25 part always
-        scores) and marks the turn degraded with its cause."""
+        the window embedder's (``pending``, started by the caller) runs while the main
+        embedder's query, the score's other signals and ``meanwhile`` are computed. A failed
+        embedder leaves the other signals (the BM25 part always scores) and marks the turn
+        degraded with its cause."""
         causes: list[str] = []
-        pending = (self._window_queries.submit(self.window_index.embed_query, message)
-                   if self.window_index is not None and candidates else None)
         dense_query = window_query = None
         if self.index is not None and candidates:
             try:
                 dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
-        if pending is not None:
-            bound = self.window_index.query_timeout_s  # type: ignore[union-attr]
+        prepared = self.scorer.prepare(user_id, candidates, message, now,  # type: ignore[union-attr]
+                                       self._side(self.index, user_id, dense_query))
+        around = meanwhile() if meanwhile is not None else None
+        if isinstance(pending, str):
+            if candidates:
+                causes.append(pending)
+        elif pending is not None and candidates:
             try:
-                window_query = pending.result(timeout=bound)  # queue time counts too
+                window_query = pending.result()  # bounded from its start: queue and lock waits count
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
-            except FuturesTimeout:
-                pending.cancel()
-                causes.append(f"window embedder: no query vector within {bound:g} s (queued)")
         for cause in causes:
             log.warning("degraded turn: %s", cause)
-        scores = self.fused_scores(user_id, candidates, message, now, dense_query, window_query, parts)
-        return scores, "; ".join(causes) or None
+        scores = prepared.finish(self._side(self.window_index, user_id, window_query), parts)
+        degraded = "; ".join(causes) or None
+        return (scores, degraded) if meanwhile is None else (scores, degraded, around)
+
+    def _side(self, index: VectorIndex | None, user_id: int, query) -> DenseInput | None:
+        """One embedder's side of the fused score (``None`` without an index or a vector)."""
+        if index is None or query is None:
+            return None
+        dims = self.scorer.config.coarse_dims  # type: ignore[union-attr]
+        coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
+            if dims > 0 and hasattr(index, "coarse_scores") else None
+        return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
 
     def fused_scores(self, user_id: int, candidates, message: str, now: datetime,
                      dense_query=None, window_query=None, parts: dict | None = None) -> Scores:
@@ -426,18 +477,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         (``None``: that signal is left out): what :meth:`context` runs after embedding
         the message (``souvenir bench latency`` times it). ``parts``: filled with the
         score's terms (:meth:`Scorer.scores`)."""
-        dims = self.scorer.config.coarse_dims  # type: ignore[union-attr]
-
-        def side(index: VectorIndex | None, query) -> DenseInput | None:
-            if index is None or query is None:
-                return None
-            coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
-                if dims > 0 and hasattr(index, "coarse_scores") else None
-            return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
-
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
-                                  side(self.index, dense_query), side(self.window_index, window_query),
-                                  parts)
+                                  self._side(self.index, user_id, dense_query),
+                                  self._side(self.window_index, user_id, window_query), parts)
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
                           selected: list[Selection], cause: str | None, scores=None,
@@ -464,9 +506,10 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         every = {m.id: m for m in self.store.memories(user_id, None)}
         memories = [m for m in every.values() if m.status == "active"]
         backlogs = {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}
+        tz = self.store.kv_get(user_id, TZ_KEY)
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
-            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"])
+            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"], tz)
                                             | {"rank": i.get("rank"), "parts": i.get("parts")}
                                             for i in sel["items"] if i["memory_id"] in every]}
                            for sel in self.store.last_selections(user_id, story_id if story else None)],

@@ -37,9 +37,36 @@ log = logging.getLogger(__name__)
 
 #: Characters of the message embedded at query time (seed 000 embeds ``query.strip()[:2000]``).
 QUERY_CHARS = 2000
+#: Threads embedding turns' queries per index (more queue: each waits for the model lock).
+QUERY_THREADS = 2
 #: Characters of text per indexing batch (USE embeds ~2,000 short sentences/s on 2 cores:
 #: 8,000 characters hold the model lock for a fraction of a second).
 BATCH_CHARS = 8000
+
+
+class PendingQuery:
+    """A query embedding under way (:meth:`VectorIndex.start_query`)."""
+
+    def __init__(self, index: VectorIndex, future, deadline: float, state: dict) -> None:
+        self._index, self._future, self._deadline, self._state = index, future, deadline, state
+
+    def result(self) -> np.ndarray:
+        """The vector, waiting at most until the query's deadline (its bound counted from
+        the start, queue and lock waits included). Raises as
+        :meth:`VectorIndex.embed_query` does, opening the breaker on a failure."""
+        index, bound = self._index, self._index.query_timeout_s
+        try:
+            return self._future.result(timeout=max(0.0, self._deadline - time.monotonic()))
+        except FutureTimeout as exc:
+            self._future.cancel()  # still queued: it will not run
+            if not self._state["encoding"]:  # still waiting for the lock: busy, not broken
+                index.breaker.trip(f"busy for the whole {bound:g} s bound")
+                raise EmbedderBusyError(f"embedder busy for the whole {bound:g} s bound") from exc
+            index.breaker.trip(f"query embedding exceeded {bound:g} s")
+            raise EmbedderError(f"query embedding exceeded {bound:g} s") from exc
+        except EmbedderError as exc:
+            index.breaker.trip(str(exc)[:200])
+            raise
 
 
 class VectorIndex:
@@ -61,7 +88,9 @@ class VectorIndex:
         self.query_timeout_s = query_timeout_s
         self.cooldown_s = cooldown_s
         self._model_lock = threading.Lock()
-        self._queries = ThreadPoolExecutor(max_workers=2, thread_name_prefix="souvenir-query")
+        self._queries = ThreadPoolExecutor(max_workers=QUERY_THREADS, thread_name_prefix="souvenir-query")
+        self._inflight = 0  # queries submitted and not done
+        self._inflight_lock = threading.Lock()
         self.breaker = EmbedderBreaker(self.name, self._model_lock, self._probe_once,
                                        bound_s=query_timeout_s, max_wait_s=cooldown_s)
         self._wake = threading.Event()
@@ -70,6 +99,7 @@ class VectorIndex:
         self.lease_s = lease_s
         self.claims_taken_over = 0  # memories claimed from a claimer whose lease expired
         self.claims_lost = 0  # vectors not written: this replica's lease expired meanwhile
+        self.claims_ended = 0  # vectors not written: a session neighbour changed the window meanwhile
 
     @property
     def name(self) -> str:
@@ -84,6 +114,7 @@ class VectorIndex:
 
     # -- the turn's query --------------------------------------------------------------------
     def _encode_query(self, text: str, deadline: float, state: dict) -> np.ndarray:
+        state["started"].set()  # the caller may go on: this thread keeps the interpreter until the model runs
         if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
             raise EmbedderBusyError("embedder busy: the model lock was not free in time")
         state["encoding"] = True
@@ -113,24 +144,38 @@ class VectorIndex:
         held past the bound (the breaker opens too: a busy embedder costs the next turns
         nothing either).
         """
+        return self.start_query(text).result()
+
+    def start_query(self, text: str, hand_over: bool = False) -> PendingQuery:
+        """Start embedding the message on this index's query thread and return at once: the
+        caller does its other work meanwhile and reads the vector with
+        :meth:`PendingQuery.result`, bounded as :meth:`embed_query` is (``query_timeout_s``
+        counted from this call). Raises :class:`EmbedderError` at once while the breaker is
+        open. A query never read costs its encode and nothing else (no breaker trip).
+        ``hand_over``: when a query thread and the model are free, return once the thread
+        has picked the query up (see below)."""
         refusal = self.breaker.refusal()
         if refusal is not None:
             raise EmbedderError(refusal)
         deadline = time.monotonic() + self.query_timeout_s
-        state: dict = {"encoding": False}
+        state: dict = {"encoding": False, "started": threading.Event()}
+        with self._inflight_lock:
+            self._inflight += 1
+            free = self._inflight <= QUERY_THREADS and not self._model_lock.locked()
         future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline, state)
-        try:
-            return future.result(timeout=self.query_timeout_s)
-        except FutureTimeout as exc:
-            if not state["encoding"]:  # still waiting for the lock: busy, not broken
-                self.breaker.trip(f"busy for the whole {self.query_timeout_s:g} s bound")
-                raise EmbedderBusyError(
-                    f"embedder busy for the whole {self.query_timeout_s:g} s bound") from exc
-            self.breaker.trip(f"query embedding exceeded {self.query_timeout_s:g} s")
-            raise EmbedderError(f"query embedding exceeded {self.query_timeout_s:g} s") from exc
-        except EmbedderError as exc:
-            self.breaker.trip(str(exc)[:200])
-            raise
+        future.add_done_callback(self._query_done)
+        pending = PendingQuery(self, future, deadline, state)
+        if free and hand_over:
+            # A query thread and the model are free: the caller waits for the thread to pick
+            # the query up, so that its next work does not hold the interpreter's lock while
+            # the query's Python prologue waits for it (a native encoder then computes
+            # without it). Otherwise the caller goes on at once.
+            state["started"].wait(max(0.0, deadline - time.monotonic()))
+        return pending
+
+    def _query_done(self, _future) -> None:
+        with self._inflight_lock:
+            self._inflight -= 1
 
     def scores(self, user_id: int, query: np.ndarray, ids: np.ndarray | None = None) -> Scores:
         """Cosine similarity of ``query`` to each of the user's embedded active memories
@@ -161,7 +206,8 @@ class VectorIndex:
         replicas on one store embed different batches at once and none twice; a batch whose
         claimer died is taken over once its lease (``lease_s``) has expired (counted in
         ``claims_taken_over``), and a vector whose claim was taken over while this replica
-        embedded it is not written (counted in ``claims_lost``).
+        embedded it is not written (counted in ``claims_lost``), nor a window a new turn
+        changed meanwhile (``claims_ended``: embedded again from the queue).
         """
         done = 0
         batches = 0
@@ -180,14 +226,17 @@ class VectorIndex:
             except BaseException:
                 self._release(claim.token)
                 raise
-            lost = self.store.put_claimed_vectors(
+            written = self.store.put_claimed_vectors(
                 self.name, claim.token, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)])
-            if lost:
-                self.claims_lost += lost
-                log.warning("indexer %s: %d vectors not written, their claim ended while they were "
-                            "embedded (lease expired and taken over, or a session neighbour changed "
-                            "the window); they stay queued", self.name, lost)
-            done += len(rows) - lost
+            if written.lost:
+                self.claims_lost += written.lost
+                log.warning("indexer %s: %d vectors not written, their claim expired and another "
+                            "claimer took them over while they were embedded", self.name, written.lost)
+            if written.ended:  # a new turn changed their windows: embedded again from the queue
+                self.claims_ended += written.ended
+                log.debug("indexer %s: %d windows changed while embedded; they stay queued",
+                          self.name, written.ended)
+            done += len(rows) - written.unwritten
             batches += 1
             if self._stop.is_set():
                 break

@@ -53,7 +53,8 @@ class Runtime:
             "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
-                         "index_claims_lost": sum(i.claims_lost for i in self.indexes)},
+                         "index_claims_lost": sum(i.claims_lost for i in self.indexes),
+                         "index_claims_ended": sum(i.claims_ended for i in self.indexes)},
         }
 
     def close(self) -> None:

@@ -151,10 +151,13 @@ def memory_json(m: Memory) -> dict[str, Any]:
     return MemoryPublic.from_memory(m).model_dump(mode="json")
 
 
-def selected_json(m: Memory, pass_name: str, reason: str, score: float | None) -> dict[str, Any]:
-    """:class:`SelectedMemory` as JSON-ready data, for a selection kept in the store."""
-    return SelectedMemory(**_memory_fields(m), pass_name=pass_name, reason=reason,
-                          score=score).model_dump(mode="json")
+def selected_json(m: Memory, pass_name: str, reason: str, score: float | None,
+                  tz: str | None = None) -> dict[str, Any]:
+    """:class:`SelectedMemory` as JSON-ready data, for a selection kept in the store (``day``
+    in the user's zone ``tz``, as a context gives it)."""
+    day = local_day(m.updated_at, tz)
+    return SelectedMemory(**_memory_fields(m), pass_name=pass_name, reason=reason, score=score,
+                          day=day.isoformat() if day else None).model_dump(mode="json")
 
 
 class MemoriesPublic(_Out):

@@ -130,6 +130,8 @@ class ReflectionWorker:
             self._park(job, error, model)
             return
         delay = min(self.backoff_max_s, self.backoff_s * 2 ** (job["attempts"] - 1))
+        log.warning("%s job %s failed (model %s), tried again in %.0f s: %s", job["job"], job["id"], model,
+                    delay, error)
         self.engine.store.retry(job["id"], error, now + timedelta(seconds=delay), now,
                                 attempts=job["attempts"], model=model)
         self._count(("summary_" if job["job"] == "summary" else "") + "failed")

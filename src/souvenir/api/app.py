@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
-from souvenir.api.auth import GuardMiddleware
+from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
 from souvenir.api.errors import install_handlers
 from souvenir.api.proxy import build_router
@@ -85,4 +85,29 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     if upstream is not None:
         app.include_router(build_router(lambda: app.state.runtime, upstream, app.state.proxy_counters),
                            dependencies=protected)
+    _declare_bearer(app)
     return app
+
+
+def _declare_bearer(app: FastAPI) -> None:
+    """``/openapi.json`` declares the ``Authorization: Bearer KEY`` every route but the
+    health probes needs once keys exist (``GuardMiddleware``), so generated clients and
+    Swagger's Authorize button know it."""
+    build = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = build()
+        spec.setdefault("components", {}).setdefault("securitySchemes", {})["bearer"] = {
+            "type": "http", "scheme": "bearer",
+            "description": "An API key (`souvenir keys create`); needed once the store has keys."}
+        spec["security"] = [{"bearer": []}]
+        for method, path in PUBLIC:
+            operation = spec.get("paths", {}).get(path, {}).get(method.lower())
+            if operation is not None:
+                operation["security"] = []
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]

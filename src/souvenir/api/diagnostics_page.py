@@ -39,6 +39,13 @@ def _table(headers: list[str], rows: list[list[object]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _profile_value(value: object) -> object:
+    """A profile value as a person reads it: a list (``last_queries``) one item a line."""
+    if isinstance(value, list):
+        return "\n".join(str(v) for v in value)
+    return value
+
+
 def render_page(data: dict) -> str:
     """HTML of :class:`souvenir.schemas.Diagnostics` dumped as JSON-ready data."""
     user = data["user"]
@@ -90,9 +97,9 @@ def render_page(data: dict) -> str:
                           p.get("failing_since") or "", p["parked_at"]]
                          for p in data["parked"]]) if data["parked"] else "<p>None.</p>")
     parts.append("<h2>Profile</h2>")
-    parts.append(_table(["key", "value"], [[k, v] for k, v in sorted(data["profile"].items())]))
+    parts.append(_table(["key", "value"], [[k, _profile_value(v)] for k, v in sorted(data["profile"].items())]))
     style = ("body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;"
              "margin-bottom:1em}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;"
-             "vertical-align:top}th{background:#eee}")
+             "vertical-align:top;white-space:pre-line}th{background:#eee}")
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
             f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")

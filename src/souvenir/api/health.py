@@ -3,8 +3,9 @@
 ``/health`` answers 200 while the process serves HTTP, with what it knows:
 ``{"status": "ok"|"degraded", "live": true, "ready": bool, "causes": [{"part", "detail"}],
 "embedder", "window_embedder", "embedder_breakers", "chat", "degraded_turns"}`` (``chat``:
-per model, its breaker, the structured output it accepts, the forms it refused and its
-configuration error). ``/health/ready`` is the same body with
+per model, its breaker, the class of its latest failure (``last_failure``, never its
+message: this route is public), the structured output it accepts, the forms it refused and
+its configuration error). ``/health/ready`` is the same body with
 503 when not ready (the store cannot be read). Causes (the part is one of ``store``,
 ``embedder``, ``window_embedder``, ``breaker``):
 
@@ -94,8 +95,10 @@ def component_causes(rt) -> list[dict]:
             if state["config_error"]:
                 causes.append({"part": "chat", "detail": state["config_error"]})
             if state["breaker"] != "closed":
-                causes.append({"part": "breaker", "detail": f"the chat model {model} is {state['breaker']} "
-                                                            "after failures"})
+                why = f" ({state['last_failure']})" if state.get("last_failure") else ""
+                causes.append({"part": "breaker", "detail": f"the chat model {model} is skipped after a failure{why}, "
+                                                            f"breaker {state['breaker']}: reflections wait "
+                                                            "(souvenir jobs list shows the error)"})
     return causes
 
 

@@ -103,9 +103,11 @@ class SouvenirCollector:
                                   "attempt because the model's breaker was open.", value=deferred)
         replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
                                        "stale jobs dropped, jobs requeued, memories whose indexer claim "
-                                       "expired (taken over from a dead claimer, lost by a slow one).",
+                                       "expired (taken over from a dead claimer, lost by a slow one), "
+                                       "windows a new turn changed while embedded (ended: embedded again).",
                                        labels=["event"])
-        for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost"):
+        for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost",
+                      "index_claims_ended"):
             replicas.add_metric([event], read["replicas"].get(event, 0))
         yield replicas
         cache = CounterMetricFamily("souvenir_read_cache", "This replica's read cache, per user read: "

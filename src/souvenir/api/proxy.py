@@ -268,7 +268,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             counters["proxy_upstream_timeouts"] += 1
             return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
         counters["proxy_upstream_failures"] += 1
-        return HTTPException(502, f"upstream model server failed: {exc!r}")
+        return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {exc!r}")
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
                       message: str | None, remember: bool, source: str | None, tz: str | None) -> Response:

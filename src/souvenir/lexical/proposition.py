@@ -43,6 +43,13 @@ verb tenses the stemmer does not join ("fumait" / "fume"), "pernah" (has ever: n
 ended state), double negations ("never used to dislike"), a correction with a new detail
 ("No longer eats meat since 2024" against "Eats meat": the new side says more, and a
 narrower statement must not retire a broader one).
+
+A message of several statements (:func:`statements`) flips a stored memory when one of
+them says that memory's state no longer holds: "我不再喝奶茶了，改喝绿茶" retires 每天都喝奶茶
+as 不再喝奶茶了 alone does, and the whole message, replacement included, becomes the active
+memory. Only a negative statement, only against a stored memory of one statement (a stored
+list is never retired by one of its items; "Thanks! I won't give up" is not retired by a
+later "Thanks! …").
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ from .tagged import stem
 from .tokens import is_han, tokenize
 from .vocab import NEGATORS, WEEKDAYS
 
-__all__ = ["Proposition", "proposition", "is_flip", "different_referents", "stems", "ATTITUDE"]
+__all__ = ["Proposition", "proposition", "statements", "is_flip", "different_referents", "stems", "ATTITUDE"]
 
 ATTITUDE = "♥"
 """The one word every attitude verb becomes (its sign goes to ``negative``)."""
@@ -267,6 +274,21 @@ def is_flip(a: Proposition, b: Proposition) -> bool:
         return a.same_content(b)
     liking, doing = (a, b) if a.attitude else (b, a)
     return not liking.negative and doing.negative and a.same_but_attitude(b)
+
+
+# Where a message's statements part: sentence ends, commas and semicolons of both scripts,
+# and the conjunctions that open a contrast ("…, but", 但是, mais, tapi).
+_STATEMENT_BREAK = re.compile(
+    r"[.!?;,。！？；，、]+|\s+(?:but|whereas|mais|tandis que|tapi|tetapi|namun)\s+|(?:但是|可是|不过|而是)")
+
+
+def statements(text: str) -> list[str]:
+    """The statements ``text`` makes one after the other ("我不再喝奶茶了，改喝绿茶" →
+    ["我不再喝奶茶了", "改喝绿茶"]; "I don't drink milk tea anymore, I switched to green tea"
+    → two), blank parts dropped; ``[text]`` when it makes one. A correction that also says
+    what replaced the old state is a flip in one of its statements (:func:`is_flip`)."""
+    parts = [p.strip() for p in _STATEMENT_BREAK.split(text) if p and p.strip()]
+    return parts if len(parts) > 1 else [text]
 
 
 # --------------------------------------------------------------------------- referents

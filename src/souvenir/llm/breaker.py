@@ -40,6 +40,9 @@ class CircuitBreaker:
         self._open_until = 0.0
         self._trial = False
         self.opened = 0  # times the breaker opened (a counter for /metrics)
+        #: The class of the latest failure's root cause (``ConnectError``, ``ReadTimeout``…;
+        #: ``None`` after a success): what the public /health names, without its message.
+        self.last_failure: str | None = None
 
     @property
     def state(self) -> str:
@@ -60,8 +63,9 @@ class CircuitBreaker:
                 self._trial = True
         try:
             result = fn()
-        except failure:
+        except failure as exc:
             with self._lock:
+                self.last_failure = type(exc.__cause__ or exc).__name__
                 self._trial = False
                 self._consecutive += 1
                 if self._consecutive >= self.failures:
@@ -71,4 +75,5 @@ class CircuitBreaker:
         with self._lock:
             self._trial = False
             self._consecutive = 0
+            self.last_failure = None
         return result

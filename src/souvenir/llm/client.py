@@ -175,7 +175,7 @@ class ChatClient:
         structured output it accepts, the forms it refused, and its configuration error
         (``None`` once a call succeeded since)."""
         errors = self.config_errors()
-        return {name: {"breaker": b.state, **self.structured.describe(name),
+        return {name: {"breaker": b.state, "last_failure": b.last_failure, **self.structured.describe(name),
                        "config_error": errors.get(name)}
                 for name, b in self.breakers().items()}
 

@@ -30,7 +30,7 @@ from souvenir.scoring.shortlist import (
 from souvenir.selection import Pool, Scores
 from souvenir.types import Memory
 
-__all__ = ["DenseInput", "Scorer"]
+__all__ = ["DenseInput", "Prepared", "Scorer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,24 +206,28 @@ class Scorer:
         the dense signals come from a shortlist (:mod:`souvenir.scoring.shortlist`).
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
         of the score as an array aligned with them (:func:`~souvenir.scoring.fusion.fuse`).
+        The same as :meth:`prepare` then :meth:`Prepared.finish`.
         """
+        return self.prepare(user_id, candidates, message, now, dense).finish(window, parts)
+
+    def prepare(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
+                dense: DenseInput | None = None) -> Prepared:
+        """Everything of :meth:`scores` that does not need the window embedder's query
+        vector (the candidates' columns, BM25, the main embedder's cosines below
+        ``shortlist_from``, the message's language, period, speaker and breadth): the
+        engine runs it while that vector is being computed."""
         if not candidates:
-            return Scores([], [])
+            return Prepared(None, {})
         cfg = self.config
         static = self._static(user_id, candidates)
         ids = static.ids
         lexical = static.lexical.scores(bm25_tokens(message))
-        if parts is not None:
-            parts["ids"] = ids
         memo: dict = {}
         common: dict[str, Any] = dict(languages=static.language_positions, neighbours=static.neighbours,
                       speakers=static.speakers, days=static.days, memo=memo)
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
-        if sample is not None and dense is not None and window is not None:
-            U, E = self._from_shortlist(static, dense, window, lexical, common, sample)
-        else:
-            U = _aligned(ids, dense.cosines(dense.query)) if dense is not None else None
-            E = _aligned(ids, window.cosines(window.query)) if window is not None else None
+        # a large user's USE comes from the shortlist once the window signal is known
+        U = _aligned(ids, dense.cosines(dense.query)) if dense is not None and sample is None else None
         query = bm25_tokens(message)
         cross = None
         if (cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross) \
@@ -264,32 +268,8 @@ class Scorer:
                      dated=static.dated() if cfg.dated_bonus else None,
                      information=static.information() if cfg.info_prior else None,
                      events=acts[0], questions=acts[1], **common)
-        score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
-        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
-            moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
-            if any(m is not values for m, values in zip(moved, (U, E))):
-                common["memo"].clear()
-                score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
-        if cfg.prf_weight and (broad or not cfg.prf_broad):
-            skip = set(query) | {t for n in static.speaker_names for t in bm25_tokens(n)}
-            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, skip,
-                                    cfg.prf_min_docs, cfg.prf_temperature)
-            if terms:
-                second = static.lexical.weighted_scores(terms)
-                score = fuse(replace(cfg, expansion_weight=cfg.prf_weight), dense=U, window=E, parts=parts,
-                             **(fused | {"expansion": lambda first: second}))
-        if broad and cfg.coverage_bonus:
-            names = [t for n in static.speaker_names for t in bm25_tokens(n)]
-            chosen = coverage(static.lexical, query, names, score, cfg.coverage_per_term)
-            if chosen.size:
-                bonus = np.zeros(len(score))
-                bonus[chosen] = cfg.coverage_bonus
-                score = score + bonus
-                if parts is not None:
-                    parts["coverage"] = bonus
-        if cfg.mmr_lambda and (broad or not cfg.mmr_broad):
-            score = _diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
-        return Scores(ids, np.round(score, 6))
+        return Prepared(self, dict(static=static, cfg=cfg, lexical=lexical, common=common, sample=sample,
+                                   dense=dense, U=U, query=query, broad=broad, fused=fused))
 
     def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
                         lexical: np.ndarray, common: dict,
@@ -360,6 +340,61 @@ class Scorer:
         U = fill_by_fit(len(ids), where, found, E, sample, static.languages)
         memo["dense"] = (U, zscore(U, sample=sample))
         return U, E
+
+
+class Prepared:
+    """One message's score before the window embedder's query vector: :meth:`finish`
+    completes it (:meth:`Scorer.prepare`)."""
+
+    def __init__(self, scorer: Scorer | None, state: dict) -> None:
+        self._scorer = scorer
+        self._state = state
+
+    def finish(self, window: DenseInput | None = None, parts: dict | None = None) -> Scores:
+        """The fused scores (:meth:`Scorer.scores`) with the window embedder's side
+        ``window`` (``None``: off, failed or not embedded)."""
+        if self._scorer is None:
+            return Scores([], [])
+        st = self._state
+        static, cfg, dense, common = st["static"], st["cfg"], st["dense"], st["common"]
+        ids = static.ids
+        if parts is not None:
+            parts["ids"] = ids
+        U = st["U"]
+        if st["sample"] is not None and dense is not None and window is not None:
+            U, E = self._scorer._from_shortlist(static, dense, window, st["lexical"], common, st["sample"])
+        else:
+            if st["sample"] is not None and dense is not None:
+                U = _aligned(ids, dense.cosines(dense.query))
+            E = _aligned(ids, window.cosines(window.query)) if window is not None else None
+        fused = st["fused"]
+        score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
+        broad = st["broad"]
+        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
+            moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
+            if any(m is not values for m, values in zip(moved, (U, E))):
+                common["memo"].clear()
+                score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
+        if cfg.prf_weight and (broad or not cfg.prf_broad):
+            skip = set(st["query"]) | {t for n in static.speaker_names for t in bm25_tokens(n)}
+            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, skip,
+                                    cfg.prf_min_docs, cfg.prf_temperature)
+            if terms:
+                second = static.lexical.weighted_scores(terms)
+                score = fuse(replace(cfg, expansion_weight=cfg.prf_weight), dense=U, window=E, parts=parts,
+                             **(fused | {"expansion": lambda first: second}))
+        if broad and cfg.coverage_bonus:
+            names = [t for n in static.speaker_names for t in bm25_tokens(n)]
+            chosen = coverage(static.lexical, st["query"], names, score, cfg.coverage_per_term)
+            if chosen.size:
+                bonus = np.zeros(len(score))
+                bonus[chosen] = cfg.coverage_bonus
+                score = score + bonus
+                if parts is not None:
+                    parts["coverage"] = bonus
+        if cfg.mmr_lambda and (broad or not cfg.mmr_broad):
+            score = _diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
+        return Scores(ids, np.round(score, 6))
 
 
 def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],

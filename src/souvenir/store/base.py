@@ -164,6 +164,12 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         )
         return rows[0][0] if rows else None
 
+    def user_channels(self, external_id: str, limit: int = 10) -> list[str]:
+        """The channels that have a user ``external_id`` (at most ``limit``, sorted): the
+        CLI's hint when a user is unknown in the channel asked for."""
+        return [r[0] for r in self._query("SELECT channel FROM users WHERE external_id = ? ORDER BY channel LIMIT ?",
+                                          (external_id, int(limit)))]
+
     def ensure_user(self, channel: str, external_id: str, now: datetime) -> int:
         with self.transaction() as conn:
             conn.execute(

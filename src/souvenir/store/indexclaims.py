@@ -70,6 +70,20 @@ def _stamp(value: datetime) -> str:
 
 
 @dataclass(frozen=True)
+class ClaimedWrite:
+    """What a claim's write could not write: ``lost`` rows, whose claim another claimer took
+    over after the lease expired; ``ended`` rows, whose claim a write ended (a session
+    neighbour changed the window). Both stay queued."""
+
+    lost: int = 0
+    ended: int = 0
+
+    @property
+    def unwritten(self) -> int:
+        return self.lost + self.ended
+
+
+@dataclass(frozen=True)
 class VectorClaim:
     """A batch claimed for one embedder: ``rows`` to embed, the ``token`` that fences their
     write, and ``taken_over``: how many of them had an expired claim of another (dead or
@@ -105,7 +119,12 @@ class IndexClaimsMixin(Plumbing):
     #: Ids per ``IN (…)`` list.
     _IDS_PER_QUERY = 500
 
-    _kept_embedders: set[str] | None = None
+    #: Embedder → when this process last read it kept (``time.monotonic()``).
+    _kept_embedders: dict[str, float] | None = None
+    #: Seconds a process trusts its reading that an embedder is kept: an embedder retired
+    #: (:meth:`retire_embedder`) while this process still embeds with it is kept again, its
+    #: stale memories enqueued, within this time (an operator's setting, not a measured one).
+    KEPT_RECHECK_S = 60.0
 
     # -- the queue ---------------------------------------------------------------------------
     def ensure_vector_queue(self, embedder: str) -> int:
@@ -115,28 +134,68 @@ class IndexClaimsMixin(Plumbing):
         the tables past the store's ``busy_timeout_s`` (PostgreSQL; the next pass tries
         again)."""
         if self._kept_embedders is None:
-            self._kept_embedders = set()
-        if embedder in self._kept_embedders:
+            self._kept_embedders = {}
+        seen = self._kept_embedders.get(embedder)
+        if seen is not None and time.monotonic() - seen < self.KEPT_RECHECK_S:
             return 0
         if self._query("SELECT 1 FROM vector_embedders WHERE embedder = ?", (embedder,)):
-            self._kept_embedders.add(embedder)
+            self._kept_embedders[embedder] = time.monotonic()
             return 0
+
+        def keep(conn) -> int:
+            added = conn.execute("INSERT INTO vector_embedders (embedder) VALUES (?) "
+                                 "ON CONFLICT DO NOTHING RETURNING embedder", (embedder,)).fetchall()
+            return self._enqueue_stale(conn, embedder) if added else 0
+
+        queued = self._holding_writers_off(keep)
+        self._kept_embedders[embedder] = time.monotonic()
+        return queued
+
+    def kept_embedders(self) -> dict[str, int]:
+        """Every embedder whose queue is kept → the queue rows it holds."""
+        counts = dict(self._query("SELECT embedder, COUNT(*) FROM vector_queue GROUP BY embedder"))
+        return {name: int(counts.get(name, 0)) for (name,) in
+                self._query("SELECT embedder FROM vector_embedders ORDER BY embedder")}
+
+    def retire_embedder(self, embedder: str, drop_vectors: bool = False) -> dict[str, int]:
+        """Stop keeping ``embedder``'s queue (maintenance, ``souvenir index --retire``):
+        after a switch of embedders the triggers would otherwise queue every new or changed
+        memory for the old one forever. Deletes its ``vector_embedders`` row, queue rows and
+        claims in one transaction, with the writers of memories and vectors held off (no
+        trigger queues a row for it meanwhile); its vectors too when ``drop_vectors``
+        (otherwise kept: an embedder kept again enqueues whatever went stale). A process
+        still embedding with it keeps it again within :attr:`KEPT_RECHECK_S`. Returns the
+        rows deleted per table (``embedders`` 0: it was not kept). Raises
+        ``StoreBusyError`` as :meth:`ensure_vector_queue`."""
+
+        def retire(conn) -> dict[str, int]:
+            gone = {"embedders": conn.execute("DELETE FROM vector_embedders WHERE embedder = ?", (embedder,)).rowcount,
+                    "queue": conn.execute("DELETE FROM vector_queue WHERE embedder = ?", (embedder,)).rowcount,
+                    "claims": conn.execute("DELETE FROM vector_claims WHERE embedder = ?", (embedder,)).rowcount,
+                    "vectors": 0}
+            if drop_vectors:
+                gone["vectors"] = conn.execute("DELETE FROM vectors WHERE embedder = ?", (embedder,)).rowcount
+            return gone
+
+        gone = self._holding_writers_off(retire)
+        if self._kept_embedders:
+            self._kept_embedders.pop(embedder, None)
+        return gone
+
+    def _holding_writers_off(self, fn: Callable):
+        """``fn(conn)`` in a transaction that holds off the writers of memories and vectors
+        (``_queue_fill_lock``), the lock tried again until ``busy_timeout_s``."""
         deadline = time.monotonic() + self.busy_timeout_s
         while True:
             try:
                 with self.transaction() as conn:
                     if self._queue_fill_lock:
                         conn.execute(self._queue_fill_lock)
-                    added = conn.execute("INSERT INTO vector_embedders (embedder) VALUES (?) "
-                                         "ON CONFLICT DO NOTHING RETURNING embedder", (embedder,)).fetchall()
-                    queued = self._enqueue_stale(conn, embedder) if added else 0
-                break
+                    return fn(conn)
             except StoreBusyError:  # a writer holds one of the tables: never wait holding the other
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.02)
-        self._kept_embedders.add(embedder)
-        return queued
 
     @staticmethod
     def _enqueue_stale(conn, embedder: str) -> int:
@@ -314,11 +373,13 @@ class IndexClaimsMixin(Plumbing):
         return still
 
     def put_claimed_vectors(self, embedder: str, token: str,
-                            rows: Sequence[tuple[int, str, np.ndarray]]) -> int:
+                            rows: Sequence[tuple[int, str, np.ndarray]]) -> ClaimedWrite:
         """Write the vectors of a claim and end it. Rows whose claim is no longer ``token``'s
-        (it expired and another claimer took it over) are not written; returns how many
-        (lost to lease expiry). A memory forgotten or reworded meanwhile is skipped as by
-        :meth:`put_vectors` (and stays queued while it is active)."""
+        are not written, and stay queued: ``lost`` — it expired and another claimer took it
+        over — and ``ended`` — a write ended it (a session neighbour changed the window:
+        ``drop_neighbour_vectors``), the normal course of a conversation. A memory forgotten
+        or reworded meanwhile is skipped as by :meth:`put_vectors` (and stays queued while it
+        is active)."""
         with self.transaction() as conn:
             held = {r[0] for r in conn.execute(
                 "DELETE FROM vector_claims WHERE embedder = ? AND token = ? RETURNING memory_id",
@@ -326,7 +387,17 @@ class IndexClaimsMixin(Plumbing):
             kept = [row for row in rows if int(row[0]) in held]
             if kept:
                 self.put_vectors(embedder, kept)
-        return len(rows) - len(kept)
+            missing = sorted({int(row[0]) for row in rows} - held)
+            taken = 0
+            for start in range(0, len(missing), self._IDS_PER_QUERY):
+                part = missing[start:start + self._IDS_PER_QUERY]
+                # taken over: another claimer holds it, or has written its current vector since
+                taken += conn.execute(
+                    "SELECT COUNT(*) FROM memories m WHERE m.id IN (" + ",".join("?" * len(part)) + ") AND ("
+                    "EXISTS (SELECT 1 FROM vector_claims c WHERE c.memory_id = m.id AND c.embedder = ?) OR "
+                    "EXISTS (SELECT 1 FROM vectors v WHERE v.memory_id = m.id AND v.embedder = ? "
+                    "AND v.content_hash = m.content_hash))", (*part, embedder, embedder)).fetchone()[0]
+        return ClaimedWrite(lost=taken, ended=len(rows) - len(kept) - taken)
 
     def release_vector_claims(self, embedder: str, token: str) -> int:
         """End a claim without writing (the embedder failed): its memories can be claimed
