@@ -19,13 +19,15 @@ What's up with you lately?"). Two flags per memory, read on its text:
   "lu", "bu", "dit", "mis"); "je suis / on est / nous sommes / j'étais" then a verb of
   motion's participle ("allé", "parti", "rentré"…: "je suis contente" is not a report).
   ZH: 我 / 我们 / 咱们, then within eight characters 了 or 过 ("我们去了露营", "我去过上海").
-  MS: "saya / aku / kami / kita" then "sudah / telah / dah / pernah", or a "ter-"/"ber-"
-  verb is not read (too ambiguous).
+  MS: "saya / aku / kami / kita" then "sudah / telah / dah / pernah" (Malay verbs do not
+  mark the past; the aspect words do).
 - :func:`asks`: the memory ends on a question ("?", "？", or a Chinese final 吗 / 呢).
 
 Measured on LoCoMo's multi-hop questions (docs/journal.md, "Multi-hop levers, session 7"):
 how often their evidence and the memories ranked above it carry each flag is reported
 there; the rules were read from the languages' grammar, not fitted to those rates.
+Both flags are cached by text (as :func:`souvenir.scoring.periods.names_a_date` is), so a
+user's candidates rebuilt after a write cost a lookup a memory, not the expressions.
 """
 
 from __future__ import annotations
@@ -61,13 +63,14 @@ _NOTE = re.compile(r"\s*\[[^\]]*\]\s*$")
 _ASKS = re.compile(r"(?:[?？]|[吗呢][。.]?)[\s\"'”’)）\]]*$")
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=200_000)
 def reports_an_event(text: str) -> bool:
     """True when ``text`` tells something its speaker did (see the module's rules)."""
     folded = nfkc_casefold(text).replace("’", "'")
     return bool(_EN.search(folded) or _FR.search(folded) or _ZH.search(folded) or _MS.search(folded))
 
 
+@lru_cache(maxsize=200_000)
 def asks(text: str) -> bool:
     """True when ``text`` ends on a question (a trailing bracketed note, such as a shared
     photo's caption, left aside)."""
