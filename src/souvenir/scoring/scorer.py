@@ -176,7 +176,7 @@ class Scorer:
 
     def scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
                dense: DenseInput | None = None, window: DenseInput | None = None,
-               parts: dict | None = None) -> Scores:
+               parts: dict | None = None, sparse: DenseInput | None = None) -> Scores:
         """Memory id → fused score (rounded to 6 decimals) for every candidate, as
         :class:`~souvenir.selection.Scores`.
 
@@ -184,6 +184,8 @@ class Scorer:
         episode with its neighbours). Either may be ``None`` (off, failed, or nothing
         embedded yet): the other signals still score. Above ``shortlist_from`` candidates
         the dense signals come from a shortlist (:mod:`souvenir.scoring.shortlist`).
+        ``sparse``: the message's sparse latent terms and their dot products with the
+        memories' (``ScoringConfig.w_sparse``; benches only, the engine passes none).
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
         of the score as an array aligned with them (:func:`~souvenir.scoring.fusion.fuse`).
         """
@@ -225,7 +227,9 @@ class Scorer:
                      expansion=(lambda first: _expanded(static, first, query, cfg))
                      if cfg.expansion_weight else None,
                      sessions=static.sessions, lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
-                     dated=static.dated() if cfg.dated_bonus else None, **common)
+                     dated=static.dated() if cfg.dated_bonus else None,
+                     sparse=_aligned(ids, sparse.cosines(sparse.query))
+                     if sparse is not None and cfg.w_sparse else None, **common)
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         if cfg.feedback_weight and (broad or not cfg.feedback_broad):
             moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
