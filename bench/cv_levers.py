@@ -48,6 +48,7 @@ from cv_data import Dataset, load, log  # noqa: E402
 
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.scoring.breadth import query_role  # noqa: E402
+from souvenir.scoring.language import memory_language  # noqa: E402
 from souvenir.selection import Scores, SelectionConfig, select  # noqa: E402
 
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
@@ -127,6 +128,28 @@ SPARSE_GROUP: tuple[str, list[dict]] = (
                             for w in (0.25, 0.5, 1.0) for g in (0.0, 1.0) for f in ("dot", "cosine")])
 
 
+#: The three signals' weights read again from today's defaults (``--reread``).
+REREAD_GROUPS: list[tuple[str, list[dict]]] = [
+    ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
+    ("re-read USE weight", [{"w_dense": w} for w in (0.5, 1.0, 1.5, 2.0)]),
+    ("re-read BM25 weight", [{"w_lexical": w} for w in (0.5, 1.0, 1.5, 2.0)]),
+]
+
+#: Session 7's cross-language groups (docs/journal.md "Cross-language levers, session 7"),
+#: read with ``--session7`` on top of today's defaults: the question's language component
+#: removed from the dense signals — its language's mean direction subtracted from the
+#: question (``*_qcentre``), or the span of the language mean directions projected out of
+#: both sides (``*_lir``). Bench transformations of the cosines (``Evaluator``), not
+#: product fields: a group held out would then be wired into the scorer.
+SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
+    ("USE question centred on its language", [{"dense_qcentre": b} for b in (0.25, 0.5, 0.75, 1.0)]),
+    ("e5 question centred on its language", [{"window_qcentre": b} for b in (0.25, 0.5)]),
+    ("language subspace removed (USE, e5, both)",
+     [{"dense_lir": b} for b in (0.5, 1.0)] + [{"window_lir": b} for b in (0.5, 1.0)]
+     + [{"dense_lir": b, "window_lir": b} for b in (0.5, 1.0)]),
+]
+
+
 def _split(cfg: dict) -> tuple[ScoringConfig, SelectionConfig, dict]:
     scoring = ScoringConfig(**{k: v for k, v in cfg.items() if k in _SCORING_FIELDS})
     selection = SelectionConfig(**({"limit": 24, "semantic_threshold": 2.0, "score_name": "score",
@@ -144,6 +167,7 @@ class Evaluator:
         self._memo: dict[tuple[str, str], np.ndarray] = {}
         self._pre: dict[str, tuple] = {}
         self._sparse: dict[str, dict[str, np.ndarray]] = {}
+        self._pulls: dict[tuple[str, str], np.ndarray] = {}
         for ds in datasets:
             ids = np.array([m.id for m in ds.memories], dtype=np.int64)
             with np.errstate(invalid="ignore"):
@@ -171,10 +195,66 @@ class Evaluator:
         # how e5 embeds the question (bench only: the engine always uses the query role)
         self.role = rest.get("window_query_role", "query")
         sparse = self._sparse.get(ds.name, {}).get(rest.get("sparse_form", "dot"))
+        if rest.get("dense_lir") or rest.get("window_lir"):
+            cu = cu - rest.get("dense_lir", 0.0) * self._language_subspace(ds, "use")
+            ce = ce - rest.get("window_lir", 0.0) * self._language_subspace(ds, "e5")
+        if rest.get("dense_qcentre") or rest.get("window_qcentre"):
+            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use")
+            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5")
         for i, q in enumerate(ds.queries):
             scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i,
                                   None if sparse is None else sparse[i])
             yield select(pool, scores, selection, ds.now), scores
+
+    def _language_pull(self, ds: Dataset, side: str) -> np.ndarray:
+        """Per question and memory: the memory's cosine with the mean vector of the user's
+        memories written in the question's language (q × n; 0 where that language has no
+        memory) — subtracted, it centres the question on its own language: the query
+        vector minus its language's mean direction."""
+        key = (ds.name, side)
+        found = self._pulls.get(key)
+        if found is None:
+            matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
+            langs = np.array([memory_language(m.text) for m in ds.memories])
+            found = np.zeros((len(ds.queries), len(ds.memories)))
+            means = {}
+            for lang in set(langs.tolist()):
+                rows = matrix[langs == lang]
+                rows = rows[np.isfinite(rows).all(axis=1)]
+                if len(rows):
+                    with np.errstate(invalid="ignore"):
+                        means[lang] = matrix @ rows.mean(axis=0)
+            for i, q in enumerate(ds.queries):
+                pull = means.get(memory_language(q.text))
+                if pull is not None:
+                    found[i] = np.nan_to_num(pull, nan=0.0)
+            found = self._pulls[key] = np.round(found, 6)
+        return found
+
+    def _language_subspace(self, ds: Dataset, side: str) -> np.ndarray:
+        """Per question and memory: (P q) · m, P the projection on the span of the user's
+        language mean directions (each language's mean vector minus the mean of all);
+        subtracted, the cosine is q · (I − P) m — both vectors with their language
+        component removed ("language information removal"). Zero with one language."""
+        key = (ds.name, side, "lir")
+        found = self._pulls.get(key)
+        if found is None:
+            matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
+            queries = (ds.q_use if side == "use" else ds.q_e5).astype(np.float64)
+            langs = np.array([memory_language(m.text) for m in ds.memories])
+            ok = np.isfinite(matrix).all(axis=1)
+            overall = matrix[ok].mean(axis=0)
+            directions = [matrix[ok & (langs == g)].mean(axis=0) - overall
+                          for g in sorted(set(langs.tolist())) if (ok & (langs == g)).any()]
+            found = np.zeros((len(ds.queries), len(ds.memories)))
+            if len(directions) > 1:
+                basis, sv, _ = np.linalg.svd(np.stack(directions).T, full_matrices=False)
+                basis = basis[:, sv > 1e-9 * sv.max()]
+                projected = (queries @ basis) @ basis.T
+                with np.errstate(invalid="ignore"):
+                    found = np.nan_to_num(projected @ matrix.T, nan=0.0)
+            found = self._pulls[key] = np.round(found, 6)
+        return found
 
     @staticmethod
     def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray,
@@ -543,6 +623,10 @@ def main() -> int:
                     "set of e5 vectors, the set chosen by cross-validation (by the training folds' J)")
     ap.add_argument("--sparse", type=Path, help="folder of NAME.npz: sparse latent terms "
                     "(bench/e5_sparse.py), for the lever group 'sparse latent terms'")
+    ap.add_argument("--reread", action="store_true", help="chain only the three signals' weights, "
+                    "from today's defaults (with --e5-compare: each set's weights read again)")
+    ap.add_argument("--session7", action="store_true", help="chain only session 7's cross-language "
+                    "groups (and the sparse one with --sparse), from today's defaults")
     ap.add_argument("--sparse-top", type=int, default=0, help="keep each text's N largest sparse entries")
     args = ap.parse_args()
     datasets = load(args.data)
@@ -589,6 +673,13 @@ def main() -> int:
         # groups (MULTIHOP_GROUPS), from ScoringConfig's defaults
         start = base
         groups = MULTIHOP_GROUPS
+    if args.reread:
+        # the three signals' weights read again, from today's defaults (a change of one
+        # signal's vectors, as --e5 / --e5-compare make, may move its best weight)
+        start, groups = base, REREAD_GROUPS
+    if args.session7:
+        # session 7's cross-language groups, each on top of today's defaults
+        start, groups = base, SESSION7_GROUPS
     if args.sparse:
         groups = [*groups, SPARSE_GROUP]
     if args.groups:

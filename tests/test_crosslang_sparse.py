@@ -108,3 +108,41 @@ def test_choose_sets_reads_each_fold_on_its_training_folds_only():
     chosen = cv_levers.choose_sets(results)
     assert chosen["in_sample"] == "noprefix"
     assert chosen["folds"] == {"a": "prefix", "b": "noprefix", "c": "prefix"}  # a tie: the first
+
+
+def test_sparse_cross_scores_other_language_memories_only_within_their_language():
+    kw = _inputs()
+    sparse = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 0.0, 2.0, 0.0])
+    cross = np.arange(8) >= 4
+    base = ScoringConfig(neighbour_alpha=0.0)
+    parts: dict = {}
+    fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_cross=True), **kw, sparse=sparse,
+         cross=cross, parts=parts)
+    assert np.allclose(parts["sparse"], np.where(cross, zscore(sparse, kw["languages"]), 0.0))
+    one = fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_cross=True), **kw, sparse=sparse)
+    assert np.allclose(one, fuse(base, **kw))  # no language told: nothing is across
+
+
+def _suite(use: np.ndarray, q_use: np.ndarray, texts: list[str], questions: list[str]):
+    from types import SimpleNamespace
+    return SimpleNamespace(name="s", use=use, e5=use, q_use=q_use, q_e5=q_use,
+                           memories=[SimpleNamespace(text=t) for t in texts],
+                           queries=[SimpleNamespace(text=t) for t in questions])
+
+
+def test_language_subspace_and_question_centring_of_the_bench():
+    from types import SimpleNamespace
+    # two languages whose vectors differ by one direction (axis 0), meaning on axes 1, 2
+    use = np.array([[1, 1, 0], [1, 0, 1], [-1, 1, 0], [-1, 0, 1]], dtype=np.float64)
+    texts = ["the user likes tea", "the user has a cat", "用户喜欢喝茶", "用户有一只猫"]
+    ds = _suite(use, np.array([[1.0, 1.0, 0.0]]), texts, ["what does the user like to drink?"])
+    ev = SimpleNamespace(_pulls={})
+    pull = cv_levers.Evaluator._language_subspace(ev, ds, "use")
+    cosine = ds.q_use @ use.T
+    # the language axis projected out: "tea" in either language scores alike
+    assert np.allclose((cosine - pull)[0], [1.0, 0.0, 1.0, 0.0])
+    one = _suite(use[:2], np.array([[1.0, 1.0, 0.0]]), texts[:2], ["what does the user like to drink?"])
+    assert not cv_levers.Evaluator._language_subspace(SimpleNamespace(_pulls={}), one, "use").any()
+    centred = cv_levers.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use")
+    # the English mean (1, 0.5, 0.5) against each memory
+    assert np.allclose(centred[0], use @ np.array([1.0, 0.5, 0.5]))

@@ -220,6 +220,9 @@ class ScoringConfig:
     w_sparse: float = 0.0
     #: Share of that z taken within each memory language (1 = all).
     sparse_lang: float = 0.0
+    #: The sparse term for memories in another language than the message only (there
+    #: BM25 is silent; its z within each language, so that no language gains an offset).
+    sparse_cross: bool = False
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -555,7 +558,11 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             z_bm25 = (1 - within) * z_bm25 + within * z("lexical_lang", lexical, languages)
         first += part("bm25", config.w_lexical * z_bm25)
     if sparse is not None and config.w_sparse:
-        first += part("sparse", config.w_sparse * _shared_z(sparse, languages, config.sparse_lang, "sparse", z))
+        if config.sparse_cross:
+            term = np.where(cross, z("sparse_lang", sparse, languages), 0.0) if cross is not None else np.zeros(n)
+        else:
+            term = _shared_z(sparse, languages, config.sparse_lang, "sparse", z)
+        first += part("sparse", config.w_sparse * term)
     signals = [s for s in (z_use, z_e5, lexical) if s is not None]
     if config.rank_fusion and signals:
         fused = zscore(reciprocal_rank(signals, config.rank_fusion_k))

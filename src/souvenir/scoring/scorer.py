@@ -208,7 +208,8 @@ class Scorer:
             E = _aligned(ids, window.cosines(window.query)) if window is not None else None
         query = bm25_tokens(message)
         cross = None
-        if (cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross) \
+        if (cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross
+                or (cfg.sparse_cross and cfg.w_sparse)) \
                 and len(static.language_names) > 1:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
