@@ -445,7 +445,7 @@ def chain(ev: Evaluator, train: list[Dataset], bar: float, groups=None, start=No
     cfg = dict(start or START)
     j = objective(figures(ev, train, cfg))
     steps = [{"group": "start", "variant": dict(cfg), "cfg": dict(cfg), "J": j, "kept": True}]
-    for name, variants in (groups or GROUPS):
+    for name, variants in (GROUPS if groups is None else groups):
         best, best_j = None, j
         for v in variants:
             trial = cfg | v
@@ -652,22 +652,6 @@ def main() -> int:
             print(f"{json.dumps(over)}  J {objective(fig):.4f}  {_fmt(fig)}", flush=True)
         return 0
     groups, start = GROUPS, None
-    if args.e5_compare:
-        folders = [Path(p) for p in args.e5_compare.split(",")]
-        sets = {f.name: with_e5(datasets, f) for f in folders}
-        found = compare_sets(sets, args.bar, groups, start)
-        for label, got in found["sets"].items():
-            print(f"{label} in-sample:  J {got['J']:.4f}  {_fmt(got['in_sample'])}")
-            print(f"{label} cross-val.: {_fmt(got['cv'])}")
-            print(f"{label} per conversation, in-sample / held out: "
-                  + ", ".join(f"{k} {v:.3f} / {got['cv']['locomo']['by_conv'][k]:.3f}"
-                              for k, v in got["in_sample"].get("locomo", {}).get("by_conv", {}).items()))
-        ch = found["chosen"]
-        print(f"chosen in-sample: {ch['in_sample_set']}; per held-out fold: {json.dumps(ch['fold_sets'])}")
-        print(f"chosen cross-val.: {_fmt(ch['cv'])}")
-        if args.json:
-            args.json.write_text(json.dumps(found, indent=1, default=str))
-        return 0
     if args.from_defaults:
         # the multi-hop levers on top of today's defaults: the chain walks only the
         # groups (MULTIHOP_GROUPS), from ScoringConfig's defaults
@@ -685,6 +669,22 @@ def main() -> int:
     if args.groups:
         wanted = args.groups.split(",")
         groups = [g for g in groups if any(w in g[0] for w in wanted)]
+    if args.e5_compare:
+        folders = [Path(p) for p in args.e5_compare.split(",")]
+        sets = {f.name: with_e5(datasets, f) for f in folders}
+        found = compare_sets(sets, args.bar, groups, start)
+        for label, got in found["sets"].items():
+            print(f"{label} in-sample:  J {got['J']:.4f}  {_fmt(got['in_sample'])}")
+            print(f"{label} cross-val.: {_fmt(got['cv'])}")
+            print(f"{label} per conversation, in-sample / held out: "
+                  + ", ".join(f"{k} {v:.3f} / {got['cv']['locomo']['by_conv'][k]:.3f}"
+                              for k, v in got["in_sample"].get("locomo", {}).get("by_conv", {}).items()))
+        ch = found["chosen"]
+        print(f"chosen in-sample: {ch['in_sample_set']}; per held-out fold: {json.dumps(ch['fold_sets'])}")
+        print(f"chosen cross-val.: {_fmt(ch['cv'])}")
+        if args.json:
+            args.json.write_text(json.dumps(found, indent=1, default=str))
+        return 0
     result = crossvalidate(ev, datasets, args.bar, groups, start)
     cv = cv_figures(ev, datasets, result["folds"])
     ins = figures(ev, datasets, result["in_sample"][-1]["cfg"])

