@@ -27,6 +27,13 @@ stores' own memories, vectors and sources.
     # bench/e5_passages.py); or in-sample figures of a few overrides:
     ... bench/cv_levers.py --data /tmp/cv --e5-passages /tmp/cv-e5p --from-defaults
     ... bench/cv_levers.py --data /tmp/cv --grid '[{"speaker_bonus": 4.0}]'
+    # session 7 (docs/journal.md "Cross-language levers, session 7"): e5 vectors of another
+    # build (bench/e5_prefixes.py) in place of the product's, or two sets compared by
+    # cross-validation (each set's chain; the set chosen on the training folds' J); the
+    # sparse latent terms (bench/e5_sparse.py); the cross-language centring groups
+    ... bench/cv_levers.py --data /tmp/cv --e5 DIR --grid '[{}]'
+    ... bench/cv_levers.py --data /tmp/cv --reread [--groups NONE] --e5-compare DIR_A,DIR_B
+    ... bench/cv_levers.py --data /tmp/cv --session7 [--sparse DIR [--sparse-top 32]]
 """
 
 from __future__ import annotations
