@@ -1,0 +1,60 @@
+"""Adversarial, session 7's changes: the public /health, the restructured read path, the
+multi-statement flip, retired embedders (real SQLite files, real HTTP on loopback)."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+
+from souvenir.api.app import create_app
+from souvenir.config import Settings
+from souvenir.errors import SouvenirError
+from souvenir.runtime import open_runtime
+from tests.servers import ChatServer, UvicornThread
+
+KEY = "sk-live-SECRETKEY1234567890"
+PASSWORD = "pwSECRETPW"
+
+
+def _health_after_refusals(tmp_path, accepts: set[str], status: int) -> str:
+    with ChatServer() as chat:
+        chat.accepts = accepts
+        chat.refusal_status = status
+        chat.refusal_body = ('{"error": {"message": "Incorrect API key provided: ' + KEY + '"}}').encode()
+        url = chat.url.replace("http://", f"http://alice:{PASSWORD}@")
+        settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", embedder="none",
+                            window_embedder="none", llm_base_url=url, llm_model="m", llm_api_key=KEY,
+                            _env_file=None)
+        rt = open_runtime(settings)
+        try:
+            try:
+                rt.engine.chat.complete([{"role": "user", "content": "hi"}], schema={"type": "object"})
+            except SouvenirError:
+                pass
+            with UvicornThread(create_app(settings, runtime=rt)) as server:
+                r = httpx.get(f"{server.url}/health", timeout=30)
+                assert r.status_code == 200
+                return r.text
+        finally:
+            rt.close()
+
+
+def test_the_public_health_never_shows_the_upstreams_answer_nor_its_address(tmp_path):
+    """A chat server that refuses the key in every format (401) and echoes it in its answer,
+    at an address with a password: /health (public, no key needed) showed the
+    configuration error with both (``config_error`` and the ``chat`` cause). It says the
+    status only; the log keeps the rest."""
+    body = _health_after_refusals(tmp_path, set(), 401)
+    assert "configuration error" in body and "HTTP 401" in body
+    assert KEY not in body and PASSWORD not in body and "alice" not in body
+
+
+def test_a_refusal_by_format_on_the_public_health_says_its_status_only(tmp_path):
+    """The same answer (400, the key echoed) to every format: a configuration error whose
+    status /health names, without the answer."""
+    body = _health_after_refusals(tmp_path, {"plain"}, 400)
+    state = json.loads(body)["chat"]["m"]
+    assert "HTTP 400" in state["config_error"]
+    assert all(cause.startswith("HTTP ") for cause in state["refused"].values())
+    assert KEY not in body and PASSWORD not in body
