@@ -6,12 +6,18 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
+from souvenir.embedding.http import OpenAIEmbedder
+from souvenir.engine import Engine
 from souvenir.errors import SouvenirError
-from souvenir.runtime import open_runtime
-from tests.servers import ChatServer, UvicornThread
+from souvenir.index import VectorIndex
+from souvenir.runtime import Runtime, open_runtime
+from souvenir.scoring import ScoringConfig
+from souvenir.store import open_store
+from tests.servers import ChatServer, EmbeddingServer, UvicornThread
 
 KEY = "sk-live-SECRETKEY1234567890"
 PASSWORD = "pwSECRETPW"
@@ -58,3 +64,45 @@ def test_a_refusal_by_format_on_the_public_health_says_its_status_only(tmp_path)
     assert "HTTP 400" in state["config_error"]
     assert all(cause.startswith("HTTP ") for cause in state["refused"].values())
     assert KEY not in body and PASSWORD not in body
+
+
+# -- the read path: a window embedder whose answer the scores cannot use ---------------------
+def _window_runtime(tmp_path, main, window, timeout_s: float = 2.0) -> tuple[Runtime, Settings]:
+    """A runtime whose window embedder is an HTTP stand-in (``window``), as e5 would be: the
+    settings only build a local e5, so the parts are wired as open_runtime wires them."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'w.db'}", embedder="none",
+                        window_embedder="none", _env_file=None)
+    store = open_store(settings.database_url)
+    index = VectorIndex(store, OpenAIEmbedder(main.url, "stub"), query_timeout_s=timeout_s)
+    win = VectorIndex(store, OpenAIEmbedder(window.url, "stub"), windowed=True, query_timeout_s=timeout_s)
+    engine = Engine(store, index, scoring=ScoringConfig(), window_index=win)
+    for text in ("I live in Ipoh", "My cat is called Kopi", "I work as a nurse", "I like durian"):
+        engine.record_turn("api", "u", text)
+    index.run_once()
+    win.run_once()
+    return Runtime(settings, store, index, engine, None, win), settings
+
+
+@pytest.mark.parametrize("side", ["window", "main"])
+@pytest.mark.parametrize("mode", ["short", "zero"])
+def test_a_query_vector_the_scores_cannot_use_is_a_counted_degradation(tmp_path, side, mode):
+    """The embedder answers the turn's query with a vector of another dimension than the
+    vectors it indexed (a model swapped behind the same name, two versions behind one
+    balancer) or an all-zero one: the store's cosines came back empty, the signal was gone,
+    and the turn answered ``degraded: false`` with nothing counted. Expected: degraded,
+    its cause named, counted."""
+    with EmbeddingServer() as main, EmbeddingServer() as window:
+        rt, settings = _window_runtime(tmp_path, main, window)
+        try:
+            (window if side == "window" else main).mode = mode
+            with UvicornThread(create_app(settings, runtime=rt)) as server:
+                r = httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"},
+                               timeout=30)
+            assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+            body = r.json()
+            assert body["degraded"], body["degraded_cause"]
+            assert body["degraded_cause"].startswith("window embedder" if side == "window" else "embedder")
+            assert len(body["memories"]) == 4 and rt.engine.degraded_turns() == 1
+        finally:
+            rt.engine.close()
+            rt.store.close()
