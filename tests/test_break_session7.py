@@ -106,3 +106,32 @@ def test_a_query_vector_the_scores_cannot_use_is_a_counted_degradation(tmp_path,
         finally:
             rt.engine.close()
             rt.store.close()
+
+
+# -- souvenir index --retire ------------------------------------------------------------------
+def test_souvenir_index_refuses_to_retire_the_embedder_its_settings_use(tmp_path):
+    """``souvenir index --retire NAME --drop-vectors`` with NAME the embedder the same
+    settings use (the server's .env): every vector was deleted and the queue dropped, the
+    server kept it again within a minute and re-embedded the whole store, and meanwhile
+    every turn went without its cosines, none counted degraded. Refused, nothing deleted."""
+    from typer.testing import CliRunner
+
+    from souvenir.cli import app
+
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    with EmbeddingServer() as server:
+        env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
+               "SOUVENIR_EMBEDDER_MODEL": "model-a", "SOUVENIR_WINDOW_EMBEDDER": "none",
+               "SOUVENIR_LLM_BASE_URL": ""}
+        assert CliRunner().invoke(app, ["remember", "--user", "q", "I live in Ipoh"], env=env).exit_code == 0
+        assert CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False).exit_code == 0
+        store = open_store(url)
+        name = next(iter(store.kept_embedders()))
+        store.close()
+        retired = CliRunner().invoke(app, ["index", "--retire", name, "--drop-vectors"], env=env)
+        assert retired.exit_code != 0, retired.stdout
+        store = open_store(url)
+        try:
+            assert name in store.kept_embedders() and store.count_stale_vectors(name) == 0
+        finally:
+            store.close()

@@ -325,6 +325,12 @@ def index(ctx: typer.Context,
     try:
         rt = _runtime(ctx)
         if retire is not None:
+            if retire in {i.name for i in rt.indexes}:
+                # these settings embed with it: a server on them keeps it again within a minute,
+                # and --drop-vectors would leave every turn without its cosines meanwhile
+                _fail(ValueError(f"{retire!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
+                                 "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it"))
+                return
             gone = rt.store.retire_embedder(retire, drop_vectors=drop_vectors)
             if not gone["embedders"]:
                 console.print(f"{retire!r} was not kept; {gone['vectors']} vectors deleted")
