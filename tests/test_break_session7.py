@@ -4,6 +4,7 @@ multi-statement flip, retired embedders (real SQLite files, real HTTP on loopbac
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 import httpx
 import pytest
@@ -19,6 +20,7 @@ from souvenir.scoring import ScoringConfig
 from souvenir.store import open_store
 from tests.servers import ChatServer, EmbeddingServer, UvicornThread
 
+NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
 KEY = "sk-live-SECRETKEY1234567890"
 PASSWORD = "pwSECRETPW"
 
@@ -135,3 +137,22 @@ def test_souvenir_index_refuses_to_retire_the_embedder_its_settings_use(tmp_path
             assert name in store.kept_embedders() and store.count_stale_vectors(name) == 0
         finally:
             store.close()
+
+
+# -- the CLI's unknown-user hint -------------------------------------------------------------
+def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
+    """A channel is any text a REST caller chose (spaces, ``;``, ``$(…)`` included): the
+    hint's ``add --channel X`` is a command an operator pastes, so X is quoted for a shell."""
+    from typer.testing import CliRunner
+
+    from souvenir.cli import app
+
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    store = open_store(url)
+    store.ensure_user(" ;touch pwned", "bob", NOW)
+    store.close()
+    env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
+           "SOUVENIR_LLM_BASE_URL": ""}
+    result = CliRunner().invoke(app, ["memories", "--user", "bob"], env=env, catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "add --channel ' ;touch pwned'" in " ".join(result.output.split()), result.output
