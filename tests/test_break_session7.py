@@ -18,7 +18,7 @@ from souvenir.index import VectorIndex
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.scoring import ScoringConfig
 from souvenir.store import open_store
-from tests.servers import ChatServer, EmbeddingServer, UvicornThread
+from tests.servers import ChatServer, EmbeddingServer, UvicornThread, hold_write_lock
 
 NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
 KEY = "sk-live-SECRETKEY1234567890"
@@ -198,3 +198,30 @@ def test_a_password_in_the_chat_models_address_never_reaches_its_errors(tmp_path
             assert PASSWORD not in str(failed.value) and "alice" not in str(failed.value)
         finally:
             rt.close()
+
+
+def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
+    """The window embedder fails while another process holds the SQLite file's write lock
+    past the store's bound: the turn is answered at once (degraded), but its event was
+    refused and the degradation counted nowhere (/metrics 0, degraded_turns 0)."""
+    with EmbeddingServer() as main, EmbeddingServer() as window:
+        rt, settings = _window_runtime(tmp_path, main, window)
+        try:
+            with UvicornThread(create_app(settings, runtime=rt)) as server:
+                holder = hold_write_lock(tmp_path / "w.db", 60)
+                try:
+                    window.mode = "500"
+                    r = httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"},
+                                   timeout=30)
+                    assert r.status_code == 200 and r.json()["degraded"]
+                    rt.engine.flush(timeout_s=None)  # the event's write gave up after the store's bound
+                finally:
+                    holder.kill()
+                    holder.wait()
+                metrics = httpx.get(f"{server.url}/metrics", timeout=30).text
+                health = httpx.get(f"{server.url}/health", timeout=30).json()
+            assert "souvenir_degraded_turns_total 1.0" in metrics
+            assert health["degraded_turns"] == 1 and rt.engine.degraded_turns() == 1
+        finally:
+            rt.engine.close()
+            rt.store.close()

@@ -145,4 +145,4 @@ def report(rt) -> tuple[dict, bool]:
                 "window_embedder": rt.window_index.name if rt.window_index else None,
                 "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},
                 "chat": public_chat(rt.engine.chat.health()) if rt.engine.chat is not None else {},
-                "degraded_turns": degraded_turns}, ready
+                "degraded_turns": degraded_turns + getattr(rt.engine, "degraded_unrecorded", 0)}, ready
