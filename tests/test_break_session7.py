@@ -225,3 +225,20 @@ def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
         finally:
             rt.engine.close()
             rt.store.close()
+
+
+# -- a bot command's secret in the write log --------------------------------------------------
+@pytest.mark.parametrize("command", ["/password hunter2pass", "/login bob hunter2pass", "/2fa 492183"])
+def test_a_command_that_carries_a_secret_keeps_it_nowhere(tmp_path, command):
+    """A command is now answered ``dropped`` with an event that quotes it (session 7): a
+    secret the redactor did not see in a command ("/password hunter2pass": a plain word
+    after the password word) went to the turn, to the answer and to the write log."""
+    secret = command.split()[-1]
+    with UvicornThread(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'k.db'}", embedder="none",
+                                           window_embedder="none", _env_file=None))) as server:
+        r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": command}, timeout=30)
+        assert r.status_code in (200, 201) and r.json()["memory"]["action"] == "dropped", r.text
+        assert secret not in r.text
+        exported = httpx.get(f"{server.url}/v1/users/api/u/export", timeout=30)
+        assert exported.status_code == 200 and secret not in exported.text
+        assert "[redacted]" in exported.text
