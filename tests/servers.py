@@ -97,7 +97,8 @@ class EmbeddingServer(_LoopbackServer):
 
     ``mode``: ``ok`` (deterministic 16-d vectors from a hash of each text), ``stall``
     (sleeps ``stall_s`` seconds before answering), ``500``, ``garbage`` (not JSON),
-    ``strings`` (vectors of strings), ``ints`` (items that are not objects). Batches of more
+    ``strings`` (vectors of strings), ``ints`` (items that are not objects), ``short`` (8-d
+    vectors: a model of another dimension), ``zero`` (all-zero vectors). Batches of more
     than one text sleep ``batch_sleep_s`` first (a slow background indexing batch).
     """
 
@@ -134,6 +135,10 @@ class EmbeddingServer(_LoopbackServer):
                                                    for i in range(len(texts))]}).encode()
                 elif outer.mode == "ints":
                     payload = json.dumps({"data": [1] * len(texts)}).encode()
+                elif outer.mode in ("short", "zero"):
+                    shape = (lambda v: v[:8]) if outer.mode == "short" else (lambda v: [0.0] * len(v))
+                    payload = json.dumps({"data": [{"index": i, "embedding": shape(_vector(t))}
+                                                   for i, t in enumerate(texts)]}).encode()
                 elif self.path == "/api/embed":  # Ollama's native protocol
                     payload = json.dumps({"model": body["model"],
                                           "embeddings": [_vector(t) for t in texts]}).encode()

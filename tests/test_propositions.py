@@ -150,3 +150,34 @@ def test_proposition_reads_markers_not_content() -> None:
     assert a.content == b.content and not a.negative and b.negative
     assert is_flip(proposition("有车"), proposition("没有车"))  # jieba cuts them differently
     assert not is_flip(proposition("Not"), proposition("Yes"))  # nothing said: never a flip
+
+
+# A negative statement of a longer message that says no state of the user ended: after a
+# condition, another person or a speaker, before an attribution, or asked. Retiring the
+# stored memory erases a true fact (the multi-statement flip of session 7 did, in all four
+# languages); keeping both is a repeat at worst.
+NOT_A_CORRECTION = [
+    ("en", "Drinks coffee every morning", "When I'm sick, I don't drink coffee"),
+    ("en", "Goes running every morning", "If it rains, I don't go running"),
+    ("en", "Eats meat", "My wife is vegetarian, doesn't eat meat"),
+    ("en", "Likes jazz", "Ali, my brother, doesn't like jazz anymore"),
+    ("en", "Drinks coffee every morning", "Doctor's orders, don't drink coffee anymore. I ignore him"),
+    ("en", "Eats meat", "Doesn't eat meat, says his wife"),
+    ("en", "Drinks coffee every morning", "Don't drink coffee anymore? Wrong, I still do"),
+    ("fr", "Boit du café tous les jours", "Quand il pleut, ne boit plus de café"),
+    ("fr", "Mange de la viande", "Ma femme est végétarienne, ne mange plus de viande"),
+    ("zh", "每天都喝咖啡", "生病的时候，不再喝咖啡了"),
+    ("zh", "吃肉", "我老婆吃素，不再吃肉了"),
+    ("zh", "每天喝奶茶", "医生说，不要再喝奶茶了"),
+    ("zh", "每天都喝咖啡", "不再喝咖啡了？怎么可能"),
+    ("ms", "Minum kopi setiap pagi", "Bila sakit, tak minum kopi lagi"),
+    ("ms", "Makan daging", "Isteri saya vegetarian, tak makan daging lagi"),
+    ("ms", "Minum kopi setiap pagi", "Tak minum kopi, kalau sakit"),
+]
+
+
+@pytest.mark.parametrize(("lang", "old", "new"), NOT_A_CORRECTION)
+def test_a_negative_statement_that_ends_no_state_of_the_user_retires_nothing(lang: str, old: str,
+                                                                              new: str) -> None:
+    d = run(old, new)
+    assert d.action == "insert", (d.action, d.reason)

@@ -80,7 +80,7 @@ from .dedup import Fingerprint, best_match, fingerprint, raw_score
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
 from .lexical.normalize import key_of
-from .lexical.proposition import different_referents, is_flip, proposition, statements, stems
+from .lexical.proposition import correction_statement, different_referents, is_flip, proposition, statements, stems
 from .types import Candidate, Memory
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
@@ -249,10 +249,12 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     polarity (:func:`souvenir.lexical.proposition.is_flip`), about the same people and
     attribute; the most recently dated one when several do (rule 4)."""
     whole = proposition(text)
-    parts = statements(text)
-    # one of its statements may be the correction ("不再喝奶茶了，改喝绿茶"): only a statement
-    # that says a state no longer holds, and only against a stored memory of one statement
-    retractions = [(part, p) for part in parts if len(parts) > 1 and (p := proposition(part)).negative]
+    # its first statement may be the correction ("不再喝奶茶了，改喝绿茶"): only a statement
+    # that says a state no longer holds, followed by what replaced it
+    # (:func:`~souvenir.lexical.proposition.correction_statement`), and only against a stored
+    # memory of one statement
+    first = correction_statement(text)
+    retractions = [(first, p)] if first is not None and (p := proposition(first)).negative else []
     found = []
     for memory in pool:
         old = proposition(memory.text)

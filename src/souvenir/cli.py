@@ -7,6 +7,7 @@ not given as options come from ``SOUVENIR_*`` variables or ``.env``.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Optional
@@ -186,8 +187,9 @@ def _hint_unknown_user(rt: Runtime, channel: str, user: str) -> None:
     if rt.store.find_user(channel, user) is not None:
         return
     others = rt.store.user_channels(user)
-    where = (f"; user {user!r} exists in channel {', '.join(others)}: add --channel {others[0]}" if others
-             else "")
+    # the suggested option is quoted for a shell: a channel is any text a caller chose
+    where = (f"; user {user!r} exists in channel {', '.join(others)}: add --channel "
+             f"{shlex.quote(others[0])}" if others else "")
     err.print(f"[yellow]no user {escape(channel)}:{escape(user)}[/yellow]{escape(where)}")
 
 
@@ -325,6 +327,12 @@ def index(ctx: typer.Context,
     try:
         rt = _runtime(ctx)
         if retire is not None:
+            if retire in {i.name for i in rt.indexes}:
+                # these settings embed with it: a server on them keeps it again within a minute,
+                # and --drop-vectors would leave every turn without its cosines meanwhile
+                _fail(ValueError(f"{retire!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
+                                 "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it"))
+                return
             gone = rt.store.retire_embedder(retire, drop_vectors=drop_vectors)
             if not gone["embedders"]:
                 console.print(f"{retire!r} was not kept; {gone['vectors']} vectors deleted")

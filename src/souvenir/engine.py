@@ -93,6 +93,10 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
                                                     relevance_floor=semantic_threshold)
         # Best-effort bookkeeping of the read path (forgetting counters, degraded-turn
         # events) runs here, off the turn: a locked store must not hold a context call.
+        #: Degraded turns whose event the store refused (locked past its bound): still counted
+        #: (/metrics, /health, :meth:`degraded_turns`), by this process only.
+        self.degraded_unrecorded = 0
+        self._unrecorded_lock = threading.Lock()
         self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
                                                initializer=yield_to_turns)
         self._pending = 0
@@ -113,6 +117,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         with self._pending_lock:
             if self._pending >= MAX_BOOKKEEPING:
                 self.counters["bookkeeping_dropped"] += 1
+                if fn == self._record_degraded:  # still a degraded turn
+                    with self._unrecorded_lock:
+                        self.degraded_unrecorded += 1
                 return
             self._pending += 1
 
@@ -528,7 +535,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         try:
             self.store.record_event(user_id, "degraded_turn", cause, now)
         except StoreError as exc:  # counting must not break the turn either
-            log.warning("could not record a degraded turn: %s", exc)
+            with self._unrecorded_lock:
+                self.degraded_unrecorded += 1
+            log.warning("could not record a degraded turn (counted in this process only): %s", exc)
 
     def _count(self, user_id: int, story_id: int | None, candidates: list[Memory],
                selected: list[Selection]) -> None:
@@ -612,5 +621,7 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         return self.store.delete_user(user_id)
 
     def degraded_turns(self) -> int:
+        """Degraded turns: the store's events, plus those this process could not record
+        (the store stayed locked past its bound)."""
         self.flush()
-        return self.store.count_events("degraded_turn")
+        return self.store.count_events("degraded_turn") + self.degraded_unrecorded

@@ -100,6 +100,7 @@ class VectorIndex:
         self.claims_taken_over = 0  # memories claimed from a claimer whose lease expired
         self.claims_lost = 0  # vectors not written: this replica's lease expired meanwhile
         self.claims_ended = 0  # vectors not written: a session neighbour changed the window meanwhile
+        self.dim: int | None = None  # of the vectors this process last embedded (None before any)
 
     @property
     def name(self) -> str:
@@ -110,7 +111,7 @@ class VectorIndex:
     def warm_up(self) -> None:
         """Load the model now (outside any turn's bound): one throwaway encode."""
         with self._model_lock:
-            self.embedder.encode(["warm-up"])
+            self.dim = int(np.asarray(self.embedder.encode(["warm-up"])).shape[-1])
 
     # -- the turn's query --------------------------------------------------------------------
     def _encode_query(self, text: str, deadline: float, state: dict) -> np.ndarray:
@@ -126,15 +127,23 @@ class VectorIndex:
             raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
         finally:
             self._model_lock.release()
-        if vector.ndim != 1 or not np.isfinite(vector).all():
-            raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
+        self._check_query(vector)
         return vector
+
+    def _check_query(self, vector: np.ndarray) -> None:
+        """Raise :class:`EmbedderError` for a query vector the scores cannot use: not one
+        finite row, of norm 0 (the contract is unit rows: a zero or overflowing answer
+        normalises to 0), or of another dimension than the vectors this process embedded
+        (``dim``): the store's cosines would silently be empty, an uncounted degradation."""
+        if vector.ndim != 1 or not np.isfinite(vector).all() or not np.linalg.norm(vector) > 0:
+            raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
+        if self.dim is not None and vector.shape[0] != self.dim:
+            raise EmbedderError(f"{self.embedder.name} returned a vector of dimension {vector.shape[0]}, "
+                                f"its vectors have {self.dim}")
 
     def _probe_once(self) -> None:
         """The breaker's probe (the model lock is held by the breaker)."""
-        vector = np.asarray(self.embedder.encode_query("probe"), dtype=np.float32)
-        if vector.ndim != 1 or not np.isfinite(vector).all():
-            raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
+        self._check_query(np.asarray(self.embedder.encode_query("probe"), dtype=np.float32))
 
     def embed_query(self, text: str) -> np.ndarray:
         """The message's vector, shape (dim,), within ``query_timeout_s`` seconds in total.
@@ -263,6 +272,7 @@ class VectorIndex:
                 raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
         if vectors.ndim != 2 or vectors.shape[0] != len(rows):
             raise EmbedderError(f"{self.embedder.name} returned {vectors.shape} for {len(rows)} texts")
+        self.dim = int(vectors.shape[1])
         return vectors
 
     def _release(self, token: str) -> None:

@@ -24,6 +24,7 @@ Every probe of the store runs off the request in :class:`Probe`, bounded by
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -84,6 +85,32 @@ def store_causes(store, readable: bool) -> list[dict]:
     return causes
 
 
+_STATUS = re.compile(r"HTTP (\d{3})")
+
+
+def _status(cause: str) -> str:
+    found = _STATUS.search(cause)
+    return f"HTTP {found.group(1)}" if found else "refused"
+
+
+def public_chat(states: dict) -> dict:
+    """The chat models' health as this public route shows it: a refusal says its HTTP
+    status, never the upstream's answer nor the server's address (an answer may echo the
+    API key, an address may carry a password: both stay in the log and ``souvenir jobs
+    list``)."""
+    shown = {}
+    for model, state in states.items():
+        state = dict(state)
+        if state.get("refused"):
+            state["refused"] = {form: _status(cause) for form, cause in state["refused"].items()}
+        if state.get("config_error"):
+            codes = ", ".join(dict.fromkeys(_STATUS.findall(state["config_error"]))) or "an error"
+            state["config_error"] = (f"configuration error: the chat model {model!r} refused the request "
+                                     f"in every format (HTTP {codes}); the log has its answer")
+        shown[model] = state
+    return shown
+
+
 def component_causes(rt) -> list[dict]:
     causes = []
     for part, index in (("embedder", rt.index), ("window_embedder", rt.window_index)):
@@ -91,7 +118,7 @@ def component_causes(rt) -> list[dict]:
             causes.append({"part": part, "detail": f"{index.name} is skipped until a probe sees it healthy"})
     chat = rt.engine.chat
     if chat is not None:
-        for model, state in chat.health().items():
+        for model, state in public_chat(chat.health()).items():
             if state["config_error"]:
                 causes.append({"part": "chat", "detail": state["config_error"]})
             if state["breaker"] != "closed":
@@ -117,5 +144,5 @@ def report(rt) -> tuple[dict, bool]:
                 "causes": causes, "embedder": rt.index.name if rt.index else None,
                 "window_embedder": rt.window_index.name if rt.window_index else None,
                 "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},
-                "chat": rt.engine.chat.health() if rt.engine.chat is not None else {},
-                "degraded_turns": degraded_turns}, ready
+                "chat": public_chat(rt.engine.chat.health()) if rt.engine.chat is not None else {},
+                "degraded_turns": degraded_turns + getattr(rt.engine, "degraded_unrecorded", 0)}, ready

@@ -59,7 +59,7 @@ class SouvenirCollector:
                                   "locked or unreachable past the bound (503).",
                                   value=getattr(rt.store, "busy_count", 0))
         yield CounterMetricFamily("souvenir_degraded_turns", "Turns served without semantic scores.",
-                                  value=read["degraded"])
+                                  value=read["degraded"] + getattr(rt.engine, "degraded_unrecorded", 0))
         yield CounterMetricFamily("souvenir_reflection_items_dropped",
                                   "Reflection items dropped by the strict parser.", value=read["dropped"])
         yield write_decisions(read["writes"], read["dropped"])

@@ -13,6 +13,7 @@ import numpy as np
 
 from souvenir.embedding.base import normalise_rows
 from souvenir.errors import EmbedderError
+from souvenir.urls import without_userinfo
 
 
 class _HTTPEmbedder:
@@ -44,7 +45,7 @@ class _HTTPEmbedder:
             response.raise_for_status()
             vectors = self._vectors(response.json())
         except httpx.HTTPError as exc:
-            raise EmbedderError(f"{self.name} at {self._client.base_url}: {exc!r}") from exc
+            raise EmbedderError(without_userinfo(f"{self.name} at {self._client.base_url}: {exc!r}")) from exc
         except (ValueError, KeyError, TypeError) as exc:
             raise EmbedderError(f"{self.name}: malformed embedding response: {exc}") from exc
         if len(vectors) != len(texts):

@@ -105,6 +105,14 @@ _BARE_PASSWORD = re.compile(
     r"\s+(?P<after>(?:(?:saya|anda|baru|new|now|sekarang)\s+){1,2})?(?P<v>[^\s\"'»”,;]{6,64})",
     re.IGNORECASE,
 )
+#: A bot command that takes a secret ("/password hunter2pass", "/login bob Qw7erty",
+#: "/2fa 492183", Telegram's "/pin@MyBot 4921"): its arguments are the secret, whatever they
+#: look like (the turn keeps the command, its write-log event says it was dropped).
+_COMMAND_SECRET = re.compile(
+    r"^(?P<pre>\s*/(?:password|passwd|pwd|pass|passcode|passphrase|login|signin|auth|2fa|mfa|otp|pin|"
+    r"token|secret|apikey|mdp|motdepasse|katalaluan|sandi)(?:@\w+)?\s+)(?P<v>\S.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
 _CHANGE_VERB = (r"(?:changed|change|set|reset|updated|update|switched|changé|changer|modifié|modifier|mis|remis|"
                 r"tukar|tukarkan|menukar|ubah|tetapkan)")
 _CHANGE_TO = r"(?:to|as|into|en|pour|à|kepada|jadi|ke)"
@@ -304,6 +312,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
 
         return pattern.sub(repl, text)
 
+    text = sub(_COMMAND_SECRET, "password", text, "v")
     text = sub(_API_KEYS, "api_key", text)
     text = sub(_URL_CREDENTIALS, "url_credentials", text, "v")
     text = _HOOK_URL.sub(lambda m: _redact_hook(m.group(0), found), text)

@@ -67,7 +67,7 @@ from .tagged import stem
 from .tokens import is_han, tokenize
 from .vocab import NEGATORS, WEEKDAYS
 
-__all__ = ["Proposition", "proposition", "statements", "is_flip", "different_referents", "stems", "ATTITUDE"]
+__all__ = ["Proposition", "proposition", "statements", "correction_statement", "is_flip", "different_referents", "stems", "ATTITUDE"]
 
 ATTITUDE = "♥"
 """The one word every attitude verb becomes (its sign goes to ``negative``)."""
@@ -289,6 +289,44 @@ def statements(text: str) -> list[str]:
     what replaced the old state is a flip in one of its statements (:func:`is_flip`)."""
     parts = [p.strip() for p in _STATEMENT_BREAK.split(text) if p and p.strip()]
     return parts if len(parts) > 1 else [text]
+
+
+# Words that open the statement saying what replaced an ended state ("…, switched to green
+# tea", 改喝绿茶, "est passé au thé vert", "sekarang minum teh"): looked for in the first
+# words (Latin) or characters (Han) of the statement after the correction.
+_REPLACED = frozenset(
+    """switched switch switching changed changing replaced instead now prefer prefers moved
+    passé passée passe maintenant désormais plutôt préfère remplacé remplacée
+    sekarang kini tukar beralih ganti diganti""".split()
+)
+_REPLACED_HAN = ("改", "换", "现在", "如今", "而是", "转")
+_LEAD_WORDS = 3
+_LEAD_CHARS = 4
+
+
+def correction_statement(text: str) -> str | None:
+    """The first statement of ``text`` when the message is a correction that also says what
+    replaced the old state ("我不再喝奶茶了，改喝绿茶" → "我不再喝奶茶了"); ``None``
+    otherwise. Only the first statement, only before a statement end that is not a
+    question, and only when the next statement opens with a replacement word
+    (``_REPLACED``): a statement after a condition ("When I'm sick, I don't drink
+    coffee", 生病的时候，我不喝咖啡), after another person ("My wife is vegetarian,
+    doesn't eat meat"), after a speaker (医生说，不要再喝奶茶了), or followed by one
+    ("Doesn't eat meat, says his wife"), or a question ("Don't drink coffee anymore? I
+    still do") says no state of the user ended. The caller checks the first statement's
+    polarity (:func:`is_flip`)."""
+    parts = statements(text)
+    if len(parts) < 2:
+        return None
+    cut = _STATEMENT_BREAK.search(text, text.find(parts[0]) + len(parts[0]))
+    if cut is None or "?" in cut.group() or "？" in cut.group():
+        return None
+    following = parts[1]
+    words = re.findall(r"[^\W\d_]+", following.lower())[:_LEAD_WORDS]
+    han = "".join(ch for ch in following if is_han(ch))[:_LEAD_CHARS]
+    if any(w in _REPLACED for w in words) or any(m in han for m in _REPLACED_HAN):
+        return parts[0]
+    return None
 
 
 # --------------------------------------------------------------------------- referents

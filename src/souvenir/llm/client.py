@@ -27,6 +27,7 @@ import httpx
 from souvenir.errors import ModelConfigError, ModelError, ModelUnavailableError
 from souvenir.llm.breaker import BreakerOpenError, CircuitBreaker
 from souvenir.llm.formats import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
+from souvenir.urls import without_userinfo
 
 log = logging.getLogger(__name__)
 
@@ -100,11 +101,11 @@ class ChatClient:
         raise NotImplementedError
 
     def _post(self, path: str, payload: dict, timeout_s: float, model: str) -> str:
-        where = f"{self.kind} model {model!r} at {self._client.base_url}"
+        where = f"{self.kind} model {model!r} at {without_userinfo(str(self._client.base_url))}"
         try:
             response = self._client.post(path, json=payload, timeout=timeout_s)
         except httpx.HTTPError as exc:
-            raise ModelError(f"{where}: {exc!r}", model=model) from exc
+            raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
         if response.status_code >= 400:
             body = response.text[:300]
             error = ModelError(f"{where}: HTTP {response.status_code}: {body}", model=model)
@@ -139,7 +140,8 @@ class ChatClient:
         last = refused[-1][1]
         if last.status in REFUSAL_STATUS:
             causes = "; ".join(f"{form}: HTTP {exc.status} {exc.body[:80]}" for form, exc in refused)
-            message = (f"configuration error: {self.kind} model {model!r} at {self._client.base_url} "
+            message = (f"configuration error: {self.kind} model {model!r} at "
+                       f"{without_userinfo(str(self._client.base_url))} "
                        f"refused the request ({causes})")
             self.counts["config_errors"] += 1
             with self._lock:

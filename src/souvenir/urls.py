@@ -1,0 +1,20 @@
+"""URLs in messages: without their user and password.
+
+An HTTP embedder's or chat model's address may carry credentials
+(``https://user:password@host``); its failures' messages reach a turn's degraded cause (any
+caller's answer), the events, parked jobs and the logs, so the address they name never
+carries them.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["without_userinfo"]
+
+_USERINFO = re.compile(r"(?<=://)[^/@\s'\"]+@")
+
+
+def without_userinfo(text: str) -> str:
+    """``text`` with every ``scheme://user:password@`` reduced to ``scheme://``."""
+    return _USERINFO.sub("", text)
