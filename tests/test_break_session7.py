@@ -264,3 +264,21 @@ def test_a_conditional_or_someone_elses_negative_keeps_the_stored_memory(tmp_pat
         texts = {m["text"] for m in (listed if isinstance(listed, list) else listed["memories"])
                  if m["status"] == "active"}
         assert old in texts and new in texts
+
+
+def test_a_query_the_stopping_index_cancelled_is_an_embedder_error(tmp_path):
+    """Shutdown while turns wait for the query thread: a query cancelled before it ran is a
+    degraded turn's EmbedderError, not a CancelledError (a 500)."""
+    from souvenir.errors import EmbedderError
+    from souvenir.index import QUERY_THREADS
+
+    store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    with EmbeddingServer(mode="stall", stall_s=2.0) as server:
+        index = VectorIndex(store, OpenAIEmbedder(server.url, "m"), query_timeout_s=5.0)
+        try:
+            pending = [index.start_query(f"question {i}") for i in range(QUERY_THREADS + 1)]
+            index.stop()  # the last one is still queued: cancelled
+            with pytest.raises(EmbedderError, match="stopping"):
+                pending[-1].result()
+        finally:
+            store.close()

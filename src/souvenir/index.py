@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import CancelledError, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 
 import numpy as np
@@ -53,7 +53,9 @@ class PendingQuery:
     def result(self) -> np.ndarray:
         """The vector, waiting at most until the query's deadline (its bound counted from
         the start, queue and lock waits included). Raises as
-        :meth:`VectorIndex.embed_query` does, opening the breaker on a failure."""
+        :meth:`VectorIndex.embed_query` does, opening the breaker on a failure; a query the
+        stopping index cancelled raises :class:`EmbedderError` too (a degraded turn, not a
+        crash at shutdown)."""
         index, bound = self._index, self._index.query_timeout_s
         try:
             return self._future.result(timeout=max(0.0, self._deadline - time.monotonic()))
@@ -64,6 +66,8 @@ class PendingQuery:
                 raise EmbedderBusyError(f"embedder busy for the whole {bound:g} s bound") from exc
             index.breaker.trip(f"query embedding exceeded {bound:g} s")
             raise EmbedderError(f"query embedding exceeded {bound:g} s") from exc
+        except CancelledError as exc:  # the index stopped (shutdown) before the query ran
+            raise EmbedderError("query not embedded: the index is stopping") from exc
         except EmbedderError as exc:
             index.breaker.trip(str(exc)[:200])
             raise
