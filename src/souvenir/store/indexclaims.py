@@ -73,7 +73,9 @@ def _stamp(value: datetime) -> str:
 class ClaimedWrite:
     """What a claim's write could not write: ``lost`` rows, whose claim another claimer took
     over after the lease expired; ``ended`` rows, whose claim a write ended (a session
-    neighbour changed the window). Both stay queued."""
+    neighbour changed the window; the memory forgotten; its embedder retired). Both stay
+    queued, but for a forgotten memory and a retired embedder's rows (its queue went with
+    it: a process still using it keeps it again within ``KEPT_RECHECK_S``)."""
 
     lost: int = 0
     ended: int = 0
