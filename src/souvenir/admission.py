@@ -258,7 +258,7 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     found = []
     for memory in pool:
         old = proposition(memory.text)
-        said = [(text, whole)] + (retractions if len(statements(memory.text)) == 1 else [])
+        said = [(text, whole)] + (retractions if retractions and len(statements(memory.text)) == 1 else [])
         flipped = next((part for part, new in said if is_flip(new, old)), None)
         if flipped is None:
             continue
