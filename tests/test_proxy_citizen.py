@@ -6,6 +6,7 @@ client never got is not recorded. Against a scripted model on loopback."""
 from __future__ import annotations
 
 import json
+import socket
 import sqlite3
 import time
 from http.server import BaseHTTPRequestHandler
@@ -110,6 +111,24 @@ def test_a_reply_the_client_never_got_is_not_recorded(tmp_path):
         time.sleep(3.0)
         assert _turns(tmp_path) == []
         assert 'event="proxy_client_gone"} 1.0' in httpx.get(f"{server.url}/metrics").text
+
+
+def test_a_client_gone_before_its_body_was_read_is_counted_not_a_500(tmp_path):
+    """The client sends its headers and half its body, then hangs up: the proxy never saw a
+    request, so nothing is forwarded or recorded; it is counted as a client gone."""
+    with ChatServer(reply="Here it is.") as upstream, _app(tmp_path, upstream.url) as server:
+        host, port = server.url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=5) as client:
+            client.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           b"Content-Type: application/json\r\nContent-Length: 400\r\n\r\n"
+                           b'{"model": "stub", "user": "9", "messages": [')
+        deadline, metrics = time.monotonic() + 10, ""
+        while 'event="proxy_client_gone"} 1.0' not in metrics and time.monotonic() < deadline:
+            time.sleep(0.1)
+            metrics = httpx.get(f"{server.url}/metrics").text
+        assert 'event="proxy_client_gone"} 1.0' in metrics
+        assert upstream.requests == []
+        assert _turns(tmp_path) == []
 
 
 _STREAM = {"model": "stub", "user": "9", "stream": True,

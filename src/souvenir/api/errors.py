@@ -10,6 +10,7 @@ StoreError             500     the store failed; nothing written
 request validation     422     each error's ``loc``, ``msg`` and ``type`` (input never echoed)
 body not JSON/UTF-8    422     says so
 proxy without model    404     OpenAI's error shape: the proxy is off, which settings turn it on
+client gone mid-body   499     nobody reads it; nothing written, no traceback logged
 =====================  ======  ==========================================================
 """
 
@@ -18,8 +19,9 @@ from __future__ import annotations
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
@@ -69,6 +71,10 @@ async def _input(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(exc)}, status_code=422)
 
 
+async def _gone(_: Request, exc: Exception) -> Response:
+    return Response(status_code=499)  # nginx's "client closed request": the client cannot read it
+
+
 def install_handlers(app: FastAPI) -> None:
     """Register the mapping above on ``app``."""
     app.add_exception_handler(StoreBusyError, _busy)
@@ -77,3 +83,4 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(UnknownError, _unknown)
     app.add_exception_handler(InputError, _input)
+    app.add_exception_handler(ClientDisconnect, _gone)

@@ -27,6 +27,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
@@ -174,7 +175,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                  responses={200: {"model": ChatCompletion, "content": {"text/event-stream": {}}}})
     async def chat_completions(request: Request) -> Response:
         try:
-            body = json.loads(await request.body())
+            raw = await request.body()
+        except ClientDisconnect:  # gone before its request was read: no reply reached anyone
+            counters["proxy_client_gone"] += 1
+            return Response(status_code=499)
+        try:
+            body = json.loads(raw)
             json.dumps(body, ensure_ascii=False).encode("utf-8")  # lone surrogates cannot be forwarded
         except (ValueError, UnicodeError, RecursionError):
             return _invalid("the request body is not valid JSON in UTF-8 (or nests too deep)")
