@@ -118,19 +118,27 @@ class Evaluator:
             cu = cu - rest.get("dense_lir", 0.0) * self._language_subspace(ds, "use")
             ce = ce - rest.get("window_lir", 0.0) * self._language_subspace(ds, "e5")
         if rest.get("dense_qcentre") or rest.get("window_qcentre"):
-            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use")
-            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5")
+            gate, mean_of = rest.get("qcentre_gate"), rest.get("qcentre_mean", "question")
+            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use", gate, mean_of)
+            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5", gate, mean_of)
         for i, q in enumerate(ds.queries):
             scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i,
                                   None if sparse is None else sparse[i])
             yield select(pool, scores, selection, ds.now), scores
 
-    def _language_pull(self, ds: Dataset, side: str) -> np.ndarray:
+    def _language_pull(self, ds: Dataset, side: str, gate: float | None = None,
+                       mean_of: str = "question") -> np.ndarray:
         """Per question and memory: the memory's cosine with the mean vector of the user's
         memories written in the question's language (q × n; 0 where that language has no
         memory) — subtracted, it centres the question on its own language: the query
-        vector minus its language's mean direction."""
-        key = (ds.name, side)
+        vector minus its language's mean direction.
+
+        ``gate`` (session 8, docs/journal.md "Monolingual centring, session 8"): only when
+        the user's most frequent memory language holds at least that share of their
+        memories (else 0 everywhere); then ``mean_of`` "question" pulls the questions
+        written in that language only (by that language's mean), "user" every question
+        (by that language's mean, whatever the question's language)."""
+        key = (ds.name, side, gate, mean_of)
         found = self._pulls.get(key)
         if found is None:
             matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
@@ -143,8 +151,14 @@ class Evaluator:
                 if len(rows):
                     with np.errstate(invalid="ignore"):
                         means[lang] = matrix @ rows.mean(axis=0)
+            names, counts = np.unique(langs, return_counts=True)
+            main = str(names[np.argmax(counts)]) if len(names) else None
+            shut = gate is not None and (not len(names) or counts.max() / counts.sum() < gate)
             for i, q in enumerate(ds.queries):
-                pull = means.get(memory_language(q.text))
+                asked = memory_language(q.text)
+                if shut or (gate is not None and mean_of == "question" and asked != main):
+                    continue
+                pull = means.get(main if gate is not None and mean_of == "user" else asked)
                 if pull is not None:
                     found[i] = np.nan_to_num(pull, nan=0.0)
             found = self._pulls[key] = np.round(found, 6)
