@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 from cv_data import SUITES, Dataset, load, log
+from cv_centring import language_pull
 from cv_levers import Evaluator, _fmt, crossvalidate, cv_figures, figures, lever_table, objective
 
 from souvenir.scoring import ScoringConfig
@@ -140,6 +141,35 @@ def _language_line(figs: dict) -> str:
                      for k, v in by_language(figs).items())
 
 
+def hubs(ev: Evaluator, datasets: list[Dataset], cfg: dict, share: float = 0.1) -> dict:
+    """Hubness on the single-language folds: the memories whose USE vector is closest to the
+    user's mean (the top ``share``), their share of the memories, of the gold memories, and
+    of the places of the 24 under today's defaults and under ``cfg``."""
+    base = _defaults()
+    n = hub_n = gold = gold_hub = before = after = slots = 0
+    examples = []
+    for ds in datasets:
+        pull = language_pull(ds, "use")[0]  # one language: every question pulls the same mean
+        hub = pull >= np.quantile(pull, 1 - share)
+        wanted = set().union(*(q.gold for q in ds.queries))
+        gold_rows = [i for i, m in enumerate(ds.memories) if ds.sources.get(m.id, set()) & wanted]
+        n, hub_n = n + len(hub), hub_n + int(hub.sum())
+        gold, gold_hub = gold + len(gold_rows), gold_hub + int(hub[gold_rows].sum())
+        pos = {m.id: i for i, m in enumerate(ds.memories)}
+        for (r0, _), (r1, _) in zip(ev.selections(ds, base), ev.selections(ds, cfg)):
+            before += int(hub[[pos[x.memory.id] for x in r0.memories]].sum())
+            after += int(hub[[pos[x.memory.id] for x in r1.memories]].sum())
+            slots += len(r0.memories)
+        examples.append(ds.memories[int(np.argmax(pull))].text[:100])
+    return {"memories": hub_n / n, "gold": gold_hub / gold, "in_24_default": before / slots,
+            "in_24_cfg": after / slots, "hubs": hub_n, "n": n, "closest": examples}
+
+
+def _defaults() -> dict:
+    default = ScoringConfig()
+    return {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
+
+
 def groups_for(tau: float) -> dict[str, list[tuple[str, list[dict]]]]:
     """The lever groups read here, each chained alone from today's defaults."""
     gate: dict = {"qcentre_gate": tau}
@@ -167,6 +197,7 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--runs", default="e5,use,both,ungated e5")
     ap.add_argument("--grid", help="JSON list of overrides: in-sample figures only (τ filled in)")
+    ap.add_argument("--hubs", help="JSON override: the hubness count on LoCoMo under it (τ filled in)")
     args = ap.parse_args()
     datasets = load(args.data)
     subs = [s for ds in datasets if ds.kind == "suite" for s in monolingual_subfolds(ds, SUITES[ds.name])]
@@ -178,8 +209,11 @@ def main() -> int:
     log(f"gate τ = {tau:.2f} (lowest share over the {len(mono)} single-language stores, rounded down); "
         f"files: {', '.join(f'{d.name} {shares[d.name][1]:.3f}' for d in datasets if d.kind == 'suite')}")
     ev = Evaluator(datasets + subs)
-    default = ScoringConfig()
-    base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
+    base = _defaults()
+    if args.hubs:
+        cfg = base | {"qcentre_gate": tau} | json.loads(args.hubs)
+        print(json.dumps(hubs(ev, [d for d in datasets if d.kind == "locomo"], cfg), ensure_ascii=False, indent=1))
+        return 0
     t0 = time.monotonic()
     fig0 = figures(ev, datasets, base)
     sub0 = {s.name: sub_figures(ev, s, base) for s in subs}
