@@ -165,6 +165,27 @@ def hubs(ev: Evaluator, datasets: list[Dataset], cfg: dict, share: float = 0.1) 
             "in_24_cfg": after / slots, "hubs": hub_n, "n": n, "closest": examples}
 
 
+def held_out_change(ev: Evaluator, datasets: list[Dataset], folds: dict, base: dict,
+                    draws: int = 10_000) -> dict:
+    """LoCoMo, held out minus today's defaults, per question pooled over the conversations
+    (each measured with its own chain's configuration): the mean, a paired bootstrap 95 %
+    interval (``draws`` resamples, seed 0), the questions gaining and losing; the same for
+    multi-hop (category 1)."""
+    rng = np.random.default_rng(0)
+    diffs, cats = [], []
+    for ds in datasets:
+        if ds.kind == "locomo":
+            diffs.append(ev.recall(ds, folds[ds.name]["cfg"]) - ev.recall(ds, base))
+            cats += [q.group for q in ds.queries]
+    out = {}
+    for name, x in (("locomo", np.concatenate(diffs)), ("c1", np.concatenate(diffs)[np.array(cats) == "1"])):
+        boots = x[rng.integers(0, len(x), (draws, len(x)))].mean(axis=1)
+        out[name] = {"mean": float(x.mean()), "low": float(np.percentile(boots, 2.5)),
+                     "high": float(np.percentile(boots, 97.5)), "gain": int((x > 0).sum()),
+                     "lose": int((x < 0).sum())}
+    return out
+
+
 def _defaults() -> dict:
     default = ScoringConfig()
     return {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
@@ -242,6 +263,7 @@ def main() -> int:
         sub_best = ({s.name: sub_figures(ev, s, base | best["variant"]) for s in subs}
                     if best["variant"] else None)
         levers = lever_table(ev, datasets, result)
+        change = held_out_change(ev, datasets, result["folds"], base)
         print(f"\n== {run}: in-sample best {json.dumps(best['variant'])} kept {best['kept']} J {best['J']:.4f}")
         print(f"in-sample:  {_fmt(ins)}")
         print(f"cross-val.: {_fmt(cv)}")
@@ -250,6 +272,9 @@ def main() -> int:
         print("folds: " + "; ".join(f"{k} {json.dumps(f['steps'][-1]['variant']) if f['steps'][-1]['kept'] else '-'}"
                                   f" {f['held_out'][0]:.4f}->{f['held_out'][-1]:.4f}"
                                   for k, f in result["folds"].items()))
+        print("held out minus defaults: " + "; ".join(
+            f"{k} {v['mean']:+.4f} [{v['low']:+.4f}, {v['high']:+.4f}] gain {v['gain']} lose {v['lose']}"
+            for k, v in change.items()))
         if sub_best:
             print(f"sub-folds with the best variant: {_sub_line(sub_best)}")
         print(f"sub-folds in-sample: {_sub_line(sub_in)}")
@@ -259,7 +284,7 @@ def main() -> int:
         for row in levers:
             print(json.dumps(row))
         out["runs"][run] = {"in_sample": ins, "cv": cv, "best": best, "levers": levers, "subs_in": sub_in,
-                            "subs_cv": sub_cv, "subs_best": sub_best,
+                            "subs_cv": sub_cv, "subs_best": sub_best, "held_out_change": change,
                             "folds": {k: {"cfg_variant": f["steps"][-1]["variant"], "kept": f["steps"][-1]["kept"],
                                           "held_out": f["held_out"], "J": [s["J"] for s in f["steps"]]}
                                       for k, f in result["folds"].items()}}
