@@ -151,3 +151,15 @@ def test_serve_on_a_port_already_taken_says_what_to_do(tmp_path):
     flat = " ".join(result.output.split())
     assert result.exit_code == 2, result.output
     assert f"port {port} on 127.0.0.1 is already in use" in flat and "--port N" in flat and "SOUVENIR_PORT=N" in flat
+
+
+def test_a_date_souvenir_cannot_read_says_which_forms_it_reads(tmp_path):
+    """``remember --date "next tuesday"`` answered Python's ``Invalid isoformat string``."""
+    db = str(tmp_path / "d.db")
+    result = run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "next tuesday",
+                 "I like coffee")
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 2 and "'next tuesday' is not an ISO 8601 date or time: give YYYY-MM-DD" in flat, flat
+    assert "isoformat" not in flat
+    listed = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json")
+    assert json.loads(listed.output) == []  # nothing written
