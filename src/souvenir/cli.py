@@ -83,7 +83,25 @@ def serve(
     taken = _port_taken(host, port)
     if taken:
         _fail(ValueError(taken))
+    print(_serve_banner(settings, host, port, keyed), file=sys.stderr, flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+
+def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
+    """One line at start: which store, embedders and chat model this service runs with, and
+    who may call it (no password of a URL in it)."""
+    from souvenir.urls import without_userinfo
+
+    url = settings.database_url
+    store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
+    embedders = " + ".join(e for e in (settings.embedder, settings.window_embedder) if e != "none") or "none"
+    chat = (f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} "
+            "(reflection, summary, the proxy on /v1/chat/completions)" if settings.llm_base_url else
+            "no chat model (each user message is kept as an episode; the proxy is off: "
+            "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)")
+    access = ("API keys required (Authorization: Bearer KEY)" if keyed else
+              "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)")
+    return f"souvenir: http://{host}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
 
 
 def _port_taken(host: str, port: int) -> str | None:
