@@ -101,7 +101,8 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
             "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)")
     access = ("API keys required (Authorization: Bearer KEY)" if keyed else
               "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)")
-    return f"souvenir: http://{host}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
+    where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
 
 
 def _port_taken(host: str, port: int) -> str | None:
