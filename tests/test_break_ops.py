@@ -107,3 +107,25 @@ def test_job_ids_past_64_bits_are_a_422_not_a_500(tmp_path):
             r = client.post("/v1/jobs/retry", json={"ids": ids}, headers=headers)
             assert r.status_code == 422, (ids, r.status_code, r.text)
         assert client.post("/v1/jobs/retry", json={"ids": [2**63 - 1]}, headers=headers).json() == {"requeued": 0}
+
+
+def test_serve_says_at_start_what_it_runs_with_and_who_may_call_it(tmp_path):
+    """``make run`` printed uvicorn's lines only: not which file holds the memories, that no
+    chat model means no-model mode and no proxy, nor that the keyless mode answers loopback
+    only. One line now says so, before uvicorn's, without the chat URL's password."""
+    port = free_port()
+    env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
+                        "SOUVENIR_LLM_BASE_URL": "http://alice:s3cret@127.0.0.1:9/v1", "SOUVENIR_LLM_MODEL": "tiny"}
+    db = tmp_path / "banner.db"
+    proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "--db", str(db), "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        _wait_up(f"http://127.0.0.1:{port}", proc)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    banner = out.splitlines()[0]
+    assert banner.startswith(f"souvenir: http://127.0.0.1:{port}"), out[:2000]
+    assert f"store SQLite {db.resolve()}" in banner and "embedders none" in banner
+    assert "chat model tiny at http://127.0.0.1:9/v1" in banner and "s3cret" not in out
+    assert "no API key: loopback clients only" in banner
