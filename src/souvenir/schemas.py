@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from souvenir.errors import InputError
-from souvenir.limits import MAX_TEXT_BYTES, check_text
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
 from souvenir.timezones import local_day
 from souvenir.types import KINDS
 
@@ -179,7 +179,7 @@ class TurnCreate(BaseModel):
     time: datetime | None = Field(None, description="When it was said (ISO 8601); default now. Its "
                                   "own UTC offset is the user's local day; a time without one (or "
                                   "in UTC) is read in the user's zone.")
-    language: str | None = Field(None, max_length=35, description="The channel's language code "
+    language: str | None = Field(None, max_length=MAX_LANGUAGE_CHARS, description="The channel's language code "
                                  "(Telegram language_code…): first in seed 001's priority for `lang`.")
     timezone: str | None = Field(None, max_length=64, description="The user's time zone (IANA name "
                                  "such as Europe/Paris, or an offset such as +08:00); stored as the "
