@@ -206,3 +206,35 @@ def test_the_channels_language_header_comes_first_for_lang(tmp_path):
         assert settled("ms") == "ms"
         refused = say("hi", {"X-Souvenir-Language": "x" * 36})
         assert refused.status_code == 422 and refused.json()["error"]["param"] == "X-Souvenir-Language"
+
+
+def test_health_says_when_the_upstream_model_fails_the_proxy(tmp_path):
+    """A model server that is down left /health "ok" while every proxied request got a 502:
+    the proxy's latest upstream answer is a cause (its class only: /health is public)."""
+    with ChatServer(reply="Fine.") as upstream, _app(tmp_path, upstream.url) as server:
+        url = f"{server.url}/v1/chat/completions"
+        assert httpx.get(f"{server.url}/health").json()["proxy"]["upstream"] == "unknown"
+        upstream.chat_mode = "500"
+        assert httpx.post(url, timeout=30, json={"model": "stub", "messages": [
+            {"role": "user", "content": "hello there"}]}).status_code == 500
+        body = httpx.get(f"{server.url}/health").json()
+        assert body["status"] == "degraded" and body["proxy"]["upstream"] == "failing"
+        assert body["proxy"]["last_failure"] == "HTTP 500"
+        assert [c["part"] for c in body["causes"]] == ["proxy"]
+        upstream.chat_mode = "ok"
+        assert httpx.post(url, timeout=30, json={"model": "stub", "messages": [
+            {"role": "user", "content": "hello again"}]}).status_code == 200
+        body = httpx.get(f"{server.url}/health").json()
+        assert body["status"] == "ok" and body["proxy"]["upstream"] == "ok" and body["causes"] == []
+    gone = f"http://127.0.0.1:{_free_port()}"
+    with _app(tmp_path, gone) as server:
+        assert httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={"model": "stub", "messages": [
+            {"role": "user", "content": "anyone?"}]}).status_code == 502
+        body = httpx.get(f"{server.url}/health/ready").json()
+        assert body["proxy"]["last_failure"] == "ConnectError" and "127.0.0.1" not in str(body["causes"])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

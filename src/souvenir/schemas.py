@@ -419,9 +419,10 @@ class UserDeleted(_Out):
 class Health(_Out):
     """The service is up (``live``); ``ready`` when the store can be read; ``status`` ok or
     degraded with its ``causes`` ({part, detail}: store, embedder, window_embedder, chat —
-    a configuration error —, breaker); ``embedder_breakers`` each embedder's breaker;
+    a configuration error —, breaker, proxy); ``embedder_breakers`` each embedder's breaker;
     ``chat`` per chat model its breaker, the structured output it accepts, the forms it
-    refused and its configuration error; the degraded turns counted so far."""
+    refused and its configuration error; ``proxy`` how the upstream model answered the
+    proxy's latest request (``null`` without a proxy); the degraded turns counted so far."""
 
     model_config = ConfigDict(extra="allow")
     status: str
@@ -429,6 +430,7 @@ class Health(_Out):
     window_embedder: str | None = None
     embedder_breakers: dict[str, str] = Field(default_factory=dict)
     chat: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    proxy: dict[str, Any] | None = None
     degraded_turns: int = 0
 
 

@@ -23,7 +23,7 @@ from souvenir.api import routes
 from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
 from souvenir.api.errors import install_handlers
-from souvenir.api.proxy import build_router
+from souvenir.api.proxy import UpstreamHealth, build_router
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
 from souvenir.keys import KeyRing
@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                          description="Long-term memory for LLM chatbots.")
     app.state.settings = settings
     app.state.proxy_counters = Counter()
+    app.state.proxy_upstream = UpstreamHealth() if upstream is not None else None
     app.state.keyring = keyring
     # who may call, checked before any body is read (souvenir.api.auth)
     app.add_middleware(GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts,
@@ -83,7 +84,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     for router in routes.OPEN.values():
         app.include_router(router)
     if upstream is not None:
-        app.include_router(build_router(lambda: app.state.runtime, upstream, app.state.proxy_counters),
+        app.include_router(build_router(lambda: app.state.runtime, upstream, app.state.proxy_counters,
+                                        app.state.proxy_upstream),
                            dependencies=protected)
     _declare_bearer(app)
     return app

@@ -20,6 +20,8 @@ import functools
 import hashlib
 import json
 import logging
+import threading
+import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -137,10 +139,52 @@ def _invalid(message: str, param: str | None = None) -> JSONResponse:
     return JSONResponse(body, status_code=422)
 
 
-def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRouter:
+
+class UpstreamHealth:
+    """The upstream chat model as the proxy's latest request found it (``/health`` shows it:
+    a model server that is down otherwise leaves the service "ok" while every proxied
+    request gets a 502). ``failure``: the class of the latest failure (an exception's class
+    name or ``HTTP 5xx``, never its message: ``/health`` is public), ``None`` once a request
+    was answered since."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.seen = False
+        self.failure: str | None = None
+        self._since = 0.0
+
+    def answered(self, status: int) -> None:
+        """A response came back with HTTP ``status`` (5xx counts as a failure)."""
+        if status >= 500:
+            self.failed(f"HTTP {status}")
+            return
+        with self._lock:
+            self.seen, self.failure = True, None
+
+    def failed(self, what: str) -> None:
+        with self._lock:
+            if self.failure is None:
+                self._since = time.monotonic()
+            self.seen, self.failure = True, what
+
+    def describe(self) -> dict:
+        """``{"upstream": "unknown"|"ok"|"failing", "last_failure", "failing_for_s"}``."""
+        with self._lock:
+            if not self.seen:
+                return {"upstream": "unknown", "last_failure": None, "failing_for_s": None}
+            if self.failure is None:
+                return {"upstream": "ok", "last_failure": None, "failing_for_s": None}
+            return {"upstream": "failing", "last_failure": self.failure,
+                    "failing_for_s": round(time.monotonic() - self._since, 1)}
+
+
+def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
+                 health: UpstreamHealth | None = None) -> APIRouter:
     """The proxy routes. ``get_runtime()`` returns the :class:`Runtime`; ``counters`` is a
-    ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
+    ``collections.Counter`` the metrics read (``proxy_memory_failures`` …); ``health`` is
+    told how each upstream request went."""
     router = APIRouter()
+    health = health or UpstreamHealth()
 
     def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
                source: str | None = None, tz: str | None = None, language: str | None = None) -> None:
@@ -170,6 +214,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             answer = await upstream.get("/v1/models")
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
+        health.answered(answer.status_code)
         return Response(answer.content, status_code=answer.status_code,
                         media_type=answer.headers.get("content-type", "application/json"))
 
@@ -253,6 +298,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             answer = call.result()
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
+        health.answered(answer.status_code)
         if answer.status_code >= 500:
             counters["proxy_upstream_errors"] += 1
         reply = _reply_text(answer.content) if answer.status_code == 200 else None
@@ -277,6 +323,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
     def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
+        health.failed(type(exc).__name__)
         if isinstance(exc, httpx.TimeoutException):
             counters["proxy_upstream_timeouts"] += 1
             return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
@@ -291,6 +338,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             answer = await upstream.send(request, stream=True)
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
+        health.answered(answer.status_code)
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False}
 
@@ -309,6 +357,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 state["complete"] = True  # every byte relayed: the client got the whole reply
             except httpx.HTTPError as exc:
                 counters["proxy_upstream_failures"] += 1
+                health.failed(type(exc).__name__)
                 log.warning("proxy: upstream stream broke: %r", exc)
             finally:
                 await answer.aclose()
