@@ -78,6 +78,13 @@ def _text_field(value: str) -> str:
         raise ValueError(str(exc)) from exc
 
 
+class _In(BaseModel):
+    """A request body: a field it does not know is a 422 naming it (``extra_forbidden``), not
+    dropped without a word (``lang`` sent for ``language`` was)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 class _Out(BaseModel):
     """Base of the response models: built from our own data, read back by the client."""
 
@@ -168,7 +175,7 @@ class MemoriesPublic(_Out):
 
 
 # -- the turn loop -------------------------------------------------------------------------
-class TurnCreate(BaseModel):
+class TurnCreate(_In):
     """One exchange: the user's ``message`` and the bot's ``reply``."""
 
     channel: str = _CHANNEL
@@ -215,7 +222,7 @@ class TurnRecorded(_Out):
     memory: WritePublic | None = None
 
 
-class ContextQuery(BaseModel):
+class ContextQuery(_In):
     """The message a context is wanted for."""
 
     channel: str = _CHANNEL
@@ -280,7 +287,7 @@ class ContextPublic(_Out):
 
 
 # -- writing memories directly -------------------------------------------------------------
-class MemoryCreate(BaseModel):
+class MemoryCreate(_In):
     """A memory written directly (a person, an import): it goes through the write path."""
 
     text: str = Field(..., description=f"The memory (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
@@ -309,7 +316,7 @@ class MemoryCreate(BaseModel):
         return value
 
 
-class MemoryBatch(BaseModel):
+class MemoryBatch(_In):
     """Memories written in order, each through the write path (1 to 100)."""
 
     memories: list[MemoryCreate] = Field(..., min_length=1, max_length=100)
@@ -321,7 +328,7 @@ class BatchWritten(_Out):
     results: list[WritePublic]
 
 
-class MemoryUpdate(BaseModel):
+class MemoryUpdate(_In):
     """A person's new wording for a memory: it goes through the write path's filters, and
     the old wording is kept as the memory's history."""
 
@@ -333,7 +340,7 @@ class MemoryUpdate(BaseModel):
     _check = field_validator("text")(_text_field)
 
 
-class SearchQuery(BaseModel):
+class SearchQuery(_In):
     """A query to rank the user's memories for, with filters. A search moves no counter."""
 
     query: str = Field(..., description=f"What to look for (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
