@@ -45,14 +45,19 @@ def test_serve_writes_one_access_line_per_request_and_no_secret(tmp_path):
         _wait_up(url, proc)
         assert httpx.get(f"{url}/v1/users/api/{FAKE_KEY}/memories").status_code == 200
         assert httpx.get(f"{url}/v1/users/api/u/memories?api_key={FAKE_KEY}").status_code == 200
+        assert httpx.get(f"{url}/v1/users/whatsapp/%2B60123456789/profile").status_code == 404
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)
     assert "Logging error" not in out and "Traceback" not in out, out[:3000]
     assert '"GET /health HTTP/1.1" 200' in out, out[-2000:]
     access = [line for line in out.splitlines() if "/memories" in line]
-    assert len(access) == 2 and all("[redacted]" in line for line in access), access
+    assert len(access) == 2, access
+    assert "/v1/users/api/{user}/memories HTTP" in access[0] and "[redacted]" in access[1], access
     assert FAKE_KEY not in out and FAKE_KEY[8:] not in out
+    # the access log names routes, not people: a phone number as user id stays out of it
+    assert '"GET /v1/users/whatsapp/{user}/profile HTTP/1.1" 404' in out, out[-2000:]
+    assert "60123456789" not in out
 
 
 def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp_path):

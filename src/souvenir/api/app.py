@@ -20,6 +20,7 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
+from souvenir.api.accesslog import install_access_log_filter
 from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
 from souvenir.api.errors import install_handlers
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     ``settings`` when the app starts and closed when it stops."""
     settings = settings or Settings()
     install_log_redaction()  # no secret reaches a log line either
+    install_access_log_filter()  # nor a user's id its access line
     keyring = KeyRing(None)  # its store is the runtime's, set at start-up (fails closed until then)
     upstream = None
     if settings.llm_base_url:
@@ -48,6 +50,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_access_log_filter()  # again, should a logging config have been loaded since
         app.state.runtime = runtime or open_runtime(settings, start_indexer=True)
         app.state.souvenir = Souvenir(app.state.runtime, owns_runtime=False)
         keyring.store = app.state.runtime.store
