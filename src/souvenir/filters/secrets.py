@@ -16,7 +16,9 @@ Patterns, each with its test:
 - ``api_key``: sk-… / sk-proj-… / sk-ant-…, sk_live_…, ghp_/gho_/ghs_/ghu_/ghr_…,
   github_pat_…, AKIA/ASIA + 16, AIza…, xox[abprs]-…, glpat-…, hf_…, "Bearer <token>".
 - ``url_credentials``: ``scheme://user:password@host``.
-- ``password``: a value after password / mot de passe / mdp / 密码 / 密碼 / kata laluan /
+- ``password``: a bot command that takes a secret, by name or with it (``/password``,
+  ``/setpassword``, ``/passwd_reset``, ``/register``; ``/``, ``／`` or ``!``);
+  a value after password / mot de passe / mdp / 密码 / 密碼 / kata laluan /
   katalaluan / PIN / digicode / door code / code d'accès / code confidentiel / code de ma
   carte / code du portail / kod rahsia and "is / est / : / = / 's / — / -> / 是 / ialah";
   with no connector, a made-up value after someone's password ("my password Qw7erty9",
@@ -47,7 +49,9 @@ Patterns, each with its test:
 A password's value is the word after "password is / mot de passe est / kata laluan saya /
 密码是", unless that word describes it ("too long", "the same", "changed", "trop court",
 "sama"): redacting a harmless word costs less than keeping a password. A passphrase runs to
-the end of its clause. One-time codes may be spaced ("482 913"). Each rule also sees the
+the end of its clause, and so do three to eight plain words after a password word when none
+is a stop word ("password: correct horse battery staple": its first word describes
+passwords too). One-time codes may be spaced ("482 913"). Each rule also sees the
 text's NFKC form without invisible characters (full-width letters, no-break spaces).
 
 Known false positives (wrong redactions): an order number that is a
@@ -109,9 +113,21 @@ _BARE_PASSWORD = re.compile(
 #: "/2fa 492183", Telegram's "/pin@MyBot 4921"): its arguments are the secret, whatever they
 #: look like (the turn keeps the command, its write-log event says it was dropped).
 _COMMAND_SECRET = re.compile(
-    r"^(?P<pre>\s*/(?:password|passwd|pwd|pass|passcode|passphrase|login|signin|auth|2fa|mfa|otp|pin|"
-    r"token|secret|apikey|mdp|motdepasse|katalaluan|sandi)(?:@\w+)?\s+)(?P<v>\S.*)$",
+    r"^(?P<pre>\s*[/／!](?:(?:set|change|reset|new|update|forgot|my)_?)?"
+    r"(?:password|passwd|pwd|pass|passcode|passphrase|login|signin|signup|register|auth|2fa|mfa|otp|pin|"
+    r"token|secret|apikey|mdp|motdepasse|katalaluan|sandi)(?:_?(?:set|change|reset|new|update))?"
+    r"(?:@\w+)?\s+)(?P<v>\S.*)$",
     re.IGNORECASE | re.MULTILINE,
+)
+#: A passphrase of plain words after a password word and its connector, to the end of its
+#: clause ("password: correct horse battery staple", "my password is correct horse battery
+#: staple"): three to eight words, no stop word among them (:func:`_plain_passphrase`: "my
+#: password is strong and long enough" is no value).
+_WORDS_PASSPHRASE = re.compile(
+    r"(?<![\w-])(?:passwords?|passwd|pwd|passphrase|mots? de passe|mdp|kata laluan|katalaluan|pasword|kata sandi)"
+    r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT
+    + r"\s*(?P<v>[^\W\d_]+(?:[ \-][^\W\d_]+){2,7})(?=\s*(?:[.,;!?\n]|$))",
+    re.IGNORECASE,
 )
 _CHANGE_VERB = (r"(?:changed|change|set|reset|updated|update|switched|changé|changer|modifié|modifier|mis|remis|"
                 r"tukar|tukarkan|menukar|ubah|tetapkan)")
@@ -325,6 +341,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
     if mentions(_SEED_HINTS):
         text = sub(_SEED_PHRASE, "seed_phrase", text, "v")
     if mentions(_PASSWORD_HINTS):
+        text = sub(_WORDS_PASSPHRASE, "password", text, "v", lambda v, m, t: _plain_passphrase(v))
         text = _PASSWORD.sub(lambda m: _redact_password(m, text, found), text)
         text = sub(_CHANGED_PASSWORD, "password", text, "v", lambda v, m, t: bool(m.group("q")) or _looks_made_up(v))
         text = sub(_BARE_PASSWORD, "password", text, "v", lambda v, m, t: _looks_made_up(v) and bool(
@@ -347,6 +364,14 @@ def _redact(text: str) -> tuple[str, list[str]]:
     for pattern in _DETECTORS:
         text = sub(pattern, "detect_secrets", text, None, lambda v, m, t: REDACTED not in v)
     return text, found
+
+
+def _plain_passphrase(value: str) -> bool:
+    """Whether the words of ``value`` (:data:`_WORDS_PASSPHRASE`) are a passphrase rather than
+    a description of a password: no stop word among them, and not all of them describing
+    words ("correct horse battery staple"; not "the same as my email", "weak short simple")."""
+    words = [w.casefold() for w in re.split(r"[ \-]", value)]
+    return all(w not in lx.STOPWORDS for w in words) and not all(w in _NOT_VALUES for w in words)
 
 
 def _looks_made_up(value: str) -> bool:
