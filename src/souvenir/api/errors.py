@@ -25,6 +25,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
+from souvenir.redaction import scrub
 
 __all__ = ["install_handlers"]
 
@@ -64,11 +65,12 @@ async def _invalid(_: Request, exc: Exception) -> JSONResponse:
 
 
 async def _unknown(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(exc)}, status_code=404)
+    # "no user api:<id>": a read route takes any id, one carrying an API key included
+    return JSONResponse({"detail": scrub(str(exc))}, status_code=404)
 
 
 async def _input(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(exc)}, status_code=422)
+    return JSONResponse({"detail": scrub(str(exc))}, status_code=422)
 
 
 async def _gone(_: Request, exc: Exception) -> Response:
