@@ -1,0 +1,204 @@
+"""Adversarial, session 8: corrections said as questions or restrictions, passphrases and
+secret-taking commands by other names, percent-encoded secrets in the access log, a
+credential echoed by a 404 (real SQLite files, real HTTP on loopback, ``souvenir serve`` as
+a process for its log)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from souvenir.config import Settings
+from tests.servers import ChatServer, UvicornThread, free_port
+
+
+def _settings(db: Path, **extra) -> Settings:
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
+                    **extra)
+
+
+def _dump(db: Path) -> str:
+    """Every row of every table of the SQLite file ``db``, as SQL text."""
+    con = sqlite3.connect(db)
+    try:
+        return "\n".join(con.iterdump())
+    finally:
+        con.close()
+
+
+def _statuses(url: str, user: str) -> dict[str, str]:
+    r = httpx.get(f"{url}/v1/users/api/{user}/memories", params={"status": "all"}, timeout=30)
+    assert r.status_code == 200, r.text
+    return {m["text"]: m["status"] for m in r.json()["memories"]}
+
+
+# -- the write path: a question or a restriction says no state ended ----------------------------
+QUESTIONS = [
+    ("I drink milk tea every day", "Do I not drink milk tea anymore?"),
+    ("我每天都喝奶茶", "我不再喝奶茶了？"),
+    ("我每天都喝奶茶", "我不再喝奶茶了吗"),
+    ("我每天都喝奶茶", "我不再喝奶茶了吗，改喝绿茶"),
+    ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait ?"),
+]
+RESTRICTIONS = [
+    ("I drink milk tea every day", "I don't only drink milk tea anymore"),
+    ("I drink milk tea every day", "I don't just drink milk tea anymore, now green tea too"),
+    ("I drink milk tea every day", "I no longer only drink milk tea"),
+    ("I like jazz", "I don't like only jazz anymore, now I like rock too"),
+    ("Je bois du thé tous les jours", "Je ne bois que du thé"),
+    ("Je bois du thé au lait tous les jours", "Je ne bois plus que du thé au lait"),
+]
+
+
+@pytest.mark.parametrize(("stored", "said"), QUESTIONS + RESTRICTIONS)
+def test_a_question_or_a_restriction_never_retires_a_stored_memory(tmp_path, stored, said):
+    """In no-model mode every message is kept as an episode, questions included: "Do I not
+    drink milk tea anymore?" superseded "I drink milk tea every day" (the flip had no
+    question guard; 我不再喝奶茶了吗，改喝绿茶 passed as a correction statement), and so did
+    a negated "only" ("I don't only drink milk tea anymore": still drinks it) and French
+    "ne … que" ("Je ne bois que du thé": only tea, an affirmation) read as a negation. The
+    stored memory left every context. Expected: both stay active."""
+    with UvicornThread(create_app(_settings(tmp_path / "q.db"))) as server:
+        for text in (stored, said):
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
+            assert r.status_code == 200, r.text
+        assert r.json()["memory"]["action"] != "supersede", r.json()["memory"]
+        assert _statuses(server.url, "u")[stored] == "active"
+
+
+@pytest.mark.parametrize(("stored", "said"), [
+    ("I drink milk tea every day", "I don't drink milk tea anymore, switched to green tea"),
+    ("我每天都喝奶茶", "我不再喝奶茶了，改喝绿茶"),
+    ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait"),
+])
+def test_a_real_correction_still_retires_the_stored_memory(tmp_path, stored, said):
+    """The guards above keep the corrections they must not block."""
+    with UvicornThread(create_app(_settings(tmp_path / "c.db"))) as server:
+        for text in (stored, said):
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
+        assert r.json()["memory"]["action"] == "supersede", r.json()["memory"]
+        assert _statuses(server.url, "u")[stored] == "superseded"
+
+
+# -- secrets ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("message", "secret"), [
+    ("password: correct horse battery staple", "horse battery staple"),
+    ("my password is correct horse battery staple", "horse battery staple"),
+    ("mon mot de passe est cheval correct agrafe batterie", "agrafe batterie"),
+    ("/setpassword Hunter2pass", "Hunter2pass"),
+    ("/changepassword old1pass New2pass", "New2pass"),
+    ("/passwd_reset Hunter2pass", "Hunter2pass"),
+    ("/register bob Qw7ertyXy", "Qw7ertyXy"),
+    ("／password Hunter2pass", "Hunter2pass"),
+    ("!password Hunter2pass", "Hunter2pass"),
+])
+def test_a_passphrase_or_a_secret_taking_command_is_never_kept(tmp_path, message, secret):
+    """"password: correct horse battery staple" was kept whole in the turn, the memory and
+    the write log: its first word is one that describes passwords ("correct"), so the
+    value was read as a description; a reflection's "User's password is correct horse
+    battery staple" too. Bot commands that take a secret under another name than the
+    listed ones (/setpassword, /changepassword, /passwd_reset, /register) or another
+    prefix (／, !) kept their arguments in clear."""
+    db = tmp_path / "s.db"
+    with UvicornThread(create_app(_settings(db))) as server:
+        r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": message}, timeout=30)
+        assert r.status_code == 200, r.text
+        assert secret not in r.text
+    assert secret not in _dump(db)
+
+
+def test_a_reflected_passphrase_is_never_kept(tmp_path):
+    """The same passphrase restated by the chat model's reflection, through the proxy."""
+    answer = ('{"memories": [{"text": "User\'s password is correct horse battery staple", "kind": "fact", '
+              '"scope": "global", "confidence": 0.9}, {"text": "Works at the bank", "kind": "fact", '
+              '"scope": "global", "confidence": 0.9}]}')
+    db = tmp_path / "r.db"
+    with ChatServer(reply="Noted!", reflection_answer=answer) as chat:
+        settings = _settings(db, llm_base_url=chat.url, llm_model="m")
+        with UvicornThread(create_app(settings)) as server:
+            r = httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={
+                "model": "m", "user": "u", "messages": [{"role": "user", "content": "I got a job at the bank"}]})
+            assert r.status_code == 200, r.text
+            deadline = time.monotonic() + 30
+            while "Works at the bank" not in _statuses(server.url, "u") and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert "Works at the bank" in _statuses(server.url, "u")
+    assert "horse battery staple" not in _dump(db)
+
+
+def test_a_404_never_echoes_a_credential_carried_by_the_user_id(tmp_path):
+    """A read route takes any user id: GET …/users/api/sk-proj-…/export answered 404 "no
+    user api:sk-proj-…", the key in the error message (which clients log)."""
+    key = "sk-proj-abcdefABCDEF1234567890abcdefXYZ"
+    with UvicornThread(create_app(_settings(tmp_path / "e.db"))) as server:
+        for path in ("export", "profile", "memories/1/history"):
+            r = httpx.get(f"{server.url}/v1/users/api/{key}/{path}", timeout=30)
+            assert r.status_code == 404 and key not in r.text, r.text
+
+
+def test_a_percent_encoded_secret_never_reaches_the_access_log(tmp_path):
+    """`souvenir serve`'s access line quotes the path percent-encoded (``=``, ``:``, spaces)
+    and the query string as sent: "GET /v1/users/api/password%3Dhunter2hunter2/memories"
+    and "?note=my+password+is+Hunter2xyz" were logged as they came, the log redaction
+    looking at the encoded text only."""
+    port = free_port()
+    env = {**os.environ, "SOUVENIR_DATABASE_URL": f"sqlite:///{tmp_path / 'l.db'}", "SOUVENIR_EMBEDDER": "none",
+           "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)], env=env,
+                                stdout=out, stderr=subprocess.STDOUT, cwd=tmp_path)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(f"{base}/health", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+                time.sleep(0.2)
+            httpx.get(f"{base}/v1/users/api/password%3Dhunter2hunter2/memories", timeout=30)
+            httpx.get(f"{base}/v1/users/api/my%20password%20is%20Hunter2xyz/memories", timeout=30)
+            httpx.get(f"{base}/v1/users/api/bob/memories?note=my+password+is+Hunter3xyz", timeout=30)
+            time.sleep(0.5)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    text = log.read_text()
+    assert "/v1/users/api/bob/memories" in text, text
+    for secret in ("hunter2hunter2", "Hunter2xyz", "Hunter3xyz"):
+        assert secret not in text, text
+
+
+# -- forgetting ---------------------------------------------------------------------------------
+def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_path):
+    """"How is Aisha doing with the leukemia treatment?" asked through POST /v1/context
+    served "Aisha has leukemia, chemo starts Monday"; once every memory of it was forgotten,
+    the recorded selection kept the question (export, diagnostics): it carries none of the
+    memories' wordings whole nor all their content words, the only test erasure applied,
+    though the selection's own items said it served them."""
+    db = tmp_path / "f.db"
+    with UvicornThread(create_app(_settings(db))) as server:
+        base = f"{server.url}/v1/users/api/u"
+        for text in ("My daughter Aisha was diagnosed with leukemia in May", "Aisha has leukemia, chemo starts Monday"):
+            assert httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30).is_success
+        r = httpx.post(f"{server.url}/v1/context", timeout=30,
+                       json={"user": "u", "message": "How is Aisha doing with the leukemia treatment?"})
+        assert len(r.json()["memories"]) == 2
+        assert httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "What should I cook tonight?"},
+                          timeout=30).is_success
+        for memory in httpx.get(f"{base}/memories", timeout=30).json()["memories"]:
+            assert httpx.delete(f"{base}/memories/{memory['id']}", timeout=30).status_code == 200
+        export = httpx.get(f"{base}/export", timeout=30).text
+        assert "leukemia" not in export.lower() and "What should I cook tonight?" in export
+    assert "leukemia" not in _dump(db).lower()
