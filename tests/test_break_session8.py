@@ -202,3 +202,16 @@ def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_pat
         export = httpx.get(f"{base}/export", timeout=30).text
         assert "leukemia" not in export.lower() and "What should I cook tonight?" in export
     assert "leukemia" not in _dump(db).lower()
+
+
+def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
+    """X-Souvenir-Timezone holding an API key: the proxy's 422 said "unknown time zone
+    'sk-proj-…'" in clear (PUT …/timezone redacts the same message)."""
+    key = "sk-proj-abcdefABCDEF1234567890abcdefXYZ"
+    with ChatServer() as chat:
+        settings = _settings(tmp_path / "t.db", llm_base_url=chat.url, llm_model="m")
+        with UvicornThread(create_app(settings)) as server:
+            r = httpx.post(f"{server.url}/v1/chat/completions", headers={"X-Souvenir-Timezone": key}, timeout=30,
+                           json={"model": "m", "user": "u", "messages": [{"role": "user", "content": "hi"}]})
+    assert r.status_code == 422 and "X-Souvenir-Timezone" in r.text
+    assert key not in r.text, r.text
