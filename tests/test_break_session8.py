@@ -215,3 +215,35 @@ def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
                            json={"model": "m", "user": "u", "messages": [{"role": "user", "content": "hi"}]})
     assert r.status_code == 422 and "X-Souvenir-Timezone" in r.text
     assert key not in r.text, r.text
+
+
+def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_path, caplog):
+    """A model server that refuses SOUVENIR_LLM_API_KEY and echoes it ("Invalid API key:
+    localkey42abc", a key of no known shape: llama.cpp's --api-key, a LiteLLM token): the
+    parked job's cause kept it in the store, /v1/jobs and the user's diagnostics (which a
+    key limited to the user's channel reads) showed it, and so did the error log. The
+    process knows its own secrets: they are redacted wherever they appear."""
+    import json as _json
+
+    key = "localkey42abc"
+    db = tmp_path / "k.db"
+    with ChatServer() as chat:
+        chat.accepts = set()
+        chat.refusal_status = 401
+        chat.refusal_body = _json.dumps({"error": {"message": f"Invalid API key: {key}"}}).encode()
+        settings = _settings(db, llm_base_url=chat.url, llm_model="m", llm_api_key=key)
+        with UvicornThread(create_app(settings)) as server:
+            assert httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "I live in Ipoh"},
+                              timeout=30).is_success
+            deadline = time.monotonic() + 30
+            while True:
+                jobs = httpx.get(f"{server.url}/v1/jobs", params={"status": "parked"}, timeout=30)
+                if jobs.json()["jobs"] or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            assert jobs.json()["jobs"] and "HTTP 401" in jobs.text, jobs.text
+            diagnostics = httpx.get(f"{server.url}/v1/users/api/u/diagnostics.json", timeout=30).text
+            for text in (jobs.text, diagnostics):
+                assert key not in text, text
+    assert key not in _dump(db)
+    assert key not in caplog.text

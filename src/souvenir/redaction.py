@@ -37,7 +37,8 @@ def scrub(text: str | None) -> str | None:
 #: What redaction finds that no id should carry. A 32+ character hex or base64 id ("token")
 #: is let through: a hash of the user's e-mail is what OpenAI asks for in ``user``; a long
 #: number ("card", "otp", "iban") may be an account's id.
-_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets"})
+_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets",
+                       "configured"})
 
 
 def refuse_credential(value: str | None, what: str) -> str | None:

@@ -311,8 +311,29 @@ def redact(text: str) -> tuple[str, list[str]]:
     return out, found
 
 
+#: The secrets this process was configured with (:func:`known_secrets`).
+_KNOWN: set[str] = set()
+
+
+def known_secrets(*values: str | None) -> None:
+    """Redact each of ``values`` wherever it appears, whatever its shape, from now on in this
+    process: the chat model's or embedder's API key, the password of a configured URL. A
+    model server that refuses the key echoes it in its answer ("Invalid API key: …"), which
+    became a parked job's cause (the store, ``/v1/jobs``, a user's diagnostics) and a log
+    line when no pattern knew its shape. Only values of 8 characters or more that are not a
+    bare word: a database password "souvenir" must not redact every memory of a souvenir."""
+    for value in values:
+        value = (value or "").strip()
+        if len(value) >= 8 and not value.isalpha():
+            _KNOWN.add(value)
+
+
 def _redact(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
+    for secret in _KNOWN:
+        if secret in text:
+            text = text.replace(secret, REDACTED)
+            found.append("configured")
 
     def sub(pattern: re.Pattern[str], kind: str, text: str, group: str | None = None, check=None) -> str:
         def repl(match: re.Match[str]) -> str:
