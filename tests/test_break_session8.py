@@ -48,6 +48,14 @@ QUESTIONS = [
     ("我每天都喝奶茶", "我不再喝奶茶了吗，改喝绿茶"),
     ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait ?"),
 ]
+ADDRESSED = [
+    ("I drink milk tea every day", "You don't drink milk tea anymore"),
+    ("I drink milk tea every day", "Don't drink milk tea anymore, switch to green tea"),
+    ("我每天都喝奶茶", "你不再喝奶茶了"),
+    ("我每天都喝奶茶", "别再喝奶茶了，改喝绿茶"),
+    ("Je bois du thé au lait tous les jours", "Tu ne bois plus de thé au lait"),
+    ("Saya minum teh susu setiap hari", "Jangan minum teh susu lagi"),
+]
 RESTRICTIONS = [
     ("I drink milk tea every day", "I don't only drink milk tea anymore"),
     ("I drink milk tea every day", "I don't just drink milk tea anymore, now green tea too"),
@@ -58,14 +66,16 @@ RESTRICTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("stored", "said"), QUESTIONS + RESTRICTIONS)
+@pytest.mark.parametrize(("stored", "said"), QUESTIONS + ADDRESSED + RESTRICTIONS)
 def test_a_question_or_a_restriction_never_retires_a_stored_memory(tmp_path, stored, said):
     """In no-model mode every message is kept as an episode, questions included: "Do I not
     drink milk tea anymore?" superseded "I drink milk tea every day" (the flip had no
     question guard; 我不再喝奶茶了吗，改喝绿茶 passed as a correction statement), and so did
-    a negated "only" ("I don't only drink milk tea anymore": still drinks it) and French
-    "ne … que" ("Je ne bois que du thé": only tea, an affirmation) read as a negation. The
-    stored memory left every context. Expected: both stay active."""
+    words to the assistant or a character ("You don't drink milk tea anymore", 别再喝奶茶了,
+    "Jangan minum teh susu lagi"), a negated "only" ("I don't only drink milk tea anymore":
+    still drinks it) and French "ne … que" ("Je ne bois que du thé": only tea, an
+    affirmation) read as a negation. The stored memory left every context. Expected: both
+    stay active."""
     with UvicornThread(create_app(_settings(tmp_path / "q.db"))) as server:
         for text in (stored, said):
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)

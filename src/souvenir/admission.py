@@ -254,12 +254,13 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     # that says a state no longer holds, followed by what replaced it
     # (:func:`~souvenir.lexical.proposition.correction_statement`), and only against a stored
     # memory of one statement
-    # a question says nothing ended ("Do I not drink milk tea anymore?", 我不再喝奶茶了吗，改喝绿茶):
-    # in no-model mode every message is kept as an episode, questions included
+    # a question, or words to someone else (the assistant, a character: "You don't drink milk
+    # tea anymore", "Don't drink milk tea anymore", 别再喝奶茶了, "Jangan minum teh susu lagi"),
+    # says no state of the user ended: in no-model mode every message is kept as an episode
     first = correction_statement(text)
     retractions = ([(first, p)] if first is not None and (p := proposition(first)).negative
-                   and not _asks(first) else [])
-    asked = _asks(text)
+                   and not _not_a_statement(first) else [])
+    asked = _not_a_statement(text)
     found = []
     for memory in pool:
         old = proposition(memory.text)
@@ -276,9 +277,11 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     return max(found, key=_dated) if found else None
 
 
-def _asks(text: str) -> bool:
-    """Whether ``text`` holds a question (the filters' clauses: "?", 吗 / 嘛 at a sentence end)."""
-    return any(clause.question for clause in clauses(text))
+def _not_a_statement(text: str) -> bool:
+    """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
+    someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),
+    as the filters' clauses read them: neither says a state of the user ended."""
+    return any(clause.question or clause.person == "second" for clause in clauses(text))
 
 
 def user_names(pool: Sequence[Memory]) -> frozenset[str]:
