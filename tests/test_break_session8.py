@@ -273,3 +273,36 @@ def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_p
                 assert key not in text, text
     assert key not in _dump(db)
     assert key not in caplog.text
+
+
+def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
+    """The assistant asks "What's your password?" (or for the code it texted); the user's
+    next message is the secret alone, "Hunter2xyz!": no phrasing rule saw it, and it was
+    kept in the turn and as an episode memory (POST /v1/turns), or through the proxy."""
+    db = tmp_path / "a.db"
+    with ChatServer(reply="Sure, what's your password?") as chat:
+        settings = _settings(db, llm_base_url=chat.url, llm_model="m")
+        with UvicornThread(create_app(settings)) as server:
+            def say(text: str, turns: int) -> None:
+                r = httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={
+                    "model": "m", "user": "p", "messages": [{"role": "user", "content": text}]})
+                assert r.status_code == 200, r.text
+                deadline = time.monotonic() + 30
+                while len(httpx.get(f"{server.url}/v1/users/api/p/export", timeout=30).json()["tables"]["turns"]) < turns:
+                    assert time.monotonic() < deadline
+                    time.sleep(0.1)
+
+            say("I want to log in to my account", 1)
+            chat.reply = "Thanks, you are in."
+            say("Hunter2xyz!", 2)
+    with UvicornThread(create_app(_settings(tmp_path / "b.db"))) as server:
+        for message, reply in (("I need to verify my phone", "Please enter the 6-digit code we texted you"),
+                               ("482913", "Verified!"), ("I forgot my PIN", "What is your new PIN?"),
+                               ("it's 7391", None)):
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": message, "reply": reply},
+                           timeout=30)
+            assert r.status_code == 200, r.text
+    for secret in ("Hunter2xyz",):
+        assert secret not in _dump(db)
+    for secret in ("482913", "7391"):
+        assert secret not in _dump(tmp_path / "b.db")

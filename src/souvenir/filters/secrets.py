@@ -42,6 +42,8 @@ Patterns, each with its test:
   "j'utilise X comme mot de passe", "saya guna X sebagai kata laluan", "我用X当密码").
 - ``webhook``: a webhook URL's token segments (Slack, Discord, any ``…hook…`` URL), and the
   value of a ``token=`` / ``key=`` / ``sig=``… query parameter in any URL.
+- the answer to a request (:func:`redact_answer`, applied by the engine with the previous
+  turn's reply): a value alone after an assistant's reply asking for a password, PIN or code.
 - ``detect_secrets``: every regex detector of Yelp's detect-secrets (Slack, SendGrid,
   Stripe, Twilio, Telegram, Discord, npm, PyPI, Azure, IBM…; not its public-IP, keyword or
   entropy detectors, written for source code), run after the rules above.
@@ -294,6 +296,42 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\
 #: and letters, mathematical letters (not the CJK full-width punctuation of every Chinese text).
 _DISGUISED = re.compile("[\u00a0\u00ad\u2000-\u200f\u202f\u205f\u2060\ufeff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
                         "\U0001d400-\U0001d7ff]")
+
+
+#: An assistant's reply that asks for a secret ("What's your password?", "Please enter the
+#: OTP we sent", "请输入验证码", "Masukkan kod pengesahan"): the user's next message may be
+#: the secret alone, which no phrasing rule sees.
+_ASKS_SECRET = re.compile(
+    r"passwords?|passwd|passcode|passphrase|\bpins?\b|one[- ]time|\botp\b|verification code|security code|"
+    r"\b2fa\b|\bcvv\b|\bcvc\b|\b(?:\d-digit|sms|text(?:ed)?|sent|emailed)\b[^.?!]{0,30}\bcode\b|"
+    r"\bcode\b[^.?!]{0,30}\b(?:sent|texted|sms|emailed)\b|mot de passe|code (?:de v[ée]rification|de s[ée]curit[ée]|re[çc]u|secret|pin)|"
+    r"kata laluan|katalaluan|kata sandi|kod (?:pengesahan|rahsia|pin|keselamatan)|\btac\b|"
+    r"密码|密碼|验证码|驗證碼|口令",
+    re.IGNORECASE,
+)
+#: The answer alone, or after "it's" / "here" / "c'est" / "ialah" / 是.
+_ANSWER = re.compile(
+    r"\s*(?P<lead>(?:(?:it'?s|it is|here(?: it is)?|sure|ok(?:ay)?|c'est|voici|ialah|ini|是|就是)[\s:,，：]*)*)"
+    r"(?P<q>[\"'«“]?)(?P<v>[^\s\"'»”]{3,64})(?P=q)\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+
+
+def redact_answer(message: str, prompt: str | None) -> str:
+    """``message`` with its value redacted when ``prompt`` (the assistant's reply just before
+    it) asks for a secret and the message is the answer alone: one value, after at most
+    "it's" / "here" / "c'est" / "ialah" / 是, that looks made up (letters with digits or
+    symbols) or is 4 to 8 digits ("What's your password?" → "Hunter2xyz!"; "Enter the code
+    we texted you" → "482913"). Anything longer is left to :func:`redact`."""
+    if not prompt or not _ASKS_SECRET.search(prompt):
+        return message
+    m = _ANSWER.fullmatch(message)
+    if m is None:
+        return message
+    value = m.group("v")
+    if value == REDACTED or not (_looks_made_up(value) or (value.isdigit() and 4 <= len(value) <= 8)):
+        return message
+    return message[:m.start("v")] + REDACTED + message[m.end("v"):]
 
 
 def redact(text: str) -> tuple[str, list[str]]:
