@@ -306,3 +306,15 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
         assert secret not in _dump(db)
     for secret in ("482913", "7391"):
         assert secret not in _dump(tmp_path / "b.db")
+
+
+@pytest.mark.parametrize("word", ["password", "token", "secret_access_key"])
+def test_a_keyword_followed_by_spaces_does_not_pin_a_core(tmp_path, word):
+    """detect-secrets' IBM Cloud IAM / IBM COS / Cloudant / SoftLayer detectors write their
+    separator with three space quantifiers in a row: a message of "password" (or "token",
+    "secret_access_key"…) and 3,000 spaces took minutes of CPU in the request's thread
+    (2,000: 32 s; 16 KiB: hours), every end user of a chatbot able to send it. Expected:
+    answered at once."""
+    with UvicornThread(create_app(_settings(tmp_path / "d.db"))) as server:
+        r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": word + " " * 3000 + "x"}, timeout=30)
+    assert r.status_code == 200, r.text
