@@ -36,6 +36,8 @@ stores' own memories, vectors and sources.
     ... bench/cv_levers.py --data /tmp/cv --e5 DIR --grid '[{}]'
     ... bench/cv_levers.py --data /tmp/cv --reread [--groups NONE] --e5-compare DIR_A,DIR_B
     ... bench/cv_levers.py --data /tmp/cv --crosslang7 [--sparse DIR [--sparse-top 32]]
+    # session 8: the centring gated to single-language users (``qcentre_gate``,
+    # ``qcentre_mean``) and the files' monolingual sub-folds: bench/cv_monocentre.py
 """
 
 from __future__ import annotations
@@ -53,11 +55,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "bench"))
 
+from cv_centring import language_pull, language_subspace  # noqa: E402
 from cv_data import Dataset, load, log  # noqa: E402
 
 from souvenir.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.scoring.breadth import query_role  # noqa: E402
-from souvenir.scoring.language import memory_language  # noqa: E402
 from souvenir.selection import Scores, SelectionConfig, select  # noqa: E402
 
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
@@ -118,63 +120,28 @@ class Evaluator:
             cu = cu - rest.get("dense_lir", 0.0) * self._language_subspace(ds, "use")
             ce = ce - rest.get("window_lir", 0.0) * self._language_subspace(ds, "e5")
         if rest.get("dense_qcentre") or rest.get("window_qcentre"):
-            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use")
-            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5")
+            gate, mean_of = rest.get("qcentre_gate"), rest.get("qcentre_mean", "question")
+            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use", gate, mean_of)
+            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5", gate, mean_of)
         for i, q in enumerate(ds.queries):
             scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i,
                                   None if sparse is None else sparse[i])
             yield select(pool, scores, selection, ds.now), scores
 
-    def _language_pull(self, ds: Dataset, side: str) -> np.ndarray:
-        """Per question and memory: the memory's cosine with the mean vector of the user's
-        memories written in the question's language (q × n; 0 where that language has no
-        memory) — subtracted, it centres the question on its own language: the query
-        vector minus its language's mean direction."""
-        key = (ds.name, side)
-        found = self._pulls.get(key)
-        if found is None:
-            matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
-            langs = np.array([memory_language(m.text) for m in ds.memories])
-            found = np.zeros((len(ds.queries), len(ds.memories)))
-            means = {}
-            for lang in set(langs.tolist()):
-                rows = matrix[langs == lang]
-                rows = rows[np.isfinite(rows).all(axis=1)]
-                if len(rows):
-                    with np.errstate(invalid="ignore"):
-                        means[lang] = matrix @ rows.mean(axis=0)
-            for i, q in enumerate(ds.queries):
-                pull = means.get(memory_language(q.text))
-                if pull is not None:
-                    found[i] = np.nan_to_num(pull, nan=0.0)
-            found = self._pulls[key] = np.round(found, 6)
-        return found
+    def _language_pull(self, ds: Dataset, side: str, gate: float | None = None,
+                       mean_of: str = "question") -> np.ndarray:
+        """:func:`cv_centring.language_pull`, memoised per dataset."""
+        key = (ds.name, side, gate, mean_of)
+        if key not in self._pulls:
+            self._pulls[key] = language_pull(ds, side, gate, mean_of)
+        return self._pulls[key]
 
     def _language_subspace(self, ds: Dataset, side: str) -> np.ndarray:
-        """Per question and memory: (P q) · m, P the projection on the span of the user's
-        language mean directions (each language's mean vector minus the mean of all);
-        subtracted, the cosine is q · (I − P) m — both vectors with their language
-        component removed ("language information removal"). Zero with one language."""
+        """:func:`cv_centring.language_subspace`, memoised per dataset."""
         key = (ds.name, side, "lir")
-        found = self._pulls.get(key)
-        if found is None:
-            matrix = (ds.use if side == "use" else ds.e5).astype(np.float64)
-            queries = (ds.q_use if side == "use" else ds.q_e5).astype(np.float64)
-            langs = np.array([memory_language(m.text) for m in ds.memories])
-            ok = np.isfinite(matrix).all(axis=1)
-            overall = matrix[ok].mean(axis=0)
-            directions = [matrix[ok & (langs == g)].mean(axis=0) - overall
-                          for g in sorted(set(langs.tolist())) if (ok & (langs == g)).any()]
-            found = np.zeros((len(ds.queries), len(ds.memories)))
-            if len(directions) > 1:
-                basis, sv, _ = np.linalg.svd(np.stack(directions).T, full_matrices=False)
-                basis = basis[:, sv > 1e-9 * sv.max()]
-                projected = (queries @ basis) @ basis.T
-                with np.errstate(invalid="ignore"):
-                    found = np.nan_to_num(projected @ matrix.T, nan=0.0)
-            found = self._pulls[key] = np.round(found, 6)
-        return found
-
+        if key not in self._pulls:
+            self._pulls[key] = language_subspace(ds, side)
+        return self._pulls[key]
     @staticmethod
     def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray,
               matrix: np.ndarray | None = None) -> DenseInput:

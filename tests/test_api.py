@@ -78,6 +78,23 @@ def test_bad_messages_get_a_422_that_says_why(service, message, why):
     assert r.status_code == 422 and why in r.text
 
 
+@pytest.mark.parametrize("path, body, field", [
+    ("/v1/turns", {"user": "u", "message": "Je vis à Lyon", "lang": "fr"}, "lang"),
+    ("/v1/context", {"user": "u", "message": "où est-ce que je vis ?", "tz": "Europe/Paris"}, "tz"),
+    ("/v1/users/api/u/memories", {"text": "likes jazz", "type": "preference"}, "type"),
+    ("/v1/users/api/u/search", {"query": "jazz", "limt": 3}, "limt"),
+])
+def test_a_field_the_route_does_not_know_is_a_422_naming_it(service, path, body, field):
+    """A misspelt field (``lang`` for ``language``) was dropped without a word: refused, nothing written."""
+    before = service.get("/v1/users/api/u/memories").json() if field != "tz" else None
+    r = service.post(path, json=body)
+    assert r.status_code == 422
+    assert [e["loc"][-1] for e in r.json()["detail"]] == [field]
+    assert r.json()["detail"][0]["type"] == "extra_forbidden"
+    if before is not None:
+        assert service.get("/v1/users/api/u/memories").json() == before
+
+
 def test_non_utf8_body_is_rejected_clearly(service):
     r = service.post("/v1/turns", content=b'{"user": "u", "message": "caf\xe9"}',
                      headers={"Content-Type": "application/json"})

@@ -55,6 +55,8 @@ def test_keys_cli_creates_lists_and_revokes(tmp_path):
     key = made.stdout.strip()
     assert key.startswith("sv_") and "not shown again" in made.stderr.replace("\n", " ")
     assert run("create", "--name", "nothing").returncode == 2  # neither admin nor a channel
+    both = run("create", "--name", "both", "--admin", "--channel", "telegram")  # was an admin key, silently
+    assert both.returncode == 2 and "give --admin alone" in both.stderr.replace("\n", " "), both.stderr
     assert run("create", "--name", "shop-a", "--admin").returncode == 2  # a taken name
     assert run("create", "--name", "bad", "--channel", "a/b").returncode == 2
     listed = run("list", "--json")

@@ -45,14 +45,19 @@ def test_serve_writes_one_access_line_per_request_and_no_secret(tmp_path):
         _wait_up(url, proc)
         assert httpx.get(f"{url}/v1/users/api/{FAKE_KEY}/memories").status_code == 200
         assert httpx.get(f"{url}/v1/users/api/u/memories?api_key={FAKE_KEY}").status_code == 200
+        assert httpx.get(f"{url}/v1/users/whatsapp/%2B60123456789/profile").status_code == 404
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)
     assert "Logging error" not in out and "Traceback" not in out, out[:3000]
     assert '"GET /health HTTP/1.1" 200' in out, out[-2000:]
     access = [line for line in out.splitlines() if "/memories" in line]
-    assert len(access) == 2 and all("[redacted]" in line for line in access), access
+    assert len(access) == 2, access
+    assert "/v1/users/api/{user}/memories HTTP" in access[0] and "[redacted]" in access[1], access
     assert FAKE_KEY not in out and FAKE_KEY[8:] not in out
+    # the access log names routes, not people: a phone number as user id stays out of it
+    assert '"GET /v1/users/whatsapp/{user}/profile HTTP/1.1" 404' in out, out[-2000:]
+    assert "60123456789" not in out
 
 
 def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp_path):
@@ -107,3 +112,25 @@ def test_job_ids_past_64_bits_are_a_422_not_a_500(tmp_path):
             r = client.post("/v1/jobs/retry", json={"ids": ids}, headers=headers)
             assert r.status_code == 422, (ids, r.status_code, r.text)
         assert client.post("/v1/jobs/retry", json={"ids": [2**63 - 1]}, headers=headers).json() == {"requeued": 0}
+
+
+def test_serve_says_at_start_what_it_runs_with_and_who_may_call_it(tmp_path):
+    """``make run`` printed uvicorn's lines only: not which file holds the memories, that no
+    chat model means no-model mode and no proxy, nor that the keyless mode answers loopback
+    only. One line now says so, before uvicorn's, without the chat URL's password."""
+    port = free_port()
+    env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
+                        "SOUVENIR_LLM_BASE_URL": "http://alice:s3cret@127.0.0.1:9/v1", "SOUVENIR_LLM_MODEL": "tiny"}
+    db = tmp_path / "banner.db"
+    proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "--db", str(db), "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        _wait_up(f"http://127.0.0.1:{port}", proc)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    banner = out.splitlines()[0]
+    assert banner.startswith(f"souvenir: http://127.0.0.1:{port}"), out[:2000]
+    assert f"store SQLite {db.resolve()}" in banner and "embedders none" in banner
+    assert "chat model tiny at http://127.0.0.1:9/v1" in banner and "s3cret" not in out
+    assert "no API key: loopback clients only" in banner

@@ -163,3 +163,23 @@ def _holds(value: str, secret: str) -> bool:
 def _around(value: str, secret: str) -> str:
     at = value.find(secret)
     return value[max(0, at - 40): at + 40]
+
+
+@pytest.mark.parametrize("message", ["my password is hunter2", "我的密码是 hunter2abc"])
+def test_a_no_model_turn_that_is_only_a_secret_is_no_memory_as_with_remember(tmp_path, message):
+    """``POST /v1/users/…/memories`` dropped "my password is hunter2" (only a secret), but a
+    no-model ``POST /v1/turns`` of the same words kept "my password is [redacted]" as an
+    episode: its message was redacted first, so the secrets filter saw no secret. Both drop
+    it now; a turn with more to say is still kept, redacted."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'only.db'}", embedder="none", window_embedder="none",
+                        llm_base_url="", _env_file=None)
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        direct = client.post("/v1/users/api/u/memories", json={"text": message}).json()
+        turn = client.post("/v1/turns", json={"user": "u", "message": message, "reply": "Noted."}).json()["memory"]
+        for written in (direct, turn):
+            assert written["action"] == "dropped" and written["reason"].startswith("secrets: only a secret"), written
+        more = client.post("/v1/turns", json={"user": "u", "message": "my wifi password is abc123xyz and I live in "
+                                              "Ipoh near the big market"}).json()["memory"]
+        assert more["action"] == "insert" and "[redacted]" in more["text"] and "abc123xyz" not in more["text"]
+        texts = [m["text"] for m in client.get("/v1/users/api/u/memories").json()["memories"]]
+        assert texts == [more["text"]]

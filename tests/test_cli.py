@@ -107,3 +107,59 @@ def test_a_user_unknown_in_the_cli_channel_is_named_where_it_exists(tmp_path):
         assert result.exit_code == 0 and "exists in channel api: add --channel api" in result.output, result.output
     known = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--channel", "api")
     assert "Kopi" in known.output and "no user" not in known.output
+
+
+def test_every_user_command_names_the_channel_where_an_unknown_user_exists(tmp_path):
+    """README's REST quick start writes ``ann`` in channel ``api``; ``souvenir export --user ann``
+    and ``delete-user --user ann --yes`` (channel ``cli``) answered a bare ``no user cli:ann``.
+    Every per-user command now says where the user is, and the data stays untouched."""
+    from datetime import datetime, timezone
+
+    from souvenir.store import open_store
+
+    db = str(tmp_path / "u.db")
+    store = open_store(f"sqlite:///{db}")
+    uid = store.ensure_user("api", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
+    mid = store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None,
+                              datetime(2026, 1, 1, tzinfo=timezone.utc))
+    store.close()
+    hint = "exists in channel api: add --channel api"
+    for args in (("export", "--user", "ann"), ("delete-user", "--user", "ann", "--yes"),
+                 ("forget", str(mid), "--user", "ann"), ("pin", str(mid), "--user", "ann"),
+                 ("history", str(mid), "--user", "ann")):
+        result = run("--db", db, "--embedder", "none", *args)
+        assert result.exit_code == 2 and hint in " ".join(result.output.split()), (args, result.output)
+    result = run("--db", db, "--embedder", "none", "forgotten", "--user", "ann")
+    assert result.exit_code == 0 and hint in " ".join(result.output.split()), result.output
+    nobody = run("--db", db, "--embedder", "none", "export", "--user", "nobody")
+    assert nobody.exit_code == 2 and "no user cli:nobody" in nobody.output and "exists" not in nobody.output
+    kept = run("--db", db, "--embedder", "none", "export", "--user", "ann", "--channel", "api")
+    assert kept.exit_code == 0 and "Kopi" in kept.output
+
+
+def test_serve_on_a_port_already_taken_says_what_to_do(tmp_path):
+    """A second ``make run`` (or any listener on 8765) gave uvicorn's bare ``[Errno 98] …
+    address already in use`` after the application had started; now the command stops
+    before starting anything, with exit 2 and the two ways to pick another port."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = run("--db", str(tmp_path / "s.db"), "--embedder", "none", "serve", "--port", str(port))
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert f"port {port} on 127.0.0.1 is already in use" in flat and "--port N" in flat and "SOUVENIR_PORT=N" in flat
+
+
+def test_a_date_souvenir_cannot_read_says_which_forms_it_reads(tmp_path):
+    """``remember --date "next tuesday"`` answered Python's ``Invalid isoformat string``."""
+    db = str(tmp_path / "d.db")
+    result = run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "next tuesday",
+                 "I like coffee")
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 2 and "'next tuesday' is not an ISO 8601 date or time: give YYYY-MM-DD" in flat, flat
+    assert "isoformat" not in flat
+    listed = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json")
+    assert json.loads(listed.output) == []  # nothing written

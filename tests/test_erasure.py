@@ -166,3 +166,21 @@ def test_an_old_sqlite_store_is_migrated_to_ids_never_reused(tmp_path):
             "read_tick_memory_delete", "read_tick_vector_insert"} <= triggers
     engine.close()
     store.close()
+
+
+def test_a_turn_cleared_by_forget_leaves_the_context_history(store_url):
+    """``history`` is the conversation for callers that keep none: a turn a forgotten memory
+    cleared came back as ``{"message": "", "reply": null}``, an empty user message to send a model."""
+    store = open_store(store_url)
+    engine = Engine(store)
+    try:
+        engine.record_turn("api", "u", "I live in Ipoh with my cat", "Nice!", now=NOW)
+        _, written = engine.record_turn("api", "u", "I am allergic to latex gloves", "Noted.",
+                                        now=NOW + timedelta(minutes=1))
+        engine.record_turn("api", "u", "I like durian", "Bold!", now=NOW + timedelta(minutes=2))
+        engine.delete_memory("api", "u", written.memory_id)
+        history = engine.context("api", "u", "what do I like?", now=NOW + timedelta(minutes=3)).history
+        assert [(t["message"], t["reply"]) for t in history] == [("I live in Ipoh with my cat", "Nice!"),
+                                                                  ("I like durian", "Bold!")]
+    finally:
+        store.close()

@@ -105,3 +105,23 @@ def test_async_souvenir_has_the_same_answers(tmp_path):
 
     written, context, listed = asyncio.run(run())
     assert written.action == "insert" and context.memories[0].id == written.id == listed[0].id
+
+
+def test_a_misspelt_setting_is_refused_with_the_field_it_meant(tmp_path):
+    """``Souvenir.open("m.db", embeder="none")`` opened with the default embedders, the typo
+    dropped without a word (``Settings`` ignores unknown ``.env`` lines); nothing is opened now."""
+    for kwargs, meant in (({"embeder": "none"}, "did you mean 'embedder'?"),
+                          ({"SOUVENIR_CONTEXT_LIMIT": 5}, "did you mean 'context_limit'?"),
+                          ({"not_a_setting": 1}, "unknown setting 'not_a_setting'")):
+        with pytest.raises(InputError, match=re.escape(meant)):
+            Souvenir.open(tmp_path / "typo.db", background=False, **kwargs)
+    assert not (tmp_path / "typo.db").exists()
+
+
+def test_a_store_in_a_missing_directory_says_so(tmp_path):
+    """SQLite's own words, ``unable to open database file``, did not say that the folder is missing."""
+    from souvenir import StoreError
+
+    missing = tmp_path / "no-such-dir" / "m.db"
+    with pytest.raises(StoreError, match=re.escape(f"its directory {missing.parent} does not exist")):
+        Souvenir.open(missing, embedder="none", window_embedder="none", background=False)

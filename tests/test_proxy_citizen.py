@@ -171,3 +171,70 @@ def test_a_client_that_leaves_mid_stream_gets_nothing_recorded(tmp_path):
         time.sleep(3.0)  # the model's whole reply (8 words × 0.3 s) has had time to end
         assert _turns(tmp_path) == []
         assert 'event="proxy_stream_cut"} 1.0' in metrics or 'event="proxy_client_gone"} 1.0' in metrics
+
+
+def _lang(tmp_path) -> str | None:
+    with sqlite3.connect(tmp_path / "c.db") as conn:
+        row = conn.execute("SELECT value FROM user_kv WHERE key = 'lang'").fetchone()
+    return row[0] if row else None
+
+
+def test_the_channels_language_header_comes_first_for_lang(tmp_path):
+    """Seed 001 §5.1: the channel's language code > the stored lang > detection. The proxy
+    takes it from ``X-Souvenir-Language`` (the REST turn's ``language``); streaming too."""
+    with ChatServer(reply="Sure.") as upstream, _app(tmp_path, upstream.url) as server:
+        url = f"{server.url}/v1/chat/completions"
+
+        def say(text: str, headers: dict | None = None, stream: bool = False) -> httpx.Response:
+            return httpx.post(url, timeout=30, headers=headers or {}, json={
+                "model": "stub", "user": "9", "stream": stream, "messages": [{"role": "user", "content": text}]})
+
+        def settled(expected: str) -> str | None:
+            deadline = time.monotonic() + 10
+            while _lang(tmp_path) != expected and time.monotonic() < deadline:
+                time.sleep(0.1)
+            return _lang(tmp_path)
+
+        assert say("Hello, I need help with my order please").status_code == 200
+        assert settled("en") == "en"
+        assert say("我的订单什么时候到？").status_code == 200
+        time.sleep(1.0)
+        assert _lang(tmp_path) == "en"  # stored beats detection (the rule, not a bug)
+        assert say("我想查一下快递单号", {"X-Souvenir-Language": "zh-CN"}).status_code == 200
+        assert settled("zh") == "zh"
+        assert say("Bila bungkusan saya sampai?", {"X-Souvenir-Language": "ms"}, stream=True).status_code == 200
+        assert settled("ms") == "ms"
+        refused = say("hi", {"X-Souvenir-Language": "x" * 36})
+        assert refused.status_code == 422 and refused.json()["error"]["param"] == "X-Souvenir-Language"
+
+
+def test_health_says_when_the_upstream_model_fails_the_proxy(tmp_path):
+    """A model server that is down left /health "ok" while every proxied request got a 502:
+    the proxy's latest upstream answer is a cause (its class only: /health is public)."""
+    with ChatServer(reply="Fine.") as upstream, _app(tmp_path, upstream.url) as server:
+        url = f"{server.url}/v1/chat/completions"
+        assert httpx.get(f"{server.url}/health").json()["proxy"]["upstream"] == "unknown"
+        upstream.chat_mode = "500"
+        assert httpx.post(url, timeout=30, json={"model": "stub", "messages": [
+            {"role": "user", "content": "hello there"}]}).status_code == 500
+        body = httpx.get(f"{server.url}/health").json()
+        assert body["status"] == "degraded" and body["proxy"]["upstream"] == "failing"
+        assert body["proxy"]["last_failure"] == "HTTP 500"
+        assert [c["part"] for c in body["causes"]] == ["proxy"]
+        upstream.chat_mode = "ok"
+        assert httpx.post(url, timeout=30, json={"model": "stub", "messages": [
+            {"role": "user", "content": "hello again"}]}).status_code == 200
+        body = httpx.get(f"{server.url}/health").json()
+        assert body["status"] == "ok" and body["proxy"]["upstream"] == "ok" and body["causes"] == []
+    gone = f"http://127.0.0.1:{_free_port()}"
+    with _app(tmp_path, gone) as server:
+        assert httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={"model": "stub", "messages": [
+            {"role": "user", "content": "anyone?"}]}).status_code == 502
+        body = httpx.get(f"{server.url}/health/ready").json()
+        assert body["proxy"]["last_failure"] == "ConnectError" and "127.0.0.1" not in str(body["causes"])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -22,7 +22,7 @@ from souvenir.cli_common import _fail, _runtime, _settings, console, err
 from souvenir.cli_jobs import jobs_app
 from souvenir.cli_keys import keys_app
 from souvenir.config import Settings
-from souvenir.errors import EmbedderError, SouvenirError
+from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.redaction import install_log_redaction
 from souvenir.runtime import Runtime, open_runtime
 from souvenir.schemas import memory_json
@@ -79,7 +79,48 @@ def serve(
     refusal = bind_refusal(host, keyed)
     if refusal:
         _fail(ValueError(refusal))
-    uvicorn.run(create_app(settings), host=host, port=port or settings.port, log_level="info")
+    port = settings.port if port is None else port
+    taken = _port_taken(host, port)
+    if taken:
+        _fail(ValueError(taken))
+    print(_serve_banner(settings, host, port, keyed), file=sys.stderr, flush=True)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+
+def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
+    """One line at start: which store, embedders and chat model this service runs with, and
+    who may call it (no password of a URL in it)."""
+    from souvenir.urls import without_userinfo
+
+    url = settings.database_url
+    store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
+    embedders = " + ".join(e for e in (settings.embedder, settings.window_embedder) if e != "none") or "none"
+    chat = (f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} "
+            "(reflection, summary, the proxy on /v1/chat/completions)" if settings.llm_base_url else
+            "no chat model (each user message is kept as an episode; the proxy is off: "
+            "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)")
+    access = ("API keys required (Authorization: Bearer KEY)" if keyed else
+              "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)")
+    where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
+
+
+def _port_taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be bound because another process listens there, with what to
+    do; None when it can (or fails otherwise: uvicorn then names the cause itself)."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # the socket uvicorn binds
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (f"port {port} on {host} is already in use (another `souvenir serve`?): stop it, or "
+                        "choose another port: `souvenir serve --port N`, or `SOUVENIR_PORT=N make run`")
+    return None
 
 
 @app.command("mcp")
@@ -181,16 +222,23 @@ def replay(
         _fail(exc)
 
 
-def _hint_unknown_user(rt: Runtime, channel: str, user: str) -> None:
-    """On stderr, when ``channel:user`` is unknown: the channels where ``user`` exists (the
-    CLI's users are in channel ``cli``, the REST service's in ``api`` by default)."""
+def _elsewhere(rt: Runtime, channel: str, user: str) -> str:
+    """``"; user 'U' exists in channel C: add --channel C"`` when ``channel:user`` is unknown
+    but ``user`` exists in other channels (the CLI's users are in channel ``cli``, the REST
+    service's in ``api`` by default); ``""`` otherwise."""
     if rt.store.find_user(channel, user) is not None:
-        return
+        return ""
     others = rt.store.user_channels(user)
     # the suggested option is quoted for a shell: a channel is any text a caller chose
-    where = (f"; user {user!r} exists in channel {', '.join(others)}: add --channel "
-             f"{shlex.quote(others[0])}" if others else "")
-    err.print(f"[yellow]no user {escape(channel)}:{escape(user)}[/yellow]{escape(where)}")
+    return (f"; user {user!r} exists in channel {', '.join(others)}: add --channel "
+            f"{shlex.quote(others[0])}" if others else "")
+
+
+def _hint_unknown_user(rt: Runtime, channel: str, user: str) -> None:
+    """On stderr, when ``channel:user`` is unknown: the channels where ``user`` exists."""
+    if rt.store.find_user(channel, user) is not None:
+        return
+    err.print(f"[yellow]no user {escape(channel)}:{escape(user)}[/yellow]{escape(_elsewhere(rt, channel, user))}")
 
 
 @app.command()
@@ -361,6 +409,9 @@ def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memor
     """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
     try:
         memory, chain = _runtime(ctx).engine.memory_history(channel, user, memory_id)
+    except UnknownError as exc:
+        _fail(UnknownError(f"{exc}{_elsewhere(_runtime(ctx), channel, user)}"))
+        return
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -423,9 +474,14 @@ def chat(
         rt.worker.drain(timeout_s=30)
 
 
-def _user_command(ctx: typer.Context, action, as_json: bool = True):
+def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: bool = True):
+    """Run ``action(engine)`` for ``channel:user``; an unknown user's error names the channels
+    where ``user`` exists (a user written over REST is in ``api``, the CLI's default is ``cli``)."""
     try:
         result = action(_runtime(ctx).engine)
+    except UnknownError as exc:
+        _fail(UnknownError(f"{exc}{_elsewhere(_runtime(ctx), channel, user)}"))
+        return None
     except SouvenirError as exc:
         _fail(exc)
         return None
@@ -439,7 +495,7 @@ def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id
         user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel."),
         off: bool = typer.Option(False, "--off", help="Unpin instead.")) -> None:
     """Pin a memory by hand (or unpin it with --off)."""
-    memory = _user_command(ctx, lambda e: e.pin(channel, user, memory_id, not off), as_json=False)
+    memory = _user_command(ctx, lambda e: e.pin(channel, user, memory_id, not off), channel, user, as_json=False)
     console.print(f"memory {memory_id} {'pinned' if memory.pinned else 'unpinned'}")
 
 
@@ -448,7 +504,7 @@ def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory
            user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel.")) -> None:
     """Forget one memory (an explicit act): its text, past wordings, vectors and every stored
     text that carries it go; a textless tombstone (status 'deleted') stays for counts."""
-    _user_command(ctx, lambda e: e.delete_memory(channel, user, memory_id), as_json=False)
+    _user_command(ctx, lambda e: e.delete_memory(channel, user, memory_id), channel, user, as_json=False)
     console.print(f"memory {memory_id} deleted")
 
 
@@ -457,14 +513,16 @@ def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id.")
               channel: str = typer.Option("cli", help="Channel."),
               min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
     """Memories that were candidates many times and never served (JSON)."""
-    _user_command(ctx, lambda e: [memory_json(m) for m in e.forgotten(channel, user, min_candidate)])
+    _user_command(ctx, lambda e: [memory_json(m) for m in e.forgotten(channel, user, min_candidate)],
+                  channel, user)
+    _hint_unknown_user(_runtime(ctx), channel, user)  # on stderr: stdout stays the JSON list
 
 
 @app.command()
 def export(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
            channel: str = typer.Option("cli", help="Channel.")) -> None:
     """Print everything stored about a user as JSON."""
-    _user_command(ctx, lambda e: e.export_user(channel, user))
+    _user_command(ctx, lambda e: e.export_user(channel, user), channel, user)
 
 
 @app.command("delete-user")
@@ -474,7 +532,7 @@ def delete_user(ctx: typer.Context, user: str = typer.Option(..., help="User id.
     """Delete a user and everything derived from them (vectors, counters, history, profile)."""
     if not yes:
         _fail(ValueError("deleting a user cannot be undone: add --yes"))
-    _user_command(ctx, lambda e: e.delete_user(channel, user))
+    _user_command(ctx, lambda e: e.delete_user(channel, user), channel, user)
 
 
 if __name__ == "__main__":  # pragma: no cover

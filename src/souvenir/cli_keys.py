@@ -19,7 +19,8 @@ from souvenir.keys import create_key
 from souvenir.store import open_store
 from souvenir.timeutil import utcnow
 
-keys_app = typer.Typer(help="API keys of the REST service and the proxy (only their hashes are kept).",
+keys_app = typer.Typer(help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes "
+                       "are kept).",
                        no_args_is_help=True)
 _out = Console(markup=False)
 _err = Console(stderr=True)

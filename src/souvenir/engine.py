@@ -22,9 +22,8 @@ from souvenir.context_block import render_block
 from souvenir.curation import CurationMixin
 from souvenir.reflecting import ReflectionMixin
 from souvenir.errors import (
-    EmbedderError, InputError, StoreError, UnknownError,
+    EmbedderError, InputError, UnknownError,
 )
-from souvenir.explain import explain, never_served
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
 from souvenir.filters.secrets import redact_answer
 from souvenir.index import PendingQuery, VectorIndex
@@ -36,17 +35,16 @@ from souvenir.reflection import (
     DEFAULT_MIN_CONFIDENCE,
 )
 from souvenir.results import ContextResult, WriteResult
-from souvenir.schemas import memory_json, selected_json
 from souvenir.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.search import SearchMixin
+from souvenir.turn_records import TurnRecordsMixin
 from souvenir.selection import Scores, SelectionConfig, select
-from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Store
 from souvenir.story import SELF_CITATION_CHARS
 from souvenir.threads import yield_to_turns
 from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
-from souvenir.types import Candidate, Memory, Selection
+from souvenir.types import Candidate, Memory
 from souvenir.writelog import event_detail, event_kind
 
 log = logging.getLogger(__name__)
@@ -58,7 +56,7 @@ MAX_BOOKKEEPING = 1000
 SETTLE_S = 2.0
 
 
-class Engine(CurationMixin, SearchMixin, ReflectionMixin):
+class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
     def __init__(self, store: Store, index: VectorIndex | None = None, limit: int = 24,
@@ -493,79 +491,6 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin):
         return self.scorer.scores(user_id, candidates, message, now,  # type: ignore[union-attr]
                                   self._side(self.index, user_id, dense_query),
                                   self._side(self.window_index, user_id, window_query), parts)
-
-    def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                          selected: list[Selection], cause: str | None, scores=None,
-                          parts: dict | None = None) -> None:
-        why = explain(scores, parts, [s.memory.id for s in selected])
-        try:
-            if story_id is None or story_id > 0:  # the answer to a request for a secret (record_turn)
-                prior = self.store.recent_turns(user_id, story_id, 1)
-                message = redact_answer(message, prior[-1]["reply"]) if prior else message
-            self.store.record_selection(
-                user_id, story_id, message, now,
-                [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],
-                cause is not None, cause)
-        except StoreError as exc:
-            log.warning("selection not kept for diagnostics: %s", exc)
-
-    def diagnostics(self, channel: str, external_id: str, story: str | None = None) -> dict:
-        """One dict for the diagnostics page and its JSON twin: the last selections (each
-        memory with its reason, pass and score), the forgetting counters, degraded turns with
-        time and cause, the indexer's backlog, parked reflections, the profile.
-        Raises :class:`UnknownError` for an unknown user."""
-        self.flush()
-        user_id = self.store.find_user(channel, external_id)
-        if user_id is None:
-            raise UnknownError(f"no user {channel}:{external_id}")
-        story_id = self.store.find_story(user_id, story) if story else None
-        every = {m.id: m for m in self.store.memories(user_id, None)}
-        memories = [m for m in every.values() if m.status == "active"]
-        backlogs = {i.name: i.backlog(user_id) for i in (self.index, self.window_index) if i}
-        tz = self.store.kv_get(user_id, TZ_KEY)
-        return {
-            "user": {"channel": channel, "id": external_id, "story": story},
-            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"], tz)
-                                            | {"rank": i.get("rank"), "parts": i.get("parts")}
-                                            for i in sel["items"] if i["memory_id"] in every]}
-                           for sel in self.store.last_selections(user_id, story_id if story else None)],
-            "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
-            "never_served": never_served(memories),
-            "degraded": self.store.degraded_events(user_id),
-            "writes": self.store.write_events(user_id),
-            "index": {"embedder": self.index.name if self.index else None,
-                      "backlog": backlogs[self.index.name] if self.index else 0,
-                      "indexes": backlogs},
-            "parked": self.store.parked_jobs(user_id),
-            "profile": profile.public_profile(self.store.kv_all(user_id)),
-        }
-
-    def _record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
-        try:
-            self.store.record_event(user_id, "degraded_turn", cause, now)
-        except StoreError as exc:  # counting must not break the turn either
-            with self._unrecorded_lock:
-                self.degraded_unrecorded += 1
-            log.warning("could not record a degraded turn (counted in this process only): %s", exc)
-
-    def _count(self, user_id: int, story_id: int | None, candidates: list[Memory],
-               selected: list[Selection]) -> None:
-        try:
-            self.store.bump_counters(
-                user_id, story_id, counted_ids(candidates),
-                [s.memory.id for s in selected],
-                [s.memory.id for s in selected if self._retrieved(s)],
-            )
-        except StoreError as exc:
-            log.warning("forgetting counters not updated: %s", exc)
-
-    def _retrieved(self, sel: Selection) -> bool:
-        """Served because the message recalled it (seed 000's third counter): the semantic
-        pass, or the global pass taking it for its cosine — not admitted by rank alone."""
-        if sel.pass_name == "semantic":
-            return True
-        threshold = self.selection_config.semantic_threshold
-        return sel.pass_name == "global" and sel.score is not None and sel.score >= threshold
 
     # -- reading the store -------------------------------------------------------------------
     def memories(self, channel: str, external_id: str, status: str | None = "active") -> list[Memory]:

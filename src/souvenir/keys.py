@@ -62,7 +62,8 @@ def create_key(store, name: str, admin: bool = False, channels: list[str] | None
     """Make a key named ``name`` and keep its hash in ``store``; returns (the key, its row).
 
     Raises :class:`InputError` for an empty or taken name, or a key that would reach
-    nothing (neither ``admin`` nor a channel), or a channel no route could address.
+    nothing (neither ``admin`` nor a channel) or both (``admin`` with channels, which it
+    would not be limited to), or a channel no route could address.
     """
     name = (name or "").strip()
     if not name or len(name) > 64:
@@ -72,6 +73,9 @@ def create_key(store, name: str, admin: bool = False, channels: list[str] | None
         check_user_id(channel, "channel")
     if not admin and not channels:
         raise InputError("a key must be --admin or name at least one --channel")
+    if admin and channels:  # an admin key reaches every channel: a --channel beside it limits nothing
+        raise InputError("an --admin key reaches every channel: give --admin alone, or --channel C "
+                         "(repeat it) for a key limited to those channels")
     if any(row["name"] == name for row in store.api_keys()):
         raise InputError(f"a key named {name!r} exists already (revoke it, or pick another name)")
     key = new_key()

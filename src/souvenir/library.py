@@ -21,6 +21,7 @@ The REST routes call this class too (:mod:`souvenir.api.routes`): one behaviour,
 from __future__ import annotations
 
 import asyncio
+import difflib
 import functools
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -51,7 +52,16 @@ R = TypeVar("R")
 def settings_for(target: str | os.PathLike[str] | Settings | None = None, **overrides: Any) -> Settings:
     """Settings from a database URL (``sqlite:///…``, ``postgresql://…``), a SQLite file path,
     a :class:`Settings`, or ``None`` (``SOUVENIR_*`` variables and ``.env``); ``overrides``
-    are settings fields (``embedder="none"``…)."""
+    are settings fields (``embedder="none"``…); an unknown one is an :class:`InputError`
+    naming the closest field (``Settings`` itself ignores unknown ``.env`` lines, so a
+    misspelt keyword would otherwise be dropped without a word)."""
+    unknown = sorted(set(overrides) - set(Settings.model_fields))
+    if unknown:
+        close = [m for name in unknown
+                 for m in difflib.get_close_matches(name.lower().removeprefix("souvenir_"), Settings.model_fields, n=1)]
+        raise InputError(f"unknown setting {', '.join(map(repr, unknown))}"
+                         + (f": did you mean {', '.join(map(repr, close))}?" if close else "")
+                         + " (the fields of souvenir.config.Settings, without the SOUVENIR_ prefix, lower case)")
     if isinstance(target, Settings):
         return target.model_copy(update=overrides) if overrides else target
     if target is not None:

@@ -68,6 +68,8 @@ def check_time(value, what: str = "time"):
 
 #: Largest user id, channel or story name, in UTF-8 bytes.
 MAX_ID_BYTES = 256
+#: Longest language code a channel sends (BCP 47's practical maximum, RFC 5646 §4.4.1).
+MAX_LANGUAGE_CHARS = 35
 
 
 def check_user_id(value: object, what: str = "user id") -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from souvenir.errors import InputError
-from souvenir.limits import MAX_TEXT_BYTES, check_text
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
 from souvenir.timezones import local_day
 from souvenir.types import KINDS
 
@@ -76,6 +76,13 @@ def _text_field(value: str) -> str:
         return check_text(value)
     except InputError as exc:
         raise ValueError(str(exc)) from exc
+
+
+class _In(BaseModel):
+    """A request body: a field it does not know is a 422 naming it (``extra_forbidden``), not
+    dropped without a word (``lang`` sent for ``language`` was)."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class _Out(BaseModel):
@@ -168,7 +175,7 @@ class MemoriesPublic(_Out):
 
 
 # -- the turn loop -------------------------------------------------------------------------
-class TurnCreate(BaseModel):
+class TurnCreate(_In):
     """One exchange: the user's ``message`` and the bot's ``reply``."""
 
     channel: str = _CHANNEL
@@ -179,7 +186,7 @@ class TurnCreate(BaseModel):
     time: datetime | None = Field(None, description="When it was said (ISO 8601); default now. Its "
                                   "own UTC offset is the user's local day; a time without one (or "
                                   "in UTC) is read in the user's zone.")
-    language: str | None = Field(None, max_length=35, description="The channel's language code "
+    language: str | None = Field(None, max_length=MAX_LANGUAGE_CHARS, description="The channel's language code "
                                  "(Telegram language_code…): first in seed 001's priority for `lang`.")
     timezone: str | None = Field(None, max_length=64, description="The user's time zone (IANA name "
                                  "such as Europe/Paris, or an offset such as +08:00); stored as the "
@@ -215,7 +222,7 @@ class TurnRecorded(_Out):
     memory: WritePublic | None = None
 
 
-class ContextQuery(BaseModel):
+class ContextQuery(_In):
     """The message a context is wanted for."""
 
     channel: str = _CHANNEL
@@ -280,7 +287,7 @@ class ContextPublic(_Out):
 
 
 # -- writing memories directly -------------------------------------------------------------
-class MemoryCreate(BaseModel):
+class MemoryCreate(_In):
     """A memory written directly (a person, an import): it goes through the write path."""
 
     text: str = Field(..., description=f"The memory (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
@@ -309,7 +316,7 @@ class MemoryCreate(BaseModel):
         return value
 
 
-class MemoryBatch(BaseModel):
+class MemoryBatch(_In):
     """Memories written in order, each through the write path (1 to 100)."""
 
     memories: list[MemoryCreate] = Field(..., min_length=1, max_length=100)
@@ -321,7 +328,7 @@ class BatchWritten(_Out):
     results: list[WritePublic]
 
 
-class MemoryUpdate(BaseModel):
+class MemoryUpdate(_In):
     """A person's new wording for a memory: it goes through the write path's filters, and
     the old wording is kept as the memory's history."""
 
@@ -333,7 +340,7 @@ class MemoryUpdate(BaseModel):
     _check = field_validator("text")(_text_field)
 
 
-class SearchQuery(BaseModel):
+class SearchQuery(_In):
     """A query to rank the user's memories for, with filters. A search moves no counter."""
 
     query: str = Field(..., description=f"What to look for (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
@@ -419,9 +426,10 @@ class UserDeleted(_Out):
 class Health(_Out):
     """The service is up (``live``); ``ready`` when the store can be read; ``status`` ok or
     degraded with its ``causes`` ({part, detail}: store, embedder, window_embedder, chat —
-    a configuration error —, breaker); ``embedder_breakers`` each embedder's breaker;
+    a configuration error —, breaker, proxy); ``embedder_breakers`` each embedder's breaker;
     ``chat`` per chat model its breaker, the structured output it accepts, the forms it
-    refused and its configuration error; the degraded turns counted so far."""
+    refused and its configuration error; ``proxy`` how the upstream model answered the
+    proxy's latest request (``null`` without a proxy); the degraded turns counted so far."""
 
     model_config = ConfigDict(extra="allow")
     status: str
@@ -429,6 +437,7 @@ class Health(_Out):
     window_embedder: str | None = None
     embedder_breakers: dict[str, str] = Field(default_factory=dict)
     chat: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    proxy: dict[str, Any] | None = None
     degraded_turns: int = 0
 
 

@@ -41,8 +41,14 @@ def from_text(value: str | None) -> datetime | None:
 def parse_time(value: str) -> datetime:
     """An ISO date or datetime, keeping its UTC offset (the user's local day matters for
     grounding "tomorrow"); a naive value (or a date alone) stays naive: the engine reads it
-    in the user's zone (:func:`souvenir.timezones.localize`). Raises ``ValueError``."""
-    return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    in the user's zone (:func:`souvenir.timezones.localize`). Raises ``ValueError`` that
+    says which forms are read."""
+    try:
+        return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(f"{value!r} is not an ISO 8601 date or time: give YYYY-MM-DD, or "
+                         "YYYY-MM-DDTHH:MM[:SS] with an offset (+08:00, Z) or without one "
+                         "(read in the user's time zone)") from None
 
 
 def aware(value: datetime) -> datetime:

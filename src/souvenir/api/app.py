@@ -20,10 +20,11 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
+from souvenir.api.accesslog import install_access_log_filter
 from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
 from souvenir.api.errors import install_handlers
-from souvenir.api.proxy import build_router
+from souvenir.api.proxy import UpstreamHealth, build_router
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
 from souvenir.keys import KeyRing
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     ``settings`` when the app starts and closed when it stops."""
     settings = settings or Settings()
     install_log_redaction()  # no secret reaches a log line either
+    install_access_log_filter()  # nor a user's id its access line
     keyring = KeyRing(None)  # its store is the runtime's, set at start-up (fails closed until then)
     upstream = None
     if settings.llm_base_url:
@@ -48,6 +50,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_access_log_filter()  # again, should a logging config have been loaded since
         app.state.runtime = runtime or open_runtime(settings, start_indexer=True)
         app.state.souvenir = Souvenir(app.state.runtime, owns_runtime=False)
         keyring.store = app.state.runtime.store
@@ -72,6 +75,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
                          description="Long-term memory for LLM chatbots.")
     app.state.settings = settings
     app.state.proxy_counters = Counter()
+    app.state.proxy_upstream = UpstreamHealth() if upstream is not None else None
     app.state.keyring = keyring
     # who may call, checked before any body is read (souvenir.api.auth)
     app.add_middleware(GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts,
@@ -83,7 +87,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     for router in routes.OPEN.values():
         app.include_router(router)
     if upstream is not None:
-        app.include_router(build_router(lambda: app.state.runtime, upstream, app.state.proxy_counters),
+        app.include_router(build_router(lambda: app.state.runtime, upstream, app.state.proxy_counters,
+                                        app.state.proxy_upstream),
                            dependencies=protected)
     _declare_bearer(app)
     return app

@@ -2,12 +2,14 @@
 
 ``/health`` answers 200 while the process serves HTTP, with what it knows:
 ``{"status": "ok"|"degraded", "live": true, "ready": bool, "causes": [{"part", "detail"}],
-"embedder", "window_embedder", "embedder_breakers", "chat", "degraded_turns"}`` (``chat``:
+"embedder", "window_embedder", "embedder_breakers", "chat", "proxy", "degraded_turns"}`` (``chat``:
 per model, its breaker, the class of its latest failure (``last_failure``, never its
 message: this route is public), the structured output it accepts, the forms it refused and
-its configuration error). ``/health/ready`` is the same body with
+its configuration error; ``proxy``: how the upstream chat model answered the proxy's latest
+request, ``{"upstream": "unknown"|"ok"|"failing", "last_failure", "failing_for_s"}``, ``null``
+without a proxy). ``/health/ready`` is the same body with
 503 when not ready (the store cannot be read). Causes (the part is one of ``store``,
-``embedder``, ``window_embedder``, ``breaker``):
+``embedder``, ``window_embedder``, ``chat``, ``breaker``, ``proxy``):
 
 - store: unreachable or unreadable (not ready); its file gone, read-only, or a write
   refused as busy within the last :data:`RECENT_S` seconds (degraded, still ready: reads
@@ -15,7 +17,9 @@ its configuration error). ``/health/ready`` is the same body with
 - embedder / window_embedder: skipped after a failure until a probe sees it healthy
   (degraded: turns go without it);
 - chat: a chat model refused the request in every format: a configuration error (degraded);
-- breaker: a chat model is skipped after failures (degraded: reflections wait).
+- breaker: a chat model is skipped after failures (degraded: reflections wait);
+- proxy: the upstream chat model failed the proxy's latest request (a connection error, a
+  timeout or a 5xx: degraded until a request is answered).
 
 Every probe of the store runs off the request in :class:`Probe`, bounded by
 :data:`PROBE_S`: a locked or vanished store never holds ``/health``.
@@ -129,8 +133,9 @@ def component_causes(rt) -> list[dict]:
     return causes
 
 
-def report(rt) -> tuple[dict, bool]:
-    """(the health body, whether ready) of runtime ``rt``; never waits on the store."""
+def report(rt, proxy=None) -> tuple[dict, bool]:
+    """(the health body, whether ready) of runtime ``rt``; never waits on the store.
+    ``proxy``: the proxy's :class:`~souvenir.api.proxy.UpstreamHealth` (``None``: no proxy)."""
     if getattr(rt, "_health_probe", None) is None:
         rt._health_probe = Probe(lambda: _store_read(rt.store), 0)
     probe = rt._health_probe
@@ -139,10 +144,16 @@ def report(rt) -> tuple[dict, bool]:
         gone = path is not None and bool(path) and path != ":memory:" and not os.path.exists(path)
         degraded_turns, readable = (probe.value, False) if gone else probe.get()
         causes = store_causes(rt.store, readable) + component_causes(rt)
+        upstream = proxy.describe() if proxy is not None else None
+        if upstream is not None and upstream["upstream"] == "failing":
+            causes.append({"part": "proxy", "detail": f"the upstream chat model failed the proxy's latest request "
+                                                      f"({upstream['last_failure']}, for {upstream['failing_for_s']} s): "
+                                                      "proxied requests get 502/504 until it answers"})
         ready = readable
         return {"status": "ok" if not causes else "degraded", "live": True, "ready": ready,
                 "causes": causes, "embedder": rt.index.name if rt.index else None,
                 "window_embedder": rt.window_index.name if rt.window_index else None,
                 "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},
                 "chat": public_chat(rt.engine.chat.health()) if rt.engine.chat is not None else {},
+                "proxy": upstream,
                 "degraded_turns": degraded_turns + getattr(rt.engine, "degraded_unrecorded", 0)}, ready

@@ -3,7 +3,8 @@
 ``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
 header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story;
 ``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
-``tz`` and used for this block's days),
+``tz`` and used for this block's days; ``X-Souvenir-Language`` the channel's language code,
+first in seed 001's priority for the profile's ``lang``, as ``language`` on ``/v1/turns``),
 adds the memory block to the system prompt, forwards to the upstream model, and returns its
 answer unchanged (streaming too). Then, off the reply's path, the exchange is recorded and
 its reflection queued. Whatever happens to memory, the request still gets its answer: a
@@ -19,6 +20,8 @@ import functools
 import hashlib
 import json
 import logging
+import threading
+import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -31,7 +34,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
-from souvenir.limits import check_field, check_user_id
+from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
 from souvenir.schemas import ChatCompletion, ModelList
 from souvenir.timeutil import utcnow
 from souvenir.timezones import canonical_zone
@@ -136,13 +139,55 @@ def _invalid(message: str, param: str | None = None) -> JSONResponse:
     return JSONResponse(body, status_code=422)
 
 
-def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRouter:
+
+class UpstreamHealth:
+    """The upstream chat model as the proxy's latest request found it (``/health`` shows it:
+    a model server that is down otherwise leaves the service "ok" while every proxied
+    request gets a 502). ``failure``: the class of the latest failure (an exception's class
+    name or ``HTTP 5xx``, never its message: ``/health`` is public), ``None`` once a request
+    was answered since."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.seen = False
+        self.failure: str | None = None
+        self._since = 0.0
+
+    def answered(self, status: int) -> None:
+        """A response came back with HTTP ``status`` (5xx counts as a failure)."""
+        if status >= 500:
+            self.failed(f"HTTP {status}")
+            return
+        with self._lock:
+            self.seen, self.failure = True, None
+
+    def failed(self, what: str) -> None:
+        with self._lock:
+            if self.failure is None:
+                self._since = time.monotonic()
+            self.seen, self.failure = True, what
+
+    def describe(self) -> dict:
+        """``{"upstream": "unknown"|"ok"|"failing", "last_failure", "failing_for_s"}``."""
+        with self._lock:
+            if not self.seen:
+                return {"upstream": "unknown", "last_failure": None, "failing_for_s": None}
+            if self.failure is None:
+                return {"upstream": "ok", "last_failure": None, "failing_for_s": None}
+            return {"upstream": "failing", "last_failure": self.failure,
+                    "failing_for_s": round(time.monotonic() - self._since, 1)}
+
+
+def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
+                 health: UpstreamHealth | None = None) -> APIRouter:
     """The proxy routes. ``get_runtime()`` returns the :class:`Runtime`; ``counters`` is a
-    ``collections.Counter`` the metrics read (``proxy_memory_failures`` …)."""
+    ``collections.Counter`` the metrics read (``proxy_memory_failures`` …); ``health`` is
+    told how each upstream request went."""
     router = APIRouter()
+    health = health or UpstreamHealth()
 
     def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
-               source: str | None = None, tz: str | None = None) -> None:
+               source: str | None = None, tz: str | None = None, language: str | None = None) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         try:
@@ -155,7 +200,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     if rt.store.has_turn(user_id, source, since):
                         counters["proxy_retries_recorded_once"] += 1
                         return
-                rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz)
+                rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz,
+                                      language=language)
             if rt.worker is not None:
                 rt.worker.wake()
         except SouvenirError as exc:
@@ -168,6 +214,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             answer = await upstream.get("/v1/models")
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
+        health.answered(answer.status_code)
         return Response(answer.content, status_code=answer.status_code,
                         media_type=answer.headers.get("content-type", "application/json"))
 
@@ -192,6 +239,11 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             named = souvenir_header(request, "x-souvenir-user") or body.get("user")
         except InputError as exc:
             return _invalid(str(exc), "user")
+        try:  # the channel's language code (Telegram's language_code…): first for the profile's lang
+            language = souvenir_header(request, "x-souvenir-language")
+            check_field(language, "X-Souvenir-Language", MAX_LANGUAGE_CHARS)
+        except InputError as exc:
+            return _invalid(str(exc), "X-Souvenir-Language")
         tz = request.headers.get("x-souvenir-timezone") or None
         if tz is not None:
             try:
@@ -232,7 +284,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(request, body, channel, user, story, message, remember, source, tz)
+            return await _stream(request, body, channel, user, story, message, remember, source, tz, language)
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
         while True:  # a client that hangs up stops the upstream call and records nothing
             done, _ = await asyncio.wait({call}, timeout=0.25)
@@ -246,6 +298,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
             answer = call.result()
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
+        health.answered(answer.status_code)
         if answer.status_code >= 500:
             counters["proxy_upstream_errors"] += 1
         reply = _reply_text(answer.content) if answer.status_code == 200 else None
@@ -265,11 +318,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 counters["proxy_client_gone"] += 1
             else:
                 task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
-                                                                           reply, source, tz))
+                                                                           reply, source, tz, language))
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
     def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
+        health.failed(type(exc).__name__)
         if isinstance(exc, httpx.TimeoutException):
             counters["proxy_upstream_timeouts"] += 1
             return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
@@ -277,12 +331,14 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
         return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {exc!r}")
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
-                      message: str | None, remember: bool, source: str | None, tz: str | None) -> Response:
+                      message: str | None, remember: bool, source: str | None, tz: str | None,
+                      language: str | None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
+        health.answered(answer.status_code)
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False}
 
@@ -301,6 +357,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                 state["complete"] = True  # every byte relayed: the client got the whole reply
             except httpx.HTTPError as exc:
                 counters["proxy_upstream_failures"] += 1
+                health.failed(type(exc).__name__)
                 log.warning("proxy: upstream stream broke: %r", exc)
             finally:
                 await answer.aclose()
@@ -314,7 +371,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters) -> APIRoute
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
                     await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None,
-                                            source, tz)
+                                            source, tz, language)
             task = BackgroundTask(after)
         return StreamingResponse(relay(), status_code=answer.status_code,
                                  media_type=answer.headers.get("content-type", "text/event-stream"),

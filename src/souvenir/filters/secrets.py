@@ -284,10 +284,13 @@ _ZH_SECRET_WORDS = ("密码", "口令", "验证码", "校验码", "动态码", "
 
 
 def secrets_filter(candidate: Candidate, exchange: Exchange | None = None) -> FilterDecision:
-    """Redact passwords, keys, codes, card numbers and IBANs; drop the candidate when nothing else is left."""
+    """Redact passwords, keys, codes, card numbers and IBANs; drop the candidate when nothing else is left
+    (a text redacted before, a no-model turn's message, is judged alike)."""
     text, found = redact(candidate.text)
-    if not found:
+    if not found and REDACTED not in text:
         return keep(NAME, candidate)
+    if not found:  # redacted before it came here (a no-model turn's message): judged alike
+        found = ["redacted"]
     redacted = replace(candidate, text=text)
     kinds = ", ".join(sorted(set(found)))
     if not _still_useful(text):

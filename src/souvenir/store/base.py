@@ -244,9 +244,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
 
     def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
         """The last ``limit`` turns of the user's conversation (this story, or story-less),
-        oldest first."""
+        oldest first; a turn a forgotten memory cleared (its message ``''``) is left out."""
         rows = self._query(
-            "SELECT message, reply, time FROM turns WHERE user_id = ? AND story_id IS ? "
+            "SELECT message, reply, time FROM turns WHERE user_id = ? AND story_id IS ? AND message <> '' "
             "ORDER BY time DESC, id DESC LIMIT ?", (user_id, story_id, limit))
         return [{"message": r[0], "reply": r[1], "time": r[2]} for r in reversed(rows)]
 

@@ -49,7 +49,10 @@ class SQLiteStore(SQLStore):
             self._conn.execute("PRAGMA synchronous = NORMAL")
             self._conn.create_function("content_hash", 1, content_hash, deterministic=True)
         except sqlite3.Error as exc:
-            raise StoreBusyError(f"cannot open SQLite store {self.path}: {exc}") from exc
+            folder = Path(self.path).parent
+            why = (f"its directory {folder} does not exist: create it, or give another path"
+                   if not self._memory and not folder.is_dir() else str(exc))
+            raise StoreBusyError(f"cannot open SQLite store {self.path}: {why}") from exc
         self._depth = 0
         self._owner: int | None = None
         # Reads outside a write transaction use one connection per thread (WAL readers never

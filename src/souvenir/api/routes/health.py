@@ -3,7 +3,7 @@ waiting on the store (:mod:`souvenir.api.health`)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from souvenir.api.deps import RuntimeDep
@@ -14,14 +14,14 @@ router = APIRouter(tags=["service"])
 
 
 @router.get("/health", response_model=Health)
-def health(rt: RuntimeDep) -> Health:
+def health(rt: RuntimeDep, request: Request) -> Health:
     """Live: answers while the process serves; ``ready``, ``status`` (ok or degraded) and
-    ``causes`` (store, embedder, breaker) say more."""
-    return Health.model_validate(report(rt)[0])
+    ``causes`` (store, embedder, chat, breaker, proxy) say more."""
+    return Health.model_validate(report(rt, request.app.state.proxy_upstream)[0])
 
 
 @router.get("/health/ready", response_model=Health, responses={503: {"model": Health}})
-def ready(rt: RuntimeDep) -> JSONResponse:
+def ready(rt: RuntimeDep, request: Request) -> JSONResponse:
     """Ready: 200 when the store can be read, 503 otherwise (the same body as /health)."""
-    body, is_ready = report(rt)
+    body, is_ready = report(rt, request.app.state.proxy_upstream)
     return JSONResponse(body, status_code=200 if is_ready else 503)
