@@ -319,3 +319,14 @@ def test_a_keyword_followed_by_spaces_does_not_pin_a_core(tmp_path, word):
     with UvicornThread(create_app(_settings(tmp_path / "d.db"))) as server:
         r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": word + " " * 3000 + "x"}, timeout=30)
     assert r.status_code == 200, r.text
+
+
+def test_a_422_never_echoes_an_unknown_field_name(tmp_path):
+    """A field a route does not know is a 422 naming it: the name is the caller's text, and
+    came back whole (a secret, or 100 KiB of it)."""
+    key = "sk-proj-abcdefABCDEF1234567890abcdefXYZ"
+    with UvicornThread(create_app(_settings(tmp_path / "x.db"))) as server:
+        for field in (key, "x" * 100_000):
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "hi there", field: 1}, timeout=30)
+            assert r.status_code == 422 and "extra_forbidden" in r.text
+            assert key not in r.text and len(r.content) < 1000, r.text[:200]
