@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
@@ -18,6 +19,8 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.servers import ChatServer, UvicornThread, free_port
+
+NOW = datetime(2026, 12, 2, tzinfo=timezone.utc)
 
 
 def _settings(db: Path, **extra) -> Settings:
@@ -330,3 +333,32 @@ def test_a_422_never_echoes_an_unknown_field_name(tmp_path):
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "hi there", field: 1}, timeout=30)
             assert r.status_code == 422 and "extra_forbidden" in r.text
             assert key not in r.text and len(r.content) < 1000, r.text[:200]
+
+
+def test_revoking_a_key_by_a_name_of_digits_never_revokes_another_key(tmp_path):
+    """`souvenir keys create --name 3 --channel y` then `souvenir keys revoke 3`, to revoke
+    that (say, leaked) tenant key: the admin key id 1 was revoked when the name was "1", and
+    the leaked key stayed active. A name of digits only is refused; a store that holds one
+    (created before) refuses the ambiguous revoke."""
+    from typer.testing import CliRunner
+
+    from souvenir.cli import app
+    from souvenir.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'keys.db'}"
+    env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
+           "SOUVENIR_LLM_BASE_URL": ""}
+    run = CliRunner().invoke
+    assert run(app, ["keys", "create", "--name", "alpha", "--admin"], env=env).exit_code == 0
+    assert run(app, ["keys", "create", "--name", "1", "--channel", "y"], env=env).exit_code != 0
+    store = open_store(url)
+    try:
+        store.add_api_key("1", "0" * 64, "sv_old", False, ["y"], NOW)  # a name of digits kept from before
+    finally:
+        store.close()
+    assert run(app, ["keys", "revoke", "1"], env=env).exit_code != 0
+    store = open_store(url)
+    try:
+        assert [k["revoked_at"] for k in store.api_keys()] == [None, None]
+    finally:
+        store.close()
