@@ -77,6 +77,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .dedup import Fingerprint, best_match, fingerprint, raw_score
+from .filters._clauses import clauses
 from .lexical.dates import ground_dates
 from .lexical.keys import UserKeys, changed_keys, outdates, user_keys
 from .lexical.normalize import key_of
@@ -253,12 +254,18 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     # that says a state no longer holds, followed by what replaced it
     # (:func:`~souvenir.lexical.proposition.correction_statement`), and only against a stored
     # memory of one statement
+    # a question, or words to someone else (the assistant, a character: "You don't drink milk
+    # tea anymore", "Don't drink milk tea anymore", 别再喝奶茶了, "Jangan minum teh susu lagi"),
+    # says no state of the user ended: in no-model mode every message is kept as an episode
     first = correction_statement(text)
-    retractions = [(first, p)] if first is not None and (p := proposition(first)).negative else []
+    retractions = ([(first, p)] if first is not None and (p := proposition(first)).negative
+                   and not _not_a_statement(first) else [])
+    asked = _not_a_statement(text)
     found = []
     for memory in pool:
         old = proposition(memory.text)
-        said = [(text, whole)] + (retractions if retractions and len(statements(memory.text)) == 1 else [])
+        said = ([] if asked else [(text, whole)]) + (
+            retractions if retractions and len(statements(memory.text)) == 1 else [])
         flipped = next((part for part, new in said if is_flip(new, old)), None)
         if flipped is None:
             continue
@@ -268,6 +275,13 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
         else:
             refused.append(f"#{memory.id} says the opposite but is about {other}")
     return max(found, key=_dated) if found else None
+
+
+def _not_a_statement(text: str) -> bool:
+    """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
+    someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),
+    as the filters' clauses read them: neither says a state of the user ended."""
+    return any(clause.question or clause.person == "second" for clause in clauses(text))
 
 
 def user_names(pool: Sequence[Memory]) -> frozenset[str]:

@@ -78,7 +78,11 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
 def revoke(ctx: typer.Context, key: str = typer.Argument(..., help="The key's id or name.")) -> None:
     """Revoke a key (a running service refuses it within a second)."""
     store = _store(ctx)
-    row = store.revoke_api_key(key, utcnow())
+    try:
+        row = store.revoke_api_key(key, utcnow())
+    except SouvenirError as exc:  # one key has that id, another that name
+        _err.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from exc
     if row is None:
         _err.print(f"[red]error:[/red] no active key with id or name {escape(key)!s}")
         raise typer.Exit(2)

@@ -25,6 +25,7 @@ from souvenir.errors import (
     EmbedderError, InputError, UnknownError,
 )
 from souvenir.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
+from souvenir.filters.secrets import redact_answer
 from souvenir.index import PendingQuery, VectorIndex
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
@@ -273,6 +274,11 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
             self.store.lock_user(user_id)  # replicas: the profile read below is written back
             time = self._local_time(user_id, time, zone_text, now)
             story_id = self._story_id(user_id, story, True, now)
+            # the answer to an assistant that asked for a secret ("What's your password?" →
+            # "Hunter2xyz!") is the secret alone: no phrasing rule sees it
+            prior = self.store.recent_turns(user_id, story_id, 1)
+            if prior:
+                message = redact_answer(message, prior[-1]["reply"])
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
             before = self.store.kv_all(user_id)  # the profile as it was before this turn
             queries = profile.push_query(before.get(profile.QUERIES_KEY), message)

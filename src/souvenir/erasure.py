@@ -12,7 +12,9 @@ here either, but the other way round from the write path: a trace kept against t
 will is worse than a sentence of a summary lost with it, so word inclusion (which seed 000
 rejected for merging: "A aime B" is inside "A aime discuter de ses problèmes avec B") is
 exactly what erasure wants. A paraphrase in other words or another language is not seen:
-that is why the user summary, written by a model, is cleared whole rather than checked.
+that is why the user summary, written by a model, is cleared whole rather than checked. A
+recorded question whose selection served the memory goes when it shares one content word
+with it (:func:`mentions`): it asked about what was forgotten.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Iterable
 
 from souvenir.lexical import content_words, normalize
 
-__all__ = ["carries", "drop_sentences", "wordings_key"]
+__all__ = ["carries", "drop_sentences", "mentions", "wordings_key"]
 
 #: The ISO values :func:`souvenir.lexical.ground_dates` adds next to a relative date.
 _GROUNDED = re.compile(r"\s*[(（]\s*\d{4}(?:-[wW]?\d{2}){0,2}\s*[)）]")
@@ -58,6 +60,17 @@ def carries(text: str | None, wordings: list[tuple[str, frozenset[str]]]) -> boo
             if needed <= words:
                 return True
     return False
+
+
+def mentions(text: str | None, wordings: list[tuple[str, frozenset[str]]]) -> bool:
+    """True when ``text`` shares a content word with one of the ``wordings``: looser than
+    :func:`carries`, for a text known to have been about the memory (the question a
+    selection that served it answered: "How is Aisha doing with the leukemia treatment?"
+    for "Aisha has leukemia, chemo starts Monday")."""
+    if not text or not wordings:
+        return False
+    words = content_words(_form(text))
+    return any(needed & words for _, needed in wordings)
 
 
 def drop_sentences(text: str, wordings: list[tuple[str, frozenset[str]]]) -> str:

@@ -61,13 +61,16 @@ def create_key(store, name: str, admin: bool = False, channels: list[str] | None
                now: datetime | None = None) -> tuple[str, dict]:
     """Make a key named ``name`` and keep its hash in ``store``; returns (the key, its row).
 
-    Raises :class:`InputError` for an empty or taken name, or a key that would reach
+    Raises :class:`InputError` for an empty, taken or all-digit name (read as an id by
+    ``keys revoke``), or a key that would reach
     nothing (neither ``admin`` nor a channel) or both (``admin`` with channels, which it
     would not be limited to), or a channel no route could address.
     """
     name = (name or "").strip()
     if not name or len(name) > 64:
         raise InputError("a key needs a name of 1 to 64 characters")
+    if name.isdigit():  # `keys revoke 1` would revoke key id 1, not this one
+        raise InputError("a key's name cannot be only digits: `souvenir keys revoke` reads those as an id")
     channels = sorted(set(channels or []))
     for channel in channels:
         check_user_id(channel, "channel")

@@ -5,13 +5,15 @@ store applies it to every free-text column it writes — turns, memories and the
 sources, profile values (the model's summary too), story summaries, anchors, positions,
 events, selections, outbox errors — whichever path wrote them, so a path that forgot to
 redact upstream still stores nothing in clear. :func:`install_log_redaction` does the same
-for every log record of the process (message, arguments and traceback).
+for every log record of the process (message, arguments and traceback; a secret
+percent-encoded in a URL too, as uvicorn's access line quotes the path and query string).
 """
 
 from __future__ import annotations
 
 import logging
 from typing import overload
+from urllib.parse import unquote_plus
 
 from souvenir.errors import TextError
 from souvenir.filters.secrets import REDACTED, redact
@@ -35,7 +37,8 @@ def scrub(text: str | None) -> str | None:
 #: What redaction finds that no id should carry. A 32+ character hex or base64 id ("token")
 #: is let through: a hash of the user's e-mail is what OpenAI asks for in ``user``; a long
 #: number ("card", "otp", "iban") may be an account's id.
-_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets"})
+_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets",
+                       "configured"})
 
 
 def refuse_credential(value: str | None, what: str) -> str | None:
@@ -78,6 +81,10 @@ def install_log_redaction() -> None:
         clean = redact(message)[0]
         if clean != message:
             _redact_record(record, clean)
+        elif ("%" in message or "+" in message) and redact(decoded := unquote_plus(message))[0] != decoded:
+            # a secret percent-encoded in a URL (uvicorn's access line: a path or a query
+            # string, "password%3Dhunter2…", "alice%3Ahunter2pass%40host")
+            _redact_record(record, redact(decoded)[0], _scrub_encoded)
         if record.exc_info and record.exc_info[0] is not None:
             record.exc_text = redact(formatter.formatException(record.exc_info))[0]
             record.exc_info = None
@@ -88,15 +95,30 @@ def install_log_redaction() -> None:
     logging.setLogRecordFactory(factory)
 
 
-def _redact_record(record: logging.LogRecord, clean: str) -> None:
-    """Redact ``record`` whose message holds a secret (``clean``: the message redacted)."""
+def _scrub_encoded(text: str) -> str:
+    """``text`` percent-decoded and redacted when the decoded form holds a secret, else as it is."""
+    if "%" not in text and "+" not in text:
+        return scrub(text)
+    decoded = unquote_plus(text)
+    clean = scrub(decoded)
+    return clean if clean != decoded else text
+
+
+def _leaks(message: str) -> bool:
+    return redact(message)[0] != message or (
+        ("%" in message or "+" in message) and redact(decoded := unquote_plus(message))[0] != decoded)
+
+
+def _redact_record(record: logging.LogRecord, clean: str, scrub_arg=scrub) -> None:
+    """Redact ``record`` whose message holds a secret (``clean``: the message redacted;
+    ``scrub_arg``: how each string argument is redacted)."""
     if isinstance(record.args, tuple) and isinstance(record.msg, str):
-        args = tuple(scrub(a) if isinstance(a, str) else a for a in record.args)
+        args = tuple(scrub_arg(a) if isinstance(a, str) else a for a in record.args)
         try:
             message = record.msg % args
         except (TypeError, ValueError):
             message = None
-        if message is not None and redact(message)[0] == message:
+        if message is not None and not _leaks(message):
             record.args = args
             return
     record.msg, record.args = clean, None

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
+from souvenir.filters.secrets import known_secrets
 from souvenir.engine import Engine
 from souvenir.index import VectorIndex
 from souvenir.scoring import ScoringConfig
@@ -66,6 +68,14 @@ class Runtime:
         self.store.close()
 
 
+def _password(url: str | None) -> str | None:
+    """The password of ``url``'s user info, if any."""
+    try:
+        return urlsplit(url).password if url else None
+    except ValueError:
+        return None
+
+
 def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     """Open the store (migrated), the embedder and the engine.
 
@@ -73,6 +83,8 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     commands run it explicitly instead).
     """
     limit_blas_threads(settings.blas_threads)
+    known_secrets(settings.llm_api_key, settings.embedder_api_key,
+                  *(_password(url) for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)))
     if settings.scoring not in ("fused", "cosine"):
         raise ValueError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
     store = open_store(settings.database_url, cache_memories=settings.cache_memories)

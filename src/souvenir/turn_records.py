@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from souvenir import profile
 from souvenir.errors import StoreError, UnknownError
 from souvenir.explain import explain, never_served
+from souvenir.filters.secrets import redact_answer
 from souvenir.schemas import memory_json, selected_json
 from souvenir.store.counters import counted_ids
 from souvenir.timezones import TZ_KEY
@@ -54,6 +55,9 @@ class TurnRecordsMixin:
                           parts: dict | None = None) -> None:
         why = explain(scores, parts, [s.memory.id for s in selected])
         try:
+            if story_id is None or story_id > 0:  # the answer to a request for a secret (record_turn)
+                prior = self.store.recent_turns(user_id, story_id, 1)
+                message = redact_answer(message, prior[-1]["reply"]) if prior else message
             self.store.record_selection(
                 user_id, story_id, message, now,
                 [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],

@@ -37,6 +37,7 @@ from starlette.datastructures import Headers
 
 from souvenir.keys import LOCAL, KeyRing, Principal
 from souvenir.limits import check_user_id
+from souvenir.redaction import scrub
 
 #: Routes anyone may call (no data behind them).
 PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"),
@@ -77,7 +78,8 @@ def openai_error(status: int, message: str, code: str | None = None) -> dict:
              404: "not_found_error", 413: "invalid_request_error", 415: "invalid_request_error",
              422: "invalid_request_error", 429: "rate_limit_error"}
     kind = kinds.get(status, "api_error" if status >= 500 else "invalid_request_error")
-    return {"error": {"message": message, "type": kind, "param": None, "code": code}}
+    # a message may quote what the caller sent (an X-Souvenir-Timezone holding an API key)
+    return {"error": {"message": scrub(message), "type": kind, "param": None, "code": code}}
 
 
 def error_body(path: str, status: int, message: str, code: str | None = None) -> dict:

@@ -25,6 +25,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body
 from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
+from souvenir.redaction import scrub
 
 __all__ = ["install_handlers"]
 
@@ -52,23 +53,36 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
     return await http_exception_handler(request, exc)  # type: ignore[return-value]
 
 
+#: A field name quoted by a 422 (an unknown field is the caller's text: a key of 100 KiB, or
+#: one that is a secret) is cut to this many characters and redacted.
+_LOC_CHARS = 64
+
+
+def _loc(part: object) -> object:
+    if not isinstance(part, str):
+        return part
+    part = scrub(part)
+    return part if len(part) <= _LOC_CHARS else part[:_LOC_CHARS] + "…"
+
+
 async def _invalid(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates). A path
     # parameter read by the route and by a dependency (memory_id) fails once for each: said once.
     errors: dict[tuple, dict] = {}
     for e in exc.errors():
-        error = {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+        error = {"loc": [_loc(part) for part in e.get("loc", ())], "msg": str(e.get("msg", "")), "type": e.get("type")}
         errors.setdefault((tuple(error["loc"]), error["msg"], error["type"]), error)
     return JSONResponse({"detail": list(errors.values())}, status_code=422)
 
 
 async def _unknown(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(exc)}, status_code=404)
+    # "no user api:<id>": a read route takes any id, one carrying an API key included
+    return JSONResponse({"detail": scrub(str(exc))}, status_code=404)
 
 
 async def _input(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(exc)}, status_code=422)
+    return JSONResponse({"detail": scrub(str(exc))}, status_code=422)
 
 
 async def _gone(_: Request, exc: Exception) -> Response:

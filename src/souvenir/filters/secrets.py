@@ -16,7 +16,9 @@ Patterns, each with its test:
 - ``api_key``: sk-… / sk-proj-… / sk-ant-…, sk_live_…, ghp_/gho_/ghs_/ghu_/ghr_…,
   github_pat_…, AKIA/ASIA + 16, AIza…, xox[abprs]-…, glpat-…, hf_…, "Bearer <token>".
 - ``url_credentials``: ``scheme://user:password@host``.
-- ``password``: a value after password / mot de passe / mdp / 密码 / 密碼 / kata laluan /
+- ``password``: a bot command that takes a secret, by name or with it (``/password``,
+  ``/setpassword``, ``/passwd_reset``, ``/register``; ``/``, ``／`` or ``!``);
+  a value after password / mot de passe / mdp / 密码 / 密碼 / kata laluan /
   katalaluan / PIN / digicode / door code / code d'accès / code confidentiel / code de ma
   carte / code du portail / kod rahsia and "is / est / : / = / 's / — / -> / 是 / ialah";
   with no connector, a made-up value after someone's password ("my password Qw7erty9",
@@ -40,6 +42,8 @@ Patterns, each with its test:
   "j'utilise X comme mot de passe", "saya guna X sebagai kata laluan", "我用X当密码").
 - ``webhook``: a webhook URL's token segments (Slack, Discord, any ``…hook…`` URL), and the
   value of a ``token=`` / ``key=`` / ``sig=``… query parameter in any URL.
+- the answer to a request (:func:`redact_answer`, applied by the engine with the previous
+  turn's reply): a value alone after an assistant's reply asking for a password, PIN or code.
 - ``detect_secrets``: every regex detector of Yelp's detect-secrets (Slack, SendGrid,
   Stripe, Twilio, Telegram, Discord, npm, PyPI, Azure, IBM…; not its public-IP, keyword or
   entropy detectors, written for source code), run after the rules above.
@@ -47,7 +51,9 @@ Patterns, each with its test:
 A password's value is the word after "password is / mot de passe est / kata laluan saya /
 密码是", unless that word describes it ("too long", "the same", "changed", "trop court",
 "sama"): redacting a harmless word costs less than keeping a password. A passphrase runs to
-the end of its clause. One-time codes may be spaced ("482 913"). Each rule also sees the
+the end of its clause, and so do three to eight plain words after a password word when none
+is a stop word ("password: correct horse battery staple": its first word describes
+passwords too). One-time codes may be spaced ("482 913"). Each rule also sees the
 text's NFKC form without invisible characters (full-width letters, no-break spaces).
 
 Known false positives (wrong redactions): an order number that is a
@@ -109,9 +115,21 @@ _BARE_PASSWORD = re.compile(
 #: "/2fa 492183", Telegram's "/pin@MyBot 4921"): its arguments are the secret, whatever they
 #: look like (the turn keeps the command, its write-log event says it was dropped).
 _COMMAND_SECRET = re.compile(
-    r"^(?P<pre>\s*/(?:password|passwd|pwd|pass|passcode|passphrase|login|signin|auth|2fa|mfa|otp|pin|"
-    r"token|secret|apikey|mdp|motdepasse|katalaluan|sandi)(?:@\w+)?\s+)(?P<v>\S.*)$",
+    r"^(?P<pre>\s*[/／!](?:(?:set|change|reset|new|update|forgot|my)_?)?"
+    r"(?:password|passwd|pwd|pass|passcode|passphrase|login|signin|signup|register|auth|2fa|mfa|otp|pin|"
+    r"token|secret|apikey|mdp|motdepasse|katalaluan|sandi)(?:_?(?:set|change|reset|new|update))?"
+    r"(?:@\w+)?\s+)(?P<v>\S.*)$",
     re.IGNORECASE | re.MULTILINE,
+)
+#: A passphrase of plain words after a password word and its connector, to the end of its
+#: clause ("password: correct horse battery staple", "my password is correct horse battery
+#: staple"): three to eight words, no stop word among them (:func:`_plain_passphrase`: "my
+#: password is strong and long enough" is no value).
+_WORDS_PASSPHRASE = re.compile(
+    r"(?<![\w-])(?:passwords?|passwd|pwd|passphrase|mots? de passe|mdp|kata laluan|katalaluan|pasword|kata sandi)"
+    r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT
+    + r"\s*(?P<v>[^\W\d_]+(?:[ \-][^\W\d_]+){2,7})(?=\s*(?:[.,;!?\n]|$))",
+    re.IGNORECASE,
 )
 _CHANGE_VERB = (r"(?:changed|change|set|reset|updated|update|switched|changé|changer|modifié|modifier|mis|remis|"
                 r"tukar|tukarkan|menukar|ubah|tetapkan)")
@@ -211,8 +229,22 @@ _QUERY_SECRET = re.compile(
     r"password|pwd|auth|code)=)(?P<v>[^&\s#]+)", re.IGNORECASE)
 #: detect-secrets' regex detectors, minus the public-IP one (an address is no secret).
 _DETECTOR_CLASSES: list[type] = list(get_mapping_from_secret_type_to_class().values())
+#: The separator five of them (IBM Cloud IAM, IBM COS HMAC, Cloudant, SoftLayer) write with
+#: three space quantifiers in a row: "password" (or "key", "sl"…) followed by 2,000 spaces
+#: took 32 s of CPU, 16 KiB of them hours (cubic backtracking), in the request's thread and
+#: in every log line. Made atomic: the same matches (the value never starts with a space),
+#: each tried once.
+_SPACED_SEPARATOR = "(?: *)(?:=|:|:=|=>| +|::)(?: *)"
+
+
+def _linear(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    if _SPACED_SEPARATOR not in pattern.pattern:
+        return pattern
+    return re.compile(pattern.pattern.replace(_SPACED_SEPARATOR, f"(?>{_SPACED_SEPARATOR})"), pattern.flags)
+
+
 _DETECTORS = tuple(
-    pattern
+    _linear(pattern)
     for detector in _DETECTOR_CLASSES
     if issubclass(detector, RegexBasedDetector) and detector.__name__ != "IPPublicDetector"
     for pattern in detector().denylist
@@ -283,6 +315,42 @@ _DISGUISED = re.compile("[\u00a0\u00ad\u2000-\u200f\u202f\u205f\u2060\ufeff\uff1
                         "\U0001d400-\U0001d7ff]")
 
 
+#: An assistant's reply that asks for a secret ("What's your password?", "Please enter the
+#: OTP we sent", "请输入验证码", "Masukkan kod pengesahan"): the user's next message may be
+#: the secret alone, which no phrasing rule sees.
+_ASKS_SECRET = re.compile(
+    r"passwords?|passwd|passcode|passphrase|\bpins?\b|one[- ]time|\botp\b|verification code|security code|"
+    r"\b2fa\b|\bcvv\b|\bcvc\b|\b(?:\d-digit|sms|text(?:ed)?|sent|emailed)\b[^.?!]{0,30}\bcode\b|"
+    r"\bcode\b[^.?!]{0,30}\b(?:sent|texted|sms|emailed)\b|mot de passe|code (?:de v[ée]rification|de s[ée]curit[ée]|re[çc]u|secret|pin)|"
+    r"kata laluan|katalaluan|kata sandi|kod (?:pengesahan|rahsia|pin|keselamatan)|\btac\b|"
+    r"密码|密碼|验证码|驗證碼|口令",
+    re.IGNORECASE,
+)
+#: The answer alone, or after "it's" / "here" / "c'est" / "ialah" / 是.
+_ANSWER = re.compile(
+    r"\s*(?P<lead>(?:(?:it'?s|it is|here(?: it is)?|sure|ok(?:ay)?|c'est|voici|ialah|ini|是|就是)[\s:,，：]*)*)"
+    r"(?P<q>[\"'«“]?)(?P<v>[^\s\"'»”]{3,64})(?P=q)\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+
+
+def redact_answer(message: str, prompt: str | None) -> str:
+    """``message`` with its value redacted when ``prompt`` (the assistant's reply just before
+    it) asks for a secret and the message is the answer alone: one value, after at most
+    "it's" / "here" / "c'est" / "ialah" / 是, that looks made up (letters with digits or
+    symbols) or is 4 to 8 digits ("What's your password?" → "Hunter2xyz!"; "Enter the code
+    we texted you" → "482913"). Anything longer is left to :func:`redact`."""
+    if not prompt or not _ASKS_SECRET.search(prompt):
+        return message
+    m = _ANSWER.fullmatch(message)
+    if m is None:
+        return message
+    value = m.group("v")
+    if value == REDACTED or not (_looks_made_up(value) or (value.isdigit() and 4 <= len(value) <= 8)):
+        return message
+    return message[:m.start("v")] + REDACTED + message[m.end("v"):]
+
+
 def redact(text: str) -> tuple[str, list[str]]:
     """``text`` with every secret replaced by ``[redacted]``, and the kinds found (in order).
 
@@ -298,8 +366,29 @@ def redact(text: str) -> tuple[str, list[str]]:
     return out, found
 
 
+#: The secrets this process was configured with (:func:`known_secrets`).
+_KNOWN: set[str] = set()
+
+
+def known_secrets(*values: str | None) -> None:
+    """Redact each of ``values`` wherever it appears, whatever its shape, from now on in this
+    process: the chat model's or embedder's API key, the password of a configured URL. A
+    model server that refuses the key echoes it in its answer ("Invalid API key: …"), which
+    became a parked job's cause (the store, ``/v1/jobs``, a user's diagnostics) and a log
+    line when no pattern knew its shape. Only values of 8 characters or more that are not a
+    bare word: a database password "souvenir" must not redact every memory of a souvenir."""
+    for value in values:
+        value = (value or "").strip()
+        if len(value) >= 8 and not value.isalpha():
+            _KNOWN.add(value)
+
+
 def _redact(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
+    for secret in _KNOWN:
+        if secret in text:
+            text = text.replace(secret, REDACTED)
+            found.append("configured")
 
     def sub(pattern: re.Pattern[str], kind: str, text: str, group: str | None = None, check=None) -> str:
         def repl(match: re.Match[str]) -> str:
@@ -328,6 +417,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
     if mentions(_SEED_HINTS):
         text = sub(_SEED_PHRASE, "seed_phrase", text, "v")
     if mentions(_PASSWORD_HINTS):
+        text = sub(_WORDS_PASSPHRASE, "password", text, "v", lambda v, m, t: _plain_passphrase(v))
         text = _PASSWORD.sub(lambda m: _redact_password(m, text, found), text)
         text = sub(_CHANGED_PASSWORD, "password", text, "v", lambda v, m, t: bool(m.group("q")) or _looks_made_up(v))
         text = sub(_BARE_PASSWORD, "password", text, "v", lambda v, m, t: _looks_made_up(v) and bool(
@@ -350,6 +440,14 @@ def _redact(text: str) -> tuple[str, list[str]]:
     for pattern in _DETECTORS:
         text = sub(pattern, "detect_secrets", text, None, lambda v, m, t: REDACTED not in v)
     return text, found
+
+
+def _plain_passphrase(value: str) -> bool:
+    """Whether the words of ``value`` (:data:`_WORDS_PASSPHRASE`) are a passphrase rather than
+    a description of a password: no stop word among them, and not all of them describing
+    words ("correct horse battery staple"; not "the same as my email", "weak short simple")."""
+    words = [w.casefold() for w in re.split(r"[ \-]", value)]
+    return all(w not in lx.STOPWORDS for w in words) and not all(w in _NOT_VALUES for w in words)
 
 
 def _looks_made_up(value: str) -> bool:

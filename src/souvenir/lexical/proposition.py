@@ -42,7 +42,10 @@ Known misses (the cheap side: both stay active, a repeat): synonyms ("movies" / 
 verb tenses the stemmer does not join ("fumait" / "fume"), "pernah" (has ever: not an
 ended state), double negations ("never used to dislike"), a correction with a new detail
 ("No longer eats meat since 2024" against "Eats meat": the new side says more, and a
-narrower statement must not retire a broader one).
+narrower statement must not retire a broader one), "I only drink decaf" against "I don't
+drink only decaf anymore" (a negated "only" is content, :data:`_RESTRICTIVE`, so that
+"doesn't only drink milk tea" never retires "drinks milk tea"; French "ne … que" is a
+restriction, not a negation).
 
 A message of several statements (:func:`statements`) flips a stored memory when one of
 them says that memory's state no longer holds: "我不再喝奶茶了，改喝绿茶" retires 每天都喝奶茶
@@ -55,6 +58,7 @@ later "Thanks! …").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -178,11 +182,35 @@ def _attitude(token: str) -> tuple[int, str | None]:
     return 0, None
 
 
+#: Words that restrict what a negation before them denies ("doesn't *only* drink tea": still
+#: drinks it); "just" restricts only after a negator ("don't just drink tea"; not "I just
+#: moved"). Kept as the content word ``only``, so the statement is not the unrestricted one.
+_RESTRICTIVE = frozenset({"only", "merely", "solely", "exclusively", "seulement", "uniquement"})
+#: French negators that are no "ne … que" (restrictive): "ne … pas que" denies "only".
+_FR_FULL_NEGATORS = frozenset({"pas", "jamais", "rien", "personne", "aucun", "aucune", "guère", "ni"})
+
+
+def _fr_restrictive(tokens: Sequence[str]) -> frozenset[int]:
+    """The positions of the "ne" / "n'" and "plus" of a French restriction ("Je ne bois que
+    du thé", "Je ne bois plus que du thé": only tea, now — affirmative, not a negation): a
+    "que" / "qu'" within three words of "ne", no full negator ("pas", "jamais"…) between."""
+    for a, token in enumerate(tokens):
+        if token not in ("ne", "n'"):
+            continue
+        for j in range(a + 1, min(a + 5, len(tokens))):
+            if tokens[j] in _FR_FULL_NEGATORS:
+                break
+            if tokens[j] in ("que", "qu'"):
+                return frozenset(i for i in range(a, j) if tokens[i] in ("ne", "n'", "plus"))
+    return frozenset()
+
+
 @lru_cache(maxsize=32768)
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
     norm = normalize(text)
     tokens = tokenize(norm)
+    restriction = _fr_restrictive(tokens)
     negated = ended = False
     sign = 1
     kept: list[str] = []
@@ -196,8 +224,13 @@ def proposition(text: str) -> Proposition:
         if skip_unit and token == "les":  # "tous les jours": still waiting for the unit
             continue
         skip_unit = False
+        if i in restriction:  # "ne … que": only, not a negation
+            continue
         if token in NEGATORS:
             negated = True
+            continue
+        if negated and (token in _RESTRICTIVE or token == "just"):
+            kept.append("only")  # "doesn't only drink tea" is not "doesn't drink tea"
             continue
         if token == "longer" and i and tokens[i - 1] == "no":
             continue

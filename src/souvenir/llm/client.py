@@ -27,6 +27,7 @@ import httpx
 from souvenir.errors import ModelConfigError, ModelError, ModelUnavailableError
 from souvenir.llm.breaker import BreakerOpenError, CircuitBreaker
 from souvenir.llm.formats import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
+from souvenir.redaction import scrub
 from souvenir.urls import without_userinfo
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,7 @@ class ChatClient:
                 continue
             if schema is not None:
                 for bad, refusal in refused:
-                    if self.structured.refuse(model, bad, f"HTTP {refusal.status}: {refusal.body[:120]}"):
+                    if self.structured.refuse(model, bad, scrub(f"HTTP {refusal.status}: {refusal.body[:120]}")):
                         log.warning("%s refused structured output %r (HTTP %s); using %r from now on",
                                     model, bad, refusal.status, form)
                 self.structured.accept(model, form)
@@ -140,9 +141,11 @@ class ChatClient:
         last = refused[-1][1]
         if last.status in REFUSAL_STATUS:
             causes = "; ".join(f"{form}: HTTP {exc.status} {exc.body[:80]}" for form, exc in refused)
-            message = (f"configuration error: {self.kind} model {model!r} at "
-                       f"{without_userinfo(str(self._client.base_url))} "
-                       f"refused the request ({causes})")
+            # the upstream's answers may echo the API key: known_secrets redacts it here too
+            # (diagnostics.json's service part shows the message)
+            message = scrub(f"configuration error: {self.kind} model {model!r} at "
+                            f"{without_userinfo(str(self._client.base_url))} "
+                            f"refused the request ({causes})")
             self.counts["config_errors"] += 1
             with self._lock:
                 self._config_errors[model] = message

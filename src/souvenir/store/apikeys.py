@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from souvenir.errors import InputError
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import to_text
 
@@ -46,13 +47,18 @@ class ApiKeysMixin(Plumbing):
 
     def revoke_api_key(self, id_or_name: str, now: datetime) -> dict | None:
         """Revoke the key with that id or name; returns its row, or ``None`` when none is
-        active under that id or name."""
+        active under that id or name. Raises :class:`InputError` when one key has that id
+        and another that name."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
             key_id = int(id_or_name) if id_or_name.isdigit() else -1
-            row = conn.execute(
+            rows = conn.execute(
                 f"SELECT {_COLUMNS} FROM api_keys WHERE (id = ? OR name = ?) AND revoked_at IS NULL",
-                (key_id, id_or_name)).fetchone()
-            if row is None:
+                (key_id, id_or_name)).fetchall()
+            if not rows:
                 return None
+            if len(rows) > 1:  # a key named "3" beside key id 3 (names of digits are refused since)
+                raise InputError(f"both key id {key_id} and a key named {id_or_name!r} are active: "
+                                 "revoke the one you mean by its other id or name")
+            row = rows[0]
             conn.execute("UPDATE api_keys SET revoked_at = ? WHERE id = ?", (to_text(now), row[0]))
             return _row(row) | {"revoked_at": to_text(now)}

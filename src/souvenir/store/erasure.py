@@ -10,7 +10,8 @@ in the store (what carries a text: :mod:`souvenir.erasure`):
   cleared (message ``''``, no reply), and their pending reflection or summary jobs closed,
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
-  are removed; the user ``summary`` (model-written, possibly in other words) is cleared
+  are removed, and so are the recorded selections that served it and share a content word
+  with it (the question asked about it); the user ``summary`` (model-written, possibly in other words) is cleared
   whole and the summariser asked to rebuild it at the next turn;
 * in the user's stories, the summary's sentences, the anchors and the positions that carry
   it are removed.
@@ -22,7 +23,7 @@ import json
 import re
 from datetime import datetime
 
-from souvenir.erasure import carries, drop_sentences, wordings_key
+from souvenir.erasure import carries, drop_sentences, mentions, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
 from souvenir.timeutil import to_text
 
@@ -60,8 +61,10 @@ class ErasureMixin:
             done["history"] = conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({marks})",
                                            chain).rowcount
             done["vectors"] = conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", chain).rowcount
+            served = {r[0] for r in conn.execute(
+                f"SELECT DISTINCT selection_id FROM selection_items WHERE memory_id IN ({marks})", chain).fetchall()}
             conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", chain)
-            self._erase_selection_items(conn, user_id, set(chain))
+            served |= self._erase_selection_items(conn, user_id, set(chain))
             conn.execute(
                 f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', "
                 f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
@@ -69,6 +72,11 @@ class ErasureMixin:
             source_turns = {int(m.group(1)) for s in sources if (m := _TURN_SOURCE.match(s))}
             done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now)
             done["selections"] = self._erase_rows(conn, "selections", "message", user_id, wordings)
+            for sid, message in conn.execute("SELECT id, message FROM selections WHERE user_id = ?",
+                                             (user_id,)).fetchall():
+                if sid in served and mentions(message, wordings):  # it asked about the memory
+                    conn.execute("DELETE FROM selections WHERE id = ?", (sid,))
+                    done["selections"] += 1
             done["events"] = 0
             for event_id, detail in conn.execute("SELECT id, detail FROM events WHERE user_id = ?",
                                                  (user_id,)).fetchall():
@@ -80,14 +88,18 @@ class ErasureMixin:
             return done
 
     @staticmethod
-    def _erase_selection_items(conn, user_id: int, chain: set[int]) -> None:
-        """The items of ``chain`` out of the user's selections kept as JSON (migration 0019)."""
+    def _erase_selection_items(conn, user_id: int, chain: set[int]) -> set[int]:
+        """The items of ``chain`` out of the user's selections kept as JSON (migration 0019);
+        returns the selections that had one."""
+        served = set()
         for sid, kept in conn.execute("SELECT id, items FROM selections WHERE user_id = ? AND items IS NOT NULL",
                                       (user_id,)).fetchall():
             items = json.loads(kept)
             left = [i for i in items if i["memory_id"] not in chain]
             if len(left) != len(items):
+                served.add(sid)
                 conn.execute("UPDATE selections SET items = ? WHERE id = ?", (json.dumps(left, sort_keys=True), sid))
+        return served
 
     @staticmethod
     def _chain(conn, memory_id: int) -> list[int]:
