@@ -307,7 +307,9 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
                            timeout=30)
             assert r.status_code == 200, r.text
     for secret in ("Hunter2xyz",):
-        assert secret not in _dump(db)
+        con = sqlite3.connect(db)
+        rows = con.execute("SELECT time, message, reply FROM turns").fetchall() + con.execute("SELECT time, message FROM selections").fetchall()
+        assert secret not in _dump(db), rows
     for secret in ("482913", "7391"):
         assert secret not in _dump(tmp_path / "b.db")
 

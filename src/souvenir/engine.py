@@ -383,10 +383,10 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
             self._later(self._record_degraded, user_id, cause, now)
         elif count:
             self._later(self._count, user_id, story_id, candidates, list(result.memories))
+        kv, tz, history, story_layer, prior_reply = around
         if count:
             self._later(self._record_selection, user_id, story_id, message, now,
-                        list(result.rules) + list(result.memories), cause, scores, parts)
-        kv, tz, history, story_layer = around
+                        list(result.rules) + list(result.memories), cause, scores, parts, prior_reply)
         return ContextResult(
             memories=list(result.memories), rules=list(result.rules), profile=kv,
             block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
@@ -397,18 +397,23 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
 
     def _around(self, user_id: int, story_id: int | None, tz: str | None) -> tuple:
         """What a context shows beside the memories: (public profile, time zone, history,
-        story layer), read while the window embedder's query runs."""
+        story layer, the reply of the turn before this message), read while the window
+        embedder's query runs."""
         stored = self.store.kv_all(user_id)
         kv = profile.public_profile(stored)
         tz = tz or stored.get(TZ_KEY)  # (one read for both)
-        history = (self.store.recent_turns(user_id, story_id, self.history_turns)
-                   if self.history_turns and (story_id is None or story_id > 0) else [])
+        turns = (self.store.recent_turns(user_id, story_id, max(self.history_turns, 1))
+                 if story_id is None or story_id > 0 else [])
+        history = turns[-self.history_turns:] if self.history_turns else []
+        # what the assistant said last, read now: the selection is kept in the background,
+        # once this message's own turn may be recorded (redact_answer)
+        prior_reply = turns[-1]["reply"] if turns else None
         story_layer = None
         if story_id is not None and story_id > 0:
             story_layer = {"summary": self.store.story_summary(story_id),
                            "anchors": [a["text"] for a in self.store.anchors(story_id)],
                            "positions": self.store.positions(user_id, story_id)}
-        return kv, tz, history, story_layer
+        return kv, tz, history, story_layer, prior_reply
 
     def _start_window_query(self, message: str) -> PendingQuery | str | None:
         """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the

@@ -52,12 +52,12 @@ class TurnRecordsMixin:
 
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
                           selected: list[Selection], cause: str | None, scores=None,
-                          parts: dict | None = None) -> None:
+                          parts: dict | None = None, prior_reply: str | None = None) -> None:
         why = explain(scores, parts, [s.memory.id for s in selected])
         try:
-            if story_id is None or story_id > 0:  # the answer to a request for a secret (record_turn)
-                prior = self.store.recent_turns(user_id, story_id, 1)
-                message = redact_answer(message, prior[-1]["reply"]) if prior else message
+            # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
+            # the reply of the turn before the message, read with the context
+            message = redact_answer(message, prior_reply)
             self.store.record_selection(
                 user_id, story_id, message, now,
                 [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],
