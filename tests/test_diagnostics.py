@@ -49,6 +49,11 @@ def test_page_shows_reasons_and_counters_of_a_replayed_conversation(tmp_path):
         assert any(m["counters"]["candidate"] == 3 for m in data["counters"])
         page = c.get("/v1/users/api/conv-30/diagnostics")
         assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+        # one document: no script may run, nothing else loads, no framing, no referrer
+        assert page.headers["content-security-policy"].startswith("default-src 'none'; style-src 'unsafe-inline'")
+        assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+        assert page.headers["referrer-policy"] == "no-referrer" and page.headers["x-content-type-options"] == "nosniff"
+        assert "<script" not in page.text
         assert first[0]["reason"].split(":")[0] in page.text and "Forgetting counters" in page.text
         assert c.get("/v1/users/api/nobody/diagnostics").status_code == 404
 

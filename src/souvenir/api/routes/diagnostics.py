@@ -18,6 +18,16 @@ from souvenir.schemas import Diagnostics
 
 router = APIRouter(tags=["diagnostics"])
 
+#: The page is one document with an inline style and no script: the browser is told to load
+#: nothing else and run nothing (a memory's text that slipped past escaping could not either),
+#: and not to be framed or to send the page's address (the user's id) to a link it follows.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
 
 @router.get("/metrics", response_class=PlainTextResponse, dependencies=[Depends(require_admin)])
 def metrics(request: Request, rt: RuntimeDep,
@@ -43,4 +53,4 @@ def diagnostics_json(channel: str, user: str, rt: RuntimeDep, request: Request,
 def diagnostics_html(channel: str, user: str, engine: EngineDep, story: str | None = None) -> HTMLResponse:
     """The same data as diagnostics.json, as a page."""
     data = Diagnostics.model_validate(engine.diagnostics(channel, user, story)).model_dump(mode="json")
-    return HTMLResponse(render_page(data))
+    return HTMLResponse(render_page(data), headers=PAGE_HEADERS)
