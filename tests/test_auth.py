@@ -125,6 +125,8 @@ def test_the_open_loopback_mode_refuses_browsers_other_hosts_and_non_json(tmp_pa
         # a request relayed by a reverse proxy: the open mode is for local use only
         r = client.get("/v1/users/api/u/memories", headers={"X-Forwarded-For": "203.0.113.9"})
         assert r.status_code == 403 and "relayed" in r.json()["detail"]  # why, though we are on loopback
+        for relay in ("Client-IP", "X-Forwarded", "Forwarded-For", "CDN-Loop", "True-Client-IP"):
+            assert client.get("/v1/users/api/u/memories", headers={relay: "203.0.113.9"}).status_code == 403, relay
         texts = [m["text"] for m in client.get("/v1/users/api/u/memories").json()["memories"]]
         assert not any("planted" in t for t in texts)
 

@@ -47,7 +47,8 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 #: Headers a reverse proxy or a CDN adds: an open (keyless) service refuses what they relay.
 _RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip", b"x-forwarded-host", b"x-forwarded-proto",
             b"x-forwarded-server", b"via", b"cf-connecting-ip", b"true-client-ip", b"x-client-ip",
-            b"x-cluster-client-ip", b"fastly-client-ip", b"x-original-forwarded-for")
+            b"x-cluster-client-ip", b"fastly-client-ip", b"x-original-forwarded-for", b"client-ip",
+            b"x-forwarded", b"forwarded-for", b"x-proxyuser-ip", b"akamai-origin-hop", b"cdn-loop")
 _OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
 
 
