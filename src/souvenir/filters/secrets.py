@@ -40,6 +40,8 @@ Patterns, each with its test:
   lower case and digits (outside URLs).
 - ``as_password``: the value named before the keyword ("I use X as my password",
   "j'utilise X comme mot de passe", "saya guna X sebagai kata laluan", "我用X当密码").
+- ``national_id``: China's resident ID (18, MOD 11-2), Malaysia's MyKad (``YYMMDD-PB-####``),
+  the US SSN (``AAA-GG-SSSS``), France's NIR (its key): :mod:`souvenir.filters.national_ids`.
 - ``webhook``: a webhook URL's token segments (Slack, Discord, any ``…hook…`` URL), and the
   value of a ``token=`` / ``key=`` / ``sig=``… query parameter in any URL.
 - the answer to a request (:func:`redact_answer`, applied by the engine with the previous
@@ -75,6 +77,7 @@ from detect_secrets.plugins.base import RegexBasedDetector
 from ..lexical import lexicon as lx
 from ..lexical.tagged import tokenize
 from .base import Exchange, FilterDecision, drop, keep
+from .national_ids import NATIONAL_ID, is_national_id
 from ..types import Candidate
 
 NAME = "secrets"
@@ -434,6 +437,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
         text = sub(_OTP, "otp", text, "v")
         text = sub(_CVV, "otp", text, "v")
     text = sub(_IBAN, "iban", text, None, lambda v, m, t: _iban_valid(v))
+    text = sub(NATIONAL_ID, "national_id", text, None, lambda v, m, t: is_national_id(v))
     text = sub(_CARD, "card", text, None, _card_like)
     text = sub(_HEX, "token", text, None, lambda v, m, t: not _in_url(m, t))
     text = sub(_B64, "token", text, None, lambda v, m, t: _mixed(v) and not _in_url(m, t))
