@@ -40,7 +40,7 @@ sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench import latency as lat  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
 
 #: The messages timed: ``souvenir bench latency``'s five, numbered as it numbers them.
 MESSAGES = lat._MESSAGES
@@ -103,12 +103,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 def profile(args) -> dict:
-    from souvenir import engine as engine_mod
+    from souvenir.engine import core as engine_mod
     from souvenir import library as library_mod
     from souvenir.api.routes import turns
     from souvenir.library import Souvenir
     from souvenir.schemas import ContextPublic
-    from souvenir.scoring import scorer as scorer_mod
+    from souvenir.read.scoring import scorer as scorer_mod
 
     work = Path(tempfile.mkdtemp(prefix="ctxpath-"))
     db = work / "s.db"
@@ -147,12 +147,12 @@ def profile(args) -> dict:
     rec.wrap(eng, "_scores", "encodes + fused score (_scores)")
     rec.wrap(eng, "fused_scores", "fused score")
     if hasattr(eng.scorer, "prepare"):  # this branch: the score in two parts
-        from souvenir.scoring.scorer import Prepared
+        from souvenir.read.scoring.scorer import Prepared
 
         rec.wrap(eng.scorer, "prepare", "score before e5's vector (prepare)")
         rec.wrap(Prepared, "finish", "score after e5's vector (finish)")
         rec.wrap(eng, "_around", "profile, history, story reads (while e5 runs)")
-        from souvenir.index import PendingQuery
+        from souvenir.index.vectors import PendingQuery
 
         rec.wrap(PendingQuery, "result", "wait for e5's vector (after the rest)")
     rec.wrap(scorer_mod, "query_period", "date grounding (query_period)")

@@ -3,8 +3,8 @@
 ``multilingual2/suite-a.json`` misses gold memories written in another language than the
 question (docs/journal.md, "Cross-validated levers (issue #18)"). Linear re-weighting of
 USE against e5 was rejected there; this script measures other families, each a
-separately named field of :class:`~souvenir.scoring.ScoringConfig`
-(:mod:`souvenir.scoring.crosslang`):
+separately named field of :class:`~souvenir.read.scoring.ScoringConfig`
+(:mod:`souvenir.read.scoring.crosslang`):
 
 - BM25's z within each memory language (``lexical_lang``), USE's likewise (``dense_lang``),
   USE's cosine centred per language (``dense_centre``);
@@ -54,7 +54,7 @@ from cv_data import load, log  # noqa: E402
 from cv_levers import GROUPS as ALL_GROUPS  # noqa: E402
 from cv_levers import START, Evaluator, _fmt, _split, crossvalidate, cv_figures, figures, lever_table, objective  # noqa: E402
 
-from souvenir.scoring import Scorer, ScoringConfig  # noqa: E402
+from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 
 #: The new fields off (the start of every chain also has them off).
 OFF: dict = {"lexical_lang": 0.0, "dense_lang": 0.0, "dense_centre": False, "window_centre": False,

@@ -27,10 +27,10 @@ sys.path.insert(0, str(REPO / "bench"))
 from cv_data import load  # noqa: E402
 from cv_levers import Evaluator, sparse_products, with_sparse  # noqa: E402
 
-from souvenir.scoring import ScoringConfig  # noqa: E402
-from souvenir.scoring.fusion import zscore  # noqa: E402
-from souvenir.scoring.language import memory_language  # noqa: E402
-from souvenir.scoring.lexical import LexicalIndex, bm25_tokens  # noqa: E402
+from souvenir.read.scoring import ScoringConfig  # noqa: E402
+from souvenir.read.scoring.fusion import zscore  # noqa: E402
+from souvenir.read.scoring.memory_language import memory_language  # noqa: E402
+from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens  # noqa: E402
 
 
 def rank_of(values: np.ndarray, position: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from souvenir.scoring.language import memory_language
+from souvenir.read.scoring.memory_language import memory_language
 
 __all__ = ["language_pull", "language_subspace"]
 

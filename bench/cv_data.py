@@ -5,7 +5,7 @@ One *dataset* = one fold of the cross-validation: each of the six LoCoMo convers
 (its ``raw`` store of ``souvenir bench recall --cache DIR``) and each multilingual file
 (``multilingual/suite.json``, ``multilingual2/suite-a.json``, ``suite-b.json``: imported
 through the write path as ``souvenir bench multilingual`` does). For each it keeps what
-``Engine.context`` reads: the candidates (a :class:`~souvenir.selection.Pool` of the
+``Engine.context`` reads: the candidates (a :class:`~souvenir.read.selection.Pool` of the
 store's memories), every memory's USE and e5-window vectors, each query's USE and e5
 query vectors (embedded one at a time, as a turn does), the sources, "now".
 
@@ -32,14 +32,14 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from souvenir.bench.common import embed_all  # noqa: E402
+from souvenir.bench.shared import embed_all  # noqa: E402
 from souvenir.bench.locomo_stores import open_store  # noqa: E402
 from souvenir.bench.multilingual import NOW  # noqa: E402
 from souvenir.bench.recall import _questions, conversation_files, turn_sources  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
-from souvenir.selection import Pool  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
+from souvenir.read.selection import Pool  # noqa: E402
 from souvenir.timeutil import as_utc  # noqa: E402
 from souvenir.types import Candidate  # noqa: E402
 

@@ -18,8 +18,8 @@ group its in-sample gain and its held-out gain (on each fold, the step's effect 
 held-out fold when the chain of the other eight took that group). A lever that helps
 in-sample but not held-out is rejected.
 
-Everything runs through the product's code: :class:`souvenir.scoring.Scorer` and
-:func:`souvenir.selection.select` with the engine's selection configuration, on the
+Everything runs through the product's code: :class:`souvenir.read.scoring.Scorer` and
+:func:`souvenir.read.selection.select` with the engine's selection configuration, on the
 stores' own memories, vectors and sources.
 
     PYTHONPATH=src .venv/bin/python bench/cv_levers.py --data /tmp/cv [--json FILE]
@@ -58,9 +58,9 @@ sys.path.insert(0, str(REPO / "bench"))
 from cv_centring import language_pull, language_subspace  # noqa: E402
 from cv_data import Dataset, load, log  # noqa: E402
 
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
-from souvenir.scoring.breadth import query_role  # noqa: E402
-from souvenir.selection import Scores, SelectionConfig, select  # noqa: E402
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
+from souvenir.read.scoring.breadth import query_role  # noqa: E402
+from souvenir.read.selection import Scores, SelectionConfig, select  # noqa: E402
 
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
 _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}

@@ -4,7 +4,7 @@ Session 7 (docs/journal.md "Cross-language levers, session 7") found that subtra
 e5's question the mean window vector of its language (``window_qcentre``) lifts LoCoMo
 (one language) and costs the multilingual files. Here the same centring applies only when
 the user's memories are (nearly) all in one language: the most frequent memory language
-(the product's detector, :func:`souvenir.scoring.language.memory_language`) holds at least
+(the product's detector, :func:`souvenir.read.scoring.memory_language.memory_language`) holds at least
 a share ``τ`` of them. ``τ`` is read from data, not chosen: the lowest such share over the
 stores known to hold one language (the six LoCoMo conversations, and every monolingual
 sub-fold below, built from the files' declared languages), rounded down to 0.01 — the
@@ -38,8 +38,8 @@ from cv_data import SUITES, Dataset, load, log
 from cv_centring import language_pull
 from cv_levers import Evaluator, _fmt, crossvalidate, cv_figures, figures, lever_table, objective
 
-from souvenir.scoring import ScoringConfig
-from souvenir.scoring.language import memory_language
+from souvenir.read.scoring import ScoringConfig
+from souvenir.read.scoring.memory_language import memory_language
 
 
 def language_share(ds: Dataset) -> tuple[str, float]:

@@ -1,6 +1,6 @@
 """Dedup of one candidate against N stored memories of the same user: fast path vs naive loop.
 
-The measurement is :func:`souvenir.bench.dedup.run_dedup` (its docstring says what is
+The measurement is :func:`souvenir.bench.dedup_speed.run_dedup` (its docstring says what is
 timed); ``souvenir bench latency`` runs it too, beside the read path.
 
     .venv/bin/python bench/dedup.py [--sizes 100,1000,3000] [--queries 200] [--json]
@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from souvenir.bench.dedup import run_dedup
+from souvenir.bench.dedup_speed import run_dedup
 
 
 def main() -> None:

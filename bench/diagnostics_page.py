@@ -24,7 +24,7 @@ from souvenir.api.app import create_app  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.apply import replay_locomo  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
 from tests.servers import UvicornThread  # noqa: E402
 
 

@@ -32,7 +32,7 @@ import psycopg
 from souvenir.store import open_store
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
-#: Main's idle pass, statement by statement (src/souvenir/index.py and store/indexclaims.py
+#: Main's idle pass, statement by statement (src/souvenir/index/vectors.py and store/indexclaims.py
 #: before migration 0022).
 OLD_REPAIR = ("UPDATE memories SET content_hash = content_hash(text) "
               "WHERE status = 'active' AND content_hash != content_hash(text)")

@@ -30,8 +30,8 @@ sys.path.insert(0, str(REPO / "src"))
 from souvenir.bench.latency import fill, selection_step, unit_vectors, window_dim  # noqa: E402
 from souvenir.bench.timing import timed  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
-from souvenir.scoring import Scorer, ScoringConfig  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
+from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 
 BEFORE = ScoringConfig(w_lexical=1.5, neighbour_reach=2, speaker_penalty=2.0, window_global=0.5,
                        relative_periods=False)

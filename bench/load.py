@@ -59,7 +59,7 @@ import souvenir  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.apply import replay_locomo  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
 from bouncer import PgBouncer  # noqa: E402
 from tests.servers import free_port  # noqa: E402
 
@@ -124,7 +124,7 @@ class Replicas:
             self.logs.append(logdir / f"replica-{i}-{port}.log")
             out = open(self.logs[-1], "w")  # noqa: SIM115 - closed by the process end
             self.procs.append(subprocess.Popen(
-                [sys.executable, "-m", "souvenir.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                [sys.executable, "-m", "souvenir.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port)],
                 env=env, stdout=out, stderr=subprocess.STDOUT))
             self.urls.append(f"http://127.0.0.1:{port}")
 

@@ -35,14 +35,14 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from souvenir.bench.common import covered, embed_all  # noqa: E402
+from souvenir.bench.shared import covered, embed_all  # noqa: E402
 from souvenir.bench.locomo_stores import CHANNEL, open_store  # noqa: E402
 from souvenir.bench.multilingual import NOW, splits  # noqa: E402
 from souvenir.bench.recall import _questions, conversation_files, turn_sources  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.scoring import Scorer, ScoringConfig  # noqa: E402
-from souvenir.scoring.fusion import zscore  # noqa: E402
+from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
+from souvenir.read.scoring.fusion import zscore  # noqa: E402
 from souvenir.timeutil import as_utc  # noqa: E402
 from souvenir.types import Candidate  # noqa: E402
 
@@ -84,7 +84,7 @@ def _memo(index) -> None:
 
 def open_suite(path: Path, tmp: str):
     suite = json.loads(path.read_text(encoding="utf-8"))
-    from souvenir.runtime import open_runtime
+    from souvenir.engine.runtime import open_runtime
     rt = open_runtime(Settings().model_copy(update={"database_url": f"sqlite:///{tmp}/ml.db",
                                                      "llm_base_url": "",
                                                      "query_embedding_timeout_s": 120.0}))
@@ -113,7 +113,7 @@ def suite_rows(rt, suite: dict, config: ScoringConfig) -> list[dict]:
 
 def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     """Per-signal z-scores of a query's gold and of the top 30."""
-    from souvenir.scoring.language import memory_language
+    from souvenir.read.scoring.memory_language import memory_language
     query = next(q for q in suite["queries"] if q["id"] == qid)
     user_id = rt.store.find_user("bench", "suite")
     sources = rt.store.sources(user_id)
@@ -125,17 +125,17 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     dq, wq = rt.index.embed_query(text), rt.window_index.embed_query(text)
     static = eng.scorer._static(user_id, candidates)
     ids = static.ids
-    from souvenir.scoring.lexical import bm25_tokens
-    from souvenir.scoring.scorer import _aligned
+    from souvenir.read.scoring.bm25 import bm25_tokens
+    from souvenir.read.scoring.scorer import _aligned
     lexical = static.lexical.scores(bm25_tokens(text))
 
     def side(index, q):
-        from souvenir.scoring import DenseInput
+        from souvenir.read.scoring import DenseInput
         return DenseInput(q, lambda v, wanted=None: index.scores(user_id, v, wanted))
     d, w = side(rt.index, dq), side(rt.window_index, wq)
     U = _aligned(ids, d.cosines(dq))
     E = _aligned(ids, w.cosines(wq))
-    from souvenir.scoring.fusion import fuse
+    from souvenir.read.scoring.fusion import fuse
     common = dict(languages=static.languages, neighbours=static.neighbours, speakers=static.speakers,
                   days=static.days)
     plain = replace(config, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)

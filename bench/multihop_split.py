@@ -1,7 +1,7 @@
 """LoCoMo multi-hop recall@24 split by what the question names, for a few configurations.
 
 Multi-hop (category 1) questions that name one speaker, two or none ("What do Jon and Gina
-both have in common?"), broad or not (:func:`souvenir.scoring.breadth.broad_question`),
+both have in common?"), broad or not (:func:`souvenir.read.scoring.breadth.broad_question`),
 and every category, each configuration being today's defaults with the given overrides
 (in-sample: all six conversations; held-out figures are ``bench/cv_levers.py``'s).
 
@@ -28,9 +28,9 @@ sys.path.insert(0, str(REPO / "bench"))
 from cv_data import load  # noqa: E402
 from cv_levers import Evaluator  # noqa: E402
 
-from souvenir.scoring import ScoringConfig  # noqa: E402
-from souvenir.scoring.breadth import broad_question  # noqa: E402
-from souvenir.scoring.fusion import named_speaker  # noqa: E402
+from souvenir.read.scoring import ScoringConfig  # noqa: E402
+from souvenir.read.scoring.breadth import broad_question  # noqa: E402
+from souvenir.read.scoring.fusion import named_speaker  # noqa: E402
 
 
 def main() -> int:

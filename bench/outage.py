@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
 
 from souvenir.config import Settings  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
 from tests.servers import ChatServer  # noqa: E402
 
 FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global",

@@ -14,7 +14,7 @@ Three measurements on a throwaway database of the local server (127.0.0.1:5432, 
    ``set_config('lock_timeout', …, true), set_config('TimeZone', 'UTC', true)``, sent apart
    or with ``BEGIN``: median µs on a direct connection.
 3. **Indexer throughput, 1 vs 2 indexers** — ``--memories`` memories embedded by one
-   :class:`~souvenir.index.VectorIndex` or by two on separate stores at once, through an
+   :class:`~souvenir.index.vectors.VectorIndex` or by two on separate stores at once, through an
    HTTP stand-in embedder whose batches take ``--batch-ms`` (a remote embedding API: the
    model's time is not on this machine's two cores). Memories embedded per second, each
    memory embedded exactly once checked.
@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from souvenir.embedding.http import OpenAIEmbedder  # noqa: E402
-from souvenir.index import VectorIndex  # noqa: E402
+from souvenir.index.vectors import VectorIndex  # noqa: E402
 from souvenir.store.postgres import PostgresStore  # noqa: E402
 from tests.pgtest import PGBOUNCER_URL, _with_db, fresh_database  # noqa: E402
 from tests.servers import EmbeddingServer  # noqa: E402
@@ -186,9 +186,9 @@ def reflection_workers(url: str, delay_ms: float, users: int, turns: int) -> dic
     """Jobs per second drained by one replica's worker with 1, 2 and 4 threads, through a
     stand-in chat model answering each reflection in ``delay_ms``; each user's jobs in order
     and each exchange asked once checked."""
-    from souvenir.engine import Engine
+    from souvenir.engine.core import Engine
     from souvenir.llm import OpenAIChatClient
-    from souvenir.worker import ReflectionWorker
+    from souvenir.engine.worker import ReflectionWorker
     from tests.servers import ChatServer
 
     out: dict = {"measure": f"reflection jobs/s ({users} users x {turns} turns, model {delay_ms:g} ms)"}

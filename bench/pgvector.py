@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from souvenir.store import open_store  # noqa: E402
 from souvenir.store.hashing import content_hash  # noqa: E402
-from souvenir.store.pgvector import vector_literal  # noqa: E402
+from souvenir.store.pgvector_scores import vector_literal  # noqa: E402
 from tests.pgvector_server import database, pgvector_server  # noqa: E402
 
 EMBEDDER = "bench"
@@ -111,7 +111,7 @@ def summary(ms: list[float]) -> dict:
 
 
 def numpy_scores(store, user_id: int, query: np.ndarray, fetch: list, compute: list) -> dict:
-    """The reference path of souvenir.index.VectorIndex.scores, with its two halves timed."""
+    """The reference path of souvenir.index.vectors.VectorIndex.scores, with its two halves timed."""
     ids, matrix = timed(lambda: store.vectors(user_id, EMBEDDER), fetch)
     return timed(lambda: dict(zip(ids, np.round((matrix @ query).astype(np.float64), 6).tolist())),
                  compute)

@@ -36,8 +36,8 @@ sys.path.insert(0, str(REPO / "bench"))
 from cv_data import load  # noqa: E402
 from cv_levers import Evaluator  # noqa: E402
 
-from souvenir.scoring import SCORE_FLOOR, ScoringConfig  # noqa: E402
-from souvenir.selection import DEFAULT_QUOTAS, PROTECTED_KINDS  # noqa: E402
+from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig  # noqa: E402
+from souvenir.read.selection import DEFAULT_QUOTAS, PROTECTED_KINDS  # noqa: E402
 
 _PREFERENCE = re.compile(r"\b(likes?|loves?|prefers?|enjoys?|hates?|dislikes?|aime|adore|préfère|déteste|"
                          r"suka|gemar|minat|benci)\b|喜欢|爱吃|讨厌|偏爱", re.I)

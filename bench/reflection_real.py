@@ -12,7 +12,7 @@ Run (the server in that venv, Souvenir in the project's)::
 
 It starts ``python -m llama_cpp.server`` on a loopback port with the wheel's GGUF, then
 sends each exchange below through Souvenir's real reflection path (the chat client with its
-structured-output fallback, :func:`souvenir.reflection.parse_reflection`, the filters and
+structured-output fallback, :func:`souvenir.write.reflection.parse_reflection`, the filters and
 the write path, on a throwaway SQLite store) and reports: the structured output form the
 server accepted (and the ones it refused), how many answers parse as JSON, how many
 candidates the model proposed, how many pass the confidence floor and the filters, and the
@@ -36,10 +36,10 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from souvenir.engine import Engine  # noqa: E402
+from souvenir.engine.core import Engine  # noqa: E402
 from souvenir.errors import ModelError  # noqa: E402
 from souvenir.llm import BreakerOpenError, OpenAIChatClient  # noqa: E402
-from souvenir.reflection import REFLECTION_SCHEMA, reflection_messages  # noqa: E402
+from souvenir.write.reflection import REFLECTION_SCHEMA, reflection_messages  # noqa: E402
 from souvenir.store import open_store  # noqa: E402
 
 #: Customer-service exchanges (seed 001's market: zh, ms, en; fr for seed 000): (user, bot).

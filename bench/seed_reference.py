@@ -9,7 +9,7 @@ its six passes over the list ranked by (pinned, own story, kind, confidence, rec
 
 Written from the seed's text. The reserve and the pinned loop are its code, quoted; the
 rest is what its text says, written the plainest way (lists, sorted, sets). Where the
-product (``souvenir.selection``) later added something, this file keeps the seed's version:
+product (``souvenir.read.selection``) later added something, this file keeps the seed's version:
 
 * rank: the seed's five keys, ties left in input order (the store's id order); the product
   adds cosine, then id;

@@ -1,4 +1,4 @@
-"""Recall of the large-user path (``souvenir.scoring.shortlist``) forced at LoCoMo's scale.
+"""Recall of the large-user path (``souvenir.read.scoring.shortlist``) forced at LoCoMo's scale.
 
 The shortlist only applies above ``ScoringConfig.shortlist_from`` (10,000) memories, and
 LoCoMo's conversations hold 400-700 turns: the product's LoCoMo figures never take it. This
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from souvenir.bench.recall import run_recall
 from souvenir.config import Settings
-from souvenir.scoring import ScoringConfig
+from souvenir.read.scoring import ScoringConfig
 
 #: (label, configuration): the exact score, then shortlists of 2, 4 and 8 times 24 places.
 CONFIGURATIONS = (

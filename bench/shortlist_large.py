@@ -1,6 +1,6 @@
 """Recall of the large-user path with a LoCoMo conversation inside ~100,000 other memories.
 
-The shortlist (``souvenir.scoring.shortlist``) only runs above ``ScoringConfig.shortlist_from``
+The shortlist (``souvenir.read.scoring.shortlist``) only runs above ``ScoringConfig.shortlist_from``
 (10,000) memories; LoCoMo's stores hold 400-700. Here each conversation's cached raw store
 (``souvenir bench recall --cache``) is copied and its user given ``--distractors`` more
 memories: each one the text of a turn of *another* of the six conversations, dated at random
@@ -35,14 +35,14 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from souvenir.bench.common import covered  # noqa: E402
+from souvenir.bench.shared import covered  # noqa: E402
 from souvenir.bench.locomo_stores import CHANNEL, open_store  # noqa: E402
-from souvenir.bench.metrics import recall  # noqa: E402
+from souvenir.bench.recall_metrics import recall  # noqa: E402
 from souvenir.bench.recall import _questions, turn_sources  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.runtime import open_runtime  # noqa: E402
-from souvenir.scoring import Scorer, ScoringConfig  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
+from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 from souvenir.store.hashing import content_hash  # noqa: E402
 
 CONFIGS = {

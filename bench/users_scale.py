@@ -50,7 +50,7 @@ import psycopg  # noqa: E402
 
 from bulkfill import CHANNEL, QUESTIONS, Shape, embed_for_real, external_id, fill  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
-from souvenir.runtime import Runtime, open_runtime  # noqa: E402
+from souvenir.engine.runtime import Runtime, open_runtime  # noqa: E402
 
 #: A sequential scan of a table with more rows than this is flagged in the plans.
 SEQ_SCAN_ROWS = 10_000

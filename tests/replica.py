@@ -18,11 +18,11 @@ SHARED_USER = "shared"
 
 
 def run_replica(url: str, chat_url: str, name: str, writes: int, ready, go, results) -> None:
-    from souvenir.engine import Engine
+    from souvenir.engine.core import Engine
     from souvenir.llm import OpenAIChatClient
     from souvenir.store import open_store
     from souvenir.types import Candidate
-    from souvenir.worker import ReflectionWorker
+    from souvenir.engine.worker import ReflectionWorker
 
     store = open_store(url)
     engine = Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=30),
@@ -49,10 +49,10 @@ def run_replica(url: str, chat_url: str, name: str, writes: int, ready, go, resu
 def run_stuck_worker(url: str, chat_url: str, ready) -> None:
     """A replica's reflection worker that claims jobs until it is killed (the crash tests
     stall the model so that it dies holding a ``running`` job)."""
-    from souvenir.engine import Engine
+    from souvenir.engine.core import Engine
     from souvenir.llm import OpenAIChatClient
     from souvenir.store import open_store
-    from souvenir.worker import ReflectionWorker
+    from souvenir.engine.worker import ReflectionWorker
 
     store = open_store(url)
     engine = Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=120),
@@ -67,7 +67,7 @@ def run_stuck_worker(url: str, chat_url: str, ready) -> None:
 def run_stuck_indexer(url: str, embed_url: str, lease_s: float, batch: int, ready) -> None:
     """A replica's indexer that claims a batch and waits on the embedder until it is killed."""
     from souvenir.embedding.http import OpenAIEmbedder
-    from souvenir.index import VectorIndex
+    from souvenir.index.vectors import VectorIndex
     from souvenir.store import open_store
 
     index = VectorIndex(open_store(url), OpenAIEmbedder(embed_url, "m", timeout_s=120),

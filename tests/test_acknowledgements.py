@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 
 
 @pytest.mark.parametrize("ack", ["ok", "Merci beaucoup !", "thanks a lot", "好的", "谢谢",

@@ -7,8 +7,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.admission import ACTIONS, Decision, coverage, decide, said_before
-from souvenir.dedup import fingerprint
+from souvenir.write.admission import ACTIONS, Decision, coverage, decide, said_before
+from souvenir.write.dedup import fingerprint
 from souvenir.types import Candidate, Memory
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)

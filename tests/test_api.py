@@ -9,7 +9,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from tests.servers import EmbeddingServer, UvicornThread
 
 

@@ -11,8 +11,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.admission import decide
-from souvenir.lexical.keys import user_keys
+from souvenir.write.admission import decide
+from souvenir.lexical.keyed import user_keys
 from souvenir.types import Candidate, Memory
 
 EARLY = datetime(2025, 1, 5, tzinfo=timezone.utc)

@@ -16,7 +16,7 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.api.auth import bind_refusal
 from souvenir.config import Settings
-from souvenir.keys import create_key, hash_key
+from souvenir.api.keys import create_key, hash_key
 from souvenir.store import open_store
 from tests.servers import UvicornThread
 
@@ -48,7 +48,7 @@ def test_only_the_hash_of_a_key_is_stored(tmp_path):
 
 def test_keys_cli_creates_lists_and_revokes(tmp_path):
     db = str(tmp_path / "cli.db")
-    run = lambda *a: subprocess.run([sys.executable, "-m", "souvenir.cli", "--db", db, "keys", *a],  # noqa: E731
+    run = lambda *a: subprocess.run([sys.executable, "-m", "souvenir.cli.main", "--db", db, "keys", *a],  # noqa: E731
                                     capture_output=True, text=True, timeout=60)
     made = run("create", "--name", "shop-a", "--channel", "telegram", "--channel", "lazada")
     assert made.returncode == 0, made.stderr
@@ -155,7 +155,7 @@ def test_serve_refuses_to_bind_beyond_loopback_without_a_key(tmp_path):
     assert bind_refusal("127.0.0.1", False) is None and bind_refusal("::1", False) is None
     assert bind_refusal("0.0.0.0", True) is None
     assert "souvenir keys create" in bind_refusal("0.0.0.0", False)
-    run = subprocess.run([sys.executable, "-m", "souvenir.cli", "--db", str(tmp_path / "s.db"), "serve",
+    run = subprocess.run([sys.executable, "-m", "souvenir.cli.main", "--db", str(tmp_path / "s.db"), "serve",
                           "--host", "0.0.0.0", "--port", "1"], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "no API key is configured" in run.stderr.replace("\n", " ")
 

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from souvenir.bench.latency import plot, seed_reference
-from souvenir.cli import app
-from souvenir.selection import SelectionConfig, select
+from souvenir.cli.main import app
+from souvenir.read.selection import SelectionConfig, select
 from souvenir.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

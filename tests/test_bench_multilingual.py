@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from souvenir.bench.multilingual import MULTILINGUAL_BASELINES, format_report, versus_best
-from souvenir.cli import app
+from souvenir.cli.main import app
 from tests.conftest import shared_path
 
 SPLIT_KEYS = {"overall", "same", "cross", "by_language"}

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from souvenir.bench.baselines import Bm25Ranking, bm25_tokens, recency_ranking
-from souvenir.bench.metrics import bootstrap_ci, summarise
+from souvenir.bench.recall_metrics import bootstrap_ci, summarise
 from souvenir.bench.recall import turn_sources
-from souvenir.cli import app
+from souvenir.cli.main import app
 from souvenir.replay.formats import parse_locomo
 from souvenir.types import Memory
 

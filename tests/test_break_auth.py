@@ -15,7 +15,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.keys import create_key, keys_in_force
+from souvenir.api.keys import create_key, keys_in_force
 from souvenir.store import open_store
 from souvenir.timeutil import utcnow
 from tests.servers import UvicornThread, free_port
@@ -106,7 +106,7 @@ def test_a_tenant_key_cannot_rewrite_or_remove_a_rule(tmp_path):
 
 def _mcp_http(db, port: int, channel: str) -> subprocess.Popen:
     env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
-    return subprocess.Popen([sys.executable, "-m", "souvenir.cli", "--db", str(db), "mcp", "--transport", "http",
+    return subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "mcp", "--transport", "http",
                              "--port", str(port), "--channel", channel, "--user", "alice"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
 

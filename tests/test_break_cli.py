@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from souvenir.cli import app
-from souvenir.engine import Engine
+from souvenir.cli.main import app
+from souvenir.engine.core import Engine
 from souvenir.store import open_store
 from souvenir.types import Candidate
 

@@ -20,7 +20,7 @@ FAKE_KEY = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
 
 def _serve(db, port: int) -> subprocess.Popen:
     env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none"}
-    return subprocess.Popen([sys.executable, "-m", "souvenir.cli", "--db", str(db), "serve", "--port", str(port)],
+    return subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
 
 
@@ -97,7 +97,7 @@ def test_job_ids_past_64_bits_are_a_422_not_a_500(tmp_path):
     SQLite (OverflowError, 500); it is refused like one in a path."""
     from souvenir.api.app import create_app
     from souvenir.config import Settings
-    from souvenir.keys import create_key
+    from souvenir.api.keys import create_key
     from souvenir.store import open_store
     from tests.servers import UvicornThread
 
@@ -122,7 +122,7 @@ def test_serve_says_at_start_what_it_runs_with_and_who_may_call_it(tmp_path):
     env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
                         "SOUVENIR_LLM_BASE_URL": "http://alice:s3cret@127.0.0.1:9/v1", "SOUVENIR_LLM_MODEL": "tiny"}
     db = tmp_path / "banner.db"
-    proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "--db", str(db), "serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
         _wait_up(f"http://127.0.0.1:{port}", proc)

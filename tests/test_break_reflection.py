@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.store import open_store
 
 

@@ -12,11 +12,11 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.errors import SouvenirError
-from souvenir.index import VectorIndex
-from souvenir.runtime import Runtime, open_runtime
-from souvenir.scoring import ScoringConfig
+from souvenir.index.vectors import VectorIndex
+from souvenir.engine.runtime import Runtime, open_runtime
+from souvenir.read.scoring import ScoringConfig
 from souvenir.store import open_store
 from tests.servers import ChatServer, EmbeddingServer, UvicornThread, hold_write_lock
 
@@ -118,7 +118,7 @@ def test_souvenir_index_refuses_to_retire_the_embedder_its_settings_use(tmp_path
     every turn went without its cosines, none counted degraded. Refused, nothing deleted."""
     from typer.testing import CliRunner
 
-    from souvenir.cli import app
+    from souvenir.cli.main import app
 
     url = f"sqlite:///{tmp_path / 'r.db'}"
     with EmbeddingServer() as server:
@@ -145,7 +145,7 @@ def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
     hint's ``add --channel X`` is a command an operator pastes, so X is quoted for a shell."""
     from typer.testing import CliRunner
 
-    from souvenir.cli import app
+    from souvenir.cli.main import app
 
     url = f"sqlite:///{tmp_path / 'c.db'}"
     store = open_store(url)
@@ -270,7 +270,7 @@ def test_a_query_the_stopping_index_cancelled_is_an_embedder_error(tmp_path):
     """Shutdown while turns wait for the query thread: a query cancelled before it ran is a
     degraded turn's EmbedderError, not a CancelledError (a 500)."""
     from souvenir.errors import EmbedderError
-    from souvenir.index import QUERY_THREADS
+    from souvenir.index.vectors import QUERY_THREADS
 
     store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
     with EmbeddingServer(mode="stall", stall_s=2.0) as server:

@@ -183,7 +183,7 @@ def test_a_percent_encoded_secret_never_reaches_the_access_log(tmp_path):
            "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
     log = tmp_path / "serve.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)], env=env,
+        proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)], env=env,
                                 stdout=out, stderr=subprocess.STDOUT, cwd=tmp_path)
         try:
             base = f"http://127.0.0.1:{port}"
@@ -344,7 +344,7 @@ def test_revoking_a_key_by_a_name_of_digits_never_revokes_another_key(tmp_path):
     (created before) refuses the ambiguous revoke."""
     from typer.testing import CliRunner
 
-    from souvenir.cli import app
+    from souvenir.cli.main import app
     from souvenir.store import open_store
 
     url = f"sqlite:///{tmp_path / 'keys.db'}"

@@ -12,8 +12,8 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.shortlist import stratified_sample
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.shortlist import stratified_sample
 from souvenir.store import SQLiteStore
 from tests.test_shortlist import NOW, _user
 

@@ -14,8 +14,8 @@ import httpx
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.engine import Engine
-from souvenir.runtime import open_runtime
+from souvenir.engine.core import Engine
+from souvenir.engine.runtime import open_runtime
 from souvenir.store import open_store
 from tests.servers import UvicornThread
 

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.lexical.dates import ground_dates
 from souvenir.store import open_store
 from souvenir.types import Candidate

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from souvenir.calibrate import dedup_pairs
-from souvenir.cli import app
+from souvenir.bench.calibrate import dedup_pairs
+from souvenir.cli.main import app
 
 TEXTS = [
     "Le contrat prévoit 10 séances à 200 € chacune.",

@@ -12,8 +12,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from souvenir.cases import RUNNABLE, run_case
-from souvenir.cli import app
+from souvenir.bench.cases import RUNNABLE, run_case
+from souvenir.cli.main import app
 from tests.conftest import shared_cases
 
 CASES = [case for kind in RUNNABLE for case in shared_cases(kind)]

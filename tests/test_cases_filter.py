@@ -12,7 +12,7 @@ from collections import defaultdict
 
 import pytest
 
-from souvenir.filters import Exchange, run_filters
+from souvenir.write.filters import Exchange, run_filters
 from souvenir.types import Candidate
 
 from .conftest import shared_path

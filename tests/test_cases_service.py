@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.cases import contains
+from souvenir.bench.cases import contains
 from souvenir.config import Settings
 from tests.conftest import shared_cases
 from tests.servers import ChatServer, UvicornThread

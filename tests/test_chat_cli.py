@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from souvenir.cli import app
+from souvenir.cli.main import app
 from tests.servers import ChatServer
 
 

@@ -13,7 +13,7 @@ from souvenir.api.app import create_app
 from souvenir.client import AsyncSouvenirClient, SouvenirClient
 from souvenir.config import Settings
 from souvenir.errors import ServiceUnreachableError
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from souvenir.schemas import MemoryHistory, UserExport
 from tests.servers import UvicornThread, free_port
 

@@ -1,5 +1,5 @@
 """A large user's coarse path: e5 ranked on a few directions, both embedders exact on the
-shortlist (souvenir.scoring.shortlist, issue #18's selection at 100,000 memories)."""
+shortlist (souvenir.read.scoring.shortlist, issue #18's selection at 100,000 memories)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from datetime import datetime, timezone
 import numpy as np
 
 from souvenir.blas import BLOCK, coarse_query, dot_rows, leading_directions, project_rows
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.fusion import zscore
-from souvenir.scoring.shortlist import zscore_sampled
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.fusion import zscore
+from souvenir.read.scoring.shortlist import zscore_sampled
 from tests.test_shortlist import topic_user
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

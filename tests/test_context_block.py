@@ -7,8 +7,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.context_block import HEADERS, render_block
-from souvenir.engine import Engine
+from souvenir.read.block import HEADERS, render_block
+from souvenir.engine.core import Engine
 from souvenir.store import open_store
 from souvenir.types import Memory, Selection
 

@@ -2,7 +2,7 @@
 
 The engine starts the window embedder's query (e5, the longest part of a turn) as soon as
 the user is known and computes the rest of the score meanwhile
-(:meth:`~souvenir.scoring.Scorer.prepare`, then :meth:`~souvenir.scoring.scorer.Prepared.finish`).
+(:meth:`~souvenir.read.scoring.Scorer.prepare`, then :meth:`~souvenir.read.scoring.scorer.Prepared.finish`).
 ``test_fused_scores_unchanged_since_the_split`` pins the scores of seeded stores — small
 users and the large user's shortlist and coarse paths, with and without either embedder —
 to a fingerprint taken with the scorer before it was split (compared to 1e-6: float
@@ -25,13 +25,13 @@ from pydantic import TypeAdapter
 from souvenir.api.app import create_app
 from souvenir.bench.synthetic import make_corpus
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.engine import Engine
-from souvenir.index import VectorIndex
+from souvenir.engine.core import Engine
+from souvenir.index.vectors import VectorIndex
 from souvenir.library import Souvenir
-from souvenir.runtime import Runtime
+from souvenir.engine.runtime import Runtime
 from souvenir.schemas import ContextPublic
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.selection import select
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.selection import select
 from souvenir.store import open_store
 from souvenir.types import Candidate, Memory
 from tests.servers import EmbeddingServer, UvicornThread

@@ -14,8 +14,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.admission import Decision, decide
-from souvenir.engine import Engine
+from souvenir.write.admission import Decision, decide
+from souvenir.engine.core import Engine
 from souvenir.store import open_store
 from souvenir.types import Candidate, Memory
 

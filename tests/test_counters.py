@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from souvenir.explain import never_served
+from souvenir.read.explain import never_served
 from souvenir.store import open_store
 from souvenir.store.counters import counted_ids, id_hash, set_hash
 
@@ -178,7 +178,7 @@ class _FlakyIndex:
         return 0
 
     def scores(self, user_id: int, query: np.ndarray, ids=None):
-        from souvenir.selection import Scores
+        from souvenir.read.selection import Scores
 
         found, values = self.store.vector_scores(user_id, self.name, query, ids)
         return Scores(found, values.astype(float))
@@ -187,7 +187,7 @@ class _FlakyIndex:
 def test_engine_turns_count_as_the_old_bookkeeping_did(store):
     """Engine.context end to end: served and semantic from the turn's result, candidates
     from what the turn read, degraded turns counting nothing, stories and an unknown one."""
-    from souvenir.engine import Engine
+    from souvenir.engine.core import Engine
 
     rnd = random.Random(5)
     engine = Engine(store, index=_FlakyIndex(store), limit=6, semantic_threshold=0.5)

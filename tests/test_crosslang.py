@@ -1,4 +1,4 @@
-"""Cross-language levers of the fused score (souvenir.scoring.crosslang and their fields)."""
+"""Cross-language levers of the fused score (souvenir.read.scoring.crosslang and their fields)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir.scoring import ScoringConfig
-from souvenir.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
-from souvenir.scoring.fusion import fuse, zscore
+from souvenir.read.scoring import ScoringConfig
+from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
+from souvenir.read.scoring.fusion import fuse, zscore
 
 
 def test_ranks_best_first_ties_share_the_best_rank_nan_last():

@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.fusion import fuse, zscore
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.fusion import fuse, zscore
 from souvenir.types import Memory
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir import dedup
-from souvenir.dedup import (
+from souvenir.write import dedup
+from souvenir.write.dedup import (
     CARRIER_CAP,
     MIN_RATIO_CHARS,
     SIMILARITY_THRESHOLD,

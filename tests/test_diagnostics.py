@@ -13,7 +13,7 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from tests.conftest import shared_path
 from tests.servers import UvicornThread
 

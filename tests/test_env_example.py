@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from souvenir.cli import app
+from souvenir.cli.main import app
 from souvenir.config import Settings
 
 EXAMPLE = Path(__file__).resolve().parent.parent / ".env.example"

@@ -9,8 +9,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from souvenir.engine import Engine
-from souvenir.erasure import carries, drop_sentences, wordings_key
+from souvenir.engine.core import Engine
+from souvenir.write.forgetting import carries, drop_sentences, wordings_key
 from souvenir.store import open_store
 from souvenir.types import Candidate
 

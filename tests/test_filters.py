@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir.filters import (
+from souvenir.write.filters import (
     DIRECT_CHAIN,
     MODEL_CHAIN,
     PASSED,

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from souvenir.cli import app
+from souvenir.cli.main import app
 from souvenir.config import Settings
 from souvenir.embedding import UNREAD_FLOOR, make_embedder, threshold_for
-from souvenir.floors import cosine_floor
+from souvenir.bench.floors import cosine_floor
 from tests.servers import EmbeddingServer
 
 

@@ -12,7 +12,7 @@ from souvenir.config import Settings
 from souvenir.errors import FileFormatError
 from souvenir.replay.apply import import_memories
 from souvenir.replay.formats import parse_memories_jsonl
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 
 
 def test_each_imported_memory_keeps_its_date_whatever_the_key(tmp_path):

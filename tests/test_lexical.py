@@ -17,7 +17,7 @@ from souvenir.lexical import (
     normalize,
     tokenize,
 )
-from souvenir.lexical.keys import changed_keys, outdates, same_value, user_keys
+from souvenir.lexical.keyed import changed_keys, outdates, same_value, user_keys
 
 
 def carriers(text: str) -> frozenset[str]:
@@ -104,7 +104,7 @@ def test_stop_words_of_one_language_are_content_in_another() -> None:
 
 
 def test_jieba_is_loaded_lazily() -> None:
-    code = "import sys, souvenir.lexical, souvenir.dedup, souvenir.admission; print('jieba' in sys.modules)"
+    code = "import sys, souvenir.lexical, souvenir.write.dedup, souvenir.write.admission; print('jieba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert out.stderr == ""

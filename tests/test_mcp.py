@@ -82,7 +82,7 @@ def test_streamable_http_session(tmp_path):
 def test_http_transport_refuses_to_bind_beyond_loopback(tmp_path):
     from typer.testing import CliRunner
 
-    from souvenir.cli import app
+    from souvenir.cli.main import app
 
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "x.db"), "--embedder", "none", "mcp",
                                       "--transport", "http", "--host", "0.0.0.0"],

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from tests.servers import ChatServer, EmbeddingServer
 
 

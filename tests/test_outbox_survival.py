@@ -12,9 +12,9 @@ import httpx
 from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
-from souvenir.cli import app as cli
+from souvenir.cli.main import app as cli
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from tests.servers import ChatServer, UvicornThread
 
 FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global",
@@ -227,7 +227,7 @@ def test_each_model_has_its_own_breaker(tmp_path):
 
 def test_the_jobs_routes_need_an_admin_key(tmp_path):
     """Every user's jobs: a channel-scoped key gets 403, no key 401, an admin key 200."""
-    from souvenir.keys import create_key
+    from souvenir.api.keys import create_key
 
     with ChatServer(reflection_answer=FACT) as upstream:
         settings = _settings(tmp_path, upstream, name="k.db")

@@ -6,7 +6,7 @@ from datetime import date, datetime, timezone
 
 import pytest
 
-from souvenir.scoring.periods import query_period
+from souvenir.read.scoring.periods import query_period
 
 NOW = datetime(2025, 12, 31, 12, tzinfo=timezone.utc)
 NOVEMBER = (date(2025, 11, 1), date(2025, 11, 30))

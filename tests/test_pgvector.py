@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from souvenir.embedding.local import USEEmbedder
-from souvenir.engine import Engine
-from souvenir.index import VectorIndex
-from souvenir.index_pgvector import PgVectorIndex, index_class
+from souvenir.engine.core import Engine
+from souvenir.index.vectors import VectorIndex
+from souvenir.index.pgvector import PgVectorIndex, index_class
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
 from souvenir.store import open_store

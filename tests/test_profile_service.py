@@ -11,8 +11,8 @@ import time
 import pytest
 
 from souvenir.config import Settings
-from souvenir.engine import Engine
-from souvenir.runtime import open_runtime
+from souvenir.engine.core import Engine
+from souvenir.engine.runtime import open_runtime
 from souvenir.store import open_store
 from souvenir.timeutil import utcnow
 from tests.conftest import shared_cases

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.admission import decide
+from souvenir.write.admission import decide
 from souvenir.lexical.proposition import different_referents, is_flip, proposition
 from souvenir.types import Candidate, Memory
 

@@ -11,7 +11,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from tests.servers import ChatServer, UvicornThread
 
 FACT = json.dumps({"memories": [{"text": "Wants deliveries sent to the office in Cyberjaya",

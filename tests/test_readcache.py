@@ -18,7 +18,7 @@ import pytest
 
 from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.errors import StoreError
-from souvenir.selection import Scores, SelectionConfig, select
+from souvenir.read.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
 from souvenir.store.hashing import content_hash
 from souvenir.store.readcache import ReadCache

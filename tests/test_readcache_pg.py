@@ -132,7 +132,7 @@ def test_metrics_count_this_replicas_cache_reads(pg_url):
 
     from souvenir.api.app import create_app
     from souvenir.config import Settings
-    from souvenir.runtime import open_runtime
+    from souvenir.engine.runtime import open_runtime
     from souvenir.types import Candidate
     from tests.servers import UvicornThread
 
@@ -236,7 +236,7 @@ def test_a_turn_reads_the_users_tick_once_and_the_next_turn_reads_what_changed(r
 
 def test_a_context_on_postgres_reads_the_tick_once(pg_url):
     from souvenir.config import Settings
-    from souvenir.runtime import open_runtime
+    from souvenir.engine.runtime import open_runtime
     from tests.servers import EmbeddingServer
 
     with EmbeddingServer() as server:

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir.engine import Engine
-from souvenir.reflection import (
+from souvenir.engine.core import Engine
+from souvenir.write.reflection import (
     MAX_CANDIDATES, REFLECTION_SYSTEM, parse_reflection, reflection_messages,
 )
 from souvenir.store import open_store

@@ -10,8 +10,8 @@ import json
 import pytest
 
 from souvenir.config import Settings
-from souvenir.reflection import REFLECTION_SYSTEM, parse_reflection, reflection_messages
-from souvenir.runtime import open_runtime
+from souvenir.write.reflection import REFLECTION_SYSTEM, parse_reflection, reflection_messages
+from souvenir.engine.runtime import open_runtime
 from tests.servers import ChatServer
 
 GOOD = {"text": "Likes jazz", "kind": "preference", "scope": "global", "confidence": 0.9}

@@ -17,12 +17,12 @@ import numpy as np
 import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.errors import StaleJobError
-from souvenir.index import VectorIndex
+from souvenir.index.vectors import VectorIndex
 from souvenir.llm import OpenAIChatClient
 from souvenir.store import open_store
-from souvenir.worker import ReflectionWorker
+from souvenir.engine.worker import ReflectionWorker
 from tests.replica import SHARED_USER, VARIANTS, run_replica, run_stuck_indexer, run_stuck_worker
 from tests.servers import ChatServer, EmbeddingServer
 

@@ -11,9 +11,9 @@ import httpx
 from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
-from souvenir.cli import app as cli
+from souvenir.cli.main import app as cli
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from souvenir.schemas import MemoryPublic, SelectedMemory
 from tests.servers import UvicornThread
 

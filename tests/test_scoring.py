@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.fusion import fuse, named_speaker, neighbour_table, zscore
-from souvenir.scoring.language import memory_language
-from souvenir.scoring.lexical import LexicalIndex, bm25_tokens, en_stem
-from souvenir.scoring.periods import query_period
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.fusion import fuse, named_speaker, neighbour_table, zscore
+from souvenir.read.scoring.memory_language import memory_language
+from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens, en_stem
+from souvenir.read.scoring.periods import query_period
 from souvenir.types import Memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)

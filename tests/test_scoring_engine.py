@@ -9,10 +9,10 @@ import pytest
 
 from souvenir.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.engine import Engine
-from souvenir.index import VectorIndex
-from souvenir.runtime import open_runtime
-from souvenir.scoring import SCORE_FLOOR, ScoringConfig
+from souvenir.engine.core import Engine
+from souvenir.index.vectors import VectorIndex
+from souvenir.engine.runtime import open_runtime
+from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig
 from souvenir.store import open_store
 from souvenir.types import Candidate
 from tests.servers import EmbeddingServer

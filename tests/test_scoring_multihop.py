@@ -9,11 +9,11 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.breadth import broad_question, query_role
-from souvenir.scoring.fusion import coverage, fuse, neighbour_table
-from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
-from souvenir.scoring.periods import names_a_date
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.breadth import broad_question, query_role
+from souvenir.read.scoring.fusion import coverage, fuse, neighbour_table
+from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
+from souvenir.read.scoring.periods import names_a_date
 from souvenir.types import Memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
@@ -199,7 +199,7 @@ def test_neighbour_modes():
 
 
 def test_diversified_skips_a_near_copy_of_what_was_picked():
-    from souvenir.scoring.fusion import diversified
+    from souvenir.read.scoring.fusion import diversified
 
     score = np.array([10.0, 9.9, 9.0, 1.0])
     similarity = np.array([[1.0, 0.95, 0.1], [0.95, 1.0, 0.1], [0.1, 0.1, 1.0]])

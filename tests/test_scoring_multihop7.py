@@ -9,11 +9,11 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from souvenir.scoring import Scorer, ScoringConfig
-from souvenir.scoring.fusion import fuse, neighbour_table, session_best
-from souvenir.scoring.acts import asks, reports_an_event
-from souvenir.scoring.lexical import LexicalIndex, bm25_tokens
-from souvenir.scoring.relevance import relevance_terms
+from souvenir.read.scoring import Scorer, ScoringConfig
+from souvenir.read.scoring.fusion import fuse, neighbour_table, session_best
+from souvenir.read.scoring.acts import asks, reports_an_event
+from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
+from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.types import Memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)

@@ -11,8 +11,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
-from souvenir.search import SearchFilter, rank
+from souvenir.engine.runtime import open_runtime
+from souvenir.engine.search import SearchFilter, rank
 from souvenir.types import Memory
 from tests.servers import UvicornThread
 

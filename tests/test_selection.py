@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from souvenir.selection import PASSES, SelectionConfig, counter_updates, select
+from souvenir.read.selection import PASSES, SelectionConfig, counter_updates, select
 from souvenir.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -1,4 +1,4 @@
-"""The selection's fast inputs (:class:`~souvenir.selection.Pool`, :class:`~souvenir.selection.Scores`)
+"""The selection's fast inputs (:class:`~souvenir.read.selection.Pool`, :class:`~souvenir.read.selection.Scores`)
 change nothing in what it returns.
 
 ``test_outputs_unchanged_since_the_restructure`` pins the full output (ids, passes, reasons,
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir.selection import Pool, Scores, SelectionConfig, select
+from souvenir.read.selection import Pool, Scores, SelectionConfig, select
 from souvenir.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -9,9 +9,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from souvenir.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.scoring.fusion import zscore
-from souvenir.scoring.shortlist import fill_by_fit, shortlist, stratified_sample
+from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.fusion import zscore
+from souvenir.read.scoring.shortlist import fill_by_fit, shortlist, stratified_sample
 from souvenir.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

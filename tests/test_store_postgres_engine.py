@@ -11,9 +11,9 @@ from datetime import timedelta
 import pytest
 from typer.testing import CliRunner
 
-from souvenir.cli import app
+from souvenir.cli.main import app
 
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
 from souvenir.store import open_store

@@ -7,10 +7,10 @@ from datetime import datetime, timedelta, timezone
 
 from typer.testing import CliRunner
 
-from souvenir.cli import app
-from souvenir.engine import Engine
+from souvenir.cli.main import app
+from souvenir.engine.core import Engine
 from souvenir.store import open_store
-from souvenir.story import SELF_CITATION_CHARS, decide_position, reused_chars
+from souvenir.write.story import SELF_CITATION_CHARS, decide_position, reused_chars
 
 T0 = datetime(2025, 6, 1, 20, 0, tzinfo=timezone.utc)
 STANCE = "La mer est une maîtresse cruelle qui ne rend jamais ce qu'elle prend"

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.engine import Engine
-from souvenir.index import VectorIndex
+from souvenir.engine.core import Engine
+from souvenir.index.vectors import VectorIndex
 from souvenir.store import open_store
 from souvenir.store.hashing import content_hash
 from tests.servers import EmbeddingServer

@@ -18,8 +18,8 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.keys import create_key
-from souvenir.runtime import open_runtime
+from souvenir.api.keys import create_key
+from souvenir.engine.runtime import open_runtime
 from souvenir.types import Candidate
 from tests.servers import ChatServer, UvicornThread
 

@@ -12,11 +12,11 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.errors import InputError
 from souvenir.replay.apply import import_memories
 from souvenir.replay.formats import parse_memories_jsonl
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from souvenir.store import open_store
 from souvenir.timeutil import parse_time
 from souvenir.timezones import canonical_zone, learned_zone, local_day, localize

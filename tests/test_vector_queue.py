@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.index import VectorIndex
+from souvenir.index.vectors import VectorIndex
 from souvenir.store import open_store
 from souvenir.store.hashing import content_hash
 from tests.servers import EmbeddingServer
@@ -243,7 +243,7 @@ def test_souvenir_index_rescans_what_the_triggers_missed(tmp_path):
     (here: its queue row deleted by hand) is found by ``souvenir index``'s one full scan."""
     from typer.testing import CliRunner
 
-    from souvenir.cli import app
+    from souvenir.cli.main import app
 
     url = f"sqlite:///{tmp_path / 'i.db'}"
     with EmbeddingServer() as server:
@@ -296,7 +296,7 @@ def test_souvenir_index_names_an_unused_embedder_and_retires_it(tmp_path):
     queue is still kept, and ``--retire`` stops it."""
     from typer.testing import CliRunner
 
-    from souvenir.cli import app
+    from souvenir.cli.main import app
 
     url = f"sqlite:///{tmp_path / 'r.db'}"
     with EmbeddingServer() as server:

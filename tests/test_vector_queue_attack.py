@@ -160,7 +160,7 @@ def test_a_change_committed_while_a_claim_drops_its_row_stays_queued(pg_url, mon
                    "drop_neighbour_vectors; the claim's hash repair does not)")
 def test_a_hand_edited_episode_re_embeds_its_neighbours_windows(tmp_path):
     from souvenir.embedding.http import OpenAIEmbedder
-    from souvenir.index import VectorIndex
+    from souvenir.index.vectors import VectorIndex
     from tests.servers import EmbeddingServer
 
     db = f"sqlite:///{tmp_path / 'w.db'}"
@@ -268,7 +268,7 @@ def test_a_hand_edited_memory_forgotten_while_a_claim_repairs_its_hash_is_forgot
 
 def test_an_episode_arriving_while_its_neighbour_window_is_embedded_reaches_that_window(tmp_path):
     from souvenir.embedding.http import OpenAIEmbedder
-    from souvenir.index import VectorIndex
+    from souvenir.index.vectors import VectorIndex
     from tests.servers import EmbeddingServer
 
     store = open_store(f"sqlite:///{tmp_path / 'n.db'}")

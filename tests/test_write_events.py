@@ -8,8 +8,8 @@ import httpx
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
-from souvenir.writelog import event_detail, event_kind, parse_kind
+from souvenir.engine.runtime import open_runtime
+from souvenir.write.writelog import event_detail, event_kind, parse_kind
 from tests.servers import UvicornThread
 
 

@@ -86,7 +86,7 @@ def leading_directions(matrix: np.ndarray, k: int, max_rows: int = DIRECTION_ROW
     ``max_rows`` evenly spaced rows (zero rows count for nothing), as float32 columns
     (dim, k), orthonormal, each with its largest coordinate positive. The coarse cosine of
     two unit vectors is the product of their projections on them: the large user's
-    shortlist is drawn on it (:mod:`souvenir.scoring.shortlist`). Uncentred because a
+    shortlist is drawn on it (:mod:`souvenir.read.scoring.shortlist`). Uncentred because a
     cosine is: the common direction of an embedder's vectors is kept, not subtracted
     (measured on LoCoMo windows: docs/journal.md, "Selection at 100,000, issue #18")."""
     step = max(1, -(-matrix.shape[0] // max_rows))

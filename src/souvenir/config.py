@@ -37,7 +37,7 @@ class Settings(BaseSettings):
     scoring: str = Field(
         "fused",
         description="The read path's score: 'fused' (dense + window + BM25 + neighbours, "
-        "souvenir.scoring) or 'cosine' (the main embedder's cosine alone, its own floor).",
+        "souvenir.read.scoring) or 'cosine' (the main embedder's cosine alone, its own floor).",
     )
     embedder_url: str = Field("", description="Base URL of an HTTP embedder (ollama/openai).")
     embedder_model: str = Field("", description="Model name sent to an HTTP embedder.")
@@ -115,7 +115,7 @@ class Settings(BaseSettings):
                                           "skipped (its circuit breaker's cool-down) before a trial call.")
     reflection_min_confidence: float = Field(
         0.6, ge=0, le=1, description="Candidates under this confidence are dropped (seed 000 measured "
-        "the 0.60-0.85 band empty: see souvenir.reflection.DEFAULT_MIN_CONFIDENCE).")
+        "the 0.60-0.85 band empty: see souvenir.write.reflection.DEFAULT_MIN_CONFIDENCE).")
     position_self_citation_chars: int = Field(
         30, ge=1, description="A justification reusing this many characters of its position does "
         "not re-anchor it (seed 000 read 30 on 21 real justifications; `souvenir calibrate positions`).")

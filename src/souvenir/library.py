@@ -32,15 +32,15 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from pydantic import ValidationError
 
 from souvenir.config import Settings
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.errors import InputError
-from souvenir.runtime import Runtime, open_runtime
+from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
     BatchWritten, ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryBatch, MemoryCreate,
     MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter,
     TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
 )
-from souvenir.search import SearchFilter
+from souvenir.engine.search import SearchFilter
 from souvenir.types import Candidate
 
 __all__ = ["AsyncSouvenir", "Souvenir"]

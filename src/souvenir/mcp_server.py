@@ -140,7 +140,7 @@ def http_app(memory: Souvenir, user: str | None = None, host: str = "127.0.0.1")
     from contextlib import asynccontextmanager
 
     from souvenir.api.auth import GuardMiddleware, send_error
-    from souvenir.keys import KeyRing
+    from souvenir.api.keys import KeyRing
 
     inner = build_server(memory, user).streamable_http_app(streamable_http_path="/mcp", host=host)
     keyring = KeyRing(memory.runtime.store)

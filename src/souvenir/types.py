@@ -25,7 +25,7 @@ class Candidate:
     ``time`` is when the user said it (the exchange's time): relative dates are
     resolved against it and it becomes the memory's date. ``speaker`` (who said it) and
     ``session`` (the conversation it belongs to) place an episode among its neighbours
-    for the read path's fused score (:mod:`souvenir.scoring.fusion`).
+    for the read path's fused score (:mod:`souvenir.read.scoring.fusion`).
     """
 
     text: str

@@ -4,7 +4,7 @@ offline from a package's assets; every JSON answer has a schema (:mod:`souvenir.
 Routes live in module-level routers (:mod:`souvenir.api.routes`), reach the engine through
 dependencies (:mod:`souvenir.api.deps`) and never catch errors themselves: the
 :class:`~souvenir.errors.SouvenirError` tree is mapped to statuses in
-:mod:`souvenir.api.errors` (bad input 422, unknown 404, busy store 503; nothing is
+:mod:`souvenir.api.http_errors` (bad input 422, unknown 404, busy store 503; nothing is
 half-written).
 """
 
@@ -23,14 +23,14 @@ from souvenir.api import routes
 from souvenir.api.accesslog import install_access_log_filter
 from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
-from souvenir.api.errors import install_handlers
+from souvenir.api.http_errors import install_handlers
 from souvenir.api.proxy import UpstreamHealth, build_router
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
-from souvenir.keys import KeyRing
+from souvenir.api.keys import KeyRing
 from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
-from souvenir.runtime import Runtime, open_runtime
+from souvenir.engine.runtime import Runtime, open_runtime
 
 __all__ = ["create_app"]
 

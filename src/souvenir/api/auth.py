@@ -35,7 +35,7 @@ import json
 from fastapi import HTTPException, Request
 from starlette.datastructures import Headers
 
-from souvenir.keys import LOCAL, KeyRing, Principal
+from souvenir.api.keys import LOCAL, KeyRing, Principal
 from souvenir.limits import check_user_id
 from souvenir.redaction import scrub
 

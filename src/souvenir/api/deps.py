@@ -16,9 +16,9 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from souvenir.config import Settings
-from souvenir.engine import Engine
+from souvenir.engine.core import Engine
 from souvenir.library import Souvenir
-from souvenir.runtime import Runtime
+from souvenir.engine.runtime import Runtime
 
 __all__ = ["EngineDep", "RuntimeDep", "SettingsDep", "SouvenirDep", "get_engine", "get_runtime",
            "get_settings", "get_souvenir", "route_dependencies"]

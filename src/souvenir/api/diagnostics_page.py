@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 
-#: The fused score's terms, in the order the page shows them (souvenir.scoring.fusion).
+#: The fused score's terms, in the order the page shows them (souvenir.read.scoring.fusion).
 PART_NAMES = ("use", "e5", "bm25", "rank", "dated", "expansion", "neighbours", "length", "acts", "speaker",
               "period", "coverage", "diversity")
 PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "rank": "RRF", "dated": "dated",

@@ -4,7 +4,7 @@ Read at scrape time from the store (degraded turns, dropped reflection items, ou
 states, index backlog), the reflection worker's counts, the chat breaker, the store's busy
 count and the proxy's counters. Every documented series is present from the start (zeros),
 and the scrape always answers: the store is read off the request through
-:class:`~souvenir.api.health.Probe`, bounded; a store that is locked or down leaves the last
+:class:`~souvenir.api.health_report.Probe`, bounded; a store that is locked or down leaves the last
 values read and ``souvenir_store_up 0``.
 """
 
@@ -15,8 +15,8 @@ from collections import Counter
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-from souvenir.api.health import Probe
-from souvenir.writelog import PREFIX, SERIES, parse_kind
+from souvenir.api.health_report import Probe
+from souvenir.write.writelog import PREFIX, SERIES, parse_kind
 
 #: The proxy's events (``souvenir_proxy_events_total{event}``), all present from the start.
 PROXY_EVENTS = (
@@ -133,7 +133,7 @@ class SouvenirCollector:
 
 def write_decisions(writes: dict[str, int], reflection_dropped: int) -> CounterMetricFamily:
     """``souvenir_write_decisions_total{action,reason}``: every write decision and drop
-    (``souvenir.writelog`` events, counted per kind), and the reflection items the strict
+    (``souvenir.write.writelog`` events, counted per kind), and the reflection items the strict
     parser dropped (``action="dropped", reason="reflection"``)."""
     family = CounterMetricFamily("souvenir_write_decisions", "Write decisions (insert, absorb, replace, "
                                  "supersede) and drops, by reason.", labels=["action", "reason"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from souvenir.bench.metrics import rank_scores
+from souvenir.bench.recall_metrics import rank_scores
 from souvenir.types import Memory
 
 #: Baselines computed in-process, in report order (``mem0`` runs apart).

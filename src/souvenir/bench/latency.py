@@ -12,14 +12,14 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
 
 * ``selection``: the engine's read path after the query embedding — ``store.candidates``,
   ``index.scores`` (query vector given), ``select`` with the engine's configuration — the
-  calls :meth:`souvenir.engine.Engine.context` makes, on the engine's own objects.
+  calls :meth:`souvenir.engine.core.Engine.context` makes, on the engine's own objects.
   ``first_ms`` is the first call (it fills the store's read cache); ``after_write_ms`` the
   median first call after writing one memory and its vector (the cache reads the change);
 * ``reference_p50_ms``: seed 000's pure-Python cosine and six passes
   (``bench/seed_reference.py``, found next to the sources), on the same memories and
   vectors as Python lists; only up to ``reference_max`` memories (at 100,000 the lists would
   take about 1.6 GB), at most ``reference_s`` seconds a size;
-* ``dedup``: one candidate against N stored memories (:func:`souvenir.bench.dedup.run_dedup`);
+* ``dedup``: one candidate against N stored memories (:func:`souvenir.bench.dedup_speed.run_dedup`);
 * ``context_http``: ``POST /v1/context`` over loopback to ``souvenir serve`` running in a
   subprocess on that store, with httpx (with ``--store``, one server per store at once,
   their requests interleaved query by query): the message is embedded by the server's own
@@ -52,14 +52,14 @@ from typing import Any
 import httpx
 import numpy as np
 
-from souvenir.bench.dedup import run_dedup
+from souvenir.bench.dedup_speed import run_dedup
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.config import Settings
 from souvenir.embedding import threshold_for
 from souvenir.errors import InputError
-from souvenir.runtime import open_runtime
-from souvenir.selection import SelectionConfig, select
+from souvenir.engine.runtime import open_runtime
+from souvenir.read.selection import SelectionConfig, select
 from souvenir.store.hashing import content_hash
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -227,7 +227,7 @@ class _Server:
         env = {**os.environ, "SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": settings.embedder,
                "SOUVENIR_LLM_BASE_URL": "", "SOUVENIR_SCORING": scoring or settings.scoring,
                "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder}
-        self.process = subprocess.Popen([sys.executable, "-m", "souvenir.cli", "serve", "--port", str(port)],
+        self.process = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)],
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
         try:

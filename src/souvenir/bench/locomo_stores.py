@@ -35,13 +35,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from souvenir.bench.common import embed_all
+from souvenir.bench.shared import embed_all
 from souvenir.config import Settings
 from souvenir.errors import InputError
-from souvenir.filters import Exchange
+from souvenir.write.filters import Exchange
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import LocomoConversation
-from souvenir.runtime import Runtime, open_runtime
+from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.types import Candidate
 
 MODES: tuple[str, ...] = ("raw", "observations", "both")
@@ -51,9 +51,8 @@ QUERY_TIMEOUT_S = 120.0
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: Sources whose change changes what a built store holds (relative to the package).
-_WRITE_PATH = ("replay", "admission.py", "dedup.py", "filters", "lexical", "store", "index.py",
-               "embedding", "types.py", "limits.py", "timeutil.py", "results.py", "writelog.py",
-               "bench/locomo_stores.py")
+_WRITE_PATH = ("replay", "write", "lexical", "store", "index", "embedding", "types.py", "limits.py",
+               "timeutil.py", "results.py", "bench/locomo_stores.py")
 
 
 @dataclass(slots=True)

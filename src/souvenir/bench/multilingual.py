@@ -31,10 +31,10 @@ from statistics import mean
 import numpy as np
 
 from souvenir.bench.baselines import LOCAL_BASELINES, Bm25Ranking, dense_ranking, recency_ranking
-from souvenir.bench.common import covered, embed_all
-from souvenir.bench.metrics import covered_by_rank
+from souvenir.bench.shared import covered, embed_all
+from souvenir.bench.recall_metrics import covered_by_rank
 from souvenir.config import Settings
-from souvenir.runtime import open_runtime
+from souvenir.engine.runtime import open_runtime
 from souvenir.timeutil import as_utc
 from souvenir.types import Candidate
 

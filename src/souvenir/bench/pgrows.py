@@ -2,7 +2,7 @@
 at most 50 at 3,000 memories, and not growing with the number of memories).
 
 One user with ``memories`` memories (5% in the turns' story, a few rules) in the database
-named by the URL; the turns are :meth:`souvenir.engine.Engine.context` calls with their
+named by the URL; the turns are :meth:`souvenir.engine.core.Engine.context` calls with their
 bookkeeping (counters, the selection kept for diagnostics) on a
 :class:`~souvenir.store.postgres.PostgresStore`, without an embedder (the deterministic
 passes serve the 24 places: as many served rows as with one). A first turn is counted
@@ -46,7 +46,7 @@ def _delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
 def rows_per_turn(url: str, memories: int, turns: int = 20, story: bool = True) -> dict:
     """``{"memories", "turns", "first_turn": {table: rows}, "per_turn": rows written per
     turn after the first, "tables": {table: rows over the turns}}``."""
-    from souvenir.engine import Engine
+    from souvenir.engine.core import Engine
     from souvenir.store.postgres import PostgresStore
 
     store = PostgresStore(url)

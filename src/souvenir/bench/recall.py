@@ -43,16 +43,16 @@ from pathlib import Path
 import numpy as np
 
 from souvenir.bench.baselines import BASELINES, Bm25Ranking, dense_ranking, recency_ranking
-from souvenir.bench.common import covered
+from souvenir.bench.shared import covered
 from souvenir.bench.locomo_stores import CHANNEL, MODES, BuiltStore, open_store
 from souvenir.bench.mem0_baseline import MEM0_REQUIREMENT, Mem0Job, Mem0Unavailable, run_jobs
-from souvenir.bench.metrics import (
+from souvenir.bench.recall_metrics import (
     BOOTSTRAP_REPS, BOOTSTRAP_SEED, by_category, covered_by_rank, rank_scores, recall, summarise,
 )
 from souvenir.config import Settings
 from souvenir.errors import InputError
 from souvenir.replay.formats import LocomoConversation, LocomoQuestion, parse_locomo
-from souvenir.scoring import Scorer, ScoringConfig
+from souvenir.read.scoring import Scorer, ScoringConfig
 
 CATEGORIES = (1, 2, 3, 4)
 K = 24

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from souvenir.config import Settings
-from souvenir.embedding.base import Embedder, normalise_rows
+from souvenir.embedding.contract import Embedder, normalise_rows
 from souvenir.errors import EmbedderError
 
 #: Cosine floor of the semantic pass per embedder, read from distributions (never copied

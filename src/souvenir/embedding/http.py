@@ -11,7 +11,7 @@ from typing import Sequence
 import httpx
 import numpy as np
 
-from souvenir.embedding.base import normalise_rows
+from souvenir.embedding.contract import normalise_rows
 from souvenir.errors import EmbedderError
 from souvenir.urls import without_userinfo
 

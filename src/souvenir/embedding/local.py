@@ -24,7 +24,7 @@ from typing import Sequence
 
 import numpy as np
 
-from souvenir.embedding.base import normalise_rows
+from souvenir.embedding.contract import normalise_rows
 from souvenir.errors import EmbedderError
 
 

@@ -8,11 +8,11 @@ Nothing here does I/O; "now" is always passed in.
 
 from __future__ import annotations
 
-from .carriers import carrier_tokens, has_negation, is_negator
-from .dates import ground_dates
-from .keys import UserKeys, user_keys
-from .normalize import nfkc_casefold, normalize
-from .tokens import content_words, tokenize
+from souvenir.lexical.carriers import carrier_tokens, has_negation, is_negator
+from souvenir.lexical.dates import ground_dates
+from souvenir.lexical.keyed import UserKeys, user_keys
+from souvenir.lexical.normalize import nfkc_casefold, normalize
+from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
     "normalize",

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import re
 
-from .keydata import BARE_VERBS, RELATIONS
-from .lexicon import REPORTING, USER_MARKERS, VALENCE_NEG, VALENCE_POS
-from .normalize import key_of
-from .stopwords import STOP_WORDS
-from .tokens import light_stem
+from souvenir.lexical.keydata import BARE_VERBS, RELATIONS
+from souvenir.lexical.lexicon import REPORTING, USER_MARKERS, VALENCE_NEG, VALENCE_POS
+from souvenir.lexical.normalize import key_of
+from souvenir.lexical.stopwords import STOP_WORDS
+from souvenir.lexical.tokens import light_stem
 
 __all__ = ["FAMILIES", "attribute_key", "named_subject", "owned"]
 

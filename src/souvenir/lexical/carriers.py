@@ -41,8 +41,8 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from .numerals import CLOCK_PATTERNS, ZH_NUMERAL_CHARS, clock, zh_to_digits
-from .spelled import (
+from souvenir.lexical.numerals import CLOCK_PATTERNS, ZH_NUMERAL_CHARS, clock, zh_to_digits
+from souvenir.lexical.spelled import (
     CLOCK_RULES,
     DIGIT_ORDINAL_SUFFIX,
     KEEP,
@@ -50,8 +50,8 @@ from .spelled import (
     ordinal_value,
     parse_number,
 )
-from .tokens import HAN, latin_token_parts, zh_not_negation, zh_words
-from .vocab import (
+from souvenir.lexical.tokens import HAN, latin_token_parts, zh_not_negation, zh_words
+from souvenir.lexical.vocab import (
     AMBIGUOUS_MONTHS,
     DIRECTION_WORDS,
     FRACTION_WORDS,

@@ -44,9 +44,9 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from .numerals import ZH_NUMERAL_CHARS, zh_to_digits
-from .spelled import NUMBER_PHRASE, parse_number
-from .vocab import NUMBER_MULTIPLIERS, NUMBER_WORDS, WEEKDAYS, ZH_WEEKDAY
+from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, zh_to_digits
+from souvenir.lexical.spelled import NUMBER_PHRASE, parse_number
+from souvenir.lexical.vocab import NUMBER_MULTIPLIERS, NUMBER_WORDS, WEEKDAYS, ZH_WEEKDAY
 
 __all__ = ["ground_dates"]
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .normalize import fold_words, normalize
-from .stopwords import STOP_WORDS
-from .tokens import tokenize
+from souvenir.lexical.normalize import fold_words, normalize
+from souvenir.lexical.stopwords import STOP_WORDS
+from souvenir.lexical.tokens import tokenize
 
 __all__ = ["KEYS", "UserKeys", "same_value", "changed_keys", "outdates"]
 

@@ -62,14 +62,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import lexicon as lx
-from .carriers import carrier_tokens
-from .keydata import BARE_VERBS
-from .normalize import key_of, nfkc_fold, normalize
-from .stopwords import STOP_WORDS
-from .tagged import stem
-from .tokens import is_han, tokenize
-from .vocab import NEGATORS, WEEKDAYS
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.carriers import carrier_tokens
+from souvenir.lexical.keydata import BARE_VERBS
+from souvenir.lexical.normalize import key_of, nfkc_fold, normalize
+from souvenir.lexical.stopwords import STOP_WORDS
+from souvenir.lexical.tagged import stem
+from souvenir.lexical.tokens import is_han, tokenize
+from souvenir.lexical.vocab import NEGATORS, WEEKDAYS
 
 __all__ = ["Proposition", "proposition", "statements", "correction_statement", "is_flip", "different_referents", "stems", "ATTITUDE"]
 

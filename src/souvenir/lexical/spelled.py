@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .numerals import ZH_NUMERAL_CHARS, clock, zh_to_digits
-from .vocab import NUMBER_WORDS
+from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, clock, zh_to_digits
+from souvenir.lexical.vocab import NUMBER_WORDS
 
 __all__ = [
     "parse_number", "ordinal_value", "CLOCK_RULES", "NUMBER_PHRASE", "KEEP",

@@ -29,9 +29,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import lexicon as lx
-from .normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
-from .tokens import HAN, zh_not_negation, zh_words
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
+from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
 
 __all__ = ["Tok", "tokenize", "prepare", "stem", "tok_match", "content_of", "supported", "fold", "key_of",
            "strip_accents"]

@@ -28,9 +28,9 @@ import threading
 from functools import lru_cache
 from types import ModuleType
 
-from .numerals import canonical_clocks
-from .stopwords import STOP_WORDS
-from .vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
+from souvenir.lexical.numerals import canonical_clocks
+from souvenir.lexical.stopwords import STOP_WORDS
+from souvenir.lexical.vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
 
 __all__ = [
     "tokenize", "content_words", "light_stem", "latin_token_parts", "load_jieba", "han_runs",

@@ -1,6 +1,6 @@
 """Chat model clients and the circuit breaker that guards every remote call."""
 
-from souvenir.llm.breaker import BreakerOpenError, CircuitBreaker
-from souvenir.llm.client import ChatClient, OllamaChatClient, OpenAIChatClient
+from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker
+from souvenir.llm.chat import ChatClient, OllamaChatClient, OpenAIChatClient
 
 __all__ = ["BreakerOpenError", "ChatClient", "CircuitBreaker", "OllamaChatClient", "OpenAIChatClient"]

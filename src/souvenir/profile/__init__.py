@@ -16,16 +16,16 @@ reserved.
 
 from __future__ import annotations
 
-from .language import (
+from souvenir.profile.language import (
     LanguageUpdate, detect_language, language_scores, normalize_code, resolve_language,
     update_language,
 )
-from .queries import LAST_QUERIES, QUERY_CHARS, is_acknowledgement, is_command, load_queries, push_query
-from .summary import (
+from souvenir.profile.queries import LAST_QUERIES, QUERY_CHARS, is_acknowledgement, is_command, load_queries, push_query
+from souvenir.profile.summary import (
     SENTENCE_ENDS, SUMMARY_CHARS, summary_is_stale, summary_limit, summary_writes,
 )
-from .view import INTERNAL_PREFIX, public_profile
-from .triggers import (
+from souvenir.profile.view import INTERNAL_PREFIX, public_profile
+from souvenir.profile.triggers import (
     SUMMARY_EVERY, TURNS_KEY, count_turn, find_skus, need_keyword, should_summarize, sku_key,
     turns_since_summary,
 )

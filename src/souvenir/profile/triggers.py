@@ -24,7 +24,7 @@ import unicodedata
 
 from souvenir.lexical import nfkc_casefold
 
-from .queries import is_command, load_queries
+from souvenir.profile.queries import is_command, load_queries
 
 __all__ = [
     "SUMMARY_EVERY", "TURNS_KEY", "find_skus", "sku_key", "should_summarize",

@@ -9,7 +9,7 @@ never leave the engine.
 
 from __future__ import annotations
 
-from .queries import load_queries
+from souvenir.profile.queries import load_queries
 
 __all__ = ["INTERNAL_PREFIX", "public_profile"]
 

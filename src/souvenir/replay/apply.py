@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from souvenir.engine import Engine, WriteResult
+from souvenir.engine.core import Engine, WriteResult
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import check_text
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation

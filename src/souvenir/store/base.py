@@ -24,11 +24,11 @@ import numpy as np
 from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.errors import StoreBusyError
 from souvenir.redaction import scrub
-from souvenir.selection import Pool
+from souvenir.read.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.counters import CANDIDATE_COUNT, CountersMixin
-from souvenir.store.diagnostics import DiagnosticsMixin
+from souvenir.store.diagnostic_reads import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin

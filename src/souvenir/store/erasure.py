@@ -1,7 +1,7 @@
 """Forgetting a memory in the store (a mixin of :class:`~souvenir.store.base.SQLStore`).
 
 :meth:`ErasureMixin.erase_memory` runs in one transaction and leaves no text of the memory
-in the store (what carries a text: :mod:`souvenir.erasure`):
+in the store (what carries a text: :mod:`souvenir.write.forgetting`):
 
 * the memory and every memory it superseded (its earlier values: the same fact) become
   textless tombstones (status ``deleted``, text ``''``, no content hash), their past
@@ -23,7 +23,7 @@ import json
 import re
 from datetime import datetime
 
-from souvenir.erasure import carries, drop_sentences, mentions, wordings_key
+from souvenir.write.forgetting import carries, drop_sentences, mentions, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
 from souvenir.timeutil import to_text
 

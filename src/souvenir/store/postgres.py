@@ -46,7 +46,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
-from souvenir.store.pgvector import PgVectorMixin
+from souvenir.store.pgvector_scores import PgVectorMixin
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 
 #: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).

@@ -50,7 +50,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
-from souvenir.selection import Pool
+from souvenir.read.selection import Pool
 from souvenir.store.base import _MEMORY_COLUMNS, _memory
 from souvenir.types import Memory
 
@@ -84,7 +84,7 @@ class _Block:
         self._order: np.ndarray | slice | None = None
         # The rows projected on their leading directions (slots × k), those directions
         # and how many live rows they were read on: made on first use, rows kept current
-        # by ``update`` (the large user's coarse path, souvenir.scoring.shortlist).
+        # by ``update`` (the large user's coarse path, souvenir.read.scoring.shortlist).
         self._coarse: np.ndarray | None = None
         self._basis: np.ndarray | None = None
         self._basis_rows = 0

@@ -1,5 +1,5 @@
 """``GET /health`` (live) and ``GET /health/ready`` (ready): open to every caller, never
-waiting on the store (:mod:`souvenir.api.health`)."""
+waiting on the store (:mod:`souvenir.api.health_report`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from souvenir.api.deps import RuntimeDep
-from souvenir.api.health import report
+from souvenir.api.health_report import report
 from souvenir.schemas import Health
 
 router = APIRouter(tags=["service"])

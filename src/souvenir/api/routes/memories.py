@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from souvenir.api.auth import require_admin_for_rules
 from souvenir.api.deps import SouvenirDep
-from souvenir.curation import MAX_PAGE
+from souvenir.engine.curation import MAX_PAGE
 from souvenir.schemas import (
     BatchWritten, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic,
     MemoryUpdate, SearchQuery, SearchResults, StatusFilter, WritePublic,

@@ -1,0 +1,92 @@
+"""``souvenir keys create|list|revoke``: the service's API keys (the CLI itself needs none).
+
+Kept in the store named by ``--db`` / ``SOUVENIR_DATABASE_URL`` (only each key's SHA-256);
+a running service picks a change up within a second.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from souvenir.errors import SouvenirError
+from souvenir.api.keys import create_key
+from souvenir.store import open_store
+from souvenir.timeutil import utcnow
+
+keys_app = typer.Typer(help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes "
+                       "are kept).",
+                       no_args_is_help=True)
+_out = Console(markup=False)
+_err = Console(stderr=True)
+
+
+def _store(ctx: typer.Context):
+    settings = ctx.obj["settings"]
+    try:
+        store = open_store(settings.database_url)
+    except (SouvenirError, ValueError) as exc:
+        _err.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from exc
+    ctx.call_on_close(store.close)
+    return store
+
+
+@keys_app.command("create")
+def create(
+    ctx: typer.Context,
+    name: str = typer.Option(..., help="A name for the key (who or what uses it)."),
+    admin: bool = typer.Option(False, "--admin", help="Reaches every user, rules, /metrics and "
+                               "service-wide diagnostics."),
+    channel: Optional[list[str]] = typer.Option(None, "--channel", help="A channel (tenant) the key "
+                                                "reaches; repeat for several."),
+) -> None:
+    """Create a key and print it once: it cannot be shown again (only its hash is kept)."""
+    store = _store(ctx)
+    try:
+        key, row = create_key(store, name, admin, channel or [], utcnow())
+    except SouvenirError as exc:
+        _err.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from exc
+    reach = "admin: every channel" if row["admin"] else "channels: " + ", ".join(row["channels"])
+    _err.print(f"key {row['id']} {escape(row['name'])!s} ({escape(reach)}). Keep it now, it is not "
+               "shown again; send it as 'Authorization: Bearer KEY':")
+    print(key)
+
+
+@keys_app.command("list")
+def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="JSON output.")) -> None:
+    """Every key: id, name, first characters, scope, created, revoked."""
+    rows = _store(ctx).api_keys()
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    table = Table("id", "name", "starts", "reaches", "created", "revoked")
+    for r in rows:
+        table.add_row(str(r["id"]), r["name"], r["prefix"] + "…",
+                      "admin" if r["admin"] else ", ".join(r["channels"]),
+                      r["created_at"][:19], (r["revoked_at"] or "")[:19])
+    _out.print(table)
+
+
+@keys_app.command("revoke")
+def revoke(ctx: typer.Context, key: str = typer.Argument(..., help="The key's id or name.")) -> None:
+    """Revoke a key (a running service refuses it within a second)."""
+    store = _store(ctx)
+    try:
+        row = store.revoke_api_key(key, utcnow())
+    except SouvenirError as exc:  # one key has that id, another that name
+        _err.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from exc
+    if row is None:
+        _err.print(f"[red]error:[/red] no active key with id or name {escape(key)!s}")
+        raise typer.Exit(2)
+    _err.print(f"revoked key {row['id']} {escape(row['name'])}")
+    if not store.active_key_hashes():
+        _err.print("no active key is left: the service now refuses every request but /health "
+                   "until a key is created (it does not reopen the keyless mode)")

@@ -1,0 +1,75 @@
+"""``souvenir jobs list|retry``: the reflection and summary outbox from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from souvenir.errors import SouvenirError
+from souvenir.timeutil import utcnow
+
+jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.",
+                       no_args_is_help=True)
+console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
+
+
+def _store(ctx: typer.Context):
+    from souvenir.cli.common import _runtime
+
+    return _runtime(ctx).store
+
+
+@jobs_app.command("list")
+def list_jobs(
+    ctx: typer.Context,
+    parked: bool = typer.Option(False, "--parked", help="Only parked jobs."),
+    status: Optional[str] = typer.Option(None, help="pending, running, done or parked."),
+    limit: int = typer.Option(100, help="At most this many, newest first."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List outbox jobs: user, model, attempts and the real cause of the last failure."""
+    from souvenir.cli.common import _fail
+
+    wanted = "parked" if parked else status
+    if wanted is not None and wanted not in ("pending", "running", "done", "parked"):
+        _fail(ValueError("--status must be pending, running, done or parked"))
+    try:
+        jobs = _store(ctx).jobs(wanted, limit=max(1, limit))
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(jobs, ensure_ascii=False, indent=2) + "\n")
+        return
+    table = Table(title=f"{len(jobs)} jobs" + (f" ({wanted})" if wanted else ""))
+    for col in ("id", "job", "status", "user", "attempts", "model", "failing since", "error"):
+        table.add_column(col, overflow="fold")
+    for j in jobs:
+        table.add_row(str(j["id"]), j["job"], j["status"], f"{j['channel']}:{j['user']}",
+                      str(j["attempts"]), j["model"] or "", j["failing_since"] or "", j["error"] or "")
+    console.print(table)
+
+
+@jobs_app.command("retry")
+def retry_jobs(
+    ctx: typer.Context,
+    ids: Optional[list[int]] = typer.Argument(None, help="Job ids (parked or pending)."),
+    parked: bool = typer.Option(False, "--parked", help="Every parked job."),
+) -> None:
+    """Requeue jobs now with a fresh failure clock (after fixing the model or its settings);
+    the running server's worker picks them up."""
+    from souvenir.cli.common import _fail
+
+    if not ids and not parked:
+        _fail(ValueError("give job ids or --parked"))
+    try:
+        count = _store(ctx).requeue(utcnow(), ids=list(ids or []) or None, parked=parked)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    console.print(f"{count} jobs requeued")

@@ -1,0 +1,166 @@
+"""What a person does to one user's memories beside the turn loop: list them page by page,
+edit one, read its history, add many at once, read the profile (a mixin of
+:class:`~souvenir.engine.core.Engine`).
+
+Every method takes the user as ``(channel, external_id)`` and reaches only that user's
+memories (:meth:`Engine.own_memory`): another user's id answers
+:class:`~souvenir.errors.UnknownError`, never their data.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from souvenir.errors import InputError, UnknownError
+from souvenir.write.filters import DIRECT_CHAIN, Exchange, run_filters
+from souvenir.limits import check_field, check_text, check_time
+from souvenir.profile import public_profile as profile_view
+from souvenir.results import WriteResult
+from souvenir.timeutil import aware, utcnow
+from souvenir.types import Candidate, Memory
+from souvenir.write.writelog import event_detail, event_kind
+
+if TYPE_CHECKING:  # pragma: no cover
+    from souvenir.store.protocol import Store
+
+__all__ = ["MAX_BATCH", "MAX_PAGE", "CurationMixin", "decode_cursor", "encode_cursor"]
+
+#: Most memories one page lists, and one batch writes.
+MAX_PAGE = 1000
+MAX_BATCH = 100
+
+_CURSOR_PREFIX = "after:"
+
+
+def encode_cursor(last_id: int) -> str:
+    """An opaque cursor for the page after the memory ``last_id``."""
+    return base64.urlsafe_b64encode(f"{_CURSOR_PREFIX}{last_id}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str | None) -> int | None:
+    """The id a cursor resumes after (``None`` for the first page); :class:`InputError` for
+    a cursor this service did not give."""
+    if cursor is None or cursor == "":
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        if raw.startswith(_CURSOR_PREFIX) and raw[len(_CURSOR_PREFIX):].isdigit():
+            return int(raw[len(_CURSOR_PREFIX):])
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        pass
+    raise InputError("cursor is not one this service gave (pass next_cursor as it came)")
+
+
+class CurationMixin:
+    """Needs the engine's ``store``, ``flush``, ``own_memory``, ``remember``,
+    ``_drop_windows_around`` and ``_wake_indexer``."""
+
+    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
+        store: Store
+
+        def flush(self) -> None: ...
+        def own_memory(self, channel: str, external_id: str, memory_id: int) -> Memory: ...
+        def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
+                     story: str | None = None, now: datetime | None = None) -> WriteResult: ...
+        def _drop_windows_around(self, memory_id: int) -> None: ...
+        def _wake_indexer(self) -> None: ...
+
+    def memories_page(self, channel: str, external_id: str, status: str | None = "active",
+                      limit: int = 100, cursor: str | None = None) -> tuple[list[Memory], str | None]:
+        """One page of the user's memories with ``status`` (``None`` = all), oldest first,
+        their counters counting every context answered before, and the cursor of the next
+        page (``None`` on the last). ``limit`` is 1 to
+        :data:`MAX_PAGE`. An unknown user has one empty page."""
+        if not 1 <= limit <= MAX_PAGE:
+            raise InputError(f"limit must be 1 to {MAX_PAGE}, not {limit}")
+        after = decode_cursor(cursor)
+        self.flush()  # the counters of the contexts already answered
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            return [], None
+        page = self.store.memories(user_id, status, after=after, limit=limit + 1)
+        more = len(page) > limit
+        page = page[:limit]
+        return page, encode_cursor(page[-1].id) if more else None
+
+    def update_memory(self, channel: str, external_id: str, memory_id: int, text: str,
+                      source: str | None = None, said_at: datetime | None = None,
+                      now: datetime | None = None) -> WriteResult:
+        """A person's new wording for one of the user's active memories.
+
+        The text goes through the direct write path's filters (secrets: a dropped edit
+        changes nothing and says why); the old wording is kept as the memory's history
+        (event ``replaced``), the memory's date becomes ``said_at`` (default now), its vector
+        is recomputed. No merge with other memories: an edit that repeats another memory
+        leaves both (a repeat, never a loss). Returns action ``replace``, ``unchanged`` (same
+        text) or ``dropped``. Raises :class:`UnknownError` unless it is the user's memory,
+        :class:`InputError` for unusable text or a memory that is no longer active."""
+        now = aware(now or utcnow())
+        memory = self.own_memory(channel, external_id, memory_id)
+        text = check_text(text, "memory text")
+        check_field(source, "source", 1024)
+        said = aware(check_time(said_at or now, "memory time"))
+        candidate = Candidate(text=text, kind=memory.kind, scope=memory.scope, story_id=memory.story_id,
+                              source=source or memory.source, time=said)
+        verdict = run_filters(candidate, Exchange(user_message=text), DIRECT_CHAIN)
+        if not verdict.kept:
+            reason = f"{verdict.filter}: {verdict.reason}"
+            self.store.record_event(memory.user_id, event_kind("dropped", verdict.filter),
+                                    event_detail(reason, verdict.candidate.text), now)
+            return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
+        text = verdict.candidate.text
+        with self.store.transaction():
+            self.store.lock_user(memory.user_id)
+            current = self.store.get_memory(memory_id)  # fresh, under the user's lock
+            if current is None or current.status != "active":
+                raise InputError(f"memory {memory_id} is {current.status if current else 'gone'}: "
+                                 "only an active memory can be edited")
+            if current.text == text:
+                return WriteResult("unchanged", memory_id, text)
+            self._drop_windows_around(memory_id)
+            self.store.replace_wording(memory_id, text, current.confidence, candidate.source, said, now)
+            self.store.record_event(memory.user_id, event_kind("replace", "edited"),
+                                    event_detail("a person's new wording", text, memory_id, current.text), now)
+        self._wake_indexer()
+        return WriteResult("replace", memory_id, text)
+
+    def remember_many(self, channel: str, external_id: str, candidates: Sequence[Candidate],
+                      stories: Sequence[str | None] | None = None,
+                      now: datetime | None = None) -> list[WriteResult]:
+        """Write up to :data:`MAX_BATCH` candidates in order, each through the write path in
+        its own transaction (a later one may absorb or supersede an earlier one). Every
+        candidate is checked before the first is written: one unusable item writes nothing
+        and raises :class:`InputError` naming it."""
+        if not 1 <= len(candidates) <= MAX_BATCH:
+            raise InputError(f"a batch holds 1 to {MAX_BATCH} memories, not {len(candidates)}")
+        stories = list(stories) if stories is not None else [None] * len(candidates)
+        for i, (candidate, story) in enumerate(zip(candidates, stories, strict=True)):
+            try:
+                check_text(candidate.text, "memory text")
+                check_field(candidate.source, "source", 1024)
+                if candidate.scope == "story" and not story:
+                    raise InputError("a story-scoped memory needs a story")
+            except InputError as exc:
+                raise InputError(f"memory {i}: {exc}; nothing written") from None
+        return [self.remember(channel, external_id, c, story=s, now=now) for c, s in zip(candidates, stories)]
+
+    def memory_history(self, channel: str, external_id: str,
+                       memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
+        """The memory as it is now and its chain, oldest first: earlier wordings
+        (``replaced``), poorer duplicates it absorbed (``absorbed``), memories it superseded
+        (``supersedes``). Raises :class:`UnknownError` unless it is that user's memory."""
+        memory = self.own_memory(channel, external_id, memory_id)
+        return memory, self.store.history(memory_id)
+
+    def profile(self, channel: str, external_id: str) -> dict[str, Any]:
+        """The user-level profile as plain JSON values (seed 001's keys: ``lang``,
+        ``summary``, ``last_queries`` a list, ``tz``…; internal ``meta:`` keys left out),
+        the same view as the context's. Raises :class:`UnknownError` for an unknown user."""
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            raise UnknownError(f"no user {channel}:{external_id}")
+        return profile_view(self.store.kv_all(user_id))

@@ -1,0 +1,185 @@
+"""A model's answers applied to the store (a mixin of :class:`~souvenir.engine.core.Engine`):
+one claimed outbox job, ``reflection`` or ``summary``, from the model's answer to the
+memories, positions, anchors and profile keys it proposes, through the same write path as
+a direct memory. The model proposes; the filters, the write path, the self-citation guard
+and seed 001's summary rules decide.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from souvenir import profile
+from souvenir.errors import InputError, ModelError, StaleJobError
+from souvenir.write.filters import Exchange
+from souvenir.profile.prompt import summary_messages
+from souvenir.redaction import scrub
+from souvenir.write.reflection import (
+    DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
+)
+from souvenir.results import WriteResult
+from souvenir.write.story import decide_position
+from souvenir.timeutil import utcnow
+from souvenir.types import Candidate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from souvenir.llm import ChatClient
+    from souvenir.store.protocol import Job, Store
+
+__all__ = ["ReflectionMixin"]
+
+log = logging.getLogger("souvenir.engine.core")
+
+
+class ReflectionMixin:
+    """Needs the engine's ``store``, ``chat`` and its models and bounds, ``remember`` and
+    ``_story_id``."""
+
+    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
+        store: Store
+        chat: ChatClient | None
+        summary_enabled: bool
+        summary_model: str | None
+        reflection_model: str | None
+        reflection_timeout_s: float
+        min_confidence: float
+        self_citation_chars: int
+
+        def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
+                     story: str | None = None, now: datetime | None = None) -> WriteResult: ...
+        def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None: ...
+
+    def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
+        """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
+        new_facts = sum(r.action in ("insert", "replace", "supersede") for r in results)
+        if new_facts and self.chat is not None and self.summary_enabled:
+            self.store.enqueue(job["user_id"], job["turn_id"], "summary", now)
+            self.store.kv_set(job["user_id"], profile.TURNS_KEY, "0", now)
+
+    def reflect(self, channel: str, external_id: str, message: str, reply: str,
+                answer: str | bytes | dict, time: datetime | None = None, story: str | None = None,
+                source: str | None = None, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+        """Apply a model's reflection ``answer`` on one exchange; never raises on bad content.
+
+        Each kept candidate goes through the full filter chain (with the exchange) and the
+        write path in its own transaction, so a bad item never leaves a partial memory.
+        Dropped items are logged and counted as ``reflection_item_dropped`` events.
+        """
+        now = now or utcnow()
+        parsed = parse_reflection(answer, min_confidence, source)
+        exchange = Exchange(user_message=message, assistant_reply=reply)
+        results: list[WriteResult] = []
+        for candidate in parsed.candidates:
+            try:
+                results.append(self.remember(
+                    channel, external_id,
+                    Candidate(text=candidate.text, kind=candidate.kind,
+                              # no story in this exchange: "true within the story" = global
+                              scope=candidate.scope if story else "global",
+                              confidence=candidate.confidence, source=candidate.source,
+                              time=time or now),
+                    exchange=exchange, story=story, now=now))
+            except InputError as exc:
+                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
+        user_id = self.store.ensure_user(channel, external_id, now)
+        story_id = self._story_id(user_id, story, True, now) if story else None
+        if parsed.summary and story_id:
+            self.store.set_story_summary(story_id, parsed.summary)
+        self._apply_story(user_id, story_id, parsed, now)
+        for key, delta in parsed.state.items():
+            current = float(self.store.kv_get(user_id, f"state:{key}") or 0.0)
+            self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
+        for reason in parsed.dropped:
+            log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
+            self.store.record_event(user_id, "reflection_item_dropped", scrub(reason)[:500], now)
+        return parsed, results
+
+    def _apply_story(self, user_id: int, story_id: int | None, parsed: Reflection, now: datetime) -> None:
+        """Positions through the self-citation guard; anchors added, or removed with a reason."""
+        for topic, stance, justification in parsed.positions:
+            held = self.store.position(user_id, story_id, topic)
+            update = decide_position(held["stance"] if held else None, stance, justification,
+                                     self.self_citation_chars)
+            if update.action == "keep":
+                parsed.dropped.append(f"position {topic!r} not re-anchored: its justification reuses "
+                                      f"{update.reused} characters of the position")
+                continue
+            self.store.put_position(user_id, story_id, topic, stance, justification, now, refresh=True)
+        if story_id is None:
+            if parsed.anchors_add or parsed.anchors_remove:
+                parsed.dropped.append("anchors need a story")
+            return
+        for text in parsed.anchors_add:
+            self.store.add_anchor(story_id, text, now)
+        for anchor_id, reason in parsed.anchors_remove:
+            if not self.store.remove_anchor(story_id, anchor_id, reason, now):
+                parsed.dropped.append(f"anchor {anchor_id}: no such anchor in this story")
+
+    def run_reflection(self, job: Job, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+        """Run one claimed outbox job: ask the model, apply its answer, mark the job done.
+
+        The model call happens outside any transaction; its answer is applied and the job
+        finished in one transaction, so a retried job never writes twice. Raises
+        :class:`ModelError` when the model fails (the worker retries or parks the job),
+        :class:`StaleJobError` (nothing written) when the job was requeued and claimed
+        again meanwhile.
+        """
+        if self.chat is None:
+            raise ModelError("no chat model configured")
+        now = now or utcnow()
+        story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
+        summary = self.store.story_summary(story_id) if story_id else None
+        anchors = self.store.anchors(story_id) if story_id else None
+        language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
+        answer = self.chat.complete(
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
+            model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
+        unreadable = parse_reflection(answer, self.min_confidence).unreadable
+        if unreadable is not None:  # retried like a failed call, never counted "ok" with 0 memories
+            raise ModelError(f"reflection answer unreadable: {unreadable}")
+        with self.store.transaction():
+            self._own_job(job, now)
+            outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
+                                   answer, time=job["time"], story=job["story"],
+                                   source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
+                                   now=now)
+        return outcome
+
+    def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
+        """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
+
+        Writes only the ``summary`` key, so a turn recorded while the model was thinking
+        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary.
+        Raises :class:`ModelError` when the model fails (the old summary stays),
+        :class:`StaleJobError` as :meth:`run_reflection`.
+        """
+        if self.chat is None:
+            raise ModelError("no chat model configured")
+        now = now or utcnow()
+        seen = self.store.kv_all(job["user_id"])
+        answer = self.chat.complete(
+            summary_messages(seen.get(profile.SUMMARY_KEY), profile.load_queries(seen.get(profile.QUERIES_KEY)),
+                             job["message"], seen.get(profile.LANG_KEY)),
+            model=self.summary_model, timeout_s=self.reflection_timeout_s)
+        with self.store.transaction():
+            self._own_job(job, now)
+            stored = self.store_summary(job["user_id"], answer, now)
+        return stored
+
+    def _own_job(self, job: Job, now: datetime) -> None:
+        """Inside the apply transaction: lock the user and mark the job done, if it is still
+        this claim's; else :class:`StaleJobError` rolls the transaction back."""
+        self.store.lock_user(job["user_id"])
+        if not self.store.finish(job["id"], now, attempts=job["attempts"]):
+            raise StaleJobError(f"outbox job {job['id']} was claimed again by another worker")
+
+    def store_summary(self, user_id: int, answer: str | None, now: datetime) -> str | None:
+        """Store a summariser's answer under seed 001's rules (≤ 300 characters, cut at a
+        sentence boundary, never appended); an empty answer keeps the old summary."""
+        writes = profile.summary_writes(answer)
+        for key, value in writes.items():
+            self.store.kv_set(user_id, key, value, now)
+        return writes.get(profile.SUMMARY_KEY)

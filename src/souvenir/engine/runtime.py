@@ -1,0 +1,138 @@
+"""Wiring: settings → store, embedder, vector index, engine. The CLI and the API share it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from souvenir.blas import limit_blas_threads
+from souvenir.config import Settings
+from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
+from souvenir.write.filters.secrets import known_secrets
+from souvenir.engine.core import Engine
+from souvenir.index.vectors import VectorIndex
+from souvenir.read.scoring import ScoringConfig
+from souvenir.index.pgvector import index_class
+from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
+from souvenir.store import open_store
+from souvenir.store.protocol import Store
+from souvenir.engine.worker import ReflectionWorker
+
+
+@dataclass
+class Runtime:
+    """Everything one process needs; :meth:`close` stops the indexer and the store."""
+
+    settings: Settings
+    store: Store
+    index: VectorIndex | None
+    engine: Engine
+    worker: ReflectionWorker | None = None
+    window_index: VectorIndex | None = None
+
+    @property
+    def indexes(self) -> list[VectorIndex]:
+        """Every vector index of this runtime (the main one first)."""
+        return [i for i in (self.index, self.window_index) if i is not None]
+
+    def status(self) -> dict:
+        """Service-wide counters for diagnostics and /metrics: reflections and summaries by
+        outcome, the outbox by status, the chat breaker, degraded turns, and this replica's
+        share of the coordination with others (jobs taken back; memories whose indexer claim had
+        expired, taken over from a dead claimer or lost by this slow one)."""
+        counts = self.worker.snapshot() if self.worker is not None else {}
+        chat = self.engine.chat
+        return {
+            "reflections": {k: counts.get(k, 0) for k in ("ok", "failed", "parked", "dropped_items")},
+            "summaries": {"run": counts.get("summary_ok", 0), "failed": counts.get("summary_failed", 0),
+                          "parked": counts.get("summary_parked", 0),
+                          "queued": self.engine.counters.get("summaries_queued", 0),
+                          "skipped": self.engine.counters.get("summaries_skipped", 0)},
+            "outbox": self.store.outbox_counts(),
+            "breaker": {"chat": chat.breaker.state if chat is not None else None},
+            "chat": chat.health() if chat is not None else {},
+            "deferred": counts.get("deferred", 0),
+            "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
+            "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
+                         "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
+                         "index_claims_lost": sum(i.claims_lost for i in self.indexes),
+                         "index_claims_ended": sum(i.claims_ended for i in self.indexes)},
+        }
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+        for index in self.indexes:
+            index.stop()
+        self.engine.close()
+        self.store.close()
+
+
+def _password(url: str | None) -> str | None:
+    """The password of ``url``'s user info, if any."""
+    try:
+        return urlsplit(url).password if url else None
+    except ValueError:
+        return None
+
+
+def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
+    """Open the store (migrated), the embedder and the engine.
+
+    ``start_indexer`` starts the background indexer (the server does; one-shot CLI
+    commands run it explicitly instead).
+    """
+    limit_blas_threads(settings.blas_threads)
+    known_secrets(settings.llm_api_key, settings.embedder_api_key,
+                  *(_password(url) for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)))
+    if settings.scoring not in ("fused", "cosine"):
+        raise ValueError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
+    store = open_store(settings.database_url, cache_memories=settings.cache_memories)
+    embedder = make_embedder(settings)
+    index = window_index = None
+    if embedder is not None:
+        index = index_class(store, settings.pgvector)(
+            store, embedder, batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s, lease_s=settings.index_lease_s)
+    window = make_window_embedder(settings) if settings.scoring == "fused" else None
+    if window is not None:
+        window_index = index_class(store, settings.pgvector)(
+            store, window, batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s, windowed=True, lease_s=settings.index_lease_s)
+    if start_indexer:
+        for each in (index, window_index):
+            if each is not None:
+                each.start(settings.index_interval_s)
+    chat = make_chat(settings)
+    engine = Engine(store, index, limit=settings.context_limit,
+                    semantic_threshold=threshold_for(embedder, settings), chat=chat,
+                    reflection_model=settings.reflection_model,
+                    reflection_timeout_s=settings.reflection_timeout_s,
+                    min_confidence=settings.reflection_min_confidence,
+                    summary_enabled=settings.summary_enabled, summary_model=settings.summary_model,
+                    history_turns=settings.history_turns,
+                    self_citation_chars=settings.position_self_citation_chars,
+                    scoring=ScoringConfig() if settings.scoring == "fused" else None,
+                    window_index=window_index)
+    worker = None
+    if chat is not None:
+        worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
+                                  backoff_s=settings.reflection_backoff_s,
+                                  backoff_max_s=settings.reflection_backoff_max_s,
+                                  workers=settings.reflection_workers)
+        if start_indexer:
+            worker.start()
+    return Runtime(settings, store, index, engine, worker, window_index)
+
+
+def make_chat(settings: Settings) -> ChatClient | None:
+    """The chat client of ``settings`` (``None`` in no-model mode). Raises ``ValueError``
+    for an unknown ``llm_kind``."""
+    if not settings.llm_base_url:
+        return None
+    kinds = {"openai": OpenAIChatClient, "ollama": OllamaChatClient}
+    if settings.llm_kind not in kinds:
+        raise ValueError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
+    return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
+                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
+                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s)

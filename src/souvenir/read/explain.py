@@ -1,0 +1,74 @@
+"""Why a selected memory scored what it did: its rank and the score's parts (pure).
+
+The diagnostics page shows, per selected memory, which pass admitted it (the selection's
+reason) and — issue #18 — why its score is what it is: its rank among all the candidates
+by score, and the terms of the fused score (:func:`souvenir.read.scoring.fusion.fuse`: USE,
+e5, BM25, the second hop, neighbours, speaker, period, diversity; signed, they sum to the
+score). Computed off the turn, in the engine's bookkeeping thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from souvenir.read.selection import Scores
+
+__all__ = ["counter_rows", "explain", "never_served"]
+
+
+def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] | None,
+            memory_ids: Sequence[int]) -> dict[int, tuple[int | None, dict[str, float] | None]]:
+    """Per memory of ``memory_ids``: ``(rank, parts)``.
+
+    ``scores``: memory id → score (the turn's :class:`~souvenir.read.selection.Scores` or a
+    dict; ``None`` = a degraded turn). ``rank``: 1 + the number of candidates scored
+    strictly higher (ties share a rank); ``None`` for a memory without a score.
+    ``parts``: ``{"ids": int64 array, name: float array aligned with ids…}`` as
+    :meth:`souvenir.read.scoring.Scorer.scores` fills it; each memory's values rounded to 3
+    decimals, ``None`` when not given or the memory is not in them.
+    """
+    out: dict[int, tuple[int | None, dict[str, float] | None]] = {}
+    if isinstance(scores, Scores):
+        ids, values = scores.ids, scores.values
+    elif scores:
+        ids = np.fromiter(scores.keys(), dtype=np.int64, count=len(scores))
+        values = np.fromiter(scores.values(), dtype=np.float64, count=len(scores))
+    else:
+        ids, values = np.empty(0, np.int64), np.empty(0)
+    known = values[np.isfinite(values)]
+    where = {int(i): k for k, i in enumerate(ids.tolist())}
+    part_ids = None if not parts else parts.get("ids")
+    part_pos = {} if part_ids is None else {int(i): k for k, i in enumerate(np.asarray(part_ids).tolist())}
+    for mid in memory_ids:
+        rank = None
+        k = where.get(mid)
+        if k is not None and np.isfinite(values[k]):
+            rank = 1 + int(np.count_nonzero(known > values[k]))
+        detail = None
+        p = part_pos.get(mid)
+        if p is not None:
+            detail = {name: round(float(arr[p]), 3) for name, arr in parts.items()  # type: ignore[union-attr]
+                      if name != "ids"}
+        out[mid] = (rank, detail)
+    return out
+
+
+def counter_rows(memories: Sequence) -> list[dict]:
+    """The forgetting counters of ``memories`` (seed 000: candidate, served, served by the
+    semantic pass), most often candidate first."""
+    return [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
+             "served": m.served_count, "served_semantic": m.served_semantic_count}
+            for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))]
+
+
+def never_served(memories: Sequence, limit: int = 200) -> list[dict]:
+    """Seed 000's question, « quel souvenir existe mais ne remonte jamais ? »: the memories
+    that were candidates and never served, most often passed over first (then the oldest
+    id), at most ``limit``; rules are always served and never listed."""
+    rows = [m for m in memories if m.kind != "rule" and m.candidate_count > 0 and m.served_count == 0]
+    rows.sort(key=lambda m: (-m.candidate_count, m.id))
+    return [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
+             "date": (m.updated_at or m.created_at).isoformat() if (m.updated_at or m.created_at) else None}
+            for m in rows[:limit]]

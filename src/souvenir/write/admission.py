@@ -1,0 +1,342 @@
+"""Admission of one candidate memory: insert, absorb, replace or supersede (pure).
+
+Seed 000, « Dédoublonner » and « Le sens de la fusion », with the shared ``admit``
+cases. The caller (the store) applies the decision; nothing here does I/O, and "now"
+is passed in.
+
+Rules, in order:
+
+1. The candidate's relative dates are grounded against the time it was said
+   (``candidate.time``, else ``now``): "demain" → "demain (2025-06-03)".
+2. It is compared with the user's *active* memories of the same scope (and the same
+   story for story scope). Rules (kind ``rule``) are compared with rules only, and the
+   other kinds with each other (the extractor labels one fact ``fact`` one day and
+   ``preference`` the next).
+3. Best score ≥ SIMILARITY_THRESHOLD (0.80) → duplicate, when the two wordings are one
+   fact: one covers the other's content words (:func:`coverage`) and they are not about
+   different people or labelled attributes
+   (:func:`souvenir.lexical.proposition.different_referents`). Issue #14: above 0.80 a
+   long sentence keeps a sequence ratio of 0.83–0.94 when one object or one name changes
+   ("Gina's favorite dance style…" / "Jon's…", "Zhao Xiao — neighbour" / "Li Lei —
+   neighbour"); such a match is refused (noted in the reason) and the next best tried.
+   The newest wording wins (``replace``: the caller keeps the old wording as history and
+   dates the memory with the new one) when it covers the old one; a new wording whose
+   words are all in the stored one (or the very same tokens) brings nothing → ``absorb``:
+   nothing rewritten, and the date is not refreshed (seed 000: a fact one keeps repeating
+   would otherwise monopolise the top of the recency ranking).
+4. Otherwise, a correction: the candidate says the same proposition as a stored memory
+   with the opposite polarity (:mod:`souvenir.lexical.proposition`: the same content
+   outside negators, change markers and frequency / "now" adverbs; a negator, an antonym
+   verb — loves / hates, adore / déteste, 喜欢 / 讨厌, suka / benci — or an ended state —
+   used to, 以前, autrefois, dulu, quit): ``supersede`` — the candidate becomes active,
+   the old memory is superseded (history). "Is allowed…" → "Is not allowed…", 每天都喝奶茶
+   → 不再喝奶茶了, "Loves horror movies" → "Hates horror movies now", "Main badminton setiap
+   minggu" → "Dulu main badminton, sekarang tak main lagi". A stored memory that says
+   more than the candidate ("allergic to peanuts and shellfish" against "no longer
+   allergic to peanuts") is a different proposition: it stays active beside it (a
+   repeat, never a loss). No score decides this rule.
+5. Otherwise, a keyed correction (issue #3 item 4): the candidate gives a keyed value
+   about the user (:mod:`souvenir.lexical.keyed`: home city / region / country / address,
+   employer, occupation, delivery address, phone, e-mail, name) that a stored memory
+   gives with a *different* value — "Lives in Ipoh" → "Moved to Penang", "Travaille
+   chez Airbus" → "Travaille chez Thales", 在马来亚银行工作 → 在联昌银行工作, "Alamat
+   penghantaran: …" → another address: ``supersede``. Only a stored memory that the
+   candidate fully outdates is superseded (:func:`souvenir.lexical.keyed.outdates`: every
+   clause of it is keyed and every one of its keys is in the candidate): "Lives in Ipoh
+   and has two cats" is not superseded by "Moved to Penang" (the cats would leave the
+   active memories with the town), the candidate is inserted beside it. A memory whose
+   key disagrees with the candidate is never its duplicate either (rules 3 and 4 skip
+   it): "Works at Bank Negara Malaysia as a senior analyst in KL" can never absorb
+   "Works at Bank Islam as a senior analyst in KL" however close the wordings. Same key
+   and same value ("Lives in Ipoh" / "Lives in Ipoh, Perak") is left to rules 3 and 4.
+   With several outdated memories (stored before this rule), the most recently dated
+   one is superseded: a decision has one target.
+6. Otherwise ``insert``.
+
+Time order, not arrival order (review of the write path: a 2020 "Is vegetarian"
+imported after a 2025 "Is not vegetarian" superseded it; a 2020 richer wording replaced
+a 2025 one and moved its date back to 2020). "Later" in rules 3 to 5 means said later:
+when the candidate was said strictly before the date of the memory it matches
+(:func:`said_before`: ``candidate.time``, else ``now``, against the memory's
+``updated_at``, else ``created_at``), it is ``absorb``-ed into that memory instead —
+whether it is a duplicate (richer or not), a polarity flip, or a keyed value the newer
+memory outdates ("Lives in Ipoh" said in 2020, arriving after "Moved to Penang" said in
+2024, is absorbed into the Penang memory; with several, into the earliest of the newer
+ones; an older statement that says more than its key, "Lives in Ipoh and has two cats",
+is inserted). The newer memory keeps its wording, its status and its date; the older
+statement is kept as its history (the absorbed wording, with the date it was said),
+never lost and never selected. A candidate said at the same moment as the memory is
+judged by arrival, as before. An older candidate that matches nothing is inserted with
+its own (older) date.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
+from souvenir.write.filters._clauses import clauses
+from souvenir.lexical.dates import ground_dates
+from souvenir.lexical.keyed import UserKeys, changed_keys, outdates, user_keys
+from souvenir.lexical.normalize import key_of
+from souvenir.lexical.proposition import correction_statement, different_referents, is_flip, proposition, statements, stems
+from souvenir.types import Candidate, Memory
+
+__all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
+
+ACTIONS: tuple[str, ...] = ("insert", "absorb", "replace", "supersede")
+#: ``Decision.code``: why, in one word (the label of ``souvenir_write_decisions_total``).
+REASONS: tuple[str, ...] = ("new", "kept_beside", "keyed_partial", "duplicate", "said_before", "flip",
+                            "flip_said_before", "keyed", "keyed_said_before")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What to do with a candidate.
+
+    ``action``: one of ACTIONS. ``target_id``: the stored memory absorbed into,
+    replaced or superseded (``None`` for ``insert``). ``score``: the deciding score —
+    the dedup score for absorb/replace, 1.0 for a polarity flip (the same proposition;
+    no score decides it), the uncapped dedup score for a keyed correction or an older
+    keyed value absorbed as history (only informative: the keys decide), 0.0 for a plain insert (no stored memory
+    reached the threshold). ``text``: the candidate's text with grounded dates, the
+    text to store (unused by ``absorb``). ``reason``: one sentence for the diagnostics
+    page. ``code``: the reason's kind, a short fixed word for counting (``REASONS``).
+    """
+
+    action: str
+    target_id: int | None
+    score: float
+    text: str
+    reason: str = ""
+    code: str = ""
+
+
+def comparable(candidate: Candidate, memory: Memory) -> bool:
+    """True when ``memory`` is in the comparison pool of ``candidate`` (rule 2)."""
+    if memory.status != "active" or memory.scope != candidate.scope:
+        return False
+    if candidate.scope == "story" and memory.story_id != candidate.story_id:
+        return False
+    return (memory.kind == "rule") == (candidate.kind == "rule")
+
+
+def said_before(said_at: datetime, memory: Memory) -> bool:
+    """True when a statement made at ``said_at`` is older than ``memory``'s current
+    wording (its ``updated_at``, else ``created_at``; a memory without a date is never
+    newer). Such a statement neither replaces nor supersedes it (module docstring)."""
+    dated = memory.updated_at or memory.created_at
+    return dated is not None and said_at < dated
+
+
+def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:
+    """Decide how ``candidate`` enters a store holding ``existing`` (the user's memories).
+
+    ``now`` is used for date grounding when ``candidate.time`` is ``None``.
+    ``existing`` may hold inactive memories and other scopes: they are filtered here.
+    Ties between equally similar memories go to the first in ``existing`` order.
+    """
+    said_at = candidate.time or now
+    text = ground_dates(candidate.text.strip(), said_at)
+    fp = fingerprint(text)
+    pool = [m for m in existing if comparable(candidate, m)]
+    keys = user_keys(text)
+    names = user_names(pool) if keys else frozenset()  # only a keyed candidate needs the user's names
+    keys = user_keys(text, names) if names else keys
+    conflicts = _key_conflicts(keys, pool, names)
+    if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
+        pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
+    by_id = {m.id: m for m in pool}
+    prints = [(m.id, fingerprint(m.text)) for m in pool]
+    refused: list[str] = []
+
+    match = _duplicate(text, fp, prints, by_id, refused)
+    if match is not None:
+        target_id, value, relation = match
+        old = next(f for i, f in prints if i == target_id)
+        if said_before(said_at, by_id[target_id]):
+            why = (f"duplicate of #{target_id} ({value:.2f}), said before its date: "
+                   "kept as its history, wording and date unchanged")
+            return Decision("absorb", target_id, value, text, why, "said_before")
+        if relation == "poorer" or fp.tokens == old.tokens:
+            why = f"duplicate of #{target_id} ({value:.2f}); the new wording says nothing more"
+            return Decision("absorb", target_id, value, text, why, "duplicate")
+        why = f"duplicate of #{target_id} ({value:.2f}); the newest wording wins (it covers the old one)"
+        return Decision("replace", target_id, value, text, why, "duplicate")
+
+    flip = _flip(text, pool, refused)
+    if flip is not None:
+        value = 1.0  # the same proposition (its content words, or its Chinese characters)
+        if said_before(said_at, flip):
+            why = (f"says the opposite of #{flip.id}, said before it: the later statement stays "
+                   "active, this one is kept as its history")
+            return Decision("absorb", flip.id, value, text, why, "flip_said_before")
+        why = f"correction of #{flip.id}: the same statement, the opposite polarity"
+        return Decision("supersede", flip.id, value, text, why, "flip")
+
+    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names)
+    if keyed is not None:
+        return keyed
+    if conflicts:
+        ids = ", ".join(f"#{m.id}" for m, _ in conflicts)
+        why = (f"a keyed value differs from {ids}, but one side says more than its keys: "
+               "inserted beside, nothing superseded")
+        return Decision("insert", None, 0.0, text, why, "keyed_partial")
+    if refused:
+        return Decision("insert", None, 0.0, text, "kept beside: " + "; ".join(refused[:3]), "kept_beside")
+    return Decision("insert", None, 0.0, text, "no stored memory reaches the threshold", "new")
+
+
+def coverage(new: Fingerprint, old: Fingerprint) -> str | None:
+    """How the content words of a new wording relate to a stored one's, compared by stem
+    (:func:`souvenir.lexical.proposition.stems`: "kids" and "children", "drinks" and
+    "drinking" are one word): ``"same"``, ``"poorer"`` (all of them are in the stored
+    one), ``"richer"`` (it holds all of the stored one's), or ``None`` (each says
+    something the other does not: not one fact)."""
+    a, b = stems(new.words), stems(old.words)
+    if a == b:
+        return "same"
+    if a <= b:
+        return "poorer"
+    if b <= a:
+        return "richer"
+    return None
+
+
+def _duplicate(text: str, fp: Fingerprint, prints: list[tuple[int, Fingerprint]], by_id: dict[int, Memory],
+               refused: list[str]) -> tuple[int, float, str] | None:
+    """The best match at or above the threshold that is one fact with the candidate: one of
+    the two wordings covers the other's content words, and they are not about different
+    people or attributes (rule 3). A match that fails is noted in ``refused`` and the next
+    best is tried."""
+    remaining = prints
+    while True:
+        match = best_match(fp, remaining)
+        if match is None:
+            return None
+        target_id, value = match
+        old = next(f for i, f in remaining if i == target_id)
+        relation = coverage(fp, old)
+        why = not_one_fact(text, by_id[target_id].text, relation)
+        if why is None:
+            return target_id, value, relation  # type: ignore[return-value]
+        refused.append(f"#{target_id} scores {value:.2f} but {why}")
+        remaining = [p for p in remaining if p[0] != target_id]
+
+
+def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
+    """Why two wordings scoring at or above the threshold are not one fact, or ``None``:
+    each says something the other does not (:func:`coverage`; pass ``relation`` when it is
+    known), they are about different people or labelled attributes, or they take another
+    stance on the same words (one says it does not hold, or only one is an attitude: 吃香菜
+    is inside 讨厌吃香菜)."""
+    other = different_referents(new, old)
+    if other is not None:
+        return f"it is about {other}"
+    if relation == "":
+        relation = coverage(fingerprint(new), fingerprint(old))
+    if relation is None:
+        return "each wording says something the other does not"
+    pa, pb = proposition(new), proposition(old)
+    if pa.negative != pb.negative or pa.attitude != pb.attitude:
+        return "it takes another stance (polarity or attitude)"
+    return None
+
+
+def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | None:
+    """The stored memory the candidate contradicts: the same proposition with the opposite
+    polarity (:func:`souvenir.lexical.proposition.is_flip`), about the same people and
+    attribute; the most recently dated one when several do (rule 4)."""
+    whole = proposition(text)
+    # its first statement may be the correction ("不再喝奶茶了，改喝绿茶"): only a statement
+    # that says a state no longer holds, followed by what replaced it
+    # (:func:`~souvenir.lexical.proposition.correction_statement`), and only against a stored
+    # memory of one statement
+    # a question, or words to someone else (the assistant, a character: "You don't drink milk
+    # tea anymore", "Don't drink milk tea anymore", 别再喝奶茶了, "Jangan minum teh susu lagi"),
+    # says no state of the user ended: in no-model mode every message is kept as an episode
+    first = correction_statement(text)
+    retractions = ([(first, p)] if first is not None and (p := proposition(first)).negative
+                   and not _not_a_statement(first) else [])
+    asked = _not_a_statement(text)
+    found = []
+    for memory in pool:
+        old = proposition(memory.text)
+        said = ([] if asked else [(text, whole)]) + (
+            retractions if retractions and len(statements(memory.text)) == 1 else [])
+        flipped = next((part for part, new in said if is_flip(new, old)), None)
+        if flipped is None:
+            continue
+        other = different_referents(flipped, memory.text)
+        if other is None:
+            found.append(memory)
+        else:
+            refused.append(f"#{memory.id} says the opposite but is about {other}")
+    return max(found, key=_dated) if found else None
+
+
+def _not_a_statement(text: str) -> bool:
+    """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
+    someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),
+    as the filters' clauses read them: neither says a state of the user ended."""
+    return any(clause.question or clause.person == "second" for clause in clauses(text))
+
+
+def user_names(pool: Sequence[Memory]) -> frozenset[str]:
+    """The user's own names, as the user's memories give them (keys ``name`` and
+    ``name.preferred``): a memory naming the user in the third person ("Bob lives in
+    Lyon" for Bob) is then keyed as the user."""
+    found = set()
+    for memory in pool:
+        for key, value in user_keys(memory.text).values:
+            if key in ("name", "name.preferred") and value:
+                found.add(key_of(value))
+                found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
+    return frozenset(found)
+
+
+def _key_conflicts(keys: UserKeys, pool: Sequence[Memory],
+                   names: frozenset[str] = frozenset()) -> list[tuple[Memory, UserKeys]]:
+    """The memories of ``pool`` that give one of the candidate's keys another value."""
+    if not keys:
+        return []
+    found = []
+    for memory in pool:
+        theirs = user_keys(memory.text, names)
+        if theirs and changed_keys(theirs, keys):
+            found.append((memory, theirs))
+    return found
+
+
+def _dated(memory: Memory) -> datetime:
+    return memory.updated_at or memory.created_at or _NEVER
+
+
+_NEVER = datetime.min.replace(tzinfo=timezone.utc)
+
+
+def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys, conflicts: list[tuple[Memory, UserKeys]],
+                      said_at: datetime, names: frozenset[str] = frozenset()) -> Decision | None:
+    """Rule 5 and its time order (module docstring)."""
+    outdated_by_newer = [
+        (m, key) for m, theirs in conflicts
+        if said_before(said_at, m) and (key := outdates(theirs, keys)) is not None
+    ]
+    if outdated_by_newer:  # the candidate is the stale value: history of the newer memory
+        memory, key = min(outdated_by_newer, key=lambda mk: _dated(mk[0]))
+        why = (f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
+               f"{user_keys(memory.text, names).get(key)!r}): kept as its history")
+        return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why,
+                        "keyed_said_before")
+    outdated = [
+        (m, key) for m, theirs in conflicts
+        if not said_before(said_at, m) and (key := outdates(keys, theirs)) is not None
+    ]
+    if not outdated:
+        return None
+    memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
+    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text, names).get(key)!r} → "
+           f"{keys.get(key)!r}")
+    return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")

@@ -1,0 +1,129 @@
+"""Negation-flip filter: drop a candidate that states the opposite of what the user said.
+
+Source: the spec's measure — about one reflection in three copied "n'aime pas X"
+as "aime X", and both versions then lived side by side — and cases R04c
+(喜欢榴莲 from 我一点都不喜欢榴莲) and A29 (control: "I don't like Mondays, but I
+do like the Monday deliveries" keeps "Likes Monday deliveries").
+
+How: the candidate's clauses about the user are compared with the user's own
+clauses (first person or subject-less, not questions; see ``_clauses``). For
+each candidate clause, the message clauses that mention at least half of its
+content words are ranked by coverage, then by overlap (Jaccard) so the
+tightest clause wins ("Likes Mondays" meets "I don't like Mondays", not the
+deliveries clause). The candidate is dropped when every best clause gives the
+matched words the opposite sign. Signs are compared only like with like:
+attitude against attitude ("likes" / "不喜欢"), plain fact against plain fact
+("eats meat" / "no longer eats meat"); a mix says nothing, except a liked act
+the user says they do not do, verb and object both matching ("Likes eating
+bitter melon" / "我不吃苦瓜").
+
+Negators: FR ne…pas/plus/jamais/rien/aucun, "pas" alone, horreur de, déteste,
+arrêté de; EN not/n't/never/no longer/no, can't stand, hate, quit, stopped -ing;
+ZH 不/没/没有/从不/不再/一点都不/讨厌/受不了/戒; MS tak/tidak/bukan/belum/tak suka/benci/
+berhenti, chat "x suka".
+
+Known false positives (wrong drops):
+- Hedged or reported negation the user then overrides in another sentence
+  without repeating the object ("Before, I didn't like coffee. Today? Every
+  morning." — the second sentence has no content word to match).
+- Sarcasm ("Oh sure, I *love* Mondays") and rhetorical questions not ending
+  with "?".
+- Double negatives outside the idiom list ("not that I don't like jazz").
+Known misses (kept): past habits ("I used to smoke" vs "Smokes"), exceptions
+("je ne mange pas de viande sauf le poulet" vs "Mange du poulet" is kept, which
+is right, but "Ne mange pas de poulet" is kept too), attitude against plain
+fact when only the object matches ("Likes meat" vs "I don't eat meat").
+"""
+
+from __future__ import annotations
+
+from souvenir.write.filters._candidate import character_names, parse
+from souvenir.write.filters._clauses import Clause, Polarity, clauses
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.tagged import Tok
+from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
+from souvenir.types import Candidate
+
+NAME = "negation"
+
+
+def negation_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
+    """Drop a candidate whose polarity is the opposite of the user's own words in the exchange."""
+    names = character_names(exchange.assistant_reply, exchange.character_names)
+    parsed = parse(candidate.text, names)
+    if parsed.subject not in ("none", "user"):
+        return keep(NAME, candidate)
+    message = [
+        c for c in clauses(exchange.user_message) if c.person in ("first", "none") and not c.question and not c.topic
+    ]
+    for own in parsed.user_clauses:
+        flipped = _flipped_by(own, message)
+        if flipped is not None:
+            return drop(NAME, candidate, f"the user said the opposite: {flipped.text!r}")
+    return keep(NAME, candidate)
+
+
+def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
+    """The message clause that contradicts ``own``, when every best-matching clause does."""
+    content = [(tok, own.polarity_at(i)) for i, tok in enumerate(own.tokens) if tok.role == "content"]
+    content = _dedup(content)
+    if not content:
+        return None
+    scored: list[tuple[tuple[float, float], Clause, list[tuple[Polarity, Polarity]]]] = []
+    for clause in message:
+        pairs = []
+        for tok, polarity in content:
+            found = clause.find(tok)
+            if found is not None:
+                pairs.append((polarity, found))
+        if len(pairs) * 2 < len(content):
+            continue
+        others = [tok for tok in clause.content if not _adjunct(tok)]
+        union = len(content) + len(others) - len(pairs)
+        scored.append(((len(pairs) / len(content), len(pairs) / max(union, 1)), clause, pairs))
+    if not scored:
+        return None
+    best_key = max(key for key, _, _ in scored)
+    best = [(clause, pairs) for key, clause, pairs in scored if key == best_key]
+    verdicts = [_disagrees(pairs, key) for key, _, pairs in scored if key == best_key]
+    if all(verdict is True for verdict in verdicts):
+        return best[0][0]
+    return None
+
+
+def _disagrees(pairs: list[tuple[Polarity, Polarity]], key: tuple[float, float]) -> bool | None:
+    """True when the comparable pairs all have opposite signs; None when nothing is comparable.
+
+    Attitude against attitude needs half the candidate's content words ("Likes
+    Monday deliveries" / "I do like the Monday deliveries"). Plain fact against
+    plain fact has no verb of attitude to align the two, so it needs all of the
+    candidate's words and a tight overlap (Jaccard >= 0.6, time and number
+    words left out): "Eats meat" / "I don't eat meat", but not "Is considering
+    Edinburgh" / "I haven't been to Edinburgh yet". A liked act that the user
+    says they do not do, verb and object both matching, is a flip too ("Likes
+    eating bitter melon" / "我不吃苦瓜").
+    """
+    coverage, jaccard = key
+    tight = coverage == 1.0 and jaccard >= 0.6
+    comparable = [(a, b) for a, b in pairs if a.attitude == b.attitude]
+    if not comparable:
+        if tight and len(pairs) >= 2:
+            return all(a.attitude and a.sign > 0 and not b.attitude and b.sign < 0 for a, b in pairs) or None
+        return None
+    if not any(a.attitude for a, _ in comparable) and not tight:
+        return None
+    return all(a.sign != b.sign for a, b in comparable)
+
+
+def _adjunct(tok: Tok) -> bool:
+    return tok.key in lx.TIME_WORDS or any(ch.isdigit() for ch in tok.key)
+
+
+def _dedup(content: list[tuple[Tok, Polarity]]) -> list[tuple[Tok, Polarity]]:
+    seen: set[str] = set()
+    out = []
+    for tok, polarity in content:
+        if tok.stem not in seen:
+            seen.add(tok.stem)
+            out.append((tok, polarity))
+    return out

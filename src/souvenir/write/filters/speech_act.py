@@ -1,0 +1,195 @@
+"""Speech-act filter: a question, a condition, a hypothesis or someone else's words are
+not an assertion about the user.
+
+Source: issue #14, kind 4, from public bug reports of other memory systems: "Should I
+dye my hair red?" kept as "Is going to dye hair red", 我是不是应该辞职去读研？ as
+决定辞职去读研 (case B2-31), "If I were vegetarian…", "Imaginons que je sois médecin à
+Brest" as "Est médecin à Brest" (P2-04), "Kalau saya ada kereta…" as "Ada kereta" (B2-48),
+a group member's quoted "I just moved to Seremban" as the user's move (B2-41).
+
+How: the user's message is cut into units, each with its act:
+
+- ``quotation``: a quoted span (“…”, "…", «…», 「…」, 『…』; two words or three Han
+  characters at least), unless its frame is the user speaking ("I told him "…"",
+  "je lui ai dit « … »", 我说“…”, "saya kata "…"");
+- ``question``: a clause of a question (the filters' clauses: the last clause of a
+  sentence ending with "?" / "？" / 吗 / 呢, or every clause when the sentence opens with a
+  question word — "Should I…", "Est-ce que…", "Adakah…", and 是不是 / 要不要 / 该不该…);
+- ``hypothetical``: every clause of a sentence that opens with "imagine / suppose / let's
+  say / what if / imaginons / supposons / admettons / et si / 假设 / 假如 / 想象 /
+  bayangkan / andaikan / katakanlah…", and a clause with a counterfactual modal ("I'd",
+  "would", "serais", "aurais") in a sentence holding a condition;
+- ``conditional``: a clause opened by "if / unless / si / 如果 / 要是 / 万一 / kalau / jika /
+  sekiranya…" or holding …的话, and the clause after it when the sentence opens with it
+  ("Kalau saya ada kereta, saya pandu sendiri": neither half is a fact);
+- ``relayed``: what follows a third or second person's reporting verb in its sentence
+  ("Bob wrote…", "my friend says that…", "selon…", "according to…", 他说, "dia kata");
+- ``assertion``: everything else.
+
+The candidate is dropped when a non-assertion supports it (half of its content words or
+more, as the other filters count) and the user's assertions, taken together, do not; a
+candidate that carries the act itself ("Asked whether…", "Is considering…", "Seeks
+advice on…", "Is curious about…", "Would eat tofu if vegetarian", "Bob said…", a "?") or
+names the quoted speaker is kept, as is one nothing supports. On LoCoMo's gold
+observations against their turns, the annotators' paraphrases of a question ("The user is
+interested in…", "recommended…") are kept by the first rule; what is still dropped is
+listed in docs/write-path.md.
+
+Known false positives (wrong drops):
+- A habit stated as a condition ("If it rains I take the bus" → "Takes the bus"): the
+  candidate dropped the condition; "Takes the bus when it rains" is kept.
+- A fact the user restates inside a question only ("Since I'm diabetic, can I eat this?"
+  is two clauses, and kept; "Can I, as a diabetic, eat this?" is one question: dropped).
+- Scare quotes of two words or more around the user's own words ('I'm a "night owl"
+  type', a quoted title of the user's own book).
+- A rhetorical question that asserts ("Who doesn't love jazz?").
+Known misses (kept): conditions without a marker ("Had I a car, …"), reported speech
+without a reporting verb, indirect questions without "?" ("I wonder if I should quit").
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
+from souvenir.write.filters._clauses import Clause, clauses
+from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
+from souvenir.types import Candidate
+
+NAME = "speech_act"
+
+_QUOTES = re.compile(r"“([^”]{2,400})”|\"([^\"]{2,400})\"|«\s*([^»]{2,400}?)\s*»|「([^」]{2,400})」|『([^』]{2,400})』"
+                     r"|‘([^’]{4,400})’(?!\w)")
+_SELF_FRAME = re.compile(
+    r"(?:\b(?:i|we)\s+(?:said|say|told|wrote|write|texted|replied|answered|posted)\b|\bje\s+(?:lui|leur|vous)?\s*(?:ai\s+)?"
+    r"(?:dit|écrit|répondu)\b|\bj'ai\s+(?:dit|écrit|répondu)\b|我(?:就|也|还)?(?:说|告诉|回答|写)|(?:^|[,;:]\s*)(?:saya|aku)"
+    r"\s+(?:kata|cakap|beritahu|tulis|jawab)\b)[^.!?。！？]*$",
+    re.I,
+)
+_CONDITIONAL = frozenset({"if", "unless", "si", "kalau", "jika", "jikalau", "sekiranya", "seandainya", "andai",
+                          "andaikata", "如果", "要是", "假如", "万一", "只要", "除非", "倘若", "假使"})
+_HYPOTHETICAL_OPENING = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|well|alors|bon|et|dan|jadi|ok)\W+)?(?:imagine|imagining|suppose|supposing|let'?s\s+say"
+    r"|let\s+us\s+say|say\s+(?:i|we)\b|pretend|what\s+if|hypothetically|in\s+theory|assuming|imaginons|imagine|imaginez"
+    r"|supposons|suppose|admettons|disons\s+que|mettons\s+que|et\s+si\b|à\s+supposer|dans\s+l'hypothèse|bayangkan"
+    r"|andaikan|andaikata|katakanlah|katakan|misalkan|seandainya|假设|假如|假使|设想|想象|想像|比方说|要是|如果|倘若"
+    r"|kalau|jika|if\b|si\s+(?:j'|je|tu|on|nous|vous|il|elle))",
+    re.I,
+)
+_MODALS = frozenset({"would", "'d", "could", "might", "serais", "serait", "aurais", "aurait", "ferais", "ferait",
+                     "pourrais", "pourrait", "irais", "irait", "voudrais", "akan", "会", "就会"})
+_REPORTING = lx.REPORTING | frozenset({"wrote", "writes", "write", "posted", "texted", "messaged", "ecrit",
+                                       "tulis", "menulis", "cakap", "写", "写道", "发", "留言"})
+_RELAY_OPENERS = frozenset({"according", "selon", "menurut", "据", "据说", "听说"})
+# The candidate carries the act itself: it is not stated as a plain fact.
+_SELF_MARKED = re.compile(
+    r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
+    r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote"
+    r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
+    r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
+    r"|demande|demandé|envisage|hésite|aurait|serait|pourrait|selon|cherche|conseils?|curieux|curieuse"
+    r"|intéressée?|s'intéresse|suggère|recommande|tanya|bertanya|fikir|berfikir|mempertimbangkan|kalau|jika"
+    r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
+    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候",
+    re.I,
+)
+
+
+class _Unit:
+    __slots__ = ("act", "tokens", "cjk_key", "text", "names")
+
+    def __init__(self, act: str, tokens: list[Tok], text: str, names: frozenset[str] = frozenset()) -> None:
+        self.act, self.tokens, self.text, self.names = act, tokens, text, names
+        self.cjk_key = "".join(tok.key for tok in tokens if tok.cjk)
+
+
+def speech_units(message: str) -> list[_Unit]:
+    """The message cut into units with their act (module docstring)."""
+    units: list[_Unit] = []
+    rest = message
+    for m in reversed(list(_QUOTES.finditer(message))):
+        quoted = next(g for g in m.groups() if g)
+        frame = message[:m.start()]
+        frame = frame[max(frame.rfind(c) for c in ".!?。！？\n") + 1:]
+        tokens = tokenize(quoted)
+        words = [t for t in tokens if t.role not in ("end", "comma")]
+        if len(words) >= 2 or sum(len(t.key) for t in words if t.cjk) >= 3:
+            act = "assertion" if _SELF_FRAME.search(frame) else "quotation"
+            names = frozenset(w.casefold() for w in re.findall(r"\b[A-Z][\w'\-]+", frame))
+            units.append(_Unit(act, tokens, quoted, names))
+            rest = rest[:m.start()] + " , " + rest[m.end():]
+    parts = clauses(rest)
+    hypothetical = {c.sentence for i, c in enumerate(parts) if i - _first_of(parts, i) < 2
+                    and _HYPOTHETICAL_OPENING.match(re.sub(r"\s+'", "'", f"{c.opener} {c.text}").strip())}
+    conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
+    relayed_from: dict[int, int] = {}
+    for index, clause in enumerate(parts):
+        act = "assertion"
+        previous = parts[index - 1] if index else None
+        if clause.question:
+            act = "question"
+        elif clause.sentence in hypothetical:
+            act = "hypothetical"
+        elif clause.opener in _CONDITIONAL or "的话" in clause.cjk_key:
+            act = "conditional"
+        elif (previous is not None and previous.sentence == clause.sentence and index - 1 == _first_of(parts, index)
+              and (previous.opener in _CONDITIONAL or "的话" in previous.cjk_key)):
+            act = "conditional"  # the consequent of a sentence that opened with its condition
+        elif clause.sentence in conditional_sentence and any(t.key in _MODALS for t in clause.tokens):
+            act = "hypothetical"
+        elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
+            act = "relayed"
+            relayed_from.setdefault(clause.sentence, index)
+        units.append(_Unit(act, clause.tokens, clause.text))
+    return units
+
+
+def _first_of(parts: list[Clause], index: int) -> int:
+    sentence = parts[index].sentence
+    return next(i for i, c in enumerate(parts) if c.sentence == sentence)
+
+
+def _relays(clause: Clause) -> bool:
+    """A third or second person's reporting verb ("Bob wrote", "my friend says", 他说), or
+    "according to / selon / menurut / 据"."""
+    keys = [tok.key for tok in clause.tokens]
+    if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
+        return True
+    return clause.person in ("third", "second") and any(k in _REPORTING for k in keys[:6])
+
+
+def _support(content: list[Tok], unit: _Unit) -> float:
+    """Share of the candidate's content words the unit holds (Chinese: by substring)."""
+    return sum(supported(tok, unit.tokens, unit.cjk_key) for tok in content) / len(content)
+
+
+_ACT_REASON = {
+    "question": "the user asked it",
+    "conditional": "the user said it under a condition",
+    "hypothetical": "the user said it of a hypothetical",
+    "quotation": "it is someone else's words, quoted",
+    "relayed": "the user relays someone else's words",
+}
+
+
+def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
+    """Drop a candidate that only a question, a condition, a hypothesis or someone else's
+    words in the user's message support."""
+    if not exchange.user_message or _SELF_MARKED.search(candidate.text):
+        return keep(NAME, candidate)
+    content = content_of(tokenize(candidate.text))
+    if not content:
+        return keep(NAME, candidate)
+    units = speech_units(exchange.user_message)
+    asserted = [u for u in units if u.act == "assertion"]
+    if asserted and _support(content, _Unit("assertion", [t for u in asserted for t in u.tokens], "")) >= 0.5:
+        return keep(NAME, candidate)  # the user's assertions, together, say it
+    supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
+    if not supporting:
+        return keep(NAME, candidate)
+    named = {tok.key for tok in content}
+    if any(u.names & named for u in supporting):
+        return keep(NAME, candidate)  # "Bob just moved to Seremban": the user tells of Bob
+    best = max(supporting, key=lambda u: _support(content, u))
+    return drop(NAME, candidate, f"{best.act}: {_ACT_REASON[best.act]} ({best.text[:80]!r}), not a fact about the user")

@@ -1,0 +1,361 @@
+"""The reflection contract: what the model is asked after a reply, and how its answer is read.
+
+After the reply, one model call re-reads the exchange and returns JSON (seed 000):
+candidate memories (text, kind, scope, confidence), an optional story-summary update,
+and a few bounded state deltas. The model proposes; this module only reads its answer,
+strictly and item by item: a malformed or partial answer drops only the bad items, each
+drop with its reason (the engine logs and counts them). Nothing here does I/O.
+
+Malformed JSON (a trailing comma, single quotes, unquoted keys, prose around the object,
+an unescaped quote, a cut-off end) is repaired by ``json-repair`` before the same strict
+validation (issue #14: the old fallback recovered 2 of 10 malformed answers, the library 8).
+Validation never fills a gap: an item missing ``text``, ``kind``, ``scope`` or
+``confidence`` is dropped and counted, and when the answer was cut off its last memory
+is dropped too (a truncated "Likes ja…" must not become a memory). An answer with no JSON
+at all is ``unreadable``: the worker retries it like a failed call.
+
+Shapes: :data:`REFLECTION_SCHEMA` (JSON schema sent where the server supports structured
+output), :func:`parse_reflection` (text → :class:`Reflection`), :func:`reflection_messages`
+(the chat messages of the call).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import json_repair
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from souvenir.write.filters.secrets import redact
+from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.types import CANDIDATE_KINDS, Candidate
+
+#: At most this many candidates are read from one reflection; the rest are dropped and
+#: counted (a model looping on its output must not flood the store).
+MAX_CANDIDATES = 32
+#: A memory is a short note; longer "candidates" are transcripts, not memories.
+MAX_CANDIDATE_CHARS = 500
+#: The story summary is rewritten whole by each reflection (seed 000), within this size.
+MAX_SUMMARY_CHARS = 4000
+#: State deltas: at most this many keys, each in [-1, 1], keys ``[a-z_]{1,32}``.
+MAX_STATE_DELTAS = 8
+#: Positions and anchors read from one reflection, at most.
+MAX_POSITIONS = 8
+MAX_ANCHORS = 8
+#: A position's topic, stance or justification, and an anchor, are short.
+MAX_STORY_CHARS = 500
+
+#: Default confidence floor: 0.6. Seed 000 measured the 0.85 filter as decorative — clear
+#: facts came out 12/12 at ≥ 0.85, chatter 0/12, and the 0.60–0.85 band was EMPTY over two
+#: draws (the model encodes doubt in words, not in the number). Any floor in that empty
+#: band behaves the same on that model; 0.6, its lower edge, drops only what a model
+#: itself scores as a coin flip, and keeps the band other models may use. Configurable.
+DEFAULT_MIN_CONFIDENCE = 0.6
+
+REFLECTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "memories": {
+            "type": "array",
+            "maxItems": MAX_CANDIDATES,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "text": {"type": "string"},
+                    "kind": {"type": "string", "enum": list(CANDIDATE_KINDS)},
+                    "scope": {"type": "string", "enum": ["global", "story"]},
+                    "confidence": {"type": "number"},
+                },
+                "required": ["text", "kind", "scope", "confidence"],
+            },
+        },
+        "summary": {"type": ["string", "null"]},
+        "state": {"type": "object", "additionalProperties": {"type": "number"}},
+        "positions": {
+            "type": "array", "maxItems": MAX_POSITIONS,
+            "items": {"type": "object", "properties": {
+                "topic": {"type": "string"}, "stance": {"type": "string"},
+                "justification": {"type": "string"}},
+                "required": ["topic", "stance", "justification"]},
+        },
+        "anchors": {"type": "object", "properties": {
+            "add": {"type": "array", "items": {"type": "string"}},
+            "remove": {"type": "array", "items": {"type": "object", "properties": {
+                "id": {"type": "integer"}, "reason": {"type": "string"}}, "required": ["id", "reason"]}},
+        }},
+    },
+    "required": ["memories"],
+}
+
+# The field wording matters: seed 000 measured verbatim copying of the user's words fall
+# from 4/12 to 0/12 once the field stopped saying "in their own terms". The language line
+# answers mem0's most reported multilingual fault (memories translated to English).
+REFLECTION_SYSTEM = """You maintain long-term notes about the USER of a chat.
+Read the exchange and answer with JSON only, of this shape:
+{"memories": [{"text": ..., "kind": ..., "scope": ..., "confidence": ...}], "summary": ..., "state": {...}}
+- memories: durable facts about the user worth recalling weeks later. "text" is a short
+  third-person note that paraphrases what the user revealed, written in your own words
+  (never a quotation of their sentences); about the user only, not the assistant, not a
+  character, not other people. Keep negations ("does not like X").
+  Write each "text" in the language the user wrote in (the language of the user's
+  message, "user_language" when given), never translated; names, places and numbers as
+  the user wrote them.
+  "kind": fact, preference, promise or episode. "scope": global (true of the user
+  anywhere) or story (only within the current story). "confidence": 0 to 1.
+  An empty list is a fine answer.
+- summary: the whole story summary rewritten, or null to keep it.
+- state: optional small numeric changes (each between -1 and 1), e.g. {"trust": 0.1}.
+- positions: the character's stances taken in this exchange: {"topic", "stance" (a short
+  description of the view, not the reply's wording), "justification" (why, from the
+  exchange)}. Optional.
+- anchors: key story facts to keep above the summary: {"add": [fact, ...], "remove":
+  [{"id": anchor id, "reason": why it no longer holds}]}. Optional; a removal needs a reason."""
+
+
+@dataclass(slots=True)
+class Reflection:
+    """A parsed reflection: kept ``candidates``, optional ``summary``, clamped ``state``
+    deltas, and ``dropped`` (one reason per item that was not kept)."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    summary: str | None = None
+    state: dict[str, float] = field(default_factory=dict)
+    positions: list[tuple[str, str, str]] = field(default_factory=list)
+    anchors_add: list[str] = field(default_factory=list)
+    anchors_remove: list[tuple[int, str]] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    #: Why the whole answer could not be read (no JSON in it), else ``None``: retried.
+    unreadable: str | None = None
+    #: The answer was malformed JSON, repaired before validation.
+    repaired: bool = False
+
+
+class _Item(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=False)
+
+    text: str = Field(min_length=1)
+    kind: str
+    scope: str
+    confidence: float
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("empty text")
+        if len(value) > MAX_CANDIDATE_CHARS or len(value.encode("utf-8", "replace")) > MAX_TEXT_BYTES:
+            raise ValueError(f"text over {MAX_CANDIDATE_CHARS} characters")
+        value.encode("utf-8")  # lone surrogates raise UnicodeEncodeError (a ValueError)
+        return value
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in CANDIDATE_KINDS:
+            raise ValueError(f"kind {value!r} not in {CANDIDATE_KINDS}")
+        return value
+
+    @field_validator("scope")
+    @classmethod
+    def _scope(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in ("global", "story"):
+            raise ValueError(f"scope {value!r} is not global or story")
+        return value
+
+    @field_validator("confidence")
+    @classmethod
+    def _confidence(cls, value: float) -> float:
+        if math.isnan(value):
+            raise ValueError("confidence is NaN")
+        return min(1.0, max(0.0, value))
+
+
+_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    data: dict | None
+    error: str | None = None
+    repaired: bool = False
+    truncated: bool = False
+
+
+def _load(raw: str | bytes | dict) -> _Loaded:
+    if isinstance(raw, dict):
+        return _Loaded(raw)
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return _Loaded(None, "answer is not UTF-8")
+    text = raw.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    repaired = truncated = False
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        if "{" not in text and "[" not in text:
+            return _Loaded(None, "answer is not JSON")
+        try:
+            data = json_repair.loads(text)
+        except Exception:  # noqa: BLE001 - a repair that fails is an unreadable answer
+            data = None
+        if not isinstance(data, (dict, list)) or not data:
+            return _Loaded(None, "answer is not JSON (nothing could be repaired)")
+        repaired = True
+        truncated = _cut_off(text)
+    if isinstance(data, list):  # a bare list of memories
+        data = {"memories": data}
+    if not isinstance(data, dict):
+        return _Loaded(None, f"answer is JSON {type(data).__name__}, not an object")
+    return _Loaded(data, None, repaired, truncated)
+
+
+def _cut_off(text: str) -> bool:
+    """The answer stops inside a value: nothing closes it, or JSON (a quote, a key, an
+    opening bracket) goes on after its last closing bracket; prose after it ("Hope this
+    helps!") is not a cut."""
+    last = max(text.rfind("}"), text.rfind("]"))
+    return last < 0 or any(ch in text[last + 1:] for ch in "\"':{[")
+
+
+def _first_error(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error.get("loc", ()))
+        return f"{where}: {error['msg']}" if where else error["msg"]
+    return str(exc)
+
+
+def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                     source: str | None = None) -> Reflection:
+    """Read a model's reflection answer; never raises on bad content.
+
+    Malformed JSON is repaired first (module docstring); an answer with no JSON at all
+    sets ``unreadable``. Each memory item is validated on its own (pydantic, every field
+    required); an invalid one is dropped with its reason, the others kept. Confidence is clamped to [0, 1]; items under
+    ``min_confidence`` are dropped. ``source`` is set on every kept candidate.
+    """
+    result = Reflection()
+    loaded = _load(raw)
+    data = loaded.data
+    if data is None:
+        result.unreadable = loaded.error or "unreadable answer"
+        result.dropped.append(result.unreadable)
+        return result
+    result.repaired = loaded.repaired
+    items = data.get("memories", data.get("candidates", []))
+    if not isinstance(items, list):
+        result.dropped.append("'memories' is not a list")
+        items = []
+    if loaded.truncated and items:
+        result.dropped.append(f"memory {len(items) - 1}: the answer was cut off, its last memory may be incomplete")
+        items = items[:-1]
+    if len(items) > MAX_CANDIDATES:
+        result.dropped.append(f"{len(items) - MAX_CANDIDATES} memories over the cap of {MAX_CANDIDATES}")
+        items = items[:MAX_CANDIDATES]
+    seen: set[str] = set()
+    for number, item in enumerate(items):
+        try:
+            parsed = _Item.model_validate(item)
+        except (ValidationError, ValueError, TypeError) as exc:
+            result.dropped.append(f"memory {number}: {_first_error(exc)}")
+            continue
+        if parsed.confidence < min_confidence:
+            result.dropped.append(f"memory {number}: confidence {parsed.confidence:.2f} < {min_confidence}")
+            continue
+        if parsed.text in seen:
+            result.dropped.append(f"memory {number}: repeated in the same answer")
+            continue
+        seen.add(parsed.text)
+        result.candidates.append(Candidate(text=parsed.text, kind=parsed.kind, scope=parsed.scope,
+                                           confidence=parsed.confidence, source=source))
+    summary = data.get("summary")
+    if isinstance(summary, str) and summary.strip():
+        try:
+            summary.encode("utf-8")
+            result.summary = summary.strip()[:MAX_SUMMARY_CHARS]
+        except UnicodeEncodeError:
+            result.dropped.append("summary is not valid UTF-8")
+    elif summary is not None:
+        result.dropped.append("summary is not a string")
+    state = data.get("state") or {}
+    if isinstance(state, dict):
+        for key, value in list(state.items())[:MAX_STATE_DELTAS]:
+            if (isinstance(key, str) and re.fullmatch(r"[a-z_]{1,32}", key)
+                    and isinstance(value, (int, float)) and not isinstance(value, bool)
+                    and math.isfinite(value)):
+                result.state[key] = min(1.0, max(-1.0, float(value)))
+            else:
+                result.dropped.append(f"state {redact(str(key))[0][:40]!r}: not a bounded number")
+    else:
+        result.dropped.append("state is not an object")
+    _story_items(data, result)
+    return result
+
+
+def _short(value: object) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_STORY_CHARS:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value.strip()
+
+
+def _story_items(data: dict, result: Reflection) -> None:
+    """Positions and anchor changes, item by item (bad ones dropped with a reason)."""
+    positions = data.get("positions") or []
+    for number, item in enumerate(positions[:MAX_POSITIONS] if isinstance(positions, list) else []):
+        fields = [_short(item.get(k)) if isinstance(item, dict) else None
+                  for k in ("topic", "stance", "justification")]
+        if None in fields:
+            result.dropped.append(f"position {number}: needs a short topic, stance and justification")
+        else:
+            result.positions.append((fields[0], fields[1], fields[2]))  # type: ignore[arg-type]
+    anchors = data.get("anchors") or {}
+    if not isinstance(anchors, dict):
+        result.dropped.append("anchors is not an object")
+        return
+    for text in (anchors.get("add") or [])[:MAX_ANCHORS]:
+        if (short := _short(text)) is not None:
+            result.anchors_add.append(short)
+        else:
+            result.dropped.append("anchor to add: not a short text")
+    for item in (anchors.get("remove") or [])[:MAX_ANCHORS]:
+        reason = _short(item.get("reason")) if isinstance(item, dict) else None
+        anchor_id = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(anchor_id, int) or isinstance(anchor_id, bool):
+            result.dropped.append("anchor removal: no anchor id")
+        elif reason is None:
+            result.dropped.append(f"anchor {anchor_id} removal refused: no reason given")
+        else:
+            result.anchors_remove.append((anchor_id, reason))
+
+
+def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None,
+                        anchors: list[dict] | None = None, language: str | None = None) -> list[dict]:
+    """The chat messages of the reflection call (system prompt + the exchange as data);
+    ``language``: the user's language code when known (``fr``, ``zh``…), for the notes."""
+    exchange: dict = {"user": user_message, "assistant": assistant_reply}
+    if language:
+        exchange["user_language"] = language
+    if summary:
+        exchange["current_summary"] = summary
+    if anchors:
+        exchange["anchors"] = [{"id": a["id"], "text": a["text"]} for a in anchors]
+    return [
+        {"role": "system", "content": REFLECTION_SYSTEM},
+        {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},
+    ]
