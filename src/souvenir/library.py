@@ -122,18 +122,21 @@ class Souvenir:
     # -- the turn loop ---------------------------------------------------------------------
     def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
                  time: datetime | None = None, language: str | None = None,
-                 channel: str | None = None, timezone: str | None = None) -> TurnRecorded:
+                 channel: str | None = None, timezone: str | None = None,
+                 question: str | None = None) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
         queued (the worker extracts the memories); without one the user's message goes
         through the write path now (``memory`` says what happened). ``time`` keeps its own
         UTC offset; ``timezone`` (IANA name or offset) sets the user's zone (profile ``tz``):
-        relative dates are grounded in the user's local day."""
+        relative dates are grounded in the user's local day. ``question``: what the bot said
+        just before ``message`` (default: the previous recorded turn's reply): a bare answer to
+        its request for a secret is not kept."""
         turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
-                         reply=reply, time=time, language=language, timezone=timezone)
+                         reply=reply, question=question, time=time, language=language, timezone=timezone)
         rt = self.runtime
         turn_id, written = rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply,
                                                  time=turn.time, story=turn.story, language=turn.language,
-                                                 timezone=turn.timezone)
+                                                 timezone=turn.timezone, question=turn.question)
         if rt.worker is not None:
             rt.worker.wake()
         return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,

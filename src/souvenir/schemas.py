@@ -183,6 +183,9 @@ class TurnCreate(_In):
     story: str | None = _STORY
     message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     reply: str | None = Field(None, description="What the bot answered.")
+    question: str | None = Field(None, description="What the bot said just before the message (its question), "
+                                 "when the caller holds it: a bare answer to a request for a password or "
+                                 "a code is not kept. Default: the previous recorded turn's reply.")
     time: datetime | None = Field(None, description="When it was said (ISO 8601); default now. Its "
                                   "own UTC offset is the user's local day; a time without one (or "
                                   "in UTC) is read in the user's zone.")

@@ -35,6 +35,7 @@ from starlette.requests import ClientDisconnect
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
+from souvenir.privacy import redact_answer
 from souvenir.schemas import ChatCompletion, ModelList
 from souvenir.timeutil import utcnow
 from souvenir.timezones import canonical_zone
@@ -55,6 +56,23 @@ def last_user_text(messages: list) -> str | None:
                 parts = [p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"]
                 return "\n".join(p for p in parts if p) or None
             return None
+    return None
+
+
+def last_question(messages: list) -> str | None:
+    """Text of the last ``assistant`` message before the last ``user`` one (what the bot asked),
+    or ``None``: the answer rule reads it (:func:`souvenir.privacy.answer_to`)."""
+    seen_user = False
+    for message in reversed(messages):
+        if not isinstance(message, dict):
+            continue
+        if message.get("role") == "user":
+            seen_user = True
+        elif seen_user and message.get("role") == "assistant":
+            content = message.get("content")
+            if isinstance(content, list):
+                content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+            return content if isinstance(content, str) else None
     return None
 
 
@@ -187,7 +205,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
     health = health or UpstreamHealth()
 
     def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
-               source: str | None = None, tz: str | None = None, language: str | None = None) -> None:
+               source: str | None = None, tz: str | None = None, language: str | None = None,
+               question: str | None = None) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         try:
@@ -201,7 +220,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                         counters["proxy_retries_recorded_once"] += 1
                         return
                 rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz,
-                                      language=language)
+                                      language=language, question=question)
             if rt.worker is not None:
                 rt.worker.wake()
         except SouvenirError as exc:
@@ -266,6 +285,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                 log.warning("proxy: %d requests named no user (neither `user` nor X-Souvenir-User): "
                             "forwarded without memory", counters["proxy_no_user"])
         message = last_user_text(body["messages"])
+        question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)
         remember = user is not None and bool(message and message.strip())
         if user is not None:
             check_channel(request, channel)  # 403 (OpenAI's shape) outside the key's channels
@@ -275,7 +295,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
         if remember:
             try:
-                result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story,
+                asked = redact_answer(message, question) if message else message  # kept for diagnostics
+                result = await run_in_threadpool(get_runtime().engine.context, channel, user, asked, story,
                                                  None, user_leg, tz)
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
@@ -284,7 +305,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(request, body, channel, user, story, message, remember, source, tz, language)
+            return await _stream(request, body, channel, user, story, message, remember, source, tz, language,
+                                 question)
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
         while True:  # a client that hangs up stops the upstream call and records nothing
             done, _ = await asyncio.wait({call}, timeout=0.25)
@@ -318,7 +340,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                 counters["proxy_client_gone"] += 1
             else:
                 task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
-                                                                           reply, source, tz, language))
+                                                                           reply, source, tz, language,
+                                                                           question))
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
 
@@ -332,7 +355,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
                       message: str | None, remember: bool, source: str | None, tz: str | None,
-                      language: str | None) -> Response:
+                      language: str | None, question: str | None = None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
@@ -371,7 +394,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
                     await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None,
-                                            source, tz, language)
+                                            source, tz, language, question)
             task = BackgroundTask(after)
         return StreamingResponse(relay(), status_code=answer.status_code,
                                  media_type=answer.headers.get("content-type", "text/event-stream"),

@@ -25,8 +25,8 @@ from souvenir.engine.proposals import ReflectionMixin
 from souvenir.errors import (
     EmbedderError, InputError, UnknownError,
 )
-from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, redact, run_filters
-from souvenir.write.filters.secrets import redact_answer
+from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
+from souvenir.privacy import answer_to, redact_turn
 from souvenir.index.vectors import PendingQuery, VectorIndex
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time, check_user_id
@@ -246,7 +246,8 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
                     time: datetime | None = None, story: str | None = None,
                     source: str | None = None, now: datetime | None = None,
                     language: str | None = None,
-                    timezone: str | None = None) -> tuple[int, WriteResult | None]:
+                    timezone: str | None = None,
+                    question: str | None = None) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
         message becomes an ``episode`` (of the story when ``story`` is given, else global). A command (``/start``) or a
@@ -267,9 +268,11 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
         check_field(source, "source", 1024)
         check_time(time)
         zone_text = canonical_zone(timezone) if timezone else None
-        # Secrets never reach the store, whichever path writes (seed 001 §9).
-        message = redact(message)[0]
-        reply = None if reply is None else redact(reply)[0]
+        check_field(question, "question")
+        # Secrets never reach the store, whichever path writes (seed 001 §9): the message's
+        # values leave the reply too, the answer to the assistant's question for a secret too
+        texts = redact_turn(message, reply, question)
+        message, reply = texts.message, texts.reply
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
             self.store.lock_user(user_id)  # replicas: the profile read below is written back
@@ -277,9 +280,10 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
             story_id = self._story_id(user_id, story, True, now)
             # the answer to an assistant that asked for a secret ("What's your password?" →
             # "Hunter2xyz!") is the secret alone: no phrasing rule sees it
-            prior = self.store.recent_turns(user_id, story_id, 1)
+            prior = self.store.recent_turns(user_id, story_id, 1) if question is None else []
             if prior:
-                message = redact_answer(message, prior[-1]["reply"])
+                texts = answer_to(texts, prior[-1]["reply"])
+                message, reply = texts.message, texts.reply
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
             before = self.store.kv_all(user_id)  # the profile as it was before this turn
             queries = profile.push_query(before.get(profile.QUERIES_KEY), message)

@@ -254,7 +254,7 @@ _RULES: list[Rule] = [
 _RULES_AFTER: list[Rule] = [
     # Chinese number + unit: 3月, 5号 / 5日, 200元 / 200块, 2025年.
     (
-        re.compile(rf"(\d+(?:[.,]\d+)?|[{ZH_NUMERAL_CHARS}]+)\s?([月号日元块年])"),
+        re.compile(rf"((?<!\d)\d+(?:[.,]\d+)?|(?<![{ZH_NUMERAL_CHARS}])[{ZH_NUMERAL_CHARS}]+)\s?([月号日元块年])"),
         lambda m: (m.group(1) if m.group(1)[0].isdigit() else zh_to_digits(m.group(1)))
         + {"号": "日", "块": "元"}.get(m.group(2), m.group(2)),
     ),

@@ -195,7 +195,7 @@ _ZH_COUNT = rf"(?<![{ZH_NUMERAL_CHARS}\d第每])(?P<n>[{ZH_NUMERAL_CHARS}]{{1,3}
 # A count right before a plain unit phrase that the counted patterns could not read.
 _COUNT_WORDS = frozenset(NUMBER_WORDS) | NUMBER_MULTIPLIERS | {
     "beberapa", "berapa", "few", "several", "quelques", "plusieurs", "se", "of"}
-_LAST_WORD = re.compile(r"([^\W_]+)\s+$")
+_LAST_WORD = re.compile(r"(?<![^\W_])([^\W_]+)\s+$")
 _UNIT_FIRST = re.compile(r"(?:minggu|bulan|tahun|hari|hujung|week|month|year|semaine|mois|an)\b",
                          re.IGNORECASE)
 

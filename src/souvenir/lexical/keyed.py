@@ -220,7 +220,11 @@ def _street_like(rest: str) -> bool:
 def _address(rest: str) -> tuple[str, int] | None:
     """The rest of the clause, without a trailing "from now on". Refused when it opens
     with a relative (Malay puts the owner after the noun: "Alamat penghantaran kakak: …")
-    or a past verb ("Delivery address was …")."""
+    or a past verb ("Delivery address was …"). A rest of more than 1,000 characters is none
+    (an address is at most 160 once its filler is cut; reading a 16 KB rest from each of its
+    positions cost seconds)."""
+    if len(rest) > 1000:
+        return None
     value = _TRAILING_FILLER.sub("", rest.strip().lstrip(":=- ")).strip(" .,;:!?-")
     if not re.search(r"\w", value) or len(value) > 160:
         return None
@@ -252,7 +256,7 @@ def _read_place(rest: str, prep: str | None) -> tuple[str, str, int] | None:
     got = _cap_run(rest, _PLACE_LINKS)
     if got is None or fold(got[0]) in D.STREET_WORDS or fold(got[0]).split(" ")[0] in D.NOT_A_TOWN:
         return None
-    after = fold(rest[got[1]:]).split(" ", 1)[0].strip(",.;:")
+    after = fold(rest[got[1]:got[1] + 200]).split(" ", 1)[0].strip(",.;:")  # a word, not the rest
     if after in D.WORKPLACE_WORDS:  # "Moved to the Penang office"
         return None
     if fold(got[0]).split(" ")[-1] in D.STREET_WORDS:  # "Main Street"
@@ -444,8 +448,8 @@ def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | No
 def _bare(clause: str, pos: int) -> bool:
     if _HAN_RUN.match(clause, pos):
         return clause.startswith(D.ZH_BARE_VERBS, pos)
-    word = clause[pos:].split(" ", 1)[0]
-    return fold(word) in D.BARE_VERBS
+    word = clause[pos:pos + 64].split(" ", 1)[0]  # a verb is shorter: no need to fold a 16 KB run
+    return len(word) < 64 and fold(word) in D.BARE_VERBS
 
 
 def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozenset()) -> _Clause:

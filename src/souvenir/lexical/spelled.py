@@ -62,10 +62,12 @@ def _alt(words) -> str:
 
 _NUMBER_WORD = _alt([*_UNITS, "vingts", "puluh", "belas", *_HUNDREDS, *_THOUSANDS])
 NUMBER_PHRASE = (
-    rf"(?:\d{{1,3}}|(?:{_NUMBER_WORD})(?:(?:[\s\-]+(?:et|and)[\s\-]+|[\s\-]+)(?:{_NUMBER_WORD}))*)"
+    rf"(?:\d{{1,3}}|(?:{_NUMBER_WORD})(?:(?:[\s\-]+(?:et|and)[\s\-]+|[\s\-]+)(?:{_NUMBER_WORD})){{0,11}})"
 )
 """Regex (no groups) of a count: 1–3 digits, or number words joined by spaces, hyphens,
-"et" / "and" ("vingt et un", "twenty-five", "dua puluh lima")."""
+"et" / "and" ("vingt et un", "twenty-five", "dua puluh lima"), at most twelve words (the
+longest count people write, "one hundred twenty three thousand four hundred fifty six", has
+nine): unbounded, 16 KB of "belas belas …" was read from each of its words to the end."""
 
 
 def parse_number(phrase: str) -> int | None:

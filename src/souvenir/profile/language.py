@@ -145,8 +145,8 @@ SCRIPTS = (  # (code, first, last) code point ranges of letters
     ("el", 0x0370, 0x03FF),
 )
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_URLISH = re.compile(r"\S+@\S+|\bhttps?://\S+|\bwww\.\S+")
-_WITH_DIGIT = re.compile(r"[^\s]*\d[^\s]*")
+_URLISH = re.compile(r"(?<!\S)\S+@\S+|\bhttps?://\S+|\bwww\.\S+")
+_WITH_DIGIT = re.compile(r"(?<!\S)\S*\d\S*")
 _TOKEN = re.compile(r"[^\W\d_]+(?:['\-][^\W\d_]+)*'?")
 _ELISION = re.compile(r"^(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(.+)$")
 _CLITIC = re.compile(r"(nya|lah|kah|ku|mu)$")

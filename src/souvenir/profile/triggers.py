@@ -36,7 +36,7 @@ SUMMARY_EVERY = 10
 TURNS_KEY = "meta:turns_since_summary"
 
 # -- SKUs and order codes ---------------------------------------------------------------
-_SEED_SKU = re.compile(r"[A-Z0-9]{2,}\d{2,}")  # seed 001 §5.3, on the token without "-"
+_SEED_SKU = re.compile(r"(?<![A-Z0-9])[A-Z0-9]{2,}\d{2,}")  # seed 001 §5.3, on the token without "-"
 _TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])")
 _CURRENCY = "RM|MYR|USD|SGD|EUR|GBP|HKD|RP|IDR|RMB|CNY|JPY|AUD"
 _UNITS = ("ML|L|KG|G|MG|CM|MM|M|KM|GB|TB|MB|KB|PCS|PC|X|W|KW|V|MAH|HZ|K|P|AM|PM|H|HR|HRS|"

@@ -18,7 +18,8 @@ def post_turn(body: TurnCreate, mem: SouvenirDep, request: Request) -> TurnRecor
     worker runs it); without one, the user's message goes through the write path now."""
     check_channel(request, body.channel)
     return mem.add_turn(body.user, body.message, body.reply, story=body.story, time=body.time,
-                        language=body.language, channel=body.channel, timezone=body.timezone)
+                        language=body.language, channel=body.channel, timezone=body.timezone,
+                        question=body.question)
 
 
 @router.post("/context", response_model=ContextPublic)

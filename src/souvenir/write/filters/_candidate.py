@@ -36,9 +36,9 @@ _SETTING = re.compile(
 )
 _USER_ANYWHERE = re.compile(r"\b(?:user|utilisat(?:eur|rice)|pengguna|customer|client|pelanggan)\b|用户|客户|顾客")
 _ROLE_TAG = re.compile(
-    r"^\s*[\(\[（【]\s*(?:as|playing|en tant que|en|comme|incarnant|sebagai|作为|扮演)\s*([^\)\]）】]{1,40})[\)\]）】]"
-    r"|^\s*\*{0,2}([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2})\*{0,2}\s*[:：]"
-    r"|^\s*\*([A-Z][\w'-]+)\s",
+    r"^[^\S\n]*[\(\[（【]\s*(?:as|playing|en tant que|en|comme|incarnant|sebagai|作为|扮演)\s*([^\)\]）】]{1,40})[\)\]）】]"
+    r"|^[^\S\n]*\*{0,2}([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2})\*{0,2}\s*[:：]"
+    r"|^[^\S\n]*\*([A-Z][\w'-]+)\s",
     re.MULTILINE,
 )
 _NAME_STOP = frozenset({"captain", "capitaine", "the", "le", "la", "mr", "mrs", "ms", "dr", "lady", "lord", "sir"})

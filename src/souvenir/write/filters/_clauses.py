@@ -91,6 +91,28 @@ class Clause:
                 attitude = True
         return Polarity(sign, attitude)
 
+    def polarities(self) -> list[Polarity]:
+        """:meth:`polarity_at` of every token, in one pass (asking each in turn reads the
+        clause once per token: seconds for a 16 KB clause)."""
+        below: dict[int, tuple[int, bool]] = {}  # segment -> (negators, attitude) in the segments before it
+        whole: dict[int, tuple[int, bool]] = {}  # segment -> (negators, attitude) in it
+        for tok, seg in zip(self.tokens, self.segs):
+            negs, att = whole.get(seg, (0, False))
+            whole[seg] = (negs + (tok.role in _NEG_ROLES), att or tok.role in ("pos", "negval"))
+        negs, att = 0, False
+        for seg in sorted(whole):
+            below[seg] = (negs, att)
+            negs, att = negs + whole[seg][0], att or whole[seg][1]
+        run: dict[int, tuple[int, bool]] = {}
+        out = []
+        for tok, seg in zip(self.tokens, self.segs):
+            negs, att = run.get(seg, (0, False))
+            run[seg] = (negs + (tok.role in _NEG_ROLES), att or tok.role in ("pos", "negval"))
+            inside = whole[seg] if tok.cjk else run[seg]
+            count = below[seg][0] + inside[0]
+            out.append(Polarity(-1 if count % 2 else 1, below[seg][1] or inside[1]))
+        return out
+
     def find(self, tok: Tok) -> Polarity | None:
         """Polarity of ``tok`` in this clause, or ``None`` when the clause does not mention it."""
         for index, own in enumerate(self.tokens):

@@ -65,7 +65,7 @@ def negation_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
 
 def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
     """The message clause that contradicts ``own``, when every best-matching clause does."""
-    content = [(tok, own.polarity_at(i)) for i, tok in enumerate(own.tokens) if tok.role == "content"]
+    content = [(tok, polarity) for tok, polarity in zip(own.tokens, own.polarities()) if tok.role == "content"]
     content = _dedup(content)
     if not content:
         return None

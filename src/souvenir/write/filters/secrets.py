@@ -118,7 +118,7 @@ _BARE_PASSWORD = re.compile(
 #: "/2fa 492183", Telegram's "/pin@MyBot 4921"): its arguments are the secret, whatever they
 #: look like (the turn keeps the command, its write-log event says it was dropped).
 _COMMAND_SECRET = re.compile(
-    r"^(?P<pre>\s*[/／!](?:(?:set|change|reset|new|update|forgot|my)_?)?"
+    r"^(?P<pre>[^\S\n]*[/／!](?:(?:set|change|reset|new|update|forgot|my)_?)?"
     r"(?:password|passwd|pwd|pass|passcode|passphrase|login|signin|signup|register|auth|2fa|mfa|otp|pin|"
     r"token|secret|apikey|mdp|motdepasse|katalaluan|sandi)(?:_?(?:set|change|reset|new|update))?"
     r"(?:@\w+)?\s+)(?P<v>\S.*)$",
@@ -150,7 +150,7 @@ _CHANGED_PASSWORD = re.compile(
 _CREDENTIAL_PAIR = re.compile(
     r"(?:\bcredentials?|\bidentifiants?|\blogin details|账号密码|帳號密碼|账号和密码)\s*[:=：]?\s*(?:are|is|sont|est)?\s*"
     r"[^\s/:|]{1,64}\s*[/:|]\s*(?P<v>[^\s,;]{3,64})"
-    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+:(?P<e>[^\s,;]{3,64})",
+    r"|\b[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+:(?P<e>[^\s,;]{3,64})",
     re.IGNORECASE,
 )
 _USER_INFO = re.compile(r"(?<![\w/:.])[\w.+-]{1,64}:(?P<v>[^\s@/:]{3,64})@[\w-]+(?:\.[\w-]+)+")
@@ -181,7 +181,7 @@ _ZH_PASSWORD = re.compile(
 #: "code:", "the code they texted me", "le code reçu par SMS", "短信里的码" (4 to 8 digits:
 #: "your code is 200 lines long" stays).
 _CODE_SENT = re.compile(
-    r"(?:\b(?:your|votre|ton) code\s*(?:is|est|:|=)|\bkod anda\s*(?:ialah|adalah|:)?|(?:^|(?<=[.!?\n]))\s*code\s*[:=]|"
+    r"(?:\b(?:your|votre|ton) code\s*(?:is|est|:|=)|\bkod anda\s*(?:ialah|adalah|:)?|(?:^|(?<=[.!?\n]))[^\S\n]*code\s*[:=]|"
     r"短信(?:里|裡)?的?(?:验证)?码|"
     r"\bcode\b(?=[^\d\n]{0,25}?\b(?:texted|sms|sent me|text message|reçu|envoyé|texto|dihantar|diterima)\b))"
     r"[^\d\n]{0,25}?(?P<v>\d{4,8}(?:[ .-]\d{2,4}){0,2})(?![\d.-]?\d)",
@@ -209,7 +209,7 @@ _API_KEYS = re.compile(
     r"|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}"
     r"|\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*"
 )
-_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)(?P<v>[^@\s/]+)(?=@)", re.IGNORECASE)
+_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{0,31}://[^/\s:@]+:)(?P<v>[^@\s/]+)(?=@)", re.IGNORECASE)
 _CARD = re.compile(r"(?<![\d.-])\d(?:[ .-]?\d){12,18}(?![\d-]|\.\d)")
 _CARD_WORDS = re.compile(
     r"\b(?:card|carte|cb|visa|mastercard|master card|amex|american express|credit|debit|kad|kredit|cart[ãa]o)\b"
@@ -225,7 +225,6 @@ _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 _HEX = re.compile(r"(?<![\w/])[0-9a-fA-F]{32,}(?![\w/])")
 _B64 = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
 _URL = re.compile(r"\bhttps?://\S+", re.IGNORECASE)
-_HOOK_URL = re.compile(r"\bhttps?://[^\s/]*hook[^\s]*|\bhttps?://[^\s/]+/\S*hook\S*", re.IGNORECASE)
 _HOOK_SEGMENT = re.compile(r"(?<=/)(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}|(?<=/)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{16,}")
 _QUERY_SECRET = re.compile(
     r"(?P<pre>[?&](?:token|key|api_key|apikey|api-key|access_token|refresh_token|secret|client_secret|sig|signature|"
@@ -240,7 +239,22 @@ _DETECTOR_CLASSES: list[type] = list(get_mapping_from_secret_type_to_class().val
 _SPACED_SEPARATOR = "(?: *)(?:=|:|:=|=>| +|::)(?: *)"
 
 
+#: detect-secrets patterns whose first repetition could start anywhere inside a run (16 KB of
+#: "eyJ", "sk-" or "//" tried the rest of the text from each: seconds of CPU), written so that
+#: a run is tried once, from its start; the npm one goes to the line's first "//" at once.
+_REWRITTEN = {
+    r"eyJ[A-Za-z0-9-_=]+\.[A-Za-z0-9-_=]+\.?[A-Za-z0-9-_.+/=]*?":
+        r"(?<![A-Za-z0-9\-_=])eyJ[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*?",
+    r"sk-[A-Za-z0-9-_]*[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}":
+        r"(?<![A-Za-z0-9\-_])sk-[A-Za-z0-9\-_]*[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}",
+    r"\/\/.+\/:_authToken=\s*((npm_.+)|([A-Fa-f0-9-]{36})).*":
+        r"(?m)(?<![^\n])(?>[^\n/]*(?:/(?!/)[^\n/]*)*)(?P<v>//[^\n]*/:_authToken=[^\S\n]*(?:npm_.+|[A-Fa-f0-9-]{36}).*)",
+}
+
+
 def _linear(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    if pattern.pattern in _REWRITTEN:
+        return re.compile(_REWRITTEN[pattern.pattern], pattern.flags)
     if _SPACED_SEPARATOR not in pattern.pattern:
         return pattern
     return re.compile(pattern.pattern.replace(_SPACED_SEPARATOR, f"(?>{_SPACED_SEPARATOR})"), pattern.flags)
@@ -331,7 +345,7 @@ _ASKS_SECRET = re.compile(
 )
 #: The answer alone, or after "it's" / "here" / "c'est" / "ialah" / 是.
 _ANSWER = re.compile(
-    r"\s*(?P<lead>(?:(?:it'?s|it is|here(?: it is)?|sure|ok(?:ay)?|c'est|voici|ialah|ini|是|就是)[\s:,，：]*)*)"
+    r"(?<!\s)\s*(?P<lead>(?:(?:it'?s|it is|here(?: it is)?|sure|ok(?:ay)?|c'est|voici|ialah|ini|是|就是)[\s:,，：]*)*)"
     r"(?P<q>[\"'«“]?)(?P<v>[^\s\"'»”]{3,64})(?P=q)\s*[.!]?\s*",
     re.IGNORECASE,
 )
@@ -410,7 +424,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
     text = sub(_COMMAND_SECRET, "password", text, "v")
     text = sub(_API_KEYS, "api_key", text)
     text = sub(_URL_CREDENTIALS, "url_credentials", text, "v")
-    text = _HOOK_URL.sub(lambda m: _redact_hook(m.group(0), found), text)
+    text = _URL.sub(lambda m: _redact_hook(m.group(0), found) if _is_hook(m.group(0)) else m.group(0), text)
     text = sub(_QUERY_SECRET, "webhook", text, "v", lambda v, m, t: v != REDACTED)
     lower = text.casefold()  # each family of phrasings runs only where one of its words is
 
@@ -442,7 +456,8 @@ def _redact(text: str) -> tuple[str, list[str]]:
     text = sub(_HEX, "token", text, None, lambda v, m, t: not _in_url(m, t))
     text = sub(_B64, "token", text, None, lambda v, m, t: _mixed(v) and not _in_url(m, t))
     for pattern in _DETECTORS:
-        text = sub(pattern, "detect_secrets", text, None, lambda v, m, t: REDACTED not in v)
+        group = "v" if "v" in pattern.groupindex else None
+        text = sub(pattern, "detect_secrets", text, group, lambda v, m, t: REDACTED not in v)
     return text, found
 
 
@@ -465,7 +480,7 @@ def _looks_made_up(value: str) -> bool:
     return letters and marks and not _MEASURE.fullmatch(value)
 
 
-_MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?:st|nd|rd|th|h|hrs?|am|pm|min|mins|s|x|k|kg|km|cm|mm|gb|mb|kb|tb|g|m)",
+_MEASURE = re.compile(r"(?<!\d)\d+(?:[.,]\d+)?(?:st|nd|rd|th|h|hrs?|am|pm|min|mins|s|x|k|kg|km|cm|mm|gb|mb|kb|tb|g|m)",
                       re.IGNORECASE)
 
 
@@ -476,6 +491,13 @@ def _redact_group(match: re.Match[str], group: str, kind: str, found: list[str])
     found.append(kind)
     start, end = match.start(group) - match.start(), match.end(group) - match.start()
     return match.group(0)[:start] + REDACTED + match.group(0)[end:]
+
+
+def _is_hook(url: str) -> bool:
+    """Whether ``url`` (a :data:`_URL` match) is a webhook's: "hook" in its host or path. (One
+    pass over each URL: a pattern looking for "hook" from each "http" of 16 KB of "http://a/"
+    tried the rest of the text from every one of them.)"""
+    return "hook" in url.partition("://")[2].casefold()
 
 
 def _redact_hook(url: str, found: list[str]) -> str:

@@ -120,7 +120,10 @@ def speech_units(message: str) -> list[_Unit]:
             units.append(_Unit(act, tokens, quoted, names))
             rest = rest[:m.start()] + " , " + rest[m.end():]
     parts = clauses(rest)
-    hypothetical = {c.sentence for i, c in enumerate(parts) if i - _first_of(parts, i) < 2
+    first_of: dict[int, int] = {}  # sentence -> index of its first clause
+    for i, c in enumerate(parts):
+        first_of.setdefault(c.sentence, i)
+    hypothetical = {c.sentence for i, c in enumerate(parts) if i - first_of[c.sentence] < 2
                     and _HYPOTHETICAL_OPENING.match(re.sub(r"\s+'", "'", f"{c.opener} {c.text}").strip())}
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
@@ -133,7 +136,7 @@ def speech_units(message: str) -> list[_Unit]:
             act = "hypothetical"
         elif clause.opener in _CONDITIONAL or "的话" in clause.cjk_key:
             act = "conditional"
-        elif (previous is not None and previous.sentence == clause.sentence and index - 1 == _first_of(parts, index)
+        elif (previous is not None and previous.sentence == clause.sentence and index - 1 == first_of[clause.sentence]
               and (previous.opener in _CONDITIONAL or "的话" in previous.cjk_key)):
             act = "conditional"  # the consequent of a sentence that opened with its condition
         elif clause.sentence in conditional_sentence and any(t.key in _MODALS for t in clause.tokens):
@@ -143,11 +146,6 @@ def speech_units(message: str) -> list[_Unit]:
             relayed_from.setdefault(clause.sentence, index)
         units.append(_Unit(act, clause.tokens, clause.text))
     return units
-
-
-def _first_of(parts: list[Clause], index: int) -> int:
-    sentence = parts[index].sentence
-    return next(i for i, c in enumerate(parts) if c.sentence == sentence)
 
 
 def _relays(clause: Clause) -> bool:

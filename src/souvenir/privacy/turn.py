@@ -1,0 +1,95 @@
+"""A turn's texts redacted together (issue #27).
+
+A value found in the user's message is a secret wherever else it appears in the same turn:
+the assistant's reply repeating it ("Sure, I'll remember Kangaroo#2024 for you") carries it
+in no phrasing the patterns know, and 26 of 91 secrets of the evaluation battery were kept
+that way. :func:`redact_turn` therefore:
+
+1. redacts the message (its phrasings, :func:`~souvenir.write.filters.secrets.redact`), then,
+   when the assistant's last question asked for a secret, a bare answer
+   (:func:`~souvenir.write.filters.secrets.redact_answer`);
+2. redacts the reply as a text of its own;
+3. removes every value found in either from the other (values of 3 characters or more:
+   shorter ones — a 3-digit CVV is the shortest secret kept by the patterns — would redact
+   ordinary words).
+
+Each text is read once. ``question`` is the assistant's last message before this one, as
+the caller holds it (the proxy: the request's ``messages``; ``/v1/turns``: its ``question``
+field), else the previous recorded turn's reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from souvenir.write.filters.secrets import REDACTED, redact, redact_answer
+
+__all__ = ["TurnTexts", "answer_to", "redact_turn", "secret_values"]
+
+#: Shortest value removed from the other texts of its turn (characters): a CVV.
+MIN_VALUE = 3
+
+
+@dataclass(frozen=True)
+class TurnTexts:
+    """A turn's texts with every secret redacted, and the values that were found."""
+
+    message: str
+    reply: str | None
+    values: tuple[str, ...]
+
+
+def secret_values(original: str, redacted: str) -> list[str]:
+    """The values :func:`redact` replaced in ``original`` to give ``redacted``: the text
+    between the pieces ``redacted`` keeps. Empty when the two do not align (a secret found
+    only in the text's NFKC form changes the text elsewhere too). Linear in the text."""
+    pieces = redacted.split(REDACTED)
+    if len(pieces) == 1 or not original.startswith(pieces[0]) or not original.endswith(pieces[-1]):
+        return []
+    values: list[str] = []
+    pos = len(pieces[0])
+    for piece in pieces[1:-1]:
+        at = original.find(piece, pos) if piece else pos
+        if at < 0:
+            return values
+        values.append(original[pos:at])
+        pos = at + len(piece)
+    end = len(original) - len(pieces[-1])
+    if end >= pos:
+        values.append(original[pos:end])
+    return [v.strip() for v in values if len(v.strip()) >= MIN_VALUE and v.strip() != REDACTED]
+
+
+def _without(text: str, values: list[str]) -> str:
+    for value in sorted(set(values), key=len, reverse=True):  # the longest first: one inside another
+        if value in text:
+            text = text.replace(value, REDACTED)
+    return text
+
+
+def redact_turn(message: str, reply: str | None = None, question: str | None = None) -> TurnTexts:
+    """``message`` and ``reply`` with every secret of either redacted from both (module
+    docstring); ``question``: the assistant's last question before ``message``."""
+    clean = redact(message)[0]
+    answered = redact_answer(clean, question)
+    values = secret_values(message, answered)
+    reply_clean = None
+    if reply is not None:
+        reply_clean = redact(reply)[0]
+        reply_values = secret_values(reply, reply_clean)
+        reply_clean = _without(reply_clean, values)
+        answered = _without(answered, reply_values)
+        values += reply_values
+    return TurnTexts(answered, reply_clean, tuple(dict.fromkeys(values)))
+
+
+def answer_to(texts: TurnTexts, question: str | None) -> TurnTexts:
+    """``texts`` (already :func:`redact_turn`'d) once the assistant's question is known later
+    (the previous recorded turn's reply, read in the write's transaction): a bare answer to a
+    request for a secret is redacted, from the reply too."""
+    answered = redact_answer(texts.message, question)
+    if answered == texts.message:
+        return texts
+    values = secret_values(texts.message, answered)
+    reply = None if texts.reply is None else _without(texts.reply, values)
+    return TurnTexts(answered, reply, texts.values + tuple(values))
