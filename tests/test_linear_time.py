@@ -71,14 +71,17 @@ def test_redaction_is_linear():
 
 
 def test_every_filter_is_linear():
+    """A model's candidate against a 16 KB message and reply (the model chain's case), and a
+    16 KB candidate (a direct write) for the generic messages."""
     slow = []
-    for label, text in PATH:
-        candidate = Candidate(text=text, kind="fact", scope="global")
-        exchange = Exchange(user_message=text, assistant_reply=text)
-        for step in MODEL_CHAIN:
-            spent = _cpu(step, candidate, exchange)
-            if spent > BOUND_S:
-                slow.append((step.__name__, label, round(spent, 2)))
+    short = Candidate(text="Lives in Paris and does not eat meat", kind="fact", scope="global")
+    for label, text in messages(MAX_TEXT_BYTES):
+        for candidate, exchange in ((short, Exchange(user_message=text, assistant_reply=text)),
+                                    (Candidate(text=text, kind="fact", scope="global"), Exchange(user_message="hi"))):
+            for step in MODEL_CHAIN:
+                spent = _cpu(step, candidate, exchange)
+                if spent > BOUND_S:
+                    slow.append((step.__name__, label, round(spent, 2)))
     assert slow == []
 
 

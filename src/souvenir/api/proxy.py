@@ -36,6 +36,7 @@ from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
 from souvenir.privacy import redact_answer
+from souvenir.privacy.relay import RelayScrubber
 from souvenir.schemas import ChatCompletion, ModelList
 from souvenir.timeutil import utcnow
 from souvenir.timezones import canonical_zone
@@ -74,6 +75,14 @@ def last_question(messages: list) -> str | None:
                 content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
             return content if isinstance(content, str) else None
     return None
+
+
+def _scrubber(request: Request) -> RelayScrubber:
+    """What must not leave in a relayed body or header: the configured secrets and the
+    caller's own token (:mod:`souvenir.privacy.relay`)."""
+    auth = request.headers.get("authorization", "")
+    return RelayScrubber([auth.split(" ", 1)[1].strip() if " " in auth else None,
+                          request.headers.get("x-api-key")])
 
 
 def with_memory(messages: list, block: str) -> list:
@@ -228,13 +237,13 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
             log.warning("proxy: exchange of %s:%s not recorded: %s", channel, user, exc)
 
     @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
-    async def models() -> Response:
+    async def models(request: Request) -> Response:
         try:
             answer = await upstream.get("/v1/models")
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
-        return Response(answer.content, status_code=answer.status_code,
+        return Response(_scrubber(request).scrub(answer.content), status_code=answer.status_code,
                         media_type=answer.headers.get("content-type", "application/json"))
 
     @router.post("/v1/chat/completions", response_model=None,
@@ -342,8 +351,10 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                 task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
                                                                            reply, source, tz, language,
                                                                            question))
-        headers = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS}
-        return Response(answer.content, status_code=answer.status_code, headers=headers, background=task)
+        scrubber = _scrubber(request)  # the upstream may echo a key (issue #27)
+        headers = scrubber.headers((k, v) for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS)
+        return Response(scrubber.scrub(answer.content), status_code=answer.status_code, headers=headers,
+                        background=task)
 
     def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
         health.failed(type(exc).__name__)
@@ -365,11 +376,14 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False}
 
+        scrubber = _scrubber(client)
+
         async def relay() -> AsyncIterator[bytes]:
             buffer = ""
             try:
                 async for chunk in answer.aiter_bytes():
-                    yield chunk
+                    if out := scrubber.feed(chunk):
+                        yield out
                     buffer += chunk.decode("utf-8", "replace")
                     *lines, buffer = buffer.split("\n")
                     for line in lines:
@@ -377,6 +391,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
                         state["done"] |= line.strip() == "data: [DONE]" or '"finish_reason": "stop"' in line \
                             or '"finish_reason":"stop"' in line
                         state["tools"] |= '"tool_calls"' in line
+                if out := scrubber.flush():
+                    yield out
                 state["complete"] = True  # every byte relayed: the client got the whole reply
             except httpx.HTTPError as exc:
                 counters["proxy_upstream_failures"] += 1

@@ -400,6 +400,11 @@ def known_secrets(*values: str | None) -> None:
             _KNOWN.add(value)
 
 
+def configured_secrets() -> tuple[str, ...]:
+    """The values :func:`known_secrets` was given (the proxy scrubs what it relays of them)."""
+    return tuple(_KNOWN)
+
+
 def _redact(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
     for secret in _KNOWN:
