@@ -21,7 +21,7 @@ from souvenir.api.app import create_app
 from souvenir.api.proxy import last_question
 from souvenir.config import Settings
 from souvenir.library import Souvenir
-from souvenir.privacy import redact_turn, secret_values
+from souvenir.privacy import redact, redact_turn, secret_values
 from tests.servers import ChatServer, UvicornThread
 from tests.test_secrets_nowhere import _text_columns
 
@@ -34,6 +34,29 @@ ECHOED = [
     ("kata laluan saya ialah Ujm741ik", "Baik, Ujm741ik sudah disimpan", "Ujm741ik"),
     ("my verification code is 605218", "Entering 605218 now", "605218"),
 ]
+#: The kinds issue #27 found never redacted, in en / fr / zh / ms: (sentence, the secret).
+KINDS = [
+    ("netflix: alice@example.com / Hunter22x", "Hunter22x"),
+    ("gmail - bob.smith | Pa55word!", "Pa55word!"),
+    ("Shopee : ali99 / Kucing#77 jangan lupa", "Kucing#77"),
+    ("hunter2x is my password", "hunter2x"),
+    ("velvetmoon is my password, don't tell", "velvetmoon"),
+    ("Soleil2024 c'est mon mot de passe", "Soleil2024"),
+    ("Ujm741ik ialah kata laluan saya", "Ujm741ik"),
+    ("Qz7pLm2x是我的密码", "Qz7pLm2x"),
+    ("my backup codes: 8472 9361 2048 5571", "9361 2048"),
+    ("mes codes de secours 1234-5678 2345-6789", "1234-5678"),
+    ("kod sandaran saya 84721 93612", "84721"),
+    ("备用码 84729361 20485571", "84729361"),
+    ("the SMS code is 4 8 2 9 1 3", "4 8 2 9 1 3"),
+    ("le code reçu par SMS : 48 29 13", "48 29 13"),
+    ("kod TAC saya 4 8 2 9 1 3", "4 8 2 9 1 3"),
+    ("OTP: 48 29 13, quick", "48 29 13"),
+]
+#: Descriptions of a secret, kept as they are.
+NOT_SECRETS = ["This is my password manager", "Security is the password for success", "Paris: north / south",
+               "my backup codes are stored in my drawer", "1Password is my password manager", "What is my password?",
+               "the ratio is 3/4 today", "I have 3 kids and 2 dogs"]
 #: (question, bare answer, the secret), en / fr / zh / ms.
 ANSWERS = [
     ("What's your password?", "Wq9!ferret", "Wq9!ferret"),
@@ -53,6 +76,16 @@ def store_url(request, tmp_path):
 
 def _kept(url: str, secrets: list[str]) -> list[tuple[str, str, str]]:
     return [(t, c, s) for t, c, v in _text_columns(url) for s in secrets if s in v]
+
+
+@pytest.mark.parametrize("sentence,secret", KINDS)
+def test_the_new_kinds_are_redacted(sentence, secret):
+    assert secret not in redact(sentence)[0]
+
+
+@pytest.mark.parametrize("sentence", NOT_SECRETS)
+def test_their_descriptions_are_kept(sentence):
+    assert redact(sentence)[0] == sentence
 
 
 def test_values_are_read_back_from_the_redacted_text():
@@ -87,7 +120,9 @@ def test_library_keeps_no_secret_of_a_turn(store_url):
         # the question as the previous recorded turn's reply
         memory.add_turn("p", "hello", "Please give me the one-time code we sent")
         memory.add_turn("p", "839201", "Thanks")
-    assert _kept(store_url, [s for *_, s in ECHOED + ANSWERS] + ["839201"]) == []
+        for i, (sentence, _) in enumerate(KINDS):
+            memory.add_turn(f"k{i}", sentence, f"Noted: {sentence}")
+    assert _kept(store_url, [s for *_, s in ECHOED + ANSWERS + KINDS] + ["839201"]) == []
 
 
 def test_rest_and_proxy_keep_no_secret_of_a_turn(store_url):
@@ -113,12 +148,18 @@ def test_rest_and_proxy_keep_no_secret_of_a_turn(store_url):
                     {"role": "assistant", "content": question},
                     {"role": "user", "content": answer}]})
                 assert r.status_code == 200, r.text
-            turns = 2 * (len(ECHOED) + len(ANSWERS))
+            for i, (sentence, _) in enumerate(KINDS):
+                assert client.post("/v1/turns", json={"user": f"rk{i}", "message": sentence}).status_code == 200
+                upstream.reply = f"I'll remember: {sentence}"
+                r = client.post("/v1/chat/completions", json={"model": "stub", "user": f"xk{i}",
+                                                              "messages": [{"role": "user", "content": sentence}]})
+                assert r.status_code == 200, r.text
+            turns = 2 * (len(ECHOED) + len(ANSWERS) + len(KINDS))
             deadline = time.monotonic() + 20
             while _count_turns(store_url) < turns and time.monotonic() < deadline:
                 time.sleep(0.1)
             assert _count_turns(store_url) == turns
-    assert _kept(store_url, [s for *_, s in ECHOED + ANSWERS]) == []
+    assert _kept(store_url, [s for *_, s in ECHOED + ANSWERS + KINDS]) == []
 
 
 def _count_turns(url: str) -> int:

@@ -171,6 +171,37 @@ _AS_PASSWORD = re.compile(
     r"|用\s*(?P<zh>[A-Za-z0-9!@#$%^&*._\-+=/]{3,64})\s*(?:当|作为|做)(?:我的)?(?:密码|口令)",
     re.IGNORECASE,
 )
+#: A password named before its keyword ("hunter2 is my password", "Soleil2024 c'est mon mot
+#: de passe", "Ujm741ik ialah kata laluan saya", "Qz7pLm2x是我的密码"): the value is one token
+#: right before the connector (its check: :func:`_value_first`).
+_PASSWORD_FIRST = re.compile(
+    r"(?<![^\s\"'“«(])[\"'“«]?(?P<v>[^\s\"'”»,;:()]{3,64})[\"'”»]?\s+"
+    r"(?:is|was|will be|est|c'est|était|sera|ialah|adalah|merupakan|jadi)\s+"
+    r"(?P<own>(?:my|our|your|the|mon|ma|notre|votre|le|la|saya|kami|anda)\s+)?"
+    r"(?:new\s+|nouveau\s+|baru\s+)?(?:wi-?fi\s+|bank\s+|email\s+|e-mail\s+)?"
+    r"(?:password|passcode|passphrase|pin|mot de passe|mdp|code pin|kata laluan|katalaluan|kata sandi)"
+    r"(?P<own_after>\s+(?:saya|kami|anda))?\b(?!\s*(?:manager|app|vault|generator|hint|policy|field|reset|rules?))"
+    r"|(?<![A-Za-z0-9!@#$%^&*._\-+=/])(?P<zh>[A-Za-z0-9!@#$%^&*._\-+=/]{3,64})\s*(?:是|就是)(?:我的|我们的|你的)?(?:新)?(?:密码|口令)",
+    re.IGNORECASE,
+)
+#: A login and its password after a site's name: "netflix: alice@example.com / Hunter22x",
+#: "gmail - bob.smith | Pa55word!", "Shopee : ali99 / Kucing#77": a login (an e-mail, or a
+#: user name after "site:"), a slash or bar, and a value that looks made up.
+_SITE_LOGIN = re.compile(
+    r"(?:(?<![\w.@-])[\w.-]{2,40}(?:\s*[:：]|\s+[\-–—])\s*[\w.+-]{1,64}|(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+)"
+    r"\s*[/|]\s*(?P<v>[^\s,;/|]{4,64})",
+)
+#: Two-factor backup (recovery) codes: groups of digits, or of letters and digits, after
+#: their name ("backup codes: 8472 9361 2048", "codes de secours 1234-5678 2345-6789",
+#: "kod sandaran …", "备用码 …"); each group holds a digit.
+_BACKUP_CODES = re.compile(
+    r"(?:(?:backup|recovery|2fa|two-factor|scratch)\s+codes?|codes? de (?:secours|r[ée]cup[ée]ration|sauvegarde)|"
+    r"kod (?:sandaran|pemulihan)|备用码|备用代码|恢复码|救援码)"
+    r"(?:\s+(?:saya|anda))?[^\w\n]{0,12}?(?:(?:are|is|sont|ialah|adalah|是)\s*[:：]?\s*)?"
+    r"(?P<v>(?=[A-Za-z-]{0,20}\d)[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?"
+    r"(?:[\s,;]+(?=[A-Za-z-]{0,20}\d)[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?){0,19})",
+    re.IGNORECASE,
+)
 _ZH_PASSWORD = re.compile(
     r"(?:(?:密码|密碼|口令|密钥|密鑰|令牌|门禁码|門禁碼|门禁密码|PIN码|pin码)[^，。,.\d\w]{0,4}"
     r"(?:是|为|為|[:：=]|(?:改成|改为|改為|换成|換成|设为|設為|设成|設成|设置为|設置為|更改为|更改為|变成|變成)了?)?"
@@ -180,18 +211,20 @@ _ZH_PASSWORD = re.compile(
 #: A code someone was sent, named only "code": "your code is 938271", a message starting
 #: "code:", "the code they texted me", "le code reçu par SMS", "短信里的码" (4 to 8 digits:
 #: "your code is 200 lines long" stays).
+#: A one-time code typed digit by digit ("4 8 2 9 1 3", "4-8-2-9"): four to eight digits.
+_SPACED_DIGITS = r"\d(?:[ .-]\d){3,7}(?![\d])"
 _CODE_SENT = re.compile(
     r"(?:\b(?:your|votre|ton) code\s*(?:is|est|:|=)|\bkod anda\s*(?:ialah|adalah|:)?|(?:^|(?<=[.!?\n]))[^\S\n]*code\s*[:=]|"
     r"短信(?:里|裡)?的?(?:验证)?码|"
     r"\bcode\b(?=[^\d\n]{0,25}?\b(?:texted|sms|sent me|text message|reçu|envoyé|texto|dihantar|diterima)\b))"
-    r"[^\d\n]{0,25}?(?P<v>\d{4,8}(?:[ .-]\d{2,4}){0,2})(?![\d.-]?\d)",
+    r"[^\d\n]{0,25}?(?P<v>" + _SPACED_DIGITS + r"|\d{2}(?:[ .-]\d{2}){2,3}|\d{4,8}(?:[ .-]\d{2,4}){0,2})(?![\d.-]?\d)",
     re.IGNORECASE,
 )
 _OTP = re.compile(
     r"(?:\botp\b|one[- ]time (?:code|password|pin)|verification code|security code|confirmation code|"
     r"auth(?:entication)? code|2fa code|login code|sms code|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|"
     r"code (?:à|a) usage unique|code sms|kod (?:pengesahan|otp|keselamatan|tac)|\btac\b|验证码|校验码|动态码|动态密码|短信码|确认码)"
-    r"[^\d\n]{0,25}?(?P<v>\d{2,8}(?:[ .-]\d{2,4}){0,3})(?![\d.-]?\d)",
+    r"[^\d\n]{0,25}?(?P<v>" + _SPACED_DIGITS + r"|\d{2,8}(?:[ .-]\d{2,4}){0,3})(?![\d.-]?\d)",
     re.IGNORECASE,
 )
 _CVV = re.compile(
@@ -323,6 +356,8 @@ _ZH_PASSWORD_HINTS = ("密", "口令", "令牌", "门禁", "門禁", "pin", "pwd
 _OTP_HINTS = ("code", "kod", "otp", "one-time", "one time", "tac", "码", "碼", "cvv", "cvc", "crypto", "digit",
               "chiffres", "背面")
 _SEED_HINTS = ("phrase", "words", "mnemonic", "mots", "frasa", "助记", "助記", "恢复短语", "恢復短語")
+_BACKUP_HINTS = ("backup", "recovery", "2fa", "two-factor", "scratch", "secours", "cup", "sauvegarde", "sandaran",
+                 "pemulihan", "备用", "恢复码", "救援码")
 _CREDENTIAL_HINTS = ("@", "credential", "identifiant", "login details", "账号", "帳號")
 #: Characters with no glyph, dropped from the second look (a password word split by them).
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"), None)
@@ -446,6 +481,13 @@ def _redact(text: str) -> tuple[str, list[str]]:
             m.group("own") or m.group("after") or any(c in "!@#$%^&*+=?~" for c in v)))
         text = _AS_PASSWORD.sub(lambda m: _redact_as_password(m, found), text)
         text = sub(_PIN, "password", text, "v")
+    if mentions(_PASSWORD_HINTS):
+        text = _PASSWORD_FIRST.sub(lambda m: _redact_value_first(m, found), text)
+    if "/" in text or "|" in text:
+        text = sub(_SITE_LOGIN, "password", text, "v", lambda v, m, t: _looks_made_up(v) and len(v) >= 6
+                   and not _in_url(m, t))
+    if mentions(_BACKUP_HINTS):
+        text = sub(_BACKUP_CODES, "backup_codes", text, "v")
     if mentions(_CREDENTIAL_HINTS):
         text = _CREDENTIAL_PAIR.sub(lambda m: _redact_group(m, "v" if m.group("v") else "e", "password", found), text)
         text = sub(_USER_INFO, "password", text, "v", lambda v, m, t: _looks_made_up(v))
@@ -530,6 +572,23 @@ def _redact_as_password(match: re.Match[str], found: list[str]) -> str:
     group = "v" if match.group("v") is not None else "zh"
     value = match.group(group)
     if value == REDACTED or value.casefold() in lx.STOPWORDS or value.casefold() in _NOT_VALUES:
+        return match.group(0)
+    found.append("password")
+    start, end = match.start(group) - match.start(), match.end(group) - match.start()
+    return match.group(0)[:start] + REDACTED + match.group(0)[end:]
+
+
+def _redact_value_first(match: re.Match[str], found: list[str]) -> str:
+    """:data:`_PASSWORD_FIRST`: the value is redacted when it looks made up, or when it is a
+    word that is not a stop word or a description and the password is someone's ("sunshine
+    is my password")."""
+    group = "v" if match.group("v") is not None else "zh"
+    value = match.group(group)
+    key = value.casefold()
+    if value == REDACTED or value.startswith("[") or key in lx.STOPWORDS or key in _NOT_VALUES:
+        return match.group(0)
+    owned = group == "zh" or match.group("own") or match.group("own_after")
+    if not (_looks_made_up(value) or (owned and value.isalpha() and len(value) >= 4 and not value.istitle())):
         return match.group(0)
     found.append("password")
     start, end = match.start(group) - match.start(), match.end(group) - match.start()
