@@ -99,7 +99,7 @@ def test_the_write_and_read_paths_are_linear(tmp_path):
         slow = []
         for i, (label, text) in enumerate(PATH):
             user = f"u{i}"
-            spent = _cpu(memory.add_turn, user, text, text[:2000])
+            spent = _cpu(memory.add_turn, user, text, text[:500])
             if spent > BOUND_S:
                 slow.append(("turn", label, round(spent, 2)))
             spent = _cpu(memory.context, user, text)

@@ -52,11 +52,22 @@ KINDS = [
     ("le code reçu par SMS : 48 29 13", "48 29 13"),
     ("kod TAC saya 4 8 2 9 1 3", "4 8 2 9 1 3"),
     ("OTP: 48 29 13, quick", "48 29 13"),
+    # the borderline kinds, decided (docs/security.md)
+    ("my security question answer is Buttercup", "Buttercup"),
+    ("réponse secrète : Minouchette", "Minouchette"),
+    ("jawapan keselamatan saya Comelku", "Comelku"),
+    ("密保答案是Rex2019", "Rex2019"),
+    ("sort code 20-00-00, account 31926819", "31926819"),
+    ("numéro de compte bancaire 12345678901", "12345678901"),
+    ("nombor akaun bank 1234567890", "1234567890"),
+    ("银行账号 6222021234567890123", "6222021234567890123"),
 ]
 #: Descriptions of a secret, kept as they are.
 NOT_SECRETS = ["This is my password manager", "Security is the password for success", "Paris: north / south",
                "my backup codes are stored in my drawer", "1Password is my password manager", "What is my password?",
-               "the ratio is 3/4 today", "I have 3 kids and 2 dogs"]
+               "the ratio is 3/4 today", "I have 3 kids and 2 dogs", "my first pet was Rex",
+               "the security question is silly", "my account 88812345 has a problem",
+               "numéro de compte client 12345678", "sort code is on the card"]
 #: (question, bare answer, the secret), en / fr / zh / ms.
 ANSWERS = [
     ("What's your password?", "Wq9!ferret", "Wq9!ferret"),

@@ -202,6 +202,27 @@ _BACKUP_CODES = re.compile(
     r"(?:[\s,;]+(?=[A-Za-z-]{0,20}\d)[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?){0,19})",
     re.IGNORECASE,
 )
+#: The answer to a security question, when named as one ("security answer: Rex", "my security
+#: question's answer is Rex", "réponse secrète : Rex", "jawapan keselamatan saya Rex",
+#: "密保答案是Rex"). A plain fact ("my first pet was Rex") is a memory: docs/security.md.
+_SECURITY_ANSWER = re.compile(
+    r"(?:(?:security|secret)\s+(?:question(?:['’]s|s)?\s+)?answers?|r[ée]ponse\s+(?:secr[èe]te|de\s+s[ée]curit[ée])|"
+    r"jawapan\s+(?:soalan\s+)?keselamatan|密保答案|安全(?:问题)?答案)"
+    r"[^\n.?!:：=]{0,40}?(?:\s(?:is|was|est|ialah|adalah)|[:：=]|是|为|saya)\s*[\"'“«]?"
+    r"(?P<v>[^\s\"'”»,.;!?]{2,40}(?:\s+[^\s\"'”»,.;!?]{2,40}){0,2})",
+    re.IGNORECASE,
+)
+#: A bank account number given with its sort code or under its name ("sort code 20-00-00,
+#: account 31926819", "account number: 31926819", "numéro de compte 12345678901", "nombor
+#: akaun 1234567890", "银行账号 6222…"): 6 to 17 digits (spaces or dashes allowed), and the
+#: sort code itself. An account number lets a stranger set up a direct debit (docs/security.md).
+_BANK_ACCOUNT = re.compile(
+    r"(?:account\s+(?:number|no\.?|#)|\bacc(?:ount)?\s*no\.?|\baccount\b|"
+    r"num[ée]ro\s+de\s+compte|n°\s*de\s+compte|nombor\s+akaun|no\.?\s+akaun|"
+    r"(?:银行)?(?:卡号|账号|帐号|账户号码?))"
+    r"[^\d\n]{0,20}?(?P<v>\d(?:[ -]?\d){5,18})(?![\d])",
+    re.IGNORECASE,
+)
 _ZH_PASSWORD = re.compile(
     r"(?:(?:密码|密碼|口令|密钥|密鑰|令牌|门禁码|門禁碼|门禁密码|PIN码|pin码)[^，。,.\d\w]{0,4}"
     r"(?:是|为|為|[:：=]|(?:改成|改为|改為|换成|換成|设为|設為|设成|設成|设置为|設置為|更改为|更改為|变成|變成)了?)?"
@@ -356,6 +377,21 @@ _ZH_PASSWORD_HINTS = ("密", "口令", "令牌", "门禁", "門禁", "pin", "pwd
 _OTP_HINTS = ("code", "kod", "otp", "one-time", "one time", "tac", "码", "碼", "cvv", "cvc", "crypto", "digit",
               "chiffres", "背面")
 _SEED_HINTS = ("phrase", "words", "mnemonic", "mots", "frasa", "助记", "助記", "恢复短语", "恢復短語")
+_SECURITY_ANSWER_HINTS = ("security", "secret", "secrète", "secrete", "keselamatan", "密保", "安全")
+_BANK_HINTS = ("account", "acc", "sort", "compte", "akaun", "卡号", "账号", "帐号", "账户")
+#: Words that make an account a bank's (within 60 characters of the number).
+_BANK_WORDS = re.compile(r"sort\s*code|\bbank|banque|bancaire|\brib\b|\bbsb\b|routing|\bakaun bank|bank akaun|银行|銀行",
+                         re.IGNORECASE)
+
+
+def _bank_context(value: str, match: re.Match[str], text: str) -> bool:
+    """An account number is a bank's when a bank word or a sort code is near it; a shop's or a
+    service's account id ("my account 88812345 has a problem") is a memory of the customer."""
+    return bool(_BANK_WORDS.search(text, max(0, match.start() - 60), match.end() + 60))
+
+
+#: The sort code beside an account number ("sort code 20-00-00").
+_SORT_CODE = re.compile(r"sort\s*code[^\d\n]{0,10}(?P<v>\d{2}[ -]?\d{2}[ -]?\d{2})(?!\d)", re.IGNORECASE)
 _BACKUP_HINTS = ("backup", "recovery", "2fa", "two-factor", "scratch", "secours", "cup", "sauvegarde", "sandaran",
                  "pemulihan", "备用", "恢复码", "救援码")
 _CREDENTIAL_HINTS = ("@", "credential", "identifiant", "login details", "账号", "帳號")
@@ -486,6 +522,12 @@ def _redact(text: str) -> tuple[str, list[str]]:
     if "/" in text or "|" in text:
         text = sub(_SITE_LOGIN, "password", text, "v", lambda v, m, t: _looks_made_up(v) and len(v) >= 6
                    and not _in_url(m, t))
+    if mentions(_SECURITY_ANSWER_HINTS):
+        text = sub(_SECURITY_ANSWER, "security_answer", text, "v",
+                   lambda v, m, t: v.casefold() not in lx.STOPWORDS and v.casefold() not in _NOT_VALUES)
+    if mentions(_BANK_HINTS):
+        text = sub(_BANK_ACCOUNT, "bank_account", text, "v", _bank_context)
+        text = sub(_SORT_CODE, "bank_account", text, "v")
     if mentions(_BACKUP_HINTS):
         text = sub(_BACKUP_CODES, "backup_codes", text, "v")
     if mentions(_CREDENTIAL_HINTS):
