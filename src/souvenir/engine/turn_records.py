@@ -50,6 +50,9 @@ class TurnRecordsMixin:
 
         def flush(self) -> None: ...
 
+        @staticmethod
+        def _check_ids(channel: str, external_id: str, story: str | None = None) -> None: ...
+
     def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
                           selected: list[Selection], cause: str | None, scores=None,
                           parts: dict | None = None, prior_reply: str | None = None) -> None:
@@ -70,6 +73,7 @@ class TurnRecordsMixin:
         memory with its reason, pass and score), the forgetting counters, degraded turns with
         time and cause, the indexer's backlog, parked reflections, the profile.
         Raises :class:`UnknownError` for an unknown user."""
+        self._check_ids(channel, external_id, story)  # a NUL in ?story= is a 422, not the store's 500
         self.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
