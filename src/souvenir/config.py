@@ -55,6 +55,11 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
+    max_memories_per_user: int = Field(0, ge=0, description="Most active memories one user may hold; 0: no "
+                                       "cap. Beyond it a new memory written through the API is refused "
+                                       "with 409, and one from a turn or a reflection is dropped (write "
+                                       "log: memory_cap). Each write reads the user's active memories: "
+                                       "about 0.1 s a write by 3,000 (docs/security.md).")
     history_turns: int = Field(20, ge=0, le=200, description="Last turns of the conversation returned "
                                "with a context, for callers that keep no history (seed 001's MAX_HISTORY).")
     query_embedding_timeout_s: float = Field(

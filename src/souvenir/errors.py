@@ -40,6 +40,10 @@ class TextError(InputError):
     """Text that is empty, too long (in UTF-8 bytes) or not valid UTF-8."""
 
 
+class CapacityError(InputError):
+    """A write refused because the user is at the configured memory cap (HTTP 409)."""
+
+
 class FileFormatError(InputError):
     """A malformed input file. ``line`` is 1-based (0 when the whole file is unreadable)."""
 

@@ -33,7 +33,7 @@ from pydantic import ValidationError
 
 from souvenir.config import Settings
 from souvenir.engine.core import Engine
-from souvenir.errors import InputError
+from souvenir.errors import CapacityError, InputError
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
     BatchWritten, ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryBatch, MemoryCreate,
@@ -166,7 +166,10 @@ class Souvenir:
     def _remember(self, user: str, memory: MemoryCreate, channel: str) -> WritePublic:
         if memory.scope == "story" and not memory.story:
             raise InputError("a story-scoped memory needs 'story'")
-        return WritePublic.from_result(self.engine.remember(channel, user, _candidate(memory), story=memory.story))
+        written = self.engine.remember(channel, user, _candidate(memory), story=memory.story)
+        if written.code == "memory_cap":  # a person's write is refused, not silently dropped (409)
+            raise CapacityError(written.reason or "memory cap reached")
+        return WritePublic.from_result(written)
 
     def remember_many(self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *,
                       channel: str | None = None) -> BatchWritten:

@@ -4,6 +4,7 @@
 error                  status  body ``detail``
 =====================  ======  ==========================================================
 InputError             422     what is wrong with the input; nothing written
+CapacityError          409     the user is at the memory cap (SOUVENIR_MAX_MEMORIES_PER_USER)
 UnknownError           404     no such user or memory (for that user)
 StoreBusyError         503     the store is locked or down; nothing written, retry later
 StoreError             500     the store failed; nothing written
@@ -24,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body
-from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
+from souvenir.errors import CapacityError, InputError, StoreBusyError, StoreError, UnknownError
 from souvenir.redaction import scrub
 
 __all__ = ["install_handlers"]
@@ -81,6 +82,10 @@ async def _unknown(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": scrub(str(exc))}, status_code=404)
 
 
+async def _capacity(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": scrub(str(exc))}, status_code=409)
+
+
 async def _input(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": scrub(str(exc))}, status_code=422)
 
@@ -96,5 +101,6 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, _http)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(UnknownError, _unknown)
+    app.add_exception_handler(CapacityError, _capacity)
     app.add_exception_handler(InputError, _input)
     app.add_exception_handler(ClientDisconnect, _gone)

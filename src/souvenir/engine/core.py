@@ -60,6 +60,10 @@ SETTLE_S = 2.0
 class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
     """Souvenir over one store, with an optional vector index (``None`` = no semantic pass)."""
 
+    #: Most active memories one user may hold (0: no cap); a new one beyond it is dropped
+    #: (``memory_cap``). Set by the runtime from ``SOUVENIR_MAX_MEMORIES_PER_USER``.
+    max_memories: int = 0
+
     def __init__(self, store: Store, index: VectorIndex | None = None, limit: int = 24,
                  semantic_threshold: float = 0.32, chat: ChatClient | None = None,
                  reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
@@ -203,6 +207,12 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
             self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")
             decision = admission.decide(candidate, existing, said_at)
+            if decision.action == "insert" and 0 < self.max_memories <= len(existing):
+                reason = (f"memory_cap: the user already holds {len(existing)} active memories, the cap "
+                          f"(SOUVENIR_MAX_MEMORIES_PER_USER); forget some before adding more")
+                self.store.record_event(user_id, event_kind("dropped", "memory_cap"),
+                                        event_detail(reason, candidate.text), now)
+                return WriteResult("dropped", None, candidate.text, reason=reason, code="memory_cap")
             previous = next((m.text for m in existing if m.id == decision.target_id), None)
             self.store.record_event(user_id, event_kind(decision.action, decision.code),
                                     event_detail(decision.reason, decision.text, decision.target_id, previous), now)

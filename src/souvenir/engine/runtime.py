@@ -114,6 +114,7 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
                     self_citation_chars=settings.position_self_citation_chars,
                     scoring=ScoringConfig() if settings.scoring == "fused" else None,
                     window_index=window_index)
+    engine.max_memories = settings.max_memories_per_user
     worker = None
     if chat is not None:
         worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,

@@ -33,7 +33,7 @@ SERIES: tuple[tuple[str, str], ...] = (
     ("absorb", "keyed_said_before"), ("replace", "duplicate"), ("replace", "edited"), ("supersede", "flip"),
     ("supersede", "keyed"),
     *(("dropped", name) for name in ("secrets", "instruction", "speech_act", "subject", "negation",
-                                     "character", "assistant_only", "reflection")),
+                                     "character", "assistant_only", "reflection", "memory_cap")),
 )
 
 
