@@ -10,6 +10,8 @@ half-written).
 
 from __future__ import annotations
 
+import logging
+
 import threading
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -35,6 +37,17 @@ from souvenir.engine.runtime import Runtime, open_runtime
 __all__ = ["create_app"]
 
 
+log = logging.getLogger(__name__)
+
+#: Said at start-up when no API key exists (issue #27): the keyless mode cannot tell a relay
+#: on this machine that adds no forwarding header from a local client (docs/security.md).
+KEYLESS_WARNING = (
+    "no API key is configured: Souvenir is open to loopback clients only, and it cannot tell a "
+    "local client from a remote one relayed by a proxy on this machine that adds no forwarding "
+    "header (nginx's default proxy_pass, ssh -L, socat): create a key with `souvenir keys create` "
+    "before putting anything in front of it")
+
+
 def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
     """The FastAPI app. Pass ``runtime`` to share one (tests), else one is opened from
     ``settings`` when the app starts and closed when it stops."""
@@ -55,6 +68,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         app.state.souvenir = Souvenir(app.state.runtime, owns_runtime=False)
         keyring.store = app.state.runtime.store
         keyring.start()
+        if not keyring.configured():
+            log.warning(KEYLESS_WARNING)
         if runtime is not None and runtime.worker is not None:
             runtime.worker.start()
         # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.
