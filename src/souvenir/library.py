@@ -38,8 +38,9 @@ from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
     BatchWritten, ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryBatch, MemoryCreate,
     MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter,
-    TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
+    TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic, checked_arguments, validated,
 )
+from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
 from souvenir.types import Candidate
 
@@ -73,6 +74,7 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
         raise InputError(f"bad settings: {exc}") from None
 
 
+@checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
 class Souvenir:
     """Long-term memory over one store (see the module docstring). Thread-safe: one instance
     serves every thread of a process. Close it (or use ``with``) to stop its background
@@ -149,7 +151,7 @@ class Souvenir:
                                                              story=query.story))
 
     # -- memories ----------------------------------------------------------------------------
-    def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
+    def remember(self, user: str, text: str, *, kind: KindName = "fact", scope: ScopeName = "global",
                  story: str | None = None, confidence: float = 1.0, pinned: bool = False,
                  date: datetime | None = None, source: str | None = None,
                  channel: str | None = None) -> WritePublic:
@@ -189,8 +191,8 @@ class Souvenir:
                                                  limit=limit, cursor=cursor)
         return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found], next_cursor=after)
 
-    def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
-               scope: str | None = None, story: str | None = None, since: datetime | None = None,
+    def search(self, user: str, query: str, *, kind: KindName | list[KindName] | None = None,
+               scope: ScopeName | None = None, story: str | None = None, since: datetime | None = None,
                until: datetime | None = None, limit: int = 10, channel: str | None = None) -> SearchResults:
         """The user's memories ranked for ``query`` with the read path's score, best first,
         without moving any counter. Filters: ``kind`` (one or several), ``scope``, ``since``

@@ -15,10 +15,14 @@ characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections import abc
+from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
@@ -32,11 +36,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
     "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
-    "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
-    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "RowId", "ScopeName",
+    "HistoryEvent", "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "PassName", "RowId", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
     "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
-    "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json", "validated",
+    "UserExport", "UserRef", "WritePublic", "checked_arguments", "memory_json", "selected_json", "validated",
 ]
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -49,6 +53,10 @@ StatusName = Literal["active", "superseded", "deleted"]
 RowId = Annotated[int, Field(ge=1, le=2**63 - 1)]
 #: A list's status filter: one status, or ``all``.
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
+#: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`).
+PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue"]
+#: A link of a memory's history chain (:class:`HistoryEntry`).
+HistoryEvent = Literal["replaced", "absorbed", "supersedes"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
@@ -68,6 +76,62 @@ def validated(model: type[_M], **fields: Any) -> _M:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg'].removeprefix('Value error, ')}"
                              for e in exc.errors(include_input=False))
         raise InputError(problems) from None
+
+
+_C = TypeVar("_C", bound=type)
+
+
+def checked_arguments(cls: _C) -> _C:
+    """Class decorator: every public method of ``cls`` checks its arguments against its
+    annotations (pydantic's lax mode: ``"10"`` is 10, ``"ten"`` is not an int) before it
+    runs, and a wrong one is an :class:`InputError` naming the method, the parameter and
+    the type it got (never the value: it may be a secret) — not a ``TypeError`` from deep
+    inside. An unknown or missing argument is an :class:`InputError` too. The adapters are
+    built on a method's first call (its annotations may name classes defined later)."""
+    for name, member in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.isfunction(member):
+            setattr(cls, name, _checked(member))
+    return cls
+
+
+def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
+    signature = inspect.signature(method)
+    adapters: dict[str, TypeAdapter[Any]] = {}
+    built: list[bool] = []
+
+    def build() -> None:
+        hints = get_type_hints(method)
+        for param in list(signature.parameters.values())[1:]:
+            hint = hints.get(param.name, Any)
+            if hint is Any:
+                continue
+            if get_origin(hint) is abc.Iterable:  # consumed once, so checked as the list it becomes
+                hint = list[get_args(hint)[0]]  # type: ignore[misc]
+            adapters[param.name] = TypeAdapter(hint)
+        built.append(True)
+
+    @functools.wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not built:
+            build()
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+        except TypeError as exc:
+            raise InputError(f"{method.__name__}(): {exc}") from None
+        for name, value in list(bound.arguments.items()):
+            adapter = adapters.get(name)
+            if adapter is None:
+                continue
+            try:
+                bound.arguments[name] = adapter.validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors(include_input=False)[0]
+                where = ".".join(map(str, (name, *first["loc"])))
+                raise InputError(f"{method.__name__}(): {where}: {first['msg'].removeprefix('Value error, ')} "
+                                 f"(got {type(value).__name__})") from None
+        return method(*bound.args, **bound.kwargs)
+
+    return call
 
 
 def _text_field(value: str) -> str:
@@ -140,7 +204,7 @@ class SelectedMemory(MemoryPublic):
     path's score for the message (``None`` without vectors or on a degraded turn)."""
 
     reason: str
-    pass_name: str = Field(alias="pass")
+    pass_name: PassName = Field(alias="pass")
     score: float | None = None
     day: str | None = Field(None, description="The user's calendar day of ``updated_at`` (in the "
                             "profile's `tz`; UTC when none is known), as the block prints it.")
@@ -291,8 +355,8 @@ class MemoryCreate(_In):
     """A memory written directly (a person, an import): it goes through the write path."""
 
     text: str = Field(..., description=f"The memory (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
-    kind: str = Field("fact", description=f"One of {', '.join(KINDS)}.")
-    scope: str = Field("global", description="global, or story (then 'story' names it).")
+    kind: KindName = Field("fact", description=f"One of {', '.join(KINDS)}.")
+    scope: ScopeName = Field("global", description="global, or story (then 'story' names it).")
     story: str | None = Field(None, max_length=256)
     confidence: float = Field(1.0, ge=0.0, le=1.0)
     pinned: bool = False
@@ -301,16 +365,16 @@ class MemoryCreate(_In):
 
     _check = field_validator("text")(_text_field)
 
-    @field_validator("kind")
+    @field_validator("kind", mode="before")
     @classmethod
-    def _kind(cls, value: str) -> str:
+    def _kind(cls, value: Any) -> Any:
         if value not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}")
         return value
 
-    @field_validator("scope")
+    @field_validator("scope", mode="before")
     @classmethod
-    def _scope(cls, value: str) -> str:
+    def _scope(cls, value: Any) -> Any:
         if value not in ("global", "story"):
             raise ValueError("scope must be global or story")
         return value
@@ -392,7 +456,7 @@ class HistoryEntry(_Out):
     """One link of a memory's chain: ``replaced`` or ``absorbed`` (an earlier or a poorer
     wording), ``supersedes`` (a memory this one contradicted: ``memory_id``)."""
 
-    event: str
+    event: HistoryEvent
     text: str
     source: str | None = None
     said_at: datetime | None = None
@@ -432,7 +496,7 @@ class Health(_Out):
     proxy's latest request (``null`` without a proxy); the degraded turns counted so far."""
 
     model_config = ConfigDict(extra="allow")
-    status: str
+    status: Literal["ok", "degraded"]
     embedder: str | None = None
     window_embedder: str | None = None
     embedder_breakers: dict[str, str] = Field(default_factory=dict)
