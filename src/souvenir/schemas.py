@@ -503,6 +503,8 @@ class Health(_Out):
     chat: dict[str, dict[str, Any]] = Field(default_factory=dict)
     proxy: dict[str, Any] | None = None
     degraded_turns: int = 0
+    warming: list[str] = Field(default_factory=list, description="Embedders whose model is still "
+                               "loading at start: not ready until it is empty.")
 
 
 class UserRef(_Out):

