@@ -35,9 +35,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
-    "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
+    "DegradedEvent", "Diagnostics", "ErrorBody", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
     "HistoryEvent", "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
-    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "PassName", "RowId", "ScopeName",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "OpenAIErrorBody", "OpenAIErrorDetail", "ParkedJob", "Profile", "PassName", "RowId", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
     "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
     "UserExport", "UserRef", "WritePublic", "checked_arguments", "memory_json", "selected_json", "validated",
@@ -505,6 +505,39 @@ class Health(_Out):
     degraded_turns: int = 0
     warming: list[str] = Field(default_factory=list, description="Embedders whose model is still "
                                "loading at start: not ready until it is empty.")
+
+
+class Profile(_Out):
+    """The user-level profile (seed 001): ``lang`` (detected or sent), ``summary`` (with a
+    chat model), ``tz`` (IANA name or offset, once known), ``last_queries`` (the latest
+    messages, newest last); ``state:*`` numbers and keys written by hand pass through as
+    they are (``extra``). A key the user does not have yet is absent from the JSON."""
+
+    model_config = ConfigDict(extra="allow")
+    lang: str | None = None
+    summary: str | None = None
+    tz: str | None = None
+    last_queries: list[str] | None = None
+
+
+class ErrorBody(_Out):
+    """An error answer of the REST routes: ``detail`` says what went wrong (a list of
+    ``{loc, msg, type}`` for a request that fails validation: 422)."""
+
+    detail: str | list[dict[str, Any]]
+
+
+class OpenAIErrorDetail(_Out):
+    message: str
+    type: str
+    param: str | None = None
+    code: str | None = None
+
+
+class OpenAIErrorBody(_Out):
+    """An error answer of the proxy's routes, in OpenAI's shape (its clients read it)."""
+
+    error: OpenAIErrorDetail
 
 
 class UserRef(_Out):
