@@ -6,8 +6,8 @@ memories on the first screen, and a legend line for every score column shown. A 
 of each size is kept in the test's folder (``SOUVENIR_DIAGNOSTICS_SHOTS=DIR`` copies them
 there to look at).
 
-Needs Debian's chromium (.ci/run installs it) and the ``websockets`` package (a dependency of
-the MCP SDK); skipped with the reason otherwise."""
+Needs Debian's chromium (.ci/run installs it) and the ``websockets`` package (the ``dev``
+extra); skipped with the reason otherwise."""
 
 from __future__ import annotations
 
