@@ -109,6 +109,11 @@ def test_a_secret_given_in_the_wrong_place_is_not_echoed(memory):
     assert "hunter2" not in str(caught.value) and "(got str)" in str(caught.value)
 
 
+def test_open_refuses_a_target_of_the_wrong_type():
+    with pytest.raises(InputError, match=re.escape("open(): target must be a database URL")):
+        Souvenir.open(42, embedder="none", window_embedder="none", background=False)
+
+
 def test_lax_values_still_work(memory):
     """A value pydantic's lax mode reads (``"2"`` for 2, an ISO date) is used as that value."""
     memory.remember("ann", "I live in Ipoh")

@@ -66,6 +66,9 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
     if isinstance(target, Settings):
         return target.model_copy(update=overrides) if overrides else target
     if target is not None:
+        if not isinstance(target, (str, os.PathLike)):
+            raise InputError(f"open(): target must be a database URL, a SQLite file path or a Settings, "
+                             f"not {type(target).__name__}")
         text = os.fspath(target)
         overrides["database_url"] = text if "://" in text else f"sqlite:///{text}"
     try:
