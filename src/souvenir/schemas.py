@@ -16,18 +16,15 @@ characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
+from souvenir.results import ContextResult, WriteResult
 from souvenir.timezones import local_day
-from souvenir.types import KINDS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.results import ContextResult, WriteResult
-    from souvenir.types import Memory, Selection
+from souvenir.types import KINDS, Memory, Selection
 
 __all__ = [
     "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",

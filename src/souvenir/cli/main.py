@@ -25,7 +25,7 @@ from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.redaction import install_log_redaction
 from souvenir.engine.runtime import Runtime, open_runtime
-from souvenir.schemas import memory_json
+from souvenir.schemas import ContextPublic, memory_json
 from souvenir.timeutil import parse_time
 from souvenir.timezones import TZ_KEY, local_day
 from souvenir.types import KINDS, Candidate
@@ -262,7 +262,7 @@ def context(
         _fail(exc)
         return
     if as_json:
-        sys.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(ContextPublic.from_result(result).model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n")
         return
     _hint_unknown_user(rt, channel, user)
     table = Table(title=f"{len(result.memories)} memories for {channel}:{user}"
