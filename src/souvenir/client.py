@@ -177,7 +177,7 @@ def _answer(call: _Call[R], response: httpx.Response) -> R:
     error = _STATUS_ERRORS.get(response.status_code)
     message = _detail(response)
     if error is None or issubclass(error, ServiceError):
-        raise (error or ServiceError)(message, response.status_code)  # type: ignore[call-arg]
+        raise (error or ServiceError)(message, response.status_code)
     raise error(message)
 
 

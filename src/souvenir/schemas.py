@@ -205,7 +205,7 @@ class WritePublic(_Out):
 
     @classmethod
     def from_result(cls, r: WriteResult) -> WritePublic:
-        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,  # type: ignore[arg-type]
+        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,
                    superseded_id=r.superseded_id)
 
 
