@@ -150,7 +150,7 @@ def fine(ev: Evaluator, datasets: list, configs: list[dict]) -> dict:
             rec: dict[int, list[float]] = {5: [], 10: [], 24: []}
             mrr = []
             for i, q in enumerate(ds.queries):
-                s = ev._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text).values
+                s = ev._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text).array
                 order = np.argsort(-s, kind="stable")
                 srcs = [ds.sources.get(ds.memories[j].id, set()) for j in order]
                 for k in rec:

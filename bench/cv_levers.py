@@ -285,7 +285,7 @@ def score_distribution(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dic
     for ds in datasets:
         rel, irr = [], []
         for q, (_, scores) in zip(ds.queries, ev.selections(ds, cfg)):
-            for mid, value in zip(scores.ids.tolist(), scores.values.tolist()):
+            for mid, value in zip(scores.ids.tolist(), scores.array.tolist()):
                 (rel if ds.sources.get(mid, set()) & q.gold else irr).append(value)
         rel, irr = np.array(rel), np.array(irr)
         out[ds.name] = {"relevant": {p: float(np.percentile(rel, p)) for p in (5, 10, 25, 50)},

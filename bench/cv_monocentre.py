@@ -91,7 +91,7 @@ def sub_figures(ev: Evaluator, sub: Dataset, cfg: dict) -> dict:
     cross = np.array([q.cross for q in sub.queries])
     at5, rr = [], []
     for q, (_, scores) in zip(sub.queries, ev.selections(sub, cfg)):
-        order = np.argsort(-np.asarray(scores.values), kind="stable")
+        order = np.argsort(-np.asarray(scores.array), kind="stable")
         ranked = [int(i) for i in np.asarray(scores.ids)[order]]
         found: set[str] = set()
         for mid in ranked[:5]:
