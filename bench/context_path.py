@@ -16,8 +16,8 @@ messages; p50 / p90 / p99 of each, the median of paired ratios, each server's CP
 (``/proc/PID/stat``) over the timed requests, the load average. ``--check`` compares
 both answers request by request (memory ids and order, passes, reasons, scores).
 
-    PYTHONPATH=src .venv/bin/python bench/context_path.py profile --store /tmp/l3000.db [--queries 100]
-    PYTHONPATH=src .venv/bin/python bench/context_path.py ab --store /tmp/l3000.db --other ../main/src \
+    .venv/bin/python -m bench.context_path profile --store /tmp/l3000.db [--queries 100]
+    .venv/bin/python -m bench.context_path ab --store /tmp/l3000.db --other ../main/src \
         [--queries 100] [--runs 3] [--check]
 """
 
@@ -28,7 +28,6 @@ import json
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -36,7 +35,6 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench import latency as lat  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
