@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from souvenir.errors import InputError, UnknownError
 from souvenir.write.filters import DIRECT_CHAIN, Exchange, run_filters
-from souvenir.limits import check_field, check_text, check_time
+from souvenir.limits import MAX_PAGE, check_field, check_text, check_time
 from souvenir.profile import public_profile as profile_view
 from souvenir.results import WriteResult
 from souvenir.timeutil import aware, utcnow
@@ -29,8 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["MAX_BATCH", "MAX_PAGE", "CurationMixin", "decode_cursor", "encode_cursor"]
 
-#: Most memories one page lists, and one batch writes.
-MAX_PAGE = 1000
+#: Most memories one batch writes (one page lists at most :data:`souvenir.limits.MAX_PAGE`).
 MAX_BATCH = 100
 
 _CURSOR_PREFIX = "after:"
