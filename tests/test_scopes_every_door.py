@@ -6,6 +6,7 @@ sentence), and a channel key forgets no rule through either (the MCP door let on
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import anyio
@@ -79,8 +80,8 @@ async def _mcp_cells(url: str, key: str, memory: Souvenir) -> dict[str, tuple[st
             text = result.content[0].text if result.is_error else ""
             cells[action] = ("refused 403" if result.is_error else "allowed", text)
             if action == "forget rule" and result.is_error:  # the rule is still there
-                assert (await anyio.to_thread.run_sync(
-                    lambda: memory.memory(USER, ids["rule"], channel=CHANNEL))).status == "active"
+                kept = await anyio.to_thread.run_sync(functools.partial(memory.memory, USER, ids["rule"], channel=CHANNEL))
+                assert kept.status == "active"
     return cells
 
 
