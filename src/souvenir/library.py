@@ -518,6 +518,11 @@ class Souvenir:
         return len(self.runtime.store.active_key_hashes())
 
     @property
+    def settings(self) -> Settings:
+        """The settings this instance was opened with."""
+        return self.runtime.settings
+
+    @property
     def key_table(self) -> Any:
         """Where the API keys are kept (this store: ``active_key_hashes()``, ``api_keys()``),
         for the service's :class:`~souvenir.api.keys.KeyRing`."""

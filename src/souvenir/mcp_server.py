@@ -251,7 +251,7 @@ def http_app(memory: Souvenir, user: str | None = None, host: str = "127.0.0.1")
                 return
         await inner(scope, receive, send)
 
-    settings = memory.runtime.settings
+    settings = memory.settings
     guarded = GuardMiddleware(reaching, keyring, settings.allowed_hosts, settings.max_body_bytes)
     lifespan = inner.router.lifespan_context
 
