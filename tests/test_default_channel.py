@@ -88,3 +88,23 @@ def test_the_client_has_the_libraries_user_methods(tmp_path):
         assert client.timezone("li").tz == "Asia/Kuala_Lumpur"
         assert client.forgotten("li", min_candidate=0) == memory.forgotten("li", min_candidate=0)
         assert client.diagnostics("li").user.id == memory.diagnostics("li").user.id == "li"
+
+
+def test_every_public_method_is_on_every_door():
+    """AsyncSouvenir has every method of Souvenir; the HTTP client every user method the REST
+    service serves (the operators' ones — jobs, keys, index — are the CLI's and /v1/jobs')."""
+    import inspect
+
+    from souvenir.library import AsyncSouvenir
+
+    def methods(cls) -> set[str]:
+        return {n for n, m in vars(cls).items() if not n.startswith("_") and callable(m)
+                and not isinstance(m, (classmethod, staticmethod, property))}
+
+    assert methods(Souvenir) - methods(AsyncSouvenir) == set()
+    for name in methods(Souvenir):
+        assert inspect.getdoc(getattr(Souvenir, name)), f"Souvenir.{name} has no docstring"
+    served = {"add_turn", "context", "search", "remember", "remember_many", "memories", "update", "history",
+              "forget", "pin", "profile", "export_user", "delete_user", "forgotten", "timezone", "set_timezone",
+              "diagnostics"}
+    assert served <= methods(Souvenir) and served <= methods(SouvenirClient)

@@ -53,7 +53,8 @@ async def _round_trip(session: ClientSession, pinned: bool) -> None:
         other = await session.call_tool("memories", {"user": "bob"})
         assert other.is_error and "pinned to one user" in other.content[0].text
     else:
-        assert _payload(await session.call_tool("memories", {"user": "bob"}))["memories"] == []
+        nobody = _payload(await session.call_tool("memories", {"user": "bob"}))
+        assert nobody["memories"] == [] and nobody["unknown_user"] == "no user api:bob"  # says so
         bad = await session.call_tool("forget", {"memory_id": written["id"], "user": "bob"})
         assert bad.is_error and "no memory" in bad.content[0].text  # another user's memory: says why
     empty = await session.call_tool("remember", {"text": "  "} | ann)
