@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Optional, cast
 
 import typer
 from rich.markup import escape
@@ -29,7 +29,7 @@ from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
-from souvenir.schemas import DEFAULT_CHANNEL, MemoryPublic
+from souvenir.schemas import DEFAULT_CHANNEL, MemoryPublic, StatusFilter
 from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day
 from souvenir.types import KINDS
@@ -267,7 +267,8 @@ def memories(
         found: list[MemoryPublic] = []
         cursor: str | None = None
         while True:
-            page = memory.memories(user, status=status, cursor=cursor, limit=1000, channel=channel)  # type: ignore[arg-type]
+            page = memory.memories(user, status=cast(StatusFilter, status), cursor=cursor, limit=1000,
+                                   channel=channel)
             found += page.memories
             if page.next_cursor is None:
                 break

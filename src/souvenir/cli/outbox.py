@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Optional
+from typing import Optional, cast
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from souvenir.errors import SouvenirError
+from souvenir.schemas import JobStatus
 
 jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.",
                        no_args_is_help=True)
@@ -38,7 +39,8 @@ def list_jobs(
     if wanted is not None and wanted not in ("pending", "running", "done", "parked"):
         _fail(ValueError("--status must be pending, running, done or parked"))
     try:
-        jobs = [j.model_dump(mode="json") for j in _library(ctx).jobs(wanted, limit=max(1, limit)).jobs]  # type: ignore[arg-type]
+        listed = _library(ctx).jobs(cast(JobStatus | None, wanted), limit=min(max(1, limit), 10_000))
+        jobs = [j.model_dump(mode="json") for j in listed.jobs]
     except SouvenirError as exc:
         _fail(exc)
         return
