@@ -108,3 +108,27 @@ def test_every_public_method_is_on_every_door():
               "forget", "pin", "profile", "export_user", "delete_user", "forgotten", "timezone", "set_timezone",
               "diagnostics"}
     assert served <= methods(Souvenir) and served <= methods(SouvenirClient)
+
+
+def test_mcp_says_where_an_unknown_user_exists(old_cli_store):
+    """The MCP tools' answers and errors are the library's: the same sentence."""
+    pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip install 'souvenir[mcp]')")
+    import anyio
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from souvenir.mcp_server import build_server
+
+    db, mid = old_cli_store
+    with Souvenir.open(db, **OPTS) as memory:
+        server = build_server(memory, user="ann")
+
+        async def run() -> tuple[object, str]:
+            listed = await server.call_tool("memories", {})
+            try:
+                await server.call_tool("forget", {"memory_id": mid})
+            except ToolError as exc:
+                return listed, str(exc)
+            return listed, ""
+
+        listed, refused = anyio.run(run)
+        assert WHERE in str(listed) and refused == f"no memory {mid} for user api:ann; user 'ann' exists in channel cli"
