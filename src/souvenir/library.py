@@ -102,7 +102,7 @@ class Souvenir:
 
         ``background`` runs the indexer (new memories get their vectors within
         ``index_interval_s``) and, with a chat model, the reflection worker, as the server
-        does; without it, call :meth:`Runtime.indexes`' ``run_once`` yourself.
+        does; without it, call :meth:`index` when new memories should get their vectors.
         ``settings`` override fields of :class:`Settings` (``embedder="none"``…).
         Raises :class:`InputError` for bad settings, :class:`StoreError` when the store
         cannot be opened."""
