@@ -19,7 +19,7 @@ from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.engine.identity import check_ids, check_story
 from souvenir.engine.writer import Writer, checked_candidate
 from souvenir.errors import InputError, UnknownError
-from souvenir.limits import check_field, check_text, check_time
+from souvenir.limits import MAX_PAGE, check_field, check_text, check_time
 from souvenir.profile import public_profile as profile_view
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
@@ -30,8 +30,7 @@ from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["MAX_BATCH", "MAX_PAGE", "Curation", "decode_cursor", "encode_cursor"]
 
-#: Most memories one page lists, and one batch writes.
-MAX_PAGE = 1000
+#: Most memories one batch writes (one page lists at most :data:`souvenir.limits.MAX_PAGE`).
 MAX_BATCH = 100
 
 _CURSOR_PREFIX = "after:"
