@@ -20,26 +20,25 @@ import inspect
 from collections import abc
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
+from souvenir.results import ContextResult, WriteResult
 from souvenir.timezones import local_day
-from souvenir.types import KINDS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.results import ContextResult, WriteResult
-    from souvenir.types import Memory, Selection
+from souvenir.types import KINDS, Memory, Selection
 
 __all__ = [
-    "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
+    "DEFAULT_CHANNEL", "ApiKey", "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
     "DegradedEvent", "Diagnostics", "ErrorBody", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
-    "HistoryEvent", "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
-    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "OpenAIErrorBody", "OpenAIErrorDetail", "ParkedJob", "Profile", "PassName", "RowId", "ScopeName",
+    "HistoryEvent", "IndexStatus", "Job", "JobList", "JobRetry", "JobStatus", "JobsRequeued", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "OpenAIErrorBody", "OpenAIErrorDetail", "ParkedJob", "PassName",
+    "Profile", "RowId", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
-    "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
+    "StatusName", "StoryLayer", "StoryPosition", "Timezone", "TimezoneSet", "TurnCreate", "TurnRecorded", "UserDeleted",
     "UserExport", "UserRef", "WritePublic", "checked_arguments", "memory_json", "selected_json", "validated",
 ]
 
@@ -60,7 +59,13 @@ HistoryEvent = Literal["replaced", "absorbed", "supersedes"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
-_CHANNEL = Field("api", min_length=1, max_length=64,
+#: The channel of every face when none is named: the library, the REST bodies, the HTTP
+#: client, the proxy (``X-Souvenir-Channel``), the CLI and MCP (``--channel``). Stores written
+#: by the CLI before it shared this default hold its users in channel ``cli``: a read of an
+#: unknown user names the channels where the id exists (``unknown_user``, 404 details).
+DEFAULT_CHANNEL = "api"
+
+_CHANNEL = Field(DEFAULT_CHANNEL, min_length=1, max_length=64,
                  description="Channel of the user (telegram, lazada, api…).")
 _USER = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
 _STORY = Field(None, max_length=256, description="Story (thread, role-play); none = the user's "
@@ -81,6 +86,10 @@ def validated(model: type[_M], **fields: Any) -> _M:
 _C = TypeVar("_C", bound=type)
 
 
+#: Classes pydantic has no schema for are checked with ``isinstance``.
+_LAX_OBJECTS = ConfigDict(arbitrary_types_allowed=True)
+
+
 def checked_arguments(cls: _C) -> _C:
     """Class decorator: every public method of ``cls`` checks its arguments against its
     annotations (pydantic's lax mode: ``"10"`` is 10, ``"ten"`` is not an int) before it
@@ -94,20 +103,44 @@ def checked_arguments(cls: _C) -> _C:
     return cls
 
 
+def _eager(hint: Any) -> Any:
+    """``hint`` with ``Iterable[X]`` (alone or in a union) read as ``list[X]``: an iterable
+    is consumed once, so it is checked as the list it becomes, before the method runs."""
+    if get_origin(hint) is abc.Iterable:
+        return list[get_args(hint)[0]]  # type: ignore[misc]
+    if get_origin(hint) in (Union, UnionType):
+        return Union[tuple(_eager(arm) for arm in get_args(hint))]  # noqa: UP007
+    return hint
+
+
+def _consumed(hint: Any) -> bool:
+    return _eager(hint) != hint
+
+
+#: Inputs a lax check may convert ("10" to 10, an ISO string to a datetime): the method then
+#: gets the converted value. Any other value (an object, a list, a callable) is checked and
+#: passed on as it is: the check never swaps a caller's object for a copy.
+_SCALARS = (str, int, float, bool, bytes)
+
+
 def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
     signature = inspect.signature(method)
-    adapters: dict[str, TypeAdapter[Any]] = {}
+    adapters: dict[str, tuple[TypeAdapter[Any], bool]] = {}
     built: list[bool] = []
 
     def build() -> None:
-        hints = get_type_hints(method)
+        try:
+            hints = get_type_hints(method)
+        except Exception:  # noqa: BLE001 - an annotation only a type checker resolves: no run-time check
+            hints = {}
         for param in list(signature.parameters.values())[1:]:
             hint = hints.get(param.name, Any)
             if hint is Any:
                 continue
-            if get_origin(hint) is abc.Iterable:  # consumed once, so checked as the list it becomes
-                hint = list[get_args(hint)[0]]  # type: ignore[misc]
-            adapters[param.name] = TypeAdapter(hint)
+            try:
+                adapters[param.name] = (TypeAdapter(_eager(hint), config=_LAX_OBJECTS), _consumed(hint))
+            except Exception:  # noqa: BLE001 - a type pydantic cannot check (os.PathLike[str]…): unchecked
+                continue
         built.append(True)
 
     @functools.wraps(method)
@@ -119,16 +152,18 @@ def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
         except TypeError as exc:
             raise InputError(f"{method.__name__}(): {exc}") from None
         for name, value in list(bound.arguments.items()):
-            adapter = adapters.get(name)
-            if adapter is None:
+            if name not in adapters:
                 continue
+            adapter, consumed = adapters[name]
             try:
-                bound.arguments[name] = adapter.validate_python(value)
+                checked = adapter.validate_python(value)
             except ValidationError as exc:
                 first = exc.errors(include_input=False)[0]
                 where = ".".join(map(str, (name, *first["loc"])))
                 raise InputError(f"{method.__name__}(): {where}: {first['msg'].removeprefix('Value error, ')} "
                                  f"(got {type(value).__name__})") from None
+            if consumed or isinstance(value, _SCALARS):
+                bound.arguments[name] = checked
         return method(*bound.args, **bound.kwargs)
 
     return call
@@ -236,6 +271,8 @@ class MemoriesPublic(_Out):
 
     memories: list[MemoryPublic]
     next_cursor: str | None = None
+    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
+                                     "the channel asked: says so and names the channels where one exists.")
 
 
 # -- the turn loop -------------------------------------------------------------------------
@@ -272,7 +309,7 @@ class WritePublic(_Out):
 
     @classmethod
     def from_result(cls, r: WriteResult) -> WritePublic:
-        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,  # type: ignore[arg-type]
+        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,
                    superseded_id=r.superseded_id)
 
 
@@ -337,6 +374,8 @@ class ContextPublic(_Out):
     story: StoryLayer | None = None
     degraded: bool = False
     degraded_cause: str | None = None
+    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
+                                     "the channel asked: says so and names the channels where one exists.")
 
     @classmethod
     def from_result(cls, r: ContextResult) -> ContextPublic:
@@ -438,6 +477,8 @@ class SearchResults(_Out):
     results: list[FoundMemory]
     degraded: bool = False
     degraded_cause: str | None = None
+    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
+                                     "the channel asked: says so and names the channels where one exists.")
 
     @classmethod
     def from_ranked(cls, ranked: list[tuple[Memory, float | None]], cause: str | None) -> SearchResults:
@@ -616,6 +657,70 @@ class Diagnostics(_Out):
     parked: list[ParkedJob]
     profile: dict[str, Any]
     service: dict[str, Any] | None = None
+
+
+class Timezone(_Out):
+    """The user's zone (``null``: none known, days are UTC days)."""
+
+    tz: str | None = Field(None, max_length=64,
+                           description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00).")
+
+
+class TimezoneSet(_In):
+    tz: str = Field(..., min_length=1, max_length=64,
+                    description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00).")
+
+
+# -- operators: the outbox and the API keys ------------------------------------------------
+JobStatus = Literal["pending", "running", "done", "parked"]
+
+
+class Job(_Out):
+    """One outbox job: no text, its user, the model of its last real failure and the cause."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    job: str
+    status: str
+    turn_id: int
+    channel: str
+    user: str
+    attempts: int
+    model: str | None = None
+    error: str | None = None
+    failing_since: str | None = None
+    next_attempt_at: str | None = None
+    created_at: str | None = None
+    updated_at: str | None = None
+
+
+class JobList(_Out):
+    jobs: list[Job]
+
+
+class JobRetry(_In):
+    """Which jobs to requeue: ``ids`` (parked or pending ones), or every parked job."""
+
+    ids: list[RowId] = Field(default_factory=list, max_length=10_000)
+    parked: bool = Field(False, description="Requeue every parked job (with ids: only those parked).")
+
+
+class JobsRequeued(_Out):
+    requeued: int
+
+
+class ApiKey(_Out):
+    """An API key as listed: never the key, only its first characters (``prefix``); ``admin``
+    or the ``channels`` it reaches; when it was created and revoked."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    name: str
+    prefix: str
+    admin: bool = False
+    channels: list[str] = Field(default_factory=list)
+    created_at: str | None = None
+    revoked_at: str | None = None
 
 
 # -- the OpenAI-compatible proxy (documented, relayed unchanged) ---------------------------
