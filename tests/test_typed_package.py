@@ -185,3 +185,20 @@ def test_a_failed_open_leaves_no_file_behind(tmp_path, settings, match):
     with pytest.raises(InputError, match=re.escape(match)):
         Souvenir.open(tmp_path / "new.db", background=False, **settings)
     assert list(tmp_path.iterdir()) == []  # no new.db, no -wal, no -shm
+
+
+def test_the_checks_pass_objects_and_iterables_through(tmp_path, memory):
+    """A generator is checked as the list it becomes (and still reaches the method), a
+    callable or a path is passed on as it is, and a wrong item of an iterable is named."""
+    jsonl = tmp_path / "chat.jsonl"
+    jsonl.write_text('{"user": "ann", "message": "I live in Ipoh", "time": "2026-01-02T10:00:00Z"}\n', encoding="utf-8")
+    seen: list[int] = []
+    assert memory.replay(jsonl, total=seen.append) and seen == [1]  # a Path and a callable, as given
+    name, _ = memory.create_key("ops", channels=(c for c in ["api", "cli"]))  # a generator, consumed once
+    assert {row.name for row in memory.keys()} == {"ops"} and name
+    with pytest.raises(InputError, match=re.escape("create_key(): channels.1")):
+        memory.create_key("ops2", channels=["api", 7])
+    with pytest.raises(InputError, match=re.escape("retry_jobs(): ids.0")):
+        memory.retry_jobs(ids=(i for i in ["seven"]))
+    with pytest.raises(InputError, match=re.escape("index(): progress")):
+        memory.index(progress="not callable")
