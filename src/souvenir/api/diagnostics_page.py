@@ -76,9 +76,9 @@ def _table(headers: list[str], rows: list[list[object]], cls: str = "") -> str:
 
 
 def _legend(names: list[str]) -> str:
-    """How to read a selection's table: each pass, the score, the rank and every part shown
-    (a compact legend: a few lines above the first table, the memories still on the first
-    screen)."""
+    """How to read a selection's table: each pass, the score, the rank and every part shown.
+    One line above the first table naming the columns, opening on the legend (``<details>``:
+    the memories stay on the first screen; no script)."""
     passes = " · ".join(f"<b>{escape(p)}</b> {escape(text)}" for p, text in PASS_LEGEND.items())
     columns = [("score", COLUMN_LEGEND["score"]), ("rank", COLUMN_LEGEND["rank"])]
     columns += [(PART_LABELS.get(n, n), COLUMN_LEGEND.get("rank_fusion" if n == "rank" else n, ""))
