@@ -178,6 +178,7 @@ def test_an_unreachable_postgres_is_busy_with_its_cause():
     ({"embedder": "nope"}, "unknown embedder 'nope'"),
     ({"embedder": "none", "window_embedder": "nope"}, "unknown window embedder 'nope'"),
     ({"embedder": "none", "window_embedder": "none", "scoring": "magic"}, "SOUVENIR_SCORING"),
+    ({"embedder": "none", "window_embedder": "e5", "e5_query_engine": "magic"}, "unknown e5 query engine"),
     ({"embedder": "none", "window_embedder": "none", "llm_base_url": "http://127.0.0.1:9",
       "llm_kind": "nope"}, "SOUVENIR_LLM_KIND"),
 ])
