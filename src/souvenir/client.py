@@ -36,10 +36,12 @@ from souvenir.errors import (
     StoreBusyError, StoreError, UnknownError,
 )
 from souvenir.schemas import (
-    BatchWritten, ContextPublic, ContextQuery, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted,
-    MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter, TurnCreate,
-    TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
+    DEFAULT_CHANNEL, BatchWritten, ContextPublic, ContextQuery, Diagnostics, MemoriesPublic, MemoryBatch,
+    MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults,
+    StatusFilter, Timezone, TimezoneSet, TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic,
+    checked_arguments, validated,
 )
+from souvenir.schemas import KindName, ScopeName
 
 __all__ = ["DEFAULT_TIMEOUT_S", "AsyncSouvenirClient", "SouvenirClient"]
 
@@ -66,6 +68,7 @@ def _body(model: BaseModel) -> Any:
     return model.model_dump(mode="json", exclude_none=True)
 
 
+@checked_arguments  # the library's argument checks, so both doors refuse alike
 class _Calls:
     """The requests of every method, built from the library's arguments."""
 
@@ -88,7 +91,7 @@ class _Calls:
                           story=story, message=message)
         return _Call("POST", "/v1/context", ContextPublic.model_validate, _body(query))
 
-    def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
+    def remember(self, user: str, text: str, *, kind: KindName = "fact", scope: ScopeName = "global",
                  story: str | None = None, confidence: float = 1.0, pinned: bool = False,
                  date: datetime | None = None, source: str | None = None,
                  channel: str | None = None) -> _Call[WritePublic]:
@@ -115,8 +118,8 @@ class _Calls:
         return _Call("GET", f"{self._user(user, channel)}/memories", MemoriesPublic.model_validate,
                      params=params)
 
-    def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
-               scope: str | None = None, story: str | None = None, since: datetime | None = None,
+    def search(self, user: str, query: str, *, kind: KindName | list[KindName] | None = None,
+               scope: ScopeName | None = None, story: str | None = None, since: datetime | None = None,
                until: datetime | None = None, limit: int = 10,
                channel: str | None = None) -> _Call[SearchResults]:
         q = validated(SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since,
@@ -151,6 +154,24 @@ class _Calls:
     def delete_user(self, user: str, *, channel: str | None = None) -> _Call[UserDeleted]:
         return _Call("DELETE", self._user(user, channel), UserDeleted.model_validate)
 
+    def forgotten(self, user: str, *, min_candidate: int = 10, channel: str | None = None) -> _Call[MemoriesPublic]:
+        if isinstance(min_candidate, bool) or not isinstance(min_candidate, int) or min_candidate < 0:
+            raise InputError("min_candidate must be an integer of 0 or more")
+        return _Call("GET", f"{self._user(user, channel)}/forgotten", MemoriesPublic.model_validate,
+                     params={"min_candidate": min_candidate})
+
+    def timezone(self, user: str, *, channel: str | None = None) -> _Call[Timezone]:
+        return _Call("GET", f"{self._user(user, channel)}/timezone", Timezone.model_validate)
+
+    def set_timezone(self, user: str, tz: str, *, channel: str | None = None) -> _Call[Timezone]:
+        body = validated(TimezoneSet, tz=tz)
+        return _Call("PUT", f"{self._user(user, channel)}/timezone", Timezone.model_validate, _body(body))
+
+    def diagnostics(self, user: str, *, story: str | None = None, channel: str | None = None) -> _Call[Diagnostics]:
+        """(``service`` is filled by the service for an admin key.)"""
+        return _Call("GET", f"{self._user(user, channel)}/diagnostics.json", Diagnostics.model_validate,
+                     params={"story": story} if story else None)
+
 
 _STATUS_ERRORS: dict[int, type[SouvenirError]] = {
     401: AccessDeniedError, 403: AccessDeniedError, 404: UnknownError, 422: InputError,
@@ -177,7 +198,7 @@ def _answer(call: _Call[R], response: httpx.Response) -> R:
     error = _STATUS_ERRORS.get(response.status_code)
     message = _detail(response)
     if error is None or issubclass(error, ServiceError):
-        raise (error or ServiceError)(message, response.status_code)  # type: ignore[call-arg]
+        raise (error or ServiceError)(message, response.status_code)
     raise error(message)
 
 
@@ -208,7 +229,7 @@ class SouvenirClient:
     of your own (its base URL, headers and timeout are then yours)."""
 
     def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
-                 channel: str = "api", timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+                 channel: str = DEFAULT_CHANNEL, timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
                  http: httpx.Client | None = None) -> None:
         self._calls = _Calls(channel)
         self._owns = http is None
@@ -246,6 +267,10 @@ class SouvenirClient:
     profile = _blocking(_Calls.profile)
     export_user = _blocking(_Calls.export_user)
     delete_user = _blocking(_Calls.delete_user)
+    forgotten = _blocking(_Calls.forgotten)
+    timezone = _blocking(_Calls.timezone)
+    set_timezone = _blocking(_Calls.set_timezone)
+    diagnostics = _blocking(_Calls.diagnostics)
 
 
 class AsyncSouvenirClient:
@@ -253,7 +278,7 @@ class AsyncSouvenirClient:
     awaited."""
 
     def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
-                 channel: str = "api", timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+                 channel: str = DEFAULT_CHANNEL, timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
                  http: httpx.AsyncClient | None = None) -> None:
         self._calls = _Calls(channel)
         self._owns = http is None
@@ -291,3 +316,7 @@ class AsyncSouvenirClient:
     profile = _awaited(_Calls.profile)
     export_user = _awaited(_Calls.export_user)
     delete_user = _awaited(_Calls.delete_user)
+    forgotten = _awaited(_Calls.forgotten)
+    timezone = _awaited(_Calls.timezone)
+    set_timezone = _awaited(_Calls.set_timezone)
+    diagnostics = _awaited(_Calls.diagnostics)

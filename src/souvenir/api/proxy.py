@@ -1,7 +1,8 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
-``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
-header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story;
+``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user,
+or :func:`request_user`'s other places: ``X-Souvenir-User``, ``safety_identifier``, ``metadata``;
+header ``X-Souvenir-Channel`` the channel, default ``api`` as every face's; ``X-Souvenir-Story`` the story;
 ``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
 ``tz`` and used for this block's days; ``X-Souvenir-Language`` the channel's language code,
 first in seed 001's priority for the profile's ``lang``, as ``language`` on ``/v1/turns``),
@@ -23,7 +24,6 @@ import logging
 import threading
 import time
 from collections.abc import AsyncIterator
-from datetime import timedelta
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -37,8 +37,7 @@ from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import RelayScrubber
-from souvenir.schemas import ChatCompletion, ModelList
-from souvenir.timeutil import utcnow
+from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
@@ -160,6 +159,34 @@ def souvenir_header(request: Request, name: str) -> str | None:
         raise InputError(f"{name} is not UTF-8: send the id's UTF-8 bytes") from None
 
 
+#: Where clients put the end user, first found wins: Souvenir's header (any client's extra
+#: headers), OpenAI's ``user`` (the openai SDK's ``user=``, LangChain's ``model_kwargs`` /
+#: ``user``, LlamaIndex's ``additional_kwargs``, litellm's ``extra_body``), its successor
+#: ``safety_identifier``, then ``metadata`` (OpenAI's string map) under these keys.
+USER_METADATA_KEYS = ("souvenir_user", "user_id", "user")
+
+
+def request_user(request: Request, body: dict) -> object:
+    """The request's user as the client sent it (``None`` when it names none): header
+    ``X-Souvenir-User``, else the body's ``user``, ``safety_identifier``, or ``metadata``'s
+    ``souvenir_user`` / ``user_id`` / ``user``. A body field that is not a string is returned
+    as it is (the caller answers 422); a ``metadata`` value that is not a string is not a
+    user (metadata is the client's own). Raises :class:`InputError` for a header that is
+    not UTF-8."""
+    named = souvenir_header(request, "x-souvenir-user")
+    if named:
+        return named
+    for field in ("user", "safety_identifier"):
+        if body.get(field) not in (None, ""):
+            return body[field]
+    metadata = body.get("metadata")
+    if isinstance(metadata, dict):
+        for key in USER_METADATA_KEYS:
+            if isinstance(metadata.get(key), str) and metadata[key]:
+                return metadata[key]
+    return None
+
+
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
     body = openai_error(422, message)
     body["error"]["param"] = param
@@ -205,9 +232,10 @@ class UpstreamHealth:
                     "failing_for_s": round(time.monotonic() - self._since, 1)}
 
 
-def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
+def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                  health: UpstreamHealth | None = None) -> APIRouter:
-    """The proxy routes. ``get_runtime()`` returns the :class:`Runtime`; ``counters`` is a
+    """The proxy routes. ``get_souvenir()`` returns the library (:class:`~souvenir.library.Souvenir`)
+    they act through; ``counters`` is a
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …); ``health`` is
     told how each upstream request went."""
     router = APIRouter()
@@ -219,19 +247,13 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         try:
-            rt = get_runtime()
-            with rt.store.transaction():  # a retry racing its first attempt is seen here
-                user_id = rt.store.find_user(channel, user)
-                if user_id is not None and source is not None:
-                    rt.store.lock_user(user_id)
-                    since = utcnow() - timedelta(seconds=RETRY_WINDOW_S)
-                    if rt.store.has_turn(user_id, source, since):
-                        counters["proxy_retries_recorded_once"] += 1
-                        return
-                rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz,
-                                      language=language, question=question)
-            if rt.worker is not None:
-                rt.worker.wake()
+            memory = get_souvenir()
+            if source is None:
+                memory.add_turn(user, message, reply, story=story, language=language, channel=channel, timezone=tz,
+                                question=question)
+            elif not memory.add_turn_once(user, message, reply, source=source, within_s=RETRY_WINDOW_S, story=story,
+                                          language=language, channel=channel, timezone=tz, question=question):
+                counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
         except SouvenirError as exc:
             counters["proxy_record_failures"] += 1
             log.warning("proxy: exchange of %s:%s not recorded: %s", channel, user, exc)
@@ -262,9 +284,9 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
             return _invalid("a chat completion request needs 'messages' (a list)", "messages")
         try:
-            channel = souvenir_header(request, "x-souvenir-channel") or "api"
+            channel = souvenir_header(request, "x-souvenir-channel") or DEFAULT_CHANNEL
             story = souvenir_header(request, "x-souvenir-story")
-            named = souvenir_header(request, "x-souvenir-user") or body.get("user")
+            named = request_user(request, body)
         except InputError as exc:
             return _invalid(str(exc), "user")
         try:  # the channel's language code (Telegram's language_code…): first for the profile's lang
@@ -291,8 +313,10 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         if user is None:
             counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
             if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
-                log.warning("proxy: %d requests named no user (neither `user` nor X-Souvenir-User): "
-                            "forwarded without memory", counters["proxy_no_user"])
+                log.warning("proxy: %d requests named no user (no X-Souvenir-User header, `user`, "
+                            "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
+                            "(litellm drops `user=` for a model it does not know: add "
+                            "allowed_openai_params=['user'], docs/recipes.md)", counters["proxy_no_user"])
         message = last_user_text(body["messages"])
         question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)
         remember = user is not None and bool(message and message.strip())
@@ -305,8 +329,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         if remember:
             try:
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
-                result = await run_in_threadpool(get_runtime().engine.context, channel, user, asked, story,
-                                                 None, user_leg, tz)
+                result = await run_in_threadpool(functools.partial(
+                    get_souvenir().context, user, asked, story=story, channel=channel, timezone=tz, count=user_leg))
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
