@@ -36,6 +36,7 @@ from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
 )
 from souvenir.results import ContextResult, WriteResult
+from souvenir.read.scoring.calibration import calibration_for
 from souvenir.read.scoring import SCORE_FLOOR, DenseInput, Scorer, ScoringConfig
 from souvenir.engine.search import SearchMixin
 from souvenir.engine.turn_records import TurnRecordsMixin
@@ -83,7 +84,9 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
         # Two read paths: ``scoring`` given (the product's default, see runtime.py) = the
         # fused score of souvenir.read.scoring, its floor and 18 semantic places (the 24 all go
         # by score: docs/benchmarks.md, "Recall levers"); otherwise the plain cosine.
-        self.scorer = Scorer(scoring) if scoring is not None else None
+        self.scorer = Scorer(scoring, calibration=calibration_for(
+            *(getattr(getattr(i, "embedder", None), "name", None) for i in (index, window_index)))
+        ) if scoring is not None else None  # small stores' priors: read per embedder (issue #28)
         if self.scorer is not None:
             self.selection_config = SelectionConfig(
                 limit=limit, semantic_threshold=SCORE_FLOOR, score_name="score",
