@@ -17,7 +17,9 @@ embedded once by each embedder (query role) and read by BM25; its fused relevanc
 + 2 e5 + BM25 z-scores, calibrated as the message's) added with weight β to the first
 stage, the message keeping weight 1 (``mix="score"``); the same with the history turns' own
 stored vectors (their memories' USE and e5-window vectors, averaged: no query to embed,
-``mix="stored"``); or the context's query vector mixed
+``mix="stored"``); either only when the message alone puts no memory at or above the
+semantic floor (``"score-gated"``, ``"stored-gated"``: the message names nothing the store
+knows); or the context's query vector mixed
 into the message's, q = q_msg + β q_ctx, and its terms into BM25 at weight β
 (``mix="vector"``). Cross-validated over the six conversations: (H, β, mix) chosen on
 five, measured on the sixth.
@@ -45,7 +47,7 @@ from cv_data import SHARED, Dataset, load, log  # noqa: E402
 from cv_levers import _split  # noqa: E402
 
 from souvenir.config import Settings  # noqa: E402
-from souvenir.read.scoring import DenseInput, Scorer  # noqa: E402
+from souvenir.read.scoring import SCORE_FLOOR, DenseInput, Scorer  # noqa: E402
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens  # noqa: E402
 from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
 from souvenir.read.scoring.fusion import zscore  # noqa: E402
@@ -148,6 +150,8 @@ def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mi
     scoring, selection, _ = _split(cfg)
     scorer = Scorer(scoring, calibration=calibration_for("use-m3", "e5-small"))
     out = np.zeros((len(items), 3))
+    gated = mix.endswith("-gated")
+    mix = mix.removesuffix("-gated")
     for k, it in enumerate(items):
         memories = ds.memories[:it.position]
         ids = [m.id for m in memories]
@@ -164,6 +168,8 @@ def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mi
                                DenseInput.from_matrix(qe, ids, E),
                                context=[(ctx, beta)] if ctx and mix == "vector" else None)
         values = scores.lookup(np.array(ids, dtype=np.int64))
+        if gated and np.nanmax(values, initial=-np.inf) >= SCORE_FLOOR:
+            ctx = ""  # the message alone puts a memory at or above the floor: no context
         if ctx and mix in ("score", "stored"):
             if mix == "score":
                 cu, ce = emb.get(ctx)
@@ -197,7 +203,8 @@ def _mean_unit(rows: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) or 1.0)
 
 
-GRID = [(0, 0.0, "vector")] + [(h, b, m) for m in ("vector", "score", "stored") for h in (1, 2, 4)
+GRID = [(0, 0.0, "vector")] + [(h, b, m) for m in ("vector", "score", "stored", "score-gated", "stored-gated")
+                               for h in (1, 2, 4)
                                for b in (0.25, 0.5, 1.0)]
 
 
