@@ -24,7 +24,7 @@ into the message's, q = q_msg + β q_ctx, and its terms into BM25 at weight β
 (``mix="vector"``). Cross-validated over the six conversations: (H, β, mix) chosen on
 five, measured on the sixth.
 
-    PYTHONPATH=src .venv/bin/python bench/dialogue_recall.py --data /tmp/cv --json F
+    .venv/bin/python -m bench.dialogue_recall --data /tmp/cv --json F
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -33,18 +33,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
-
-from cv_data import SHARED, Dataset, load, log  # noqa: E402
-from cv_levers import _split  # noqa: E402
+from bench.cv_data import SHARED, Dataset, load, log  # noqa: E402
+from bench.cv_levers import _split  # noqa: E402
 
 from souvenir.config import Settings  # noqa: E402
 from souvenir.read.scoring import SCORE_FLOOR, DenseInput, Scorer  # noqa: E402

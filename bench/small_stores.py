@@ -19,8 +19,8 @@ and without the calibration.
 Cross-validation: the priors are read on the eight other folds for each held-out fold
 (``--cv``); in-sample they are read on all nine.
 
-    PYTHONPATH=src .venv/bin/python bench/small_stores.py --data /tmp/cv --read      # the priors, all nine folds
-    PYTHONPATH=src .venv/bin/python bench/small_stores.py --data /tmp/cv --cv --json F
+    .venv/bin/python -m bench.small_stores --data /tmp/cv --read      # the priors, all nine folds
+    .venv/bin/python -m bench.small_stores --data /tmp/cv --cv --json F
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -29,19 +29,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import zlib
 from dataclasses import asdict, replace
 from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
-
-from cv_data import Dataset, load, log  # noqa: E402
-from cv_levers import Evaluator, _split, objective  # noqa: E402
+from bench.cv_data import Dataset, load, log  # noqa: E402
+from bench.cv_levers import Evaluator, _split, objective  # noqa: E402
 
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens  # noqa: E402
