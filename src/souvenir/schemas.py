@@ -390,7 +390,8 @@ class MemoryDeleted(_Out):
 
 class HistoryEntry(_Out):
     """One link of a memory's chain: ``replaced`` or ``absorbed`` (an earlier or a poorer
-    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``)."""
+    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``), ``erased``
+    (forgotten, textless; ``source`` ``request:turn:N`` when the user asked in chat)."""
 
     event: str
     text: str

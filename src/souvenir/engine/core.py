@@ -20,6 +20,7 @@ from datetime import datetime
 from souvenir import profile
 from souvenir.write import admission
 from souvenir.read.block import render_block
+from souvenir.engine.chat_forget import act_on_forget_request
 from souvenir.engine.curation import CurationMixin
 from souvenir.engine.proposals import ReflectionMixin
 from souvenir.errors import (
@@ -286,10 +287,16 @@ class Engine(CurationMixin, SearchMixin, ReflectionMixin, TurnRecordsMixin):
             if queries is not None:
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             written: WriteResult | None = None
+            # a request to forget acts on the memories it names and never becomes one (#26)
+            asked = act_on_forget_request(self.store, user_id, message, turn_id, now,
+                                          before_erase=self._drop_windows_around)
             if profile.is_command(message):
                 written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.chat is not None:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
+            elif asked is not None:
+                written = WriteResult("dropped", None, message, reason=f"forget_request: {asked.reason}",
+                                      code="forget_request")
             elif profile.is_acknowledgement(content_words(normalize(message))):
                 written = self._not_remembered(user_id, message, "acknowledgement",
                                                "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)

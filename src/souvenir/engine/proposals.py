@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from souvenir import profile
+from souvenir.engine.chat_forget import act_on_forget_request, memories_for_request
 from souvenir.errors import InputError, ModelError, StaleJobError
 from souvenir.write.filters import Exchange
 from souvenir.profile.prompt import summary_messages
@@ -85,6 +86,10 @@ class ReflectionMixin:
             except InputError as exc:
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
         user_id = self.store.ensure_user(channel, external_id, now)
+        if parsed.forget:  # the model named memories a request to forget is about: code decides
+            turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
+            act_on_forget_request(self.store, user_id, message, turn, now, parsed.forget,
+                                  getattr(self, "_drop_windows_around", None))
         story_id = self._story_id(user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)
@@ -135,7 +140,8 @@ class ReflectionMixin:
         anchors = self.store.anchors(story_id) if story_id else None
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
         answer = self.chat.complete(
-            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language,
+                                memories_for_request(self.store, job["user_id"], job["message"])),
             model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
         if unreadable is not None:  # retried like a failed call, never counted "ok" with 0 memories

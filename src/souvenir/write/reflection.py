@@ -46,6 +46,8 @@ MAX_STATE_DELTAS = 8
 #: Positions and anchors read from one reflection, at most.
 MAX_POSITIONS = 8
 MAX_ANCHORS = 8
+#: Memory ids one reflection may propose to forget, at most (issue #26).
+MAX_FORGET = 8
 #: A position's topic, stance or justification, and an anchor, are short.
 MAX_STORY_CHARS = 500
 
@@ -87,6 +89,7 @@ REFLECTION_SCHEMA: dict[str, Any] = {
             "remove": {"type": "array", "items": {"type": "object", "properties": {
                 "id": {"type": "integer"}, "reason": {"type": "string"}}, "required": ["id", "reason"]}},
         }},
+        "forget": {"type": "array", "maxItems": MAX_FORGET, "items": {"type": "integer"}},
     },
     "required": ["memories"],
 }
@@ -113,7 +116,10 @@ Read the exchange and answer with JSON only, of this shape:
   description of the view, not the reply's wording), "justification" (why, from the
   exchange)}. Optional.
 - anchors: key story facts to keep above the summary: {"add": [fact, ...], "remove":
-  [{"id": anchor id, "reason": why it no longer holds}]}. Optional; a removal needs a reason."""
+  [{"id": anchor id, "reason": why it no longer holds}]}. Optional; a removal needs a reason.
+- forget: when the user asks you to forget or delete something they said, the ids of the
+  listed "memories" it is about (code checks each against the request). Optional. The
+  request itself is never a memory: do not write what they asked to forget."""
 
 
 @dataclass(slots=True)
@@ -127,6 +133,8 @@ class Reflection:
     positions: list[tuple[str, str, str]] = field(default_factory=list)
     anchors_add: list[str] = field(default_factory=list)
     anchors_remove: list[tuple[int, str]] = field(default_factory=list)
+    #: Memory ids the model proposes to forget (a request said in chat); code decides.
+    forget: list[int] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     #: Why the whole answer could not be read (no JSON in it), else ``None``: retried.
     unreadable: str | None = None
@@ -301,7 +309,23 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
     else:
         result.dropped.append("state is not an object")
     _story_items(data, result)
+    _forget_items(data, result)
     return result
+
+
+def _forget_items(data: dict, result: Reflection) -> None:
+    """Memory ids to forget: integers only, at most :data:`MAX_FORGET` (the rest dropped)."""
+    items = data.get("forget") or []
+    if not isinstance(items, list):
+        result.dropped.append("forget is not a list")
+        return
+    for item in items[:MAX_FORGET]:
+        if isinstance(item, int) and not isinstance(item, bool) and item > 0:
+            result.forget.append(item)
+        else:
+            result.dropped.append("forget: not a memory id")
+    if len(items) > MAX_FORGET:
+        result.dropped.append(f"forget: {len(items) - MAX_FORGET} ids over the cap of {MAX_FORGET}")
 
 
 def _short(value: object) -> str | None:
@@ -345,9 +369,12 @@ def _story_items(data: dict, result: Reflection) -> None:
 
 
 def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None,
-                        anchors: list[dict] | None = None, language: str | None = None) -> list[dict]:
+                        anchors: list[dict] | None = None, language: str | None = None,
+                        memories: list[dict] | None = None) -> list[dict]:
     """The chat messages of the reflection call (system prompt + the exchange as data);
-    ``language``: the user's language code when known (``fr``, ``zh``…), for the notes."""
+    ``language``: the user's language code when known (``fr``, ``zh``…), for the notes;
+    ``memories``: ``{"id", "text"}`` of the user's memories, given when the message asks to
+    forget something (the model may name their ids under ``forget``)."""
     exchange: dict = {"user": user_message, "assistant": assistant_reply}
     if language:
         exchange["user_language"] = language
@@ -355,6 +382,8 @@ def reflection_messages(user_message: str, assistant_reply: str, summary: str | 
         exchange["current_summary"] = summary
     if anchors:
         exchange["anchors"] = [{"id": a["id"], "text": a["text"]} for a in anchors]
+    if memories:
+        exchange["memories"] = [{"id": m["id"], "text": m["text"]} for m in memories]
     return [
         {"role": "system", "content": REFLECTION_SYSTEM},
         {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},
