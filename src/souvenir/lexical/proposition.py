@@ -417,4 +417,34 @@ def different_referents(a: str, b: str) -> str | None:
     na, nb = _lead_name(ra), _lead_name(rb)
     if na is not None and nb is not None and na != nb:
         return f"different people ({na!r} / {nb!r})"
+    ka, kb = _lead_relative(ra), _lead_relative(rb)
+    if ka != kb and (ka is None or kb is None):
+        return f"different people ({ka or 'the user'!r} / {kb or 'the user'!r})"
+    if ka is not None and kb is not None and ka != kb:
+        return f"different people ({ka!r} / {kb!r})"
+    return None
+
+
+_OWNERS = frozenset({"my", "his", "her", "their", "the", "user's", "ma", "mon", "mes", "sa", "son", "ses", "le", "la",
+                     "les", "l'", "notre", "nos", "our"})
+_ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
+
+
+def _lead_relative(raw: str) -> str | None:
+    """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
+    sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``
+    for a memory about the user (issue #26: "Lives in Ipoh" was absorbed into "Sister lives
+    in Ipoh, in the same town as the user")."""
+    if raw[:1] and is_han(raw[0]):
+        head = raw
+        for owner in _ZH_OWNERS:
+            if head.startswith(owner):
+                head = head[len(owner):]
+                break
+        return next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
+    words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]
+    while words and (words[0] in _OWNERS or words[0] == "user"):
+        words.pop(0)
+    if words and words[0] in lx.RELATIONS and (len(words) == 1 or words[1] not in ("of", "de")):
+        return words[0]
     return None

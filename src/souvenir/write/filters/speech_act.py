@@ -23,7 +23,10 @@ How: the user's message is cut into units, each with its act:
   sekiranya…" or holding …的话, and the clause after it when the sentence opens with it
   ("Kalau saya ada kereta, saya pandu sendiri": neither half is a fact);
 - ``relayed``: what follows a third or second person's reporting verb in its sentence
-  ("Bob wrote…", "my friend says that…", "selon…", "according to…", 他说, "dia kata");
+  ("Bob wrote…", "my friend says that…", "selon…", "according to…", 他说, 我妈说, "dia kata"),
+  and every line of another speaker in a pasted transcript ("Marc : …", "[Din]: …",
+  "妈妈：…": :mod:`souvenir.lexical.speakers`; only the user's own lines, "Moi :", "Me:",
+  "我：", "Saya:", and the unlabelled ones, are read for the other acts);
 - ``assertion``: everything else.
 
 The candidate is dropped when a non-assertion supports it (half of its content words or
@@ -52,7 +55,8 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
-from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
+from souvenir.lexical.speakers import transcript_lines
+from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
@@ -82,6 +86,16 @@ _MODALS = frozenset({"would", "'d", "could", "might", "serais", "serait", "aurai
 _REPORTING = lx.REPORTING | frozenset({"wrote", "writes", "write", "posted", "texted", "messaged", "ecrit",
                                        "tulis", "menulis", "cakap", "写", "写道", "发", "留言"})
 _RELAY_OPENERS = frozenset({"according", "selon", "menurut", "据", "据说", "听说"})
+#: Verbs of saying, telling and judging after someone else: "my wife thinks I should…",
+#: « ma mère trouve que… », "mak saya rasa…", 我妈说 / 老板觉得 / 医生让我….
+_OPINION = frozenset({"thinks", "think", "believes", "feels", "reckons", "suggests", "suggested", "insists",
+                      "wants", "keeps", "pense", "pensent", "trouve", "trouvent", "croit", "croient", "veut",
+                      "insiste", "conseille", "rasa", "fikir", "suruh", "nasihatkan", "cadangkan", "nak"})
+_ZH_RELAY = lx.ZH_REPORTING | frozenset({"讲", "觉得", "认为", "让", "叫", "劝", "建议", "要求", "希望", "总说",
+                                         "老说", "一直说", "跟我说", "对我说", "和我说", "逼", "催"})
+#: Words before a Chinese reporting verb that are not its speaker (我一直说…, 我也觉得…).
+_ZH_NOT_SPEAKER = frozenset({"一直", "经常", "总是", "也", "还", "都", "常常", "老是", "刚才", "刚刚", "之前", "以前",
+                             "昨天", "今天", "上次", "其实", "就", "又", "跟", "对", "和", "给"})
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
@@ -107,6 +121,13 @@ class _Unit:
 def speech_units(message: str) -> list[_Unit]:
     """The message cut into units with their act (module docstring)."""
     units: list[_Unit] = []
+    lines = transcript_lines(message)
+    if lines is not None:  # a pasted transcript: another speaker's line is their words
+        for line in lines:
+            if not line.own and line.speaker:
+                names = frozenset(key_of(w) for w in re.split(r"\s+", line.speaker)) | {key_of(line.speaker)}
+                units.append(_Unit("relayed", tokenize(line.text), line.text, names))
+        message = "\n".join(line.text for line in lines if line.own)
     rest = message
     for m in reversed(list(_QUOTES.finditer(message))):
         quoted = next(g for g in m.groups() if g)
@@ -156,7 +177,24 @@ def _relays(clause: Clause) -> bool:
     keys = [tok.key for tok in clause.tokens]
     if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
         return True
+    if _zh_relays(clause.tokens):
+        return True
+    if clause.person == "third" and any(k in _OPINION for k in keys[:6]):
+        return True
     return clause.person in ("third", "second") and any(k in _REPORTING for k in keys[:6])
+
+
+def _zh_relays(tokens: list[Tok]) -> bool:
+    """A Chinese reporting verb in the first words after a speaker who is not the user
+    (我妈说, 小王说, 老板觉得, 医生让我; not 我说, 我也觉得)."""
+    for index, tok in enumerate(tokens[:5]):
+        if not (tok.cjk and index and tok.key in _ZH_RELAY):
+            continue
+        before = [t for t in tokens[:index] if t.role != "comma"]
+        if any(t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
+               for t in before):
+            return True
+    return False
 
 
 def _support(content: list[Tok], unit: _Unit) -> float:
