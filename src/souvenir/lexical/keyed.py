@@ -124,7 +124,10 @@ _NAME_LINKS = frozenset({"de", "du", "van", "von", "der", "den", "bin", "binti",
                          "di", "le", "la"})
 _OCC_STOPS = frozenset(
     "at for in with since and or but from on by to who because while near until chez à au aux pour dans depuis "
-    "avec et ou mais de d' du des en sur di dengan untuk sejak dan atau tetapi kat pada selama sebagai as".split()
+    "avec et ou mais de d' du des en sur di dengan untuk sejak dan atau tetapi kat pada selama sebagai as "
+    # a time bound ends the value, so that the markers see it ("lifeguard this summer")
+    "this over during through till cet cette ce pendant durant jusqu jusqu' masa semasa musim sepanjang sehingga "
+    "hingga ketika waktu sementara".split()
 )
 _OCC_ARTICLES = frozenset({"a", "an", "un", "une", "seorang"})
 _ZH_STOPS = frozenset(

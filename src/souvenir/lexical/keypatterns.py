@@ -224,8 +224,20 @@ MARKERS = re.compile(
     r"|part[- ]time|side\s+job|on\s+the\s+side|freelance|à\s+temps\s+partiel|à\s+mi-temps|sambilan"
     r"|separuh\s+masa|for\s+(?:a\s+few\s+|several\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:days?|weeks?|nights?)"
     r"|trip|conference|project|internship|assignment|secondment|en\s+déplacement"
-    r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri)\b|'ll\b"
+    r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri"
+    # a season, a holiday, a bounded stretch (issue #26: a summer job retired the occupation)
+    r"|(?:summer|winter|spring|autumn|holiday|vacation|seasonal|christmas|xmas|easter)\s+(?:job|jobs|gig|work|break"
+    r"|holidays?|vacation|term|season|period|rush|internship)|seasonal(?:ly)?"
+    r"|(?:this|for\s+the|over\s+the|during\s+the|through\s+the|until\s+the\s+end\s+of\s+the)\s+(?:summer|winter"
+    r"|spring|autumn|fall|holidays?|vacation|break|season|semester|term|month|school\s+holidays?)"
+    r"|over\s+(?:christmas|easter|the\s+holidays)|during\s+(?:christmas|easter|ramadan|the\s+holidays)"
+    r"|school\s+(?:holidays?|break)|(?:spring|summer|winter|semester)\s+break"
+    r"|vacances|cong[ée]s|cet\s+(?:été|ete|hiver|automne)|ce\s+printemps|pour\s+(?:l'été|l'ete|l'hiver|la\s+saison"
+    r"|les\s+fêtes|les\s+vacances)|pendant\s+(?:l'été|l'ete|l'hiver|la\s+saison|les\s+fêtes|le\s+ramadan)"
+    r"|saisonni(?:er|ère|ers|ères)|job\s+d'été|cette\s+semaine|ce\s+mois(?:-ci)?|la\s+rentrée"
+    r"|cuti|musim\s+(?:panas|sejuk|perayaan|raya)|minggu\s+ini|bulan\s+ini|sehingga|hingga|sepanjang\s+musim)\b|'ll\b"
     r"|以前|曾经|曾|小时候|童年|过去|从前|原来|原本|之前|当年|那时|将要|将|打算|准备|计划|想|可能|也许|下个月|下周"
-    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换",
+    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换"
+    r"|暑假|寒假|假期|暑期|寒期|放假|节假日|春节期间|国庆期间|这个夏天|今年夏天|这个冬天|今年冬天|这周|本周|这个月|本月|直到|为止",
     re.I,
 )
