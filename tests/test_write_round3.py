@@ -36,3 +36,67 @@ def _decide(stored: list[str], new: str):
 ])
 def test_a_bounded_state_sits_beside_the_lasting_one(lasting, bounded):
     assert _decide([lasting], bounded).action == "insert"
+
+
+@pytest.mark.parametrize("first,middle,back", [
+    ("住在上海", "搬到杭州住了", "又搬回上海住了"),
+    ("Lives in Lyon", "Moved to Paris", "Moved back to Lyon"),
+    ("Habite à Lyon", "A déménagé à Paris", "Est revenu vivre à Lyon"),
+    ("Tinggal di Ipoh", "Pindah ke Penang", "Pindah semula ke Ipoh"),
+])
+def test_a_move_back_retires_the_middle_value(first, middle, back):
+    assert _decide([first], middle).action == "supersede"
+    decision = _decide([middle], back)
+    assert decision.action == "supersede" and decision.target_id == 1
+
+
+@pytest.mark.parametrize("stopped,relapse", [
+    ("A arrêté de fumer", "Fume à nouveau depuis mars"),
+    ("Quit smoking", "Smokes again since March"),
+    ("戒烟了", "从三月开始又抽烟了"),
+    ("Berhenti merokok", "Merokok semula sejak Mac"),
+])
+def test_a_relapse_reverses_the_stop(stopped, relapse):
+    assert _decide([stopped], relapse).action == "supersede"
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Works as an accountant", "Changed jobs from accountant to teacher"),
+    ("Travaille comme comptable", "Est passé de comptable à professeur"),
+    ("是一名会计", "工作从会计换成了老师"),
+    ("Bekerja sebagai akauntan", "Tukar kerja dari akauntan ke guru"),
+])
+def test_from_x_to_y_changes_the_keyed_value(old, new):
+    assert _decide([old], new).action == "supersede"
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Weighs 84 kg", "Weighs 79 kg"),
+    ("Pèse 72 kilos", "Pèse 68 kilos"),
+    ("体重75公斤", "体重70公斤"),
+    ("Berat badan 70 kg", "Berat badan 65 kg"),
+    ("Earns RM5,500 a month", "Earns RM6,000 a month"),
+    ("Gagne 3000 euros par mois", "Gagne 3400 euros par mois"),
+    ("月薪一万五", "月薪两万"),
+    ("Gaji RM4000 sebulan", "Gaji RM4500 sebulan"),
+    ("Has two kids", "Has three kids"),
+    ("A deux enfants", "A trois enfants"),
+    ("有两个孩子", "有三个孩子"),
+    ("Ada dua orang anak", "Ada tiga orang anak"),
+    ("Birthday is on 14 March", "Birthday is actually on 15 March"),
+    ("Née le 3 mai 1990", "Née le 4 mai 1990"),
+    ("生日是5月3日", "生日是5月4日"),
+    ("Hari jadi pada 3 Mei", "Hari jadi pada 4 Mei"),
+    ("Is 175 cm tall", "Is 176 cm tall"),
+])
+def test_a_measured_quantity_has_one_current_value(old, new):
+    decision = _decide([old], new)
+    assert decision.action == "supersede" and decision.code == "keyed", decision
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Weighs 84 kg and runs every morning", "Weighs 79 kg"),  # the old one says more: beside
+    ("Has two kids", "Has two cats"),
+])
+def test_a_quantity_never_retires_more_than_itself(old, new):
+    assert _decide([old], new).action == "insert"
