@@ -10,6 +10,7 @@ import pytest
 
 from souvenir.types import Candidate, Memory
 from souvenir.write.admission import decide
+from souvenir.write.filters import Exchange, run_filters
 
 
 def _at(month: int) -> datetime:
@@ -100,3 +101,60 @@ def test_a_measured_quantity_has_one_current_value(old, new):
 ])
 def test_a_quantity_never_retires_more_than_itself(old, new):
     assert _decide([old], new).action == "insert"
+
+
+def _kept(message: str, candidate: str, kind: str = "fact") -> bool:
+    return run_filters(Candidate(candidate, kind=kind, confidence=0.8), Exchange(user_message=message)).kept
+
+
+@pytest.mark.parametrize("message,candidate", [
+    ("我不是对芒果过敏吗？那这个芒果布丁我能吃吗", "对芒果过敏"),
+    ("I'm allergic to mango, right? So can I eat this pudding?", "Is allergic to mango"),
+    ("Je suis allergique à la mangue, non ? Je peux manger ce dessert ?", "Est allergique à la mangue"),
+    ("Saya alah pada mangga kan? Boleh saya makan puding ni?", "Alah pada mangga"),
+])
+def test_a_rhetorical_or_tag_question_keeps_what_it_asserts(message, candidate):
+    assert _kept(message, candidate)
+
+
+@pytest.mark.parametrize("message,candidate", [
+    ("patut ke saya berhenti kerja bulan depan", "Akan berhenti kerja bulan depan"),
+    ("boleh tak saya pindah ke Penang tahun depan", "Akan pindah ke Penang tahun depan"),
+    ("我是不是应该辞职去读研", "决定辞职去读研"),
+    ("要不要把房子卖了", "打算把房子卖了"),
+    ("Should I dye my hair red", "Is going to dye hair red"),
+    ("Est-ce que je devrais déménager à Lyon", "Va déménager à Lyon"),
+])
+def test_a_question_without_a_question_mark_decides_nothing(message, candidate):
+    assert not _kept(message, candidate, "promise")
+
+
+@pytest.mark.parametrize("message,candidate", [
+    ("Oh sure, I just LOVE spending my Saturday in a three-hour queue at the tax office. Best day ever.",
+     "Loves spending Saturdays queuing at the tax office"),
+    ("J'ADORE faire la queue à la poste pendant deux heures, génial... 🙄", "Adore faire la queue à la poste"),
+    ("我可太喜欢周末加班了呵呵", "喜欢周末加班"),
+    ("Suka sangat la kena kerja hujung minggu, konon best.", "Suka kerja hujung minggu"),
+])
+def test_marked_sarcasm_yields_nothing(message, candidate):
+    assert not _kept(message, candidate, "preference")
+
+
+@pytest.mark.parametrize("message,candidate", [
+    ("I love my new job, best decision ever.", "Loves the new job"),
+    ("J'adore le jazz, surtout le soir.", "Adore le jazz"),
+    ("我很喜欢周末去爬山", "喜欢周末爬山"),
+])
+def test_plain_enthusiasm_is_kept(message, candidate):
+    assert _kept(message, candidate, "preference")
+
+
+@pytest.mark.parametrize("message,candidate,kept", [
+    ("J'aime plus le café", "Aime le café", False),
+    ("Je supporte plus mon voisin", "Supporte son voisin", False),
+    ("J'aime plus le thé que le café", "Aime le thé", True),
+    ("Je mange plus de légumes qu'avant", "Mange des légumes", True),
+    ("Saya tak suka kopi dah", "Suka kopi", False),
+])
+def test_spoken_negation(message, candidate, kept):
+    assert _kept(message, candidate, "preference") is kept

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
+from souvenir.lexical.questions import assertive
 from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
 
 __all__ = ["Tok", "tokenize", "prepare", "stem", "tok_match", "content_of", "supported", "fold", "key_of",
@@ -122,8 +123,9 @@ def _zh_idioms(run: str) -> str:
 
 
 def prepare(text: str) -> str:
-    """Normalise and rewrite idioms and contractions, keeping letter case (for names)."""
-    text = nfkc_fold(text)
+    """Normalise and rewrite idioms and contractions, keeping letter case (for names); a
+    rhetorical or tag question becomes the statement it asserts (:func:`questions.assertive`)."""
+    text = assertive(nfkc_fold(text))
     for pattern, replacement in lx.IDIOMS:
         text = pattern.sub(replacement, text)
     text = _HAN_RUN.sub(lambda m: _zh_idioms(m.group()), text)

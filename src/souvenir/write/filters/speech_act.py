@@ -27,7 +27,12 @@ How: the user's message is cut into units, each with its act:
   and every line of another speaker in a pasted transcript ("Marc : …", "[Din]: …",
   "妈妈：…": :mod:`souvenir.lexical.speakers`; only the user's own lines, "Moi :", "Me:",
   "我：", "Saya:", and the unlabelled ones, are read for the other acts);
-- ``assertion``: everything else.
+- ``ironic``: a sentence marked as sarcasm (:func:`souvenir.lexical.questions.sarcastic`:
+  🙄, "oh sure", "best day ever", 呵呵, 才怪, "konon", an attitude verb in capitals beside
+  "just / oh / totally…"): neither the literal preference nor its opposite is kept;
+- ``assertion``: everything else. A rhetorical or tag question (我不是…吗？, "…, right?",
+  "…, non ?", "…kan?") is the assertion it makes (:func:`souvenir.lexical.questions.assertive`),
+  and a sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") a question.
 
 The candidate is dropped when a non-assertion supports it (half of its content words or
 more, as the other filters count) and the user's assertions, taken together, do not; a
@@ -55,6 +60,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.questions import sarcastic
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.write.filters._clauses import Clause, clauses
@@ -128,6 +134,9 @@ def speech_units(message: str) -> list[_Unit]:
                 names = frozenset(key_of(w) for w in re.split(r"\s+", line.speaker)) | {key_of(line.speaker)}
                 units.append(_Unit("relayed", tokenize(line.text), line.text, names))
         message = "\n".join(line.text for line in lines if line.own)
+    for sentence in sarcastic(message):  # marked sarcasm: not what the user thinks
+        units.append(_Unit("ironic", tokenize(sentence), sentence.strip()))
+        message = message.replace(sentence, " . ", 1)
     rest = message
     for m in reversed(list(_QUOTES.finditer(message))):
         quoted = next(g for g in m.groups() if g)
@@ -208,6 +217,7 @@ _ACT_REASON = {
     "hypothetical": "the user said it of a hypothetical",
     "quotation": "it is someone else's words, quoted",
     "relayed": "the user relays someone else's words",
+    "ironic": "the user said it in marked sarcasm",
 }
 
 
