@@ -108,10 +108,11 @@ _SELF_MARKED = re.compile(
     r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
+    r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|offre|menawarkan|tawar\w*"
     r"|demande|demandé|envisage|hésite|aurait|serait|pourrait|selon|cherche|conseils?|curieux|curieuse"
     r"|intéressée?|s'intéresse|suggère|recommande|tanya|bertanya|fikir|berfikir|mempertimbangkan|kalau|jika"
     r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
-    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候",
+    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候|提出|主动",
     re.I,
 )
 
@@ -154,10 +155,15 @@ def speech_units(message: str) -> list[_Unit]:
                     and _HYPOTHETICAL_OPENING.match(re.sub(r"\s+'", "'", f"{c.opener} {c.text}").strip())}
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
+    offers = {c.sentence for c in parts if _offer_condition(c)}
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
-        if clause.question:
+        if clause.sentence in offers and clause.person == "first" and not clause.question:
+            act = "assertion"  # "If you want, I can pick you up": an offer, not a hypothesis
+        elif clause.question and _presupposes(clause):
+            act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
+        elif clause.question:
             act = "question"
         elif clause.sentence in hypothetical:
             act = "hypothetical"
@@ -173,6 +179,41 @@ def speech_units(message: str) -> list[_Unit]:
             relayed_from.setdefault(clause.sentence, index)
         units.append(_Unit(act, clause.tokens, clause.text))
     return units
+
+
+_WISH = frozenset({"want", "wants", "like", "need", "needs", "wish", "prefer", "veux", "voulez", "veut", "souhaites",
+                   "souhaitez", "besoin", "preferes", "preferez", "nak", "mahu", "perlu", "ingin", "想", "需要", "愿意",
+                   "要", "想要"})
+_WH = frozenset({"how", "why", "when", "where", "what", "which", "comment", "pourquoi", "quand", "ou", "quel", "quelle",
+                 "quels", "quelles", "combien", "bagaimana", "kenapa", "mengapa", "bila", "bilakah", "berapa",
+                 "macam"})
+_ZH_WH = ("为什么", "为啥", "怎么", "怎样", "如何", "什么时候", "哪里", "哪儿", "在哪")
+_ALTERNATIVE = frozenset({"or", "ou", "atau", "还是", "或者", "if", "si", "kalau", "whether"})
+
+
+def _offer_condition(clause: Clause) -> bool:
+    """"If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
+    wish, whose consequent is the user's offer (issue #26: LoCoMo's offers read as
+    hypotheticals)."""
+    keys = [tok.key for tok in clause.tokens]
+    conditional = clause.opener in _CONDITIONAL or (keys[:1] and keys[0] in _CONDITIONAL) or "的话" in clause.cjk_key
+    second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
+    return bool(conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意"))))
+
+
+def _presupposes(clause: Clause) -> bool:
+    """A wh-question about the user (how / why / when…, 为什么 / 怎么…, kenapa…) takes its
+    content for granted ("Why do I always feel tired after lunch?": always tired after
+    lunch); a yes/no question, "what if", or one with alternatives ("or", 还是) does not."""
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    while keys and keys[0] in lx.DISCOURSE:
+        keys.pop(0)
+    if not keys or set(keys) & _ALTERNATIVE or clause.person not in ("first", "none"):
+        return False
+    first_person = any(k in lx.FIRST_PERSON or k in lx.FIRST_POSSESSIVE or k.startswith("我") for k in keys)
+    if keys[0] in _WH and not (len(keys) > 1 and keys[1] in ("if", "about", "si")):
+        return first_person
+    return first_person and any(w in clause.cjk_key for w in _ZH_WH) and "是不是" not in clause.cjk_key
 
 
 def _first_of(parts: list[Clause], index: int) -> int:
