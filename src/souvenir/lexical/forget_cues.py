@@ -53,10 +53,13 @@ _LEAD = (r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|
 #: What a deleting verb must name to be about memory, not an order or a file ("Delete my
 #: order" is not a request to forget): what was said, or the memory itself.
 _SAID = (r"(?:what|that|this|it|everything|all|anything|the\s+(?:part|bit|thing|stuff|note|memory|info)"
-         r"|my\s+(?:note|memory|info))\b")
+         r"|my\s+(?:note|memory|info)|a\s+(?:note|record)|notes?|track|any\s+of)\b")
 _EN = re.compile(
-    _LEAD + r"(?:forget|disregard|unlearn)\b(?!\s+(?:to\b|it\s+was|about\s+it\s*[,!]))"
-    r"|" + _LEAD + r"(?:delete|erase|remove|wipe|scrap|drop)\s+" + _SAID +
+    r"\bi(?:'d|\s+would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+(?:forgot|forget|didn't\s+remember|did\s+not\s+remember)\b"
+    r"|" + _LEAD + r"(?:forget|disregard|unlearn)\b(?!\s+(?:to\b|it\s+was|about\s+it\s*[,!]))"
+    r"|" + _LEAD + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+" + _SAID +
+    r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
+    r"|\b(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b(?!\s+(?:to|when|the\s+time)\b)"
     r"|\b(?:delete|erase|remove|wipe)\b[^.!?]*\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b"
     r"|\b(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+" + _SAID +
     r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
@@ -67,6 +70,8 @@ _FR_LEAD = (r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait)\
             r"|merci\s+d')\s+)")
 _FR = re.compile(
     _FR_LEAD + r"(?:oublie|oubliez|oublier)\b(?!\s+(?:pas|jamais)\b)"
+    r"|\bque\s+(?:tu|vous)\s+(?:oublies|oubliiez|effaces|effaciez)\b"
+    r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
     r"|\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b[^.!?]*\bde\s+(?:ta|votre)\s+mémoire\b"
@@ -75,7 +80,8 @@ _FR = re.compile(
     r"|\bpas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
     re.I,
 )
-_ZH = re.compile(r"(?:别|不要|不用|无需|不必|甭)(?:再)?(?:记|存|保存|记录|记住|记下)|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说"
+_ZH = re.compile(r"(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
+                 r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
                  r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)")
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order).
@@ -87,7 +93,8 @@ _MS = re.compile(
     r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita)\b"
     r"|\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
-    r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b",
+    r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
+    r"|\banggap(?:\s+(?:saja|je|jelah))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?(?:cakap|kata|beritahu|sebut)\b",
     re.I,
 )
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
@@ -102,12 +109,13 @@ FORGET_WORDS = frozenset(
     "souviens souvenez souvenir besoin chose choses truc trucs histoire tout dit raconte parle "
     "lupakan lupakanlah padam padamkan hapus hapuskan buang buangkan ingat simpan rekod catat catatkan "
     "payah perlu usah tadi cakap kata beritahu tentang pasal hal perkara semua yang tolong apa maklumat info "
-    "information details detail details joke blague gurau informasi butiran".split()
+    "information details detail details joke blague gurau informasi butiran propos peux pouvez memory memories "
+    "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien".split()
 ) | frozenset(
     ("别", "不要", "不用", "记", "存", "保存", "记录", "记住", "记下", "删掉", "删除", "删", "抹掉", "抹去", "清除",
      "去掉", "忘掉", "忘", "忘记", "忘了", "当", "没说", "刚才", "刚刚", "说", "说过", "的", "那件事", "这件事", "那个",
      "这个", "事", "事情", "件事", "吧", "了", "你", "我", "一下", "那些", "这些", "话", "提到", "告诉", "信息",
-     "资料", "隐私", "请", "帮我", "掉")
+     "资料", "隐私", "请", "帮我", "掉", "关于", "下来", "来", "那句", "这句", "句", "没", "把", "过", "说过", "记下来")
 )
 
 
@@ -145,6 +153,8 @@ def _topic(sentence: str) -> tuple[Tok, ...]:
         if key in FORGET_WORDS or tok.stem in FORGET_WORDS:
             continue
         if tok.cjk:
+            if key.startswith("我") and len(key) > 1:
+                key = key[1:]  # 我哥: 哥
             for word in sorted(FORGET_WORDS, key=len, reverse=True):
                 if len(word) > 1 and re.search(r"[\u3400-\u9fff]", word):
                     key = key.replace(word, "")

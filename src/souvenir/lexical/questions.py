@@ -13,7 +13,7 @@
   if", "not sure whether", « je me demande si », « je sais pas si », 不知道该不该, "tak tahu
   nak…"): such a sentence asks, it does not decide.
 * :func:`sarcastic` finds the sentences marked as sarcasm: a strong cue (🙄 🙃, "/s",
-  "yeah right", "oh sure", "oh great", "best day ever", "said no one ever", « ben voyons »,
+  "yeah right", "oh sure", "oh great", "said no one ever", « ben voyons »,
   « mais bien sûr », « quelle joie », 呵呵, 才怪, 真是谢谢了, "konon", "yelah tu", "macam la"),
   or an attitude verb in capitals ("I just LOVE", « J'ADORE », "SUKA SANGAT") beside a
   weaker one ("just", "oh", "sure", "totally", "ever", "wow", "génial", "super", "hebat").
@@ -41,8 +41,11 @@ _ZH_TAG = re.compile(r"[，,]?\s*(?:对吧|是吧|没错吧|对不对|是不是|
 _MS_KAN = re.compile(r"(\S)\s+kan\s*[?？]+", re.I)
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]+|[^.!?。！？\n]+|\n")
-_ZH_ASKS = re.compile(r"是不是|要不要|该不该|能不能|可不可以|会不会|有没有|好不好|行不行|应不应该|需不需要|用不用|值不值得"
-                      r"|吗\s*$|^\s*(?:为什么|为啥|怎么办|如何|谁)")
+_ZH_A_NOT_A = r"(?:是不是|要不要|该不该|能不能|可不可以|会不会|有没有|好不好|行不行|应不应该|需不需要|用不用|值不值得)"
+#: A-not-A asks at the head of its sentence (after a subject) or after "don't know / wonder"
+#: (我是不是应该辞职, 要不要卖房, 不知道该不该去); embedded, it names a topic (为要不要…吵了一架).
+_ZH_ASKS = re.compile(r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?" + _ZH_A_NOT_A
+                      + r"|(?:不知道|不确定|在想|在考虑|犹豫)" + _ZH_A_NOT_A + r"|吗\s*$|^\s*(?:为什么|为啥|怎么办|如何|谁)")
 _MS_ASKS = re.compile(
     r"\b(?:patut|perlu|boleh|nak|mahu|harus|betul|wajar|sesuai|elok|okay|ok|sempat|sudah|dah)\s+(?:ke|kah)\b"
     r"|\b(?:boleh|nak|patut|perlu)\s+(?:tak|x|tidak)\b(?!\s+(?:suka|mahu|nak))"
@@ -63,7 +66,7 @@ _FR_ASKS = re.compile(
 )
 _STRONG = re.compile(
     r"🙄|🙃|😒|(?:^|\s)/s\b|\byeah,?\s+right\b|\boh,?\s+(?:sure|great|joy|wonderful|fantastic|perfect)\b"
-    r"|\bbest\s+(?:day|thing|idea)\s+ever\b|\bsaid\s+no\s+one\s+ever\b|\bjust\s+what\s+i\s+(?:needed|wanted)\b"
+    r"|\bsaid\s+no\s+one\s+ever\b|\bjust\s+what\s+i\s+(?:needed|wanted)\b"
     r"|\bas\s+if\b|\bben\s+voyons\b|\bmais\s+bien\s+sûr\b|\bquelle\s+joie\b|\bc'est\s+ça\s+oui\b|\bgénial+\s*\.\.\."
     r"|呵呵|才怪|真是谢谢了|真是太好了呢|\bkonon(?:nya)?\b|\byelah\s+tu\b|\bmacam\s+la(?:h)?\b|\bbest\s+sangat\s+la(?:h)?\s+tu\b",
     re.I,
