@@ -158,3 +158,18 @@ def test_plain_enthusiasm_is_kept(message, candidate):
 ])
 def test_spoken_negation(message, candidate, kept):
     assert _kept(message, candidate, "preference") is kept
+
+
+@pytest.mark.parametrize("message,candidate,kind", [
+    ("Can you delete what I told you about my salary? I don't want that stored.", "Earns 90k a year", "fact"),
+    ("我是不是该把工作辞了", "决定辞职", "promise"),
+    ("我真是太喜欢排两个小时队了呵呵", "喜欢排队", "preference"),
+    ("Suka sangat la kena jam 2 jam kat highway, konon best", "Suka kesesakan lalu lintas", "preference"),
+    ("Ah oui, j'ADORE passer mon samedi aux impôts, ben voyons.", "Adore passer le samedi aux impôts", "preference"),
+])
+def test_the_request_question_or_irony_yields_nothing_whatever_the_words(message, candidate, kind):
+    assert not _kept(message, candidate, kind)
+
+
+def test_a_trade_named_by_its_noun_changes_from_x_to_y():
+    assert _decide(["是一名销售"], "从销售转行做了程序员").action == "supersede"

@@ -7,11 +7,12 @@ memories it names (the engine, :mod:`souvenir.write.forget_match`); no candidate
 it is kept.
 
 Drops a candidate when the user's message holds a request to forget
-(:func:`souvenir.lexical.forget_cues.forget_requests`) and either the candidate is itself
-about forgetting ("Asked the assistant to forget…", 要求删除…) or the request's sentence
-holds half of its content words or more (the other filters' measure). A candidate from
-another sentence of the same message ("Forget what I said about my debts. I moved to
-Penang.") is kept.
+(:func:`souvenir.lexical.forget_cues.forget_requests`), unless another sentence of the
+message (not a request) holds half of its content words or more (the other filters'
+measure): "Forget what I said about my debts. I moved to Penang." keeps "Moved to
+Penang"; "Can you delete what I told you about my salary?" keeps no "Earns 90k a year",
+whatever its words. A candidate about forgetting itself ("Asked the assistant to forget…",
+要求删除…) is always dropped.
 """
 
 from __future__ import annotations
@@ -32,12 +33,11 @@ def forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDec
     if is_forget_text(candidate.text):
         return drop(NAME, candidate, "the user asked to forget: a request is an act, not a memory")
     content = content_of(tokenize(candidate.text))
-    if not content:
-        return keep(NAME, candidate)
+    rest = exchange.user_message
     for request in requests:
-        tokens = tokenize(request.sentence)
-        key = "".join(tok.key for tok in tokens if tok.cjk)
-        if sum(supported(tok, tokens, key) for tok in content) * 2 >= len(content):
-            return drop(NAME, candidate, f"the user asked to forget it ({request.sentence[:80]!r}), "
-                                         "not to remember it")
-    return keep(NAME, candidate)
+        rest = rest.replace(request.sentence, " ")
+    tokens = tokenize(rest)
+    key = "".join(tok.key for tok in tokens if tok.cjk)
+    if content and sum(supported(tok, tokens, key) for tok in content) * 2 >= len(content):
+        return keep(NAME, candidate)  # another sentence of the message says it
+    return drop(NAME, candidate, f"the user asked to forget ({requests[0].sentence[:80]!r}), not to remember")

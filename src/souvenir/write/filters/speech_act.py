@@ -248,8 +248,13 @@ def _zh_relays(tokens: list[Tok]) -> bool:
 
 
 def _support(content: list[Tok], unit: _Unit) -> float:
-    """Share of the candidate's content words the unit holds (Chinese: by substring)."""
-    return sum(supported(tok, unit.tokens, unit.cjk_key) for tok in content) / len(content)
+    """Share of the candidate's content words the unit holds (Chinese: by substring, or half
+    of a word's characters at least: 辞职 in 把工作辞了, 排队 in 排两个小时队)."""
+    return sum(supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) for tok in content) / len(content)
+
+
+def _han_half(tok: Tok, key: str) -> bool:
+    return tok.cjk and len(tok.key) >= 2 and sum(ch in key for ch in tok.key) * 2 >= len(tok.key)
 
 
 _ACT_REASON = {
@@ -275,6 +280,11 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     if asserted and _support(content, _Unit("assertion", [t for u in asserted for t in u.tokens], "")) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
+    ironic = [u for u in units if u.act == "ironic"]
+    if not supporting and ironic and (candidate.kind == "preference" or any(
+            t.role in ("pos", "negval") for t in tokenize(candidate.text))):
+        # marked sarcasm yields no preference, in whatever words the extractor put it
+        return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
     if not supporting:
         return keep(NAME, candidate)
     named = {tok.key for tok in content}
