@@ -173,3 +173,14 @@ def test_the_request_question_or_irony_yields_nothing_whatever_the_words(message
 
 def test_a_trade_named_by_its_noun_changes_from_x_to_y():
     assert _decide(["是一名销售"], "从销售转行做了程序员").action == "supersede"
+
+
+@pytest.mark.parametrize("relative,own", [
+    ("Sister lives in Ipoh, in the same town as the user", "Lives in Ipoh"),
+    ("妹妹也住在怡保，和用户同一个城市", "住在怡保"),
+    ("Sa sœur habite à Lyon, comme l'utilisateur", "Habite à Lyon"),
+    ("Kakak tinggal di Ipoh, sama bandar dengan pengguna", "Tinggal di Ipoh"),
+])
+def test_a_memory_about_a_relative_never_absorbs_the_users(relative, own):
+    decision = _decide([relative], own)
+    assert decision.action == "insert", decision
