@@ -169,3 +169,23 @@ def test_proxy_request_and_model_proposal(tmp_path):
             assert [e["event"] for e in history["history"]] == ["erased"]
             asked = [b for b in upstream.requests if "response_format" in b][-1]
             assert str(stored[0]["id"]) in asked["messages"][-1]["content"]  # the model saw the ids
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_engine_forgets_on_both_stores(request, backend, tmp_path):
+    from souvenir.engine.core import Engine
+    from souvenir.store import open_store
+
+    url = request.getfixturevalue("pg_url") if backend == "postgres" else f"sqlite:///{tmp_path / 'e.db'}"
+    engine = Engine(open_store(url))
+    try:
+        lang, memory, other, asking = CASES[2]  # zh
+        first = engine.remember("api", "z", Candidate(memory))
+        engine.remember("api", "z", Candidate(other))
+        turn_id, written = engine.record_turn("api", "z", asking, "好的")
+        assert written is not None and written.code == "forget_request"
+        assert [m.text for m in engine.memories("api", "z")] == [other]
+        _, chain = engine.memory_history("api", "z", first.memory_id)
+        assert [(e["event"], e["source"]) for e in chain] == [("erased", f"request:turn:{turn_id}")]
+    finally:
+        engine.close()
