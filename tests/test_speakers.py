@@ -22,6 +22,11 @@ TRANSCRIPTS = [
      "Sudah pindah ke Johor Bahru", "Baru beli kereta"),
     ("[04/12/26, 10:32] Aisyah: I just adopted a puppy\n[04/12/26, 10:33] Me: cute! I have two cats",
      "Just adopted a puppy", "Has two cats"),
+    ("👩 Mum: I'm retiring next month\n🙋 Me: finally! I'm still at the bakery though", "Is retiring next month",
+     "Works at the bakery"),
+    ("<Din> aku dah beli kereta baru\n<Saya> wah, saya masih naik bas", "Sudah beli kereta baru", "Masih naik bas"),
+    ("**Sarah:** I got a new job at Google\n**Me:** congrats! I'm learning the piano", "Got a new job at Google",
+     "Is learning the piano"),
 ]
 
 
@@ -39,7 +44,7 @@ def test_a_fact_about_the_speaker_named_as_such_is_kept():
 
 
 @pytest.mark.parametrize("message", ["Marc: I'm selling my car", "Shopping list:\nMilk: 2\nEggs: 12",
-                                     "Note: I moved to Lyon\nPS: the cat came too"])
+                                     "Note: I moved to Lyon\nPS: the cat came too", "Name: Bob\nAge: 32 years"])
 def test_not_a_transcript(message):
     assert transcript_lines(message) is None
 

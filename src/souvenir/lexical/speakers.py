@@ -5,11 +5,13 @@ Issue #26: a group chat pasted into the conversation kept another member's first
 line as the user's fact ("Abang Din: aku dah pindah ke Johor Bahru" → "Moved to Johor
 Bahru"). A message is a *transcript* when two lines or more open with a speaker label and
 at least two labels differ and two labelled lines say something (two words, two Han
-characters: "Milk: 2 / Eggs: 12" is a list) (a single "Name: text" line is how the LoCoMo dialogues and many
+characters), or one when the user labels their own line ("Me:"): "Milk: 2 / Eggs: 12" and
+"Name: Bob / Age: 32 years" are forms (a single "Name: text" line is how the LoCoMo dialogues and many
 bots write one turn, and stays an ordinary message).
 
-A label is one to four words (a name, a relation, "Me"), optionally in square brackets and
-after a time stamp, then ":" or full-width "：". The user's own lines are labelled
+A label is one to four words (a name, a relation, "Me"), optionally in square or angle
+brackets or in bold (``**Sarah:**``), after a time stamp or an emoji, then ":" or
+full-width "：" (or " - ", or the closing bracket: "<Din> …"). The user's own lines are labelled
 Me / Moi / Je / I / Myself / 我 / 本人 / Saya / Aku (``SELF_LABELS``), or a name the caller
 knows as the user's; every other labelled line is someone else's words. Lines without a
 label (the user's own preface, "Je te colle notre discussion :") stay the user's.
@@ -35,10 +37,11 @@ __all__ = ["Line", "SELF_LABELS", "transcript_lines"]
 SELF_LABELS = frozenset({"me", "moi", "je", "i", "myself", "self", "user", "utilisateur", "utilisatrice", "我",
                          "本人", "自己", "saya", "aku", "sy", "gua", "gue"})
 _LABEL = re.compile(
-    r"^\s*(?:\[?\s*(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?,?\s*)?\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*\]?"
+    r"^\s*(?:[^\w\s\[<(（【*_]{1,3}\s*)?"  # an emoji or a bullet before the name
+    r"(?:\[?\s*(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?,?\s*)?\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*\]?"
     r"\s*[-–—]?\s*)?"  # a time stamp: "[04/12/26, 10:32]", "10:32 -"
-    r"[\[<(（【]?\s*(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}|[\u3400-\u9fff]{1,6})\s*[\]>)）】]?"
-    r"\s*(?:[:：]|[\]>)）】](?=\s))\s*(?P<text>\S.*)$",
+    r"(?:\*\*|__)?[\[<(（【]?\s*(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}|[\u3400-\u9fff]{1,6})\s*[\]>)）】]?"
+    r"(?:\*\*|__)?\s*(?:[:：](?:\*\*|__)?|(?<=[\]>)）】])(?=\s)|\s[-–—](?=\s))\s*(?P<text>\S.*)$",
 )
 #: A first word that makes the "label" a sentence ("Je te colle notre discussion :").
 _NOT_LABEL_START = frozenset({"je", "j'", "i", "here", "voici", "voilà", "ni", "ini", "this", "these", "so", "and",
@@ -89,8 +92,9 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
         labelled += 1
         lines.append(Line(label, text, key in SELF_LABELS or key in user_names))
     spoken = sum(1 for line in lines if line.speaker is not None and _says_something(line.text))
-    if labelled < 2 or len(labels) < 2 or spoken < 2:
-        return None  # "Milk: 2 / Eggs: 12" is a list, not a conversation
+    self_labelled = any(line.own and line.speaker is not None for line in lines)
+    if labelled < 2 or len(labels) < 2 or spoken < (1 if self_labelled else 2):
+        return None  # "Milk: 2 / Eggs: 12", "Name: Bob / Age: 32 years" are forms, not a conversation
     return lines
 
 
