@@ -1,5 +1,4 @@
-"""A model's answers applied to the store (a mixin of :class:`~souvenir.engine.core.Engine`):
-one claimed outbox job, ``reflection`` or ``summary``, from the model's answer to the
+"""A model's answers applied to the store (:class:`Proposals`): one claimed outbox job, ``reflection`` or ``summary``, from the model's answer to the
 memories, positions, anchors and profile keys it proposes, through the same write path as
 a direct memory. The model proposes; the filters, the write path, the self-citation guard
 and seed 001's summary rules decide.
@@ -9,48 +8,50 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
-
 from souvenir import profile
 from souvenir.engine.chat_forget import act_on_forget_request, memories_for_request
+from souvenir.engine.identity import story_id as story_id_of
+from souvenir.engine.writer import Writer
 from souvenir.errors import InputError, ModelError, StaleJobError
-from souvenir.write.filters import Exchange
+from souvenir.llm import ChatClient
 from souvenir.profile.prompt import summary_messages
 from souvenir.redaction import scrub
+from souvenir.results import WriteResult
+from souvenir.store.protocol import Job, Store
+from souvenir.timeutil import utcnow
+from souvenir.types import Candidate
+from souvenir.write.filters import Exchange
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
 )
-from souvenir.results import WriteResult
-from souvenir.write.story import decide_position
-from souvenir.timeutil import utcnow
-from souvenir.types import Candidate
+from souvenir.write.story import SELF_CITATION_CHARS, decide_position
 
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.llm import ChatClient
-    from souvenir.store.protocol import Job, Store
-
-__all__ = ["ReflectionMixin"]
+__all__ = ["Proposals"]
 
 log = logging.getLogger("souvenir.engine.core")
 
 
-class ReflectionMixin:
-    """Needs the engine's ``store``, ``chat`` and its models and bounds, ``remember`` and
-    ``_story_id``."""
+class Proposals:
+    """Applies ``chat``'s answers (``None``: no-model mode, every job refused) to ``store``,
+    the memories through ``writer``. ``reflection_model``, ``summary_model``: the model each
+    job asks (``None`` = the client's); ``reflection_timeout_s``: one call's bound (seconds);
+    ``min_confidence``: a proposed memory's least confidence; ``summary_enabled``: new facts
+    queue a summary; ``self_citation_chars``: the self-citation guard's bound
+    (:func:`souvenir.write.story.decide_position`)."""
 
-    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
-        store: Store
-        chat: ChatClient | None
-        summary_enabled: bool
-        summary_model: str | None
-        reflection_model: str | None
-        reflection_timeout_s: float
-        min_confidence: float
-        self_citation_chars: int
-
-        def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
-                     story: str | None = None, now: datetime | None = None) -> WriteResult: ...
-        def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None: ...
+    def __init__(self, store: Store, writer: Writer, chat: ChatClient | None,
+                 reflection_model: str | None = None, summary_model: str | None = None,
+                 reflection_timeout_s: float = 60.0, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                 summary_enabled: bool = True, self_citation_chars: int = SELF_CITATION_CHARS) -> None:
+        self.store = store
+        self.writer = writer
+        self.chat = chat
+        self.reflection_model = reflection_model or None
+        self.summary_model = summary_model or None
+        self.reflection_timeout_s = reflection_timeout_s
+        self.min_confidence = min_confidence
+        self.summary_enabled = summary_enabled
+        self.self_citation_chars = self_citation_chars
 
     def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
@@ -75,7 +76,7 @@ class ReflectionMixin:
         results: list[WriteResult] = []
         for candidate in parsed.candidates:
             try:
-                results.append(self.remember(
+                results.append(self.writer.remember(
                     channel, external_id,
                     Candidate(text=candidate.text, kind=candidate.kind,
                               # no story in this exchange: "true within the story" = global
@@ -89,8 +90,8 @@ class ReflectionMixin:
         if parsed.forget:  # the model named memories a request to forget is about: code decides
             turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
             act_on_forget_request(self.store, user_id, message, turn, now, parsed.forget,
-                                  getattr(self, "_drop_windows_around", None))
-        story_id = self._story_id(user_id, story, True, now) if story else None
+                                  self.writer.drop_windows_around)
+        story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)
         self._apply_story(user_id, story_id, parsed, now)

@@ -28,8 +28,8 @@ class OutboxMixin(Plumbing):
 
     def enqueue(self, user_id: int, turn_id: int, job: str, now: datetime) -> int:
         """Add a job for a turn (idempotent per (turn, job)); returns its id."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
-            self.lock_user(user_id)  # type: ignore[attr-defined]  # ids in commit order per user
+        with self.transaction() as conn:
+            self.lock_user(user_id)  # ids in commit order per user
             conn.execute(
                 "INSERT INTO outbox (user_id, turn_id, job, next_attempt_at, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (turn_id, job) DO NOTHING",
@@ -40,7 +40,7 @@ class OutboxMixin(Plumbing):
 
     def claim(self, now: datetime) -> Job | None:
         """Mark the next due job ``running`` and return it with its turn and user, or ``None``."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             row = conn.execute(
                 "SELECT o.id, o.job, o.attempts, o.turn_id, t.message, t.reply, t.time, "
                 "s.name, u.channel, u.external_id, o.user_id, t.utc_offset, o.first_error_at "
@@ -74,7 +74,7 @@ class OutboxMixin(Plumbing):
         """Mark the job ``done``. With ``attempts`` (the claim's), only if it is still that
         claim's job; returns whether it was."""
         fence, extra = self._fence(attempts)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute("UPDATE outbox SET status = 'done', last_error = NULL, updated_at = ? "
                                 "WHERE id = ?" + fence, (to_text(now), job_id, *extra)).rowcount > 0
 
@@ -97,7 +97,7 @@ class OutboxMixin(Plumbing):
                    "last_error = COALESCE(last_error, ?), model = COALESCE(model, ?), "
                    "next_attempt_at = ?, updated_at = ? WHERE id = ?")
             params = (scrub(error)[:1000], model, to_text(at), to_text(now), job_id)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(sql + fence, (*params, *extra)).rowcount > 0
 
     def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None,
@@ -105,7 +105,7 @@ class OutboxMixin(Plumbing):
         """Dead letter: kept for diagnostics, never retried automatically (fenced by
         ``attempts`` as :meth:`finish`); ``model`` is the model of the real failure."""
         fence, extra = self._fence(attempts)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(
                 "UPDATE outbox SET status = 'parked', last_error = ?, model = COALESCE(?, model), "
                 "first_error_at = COALESCE(first_error_at, ?), updated_at = ? WHERE id = ?" + fence,
@@ -127,7 +127,7 @@ class OutboxMixin(Plumbing):
                 sql += " AND status = 'parked'"
         else:
             sql += "status = 'parked'"
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(sql, params).rowcount
 
     def jobs(self, status: str | None = None, user_id: int | None = None, limit: int = 100) -> list[dict]:
@@ -144,7 +144,7 @@ class OutboxMixin(Plumbing):
         if user_id is not None:
             sql += " AND o.user_id = ?"
             params.append(user_id)
-        rows = self._query(sql + " ORDER BY o.id DESC LIMIT ?", (*params, int(limit)))  # type: ignore[attr-defined]
+        rows = self._query(sql + " ORDER BY o.id DESC LIMIT ?", (*params, int(limit)))
         names = ("id", "job", "status", "turn_id", "channel", "user", "attempts", "model", "error",
                  "failing_since", "next_attempt_at", "created_at", "updated_at")
         return [dict(zip(names, r)) for r in rows]
@@ -157,11 +157,11 @@ class OutboxMixin(Plumbing):
         if claimed_before is not None:
             sql += " AND updated_at < ?"
             params.append(to_text(claimed_before))
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(sql, params).rowcount
 
     def outbox_counts(self) -> dict[str, int]:
-        return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))  # type: ignore[attr-defined]
+        return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))
 
     def parked_jobs(self, user_id: int | None = None) -> list[dict]:
         sql = ("SELECT o.id, o.job, o.turn_id, o.attempts, o.last_error, o.updated_at, o.model, "
@@ -170,6 +170,6 @@ class OutboxMixin(Plumbing):
         if user_id is not None:
             sql += " AND o.user_id = ?"
             params = (user_id,)
-        rows = self._query(sql + " ORDER BY o.id", params)  # type: ignore[attr-defined]
+        rows = self._query(sql + " ORDER BY o.id", params)
         return [{"id": r[0], "job": r[1], "turn_id": r[2], "attempts": r[3], "error": r[4],
                  "parked_at": r[5], "model": r[6], "failing_since": r[7]} for r in rows]
