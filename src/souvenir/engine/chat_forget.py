@@ -1,4 +1,5 @@
-"""A request to forget said in chat, applied to the store (the engine's one call site).
+"""A request to forget said in chat, applied to the store (called by ``TurnWriter.record_turn``
+for every turn, and by ``Proposals.reflect`` when the model names memory ids).
 
 The request is found by :mod:`souvenir.lexical.forget_cues`, matched to the user's
 memories by :mod:`souvenir.write.forget_match` (pure); here the named memories are
