@@ -12,7 +12,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from souvenir import profile
-from souvenir.errors import InputError, ModelError, StaleJobError
+from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
+from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.write.filters import Exchange
 from souvenir.profile.prompt import summary_messages
 from souvenir.redaction import scrub
@@ -123,9 +124,16 @@ class ReflectionMixin:
 
         The model call happens outside any transaction; its answer is applied and the job
         finished in one transaction, so a retried job never writes twice. Raises
-        :class:`ModelError` when the model fails (the worker retries or parks the job),
+        :class:`ModelError` when the model fails (the worker retries or parks the job;
+        :class:`ModelAnswerError` for an answer with nothing readable),
         :class:`StaleJobError` (nothing written) when the job was requeued and claimed
         again meanwhile.
+
+        The call is bounded (:mod:`souvenir.llm.budget`): ``max_tokens`` from the contract
+        (a few notes, and the story's summary when a story is on), and each retry of the job
+        sends a smaller bound at a higher temperature, never the same request. An answer
+        cut at its bound or where it looped is read as far as it goes (repaired; its last,
+        possibly incomplete memory dropped).
         """
         if self.chat is None:
             raise ModelError("no chat model configured")
@@ -134,12 +142,18 @@ class ReflectionMixin:
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
-        answer = self.chat.complete(
+        plan = retry_plan(reflection_tokens(language, job["message"], summary, story=bool(job["story"])),
+                          job["attempts"])
+        reply = self.chat.ask(
             reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
-            model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
+            model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s,
+            max_tokens=plan.max_tokens, temperature=plan.temperature, background=True)
+        answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
-        if unreadable is not None:  # retried like a failed call, never counted "ok" with 0 memories
-            raise ModelError(f"reflection answer unreadable: {unreadable}")
+        if unreadable is not None:  # retried with another request, never counted "ok" with 0 memories
+            raise ModelAnswerError(f"reflection answer unreadable ({reply.finish} after {len(answer)} characters, "
+                                   f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
+                                   model=self.reflection_model or self.chat.model)
         with self.store.transaction():
             self._own_job(job, now)
             outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
@@ -152,7 +166,10 @@ class ReflectionMixin:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
 
         Writes only the ``summary`` key, so a turn recorded while the model was thinking
-        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary.
+        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary. The
+        call is bounded to 300 characters' worth of tokens in the user's language, ends at
+        a blank line (one paragraph), and a retry sends a smaller bound at a higher
+        temperature (:mod:`souvenir.llm.budget`).
         Raises :class:`ModelError` when the model fails (the old summary stays),
         :class:`StaleJobError` as :meth:`run_reflection`.
         """
@@ -160,10 +177,12 @@ class ReflectionMixin:
             raise ModelError("no chat model configured")
         now = now or utcnow()
         seen = self.store.kv_all(job["user_id"])
-        answer = self.chat.complete(
+        plan = retry_plan(summary_tokens(seen.get(profile.LANG_KEY), job["message"]), job["attempts"])
+        answer = self.chat.ask(
             summary_messages(seen.get(profile.SUMMARY_KEY), profile.load_queries(seen.get(profile.QUERIES_KEY)),
                              job["message"], seen.get(profile.LANG_KEY)),
-            model=self.summary_model, timeout_s=self.reflection_timeout_s)
+            model=self.summary_model, timeout_s=self.reflection_timeout_s, max_tokens=plan.max_tokens,
+            stop=("\n\n",), temperature=plan.temperature, background=True).text
         with self.store.transaction():
             self._own_job(job, now)
             stored = self.store_summary(job["user_id"], answer, now)

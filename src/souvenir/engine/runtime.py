@@ -14,6 +14,7 @@ from souvenir.index.vectors import VectorIndex
 from souvenir.read.scoring import ScoringConfig
 from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
+from souvenir.llm.gate import default_capacity, gate_for
 from souvenir.store import open_store
 from souvenir.store.protocol import Store
 from souvenir.engine.worker import ReflectionWorker
@@ -52,6 +53,8 @@ class Runtime:
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
             "deferred": counts.get("deferred", 0),
+            "yielded": counts.get("yielded", 0),
+            "upstream_gate": chat.gate.describe() if chat is not None else None,
             "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
@@ -133,6 +136,8 @@ def make_chat(settings: Settings) -> ChatClient | None:
     kinds = {"openai": OpenAIChatClient, "ollama": OllamaChatClient}
     if settings.llm_kind not in kinds:
         raise ValueError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
+    capacity = settings.llm_concurrency or default_capacity(settings.llm_base_url, settings.reflection_workers)
     return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
                                     settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
-                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s)
+                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s,
+                                    gate=gate_for(settings.llm_base_url, capacity))
