@@ -126,12 +126,16 @@ class ReflectionWorker:
                 kinds.append(kind)
                 continue
             wait = left if wait == 0 else min(wait, left)
-            with self._counts_lock:
-                mark = (breaker.name, breaker.opened)
-                if mark not in self._waited:
-                    self._waited.add(mark)
-                    self.counts["deferred"] += 1
+            self._deferred(breaker)
         return tuple(kinds), wait
+
+    def _deferred(self, breaker) -> None:
+        """Count a breaker opening waited out, once per opening."""
+        with self._counts_lock:
+            mark = (breaker.name, breaker.opened)
+            if mark not in self._waited:
+                self._waited.add(mark)
+                self.counts["deferred"] += 1
 
     def run_once(self) -> bool:
         """Run one due job; ``False`` when none was due (or its model's breaker is open)."""
@@ -163,7 +167,8 @@ class ReflectionWorker:
             wait = max(exc.retry_in_s, self.backoff_s, 0.05)
             store.retry(job["id"], str(exc), now + timedelta(seconds=wait), now,
                         attempts=job["attempts"], counted=False, model=exc.model)
-            self._count("deferred")
+            if self.engine.chat is not None:
+                self._deferred(self.engine.chat.breaker_for(exc.model))
         except ModelConfigError as exc:
             self._park(job, str(exc), exc.model)
         except SouvenirError as exc:

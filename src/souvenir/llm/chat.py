@@ -163,15 +163,13 @@ class ChatClient:
         where = self._where(model)
         left = deadline - time.monotonic()
         if left <= 0:
-            raise ModelTimeoutError(f"{where}: no time left for the call", model=model)
+            raise ModelError(f"{where}: no time left for the call", model=model)
         timeout = httpx.Timeout(left, connect=min(left, 10.0))
         try:
             if payload.get("stream"):
                 return self._streamed(path, payload, deadline, timeout, model, ticket)
             response = self._client.post(path, json=payload, timeout=timeout)
-        except httpx.TimeoutException as exc:
-            raise ModelTimeoutError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
-        except httpx.HTTPError as exc:
+        except httpx.HTTPError as exc:  # a stall (no answer begun) is an outage, not a slow answer
             raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
         self._check_status(response, where, model)
         try:
@@ -210,7 +208,7 @@ class ChatClient:
             for line in response.iter_lines():
                 if ticket is not None and ticket.yielded.is_set():
                     raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
-                if time.monotonic() > deadline:
+                if time.monotonic() > deadline and chunks:
                     raise ModelTimeoutError(f"{where}: answer not finished in time ({size} characters "
                                             f"in {chunks} pieces: a bound too large for this model's speed)",
                                             model=model)
@@ -233,6 +231,8 @@ class ChatClient:
                 if piece and size > 360 and chunks % 8 == 0 and is_looping("".join(parts)):
                     finish = "loop"
                     break
+            if time.monotonic() > deadline and not chunks:
+                raise ModelError(f"{where}: no answer begun in time", model=model)
             return Answer("".join(parts), finish, chunks)
 
     def _structured(self, messages: list[dict], model: str, schema: dict | None,
@@ -285,7 +285,8 @@ class ChatClient:
 
         A ``background`` call waits (at most ``timeout_s``) for a place at the server's gate
         and streams where the protocol allows; a live call takes its place at once.
-        Raises :class:`ModelError` (:class:`ModelTimeoutError` past the deadline); while the
+        Raises :class:`ModelError` (:class:`ModelTimeoutError` when a streamed answer was still
+        coming at the deadline: a bound too large for the model's speed); while the
         model's breaker is open, :class:`ModelUnavailableError` without calling it; when a
         background call gave way to live requests, :class:`ModelBusyError` (not counted
         by the breaker)."""
@@ -311,7 +312,8 @@ class ChatClient:
             return self._structured(messages, name, schema, deadline, options, ticket)
 
         try:
-            answer = breaker.call(call, failure=(ModelError,), neutral=(ModelBusyError,))
+            # a slow answer is no outage: it was coming (the job retries it with a smaller bound)
+            answer = breaker.call(call, failure=(ModelError,), neutral=(ModelBusyError, ModelTimeoutError))
         except BreakerOpenError as exc:
             raise ModelUnavailableError(str(exc), model=name, retry_in_s=exc.retry_in_s) from exc
         finally:
