@@ -265,3 +265,23 @@ def test_a_gate_orders_live_before_background_and_keeps_its_budget():
     expiring = UpstreamGate("e", capacity=1)
     expiring.live_enter(0.2)  # a live request whose end is never told stops counting
     assert expiring.acquire(5.0) is not None
+
+
+def test_a_burst_of_summary_jobs_of_one_user_runs_once(tmp_path):
+    """Each reflection with a new fact queues a summary (seed 001 §5.3): a burst of them is
+    rewritten whole once, by the last, not once per job on a busy model."""
+    from datetime import datetime, timezone
+
+    with ChatServer() as upstream:
+        rt = open_runtime(_settings(tmp_path, upstream, summary_enabled=True))
+        try:
+            now = datetime.now(timezone.utc)
+            user = rt.store.ensure_user("api", "a", now)
+            for n in range(3):
+                turn = rt.store.add_turn(user, None, f"I moved to Ipoh, note {n}", "Nice!", now, None)
+                rt.store.enqueue(user, turn, "summary", now)
+            assert rt.worker.drain(30)
+            assert upstream.summary_calls == 1 and rt.worker.counts["summary_superseded"] == 2
+            assert rt.store.outbox_counts() == {"done": 3}
+        finally:
+            rt.close()

@@ -18,7 +18,7 @@ from souvenir.write.filters import Exchange
 from souvenir.profile.prompt import summary_messages
 from souvenir.redaction import scrub
 from souvenir.write.reflection import (
-    DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
+    DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection, reflection_messages, reflection_schema,
 )
 from souvenir.results import WriteResult
 from souvenir.write.story import decide_position
@@ -144,9 +144,10 @@ class ReflectionMixin:
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
         plan = retry_plan(reflection_tokens(language, job["message"], summary, story=bool(job["story"])),
                           job["attempts"])
+        in_story = bool(job["story"])  # outside a story: the memories-only prompt and schema
         reply = self.chat.ask(
-            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
-            model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s,
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language, story=in_story),
+            model=self.reflection_model, schema=reflection_schema(in_story), timeout_s=self.reflection_timeout_s,
             max_tokens=plan.max_tokens, temperature=plan.temperature, background=True)
         answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable

@@ -55,7 +55,8 @@ log = logging.getLogger(__name__)
 class ReflectionWorker:
     """Drains the outbox of one engine. ``counts``: reflections ``ok`` / ``failed`` /
     ``parked`` / ``dropped_items``; summaries ``summary_ok`` / ``summary_failed`` /
-    ``summary_parked``; ``deferred`` (breaker openings waited out, and the rare job a breaker
+    ``summary_parked``, ``summary_superseded`` (a burst of summary jobs of one user runs
+    once: the last); ``deferred`` (breaker openings waited out, and the rare job a breaker
     refused between the check and the call: not an attempt); ``yielded`` (calls put back
     for a live reply, not an attempt);
     ``stale`` (a job taken back meanwhile), ``requeued``.
@@ -146,7 +147,11 @@ class ReflectionWorker:
         if job is None:
             return False
         try:
-            if job["job"] == "summary":
+            if job["job"] == "summary" and store.newer_summary(job["id"], job["user_id"]):
+                # a later summary of this user will rewrite it whole from fresher data
+                store.finish(job["id"], now, attempts=job["attempts"])
+                self._count("summary_superseded")
+            elif job["job"] == "summary":
                 self.engine.run_summary(job, now)
                 self._count("summary_ok")
             else:

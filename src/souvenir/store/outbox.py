@@ -73,6 +73,13 @@ class OutboxMixin(Plumbing):
                 "channel": row[8], "user": row[9], "user_id": row[10],
                 "failing_since": from_text(row[12])}
 
+    def newer_summary(self, job_id: int, user_id: int) -> bool:
+        """Whether the user has a summary job queued after ``job_id`` (which then makes this
+        one redundant: a summary is rewritten whole from the profile as it is when it runs)."""
+        return bool(self._query(  # type: ignore[attr-defined]
+            "SELECT 1 FROM outbox WHERE user_id = ? AND job = 'summary' AND id > ? AND status = 'pending' "
+            "LIMIT 1", (user_id, job_id)))
+
     @staticmethod
     def _fence(attempts: int | None) -> tuple[str, tuple]:
         """The condition that the job is still this claim's (``attempts`` as claimed)."""
