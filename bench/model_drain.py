@@ -103,7 +103,7 @@ def main() -> int:
     parser.add_argument("--locomo-turns", type=int, default=40)
     parser.add_argument("--pace-s", type=float, default=2.0)
     parser.add_argument("--probe-every", type=int, default=5)
-    parser.add_argument("--drain-limit-s", type=float, default=900.0)
+    parser.add_argument("--drain-limit-s", type=float, default=600.0)
     parser.add_argument("--port", type=int, default=8777)
     parser.add_argument("--json", type=Path, help="write the report here too")
     args = parser.parse_args()
@@ -143,6 +143,8 @@ def main() -> int:
             text = PROBES[len(probes) % len(PROBES)]
             took = timed_post(api, "/v1/chat/completions", probe_body(text, args.model, user))
             probes.append({"turn": n, "probe": text, "proxied_s": round(took, 2)})
+            print(f"turn {n}: probe {took:.2f} s, outbox {app.state.runtime.store.outbox_counts()}",
+                  file=sys.stderr, flush=True)
         time.sleep(args.pace_s)
     last_turn = time.monotonic()
     timeline = []
@@ -151,6 +153,7 @@ def main() -> int:
         counts = runtime.store.outbox_counts()
         since = time.monotonic() - last_turn
         timeline.append({"s": round(since, 1), **counts})
+        print(f"+{since:.0f} s after the last turn: {counts}", file=sys.stderr, flush=True)
         if not counts.get("pending") and not counts.get("running"):
             break
         if since > args.drain_limit_s:

@@ -20,6 +20,7 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
+from souvenir.timeutil import utcnow
 from tests.servers import ChatServer, SlotModelServer, UvicornThread
 
 
@@ -283,5 +284,39 @@ def test_a_burst_of_summary_jobs_of_one_user_runs_once(tmp_path):
             assert rt.worker.drain(30)
             assert upstream.summary_calls == 1 and rt.worker.counts["summary_superseded"] == 2
             assert rt.store.outbox_counts() == {"done": 3}
+        finally:
+            rt.close()
+
+
+def test_a_model_that_keeps_nothing_is_never_worse_than_no_model(tmp_path):
+    """The reflection found nothing (or only what the filters drop): the message is kept as
+    the episode the no-model path would have kept; a bare acknowledgement still is not."""
+    with ChatServer(reflection_answer='{"memories": [{"text": "How have you been?", "kind": "fact", '
+                                      '"scope": "global", "confidence": 0.1}]}') as upstream:
+        rt = open_runtime(_settings(tmp_path, upstream))
+        try:
+            rt.engine.record_turn("api", "a", "I moved to Ipoh last year with my two daughters", "Nice!")
+            rt.engine.record_turn("api", "a", "ok merci", "De rien !")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "a")
+            texts = [m.text for m in rt.store.memories(user)]
+            assert len(texts) == 1 and texts[0].startswith("I moved to Ipoh last year"), texts
+            assert rt.engine.counters["reflection_message_kept"] == 1
+        finally:
+            rt.close()
+
+
+def test_a_summary_that_echoes_its_input_is_rejected_and_the_old_one_stays(tmp_path):
+    with SlotModelServer(token_s=0.001) as upstream:
+        upstream.modes["summary"] = "echo"  # the summariser's own JSON input as the answer
+        rt = open_runtime(_settings(tmp_path, upstream, summary_enabled=True))
+        try:
+            user = rt.store.ensure_user("api", "a", utcnow())
+            rt.store.kv_set(user, "summary", "Lives in Ipoh.", utcnow())
+            rt.engine.record_turn("api", "a", "I want to return the blue kettle from order LZ-7731", "Sure.")
+            assert rt.worker.drain(60)
+            assert any(e["kind"] == "summary" for e in upstream.log)
+            assert rt.store.kv_get(user, "summary") == "Lives in Ipoh."
+            assert rt.engine.counters["summaries_rejected"] >= 1
         finally:
             rt.close()

@@ -70,7 +70,7 @@ class SouvenirCollector:
             reflections.add_metric([outcome], counts.get(outcome, 0))
         yield reflections
         summaries = CounterMetricFamily("souvenir_summaries", "User summaries by outcome.", labels=["outcome"])
-        for outcome in ("run", "failed", "parked", "queued", "skipped", "superseded"):
+        for outcome in ("run", "failed", "parked", "queued", "skipped", "superseded", "rejected"):
             summaries.add_metric([outcome], read["summaries"].get(outcome, 0))
         yield summaries
         outbox = GaugeMetricFamily("souvenir_outbox_jobs", "Outbox jobs by status.", labels=["status"])

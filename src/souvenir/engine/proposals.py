@@ -8,14 +8,17 @@ and seed 001's summary rules decide.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from souvenir import profile
 from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
+from souvenir.lexical import content_words, normalize
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.write.filters import Exchange
 from souvenir.profile.prompt import summary_messages
+from souvenir.profile.summary_check import summary_problem
 from souvenir.redaction import scrub
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection, reflection_messages, reflection_schema,
@@ -46,6 +49,7 @@ class ReflectionMixin:
         reflection_model: str | None
         reflection_timeout_s: float
         min_confidence: float
+        counters: Counter[str]
         self_citation_chars: int
 
         def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
@@ -157,17 +161,44 @@ class ReflectionMixin:
                                    model=self.reflection_model or self.chat.model)
         with self.store.transaction():
             self._own_job(job, now)
-            outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
-                                   answer, time=job["time"], story=job["story"],
-                                   source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
-                                   now=now)
-        return outcome
+            parsed, results = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
+                                           answer, time=job["time"], story=job["story"],
+                                           source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
+                                           now=now)
+            self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
+        return parsed, results
+
+    def _keep_the_message(self, job: Job, results: list[WriteResult], now: datetime) -> WriteResult | None:
+        """Never worse than no model (issue #25): when the reflection kept nothing of a turn
+        the no-model path would keep — a message that is neither a command nor a bare
+        acknowledgement — the message itself goes through the same write path as an
+        ``episode``, as :meth:`Engine.record_turn` does without a model. A weak model can
+        only add to what no model keeps. Returns what the write path did, ``None`` when the
+        reflection kept something (a memory written or absorbed into an existing one) or
+        the message is not one the no-model path keeps."""
+        if any(r.action != "dropped" for r in results):
+            return None
+        message = job["message"]
+        if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
+            return None
+        story, time = job["story"], job["time"] or now
+        episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
+                            source=f"turn:{job['turn_id']}", time=time,
+                            session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
+        try:
+            written = self.remember(job["channel"], job["user"], episode, story=story, now=now)
+        except InputError:
+            return None
+        self.counters["reflection_message_kept"] += 1
+        return written
 
     def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
 
         Writes only the ``summary`` key, so a turn recorded while the model was thinking
-        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary. The
+        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary, and so
+        does one that is no profile (JSON, an echo, a refusal, another language:
+        :func:`~souvenir.profile.summary_check.summary_problem`, counted and logged). The
         call is bounded to 300 characters' worth of tokens in the user's language, ends at
         a blank line (one paragraph), and a retry sends a smaller bound at a higher
         temperature (:mod:`souvenir.llm.budget`).
@@ -184,8 +215,15 @@ class ReflectionMixin:
                              job["message"], seen.get(profile.LANG_KEY)),
             model=self.summary_model, timeout_s=self.reflection_timeout_s, max_tokens=plan.max_tokens,
             stop=("\n\n",), temperature=plan.temperature, background=True).text
+        queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
+        problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         with self.store.transaction():
             self._own_job(job, now)
+            if problem is not None:  # the old summary stays, as after a failed call
+                self.counters["summaries_rejected"] += 1
+                log.info("summary of user %s rejected: %s", job["user_id"], problem)
+                self.store.record_event(job["user_id"], "summary_rejected", problem, now)
+                return None
             stored = self.store_summary(job["user_id"], answer, now)
         return stored
 

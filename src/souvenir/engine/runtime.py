@@ -49,7 +49,8 @@ class Runtime:
                           "parked": counts.get("summary_parked", 0),
                           "queued": self.engine.counters.get("summaries_queued", 0),
                           "skipped": self.engine.counters.get("summaries_skipped", 0),
-                          "superseded": counts.get("summary_superseded", 0)},
+                          "superseded": counts.get("summary_superseded", 0),
+                          "rejected": self.engine.counters.get("summaries_rejected", 0)},
             "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
@@ -123,7 +124,9 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
                                   backoff_s=settings.reflection_backoff_s,
                                   backoff_max_s=settings.reflection_backoff_max_s,
-                                  workers=settings.reflection_workers)
+                                  # more threads than the server's budget would only claim jobs to
+                                  # wait at its gate (and pick them before the slot frees)
+                                  workers=min(settings.reflection_workers, chat.gate.capacity))
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)
