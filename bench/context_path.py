@@ -16,8 +16,8 @@ messages; p50 / p90 / p99 of each, the median of paired ratios, each server's CP
 (``/proc/PID/stat``) over the timed requests, the load average. ``--check`` compares
 both answers request by request (memory ids and order, passes, reasons, scores).
 
-    PYTHONPATH=src .venv/bin/python bench/context_path.py profile --store /tmp/l3000.db [--queries 100]
-    PYTHONPATH=src .venv/bin/python bench/context_path.py ab --store /tmp/l3000.db --other ../main/src \
+    .venv/bin/python -m bench.context_path profile --store /tmp/l3000.db [--queries 100]
+    .venv/bin/python -m bench.context_path ab --store /tmp/l3000.db --other ../main/src \
         [--queries 100] [--runs 3] [--check]
 """
 
@@ -28,7 +28,6 @@ import json
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -36,7 +35,6 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench import latency as lat  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
@@ -103,7 +101,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def profile(args) -> dict:
-    from souvenir.engine import core as engine_mod
+    from souvenir.engine import reader as reader_mod
     from souvenir import library as library_mod
     from souvenir.api.routes import turns
     from souvenir.library import Souvenir
@@ -136,31 +134,23 @@ def profile(args) -> dict:
             return _inner(*a, **k)
 
         idx._encode_query = started
-    if hasattr(eng, "_window_queries"):
-        submit = eng._window_queries.submit
-
-        def first_hop(fn, *a, **k):
-            rec.marks["engine submit"] = time.perf_counter()
-            return submit(fn, *a, **k)
-
-        eng._window_queries.submit = first_hop
-    rec.wrap(eng, "_scores", "encodes + fused score (_scores)")
+    rec.wrap(eng.query_scorer, "scores", "encodes + fused score (QueryScorer.scores)")
     rec.wrap(eng, "fused_scores", "fused score")
     if hasattr(eng.scorer, "prepare"):  # this branch: the score in two parts
         from souvenir.read.scoring.scorer import Prepared
 
         rec.wrap(eng.scorer, "prepare", "score before e5's vector (prepare)")
         rec.wrap(Prepared, "finish", "score after e5's vector (finish)")
-        rec.wrap(eng, "_around", "profile, history, story reads (while e5 runs)")
+        rec.wrap(eng.reader, "around", "profile, history, story reads (while e5 runs)")
         from souvenir.index.vectors import PendingQuery
 
         rec.wrap(PendingQuery, "result", "wait for e5's vector (after the rest)")
     rec.wrap(scorer_mod, "query_period", "date grounding (query_period)")
-    rec.wrap(engine_mod, "select", "passes (select)")
-    rec.wrap(engine_mod, "render_block", "block")
-    rec.wrap(eng, "_later", "bookkeeping hand-off")
-    rec.wrap(eng, "_count", "bookkeeping: counters (after the turn)")
-    rec.wrap(eng, "_record_selection", "bookkeeping: selection kept (after the turn)")
+    rec.wrap(reader_mod, "select", "passes (select)")
+    rec.wrap(reader_mod, "render_block", "block")
+    rec.wrap(eng.bookkeeping, "later", "bookkeeping hand-off")
+    rec.wrap(eng.records, "count", "bookkeeping: counters (after the turn)")
+    rec.wrap(eng.records, "record_selection", "bookkeeping: selection kept (after the turn)")
     for name in ("story_summary", "anchors", "positions"):
         rec.wrap(store, name, f"story layer read ({name})")
     rec.wrap(eng, "context", "engine.context")

@@ -13,7 +13,7 @@ Two of the read path's inputs are floating-point arithmetic that is not ours:
 For each path it runs ``souvenir bench multilingual`` (the product and its baselines, the
 same code) on the public suites, each path in its own process, and prints one table:
 
-    .venv/bin/python bench/cpu_paths.py [--suites FILE ...] [--locomo DIR --conversations conv-26]
+    .venv/bin/python -m bench.cpu_paths [--suites FILE ...] [--locomo DIR --conversations conv-26]
         [--only wheel portable] [--json]
 
 Needs gcc (the project's machines have it). Results: docs/benchmarks.md, "Figures that

@@ -30,7 +30,7 @@ conversations, three multilingual files; ``bench/cv_data.py`` reads their signal
    within languages, per dataset: where recall@24 is saturated (``ml``, ``ml2b``) they
    still show which way a lever moves the gold.
 
-    PYTHONPATH=src .venv/bin/python bench/crosslang_levers.py --data /tmp/cv [--json FILE]
+    .venv/bin/python -m bench.crosslang_levers --data /tmp/cv [--json FILE]
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from dataclasses import fields
 from pathlib import Path
@@ -47,12 +46,10 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load, log  # noqa: E402
-from cv_levers import GROUPS as ALL_GROUPS  # noqa: E402
-from cv_levers import START, Evaluator, _fmt, _split, crossvalidate, cv_figures, figures, lever_table, objective  # noqa: E402
+from bench.cv_data import load, log  # noqa: E402
+from bench.cv_levers import GROUPS as ALL_GROUPS  # noqa: E402
+from bench.cv_levers import START, Evaluator, _fmt, _split, crossvalidate, cv_figures, figures, lever_table, objective  # noqa: E402
 
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 
@@ -150,7 +147,7 @@ def fine(ev: Evaluator, datasets: list, configs: list[dict]) -> dict:
             rec: dict[int, list[float]] = {5: [], 10: [], 24: []}
             mrr = []
             for i, q in enumerate(ds.queries):
-                s = ev._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text).values
+                s = ev._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text).array
                 order = np.argsort(-s, kind="stable")
                 srcs = [ds.sources.get(ds.memories[j].id, set()) for j in order]
                 for k in rec:

@@ -1,7 +1,7 @@
 """Every gold memory a dataset's fused ranking leaves out of its 24, with its rank under
 each signal: which memory, which question, which signal saw it.
 
-    PYTHONPATH=src .venv/bin/python bench/crosslang_misses.py --data /tmp/cv --only ml2a \
+    .venv/bin/python -m bench.crosslang_misses --data /tmp/cv --only ml2a \
         [--sparse /tmp/cv-sparse] [--grid '{"w_sparse": 0.5}']
 
 Per missed gold: the question (its language, cross-language or not), the memory (its
@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load  # noqa: E402
-from cv_levers import Evaluator, sparse_products, with_sparse  # noqa: E402
+from bench.cv_data import load  # noqa: E402
+from bench.cv_levers import Evaluator, sparse_products, with_sparse  # noqa: E402
 
 from souvenir.read.scoring import ScoringConfig  # noqa: E402
 from souvenir.read.scoring.fusion import zscore  # noqa: E402

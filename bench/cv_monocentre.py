@@ -18,7 +18,7 @@ L: "same"; in another language: "cross"). They are not folds of the chain; each 
 measured with the in-sample configuration and, held out, with the configuration chosen by
 the chain without its file.
 
-    PYTHONPATH=src .venv/bin/python bench/cv_monocentre.py --data /work/cache/cv --json F
+    .venv/bin/python -m bench.cv_monocentre --data /work/cache/cv --json F
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -34,9 +34,9 @@ from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
-from cv_data import SUITES, Dataset, load, log
-from cv_centring import language_pull
-from cv_levers import Evaluator, _fmt, crossvalidate, cv_figures, figures, lever_table, objective
+from bench.cv_data import SUITES, Dataset, load, log
+from bench.cv_centring import language_pull
+from bench.cv_levers import Evaluator, _fmt, crossvalidate, cv_figures, figures, lever_table, objective
 
 from souvenir.read.scoring import ScoringConfig
 from souvenir.read.scoring.memory_language import memory_language
@@ -91,7 +91,7 @@ def sub_figures(ev: Evaluator, sub: Dataset, cfg: dict) -> dict:
     cross = np.array([q.cross for q in sub.queries])
     at5, rr = [], []
     for q, (_, scores) in zip(sub.queries, ev.selections(sub, cfg)):
-        order = np.argsort(-np.asarray(scores.values), kind="stable")
+        order = np.argsort(-np.asarray(scores.array), kind="stable")
         ranked = [int(i) for i in np.asarray(scores.ids)[order]]
         found: set[str] = set()
         for mid in ranked[:5]:

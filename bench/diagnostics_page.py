@@ -1,7 +1,7 @@
 """Time the diagnostics page of a replayed LoCoMo conversation over loopback, and take its
 screenshot with headless Chromium.
 
-    .venv/bin/python bench/diagnostics_page.py [--conv ../shared/data/locomo/conv-26.json]
+    .venv/bin/python -m bench.diagnostics_page [--conv ../shared/data/locomo/conv-26.json]
         [--screenshot docs/diagnostics.png]
 """
 
@@ -11,14 +11,12 @@ import argparse
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from souvenir.api.app import create_app  # noqa: E402
 from souvenir.config import Settings  # noqa: E402

@@ -2,7 +2,7 @@
 embedded) for every dataset of ``bench/cv_data.py``: the input of the lever
 ``ScoringConfig.window_query_role`` in ``bench/cv_levers.py --e5-passages DIR``.
 
-    PYTHONPATH=src .venv/bin/python bench/e5_passages.py --data /tmp/cv --out /tmp/cv-e5p
+    .venv/bin/python -m bench.e5_passages --data /tmp/cv --out /tmp/cv-e5p
 
 Writes ``DIR/e5p-NAME.npy`` (q × 384 float32, the questions' order). About 30 s for the
 nine datasets (1,023 questions, one at a time as a turn embeds them). Research only.
@@ -11,16 +11,13 @@ nine datasets (1,023 questions, one at a time as a turn embeds them). Research o
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load, log  # noqa: E402
+from bench.cv_data import load, log  # noqa: E402
 
 from souvenir.embedding.local import E5Embedder  # noqa: E402
 

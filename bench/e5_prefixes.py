@@ -9,7 +9,7 @@ dataset of ``bench/cv_data.py`` (the memories' windows and the queries) with eac
 vectors. (Two builds with the same flags, so that the comparison is the prefixes alone:
 the wheel's own engine differs from a gcc build in the vectors' last bits.)
 
-    PYTHONPATH=src .venv/bin/python bench/e5_prefixes.py --data /tmp/cv --out /tmp/cv-e5
+    .venv/bin/python -m bench.e5_prefixes --data /tmp/cv --out /tmp/cv-e5
     ... --mixed               # then each side's prefix alone (OUT/mixm, OUT/mixq)
     ... --memory-query-role   # the wheel, windows in the query role (OUT/memory-query, OUT/wheel)
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,10 +27,8 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load, log  # noqa: E402
+from bench.cv_data import load, log  # noqa: E402
 
 FLAGS = ["-O3", "-mavx2", "-mfma"]
 

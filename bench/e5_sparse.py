@@ -7,7 +7,7 @@ states, max-pooled over the tokens, 16,384 features) that reads the raw text (no
 a candidate fourth signal across languages: a feature fires on a meaning, not on a
 spelling, so "noces d'argent" and "ulang tahun perkahwinan ke-25" may share some.
 
-    PYTHONPATH=src .venv/bin/python bench/e5_sparse.py --data /tmp/cv --out /tmp/cv-sparse
+    .venv/bin/python -m bench.e5_sparse --data /tmp/cv --out /tmp/cv-sparse
 
 Writes ``DIR/NAME.npz``: ``m_data`` / ``m_indices`` / ``m_indptr`` (the memories' codes
 of their own text, CSR rows in the candidates' order, each row's entries by weight,
@@ -19,17 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load, log  # noqa: E402
+from bench.cv_data import load, log  # noqa: E402
 
 
 def rows(codes: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, np.ndarray]:

@@ -2,7 +2,7 @@
 
 Standalone (does not import ``souvenir``): it measures the raw embedders, not the engine.
 
-    .venv/bin/python bench/embedders.py [--locomo DIR] [--multilingual FILE] [--json]
+    .venv/bin/python -m bench.embedders [--locomo DIR] [--multilingual FILE] [--json]
                                         [--methods use,e5,bm25] [--batch 64] [--latency-runs 40]
 
 Data are read at run time from ../shared/data (relative to the repo root); nothing is

@@ -14,7 +14,7 @@ the indexer's queue (issue #17, migration 0022). Standalone script, not run by C
    median and range. Reports the load average before and after.
 4. Drops the database (``--keep`` leaves it).
 
-    PYTHONPATH=src .venv/bin/python bench/indexer_idle.py --memories 100000,1000000
+    .venv/bin/python -m bench.indexer_idle --memories 100000,1000000
 """
 
 from __future__ import annotations

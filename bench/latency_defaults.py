@@ -8,7 +8,7 @@ then alternates the selection step (candidates, fused scores with the query vect
 given, the six passes) under the defaults before issue #18 (2eff938's weights, floor
 2.0, seed rank, no protected quotas) and under today's defaults.
 
-    PYTHONPATH=src .venv/bin/python bench/latency_defaults.py [--sizes 3000,100000] [--queries 100]
+    .venv/bin/python -m bench.latency_defaults [--sizes 3000,100000] [--queries 100]
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -25,7 +24,6 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench.latency import fill, selection_step, unit_vectors, window_dim  # noqa: E402
 from souvenir.bench.timing import timed  # noqa: E402

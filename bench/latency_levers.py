@@ -7,7 +7,7 @@
 
 Threads are set with threadpoolctl, in this one process, between measurements.
 
-    .venv/bin/python bench/latency_levers.py [--sizes 3000,100000] [--json]
+    .venv/bin/python -m bench.latency_levers [--sizes 3000,100000] [--json]
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ PgBouncer in transaction mode (issue #6 item 6, issue #17). Standalone script, n
    SQLite, 1, 2, …), each run on a fresh copy of the seeded data, and pools the samples:
    on a shared machine the other load then falls on every configuration alike.
 
-    PYTHONPATH=src .venv/bin/python bench/load.py --users 20 --concurrency 8 --duration 30 --rounds 2
+    .venv/bin/python -m bench.load --users 20 --concurrency 8 --duration 30 --rounds 2
 """
 
 from __future__ import annotations
@@ -50,8 +50,6 @@ from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
 
 import httpx  # noqa: E402
 
@@ -60,7 +58,7 @@ from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.apply import replay_locomo  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
-from bouncer import PgBouncer  # noqa: E402
+from bench.bouncer import PgBouncer  # noqa: E402
 from tests.servers import free_port  # noqa: E402
 
 LOCOMO = REPO.parent / "shared" / "data" / "locomo"

@@ -8,8 +8,8 @@ each lever the engine's scorer is replaced by ``Scorer(ScoringConfig(**lever))``
 question asks ``Engine.context``. The query vectors are computed once per question and
 reused by every lever (a memo on each index's ``embed_query``).
 
-    PYTHONPATH=src .venv/bin/python bench/ml_levers.py --diag q17          # per-signal z of a query
-    PYTHONPATH=src .venv/bin/python bench/ml_levers.py [--no-locomo] [--only a,b]
+    .venv/bin/python -m bench.ml_levers --diag q17          # per-signal z of a query
+    .venv/bin/python -m bench.ml_levers [--no-locomo] [--only a,b]
 
 The levers that changed nothing or cost recall and left the product (a cap on every
 signal's z, a window weight of its own for stores without sessions) were measured by this
@@ -33,7 +33,6 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench.shared import covered, embed_all  # noqa: E402
 from souvenir.bench.locomo_stores import CHANNEL, open_store  # noqa: E402

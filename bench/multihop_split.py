@@ -5,7 +5,7 @@ both have in common?"), broad or not (:func:`souvenir.read.scoring.breadth.broad
 and every category, each configuration being today's defaults with the given overrides
 (in-sample: all six conversations; held-out figures are ``bench/cv_levers.py``'s).
 
-    PYTHONPATH=src .venv/bin/python bench/multihop_split.py --data /work/cache/cv \\
+    .venv/bin/python -m bench.multihop_split --data /work/cache/cv \\
         --grid '[{}, {"neighbour_before": 0.5}]'
 
 Research only (nothing in ``src/`` imports it).
@@ -15,18 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load  # noqa: E402
-from cv_levers import Evaluator  # noqa: E402
+from bench.cv_data import load  # noqa: E402
+from bench.cv_levers import Evaluator  # noqa: E402
 
 from souvenir.read.scoring import ScoringConfig  # noqa: E402
 from souvenir.read.scoring.breadth import broad_question  # noqa: E402

@@ -1,6 +1,6 @@
 """Reflections through a real-time model outage, with the default settings (a benchmark).
 
-    .venv/bin/python bench/outage.py [--outage 90] [--turns 10] [--mode hang|500|close] [--json]
+    .venv/bin/python -m bench.outage [--outage 90] [--turns 10] [--mode hang|500|close] [--json]
 
 A stand-in chat server on loopback (tests/servers.py) hangs (or answers 500, or drops the
 connection) for ``--outage`` seconds while ``--turns`` exchanges queue their reflections,
@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT))
 
 from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402

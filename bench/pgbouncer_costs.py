@@ -1,6 +1,6 @@
 """What running without session state costs on PostgreSQL, and what the indexer's claims buy.
 
-    PYTHONPATH=src:. .venv/bin/python bench/pgbouncer_costs.py [--rounds 5] [--memories 1200]
+    .venv/bin/python -m bench.pgbouncer_costs [--rounds 5] [--memories 1200]
 
 Three measurements on a throwaway database of the local server (127.0.0.1:5432, as the tests'
 ``pg_url``; PgBouncer on 127.0.0.1:6432 in transaction mode, started by ``.ci/pgbouncer``):
@@ -34,13 +34,10 @@ import threading
 import time
 from collections import Counter
 from datetime import datetime, timezone
-from pathlib import Path
 
 import numpy as np
 import psycopg
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from souvenir.embedding.http import OpenAIEmbedder  # noqa: E402
 from souvenir.index.vectors import VectorIndex  # noqa: E402

@@ -24,7 +24,7 @@ Vectors are clustered (``--clusters`` centres + noise), so approximate indexes s
 realistic neighbourhoods. Timings are wall-clock medians and p95 in milliseconds, client
 and server on the same machine (Unix socket).
 
-    PYTHONPATH=src .venv/bin/python bench/pgvector.py --sizes 1000,10000,100000 --json out.json
+    .venv/bin/python -m bench.pgvector --sizes 1000,10000,100000 --json out.json
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from pathlib import Path
 import numpy as np
 import psycopg
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from souvenir.store import open_store  # noqa: E402
 from souvenir.store.hashing import content_hash  # noqa: E402

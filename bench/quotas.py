@@ -15,7 +15,7 @@ their vectors, and every query of the suite asks the product's selection, as
 Per variant: recall@24, and over all queries the protected-kind memories that clear the
 floor (capped at their quota: what the quota promises them) against the places they got.
 
-    PYTHONPATH=src .venv/bin/python bench/quotas.py --data /tmp/cv [--floor 1.8]
+    .venv/bin/python -m bench.quotas --data /tmp/cv [--floor 1.8]
 """
 
 from __future__ import annotations
@@ -23,18 +23,15 @@ from __future__ import annotations
 import argparse
 import copy
 import re
-import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
-sys.path.insert(0, str(REPO / "bench"))
 
-from cv_data import load  # noqa: E402
-from cv_levers import Evaluator  # noqa: E402
+from bench.cv_data import load  # noqa: E402
+from bench.cv_levers import Evaluator  # noqa: E402
 
 from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig  # noqa: E402
 from souvenir.read.selection import DEFAULT_QUOTAS, PROTECTED_KINDS  # noqa: E402

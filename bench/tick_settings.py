@@ -21,7 +21,7 @@ settings").
    '1', true)`` in one transaction per ``i``, no table touched.
 5. Drops the database.
 
-    PYTHONPATH=src .venv/bin/python bench/tick_settings.py --users 50000 --block 5000
+    .venv/bin/python -m bench.tick_settings --users 50000 --block 5000
 """
 
 from __future__ import annotations
@@ -29,14 +29,12 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import sys
 import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from souvenir.store import open_store  # noqa: E402
 

@@ -22,7 +22,7 @@ every read of the turn is an index lookup by user. Standalone script, not run by
 4. Prints a markdown report (sizes, fill times, latency per store, load average before and
    after, plans) and drops both databases (``--keep`` leaves them).
 
-    PYTHONPATH=src .venv/bin/python bench/users_scale.py --big 1000000 --small 1000 --sample 100 --rounds 5
+    .venv/bin/python -m bench.users_scale --big 1000000 --small 1000 --sample 100 --rounds 5
 """
 
 from __future__ import annotations
@@ -44,11 +44,10 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "bench"))
 
 import psycopg  # noqa: E402
 
-from bulkfill import CHANNEL, QUESTIONS, Shape, embed_for_real, external_id, fill  # noqa: E402
+from bench.bulkfill import CHANNEL, QUESTIONS, Shape, embed_for_real, external_id, fill  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import Runtime, open_runtime  # noqa: E402
 

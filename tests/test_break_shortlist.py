@@ -40,7 +40,7 @@ def _matrix(side: DenseInput, ids) -> np.ndarray:
 def test_a_covering_shortlist_is_the_exact_score():
     memories, (dense, window) = _user(600)
     exact, covering = _exact_and_covering(memories, dense, window)
-    assert covering.values.tolist() == exact.values.tolist()
+    assert covering.array.tolist() == exact.array.tolist()
 
 
 @pytest.mark.parametrize("fault", ["missing", "nan", "inf"])
@@ -51,7 +51,7 @@ def test_a_shortlisted_memory_without_a_use_value_has_none_as_in_the_exact_score
     memories, (dense, window) = _user(600)
     ids = [m.id for m in memories]
     exact, _ = _exact_and_covering(memories, dense, window)
-    top = np.argsort(-exact.values, kind="stable")[:2]  # the two best
+    top = np.argsort(-exact.array, kind="stable")[:2]  # the two best
     U = _matrix(dense, ids)
     if fault == "missing":
         keep = [i for k, i in enumerate(ids) if k not in set(top.tolist())]
@@ -61,8 +61,8 @@ def test_a_shortlisted_memory_without_a_use_value_has_none_as_in_the_exact_score
         broken = DenseInput.from_matrix(dense.query, ids, U)
     with np.errstate(invalid="ignore"):
         exact, covering = _exact_and_covering(memories, broken, window)
-    assert np.isfinite(covering.values).all()
-    assert covering.values.tolist() == exact.values.tolist()
+    assert np.isfinite(covering.array).all()
+    assert covering.array.tolist() == exact.array.tolist()
 
 
 @pytest.mark.parametrize("per_group", [0, 1])
@@ -74,7 +74,7 @@ def test_a_sample_too_small_for_a_line_gives_the_exact_score(per_group):
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "garden", NOW, dense, window)
     small = Scorer(ScoringConfig(shortlist_from=100, shortlist_size=50, sample_per_group=per_group)).scores(
         1, memories, "garden", NOW, dense, window)
-    assert small.values.tolist() == exact.values.tolist()
+    assert small.array.tolist() == exact.array.tolist()
 
 
 def test_a_use_index_far_behind_gives_the_exact_score():
@@ -90,7 +90,7 @@ def test_a_use_index_far_behind_gives_the_exact_score():
     behind = DenseInput.from_matrix(dense.query, few, _matrix(dense, few))
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW, behind, window)
     fast = Scorer(ScoringConfig(**config)).scores(1, memories, "dentist", NOW, behind, window)
-    assert fast.values.tolist() == exact.values.tolist()
+    assert fast.array.tolist() == exact.array.tolist()
 
 
 # -- the store's ``ids=`` path ---------------------------------------------------------------

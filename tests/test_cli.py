@@ -89,41 +89,43 @@ def test_malformed_replay_file_fails_with_line_number(tmp_path):
     assert result.exit_code == 2 and ":2:" in result.output
 
 
-def test_a_user_unknown_in_the_cli_channel_is_named_where_it_exists(tmp_path):
-    """A user written through the REST service lives in channel ``api``: the CLI's
-    ``memories`` and ``context`` (channel ``cli`` by default) say so instead of an empty table."""
+def test_a_user_of_an_older_cli_store_is_named_where_it_exists(tmp_path):
+    """Before every face shared channel ``api``, the CLI wrote its users in ``cli``: on such a
+    store, ``memories`` and ``context`` (now channel ``api`` by default) say where the user is
+    instead of an empty table, with the option that reaches it."""
     from datetime import datetime, timezone
 
     from souvenir.store import open_store
 
     db = str(tmp_path / "u.db")
     store = open_store(f"sqlite:///{db}")
-    uid = store.ensure_user("api", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
+    uid = store.ensure_user("cli", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
     store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None,
                         datetime(2026, 1, 1, tzinfo=timezone.utc))
     store.close()
     for args in (("memories", "--user", "ann"), ("context", "--user", "ann", "my cat?")):
         result = run("--db", db, "--embedder", "none", *args)
-        assert result.exit_code == 0 and "exists in channel api: add --channel api" in result.output, result.output
-    known = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--channel", "api")
+        flat = " ".join(result.output.split())
+        assert result.exit_code == 0 and "exists in channel cli: add --channel cli" in flat, result.output
+    known = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--channel", "cli")
     assert "Kopi" in known.output and "no user" not in known.output
 
 
 def test_every_user_command_names_the_channel_where_an_unknown_user_exists(tmp_path):
-    """README's REST quick start writes ``ann`` in channel ``api``; ``souvenir export --user ann``
-    and ``delete-user --user ann --yes`` (channel ``cli``) answered a bare ``no user cli:ann``.
-    Every per-user command now says where the user is, and the data stays untouched."""
+    """A user in another channel than the one asked (``cli``, an older CLI's default; here
+    asked in ``api``, every face's default): ``export``, ``delete-user``, ``forget``, ``pin``,
+    ``history`` and ``forgotten`` say where the user is, and the data stays untouched."""
     from datetime import datetime, timezone
 
     from souvenir.store import open_store
 
     db = str(tmp_path / "u.db")
     store = open_store(f"sqlite:///{db}")
-    uid = store.ensure_user("api", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
+    uid = store.ensure_user("cli", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
     mid = store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None,
                               datetime(2026, 1, 1, tzinfo=timezone.utc))
     store.close()
-    hint = "exists in channel api: add --channel api"
+    hint = "exists in channel cli: add --channel cli"
     for args in (("export", "--user", "ann"), ("delete-user", "--user", "ann", "--yes"),
                  ("forget", str(mid), "--user", "ann"), ("pin", str(mid), "--user", "ann"),
                  ("history", str(mid), "--user", "ann")):
@@ -132,9 +134,27 @@ def test_every_user_command_names_the_channel_where_an_unknown_user_exists(tmp_p
     result = run("--db", db, "--embedder", "none", "forgotten", "--user", "ann")
     assert result.exit_code == 0 and hint in " ".join(result.output.split()), result.output
     nobody = run("--db", db, "--embedder", "none", "export", "--user", "nobody")
-    assert nobody.exit_code == 2 and "no user cli:nobody" in nobody.output and "exists" not in nobody.output
-    kept = run("--db", db, "--embedder", "none", "export", "--user", "ann", "--channel", "api")
+    assert nobody.exit_code == 2 and "no user api:nobody" in nobody.output and "exists" not in nobody.output
+    kept = run("--db", db, "--embedder", "none", "export", "--user", "ann", "--channel", "cli")
     assert kept.exit_code == 0 and "Kopi" in kept.output
+
+
+def test_a_user_imported_by_the_cli_is_listed_by_the_library(tmp_path):
+    """Issue #24's acceptance: what the CLI writes without ``--channel`` the library reads
+    without naming one (one default channel in every face)."""
+    from souvenir.library import Souvenir
+
+    lines = tmp_path / "m.jsonl"
+    lines.write_text(json.dumps({"text": "Allergic to latex gloves", "kind": "fact"}) + "\n"
+                     + json.dumps({"text": "Prefers tea to coffee", "kind": "preference"}) + "\n", encoding="utf-8")
+    db = tmp_path / "i.db"
+    result = run("--db", str(db), "--embedder", "none", "import", "--user", "ann", str(lines))
+    assert result.exit_code == 0, result.output
+    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+        page = memory.memories("ann")
+        assert [m.text for m in page.memories] == ["Allergic to latex gloves", "Prefers tea to coffee"]
+        assert page.unknown_user is None
+        assert memory.memories("bob").unknown_user == "no user api:bob"
 
 
 def test_serve_on_a_port_already_taken_says_what_to_do(tmp_path):

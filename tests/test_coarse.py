@@ -120,7 +120,7 @@ def test_the_coarse_path_reads_both_embedders_exactly_on_the_shortlist_only():
     # and the top 24 is the exact score's
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW,
                                                             use.side, e5.side)
-    top = lambda s: set(np.argsort(-s.values, kind="stable")[:24].tolist())  # noqa: E731
+    top = lambda s: set(np.argsort(-s.array, kind="stable")[:24].tolist())  # noqa: E731
     assert len(top(exact) & top(fast)) >= 22
 
 
@@ -132,7 +132,7 @@ def test_the_best_memories_by_the_exact_score_are_on_the_shortlist():
     config = ScoringConfig(shortlist_from=1000, shortlist_size=400, sample_per_group=100)
     Scorer(config).scores(1, memories, "train", NOW, use, e5.input())
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "train", NOW, use, e5.side)
-    best = exact.ids[np.argsort(-exact.values, kind="stable")[:50]]
+    best = exact.ids[np.argsort(-exact.array, kind="stable")[:50]]
     assert np.isin(best, e5.asked[0]).all()
 
 
@@ -157,7 +157,7 @@ def test_a_window_index_behind_falls_back_to_the_exact_window_signal():
     use = DenseInput.from_matrix(qu, ids, U)
     fast = Scorer(config).scores(1, memories, "garden", NOW, use, behind)
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "garden", NOW, use, behind)
-    assert fast.values.tolist() == exact.values.tolist()
+    assert fast.array.tolist() == exact.array.tolist()
 
 
 def test_a_covering_shortlist_on_the_coarse_path_is_the_exact_score():
@@ -169,7 +169,7 @@ def test_a_covering_shortlist_on_the_coarse_path_is_the_exact_score():
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "sister", NOW, use, e5)
     covering = Scorer(ScoringConfig(shortlist_from=1, shortlist_size=900, sample_per_group=900)).scores(
         1, memories, "sister", NOW, use, e5)
-    assert covering.values.tolist() == exact.values.tolist()
+    assert covering.array.tolist() == exact.array.tolist()
 
 
 def test_the_best_shortlisted_memories_session_neighbours_are_read_exactly():

@@ -4,22 +4,16 @@ vectors (``bench/cv_levers.py --e5-compare``)."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from datetime import datetime, timezone
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from bench import cv_levers, e5_sparse
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, zscore
 from souvenir.types import Memory
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import cv_levers  # noqa: E402
-import e5_sparse  # noqa: E402
 
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
 

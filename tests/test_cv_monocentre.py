@@ -4,16 +4,11 @@ docs/journal.md "Monolingual centring, session 8")."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import cv_levers  # noqa: E402
-import cv_monocentre  # noqa: E402
+from bench import cv_levers, cv_monocentre
 
 EN = ["the user likes tea", "the user has a cat", "the user runs on sundays", "the user is a nurse"]
 ZH = ["用户喜欢喝茶", "用户有一只猫"]

@@ -22,7 +22,7 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.servers import UvicornThread, hold_write_lock
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+OPERATIONS_DOC = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
 HOLD_S = 9.0
 
 
@@ -102,9 +102,9 @@ def test_health_says_why_a_sqlite_store_is_degraded(tmp_path):
 
 
 def _documented_series() -> set[str]:
-    text = README.read_text(encoding="utf-8")
+    text = OPERATIONS_DOC.read_text(encoding="utf-8")
     section = text[text.index("- **Metrics.**"):]
-    section = section[: section.index("\n\n")]
+    section = section.split("\n\n")[0]
     return set(re.findall(r"`(souvenir_[a-z_]+)", section))
 
 

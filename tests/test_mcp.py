@@ -30,30 +30,58 @@ def _payload(result) -> dict:
     return json.loads(result.content[0].text)
 
 
-async def _round_trip(session: ClientSession) -> None:
+async def _round_trip(session: ClientSession, pinned: bool) -> None:
+    """The five tools on user ann: pinned (``--user ann``: no ``user`` argument, one naming
+    it is refused) or not (every call names its user)."""
     await session.initialize()
     tools = (await session.list_tools()).tools
-    assert [t.name for t in tools] == list(TOOLS)
+    assert [t.name for t in tools] == list(TOOLS) == ["remember", "context", "search", "memories", "forget"]
     assert all(t.description and t.input_schema["properties"] for t in tools)
-    written = _payload(await session.call_tool("remember", {"text": "Allergic to latex gloves"}))
+    assert all(("user" in t.input_schema["properties"]) is not pinned for t in tools)
+    if not pinned:
+        assert all("user" in t.input_schema.get("required", []) for t in tools)
+    ann = {} if pinned else {"user": "ann"}
+    written = _payload(await session.call_tool("remember", {"text": "Allergic to latex gloves"} | ann))
     assert written["action"] == "insert"
-    listed = _payload(await session.call_tool("list", {}))
+    listed = _payload(await session.call_tool("memories", ann))
     assert [m["text"] for m in listed["memories"]] == ["Allergic to latex gloves"]
-    found = _payload(await session.call_tool("search", {"query": "latex", "kind": ["fact"]}))
+    found = _payload(await session.call_tool("search", {"query": "latex", "kind": ["fact"]} | ann))
     assert found["results"][0]["id"] == written["id"]
-    context = _payload(await session.call_tool("context", {"message": "which gloves can I wear?"}))
+    context = _payload(await session.call_tool("context", {"message": "which gloves can I wear?"} | ann))
     assert "latex" in context["block"] and context["memories"][0]["pass"]
-    other = _payload(await session.call_tool("list", {"user": "bob"}))
-    assert other["memories"] == []
-    bad = await session.call_tool("forget", {"memory_id": written["id"], "user": "bob"})
-    assert bad.is_error and "no memory" in bad.content[0].text  # another user's memory: says why
-    empty = await session.call_tool("remember", {"text": "  "})
+    if pinned:  # what a user typed cannot steer the agent to another user
+        other = await session.call_tool("memories", {"user": "bob"})
+        assert other.is_error and "pinned to one user" in other.content[0].text
+    else:
+        nobody = _payload(await session.call_tool("memories", {"user": "bob"}))
+        assert nobody["memories"] == [] and nobody["unknown_user"] == "no user api:bob"  # says so
+        bad = await session.call_tool("forget", {"memory_id": written["id"], "user": "bob"})
+        assert bad.is_error and "no memory" in bad.content[0].text  # another user's memory: says why
+    empty = await session.call_tool("remember", {"text": "  "} | ann)
     assert empty.is_error and "text is empty" in empty.content[0].text
-    assert _payload(await session.call_tool("forget", {"memory_id": written["id"]}))["deleted"] == written["id"]
-    assert _payload(await session.call_tool("list", {}))["memories"] == []
+    assert _payload(await session.call_tool("forget", {"memory_id": written["id"]} | ann))["deleted"] == written["id"]
+    assert _payload(await session.call_tool("memories", ann))["memories"] == []
 
 
-def test_stdio_session_lists_the_tools_and_round_trips_a_memory(tmp_path):
+async def _argument_errors(session: ClientSession, pinned: bool) -> None:
+    """Bad arguments come back as one readable sentence naming each field, never pydantic's
+    multi-line dump with its documentation links (issue #24)."""
+    ann = {} if pinned else {"user": "ann"}
+    for name, arguments, says in (
+            ("search", {"query": "tea", "limit": 1000} | ann, "bad arguments for search: 'limit': "),
+            ("forget", {"memory_id": "seven"} | ann, "bad arguments for forget: 'memory_id': "),
+            ("remember", {"text": "x", "kind": "rule"} | ann, "bad arguments for remember: 'kind': "),
+            ("context", ann, "bad arguments for context: 'message' is required")):
+        result = await session.call_tool(name, arguments)
+        text = result.content[0].text
+        assert result.is_error and text.startswith(says), text
+        assert "\n" not in text and "http" not in text and "pydantic" not in text, text
+    if not pinned:
+        missing = await session.call_tool("memories", {})
+        assert missing.is_error and missing.content[0].text == "bad arguments for memories: 'user' is required"
+
+
+def test_stdio_session_pins_the_user_and_round_trips_a_memory(tmp_path):
     params = StdioServerParameters(
         command=SOUVENIR, args=["--db", str(tmp_path / "m.db"), "--embedder", "none", "mcp", "--user", "ann"],
         env={"SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}, cwd=str(tmp_path))
@@ -61,20 +89,22 @@ def test_stdio_session_lists_the_tools_and_round_trips_a_memory(tmp_path):
     async def run() -> None:
         with anyio.fail_after(50):
             async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-                await _round_trip(session)
+                await _round_trip(session, pinned=True)
+                await _argument_errors(session, pinned=True)
 
     anyio.run(run)
 
 
-def test_streamable_http_session(tmp_path):
+def test_streamable_http_session_names_the_user_in_every_call(tmp_path):
     with Souvenir.open(tmp_path / "h.db", embedder="none", window_embedder="none", background=False) as memory:
-        app = http_app(memory, user="ann")  # as `souvenir mcp --transport http` serves it (no key: open)
+        app = http_app(memory)  # as `souvenir mcp --transport http` serves it (no key: open)
         with UvicornThread(app) as server:
             async def run() -> None:
                 with anyio.fail_after(30):
                     async with streamable_http_client(f"{server.url}/mcp") as (read, write), \
                             ClientSession(read, write) as session:
-                        await _round_trip(session)
+                        await _round_trip(session, pinned=False)
+                        await _argument_errors(session, pinned=False)
 
             anyio.run(run)
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from souvenir.read.selection import PASSES, SelectionConfig, counter_updates, select
+from souvenir.read.selection import PASSES, SelectionConfig, select
 from souvenir.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -241,7 +241,6 @@ def test_degraded_turn_has_no_semantic_pass_and_counts_nothing(corpus, config):
     result = select(memories, None, config, NOW, STORY)
     assert result.degraded and result.degraded_cause
     assert all(s.pass_name != "semantic" and s.score is None for s in result.memories)
-    assert counter_updates(result) == ([], [])
 
 
 @given(st.integers(0, 12), st.integers(0, 10))
@@ -388,12 +387,6 @@ def test_empty_input_and_zero_limit():
     assert select([], {}, SelectionConfig(), NOW).memories == []
     result = select([mem(1), mem(2, kind="rule")], {1: 0.9}, SelectionConfig(limit=0), NOW, STORY)
     assert result.memories == [] and [s.memory.id for s in result.rules] == [2]
-
-
-def test_counter_updates():
-    memories = [mem(1), mem(2, kind="rule"), mem(3)]
-    result = select(memories, {1: 0.9, 3: 0.1}, SelectionConfig(), NOW, STORY)
-    assert counter_updates(result) == ([1, 3], [1])
 
 
 def test_config_is_validated_and_frozen():

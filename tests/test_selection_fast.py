@@ -117,6 +117,14 @@ def test_scores_read_like_a_dict():
         Scores([1, 2], [0.1])
 
 
+@given(st.dictionaries(st.integers(-2**40, 2**40), st.floats(allow_nan=False), max_size=30))
+def test_scores_keys_values_and_items_are_a_mappings(plain):
+    scores = Scores(list(plain), list(plain.values()))
+    assert sorted(scores.values()) == sorted(plain.values()) and all(type(v) is float for v in scores.values())
+    assert list(scores.keys()) == sorted(plain) and dict(scores.items()) == plain
+    assert [scores[k] for k in scores] == list(scores.values()) == scores.array.tolist()
+
+
 def test_a_pool_is_an_immutable_tuple_of_memories():
     memories, _, _ = corpus(3, 10)
     pool = Pool(memories)

@@ -105,7 +105,7 @@ def _user(n: int, seed: int = 0, with_window_matrix: bool = False):
 def test_a_large_user_s_shortlist_keeps_the_exact_top_24():
     memories, (dense, window) = _user(6000)
     topic = np.array(["dentist" in m.text for m in memories])
-    top = lambda s: np.argsort(-s.values, kind="stable")[:24]  # noqa: E731
+    top = lambda s: np.argsort(-s.array, kind="stable")[:24]  # noqa: E731
     # About 150 memories are on the topic, their scores near-ties: the estimates and the
     # sampled statistics move them little, and the same 24 come first.
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW, dense, window)
@@ -113,14 +113,14 @@ def test_a_large_user_s_shortlist_keeps_the_exact_top_24():
         1, memories, "dentist", NOW, dense, window)
     assert len(set(top(exact)) & set(top(fast))) >= 22
     assert topic[top(fast)].all()
-    assert np.corrcoef(exact.values[topic], fast.values[topic])[0, 1] > 0.99
+    assert np.corrcoef(exact.array[topic], fast.array[topic])[0, 1] > 0.99
 
 
 def test_below_the_threshold_the_score_is_exact():
     memories, (dense, window) = _user(800)
     a = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "train", NOW, dense, window)
     b = Scorer(replace(ScoringConfig(), shortlist_from=800)).scores(1, memories, "train", NOW, dense, window)
-    assert a.values.tolist() == b.values.tolist()
+    assert a.array.tolist() == b.array.tolist()
 
 
 def test_a_window_index_behind_leaves_use_exact_for_every_memory():
@@ -130,4 +130,4 @@ def test_a_window_index_behind_leaves_use_exact_for_every_memory():
     config = ScoringConfig(shortlist_from=1000, shortlist_size=100, sample_per_group=50)
     fast = Scorer(config).scores(1, memories, "garden", NOW, dense, behind)
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "garden", NOW, dense, behind)
-    assert fast.values.tolist() == exact.values.tolist()
+    assert fast.array.tolist() == exact.array.tolist()

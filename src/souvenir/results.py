@@ -45,14 +45,8 @@ class ContextResult:
     degraded_cause: str | None = None
     #: The score the engine computed for each candidate memory (id -> score) before the
     #: passes ran; empty without an index or on a degraded turn. Read by the benchmarks
-    #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of :meth:`as_json`.
+    #: (``souvenir bench recall`` ranks it for recall@5/@10); not part of its JSON
+    #: (:class:`souvenir.schemas.ContextPublic`).
     scores: Mapping[int, float] = field(default_factory=dict)
     #: The user's zone (profile ``tz``): each memory's ``day`` is the user's own day.
     tz: str | None = None
-
-    def as_json(self) -> dict:
-        """The shape of ``souvenir context --json`` and ``POST /v1/context``
-        (:class:`souvenir.schemas.ContextPublic`) as JSON-ready data."""
-        from souvenir.schemas import ContextPublic
-
-        return ContextPublic.from_result(self).model_dump(mode="json")

@@ -16,26 +16,23 @@ characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
+from souvenir.results import ContextResult, WriteResult
 from souvenir.timezones import local_day
-from souvenir.types import KINDS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.results import ContextResult, WriteResult
-    from souvenir.types import Memory, Selection
+from souvenir.types import KINDS, Memory, Selection
 
 __all__ = [
-    "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
+    "DEFAULT_CHANNEL", "ApiKey", "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
     "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
-    "IndexStatus", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
+    "IndexStatus", "Job", "JobList", "JobRetry", "JobStatus", "JobsRequeued", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
     "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "RowId", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
-    "StatusName", "StoryLayer", "StoryPosition", "TurnCreate", "TurnRecorded", "UserDeleted",
+    "StatusName", "StoryLayer", "StoryPosition", "Timezone", "TimezoneSet", "TurnCreate", "TurnRecorded", "UserDeleted",
     "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json", "validated",
 ]
 
@@ -52,7 +49,13 @@ StatusFilter = Literal["active", "superseded", "deleted", "all"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
-_CHANNEL = Field("api", min_length=1, max_length=64,
+#: The channel of every face when none is named: the library, the REST bodies, the HTTP
+#: client, the proxy (``X-Souvenir-Channel``), the CLI and MCP (``--channel``). Stores written
+#: by the CLI before it shared this default hold its users in channel ``cli``: a read of an
+#: unknown user names the channels where the id exists (``unknown_user``, 404 details).
+DEFAULT_CHANNEL = "api"
+
+_CHANNEL = Field(DEFAULT_CHANNEL, min_length=1, max_length=64,
                  description="Channel of the user (telegram, lazada, api…).")
 _USER = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
 _STORY = Field(None, max_length=256, description="Story (thread, role-play); none = the user's "
@@ -172,6 +175,8 @@ class MemoriesPublic(_Out):
 
     memories: list[MemoryPublic]
     next_cursor: str | None = None
+    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
+                                     "the channel asked: says so and names the channels where one exists.")
 
 
 # -- the turn loop -------------------------------------------------------------------------
@@ -208,7 +213,7 @@ class WritePublic(_Out):
 
     @classmethod
     def from_result(cls, r: WriteResult) -> WritePublic:
-        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,  # type: ignore[arg-type]
+        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,
                    superseded_id=r.superseded_id)
 
 
@@ -273,6 +278,8 @@ class ContextPublic(_Out):
     story: StoryLayer | None = None
     degraded: bool = False
     degraded_cause: str | None = None
+    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
+                                     "the channel asked: says so and names the channels where one exists.")
 
     @classmethod
     def from_result(cls, r: ContextResult) -> ContextPublic:
@@ -374,6 +381,8 @@ class SearchResults(_Out):
     results: list[FoundMemory]
     degraded: bool = False
     degraded_cause: str | None = None
+    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
+                                     "the channel asked: says so and names the channels where one exists.")
 
     @classmethod
     def from_ranked(cls, ranked: list[tuple[Memory, float | None]], cause: str | None) -> SearchResults:
@@ -517,6 +526,70 @@ class Diagnostics(_Out):
     parked: list[ParkedJob]
     profile: dict[str, Any]
     service: dict[str, Any] | None = None
+
+
+class Timezone(_Out):
+    """The user's zone (``null``: none known, days are UTC days)."""
+
+    tz: str | None = Field(None, max_length=64,
+                           description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00).")
+
+
+class TimezoneSet(_In):
+    tz: str = Field(..., min_length=1, max_length=64,
+                    description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00).")
+
+
+# -- operators: the outbox and the API keys ------------------------------------------------
+JobStatus = Literal["pending", "running", "done", "parked"]
+
+
+class Job(_Out):
+    """One outbox job: no text, its user, the model of its last real failure and the cause."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    job: str
+    status: str
+    turn_id: int
+    channel: str
+    user: str
+    attempts: int
+    model: str | None = None
+    error: str | None = None
+    failing_since: str | None = None
+    next_attempt_at: str | None = None
+    created_at: str | None = None
+    updated_at: str | None = None
+
+
+class JobList(_Out):
+    jobs: list[Job]
+
+
+class JobRetry(_In):
+    """Which jobs to requeue: ``ids`` (parked or pending ones), or every parked job."""
+
+    ids: list[RowId] = Field(default_factory=list, max_length=10_000)
+    parked: bool = Field(False, description="Requeue every parked job (with ids: only those parked).")
+
+
+class JobsRequeued(_Out):
+    requeued: int
+
+
+class ApiKey(_Out):
+    """An API key as listed: never the key, only its first characters (``prefix``); ``admin``
+    or the ``channels`` it reaches; when it was created and revoked."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    name: str
+    prefix: str
+    admin: bool = False
+    channels: list[str] = Field(default_factory=list)
+    created_at: str | None = None
+    revoked_at: str | None = None
 
 
 # -- the OpenAI-compatible proxy (documented, relayed unchanged) ---------------------------

@@ -1,8 +1,8 @@
 """The REST service (FastAPI). OpenAPI at ``/docs`` (Swagger UI) and ``/redoc``, served
 offline from a package's assets; every JSON answer has a schema (:mod:`souvenir.schemas`).
 
-Routes live in module-level routers (:mod:`souvenir.api.routes`), reach the engine through
-dependencies (:mod:`souvenir.api.deps`) and never catch errors themselves: the
+Routes live in module-level routers (:mod:`souvenir.api.routes`), act through the library
+(:class:`~souvenir.library.Souvenir`, a dependency of :mod:`souvenir.api.deps`) and never catch errors themselves: the
 :class:`~souvenir.errors.SouvenirError` tree is mapped to statuses in
 :mod:`souvenir.api.http_errors` (bad input 422, unknown 404, busy store 503; nothing is
 half-written).
@@ -14,6 +14,7 @@ import threading
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import httpx
 from fastapi import FastAPI
@@ -30,14 +31,15 @@ from souvenir.lexical import content_words, normalize
 from souvenir.api.keys import KeyRing
 from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
-from souvenir.engine.runtime import Runtime, open_runtime
 
 __all__ = ["create_app"]
 
 
-def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
-    """The FastAPI app. Pass ``runtime`` to share one (tests), else one is opened from
-    ``settings`` when the app starts and closed when it stops."""
+def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI:
+    """The FastAPI app. Pass ``runtime`` (a :class:`~souvenir.engine.runtime.Runtime`, or a
+    :class:`~souvenir.library.Souvenir`) to share one (tests): the app starts its worker and
+    stops it, the caller closes it; else the library is opened from ``settings`` when the app
+    starts and closed when it stops."""
     settings = settings or Settings()
     install_log_redaction()  # no secret reaches a log line either
     install_access_log_filter()  # nor a user's id its access line
@@ -51,12 +53,14 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_access_log_filter()  # again, should a logging config have been loaded since
-        app.state.runtime = runtime or open_runtime(settings, start_indexer=True)
-        app.state.souvenir = Souvenir(app.state.runtime, owns_runtime=False)
-        keyring.store = app.state.runtime.store
+        if runtime is None:
+            memory = Souvenir.open(settings, background=True)
+        else:
+            memory = runtime if isinstance(runtime, Souvenir) else Souvenir(runtime, owns_runtime=False)
+            memory.start_worker()
+        app.state.souvenir = memory
+        keyring.store = memory.key_table  # the keys' table, reloaded off the requests
         keyring.start()
-        if runtime is not None and runtime.worker is not None:
-            runtime.worker.start()
         # Chinese word segmentation loads a dictionary on first use (~1-3 s): do it now.
         threading.Thread(target=lambda: content_words(normalize("预热")), daemon=True).start()
         try:
@@ -66,9 +70,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             if upstream is not None:
                 await upstream.aclose()
             if runtime is None:
-                app.state.runtime.close()
-            elif runtime.worker is not None:
-                runtime.worker.stop()
+                memory.close()
+            else:
+                memory.stop_worker()
 
     # /docs and /redoc from the assets fastapi-offline ships (Swagger UI 5, ReDoc): no CDN.
     app = FastAPIOffline(title="Souvenir", version="0.1.0", lifespan=lifespan,
@@ -87,7 +91,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     for router in routes.OPEN.values():
         app.include_router(router)
     if upstream is not None:
-        app.include_router(build_router(lambda: app.state.runtime, upstream, app.state.proxy_counters,
+        app.include_router(build_router(lambda: app.state.souvenir, upstream, app.state.proxy_counters,
                                         app.state.proxy_upstream),
                            dependencies=protected)
     _declare_bearer(app)

@@ -20,7 +20,9 @@
 
 Scopes (403) are checked per route by FastAPI dependencies: :func:`authorize` (app-wide:
 the ``{channel}`` of the path), :func:`require_admin` (``/metrics``, service-wide
-diagnostics), :func:`require_admin_for_rules` (writing, editing or removing a rule) and :func:`check_channel` (a channel named in a body or a header).
+diagnostics), :func:`require_admin_for_rules` (writing, editing or removing a rule) and
+:func:`check_channel` (a channel named in a body or a header). Each only finds the request's
+principal and calls :mod:`souvenir.api.scopes`, the checks the MCP tools call too.
 
 Errors on the OpenAI-compatible routes (``/v1/chat/completions``, ``/v1/models``) have
 OpenAI's shape ``{"error": {"message", "type", "param", "code"}}``; elsewhere
@@ -35,6 +37,7 @@ import json
 from fastapi import HTTPException, Request
 from starlette.datastructures import Headers
 
+from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, KeyRing, Principal
 from souvenir.limits import check_user_id
 from souvenir.redaction import scrub
@@ -251,15 +254,14 @@ def authorize(request: Request) -> None:
         if digits.isdigit() and len(digits) > 18:  # past a 64-bit integer: no such row
             raise HTTPException(422, f"{name} is out of range")
     channel = request.path_params.get("channel")
-    if channel is not None and not principal.reaches(channel):
-        raise HTTPException(403, f"this key does not reach channel {channel!r}")
+    if channel is not None:
+        scopes.reach(principal, channel)
 
 
 def require_admin(request: Request) -> Principal:
     """Only an admin key (or the open loopback mode) passes; 403 otherwise."""
     principal = principal_of(request)
-    if not principal.admin:
-        raise HTTPException(403, "this needs an admin key")
+    scopes.admin(principal)
     return principal
 
 
@@ -267,15 +269,13 @@ def require_admin_for_rules(request: Request, kinds) -> None:
     """403 unless an admin key: a ``rule`` among ``kinds`` (memories written, edited, pinned
     or deleted) is carried by every later context of the user, so only the operator sets,
     rewords or removes one."""
-    if "rule" in kinds:
-        require_admin(request)
+    scopes.write_kinds(principal_of(request), kinds)
 
 
 def check_channel(request: Request, channel: str) -> Principal:
     """403 unless the request's key reaches ``channel`` (named in a body or a header)."""
     principal = principal_of(request)
-    if not principal.reaches(channel):
-        raise HTTPException(403, f"this key does not reach channel {channel!r}")
+    scopes.reach(principal, channel)
     return principal
 
 

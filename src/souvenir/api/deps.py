@@ -1,4 +1,4 @@
-"""FastAPI dependencies shared by the routers: the runtime, its engine, the settings.
+"""FastAPI dependencies shared by the routers: the library, the settings.
 
 Handlers never reach the runtime any other way (FastAPI full-stack template style:
 ``SouvenirDep`` is to a route what ``SessionDep`` is there); they act through the library
@@ -16,27 +16,9 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from souvenir.config import Settings
-from souvenir.engine.core import Engine
 from souvenir.library import Souvenir
-from souvenir.engine.runtime import Runtime
 
-__all__ = ["EngineDep", "RuntimeDep", "SettingsDep", "SouvenirDep", "get_engine", "get_runtime",
-           "get_settings", "get_souvenir", "route_dependencies"]
-
-
-async def get_runtime(request: Request) -> Runtime:
-    """The runtime the app's lifespan opened (or was given)."""
-    return request.app.state.runtime
-
-
-RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
-
-
-async def get_engine(runtime: RuntimeDep) -> Engine:
-    return runtime.engine
-
-
-EngineDep = Annotated[Engine, Depends(get_engine)]
+__all__ = ["SettingsDep", "SouvenirDep", "get_settings", "get_souvenir", "route_dependencies"]
 
 
 async def get_souvenir(request: Request) -> Souvenir:

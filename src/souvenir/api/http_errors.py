@@ -4,7 +4,8 @@
 error                  status  body ``detail``
 =====================  ======  ==========================================================
 InputError             422     what is wrong with the input; nothing written
-UnknownError           404     no such user or memory (for that user)
+UnknownError           404     no such user or memory (for that user); where the id exists
+AccessDeniedError      403     outside the key's scope (:mod:`souvenir.api.scopes`)
 StoreBusyError         503     the store is locked or down; nothing written, retry later
 StoreError             500     the store failed; nothing written
 request validation     422     each error's ``loc``, ``msg`` and ``type`` (input never echoed)
@@ -24,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body
-from souvenir.errors import InputError, StoreBusyError, StoreError, UnknownError
+from souvenir.errors import AccessDeniedError, InputError, StoreBusyError, StoreError, UnknownError
 from souvenir.redaction import scrub
 
 __all__ = ["install_handlers"]
@@ -85,6 +86,13 @@ async def _input(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": scrub(str(exc))}, status_code=422)
 
 
+async def _denied(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, AccessDeniedError)
+    status = exc.status_code or 403
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(error_body(request.url.path, status, str(exc)), status_code=status, headers=headers)
+
+
 async def _gone(_: Request, exc: Exception) -> Response:
     return Response(status_code=499)  # nginx's "client closed request": the client cannot read it
 
@@ -96,5 +104,6 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, _http)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(UnknownError, _unknown)
+    app.add_exception_handler(AccessDeniedError, _denied)
     app.add_exception_handler(InputError, _input)
     app.add_exception_handler(ClientDisconnect, _gone)

@@ -156,8 +156,3 @@ def metrics_app(get_runtime, proxy_counters: Counter):
     registry = CollectorRegistry()
     registry.register(SouvenirCollector(get_runtime, proxy_counters))
     return lambda: generate_latest(registry)
-
-
-def render(get_runtime, proxy_counters: Counter) -> bytes:
-    """The exposition text (a fresh collector: no last values to fall back on)."""
-    return metrics_app(get_runtime, proxy_counters)()

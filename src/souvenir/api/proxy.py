@@ -1,7 +1,7 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
 ``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
-header ``X-Souvenir-Channel`` the channel, default ``api``; ``X-Souvenir-Story`` the story;
+header ``X-Souvenir-Channel`` the channel, default ``api`` as every face's; ``X-Souvenir-Story`` the story;
 ``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
 ``tz`` and used for this block's days; ``X-Souvenir-Language`` the channel's language code,
 first in seed 001's priority for the profile's ``lang``, as ``language`` on ``/v1/turns``),
@@ -25,7 +25,6 @@ import logging
 import threading
 import time
 from collections.abc import AsyncIterator
-from datetime import timedelta
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -38,8 +37,7 @@ from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
 from souvenir.llm.gate import gate_for
-from souvenir.schemas import ChatCompletion, ModelList
-from souvenir.timeutil import utcnow
+from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
@@ -181,9 +179,10 @@ class UpstreamHealth:
                     "failing_for_s": round(time.monotonic() - self._since, 1)}
 
 
-def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
+def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                  health: UpstreamHealth | None = None) -> APIRouter:
-    """The proxy routes. ``get_runtime()`` returns the :class:`Runtime`; ``counters`` is a
+    """The proxy routes. ``get_souvenir()`` returns the library (:class:`~souvenir.library.Souvenir`)
+    they act through; ``counters`` is a
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …); ``health`` is
     told how each upstream request went."""
     router = APIRouter()
@@ -194,19 +193,12 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         try:
-            rt = get_runtime()
-            with rt.store.transaction():  # a retry racing its first attempt is seen here
-                user_id = rt.store.find_user(channel, user)
-                if user_id is not None and source is not None:
-                    rt.store.lock_user(user_id)
-                    since = utcnow() - timedelta(seconds=RETRY_WINDOW_S)
-                    if rt.store.has_turn(user_id, source, since):
-                        counters["proxy_retries_recorded_once"] += 1
-                        return
-                rt.engine.record_turn(channel, user, message, reply, story=story, source=source, timezone=tz,
-                                      language=language)
-            if rt.worker is not None:
-                rt.worker.wake()
+            memory = get_souvenir()
+            if source is None:
+                memory.add_turn(user, message, reply, story=story, language=language, channel=channel, timezone=tz)
+            elif not memory.add_turn_once(user, message, reply, source=source, within_s=RETRY_WINDOW_S, story=story,
+                                          language=language, channel=channel, timezone=tz):
+                counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
         except SouvenirError as exc:
             counters["proxy_record_failures"] += 1
             log.warning("proxy: exchange of %s:%s not recorded: %s", channel, user, exc)
@@ -237,7 +229,7 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
             return _invalid("a chat completion request needs 'messages' (a list)", "messages")
         try:
-            channel = souvenir_header(request, "x-souvenir-channel") or "api"
+            channel = souvenir_header(request, "x-souvenir-channel") or DEFAULT_CHANNEL
             story = souvenir_header(request, "x-souvenir-story")
             named = souvenir_header(request, "x-souvenir-user") or body.get("user")
         except InputError as exc:
@@ -280,8 +272,8 @@ def build_router(get_runtime, upstream: httpx.AsyncClient, counters,
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
         if remember:
             try:
-                result = await run_in_threadpool(get_runtime().engine.context, channel, user, message, story,
-                                                 None, user_leg, tz)
+                result = await run_in_threadpool(functools.partial(
+                    get_souvenir().context, user, message, story=story, channel=channel, timezone=tz, count=user_leg))
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1

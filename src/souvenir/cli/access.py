@@ -15,9 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from souvenir.errors import SouvenirError
-from souvenir.api.keys import create_key
-from souvenir.store import open_store
-from souvenir.timeutil import utcnow
+from souvenir.library import Souvenir
 
 keys_app = typer.Typer(help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes "
                        "are kept).",
@@ -26,15 +24,14 @@ _out = Console(markup=False)
 _err = Console(stderr=True)
 
 
-def _store(ctx: typer.Context):
-    settings = ctx.obj["settings"]
+def _store(ctx: typer.Context) -> Souvenir:
+    from souvenir.cli.common import _store_only
+
     try:
-        store = open_store(settings.database_url)
+        return _store_only(ctx)
     except (SouvenirError, ValueError) as exc:
         _err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from exc
-    ctx.call_on_close(store.close)
-    return store
 
 
 @keys_app.command("create")
@@ -49,12 +46,12 @@ def create(
     """Create a key and print it once: it cannot be shown again (only its hash is kept)."""
     store = _store(ctx)
     try:
-        key, row = create_key(store, name, admin, channel or [], utcnow())
+        key, row = store.create_key(name, admin=admin, channels=channel or [])
     except SouvenirError as exc:
         _err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from exc
-    reach = "admin: every channel" if row["admin"] else "channels: " + ", ".join(row["channels"])
-    _err.print(f"key {row['id']} {escape(row['name'])!s} ({escape(reach)}). Keep it now, it is not "
+    reach = "admin: every channel" if row.admin else "channels: " + ", ".join(row.channels)
+    _err.print(f"key {row.id} {escape(row.name)!s} ({escape(reach)}). Keep it now, it is not "
                "shown again; send it as 'Authorization: Bearer KEY':")
     print(key)
 
@@ -62,7 +59,7 @@ def create(
 @keys_app.command("list")
 def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="JSON output.")) -> None:
     """Every key: id, name, first characters, scope, created, revoked."""
-    rows = _store(ctx).api_keys()
+    rows = [k.model_dump(mode="json") for k in _store(ctx).keys()]
     if as_json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -79,14 +76,14 @@ def revoke(ctx: typer.Context, key: str = typer.Argument(..., help="The key's id
     """Revoke a key (a running service refuses it within a second)."""
     store = _store(ctx)
     try:
-        row = store.revoke_api_key(key, utcnow())
+        found = store.revoke_key(key)
     except SouvenirError as exc:  # one key has that id, another that name
         _err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from exc
-    if row is None:
+    if found is None:
         _err.print(f"[red]error:[/red] no active key with id or name {escape(key)!s}")
         raise typer.Exit(2)
-    _err.print(f"revoked key {row['id']} {escape(row['name'])}")
-    if not store.active_key_hashes():
+    _err.print(f"revoked key {found.id} {escape(found.name)}")
+    if not store.active_keys():
         _err.print("no active key is left: the service now refuses every request but /health "
                    "until a key is created (it does not reopen the keyless mode)")

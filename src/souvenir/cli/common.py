@@ -1,8 +1,12 @@
-"""What every ``souvenir`` sub-command shares: the consoles, the settings and runtime of the
-invocation (opened once, closed with it), and the error exit."""
+"""What every ``souvenir`` sub-command shares: the consoles, the settings and the library of
+the invocation (opened once, closed with it), the unknown-user hint and the error exit.
+
+Commands act through :class:`souvenir.library.Souvenir` only (never the engine or the store).
+"""
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import typer
@@ -10,22 +14,51 @@ from rich.console import Console
 from rich.markup import escape
 
 from souvenir.config import Settings
-from souvenir.engine.runtime import Runtime, open_runtime
+from souvenir.library import Souvenir
 
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
+
+#: What a command that only needs the store (keys, outbox, the keys check of ``serve``) opens:
+#: no embedder, no chat model.
+STORE_ONLY = {"embedder": "none", "window_embedder": "none", "llm_base_url": ""}
 
 
 def _settings(ctx: typer.Context) -> Settings:
     return ctx.obj["settings"]
 
 
-def _runtime(ctx: typer.Context) -> Runtime:
-    if "runtime" not in ctx.obj:
-        ctx.obj["runtime"] = open_runtime(_settings(ctx))
-        ctx.call_on_close(ctx.obj["runtime"].close)
-    return ctx.obj["runtime"]
+def _memory(ctx: typer.Context) -> Souvenir:
+    """The library over the invocation's store and embedders (no background work)."""
+    if "memory" not in ctx.obj:
+        ctx.obj["memory"] = Souvenir.open(_settings(ctx), background=False)
+        ctx.call_on_close(ctx.obj["memory"].close)
+    return ctx.obj["memory"]
+
+
+def _store_only(ctx: typer.Context) -> Souvenir:
+    """The library over the invocation's store, without models (fast to open)."""
+    if "plain" not in ctx.obj:
+        ctx.obj["plain"] = Souvenir.open(_settings(ctx), background=False, **STORE_ONLY)
+        ctx.call_on_close(ctx.obj["plain"].close)
+    return ctx.obj["plain"]
+
+
+def add_channel_hint(message: str, memory: Souvenir, channel: str, user: str) -> str:
+    """``message`` (the library's "no user C:U; user 'U' exists in channel D") with the option
+    that reaches it: ``: add --channel D`` (quoted for a shell: a channel is any text a caller
+    chose); unchanged when the user exists nowhere else."""
+    if "exists in channel" not in message:
+        return message
+    others = [c for c in memory.user_channels(user) if c != channel]
+    return f"{message}: add --channel {shlex.quote(others[0])}" if others else message
+
+
+def hint_unknown(note: str | None, memory: Souvenir, channel: str, user: str) -> None:
+    """On stderr, a read's ``unknown_user`` note with the option that reaches the user."""
+    if note:
+        err.print(f"[yellow]{escape(add_channel_hint(note, memory, channel, user))}[/yellow]")
 
 
 def _fail(exc: Exception) -> None:

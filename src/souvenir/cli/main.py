@@ -1,34 +1,40 @@
 """The ``souvenir`` command line (typer). Every command has help text; ``--help`` shows it.
 
 Global options come before the command: ``souvenir --db ./other.db context …``. Settings
-not given as options come from ``SOUVENIR_*`` variables or ``.env``.
+not given as options come from ``SOUVENIR_*`` variables or ``.env``. Every command acts
+through the library (:class:`souvenir.library.Souvenir`); without ``--channel`` a user is in
+channel ``api``, the library's and the REST service's default too (a store written by an
+older CLI keeps its users in ``cli``: an unknown user's answer says so, with the option).
 """
 
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Optional, cast
 
 import typer
 from rich.markup import escape
-from rich.progress import Progress
+from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from souvenir.cli.lab import bench_app, calibrate_app, eval_app
-from souvenir.cli.common import _fail, _runtime, _settings, console, err
+from souvenir.cli.common import (
+    _fail, _memory, _settings, add_channel_hint, console, err, hint_unknown,
+)
 from souvenir.cli.outbox import jobs_app
 from souvenir.cli.access import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
+from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
-from souvenir.engine.runtime import Runtime, open_runtime
-from souvenir.schemas import memory_json
+from souvenir.schemas import DEFAULT_CHANNEL, MemoryPublic, StatusFilter
 from souvenir.timeutil import parse_time
-from souvenir.timezones import TZ_KEY, local_day
-from souvenir.types import KINDS, Candidate
+from souvenir.timezones import local_day
+from souvenir.types import KINDS
+
+CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
 
 app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
@@ -37,6 +43,8 @@ app.add_typer(calibrate_app, name="calibrate")
 app.add_typer(eval_app, name="eval")
 app.add_typer(jobs_app, name="jobs")
 app.add_typer(keys_app, name="keys")
+
+
 @app.callback()
 def main(
     ctx: typer.Context,
@@ -65,15 +73,13 @@ def serve(
     from souvenir.api.app import create_app
 
     from souvenir.api.auth import bind_refusal
-    from souvenir.api.keys import keys_in_force
-    from souvenir.store import open_store
+    from souvenir.cli.common import STORE_ONLY
 
     settings = _settings(ctx)
     host = host or settings.host
     try:
-        store = open_store(settings.database_url)
-        keyed = keys_in_force(store)
-        store.close()
+        with Souvenir.open(settings, background=False, **STORE_ONLY) as plain:
+            keyed = plain.keys_in_force()
     except (SouvenirError, ValueError) as exc:
         _fail(exc)
     refusal = bind_refusal(host, keyed)
@@ -126,23 +132,23 @@ def _port_taken(host: str, port: int) -> str | None:
 @app.command("mcp")
 def mcp_command(
     ctx: typer.Context,
-    user: Optional[str] = typer.Option(None, help="Default user of every tool (else each call names it)."),
-    channel: str = typer.Option("api", help="Channel of the users."),
+    user: Optional[str] = typer.Option(None, help="Pin every tool to this user (the tools then take no "
+                                       "'user'); without it each call names its user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
     transport: str = typer.Option("stdio", help="stdio (the agent starts this command) or http "
                                   "(streamable HTTP on /mcp, loopback only)."),
     host: str = typer.Option("127.0.0.1", help="Address the http transport binds (loopback only)."),
     port: int = typer.Option(8766, help="Port of the http transport."),
 ) -> None:
-    """Serve Souvenir to an agent over MCP: tools remember, context, search, forget, list."""
+    """Serve Souvenir to an agent over MCP: tools remember, context, search, memories, forget."""
     try:
-        from souvenir.library import Souvenir
         from souvenir.mcp_server import serve as serve_mcp
     except ImportError as exc:
         _fail(ValueError(f"the MCP server needs the 'mcp' package: make install, or pip install '.[mcp]' in Souvenir's checkout ({exc})"))
         return
     settings = _settings(ctx)
     try:
-        memory = Souvenir(open_runtime(settings, start_indexer=True), channel=channel)
+        memory = Souvenir.open(settings, channel=channel, background=True)
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -154,33 +160,25 @@ def mcp_command(
         memory.close()
 
 
-def _index_now(rt: Runtime, quiet: bool = False, must: bool = True, rescan: bool = False) -> int:
+def _index_now(memory: Souvenir, quiet: bool = False, must: bool = True, rescan: bool = False) -> int:
     """Embed what is stale. ``must=False``: an embedder failure is a warning, not an error
     (a read degrades, it does not fail). ``rescan``: first scan the whole store for stale
     memories the queue's triggers missed (``souvenir index``)."""
     if not must:
         try:
-            return _index_now(rt, quiet, rescan=rescan)
+            return _index_now(memory, quiet, rescan=rescan)
         except EmbedderError as exc:
             err.print(f"[yellow]warning:[/yellow] embedder unavailable, no semantic pass: {escape(str(exc))}")
             return 0
-    done = 0
-    for index in rt.indexes:
-        index.warm_up()
-        if rescan:  # the one full scan: memories whose queue triggers were bypassed
-            index.rescan()
-        total = index.backlog()
-        if total == 0:
-            continue
-        with Progress(console=err, transient=True, disable=quiet or not err.is_terminal) as bar:
-            task = bar.add_task(f"embedding with {index.name}", total=total)
-            while True:
-                n = index.run_once(max_batches=1)
-                if n == 0:
-                    break
-                done += n
-                bar.advance(task, n)
-    return done
+    with Progress(console=err, transient=True, disable=quiet or not err.is_terminal) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def advance(name: str, done: int, backlog: int) -> None:
+            if name not in tasks:
+                tasks[name] = bar.add_task(f"embedding with {name}", total=backlog)
+            bar.update(tasks[name], completed=done)
+
+        return memory.index(rescan=rescan, progress=advance)
 
 
 @app.command()
@@ -188,57 +186,34 @@ def replay(
     ctx: typer.Context,
     file: Path = typer.Argument(..., exists=True, dir_okay=False, help="LoCoMo .json or chat .jsonl file."),
     user: Optional[str] = typer.Option(None, help="User id (default: the file's name, e.g. conv-26)."),
-    channel: str = typer.Option("cli", help="Channel of the user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
     speaker: Optional[str] = typer.Option(None, help="LoCoMo: this speaker's turns are the user's messages."),
     index: bool = typer.Option(True, help="Embed the new memories before returning."),
 ) -> None:
     """Replay a conversation into the store (LoCoMo JSON, or chat JSONL {user, message, reply, time})."""
-    from souvenir.replay.apply import replay_chat, replay_locomo
-    from souvenir.replay.formats import parse_chat_jsonl, parse_locomo
-
     try:
-        rt = _runtime(ctx)
+        memory = _memory(ctx)
         with Progress(console=err, transient=True) as bar:
-            if file.suffix == ".jsonl":
-                lines = parse_chat_jsonl(file)
-                task = bar.add_task(f"replaying {file.name}", total=len(lines))
-                results = replay_chat(rt.engine, str(file), lines, channel, user,
-                                      progress=lambda n: bar.advance(task, n))
-                who = user or "(per line)"
-            else:
-                conv = parse_locomo(file)
-                task = bar.add_task(f"replaying {file.name}", total=len(conv.turns))
-                results = replay_locomo(rt.engine, conv, channel, user, speaker,
-                                        progress=lambda n: bar.advance(task, n))
-                who = user or conv.name
+            task = bar.add_task(f"replaying {file.name}", total=None)
+            results = memory.replay(file, user=user, speaker=speaker, channel=channel,
+                                    total=lambda n: bar.update(task, total=n),
+                                    progress=lambda n: bar.advance(task, n))
+        who = user or ("(per line)" if file.suffix == ".jsonl" else file.stem)
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
-        embedded = _index_now(rt) if index else 0
+        embedded = _index_now(memory) if index else 0
         console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
                       f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} vectors "
-                      f"computed ({' + '.join(i.name for i in rt.indexes) or 'no embedder'})")
+                      f"computed ({' + '.join(memory.embedders) or 'no embedder'})")
     except SouvenirError as exc:
         _fail(exc)
 
 
-def _elsewhere(rt: Runtime, channel: str, user: str) -> str:
-    """``"; user 'U' exists in channel C: add --channel C"`` when ``channel:user`` is unknown
-    but ``user`` exists in other channels (the CLI's users are in channel ``cli``, the REST
-    service's in ``api`` by default); ``""`` otherwise."""
-    if rt.store.find_user(channel, user) is not None:
-        return ""
-    others = rt.store.user_channels(user)
-    # the suggested option is quoted for a shell: a channel is any text a caller chose
-    return (f"; user {user!r} exists in channel {', '.join(others)}: add --channel "
-            f"{shlex.quote(others[0])}" if others else "")
-
-
-def _hint_unknown_user(rt: Runtime, channel: str, user: str) -> None:
-    """On stderr, when ``channel:user`` is unknown: the channels where ``user`` exists."""
-    if rt.store.find_user(channel, user) is not None:
-        return
-    err.print(f"[yellow]no user {escape(channel)}:{escape(user)}[/yellow]{escape(_elsewhere(rt, channel, user))}")
+def _unknown_user(memory: Souvenir, exc: UnknownError, channel: str, user: str) -> UnknownError:
+    """The library's error for an unknown user, with the option that reaches the channel
+    where the user exists (``: add --channel C``)."""
+    return UnknownError(add_channel_hint(str(exc), memory, channel, user))
 
 
 @app.command()
@@ -246,7 +221,7 @@ def context(
     ctx: typer.Context,
     message: str = typer.Argument(..., help="The user's new message."),
     user: str = typer.Option(..., help="User id."),
-    channel: str = typer.Option("cli", help="Channel of the user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
     story: Optional[str] = typer.Option(None, help="Current story."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
     count: bool = typer.Option(False, "--count", help="Move the forgetting counters, as a real turn does."),
@@ -255,24 +230,23 @@ def context(
 
     A look, not a turn: the forgetting counters move only with --count."""
     try:
-        rt = _runtime(ctx)
-        _index_now(rt, quiet=as_json, must=False)
-        result = rt.engine.context(channel, user, message, story=story, count=count)
+        memory = _memory(ctx)
+        _index_now(memory, quiet=as_json, must=False)
+        result = memory.context(user, message, story=story, channel=channel, count=count)
     except SouvenirError as exc:
         _fail(exc)
         return
     if as_json:
-        sys.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n")
         return
-    _hint_unknown_user(rt, channel, user)
+    hint_unknown(result.unknown_user, memory, channel, user)
     table = Table(title=f"{len(result.memories)} memories for {channel}:{user}"
                   + (f" (degraded: {result.degraded_cause})" if result.degraded else ""))
     for col in ("reason", "pass", "score", "kind", "source", "text"):
         table.add_column(col, overflow="fold")
     for sel in list(result.rules) + list(result.memories):
-        m = sel.memory
         table.add_row(sel.reason, sel.pass_name, "" if sel.score is None else f"{sel.score:.3f}",
-                      m.kind, m.source or "", m.text)
+                      sel.kind, sel.source or "", sel.text)
     console.print(table)
 
 
@@ -280,7 +254,7 @@ def context(
 def memories(
     ctx: typer.Context,
     user: str = typer.Option(..., help="User id."),
-    channel: str = typer.Option("cli", help="Channel of the user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
     status: str = typer.Option("active", help="active, superseded, deleted or all."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -289,19 +263,26 @@ def memories(
     if status not in ("active", "superseded", "deleted", "all"):
         _fail(ValueError("--status must be active, superseded, deleted or all"))
     try:
-        engine = _runtime(ctx).engine
-        found = engine.memories(channel, user, None if status == "all" else status)
-        user_id = engine.store.find_user(channel, user)
-        tz = engine.store.kv_get(user_id, TZ_KEY) if user_id is not None else None
+        memory = _memory(ctx)
+        found: list[MemoryPublic] = []
+        cursor: str | None = None
+        while True:
+            page = memory.memories(user, status=cast(StatusFilter, status), cursor=cursor, limit=1000,
+                                   channel=channel)
+            found += page.memories
+            if page.next_cursor is None:
+                break
+            cursor = page.next_cursor
+        note = page.unknown_user if not found else None
+        tz = None if note else memory.timezone(user, channel=channel).tz
     except SouvenirError as exc:
         _fail(exc)
         return
     if as_json:
-        rows = [memory_json(m) for m in found]
+        rows = [m.model_dump(mode="json") for m in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
-    if user_id is None:
-        _hint_unknown_user(_runtime(ctx), channel, user)
+    hint_unknown(note, memory, channel, user)
     table = Table(title=f"{len(found)} memories of {channel}:{user}")
     for col in ("id", "kind", "scope", "status", "date", "source", "text"):
         table.add_column(col, overflow="fold")
@@ -317,7 +298,7 @@ def remember(
     ctx: typer.Context,
     text: str = typer.Argument(..., help="The memory."),
     user: str = typer.Option(..., help="User id."),
-    channel: str = typer.Option("cli", help="Channel of the user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
     kind: str = typer.Option("fact", help=f"One of {', '.join(KINDS)}."),
     scope: str = typer.Option("global", help="global or story."),
     story: Optional[str] = typer.Option(None, help="Story of a story-scoped memory."),
@@ -329,13 +310,12 @@ def remember(
         _fail(ValueError(f"kind must be one of {', '.join(KINDS)}; scope global or story"))
     try:
         when = parse_time(date) if date else None
-        result = _runtime(ctx).engine.remember(
-            channel, user, Candidate(text=text, kind=kind, scope=scope, time=when, pinned=pinned),
-            story=story, now=when)
+        result = _memory(ctx).remember(user, text, kind=kind, scope=scope, story=story, pinned=pinned,
+                                       date=when, channel=channel)
     except (SouvenirError, ValueError) as exc:
         _fail(exc)
         return
-    console.print(f"{result.action}: memory {result.memory_id} {result.text!r}"
+    console.print(f"{result.action}: memory {result.id} {result.text!r}"
                   + (f", superseding memory {result.superseded_id}" if result.superseded_id else "")
                   + (f" ({result.reason})" if result.reason else ""))
 
@@ -346,22 +326,18 @@ def import_(
     file: Path = typer.Argument(..., exists=True, dir_okay=False,
                                 help="JSONL, one memory a line: {text, kind, scope, date, source}."),
     user: str = typer.Option(..., help="User id."),
-    channel: str = typer.Option("cli", help="Channel of the user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
 ) -> None:
     """Import memories from another system through the write path."""
-    from souvenir.replay.apply import import_memories
-    from souvenir.replay.formats import parse_memories_jsonl
-
     try:
-        rt = _runtime(ctx)
-        lines = parse_memories_jsonl(file)
-        results = import_memories(rt.engine, str(file), lines, channel, user)
-        _index_now(rt)
+        memory = _memory(ctx)
+        results = memory.import_file(file, user, channel=channel)
+        _index_now(memory)
     except SouvenirError as exc:
         _fail(exc)
         return
     kept = sum(r.action != "dropped" for r in results)
-    console.print(f"{len(lines)} lines, {kept} kept ({len(lines) - kept} dropped by filters)")
+    console.print(f"{len(results)} lines, {kept} kept ({len(results) - kept} dropped by filters)")
 
 
 @app.command()
@@ -373,30 +349,26 @@ def index(ctx: typer.Context,
     """Run the indexer once, until no memory's vector is missing or stale (after a scan of
     the whole store for memories the indexer's queue missed); list the kept embedders."""
     try:
-        rt = _runtime(ctx)
+        memory = _memory(ctx)
         if retire is not None:
-            if retire in {i.name for i in rt.indexes}:
-                # these settings embed with it: a server on them keeps it again within a minute,
-                # and --drop-vectors would leave every turn without its cosines meanwhile
-                _fail(ValueError(f"{retire!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
-                                 "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it"))
-                return
-            gone = rt.store.retire_embedder(retire, drop_vectors=drop_vectors)
+            # an embedder these settings use is refused: a server on them keeps it again within
+            # a minute, and --drop-vectors would leave every turn without its cosines meanwhile
+            gone = memory.retire_embedder(retire, drop_vectors=drop_vectors)
             if not gone["embedders"]:
                 console.print(f"{retire!r} was not kept; {gone['vectors']} vectors deleted")
                 return
             console.print(f"{retire!r} retired: {gone['queue']} queued memories, {gone['claims']} claims, "
                           f"{gone['vectors']} vectors deleted")
             return
-        done = _index_now(rt, rescan=True)
+        done = _index_now(memory, rescan=True)
+        names = " + ".join(memory.embedders) or "none"
+        console.print(f"{done} vectors computed with {names}; backlog {memory.backlog()}")
+        kept = memory.kept_embedders()
     except SouvenirError as exc:
         _fail(exc)
         return
-    names = " + ".join(i.name for i in rt.indexes) or "none"
-    backlog = sum(i.backlog() for i in rt.indexes)
-    console.print(f"{done} vectors computed with {names}; backlog {backlog}")
-    used = {i.name for i in rt.indexes}
-    for name, queued in rt.store.kept_embedders().items():
+    used = set(memory.embedders)
+    for name, queued in kept.items():
         if name not in used:
             console.print(f"kept but not used here: {name!r} ({queued} queued); once no replica uses it: "
                           f"souvenir index --retire {name}")
@@ -405,38 +377,40 @@ def index(ctx: typer.Context,
 @app.command()
 def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
             user: str = typer.Option(..., help="User id."),
-            channel: str = typer.Option("cli", help="Channel of the user.")) -> None:
+            channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
     """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
+    library = _memory(ctx)
     try:
-        memory, chain = _runtime(ctx).engine.memory_history(channel, user, memory_id)
+        found = library.history(user, memory_id, channel=channel)
     except UnknownError as exc:
-        _fail(UnknownError(f"{exc}{_elsewhere(_runtime(ctx), channel, user)}"))
+        _fail(_unknown_user(library, exc, channel, user))
         return
     except SouvenirError as exc:
         _fail(exc)
         return
+    memory = found.memory
     console.print(f"memory {memory.id} [{memory.status}] {memory.text!r} "
                   f"(since {memory.updated_at.date() if memory.updated_at else '?'})")
-    for entry in chain:
-        console.print(f"  {entry['event']}: {entry['text']!r} said {entry['said_at'][:10]}, "
-                      f"recorded {entry['recorded_at'][:10]}")
+    for entry in found.history:
+        said = entry.said_at.date().isoformat() if entry.said_at else "?"
+        recorded = entry.recorded_at.date().isoformat() if entry.recorded_at else "?"
+        console.print(f"  {entry.event}: {entry.text!r} said {said}, recorded {recorded}")
 
 
 @app.command()
 def chat(
     ctx: typer.Context,
     user: str = typer.Option(..., help="User id."),
-    channel: str = typer.Option("cli", help="Channel of the user."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
     story: Optional[str] = typer.Option(None, help="Current story."),
 ) -> None:
     """Chat in the terminal through Souvenir: each reply shows the memories it was given.
 
     Needs a chat model (SOUVENIR_LLM_BASE_URL); without one, shows the selection only.
     Empty line or end of input quits."""
-    settings = _settings(ctx)
-    rt = open_runtime(settings, start_indexer=True)
-    ctx.call_on_close(rt.close)
-    if rt.engine.chat is None:
+    memory = Souvenir.open(_settings(ctx), background=True)
+    ctx.call_on_close(memory.close)
+    if memory.chat_model is None:
         err.print("no chat model (set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL): each message "
                   "shows its selection and is recorded, with no reply")
     try:
@@ -447,40 +421,37 @@ def chat(
                 break
             if not message:
                 break
-            result = rt.engine.context(channel, user, message, story=story)
+            result = memory.context(user, message, story=story, channel=channel)
             reply = None
-            if rt.engine.chat is not None:
+            if memory.chat_model is not None:
                 messages = [{"role": "system", "content": result.block or "You are a helpful assistant."}]
                 for turn in result.history:
-                    messages.append({"role": "user", "content": turn["message"]})
-                    if turn["reply"]:
-                        messages.append({"role": "assistant", "content": turn["reply"]})
+                    messages.append({"role": "user", "content": turn.message})
+                    if turn.reply:
+                        messages.append({"role": "assistant", "content": turn.reply})
                 messages.append({"role": "user", "content": message})
                 try:
-                    reply = rt.engine.chat.complete(messages, timeout_s=settings.llm_timeout_s)
+                    reply = memory.complete(messages)
                 except SouvenirError as exc:
                     err.print(f"[yellow]model unavailable:[/yellow] {escape(str(exc))}")
             console.print(f"bot> {reply if reply is not None else '(no reply: no chat model)'}", markup=False)
-            used = [f"  · {s.pass_name}: {s.memory.text[:100]}" for s in list(result.rules) + list(result.memories)]
+            used = [f"  · {s.pass_name}: {s.text[:100]}" for s in list(result.rules) + list(result.memories)]
             console.print(f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
                           markup=False, highlight=False)
-            rt.engine.record_turn(channel, user, message, reply, story=story)
-            if rt.worker is not None:
-                rt.worker.wake()
+            memory.add_turn(user, message, reply, story=story, channel=channel)
     except SouvenirError as exc:
         _fail(exc)
-    if rt.worker is not None:
-        rt.worker.stop()
-        rt.worker.drain(timeout_s=30)
+    memory.drain(timeout_s=30)
 
 
 def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: bool = True):
-    """Run ``action(engine)`` for ``channel:user``; an unknown user's error names the channels
-    where ``user`` exists (a user written over REST is in ``api``, the CLI's default is ``cli``)."""
+    """Run ``action(memory)`` for ``channel:user``; an unknown user's error names the channels
+    where ``user`` exists, with the option that reaches it."""
+    memory = _memory(ctx)
     try:
-        result = action(_runtime(ctx).engine)
+        result = action(memory)
     except UnknownError as exc:
-        _fail(UnknownError(f"{exc}{_elsewhere(_runtime(ctx), channel, user)}"))
+        _fail(_unknown_user(memory, exc, channel, user))
         return None
     except SouvenirError as exc:
         _fail(exc)
@@ -492,47 +463,51 @@ def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: 
 
 @app.command()
 def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
-        user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel."),
+        user: str = typer.Option(..., help="User id."), channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
         off: bool = typer.Option(False, "--off", help="Unpin instead.")) -> None:
     """Pin a memory by hand (or unpin it with --off)."""
-    memory = _user_command(ctx, lambda e: e.pin(channel, user, memory_id, not off), channel, user, as_json=False)
+    memory = _user_command(ctx, lambda m: m.pin(user, memory_id, not off, channel=channel), channel, user,
+                           as_json=False)
     console.print(f"memory {memory_id} {'pinned' if memory.pinned else 'unpinned'}")
 
 
 @app.command()
 def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
-           user: str = typer.Option(..., help="User id."), channel: str = typer.Option("cli", help="Channel.")) -> None:
+           user: str = typer.Option(..., help="User id."),
+           channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
     """Forget one memory (an explicit act): its text, past wordings, vectors and every stored
     text that carries it go; a textless tombstone (status 'deleted') stays for counts."""
-    _user_command(ctx, lambda e: e.delete_memory(channel, user, memory_id), channel, user, as_json=False)
+    _user_command(ctx, lambda m: m.forget(user, memory_id, channel=channel), channel, user, as_json=False)
     console.print(f"memory {memory_id} deleted")
 
 
 @app.command()
 def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
-              channel: str = typer.Option("cli", help="Channel."),
+              channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
               min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
     """Memories that were candidates many times and never served (JSON)."""
-    _user_command(ctx, lambda e: [memory_json(m) for m in e.forgotten(channel, user, min_candidate)],
-                  channel, user)
-    _hint_unknown_user(_runtime(ctx), channel, user)  # on stderr: stdout stays the JSON list
+    found = _user_command(ctx, lambda m: m.forgotten(user, min_candidate=min_candidate, channel=channel),
+                          channel, user, as_json=False)
+    sys.stdout.write(json.dumps([m.model_dump(mode="json") for m in found.memories], ensure_ascii=False,
+                                indent=2) + "\n")
+    hint_unknown(found.unknown_user, _memory(ctx), channel, user)  # on stderr: stdout stays the JSON list
 
 
 @app.command()
 def export(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
-           channel: str = typer.Option("cli", help="Channel.")) -> None:
+           channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
     """Print everything stored about a user as JSON."""
-    _user_command(ctx, lambda e: e.export_user(channel, user), channel, user)
+    _user_command(ctx, lambda m: m.export_user(user, channel=channel).model_dump(mode="json"), channel, user)
 
 
 @app.command("delete-user")
 def delete_user(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
-                channel: str = typer.Option("cli", help="Channel."),
+                channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
                 yes: bool = typer.Option(False, "--yes", help="Confirm: nothing of the user remains.")) -> None:
     """Delete a user and everything derived from them (vectors, counters, history, profile)."""
     if not yes:
         _fail(ValueError("deleting a user cannot be undone: add --yes"))
-    _user_command(ctx, lambda e: e.delete_user(channel, user), channel, user)
+    _user_command(ctx, lambda m: m.delete_user(user, channel=channel).deleted, channel, user)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Optional
+from typing import Optional, cast
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from souvenir.errors import SouvenirError
-from souvenir.timeutil import utcnow
+from souvenir.schemas import JobStatus
 
 jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.",
                        no_args_is_help=True)
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 
 
-def _store(ctx: typer.Context):
-    from souvenir.cli.common import _runtime
+def _library(ctx: typer.Context):
+    from souvenir.cli.common import _store_only
 
-    return _runtime(ctx).store
+    return _store_only(ctx)
 
 
 @jobs_app.command("list")
@@ -39,7 +39,8 @@ def list_jobs(
     if wanted is not None and wanted not in ("pending", "running", "done", "parked"):
         _fail(ValueError("--status must be pending, running, done or parked"))
     try:
-        jobs = _store(ctx).jobs(wanted, limit=max(1, limit))
+        listed = _library(ctx).jobs(cast(JobStatus | None, wanted), limit=min(max(1, limit), 10_000))
+        jobs = [j.model_dump(mode="json") for j in listed.jobs]
     except SouvenirError as exc:
         _fail(exc)
         return
@@ -68,7 +69,7 @@ def retry_jobs(
     if not ids and not parked:
         _fail(ValueError("give job ids or --parked"))
     try:
-        count = _store(ctx).requeue(utcnow(), ids=list(ids or []) or None, parked=parked)
+        count = _library(ctx).retry_jobs(list(ids or []), parked=parked).requeued
     except SouvenirError as exc:
         _fail(exc)
         return

@@ -30,7 +30,7 @@ def make_embedder(settings: Settings) -> Embedder | None:
     if name == "e5":
         from souvenir.embedding.local import E5Embedder
 
-        return E5Embedder(threads=settings.blas_threads)
+        return E5Embedder(threads=settings.blas_threads, query_engine=settings.e5_query_engine)
     if name in ("ollama", "openai"):
         from souvenir.embedding.http import OllamaEmbedder, OpenAIEmbedder
 
@@ -50,7 +50,7 @@ def make_window_embedder(settings: Settings) -> Embedder | None:
     if name == "e5":
         from souvenir.embedding.local import E5Embedder
 
-        return E5Embedder(threads=settings.blas_threads)
+        return E5Embedder(threads=settings.blas_threads, query_engine=settings.e5_query_engine)
     raise EmbedderError(f"unknown window embedder {settings.window_embedder!r} (e5, none)")
 
 

@@ -1,9 +1,9 @@
-"""What a person does to one user's memories beside the turn loop: list them page by page,
-edit one, read its history, add many at once, read the profile (a mixin of
-:class:`~souvenir.engine.core.Engine`).
+"""What a person does to one user's memories beside the turn loop (:class:`Curation`): list
+them (page by page), read one and its history, edit, pin or forget one, add many at once,
+read the profile, list the forgotten ones, export or delete the user.
 
 Every method takes the user as ``(channel, external_id)`` and reaches only that user's
-memories (:meth:`Engine.own_memory`): another user's id answers
+memories (:meth:`Curation.own_memory`): another user's id answers
 :class:`~souvenir.errors.UnknownError`, never their data.
 """
 
@@ -13,24 +13,24 @@ import base64
 import binascii
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from souvenir.engine.bookkeeping import Bookkeeping
+from souvenir.engine.identity import check_ids, check_story
+from souvenir.engine.writer import Writer, checked_candidate
 from souvenir.errors import InputError, UnknownError
-from souvenir.write.filters import DIRECT_CHAIN, Exchange, run_filters
-from souvenir.limits import check_field, check_text, check_time
+from souvenir.limits import MAX_PAGE, check_field, check_text, check_time
 from souvenir.profile import public_profile as profile_view
 from souvenir.results import WriteResult
+from souvenir.store.protocol import Store
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory
+from souvenir.write.filters import DIRECT_CHAIN, Exchange, run_filters
 from souvenir.write.writelog import event_detail, event_kind
 
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.store.protocol import Store
+__all__ = ["MAX_BATCH", "MAX_PAGE", "Curation", "decode_cursor", "encode_cursor"]
 
-__all__ = ["MAX_BATCH", "MAX_PAGE", "CurationMixin", "decode_cursor", "encode_cursor"]
-
-#: Most memories one page lists, and one batch writes.
-MAX_PAGE = 1000
+#: Most memories one batch writes (one page lists at most :data:`souvenir.limits.MAX_PAGE`).
 MAX_BATCH = 100
 
 _CURSOR_PREFIX = "after:"
@@ -55,19 +55,69 @@ def decode_cursor(cursor: str | None) -> int | None:
     raise InputError("cursor is not one this service gave (pass next_cursor as it came)")
 
 
-class CurationMixin:
-    """Needs the engine's ``store``, ``flush``, ``own_memory``, ``remember``,
-    ``_drop_windows_around`` and ``_wake_indexer``."""
+class Curation:
+    """One user's memories in ``store``, written through ``writer``; the reads that show
+    counters wait for ``bookkeeping`` first (the contexts already answered)."""
 
-    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
-        store: Store
+    def __init__(self, store: Store, writer: Writer, bookkeeping: Bookkeeping) -> None:
+        self.store = store
+        self.writer = writer
+        self.bookkeeping = bookkeeping
 
-        def flush(self) -> None: ...
-        def own_memory(self, channel: str, external_id: str, memory_id: int) -> Memory: ...
-        def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
-                     story: str | None = None, now: datetime | None = None) -> WriteResult: ...
-        def _drop_windows_around(self, memory_id: int) -> None: ...
-        def _wake_indexer(self) -> None: ...
+    def memories(self, channel: str, external_id: str, status: str | None = "active") -> list[Memory]:
+        """The user's memories (empty for an unknown user)."""
+        user_id = self.store.find_user(channel, external_id)
+        return [] if user_id is None else self.store.memories(user_id, status)
+
+    def own_memory(self, channel: str, external_id: str, memory_id: int) -> Memory:
+        """The memory ``memory_id`` if it belongs to that user; else :class:`UnknownError`
+        (one user never reaches another's memory by guessing an id)."""
+        user_id = self.store.find_user(channel, external_id)
+        memory = self.store.get_memory(memory_id) if user_id is not None else None
+        if memory is None or memory.user_id != user_id:
+            raise UnknownError(f"no memory {memory_id} for user {channel}:{external_id}")
+        return memory
+
+    def pin(self, channel: str, external_id: str, memory_id: int, pinned: bool = True) -> Memory:
+        """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve)."""
+        self.own_memory(channel, external_id, memory_id)
+        self.store.set_pinned(memory_id, pinned)
+        return self.own_memory(channel, external_id, memory_id)
+
+    def delete_memory(self, channel: str, external_id: str, memory_id: int,
+                      now: datetime | None = None) -> None:
+        """Forget a memory: an explicit act only. Its text, past wordings and vectors go, and
+        every stored text that carries it (its turns, the summary, anchors…: see
+        :mod:`souvenir.store.erasure`); a textless tombstone stays for counts."""
+        self.own_memory(channel, external_id, memory_id)
+        self.writer.drop_windows_around(memory_id)
+        self.store.delete_memory(memory_id, now or utcnow())
+
+    def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
+        """Memories that were candidates at least ``min_candidate`` times and never served,
+        most often passed over first."""
+        self.bookkeeping.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            return []
+        active = {m.id: m for m in self.store.memories(user_id, "active")}
+        return [active[row[0]] for row in self.store.forgotten(user_id, min_candidate) if row[0] in active]
+
+    def export_user(self, channel: str, external_id: str) -> dict:
+        """Everything stored about the user (:class:`UnknownError` for an unknown user)."""
+        self.bookkeeping.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            raise UnknownError(f"no user {channel}:{external_id}")
+        return {"channel": channel, "user": external_id, "tables": self.store.export_user(user_id)}
+
+    def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
+        """Delete the user and everything derived from them; rows removed per table."""
+        self.bookkeeping.flush()
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is None:
+            raise UnknownError(f"no user {channel}:{external_id}")
+        return self.store.delete_user(user_id)
 
     def memories_page(self, channel: str, external_id: str, status: str | None = "active",
                       limit: int = 100, cursor: str | None = None) -> tuple[list[Memory], str | None]:
@@ -78,7 +128,7 @@ class CurationMixin:
         if not 1 <= limit <= MAX_PAGE:
             raise InputError(f"limit must be 1 to {MAX_PAGE}, not {limit}")
         after = decode_cursor(cursor)
-        self.flush()  # the counters of the contexts already answered
+        self.bookkeeping.flush()  # the counters of the contexts already answered
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return [], None
@@ -121,11 +171,11 @@ class CurationMixin:
                                  "only an active memory can be edited")
             if current.text == text:
                 return WriteResult("unchanged", memory_id, text)
-            self._drop_windows_around(memory_id)
+            self.writer.drop_windows_around(memory_id)
             self.store.replace_wording(memory_id, text, current.confidence, candidate.source, said, now)
             self.store.record_event(memory.user_id, event_kind("replace", "edited"),
                                     event_detail("a person's new wording", text, memory_id, current.text), now)
-        self._wake_indexer()
+        self.writer.wake_indexer()
         return WriteResult("replace", memory_id, text)
 
     def remember_many(self, channel: str, external_id: str, candidates: Sequence[Candidate],
@@ -138,15 +188,18 @@ class CurationMixin:
         if not 1 <= len(candidates) <= MAX_BATCH:
             raise InputError(f"a batch holds 1 to {MAX_BATCH} memories, not {len(candidates)}")
         stories = list(stories) if stories is not None else [None] * len(candidates)
+        check_ids(channel, external_id)
+        checked: list[Candidate] = []
         for i, (candidate, story) in enumerate(zip(candidates, stories, strict=True)):
             try:
-                check_text(candidate.text, "memory text")
-                check_field(candidate.source, "source", 1024)
+                check_story(story)
                 if candidate.scope == "story" and not story:
                     raise InputError("a story-scoped memory needs a story")
+                checked.append(checked_candidate(candidate, story))
             except InputError as exc:
                 raise InputError(f"memory {i}: {exc}; nothing written") from None
-        return [self.remember(channel, external_id, c, story=s, now=now) for c, s in zip(candidates, stories)]
+        return [self.writer.write(channel, external_id, c, story=s, now=aware(now or utcnow()))
+                for c, s in zip(checked, stories)]
 
     def memory_history(self, channel: str, external_id: str,
                        memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:

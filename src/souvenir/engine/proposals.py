@@ -1,5 +1,4 @@
-"""A model's answers applied to the store (a mixin of :class:`~souvenir.engine.core.Engine`):
-one claimed outbox job, ``reflection`` or ``summary``, from the model's answer to the
+"""A model's answers applied to the store (:class:`Proposals`): one claimed outbox job, ``reflection`` or ``summary``, from the model's answer to the
 memories, positions, anchors and profile keys it proposes, through the same write path as
 a direct memory. The model proposes; the filters, the write path, the self-citation guard
 and seed 001's summary rules decide.
@@ -10,51 +9,56 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from souvenir import profile
+from souvenir.engine.identity import story_id as story_id_of
+from souvenir.engine.writer import Writer
 from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
 from souvenir.lexical import content_words, normalize
+from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
-from souvenir.write.filters import Exchange
 from souvenir.profile.prompt import summary_messages
 from souvenir.profile.summary_check import summary_problem
 from souvenir.redaction import scrub
+from souvenir.results import WriteResult
+from souvenir.store.protocol import Job, Store
+from souvenir.timeutil import utcnow
+from souvenir.types import Candidate
+from souvenir.write.filters import Exchange
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection, reflection_messages, reflection_schema,
 )
-from souvenir.results import WriteResult
-from souvenir.write.story import decide_position
-from souvenir.timeutil import utcnow
-from souvenir.types import Candidate
+from souvenir.write.story import SELF_CITATION_CHARS, decide_position
 
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.llm import ChatClient
-    from souvenir.store.protocol import Job, Store
-
-__all__ = ["ReflectionMixin"]
+__all__ = ["Proposals"]
 
 log = logging.getLogger("souvenir.engine.core")
 
 
-class ReflectionMixin:
-    """Needs the engine's ``store``, ``chat`` and its models and bounds, ``remember`` and
-    ``_story_id``."""
+class Proposals:
+    """Applies ``chat``'s answers (``None``: no-model mode, every job refused) to ``store``,
+    the memories through ``writer``. ``reflection_model``, ``summary_model``: the model each
+    job asks (``None`` = the client's); ``reflection_timeout_s``: one call's bound (seconds);
+    ``min_confidence``: a proposed memory's least confidence; ``summary_enabled``: new facts
+    queue a summary; ``self_citation_chars``: the self-citation guard's bound
+    (:func:`souvenir.write.story.decide_position`); ``counters``: the engine's counts for
+    /metrics (``reflection_message_kept``, ``summaries_rejected``)."""
 
-    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
-        store: Store
-        chat: ChatClient | None
-        summary_enabled: bool
-        summary_model: str | None
-        reflection_model: str | None
-        reflection_timeout_s: float
-        min_confidence: float
-        counters: Counter[str]
-        self_citation_chars: int
-
-        def remember(self, channel: str, external_id: str, candidate: Candidate, exchange: Exchange | None = None,
-                     story: str | None = None, now: datetime | None = None) -> WriteResult: ...
-        def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None: ...
+    def __init__(self, store: Store, writer: Writer, chat: ChatClient | None,
+                 reflection_model: str | None = None, summary_model: str | None = None,
+                 reflection_timeout_s: float = 60.0, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                 summary_enabled: bool = True, self_citation_chars: int = SELF_CITATION_CHARS,
+                 counters: Counter[str] | None = None) -> None:
+        self.store = store
+        self.counters: Counter[str] = counters if counters is not None else Counter()
+        self.writer = writer
+        self.chat = chat
+        self.reflection_model = reflection_model or None
+        self.summary_model = summary_model or None
+        self.reflection_timeout_s = reflection_timeout_s
+        self.min_confidence = min_confidence
+        self.summary_enabled = summary_enabled
+        self.self_citation_chars = self_citation_chars
 
     def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
@@ -79,7 +83,7 @@ class ReflectionMixin:
         results: list[WriteResult] = []
         for candidate in parsed.candidates:
             try:
-                results.append(self.remember(
+                results.append(self.writer.remember(
                     channel, external_id,
                     Candidate(text=candidate.text, kind=candidate.kind,
                               # no story in this exchange: "true within the story" = global
@@ -90,7 +94,7 @@ class ReflectionMixin:
             except InputError as exc:
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
         user_id = self.store.ensure_user(channel, external_id, now)
-        story_id = self._story_id(user_id, story, True, now) if story else None
+        story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)
         self._apply_story(user_id, story_id, parsed, now)
@@ -137,7 +141,9 @@ class ReflectionMixin:
         (a few notes, and the story's summary when a story is on), and each retry of the job
         sends a smaller bound at a higher temperature, never the same request. An answer
         cut at its bound or where it looped is read as far as it goes (repaired; its last,
-        possibly incomplete memory dropped).
+        possibly incomplete memory dropped). Outside a story the prompt and schema ask for
+        memories only. A turn the reflection kept nothing of is kept as the no-model path
+        would keep it (:meth:`_keep_the_message`).
         """
         if self.chat is None:
             raise ModelError("no chat model configured")
@@ -146,9 +152,8 @@ class ReflectionMixin:
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
-        plan = retry_plan(reflection_tokens(language, job["message"], summary, story=bool(job["story"])),
-                          job["attempts"])
         in_story = bool(job["story"])  # outside a story: the memories-only prompt and schema
+        plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
         reply = self.chat.ask(
             reflection_messages(job["message"], job["reply"] or "", summary, anchors, language, story=in_story),
             model=self.reflection_model, schema=reflection_schema(in_story), timeout_s=self.reflection_timeout_s,
@@ -172,10 +177,10 @@ class ReflectionMixin:
         """Never worse than no model (issue #25): when the reflection kept nothing of a turn
         the no-model path would keep — a message that is neither a command nor a bare
         acknowledgement — the message itself goes through the same write path as an
-        ``episode``, as :meth:`Engine.record_turn` does without a model. A weak model can
-        only add to what no model keeps. Returns what the write path did, ``None`` when the
-        reflection kept something (a memory written or absorbed into an existing one) or
-        the message is not one the no-model path keeps."""
+        ``episode``, as the no-model turn does. A weak model can only add to what no model
+        keeps. Returns what the write path did, ``None`` when the reflection kept something
+        (a memory written or absorbed into an existing one) or the message is not one the
+        no-model path keeps."""
         if any(r.action != "dropped" for r in results):
             return None
         message = job["message"]
@@ -186,7 +191,7 @@ class ReflectionMixin:
                             source=f"turn:{job['turn_id']}", time=time,
                             session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
         try:
-            written = self.remember(job["channel"], job["user"], episode, story=story, now=now)
+            written = self.writer.remember(job["channel"], job["user"], episode, story=story, now=now)
         except InputError:
             return None
         self.counters["reflection_message_kept"] += 1
@@ -210,12 +215,11 @@ class ReflectionMixin:
         now = now or utcnow()
         seen = self.store.kv_all(job["user_id"])
         plan = retry_plan(summary_tokens(seen.get(profile.LANG_KEY), job["message"]), job["attempts"])
+        queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
         answer = self.chat.ask(
-            summary_messages(seen.get(profile.SUMMARY_KEY), profile.load_queries(seen.get(profile.QUERIES_KEY)),
-                             job["message"], seen.get(profile.LANG_KEY)),
+            summary_messages(seen.get(profile.SUMMARY_KEY), queries, job["message"], seen.get(profile.LANG_KEY)),
             model=self.summary_model, timeout_s=self.reflection_timeout_s, max_tokens=plan.max_tokens,
             stop=("\n\n",), temperature=plan.temperature, background=True).text
-        queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         with self.store.transaction():
             self._own_job(job, now)

@@ -57,7 +57,7 @@ class Runtime:
             "deferred": counts.get("deferred", 0),
             "yielded": counts.get("yielded", 0),
             "upstream_gate": chat.gate.describe() if chat is not None else None,
-            "degraded_turns": self.store.count_events("degraded_turn"),  # type: ignore[attr-defined]
+            "degraded_turns": self.store.count_events("degraded_turn"),
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
                          "index_claims_lost": sum(i.claims_lost for i in self.indexes),

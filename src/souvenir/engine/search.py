@@ -1,5 +1,5 @@
 """Search: a user's memories ranked for a query, as the read path scores them, without
-moving anything (a mixin of :class:`~souvenir.engine.core.Engine`, and its pure ranking).
+moving anything (:class:`Search`, and its pure ranking).
 
 A search sees the candidates a context would see for the same story (the user's global
 memories, plus the story's own when ``story`` is named) and scores them with the same
@@ -8,7 +8,7 @@ kind, scope and date and ranks: scored memories by score, highest first, then th
 without a score (no vector yet, or no embedder) by date, newest first. Unlike a context it
 is not a turn: no forgetting counter moves, no selection is kept for diagnostics, no
 degraded-turn event is written (a failed embedder still marks the answer ``degraded``
-with its cause, and is counted in ``Engine.counters["searches_degraded"]``).
+with its cause, and is counted in the engine's ``counters["searches_degraded"]``).
 """
 
 from __future__ import annotations
@@ -17,19 +17,18 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from collections import Counter
 
+from souvenir.engine.identity import check_ids
+from souvenir.engine.identity import story_id as story_id_of
+from souvenir.engine.query_scores import QueryScorer
 from souvenir.errors import InputError
 from souvenir.limits import check_text
+from souvenir.store.protocol import Store
 from souvenir.timeutil import as_utc, utcnow
 from souvenir.types import Memory
 
-if TYPE_CHECKING:  # pragma: no cover
-    from collections import Counter
-
-    from souvenir.store.protocol import Store
-
-__all__ = ["MAX_RESULTS", "SearchFilter", "SearchMixin", "rank"]
+__all__ = ["MAX_RESULTS", "Search", "SearchFilter", "rank"]
 
 #: Most results one search returns.
 MAX_RESULTS = 100
@@ -81,18 +80,14 @@ def rank(candidates: Sequence[Memory], scores: Mapping[int, float] | None, where
     return sorted(found, key=key)[:max(0, limit)]
 
 
-class SearchMixin:
-    """Needs the engine's ``store``, ``_check_ids``, ``_story_id``, ``_scores`` and ``counters``."""
+class Search:
+    """Searches over ``store``, scored by ``scores``; a degraded search is counted in
+    ``counters``."""
 
-    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
-        store: Store
-        counters: Counter[str]
-
-        @staticmethod
-        def _check_ids(channel: str, external_id: str, story: str | None = None) -> None: ...
-        def _story_id(self, user_id: int, story: str | None, create: bool, now: datetime) -> int | None: ...
-        def _scores(self, user_id: int, message: str, candidates: Sequence[Memory],
-                    now: datetime) -> tuple[Mapping[int, float] | None, str | None]: ...
+    def __init__(self, store: Store, scores: QueryScorer, counters: Counter[str]) -> None:
+        self.store = store
+        self.scores = scores
+        self.counters = counters
 
     def search(self, channel: str, external_id: str, query: str,
                where: SearchFilter = SearchFilter(), story: str | None = None, limit: int = 10,
@@ -103,18 +98,18 @@ class SearchMixin:
         finds nothing of it. Raises :class:`~souvenir.errors.InputError` for an unusable
         query, ids or limit."""
         now = now or utcnow()
-        self._check_ids(channel, external_id, story)
+        check_ids(channel, external_id, story)
         query = check_text(query, "query")
         if not 1 <= limit <= MAX_RESULTS:
             raise InputError(f"limit must be 1 to {MAX_RESULTS}, not {limit}")
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             return [], None
-        story_id = self._story_id(user_id, story, False, now)
+        story_id = story_id_of(self.store, user_id, story, False, now)
         if story and story_id is None:
             story_id = -1  # an unknown story: only global memories qualify
         candidates = self.store.candidates(user_id, story_id)
-        scores, cause = self._scores(user_id, query, candidates, now)
+        scores, cause = self.scores.scores(user_id, query, candidates, now)
         if cause is not None:
             self.counters["searches_degraded"] += 1
         return rank(candidates, scores, where, limit), cause

@@ -1,58 +1,83 @@
-"""What a turn leaves behind, and the view that reads it back (a mixin of
-:class:`~souvenir.engine.core.Engine`).
+"""What a context leaves behind, and the view that reads it back (:class:`TurnRecords`).
 
-After each context, off the reply's path (:meth:`Engine._later`): the forgetting counters
-(seed 000: candidate, selected, retrieved), the selection kept for diagnostics (each
-memory with its pass, reason, score, rank and the score's parts), or the degraded-turn
-event with its cause. :meth:`TurnRecordsMixin.diagnostics` reads them back, with the
+After each context, off the reply's path (:class:`~souvenir.engine.bookkeeping.Bookkeeping`):
+the forgetting counters (seed 000: candidate, selected, retrieved), the selection kept for
+diagnostics (each memory with its pass, reason, score, rank and the score's parts), or the
+degraded-turn event with its cause. :meth:`TurnRecords.diagnostics` reads them back, with the
 indexer's backlog, parked jobs and the profile. A store that fails here never breaks the
 turn: it is logged, and a degraded turn that could not be written is counted in
-``degraded_unrecorded`` (this process only).
+:attr:`TurnRecords.unrecorded` (this process only).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from souvenir import profile
+from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.errors import StoreError, UnknownError
+from souvenir.index.vectors import VectorIndex
 from souvenir.read.explain import explain, never_served
-from souvenir.write.filters.secrets import redact_answer
 from souvenir.schemas import memory_json, selected_json
 from souvenir.store.counters import counted_ids
+from souvenir.store.protocol import Store
 from souvenir.timezones import TZ_KEY
-from souvenir.types import Memory, Selection
+from souvenir.types import Memory, Selection, SelectionResult
+from souvenir.write.filters.secrets import redact_answer
 
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.index.vectors import VectorIndex
-    from souvenir.read.selection import SelectionConfig
-    from souvenir.store.protocol import Store
-
-__all__ = ["TurnRecordsMixin"]
+__all__ = ["TurnRecords", "retrieved"]
 
 log = logging.getLogger(__name__)
 
 
-class TurnRecordsMixin:
-    """Needs the engine's ``store``, ``index``, ``window_index``, ``selection_config``,
-    ``flush``, ``degraded_unrecorded`` and ``_unrecorded_lock``."""
+def retrieved(sel: Selection, threshold: float) -> bool:
+    """Served because the message recalled it (seed 000's third counter): the semantic
+    pass, or the global pass taking it for its cosine (at least ``threshold``, the
+    selection's semantic threshold) — not admitted by rank alone."""
+    if sel.pass_name == "semantic":
+        return True
+    return sel.pass_name == "global" and sel.score is not None and sel.score >= threshold
 
-    if TYPE_CHECKING:  # pragma: no cover - provided by souvenir.engine.core.Engine
-        store: Store
-        index: VectorIndex | None
-        window_index: VectorIndex | None
-        selection_config: SelectionConfig
-        degraded_unrecorded: int
-        _unrecorded_lock: threading.Lock
 
-        def flush(self) -> None: ...
+class TurnRecords:
+    """The records of the contexts of ``store``, written through ``bookkeeping``;
+    ``indexes``: the vector indexes whose backlog the diagnostics show (the main one first,
+    ``None`` for an absent one)."""
 
-    def _record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                          selected: list[Selection], cause: str | None, scores=None,
-                          parts: dict | None = None, prior_reply: str | None = None) -> None:
+    def __init__(self, store: Store, index: VectorIndex | None, window_index: VectorIndex | None,
+                 bookkeeping: Bookkeeping) -> None:
+        self.store = store
+        self.index = index
+        self.window_index = window_index
+        self.bookkeeping = bookkeeping
+        #: Degraded turns whose event the store refused (locked past its bound, or the
+        #: bookkeeping queue full): still counted (/metrics, /health, :meth:`degraded_turns`),
+        #: by this process only.
+        self.unrecorded = 0
+        self._unrecorded_lock = threading.Lock()
+
+    def after_context(self, user_id: int, story_id: int | None, message: str, now: datetime,
+                      candidates: Sequence[Memory], result: SelectionResult, cause: str | None,
+                      scores: Mapping[int, float] | None, parts: dict | None, prior_reply: str | None,
+                      count: bool, threshold: float) -> None:
+        """Queue what one context leaves: the degraded-turn event (``cause`` given) or the
+        forgetting counters (``count``), then the selection kept for diagnostics
+        (``count``). ``threshold``: the selection's semantic threshold (:func:`retrieved`)."""
+        if cause is not None:
+            self.bookkeeping.later(self.record_degraded, user_id, cause, now, on_drop=self._one_unrecorded)
+        elif count:
+            self.bookkeeping.later(self.count, user_id, story_id, candidates, list(result.memories), threshold)
+        if count:
+            self.bookkeeping.later(self.record_selection, user_id, story_id, message, now,
+                                   list(result.rules) + list(result.memories), cause, scores, parts, prior_reply)
+
+    def record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
+                         selected: list[Selection], cause: str | None, scores: Mapping[int, float] | None = None,
+                         parts: dict | None = None, prior_reply: str | None = None) -> None:
+        """Keep one context's selection for diagnostics (logged, never raised, on a store error)."""
         why = explain(scores, parts, [s.memory.id for s in selected])
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
@@ -70,7 +95,7 @@ class TurnRecordsMixin:
         memory with its reason, pass and score), the forgetting counters, degraded turns with
         time and cause, the indexer's backlog, parked reflections, the profile.
         Raises :class:`UnknownError` for an unknown user."""
-        self.flush()
+        self.bookkeeping.flush()
         user_id = self.store.find_user(channel, external_id)
         if user_id is None:
             raise UnknownError(f"no user {channel}:{external_id}")
@@ -96,29 +121,32 @@ class TurnRecordsMixin:
             "profile": profile.public_profile(self.store.kv_all(user_id)),
         }
 
-    def _record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
+    def degraded_turns(self) -> int:
+        """Degraded turns: the store's events, plus those this process could not record
+        (the store stayed locked past its bound)."""
+        self.bookkeeping.flush()
+        return self.store.count_events("degraded_turn") + self.unrecorded
+
+    def _one_unrecorded(self) -> None:
+        with self._unrecorded_lock:
+            self.unrecorded += 1
+
+    def record_degraded(self, user_id: int, cause: str, now: datetime) -> None:
+        """Record a degraded turn's event (counted in :attr:`unrecorded` on a store error)."""
         try:
             self.store.record_event(user_id, "degraded_turn", cause, now)
         except StoreError as exc:  # counting must not break the turn either
-            with self._unrecorded_lock:
-                self.degraded_unrecorded += 1
+            self._one_unrecorded()
             log.warning("could not record a degraded turn (counted in this process only): %s", exc)
 
-    def _count(self, user_id: int, story_id: int | None, candidates: list[Memory],
-               selected: list[Selection]) -> None:
+    def count(self, user_id: int, story_id: int | None, candidates: Sequence[Memory],
+              selected: list[Selection], threshold: float) -> None:
+        """Move the forgetting counters of one context (logged, never raised, on a store error)."""
         try:
             self.store.bump_counters(
                 user_id, story_id, counted_ids(candidates),
                 [s.memory.id for s in selected],
-                [s.memory.id for s in selected if self._retrieved(s)],
+                [s.memory.id for s in selected if retrieved(s, threshold)],
             )
         except StoreError as exc:
             log.warning("forgetting counters not updated: %s", exc)
-
-    def _retrieved(self, sel: Selection) -> bool:
-        """Served because the message recalled it (seed 000's third counter): the semantic
-        pass, or the global pass taking it for its cosine — not admitted by rank alone."""
-        if sel.pass_name == "semantic":
-            return True
-        threshold = self.selection_config.semantic_threshold
-        return sel.pass_name == "global" and sel.score is not None and sel.score >= threshold

@@ -120,7 +120,8 @@ class ReflectionWorker:
             return ("reflection", "summary"), 0.0
         kinds: list[str] = []
         wait = 0.0
-        for kind, model in (("reflection", self.engine.reflection_model), ("summary", self.engine.summary_model)):
+        proposals = self.engine.proposals
+        for kind, model in (("reflection", proposals.reflection_model), ("summary", proposals.summary_model)):
             breaker = chat.breaker_for(model)
             left = breaker.retry_in()
             if left <= 0:

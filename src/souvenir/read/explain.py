@@ -15,7 +15,7 @@ import numpy as np
 
 from souvenir.read.selection import Scores
 
-__all__ = ["counter_rows", "explain", "never_served"]
+__all__ = ["explain", "never_served"]
 
 
 def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] | None,
@@ -31,7 +31,7 @@ def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] 
     """
     out: dict[int, tuple[int | None, dict[str, float] | None]] = {}
     if isinstance(scores, Scores):
-        ids, values = scores.ids, scores.values
+        ids, values = scores.ids, scores.array
     elif scores:
         ids = np.fromiter(scores.keys(), dtype=np.int64, count=len(scores))
         values = np.fromiter(scores.values(), dtype=np.float64, count=len(scores))
@@ -53,14 +53,6 @@ def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] 
                       if name != "ids"}
         out[mid] = (rank, detail)
     return out
-
-
-def counter_rows(memories: Sequence) -> list[dict]:
-    """The forgetting counters of ``memories`` (seed 000: candidate, served, served by the
-    semantic pass), most often candidate first."""
-    return [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
-             "served": m.served_count, "served_semantic": m.served_semantic_count}
-            for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))]
 
 
 def never_served(memories: Sequence, limit: int = 200) -> list[dict]:

@@ -53,7 +53,7 @@ import numpy as np
 
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
-__all__ = ["DEFAULT_QUOTAS", "PASSES", "PROTECTED_KINDS", "Pool", "Scores", "SelectionConfig", "counter_updates", "select"]
+__all__ = ["DEFAULT_QUOTAS", "PASSES", "PROTECTED_KINDS", "Pool", "Scores", "SelectionConfig", "select"]
 
 #: Pass names, in the order the passes run (rules first: they are outside the budget).
 PASSES: tuple[str, ...] = ("rule", "pinned", "global", "semantic", "quota", "rescue")
@@ -173,21 +173,6 @@ def select(
     )
 
 
-def counter_updates(result: SelectionResult) -> tuple[list[int], list[int]]:
-    """``(served_ids, served_semantic_ids)`` for the forgetting counters.
-
-    Served = the memories in the budget (rules are always served and count nothing);
-    served semantically = admitted by the ``semantic`` pass only — a memory admitted for
-    its rank was sorted, not recalled (seed 000). A degraded turn counts nothing: a
-    sleeping embedder must not read as a forgotten memory.
-    """
-    if result.degraded:
-        return [], []
-    served = [s.memory.id for s in result.memories]
-    semantic = [s.memory.id for s in result.memories if s.pass_name == "semantic"]
-    return served, semantic
-
-
 class Pool(tuple):
     """Candidates (a tuple of :class:`Memory`) whose selection columns are read once.
 
@@ -225,15 +210,13 @@ class Scores(Mapping[int, float]):
     """Memory id -> score, held as two aligned arrays (the vector index's answer).
 
     ``ids`` int64, strictly increasing after construction (sorted here if needed; a
-    repeated id raises ``ValueError``); ``values`` float64 of the same length. Reads like a
-    dict of Python ints to Python floats; :func:`select` aligns it on its candidates with
-    one ``searchsorted`` instead of one dict lookup per memory.
+    repeated id raises ``ValueError``); ``array`` the float64 scores of the same length.
+    Reads like a dict of Python ints to Python floats (``keys()``, ``values()``, ``items()``
+    as a ``Mapping``'s); :func:`select` aligns it on its candidates with one
+    ``searchsorted`` instead of one dict lookup per memory.
     """
 
-    __slots__ = ("ids", "values")
-    #: The scores, aligned with ``ids`` (an array, where ``Mapping`` has a method ``values()``:
-    #: read ``.values`` as the array, never call it).
-    values: np.ndarray  # type: ignore[assignment]
+    __slots__ = ("array", "ids")
 
     def __init__(self, ids: Sequence[int] | np.ndarray, values: Sequence[float] | np.ndarray) -> None:
         ids = np.asarray(ids, dtype=np.int64).reshape(-1)
@@ -246,7 +229,7 @@ class Scores(Mapping[int, float]):
             if (ids[1:] == ids[:-1]).any():
                 raise ValueError("a memory id is scored twice")
         self.ids = ids
-        self.values = values
+        self.array = values
 
     def lookup(self, ids: np.ndarray, copy: bool = True) -> np.ndarray:
         """The scores of ``ids`` (int64 array), NaN where an id has none (float64; with
@@ -254,15 +237,15 @@ class Scores(Mapping[int, float]):
         if not self.ids.size:
             return np.full(ids.shape, np.nan)
         if ids.size == self.ids.size and np.array_equal(ids, self.ids):
-            return self.values.copy() if copy else self.values
+            return self.array.copy() if copy else self.array
         pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)
-        return np.where(self.ids[pos] == ids, self.values[pos], np.nan)
+        return np.where(self.ids[pos] == ids, self.array[pos], np.nan)
 
     def __getitem__(self, key: int) -> float:
         if isinstance(key, (int, np.integer)) and self.ids.size:
             pos = int(np.searchsorted(self.ids, key))
             if pos < self.ids.size and self.ids[pos] == key:
-                return float(self.values[pos])
+                return float(self.array[pos])
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[int]:
@@ -272,7 +255,7 @@ class Scores(Mapping[int, float]):
         return int(self.ids.size)
 
     def __repr__(self) -> str:
-        return f"Scores({dict(zip(self.ids.tolist(), self.values.tolist()))!r})"
+        return f"Scores({dict(zip(self.ids.tolist(), self.array.tolist()))!r})"
 
 
 class _Static:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from souvenir.engine.core import Engine, WriteResult
+from souvenir.engine.core import Engine
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import check_text
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
+from souvenir.results import WriteResult
 from souvenir.types import Candidate
 
 Progress = Callable[[int], None]

@@ -24,7 +24,7 @@ class ApiKeysMixin(Plumbing):
     def add_api_key(self, name: str, key_hash: str, prefix: str, admin: bool,
                     channels: list[str], now: datetime) -> int:
         """Keep a new key's hash; returns its id. A taken name raises :class:`StoreError`."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return int(conn.execute(
                 "INSERT INTO api_keys (name, key_hash, prefix, admin, channels, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
@@ -37,11 +37,11 @@ class ApiKeysMixin(Plumbing):
         sql = f"SELECT {_COLUMNS} FROM api_keys"
         if not include_revoked:
             sql += " WHERE revoked_at IS NULL"
-        return [_row(r) for r in self._query(sql + " ORDER BY id")]  # type: ignore[attr-defined]
+        return [_row(r) for r in self._query(sql + " ORDER BY id")]
 
     def active_key_hashes(self) -> dict[str, dict]:
         """Hash → row of every key not revoked (what the service authenticates against)."""
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             f"SELECT key_hash, {_COLUMNS} FROM api_keys WHERE revoked_at IS NULL")
         return {r[0]: _row(r[1:]) for r in rows}
 
@@ -49,7 +49,7 @@ class ApiKeysMixin(Plumbing):
         """Revoke the key with that id or name; returns its row, or ``None`` when none is
         active under that id or name. Raises :class:`InputError` when one key has that id
         and another that name."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             key_id = int(id_or_name) if id_or_name.isdigit() else -1
             rows = conn.execute(
                 f"SELECT {_COLUMNS} FROM api_keys WHERE (id = ? OR name = ?) AND revoked_at IS NULL",

@@ -17,7 +17,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,37 +26,19 @@ from souvenir.redaction import scrub
 from souvenir.read.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
-from souvenir.store.counters import CANDIDATE_COUNT, CountersMixin
+from souvenir.store.counters import CountersMixin
 from souvenir.store.diagnostic_reads import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
+from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.store.outbox import OutboxMixin
 from souvenir.store.plumbing import Plumbing
+from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
-
-if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.store.readcache import ReadCache
-
-_MEMORY_COLUMNS = (
-    "id, user_id, text, kind, scope, story_id, confidence, pinned, status, created_at, "
-    f"updated_at, source, content_hash, {CANDIDATE_COUNT}, served_count, served_semantic_count, "
-    "speaker, session"
-)
-
-
-def _memory(row: Sequence) -> Memory:
-    return Memory(
-        id=row[0], user_id=row[1], text=row[2], kind=row[3], scope=row[4], story_id=row[5],
-        confidence=row[6], pinned=bool(row[7]), status=row[8], created_at=from_text(row[9]),
-        updated_at=from_text(row[10]), source=row[11], content_hash=row[12],
-        candidate_count=row[13], served_count=row[14], served_semantic_count=row[15],
-        speaker=row[16], session=row[17],
-    )
-
 
 class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
                IndexClaimsMixin, CountersMixin, Plumbing):
@@ -252,8 +233,8 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
 
     # -- memories ---------------------------------------------------------------------------
     def get_memory(self, memory_id: int) -> Memory | None:
-        rows = self._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
-        return _memory(rows[0]) if rows else None
+        rows = self._query(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,))
+        return memory_from_row(rows[0]) if rows else None
 
     @contextmanager
     def read_turn(self) -> Iterator[None]:
@@ -274,9 +255,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             if pool is not None:
                 return pool
         return Pool(
-            _memory(r)
+            memory_from_row(r)
             for r in self._query(
-                f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND status = 'active' "
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND status = 'active' "
                 "AND (scope = 'global' OR story_id IS ?) ORDER BY id",
                 (user_id, story_id),
             )
@@ -286,7 +267,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                  limit: int | None = None) -> list[Memory]:
         """The user's memories with ``status`` (``None`` = all), oldest first; a page: those
         with an id above ``after``, at most ``limit``."""
-        sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ?"
+        sql = f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = ?"
         params: list = [user_id]
         if status is not None:
             sql += " AND status = ?"
@@ -298,7 +279,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return [_memory(r) for r in self._query(sql, params)]
+        return [memory_from_row(r) for r in self._query(sql, params)]
 
     def insert_memory(
         self, user_id: int, text: str, kind: str, scope: str, story_id: int | None,

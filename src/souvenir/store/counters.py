@@ -140,7 +140,7 @@ class CountersMixin(Plumbing):
         ids, extra = _distinct(candidate_ids)
         wanted_hash = set_hash(ids)  # (outside the transaction: 100,000 ids, a few ms)
         keys = [GLOBAL_CLOCK] + [k for k in [story_clock(story_id)] if k is not None]
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             clocks = self._lock_clocks(conn, user_id, keys)
             held_n = sum(clocks[k][1] for k in keys)
             held_hash = 0

@@ -27,7 +27,7 @@ class DiagnosticsMixin(Plumbing):
             mid, pass_name, reason, score, *more = item
             rows.append({"memory_id": mid, "pass": pass_name, "reason": scrub(reason), "score": score,
                          "rank": more[0] if more else None, "parts": more[1] if len(more) > 1 else None})
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             conn.execute(  # the items in the row itself: 2 rows written a turn, not 2 + 2 × 24
                 "INSERT INTO selections (user_id, story_id, time, message, degraded, cause, items) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -45,10 +45,10 @@ class DiagnosticsMixin(Plumbing):
         if story_id is not None:
             sql += " AND story_id IS ?"
             params.append(story_id)
-        rows = self._query(sql + " ORDER BY id DESC LIMIT ?", params + [limit])  # type: ignore[attr-defined]
+        rows = self._query(sql + " ORDER BY id DESC LIMIT ?", params + [limit])
         out = []
         for sid, time, message, degraded, cause, story, kept in rows:
-            items = self._items(kept) if kept is not None else self._query(  # type: ignore[attr-defined]
+            items = self._items(kept) if kept is not None else self._query(
                 "SELECT i.memory_id, i.pass, i.reason, i.score, m.kind, m.text, m.source, i.rank, i.parts "
                 "FROM selection_items i JOIN memories m ON m.id = i.memory_id WHERE i.selection_id = ? "
                 "ORDER BY i.position", (sid,))  # (a selection written before migration 0019)
@@ -64,7 +64,7 @@ class DiagnosticsMixin(Plumbing):
         """A selection's JSON items as the rows of the pre-0019 join (memory gone: left out)."""
         items = json.loads(kept)
         ids = sorted({int(i["memory_id"]) for i in items})
-        found = {r[0]: r[1:] for r in self._query(  # type: ignore[attr-defined]
+        found = {r[0]: r[1:] for r in self._query(
             f"SELECT id, kind, text, source FROM memories WHERE id IN ({','.join('?' * len(ids))})",
             ids)} if ids else {}
         return [(i["memory_id"], i["pass"], i["reason"], i["score"], *found[i["memory_id"]], i["rank"], i["parts"])
@@ -73,7 +73,7 @@ class DiagnosticsMixin(Plumbing):
     def degraded_events(self, user_id: int, limit: int = 20) -> list[dict]:
         """The user's latest events other than write decisions (degraded turns, dropped
         reflection items…), newest first."""
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             "SELECT time, kind, detail FROM events WHERE user_id = ? AND kind NOT LIKE 'write:%' "
             "ORDER BY id DESC LIMIT ?", (user_id, limit))
         return [{"time": r[0], "kind": r[1], "detail": r[2]} for r in rows]
@@ -81,7 +81,7 @@ class DiagnosticsMixin(Plumbing):
     def write_events(self, user_id: int, limit: int = 50) -> list[dict]:
         """The user's latest write decisions and drops (``souvenir.write.writelog``), newest first:
         ``{"time", "action", "reason", "detail"}``."""
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             "SELECT time, kind, detail FROM events WHERE user_id = ? AND kind LIKE 'write:%' "
             "ORDER BY id DESC LIMIT ?", (user_id, limit))
         out = []
@@ -92,6 +92,6 @@ class DiagnosticsMixin(Plumbing):
 
     def count_events_by_kind(self, prefix: str) -> dict[str, int]:
         """Events per kind, for the kinds starting with ``prefix`` (all users)."""
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             "SELECT kind, COUNT(*) FROM events WHERE kind LIKE ? GROUP BY kind", (prefix + "%",))
         return {kind: count for kind, count in rows}

@@ -32,8 +32,8 @@ class OutboxMixin(Plumbing):
 
     def enqueue(self, user_id: int, turn_id: int, job: str, now: datetime) -> int:
         """Add a job for a turn (idempotent per (turn, job)); returns its id."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
-            self.lock_user(user_id)  # type: ignore[attr-defined]  # ids in commit order per user
+        with self.transaction() as conn:
+            self.lock_user(user_id)  # ids in commit order per user
             conn.execute(
                 "INSERT INTO outbox (user_id, turn_id, job, next_attempt_at, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (turn_id, job) DO NOTHING",
@@ -48,7 +48,7 @@ class OutboxMixin(Plumbing):
         kinds = tuple(k for k in kinds if k in ("reflection", "summary"))
         if not kinds:
             return None
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             row = conn.execute(
                 "SELECT o.id, o.job, o.attempts, o.turn_id, t.message, t.reply, t.time, "
                 "s.name, u.channel, u.external_id, o.user_id, t.utc_offset, o.first_error_at "
@@ -76,7 +76,7 @@ class OutboxMixin(Plumbing):
     def newer_summary(self, job_id: int, user_id: int) -> bool:
         """Whether the user has a summary job queued after ``job_id`` (which then makes this
         one redundant: a summary is rewritten whole from the profile as it is when it runs)."""
-        return bool(self._query(  # type: ignore[attr-defined]
+        return bool(self._query(
             "SELECT 1 FROM outbox WHERE user_id = ? AND job = 'summary' AND id > ? AND status = 'pending' "
             "LIMIT 1", (user_id, job_id)))
 
@@ -91,7 +91,7 @@ class OutboxMixin(Plumbing):
         """Mark the job ``done``. With ``attempts`` (the claim's), only if it is still that
         claim's job; returns whether it was."""
         fence, extra = self._fence(attempts)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute("UPDATE outbox SET status = 'done', last_error = NULL, updated_at = ? "
                                 "WHERE id = ?" + fence, (to_text(now), job_id, *extra)).rowcount > 0
 
@@ -114,7 +114,7 @@ class OutboxMixin(Plumbing):
             sql = ("UPDATE outbox SET status = 'pending', attempts = attempts - 1, "
                    "next_attempt_at = ?, updated_at = ? WHERE id = ?")
             params = (to_text(at), to_text(now), job_id)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(sql + fence, (*params, *extra)).rowcount > 0
 
     def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None,
@@ -122,7 +122,7 @@ class OutboxMixin(Plumbing):
         """Dead letter: kept for diagnostics, never retried automatically (fenced by
         ``attempts`` as :meth:`finish`); ``model`` is the model of the real failure."""
         fence, extra = self._fence(attempts)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(
                 "UPDATE outbox SET status = 'parked', last_error = ?, model = COALESCE(?, model), "
                 "first_error_at = COALESCE(first_error_at, ?), updated_at = ? WHERE id = ?" + fence,
@@ -144,7 +144,7 @@ class OutboxMixin(Plumbing):
                 sql += " AND status = 'parked'"
         else:
             sql += "status = 'parked'"
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(sql, params).rowcount
 
     def jobs(self, status: str | None = None, user_id: int | None = None, limit: int = 100) -> list[dict]:
@@ -161,7 +161,7 @@ class OutboxMixin(Plumbing):
         if user_id is not None:
             sql += " AND o.user_id = ?"
             params.append(user_id)
-        rows = self._query(sql + " ORDER BY o.id DESC LIMIT ?", (*params, int(limit)))  # type: ignore[attr-defined]
+        rows = self._query(sql + " ORDER BY o.id DESC LIMIT ?", (*params, int(limit)))
         names = ("id", "job", "status", "turn_id", "channel", "user", "attempts", "model", "error",
                  "failing_since", "next_attempt_at", "created_at", "updated_at")
         return [dict(zip(names, r)) for r in rows]
@@ -174,11 +174,11 @@ class OutboxMixin(Plumbing):
         if claimed_before is not None:
             sql += " AND updated_at < ?"
             params.append(to_text(claimed_before))
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(sql, params).rowcount
 
     def outbox_counts(self) -> dict[str, int]:
-        return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))  # type: ignore[attr-defined]
+        return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))
 
     def parked_jobs(self, user_id: int | None = None) -> list[dict]:
         sql = ("SELECT o.id, o.job, o.turn_id, o.attempts, o.last_error, o.updated_at, o.model, "
@@ -187,6 +187,6 @@ class OutboxMixin(Plumbing):
         if user_id is not None:
             sql += " AND o.user_id = ?"
             params = (user_id,)
-        rows = self._query(sql + " ORDER BY o.id", params)  # type: ignore[attr-defined]
+        rows = self._query(sql + " ORDER BY o.id", params)
         return [{"id": r[0], "job": r[1], "turn_id": r[2], "attempts": r[3], "error": r[4],
                  "parked_at": r[5], "model": r[6], "failing_since": r[7]} for r in rows]

@@ -51,7 +51,7 @@ import numpy as np
 
 from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.read.selection import Pool
-from souvenir.store.base import _MEMORY_COLUMNS, _memory
+from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.types import Memory
 
 #: Memories kept across all users (about 300 MB per 100,000 with USE vectors).
@@ -349,9 +349,9 @@ class ReadCache:
 
     def _reload(self, store, user_id: int, view: _View, tick: int) -> None:
         self.counts["reload"] += 1
-        rows = store._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? "
+        rows = store._query(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = ? "
                             "AND status = 'active' ORDER BY id", (user_id,))
-        view.memories = {m.id: m for m in map(_memory, rows)}
+        view.memories = {m.id: m for m in map(memory_from_row, rows)}
         view.top = max(view.memories, default=0)
         view.pools.clear()
         view.blocks.clear()  # read again on first use
@@ -361,9 +361,9 @@ class ReadCache:
         """Read again only the memories (and their vectors) changed after ``view.tick``."""
         self.counts["refresh"] += 1
         since = (user_id, view.tick)
-        rows = store._query(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id IN ({_CHANGED})", since)
+        rows = store._query(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({_CHANGED})", since)
         changed, appended = [], []
-        for memory in map(_memory, rows):
+        for memory in map(memory_from_row, rows):
             changed.append(memory.id)
             if memory.status == "active":
                 if memory.id > view.top and memory.id not in view.memories:

@@ -13,7 +13,7 @@ class StoryMixin(Plumbing):
     """Needs ``transaction()`` and ``_query()`` from the store."""
 
     def position(self, user_id: int, story_id: int | None, topic: str) -> dict | None:
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             "SELECT id, stance, justification, created_at, updated_at FROM positions "
             "WHERE user_id = ? AND story_id IS ? AND topic = ?", (user_id, story_id, topic))
         if not rows:
@@ -23,7 +23,7 @@ class StoryMixin(Plumbing):
                 "created_at": r[3], "updated_at": r[4]}
 
     def positions(self, user_id: int, story_id: int | None) -> list[dict]:
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             "SELECT topic, stance, justification, updated_at FROM positions "
             "WHERE user_id = ? AND story_id IS ? ORDER BY updated_at DESC, id", (user_id, story_id))
         return [{"topic": r[0], "stance": r[1], "justification": r[2], "updated_at": r[3]} for r in rows]
@@ -34,7 +34,7 @@ class StoryMixin(Plumbing):
         One row per (user, story or none, topic): the story-less case has its own unique
         index (migration 0005), NULLs being distinct in the table's UNIQUE."""
         target = "(user_id, topic) WHERE story_id IS NULL" if story_id is None else "(user_id, story_id, topic)"
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO positions (user_id, story_id, topic, stance, justification, created_at, "
                 f"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT {target} DO UPDATE "
@@ -44,14 +44,14 @@ class StoryMixin(Plumbing):
                  int(refresh)))
 
     def anchors(self, story_id: int) -> list[dict]:
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self._query(
             "SELECT id, text, created_at FROM anchors WHERE story_id = ? AND removed_at IS NULL "
             "ORDER BY id", (story_id,))
         return [{"id": r[0], "text": r[1], "created_at": r[2]} for r in rows]
 
     def add_anchor(self, story_id: int, text: str, now: datetime) -> int:
         text = scrub(text)
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             same = conn.execute("SELECT id FROM anchors WHERE story_id = ? AND text = ? AND removed_at IS NULL",
                                 (story_id, text)).fetchone()
             if same:
@@ -60,7 +60,7 @@ class StoryMixin(Plumbing):
                                     (story_id, text, to_text(now))).lastrowid)
 
     def remove_anchor(self, story_id: int, anchor_id: int, reason: str, now: datetime) -> bool:
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             return conn.execute(
                 "UPDATE anchors SET removed_at = ?, removed_reason = ? WHERE id = ? AND story_id = ? "
                 "AND removed_at IS NULL", (to_text(now), scrub(reason), anchor_id, story_id)).rowcount > 0

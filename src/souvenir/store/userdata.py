@@ -52,7 +52,7 @@ class UserDataMixin(Plumbing):
 
     def delete_user(self, user_id: int) -> dict[str, int]:
         """Delete the user and everything derived from them; returns rows removed per table."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                       for table, sql in _USER_TABLES.items()}
             # the indexer's queue rows first, holding nothing else yet: a claim holding them
@@ -71,7 +71,7 @@ class UserDataMixin(Plumbing):
         """(id, kind, text, times a candidate) of active memories that were candidates at least
         ``min_candidate`` times and never served (seed 000: « quel souvenir existe mais ne
         remonte jamais ? »), most often passed over first."""
-        return [tuple(r) for r in self._query(  # type: ignore[attr-defined]
+        return [tuple(r) for r in self._query(
             f"SELECT id, kind, text, {CANDIDATE_COUNT} AS times FROM memories WHERE user_id = ? "
             f"AND status = 'active' AND served_count = 0 AND {CANDIDATE_COUNT} >= ? "
             "ORDER BY times DESC, id", (user_id, min_candidate))]

@@ -36,11 +36,6 @@ def reused_chars(stance: str, justification: str) -> int:
     return match.size
 
 
-def reanchors(stance: str, justification: str, threshold: int = SELF_CITATION_CHARS) -> bool:
-    """Whether ``justification`` may refresh the position ``stance`` (it reuses < threshold)."""
-    return reused_chars(stance, justification) < threshold
-
-
 @dataclass(frozen=True, slots=True)
 class PositionUpdate:
     """What to do with a proposed position on a topic already held: ``action`` is ``insert``

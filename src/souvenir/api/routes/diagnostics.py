@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from souvenir.api.deps import EngineDep, RuntimeDep, get_proxy_counters
+from souvenir.api.deps import SouvenirDep, get_proxy_counters
 from souvenir.api.diagnostics_page import render_page
 from souvenir.api.auth import is_admin, require_admin
 from souvenir.api.metrics import metrics_app
@@ -30,27 +30,25 @@ PAGE_HEADERS = {
 
 
 @router.get("/metrics", response_class=PlainTextResponse, dependencies=[Depends(require_admin)])
-def metrics(request: Request, rt: RuntimeDep,
-            counters: Annotated[Counter[str], Depends(get_proxy_counters)]) -> Response:
+def metrics(request: Request, counters: Annotated[Counter[str], Depends(get_proxy_counters)]) -> Response:
     """Prometheus exposition text (every name prefixed ``souvenir_``; admin key). One
     collector per app: while the store is down it shows the last values it read."""
     state = request.app.state
     if getattr(state, "render_metrics", None) is None:
-        state.render_metrics = metrics_app(lambda: state.runtime, counters)
+        state.render_metrics = metrics_app(lambda: state.souvenir.runtime, counters)
     return Response(state.render_metrics(), media_type=CONTENT_TYPE_LATEST)
 
 
 @router.get("/v1/users/{channel}/{user}/diagnostics.json", response_model=Diagnostics)
-def diagnostics_json(channel: str, user: str, rt: RuntimeDep, request: Request,
+def diagnostics_json(channel: str, user: str, mem: SouvenirDep, request: Request,
                      story: str | None = None) -> Diagnostics:
     """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs,
     and, with an admin key, the service's counters (``service``)."""
-    found = rt.engine.diagnostics(channel, user, story)
-    return Diagnostics.model_validate(found | {"service": rt.status()} if is_admin(request) else found)
+    return mem.diagnostics(user, story=story, service=is_admin(request), channel=channel)
 
 
 @router.get("/v1/users/{channel}/{user}/diagnostics", response_class=HTMLResponse)
-def diagnostics_html(channel: str, user: str, engine: EngineDep, story: str | None = None) -> HTMLResponse:
+def diagnostics_html(channel: str, user: str, mem: SouvenirDep, story: str | None = None) -> HTMLResponse:
     """The same data as diagnostics.json, as a page."""
-    data = Diagnostics.model_validate(engine.diagnostics(channel, user, story)).model_dump(mode="json")
+    data = mem.diagnostics(user, story=story, channel=channel).model_dump(mode="json")
     return HTMLResponse(render_page(data), headers=PAGE_HEADERS)

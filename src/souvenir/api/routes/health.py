@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from souvenir.api.deps import RuntimeDep
+from souvenir.api.deps import SouvenirDep
 from souvenir.api.health_report import report
 from souvenir.schemas import Health
 
@@ -14,14 +14,14 @@ router = APIRouter(tags=["service"])
 
 
 @router.get("/health", response_model=Health)
-def health(rt: RuntimeDep, request: Request) -> Health:
+def health(mem: SouvenirDep, request: Request) -> Health:
     """Live: answers while the process serves; ``ready``, ``status`` (ok or degraded) and
     ``causes`` (store, embedder, chat, breaker, proxy) say more."""
-    return Health.model_validate(report(rt, request.app.state.proxy_upstream)[0])
+    return Health.model_validate(report(mem.runtime, request.app.state.proxy_upstream)[0])
 
 
 @router.get("/health/ready", response_model=Health, responses={503: {"model": Health}})
-def ready(rt: RuntimeDep, request: Request) -> JSONResponse:
+def ready(mem: SouvenirDep, request: Request) -> JSONResponse:
     """Ready: 200 when the store can be read, 503 otherwise (the same body as /health)."""
-    body, is_ready = report(rt, request.app.state.proxy_upstream)
+    body, is_ready = report(mem.runtime, request.app.state.proxy_upstream)
     return JSONResponse(body, status_code=200 if is_ready else 503)

@@ -7,9 +7,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from souvenir.api.auth import require_admin_for_rules
+from souvenir.api import scopes
+from souvenir.api.auth import principal_of, require_admin_for_rules
 from souvenir.api.deps import SouvenirDep
-from souvenir.engine.curation import MAX_PAGE
+from souvenir.limits import MAX_PAGE
 from souvenir.schemas import (
     BatchWritten, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic,
     MemoryUpdate, SearchQuery, SearchResults, StatusFilter, WritePublic,
@@ -20,8 +21,9 @@ router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["memories"])
 
 def rule_owner(channel: str, user: str, memory_id: int, mem: SouvenirDep, request: Request) -> None:
     """A route changing memory ``memory_id``: 404 unless it is the user's, 403 when it is a
-    rule and the key is not an admin's."""
-    require_admin_for_rules(request, {mem.engine.own_memory(channel, user, memory_id).kind})
+    rule and the key is not an admin's (:func:`souvenir.api.scopes.change_memory`, the check
+    the MCP tools make too)."""
+    scopes.change_memory(principal_of(request), mem, channel, user, memory_id)
 
 
 #: The dependency of every route that changes one existing memory.

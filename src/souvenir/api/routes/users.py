@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
-from souvenir.api.deps import EngineDep, SouvenirDep
-from souvenir.schemas import MemoriesPublic, MemoryPublic, UserDeleted, UserExport
+from souvenir.api.deps import SouvenirDep
+from souvenir.schemas import MemoriesPublic, UserDeleted, UserExport
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["users"])
 
@@ -19,10 +19,9 @@ def profile(channel: str, user: str, mem: SouvenirDep) -> dict[str, Any]:
 
 
 @router.get("/forgotten", response_model=MemoriesPublic)
-def forgotten(channel: str, user: str, engine: EngineDep, min_candidate: int = 10) -> MemoriesPublic:
+def forgotten(channel: str, user: str, mem: SouvenirDep, min_candidate: int = Query(10, ge=0)) -> MemoriesPublic:
     """Memories that were candidates at least ``min_candidate`` times and never served."""
-    return MemoriesPublic(memories=[MemoryPublic.from_memory(m)
-                                    for m in engine.forgotten(channel, user, min_candidate)])
+    return mem.forgotten(user, min_candidate=min_candidate, channel=channel)
 
 
 @router.get("/export", response_model=UserExport)

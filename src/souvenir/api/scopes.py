@@ -1,0 +1,58 @@
+"""One scope model for every door that takes an API key: the REST routes, the proxy and the
+MCP server (stdio or HTTP) call these checks, and nothing else decides what a key may do.
+
+A request acts as a :class:`~souvenir.api.keys.Principal`: an *admin* key (or the open
+loopback mode, or a local MCP stdio session) reaches everything; a *channel* key reaches the
+users of its channels only, and never a ``rule`` (the operator's instruction, carried by every
+later context of the user): it may not write, reword, pin or forget one. A refusal is an
+:class:`~souvenir.errors.AccessDeniedError` with ``status_code`` 403 (REST and the proxy
+answer 403, MCP an error result with the same sentence).
+
+=====================================  ===================================================
+what                                   needs
+=====================================  ===================================================
+any user route / tool (read or write)  :func:`reach` the user's channel
+write memories                         :func:`write_kinds`: admin for a ``rule``
+change one memory (edit, pin, forget)  :func:`change_memory`: the memory's kind, as above
+operators' routes (jobs, metrics…)     :func:`admin`
+=====================================  ===================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from souvenir.api.keys import Principal
+from souvenir.errors import AccessDeniedError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from souvenir.library import Souvenir
+
+__all__ = ["admin", "change_memory", "reach", "write_kinds"]
+
+
+def reach(principal: Principal, channel: str) -> None:
+    """403 unless ``principal`` reaches the users of ``channel``."""
+    if not principal.reaches(channel):
+        raise AccessDeniedError(f"this key does not reach channel {channel!r}", 403)
+
+
+def admin(principal: Principal) -> None:
+    """403 unless ``principal`` is an admin key (or the open loopback mode)."""
+    if not principal.admin:
+        raise AccessDeniedError("this needs an admin key", 403)
+
+
+def write_kinds(principal: Principal, kinds: Iterable[str]) -> None:
+    """403 when a ``rule`` is among the ``kinds`` written and ``principal`` is not admin."""
+    if "rule" in set(kinds):
+        admin(principal)
+
+
+def change_memory(principal: Principal, memory: Souvenir, channel: str, user: str, memory_id: int) -> None:
+    """The checks before memory ``memory_id`` of ``channel:user`` is edited, pinned or
+    forgotten: the channel reached (403), the memory the user's
+    (:class:`~souvenir.errors.UnknownError`, 404), and an admin key when it is a rule (403)."""
+    reach(principal, channel)
+    write_kinds(principal, {memory.memory(user, memory_id, channel=channel).kind})

@@ -1,0 +1,119 @@
+"""The scores of a user's candidates for one message (:class:`QueryScorer`): the query
+embeddings, each bounded by its index, and the fused score of :mod:`souvenir.read.scoring`
+(or the plain cosine when the engine runs without a scorer). A failed embedder degrades the
+answer with its cause; it never raises."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from souvenir.errors import EmbedderError
+from souvenir.index.vectors import PendingQuery, VectorIndex
+from souvenir.read.scoring import DenseInput, Scorer
+from souvenir.read.selection import Scores
+from souvenir.types import Memory
+
+__all__ = ["QueryScorer"]
+
+log = logging.getLogger("souvenir.engine.core")
+
+
+class QueryScorer:
+    """Scores for one message over ``index`` (the main embedder) and ``window_index`` (the
+    window embedder), either ``None`` to leave that signal out. ``scorer``: the fused score
+    (``None`` = the plain cosine of ``index``, the window embedder unused)."""
+
+    def __init__(self, index: VectorIndex | None, window_index: VectorIndex | None,
+                 scorer: Scorer | None) -> None:
+        self.index = index
+        self.window_index = window_index
+        self.scorer = scorer
+
+    def start_window_query(self, message: str) -> PendingQuery | str | None:
+        """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the
+        pending query, the cause when it cannot start (breaker open), ``None`` without a
+        window embedder (or on the cosine read path)."""
+        if self.scorer is None or self.window_index is None:
+            return None
+        try:
+            return self.window_index.start_query(message, hand_over=True)
+        except EmbedderError as exc:
+            return f"window embedder: {exc}"
+
+    def scores(self, user_id: int, message: str, candidates: Sequence[Memory], now: datetime,
+               parts: dict | None = None, pending: PendingQuery | str | None = None,
+               meanwhile: Callable[[], Any] | None = None) -> tuple:
+        """(scores, degradation cause) for ``message``; with ``meanwhile`` (a call run while
+        the window embedder's query is computed), (scores, cause, its result). ``pending``:
+        the window embedder's query when the caller started it (:meth:`start_window_query`)."""
+        if self.scorer is not None:
+            if pending is None and candidates:
+                pending = self.start_window_query(message)
+            return self._fused(self.scorer, user_id, message, candidates, now, parts, pending, meanwhile)
+        scores: Mapping[int, float] | None = {}
+        cause: str | None = None
+        if self.index is not None:
+            try:
+                query = self.index.embed_query(message)
+                scores = self.index.scores(user_id, query)
+            except EmbedderError as exc:
+                log.warning("degraded turn: %s", exc)
+                scores, cause = None, f"embedder: {exc}"
+        return (scores, cause) if meanwhile is None else (scores, cause, meanwhile())
+
+    def _fused(self, scorer: Scorer, user_id: int, message: str, candidates: Sequence[Memory],
+               now: datetime, parts: dict | None, pending: PendingQuery | str | None,
+               meanwhile: Callable[[], Any] | None) -> tuple:
+        """The fused score. The window embedder's query (``pending``, started by the caller)
+        runs while the main embedder's query, the score's other signals and ``meanwhile`` are
+        computed. A failed embedder leaves the other signals (the BM25 part always scores)
+        and marks the answer degraded with its cause."""
+        causes: list[str] = []
+        dense_query = window_query = None
+        if self.index is not None and candidates:
+            try:
+                dense_query = self.index.embed_query(message)
+            except EmbedderError as exc:
+                causes.append(f"embedder: {exc}")
+        prepared = scorer.prepare(user_id, candidates, message, now,
+                                  self._side(scorer, self.index, user_id, dense_query))
+        around = meanwhile() if meanwhile is not None else None
+        if isinstance(pending, str):
+            if candidates:
+                causes.append(pending)
+        elif pending is not None and candidates:
+            try:
+                window_query = pending.result()  # bounded from its start: queue and lock waits count
+            except EmbedderError as exc:
+                causes.append(f"window embedder: {exc}")
+        for cause in causes:
+            log.warning("degraded turn: %s", cause)
+        scores = prepared.finish(self._side(scorer, self.window_index, user_id, window_query), parts)
+        degraded = "; ".join(causes) or None
+        return (scores, degraded) if meanwhile is None else (scores, degraded, around)
+
+    @staticmethod
+    def _side(scorer: Scorer, index: VectorIndex | None, user_id: int, query: Any) -> DenseInput | None:
+        """One embedder's side of the fused score (``None`` without an index or a vector)."""
+        if index is None or query is None:
+            return None
+        dims = scorer.config.coarse_dims
+        coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
+            if dims > 0 and hasattr(index, "coarse_scores") else None
+        return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
+
+    def fused_scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
+                     dense_query: Any = None, window_query: Any = None, parts: dict | None = None) -> Scores:
+        """The fused score of ``candidates`` for ``message`` with the query vectors given
+        (``None``: that signal is left out): what a context runs after embedding the message
+        (``souvenir bench latency`` times it). ``parts``: filled with the score's terms
+        (:meth:`Scorer.scores`). Raises ``RuntimeError`` on the cosine read path."""
+        scorer = self.scorer
+        if scorer is None:
+            raise RuntimeError("the fused score needs a scorer (SOUVENIR_SCORING=fused)")
+        return scorer.scores(user_id, candidates, message, now,
+                             self._side(scorer, self.index, user_id, dense_query),
+                             self._side(scorer, self.window_index, user_id, window_query), parts)

@@ -1,0 +1,111 @@
+"""The read path's orchestration (:class:`ContextReader`): one message's context — the
+user's candidates, their scores (:class:`~souvenir.engine.query_scores.QueryScorer`), the
+24 places (:func:`souvenir.read.selection.select`, pure), the block, the profile, history and
+story layer beside them — and its records queued off the turn
+(:class:`~souvenir.engine.turn_records.TurnRecords`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from souvenir import profile
+from souvenir.engine.identity import check_ids
+from souvenir.engine.query_scores import QueryScorer
+from souvenir.engine.turn_records import TurnRecords
+from souvenir.limits import check_text
+from souvenir.read.block import render_block
+from souvenir.read.scoring import SCORE_FLOOR
+from souvenir.read.selection import SelectionConfig, select
+from souvenir.results import ContextResult
+from souvenir.store.protocol import Store
+from souvenir.timeutil import utcnow
+from souvenir.timezones import TZ_KEY
+
+__all__ = ["ContextReader", "selection_config"]
+
+
+def selection_config(limit: int, semantic_threshold: float, fused: bool) -> SelectionConfig:
+    """The selection of the read path. ``fused`` (the product's default, see runtime.py): the
+    fused score of :mod:`souvenir.read.scoring`, its floor and 18 semantic places of 24 (the
+    places all go by score: docs/benchmarks.md, "Recall levers"); otherwise the plain cosine
+    at ``semantic_threshold``, where promises and preferences the message recalls keep their
+    quota (issue #18)."""
+    if fused:
+        return SelectionConfig(limit=limit, semantic_threshold=SCORE_FLOOR, score_name="score",
+                               semantic_slots=max(0, limit - round(limit * 0.25)), relevance_floor=SCORE_FLOOR)
+    return SelectionConfig(limit=limit, semantic_threshold=semantic_threshold, relevance_floor=semantic_threshold)
+
+
+class ContextReader:
+    """Contexts over ``store``: scored by ``scores``, selected by ``config``, recorded by
+    ``records``; ``history_turns``: the recent turns shown beside the memories."""
+
+    def __init__(self, store: Store, scores: QueryScorer, records: TurnRecords,
+                 config: SelectionConfig, history_turns: int) -> None:
+        self.store = store
+        self.scores = scores
+        self.records = records
+        self.config = config
+        self.history_turns = history_turns
+
+    def context(self, channel: str, external_id: str, message: str, story: str | None = None,
+                now: datetime | None = None, count: bool = True,
+                tz: str | None = None) -> ContextResult:
+        """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
+
+        Counters and degraded-turn events are written in the background (see
+        :meth:`Engine.flush`). An unknown user gets an empty selection. The query embedding is
+        bounded (see :class:`VectorIndex`); on failure the selection runs without scores, the
+        turn is marked degraded, an event is recorded, and no counter moves. ``tz``: the zone
+        the user's days are shown in (default the stored ``tz``; the proxy's header).
+
+        The window embedder's query (the longest part of a turn) starts as soon as the user
+        is known, and everything that does not need it — the candidates, the main embedder's
+        query, the score's other signals, the profile, history and story reads — runs while
+        it is computed.
+        """
+        now = now or utcnow()
+        check_ids(channel, external_id, story)
+        message = check_text(message, "message")
+        parts: dict = {}
+        with self.store.read_turn():  # the user, the story and the user's tick: one round trip
+            user_id, story_id = self.store.find_user_story(channel, external_id, story)
+            if user_id is None:
+                return ContextResult(block=render_block([], [], {}))
+            pending = self.scores.start_window_query(message)
+            if story and story_id is None:
+                story_id = -1  # an unknown story: only global memories qualify
+            candidates = self.store.candidates(user_id, story_id)
+            scores, cause, around = self.scores.scores(user_id, message, candidates, now, parts, pending,
+                                                       lambda: self.around(user_id, story_id, tz))
+        result = select(candidates, scores, self.config, now, story_id)
+        kv, tz, history, story_layer, prior_reply = around
+        self.records.after_context(user_id, story_id, message, now, candidates, result, cause, scores,
+                                   parts, prior_reply, count, self.config.semantic_threshold)
+        return ContextResult(
+            memories=list(result.memories), rules=list(result.rules), profile=kv,
+            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
+            tz=tz,
+            story=story_layer,
+            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
+        )
+
+    def around(self, user_id: int, story_id: int | None, tz: str | None) -> tuple:
+        """What a context shows beside the memories: (public profile, time zone, history,
+        story layer, the reply of the turn before this message), read while the window
+        embedder's query runs."""
+        stored = self.store.kv_all(user_id)
+        kv = profile.public_profile(stored)
+        tz = tz or stored.get(TZ_KEY)  # (one read for both)
+        turns = (self.store.recent_turns(user_id, story_id, max(self.history_turns, 1))
+                 if story_id is None or story_id > 0 else [])
+        history = turns[-self.history_turns:] if self.history_turns else []
+        # what the assistant said last, read now: the selection is kept in the background,
+        # once this message's own turn may be recorded (redact_answer)
+        prior_reply = turns[-1]["reply"] if turns else None
+        story_layer = None
+        if story_id is not None and story_id > 0:
+            story_layer = {"summary": self.store.story_summary(story_id),
+                           "anchors": [a["text"] for a in self.store.anchors(story_id)],
+                           "positions": self.store.positions(user_id, story_id)}
+        return kv, tz, history, story_layer, prior_reply

@@ -1,0 +1,152 @@
+"""One exchange stored (:class:`TurnWriter`): the turn, its profile updates (seed 001's
+``last_queries``, ``lang``, the summariser trigger), the user's time zone, and its memory —
+a reflection job queued for the chat model, or in no-model mode the message itself as an
+episode through the write path — in one transaction."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from datetime import datetime
+
+from souvenir import profile
+from souvenir.engine.identity import check_ids
+from souvenir.engine.identity import story_id as story_id_of
+from souvenir.engine.writer import Writer
+from souvenir.lexical import content_words, normalize
+from souvenir.limits import check_field, check_text, check_time
+from souvenir.results import WriteResult
+from souvenir.store.protocol import Store
+from souvenir.timeutil import aware, utcnow
+from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
+from souvenir.types import Candidate
+from souvenir.write.filters import redact
+from souvenir.write.filters.secrets import redact_answer
+from souvenir.write.writelog import event_detail, event_kind
+
+__all__ = ["TurnWriter"]
+
+log = logging.getLogger("souvenir.engine.core")
+
+
+class TurnWriter:
+    """Turns into ``store``, their memories through ``writer``. ``reflect``: a chat model
+    proposes the memories (a reflection job per turn) instead of the message becoming an
+    episode; ``summarize``: the summariser runs (its trigger is counted in ``counters``)."""
+
+    def __init__(self, store: Store, writer: Writer, counters: Counter[str], reflect: bool,
+                 summarize: bool) -> None:
+        self.store = store
+        self.writer = writer
+        self.counters = counters
+        self.reflect = reflect
+        self.summarize = summarize
+
+    def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
+                    time: datetime | None = None, story: str | None = None,
+                    source: str | None = None, now: datetime | None = None,
+                    language: str | None = None,
+                    timezone: str | None = None) -> tuple[int, WriteResult | None]:
+        """Store one exchange. With a chat model, a reflection job is queued in the same
+        transaction (the worker runs it after the reply); in no-model mode the user's
+        message becomes an ``episode`` (of the story when ``story`` is given, else global). A
+        command (``/start``) or a message without a content word ("ok", "merci", "好的") is
+        kept as a turn only.
+
+        ``time`` keeps its own UTC offset; a naive or UTC time is read in the user's zone
+        (``timezone``, an IANA name or offset, sets it first; a ``time`` with another offset
+        than the stored zone's teaches it: :func:`souvenir.timezones.learned_zone`).
+
+        Every text is checked once, here: the episode goes to :meth:`Writer.write` as it is.
+        Returns (turn id, what the write path did with the message, or ``None`` for a
+        command). Raises :class:`TextError` for an unusable message, :class:`InputError`
+        for an unknown zone.
+        """
+        now = aware(now or utcnow())
+        check_ids(channel, external_id, story)
+        message = check_text(message, "message")
+        check_field(reply, "reply")
+        check_field(source, "source", 1024)
+        check_time(time)
+        zone_text = canonical_zone(timezone) if timezone else None
+        # Secrets never reach the store, whichever path writes (seed 001 §9).
+        message = redact(message)[0]
+        reply = None if reply is None else redact(reply)[0]
+        with self.store.transaction():  # the turn, its profile update and its memory, or nothing
+            user_id = self.store.ensure_user(channel, external_id, now)
+            self.store.lock_user(user_id)  # replicas: the profile read below is written back
+            time = self._local_time(user_id, time, zone_text, now)
+            story_id = story_id_of(self.store, user_id, story, True, now)
+            # the answer to an assistant that asked for a secret ("What's your password?" →
+            # "Hunter2xyz!") is the secret alone: no phrasing rule sees it
+            prior = self.store.recent_turns(user_id, story_id, 1)
+            if prior:
+                message = redact_answer(message, prior[-1]["reply"])
+            turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
+            before = self.store.kv_all(user_id)  # the profile as it was before this turn
+            queries = profile.push_query(before.get(profile.QUERIES_KEY), message)
+            if queries is not None:
+                self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
+            written: WriteResult | None = None
+            if profile.is_command(message):
+                written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
+            elif self.reflect:  # model mode: the reflection proposes the memories
+                self.store.enqueue(user_id, turn_id, "reflection", now)
+            elif profile.is_acknowledgement(content_words(normalize(message))):
+                written = self._not_remembered(user_id, message, "acknowledgement",
+                                               "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)
+            else:
+                # its session: the story, else the day it was said (neighbours for the read path)
+                episode = Candidate(text=message.strip(), kind="episode", scope="story" if story else "global",
+                                    source=source or f"turn:{turn_id}", time=time,
+                                    session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
+                written = self.writer.write(channel, external_id, episode, story=story, now=now)
+            new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
+            self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
+            return turn_id, written
+
+    def _not_remembered(self, user_id: int, message: str, code: str, what: str, now: datetime) -> WriteResult:
+        """A turn's message kept as a turn only, with its event (the write log shows every
+        drop with its reason)."""
+        reason = f"{code}: {what}, kept in the conversation, not as a memory"
+        self.store.record_event(user_id, event_kind("dropped", code), event_detail(reason, message), now)
+        return WriteResult("dropped", None, message, reason=reason, code=code)
+
+    def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None,
+                    now: datetime) -> datetime:
+        """The turn's local time; stores the zone given or learned from ``time``."""
+        stored = self.store.kv_get(user_id, TZ_KEY)
+        learned = zone_text if zone_text and zone_text != stored else learned_zone(stored, time)
+        if learned:
+            self.store.kv_set(user_id, TZ_KEY, learned, now)
+            stored = learned
+        return localize(time, stored, now)
+
+    def set_timezone(self, channel: str, external_id: str, tz: str,
+                     now: datetime | None = None) -> str:
+        """Set the user's zone (profile key ``tz``; an IANA name or an offset, created
+        user included); returns its canonical text. Raises :class:`InputError`."""
+        check_ids(channel, external_id)
+        value = canonical_zone(tz)
+        now = now or utcnow()
+        user_id = self.store.ensure_user(channel, external_id, now)
+        self.store.kv_set(user_id, TZ_KEY, value, now)
+        return value
+
+    def _profile_turn(self, user_id: int, turn_id: int, before: dict[str, str], message: str,
+                      language: str | None, new_facts: int, now: datetime) -> None:
+        """Seed 001's rule-based profile updates after a turn: ``lang`` (channel code > stored
+        > detected) and the summariser trigger (only on new facts; queued, never inline)."""
+        update = profile.update_language(language, before.get(profile.LANG_KEY), message)
+        if update.write and update.language:
+            self.store.kv_set(user_id, profile.LANG_KEY, update.language, now)
+        turns = profile.count_turn(before, message)
+        fire, why = profile.should_summarize(before, message, update.changed, new_facts, turns)
+        if self.summarize:
+            self.counters["summaries_queued" if fire else "summaries_skipped"] += 1
+        if fire and self.summarize:
+            self.store.enqueue(user_id, turn_id, "summary", now)
+            turns = 0  # counted from the scheduling: turns during the run are not lost
+            log.debug("summary queued for user %s: %s", user_id, why)
+        self.store.kv_set(user_id, profile.TURNS_KEY, str(turns), now)
+

@@ -1,0 +1,146 @@
+"""The write path's orchestration (:class:`Writer`): one candidate through the filters and
+the admission decision (:mod:`souvenir.write.filters`, :mod:`souvenir.write.admission`,
+both pure) to the store, in the user's local time, the vector indexes woken or told which
+window vectors went stale."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from souvenir.engine.identity import check_ids
+from souvenir.engine.identity import story_id as story_id_of
+from souvenir.errors import InputError
+from souvenir.index.vectors import VectorIndex
+from souvenir.limits import check_field, check_text, check_time
+from souvenir.results import WriteResult
+from souvenir.store.protocol import Store
+from souvenir.timeutil import aware, utcnow
+from souvenir.timezones import TZ_KEY, localize
+from souvenir.types import Candidate
+from souvenir.write import admission
+from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
+from souvenir.write.writelog import event_detail, event_kind
+
+__all__ = ["Writer", "checked_candidate"]
+
+
+def checked_candidate(candidate: Candidate, story: str | None) -> Candidate:
+    """``candidate`` with its text stripped, once it is writable: a usable text
+    (:func:`~souvenir.limits.check_text`), a source of at most 1 KiB, a time within the
+    accepted years, and a story when it is story-scoped. Raises
+    :class:`~souvenir.errors.InputError` saying why not."""
+    text = check_text(candidate.text, "memory text")
+    check_field(candidate.source, "source", 1024)
+    check_time(candidate.time, "memory time")
+    if candidate.scope == "story" and candidate.story_id is None and not story:
+        raise InputError("a story-scoped memory needs a story")
+    return candidate if text == candidate.text else replace(candidate, text=text)
+
+
+class Writer:
+    """Writes memories into ``store``; ``index`` and ``window_index`` (either may be
+    ``None``) are the vector indexes to wake after a write and whose window vectors a
+    changed memory makes stale."""
+
+    def __init__(self, store: Store, index: VectorIndex | None, window_index: VectorIndex | None) -> None:
+        self.store = store
+        self.index = index
+        self.window_index = window_index
+
+    def remember(self, channel: str, external_id: str, candidate: Candidate,
+                 exchange: Exchange | None = None, story: str | None = None,
+                 now: datetime | None = None) -> WriteResult:
+        """Check the ids and ``candidate`` (:func:`checked_candidate`), then :meth:`write` it."""
+        now = aware(now or utcnow())
+        check_ids(channel, external_id, story)
+        return self.write(channel, external_id, checked_candidate(candidate, story), exchange, story, now)
+
+    def write(self, channel: str, external_id: str, candidate: Candidate,
+              exchange: Exchange | None = None, story: str | None = None,
+              now: datetime | None = None) -> WriteResult:
+        """Write one candidate whose ids and fields were checked (:meth:`remember` checks
+        them) through filters and dedup for the user.
+
+        ``exchange`` given = a model proposed it from that exchange (the full filter chain);
+        otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
+        is when it was said (default ``now``); its own UTC offset is the user's local day for
+        grounding "tomorrow"; a naive time, a date alone or a UTC time is read in the user's
+        zone (profile key ``tz``, :func:`souvenir.timezones.localize`)."""
+        now = aware(now or utcnow())
+        text = candidate.text
+        user_id = self.store.ensure_user(channel, external_id, now)
+        # the user's local time: "tomorrow" is grounded in their day (souvenir.timezones)
+        said_at = localize(candidate.time, self.store.kv_get(user_id, TZ_KEY), now)
+        story_id = candidate.story_id
+        if story_id is None and candidate.scope == "story":
+            story_id = story_id_of(self.store, user_id, story, True, now)
+        candidate = Candidate(
+            text=text, kind=candidate.kind, scope=candidate.scope,
+            confidence=min(1.0, max(0.0, float(candidate.confidence))), source=candidate.source,
+            story_id=story_id, time=said_at, pinned=candidate.pinned,
+            speaker=candidate.speaker, session=candidate.session,
+        )
+        chain = MODEL_CHAIN if exchange is not None else DIRECT_CHAIN
+        verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
+        if not verdict.kept:
+            # The decision's candidate is the redacted one: a dropped secret is never echoed.
+            reason = f"{verdict.filter}: {verdict.reason}"
+            self.store.record_event(user_id, event_kind("dropped", verdict.filter),
+                                    event_detail(reason, verdict.candidate.text), now)
+            return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
+        candidate = verdict.candidate
+        with self.store.transaction():
+            self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
+            existing = self.store.memories(user_id, "active")
+            decision = admission.decide(candidate, existing, said_at)
+            previous = next((m.text for m in existing if m.id == decision.target_id), None)
+            self.store.record_event(user_id, event_kind(decision.action, decision.code),
+                                    event_detail(decision.reason, decision.text, decision.target_id, previous), now)
+            return self._apply(user_id, candidate, decision, said_at, now, previous)
+
+    def _apply(self, user_id: int, candidate: Candidate, decision: admission.Decision, said_at: datetime,
+               now: datetime, previous: str | None = None) -> WriteResult:
+        text = decision.text
+
+        def result(action: str, memory_id: int | None, superseded_id: int | None = None) -> WriteResult:
+            return WriteResult(action, memory_id, text, reason=decision.reason, code=decision.code,
+                               previous=previous, superseded_id=superseded_id)
+
+        target = decision.target_id
+        if decision.action in ("absorb", "replace", "supersede"):
+            assert target is not None, f"{decision.action} without a target"
+            self.drop_windows_around(target)
+            if decision.action == "absorb":
+                self.store.absorb(target, text, candidate.source, said_at, now)
+                return result("absorb", target)
+            if decision.action == "replace":
+                self.store.replace_wording(target, text, candidate.confidence, candidate.source, said_at, now)
+                self.wake_indexer()
+                return result("replace", target)
+        new_id = self.store.insert_memory(
+            user_id, text, candidate.kind, candidate.scope, candidate.story_id,
+            candidate.confidence, candidate.pinned, candidate.source, said_at,
+            speaker=candidate.speaker, session=candidate.session,
+        )
+        if candidate.session is not None and self.window_index is not None:
+            # the previous episode's window now ends on this one: re-embed it
+            self.store.drop_neighbour_vectors(new_id, self.window_index.name, after=False)
+        if decision.action == "supersede" and target is not None:  # (asserted above)
+            self.store.supersede(target, new_id, said_at)  # superseded when said
+            self.wake_indexer()
+            return result("supersede", new_id, superseded_id=target)
+        self.wake_indexer()
+        return result("insert", new_id)
+
+    def wake_indexer(self) -> None:
+        """Tell the vector indexes a memory is waiting for its vector."""
+        for index in (self.index, self.window_index):
+            if index is not None:
+                index.wake()
+
+    def drop_windows_around(self, memory_id: int) -> None:
+        """A memory's words leave (delete) or change (replace, absorb, supersede): its
+        session neighbours' window vectors held them, so they are re-embedded."""
+        if self.window_index is not None:
+            self.store.drop_neighbour_vectors(memory_id, self.window_index.name)
