@@ -66,9 +66,11 @@ class ReflectionWorker:
     n-th failure is ``min(backoff_max_s, backoff_s × 2^(n−1))``, so retries keep coming
     through an outage (every minute by default) instead of spacing out past it.
 
-    ``stale_after_s`` (shared stores): a job runs one model call bounded by the engine's
-    ``reflection_timeout_s`` plus one short apply transaction, so a job claimed more than
-    twice that bound plus a minute ago has lost its worker.
+    ``stale_after_s`` (shared stores): a job waits at most the engine's
+    ``reflection_timeout_s`` for its place at the model server's gate, then runs one model
+    call bounded by it (a streamed answer's last read can add one more bound) plus one short
+    apply transaction, so a job claimed more than three times that bound plus a minute ago
+    has lost its worker.
 
     ``workers``: threads running jobs at once (at least 1). A job mostly waits for the
     model, so two overlap two model calls on a small machine at little CPU cost (the
@@ -90,7 +92,7 @@ class ReflectionWorker:
         self.backoff_max_s = backoff_max_s
         self.idle_s = idle_s
         self.stale_after_s = (stale_after_s if stale_after_s is not None
-                              else 2 * engine.reflection_timeout_s + 60.0)
+                              else 3 * engine.reflection_timeout_s + 60.0)
         self.sweep_s = sweep_s
         self._swept = 0.0
         self.workers = max(1, int(workers))
