@@ -143,12 +143,12 @@ def main() -> int:
             text = PROBES[len(probes) % len(PROBES)]
             took = timed_post(api, "/v1/chat/completions", probe_body(text, args.model, user))
             probes.append({"turn": n, "probe": text, "proxied_s": round(took, 2)})
-            print(f"turn {n}: probe {took:.2f} s, outbox {app.state.runtime.store.outbox_counts()}",
+            print(f"turn {n}: probe {took:.2f} s, outbox {app.state.souvenir.runtime.store.outbox_counts()}",
                   file=sys.stderr, flush=True)
         time.sleep(args.pace_s)
     last_turn = time.monotonic()
     timeline = []
-    runtime = app.state.runtime
+    runtime = app.state.souvenir.runtime
     while True:
         counts = runtime.store.outbox_counts()
         since = time.monotonic() - last_turn
