@@ -320,3 +320,20 @@ def test_a_summary_that_echoes_its_input_is_rejected_and_the_old_one_stays(tmp_p
             assert rt.engine.counters["summaries_rejected"] >= 1
         finally:
             rt.close()
+
+
+def test_bounds_reach_the_server_in_each_protocol():
+    from souvenir.llm import OllamaChatClient, OpenAIChatClient
+
+    with ChatServer(reply="Hello there") as upstream:
+        ollama = OllamaChatClient(upstream.url, "small", timeout_s=10)
+        assert ollama.ask([{"role": "user", "content": "hi"}], max_tokens=50, stop=("\n\n",),
+                          temperature=0.3, background=True).text == "Hello there"
+        options = upstream.requests[-1]["options"]
+        assert options == {"temperature": 0.3, "num_predict": 50, "stop": ["\n\n"]}
+        openai = OpenAIChatClient(upstream.url, "small", timeout_s=10)
+        answer = openai.ask([{"role": "user", "content": "hi"}], max_tokens=20, background=False)
+        body = upstream.requests[-1]
+        assert answer.text == "Hello there" and body["max_tokens"] == 20 and "stream" not in body
+        streamed = openai.ask([{"role": "user", "content": "hi"}], max_tokens=20, background=True)
+        assert streamed.text.strip() == "Hello there" and upstream.requests[-1]["stream"] is True
