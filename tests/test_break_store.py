@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from souvenir.schemas import ContextPublic
+
 import json
 import os
 import sqlite3
@@ -29,7 +31,7 @@ def test_secrets_never_reach_the_store_through_turns_or_last_queries(tmp_path):
     store = open_store(f"sqlite:///{tmp_path / 's.db'}")
     engine = Engine(store)
     engine.record_turn("api", "u", "My wifi password is hunter2xyz")
-    answer = json.dumps(engine.context("api", "u", "what is my password?").as_json())
+    answer = json.dumps(ContextPublic.from_result(engine.context("api", "u", "what is my password?")).model_dump(mode="json"))
     assert "hunter2xyz" not in answer
     with sqlite3.connect(tmp_path / "s.db") as conn:
         dump = "\n".join(conn.iterdump())

@@ -4,6 +4,8 @@ that keeps the old summary."""
 
 from __future__ import annotations
 
+from souvenir.schemas import ContextPublic
+
 import json
 import threading
 import time
@@ -83,7 +85,7 @@ def test_the_profile_is_plain_json_without_internal_keys(model_runtime):
     summariser's ``meta:`` counter stays inside the engine."""
     rt, _ = model_runtime
     rt.engine.record_turn("telegram", "j", "is cash on delivery available?", "Yes.", language="en")
-    result = rt.engine.context("telegram", "j", "and shipping?").as_json()
+    result = ContextPublic.from_result(rt.engine.context("telegram", "j", "and shipping?")).model_dump(mode="json")
     assert result["profile"]["last_queries"] == ["is cash on delivery available?"]
     assert not [k for k in result["profile"] if k.startswith("meta:")]
     assert json.loads(json.dumps(result))["profile"]["lang"] == "en"

@@ -6,6 +6,8 @@ never show one user's row to another. Every text a user owns carries the user's 
 
 from __future__ import annotations
 
+from souvenir.schemas import ContextPublic
+
 import json
 import random
 import re
@@ -140,8 +142,8 @@ def _check_one(engine: Engine, i: int, rng: random.Random) -> None:
     uid = store.find_user("api", tag)
     mine = {m.id for m in store.memories(uid, None)}
     reads = {
-        "context": lambda: engine.context("api", tag, f"{tag} tea {rng.random()}", story="saga").as_json(),
-        "context_no_story": lambda: engine.context("api", tag, "where do I live?").as_json(),
+        "context": lambda: ContextPublic.from_result(engine.context("api", tag, f"{tag} tea {rng.random()}", story="saga")).model_dump(mode="json"),
+        "context_no_story": lambda: ContextPublic.from_result(engine.context("api", tag, "where do I live?")).model_dump(mode="json"),
         "memories": lambda: [m.text for m in engine.memories("api", tag, None)],
         "export": lambda: engine.export_user("api", tag),
         "diagnostics": lambda: engine.diagnostics("api", tag, "saga"),

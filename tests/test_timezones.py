@@ -4,6 +4,8 @@ the API, from a turn's own offset and from the proxy's header."""
 
 from __future__ import annotations
 
+from souvenir.schemas import ContextPublic
+
 import json
 from datetime import date, datetime, timedelta, timezone
 
@@ -147,7 +149,7 @@ def test_dst_change_in_paris_grounds_and_prints_the_local_day(tmp_path):
     assert "Rendez-vous chez le dentiste aujourd'hui (2025-10-27)" in texts
     block = engine.context("api", "p", "dentiste ?", now=datetime(2025, 10, 28, tzinfo=timezone.utc)).block
     assert "[episode, 2025-10-27] \"Rendez-vous chez le dentiste" in block
-    result = engine.context("api", "p", "dentiste ?").as_json()
+    result = ContextPublic.from_result(engine.context("api", "p", "dentiste ?")).model_dump(mode="json")
     dates = {m["text"][:9]: m["day"] for m in result["memories"]}
     assert dates["Rendez-vo"] == "2025-10-27" and dates["Je passe "] == "2025-03-30"
 

