@@ -117,6 +117,12 @@ class Settings(BaseSettings):
                                         "doubled after each failure up to reflection_backoff_max_s.")
     reflection_backoff_max_s: float = Field(60.0, ge=0, description="Longest delay between two "
                                             "retries of a failed job (retries keep coming through an outage).")
+    llm_concurrency: int = Field(
+        0, ge=0, le=256, description="Background model calls (reflections, summaries) this replica "
+        "sends the chat server at once; live proxied replies go first and make them yield "
+        "(souvenir.llm.gate). 0 = 1 for a server on this machine (loopback, localhost: one answer "
+        "at a time on shared cores), else reflection_workers. The worker runs at most this many "
+        "jobs at once.")
     llm_breaker_cooldown_s: float = Field(30.0, gt=0, description="How long a failed chat model is "
                                           "skipped (its circuit breaker's cool-down) before a trial call.")
     reflection_min_confidence: float = Field(
