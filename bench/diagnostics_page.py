@@ -2,7 +2,7 @@
 screenshot with headless Chromium.
 
     .venv/bin/python -m bench.diagnostics_page [--conv ../shared/data/locomo/conv-26.json]
-        [--screenshot docs/diagnostics.png]
+        [--screenshot docs/diagnostics.png] [--size 1280,900]
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ def main() -> None:
     parser.add_argument("--conv", default="../shared/data/locomo/conv-26.json")
     parser.add_argument("--screenshot", default="")
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--size", default="1280,900", help="the browser window, width,height in CSS px")
     args = parser.parse_args()
     conv = parse_locomo(args.conv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -56,7 +57,7 @@ def main() -> None:
                 subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
                                 "--disable-background-networking", "--disable-component-update",
                                 "--disable-sync", "--no-first-run", f"--user-data-dir={tmp}/p",
-                                "--window-size=1280,1600", f"--screenshot={Path(args.screenshot).resolve()}",
+                                f"--window-size={args.size}", "--hide-scrollbars", f"--screenshot={Path(args.screenshot).resolve()}",
                                 server.url + url], capture_output=True, timeout=120, check=False)
                 print(f"screenshot: {args.screenshot}")
         rt.close()

@@ -64,12 +64,12 @@ def test_diagnostics_give_parts_ranks_ids_never_served_and_this_users_backlog(tm
         assert data["index"]["indexes"] == {"use-m3": 1}
         assert data["never_served"] == []  # six candidates, all served
         html = render_page(data)
-        assert "Never served" in html and "<th>rank</th>" in html and "<th>USE</th>" in html
-        assert f"<td>{cat['id']}</td>" in html
+        assert "Never served" in html and "<th class='num'>rank</th>" in html and "<th class='num'>USE</th>" in html
+        assert f"id {cat['id']}" in html
         # every part that moves a score has its column, so the columns sum to the score
-        from souvenir.api.diagnostics_page import PART_LABELS
+        from souvenir.api.diagnostics_page import PART_LABELS, _header
         held = {n for i in items for n, v in i["parts"].items() if v}
         assert "length" in held
-        assert all(f"<th>{PART_LABELS.get(n, n)}</th>" in html for n in held)
+        assert all(f"<th class='num'>{_header(PART_LABELS.get(n, n))}</th>" in html for n in held)
     finally:
         rt.close()

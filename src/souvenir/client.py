@@ -39,8 +39,9 @@ from souvenir.schemas import (
     DEFAULT_CHANNEL, BatchWritten, ContextPublic, ContextQuery, Diagnostics, MemoriesPublic, MemoryBatch,
     MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults,
     StatusFilter, Timezone, TimezoneSet, TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic,
-    validated,
+    checked_arguments, validated,
 )
+from souvenir.schemas import KindName, ScopeName
 
 __all__ = ["DEFAULT_TIMEOUT_S", "AsyncSouvenirClient", "SouvenirClient"]
 
@@ -67,6 +68,7 @@ def _body(model: BaseModel) -> Any:
     return model.model_dump(mode="json", exclude_none=True)
 
 
+@checked_arguments  # the library's argument checks, so both doors refuse alike
 class _Calls:
     """The requests of every method, built from the library's arguments."""
 
@@ -89,7 +91,7 @@ class _Calls:
                           story=story, message=message)
         return _Call("POST", "/v1/context", ContextPublic.model_validate, _body(query))
 
-    def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
+    def remember(self, user: str, text: str, *, kind: KindName = "fact", scope: ScopeName = "global",
                  story: str | None = None, confidence: float = 1.0, pinned: bool = False,
                  date: datetime | None = None, source: str | None = None,
                  channel: str | None = None) -> _Call[WritePublic]:
@@ -116,8 +118,8 @@ class _Calls:
         return _Call("GET", f"{self._user(user, channel)}/memories", MemoriesPublic.model_validate,
                      params=params)
 
-    def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
-               scope: str | None = None, story: str | None = None, since: datetime | None = None,
+    def search(self, user: str, query: str, *, kind: KindName | list[KindName] | None = None,
+               scope: ScopeName | None = None, story: str | None = None, since: datetime | None = None,
                until: datetime | None = None, limit: int = 10,
                channel: str | None = None) -> _Call[SearchResults]:
         q = validated(SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since,

@@ -47,8 +47,9 @@ from souvenir.schemas import (
     DEFAULT_CHANNEL, ApiKey, BatchWritten, ContextPublic, ContextQuery, Diagnostics, HistoryEntry, Job, JobList,
     JobsRequeued, JobStatus, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic,
     MemoryUpdate, SearchQuery, SearchResults, StatusFilter, Timezone, TurnCreate, TurnRecorded, UserDeleted,
-    UserExport, WritePublic, validated,
+    UserExport, WritePublic, checked_arguments, validated,
 )
+from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
 from souvenir.timeutil import utcnow
 from souvenir.timezones import TZ_KEY
@@ -76,6 +77,9 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
     if isinstance(target, Settings):
         return target.model_copy(update=overrides) if overrides else target
     if target is not None:
+        if not isinstance(target, (str, os.PathLike)):
+            raise InputError(f"open(): target must be a database URL, a SQLite file path or a Settings, "
+                             f"not {type(target).__name__}")
         text = os.fspath(target)
         overrides["database_url"] = text if "://" in text else f"sqlite:///{text}"
     try:
@@ -84,6 +88,7 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
         raise InputError(f"bad settings: {exc}") from None
 
 
+@checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
 class Souvenir:
     """Long-term memory over one store (see the module docstring). Thread-safe: one instance
     serves every thread of a process. Close it (or use ``with``) to stop its background
@@ -217,7 +222,7 @@ class Souvenir:
         return answer
 
     # -- memories ----------------------------------------------------------------------------
-    def remember(self, user: str, text: str, *, kind: str = "fact", scope: str = "global",
+    def remember(self, user: str, text: str, *, kind: KindName = "fact", scope: ScopeName = "global",
                  story: str | None = None, confidence: float = 1.0, pinned: bool = False,
                  date: datetime | None = None, source: str | None = None,
                  channel: str | None = None) -> WritePublic:
@@ -276,8 +281,8 @@ class Souvenir:
         return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found],
                               unknown_user=None if found else self._unknown(who, user))
 
-    def search(self, user: str, query: str, *, kind: str | list[str] | None = None,
-               scope: str | None = None, story: str | None = None, since: datetime | None = None,
+    def search(self, user: str, query: str, *, kind: KindName | list[KindName] | None = None,
+               scope: ScopeName | None = None, story: str | None = None, since: datetime | None = None,
                until: datetime | None = None, limit: int = 10, channel: str | None = None) -> SearchResults:
         """The user's memories ranked for ``query`` with the read path's score, best first,
         without moving any counter. Filters: ``kind`` (one or several), ``scope``, ``since``

@@ -15,10 +15,15 @@ characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections import abc
+from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any, Literal, TypeVar
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from souvenir.errors import InputError
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_text
@@ -28,12 +33,13 @@ from souvenir.types import KINDS, Memory, Selection
 
 __all__ = [
     "DEFAULT_CHANNEL", "ApiKey", "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
-    "DegradedEvent", "Diagnostics", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
-    "IndexStatus", "Job", "JobList", "JobRetry", "JobStatus", "JobsRequeued", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
-    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "ParkedJob", "RowId", "ScopeName",
+    "DegradedEvent", "Diagnostics", "ErrorBody", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
+    "HistoryEvent", "IndexStatus", "Job", "JobList", "JobRetry", "JobStatus", "JobsRequeued", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
+    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "OpenAIErrorBody", "OpenAIErrorDetail", "ParkedJob", "PassName",
+    "Profile", "RowId", "ScopeName",
     "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
     "StatusName", "StoryLayer", "StoryPosition", "Timezone", "TimezoneSet", "TurnCreate", "TurnRecorded", "UserDeleted",
-    "UserExport", "UserRef", "WritePublic", "memory_json", "selected_json", "validated",
+    "UserExport", "UserRef", "WritePublic", "checked_arguments", "memory_json", "selected_json", "validated",
 ]
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -46,6 +52,10 @@ StatusName = Literal["active", "superseded", "deleted"]
 RowId = Annotated[int, Field(ge=1, le=2**63 - 1)]
 #: A list's status filter: one status, or ``all``.
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
+#: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`).
+PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue"]
+#: A link of a memory's history chain (:class:`HistoryEntry`).
+HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
@@ -71,6 +81,92 @@ def validated(model: type[_M], **fields: Any) -> _M:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg'].removeprefix('Value error, ')}"
                              for e in exc.errors(include_input=False))
         raise InputError(problems) from None
+
+
+_C = TypeVar("_C", bound=type)
+
+
+#: Classes pydantic has no schema for are checked with ``isinstance``.
+_LAX_OBJECTS = ConfigDict(arbitrary_types_allowed=True)
+
+
+def checked_arguments(cls: _C) -> _C:
+    """Class decorator: every public method of ``cls`` checks its arguments against its
+    annotations (pydantic's lax mode: ``"10"`` is 10, ``"ten"`` is not an int) before it
+    runs, and a wrong one is an :class:`InputError` naming the method, the parameter and
+    the type it got (never the value: it may be a secret) — not a ``TypeError`` from deep
+    inside. An unknown or missing argument is an :class:`InputError` too. The adapters are
+    built on a method's first call (its annotations may name classes defined later)."""
+    for name, member in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.isfunction(member):
+            setattr(cls, name, _checked(member))
+    return cls
+
+
+def _eager(hint: Any) -> Any:
+    """``hint`` with ``Iterable[X]`` (alone or in a union) read as ``list[X]``: an iterable
+    is consumed once, so it is checked as the list it becomes, before the method runs."""
+    if get_origin(hint) is abc.Iterable:
+        return list[get_args(hint)[0]]  # type: ignore[misc]
+    if get_origin(hint) in (Union, UnionType):
+        return Union[tuple(_eager(arm) for arm in get_args(hint))]  # noqa: UP007
+    return hint
+
+
+def _consumed(hint: Any) -> bool:
+    return _eager(hint) != hint
+
+
+#: Inputs a lax check may convert ("10" to 10, an ISO string to a datetime): the method then
+#: gets the converted value. Any other value (an object, a list, a callable) is checked and
+#: passed on as it is: the check never swaps a caller's object for a copy.
+_SCALARS = (str, int, float, bool, bytes)
+
+
+def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
+    signature = inspect.signature(method)
+    adapters: dict[str, tuple[TypeAdapter[Any], bool]] = {}
+    built: list[bool] = []
+
+    def build() -> None:
+        try:
+            hints = get_type_hints(method)
+        except Exception:  # noqa: BLE001 - an annotation only a type checker resolves: no run-time check
+            hints = {}
+        for param in list(signature.parameters.values())[1:]:
+            hint = hints.get(param.name, Any)
+            if hint is Any:
+                continue
+            try:
+                adapters[param.name] = (TypeAdapter(_eager(hint), config=_LAX_OBJECTS), _consumed(hint))
+            except Exception:  # noqa: BLE001 - a type pydantic cannot check (os.PathLike[str]…): unchecked
+                continue
+        built.append(True)
+
+    @functools.wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not built:
+            build()
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+        except TypeError as exc:
+            raise InputError(f"{method.__name__}(): {exc}") from None
+        for name, value in list(bound.arguments.items()):
+            if name not in adapters:
+                continue
+            adapter, consumed = adapters[name]
+            try:
+                checked = adapter.validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors(include_input=False)[0]
+                where = ".".join(map(str, (name, *first["loc"])))
+                raise InputError(f"{method.__name__}(): {where}: {first['msg'].removeprefix('Value error, ')} "
+                                 f"(got {type(value).__name__})") from None
+            if consumed or isinstance(value, _SCALARS):
+                bound.arguments[name] = checked
+        return method(*bound.args, **bound.kwargs)
+
+    return call
 
 
 def _text_field(value: str) -> str:
@@ -143,7 +239,7 @@ class SelectedMemory(MemoryPublic):
     path's score for the message (``None`` without vectors or on a degraded turn)."""
 
     reason: str
-    pass_name: str = Field(alias="pass")
+    pass_name: PassName = Field(alias="pass")
     score: float | None = None
     day: str | None = Field(None, description="The user's calendar day of ``updated_at`` (in the "
                             "profile's `tz`; UTC when none is known), as the block prints it.")
@@ -298,8 +394,8 @@ class MemoryCreate(_In):
     """A memory written directly (a person, an import): it goes through the write path."""
 
     text: str = Field(..., description=f"The memory (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
-    kind: str = Field("fact", description=f"One of {', '.join(KINDS)}.")
-    scope: str = Field("global", description="global, or story (then 'story' names it).")
+    kind: KindName = Field("fact", description=f"One of {', '.join(KINDS)}.")
+    scope: ScopeName = Field("global", description="global, or story (then 'story' names it).")
     story: str | None = Field(None, max_length=256)
     confidence: float = Field(1.0, ge=0.0, le=1.0)
     pinned: bool = False
@@ -308,16 +404,16 @@ class MemoryCreate(_In):
 
     _check = field_validator("text")(_text_field)
 
-    @field_validator("kind")
+    @field_validator("kind", mode="before")
     @classmethod
-    def _kind(cls, value: str) -> str:
+    def _kind(cls, value: Any) -> Any:
         if value not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}")
         return value
 
-    @field_validator("scope")
+    @field_validator("scope", mode="before")
     @classmethod
-    def _scope(cls, value: str) -> str:
+    def _scope(cls, value: Any) -> Any:
         if value not in ("global", "story"):
             raise ValueError("scope must be global or story")
         return value
@@ -399,9 +495,10 @@ class MemoryDeleted(_Out):
 
 class HistoryEntry(_Out):
     """One link of a memory's chain: ``replaced`` or ``absorbed`` (an earlier or a poorer
-    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``)."""
+    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``), ``erased``
+    (forgotten, textless; ``source`` ``request:turn:N`` when the user asked in chat)."""
 
-    event: str
+    event: HistoryEvent
     text: str
     source: str | None = None
     said_at: datetime | None = None
@@ -441,13 +538,48 @@ class Health(_Out):
     proxy's latest request (``null`` without a proxy); the degraded turns counted so far."""
 
     model_config = ConfigDict(extra="allow")
-    status: str
+    status: Literal["ok", "degraded"]
     embedder: str | None = None
     window_embedder: str | None = None
     embedder_breakers: dict[str, str] = Field(default_factory=dict)
     chat: dict[str, dict[str, Any]] = Field(default_factory=dict)
     proxy: dict[str, Any] | None = None
     degraded_turns: int = 0
+    warming: list[str] = Field(default_factory=list, description="Embedders whose model is still "
+                               "loading at start: not ready until it is empty.")
+
+
+class Profile(_Out):
+    """The user-level profile (seed 001): ``lang`` (detected or sent), ``summary`` (with a
+    chat model), ``tz`` (IANA name or offset, once known), ``last_queries`` (the latest
+    messages, newest last); ``state:*`` numbers and keys written by hand pass through as
+    they are (``extra``). A key the user does not have yet is absent from the JSON."""
+
+    model_config = ConfigDict(extra="allow")
+    lang: str | None = None
+    summary: str | None = None
+    tz: str | None = None
+    last_queries: list[str] | None = None
+
+
+class ErrorBody(_Out):
+    """An error answer of the REST routes: ``detail`` says what went wrong (a list of
+    ``{loc, msg, type}`` for a request that fails validation: 422)."""
+
+    detail: str | list[dict[str, Any]]
+
+
+class OpenAIErrorDetail(_Out):
+    message: str
+    type: str
+    param: str | None = None
+    code: str | None = None
+
+
+class OpenAIErrorBody(_Out):
+    """An error answer of the proxy's routes, in OpenAI's shape (its clients read it)."""
+
+    error: OpenAIErrorDetail
 
 
 class UserRef(_Out):

@@ -24,7 +24,9 @@ from souvenir.api import routes
 from souvenir.api.accesslog import install_access_log_filter
 from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
-from souvenir.api.http_errors import install_handlers
+from souvenir.api.http_errors import (
+    ERROR_RESPONSES, OPEN_ERROR_RESPONSES, OPENAI_ERROR_RESPONSES, errors_as_json, install_handlers,
+)
 from souvenir.api.proxy import UpstreamHealth, build_router
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
@@ -87,13 +89,13 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
     install_handlers(app)
     protected = route_dependencies(settings)
     for router in routes.PROTECTED.values():
-        app.include_router(router, dependencies=protected)
+        app.include_router(router, dependencies=protected, responses=ERROR_RESPONSES)
     for router in routes.OPEN.values():
-        app.include_router(router)
+        app.include_router(router, responses=OPEN_ERROR_RESPONSES)
     if upstream is not None:
         app.include_router(build_router(lambda: app.state.souvenir, upstream, app.state.proxy_counters,
                                         app.state.proxy_upstream),
-                           dependencies=protected)
+                           dependencies=protected, responses=OPENAI_ERROR_RESPONSES)
     _declare_bearer(app)
     return app
 
@@ -112,6 +114,7 @@ def _declare_bearer(app: FastAPI) -> None:
             "type": "http", "scheme": "bearer",
             "description": "An API key (`souvenir keys create`); needed once the store has keys."}
         spec["security"] = [{"bearer": []}]
+        errors_as_json(spec)
         for method, path in PUBLIC:
             operation = spec.get("paths", {}).get(path, {}).get(method.lower())
             if operation is not None:

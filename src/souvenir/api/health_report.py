@@ -8,7 +8,8 @@ message: this route is public), the structured output it accepts, the forms it r
 its configuration error; ``proxy``: how the upstream chat model answered the proxy's latest
 request, ``{"upstream": "unknown"|"ok"|"failing", "last_failure", "failing_for_s"}``, ``null``
 without a proxy). ``/health/ready`` is the same body with
-503 when not ready (the store cannot be read). Causes (the part is one of ``store``,
+503 when not ready: the store cannot be read, or ``warming`` lists the embedders whose model
+is still loading at start (a first turn then waits for them instead of going degraded). Causes (the part is one of ``store``,
 ``embedder``, ``window_embedder``, ``chat``, ``breaker``, ``proxy``):
 
 - store: unreachable or unreadable (not ready); its file gone, read-only, or a write
@@ -149,8 +150,9 @@ def report(rt, proxy=None) -> tuple[dict, bool]:
             causes.append({"part": "proxy", "detail": f"the upstream chat model failed the proxy's latest request "
                                                       f"({upstream['last_failure']}, for {upstream['failing_for_s']} s): "
                                                       "proxied requests get 502/504 until it answers"})
-        ready = readable
-        return {"status": "ok" if not causes else "degraded", "live": True, "ready": ready,
+        warming = [i.name for i in rt.indexes if i.warming]  # a cold start: ready once the models are loaded
+        ready = readable and not warming
+        return {"status": "ok" if not causes else "degraded", "live": True, "ready": ready, "warming": warming,
                 "causes": causes, "embedder": rt.index.name if rt.index else None,
                 "window_embedder": rt.window_index.name if rt.window_index else None,
                 "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},

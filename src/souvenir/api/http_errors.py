@@ -17,6 +17,8 @@ client gone mid-body   499     nobody reads it; nothing written, no traceback lo
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
@@ -27,8 +29,9 @@ from starlette.requests import ClientDisconnect
 from souvenir.api.auth import error_body
 from souvenir.errors import AccessDeniedError, InputError, StoreBusyError, StoreError, UnknownError
 from souvenir.redaction import scrub
+from souvenir.schemas import ErrorBody, OpenAIErrorBody
 
-__all__ = ["install_handlers"]
+__all__ = ["ERROR_RESPONSES", "OPENAI_ERROR_RESPONSES", "OPEN_ERROR_RESPONSES", "errors_as_json", "install_handlers"]
 
 
 async def _busy(_: Request, exc: Exception) -> JSONResponse:
@@ -95,6 +98,40 @@ async def _denied(request: Request, exc: Exception) -> JSONResponse:
 
 async def _gone(_: Request, exc: Exception) -> Response:
     return Response(status_code=499)  # nginx's "client closed request": the client cannot read it
+
+
+def _responses(model: type, statuses: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+    return {status: {"model": model, "description": text} for status, text in statuses.items()}
+
+
+_AUTH = {401: "No API key, or an unknown or revoked one (once the store has keys).",
+         403: "The key does not reach this channel or route (an admin route), or a cross-origin "
+              "browser request, or a relayed request while no key exists."}
+_INPUT = {422: "The input cannot be used (a message naming the problem, or a list of {loc, msg, type} "
+               "for a request that fails validation); nothing was written."}
+_COMMON = {404: "No such user, memory or route (an unknown user's read answers an empty page instead).",
+           413: "The request body is over SOUVENIR_MAX_BODY_BYTES; nothing was written.",
+           503: "The store is locked or unavailable; nothing was written: retry later."}
+#: The error answers every authenticated REST route declares in ``/openapi.json`` (with
+#: FastAPI's own 422), in the ``detail`` shape (:class:`~souvenir.schemas.ErrorBody`).
+ERROR_RESPONSES = _responses(ErrorBody, _AUTH | _INPUT | _COMMON)
+#: The same for the proxy's routes, in OpenAI's error shape.
+OPENAI_ERROR_RESPONSES = _responses(OpenAIErrorBody, _AUTH | _INPUT | _COMMON | {
+    404: "The proxy is off (no chat model configured), or no such route.",
+    502: "The upstream model server failed.", 504: "The upstream model did not answer in time."})
+#: The open health probes: no key is asked for, so no 401/403.
+OPEN_ERROR_RESPONSES = _responses(ErrorBody, {413: _COMMON[413]})
+
+
+def errors_as_json(spec: dict[str, Any]) -> None:
+    """Errors are JSON on every route: FastAPI files a declared error under the route's own
+    media type (``text/plain`` for ``/metrics``, ``text/html`` for the page); move it."""
+    for operations in spec.get("paths", {}).values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                content = response.get("content")
+                if status.isdigit() and int(status) >= 400 and content and "application/json" not in content:
+                    response["content"] = {"application/json": next(iter(content.values()))}
 
 
 def install_handlers(app: FastAPI) -> None:

@@ -1,6 +1,7 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
-``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user;
+``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user,
+or :func:`request_user`'s other places: ``X-Souvenir-User``, ``safety_identifier``, ``metadata``;
 header ``X-Souvenir-Channel`` the channel, default ``api`` as every face's; ``X-Souvenir-Story`` the story;
 ``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
 ``tz`` and used for this block's days; ``X-Souvenir-Language`` the channel's language code,
@@ -8,7 +9,9 @@ first in seed 001's priority for the profile's ``lang``, as ``language`` on ``/v
 adds the memory block to the system prompt, forwards to the upstream model, and returns its
 answer unchanged (streaming too). Then, off the reply's path, the exchange is recorded and
 its reflection queued. Whatever happens to memory, the request still gets its answer: a
-memory failure forwards the request unmodified and is counted.
+memory failure forwards the request unmodified and is counted. A reply is live: from its
+memory read to its last byte, background calls on the same model server (reflections,
+summaries) yield to it (:mod:`souvenir.llm.gate`), so it never waits behind them.
 
 ``GET /v1/models`` passes through.
 """
@@ -34,6 +37,7 @@ from starlette.requests import ClientDisconnect
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
+from souvenir.llm.gate import gate_for
 from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
 from souvenir.timezones import canonical_zone
 
@@ -129,6 +133,34 @@ def souvenir_header(request: Request, name: str) -> str | None:
         return value.encode("latin-1").decode("utf-8")
     except UnicodeError:
         raise InputError(f"{name} is not UTF-8: send the id's UTF-8 bytes") from None
+
+
+#: Where clients put the end user, first found wins: Souvenir's header (any client's extra
+#: headers), OpenAI's ``user`` (the openai SDK's ``user=``, LangChain's ``model_kwargs`` /
+#: ``user``, LlamaIndex's ``additional_kwargs``, litellm's ``extra_body``), its successor
+#: ``safety_identifier``, then ``metadata`` (OpenAI's string map) under these keys.
+USER_METADATA_KEYS = ("souvenir_user", "user_id", "user")
+
+
+def request_user(request: Request, body: dict) -> object:
+    """The request's user as the client sent it (``None`` when it names none): header
+    ``X-Souvenir-User``, else the body's ``user``, ``safety_identifier``, or ``metadata``'s
+    ``souvenir_user`` / ``user_id`` / ``user``. A body field that is not a string is returned
+    as it is (the caller answers 422); a ``metadata`` value that is not a string is not a
+    user (metadata is the client's own). Raises :class:`InputError` for a header that is
+    not UTF-8."""
+    named = souvenir_header(request, "x-souvenir-user")
+    if named:
+        return named
+    for field in ("user", "safety_identifier"):
+        if body.get(field) not in (None, ""):
+            return body[field]
+    metadata = body.get("metadata")
+    if isinstance(metadata, dict):
+        for key in USER_METADATA_KEYS:
+            if isinstance(metadata.get(key), str) and metadata[key]:
+                return metadata[key]
+    return None
 
 
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
@@ -228,7 +260,7 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         try:
             channel = souvenir_header(request, "x-souvenir-channel") or DEFAULT_CHANNEL
             story = souvenir_header(request, "x-souvenir-story")
-            named = souvenir_header(request, "x-souvenir-user") or body.get("user")
+            named = request_user(request, body)
         except InputError as exc:
             return _invalid(str(exc), "user")
         try:  # the channel's language code (Telegram's language_code…): first for the profile's lang
@@ -255,8 +287,10 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         if user is None:
             counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
             if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
-                log.warning("proxy: %d requests named no user (neither `user` nor X-Souvenir-User): "
-                            "forwarded without memory", counters["proxy_no_user"])
+                log.warning("proxy: %d requests named no user (no X-Souvenir-User header, `user`, "
+                            "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
+                            "(litellm drops `user=` for a model it does not know: add "
+                            "allowed_openai_params=['user'], docs/recipes.md)", counters["proxy_no_user"])
         message = last_user_text(body["messages"])
         remember = user is not None and bool(message and message.strip())
         if user is not None:
@@ -265,6 +299,8 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         user_leg = bool(body["messages"]) and isinstance(body["messages"][-1], dict) \
             and body["messages"][-1].get("role") == "user"
         source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
+        gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
+        live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
         if remember:
             try:
                 result = await run_in_threadpool(functools.partial(
@@ -276,16 +312,20 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(request, body, channel, user, story, message, remember, source, tz, language)
+            return await _stream(request, body, channel, user, story, message, remember, source, tz, language,
+                                 functools.partial(gate.live_exit, live))
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
-        while True:  # a client that hangs up stops the upstream call and records nothing
-            done, _ = await asyncio.wait({call}, timeout=0.25)
-            if done:
-                break
-            if await request.is_disconnected():
-                call.cancel()
-                counters["proxy_client_gone"] += 1
-                return Response(status_code=499)
+        try:
+            while True:  # a client that hangs up stops the upstream call and records nothing
+                done, _ = await asyncio.wait({call}, timeout=0.25)
+                if done:
+                    break
+                if await request.is_disconnected():
+                    call.cancel()
+                    counters["proxy_client_gone"] += 1
+                    return Response(status_code=499)
+        finally:
+            gate.live_exit(live)
         try:
             answer = call.result()
         except httpx.HTTPError as exc:
@@ -324,11 +364,12 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
                       message: str | None, remember: bool, source: str | None, tz: str | None,
-                      language: str | None) -> Response:
+                      language: str | None, ended) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
         except httpx.HTTPError as exc:
+            ended()
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
         pieces: list[str] = []
@@ -352,6 +393,7 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                 health.failed(type(exc).__name__)
                 log.warning("proxy: upstream stream broke: %r", exc)
             finally:
+                ended()  # the reply is over: background calls may use the server again
                 await answer.aclose()
 
         task = None

@@ -29,7 +29,7 @@ from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
-from souvenir.schemas import DEFAULT_CHANNEL, MemoryPublic, StatusFilter
+from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day
 from souvenir.types import KINDS
@@ -310,7 +310,8 @@ def remember(
         _fail(ValueError(f"kind must be one of {', '.join(KINDS)}; scope global or story"))
     try:
         when = parse_time(date) if date else None
-        result = _memory(ctx).remember(user, text, kind=kind, scope=scope, story=story, pinned=pinned,
+        result = _memory(ctx).remember(user, text, kind=cast(KindName, kind), scope=cast(ScopeName, scope),
+                                       story=story, pinned=pinned,
                                        date=when, channel=channel)
     except (SouvenirError, ValueError) as exc:
         _fail(exc)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from souvenir.config import Settings
 from souvenir.embedding.contract import Embedder, normalise_rows
-from souvenir.errors import EmbedderError
+from souvenir.errors import EmbedderError, InputError
 
 #: Cosine floor of the semantic pass per embedder, read from distributions (never copied
 #: from seed 000's 0.32, which was for another model): the lowest 5th percentile of
@@ -18,7 +18,8 @@ DEFAULT_THRESHOLDS: dict[str, float] = {"use-m3": 0.04, "e5-small": 0.77}
 def make_embedder(settings: Settings) -> Embedder | None:
     """Build the embedder named by ``settings.embedder``; ``None`` for ``"none"``.
 
-    Raises :class:`EmbedderError` for an unknown name or a missing package.
+    Raises :class:`InputError` for an unknown name, :class:`EmbedderError` for a missing
+    package.
     """
     name = settings.embedder.lower()
     if name == "none":
@@ -36,13 +37,14 @@ def make_embedder(settings: Settings) -> Embedder | None:
 
         cls = OllamaEmbedder if name == "ollama" else OpenAIEmbedder
         return cls(settings.embedder_url, settings.embedder_model, settings.embedder_api_key)
-    raise EmbedderError(f"unknown embedder {settings.embedder!r} (use, e5, ollama, openai, none)")
+    raise InputError(f"unknown embedder {settings.embedder!r} (use, e5, ollama, openai, none)")
 
 
 def make_window_embedder(settings: Settings) -> Embedder | None:
     """The fused score's window embedder (``settings.window_embedder``: ``e5`` or ``none``).
 
-    Raises :class:`EmbedderError` for an unknown name or a missing package.
+    Raises :class:`InputError` for an unknown name, :class:`EmbedderError` for a missing
+    package.
     """
     name = settings.window_embedder.lower()
     if name == "none":
@@ -51,7 +53,7 @@ def make_window_embedder(settings: Settings) -> Embedder | None:
         from souvenir.embedding.local import E5Embedder
 
         return E5Embedder(threads=settings.blas_threads, query_engine=settings.e5_query_engine)
-    raise EmbedderError(f"unknown window embedder {settings.window_embedder!r} (e5, none)")
+    raise InputError(f"unknown window embedder {settings.window_embedder!r} (e5, none)")
 
 
 #: The floor of an embedder nobody read (an HTTP model): none — every scored memory is

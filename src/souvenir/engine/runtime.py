@@ -8,12 +8,14 @@ from urllib.parse import urlsplit
 from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
+from souvenir.errors import InputError
 from souvenir.write.filters.secrets import known_secrets
 from souvenir.engine.core import Engine
 from souvenir.index.vectors import VectorIndex
 from souvenir.read.scoring import ScoringConfig
 from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
+from souvenir.llm.gate import default_capacity, gate_for
 from souvenir.store import open_store
 from souvenir.store.protocol import Store
 from souvenir.engine.worker import ReflectionWorker
@@ -47,11 +49,15 @@ class Runtime:
             "summaries": {"run": counts.get("summary_ok", 0), "failed": counts.get("summary_failed", 0),
                           "parked": counts.get("summary_parked", 0),
                           "queued": self.engine.counters.get("summaries_queued", 0),
-                          "skipped": self.engine.counters.get("summaries_skipped", 0)},
+                          "skipped": self.engine.counters.get("summaries_skipped", 0),
+                          "superseded": counts.get("summary_superseded", 0),
+                          "rejected": self.engine.counters.get("summaries_rejected", 0)},
             "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
             "deferred": counts.get("deferred", 0),
+            "yielded": counts.get("yielded", 0),
+            "upstream_gate": chat.gate.describe() if chat is not None else None,
             "degraded_turns": self.store.count_events("degraded_turn"),
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
@@ -86,15 +92,17 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     known_secrets(settings.llm_api_key, settings.embedder_api_key,
                   *(_password(url) for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)))
     if settings.scoring not in ("fused", "cosine"):
-        raise ValueError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
-    store = open_store(settings.database_url, cache_memories=settings.cache_memories)
+        raise InputError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
+    # The models first: a bad name fails before the store exists (no empty file left behind).
     embedder = make_embedder(settings)
+    window = make_window_embedder(settings) if settings.scoring == "fused" else None
+    chat = make_chat(settings)
+    store = open_store(settings.database_url, cache_memories=settings.cache_memories)
     index = window_index = None
     if embedder is not None:
         index = index_class(store, settings.pgvector)(
             store, embedder, batch=settings.index_batch,
             query_timeout_s=settings.query_embedding_timeout_s, lease_s=settings.index_lease_s)
-    window = make_window_embedder(settings) if settings.scoring == "fused" else None
     if window is not None:
         window_index = index_class(store, settings.pgvector)(
             store, window, batch=settings.index_batch,
@@ -103,7 +111,6 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         for each in (index, window_index):
             if each is not None:
                 each.start(settings.index_interval_s)
-    chat = make_chat(settings)
     engine = Engine(store, index, limit=settings.context_limit,
                     semantic_threshold=threshold_for(embedder, settings), chat=chat,
                     reflection_model=settings.reflection_model,
@@ -119,20 +126,24 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
                                   backoff_s=settings.reflection_backoff_s,
                                   backoff_max_s=settings.reflection_backoff_max_s,
-                                  workers=settings.reflection_workers)
+                                  # more threads than the server's budget would only claim jobs to
+                                  # wait at its gate (and pick them before the slot frees)
+                                  workers=min(settings.reflection_workers, chat.gate.capacity))
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)
 
 
 def make_chat(settings: Settings) -> ChatClient | None:
-    """The chat client of ``settings`` (``None`` in no-model mode). Raises ``ValueError``
+    """The chat client of ``settings`` (``None`` in no-model mode). Raises :class:`InputError`
     for an unknown ``llm_kind``."""
     if not settings.llm_base_url:
         return None
     kinds = {"openai": OpenAIChatClient, "ollama": OllamaChatClient}
     if settings.llm_kind not in kinds:
-        raise ValueError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
+        raise InputError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
+    capacity = settings.llm_concurrency or default_capacity(settings.llm_base_url, settings.reflection_workers)
     return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
                                     settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
-                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s)
+                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s,
+                                    gate=gate_for(settings.llm_base_url, capacity))

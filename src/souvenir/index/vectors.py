@@ -15,6 +15,13 @@ one bounded failure — an error, a time-out, or the model lock held past the bo
 or slow batch — the embedder is skipped (a circuit breaker,
 :class:`~souvenir.embedding.breaker.EmbedderBreaker`): later turns pay ≈0 ms until a
 background probe sees it healthy again.
+
+A cold start is not an outage: a model that loads in this process (``embedder.local``:
+USE, multilingual-e5) is loaded and run once on the query path before the first turn's bound
+starts (:meth:`VectorIndex.warm_up`, by the background indexer first thing, or by the first
+query itself without one); a query arriving meanwhile waits for it (:meth:`VectorIndex.wait_warm`)
+instead of timing out against the loading model and opening the breaker, and
+``/health/ready`` answers 503 until then (:attr:`VectorIndex.warming`).
 """
 
 from __future__ import annotations
@@ -39,6 +46,10 @@ log = logging.getLogger(__name__)
 QUERY_CHARS = 2000
 #: Threads embedding turns' queries per index (more queue: each waits for the model lock).
 QUERY_THREADS = 2
+#: The longest a query waits for a local model still loading at start (seconds). The load
+#: and first encode took 3.6 s (USE) and 0.3 s (e5) at load average 9 on 2 cores
+#: (docs/journal.md, "Cold start"); the bound only stops a wedged load from holding turns forever.
+COLD_WAIT_S = 120.0
 #: Characters of text per indexing batch (USE embeds ~2,000 short sentences/s on 2 cores:
 #: 8,000 characters hold the model lock for a fraction of a second).
 BATCH_CHARS = 8000
@@ -105,6 +116,7 @@ class VectorIndex:
         self.claims_lost = 0  # vectors not written: this replica's lease expired meanwhile
         self.claims_ended = 0  # vectors not written: a session neighbour changed the window meanwhile
         self.dim: int | None = None  # of the vectors this process last embedded (None before any)
+        self._warm = threading.Event()  # set once warm_up ran (succeeded or not)
 
     @property
     def name(self) -> str:
@@ -113,9 +125,43 @@ class VectorIndex:
         return self.embedder.name + ("+window" if self.windowed else "")
 
     def warm_up(self) -> None:
-        """Load the model now (outside any turn's bound): one throwaway encode."""
+        """Load the model now (outside any turn's bound): one throwaway encode, then one
+        query on a query thread (a model's per-thread set-up, OpenMP's pool…, is paid there
+        too). Raises what the embedder raises; the index counts as warm either way (a model
+        that cannot load is the breaker's business, not a cold start)."""
+        try:
+            with self._model_lock:
+                self.dim = int(np.asarray(self.embedder.encode(["warm-up"])).shape[-1])
+            self._queries.submit(self._warm_query).result()
+        finally:
+            self._warm.set()
+
+    def _warm_query(self) -> None:
         with self._model_lock:
-            self.dim = int(np.asarray(self.embedder.encode(["warm-up"])).shape[-1])
+            self.embedder.encode_query("warm-up")
+
+    @property
+    def warming(self) -> bool:
+        """A local model is still loading (the process's cold start): ``/health/ready`` is
+        503 and a query waits for it (:meth:`wait_warm`)."""
+        return bool(getattr(self.embedder, "local", False)) and not self._warm.is_set()
+
+    def wait_warm(self, timeout_s: float = COLD_WAIT_S) -> None:
+        """Wait (at most ``timeout_s``) until a local model has loaded, outside any turn's
+        bound: the background indexer's warm-up when it runs, else this call's own. Returns
+        at once for a remote embedder (a stalled server is the breaker's business) and once
+        warm."""
+        if not self.warming:
+            return
+        if self._thread is None:
+            try:
+                self.warm_up()
+            except Exception as exc:  # noqa: BLE001 - the query itself then fails within its bound
+                log.warning("embedder warm-up failed: %s", exc)
+            return
+        if not self._warm.wait(timeout_s):
+            log.warning("embedder %s still loading after %g s: the turn goes on within its bound",
+                        self.name, timeout_s)
 
     # -- the turn's query --------------------------------------------------------------------
     def _encode_query(self, text: str, deadline: float, state: dict) -> np.ndarray:
@@ -167,6 +213,7 @@ class VectorIndex:
         open. A query never read costs its encode and nothing else (no breaker trip).
         ``hand_over``: when a query thread and the model are free, return once the thread
         has picked the query up (see below)."""
+        self.wait_warm()  # a cold start: the bound starts once the model is loaded
         refusal = self.breaker.refusal()
         if refusal is not None:
             raise EmbedderError(refusal)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from souvenir.errors import InputError
 from souvenir.store.base import SQLStore
 from souvenir.store.sqlite import SQLiteStore
 
@@ -15,7 +16,8 @@ def open_store(database_url: str, migrate: bool = True, cache_memories: int | No
     throwaway store; ``postgresql://…`` (or ``postgres://…``) a
     :class:`~souvenir.store.postgres.PostgresStore` (needs ``psycopg[binary,pool]``).
     ``cache_memories``: the read cache's bound (:mod:`souvenir.store.readcache`; ``None``
-    its default, 0 none). Raises ``ValueError`` for a scheme this build does not serve.
+    its default, 0 none). Raises :class:`InputError` for a scheme this build does not serve,
+    :class:`StoreError` (or its :class:`StoreBusyError`) when the store cannot be opened.
     """
     from souvenir.store.readcache import DEFAULT_MAX_MEMORIES
 
@@ -29,7 +31,7 @@ def open_store(database_url: str, migrate: bool = True, cache_memories: int | No
     elif "://" not in database_url:
         store = SQLiteStore(database_url, cache_memories=cache)
     else:
-        raise ValueError(f"unsupported database URL {database_url!r} "
+        raise InputError(f"unsupported database URL {database_url!r} "
                          "(sqlite:///PATH or postgresql://… are served)")
     if migrate:
         store.migrate()

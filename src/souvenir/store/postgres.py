@@ -131,11 +131,28 @@ class _Connection:
         return _Cursor(cursor)
 
 
+#: What a refused connection says when retrying cannot help: the URL or the server's
+#: configuration is wrong (a missing database or role, a refused password or host).
+_CONFIG_REFUSALS = ("does not exist", "authentication failed", "no pg_hba.conf entry", "permission denied",
+                    "invalid dsn", "invalid connection option", "missing \"=\"")
+
+
+def _open_error(url: str, exc: Exception) -> StoreError:
+    """The error for a store that cannot open, naming the server's own cause: a
+    :class:`StoreError` when the configuration is wrong (a database that does not exist…),
+    a :class:`StoreBusyError` when the server is down or busy (retrying later may work)."""
+    cause = " ".join(str(exc).split())
+    if any(refusal in cause.lower() for refusal in _CONFIG_REFUSALS):
+        return StoreError(f"cannot open PostgreSQL store {_redact(url)}: {cause}")
+    return StoreBusyError(f"cannot reach PostgreSQL store {_redact(url)}: {cause}")
+
+
 class PostgresStore(PgVectorMixin, SQLStore):
     """Store on a PostgreSQL database named by a ``postgresql://`` URL (or a libpq conninfo).
 
-    Raises :class:`StoreBusyError` when the server cannot be reached within
-    ``busy_timeout_s``, when no pooled connection frees up in that time, or when a lock is
+    Raises :class:`StoreError` naming the server's cause when the URL names a database or
+    role that does not exist or a refused password, :class:`StoreBusyError` when the server
+    cannot be reached within ``busy_timeout_s``, when no pooled connection frees up in that time, or when a lock is
     not granted in that time; :class:`StoreError` on other database failures.
 
     ``prepare_threshold``: psycopg's (executions of a statement before it is prepared on
@@ -178,6 +195,10 @@ class PostgresStore(PgVectorMixin, SQLStore):
                     "prepare_threshold": prepare_threshold},
             name="souvenir",
         )
+        try:  # one direct connection first: the pool would only say "initialization incomplete"
+            psycopg.connect(url, autocommit=True, connect_timeout=max(1, int(busy_timeout_s))).close()
+        except psycopg.Error as exc:
+            raise _open_error(url, exc) from exc
         try:
             self._pool.open(wait=True, timeout=busy_timeout_s)
         except (PoolTimeout, psycopg.Error) as exc:

@@ -27,8 +27,9 @@ from souvenir.store.rebuild import add_autoincrement
 class SQLiteStore(SQLStore):
     """Store on one SQLite file (``":memory:"`` for a throwaway store).
 
-    Raises :class:`StoreBusyError` when the file is locked past ``busy_timeout_s`` or cannot
-    be opened, :class:`StoreError` on other database failures.
+    Raises :class:`StoreBusyError` when the file is locked past ``busy_timeout_s``,
+    :class:`StoreError` when it cannot be opened (its directory does not exist, it is not a
+    database…) and on other database failures.
     """
 
     dialect = "sqlite"
@@ -50,9 +51,11 @@ class SQLiteStore(SQLStore):
             self._conn.create_function("content_hash", 1, content_hash, deterministic=True)
         except sqlite3.Error as exc:
             folder = Path(self.path).parent
-            why = (f"its directory {folder} does not exist: create it, or give another path"
-                   if not self._memory and not folder.is_dir() else str(exc))
-            raise StoreBusyError(f"cannot open SQLite store {self.path}: {why}") from exc
+            if not self._memory and not folder.is_dir():  # no retry will help: a StoreError
+                raise StoreError(f"cannot open SQLite store {self.path}: its directory {folder} does not "
+                                 "exist: create it, or give another path") from exc
+            error = StoreBusyError if "locked" in str(exc) or "busy" in str(exc) else StoreError
+            raise error(f"cannot open SQLite store {self.path}: {exc}") from exc
         self._depth = 0
         self._owner: int | None = None
         # Reads outside a write transaction use one connection per thread (WAL readers never

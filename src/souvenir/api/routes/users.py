@@ -7,12 +7,12 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from souvenir.api.deps import SouvenirDep
-from souvenir.schemas import MemoriesPublic, UserDeleted, UserExport
+from souvenir.schemas import MemoriesPublic, Profile, UserDeleted, UserExport
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["users"])
 
 
-@router.get("/profile", response_model=dict[str, Any])
+@router.get("/profile", response_model=Profile, response_model_exclude_unset=True)
 def profile(channel: str, user: str, mem: SouvenirDep) -> dict[str, Any]:
     """The user-level profile (seed 001: ``lang``, ``summary``, ``last_queries``…)."""
     return mem.profile(user, channel=channel)
