@@ -42,7 +42,8 @@ from souvenir.read.selection import Pool  # noqa: E402
 from souvenir.timeutil import as_utc  # noqa: E402
 from souvenir.types import Candidate  # noqa: E402
 
-SHARED = REPO.parent / "shared" / "data"
+SHARED = next((p / "shared" / "data" for p in (REPO.parent, REPO.parent.parent)
+               if (p / "shared" / "data").is_dir()), REPO.parent / "shared" / "data")  # a lane's worktree sits one level deeper
 SUITES = {"ml": SHARED / "multilingual" / "suite.json",
           "ml2a": SHARED / "multilingual2" / "suite-a.json",
           "ml2b": SHARED / "multilingual2" / "suite-b.json"}

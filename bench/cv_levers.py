@@ -57,6 +57,7 @@ from bench.cv_data import Dataset, load, log  # noqa: E402
 
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.breadth import query_role  # noqa: E402
+from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
 from souvenir.read.selection import Scores, SelectionConfig, select  # noqa: E402
 
 _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
@@ -109,7 +110,7 @@ class Evaluator:
         """Per query: (the SelectionResult, the Scores) — for diagnostics."""
         scoring, selection, rest = _split(cfg)
         pool, ids, cu, ce = self._pre[ds.name]
-        scorer = Scorer(scoring)
+        scorer = Scorer(scoring, calibration=calibration_for("use-m3", "e5-small"))  # the data's embedders
         # how e5 embeds the question (bench only: the engine always uses the query role)
         self.role = rest.get("window_query_role", "query")
         sparse = self._sparse.get(ds.name, {}).get(rest.get("sparse_form", "dot"))

@@ -23,6 +23,7 @@ from souvenir.index.vectors import VectorIndex
 from souvenir.llm import OpenAIChatClient
 from souvenir.store import open_store
 from souvenir.engine.worker import ReflectionWorker
+from souvenir.llm.gate import UpstreamGate
 from tests.replica import SHARED_USER, VARIANTS, run_replica, run_stuck_indexer, run_stuck_worker
 from tests.servers import ChatServer, EmbeddingServer
 
@@ -219,9 +220,10 @@ def test_reflection_workers_run_users_side_by_side_and_each_users_jobs_in_order(
         for turn in range(3):
             for user in users:
                 engine.record_turn("api", user, f"About ticket {user}-{turn}: noted.", "Sure.")
+        engine.chat.gate = UpstreamGate("side-by-side", capacity=3)  # a server taking 3 at once
         inflight: set[str] = set()
         peak, overlaps, guard = [0], [], threading.Lock()
-        complete = engine.chat.complete
+        complete = engine.chat.ask
 
         def tracked(messages, **kwargs):  # one user's calls never overlap; others' do
             user = _TICKET.search(json.dumps(messages)).group(1)
@@ -236,7 +238,7 @@ def test_reflection_workers_run_users_side_by_side_and_each_users_jobs_in_order(
                 with guard:
                     inflight.discard(user)
 
-        engine.chat.complete = tracked
+        engine.chat.ask = tracked
         worker = ReflectionWorker(engine, workers=3, idle_s=0.05)
         worker.start()
         try:

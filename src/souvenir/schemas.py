@@ -55,7 +55,7 @@ StatusFilter = Literal["active", "superseded", "deleted", "all"]
 #: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`).
 PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue"]
 #: A link of a memory's history chain (:class:`HistoryEntry`).
-HistoryEvent = Literal["replaced", "absorbed", "supersedes"]
+HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
@@ -498,7 +498,8 @@ class MemoryDeleted(_Out):
 
 class HistoryEntry(_Out):
     """One link of a memory's chain: ``replaced`` or ``absorbed`` (an earlier or a poorer
-    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``)."""
+    wording), ``supersedes`` (a memory this one contradicted: ``memory_id``), ``erased``
+    (forgotten, textless; ``source`` ``request:turn:N`` when the user asked in chat)."""
 
     event: HistoryEvent
     text: str

@@ -70,7 +70,7 @@ class SouvenirCollector:
             reflections.add_metric([outcome], counts.get(outcome, 0))
         yield reflections
         summaries = CounterMetricFamily("souvenir_summaries", "User summaries by outcome.", labels=["outcome"])
-        for outcome in ("run", "failed", "parked", "queued", "skipped"):
+        for outcome in ("run", "failed", "parked", "queued", "skipped", "superseded", "rejected"):
             summaries.add_metric([outcome], read["summaries"].get(outcome, 0))
         yield summaries
         outbox = GaugeMetricFamily("souvenir_outbox_jobs", "Outbox jobs by status.", labels=["status"])
@@ -99,8 +99,11 @@ class SouvenirCollector:
                                   "request format (a configuration error).",
                                   value=chat.counts.get("config_errors", 0) if chat is not None else 0)
         deferred = rt.worker.counts.get("deferred", 0) if rt.worker is not None else 0
-        yield CounterMetricFamily("souvenir_outbox_deferred", "Outbox jobs put back without an "
-                                  "attempt because the model's breaker was open.", value=deferred)
+        yield CounterMetricFamily("souvenir_outbox_deferred", "Times the worker waited out an open "
+                                  "model breaker (once per opening, not per job).", value=deferred)
+        yielded = rt.worker.counts.get("yielded", 0) if rt.worker is not None else 0
+        yield CounterMetricFamily("souvenir_outbox_yielded", "Background model calls put back without "
+                                  "an attempt for a live reply on the same model server.", value=yielded)
         replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
                                        "stale jobs dropped, jobs requeued, memories whose indexer claim "
                                        "expired (taken over from a dead claimer, lost by a slow one), "

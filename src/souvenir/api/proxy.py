@@ -9,7 +9,9 @@ first in seed 001's priority for the profile's ``lang``, as ``language`` on ``/v
 adds the memory block to the system prompt, forwards to the upstream model, and returns its
 answer unchanged (streaming too). Then, off the reply's path, the exchange is recorded and
 its reflection queued. Whatever happens to memory, the request still gets its answer: a
-memory failure forwards the request unmodified and is counted.
+memory failure forwards the request unmodified and is counted. A reply is live: from its
+memory read to its last byte, background calls on the same model server (reflections,
+summaries) yield to it (:mod:`souvenir.llm.gate`), so it never waits behind them.
 
 ``GET /v1/models`` passes through.
 """
@@ -35,6 +37,7 @@ from starlette.requests import ClientDisconnect
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
+from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import RelayScrubber
 from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
@@ -326,6 +329,8 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         user_leg = bool(body["messages"]) and isinstance(body["messages"][-1], dict) \
             and body["messages"][-1].get("role") == "user"
         source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
+        gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
+        live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
         if remember:
             try:
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
@@ -339,16 +344,19 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
             return await _stream(request, body, channel, user, story, message, remember, source, tz, language,
-                                 question)
+                                 functools.partial(gate.live_exit, live), question)
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
-        while True:  # a client that hangs up stops the upstream call and records nothing
-            done, _ = await asyncio.wait({call}, timeout=0.25)
-            if done:
-                break
-            if await request.is_disconnected():
-                call.cancel()
-                counters["proxy_client_gone"] += 1
-                return Response(status_code=499)
+        try:
+            while True:  # a client that hangs up stops the upstream call and records nothing
+                done, _ = await asyncio.wait({call}, timeout=0.25)
+                if done:
+                    break
+                if await request.is_disconnected():
+                    call.cancel()
+                    counters["proxy_client_gone"] += 1
+                    return Response(status_code=499)
+        finally:
+            gate.live_exit(live)
         try:
             answer = call.result()
         except httpx.HTTPError as exc:
@@ -390,11 +398,12 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
 
     async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
                       message: str | None, remember: bool, source: str | None, tz: str | None,
-                      language: str | None, question: str | None = None) -> Response:
+                      language: str | None, ended, question: str | None = None) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
         except httpx.HTTPError as exc:
+            ended()
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
         pieces: list[str] = []
@@ -423,6 +432,7 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                 health.failed(type(exc).__name__)
                 log.warning("proxy: upstream stream broke: %r", exc)
             finally:
+                ended()  # the reply is over: background calls may use the server again
                 await answer.aclose()
 
         task = None

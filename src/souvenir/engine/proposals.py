@@ -7,13 +7,20 @@ and seed 001's summary rules decide.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from datetime import datetime
+
 from souvenir import profile
+from souvenir.engine.chat_forget import act_on_forget_request, memories_for_request
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
-from souvenir.errors import InputError, ModelError, StaleJobError
+from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
+from souvenir.lexical import content_words, normalize
+from souvenir.lexical.forget_cues import forget_requests
 from souvenir.llm import ChatClient
+from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.profile.prompt import summary_messages
+from souvenir.profile.summary_check import summary_problem
 from souvenir.redaction import scrub
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Job, Store
@@ -21,7 +28,7 @@ from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.reflection import (
-    DEFAULT_MIN_CONFIDENCE, REFLECTION_SCHEMA, Reflection, parse_reflection, reflection_messages,
+    DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection, reflection_messages, reflection_schema,
 )
 from souvenir.write.story import SELF_CITATION_CHARS, decide_position
 
@@ -36,13 +43,16 @@ class Proposals:
     job asks (``None`` = the client's); ``reflection_timeout_s``: one call's bound (seconds);
     ``min_confidence``: a proposed memory's least confidence; ``summary_enabled``: new facts
     queue a summary; ``self_citation_chars``: the self-citation guard's bound
-    (:func:`souvenir.write.story.decide_position`)."""
+    (:func:`souvenir.write.story.decide_position`); ``counters``: the engine's counts for
+    /metrics (``reflection_message_kept``, ``summaries_rejected``)."""
 
     def __init__(self, store: Store, writer: Writer, chat: ChatClient | None,
                  reflection_model: str | None = None, summary_model: str | None = None,
                  reflection_timeout_s: float = 60.0, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
-                 summary_enabled: bool = True, self_citation_chars: int = SELF_CITATION_CHARS) -> None:
+                 summary_enabled: bool = True, self_citation_chars: int = SELF_CITATION_CHARS,
+                 counters: Counter[str] | None = None) -> None:
         self.store = store
+        self.counters: Counter[str] = counters if counters is not None else Counter()
         self.writer = writer
         self.chat = chat
         self.reflection_model = reflection_model or None
@@ -86,6 +96,10 @@ class Proposals:
             except InputError as exc:
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
         user_id = self.store.ensure_user(channel, external_id, now)
+        if parsed.forget:  # the model named memories a request to forget is about: code decides
+            turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
+            act_on_forget_request(self.store, user_id, message, turn, now, parsed.forget,
+                                  self.writer.drop_windows_around)
         story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)
@@ -124,9 +138,18 @@ class Proposals:
 
         The model call happens outside any transaction; its answer is applied and the job
         finished in one transaction, so a retried job never writes twice. Raises
-        :class:`ModelError` when the model fails (the worker retries or parks the job),
+        :class:`ModelError` when the model fails (the worker retries or parks the job;
+        :class:`ModelAnswerError` for an answer with nothing readable),
         :class:`StaleJobError` (nothing written) when the job was requeued and claimed
         again meanwhile.
+
+        The call is bounded (:mod:`souvenir.llm.budget`): ``max_tokens`` from the contract
+        (a few notes, and the story's summary when a story is on), and each retry of the job
+        sends a smaller bound at a higher temperature, never the same request. An answer
+        cut at its bound or where it looped is read as far as it goes (repaired; its last,
+        possibly incomplete memory dropped). Outside a story the prompt and schema ask for
+        memories only. A turn the reflection kept nothing of is kept as the no-model path
+        would keep it (:meth:`_keep_the_message`).
         """
         if self.chat is None:
             raise ModelError("no chat model configured")
@@ -135,25 +158,64 @@ class Proposals:
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
-        answer = self.chat.complete(
-            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language),
-            model=self.reflection_model, schema=REFLECTION_SCHEMA, timeout_s=self.reflection_timeout_s)
+        in_story = bool(job["story"])  # outside a story: the memories-only prompt and schema
+        plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
+        reply = self.chat.ask(
+            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language,
+                                memories_for_request(self.store, job["user_id"], job["message"]), story=in_story),
+            model=self.reflection_model, schema=reflection_schema(in_story), timeout_s=self.reflection_timeout_s,
+            max_tokens=plan.max_tokens, temperature=plan.temperature, background=True)
+        answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
-        if unreadable is not None:  # retried like a failed call, never counted "ok" with 0 memories
-            raise ModelError(f"reflection answer unreadable: {unreadable}")
+        if unreadable is not None:  # retried with another request, never counted "ok" with 0 memories
+            raise ModelAnswerError(f"reflection answer unreadable ({reply.finish} after {len(answer)} characters, "
+                                   f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
+                                   model=self.reflection_model or self.chat.model)
         with self.store.transaction():
             self._own_job(job, now)
-            outcome = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
-                                   answer, time=job["time"], story=job["story"],
-                                   source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
-                                   now=now)
-        return outcome
+            parsed, results = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
+                                           answer, time=job["time"], story=job["story"],
+                                           source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
+                                           now=now)
+            self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
+        return parsed, results
+
+    def _keep_the_message(self, job: Job, results: list[WriteResult], now: datetime) -> WriteResult | None:
+        """Never worse than no model (issue #25): when the reflection kept nothing of a turn
+        the no-model path would keep — a message that is neither a command nor a bare
+        acknowledgement — the message itself goes through the same write path as an
+        ``episode``, as the no-model turn does. A weak model can only add to what no model
+        keeps. Returns what the write path did, ``None`` when the reflection kept something
+        (a memory written or absorbed into an existing one) or the message is not one the
+        no-model path keeps."""
+        if any(r.action != "dropped" for r in results):
+            return None
+        message = job["message"]
+        if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
+            return None
+        if forget_requests(message):  # a request to forget is never a memory (issue #26)
+            return None
+        story, time = job["story"], job["time"] or now
+        episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
+                            source=f"turn:{job['turn_id']}", time=time,
+                            session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
+        try:
+            written = self.writer.remember(job["channel"], job["user"], episode, story=story, now=now)
+        except InputError:
+            return None
+        self.counters["reflection_message_kept"] += 1
+        return written
 
     def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
 
         Writes only the ``summary`` key, so a turn recorded while the model was thinking
-        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary.
+        keeps its ``last_queries`` (case R18). An empty answer keeps the old summary, and so
+        does one that is no profile (JSON, an echo, a refusal, another language:
+        :func:`~souvenir.profile.summary_check.summary_problem`, counted and logged). The
+        call is bounded to 300 characters' worth of tokens in the user's language, ends at
+        a blank line (one paragraph), and a retry sends a smaller bound at a higher
+        temperature (:mod:`souvenir.llm.budget`).
         Raises :class:`ModelError` when the model fails (the old summary stays),
         :class:`StaleJobError` as :meth:`run_reflection`.
         """
@@ -161,12 +223,20 @@ class Proposals:
             raise ModelError("no chat model configured")
         now = now or utcnow()
         seen = self.store.kv_all(job["user_id"])
-        answer = self.chat.complete(
-            summary_messages(seen.get(profile.SUMMARY_KEY), profile.load_queries(seen.get(profile.QUERIES_KEY)),
-                             job["message"], seen.get(profile.LANG_KEY)),
-            model=self.summary_model, timeout_s=self.reflection_timeout_s)
+        plan = retry_plan(summary_tokens(seen.get(profile.LANG_KEY), job["message"]), job["attempts"])
+        queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
+        answer = self.chat.ask(
+            summary_messages(seen.get(profile.SUMMARY_KEY), queries, job["message"], seen.get(profile.LANG_KEY)),
+            model=self.summary_model, timeout_s=self.reflection_timeout_s, max_tokens=plan.max_tokens,
+            stop=("\n\n",), temperature=plan.temperature, background=True).text
+        problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         with self.store.transaction():
             self._own_job(job, now)
+            if problem is not None:  # the old summary stays, as after a failed call
+                self.counters["summaries_rejected"] += 1
+                log.info("summary of user %s rejected: %s", job["user_id"], problem)
+                self.store.record_event(job["user_id"], "summary_rejected", problem, now)
+                return None
             stored = self.store_summary(job["user_id"], answer, now)
         return stored
 

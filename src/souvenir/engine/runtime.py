@@ -15,6 +15,7 @@ from souvenir.index.vectors import VectorIndex
 from souvenir.read.scoring import ScoringConfig
 from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
+from souvenir.llm.gate import default_capacity, gate_for
 from souvenir.store import open_store
 from souvenir.store.protocol import Store
 from souvenir.engine.worker import ReflectionWorker
@@ -48,11 +49,15 @@ class Runtime:
             "summaries": {"run": counts.get("summary_ok", 0), "failed": counts.get("summary_failed", 0),
                           "parked": counts.get("summary_parked", 0),
                           "queued": self.engine.counters.get("summaries_queued", 0),
-                          "skipped": self.engine.counters.get("summaries_skipped", 0)},
+                          "skipped": self.engine.counters.get("summaries_skipped", 0),
+                          "superseded": counts.get("summary_superseded", 0),
+                          "rejected": self.engine.counters.get("summaries_rejected", 0)},
             "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
             "deferred": counts.get("deferred", 0),
+            "yielded": counts.get("yielded", 0),
+            "upstream_gate": chat.gate.describe() if chat is not None else None,
             "degraded_turns": self.store.count_events("degraded_turn"),
             "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
                          "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
@@ -122,7 +127,9 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
                                   backoff_s=settings.reflection_backoff_s,
                                   backoff_max_s=settings.reflection_backoff_max_s,
-                                  workers=settings.reflection_workers)
+                                  # more threads than the server's budget would only claim jobs to
+                                  # wait at its gate (and pick them before the slot frees)
+                                  workers=min(settings.reflection_workers, chat.gate.capacity))
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)
@@ -136,6 +143,8 @@ def make_chat(settings: Settings) -> ChatClient | None:
     kinds = {"openai": OpenAIChatClient, "ollama": OllamaChatClient}
     if settings.llm_kind not in kinds:
         raise InputError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
+    capacity = settings.llm_concurrency or default_capacity(settings.llm_base_url, settings.reflection_workers)
     return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
                                     settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
-                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s)
+                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s,
+                                    gate=gate_for(settings.llm_base_url, capacity))

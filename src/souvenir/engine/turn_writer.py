@@ -10,6 +10,7 @@ from collections import Counter
 from datetime import datetime
 
 from souvenir import profile
+from souvenir.engine.chat_forget import act_on_forget_request
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
@@ -92,10 +93,16 @@ class TurnWriter:
             if queries is not None:
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             written: WriteResult | None = None
+            # a request to forget acts on the memories it names and never becomes one (#26)
+            asked = act_on_forget_request(self.store, user_id, message, turn_id, now,
+                                          before_erase=self.writer.drop_windows_around)
             if profile.is_command(message):
                 written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.reflect:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
+            elif asked is not None:
+                written = WriteResult("dropped", None, message, reason=f"forget_request: {asked.reason}",
+                                      code="forget_request")
             elif profile.is_acknowledgement(content_words(normalize(message))):
                 written = self._not_remembered(user_id, message, "acknowledgement",
                                                "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)

@@ -16,6 +16,7 @@ __all__ = ["KEYS", "UserKeys", "same_value", "changed_keys", "outdates"]
 KEYS: tuple[str, ...] = (
     "home.city", "home.region", "home.country", "home.address", "employer", "occupation",
     "delivery.address", "phone", "email", "name", "name.preferred",
+    "weight", "height", "salary", "children", "birth.date",
 )
 
 

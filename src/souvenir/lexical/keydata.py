@@ -108,7 +108,8 @@ grenoble, new york
 ZH_CITIES: frozenset[str] = frozenset(
     "吉隆坡 八打灵再也 莎阿南 梳邦再也 巴生 布城 赛城 怡保 槟城 槟榔屿 乔治市 北海 新山 马六甲 芙蓉 关丹 "
     "哥打巴鲁 瓜拉登嘉楼 亚罗士打 亚庇 古晋 诗巫 美里 山打根 太平 新加坡 香港 北京 上海 广州 深圳 台北 "
-    "东京 伦敦 巴黎".split()
+    "东京 伦敦 巴黎 杭州 苏州 福州 郑州 兰州 温州 徐州 扬州 常州 泉州 台州 惠州 贵阳 成都 重庆 天津 南京 武汉 西安 "
+    "长沙 厦门 青岛 大连 沈阳 哈尔滨 昆明 南宁 合肥 济南 宁波 无锡 珠海 东莞 佛山 澳门 台中 高雄 纽约 悉尼 墨尔本".split()
 )
 
 # First words of place names (Malay and others), for refusing a place as an employer.
@@ -181,7 +182,8 @@ ZH_ORG_SUFFIXES: tuple[str, ...] = (
 
 ZH_OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "师", "员", "医生", "护士", "司机", "工人", "记者", "教授", "律师", "会计", "警察", "学生", "作家",
-    "演员", "经理", "主管", "总监", "秘书", "农民", "商人", "军人", "厨", "工",
+    "演员", "经理", "主管", "总监", "秘书", "农民", "商人", "军人", "厨", "工", "销售", "保安", "翻译", "导游",
+    "老板", "客服", "店长", "编辑", "设计", "模特", "主播", "快递员", "外卖员",
 )
 
 # A Chinese place value is refused when it starts with one of these (a home, a

@@ -124,7 +124,10 @@ _NAME_LINKS = frozenset({"de", "du", "van", "von", "der", "den", "bin", "binti",
                          "di", "le", "la"})
 _OCC_STOPS = frozenset(
     "at for in with since and or but from on by to who because while near until chez à au aux pour dans depuis "
-    "avec et ou mais de d' du des en sur di dengan untuk sejak dan atau tetapi kat pada selama sebagai as".split()
+    "avec et ou mais de d' du des en sur di dengan untuk sejak dan atau tetapi kat pada selama sebagai as "
+    # a time bound ends the value, so that the markers see it ("lifeguard this summer")
+    "this over during through till cet cette ce pendant durant jusqu jusqu' masa semasa musim sepanjang sehingga "
+    "hingga ketika waktu sementara".split()
 )
 _OCC_ARTICLES = frozenset({"a", "an", "un", "une", "seorang"})
 _ZH_STOPS = frozenset(
@@ -192,6 +195,8 @@ def _is_place(value: str) -> bool:
 
 def _place_key(value: str, prep: str | None) -> str:
     f = fold(value)
+    if value in D.ZH_CITIES:  # 杭州, 广州: a 州 that is a city
+        return "home.city"
     if f in D.COUNTRIES or value in D.ZH_COUNTRIES or value.endswith("国"):
         return "home.country"
     if f in D.REGIONS or value in D.ZH_REGIONS or value.endswith(("省", "州")):
@@ -310,6 +315,46 @@ def _name(rest: str) -> tuple[str, int] | None:
     return got
 
 
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten un une deux trois quatre cinq six sept huit "
+                          "neuf dix satu seorang dua tiga empat lima enam tujuh lapan sembilan sepuluh".split())
+_QTY_STOPS = (_OCC_STOPS - {"a", "par", "per", "sebulan", "setahun"}) | {"after", "since", "because", "après",
+                                                                        "selepas", "kerana", "lepas"}
+_DATE_END = re.compile(r"\s*(?:[,;，。；]|\s(?:and|but|et|mais|dan|tapi|tetapi)\s)")
+
+
+def _quantity(rest: str) -> tuple[str, int] | None:
+    """A measured value opening ``rest``: a number with its unit and period ("79 kg", "RM5,500
+    a month", "1m75", "75公斤", "3万"), up to five tokens, ended by a link word."""
+    toks = list(re.finditer(r"(?:[^\s,;:]|(?<=\d)[,.:](?=\d))+", rest))
+    words: list[str] = []
+    end = 0
+    for tok in toks[:5]:
+        word = tok.group().rstrip(".!?")
+        if not word or fold(word) in _QTY_STOPS or (words and word.casefold() in ("and", "et", "dan")):
+            break
+        words.append(word)
+        end = tok.start() + len(word)
+        if rest[tok.end():tok.end() + 1] in (",", ";", ":"):
+            break
+    if not words or not (any(ch.isdigit() for ch in "".join(words[:2])) or fold(words[0]) in _NUMBER_WORDS
+                         or re.match(r"[一两二三四五六七八九十百千万]", words[0])):
+        return None
+    return " ".join(words), end
+
+
+def _date_value(rest: str) -> tuple[str, int] | None:
+    """A date opening ``rest`` ("14 March 1990", "le 3 mai", "1990年5月3日"): to the clause end, at
+    most 40 characters, with a digit or a month in it."""
+    m = _DATE_END.search(rest)
+    value = (rest[:m.start()] if m else rest).strip(" .!")
+    if not value or len(value) > 40:
+        return None
+    words = set(fold(value).split())
+    if not (any(ch.isdigit() for ch in value) or words & frozenset(MONTHS)):
+        return None
+    return value, rest.find(value) + len(value)
+
+
 def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, str]], int, int] | None:
     """The values ``pat`` reads after (or inside) its match ``m``, and the value span."""
     groups = m.groupdict()
@@ -322,6 +367,8 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         value, start = m.group("v").strip(), m.start("v")
         if pat.kind == "occ":
             return ([(pat.key, value)], start, m.end()) if _occupation(value) else None
+        if pat.kind == "count":
+            return [(pat.key, fold(value))], start, m.end()
         if not _zh_org_ok(value):
             return None
         if pat.kind == "org_zh_trade":  # 在X当Y: employer X, occupation Y
@@ -351,6 +398,10 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         got = got if got and (pat.kind == "occ_zh" or _zh_trade_ok(got[0])) else None
     elif pat.kind == "address":
         got = _address(rest)
+    elif pat.kind == "qty":
+        got = _quantity(rest)
+    elif pat.kind == "date":
+        got = _date_value(rest)
     elif pat.kind in ("phone", "contact"):
         p = _PHONE.match(rest)
         digits = re.sub(r"\D", "", p.group(1)) if p else ""

@@ -43,7 +43,7 @@ SUBJECT = re.compile(
 ADVERBS = re.compile(
     r"(?:(?:now|currently|still|just|recently|finally|officially|already|actually|désormais"
     r"|maintenant|actuellement|récemment|kini|sekarang|masih|baru|sudah|telah|dah)\s+"
-    r"|现在|目前|如今|已经|最近|刚刚|刚|一直|仍然|依然|终于|正式)*",
+    r"|现在|目前|如今|已经|最近|刚刚|刚|一直|仍然|依然|终于|正式|又|重新|再次)*",
     re.I,
 )
 # "Also": in the first clause of a sentence it adds a second job or home ("Also works at
@@ -77,17 +77,25 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("home", "place", _AUX + r"(?:lives?|living|resides?|residing|based|settled(?:\s+down)?)\s+"
        r"(?:(?:now|currently|still|permanently)\s+)?(?P<prep>in)\s+"),
     _p("home.address", "street", _AUX + r"(?:lives?|living|resides?)\s+at\s+"),
+    _p("home", "place", _AUX + r"(?:moved|relocated|went|gone|come|came)(?:\s+back)(?:\s+home)?(?:\s+from\s+[^,;]+?)?"
+       r"\s+(?P<prep>to)\s+"),
     _p("home", "place", _AUX + r"(?:moved|relocated)(?:\s+back)?(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+"),
     _p("home", "place", r"(?:habite|vit|réside|demeure)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
-       r"|aujourd'hui|à\s+présent|depuis\s+peu))?(?:\s+(?P<prep>à|a|au|aux|en|dans)\b)?\s*"),
+       r"|aujourd'hui|à\s+présent|depuis\s+peu|de\s+nouveau|à\s+nouveau|encore))?(?:\s+(?P<prep>à|a|au|aux|en"
+       r"|dans)\b)?\s*"),
+    _p("home", "place", r"(?:(?:est|a)\s+)?(?:revenue?s?|retournée?s?|rentrée?s?)\s+(?:(?:vivre|habiter|s'installer"
+       r"|s'établir)\s+)?(?P<prep>à|a|au|aux|en|dans)\b\s*"),
+    _p("home", "place", r"(?:a\s+)?(?:re-?déménagé|redéménagé)\s+(?P<prep>à|a|au|aux|en|dans)\b\s*"),
     _p("home", "place", r"(?:(?:a|s'est|est|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
        r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d')\s*[^,;]+?)?"
        r"\s+(?P<prep>à|a|au|aux|en|dans)\b\s*"),
-    _p("home", "place", r"(?:tinggal|menetap|bermastautin)(?:\s+(?:kini|sekarang))?\s+(?P<prep>di|dalam|kat)\s+"),
-    _p("home", "place", r"(?:baru\s+(?:sahaja|saja)\s+)?(?:ber)?pindah(?:\s+(?:rumah|balik|semula))?"
-       r"(?:\s+dari\s+[^,;]+?)?\s+(?P<prep>ke)\s+"),
+    _p("home", "place", r"(?:(?:balik|kembali|semula)\s+)?(?:tinggal|menetap|bermastautin)(?:\s+(?:kini|sekarang"
+       r"|semula|balik|kembali))?\s+(?P<prep>di|dalam|kat)\s+"),
+    _p("home", "place", r"(?:baru\s+(?:sahaja|saja)\s+)?(?:(?:ber)?pindah|balik|kembali)(?:\s+(?:rumah|balik|semula"
+       r"|kembali))?(?:\s+dari\s+[^,;]+?)?\s+(?P<prep>ke)\s+"),
     _p("home", "place", r"(?:住在|居住在|居住于|定居在|定居于|定居|生活在|现居于|现居|住于|常住在|长住在)"),
-    _p("home", "place", r"(?:从[^,。;]{1,12}?)?(?:(?:搬家|搬)(?:到|去|往|至)|(?:迁居|移居)(?:到|至)?)了?"),
+    _p("home", "place", r"(?:从[^,。;]{1,12}?)?(?:(?:搬家|搬)(?:到|去|往|至)|搬回(?:到|去)?|(?:迁居|移居|迁回|回)(?:到|至)?"
+       r"|回(?:到|去)(?=[^,。;]{1,8}(?:住|生活|定居|居住)))了?"),
     _p("home", "place", _POSS + r"(?:home\s+city|home\s+town|city\s+of\s+residence|place\s+of\s+residence"
        r"|residence|city|ville\s+de\s+résidence|lieu\s+de\s+résidence|ville|tempat\s+tinggal|bandar\s+kediaman)"
        + _IS_REQUIRED),
@@ -105,6 +113,57 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("occupation", "occ", r"pekerjaan(?:nya)?(?:\s+(?:pengguna|saya))?\s*(?:ialah|adalah|:|=)\s*"),
     _p("occupation", "occ_zh", r"(?:职业|工作)(?:是|为|:)"),
     _p("occupation", "occ_zh_trade", r"(?:是|当|担任)了?(?:一名|一位|一个|个)?"),
+    # "from X to Y" (issue #26): the value is Y
+    _p("occupation", "occ", _AUX + r"(?:changed|switched)\s+(?:jobs?|careers?|professions?|occupations?)\s+from\s+"
+       r"(?:being\s+)?(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+|working\s+as\s+)?"),
+    _p("occupation", "occ", _AUX + r"(?:went|switched|moved|changed|transitioned|career\s+changed)\s+from\s+being\s+"
+       r"(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+)?"),
+    _p("occupation", "occ", r"(?:a\s+)?(?:changé|change)\s+de\s+(?:métier|travail|poste|job|carrière)\s*,?\s*"
+       r"(?:de\s+|d')[^,;]+?\s+(?:à|a|pour\s+devenir)\s+"),
+    _p("occupation", "occ", r"(?:est\s+)?passée?\s+(?-i:(?:de\s+|d')[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:\s+[a-zàâçéèêëîïôûùüÿœ]"
+       r"[\w\-]*){0,2})\s+(?:à|a)\s+(?:un\s+poste\s+de\s+)?"),
+    _p("occupation", "occ", r"(?:(?:ber)?tukar|beralih)\s+(?:kerja|kerjaya|profesion)\s+dari(?:pada)?\s+(?:seorang\s+)?"
+       r"[^,;]+?\s+(?:ke|kepada|jadi|menjadi)\s+(?:seorang\s+)?"),
+    _p("occupation", "occ", r"dari(?:pada)?\s+(?:seorang\s+)?[^,;]+?\s+(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?"),
+    _p("occupation", "occ_zh_trade", r"(?:(?:工作|职业|岗位)(?:已经)?)?从[^，。,;]{1,12}?(?:换成|变成|改成|转成|转为|转行做"
+       r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做)了?(?:一名|一位|一个|个)?"),
+    _p("employer", "org_zh", r"(?:工作)?从[^，。,;]{1,12}?(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
+    # measured quantities about the user (issue #26): one current value each
+    _p("weight", "qty", _AUX + r"(?:weighs|weighing|(?:body\s+)?weight\s*(?:is|:|=|-)?)\s*(?:about\s+|around\s+"
+       r"|roughly\s+|only\s+|now\s+)?"),
+    _p("weight", "qty", r"(?:pèse|pese|(?:son\s+|mon\s+|le\s+)?poids\s*(?:est\s+(?:de\s+)?|:|=|-)?)\s*"
+       r"(?:désormais\s+|maintenant\s+|environ\s+|plus\s+que\s+)?"),
+    _p("weight", "qty", r"体重(?:现在|目前|已经|减到|降到|增加到|涨到)?(?:是|为|有|:|：)?(?:大约|约|大概)?"),
+    _p("weight", "qty", r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
+       r"(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?"),
+    _p("height", "qty", _AUX + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
+    _p("height", "count", _AUX + r"is\s+(?P<v>\d[\d.,]*\s*(?:cm|m|ft|feet|foot|inches|in)\b[^,;]{0,8}?)\s+tall\b"),
+    _p("height", "qty", r"(?:mesure|(?:sa\s+|ma\s+|la\s+)?taille\s*(?:est\s+(?:de\s+)?|:))\s*(?:environ\s+)?"),
+    _p("height", "qty", r"身高(?:现在|目前)?(?:是|为|有|:|：)?(?:大约|约)?"),
+    _p("height", "qty", r"tinggi(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:ialah|adalah|:|=)\s*"),
+    _p("salary", "qty", _AUX + r"(?:earns|earning|makes|(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
+       r"|take-home\s+pay)\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?"),
+    _p("salary", "qty", r"(?:gagne|(?:son\s+|mon\s+|le\s+)?(?:salaire|revenu)(?:\s+mensuel|\s+annuel)?\s*"
+       r"(?:est\s+(?:de\s+)?|:|=)?)\s*(?:environ\s+|désormais\s+|maintenant\s+)?"),
+    _p("salary", "qty", r"(?:月薪|年薪|工资|薪水|薪资|月收入|年收入|收入)(?:现在|目前|已经|涨到|降到|调到)?(?:是|为|有|:|：)?"
+       r"(?:大约|约|大概)?"),
+    _p("salary", "qty", r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
+       r"(?:kini\s+|sekarang\s+)?(?:ialah|adalah|:|=|sebanyak)?|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?"),
+    _p("children", "count", _AUX + r"(?:has|have)\s+(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
+       r"|child|kid)\b"),
+    _p("children", "count", r"a\s+(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b"),
+    _p("children", "count", r"有(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
+    _p("children", "count", r"(?:ada|mempunyai|punya)\s+(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
+       r"(?:orang\s+)?anak\b"),
+    _p("children", "qty", r"(?:number\s+of\s+(?:kids|children)|nombre\s+d'enfants|bilangan\s+anak|孩子(?:的)?数量)"
+       r"\s*(?:is|est|ialah|是|:|：)?\s*"),
+    _p("birth.date", "date", r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)\s*(?:is|:)?)"
+       r"\s*(?:actually\s+|really\s+)?(?:on\s+)?(?:the\s+)?"),
+    _p("birth.date", "date", r"(?:(?:est\s+)?née?\s+le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
+       r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*"),
+    _p("birth.date", "date", r"(?:生日|出生日期|出生年月)(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
+    _p("birth.date", "date", r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?\s*"
+       r"(?:sebenarnya\s+)?(?:ialah|adalah|pada|:)?)\s*"),
     # employer
     _p("employer", "org", _POSS + r"(?:employer|company|workplace|employeur|entreprise|majikan|syarikat"
        r"|tempat\s+kerja)" + _IS_REQUIRED),
@@ -224,8 +283,20 @@ MARKERS = re.compile(
     r"|part[- ]time|side\s+job|on\s+the\s+side|freelance|à\s+temps\s+partiel|à\s+mi-temps|sambilan"
     r"|separuh\s+masa|for\s+(?:a\s+few\s+|several\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:days?|weeks?|nights?)"
     r"|trip|conference|project|internship|assignment|secondment|en\s+déplacement"
-    r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri)\b|'ll\b"
+    r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri"
+    # a season, a holiday, a bounded stretch (issue #26: a summer job retired the occupation)
+    r"|(?:summer|winter|spring|autumn|holiday|vacation|seasonal|christmas|xmas|easter)\s+(?:job|jobs|gig|work|break"
+    r"|holidays?|vacation|term|season|period|rush|internship)|seasonal(?:ly)?"
+    r"|(?:this|for\s+the|over\s+the|during\s+the|through\s+the|until\s+the\s+end\s+of\s+the)\s+(?:summer|winter"
+    r"|spring|autumn|fall|holidays?|vacation|break|season|semester|term|month|school\s+holidays?)"
+    r"|over\s+(?:christmas|easter|the\s+holidays)|during\s+(?:christmas|easter|ramadan|the\s+holidays)"
+    r"|school\s+(?:holidays?|break)|(?:spring|summer|winter|semester)\s+break"
+    r"|vacances|cong[ée]s|cet\s+(?:été|ete|hiver|automne)|ce\s+printemps|pour\s+(?:l'été|l'ete|l'hiver|la\s+saison"
+    r"|les\s+fêtes|les\s+vacances)|pendant\s+(?:l'été|l'ete|l'hiver|la\s+saison|les\s+fêtes|le\s+ramadan)"
+    r"|saisonni(?:er|ère|ers|ères)|job\s+d'été|cette\s+semaine|ce\s+mois(?:-ci)?|la\s+rentrée"
+    r"|cuti|musim\s+(?:panas|sejuk|perayaan|raya)|minggu\s+ini|bulan\s+ini|sehingga|hingga|sepanjang\s+musim)\b|'ll\b"
     r"|以前|曾经|曾|小时候|童年|过去|从前|原来|原本|之前|当年|那时|将要|将|打算|准备|计划|想|可能|也许|下个月|下周"
-    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换",
+    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换"
+    r"|暑假|寒假|假期|暑期|寒期|放假|节假日|春节期间|国庆期间|这个夏天|今年夏天|这个冬天|今年冬天|这周|本周|这个月|本月|直到|为止",
     re.I,
 )

@@ -69,7 +69,7 @@ from souvenir.lexical.normalize import key_of, nfkc_fold, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tagged import stem
 from souvenir.lexical.tokens import is_han, tokenize
-from souvenir.lexical.vocab import NEGATORS, WEEKDAYS
+from souvenir.lexical.vocab import MONTHS, NEGATORS, WEEKDAYS
 
 __all__ = ["Proposition", "proposition", "statements", "correction_statement", "is_flip", "different_referents", "stems", "ATTITUDE"]
 
@@ -92,6 +92,8 @@ _FREQUENCY = frozenset(
     天天 经常 常常 总是 平时 通常 一直 都 常 偶尔 有时 有时候 老是 每次""".split()
 )
 _QUANTIFIERS = frozenset({"every", "each", "chaque", "tous", "toutes", "setiap", "tiap", "saban", "每", "每个"})
+_MONTH_KEYS = frozenset(key_of(m) for m in MONTHS) | {"mac", "mei", "ogos", "januari", "februari", "april", "jun",
+                                                     "julai", "september", "oktober", "november", "disember"}
 _UNITS = frozenset(
     """day days week weeks morning mornings evening evenings night nights weekend weekends
     month months year years time times jour jours semaine semaines matin matins soir soirs
@@ -130,6 +132,16 @@ _ZH_LOVES_TO = frozenset({"爱吃", "爱喝", "爱看", "爱玩", "爱听", "爱
 _PERSONS = frozenset({"he", "she", "they", "il", "elle", "ils", "elles", "dia", "beliau", "mereka",
                       "他", "她", "他们", "她们"})
 _USED_TO = ("used", "to")
+# Words of a state taken up again (issue #26: "Fume à nouveau depuis mars" after "A arrêté de
+# fumer", 又搬回…, "merokok semula"): set aside like the change markers; with one of them,
+# the time the state resumed ("since March", "depuis mars", "sejak Mac", 从三月开始) is too.
+_RESUME = frozenset({"again", "semula", "kembali", "重新", "再次", "又", "开始", "started", "start", "starts",
+                     "resumed", "resume", "resumes", "recommence", "recommencé", "reprend", "repris", "mula",
+                     "relapsed"})
+_SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
+_SINCE_END = frozenset({"开始", "起", "以来"})
+# 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
+_ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
 _FR_PRONOUNS = frozenset({"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur",
                           "l'utilisatrice", ""})
 _USER_WORDS = frozenset({"我", "用户", "该用户", "使用者", "的"})
@@ -216,8 +228,27 @@ def proposition(text: str) -> Proposition:
     kept: list[str] = []
     han: list[str] = []  # the Han tokens kept, stop words included (glued)
     skip_unit = False
+    resumed = any(t in _RESUME for t in tokens) or any(
+        t == "nouveau" and i and tokens[i - 1] in ("à", "a", "de") for i, t in enumerate(tokens))
+    skip_since = 0
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if resumed and token in _SINCE:
+            skip_since = 3  # "depuis mars": when it resumed, not what
+            continue
+        if skip_since:
+            skip_since -= 1
+            if (token in _SINCE_END or token.isdigit() or key_of(token) in _MONTH_KEYS or token in lx.TIME_WORDS
+                    or (is_han(token[0]) and token[-1] in "月年天周")):
+                continue
+            skip_since = 0
+        if token in _RESUME or (token == "nouveau" and i and tokens[i - 1] in ("à", "a", "de")):
+            continue
+        if token in _ZH_QUIT:
+            ended = True
+            kept.append(_ZH_QUIT[token])
+            han.append(_ZH_QUIT[token])
+            continue
         if skip_unit and token in _UNITS:
             skip_unit = False
             continue
@@ -367,7 +398,8 @@ def correction_statement(text: str) -> str | None:
 _LEAD = re.compile(r"^\W*((?:[^\W\d_][\w'\-]*)(?:\s+[^\W\d_][\w'\-]*){0,3})")
 _LABEL = re.compile(r"^\s*([^:：\n]{1,48}?)\s*[:：]")
 _KNOWN = (STOP_WORDS | lx.STOPWORDS | lx.VALENCE_POS | lx.VALENCE_NEG | lx.USER_MARKERS | lx.REPORTING
-          | BARE_VERBS | _CHANGE | _FREQUENCY | _ENDED_WORDS)
+          | BARE_VERBS | _CHANGE | _FREQUENCY | _ENDED_WORDS | _STOP_VERBS | _STOP_BEFORE_GERUND | _RESUME
+          | NEGATORS)
 
 
 def _known(word: str) -> bool:
@@ -417,4 +449,34 @@ def different_referents(a: str, b: str) -> str | None:
     na, nb = _lead_name(ra), _lead_name(rb)
     if na is not None and nb is not None and na != nb:
         return f"different people ({na!r} / {nb!r})"
+    ka, kb = _lead_relative(ra), _lead_relative(rb)
+    if ka != kb and (ka is None or kb is None):
+        return f"different people ({ka or 'the user'!r} / {kb or 'the user'!r})"
+    if ka is not None and kb is not None and ka != kb:
+        return f"different people ({ka!r} / {kb!r})"
+    return None
+
+
+_OWNERS = frozenset({"my", "his", "her", "their", "the", "user's", "ma", "mon", "mes", "sa", "son", "ses", "le", "la",
+                     "les", "l'", "notre", "nos", "our"})
+_ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
+
+
+def _lead_relative(raw: str) -> str | None:
+    """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
+    sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``
+    for a memory about the user (issue #26: "Lives in Ipoh" was absorbed into "Sister lives
+    in Ipoh, in the same town as the user")."""
+    if raw[:1] and is_han(raw[0]):
+        head = raw
+        for owner in _ZH_OWNERS:
+            if head.startswith(owner):
+                head = head[len(owner):]
+                break
+        return next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
+    words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]
+    while words and (words[0] in _OWNERS or words[0] == "user"):
+        words.pop(0)
+    if words and words[0] in lx.RELATIONS and (len(words) == 1 or words[1] not in ("of", "de")):
+        return words[0]
     return None

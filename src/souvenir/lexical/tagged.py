@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
+from souvenir.lexical.questions import assertive
 from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
 
 __all__ = ["Tok", "tokenize", "prepare", "stem", "tok_match", "content_of", "supported", "fold", "key_of",
@@ -122,8 +123,9 @@ def _zh_idioms(run: str) -> str:
 
 
 def prepare(text: str) -> str:
-    """Normalise and rewrite idioms and contractions, keeping letter case (for names)."""
-    text = nfkc_fold(text)
+    """Normalise and rewrite idioms and contractions, keeping letter case (for names); a
+    rhetorical or tag question becomes the statement it asserts (:func:`questions.assertive`)."""
+    text = assertive(nfkc_fold(text))
     for pattern, replacement in lx.IDIOMS:
         text = pattern.sub(replacement, text)
     text = _HAN_RUN.sub(lambda m: _zh_idioms(m.group()), text)
@@ -172,9 +174,31 @@ _ZH_VALENCE_PREFIXES = ("最喜欢", "喜欢", "讨厌", "害怕", "怕")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 
 
+#: Words ending in 说 / 讲 that are words of their own (a novel, hearsay, "generally speaking").
+_ZH_SAY_WORDS = frozenset({"小说", "听说", "据说", "所说", "虽说", "再说", "传说", "演说", "解说", "学说", "胡说", "劝说",
+                           "游说", "诉说", "述说", "说说", "来说", "而说", "总说", "老说", "就是说", "比如说", "比方说",
+                           "或者说", "也就是说", "演讲", "讲讲", "听讲", "开讲", "主讲", "宣讲", "瞎说", "乱说", "不用说",
+                           "不说", "没说", "别说", "要说", "话说", "却说", "且说", "照说", "按说"})
+
+
+def _unglue_say(words: tuple[str, ...]) -> list[str]:
+    """jieba glues 说 / 讲 to the end of a name it does not know (张小明说 → 张小 + 明说): the
+    name is rejoined and the verb stands alone, so that the filters see who is speaking."""
+    out: list[str] = []
+    for word in words:
+        if (len(word) >= 2 and word[-1] in "说讲" and word not in _ZH_SAY_WORDS and out
+                and out[-1] not in lx.ZH_STOPWORDS and not out[-1].startswith(("我", "你", "他", "她"))
+                and _HAN_RUN.fullmatch(out[-1])):
+            out[-1] += word[:-1]
+            out.append(word[-1])
+        else:
+            out.append(word)
+    return out
+
+
 def _cjk_tokens(run: str) -> list[Tok]:
     out: list[Tok] = []
-    for word in zh_words(run):
+    for word in _unglue_say(zh_words(run)):
         prefix = next((p for p in _ZH_VALENCE_PREFIXES if word.startswith(p) and len(word) > len(p)), None)
         if prefix:  # 怕水, 讨厌鬼: the attitude and its object in one token
             out.append(Tok(prefix, prefix, prefix, _cjk_role(prefix), True))

@@ -7,6 +7,17 @@ Transport errors, HTTP errors and unusable answers are mapped to
 breaker is :class:`~souvenir.errors.ModelUnavailableError` (not an attempt), a request
 every format of which the server refuses is :class:`~souvenir.errors.ModelConfigError`.
 
+Bounded calls (issue #25): a call may carry ``max_tokens``, ``stop`` sequences and a
+``temperature`` (:mod:`souvenir.llm.budget` sizes them from the call's contract), and its
+``timeout_s`` is a deadline on the whole answer, not on each read. A *background* call
+(reflection, summary) first takes its place at its server's gate
+(:mod:`souvenir.llm.gate`: a concurrency budget, live replies first) and, on the OpenAI
+protocol, streams its answer: it is read token by token, cut where it starts to loop
+(:func:`~souvenir.llm.budget.is_looping`), and closed — which stops the server generating
+it — at its deadline or when a live reply needs the server
+(:class:`~souvenir.errors.ModelBusyError`, not an attempt). :meth:`ChatClient.ask` returns
+the text with how it ended (:class:`Answer`).
+
 Structured output (:mod:`souvenir.llm.structured`): a JSON schema is sent in the strongest
 form the server takes — OpenAI ``json_schema``, else ``json_object`` with the schema
 (llama-cpp-python's server), else a plain JSON instruction — and what each model accepted
@@ -17,15 +28,22 @@ answer is parsed strictly by the caller either way
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
+import time
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
-from souvenir.errors import ModelConfigError, ModelError, ModelUnavailableError
+from souvenir.errors import (
+    ModelBusyError, ModelConfigError, ModelError, ModelTimeoutError, ModelUnavailableError,
+)
+from souvenir.llm.budget import is_looping
 from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker
+from souvenir.llm.gate import Ticket, UpstreamGate, gate_for
 from souvenir.llm.structured import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
 from souvenir.redaction import scrub
 from souvenir.urls import without_userinfo
@@ -43,6 +61,33 @@ class _Refused(Exception):
         self.error = error
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A model's answer: its ``text`` and how it ended, ``finish``: ``stop`` (the model
+    ended it), ``length`` (cut at ``max_tokens`` by the server), ``loop`` (cut by us where it
+    began to repeat itself); ``chunks``: streamed pieces read (0 when not streamed)."""
+
+    text: str
+    finish: str = "stop"
+    chunks: int = 0
+
+    @property
+    def cut(self) -> bool:
+        """The answer did not end by itself (a bound or a loop ended it)."""
+        return self.finish in ("length", "loop")
+
+
+@dataclass(frozen=True, slots=True)
+class CallOptions:
+    """What bounds one request: ``max_tokens`` (``None``: the server's default), ``stop``
+    sequences, ``temperature``, ``stream`` (read the answer token by token)."""
+
+    max_tokens: int | None = None
+    stop: tuple[str, ...] = ()
+    temperature: float = 0.0
+    stream: bool = False
+
+
 class ChatClient:
     """Base: ``complete(messages, model=None, schema=None) -> str`` (the answer's text).
 
@@ -52,9 +97,12 @@ class ChatClient:
 
     kind = "chat"
     formats: tuple[str, ...] = ("plain",)
+    #: Whether background calls stream their answer on this protocol.
+    streams = False
 
     def __init__(self, base_url: str, model: str, api_key: str = "", timeout_s: float = 60.0,
-                 breaker: CircuitBreaker | None = None, breaker_cooldown_s: float = 30.0) -> None:
+                 breaker: CircuitBreaker | None = None, breaker_cooldown_s: float = 30.0,
+                 gate: UpstreamGate | None = None) -> None:
         if not base_url or not model:
             raise ModelError("a chat model needs a base URL and a model name")
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
@@ -71,6 +119,8 @@ class ChatClient:
         self._config_errors: dict[str, str] = {}  # per model, until a call succeeds
         self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers,
                                     timeout=httpx.Timeout(timeout_s))
+        #: The server's gate (a concurrency budget shared with the proxy; live calls first).
+        self.gate = gate or gate_for(base_url)
 
     # -- breakers ------------------------------------------------------------------------------
     def breaker_for(self, model: str | None = None) -> CircuitBreaker:
@@ -95,36 +145,105 @@ class ChatClient:
 
     # -- one call --------------------------------------------------------------------------------
     def _request(self, messages: list[dict], model: str, schema: dict | None,
-                 form: str) -> tuple[str, dict]:
+                 form: str, options: CallOptions = CallOptions()) -> tuple[str, dict]:
         raise NotImplementedError
 
     def _text(self, body: Any) -> str:
         raise NotImplementedError
 
-    def _post(self, path: str, payload: dict, timeout_s: float, model: str) -> str:
-        where = f"{self.kind} model {model!r} at {without_userinfo(str(self._client.base_url))}"
+    def _finish(self, body: Any) -> str:
+        """How a whole (not streamed) answer ended: ``stop`` or ``length``."""
+        return "stop"
+
+    def _where(self, model: str) -> str:
+        return f"{self.kind} model {model!r} at {without_userinfo(str(self._client.base_url))}"
+
+    def _post(self, path: str, payload: dict, deadline: float, model: str,
+              ticket: Ticket | None = None) -> Answer:
+        where = self._where(model)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise ModelError(f"{where}: no time left for the call", model=model)
+        timeout = httpx.Timeout(left, connect=min(left, 10.0))
         try:
-            response = self._client.post(path, json=payload, timeout=timeout_s)
-        except httpx.HTTPError as exc:
+            if payload.get("stream"):
+                return self._streamed(path, payload, deadline, timeout, model, ticket)
+            response = self._client.post(path, json=payload, timeout=timeout)
+        except httpx.HTTPError as exc:  # a stall (no answer begun) is an outage, not a slow answer
             raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
+        self._check_status(response, where, model)
+        try:
+            body = response.json()
+            return Answer(self._text(body), self._finish(body))
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise ModelError(f"{where}: unusable answer: {exc!r}", model=model) from exc
+
+    @staticmethod
+    def _check_status(response: httpx.Response, where: str, model: str) -> None:
         if response.status_code >= 400:
             body = response.text[:300]
             error = ModelError(f"{where}: HTTP {response.status_code}: {body}", model=model)
             raise _Refused(response.status_code, body, error)
-        try:
-            return self._text(response.json())
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ModelError(f"{where}: unusable answer: {exc!r}", model=model) from exc
+
+    def _streamed(self, path: str, payload: dict, deadline: float, timeout: httpx.Timeout, model: str,
+                  ticket: Ticket | None) -> Answer:
+        """Read a streamed answer (server-sent events) piece by piece; the stream is closed —
+        the server stops generating — at the deadline, when the gate asks the call to yield,
+        or where the answer loops."""
+        where = self._where(model)
+        with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
+            if response.status_code >= 400:
+                response.read()
+                self._check_status(response, where, model)
+            if "text/event-stream" not in response.headers.get("content-type", ""):
+                response.read()  # a server that ignores "stream" answers whole
+                try:
+                    body = response.json()
+                    return Answer(self._text(body), self._finish(body))
+                except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+                    raise ModelError(f"{where}: unusable answer: {exc!r}", model=model) from exc
+            parts: list[str] = []
+            size = chunks = 0
+            finish = "stop"
+            for line in response.iter_lines():
+                if ticket is not None and ticket.yielded.is_set():
+                    raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
+                if time.monotonic() > deadline and chunks:
+                    raise ModelTimeoutError(f"{where}: answer not finished in time ({size} characters "
+                                            f"in {chunks} pieces: a bound too large for this model's speed)",
+                                            model=model)
+                if not line.startswith("data:"):
+                    continue
+                data = line[5:].strip()
+                if data == "[DONE]":
+                    break
+                try:
+                    choice = json.loads(data)["choices"][0]
+                    piece = (choice.get("delta") or {}).get("content") or ""
+                except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+                    continue  # a keep-alive or a chunk without a choice
+                chunks += 1
+                if piece:
+                    parts.append(piece)
+                    size += len(piece)
+                if choice.get("finish_reason"):
+                    finish = "length" if choice["finish_reason"] == "length" else "stop"
+                if piece and size > 360 and chunks % 8 == 0 and is_looping("".join(parts)):
+                    finish = "loop"
+                    break
+            if time.monotonic() > deadline and not chunks:
+                raise ModelError(f"{where}: no answer begun in time", model=model)
+            return Answer("".join(parts), finish, chunks)
 
     def _structured(self, messages: list[dict], model: str, schema: dict | None,
-                    timeout_s: float) -> str:
+                    deadline: float, options: CallOptions, ticket: Ticket | None) -> Answer:
         """One answer, falling back through the formats this model has not refused."""
         forms = self.structured.order(model) if schema is not None else ("plain",)
         refused: list[tuple[str, _Refused]] = []
         for form in forms:
-            path, payload = self._request(with_instruction(messages, schema, form), model, schema, form)
+            path, payload = self._request(with_instruction(messages, schema, form), model, schema, form, options)
             try:
-                text = self._post(path, payload, timeout_s, model)
+                text = self._post(path, payload, deadline, model, ticket)
             except _Refused as exc:
                 same = bool(refused) and (refused[-1][1].status, refused[-1][1].body) == (exc.status, exc.body)
                 refused.append((form, exc))
@@ -154,21 +273,57 @@ class ChatClient:
         raise last.error
 
     def complete(self, messages: list[dict], model: str | None = None, schema: dict | None = None,
-                 timeout_s: float | None = None) -> str:
-        """The model's answer text. Raises :class:`ModelError`; while the model's breaker is
-        open, :class:`ModelUnavailableError` without calling it."""
-        name = model or self.model
+                 timeout_s: float | None = None, **bounds: Any) -> str:
+        """The model's answer text (:meth:`ask`'s, same arguments)."""
+        return self.ask(messages, model, schema, timeout_s, **bounds).text
 
-        def call() -> str:
-            return self._structured(messages, name, schema, timeout_s or self.timeout_s)
+    def ask(self, messages: list[dict], model: str | None = None, schema: dict | None = None,
+            timeout_s: float | None = None, *, max_tokens: int | None = None, stop: tuple[str, ...] = (),
+            temperature: float = 0.0, background: bool = False) -> Answer:
+        """The model's answer within ``timeout_s`` seconds (default the client's), at most
+        ``max_tokens`` tokens, ended at a ``stop`` sequence.
+
+        A ``background`` call waits (at most ``timeout_s``) for a place at the server's gate
+        and streams where the protocol allows; a live call takes its place at once.
+        Raises :class:`ModelError` (:class:`ModelTimeoutError` when a streamed answer was still
+        coming at the deadline: a bound too large for the model's speed); while the
+        model's breaker is open, :class:`ModelUnavailableError` without calling it; when a
+        background call gave way to live requests, :class:`ModelBusyError` (not counted
+        by the breaker)."""
+        name = model or self.model
+        bound = timeout_s or self.timeout_s
+        options = CallOptions(max_tokens, tuple(stop), temperature, stream=background and self.streams)
+        breaker = self.breaker_for(name)
+        ticket: Ticket | None = None
+        live = 0
+        if background:
+            if breaker.retry_in() > 0:  # do not wait at the gate for a call that will be refused
+                raise ModelUnavailableError(f"{breaker.name} skipped for {breaker.retry_in():.0f} s after a failure",
+                                            model=name, retry_in_s=breaker.retry_in())
+            ticket = self.gate.acquire(bound)
+            if ticket is None:
+                raise ModelBusyError(f"{self._where(name)}: no place at the server for {bound:.0f} s "
+                                     "(live requests first)", model=name)
+        else:
+            live = self.gate.live_enter(bound)
+        deadline = time.monotonic() + bound
+
+        def call() -> Answer:
+            return self._structured(messages, name, schema, deadline, options, ticket)
 
         try:
-            text = self.breaker_for(name).call(call, failure=(ModelError,))
+            # a slow answer is no outage: it was coming (the job retries it with a smaller bound)
+            answer = breaker.call(call, failure=(ModelError,), neutral=(ModelBusyError, ModelTimeoutError))
         except BreakerOpenError as exc:
             raise ModelUnavailableError(str(exc), model=name, retry_in_s=exc.retry_in_s) from exc
+        finally:
+            if ticket is not None:
+                self.gate.release(ticket)
+            else:
+                self.gate.live_exit(live)
         with self._lock:
             self._config_errors.pop(name, None)
-        return text
+        return answer
 
     def config_errors(self) -> dict[str, str]:
         """Models whose last call was refused in every format, with the cause."""
@@ -198,10 +353,17 @@ class OpenAIChatClient(ChatClient):
 
     kind = "openai"
     formats = ("json_schema", "json_object", "plain")
+    streams = True
 
     def _request(self, messages: list[dict], model: str, schema: dict | None,
-                 form: str) -> tuple[str, dict]:
-        payload: dict[str, Any] = {"model": model, "messages": messages, "temperature": 0}
+                 form: str, options: CallOptions = CallOptions()) -> tuple[str, dict]:
+        payload: dict[str, Any] = {"model": model, "messages": messages, "temperature": options.temperature}
+        if options.max_tokens:
+            payload["max_tokens"] = options.max_tokens
+        if options.stop:
+            payload["stop"] = list(options.stop)[:4]  # OpenAI takes at most 4
+        if options.stream:
+            payload["stream"] = True
         if schema is not None and form == "json_schema":
             payload["response_format"] = {
                 "type": "json_schema", "json_schema": {"name": "reflection", "schema": schema}}
@@ -216,6 +378,9 @@ class OpenAIChatClient(ChatClient):
             raise ValueError("message content is not a string")
         return content
 
+    def _finish(self, body: Any) -> str:
+        return "length" if body["choices"][0].get("finish_reason") == "length" else "stop"
+
 
 class OllamaChatClient(ChatClient):
     """Ollama ``POST /api/chat`` (``stream: false``). Formats: ``json_schema`` (``format`` =
@@ -225,9 +390,13 @@ class OllamaChatClient(ChatClient):
     formats = ("json_schema", "json_object", "plain")
 
     def _request(self, messages: list[dict], model: str, schema: dict | None,
-                 form: str) -> tuple[str, dict]:
-        payload: dict[str, Any] = {"model": model, "messages": messages, "stream": False,
-                                   "options": {"temperature": 0}}
+                 form: str, options: CallOptions = CallOptions()) -> tuple[str, dict]:
+        settings: dict[str, Any] = {"temperature": options.temperature}
+        if options.max_tokens:
+            settings["num_predict"] = options.max_tokens
+        if options.stop:
+            settings["stop"] = list(options.stop)
+        payload: dict[str, Any] = {"model": model, "messages": messages, "stream": False, "options": settings}
         if schema is not None and form == "json_schema":
             payload["format"] = schema
         elif schema is not None and form == "json_object":
@@ -239,3 +408,6 @@ class OllamaChatClient(ChatClient):
         if not isinstance(content, str):
             raise ValueError("message content is not a string")
         return content
+
+    def _finish(self, body: Any) -> str:
+        return "length" if body.get("done_reason") == "length" else "stop"

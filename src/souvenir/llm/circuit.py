@@ -51,9 +51,19 @@ class CircuitBreaker:
                 return "closed"
             return "open" if self._clock() < self._open_until else "half-open"
 
-    def call(self, fn: Callable[[], T], failure: tuple[type[BaseException], ...] = (Exception,)) -> T:
+    def retry_in(self) -> float:
+        """Seconds until a call may go through (0 while closed or half-open)."""
+        with self._lock:
+            if self._consecutive < self.failures:
+                return 0.0
+            return max(0.0, self._open_until - self._clock())
+
+    def call(self, fn: Callable[[], T], failure: tuple[type[BaseException], ...] = (Exception,),
+             neutral: tuple[type[BaseException], ...] = ()) -> T:
         """Run ``fn`` unless the breaker is open. Exceptions in ``failure`` count as failures
-        and are re-raised; raises :class:`BreakerOpenError` while open."""
+        and are re-raised; those in ``neutral`` (checked first: a call that gave way, not one
+        that failed) and any other exception are re-raised without counting, a trial call's
+        place given back; raises :class:`BreakerOpenError` while open."""
         with self._lock:
             if self._consecutive >= self.failures:
                 if self._clock() < self._open_until or self._trial:
@@ -63,6 +73,10 @@ class CircuitBreaker:
                 self._trial = True
         try:
             result = fn()
+        except neutral:
+            with self._lock:
+                self._trial = False
+            raise
         except failure as exc:
             with self._lock:
                 self.last_failure = type(exc.__cause__ or exc).__name__
@@ -71,6 +85,10 @@ class CircuitBreaker:
                 if self._consecutive >= self.failures:
                     self._open_until = self._clock() + self.cooldown_s
                     self.opened += 1
+            raise
+        except BaseException:
+            with self._lock:
+                self._trial = False
             raise
         with self._lock:
             self._trial = False

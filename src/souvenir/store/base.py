@@ -395,13 +395,16 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             cur = conn.execute("UPDATE memories SET pinned = ? WHERE id = ?", (int(pinned), memory_id))
             return cur.rowcount > 0
 
-    def delete_memory(self, memory_id: int, now: datetime) -> bool:
+    def delete_memory(self, memory_id: int, now: datetime, why: str | None = None) -> bool:
         """Explicit deletion only: the memory is forgotten (:meth:`erase_memory`): a textless
-        tombstone stays for counts, nothing of its text anywhere. ``False`` for no such id."""
-        return self.erase_memory(memory_id, now) is not None
+        tombstone stays for counts, nothing of its text anywhere (``why``: its history's one
+        ``erased`` entry). ``False`` for no such id."""
+        return self.erase_memory(memory_id, now, why) is not None
 
     def history(self, memory_id: int) -> list[dict]:
-        """A memory's chain: its past wordings and what superseded it or what it superseded."""
+        """A memory's chain: its past wordings and what superseded it or what it superseded;
+        a forgotten memory ends with ``erased`` (its ``source``: ``request:turn:N`` when the
+        user asked in chat, else ``None``)."""
         rows = self._query(
             "SELECT event, text, source, said_at, recorded_at FROM memory_history "
             "WHERE memory_id = ? ORDER BY id",
@@ -417,6 +420,11 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         ):
             chain.append({"event": "supersedes", "memory_id": r[0], "text": r[1],
                           "said_at": r[2], "recorded_at": r[3]})
+        for r in self._query("SELECT source, superseded_at FROM memories WHERE id = ? AND status = 'deleted'",
+                             (memory_id,)):
+            # a forgotten memory: textless; its source says who asked ("request:turn:N": in chat)
+            why = r[0] if (r[0] or "").startswith("request") else None
+            chain.append({"event": "erased", "text": "", "source": why, "said_at": r[1], "recorded_at": r[1]})
         return chain
 
     def history_texts(self, user_id: int) -> list[tuple[str, str | None]]:

@@ -35,9 +35,11 @@ ERASED = "erased"
 class ErasureMixin:
     """Needs ``transaction()`` from the store."""
 
-    def erase_memory(self, memory_id: int, now: datetime) -> dict[str, int] | None:
+    def erase_memory(self, memory_id: int, now: datetime, why: str | None = None) -> dict[str, int] | None:
         """Forget memory ``memory_id`` (module docstring); ``None`` when there is no such
-        memory. Returns what was erased, per kind of row."""
+        memory. Returns what was erased, per kind of row. ``why`` (no memory text in it, e.g.
+        ``"request:turn:12"``, the user asked in chat) becomes the tombstone's source: its
+        history (:meth:`~souvenir.store.base.SQLStore.history`) shows ``erased`` and why."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
             row = conn.execute("SELECT user_id FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
@@ -85,6 +87,8 @@ class ErasureMixin:
                     done["events"] += 1
             done["profile"] = self._erase_profile(conn, user_id, wordings, now)
             done["story"] = self._erase_story_layer(conn, user_id, wordings)
+            if why:
+                conn.execute("UPDATE memories SET source = ? WHERE id = ?", (why[:200], memory_id))
             return done
 
     @staticmethod

@@ -1,7 +1,11 @@
 """Outbox operations (a mixin of :class:`~souvenir.store.base.SQLStore`).
 
-Per-user order: a user's job is claimable only when no earlier job of that user is pending
-or running, so reflections of one user are applied in the order of their exchanges.
+Per-user order, a lane per kind (issue #25): a user's reflection is claimable only when no
+earlier reflection of that user is pending or running, so reflections are applied in the
+order of their exchanges; a summary waits for every earlier job of its user (it must read
+the facts those reflections write) and never holds a reflection back. Across users,
+reflections are claimed before summaries, then in the order they are due: one user's job
+waiting for its retry holds no other user's.
 
 Several replicas (PostgreSQL) claim side by side with ``FOR UPDATE … SKIP LOCKED``: a row
 another replica is claiming is skipped, never claimed twice. Per-user order still holds
@@ -38,8 +42,12 @@ class OutboxMixin(Plumbing):
             return conn.execute("SELECT id FROM outbox WHERE turn_id = ? AND job = ?",
                                 (turn_id, job)).fetchone()[0]
 
-    def claim(self, now: datetime) -> Job | None:
-        """Mark the next due job ``running`` and return it with its turn and user, or ``None``."""
+    def claim(self, now: datetime, kinds: tuple[str, ...] = ("reflection", "summary")) -> Job | None:
+        """Mark the next due job of one of ``kinds`` ``running`` and return it with its turn and
+        user, or ``None`` (see the module docstring for the order)."""
+        kinds = tuple(k for k in kinds if k in ("reflection", "summary"))
+        if not kinds:
+            return None
         with self.transaction() as conn:
             row = conn.execute(
                 "SELECT o.id, o.job, o.attempts, o.turn_id, t.message, t.reply, t.time, "
@@ -47,11 +55,13 @@ class OutboxMixin(Plumbing):
                 "FROM outbox o "
                 "JOIN turns t ON t.id = o.turn_id JOIN users u ON u.id = o.user_id "
                 "LEFT JOIN stories s ON s.id = t.story_id "
-                "WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND NOT EXISTS ("
+                "WHERE o.status = 'pending' AND o.next_attempt_at <= ? "
+                f"AND o.job IN ({','.join('?' * len(kinds))}) AND NOT EXISTS ("
                 "  SELECT 1 FROM outbox p WHERE p.user_id = o.user_id AND p.id < o.id "
-                "  AND p.status IN ('pending', 'running')) "
-                "ORDER BY o.next_attempt_at, o.id LIMIT 1" + self._claim_lock,  # type: ignore[attr-defined]
-                (to_text(now),),
+                "  AND p.status IN ('pending', 'running') AND (p.job = o.job OR o.job = 'summary')) "
+                "ORDER BY CASE WHEN o.job = 'summary' THEN 1 ELSE 0 END, o.next_attempt_at, o.id "
+                "LIMIT 1" + self._claim_lock,  # type: ignore[attr-defined]
+                (to_text(now), *kinds),
             ).fetchone()
             if row is None:
                 return None
@@ -62,6 +72,13 @@ class OutboxMixin(Plumbing):
                 "story": row[7],
                 "channel": row[8], "user": row[9], "user_id": row[10],
                 "failing_since": from_text(row[12])}
+
+    def newer_summary(self, job_id: int, user_id: int) -> bool:
+        """Whether the user has a summary job queued after ``job_id`` (which then makes this
+        one redundant: a summary is rewritten whole from the profile as it is when it runs)."""
+        return bool(self._query(
+            "SELECT 1 FROM outbox WHERE user_id = ? AND job = 'summary' AND id > ? AND status = 'pending' "
+            "LIMIT 1", (user_id, job_id)))
 
     @staticmethod
     def _fence(attempts: int | None) -> tuple[str, tuple]:
@@ -82,8 +99,9 @@ class OutboxMixin(Plumbing):
               attempts: int | None = None, counted: bool = True, model: str | None = None) -> bool:
         """Back to ``pending``, due ``at`` (fenced by ``attempts`` as :meth:`finish`).
 
-        ``counted=False`` (the model's breaker refused the call: it was never reached) gives
-        the attempt back and keeps the last real error and its model; a counted failure
+        ``counted=False`` (the model was never reached, or the call gave way to a live reply)
+        gives the attempt back and keeps the last real error and its model as they were —
+        none for a job that never failed (``error`` and ``model`` are not written); a counted failure
         records ``error`` and ``model`` and starts the job's failure clock
         (``first_error_at``) if it is not running yet."""
         fence, extra = self._fence(attempts)
@@ -94,9 +112,8 @@ class OutboxMixin(Plumbing):
             params: tuple = (scrub(error)[:1000], model, to_text(now), to_text(at), to_text(now), job_id)
         else:
             sql = ("UPDATE outbox SET status = 'pending', attempts = attempts - 1, "
-                   "last_error = COALESCE(last_error, ?), model = COALESCE(model, ?), "
                    "next_attempt_at = ?, updated_at = ? WHERE id = ?")
-            params = (scrub(error)[:1000], model, to_text(at), to_text(now), job_id)
+            params = (to_text(at), to_text(now), job_id)
         with self.transaction() as conn:
             return conn.execute(sql + fence, (*params, *extra)).rowcount > 0
 

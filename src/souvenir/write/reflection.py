@@ -46,6 +46,8 @@ MAX_STATE_DELTAS = 8
 #: Positions and anchors read from one reflection, at most.
 MAX_POSITIONS = 8
 MAX_ANCHORS = 8
+#: Memory ids one reflection may propose to forget, at most (issue #26).
+MAX_FORGET = 8
 #: A position's topic, stance or justification, and an anchor, are short.
 MAX_STORY_CHARS = 500
 
@@ -87,6 +89,7 @@ REFLECTION_SCHEMA: dict[str, Any] = {
             "remove": {"type": "array", "items": {"type": "object", "properties": {
                 "id": {"type": "integer"}, "reason": {"type": "string"}}, "required": ["id", "reason"]}},
         }},
+        "forget": {"type": "array", "maxItems": MAX_FORGET, "items": {"type": "integer"}},
     },
     "required": ["memories"],
 }
@@ -94,10 +97,10 @@ REFLECTION_SCHEMA: dict[str, Any] = {
 # The field wording matters: seed 000 measured verbatim copying of the user's words fall
 # from 4/12 to 0/12 once the field stopped saying "in their own terms". The language line
 # answers mem0's most reported multilingual fault (memories translated to English).
-REFLECTION_SYSTEM = """You maintain long-term notes about the USER of a chat.
+_HEAD = """You maintain long-term notes about the USER of a chat.
 Read the exchange and answer with JSON only, of this shape:
-{"memories": [{"text": ..., "kind": ..., "scope": ..., "confidence": ...}], "summary": ..., "state": {...}}
-- memories: durable facts about the user worth recalling weeks later. "text" is a short
+"""
+_MEMORIES = """- memories: durable facts about the user worth recalling weeks later. "text" is a short
   third-person note that paraphrases what the user revealed, written in your own words
   (never a quotation of their sentences); about the user only, not the assistant, not a
   character, not other people. Keep negations ("does not like X").
@@ -107,13 +110,27 @@ Read the exchange and answer with JSON only, of this shape:
   "kind": fact, preference, promise or episode. "scope": global (true of the user
   anywhere) or story (only within the current story). "confidence": 0 to 1.
   An empty list is a fine answer.
-- summary: the whole story summary rewritten, or null to keep it.
+"""
+_STORY = """- summary: the whole story summary rewritten, or null to keep it.
 - state: optional small numeric changes (each between -1 and 1), e.g. {"trust": 0.1}.
 - positions: the character's stances taken in this exchange: {"topic", "stance" (a short
   description of the view, not the reply's wording), "justification" (why, from the
   exchange)}. Optional.
 - anchors: key story facts to keep above the summary: {"add": [fact, ...], "remove":
   [{"id": anchor id, "reason": why it no longer holds}]}. Optional; a removal needs a reason."""
+#: Added to either prompt when the user's message asks to forget something (issue #26).
+_FORGET = """
+- forget: when the user asks you to forget or delete something they said, the ids of the
+  listed "memories" it is about (code checks each against the request). Optional. The
+  request itself is never a memory: do not write what they asked to forget."""
+_SHAPE = '{"memories": [{"text": ..., "kind": ..., "scope": ..., "confidence": ...}], "summary": ..., "state": {...}}\n'
+_BRIEF_SHAPE = '{"memories": [{"text": ..., "kind": ..., "scope": ..., "confidence": ...}]}\n'
+#: The prompt of an exchange inside a story (seed 000: memories, the story's summary,
+#: state, positions, anchors).
+REFLECTION_SYSTEM = _HEAD + _SHAPE + _MEMORIES + _STORY
+#: The prompt of an exchange outside any story: memories only (the story's parts would be
+#: dropped anyway: "anchors need a story"); half the prompt a small model reads per turn.
+REFLECTION_SYSTEM_BRIEF = _HEAD + _BRIEF_SHAPE + _MEMORIES.rstrip()
 
 
 @dataclass(slots=True)
@@ -127,6 +144,8 @@ class Reflection:
     positions: list[tuple[str, str, str]] = field(default_factory=list)
     anchors_add: list[str] = field(default_factory=list)
     anchors_remove: list[tuple[int, str]] = field(default_factory=list)
+    #: Memory ids the model proposes to forget (a request said in chat); code decides.
+    forget: list[int] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     #: Why the whole answer could not be read (no JSON in it), else ``None``: retried.
     unreadable: str | None = None
@@ -301,7 +320,23 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
     else:
         result.dropped.append("state is not an object")
     _story_items(data, result)
+    _forget_items(data, result)
     return result
+
+
+def _forget_items(data: dict, result: Reflection) -> None:
+    """Memory ids to forget: integers only, at most :data:`MAX_FORGET` (the rest dropped)."""
+    items = data.get("forget") or []
+    if not isinstance(items, list):
+        result.dropped.append("forget is not a list")
+        return
+    for item in items[:MAX_FORGET]:
+        if isinstance(item, int) and not isinstance(item, bool) and item > 0:
+            result.forget.append(item)
+        else:
+            result.dropped.append("forget: not a memory id")
+    if len(items) > MAX_FORGET:
+        result.dropped.append(f"forget: {len(items) - MAX_FORGET} ids over the cap of {MAX_FORGET}")
 
 
 def _short(value: object) -> str | None:
@@ -344,10 +379,24 @@ def _story_items(data: dict, result: Reflection) -> None:
             result.anchors_remove.append((anchor_id, reason))
 
 
+def reflection_schema(story: bool = True) -> dict[str, Any]:
+    """The JSON schema of a reflection: :data:`REFLECTION_SCHEMA` inside a story, its
+    memories alone outside one (a shorter prompt and grammar for the model)."""
+    if story:
+        return REFLECTION_SCHEMA
+    return {"type": "object", "properties": {"memories": REFLECTION_SCHEMA["properties"]["memories"],
+                                             "forget": REFLECTION_SCHEMA["properties"]["forget"]},
+            "required": ["memories"]}
+
+
 def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None,
-                        anchors: list[dict] | None = None, language: str | None = None) -> list[dict]:
+                        anchors: list[dict] | None = None, language: str | None = None,
+                        memories: list[dict] | None = None, story: bool = True) -> list[dict]:
     """The chat messages of the reflection call (system prompt + the exchange as data);
-    ``language``: the user's language code when known (``fr``, ``zh``…), for the notes."""
+    ``language``: the user's language code when known (``fr``, ``zh``…), for the notes;
+    ``memories``: ``{"id", "text"}`` of the user's memories, given when the message asks to
+    forget something (the model may name their ids under ``forget``, and the prompt says
+    so); ``story``: whether the exchange is inside a story (else the memories-only prompt)."""
     exchange: dict = {"user": user_message, "assistant": assistant_reply}
     if language:
         exchange["user_language"] = language
@@ -355,7 +404,10 @@ def reflection_messages(user_message: str, assistant_reply: str, summary: str | 
         exchange["current_summary"] = summary
     if anchors:
         exchange["anchors"] = [{"id": a["id"], "text": a["text"]} for a in anchors]
+    if memories:
+        exchange["memories"] = [{"id": m["id"], "text": m["text"]} for m in memories]
     return [
-        {"role": "system", "content": REFLECTION_SYSTEM},
+        {"role": "system", "content": (REFLECTION_SYSTEM if story else REFLECTION_SYSTEM_BRIEF)
+         + (_FORGET if memories else "")},
         {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},
     ]

@@ -31,8 +31,8 @@ SERIES: tuple[tuple[str, str], ...] = (
     ("insert", "new"), ("insert", "kept_beside"), ("insert", "keyed_partial"),
     ("absorb", "duplicate"), ("absorb", "said_before"), ("absorb", "flip_said_before"),
     ("absorb", "keyed_said_before"), ("replace", "duplicate"), ("replace", "edited"), ("supersede", "flip"),
-    ("supersede", "keyed"),
-    *(("dropped", name) for name in ("secrets", "instruction", "speech_act", "subject", "negation",
+    ("supersede", "keyed"), ("forget", "user_request"), ("forget", "ambiguous"),
+    *(("dropped", name) for name in ("secrets", "forget_request", "instruction", "speech_act", "subject", "negation",
                                      "character", "assistant_only", "reflection", "memory_cap")),
 )
 

@@ -31,6 +31,9 @@ class ScoringConfig:
     does not keep it).
     """
 
+    #: z-scores shrunk toward the irrelevant pairs' distribution read from data
+    #: (:mod:`souvenir.read.scoring.calibration`): small stores rank by relevance.
+    calibrated: bool = True
     w_dense: float = 1.0
     w_window: float = 2.0
     w_lexical: float = 1.0

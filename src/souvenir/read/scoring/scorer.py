@@ -18,6 +18,7 @@ import numpy as np
 
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (ScoringConfig, coverage, diversified, fuse, named_speaker,
                                      neighbour_table, zscore)
 from souvenir.read.scoring.memory_language import memory_language
@@ -172,8 +173,13 @@ class Scorer:
     nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
     """
 
-    def __init__(self, config: ScoringConfig | None = None, max_users: int = 256) -> None:
+    def __init__(self, config: ScoringConfig | None = None, max_users: int = 256,
+                 calibration: Calibration | None = None) -> None:
         self.config = config or ScoringConfig()
+        #: the small-store priors (:mod:`souvenir.read.scoring.calibration`), used when
+        #: ``config.calibrated``; none by default (the engine passes those read for its
+        #: embedders, :func:`~souvenir.read.scoring.calibration.calibration_for`)
+        self.calibration = calibration if calibration is not None else Calibration()
         self._cache: OrderedDict[int, tuple[Sequence[Memory], int, _Static]] = OrderedDict()
         self._max_users = max_users
         self._lock = Lock()
@@ -196,7 +202,8 @@ class Scorer:
 
     def scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
                dense: DenseInput | None = None, window: DenseInput | None = None,
-               parts: dict | None = None, sparse: DenseInput | None = None) -> Scores:
+               parts: dict | None = None, sparse: DenseInput | None = None,
+               context: Sequence[tuple[str, float]] | None = None) -> Scores:
         """Memory id → fused score (rounded to 6 decimals) for every candidate, as
         :class:`~souvenir.read.selection.Scores`.
 
@@ -206,14 +213,18 @@ class Scorer:
         the dense signals come from a shortlist (:mod:`souvenir.read.scoring.shortlist`).
         ``sparse``: the message's sparse latent terms and their dot products with the
         memories' (``ScoringConfig.w_sparse``; benches only, the engine passes none).
+        ``context``: earlier turns of the conversation as (text, weight), read by BM25 with
+        each term at its turn's weight (benches: ``bench/dialogue_recall.py``; the engine
+        passes none — measured, not kept).
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
         of the score as an array aligned with them (:func:`~souvenir.read.scoring.fusion.fuse`).
         The same as :meth:`prepare` then :meth:`Prepared.finish`.
         """
-        return self.prepare(user_id, candidates, message, now, dense, sparse).finish(window, parts)
+        return self.prepare(user_id, candidates, message, now, dense, sparse, context).finish(window, parts)
 
     def prepare(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-                dense: DenseInput | None = None, sparse: DenseInput | None = None) -> Prepared:
+                dense: DenseInput | None = None, sparse: DenseInput | None = None,
+                context: Sequence[tuple[str, float]] | None = None) -> Prepared:
         """Everything of :meth:`scores` that does not need the window embedder's query
         vector (the candidates' columns, BM25, the main embedder's cosines below
         ``shortlist_from``, the message's language, period, speaker and breadth): the
@@ -224,6 +235,12 @@ class Scorer:
         static = self._static(user_id, candidates)
         ids = static.ids
         lexical = static.lexical.scores(bm25_tokens(message))
+        if context:  # the conversation's earlier turns, each term at its turn's weight
+            weights: dict[str, float] = {}
+            for text, weight in context:
+                for term in bm25_tokens(text):
+                    weights[term] = weights.get(term, 0.0) + weight
+            lexical = lexical + static.lexical.weighted_scores(weights)
         memo: dict = {}
         common: dict[str, Any] = dict(languages=static.language_positions, neighbours=static.neighbours,
                       speakers=static.speakers, days=static.days, memo=memo)
@@ -263,7 +280,8 @@ class Scorer:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         speaker = named_speaker(message, static.speaker_names)
-        fused = dict(lexical=lexical, cross=cross, speaker=speaker,
+        priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
+        fused = dict(priors=priors, lexical=lexical, cross=cross, speaker=speaker,
                      period=query_period(message, now, cfg.relative_periods),
                      expansion=(lambda first: _expanded(static, first, query, cfg))
                      if cfg.expansion_weight else None,
@@ -400,6 +418,17 @@ class Prepared:
         if cfg.mmr_lambda and (broad or not cfg.mmr_broad):
             score = _diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
         return Scores(ids, np.round(score, 6))
+
+
+def _priors(cal: Calibration, language_names: np.ndarray, message: str) -> dict | None:
+    """The ``priors`` argument of :func:`fuse` for this message: the window embedder's
+    prior per memory language (same as the message's, or across)."""
+    if cal == Calibration():
+        return None
+    asked = memory_language(message)
+    return {"dense": cal.dense, "lexical": cal.lexical, "length": cal.length,
+            "window": [cal.window_same if str(name) == asked else cal.window_cross
+                       for name in language_names]}
 
 
 def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],

@@ -2,6 +2,8 @@
 
 Each filter is a pure function ``(Candidate, Exchange) -> FilterDecision``:
 
+- :func:`forget_request_filter` — not made of a request to forget (P3-01, P3-02): the
+  request acts on the stored memories it names instead.
 - :func:`instruction_filter` — not an order to the assistant to waive its checks or
   rules (P2-03); only the operator's ``rule`` memories change how it behaves.
 - :func:`speech_act_filter` — not a question, a condition, a hypothesis, a quotation or
@@ -22,6 +24,7 @@ from souvenir.write.filters.assistant_only import assistant_only_filter
 from souvenir.write.filters.shapes import PASSED, Exchange, Filter, FilterDecision
 from souvenir.write.filters.chain import DEFAULT_CHAIN, DIRECT_CHAIN, MODEL_CHAIN, run_filters
 from souvenir.write.filters.character import character_filter
+from souvenir.write.filters.forget_request import forget_request_filter
 from souvenir.write.filters.instruction import instruction_filter
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.secrets import REDACTED, redact, secrets_filter
@@ -39,6 +42,7 @@ __all__ = [
     "FilterDecision",
     "assistant_only_filter",
     "character_filter",
+    "forget_request_filter",
     "instruction_filter",
     "negation_filter",
     "redact",

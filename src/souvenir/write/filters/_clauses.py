@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
 
 _NEG_ROLES = ("neg", "negval")
@@ -131,8 +132,10 @@ class Clause:
 
 
 def clauses(text: str) -> list[Clause]:
-    """Cut ``text`` into clauses, with person, question flag, segments and inheritance resolved."""
-    tokens = tokenize(text)
+    """Cut ``text`` into clauses, with person, question flag, segments and inheritance resolved.
+    A sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") is a question
+    (:func:`souvenir.lexical.questions.mark_questions`)."""
+    tokens = tokenize(mark_questions(text))
     sentences: list[tuple[list[Tok], bool]] = []
     current: list[Tok] = []
     for tok in tokens:
@@ -221,6 +224,12 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
                 tokens[open_ne] = Tok(ne.raw, ne.key, ne.stem, "neg", ne.cjk)
             open_ne = None
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+        elif tok.role == "plus" and len(tokens) >= 2 and _spoken_negation(part, index):
+            # "j'aime plus le café": spoken, no "ne"; the negation starts before the verb, as
+            # it does at "ne" ("je fume plus": the verb is negated too)
+            before = tokens[-2]
+            tokens[-2] = Tok(before.raw, before.key, before.stem, "neg", before.cjk)
+            tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
         elif tok.role == "plus" or tok.key == "ni":
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
         tokens.append(tok)
@@ -229,6 +238,30 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
     cjk_key = "".join(tok.key for tok in tokens if tok.cjk)
     subject_toks = tuple(tokens[i] for i in subject if i < len(tokens))
     return Clause(tokens, segs, question, person, subject_toks, [], cjk_key)
+
+
+#: Subjects before the verb that spoken French negates with "plus" alone ("j'aime plus").
+_FR_SUBJECTS = frozenset({"je", "j'", "tu", "t'", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+#: Verbs after which "plus" asks for more ("j'en veux plus", "il faut plus de temps").
+_FR_MORE_VERBS = frozenset({"veux", "voudrais", "veut", "voulons", "voulez", "faut", "prends", "prend", "mets",
+                            "ajoute", "ajoutez", "donne", "donnez", "besoin", "fais", "fait", "gagne", "gagnes",
+                            "travaille", "mange", "manges", "bois", "boit", "dors", "dort", "lis", "lit", "paie"})
+
+
+def _spoken_negation(part: list[Tok], index: int) -> bool:
+    """Spoken French "plus" without "ne" ("j'aime plus le thé", "je fume plus"): right
+    after a verb that follows a subject pronoun, with no "ne" and no comparison ("que")
+    in the clause, and not after a verb of wanting or doing more ("j'en veux plus",
+    "je mange plus de légumes": more, the common reading)."""
+    keys = [tok.key for tok in part]
+    if index < 2 or any(k in lx.FR_NE for k in keys[:index]) or any(k in ("que", "qu'") for k in keys[index:]):
+        return False
+    verb, subject = keys[index - 1], keys[index - 2]
+    if subject in ("en", "y") and index >= 3:
+        subject = keys[index - 3]
+    nxt = keys[index + 1] if index + 1 < len(keys) else ""
+    return (subject in _FR_SUBJECTS and verb not in _FR_MORE_VERBS and verb.isalpha()
+            and nxt not in ("de", "d'", "tard", "tôt", "tot", "souvent", "vite", "fort", "loin", "longtemps"))
 
 
 def _inherit(out: list[Clause]) -> None:

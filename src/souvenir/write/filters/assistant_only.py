@@ -37,7 +37,7 @@ import re
 
 from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters._clauses import clauses
-from souvenir.lexical.tagged import Tok, content_of, tokenize, supported
+from souvenir.lexical.tagged import Tok, content_of, key_of, tokenize, supported
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -56,7 +56,9 @@ def assistant_only_filter(candidate: Candidate, exchange: Exchange) -> FilterDec
     parsed = parse(candidate.text, character_names(exchange.assistant_reply, exchange.character_names))
     if parsed.subject in ("assistant", "character", "setting"):
         return keep(NAME, candidate)
-    content = content_of([tok for clause in parsed.clauses for tok in clause.tokens])
+    addressed = _addressed(exchange.assistant_reply)
+    content = [tok for tok in content_of([tok for clause in parsed.clauses for tok in clause.tokens])
+               if tok.key not in addressed]
     if not content:
         return keep(NAME, candidate)
     user_toks, reply_toks = tokenize(exchange.user_message), tokenize(exchange.assistant_reply)
@@ -72,6 +74,20 @@ def assistant_only_filter(candidate: Candidate, exchange: Exchange) -> FilterDec
         words = ", ".join(tok.raw for tok in reply_only[:4])
         return drop(NAME, candidate, f"only the assistant said this ({words}); the user did not")
     return keep(NAME, candidate)
+
+
+_VOCATIVE = re.compile(
+    r"(?:^|[.!?]\s+|\b(?:hey|hi|hello|thanks|thank\s+you|wow|woah|whoa|oh|congrats|congratulations|yes|yeah|sure"
+    r"|bye|dear|salut|merci|bonjour|coucou|bravo|hai|helo|terima\s+kasih|tahniah)[,!]?\s+)"
+    r"(?P<a>[A-Z][a-z\u00e0-\u00ff]+)\s*[,!?.]|[,，]\s*(?P<b>[A-Z][a-z\u00e0-\u00ff]+)\s*[!?.,]"
+)
+
+
+def _addressed(reply: str) -> frozenset[str]:
+    """Names the reply calls the user by ("Woah, Maria, …", "Thanks, John!", "Hey Mel!"):
+    the user's own name in the candidate is no word of the reply's (issue #26, LoCoMo's
+    annotators name the speaker: "Maria volunteers at…")."""
+    return frozenset(key_of(m.group("a") or m.group("b")) for m in _VOCATIVE.finditer(reply))
 
 
 def _stated_share(content: list[Tok], message: str) -> float:

@@ -4,7 +4,7 @@ Two chains:
 
 - :data:`MODEL_CHAIN` for candidates a model proposed from an exchange:
   secrets first (so that no decision, kept or dropped, ever carries a secret
-  into logs or diagnostics), then standing instruction, speech act, subject,
+  into logs or diagnostics), then a request to forget, standing instruction, speech act, subject,
   negation, character, assistant-only.
 - :data:`DIRECT_CHAIN` for memories a person or an import writes directly:
   secrets only — there is no exchange to compare with, and a person's own
@@ -24,6 +24,7 @@ from souvenir.types import Candidate
 from souvenir.write.filters.assistant_only import assistant_only_filter
 from souvenir.write.filters.shapes import PASSED, Exchange, Filter, FilterDecision
 from souvenir.write.filters.character import character_filter
+from souvenir.write.filters.forget_request import forget_request_filter
 from souvenir.write.filters.instruction import instruction_filter
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.secrets import secrets_filter
@@ -32,6 +33,7 @@ from souvenir.write.filters.subject import subject_filter
 
 MODEL_CHAIN: tuple[Filter, ...] = (
     secrets_filter,
+    forget_request_filter,
     instruction_filter,
     speech_act_filter,
     subject_filter,

@@ -23,8 +23,16 @@ How: the user's message is cut into units, each with its act:
   sekiranya…" or holding …的话, and the clause after it when the sentence opens with it
   ("Kalau saya ada kereta, saya pandu sendiri": neither half is a fact);
 - ``relayed``: what follows a third or second person's reporting verb in its sentence
-  ("Bob wrote…", "my friend says that…", "selon…", "according to…", 他说, "dia kata");
-- ``assertion``: everything else.
+  ("Bob wrote…", "my friend says that…", "selon…", "according to…", 他说, 我妈说, "dia kata"),
+  and every line of another speaker in a pasted transcript ("Marc : …", "[Din]: …",
+  "妈妈：…": :mod:`souvenir.lexical.speakers`; only the user's own lines, "Moi :", "Me:",
+  "我：", "Saya:", and the unlabelled ones, are read for the other acts);
+- ``ironic``: a sentence marked as sarcasm (:func:`souvenir.lexical.questions.sarcastic`:
+  🙄, "oh sure", "best day ever", 呵呵, 才怪, "konon", an attitude verb in capitals beside
+  "just / oh / totally…"): neither the literal preference nor its opposite is kept;
+- ``assertion``: everything else. A rhetorical or tag question (我不是…吗？, "…, right?",
+  "…, non ?", "…kan?") is the assertion it makes (:func:`souvenir.lexical.questions.assertive`),
+  and a sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") a question.
 
 The candidate is dropped when a non-assertion supports it (half of its content words or
 more, as the other filters count) and the user's assertions, taken together, do not; a
@@ -52,7 +60,9 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
-from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
+from souvenir.lexical.questions import sarcastic
+from souvenir.lexical.speakers import transcript_lines
+from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
@@ -82,16 +92,27 @@ _MODALS = frozenset({"would", "'d", "could", "might", "serais", "serait", "aurai
 _REPORTING = lx.REPORTING | frozenset({"wrote", "writes", "write", "posted", "texted", "messaged", "ecrit",
                                        "tulis", "menulis", "cakap", "写", "写道", "发", "留言"})
 _RELAY_OPENERS = frozenset({"according", "selon", "menurut", "据", "据说", "听说"})
+#: Verbs of saying, telling and judging after someone else: "my wife thinks I should…",
+#: « ma mère trouve que… », "mak saya rasa…", 我妈说 / 老板觉得 / 医生让我….
+_OPINION = frozenset({"thinks", "think", "believes", "feels", "reckons", "suggests", "suggested", "insists",
+                      "wants", "keeps", "pense", "pensent", "trouve", "trouvent", "croit", "croient", "veut",
+                      "insiste", "conseille", "rasa", "fikir", "suruh", "nasihatkan", "cadangkan", "nak"})
+_ZH_RELAY = lx.ZH_REPORTING | frozenset({"讲", "觉得", "认为", "让", "叫", "劝", "建议", "要求", "希望", "总说",
+                                         "老说", "一直说", "跟我说", "对我说", "和我说", "逼", "催"})
+#: Words before a Chinese reporting verb that are not its speaker (我一直说…, 我也觉得…).
+_ZH_NOT_SPEAKER = frozenset({"一直", "经常", "总是", "也", "还", "都", "常常", "老是", "刚才", "刚刚", "之前", "以前",
+                             "昨天", "今天", "上次", "其实", "就", "又", "跟", "对", "和", "给"})
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
     r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
+    r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|offre|menawarkan|tawar\w*"
     r"|demande|demandé|envisage|hésite|aurait|serait|pourrait|selon|cherche|conseils?|curieux|curieuse"
     r"|intéressée?|s'intéresse|suggère|recommande|tanya|bertanya|fikir|berfikir|mempertimbangkan|kalau|jika"
     r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
-    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候",
+    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候|提出|主动",
     re.I,
 )
 
@@ -107,6 +128,16 @@ class _Unit:
 def speech_units(message: str) -> list[_Unit]:
     """The message cut into units with their act (module docstring)."""
     units: list[_Unit] = []
+    lines = transcript_lines(message)
+    if lines is not None:  # a pasted transcript: another speaker's line is their words
+        for line in lines:
+            if not line.own and line.speaker:
+                names = frozenset(key_of(w) for w in re.split(r"\s+", line.speaker)) | {key_of(line.speaker)}
+                units.append(_Unit("relayed", tokenize(line.text), line.text, names))
+        message = "\n".join(line.text for line in lines if line.own)
+    for sentence in sarcastic(message):  # marked sarcasm: not what the user thinks
+        units.append(_Unit("ironic", tokenize(sentence), sentence.strip()))
+        message = message.replace(sentence, " . ", 1)
     rest = message
     for m in reversed(list(_QUOTES.finditer(message))):
         quoted = next(g for g in m.groups() if g)
@@ -127,10 +158,15 @@ def speech_units(message: str) -> list[_Unit]:
                     and _HYPOTHETICAL_OPENING.match(re.sub(r"\s+'", "'", f"{c.opener} {c.text}").strip())}
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
+    offers = {c.sentence for c in parts if _offer_condition(c)}
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
-        if clause.question:
+        if clause.sentence in offers and clause.person == "first" and not clause.question:
+            act = "assertion"  # "If you want, I can pick you up": an offer, not a hypothesis
+        elif clause.question and _presupposes(clause):
+            act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
+        elif clause.question:
             act = "question"
         elif clause.sentence in hypothetical:
             act = "hypothetical"
@@ -148,18 +184,75 @@ def speech_units(message: str) -> list[_Unit]:
     return units
 
 
+_WISH = frozenset({"want", "wants", "like", "need", "needs", "wish", "prefer", "veux", "voulez", "veut", "souhaites",
+                   "souhaitez", "besoin", "preferes", "preferez", "nak", "mahu", "perlu", "ingin", "想", "需要", "愿意",
+                   "要", "想要"})
+_WH = frozenset({"how", "why", "when", "where", "what", "which", "comment", "pourquoi", "quand", "ou", "quel", "quelle",
+                 "quels", "quelles", "combien", "bagaimana", "kenapa", "mengapa", "bila", "bilakah", "berapa",
+                 "macam"})
+_ZH_WH = ("为什么", "为啥", "怎么", "怎样", "如何", "什么时候", "哪里", "哪儿", "在哪")
+_ALTERNATIVE = frozenset({"or", "ou", "atau", "还是", "或者", "if", "si", "kalau", "whether"})
+
+
+def _offer_condition(clause: Clause) -> bool:
+    """"If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
+    wish, whose consequent is the user's offer (issue #26: LoCoMo's offers read as
+    hypotheticals)."""
+    keys = [tok.key for tok in clause.tokens]
+    conditional = clause.opener in _CONDITIONAL or (keys[:1] and keys[0] in _CONDITIONAL) or "的话" in clause.cjk_key
+    second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
+    return bool(conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意"))))
+
+
+def _presupposes(clause: Clause) -> bool:
+    """A wh-question about the user (how / why / when…, 为什么 / 怎么…, kenapa…) takes its
+    content for granted ("Why do I always feel tired after lunch?": always tired after
+    lunch); a yes/no question, "what if", or one with alternatives ("or", 还是) does not."""
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    while keys and keys[0] in lx.DISCOURSE:
+        keys.pop(0)
+    if not keys or set(keys) & _ALTERNATIVE or clause.person not in ("first", "none"):
+        return False
+    first_person = any(k in lx.FIRST_PERSON or k in lx.FIRST_POSSESSIVE or k.startswith("我") for k in keys)
+    if keys[0] in _WH and not (len(keys) > 1 and keys[1] in ("if", "about", "si")):
+        return first_person
+    return first_person and any(w in clause.cjk_key for w in _ZH_WH) and "是不是" not in clause.cjk_key
+
+
 def _relays(clause: Clause) -> bool:
     """A third or second person's reporting verb ("Bob wrote", "my friend says", 他说), or
     "according to / selon / menurut / 据"."""
     keys = [tok.key for tok in clause.tokens]
     if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
         return True
+    if _zh_relays(clause.tokens):
+        return True
+    if clause.person == "third" and any(k in _OPINION for k in keys[:6]):
+        return True
     return clause.person in ("third", "second") and any(k in _REPORTING for k in keys[:6])
 
 
+def _zh_relays(tokens: list[Tok]) -> bool:
+    """A Chinese reporting verb in the first words after a speaker who is not the user
+    (我妈说, 小王说, 老板觉得, 医生让我; not 我说, 我也觉得)."""
+    for index, tok in enumerate(tokens[:5]):
+        if not (tok.cjk and index and tok.key in _ZH_RELAY):
+            continue
+        before = [t for t in tokens[:index] if t.role != "comma"]
+        if any(t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
+               for t in before):
+            return True
+    return False
+
+
 def _support(content: list[Tok], unit: _Unit) -> float:
-    """Share of the candidate's content words the unit holds (Chinese: by substring)."""
-    return sum(supported(tok, unit.tokens, unit.cjk_key) for tok in content) / len(content)
+    """Share of the candidate's content words the unit holds (Chinese: by substring, or half
+    of a word's characters at least: 辞职 in 把工作辞了, 排队 in 排两个小时队)."""
+    return sum(supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) for tok in content) / len(content)
+
+
+def _han_half(tok: Tok, key: str) -> bool:
+    return tok.cjk and len(tok.key) >= 2 and sum(ch in key for ch in tok.key) * 2 >= len(tok.key)
 
 
 _ACT_REASON = {
@@ -168,6 +261,7 @@ _ACT_REASON = {
     "hypothetical": "the user said it of a hypothetical",
     "quotation": "it is someone else's words, quoted",
     "relayed": "the user relays someone else's words",
+    "ironic": "the user said it in marked sarcasm",
 }
 
 
@@ -184,6 +278,11 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     if asserted and _support(content, _Unit("assertion", [t for u in asserted for t in u.tokens], "")) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
+    ironic = [u for u in units if u.act == "ironic"]
+    if not supporting and ironic and (candidate.kind == "preference" or any(
+            t.role in ("pos", "negval") for t in tokenize(candidate.text))):
+        # marked sarcasm yields no preference, in whatever words the extractor put it
+        return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
     if not supporting:
         return keep(NAME, candidate)
     named = {tok.key for tok in content}

@@ -1,0 +1,58 @@
+"""A request to forget said in chat, applied to the store (called by ``TurnWriter.record_turn``
+for every turn, and by ``Proposals.reflect`` when the model names memory ids).
+
+The request is found by :mod:`souvenir.lexical.forget_cues`, matched to the user's
+memories by :mod:`souvenir.write.forget_match` (pure); here the named memories are
+forgotten the way ``forget`` forgets them (:meth:`~souvenir.store.base.SQLStore.delete_memory`:
+text, past wordings, vectors and every text carrying them erased), each tombstone's
+history saying ``erased`` with the source ``request:turn:N``. Every request is an event:
+``write:forget:user_request`` (what was erased, by id, never by text) or
+``write:forget:ambiguous`` (nothing erased).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+from souvenir.lexical.forget_cues import forget_requests
+from souvenir.store.protocol import Store
+from souvenir.write.forget_match import ForgetMatch, match_forget
+from souvenir.write.writelog import event_kind
+
+__all__ = ["act_on_forget_request", "memories_for_request"]
+
+#: Memories shown to the reflection model beside a request to forget, at most (the newest).
+MAX_SHOWN = 30
+
+
+def act_on_forget_request(store: Store, user_id: int, message: str, turn_id: int | None, now: datetime,
+                          proposed: Iterable[int] = (),
+                          before_erase: Callable[[int], None] | None = None) -> ForgetMatch | None:
+    """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
+    memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
+    own bookkeeping before each erasure (its window vectors)."""
+    requests = forget_requests(message)
+    if not requests:
+        return None
+    decision = match_forget(requests, store.memories(user_id, "active"), proposed)
+    why = f"request:turn:{turn_id}" if turn_id is not None else "request"
+    erased = []
+    for memory_id in decision.erase:
+        if before_erase is not None:
+            before_erase(memory_id)
+        if store.delete_memory(memory_id, now, why):
+            erased.append(memory_id)
+    code = "user_request" if erased else "ambiguous"
+    store.record_event(user_id, event_kind("forget", code), decision.reason, now)
+    return decision
+
+
+def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:
+    """The user's newest active memories (id and text) for the reflection model to name
+    the ones a request to forget is about; ``None`` when ``message`` asks nothing."""
+    if not forget_requests(message):
+        return None
+    active = [m for m in store.memories(user_id, "active") if m.kind != "rule"]
+    active.sort(key=lambda m: m.id, reverse=True)
+    return [{"id": m.id, "text": m.text} for m in active[:MAX_SHOWN]]

@@ -1,0 +1,184 @@
+"""A request to forget, said in chat (pure): "please forget what I said about my brother's
+debts", « oublie ce que je t'ai dit sur… », 刚才说的那件事你别记了，删掉吧, "lupakan apa yang
+saya cakap tentang…".
+
+Issue #26: such a message was stored as the very fact it asks to drop. It is not a
+statement: it is an act on stored memories. This module finds the request and what it
+names; :mod:`souvenir.write.forget_match` matches it against the memories, the engine acts.
+
+Shapes::
+
+    forget_requests("Please forget what I said about my brother's gambling debts, ok?")
+    -> [ForgetRequest(sentence="Please forget what I said about my brother's gambling debts, ok?",
+                      topic=(Tok("brother"), Tok("gambling"), Tok("debts")))]
+
+A request is a sentence (cut at . ! ? 。！？ and line ends) holding a *cue*: an imperative
+of forgetting or deleting addressed to the assistant, in the four languages —
+
+- en: forget / delete / erase / remove / wipe / scrap / disregard / unlearn (at the start
+  of a clause, after "please", "just", "can / could / would you", "you can / should",
+  "I want you to"), "don't remember / keep / save / store / record / note", "stop
+  remembering", "strike that", "no need to remember";
+- fr: oublie(z), efface(z), supprime(z), retire(z) (never "n'oublie pas", "oublie pas de":
+  colloquial "don't forget"), "ne retiens / garde / note / mémorise / enregistre pas",
+  "ne t'en souviens pas", "pas besoin de retenir";
+- zh: 别记 / 不要记 / 不用记 / 别存 / 不要存 / 别保存, 删掉 / 删除 / 删了 / 抹掉 / 清除 / 去掉, 忘掉 /
+  忘了吧 / 忘了它, 当我没说 (never 别忘 / 不要忘: "don't forget");
+- ms: lupakan(lah), "jangan ingat / simpan / rekod / catat", padam(kan), hapus(kan),
+  buang(kan), "tak payah / tak perlu / tak usah / usah ingat" (never "jangan lupa").
+
+The *topic* is the request sentence's content words without the cue and its filler
+("what I said about", "that thing", 那件事, "tentang"): what to forget. An empty topic
+("forget that", 删掉吧) names nothing by itself: the request is ambiguous.
+
+Known misses: a request spread over two sentences ("My brother's debts. Forget it."),
+the topic in another language than the memory, a request in the third person ("I'd
+rather you didn't keep that").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from souvenir.lexical.normalize import nfkc_fold
+from souvenir.lexical.tagged import Tok, content_of, tokenize
+
+__all__ = ["ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
+
+_LEAD = (r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:please\s+)?(?:just\s+)?"
+         r"|\bplease\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
+         r"|\byou\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
+         r"|\bi'd\s+like\s+you\s+to\s+)")
+#: What a deleting verb must name to be about memory, not an order or a file ("Delete my
+#: order" is not a request to forget): what was said, or the memory itself.
+_SAID = (r"(?:what|that|this|it|everything|all|anything|the\s+(?:part|bit|thing|stuff|note|memory|info)"
+         r"|my\s+(?:note|memory|info)|a\s+(?:note|record)|notes?|track|any\s+of)\b")
+_EN = re.compile(
+    r"\bi(?:'d|\s+would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+(?:forgot|forget|didn't\s+remember|did\s+not\s+remember)\b"
+    r"|" + _LEAD + r"(?:forget|disregard|unlearn)\b(?!\s+(?:to\b|it\s+was|about\s+it\s*[,!]))"
+    r"|" + _LEAD + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+" + _SAID +
+    r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
+    r"|\b(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b(?!\s+(?:to|when|the\s+time)\b)"
+    r"|\b(?:delete|erase|remove|wipe)\b[^.!?]*\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b"
+    r"|\b(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+" + _SAID +
+    r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
+    re.I,
+)
+_FR_LEAD = (r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait)\s+)?|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
+            r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|vous\s+pouvez"
+            r"|merci\s+d')\s+)")
+_FR = re.compile(
+    _FR_LEAD + r"(?:oublie|oubliez|oublier)\b(?!\s+(?:pas|jamais)\b)"
+    r"|\bque\s+(?:tu|vous)\s+(?:oublies|oubliiez|effaces|effaciez)\b"
+    r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
+    r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
+    r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
+    r"|\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b[^.!?]*\bde\s+(?:ta|votre)\s+mémoire\b"
+    r"|\bne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
+    r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
+    r"|\bpas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
+    re.I,
+)
+_ZH = re.compile(r"(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
+                 r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
+                 r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)")
+#: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
+#: ("把订单删了" deletes an order).
+_ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
+_ZH_SAID = re.compile(r"说|讲|提|记|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
+_ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
+_MS = re.compile(
+    r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)\blupakan(?:lah)?\b"
+    r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
+    r"|catatan|cerita)\b"
+    r"|\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
+    r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
+    r"|\banggap(?:\s+(?:saja|je|jelah))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?(?:cakap|kata|beritahu|sebut)\b",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+
+#: Words of the cue and its filler, left out of the topic (keys, and Chinese tokens).
+FORGET_WORDS = frozenset(
+    "forget forgets delete erase remove wipe scrap disregard unlearn drop remember keep save store record note "
+    "memorise memorize log stop strike need please pls plz just thing things stuff part bit everything anything "
+    "earlier before said say told tell mentioned shared share wrote shouldn't should have ok okay actually "
+    "oublie oublies oubliez oublier efface effacez effacer supprime supprimez supprimer retire retirez retiens "
+    "retenez retenir garde gardez garder notez noter memorise memorisez enregistre enregistrez enregistrer "
+    "souviens souvenez souvenir besoin chose choses truc trucs histoire tout dit raconte parle "
+    "lupakan lupakanlah padam padamkan hapus hapuskan buang buangkan ingat simpan rekod catat catatkan "
+    "payah perlu usah tadi cakap kata beritahu tentang pasal hal perkara semua yang tolong apa maklumat info "
+    "information details detail details joke blague gurau informasi butiran propos peux pouvez memory memories "
+    "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien".split()
+) | frozenset(
+    ("别", "不要", "不用", "记", "存", "保存", "记录", "记住", "记下", "删掉", "删除", "删", "抹掉", "抹去", "清除",
+     "去掉", "忘掉", "忘", "忘记", "忘了", "当", "没说", "刚才", "刚刚", "说", "说过", "的", "那件事", "这件事", "那个",
+     "这个", "事", "事情", "件事", "吧", "了", "你", "我", "一下", "那些", "这些", "话", "提到", "告诉", "信息",
+     "资料", "隐私", "请", "帮我", "掉", "关于", "下来", "来", "那句", "这句", "句", "没", "把", "过", "说过", "记下来")
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetRequest:
+    """One request: its ``sentence`` (as written) and ``topic``, the content tokens naming
+    what to forget (empty: the request names nothing by itself)."""
+
+    sentence: str
+    topic: tuple[Tok, ...]
+
+    @property
+    def topic_key(self) -> str:
+        """The topic's Chinese tokens joined, for substring matching."""
+        return "".join(tok.key for tok in self.topic if tok.cjk)
+
+
+def _has_cue(sentence: str) -> bool:
+    folded = nfkc_fold(sentence).replace("’", "'")
+    if _EN.search(folded) or _FR.search(folded) or _MS.search(folded):
+        return True
+    for zh in _ZH.finditer(folded):
+        if _ZH_NOT.search(folded[max(0, zh.start() - 2):zh.end() + 1]):
+            continue
+        if _ZH_DELETE.fullmatch(zh.group()) and not _ZH_SAID.search(folded):
+            continue
+        return True
+    return False
+
+
+def _topic(sentence: str) -> tuple[Tok, ...]:
+    out = []
+    for tok in content_of(tokenize(sentence)):
+        key = tok.key
+        if key in FORGET_WORDS or tok.stem in FORGET_WORDS:
+            continue
+        if tok.cjk:
+            if key.startswith("我") and len(key) > 1:
+                key = key[1:]  # 我哥: 哥
+            for word in sorted(FORGET_WORDS, key=len, reverse=True):
+                if len(word) > 1 and re.search(r"[\u3400-\u9fff]", word):
+                    key = key.replace(word, "")
+            if not key or key in FORGET_WORDS:
+                continue
+            tok = Tok(key, key, key, tok.role, True)
+        out.append(tok)
+    return tuple(out)
+
+
+def forget_requests(message: str) -> list[ForgetRequest]:
+    """The requests to forget in ``message``, one per sentence holding a cue (module docstring)."""
+    if not message:
+        return []
+    out = []
+    for sentence in _SENTENCE.split(message):
+        if sentence.strip() and _has_cue(sentence):
+            out.append(ForgetRequest(sentence.strip(), _topic(sentence)))
+    return out
+
+
+def is_forget_text(text: str) -> bool:
+    """A text (a candidate memory) that is itself about a request to forget ("Asked the
+    assistant to forget…", « Veut qu'on oublie… », 要求删除…, "Minta lupakan…")."""
+    folded = nfkc_fold(text)
+    return bool(re.search(r"\b(?:forget|forgotten|delete[ds]?|erase[ds]?|oubli\w*|effac\w*|supprim\w*|lupakan"
+                          r"|padam\w*|hapus\w*)\b|删|别记|不要记|忘掉", folded, re.I)) and not _ZH_NOT.search(folded)

@@ -1,0 +1,127 @@
+"""Questions that assert, questions without "?", and marked sarcasm (pure; issue #26).
+
+* :func:`assertive` rewrites a rhetorical or tag question into the statement it asserts:
+  我不是对芒果过敏吗？ → 我对芒果过敏。("I'm allergic to mango, aren't I?"), "I'm allergic to
+  mango, right?" → "I'm allergic to mango.", « Je suis allergique, non ? / n'est-ce pas ? »,
+  "Saya alah pada mangga, kan?", "…对吧？ / 是吧？ / 没错吧？". The filters read the statement
+  (its words stay asserted, its 不是 is no negation).
+* :func:`mark_questions` adds the missing "?" to a sentence that asks without one: Chinese
+  A-not-A and question particles (我是不是应该辞职, 要不要, 该不该, …吗 at the end),
+  Malay "patut ke / boleh tak / perlu ke", "-kah" words (adakah, patutkah…) and openers
+  (macam mana, kenapa…), English "Should I / Do I / Can I…" at a sentence start, French
+  "est-ce que", "dois-je / devrais-je / puis-je", and indirect questions ("I wonder
+  if", "not sure whether", « je me demande si », « je sais pas si », 不知道该不该, "tak tahu
+  nak…"): such a sentence asks, it does not decide.
+* :func:`sarcastic` finds the sentences marked as sarcasm: a strong cue (🙄 🙃, "/s",
+  "yeah right", "oh sure", "oh great", "said no one ever", « ben voyons »,
+  « mais bien sûr », « quelle joie », 呵呵, 才怪, 真是谢谢了, "konon", "yelah tu", "macam la"),
+  or an attitude verb in capitals ("I just LOVE", « J'ADORE », "SUKA SANGAT") beside a
+  weaker one ("just", "oh", "sure", "totally", "ever", "wow", "génial", "super", "hebat").
+  A cue in a short sentence (four words at most: "Best day ever.", "呵呵。") marks the one
+  before it too. When in doubt the write path keeps nothing rather than the literal
+  opposite.
+
+Known misses: sarcasm without a cue ("Great, another Monday"), rhetorical questions
+without a negated frame ("Who doesn't love jazz?").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
+
+_ZH_RHETORICAL = re.compile(r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|$)")
+_TAG = re.compile(
+    r"\s*[,，]\s*(?:right|isn'?t\s+it|aren'?t\s+i|don'?t\s+i|didn'?t\s+i|haven'?t\s+i|wasn'?t\s+i|am\s+i\s+not"
+    r"|n'est-ce\s+pas|non|hein|pas\s+vrai|kan|bukan|betul\s+tak|kan\s+\w+)\s*[?？]+",
+    re.I,
+)
+_ZH_TAG = re.compile(r"[，,]?\s*(?:对吧|是吧|没错吧|对不对|是不是|对吗|是吗)\s*[？?]+")
+_MS_KAN = re.compile(r"(\S)\s+kan\s*[?？]+", re.I)
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]+|[^.!?。！？\n]+|\n")
+_ZH_A_NOT_A = r"(?:是不是|要不要|该不该|能不能|可不可以|会不会|有没有|好不好|行不行|应不应该|需不需要|用不用|值不值得)"
+#: A-not-A asks at the head of its sentence (after a subject) or after "don't know / wonder"
+#: (我是不是应该辞职, 要不要卖房, 不知道该不该去); embedded, it names a topic (为要不要…吵了一架).
+_ZH_ASKS = re.compile(r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?" + _ZH_A_NOT_A
+                      + r"|(?:不知道|不确定|在想|在考虑|犹豫)" + _ZH_A_NOT_A + r"|吗\s*$|^\s*(?:为什么|为啥|怎么办|如何|谁)")
+_MS_ASKS = re.compile(
+    r"\b(?:patut|perlu|boleh|nak|mahu|harus|betul|wajar|sesuai|elok|okay|ok|sempat|sudah|dah)\s+(?:ke|kah)\b"
+    r"|\b(?:boleh|nak|patut|perlu)\s+(?:tak|x|tidak)\b(?!\s+(?:suka|mahu|nak))"
+    r"|\b(?:adakah|apakah|bolehkah|patutkah|perlukah|haruskah|sudahkah|betulkah|benarkah|mahukah|bilakah"
+    r"|siapakah|manakah|berapakah|mengapakah|kenapakah|bagaimanakah|wajarkah|layakkah)\b"
+    r"|^\s*(?:macam\s+mana|bagaimana|kenapa|mengapa|apa\s+patut|berapa)\b|\btak\s+tahu\s+(?:nak|patut|sama\s+ada)\b",
+    re.I,
+)
+_EN_ASKS = re.compile(
+    r"^\s*(?:so\s+|and\s+|but\s+|hmm+\s*,?\s*)?(?:should|shall|do|does|did|am|can|could|would|may|might|must)\s+(?:i|we)"
+    r"\b|\b(?:i\s+wonder|wondering|not\s+sure|i\s+don'?t\s+know|no\s+idea)\s+(?:if|whether|what|how)\b",
+    re.I,
+)
+_FR_ASKS = re.compile(
+    r"^\s*(?:et\s+|alors\s+|bon\s+)?(?:est-ce\s+que|est\s+ce\s+que)\b|\b(?:dois|devrais|puis|pourrais|vais|faudrait)-je\b"
+    r"|\b(?:faut|devrait)-il\b|\bje\s+(?:me\s+demande|(?:ne\s+)?sais\s+pas|hésite)\s+(?:si|s'|entre)\b",
+    re.I,
+)
+_STRONG = re.compile(
+    r"🙄|🙃|😒|(?:^|\s)/s\b|\byeah,?\s+right\b|\boh,?\s+(?:sure|great|joy|wonderful|fantastic|perfect)\b"
+    r"|\bsaid\s+no\s+one\s+ever\b|\bjust\s+what\s+i\s+(?:needed|wanted)\b"
+    r"|\bas\s+if\b|\bben\s+voyons\b|\bmais\s+bien\s+sûr\b|\bquelle\s+joie\b|\bc'est\s+ça\s+oui\b|\bgénial+\s*\.\.\."
+    r"|呵呵|才怪|真是谢谢了|真是太好了呢|\bkonon(?:nya)?\b|\byelah\s+tu\b|\bmacam\s+la(?:h)?\b|\bbest\s+sangat\s+la(?:h)?\s+tu\b",
+    re.I,
+)
+_CAPS_ATTITUDE = re.compile(r"\b(?:LOVE|LOVED|ADORE|ENJOY|LIKE|J'ADORE|ADORE|AIME|SUKA|SUKE|MINAT)\b")
+_WEAK = re.compile(r"\b(?:just|oh|sure|totally|ever|wow|yay|great|fun|génial|super|trop|hebat|best|sangat|gila)\b"
+                   r"|!{2,}", re.I)
+
+
+def assertive(text: str) -> str:
+    """``text`` with its rhetorical and tag questions written as the statements they assert."""
+    if "?" not in text and "？" not in text and "吗" not in text and "嘛" not in text:
+        return text
+    text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
+    text = _ZH_TAG.sub("。", text)
+    text = _TAG.sub(".", text)
+    return _MS_KAN.sub(r"\1.", text)
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after . ! ? 。！？ and at line ends (blank parts dropped)."""
+    return [s for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def _asks(sentence: str) -> bool:
+    s = sentence.strip()
+    if s.endswith(("?", "？")):
+        return False
+    return bool(_ZH_ASKS.search(s.rstrip("。.!！")) or _MS_ASKS.search(s) or _EN_ASKS.search(s) or _FR_ASKS.search(s))
+
+
+def mark_questions(text: str) -> str:
+    """``text`` with "?" after each sentence that asks without one (module docstring)."""
+    if not text:
+        return text
+    out = []
+    for part in _SENTENCE.findall(text):  # every character of ``text`` is in one part
+        if part.strip() and _asks(part):
+            body = part.rstrip()
+            stripped = body.rstrip(".!。！")
+            out.append(stripped + ("？" if re.search(r"[\u3400-\u9fff]$", stripped) else " ?") + part[len(body):])
+        else:
+            out.append(part)
+    return "".join(out)
+
+
+def sarcastic(text: str) -> list[str]:
+    """The sentences of ``text`` marked as sarcasm (module docstring), as written."""
+    parts = [p for p in sentences(text) if p.strip() and p != "\n"]
+    marked: set[int] = set()
+    for i, part in enumerate(parts):
+        strong = bool(_STRONG.search(part))
+        caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part))
+        if strong or caps:
+            marked.add(i)
+            if i and len(part.split()) <= 4 or (i and len(re.sub(r"\W", "", part)) <= 6):
+                marked.add(i - 1)
+    return [parts[i] for i in sorted(marked)]

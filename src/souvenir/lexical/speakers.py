@@ -1,0 +1,102 @@
+"""Who speaks in a pasted transcript (pure): "Marc : je vends ma voiture", "[Din]: …",
+"10:32 - Aisyah: …", "妈妈：…", one line per speaker.
+
+Issue #26: a group chat pasted into the conversation kept another member's first-person
+line as the user's fact ("Abang Din: aku dah pindah ke Johor Bahru" → "Moved to Johor
+Bahru"). A message is a *transcript* when two lines or more open with a speaker label and
+at least two labels differ and two labelled lines say something (two words, two Han
+characters), or one when the user labels their own line ("Me:"): "Milk: 2 / Eggs: 12" and
+"Name: Bob / Age: 32 years" are forms (a single "Name: text" line is how the LoCoMo dialogues and many
+bots write one turn, and stays an ordinary message).
+
+A label is one to four words (a name, a relation, "Me"), optionally in square or angle
+brackets or in bold (``**Sarah:**``), after a time stamp or an emoji, then ":" or
+full-width "：" (or " - ", or the closing bracket: "<Din> …"). The user's own lines are labelled
+Me / Moi / Je / I / Myself / 我 / 本人 / Saya / Aku (``SELF_LABELS``), or a name the caller
+knows as the user's; every other labelled line is someone else's words. Lines without a
+label (the user's own preface, "Je te colle notre discussion :") stay the user's.
+
+Shape::
+
+    transcript_lines("Ni chat group keluarga:\\nAbang Din: aku dah pindah\\nSaya: tahniah")
+    -> [Line(None, "Ni chat group keluarga:", True), Line("Abang Din", "aku dah pindah", False),
+        Line("Saya", "tahniah", True)]
+    transcript_lines("Marc: hello")  -> None
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from souvenir.lexical.normalize import key_of
+
+__all__ = ["Line", "SELF_LABELS", "transcript_lines"]
+
+#: Labels the user gives their own lines.
+SELF_LABELS = frozenset({"me", "moi", "je", "i", "myself", "self", "user", "utilisateur", "utilisatrice", "我",
+                         "本人", "自己", "saya", "aku", "sy", "gua", "gue"})
+_LABEL = re.compile(
+    r"^\s*(?:[^\w\s\[<(（【*_]{1,3}\s*)?"  # an emoji or a bullet before the name
+    r"(?:\[?\s*(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?,?\s*)?\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*\]?"
+    r"\s*[-–—]?\s*)?"  # a time stamp: "[04/12/26, 10:32]", "10:32 -"
+    r"(?:\*\*|__)?[\[<(（【]?\s*(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}|[\u3400-\u9fff]{1,6})\s*[\]>)）】]?"
+    r"(?:\*\*|__)?\s*(?:[:：](?:\*\*|__)?|(?<=[\]>)）】])(?=\s)|\s[-–—](?=\s))\s*(?P<text>\S.*)$",
+)
+#: A first word that makes the "label" a sentence ("Je te colle notre discussion :").
+_NOT_LABEL_START = frozenset({"je", "j'", "i", "here", "voici", "voilà", "ni", "ini", "this", "these", "so", "and",
+                              "et", "dan", "then", "note", "ps", "p.s", "http", "https", "re", "fw", "fwd"})
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line: ``speaker`` (the label as written, ``None`` for an unlabelled line),
+    ``text`` (without the label), ``own`` (the user's own words)."""
+
+    speaker: str | None
+    text: str
+    own: bool
+
+
+def _label(line: str) -> tuple[str, str] | None:
+    m = _LABEL.match(line)
+    if m is None:
+        return None
+    label = m.group("label").strip()
+    words = label.split()
+    if words and key_of(words[0]) in _NOT_LABEL_START and key_of(label) not in SELF_LABELS:
+        return None
+    if len(words) > 1 and key_of(label) in ("note", "ps"):
+        return None
+    return label, m.group("text").strip()
+
+
+def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> list[Line] | None:
+    """The message's lines with their speakers when it is a transcript (module docstring),
+    else ``None``. ``user_names``: the user's own names, as keys (folded)."""
+    if "\n" not in message:
+        return None
+    lines: list[Line] = []
+    labels = set()
+    labelled = 0
+    for raw in message.splitlines():
+        if not raw.strip():
+            continue
+        got = _label(raw)
+        if got is None:
+            lines.append(Line(None, raw.strip(), True))
+            continue
+        label, text = got
+        key = key_of(label)
+        labels.add(key)
+        labelled += 1
+        lines.append(Line(label, text, key in SELF_LABELS or key in user_names))
+    spoken = sum(1 for line in lines if line.speaker is not None and _says_something(line.text))
+    self_labelled = any(line.own and line.speaker is not None for line in lines)
+    if labelled < 2 or len(labels) < 2 or spoken < (1 if self_labelled else 2):
+        return None  # "Milk: 2 / Eggs: 12", "Name: Bob / Age: 32 years" are forms, not a conversation
+    return lines
+
+
+def _says_something(text: str) -> bool:
+    return len(text.split()) >= 2 or len(re.findall(r"[\u3400-\u9fff]", text)) >= 2

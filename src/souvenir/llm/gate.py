@@ -1,0 +1,182 @@
+"""One gate per model server: a concurrency budget, and live replies before background work.
+
+A single-slot server (llama.cpp, llama-cpp-python on a laptop) answers one request at a
+time and queues the rest; issue #25 saw two proxied replies wait 98 s and 87 s there, behind
+reflections Souvenir had already given up on. The gate keeps that queue on our side, where
+it can be ordered:
+
+* **budget** — at most ``capacity`` background calls (reflections, summaries) are in flight
+  on one upstream (:func:`default_capacity`: 1 for a server on this machine, else the
+  number of workers); the others wait here, not in the server's queue.
+* **live first** — a live request (the proxy's reply, ``souvenir chat``) never waits at the
+  gate and takes its share of the budget first: while one is in flight a background call
+  starts only within what is left (none on a budget of 1), and the background calls already
+  running beyond it are told to yield (:attr:`Ticket.yielded`): the
+  client closes their stream at the next token, the server stops generating them (a
+  streamed request is abandoned on disconnect by llama.cpp, llama-cpp-python, vLLM,
+  Ollama), and the job runs again later without counting it as an attempt.
+
+Upstreams are keyed by scheme, host and port (:func:`upstream_key`), so the proxy's client
+and the reflection's client of one server share one gate (:func:`gate_for`).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+__all__ = ["Ticket", "UpstreamGate", "default_capacity", "gate_for", "is_local", "upstream_key"]
+
+
+def upstream_key(url: str) -> str:
+    """``scheme://host:port`` of a server URL (path, user info and query left out)."""
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    scheme = parts.scheme or "http"
+    try:
+        port = parts.port or (443 if scheme == "https" else 80)
+    except ValueError:
+        port = 0
+    return f"{scheme}://{(parts.hostname or '').lower()}:{port}"
+
+
+def is_local(url: str) -> bool:
+    """Whether ``url`` names a server on this machine (loopback address or ``localhost``)."""
+    host = (urlsplit(url if "://" in url else f"http://{url}").hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def default_capacity(url: str, workers: int) -> int:
+    """The budget when none is configured: 1 for a local server (it computes one answer at a
+    time on the cores the service shares), else ``workers`` (the background jobs this
+    replica runs at once: no narrower than before)."""
+    return 1 if is_local(url) else max(1, workers)
+
+
+class Ticket:
+    """One background call's place at the gate: ``yielded`` is set when a live request
+    needs the slot (the caller stops its call at the next token)."""
+
+    def __init__(self) -> None:
+        self.yielded = threading.Event()
+        self.started = time.monotonic()
+
+
+class UpstreamGate:
+    """Thread-safe; the proxy's event loop only calls the non-blocking :meth:`live_enter` and
+    :meth:`live_exit`. Counters for /metrics: ``yields`` (background calls told to yield),
+    ``live`` (live requests seen), ``waits`` (background calls that had to wait)."""
+
+    #: A live request not ended after this many seconds no longer counts (a reply stream
+    #: whose end was never seen must not hold background work back for ever).
+    LIVE_EXPIRY_S = 600.0
+
+    def __init__(self, key: str, capacity: int = 1) -> None:
+        self.key = key
+        self.capacity = max(1, int(capacity))
+        self._cond = threading.Condition()
+        self._lives: dict[int, float] = {}  # live request token -> when it stops counting
+        self._next = 0
+        self._running: list[Ticket] = []
+        self.yields = 0
+        self.live_seen = 0
+        self.waits = 0
+
+    # -- live requests ----------------------------------------------------------------------
+    @property
+    def _live(self) -> int:
+        now = time.monotonic()
+        for token in [t for t, until in self._lives.items() if until <= now]:
+            del self._lives[token]
+        return len(self._lives)
+
+    def live_enter(self, expiry_s: float | None = None) -> int:
+        """A live request starts: background calls over the budget left to it yield now.
+        Returns its token for :meth:`live_exit` (it stops counting after ``expiry_s``,
+        default :attr:`LIVE_EXPIRY_S`, should its end never be told)."""
+        with self._cond:
+            self._next += 1
+            self._lives[self._next] = time.monotonic() + (expiry_s or self.LIVE_EXPIRY_S)
+            self.live_seen += 1
+            self._preempt()
+            return self._next
+
+    def live_exit(self, token: int) -> None:
+        """The live request ``token`` ended (idempotent)."""
+        with self._cond:
+            self._lives.pop(token, None)
+            self._cond.notify_all()
+
+    @contextmanager
+    def live(self) -> Iterator[None]:
+        token = self.live_enter()
+        try:
+            yield
+        finally:
+            self.live_exit(token)
+
+    def _preempt(self) -> None:
+        room = max(0, self.capacity - self._live)
+        for ticket in self._running[room:]:  # the newest first out: older calls are further along
+            if not ticket.yielded.is_set():
+                ticket.yielded.set()
+                self.yields += 1
+
+    # -- background calls -------------------------------------------------------------------
+    def _room(self) -> bool:
+        return len(self._running) + self._live < self.capacity
+
+    def acquire(self, timeout_s: float) -> Ticket | None:
+        """Wait for a slot (the budget not used up by live and background calls), at most
+        ``timeout_s`` seconds; ``None`` when none came (the job is put back, not failed)."""
+        deadline = time.monotonic() + timeout_s
+        with self._cond:
+            if not self._room():
+                self.waits += 1
+            while not self._room():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._cond.wait(min(left, 1.0))  # 1 s: an expired live request frees its place
+            ticket = Ticket()
+            self._running.append(ticket)
+            return ticket
+
+    def release(self, ticket: Ticket) -> None:
+        with self._cond:
+            if ticket in self._running:
+                self._running.remove(ticket)
+            self._cond.notify_all()
+
+    def describe(self) -> dict:
+        """``{"capacity", "live", "background", "yields", "waits"}`` (what /metrics shows)."""
+        with self._cond:
+            return {"capacity": self.capacity, "live": self._live, "background": len(self._running),
+                    "yields": self.yields, "waits": self.waits}
+
+
+_GATES: dict[str, UpstreamGate] = {}
+_GATES_LOCK = threading.Lock()
+
+
+def gate_for(url: str, capacity: int | None = None) -> UpstreamGate:
+    """The process's gate of the server at ``url`` (created on first use with ``capacity``,
+    default 1); a ``capacity`` given later replaces the budget."""
+    key = upstream_key(url)
+    with _GATES_LOCK:
+        gate = _GATES.get(key)
+        if gate is None:
+            gate = _GATES[key] = UpstreamGate(key, capacity or 1)
+        elif capacity is not None:
+            with gate._cond:
+                gate.capacity = max(1, int(capacity))
+                gate._cond.notify_all()
+        return gate

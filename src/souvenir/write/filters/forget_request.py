@@ -1,0 +1,43 @@
+"""Forget-request filter: a request to forget is an act, never a memory.
+
+Source: issue #26 (P3-01, P3-02): "Please forget what I said about my brother's gambling
+debts" was stored as "Brother has gambling debts" — exactly what the user asked to drop;
+刚才说我在考虑离职那件事，你别记了，删掉吧 as 在考虑离职. The request itself acts on the stored
+memories it names (the engine, :mod:`souvenir.write.forget_match`); no candidate built from
+it is kept.
+
+Drops a candidate when the user's message holds a request to forget
+(:func:`souvenir.lexical.forget_cues.forget_requests`), unless another sentence of the
+message (not a request) holds half of its content words or more (the other filters'
+measure): "Forget what I said about my debts. I moved to Penang." keeps "Moved to
+Penang"; "Can you delete what I told you about my salary?" keeps no "Earns 90k a year",
+whatever its words. A candidate about forgetting itself ("Asked the assistant to forget…",
+要求删除…) is always dropped.
+"""
+
+from __future__ import annotations
+
+from souvenir.lexical.forget_cues import forget_requests, is_forget_text
+from souvenir.lexical.tagged import content_of, supported, tokenize
+from souvenir.types import Candidate
+from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
+
+NAME = "forget_request"
+
+
+def forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
+    """Drop a candidate made of a request to forget (module docstring)."""
+    requests = forget_requests(exchange.user_message)
+    if not requests:
+        return keep(NAME, candidate)
+    if is_forget_text(candidate.text):
+        return drop(NAME, candidate, "the user asked to forget: a request is an act, not a memory")
+    content = content_of(tokenize(candidate.text))
+    rest = exchange.user_message
+    for request in requests:
+        rest = rest.replace(request.sentence, " ")
+    tokens = tokenize(rest)
+    key = "".join(tok.key for tok in tokens if tok.cjk)
+    if content and sum(supported(tok, tokens, key) for tok in content) * 2 >= len(content):
+        return keep(NAME, candidate)  # another sentence of the message says it
+    return drop(NAME, candidate, f"the user asked to forget ({requests[0].sentence[:80]!r}), not to remember")
