@@ -27,6 +27,11 @@ of forgetting or deleting addressed to the assistant, in the four languages —
 - ms: lupakan(lah), "jangan ingat / simpan / rekod / catat", padam(kan), hapus(kan),
   buang(kan), "tak payah / tak perlu / tak usah / usah ingat" (never "jangan lupa").
 
+A negated keeping verb is an imperative only at a clause's start (after "please", "and",
+"stp", a comma…) or without a subject before it: "I never save money", « je ne garde plus le
+contact », 我不要存钱了, "saya tak payah simpan duit", "dia lupakan saya" are statements, and
+taking them for requests erased the very facts they talk about.
+
 The *topic* is the request sentence's content words without the cue and its filler
 ("what I said about", "that thing", 那件事, "tentang"): what to forget. An empty topic
 ("forget that", 删掉吧) names nothing by itself: the request is ambiguous.
@@ -59,9 +64,11 @@ _EN = re.compile(
     r"|" + _LEAD + r"(?:forget|disregard|unlearn)\b(?!\s+(?:to\b|it\s+was|about\s+it\s*[,!]))"
     r"|" + _LEAD + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+" + _SAID +
     r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
-    r"|\b(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b(?!\s+(?:to|when|the\s+time)\b)"
+    r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b"
+    r"(?!\s+(?:to|when|the\s+time)\b)"
     r"|\b(?:delete|erase|remove|wipe)\b[^.!?]*\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b"
-    r"|\b(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+" + _SAID +
+    r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+"
+    + _SAID +
     r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
     re.I,
 )
@@ -75,12 +82,12 @@ _FR = re.compile(
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
     r"|\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b[^.!?]*\bde\s+(?:ta|votre)\s+mémoire\b"
-    r"|\bne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
+    r"|" + _FR_LEAD + r"ne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
     r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
-    r"|\bpas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
+    r"|" + _FR_LEAD + r"pas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
     re.I,
 )
-_ZH = re.compile(r"(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
+_ZH = re.compile(r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
                  r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
                  r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)")
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
@@ -89,10 +96,12 @@ _ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
 _ZH_SAID = re.compile(r"说|讲|提|记|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
 _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
-    r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)\blupakan(?:lah)?\b"
+    r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
+    r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
     r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita)\b"
-    r"|\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
+    r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
+    r"\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
     r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
     r"|\banggap(?:\s+(?:saja|je|jelah))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?(?:cakap|kata|beritahu|sebut)\b",
     re.I,
