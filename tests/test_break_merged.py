@@ -46,3 +46,31 @@ def test_a_statement_erases_no_memory(tmp_path):
                         "Je ne garde plus le contact avec mon frère.", "我不要存钱了"):
             memory.add_turn("ann", message)
         assert facts <= {m.text for m in memory.memories("ann").memories}
+
+
+# "Forget it, I'll ask my mom": the clause after a complete request is not its topic; it
+# erased "Mom lives in Paris". A topic said before the cue stays one (刚才说…那件事，你别记了).
+AFTERTHOUGHTS = ["Forget it, I'll ask my mom.", "删掉吧，我妈妈说的", "Oublie ça, ma mère va m'aider.",
+                 "Lupakanlah, ibu saya boleh tolong."]
+
+
+@pytest.mark.parametrize("message", AFTERTHOUGHTS)
+def test_the_clause_after_a_request_is_not_its_topic(message):
+    from souvenir.types import Memory
+    from souvenir.write.forget_match import match_forget
+
+    stored = [Memory(1, 1, "Mom lives in Paris", source="turn:1"), Memory(2, 1, "妈妈住在巴黎", source="turn:2"),
+              Memory(3, 1, "Sa mère habite à Paris", source="turn:3"), Memory(4, 1, "Ibu tinggal di Ipoh", source="turn:4")]
+    requests = forget_requests(message)
+    assert requests and not any(r.topic for r in requests)
+    assert match_forget(requests, stored).erase == ()
+
+
+def test_a_topic_before_the_cue_is_kept():
+    (request,) = forget_requests("My brother's gambling debts, forget that.")
+    assert {tok.key for tok in request.topic} >= {"brother", "gambling"}
+
+
+def test_a_cue_in_a_middle_clause():
+    (request,) = forget_requests("Never mind, forget it, my diabetes is fine")
+    assert not request.topic

@@ -34,7 +34,9 @@ taking them for requests erased the very facts they talk about.
 
 The *topic* is the request sentence's content words without the cue and its filler
 ("what I said about", "that thing", 那件事, "tentang"): what to forget. An empty topic
-("forget that", 删掉吧) names nothing by itself: the request is ambiguous.
+("forget that", 删掉吧) names nothing by itself: the request is ambiguous; the clauses after
+it are not its topic ("Forget it, I'll ask my mom"), those before it are ("My brother's
+debts, forget that").
 
 Known misses: a request spread over two sentences ("My brother's debts. Forget it."),
 the topic in another language than the memory, a request in the third person ("I'd
@@ -174,6 +176,23 @@ def _topic(sentence: str) -> tuple[Tok, ...]:
     return tuple(out)
 
 
+_CLAUSE = re.compile(r"[,;:，；：]")
+
+
+def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
+    """The topic of a request ``sentence``: from its first clause holding the cue on, or,
+    when that clause names nothing by itself ("forget it", 删掉吧), the clauses before it
+    (the topic said first: "My brother's debts, forget that", 刚才说…那件事，你别记了), never
+    the ones after ("Forget it, I'll ask my mom" names no memory of the mother)."""
+    clauses = [clause.strip() for clause in _CLAUSE.split(sentence)]
+    first = next((i for i, clause in enumerate(clauses) if _has_cue(clause) or _ZH_DELETE.search(clause)), None)
+    if first is None or len(clauses) == 1:
+        return _topic(sentence)
+    if _topic(clauses[first]):
+        return _topic(", ".join(clauses[first:]))
+    return _topic(", ".join(clauses[:first])) if first else ()
+
+
 def forget_requests(message: str) -> list[ForgetRequest]:
     """The requests to forget in ``message``, one per sentence holding a cue (module docstring)."""
     if not message:
@@ -181,7 +200,7 @@ def forget_requests(message: str) -> list[ForgetRequest]:
     out = []
     for sentence in _SENTENCE.split(message):
         if sentence.strip() and _has_cue(sentence):
-            out.append(ForgetRequest(sentence.strip(), _topic(sentence)))
+            out.append(ForgetRequest(sentence.strip(), _sentence_topic(sentence)))
     return out
 
 
