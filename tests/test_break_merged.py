@@ -74,3 +74,32 @@ def test_a_topic_before_the_cue_is_kept():
 def test_a_cue_in_a_middle_clause():
     (request,) = forget_requests("Never mind, forget it, my diabetes is fine")
     assert not request.topic
+
+
+def _cpu(call, *args) -> float:
+    import time
+
+    start = time.process_time()
+    call(*args)
+    return time.process_time() - start
+
+
+def _cut(text: str, limit: int = 16384) -> str:
+    return text.encode()[:limit].decode("utf-8", "ignore")
+
+
+# "delete … from your memory" was one pattern with [^.!?]* between the verb and the place:
+# 16 KB of "erase " cost a second per call, and a turn calls it twice (quadratic).
+VERB_RUNS = ["erase ", "delete ", "remove from ", "efface ", "supprime de ", "wipe "]
+
+
+@pytest.mark.parametrize("run", VERB_RUNS)
+def test_a_run_of_deleting_verbs_costs_no_second(run):
+    # a linear call takes ~0.05 s here; the quadratic one took 0.6-1 s idle
+    assert _cpu(forget_requests, _cut(run * 4000)) < 0.3
+
+
+def test_delete_from_memory_is_still_a_request():
+    assert forget_requests("Remove my salary from your memory.")
+    assert forget_requests("Efface mon salaire de ta mémoire.")
+    assert not forget_requests("I removed the photos from my memory card.")

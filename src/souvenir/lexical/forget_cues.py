@@ -68,7 +68,6 @@ _EN = re.compile(
     r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
     r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b"
     r"(?!\s+(?:to|when|the\s+time)\b)"
-    r"|\b(?:delete|erase|remove|wipe)\b[^.!?]*\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b"
     r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+"
     + _SAID +
     r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
@@ -83,7 +82,6 @@ _FR = re.compile(
     r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
-    r"|\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b[^.!?]*\bde\s+(?:ta|votre)\s+mémoire\b"
     r"|" + _FR_LEAD + r"ne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
     r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
     r"|" + _FR_LEAD + r"pas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
@@ -107,6 +105,15 @@ _MS = re.compile(
     r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
     r"|\banggap(?:\s+(?:saja|je|jelah))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?(?:cakap|kata|beritahu|sebut)\b",
     re.I,
+)
+#: "delete … from your memory", « efface … de ta mémoire »: a deleting verb, then the place
+#: later in the sentence. Two linear searches (one pattern with ``[^.!?]*`` between them
+#: rescanned the sentence from every verb: 16 KB of "erase " cost a second).
+_FROM_MEMORY = (
+    (re.compile(r"\b(?:delete|erase|remove|wipe)\b", re.I),
+     re.compile(r"\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b", re.I)),
+    (re.compile(r"\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b", re.I),
+     re.compile(r"\bde\s+(?:ta|votre)\s+mémoire\b", re.I)),
 )
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
@@ -148,6 +155,11 @@ def _has_cue(sentence: str) -> bool:
     folded = nfkc_fold(sentence).replace("’", "'")
     if _EN.search(folded) or _FR.search(folded) or _MS.search(folded):
         return True
+    for part in re.split(r"[.!?]", folded):
+        for verb, place in _FROM_MEMORY:
+            found = verb.search(part)
+            if found and place.search(part, found.end()):
+                return True
     for zh in _ZH.finditer(folded):
         if _ZH_NOT.search(folded[max(0, zh.start() - 2):zh.end() + 1]):
             continue
