@@ -5,7 +5,9 @@ earlier reflection of that user is pending or running, so reflections are applie
 order of their exchanges; a summary waits for every earlier job of its user (it must read
 the facts those reflections write) and never holds a reflection back. Across users,
 reflections are claimed before summaries, then in the order they are due: one user's job
-waiting for its retry holds no other user's.
+waiting for its retry holds no other user's. A user's next job counts as due from when its
+previous one of the same kind ended, if later: users are served in turn, and one whose client
+sent a burst of turns does not put every other user's reflection behind its whole backlog.
 
 Several replicas (PostgreSQL) claim side by side with ``FOR UPDATE … SKIP LOCKED``: a row
 another replica is claiming is skipped, never claimed twice. Per-user order still holds
@@ -25,6 +27,12 @@ from souvenir.redaction import scrub
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.protocol import Job
 from souvenir.timeutil import from_text, to_text, with_offset
+
+
+#: When the user's previous job of the same kind ended (``NULL``: none kept), for the claim's
+#: round robin (a correlated subquery on ``idx_outbox_user``; both dialects).
+_ENDED = ("(SELECT MAX(q.updated_at) FROM outbox q WHERE q.user_id = o.user_id AND q.id < o.id "
+          "AND q.job = o.job AND q.status IN ('done', 'parked'))")
 
 
 class OutboxMixin(Plumbing):
@@ -59,7 +67,10 @@ class OutboxMixin(Plumbing):
                 f"AND o.job IN ({','.join('?' * len(kinds))}) AND NOT EXISTS ("
                 "  SELECT 1 FROM outbox p WHERE p.user_id = o.user_id AND p.id < o.id "
                 "  AND p.status IN ('pending', 'running') AND (p.job = o.job OR o.job = 'summary')) "
-                "ORDER BY CASE WHEN o.job = 'summary' THEN 1 ELSE 0 END, o.next_attempt_at, o.id "
+                "ORDER BY CASE WHEN o.job = 'summary' THEN 1 ELSE 0 END, "
+                # round robin across users: a head is due from when its user's previous job of
+                # its kind ended (a flooder's next job queues behind the others' waiting ones)
+                f"CASE WHEN {_ENDED} > o.next_attempt_at THEN {_ENDED} ELSE o.next_attempt_at END, o.id "
                 "LIMIT 1" + self._claim_lock,  # type: ignore[attr-defined]
                 (to_text(now), *kinds),
             ).fetchone()
