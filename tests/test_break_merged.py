@@ -103,3 +103,19 @@ def test_delete_from_memory_is_still_a_request():
     assert forget_requests("Remove my salary from your memory.")
     assert forget_requests("Efface mon salaire de ta mémoire.")
     assert not forget_requests("I removed the photos from my memory card.")
+
+
+# A secret typed in full-width (an IME left in full-width mode) and repeated by the reply
+# in ASCII, or the other way round, was kept in the stored reply: the values were removed
+# only where they appeared byte for byte.
+@pytest.mark.parametrize("message,reply", [
+    ("My password is Ｋａｎｇａｒｏｏ＃２０２４", "Got it: Kangaroo#2024"),
+    ("My password is Kangaroo#2024", "Got it: Ｋａｎｇａｒｏｏ＃２０２４"),
+    ("我的密码是 Ｋａｎｇａｒｏｏ＃２０２４", "好的，已记下 Kangaroo#2024"),
+])
+def test_a_secret_repeated_in_another_width_is_redacted(message, reply):
+    from souvenir.privacy.turn import redact_turn
+
+    texts = redact_turn(message, reply)
+    assert "2024" not in texts.message and "２０２４" not in texts.message
+    assert "2024" not in (texts.reply or "") and "２０２４" not in (texts.reply or "")

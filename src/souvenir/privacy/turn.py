@@ -11,7 +11,8 @@ that way. :func:`redact_turn` therefore:
 2. redacts the reply as a text of its own;
 3. removes every value found in either from the other (values of 3 characters or more:
    shorter ones — a 3-digit CVV is the shortest secret kept by the patterns — would redact
-   ordinary words).
+   ordinary words), as typed, in NFKC form and in full-width (a value typed in full-width
+   and repeated in ASCII is the same secret).
 
 Each text is read once. ``question`` is the assistant's last message before this one, as
 the caller holds it (the proxy: the request's ``messages``; ``/v1/turns``: its ``question``
@@ -20,6 +21,7 @@ field), else the previous recorded turn's reply.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from souvenir.write.filters.secrets import REDACTED, redact, redact_answer
@@ -60,8 +62,17 @@ def secret_values(original: str, redacted: str) -> list[str]:
     return [v.strip() for v in values if len(v.strip()) >= MIN_VALUE and v.strip() != REDACTED]
 
 
+def _widths(value: str) -> set[str]:
+    """``value`` as typed, in its NFKC form and in full-width: an IME left in full-width mode
+    types Ｋａｎｇａｒｏｏ＃２０２４, and the reply repeats it in ASCII (or the other way round)."""
+    plain = unicodedata.normalize("NFKC", value)
+    wide = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else ("\u3000" if c == " " else c) for c in plain)
+    return {value, plain, wide}
+
+
 def _without(text: str, values: list[str]) -> str:
-    for value in sorted(set(values), key=len, reverse=True):  # the longest first: one inside another
+    forms = {form for value in values for form in _widths(value) if len(form.strip()) >= MIN_VALUE}
+    for value in sorted(forms, key=len, reverse=True):  # the longest first: one inside another
         if value in text:
             text = text.replace(value, REDACTED)
     return text
