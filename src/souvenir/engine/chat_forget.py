@@ -7,7 +7,8 @@ forgotten the way ``forget`` forgets them (:meth:`~souvenir.store.base.SQLStore.
 text, past wordings, vectors and every text carrying them erased), each tombstone's
 history saying ``erased`` with the source ``request:turn:N``. Every request is an event:
 ``write:forget:user_request`` (what was erased, by id, never by text) or
-``write:forget:ambiguous`` (nothing erased).
+``write:forget:ambiguous`` (nothing erased). A request that names its topic keeps no copy of
+it: its turn is emptied (:func:`clear_request_turn`) and it never enters ``last_queries``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from souvenir.store.protocol import Store
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
 
-__all__ = ["act_on_forget_request", "memories_for_request"]
+__all__ = ["act_on_forget_request", "clear_request_turn", "memories_for_request"]
 
 #: Memories shown to the reflection model beside a request to forget, at most (the newest).
 MAX_SHOWN = 30
@@ -56,3 +57,15 @@ def memories_for_request(store: Store, user_id: int, message: str) -> list[dict]
     active = [m for m in store.memories(user_id, "active") if m.kind != "rule"]
     active.sort(key=lambda m: m.id, reverse=True)
     return [{"id": m.id, "text": m.text} for m in active[:MAX_SHOWN]]
+
+
+def clear_request_turn(store: Store, message: str, turn_id: int | None) -> bool:
+    """Empty the request's own turn (message and reply) when ``message`` asks to forget
+    something it names ("forget what I asked about my HIV medication"): the request carries
+    its topic, and the reply often repeats it. A request naming nothing ("forget that") keeps
+    its turn. Called once the request was acted on (with a model: after its reflection,
+    which reads the turn). Returns whether the turn was emptied."""
+    if turn_id is None or not any(r.topic for r in forget_requests(message)):
+        return False
+    store.clear_turn(turn_id)
+    return True

@@ -11,7 +11,7 @@ from collections import Counter
 from datetime import datetime
 
 from souvenir import profile
-from souvenir.engine.chat_forget import act_on_forget_request, memories_for_request
+from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn, memories_for_request
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
 from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
@@ -178,6 +178,7 @@ class Proposals:
                                            source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
                                            now=now)
             self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
+            clear_request_turn(self.store, job["message"], job["turn_id"])  # read: now no copy of it
         return parsed, results
 
     def _keep_the_message(self, job: Job, results: list[WriteResult], now: datetime) -> WriteResult | None:

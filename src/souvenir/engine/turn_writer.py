@@ -10,7 +10,7 @@ from collections import Counter
 from datetime import datetime
 
 from souvenir import profile
-from souvenir.engine.chat_forget import act_on_forget_request
+from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
@@ -89,13 +89,16 @@ class TurnWriter:
                 message, reply = texts.message, texts.reply
             turn_id = self.store.add_turn(user_id, story_id, message, reply, time, source)
             before = self.store.kv_all(user_id)  # the profile as it was before this turn
-            queries = profile.push_query(before.get(profile.QUERIES_KEY), message)
-            if queries is not None:
-                self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             written: WriteResult | None = None
-            # a request to forget acts on the memories it names and never becomes one (#26)
+            # a request to forget acts on the memories it names and never becomes one (#26),
+            # nor a last query; without a model its turn keeps no copy of its topic now
             asked = act_on_forget_request(self.store, user_id, message, turn_id, now,
                                           before_erase=self.writer.drop_windows_around)
+            queries = profile.push_query(before.get(profile.QUERIES_KEY), message) if asked is None else None
+            if queries is not None:
+                self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
+            if asked is not None and not self.reflect:
+                clear_request_turn(self.store, message, turn_id)
             if profile.is_command(message):
                 written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.reflect:  # model mode: the reflection proposes the memories

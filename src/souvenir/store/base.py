@@ -217,6 +217,12 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             )
             return int(cur.lastrowid)
 
+    def clear_turn(self, turn_id: int) -> None:
+        """Empty turn ``turn_id``'s message and reply (a request to forget: its text names what
+        it asked to forget); the row stays, left out of :meth:`recent_turns` as an erased turn."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE turns SET message = '', reply = NULL WHERE id = ?", (turn_id,))
+
     def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
         """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
         records a client's retry of one request once)."""
