@@ -62,6 +62,21 @@ def test_remember_story_scope_without_a_story_is_refused(tmp_path):
     assert context["memories"] == []
 
 
+def test_remember_names_the_bad_option_and_value(tmp_path):
+    """A wrong ``--kind`` is refused naming the option and the value it got, and the kinds to
+    use; a wrong ``--scope`` names the scope, not the kinds. Nothing is written."""
+    db = tmp_path / "k.db"
+    result = _cli(db, "remember", "--user", "u", "--kind", "bogus", "I like tea")
+    said = " ".join(result.output.split())  # rich wraps at the terminal's width
+    assert result.exit_code == 2
+    assert "--kind 'bogus'" in said and "fact, preference" in said and "scope" not in said
+    result = _cli(db, "remember", "--user", "u", "--scope", "world", "I like tea")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2
+    assert "--scope 'world'" in said and "global or story" in said and "fact, preference" not in said
+    assert _texts(db, "u") == []
+
+
 def test_remember_date_with_an_offset_grounds_relative_words_in_that_local_day(tmp_path):
     """``--date 2025-06-02T01:00:00+08:00`` is converted to UTC (2025-06-01 17:00) before
     grounding, so "tomorrow" becomes 2025-06-02 — the day it was said, not the next one. The

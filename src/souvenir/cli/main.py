@@ -32,7 +32,7 @@ from souvenir.redaction import install_log_redaction
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day
-from souvenir.types import KINDS
+from souvenir.types import KINDS, SCOPES
 
 CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
 
@@ -306,8 +306,10 @@ def remember(
     pinned: bool = typer.Option(False, help="Pin it."),
 ) -> None:
     """Add one memory through the write path (filters, dedup, merge)."""
-    if kind not in KINDS or scope not in ("global", "story"):
-        _fail(ValueError(f"kind must be one of {', '.join(KINDS)}; scope global or story"))
+    if kind not in KINDS:
+        _fail(ValueError(f"--kind {kind!r} is not a kind: use one of {', '.join(KINDS)}"))
+    if scope not in SCOPES:
+        _fail(ValueError(f"--scope {scope!r} is not a scope: use {' or '.join(SCOPES)}"))
     try:
         when = parse_time(date) if date else None
         result = _memory(ctx).remember(user, text, kind=cast(KindName, kind), scope=cast(ScopeName, scope),
