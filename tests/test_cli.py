@@ -183,3 +183,21 @@ def test_a_date_souvenir_cannot_read_says_which_forms_it_reads(tmp_path):
     assert "isoformat" not in flat
     listed = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json")
     assert json.loads(listed.output) == []  # nothing written
+
+
+def test_every_command_summary_is_one_line():
+    """The first paragraph of a command's help is its line in `souvenir --help`'s list: a hard
+    line break inside it showed there as a sentence cut mid-way ("…last update, in" / "the
+    profile's time zone…"). Details go in a later paragraph."""
+    import typer.main
+
+    broken: list[str] = []
+
+    def walk(command, path):
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, [*path, name])
+        if "\n" in (command.help or "").strip().split("\n\n")[0]:
+            broken.append(" ".join(path))
+
+    walk(typer.main.get_command(app), [])
+    assert broken == []

@@ -258,8 +258,10 @@ def memories(
     status: str = typer.Option("active", help="active, superseded, deleted or all."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """List a user's memories (the table's date: the user's day of its last update, in
-    the profile's time zone, as a context's block prints it)."""
+    """List a user's memories.
+
+    The table's date is the user's day of the memory's last update, in the profile's time
+    zone, as a context's block prints it."""
     if status not in ("active", "superseded", "deleted", "all"):
         _fail(ValueError("--status must be active, superseded, deleted or all"))
     try:
@@ -349,8 +351,10 @@ def index(ctx: typer.Context,
               None, help="Stop keeping this embedder's queue (after switching embedders, once no "
                          "replica uses it); nothing is embedded."),
           drop_vectors: bool = typer.Option(False, help="With --retire: delete its vectors too.")) -> None:
-    """Run the indexer once, until no memory's vector is missing or stale (after a scan of
-    the whole store for memories the indexer's queue missed); list the kept embedders."""
+    """Run the indexer once, until no memory's vector is missing or stale.
+
+    It first scans the whole store for memories the indexer's queue missed, and ends by
+    listing the kept embedders."""
     try:
         memory = _memory(ctx)
         if retire is not None:
@@ -478,8 +482,10 @@ def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id
 def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
            user: str = typer.Option(..., help="User id."),
            channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
-    """Forget one memory (an explicit act): its text, past wordings, vectors and every stored
-    text that carries it go; a textless tombstone (status 'deleted') stays for counts."""
+    """Forget one memory (an explicit act): no text of it stays anywhere.
+
+    Its text, past wordings, vectors and every stored text that carries it go; a textless
+    tombstone (status 'deleted') stays for counts."""
     _user_command(ctx, lambda m: m.forget(user, memory_id, channel=channel), channel, user, as_json=False)
     console.print(f"memory {memory_id} deleted")
 

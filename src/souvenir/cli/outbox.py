@@ -62,8 +62,9 @@ def retry_jobs(
     ids: Optional[list[int]] = typer.Argument(None, help="Job ids (parked or pending)."),
     parked: bool = typer.Option(False, "--parked", help="Every parked job."),
 ) -> None:
-    """Requeue jobs now with a fresh failure clock (after fixing the model or its settings);
-    the running server's worker picks them up."""
+    """Requeue jobs now with a fresh failure clock (after fixing the model or its settings).
+
+    The running server's worker picks them up."""
     from souvenir.cli.common import _fail
 
     if not ids and not parked:
