@@ -114,3 +114,15 @@ def test_every_memory_of_the_block_stays_on_its_own_line():
         engine.remember("api", "u", Candidate(text=text))
     block = engine.context("api", "u", "hello").block
     assert len(block.splitlines()) == len(block.split("\n")) == 5, block.splitlines()  # guard, header, 3
+
+
+def test_jobs_retry_of_an_unknown_id_says_it_named_no_job(tmp_path):
+    """``souvenir jobs retry 5`` on a store with no job 5 used to print only "0 jobs requeued",
+    exit 0, leaving a newcomer to guess whether the id was wrong. It still exits 0 (nothing to
+    requeue is not a failure) and says how many ids named no parked or pending job, and where
+    to look."""
+    result = _cli(tmp_path / "j.db", "jobs", "retry", "5")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 0, said
+    assert "0 jobs requeued" in said and "1 of the ids given named no parked or pending job" in said
+    assert "souvenir jobs list" in said

@@ -74,4 +74,7 @@ def retry_jobs(
     except SouvenirError as exc:
         _fail(exc)
         return
-    console.print(f"{count} jobs requeued")
+    console.print(f"{count} job{'' if count == 1 else 's'} requeued")
+    if ids and count < len(ids):
+        console.print(f"{len(ids) - count} of the ids given named no parked or pending job "
+                      "(unknown, done or running): `souvenir jobs list` shows every job")
