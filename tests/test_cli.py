@@ -201,3 +201,14 @@ def test_every_command_summary_is_one_line():
 
     walk(typer.main.get_command(app), [])
     assert broken == []
+
+
+def test_replay_no_index_says_what_embeds_the_memories_later(tmp_path):
+    """With --no-index the summary said "0 vectors computed", which reads as a failure; it now
+    says none were computed yet and what computes them (the new-user trial)."""
+    chat = tmp_path / "c.jsonl"
+    chat.write_text(json.dumps({"user": "li", "message": "I moved to Ipoh last week"}) + "\n", encoding="utf-8")
+    out = " ".join(run("--db", str(tmp_path / "n.db"), "--embedder", "none", "replay", "--no-index",
+                       str(chat)).output.split())
+    assert "0 vectors computed" not in out
+    assert "no vectors computed yet (--no-index)" in out and "souvenir index" in out, out

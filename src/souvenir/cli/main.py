@@ -202,10 +202,12 @@ def replay(
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
-        embedded = _index_now(memory) if index else 0
+        embedders = ' + '.join(memory.embedders) or 'no embedder'
+        vectors = (f"{_index_now(memory)} vectors computed ({embedders})" if index else
+                   f"no vectors computed yet (--no-index): `souvenir index`, or a running `souvenir serve`, "
+                   f"embeds them ({embedders})")
         console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
-                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} vectors "
-                      f"computed ({' + '.join(memory.embedders) or 'no embedder'})")
+                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {vectors}")
     except SouvenirError as exc:
         _fail(exc)
 
