@@ -212,3 +212,30 @@ def test_replay_no_index_says_what_embeds_the_memories_later(tmp_path):
                        str(chat)).output.split())
     assert "0 vectors computed" not in out
     assert "no vectors computed yet (--no-index)" in out and "souvenir index" in out, out
+
+
+def test_serve_says_when_every_key_is_revoked(tmp_path):
+    """A store whose only key was revoked is locked (every route but /health answers 401); the
+    start line said only "API keys required", so a newcomer who revoked their key could not
+    tell why every request failed. It now says every key is revoked and how to make one."""
+    import subprocess
+    import sys
+
+    from souvenir import Souvenir
+    from tests.servers import free_port
+
+    db = tmp_path / "k.db"
+    with Souvenir.open(str(db), embedder="none", window_embedder="none") as memory:
+        memory.create_key("only", admin=True)
+        memory.revoke_key("only")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from souvenir.cli.main import app; app()", "--db", str(db), "--embedder", "none",
+         "serve", "--port", str(free_port())],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stderr is not None
+        banner = proc.stderr.readline()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert "every key is revoked" in banner and "souvenir keys create" in banner, banner

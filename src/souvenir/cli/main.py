@@ -80,6 +80,7 @@ def serve(
     try:
         with Souvenir.open(settings, background=False, **STORE_ONLY) as plain:
             keyed = plain.keys_in_force()
+            active = any(k.revoked_at is None for k in plain.keys())
     except (SouvenirError, ValueError) as exc:
         _fail(exc)
     refusal = bind_refusal(host, keyed)
@@ -89,13 +90,14 @@ def serve(
     taken = _port_taken(host, port)
     if taken:
         _fail(ValueError(taken))
-    print(_serve_banner(settings, host, port, keyed), file=sys.stderr, flush=True)
+    print(_serve_banner(settings, host, port, keyed, active), file=sys.stderr, flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
-def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
+def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active: bool = True) -> str:
     """One line at start: which store, embedders and chat model this service runs with, and
-    who may call it (no password of a URL in it)."""
+    who may call it (no password of a URL in it). ``keyed``: a key was ever created;
+    ``active``: one is not revoked (keyed and none active: every route but /health is refused)."""
     from souvenir.urls import without_userinfo
 
     url = settings.database_url
@@ -105,7 +107,9 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
             "(reflection, summary, the proxy on /v1/chat/completions)" if settings.llm_base_url else
             "no chat model (each user message is kept as an episode; the proxy is off: "
             "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)")
-    access = ("API keys required (Authorization: Bearer KEY)" if keyed else
+    access = ("API keys required (Authorization: Bearer KEY)" if keyed and active else
+              "API keys required, and every key is revoked: every request but /health is refused until "
+              "`souvenir keys create` makes one" if keyed else
               "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)")
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
