@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from souvenir.cli.main import app
@@ -126,3 +128,21 @@ def test_jobs_retry_of_an_unknown_id_says_it_named_no_job(tmp_path):
     assert result.exit_code == 0, said
     assert "0 jobs requeued" in said and "1 of the ids given named no parked or pending job" in said
     assert "souvenir jobs list" in said
+
+
+def test_a_bad_setting_is_one_sentence_naming_the_variable(tmp_path, monkeypatch):
+    """``SOUVENIR_CONTEXT_LIMIT=abc souvenir memories …`` printed pydantic's traceback; the CLI
+    (exit 2) and ``Souvenir.open`` (an InputError) now name the variable and why, never the
+    value (a setting may be a secret)."""
+    from souvenir import InputError, Souvenir
+
+    result = runner.invoke(app, ["--db", str(tmp_path / "s.db"), "memories", "--user", "u"],
+                           env={"SOUVENIR_CONTEXT_LIMIT": "sv_secretish"})
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, said
+    assert "SOUVENIR_CONTEXT_LIMIT: Input should be a valid integer" in said and "Traceback" not in said
+    assert "sv_secretish" not in said
+    monkeypatch.setenv("SOUVENIR_CONTEXT_LIMIT", "sv_secretish")
+    with pytest.raises(InputError) as caught:
+        Souvenir.open(str(tmp_path / "s.db"))
+    assert "SOUVENIR_CONTEXT_LIMIT" in str(caught.value) and "sv_secretish" not in str(caught.value)

@@ -39,7 +39,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from pydantic import ValidationError
 
-from souvenir.config import Settings
+from souvenir.config import Settings, settings_error
 from souvenir.engine.core import Engine
 from souvenir.errors import CapacityError, InputError, UnknownError
 from souvenir.engine.runtime import Runtime, open_runtime
@@ -85,7 +85,7 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
     try:
         return Settings(**overrides)
     except ValidationError as exc:
-        raise InputError(f"bad settings: {exc}") from None
+        raise InputError(settings_error(exc)) from None
 
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError

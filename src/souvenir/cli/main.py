@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Optional, cast
 
 import typer
+from pydantic import ValidationError
 from rich.markup import escape
 from rich.progress import Progress, TaskID
 from rich.table import Table
@@ -25,7 +26,7 @@ from souvenir.cli.common import (
 )
 from souvenir.cli.outbox import jobs_app
 from souvenir.cli.access import keys_app
-from souvenir.config import Settings
+from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
@@ -58,7 +59,12 @@ def main(
         overrides["database_url"] = db if "://" in db else f"sqlite:///{db}"
     if embedder:
         overrides["embedder"] = embedder
-    ctx.obj = {"settings": Settings(**overrides)}
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as exc:
+        _fail(ValueError(settings_error(exc)))
+        return
+    ctx.obj = {"settings": settings}
 
 
 @app.command()
