@@ -23,7 +23,7 @@ from souvenir.cli.lab import bench_app, calibrate_app, eval_app
 from souvenir.cli.common import (
     _fail, _memory, _settings, add_channel_hint, console, err, hint_unknown,
 )
-from souvenir.cli.outbox import jobs_app
+from souvenir.cli.job_commands import jobs_app
 from souvenir.cli.access import keys_app
 from souvenir.config import Settings
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
