@@ -18,7 +18,9 @@ Plumbing only lives here:
   UPDATE … SKIP LOCKED`` (:mod:`souvenir.store.indexclaims`);
 * no session state, so it runs behind PgBouncer in transaction pooling mode: every lock is
   transaction scoped, ``lock_timeout`` and ``TimeZone`` are set for each write transaction
-  (``set_config(…, true)``, not startup options), and statements are never prepared
+  (``set_config(…, true)``, not startup options; ``lock_timeout`` is what is left of the
+  call's bound, :mod:`souvenir.store.deadline`, and a read made under a bound runs in a
+  read-only transaction carrying it too), and statements are never prepared
   server side (``prepare_threshold=None``; docs/benchmarks.md, "PgBouncer", has the cost);
 * errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
   serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
