@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from souvenir.cli.main import app
@@ -62,6 +64,21 @@ def test_remember_story_scope_without_a_story_is_refused(tmp_path):
     assert context["memories"] == []
 
 
+def test_remember_names_the_bad_option_and_value(tmp_path):
+    """A wrong ``--kind`` is refused naming the option and the value it got, and the kinds to
+    use; a wrong ``--scope`` names the scope, not the kinds. Nothing is written."""
+    db = tmp_path / "k.db"
+    result = _cli(db, "remember", "--user", "u", "--kind", "bogus", "I like tea")
+    said = " ".join(result.output.split())  # rich wraps at the terminal's width
+    assert result.exit_code == 2
+    assert "--kind 'bogus'" in said and "fact, preference" in said and "scope" not in said
+    result = _cli(db, "remember", "--user", "u", "--scope", "world", "I like tea")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2
+    assert "--scope 'world'" in said and "global or story" in said and "fact, preference" not in said
+    assert _texts(db, "u") == []
+
+
 def test_remember_date_with_an_offset_grounds_relative_words_in_that_local_day(tmp_path):
     """``--date 2025-06-02T01:00:00+08:00`` is converted to UTC (2025-06-01 17:00) before
     grounding, so "tomorrow" becomes 2025-06-02 — the day it was said, not the next one. The
@@ -99,3 +116,33 @@ def test_every_memory_of_the_block_stays_on_its_own_line():
         engine.remember("api", "u", Candidate(text=text))
     block = engine.context("api", "u", "hello").block
     assert len(block.splitlines()) == len(block.split("\n")) == 5, block.splitlines()  # guard, header, 3
+
+
+def test_jobs_retry_of_an_unknown_id_says_it_named_no_job(tmp_path):
+    """``souvenir jobs retry 5`` on a store with no job 5 used to print only "0 jobs requeued",
+    exit 0, leaving a newcomer to guess whether the id was wrong. It still exits 0 (nothing to
+    requeue is not a failure) and says how many ids named no parked or pending job, and where
+    to look."""
+    result = _cli(tmp_path / "j.db", "jobs", "retry", "5")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 0, said
+    assert "0 jobs requeued" in said and "1 of the ids given named no parked or pending job" in said
+    assert "souvenir jobs list" in said
+
+
+def test_a_bad_setting_is_one_sentence_naming_the_variable(tmp_path, monkeypatch):
+    """``SOUVENIR_CONTEXT_LIMIT=abc souvenir memories …`` printed pydantic's traceback; the CLI
+    (exit 2) and ``Souvenir.open`` (an InputError) now name the variable and why, never the
+    value (a setting may be a secret)."""
+    from souvenir import InputError, Souvenir
+
+    result = runner.invoke(app, ["--db", str(tmp_path / "s.db"), "memories", "--user", "u"],
+                           env={"SOUVENIR_CONTEXT_LIMIT": "sv_secretish"})
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, said
+    assert "SOUVENIR_CONTEXT_LIMIT: Input should be a valid integer" in said and "Traceback" not in said
+    assert "sv_secretish" not in said
+    monkeypatch.setenv("SOUVENIR_CONTEXT_LIMIT", "sv_secretish")
+    with pytest.raises(InputError) as caught:
+        Souvenir.open(str(tmp_path / "s.db"))
+    assert "SOUVENIR_CONTEXT_LIMIT" in str(caught.value) and "sv_secretish" not in str(caught.value)

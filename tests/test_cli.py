@@ -183,3 +183,59 @@ def test_a_date_souvenir_cannot_read_says_which_forms_it_reads(tmp_path):
     assert "isoformat" not in flat
     listed = run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json")
     assert json.loads(listed.output) == []  # nothing written
+
+
+def test_every_command_summary_is_one_line():
+    """The first paragraph of a command's help is its line in `souvenir --help`'s list: a hard
+    line break inside it showed there as a sentence cut mid-way ("…last update, in" / "the
+    profile's time zone…"). Details go in a later paragraph."""
+    import typer.main
+
+    broken: list[str] = []
+
+    def walk(command, path):
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, [*path, name])
+        if "\n" in (command.help or "").strip().split("\n\n")[0]:
+            broken.append(" ".join(path))
+
+    walk(typer.main.get_command(app), [])
+    assert broken == []
+
+
+def test_replay_no_index_says_what_embeds_the_memories_later(tmp_path):
+    """With --no-index the summary said "0 vectors computed", which reads as a failure; it now
+    says none were computed yet and what computes them (the new-user trial)."""
+    chat = tmp_path / "c.jsonl"
+    chat.write_text(json.dumps({"user": "li", "message": "I moved to Ipoh last week"}) + "\n", encoding="utf-8")
+    out = " ".join(run("--db", str(tmp_path / "n.db"), "--embedder", "none", "replay", "--no-index",
+                       str(chat)).output.split())
+    assert "0 vectors computed" not in out
+    assert "no vectors computed yet (--no-index)" in out and "souvenir index" in out, out
+
+
+def test_serve_says_when_every_key_is_revoked(tmp_path):
+    """A store whose only key was revoked is locked (every route but /health answers 401); the
+    start line said only "API keys required", so a newcomer who revoked their key could not
+    tell why every request failed. It now says every key is revoked and how to make one."""
+    import subprocess
+    import sys
+
+    from souvenir import Souvenir
+    from tests.servers import free_port
+
+    db = tmp_path / "k.db"
+    with Souvenir.open(str(db), embedder="none", window_embedder="none") as memory:
+        memory.create_key("only", admin=True)
+        memory.revoke_key("only")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from souvenir.cli.main import app; app()", "--db", str(db), "--embedder", "none",
+         "serve", "--port", str(free_port())],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stderr is not None
+        banner = proc.stderr.readline()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert "every key is revoked" in banner and "souvenir keys create" in banner, banner

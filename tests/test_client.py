@@ -126,3 +126,18 @@ def test_async_client(tmp_path):
     finally:
         rt.close()
     assert written.action == "insert" and found.results[0].id == written.id == listed.memories[0].id
+
+
+def test_the_client_has_the_library_user_methods_the_docs_list():
+    """docs/library.md lists the library's user methods and says the HTTP client has the same,
+    but for ``memory`` and ``user_channels`` (no REST route): held here so neither drifts."""
+    import re
+    from pathlib import Path
+
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "library.md").read_text(encoding="utf-8")
+    listed = page.split("Methods, each taking the user's id first", 1)[1].split("They return the models", 1)[0]
+    methods = {name for name in re.findall(r"`([a-z_]+)`", listed) if hasattr(Souvenir, name)}
+    assert {"add_turn", "context", "forget", "user_channels"} <= methods
+    assert "not `memory` and `user_channels`, which have no REST route" in " ".join(page.split())
+    assert sorted(m for m in methods if not hasattr(SouvenirClient, m)) == ["memory", "user_channels"]

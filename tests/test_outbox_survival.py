@@ -98,7 +98,7 @@ def test_a_parked_job_names_its_model_and_cause_and_is_requeued_by_cli_and_rest(
             assert "Ipoh" not in listed.output  # no message text in the job list
             upstream.reflection_mode = "ok"
             one = runner.invoke(cli, [*db, "jobs", "retry", str(rows[0]["id"])])
-            assert one.exit_code == 0 and "1 jobs requeued" in one.output, one.output
+            assert one.exit_code == 0 and "1 job requeued" in one.output, one.output
             assert rt.worker.drain(timeout_s=20)
             assert len(rt.store.jobs("parked")) == 1
             with UvicornThread(create_app(settings, runtime=rt)) as server:

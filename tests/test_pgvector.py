@@ -171,14 +171,14 @@ def test_same_selection_on_a_locomo_conversation(pgv_store, tmp_path):
         replay_locomo(engines[0], conv)
         assert reference.run_once() > 100
         now = conv.turns[-1].time + timedelta(days=1)
-        user = pgv_store.find_user("cli", conv.name)
+        user = pgv_store.find_user("api", conv.name)
         for qa in conv.questions[:30]:
             query = reference.embed_query(qa.question)
             expected, got = reference.scores(user, query), in_db.scores(user, query)
             assert set(got) == set(expected)
             assert max(abs(got[i] - expected[i]) for i in expected) <= 1.01e-6
             picks = [[(s.memory.id, s.pass_name) for s in engine.context(
-                "cli", conv.name, qa.question, now=now, count=False).memories] for engine in engines]
+                "api", conv.name, qa.question, now=now, count=False).memories] for engine in engines]
             assert picks[0] and picks[0] == picks[1]
         assert in_db.fallbacks == 0
     finally:

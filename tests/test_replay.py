@@ -44,7 +44,17 @@ def test_malformed_chat_file_fails_with_its_line_and_writes_nothing(tmp_path, en
     with pytest.raises(FileFormatError) as info:
         replay_chat(engine, str(path), parse_chat_jsonl(path))
     assert info.value.line == 3
-    assert engine.memories("cli", "a") == []
+    assert engine.memories("api", "a") == []
+
+
+def test_replay_without_a_channel_writes_in_the_default_api_channel(tmp_path, engine):
+    """The replay functions defaulted to channel ``cli`` after every face moved to ``api``; a
+    program calling them directly wrote users that the library and REST then did not find."""
+    path = tmp_path / "ok.jsonl"
+    path.write_text(json.dumps({"user": "a", "message": "I live in Ipoh"}) + "\n", encoding="utf-8")
+    replay_chat(engine, str(path), parse_chat_jsonl(path))
+    assert [m.text for m in engine.memories("api", "a")] == ["I live in Ipoh"]
+    assert engine.store.find_user("cli", "a") is None
 
 
 def test_oversize_line_fails_before_any_write(tmp_path, engine):
@@ -52,7 +62,7 @@ def test_oversize_line_fails_before_any_write(tmp_path, engine):
     path.write_text(json.dumps({"message": "fine"}) + "\n" + json.dumps({"message": "x" * 20000}) + "\n")
     with pytest.raises(FileFormatError) as info:
         replay_chat(engine, str(path), parse_chat_jsonl(path), user="b")
-    assert info.value.line == 2 and engine.memories("cli", "b") == []
+    assert info.value.line == 2 and engine.memories("api", "b") == []
 
 
 def test_non_utf8_file_names_its_line(tmp_path):

@@ -28,11 +28,11 @@ def _run(url: str, conv) -> tuple[list[str], list[list[int]]]:
     engine = Engine(open_store(url), index=None)
     try:
         replay_locomo(engine, conv)
-        texts = [m.text for m in engine.store.memories(engine.store.find_user("cli", conv.name))]
+        texts = [m.text for m in engine.store.memories(engine.store.find_user("api", conv.name))]
         now = conv.turns[-1].time + timedelta(days=1)
         selections = []
         for message in MESSAGES:
-            result = engine.context("cli", conv.name, message, now=now)
+            result = engine.context("api", conv.name, message, now=now)
             selections.append([s.memory.id for s in result.rules + result.memories])
             engine.flush()
         return texts, selections

@@ -28,3 +28,24 @@ def test_readme_opens_with_the_two_commands():
     assert "make run" in head and "make test" in head
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "make test" in ci
+
+
+def test_readme_and_cli_page_name_every_command():
+    """README's "Command line" says `souvenir --help` lists every command and names them; the
+    list and docs/cli.md's table follow the real commands (a newcomer met `chat` and
+    `forgotten` in `--help` that the README's list left out)."""
+    import re
+
+    import typer.main
+
+    from souvenir.cli.main import app
+
+    commands = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Command line", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`([a-z-]+)`", section.split("every command:", 1)[1].split("Overview", 1)[0]))
+    assert listed == commands, f"README lists {sorted(listed - commands)} extra, {sorted(commands - listed)} missing"
+    table = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+    rows = {m for line in table.splitlines() if line.startswith("| `")
+            for m in re.findall(r"(?:^\| `|/ `)([a-z-]+)", line)}
+    assert commands <= rows, f"docs/cli.md has no row for {sorted(commands - rows)}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -149,3 +149,15 @@ class Settings(BaseSettings):
         if not self.database_url.startswith(prefix):
             raise ValueError(f"not a SQLite URL: {self.database_url!r}")
         return Path(self.database_url[len(prefix):])
+
+
+def settings_error(exc: ValidationError) -> str:
+    """One sentence for settings that do not validate: each bad setting by its variable name
+    (``SOUVENIR_CONTEXT_LIMIT: Input should be a valid integer…``) and pydantic's reason, never
+    the value (a setting may hold a secret), then where settings come from."""
+    parts = []
+    for error in exc.errors():
+        name = "_".join(str(p) for p in error["loc"]).upper()
+        parts.append(f"SOUVENIR_{name}: {error['msg']}" if name else str(error["msg"]))
+    return ("bad settings: " + "; ".join(parts)
+            + " (SOUVENIR_* variables or .env; .env.example describes each)")

@@ -39,7 +39,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from pydantic import ValidationError
 
-from souvenir.config import Settings
+from souvenir.config import Settings, settings_error
 from souvenir.engine.core import Engine
 from souvenir.errors import CapacityError, InputError, UnknownError
 from souvenir.engine.runtime import Runtime, open_runtime
@@ -51,6 +51,7 @@ from souvenir.schemas import (
 )
 from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
+from souvenir.store.deadline import bound_methods
 from souvenir.timeutil import utcnow
 from souvenir.timezones import TZ_KEY
 from souvenir.types import Candidate
@@ -85,7 +86,7 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
     try:
         return Settings(**overrides)
     except ValidationError as exc:
-        raise InputError(f"bad settings: {exc}") from None
+        raise InputError(settings_error(exc)) from None
 
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
@@ -571,6 +572,15 @@ class Souvenir:
         """Turns answered degraded so far (an embedder failed or timed out), the store's
         events plus those this process could not record."""
         return self.engine.degraded_turns()
+
+
+# Every face's call waits on the store within one bound as a whole (503 / StoreBusyError
+# past it; docs/operations.md, "A store locked by another process").
+bound_methods(Souvenir,
+              reads=("context", "memories", "memory", "forgotten", "search", "history", "profile",
+                     "export_user", "timezone", "diagnostics", "user_channels"),
+              writes=("add_turn", "add_turn_once", "remember", "remember_many", "update", "forget", "pin",
+                      "set_timezone", "delete_user"))
 
 
 def _candidate(memory: MemoryCreate) -> Candidate:

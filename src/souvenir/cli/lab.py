@@ -153,9 +153,10 @@ def calibrate_dedup(
     closest: int = typer.Option(10, help="Pairs to show on each side of the threshold."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Score all pairs of each FILE's memories: the distribution, the closest pairs on each
-    side of the dedup threshold and, above it, the write path's verdict, so that a
-    threshold is read, not chosen."""
+    """Score all pairs of each FILE's memories, to read the dedup threshold, not choose it.
+
+    Prints the distribution, the closest pairs on each side of the dedup threshold and,
+    above it, the write path's verdict."""
     from souvenir.bench.calibrate import dedup_pairs, read_texts
 
     try:
@@ -195,8 +196,10 @@ def calibrate_floor(
                                       help="A LoCoMo conversation file; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Read the configured embedder's semantic floor (SOUVENIR_SEMANTIC_THRESHOLD) from its
-    cosine distribution: min over the data sets of P5(relevant pairs), rounded down."""
+    """Read the configured embedder's semantic floor (SOUVENIR_SEMANTIC_THRESHOLD).
+
+    From its cosine distribution: min over the data sets of P5(relevant pairs), rounded
+    down."""
     from souvenir.embedding import make_embedder
     from souvenir.bench.floors import cosine_floor, embed_pairs, read_locomo, read_suite
 
@@ -230,8 +233,10 @@ def calibrate_positions(
                                 help="JSONL: {stance, justification, label: self|legit} a line."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Read the self-citation threshold: characters each justification reuses of its position,
-    and the gap between legitimate justifications and self-citations."""
+    """Read the self-citation threshold from labelled position/justification pairs.
+
+    Prints the characters each justification reuses of its position, and the gap between
+    legitimate justifications and self-citations."""
     from souvenir.bench.calibrate import position_overlaps
 
     try:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Optional, cast
 
 import typer
+from pydantic import ValidationError
 from rich.markup import escape
 from rich.progress import Progress, TaskID
 from rich.table import Table
@@ -23,16 +24,16 @@ from souvenir.cli.lab import bench_app, calibrate_app, eval_app
 from souvenir.cli.common import (
     _fail, _memory, _settings, add_channel_hint, console, err, hint_unknown,
 )
-from souvenir.cli.outbox import jobs_app
+from souvenir.cli.job_commands import jobs_app
 from souvenir.cli.access import keys_app
-from souvenir.config import Settings
+from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.redaction import install_log_redaction
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day
-from souvenir.types import KINDS
+from souvenir.types import KINDS, SCOPES
 
 CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
 
@@ -58,7 +59,12 @@ def main(
         overrides["database_url"] = db if "://" in db else f"sqlite:///{db}"
     if embedder:
         overrides["embedder"] = embedder
-    ctx.obj = {"settings": Settings(**overrides)}
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as exc:
+        _fail(ValueError(settings_error(exc)))
+        return
+    ctx.obj = {"settings": settings}
 
 
 @app.command()
@@ -80,6 +86,7 @@ def serve(
     try:
         with Souvenir.open(settings, background=False, **STORE_ONLY) as plain:
             keyed = plain.keys_in_force()
+            active = any(k.revoked_at is None for k in plain.keys())
     except (SouvenirError, ValueError) as exc:
         _fail(exc)
     refusal = bind_refusal(host, keyed)
@@ -89,13 +96,14 @@ def serve(
     taken = _port_taken(host, port)
     if taken:
         _fail(ValueError(taken))
-    print(_serve_banner(settings, host, port, keyed), file=sys.stderr, flush=True)
+    print(_serve_banner(settings, host, port, keyed, active), file=sys.stderr, flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
-def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
+def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active: bool = True) -> str:
     """One line at start: which store, embedders and chat model this service runs with, and
-    who may call it (no password of a URL in it)."""
+    who may call it (no password of a URL in it). ``keyed``: a key was ever created;
+    ``active``: one is not revoked (keyed and none active: every route but /health is refused)."""
     from souvenir.urls import without_userinfo
 
     url = settings.database_url
@@ -105,7 +113,9 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool) -> str:
             "(reflection, summary, the proxy on /v1/chat/completions)" if settings.llm_base_url else
             "no chat model (each user message is kept as an episode; the proxy is off: "
             "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)")
-    access = ("API keys required (Authorization: Bearer KEY)" if keyed else
+    access = ("API keys required (Authorization: Bearer KEY)" if keyed and active else
+              "API keys required, and every key is revoked: every request but /health is refused until "
+              "`souvenir keys create` makes one" if keyed else
               "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)")
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
@@ -202,10 +212,12 @@ def replay(
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
-        embedded = _index_now(memory) if index else 0
+        embedders = ' + '.join(memory.embedders) or 'no embedder'
+        vectors = (f"{_index_now(memory)} vectors computed ({embedders})" if index else
+                   f"no vectors computed yet (--no-index): `souvenir index`, or a running `souvenir serve`, "
+                   f"embeds them ({embedders})")
         console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
-                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {embedded} vectors "
-                      f"computed ({' + '.join(memory.embedders) or 'no embedder'})")
+                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {vectors}")
     except SouvenirError as exc:
         _fail(exc)
 
@@ -258,8 +270,10 @@ def memories(
     status: str = typer.Option("active", help="active, superseded, deleted or all."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """List a user's memories (the table's date: the user's day of its last update, in
-    the profile's time zone, as a context's block prints it)."""
+    """List a user's memories.
+
+    The table's date is the user's day of the memory's last update, in the profile's time
+    zone, as a context's block prints it."""
     if status not in ("active", "superseded", "deleted", "all"):
         _fail(ValueError("--status must be active, superseded, deleted or all"))
     try:
@@ -306,8 +320,10 @@ def remember(
     pinned: bool = typer.Option(False, help="Pin it."),
 ) -> None:
     """Add one memory through the write path (filters, dedup, merge)."""
-    if kind not in KINDS or scope not in ("global", "story"):
-        _fail(ValueError(f"kind must be one of {', '.join(KINDS)}; scope global or story"))
+    if kind not in KINDS:
+        _fail(ValueError(f"--kind {kind!r} is not a kind: use one of {', '.join(KINDS)}"))
+    if scope not in SCOPES:
+        _fail(ValueError(f"--scope {scope!r} is not a scope: use {' or '.join(SCOPES)}"))
     try:
         when = parse_time(date) if date else None
         result = _memory(ctx).remember(user, text, kind=cast(KindName, kind), scope=cast(ScopeName, scope),
@@ -347,8 +363,10 @@ def index(ctx: typer.Context,
               None, help="Stop keeping this embedder's queue (after switching embedders, once no "
                          "replica uses it); nothing is embedded."),
           drop_vectors: bool = typer.Option(False, help="With --retire: delete its vectors too.")) -> None:
-    """Run the indexer once, until no memory's vector is missing or stale (after a scan of
-    the whole store for memories the indexer's queue missed); list the kept embedders."""
+    """Run the indexer once, until no memory's vector is missing or stale.
+
+    It first scans the whole store for memories the indexer's queue missed, and ends by
+    listing the kept embedders."""
     try:
         memory = _memory(ctx)
         if retire is not None:
@@ -476,8 +494,10 @@ def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id
 def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
            user: str = typer.Option(..., help="User id."),
            channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
-    """Forget one memory (an explicit act): its text, past wordings, vectors and every stored
-    text that carries it go; a textless tombstone (status 'deleted') stays for counts."""
+    """Forget one memory (an explicit act): no text of it stays anywhere.
+
+    Its text, past wordings, vectors and every stored text that carries it go; a textless
+    tombstone (status 'deleted') stays for counts."""
     _user_command(ctx, lambda m: m.forget(user, memory_id, channel=channel), channel, user, as_json=False)
     console.print(f"memory {memory_id} deleted")
 

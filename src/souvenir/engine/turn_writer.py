@@ -22,6 +22,7 @@ from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
 from souvenir.privacy import answer_to, redact_turn
+from souvenir.write.filters.secrets import Redacted
 from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["TurnWriter"]
@@ -111,7 +112,8 @@ class TurnWriter:
                                                "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)
             else:
                 # its session: the story, else the day it was said (neighbours for the read path)
-                episode = Candidate(text=message.strip(), kind="episode", scope="story" if story else "global",
+                text = message.strip()  # whitespace off a text already read leaves it read
+                episode = Candidate(text=Redacted(text) if isinstance(message, Redacted) else text, kind="episode", scope="story" if story else "global",
                                     source=source or f"turn:{turn_id}", time=time,
                                     session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
                 written = self.writer.write(channel, external_id, episode, story=story, now=now)

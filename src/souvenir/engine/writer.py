@@ -17,6 +17,7 @@ from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
 from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, localize
+from souvenir.write.filters.secrets import Redacted
 from souvenir.types import Candidate
 from souvenir.write import admission
 from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
@@ -112,6 +113,8 @@ class Writer:
     def _apply(self, user_id: int, candidate: Candidate, decision: admission.Decision, said_at: datetime,
                now: datetime, previous: str | None = None) -> WriteResult:
         text = decision.text
+        if type(candidate.text) is Redacted and text == candidate.text:
+            text = candidate.text  # the same words, already read by the secrets filter
 
         def result(action: str, memory_id: int | None, superseded_id: int | None = None) -> WriteResult:
             return WriteResult(action, memory_id, text, reason=decision.reason, code=decision.code,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from souvenir.write.filters.secrets import REDACTED, redact, redact_answer
+from souvenir.write.filters.secrets import REDACTED, Redacted, redact, redact_answer
 
 __all__ = ["TurnTexts", "answer_to", "redact_turn", "secret_values"]
 
@@ -91,7 +91,9 @@ def redact_turn(message: str, reply: str | None = None, question: str | None = N
         reply_clean = _without(reply_clean, values)
         answered = _without(answered, reply_values)
         values += reply_values
-    return TurnTexts(answered, reply_clean, tuple(dict.fromkeys(values)))
+    # both read whole: the store's last line and the write path's filter need not read them again
+    return TurnTexts(Redacted(answered), None if reply_clean is None else Redacted(reply_clean),
+                     tuple(dict.fromkeys(values)))
 
 
 def answer_to(texts: TurnTexts, question: str | None) -> TurnTexts:
@@ -102,5 +104,5 @@ def answer_to(texts: TurnTexts, question: str | None) -> TurnTexts:
     if answered == texts.message:
         return texts
     values = secret_values(texts.message, answered)
-    reply = None if texts.reply is None else _without(texts.reply, values)
-    return TurnTexts(answered, reply, texts.values + tuple(values))
+    reply = None if texts.reply is None else Redacted(_without(texts.reply, values))
+    return TurnTexts(Redacted(answered), reply, texts.values + tuple(values))

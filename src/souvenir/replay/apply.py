@@ -12,6 +12,7 @@ from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import check_text
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
 from souvenir.results import WriteResult
+from souvenir.schemas import DEFAULT_CHANNEL
 from souvenir.types import Candidate
 
 Progress = Callable[[int], None]
@@ -29,7 +30,7 @@ def _validate(path: str, texts: list[tuple[int, str]]) -> None:
             raise FileFormatError(path, line, str(exc)) from exc
 
 
-def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = "cli",
+def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = DEFAULT_CHANNEL,
                   user: str | None = None, speaker: str | None = None,
                   progress: Progress = _noop) -> list[WriteResult]:
     """Store a LoCoMo conversation under ``user`` (default: the file's name, e.g. ``conv-26``).
@@ -65,7 +66,7 @@ def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = "cli"
     return results
 
 
-def replay_chat(engine: Engine, path: str, lines: list[ChatLine], channel: str = "cli",
+def replay_chat(engine: Engine, path: str, lines: list[ChatLine], channel: str = DEFAULT_CHANNEL,
                 user: str | None = None, progress: Progress = _noop) -> list[WriteResult]:
     """Record each exchange of a chat JSONL file; ``user`` overrides each line's ``user``."""
     missing = [i for i, line in enumerate(lines, 1) if not (user or line.user)]

@@ -27,6 +27,7 @@ from souvenir.read.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.counters import CountersMixin
+from souvenir.store.deadline import left
 from souvenir.store.diagnostic_reads import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.hashing import content_hash
@@ -62,12 +63,14 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
 
     @contextmanager
     def _writer_slot(self) -> Iterator[float]:
-        """This process's write lock (``self._lock``), waited for at most ``busy_timeout_s``;
+        """This process's write lock (``self._lock``), waited for at most ``busy_timeout_s``
+        or what is left of the operation's deadline (:mod:`souvenir.store.deadline`);
         yields the deadline of the whole write. Raises :class:`StoreBusyError` past it."""
-        deadline = time.monotonic() + self.busy_timeout_s
-        if not self._lock.acquire(timeout=self.busy_timeout_s):  # type: ignore[attr-defined]
+        wait = left(self.busy_timeout_s)
+        deadline = time.monotonic() + wait
+        if not self._lock.acquire(timeout=wait):  # type: ignore[attr-defined]
             self._note_busy()
-            raise StoreBusyError(f"the store stayed busy for {self.busy_timeout_s:g} s "
+            raise StoreBusyError(f"the store stayed busy for {wait:.3g} s "
                                  "(another write held it); nothing written")
         try:
             yield deadline

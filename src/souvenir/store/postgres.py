@@ -18,7 +18,9 @@ Plumbing only lives here:
   UPDATE … SKIP LOCKED`` (:mod:`souvenir.store.indexclaims`);
 * no session state, so it runs behind PgBouncer in transaction pooling mode: every lock is
   transaction scoped, ``lock_timeout`` and ``TimeZone`` are set for each write transaction
-  (``set_config(…, true)``, not startup options), and statements are never prepared
+  (``set_config(…, true)``, not startup options; ``lock_timeout`` is what is left of the
+  call's bound, :mod:`souvenir.store.deadline`, and a read made under a bound runs in a
+  read-only transaction carrying it too), and statements are never prepared
   server side (``prepare_threshold=None``; docs/benchmarks.md, "PgBouncer", has the cost);
 * errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
   serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -46,6 +49,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
+from souvenir.store.deadline import active, left
 from souvenir.store.pgvector_scores import PgVectorMixin
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 
@@ -59,6 +63,18 @@ _MIGRATION_LOCK = 0x736F7576656E6972 & 0x7FFFFFFFFFFFFFFF  # "souvenir"
 #: First key of the two-int advisory lock of one user's write path (a key space apart from
 #: the one-bigint form).
 _USER_LOCK = 0x736F7576  # "souv"
+
+
+def _wait(deadline: float) -> float:
+    """Seconds left until ``deadline`` (``time.monotonic()``) for a pool wait: at least a
+    hundredth (one try without a real wait)."""
+    return max(0.01, deadline - time.monotonic())
+
+
+def _ms(deadline: float) -> int:
+    """Milliseconds left until ``deadline`` for ``lock_timeout``: at least 1 (0 would mean
+    no bound at all)."""
+    return max(1, int((deadline - time.monotonic()) * 1000))
 
 
 def _int4(n: int) -> int:
@@ -187,8 +203,8 @@ class PostgresStore(PgVectorMixin, SQLStore):
         #: The write transaction's start: its settings are scoped to it (no session state:
         #: PgBouncer's transaction pooling hands the next transaction another server
         #: connection), sent with BEGIN as one simple query (no extra round trip).
-        self._begin = ("BEGIN; SELECT set_config('lock_timeout', "
-                       f"'{max(1, int(busy_timeout_s * 1000))}ms', true), set_config('TimeZone', 'UTC', true)")
+        self._begin = ("BEGIN; SELECT set_config('lock_timeout', '{}ms', true), "
+                       "set_config('TimeZone', 'UTC', true)")
         self._pool = ConnectionPool(
             url, min_size=1, max_size=max(2, pool_size), timeout=busy_timeout_s, open=False,
             kwargs={"autocommit": True, "connect_timeout": max(1, int(busy_timeout_s)),
@@ -221,7 +237,7 @@ class PostgresStore(PgVectorMixin, SQLStore):
         the outer one: its failure undoes its own writes only and leaves the transaction
         usable (PostgreSQL refuses every statement after an error until a rollback).
         This process's other writers are waited for ``busy_timeout_s`` at most."""
-        with self._writer_slot():
+        with self._writer_slot() as deadline:
             if self._depth:
                 self._depth += 1
                 try:
@@ -233,11 +249,12 @@ class PostgresStore(PgVectorMixin, SQLStore):
                     self._depth -= 1
                 return
             try:
-                conn = self._pool.getconn()
+                conn = self._pool.getconn(timeout=_wait(deadline))
             except (PoolTimeout, psycopg.Error) as exc:
                 raise self._wrap(exc) from exc
             try:
-                conn.execute(self._begin)  # BEGIN and its settings in one round trip
+                # BEGIN and its settings in one round trip; the lock waits get what is left
+                conn.execute(self._begin.format(_ms(deadline)))
                 self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
                 try:
                     yield self._tx
@@ -260,10 +277,13 @@ class PostgresStore(PgVectorMixin, SQLStore):
         if self._owner == threading.get_ident() and self._tx is not None:
             yield self._tx
             return
+        deadline = time.monotonic() + left(self.busy_timeout_s)
         try:
-            with self._pool.connection() as conn:
-                # one round trip (BEGIN then SET TRANSACTION took two); autocommit connection
-                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            with self._pool.connection(timeout=_wait(deadline)) as conn:
+                # one round trip (BEGIN then SET TRANSACTION took two); autocommit connection;
+                # a table locked by another process is waited for what is left of the bound
+                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; "
+                             f"SELECT set_config('lock_timeout', '{_ms(deadline)}ms', true)")
                 try:
                     yield _Connection(conn)
                 finally:
@@ -277,8 +297,16 @@ class PostgresStore(PgVectorMixin, SQLStore):
         try:
             if self._owner == threading.get_ident() and self._tx is not None:
                 return self._tx.execute(sql, params).fetchall()
-            with self._pool.connection() as conn:
-                return _Connection(conn).execute(sql, params).fetchall()
+            deadline = time.monotonic() + left(self.busy_timeout_s)
+            with self._pool.connection(timeout=_wait(deadline)) as conn:
+                if not active():  # a background read: no bound on a lock wait, no round trip more
+                    return _Connection(conn).execute(sql, params).fetchall()
+                # an operation's read: a table locked elsewhere is waited for what is left
+                conn.execute(f"BEGIN READ ONLY; SELECT set_config('lock_timeout', '{_ms(deadline)}ms', true)")
+                try:
+                    return _Connection(conn).execute(sql, params).fetchall()
+                finally:
+                    _rollback(conn)
         except (psycopg.Error, PoolTimeout) as exc:
             raise self._wrap(exc) from exc
 

@@ -62,8 +62,9 @@ def retry_jobs(
     ids: Optional[list[int]] = typer.Argument(None, help="Job ids (parked or pending)."),
     parked: bool = typer.Option(False, "--parked", help="Every parked job."),
 ) -> None:
-    """Requeue jobs now with a fresh failure clock (after fixing the model or its settings);
-    the running server's worker picks them up."""
+    """Requeue jobs now with a fresh failure clock (after fixing the model or its settings).
+
+    The running server's worker picks them up."""
     from souvenir.cli.common import _fail
 
     if not ids and not parked:
@@ -73,4 +74,7 @@ def retry_jobs(
     except SouvenirError as exc:
         _fail(exc)
         return
-    console.print(f"{count} jobs requeued")
+    console.print(f"{count} job{'' if count == 1 else 's'} requeued")
+    if ids and count < len(ids):
+        console.print(f"{len(ids) - count} of the ids given named no parked or pending job "
+                      "(unknown, done or running): `souvenir jobs list` shows every job")
