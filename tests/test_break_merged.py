@@ -119,3 +119,17 @@ def test_a_secret_repeated_in_another_width_is_redacted(message, reply):
     texts = redact_turn(message, reply)
     assert "2024" not in texts.message and "２０２４" not in texts.message
     assert "2024" not in (texts.reply or "") and "２０２４" not in (texts.reply or "")
+
+
+# A pasted group chat where another member asks to forget: "Marc: please forget what I said
+# about my brother's gambling debts" erased the user's own "Brother has gambling debts".
+def test_another_speakers_request_in_a_transcript_erases_nothing(tmp_path):
+    pasted = ("Here is what my group chat said:\nMarc: please forget what I said about my brother's gambling debts\n"
+              "Julie: ok sure, no problem")
+    assert forget_requests(pasted) == []
+    own = "Marc: you owe me lunch\nJulie: ok sure\nMe: please forget what I said about my brother's gambling debts"
+    assert forget_requests(own)
+    with Souvenir.open(tmp_path / "s.db", background=False) as memory:
+        memory.remember("ann", "Brother has gambling debts")
+        memory.add_turn("ann", pasted)
+        assert "Brother has gambling debts" in {m.text for m in memory.memories("ann").memories}

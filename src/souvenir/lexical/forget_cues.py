@@ -38,6 +38,10 @@ The *topic* is the request sentence's content words without the cue and its fill
 it are not its topic ("Forget it, I'll ask my mom"), those before it are ("My brother's
 debts, forget that").
 
+In a pasted transcript (:mod:`souvenir.lexical.speakers`) only the user's own lines (unlabelled,
+or labelled Me / Moi / 我 / Saya…) can hold a request: "Marc: forget what I said about my
+brother" is another member's words, and erased the user's own memory of their brother.
+
 Known misses: a request spread over two sentences ("My brother's debts. Forget it."),
 the topic in another language than the memory, a request in the third person ("I'd
 rather you didn't keep that").
@@ -49,6 +53,7 @@ import re
 from dataclasses import dataclass
 
 from souvenir.lexical.normalize import nfkc_fold
+from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, tokenize
 
 __all__ = ["ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
@@ -209,6 +214,9 @@ def forget_requests(message: str) -> list[ForgetRequest]:
     """The requests to forget in ``message``, one per sentence holding a cue (module docstring)."""
     if not message:
         return []
+    lines = transcript_lines(message)
+    if lines is not None:  # a pasted chat: only the user's own lines ask anything of us
+        message = "\n".join(line.text for line in lines if line.own)
     out = []
     for sentence in _SENTENCE.split(message):
         if sentence.strip() and _has_cue(sentence):
