@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
 from souvenir.api.keys import create_key, keys_in_force
+from souvenir.config import Settings
 from souvenir.store import open_store
 from souvenir.timeutil import utcnow
 from tests.servers import UvicornThread, free_port
@@ -124,9 +124,9 @@ def test_the_mcp_http_server_asks_for_a_key_once_keys_exist_and_writes_no_rule(t
     every user of its channel without one; and an agent's tool call never writes a rule (a
     prompt injection would make it every later context's instruction)."""
     pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip install 'souvenir[mcp]')")
+    import httpx2
     from mcp.client.session import ClientSession
     from mcp.client.streamable_http import streamable_http_client
-    import httpx2
 
     db = tmp_path / "mcp.db"
     tenant, other = _keys(db, ("shop", False, ["shop"]), ("other", False, ["elsewhere"]))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from typer.testing import CliRunner
 
 from souvenir.cli.main import app

@@ -2,64 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import httpx
 import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.engine.core import Engine
+from souvenir.engine.runtime import open_runtime
 from souvenir.errors import SouvenirError
-from souvenir.index.vectors import VectorIndex
-from souvenir.engine.runtime import Runtime, open_runtime
-from souvenir.read.scoring import ScoringConfig
-from souvenir.store import open_store
 from tests.servers import ChatServer, EmbeddingServer, UvicornThread
 
-NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
-KEY = "sk-live-SECRETKEY1234567890"
 PASSWORD = "pwSECRETPW"
 
-
-def _health_after_refusals(tmp_path, accepts: set[str], status: int) -> str:
-    with ChatServer() as chat:
-        chat.accepts = accepts
-        chat.refusal_status = status
-        chat.refusal_body = ('{"error": {"message": "Incorrect API key provided: ' + KEY + '"}}').encode()
-        url = chat.url.replace("http://", f"http://alice:{PASSWORD}@")
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", embedder="none",
-                            window_embedder="none", llm_base_url=url, llm_model="m", llm_api_key=KEY,
-                            _env_file=None)
-        rt = open_runtime(settings)
-        try:
-            try:
-                rt.engine.chat.complete([{"role": "user", "content": "hi"}], schema={"type": "object"})
-            except SouvenirError:
-                pass
-            with UvicornThread(create_app(settings, runtime=rt)) as server:
-                r = httpx.get(f"{server.url}/health", timeout=30)
-                assert r.status_code == 200
-                return r.text
-        finally:
-            rt.close()
-
-
-def _window_runtime(tmp_path, main, window, timeout_s: float = 2.0) -> tuple[Runtime, Settings]:
-    """A runtime whose window embedder is an HTTP stand-in (``window``), as e5 would be: the
-    settings only build a local e5, so the parts are wired as open_runtime wires them."""
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'w.db'}", embedder="none",
-                        window_embedder="none", _env_file=None)
-    store = open_store(settings.database_url)
-    index = VectorIndex(store, OpenAIEmbedder(main.url, "stub"), query_timeout_s=timeout_s)
-    win = VectorIndex(store, OpenAIEmbedder(window.url, "stub"), windowed=True, query_timeout_s=timeout_s)
-    engine = Engine(store, index, scoring=ScoringConfig(), window_index=win)
-    for text in ("I live in Ipoh", "My cat is called Kopi", "I work as a nurse", "I like durian"):
-        engine.record_turn("api", "u", text)
-    index.run_once()
-    win.run_once()
-    return Runtime(settings, store, index, engine, None, win), settings
 
 
 def test_a_password_in_the_embedders_address_never_reaches_a_turns_answer(tmp_path):
@@ -86,6 +39,7 @@ def test_a_password_in_the_embedders_address_never_reaches_a_turns_answer(tmp_pa
             rt.close()
 
 
+
 def test_a_password_in_the_chat_models_address_never_reaches_its_errors(tmp_path):
     """The chat model's failures (kept in parked jobs, shown by the diagnostics) named its
     address with the password."""
@@ -101,6 +55,7 @@ def test_a_password_in_the_chat_models_address_never_reaches_its_errors(tmp_path
             assert PASSWORD not in str(failed.value) and "alice" not in str(failed.value)
         finally:
             rt.close()
+
 
 
 @pytest.mark.parametrize("command", ["/password hunter2pass", "/login bob hunter2pass", "/2fa 492183"])

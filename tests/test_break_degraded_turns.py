@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import httpx
 import pytest
 
@@ -11,39 +9,11 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.engine.core import Engine
-from souvenir.errors import SouvenirError
+from souvenir.engine.runtime import Runtime
 from souvenir.index.vectors import VectorIndex
-from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.read.scoring import ScoringConfig
 from souvenir.store import open_store
-from tests.servers import ChatServer, EmbeddingServer, UvicornThread, hold_write_lock
-
-NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
-KEY = "sk-live-SECRETKEY1234567890"
-PASSWORD = "pwSECRETPW"
-
-
-def _health_after_refusals(tmp_path, accepts: set[str], status: int) -> str:
-    with ChatServer() as chat:
-        chat.accepts = accepts
-        chat.refusal_status = status
-        chat.refusal_body = ('{"error": {"message": "Incorrect API key provided: ' + KEY + '"}}').encode()
-        url = chat.url.replace("http://", f"http://alice:{PASSWORD}@")
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", embedder="none",
-                            window_embedder="none", llm_base_url=url, llm_model="m", llm_api_key=KEY,
-                            _env_file=None)
-        rt = open_runtime(settings)
-        try:
-            try:
-                rt.engine.chat.complete([{"role": "user", "content": "hi"}], schema={"type": "object"})
-            except SouvenirError:
-                pass
-            with UvicornThread(create_app(settings, runtime=rt)) as server:
-                r = httpx.get(f"{server.url}/health", timeout=30)
-                assert r.status_code == 200
-                return r.text
-        finally:
-            rt.close()
+from tests.servers import EmbeddingServer, UvicornThread, hold_write_lock
 
 
 def _window_runtime(tmp_path, main, window, timeout_s: float = 2.0) -> tuple[Runtime, Settings]:
@@ -60,6 +30,7 @@ def _window_runtime(tmp_path, main, window, timeout_s: float = 2.0) -> tuple[Run
     index.run_once()
     win.run_once()
     return Runtime(settings, store, index, engine, None, win), settings
+
 
 
 @pytest.mark.parametrize("side", ["window", "main"])
@@ -87,6 +58,7 @@ def test_a_query_vector_the_scores_cannot_use_is_a_counted_degradation(tmp_path,
             rt.store.close()
 
 
+
 def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
     """The window embedder fails while another process holds the SQLite file's write lock
     past the store's bound: the turn is answered at once (degraded), but its event was
@@ -112,6 +84,7 @@ def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
         finally:
             rt.engine.close()
             rt.store.close()
+
 
 
 def test_a_query_the_stopping_index_cancelled_is_an_embedder_error(tmp_path):

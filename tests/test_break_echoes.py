@@ -7,7 +7,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
@@ -16,12 +15,11 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.servers import ChatServer, UvicornThread, free_port
 
-NOW = datetime(2026, 12, 2, tzinfo=timezone.utc)
-
 
 def _settings(db: Path, **extra) -> Settings:
     return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
                     **extra)
+
 
 
 def _dump(db: Path) -> str:
@@ -33,37 +31,6 @@ def _dump(db: Path) -> str:
         con.close()
 
 
-def _statuses(url: str, user: str) -> dict[str, str]:
-    r = httpx.get(f"{url}/v1/users/api/{user}/memories", params={"status": "all"}, timeout=30)
-    assert r.status_code == 200, r.text
-    return {m["text"]: m["status"] for m in r.json()["memories"]}
-
-
-# -- the write path: a question or a restriction says no state ended ----------------------------
-QUESTIONS = [
-    ("I drink milk tea every day", "Do I not drink milk tea anymore?"),
-    ("我每天都喝奶茶", "我不再喝奶茶了？"),
-    ("我每天都喝奶茶", "我不再喝奶茶了吗"),
-    ("我每天都喝奶茶", "我不再喝奶茶了吗，改喝绿茶"),
-    ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait ?"),
-]
-ADDRESSED = [
-    ("I drink milk tea every day", "You don't drink milk tea anymore"),
-    ("I drink milk tea every day", "Don't drink milk tea anymore, switch to green tea"),
-    ("我每天都喝奶茶", "你不再喝奶茶了"),
-    ("我每天都喝奶茶", "别再喝奶茶了，改喝绿茶"),
-    ("Je bois du thé au lait tous les jours", "Tu ne bois plus de thé au lait"),
-    ("Saya minum teh susu setiap hari", "Jangan minum teh susu lagi"),
-]
-RESTRICTIONS = [
-    ("I drink milk tea every day", "I don't only drink milk tea anymore"),
-    ("I drink milk tea every day", "I don't just drink milk tea anymore, now green tea too"),
-    ("I drink milk tea every day", "I no longer only drink milk tea"),
-    ("I like jazz", "I don't like only jazz anymore, now I like rock too"),
-    ("Je bois du thé tous les jours", "Je ne bois que du thé"),
-    ("Je bois du thé au lait tous les jours", "Je ne bois plus que du thé au lait"),
-]
-
 
 def test_a_404_never_echoes_a_credential_carried_by_the_user_id(tmp_path):
     """A read route takes any user id: GET …/users/api/sk-proj-…/export answered 404 "no
@@ -73,6 +40,7 @@ def test_a_404_never_echoes_a_credential_carried_by_the_user_id(tmp_path):
         for path in ("export", "profile", "memories/1/history"):
             r = httpx.get(f"{server.url}/v1/users/api/{key}/{path}", timeout=30)
             assert r.status_code == 404 and key not in r.text, r.text
+
 
 
 def test_a_percent_encoded_secret_never_reaches_the_access_log(tmp_path):
@@ -112,6 +80,7 @@ def test_a_percent_encoded_secret_never_reaches_the_access_log(tmp_path):
         assert secret not in text, text
 
 
+
 def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
     """X-Souvenir-Timezone holding an API key: the proxy's 422 said "unknown time zone
     'sk-proj-…'" in clear (PUT …/timezone redacts the same message)."""
@@ -123,6 +92,7 @@ def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
                            json={"model": "m", "user": "u", "messages": [{"role": "user", "content": "hi"}]})
     assert r.status_code == 422 and "X-Souvenir-Timezone" in r.text
     assert key not in r.text, r.text
+
 
 
 def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_path, caplog):
@@ -155,6 +125,7 @@ def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_p
                 assert key not in text, text
     assert key not in _dump(db)
     assert key not in caplog.text
+
 
 
 def test_a_422_never_echoes_an_unknown_field_name(tmp_path):

@@ -96,8 +96,8 @@ def test_job_ids_past_64_bits_are_a_422_not_a_500(tmp_path):
     """The operator's retry route takes ids in its body: one past a 64-bit integer reached
     SQLite (OverflowError, 500); it is refused like one in a path."""
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
     from souvenir.api.keys import create_key
+    from souvenir.config import Settings
     from souvenir.store import open_store
     from tests.servers import UvicornThread
 

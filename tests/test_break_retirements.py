@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
@@ -13,21 +11,11 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.servers import UvicornThread
 
-NOW = datetime(2026, 12, 2, tzinfo=timezone.utc)
-
 
 def _settings(db: Path, **extra) -> Settings:
     return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
                     **extra)
 
-
-def _dump(db: Path) -> str:
-    """Every row of every table of the SQLite file ``db``, as SQL text."""
-    con = sqlite3.connect(db)
-    try:
-        return "\n".join(con.iterdump())
-    finally:
-        con.close()
 
 
 def _statuses(url: str, user: str) -> dict[str, str]:
@@ -36,7 +24,7 @@ def _statuses(url: str, user: str) -> dict[str, str]:
     return {m["text"]: m["status"] for m in r.json()["memories"]}
 
 
-# -- the write path: a question or a restriction says no state ended ----------------------------
+
 QUESTIONS = [
     ("I drink milk tea every day", "Do I not drink milk tea anymore?"),
     ("我每天都喝奶茶", "我不再喝奶茶了？"),
@@ -44,6 +32,9 @@ QUESTIONS = [
     ("我每天都喝奶茶", "我不再喝奶茶了吗，改喝绿茶"),
     ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait ?"),
 ]
+
+
+
 ADDRESSED = [
     ("I drink milk tea every day", "You don't drink milk tea anymore"),
     ("I drink milk tea every day", "Don't drink milk tea anymore, switch to green tea"),
@@ -52,6 +43,9 @@ ADDRESSED = [
     ("Je bois du thé au lait tous les jours", "Tu ne bois plus de thé au lait"),
     ("Saya minum teh susu setiap hari", "Jangan minum teh susu lagi"),
 ]
+
+
+
 RESTRICTIONS = [
     ("I drink milk tea every day", "I don't only drink milk tea anymore"),
     ("I drink milk tea every day", "I don't just drink milk tea anymore, now green tea too"),
@@ -60,6 +54,7 @@ RESTRICTIONS = [
     ("Je bois du thé tous les jours", "Je ne bois que du thé"),
     ("Je bois du thé au lait tous les jours", "Je ne bois plus que du thé au lait"),
 ]
+
 
 
 @pytest.mark.parametrize(("stored", "said"), QUESTIONS + ADDRESSED + RESTRICTIONS)
@@ -80,6 +75,7 @@ def test_a_question_or_a_restriction_never_retires_a_stored_memory(tmp_path, sto
         assert _statuses(server.url, "u")[stored] == "active"
 
 
+
 @pytest.mark.xfail(strict=True, reason="imperatives the clauses read as subjectless statements (like the "
                    "note 'Doesn't drink milk tea') still flip: telling them apart needs the verb's mood")
 @pytest.mark.parametrize(("stored", "said"), [
@@ -94,6 +90,7 @@ def test_an_imperative_without_a_subject_never_retires_a_stored_memory(tmp_path,
         for text in (stored, said):
             httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
         assert _statuses(server.url, "u")[stored] == "active"
+
 
 
 @pytest.mark.parametrize(("stored", "said"), [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
@@ -14,12 +13,11 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.servers import ChatServer, UvicornThread
 
-NOW = datetime(2026, 12, 2, tzinfo=timezone.utc)
-
 
 def _settings(db: Path, **extra) -> Settings:
     return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
                     **extra)
+
 
 
 def _dump(db: Path) -> str:
@@ -31,36 +29,12 @@ def _dump(db: Path) -> str:
         con.close()
 
 
+
 def _statuses(url: str, user: str) -> dict[str, str]:
     r = httpx.get(f"{url}/v1/users/api/{user}/memories", params={"status": "all"}, timeout=30)
     assert r.status_code == 200, r.text
     return {m["text"]: m["status"] for m in r.json()["memories"]}
 
-
-# -- the write path: a question or a restriction says no state ended ----------------------------
-QUESTIONS = [
-    ("I drink milk tea every day", "Do I not drink milk tea anymore?"),
-    ("我每天都喝奶茶", "我不再喝奶茶了？"),
-    ("我每天都喝奶茶", "我不再喝奶茶了吗"),
-    ("我每天都喝奶茶", "我不再喝奶茶了吗，改喝绿茶"),
-    ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait ?"),
-]
-ADDRESSED = [
-    ("I drink milk tea every day", "You don't drink milk tea anymore"),
-    ("I drink milk tea every day", "Don't drink milk tea anymore, switch to green tea"),
-    ("我每天都喝奶茶", "你不再喝奶茶了"),
-    ("我每天都喝奶茶", "别再喝奶茶了，改喝绿茶"),
-    ("Je bois du thé au lait tous les jours", "Tu ne bois plus de thé au lait"),
-    ("Saya minum teh susu setiap hari", "Jangan minum teh susu lagi"),
-]
-RESTRICTIONS = [
-    ("I drink milk tea every day", "I don't only drink milk tea anymore"),
-    ("I drink milk tea every day", "I don't just drink milk tea anymore, now green tea too"),
-    ("I drink milk tea every day", "I no longer only drink milk tea"),
-    ("I like jazz", "I don't like only jazz anymore, now I like rock too"),
-    ("Je bois du thé tous les jours", "Je ne bois que du thé"),
-    ("Je bois du thé au lait tous les jours", "Je ne bois plus que du thé au lait"),
-]
 
 
 @pytest.mark.parametrize(("message", "secret"), [
@@ -89,6 +63,7 @@ def test_a_passphrase_or_a_secret_taking_command_is_never_kept(tmp_path, message
     assert secret not in _dump(db)
 
 
+
 def test_a_reflected_passphrase_is_never_kept(tmp_path):
     """The same passphrase restated by the chat model's reflection, through the proxy."""
     answer = ('{"memories": [{"text": "User\'s password is correct horse battery staple", "kind": "fact", '
@@ -106,6 +81,7 @@ def test_a_reflected_passphrase_is_never_kept(tmp_path):
                 time.sleep(0.2)
             assert "Works at the bank" in _statuses(server.url, "u")
     assert "horse battery staple" not in _dump(db)
+
 
 
 def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
@@ -141,6 +117,7 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
         assert secret not in _dump(db), rows
     for secret in ("482913", "7391"):
         assert secret not in _dump(tmp_path / "b.db")
+
 
 
 @pytest.mark.parametrize("word", ["password", "token", "secret_access_key"])

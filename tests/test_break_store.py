@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from souvenir.schemas import ContextPublic
-
 import json
 import os
 import sqlite3
@@ -18,6 +16,7 @@ from souvenir.api.app import create_app
 from souvenir.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.engine.runtime import open_runtime
+from souvenir.schemas import ContextPublic
 from souvenir.store import open_store
 from tests.servers import UvicornThread
 
