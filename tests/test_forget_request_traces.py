@@ -52,9 +52,10 @@ def test_with_a_model_the_request_turn_is_emptied_after_its_reflection(tmp_path)
                 {"role": "user", "content": "Please forget what I told you about my divorce lawyer."}]}
             assert client.post("/v1/chat/completions", json=body).status_code == 200
             deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                dump = client.get("/v1/users/api/p/export").json()
-                if dump["tables"].get("turns") and "divorce" not in json.dumps(dump):
+            while time.monotonic() < deadline:  # the proxy records the turn after its reply
+                got = client.get("/v1/users/api/p/export")
+                if got.status_code == 200 and got.json()["tables"].get("turns") \
+                        and "divorce" not in got.text:
                     break
                 time.sleep(0.2)
             dump = client.get("/v1/users/api/p/export").json()
