@@ -25,9 +25,11 @@ run: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q --durations=15
 
-# ruff (pyflakes, pycodestyle errors, bugbear) and mypy with the pydantic plugin: zero errors.
+# ruff (pyflakes, pycodestyle errors, bugbear), ruff's formatter (the one format: `ruff format
+# src tests bench` rewrites a file to it) and mypy with the pydantic plugin: zero errors.
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
 clean:

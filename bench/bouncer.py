@@ -40,8 +40,15 @@ def free_port() -> int:
 class PgBouncer:
     """``with PgBouncer(...) as bouncer: bouncer.url("dbname")``."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 5432, pool: int = 20,
-                 ignore_options: bool = False, user: str = "postgres", timeout_s: float = 15.0) -> None:
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 5432,
+        pool: int = 20,
+        ignore_options: bool = False,
+        user: str = "postgres",
+        timeout_s: float = 15.0,
+    ) -> None:
         self.host, self.port, self.pool, self.user = host, port, pool, user
         self.ignore_options, self.timeout_s = ignore_options, timeout_s
         self.listen = free_port()
@@ -61,14 +68,28 @@ class PgBouncer:
 
     def config(self) -> str:
         ignored = "extra_float_digits" + (",options" if self.ignore_options else "")
-        return "\n".join([
-            "[databases]", f"* = host={self.host} port={self.port}", "",
-            "[pgbouncer]", "listen_addr = 127.0.0.1", f"listen_port = {self.listen}",
-            "unix_socket_dir =", "auth_type = trust", f"auth_file = {self.dir / 'userlist.txt'}",
-            "pool_mode = transaction", f"default_pool_size = {self.pool}", "max_client_conn = 2000",
-            f"ignore_startup_parameters = {ignored}", f"logfile = {self.log}",
-            f"pidfile = {self.dir / 'pgbouncer.pid'}", f"admin_users = {self.user}",
-            f"stats_users = {self.user}", ""])
+        return "\n".join(
+            [
+                "[databases]",
+                f"* = host={self.host} port={self.port}",
+                "",
+                "[pgbouncer]",
+                "listen_addr = 127.0.0.1",
+                f"listen_port = {self.listen}",
+                "unix_socket_dir =",
+                "auth_type = trust",
+                f"auth_file = {self.dir / 'userlist.txt'}",
+                "pool_mode = transaction",
+                f"default_pool_size = {self.pool}",
+                "max_client_conn = 2000",
+                f"ignore_startup_parameters = {ignored}",
+                f"logfile = {self.log}",
+                f"pidfile = {self.dir / 'pgbouncer.pid'}",
+                f"admin_users = {self.user}",
+                f"stats_users = {self.user}",
+                "",
+            ]
+        )
 
     def __enter__(self) -> PgBouncer:
         binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
@@ -82,8 +103,7 @@ class PgBouncer:
             for path in self.dir.iterdir():
                 shutil.chown(path, self.user)
             command += ["-u", self.user]
-        self.proc = subprocess.Popen(command + [str(self.ini)], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(command + [str(self.ini)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         self._wait()
         return self
 

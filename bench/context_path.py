@@ -175,8 +175,11 @@ def profile(args) -> dict:
         if web is not None:
             web.start()
             rec.wrap(web.app.state.souvenir, "context", "library.context")
-        ask = web.ask if web is not None else (
-            lambda text: lib.context(lat.USER, text, story=lat.STORY, channel=lat.CHANNEL))
+        ask = (
+            web.ask
+            if web is not None
+            else (lambda text: lib.context(lat.USER, text, story=lat.STORY, channel=lat.CHANNEL))
+        )
         for i in range(len(MESSAGES)):  # warm-up: models, caches
             ask(MESSAGES[i])
         eng.flush(None)
@@ -197,9 +200,15 @@ def profile(args) -> dict:
             web.stop()
         rt.close()
         shutil.rmtree(work, ignore_errors=True)
-    table = {label: {"wall_p50": pct([w for w, _ in v], 0.5), "wall_p90": pct([w for w, _ in v], 0.9),
-                     "cpu_p50": pct([c for _, c in v], 0.5), "n": len(v)}
-             for label, v in rec.rows.items()}
+    table = {
+        label: {
+            "wall_p50": pct([w for w, _ in v], 0.5),
+            "wall_p90": pct([w for w, _ in v], 0.9),
+            "cpu_p50": pct([c for _, c in v], 0.5),
+            "n": len(v),
+        }
+        for label, v in rec.rows.items()
+    }
     _ = turns
     return {"stages": table, "load": loads, "queries": args.queries}
 
@@ -226,16 +235,20 @@ class _InProcessServer:
             async def sent(message):
                 await send(message)
                 if message["type"] == "http.response.start" and "engine out" in rec.marks:
-                    rec.add("HTTP out: engine.context's return → response start",
-                            (time.perf_counter() - rec.marks.pop("engine out")) * 1000, 0)
+                    rec.add(
+                        "HTTP out: engine.context's return → response start",
+                        (time.perf_counter() - rec.marks.pop("engine out")) * 1000,
+                        0,
+                    )
                 if message["type"] == "http.response.body" and not message.get("more_body"):
                     rec.add("ASGI: request in → response out", (time.perf_counter() - start) * 1000, 0)
 
             await inner(scope, receive, sent)
 
         self.port = lat._free_port()
-        self.server = uvicorn.Server(uvicorn.Config(timed_app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning", lifespan="on"))
+        self.server = uvicorn.Server(
+            uvicorn.Config(timed_app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=60)
         self.rec = rec
@@ -247,8 +260,9 @@ class _InProcessServer:
 
     def ask(self, text: str) -> dict:
         start = time.perf_counter()
-        reply = self.client.post("/v1/context", json={"channel": lat.CHANNEL, "user": lat.USER,
-                                                      "message": text, "story": lat.STORY})
+        reply = self.client.post(
+            "/v1/context", json={"channel": lat.CHANNEL, "user": lat.USER, "message": text, "story": lat.STORY}
+        )
         self.rec.add("client: POST /v1/context", (time.perf_counter() - start) * 1000, 0)
         reply.raise_for_status()
         return reply.json()
@@ -286,8 +300,9 @@ class Server(lat._Server):
 
     def answer(self, text: str) -> tuple[float, dict]:
         start = time.perf_counter()
-        reply = self.client.post("/v1/context", json={"channel": lat.CHANNEL, "user": lat.USER,
-                                                      "message": text, "story": lat.STORY})
+        reply = self.client.post(
+            "/v1/context", json={"channel": lat.CHANNEL, "user": lat.USER, "message": text, "story": lat.STORY}
+        )
         ms = (time.perf_counter() - start) * 1000
         reply.raise_for_status()
         return ms, reply.json()
@@ -295,7 +310,9 @@ class Server(lat._Server):
 
 def same(a: dict, b: dict) -> bool:
     key = lambda r: [(m["id"], m["pass"], m["reason"], m["score"]) for m in r["memories"]]  # noqa: E731
-    return key(a) == key(b) and a["block"] == b["block"] and [m["id"] for m in a["rules"]] == [m["id"] for m in b["rules"]]
+    return (
+        key(a) == key(b) and a["block"] == b["block"] and [m["id"] for m in a["rules"]] == [m["id"] for m in b["rules"]]
+    )
 
 
 def ab(args) -> dict:
@@ -333,8 +350,12 @@ def ab(args) -> dict:
                 load.append(os.getloadavg()[0])
                 row = {"load": load, "differ": differ if args.check else None}
                 for k, name in enumerate(names):
-                    row[name] = {"p50": pct(times[k], 0.5), "p90": pct(times[k], 0.9), "p99": pct(times[k], 0.99),
-                                 "cpu_ms_per_request": round((cpu1[k] - cpu0[k]) / args.queries, 2)}
+                    row[name] = {
+                        "p50": pct(times[k], 0.5),
+                        "p90": pct(times[k], 0.9),
+                        "p99": pct(times[k], 0.99),
+                        "cpu_ms_per_request": round((cpu1[k] - cpu0[k]) / args.queries, 2),
+                    }
                 row["paired_ratio_p50"] = round(statistics.median(b / a for a, b in zip(*times)), 3)
                 report["runs"].append(row)
                 print(json.dumps(row), flush=True)

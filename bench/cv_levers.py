@@ -64,16 +64,24 @@ _SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
 _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
 
 from bench.cv_groups import (  # noqa: E402  (re-exported: other benches import them from here)
-    CROSSLANG7_GROUPS, GROUPS, MULTIHOP_GROUPS, REREAD_GROUPS, SESSION7_GROUPS,
-    SPARSE_GROUP, START,
+    CROSSLANG7_GROUPS,
+    GROUPS,
+    MULTIHOP_GROUPS,
+    REREAD_GROUPS,
+    SESSION7_GROUPS,
+    SPARSE_GROUP,
+    START,
 )
 
 
 def _split(cfg: dict) -> tuple[ScoringConfig, SelectionConfig, dict]:
     scoring = ScoringConfig(**{k: v for k, v in cfg.items() if k in _SCORING_FIELDS})
-    selection = SelectionConfig(**({"limit": 24, "semantic_threshold": 2.0, "score_name": "score",
-                                    "semantic_slots": 18}
-                                   | {k: v for k, v in cfg.items() if k in _SELECTION_FIELDS}))
+    selection = SelectionConfig(
+        **(
+            {"limit": 24, "semantic_threshold": 2.0, "score_name": "score", "semantic_slots": 18}
+            | {k: v for k, v in cfg.items() if k in _SELECTION_FIELDS}
+        )
+    )
     rest = {k: v for k, v in cfg.items() if k not in _SCORING_FIELDS | _SELECTION_FIELDS}
     return scoring, selection, rest
 
@@ -122,12 +130,12 @@ class Evaluator:
             cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use", gate, mean_of)
             ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5", gate, mean_of)
         for i, q in enumerate(ds.queries):
-            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i,
-                                  None if sparse is None else sparse[i])
+            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i, None if sparse is None else sparse[i])
             yield select(pool, scores, selection, ds.now), scores
 
-    def _language_pull(self, ds: Dataset, side: str, gate: float | None = None,
-                       mean_of: str = "question") -> np.ndarray:
+    def _language_pull(
+        self, ds: Dataset, side: str, gate: float | None = None, mean_of: str = "question"
+    ) -> np.ndarray:
         """:func:`cv_centring.language_pull`, memoised per dataset."""
         key = (ds.name, side, gate, mean_of)
         if key not in self._pulls:
@@ -140,9 +148,9 @@ class Evaluator:
         if key not in self._pulls:
             self._pulls[key] = language_subspace(ds, side)
         return self._pulls[key]
+
     @staticmethod
-    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray,
-              matrix: np.ndarray | None = None) -> DenseInput:
+    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray, matrix: np.ndarray | None = None) -> DenseInput:
         """The query's precomputed cosines ``row``; with ``matrix`` (the memories' vectors,
         row i = ``ids[i]``) another vector is scored too and the feedback step can read
         vectors (``ScoringConfig.feedback_weight``)."""
@@ -169,9 +177,15 @@ class Evaluator:
             q_e5 = passages[qi]
             with np.errstate(invalid="ignore"):
                 ce_row = np.round(ds.e5.astype(np.float64) @ q_e5.astype(np.float64), 6)
-        return scorer.scores(0, pool, text, ds.now, self._side(ds.q_use[qi], ids, cu_row, ds.use),
-                             self._side(q_e5, ids, ce_row, ds.e5),
-                             sparse=None if sparse_row is None else self._side(np.zeros(1), ids, sparse_row))
+        return scorer.scores(
+            0,
+            pool,
+            text,
+            ds.now,
+            self._side(ds.q_use[qi], ids, cu_row, ds.use),
+            self._side(q_e5, ids, ce_row, ds.e5),
+            sparse=None if sparse_row is None else self._side(np.zeros(1), ids, sparse_row),
+        )
 
     def _run(self, ds: Dataset, cfg: dict) -> np.ndarray:
         out = np.zeros(len(ds.queries))
@@ -188,6 +202,7 @@ def with_e5(datasets: list[Dataset], folder: Path) -> list[Dataset]:
     """Copies of ``datasets`` whose e5 vectors are those of ``folder/NAME.npz``
     (``bench/e5_prefixes.py``); datasets without a file are left out."""
     import copy
+
     out = []
     for ds in datasets:
         path = folder / f"{ds.name}.npz"
@@ -205,7 +220,7 @@ def _dense_rows(rows: tuple, start: int, stop: int) -> np.ndarray:
     data, cols, ptr, dim = rows
     out = np.zeros((stop - start, dim), dtype=np.float64)
     a, b = ptr[start], ptr[stop]
-    row = np.repeat(np.arange(stop - start), np.diff(ptr[start:stop + 1]))
+    row = np.repeat(np.arange(stop - start), np.diff(ptr[start : stop + 1]))
     out[row, cols[a:b]] = data[a:b]
     return out
 
@@ -239,8 +254,9 @@ def with_sparse(datasets: list[Dataset], folder: Path, top: int = 0) -> None:
         values, cols, ptr = data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]
         if top > 0:  # each row's entries are stored largest first
             counts = np.minimum(np.diff(ptr), top)
-            keep = np.concatenate([np.arange(a, a + c) for a, c in zip(ptr[:-1], counts)]
-                                  or [np.zeros(0, np.int64)]).astype(np.int64)
+            keep = np.concatenate(
+                [np.arange(a, a + c) for a, c in zip(ptr[:-1], counts)] or [np.zeros(0, np.int64)]
+            ).astype(np.int64)
             values, cols = values[keep], cols[keep]
             ptr = np.r_[0, np.cumsum(counts)]
         return (values.astype(np.float64), cols.astype(np.int64), np.asarray(ptr, dtype=np.int64), dim)
@@ -286,9 +302,11 @@ def score_distribution(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dic
             for mid, value in zip(scores.ids.tolist(), scores.array.tolist()):
                 (rel if ds.sources.get(mid, set()) & q.gold else irr).append(value)
         rel, irr = np.array(rel), np.array(irr)
-        out[ds.name] = {"relevant": {p: float(np.percentile(rel, p)) for p in (5, 10, 25, 50)},
-                        "irrelevant": {p: float(np.percentile(irr, p)) for p in (50, 75, 90, 95, 99)},
-                        "n": [int(rel.size), int(irr.size)]}
+        out[ds.name] = {
+            "relevant": {p: float(np.percentile(rel, p)) for p in (5, 10, 25, 50)},
+            "irrelevant": {p: float(np.percentile(irr, p)) for p in (50, 75, 90, 95, 99)},
+            "n": [int(rel.size), int(irr.size)],
+        }
     return out
 
 
@@ -308,8 +326,7 @@ def figures(ev: Evaluator, datasets: list[Dataset], cfg: dict) -> dict:
             continue
         r = ev.recall(ds, cfg)
         cross = np.array([q.cross for q in ds.queries])
-        out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()),
-                        "cross": float(r[cross].mean())}
+        out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()), "cross": float(r[cross].mean())}
     return out
 
 
@@ -329,7 +346,7 @@ def chain(ev: Evaluator, train: list[Dataset], bar: float, groups=None, start=No
     cfg = dict(start or START)
     j = objective(figures(ev, train, cfg))
     steps = [{"group": "start", "variant": dict(cfg), "cfg": dict(cfg), "J": j, "kept": True}]
-    for name, variants in (GROUPS if groups is None else groups):
+    for name, variants in GROUPS if groups is None else groups:
         best, best_j = None, j
         for v in variants:
             trial = cfg | v
@@ -342,8 +359,7 @@ def chain(ev: Evaluator, train: list[Dataset], bar: float, groups=None, start=No
         if kept:
             cfg = cfg | best
             j = best_j
-        steps.append({"group": name, "variant": best, "cfg": dict(cfg), "J": j if kept else best_j,
-                      "kept": kept})
+        steps.append({"group": name, "variant": best, "cfg": dict(cfg), "J": j if kept else best_j, "kept": kept})
     return steps
 
 
@@ -351,7 +367,9 @@ def _fmt(fig: dict) -> str:
     parts = []
     if "locomo" in fig:
         lo = fig["locomo"]
-        parts.append(f"LoCoMo {lo['overall']:.4f} (c1 {lo['1']:.3f} c2 {lo['2']:.3f} c3 {lo['3']:.3f} c4 {lo['4']:.3f})")
+        parts.append(
+            f"LoCoMo {lo['overall']:.4f} (c1 {lo['1']:.3f} c2 {lo['2']:.3f} c3 {lo['3']:.3f} c4 {lo['4']:.3f})"
+        )
     for k, v in fig.items():
         if k != "locomo":
             parts.append(f"{k} {v['overall']:.3f}/{v['cross']:.3f}")
@@ -362,8 +380,10 @@ def crossvalidate(ev: Evaluator, datasets: list[Dataset], bar: float, groups=Non
     """In-sample chain, one chain per held-out fold, and the cross-validated figures."""
     t0 = time.monotonic()
     full = chain(ev, datasets, bar, groups, start)
-    log(f"in-sample chain: {len(full)} steps, J {full[-1]['J']:.4f} ({time.monotonic() - t0:.0f} s, "
-        f"{ev.evaluations} evaluations)")
+    log(
+        f"in-sample chain: {len(full)} steps, J {full[-1]['J']:.4f} ({time.monotonic() - t0:.0f} s, "
+        f"{ev.evaluations} evaluations)"
+    )
     folds = {}
     for held in datasets:
         train = [d for d in datasets if d is not held]
@@ -371,8 +391,10 @@ def crossvalidate(ev: Evaluator, datasets: list[Dataset], bar: float, groups=Non
         # the held-out fold's recall after each step of its own chain
         per_step = [float(ev.recall(held, s["cfg"]).mean()) for s in steps]
         folds[held.name] = {"steps": steps, "held_out": per_step, "cfg": steps[-1]["cfg"]}
-        log(f"fold {held.name}: held-out {per_step[0]:.4f} -> {per_step[-1]:.4f} "
-            f"kept {[s['group'] for s in steps if s['kept']][1:]} ({ev.evaluations} evaluations)")
+        log(
+            f"fold {held.name}: held-out {per_step[0]:.4f} -> {per_step[-1]:.4f} "
+            f"kept {[s['group'] for s in steps if s['kept']][1:]} ({ev.evaluations} evaluations)"
+        )
     return {"in_sample": full, "folds": folds}
 
 
@@ -383,15 +405,21 @@ def cv_figures(ev: Evaluator, datasets: list[Dataset], folds: dict) -> dict:
     if loc:
         allr = np.concatenate([r for _, r in loc])
         cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
-        out["locomo"] = {"overall": float(allr.mean()), "n": int(allr.size),
-                         **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
-                         "by_conv": {ds.name: float(r.mean()) for ds, r in loc}}
+        out["locomo"] = {
+            "overall": float(allr.mean()),
+            "n": int(allr.size),
+            **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
+            "by_conv": {ds.name: float(r.mean()) for ds, r in loc},
+        }
     for ds in datasets:
         if ds.kind == "suite":
             r = ev.recall(ds, folds[ds.name]["cfg"])
             cross = np.array([q.cross for q in ds.queries])
-            out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()),
-                            "cross": float(r[cross].mean())}
+            out[ds.name] = {
+                "overall": float(r.mean()),
+                "same": float(r[~cross].mean()),
+                "cross": float(r[cross].mean()),
+            }
     return out
 
 
@@ -420,19 +448,25 @@ def compare_sets(sets: dict[str, list[Dataset]], bar: float, groups=None, start=
     for label, datasets in sets.items():
         ev = evs[label] = Evaluator(datasets)
         result = results[label] = crossvalidate(ev, datasets, bar, groups, start)
-        out["sets"][label] = {"in_sample": figures(ev, datasets, result["in_sample"][-1]["cfg"]),
-                              "cv": cv_figures(ev, datasets, result["folds"]),
-                              "J": result["in_sample"][-1]["J"],
-                              "cfg": result["in_sample"][-1]["cfg"],
-                              "fold_J": {k: f["steps"][-1]["J"] for k, f in result["folds"].items()}}
+        out["sets"][label] = {
+            "in_sample": figures(ev, datasets, result["in_sample"][-1]["cfg"]),
+            "cv": cv_figures(ev, datasets, result["folds"]),
+            "J": result["in_sample"][-1]["J"],
+            "cfg": result["in_sample"][-1]["cfg"],
+            "fold_J": {k: f["steps"][-1]["J"] for k, f in result["folds"].items()},
+        }
     choice = choose_sets(results)
     label = choice["in_sample"]
     per_fold = {}
     for fold, chosen in choice["folds"].items():
         ds = next(d for d in sets[chosen] if d.name == fold)
         per_fold[fold] = (ds, evs[chosen].recall(ds, results[chosen]["folds"][fold]["cfg"]))
-    out["chosen"] = {"in_sample_set": label, "fold_sets": choice["folds"],
-                     "in_sample": out["sets"][label]["in_sample"], "cv": _pooled(per_fold)}
+    out["chosen"] = {
+        "in_sample_set": label,
+        "fold_sets": choice["folds"],
+        "in_sample": out["sets"][label]["in_sample"],
+        "cv": _pooled(per_fold),
+    }
     return out
 
 
@@ -443,14 +477,20 @@ def _pooled(per_fold: dict) -> dict:
     if loc:
         allr = np.concatenate([r for _, r in loc])
         cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
-        out["locomo"] = {"overall": float(allr.mean()), "n": int(allr.size),
-                         **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
-                         "by_conv": {ds.name: float(r.mean()) for ds, r in loc}}
+        out["locomo"] = {
+            "overall": float(allr.mean()),
+            "n": int(allr.size),
+            **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
+            "by_conv": {ds.name: float(r.mean()) for ds, r in loc},
+        }
     for ds, r in per_fold.values():
         if ds.kind == "suite":
             cross = np.array([q.cross for q in ds.queries])
-            out[ds.name] = {"overall": float(r.mean()), "same": float(r[~cross].mean()),
-                            "cross": float(r[cross].mean())}
+            out[ds.name] = {
+                "overall": float(r.mean()),
+                "same": float(r[~cross].mean()),
+                "cross": float(r[cross].mean()),
+            }
     return out
 
 
@@ -473,18 +513,22 @@ def lever_table(ev: Evaluator, datasets: list[Dataset], result: dict) -> list[di
             ds = next(d for d in datasets if d.name == fname)
             delta = ev.recall(ds, s["cfg"]) - ev.recall(ds, fold["steps"][k - 1]["cfg"])
             (held_loc if ds.kind == "locomo" else held_suite).append(delta)
-        rows.append({
-            "group": name, "variant": step["variant"], "kept_in_sample": step["kept"],
-            "J_gain": objective(fa) - objective(fb),
-            "locomo_gain": fa["locomo"]["overall"] - fb["locomo"]["overall"],
-            "c1_gain": fa["locomo"]["1"] - fb["locomo"]["1"],
-            "suite_gain": float(np.mean([fa[n]["overall"] - fb[n]["overall"] for n in fa if n != "locomo"])),
-            "folds_keeping": kept_in,
-            "held_locomo_gain": float(np.concatenate(held_loc).mean()) if held_loc else None,
-            "held_locomo_n": int(sum(len(x) for x in held_loc)),
-            "held_suite_gain": float(np.mean([x.mean() for x in held_suite])) if held_suite else None,
-            "held_suite_n": len(held_suite),
-        })
+        rows.append(
+            {
+                "group": name,
+                "variant": step["variant"],
+                "kept_in_sample": step["kept"],
+                "J_gain": objective(fa) - objective(fb),
+                "locomo_gain": fa["locomo"]["overall"] - fb["locomo"]["overall"],
+                "c1_gain": fa["locomo"]["1"] - fb["locomo"]["1"],
+                "suite_gain": float(np.mean([fa[n]["overall"] - fb[n]["overall"] for n in fa if n != "locomo"])),
+                "folds_keeping": kept_in,
+                "held_locomo_gain": float(np.concatenate(held_loc).mean()) if held_loc else None,
+                "held_locomo_n": int(sum(len(x) for x in held_loc)),
+                "held_suite_gain": float(np.mean([x.mean() for x in held_suite])) if held_suite else None,
+                "held_suite_n": len(held_suite),
+            }
+        )
     return rows
 
 
@@ -494,25 +538,49 @@ def main() -> int:
     ap.add_argument("--bar", type=float, default=0.002)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--only", default="", help="comma list of dataset names")
-    ap.add_argument("--grid", help="JSON list of overrides of the defaults: print each one's "
-                    "in-sample figures, no chain")
+    ap.add_argument(
+        "--grid", help="JSON list of overrides of the defaults: print each one's in-sample figures, no chain"
+    )
     ap.add_argument("--groups", default="", help="comma list: only the lever groups whose name holds one")
-    ap.add_argument("--from-defaults", action="store_true",
-                    help="chain only the multi-hop groups, from today's defaults (faster)")
-    ap.add_argument("--session7", action="store_true",
-                    help="chain only session 7's multi-hop groups, from today's defaults")
-    ap.add_argument("--e5-passages", type=Path, help="folder of e5p-NAME.npy: each question's e5 vector "
-                    "embedded as a passage (bench/e5_passages.py), for window_query_role")
-    ap.add_argument("--e5", type=Path, help="folder of NAME.npz: every memory's and question's e5 "
-                    "vectors from another build (bench/e5_prefixes.py), in place of the product's")
-    ap.add_argument("--e5-compare", help="two such folders, comma-separated: the chain with each "
-                    "set of e5 vectors, the set chosen by cross-validation (by the training folds' J)")
-    ap.add_argument("--sparse", type=Path, help="folder of NAME.npz: sparse latent terms "
-                    "(bench/e5_sparse.py), for the lever group 'sparse latent terms'")
-    ap.add_argument("--reread", action="store_true", help="chain only the three signals' weights, "
-                    "from today's defaults (with --e5-compare: each set's weights read again)")
-    ap.add_argument("--crosslang7", action="store_true", help="chain only session 7's cross-language "
-                    "groups (and the sparse one with --sparse), from today's defaults")
+    ap.add_argument(
+        "--from-defaults", action="store_true", help="chain only the multi-hop groups, from today's defaults (faster)"
+    )
+    ap.add_argument(
+        "--session7", action="store_true", help="chain only session 7's multi-hop groups, from today's defaults"
+    )
+    ap.add_argument(
+        "--e5-passages",
+        type=Path,
+        help="folder of e5p-NAME.npy: each question's e5 vector "
+        "embedded as a passage (bench/e5_passages.py), for window_query_role",
+    )
+    ap.add_argument(
+        "--e5",
+        type=Path,
+        help="folder of NAME.npz: every memory's and question's e5 "
+        "vectors from another build (bench/e5_prefixes.py), in place of the product's",
+    )
+    ap.add_argument(
+        "--e5-compare",
+        help="two such folders, comma-separated: the chain with each "
+        "set of e5 vectors, the set chosen by cross-validation (by the training folds' J)",
+    )
+    ap.add_argument(
+        "--sparse",
+        type=Path,
+        help="folder of NAME.npz: sparse latent terms (bench/e5_sparse.py), for the lever group 'sparse latent terms'",
+    )
+    ap.add_argument(
+        "--reread",
+        action="store_true",
+        help="chain only the three signals' weights, "
+        "from today's defaults (with --e5-compare: each set's weights read again)",
+    )
+    ap.add_argument(
+        "--crosslang7",
+        action="store_true",
+        help="chain only session 7's cross-language groups (and the sparse one with --sparse), from today's defaults",
+    )
     ap.add_argument("--sparse-top", type=int, default=0, help="keep each text's N largest sparse entries")
     args = ap.parse_args()
     datasets = load(args.data)
@@ -564,9 +632,13 @@ def main() -> int:
         for label, got in found["sets"].items():
             print(f"{label} in-sample:  J {got['J']:.4f}  {_fmt(got['in_sample'])}")
             print(f"{label} cross-val.: {_fmt(got['cv'])}")
-            print(f"{label} per conversation, in-sample / held out: "
-                  + ", ".join(f"{k} {v:.3f} / {got['cv']['locomo']['by_conv'][k]:.3f}"
-                              for k, v in got["in_sample"].get("locomo", {}).get("by_conv", {}).items()))
+            print(
+                f"{label} per conversation, in-sample / held out: "
+                + ", ".join(
+                    f"{k} {v:.3f} / {got['cv']['locomo']['by_conv'][k]:.3f}"
+                    for k, v in got["in_sample"].get("locomo", {}).get("by_conv", {}).items()
+                )
+            )
         ch = found["chosen"]
         print(f"chosen in-sample: {ch['in_sample_set']}; per held-out fold: {json.dumps(ch['fold_sets'])}")
         print(f"chosen cross-val.: {_fmt(ch['cv'])}")
@@ -584,8 +656,13 @@ def main() -> int:
     for row in levers:
         print(json.dumps(row))
     if args.json:
-        args.json.write_text(json.dumps({"default": fig_default, "in_sample": ins, "cv": cv,
-                                         "levers": levers, "chains": result}, indent=1, default=str))
+        args.json.write_text(
+            json.dumps(
+                {"default": fig_default, "in_sample": ins, "cv": cv, "levers": levers, "chains": result},
+                indent=1,
+                default=str,
+            )
+        )
     return 0
 
 

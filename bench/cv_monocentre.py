@@ -58,8 +58,7 @@ def monolingual_subfolds(ds: Dataset, path: Path) -> list[Dataset]:
     lang_of = {m["id"]: m["lang"] for m in data["memories"]}
     out = []
     for lang in sorted(set(lang_of.values())):
-        keep = [i for i, m in enumerate(ds.memories)
-                if {lang_of.get(s) for s in ds.sources.get(m.id, set())} == {lang}]
+        keep = [i for i, m in enumerate(ds.memories) if {lang_of.get(s) for s in ds.sources.get(m.id, set())} == {lang}]
         qs = [i for i, q in enumerate(ds.queries) if {lang_of[g] for g in q.gold} == {lang}]
         if not keep or not qs:
             continue
@@ -105,10 +104,17 @@ def sub_figures(ev: Evaluator, sub: Dataset, cfg: dict) -> dict:
 
     a5, mrr = np.array(at5), np.array(rr)
     found = _SUB_MEMO[key] = {
-        "overall": mean(r), "same": mean(r[~cross]), "cross": mean(r[cross]),
-        "at5": mean(a5), "at5_same": mean(a5[~cross]), "at5_cross": mean(a5[cross]),
-        "mrr": mean(mrr), "mrr_same": mean(mrr[~cross]), "mrr_cross": mean(mrr[cross]),
-        "n": [int((~cross).sum()), int(cross.sum())]}
+        "overall": mean(r),
+        "same": mean(r[~cross]),
+        "cross": mean(r[cross]),
+        "at5": mean(a5),
+        "at5_same": mean(a5[~cross]),
+        "at5_cross": mean(a5[cross]),
+        "mrr": mean(mrr),
+        "mrr_same": mean(mrr[~cross]),
+        "mrr_cross": mean(mrr[cross]),
+        "n": [int((~cross).sum()), int(cross.sum())],
+    }
     return found
 
 
@@ -116,7 +122,9 @@ def _sub_line(figs: dict) -> str:
     return "\n   " + "\n   ".join(
         f"{k:8} @24 {v['overall']:.3f} ({v['same']:.3f}/{v['cross']:.3f})  @5 {v['at5']:.3f} "
         f"({v['at5_same']:.3f}/{v['at5_cross']:.3f})  MRR {v['mrr']:.3f} ({v['mrr_same']:.3f}/{v['mrr_cross']:.3f})"
-        f"  n {v['n'][0]}+{v['n'][1]}" for k, v in figs.items())
+        f"  n {v['n'][0]}+{v['n'][1]}"
+        for k, v in figs.items()
+    )
 
 
 def by_language(figs: dict) -> dict[str, dict]:
@@ -136,9 +144,11 @@ def by_language(figs: dict) -> dict[str, dict]:
 
 
 def _language_line(figs: dict) -> str:
-    return "  ".join(f"{k}: @24 {v['same']:.3f} @5 {v['at5_same']:.3f} MRR {v['mrr_same']:.3f} "
-                     f"(cross @5 {v['at5_cross']:.3f} MRR {v['mrr_cross']:.3f})"
-                     for k, v in by_language(figs).items())
+    return "  ".join(
+        f"{k}: @24 {v['same']:.3f} @5 {v['at5_same']:.3f} MRR {v['mrr_same']:.3f} "
+        f"(cross @5 {v['at5_cross']:.3f} MRR {v['mrr_cross']:.3f})"
+        for k, v in by_language(figs).items()
+    )
 
 
 def hubs(ev: Evaluator, datasets: list[Dataset], cfg: dict, share: float = 0.1) -> dict:
@@ -161,12 +171,18 @@ def hubs(ev: Evaluator, datasets: list[Dataset], cfg: dict, share: float = 0.1) 
             after += int(hub[[pos[x.memory.id] for x in r1.memories]].sum())
             slots += len(r0.memories)
         examples.append(ds.memories[int(np.argmax(pull))].text[:100])
-    return {"memories": hub_n / n, "gold": gold_hub / gold, "in_24_default": before / slots,
-            "in_24_cfg": after / slots, "hubs": hub_n, "n": n, "closest": examples}
+    return {
+        "memories": hub_n / n,
+        "gold": gold_hub / gold,
+        "in_24_default": before / slots,
+        "in_24_cfg": after / slots,
+        "hubs": hub_n,
+        "n": n,
+        "closest": examples,
+    }
 
 
-def held_out_change(ev: Evaluator, datasets: list[Dataset], folds: dict, base: dict,
-                    draws: int = 10_000) -> dict:
+def held_out_change(ev: Evaluator, datasets: list[Dataset], folds: dict, base: dict, draws: int = 10_000) -> dict:
     """LoCoMo, held out minus today's defaults, per question pooled over the conversations
     (each measured with its own chain's configuration): the mean, a paired bootstrap 95 %
     interval (``draws`` resamples, seed 0), the questions gaining and losing; the same for
@@ -180,9 +196,13 @@ def held_out_change(ev: Evaluator, datasets: list[Dataset], folds: dict, base: d
     out = {}
     for name, x in (("locomo", np.concatenate(diffs)), ("c1", np.concatenate(diffs)[np.array(cats) == "1"])):
         boots = x[rng.integers(0, len(x), (draws, len(x)))].mean(axis=1)
-        out[name] = {"mean": float(x.mean()), "low": float(np.percentile(boots, 2.5)),
-                     "high": float(np.percentile(boots, 97.5)), "gain": int((x > 0).sum()),
-                     "lose": int((x < 0).sum())}
+        out[name] = {
+            "mean": float(x.mean()),
+            "low": float(np.percentile(boots, 2.5)),
+            "high": float(np.percentile(boots, 97.5)),
+            "gain": int((x > 0).sum()),
+            "lose": int((x < 0).sum()),
+        }
     return out
 
 
@@ -197,18 +217,24 @@ def groups_for(tau: float) -> dict[str, list[tuple[str, list[dict]]]]:
     weights = (0.25, 0.5, 0.75, 1.0)
     e5 = [gate | {"window_qcentre": b, "qcentre_mean": m} for b in weights for m in ("question", "user")]
     use = [gate | {"dense_qcentre": b, "qcentre_mean": m} for b in weights for m in ("question", "user")]
-    both = [gate | {"window_qcentre": a, "dense_qcentre": b, "qcentre_mean": m}
-            for a in weights for b in weights for m in ("question", "user")]
+    both = [
+        gate | {"window_qcentre": a, "dense_qcentre": b, "qcentre_mean": m}
+        for a in weights
+        for b in weights
+        for m in ("question", "user")
+    ]
     # session 7's grids (bench/cv_groups.py CROSSLANG7_GROUPS), a narrower reading
     e5_s7 = [gate | {"window_qcentre": b} for b in (0.25, 0.5)]
     both_s7 = [gate | {"window_qcentre": a, "dense_qcentre": b} for a in (0.25, 0.5) for b in weights]
-    return {"e5": [("e5 question centred, gated", e5)],
-            "e5 then use": [("e5 question centred, gated", e5), ("USE question centred, gated", use)],
-            "e5 s7 grid": [("e5 question centred, gated (0.25, 0.5)", e5_s7)],
-            "both s7 grid": [("e5 and USE questions centred, gated (e5 0.25, 0.5)", both_s7)],
-            "use": [("USE question centred, gated", use)],
-            "both": [("e5 and USE questions centred, gated", both)],
-            "ungated e5": [("e5 question centred, ungated", [{"window_qcentre": b} for b in weights])]}
+    return {
+        "e5": [("e5 question centred, gated", e5)],
+        "e5 then use": [("e5 question centred, gated", e5), ("USE question centred, gated", use)],
+        "e5 s7 grid": [("e5 question centred, gated (0.25, 0.5)", e5_s7)],
+        "both s7 grid": [("e5 and USE questions centred, gated (e5 0.25, 0.5)", both_s7)],
+        "use": [("USE question centred, gated", use)],
+        "both": [("e5 and USE questions centred, gated", both)],
+        "ungated e5": [("e5 question centred, ungated", [{"window_qcentre": b} for b in weights])],
+    }
 
 
 def main() -> int:
@@ -227,8 +253,10 @@ def main() -> int:
         log(f"{name}: {lang} {share:.4f} ({len(next(d for d in datasets + subs if d.name == name).memories)} memories)")
     mono = [s for d in datasets + subs if d.kind == "locomo" or ":" in d.name for s in [shares[d.name][1]]]
     tau = math.floor(min(mono) * 100) / 100
-    log(f"gate τ = {tau:.2f} (lowest share over the {len(mono)} single-language stores, rounded down); "
-        f"files: {', '.join(f'{d.name} {shares[d.name][1]:.3f}' for d in datasets if d.kind == 'suite')}")
+    log(
+        f"gate τ = {tau:.2f} (lowest share over the {len(mono)} single-language stores, rounded down); "
+        f"files: {', '.join(f'{d.name} {shares[d.name][1]:.3f}' for d in datasets if d.kind == 'suite')}"
+    )
     ev = Evaluator(datasets + subs)
     base = _defaults()
     if args.hubs:
@@ -260,21 +288,31 @@ def main() -> int:
         best = result["in_sample"][-1]
         sub_in = {s.name: sub_figures(ev, s, cfg) for s in subs}
         sub_cv = {s.name: sub_figures(ev, s, result["folds"][s.name.split(":")[0]]["cfg"]) for s in subs}
-        sub_best = ({s.name: sub_figures(ev, s, base | best["variant"]) for s in subs}
-                    if best["variant"] else None)
+        sub_best = {s.name: sub_figures(ev, s, base | best["variant"]) for s in subs} if best["variant"] else None
         levers = lever_table(ev, datasets, result)
         change = held_out_change(ev, datasets, result["folds"], base)
         print(f"\n== {run}: in-sample best {json.dumps(best['variant'])} kept {best['kept']} J {best['J']:.4f}")
         print(f"in-sample:  {_fmt(ins)}")
         print(f"cross-val.: {_fmt(cv)}")
-        print("per conversation, in-sample / held out: " + ", ".join(
-            f"{k} {v:.3f} / {cv['locomo']['by_conv'][k]:.3f}" for k, v in ins["locomo"]["by_conv"].items()))
-        print("folds: " + "; ".join(f"{k} {json.dumps(f['steps'][-1]['variant']) if f['steps'][-1]['kept'] else '-'}"
-                                  f" {f['held_out'][0]:.4f}->{f['held_out'][-1]:.4f}"
-                                  for k, f in result["folds"].items()))
-        print("held out minus defaults: " + "; ".join(
-            f"{k} {v['mean']:+.4f} [{v['low']:+.4f}, {v['high']:+.4f}] gain {v['gain']} lose {v['lose']}"
-            for k, v in change.items()))
+        print(
+            "per conversation, in-sample / held out: "
+            + ", ".join(f"{k} {v:.3f} / {cv['locomo']['by_conv'][k]:.3f}" for k, v in ins["locomo"]["by_conv"].items())
+        )
+        print(
+            "folds: "
+            + "; ".join(
+                f"{k} {json.dumps(f['steps'][-1]['variant']) if f['steps'][-1]['kept'] else '-'}"
+                f" {f['held_out'][0]:.4f}->{f['held_out'][-1]:.4f}"
+                for k, f in result["folds"].items()
+            )
+        )
+        print(
+            "held out minus defaults: "
+            + "; ".join(
+                f"{k} {v['mean']:+.4f} [{v['low']:+.4f}, {v['high']:+.4f}] gain {v['gain']} lose {v['lose']}"
+                for k, v in change.items()
+            )
+        )
         if sub_best:
             print(f"sub-folds with the best variant: {_sub_line(sub_best)}")
         print(f"sub-folds in-sample: {_sub_line(sub_in)}")
@@ -283,11 +321,25 @@ def main() -> int:
         print(f"   by language (asked in it; cross): {_language_line(sub_cv)}")
         for row in levers:
             print(json.dumps(row))
-        out["runs"][run] = {"in_sample": ins, "cv": cv, "best": best, "levers": levers, "subs_in": sub_in,
-                            "subs_cv": sub_cv, "subs_best": sub_best, "held_out_change": change,
-                            "folds": {k: {"cfg_variant": f["steps"][-1]["variant"], "kept": f["steps"][-1]["kept"],
-                                          "held_out": f["held_out"], "J": [s["J"] for s in f["steps"]]}
-                                      for k, f in result["folds"].items()}}
+        out["runs"][run] = {
+            "in_sample": ins,
+            "cv": cv,
+            "best": best,
+            "levers": levers,
+            "subs_in": sub_in,
+            "subs_cv": sub_cv,
+            "subs_best": sub_best,
+            "held_out_change": change,
+            "folds": {
+                k: {
+                    "cfg_variant": f["steps"][-1]["variant"],
+                    "kept": f["steps"][-1]["kept"],
+                    "held_out": f["held_out"],
+                    "J": [s["J"] for s in f["steps"]],
+                }
+                for k, f in result["folds"].items()
+            },
+        }
         if args.json:
             args.json.write_text(json.dumps(out, indent=1, default=str))
     return 0

@@ -27,7 +27,9 @@ def main() -> None:
     print("| stored memories | fast p50 ms | fast p99 ms | naive loop p50 ms | same decisions |")
     print("|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['memories']:,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']} | {r['same_decisions']} |")
+        print(
+            f"| {r['memories']:,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']} | {r['same_decisions']} |"
+        )
 
 
 if __name__ == "__main__":

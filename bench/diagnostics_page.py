@@ -50,15 +50,32 @@ def main() -> None:
                 started = time.perf_counter()
                 assert c.get(url).status_code == 200
                 timings.append((time.perf_counter() - started) * 1000)
-            print(f"{conv.name}: {len(conv.turns)} memories, 5 selections kept; diagnostics page "
-                  f"p50 {statistics.median(timings):.1f} ms, max {max(timings):.1f} ms over {args.runs}")
+            print(
+                f"{conv.name}: {len(conv.turns)} memories, 5 selections kept; diagnostics page "
+                f"p50 {statistics.median(timings):.1f} ms, max {max(timings):.1f} ms over {args.runs}"
+            )
             if args.screenshot:
                 browser = shutil.which("chromium") or shutil.which("chromium-browser")
-                subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                                "--disable-background-networking", "--disable-component-update",
-                                "--disable-sync", "--no-first-run", f"--user-data-dir={tmp}/p",
-                                f"--window-size={args.size}", "--hide-scrollbars", f"--screenshot={Path(args.screenshot).resolve()}",
-                                server.url + url], capture_output=True, timeout=120, check=False)
+                subprocess.run(
+                    [
+                        browser,
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--no-first-run",
+                        f"--user-data-dir={tmp}/p",
+                        f"--window-size={args.size}",
+                        "--hide-scrollbars",
+                        f"--screenshot={Path(args.screenshot).resolve()}",
+                        server.url + url,
+                    ],
+                    capture_output=True,
+                    timeout=120,
+                    check=False,
+                )
                 print(f"screenshot: {args.screenshot}")
         rt.close()
 

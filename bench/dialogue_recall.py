@@ -77,8 +77,7 @@ def items_of(ds: Dataset, reply: bool = False) -> list[Item]:
         if not it.history:
             continue  # T opens its session: no message before it
         prev = it.history[-1]
-        out.append(Item(it.conv, it.turn, prev.split(": ", 1)[-1], it.position - 1, it.gold,
-                        it.history[:-1]))
+        out.append(Item(it.conv, it.turn, prev.split(": ", 1)[-1], it.position - 1, it.gold, it.history[:-1]))
     return out
 
 
@@ -102,8 +101,7 @@ def _turn_items(ds: Dataset) -> list[Item]:
     for last, gold in sorted(merged.items(), key=lambda kv: _key(kv[0])):
         t = turns[last]
         session = [u for u in conv.turns if u.session == t.session and _key(u.dia_id)[1] < _key(last)[1]]
-        out.append(Item(ds.name, last, t.text, position[last], gold,
-                        [f"{u.speaker}: {u.text}" for u in session]))
+        out.append(Item(ds.name, last, t.text, position[last], gold, [f"{u.speaker}: {u.text}" for u in session]))
     return out
 
 
@@ -123,6 +121,7 @@ class Embeddings:
         if text not in self.use:
             if self._models is None:
                 from souvenir.embedding import make_embedder, make_window_embedder
+
                 s = Settings(_env_file=None)
                 self._models = (make_embedder(s), make_window_embedder(s))
             self.use[text] = np.asarray(self._models[0].encode_query(text), dtype=np.float32)
@@ -138,8 +137,9 @@ def context_text(item: Item, h: int) -> str:
     return "\n".join(item.history[-h:]) if h > 0 else ""
 
 
-def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mix: str,
-        calibrated: bool = True) -> np.ndarray:
+def run(
+    ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mix: str, calibrated: bool = True
+) -> np.ndarray:
     """Per item: (recall@24 of the selection, recall@5, recall@10 of the ranking)."""
     cfg = {} if calibrated else {"calibrated": False}
     scoring, selection, _ = _split(cfg)
@@ -148,7 +148,7 @@ def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mi
     gated = mix.endswith("-gated")
     mix = mix.removesuffix("-gated")
     for k, it in enumerate(items):
-        memories = ds.memories[:it.position]
+        memories = ds.memories[: it.position]
         ids = [m.id for m in memories]
         pool = Pool(memories)
         qu, qe = emb.get(it.text)
@@ -158,10 +158,16 @@ def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mi
             cu, ce = emb.get(ctx)
             qu, qe = qu + beta * cu, qe + beta * ce
             qu, qe = qu / np.linalg.norm(qu), qe / np.linalg.norm(qe)
-        U, E = ds.use[:it.position], ds.e5[:it.position]
-        scores = scorer.scores(0, pool, msg, ds.now, DenseInput.from_matrix(qu, ids, U),
-                               DenseInput.from_matrix(qe, ids, E),
-                               context=[(ctx, beta)] if ctx and mix == "vector" else None)
+        U, E = ds.use[: it.position], ds.e5[: it.position]
+        scores = scorer.scores(
+            0,
+            pool,
+            msg,
+            ds.now,
+            DenseInput.from_matrix(qu, ids, U),
+            DenseInput.from_matrix(qe, ids, E),
+            context=[(ctx, beta)] if ctx and mix == "vector" else None,
+        )
         values = scores.lookup(np.array(ids, dtype=np.int64))
         if gated and np.nanmax(values, initial=-np.inf) >= SCORE_FLOOR:
             ctx = ""  # the message alone puts a memory at or above the floor: no context
@@ -173,10 +179,14 @@ def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mi
                 cu, ce = _mean_unit(ds.use[back]), _mean_unit(ds.e5[back])
             with np.errstate(invalid="ignore"):
                 lex = LexicalIndex([bm25_tokens(m.text) for m in memories], scoring.bm25_k1, scoring.bm25_b)
-                f = (zscore(U.astype(np.float64) @ cu) + 2 * zscore(E.astype(np.float64) @ ce)
-                     + zscore(lex.scores(bm25_tokens(ctx))))
+                f = (
+                    zscore(U.astype(np.float64) @ cu)
+                    + 2 * zscore(E.astype(np.float64) @ ce)
+                    + zscore(lex.scores(bm25_tokens(ctx)))
+                )
             values = values + beta * f
             from souvenir.read.selection import Scores
+
             scores = Scores(np.array(ids, dtype=np.int64), np.round(values, 6))
         result = select(pool, scores, selection, ds.now)
         found: set[str] = set()
@@ -185,8 +195,11 @@ def run(ds: Dataset, items: list[Item], emb: Embeddings, h: int, beta: float, mi
         order = np.argsort(-np.nan_to_num(values, nan=-1e9), kind="stable")
         ranked = [ds.sources.get(ids[j], set()) for j in order[:10]]
         at = [set().union(*ranked[:n]) if ranked[:n] else set() for n in (5, 10)]
-        out[k] = [len(it.gold & found) / len(it.gold), len(it.gold & at[0]) / len(it.gold),
-                  len(it.gold & at[1]) / len(it.gold)]
+        out[k] = [
+            len(it.gold & found) / len(it.gold),
+            len(it.gold & at[0]) / len(it.gold),
+            len(it.gold & at[1]) / len(it.gold),
+        ]
     return out
 
 
@@ -198,9 +211,12 @@ def _mean_unit(rows: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) or 1.0)
 
 
-GRID = [(0, 0.0, "vector")] + [(h, b, m) for m in ("vector", "score", "stored", "score-gated", "stored-gated")
-                               for h in (1, 2, 4)
-                               for b in (0.25, 0.5, 1.0)]
+GRID = [(0, 0.0, "vector")] + [
+    (h, b, m)
+    for m in ("vector", "score", "stored", "score-gated", "stored-gated")
+    for h in (1, 2, 4)
+    for b in (0.25, 0.5, 1.0)
+]
 
 
 def main() -> int:
@@ -216,23 +232,29 @@ def main() -> int:
     items = {ds.name: items_of(ds, args.reply) for ds in datasets}
     log(f"{sum(map(len, items.values()))} items: " + ", ".join(f"{k} {len(v)}" for k, v in items.items()))
     for ds in datasets[:1]:
-        for it in items[ds.name][:args.show]:
+        for it in items[ds.name][: args.show]:
             print(it.turn, it.text[:100], "← gold", sorted(it.gold), "| history", len(it.history))
     table: dict[tuple, dict[str, np.ndarray]] = {}
     for h, b, m in GRID:
         table[(h, b, m)] = {ds.name: run(ds, items[ds.name], emb, h, b, m) for ds in datasets}
         emb.save()
         pooled = np.concatenate(list(table[(h, b, m)].values()))
-        log(f"H {h} β {b} {m}: @24 {pooled[:, 0].mean():.4f} @5 {pooled[:, 1].mean():.4f} @10 {pooled[:, 2].mean():.4f}")
+        log(
+            f"H {h} β {b} {m}: @24 {pooled[:, 0].mean():.4f} @5 {pooled[:, 1].mean():.4f} @10 {pooled[:, 2].mean():.4f}"
+        )
     # cross-validation: the variant chosen on five conversations' @24, measured on the sixth
     held = {}
     for ds in datasets:
+
         def train(v):
             return np.concatenate([r for n, r in table[v].items() if n != ds.name])[:, 0].mean()
+
         best = max(GRID, key=lambda v: (round(train(v), 6), v == GRID[0]))
         held[ds.name] = (best, table[best][ds.name], table[GRID[0]][ds.name])
-        log(f"held out {ds.name}: chose {best}; @24 {held[ds.name][1][:, 0].mean():.4f} "
-            f"(message alone {held[ds.name][2][:, 0].mean():.4f})")
+        log(
+            f"held out {ds.name}: chose {best}; @24 {held[ds.name][1][:, 0].mean():.4f} "
+            f"(message alone {held[ds.name][2][:, 0].mean():.4f})"
+        )
     cv = np.concatenate([v[1] for v in held.values()])
     base = np.concatenate([v[2] for v in held.values()])
     insample = max(GRID, key=lambda v: np.concatenate(list(table[v].values()))[:, 0].mean())
@@ -241,14 +263,29 @@ def main() -> int:
     print(f"in-sample best {insample}: @24 {ins[:, 0].mean():.4f} @5 {ins[:, 1].mean():.4f} @10 {ins[:, 2].mean():.4f}")
     print(f"cross-validated: @24 {cv[:, 0].mean():.4f} @5 {cv[:, 1].mean():.4f} @10 {cv[:, 2].mean():.4f}")
     if args.json:
-        args.json.write_text(json.dumps({
-            "items": {k: len(v) for k, v in items.items()},
-            "grid": {f"{h}/{b}/{m}": {n: r.mean(axis=0).tolist() for n, r in per.items()}
-                     | {"pooled": np.concatenate(list(per.values())).mean(axis=0).tolist()}
-                     for (h, b, m), per in table.items()},
-            "held_out": {n: {"chose": list(v[0]), "recall": v[1].mean(axis=0).tolist(),
-                             "alone": v[2].mean(axis=0).tolist()} for n, v in held.items()},
-            "cv": cv.mean(axis=0).tolist(), "alone": base.mean(axis=0).tolist()}, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "items": {k: len(v) for k, v in items.items()},
+                    "grid": {
+                        f"{h}/{b}/{m}": {n: r.mean(axis=0).tolist() for n, r in per.items()}
+                        | {"pooled": np.concatenate(list(per.values())).mean(axis=0).tolist()}
+                        for (h, b, m), per in table.items()
+                    },
+                    "held_out": {
+                        n: {
+                            "chose": list(v[0]),
+                            "recall": v[1].mean(axis=0).tolist(),
+                            "alone": v[2].mean(axis=0).tolist(),
+                        }
+                        for n, v in held.items()
+                    },
+                    "cv": cv.mean(axis=0).tolist(),
+                    "alone": base.mean(axis=0).tolist(),
+                },
+                indent=1,
+            )
+        )
     return 0
 
 

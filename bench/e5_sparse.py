@@ -58,10 +58,16 @@ def main() -> int:
             t0 = time.process_time()
             mem = rows(model.sparse([m.text for m in ds.memories], top_k=args.top_k, fmt="indices"))
             qs = rows(model.sparse([q.text for q in ds.queries], top_k=args.top_k, fmt="indices"))
-            np.savez(target, **{f"m_{k}": v for k, v in mem.items()}, **{f"q_{k}": v for k, v in qs.items()},
-                     dim=np.array(model.sparse_dim))
-            log(f"{ds.name}: {len(ds.memories)} memories, {len(ds.queries)} questions "
-                f"({time.process_time() - t0:.0f} s CPU)")
+            np.savez(
+                target,
+                **{f"m_{k}": v for k, v in mem.items()},
+                **{f"q_{k}": v for k, v in qs.items()},
+                dim=np.array(model.sparse_dim),
+            )
+            log(
+                f"{ds.name}: {len(ds.memories)} memories, {len(ds.queries)} questions "
+                f"({time.process_time() - t0:.0f} s CPU)"
+            )
     return 0
 
 

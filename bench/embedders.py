@@ -132,19 +132,31 @@ def load_locomo(directory: Path) -> dict:
             if not evidence:
                 skipped["empty_evidence"] += 1
                 continue
-            questions.append({"question": str(qa["question"]), "category": cat,
-                              "evidence": evidence,
-                              "unknown_evidence": [e for e in evidence if e not in known]})
+            questions.append(
+                {
+                    "question": str(qa["question"]),
+                    "category": cat,
+                    "evidence": evidence,
+                    "unknown_evidence": [e for e in evidence if e not in known],
+                }
+            )
         convs.append({"file": path.name, "docs": docs, "dia_ids": dia_ids, "questions": questions})
-    return {"convs": convs, "malformed": malformed, "skipped": skipped,
-            "files": [p.name for p in files],
-            "sha256": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in files}}
+    return {
+        "convs": convs,
+        "malformed": malformed,
+        "skipped": skipped,
+        "files": [p.name for p in files],
+        "sha256": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in files},
+    }
 
 
 def load_multilingual(path: Path) -> dict:
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return {"memories": data["memories"], "queries": data["queries"],
-            "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]}
+    return {
+        "memories": data["memories"],
+        "queries": data["queries"],
+        "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16],
+    }
 
 
 # --------------------------------------------------------------------------- methods
@@ -190,7 +202,7 @@ class Embedder:
     def docs(self, texts: list[str], batch: int) -> np.ndarray:
         out = []
         for i in range(0, len(texts), batch):
-            chunk = texts[i:i + batch]
+            chunk = texts[i : i + batch]
             w0, c0 = time.perf_counter(), time.process_time()
             out.append(np.asarray(self._doc(chunk), dtype=np.float32))
             w, c = time.perf_counter() - w0, time.process_time() - c0
@@ -213,10 +225,14 @@ class Embedder:
             times.append(time.perf_counter() - w0)
             cpu.append(time.process_time() - c0)
         arr = np.asarray(times) * 1000
-        return {"runs": len(times), "median_ms": round(float(np.median(arr)), 2),
-                "p90_ms": round(float(np.percentile(arr, 90)), 2),
-                "min_ms": round(float(arr.min()), 2), "max_ms": round(float(arr.max()), 2),
-                "median_cpu_ms": round(float(np.median(cpu)) * 1000, 2)}
+        return {
+            "runs": len(times),
+            "median_ms": round(float(np.median(arr)), 2),
+            "p90_ms": round(float(np.percentile(arr, 90)), 2),
+            "min_ms": round(float(arr.min()), 2),
+            "max_ms": round(float(arr.max()), 2),
+            "median_cpu_ms": round(float(np.median(cpu)) * 1000, 2),
+        }
 
 
 def ranking(scores: np.ndarray) -> np.ndarray:
@@ -225,6 +241,7 @@ def ranking(scores: np.ndarray) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- recall
+
 
 def locomo_scores(method: str, conv: dict, emb: Embedder | None, batch: int) -> tuple[np.ndarray, np.ndarray | None]:
     """(score matrix questions × turns, cosine matrix or None) for one conversation."""
@@ -266,9 +283,10 @@ def run_locomo(method: str, locomo: dict, emb: Embedder | None, batch: int) -> t
                         mask[index[e]] = True
                 rel.append(cos[qi, mask])
                 irr.append(cos[qi, ~mask])
-    result = {"overall": summarise(rows, keys),
-              "by_category": {str(c): summarise([r for r in rows if r["category"] == c], keys)
-                              for c in CATEGORIES}}
+    result = {
+        "overall": summarise(rows, keys),
+        "by_category": {str(c): summarise([r for r in rows if r["category"] == c], keys) for c in CATEGORIES},
+    }
     pairs = None
     if rel:
         pairs = {"relevant": np.concatenate(rel), "irrelevant": np.concatenate(irr)}
@@ -295,8 +313,11 @@ def run_multilingual(method: str, suite: dict, emb: Embedder | None, batch: int)
     for qi, q in enumerate(queries):
         order = ranking(scores[qi])
         gold = set(q["gold"])
-        row = {"lang": q["lang"], "cross": bool(q["cross_language"]),
-               "bias@10": float(np.mean(mlang[order[:10]] == q["lang"]))}
+        row = {
+            "lang": q["lang"],
+            "cross": bool(q["cross_language"]),
+            "bias@10": float(np.mean(mlang[order[:10]] == q["lang"])),
+        }
         for k in KS:
             row[f"recall@{k}"] = len(gold & {mids[i] for i in order[:k]}) / len(gold)
         rows.append(row)
@@ -307,31 +328,41 @@ def run_multilingual(method: str, suite: dict, emb: Embedder | None, batch: int)
             for i in np.flatnonzero(mask):
                 (rel_same if mems[i]["lang"] == q["lang"] else rel_cross).append(float(cos[qi, i]))
     keys = [f"recall@{k}" for k in KS]
-    result = {"overall": summarise(rows, keys),
-              "same": summarise([r for r in rows if not r["cross"]], keys),
-              "cross": summarise([r for r in rows if r["cross"]], keys),
-              "by_lang": {}, "language_bias@10": {}}
+    result = {
+        "overall": summarise(rows, keys),
+        "same": summarise([r for r in rows if not r["cross"]], keys),
+        "cross": summarise([r for r in rows if r["cross"]], keys),
+        "by_lang": {},
+        "language_bias@10": {},
+    }
     for lang in LANGS:
         sub = [r for r in rows if r["lang"] == lang]
         result["by_lang"][lang] = {
             "all": summarise(sub, keys),
             "same": summarise([r for r in sub if not r["cross"]], keys),
-            "cross": summarise([r for r in sub if r["cross"]], keys)}
+            "cross": summarise([r for r in sub if r["cross"]], keys),
+        }
         result["language_bias@10"][lang] = round(mean(r["bias@10"] for r in sub), 3)
     result["language_bias@10"]["overall"] = round(mean(r["bias@10"] for r in rows), 3)
     pairs = None
     if rel:
-        pairs = {"relevant": np.concatenate(rel), "irrelevant": np.concatenate(irr),
-                 "relevant_same_lang_memory": np.asarray(rel_same),
-                 "relevant_other_lang_memory": np.asarray(rel_cross)}
+        pairs = {
+            "relevant": np.concatenate(rel),
+            "irrelevant": np.concatenate(irr),
+            "relevant_same_lang_memory": np.asarray(rel_same),
+            "relevant_other_lang_memory": np.asarray(rel_cross),
+        }
     return result, pairs
 
 
 # --------------------------------------------------------------------------- distributions
 
+
 def pct(values: np.ndarray) -> dict:
     return {f"p{p}": round(float(np.percentile(values, p)), 4) for p in PERCENTILES} | {
-        "n": int(len(values)), "mean": round(float(values.mean()), 4)}
+        "n": int(len(values)),
+        "mean": round(float(values.mean()), 4),
+    }
 
 
 def floor_down(x: float) -> float:
@@ -349,26 +380,38 @@ def thresholds(pairs: dict[str, dict]) -> dict:
     for ds, p in pairs.items():  # how stable P5 is: resample the relevant pairs, 1000 times
         v = p["relevant"]
         boots = np.percentile(v[rng.integers(0, len(v), size=(1000, len(v)))], 5, axis=1)
-        out["p5_relevant_bootstrap95"][ds] = [round(float(np.percentile(boots, 2.5)), 4),
-                                              round(float(np.percentile(boots, 97.5)), 4)]
+        out["p5_relevant_bootstrap95"][ds] = [
+            round(float(np.percentile(boots, 2.5)), 4),
+            round(float(np.percentile(boots, 97.5)), 4),
+        ]
     floor = floor_down(raw)
-    out["rule"] = ("min over data sets of P5(cosine of relevant pairs), rounded down to 2 decimals; "
-                   "eligible = cosine >= floor")
+    out["rule"] = (
+        "min over data sets of P5(cosine of relevant pairs), rounded down to 2 decimals; eligible = cosine >= floor"
+    )
     out["min_p5_relevant"] = round(raw, 4)
     out["floor"] = floor
-    out["at_floor"] = {ds: {"relevant_eligible": round(float(np.mean(p["relevant"] >= floor)), 4),
-                            "irrelevant_eligible": round(float(np.mean(p["irrelevant"] >= floor)), 4)}
-                       for ds, p in pairs.items()}
+    out["at_floor"] = {
+        ds: {
+            "relevant_eligible": round(float(np.mean(p["relevant"] >= floor)), 4),
+            "irrelevant_eligible": round(float(np.mean(p["irrelevant"] >= floor)), 4),
+        }
+        for ds, p in pairs.items()
+    }
     return out
 
 
 def share_at(pairs: dict[str, dict], floor: float) -> dict:
-    return {ds: {"relevant_eligible": round(float(np.mean(p["relevant"] >= floor)), 4),
-                 "irrelevant_eligible": round(float(np.mean(p["irrelevant"] >= floor)), 4)}
-            for ds, p in pairs.items()}
+    return {
+        ds: {
+            "relevant_eligible": round(float(np.mean(p["relevant"] >= floor)), 4),
+            "irrelevant_eligible": round(float(np.mean(p["irrelevant"] >= floor)), 4),
+        }
+        for ds, p in pairs.items()
+    }
 
 
 # --------------------------------------------------------------------------- environment
+
 
 def versions() -> dict:
     out = {"python": platform.python_version()}
@@ -381,16 +424,19 @@ def versions() -> dict:
 
 
 def machine() -> dict:
-    out = {"platform": platform.platform(), "cpu_count": os.cpu_count(),
-           "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS")}
+    out = {
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+        "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS"),
+    }
     try:
-        out["cpu_model"] = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
-                                if l.startswith("model name"))
+        out["cpu_model"] = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
     except (OSError, StopIteration):
         pass
     try:
-        out["git_head"] = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
-                                         capture_output=True, text=True, check=True).stdout.strip()
+        out["git_head"] = subprocess.run(
+            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         out["git_head"] = None
     return out
@@ -398,13 +444,18 @@ def machine() -> dict:
 
 # --------------------------------------------------------------------------- report
 
+
 def fmt_tables(rep: dict) -> str:
     L = []
     lm = rep["locomo"]
-    L.append(f"## LoCoMo plain-ranking evidence recall ({lm['questions']} questions, "
-             f"{lm['documents']} turns, files {', '.join(lm['files'])})")
-    L.append(f"malformed evidence strings: {len(lm['malformed_evidence'])} "
-             + "; ".join(f"{m['file']} {m['raw']!r} -> {m['as']} ({m['status']})" for m in lm["malformed_evidence"]))
+    L.append(
+        f"## LoCoMo plain-ranking evidence recall ({lm['questions']} questions, "
+        f"{lm['documents']} turns, files {', '.join(lm['files'])})"
+    )
+    L.append(
+        f"malformed evidence strings: {len(lm['malformed_evidence'])} "
+        + "; ".join(f"{m['file']} {m['raw']!r} -> {m['as']} ({m['status']})" for m in lm["malformed_evidence"])
+    )
     L.append(f"questions left out: {lm['skipped']}; evidence ids not among the turns: {lm['unknown_evidence_ids']}")
     n = {c: lm["results"][rep["methods"][0]]["by_category"][str(c)]["n"] for c in CATEGORIES}
     L.append("| method | k | overall | " + " | ".join(f"{c} {CATEGORY_NAMES[c]} (n={n[c]})" for c in CATEGORIES) + " |")
@@ -413,8 +464,11 @@ def fmt_tables(rep: dict) -> str:
         r = lm["results"][m]
         for k in KS:
             key = f"recall@{k}"
-            L.append(f"| {m} | @{k} | {r['overall'][key]:.3f} | "
-                     + " | ".join(f"{r['by_category'][str(c)][key]:.3f}" for c in CATEGORIES) + " |")
+            L.append(
+                f"| {m} | @{k} | {r['overall'][key]:.3f} | "
+                + " | ".join(f"{r['by_category'][str(c)][key]:.3f}" for c in CATEGORIES)
+                + " |"
+            )
     ml = rep["multilingual"]["results"]
     L.append("\n## Multilingual suite recall")
     L.append("| method | k | overall | same | cross | fr | en | zh | ms |")
@@ -423,26 +477,38 @@ def fmt_tables(rep: dict) -> str:
         r = ml[m]
         for k in KS:
             key = f"recall@{k}"
-            L.append(f"| {m} | @{k} | {r['overall'][key]:.3f} | {r['same'][key]:.3f} | {r['cross'][key]:.3f} | "
-                     + " | ".join(f"{r['by_lang'][l]['all'][key]:.3f}" for l in LANGS) + " |")
+            L.append(
+                f"| {m} | @{k} | {r['overall'][key]:.3f} | {r['same'][key]:.3f} | {r['cross'][key]:.3f} | "
+                + " | ".join(f"{r['by_lang'][l]['all'][key]:.3f}" for l in LANGS)
+                + " |"
+            )
     L.append("\n| method | k | " + " | ".join(f"{l} same / cross" for l in LANGS) + " |")
     L.append("|---|---|---|---|---|---|")
     for m in rep["methods"]:
         r = ml[m]
         for k in KS:
             key = f"recall@{k}"
-            L.append(f"| {m} | @{k} | " + " | ".join(
-                f"{r['by_lang'][l]['same'][key]:.3f} / {r['by_lang'][l]['cross'][key]:.3f}" for l in LANGS) + " |")
-    L.append("\nlanguage bias (share of top-10 in the query's language): " + "; ".join(
-        f"{m} " + " ".join(f"{l}={v}" for l, v in ml[m]["language_bias@10"].items()) for m in rep["methods"]))
+            L.append(
+                f"| {m} | @{k} | "
+                + " | ".join(f"{r['by_lang'][l]['same'][key]:.3f} / {r['by_lang'][l]['cross'][key]:.3f}" for l in LANGS)
+                + " |"
+            )
+    L.append(
+        "\nlanguage bias (share of top-10 in the query's language): "
+        + "; ".join(
+            f"{m} " + " ".join(f"{l}={v}" for l, v in ml[m]["language_bias@10"].items()) for m in rep["methods"]
+        )
+    )
     if rep.get("speed"):
         L.append("\n## Speed")
         L.append("| embedder | load s | docs/s (batch) | CPU s / wall s | one-query median ms (p90, cpu) |")
         L.append("|---|---|---|---|---|")
         for m, s in rep["speed"].items():
             q = s["one_query"]
-            L.append(f"| {m} | {s['load_s']} | {s['docs_per_s']} ({s['docs']} docs, batch {s['batch']}) | "
-                     f"{s['doc_cpu_s']} / {s['doc_wall_s']} | {q['median_ms']} ({q['p90_ms']}, {q['median_cpu_ms']}) |")
+            L.append(
+                f"| {m} | {s['load_s']} | {s['docs_per_s']} ({s['docs']} docs, batch {s['batch']}) | "
+                f"{s['doc_cpu_s']} / {s['doc_wall_s']} | {q['median_ms']} ({q['p90_ms']}, {q['median_cpu_ms']}) |"
+            )
         L.append(f"load average before/after: {rep['load_before']} / {rep['load_after']}")
     if rep.get("thresholds"):
         L.append("\n## Cosine distributions and floor")
@@ -451,22 +517,35 @@ def fmt_tables(rep: dict) -> str:
         for m, t in rep["thresholds"].items():
             for ds, d in t["distributions"].items():
                 for kind, v in d.items():
-                    L.append(f"| {m} | {ds} | {kind} | {v['n']} | "
-                             + " | ".join(f"{v[f'p{p}']:.3f}" for p in PERCENTILES) + " |")
-        L.append("\nP5(relevant) bootstrap 95% interval: " + "; ".join(
-            f"{m} " + ", ".join(f"{ds} {v}" for ds, v in t["p5_relevant_bootstrap95"].items())
-            for m, t in rep["thresholds"].items()))
-        L.append("\n| embedder | min P5 relevant | floor | relevant eligible (locomo / multi) | irrelevant eligible (locomo / multi) |")
+                    L.append(
+                        f"| {m} | {ds} | {kind} | {v['n']} | "
+                        + " | ".join(f"{v[f'p{p}']:.3f}" for p in PERCENTILES)
+                        + " |"
+                    )
+        L.append(
+            "\nP5(relevant) bootstrap 95% interval: "
+            + "; ".join(
+                f"{m} " + ", ".join(f"{ds} {v}" for ds, v in t["p5_relevant_bootstrap95"].items())
+                for m, t in rep["thresholds"].items()
+            )
+        )
+        L.append(
+            "\n| embedder | min P5 relevant | floor | relevant eligible (locomo / multi) | irrelevant eligible (locomo / multi) |"
+        )
         L.append("|---|---|---|---|---|")
         for m, t in rep["thresholds"].items():
             a = t["at_floor"]
-            L.append(f"| {m} | {t['min_p5_relevant']:.4f} | {t['floor']:.2f} | "
-                     f"{a['locomo']['relevant_eligible']:.3f} / {a['multilingual']['relevant_eligible']:.3f} | "
-                     f"{a['locomo']['irrelevant_eligible']:.3f} / {a['multilingual']['irrelevant_eligible']:.3f} |")
+            L.append(
+                f"| {m} | {t['min_p5_relevant']:.4f} | {t['floor']:.2f} | "
+                f"{a['locomo']['relevant_eligible']:.3f} / {a['multilingual']['relevant_eligible']:.3f} | "
+                f"{a['locomo']['irrelevant_eligible']:.3f} / {a['multilingual']['irrelevant_eligible']:.3f} |"
+            )
         if rep.get("current_src_thresholds"):
             L.append("\ncurrent DEFAULT_THRESHOLDS in src, measured: " + json.dumps(rep["current_src_thresholds"]))
-    L.append(f"\nversions: {rep['versions']}\nmachine: {rep['machine']}\ncommand: {rep['command']}"
-             f"\nwall time: {rep['total_s']} s")
+    L.append(
+        f"\nversions: {rep['versions']}\nmachine: {rep['machine']}\ncommand: {rep['command']}"
+        f"\nwall time: {rep['total_s']} s"
+    )
     return "\n".join(L)
 
 
@@ -478,8 +557,13 @@ def main(argv=None) -> int:
     ap.add_argument("--methods", default=",".join(METHODS), help="comma list of use,e5,bm25")
     ap.add_argument("--batch", type=int, default=64, help="documents per encode call (indexer: 64)")
     ap.add_argument("--latency-runs", type=int, default=40, help="single-query encodes timed")
-    ap.add_argument("--speed-only", type=int, default=0, metavar="N",
-                    help="only the speed part, on the first N LoCoMo turns (a re-check on a busy machine)")
+    ap.add_argument(
+        "--speed-only",
+        type=int,
+        default=0,
+        metavar="N",
+        help="only the speed part, on the first N LoCoMo turns (a re-check on a busy machine)",
+    )
     args = ap.parse_args(argv)
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     for m in methods:
@@ -487,18 +571,28 @@ def main(argv=None) -> int:
             ap.error(f"unknown method {m!r}")
 
     t_start = time.perf_counter()
-    rep: dict = {"command": " ".join(shlex.quote(a) for a in [sys.executable, *sys.argv]),
-                 "cwd": os.getcwd(), "methods": methods, "versions": versions(), "machine": machine(),
-                 "load_before": [round(x, 2) for x in os.getloadavg()]}
+    rep: dict = {
+        "command": " ".join(shlex.quote(a) for a in [sys.executable, *sys.argv]),
+        "cwd": os.getcwd(),
+        "methods": methods,
+        "versions": versions(),
+        "machine": machine(),
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+    }
     locomo = load_locomo(args.locomo)
     suite = load_multilingual(args.multilingual)
     nq = sum(len(c["questions"]) for c in locomo["convs"])
-    rep["locomo"] = {"dir": str(args.locomo), "files": locomo["files"], "sha256": locomo["sha256"],
-                     "questions": nq, "documents": sum(len(c["docs"]) for c in locomo["convs"]),
-                     "malformed_evidence": locomo["malformed"], "skipped": locomo["skipped"],
-                     "unknown_evidence_ids": sum(len(q["unknown_evidence"]) for c in locomo["convs"]
-                                                 for q in c["questions"]),
-                     "results": {}}
+    rep["locomo"] = {
+        "dir": str(args.locomo),
+        "files": locomo["files"],
+        "sha256": locomo["sha256"],
+        "questions": nq,
+        "documents": sum(len(c["docs"]) for c in locomo["convs"]),
+        "malformed_evidence": locomo["malformed"],
+        "skipped": locomo["skipped"],
+        "unknown_evidence_ids": sum(len(q["unknown_evidence"]) for c in locomo["convs"] for q in c["questions"]),
+        "results": {},
+    }
     rep["multilingual"] = {"file": str(args.multilingual), "sha256": suite["sha256"], "results": {}}
     rep["speed"], rep["thresholds"], all_pairs = {}, {}, {}
 
@@ -516,11 +610,18 @@ def main(argv=None) -> int:
                 continue
             emb = Embedder(m)
             emb.docs(docs, args.batch)
-            rep["speed"][m] = {"load_s": round(emb.load_s, 3), "docs": emb.doc_count, "batch": args.batch,
-                               "doc_wall_s": round(emb.doc_wall, 2), "doc_cpu_s": round(emb.doc_cpu, 2),
-                               "docs_per_s": round(emb.doc_count / emb.doc_wall, 1),
-                               "one_query": emb.one_query_latency(lat_texts)}
-            log(f"  {m}: {rep['speed'][m]['docs_per_s']} docs/s, one query {rep['speed'][m]['one_query']['median_ms']} ms")
+            rep["speed"][m] = {
+                "load_s": round(emb.load_s, 3),
+                "docs": emb.doc_count,
+                "batch": args.batch,
+                "doc_wall_s": round(emb.doc_wall, 2),
+                "doc_cpu_s": round(emb.doc_cpu, 2),
+                "docs_per_s": round(emb.doc_count / emb.doc_wall, 1),
+                "one_query": emb.one_query_latency(lat_texts),
+            }
+            log(
+                f"  {m}: {rep['speed'][m]['docs_per_s']} docs/s, one query {rep['speed'][m]['one_query']['median_ms']} ms"
+            )
         rep["load_after"] = [round(x, 2) for x in os.getloadavg()]
         rep["total_s"] = round(time.perf_counter() - t_start, 1)
         print(json.dumps(rep, indent=2, ensure_ascii=False))
@@ -534,30 +635,41 @@ def main(argv=None) -> int:
         if emb is not None:
             wall, cpu, cnt = emb.doc_wall, emb.doc_cpu, emb.doc_count
             lat = emb.one_query_latency(lat_texts)
-            rep["speed"][m] = {"load_s": round(emb.load_s, 3), "docs": cnt, "batch": args.batch,
-                               "doc_wall_s": round(wall, 2), "doc_cpu_s": round(cpu, 2),
-                               "docs_per_s": round(cnt / wall, 1),
-                               "per_doc_ms_median_batch": round(median(emb.batch_times) * 1000, 2),
-                               "one_query": lat, "one_query_texts": len(lat_texts),
-                               "load_avg_after": [round(x, 2) for x in os.getloadavg()]}
+            rep["speed"][m] = {
+                "load_s": round(emb.load_s, 3),
+                "docs": cnt,
+                "batch": args.batch,
+                "doc_wall_s": round(wall, 2),
+                "doc_cpu_s": round(cpu, 2),
+                "docs_per_s": round(cnt / wall, 1),
+                "per_doc_ms_median_batch": round(median(emb.batch_times) * 1000, 2),
+                "one_query": lat,
+                "one_query_texts": len(lat_texts),
+                "load_avg_after": [round(x, 2) for x in os.getloadavg()],
+            }
             log(f"  {m}: {cnt / wall:.1f} docs/s, one query {lat['median_ms']} ms")
         res, mpairs = run_multilingual(m, suite, emb, args.batch)
         rep["multilingual"]["results"][m] = res
         if lpairs is not None:
             all_pairs[m] = {"locomo": lpairs, "multilingual": mpairs}
-            rep["thresholds"][m] = thresholds({"locomo": lpairs, "multilingual":
-                                               {k: mpairs[k] for k in ("relevant", "irrelevant")}})
+            rep["thresholds"][m] = thresholds(
+                {"locomo": lpairs, "multilingual": {k: mpairs[k] for k in ("relevant", "irrelevant")}}
+            )
             rep["thresholds"][m]["distributions"]["multilingual"].update(
-                {k: pct(v) for k, v in mpairs.items()
-                 if k.startswith("relevant_") and len(v)})
-        log(f"  {m} done: LoCoMo @24 {rep['locomo']['results'][m]['overall']['recall@24']}, "
-            f"multilingual @24 {rep['multilingual']['results'][m]['overall']['recall@24']}")
+                {k: pct(v) for k, v in mpairs.items() if k.startswith("relevant_") and len(v)}
+            )
+        log(
+            f"  {m} done: LoCoMo @24 {rep['locomo']['results'][m]['overall']['recall@24']}, "
+            f"multilingual @24 {rep['multilingual']['results'][m]['overall']['recall@24']}"
+        )
 
     # the floors currently hard-coded in src/souvenir/embedding (DEFAULT_THRESHOLDS), measured
     current = {"use": 0.32, "e5": 0.80}
-    rep["current_src_thresholds"] = {m: {"floor": f, **share_at(
-        {"locomo": all_pairs[m]["locomo"], "multilingual": all_pairs[m]["multilingual"]}, f)}
-        for m, f in current.items() if m in all_pairs}
+    rep["current_src_thresholds"] = {
+        m: {"floor": f, **share_at({"locomo": all_pairs[m]["locomo"], "multilingual": all_pairs[m]["multilingual"]}, f)}
+        for m, f in current.items()
+        if m in all_pairs
+    }
     rep["load_after"] = [round(x, 2) for x in os.getloadavg()]
     rep["total_s"] = round(time.perf_counter() - t_start, 1)
     if args.json:

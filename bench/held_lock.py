@@ -40,12 +40,70 @@ sys.path.insert(0, str(ROOT))
 from tests.servers import free_port  # noqa: E402
 
 USER = "/v1/users/bench/u"
-THINGS = ("bicycle", "guitar", "kettle", "lamp", "rug", "camera", "violin", "tent", "kayak", "drone",
-          "piano", "clock", "mirror", "sofa", "desk", "chair", "scooter", "telescope", "blender", "printer",
-          "vase", "hammock", "easel", "drum", "saddle", "lantern", "compass", "globe", "anchor", "quilt")
-PLACES = ("Ipoh", "Lyon", "Penang", "Nantes", "Melaka", "Lille", "Kuching", "Brest", "Shanghai", "Rennes",
-          "Chengdu", "Dijon", "Sabah", "Nice", "Kedah", "Metz", "Perak", "Tours", "Suzhou", "Caen",
-          "Xiamen", "Pau", "Johor", "Arles", "Hangzhou", "Vannes", "Klang", "Lorient", "Wuhan", "Albi")
+THINGS = (
+    "bicycle",
+    "guitar",
+    "kettle",
+    "lamp",
+    "rug",
+    "camera",
+    "violin",
+    "tent",
+    "kayak",
+    "drone",
+    "piano",
+    "clock",
+    "mirror",
+    "sofa",
+    "desk",
+    "chair",
+    "scooter",
+    "telescope",
+    "blender",
+    "printer",
+    "vase",
+    "hammock",
+    "easel",
+    "drum",
+    "saddle",
+    "lantern",
+    "compass",
+    "globe",
+    "anchor",
+    "quilt",
+)
+PLACES = (
+    "Ipoh",
+    "Lyon",
+    "Penang",
+    "Nantes",
+    "Melaka",
+    "Lille",
+    "Kuching",
+    "Brest",
+    "Shanghai",
+    "Rennes",
+    "Chengdu",
+    "Dijon",
+    "Sabah",
+    "Nice",
+    "Kedah",
+    "Metz",
+    "Perak",
+    "Tours",
+    "Suzhou",
+    "Caen",
+    "Xiamen",
+    "Pau",
+    "Johor",
+    "Arles",
+    "Hangzhou",
+    "Vannes",
+    "Klang",
+    "Lorient",
+    "Wuhan",
+    "Albi",
+)
 SERVER = """
 import sys, uvicorn
 from souvenir.api.app import create_app
@@ -76,7 +134,12 @@ print("locked", flush=True); time.sleep(float(sys.argv[3]))
 def _writes(ids: list[int]) -> list[tuple[str, str, str, dict | None]]:
     n = len(ids)
     return [
-        ("POST /v1/turns", "POST", "/v1/turns", {"channel": "bench", "user": "u", "message": "I moved to Ipoh last week"}),
+        (
+            "POST /v1/turns",
+            "POST",
+            "/v1/turns",
+            {"channel": "bench", "user": "u", "message": "I moved to Ipoh last week"},
+        ),
         ("POST memories", "POST", f"{USER}/memories", {"text": "Has a cat named Miso"}),
         ("PATCH memory", "PATCH", f"{USER}/memories/{ids[n // 2]}", {"text": "Works as a nurse in Penang"}),
         ("POST pin", "POST", f"{USER}/memories/{ids[1]}/pin", None),
@@ -119,11 +182,15 @@ def run(store: str, lock: str, hold: float, writers: int, readers: int) -> dict:
             holder_code = SQLITE_HOLDER
         else:
             from tests.pgtest import fresh_database
+
             url = target = stack.enter_context(fresh_database())
             holder_code = PG_HOLDER
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-c", SERVER, url, str(port)], cwd=ROOT,
-                                  env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, url, str(port)],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        )
         stack.callback(lambda: (server.terminate(), server.wait(timeout=30)))
         base = f"http://127.0.0.1:{port}"
         _wait_up(base, server)
@@ -136,8 +203,9 @@ def run(store: str, lock: str, hold: float, writers: int, readers: int) -> dict:
                 ids.append(r.json()["id"])
         client.post("/v1/turns", json={"channel": "bench", "user": "u", "message": "I live in Ipoh"}).raise_for_status()
         client.put("/v1/users/bench/u/timezone", json={"tz": "Europe/Paris"}).raise_for_status()
-        holder = subprocess.Popen([sys.executable, "-c", holder_code, target, lock, str(hold)],
-                                  stdout=subprocess.PIPE, text=True)
+        holder = subprocess.Popen(
+            [sys.executable, "-c", holder_code, target, lock, str(hold)], stdout=subprocess.PIPE, text=True
+        )
         stack.callback(lambda: (holder.kill(), holder.wait()))
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         held_at = time.monotonic()
@@ -157,14 +225,21 @@ def run(store: str, lock: str, hold: float, writers: int, readers: int) -> dict:
                         status = 0
                     timings[name].append((status, time.monotonic() - started))
 
-        threads = ([threading.Thread(target=loop, args=(_writes(ids), k)) for k in range(writers)]
-                   + [threading.Thread(target=loop, args=(_reads(ids), k)) for k in range(readers)])
+        threads = [threading.Thread(target=loop, args=(_writes(ids), k)) for k in range(writers)] + [
+            threading.Thread(target=loop, args=(_reads(ids), k)) for k in range(readers)
+        ]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-        return {"store": store, "lock": lock, "hold_s": hold, "writers": writers, "readers": readers,
-                "routes": {name: _summary(rows) for name, rows in sorted(timings.items())}}
+        return {
+            "store": store,
+            "lock": lock,
+            "hold_s": hold,
+            "writers": writers,
+            "readers": readers,
+            "routes": {name: _summary(rows) for name, rows in sorted(timings.items())},
+        }
 
 
 def _summary(rows: list[tuple[int, float]]) -> dict:
@@ -172,10 +247,13 @@ def _summary(rows: list[tuple[int, float]]) -> dict:
     statuses: dict[int, int] = defaultdict(int)
     for status, _ in rows:
         statuses[status] += 1
-    return {"n": len(rows), "status": dict(sorted(statuses.items())),
-            "median_s": round(statistics.median(seconds), 3),
-            "p99_s": round(seconds[min(len(seconds) - 1, int(0.99 * len(seconds)))], 3),
-            "max_s": round(seconds[-1], 3)}
+    return {
+        "n": len(rows),
+        "status": dict(sorted(statuses.items())),
+        "median_s": round(statistics.median(seconds), 3),
+        "p99_s": round(seconds[min(len(seconds) - 1, int(0.99 * len(seconds)))], 3),
+        "max_s": round(seconds[-1], 3),
+    }
 
 
 def main() -> None:

@@ -31,8 +31,7 @@ from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 
-BEFORE = ScoringConfig(w_lexical=1.5, neighbour_reach=2, speaker_penalty=2.0, window_global=0.5,
-                       relative_periods=False)
+BEFORE = ScoringConfig(w_lexical=1.5, neighbour_reach=2, speaker_penalty=2.0, window_global=0.5, relative_periods=False)
 
 
 def main() -> int:
@@ -49,8 +48,7 @@ def main() -> int:
                 engine = rt.engine
                 now_scorer, now_config = engine.scorer, engine.selection_config
                 old_scorer = Scorer(BEFORE)
-                old_config = replace(now_config, semantic_threshold=2.0, relevance_floor=None,
-                                     rescue_by_score=False)
+                old_config = replace(now_config, semantic_threshold=2.0, relevance_floor=None, rescue_by_score=False)
                 rng = np.random.default_rng(1)
                 wdim = window_dim(rt)
                 times: dict[str, list[float]] = {"before": [], "now": []}
@@ -61,8 +59,13 @@ def main() -> int:
                         ms = timed(lambda: selection_step(engine, user_id, story_id, q, w))[0]
                         if k >= 2:  # the first calls fill the caches
                             times[name].append(ms)
-                row = {name: {"p50_ms": round(statistics.median(v), 3),
-                              "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 3)} for name, v in times.items()}
+                row = {
+                    name: {
+                        "p50_ms": round(statistics.median(v), 3),
+                        "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 3),
+                    }
+                    for name, v in times.items()
+                }
                 row["ratio_p50"] = round(row["now"]["p50_ms"] / row["before"]["p50_ms"], 3)
                 out[str(size)] = row
                 print(size, json.dumps(row), flush=True)

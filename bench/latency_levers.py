@@ -36,9 +36,11 @@ def products(sizes: list[int], runs: int = 100) -> list[dict]:
         matrix = rng.standard_normal((n, 512)).astype(np.float32)
         query = rng.standard_normal(512).astype(np.float32)
         row = {"memories": n}
-        for name, threads, fn in (("blas_1_thread", 1, lambda: matrix @ query),
-                                  ("blas_all_cores", None, lambda: matrix @ query),
-                                  ("einsum", 1, lambda: dot_rows(matrix, query))):
+        for name, threads, fn in (
+            ("blas_1_thread", 1, lambda: matrix @ query),
+            ("blas_all_cores", None, lambda: matrix @ query),
+            ("einsum", 1, lambda: dot_rows(matrix, query)),
+        ):
             with threadpool_limits(limits=threads, user_api="blas"):
                 ms = [timed(fn)[0] for _ in range(runs)]
             row[name] = {"p50_ms": p50(ms), "p95_ms": percentile(ms, 0.95)}
@@ -56,8 +58,8 @@ def moved_values() -> dict:
         whole, moved, total = fn(matrix), 0, 0
         for n in (1, 2, 3, 5, 7, 8, 9, 16, 17, 100, 333, 999):
             for offset in (0, 1, 2, 3, 5):
-                part = fn(matrix[offset:offset + n])
-                moved += int((part != whole[offset:offset + len(part)]).sum())
+                part = fn(matrix[offset : offset + n])
+                moved += int((part != whole[offset : offset + len(part)]).sum())
                 total += len(part)
         out[name] = f"{moved} of {total}"
     return out
@@ -75,9 +77,15 @@ def use_threads(runs: int = 60) -> list[dict]:
         ms = [timed(lambda: model.encode([message]))[0] for _ in range(runs)]
         start = time.perf_counter()
         for i in range(0, len(texts), 64):
-            model.encode(texts[i:i + 64])
-        rows.append({"threads": threads, "query_p50_ms": p50(ms), "query_p95_ms": percentile(ms, 0.95),
-                     "index_texts_per_s": round(len(texts) / (time.perf_counter() - start), 1)})
+            model.encode(texts[i : i + 64])
+        rows.append(
+            {
+                "threads": threads,
+                "query_p50_ms": p50(ms),
+                "query_p95_ms": percentile(ms, 0.95),
+                "index_texts_per_s": round(len(texts) / (time.perf_counter() - start), 1),
+            }
+        )
     return rows
 
 
@@ -86,10 +94,13 @@ def main() -> None:
     parser.add_argument("--sizes", default="3000,100000")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = {"load_avg_start": os.getloadavg()[0],
-              "products": products([int(s) for s in args.sizes.split(",")]),
-              "values_moved_by_position": moved_values(), "use": use_threads(),
-              "load_avg_end": os.getloadavg()[0]}
+    report = {
+        "load_avg_start": os.getloadavg()[0],
+        "products": products([int(s) for s in args.sizes.split(",")]),
+        "values_moved_by_position": moved_values(),
+        "use": use_threads(),
+        "load_avg_end": os.getloadavg()[0],
+    }
     print(json.dumps(report, indent=None if args.json else 2))
 
 

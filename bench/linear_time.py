@@ -27,15 +27,30 @@ from souvenir.bench.adversarial import messages, package_patterns, sweep
 from souvenir.library import Souvenir
 from souvenir.limits import MAX_TEXT_BYTES
 
-HINTS = ["password", "mot de passe", "密码", "kata laluan", "code", "otp", "pin", "credentials", "recovery phrase",
-         "cvv", "iban", "card", "eyJ"]
+HINTS = [
+    "password",
+    "mot de passe",
+    "密码",
+    "kata laluan",
+    "code",
+    "otp",
+    "pin",
+    "credentials",
+    "recovery phrase",
+    "cvv",
+    "iban",
+    "card",
+    "eyJ",
+]
 
 
 def path_sweep() -> list[tuple[float, float, str]]:
     """(turn CPU s, context CPU s, unit) per message, slowest turn first."""
     out = []
-    with tempfile.TemporaryDirectory() as folder, \
-            Souvenir.open(f"sqlite:///{Path(folder) / 'l.db'}", embedder="none", window_embedder="none") as memory:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Souvenir.open(f"sqlite:///{Path(folder) / 'l.db'}", embedder="none", window_embedder="none") as memory,
+    ):
         memory.add_turn("warm", "我喜欢喝茶, and I live in Paris", "ok")
         for i, (unit, text) in enumerate(messages(MAX_TEXT_BYTES, HINTS, separators=(" ", ": "))):
             start = time.process_time()

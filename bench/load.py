@@ -71,6 +71,7 @@ def log(msg: str) -> None:
 
 # =========================================================================== seeding
 
+
 def load_conversations(folder: Path) -> list:
     convs = [parse_locomo(p) for p in sorted(folder.glob("conv-*.json"))]
     if not convs:
@@ -102,28 +103,41 @@ def seed(database_url: str, embedder: str, convs: list, users: int, memories: in
 
 # =========================================================================== replicas
 
+
 class Replicas:
     """``count`` ``souvenir serve`` subprocesses on free loopback ports (logs in ``logdir``)."""
 
-    def __init__(self, count: int, database_url: str, embedder: str, logdir: Path,
-                 blas_threads: int = 0) -> None:
+    def __init__(self, count: int, database_url: str, embedder: str, logdir: Path, blas_threads: int = 0) -> None:
         self.procs: list[subprocess.Popen] = []
         self.urls: list[str] = []
         self.logs: list[Path] = []
         src = str(Path(souvenir.__file__).resolve().parents[1])  # the same sources as this script
-        env = {**os.environ, "SOUVENIR_DATABASE_URL": database_url, "SOUVENIR_EMBEDDER": embedder,
-               "SOUVENIR_LLM_BASE_URL": "",
-               "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH")) if p)}
+        env = {
+            **os.environ,
+            "SOUVENIR_DATABASE_URL": database_url,
+            "SOUVENIR_EMBEDDER": embedder,
+            "SOUVENIR_LLM_BASE_URL": "",
+            "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH")) if p),
+        }
         if blas_threads:  # caps the BLAS and OpenMP pools each replica's embedders may use
-            env.update({k: str(blas_threads) for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
-                                                       "MKL_NUM_THREADS", "SOUVENIR_BLAS_THREADS")})
+            env.update(
+                {
+                    k: str(blas_threads)
+                    for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "SOUVENIR_BLAS_THREADS")
+                }
+            )
         for i in range(count):
             port = free_port()
             self.logs.append(logdir / f"replica-{i}-{port}.log")
             out = open(self.logs[-1], "w")  # noqa: SIM115 - closed by the process end
-            self.procs.append(subprocess.Popen(
-                [sys.executable, "-m", "souvenir.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                env=env, stdout=out, stderr=subprocess.STDOUT))
+            self.procs.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "souvenir.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            )
             self.urls.append(f"http://127.0.0.1:{port}")
 
     def wait_ready(self, timeout_s: float = 120.0) -> None:
@@ -141,8 +155,11 @@ class Replicas:
                     raise SystemExit(f"replica {url} not ready after {timeout_s:.0f} s")
                 time.sleep(0.5)
         for url in self.urls:  # one context each: the model is loaded before the clock starts
-            httpx.post(url + "/v1/context", json={"channel": "load", "user": user_name(0),
-                                                  "message": "warm-up"}, timeout=timeout_s)
+            httpx.post(
+                url + "/v1/context",
+                json={"channel": "load", "user": user_name(0), "message": "warm-up"},
+                timeout=timeout_s,
+            )
 
     def stop(self) -> None:
         for proc in self.procs:
@@ -156,6 +173,7 @@ class Replicas:
 
 # =========================================================================== load
 
+
 def percentile(values: list[float], q: float) -> float:
     """Nearest-rank percentile (``q`` in 0..100) of ``values``."""
     ordered = sorted(values)
@@ -163,8 +181,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
-async def drive(urls: list[str], convs: list, users: int, concurrency: int, duration_s: float,
-                warmup_s: float, seed_value: int, endpoints: tuple[str, ...] = ENDPOINTS) -> dict:
+async def drive(
+    urls: list[str],
+    convs: list,
+    users: int,
+    concurrency: int,
+    duration_s: float,
+    warmup_s: float,
+    seed_value: int,
+    endpoints: tuple[str, ...] = ENDPOINTS,
+) -> dict:
     """Closed-loop load: each client sends context then turn, again and again."""
     samples: dict[str, list[float]] = {e: [] for e in ENDPOINTS}
     errors: dict[str, int] = {e: 0 for e in ENDPOINTS}
@@ -198,12 +224,18 @@ async def drive(urls: list[str], convs: list, users: int, concurrency: int, dura
                 conv = convs[u % len(convs)]
                 question = rng.choice(conv.questions).question if conv.questions else "How are you?"
                 if "context" in endpoints:
-                    await call(client, "context", {"channel": "load", "user": user_name(u),
-                                                   "message": question})
+                    await call(client, "context", {"channel": "load", "user": user_name(u), "message": question})
                 if "turns" in endpoints:
-                    await call(client, "turns", {"channel": "load", "user": user_name(u),
-                                                 "message": f"{question} (load client {i}, turn {n})",
-                                                 "reply": "Noted."})
+                    await call(
+                        client,
+                        "turns",
+                        {
+                            "channel": "load",
+                            "user": user_name(u),
+                            "message": f"{question} (load client {i}, turn {n})",
+                            "reply": "Noted.",
+                        },
+                    )
                 n += 1
 
     await asyncio.gather(*(client_loop(i) for i in range(concurrency)))
@@ -241,13 +273,17 @@ def summarize(runs: list[dict]) -> dict:
     for r in runs:
         causes.update(r["causes"])
         logged.update(r.get("log_causes", {}))
-    report: dict = {"runs": len(runs), "causes": dict(causes.most_common(8)),
-                    "log_causes": dict(logged.most_common(8)),
-                    "load_1min": [r["load"] for r in runs]}
+    report: dict = {
+        "runs": len(runs),
+        "causes": dict(causes.most_common(8)),
+        "log_causes": dict(logged.most_common(8)),
+        "load_1min": [r["load"] for r in runs],
+    }
     for endpoint in ENDPOINTS:
         ms = [x for r in runs for x in r["samples"][endpoint]]
         report[endpoint] = {
-            "requests": len(ms), "errors": sum(r["errors"][endpoint] for r in runs),
+            "requests": len(ms),
+            "errors": sum(r["errors"][endpoint] for r in runs),
             "p50_ms": round(percentile(ms, 50), 1) if ms else None,
             "p95_ms": round(percentile(ms, 95), 1) if ms else None,
             "p99_ms": round(percentile(ms, 99), 1) if ms else None,
@@ -264,22 +300,28 @@ def run_config(label: str, database_url: str, replicas: int, args, convs, logdir
     servers = Replicas(replicas, database_url, args.embedder, logdir, args.blas_threads)
     try:
         servers.wait_ready()
-        log(f"{label} x{replicas}: ready on {', '.join(servers.urls)}; "
-            f"driving for {args.warmup + args.duration:.0f} s")
+        log(f"{label} x{replicas}: ready on {', '.join(servers.urls)}; driving for {args.warmup + args.duration:.0f} s")
         before = os.getloadavg()[0]
-        run = asyncio.run(drive(servers.urls, convs, args.users, args.concurrency, args.duration,
-                                args.warmup, args.seed, args.endpoints))
+        run = asyncio.run(
+            drive(
+                servers.urls, convs, args.users, args.concurrency, args.duration, args.warmup, args.seed, args.endpoints
+            )
+        )
         run["load"] = f"{before:.2f}-{os.getloadavg()[0]:.2f}"
     finally:
         servers.stop()
     run["log_causes"] = log_causes(servers.logs)
     done = {e: len(run["samples"][e]) / run["seconds"] for e in ENDPOINTS}
-    log(f"{label} x{replicas}: " + ", ".join(f"{e} {v:.1f} req/s" for e, v in done.items())
-        + f"; errors {sum(run['errors'].values())}; load {run['load']}")
+    log(
+        f"{label} x{replicas}: "
+        + ", ".join(f"{e} {v:.1f} req/s" for e, v in done.items())
+        + f"; errors {sum(run['errors'].values())}; load {run['load']}"
+    )
     return run
 
 
 # =========================================================================== main
+
 
 class Databases:
     """Throwaway PostgreSQL databases on ``admin_url``: one seeded once, then a copy of it
@@ -325,18 +367,22 @@ def copy_sqlite(source: Path, target: Path) -> None:
 
 
 def print_table(results: list[dict], args, path: str) -> None:
-    print(f"users {args.users} x {args.memories} seeded turns, concurrency {args.concurrency}, "
-          f"{args.rounds} x {args.duration:.0f} s measured after {args.warmup:.0f} s warm-up, "
-          f"embedder {args.embedder}, BLAS threads {args.blas_threads or 'unset'}; PostgreSQL {path}")
+    print(
+        f"users {args.users} x {args.memories} seeded turns, concurrency {args.concurrency}, "
+        f"{args.rounds} x {args.duration:.0f} s measured after {args.warmup:.0f} s warm-up, "
+        f"embedder {args.embedder}, BLAS threads {args.blas_threads or 'unset'}; PostgreSQL {path}"
+    )
     print("| store | replicas | endpoint | requests | errors | p50 ms | p95 ms | p99 ms | req/s | load 1 min |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         for endpoint in ENDPOINTS:
             e = r[endpoint]
-            print(f"| {r['config']} | {r['replicas']} | /v1/{endpoint} | {e['requests']} | {e['errors']} | "
-                  f"{e['p50_ms']} | {e['p95_ms']} | {e['p99_ms']} | {e['req_s']}"
-                  + (f" ({', '.join(map(str, e['req_s_by_run']))})" if r["runs"] > 1 else "")
-                  + f" | {', '.join(r['load_1min'])} |")
+            print(
+                f"| {r['config']} | {r['replicas']} | /v1/{endpoint} | {e['requests']} | {e['errors']} | "
+                f"{e['p50_ms']} | {e['p95_ms']} | {e['p99_ms']} | {e['req_s']}"
+                + (f" ({', '.join(map(str, e['req_s_by_run']))})" if r["runs"] > 1 else "")
+                + f" | {', '.join(r['load_1min'])} |"
+            )
         print(f"| {r['config']} | {r['replicas']} | both | | | | | | {r['total_req_s']} | |")
     for r in results:
         for cause, n in r["causes"].items():
@@ -354,21 +400,35 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of load before measuring")
     parser.add_argument("--rounds", type=int, default=1, help="runs of each configuration, interleaved")
     parser.add_argument("--replicas", default="1,2,4", help="replica counts to run on PostgreSQL")
-    parser.add_argument("--blas-threads", type=int, default=1,
-                        help="BLAS/OpenMP threads of each replica (OPENBLAS_NUM_THREADS…; 0 = unset)")
-    parser.add_argument("--pgbouncer-url", default="",
-                        help="a running PgBouncer (transaction mode) in front of --admin-url's server; "
-                        "default: the bench starts its own")
+    parser.add_argument(
+        "--blas-threads",
+        type=int,
+        default=1,
+        help="BLAS/OpenMP threads of each replica (OPENBLAS_NUM_THREADS…; 0 = unset)",
+    )
+    parser.add_argument(
+        "--pgbouncer-url",
+        default="",
+        help="a running PgBouncer (transaction mode) in front of --admin-url's server; "
+        "default: the bench starts its own",
+    )
     parser.add_argument("--direct", action="store_true", help="replicas connect to PostgreSQL directly")
     parser.add_argument("--pgbouncer-pool", type=int, default=20, help="server connections per database")
-    parser.add_argument("--pgbouncer-ignore-options", action="store_true",
-                        help="the bench's PgBouncer ignores a client's startup 'options' (whose settings are lost)")
-    parser.add_argument("--endpoints", default="context,turns",
-                        help="what each client sends in its loop: context,turns (default) or one")
+    parser.add_argument(
+        "--pgbouncer-ignore-options",
+        action="store_true",
+        help="the bench's PgBouncer ignores a client's startup 'options' (whose settings are lost)",
+    )
+    parser.add_argument(
+        "--endpoints",
+        default="context,turns",
+        help="what each client sends in its loop: context,turns (default) or one",
+    )
     parser.add_argument("--sqlite", action="store_true", help="also one replica on SQLite (reference)")
     parser.add_argument("--embedder", default="use", help="use (default), e5, none…")
-    parser.add_argument("--admin-url", default=os.environ.get(
-        "SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument(
+        "--admin-url", default=os.environ.get("SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
+    )
     parser.add_argument("--locomo", type=Path, default=LOCOMO, help="folder of LoCoMo conv-*.json")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", default="", help="also write the results to this file")
@@ -383,11 +443,17 @@ def main() -> None:
     bouncer = None
     if not args.direct and not args.pgbouncer_url:
         bouncer = PgBouncer(pool=args.pgbouncer_pool, ignore_options=args.pgbouncer_ignore_options).__enter__()
-        log(f"pgbouncer on 127.0.0.1:{bouncer.listen} (transaction mode, pool {args.pgbouncer_pool}"
-            + (", ignoring startup options)" if args.pgbouncer_ignore_options else ")"))
+        log(
+            f"pgbouncer on 127.0.0.1:{bouncer.listen} (transaction mode, pool {args.pgbouncer_pool}"
+            + (", ignoring startup options)" if args.pgbouncer_ignore_options else ")")
+        )
     base = "" if args.direct else (args.pgbouncer_url or bouncer.url("postgres"))  # type: ignore[union-attr]
-    path = ("direct" if args.direct else "through pgbouncer (transaction mode"
-            + (", startup options ignored)" if args.pgbouncer_ignore_options and bouncer else ")"))
+    path = (
+        "direct"
+        if args.direct
+        else "through pgbouncer (transaction mode"
+        + (", startup options ignored)" if args.pgbouncer_ignore_options and bouncer else ")")
+    )
     with tempfile.TemporaryDirectory(prefix="souvenir-load-") as tmp:
         logdir = Path(tmp)
         dbs = Databases(args.admin_url)
@@ -412,12 +478,13 @@ def main() -> None:
             if bouncer is not None:
                 bouncer.stop()
             dbs.drop_all()
-    results = [{"config": label, "replicas": count, **summarize(runs[(label, count)])}
-               for label, count in configs]
+    results = [{"config": label, "replicas": count, **summarize(runs[(label, count)])} for label, count in configs]
     print_table(results, args, path)
     if args.json:
-        Path(args.json).write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()},
-                                               "results": results}, indent=2), encoding="utf-8")
+        Path(args.json).write_text(
+            json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "results": results}, indent=2),
+            encoding="utf-8",
+        )
 
 
 if __name__ == "__main__":

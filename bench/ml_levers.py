@@ -84,13 +84,17 @@ def _memo(index) -> None:
 def open_suite(path: Path, tmp: str):
     suite = json.loads(path.read_text(encoding="utf-8"))
     from souvenir.engine.runtime import open_runtime
-    rt = open_runtime(Settings().model_copy(update={"database_url": f"sqlite:///{tmp}/ml.db",
-                                                     "llm_base_url": "",
-                                                     "query_embedding_timeout_s": 120.0}))
+
+    rt = open_runtime(
+        Settings().model_copy(
+            update={"database_url": f"sqlite:///{tmp}/ml.db", "llm_base_url": "", "query_embedding_timeout_s": 120.0}
+        )
+    )
     for memory in suite["memories"]:
         when = as_utc(memory["date"])
-        rt.engine.remember("bench", "suite", Candidate(
-            text=memory["text"], kind="fact", source=memory["id"], time=when), now=when)
+        rt.engine.remember(
+            "bench", "suite", Candidate(text=memory["text"], kind="fact", source=memory["id"], time=when), now=when
+        )
     embed_all(rt)
     _memo(rt.index)
     _memo(rt.window_index)
@@ -104,15 +108,23 @@ def suite_rows(rt, suite: dict, config: ScoringConfig) -> list[dict]:
     for query in suite["queries"]:
         result = rt.engine.context("bench", "suite", query["text"], now=NOW, count=False)
         gold = set(query["gold"])
-        rows.append({"id": query["id"], "lang": query["lang"], "cross": query["cross_language"],
-                     "recall@24": len(gold & covered(result.memories, sources)) / len(gold),
-                     "scores": result.scores, "gold": gold})
+        rows.append(
+            {
+                "id": query["id"],
+                "lang": query["lang"],
+                "cross": query["cross_language"],
+                "recall@24": len(gold & covered(result.memories, sources)) / len(gold),
+                "scores": result.scores,
+                "gold": gold,
+            }
+        )
     return rows
 
 
 def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     """Per-signal z-scores of a query's gold and of the top 30."""
     from souvenir.read.scoring.memory_language import memory_language
+
     query = next(q for q in suite["queries"] if q["id"] == qid)
     user_id = rt.store.find_user("bench", "suite")
     sources = rt.store.sources(user_id)
@@ -126,17 +138,20 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     ids = static.ids
     from souvenir.read.scoring.bm25 import bm25_tokens
     from souvenir.read.scoring.scorer import _aligned
+
     lexical = static.lexical.scores(bm25_tokens(text))
 
     def side(index, q):
         from souvenir.read.scoring import DenseInput
+
         return DenseInput(q, lambda v, wanted=None: index.scores(user_id, v, wanted))
+
     d, w = side(rt.index, dq), side(rt.window_index, wq)
     U = _aligned(ids, d.cosines(dq))
     E = _aligned(ids, w.cosines(wq))
     from souvenir.read.scoring.fusion import fuse
-    common = dict(languages=static.languages, neighbours=static.neighbours, speakers=static.speakers,
-                  days=static.days)
+
+    common = dict(languages=static.languages, neighbours=static.neighbours, speakers=static.speakers, days=static.days)
     plain = replace(config, neighbour_alpha=0.0, speaker_penalty=0.0, period_bonus=0.0)
     first = fuse(plain, dense=U, window=E, lexical=lexical, **common)
     langs = np.array([memory_language(m.text) for m in candidates])
@@ -148,18 +163,24 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     order = np.argsort(-score, kind="stable")
     rank = {int(ids[j]): r + 1 for r, j in enumerate(order)}
     print(f"{qid} {text!r} gold {sorted(query['gold'])}")
+
     def rk(v, j):
         return int((v > v[j]).sum()) + 1
+
     for j in gold_pos0(ids, src, query):
-        print(f"  gold {src[int(ids[j])]} ranks: USE {rk(U, j)} e5 {rk(E, j)} e5 in its language "
-              f"{rk(np.where(langs == langs[j], E, -9), j)}/{(langs == langs[j]).sum()} first {rk(first, j)} final {rk(score, j)}")
+        print(
+            f"  gold {src[int(ids[j])]} ranks: USE {rk(U, j)} e5 {rk(E, j)} e5 in its language "
+            f"{rk(np.where(langs == langs[j], E, -9), j)}/{(langs == langs[j]).sum()} first {rk(first, j)} final {rk(score, j)}"
+        )
     print("rank  src   lang  S       zU    zE(lang) zE(all) zBM25 | cosU  cosE")
     gold_pos = [j for j, mid in enumerate(ids) if src.get(int(mid)) in query["gold"]]
     for j in list(order[:30]) + gold_pos:
         mid = int(ids[j])
-        print(f"{rank[mid]:>4}  {src.get(mid):<5} {langs[j]:<4} {score[j]:6.2f} {zu[j]:6.2f} {ze[j]:7.2f} "
-              f"{ze_all[j]:7.2f} {zl[j]:6.2f} | {U[j]:.3f} {E[j]:.3f}"
-              f"  {candidates[j].text[:60]}")
+        print(
+            f"{rank[mid]:>4}  {src.get(mid):<5} {langs[j]:<4} {score[j]:6.2f} {zu[j]:6.2f} {ze[j]:7.2f} "
+            f"{ze_all[j]:7.2f} {zl[j]:6.2f} | {U[j]:.3f} {E[j]:.3f}"
+            f"  {candidates[j].text[:60]}"
+        )
     for lang in np.unique(langs):
         m = langs == lang
         print(f"  e5 cos in {lang}: n {m.sum()} mean {E[m].mean():.3f} sd {E[m].std():.4f} max {E[m].max():.3f}")
@@ -180,8 +201,13 @@ def locomo_rows(stores: list, config: ScoringConfig) -> list[dict]:
         for qa in questions:
             result = rt.engine.context(CHANNEL, conv.name, qa.question, now=now, count=False)
             ev = set(qa.evidence)
-            rows.append({"conv": conv.name, "cat": qa.category,
-                         "recall@24": len(ev & covered(result.memories, sources)) / len(ev)})
+            rows.append(
+                {
+                    "conv": conv.name,
+                    "cat": qa.category,
+                    "recall@24": len(ev & covered(result.memories, sources)) / len(ev),
+                }
+            )
     return rows
 
 
@@ -209,8 +235,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--grid", default="", help="JSON list of ScoringConfig overrides to run instead of LEVERS")
     args = ap.parse_args(argv)
-    levers = {k: v for k, v in LEVERS.items()
-              if not args.only or k in args.only.split(",") or k == "default"}
+    levers = {k: v for k, v in LEVERS.items() if not args.only or k in args.only.split(",") or k == "default"}
     if args.grid:
         levers = {"default": {}} | {json.dumps(kw, sort_keys=True): kw for kw in json.loads(args.grid)}
     with tempfile.TemporaryDirectory(prefix="ml-levers-") as tmp:
@@ -249,12 +274,15 @@ def main(argv=None) -> int:
     else:
         for name, r in results.items():
             s = r["suite"]
-            langs = " / ".join(f"{lang} {v['all']:.3f} ({v['same']:.3f}/{v['cross']:.3f})"
-                               for lang, v in s["by_language"].items())
+            langs = " / ".join(
+                f"{lang} {v['all']:.3f} ({v['same']:.3f}/{v['cross']:.3f})" for lang, v in s["by_language"].items()
+            )
             loc = r.get("locomo", {})
-            print(f"{name:<24} suite {s['overall']:.3f} same {s['same']:.3f} cross {s['cross']:.3f} | {langs} "
-                  f"| missed {','.join(s['missed'])} | locomo {loc.get('overall')} "
-                  f"({', '.join(f'{k} {v}' for k, v in loc.items() if k != 'overall')})")
+            print(
+                f"{name:<24} suite {s['overall']:.3f} same {s['same']:.3f} cross {s['cross']:.3f} | {langs} "
+                f"| missed {','.join(s['missed'])} | locomo {loc.get('overall')} "
+                f"({', '.join(f'{k} {v}' for k, v in loc.items() if k != 'overall')})"
+            )
     return 0
 
 

@@ -57,10 +57,18 @@ OTHERS = [
     ("Tolong hantar ke pejabat saya di Cyberjaya mulai sekarang.", "Baik, alamat pejabat disimpan."),
 ]
 
-PROBES = ["What should I cook tonight?", "Any idea for a weekend trip?", "Can you recommend a book?",
-          "How do I keep my plants alive?", "What is a good gift for a friend?",
-          "Quel temps fait-il à Lyon en hiver ?", "推荐一个周末活动吧。", "Apa makanan sarapan yang sihat?",
-          "How can I sleep better?", "What music helps me focus?"]
+PROBES = [
+    "What should I cook tonight?",
+    "Any idea for a weekend trip?",
+    "Can you recommend a book?",
+    "How do I keep my plants alive?",
+    "What is a good gift for a friend?",
+    "Quel temps fait-il à Lyon en hiver ?",
+    "推荐一个周末活动吧。",
+    "Apa makanan sarapan yang sihat?",
+    "How can I sleep better?",
+    "What music helps me focus?",
+]
 PROBE_SYSTEM = "You are a friendly assistant. Answer in one short sentence."
 PROBE_TOKENS = 40
 
@@ -75,15 +83,19 @@ def locomo_turns(limit: int) -> list[tuple[str, str, str]]:
         turns = conv[f"session_{n}"]
         for i, turn in enumerate(turns):
             if turn["speaker"] == first and len(out) < limit:
-                reply = next((t["text"] for t in turns[i + 1:] if t["speaker"] != first), "I see.")
+                reply = next((t["text"] for t in turns[i + 1 :] if t["speaker"] != first), "I see.")
                 out.append((first.lower(), turn["text"], reply))
         n += 1
     return out
 
 
 def probe_body(text: str, model: str, user: str | None = None) -> dict:
-    body = {"model": model, "temperature": 0, "max_tokens": PROBE_TOKENS,
-            "messages": [{"role": "system", "content": PROBE_SYSTEM}, {"role": "user", "content": text}]}
+    body = {
+        "model": model,
+        "temperature": 0,
+        "max_tokens": PROBE_TOKENS,
+        "messages": [{"role": "system", "content": PROBE_SYSTEM}, {"role": "user", "content": text}],
+    }
     if user:
         body["user"] = user
     return body
@@ -108,13 +120,16 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="write the report here too")
     args = parser.parse_args()
 
-    turns = locomo_turns(args.locomo_turns) + [(u, m, r) for (m, r), u in
-                                               zip(OTHERS, ["lea", "lea", "lea", "xiaoming", "xiaoming",
-                                                            "xiaoming", "aisyah", "aisyah", "aisyah", "aisyah"])]
+    turns = locomo_turns(args.locomo_turns) + [
+        (u, m, r)
+        for (m, r), u in zip(
+            OTHERS, ["lea", "lea", "lea", "xiaoming", "xiaoming", "xiaoming", "aisyah", "aisyah", "aisyah", "aisyah"]
+        )
+    ]
     # interleave the other users through the LoCoMo speaker's turns
     mixed: list[tuple[str, str, str]] = []
-    others = turns[args.locomo_turns:]
-    for i, turn in enumerate(turns[:args.locomo_turns]):
+    others = turns[args.locomo_turns :]
+    for i, turn in enumerate(turns[: args.locomo_turns]):
         mixed.append(turn)
         if i % 4 == 3 and others:
             mixed.append(others.pop(0))
@@ -123,9 +138,16 @@ def main() -> int:
     idle_before = [timed_post(llm, "/v1/chat/completions", probe_body(p, args.model)) for p in PROBES]
 
     tmp = tempfile.mkdtemp(prefix="souvenir-drain-")
-    settings = Settings(database_url=f"sqlite:///{tmp}/drain.db", embedder="none", window_embedder="none",
-                        llm_base_url=args.llm_url, llm_model=args.model, summary_enabled=True,
-                        port=args.port, _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp}/drain.db",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=args.llm_url,
+        llm_model=args.model,
+        summary_enabled=True,
+        port=args.port,
+        _env_file=None,
+    )
     app = create_app(settings)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=args.port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -143,8 +165,11 @@ def main() -> int:
             text = PROBES[len(probes) % len(PROBES)]
             took = timed_post(api, "/v1/chat/completions", probe_body(text, args.model, user))
             probes.append({"turn": n, "probe": text, "proxied_s": round(took, 2)})
-            print(f"turn {n}: probe {took:.2f} s, outbox {app.state.souvenir.runtime.store.outbox_counts()}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"turn {n}: probe {took:.2f} s, outbox {app.state.souvenir.runtime.store.outbox_counts()}",
+                file=sys.stderr,
+                flush=True,
+            )
         time.sleep(args.pace_s)
     last_turn = time.monotonic()
     timeline = []
@@ -172,15 +197,23 @@ def main() -> int:
         probe["idle_s"] = round((idle_before[i] + idle_after[i]) / 2, 2)
         probe["over_s"] = round(probe["proxied_s"] - probe["idle_s"], 2)
     report = {
-        "turns": len(mixed), "turns_s": round(last_turn - started, 1), "jobs": by_kind,
+        "turns": len(mixed),
+        "turns_s": round(last_turn - started, 1),
+        "jobs": by_kind,
         "drained": not any(t for t in timeline[-1:] if t.get("pending") or t.get("running")),
-        "drain_after_last_turn_s": round(drained_s, 1), "outbox": timeline[-1], "timeline": timeline[::6],
+        "drain_after_last_turn_s": round(drained_s, 1),
+        "outbox": timeline[-1],
+        "timeline": timeline[::6],
         "parked": [{"job": p["job"], "attempts": p["attempts"], "error": (p["error"] or "")[:200]} for p in parked],
         "probes": probes,
         "probe_over_s_max": max((p["over_s"] for p in probes), default=None),
         "probe_over_s_median": statistics.median([p["over_s"] for p in probes]) if probes else None,
-        "memories": memories, "reflections": status["reflections"], "summaries": status["summaries"],
-        "deferred": status["deferred"], "yielded": status["yielded"], "gate": status["upstream_gate"],
+        "memories": memories,
+        "reflections": status["reflections"],
+        "summaries": status["summaries"],
+        "deferred": status["deferred"],
+        "yielded": status["yielded"],
+        "gate": status["upstream_gate"],
         "chat": status["chat"],
     }
     text = json.dumps(report, ensure_ascii=False, indent=1)

@@ -50,10 +50,15 @@ def main() -> int:
     c1 = cat == "1"
     for over in json.loads(args.grid):
         r = np.concatenate([ev.recall(ds, base | over) for ds in datasets])
-        parts = {"all": r.mean(), **{f"c{c}": r[cat == c].mean() for c in "1234"},
-                 "c1 one speaker": r[c1 & one].mean(), "c1 two/none": r[c1 & ~one].mean(),
-                 "c1 broad": r[c1 & broad].mean(), "c1 not broad": r[c1 & ~broad].mean(),
-                 "c4 broad": r[(cat == "4") & broad].mean()}
+        parts = {
+            "all": r.mean(),
+            **{f"c{c}": r[cat == c].mean() for c in "1234"},
+            "c1 one speaker": r[c1 & one].mean(),
+            "c1 two/none": r[c1 & ~one].mean(),
+            "c1 broad": r[c1 & broad].mean(),
+            "c1 not broad": r[c1 & ~broad].mean(),
+            "c4 broad": r[(cat == "4") & broad].mean(),
+        }
         print(json.dumps(over), "  ".join(f"{k} {v:.4f}" for k, v in parts.items()), flush=True)
     print(f"questions: c1 {int(c1.sum())} (one speaker {int((c1 & one).sum())}, broad {int((c1 & broad).sum())})")
     return 0

@@ -25,8 +25,7 @@ from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from tests.servers import ChatServer  # noqa: E402
 
-FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global",
-                                 "confidence": 0.9}]})
+FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})
 
 
 def run(outage_s: float, turns: int, mode: str) -> dict:
@@ -34,9 +33,15 @@ def run(outage_s: float, turns: int, mode: str) -> dict:
         upstream.reflection_mode = mode
         upstream.hang_s = outage_s + 5
         db = Path(tempfile.mkdtemp(prefix="souvenir-outage-")) / "o.db"
-        settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", summary_enabled=False,
-                            _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{db}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            summary_enabled=False,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             rt.worker.start()
@@ -54,17 +59,24 @@ def run(outage_s: float, turns: int, mode: str) -> dict:
                     break
                 time.sleep(0.2)
             counts = rt.store.outbox_counts()
-            return {"outage_s": outage_s, "mode": mode, "turns": turns,
-                    "parked": counts.get("parked", 0), "done": counts.get("done", 0),
-                    "model_calls_during_outage": calls_during,
-                    "refusals_not_attempts": rt.worker.counts["deferred"],
-                    "failed_attempts": rt.worker.counts["failed"],
-                    "seconds_to_drain_after_recovery": round(time.monotonic() - recovered, 1),
-                    "settings": {"park_after_s": settings.reflection_park_after_s,
-                                 "backoff_s": settings.reflection_backoff_s,
-                                 "backoff_max_s": settings.reflection_backoff_max_s,
-                                 "breaker_cooldown_s": settings.llm_breaker_cooldown_s,
-                                 "timeout_s": settings.reflection_timeout_s}}
+            return {
+                "outage_s": outage_s,
+                "mode": mode,
+                "turns": turns,
+                "parked": counts.get("parked", 0),
+                "done": counts.get("done", 0),
+                "model_calls_during_outage": calls_during,
+                "refusals_not_attempts": rt.worker.counts["deferred"],
+                "failed_attempts": rt.worker.counts["failed"],
+                "seconds_to_drain_after_recovery": round(time.monotonic() - recovered, 1),
+                "settings": {
+                    "park_after_s": settings.reflection_park_after_s,
+                    "backoff_s": settings.reflection_backoff_s,
+                    "backoff_max_s": settings.reflection_backoff_max_s,
+                    "breaker_cooldown_s": settings.llm_breaker_cooldown_s,
+                    "timeout_s": settings.reflection_timeout_s,
+                },
+            }
         finally:
             rt.close()
 
@@ -77,11 +89,14 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = run(args.outage, args.turns, args.mode)
-    print(json.dumps(report, indent=2) if args.json else
-          f"{args.mode} outage of {report['outage_s']:g} s, {report['turns']} turns: {report['parked']} parked, "
-          f"{report['done']} reflected; {report['model_calls_during_outage']} model calls during the outage, "
-          f"{report['refusals_not_attempts']} breaker refusals (no attempts), {report['failed_attempts']} "
-          f"failed attempts; every job done {report['seconds_to_drain_after_recovery']} s after recovery")
+    print(
+        json.dumps(report, indent=2)
+        if args.json
+        else f"{args.mode} outage of {report['outage_s']:g} s, {report['turns']} turns: {report['parked']} parked, "
+        f"{report['done']} reflected; {report['model_calls_during_outage']} model calls during the outage, "
+        f"{report['refusals_not_attempts']} breaker refusals (no attempts), {report['failed_attempts']} "
+        f"failed attempts; every job done {report['seconds_to_drain_after_recovery']} s after recovery"
+    )
     return 0
 
 

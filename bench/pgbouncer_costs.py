@@ -65,25 +65,38 @@ def prepared(url: str, rounds: int) -> dict:
     uid = setup.ensure_user("bench", "u", NOW)
     rng = np.random.default_rng(0)
     for i in range(300):
-        mid = setup.insert_memory(uid, f"memory {i} about topic {i % 17}", "fact", "global", None,
-                                  1.0, False, None, NOW)
-        setup.put_vectors("e", [(mid, setup._query("SELECT content_hash FROM memories WHERE id = ?",
-                                                   (mid,))[0][0], rng.random(512, dtype=np.float32))])
+        mid = setup.insert_memory(
+            uid, f"memory {i} about topic {i % 17}", "fact", "global", None, 1.0, False, None, NOW
+        )
+        setup.put_vectors(
+            "e",
+            [
+                (
+                    mid,
+                    setup._query("SELECT content_hash FROM memories WHERE id = ?", (mid,))[0][0],
+                    rng.random(512, dtype=np.float32),
+                )
+            ],
+        )
     setup.close()
     bounced = _with_db(PGBOUNCER_URL, url.rsplit("/", 1)[1])
     stores = {}
-    for name, target, threshold in (("direct, prepare_threshold=5", url, 5),
-                                    ("direct, prepare_threshold=None", url, None),
-                                    ("pgbouncer, prepare_threshold=None", bounced, None)):
+    for name, target, threshold in (
+        ("direct, prepare_threshold=5", url, 5),
+        ("direct, prepare_threshold=None", url, None),
+        ("pgbouncer, prepare_threshold=None", bounced, None),
+    ):
         try:
             stores[name] = PostgresStore(target, prepare_threshold=threshold)
         except Exception as exc:  # noqa: BLE001 - PgBouncer absent: say so
             print(f"{name}: unavailable: {exc}", file=sys.stderr)
-    reads = {"find_user": lambda st: st.find_user("bench", "u"),
-             "memories (300)": lambda st: st.memories(uid),
-             "kv_all": lambda st: st.kv_all(uid),
-             "vectors (300 x 512)": lambda st: st.vectors(uid, "e"),
-             "kv_set (a write transaction)": lambda st: st.kv_set(uid, "k", "v", NOW)}
+    reads = {
+        "find_user": lambda st: st.find_user("bench", "u"),
+        "memories (300)": lambda st: st.memories(uid),
+        "kv_all": lambda st: st.kv_all(uid),
+        "vectors (300 x 512)": lambda st: st.vectors(uid, "e"),
+        "kv_set (a write transaction)": lambda st: st.kv_set(uid, "k", "v", NOW),
+    }
     for store in stores.values():
         for read in reads.values():
             for _ in range(10):  # past the threshold: statements are prepared
@@ -97,8 +110,10 @@ def prepared(url: str, rounds: int) -> dict:
                 times[(r, s)].append((time.perf_counter() - start) * 1e6)
     for store in stores.values():
         store.close()
-    return {"measure": "store reads, median µs",
-            **{r: {s: round(statistics.median(times[(r, s)])) for s in stores} for r in reads}}
+    return {
+        "measure": "store reads, median µs",
+        **{r: {s: round(statistics.median(times[(r, s)])) for s in stores} for r in reads},
+    }
 
 
 def settings_cost(url: str, rounds: int) -> dict:
@@ -120,8 +135,11 @@ def settings_cost(url: str, rounds: int) -> dict:
         conn.execute("BEGIN; " + settings)
         conn.execute("COMMIT")
 
-    variants = {"BEGIN; COMMIT": plain, "BEGIN; set_config; COMMIT (3 round trips)": separate,
-                "BEGIN + set_config in one; COMMIT (2 round trips)": together}
+    variants = {
+        "BEGIN; COMMIT": plain,
+        "BEGIN; set_config; COMMIT (3 round trips)": separate,
+        "BEGIN + set_config in one; COMMIT (2 round trips)": together,
+    }
     times: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(50):
         for fn in variants.values():
@@ -132,14 +150,18 @@ def settings_cost(url: str, rounds: int) -> dict:
             fn()
             times[name].append((time.perf_counter() - start) * 1e6)
     conn.close()
-    return {"measure": "empty write transaction, median µs",
-            **{name: round(statistics.median(t), 1) for name, t in times.items()}}
+    return {
+        "measure": "empty write transaction, median µs",
+        **{name: round(statistics.median(t), 1) for name, t in times.items()},
+    }
 
 
 def indexers(url: str, memories: int, batch_ms: float, batch: int) -> dict:
     """Memories per second embedded by one and by two indexers (a fresh set each run)."""
-    out: dict = {"measure": f"indexer throughput, memories/s ({memories} memories, "
-                            f"batches of {batch}, {batch_ms:g} ms per batch)"}
+    out: dict = {
+        "measure": f"indexer throughput, memories/s ({memories} memories, "
+        f"batches of {batch}, {batch_ms:g} ms per batch)"
+    }
     for replicas in (1, 2):
         stores = [PostgresStore(url) for _ in range(replicas)]
         stores[0].migrate()
@@ -149,8 +171,9 @@ def indexers(url: str, memories: int, batch_ms: float, batch: int) -> dict:
             conn.execute("DELETE FROM memories")
         uid = stores[0].ensure_user("bench", f"idx{replicas}", NOW)
         for i in range(memories):
-            stores[0].insert_memory(uid, f"indexed memory {replicas}-{i}", "fact", "global", None,
-                                    1.0, False, None, NOW)
+            stores[0].insert_memory(
+                uid, f"indexed memory {replicas}-{i}", "fact", "global", None, 1.0, False, None, NOW
+            )
         with EmbeddingServer() as server:
             server.batch_sleep_s = batch_ms / 1000
             indexes = [VectorIndex(s, OpenAIEmbedder(server.url, "m"), batch=batch) for s in stores]
@@ -172,8 +195,11 @@ def indexers(url: str, memories: int, batch_ms: float, batch: int) -> dict:
             for index in indexes:
                 index.stop()
         out[f"{replicas} indexer{'s' if replicas > 1 else ''}"] = {
-            "per_s": round(sum(done) / elapsed, 1), "embedded": sum(done), "by_each": done,
-            "embedded_twice": twice}
+            "per_s": round(sum(done) / elapsed, 1),
+            "embedded": sum(done),
+            "by_each": done,
+            "embedded_twice": twice,
+        }
         for store in stores:
             store.close()
     return out
@@ -194,8 +220,7 @@ def reflection_workers(url: str, delay_ms: float, users: int, turns: int) -> dic
         store.migrate()
         with ChatServer() as server:
             server.reflection_mode, server.delay_s = "slow", delay_ms / 1000
-            engine = Engine(store, None, chat=OpenAIChatClient(server.url, "stub", timeout_s=30),
-                            summary_enabled=False)
+            engine = Engine(store, None, chat=OpenAIChatClient(server.url, "stub", timeout_s=30), summary_enabled=False)
             for turn in range(turns):
                 for u in range(users):
                     engine.record_turn("api", f"w{workers}-u{u}", f"ticket w{workers}-u{u}-{turn}", "ok")
@@ -207,12 +232,13 @@ def reflection_workers(url: str, delay_ms: float, users: int, turns: int) -> dic
                 time.sleep(0.01)
             elapsed = time.perf_counter() - start
             worker.stop()
-            asked = [m for body in server.requests if "response_format" in body
-                     for m in [json.dumps(body["messages"])]]
+            asked = [m for body in server.requests if "response_format" in body for m in [json.dumps(body["messages"])]]
             engine.close()
         store.close()
         out[f"{workers} worker{'s' if workers > 1 else ''}"] = {
-            "per_s": round(users * turns / elapsed, 1), "asked": len(asked)}
+            "per_s": round(users * turns / elapsed, 1),
+            "asked": len(asked),
+        }
     return out
 
 

@@ -72,22 +72,19 @@ def seed(store, url: str, sizes: list[int], dim: int, clusters: int, rng) -> tup
             vectors = unit_rows(rng, centres, size)
             t = time.perf_counter()
             with conn.cursor() as cur:
-                with cur.copy("COPY memories (id, user_id, kind, scope, text, created_at, updated_at, "
-                              "content_hash) FROM STDIN") as copy:
+                with cur.copy(
+                    "COPY memories (id, user_id, kind, scope, text, created_at, updated_at, content_hash) FROM STDIN"
+                ) as copy:
                     for i in range(size):
                         text = f"memory {i} of user {size}"
-                        copy.write_row((next_id + i, users[size], "fact", "global", text, NOW, NOW,
-                                        content_hash(text)))
-                with cur.copy("COPY vectors (memory_id, embedder, content_hash, dim, vector) "
-                              "FROM STDIN") as copy:
+                        copy.write_row((next_id + i, users[size], "fact", "global", text, NOW, NOW, content_hash(text)))
+                with cur.copy("COPY vectors (memory_id, embedder, content_hash, dim, vector) FROM STDIN") as copy:
                     for i in range(size):
                         text = f"memory {i} of user {size}"
-                        copy.write_row((next_id + i, EMBEDDER, content_hash(text), dim,
-                                        vectors[i].tobytes()))
+                        copy.write_row((next_id + i, EMBEDDER, content_hash(text), dim, vectors[i].tobytes()))
             conn.commit()
             next_id += size
-            log(f"seeded {size} memories in {time.perf_counter() - t:.1f} s "
-                "(the generated pgvector column included)")
+            log(f"seeded {size} memories in {time.perf_counter() - t:.1f} s (the generated pgvector column included)")
         conn.execute("SELECT setval(pg_get_serial_sequence('memories', 'id'), %s)", (next_id,))
         conn.commit()
         conn.execute("ANALYZE")
@@ -105,20 +102,23 @@ def timed(fn, repeats: list) -> object:
 def summary(ms: list[float]) -> dict:
     ms = ms[1:] if len(ms) > 1 else ms  # the first run warms caches
     ordered = sorted(ms)
-    return {"p50_ms": round(statistics.median(ms), 2),
-            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2)}
+    return {
+        "p50_ms": round(statistics.median(ms), 2),
+        "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+    }
 
 
 def numpy_scores(store, user_id: int, query: np.ndarray, fetch: list, compute: list) -> dict:
     """The reference path of souvenir.index.vectors.VectorIndex.scores, with its two halves timed."""
     ids, matrix = timed(lambda: store.vectors(user_id, EMBEDDER), fetch)
-    return timed(lambda: dict(zip(ids, np.round((matrix @ query).astype(np.float64), 6).tolist())),
-                 compute)
+    return timed(lambda: dict(zip(ids, np.round((matrix @ query).astype(np.float64), 6).tolist())), compute)
 
 
-BINARY_FETCH = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
-                "WHERE m.user_id = %s AND m.status = 'active' AND v.embedder = %s "
-                "AND v.content_hash = m.content_hash ORDER BY v.memory_id")
+BINARY_FETCH = (
+    "SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+    "WHERE m.user_id = %s AND m.status = 'active' AND v.embedder = %s "
+    "AND v.content_hash = m.content_hash ORDER BY v.memory_id"
+)
 
 
 def binary_fetch(conn, user_id: int) -> tuple[list[int], np.ndarray]:
@@ -130,26 +130,31 @@ def binary_fetch(conn, user_id: int) -> tuple[list[int], np.ndarray]:
 
 
 def topk_sql(dim: int) -> str:
-    return (f"SELECT v.memory_id FROM vectors v JOIN memories m ON m.id = v.memory_id "
-            f"WHERE m.user_id = %s AND m.status = 'active' AND v.embedder = %s "
-            f"AND v.content_hash = m.content_hash "
-            f"ORDER BY v.embedding::vector({dim}) <#> %s::vector({dim}) LIMIT %s")
+    return (
+        f"SELECT v.memory_id FROM vectors v JOIN memories m ON m.id = v.memory_id "
+        f"WHERE m.user_id = %s AND m.status = 'active' AND v.embedder = %s "
+        f"AND v.content_hash = m.content_hash "
+        f"ORDER BY v.embedding::vector({dim}) <#> %s::vector({dim}) LIMIT %s"
+    )
 
 
-def measure_index(conn, kind: str, dim: int, users: dict, queries: np.ndarray, exact_top: dict,
-                  k: int) -> dict:
+def measure_index(conn, kind: str, dim: int, users: dict, queries: np.ndarray, exact_top: dict, k: int) -> dict:
     """Build an approximate index of ``kind`` and time the top-k query for every size."""
     t = time.perf_counter()
     conn.execute("SET maintenance_work_mem = '1GB'")
     if kind == "hnsw":
-        conn.execute(f"CREATE INDEX bench_ann ON vectors USING hnsw ((embedding::vector({dim})) "
-                     f"vector_ip_ops) WHERE embedder = '{EMBEDDER}'")
+        conn.execute(
+            f"CREATE INDEX bench_ann ON vectors USING hnsw ((embedding::vector({dim})) "
+            f"vector_ip_ops) WHERE embedder = '{EMBEDDER}'"
+        )
         conn.execute("SET hnsw.iterative_scan = relaxed_order")
         conn.execute("SET hnsw.ef_search = 100")
     else:
         lists = max(10, int(sum(users) ** 0.5))
-        conn.execute(f"CREATE INDEX bench_ann ON vectors USING ivfflat ((embedding::vector({dim})) "
-                     f"vector_ip_ops) WITH (lists = {lists}) WHERE embedder = '{EMBEDDER}'")
+        conn.execute(
+            f"CREATE INDEX bench_ann ON vectors USING ivfflat ((embedding::vector({dim})) "
+            f"vector_ip_ops) WITH (lists = {lists}) WHERE embedder = '{EMBEDDER}'"
+        )
         conn.execute("SET ivfflat.iterative_scan = relaxed_order")
         conn.execute("SET ivfflat.probes = 10")
     conn.execute("ANALYZE vectors")
@@ -162,15 +167,22 @@ def measure_index(conn, kind: str, dim: int, users: dict, queries: np.ndarray, e
         for mode in ("planner", "forced"):
             # forced: sorting priced out, so the ordered index scan is the only cheap plan
             conn.execute(f"SET enable_sort = {'off' if mode == 'forced' else 'on'}")
-            plan = "\n".join(r[0] for r in conn.execute(
-                "EXPLAIN " + sql, (user_id, EMBEDDER, vector_literal(queries[0]), k)).fetchall())
+            plan = "\n".join(
+                r[0]
+                for r in conn.execute("EXPLAIN " + sql, (user_id, EMBEDDER, vector_literal(queries[0]), k)).fetchall()
+            )
             times, recalls = [], []
             for qi, query in enumerate(queries):
-                got = timed(lambda: [r[0] for r in conn.execute(
-                    sql, (user_id, EMBEDDER, vector_literal(query), k)).fetchall()], times)
+                got = timed(
+                    lambda: [r[0] for r in conn.execute(sql, (user_id, EMBEDDER, vector_literal(query), k)).fetchall()],
+                    times,
+                )
                 recalls.append(len(set(got) & exact_top[size][qi]) / k)
-            out["sizes"][size][mode] = {**summary(times), "recall_at_k": round(statistics.mean(recalls), 3),
-                                        "uses_index": "bench_ann" in plan}
+            out["sizes"][size][mode] = {
+                **summary(times),
+                "recall_at_k": round(statistics.mean(recalls), 3),
+                "uses_index": "bench_ann" in plan,
+            }
     conn.execute("RESET enable_sort")
     conn.execute("DROP INDEX bench_ann")
     return out
@@ -200,17 +212,22 @@ def run(url: str, args) -> dict:
             got = timed(lambda: store.pgvector_scores(user_id, EMBEDDER, query), db)
             same_keys &= set(ref) == set(got)
             max_diff = max(max_diff, max(abs(ref[i] - got.get(i, 9.0)) for i in ref))
-            exact_top[size].append({i for i, _ in sorted(ref.items(), key=lambda kv: -kv[1])[:args.k]})
+            exact_top[size].append({i for i, _ in sorted(ref.items(), key=lambda kv: -kv[1])[: args.k]})
         numpy_total = [f + c for f, c in zip(fetch, compute)]
         numpy_binary = [f + c for f, c in zip(fetch_bin, compute)]
         report["sizes"][size] = {
-            "numpy_fetch": summary(fetch), "numpy_compute": summary(compute),
-            "numpy_total": summary(numpy_total), "numpy_binary_total": summary(numpy_binary),
+            "numpy_fetch": summary(fetch),
+            "numpy_compute": summary(compute),
+            "numpy_total": summary(numpy_total),
+            "numpy_binary_total": summary(numpy_binary),
             "pgvector_exact": summary(db),
-            "same_ids": same_keys, "max_score_diff": max_diff,
+            "same_ids": same_keys,
+            "max_score_diff": max_diff,
         }
-        log(f"{size}: numpy {summary(numpy_total)['p50_ms']} ms, "
-            f"pgvector {summary(db)['p50_ms']} ms, max diff {max_diff:g}")
+        log(
+            f"{size}: numpy {summary(numpy_total)['p50_ms']} ms, "
+            f"pgvector {summary(db)['p50_ms']} ms, max diff {max_diff:g}"
+        )
     for kind in args.indexes:
         report[kind] = measure_index(conn, kind, args.dim, users, queries, exact_top, args.k)
     conn.close()
@@ -220,16 +237,23 @@ def run(url: str, args) -> dict:
 
 def print_table(report: dict) -> None:
     kinds = [k for k in ("hnsw", "ivfflat") if k in report]
-    head = ["memories", "numpy fetch", "numpy compute", "numpy total", "numpy, binary fetch",
-            "pgvector exact", f"top-{report['k']}, planner's plan"]
+    head = [
+        "memories",
+        "numpy fetch",
+        "numpy compute",
+        "numpy total",
+        "numpy, binary fetch",
+        "pgvector exact",
+        f"top-{report['k']}, planner's plan",
+    ]
     head += [f"top-{report['k']} through {k} (recall)" for k in kinds]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for size, row in report["sizes"].items():
         cells = [f"{int(size):,}"] + [
             f"{row[c]['p50_ms']} ms (p95 {row[c]['p95_ms']})"
-            for c in ("numpy_fetch", "numpy_compute", "numpy_total", "numpy_binary_total",
-                      "pgvector_exact")]
+            for c in ("numpy_fetch", "numpy_compute", "numpy_total", "numpy_binary_total", "pgvector_exact")
+        ]
         if kinds:
             planned = [report[k]["sizes"][size]["planner"] for k in kinds]
             used = [k for k, p in zip(kinds, planned) if p["uses_index"]]
@@ -246,8 +270,7 @@ def print_table(report: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="1000,10000,100000",
-                        help="memories of each user, comma-separated")
+    parser.add_argument("--sizes", default="1000,10000,100000", help="memories of each user, comma-separated")
     parser.add_argument("--dim", type=int, default=512, help="vector dimension (USE-m3: 512)")
     parser.add_argument("--clusters", type=int, default=200, help="cluster centres of the vectors")
     parser.add_argument("--queries", type=int, default=21, help="queries per size (first = warm-up)")

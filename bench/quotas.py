@@ -36,10 +36,16 @@ from bench.cv_levers import Evaluator  # noqa: E402
 from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig  # noqa: E402
 from souvenir.read.selection import DEFAULT_QUOTAS, PROTECTED_KINDS  # noqa: E402
 
-_PREFERENCE = re.compile(r"\b(likes?|loves?|prefers?|enjoys?|hates?|dislikes?|aime|adore|préfère|déteste|"
-                         r"suka|gemar|minat|benci)\b|喜欢|爱吃|讨厌|偏爱", re.I)
-_PROMISE = re.compile(r"\b(will|going to|plans?|promised?|intends?|va|vont|prévoit|compte|promis|"
-                      r"akan|janji|berjanji|bercadang|merancang)\b|打算|答应|计划|将要|准备", re.I)
+_PREFERENCE = re.compile(
+    r"\b(likes?|loves?|prefers?|enjoys?|hates?|dislikes?|aime|adore|préfère|déteste|"
+    r"suka|gemar|minat|benci)\b|喜欢|爱吃|讨厌|偏爱",
+    re.I,
+)
+_PROMISE = re.compile(
+    r"\b(will|going to|plans?|promised?|intends?|va|vont|prévoit|compte|promis|"
+    r"akan|janji|berjanji|bercadang|merancang)\b|打算|答应|计划|将要|准备",
+    re.I,
+)
 
 
 def typed(ds):
@@ -47,8 +53,7 @@ def typed(ds):
     out = copy.copy(ds)
     kinds = []
     for m in ds.memories:
-        kinds.append("preference" if _PREFERENCE.search(m.text) else
-                     "promise" if _PROMISE.search(m.text) else "fact")
+        kinds.append("preference" if _PREFERENCE.search(m.text) else "promise" if _PROMISE.search(m.text) else "fact")
     out.memories = [replace(m, kind=k) for m, k in zip(ds.memories, kinds)]
     out.name = ds.name + "-typed"
     return out
@@ -85,14 +90,15 @@ def main() -> int:
                     found |= ds.sources.get(s.memory.id, set())
                 recall.append(len(q.gold & found) / len(q.gold))
                 for kind in PROTECTED_KINDS:
-                    above = [m.id for m in ds.memories if m.kind == kind
-                             and scores.get(m.id, -np.inf) >= args.floor]
+                    above = [m.id for m in ds.memories if m.kind == kind and scores.get(m.id, -np.inf) >= args.floor]
                     above.sort(key=lambda i: -scores[i])
-                    owed_k = above[:DEFAULT_QUOTAS[kind]]
+                    owed_k = above[: DEFAULT_QUOTAS[kind]]
                     owed += len(owed_k)
                     placed += sum(i in chosen for i in owed_k)
-            print(f"  {name:<20} recall@24 {np.mean(recall):.3f}   promises + preferences above the floor "
-                  f"{args.floor:g} (up to their quota): {placed}/{owed} placed")
+            print(
+                f"  {name:<20} recall@24 {np.mean(recall):.3f}   promises + preferences above the floor "
+                f"{args.floor:g} (up to their quota): {placed}/{owed} placed"
+            )
     return 0
 
 

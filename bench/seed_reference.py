@@ -47,19 +47,26 @@ def semantic_scores(query: Sequence[float], indexed: Mapping[int, tuple[list[flo
     query_norm = math.sqrt(sum(map(operator.mul, query, query)))
     if not query_norm:
         return {}
-    return {memory_id: (sum(map(operator.mul, query, vector)) / (query_norm * norm) if norm else 0.0)
-            for memory_id, (vector, norm) in indexed.items()}
+    return {
+        memory_id: (sum(map(operator.mul, query, vector)) / (query_norm * norm) if norm else 0.0)
+        for memory_id, (vector, norm) in indexed.items()
+    }
 
 
-def select(memories: Sequence, scores: Mapping[int, float], story_id: int | None,
-           threshold: float, limit: int = LIMIT) -> tuple[list[tuple[object, str]], list[object]]:
+def select(
+    memories: Sequence, scores: Mapping[int, float], story_id: int | None, threshold: float, limit: int = LIMIT
+) -> tuple[list[tuple[object, str]], list[object]]:
     """The six passes: ([(memory, reason)] within ``limit``, rules outside it)."""
 
     def rank(memory):
         moment = memory.updated_at or memory.created_at
-        return (not memory.pinned, not (memory.scope == "story" and memory.story_id == story_id),
-                TYPE_ORDER.get(memory.kind, 4), -memory.confidence,
-                -(moment.timestamp() if moment else _OLDEST))
+        return (
+            not memory.pinned,
+            not (memory.scope == "story" and memory.story_id == story_id),
+            TYPE_ORDER.get(memory.kind, 4),
+            -memory.confidence,
+            -(moment.timestamp() if moment else _OLDEST),
+        )
 
     rules = sorted((m for m in memories if m.kind == "rule"), key=rank)
     ordered = sorted((m for m in memories if m.kind != "rule"), key=rank)
@@ -74,10 +81,7 @@ def select(memories: Sequence, scores: Mapping[int, float], story_id: int | None
 
     # 1. reserve, 2. pinned: seed 000's code.
     reserve_candidates = sum(
-        1
-        for memory in ordered
-        if not memory.pinned
-        and (memory.scope == "global" or memory.id in semantic_ids)
+        1 for memory in ordered if not memory.pinned and (memory.scope == "global" or memory.id in semantic_ids)
     )
     reserve = min(
         max(1, round(limit * GLOBAL_CONTEXT_SHARE)),
@@ -98,8 +102,7 @@ def select(memories: Sequence, scores: Mapping[int, float], story_id: int | None
             add(memory, "Global")
             globals_taken += 1
     # 4. semantic: what the message recalls, by cosine, up to 16.
-    recalled = sorted((m for m in ordered if m.id in semantic_ids and m.id not in taken),
-                      key=lambda m: -scores[m.id])
+    recalled = sorted((m for m in ordered if m.id in semantic_ids and m.id not in taken), key=lambda m: -scores[m.id])
     for memory in recalled[:SEMANTIC_LIMIT]:
         add(memory, f"Sémantique {scores[memory.id]:.2f}")
     # 5. a quota per kind, counting what the earlier passes hold.
@@ -119,8 +122,12 @@ def select(memories: Sequence, scores: Mapping[int, float], story_id: int | None
     return selected, rules
 
 
-def read_path(memories: Sequence, indexed: Mapping[int, tuple[list[float], float]],
-              query: Sequence[float], story_id: int | None,
-              threshold: float) -> tuple[list[tuple[object, str]], list[object]]:
+def read_path(
+    memories: Sequence,
+    indexed: Mapping[int, tuple[list[float], float]],
+    query: Sequence[float],
+    story_id: int | None,
+    threshold: float,
+) -> tuple[list[tuple[object, str]], list[object]]:
     """Scoring then selection, as one turn of seed 000 runs them (``indexed`` from :func:`index`)."""
     return select(memories, semantic_scores(query, indexed), story_id, threshold)

@@ -23,9 +23,13 @@ from souvenir.read.scoring import ScoringConfig
 #: (label, configuration): the exact score, then shortlists of 2, 4 and 8 times 24 places.
 CONFIGURATIONS = (
     ("exact (the product at LoCoMo's size)", ScoringConfig()),
-    *((f"shortlist {k} + sample 20 per language", ScoringConfig(shortlist_from=1, shortlist_size=k,
-                                                                sample_per_group=20))
-      for k in (48, 96, 192)),
+    *(
+        (
+            f"shortlist {k} + sample 20 per language",
+            ScoringConfig(shortlist_from=1, shortlist_size=k, sample_per_group=20),
+        )
+        for k in (48, 96, 192)
+    ),
 )
 
 
@@ -37,11 +41,11 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for label, config in CONFIGURATIONS:
-        report = run_recall(args.locomo, Settings(), modes=("raw",), baselines=(), cache=args.cache,
-                            scoring=config)
+        report = run_recall(args.locomo, Settings(), modes=("raw",), baselines=(), cache=args.cache, scoring=config)
         product = report["modes"]["raw"]["product"]
-        rows.append({"configuration": label, "recall@24": product["recall@24"],
-                     "by_category": product.get("by_category")})
+        rows.append(
+            {"configuration": label, "recall@24": product["recall@24"], "by_category": product.get("by_category")}
+        )
         if not args.json:
             print(f"{label}: recall@24 {product['recall@24']}", flush=True)
     if args.json:

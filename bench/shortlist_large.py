@@ -100,8 +100,10 @@ def _add_distractors(rt, user: int, pool, count: int, span: tuple, seed: int) ->
             rows.append((mid, content_hash(text), a, b))
     for index, column in ((rt.index, 1), (rt.window_index, 2)):
         for start in range(0, len(rows), 10_000):
-            rt.store.put_vectors(index.name, [(mid, h, _blend(pool[a][column], pool[b][column]))
-                                              for mid, h, a, b in rows[start:start + 10_000]])
+            rt.store.put_vectors(
+                index.name,
+                [(mid, h, _blend(pool[a][column], pool[b][column])) for mid, h, a, b in rows[start : start + 10_000]],
+            )
 
 
 def main() -> None:
@@ -137,8 +139,11 @@ def main() -> None:
             for suffix in ("", "-wal"):
                 if Path(f"{stores[name]}{suffix}").exists():
                     shutil.copy(f"{stores[name]}{suffix}", f"{copy}{suffix}")
-            rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{copy}", "llm_base_url": "",
-                                                           "query_embedding_timeout_s": 60.0}))
+            rt = open_runtime(
+                settings.model_copy(
+                    update={"database_url": f"sqlite:///{copy}", "llm_base_url": "", "query_embedding_timeout_s": 60.0}
+                )
+            )
             try:
                 user = rt.store.find_user(CHANNEL, name)
                 own = len(rt.store.memories(user, "active"))
@@ -159,8 +164,10 @@ def main() -> None:
                         ms.append((time.perf_counter() - t) * 1000)
                         got.append(recall(set(qa.evidence), covered(result.memories, sources)))
                     totals[label] += got
-                    row[label] = {"recall@24": round(float(np.mean(got)), 4),
-                                  "context_p50_ms": round(float(np.median(ms)), 1)}
+                    row[label] = {
+                        "recall@24": round(float(np.mean(got)), 4),
+                        "context_p50_ms": round(float(np.median(ms)), 1),
+                    }
                     if not args.json:
                         print(name, label, row[label], flush=True)
                 report["conversations"][name] = row

@@ -50,8 +50,7 @@ SIZES = (2, 3, 5, 10, 20, 50)
 
 def gold_positions(ds: Dataset, qi: int) -> np.ndarray:
     q = ds.queries[qi]
-    return np.array([i for i, m in enumerate(ds.memories) if ds.sources.get(m.id, set()) & q.gold],
-                    dtype=np.int64)
+    return np.array([i for i, m in enumerate(ds.memories) if ds.sources.get(m.id, set()) & q.gold], dtype=np.int64)
 
 
 def irrelevant_values(ds: Dataset) -> dict[str, list[np.ndarray]]:
@@ -110,9 +109,14 @@ def rank_small(ds: Dataset, qi: int, where: np.ndarray, scorer: Scorer) -> tuple
     memories = [ds.memories[i] for i in where]
     ids = [m.id for m in memories]
     pool = Pool(memories)
-    scores = scorer.scores(0, pool, ds.queries[qi].text, ds.now,
-                           DenseInput.from_matrix(ds.q_use[qi], ids, ds.use[where]),
-                           DenseInput.from_matrix(ds.q_e5[qi], ids, ds.e5[where]))
+    scores = scorer.scores(
+        0,
+        pool,
+        ds.queries[qi].text,
+        ds.now,
+        DenseInput.from_matrix(ds.q_use[qi], ids, ds.use[where]),
+        DenseInput.from_matrix(ds.q_e5[qi], ids, ds.e5[where]),
+    )
     values = np.asarray(scores.lookup(np.array(ids, dtype=np.int64)), dtype=np.float64)
     order = np.lexsort((np.arange(len(ids)), -values))
     return where[order], values[order]
@@ -133,8 +137,13 @@ def small_figures(ds: Dataset, scorer: Scorer, sizes=SIZES) -> dict[int, dict]:
             is_gold = np.array([int(p) in gold for p in ranked])
             gold_floor.extend((values[is_gold] >= SCORE_FLOOR).tolist())
             other_floor.extend((values[~is_gold] >= SCORE_FLOOR).tolist())
-        out[size] = {"hit1": float(np.mean(hit1)), "recall3": float(np.mean(rec3)), "n": len(hit1),
-                     "gold_floor": float(np.mean(gold_floor)), "other_floor": float(np.mean(other_floor))}
+        out[size] = {
+            "hit1": float(np.mean(hit1)),
+            "recall3": float(np.mean(rec3)),
+            "n": len(hit1),
+            "gold_floor": float(np.mean(gold_floor)),
+            "other_floor": float(np.mean(other_floor)),
+        }
     return out
 
 
@@ -160,9 +169,11 @@ def full_figures(per_fold: dict[str, np.ndarray], datasets: list[Dataset]) -> di
     if loc:
         allr = np.concatenate([r for _, r in loc])
         cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
-        out["locomo"] = {"overall": float(allr.mean()),
-                         **{c: float(allr[cats == c].mean()) for c in "1234" if (cats == c).any()},
-                         "by_conv": {ds.name: float(r.mean()) for ds, r in loc}}
+        out["locomo"] = {
+            "overall": float(allr.mean()),
+            **{c: float(allr[cats == c].mean()) for c in "1234" if (cats == c).any()},
+            "by_conv": {ds.name: float(r.mean()) for ds, r in loc},
+        }
     for ds in datasets:
         if ds.kind == "suite":
             r = per_fold[ds.name]
@@ -193,17 +204,25 @@ def pooled_small(per_fold: dict[str, dict[int, dict]], datasets: list[Dataset]) 
 
 def show(title: str, small: dict, full: dict) -> None:
     print(f"\n## {title}")
-    print("N | LoCoMo hit@1 | LoCoMo recall@3 | files hit@1 | files recall@3 | gold ≥ floor (L / f) | others ≥ floor (L / f)")
+    print(
+        "N | LoCoMo hit@1 | LoCoMo recall@3 | files hit@1 | files recall@3 | gold ≥ floor (L / f) | others ≥ floor (L / f)"
+    )
     for size, row in small.items():
         L, f = row.get("locomo", {}), row.get("suite", {})
-        print(f"{size} | {L.get('hit1', 0):.3f} | {L.get('recall3', 0):.3f} | {f.get('hit1', 0):.3f} | "
-              f"{f.get('recall3', 0):.3f} | {L.get('gold_floor', 0):.3f} / {f.get('gold_floor', 0):.3f} | "
-              f"{L.get('other_floor', 0):.3f} / {f.get('other_floor', 0):.3f}")
+        print(
+            f"{size} | {L.get('hit1', 0):.3f} | {L.get('recall3', 0):.3f} | {f.get('hit1', 0):.3f} | "
+            f"{f.get('recall3', 0):.3f} | {L.get('gold_floor', 0):.3f} / {f.get('gold_floor', 0):.3f} | "
+            f"{L.get('other_floor', 0):.3f} / {f.get('other_floor', 0):.3f}"
+        )
     if full:
         loc = full.get("locomo", {})
-        print(f"full size: LoCoMo {loc.get('overall', 0):.4f} (c1 {loc.get('1', 0):.3f}, c3 {loc.get('3', 0):.3f}); "
-              + ", ".join(f"{k} {v['overall']:.3f} / {v['cross']:.3f}" for k, v in full.items()
-                          if k not in ("locomo", "J")) + f"; J {full['J']:.4f}")
+        print(
+            f"full size: LoCoMo {loc.get('overall', 0):.4f} (c1 {loc.get('1', 0):.3f}, c3 {loc.get('3', 0):.3f}); "
+            + ", ".join(
+                f"{k} {v['overall']:.3f} / {v['cross']:.3f}" for k, v in full.items() if k not in ("locomo", "J")
+            )
+            + f"; J {full['J']:.4f}"
+        )
 
 
 def main() -> int:
@@ -212,8 +231,11 @@ def main() -> int:
     ap.add_argument("--read", action="store_true", help="print the priors read on all folds")
     ap.add_argument("--cv", action="store_true", help="priors read without each held-out fold")
     ap.add_argument("--no-full", action="store_true", help="skip the full-size figures")
-    ap.add_argument("--variants", default="dense,window,lexical", help="comma list: which signals carry priors "
-                    "(all, dense, window, lexical, length) — the others' plain z")
+    ap.add_argument(
+        "--variants",
+        default="dense,window,lexical",
+        help="comma list: which signals carry priors (all, dense, window, lexical, length) — the others' plain z",
+    )
     ap.add_argument("--grid", default="[{}]", help="JSON list of ScoringConfig overrides")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
@@ -221,28 +243,37 @@ def main() -> int:
     cache: dict = {}
     everything = read_calibration(datasets, cache)
     if args.read:
-        print(json.dumps({k: asdict(v) if v else None for k, v in
-                          ((f, getattr(everything, f)) for f in everything.__slots__)}, indent=1))
+        print(
+            json.dumps(
+                {k: asdict(v) if v else None for k, v in ((f, getattr(everything, f)) for f in everything.__slots__)},
+                indent=1,
+            )
+        )
     keep = set(args.variants.split(","))
 
     def only(cal: Calibration) -> Calibration:
         if "all" in keep:
             return cal
-        return Calibration(dense=cal.dense if "dense" in keep else None,
-                           window_same=cal.window_same if "window" in keep else None,
-                           window_cross=cal.window_cross if "window" in keep else None,
-                           lexical=cal.lexical if "lexical" in keep else None,
-                           length=cal.length if "length" in keep else None)
+        return Calibration(
+            dense=cal.dense if "dense" in keep else None,
+            window_same=cal.window_same if "window" in keep else None,
+            window_cross=cal.window_cross if "window" in keep else None,
+            lexical=cal.lexical if "lexical" in keep else None,
+            length=cal.length if "length" in keep else None,
+        )
 
     ev = Evaluator(datasets)
-    report: dict = {"priors": {f: asdict(getattr(everything, f)) if getattr(everything, f) else None
-                               for f in everything.__slots__}, "runs": []}
+    report: dict = {
+        "priors": {f: asdict(getattr(everything, f)) if getattr(everything, f) else None for f in everything.__slots__},
+        "runs": [],
+    }
     for over in json.loads(args.grid):
         base = ScoringConfig(**{k: v for k, v in over.items() if k in ScoringConfig.__dataclass_fields__})
         runs = {"plain": lambda ds: Calibration(), "calibrated, in-sample": lambda ds: only(everything)}
         if args.cv:
-            runs["calibrated, cross-validated"] = lambda ds: only(read_calibration(
-                [d for d in datasets if d.name != ds.name], cache))
+            runs["calibrated, cross-validated"] = lambda ds: only(
+                read_calibration([d for d in datasets if d.name != ds.name], cache)
+            )
         for label, cal_of in runs.items():
             small, full = {}, {}
             for ds in datasets:
@@ -254,8 +285,7 @@ def main() -> int:
                 log(f"{label} {ds.name}")
             s, f = pooled_small(small, datasets), (full_figures(full, datasets) if full else {})
             show(f"{label} {over}", s, f)
-            report["runs"].append({"label": label, "override": over, "small": s, "full": f,
-                                   "small_by_fold": small})
+            report["runs"].append({"label": label, "override": over, "small": s, "full": f, "small_by_fold": small})
     if args.json:
         args.json.write_text(json.dumps(report, indent=1, default=float))
     return 0

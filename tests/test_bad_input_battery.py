@@ -16,8 +16,16 @@ from tests.servers import ChatServer, UvicornThread
 JSON = {"Content-Type": "application/json"}
 DEEP = b'{"model": "x", "messages": ' + b"[" * 5_000 + b"]" * 5_000 + b"}"
 BAD = [
-    ("POST", "/v1/chat/completions", b'{"model": "x", "user": "u", "messages": [{"role": "user", "content": "hi \\ud800"}]}'),
-    ("POST", "/v1/chat/completions", b'{"model": "x", "user": "u\\ud800", "messages": [{"role": "user", "content": "hi"}]}'),
+    (
+        "POST",
+        "/v1/chat/completions",
+        b'{"model": "x", "user": "u", "messages": [{"role": "user", "content": "hi \\ud800"}]}',
+    ),
+    (
+        "POST",
+        "/v1/chat/completions",
+        b'{"model": "x", "user": "u\\ud800", "messages": [{"role": "user", "content": "hi"}]}',
+    ),
     ("POST", "/v1/chat/completions", DEEP),
     ("POST", "/v1/chat/completions", b'{"model": "x", "user": "a/b", "messages": [{"role": "user", "content": "hi"}]}'),
     ("POST", "/v1/chat/completions", b'{"model": "x", "user": 12, "messages": "no"}'),
@@ -50,9 +58,15 @@ BAD = [
 def api(tmp_path_factory):
     db = tmp_path_factory.mktemp("bad") / "bad.db"
     with ChatServer(reply="ok") as upstream:
-        settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", max_body_bytes=64 * 1024,
-                            _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{db}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            max_body_bytes=64 * 1024,
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             client.post("/v1/users/api/k/memories", json={"text": "Keeps bees in Ipoh"})  # a known user
             yield client, db, upstream
@@ -60,8 +74,10 @@ def api(tmp_path_factory):
 
 def _rows(db) -> int:
     with sqlite3.connect(db) as conn:
-        return sum(conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-                   for t in ("users", "turns", "memories", "user_kv", "outbox"))
+        return sum(
+            conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+            for t in ("users", "turns", "memories", "user_kv", "outbox")
+        )
 
 
 @pytest.mark.parametrize("method, path, body", BAD, ids=range(len(BAD)))

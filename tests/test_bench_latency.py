@@ -37,8 +37,9 @@ def test_bench_latency_prints_every_table(tmp_path):
 
 
 def test_bench_latency_interleaves_postgres_with_sqlite(pg_url):
-    result = CliRunner().invoke(app, ["bench", "latency", "--sizes", "40", "--queries", "6", "--no-cosine",
-                                      "--store", pg_url, "--json"])
+    result = CliRunner().invoke(
+        app, ["bench", "latency", "--sizes", "40", "--queries", "6", "--no-cosine", "--store", pg_url, "--json"]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     lite, pg = report["context_http"][0], report["postgres"]["context_http"][0]
@@ -49,11 +50,22 @@ def test_bench_latency_interleaves_postgres_with_sqlite(pg_url):
 
 def test_the_plot_draws_every_method(tmp_path):
     pytest.importorskip("matplotlib", reason="the plot needs the extra 'bench' (matplotlib)")
-    rows = [{"memories": n, "p50_ms": n / 100, "p99_ms": n / 50, "reference_p50_ms": n / 10,
-             "cosine": {"p50_ms": n / 200, "p99_ms": n / 100}} for n in (100, 1000)]
-    report = {"selection": rows, "dedup": rows, "context_http": rows,
-              "conditions": {"cpus": 2, "load_avg_start": 1.0, "load_avg_end": 2.0,
-                             "embedder": "use", "dim": 512}}
+    rows = [
+        {
+            "memories": n,
+            "p50_ms": n / 100,
+            "p99_ms": n / 50,
+            "reference_p50_ms": n / 10,
+            "cosine": {"p50_ms": n / 200, "p99_ms": n / 100},
+        }
+        for n in (100, 1000)
+    ]
+    report = {
+        "selection": rows,
+        "dedup": rows,
+        "context_http": rows,
+        "conditions": {"cpus": 2, "load_avg_start": 1.0, "load_avg_end": 2.0, "embedder": "use", "dim": 512},
+    }
     plot(report, tmp_path / "latency.png")
     assert (tmp_path / "latency.png").read_bytes().startswith(b"\x89PNG")
 
@@ -68,11 +80,20 @@ def test_seed_reference_picks_what_the_product_picks_without_globals_or_ties():
     and in ties after recency: with story memories only and distinct dates, same picks."""
     reference = seed_reference()
     rnd = random.Random(4)
-    memories = [Memory(id=i, user_id=1, text=f"m{i}", kind=rnd.choice(["fact", "preference", "promise",
-                                                                        "episode", "rule"]),
-                       scope="story", story_id=rnd.choice([1, 2]), confidence=rnd.choice([0.7, 1.0]),
-                       pinned=rnd.random() < 0.05, updated_at=NOW - timedelta(minutes=i))
-                for i in range(1, 400)]
+    memories = [
+        Memory(
+            id=i,
+            user_id=1,
+            text=f"m{i}",
+            kind=rnd.choice(["fact", "preference", "promise", "episode", "rule"]),
+            scope="story",
+            story_id=rnd.choice([1, 2]),
+            confidence=rnd.choice([0.7, 1.0]),
+            pinned=rnd.random() < 0.05,
+            updated_at=NOW - timedelta(minutes=i),
+        )
+        for i in range(1, 400)
+    ]
     vectors = {m.id: [rnd.gauss(0, 1) for _ in range(8)] for m in memories}
     query = [rnd.gauss(0, 1) for _ in range(8)]
     scores = reference.semantic_scores(query, reference.index(vectors))

@@ -19,20 +19,31 @@ def _suite() -> dict:
     """30 memories (fr / en): two old ones that the queries ask for, 28 newer fillers, so
     that recency's 24 newest miss the gold and a ranking by the question finds it."""
     memories = [
-        {"id": "m001", "lang": "en", "text": "The user's cat is called Kopi and sleeps on the piano.",
-         "date": "2024-01-05"},
-        {"id": "m002", "lang": "fr", "text": "L'utilisateur a une tortue qui s'appelle Lambat.",
-         "date": "2024-01-06"},
+        {
+            "id": "m001",
+            "lang": "en",
+            "text": "The user's cat is called Kopi and sleeps on the piano.",
+            "date": "2024-01-05",
+        },
+        {"id": "m002", "lang": "fr", "text": "L'utilisateur a une tortue qui s'appelle Lambat.", "date": "2024-01-06"},
     ]
     for i in range(28):
         lang = "en" if i % 2 else "fr"
-        text = (f"The user bought {i + 3} kilos of rice at the market stall number {i + 3}." if lang == "en"
-                else f"L'utilisateur a payé la facture d'électricité numéro {i + 3} en ligne.")
+        text = (
+            f"The user bought {i + 3} kilos of rice at the market stall number {i + 3}."
+            if lang == "en"
+            else f"L'utilisateur a payé la facture d'électricité numéro {i + 3} en ligne."
+        )
         memories.append({"id": f"m{i + 3:03d}", "lang": lang, "text": text, "date": f"2025-{i % 12 + 1:02d}-10"})
     queries = [
         {"id": "q01", "lang": "en", "text": "what is my cat Kopi like?", "gold": ["m001"], "cross_language": False},
-        {"id": "q02", "lang": "en", "text": "what is my tortoise Lambat called?", "gold": ["m002"],
-         "cross_language": True},
+        {
+            "id": "q02",
+            "lang": "en",
+            "text": "what is my tortoise Lambat called?",
+            "gold": ["m002"],
+            "cross_language": True,
+        },
     ]
     return {"memories": memories, "queries": queries}
 
@@ -83,8 +94,12 @@ def test_a_baseline_without_vectors_is_left_out(tmp_path, monkeypatch):
 
 def test_versus_best_names_the_best_baseline_and_a_split_below_it():
     def figures(overall, fr_same):
-        return {"overall": overall, "same": fr_same, "cross": None,
-                "by_language": {"fr": {"all": overall, "same": fr_same, "cross": None}}}
+        return {
+            "overall": overall,
+            "same": fr_same,
+            "cross": None,
+            "by_language": {"fr": {"all": overall, "same": fr_same, "cross": None}},
+        }
 
     vs = versus_best(figures(0.9, 0.8), {"bm25": figures(0.5, 0.8), "dense": figures(0.95, 0.7)})
     assert vs["overall"] == {"product": 0.9, "best": 0.95, "baseline": "dense", "ok": False}

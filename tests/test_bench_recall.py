@@ -31,28 +31,42 @@ CONVERSATION = {
     "session_2_date_time": "10:00 am on 20 June, 2023",
     "session_2": [
         {"speaker": "Alice", "dia_id": "D2:1", "text": "We moved to a flat near the harbour in Lisbon."},
-        {"speaker": "Bob", "dia_id": "D2:2", "text": "I played my first cello recital on Saturday.",
-         "blip_caption": "a cello on a stage"},
+        {
+            "speaker": "Bob",
+            "dia_id": "D2:2",
+            "text": "I played my first cello recital on Saturday.",
+            "blip_caption": "a cello on a stage",
+        },
         {"speaker": "Alice", "dia_id": "D2:3", "text": "The harbour view from our balcony is amazing."},
         {"speaker": "Bob", "dia_id": "D2:4", "text": "Next I want to join an orchestra."},
     ],
     "session_1_observation": {
-        "Alice": [["Alice adopted a grey cat named Pixel.", "D1:1"],
-                  ["Pixel sleeps on Alice's keyboard every morning.", ["D1:3"]]],
+        "Alice": [
+            ["Alice adopted a grey cat named Pixel.", "D1:1"],
+            ["Pixel sleeps on Alice's keyboard every morning.", ["D1:3"]],
+        ],
         "Bob": [["Bob is learning the cello with a teacher from Vienna.", "D1:2; D1:4"]],
     },
     "session_2_observation": {
         "Alice": [["Alice moved to a flat near the harbour in Lisbon.", ["D2:1", "D 2:3"]]],
-        "Bob": [["Bob played his first cello recital.", "D2:2"],
-                ["Bob wants to join an orchestra.", "D2:4"]],
+        "Bob": [["Bob played his first cello recital.", "D2:2"], ["Bob wants to join an orchestra.", "D2:4"]],
     },
     "qa": [
         {"question": "What is the name of Alice's cat?", "answer": "Pixel", "evidence": ["D1:1"], "category": 4},
         {"question": "Where did Alice move to?", "answer": "Lisbon", "evidence": ["D2:1", "D2:3"], "category": 1},
-        {"question": "When did Bob play his first recital?", "answer": "June 2023", "evidence": ["D2:2"], "category": 2},
+        {
+            "question": "When did Bob play his first recital?",
+            "answer": "June 2023",
+            "evidence": ["D2:2"],
+            "category": 2,
+        },
         {"question": "Where is Bob's cello teacher from?", "answer": "Vienna", "evidence": ["D1:4"], "category": 3},
-        {"question": "What instrument does Alice play?", "adversarial_answer": "cello", "evidence": ["D1:2"],
-         "category": 5},
+        {
+            "question": "What instrument does Alice play?",
+            "adversarial_answer": "cello",
+            "evidence": ["D1:2"],
+            "category": 5,
+        },
     ],
 }
 
@@ -115,8 +129,7 @@ def test_cached_stores_are_reused_with_the_same_figures(locomo_dir, tmp_path):
     assert set(first["modes"]) == {"raw", "observations"}
 
 
-def test_mem0_that_cannot_be_installed_is_an_error_in_the_report_not_a_failed_run(locomo_dir, tmp_path,
-                                                                                   monkeypatch):
+def test_mem0_that_cannot_be_installed_is_an_error_in_the_report_not_a_failed_run(locomo_dir, tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("SOUVENIR_MEM0_VENV", str(blocker / "venv"))  # python -m venv cannot create it
@@ -165,10 +178,12 @@ def test_bootstrap_interval_is_fixed_and_brackets_the_mean():
 def test_baselines_rank_by_words_and_by_date():
     assert bm25_tokens("Alice's 灰猫 Pixel!") == ["alice", "s", "灰", "猫", "pixel"]
     day = lambda d: datetime(2023, 5, d, tzinfo=timezone.utc)  # noqa: E731
-    memories = [Memory(1, 1, "Alice adopted a cat named Pixel", updated_at=day(1)),
-                Memory(2, 1, "Bob learns the cello in Vienna", updated_at=day(3)),
-                Memory(3, 1, "Alice moved to Lisbon", updated_at=day(2)),
-                Memory(4, 1, "undated note")]
+    memories = [
+        Memory(1, 1, "Alice adopted a cat named Pixel", updated_at=day(1)),
+        Memory(2, 1, "Bob learns the cello in Vienna", updated_at=day(3)),
+        Memory(3, 1, "Alice moved to Lisbon", updated_at=day(2)),
+        Memory(4, 1, "undated note"),
+    ]
     assert Bm25Ranking(memories).rank("Where does Bob learn the cello?")[0] == 2
     assert recency_ranking(memories) == [2, 3, 1, 4]
     assert Bm25Ranking([]).rank("anything") == []

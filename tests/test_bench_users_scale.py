@@ -27,10 +27,12 @@ def test_a_bulk_filled_user_reads_back_through_the_product(pg_url):
     from souvenir import Souvenir
 
     bulkfill = _bulkfill()
-    with Souvenir.open(pg_url, embedder="none", window_embedder="none", background=False,
-                       channel=bulkfill.CHANNEL) as memory:  # migrates the store
-        out = bulkfill.fill(pg_url, 30, bulkfill.Shape(memories=4, turns=2), {"use-m3": 512},
-                            real=[7], chunk=8, log=lambda _: None)
+    with Souvenir.open(
+        pg_url, embedder="none", window_embedder="none", background=False, channel=bulkfill.CHANNEL
+    ) as memory:  # migrates the store
+        out = bulkfill.fill(
+            pg_url, 30, bulkfill.Shape(memories=4, turns=2), {"use-m3": 512}, real=[7], chunk=8, log=lambda _: None
+        )
         store = memory.runtime.store
         assert out["users"] == {7: store.find_user(bulkfill.CHANNEL, bulkfill.external_id(7))}
         for n in (1, 7, 30):  # first, a real one, last (chunk edges)

@@ -16,12 +16,12 @@ def test_a_row_gets_the_same_bits_wherever_it_sits():
         assert np.allclose(whole, matrix.astype(np.float64) @ query.astype(np.float64), atol=1e-3)
         for n in (1, 2, 3, 7, BLOCK - 1, BLOCK, BLOCK + 1, 100, 333, 999):
             for offset in (0, 1, 5, 17):
-                part = dot_rows(matrix[offset:offset + n], query)
-                assert part.tobytes() == whole[offset:offset + len(part)].tobytes()
+                part = dot_rows(matrix[offset : offset + n], query)
+                assert part.tobytes() == whole[offset : offset + len(part)].tobytes()
         picked = np.sort(rng.choice(1000, 300, replace=False))
         assert dot_rows(matrix[picked], query).tobytes() == whole[picked].tobytes()
         raw = np.empty(matrix.nbytes + 64, np.uint8)  # a base that is not 64-byte aligned
-        shifted = np.frombuffer(raw[4:4 + matrix.nbytes].data, np.float32).reshape(matrix.shape)
+        shifted = np.frombuffer(raw[4 : 4 + matrix.nbytes].data, np.float32).reshape(matrix.shape)
         shifted[...] = matrix
         assert dot_rows(shifted, query).tobytes() == whole.tobytes()
 

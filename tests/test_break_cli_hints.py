@@ -10,7 +10,6 @@ from tests.servers import EmbeddingServer
 NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
 
 
-
 def test_souvenir_index_refuses_to_retire_the_embedder_its_settings_use(tmp_path):
     """``souvenir index --retire NAME --drop-vectors`` with NAME the embedder the same
     settings use (the server's .env): every vector was deleted and the queue dropped, the
@@ -22,9 +21,14 @@ def test_souvenir_index_refuses_to_retire_the_embedder_its_settings_use(tmp_path
 
     url = f"sqlite:///{tmp_path / 'r.db'}"
     with EmbeddingServer() as server:
-        env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
-               "SOUVENIR_EMBEDDER_MODEL": "model-a", "SOUVENIR_WINDOW_EMBEDDER": "none",
-               "SOUVENIR_LLM_BASE_URL": ""}
+        env = {
+            "SOUVENIR_DATABASE_URL": url,
+            "SOUVENIR_EMBEDDER": "openai",
+            "SOUVENIR_EMBEDDER_URL": server.url,
+            "SOUVENIR_EMBEDDER_MODEL": "model-a",
+            "SOUVENIR_WINDOW_EMBEDDER": "none",
+            "SOUVENIR_LLM_BASE_URL": "",
+        }
         assert CliRunner().invoke(app, ["remember", "--user", "q", "I live in Ipoh"], env=env).exit_code == 0
         assert CliRunner().invoke(app, ["index"], env=env, catch_exceptions=False).exit_code == 0
         store = open_store(url)
@@ -39,7 +43,6 @@ def test_souvenir_index_refuses_to_retire_the_embedder_its_settings_use(tmp_path
             store.close()
 
 
-
 def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
     """A channel is any text a REST caller chose (spaces, ``;``, ``$(…)`` included): the
     hint's ``add --channel X`` is a command an operator pastes, so X is quoted for a shell."""
@@ -51,9 +54,12 @@ def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
     store = open_store(url)
     store.ensure_user(" ;touch pwned", "bob", NOW)
     store.close()
-    env = {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
-           "SOUVENIR_LLM_BASE_URL": ""}
+    env = {
+        "SOUVENIR_DATABASE_URL": url,
+        "SOUVENIR_EMBEDDER": "none",
+        "SOUVENIR_WINDOW_EMBEDDER": "none",
+        "SOUVENIR_LLM_BASE_URL": "",
+    }
     result = CliRunner().invoke(app, ["memories", "--user", "bob"], env=env, catch_exceptions=False)
     assert result.exit_code == 0
     assert "add --channel ' ;touch pwned'" in " ".join(result.output.split()), result.output
-

@@ -14,22 +14,27 @@ from tests.servers import ChatServer, EmbeddingServer, UvicornThread
 PASSWORD = "pwSECRETPW"
 
 
-
 def test_a_password_in_the_embedders_address_never_reaches_a_turns_answer(tmp_path):
     """SOUVENIR_EMBEDDER_URL=http://alice:PASSWORD@host: a failed query embedding made the
     turn's ``degraded_cause`` (sent to any caller, a tenant's key included, and kept in the
     events) name the address with its password."""
     with EmbeddingServer() as embedder:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="openai",
-                            embedder_url=embedder.url.replace("http://", f"http://alice:{PASSWORD}@"),
-                            embedder_model="stub", window_embedder="none", _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'p.db'}",
+            embedder="openai",
+            embedder_url=embedder.url.replace("http://", f"http://alice:{PASSWORD}@"),
+            embedder_model="stub",
+            window_embedder="none",
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn("api", "u", "I live in Ipoh")
             embedder.mode = "500"
             with UvicornThread(create_app(settings, runtime=rt)) as server:
-                r = httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"},
-                               timeout=30)
+                r = httpx.post(
+                    f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"}, timeout=30
+                )
             assert r.status_code == 200 and r.json()["degraded"]
             assert PASSWORD not in r.text and "alice" not in r.text, r.json()["degraded_cause"]
             rt.engine.flush()
@@ -39,15 +44,19 @@ def test_a_password_in_the_embedders_address_never_reaches_a_turns_answer(tmp_pa
             rt.close()
 
 
-
 def test_a_password_in_the_chat_models_address_never_reaches_its_errors(tmp_path):
     """The chat model's failures (kept in parked jobs, shown by the diagnostics) named its
     address with the password."""
     with ChatServer() as chat:
         chat.reflection_mode = "500"
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'm.db'}", embedder="none", window_embedder="none",
-                            llm_base_url=chat.url.replace("http://", f"http://alice:{PASSWORD}@"), llm_model="m",
-                            _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'm.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=chat.url.replace("http://", f"http://alice:{PASSWORD}@"),
+            llm_model="m",
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             with pytest.raises(SouvenirError) as failed:
@@ -57,19 +66,22 @@ def test_a_password_in_the_chat_models_address_never_reaches_its_errors(tmp_path
             rt.close()
 
 
-
 @pytest.mark.parametrize("command", ["/password hunter2pass", "/login bob hunter2pass", "/2fa 492183"])
 def test_a_command_that_carries_a_secret_keeps_it_nowhere(tmp_path, command):
     """A command is now answered ``dropped`` with an event that quotes it (session 7): a
     secret the redactor did not see in a command ("/password hunter2pass": a plain word
     after the password word) went to the turn, to the answer and to the write log."""
     secret = command.split()[-1]
-    with UvicornThread(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'k.db'}", embedder="none",
-                                           window_embedder="none", _env_file=None))) as server:
+    with UvicornThread(
+        create_app(
+            Settings(
+                database_url=f"sqlite:///{tmp_path / 'k.db'}", embedder="none", window_embedder="none", _env_file=None
+            )
+        )
+    ) as server:
         r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": command}, timeout=30)
         assert r.status_code in (200, 201) and r.json()["memory"]["action"] == "dropped", r.text
         assert secret not in r.text
         exported = httpx.get(f"{server.url}/v1/users/api/u/export", timeout=30)
         assert exported.status_code == 200 and secret not in exported.text
         assert "[redacted]" in exported.text
-

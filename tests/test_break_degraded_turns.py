@@ -19,8 +19,9 @@ from tests.servers import EmbeddingServer, UvicornThread, hold_write_lock
 def _window_runtime(tmp_path, main, window, timeout_s: float = 2.0) -> tuple[Runtime, Settings]:
     """A runtime whose window embedder is an HTTP stand-in (``window``), as e5 would be: the
     settings only build a local e5, so the parts are wired as open_runtime wires them."""
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'w.db'}", embedder="none",
-                        window_embedder="none", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'w.db'}", embedder="none", window_embedder="none", _env_file=None
+    )
     store = open_store(settings.database_url)
     index = VectorIndex(store, OpenAIEmbedder(main.url, "stub"), query_timeout_s=timeout_s)
     win = VectorIndex(store, OpenAIEmbedder(window.url, "stub"), windowed=True, query_timeout_s=timeout_s)
@@ -30,7 +31,6 @@ def _window_runtime(tmp_path, main, window, timeout_s: float = 2.0) -> tuple[Run
     index.run_once()
     win.run_once()
     return Runtime(settings, store, index, engine, None, win), settings
-
 
 
 @pytest.mark.parametrize("side", ["window", "main"])
@@ -46,8 +46,9 @@ def test_a_query_vector_the_scores_cannot_use_is_a_counted_degradation(tmp_path,
         try:
             (window if side == "window" else main).mode = mode
             with UvicornThread(create_app(settings, runtime=rt)) as server:
-                r = httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"},
-                               timeout=30)
+                r = httpx.post(
+                    f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"}, timeout=30
+                )
             assert r.status_code == 200 and r.headers["content-type"] == "application/json"
             body = r.json()
             assert body["degraded"], body["degraded_cause"]
@@ -56,7 +57,6 @@ def test_a_query_vector_the_scores_cannot_use_is_a_counted_degradation(tmp_path,
         finally:
             rt.engine.close()
             rt.store.close()
-
 
 
 def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
@@ -70,8 +70,9 @@ def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
                 holder = hold_write_lock(tmp_path / "w.db", 60)
                 try:
                     window.mode = "500"
-                    r = httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"},
-                                   timeout=30)
+                    r = httpx.post(
+                        f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"}, timeout=30
+                    )
                     assert r.status_code == 200 and r.json()["degraded"]
                     rt.engine.flush(timeout_s=None)  # the event's write gave up after the store's bound
                 finally:
@@ -84,7 +85,6 @@ def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
         finally:
             rt.engine.close()
             rt.store.close()
-
 
 
 def test_a_query_the_stopping_index_cancelled_is_an_embedder_error(tmp_path):
@@ -103,4 +103,3 @@ def test_a_query_the_stopping_index_cancelled_is_an_embedder_error(tmp_path):
                 pending[-1].result()
         finally:
             store.close()
-

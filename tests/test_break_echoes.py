@@ -17,9 +17,7 @@ from tests.servers import ChatServer, UvicornThread, free_port
 
 
 def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
-                    **extra)
-
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
 
 
 def _dump(db: Path) -> str:
@@ -29,7 +27,6 @@ def _dump(db: Path) -> str:
         return "\n".join(con.iterdump())
     finally:
         con.close()
-
 
 
 def test_a_404_never_echoes_a_credential_carried_by_the_user_id(tmp_path):
@@ -42,19 +39,28 @@ def test_a_404_never_echoes_a_credential_carried_by_the_user_id(tmp_path):
             assert r.status_code == 404 and key not in r.text, r.text
 
 
-
 def test_a_percent_encoded_secret_never_reaches_the_access_log(tmp_path):
     """`souvenir serve`'s access line quotes the path percent-encoded (``=``, ``:``, spaces)
     and the query string as sent: "GET /v1/users/api/password%3Dhunter2hunter2/memories"
     and "?note=my+password+is+Hunter2xyz" were logged as they came, the log redaction
     looking at the encoded text only."""
     port = free_port()
-    env = {**os.environ, "SOUVENIR_DATABASE_URL": f"sqlite:///{tmp_path / 'l.db'}", "SOUVENIR_EMBEDDER": "none",
-           "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+    env = {
+        **os.environ,
+        "SOUVENIR_DATABASE_URL": f"sqlite:///{tmp_path / 'l.db'}",
+        "SOUVENIR_EMBEDDER": "none",
+        "SOUVENIR_WINDOW_EMBEDDER": "none",
+        "SOUVENIR_LLM_BASE_URL": "",
+    }
     log = tmp_path / "serve.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)], env=env,
-                                stdout=out, stderr=subprocess.STDOUT, cwd=tmp_path)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=tmp_path,
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + 60
@@ -80,7 +86,6 @@ def test_a_percent_encoded_secret_never_reaches_the_access_log(tmp_path):
         assert secret not in text, text
 
 
-
 def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
     """X-Souvenir-Timezone holding an API key: the proxy's 422 said "unknown time zone
     'sk-proj-…'" in clear (PUT …/timezone redacts the same message)."""
@@ -88,11 +93,14 @@ def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
     with ChatServer() as chat:
         settings = _settings(tmp_path / "t.db", llm_base_url=chat.url, llm_model="m")
         with UvicornThread(create_app(settings)) as server:
-            r = httpx.post(f"{server.url}/v1/chat/completions", headers={"X-Souvenir-Timezone": key}, timeout=30,
-                           json={"model": "m", "user": "u", "messages": [{"role": "user", "content": "hi"}]})
+            r = httpx.post(
+                f"{server.url}/v1/chat/completions",
+                headers={"X-Souvenir-Timezone": key},
+                timeout=30,
+                json={"model": "m", "user": "u", "messages": [{"role": "user", "content": "hi"}]},
+            )
     assert r.status_code == 422 and "X-Souvenir-Timezone" in r.text
     assert key not in r.text, r.text
-
 
 
 def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_path, caplog):
@@ -111,8 +119,9 @@ def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_p
         chat.refusal_body = _json.dumps({"error": {"message": f"Invalid API key: {key}"}}).encode()
         settings = _settings(db, llm_base_url=chat.url, llm_model="m", llm_api_key=key)
         with UvicornThread(create_app(settings)) as server:
-            assert httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "I live in Ipoh"},
-                              timeout=30).is_success
+            assert httpx.post(
+                f"{server.url}/v1/turns", json={"user": "u", "message": "I live in Ipoh"}, timeout=30
+            ).is_success
             deadline = time.monotonic() + 30
             while True:
                 jobs = httpx.get(f"{server.url}/v1/jobs", params={"status": "parked"}, timeout=30)
@@ -127,7 +136,6 @@ def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_p
     assert key not in caplog.text
 
 
-
 def test_a_422_never_echoes_an_unknown_field_name(tmp_path):
     """A field a route does not know is a 422 naming it: the name is the caller's text, and
     came back whole (a secret, or 100 KiB of it)."""
@@ -137,4 +145,3 @@ def test_a_422_never_echoes_an_unknown_field_name(tmp_path):
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "hi there", field: 1}, timeout=30)
             assert r.status_code == 422 and "extra_forbidden" in r.text
             assert key not in r.text and len(r.content) < 1000, r.text[:200]
-

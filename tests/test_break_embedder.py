@@ -21,15 +21,21 @@ def test_a_garbage_embedding_answer_degrades_the_turn_instead_of_a_500(tmp_path,
     EmbedderError, so POST /v1/context answers 500, nothing is counted as degraded and the
     cool-down never starts. Expected: 200, degraded with an "embedder" cause, counted."""
     with EmbeddingServer() as embedder:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'g.db'}", embedder="openai",
-                            embedder_url=embedder.url, embedder_model="stub", _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'g.db'}",
+            embedder="openai",
+            embedder_url=embedder.url,
+            embedder_model="stub",
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn("api", "u", "I live in Ipoh")
             embedder.mode = mode
             with UvicornThread(create_app(settings, runtime=rt)) as server:
-                r = httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"},
-                               timeout=30)
+                r = httpx.post(
+                    f"{server.url}/v1/context", json={"user": "u", "message": "where do I live?"}, timeout=30
+                )
             assert r.status_code == 200, (r.status_code, r.text[:200])
             assert r.json()["degraded"] and rt.engine.degraded_turns() == 1
         finally:
@@ -45,9 +51,16 @@ def test_a_busy_model_lock_opens_the_breaker_until_the_probe_finds_it_free(tmp_p
     not a dead embedder)."""
     with EmbeddingServer() as embedder:
         embedder.batch_sleep_s = 4.0
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", embedder="openai",
-                            embedder_url=embedder.url, embedder_model="stub", window_embedder="none",
-                            query_embedding_timeout_s=1.0, index_interval_s=0.1, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'b.db'}",
+            embedder="openai",
+            embedder_url=embedder.url,
+            embedder_model="stub",
+            window_embedder="none",
+            query_embedding_timeout_s=1.0,
+            index_interval_s=0.1,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             for text in ("I live in Ipoh", "My cat is called Kopi", "I work as a nurse"):
@@ -80,9 +93,15 @@ def test_a_hanging_embedder_costs_one_bounded_turn_then_nothing_until_it_is_back
     a wide margin under the 1 s they would each wait), all degraded and counted; when it
     answers again the background probe closes the breaker and turns are scored again."""
     with EmbeddingServer() as embedder:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", embedder="openai",
-                            embedder_url=embedder.url, embedder_model="stub", window_embedder="none",
-                            query_embedding_timeout_s=1.0, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'h.db'}",
+            embedder="openai",
+            embedder_url=embedder.url,
+            embedder_model="stub",
+            window_embedder="none",
+            query_embedding_timeout_s=1.0,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn("api", "u", "I live in Ipoh")

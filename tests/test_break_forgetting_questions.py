@@ -13,9 +13,7 @@ from tests.servers import UvicornThread
 
 
 def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
-                    **extra)
-
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
 
 
 def _dump(db: Path) -> str:
@@ -27,9 +25,8 @@ def _dump(db: Path) -> str:
         con.close()
 
 
-
 def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_path):
-    """"How is Aisha doing with the leukemia treatment?" asked through POST /v1/context
+    """ "How is Aisha doing with the leukemia treatment?" asked through POST /v1/context
     served "Aisha has leukemia, chemo starts Monday"; once every memory of it was forgotten,
     the recorded selection kept the question (export, diagnostics): it carries none of the
     memories' wordings whole nor all their content words, the only test erasure applied,
@@ -39,14 +36,17 @@ def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_pat
         base = f"{server.url}/v1/users/api/u"
         for text in ("My daughter Aisha was diagnosed with leukemia in May", "Aisha has leukemia, chemo starts Monday"):
             assert httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30).is_success
-        r = httpx.post(f"{server.url}/v1/context", timeout=30,
-                       json={"user": "u", "message": "How is Aisha doing with the leukemia treatment?"})
+        r = httpx.post(
+            f"{server.url}/v1/context",
+            timeout=30,
+            json={"user": "u", "message": "How is Aisha doing with the leukemia treatment?"},
+        )
         assert len(r.json()["memories"]) == 2
-        assert httpx.post(f"{server.url}/v1/context", json={"user": "u", "message": "What should I cook tonight?"},
-                          timeout=30).is_success
+        assert httpx.post(
+            f"{server.url}/v1/context", json={"user": "u", "message": "What should I cook tonight?"}, timeout=30
+        ).is_success
         for memory in httpx.get(f"{base}/memories", timeout=30).json()["memories"]:
             assert httpx.delete(f"{base}/memories/{memory['id']}", timeout=30).status_code == 200
         export = httpx.get(f"{base}/export", timeout=30).text
         assert "leukemia" not in export.lower() and "What should I cook tonight?" in export
     assert "leukemia" not in _dump(db).lower()
-

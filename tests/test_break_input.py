@@ -28,12 +28,15 @@ def _rows(db, table: str) -> int:
 RAW = {"content-type": "application/json"}
 
 
-@pytest.mark.parametrize("body", [
-    b'{"user": "a", "message": "x\\ud800"}',
-    b'{"user": "a", "message": "hello", "reply": "x\\ud800"}',
-    b'{"user": "a\\ud800", "message": "hello"}',
-    b'{"user": "a", "story": "s\\udfff", "message": "hello"}',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"user": "a", "message": "x\\ud800"}',
+        b'{"user": "a", "message": "hello", "reply": "x\\ud800"}',
+        b'{"user": "a\\ud800", "message": "hello"}',
+        b'{"user": "a", "story": "s\\udfff", "message": "hello"}',
+    ],
+)
 def test_lone_surrogates_in_a_turn_get_a_422_not_a_500(api, body):
     """A lone surrogate anywhere in a turn answers 500 today: for ``message`` the 422 that
     check_text produces echoes the surrogate back and the JSON response cannot be encoded;
@@ -49,8 +52,7 @@ def test_lone_surrogate_in_a_memory_source_gets_a_422(api):
     """``source`` of POST /memories is not checked: a lone surrogate gives a 500.
     Expected: 422, nothing written."""
     client, db = api
-    r = client.post("/v1/users/api/a/memories", content=b'{"text": "likes tea", "source": "x\\ud800"}',
-                    headers=RAW)
+    r = client.post("/v1/users/api/a/memories", content=b'{"text": "likes tea", "source": "x\\ud800"}', headers=RAW)
     assert r.status_code == 422, (r.status_code, r.text[:200])
     assert _rows(db, "memories") == 0
 
@@ -59,8 +61,7 @@ def test_nan_confidence_gets_a_422_not_a_500(api):
     """``confidence: NaN`` (accepted by Python's JSON parser) answers 500: the validation error
     echoes NaN and the JSON response cannot render it. Expected: a 422 that says why."""
     client, _ = api
-    r = client.post("/v1/users/api/a/memories", content=b'{"text": "likes coffee", "confidence": NaN}',
-                    headers=RAW)
+    r = client.post("/v1/users/api/a/memories", content=b'{"text": "likes coffee", "confidence": NaN}', headers=RAW)
     assert r.status_code == 422, (r.status_code, r.text[:200])
 
 
@@ -91,8 +92,7 @@ def test_a_failed_turn_writes_nothing(api):
     date grounding) the client gets a 500 "nothing written" while the turn and the query stay.
     Expected: a 4xx, and neither a turn row nor a last_queries entry."""
     client, db = api
-    r = client.post("/v1/turns", json={"user": "t", "message": "see you tomorrow",
-                                        "time": "9999-12-31T10:00:00Z"})
+    r = client.post("/v1/turns", json={"user": "t", "message": "see you tomorrow", "time": "9999-12-31T10:00:00Z"})
     assert r.status_code in (400, 422), (r.status_code, r.text[:200])
     assert _rows(db, "turns") == 0
     assert _rows(db, "user_kv") == 0

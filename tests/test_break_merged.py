@@ -10,18 +10,34 @@ from souvenir.lexical.forget_cues import forget_requests
 # A plain statement in the first (or third) person that uses a verb of keeping is not a
 # request to forget: "I never save money" erased "Saves money for a house".
 STATEMENTS = [
-    "I don't remember my wife's birthday.", "I never save money.", "I don't log my workouts anymore.",
-    "We never record the meetings.", "I dont remember what my doctor said about the pills.",
-    "Je ne garde plus le contact avec mon frère.", "Je ne note pas mes dépenses.",
-    "Il ne retient jamais rien, mon frère.", "Je n'ai pas besoin de noter mes rendez-vous.",
-    "我不要存钱了", "我不用记账了", "我们不用记录这些数据",
-    "Saya tak payah simpan duit.", "Dia lupakan saya.", "Saya dah lupakan dia.",
+    "I don't remember my wife's birthday.",
+    "I never save money.",
+    "I don't log my workouts anymore.",
+    "We never record the meetings.",
+    "I dont remember what my doctor said about the pills.",
+    "Je ne garde plus le contact avec mon frère.",
+    "Je ne note pas mes dépenses.",
+    "Il ne retient jamais rien, mon frère.",
+    "Je n'ai pas besoin de noter mes rendez-vous.",
+    "我不要存钱了",
+    "我不用记账了",
+    "我们不用记录这些数据",
+    "Saya tak payah simpan duit.",
+    "Dia lupakan saya.",
+    "Saya dah lupakan dia.",
 ]
 # Still requests (imperatives to the assistant).
 REQUESTS = [
-    "Don't remember that.", "Please don't save what I said about my salary.", "And never record this.",
-    "Ne retiens pas ça.", "S'il te plaît, ne note pas ce que j'ai dit sur mon salaire.",
-    "别记了", "你别记我的工资", "不要存这个", "Jangan simpan maklumat ini.", "Tak payah ingat.",
+    "Don't remember that.",
+    "Please don't save what I said about my salary.",
+    "And never record this.",
+    "Ne retiens pas ça.",
+    "S'il te plaît, ne note pas ce que j'ai dit sur mon salaire.",
+    "别记了",
+    "你别记我的工资",
+    "不要存这个",
+    "Jangan simpan maklumat ini.",
+    "Tak payah ingat.",
     "Tolong lupakan hal itu.",
 ]
 
@@ -38,20 +54,32 @@ def test_imperatives_are_still_requests(message):
 
 def test_a_statement_erases_no_memory(tmp_path):
     with Souvenir.open(tmp_path / "s.db") as memory:
-        facts = {"Wife's birthday is on March 3", "Saves money for a house",
-                 "Son frère habite à Lyon, ils sont en contact", "每个月存钱两千"}
+        facts = {
+            "Wife's birthday is on March 3",
+            "Saves money for a house",
+            "Son frère habite à Lyon, ils sont en contact",
+            "每个月存钱两千",
+        }
         for text in sorted(facts):
             memory.remember("ann", text)
-        for message in ("I don't remember my wife's birthday.", "I never save money.",
-                        "Je ne garde plus le contact avec mon frère.", "我不要存钱了"):
+        for message in (
+            "I don't remember my wife's birthday.",
+            "I never save money.",
+            "Je ne garde plus le contact avec mon frère.",
+            "我不要存钱了",
+        ):
             memory.add_turn("ann", message)
         assert facts <= {m.text for m in memory.memories("ann").memories}
 
 
 # "Forget it, I'll ask my mom": the clause after a complete request is not its topic; it
 # erased "Mom lives in Paris". A topic said before the cue stays one (刚才说…那件事，你别记了).
-AFTERTHOUGHTS = ["Forget it, I'll ask my mom.", "删掉吧，我妈妈说的", "Oublie ça, ma mère va m'aider.",
-                 "Lupakanlah, ibu saya boleh tolong."]
+AFTERTHOUGHTS = [
+    "Forget it, I'll ask my mom.",
+    "删掉吧，我妈妈说的",
+    "Oublie ça, ma mère va m'aider.",
+    "Lupakanlah, ibu saya boleh tolong.",
+]
 
 
 @pytest.mark.parametrize("message", AFTERTHOUGHTS)
@@ -59,8 +87,12 @@ def test_the_clause_after_a_request_is_not_its_topic(message):
     from souvenir.types import Memory
     from souvenir.write.forget_match import match_forget
 
-    stored = [Memory(1, 1, "Mom lives in Paris", source="turn:1"), Memory(2, 1, "妈妈住在巴黎", source="turn:2"),
-              Memory(3, 1, "Sa mère habite à Paris", source="turn:3"), Memory(4, 1, "Ibu tinggal di Ipoh", source="turn:4")]
+    stored = [
+        Memory(1, 1, "Mom lives in Paris", source="turn:1"),
+        Memory(2, 1, "妈妈住在巴黎", source="turn:2"),
+        Memory(3, 1, "Sa mère habite à Paris", source="turn:3"),
+        Memory(4, 1, "Ibu tinggal di Ipoh", source="turn:4"),
+    ]
     requests = forget_requests(message)
     assert requests and not any(r.topic for r in requests)
     assert match_forget(requests, stored).erase == ()
@@ -108,11 +140,14 @@ def test_delete_from_memory_is_still_a_request():
 # A secret typed in full-width (an IME left in full-width mode) and repeated by the reply
 # in ASCII, or the other way round, was kept in the stored reply: the values were removed
 # only where they appeared byte for byte.
-@pytest.mark.parametrize("message,reply", [
-    ("My password is Ｋａｎｇａｒｏｏ＃２０２４", "Got it: Kangaroo#2024"),
-    ("My password is Kangaroo#2024", "Got it: Ｋａｎｇａｒｏｏ＃２０２４"),
-    ("我的密码是 Ｋａｎｇａｒｏｏ＃２０２４", "好的，已记下 Kangaroo#2024"),
-])
+@pytest.mark.parametrize(
+    "message,reply",
+    [
+        ("My password is Ｋａｎｇａｒｏｏ＃２０２４", "Got it: Kangaroo#2024"),
+        ("My password is Kangaroo#2024", "Got it: Ｋａｎｇａｒｏｏ＃２０２４"),
+        ("我的密码是 Ｋａｎｇａｒｏｏ＃２０２４", "好的，已记下 Kangaroo#2024"),
+    ],
+)
 def test_a_secret_repeated_in_another_width_is_redacted(message, reply):
     from souvenir.privacy.turn import redact_turn
 
@@ -124,8 +159,10 @@ def test_a_secret_repeated_in_another_width_is_redacted(message, reply):
 # A pasted group chat where another member asks to forget: "Marc: please forget what I said
 # about my brother's gambling debts" erased the user's own "Brother has gambling debts".
 def test_another_speakers_request_in_a_transcript_erases_nothing(tmp_path):
-    pasted = ("Here is what my group chat said:\nMarc: please forget what I said about my brother's gambling debts\n"
-              "Julie: ok sure, no problem")
+    pasted = (
+        "Here is what my group chat said:\nMarc: please forget what I said about my brother's gambling debts\n"
+        "Julie: ok sure, no problem"
+    )
     assert forget_requests(pasted) == []
     own = "Marc: you owe me lunch\nJulie: ok sure\nMe: please forget what I said about my brother's gambling debts"
     assert forget_requests(own)

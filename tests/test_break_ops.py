@@ -20,8 +20,13 @@ FAKE_KEY = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
 
 def _serve(db, port: int) -> subprocess.Popen:
     env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none"}
-    return subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
 
 
 def _wait_up(url: str, proc: subprocess.Popen) -> None:
@@ -78,10 +83,15 @@ def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp
         try:
             for message in ("where does my sister live?", "which gloves?"):  # bookkeeping queues
                 assert client.post("/v1/context", json={"user": "u", "message": message}).status_code == 200
-            for method, path, body in (("GET", f"{base}/memories", None), ("POST", f"{base}/search", {"query": "latex"}),
-                                       ("GET", f"{base}/memories/{memory_id}/history", None),
-                                       ("GET", f"{base}/profile", None), ("GET", f"{base}/export", None),
-                                       ("GET", f"{base}/forgotten", None), ("GET", f"{base}/diagnostics.json", None)):
+            for method, path, body in (
+                ("GET", f"{base}/memories", None),
+                ("POST", f"{base}/search", {"query": "latex"}),
+                ("GET", f"{base}/memories/{memory_id}/history", None),
+                ("GET", f"{base}/profile", None),
+                ("GET", f"{base}/export", None),
+                ("GET", f"{base}/forgotten", None),
+                ("GET", f"{base}/diagnostics.json", None),
+            ):
                 t0 = time.monotonic()
                 r = client.request(method, path, json=body)
                 took = time.monotonic() - t0
@@ -119,11 +129,20 @@ def test_serve_says_at_start_what_it_runs_with_and_who_may_call_it(tmp_path):
     chat model means no-model mode and no proxy, nor that the keyless mode answers loopback
     only. One line now says so, before uvicorn's, without the chat URL's password."""
     port = free_port()
-    env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none",
-                        "SOUVENIR_LLM_BASE_URL": "http://alice:s3cret@127.0.0.1:9/v1", "SOUVENIR_LLM_MODEL": "tiny"}
+    env = os.environ | {
+        "SOUVENIR_EMBEDDER": "none",
+        "SOUVENIR_WINDOW_EMBEDDER": "none",
+        "SOUVENIR_LLM_BASE_URL": "http://alice:s3cret@127.0.0.1:9/v1",
+        "SOUVENIR_LLM_MODEL": "tiny",
+    }
     db = tmp_path / "banner.db"
-    proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     try:
         _wait_up(f"http://127.0.0.1:{port}", proc)
     finally:

@@ -18,13 +18,22 @@ def test_non_ascii_ids_in_headers_name_the_same_user_as_the_rest_routes(tmp_path
     became "josÃ©": a second user that `GET/DELETE /v1/users/api/josé` never reached (an
     erasure that leaves the proxy's copy behind). Header values are UTF-8; other bytes 422."""
     with ChatServer() as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'h.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             chat = {"model": "stub", "messages": [{"role": "user", "content": "I live in Ipoh, allergic to nuts."}]}
             for user, channel in (("josé", "café"), ("王小明", "商店")):
-                headers = [("X-Souvenir-User", user.encode()), ("X-Souvenir-Channel", channel.encode()),
-                           ("X-Souvenir-Story", "été".encode())]
+                headers = [
+                    ("X-Souvenir-User", user.encode()),
+                    ("X-Souvenir-Channel", channel.encode()),
+                    ("X-Souvenir-Story", "été".encode()),
+                ]
                 assert client.post("/v1/chat/completions", json=chat, headers=headers).status_code == 200
                 deadline = time.monotonic() + 10
                 while (r := client.get(f"/v1/users/{channel}/{user}/export")).status_code != 200:

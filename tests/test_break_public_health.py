@@ -15,9 +15,7 @@ from tests.servers import ChatServer, UvicornThread
 KEY = "sk-live-SECRETKEY1234567890"
 
 
-
 PASSWORD = "pwSECRETPW"
-
 
 
 def _health_after_refusals(tmp_path, accepts: set[str], status: int) -> str:
@@ -26,9 +24,15 @@ def _health_after_refusals(tmp_path, accepts: set[str], status: int) -> str:
         chat.refusal_status = status
         chat.refusal_body = ('{"error": {"message": "Incorrect API key provided: ' + KEY + '"}}').encode()
         url = chat.url.replace("http://", f"http://alice:{PASSWORD}@")
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", embedder="none",
-                            window_embedder="none", llm_base_url=url, llm_model="m", llm_api_key=KEY,
-                            _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'h.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=url,
+            llm_model="m",
+            llm_api_key=KEY,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             try:
@@ -43,7 +47,6 @@ def _health_after_refusals(tmp_path, accepts: set[str], status: int) -> str:
             rt.close()
 
 
-
 def test_the_public_health_never_shows_the_upstreams_answer_nor_its_address(tmp_path):
     """A chat server that refuses the key in every format (401) and echoes it in its answer,
     at an address with a password: /health (public, no key needed) showed the
@@ -54,7 +57,6 @@ def test_the_public_health_never_shows_the_upstreams_answer_nor_its_address(tmp_
     assert KEY not in body and PASSWORD not in body and "alice" not in body
 
 
-
 def test_a_refusal_by_format_on_the_public_health_says_its_status_only(tmp_path):
     """The same answer (400, the key echoed) to every format: a configuration error whose
     status /health names, without the answer."""
@@ -63,4 +65,3 @@ def test_a_refusal_by_format_on_the_public_health_says_its_status_only(tmp_path)
     assert "HTTP 400" in state["config_error"]
     assert all(cause.startswith("HTTP ") for cause in state["refused"].values())
     assert KEY not in body and PASSWORD not in body
-

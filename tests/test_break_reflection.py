@@ -12,8 +12,9 @@ def test_a_summary_with_a_lone_surrogate_does_not_raise():
     UnicodeEncodeError (after the memories were written). Expected: the summary is dropped
     with a reason, reflect returns normally."""
     engine = Engine(open_store("sqlite:///:memory:"))
-    parsed, _ = engine.reflect("api", "u", "I live in Ipoh", "Nice!",
-                               '{"summary": "the hero \\ud800 wins", "memories": []}', story="s1")
+    parsed, _ = engine.reflect(
+        "api", "u", "I live in Ipoh", "Nice!", '{"summary": "the hero \\ud800 wins", "memories": []}', story="s1"
+    )
     assert parsed.dropped
 
 
@@ -23,7 +24,11 @@ def test_a_story_scoped_candidate_without_a_story_is_not_served_everywhere():
     and import do); it is then selected in every story-less context. Expected: dropped with
     a reason (or stored global), never a story memory without a story."""
     engine = Engine(open_store("sqlite:///:memory:"))
-    engine.reflect("api", "u", "In the game I am a knight", "Onward!",
-                   '{"memories": [{"text": "Plays a knight in the game", "kind": "fact", '
-                   '"scope": "story", "confidence": 0.9}]}')
+    engine.reflect(
+        "api",
+        "u",
+        "In the game I am a knight",
+        "Onward!",
+        '{"memories": [{"text": "Plays a knight in the game", "kind": "fact", "scope": "story", "confidence": 0.9}]}',
+    )
     assert all(m.scope != "story" or m.story_id is not None for m in engine.memories("api", "u"))

@@ -13,16 +13,13 @@ from tests.servers import UvicornThread
 
 
 def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
-                    **extra)
-
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
 
 
 def _statuses(url: str, user: str) -> dict[str, str]:
     r = httpx.get(f"{url}/v1/users/api/{user}/memories", params={"status": "all"}, timeout=30)
     assert r.status_code == 200, r.text
     return {m["text"]: m["status"] for m in r.json()["memories"]}
-
 
 
 QUESTIONS = [
@@ -32,7 +29,6 @@ QUESTIONS = [
     ("我每天都喝奶茶", "我不再喝奶茶了吗，改喝绿茶"),
     ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait ?"),
 ]
-
 
 
 ADDRESSED = [
@@ -45,7 +41,6 @@ ADDRESSED = [
 ]
 
 
-
 RESTRICTIONS = [
     ("I drink milk tea every day", "I don't only drink milk tea anymore"),
     ("I drink milk tea every day", "I don't just drink milk tea anymore, now green tea too"),
@@ -54,7 +49,6 @@ RESTRICTIONS = [
     ("Je bois du thé tous les jours", "Je ne bois que du thé"),
     ("Je bois du thé au lait tous les jours", "Je ne bois plus que du thé au lait"),
 ]
-
 
 
 @pytest.mark.parametrize(("stored", "said"), QUESTIONS + ADDRESSED + RESTRICTIONS)
@@ -75,14 +69,19 @@ def test_a_question_or_a_restriction_never_retires_a_stored_memory(tmp_path, sto
         assert _statuses(server.url, "u")[stored] == "active"
 
 
-
-@pytest.mark.xfail(strict=True, reason="imperatives the clauses read as subjectless statements (like the "
-                   "note 'Doesn't drink milk tea') still flip: telling them apart needs the verb's mood")
-@pytest.mark.parametrize(("stored", "said"), [
-    ("I drink milk tea every day", "Stop drinking milk tea"),
-    ("我每天都喝奶茶", "不要再喝奶茶了"),
-    ("Je bois du thé au lait tous les jours", "Ne bois plus de thé au lait"),
-])
+@pytest.mark.xfail(
+    strict=True,
+    reason="imperatives the clauses read as subjectless statements (like the "
+    "note 'Doesn't drink milk tea') still flip: telling them apart needs the verb's mood",
+)
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        ("I drink milk tea every day", "Stop drinking milk tea"),
+        ("我每天都喝奶茶", "不要再喝奶茶了"),
+        ("Je bois du thé au lait tous les jours", "Ne bois plus de thé au lait"),
+    ],
+)
 def test_an_imperative_without_a_subject_never_retires_a_stored_memory(tmp_path, stored, said):
     """Advice or an order to the assistant ("Stop drinking milk tea", 不要再喝奶茶了, the
     French imperative) retires the user's memory."""
@@ -92,12 +91,14 @@ def test_an_imperative_without_a_subject_never_retires_a_stored_memory(tmp_path,
         assert _statuses(server.url, "u")[stored] == "active"
 
 
-
-@pytest.mark.parametrize(("stored", "said"), [
-    ("I drink milk tea every day", "I don't drink milk tea anymore, switched to green tea"),
-    ("我每天都喝奶茶", "我不再喝奶茶了，改喝绿茶"),
-    ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait"),
-])
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        ("I drink milk tea every day", "I don't drink milk tea anymore, switched to green tea"),
+        ("我每天都喝奶茶", "我不再喝奶茶了，改喝绿茶"),
+        ("Je bois du thé au lait tous les jours", "Je ne bois plus de thé au lait"),
+    ],
+)
 def test_a_real_correction_still_retires_the_stored_memory(tmp_path, stored, said):
     """The guards above keep the corrections they must not block."""
     with UvicornThread(create_app(_settings(tmp_path / "c.db"))) as server:
@@ -105,4 +106,3 @@ def test_a_real_correction_still_retires_the_stored_memory(tmp_path, stored, sai
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
         assert r.json()["memory"]["action"] == "supersede", r.json()["memory"]
         assert _statuses(server.url, "u")[stored] == "superseded"
-

@@ -15,9 +15,7 @@ from tests.servers import ChatServer, UvicornThread
 
 
 def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None,
-                    **extra)
-
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
 
 
 def _dump(db: Path) -> str:
@@ -29,27 +27,28 @@ def _dump(db: Path) -> str:
         con.close()
 
 
-
 def _statuses(url: str, user: str) -> dict[str, str]:
     r = httpx.get(f"{url}/v1/users/api/{user}/memories", params={"status": "all"}, timeout=30)
     assert r.status_code == 200, r.text
     return {m["text"]: m["status"] for m in r.json()["memories"]}
 
 
-
-@pytest.mark.parametrize(("message", "secret"), [
-    ("password: correct horse battery staple", "horse battery staple"),
-    ("my password is correct horse battery staple", "horse battery staple"),
-    ("mon mot de passe est cheval correct agrafe batterie", "agrafe batterie"),
-    ("/setpassword Hunter2pass", "Hunter2pass"),
-    ("/changepassword old1pass New2pass", "New2pass"),
-    ("/passwd_reset Hunter2pass", "Hunter2pass"),
-    ("/register bob Qw7ertyXy", "Qw7ertyXy"),
-    ("／password Hunter2pass", "Hunter2pass"),
-    ("!password Hunter2pass", "Hunter2pass"),
-])
+@pytest.mark.parametrize(
+    ("message", "secret"),
+    [
+        ("password: correct horse battery staple", "horse battery staple"),
+        ("my password is correct horse battery staple", "horse battery staple"),
+        ("mon mot de passe est cheval correct agrafe batterie", "agrafe batterie"),
+        ("/setpassword Hunter2pass", "Hunter2pass"),
+        ("/changepassword old1pass New2pass", "New2pass"),
+        ("/passwd_reset Hunter2pass", "Hunter2pass"),
+        ("/register bob Qw7ertyXy", "Qw7ertyXy"),
+        ("／password Hunter2pass", "Hunter2pass"),
+        ("!password Hunter2pass", "Hunter2pass"),
+    ],
+)
 def test_a_passphrase_or_a_secret_taking_command_is_never_kept(tmp_path, message, secret):
-    """"password: correct horse battery staple" was kept whole in the turn, the memory and
+    """ "password: correct horse battery staple" was kept whole in the turn, the memory and
     the write log: its first word is one that describes passwords ("correct"), so the
     value was read as a description; a reflection's "User's password is correct horse
     battery staple" too. Bot commands that take a secret under another name than the
@@ -63,25 +62,28 @@ def test_a_passphrase_or_a_secret_taking_command_is_never_kept(tmp_path, message
     assert secret not in _dump(db)
 
 
-
 def test_a_reflected_passphrase_is_never_kept(tmp_path):
     """The same passphrase restated by the chat model's reflection, through the proxy."""
-    answer = ('{"memories": [{"text": "User\'s password is correct horse battery staple", "kind": "fact", '
-              '"scope": "global", "confidence": 0.9}, {"text": "Works at the bank", "kind": "fact", '
-              '"scope": "global", "confidence": 0.9}]}')
+    answer = (
+        '{"memories": [{"text": "User\'s password is correct horse battery staple", "kind": "fact", '
+        '"scope": "global", "confidence": 0.9}, {"text": "Works at the bank", "kind": "fact", '
+        '"scope": "global", "confidence": 0.9}]}'
+    )
     db = tmp_path / "r.db"
     with ChatServer(reply="Noted!", reflection_answer=answer) as chat:
         settings = _settings(db, llm_base_url=chat.url, llm_model="m")
         with UvicornThread(create_app(settings)) as server:
-            r = httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={
-                "model": "m", "user": "u", "messages": [{"role": "user", "content": "I got a job at the bank"}]})
+            r = httpx.post(
+                f"{server.url}/v1/chat/completions",
+                timeout=30,
+                json={"model": "m", "user": "u", "messages": [{"role": "user", "content": "I got a job at the bank"}]},
+            )
             assert r.status_code == 200, r.text
             deadline = time.monotonic() + 30
             while "Works at the bank" not in _statuses(server.url, "u") and time.monotonic() < deadline:
                 time.sleep(0.2)
             assert "Works at the bank" in _statuses(server.url, "u")
     assert "horse battery staple" not in _dump(db)
-
 
 
 def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
@@ -92,12 +94,18 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
     with ChatServer(reply="Sure, what's your password?") as chat:
         settings = _settings(db, llm_base_url=chat.url, llm_model="m")
         with UvicornThread(create_app(settings)) as server:
+
             def say(text: str, turns: int) -> None:
-                r = httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={
-                    "model": "m", "user": "p", "messages": [{"role": "user", "content": text}]})
+                r = httpx.post(
+                    f"{server.url}/v1/chat/completions",
+                    timeout=30,
+                    json={"model": "m", "user": "p", "messages": [{"role": "user", "content": text}]},
+                )
                 assert r.status_code == 200, r.text
                 deadline = time.monotonic() + 30
-                while len(httpx.get(f"{server.url}/v1/users/api/p/export", timeout=30).json()["tables"]["turns"]) < turns:
+                while (
+                    len(httpx.get(f"{server.url}/v1/users/api/p/export", timeout=30).json()["tables"]["turns"]) < turns
+                ):
                     assert time.monotonic() < deadline
                     time.sleep(0.1)
 
@@ -105,19 +113,23 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
             chat.reply = "Thanks, you are in."
             say("Hunter2xyz!", 2)
     with UvicornThread(create_app(_settings(tmp_path / "b.db"))) as server:
-        for message, reply in (("I need to verify my phone", "Please enter the 6-digit code we texted you"),
-                               ("482913", "Verified!"), ("I forgot my PIN", "What is your new PIN?"),
-                               ("it's 7391", None)):
-            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": message, "reply": reply},
-                           timeout=30)
+        for message, reply in (
+            ("I need to verify my phone", "Please enter the 6-digit code we texted you"),
+            ("482913", "Verified!"),
+            ("I forgot my PIN", "What is your new PIN?"),
+            ("it's 7391", None),
+        ):
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": message, "reply": reply}, timeout=30)
             assert r.status_code == 200, r.text
     for secret in ("Hunter2xyz",):
         con = sqlite3.connect(db)
-        rows = con.execute("SELECT time, message, reply FROM turns").fetchall() + con.execute("SELECT time, message FROM selections").fetchall()
+        rows = (
+            con.execute("SELECT time, message, reply FROM turns").fetchall()
+            + con.execute("SELECT time, message FROM selections").fetchall()
+        )
         assert secret not in _dump(db), rows
     for secret in ("482913", "7391"):
         assert secret not in _dump(tmp_path / "b.db")
-
 
 
 @pytest.mark.parametrize("word", ["password", "token", "secret_access_key"])
@@ -130,4 +142,3 @@ def test_a_keyword_followed_by_spaces_does_not_pin_a_core(tmp_path, word):
     with UvicornThread(create_app(_settings(tmp_path / "d.db"))) as server:
         r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": word + " " * 3000 + "x"}, timeout=30)
     assert r.status_code == 200, r.text
-

@@ -68,14 +68,30 @@ MORE: list[tuple[str, str]] = [
 
 #: Sentences about secrets, or with codes and numbers that are facts: kept word for word.
 KEPT = [
-    "my zip code is 47800", "the postal code: 75001", "our country code is 60", "the dress code is smart casual",
-    "the promo code is SAVE20", "error code: 504 on checkout", "the password reset link expires in 24h",
-    "I changed my password yesterday", "j'ai changé mon mot de passe hier", "kata laluan saya tukar semalam",
-    "密码忘了怎么办", "I use 1Password as my password manager", "my password is too long to remember",
-    "the pass is valid until 2025", "I passed the exam with 92 points", "my seed phrase is written on paper at home",
-    "I bought a 3-digit lock for the back door", "the code they gave me did not work",
-    "your code failed on line 42", "your code is 200 lines long", "saya lupa password Maybank2u saya", "Terlupa kata laluan Maybank2u dan perlu ke cawangan",
-    "j'ai oublié le mot de passe Gmail2024", "mailto:alice@example.com for the invoice",
+    "my zip code is 47800",
+    "the postal code: 75001",
+    "our country code is 60",
+    "the dress code is smart casual",
+    "the promo code is SAVE20",
+    "error code: 504 on checkout",
+    "the password reset link expires in 24h",
+    "I changed my password yesterday",
+    "j'ai changé mon mot de passe hier",
+    "kata laluan saya tukar semalam",
+    "密码忘了怎么办",
+    "I use 1Password as my password manager",
+    "my password is too long to remember",
+    "the pass is valid until 2025",
+    "I passed the exam with 92 points",
+    "my seed phrase is written on paper at home",
+    "I bought a 3-digit lock for the back door",
+    "the code they gave me did not work",
+    "your code failed on line 42",
+    "your code is 200 lines long",
+    "saya lupa password Maybank2u saya",
+    "Terlupa kata laluan Maybank2u dan perlu ke cawangan",
+    "j'ai oublié le mot de passe Gmail2024",
+    "mailto:alice@example.com for the invoice",
 ]
 
 
@@ -101,6 +117,7 @@ def _shared_texts() -> list[str]:
                 texts += [t["text"] for t in turns if isinstance(t, dict) and "text" in t]
     suite = root / "multilingual" / "suite.json"
     if suite.exists():
+
         def walk(node) -> None:
             if isinstance(node, str) and len(node) > 8:
                 texts.append(node)
@@ -110,6 +127,7 @@ def _shared_texts() -> list[str]:
             elif isinstance(node, list):
                 for value in node:
                     walk(value)
+
         walk(json.loads(suite.read_text(encoding="utf-8")))
     return texts
 
@@ -129,13 +147,18 @@ def test_the_phrasings_reach_no_column_and_ids_that_carry_a_credential_are_refus
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         for i, (text, _) in enumerate(MORE):
             user = f"u{i % 4}"
-            assert client.post("/v1/turns", json={"user": user, "message": text, "reply": f"Noted: {text}"}
-                               ).status_code == 200
+            assert (
+                client.post("/v1/turns", json={"user": user, "message": text, "reply": f"Noted: {text}"}).status_code
+                == 200
+            )
             assert client.post("/v1/context", json={"user": user, "message": text}).status_code == 200
             r = client.post(f"/v1/users/api/{user}/memories", json={"text": f"Said: {text}", "source": text})
             assert r.status_code == 200, r.text
-        for user in ("sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "alice:Hunter2x9@example.com",
-                     "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"):
+        for user in (
+            "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z",
+            "alice:Hunter2x9@example.com",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        ):
             r = client.post("/v1/turns", json={"user": user, "message": "I live in Ipoh"})
             assert r.status_code == 422 and "credential" in r.text, r.text
             r = client.post("/v1/turns", json={"user": "u0", "message": "I live in Ipoh", "story": user})
@@ -162,7 +185,7 @@ def _holds(value: str, secret: str) -> bool:
 
 def _around(value: str, secret: str) -> str:
     at = value.find(secret)
-    return value[max(0, at - 40): at + 40]
+    return value[max(0, at - 40) : at + 40]
 
 
 @pytest.mark.parametrize("message", ["my password is hunter2", "我的密码是 hunter2abc"])
@@ -171,15 +194,22 @@ def test_a_no_model_turn_that_is_only_a_secret_is_no_memory_as_with_remember(tmp
     no-model ``POST /v1/turns`` of the same words kept "my password is [redacted]" as an
     episode: its message was redacted first, so the secrets filter saw no secret. Both drop
     it now; a turn with more to say is still kept, redacted."""
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'only.db'}", embedder="none", window_embedder="none",
-                        llm_base_url="", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'only.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url="",
+        _env_file=None,
+    )
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         direct = client.post("/v1/users/api/u/memories", json={"text": message}).json()
         turn = client.post("/v1/turns", json={"user": "u", "message": message, "reply": "Noted."}).json()["memory"]
         for written in (direct, turn):
             assert written["action"] == "dropped" and written["reason"].startswith("secrets: only a secret"), written
-        more = client.post("/v1/turns", json={"user": "u", "message": "my wifi password is abc123xyz and I live in "
-                                              "Ipoh near the big market"}).json()["memory"]
+        more = client.post(
+            "/v1/turns",
+            json={"user": "u", "message": "my wifi password is abc123xyz and I live in Ipoh near the big market"},
+        ).json()["memory"]
         assert more["action"] == "insert" and "[redacted]" in more["text"] and "abc123xyz" not in more["text"]
         texts = [m["text"] for m in client.get("/v1/users/api/u/memories").json()["memories"]]
         assert texts == [more["text"]]

@@ -25,7 +25,8 @@ def _exact_and_covering(memories, dense, window, message="dentist", **config):
     n = len(memories)
     exact = Scorer(ScoringConfig(shortlist_from=0, **config)).scores(1, memories, message, NOW, dense, window)
     covering = Scorer(ScoringConfig(shortlist_from=1, shortlist_size=n, sample_per_group=n, **config)).scores(
-        1, memories, message, NOW, dense, window)
+        1, memories, message, NOW, dense, window
+    )
     return exact, covering
 
 
@@ -73,7 +74,8 @@ def test_a_sample_too_small_for_a_line_gives_the_exact_score(per_group):
     memories, (dense, window) = _user(600)
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "garden", NOW, dense, window)
     small = Scorer(ScoringConfig(shortlist_from=100, shortlist_size=50, sample_per_group=per_group)).scores(
-        1, memories, "garden", NOW, dense, window)
+        1, memories, "garden", NOW, dense, window
+    )
     assert small.array.tolist() == exact.array.tolist()
 
 
@@ -84,8 +86,9 @@ def test_a_use_index_far_behind_gives_the_exact_score():
     memories, (dense, window) = _user(600)
     ids = [m.id for m in memories]
     config = dict(shortlist_from=100, shortlist_size=50, sample_per_group=20)
-    sample = set((np.asarray(stratified_sample(
-        Scorer(ScoringConfig())._static(1, memories).languages, 20)) + 1).tolist())
+    sample = set(
+        (np.asarray(stratified_sample(Scorer(ScoringConfig())._static(1, memories).languages, 20)) + 1).tolist()
+    )
     few = [i for i in ids if "dentist" in memories[i - 1].text and i not in sample][:12]
     behind = DenseInput.from_matrix(dense.query, few, _matrix(dense, few))
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW, behind, window)
@@ -95,22 +98,24 @@ def test_a_use_index_far_behind_gives_the_exact_score():
 
 # -- the store's ``ids=`` path ---------------------------------------------------------------
 
+
 def _fill(store, n: int = 40):
     store.migrate()
     user = store.ensure_user("t", "u", WHEN)
     other = store.ensure_user("t", "v", WHEN)
-    mine = [store.insert_memory(user, f"memory {i}", "fact", "global", None, 0.9, False, None, WHEN)
-            for i in range(n)]
-    theirs = [store.insert_memory(other, f"theirs {i}", "fact", "global", None, 0.9, False, None, WHEN)
-              for i in range(3)]
+    mine = [store.insert_memory(user, f"memory {i}", "fact", "global", None, 0.9, False, None, WHEN) for i in range(n)]
+    theirs = [
+        store.insert_memory(other, f"theirs {i}", "fact", "global", None, 0.9, False, None, WHEN) for i in range(3)
+    ]
     _embed(store)
     return user, mine, theirs
 
 
 def _embed(store, seed: int = 0):
     rng = np.random.default_rng(seed)
-    store.put_vectors(E, [(m, h, rng.standard_normal(4).astype(np.float32))
-                          for m, h, _ in store.stale_vectors(E, 10**6)])
+    store.put_vectors(
+        E, [(m, h, rng.standard_normal(4).astype(np.float32)) for m, h, _ in store.stale_vectors(E, 10**6)]
+    )
 
 
 def _subset_is_right(store, user, wanted):

@@ -30,7 +30,9 @@ def test_secrets_never_reach_the_store_through_turns_or_last_queries(tmp_path):
     store = open_store(f"sqlite:///{tmp_path / 's.db'}")
     engine = Engine(store)
     engine.record_turn("api", "u", "My wifi password is hunter2xyz")
-    answer = json.dumps(ContextPublic.from_result(engine.context("api", "u", "what is my password?")).model_dump(mode="json"))
+    answer = json.dumps(
+        ContextPublic.from_result(engine.context("api", "u", "what is my password?")).model_dump(mode="json")
+    )
     assert "hunter2xyz" not in answer
     with sqlite3.connect(tmp_path / "s.db") as conn:
         dump = "\n".join(conn.iterdump())
@@ -89,11 +91,16 @@ def test_a_locked_store_does_not_hold_context_calls(tmp_path):
     with UvicornThread(create_app(settings)) as server:
         httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "I own two bikes"}, timeout=30)
         holder = subprocess.Popen(
-            [sys.executable, "-c",
-             "import sqlite3, sys, time\n"
-             f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-             "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(25)\n"],
-            stdout=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                "-c",
+                "import sqlite3, sys, time\n"
+                f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+                "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(25)\n",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             assert holder.stdout.readline().strip() == "locked"
             took: list[float] = []

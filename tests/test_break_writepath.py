@@ -28,27 +28,40 @@ def _active(engine: Engine) -> list[str]:
     return [m.text for m in engine.memories("api", "u")]
 
 
-@pytest.mark.parametrize("old, new", [
-    # ordinals are numbers: 1st and 2nd child are two people
-    ("Her first child was born in Ipoh at the general hospital",
-     "Her second child was born in Ipoh at the general hospital"),
-    ("Sa première fille est née à Lyon dans une petite clinique",
-     "Sa deuxième fille est née à Lyon dans une petite clinique"),
-    ("Anak pertama saya lahir di Ipoh di hospital besar",
-     "Anak kedua saya lahir di Ipoh di hospital besar"),
-    # an ordinal day is a date
-    ("I have a dentist appointment on the first of June with my daughter",
-     "I have a dentist appointment on the second of June with my daughter"),
-    # spelled-out clock times
-    ("The appointment with the dentist is at quarter past two on Friday",
-     "The appointment with the dentist is at quarter to two on Friday"),
-    ("Le rendez-vous chez le dentiste est à deux heures et demie vendredi",
-     "Le rendez-vous chez le dentiste est à deux heures et quart vendredi"),
-    ("我和牙医的预约是在星期五下午三点半，在市中心的诊所",
-     "我和牙医的预约是在星期五下午三点，在市中心的诊所"),
-    ("Temujanji dengan doktor gigi pada pukul tiga setengah petang hari Jumaat di klinik",
-     "Temujanji dengan doktor gigi pada pukul tiga suku petang hari Jumaat di klinik"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        # ordinals are numbers: 1st and 2nd child are two people
+        (
+            "Her first child was born in Ipoh at the general hospital",
+            "Her second child was born in Ipoh at the general hospital",
+        ),
+        (
+            "Sa première fille est née à Lyon dans une petite clinique",
+            "Sa deuxième fille est née à Lyon dans une petite clinique",
+        ),
+        ("Anak pertama saya lahir di Ipoh di hospital besar", "Anak kedua saya lahir di Ipoh di hospital besar"),
+        # an ordinal day is a date
+        (
+            "I have a dentist appointment on the first of June with my daughter",
+            "I have a dentist appointment on the second of June with my daughter",
+        ),
+        # spelled-out clock times
+        (
+            "The appointment with the dentist is at quarter past two on Friday",
+            "The appointment with the dentist is at quarter to two on Friday",
+        ),
+        (
+            "Le rendez-vous chez le dentiste est à deux heures et demie vendredi",
+            "Le rendez-vous chez le dentiste est à deux heures et quart vendredi",
+        ),
+        ("我和牙医的预约是在星期五下午三点半，在市中心的诊所", "我和牙医的预约是在星期五下午三点，在市中心的诊所"),
+        (
+            "Temujanji dengan doktor gigi pada pukul tiga setengah petang hari Jumaat di klinik",
+            "Temujanji dengan doktor gigi pada pukul tiga suku petang hari Jumaat di klinik",
+        ),
+    ],
+)
 def test_different_ordinals_and_clock_times_are_different_facts(old, new):
     """Ordinals (first/second, première/deuxième, pertama/kedua, "the first of June") and
     spelled-out clock fractions (quarter past/to, et demie/et quart, 三点半/三点, setengah/suku)
@@ -78,10 +91,8 @@ def test_an_older_wording_does_not_replace_a_newer_one_nor_move_its_date_back():
     memory's date back to 2020. Expected: the wording said last wins (or the old one is
     absorbed), and the memory keeps its 2025 date."""
     engine = _engine()
-    _write(engine, "Lives in Ipoh with her husband and their two children",
-           datetime(2025, 6, 1, tzinfo=timezone.utc))
-    _write(engine, "Lives in Ipoh with her husband and their two kids",
-           datetime(2020, 1, 1, tzinfo=timezone.utc))
+    _write(engine, "Lives in Ipoh with her husband and their two children", datetime(2025, 6, 1, tzinfo=timezone.utc))
+    _write(engine, "Lives in Ipoh with her husband and their two kids", datetime(2020, 1, 1, tzinfo=timezone.utc))
     [memory] = engine.memories("api", "u")
     assert memory.updated_at.year == 2025
     assert memory.text == "Lives in Ipoh with her husband and their two children"
@@ -90,12 +101,15 @@ def test_an_older_wording_does_not_replace_a_newer_one_nor_move_its_date_back():
 WED = datetime(2025, 6, 4, 10, tzinfo=timezone.utc)  # ISO week 2025-W23
 
 
-@pytest.mark.parametrize("text, wrong", [
-    ("Saya pindah ke Ipoh dua tahun lepas", "(2024)"),       # two years ago, not last year
-    ("Saya pindah ke Ipoh tiga minggu lepas", "(2025-W22)"),  # three weeks ago, not last week
-    ("Saya akan ke KL dua minggu depan", "(2025-W24)"),       # in two weeks, not next week
-    ("我下下周去北京", "2025-W24"),                             # the week after next
-])
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("Saya pindah ke Ipoh dua tahun lepas", "(2024)"),  # two years ago, not last year
+        ("Saya pindah ke Ipoh tiga minggu lepas", "(2025-W22)"),  # three weeks ago, not last week
+        ("Saya akan ke KL dua minggu depan", "(2025-W24)"),  # in two weeks, not next week
+        ("我下下周去北京", "2025-W24"),  # the week after next
+    ],
+)
 def test_counted_relative_dates_are_not_grounded_as_the_plain_one(text, wrong):
     """Date grounding ignores the count before a relative unit: Malay "dua tahun lepas"
     (two years ago) is written "(2024)" = last year, "tiga minggu lepas" the previous week,

@@ -38,8 +38,12 @@ def test_cli_reads_jsonl(tmp_path):
 
 
 def test_pairs_above_the_threshold_carry_the_write_paths_verdict(tmp_path):
-    texts = ["Gina's favorite dance style is contemporary.", "Jon's favorite dance style is contemporary.",
-             "Aime le jazz", "Aime le jazz et la bossa nova"]
+    texts = [
+        "Gina's favorite dance style is contemporary.",
+        "Jon's favorite dance style is contemporary.",
+        "Aime le jazz",
+        "Aime le jazz et la bossa nova",
+    ]
     report = dedup_pairs(texts, closest=5)
     verdicts = {(p["a"], p["b"]): p["verdict"] for p in report["above"]}
     assert verdicts[(texts[0], texts[1])].startswith("refused: it is about different people")

@@ -33,8 +33,7 @@ def test_a_large_store_barely_moves():
 
 def test_groups_each_take_their_prior_and_nan_is_the_mean():
     x = np.array([0.9, 0.8, 0.2, np.nan])
-    out = calibrated_z(x, None, [np.array([0, 1]), np.array([2, 3])],
-                       [Prior(0.8, 0.02, 50.0), Prior(0.1, 0.05, 50.0)])
+    out = calibrated_z(x, None, [np.array([0, 1]), np.array([2, 3])], [Prior(0.8, 0.02, 50.0), Prior(0.1, 0.05, 50.0)])
     assert out[0] > 3 and abs(out[1]) < 1 and out[2] > 1.5 and out[3] == 0.0
 
 
@@ -58,25 +57,30 @@ def _mem(i, text):
     from datetime import datetime, timezone
 
     from souvenir.types import Memory
+
     when = datetime(2023, 7, 1, tzinfo=timezone.utc)
-    return Memory(id=i, user_id=1, text=text, kind="fact", content_hash=str(hash(text)),
-                  created_at=when, updated_at=when)
+    return Memory(
+        id=i, user_id=1, text=text, kind="fact", content_hash=str(hash(text)), created_at=when, updated_at=when
+    )
 
 
 def test_the_scorer_reads_its_calibration_only_when_the_config_says_so():
     from datetime import datetime, timezone
 
     from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+
     now = datetime(2025, 1, 1, tzinfo=timezone.utc)
     mems = [_mem(1, "I am allergic to peanuts"), _mem(2, "I adopted a cat"), _mem(3, "I work in Lyon")]
     matrix = np.array([[1.0, 0.0], [0.6, 0.8], [0.5, 0.866]], dtype=np.float32)
     dense = DenseInput.from_matrix(np.array([0.8, 0.6], dtype=np.float32), [1, 2, 3], matrix)
     cal = Calibration(dense=Prior(0.2, 0.1, 1.0, 12.0))
     plain, calibrated = ({}, {})
-    Scorer(ScoringConfig(calibrated=False, length_prior=0, event_bonus=0, ask_penalty=0),
-           calibration=cal).scores(1, mems, "what can't I eat", now, dense=dense, parts=plain)
-    Scorer(ScoringConfig(length_prior=0, event_bonus=0, ask_penalty=0),
-           calibration=cal).scores(1, mems, "what can't I eat", now, dense=dense, parts=calibrated)
+    Scorer(ScoringConfig(calibrated=False, length_prior=0, event_bonus=0, ask_penalty=0), calibration=cal).scores(
+        1, mems, "what can't I eat", now, dense=dense, parts=plain
+    )
+    Scorer(ScoringConfig(length_prior=0, event_bonus=0, ask_penalty=0), calibration=cal).scores(
+        1, mems, "what can't I eat", now, dense=dense, parts=calibrated
+    )
     assert abs(plain["use"]).max() <= np.sqrt(2) + 1e-9  # bounded by √(N − 1)
     assert calibrated["use"][0] > plain["use"][0] + 1.0  # measured in the irrelevant pairs' spread
 
@@ -85,10 +89,15 @@ def test_a_context_turn_adds_its_words_at_its_weight():
     from datetime import datetime, timezone
 
     from souvenir.read.scoring import Scorer
+
     now = datetime(2025, 1, 1, tzinfo=timezone.utc)
-    mems = [_mem(1, "My sister Aisyah lives in Penang"), _mem(2, "I bake sourdough bread"),
-            _mem(3, "I adopted a cat named Kopi")]
+    mems = [
+        _mem(1, "My sister Aisyah lives in Penang"),
+        _mem(2, "I bake sourdough bread"),
+        _mem(3, "I adopted a cat named Kopi"),
+    ]
     alone = Scorer().scores(1, mems, "I really want to visit her", now)
-    told = Scorer().scores(1, mems, "I really want to visit her", now,
-                           context=[("We talked about my sister Aisyah yesterday", 0.5)])
+    told = Scorer().scores(
+        1, mems, "I really want to visit her", now, context=[("We talked about my sister Aisyah yesterday", 0.5)]
+    )
     assert told[1] > alone[1] and max(told, key=told.get) == 1

@@ -29,10 +29,15 @@ def test_shared_case(case):
 
 
 def test_eval_cases_cli_reports_and_fails(tmp_path):
-    good = {"id": "t1", "kind": "admit", "lang": "fr", "why": "same fact twice",
-            "existing": [{"text": "Aime le jazz et la bossa nova", "date": "2024-01-10", "kind": "preference"}],
-            "incoming": {"text": "Aime le jazz", "date": "2024-05-01", "kind": "preference"},
-            "expect": {"active_count": 1, "date_of": {"bossa nova": "2024-01-10"}}}
+    good = {
+        "id": "t1",
+        "kind": "admit",
+        "lang": "fr",
+        "why": "same fact twice",
+        "existing": [{"text": "Aime le jazz et la bossa nova", "date": "2024-01-10", "kind": "preference"}],
+        "incoming": {"text": "Aime le jazz", "date": "2024-05-01", "kind": "preference"},
+        "expect": {"active_count": 1, "date_of": {"bossa nova": "2024-01-10"}},
+    }
     bad = dict(good, id="t2", expect={"active_count": 2})
     other = {"id": "t3", "kind": "latency", "lang": "en", "why": "integration"}
     path = tmp_path / "cases.jsonl"

@@ -17,6 +17,7 @@ from souvenir.types import Candidate
 
 from .conftest import shared_path
 
+
 @pytest.mark.shared
 def test_multilingual_suite_memories_pass_untouched() -> None:
     """The suite's 200 memories (fr/en/zh/ms, order and tracking numbers included) are all user facts."""

@@ -27,9 +27,12 @@ def _split(key: str) -> tuple[str, str]:
 
 def _chat(url: str, channel: str, user: str, text: str) -> float:
     started = time.monotonic()
-    r = httpx.post(f"{url}/v1/chat/completions", timeout=60,
-                   headers={"X-Souvenir-Channel": channel},
-                   json={"model": "stub", "user": user, "messages": [{"role": "user", "content": text}]})
+    r = httpx.post(
+        f"{url}/v1/chat/completions",
+        timeout=60,
+        headers={"X-Souvenir-Channel": channel},
+        json={"model": "stub", "user": user, "messages": [{"role": "user", "content": text}]},
+    )
     assert r.status_code == 200, r.text
     return time.monotonic() - started
 
@@ -43,9 +46,14 @@ def test_latency_case(case, tmp_path):
     channel, user = _split(case["user"])
     answer = json.dumps({"memories": setup.get("reflection_returns", [])})
     with ChatServer(reply="Sure.", reflection_answer=answer) as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'l.db'}", embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub",
-                            reflection_timeout_s=setup.get("reflection_delay_s", 0) + 20, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'l.db'}",
+            embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=setup.get("reflection_delay_s", 0) + 20,
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server:
             baseline = min(_chat(server.url, channel, f"{user}-base{i}", "hello there") for i in range(3))
             upstream.reflection_mode = "slow"
@@ -54,8 +62,10 @@ def test_latency_case(case, tmp_path):
             memories_at_reply = httpx.get(f"{server.url}/v1/users/{channel}/{user}/memories").json()["memories"]
             # Best of three delayed turns against best of three plain ones: scheduling noise
             # on a shared 2-core machine is not latency the delays added.
-            took = min([took] + [_chat(server.url, channel, f"{user}-again{i}", case["turn"]["user_message"])
-                                 for i in range(2)])
+            took = min(
+                [took]
+                + [_chat(server.url, channel, f"{user}-again{i}", case["turn"]["user_message"]) for i in range(2)]
+            )
             added_ms = (took - baseline) * 1000
             assert added_ms <= expect.get("added_reply_latency_ms_max", 1e9), (took, baseline)
             if expect.get("reply_before_background_done"):
@@ -63,8 +73,9 @@ def test_latency_case(case, tmp_path):
             deadline = time.monotonic() + upstream.delay_s + 15
             texts: list[str] = []
             while time.monotonic() < deadline:
-                texts = [m["text"] for m in
-                         httpx.get(f"{server.url}/v1/users/{channel}/{user}/memories").json()["memories"]]
+                texts = [
+                    m["text"] for m in httpx.get(f"{server.url}/v1/users/{channel}/{user}/memories").json()["memories"]
+                ]
                 if all(any(contains(t, n) for t in texts) for n in expect.get("eventually_active_contains", [])):
                     break
                 time.sleep(0.2)
@@ -83,19 +94,28 @@ def test_isolation_case(case, tmp_path):
             channel, user = _split(write["user"])
             story = write.get("story") or write.get("session")
             if write.get("user_message"):
-                r = client.post("/v1/turns", json={"channel": channel, "user": user, "story": story,
-                                                   "message": write["user_message"]})
+                r = client.post(
+                    "/v1/turns",
+                    json={"channel": channel, "user": user, "story": story, "message": write["user_message"]},
+                )
                 assert r.status_code == 200, r.text
-            r = client.post(f"/v1/users/{channel}/{user}/memories", json={
-                "text": write["text"], "kind": write.get("kind", "fact"),
-                "scope": write.get("scope", "global"), "story": write.get("story"),
-                "pinned": write.get("pinned", False)})
+            r = client.post(
+                f"/v1/users/{channel}/{user}/memories",
+                json={
+                    "text": write["text"],
+                    "kind": write.get("kind", "fact"),
+                    "scope": write.get("scope", "global"),
+                    "story": write.get("story"),
+                    "pinned": write.get("pinned", False),
+                },
+            )
             assert r.status_code == 200, r.text
         read = case["read"]
         channel, user = _split(read["user"])
         story = read.get("story") or read.get("session")
-        body = client.post("/v1/context", json={"channel": channel, "user": user, "story": story,
-                                                "message": read["query"]}).json()
+        body = client.post(
+            "/v1/context", json={"channel": channel, "user": user, "story": story, "message": read["query"]}
+        ).json()
         seen = json.dumps(body, ensure_ascii=False)
         texts = [m["text"] for m in body["memories"] + body["rules"]]
         expect = case["expect"]

@@ -21,8 +21,26 @@ def test_every_command_has_help():
     import typer.main
 
     commands = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
-    assert {"serve", "replay", "context", "memories", "remember", "import", "index", "history", "bench",
-            "eval", "calibrate", "chat", "pin", "forget", "forgotten", "export", "delete-user", "mcp"} <= set(commands)
+    assert {
+        "serve",
+        "replay",
+        "context",
+        "memories",
+        "remember",
+        "import",
+        "index",
+        "history",
+        "bench",
+        "eval",
+        "calibrate",
+        "chat",
+        "pin",
+        "forget",
+        "forgotten",
+        "export",
+        "delete-user",
+        "mcp",
+    } <= set(commands)
     for command in commands:
         result = run(command, "--help")
         assert result.exit_code == 0, command
@@ -37,8 +55,9 @@ def test_replay_conv26_then_context_explains_d1_3(tmp_path):
     result = run("--db", db, "replay", str(conv))
     assert result.exit_code == 0, result.output
     assert "conv-26" in result.output
-    result = run("--db", db, "context", "--user", "conv-26", "--json",
-                 "When did Caroline go to the LGBTQ support group?")
+    result = run(
+        "--db", db, "context", "--user", "conv-26", "--json", "When did Caroline go to the LGBTQ support group?"
+    )
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
     assert 0 < len(body["memories"]) <= 24
@@ -50,10 +69,35 @@ def test_replay_conv26_then_context_explains_d1_3(tmp_path):
 
 def test_remember_memories_history(tmp_path):
     db = str(tmp_path / "m.db")
-    assert run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--kind", "fact",
-               "--date", "2025-02-01", "Is allowed to eat peanuts").exit_code == 0
-    out = run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "2025-05-20",
-              "Is not allowed to eat peanuts").output
+    assert (
+        run(
+            "--db",
+            db,
+            "--embedder",
+            "none",
+            "remember",
+            "--user",
+            "ann",
+            "--kind",
+            "fact",
+            "--date",
+            "2025-02-01",
+            "Is allowed to eat peanuts",
+        ).exit_code
+        == 0
+    )
+    out = run(
+        "--db",
+        db,
+        "--embedder",
+        "none",
+        "remember",
+        "--user",
+        "ann",
+        "--date",
+        "2025-05-20",
+        "Is not allowed to eat peanuts",
+    ).output
     assert "supersede" in out and "superseding memory 1" in out  # which one, for `history`
     listed = json.loads(run("--db", db, "--embedder", "none", "memories", "--user", "ann", "--json").output)
     assert [m["text"] for m in listed] == ["Is not allowed to eat peanuts"]
@@ -65,8 +109,11 @@ def test_the_memories_table_dates_a_memory_by_the_users_day(tmp_path):
     """07:00 in Kuala Lumpur is 23:00 UTC the day before: the table shows the user's day,
     as the context block does, not the UTC one (the new-user trial)."""
     chat = tmp_path / "c.jsonl"
-    chat.write_text(json.dumps({"user": "li", "message": "I went to the clinic this morning",
-                                "time": "2025-06-02T07:00:00+08:00"}) + "\n", encoding="utf-8")
+    chat.write_text(
+        json.dumps({"user": "li", "message": "I went to the clinic this morning", "time": "2025-06-02T07:00:00+08:00"})
+        + "\n",
+        encoding="utf-8",
+    )
     db = str(tmp_path / "d.db")
     assert run("--db", db, "--embedder", "none", "replay", "--no-index", str(chat)).exit_code == 0
     out = run("--db", db, "--embedder", "none", "memories", "--user", "li").output
@@ -100,8 +147,17 @@ def test_a_user_of_an_older_cli_store_is_named_where_it_exists(tmp_path):
     db = str(tmp_path / "u.db")
     store = open_store(f"sqlite:///{db}")
     uid = store.ensure_user("cli", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
-    store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None,
-                        datetime(2026, 1, 1, tzinfo=timezone.utc))
+    store.insert_memory(
+        uid,
+        "I adopted a cat called Kopi",
+        "fact",
+        "global",
+        None,
+        1.0,
+        False,
+        None,
+        datetime(2026, 1, 1, tzinfo=timezone.utc),
+    )
     store.close()
     for args in (("memories", "--user", "ann"), ("context", "--user", "ann", "my cat?")):
         result = run("--db", db, "--embedder", "none", *args)
@@ -122,13 +178,26 @@ def test_every_user_command_names_the_channel_where_an_unknown_user_exists(tmp_p
     db = str(tmp_path / "u.db")
     store = open_store(f"sqlite:///{db}")
     uid = store.ensure_user("cli", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
-    mid = store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None,
-                              datetime(2026, 1, 1, tzinfo=timezone.utc))
+    mid = store.insert_memory(
+        uid,
+        "I adopted a cat called Kopi",
+        "fact",
+        "global",
+        None,
+        1.0,
+        False,
+        None,
+        datetime(2026, 1, 1, tzinfo=timezone.utc),
+    )
     store.close()
     hint = "exists in channel cli: add --channel cli"
-    for args in (("export", "--user", "ann"), ("delete-user", "--user", "ann", "--yes"),
-                 ("forget", str(mid), "--user", "ann"), ("pin", str(mid), "--user", "ann"),
-                 ("history", str(mid), "--user", "ann")):
+    for args in (
+        ("export", "--user", "ann"),
+        ("delete-user", "--user", "ann", "--yes"),
+        ("forget", str(mid), "--user", "ann"),
+        ("pin", str(mid), "--user", "ann"),
+        ("history", str(mid), "--user", "ann"),
+    ):
         result = run("--db", db, "--embedder", "none", *args)
         assert result.exit_code == 2 and hint in " ".join(result.output.split()), (args, result.output)
     result = run("--db", db, "--embedder", "none", "forgotten", "--user", "ann")
@@ -145,8 +214,13 @@ def test_a_user_imported_by_the_cli_is_listed_by_the_library(tmp_path):
     from souvenir.library import Souvenir
 
     lines = tmp_path / "m.jsonl"
-    lines.write_text(json.dumps({"text": "Allergic to latex gloves", "kind": "fact"}) + "\n"
-                     + json.dumps({"text": "Prefers tea to coffee", "kind": "preference"}) + "\n", encoding="utf-8")
+    lines.write_text(
+        json.dumps({"text": "Allergic to latex gloves", "kind": "fact"})
+        + "\n"
+        + json.dumps({"text": "Prefers tea to coffee", "kind": "preference"})
+        + "\n",
+        encoding="utf-8",
+    )
     db = tmp_path / "i.db"
     result = run("--db", str(db), "--embedder", "none", "import", "--user", "ann", str(lines))
     assert result.exit_code == 0, result.output
@@ -176,8 +250,9 @@ def test_serve_on_a_port_already_taken_says_what_to_do(tmp_path):
 def test_a_date_souvenir_cannot_read_says_which_forms_it_reads(tmp_path):
     """``remember --date "next tuesday"`` answered Python's ``Invalid isoformat string``."""
     db = str(tmp_path / "d.db")
-    result = run("--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "next tuesday",
-                 "I like coffee")
+    result = run(
+        "--db", db, "--embedder", "none", "remember", "--user", "ann", "--date", "next tuesday", "I like coffee"
+    )
     flat = " ".join(result.output.split())
     assert result.exit_code == 2 and "'next tuesday' is not an ISO 8601 date or time: give YYYY-MM-DD" in flat, flat
     assert "isoformat" not in flat
@@ -208,8 +283,9 @@ def test_replay_no_index_says_what_embeds_the_memories_later(tmp_path):
     says none were computed yet and what computes them (the new-user trial)."""
     chat = tmp_path / "c.jsonl"
     chat.write_text(json.dumps({"user": "li", "message": "I moved to Ipoh last week"}) + "\n", encoding="utf-8")
-    out = " ".join(run("--db", str(tmp_path / "n.db"), "--embedder", "none", "replay", "--no-index",
-                       str(chat)).output.split())
+    out = " ".join(
+        run("--db", str(tmp_path / "n.db"), "--embedder", "none", "replay", "--no-index", str(chat)).output.split()
+    )
     assert "0 vectors computed" not in out
     assert "no vectors computed yet (--no-index)" in out and "souvenir index" in out, out
 
@@ -229,9 +305,22 @@ def test_serve_says_when_every_key_is_revoked(tmp_path):
         memory.create_key("only", admin=True)
         memory.revoke_key("only")
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from souvenir.cli.main import app; app()", "--db", str(db), "--embedder", "none",
-         "serve", "--port", str(free_port())],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-c",
+            "from souvenir.cli.main import app; app()",
+            "--db",
+            str(db),
+            "--embedder",
+            "none",
+            "serve",
+            "--port",
+            str(free_port()),
+        ],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert proc.stderr is not None
         banner = proc.stderr.readline()

@@ -34,8 +34,9 @@ def _script(door) -> list:
         except Exception as exc:  # noqa: BLE001 - the error is the answer compared
             answer = (type(exc).__name__, str(exc))
         if isinstance(answer, MemoryHistory):  # when the edit was recorded: each door's own clock
-            answer = answer.model_copy(update={"history": [e.model_copy(update={"recorded_at": None})
-                                                           for e in answer.history]})
+            answer = answer.model_copy(
+                update={"history": [e.model_copy(update={"recorded_at": None}) for e in answer.history]}
+            )
         if isinstance(answer, UserExport):
             answer = {t: len(rows) for t, rows in answer.tables.items()}
         out.append(answer)
@@ -45,10 +46,21 @@ def _script(door) -> list:
     keep(door.add_turn, "ann", "/start", time=T)
     jazz = keep(door.remember, "ann", "Aime le jazz et la bossa nova", kind="preference", date=T)
     keep(door.remember, "ann", "Aime le jazz", kind="preference", date=T)
-    keep(door.remember_many, "ann", [{"text": "Lives in Ipoh with her sister", "date": T},
-                                     {"text": "Allergic to latex gloves", "date": T},
-                                     {"text": "Promised to bring the glove brand", "kind": "promise",
-                                      "scope": "story", "story": "shop", "date": T}])
+    keep(
+        door.remember_many,
+        "ann",
+        [
+            {"text": "Lives in Ipoh with her sister", "date": T},
+            {"text": "Allergic to latex gloves", "date": T},
+            {
+                "text": "Promised to bring the glove brand",
+                "kind": "promise",
+                "scope": "story",
+                "story": "shop",
+                "date": T,
+            },
+        ],
+    )
     keep(door.context, "ann", "what about my cat and gloves?")
     keep(door.context, "ann", "gloves?", story="shop")
     keep(door.search, "ann", "latex gloves", limit=3)
@@ -104,8 +116,10 @@ def test_errors_map_to_the_tree(tmp_path):
                 client.memories("ann", cursor="bogus")  # refused by the service
     finally:
         rt.close()
-    with SouvenirClient(f"http://127.0.0.1:{free_port()}", timeout=2) as nowhere, \
-            pytest.raises(ServiceUnreachableError):
+    with (
+        SouvenirClient(f"http://127.0.0.1:{free_port()}", timeout=2) as nowhere,
+        pytest.raises(ServiceUnreachableError),
+    ):
         nowhere.profile("ann")
 
 
@@ -133,7 +147,6 @@ def test_the_client_has_the_library_user_methods_the_docs_list():
     but for ``memory`` and ``user_channels`` (no REST route): held here so neither drifts."""
     import re
     from pathlib import Path
-
 
     page = (Path(__file__).resolve().parent.parent / "docs" / "library.md").read_text(encoding="utf-8")
     listed = page.split("Methods, each taking the user's id first", 1)[1].split("They return the models", 1)[0]

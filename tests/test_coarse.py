@@ -24,8 +24,7 @@ def test_a_projected_row_gets_the_same_bits_wherever_it_sits():
     assert np.allclose(whole, matrix.astype(np.float64) @ basis.astype(np.float64), atol=1e-4)
     for n in (1, 2, 7, BLOCK - 1, BLOCK, BLOCK + 1, 333):
         for offset in (0, 1, 17):
-            assert project_rows(matrix[offset:offset + n], basis).tobytes() == \
-                whole[offset:offset + n].tobytes()
+            assert project_rows(matrix[offset : offset + n], basis).tobytes() == whole[offset : offset + n].tobytes()
     picked = np.sort(rng.choice(700, 200, replace=False))
     assert project_rows(matrix[picked], basis).tobytes() == whole[picked].tobytes()
 
@@ -118,8 +117,7 @@ def test_the_coarse_path_reads_both_embedders_exactly_on_the_shortlist_only():
         order = np.argsort(exact_e5[same], kind="stable")
         assert (np.diff(parts["e5"][pos][same][order]) >= -1e-12).all()
     # and the top 24 is the exact score's
-    exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW,
-                                                            use.side, e5.side)
+    exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW, use.side, e5.side)
     top = lambda s: set(np.argsort(-s.array, kind="stable")[:24].tolist())  # noqa: E731
     assert len(top(exact) & top(fast)) >= 22
 
@@ -145,7 +143,8 @@ def test_without_a_basis_the_window_embedder_is_exact_on_every_memory():
     assert e5.asked == [None]
     off = Spy(DenseInput.from_matrix(qe, ids, E, np.eye(96, 8, dtype=np.float32)))
     Scorer(ScoringConfig(shortlist_from=1000, shortlist_size=100, sample_per_group=50, coarse_dims=0)).scores(
-        1, memories, "garden", NOW, DenseInput.from_matrix(qu, ids, U), off.input())
+        1, memories, "garden", NOW, DenseInput.from_matrix(qu, ids, U), off.input()
+    )
     assert off.asked == [None]
 
 
@@ -168,7 +167,8 @@ def test_a_covering_shortlist_on_the_coarse_path_is_the_exact_score():
     use, e5 = DenseInput.from_matrix(qu, ids, U), DenseInput.from_matrix(qe, ids, E, basis[:, :5])
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "sister", NOW, use, e5)
     covering = Scorer(ScoringConfig(shortlist_from=1, shortlist_size=900, sample_per_group=900)).scores(
-        1, memories, "sister", NOW, use, e5)
+        1, memories, "sister", NOW, use, e5
+    )
     assert covering.array.tolist() == exact.array.tolist()
 
 
@@ -184,8 +184,7 @@ def test_the_best_shortlisted_memories_session_neighbours_are_read_exactly():
     e5 = Spy(DenseInput.from_matrix(qe, ids.tolist(), E, basis))
     config = ScoringConfig(shortlist_from=1000, shortlist_size=100, sample_per_group=50, coarse_neighbours=20)
     parts: dict = {}
-    Scorer(config).scores(1, memories, "dentist", NOW, DenseInput.from_matrix(qu, ids.tolist(), U),
-                          e5.input(), parts)
+    Scorer(config).scores(1, memories, "dentist", NOW, DenseInput.from_matrix(qu, ids.tolist(), U), e5.input(), parts)
     read = set(e5.asked[0].tolist())
     first = parts["use"] + parts["e5"] + parts["bm25"]
     best = ids[np.argsort(-first, kind="stable")[:5]]  # the best are shortlisted, so are their neighbours
@@ -193,8 +192,9 @@ def test_the_best_shortlisted_memories_session_neighbours_are_read_exactly():
         session = [m.id for m in memories if m.session == memories[mid - 1].session]
         k = session.index(mid)
         reach = config.neighbour_reach
-        assert set(session[max(0, k - reach):k + reach + 1]) <= read
+        assert set(session[max(0, k - reach) : k + reach + 1]) <= read
     off = Spy(DenseInput.from_matrix(qe, ids.tolist(), E, basis))
-    Scorer(copy(config, coarse_neighbours=0)).scores(1, memories, "dentist", NOW,
-                                                     DenseInput.from_matrix(qu, ids.tolist(), U), off.input())
+    Scorer(copy(config, coarse_neighbours=0)).scores(
+        1, memories, "dentist", NOW, DenseInput.from_matrix(qu, ids.tolist(), U), off.input()
+    )
     assert len(off.asked[0]) < len(read)

@@ -48,8 +48,14 @@ with Souvenir.open({str(db)!r}, background={background}, query_embedding_timeout
                       "embedders": [i.name for i in memory.runtime.indexes]}}))
 """
     # a fresh interpreter: the models are not loaded by another test of this process
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=280,
-                          env=os.environ | {"SOUVENIR_EMBEDDER": "use", "SOUVENIR_WINDOW_EMBEDDER": "e5"})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=280,
+        env=os.environ | {"SOUVENIR_EMBEDDER": "use", "SOUVENIR_WINDOW_EMBEDDER": "e5"},
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     import json
 
@@ -64,10 +70,18 @@ def test_the_first_context_after_serve_is_ready_is_not_degraded(tmp_path):
     _seed(db)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = os.environ | {"SOUVENIR_EMBEDDER": "use", "SOUVENIR_WINDOW_EMBEDDER": "e5",
-                        "SOUVENIR_QUERY_EMBEDDING_TIMEOUT_S": str(BOUND_S)}
-    proc = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    env = os.environ | {
+        "SOUVENIR_EMBEDDER": "use",
+        "SOUVENIR_WINDOW_EMBEDDER": "e5",
+        "SOUVENIR_QUERY_EMBEDDING_TIMEOUT_S": str(BOUND_S),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     try:
         deadline = time.monotonic() + 240
         seen_warming = False

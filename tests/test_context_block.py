@@ -70,4 +70,5 @@ def test_context_carries_the_last_turns_of_that_conversation(tmp_path):
     assert [h["message"] for h in history] == [f"message {i} about my parcel" for i in (2, 3, 4)]
     assert history[-1]["reply"] == "reply 4"
     assert [h["message"] for h in engine.context("api", "u", "and now?", story="castle").history] == [
-        "in the castle story"]
+        "in the castle story"
+    ]

@@ -37,13 +37,19 @@ from souvenir.types import Candidate, Memory
 from tests.servers import EmbeddingServer, UvicornThread
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
-MESSAGES = ("What did Caroline say about the wedding in Penang last year?",
-            "Quand est mon rendez-vous chez le dentiste ?", "我妹妹的钱转了吗？",
-            "what happened in July 2025?", "Bila bungkusan saya sampai?")
+MESSAGES = (
+    "What did Caroline say about the wedding in Penang last year?",
+    "Quand est mon rendez-vous chez le dentiste ?",
+    "我妹妹的钱转了吗？",
+    "what happened in July 2025?",
+    "Bila bungkusan saya sampai?",
+)
 #: Small users, the shortlist path (USE from a shortlist), the coarse path (e5 on leading directions).
-CONFIGS = (ScoringConfig(), ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=0),
-           ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=16,
-                         coarse_neighbours=10))
+CONFIGS = (
+    ScoringConfig(),
+    ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=0),
+    ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=16, coarse_neighbours=10),
+)
 
 
 def memories(seed: int, size: int) -> list[Memory]:
@@ -52,23 +58,31 @@ def memories(seed: int, size: int) -> list[Memory]:
     for i, text in enumerate(make_corpus(size, seed=seed)):
         speaker = rng.choice([None, "Caroline", "Melanie"])
         when = NOW - timedelta(days=rng.randrange(900))
-        out.append(Memory(id=i + 1, user_id=seed, text=f"{speaker}: {text}" if speaker else text,
-                          kind=rng.choice(["fact", "episode", "episode", "preference"]), scope="global",
-                          confidence=1.0, created_at=when, updated_at=when, speaker=speaker,
-                          session=rng.choice([None, f"s{i // 7}"])))
+        out.append(
+            Memory(
+                id=i + 1,
+                user_id=seed,
+                text=f"{speaker}: {text}" if speaker else text,
+                kind=rng.choice(["fact", "episode", "episode", "preference"]),
+                scope="global",
+                confidence=1.0,
+                created_at=when,
+                updated_at=when,
+                speaker=speaker,
+                session=rng.choice([None, f"s{i // 7}"]),
+            )
+        )
     return out
 
 
-def side(rng: np.random.Generator, ids: list[int], dim: int, missing: float,
-         basis: bool) -> DenseInput:
+def side(rng: np.random.Generator, ids: list[int], dim: int, missing: float, basis: bool) -> DenseInput:
     matrix = rng.standard_normal((len(ids), dim)).astype(np.float32)
     matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
     keep = [i for i, _ in enumerate(ids) if rng.random() >= missing]
     query = matrix[keep[0]] + 0.3 * rng.standard_normal(dim).astype(np.float32)
     query = (query / np.linalg.norm(query)).astype(np.float32)
     q, _ = np.linalg.qr(matrix[keep].T.astype(np.float64)) if basis else (None, None)
-    return DenseInput.from_matrix(query, [ids[i] for i in keep], matrix[keep],
-                                  q[:, :16] if basis else None)
+    return DenseInput.from_matrix(query, [ids[i] for i in keep], matrix[keep], q[:, :16] if basis else None)
 
 
 def fingerprint() -> dict[str, list[float]]:
@@ -106,8 +120,9 @@ def test_fused_scores_unchanged_since_the_split():
     reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
     now = fingerprint()
     assert sorted(now) == sorted(reference)
-    moved = {k: (now[k], reference[k]) for k in reference
-             if not np.allclose(now[k], reference[k], rtol=1e-6, atol=1e-6)}
+    moved = {
+        k: (now[k], reference[k]) for k in reference if not np.allclose(now[k], reference[k], rtol=1e-6, atol=1e-6)
+    }
     assert moved == {}
 
 
@@ -123,12 +138,14 @@ def test_prepared_then_finished_is_the_score():
     assert len(scorer.prepare(3, [], MESSAGES[0], NOW, dense).finish(window).lookup(np.asarray(ids))) == len(ids)
 
 
-TURNS = [("Caroline", "I went to the LGBTQ support group on my own."),
-         ("Melanie", "Wow, how did it feel?"),
-         ("Caroline", "It was powerful, everyone shared their stories."),
-         ("Melanie", "I painted a lake at sunrise."),
-         ("Caroline", "My sister's wedding in Penang was last July."),
-         ("Melanie", "Je vais chez le dentiste mardi prochain.")]
+TURNS = [
+    ("Caroline", "I went to the LGBTQ support group on my own."),
+    ("Melanie", "Wow, how did it feel?"),
+    ("Caroline", "It was powerful, everyone shared their stories."),
+    ("Melanie", "I painted a lake at sunrise."),
+    ("Caroline", "My sister's wedding in Penang was last July."),
+    ("Melanie", "Je vais chez le dentiste mardi prochain."),
+]
 
 
 @pytest.fixture
@@ -141,9 +158,15 @@ def engine(tmp_path):
         try:
             for i, (who, text) in enumerate(TURNS * 3):
                 when = NOW - timedelta(days=40) + timedelta(minutes=i)
-                engine.remember("api", "u", Candidate(text=f"{who}: {text} ({i})", kind="episode",
-                                                      time=when, speaker=who, session=f"s{i // 6}"),
-                                story="tale" if i % 5 == 0 else None, now=when)
+                engine.remember(
+                    "api",
+                    "u",
+                    Candidate(
+                        text=f"{who}: {text} ({i})", kind="episode", time=when, speaker=who, session=f"s{i // 6}"
+                    ),
+                    story="tale" if i % 5 == 0 else None,
+                    now=when,
+                )
             for each in (index, win):
                 each.run_once()
             engine.servers = (main, window)  # type: ignore[attr-defined]
@@ -162,9 +185,14 @@ def test_context_selects_what_the_sequential_path_selects(engine):
             got = engine.context("api", "u", message, story=story, now=NOW, count=False)
             story_id = engine.store.find_story(user_id, story) if story else None
             candidates = engine.store.candidates(user_id, story_id)
-            scores = engine.fused_scores(user_id, candidates, message, NOW,
-                                         engine.index.embed_query(message),
-                                         engine.window_index.embed_query(message))
+            scores = engine.fused_scores(
+                user_id,
+                candidates,
+                message,
+                NOW,
+                engine.index.embed_query(message),
+                engine.window_index.embed_query(message),
+            )
             want = select(candidates, scores, engine.selection_config, NOW, story_id)
             key = lambda sels: [(s.memory.id, s.pass_name, s.reason, s.score) for s in sels]  # noqa: E731
             assert not got.degraded
@@ -186,11 +214,14 @@ def test_http_answer_is_the_library_answer(engine, tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'o.db'}", llm_base_url="", _env_file=None)
     runtime = Runtime(settings, engine.store, engine.index, engine, None, engine.window_index)
     library = Souvenir(runtime, owns_runtime=False)
-    with UvicornThread(create_app(settings, runtime=runtime)) as server, \
-            httpx.Client(base_url=server.url, timeout=30) as client:
+    with (
+        UvicornThread(create_app(settings, runtime=runtime)) as server,
+        httpx.Client(base_url=server.url, timeout=30) as client,
+    ):
         for message in MESSAGES:
-            reply = client.post("/v1/context", json={"channel": "api", "user": "u", "message": message,
-                                                     "story": "tale"})
+            reply = client.post(
+                "/v1/context", json={"channel": "api", "user": "u", "message": message, "story": "tale"}
+            )
             assert reply.status_code == 200 and reply.headers["content-type"] == "application/json"
             want = library.context("u", message, story="tale", channel="api")
             got = reply.json()

@@ -37,21 +37,30 @@ def _check(store, users: list[int], expected: dict[str, Counter]) -> None:
         every = store.memories(user, None)
         for m in every:
             assert (m.candidate_count, m.served_count, m.served_semantic_count) == (
-                expected["candidate"][m.id], expected["served"][m.id], expected["semantic"][m.id]), m.id
+                expected["candidate"][m.id],
+                expected["served"][m.id],
+                expected["semantic"][m.id],
+            ), m.id
         one = every[len(every) // 2] if every else None
         if one is not None:
             assert store.get_memory(one.id).candidate_count == expected["candidate"][one.id]
         active = [m for m in every if m.status == "active"]
-        wanted = sorted(((m.id, m.kind, m.text, expected["candidate"][m.id]) for m in active
-                         if expected["served"][m.id] == 0 and expected["candidate"][m.id] >= 2),
-                        key=lambda r: (-r[3], r[0]))
+        wanted = sorted(
+            (
+                (m.id, m.kind, m.text, expected["candidate"][m.id])
+                for m in active
+                if expected["served"][m.id] == 0 and expected["candidate"][m.id] >= 2
+            ),
+            key=lambda r: (-r[3], r[0]),
+        )
         assert store.forgotten(user, 2) == wanted
         assert [r["id"] for r in never_served(active)] == [
-            m.id for m in sorted(active, key=lambda m: (-expected["candidate"][m.id], m.id))
-            if m.kind != "rule" and expected["candidate"][m.id] > 0 and expected["served"][m.id] == 0]
+            m.id
+            for m in sorted(active, key=lambda m: (-expected["candidate"][m.id], m.id))
+            if m.kind != "rule" and expected["candidate"][m.id] > 0 and expected["served"][m.id] == 0
+        ]
         exported = {r["id"]: r for r in store.export_user(user)["memories"]}
-        assert {i: r["candidate_count"] for i, r in exported.items()} == {
-            i: expected["candidate"][i] for i in exported}
+        assert {i: r["candidate_count"] for i, r in exported.items()} == {i: expected["candidate"][i] for i in exported}
         assert not any("tick_clock" in r for r in exported.values())
 
 
@@ -65,8 +74,17 @@ def test_random_turns_count_what_the_old_bookkeeping_counted(store):
     def add(user: int, step: int) -> None:
         story = rnd.choice([None, *stories[user]])
         scope = "global" if story is None or rnd.random() < 0.4 else "story"
-        store.insert_memory(user, f"memory {step} {rnd.random()}", rnd.choice(kinds), scope,
-                            story, 0.9, False, None, NOW + timedelta(minutes=step))
+        store.insert_memory(
+            user,
+            f"memory {step} {rnd.random()}",
+            rnd.choice(kinds),
+            scope,
+            story,
+            0.9,
+            False,
+            None,
+            NOW + timedelta(minutes=step),
+        )
 
     for step in range(40):
         add(rnd.choice(users), step)
@@ -86,8 +104,10 @@ def test_random_turns_count_what_the_old_bookkeeping_counted(store):
         elif op < 0.18 and active:  # moved to another story or made global by hand
             m = rnd.choice(active)
             with store.transaction() as conn:
-                conn.execute("UPDATE memories SET scope = ?, story_id = ? WHERE id = ?",
-                             ("global", None, m.id) if m.scope == "story" else ("story", stories[user][0], m.id))
+                conn.execute(
+                    "UPDATE memories SET scope = ?, story_id = ? WHERE id = ?",
+                    ("global", None, m.id) if m.scope == "story" else ("story", stories[user][0], m.id),
+                )
         else:  # a turn: story-less, in a story, or in an unknown story (global memories only)
             story = rnd.choice([None, None, *stories[user], -1])
             candidates = [m for m in store.candidates(user, story) if m.kind != "rule"]
@@ -95,8 +115,9 @@ def test_random_turns_count_what_the_old_bookkeeping_counted(store):
                 continue  # degraded: nothing counted
             served = rnd.sample(candidates, min(len(candidates), rnd.randrange(0, 6)))
             semantic = [m for m in served if rnd.random() < 0.5]
-            store.bump_counters(user, story, [m.id for m in candidates], [m.id for m in served],
-                                [m.id for m in semantic])
+            store.bump_counters(
+                user, story, [m.id for m in candidates], [m.id for m in served], [m.id for m in semantic]
+            )
             expected["candidate"].update(m.id for m in candidates)
             expected["served"].update(m.id for m in served)
             expected["semantic"].update(m.id for m in semantic)
@@ -136,7 +157,8 @@ def test_a_steady_turn_writes_the_clocks_and_the_served_rows_only(store):
     assert store._query(raw, (user,)) == stored  # not one candidate row rewritten
     assert [m.candidate_count for m in store.memories(user)] == [2] * 60
     assert {m.id: (m.served_count, m.updated_at) for m in store.memories(user)} == {
-        i: ((s + 1) if i in ids[:2] else s, t) for i, (s, t) in before.items()}
+        i: ((s + 1) if i in ids[:2] else s, t) for i, (s, t) in before.items()
+    }
 
 
 def test_the_hash_is_an_xor_of_63_bit_values():
@@ -197,10 +219,17 @@ def test_engine_turns_count_as_the_old_bookkeeping_did(store):
 
     def add(step: int) -> None:
         name = rnd.choice([None, "s1", "s2"])
-        mid = store.insert_memory(user, f"memory {step}", rnd.choice(["fact", "preference", "rule"]),
-                                  "story" if name and rnd.random() < 0.6 else "global",
-                                  stories[name] if name else None, 0.9, False, None,
-                                  NOW + timedelta(minutes=step))
+        mid = store.insert_memory(
+            user,
+            f"memory {step}",
+            rnd.choice(["fact", "preference", "rule"]),
+            "story" if name and rnd.random() < 0.6 else "global",
+            stories[name] if name else None,
+            0.9,
+            False,
+            None,
+            NOW + timedelta(minutes=step),
+        )
         if rnd.random() < 0.7:
             vector = np.array([rnd.random(), rnd.random(), 0, 0], np.float32)
             store.put_vectors("e", [(mid, store.get_memory(mid).content_hash, vector)])
@@ -221,8 +250,9 @@ def test_engine_turns_count_as_the_old_bookkeeping_did(store):
             story_id = -1 if name == "unknown" else stories.get(name)  # type: ignore[arg-type]
             read = [m.id for m in store.candidates(user, story_id) if m.kind != "rule"]
             down = rnd.random() < 0.2
-            result = engine.context("api", "u", "down again" if down else f"turn {step}", story=name,
-                                    now=NOW + timedelta(hours=step))
+            result = engine.context(
+                "api", "u", "down again" if down else f"turn {step}", story=name, now=NOW + timedelta(hours=step)
+            )
             engine.flush(None)
             assert result.degraded == down
             if not down:
@@ -232,7 +262,14 @@ def test_engine_turns_count_as_the_old_bookkeeping_did(store):
         assert sum(expected["semantic"].values()) > 0 and sum(expected["served"].values()) > 0
         _check(store, [user], expected)
         counters = {r["id"]: r["counters"] for r in engine.diagnostics("api", "u")["counters"]}
-        assert counters and all(c == {"candidate": expected["candidate"][i], "served": expected["served"][i],
-                                      "served_semantic": expected["semantic"][i]} for i, c in counters.items())
+        assert counters and all(
+            c
+            == {
+                "candidate": expected["candidate"][i],
+                "served": expected["served"][i],
+                "served_semantic": expected["semantic"][i],
+            }
+            for i, c in counters.items()
+        )
     finally:
         engine.close()

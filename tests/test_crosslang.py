@@ -25,8 +25,8 @@ def test_ranks_agree_with_counting_the_larger_values(values):
 
 
 def test_reciprocal_rank_keeps_a_strong_rank_whatever_the_other_signal():
-    use = np.array([0.9, 0.1, 0.5, 0.4])   # memory 0 first by USE
-    e5 = np.array([0.0, 0.8, 0.7, 0.6])    # ... and last by e5
+    use = np.array([0.9, 0.1, 0.5, 0.4])  # memory 0 first by USE
+    e5 = np.array([0.0, 0.8, 0.7, 0.6])  # ... and last by e5
     fused = reciprocal_rank([use, e5], k=1.0)
     assert fused.tolist() == pytest.approx([1 / 2 + 1 / 5, 1 / 5 + 1 / 2, 1 / 3 + 1 / 3, 1 / 4 + 1 / 4])
     assert fused[0] > fused[3]
@@ -49,14 +49,20 @@ def test_floored_by_only_where_flagged():
 
 def _inputs(n: int = 8, seed: int = 3) -> dict:
     rng = np.random.default_rng(seed)
-    return dict(dense=rng.normal(size=n), window=rng.normal(size=n), lexical=np.abs(rng.normal(size=n)),
-                languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]), neighbours=None,
-                speakers=np.array([None] * n, dtype=object), days=np.full(n, -1, dtype=np.int64))
+    return dict(
+        dense=rng.normal(size=n),
+        window=rng.normal(size=n),
+        lexical=np.abs(rng.normal(size=n)),
+        languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]),
+        neighbours=None,
+        speakers=np.array([None] * n, dtype=object),
+        days=np.full(n, -1, dtype=np.int64),
+    )
 
 
 def test_levers_off_by_default_leave_the_formula_unchanged():
     kw = _inputs()
-    plain = (zscore(kw["dense"]) + 2.0 * zscore(kw["window"], kw["languages"]) + zscore(kw["lexical"]))
+    plain = zscore(kw["dense"]) + 2.0 * zscore(kw["window"], kw["languages"]) + zscore(kw["lexical"])
     cfg = ScoringConfig(neighbour_alpha=0.0)
     assert np.allclose(fuse(cfg, **kw, cross=np.arange(8) >= 4), plain)
     within = ScoringConfig(neighbour_alpha=0.0, lexical_lang=1.0)
@@ -104,8 +110,12 @@ def test_cross_use_max_floors_e5_by_use_for_other_language_memories_only():
     assert np.allclose(fuse(cfg, **kw, cross=None), fuse(base, **kw))  # one language: nothing
     top = np.zeros(8, dtype=bool)
     top[int(np.argmax(zu))] = True  # use_max_top 1: USE's first memory only
-    fuse(ScoringConfig(neighbour_alpha=0.0, w_lexical=0.0, cross_use_max=1.0, use_max_top=1), **kw,
-         cross=cross, parts=parts)
+    fuse(
+        ScoringConfig(neighbour_alpha=0.0, w_lexical=0.0, cross_use_max=1.0, use_max_top=1),
+        **kw,
+        cross=cross,
+        parts=parts,
+    )
     assert np.allclose(parts["e5"], 2.0 * np.where(cross & top, np.maximum(ze, zu), ze))
 
 
@@ -118,6 +128,12 @@ def test_rank_fusion_adds_the_z_of_reciprocal_ranks():
     assert np.allclose(parts["rank"], zscore(rr))
     assert np.allclose(score, fuse(ScoringConfig(neighbour_alpha=0.0), **kw) + zscore(rr))
     # the BM25 ranking is the same within languages or over all: ranks read the raw BM25
-    only_cross = fuse(ScoringConfig(neighbour_alpha=0.0, rank_fusion=1.0, rank_fusion_cross=True), **kw,
-                      cross=np.arange(8) >= 4, parts=parts)
-    assert (parts["rank"][:4] == 0).all() and np.allclose(only_cross[:4], fuse(ScoringConfig(neighbour_alpha=0.0), **kw)[:4])
+    only_cross = fuse(
+        ScoringConfig(neighbour_alpha=0.0, rank_fusion=1.0, rank_fusion_cross=True),
+        **kw,
+        cross=np.arange(8) >= 4,
+        parts=parts,
+    )
+    assert (parts["rank"][:4] == 0).all() and np.allclose(
+        only_cross[:4], fuse(ScoringConfig(neighbour_alpha=0.0), **kw)[:4]
+    )

@@ -20,9 +20,15 @@ NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
 def _inputs(n: int = 8, seed: int = 5) -> dict:
     rng = np.random.default_rng(seed)
-    return dict(dense=rng.normal(size=n), window=rng.normal(size=n), lexical=np.abs(rng.normal(size=n)),
-                languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]), neighbours=None,
-                speakers=np.array([None] * n, dtype=object), days=np.full(n, -1, dtype=np.int64))
+    return dict(
+        dense=rng.normal(size=n),
+        window=rng.normal(size=n),
+        lexical=np.abs(rng.normal(size=n)),
+        languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]),
+        neighbours=None,
+        speakers=np.array([None] * n, dtype=object),
+        days=np.full(n, -1, dtype=np.int64),
+    )
 
 
 def test_sparse_term_is_its_weighted_z_over_all_or_within_languages():
@@ -41,20 +47,27 @@ def test_sparse_term_is_its_weighted_z_over_all_or_within_languages():
     half = fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_lang=0.5), **kw, sparse=sparse)
     assert np.allclose(half, plain + 0.5 * zscore(sparse) + 0.5 * zscore(sparse, kw["languages"]))
     one = dict(kw, languages=np.zeros(8, dtype=np.int64))  # one language: z over all
-    assert np.allclose(fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_lang=1.0), **one, sparse=sparse),
-                       fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0), **one, sparse=sparse))
+    assert np.allclose(
+        fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_lang=1.0), **one, sparse=sparse),
+        fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0), **one, sparse=sparse),
+    )
 
 
 def _mem(i: int, text: str) -> Memory:
     when = datetime(2023, 7, 1, tzinfo=timezone.utc)
-    return Memory(id=i, user_id=1, text=text, kind="fact", content_hash=str(hash(text)),
-                  created_at=when, updated_at=when)
+    return Memory(
+        id=i, user_id=1, text=text, kind="fact", content_hash=str(hash(text)), created_at=when, updated_at=when
+    )
 
 
 def test_scorer_lifts_the_memory_the_sparse_codes_match():
     # The message shares no word with any memory; only the sparse codes tell memory 3.
-    mems = [_mem(1, "Pengguna suka kopi"), _mem(2, "The user likes tea"),
-            _mem(3, "Sempena ulang tahun perkahwinan ke-25"), _mem(4, "Le chat dort")]
+    mems = [
+        _mem(1, "Pengguna suka kopi"),
+        _mem(2, "The user likes tea"),
+        _mem(3, "Sempena ulang tahun perkahwinan ke-25"),
+        _mem(4, "Le chat dort"),
+    ]
     codes = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 2], [0, 0, 0]], dtype=np.float32)
     query = np.array([0, 0, 1], dtype=np.float32)
     sparse = DenseInput.from_matrix(query, [1, 2, 3, 4], codes)
@@ -67,14 +80,20 @@ def test_scorer_lifts_the_memory_the_sparse_codes_match():
 
 
 def test_sparse_rows_products_and_top_entries(tmp_path):
-    codes = [(np.array([5, 1], np.int32), np.array([3.0, 1.0], np.float32)),
-             (np.array([], np.int32), np.array([], np.float32)),
-             (np.array([1, 2, 5], np.int32), np.array([4.0, 2.0, 1.0], np.float32))]
+    codes = [
+        (np.array([5, 1], np.int32), np.array([3.0, 1.0], np.float32)),
+        (np.array([], np.int32), np.array([], np.float32)),
+        (np.array([1, 2, 5], np.int32), np.array([4.0, 2.0, 1.0], np.float32)),
+    ]
     csr = e5_sparse.rows(codes)
     assert csr["indptr"].tolist() == [0, 2, 2, 5]
     q = e5_sparse.rows([(np.array([5, 2], np.int32), np.array([1.0, 1.0], np.float32))])
-    np.savez(tmp_path / "x.npz", **{f"m_{k}": v for k, v in csr.items()}, **{f"q_{k}": v for k, v in q.items()},
-             dim=np.array(8))
+    np.savez(
+        tmp_path / "x.npz",
+        **{f"m_{k}": v for k, v in csr.items()},
+        **{f"q_{k}": v for k, v in q.items()},
+        dim=np.array(8),
+    )
 
     class DS:  # what with_sparse reads of a dataset
         name, extra = "x", {}
@@ -92,13 +111,17 @@ def test_sparse_rows_products_and_top_entries(tmp_path):
 
 
 def _result(final_j: float, fold_j: dict[str, float]) -> dict:
-    return {"in_sample": [{"J": 0.0}, {"J": final_j}],
-            "folds": {k: {"steps": [{"J": 0.0}, {"J": v}]} for k, v in fold_j.items()}}
+    return {
+        "in_sample": [{"J": 0.0}, {"J": final_j}],
+        "folds": {k: {"steps": [{"J": 0.0}, {"J": v}]} for k, v in fold_j.items()},
+    }
 
 
 def test_choose_sets_reads_each_fold_on_its_training_folds_only():
-    results = {"prefix": _result(0.90, {"a": 0.91, "b": 0.80, "c": 0.85}),
-               "noprefix": _result(0.91, {"a": 0.90, "b": 0.81, "c": 0.85})}
+    results = {
+        "prefix": _result(0.90, {"a": 0.91, "b": 0.80, "c": 0.85}),
+        "noprefix": _result(0.91, {"a": 0.90, "b": 0.81, "c": 0.85}),
+    }
     chosen = cv_levers.choose_sets(results)
     assert chosen["in_sample"] == "noprefix"
     assert chosen["folds"] == {"a": "prefix", "b": "noprefix", "c": "prefix"}  # a tie: the first
@@ -110,8 +133,13 @@ def test_sparse_cross_scores_other_language_memories_only_within_their_language(
     cross = np.arange(8) >= 4
     base = ScoringConfig(neighbour_alpha=0.0)
     parts: dict = {}
-    fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_cross=True), **kw, sparse=sparse,
-         cross=cross, parts=parts)
+    fuse(
+        ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_cross=True),
+        **kw,
+        sparse=sparse,
+        cross=cross,
+        parts=parts,
+    )
     assert np.allclose(parts["sparse"], np.where(cross, zscore(sparse, kw["languages"]), 0.0))
     one = fuse(ScoringConfig(neighbour_alpha=0.0, w_sparse=1.0, sparse_cross=True), **kw, sparse=sparse)
     assert np.allclose(one, fuse(base, **kw))  # no language told: nothing is across
@@ -119,13 +147,21 @@ def test_sparse_cross_scores_other_language_memories_only_within_their_language(
 
 def _suite(use: np.ndarray, q_use: np.ndarray, texts: list[str], questions: list[str]):
     from types import SimpleNamespace
-    return SimpleNamespace(name="s", use=use, e5=use, q_use=q_use, q_e5=q_use,
-                           memories=[SimpleNamespace(text=t) for t in texts],
-                           queries=[SimpleNamespace(text=t) for t in questions])
+
+    return SimpleNamespace(
+        name="s",
+        use=use,
+        e5=use,
+        q_use=q_use,
+        q_e5=q_use,
+        memories=[SimpleNamespace(text=t) for t in texts],
+        queries=[SimpleNamespace(text=t) for t in questions],
+    )
 
 
 def test_language_subspace_and_question_centring_of_the_bench():
     from types import SimpleNamespace
+
     # two languages whose vectors differ by one direction (axis 0), meaning on axes 1, 2
     use = np.array([[1, 1, 0], [1, 0, 1], [-1, 1, 0], [-1, 0, 1]], dtype=np.float64)
     texts = ["the user likes tea", "the user has a cat", "用户喜欢喝茶", "用户有一只猫"]

@@ -19,9 +19,15 @@ def _store(texts: list[str], questions: list[str], seed: int = 3):
     use = rng.normal(size=(len(texts), 4))
     use /= np.linalg.norm(use, axis=1, keepdims=True)
     q = rng.normal(size=(len(questions), 4))
-    return SimpleNamespace(name="s", use=use, e5=use, q_use=q, q_e5=q,
-                           memories=[SimpleNamespace(text=t) for t in texts],
-                           queries=[SimpleNamespace(text=t) for t in questions])
+    return SimpleNamespace(
+        name="s",
+        use=use,
+        e5=use,
+        q_use=q,
+        q_e5=q,
+        memories=[SimpleNamespace(text=t) for t in texts],
+        queries=[SimpleNamespace(text=t) for t in questions],
+    )
 
 
 def _pull(ds, gate=None, mean_of="question"):
@@ -47,16 +53,29 @@ def test_gate_open_pulls_the_main_language_questions_only_unless_user_mode():
 
 
 def test_monolingual_subfolds_keep_one_declared_language(tmp_path):
-    data = {"memories": [{"id": "m1", "lang": "en"}, {"id": "m2", "lang": "en"}, {"id": "m3", "lang": "zh"}],
-            "queries": []}
+    data = {
+        "memories": [{"id": "m1", "lang": "en"}, {"id": "m2", "lang": "en"}, {"id": "m3", "lang": "zh"}],
+        "queries": [],
+    }
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     mems = [SimpleNamespace(id=i, text=t) for i, t in ((1, EN[0]), (2, EN[1]), (3, ZH[0]))]
-    queries = [SimpleNamespace(text="tea?", gold={"m1"}, group="en", cross=False),
-               SimpleNamespace(text="茶？", gold={"m2"}, group="zh", cross=True),
-               SimpleNamespace(text="both?", gold={"m1", "m3"}, group="en", cross=True)]
-    ds = SimpleNamespace(name="ml", memories=mems, sources={1: {"m1"}, 2: {"m2"}, 3: {"m3"}},
-                         use=np.eye(3), e5=np.eye(3), queries=queries, q_use=np.eye(3), q_e5=np.eye(3), extra={})
+    queries = [
+        SimpleNamespace(text="tea?", gold={"m1"}, group="en", cross=False),
+        SimpleNamespace(text="茶？", gold={"m2"}, group="zh", cross=True),
+        SimpleNamespace(text="both?", gold={"m1", "m3"}, group="en", cross=True),
+    ]
+    ds = SimpleNamespace(
+        name="ml",
+        memories=mems,
+        sources={1: {"m1"}, 2: {"m2"}, 3: {"m3"}},
+        use=np.eye(3),
+        e5=np.eye(3),
+        queries=queries,
+        q_use=np.eye(3),
+        q_e5=np.eye(3),
+        extra={},
+    )
     subs = {s.name: s for s in cv_monocentre.monolingual_subfolds(ds, path)}
     assert set(subs) == {"ml:en"}  # no query has all its gold in Chinese
     en = subs["ml:en"]

@@ -50,9 +50,14 @@ def test_the_library_says_where_an_unknown_user_exists(old_cli_store):
         assert memory.search("ann", "cat").unknown_user == WHERE
         assert memory.context("ann", "how is my cat?").unknown_user == WHERE
         assert memory.forgotten("ann").unknown_user == WHERE
-        for call in (lambda: memory.forget("ann", mid), lambda: memory.history("ann", mid),
-                     lambda: memory.export_user("ann"), lambda: memory.timezone("ann"),
-                     lambda: memory.diagnostics("ann"), lambda: memory.memory("ann", mid)):
+        for call in (
+            lambda: memory.forget("ann", mid),
+            lambda: memory.history("ann", mid),
+            lambda: memory.export_user("ann"),
+            lambda: memory.timezone("ann"),
+            lambda: memory.diagnostics("ann"),
+            lambda: memory.memory("ann", mid),
+        ):
             with pytest.raises(UnknownError, match="exists in channel cli"):
                 call()
         assert memory.memories("ann", channel="cli").memories[0].text == "I adopted a cat called Kopi"
@@ -65,7 +70,10 @@ def test_the_library_says_where_an_unknown_user_exists(old_cli_store):
 
 def test_rest_and_the_client_say_where_an_unknown_user_exists(old_cli_store):
     db, _ = old_cli_store
-    with Souvenir.open(db, **OPTS) as memory, UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+    with (
+        Souvenir.open(db, **OPTS) as memory,
+        UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server,
+    ):
         r = httpx.get(f"{server.url}/v1/users/api/ann/export", timeout=30)
         assert r.status_code == 404 and r.json()["detail"] == WHERE
         r = httpx.get(f"{server.url}/v1/users/api/ann/memories", timeout=30)
@@ -80,9 +88,11 @@ def test_rest_and_the_client_say_where_an_unknown_user_exists(old_cli_store):
 
 def test_the_client_has_the_libraries_user_methods(tmp_path):
     """forgotten, timezone, set_timezone, diagnostics: the same answers over HTTP."""
-    with Souvenir.open(tmp_path / "c.db", **OPTS) as memory, \
-            UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server, \
-            SouvenirClient(server.url) as client:
+    with (
+        Souvenir.open(tmp_path / "c.db", **OPTS) as memory,
+        UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server,
+        SouvenirClient(server.url) as client,
+    ):
         memory.remember("li", "Works night shifts at the clinic")
         assert client.set_timezone("li", "Asia/Kuala_Lumpur") == memory.timezone("li")
         assert client.timezone("li").tz == "Asia/Kuala_Lumpur"
@@ -98,15 +108,34 @@ def test_every_public_method_is_on_every_door():
     from souvenir.library import AsyncSouvenir
 
     def methods(cls) -> set[str]:
-        return {n for n, m in vars(cls).items() if not n.startswith("_") and callable(m)
-                and not isinstance(m, (classmethod, staticmethod, property))}
+        return {
+            n
+            for n, m in vars(cls).items()
+            if not n.startswith("_") and callable(m) and not isinstance(m, (classmethod, staticmethod, property))
+        }
 
     assert methods(Souvenir) - methods(AsyncSouvenir) == set()
     for name in methods(Souvenir):
         assert inspect.getdoc(getattr(Souvenir, name)), f"Souvenir.{name} has no docstring"
-    served = {"add_turn", "context", "search", "remember", "remember_many", "memories", "update", "history",
-              "forget", "pin", "profile", "export_user", "delete_user", "forgotten", "timezone", "set_timezone",
-              "diagnostics"}
+    served = {
+        "add_turn",
+        "context",
+        "search",
+        "remember",
+        "remember_many",
+        "memories",
+        "update",
+        "history",
+        "forget",
+        "pin",
+        "profile",
+        "export_user",
+        "delete_user",
+        "forgotten",
+        "timezone",
+        "set_timezone",
+        "diagnostics",
+    }
     assert served <= methods(Souvenir) and served <= methods(SouvenirClient)
 
 

@@ -17,8 +17,15 @@ from souvenir.engine.runtime import open_runtime
 from tests.conftest import shared_path
 from tests.servers import UvicornThread
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @contextmanager
@@ -65,23 +72,37 @@ def test_page_in_headless_chromium(tmp_path):
     if browser is None:
         pytest.skip("chromium is not installed (apt-get install chromium; .ci/run does it)")
     with replayed_service(tmp_path, "conv-26") as (_, server, c):
-        c.post("/v1/context", json={"user": "conv-26",
-                                    "message": "When did Caroline go to the LGBTQ support group?"})
+        c.post("/v1/context", json={"user": "conv-26", "message": "When did Caroline go to the LGBTQ support group?"})
         dom = subprocess.run(
-            [browser, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
-             f"{server.url}/v1/users/api/conv-26/diagnostics"],
-            capture_output=True, text=True, timeout=120).stdout
+            [
+                browser,
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={tmp_path / 'profile'}",
+                "--dump-dom",
+                f"{server.url}/v1/users/api/conv-26/diagnostics",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
     assert "Last selections" in dom and "Forgetting counters" in dom and "Write decisions and drops" in dom
     assert "LGBTQ support group" in dom and "score" in dom and "D1:3" in dom
 
 
 def test_the_profile_reads_as_text_not_as_a_python_list(tmp_path):
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="none", window_embedder="none",
-                        llm_base_url="", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'p.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url="",
+        _env_file=None,
+    )
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url) as c:
         for message in ("I adopted a cat called Kopi", "Kopi likes tuna"):
             assert c.post("/v1/turns", json={"user": "ann", "message": message}).status_code == 200
         page = c.get("/v1/users/api/ann/diagnostics").text
-        assert "Kopi likes tuna\nI adopted a cat called Kopi" in page or \
-            "I adopted a cat called Kopi\nKopi likes tuna" in page
+        assert (
+            "Kopi likes tuna\nI adopted a cat called Kopi" in page
+            or "I adopted a cat called Kopi\nKopi likes tuna" in page
+        )
         assert "[&#x27;" not in page and "['" not in page

@@ -53,8 +53,13 @@ QUESTIONS = ["How is my cat Kopi doing?", "When do I visit my sister in Penang?"
 
 def _page(tmp_path):
     """A real server over a store holding the turns above and three selections."""
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="none", window_embedder="none",
-                        llm_base_url="", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'd.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url="",
+        _env_file=None,
+    )
     rt = open_runtime(settings)
     memory = Souvenir(rt, owns_runtime=False)
     for text in TURNS:
@@ -85,13 +90,17 @@ async def _measure(ws_url: str, page_url: str, width: int, height: int, shot: Pa
 
         target = (await call("Target.createTarget", {"url": "about:blank"}))["targetId"]
         session = (await call("Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
-        await call("Emulation.setDeviceMetricsOverride",
-                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+        await call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            session,
+        )
         await call("Page.enable", {}, session)
         await call("Page.navigate", {"url": page_url}, session)
         for _ in range(100):  # until the document has loaded
-            state = await call("Runtime.evaluate", {"expression": "document.readyState", "returnByValue": True},
-                               session)
+            state = await call(
+                "Runtime.evaluate", {"expression": "document.readyState", "returnByValue": True}, session
+            )
             if state["result"].get("value") == "complete":
                 break
             await asyncio.sleep(0.1)
@@ -126,10 +135,25 @@ def _browser(tmp_path) -> tuple[subprocess.Popen, str]:
     if browser is None:
         pytest.skip("chromium is not installed (apt-get install chromium; .ci/run does it)")
     pytest.importorskip("websockets", reason="the DevTools protocol client (websockets) is not installed")
-    proc = subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                             "--no-first-run", "--remote-debugging-port=0", f"--user-data-dir={tmp_path / 'profile'}",
-                             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--remote-debugging-port=0",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     for line in proc.stderr:  # type: ignore[union-attr]
         match = re.search(r"DevTools listening on (ws://\S+)", line)
         if match:
@@ -146,8 +170,11 @@ def test_the_page_reads_at_common_screen_sizes(tmp_path, width, height):
     try:
         with UvicornThread(create_app(settings, runtime=rt)) as server:
             html = httpx.get(f"{server.url}/v1/users/api/ann/diagnostics").text
-            found = asyncio.run(asyncio.wait_for(
-                _measure(ws_url, f"{server.url}/v1/users/api/ann/diagnostics", width, height, shot), 120))
+            found = asyncio.run(
+                asyncio.wait_for(
+                    _measure(ws_url, f"{server.url}/v1/users/api/ann/diagnostics", width, height, shot), 120
+                )
+            )
     finally:
         proc.kill()
         proc.wait(timeout=30)

@@ -15,8 +15,7 @@ from souvenir.errors import TextError
 from souvenir.store import open_store
 
 NOW = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)
-PARTS = ("bookkeeping", "writer", "turns", "query_scorer", "records", "reader", "searcher", "curation",
-         "proposals")
+PARTS = ("bookkeeping", "writer", "turns", "query_scorer", "records", "reader", "searcher", "curation", "proposals")
 
 
 @pytest.fixture

@@ -31,14 +31,22 @@ def store_url(request, tmp_path):
 
 def _dump(store) -> str:
     """Every text column of every table, as one lower-cased string."""
-    tables = [r[0] for r in store._query(
-        "SELECT name FROM sqlite_master WHERE type = 'table'" if store.dialect == "sqlite" else
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")]
+    tables = [
+        r[0]
+        for r in store._query(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+            if store.dialect == "sqlite"
+            else "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+        )
+    ]
     parts = []
     for table in tables:
         for row in store._query(f"SELECT * FROM {table}"):
-            parts += [v.decode("latin-1") if isinstance(v, (bytes, memoryview)) and not isinstance(v, memoryview)
-                      else str(v) for v in row if v is not None]
+            parts += [
+                v.decode("latin-1") if isinstance(v, (bytes, memoryview)) and not isinstance(v, memoryview) else str(v)
+                for v in row
+                if v is not None
+            ]
     return "\n".join(parts).casefold()
 
 
@@ -47,7 +55,9 @@ def test_what_carries_a_memory():
     assert carries("She is ALLERGIC to latex gloves, remember", wordings)
     assert carries("gloves: latex makes her allergic", wordings)  # every content word
     assert not carries("She likes gloves", wordings) and not carries(None, wordings)
-    assert drop_sentences("Lives in Ipoh. Allergic to latex gloves! Has a cat.", wordings) == "Lives in Ipoh. Has a cat."
+    assert (
+        drop_sentences("Lives in Ipoh. Allergic to latex gloves! Has a cat.", wordings) == "Lives in Ipoh. Has a cat."
+    )
     assert drop_sentences("住在怡保。对乳胶手套过敏。", wordings_key(["对乳胶手套过敏"])) == "住在怡保。"
 
 
@@ -57,8 +67,9 @@ def test_forget_leaves_no_text_in_the_store_or_the_export(store_url):
     try:
         engine.record_turn("api", "u", "I live in Ipoh with my cat", "Nice!", now=NOW)
         engine.record_turn("api", "u", "I am allergic to latex gloves", "Noted, no latex gloves.", now=NOW)
-        engine.record_turn("api", "u", "I am allergic to latex gloves and latex balloons", "OK",
-                           now=NOW + timedelta(hours=1))  # a richer wording: the old one goes to history
+        engine.record_turn(
+            "api", "u", "I am allergic to latex gloves and latex balloons", "OK", now=NOW + timedelta(hours=1)
+        )  # a richer wording: the old one goes to history
         engine.context("api", "u", "am I allergic to latex gloves?")  # a recorded selection carrying it
         engine.flush()
         user_id = store.find_user("api", "u")
@@ -82,7 +93,9 @@ def test_forget_leaves_no_text_in_the_store_or_the_export(store_url):
         assert tomb.status == "deleted" and tomb.text == "" and tomb.content_hash == "erased"
         assert len(engine.memories("api", "u", status=None)) == before  # the tombstone stays for counts
         assert [m.text for m in engine.memories("api", "u")] == ["I live in Ipoh with my cat"]
-        assert store.anchors(story) == [{"id": 2, "text": "Lives in Ipoh", "created_at": store.anchors(story)[0]["created_at"]}]
+        assert store.anchors(story) == [
+            {"id": 2, "text": "Lives in Ipoh", "created_at": store.anchors(story)[0]["created_at"]}
+        ]
         assert store.story_summary(story) == "The nurse met her. They laughed."
         assert "summary" not in store.kv_all(user_id)
         assert json.loads(store.kv_get(user_id, "last_queries")) == ["I live in Ipoh with my cat"]
@@ -106,8 +119,9 @@ def test_a_forgotten_summary_is_rebuilt_at_the_next_turn(tmp_path):
     assert store.kv_get(user_id, "meta:turns_since_summary") == "10"
     from souvenir import profile
 
-    fire, why = profile.should_summarize(store.kv_all(user_id), "ok", False, 0,
-                                         profile.count_turn(store.kv_all(user_id), "ok"))
+    fire, why = profile.should_summarize(
+        store.kv_all(user_id), "ok", False, 0, profile.count_turn(store.kv_all(user_id), "ok")
+    )
     assert fire and why.startswith("turns:")
 
 
@@ -131,8 +145,10 @@ def test_ids_are_never_reused(store_url):
 
             with pytest.raises(StoreError):
                 with store.transaction() as conn:
-                    conn.execute("INSERT INTO users (id, channel, external_id, created_at) "
-                                 "VALUES (?, ?, ?, ?)", (old_user, "api", "x", "2025"))
+                    conn.execute(
+                        "INSERT INTO users (id, channel, external_id, created_at) VALUES (?, ?, ?, ?)",
+                        (old_user, "api", "x", "2025"),
+                    )
     finally:
         engine.close()
         store.close()
@@ -162,8 +178,13 @@ def test_an_old_sqlite_store_is_migrated_to_ids_never_reused(tmp_path):
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     triggers = {r[0] for r in store._query("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-    assert {"read_tick_user", "read_tick_memory_insert", "read_tick_memory_update",
-            "read_tick_memory_delete", "read_tick_vector_insert"} <= triggers
+    assert {
+        "read_tick_user",
+        "read_tick_memory_insert",
+        "read_tick_memory_update",
+        "read_tick_memory_delete",
+        "read_tick_vector_insert",
+    } <= triggers
     engine.close()
     store.close()
 
@@ -175,12 +196,15 @@ def test_a_turn_cleared_by_forget_leaves_the_context_history(store_url):
     engine = Engine(store)
     try:
         engine.record_turn("api", "u", "I live in Ipoh with my cat", "Nice!", now=NOW)
-        _, written = engine.record_turn("api", "u", "I am allergic to latex gloves", "Noted.",
-                                        now=NOW + timedelta(minutes=1))
+        _, written = engine.record_turn(
+            "api", "u", "I am allergic to latex gloves", "Noted.", now=NOW + timedelta(minutes=1)
+        )
         engine.record_turn("api", "u", "I like durian", "Bold!", now=NOW + timedelta(minutes=2))
         engine.delete_memory("api", "u", written.memory_id)
         history = engine.context("api", "u", "what do I like?", now=NOW + timedelta(minutes=3)).history
-        assert [(t["message"], t["reply"]) for t in history] == [("I live in Ipoh with my cat", "Nice!"),
-                                                                  ("I like durian", "Bold!")]
+        assert [(t["message"], t["reply"]) for t in history] == [
+            ("I live in Ipoh with my cat", "Nice!"),
+            ("I like durian", "Bold!"),
+        ]
     finally:
         store.close()

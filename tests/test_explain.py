@@ -19,8 +19,11 @@ NOW = datetime(2026, 1, 5, tzinfo=timezone.utc)
 
 def test_rank_counts_the_candidates_scored_higher_and_ties_share_it():
     scores = Scores([1, 2, 3, 4, 5], [0.5, 2.0, 2.0, float("nan"), -1.0])
-    parts = {"ids": np.array([1, 2, 3, 4, 5]), "use": np.array([0.1, 1.0, 1.5, 0.0, -1.0]),
-             "bm25": np.array([0.4, 1.0, 0.5, 0.0, 0.0])}
+    parts = {
+        "ids": np.array([1, 2, 3, 4, 5]),
+        "use": np.array([0.1, 1.0, 1.5, 0.0, -1.0]),
+        "bm25": np.array([0.4, 1.0, 0.5, 0.0, 0.0]),
+    }
     why = explain(scores, parts, [3, 2, 1, 4, 5, 9])
     assert why[2][0] == why[3][0] == 1 and why[1][0] == 3 and why[5][0] == 4
     assert why[4][0] is None and why[9] == (None, None)
@@ -31,21 +34,29 @@ def test_rank_counts_the_candidates_scored_higher_and_ties_share_it():
 
 def test_never_served_is_sorted_by_how_often_it_was_passed_over():
     def m(i, candidate, served, kind="fact"):
-        return Memory(id=i, user_id=1, text=f"m{i}", kind=kind, candidate_count=candidate,
-                      served_count=served, created_at=NOW)
+        return Memory(
+            id=i, user_id=1, text=f"m{i}", kind=kind, candidate_count=candidate, served_count=served, created_at=NOW
+        )
+
     rows = never_served([m(1, 3, 0), m(2, 9, 0), m(3, 9, 1), m(4, 0, 0), m(5, 5, 0, "rule"), m(6, 9, 0)])
     assert [r["id"] for r in rows] == [2, 6, 1]
 
 
 def test_diagnostics_give_parts_ranks_ids_never_served_and_this_users_backlog(tmp_path):
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="use",
-                        window_embedder="none", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="use", window_embedder="none", _env_file=None
+    )
     rt = open_runtime(settings)
     try:
         e = rt.engine
-        texts = ["The user's cat is called Kopi.", "The user likes green tea.",
-                 "The user flies to Lyon on 3 March.", "The user's sister lives in Ipoh.",
-                 "The user plays badminton on Sundays.", "The user is allergic to peanuts."]
+        texts = [
+            "The user's cat is called Kopi.",
+            "The user likes green tea.",
+            "The user flies to Lyon on 3 March.",
+            "The user's sister lives in Ipoh.",
+            "The user plays badminton on Sundays.",
+            "The user is allergic to peanuts.",
+        ]
         for k, text in enumerate(texts):
             e.remember("api", "alice", Candidate(text=text, time=NOW - timedelta(days=k)), now=NOW)
         while rt.index.run_once():
@@ -68,6 +79,7 @@ def test_diagnostics_give_parts_ranks_ids_never_served_and_this_users_backlog(tm
         assert f"id {cat['id']}" in html
         # every part that moves a score has its column, so the columns sum to the score
         from souvenir.api.diagnostics_page import PART_LABELS, _header
+
         held = {n for i in items for n, v in i["parts"].items() if v}
         assert "length" in held
         assert all(f"<th class='num'>{_header(PART_LABELS.get(n, n))}</th>" in html for n in held)

@@ -6,10 +6,24 @@ from __future__ import annotations
 import souvenir
 
 EXPECTED = {
-    "AsyncSouvenir", "Souvenir", "Settings", "__version__",
-    "SouvenirError", "InputError", "TextError", "FileFormatError", "UnknownError",
-    "StoreError", "StoreBusyError", "StaleJobError", "EmbedderError", "EmbedderBusyError",
-    "ModelError", "ServiceError", "AccessDeniedError", "ServiceUnreachableError",
+    "AsyncSouvenir",
+    "Souvenir",
+    "Settings",
+    "__version__",
+    "SouvenirError",
+    "InputError",
+    "TextError",
+    "FileFormatError",
+    "UnknownError",
+    "StoreError",
+    "StoreBusyError",
+    "StaleJobError",
+    "EmbedderError",
+    "EmbedderBusyError",
+    "ModelError",
+    "ServiceError",
+    "AccessDeniedError",
+    "ServiceUnreachableError",
 }
 
 

@@ -32,8 +32,10 @@ def _settings(url: str) -> Settings:
 
 def test_a_write_lock_held_elsewhere_503s_writes_and_never_holds_reads(tmp_path):
     db = tmp_path / "lock.db"
-    with UvicornThread(create_app(_settings(f"sqlite:///{db}"))) as server, \
-            httpx.Client(base_url=server.url, timeout=60) as client:
+    with (
+        UvicornThread(create_app(_settings(f"sqlite:///{db}"))) as server,
+        httpx.Client(base_url=server.url, timeout=60) as client,
+    ):
         for text in ("I own two bikes", "My sister lives in Penang", "I work nights at the port"):
             assert client.post("/v1/turns", json={"user": "u", "message": text}).status_code == 200
         holder = hold_write_lock(db, HOLD_S)
@@ -43,8 +45,9 @@ def test_a_write_lock_held_elsewhere_503s_writes_and_never_holds_reads(tmp_path)
 
             def write(i: int) -> None:
                 t0 = time.monotonic()
-                r = httpx.post(f"{server.url}/v1/turns", json={"user": f"w{i}", "message": "I live in Ipoh"},
-                               timeout=60)
+                r = httpx.post(
+                    f"{server.url}/v1/turns", json={"user": f"w{i}", "message": "I live in Ipoh"}, timeout=60
+                )
                 writes.append((r.status_code, time.monotonic() - t0))
 
             writers = [threading.Thread(target=write, args=(i,)) for i in range(4)]
@@ -80,8 +83,10 @@ def test_a_write_lock_held_elsewhere_503s_writes_and_never_holds_reads(tmp_path)
 
 def test_health_says_why_a_sqlite_store_is_degraded(tmp_path):
     db = tmp_path / "h.db"
-    with UvicornThread(create_app(_settings(f"sqlite:///{db}"))) as server, \
-            httpx.Client(base_url=server.url, timeout=30) as client:
+    with (
+        UvicornThread(create_app(_settings(f"sqlite:///{db}"))) as server,
+        httpx.Client(base_url=server.url, timeout=30) as client,
+    ):
         body = client.get("/health").json()
         assert body == body | {"status": "ok", "live": True, "ready": True, "causes": []}
         if os.geteuid() != 0:  # root may write a read-only file: only the deleted file then
@@ -103,7 +108,7 @@ def test_health_says_why_a_sqlite_store_is_degraded(tmp_path):
 
 def _documented_series() -> set[str]:
     text = OPERATIONS_DOC.read_text(encoding="utf-8")
-    section = text[text.index("- **Metrics.**"):]
+    section = text[text.index("- **Metrics.**") :]
     section = section.split("\n\n")[0]
     return set(re.findall(r"`(souvenir_[a-z_]+)", section))
 
@@ -126,8 +131,10 @@ def test_metrics_and_health_answer_while_postgres_is_down(pg_url):
 
     import psycopg
 
-    with UvicornThread(create_app(_settings(pg_url))) as server, \
-            httpx.Client(base_url=server.url, timeout=30) as client:
+    with (
+        UvicornThread(create_app(_settings(pg_url))) as server,
+        httpx.Client(base_url=server.url, timeout=30) as client,
+    ):
         assert client.post("/v1/turns", json={"user": "u", "message": "I live in Ipoh"}).status_code == 200
         assert "souvenir_store_up 1.0" in client.get("/metrics").text
         name = pg_url.rsplit("/", 1)[1]

@@ -47,7 +47,6 @@ LANGS = ("fr", "en", "zh", "ms")
 from tests.filter_examples import EXAMPLES, Ex  # noqa: E402
 
 
-
 def _decide(name: str, ex: Ex):
     candidate = Candidate(ex.text)
     if name == "secrets":
@@ -206,10 +205,19 @@ def test_kept_chain_reports_redaction() -> None:
 
 
 def test_filters_keep_candidate_fields() -> None:
-    candidate = Candidate("Card 4111 1111 1111 1111 for Amazon orders and prefers express delivery", kind="preference", scope="story", confidence=0.7)
+    candidate = Candidate(
+        "Card 4111 1111 1111 1111 for Amazon orders and prefers express delivery",
+        kind="preference",
+        scope="story",
+        confidence=0.7,
+    )
     decision = run_filters(candidate, Exchange(""))
     assert decision.kept
-    assert (decision.candidate.kind, decision.candidate.scope, decision.candidate.confidence) == ("preference", "story", 0.7)
+    assert (decision.candidate.kind, decision.candidate.scope, decision.candidate.confidence) == (
+        "preference",
+        "story",
+        0.7,
+    )
 
 
 # --------------------------------------------------------------------------- properties

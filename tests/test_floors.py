@@ -29,16 +29,23 @@ def test_the_floor_is_the_lowest_p5_of_the_relevant_pairs_rounded_down():
 
 
 def test_calibrate_floor_reads_an_http_embedders_floor(tmp_path):
-    suite = {"memories": [{"id": "m1", "text": "the cat Kopi eats fish"},
-                          {"id": "m2", "text": "green tea every morning"},
-                          {"id": "m3", "text": "flight to Lyon in March"}],
-             "queries": [{"text": "what does Kopi eat", "gold": ["m1"]},
-                         {"text": "tea in the morning", "gold": ["m2"]}]}
+    suite = {
+        "memories": [
+            {"id": "m1", "text": "the cat Kopi eats fish"},
+            {"id": "m2", "text": "green tea every morning"},
+            {"id": "m3", "text": "flight to Lyon in March"},
+        ],
+        "queries": [{"text": "what does Kopi eat", "gold": ["m1"]}, {"text": "tea in the morning", "gold": ["m2"]}],
+    }
     path = tmp_path / "s.json"
     path.write_text(json.dumps(suite), encoding="utf-8")
     with EmbeddingServer() as server:
-        env = {"SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": server.url,
-               "SOUVENIR_EMBEDDER_MODEL": "m", "SOUVENIR_DATABASE_URL": f"sqlite:///{tmp_path / 'd.db'}"}
+        env = {
+            "SOUVENIR_EMBEDDER": "openai",
+            "SOUVENIR_EMBEDDER_URL": server.url,
+            "SOUVENIR_EMBEDDER_MODEL": "m",
+            "SOUVENIR_DATABASE_URL": f"sqlite:///{tmp_path / 'd.db'}",
+        }
         out = CliRunner().invoke(app, ["calibrate", "floor", "--suite", str(path), "--json"], env=env)
         assert out.exit_code == 0, out.output
         report = json.loads(out.output)

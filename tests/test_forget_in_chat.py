@@ -22,21 +22,42 @@ from tests.servers import ChatServer, UvicornThread
 
 # (language, stored memory, another memory, the request, a memory the request must not name)
 CASES = [
-    ("en", "Brother has gambling debts", "Brother lives in Lyon",
-     "Please forget what I said about my brother's gambling debts, I shouldn't have shared that."),
-    ("fr", "Son frère a des dettes de jeu", "Son frère habite à Lyon",
-     "Oublie ce que je t'ai dit sur les dettes de jeu de mon frère, s'il te plaît."),
+    (
+        "en",
+        "Brother has gambling debts",
+        "Brother lives in Lyon",
+        "Please forget what I said about my brother's gambling debts, I shouldn't have shared that.",
+    ),
+    (
+        "fr",
+        "Son frère a des dettes de jeu",
+        "Son frère habite à Lyon",
+        "Oublie ce que je t'ai dit sur les dettes de jeu de mon frère, s'il te plaît.",
+    ),
     ("zh", "在考虑离职", "住在上海", "刚才说我在考虑离职那件事，你别记了，删掉吧。"),
-    ("ms", "Abang ada hutang judi", "Abang tinggal di Ipoh",
-     "Tolong lupakan apa yang saya cakap tentang hutang judi abang saya."),
+    (
+        "ms",
+        "Abang ada hutang judi",
+        "Abang tinggal di Ipoh",
+        "Tolong lupakan apa yang saya cakap tentang hutang judi abang saya.",
+    ),
 ]
 
 NOT_REQUESTS = [
-    "Don't forget my birthday is on Friday", "I always forget my keys", "I want to forget my ex",
-    "Delete my order please", "I forgot to tell you I moved to Lyon",
-    "N'oublie pas mon anniversaire", "Oublie pas de m'appeler demain", "J'oublie toujours mes clés",
-    "别忘了我对花生过敏", "把订单删了", "我忘了带钥匙",
-    "jangan lupa beli susu", "Saya nak lupakan dia", "Saya selalu lupa kunci",
+    "Don't forget my birthday is on Friday",
+    "I always forget my keys",
+    "I want to forget my ex",
+    "Delete my order please",
+    "I forgot to tell you I moved to Lyon",
+    "N'oublie pas mon anniversaire",
+    "Oublie pas de m'appeler demain",
+    "J'oublie toujours mes clés",
+    "别忘了我对花生过敏",
+    "把订单删了",
+    "我忘了带钥匙",
+    "jangan lupa beli susu",
+    "Saya nak lupakan dia",
+    "Saya selalu lupa kunci",
 ]
 
 AMBIGUOUS = {"en": "Forget that.", "fr": "Oublie ça.", "zh": "删掉吧，别记了。", "ms": "Lupakanlah."}
@@ -62,8 +83,12 @@ def test_a_request_that_names_nothing_erases_nothing(lang, message):
     found = match_forget(requests, [Memory(1, 1, "Brother has gambling debts", source="turn:3")])
     assert found.erase == () and found.ambiguous
     # the model may name a memory of the latest turns; one of an older turn, never
-    stored = [Memory(1, 1, "Has gambling debts", source="turn:3"), Memory(2, 1, "Lives in Ipoh", source="turn:9"),
-              Memory(3, 1, "Likes jazz", source="turn:8"), Memory(4, 1, "A rule", kind="rule", source="turn:9")]
+    stored = [
+        Memory(1, 1, "Has gambling debts", source="turn:3"),
+        Memory(2, 1, "Lives in Ipoh", source="turn:9"),
+        Memory(3, 1, "Likes jazz", source="turn:8"),
+        Memory(4, 1, "A rule", kind="rule", source="turn:9"),
+    ]
     assert match_forget(requests, stored, proposed=[1, 2, 4]).erase == (2,)
 
 
@@ -142,13 +167,21 @@ def _wait(predicate, timeout_s: float = 15.0):
 
 
 def test_proxy_request_and_model_proposal(tmp_path):
-    fact = json.dumps({"memories": [{"text": "Has gambling debts", "kind": "fact", "scope": "global",
-                                     "confidence": 0.9}]})
+    fact = json.dumps(
+        {"memories": [{"text": "Has gambling debts", "kind": "fact", "scope": "global", "confidence": 0.9}]}
+    )
     with ChatServer(reply="Noted.", reflection_answer=fact) as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", reflection_timeout_s=2.0,
-                            llm_timeout_s=5.0, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'p.db'}",
+            embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=2.0,
+            llm_timeout_s=5.0,
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+
             def ask(text: str) -> None:
                 body = {"model": "stub", "user": "p", "messages": [{"role": "user", "content": text}]}
                 r = client.post("/v1/chat/completions", json=body, headers={"X-Souvenir-Channel": "telegram"})

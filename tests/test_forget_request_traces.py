@@ -19,8 +19,9 @@ def test_a_request_to_forget_keeps_no_copy_of_its_topic(target):
     with Souvenir.open(target, background=False) as memory:
         memory.add_turn("ann", "Could my HIV medication interact with alcohol?", "It may; ask your doctor.")
         memory.add_turn("ann", "I like jazz.", "Nice.")
-        memory.add_turn("ann", "Please forget what I asked about my HIV medication.",
-                        "Done, I forgot about your HIV medication.")
+        memory.add_turn(
+            "ann", "Please forget what I asked about my HIV medication.", "Done, I forgot about your HIV medication."
+        )
         dump = memory.export_user("ann").model_dump_json()
         assert "HIV" not in dump
         assert "jazz" in dump  # the rest of the conversation stays
@@ -44,18 +45,26 @@ def test_with_a_model_the_request_turn_is_emptied_after_its_reflection(tmp_path)
     from tests.servers import ChatServer, UvicornThread
 
     with ChatServer(reply="Noted.", reflection_answer=json.dumps({"memories": []})) as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", reflection_timeout_s=2.0,
-                            llm_timeout_s=5.0, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'p.db'}",
+            embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=2.0,
+            llm_timeout_s=5.0,
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
-            body = {"model": "stub", "user": "p", "messages": [
-                {"role": "user", "content": "Please forget what I told you about my divorce lawyer."}]}
+            body = {
+                "model": "stub",
+                "user": "p",
+                "messages": [{"role": "user", "content": "Please forget what I told you about my divorce lawyer."}],
+            }
             assert client.post("/v1/chat/completions", json=body).status_code == 200
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:  # the proxy records the turn after its reply
                 got = client.get("/v1/users/api/p/export")
-                if got.status_code == 200 and got.json()["tables"].get("turns") \
-                        and "divorce" not in got.text:
+                if got.status_code == 200 and got.json()["tables"].get("turns") and "divorce" not in got.text:
                     break
                 time.sleep(0.2)
             dump = client.get("/v1/users/api/p/export").json()

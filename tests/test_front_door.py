@@ -15,7 +15,9 @@ FORBIDDEN = ("souvenir.engine", "souvenir.store")
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) of every import in ``path``, relative ones resolved."""
-    return _imports_of(path.read_text(encoding="utf-8"), ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts))
+    return _imports_of(
+        path.read_text(encoding="utf-8"), ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    )
 
 
 def _imports_of(source: str, here: str) -> list[tuple[int, str]]:
@@ -47,15 +49,23 @@ def test_the_faces_are_found():
 
 
 def test_no_face_imports_the_engine_or_the_store():
-    reached = [f"{p.relative_to(PACKAGE)}:{line} imports {module}"
-               for p in FACES for line, module in _imports(p) if _reaches_in(module)]
+    reached = [
+        f"{p.relative_to(PACKAGE)}:{line} imports {module}"
+        for p in FACES
+        for line, module in _imports(p)
+        if _reaches_in(module)
+    ]
     assert reached == [], "\n".join(reached)
 
 
 def test_the_check_sees_every_form_of_import():
-    for source in ("import souvenir.engine.core", "from souvenir.store import open_store",
-                   "from souvenir import store", "from ..engine import runtime",
-                   "if TYPE_CHECKING:\n    from souvenir.engine.runtime import Runtime",
-                   "def f():\n    from souvenir.store.base import BaseStore"):
+    for source in (
+        "import souvenir.engine.core",
+        "from souvenir.store import open_store",
+        "from souvenir import store",
+        "from ..engine import runtime",
+        "if TYPE_CHECKING:\n    from souvenir.engine.runtime import Runtime",
+        "def f():\n    from souvenir.store.base import BaseStore",
+    ):
         assert any(_reaches_in(m) for _, m in _imports_of(source, "souvenir.api.x")), source
     assert not any(_reaches_in(m) for _, m in _imports_of("from souvenir import Souvenir", "souvenir.api.x"))

@@ -39,11 +39,16 @@ THINGS = ("bicycle", "guitar", "kettle", "lamp", "camera", "violin", "tent", "ka
 @contextmanager
 def _sqlite_lock(db, mode: str) -> Iterator[None]:
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3, sys, time\n"
-         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-         f"c.execute('BEGIN {mode}'); print('locked', flush=True); time.sleep(60)\n"],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys, time\n"
+            f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+            f"c.execute('BEGIN {mode}'); print('locked', flush=True); time.sleep(60)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         yield
@@ -100,30 +105,40 @@ def _timed(client: httpx.Client, method: str, path: str, body: dict | None) -> t
     return status, time.monotonic() - started
 
 
-@pytest.mark.parametrize(("kind", "mode", "reads_served"), [
-    ("sqlite", "IMMEDIATE", True), ("sqlite", "EXCLUSIVE", True),
-    ("postgres", "tables", False), ("postgres", "rows", True),
-])
+@pytest.mark.parametrize(
+    ("kind", "mode", "reads_served"),
+    [
+        ("sqlite", "IMMEDIATE", True),
+        ("sqlite", "EXCLUSIVE", True),
+        ("postgres", "tables", False),
+        ("postgres", "rows", True),
+    ],
+)
 def test_rest_answers_within_the_bounds_under_a_held_lock(tmp_path, kind, mode, reads_served):
     with _store(kind, tmp_path) as (url, lock):
         settings = Settings(database_url=url, embedder="none", window_embedder="none", _env_file=None)
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
             ids = _seed(client)
-            writes = [("POST", "/v1/turns", {"channel": "t", "user": "u", "message": "I moved to Lyon"}),
-                      ("POST", f"{USER}/memories", {"text": "Has a cat named Miso"}),
-                      ("PATCH", f"{USER}/memories/{ids[2]}", {"text": "Bought a red kettle in Penang"}),
-                      ("POST", f"{USER}/memories/{ids[1]}/pin", None),
-                      ("PUT", f"{USER}/timezone", {"tz": "Asia/Kuala_Lumpur"}),
-                      ("DELETE", f"{USER}/memories/{ids[-1]}", None)]
-            reads = [("GET", f"{USER}/memories", None),
-                     ("POST", "/v1/context", {"channel": "t", "user": "u", "message": "where is the guitar from?"}),
-                     ("GET", f"{USER}/profile", None),
-                     ("GET", f"{USER}/memories/{ids[0]}/history", None),
-                     ("POST", f"{USER}/search", {"query": "guitar"}),
-                     ("GET", f"{USER}/timezone", None)]
+            writes = [
+                ("POST", "/v1/turns", {"channel": "t", "user": "u", "message": "I moved to Lyon"}),
+                ("POST", f"{USER}/memories", {"text": "Has a cat named Miso"}),
+                ("PATCH", f"{USER}/memories/{ids[2]}", {"text": "Bought a red kettle in Penang"}),
+                ("POST", f"{USER}/memories/{ids[1]}/pin", None),
+                ("PUT", f"{USER}/timezone", {"tz": "Asia/Kuala_Lumpur"}),
+                ("DELETE", f"{USER}/memories/{ids[-1]}", None),
+            ]
+            reads = [
+                ("GET", f"{USER}/memories", None),
+                ("POST", "/v1/context", {"channel": "t", "user": "u", "message": "where is the guitar from?"}),
+                ("GET", f"{USER}/profile", None),
+                ("GET", f"{USER}/memories/{ids[0]}/history", None),
+                ("POST", f"{USER}/search", {"query": "guitar"}),
+                ("GET", f"{USER}/timezone", None),
+            ]
             written: list[tuple[str, int, float]] = []
             read: list[tuple[str, int, float]] = []
             with lock(mode):
+
                 def write(method: str, path: str, body: dict | None) -> None:
                     with httpx.Client(base_url=server.url, timeout=60) as own:
                         written.append((f"{method} {path}", *_timed(own, method, path, body)))

@@ -16,24 +16,30 @@ from souvenir.engine.runtime import open_runtime
 
 
 def test_each_imported_memory_keeps_its_date_whatever_the_key(tmp_path):
-    lines = [{"text": "The user works as a hotel manager.", "date": "2019-03-02"},
-             {"text": "The user adopted a cat named Kopi.", "time": "2021-07-15T10:00:00+00:00"},
-             {"text": "The user moved to Toulouse.", "created_at": "2022-01-09"},
-             {"text": "The user likes green tea.", "kind": "preference"}]
+    lines = [
+        {"text": "The user works as a hotel manager.", "date": "2019-03-02"},
+        {"text": "The user adopted a cat named Kopi.", "time": "2021-07-15T10:00:00+00:00"},
+        {"text": "The user moved to Toulouse.", "created_at": "2022-01-09"},
+        {"text": "The user likes green tea.", "kind": "preference"},
+    ]
     path = tmp_path / "m.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in lines), encoding="utf-8")
     parsed = parse_memories_jsonl(path)
-    assert [p.date.date().isoformat() if p.date else None for p in parsed] == \
-        ["2019-03-02", "2021-07-15", "2022-01-09", None]
-    rt = open_runtime(Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="none",
-                               window_embedder="none", _env_file=None))
+    assert [p.date.date().isoformat() if p.date else None for p in parsed] == [
+        "2019-03-02",
+        "2021-07-15",
+        "2022-01-09",
+        None,
+    ]
+    rt = open_runtime(
+        Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="none", window_embedder="none", _env_file=None)
+    )
     try:
         import_memories(rt.engine, str(path), parsed, "cli", "u")
         dated = {m.text: m for m in rt.engine.memories("cli", "u")}
         assert dated["The user works as a hotel manager."].created_at.date().isoformat() == "2019-03-02"
         assert dated["The user works as a hotel manager."].updated_at.date().isoformat() == "2019-03-02"
-        assert dated["The user adopted a cat named Kopi."].updated_at == \
-            datetime(2021, 7, 15, 10, tzinfo=timezone.utc)
+        assert dated["The user adopted a cat named Kopi."].updated_at == datetime(2021, 7, 15, 10, tzinfo=timezone.utc)
         assert dated["The user moved to Toulouse."].updated_at.date().isoformat() == "2022-01-09"
         # a poorer variant imported later is absorbed without refreshing the date (seed 000)
         again = tmp_path / "again.jsonl"

@@ -57,8 +57,9 @@ class TcpRelay:
 
 
 def test_keyless_mode_says_it_cannot_see_a_headerless_relay_and_refuses_what_it_can(tmp_path, caplog):
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none", window_embedder="none",
-                        _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none", window_embedder="none", _env_file=None
+    )
     with caplog.at_level(logging.WARNING, logger="souvenir.api.app"):
         with UvicornThread(create_app(settings)) as server:
             relay = TcpRelay(server.port)

@@ -177,18 +177,35 @@ def test_carrier_examples(text: str, expected: set[str]) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "N'aime pas le café", "Ne mange plus de viande", "Ne boit jamais d'alcool",
-        "Aucun animal", "A horreur du café",
-        "Is not allowed", "Doesn't like cats", "Never drinks", "Has no car", "No longer smokes",
-        "不喜欢", "没有车", "别去", "未婚", "无糖",
-        "Tak suka", "Tidak makan", "Bukan doktor", "Jangan call", "Belum kahwin",
+        "N'aime pas le café",
+        "Ne mange plus de viande",
+        "Ne boit jamais d'alcool",
+        "Aucun animal",
+        "A horreur du café",
+        "Is not allowed",
+        "Doesn't like cats",
+        "Never drinks",
+        "Has no car",
+        "No longer smokes",
+        "不喜欢",
+        "没有车",
+        "别去",
+        "未婚",
+        "无糖",
+        "Tak suka",
+        "Tidak makan",
+        "Bukan doktor",
+        "Jangan call",
+        "Belum kahwin",
     ],
 )
 def test_negators_are_carriers(text: str) -> None:
     assert has_negation(carriers(text)), text
 
 
-@pytest.mark.parametrize("text", ["Likes cats", "喜欢香菜", "别人的车", "特别喜欢", "不过很好吃", "无论如何", "Suka durian"])
+@pytest.mark.parametrize(
+    "text", ["Likes cats", "喜欢香菜", "别人的车", "特别喜欢", "不过很好吃", "无论如何", "Suka durian"]
+)
 def test_words_that_only_look_negative(text: str) -> None:
     assert not has_negation(carriers(text)), text
 
@@ -341,8 +358,16 @@ def test_one_value_written_two_ways_has_one_carrier(a: str, b: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Has two to three coffees a day", "我有一点累", "兄弟姐妹", "半岛", "looks after his mother",
-     "gave up smoking", "naik bas ke KL", "Kedua-dua anak"],
+    [
+        "Has two to three coffees a day",
+        "我有一点累",
+        "兄弟姐妹",
+        "半岛",
+        "looks after his mother",
+        "gave up smoking",
+        "naik bas ke KL",
+        "Kedua-dua anak",
+    ],
 )
 def test_look_alikes_of_the_new_carriers(text: str) -> None:
     found = carriers(text)
@@ -423,8 +448,16 @@ def test_counted_relative_dates_are_grounded_with_their_count(text: str, grounde
 
 @pytest.mark.parametrize(
     "text",
-    ["Pindah beberapa tahun lepas", "Moved a few weeks ago", "Il y a quelques jours",
-     "几年前搬家", "半年前搬家", "2020年前搬家", "Runs three times in a week", "Built in a day"],
+    [
+        "Pindah beberapa tahun lepas",
+        "Moved a few weeks ago",
+        "Il y a quelques jours",
+        "几年前搬家",
+        "半年前搬家",
+        "2020年前搬家",
+        "Runs three times in a week",
+        "Built in a day",
+    ],
 )
 def test_vague_counts_and_rates_are_not_grounded(text: str) -> None:
     assert ground_dates(text, WED) == text
@@ -492,22 +525,53 @@ def test_keyed_values_about_the_user(text: str, key: str, value: str) -> None:
     "text",
     [
         # someone else
-        "Sister lives in Ipoh", "Son frère habite à Lyon", "他妹妹住在怡保", "Kakak tinggal di Ipoh",
-        "The user's sister lives in Ipoh", "用户的妹妹住在怡保", "She lives in Ipoh", "有个妹妹，住在怡保",
-        "Has a sister and works at Maybank", "Her name is Shadow! She's full of energy.",
+        "Sister lives in Ipoh",
+        "Son frère habite à Lyon",
+        "他妹妹住在怡保",
+        "Kakak tinggal di Ipoh",
+        "The user's sister lives in Ipoh",
+        "用户的妹妹住在怡保",
+        "She lives in Ipoh",
+        "有个妹妹，住在怡保",
+        "Has a sister and works at Maybank",
+        "Her name is Shadow! She's full of energy.",
         # a past, planned, partial or temporary state
-        "Lived in Ipoh as a child", "Used to live in Ipoh", "Habitait à Lyon", "小时候住在怡保",
-        "Dulu tinggal di Ipoh", "Tinggal di Ipoh semasa kecil", "Plans to move to Penang",
-        "Is moving to Penang next month", "打算搬到槟城", "Akan pindah ke Penang", "Lives in Ipoh on weekdays",
-        "The user is based in Penang for two weeks", "Also works at Shell", "Works at Shell part-time",
+        "Lived in Ipoh as a child",
+        "Used to live in Ipoh",
+        "Habitait à Lyon",
+        "小时候住在怡保",
+        "Dulu tinggal di Ipoh",
+        "Tinggal di Ipoh semasa kecil",
+        "Plans to move to Penang",
+        "Is moving to Penang next month",
+        "打算搬到槟城",
+        "Akan pindah ke Penang",
+        "Lives in Ipoh on weekdays",
+        "The user is based in Penang for two weeks",
+        "Also works at Shell",
+        "Works at Shell part-time",
         # negated, travel, another key, not a proper name, two values
-        "Doesn't live in Ipoh anymore", "Ne vit plus à Lyon", "Travels to Penang often", "Works in Ipoh",
-        "在吉隆坡工作", "Bekerja di Kuala Lumpur", "Moved to a new flat", "搬到了新家", "Moved to the Penang office",
-        "Lives in Ipoh and Penang", "住在吉隆坡和槟城", "Works as a volunteer at the food bank",
+        "Doesn't live in Ipoh anymore",
+        "Ne vit plus à Lyon",
+        "Travels to Penang often",
+        "Works in Ipoh",
+        "在吉隆坡工作",
+        "Bekerja di Kuala Lumpur",
+        "Moved to a new flat",
+        "搬到了新家",
+        "Moved to the Penang office",
+        "Lives in Ipoh and Penang",
+        "住在吉隆坡和槟城",
+        "Works as a volunteer at the food bank",
         # other numbers
-        "Numéro de client : 12345678", "订单号是12345678901", "Nombor akaun: 1234567890",
+        "Numéro de client : 12345678",
+        "订单号是12345678901",
+        "Nombor akaun: 1234567890",
         # labels that are not the user's own value
-        "City is beautiful", "Ville natale : Lyon", "Sister's city: Ipoh", "Company is great",
+        "City is beautiful",
+        "Ville natale : Lyon",
+        "Sister's city: Ipoh",
+        "Company is great",
     ],
 )
 def test_no_key_about_the_user(text: str) -> None:
@@ -519,8 +583,13 @@ def test_complete_only_when_every_clause_is_keyed() -> None:
     assert user_keys("Lives in Ipoh, Perak").complete
     assert user_keys("用户住在吉隆坡，在马来亚银行工作").complete
     assert user_keys("Works at Petronas as an engineer").keys == {"employer", "occupation"}
-    for text in ("Lives in Ipoh and has two cats", "Lives in Ipoh. Has two cats.", "住在槟城，离公司很近",
-                 "Lives in Ipoh with her husband and two kids", "Lives in Ipoh but works in KL"):
+    for text in (
+        "Lives in Ipoh and has two cats",
+        "Lives in Ipoh. Has two cats.",
+        "住在槟城，离公司很近",
+        "Lives in Ipoh with her husband and two kids",
+        "Lives in Ipoh but works in KL",
+    ):
         keys = user_keys(text)
         assert keys.get("home.city") and not keys.complete, text
 
@@ -541,19 +610,34 @@ def test_outdates_needs_a_complete_old_memory_with_no_other_key() -> None:
     assert outdates(ipoh, ipoh) is None
     assert outdates(penang, user_keys("Lives in Ipoh and has two cats")) is None
     assert outdates(penang, user_keys("Lives in Ipoh and works at Petronas")) is None
-    assert outdates(user_keys("Lives in Penang and works at Shell"),
-                    user_keys("Lives in Ipoh and works at Petronas")) == "home.city"
+    assert (
+        outdates(user_keys("Lives in Penang and works at Shell"), user_keys("Lives in Ipoh and works at Petronas"))
+        == "home.city"
+    )
     assert changed_keys(user_keys("Lives in Ipoh"), user_keys("Works at Petronas")) == ()
 
 
 # The dedup score's carriers and the filters' tagged tokens read Chinese negation with one
 # jieba cut and one list of words that are not negations (issue #14: they disagreed).
 ZH_NEGATION = [
-    ("我不过敏", True), ("我对花生不过敏", True), ("我不喜欢", True), ("我没有车", True),
-    ("不同意", True), ("我从来不吃辣", True), ("别担心", True),
-    ("不过我喜欢", False), ("没问题", False), ("特别喜欢", False), ("没事", False),
-    ("不少人来", False), ("差不多了", False), ("无聊", False), ("不客气", False),
-    ("没想到他来了", False), ("不得不去", False), ("未来想去日本", False),
+    ("我不过敏", True),
+    ("我对花生不过敏", True),
+    ("我不喜欢", True),
+    ("我没有车", True),
+    ("不同意", True),
+    ("我从来不吃辣", True),
+    ("别担心", True),
+    ("不过我喜欢", False),
+    ("没问题", False),
+    ("特别喜欢", False),
+    ("没事", False),
+    ("不少人来", False),
+    ("差不多了", False),
+    ("无聊", False),
+    ("不客气", False),
+    ("没想到他来了", False),
+    ("不得不去", False),
+    ("未来想去日本", False),
 ]
 
 

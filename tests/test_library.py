@@ -27,8 +27,9 @@ def test_readme_example_runs_as_written(tmp_path):
     code = _readme_example()
     assert len(code.strip().splitlines()) <= 6  # five lines and a blank one
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Kopi" in done.stdout and (tmp_path / "memories.db").exists()
 
@@ -88,8 +89,9 @@ def test_errors_come_from_one_tree(memory):
 
 
 def test_channel_default_and_override(tmp_path):
-    with Souvenir.open(f"sqlite:///{tmp_path / 'c.db'}", channel="telegram", embedder="none",
-                       window_embedder="none", background=False) as mem:
+    with Souvenir.open(
+        f"sqlite:///{tmp_path / 'c.db'}", channel="telegram", embedder="none", window_embedder="none", background=False
+    ) as mem:
         mem.remember("7", "Lives in Ipoh")
         assert [m.text for m in mem.memories("7").memories] == ["Lives in Ipoh"]
         assert mem.memories("7", channel="api").memories == []
@@ -97,8 +99,9 @@ def test_channel_default_and_override(tmp_path):
 
 def test_async_souvenir_has_the_same_answers(tmp_path):
     async def run() -> tuple:
-        async with await AsyncSouvenir.open(tmp_path / "a.db", embedder="none", window_embedder="none",
-                                            background=False) as mem:
+        async with await AsyncSouvenir.open(
+            tmp_path / "a.db", embedder="none", window_embedder="none", background=False
+        ) as mem:
             written = await mem.remember("ann", "Allergic to latex gloves")
             context = await mem.context("ann", "gloves?")
             return written, context, (await mem.memories("ann")).memories
@@ -110,9 +113,11 @@ def test_async_souvenir_has_the_same_answers(tmp_path):
 def test_a_misspelt_setting_is_refused_with_the_field_it_meant(tmp_path):
     """``Souvenir.open("m.db", embeder="none")`` opened with the default embedders, the typo
     dropped without a word (``Settings`` ignores unknown ``.env`` lines); nothing is opened now."""
-    for kwargs, meant in (({"embeder": "none"}, "did you mean 'embedder'?"),
-                          ({"SOUVENIR_CONTEXT_LIMIT": 5}, "did you mean 'context_limit'?"),
-                          ({"not_a_setting": 1}, "unknown setting 'not_a_setting'")):
+    for kwargs, meant in (
+        ({"embeder": "none"}, "did you mean 'embedder'?"),
+        ({"SOUVENIR_CONTEXT_LIMIT": 5}, "did you mean 'context_limit'?"),
+        ({"not_a_setting": 1}, "unknown setting 'not_a_setting'"),
+    ):
         with pytest.raises(InputError, match=re.escape(meant)):
             Souvenir.open(tmp_path / "typo.db", background=False, **kwargs)
     assert not (tmp_path / "typo.db").exists()

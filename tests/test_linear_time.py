@@ -40,9 +40,27 @@ SECRET_WORDS = _secret_words()
 ALL = list(messages(MAX_TEXT_BYTES, SECRET_WORDS, separators=(" ", ": ")))
 #: The generic messages and the hint words of each family of secret phrasings (the write
 #: path costs ~0.3 s a message: the whole list would take minutes).
-PATH = list(messages(MAX_TEXT_BYTES, ["password", "mot de passe", "密码", "kata laluan", "code", "otp", "pin",
-                                          "credentials", "recovery phrase", "cvv", "iban", "card", "eyJ"],
-                     separators=(" ", ": ")))
+PATH = list(
+    messages(
+        MAX_TEXT_BYTES,
+        [
+            "password",
+            "mot de passe",
+            "密码",
+            "kata laluan",
+            "code",
+            "otp",
+            "pin",
+            "credentials",
+            "recovery phrase",
+            "cvv",
+            "iban",
+            "card",
+            "eyJ",
+        ],
+        separators=(" ", ": "),
+    )
+)
 
 
 def _cpu(call, *args) -> float:
@@ -76,8 +94,10 @@ def test_every_filter_is_linear():
     slow = []
     short = Candidate(text="Lives in Paris and does not eat meat", kind="fact", scope="global")
     for label, text in messages(MAX_TEXT_BYTES):
-        for candidate, exchange in ((short, Exchange(user_message=text, assistant_reply=text)),
-                                    (Candidate(text=text, kind="fact", scope="global"), Exchange(user_message="hi"))):
+        for candidate, exchange in (
+            (short, Exchange(user_message=text, assistant_reply=text)),
+            (Candidate(text=text, kind="fact", scope="global"), Exchange(user_message="hi")),
+        ):
             for step in MODEL_CHAIN:
                 spent = _cpu(step, candidate, exchange)
                 if spent > BOUND_S:
@@ -85,10 +105,19 @@ def test_every_filter_is_linear():
     assert slow == []
 
 
-@pytest.mark.parametrize("tool", [normalize, tokenize, content_words, carrier_tokens, tagged_tokenize, user_keys,
-                                  lambda text: ground_dates(text, NOW)],
-                         ids=["normalize", "tokenize", "content_words", "carrier_tokens", "tagged", "user_keys",
-                              "ground_dates"])
+@pytest.mark.parametrize(
+    "tool",
+    [
+        normalize,
+        tokenize,
+        content_words,
+        carrier_tokens,
+        tagged_tokenize,
+        user_keys,
+        lambda text: ground_dates(text, NOW),
+    ],
+    ids=["normalize", "tokenize", "content_words", "carrier_tokens", "tagged", "user_keys", "ground_dates"],
+)
 def test_the_lexical_toolkit_is_linear(tool):
     assert _slow((label, _cpu(tool, text)) for label, text in PATH) == []
 

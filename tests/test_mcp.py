@@ -68,10 +68,11 @@ async def _argument_errors(session: ClientSession, pinned: bool) -> None:
     multi-line dump with its documentation links (issue #24)."""
     ann = {} if pinned else {"user": "ann"}
     for name, arguments, says in (
-            ("search", {"query": "tea", "limit": 1000} | ann, "bad arguments for search: 'limit': "),
-            ("forget", {"memory_id": "seven"} | ann, "bad arguments for forget: 'memory_id': "),
-            ("remember", {"text": "x", "kind": "rule"} | ann, "bad arguments for remember: 'kind': "),
-            ("context", ann, "bad arguments for context: 'message' is required")):
+        ("search", {"query": "tea", "limit": 1000} | ann, "bad arguments for search: 'limit': "),
+        ("forget", {"memory_id": "seven"} | ann, "bad arguments for forget: 'memory_id': "),
+        ("remember", {"text": "x", "kind": "rule"} | ann, "bad arguments for remember: 'kind': "),
+        ("context", ann, "bad arguments for context: 'message' is required"),
+    ):
         result = await session.call_tool(name, arguments)
         text = result.content[0].text
         assert result.is_error and text.startswith(says), text
@@ -83,8 +84,11 @@ async def _argument_errors(session: ClientSession, pinned: bool) -> None:
 
 def test_stdio_session_pins_the_user_and_round_trips_a_memory(tmp_path):
     params = StdioServerParameters(
-        command=SOUVENIR, args=["--db", str(tmp_path / "m.db"), "--embedder", "none", "mcp", "--user", "ann"],
-        env={"SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}, cwd=str(tmp_path))
+        command=SOUVENIR,
+        args=["--db", str(tmp_path / "m.db"), "--embedder", "none", "mcp", "--user", "ann"],
+        env={"SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""},
+        cwd=str(tmp_path),
+    )
 
     async def run() -> None:
         with anyio.fail_after(50):
@@ -99,10 +103,13 @@ def test_streamable_http_session_names_the_user_in_every_call(tmp_path):
     with Souvenir.open(tmp_path / "h.db", embedder="none", window_embedder="none", background=False) as memory:
         app = http_app(memory)  # as `souvenir mcp --transport http` serves it (no key: open)
         with UvicornThread(app) as server:
+
             async def run() -> None:
                 with anyio.fail_after(30):
-                    async with streamable_http_client(f"{server.url}/mcp") as (read, write), \
-                            ClientSession(read, write) as session:
+                    async with (
+                        streamable_http_client(f"{server.url}/mcp") as (read, write),
+                        ClientSession(read, write) as session,
+                    ):
                         await _round_trip(session, pinned=False)
                         await _argument_errors(session, pinned=False)
 
@@ -114,7 +121,9 @@ def test_http_transport_refuses_to_bind_beyond_loopback(tmp_path):
 
     from souvenir.cli.main import app
 
-    result = CliRunner().invoke(app, ["--db", str(tmp_path / "x.db"), "--embedder", "none", "mcp",
-                                      "--transport", "http", "--host", "0.0.0.0"],
-                                env={"SOUVENIR_WINDOW_EMBEDDER": "none"})
+    result = CliRunner().invoke(
+        app,
+        ["--db", str(tmp_path / "x.db"), "--embedder", "none", "mcp", "--transport", "http", "--host", "0.0.0.0"],
+        env={"SOUVENIR_WINDOW_EMBEDDER": "none"},
+    )
     assert result.exit_code == 2 and "loopback" in result.output

@@ -27,8 +27,9 @@ FACTS = ["Lives in Lyon", "Works as a nurse at the city hospital", "Has a cat na
 
 
 def test_rest_refuses_a_memory_beyond_the_cap_with_409(store_url):
-    settings = Settings(database_url=store_url, embedder="none", window_embedder="none",
-                        max_memories_per_user=3, _env_file=None)
+    settings = Settings(
+        database_url=store_url, embedder="none", window_embedder="none", max_memories_per_user=3, _env_file=None
+    )
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         for fact in FACTS:
             assert client.post("/v1/users/api/u1/memories", json={"text": fact}).json()["action"] == "insert"

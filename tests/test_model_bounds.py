@@ -25,9 +25,17 @@ from tests.servers import ChatServer, SlotModelServer, UvicornThread
 
 
 def _settings(tmp_path, upstream, **overrides) -> Settings:
-    values = dict(database_url=f"sqlite:///{tmp_path / 'm.db'}", embedder="none", window_embedder="none",
-                  llm_base_url=upstream.url, llm_model="stub", summary_enabled=False, _env_file=None,
-                  reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+    values = dict(
+        database_url=f"sqlite:///{tmp_path / 'm.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=upstream.url,
+        llm_model="stub",
+        summary_enabled=False,
+        _env_file=None,
+        reflection_backoff_s=0.05,
+        reflection_timeout_s=30.0,
+    )
     values.update(overrides)
     return Settings(**values)
 
@@ -108,14 +116,26 @@ def test_live_replies_do_not_wait_behind_reflections_on_a_single_slot_server(tmp
     slot (nothing piles up). Every job is done afterwards."""
     with SlotModelServer(token_s=0.02) as upstream:
         long_note = " ".join(["Likes", "long", "walks", "by", "the", "river"] * 120)
-        upstream.answers["reflection"] = json.dumps({"memories": [
-            {"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}],
-            "summary": None, "state": {}, "padding": long_note})
+        upstream.answers["reflection"] = json.dumps(
+            {
+                "memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}],
+                "summary": None,
+                "state": {},
+                "padding": long_note,
+            }
+        )
         settings = _settings(tmp_path, upstream, llm_timeout_s=60.0, reflection_timeout_s=60.0)
         with UvicornThread(create_app(settings)) as server:
             for n in range(3):
-                r = httpx.post(f"{server.url}/v1/turns", json={
-                    "channel": "api", "user": f"bg{n}", "message": f"I moved to Ipoh, note {n}", "reply": "Nice!"})
+                r = httpx.post(
+                    f"{server.url}/v1/turns",
+                    json={
+                        "channel": "api",
+                        "user": f"bg{n}",
+                        "message": f"I moved to Ipoh, note {n}",
+                        "reply": "Nice!",
+                    },
+                )
                 assert r.status_code in (200, 201), r.text
             assert _wait(lambda: any(c["tokens"] > 5 for c in upstream.background()), 30)
             one_reflection_s = reflection_tokens(None, "x") * upstream.token_s
@@ -132,6 +152,7 @@ def test_live_replies_do_not_wait_behind_reflections_on_a_single_slot_server(tmp
             def done() -> bool:
                 jobs = httpx.get(f"{server.url}/v1/jobs", params={"status": "done"}).json()["jobs"]
                 return sum(1 for j in jobs if j["job"] == "reflection") >= 6  # 3 turns + 3 replies
+
             assert _wait(done, 120)
 
 
@@ -142,8 +163,7 @@ def test_a_whole_answer_computed_after_a_disconnect_never_piles_up(tmp_path):
     the gate, not in the server's queue."""
     with SlotModelServer(token_s=0.05) as upstream:
         upstream.answers["reflection"] = " ".join(["word"] * 400)  # 20 s of tokens, no JSON
-        rt = open_runtime(_settings(tmp_path, upstream, reflection_timeout_s=1.0,
-                                    reflection_workers=3))
+        rt = open_runtime(_settings(tmp_path, upstream, reflection_timeout_s=1.0, reflection_workers=3))
         try:
             for n in range(3):
                 rt.engine.record_turn("api", f"u{n}", f"I moved to Ipoh, note {n}", "Nice!")
@@ -172,18 +192,23 @@ def test_a_model_that_echoes_its_input_leaves_the_service_draining(tmp_path):
             for n in range(3):
                 status, _ = _ask(server.url, f"Je m'appelle Léa et j'habite à Lyon depuis {2015 + n}.", user="echo")
                 assert status == 200
+
             def drained() -> bool:
                 counts = httpx.get(f"{server.url}/v1/jobs", params={"status": "pending"}).json()["jobs"]
                 running = httpx.get(f"{server.url}/v1/jobs", params={"status": "running"}).json()["jobs"]
                 return not counts and not running
+
             assert _wait(drained, 60)
             memories = httpx.get(f"{server.url}/v1/users/api/echo/memories").json()["memories"]
             assert not [m for m in memories if m["text"].startswith("Exchange (JSON data)")]
 
 
 def test_the_summary_is_bounded_by_its_300_characters_and_ends_at_a_blank_line(tmp_path):
-    with ChatServer(reflection_answer=json.dumps({"memories": [
-            {"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})) as upstream:
+    with ChatServer(
+        reflection_answer=json.dumps(
+            {"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]}
+        )
+    ) as upstream:
         upstream.summary_answer = "Lives in Ipoh."
         rt = open_runtime(_settings(tmp_path, upstream, summary_enabled=True))
         try:
@@ -291,8 +316,10 @@ def test_a_burst_of_summary_jobs_of_one_user_runs_once(tmp_path):
 def test_a_model_that_keeps_nothing_is_never_worse_than_no_model(tmp_path):
     """The reflection found nothing (or only what the filters drop): the message is kept as
     the episode the no-model path would have kept; a bare acknowledgement still is not."""
-    with ChatServer(reflection_answer='{"memories": [{"text": "How have you been?", "kind": "fact", '
-                                      '"scope": "global", "confidence": 0.1}]}') as upstream:
+    with ChatServer(
+        reflection_answer='{"memories": [{"text": "How have you been?", "kind": "fact", '
+        '"scope": "global", "confidence": 0.1}]}'
+    ) as upstream:
         rt = open_runtime(_settings(tmp_path, upstream))
         try:
             rt.engine.record_turn("api", "a", "I moved to Ipoh last year with my two daughters", "Nice!")
@@ -327,8 +354,12 @@ def test_bounds_reach_the_server_in_each_protocol():
 
     with ChatServer(reply="Hello there") as upstream:
         ollama = OllamaChatClient(upstream.url, "small", timeout_s=10)
-        assert ollama.ask([{"role": "user", "content": "hi"}], max_tokens=50, stop=("\n\n",),
-                          temperature=0.3, background=True).text == "Hello there"
+        assert (
+            ollama.ask(
+                [{"role": "user", "content": "hi"}], max_tokens=50, stop=("\n\n",), temperature=0.3, background=True
+            ).text
+            == "Hello there"
+        )
         options = upstream.requests[-1]["options"]
         assert options == {"temperature": 0.3, "num_predict": 50, "stop": ["\n\n"]}
         openai = OpenAIChatClient(upstream.url, "small", timeout_s=10)

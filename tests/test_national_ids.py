@@ -19,14 +19,16 @@ REDACTED = [
 ]
 
 KEPT = [
-    "order 11010519491231002 shipped",          # 17 digits: no check character
-    "tracking 123456789012345678",              # 18 digits, not MOD 11-2
-    "call me at 012-345-6789",                  # a phone number
-    "the date 2024-12-01", "invoice 2024-0117-55",
-    "ref 901301-14-5678",                       # month 13: no MyKad
-    "order 900101-14-5678X",                    # part of a longer code
-    "id 666-12-3456", "id 123-00-4567",         # never issued as an SSN
-    "my number 185057800608436",                # NIR with a wrong key
+    "order 11010519491231002 shipped",  # 17 digits: no check character
+    "tracking 123456789012345678",  # 18 digits, not MOD 11-2
+    "call me at 012-345-6789",  # a phone number
+    "the date 2024-12-01",
+    "invoice 2024-0117-55",
+    "ref 901301-14-5678",  # month 13: no MyKad
+    "order 900101-14-5678X",  # part of a longer code
+    "id 666-12-3456",
+    "id 123-00-4567",  # never issued as an SSN
+    "my number 185057800608436",  # NIR with a wrong key
 ]
 
 

@@ -22,8 +22,16 @@ def store_url(request, tmp_path):
 
 def _fill(path: str, nul_in: str | None) -> str:
     out = path
-    for name, value in (("channel", "api"), ("user", "u1"), ("memory_id", "1"), ("id", "1"), ("name", "n1"),
-                        ("story", "s1"), ("key", "k1"), ("job_id", "1")):
+    for name, value in (
+        ("channel", "api"),
+        ("user", "u1"),
+        ("memory_id", "1"),
+        ("id", "1"),
+        ("name", "n1"),
+        ("story", "s1"),
+        ("key", "k1"),
+        ("job_id", "1"),
+    ):
         out = out.replace("{" + name + "}", "%00x" if name == nul_in else value)
     return out
 
@@ -31,15 +39,21 @@ def _fill(path: str, nul_in: str | None) -> str:
 def test_nul_in_any_parameter_is_refused_not_a_500(store_url):
     settings = Settings(database_url=store_url, embedder="none", window_embedder="none", _env_file=None)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
-        assert client.post("/v1/turns", json={"user": "u1", "message": "I live in Paris", "story": "s1"}).status_code == 200
+        assert (
+            client.post("/v1/turns", json={"user": "u1", "message": "I live in Paris", "story": "s1"}).status_code
+            == 200
+        )
         schema = client.get("/openapi.json").json()
         tried, fives = 0, []
         for path, methods in schema["paths"].items():
             for method, op in methods.items():
                 if method not in ("get", "delete"):
                     continue
-                params = [p for p in op.get("parameters", []) if p.get("schema", {}).get("type", "string") == "string"
-                          or "anyOf" in p.get("schema", {})]
+                params = [
+                    p
+                    for p in op.get("parameters", [])
+                    if p.get("schema", {}).get("type", "string") == "string" or "anyOf" in p.get("schema", {})
+                ]
                 for param in params:
                     if param["in"] == "path":
                         url, query = _fill(path, param["name"]), {}

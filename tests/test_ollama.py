@@ -11,12 +11,20 @@ from tests.servers import ChatServer, EmbeddingServer
 
 
 def test_ollama_embedder_and_chat_model(tmp_path):
-    fact = json.dumps({"memories": [{"text": "Keeps a tortoise named Lambat", "kind": "fact",
-                                     "scope": "global", "confidence": 0.9}]})
+    fact = json.dumps(
+        {"memories": [{"text": "Keeps a tortoise named Lambat", "kind": "fact", "scope": "global", "confidence": 0.9}]}
+    )
     with EmbeddingServer() as embedder, ChatServer(reflection_answer=fact) as chat:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'o.db'}", embedder="ollama",
-                            embedder_url=embedder.url, embedder_model="nomic-embed-text",
-                            llm_base_url=chat.url, llm_kind="ollama", llm_model="llama3", _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'o.db'}",
+            embedder="ollama",
+            embedder_url=embedder.url,
+            embedder_model="nomic-embed-text",
+            llm_base_url=chat.url,
+            llm_kind="ollama",
+            llm_model="llama3",
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn("api", "u", "My tortoise Lambat is 40 years old", "Wow!")

@@ -14,8 +14,14 @@ from tests.servers import UvicornThread
 
 
 def _spec(tmp_path) -> dict:
-    return create_app(Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none",
-                               llm_base_url="http://127.0.0.1:9/v1", _env_file=None)).openapi()
+    return create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 's.db'}",
+            embedder="none",
+            llm_base_url="http://127.0.0.1:9/v1",
+            _env_file=None,
+        )
+    ).openapi()
 
 
 def _schema(spec: dict, ref_holder: dict) -> dict:
@@ -46,8 +52,13 @@ def test_every_route_declares_its_errors_with_their_shape(tmp_path):
 
 
 def test_the_declared_shapes_are_what_the_service_answers(tmp_path):
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", embedder="none", window_embedder="none",
-                        max_body_bytes=2048, _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'a.db'}",
+        embedder="none",
+        window_embedder="none",
+        max_body_bytes=2048,
+        _env_file=None,
+    )
     rt = open_runtime(settings)
     try:
         with UvicornThread(create_app(settings, runtime=rt)) as server, httpx.Client(base_url=server.url) as c:

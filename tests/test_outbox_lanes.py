@@ -75,8 +75,15 @@ def test_a_job_put_back_without_an_attempt_shows_no_error_it_never_had(store):
     user = store.ensure_user("api", "a", NOW)
     store.enqueue(user, _turn(store, user, 1), "reflection", NOW)
     job = store.claim(NOW)
-    store.retry(job["id"], "chat:stub skipped for 30 s after a failure", NOW + timedelta(seconds=30), NOW,
-                attempts=job["attempts"], counted=False, model="stub")
+    store.retry(
+        job["id"],
+        "chat:stub skipped for 30 s after a failure",
+        NOW + timedelta(seconds=30),
+        NOW,
+        attempts=job["attempts"],
+        counted=False,
+        model="stub",
+    )
     [pending] = store.jobs("pending")
     assert pending["error"] is None and pending["attempts"] == 0 and pending["model"] is None
     job = store.claim(NOW + timedelta(seconds=31))

@@ -17,15 +17,21 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from tests.servers import ChatServer, UvicornThread
 
-FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global",
-                                 "confidence": 0.9}]})
+FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})
 #: Seconds per real-world second in the outage test (see its docstring).
 SCALE = 1 / 45
 
 
 def _settings(tmp_path, upstream, name: str = "o.db", **overrides) -> Settings:
-    values = dict(database_url=f"sqlite:///{tmp_path / name}", embedder="none", window_embedder="none",
-                  llm_base_url=upstream.url, llm_model="stub", summary_enabled=False, _env_file=None)
+    values = dict(
+        database_url=f"sqlite:///{tmp_path / name}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=upstream.url,
+        llm_model="stub",
+        summary_enabled=False,
+        _env_file=None,
+    )
     values.update(overrides)
     return Settings(**values)
 
@@ -51,9 +57,15 @@ def test_a_90_s_model_outage_parks_nothing_and_every_job_is_reflected_after_it(t
     with ChatServer(reflection_answer=FACT) as upstream:
         upstream.reflection_mode = "hang"
         upstream.hang_s = 3.0
-        settings = _settings(tmp_path, upstream, reflection_park_after_s=900 * SCALE,
-                             reflection_backoff_s=2 * SCALE, reflection_backoff_max_s=60 * SCALE,
-                             llm_breaker_cooldown_s=30 * SCALE, reflection_timeout_s=60 * SCALE)
+        settings = _settings(
+            tmp_path,
+            upstream,
+            reflection_park_after_s=900 * SCALE,
+            reflection_backoff_s=2 * SCALE,
+            reflection_backoff_max_s=60 * SCALE,
+            llm_breaker_cooldown_s=30 * SCALE,
+            reflection_timeout_s=60 * SCALE,
+        )
         rt = open_runtime(settings)
         try:
             started = time.monotonic()
@@ -75,8 +87,14 @@ def test_a_90_s_model_outage_parks_nothing_and_every_job_is_reflected_after_it(t
 def test_a_parked_job_names_its_model_and_cause_and_is_requeued_by_cli_and_rest(tmp_path):
     with ChatServer(reflection_answer=FACT) as upstream:
         upstream.reflection_mode = "500"
-        settings = _settings(tmp_path, upstream, reflection_model="reflector", reflection_park_after_s=0.3,
-                             reflection_backoff_s=0.0, llm_breaker_cooldown_s=0.01)
+        settings = _settings(
+            tmp_path,
+            upstream,
+            reflection_model="reflector",
+            reflection_park_after_s=0.3,
+            reflection_backoff_s=0.0,
+            llm_breaker_cooldown_s=0.01,
+        )
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn("api", "p", "I live in Ipoh now", "Nice!")
@@ -211,8 +229,9 @@ def test_a_wrong_model_name_or_key_is_a_configuration_error_at_once(tmp_path):
 def test_each_model_has_its_own_breaker(tmp_path):
     """A failing reflection model does not stop the summary model (and vice versa)."""
     with ChatServer(reflection_answer=FACT) as upstream:
-        rt = open_runtime(_settings(tmp_path, upstream, reflection_model="big", summary_model="small",
-                                    summary_enabled=True))
+        rt = open_runtime(
+            _settings(tmp_path, upstream, reflection_model="big", summary_model="small", summary_enabled=True)
+        )
         try:
             chat = rt.engine.chat
             chat.breaker_for("big").call(lambda: (_ for _ in ()).throw(ValueError("x")), failure=(ValueError,))
@@ -239,11 +258,13 @@ def test_the_jobs_routes_need_an_admin_key(tmp_path):
                 for path, method in (("/v1/jobs", "GET"), ("/v1/jobs/retry", "POST")):
                     kwargs = {"json": {"parked": True}} if method == "POST" else {}
                     assert httpx.request(method, server.url + path, **kwargs).status_code == 401
-                    denied = httpx.request(method, server.url + path, headers={"Authorization": f"Bearer {shop}"},
-                                           **kwargs)
+                    denied = httpx.request(
+                        method, server.url + path, headers={"Authorization": f"Bearer {shop}"}, **kwargs
+                    )
                     assert denied.status_code == 403, (path, denied.text)
-                    ok = httpx.request(method, server.url + path, headers={"Authorization": f"Bearer {admin}"},
-                                       **kwargs)
+                    ok = httpx.request(
+                        method, server.url + path, headers={"Authorization": f"Bearer {admin}"}, **kwargs
+                    )
                     assert ok.status_code == 200, (path, ok.text)
         finally:
             rt.close()

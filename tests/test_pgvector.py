@@ -56,8 +56,10 @@ class _Fixed:
 
 def _seed(store, user: str, vectors: np.ndarray, embedder: str = "fixed") -> list[int]:
     uid = store.ensure_user("test", user, NOW)
-    ids = [store.insert_memory(uid, f"{user} memory {i}", "fact", "global", None, 1.0, False, None, NOW)
-           for i in range(len(vectors))]
+    ids = [
+        store.insert_memory(uid, f"{user} memory {i}", "fact", "global", None, 1.0, False, None, NOW)
+        for i in range(len(vectors))
+    ]
     hashes = {m.id: m.content_hash for m in store.memories(uid)}
     store.put_vectors(embedder, [(mid, hashes[mid], v) for mid, v in zip(ids, vectors)])
     return ids
@@ -69,8 +71,7 @@ def _unit(rng, n: int, dim: int) -> np.ndarray:
 
 
 def test_generated_column_is_bit_exact(pgv_store):
-    special = np.array([0.0, -0.0, 1e-45, -3e-39, 1.17549435e-38, 3.4028235e38, -1.5, 1 / 3],
-                       dtype=np.float32)
+    special = np.array([0.0, -0.0, 1e-45, -3e-39, 1.17549435e-38, 3.4028235e38, -1.5, 1 / 3], dtype=np.float32)
     _seed(pgv_store, "bits", special[None, :])
     text = pgv_store._query("SELECT embedding::text FROM vectors")[0][0]
     back = np.array(text.strip("[]").split(","), dtype=np.float32)
@@ -177,8 +178,13 @@ def test_same_selection_on_a_locomo_conversation(pgv_store, tmp_path):
             expected, got = reference.scores(user, query), in_db.scores(user, query)
             assert set(got) == set(expected)
             assert max(abs(got[i] - expected[i]) for i in expected) <= 1.01e-6
-            picks = [[(s.memory.id, s.pass_name) for s in engine.context(
-                "api", conv.name, qa.question, now=now, count=False).memories] for engine in engines]
+            picks = [
+                [
+                    (s.memory.id, s.pass_name)
+                    for s in engine.context("api", conv.name, qa.question, now=now, count=False).memories
+                ]
+                for engine in engines
+            ]
             assert picks[0] and picks[0] == picks[1]
         assert in_db.fallbacks == 0
     finally:

@@ -9,10 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from souvenir.profile import (
-    LAST_QUERIES, QUERY_CHARS, SUMMARY_CHARS, SUMMARY_EVERY, TURNS_KEY, count_turn,
-    detect_language, find_skus, is_command, normalize_code, push_query, resolve_language,
-    should_summarize, sku_key, summary_is_stale, summary_limit, summary_writes,
-    turns_since_summary, update_language,
+    LAST_QUERIES,
+    QUERY_CHARS,
+    SUMMARY_CHARS,
+    SUMMARY_EVERY,
+    TURNS_KEY,
+    count_turn,
+    detect_language,
+    find_skus,
+    is_command,
+    normalize_code,
+    push_query,
+    resolve_language,
+    should_summarize,
+    sku_key,
+    summary_is_stale,
+    summary_limit,
+    summary_writes,
+    turns_since_summary,
+    update_language,
 )
 from tests.conftest import shared_cases
 
@@ -25,8 +40,15 @@ def push_all(messages: list[str], stored: str | None = None) -> list[str]:
 
 # -- last_queries (§5.2) ---------------------------------------------------------------------
 def test_last_queries_keeps_the_five_latest_oldest_first_in_chinese():
-    messages = ["我的包裹在哪里？", "可以改收货地址吗", "退款要多久？", "有货到付款吗？", "我的订单号是多少？",
-                "请取消我的订单", "谢谢"]
+    messages = [
+        "我的包裹在哪里？",
+        "可以改收货地址吗",
+        "退款要多久？",
+        "有货到付款吗？",
+        "我的订单号是多少？",
+        "请取消我的订单",
+        "谢谢",
+    ]
     assert push_all(messages) == messages[-LAST_QUERIES:]
 
 
@@ -59,40 +81,108 @@ def test_blank_and_unreadable_values():
 
 # -- language (§5.1) ---------------------------------------------------------------------------
 MALAY = [
-    "boleh saya tukar alamat penghantaran?", "barang saya belum sampai lagi", "bila barang saya akan sampai?",
-    "saya nak batalkan pesanan", "dah bayar tapi status masih pending", "boleh check my order ah?",
-    "berapa lama nak refund?", "ada stok saiz M tak?", "nak tanya, COD boleh ke?", "saya mahu bayaran balik",
-    "order saya dah sampai ke belum?", "terima kasih", "tak", "nak", "boleh", "dah", "saya",
-    "bolehkah saya bayar guna FPX?", "tolong cancel order tu",
+    "boleh saya tukar alamat penghantaran?",
+    "barang saya belum sampai lagi",
+    "bila barang saya akan sampai?",
+    "saya nak batalkan pesanan",
+    "dah bayar tapi status masih pending",
+    "boleh check my order ah?",
+    "berapa lama nak refund?",
+    "ada stok saiz M tak?",
+    "nak tanya, COD boleh ke?",
+    "saya mahu bayaran balik",
+    "order saya dah sampai ke belum?",
+    "terima kasih",
+    "tak",
+    "nak",
+    "boleh",
+    "dah",
+    "saya",
+    "bolehkah saya bayar guna FPX?",
+    "tolong cancel order tu",
 ]
 INDONESIAN = [
-    "barang saya belum sampai, gimana ya?", "kak, pesanan saya kapan dikirim?",
-    "bisa ganti alamat pengiriman nggak?", "saya mau beli yang warna merah", "udah bayar tapi belum dikirim juga",
-    "kok lama banget sih pengirimannya", "apakah bisa COD?", "gak jadi beli deh", "ongkirnya berapa ke Surabaya?",
+    "barang saya belum sampai, gimana ya?",
+    "kak, pesanan saya kapan dikirim?",
+    "bisa ganti alamat pengiriman nggak?",
+    "saya mau beli yang warna merah",
+    "udah bayar tapi belum dikirim juga",
+    "kok lama banget sih pengirimannya",
+    "apakah bisa COD?",
+    "gak jadi beli deh",
+    "ongkirnya berapa ke Surabaya?",
     "mau tanya, ini original gak?",
 ]
 ENGLISH = [
-    "where is my parcel?", "can I change the delivery address?", "how long does a refund take?",
-    "is cash on delivery available?", "please cancel my last order", "my name is Sarah",
-    "can you check my order ah?", "do you ship to Singapore?", "it still hasn't arrived", "any update on SKU-12345?",
+    "where is my parcel?",
+    "can I change the delivery address?",
+    "how long does a refund take?",
+    "is cash on delivery available?",
+    "please cancel my last order",
+    "my name is Sarah",
+    "can you check my order ah?",
+    "do you ship to Singapore?",
+    "it still hasn't arrived",
+    "any update on SKU-12345?",
     "thank you so much",
 ]
 FRENCH = [
-    "où est mon colis ?", "je voudrais changer l'adresse de livraison", "merci beaucoup", "je m'appelle Claire",
-    "ma commande n’est pas arrivée", "combien de temps pour un remboursement ?", "bonjour", "j'ai besoin d'aide",
-    "le colis CP482915367FR est bloqué", "Pouvez-vous me rembourser ?",
+    "où est mon colis ?",
+    "je voudrais changer l'adresse de livraison",
+    "merci beaucoup",
+    "je m'appelle Claire",
+    "ma commande n’est pas arrivée",
+    "combien de temps pour un remboursement ?",
+    "bonjour",
+    "j'ai besoin d'aide",
+    "le colis CP482915367FR est bloqué",
+    "Pouvez-vous me rembourser ?",
 ]
 CHINESE = [
-    "我的包裹在哪里？", "可以改收货地址吗", "退款要多久？", "我叫小明", "我想买蓝色的水壶", "订单LZ-7731到了吗", "好的",
-    "谢谢", "我的order还没到", "ＬＺ７７３１ 什么时候发货",
+    "我的包裹在哪里？",
+    "可以改收货地址吗",
+    "退款要多久？",
+    "我叫小明",
+    "我想买蓝色的水壶",
+    "订单LZ-7731到了吗",
+    "好的",
+    "谢谢",
+    "我的order还没到",
+    "ＬＺ７７３１ 什么时候发货",
 ]
-NO_EVIDENCE = ["ok", "?", "LZ-7731", "SKU-12345", "👍", "", "order status", "hi", "RM129", "2024", "cancel",
-               "COD?", "ya", "hello", "好", "...", "thanks", "12345678"]
+NO_EVIDENCE = [
+    "ok",
+    "?",
+    "LZ-7731",
+    "SKU-12345",
+    "👍",
+    "",
+    "order status",
+    "hi",
+    "RM129",
+    "2024",
+    "cancel",
+    "COD?",
+    "ya",
+    "hello",
+    "好",
+    "...",
+    "thanks",
+    "12345678",
+]
 
 
-@pytest.mark.parametrize(("expected", "texts"), [
-    ("ms", MALAY), ("id", INDONESIAN), ("en", ENGLISH), ("fr", FRENCH), ("zh", CHINESE), (None, NO_EVIDENCE),
-])
+@pytest.mark.parametrize(
+    ("expected", "texts"),
+    [
+        ("ms", MALAY),
+        ("id", INDONESIAN),
+        ("en", ENGLISH),
+        ("fr", FRENCH),
+        ("zh", CHINESE),
+        (None, NO_EVIDENCE),
+    ],
+)
 def test_detect_language(expected, texts):
     wrong = {t: detect_language(t) for t in texts if detect_language(t) != expected}
     assert not wrong, f"expected {expected}: {wrong}"
@@ -112,11 +202,25 @@ def test_other_languages_get_a_best_code():
     assert detect_language("где мой заказ?") == "ru"
 
 
-@pytest.mark.parametrize(("code", "expected"), [
-    ("zh-CN", "zh"), ("zh-Hant", "zh"), ("ms-MY", "ms"), ("en_US", "en"), ("EN", "en"), ("in", "id"),
-    ("id", "id"), ("fr-FR", "fr"), ("zsm", "ms"), ("", None), (None, None), ("und", None), ("x-1", None),
-    ("  ", None),
-])
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("zh-CN", "zh"),
+        ("zh-Hant", "zh"),
+        ("ms-MY", "ms"),
+        ("en_US", "en"),
+        ("EN", "en"),
+        ("in", "id"),
+        ("id", "id"),
+        ("fr-FR", "fr"),
+        ("zsm", "ms"),
+        ("", None),
+        (None, None),
+        ("und", None),
+        ("x-1", None),
+        ("  ", None),
+    ],
+)
 def test_normalize_code(code, expected):
     assert normalize_code(code) == expected
 
@@ -191,8 +295,10 @@ def test_summary_uses_code_points():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab 。.!?,，中文x-\u0301")), max_size=500),
-       st.integers(min_value=1, max_value=320))
+@given(
+    st.text(alphabet=st.sampled_from(list("ab 。.!?,，中文x-\u0301")), max_size=500),
+    st.integers(min_value=1, max_value=320),
+)
 def test_summary_limit_is_a_bounded_prefix(text, limit):
     cut = summary_limit(text, limit)
     assert len(cut) <= limit and text.startswith(cut)
@@ -205,26 +311,40 @@ def test_summary_writes_only_the_summary():
 
 
 # -- SKUs (§5.3) ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "expected"), [
-    ("where is LZ-7731?", {"LZ-7731"}),
-    ("SKU-12345 and CP482915367FR", {"SKU-12345", "CP482915367FR"}),
-    ("订单LZ7731到了吗", {"LZ7731"}),
-    ("ＬＺ７７３１", {"LZ7731"}),
-    ("order no. 5512 please", {"5512"}),
-    ("订单号 123456", {"123456"}),
-    ("pesanan #88231", {"88231"}),
-    ("Lazada order 301234567890123", {"301234567890123"}),
-    ("iPhone15 case", {"IPHONE15"}),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("where is LZ-7731?", {"LZ-7731"}),
+        ("SKU-12345 and CP482915367FR", {"SKU-12345", "CP482915367FR"}),
+        ("订单LZ7731到了吗", {"LZ7731"}),
+        ("ＬＺ７７３１", {"LZ7731"}),
+        ("order no. 5512 please", {"5512"}),
+        ("订单号 123456", {"123456"}),
+        ("pesanan #88231", {"88231"}),
+        ("Lazada order 301234567890123", {"301234567890123"}),
+        ("iPhone15 case", {"IPHONE15"}),
+    ],
+)
 def test_find_skus(text, expected):
     assert find_skus(text) == expected
 
 
-@pytest.mark.parametrize("text", [
-    "in 2024 it cost RM129.90", "RM 1,299 only", "call 012-3456789 or +60123456789", "60123456789",
-    "delivered 2024-06-11 at 14:30", "20240611", "1000mAh 128GB 1080p", "price 2500", "the 21st",
-    "where is my parcel?", "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in 2024 it cost RM129.90",
+        "RM 1,299 only",
+        "call 012-3456789 or +60123456789",
+        "60123456789",
+        "delivered 2024-06-11 at 14:30",
+        "20240611",
+        "1000mAh 128GB 1080p",
+        "price 2500",
+        "the 21st",
+        "where is my parcel?",
+        "",
+    ],
+)
 def test_not_skus(text):
     assert find_skus(text) == set()
 
@@ -255,27 +375,61 @@ def test_fires_on_a_new_sku_only():
     assert should_summarize(seen_in_summary, "LZ-7731 or LZ-8842?", False, 0, 2) == (True, "new_sku:LZ-8842")
 
 
-@pytest.mark.parametrize("text", [
-    "我叫小明", "我是学生", "我需要发票", "我想买两个", "我的订单还没到",
-    "my name is Sarah", "I'm a nurse in Ipoh", "I need a bigger size", "I want to buy the blue kettle",
-    "what is my order number?", "please cancel my last order", "I ordered two kettles",
-    "nama saya Aisyah", "saya nak beli 2 unit", "pesanan saya belum sampai", "saya mahu bayaran balik",
-    "je m'appelle Claire", "je suis étudiante à Lyon", "j'ai besoin d'un adaptateur", "je veux acheter un sac",
-    "ma commande n'est pas arrivée",
-    # the seed's list as it stands: a question about an order or a refund fires too (issue 15)
-    "订单什么时候发货？", "退款要多久？", "需要多久到？", "我是不是要付运费", "how long does a refund take?",
-    "berapa lama nak refund?", "combien de temps pour un remboursement ?", "I'm not sure",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我叫小明",
+        "我是学生",
+        "我需要发票",
+        "我想买两个",
+        "我的订单还没到",
+        "my name is Sarah",
+        "I'm a nurse in Ipoh",
+        "I need a bigger size",
+        "I want to buy the blue kettle",
+        "what is my order number?",
+        "please cancel my last order",
+        "I ordered two kettles",
+        "nama saya Aisyah",
+        "saya nak beli 2 unit",
+        "pesanan saya belum sampai",
+        "saya mahu bayaran balik",
+        "je m'appelle Claire",
+        "je suis étudiante à Lyon",
+        "j'ai besoin d'un adaptateur",
+        "je veux acheter un sac",
+        "ma commande n'est pas arrivée",
+        # the seed's list as it stands: a question about an order or a refund fires too (issue 15)
+        "订单什么时候发货？",
+        "退款要多久？",
+        "需要多久到？",
+        "我是不是要付运费",
+        "how long does a refund take?",
+        "berapa lama nak refund?",
+        "combien de temps pour un remboursement ?",
+        "I'm not sure",
+    ],
+)
 def test_fires_on_identity_and_need_keywords(text):
     fired, reason = should_summarize(EMPTY, text, False, 0, 1)
     assert fired and reason.startswith("keyword:"), (text, reason)
 
 
-@pytest.mark.parametrize("text", [
-    "is cash on delivery available?", "where is my parcel?", "can I change the delivery address?",
-    "I want to know if COD is ok", "我想问一下运费", "boleh saya tukar alamat penghantaran?",
-    "saya nak tanya pasal COD", "je voudrais savoir le prix", "thanks!", "ok",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is cash on delivery available?",
+        "where is my parcel?",
+        "can I change the delivery address?",
+        "I want to know if COD is ok",
+        "我想问一下运费",
+        "boleh saya tukar alamat penghantaran?",
+        "saya nak tanya pasal COD",
+        "je voudrais savoir le prix",
+        "thanks!",
+        "ok",
+    ],
+)
 def test_plain_questions_do_not_fire(text):
     assert should_summarize(EMPTY, text, False, 0, 1) == (False, "none")
 
@@ -386,6 +540,7 @@ def test_shared_profile_cases(case):
         checked += 1
     if "summary_contains" in expect:
         from souvenir.lexical import nfkc_casefold
+
         for part in expect["summary_contains"]:
             assert nfkc_casefold(part) in nfkc_casefold(summary)
         checked += 1
@@ -404,8 +559,7 @@ CONCURRENCY_CASES = shared_cases("concurrency")
 
 
 @pytest.mark.shared
-@pytest.mark.parametrize("case", CONCURRENCY_CASES or [None],
-                         ids=[c["id"] for c in CONCURRENCY_CASES] or ["absent"])
+@pytest.mark.parametrize("case", CONCURRENCY_CASES or [None], ids=[c["id"] for c in CONCURRENCY_CASES] or ["absent"])
 def test_shared_concurrency_cases_keep_the_turns_queries(case):
     """A summarizer run that read the profile before a turn writes only its summary."""
     if case is None:
@@ -416,8 +570,9 @@ def test_shared_concurrency_cases_keep_the_turns_queries(case):
         if op["op"] == "summarizer_start":
             held.append(dict(values))
         elif op["op"] == "turn":
-            values["last_queries"] = push_query(values.get("last_queries"), op["user_message"]) \
-                or values.get("last_queries", "[]")
+            values["last_queries"] = push_query(values.get("last_queries"), op["user_message"]) or values.get(
+                "last_queries", "[]"
+            )
         elif op["op"] == "summarizer_finish" and held:
             seen = held.pop(0)
             values.update(summary_writes("Summary written from an old read."))

@@ -44,9 +44,14 @@ def test_language_priority_and_last_queries_in_no_model_mode(tmp_path):
 @pytest.fixture
 def model_runtime(tmp_path):
     with ChatServer(reflection_answer='{"memories": []}') as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", reflection_timeout_s=5,
-                            _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 's.db'}",
+            embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=5,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         rt.worker.backoff_s = 0.0
         try:
@@ -144,9 +149,14 @@ def test_profile_case(case, model_runtime):
             rt.store.kv_set(user_id, key, value, now)
         elif step["op"] == "turn":
             turn_number += 1
-            upstream.reflection_answer = json.dumps({"memories": [
-                {"text": t, "kind": "fact", "scope": "global", "confidence": 0.95}
-                for t in step.get("new_facts", [])]})
+            upstream.reflection_answer = json.dumps(
+                {
+                    "memories": [
+                        {"text": t, "kind": "fact", "scope": "global", "confidence": 0.95}
+                        for t in step.get("new_facts", [])
+                    ]
+                }
+            )
             before = upstream.summary_calls
             rt.engine.record_turn(channel, user, step["user_message"], "OK")
             rt.worker.drain()

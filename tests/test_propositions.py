@@ -109,15 +109,20 @@ def test_an_older_flip_is_history_of_the_newer_statement() -> None:
 # imports): different people, different attributes, a changed object.
 NOT_ONE_FACT = [
     ("Gina's favorite dance style is contemporary.", "Jon's favorite dance style is contemporary."),
-    ("Andrew is looking forward to the hike and for Toby to meet Audrey's pups.",
-     "Audrey is looking forward to the hike and for her pups to meet Toby."),
+    (
+        "Andrew is looking forward to the hike and for Toby to meet Audrey's pups.",
+        "Audrey is looking forward to the hike and for her pups to meet Toby.",
+    ),
     ("Jon believes in himself and is grateful for Gina's support.", "Gina supports Jon and believes in him."),
-    ("Zhao Xiao — neighbour: his old neighbour from the Haidian flat",
-     "Li Lei — neighbour: his new neighbour from the Haidian flat"),
-    ("Occupation: chemical pharmaceutical engineer",
-     "Education background: chemical and pharmaceutical engineering"),
-    ("Is allergic to peanuts and shellfish according to the clinic in Ampang",
-     "Is allergic to peanuts and seafood according to the clinic in Ampang"),
+    (
+        "Zhao Xiao — neighbour: his old neighbour from the Haidian flat",
+        "Li Lei — neighbour: his new neighbour from the Haidian flat",
+    ),
+    ("Occupation: chemical pharmaceutical engineer", "Education background: chemical and pharmaceutical engineering"),
+    (
+        "Is allergic to peanuts and shellfish according to the clinic in Ampang",
+        "Is allergic to peanuts and seafood according to the clinic in Ampang",
+    ),
 ]
 
 
@@ -131,10 +136,19 @@ def test_different_people_or_attributes_never_merge(old: str, new: str) -> None:
 def test_one_fact_still_merges() -> None:
     assert run("Aime le jazz et la bossa nova", "Aime le jazz").action == "absorb"
     assert run("Aime le jazz", "Aime le jazz et la bossa nova").action == "replace"
-    assert run("Lives in Ipoh with her husband and their two kids",
-               "Lives in Ipoh with her husband and their two children").action == "replace"
-    assert run("Audrey's dogs are all mutts, with two being Jack Russell mixes and the other two Chihuahua mixes.",
-               "Audrey's dogs are mutts; two are Jack Russell mixes, and two are Chihuahua mixes.").action == "replace"
+    assert (
+        run(
+            "Lives in Ipoh with her husband and their two kids", "Lives in Ipoh with her husband and their two children"
+        ).action
+        == "replace"
+    )
+    assert (
+        run(
+            "Audrey's dogs are all mutts, with two being Jack Russell mixes and the other two Chihuahua mixes.",
+            "Audrey's dogs are mutts; two are Jack Russell mixes, and two are Chihuahua mixes.",
+        ).action
+        == "replace"
+    )
 
 
 def test_referents() -> None:
@@ -177,7 +191,6 @@ NOT_A_CORRECTION = [
 
 
 @pytest.mark.parametrize(("lang", "old", "new"), NOT_A_CORRECTION)
-def test_a_negative_statement_that_ends_no_state_of_the_user_retires_nothing(lang: str, old: str,
-                                                                              new: str) -> None:
+def test_a_negative_statement_that_ends_no_state_of_the_user_retires_nothing(lang: str, old: str, new: str) -> None:
     d = run(old, new)
     assert d.action == "insert", (d.action, d.reason)

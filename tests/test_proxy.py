@@ -14,8 +14,18 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from tests.servers import ChatServer, UvicornThread
 
-FACT = json.dumps({"memories": [{"text": "Wants deliveries sent to the office in Cyberjaya",
-                                 "kind": "preference", "scope": "global", "confidence": 0.9}]})
+FACT = json.dumps(
+    {
+        "memories": [
+            {
+                "text": "Wants deliveries sent to the office in Cyberjaya",
+                "kind": "preference",
+                "scope": "global",
+                "confidence": 0.9,
+            }
+        ]
+    }
+)
 
 
 @pytest.fixture
@@ -26,18 +36,36 @@ def upstream():
 
 def _service(tmp_path, upstream, **extra):
     options = {"reflection_timeout_s": 2.0, "llm_timeout_s": 5.0} | extra
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", embedder="none",
-                        llm_base_url=upstream.url, llm_model="stub", _env_file=None, **options)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'p.db'}",
+        embedder="none",
+        llm_base_url=upstream.url,
+        llm_model="stub",
+        _env_file=None,
+        **options,
+    )
     return settings, UvicornThread(create_app(settings))
 
 
-def _ask(url: str, text: str = "Where is my order? From now on please deliver to my office in Cyberjaya.",
-         user: str = "77", stream: bool = False, timeout: float = 30):
-    body = {"model": "stub", "user": user, "stream": stream,
-            "messages": [{"role": "system", "content": "You are a helpful shop assistant."},
-                         {"role": "user", "content": text}]}
-    return httpx.post(f"{url}/v1/chat/completions", json=body,
-                      headers={"X-Souvenir-Channel": "telegram"}, timeout=timeout)
+def _ask(
+    url: str,
+    text: str = "Where is my order? From now on please deliver to my office in Cyberjaya.",
+    user: str = "77",
+    stream: bool = False,
+    timeout: float = 30,
+):
+    body = {
+        "model": "stub",
+        "user": user,
+        "stream": stream,
+        "messages": [
+            {"role": "system", "content": "You are a helpful shop assistant."},
+            {"role": "user", "content": text},
+        ],
+    }
+    return httpx.post(
+        f"{url}/v1/chat/completions", json=body, headers={"X-Souvenir-Channel": "telegram"}, timeout=timeout
+    )
 
 
 def _wait_memory(url: str, channel: str, user: str, needle: str, timeout_s: float = 10) -> list[str]:
@@ -89,10 +117,17 @@ def test_a_hanging_reflection_model_adds_nothing_to_the_reply(tmp_path, upstream
 @pytest.mark.parametrize("mode", ["500", "garbage", "close"])
 def test_a_failing_reflection_is_retried_then_parked_and_counted(tmp_path, upstream, mode):
     upstream.reflection_mode = mode
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'f.db'}", embedder="none",
-                        llm_base_url=upstream.url, llm_model="stub", reflection_park_after_s=0.5,
-                        reflection_backoff_s=0.0, llm_breaker_cooldown_s=0.01,
-                        reflection_timeout_s=2.0, _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'f.db'}",
+        embedder="none",
+        llm_base_url=upstream.url,
+        llm_model="stub",
+        reflection_park_after_s=0.5,
+        reflection_backoff_s=0.0,
+        llm_breaker_cooldown_s=0.01,
+        reflection_timeout_s=2.0,
+        _env_file=None,
+    )
     rt = open_runtime(settings)
     try:
         rt.engine.record_turn("api", "u", "I live in Ipoh", "Nice!")
@@ -111,8 +146,13 @@ def test_a_failing_reflection_is_retried_then_parked_and_counted(tmp_path, upstr
 
 def test_the_breaker_stops_calling_a_dead_model(tmp_path, upstream):
     upstream.reflection_mode = "500"
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", embedder="none",
-                        llm_base_url=upstream.url, llm_model="stub", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'b.db'}",
+        embedder="none",
+        llm_base_url=upstream.url,
+        llm_model="stub",
+        _env_file=None,
+    )
     rt = open_runtime(settings)
     try:
         for i in range(3):
@@ -136,8 +176,11 @@ def test_streaming_is_relayed_unchanged_and_remembered(tmp_path, upstream):
     with server:
         r = _ask(server.url, stream=True)
         assert r.status_code == 200 and "data: [DONE]" in r.text
-        words = [json.loads(line[5:])["choices"][0]["delta"]["content"]
-                 for line in r.text.splitlines() if line.startswith("data: {")]
+        words = [
+            json.loads(line[5:])["choices"][0]["delta"]["content"]
+            for line in r.text.splitlines()
+            if line.startswith("data: {")
+        ]
         assert "".join(words).strip() == "Your order ships today."
         assert "Cyberjaya" in " ".join(_wait_memory(server.url, "telegram", "77", "Cyberjaya"))
 
@@ -167,8 +210,9 @@ def test_models_pass_through_and_bad_requests_are_422(tmp_path, upstream):
         assert httpx.get(f"{server.url}/v1/models").json()["data"][0]["id"] == "stub-model"
         r = httpx.post(f"{server.url}/v1/chat/completions", json={"model": "x"})
         assert r.status_code == 422 and "messages" in r.text
-        r = httpx.post(f"{server.url}/v1/chat/completions", content=b"{not json",
-                       headers={"Content-Type": "application/json"})
+        r = httpx.post(
+            f"{server.url}/v1/chat/completions", content=b"{not json", headers={"Content-Type": "application/json"}
+        )
         assert r.status_code == 422
         # a body that does not say it is JSON (a web page's "simple request") never reaches it
         r = httpx.post(f"{server.url}/v1/chat/completions", content=b'{"model": "x", "messages": []}')

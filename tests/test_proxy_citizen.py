@@ -39,20 +39,34 @@ class ToolServer(_LoopbackServer):
                     message = {"role": "assistant", "content": '{"memories": []}'}
                     finish = "stop"
                 elif body["messages"][-1]["role"] == "user":
-                    message = {"role": "assistant", "content": None, "tool_calls": [
-                        {"id": "c1", "type": "function", "function": {"name": "track", "arguments": "{}"}}]}
+                    message = {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {"id": "c1", "type": "function", "function": {"name": "track", "arguments": "{}"}}
+                        ],
+                    }
                     finish = "tool_calls"
                 else:
                     message, finish = {"role": "assistant", "content": "It ships on Monday."}, "stop"
-                _send_json(self, 200, json.dumps({"choices": [{"index": 0, "message": message,
-                                                               "finish_reason": finish}]}).encode())
+                _send_json(
+                    self,
+                    200,
+                    json.dumps({"choices": [{"index": 0, "message": message, "finish_reason": finish}]}).encode(),
+                )
 
         self._serve(Handler)
 
 
 def _app(tmp_path, upstream_url: str):
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", embedder="none", window_embedder="none",
-                        llm_base_url=upstream_url, llm_model="stub", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'c.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=upstream_url,
+        llm_model="stub",
+        _env_file=None,
+    )
     return UvicornThread(create_app(settings))
 
 
@@ -91,11 +105,14 @@ def test_user_header_no_user_counter_and_retries_recorded_once(tmp_path):
 def test_tool_call_legs_are_not_exchanges(tmp_path):
     with ToolServer() as upstream, _app(tmp_path, upstream.url) as server:
         messages = [{"role": "user", "content": "When does my parcel to Ipoh ship?"}]
-        first = httpx.post(f"{server.url}/v1/chat/completions",
-                           json={"model": "stub", "user": "7", "messages": messages}).json()
+        first = httpx.post(
+            f"{server.url}/v1/chat/completions", json={"model": "stub", "user": "7", "messages": messages}
+        ).json()
         call = first["choices"][0]["message"]
-        messages += [call, {"role": "tool", "tool_call_id": "c1", "content": "{\"ships\": \"Monday\"}"}]
-        final = httpx.post(f"{server.url}/v1/chat/completions", json={"model": "stub", "user": "7", "messages": messages})
+        messages += [call, {"role": "tool", "tool_call_id": "c1", "content": '{"ships": "Monday"}'}]
+        final = httpx.post(
+            f"{server.url}/v1/chat/completions", json={"model": "stub", "user": "7", "messages": messages}
+        )
         assert final.json()["choices"][0]["message"]["content"] == "It ships on Monday."
         time.sleep(0.5)
         assert _turns(tmp_path) == [("When does my parcel to Ipoh ship?", "It ships on Monday.")]
@@ -106,8 +123,11 @@ def test_a_reply_the_client_never_got_is_not_recorded(tmp_path):
     with ChatServer(reply="Here it is.") as upstream, _app(tmp_path, upstream.url) as server:
         upstream.chat_mode, upstream.delay_s = "slow", 2.0
         with pytest.raises(httpx.ReadTimeout):
-            httpx.post(f"{server.url}/v1/chat/completions", timeout=0.5, json={
-                "model": "stub", "user": "9", "messages": [{"role": "user", "content": "I moved to Ipoh"}]})
+            httpx.post(
+                f"{server.url}/v1/chat/completions",
+                timeout=0.5,
+                json={"model": "stub", "user": "9", "messages": [{"role": "user", "content": "I moved to Ipoh"}]},
+            )
         time.sleep(3.0)
         assert _turns(tmp_path) == []
         assert 'event="proxy_client_gone"} 1.0' in httpx.get(f"{server.url}/metrics").text
@@ -119,9 +139,11 @@ def test_a_client_gone_before_its_body_was_read_is_counted_not_a_500(tmp_path):
     with ChatServer(reply="Here it is.") as upstream, _app(tmp_path, upstream.url) as server:
         host, port = server.url.removeprefix("http://").split(":")
         with socket.create_connection((host, int(port)), timeout=5) as client:
-            client.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                           b"Content-Type: application/json\r\nContent-Length: 400\r\n\r\n"
-                           b'{"model": "stub", "user": "9", "messages": [')
+            client.sendall(
+                b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 400\r\n\r\n"
+                b'{"model": "stub", "user": "9", "messages": ['
+            )
         deadline, metrics = time.monotonic() + 10, ""
         while 'event="proxy_client_gone"} 1.0' not in metrics and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -131,15 +153,18 @@ def test_a_client_gone_before_its_body_was_read_is_counted_not_a_500(tmp_path):
         assert _turns(tmp_path) == []
 
 
-_STREAM = {"model": "stub", "user": "9", "stream": True,
-           "messages": [{"role": "user", "content": "I moved to Ipoh last week"}]}
+_STREAM = {
+    "model": "stub",
+    "user": "9",
+    "stream": True,
+    "messages": [{"role": "user", "content": "I moved to Ipoh last week"}],
+}
 
 
 def test_a_stream_the_model_cut_short_is_counted_not_recorded(tmp_path):
     """The model server drops the connection after two words, without ``[DONE]``: the
     client got a partial reply, so the exchange is not stored as said; it is counted."""
-    with ChatServer(reply="That sounds like a big move for you.") as upstream, \
-            _app(tmp_path, upstream.url) as server:
+    with ChatServer(reply="That sounds like a big move for you.") as upstream, _app(tmp_path, upstream.url) as server:
         upstream.cut_after_words = 2
         with httpx.stream("POST", f"{server.url}/v1/chat/completions", json=_STREAM, timeout=10) as answer:
             assert answer.status_code == 200
@@ -156,16 +181,21 @@ def test_a_stream_the_model_cut_short_is_counted_not_recorded(tmp_path):
 def test_a_client_that_leaves_mid_stream_gets_nothing_recorded(tmp_path):
     """The client reads the first words and hangs up while the model is still streaming:
     the rest never reached anyone, so nothing is recorded; it is counted."""
-    with ChatServer(reply="one two three four five six seven eight") as upstream, \
-            _app(tmp_path, upstream.url) as server:
+    with (
+        ChatServer(reply="one two three four five six seven eight") as upstream,
+        _app(tmp_path, upstream.url) as server,
+    ):
         upstream.word_delay_s = 0.3
         with httpx.stream("POST", f"{server.url}/v1/chat/completions", json=_STREAM, timeout=10) as answer:
             first = next(answer.iter_text())
             assert "one" in first
         deadline = time.monotonic() + 10
         metrics = ""
-        while "proxy_stream_cut\"} 1.0" not in metrics and "proxy_client_gone\"} 1.0" not in metrics \
-                and time.monotonic() < deadline:
+        while (
+            'proxy_stream_cut"} 1.0' not in metrics
+            and 'proxy_client_gone"} 1.0' not in metrics
+            and time.monotonic() < deadline
+        ):
             time.sleep(0.2)
             metrics = httpx.get(f"{server.url}/metrics").text
         time.sleep(3.0)  # the model's whole reply (8 words × 0.3 s) has had time to end
@@ -186,8 +216,12 @@ def test_the_channels_language_header_comes_first_for_lang(tmp_path):
         url = f"{server.url}/v1/chat/completions"
 
         def say(text: str, headers: dict | None = None, stream: bool = False) -> httpx.Response:
-            return httpx.post(url, timeout=30, headers=headers or {}, json={
-                "model": "stub", "user": "9", "stream": stream, "messages": [{"role": "user", "content": text}]})
+            return httpx.post(
+                url,
+                timeout=30,
+                headers=headers or {},
+                json={"model": "stub", "user": "9", "stream": stream, "messages": [{"role": "user", "content": text}]},
+            )
 
         def settled(expected: str) -> str | None:
             deadline = time.monotonic() + 10
@@ -215,21 +249,35 @@ def test_health_says_when_the_upstream_model_fails_the_proxy(tmp_path):
         url = f"{server.url}/v1/chat/completions"
         assert httpx.get(f"{server.url}/health").json()["proxy"]["upstream"] == "unknown"
         upstream.chat_mode = "500"
-        assert httpx.post(url, timeout=30, json={"model": "stub", "messages": [
-            {"role": "user", "content": "hello there"}]}).status_code == 500
+        assert (
+            httpx.post(
+                url, timeout=30, json={"model": "stub", "messages": [{"role": "user", "content": "hello there"}]}
+            ).status_code
+            == 500
+        )
         body = httpx.get(f"{server.url}/health").json()
         assert body["status"] == "degraded" and body["proxy"]["upstream"] == "failing"
         assert body["proxy"]["last_failure"] == "HTTP 500"
         assert [c["part"] for c in body["causes"]] == ["proxy"]
         upstream.chat_mode = "ok"
-        assert httpx.post(url, timeout=30, json={"model": "stub", "messages": [
-            {"role": "user", "content": "hello again"}]}).status_code == 200
+        assert (
+            httpx.post(
+                url, timeout=30, json={"model": "stub", "messages": [{"role": "user", "content": "hello again"}]}
+            ).status_code
+            == 200
+        )
         body = httpx.get(f"{server.url}/health").json()
         assert body["status"] == "ok" and body["proxy"]["upstream"] == "ok" and body["causes"] == []
     gone = f"http://127.0.0.1:{_free_port()}"
     with _app(tmp_path, gone) as server:
-        assert httpx.post(f"{server.url}/v1/chat/completions", timeout=30, json={"model": "stub", "messages": [
-            {"role": "user", "content": "anyone?"}]}).status_code == 502
+        assert (
+            httpx.post(
+                f"{server.url}/v1/chat/completions",
+                timeout=30,
+                json={"model": "stub", "messages": [{"role": "user", "content": "anyone?"}]},
+            ).status_code
+            == 502
+        )
         body = httpx.get(f"{server.url}/health/ready").json()
         assert body["proxy"]["last_failure"] == "ConnectError" and "127.0.0.1" not in str(body["causes"])
 

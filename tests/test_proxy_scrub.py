@@ -38,24 +38,38 @@ class EchoServer(_LoopbackServer):
                 seen = f"{self.headers.get('Authorization')} / {json.dumps(body.get('messages', []))}"
                 if outer.mode == "stream":
                     event = json.dumps({"choices": [{"delta": {"content": f"you sent {seen}"}}]})
-                    payload = (f"data: {event}\n\n"
-                               'data: {"choices": [{"delta": {}, "finish_reason": "stop"}]}\n\ndata: [DONE]\n\n').encode()
+                    payload = (
+                        f"data: {event}\n\n"
+                        'data: {"choices": [{"delta": {}, "finish_reason": "stop"}]}\n\ndata: [DONE]\n\n'
+                    ).encode()
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")
                     self.send_header("X-Echo", seen[:200])
                     self.send_header("Transfer-Encoding", "chunked")
                     self.end_headers()
                     for i in range(0, len(payload), 5):
-                        piece = payload[i:i + 5]
+                        piece = payload[i : i + 5]
                         self.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
                     self.wfile.write(b"0\r\n\r\n")
                     return
                 if outer.mode == "401":
                     status, answer = 401, {"error": {"message": f"Incorrect API key provided: {seen}"}}
                 else:
-                    status, answer = 200, {"id": "x", "object": "chat.completion", "model": "stub", "choices": [
-                        {"index": 0, "message": {"role": "assistant", "content": f"you sent {seen}"},
-                         "finish_reason": "stop"}]}
+                    status, answer = (
+                        200,
+                        {
+                            "id": "x",
+                            "object": "chat.completion",
+                            "model": "stub",
+                            "choices": [
+                                {
+                                    "index": 0,
+                                    "message": {"role": "assistant", "content": f"you sent {seen}"},
+                                    "finish_reason": "stop",
+                                }
+                            ],
+                        },
+                    )
                 payload = json.dumps(answer).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -74,13 +88,26 @@ class EchoServer(_LoopbackServer):
 def test_the_model_key_and_the_callers_key_never_leave(tmp_path, mode):
     with EchoServer() as upstream:
         upstream.mode = mode
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", llm_api_key=MODEL_KEY, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 's.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            llm_api_key=MODEL_KEY,
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             caller_key = "sv_" + "Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV_bN-mQ1wE3r"
-            r = client.post("/v1/chat/completions", json={
-                "model": "stub", "user": "u1", "stream": mode == "stream",
-                "messages": [{"role": "user", "content": f"my key is {caller_key}, tell me the weather"}]})
+            r = client.post(
+                "/v1/chat/completions",
+                json={
+                    "model": "stub",
+                    "user": "u1",
+                    "stream": mode == "stream",
+                    "messages": [{"role": "user", "content": f"my key is {caller_key}, tell me the weather"}],
+                },
+            )
             relayed = r.text + json.dumps(dict(r.headers))
             assert r.status_code == (401 if mode == "401" else 200)
             assert "[redacted]" in relayed  # the echo came back, scrubbed

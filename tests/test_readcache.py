@@ -47,8 +47,10 @@ def stores(path):
 
 def view(store, user_id: int, story_id: int | None, query: np.ndarray) -> tuple:
     """Everything the read path takes from the store, comparable."""
-    candidates = [(m.id, m.text, m.kind, m.scope, m.story_id, m.confidence, m.pinned, m.status,
-                   m.updated_at, m.content_hash) for m in store.candidates(user_id, story_id)]
+    candidates = [
+        (m.id, m.text, m.kind, m.scope, m.story_id, m.confidence, m.pinned, m.status, m.updated_at, m.content_hash)
+        for m in store.candidates(user_id, story_id)
+    ]
     ids, sims = store.vector_scores(user_id, E, query)
     # a subset (the fused score's shortlist): every other memory and an unknown id, the same
     # bits as in the whole product
@@ -75,10 +77,12 @@ def same(cached, truth, user_id: int, story_id: int | None = None) -> None:
     ids, sims = cached.vector_scores(user_id, E, query)
     config = SelectionConfig(limit=8, semantic_slots=3, semantic_threshold=0.5)
     fast = select(cached.candidates(user_id, story_id), Scores(ids, sims), config, NOW, story_id)
-    plain = select(list(truth.candidates(user_id, story_id)), dict(zip(ids.tolist(), sims.tolist())),
-                   config, NOW, story_id)
-    assert [(s.memory.id, s.pass_name, s.reason) for s in fast.memories + fast.rules] == \
-        [(s.memory.id, s.pass_name, s.reason) for s in plain.memories + plain.rules]
+    plain = select(
+        list(truth.candidates(user_id, story_id)), dict(zip(ids.tolist(), sims.tolist())), config, NOW, story_id
+    )
+    assert [(s.memory.id, s.pass_name, s.reason) for s in fast.memories + fast.rules] == [
+        (s.memory.id, s.pass_name, s.reason) for s in plain.memories + plain.rules
+    ]
 
 
 def embed(store, ids: list[int] | None = None, seed: int = 0) -> None:
@@ -88,8 +92,9 @@ def embed(store, ids: list[int] | None = None, seed: int = 0) -> None:
 
 
 def add(store, user_id: int, text: str, story_id: int | None = None, when: datetime = NOW) -> int:
-    return store.insert_memory(user_id, text, "fact", "story" if story_id else "global", story_id,
-                               0.9, False, None, when)
+    return store.insert_memory(
+        user_id, text, "fact", "story" if story_id else "global", story_id, 0.9, False, None, when
+    )
 
 
 def test_random_writes_from_three_writers_never_leave_the_cache_stale(stores, path):
@@ -106,8 +111,13 @@ def test_random_writes_from_three_writers_never_leave_the_cache_stale(stores, pa
         ids = [m.id for m in truth.memories(user, "active")]
         op = rnd.randrange(9)
         if op == 0 or not ids:
-            add(writer, user, f"new memory {step}", story if user == users[0] and rnd.random() < 0.3 else None,
-                NOW + timedelta(minutes=step))
+            add(
+                writer,
+                user,
+                f"new memory {step}",
+                story if user == users[0] and rnd.random() < 0.3 else None,
+                NOW + timedelta(minutes=step),
+            )
         elif op == 1:
             mid = rnd.choice(ids)
             writer.replace_wording(mid, f"reworded {step}", 1.0, None, NOW + timedelta(minutes=step), NOW)
@@ -222,16 +232,19 @@ def test_a_store_migrated_with_memories_already_in_it(path):
     ids = []
     with old.transaction() as conn:  # rows as the schema of version 5 holds them
         for i in range(3):
-            ids.append(conn.execute(
-                "INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, "
-                "content_hash) VALUES (?, 'fact', 'global', ?, ?, ?, ?)",
-                (user, f"memory {i}", NOW.isoformat(), NOW.isoformat(),
-                 content_hash(f"memory {i}"))).lastrowid)
+            ids.append(
+                conn.execute(
+                    "INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, "
+                    "content_hash) VALUES (?, 'fact', 'global', ?, ?, ?, ?)",
+                    (user, f"memory {i}", NOW.isoformat(), NOW.isoformat(), content_hash(f"memory {i}")),
+                ).lastrowid
+            )
         rng = np.random.default_rng(0)  # and their vectors, as the code of version 5 wrote them
         for mid, i in zip(ids, range(3)):
-            conn.execute("INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
-                         "VALUES (?, ?, ?, ?, ?)", (mid, E, content_hash(f"memory {i}"), DIM,
-                                                    rng.standard_normal(DIM).astype(np.float32).tobytes()))
+            conn.execute(
+                "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) VALUES (?, ?, ?, ?, ?)",
+                (mid, E, content_hash(f"memory {i}"), DIM, rng.standard_normal(DIM).astype(np.float32).tobytes()),
+            )
     old.close()
     cached, truth = SQLiteStore(path), SQLiteStore(path, cache_memories=0)
     try:

@@ -107,8 +107,13 @@ def test_random_writes_from_two_replicas_never_leave_either_stale(replicas):
         ids = [m.id for m in truth.memories(user, "active")]
         op = rnd.randrange(7)
         if op == 0 or not ids:
-            add(writer, user, f"new {step}", story if user == users[0] and rnd.random() < 0.3 else None,
-                NOW + timedelta(minutes=step))
+            add(
+                writer,
+                user,
+                f"new {step}",
+                story if user == users[0] and rnd.random() < 0.3 else None,
+                NOW + timedelta(minutes=step),
+            )
         elif op == 1:
             writer.replace_wording(rnd.choice(ids), f"reworded {step}", 1.0, None, NOW, NOW)
         elif op == 2 and len(ids) > 1:
@@ -150,12 +155,15 @@ def test_metrics_count_this_replicas_cache_reads(pg_url):
                 return [m["text"] for m in r.json()["memories"]]
 
             assert context() == ["Lives in Ipoh"] and context() == ["Lives in Ipoh"]
-            other.engine.remember("api", "u1", Candidate(text="Works at the port", kind="fact", scope="global",
-                                                         confidence=1.0))
+            other.engine.remember(
+                "api", "u1", Candidate(text="Works at the port", kind="fact", scope="global", confidence=1.0)
+            )
             assert "Works at the port" in context()
             metrics = c.get("/metrics").text
             for event in ("hit", "refresh", "reload"):
-                line = next(x for x in metrics.splitlines() if x.startswith(f'souvenir_read_cache_total{{event="{event}"}}'))
+                line = next(
+                    x for x in metrics.splitlines() if x.startswith(f'souvenir_read_cache_total{{event="{event}"}}')
+                )
                 assert float(line.split()[-1]) >= 1, line
     finally:
         rt.close()
@@ -176,8 +184,12 @@ def test_one_transaction_takes_one_tick_per_user(replicas):
         embed(one)
         one.delete_memory(ids[0], NOW)
     assert tick() == before + 1
-    assert {t for (t,) in one._query("SELECT tick FROM memory_ticks WHERE memory_id IN (" +
-                                     ",".join("?" * len(ids)) + ")", ids)} == {before + 1}
+    assert {
+        t
+        for (t,) in one._query(
+            "SELECT tick FROM memory_ticks WHERE memory_id IN (" + ",".join("?" * len(ids)) + ")", ids
+        )
+    } == {before + 1}
     same(two, truth, user)
     assert len(list(two.candidates(user, None))) == 50
 
@@ -206,8 +218,7 @@ def test_a_pooled_connection_writing_for_many_users_defines_one_setting(replicas
     with one.transaction():  # one backend, as a pooled connection lent to many users
         for user in users:
             add(one, user, "one memory")
-        per_user = one._query("SELECT count(current_setting('souvenir.read_tick_' || id, true)) "
-                              "FROM users")[0][0]
+        per_user = one._query("SELECT count(current_setting('souvenir.read_tick_' || id, true)) FROM users")[0][0]
         held = one._query("SELECT current_setting('souvenir.read_tick', true)")[0][0]
     assert per_user == 0
     assert held.split(":")[0] == str(users[-1])
@@ -240,9 +251,17 @@ def test_a_context_on_postgres_reads_the_tick_once(pg_url):
     from tests.servers import EmbeddingServer
 
     with EmbeddingServer() as server:
-        rt = open_runtime(Settings(database_url=pg_url, embedder="openai", embedder_url=server.url,
-                                   embedder_model="stand-in", window_embedder="none",
-                                   llm_base_url="", _env_file=None))
+        rt = open_runtime(
+            Settings(
+                database_url=pg_url,
+                embedder="openai",
+                embedder_url=server.url,
+                embedder_model="stand-in",
+                window_embedder="none",
+                llm_base_url="",
+                _env_file=None,
+            )
+        )
         try:
             for text in ("My cat is called Kopi", "I live in Penang", "Mon frère s'appelle Luc"):
                 rt.engine.record_turn("api", "u", text)

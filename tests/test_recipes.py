@@ -23,23 +23,37 @@ from tests.servers import ChatServer, UvicornThread
 
 REPO = Path(__file__).resolve().parent.parent
 NODE_MODULES = REPO / ".venv" / "node" / "node_modules"
-RECIPES = dict(re.findall(r"<!-- recipe: (\w+) -->\n```\w+\n(.*?)```",
-                          (REPO / "docs" / "recipes.md").read_text(encoding="utf-8"), re.S))
-PYTHON_PACKAGES = {"openai": "openai", "langchain": "langchain_openai", "litellm": "litellm",
-                   "llamaindex": "llama_index.llms.openai_like"}
+RECIPES = dict(
+    re.findall(
+        r"<!-- recipe: (\w+) -->\n```\w+\n(.*?)```", (REPO / "docs" / "recipes.md").read_text(encoding="utf-8"), re.S
+    )
+)
+PYTHON_PACKAGES = {
+    "openai": "openai",
+    "langchain": "langchain_openai",
+    "litellm": "litellm",
+    "llamaindex": "llama_index.llms.openai_like",
+}
 
 
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory):
     db = tmp_path_factory.mktemp("recipes") / "r.db"
     with ChatServer(reply="Nitrile gloves suit you.") as upstream:
-        settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{db}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             with UvicornThread(create_app(settings, runtime=rt)) as server:
-                r = httpx.post(f"{server.url}/v1/users/telegram/ann/memories",
-                               json={"text": "Allergic to latex gloves"})
+                r = httpx.post(
+                    f"{server.url}/v1/users/telegram/ann/memories", json={"text": "Allergic to latex gloves"}
+                )
                 assert r.status_code == 200
                 yield server.url, upstream
         finally:
@@ -74,7 +88,10 @@ def test_recipe_runs_as_written(proxy, name, tmp_path):
     # each recipe sends the same conversation: a fresh user, or the proxy would take it for a
     # client's retry of the previous recipe's request and record it once (issue #13)
     httpx.delete(f"{url}/v1/users/telegram/ann")
-    assert httpx.post(f"{url}/v1/users/telegram/ann/memories", json={"text": "Allergic to latex gloves"}).status_code == 200
+    assert (
+        httpx.post(f"{url}/v1/users/telegram/ann/memories", json={"text": "Allergic to latex gloves"}).status_code
+        == 200
+    )
     before = _turns(url)
     sent = len(upstream.requests)
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=55)
@@ -91,8 +108,10 @@ def test_recipe_runs_as_written(proxy, name, tmp_path):
 
 
 # -- where each client puts the user -----------------------------------------------------------
-MESSAGES = [{"role": "system", "content": "You are a kind assistant."},
-            {"role": "user", "content": "Which gloves should I buy?"}]
+MESSAGES = [
+    {"role": "system", "content": "You are a kind assistant."},
+    {"role": "user", "content": "Which gloves should I buy?"},
+]
 
 
 def _openai(base: str, **kwargs) -> str:
@@ -129,9 +148,15 @@ PLACES = {
     "langchain user field": ("langchain_openai", lambda b: _langchain(b, {"user": "ann"}, {})),
     "langchain model_kwargs": ("langchain_openai", lambda b: _langchain(b, {"model_kwargs": {"user": "ann"}}, {})),
     "langchain invoke(user=)": ("langchain_openai", lambda b: _langchain(b, {}, {"user": "ann"})),
-    "langchain header": ("langchain_openai", lambda b: _langchain(b, {"default_headers": {"X-Souvenir-User": "ann"}}, {})),
+    "langchain header": (
+        "langchain_openai",
+        lambda b: _langchain(b, {"default_headers": {"X-Souvenir-User": "ann"}}, {}),
+    ),
     "litellm user= (a model litellm knows)": ("litellm", lambda b: _litellm(b, "openai/gpt-4o-mini", user="ann")),
-    "litellm user= allowed_openai_params": ("litellm", lambda b: _litellm(b, user="ann", allowed_openai_params=["user"])),
+    "litellm user= allowed_openai_params": (
+        "litellm",
+        lambda b: _litellm(b, user="ann", allowed_openai_params=["user"]),
+    ),
     "litellm extra_body": ("litellm", lambda b: _litellm(b, extra_body={"user": "ann"})),
     "litellm header": ("litellm", lambda b: _litellm(b, extra_headers={"X-Souvenir-User": "ann"})),
 }
@@ -139,7 +164,10 @@ PLACES = {
 
 def _fresh_ann(url: str, channel: str = "api") -> int:
     httpx.delete(f"{url}/v1/users/{channel}/ann")
-    assert httpx.post(f"{url}/v1/users/{channel}/ann/memories", json={"text": "Allergic to latex gloves"}).status_code == 200
+    assert (
+        httpx.post(f"{url}/v1/users/{channel}/ann/memories", json={"text": "Allergic to latex gloves"}).status_code
+        == 200
+    )
     return len(httpx.get(f"{url}/v1/users/{channel}/ann/export").json()["tables"]["turns"])
 
 

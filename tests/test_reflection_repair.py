@@ -19,22 +19,23 @@ ITEM = json.dumps(GOOD)
 
 # Ten malformed answers of the kinds models produce; each holds the one memory "Likes jazz".
 MALFORMED = [
-    '{"memories": [' + ITEM + ',]}',                                       # trailing comma
+    '{"memories": [' + ITEM + ",]}",  # trailing comma
     "{'memories': [{'text': 'Likes jazz', 'kind': 'preference', 'scope': 'global', 'confidence': 0.9}]}",
     '{memories: [{text: "Likes jazz", kind: "preference", scope: "global", confidence: 0.9}]}',
-    'Here are the notes: {"memories": [' + ITEM + ']} Hope this helps!',    # prose around
-    '{"memories": [' + ITEM + ']',                                          # one brace short
-    '{"memories": [' + ITEM + '], "summary": "He said "bye"" }',            # unescaped quotes
-    '{"memories": [' + ITEM + '] // one memory\n}',                         # a comment
-    '```\n{"memories": [' + ITEM + '],}\n```',                              # fence and trailing comma
-    '{"memories": [' + ITEM.replace('"confidence": 0.9', '"confidence": .9') + ']}',
-    '{"memories": [' + ITEM + ', {"text": "Owns a c',                       # cut off in the 2nd item
+    'Here are the notes: {"memories": [' + ITEM + "]} Hope this helps!",  # prose around
+    '{"memories": [' + ITEM + "]",  # one brace short
+    '{"memories": [' + ITEM + '], "summary": "He said "bye"" }',  # unescaped quotes
+    '{"memories": [' + ITEM + "] // one memory\n}",  # a comment
+    '```\n{"memories": [' + ITEM + "],}\n```",  # fence and trailing comma
+    '{"memories": [' + ITEM.replace('"confidence": 0.9', '"confidence": .9') + "]}",
+    '{"memories": [' + ITEM + ', {"text": "Owns a c',  # cut off in the 2nd item
 ]
 
 
 def test_malformed_answers_are_repaired_then_validated():
-    recovered = [i for i, raw in enumerate(MALFORMED)
-                 if [c.text for c in parse_reflection(raw).candidates] == ["Likes jazz"]]
+    recovered = [
+        i for i, raw in enumerate(MALFORMED) if [c.text for c in parse_reflection(raw).candidates] == ["Likes jazz"]
+    ]
     print(f"\nrecovered {len(recovered)} of {len(MALFORMED)}: {recovered}")
     assert len(recovered) >= 8
     assert all(parse_reflection(raw).unreadable is None for raw in MALFORMED)
@@ -69,9 +70,15 @@ def test_the_prompt_asks_for_the_users_language():
 
 def test_the_worker_retries_an_unreadable_answer_and_the_prompt_carries_the_language(tmp_path):
     with ChatServer(reflection_answer="Sorry, I cannot help with that.") as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", embedder="none",
-                            window_embedder="none", llm_base_url=upstream.url, llm_model="stub",
-                            reflection_timeout_s=5, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'r.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=5,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         rt.worker.backoff_s = 0.0
         try:
@@ -80,8 +87,9 @@ def test_the_worker_retries_an_unreadable_answer_and_the_prompt_carries_the_lang
             assert rt.worker.counts["failed"] == 1 and rt.worker.counts["ok"] == 0
             asked = [r for r in upstream.requests if "response_format" in r or "format" in r]
             assert '"user_language": "ms"' in asked[-1]["messages"][1]["content"]
-            upstream.reflection_answer = json.dumps({"memories": [
-                {"text": "Tinggal di Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})
+            upstream.reflection_answer = json.dumps(
+                {"memories": [{"text": "Tinggal di Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]}
+            )
             rt.worker.drain()
             assert rt.worker.counts["ok"] == 1
             assert [m.text for m in rt.engine.memories("telegram", "5")] == ["Tinggal di Ipoh"]

@@ -10,7 +10,11 @@ from souvenir.engine.core import Engine
 from souvenir.errors import FileFormatError
 from souvenir.replay.apply import import_memories, replay_chat
 from souvenir.replay.formats import (
-    normalise_dia_id, parse_chat_jsonl, parse_locomo, parse_memories_jsonl, parse_session_time,
+    normalise_dia_id,
+    parse_chat_jsonl,
+    parse_locomo,
+    parse_memories_jsonl,
+    parse_session_time,
 )
 from souvenir.store import open_store
 from tests.conftest import shared_path
@@ -38,9 +42,14 @@ def test_locomo_file_parses(tmp_path):
 
 def test_malformed_chat_file_fails_with_its_line_and_writes_nothing(tmp_path, engine):
     path = tmp_path / "chat.jsonl"
-    path.write_text(json.dumps({"user": "a", "message": "hello there"}) + "\n"
-                    + json.dumps({"user": "a", "message": "I live in Ipoh"}) + "\n"
-                    + '{"user": "a", "message": \n', encoding="utf-8")
+    path.write_text(
+        json.dumps({"user": "a", "message": "hello there"})
+        + "\n"
+        + json.dumps({"user": "a", "message": "I live in Ipoh"})
+        + "\n"
+        + '{"user": "a", "message": \n',
+        encoding="utf-8",
+    )
     with pytest.raises(FileFormatError) as info:
         replay_chat(engine, str(path), parse_chat_jsonl(path))
     assert info.value.line == 3
@@ -75,9 +84,11 @@ def test_non_utf8_file_names_its_line(tmp_path):
 
 def test_import_memories_through_the_write_path(tmp_path, engine):
     path = tmp_path / "mem.jsonl"
-    rows = [{"text": "Aime le jazz et la bossa nova", "kind": "preference", "date": "2024-01-10"},
-            {"text": "Aime le jazz", "kind": "preference", "date": "2024-05-01"},
-            {"text": "Never mention the war", "kind": "rule"}]
+    rows = [
+        {"text": "Aime le jazz et la bossa nova", "kind": "preference", "date": "2024-01-10"},
+        {"text": "Aime le jazz", "kind": "preference", "date": "2024-05-01"},
+        {"text": "Never mention the war", "kind": "rule"},
+    ]
     path.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
     results = import_memories(engine, str(path), parse_memories_jsonl(path), "cli", "ann")
     assert [r.action for r in results] == ["insert", "absorb", "insert"]

@@ -142,8 +142,11 @@ def test_a_claim_that_lost_its_rows_to_a_concurrent_claim_tries_again(shared_url
                 raced.append([mid for mid, _, _ in rows])
                 with b.transaction() as conn:
                     for mid, _, _ in rows:
-                        conn.execute("INSERT INTO vector_claims (memory_id, embedder, token, expires_at) "
-                                     "VALUES (?, 'e', 'b', '9999-01-01T00:00:00.000000+00:00')", (mid,))
+                        conn.execute(
+                            "INSERT INTO vector_claims (memory_id, embedder, token, expires_at) "
+                            "VALUES (?, 'e', 'b', '9999-01-01T00:00:00.000000+00:00')",
+                            (mid,),
+                        )
             return rows
 
         claim = a.claim_stale_vectors("e", 3, 60.0, NOW, prepare=race)
@@ -248,8 +251,12 @@ def test_reflection_workers_run_users_side_by_side_and_each_users_jobs_in_order(
                 threading.Event().wait(0.05)
             assert store.outbox_counts() == {"done": 12} and worker.snapshot()["ok"] == 12
             assert overlaps == [] and peak[0] >= 2
-            asked = [ticket for body in server.requests if "response_format" in body
-                     for ticket in _TICKET.findall(json.dumps(body["messages"]))]
+            asked = [
+                ticket
+                for body in server.requests
+                if "response_format" in body
+                for ticket in _TICKET.findall(json.dumps(body["messages"]))
+            ]
             assert Counter(asked) == {(u, str(t)): 1 for u in users for t in range(3)}
             for user in users:
                 assert [int(t) for u, t in asked if u == user] == [0, 1, 2]
@@ -260,8 +267,7 @@ def test_reflection_workers_run_users_side_by_side_and_each_users_jobs_in_order(
 
 
 def _engine(store, chat_url: str) -> Engine:
-    return Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=10),
-                  summary_enabled=False)
+    return Engine(store, None, chat=OpenAIChatClient(chat_url, "stub", timeout_s=10), summary_enabled=False)
 
 
 def test_a_starting_replica_leaves_a_live_replicas_job_alone(store_url):
@@ -284,8 +290,11 @@ def test_a_starting_replica_leaves_a_live_replicas_job_alone(store_url):
 
 
 def test_a_job_taken_back_from_a_slow_replica_is_applied_once(shared_url):
-    with ChatServer(reflection_answer=json.dumps({"memories": [
-            {"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})) as server:
+    with ChatServer(
+        reflection_answer=json.dumps(
+            {"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]}
+        )
+    ) as server:
         a, b = (_engine(s, server.url) for s in _stores(shared_url, 2))
         try:
             claimed_at = datetime.now(timezone.utc) - timedelta(seconds=10)
@@ -315,8 +324,12 @@ _TICKET = re.compile(r"ticket (u\d+|shared)-(\d+)")
 
 
 def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(shared_url):
-    fact = json.dumps({"memories": [{"text": VARIANTS[0], "kind": "preference", "scope": "global",
-                                     "confidence": 0.9}], "state": {"trust": 0.1}})
+    fact = json.dumps(
+        {
+            "memories": [{"text": VARIANTS[0], "kind": "preference", "scope": "global", "confidence": 0.9}],
+            "state": {"trust": 0.1},
+        }
+    )
     with ChatServer(reflection_answer=fact) as server:
         server.reflection_mode, server.delay_s = "slow", 0.03  # the model thinks a little
         store = open_store(shared_url)
@@ -324,12 +337,18 @@ def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(shar
         users = [f"u{i}" for i in range(USERS)] + [SHARED_USER]
         for turn in range(TURNS):
             for user in users:
-                parent.record_turn("api", user, f"About ticket {user}-{turn}: please deliver to my "
-                                   "office in Cyberjaya from now on.", "Sure.")
+                parent.record_turn(
+                    "api",
+                    user,
+                    f"About ticket {user}-{turn}: please deliver to my office in Cyberjaya from now on.",
+                    "Sure.",
+                )
         ctx = multiprocessing.get_context("spawn")
         ready, results, go = ctx.Queue(), ctx.Queue(), ctx.Event()
-        procs = [ctx.Process(target=run_replica, args=(shared_url, server.url, f"r{i}", WRITES, ready, go, results))
-                 for i in range(2)]
+        procs = [
+            ctx.Process(target=run_replica, args=(shared_url, server.url, f"r{i}", WRITES, ready, go, results))
+            for i in range(2)
+        ]
         try:
             for proc in procs:
                 proc.start()
@@ -342,8 +361,12 @@ def test_two_worker_processes_reflect_each_exchange_once_and_lose_no_update(shar
                 assert proc.exitcode == 0
             jobs = len(users) * TURNS
             # Each exchange reflected exactly once, none lost, in order per user.
-            asked = [ticket for body in server.requests if "response_format" in body
-                     for ticket in _TICKET.findall(json.dumps(body["messages"]))]
+            asked = [
+                ticket
+                for body in server.requests
+                if "response_format" in body
+                for ticket in _TICKET.findall(json.dumps(body["messages"]))
+            ]
             assert Counter(asked) == {(u, str(t)): 1 for u in users for t in range(TURNS)}
             for user in users:
                 assert [int(t) for u, t in asked if u == user] == list(range(TURNS))

@@ -49,18 +49,37 @@ def test_one_shape_of_a_memory_everywhere(tmp_path):
     settings = _settings(tmp_path)
     rt = open_runtime(settings)
     try:
-        with UvicornThread(create_app(settings, runtime=rt)) as server, \
-                httpx.Client(base_url=server.url, timeout=30) as c:
-            added = c.post("/v1/users/api/ann/memories", json={"text": "Allergic to latex gloves",
-                                                                "source": "crm:88"}).json()
+        with (
+            UvicornThread(create_app(settings, runtime=rt)) as server,
+            httpx.Client(base_url=server.url, timeout=30) as c,
+        ):
+            added = c.post(
+                "/v1/users/api/ann/memories", json={"text": "Allergic to latex gloves", "source": "crm:88"}
+            ).json()
             listed = c.get("/v1/users/api/ann/memories").json()["memories"]
             context = c.post("/v1/context", json={"user": "ann", "message": "gloves?"}).json()
             diagnostics = c.get("/v1/users/api/ann/diagnostics.json").json()
     finally:
         rt.close()
-    cli_listed = json.loads(CliRunner().invoke(cli, ["--db", str(tmp_path / "s.db"), "--embedder", "none",
-                                                     "memories", "--channel", "api", "--user", "ann",
-                                                     "--json"]).stdout)
+    cli_listed = json.loads(
+        CliRunner()
+        .invoke(
+            cli,
+            [
+                "--db",
+                str(tmp_path / "s.db"),
+                "--embedder",
+                "none",
+                "memories",
+                "--channel",
+                "api",
+                "--user",
+                "ann",
+                "--json",
+            ],
+        )
+        .stdout
+    )
     memory_keys = set(MemoryPublic.model_fields)
     (listed_one,) = listed
     assert listed_one["id"] == added["id"] and set(listed_one) == memory_keys
@@ -97,8 +116,20 @@ def test_docs_work_offline(tmp_path):
         if browser is None:
             pytest.skip("chromium is not installed (apt-get install chromium; .ci/run does it)")
         dom = subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--proxy-server=127.0.0.1:9",  # every non-loopback request fails
-             f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=10000", "--dump-dom",
-             f"{server.url}/docs"], capture_output=True, text=True, timeout=120).stdout
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--proxy-server=127.0.0.1:9",  # every non-loopback request fails
+                f"--user-data-dir={tmp_path / 'profile'}",
+                "--virtual-time-budget=10000",
+                "--dump-dom",
+                f"{server.url}/docs",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
     assert "/v1/context" in dom and "/v1/users/{channel}/{user}/search" in dom

@@ -57,20 +57,35 @@ def _rest(base: str, key: str, action: str, ids: dict[str, int]) -> tuple[str, s
 
 async def _mcp_cells(url: str, key: str, memory: Souvenir) -> dict[str, tuple[str, str]]:
     """Every action through one MCP session of ``key`` (403 before any session: every cell)."""
-    hello = httpx.post(url, headers={"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"},
-                       json={"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                             "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                                        "clientInfo": {"name": "t", "version": "1"}}}, timeout=30)
+    hello = httpx.post(
+        url,
+        headers={"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"},
+        json={
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        },
+        timeout=30,
+    )
     if hello.status_code == 403:
         return {a: ("refused 403", str(hello.json().get("detail"))) for a in ACTIONS}
     cells = {}
-    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30) as http, \
-            streamable_http_client(url, http_client=http) as (read, write), ClientSession(read, write) as session:
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30) as http,
+        streamable_http_client(url, http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
         await session.initialize()
         for action in ACTIONS:
             ids = await anyio.to_thread.run_sync(_seed, memory)
             name, arguments = {
-                "memories": ("memories", {}), "search": ("search", {"query": "latex"}),
+                "memories": ("memories", {}),
+                "search": ("search", {"query": "latex"}),
                 "context": ("context", {"message": "which gloves?"}),
                 "remember": ("remember", {"text": f"Likes green tea, note {next(_n)}"}),
                 "forget fact": ("forget", {"memory_id": ids["fact"]}),
@@ -80,7 +95,9 @@ async def _mcp_cells(url: str, key: str, memory: Souvenir) -> dict[str, tuple[st
             text = result.content[0].text if result.is_error else ""
             cells[action] = ("refused 403" if result.is_error else "allowed", text)
             if action == "forget rule" and result.is_error:  # the rule is still there
-                kept = await anyio.to_thread.run_sync(functools.partial(memory.memory, USER, ids["rule"], channel=CHANNEL))
+                kept = await anyio.to_thread.run_sync(
+                    functools.partial(memory.memory, USER, ids["rule"], channel=CHANNEL)
+                )
                 assert kept.status == "active"
     return cells
 
@@ -97,21 +114,28 @@ def store_url(request, tmp_path):
 
 
 def test_the_rest_scope_matrix_holds_through_mcp(store_url):
-    with Souvenir.open(store_url, channel=CHANNEL, embedder="none", window_embedder="none",
-                       background=False) as memory:
-        keys = {"admin": memory.create_key("ops", admin=True)[0],
-                "own channel": memory.create_key("shop", channels=[CHANNEL])[0],
-                "other channel": memory.create_key("elsewhere", channels=["elsewhere"])[0]}
-        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as rest, \
-                UvicornThread(http_app(memory, user=USER)) as mcp:
+    with Souvenir.open(store_url, channel=CHANNEL, embedder="none", window_embedder="none", background=False) as memory:
+        keys = {
+            "admin": memory.create_key("ops", admin=True)[0],
+            "own channel": memory.create_key("shop", channels=[CHANNEL])[0],
+            "other channel": memory.create_key("elsewhere", channels=["elsewhere"])[0],
+        }
+        with (
+            UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as rest,
+            UvicornThread(http_app(memory, user=USER)) as mcp,
+        ):
             matrix = {}
             for who, key in keys.items():
                 through_rest = {a: _rest(rest.url, key, a, _seed(memory)) for a in ACTIONS}
                 through_mcp = anyio.run(_mcp_cells, f"{mcp.url}/mcp", key, memory)
                 matrix[who] = {a: through_rest[a][0] for a in ACTIONS}
                 for action in ACTIONS:
-                    assert through_mcp[action] == through_rest[action], (who, action, through_rest[action],
-                                                                         through_mcp[action])
+                    assert through_mcp[action] == through_rest[action], (
+                        who,
+                        action,
+                        through_rest[action],
+                        through_mcp[action],
+                    )
     assert matrix["admin"] == dict.fromkeys(ACTIONS, "allowed")
     assert matrix["own channel"] == dict.fromkeys(ACTIONS, "allowed") | {"forget rule": "refused 403"}
     assert matrix["other channel"] == dict.fromkeys(ACTIONS, "refused 403")

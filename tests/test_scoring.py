@@ -19,24 +19,32 @@ from souvenir.types import Memory
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("text, lang", [
-    ("I moved to Penang last year with my sister", "en"),
-    ("J'ai déménagé à Lyon l'an dernier", "fr"),
-    ("Je travaille comme infirmière", "fr"),
-    ("Saya tinggal di Ipoh dengan keluarga saya", "ms"),
-    ("aku nak pergi kedai tu esok", "ms"),
-    ("我去年搬到了上海", "zh"),
-    ("我在 Google 工作", "zh"),
-    ("", "en"),
-    ("12345", "en"),
-])
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("I moved to Penang last year with my sister", "en"),
+        ("J'ai déménagé à Lyon l'an dernier", "fr"),
+        ("Je travaille comme infirmière", "fr"),
+        ("Saya tinggal di Ipoh dengan keluarga saya", "ms"),
+        ("aku nak pergi kedai tu esok", "ms"),
+        ("我去年搬到了上海", "zh"),
+        ("我在 Google 工作", "zh"),
+        ("", "en"),
+        ("12345", "en"),
+    ],
+)
 def test_memory_language(text, lang):
     assert memory_language(text) == lang
 
 
 def test_bm25_tokens_keep_content_words_in_every_language():
     assert bm25_tokens("Caroline: I went to the support groups, running!") == (
-        "caroline", "went", "support", "group", "run")
+        "caroline",
+        "went",
+        "support",
+        "group",
+        "run",
+    )
     assert "上海" in bm25_tokens("我去年搬到了上海")
     assert "not" not in bm25_tokens("I do not like cats")  # negators are not index terms
     assert en_stem("parties") == "party" and en_stem("planned") == "plan" and en_stem("cat") == "cat"
@@ -44,10 +52,17 @@ def test_bm25_tokens_keep_content_words_in_every_language():
 
 def test_lexical_index_matches_rank_bm25():
     rank_bm25 = pytest.importorskip("rank_bm25")
-    docs = [bm25_tokens(t) for t in (
-        "Caroline went to the LGBTQ support group", "Melanie painted a sunset",
-        "Caroline is researching adoption agencies", "Melanie ran a charity race",
-        "The support group was powerful", "I like painting and pottery")]
+    docs = [
+        bm25_tokens(t)
+        for t in (
+            "Caroline went to the LGBTQ support group",
+            "Melanie painted a sunset",
+            "Caroline is researching adoption agencies",
+            "Melanie ran a charity race",
+            "The support group was powerful",
+            "I like painting and pottery",
+        )
+    ]
     query = bm25_tokens("When did Caroline go to the support group?")
     ours = LexicalIndex(docs).scores(query)
     theirs = rank_bm25.BM25Okapi(docs).get_scores(list(query))
@@ -55,22 +70,25 @@ def test_lexical_index_matches_rank_bm25():
     assert LexicalIndex([]).scores(query).shape == (0,)
 
 
-@pytest.mark.parametrize("text, period", [
-    ("When did she go on 13 October, 2023?", (date(2023, 10, 13), date(2023, 10, 13))),
-    ("What happened on October 13th, 2023", (date(2023, 10, 13), date(2023, 10, 13))),
-    ("Qu'ai-je fait le 13 octobre 2023 ?", (date(2023, 10, 13), date(2023, 10, 13))),
-    ("2023年10月13日我在哪里", (date(2023, 10, 13), date(2023, 10, 13))),
-    ("What did I do in July 2023?", (date(2023, 7, 1), date(2023, 7, 31))),
-    ("en février 2024", (date(2024, 2, 1), date(2024, 2, 29))),
-    ("apa saya beli pada Ogos 2024", (date(2024, 8, 1), date(2024, 8, 31))),
-    ("2023年7月", (date(2023, 7, 1), date(2023, 7, 31))),
-    ("berapa kali saya pindah tahun 2024", (date(2024, 1, 1), date(2024, 12, 31))),
-    ("我2024年去了哪里", (date(2024, 1, 1), date(2024, 12, 31))),
-    ("我去年搬到了哪里", (date(2024, 1, 1), date(2024, 12, 31))),
-    ("What did I buy in June?", None),  # which year? nothing is read
-    ("May I ask where I live?", None),
-    ("I have 2023 reasons", None),
-])
+@pytest.mark.parametrize(
+    "text, period",
+    [
+        ("When did she go on 13 October, 2023?", (date(2023, 10, 13), date(2023, 10, 13))),
+        ("What happened on October 13th, 2023", (date(2023, 10, 13), date(2023, 10, 13))),
+        ("Qu'ai-je fait le 13 octobre 2023 ?", (date(2023, 10, 13), date(2023, 10, 13))),
+        ("2023年10月13日我在哪里", (date(2023, 10, 13), date(2023, 10, 13))),
+        ("What did I do in July 2023?", (date(2023, 7, 1), date(2023, 7, 31))),
+        ("en février 2024", (date(2024, 2, 1), date(2024, 2, 29))),
+        ("apa saya beli pada Ogos 2024", (date(2024, 8, 1), date(2024, 8, 31))),
+        ("2023年7月", (date(2023, 7, 1), date(2023, 7, 31))),
+        ("berapa kali saya pindah tahun 2024", (date(2024, 1, 1), date(2024, 12, 31))),
+        ("我2024年去了哪里", (date(2024, 1, 1), date(2024, 12, 31))),
+        ("我去年搬到了哪里", (date(2024, 1, 1), date(2024, 12, 31))),
+        ("What did I buy in June?", None),  # which year? nothing is read
+        ("May I ask where I live?", None),
+        ("I have 2023 reasons", None),
+    ],
+)
 def test_query_period(text, period):
     assert query_period(text, NOW) == period
 
@@ -95,9 +113,17 @@ def _fuse(lexical, sessions=None, speakers=None, dates=None, **kw):
     config = ScoringConfig(**kw.pop("config", {}))
     table = neighbour_table(list(range(1, n + 1)), sessions or [None] * n, config.neighbour_reach)
     days = np.array([d.toordinal() if d else -1 for d in (dates or [None] * n)])
-    return fuse(config, dense=None, window=None, lexical=np.array(lexical, dtype=float),
-                languages=np.array(["en"] * n), neighbours=table,
-                speakers=np.array(speakers or [None] * n, dtype=object), days=days, **kw)
+    return fuse(
+        config,
+        dense=None,
+        window=None,
+        lexical=np.array(lexical, dtype=float),
+        languages=np.array(["en"] * n),
+        neighbours=table,
+        speakers=np.array(speakers or [None] * n, dtype=object),
+        days=days,
+        **kw,
+    )
 
 
 def test_neighbours_lift_the_reply_to_the_matching_turn_within_its_session():
@@ -129,9 +155,16 @@ def test_memories_dated_in_the_named_period_win():
 
 def _fuse_window(window, languages, share):
     n = len(window)
-    return fuse(ScoringConfig(window_global=share), dense=None, window=np.array(window, dtype=float),
-                lexical=None, languages=np.array(languages), neighbours=None,
-                speakers=np.array([None] * n, dtype=object), days=np.full(n, -1))
+    return fuse(
+        ScoringConfig(window_global=share),
+        dense=None,
+        window=np.array(window, dtype=float),
+        lexical=None,
+        languages=np.array(languages),
+        neighbours=None,
+        speakers=np.array([None] * n, dtype=object),
+        days=np.full(n, -1),
+    )
 
 
 def test_window_term_is_half_within_language_half_over_all_memories():
@@ -148,16 +181,34 @@ def test_window_term_is_half_within_language_half_over_all_memories():
 
 
 def _mem(i, text, session=None, speaker=None, day=1):
-    return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
-                  content_hash=str(hash(text)), created_at=datetime(2023, 7, day, tzinfo=timezone.utc),
-                  updated_at=datetime(2023, 7, day, tzinfo=timezone.utc))
+    return Memory(
+        id=i,
+        user_id=1,
+        text=text,
+        kind="episode",
+        session=session,
+        speaker=speaker,
+        content_hash=str(hash(text)),
+        created_at=datetime(2023, 7, day, tzinfo=timezone.utc),
+        updated_at=datetime(2023, 7, day, tzinfo=timezone.utc),
+    )
 
 
 def test_scorer_ranks_by_words_without_any_vector_and_rebuilds_after_a_write():
     scorer = Scorer()
-    mems = [_mem(i, t) for i, t in enumerate(
-        ["I adopted a cat named Kopi", "I work as a nurse in Ipoh", "My sister plays the violin",
-         "We went hiking last weekend", "I bake sourdough bread"], start=1)]
+    mems = [
+        _mem(i, t)
+        for i, t in enumerate(
+            [
+                "I adopted a cat named Kopi",
+                "I work as a nurse in Ipoh",
+                "My sister plays the violin",
+                "We went hiking last weekend",
+                "I bake sourdough bread",
+            ],
+            start=1,
+        )
+    ]
     scores = scorer.scores(1, mems, "what is my cat called?", NOW)
     assert max(scores, key=scores.get) == 1
     mems.append(_mem(6, "My cat Kopi hates the vet"))

@@ -21,9 +21,17 @@ NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
 def _fuse(lexical, config, **kw):
     n = len(lexical)
-    return fuse(config, dense=None, window=None, lexical=np.array(lexical, dtype=float),
-                languages=np.array(["en"] * n), neighbours=kw.pop("neighbours", None),
-                speakers=np.array([None] * n, dtype=object), days=np.full(n, -1), **kw)
+    return fuse(
+        config,
+        dense=None,
+        window=None,
+        lexical=np.array(lexical, dtype=float),
+        languages=np.array(["en"] * n),
+        neighbours=kw.pop("neighbours", None),
+        speakers=np.array([None] * n, dtype=object),
+        days=np.full(n, -1),
+        **kw,
+    )
 
 
 def _quiet(**kw) -> ScoringConfig:
@@ -32,9 +40,17 @@ def _quiet(**kw) -> ScoringConfig:
 
 
 def _mem(i, text, speaker=None, session=None):
-    return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
-                  content_hash=str(hash(text)), created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-                  updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc))
+    return Memory(
+        id=i,
+        user_id=1,
+        text=text,
+        kind="episode",
+        session=session,
+        speaker=speaker,
+        content_hash=str(hash(text)),
+        created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
+        updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
+    )
 
 
 def test_directional_neighbours_weigh_each_side_apart():
@@ -42,16 +58,24 @@ def test_directional_neighbours_weigh_each_side_apart():
     both, after_only = {}, {}
     # memory 2 matches; memory 1 has it after, memory 3 before
     _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1), neighbours=table, parts=both)
-    _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_before=0.0),
-          neighbours=table, parts=after_only)
+    _fuse(
+        [0, 9, 0],
+        ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_before=0.0),
+        neighbours=table,
+        parts=after_only,
+    )
     best = both["bm25"][1]
     assert np.allclose(both["neighbours"][[0, 2]], [best, best])
     # without the side before, memory 3 borrows only from nothing after it (0), memory 1 keeps memory 2
     assert after_only["neighbours"][0] == pytest.approx(best)
     assert after_only["neighbours"][2] == pytest.approx(0.0)
     half = {}
-    _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_after=0.5),
-          neighbours=table, parts=half)
+    _fuse(
+        [0, 9, 0],
+        ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_after=0.5),
+        neighbours=table,
+        parts=half,
+    )
     assert half["neighbours"][0] == pytest.approx(0.5 * best) and half["neighbours"][2] == pytest.approx(best)
 
 
@@ -61,18 +85,30 @@ def test_session_best_and_the_session_prior():
     assert np.allclose(best[:4], [3.0, 3.0, 0.5, 0.5]) and np.isnan(best[4])
     assert np.isnan(session_best(np.array([1.0]), np.array([-1]))).all()
     parts: dict = {}
-    on = _fuse([0, 9, 0, 1, 0], ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0,
-                                                 session_prior=1.0),
-               sessions=sessions, parts=parts)
-    off = _fuse([0, 9, 0, 1, 0], ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0),
-                sessions=sessions)
+    on = _fuse(
+        [0, 9, 0, 1, 0],
+        ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0, session_prior=1.0),
+        sessions=sessions,
+        parts=parts,
+    )
+    off = _fuse(
+        [0, 9, 0, 1, 0], ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0), sessions=sessions
+    )
     assert np.allclose(on - off, parts["session"])
     assert parts["session"][0] > 0 > parts["session"][2] and parts["session"][4] == 0  # no session: the mean
 
 
 def test_relevance_terms_keep_the_words_the_best_share():
-    tokens = [bm25_tokens(t) for t in ("camping in the forest with the kids", "the kids loved the forest",
-                                       "pottery class with the kids", "tax forms", "forest forest forest")]
+    tokens = [
+        bm25_tokens(t)
+        for t in (
+            "camping in the forest with the kids",
+            "the kids loved the forest",
+            "pottery class with the kids",
+            "tax forms",
+            "forest forest forest",
+        )
+    ]
     score = np.array([3.0, 2.5, 2.0, -1.0, -3.0])
     terms = relevance_terms(tokens, score, top=3, terms=5, exclude=set(bm25_tokens("kids")))
     # "forest" is held by two of the three best; "kid" is excluded; words of one memory are not taken
@@ -86,17 +122,20 @@ def test_relevance_terms_keep_the_words_the_best_share():
 
 def test_weighted_bm25_is_a_weighted_sum_of_the_terms():
     index = LexicalIndex([("forest", "kid"), ("kid",), ("tax",)])
-    assert np.allclose(index.weighted_scores({"forest": 0.5, "kid": 2.0}),
-                       0.5 * index.scores(["forest"]) + 2.0 * index.scores(["kid"]))
+    assert np.allclose(
+        index.weighted_scores({"forest": 0.5, "kid": 2.0}), 0.5 * index.scores(["forest"]) + 2.0 * index.scores(["kid"])
+    )
     assert np.allclose(index.weighted_scores({"nothing": 1.0}), 0)
 
 
 def test_feedback_on_terms_lifts_what_the_best_share_for_broad_questions_only():
-    mems = [_mem(1, "Melanie: we went camping in the forest with the kids", "Melanie", "s1"),
-            _mem(2, "Caroline: wow, sounds great", "Caroline", "s1"),
-            _mem(3, "Melanie: the forest trail by the lake was lovely", "Melanie", "s2"),
-            _mem(4, "Melanie: I painted a sunset yesterday", "Melanie", "s3"),
-            _mem(5, "Caroline: camping again soon?", "Caroline", "s3")]
+    mems = [
+        _mem(1, "Melanie: we went camping in the forest with the kids", "Melanie", "s1"),
+        _mem(2, "Caroline: wow, sounds great", "Caroline", "s1"),
+        _mem(3, "Melanie: the forest trail by the lake was lovely", "Melanie", "s2"),
+        _mem(4, "Melanie: I painted a sunset yesterday", "Melanie", "s3"),
+        _mem(5, "Caroline: camping again soon?", "Caroline", "s3"),
+    ]
     cfg = _quiet(prf_weight=2.0, prf_top=2, prf_terms=5)
     broad = "What activities did Melanie do camping?"
     plain = Scorer(_quiet()).scores(1, mems, broad, NOW)
@@ -107,8 +146,11 @@ def test_feedback_on_terms_lifts_what_the_best_share_for_broad_questions_only():
 
 
 def test_broad_priors_only_for_broad_questions():
-    mems = [_mem(1, "Melanie: we went camping in the forest with the kids last summer, it was great", "Melanie"),
-            _mem(2, "Melanie: camping", "Melanie"), _mem(3, "Caroline: hello there", "Caroline")]
+    mems = [
+        _mem(1, "Melanie: we went camping in the forest with the kids last summer, it was great", "Melanie"),
+        _mem(2, "Melanie: camping", "Melanie"),
+        _mem(3, "Caroline: hello there", "Caroline"),
+    ]
     cfg = _quiet(broad_length_prior=2.0)
     broad = "What activities has Melanie done?"
     gap = lambda s: s[1] - s[2]  # noqa: E731
@@ -126,10 +168,12 @@ def test_information_is_the_idf_of_the_distinct_terms():
 
 
 def test_information_prior_lifts_rare_words_for_broad_questions_only():
-    mems = [_mem(1, "Melanie: we flew to Barcelona and Seville in May", "Melanie"),
-            _mem(2, "Melanie: sure thing, let me know", "Melanie"),
-            _mem(3, "Melanie: sure, let me know if you need anything", "Melanie"),
-            _mem(4, "Caroline: sure thing", "Caroline")]
+    mems = [
+        _mem(1, "Melanie: we flew to Barcelona and Seville in May", "Melanie"),
+        _mem(2, "Melanie: sure thing, let me know", "Melanie"),
+        _mem(3, "Melanie: sure, let me know if you need anything", "Melanie"),
+        _mem(4, "Caroline: sure thing", "Caroline"),
+    ]
     cfg = _quiet(info_prior=1.0)
     broad = "Which cities has Melanie visited?"
     on, off = Scorer(cfg).scores(1, mems, broad, NOW), Scorer(_quiet()).scores(1, mems, broad, NOW)
@@ -142,14 +186,19 @@ def test_broad_speaker_bonus():
     mems = [_mem(1, "Melanie: pottery", "Melanie"), _mem(2, "Caroline: pottery", "Caroline")]
     cfg = _quiet(broad_speaker_bonus=8.0)
     broad = "What activities has Melanie done?"
-    assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer(_quiet()).scores(1, mems, broad, NOW)[1] == pytest.approx(4.0)
+    assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer(_quiet()).scores(1, mems, broad, NOW)[
+        1
+    ] == pytest.approx(4.0)
     narrow = "Did Melanie do pottery?"
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
 def test_broad_signal_weights():
-    mems = [_mem(1, "Melanie: pottery class", "Melanie"), _mem(2, "Melanie: my family", "Melanie"),
-            _mem(3, "Melanie: hello", "Melanie")]
+    mems = [
+        _mem(1, "Melanie: pottery class", "Melanie"),
+        _mem(2, "Melanie: my family", "Melanie"),
+        _mem(3, "Melanie: hello", "Melanie"),
+    ]
     cfg = _quiet(broad_w_lexical=0.0)
     broad = "What activities has Melanie done with her family?"
     on = Scorer(cfg).scores(1, mems, broad, NOW)
@@ -168,34 +217,40 @@ def test_relevance_terms_temperature():
     assert max(flat, key=flat.get) == "gamma"  # alike: the word most of them hold
 
 
-@pytest.mark.parametrize("text", [
-    "Melanie: Hey Caroline, we went camping with my fam two weekends ago",
-    "Yesterday I took the kids to the museum.",
-    "My husband and I adopted a puppy!",
-    "I finally finished that book.",
-    "We've visited Spain twice",
-    "Hier, j'ai fait de la poterie avec les enfants.",
-    "On est allés à la plage dimanche.",
-    "Nous avons adopté un chien.",
-    "我们上周去了露营。",
-    "我去过上海两次",
-    "Saya sudah pergi ke Ipoh semalam.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Melanie: Hey Caroline, we went camping with my fam two weekends ago",
+        "Yesterday I took the kids to the museum.",
+        "My husband and I adopted a puppy!",
+        "I finally finished that book.",
+        "We've visited Spain twice",
+        "Hier, j'ai fait de la poterie avec les enfants.",
+        "On est allés à la plage dimanche.",
+        "Nous avons adopté un chien.",
+        "我们上周去了露营。",
+        "我去过上海两次",
+        "Saya sudah pergi ke Ipoh semalam.",
+    ],
+)
 def test_reports_an_event(text):
     assert reports_an_event(text)
 
 
-@pytest.mark.parametrize("text", [
-    "Thanks, Caroline! Family time matters to me. What's up with you lately?",
-    "I need a break.",
-    "I love pottery, it is so calming",
-    "She went to Paris.",  # not the speaker's own report
-    "The user went to Paris in May.",  # a fact of the write path: not flagged
-    "J'aime beaucoup la poterie.",
-    "Je suis contente pour toi !",
-    "我喜欢画画。",
-    "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks, Caroline! Family time matters to me. What's up with you lately?",
+        "I need a break.",
+        "I love pottery, it is so calming",
+        "She went to Paris.",  # not the speaker's own report
+        "The user went to Paris in May.",  # a fact of the write path: not flagged
+        "J'aime beaucoup la poterie.",
+        "Je suis contente pour toi !",
+        "我喜欢画画。",
+        "",
+    ],
+)
 def test_does_not_report_an_event(text):
     assert not reports_an_event(text)
 
@@ -211,9 +266,11 @@ def test_asks():
 
 
 def test_acts_on_the_score():
-    mems = [_mem(1, "Melanie: we went camping with the kids", "Melanie"),
-            _mem(2, "Melanie: camping with the kids is the best, right?", "Melanie"),
-            _mem(3, "Melanie: camping with the kids is the best", "Melanie")]
+    mems = [
+        _mem(1, "Melanie: we went camping with the kids", "Melanie"),
+        _mem(2, "Melanie: camping with the kids is the best, right?", "Melanie"),
+        _mem(3, "Melanie: camping with the kids is the best", "Melanie"),
+    ]
     q = "Does Melanie like camping?"
     parts: dict = {}
     on = Scorer().scores(1, mems, q, NOW, parts=parts)  # the defaults: 2.0 and 1.0, every question

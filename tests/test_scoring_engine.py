@@ -35,16 +35,20 @@ def servers():
 def _engine(tmp_path, main, window, timeout_s=5.0):
     store = open_store(f"sqlite:///{tmp_path / 'f.db'}")
     index = VectorIndex(store, OpenAIEmbedder(main.url, "stub"), query_timeout_s=timeout_s)
-    win = VectorIndex(store, OpenAIEmbedder(window.url, "stub"), query_timeout_s=timeout_s,
-                      windowed=True)
+    win = VectorIndex(store, OpenAIEmbedder(window.url, "stub"), query_timeout_s=timeout_s, windowed=True)
     return Engine(store, index, scoring=ScoringConfig(), window_index=win), store
 
 
 def _say(engine, i, speaker, text, session="session_1"):
     when = T0 + timedelta(minutes=i)
-    return engine.remember("cli", "conv", Candidate(
-        text=f"{speaker}: {text}", kind="episode", source=f"D1:{i + 1}", time=when,
-        speaker=speaker, session=session), now=when)
+    return engine.remember(
+        "cli",
+        "conv",
+        Candidate(
+            text=f"{speaker}: {text}", kind="episode", source=f"D1:{i + 1}", time=when, speaker=speaker, session=session
+        ),
+        now=when,
+    )
 
 
 def test_each_episode_is_embedded_with_its_neighbours_and_re_embedded_when_the_next_arrives(tmp_path, servers):
@@ -79,13 +83,19 @@ def test_the_fused_score_explains_itself_and_ranks_the_matching_turn_first(tmp_p
     engine, store = _engine(tmp_path, main, window)
     try:
         for i in range(40):  # enough memories for the floor to mean something
-            _say(engine, i, "Melanie", f"Filler number {i} about gardening and pottery class {i}",
-                 session=f"session_{i // 10}")
+            _say(
+                engine,
+                i,
+                "Melanie",
+                f"Filler number {i} about gardening and pottery class {i}",
+                session=f"session_{i // 10}",
+            )
         _say(engine, 40, *TURNS[0], session="session_9")
         for index in (engine.index, engine.window_index):
             index.run_once()
-        result = engine.context("cli", "conv", "When did Caroline go to the LGBTQ support group?",
-                                now=T0 + timedelta(days=1))
+        result = engine.context(
+            "cli", "conv", "When did Caroline go to the LGBTQ support group?", now=T0 + timedelta(days=1)
+        )
         assert not result.degraded
         top = result.memories[0]
         assert top.memory.text.startswith("Caroline: I went to the LGBTQ")
@@ -140,8 +150,9 @@ def test_runtime_settings_choose_the_score(tmp_path):
 
 
 def test_no_model_turns_are_episodes_of_their_day(tmp_path):
-    rt = open_runtime(Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="none",
-                               window_embedder="none", _env_file=None))
+    rt = open_runtime(
+        Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", embedder="none", window_embedder="none", _env_file=None)
+    )
     try:
         rt.engine.record_turn("api", "u", "I adopted a cat today", time=T0)
         rt.engine.record_turn("api", "u", "I bought a violin", time=T0, story="tale")
@@ -149,7 +160,6 @@ def test_no_model_turns_are_episodes_of_their_day(tmp_path):
         assert sessions == ["day:2023-07-01", "story:tale"]
     finally:
         rt.close()
-
 
 
 def test_a_deleted_turn_leaves_its_neighbours_windows(tmp_path, servers):

@@ -19,37 +19,43 @@ from souvenir.types import Memory
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("text", [
-    "What activities has Melanie done with her family?",
-    "What LGBTQ+ events has Caroline participated in?",
-    "Which cities has Jon visited?",
-    "What kind of art does Caroline make?",
-    "What are Melanie's pets' names?",
-    "In what ways is Caroline participating in the LGBTQ community?",
-    "How many times has Melanie gone to the beach in 2023?",
-    "What do Jon and Gina both have in common?",
-    "Quels livres as-tu lus cette année ?",
-    "Quelles sortes de gâteaux fait-elle ?",
-    "Combien de fois suis-je allé à Lyon ?",
-    "她去过哪些城市？",
-    "我去了几次医院？",
-    "berapa kali saya pergi ke Ipoh?",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What activities has Melanie done with her family?",
+        "What LGBTQ+ events has Caroline participated in?",
+        "Which cities has Jon visited?",
+        "What kind of art does Caroline make?",
+        "What are Melanie's pets' names?",
+        "In what ways is Caroline participating in the LGBTQ community?",
+        "How many times has Melanie gone to the beach in 2023?",
+        "What do Jon and Gina both have in common?",
+        "Quels livres as-tu lus cette année ?",
+        "Quelles sortes de gâteaux fait-elle ?",
+        "Combien de fois suis-je allé à Lyon ?",
+        "她去过哪些城市？",
+        "我去了几次医院？",
+        "berapa kali saya pergi ke Ipoh?",
+    ],
+)
 def test_broad_questions_are_read_in_every_language(text):
     assert broad_question(text)
 
 
-@pytest.mark.parametrize("text", [
-    "What is Caroline's identity?",
-    "What does Melanie do to destress?",
-    "When did Melanie go camping?",
-    "What did Caroline research?",
-    "Where did Caroline move from 4 years ago?",
-    "Quel est mon groupe sanguin ?",
-    "洗牙约的是几号几点？",
-    "mata kanan tu bila kena op?",
-    "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is Caroline's identity?",
+        "What does Melanie do to destress?",
+        "When did Melanie go camping?",
+        "What did Caroline research?",
+        "Where did Caroline move from 4 years ago?",
+        "Quel est mon groupe sanguin ?",
+        "洗牙约的是几号几点？",
+        "mata kanan tu bila kena op?",
+        "",
+    ],
+)
 def test_narrow_questions_are_not_broad(text):
     assert not broad_question(text)
 
@@ -76,20 +82,28 @@ def test_names_a_date():
 def _fuse(lexical, speakers=None, config=None, **kw):
     n = len(lexical)
     config = config or ScoringConfig()
-    return fuse(config, dense=None, window=None, lexical=np.array(lexical, dtype=float),
-                languages=np.array(["en"] * n), neighbours=kw.pop("neighbours", None),
-                speakers=np.array(speakers or [None] * n, dtype=object), days=np.full(n, -1), **kw)
+    return fuse(
+        config,
+        dense=None,
+        window=None,
+        lexical=np.array(lexical, dtype=float),
+        languages=np.array(["en"] * n),
+        neighbours=kw.pop("neighbours", None),
+        speakers=np.array(speakers or [None] * n, dtype=object),
+        days=np.full(n, -1),
+        **kw,
+    )
 
 
 def test_speaker_bonus_lifts_the_named_speakers_own_memories_only():
     speakers = ["Caroline", "Melanie", None]
     plain = _fuse([1, 1, 1], speakers, ScoringConfig(speaker_penalty=0.0, speaker_bonus=0.0), speaker="Caroline")
-    bonus = _fuse([1, 1, 1], speakers, ScoringConfig(speaker_penalty=0.0, speaker_bonus=2.0),
-                  speaker="Caroline")
+    bonus = _fuse([1, 1, 1], speakers, ScoringConfig(speaker_penalty=0.0, speaker_bonus=2.0), speaker="Caroline")
     assert np.allclose(bonus - plain, [2.0, 0.0, 0.0])
     parts: dict = {}
-    both = _fuse([1, 1, 1], speakers, ScoringConfig(speaker_penalty=3.0, speaker_bonus=2.0),
-                 speaker="Caroline", parts=parts)
+    both = _fuse(
+        [1, 1, 1], speakers, ScoringConfig(speaker_penalty=3.0, speaker_bonus=2.0), speaker="Caroline", parts=parts
+    )
     assert np.allclose(parts["speaker"], [2.0, -3.0, 0.0]) and both[0] > both[2] > both[1]
     # no name in the question: nothing moves (the default bonus included)
     assert np.allclose(_fuse([1, 1, 1], speakers, ScoringConfig()), plain)
@@ -109,33 +123,50 @@ def test_length_prior_and_dated_bonus():
     assert np.allclose(s - s[0], [0, 1, 0])
     # in the first stage, a neighbour inherits it through the neighbour term
     table = neighbour_table([1, 2, 3], ["a", "a", "a"], 1)
-    near = _fuse([0, 0, 0], config=ScoringConfig(dated_bonus=1.0, neighbour_alpha=0.5),
-                 dated=dated, neighbours=table)
+    near = _fuse([0, 0, 0], config=ScoringConfig(dated_bonus=1.0, neighbour_alpha=0.5), dated=dated, neighbours=table)
     assert np.allclose(near, [0.5, 1.0, 0.5])
     # the length prior on the first stage is inherited too; on the final score it is not
     first, final = {}, {}
-    _fuse([0, 0, 0], config=ScoringConfig(length_first=True, neighbour_alpha=0.5), lengths=lengths,
-          neighbours=table, parts=first)
-    _fuse([0, 0, 0], config=ScoringConfig(length_first=False, neighbour_alpha=0.5), lengths=lengths,
-          neighbours=table, parts=final)
+    _fuse(
+        [0, 0, 0],
+        config=ScoringConfig(length_first=True, neighbour_alpha=0.5),
+        lengths=lengths,
+        neighbours=table,
+        parts=first,
+    )
+    _fuse(
+        [0, 0, 0],
+        config=ScoringConfig(length_first=False, neighbour_alpha=0.5),
+        lengths=lengths,
+        neighbours=table,
+        parts=final,
+    )
     assert first["neighbours"][0] > 0 and np.allclose(final["neighbours"], 0)
 
 
 def test_neighbour_decay_weighs_the_far_neighbour_less():
     table = neighbour_table(list(range(1, 6)), ["a"] * 5, 3)
     flat, decayed = {}, {}
-    _fuse([0, 0, 0, 0, 9], config=ScoringConfig(neighbour_alpha=1.0, neighbour_reach=3),
-          neighbours=table, parts=flat)
-    _fuse([0, 0, 0, 0, 9], config=ScoringConfig(neighbour_alpha=1.0, neighbour_reach=3, neighbour_decay=0.5),
-          neighbours=table, parts=decayed)
+    _fuse([0, 0, 0, 0, 9], config=ScoringConfig(neighbour_alpha=1.0, neighbour_reach=3), neighbours=table, parts=flat)
+    _fuse(
+        [0, 0, 0, 0, 9],
+        config=ScoringConfig(neighbour_alpha=1.0, neighbour_reach=3, neighbour_decay=0.5),
+        neighbours=table,
+        parts=decayed,
+    )
     best = flat["bm25"][4]  # the first stage's z of the matching memory (2.0)
     assert np.allclose(flat["neighbours"][1:4], [best, best, best])
     assert np.allclose(decayed["neighbours"][1:4], [0.25 * best, 0.5 * best, best])
 
 
 def test_coverage_takes_the_best_holders_of_each_term_but_not_the_names():
-    texts = ["Melanie: pottery with the kids", "Melanie: swimming with the kids",
-             "Melanie: camping in the forest", "Melanie: I love my family", "Caroline: hello"]
+    texts = [
+        "Melanie: pottery with the kids",
+        "Melanie: swimming with the kids",
+        "Melanie: camping in the forest",
+        "Melanie: I love my family",
+        "Caroline: hello",
+    ]
     tokens = [bm25_tokens(t) for t in texts]
     index = LexicalIndex(tokens)
     score = np.array([1.0, 3.0, 0.5, 2.0, 0.0])
@@ -148,14 +179,26 @@ def test_coverage_takes_the_best_holders_of_each_term_but_not_the_names():
 
 
 def _mem(i, text, speaker=None, session=None):
-    return Memory(id=i, user_id=1, text=text, kind="episode", session=session, speaker=speaker,
-                  content_hash=str(hash(text)), created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-                  updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc))
+    return Memory(
+        id=i,
+        user_id=1,
+        text=text,
+        kind="episode",
+        session=session,
+        speaker=speaker,
+        content_hash=str(hash(text)),
+        created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
+        updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
+    )
 
 
 def test_coverage_bonus_only_for_broad_questions():
-    mems = [_mem(1, "Melanie: we went swimming", "Melanie"), _mem(2, "Melanie: I love my family", "Melanie"),
-            _mem(3, "Caroline: my family is great", "Caroline"), _mem(4, "Melanie: pottery class", "Melanie")]
+    mems = [
+        _mem(1, "Melanie: we went swimming", "Melanie"),
+        _mem(2, "Melanie: I love my family", "Melanie"),
+        _mem(3, "Caroline: my family is great", "Caroline"),
+        _mem(4, "Melanie: pottery class", "Melanie"),
+    ]
     cfg = ScoringConfig(coverage_bonus=5.0)
     broad = Scorer(cfg).scores(1, mems, "What activities has Melanie done with her family?", NOW)
     plain = Scorer().scores(1, mems, "What activities has Melanie done with her family?", NOW)
@@ -173,16 +216,19 @@ def test_feedback_moves_the_query_towards_the_best_memories():
     dense = DenseInput.from_matrix(query, [1, 2, 3], matrix)
     before = Scorer().scores(1, mems, "Which memories?", NOW, dense=dense)
     after = Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(
-        1, mems, "Which memories?", NOW, dense=dense)
+        1, mems, "Which memories?", NOW, dense=dense
+    )
     assert before[3] > before[2] and after[2] > after[3]
     # broad questions only (the default): a narrow one is not moved
     narrow = Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(
-        1, mems, "What is memory one?", NOW, dense=dense)
+        1, mems, "What is memory one?", NOW, dense=dense
+    )
     assert dict(narrow) == dict(Scorer().scores(1, mems, "What is memory one?", NOW, dense=dense))
     # no vectors to read: no feedback, no error
     blind = DenseInput(query, dense.cosines)
-    assert dict(Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(
-        1, mems, "Which memories?", NOW, dense=blind)) == dict(before)
+    assert dict(
+        Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(1, mems, "Which memories?", NOW, dense=blind)
+    ) == dict(before)
 
 
 def test_neighbour_modes():
@@ -215,18 +261,30 @@ def test_neighbour_gate_lets_a_short_reply_borrow_less():
     lengths = np.log1p(np.array([1.0, 9.0, 9.0]))  # median 9 words: memory 1 is short
     plain, gated = {}, {}
     _fuse([0, 9, 0], config=ScoringConfig(neighbour_alpha=1.0), neighbours=table, lengths=lengths, parts=plain)
-    _fuse([0, 9, 0], config=ScoringConfig(neighbour_alpha=1.0, neighbour_gate=1.0), neighbours=table,
-          lengths=lengths, parts=gated)
+    _fuse(
+        [0, 9, 0],
+        config=ScoringConfig(neighbour_alpha=1.0, neighbour_gate=1.0),
+        neighbours=table,
+        lengths=lengths,
+        parts=gated,
+    )
     assert np.allclose(gated["neighbours"], plain["neighbours"] * np.array([0.2, 1.0, 1.0]))
-    _fuse([0, 9, 0], config=ScoringConfig(neighbour_alpha=1.0, neighbour_gate=2.0), neighbours=table,
-          lengths=lengths, parts=gated)
+    _fuse(
+        [0, 9, 0],
+        config=ScoringConfig(neighbour_alpha=1.0, neighbour_gate=2.0),
+        neighbours=table,
+        lengths=lengths,
+        parts=gated,
+    )
     assert np.allclose(gated["neighbours"], plain["neighbours"] * np.array([0.04, 1.0, 1.0]))
 
 
 def test_neighbour_gate_reads_broad_questions_only_by_default():
-    mems = [_mem(1, "Melanie: we went camping with the kids last summer in the forest", "Melanie", "s1"),
-            _mem(2, "Caroline: cool", "Caroline", "s1"),
-            _mem(3, "Melanie: pottery class with my family was fun and messy", "Melanie", "s1")]
+    mems = [
+        _mem(1, "Melanie: we went camping with the kids last summer in the forest", "Melanie", "s1"),
+        _mem(2, "Caroline: cool", "Caroline", "s1"),
+        _mem(3, "Melanie: pottery class with my family was fun and messy", "Melanie", "s1"),
+    ]
     cfg = ScoringConfig(neighbour_gate=2.0)
     narrow = "Did Melanie go camping?"
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer().scores(1, mems, narrow, NOW))

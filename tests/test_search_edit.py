@@ -22,19 +22,30 @@ BASE = "/v1/users/telegram/ann"
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     db = tmp_path_factory.mktemp("search") / "s.db"
-    settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
-                        _env_file=None)
+    settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None)
     rt = open_runtime(settings)
     try:
-        with UvicornThread(create_app(settings, runtime=rt)) as server, \
-                httpx.Client(base_url=server.url, timeout=30) as c:
-            written = c.post(f"{BASE}/memories/batch", json={"memories": [
-                {"text": "Allergic to latex gloves", "date": "2024-01-10"},
-                {"text": "Lives in Ipoh with her sister", "date": "2024-03-02"},
-                {"text": "Prefers deliveries after 6 pm", "kind": "preference", "date": "2024-05-01"},
-                {"text": "Promised to send the latex-free glove brand", "kind": "promise",
-                 "scope": "story", "story": "shop", "date": "2024-06-01"},
-            ]})
+        with (
+            UvicornThread(create_app(settings, runtime=rt)) as server,
+            httpx.Client(base_url=server.url, timeout=30) as c,
+        ):
+            written = c.post(
+                f"{BASE}/memories/batch",
+                json={
+                    "memories": [
+                        {"text": "Allergic to latex gloves", "date": "2024-01-10"},
+                        {"text": "Lives in Ipoh with her sister", "date": "2024-03-02"},
+                        {"text": "Prefers deliveries after 6 pm", "kind": "preference", "date": "2024-05-01"},
+                        {
+                            "text": "Promised to send the latex-free glove brand",
+                            "kind": "promise",
+                            "scope": "story",
+                            "story": "shop",
+                            "date": "2024-06-01",
+                        },
+                    ]
+                },
+            )
             assert written.status_code == 200, written.text
             yield c
     finally:
@@ -42,8 +53,10 @@ def client(tmp_path_factory):
 
 
 def test_batch_writes_in_order_through_the_write_path(client):
-    r = client.post(f"{BASE}/memories/batch", json={"memories": [{"text": "Allergic to latex gloves"},
-                                                                 {"text": "Has a cat named Kopi"}]})
+    r = client.post(
+        f"{BASE}/memories/batch",
+        json={"memories": [{"text": "Allergic to latex gloves"}, {"text": "Has a cat named Kopi"}]},
+    )
     assert [w["action"] for w in r.json()["results"]] == ["absorb", "insert"]
     bad = client.post(f"{BASE}/memories/batch", json={"memories": [{"text": "Drinks tea"}, {"text": ""}]})
     assert bad.status_code == 422 and "memories" in bad.text
@@ -70,8 +83,9 @@ def test_search_filters_kind_scope_story_and_dates(client):
         return sorted(m["text"] for m in r.json()["results"])
 
     assert texts(kind="preference") == ["Prefers deliveries after 6 pm"]
-    assert texts(kind=["preference", "fact"], since="2024-03-01", until="2024-05-01") == \
-        ["Lives in Ipoh with her sister"]
+    assert texts(kind=["preference", "fact"], since="2024-03-01", until="2024-05-01") == [
+        "Lives in Ipoh with her sister"
+    ]
     assert "Promised to send the latex-free glove brand" not in texts()  # story memories: with story only
     assert texts(story="shop", scope="story") == ["Promised to send the latex-free glove brand"]
     assert client.post(f"{BASE}/search", json={"query": "x", "kind": "gossip"}).status_code == 422
@@ -81,10 +95,17 @@ def test_search_filters_kind_scope_story_and_dates(client):
 def test_patch_keeps_the_old_wording_as_history(client):
     mid = client.post(f"{BASE}/memories", json={"text": "Works as a nurse in Toulouse"}).json()["id"]
     r = client.patch(f"{BASE}/memories/{mid}", json={"text": "Works as a night nurse in Toulouse"})
-    assert r.json() == {"action": "replace", "id": mid, "text": "Works as a night nurse in Toulouse",
-                        "reason": None, "superseded_id": None}
-    assert client.patch(f"{BASE}/memories/{mid}", json={"text": "Works as a night nurse in Toulouse"}
-                        ).json()["action"] == "unchanged"
+    assert r.json() == {
+        "action": "replace",
+        "id": mid,
+        "text": "Works as a night nurse in Toulouse",
+        "reason": None,
+        "superseded_id": None,
+    }
+    assert (
+        client.patch(f"{BASE}/memories/{mid}", json={"text": "Works as a night nurse in Toulouse"}).json()["action"]
+        == "unchanged"
+    )
     secret = client.patch(f"{BASE}/memories/{mid}", json={"text": "my password is hunter2 for the rota"}).json()
     assert secret["action"] == "dropped" and "hunter2" not in secret["text"]
     hist = client.get(f"{BASE}/memories/{mid}/history").json()
@@ -101,8 +122,9 @@ def test_cursor_pages_cover_every_memory_once(client):
     every = [m["id"] for m in client.get(f"{BASE}/memories", params={"status": "all"}).json()["memories"]]
     seen, cursor = [], None
     while True:
-        page = client.get(f"{BASE}/memories", params={"status": "all", "limit": 2,
-                                                      **({"cursor": cursor} if cursor else {})}).json()
+        page = client.get(
+            f"{BASE}/memories", params={"status": "all", "limit": 2, **({"cursor": cursor} if cursor else {})}
+        ).json()
         seen += [m["id"] for m in page["memories"]]
         assert len(page["memories"]) <= 2
         cursor = page["next_cursor"]
@@ -115,10 +137,15 @@ def test_cursor_pages_cover_every_memory_once(client):
 
 _T0 = datetime(2024, 1, 1, tzinfo=timezone.utc)
 _memories = st.lists(
-    st.builds(lambda i, kind, day: Memory(id=i, user_id=1, text=f"m{i}", kind=kind,
-                                          updated_at=_T0 + timedelta(days=day)),
-              st.integers(1, 10_000), st.sampled_from(["fact", "preference", "episode"]), st.integers(0, 60)),
-    max_size=40, unique_by=lambda m: m.id)
+    st.builds(
+        lambda i, kind, day: Memory(id=i, user_id=1, text=f"m{i}", kind=kind, updated_at=_T0 + timedelta(days=day)),
+        st.integers(1, 10_000),
+        st.sampled_from(["fact", "preference", "episode"]),
+        st.integers(0, 60),
+    ),
+    max_size=40,
+    unique_by=lambda m: m.id,
+)
 
 
 @hsettings(max_examples=60, deadline=None)
@@ -132,4 +159,4 @@ def test_rank_is_bounded_filtered_and_ignores_input_order(memories, data):
     assert rank(list(reversed(memories)), scores, where, limit) == ranked
     scored = [s for _, s in ranked if s is not None]
     assert scored == sorted(scored, reverse=True)
-    assert all(s is None for _, s in ranked[len(scored):])  # unscored after every scored one
+    assert all(s is None for _, s in ranked[len(scored) :])  # unscored after every scored one

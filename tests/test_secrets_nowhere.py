@@ -29,11 +29,20 @@ def test_the_battery_is_redacted_whole():
     assert kept == []
 
 
-@pytest.mark.parametrize("sentence", [
-    "my password is too long to remember", "mon mot de passe est trop court", "I use Firefox as my browser",
-    "I use 1Password as my password manager", "order 4539.1488.0343.6467 shipped", "version 1.2.3.4 is out",
-    "the secret is cooking it slowly", "kata laluan saya sudah lupa", "my PIN is the same as before",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "my password is too long to remember",
+        "mon mot de passe est trop court",
+        "I use Firefox as my browser",
+        "I use 1Password as my password manager",
+        "order 4539.1488.0343.6467 shipped",
+        "version 1.2.3.4 is out",
+        "the secret is cooking it slowly",
+        "kata laluan saya sudah lupa",
+        "my PIN is the same as before",
+    ],
+)
 def test_descriptions_of_a_secret_are_not_secrets(sentence):
     assert redact(sentence)[0] == sentence
 
@@ -53,7 +62,7 @@ def _text_columns(url: str) -> list[tuple[str, str, str]]:
     """(table, column, value) of every text value in the store."""
     out = []
     if url.startswith("sqlite:///"):
-        with sqlite3.connect(url[len("sqlite:///"):]) as conn:
+        with sqlite3.connect(url[len("sqlite:///") :]) as conn:
             tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
             for table in tables:
                 for _, column, _kind, *_ in conn.execute(f"PRAGMA table_info({table})"):
@@ -62,9 +71,12 @@ def _text_columns(url: str) -> list[tuple[str, str, str]]:
                             out.append((table, column, value))
         return out
     import psycopg
+
     with psycopg.connect(url) as conn:
-        columns = conn.execute("SELECT table_name, column_name FROM information_schema.columns "
-                               "WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')").fetchall()
+        columns = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')"
+        ).fetchall()
         for table, column in columns:
             for (value,) in conn.execute(f'SELECT "{column}" FROM "{table}"'):
                 if isinstance(value, str):
@@ -73,15 +85,23 @@ def _text_columns(url: str) -> list[tuple[str, str, str]]:
 
 
 def _reflection(secret_text: str) -> str:
-    return json.dumps({
-        "memories": [{"text": f"The user shared this: {secret_text}", "kind": "fact", "scope": "global",
-                      "confidence": 0.95}],
-        "summary": f"So far the user said {secret_text}",
-        "state": {f"trust: {secret_text}": 0.1},
-        "positions": [{"topic": f"secrets: {secret_text}", "stance": f"keeps {secret_text}",
-                       "justification": f"because {secret_text}"}],
-        "anchors": {"add": [f"Key fact: {secret_text}"], "remove": [{"id": 999, "reason": secret_text}]},
-    })
+    return json.dumps(
+        {
+            "memories": [
+                {"text": f"The user shared this: {secret_text}", "kind": "fact", "scope": "global", "confidence": 0.95}
+            ],
+            "summary": f"So far the user said {secret_text}",
+            "state": {f"trust: {secret_text}": 0.1},
+            "positions": [
+                {
+                    "topic": f"secrets: {secret_text}",
+                    "stance": f"keeps {secret_text}",
+                    "justification": f"because {secret_text}",
+                }
+            ],
+            "anchors": {"add": [f"Key fact: {secret_text}"], "remove": [{"id": 999, "reason": secret_text}]},
+        }
+    )
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -101,11 +121,16 @@ def test_no_secret_is_kept_in_any_column_log_or_export(store_url):
     logging.getLogger().setLevel(logging.DEBUG)
     try:
         with ChatServer(reply="Noted.") as upstream:
-            settings = Settings(database_url=store_url, embedder="none", window_embedder="none",
-                                llm_base_url=upstream.url, llm_model="stub", reflection_timeout_s=5,
-                                _env_file=None)
-            with UvicornThread(create_app(settings)) as server, \
-                    httpx.Client(base_url=server.url, timeout=30) as client:
+            settings = Settings(
+                database_url=store_url,
+                embedder="none",
+                window_embedder="none",
+                llm_base_url=upstream.url,
+                llm_model="stub",
+                reflection_timeout_s=5,
+                _env_file=None,
+            )
+            with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
                 users = []
                 for i, (text, _secret) in enumerate(BATTERY):
                     user = f"s{i:02d}"
@@ -114,16 +139,28 @@ def test_no_secret_is_kept_in_any_column_log_or_export(store_url):
                     upstream.reply = f"Noted, I will remember {text}"
                     upstream.reflection_answer = _reflection(text)
                     upstream.summary_answer = f"Customer said {text}."
-                    r = client.post("/v1/chat/completions", headers={"X-Souvenir-Story": "quest"}, json={
-                        "model": "stub", "user": user, "messages": [
-                            {"role": "system", "content": "You are a shop assistant."},
-                            {"role": "user", "content": text}]})
+                    r = client.post(
+                        "/v1/chat/completions",
+                        headers={"X-Souvenir-Story": "quest"},
+                        json={
+                            "model": "stub",
+                            "user": user,
+                            "messages": [
+                                {"role": "system", "content": "You are a shop assistant."},
+                                {"role": "user", "content": text},
+                            ],
+                        },
+                    )
                     assert r.status_code == 200, r.text
-                    r = client.post("/v1/turns", json={"user": user, "message": f"Also: {text}",
-                                                       "reply": f"You said {text}", "story": "quest"})
+                    r = client.post(
+                        "/v1/turns",
+                        json={"user": user, "message": f"Also: {text}", "reply": f"You said {text}", "story": "quest"},
+                    )
                     assert r.status_code == 200, r.text
-                    r = client.post(f"/v1/users/api/{user}/memories",
-                                    json={"text": f"Told us {text} at the counter", "source": f"crm {text}"})
+                    r = client.post(
+                        f"/v1/users/api/{user}/memories",
+                        json={"text": f"Told us {text} at the counter", "source": f"crm {text}"},
+                    )
                     assert r.status_code == 200, r.text
                     r = client.post("/v1/context", json={"user": user, "message": text})
                     assert r.status_code == 200, r.text
@@ -144,8 +181,9 @@ def test_no_secret_is_kept_in_any_column_log_or_export(store_url):
         logging.getLogger().setLevel(old_level)
     columns = _text_columns(store_url)
     assert any(t == "positions" for t, _, _ in columns) and any(t == "anchors" for t, _, _ in columns)
-    found = [(table, column, secret) for table, column, value in columns
-             for _, secret in BATTERY if _holds(value, secret)]
+    found = [
+        (table, column, secret) for table, column, value in columns for _, secret in BATTERY if _holds(value, secret)
+    ]
     assert found == [], found[:10]
     assert [s for _, s in BATTERY if any(_holds(e, s) for e in exports)] == []
     assert [s for _, s in BATTERY if any(_holds(p, s) for p in pages)] == []

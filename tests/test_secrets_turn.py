@@ -63,11 +63,21 @@ KINDS = [
     ("银行账号 6222021234567890123", "6222021234567890123"),
 ]
 #: Descriptions of a secret, kept as they are.
-NOT_SECRETS = ["This is my password manager", "Security is the password for success", "Paris: north / south",
-               "my backup codes are stored in my drawer", "1Password is my password manager", "What is my password?",
-               "the ratio is 3/4 today", "I have 3 kids and 2 dogs", "my first pet was Rex",
-               "the security question is silly", "my account 88812345 has a problem",
-               "numéro de compte client 12345678", "sort code is on the card"]
+NOT_SECRETS = [
+    "This is my password manager",
+    "Security is the password for success",
+    "Paris: north / south",
+    "my backup codes are stored in my drawer",
+    "1Password is my password manager",
+    "What is my password?",
+    "the ratio is 3/4 today",
+    "I have 3 kids and 2 dogs",
+    "my first pet was Rex",
+    "the security question is silly",
+    "my account 88812345 has a problem",
+    "numéro de compte client 12345678",
+    "sort code is on the card",
+]
 #: (question, bare answer, the secret), en / fr / zh / ms.
 ANSWERS = [
     ("What's your password?", "Wq9!ferret", "Wq9!ferret"),
@@ -113,10 +123,13 @@ def test_the_reply_can_carry_the_secret_the_message_repeats():
 
 
 def test_the_last_question_is_the_assistant_message_before_the_last_user_message():
-    messages = [{"role": "system", "content": "shop"}, {"role": "assistant", "content": "Hi!"},
-                {"role": "user", "content": "hello"},
-                {"role": "assistant", "content": [{"type": "text", "text": "What's your PIN?"}]},
-                {"role": "user", "content": "4921"}]
+    messages = [
+        {"role": "system", "content": "shop"},
+        {"role": "assistant", "content": "Hi!"},
+        {"role": "user", "content": "hello"},
+        {"role": "assistant", "content": [{"type": "text", "text": "What's your PIN?"}]},
+        {"role": "user", "content": "4921"},
+    ]
     assert last_question(messages) == "What's your PIN?"
     assert last_question(messages[:3]) == "Hi!"
     assert last_question([{"role": "user", "content": "x"}]) is None
@@ -138,32 +151,53 @@ def test_library_keeps_no_secret_of_a_turn(store_url):
 
 def test_rest_and_proxy_keep_no_secret_of_a_turn(store_url):
     with ChatServer() as upstream:
-        settings = Settings(database_url=store_url, embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", _env_file=None)
+        settings = Settings(
+            database_url=store_url,
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            _env_file=None,
+        )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             for i, (message, reply, _) in enumerate(ECHOED):
-                assert client.post("/v1/turns", json={"user": f"r{i}", "message": message,
-                                                      "reply": reply}).status_code == 200
+                assert (
+                    client.post("/v1/turns", json={"user": f"r{i}", "message": message, "reply": reply}).status_code
+                    == 200
+                )
                 upstream.reply = reply
-                r = client.post("/v1/chat/completions", json={"model": "stub", "user": f"x{i}",
-                                                              "messages": [{"role": "user", "content": message}]})
+                r = client.post(
+                    "/v1/chat/completions",
+                    json={"model": "stub", "user": f"x{i}", "messages": [{"role": "user", "content": message}]},
+                )
                 assert r.status_code == 200, r.text
             for i, (question, answer, _) in enumerate(ANSWERS):
-                r = client.post("/v1/turns", json={"user": f"rq{i}", "message": answer, "reply": "Thanks",
-                                                   "question": question})
+                r = client.post(
+                    "/v1/turns", json={"user": f"rq{i}", "message": answer, "reply": "Thanks", "question": question}
+                )
                 assert r.status_code == 200, r.text
                 upstream.reply = f"Thanks, {answer} is accepted"
-                r = client.post("/v1/chat/completions", json={"model": "stub", "user": f"xq{i}", "messages": [
-                    {"role": "system", "content": "You are a bank's assistant."},
-                    {"role": "user", "content": "I want to log in"},
-                    {"role": "assistant", "content": question},
-                    {"role": "user", "content": answer}]})
+                r = client.post(
+                    "/v1/chat/completions",
+                    json={
+                        "model": "stub",
+                        "user": f"xq{i}",
+                        "messages": [
+                            {"role": "system", "content": "You are a bank's assistant."},
+                            {"role": "user", "content": "I want to log in"},
+                            {"role": "assistant", "content": question},
+                            {"role": "user", "content": answer},
+                        ],
+                    },
+                )
                 assert r.status_code == 200, r.text
             for i, (sentence, _) in enumerate(KINDS):
                 assert client.post("/v1/turns", json={"user": f"rk{i}", "message": sentence}).status_code == 200
                 upstream.reply = f"I'll remember: {sentence}"
-                r = client.post("/v1/chat/completions", json={"model": "stub", "user": f"xk{i}",
-                                                              "messages": [{"role": "user", "content": sentence}]})
+                r = client.post(
+                    "/v1/chat/completions",
+                    json={"model": "stub", "user": f"xk{i}", "messages": [{"role": "user", "content": sentence}]},
+                )
                 assert r.status_code == 200, r.text
             turns = 2 * (len(ECHOED) + len(ANSWERS) + len(KINDS))
             deadline = time.monotonic() + 20

@@ -23,17 +23,32 @@ DAY = timedelta(days=1)
 STORY = 1
 TYPE_ORDER = {"fact": 0, "preference": 1, "promise": 2, "episode": 3}
 
-settings.register_profile("selection", deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("selection", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("selection")
 
 
-def mem(id: int, kind: str = "fact", scope: str = "story", pinned: bool = False,
-        confidence: float = 1.0, age_days: float | None = 1, story_id: int | None = STORY) -> Memory:
+def mem(
+    id: int,
+    kind: str = "fact",
+    scope: str = "story",
+    pinned: bool = False,
+    confidence: float = 1.0,
+    age_days: float | None = 1,
+    story_id: int | None = STORY,
+) -> Memory:
     when = None if age_days is None else NOW - age_days * DAY
-    return Memory(id=id, user_id=1, text=f"memory {id}", kind=kind, scope=scope,
-                  story_id=story_id if scope == "story" else None, confidence=confidence,
-                  pinned=pinned, created_at=when, updated_at=when)
+    return Memory(
+        id=id,
+        user_id=1,
+        text=f"memory {id}",
+        kind=kind,
+        scope=scope,
+        story_id=story_id if scope == "story" else None,
+        confidence=confidence,
+        pinned=pinned,
+        created_at=when,
+        updated_at=when,
+    )
 
 
 def reference(memories, scores, config, story_id=STORY):
@@ -58,9 +73,15 @@ def reference(memories, scores, config, story_id=STORY):
 
     def rank(m):
         d = m.updated_at or m.created_at
-        return (not m.pinned, not own(m),
-                TYPE_ORDER.get(m.kind, 4), -m.confidence,
-                -(d.timestamp() if d else -1e18), -(cos(m) if cos(m) is not None else -9), m.id)
+        return (
+            not m.pinned,
+            not own(m),
+            TYPE_ORDER.get(m.kind, 4),
+            -m.confidence,
+            -(d.timestamp() if d else -1e18),
+            -(cos(m) if cos(m) is not None else -9),
+            m.id,
+        )
 
     def ranked(m):
         if not config.rescue_by_score:
@@ -83,9 +104,13 @@ def reference(memories, scores, config, story_id=STORY):
     def need():
         if floor is None:
             return 0
-        return sum(min(max(0, config.quotas.get(kind, 0) - held(kind)),
-                       sum(1 for m in pool if m.kind == kind and m.id not in taken and relevant(m)))
-                   for kind in config.protected_kinds)
+        return sum(
+            min(
+                max(0, config.quotas.get(kind, 0) - held(kind)),
+                sum(1 for m in pool if m.kind == kind and m.id not in taken and relevant(m)),
+            )
+            for kind in config.protected_kinds
+        )
 
     reserve_candidates = sum(1 for m in pool if not m.pinned and (m.scope == "global" or eligible(m)))
     reserve = min(max(1, quarter), reserve_candidates)
@@ -102,13 +127,14 @@ def reference(memories, scores, config, story_id=STORY):
     for _ in range(2):
         room = min(slots, limit - len(chosen) - need())
         sem = sorted((m for m in pool if eligible(m) and m.id not in taken), key=lambda m: (-cos(m), rank(m)))
-        for m in sem[:max(0, room)]:
+        for m in sem[: max(0, room)]:
             add(m, "semantic")
             slots -= 1
     for kind in config.protected_kinds if floor is not None else ():
         room = max(0, config.quotas.get(kind, 0) - held(kind))
-        for m in sorted((m for m in pool if m.kind == kind and m.id not in taken and relevant(m)),
-                        key=lambda m: (-cos(m), rank(m)))[:room]:
+        for m in sorted(
+            (m for m in pool if m.kind == kind and m.id not in taken and relevant(m)), key=lambda m: (-cos(m), rank(m))
+        )[:room]:
             add(m, "quota")
     for kind, places in config.quotas.items():
         room = max(0, places - held(kind))
@@ -124,8 +150,10 @@ def picks(result):
 
 
 def full(result):
-    return ([(s.memory.id, s.pass_name, s.reason, s.score) for s in result.memories],
-            [(s.memory.id, s.reason, s.score) for s in result.rules])
+    return (
+        [(s.memory.id, s.pass_name, s.reason, s.score) for s in result.memories],
+        [(s.memory.id, s.reason, s.score) for s in result.rules],
+    )
 
 
 # -- strategies -----------------------------------------------------------------------------
@@ -140,15 +168,17 @@ def corpora(draw, max_size=60):
     ids = draw(st.lists(st.integers(1, 10_000), min_size=n, max_size=n, unique=True))
     memories, scores = [], {}
     for i in ids:
-        memories.append(mem(
-            i,
-            kind=draw(st.sampled_from(["fact", "preference", "promise", "episode", "rule", "note"])),
-            scope=draw(st.sampled_from(["global", "story"])),
-            story_id=draw(st.sampled_from([STORY, STORY, 2])),
-            pinned=draw(st.booleans()),
-            confidence=draw(st.sampled_from([0.6, 0.9, 1.0])),
-            age_days=draw(st.sampled_from([None, 0, 1, 1, 30])),
-        ))
+        memories.append(
+            mem(
+                i,
+                kind=draw(st.sampled_from(["fact", "preference", "promise", "episode", "rule", "note"])),
+                scope=draw(st.sampled_from(["global", "story"])),
+                story_id=draw(st.sampled_from([STORY, STORY, 2])),
+                pinned=draw(st.booleans()),
+                confidence=draw(st.sampled_from([0.6, 0.9, 1.0])),
+                age_days=draw(st.sampled_from([None, 0, 1, 1, 30])),
+            )
+        )
         if draw(st.integers(0, 5)):  # about one memory in six is not embedded yet
             scores[i] = draw(COSINES)
     degraded = draw(st.integers(0, 9)) == 0
@@ -161,14 +191,16 @@ configs = st.builds(
     global_share=st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]),
     semantic_slots=st.integers(0, 20),
     semantic_threshold=st.just(0.32),
-    quotas=st.fixed_dictionaries({}, optional={
-        k: st.integers(0, 7) for k in ("fact", "preference", "promise", "episode")}),
+    quotas=st.fixed_dictionaries(
+        {}, optional={k: st.integers(0, 7) for k in ("fact", "preference", "promise", "episode")}
+    ),
     relevance_floor=st.sampled_from([None, 0.1, 0.3199, 0.5]),
     rescue_by_score=st.booleans(),
 )
 
 
 # -- properties -----------------------------------------------------------------------------
+
 
 @given(corpora(), configs)
 def test_agrees_with_the_plain_reference(corpus, config):
@@ -213,8 +245,9 @@ def test_pinned_capped_at_limit_minus_a_reserve_bounded_by_real_candidates(corpu
     memories, scores = corpus
     result = select(memories, scores, config, NOW, STORY)
     semantic_ids = {i for i, c in (scores or {}).items() if c >= config.semantic_threshold}
-    candidates = sum(1 for m in memories if m.kind != "rule" and not m.pinned
-                     and (m.scope == "global" or m.id in semantic_ids))
+    candidates = sum(
+        1 for m in memories if m.kind != "rule" and not m.pinned and (m.scope == "global" or m.id in semantic_ids)
+    )
     reserve = min(max(1, round(config.limit * config.global_share)), candidates)
     pinned = sum(s.pass_name == "pinned" for s in result.memories)
     available = sum(1 for m in memories if m.kind != "rule" and m.pinned)
@@ -257,6 +290,7 @@ def test_reserve_freezes_no_place_for_nothing(globals_count, extra_pinned):
 
 
 # -- seed 000's measured cases --------------------------------------------------------------
+
 
 def test_26_pinned_and_10_relevant_globals_keep_durable_and_semantic_memories():
     """Before the reserve: 24 pinned, 0 global, 0 semantic (seed 000)."""
@@ -369,8 +403,9 @@ def test_protected_quotas_keep_relevant_promises_on_a_full_store():
     assert "kept for it: score 1.200 ≥ 0.7" in chosen[301].reason
     semantic = [s for s in result.memories if s.pass_name == "semantic"]
     assert len(semantic) == 24 - 6 - 5  # the semantic pass left the five places free
-    unprotected = select(facts + promises + prefs, scores,
-                         SelectionConfig(semantic_threshold=2.0, semantic_slots=18), NOW)
+    unprotected = select(
+        facts + promises + prefs, scores, SelectionConfig(semantic_threshold=2.0, semantic_slots=18), NOW
+    )
     assert not {301, 302, 303, 304, 402} & {s.memory.id for s in unprotected.memories}
 
 
@@ -406,10 +441,17 @@ def test_config_is_validated_and_frozen():
 def test_large_tied_corpus_agrees_with_reference(seed):
     """Thousands of memories with heavy ties exercise the partition path."""
     rnd = random.Random(seed)
-    memories = [mem(i, kind=rnd.choice(["fact", "preference", "promise", "episode", "episode", "rule"]),
-                    scope=rnd.choice(["global", "story", "story"]), pinned=rnd.random() < 0.01,
-                    confidence=rnd.choice([0.9, 1.0]), age_days=rnd.choice([1, 2]))
-                for i in range(1, 3001)]
+    memories = [
+        mem(
+            i,
+            kind=rnd.choice(["fact", "preference", "promise", "episode", "episode", "rule"]),
+            scope=rnd.choice(["global", "story", "story"]),
+            pinned=rnd.random() < 0.01,
+            confidence=rnd.choice([0.9, 1.0]),
+            age_days=rnd.choice([1, 2]),
+        )
+        for i in range(1, 3001)
+    ]
     scores = {m.id: round(rnd.gauss(0.1, 0.12), 2) for m in memories if rnd.random() < 0.9}
     config = SelectionConfig()
     result = select(memories, scores, config, NOW, STORY)

@@ -30,15 +30,25 @@ def corpus(seed: int, size: int) -> tuple[list[Memory], dict[int, float] | None,
     memories, scores = [], {}
     for i in rnd.sample(range(1, 10 * size + 2), size):
         scope = rnd.choice(["global", "story", "story"])
-        when = rnd.choice([None, NOW - timedelta(days=rnd.choice([0, 1, 1, 30])),
-                           NOW - timedelta(seconds=rnd.randrange(10**7))])
+        when = rnd.choice(
+            [None, NOW - timedelta(days=rnd.choice([0, 1, 1, 30])), NOW - timedelta(seconds=rnd.randrange(10**7))]
+        )
         if when is not None and rnd.random() < 0.1:
             when = when.replace(tzinfo=None)  # naive dates are read as UTC
-        memories.append(Memory(
-            id=i, user_id=1, text=f"m{i}", kind=rnd.choice(KINDS), scope=scope,
-            story_id=rnd.choice([1, 1, 2, None]) if scope == "story" else None,
-            confidence=rnd.choice([0.6, 0.9, 1.0, 0.95]), pinned=rnd.random() < 0.05,
-            created_at=when, updated_at=when if rnd.random() < 0.9 else None))
+        memories.append(
+            Memory(
+                id=i,
+                user_id=1,
+                text=f"m{i}",
+                kind=rnd.choice(KINDS),
+                scope=scope,
+                story_id=rnd.choice([1, 1, 2, None]) if scope == "story" else None,
+                confidence=rnd.choice([0.6, 0.9, 1.0, 0.95]),
+                pinned=rnd.random() < 0.05,
+                created_at=when,
+                updated_at=when if rnd.random() < 0.9 else None,
+            )
+        )
         if rnd.random() < 0.85:
             scores[i] = rnd.choice([round(rnd.gauss(0.1, 0.2), 6), 0.05, 0.32, 0.3199])
     return memories, (None if rnd.random() < 0.05 else scores), story
@@ -47,7 +57,8 @@ def corpus(seed: int, size: int) -> tuple[list[Memory], dict[int, float] | None,
 def fast(memories: list[Memory], scores: dict[int, float] | None) -> tuple[Pool, Scores | None]:
     """The same input as the store's read cache and the vector index hand it over."""
     return Pool(sorted(memories, key=lambda m: m.id)), (
-        None if scores is None else Scores(list(scores), list(scores.values())))
+        None if scores is None else Scores(list(scores), list(scores.values()))
+    )
 
 
 def digest(configs: list[SelectionConfig], fast_inputs: bool = False) -> str:
@@ -65,15 +76,25 @@ def digest(configs: list[SelectionConfig], fast_inputs: bool = False) -> str:
 
 
 SEED_RANK = {"rescue_by_score": False}  # the passes as they were before issue #18
-CONFIGS = [SelectionConfig(**SEED_RANK), SelectionConfig(semantic_threshold=0.05, **SEED_RANK),
-           SelectionConfig(limit=10, global_share=0.5, semantic_slots=3, quotas={"fact": 2, "episode": 7},
-                           **SEED_RANK),
-           SelectionConfig(limit=30, global_share=0.0, semantic_slots=20, **SEED_RANK)]
+CONFIGS = [
+    SelectionConfig(**SEED_RANK),
+    SelectionConfig(semantic_threshold=0.05, **SEED_RANK),
+    SelectionConfig(limit=10, global_share=0.5, semantic_slots=3, quotas={"fact": 2, "episode": 7}, **SEED_RANK),
+    SelectionConfig(limit=30, global_share=0.0, semantic_slots=20, **SEED_RANK),
+]
 #: Today's passes: score before recency, protected quotas (relevance floors on the corpus' scale).
-NEW_CONFIGS = [SelectionConfig(relevance_floor=0.1), SelectionConfig(semantic_threshold=0.05),
-               SelectionConfig(limit=10, global_share=0.5, semantic_slots=3,
-                               quotas={"fact": 2, "episode": 7, "promise": 2}, relevance_floor=0.0),
-               SelectionConfig(limit=30, global_share=0.0, semantic_slots=20, relevance_floor=0.3199)]
+NEW_CONFIGS = [
+    SelectionConfig(relevance_floor=0.1),
+    SelectionConfig(semantic_threshold=0.05),
+    SelectionConfig(
+        limit=10,
+        global_share=0.5,
+        semantic_slots=3,
+        quotas={"fact": 2, "episode": 7, "promise": 2},
+        relevance_floor=0.0,
+    ),
+    SelectionConfig(limit=30, global_share=0.0, semantic_slots=20, relevance_floor=0.3199),
+]
 
 
 BEFORE = "73b2699246289dec33f3b811633e528722738bc741f4e244c96d283d27e7c187"
@@ -89,9 +110,11 @@ def test_pool_and_scores_inputs_give_the_same_outputs():
 
 
 def full(result):
-    return ([(s.memory.id, s.pass_name, s.reason, s.score) for s in result.memories],
-            [(s.memory.id, s.pass_name, s.reason, s.score) for s in result.rules],
-            result.degraded_cause)
+    return (
+        [(s.memory.id, s.pass_name, s.reason, s.score) for s in result.memories],
+        [(s.memory.id, s.pass_name, s.reason, s.score) for s in result.rules],
+        result.degraded_cause,
+    )
 
 
 @settings(deadline=None, max_examples=60)
@@ -100,8 +123,7 @@ def test_a_pool_reused_across_turns_and_stories_answers_like_a_list(seed, size, 
     memories, scores, _ = corpus(seed, size)
     pool, fast_scores = fast(memories, scores)
     for story in (None, 1, 2, 1, None):  # the pool keeps its columns between calls
-        assert full(select(pool, fast_scores, config, NOW, story)) == \
-            full(select(memories, scores, config, NOW, story))
+        assert full(select(pool, fast_scores, config, NOW, story)) == full(select(memories, scores, config, NOW, story))
 
 
 def test_scores_read_like_a_dict():
@@ -117,7 +139,7 @@ def test_scores_read_like_a_dict():
         Scores([1, 2], [0.1])
 
 
-@given(st.dictionaries(st.integers(-2**40, 2**40), st.floats(allow_nan=False), max_size=30))
+@given(st.dictionaries(st.integers(-(2**40), 2**40), st.floats(allow_nan=False), max_size=30))
 def test_scores_keys_values_and_items_are_a_mappings(plain):
     scores = Scores(list(plain), list(plain.values()))
     assert sorted(scores.values()) == sorted(plain.values()) and all(type(v) is float for v in scores.values())
@@ -134,8 +156,7 @@ def test_a_pool_is_an_immutable_tuple_of_memories():
 
 
 @settings(deadline=None, max_examples=40)
-@given(st.integers(0, 10**6), st.sampled_from([1, 7, 40, 300]), st.sampled_from(CONFIGS + NEW_CONFIGS),
-       st.data())
+@given(st.integers(0, 10**6), st.sampled_from([1, 7, 40, 300]), st.sampled_from(CONFIGS + NEW_CONFIGS), st.data())
 def test_an_extended_pool_answers_like_a_list(seed, size, config, data):
     """New memories appended to a pool whose columns were read (the read cache after a write)."""
     memories, scores, _ = corpus(seed, size)
@@ -147,5 +168,6 @@ def test_an_extended_pool_answers_like_a_list(seed, size, config, data):
     extended = head.extended(pool[cut:])
     assert list(extended) == list(pool)
     for story in (None, 1, 2):
-        assert full(select(extended, fast_scores, config, NOW, story)) == \
-            full(select(memories, scores, config, NOW, story))
+        assert full(select(extended, fast_scores, config, NOW, story)) == full(
+            select(memories, scores, config, NOW, story)
+        )

@@ -84,11 +84,24 @@ def topic_user(n: int, seed: int = 0, e5_dim: int = 48):
 
     U, E = vectors(centres_u, 1.6), vectors(centres_e, 1.2)
     words = ["garden", "sister", "train", "dentist"] + [f"word{t}" for t in range(4, 40)]
-    memories = [Memory(id=i + 1, user_id=1, text=(f"the user {words[topic[i]]} note {i}" if i % 2
-                                                  else f"l'utilisateur {words[topic[i]]} note {i}"),
-                       kind="fact", scope="global", story_id=None, confidence=1.0, pinned=False,
-                       status="active", source=None, created_at=NOW, updated_at=NOW,
-                       content_hash=str(i)) for i in range(n)]
+    memories = [
+        Memory(
+            id=i + 1,
+            user_id=1,
+            text=(f"the user {words[topic[i]]} note {i}" if i % 2 else f"l'utilisateur {words[topic[i]]} note {i}"),
+            kind="fact",
+            scope="global",
+            story_id=None,
+            confidence=1.0,
+            pinned=False,
+            status="active",
+            source=None,
+            created_at=NOW,
+            updated_at=NOW,
+            content_hash=str(i),
+        )
+        for i in range(n)
+    ]
     qu = (centres_u[3] / np.linalg.norm(centres_u[3])).astype(np.float32)
     qe = (centres_e[3] / np.linalg.norm(centres_e[3])).astype(np.float32)
     return memories, U, E, qu, qe
@@ -110,7 +123,8 @@ def test_a_large_user_s_shortlist_keeps_the_exact_top_24():
     # sampled statistics move them little, and the same 24 come first.
     exact = Scorer(ScoringConfig(shortlist_from=0)).scores(1, memories, "dentist", NOW, dense, window)
     fast = Scorer(ScoringConfig(shortlist_from=1000, shortlist_size=300, sample_per_group=150)).scores(
-        1, memories, "dentist", NOW, dense, window)
+        1, memories, "dentist", NOW, dense, window
+    )
     assert len(set(top(exact)) & set(top(fast))) >= 22
     assert topic[top(fast)].all()
     assert np.corrcoef(exact.array[topic], fast.array[topic])[0, 1] > 0.99

@@ -41,8 +41,9 @@ def _scores(rt, user: str, texts: list[str], message: str, calibrated: bool = Tr
     before = scorer.config
     try:
         scorer.config = ScoringConfig(calibrated=calibrated)
-        scores = rt.engine.fused_scores(uid, candidates, message, NOW, rt.index.embed_query(message),
-                                        rt.window_index.embed_query(message))
+        scores = rt.engine.fused_scores(
+            uid, candidates, message, NOW, rt.index.embed_query(message), rt.window_index.embed_query(message)
+        )
     finally:
         scorer.config = before
     return {m.text: scores[m.id] for m in candidates}

@@ -41,14 +41,14 @@ def store(store_url):
 def _tables(store) -> set[str]:
     if store.dialect == "sqlite":
         return {r[0] for r in store._query("SELECT name FROM sqlite_master WHERE type='table'")}
-    return {r[0] for r in store._query(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")}
+    return {
+        r[0] for r in store._query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
+    }
 
 
 # -- migrations -----------------------------------------------------------------------------
 def test_both_dialects_have_the_same_migration_history():
-    assert [(m.version, m.name) for m in load("postgres")] == [
-        (m.version, m.name) for m in load("sqlite")]
+    assert [(m.version, m.name) for m in load("postgres")] == [(m.version, m.name) for m in load("sqlite")]
 
 
 def test_migrations_from_empty_and_rerun(store_url):
@@ -56,8 +56,19 @@ def test_migrations_from_empty_and_rerun(store_url):
     assert store.pending() and store.applied() == []
     assert store.migrate() == VERSIONS
     assert store.migrate() == [] and store.pending() == [] and store.applied() == VERSIONS
-    assert {"users", "stories", "turns", "memories", "user_kv", "vectors", "outbox", "selections",
-            "positions", "anchors", "schema_migrations"} <= _tables(store)
+    assert {
+        "users",
+        "stories",
+        "turns",
+        "memories",
+        "user_kv",
+        "vectors",
+        "outbox",
+        "selections",
+        "positions",
+        "anchors",
+        "schema_migrations",
+    } <= _tables(store)
     store.close()
 
 
@@ -81,7 +92,9 @@ def test_wal_mode_on_sqlite(tmp_path):
 
 def test_split_statements_ignores_comments():
     assert split_statements("-- a;\nCREATE TABLE a (x);\n\nCREATE TABLE b (y);\n") == (
-        "CREATE TABLE a (x)", "CREATE TABLE b (y)")
+        "CREATE TABLE a (x)",
+        "CREATE TABLE b (y)",
+    )
 
 
 # -- transactions ---------------------------------------------------------------------------
@@ -179,7 +192,8 @@ def test_a_vector_computed_for_a_memory_gone_meanwhile_is_not_written(store):
     uid = store.ensure_user("cli", "gone", NOW)
     kept, forgotten, reworded = (
         store.insert_memory(uid, text, "fact", "global", None, 1.0, False, None, NOW)
-        for text in ("stays", "forgotten meanwhile", "reworded meanwhile"))
+        for text in ("stays", "forgotten meanwhile", "reworded meanwhile")
+    )
     other = store.ensure_user("cli", "deleted meanwhile", NOW)
     store.insert_memory(other, "their memory", "fact", "global", None, 1.0, False, None, NOW)
     stale = store.stale_vectors("e", 10)
@@ -195,12 +209,12 @@ def test_a_vector_computed_for_a_memory_gone_meanwhile_is_not_written(store):
 def test_vector_scores_of_some_memories_are_the_whole_products_values(store):
     uid = store.ensure_user("cli", "subset", NOW)
     other = store.ensure_user("cli", "someone else", NOW)
-    mids = [store.insert_memory(uid, f"memory {i}", "fact", "global", None, 1.0, False, None, NOW)
-            for i in range(7)]
+    mids = [store.insert_memory(uid, f"memory {i}", "fact", "global", None, 1.0, False, None, NOW) for i in range(7)]
     theirs = store.insert_memory(other, "not yours", "fact", "global", None, 1.0, False, None, NOW)
     rng = np.random.default_rng(3)
-    store.put_vectors("e", [(mid, h, rng.standard_normal(4).astype(np.float32))
-                            for mid, h, _ in store.stale_vectors("e", 20)])
+    store.put_vectors(
+        "e", [(mid, h, rng.standard_normal(4).astype(np.float32)) for mid, h, _ in store.stale_vectors("e", 20)]
+    )
     store.delete_memory(mids[3], NOW)
     query = np.array([0.5, -1.0, 2.0, 0.25], np.float32)
     ids, sims = store.vector_scores(uid, "e", query)
@@ -279,7 +293,8 @@ def test_a_position_without_story_is_one_row(store):
     store.put_position(uid, None, "tea", "likes", "because", NOW, refresh=True)
     store.put_position(uid, None, "tea", "loves", "really", LATER, refresh=False)
     assert store.positions(uid, None) == [
-        {"topic": "tea", "stance": "loves", "justification": "really", "updated_at": NOW.isoformat()}]
+        {"topic": "tea", "stance": "loves", "justification": "really", "updated_at": NOW.isoformat()}
+    ]
     assert len(store.export_user(uid)["positions"]) == 1
 
 
@@ -289,9 +304,11 @@ def test_migration_5_keeps_the_newest_of_duplicate_positions(store_url):
     uid = store.ensure_user("cli", "dup", NOW)
     for stance, when in (("likes", NOW), ("loves", LATER), ("hates", LATER + timedelta(1))):
         with store.transaction() as conn:  # what put_position did before 0005
-            conn.execute("INSERT INTO positions (user_id, story_id, topic, stance, justification, "
-                         "created_at, updated_at) VALUES (?, NULL, 'tea', ?, 'j', ?, ?)",
-                         (uid, stance, when.isoformat(), when.isoformat()))
+            conn.execute(
+                "INSERT INTO positions (user_id, story_id, topic, stance, justification, "
+                "created_at, updated_at) VALUES (?, NULL, 'tea', ?, 'j', ?, ?)",
+                (uid, stance, when.isoformat(), when.isoformat()),
+            )
     store.migrate()
     (row,) = store.export_user(uid)["positions"]
     assert row["stance"] == "hates" and row["created_at"] == NOW.isoformat()
@@ -337,9 +354,20 @@ def _exercise(store) -> dict:
     out: dict = {}
     uid = store.ensure_user("cli", "same", NOW)
     sid = store.ensure_story(uid, "s", NOW)
-    ids = [store.insert_memory(uid, f"memory {i}", "fact", "global" if i % 2 else "story",
-                               None if i % 2 else sid, 0.5 + i / 10, i == 3, f"D{i}", NOW + timedelta(i))
-           for i in range(5)]
+    ids = [
+        store.insert_memory(
+            uid,
+            f"memory {i}",
+            "fact",
+            "global" if i % 2 else "story",
+            None if i % 2 else sid,
+            0.5 + i / 10,
+            i == 3,
+            f"D{i}",
+            NOW + timedelta(i),
+        )
+        for i in range(5)
+    ]
     store.replace_wording(ids[0], "memory zero, richer", 0.7, "D9", LATER, LATER)
     store.supersede(ids[1], ids[2], LATER)
     store.bump_counters(uid, sid, ids, ids[:2], ids[:1])
@@ -397,8 +425,7 @@ def test_locked_postgres_store_raises_busy(request, pg_url, via):
 
     from souvenir.store.postgres import PostgresStore
 
-    store = PostgresStore(pg_url if via == "postgres" else request.getfixturevalue("pgbouncer_url"),
-                          busy_timeout_s=0.3)
+    store = PostgresStore(pg_url if via == "postgres" else request.getfixturevalue("pgbouncer_url"), busy_timeout_s=0.3)
     store.migrate()
     with store.transaction() as conn:  # scoped to the transaction, gone after it
         # what is left of the 0.3 s bound when the transaction begins

@@ -20,8 +20,7 @@ from souvenir.store import open_store
 from tests.conftest import locomo_excerpt, shared_path
 from tests.servers import EmbeddingServer
 
-MESSAGES = ["What did we talk about last time?", "How is your dance studio going?",
-            "Do you remember my trip?"]
+MESSAGES = ["What did we talk about last time?", "How is your dance studio going?", "Do you remember my trip?"]
 
 
 def _run(url: str, conv) -> tuple[list[str], list[list[int]]]:
@@ -52,8 +51,12 @@ def test_locomo_replay_is_the_same_on_postgres_and_sqlite(request, tmp_path, pg_
 
 
 # -- acceptance: the CLI on both backends -----------------------------------------------------
-QUESTIONS = ["When did Jon lose his job as a banker?", "What kind of studio did Jon open?",
-             "Where did Gina get her clothing line featured?", "What does Gina do to relax?"]
+QUESTIONS = [
+    "When did Jon lose his job as a banker?",
+    "What kind of studio did Jon open?",
+    "Where did Gina get her clothing line featured?",
+    "What does Gina do to relax?",
+]
 
 
 def _cli(env: dict, *args: str) -> str:
@@ -64,9 +67,14 @@ def _cli(env: dict, *args: str) -> str:
 
 def _replay_and_ask(database_url: str, embedder_url: str, conv: str) -> tuple[str, list, list]:
     """``SOUVENIR_DATABASE_URL=… souvenir replay conv-30.json`` then ``souvenir context``."""
-    env = {"SOUVENIR_DATABASE_URL": database_url, "SOUVENIR_EMBEDDER": "openai",
-           "SOUVENIR_EMBEDDER_URL": embedder_url, "SOUVENIR_EMBEDDER_MODEL": "stand-in",
-           "SOUVENIR_SEMANTIC_THRESHOLD": "0.5", "SOUVENIR_LLM_BASE_URL": ""}
+    env = {
+        "SOUVENIR_DATABASE_URL": database_url,
+        "SOUVENIR_EMBEDDER": "openai",
+        "SOUVENIR_EMBEDDER_URL": embedder_url,
+        "SOUVENIR_EMBEDDER_MODEL": "stand-in",
+        "SOUVENIR_SEMANTIC_THRESHOLD": "0.5",
+        "SOUVENIR_LLM_BASE_URL": "",
+    }
     replayed = _cli(env, "replay", conv)
     listed = json.loads(_cli(env, "memories", "--user", "conv-30", "--json"))
     asked = [json.loads(_cli(env, "context", "--user", "conv-30", "--json", q)) for q in QUESTIONS]

@@ -43,8 +43,9 @@ def test_engine_positions_keep_their_date_when_self_cited(tmp_path):
     story_id = engine.store.find_story(user_id, "port")
     dated = engine.store.position(user_id, story_id, "la mer")["updated_at"]
     loop = {"topic": "la mer", "stance": STANCE, "justification": f"Je l'ai dit : {STANCE}"}
-    parsed, _ = engine.reflect("api", "u", "Et le port ?", STANCE, _answer(positions=[loop]), story="port",
-                               now=T0 + timedelta(hours=5))
+    parsed, _ = engine.reflect(
+        "api", "u", "Et le port ?", STANCE, _answer(positions=[loop]), story="port", now=T0 + timedelta(hours=5)
+    )
     assert engine.store.position(user_id, story_id, "la mer")["updated_at"] == dated
     assert any("not re-anchored" in d for d in parsed.dropped)
     block = engine.context("api", "u", "la mer ?", story="port").block
@@ -53,30 +54,52 @@ def test_engine_positions_keep_their_date_when_self_cited(tmp_path):
 
 def test_a_fact_dropped_from_the_summary_survives_as_an_anchor(tmp_path):
     engine = Engine(open_store(f"sqlite:///{tmp_path / 'a.db'}"))
-    engine.reflect("api", "u", "My brother Tom died at sea", "I'm sorry.",
-                   _answer(summary="Tom, the user's brother, died at sea. They talk at the harbour.",
-                           anchors={"add": ["The user's brother Tom died at sea"]}), story="harbour", now=T0)
+    engine.reflect(
+        "api",
+        "u",
+        "My brother Tom died at sea",
+        "I'm sorry.",
+        _answer(
+            summary="Tom, the user's brother, died at sea. They talk at the harbour.",
+            anchors={"add": ["The user's brother Tom died at sea"]},
+        ),
+        story="harbour",
+        now=T0,
+    )
     # the next rewrite forgets Tom, and tries to drop the anchor without a reason
     user_id = engine.store.find_user("api", "u")
     story_id = engine.store.find_story(user_id, "harbour")
     anchor_id = engine.store.anchors(story_id)[0]["id"]
-    parsed, _ = engine.reflect("api", "u", "Let's go fishing", "Sure!",
-                               _answer(summary="They go fishing at the harbour.",
-                                       anchors={"remove": [{"id": anchor_id, "reason": ""}]}),
-                               story="harbour", now=T0 + timedelta(minutes=5))
+    parsed, _ = engine.reflect(
+        "api",
+        "u",
+        "Let's go fishing",
+        "Sure!",
+        _answer(summary="They go fishing at the harbour.", anchors={"remove": [{"id": anchor_id, "reason": ""}]}),
+        story="harbour",
+        now=T0 + timedelta(minutes=5),
+    )
     assert any("no reason" in d for d in parsed.dropped)
     context = engine.context("api", "u", "what happened to my family?", story="harbour")
     assert "Tom died at sea" in context.block and "go fishing" in context.block
-    engine.reflect("api", "u", "Tom is alive!", "What a relief!",
-                   _answer(anchors={"remove": [{"id": anchor_id, "reason": "Tom came back alive"}]}),
-                   story="harbour", now=T0 + timedelta(minutes=9))
+    engine.reflect(
+        "api",
+        "u",
+        "Tom is alive!",
+        "What a relief!",
+        _answer(anchors={"remove": [{"id": anchor_id, "reason": "Tom came back alive"}]}),
+        story="harbour",
+        now=T0 + timedelta(minutes=9),
+    )
     assert engine.store.anchors(story_id) == []
 
 
 def test_calibrate_positions_reads_the_gap(tmp_path):
     path = tmp_path / "p.jsonl"
-    rows = [{"stance": STANCE, "justification": f"Je l'ai dit : {STANCE}", "label": "self"},
-            {"stance": STANCE, "justification": "Son frère a disparu en mer.", "label": "legit"}]
+    rows = [
+        {"stance": STANCE, "justification": f"Je l'ai dit : {STANCE}", "label": "self"},
+        {"stance": STANCE, "justification": "Son frère a disparu en mer.", "label": "legit"},
+    ]
     path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
     result = CliRunner().invoke(app, ["calibrate", "positions", str(path), "--json"])
     report = json.loads(result.output)

@@ -46,6 +46,7 @@ def test_readme_and_cli_page_name_every_command():
     listed = set(re.findall(r"`([a-z-]+)`", section.split("every command:", 1)[1].split("Overview", 1)[0]))
     assert listed == commands, f"README lists {sorted(listed - commands)} extra, {sorted(commands - listed)} missing"
     table = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
-    rows = {m for line in table.splitlines() if line.startswith("| `")
-            for m in re.findall(r"(?:^\| `|/ `)([a-z-]+)", line)}
+    rows = {
+        m for line in table.splitlines() if line.startswith("| `") for m in re.findall(r"(?:^\| `|/ `)([a-z-]+)", line)
+    }
     assert commands <= rows, f"docs/cli.md has no row for {sorted(commands - rows)}"

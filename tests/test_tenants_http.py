@@ -39,8 +39,11 @@ def _fill(settings: Settings) -> dict[int, list[str]]:
         with rt.store.transaction():
             for t in range(TENANTS):
                 for u in range(USERS):
-                    rt.engine.remember(_channel(t), f"u{u:03d}", Candidate(
-                        text=f"<t{t:02d}> user {u} keeps bees in Ipoh and drives a red van", kind="fact"))
+                    rt.engine.remember(
+                        _channel(t),
+                        f"u{u:03d}",
+                        Candidate(text=f"<t{t:02d}> user {u} keeps bees in Ipoh and drives a red van", kind="fact"),
+                    )
         for t in range(TENANTS):
             keys[t] = create_key(rt.store, f"tenant-{t}", channels=[_channel(t)])[0]
     finally:
@@ -51,18 +54,27 @@ def _fill(settings: Settings) -> dict[int, list[str]]:
 def _snapshot(db) -> list[tuple]:
     """Everything a tenant owns that a request could change (counters aside)."""
     with sqlite3.connect(db) as conn:
-        return (conn.execute("SELECT u.channel, u.external_id, m.id, m.text, m.kind, m.status, m.pinned "
-                             "FROM memories m JOIN users u ON u.id = m.user_id ORDER BY m.id").fetchall()
-                + conn.execute("SELECT user_id, message, reply FROM turns ORDER BY id").fetchall()
-                + conn.execute("SELECT user_id, key, value FROM user_kv WHERE key != 'turns_since_summary' "
-                               "ORDER BY user_id, key").fetchall()
-                + conn.execute("SELECT channel, external_id FROM users ORDER BY id").fetchall())
+        return (
+            conn.execute(
+                "SELECT u.channel, u.external_id, m.id, m.text, m.kind, m.status, m.pinned "
+                "FROM memories m JOIN users u ON u.id = m.user_id ORDER BY m.id"
+            ).fetchall()
+            + conn.execute("SELECT user_id, message, reply FROM turns ORDER BY id").fetchall()
+            + conn.execute(
+                "SELECT user_id, key, value FROM user_kv WHERE key != 'turns_since_summary' ORDER BY user_id, key"
+            ).fetchall()
+            + conn.execute("SELECT channel, external_id FROM users ORDER BY id").fetchall()
+        )
 
 
 def _memory_ids(db) -> dict[tuple[str, str], int]:
     with sqlite3.connect(db) as conn:
-        return {(c, u): i for c, u, i in conn.execute(
-            "SELECT u.channel, u.external_id, m.id FROM memories m JOIN users u ON u.id = m.user_id")}
+        return {
+            (c, u): i
+            for c, u, i in conn.execute(
+                "SELECT u.channel, u.external_id, m.id FROM memories m JOIN users u ON u.id = m.user_id"
+            )
+        }
 
 
 def _body_for(path: str, channel: str, user: str) -> dict | None:
@@ -77,8 +89,14 @@ def _body_for(path: str, channel: str, user: str) -> dict | None:
 def service(tmp_path_factory):
     db = tmp_path_factory.mktemp("tenants") / "t.db"
     with ChatServer(reply="Sure.") as upstream:
-        settings = Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none",
-                            llm_base_url=upstream.url, llm_model="stub", _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{db}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            _env_file=None,
+        )
         keys = _fill(settings)
         app = create_app(settings)
         with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:
@@ -87,8 +105,12 @@ def service(tmp_path_factory):
 
 def _routes(app) -> list[tuple[str, str]]:
     """Every (method, path) the app documents (its OpenAPI schema: included routers too)."""
-    return [(method.upper(), path) for path, ops in app.openapi()["paths"].items() for method in ops
-            if method in ("get", "post", "put", "patch", "delete")]
+    return [
+        (method.upper(), path)
+        for path, ops in app.openapi()["paths"].items()
+        for method in ops
+        if method in ("get", "post", "put", "patch", "delete")
+    ]
 
 
 def _fill_path(path: str, channel: str, user: str, memory_id: int) -> str:
@@ -134,8 +156,11 @@ def test_no_key_reads_or_writes_across_tenants_on_any_route(service):
                 assert r.status_code == 403, (t, method, url, r.status_code, r.text[:200])
                 assert not TAG.search(r.text)
             # through the proxy: another tenant's channel header
-            r = client.post("/v1/chat/completions", headers=auth | {"X-Souvenir-Channel": channel}, json={
-                "model": "stub", "user": user, "messages": [{"role": "user", "content": "my bees?"}]})
+            r = client.post(
+                "/v1/chat/completions",
+                headers=auth | {"X-Souvenir-Channel": channel},
+                json={"model": "stub", "user": user, "messages": [{"role": "user", "content": "my bees?"}]},
+            )
             assert r.status_code == 403 and r.json()["error"]["type"] == "permission_error"
             # its own channel, another tenant's memory id: not found, nothing changed
             own = _channel(t)
@@ -153,14 +178,24 @@ def test_a_tenant_key_works_in_its_own_channel_and_sees_only_its_own(service):
         channel = _channel(t)
         listed = client.get(f"/v1/users/{channel}/u099/memories", headers=auth)
         assert listed.status_code == 200 and set(TAG.findall(listed.text)) == {f"<t{t:02d}>"}
-        ctx = client.post("/v1/context", headers=auth, json={"channel": channel, "user": "u099",
-                                                            "message": "where do I keep my bees?"})
+        ctx = client.post(
+            "/v1/context",
+            headers=auth,
+            json={"channel": channel, "user": "u099", "message": "where do I keep my bees?"},
+        )
         assert ctx.status_code == 200 and set(TAG.findall(ctx.text)) == {f"<t{t:02d}>"}
         exported = client.get(f"/v1/users/{channel}/u099/export", headers=auth)
         assert set(TAG.findall(exported.text)) == {f"<t{t:02d}>"}
         before = len(upstream.requests)
-        r = client.post("/v1/chat/completions", headers=auth | {"X-Souvenir-Channel": channel}, json={
-            "model": "stub", "user": "u099", "messages": [{"role": "user", "content": "where do I keep my bees?"}]})
+        r = client.post(
+            "/v1/chat/completions",
+            headers=auth | {"X-Souvenir-Channel": channel},
+            json={
+                "model": "stub",
+                "user": "u099",
+                "messages": [{"role": "user", "content": "where do I keep my bees?"}],
+            },
+        )
         assert r.status_code == 200
         sent = json.dumps(upstream.requests[before:])
         assert set(TAG.findall(sent)) == {f"<t{t:02d}>"}

@@ -33,10 +33,19 @@ def _texts(engine: Engine, user: str, channel: str = "api") -> list[str]:
 
 
 # -- pure rules ------------------------------------------------------------------------------
-@pytest.mark.parametrize("text, expected", [
-    ("Europe/Paris", "Europe/Paris"), ("UTC+8", "+08:00"), ("+0800", "+08:00"), ("-7", "-07:00"),
-    ("+05:30", "+05:30"), ("Z", "UTC"), ("+00:00", "UTC"), ("Asia/Kuala_Lumpur", "Asia/Kuala_Lumpur"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Europe/Paris", "Europe/Paris"),
+        ("UTC+8", "+08:00"),
+        ("+0800", "+08:00"),
+        ("-7", "-07:00"),
+        ("+05:30", "+05:30"),
+        ("Z", "UTC"),
+        ("+00:00", "UTC"),
+        ("Asia/Kuala_Lumpur", "Asia/Kuala_Lumpur"),
+    ],
+)
 def test_zone_texts_are_canonical(text, expected):
     assert canonical_zone(text) == expected
 
@@ -101,16 +110,25 @@ def store_url(request, tmp_path):
 
 def test_tomorrow_at_7am_in_kuala_lumpur_through_the_reflection(store_url):
     """The reflection runs later, from the outbox: it reads the turn's own offset back."""
-    fact = json.dumps({"memories": [{"text": "明天去驿站取快递", "kind": "promise", "scope": "global",
-                                     "confidence": 0.9}]}, ensure_ascii=False)
+    fact = json.dumps(
+        {"memories": [{"text": "明天去驿站取快递", "kind": "promise", "scope": "global", "confidence": 0.9}]},
+        ensure_ascii=False,
+    )
     with ChatServer(reflection_answer=fact) as upstream:
-        settings = Settings(database_url=store_url, embedder="none",
-                            window_embedder="none", llm_base_url=upstream.url, llm_model="stub",
-                            summary_enabled=False, _env_file=None)
+        settings = Settings(
+            database_url=store_url,
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            summary_enabled=False,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
-            rt.engine.record_turn("telegram", "7", "我明天去驿站取快递", "好的",
-                                  time=parse_time("2025-03-03T07:00:00+08:00"))
+            rt.engine.record_turn(
+                "telegram", "7", "我明天去驿站取快递", "好的", time=parse_time("2025-03-03T07:00:00+08:00")
+            )
             assert rt.worker.drain(timeout_s=20)
             assert _texts(rt.engine, "7", "telegram") == ["明天（2025-03-04）去驿站取快递"]
         finally:
@@ -137,18 +155,21 @@ def test_dst_change_in_paris_grounds_and_prints_the_local_day(tmp_path):
     DST change. With a fixed offset one of the two would be grounded a day late."""
     engine = Engine(open_store(f"sqlite:///{tmp_path / 'd.db'}"))
     engine.set_timezone("api", "p", "Europe/Paris")
-    engine.record_turn("api", "p", "Je passe au bureau demain matin",
-                       time=datetime(2025, 3, 30, 21, 30, tzinfo=timezone.utc))  # 23:30 CEST
-    engine.record_turn("api", "p", "Le colis arrive demain",
-                       time=datetime(2025, 10, 26, 22, 30, tzinfo=timezone.utc))  # 23:30 CET
-    engine.record_turn("api", "p", "Rendez-vous chez le dentiste aujourd'hui",
-                       time=datetime(2025, 10, 26, 23, 30, tzinfo=timezone.utc))  # 00:30 CET, the 27th
+    engine.record_turn(
+        "api", "p", "Je passe au bureau demain matin", time=datetime(2025, 3, 30, 21, 30, tzinfo=timezone.utc)
+    )  # 23:30 CEST
+    engine.record_turn(
+        "api", "p", "Le colis arrive demain", time=datetime(2025, 10, 26, 22, 30, tzinfo=timezone.utc)
+    )  # 23:30 CET
+    engine.record_turn(
+        "api", "p", "Rendez-vous chez le dentiste aujourd'hui", time=datetime(2025, 10, 26, 23, 30, tzinfo=timezone.utc)
+    )  # 00:30 CET, the 27th
     texts = _texts(engine, "p")
     assert "Je passe au bureau demain matin (2025-03-31)" in texts
     assert "Le colis arrive demain (2025-10-27)" in texts
     assert "Rendez-vous chez le dentiste aujourd'hui (2025-10-27)" in texts
     block = engine.context("api", "p", "dentiste ?", now=datetime(2025, 10, 28, tzinfo=timezone.utc)).block
-    assert "[episode, 2025-10-27] \"Rendez-vous chez le dentiste" in block
+    assert '[episode, 2025-10-27] "Rendez-vous chez le dentiste' in block
     result = ContextPublic.from_result(engine.context("api", "p", "dentiste ?")).model_dump(mode="json")
     dates = {m["text"][:9]: m["day"] for m in result["memories"]}
     assert dates["Rendez-vo"] == "2025-10-27" and dates["Je passe "] == "2025-03-30"
@@ -157,9 +178,15 @@ def test_dst_change_in_paris_grounds_and_prints_the_local_day(tmp_path):
 # -- the service: API, /v1/turns' time, the proxy's header ---------------------------------------
 def test_zone_set_by_api_by_turn_time_and_by_the_proxy_header(tmp_path):
     with ChatServer(reply="Noted.") as upstream:
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none",
-                            window_embedder="none", llm_base_url=upstream.url, llm_model="stub",
-                            summary_enabled=False, _env_file=None)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 's.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            summary_enabled=False,
+            _env_file=None,
+        )
         rt = open_runtime(settings)
         try:
             with UvicornThread(create_app(settings, runtime=rt)) as server:
@@ -171,23 +198,31 @@ def test_zone_set_by_api_by_turn_time_and_by_the_proxy_header(tmp_path):
                 assert httpx.get(f"{url}/v1/users/api/a/timezone").json() == {"tz": "+08:00"}
                 assert httpx.get(f"{url}/v1/users/api/nobody/timezone").status_code == 404
                 # /v1/turns: a time with its own offset teaches the zone
-                r = httpx.post(f"{url}/v1/turns", json={"user": "b", "message": "hello there",
-                                                        "time": "2025-03-03T07:00:00-07:00"})
+                r = httpx.post(
+                    f"{url}/v1/turns", json={"user": "b", "message": "hello there", "time": "2025-03-03T07:00:00-07:00"}
+                )
                 assert r.status_code == 200
                 assert httpx.get(f"{url}/v1/users/api/b/timezone").json() == {"tz": "-07:00"}
                 r = httpx.post(f"{url}/v1/turns", json={"user": "b", "message": "hi", "timezone": "Nowhere/X"})
                 assert r.status_code == 422
                 # the proxy's header
-                r = httpx.post(f"{url}/v1/chat/completions", headers={"X-Souvenir-Timezone": "Europe/Paris"},
-                               json={"model": "stub", "user": "c",
-                                     "messages": [{"role": "user", "content": "I moved to Lyon"}]}, timeout=30)
+                r = httpx.post(
+                    f"{url}/v1/chat/completions",
+                    headers={"X-Souvenir-Timezone": "Europe/Paris"},
+                    json={"model": "stub", "user": "c", "messages": [{"role": "user", "content": "I moved to Lyon"}]},
+                    timeout=30,
+                )
                 assert r.status_code == 200
-                bad = httpx.post(f"{url}/v1/chat/completions", headers={"X-Souvenir-Timezone": "Paris!"},
-                                 json={"model": "stub", "user": "c", "messages": [{"role": "user", "content": "x"}]})
+                bad = httpx.post(
+                    f"{url}/v1/chat/completions",
+                    headers={"X-Souvenir-Timezone": "Paris!"},
+                    json={"model": "stub", "user": "c", "messages": [{"role": "user", "content": "x"}]},
+                )
                 assert bad.status_code == 422 and "X-Souvenir-Timezone" in bad.text
                 deadline = 50
                 while deadline and rt.store.find_user("api", "c") is None:
                     import time as _t
+
                     _t.sleep(0.1)
                     deadline -= 1
                 assert httpx.get(f"{url}/v1/users/api/c/timezone").json() == {"tz": "Europe/Paris"}

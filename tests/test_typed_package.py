@@ -20,7 +20,7 @@ from souvenir.schemas import HistoryEntry, MemoryCreate, SelectedMemory
 
 REPO = Path(__file__).resolve().parent.parent
 
-USER_SCRIPT = '''\
+USER_SCRIPT = """\
 from souvenir import InputError, Souvenir, SouvenirError
 from souvenir.schemas import KindName
 
@@ -43,7 +43,7 @@ def curate(memory: Souvenir) -> list[str]:
     except SouvenirError:
         raise
     return [m.text for m in page.memories] + [written.action, *kinds]
-'''
+"""
 
 
 def test_py_typed_ships_with_the_package():
@@ -56,9 +56,22 @@ def test_mypy_strict_accepts_a_users_script(tmp_path):
     """The README's five lines and a curation script, checked as a user's code would be."""
     pytest.importorskip("mypy")
     (tmp_path / "user_script.py").write_text(USER_SCRIPT, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                           "--cache-dir", str(tmp_path / ".mypy_cache"), "user_script.py"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=280)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-incremental",
+            "--cache-dir",
+            str(tmp_path / ".mypy_cache"),
+            "user_script.py",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=280,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Success" in done.stdout
 
@@ -67,9 +80,20 @@ def test_public_models_name_their_values():
     """Kinds, scopes, statuses, passes and history events are ``Literal`` types (a checker
     and the OpenAPI schema both list the values)."""
     assert set(MemoryCreate.model_json_schema()["properties"]["kind"]["enum"]) == {
-        "fact", "preference", "promise", "episode", "rule"}
+        "fact",
+        "preference",
+        "promise",
+        "episode",
+        "rule",
+    }
     assert set(SelectedMemory.model_json_schema()["properties"]["pass"]["enum"]) == {
-        "rule", "pinned", "global", "semantic", "quota", "rescue"}
+        "rule",
+        "pinned",
+        "global",
+        "semantic",
+        "quota",
+        "rescue",
+    }
     assert "supersedes" in HistoryEntry.model_json_schema()["properties"]["event"]["enum"]
     with pytest.raises(Exception, match="kind must be one of"):  # the write path's own sentence stays
         MemoryCreate(text="x", kind="bogus")
@@ -81,22 +105,25 @@ def memory(tmp_path):
         yield mem
 
 
-@pytest.mark.parametrize("call, names", [
-    (lambda m: m.memories("ann", limit="ten"), "memories(): limit"),
-    (lambda m: m.memories(42), "memories(): user"),
-    (lambda m: m.memories("ann", status="gone"), "memories(): status"),
-    (lambda m: m.context("ann", None), "context(): message"),
-    (lambda m: m.forget("ann", "seven"), "forget(): memory_id"),
-    (lambda m: m.pin("ann", 1.5), "pin(): memory_id"),
-    (lambda m: m.remember("ann", "a cat", kind="bogus"), "remember(): kind"),
-    (lambda m: m.remember("ann", "a cat", confidence="high"), "remember(): confidence"),
-    (lambda m: m.search("ann", "cat", since="yesterday"), "search(): since"),
-    (lambda m: m.search("ann", "cat", kind=["fact", 3]), "search(): kind"),
-    (lambda m: m.add_turn("ann", "hi", time=12.5j), "add_turn(): time"),
-    (lambda m: m.remember_many("ann", 5), "remember_many(): memories"),
-    (lambda m: m.memories("ann", limt=5), "memories(): got an unexpected keyword argument 'limt'"),
-    (lambda m: m.history("ann"), "history(): missing a required argument: 'memory_id'"),
-])
+@pytest.mark.parametrize(
+    "call, names",
+    [
+        (lambda m: m.memories("ann", limit="ten"), "memories(): limit"),
+        (lambda m: m.memories(42), "memories(): user"),
+        (lambda m: m.memories("ann", status="gone"), "memories(): status"),
+        (lambda m: m.context("ann", None), "context(): message"),
+        (lambda m: m.forget("ann", "seven"), "forget(): memory_id"),
+        (lambda m: m.pin("ann", 1.5), "pin(): memory_id"),
+        (lambda m: m.remember("ann", "a cat", kind="bogus"), "remember(): kind"),
+        (lambda m: m.remember("ann", "a cat", confidence="high"), "remember(): confidence"),
+        (lambda m: m.search("ann", "cat", since="yesterday"), "search(): since"),
+        (lambda m: m.search("ann", "cat", kind=["fact", 3]), "search(): kind"),
+        (lambda m: m.add_turn("ann", "hi", time=12.5j), "add_turn(): time"),
+        (lambda m: m.remember_many("ann", 5), "remember_many(): memories"),
+        (lambda m: m.memories("ann", limt=5), "memories(): got an unexpected keyword argument 'limt'"),
+        (lambda m: m.history("ann"), "history(): missing a required argument: 'memory_id'"),
+    ],
+)
 def test_a_wrongly_typed_argument_is_an_input_error_naming_it(memory, call, names):
     with pytest.raises(InputError, match=re.escape(names)) as caught:
         call(memory)
@@ -131,8 +158,9 @@ def test_async_methods_check_their_arguments_too(tmp_path):
     from souvenir import AsyncSouvenir
 
     async def run() -> None:
-        async with await AsyncSouvenir.open(tmp_path / "a.db", embedder="none", window_embedder="none",
-                                            background=False) as mem:
+        async with await AsyncSouvenir.open(
+            tmp_path / "a.db", embedder="none", window_embedder="none", background=False
+        ) as mem:
             with pytest.raises(InputError, match=re.escape("memories(): limit")):
                 await mem.memories("ann", limit="ten")
 
@@ -170,18 +198,27 @@ def test_an_unreachable_postgres_is_busy_with_its_cause():
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with pytest.raises(StoreBusyError, match="Connection refused|connection failed"):
-        Souvenir.open(f"postgresql://postgres@127.0.0.1:{port}/postgres", embedder="none",
-                      window_embedder="none", background=False)
+        Souvenir.open(
+            f"postgresql://postgres@127.0.0.1:{port}/postgres",
+            embedder="none",
+            window_embedder="none",
+            background=False,
+        )
 
 
-@pytest.mark.parametrize("settings, match", [
-    ({"embedder": "nope"}, "unknown embedder 'nope'"),
-    ({"embedder": "none", "window_embedder": "nope"}, "unknown window embedder 'nope'"),
-    ({"embedder": "none", "window_embedder": "none", "scoring": "magic"}, "SOUVENIR_SCORING"),
-    ({"embedder": "none", "window_embedder": "e5", "e5_query_engine": "magic"}, "unknown e5 query engine"),
-    ({"embedder": "none", "window_embedder": "none", "llm_base_url": "http://127.0.0.1:9",
-      "llm_kind": "nope"}, "SOUVENIR_LLM_KIND"),
-])
+@pytest.mark.parametrize(
+    "settings, match",
+    [
+        ({"embedder": "nope"}, "unknown embedder 'nope'"),
+        ({"embedder": "none", "window_embedder": "nope"}, "unknown window embedder 'nope'"),
+        ({"embedder": "none", "window_embedder": "none", "scoring": "magic"}, "SOUVENIR_SCORING"),
+        ({"embedder": "none", "window_embedder": "e5", "e5_query_engine": "magic"}, "unknown e5 query engine"),
+        (
+            {"embedder": "none", "window_embedder": "none", "llm_base_url": "http://127.0.0.1:9", "llm_kind": "nope"},
+            "SOUVENIR_LLM_KIND",
+        ),
+    ],
+)
 def test_a_failed_open_leaves_no_file_behind(tmp_path, settings, match):
     with pytest.raises(InputError, match=re.escape(match)):
         Souvenir.open(tmp_path / "new.db", background=False, **settings)

@@ -45,8 +45,9 @@ def test_pin_unpin_and_delete_are_per_user(service):
 def test_forgetting_report(tmp_path):
     # No embedder: the same 24 are selected on every turn (with one, the background indexer
     # could change the scores between two turns).
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'f.db'}", embedder="none",
-                        window_embedder="none", _env_file=None)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'f.db'}", embedder="none", window_embedder="none", _env_file=None
+    )
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         _forgetting_report(client)
 
@@ -63,8 +64,16 @@ def _forgetting_report(client):
 
 def test_export_then_delete_leaves_nothing_of_the_user(service):
     client, db = service
-    client.post("/v1/turns", json={"channel": "telegram", "user": "dan", "message": "I live in Penang, order LZ-7731",
-                                   "reply": "Noted", "story": "shop"})
+    client.post(
+        "/v1/turns",
+        json={
+            "channel": "telegram",
+            "user": "dan",
+            "message": "I live in Penang, order LZ-7731",
+            "reply": "Noted",
+            "story": "shop",
+        },
+    )
     _add(client, "dan", "Prefers deliveries after 6 pm", kind="preference")
     _add(client, "eve", "Prefers deliveries before noon", kind="preference")
     client.post("/v1/context", json={"channel": "telegram", "user": "dan", "message": "deliveries?"})
@@ -77,9 +86,14 @@ def test_export_then_delete_leaves_nothing_of_the_user(service):
     with sqlite3.connect(db) as conn:
         dump = "\n".join(conn.iterdump())
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        user_rows = sum(conn.execute(f"SELECT COUNT(*) FROM {t} WHERE user_id NOT IN (SELECT id FROM users)").fetchone()[0]
-                        for t in tables if "user_id" in [c[1] for c in conn.execute(f"PRAGMA table_info({t})")])
-        orphan_vectors = conn.execute("SELECT COUNT(*) FROM vectors WHERE memory_id NOT IN (SELECT id FROM memories)").fetchone()[0]
+        user_rows = sum(
+            conn.execute(f"SELECT COUNT(*) FROM {t} WHERE user_id NOT IN (SELECT id FROM users)").fetchone()[0]
+            for t in tables
+            if "user_id" in [c[1] for c in conn.execute(f"PRAGMA table_info({t})")]
+        )
+        orphan_vectors = conn.execute(
+            "SELECT COUNT(*) FROM vectors WHERE memory_id NOT IN (SELECT id FROM memories)"
+        ).fetchone()[0]
     assert "Penang" not in dump and "after 6 pm" not in dump and "LZ-7731" not in dump
     assert user_rows == 0 and orphan_vectors == 0
     assert "before noon" in dump  # the other user is untouched

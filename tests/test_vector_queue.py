@@ -50,9 +50,12 @@ def queued(store, embedder: str = E) -> set[int]:
 
 def stale(store, embedder: str = E) -> set[int]:
     """The store's scan (what the queue must never miss)."""
-    rows = store._query("SELECT m.id, m.text, m.content_hash, v.content_hash FROM memories m "
-                        "LEFT JOIN vectors v ON v.memory_id = m.id AND v.embedder = ? "
-                        "WHERE m.status = 'active'", (embedder,))
+    rows = store._query(
+        "SELECT m.id, m.text, m.content_hash, v.content_hash FROM memories m "
+        "LEFT JOIN vectors v ON v.memory_id = m.id AND v.embedder = ? "
+        "WHERE m.status = 'active'",
+        (embedder,),
+    )
     return {mid for mid, text, h, v in rows if v is None or v != h or content_hash(text) != h}
 
 
@@ -66,8 +69,14 @@ def exact(store, embedder: str = E) -> set[int]:
 
 def _cli_env(url: str, embedder_url: str, model: str) -> dict[str, str]:
     """The settings of a ``souvenir`` command on ``url`` with a stand-in OpenAI embedder."""
-    return {"SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": "openai", "SOUVENIR_EMBEDDER_URL": embedder_url,
-            "SOUVENIR_EMBEDDER_MODEL": model, "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+    return {
+        "SOUVENIR_DATABASE_URL": url,
+        "SOUVENIR_EMBEDDER": "openai",
+        "SOUVENIR_EMBEDDER_URL": embedder_url,
+        "SOUVENIR_EMBEDDER_MODEL": model,
+        "SOUVENIR_WINDOW_EMBEDDER": "none",
+        "SOUVENIR_LLM_BASE_URL": "",
+    }
 
 
 def put(store, *mids: int) -> None:
@@ -81,8 +90,10 @@ def test_every_kind_of_write_enqueues_or_dequeues(url):
         early = store.insert_memory(uid, "before the embedder", "fact", "global", None, 1.0, False, None, NOW)
         assert store.ensure_vector_queue(E) == 1 and store.ensure_vector_queue(E) == 0  # kept once
         assert exact(store) == {early}
-        ids = [store.insert_memory(uid, f"fact {i}", "episode", "global", None, 1.0, False, None, NOW,
-                                   session="s1") for i in range(5)]
+        ids = [
+            store.insert_memory(uid, f"fact {i}", "episode", "global", None, 1.0, False, None, NOW, session="s1")
+            for i in range(5)
+        ]
         assert exact(store) == {early, *ids}  # inserted: queued
         put(store, early, *ids)
         assert exact(store) == set() and queued(store) == set()  # written: dequeued
@@ -142,8 +153,10 @@ def test_an_idle_claim_reads_no_memory(pg_url):
         store.ensure_vector_queue(E)
         put(store, *[m.id for m in store.memories(uid)])
         assert queued(store) == set()
-        stats = ("SELECT COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0) FROM pg_stat_xact_user_tables "
-                 "WHERE relname = 'memories'")
+        stats = (
+            "SELECT COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0) FROM pg_stat_xact_user_tables "
+            "WHERE relname = 'memories'"
+        )
         with store.transaction() as conn:
             before = conn.execute(stats).fetchone()[0]
             assert store.claim_stale_vectors(E, 64, 60.0, NOW).rows == []
@@ -191,15 +204,17 @@ def test_a_store_migrated_from_0021_has_its_stale_memories_queued(url):
     from souvenir.store.sqlite import SQLiteStore
 
     # (open_store migrates to the last version: the backend itself, migrated up to 0021)
-    raw = (SQLiteStore(url.removeprefix("sqlite:///")) if url.startswith("sqlite") else PostgresStore(url))
+    raw = SQLiteStore(url.removeprefix("sqlite:///")) if url.startswith("sqlite") else PostgresStore(url)
     try:
         raw.migrate(stop_before=22)
         uid = raw.ensure_user("cli", "q", NOW)
         mids = [raw.insert_memory(uid, f"m{i}", "fact", "global", None, 1.0, False, None, NOW) for i in range(5)]
         with raw.transaction() as conn:  # (0021's vectors table, written as its code did)
             for name, i, m in [(E, i, m) for i, m in enumerate(mids[:4])] + [("w", 0, mids[0])]:
-                conn.execute("INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
-                             "VALUES (?, ?, ?, 4, ?)", (m, name, content_hash(f"m{i}"), VEC.tobytes()))
+                conn.execute(
+                    "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) VALUES (?, ?, ?, 4, ?)",
+                    (m, name, content_hash(f"m{i}"), VEC.tobytes()),
+                )
             # edited by hand before the migration
             conn.execute("UPDATE memories SET text = 'edited' WHERE id = ?", (mids[1],))
         raw.supersede(mids[2], mids[3], NOW)
@@ -223,9 +238,11 @@ def test_keeping_a_queue_waits_for_a_writer_in_flight_and_misses_nothing(pg_url)
         uid = store.ensure_user("cli", "q", NOW)
         store.insert_memory(uid, "before", "fact", "global", None, 1.0, False, None, NOW)
         with psycopg.connect(pg_url) as writer:  # a transaction, open
-            writer.execute("INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, "
-                           "content_hash) VALUES (%s, 'fact', 'global', 'in flight', %s, %s, %s)",
-                           (uid, NOW.isoformat(), NOW.isoformat(), content_hash("in flight")))
+            writer.execute(
+                "INSERT INTO memories (user_id, kind, scope, text, created_at, updated_at, "
+                "content_hash) VALUES (%s, 'fact', 'global', 'in flight', %s, %s, %s)",
+                (uid, NOW.isoformat(), NOW.isoformat(), content_hash("in flight")),
+            )
             kept: list[int] = []
             thread = threading.Thread(target=lambda: kept.append(store.ensure_vector_queue(E)))
             thread.start()

@@ -154,10 +154,13 @@ def test_a_change_committed_while_a_claim_drops_its_row_stays_queued(pg_url, mon
         store.close()
 
 
-@pytest.mark.xfail(strict=True, reason="a window's vector is keyed on its memory's own hash: a text edited by "
-                   "hand-written SQL is re-embedded, but its session neighbours' window vectors, which hold "
-                   "the old wording, stay current for good (Souvenir's own writes drop them: "
-                   "drop_neighbour_vectors; the claim's hash repair does not)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="a window's vector is keyed on its memory's own hash: a text edited by "
+    "hand-written SQL is re-embedded, but its session neighbours' window vectors, which hold "
+    "the old wording, stay current for good (Souvenir's own writes drop them: "
+    "drop_neighbour_vectors; the claim's hash repair does not)",
+)
 def test_a_hand_edited_episode_re_embeds_its_neighbours_windows(tmp_path):
     from souvenir.embedding.http import OpenAIEmbedder
     from souvenir.index.vectors import VectorIndex
@@ -170,8 +173,7 @@ def test_a_hand_edited_episode_re_embeds_its_neighbours_windows(tmp_path):
         try:
             uid = store.ensure_user("cli", "w", NOW)
             for i in range(3):
-                store.insert_memory(uid, f"episode {i}", "episode", "global", None, 1.0, False, None, NOW,
-                                    session="s1")
+                store.insert_memory(uid, f"episode {i}", "episode", "global", None, 1.0, False, None, NOW, session="s1")
             assert index.run_once() == 3
             _raw_update(db, "UPDATE memories SET text = 'my new address is 5 rue X' WHERE text = 'episode 1'")
             index.run_once()
@@ -217,9 +219,14 @@ def test_a_user_deleted_while_a_claim_holds_its_memories_is_deleted(pg_url, monk
         assert outcome and isinstance(outcome[0], dict), (outcome, claim)  # the user was erased
         ids = ",".join(str(m) for m in mids)
         for table in ("vector_queue", "vector_claims", "vectors", "memories"):
-            assert store._query(f"SELECT COUNT(*) FROM {table} WHERE memory_id IN ({ids})"
-                                if table != "memories" else f"SELECT COUNT(*) FROM memories WHERE id IN ({ids})"
-                                )[0][0] == 0, table
+            assert (
+                store._query(
+                    f"SELECT COUNT(*) FROM {table} WHERE memory_id IN ({ids})"
+                    if table != "memories"
+                    else f"SELECT COUNT(*) FROM memories WHERE id IN ({ids})"
+                )[0][0]
+                == 0
+            ), table
     finally:
         other.close()
         store.close()
@@ -276,15 +283,24 @@ def test_an_episode_arriving_while_its_neighbour_window_is_embedded_reaches_that
         index = VectorIndex(store, OpenAIEmbedder(server.url, "m"), batch=8, windowed=True)
         try:
             uid = store.ensure_user("cli", "n", NOW)
-            zero, one = (store.insert_memory(uid, f"episode {w}", "episode", "global", None, 1.0, False, None,
-                                             NOW, session="s1") for w in ("zero", "one"))
+            zero, one = (
+                store.insert_memory(uid, f"episode {w}", "episode", "global", None, 1.0, False, None, NOW, session="s1")
+                for w in ("zero", "one")
+            )
             claim = store.claim_stale_vectors(index.name, 8, 60.0, NOW, prepare=index._prepare)
             assert [m for m, _, _ in claim.rows] == [zero, one]
-            two = store.insert_memory(uid, "episode two", "episode", "global", None, 1.0, False, None, NOW,
-                                      session="s1")  # what the engine does on a new episode:
+            two = store.insert_memory(
+                uid, "episode two", "episode", "global", None, 1.0, False, None, NOW, session="s1"
+            )  # what the engine does on a new episode:
             store.drop_neighbour_vectors(two, index.name, after=False)
-            assert store.put_claimed_vectors(index.name, claim.token,  # one's old window: not written
-                                             [(m, h, VEC) for m, h, _ in claim.rows]).ended == 1
+            assert (
+                store.put_claimed_vectors(
+                    index.name,
+                    claim.token,  # one's old window: not written
+                    [(m, h, VEC) for m, h, _ in claim.rows],
+                ).ended
+                == 1
+            )
             index.run_once()
             assert "episode zero\nepisode one\nepisode two" in server.texts  # one's current window
         finally:

@@ -17,9 +17,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from souvenir.errors import (
-    AccessDeniedError, EmbedderBusyError, EmbedderError, FileFormatError, InputError, ModelError,
-    ServiceError, ServiceUnreachableError, SouvenirError, StaleJobError, StoreBusyError, StoreError,
-    TextError, UnknownError,
+    AccessDeniedError,
+    EmbedderBusyError,
+    EmbedderError,
+    FileFormatError,
+    InputError,
+    ModelError,
+    ServiceError,
+    ServiceUnreachableError,
+    SouvenirError,
+    StaleJobError,
+    StoreBusyError,
+    StoreError,
+    TextError,
+    UnknownError,
 )
 
 if TYPE_CHECKING:  # pragma: no cover

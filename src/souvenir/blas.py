@@ -52,8 +52,8 @@ def dot_rows(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
         np.matmul(matrix[:whole], query, out=out[:whole])
     if n > whole:
         tail = np.zeros((BLOCK, matrix.shape[1]), np.float32)
-        tail[:n - whole] = matrix[whole:]
-        out[whole:] = (tail @ query)[:n - whole]
+        tail[: n - whole] = matrix[whole:]
+        out[whole:] = (tail @ query)[: n - whole]
     return out
 
 
@@ -69,9 +69,9 @@ def project_rows(matrix: np.ndarray, basis: np.ndarray) -> np.ndarray:
     # Rows a chunk at a time (a multiple of BLOCK: the same bits as one pass), so that the
     # k products read the chunk from the cache and the matrix from memory once.
     for start in range(0, n, _PROJECT_ROWS):
-        part = matrix[start:start + _PROJECT_ROWS]
+        part = matrix[start : start + _PROJECT_ROWS]
         for j in range(k):
-            out[j, start:start + len(part)] = dot_rows(part, columns[j])
+            out[j, start : start + len(part)] = dot_rows(part, columns[j])
     return np.ascontiguousarray(out.T)
 
 

@@ -32,14 +32,40 @@ import httpx
 from pydantic import BaseModel, TypeAdapter
 
 from souvenir.errors import (
-    AccessDeniedError, InputError, ServiceError, ServiceUnreachableError, SouvenirError,
-    StoreBusyError, StoreError, UnknownError,
+    AccessDeniedError,
+    InputError,
+    ServiceError,
+    ServiceUnreachableError,
+    SouvenirError,
+    StoreBusyError,
+    StoreError,
+    UnknownError,
 )
 from souvenir.schemas import (
-    DEFAULT_CHANNEL, BatchWritten, ContextPublic, ContextQuery, Diagnostics, MemoriesPublic, MemoryBatch,
-    MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic, MemoryUpdate, SearchQuery, SearchResults,
-    StatusFilter, Timezone, TimezoneSet, TurnCreate, TurnRecorded, UserDeleted, UserExport, WritePublic,
-    checked_arguments, validated,
+    DEFAULT_CHANNEL,
+    BatchWritten,
+    ContextPublic,
+    ContextQuery,
+    Diagnostics,
+    MemoriesPublic,
+    MemoryBatch,
+    MemoryCreate,
+    MemoryDeleted,
+    MemoryHistory,
+    MemoryPublic,
+    MemoryUpdate,
+    SearchQuery,
+    SearchResults,
+    StatusFilter,
+    Timezone,
+    TimezoneSet,
+    TurnCreate,
+    TurnRecorded,
+    UserDeleted,
+    UserExport,
+    WritePublic,
+    checked_arguments,
+    validated,
 )
 from souvenir.schemas import KindName, ScopeName
 
@@ -78,72 +104,136 @@ class _Calls:
     def _user(self, user: str, channel: str | None) -> str:
         return f"/v1/users/{quote(self.channel if channel is None else channel, safe='')}/{quote(user, safe='')}"
 
-    def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
-                 time: datetime | None = None, language: str | None = None,
-                 channel: str | None = None) -> _Call[TurnRecorded]:
-        turn = validated(TurnCreate, channel=self.channel if channel is None else channel, user=user,
-                         story=story, message=message, reply=reply, time=time, language=language)
+    def add_turn(
+        self,
+        user: str,
+        message: str,
+        reply: str | None = None,
+        *,
+        story: str | None = None,
+        time: datetime | None = None,
+        language: str | None = None,
+        channel: str | None = None,
+    ) -> _Call[TurnRecorded]:
+        turn = validated(
+            TurnCreate,
+            channel=self.channel if channel is None else channel,
+            user=user,
+            story=story,
+            message=message,
+            reply=reply,
+            time=time,
+            language=language,
+        )
         return _Call("POST", "/v1/turns", TurnRecorded.model_validate, _body(turn))
 
-    def context(self, user: str, message: str, *, story: str | None = None,
-                channel: str | None = None) -> _Call[ContextPublic]:
-        query = validated(ContextQuery, channel=self.channel if channel is None else channel, user=user,
-                          story=story, message=message)
+    def context(
+        self, user: str, message: str, *, story: str | None = None, channel: str | None = None
+    ) -> _Call[ContextPublic]:
+        query = validated(
+            ContextQuery, channel=self.channel if channel is None else channel, user=user, story=story, message=message
+        )
         return _Call("POST", "/v1/context", ContextPublic.model_validate, _body(query))
 
-    def remember(self, user: str, text: str, *, kind: KindName = "fact", scope: ScopeName = "global",
-                 story: str | None = None, confidence: float = 1.0, pinned: bool = False,
-                 date: datetime | None = None, source: str | None = None,
-                 channel: str | None = None) -> _Call[WritePublic]:
-        memory = validated(MemoryCreate, text=text, kind=kind, scope=scope, story=story,
-                           confidence=confidence, pinned=pinned, date=date, source=source)
+    def remember(
+        self,
+        user: str,
+        text: str,
+        *,
+        kind: KindName = "fact",
+        scope: ScopeName = "global",
+        story: str | None = None,
+        confidence: float = 1.0,
+        pinned: bool = False,
+        date: datetime | None = None,
+        source: str | None = None,
+        channel: str | None = None,
+    ) -> _Call[WritePublic]:
+        memory = validated(
+            MemoryCreate,
+            text=text,
+            kind=kind,
+            scope=scope,
+            story=story,
+            confidence=confidence,
+            pinned=pinned,
+            date=date,
+            source=source,
+        )
         if memory.scope == "story" and not memory.story:
             raise InputError("a story-scoped memory needs 'story'")
         return _Call("POST", f"{self._user(user, channel)}/memories", WritePublic.model_validate, _body(memory))
 
-    def remember_many(self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *,
-                      channel: str | None = None) -> _Call[BatchWritten]:
+    def remember_many(
+        self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *, channel: str | None = None
+    ) -> _Call[BatchWritten]:
         batch = validated(MemoryBatch, memories=list(memories))
         for i, memory in enumerate(batch.memories):
             if memory.scope == "story" and not memory.story:
                 raise InputError(f"memories.{i}: a story-scoped memory needs 'story'; nothing written")
-        return _Call("POST", f"{self._user(user, channel)}/memories/batch", BatchWritten.model_validate,
-                     _body(batch))
+        return _Call("POST", f"{self._user(user, channel)}/memories/batch", BatchWritten.model_validate, _body(batch))
 
-    def memories(self, user: str, *, status: StatusFilter = "active", limit: int = 100,
-                 cursor: str | None = None, channel: str | None = None) -> _Call[MemoriesPublic]:
+    def memories(
+        self,
+        user: str,
+        *,
+        status: StatusFilter = "active",
+        limit: int = 100,
+        cursor: str | None = None,
+        channel: str | None = None,
+    ) -> _Call[MemoriesPublic]:
         if status not in ("active", "superseded", "deleted", "all"):
             raise InputError("status must be active, superseded, deleted or all")
         params = {"status": status, "limit": limit} | ({"cursor": cursor} if cursor else {})
-        return _Call("GET", f"{self._user(user, channel)}/memories", MemoriesPublic.model_validate,
-                     params=params)
+        return _Call("GET", f"{self._user(user, channel)}/memories", MemoriesPublic.model_validate, params=params)
 
-    def search(self, user: str, query: str, *, kind: KindName | list[KindName] | None = None,
-               scope: ScopeName | None = None, story: str | None = None, since: datetime | None = None,
-               until: datetime | None = None, limit: int = 10,
-               channel: str | None = None) -> _Call[SearchResults]:
-        q = validated(SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since,
-                      until=until, limit=limit)
+    def search(
+        self,
+        user: str,
+        query: str,
+        *,
+        kind: KindName | list[KindName] | None = None,
+        scope: ScopeName | None = None,
+        story: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 10,
+        channel: str | None = None,
+    ) -> _Call[SearchResults]:
+        q = validated(
+            SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since, until=until, limit=limit
+        )
         return _Call("POST", f"{self._user(user, channel)}/search", SearchResults.model_validate, _body(q))
 
-    def update(self, user: str, memory_id: int, text: str, *, date: datetime | None = None,
-               source: str | None = None, channel: str | None = None) -> _Call[WritePublic]:
+    def update(
+        self,
+        user: str,
+        memory_id: int,
+        text: str,
+        *,
+        date: datetime | None = None,
+        source: str | None = None,
+        channel: str | None = None,
+    ) -> _Call[WritePublic]:
         edit = validated(MemoryUpdate, text=text, date=date, source=source)
-        return _Call("PATCH", f"{self._user(user, channel)}/memories/{int(memory_id)}",
-                     WritePublic.model_validate, _body(edit))
+        return _Call(
+            "PATCH", f"{self._user(user, channel)}/memories/{int(memory_id)}", WritePublic.model_validate, _body(edit)
+        )
 
     def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> _Call[MemoryDeleted]:
-        return _Call("DELETE", f"{self._user(user, channel)}/memories/{int(memory_id)}",
-                     MemoryDeleted.model_validate)
+        return _Call("DELETE", f"{self._user(user, channel)}/memories/{int(memory_id)}", MemoryDeleted.model_validate)
 
-    def pin(self, user: str, memory_id: int, pinned: bool = True, *,
-            channel: str | None = None) -> _Call[MemoryPublic]:
-        return _Call("POST" if pinned else "DELETE", f"{self._user(user, channel)}/memories/{int(memory_id)}/pin",
-                     MemoryPublic.model_validate)
+    def pin(self, user: str, memory_id: int, pinned: bool = True, *, channel: str | None = None) -> _Call[MemoryPublic]:
+        return _Call(
+            "POST" if pinned else "DELETE",
+            f"{self._user(user, channel)}/memories/{int(memory_id)}/pin",
+            MemoryPublic.model_validate,
+        )
 
     def history(self, user: str, memory_id: int, *, channel: str | None = None) -> _Call[MemoryHistory]:
-        return _Call("GET", f"{self._user(user, channel)}/memories/{int(memory_id)}/history",
-                     MemoryHistory.model_validate)
+        return _Call(
+            "GET", f"{self._user(user, channel)}/memories/{int(memory_id)}/history", MemoryHistory.model_validate
+        )
 
     def profile(self, user: str, *, channel: str | None = None) -> _Call[dict[str, Any]]:
         return _Call("GET", f"{self._user(user, channel)}/profile", _PROFILE.validate_python)
@@ -157,8 +247,12 @@ class _Calls:
     def forgotten(self, user: str, *, min_candidate: int = 10, channel: str | None = None) -> _Call[MemoriesPublic]:
         if isinstance(min_candidate, bool) or not isinstance(min_candidate, int) or min_candidate < 0:
             raise InputError("min_candidate must be an integer of 0 or more")
-        return _Call("GET", f"{self._user(user, channel)}/forgotten", MemoriesPublic.model_validate,
-                     params={"min_candidate": min_candidate})
+        return _Call(
+            "GET",
+            f"{self._user(user, channel)}/forgotten",
+            MemoriesPublic.model_validate,
+            params={"min_candidate": min_candidate},
+        )
 
     def timezone(self, user: str, *, channel: str | None = None) -> _Call[Timezone]:
         return _Call("GET", f"{self._user(user, channel)}/timezone", Timezone.model_validate)
@@ -169,13 +263,21 @@ class _Calls:
 
     def diagnostics(self, user: str, *, story: str | None = None, channel: str | None = None) -> _Call[Diagnostics]:
         """(``service`` is filled by the service for an admin key.)"""
-        return _Call("GET", f"{self._user(user, channel)}/diagnostics.json", Diagnostics.model_validate,
-                     params={"story": story} if story else None)
+        return _Call(
+            "GET",
+            f"{self._user(user, channel)}/diagnostics.json",
+            Diagnostics.model_validate,
+            params={"story": story} if story else None,
+        )
 
 
 _STATUS_ERRORS: dict[int, type[SouvenirError]] = {
-    401: AccessDeniedError, 403: AccessDeniedError, 404: UnknownError, 422: InputError,
-    500: StoreError, 503: StoreBusyError,
+    401: AccessDeniedError,
+    403: AccessDeniedError,
+    404: UnknownError,
+    422: InputError,
+    500: StoreError,
+    503: StoreBusyError,
 }
 
 
@@ -185,8 +287,11 @@ def _detail(response: httpx.Response) -> str:
     except (ValueError, AttributeError):
         return response.text[:500] or response.reason_phrase
     if isinstance(detail, list):  # request validation: [{loc, msg, type}]
-        return "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'input'}: {e.get('msg', '')}"
-                         for e in detail if isinstance(e, dict))
+        return "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'input'}: {e.get('msg', '')}"
+            for e in detail
+            if isinstance(e, dict)
+        )
     if isinstance(detail, dict):  # OpenAI-shaped or other structured errors
         return str(detail.get("message", detail))
     return str(detail)
@@ -214,7 +319,9 @@ def _blocking(build: Callable[Concatenate[_Calls, P], _Call[R]]) -> Callable[Con
     return call
 
 
-def _awaited(build: Callable[Concatenate[_Calls, P], _Call[R]]) -> Callable[Concatenate[AsyncSouvenirClient, P], Awaitable[R]]:
+def _awaited(
+    build: Callable[Concatenate[_Calls, P], _Call[R]],
+) -> Callable[Concatenate[AsyncSouvenirClient, P], Awaitable[R]]:
     @functools.wraps(build)
     async def call(self: AsyncSouvenirClient, *args: P.args, **kwargs: P.kwargs) -> R:
         return await self._send(build(self._calls, *args, **kwargs))
@@ -228,9 +335,15 @@ class SouvenirClient:
     ``timeout``: seconds (or an :class:`httpx.Timeout`); ``http``: an :class:`httpx.Client`
     of your own (its base URL, headers and timeout are then yours)."""
 
-    def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
-                 channel: str = DEFAULT_CHANNEL, timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
-                 http: httpx.Client | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str = "http://127.0.0.1:8765",
+        *,
+        api_key: str | None = None,
+        channel: str = DEFAULT_CHANNEL,
+        timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+        http: httpx.Client | None = None,
+    ) -> None:
         self._calls = _Calls(channel)
         self._owns = http is None
         self.http = http or httpx.Client(base_url=base_url, headers=_headers(api_key), timeout=timeout)
@@ -250,8 +363,9 @@ class SouvenirClient:
     def __enter__(self) -> SouvenirClient:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
     add_turn = _blocking(_Calls.add_turn)
@@ -277,9 +391,15 @@ class AsyncSouvenirClient:
     """:class:`SouvenirClient` for asyncio (an :class:`httpx.AsyncClient`): the same methods,
     awaited."""
 
-    def __init__(self, base_url: str = "http://127.0.0.1:8765", *, api_key: str | None = None,
-                 channel: str = DEFAULT_CHANNEL, timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
-                 http: httpx.AsyncClient | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str = "http://127.0.0.1:8765",
+        *,
+        api_key: str | None = None,
+        channel: str = DEFAULT_CHANNEL,
+        timeout: float | httpx.Timeout = DEFAULT_TIMEOUT_S,
+        http: httpx.AsyncClient | None = None,
+    ) -> None:
         self._calls = _Calls(channel)
         self._owns = http is None
         self.http = http or httpx.AsyncClient(base_url=base_url, headers=_headers(api_key), timeout=timeout)
@@ -299,8 +419,9 @@ class AsyncSouvenirClient:
     async def __aenter__(self) -> AsyncSouvenirClient:
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.close()
 
     add_turn = _awaited(_Calls.add_turn)

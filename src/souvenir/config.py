@@ -12,7 +12,6 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
-
 class Settings(BaseSettings):
     """Every setting Souvenir reads. Durations are seconds."""
 
@@ -32,7 +31,7 @@ class Settings(BaseSettings):
         "e5",
         description="Second, local embedder of the fused score: 'e5' (multilingual-e5-small, "
         "each episode embedded with its session neighbours) or 'none' (docs/benchmarks.md, "
-        "\"Recall levers\": it carries cross-language and Malay recall).",
+        '"Recall levers": it carries cross-language and Malay recall).',
     )
     e5_query_engine: str = Field(
         "onnx",
@@ -61,81 +60,141 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
-    max_memories_per_user: int = Field(0, ge=0, description="Most active memories one user may hold; 0: no "
-                                       "cap. Beyond it a new memory written through the API is refused "
-                                       "with 409, and one from a turn or a reflection is dropped (write "
-                                       "log: memory_cap). Each write reads the user's active memories: "
-                                       "about 0.1 s a write by 3,000 (docs/security.md).")
-    history_turns: int = Field(20, ge=0, le=200, description="Last turns of the conversation returned "
-                               "with a context, for callers that keep no history (seed 001's MAX_HISTORY).")
+    max_memories_per_user: int = Field(
+        0,
+        ge=0,
+        description="Most active memories one user may hold; 0: no "
+        "cap. Beyond it a new memory written through the API is refused "
+        "with 409, and one from a turn or a reflection is dropped (write "
+        "log: memory_cap). Each write reads the user's active memories: "
+        "about 0.1 s a write by 3,000 (docs/security.md).",
+    )
+    history_turns: int = Field(
+        20,
+        ge=0,
+        le=200,
+        description="Last turns of the conversation returned "
+        "with a context, for callers that keep no history (seed 001's MAX_HISTORY).",
+    )
     query_embedding_timeout_s: float = Field(
         5.0, gt=0, description="Bound on the turn's query embedding, lock and queue waits included."
     )
-    cache_memories: int = Field(200_000, ge=0, description="Memories (with their vectors) the read "
-                                "cache of this process keeps across all users, least recently used "
-                                "users out first; about 5 KB each with both default embedders; "
-                                "0 = no cache (souvenir.store.readcache).")
+    cache_memories: int = Field(
+        200_000,
+        ge=0,
+        description="Memories (with their vectors) the read "
+        "cache of this process keeps across all users, least recently used "
+        "users out first; about 5 KB each with both default embedders; "
+        "0 = no cache (souvenir.store.readcache).",
+    )
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
     index_lease_s: float = Field(
-        120.0, gt=0, description="How long a batch the indexer claimed stays its own: replicas "
-        "embed different batches side by side, and a dead replica's batch is taken over after this.")
-    blas_threads: int = Field(1, ge=0, description="Threads numpy's BLAS and e5's OpenMP engine "
-                              "may use (the query embeddings, the scores, the indexer); 0 = all "
-                              "cores. One was measured fastest on a shared 2-core machine "
-                              "(souvenir.blas, souvenir.embedding.local).")
+        120.0,
+        gt=0,
+        description="How long a batch the indexer claimed stays its own: replicas "
+        "embed different batches side by side, and a dead replica's batch is taken over after this.",
+    )
+    blas_threads: int = Field(
+        1,
+        ge=0,
+        description="Threads numpy's BLAS and e5's OpenMP engine "
+        "may use (the query embeddings, the scores, the indexer); 0 = all "
+        "cores. One was measured fastest on a shared 2-core machine "
+        "(souvenir.blas, souvenir.embedding.local).",
+    )
     pgvector: str = Field(
         "auto",
         description="Semantic scores computed by PostgreSQL with pgvector: 'auto' (when the "
         "database already has the vectors.embedding column), 'on' (create it if needed; the "
         "server must have pgvector), 'off' (numpy in the replica). See docs/benchmarks.md.",
     )
-    host: str = Field("127.0.0.1", description="Address `souvenir serve` binds (beyond loopback "
-                      "only once an API key exists: `souvenir keys create`).")
+    host: str = Field(
+        "127.0.0.1",
+        description="Address `souvenir serve` binds (beyond loopback "
+        "only once an API key exists: `souvenir keys create`).",
+    )
     allowed_hosts: str = Field(
-        "", description="Comma-separated Host header values the service answers (DNS rebinding "
+        "",
+        description="Comma-separated Host header values the service answers (DNS rebinding "
         "guard; a leading '*.' matches subdomains, '*' any). Empty = localhost, 127.0.0.1 and "
-        "[::1] while no API key exists, any host once keys are in force.")
+        "[::1] while no API key exists, any host once keys are in force.",
+    )
     max_body_bytes: int = Field(
-        1_048_576, ge=1024, description="Largest request body, in bytes, refused with a 413 before "
-        "it is read (the proxy's requests carry whole conversations: raise it for images).")
+        1_048_576,
+        ge=1024,
+        description="Largest request body, in bytes, refused with a 413 before "
+        "it is read (the proxy's requests carry whole conversations: raise it for images).",
+    )
     port: int = Field(8765, description="Port `souvenir serve` binds.")
-    llm_base_url: str = Field("", description="Chat model server root (the proxy's upstream and the "
-                              "reflection's model); empty = no-model mode.")
-    llm_kind: str = Field("openai", description="Protocol of the chat server: openai "
-                          "(/v1/chat/completions: vLLM, LiteLLM, OpenAI, llama-server) or ollama (/api/chat).")
+    llm_base_url: str = Field(
+        "",
+        description="Chat model server root (the proxy's upstream and the reflection's model); empty = no-model mode.",
+    )
+    llm_kind: str = Field(
+        "openai",
+        description="Protocol of the chat server: openai "
+        "(/v1/chat/completions: vLLM, LiteLLM, OpenAI, llama-server) or ollama (/api/chat).",
+    )
     llm_model: str = Field("", description="Main chat model name.")
     llm_api_key: str = Field("", description="Bearer token for the chat endpoint.")
     llm_timeout_s: float = Field(120.0, gt=0, description="Bound on one upstream chat call (the proxy's reply).")
     reflection_model: str = Field("", description="Model of the reflection call; empty = the main model.")
     reflection_timeout_s: float = Field(60.0, gt=0, description="Bound on one reflection call.")
     reflection_workers: int = Field(
-        2, ge=1, le=64, description="Reflection and summary jobs run at once by this replica (each "
+        2,
+        ge=1,
+        le=64,
+        description="Reflection and summary jobs run at once by this replica (each "
         "user's jobs still one at a time, in order). A job mostly waits for the model: raise it "
-        "for a model server that answers several requests at once.")
+        "for a model server that answers several requests at once.",
+    )
     reflection_park_after_s: float = Field(
-        900.0, gt=0, description="A reflection or summary job is parked once its failures have "
+        900.0,
+        gt=0,
+        description="A reflection or summary job is parked once its failures have "
         "lasted this long (from its first real failure; calls refused by an open breaker do not "
         "count): a model outage shorter than this parks nothing. `souvenir jobs retry --parked` "
-        "requeues parked jobs.")
-    reflection_backoff_s: float = Field(2.0, ge=0, description="First retry delay of a failed job; "
-                                        "doubled after each failure up to reflection_backoff_max_s.")
-    reflection_backoff_max_s: float = Field(60.0, ge=0, description="Longest delay between two "
-                                            "retries of a failed job (retries keep coming through an outage).")
+        "requeues parked jobs.",
+    )
+    reflection_backoff_s: float = Field(
+        2.0,
+        ge=0,
+        description="First retry delay of a failed job; doubled after each failure up to reflection_backoff_max_s.",
+    )
+    reflection_backoff_max_s: float = Field(
+        60.0,
+        ge=0,
+        description="Longest delay between two retries of a failed job (retries keep coming through an outage).",
+    )
     llm_concurrency: int = Field(
-        0, ge=0, le=256, description="Background model calls (reflections, summaries) this replica "
+        0,
+        ge=0,
+        le=256,
+        description="Background model calls (reflections, summaries) this replica "
         "sends the chat server at once; live proxied replies go first and make them yield "
         "(souvenir.llm.gate). 0 = 1 for a server on this machine (loopback, localhost: one answer "
         "at a time on shared cores), else reflection_workers. The worker runs at most this many "
-        "jobs at once.")
-    llm_breaker_cooldown_s: float = Field(30.0, gt=0, description="How long a failed chat model is "
-                                          "skipped (its circuit breaker's cool-down) before a trial call.")
+        "jobs at once.",
+    )
+    llm_breaker_cooldown_s: float = Field(
+        30.0,
+        gt=0,
+        description="How long a failed chat model is skipped (its circuit breaker's cool-down) before a trial call.",
+    )
     reflection_min_confidence: float = Field(
-        0.6, ge=0, le=1, description="Candidates under this confidence are dropped (seed 000 measured "
-        "the 0.60-0.85 band empty: see souvenir.write.reflection.DEFAULT_MIN_CONFIDENCE).")
+        0.6,
+        ge=0,
+        le=1,
+        description="Candidates under this confidence are dropped (seed 000 measured "
+        "the 0.60-0.85 band empty: see souvenir.write.reflection.DEFAULT_MIN_CONFIDENCE).",
+    )
     position_self_citation_chars: int = Field(
-        30, ge=1, description="A justification reusing this many characters of its position does "
-        "not re-anchor it (seed 000 read 30 on 21 real justifications; `souvenir calibrate positions`).")
+        30,
+        ge=1,
+        description="A justification reusing this many characters of its position does "
+        "not re-anchor it (seed 000 read 30 on 21 real justifications; `souvenir calibrate positions`).",
+    )
     summary_model: str = Field("", description="Model of the user-summary call; empty = the main model.")
     summary_enabled: bool = Field(True, description="Keep seed 001's user summary (needs a chat model).")
 
@@ -148,7 +207,7 @@ class Settings(BaseSettings):
         prefix = "sqlite:///"
         if not self.database_url.startswith(prefix):
             raise ValueError(f"not a SQLite URL: {self.database_url!r}")
-        return Path(self.database_url[len(prefix):])
+        return Path(self.database_url[len(prefix) :])
 
 
 def settings_error(exc: ValidationError) -> str:
@@ -159,5 +218,4 @@ def settings_error(exc: ValidationError) -> str:
     for error in exc.errors():
         name = "_".join(str(p) for p in error["loc"]).upper()
         parts.append(f"SOUVENIR_{name}: {error['msg']}" if name else str(error["msg"]))
-    return ("bad settings: " + "; ".join(parts)
-            + " (SOUVENIR_* variables or .env; .env.example describes each)")
+    return "bad settings: " + "; ".join(parts) + " (SOUVENIR_* variables or .env; .env.example describes each)"

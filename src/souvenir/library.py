@@ -44,10 +44,35 @@ from souvenir.engine.core import Engine
 from souvenir.errors import CapacityError, InputError, UnknownError
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
-    DEFAULT_CHANNEL, ApiKey, BatchWritten, ContextPublic, ContextQuery, Diagnostics, HistoryEntry, Job, JobList,
-    JobsRequeued, JobStatus, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic,
-    MemoryUpdate, SearchQuery, SearchResults, StatusFilter, Timezone, TurnCreate, TurnRecorded, UserDeleted,
-    UserExport, WritePublic, checked_arguments, validated,
+    DEFAULT_CHANNEL,
+    ApiKey,
+    BatchWritten,
+    ContextPublic,
+    ContextQuery,
+    Diagnostics,
+    HistoryEntry,
+    Job,
+    JobList,
+    JobsRequeued,
+    JobStatus,
+    MemoriesPublic,
+    MemoryBatch,
+    MemoryCreate,
+    MemoryDeleted,
+    MemoryHistory,
+    MemoryPublic,
+    MemoryUpdate,
+    SearchQuery,
+    SearchResults,
+    StatusFilter,
+    Timezone,
+    TurnCreate,
+    TurnRecorded,
+    UserDeleted,
+    UserExport,
+    WritePublic,
+    checked_arguments,
+    validated,
 )
 from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
@@ -70,17 +95,23 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
     misspelt keyword would otherwise be dropped without a word)."""
     unknown = sorted(set(overrides) - set(Settings.model_fields))
     if unknown:
-        close = [m for name in unknown
-                 for m in difflib.get_close_matches(name.lower().removeprefix("souvenir_"), Settings.model_fields, n=1)]
-        raise InputError(f"unknown setting {', '.join(map(repr, unknown))}"
-                         + (f": did you mean {', '.join(map(repr, close))}?" if close else "")
-                         + " (the fields of souvenir.config.Settings, without the SOUVENIR_ prefix, lower case)")
+        close = [
+            m
+            for name in unknown
+            for m in difflib.get_close_matches(name.lower().removeprefix("souvenir_"), Settings.model_fields, n=1)
+        ]
+        raise InputError(
+            f"unknown setting {', '.join(map(repr, unknown))}"
+            + (f": did you mean {', '.join(map(repr, close))}?" if close else "")
+            + " (the fields of souvenir.config.Settings, without the SOUVENIR_ prefix, lower case)"
+        )
     if isinstance(target, Settings):
         return target.model_copy(update=overrides) if overrides else target
     if target is not None:
         if not isinstance(target, (str, os.PathLike)):
-            raise InputError(f"open(): target must be a database URL, a SQLite file path or a Settings, "
-                             f"not {type(target).__name__}")
+            raise InputError(
+                f"open(): target must be a database URL, a SQLite file path or a Settings, not {type(target).__name__}"
+            )
         text = os.fspath(target)
         overrides["database_url"] = text if "://" in text else f"sqlite:///{text}"
     try:
@@ -101,8 +132,14 @@ class Souvenir:
         self._owns = owns_runtime
 
     @classmethod
-    def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = DEFAULT_CHANNEL,
-             background: bool = True, **settings: Any) -> Souvenir:
+    def open(
+        cls,
+        target: str | os.PathLike[str] | Settings | None = None,
+        *,
+        channel: str = DEFAULT_CHANNEL,
+        background: bool = True,
+        **settings: Any,
+    ) -> Souvenir:
         """Open (and migrate) the store of ``target`` — a database URL, a SQLite file path, a
         :class:`Settings`, or ``None`` for ``SOUVENIR_*`` variables — with its embedders.
 
@@ -125,8 +162,9 @@ class Souvenir:
     def __enter__(self) -> Souvenir:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
     @property
@@ -163,13 +201,22 @@ class Souvenir:
             where = self._unknown(channel, user)
             if where is None or "exists in channel" not in where:
                 raise
-            raise UnknownError(f"{exc}{where[where.index(';'):]}") from None
+            raise UnknownError(f"{exc}{where[where.index(';') :]}") from None
 
     # -- the turn loop ---------------------------------------------------------------------
-    def add_turn(self, user: str, message: str, reply: str | None = None, *, story: str | None = None,
-                 time: datetime | None = None, language: str | None = None,
-                 channel: str | None = None, timezone: str | None = None,
-                 question: str | None = None) -> TurnRecorded:
+    def add_turn(
+        self,
+        user: str,
+        message: str,
+        reply: str | None = None,
+        *,
+        story: str | None = None,
+        time: datetime | None = None,
+        language: str | None = None,
+        channel: str | None = None,
+        timezone: str | None = None,
+        question: str | None = None,
+    ) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
         queued (the worker extracts the memories); without one the user's message goes
         through the write path now (``memory`` says what happened). ``time`` keeps its own
@@ -177,28 +224,68 @@ class Souvenir:
         relative dates are grounded in the user's local day. ``question``: what the bot said
         just before ``message`` (default: the previous recorded turn's reply): a bare answer to
         its request for a secret is not kept."""
-        turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
-                         reply=reply, question=question, time=time, language=language, timezone=timezone)
+        turn = validated(
+            TurnCreate,
+            channel=self._who(channel),
+            user=user,
+            story=story,
+            message=message,
+            reply=reply,
+            question=question,
+            time=time,
+            language=language,
+            timezone=timezone,
+        )
         rt = self.runtime
-        turn_id, written = rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply,
-                                                 time=turn.time, story=turn.story, language=turn.language,
-                                                 timezone=turn.timezone, question=turn.question)
+        turn_id, written = rt.engine.record_turn(
+            turn.channel,
+            turn.user,
+            turn.message,
+            turn.reply,
+            time=turn.time,
+            story=turn.story,
+            language=turn.language,
+            timezone=turn.timezone,
+            question=turn.question,
+        )
         if rt.worker is not None:
             rt.worker.wake()
-        return TurnRecorded(turn_id=turn_id, reflection="queued" if rt.engine.chat is not None else None,
-                            memory=None if written is None else WritePublic.from_result(written))
+        return TurnRecorded(
+            turn_id=turn_id,
+            reflection="queued" if rt.engine.chat is not None else None,
+            memory=None if written is None else WritePublic.from_result(written),
+        )
 
-    def add_turn_once(self, user: str, message: str, reply: str | None = None, *, source: str,
-                      within_s: float, story: str | None = None, language: str | None = None,
-                      channel: str | None = None, timezone: str | None = None,
-                      question: str | None = None) -> bool:
+    def add_turn_once(
+        self,
+        user: str,
+        message: str,
+        reply: str | None = None,
+        *,
+        source: str,
+        within_s: float,
+        story: str | None = None,
+        language: str | None = None,
+        channel: str | None = None,
+        timezone: str | None = None,
+        question: str | None = None,
+    ) -> bool:
         """:meth:`add_turn` unless a turn of the same ``source`` (a request's key: the proxy
         uses it for a client's retry) was recorded for the user in the last ``within_s``
         seconds; checked and written in one transaction under the user's lock, so two
         racing retries record one turn. Returns whether this call recorded it. ``question``:
         as in :meth:`add_turn` (the proxy reads it in the request's ``messages``)."""
-        turn = validated(TurnCreate, channel=self._who(channel), user=user, story=story, message=message,
-                         reply=reply, question=question, language=language, timezone=timezone)
+        turn = validated(
+            TurnCreate,
+            channel=self._who(channel),
+            user=user,
+            story=story,
+            message=message,
+            reply=reply,
+            question=question,
+            language=language,
+            timezone=timezone,
+        )
         rt = self.runtime
         with rt.store.transaction():
             user_id = rt.store.find_user(turn.channel, turn.user)
@@ -206,15 +293,31 @@ class Souvenir:
                 rt.store.lock_user(user_id)
                 if rt.store.has_turn(user_id, source, utcnow() - timedelta(seconds=within_s)):
                     return False
-            rt.engine.record_turn(turn.channel, turn.user, turn.message, turn.reply, story=turn.story,
-                                  source=source, timezone=turn.timezone, language=turn.language,
-                                  question=turn.question)
+            rt.engine.record_turn(
+                turn.channel,
+                turn.user,
+                turn.message,
+                turn.reply,
+                story=turn.story,
+                source=source,
+                timezone=turn.timezone,
+                language=turn.language,
+                question=turn.question,
+            )
         if rt.worker is not None:
             rt.worker.wake()
         return True
 
-    def context(self, user: str, message: str, *, story: str | None = None,
-                channel: str | None = None, timezone: str | None = None, count: bool = True) -> ContextPublic:
+    def context(
+        self,
+        user: str,
+        message: str,
+        *,
+        story: str | None = None,
+        channel: str | None = None,
+        timezone: str | None = None,
+        count: bool = True,
+    ) -> ContextPublic:
         """The memories for the user's new ``message`` (24 by default), each with the pass
         that admitted it and why, and ``block``, the text for the system prompt. This is a
         turn: the forgetting counters move (``count=False``: a look that moves none, as
@@ -222,22 +325,42 @@ class Souvenir:
         ``timezone``: the zone this block's days are shown in (default the user's stored
         one). An unknown user gets an empty selection and ``unknown_user``."""
         query = validated(ContextQuery, channel=self._who(channel), user=user, story=story, message=message)
-        answer = ContextPublic.from_result(self.engine.context(query.channel, query.user, query.message,
-                                                               story=query.story, count=count, tz=timezone))
+        answer = ContextPublic.from_result(
+            self.engine.context(query.channel, query.user, query.message, story=query.story, count=count, tz=timezone)
+        )
         if not (answer.memories or answer.rules or answer.history):
             answer.unknown_user = self._unknown(query.channel, query.user)
         return answer
 
     # -- memories ----------------------------------------------------------------------------
-    def remember(self, user: str, text: str, *, kind: KindName = "fact", scope: ScopeName = "global",
-                 story: str | None = None, confidence: float = 1.0, pinned: bool = False,
-                 date: datetime | None = None, source: str | None = None,
-                 channel: str | None = None) -> WritePublic:
+    def remember(
+        self,
+        user: str,
+        text: str,
+        *,
+        kind: KindName = "fact",
+        scope: ScopeName = "global",
+        story: str | None = None,
+        confidence: float = 1.0,
+        pinned: bool = False,
+        date: datetime | None = None,
+        source: str | None = None,
+        channel: str | None = None,
+    ) -> WritePublic:
         """Write one memory through the write path (secrets filter, dedup, merge): ``action``
         says whether it was inserted, absorbed by a richer variant, replaced a poorer one,
         superseded a contradicted one, or was dropped (``reason``)."""
-        memory = validated(MemoryCreate, text=text, kind=kind, scope=scope, story=story,
-                           confidence=confidence, pinned=pinned, date=date, source=source)
+        memory = validated(
+            MemoryCreate,
+            text=text,
+            kind=kind,
+            scope=scope,
+            story=story,
+            confidence=confidence,
+            pinned=pinned,
+            date=date,
+            source=source,
+        )
         return self._remember(user, memory, self._who(channel))
 
     def _remember(self, user: str, memory: MemoryCreate, channel: str) -> WritePublic:
@@ -248,8 +371,9 @@ class Souvenir:
             raise CapacityError(written.reason or "memory cap reached")
         return WritePublic.from_result(written)
 
-    def remember_many(self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *,
-                      channel: str | None = None) -> BatchWritten:
+    def remember_many(
+        self, user: str, memories: Iterable[MemoryCreate | Mapping[str, Any]], *, channel: str | None = None
+    ) -> BatchWritten:
         """Write 1 to 100 memories in order, each through the write path (each a
         :class:`MemoryCreate` or a dict of its fields). All are checked first: one bad item
         writes nothing (:class:`InputError` naming it)."""
@@ -257,21 +381,33 @@ class Souvenir:
         for i, memory in enumerate(batch.memories):
             if memory.scope == "story" and not memory.story:
                 raise InputError(f"memories.{i}: a story-scoped memory needs 'story'; nothing written")
-        results = self.engine.remember_many(self._who(channel), user, [_candidate(m) for m in batch.memories],
-                                            stories=[m.story for m in batch.memories])
+        results = self.engine.remember_many(
+            self._who(channel), user, [_candidate(m) for m in batch.memories], stories=[m.story for m in batch.memories]
+        )
         return BatchWritten(results=[WritePublic.from_result(r) for r in results])
 
-    def memories(self, user: str, *, status: StatusFilter = "active", limit: int = 100,
-                 cursor: str | None = None, channel: str | None = None) -> MemoriesPublic:
+    def memories(
+        self,
+        user: str,
+        *,
+        status: StatusFilter = "active",
+        limit: int = 100,
+        cursor: str | None = None,
+        channel: str | None = None,
+    ) -> MemoriesPublic:
         """One page of the user's memories with ``status`` (``all`` for every status), oldest
         first: at most ``limit`` (1 to 1000); pass ``next_cursor`` back as ``cursor`` for the
         next page (``None`` on the last). An unknown user has one empty page."""
         if status not in ("active", "superseded", "deleted", "all"):
             raise InputError("status must be active, superseded, deleted or all")
-        found, after = self.engine.memories_page(self._who(channel), user, None if status == "all" else status,
-                                                 limit=limit, cursor=cursor)
-        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found], next_cursor=after,
-                              unknown_user=None if found or cursor else self._unknown(self._who(channel), user))
+        found, after = self.engine.memories_page(
+            self._who(channel), user, None if status == "all" else status, limit=limit, cursor=cursor
+        )
+        return MemoriesPublic(
+            memories=[MemoryPublic.from_memory(m) for m in found],
+            next_cursor=after,
+            unknown_user=None if found or cursor else self._unknown(self._who(channel), user),
+        )
 
     def memory(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryPublic:
         """One of the user's memories, any status (:class:`UnknownError` when it is not
@@ -288,20 +424,32 @@ class Souvenir:
             raise InputError("min_candidate must be an integer of 0 or more")
         who = self._who(channel)
         found = self.engine.forgotten(who, user, min_candidate)
-        return MemoriesPublic(memories=[MemoryPublic.from_memory(m) for m in found],
-                              unknown_user=None if found else self._unknown(who, user))
+        return MemoriesPublic(
+            memories=[MemoryPublic.from_memory(m) for m in found],
+            unknown_user=None if found else self._unknown(who, user),
+        )
 
-    def search(self, user: str, query: str, *, kind: KindName | list[KindName] | None = None,
-               scope: ScopeName | None = None, story: str | None = None, since: datetime | None = None,
-               until: datetime | None = None, limit: int = 10, channel: str | None = None) -> SearchResults:
+    def search(
+        self,
+        user: str,
+        query: str,
+        *,
+        kind: KindName | list[KindName] | None = None,
+        scope: ScopeName | None = None,
+        story: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 10,
+        channel: str | None = None,
+    ) -> SearchResults:
         """The user's memories ranked for ``query`` with the read path's score, best first,
         without moving any counter. Filters: ``kind`` (one or several), ``scope``, ``since``
         (inclusive) / ``until`` (exclusive) on the memory's date; ``story`` searches as a
         context of that story would (global memories plus the story's own)."""
-        q = validated(SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since,
-                      until=until, limit=limit)
-        where = SearchFilter(kinds=frozenset(q.kind) if q.kind else None, scope=q.scope, since=q.since,
-                             until=q.until)
+        q = validated(
+            SearchQuery, query=query, kind=kind, scope=scope, story=story, since=since, until=until, limit=limit
+        )
+        where = SearchFilter(kinds=frozenset(q.kind) if q.kind else None, scope=q.scope, since=q.since, until=q.until)
         self.engine.flush()  # counters of the contexts already answered
         ranked, cause = self.engine.search(self._who(channel), user, q.query, where, story=q.story, limit=q.limit)
         found = SearchResults.from_ranked(ranked, cause)
@@ -309,15 +457,26 @@ class Souvenir:
             found.unknown_user = self._unknown(self._who(channel), user)
         return found
 
-    def update(self, user: str, memory_id: int, text: str, *, date: datetime | None = None,
-               source: str | None = None, channel: str | None = None) -> WritePublic:
+    def update(
+        self,
+        user: str,
+        memory_id: int,
+        text: str,
+        *,
+        date: datetime | None = None,
+        source: str | None = None,
+        channel: str | None = None,
+    ) -> WritePublic:
         """A new wording for one of the user's memories, through the write path's filters;
         the old wording stays as its history (:meth:`history`). ``action``: ``replace``,
         ``unchanged`` (same text) or ``dropped`` (``reason``; nothing changed)."""
         edit = validated(MemoryUpdate, text=text, date=date, source=source)
         with self._hinted(self._who(channel), user):
-            return WritePublic.from_result(self.engine.update_memory(self._who(channel), user, memory_id, edit.text,
-                                                                     source=edit.source, said_at=edit.date))
+            return WritePublic.from_result(
+                self.engine.update_memory(
+                    self._who(channel), user, memory_id, edit.text, source=edit.source, said_at=edit.date
+                )
+            )
 
     def forget(self, user: str, memory_id: int, *, channel: str | None = None) -> MemoryDeleted:
         """Forget one memory (an explicit act): no text of it stays in the store or the
@@ -326,8 +485,7 @@ class Souvenir:
             self.engine.delete_memory(self._who(channel), user, memory_id)
         return MemoryDeleted(deleted=memory_id)
 
-    def pin(self, user: str, memory_id: int, pinned: bool = True, *,
-            channel: str | None = None) -> MemoryPublic:
+    def pin(self, user: str, memory_id: int, pinned: bool = True, *, channel: str | None = None) -> MemoryPublic:
         """Pin (or, with ``pinned=False``, unpin) a memory by hand."""
         with self._hinted(self._who(channel), user):
             memory = self.engine.pin(self._who(channel), user, memory_id, pinned)
@@ -339,8 +497,9 @@ class Souvenir:
         self.engine.flush()
         with self._hinted(self._who(channel), user):
             memory, chain = self.engine.memory_history(self._who(channel), user, memory_id)
-        return MemoryHistory(memory=MemoryPublic.from_memory(memory),
-                             history=[HistoryEntry.model_validate(e) for e in chain])
+        return MemoryHistory(
+            memory=MemoryPublic.from_memory(memory), history=[HistoryEntry.model_validate(e) for e in chain]
+        )
 
     # -- the user -------------------------------------------------------------------------------
     def profile(self, user: str, *, channel: str | None = None) -> dict[str, Any]:
@@ -372,8 +531,9 @@ class Souvenir:
         zone that is neither (nothing changed)."""
         return Timezone(tz=self.engine.set_timezone(self._who(channel), user, tz))
 
-    def diagnostics(self, user: str, *, story: str | None = None, service: bool = False,
-                    channel: str | None = None) -> Diagnostics:
+    def diagnostics(
+        self, user: str, *, story: str | None = None, service: bool = False, channel: str | None = None
+    ) -> Diagnostics:
         """Why each memory was in the user's last contexts, the forgetting counters, degraded
         turns, the index backlog, parked jobs, the profile; with ``service`` also the
         service-wide counters (an operator's view: the REST route gives it to admin keys
@@ -384,9 +544,16 @@ class Souvenir:
         return Diagnostics.model_validate(found | {"service": self.runtime.status()} if service else found)
 
     # -- files: replay and import -----------------------------------------------------------------
-    def replay(self, path: str | os.PathLike[str], *, user: str | None = None, speaker: str | None = None,
-               channel: str | None = None, progress: Callable[[int], None] | None = None,
-               total: Callable[[int], None] | None = None) -> list[WritePublic]:
+    def replay(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        user: str | None = None,
+        speaker: str | None = None,
+        channel: str | None = None,
+        progress: Callable[[int], None] | None = None,
+        total: Callable[[int], None] | None = None,
+    ) -> list[WritePublic]:
         """Replay a conversation file into the store: a LoCoMo ``.json`` (``user`` defaults to
         the conversation's name; with ``speaker`` that speaker's turns are the user's
         messages) or a chat ``.jsonl`` of ``{user, message, reply, time}`` lines (``user``
@@ -410,8 +577,7 @@ class Souvenir:
             results = replay_locomo(self.engine, conv, who, user or conv.name, speaker, progress=advance)
         return [WritePublic.from_result(r) for r in results]
 
-    def import_file(self, path: str | os.PathLike[str], user: str, *,
-                    channel: str | None = None) -> list[WritePublic]:
+    def import_file(self, path: str | os.PathLike[str], user: str, *, channel: str | None = None) -> list[WritePublic]:
         """Import a memories JSONL file (one ``{text, kind, scope, date, source}`` a line)
         through the write path; returns what was done with each line (``dropped`` with its
         ``reason`` for those the filters refused)."""
@@ -419,8 +585,9 @@ class Souvenir:
         from souvenir.replay.formats import parse_memories_jsonl
 
         lines = parse_memories_jsonl(Path(path))
-        return [WritePublic.from_result(r)
-                for r in import_memories(self.engine, str(path), lines, self._who(channel), user)]
+        return [
+            WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, self._who(channel), user)
+        ]
 
     # -- the service: index, outbox, keys, counters -----------------------------------------------
     @property
@@ -477,8 +644,10 @@ class Souvenir:
         vectors); rows removed by kind. :class:`InputError` when this instance embeds with
         it (its queue would be kept again at once)."""
         if name in self.embedders:
-            raise InputError(f"{name!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
-                             "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it")
+            raise InputError(
+                f"{name!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
+                "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it"
+            )
         return self.runtime.store.retire_embedder(name, drop_vectors=drop_vectors)
 
     def jobs(self, status: JobStatus | None = None, *, limit: int = 100) -> JobList:
@@ -576,16 +745,45 @@ class Souvenir:
 
 # Every face's call waits on the store within one bound as a whole (503 / StoreBusyError
 # past it; docs/operations.md, "A store locked by another process").
-bound_methods(Souvenir,
-              reads=("context", "memories", "memory", "forgotten", "search", "history", "profile",
-                     "export_user", "timezone", "diagnostics", "user_channels"),
-              writes=("add_turn", "add_turn_once", "remember", "remember_many", "update", "forget", "pin",
-                      "set_timezone", "delete_user"))
+bound_methods(
+    Souvenir,
+    reads=(
+        "context",
+        "memories",
+        "memory",
+        "forgotten",
+        "search",
+        "history",
+        "profile",
+        "export_user",
+        "timezone",
+        "diagnostics",
+        "user_channels",
+    ),
+    writes=(
+        "add_turn",
+        "add_turn_once",
+        "remember",
+        "remember_many",
+        "update",
+        "forget",
+        "pin",
+        "set_timezone",
+        "delete_user",
+    ),
+)
 
 
 def _candidate(memory: MemoryCreate) -> Candidate:
-    return Candidate(text=memory.text, kind=memory.kind, scope=memory.scope, confidence=memory.confidence,
-                     source=memory.source, time=memory.date, pinned=memory.pinned)
+    return Candidate(
+        text=memory.text,
+        kind=memory.kind,
+        scope=memory.scope,
+        confidence=memory.confidence,
+        source=memory.source,
+        time=memory.date,
+        pinned=memory.pinned,
+    )
 
 
 def _in_thread(method: Callable[Concatenate[Souvenir, P], R]) -> Callable[Concatenate[AsyncSouvenir, P], Awaitable[R]]:
@@ -606,18 +804,26 @@ class AsyncSouvenir:
         self.sync = sync
 
     @classmethod
-    async def open(cls, target: str | os.PathLike[str] | Settings | None = None, *, channel: str = DEFAULT_CHANNEL,
-                   background: bool = True, **settings: Any) -> AsyncSouvenir:
+    async def open(
+        cls,
+        target: str | os.PathLike[str] | Settings | None = None,
+        *,
+        channel: str = DEFAULT_CHANNEL,
+        background: bool = True,
+        **settings: Any,
+    ) -> AsyncSouvenir:
         """As :meth:`Souvenir.open` (the models load in a worker thread)."""
-        sync = await asyncio.to_thread(functools.partial(Souvenir.open, target, channel=channel,
-                                                         background=background, **settings))
+        sync = await asyncio.to_thread(
+            functools.partial(Souvenir.open, target, channel=channel, background=background, **settings)
+        )
         return cls(sync)
 
     async def __aenter__(self) -> AsyncSouvenir:
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.close()
 
     close = _in_thread(Souvenir.close)
@@ -660,4 +866,3 @@ class AsyncSouvenir:
     drain = _in_thread(Souvenir.drain)
     start_worker = _in_thread(Souvenir.start_worker)
     stop_worker = _in_thread(Souvenir.stop_worker)
-

@@ -56,7 +56,14 @@ from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.limits import MAX_PAGE
 from souvenir.schemas import (
-    ContextPublic, KindName, MemoriesPublic, MemoryDeleted, RowId, ScopeName, SearchResults, StatusFilter,
+    ContextPublic,
+    KindName,
+    MemoriesPublic,
+    MemoryDeleted,
+    RowId,
+    ScopeName,
+    SearchResults,
+    StatusFilter,
     WritePublic,
 )
 
@@ -134,8 +141,7 @@ class _Server(MCPServer[Any]):
             raise
 
 
-def _register(server: _Server, name: str, description: str,
-              body: Callable[..., Any]) -> None:
+def _register(server: _Server, name: str, description: str, body: Callable[..., Any]) -> None:
     """Register ``body(principal, user, **arguments)`` as tool ``name``: its arguments are
     those of ``body`` after the first two, plus ``user`` unless the server is pinned. The
     body runs in a worker thread (the store's work never holds the event loop)."""
@@ -163,65 +169,93 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
     """The MCP server of ``memory``'s store and channel; ``user`` pins every tool to that user
     (the tools then take no ``user``)."""
     server = _Server(
-        user, name="souvenir", version="0.1.0",
+        user,
+        name="souvenir",
+        version="0.1.0",
         instructions="Long-term memory about the user. Call `context` with the user's new message "
-                     "before answering and put its `block` in your instructions; call `remember` "
-                     "for a durable fact the user states about themselves.")
+        "before answering and put its `block` in your instructions; call `remember` "
+        "for a durable fact the user states about themselves.",
+    )
     channel = memory.channel
 
-    def remember(principal: Principal, user: str,
-                 text: Annotated[str, Field(description="The memory, a short sentence about the user.")],
-                 kind: Annotated[_Proposed, Field(description="fact, preference, promise or episode.")] = "fact",
-                 scope: Annotated[ScopeName, Field(description="global, or story (needs 'story').")] = "global",
-                 story: _Story = None) -> WritePublic:
+    def remember(
+        principal: Principal,
+        user: str,
+        text: Annotated[str, Field(description="The memory, a short sentence about the user.")],
+        kind: Annotated[_Proposed, Field(description="fact, preference, promise or episode.")] = "fact",
+        scope: Annotated[ScopeName, Field(description="global, or story (needs 'story').")] = "global",
+        story: _Story = None,
+    ) -> WritePublic:
         scopes.reach(principal, channel)
         scopes.write_kinds(principal, {kind})
         return memory.remember(user, text, kind=kind, scope=scope, story=story)
 
-    def context(principal: Principal, user: str,
-                message: Annotated[str, Field(description="The user's new message.")],
-                story: _Story = None) -> ContextPublic:
+    def context(
+        principal: Principal,
+        user: str,
+        message: Annotated[str, Field(description="The user's new message.")],
+        story: _Story = None,
+    ) -> ContextPublic:
         scopes.reach(principal, channel)
         return memory.context(user, message, story=story)
 
-    def search(principal: Principal, user: str,
-               query: Annotated[str, Field(description="What to look for.")],
-               kind: Annotated[list[KindName] | None, Field(description="Only these kinds.")] = None,
-               scope: Annotated[ScopeName | None, Field(description="Only global or only story memories.")] = None,
-               since: Annotated[datetime | None, Field(description="Only memories dated at or after this.")] = None,
-               until: Annotated[datetime | None, Field(description="Only memories dated before this.")] = None,
-               limit: Annotated[int, Field(ge=1, le=100, description="Most results.")] = 10,
-               story: _Story = None) -> SearchResults:
+    def search(
+        principal: Principal,
+        user: str,
+        query: Annotated[str, Field(description="What to look for.")],
+        kind: Annotated[list[KindName] | None, Field(description="Only these kinds.")] = None,
+        scope: Annotated[ScopeName | None, Field(description="Only global or only story memories.")] = None,
+        since: Annotated[datetime | None, Field(description="Only memories dated at or after this.")] = None,
+        until: Annotated[datetime | None, Field(description="Only memories dated before this.")] = None,
+        limit: Annotated[int, Field(ge=1, le=100, description="Most results.")] = 10,
+        story: _Story = None,
+    ) -> SearchResults:
         scopes.reach(principal, channel)
-        return memory.search(user, query, kind=list(kind) if kind else None, scope=scope, story=story,
-                             since=since, until=until, limit=limit)
+        return memory.search(
+            user,
+            query,
+            kind=list(kind) if kind else None,
+            scope=scope,
+            story=story,
+            since=since,
+            until=until,
+            limit=limit,
+        )
 
-    def memories(principal: Principal, user: str,
-                 status: Annotated[StatusFilter, Field(description="active (default), superseded, deleted "
-                                                                   "or all.")] = "active",
-                 limit: Annotated[int, Field(ge=1, le=MAX_PAGE, description="Most memories.")] = 100,
-                 cursor: Annotated[str | None, Field(description="`next_cursor` of the previous page.",
-                                                     max_length=64)] = None) -> MemoriesPublic:
+    def memories(
+        principal: Principal,
+        user: str,
+        status: Annotated[StatusFilter, Field(description="active (default), superseded, deleted or all.")] = "active",
+        limit: Annotated[int, Field(ge=1, le=MAX_PAGE, description="Most memories.")] = 100,
+        cursor: Annotated[str | None, Field(description="`next_cursor` of the previous page.", max_length=64)] = None,
+    ) -> MemoriesPublic:
         scopes.reach(principal, channel)
         return memory.memories(user, status=status, limit=limit, cursor=cursor)
 
-    def forget(principal: Principal, user: str,
-               memory_id: Annotated[RowId, Field(description="The memory's id.")]) -> MemoryDeleted:
+    def forget(
+        principal: Principal, user: str, memory_id: Annotated[RowId, Field(description="The memory's id.")]
+    ) -> MemoryDeleted:
         scopes.change_memory(principal, memory, channel, user, memory_id)
         return memory.forget(user, memory_id)
 
     descriptions = {
         "remember": "Write one durable memory about the user through Souvenir's write path (secrets "
-                    "dropped, duplicates merged). Returns what was done.",
+        "dropped, duplicates merged). Returns what was done.",
         "context": "The memories that fit the user's new message (24 at most), each with why it was "
-                   "chosen, and `block`: text to put in the system prompt.",
+        "chosen, and `block`: text to put in the system prompt.",
         "search": "The user's memories ranked for a query (best first), optionally filtered by kind, "
-                  "scope and date; does not count as a turn.",
+        "scope and date; does not count as a turn.",
         "memories": "One page of the user's memories, oldest first; pass `next_cursor` back as `cursor` "
-                    "for the next page.",
+        "for the next page.",
         "forget": "Forget one of the user's memories by its id (its text leaves the store).",
     }
-    bodies: dict[str, Callable[..., Any]] = {"remember": remember, "context": context, "search": search, "memories": memories, "forget": forget}
+    bodies: dict[str, Callable[..., Any]] = {
+        "remember": remember,
+        "context": context,
+        "search": search,
+        "memories": memories,
+        "forget": forget,
+    }
     for name in TOOLS:
         _register(server, name, descriptions[name], bodies[name])
     return server

@@ -37,8 +37,9 @@ def scrub(text: str | None) -> str | None:
 #: What redaction finds that no id should carry. A 32+ character hex or base64 id ("token")
 #: is let through: a hash of the user's e-mail is what OpenAI asks for in ``user``; a long
 #: number ("card", "otp", "iban") may be an account's id.
-_ID_KINDS = frozenset({"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets",
-                       "configured"})
+_ID_KINDS = frozenset(
+    {"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets", "configured"}
+)
 
 
 def refuse_credential(value: str | None, what: str) -> str | None:
@@ -49,8 +50,10 @@ def refuse_credential(value: str | None, what: str) -> str | None:
         return None
     kinds = set(redact(value)[1]) & _ID_KINDS
     if kinds:
-        raise TextError(f"{what} looks like it carries a credential ({', '.join(sorted(kinds))}): "
-                        "use a stable id that is not a secret (a hash of it, for instance)")
+        raise TextError(
+            f"{what} looks like it carries a credential ({', '.join(sorted(kinds))}): "
+            "use a stable id that is not a secret (a hash of it, for instance)"
+        )
     return value
 
 
@@ -106,7 +109,8 @@ def _scrub_encoded(text: str) -> str:
 
 def _leaks(message: str) -> bool:
     return redact(message)[0] != message or (
-        ("%" in message or "+" in message) and redact(decoded := unquote_plus(message))[0] != decoded)
+        ("%" in message or "+" in message) and redact(decoded := unquote_plus(message))[0] != decoded
+    )
 
 
 def _redact_record(record: logging.LogRecord, clean: str, scrub_arg=scrub) -> None:

@@ -32,14 +32,63 @@ from souvenir.timezones import local_day
 from souvenir.types import KINDS, Memory, Selection
 
 __all__ = [
-    "DEFAULT_CHANNEL", "ApiKey", "BatchWritten", "ChatCompletion", "ContextPublic", "ContextQuery", "Counters",
-    "DegradedEvent", "Diagnostics", "ErrorBody", "FoundMemory", "Health", "HistoryEntry", "HistoryTurn",
-    "HistoryEvent", "IndexStatus", "Job", "JobList", "JobRetry", "JobStatus", "JobsRequeued", "KindName", "MemoriesPublic", "MemoryBatch", "MemoryCreate", "MemoryDeleted",
-    "MemoryHistory", "MemoryPublic", "MemoryUpdate", "ModelList", "OpenAIErrorBody", "OpenAIErrorDetail", "ParkedJob", "PassName",
-    "Profile", "RowId", "ScopeName",
-    "SearchQuery", "SearchResults", "SelectedMemory", "SelectionRecord", "StatusFilter",
-    "StatusName", "StoryLayer", "StoryPosition", "Timezone", "TimezoneSet", "TurnCreate", "TurnRecorded", "UserDeleted",
-    "UserExport", "UserRef", "WritePublic", "checked_arguments", "memory_json", "selected_json", "validated",
+    "DEFAULT_CHANNEL",
+    "ApiKey",
+    "BatchWritten",
+    "ChatCompletion",
+    "ContextPublic",
+    "ContextQuery",
+    "Counters",
+    "DegradedEvent",
+    "Diagnostics",
+    "ErrorBody",
+    "FoundMemory",
+    "Health",
+    "HistoryEntry",
+    "HistoryTurn",
+    "HistoryEvent",
+    "IndexStatus",
+    "Job",
+    "JobList",
+    "JobRetry",
+    "JobStatus",
+    "JobsRequeued",
+    "KindName",
+    "MemoriesPublic",
+    "MemoryBatch",
+    "MemoryCreate",
+    "MemoryDeleted",
+    "MemoryHistory",
+    "MemoryPublic",
+    "MemoryUpdate",
+    "ModelList",
+    "OpenAIErrorBody",
+    "OpenAIErrorDetail",
+    "ParkedJob",
+    "PassName",
+    "Profile",
+    "RowId",
+    "ScopeName",
+    "SearchQuery",
+    "SearchResults",
+    "SelectedMemory",
+    "SelectionRecord",
+    "StatusFilter",
+    "StatusName",
+    "StoryLayer",
+    "StoryPosition",
+    "Timezone",
+    "TimezoneSet",
+    "TurnCreate",
+    "TurnRecorded",
+    "UserDeleted",
+    "UserExport",
+    "UserRef",
+    "WritePublic",
+    "checked_arguments",
+    "memory_json",
+    "selected_json",
+    "validated",
 ]
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -65,11 +114,13 @@ WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "un
 #: unknown user names the channels where the id exists (``unknown_user``, 404 details).
 DEFAULT_CHANNEL = "api"
 
-_CHANNEL = Field(DEFAULT_CHANNEL, min_length=1, max_length=64,
-                 description="Channel of the user (telegram, lazada, api…).")
+_CHANNEL = Field(
+    DEFAULT_CHANNEL, min_length=1, max_length=64, description="Channel of the user (telegram, lazada, api…)."
+)
 _USER = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
-_STORY = Field(None, max_length=256, description="Story (thread, role-play); none = the user's "
-                                                 "story-less conversation.")
+_STORY = Field(
+    None, max_length=256, description="Story (thread, role-play); none = the user's story-less conversation."
+)
 
 
 def validated(model: type[_M], **fields: Any) -> _M:
@@ -78,8 +129,10 @@ def validated(model: type[_M], **fields: Any) -> _M:
     try:
         return model(**fields)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg'].removeprefix('Value error, ')}"
-                             for e in exc.errors(include_input=False))
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg'].removeprefix('Value error, ')}"
+            for e in exc.errors(include_input=False)
+        )
         raise InputError(problems) from None
 
 
@@ -160,8 +213,10 @@ def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
             except ValidationError as exc:
                 first = exc.errors(include_input=False)[0]
                 where = ".".join(map(str, (name, *first["loc"])))
-                raise InputError(f"{method.__name__}(): {where}: {first['msg'].removeprefix('Value error, ')} "
-                                 f"(got {type(value).__name__})") from None
+                raise InputError(
+                    f"{method.__name__}(): {where}: {first['msg'].removeprefix('Value error, ')} "
+                    f"(got {type(value).__name__})"
+                ) from None
             if consumed or isinstance(value, _SCALARS):
                 bound.arguments[name] = checked
         return method(*bound.args, **bound.kwargs)
@@ -224,11 +279,20 @@ class MemoryPublic(_Out):
 
 def _memory_fields(m: Memory) -> dict[str, Any]:
     return {
-        "id": m.id, "text": m.text, "kind": m.kind, "scope": m.scope, "story_id": m.story_id,
-        "confidence": m.confidence, "pinned": m.pinned, "status": m.status, "source": m.source,
-        "created_at": m.created_at, "updated_at": m.updated_at,
-        "counters": Counters(candidate=m.candidate_count, served=m.served_count,
-                             served_semantic=m.served_semantic_count),
+        "id": m.id,
+        "text": m.text,
+        "kind": m.kind,
+        "scope": m.scope,
+        "story_id": m.story_id,
+        "confidence": m.confidence,
+        "pinned": m.pinned,
+        "status": m.status,
+        "source": m.source,
+        "created_at": m.created_at,
+        "updated_at": m.updated_at,
+        "counters": Counters(
+            candidate=m.candidate_count, served=m.served_count, served_semantic=m.served_semantic_count
+        ),
     }
 
 
@@ -241,15 +305,23 @@ class SelectedMemory(MemoryPublic):
     reason: str
     pass_name: PassName = Field(alias="pass")
     score: float | None = None
-    day: str | None = Field(None, description="The user's calendar day of ``updated_at`` (in the "
-                            "profile's `tz`; UTC when none is known), as the block prints it.")
+    day: str | None = Field(
+        None,
+        description="The user's calendar day of ``updated_at`` (in the "
+        "profile's `tz`; UTC when none is known), as the block prints it.",
+    )
 
     @classmethod
     def from_selection(cls, sel: Selection, tz: str | None = None) -> SelectedMemory:
         score = None if sel.score is None else round(float(sel.score), 4)
         day = local_day(sel.memory.updated_at, tz)
-        return cls(**_memory_fields(sel.memory), reason=sel.reason, pass_name=sel.pass_name,
-                   score=score, day=day.isoformat() if day else None)
+        return cls(
+            **_memory_fields(sel.memory),
+            reason=sel.reason,
+            pass_name=sel.pass_name,
+            score=score,
+            day=day.isoformat() if day else None,
+        )
 
 
 def memory_json(m: Memory) -> dict[str, Any]:
@@ -257,13 +329,13 @@ def memory_json(m: Memory) -> dict[str, Any]:
     return MemoryPublic.from_memory(m).model_dump(mode="json")
 
 
-def selected_json(m: Memory, pass_name: str, reason: str, score: float | None,
-                  tz: str | None = None) -> dict[str, Any]:
+def selected_json(m: Memory, pass_name: str, reason: str, score: float | None, tz: str | None = None) -> dict[str, Any]:
     """:class:`SelectedMemory` as JSON-ready data, for a selection kept in the store (``day``
     in the user's zone ``tz``, as a context gives it)."""
     day = local_day(m.updated_at, tz)
-    return SelectedMemory(**_memory_fields(m), pass_name=pass_name, reason=reason, score=score,
-                          day=day.isoformat() if day else None).model_dump(mode="json")
+    return SelectedMemory(
+        **_memory_fields(m), pass_name=pass_name, reason=reason, score=score, day=day.isoformat() if day else None
+    ).model_dump(mode="json")
 
 
 class MemoriesPublic(_Out):
@@ -271,8 +343,11 @@ class MemoriesPublic(_Out):
 
     memories: list[MemoryPublic]
     next_cursor: str | None = None
-    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
-                                     "the channel asked: says so and names the channels where one exists.")
+    unknown_user: str | None = Field(
+        None,
+        description="Set only when no user of this id exists in "
+        "the channel asked: says so and names the channels where one exists.",
+    )
 
 
 # -- the turn loop -------------------------------------------------------------------------
@@ -284,17 +359,30 @@ class TurnCreate(_In):
     story: str | None = _STORY
     message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     reply: str | None = Field(None, description="What the bot answered.")
-    question: str | None = Field(None, description="What the bot said just before the message (its question), "
-                                 "when the caller holds it: a bare answer to a request for a password or "
-                                 "a code is not kept. Default: the previous recorded turn's reply.")
-    time: datetime | None = Field(None, description="When it was said (ISO 8601); default now. Its "
-                                  "own UTC offset is the user's local day; a time without one (or "
-                                  "in UTC) is read in the user's zone.")
-    language: str | None = Field(None, max_length=MAX_LANGUAGE_CHARS, description="The channel's language code "
-                                 "(Telegram language_code…): first in seed 001's priority for `lang`.")
-    timezone: str | None = Field(None, max_length=64, description="The user's time zone (IANA name "
-                                 "such as Europe/Paris, or an offset such as +08:00); stored as the "
-                                 "profile's `tz`. A `time` with its own offset teaches it too.")
+    question: str | None = Field(
+        None,
+        description="What the bot said just before the message (its question), "
+        "when the caller holds it: a bare answer to a request for a password or "
+        "a code is not kept. Default: the previous recorded turn's reply.",
+    )
+    time: datetime | None = Field(
+        None,
+        description="When it was said (ISO 8601); default now. Its "
+        "own UTC offset is the user's local day; a time without one (or "
+        "in UTC) is read in the user's zone.",
+    )
+    language: str | None = Field(
+        None,
+        max_length=MAX_LANGUAGE_CHARS,
+        description="The channel's language code (Telegram language_code…): first in seed 001's priority for `lang`.",
+    )
+    timezone: str | None = Field(
+        None,
+        max_length=64,
+        description="The user's time zone (IANA name "
+        "such as Europe/Paris, or an offset such as +08:00); stored as the "
+        "profile's `tz`. A `time` with its own offset teaches it too.",
+    )
 
     _check = field_validator("message")(_text_field)
 
@@ -312,8 +400,7 @@ class WritePublic(_Out):
 
     @classmethod
     def from_result(cls, r: WriteResult) -> WritePublic:
-        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason,
-                   superseded_id=r.superseded_id)
+        return cls(action=r.action, id=r.memory_id, text=r.text, reason=r.reason, superseded_id=r.superseded_id)
 
 
 class TurnRecorded(_Out):
@@ -377,18 +464,23 @@ class ContextPublic(_Out):
     story: StoryLayer | None = None
     degraded: bool = False
     degraded_cause: str | None = None
-    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
-                                     "the channel asked: says so and names the channels where one exists.")
+    unknown_user: str | None = Field(
+        None,
+        description="Set only when no user of this id exists in "
+        "the channel asked: says so and names the channels where one exists.",
+    )
 
     @classmethod
     def from_result(cls, r: ContextResult) -> ContextPublic:
         return cls(
             memories=[SelectedMemory.from_selection(s, r.tz) for s in r.memories],
             rules=[SelectedMemory.from_selection(s, r.tz) for s in r.rules],
-            profile=dict(r.profile), block=r.block,
+            profile=dict(r.profile),
+            block=r.block,
             history=[HistoryTurn.model_validate(t) for t in r.history],
             story=None if r.story is None else StoryLayer.model_validate(r.story),
-            degraded=r.degraded, degraded_cause=r.degraded_cause,
+            degraded=r.degraded,
+            degraded_cause=r.degraded_cause,
         )
 
 
@@ -440,8 +532,9 @@ class MemoryUpdate(_In):
 
     text: str = Field(..., description=f"The new wording (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     date: datetime | None = Field(None, description="When it was said; default now.")
-    source: str | None = Field(None, max_length=1024, description="Where the new wording comes "
-                               "from; default the memory's source.")
+    source: str | None = Field(
+        None, max_length=1024, description="Where the new wording comes from; default the memory's source."
+    )
 
     _check = field_validator("text")(_text_field)
 
@@ -452,8 +545,12 @@ class SearchQuery(_In):
     query: str = Field(..., description=f"What to look for (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
     kind: list[KindName] | None = Field(None, description="Only these kinds (none = all).")
     scope: ScopeName | None = Field(None, description="Only global or only story memories.")
-    story: str | None = Field(None, max_length=256, description="Search as a context of this story "
-                              "would: global memories plus the story's own (none = global only).")
+    story: str | None = Field(
+        None,
+        max_length=256,
+        description="Search as a context of this story "
+        "would: global memories plus the story's own (none = global only).",
+    )
     since: datetime | None = Field(None, description="Only memories dated at or after this.")
     until: datetime | None = Field(None, description="Only memories dated before this.")
     limit: int = Field(10, ge=1, le=100, description="Most results.")
@@ -480,14 +577,19 @@ class SearchResults(_Out):
     results: list[FoundMemory]
     degraded: bool = False
     degraded_cause: str | None = None
-    unknown_user: str | None = Field(None, description="Set only when no user of this id exists in "
-                                     "the channel asked: says so and names the channels where one exists.")
+    unknown_user: str | None = Field(
+        None,
+        description="Set only when no user of this id exists in "
+        "the channel asked: says so and names the channels where one exists.",
+    )
 
     @classmethod
     def from_ranked(cls, ranked: list[tuple[Memory, float | None]], cause: str | None) -> SearchResults:
-        return cls(results=[FoundMemory(**_memory_fields(m), score=None if s is None else round(s, 4))
-                            for m, s in ranked],
-                   degraded=cause is not None, degraded_cause=cause)
+        return cls(
+            results=[FoundMemory(**_memory_fields(m), score=None if s is None else round(s, 4)) for m, s in ranked],
+            degraded=cause is not None,
+            degraded_cause=cause,
+        )
 
 
 class MemoryDeleted(_Out):
@@ -548,8 +650,10 @@ class Health(_Out):
     chat: dict[str, dict[str, Any]] = Field(default_factory=dict)
     proxy: dict[str, Any] | None = None
     degraded_turns: int = 0
-    warming: list[str] = Field(default_factory=list, description="Embedders whose model is still "
-                               "loading at start: not ready until it is empty.")
+    warming: list[str] = Field(
+        default_factory=list,
+        description="Embedders whose model is still loading at start: not ready until it is empty.",
+    )
 
 
 class Profile(_Out):
@@ -666,13 +770,15 @@ class Diagnostics(_Out):
 class Timezone(_Out):
     """The user's zone (``null``: none known, days are UTC days)."""
 
-    tz: str | None = Field(None, max_length=64,
-                           description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00).")
+    tz: str | None = Field(
+        None, max_length=64, description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00)."
+    )
 
 
 class TimezoneSet(_In):
-    tz: str = Field(..., min_length=1, max_length=64,
-                    description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00).")
+    tz: str = Field(
+        ..., min_length=1, max_length=64, description="IANA name (Europe/Paris, Asia/Kuala_Lumpur) or offset (+08:00)."
+    )
 
 
 # -- operators: the outbox and the API keys ------------------------------------------------

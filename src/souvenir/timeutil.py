@@ -46,9 +46,11 @@ def parse_time(value: str) -> datetime:
     try:
         return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError(f"{value!r} is not an ISO 8601 date or time: give YYYY-MM-DD, or "
-                         "YYYY-MM-DDTHH:MM[:SS] with an offset (+08:00, Z) or without one "
-                         "(read in the user's time zone)") from None
+        raise ValueError(
+            f"{value!r} is not an ISO 8601 date or time: give YYYY-MM-DD, or "
+            "YYYY-MM-DDTHH:MM[:SS] with an offset (+08:00, Z) or without one "
+            "(read in the user's time zone)"
+        ) from None
 
 
 def aware(value: datetime) -> datetime:

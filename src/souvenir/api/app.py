@@ -27,7 +27,11 @@ from souvenir.api.accesslog import install_access_log_filter
 from souvenir.api.auth import PUBLIC, GuardMiddleware
 from souvenir.api.deps import route_dependencies
 from souvenir.api.http_errors import (
-    ERROR_RESPONSES, OPEN_ERROR_RESPONSES, OPENAI_ERROR_RESPONSES, errors_as_json, install_handlers,
+    ERROR_RESPONSES,
+    OPEN_ERROR_RESPONSES,
+    OPENAI_ERROR_RESPONSES,
+    errors_as_json,
+    install_handlers,
 )
 from souvenir.api.proxy import UpstreamHealth, build_router
 from souvenir.config import Settings
@@ -47,7 +51,8 @@ KEYLESS_WARNING = (
     "no API key is configured: Souvenir is open to loopback clients only, and it cannot tell a "
     "local client from a remote one relayed by a proxy on this machine that adds no forwarding "
     "header (nginx's default proxy_pass, ssh -L, socat): create a key with `souvenir keys create` "
-    "before putting anything in front of it")
+    "before putting anything in front of it"
+)
 
 
 def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI:
@@ -62,8 +67,11 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
     upstream = None
     if settings.llm_base_url:
         headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
-        upstream = httpx.AsyncClient(base_url=settings.llm_base_url.rstrip("/").removesuffix("/v1"),
-                                     headers=headers, timeout=httpx.Timeout(settings.llm_timeout_s))
+        upstream = httpx.AsyncClient(
+            base_url=settings.llm_base_url.rstrip("/").removesuffix("/v1"),
+            headers=headers,
+            timeout=httpx.Timeout(settings.llm_timeout_s),
+        )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -92,15 +100,17 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
                 memory.stop_worker()
 
     # /docs and /redoc from the assets fastapi-offline ships (Swagger UI 5, ReDoc): no CDN.
-    app = FastAPIOffline(title="Souvenir", version="0.1.0", lifespan=lifespan,
-                         description="Long-term memory for LLM chatbots.")
+    app = FastAPIOffline(
+        title="Souvenir", version="0.1.0", lifespan=lifespan, description="Long-term memory for LLM chatbots."
+    )
     app.state.settings = settings
     app.state.proxy_counters = Counter()
     app.state.proxy_upstream = UpstreamHealth() if upstream is not None else None
     app.state.keyring = keyring
     # who may call, checked before any body is read (souvenir.api.auth)
-    app.add_middleware(GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts,
-                       max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts, max_body_bytes=settings.max_body_bytes
+    )
     install_handlers(app)
     protected = route_dependencies(settings)
     for router in routes.PROTECTED.values():
@@ -108,9 +118,11 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
     for router in routes.OPEN.values():
         app.include_router(router, responses=OPEN_ERROR_RESPONSES)
     if upstream is not None:
-        app.include_router(build_router(lambda: app.state.souvenir, upstream, app.state.proxy_counters,
-                                        app.state.proxy_upstream),
-                           dependencies=protected, responses=OPENAI_ERROR_RESPONSES)
+        app.include_router(
+            build_router(lambda: app.state.souvenir, upstream, app.state.proxy_counters, app.state.proxy_upstream),
+            dependencies=protected,
+            responses=OPENAI_ERROR_RESPONSES,
+        )
     _declare_bearer(app)
     return app
 
@@ -126,8 +138,10 @@ def _declare_bearer(app: FastAPI) -> None:
             return app.openapi_schema
         spec = build()
         spec.setdefault("components", {}).setdefault("securitySchemes", {})["bearer"] = {
-            "type": "http", "scheme": "bearer",
-            "description": "An API key (`souvenir keys create`); needed once the store has keys."}
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An API key (`souvenir keys create`); needed once the store has keys.",
+        }
         spec["security"] = [{"bearer": []}]
         errors_as_json(spec)
         for method, path in PUBLIC:

@@ -43,15 +43,31 @@ from souvenir.limits import check_user_id
 from souvenir.redaction import scrub
 
 #: Routes anyone may call (no data behind them).
-PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"),
-                    ("HEAD", "/health/ready")})
+PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"), ("HEAD", "/health/ready")})
 #: Host names accepted while no key exists (loopback only).
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 #: Headers a reverse proxy or a CDN adds: an open (keyless) service refuses what they relay.
-_RELAYED = (b"forwarded", b"x-forwarded-for", b"x-real-ip", b"x-forwarded-host", b"x-forwarded-proto",
-            b"x-forwarded-server", b"via", b"cf-connecting-ip", b"true-client-ip", b"x-client-ip",
-            b"x-cluster-client-ip", b"fastly-client-ip", b"x-original-forwarded-for", b"client-ip",
-            b"x-forwarded", b"forwarded-for", b"x-proxyuser-ip", b"akamai-origin-hop", b"cdn-loop")
+_RELAYED = (
+    b"forwarded",
+    b"x-forwarded-for",
+    b"x-real-ip",
+    b"x-forwarded-host",
+    b"x-forwarded-proto",
+    b"x-forwarded-server",
+    b"via",
+    b"cf-connecting-ip",
+    b"true-client-ip",
+    b"x-client-ip",
+    b"x-cluster-client-ip",
+    b"fastly-client-ip",
+    b"x-original-forwarded-for",
+    b"client-ip",
+    b"x-forwarded",
+    b"forwarded-for",
+    b"x-proxyuser-ip",
+    b"akamai-origin-hop",
+    b"cdn-loop",
+)
 _OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
 
 
@@ -71,16 +87,25 @@ def bind_refusal(host: str, keys_configured: bool) -> str | None:
     """Why ``souvenir serve`` must not bind ``host``, or ``None`` when it may."""
     if keys_configured or is_loopback(host):
         return None
-    return (f"refusing to serve on {host}: no API key is configured, so anyone who reaches the "
-            "port could read, export and delete every user. Create one with `souvenir keys create "
-            "--name NAME --admin` (or --channel C), or serve on 127.0.0.1.")
+    return (
+        f"refusing to serve on {host}: no API key is configured, so anyone who reaches the "
+        "port could read, export and delete every user. Create one with `souvenir keys create "
+        "--name NAME --admin` (or --channel C), or serve on 127.0.0.1."
+    )
 
 
 def openai_error(status: int, message: str, code: str | None = None) -> dict:
     """OpenAI's error body for ``status``."""
-    kinds = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
-             404: "not_found_error", 413: "invalid_request_error", 415: "invalid_request_error",
-             422: "invalid_request_error", 429: "rate_limit_error"}
+    kinds = {
+        400: "invalid_request_error",
+        401: "authentication_error",
+        403: "permission_error",
+        404: "not_found_error",
+        413: "invalid_request_error",
+        415: "invalid_request_error",
+        422: "invalid_request_error",
+        429: "rate_limit_error",
+    }
     kind = kinds.get(status, "api_error" if status >= 500 else "invalid_request_error")
     # a message may quote what the caller sent (an X-Souvenir-Timezone holding an API key)
     return {"error": {"message": scrub(message), "type": kind, "param": None, "code": code}}
@@ -98,8 +123,7 @@ class BodyTooLarge(HTTPException):
     ``HTTPException`` met while reading a body, so the route never runs)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, f"the request body is over {limit} bytes (SOUVENIR_MAX_BODY_BYTES); "
-                              "nothing was written")
+        super().__init__(413, f"the request body is over {limit} bytes (SOUVENIR_MAX_BODY_BYTES); nothing was written")
 
 
 class GuardMiddleware:
@@ -119,17 +143,24 @@ class GuardMiddleware:
         headers = Headers(scope=scope)
         path, method = scope.get("path", ""), scope.get("method", "GET")
         keyed = self.keyring.configured()
-        refusal = (self._host(headers, keyed) or self._origin(headers)
-                   or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
-                   or self._body_type(headers, method))
+        refusal = (
+            self._host(headers, keyed)
+            or self._origin(headers)
+            or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
+            or self._body_type(headers, method)
+        )
         if refusal is not None:
             await send_error(send, path, *refusal)
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             status = 413 if length.isdigit() else 400
-            await send_error(send, path, status, BodyTooLarge(self.max_body).detail if status == 413
-                         else "a Content-Length that is not a number")
+            await send_error(
+                send,
+                path,
+                status,
+                BodyTooLarge(self.max_body).detail if status == 413 else "a Content-Length that is not a number",
+            )
             return
         await self.app(scope, self._capped(receive), send)
 
@@ -142,12 +173,18 @@ class GuardMiddleware:
             return None
         host = _host_name(headers.get("host", ""))
         for pattern in allowed:
-            if host == pattern or host == pattern.strip("[]") or (
-                    pattern.startswith("*.") and host.endswith(pattern[1:])):
+            if (
+                host == pattern
+                or host == pattern.strip("[]")
+                or (pattern.startswith("*.") and host.endswith(pattern[1:]))
+            ):
                 return None
-        return 400, ("this Host is not served (SOUVENIR_ALLOWED_HOSTS)" if keyed else
-                     "this Host is not served: with no API key Souvenir answers only to localhost "
-                     "names (create a key with `souvenir keys create` to serve another name)")
+        return 400, (
+            "this Host is not served (SOUVENIR_ALLOWED_HOSTS)"
+            if keyed
+            else "this Host is not served: with no API key Souvenir answers only to localhost "
+            "names (create a key with `souvenir keys create` to serve another name)"
+        )
 
     @staticmethod
     def _origin(headers: Headers):
@@ -170,12 +207,16 @@ class GuardMiddleware:
             client = scope.get("client") or (None, None)
             relayed = any(name in _RELAYED for name, _ in scope.get("headers", ()))
             if relayed:
-                return 403, ("no API key is configured, so Souvenir refuses requests relayed by a "
-                             "proxy (Forwarded, X-Forwarded-*, Via…): create a key with "
-                             "`souvenir keys create` before serving through one")
+                return 403, (
+                    "no API key is configured, so Souvenir refuses requests relayed by a "
+                    "proxy (Forwarded, X-Forwarded-*, Via…): create a key with "
+                    "`souvenir keys create` before serving through one"
+                )
             if not is_loopback(client[0]):
-                return 403, ("no API key is configured, so Souvenir serves loopback clients only "
-                             "(create one with `souvenir keys create`)")
+                return 403, (
+                    "no API key is configured, so Souvenir serves loopback clients only "
+                    "(create one with `souvenir keys create`)"
+                )
             state["principal"] = LOCAL
             return None
         if len(headers.getlist("authorization")) > 1:
@@ -235,8 +276,9 @@ def principal_of(request: Request) -> Principal:
     """The request's principal (set by the middleware); 401 when there is none."""
     principal = getattr(request.state, "principal", None)
     if principal is None:
-        raise HTTPException(401, "an API key is required: Authorization: Bearer KEY",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise HTTPException(
+            401, "an API key is required: Authorization: Bearer KEY", headers={"WWW-Authenticate": "Bearer"}
+        )
     return principal
 
 

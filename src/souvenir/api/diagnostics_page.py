@@ -10,29 +10,53 @@ from html import escape
 
 
 #: The fused score's terms, in the order the page shows them (souvenir.read.scoring.fusion).
-PART_NAMES = ("use", "e5", "bm25", "rank", "dated", "expansion", "neighbours", "length", "acts", "speaker",
-              "period", "coverage", "diversity")
-PART_LABELS = {"use": "USE", "e5": "e5", "bm25": "BM25", "rank": "RRF", "dated": "dated",
-               "expansion": "2nd hop", "neighbours": "neighbours", "length": "length",
-               "acts": "report / question", "speaker": "speaker", "period": "period", "coverage": "coverage",
-               "diversity": "diversity"}
+PART_NAMES = (
+    "use",
+    "e5",
+    "bm25",
+    "rank",
+    "dated",
+    "expansion",
+    "neighbours",
+    "length",
+    "acts",
+    "speaker",
+    "period",
+    "coverage",
+    "diversity",
+)
+PART_LABELS = {
+    "use": "USE",
+    "e5": "e5",
+    "bm25": "BM25",
+    "rank": "RRF",
+    "dated": "dated",
+    "expansion": "2nd hop",
+    "neighbours": "neighbours",
+    "length": "length",
+    "acts": "report / question",
+    "speaker": "speaker",
+    "period": "period",
+    "coverage": "coverage",
+    "diversity": "diversity",
+}
 #: What each column of a selection says (the page's legend), by part name; a part not listed
 #: here (a term added to the score later) is shown with its name and no legend line.
 COLUMN_LEGEND = {
     "score": "the fused score for the message: the sum of the parts to its right (higher is better).",
     "rank": "the memory's place among all the user's candidates by score (1 = best).",
     "use": "closeness in meaning of the message and the memory by the multilingual Universal Sentence "
-           "Encoder (cosine, z-scored among the candidates of the memory's language, weighted).",
+    "Encoder (cosine, z-scored among the candidates of the memory's language, weighted).",
     "e5": "the same by multilingual-e5 over the memory with its neighbouring turns (a window of the "
-          "conversation), z-scored and weighted.",
+    "conversation), z-scored and weighted.",
     "bm25": "words shared with the message (BM25 over content words and their stems, in every language), "
-            "z-scored and weighted.",
+    "z-scored and weighted.",
     "sparse": "a sparse lexical signal across languages, z-scored and weighted.",
     "rank_fusion": "reciprocal-rank fusion of USE, e5 and BM25: a memory several signals rank high gains.",
     "dated": "the message asks when: a memory that carries a date or a time word gains.",
     "expansion": "a second pass with the words of the first pass's best memories (pseudo-relevance feedback).",
     "neighbours": "lift from the best first-pass score of the turns just before or after it in the same "
-                  "session (an answer often sits next to the turn that matches).",
+    "session (an answer often sits next to the turn that matches).",
     "length": "a prior on the memory's length (a longer turn says more).",
     "acts": "what the memory does: reporting an event gains, asking a question loses.",
     "information": "a prior on how much the memory says.",
@@ -69,8 +93,9 @@ def _part(item: dict, name: str) -> str:
 
 def _table(headers: list[str], rows: list[list[object]], cls: str = "") -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{escape('' if v is None else str(v))}</td>" for v in row) + "</tr>"
-                   for row in rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape('' if v is None else str(v))}</td>" for v in row) + "</tr>" for row in rows
+    )
     klass = f" class='{cls}'" if cls else ""
     return f"<table{klass}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -81,25 +106,31 @@ def _legend(names: list[str]) -> str:
     the memories stay on the first screen; no script)."""
     passes = " · ".join(f"<b>{escape(p)}</b> {escape(text)}" for p, text in PASS_LEGEND.items())
     columns = [("score", COLUMN_LEGEND["score"]), ("rank", COLUMN_LEGEND["rank"])]
-    columns += [(PART_LABELS.get(n, n), COLUMN_LEGEND.get("rank_fusion" if n == "rank" else n, ""))
-                for n in names]
+    columns += [(PART_LABELS.get(n, n), COLUMN_LEGEND.get("rank_fusion" if n == "rank" else n, "")) for n in names]
     cols = "".join(f"<div><dt>{escape(label)}</dt> <dd>{escape(text)}</dd></div>" for label, text in columns if text)
     shown = ", ".join(escape(label) for label, _ in columns)
-    return ("<details class='legend'><summary>What the columns say: pass, " + shown + "</summary>"
-            "<p>Each memory the context held, in the order the passes admitted it: its text, why (open a "
-            "line for the whole reason), its score and the score's parts (signed z-scores, weighted: they "
-            f"sum to the score).</p><p><b>pass</b>: {passes}</p><dl>{cols}</dl></details>")
+    return (
+        "<details class='legend'><summary>What the columns say: pass, " + shown + "</summary>"
+        "<p>Each memory the context held, in the order the passes admitted it: its text, why (open a "
+        "line for the whole reason), its score and the score's parts (signed z-scores, weighted: they "
+        f"sum to the score).</p><p><b>pass</b>: {passes}</p><dl>{cols}</dl></details>"
+    )
 
 
 #: Where a narrow column's header may break a long word (a soft hyphen), by word.
-_BREAKS = {"neighbours": "neigh\u00adbours", "speaker": "speak\u00ader", "question": "ques\u00adtion",
-           "coverage": "cover\u00adage", "diversity": "diver\u00adsity", "information": "infor\u00admation"}
+_BREAKS = {
+    "neighbours": "neigh\u00adbours",
+    "speaker": "speak\u00ader",
+    "question": "ques\u00adtion",
+    "coverage": "cover\u00adage",
+    "diversity": "diver\u00adsity",
+    "information": "infor\u00admation",
+}
 
 
 def _header(label: str) -> str:
     """A narrow column's header: a long word may break at a soft hyphen (``neigh-bours``)."""
-    return " ".join(escape(_BREAKS.get(w, w if len(w) <= 6 else w[:5] + "\u00ad" + w[5:]))
-                    for w in label.split(" "))
+    return " ".join(escape(_BREAKS.get(w, w if len(w) <= 6 else w[:5] + "\u00ad" + w[5:])) for w in label.split(" "))
 
 
 def _short_reason(reason: str, pass_name: str) -> str:
@@ -112,21 +143,31 @@ def _picks(items: list[dict], names: list[str]) -> str:
     """One selection: per memory its text first (kind, source, id and day under it), a
     one-line reason that opens on the whole (``<details>``: no script), the score, the rank
     and each part of the score (its own narrow column, explained by the legend)."""
-    cols = ("<colgroup><col style='width:2.2em'><col><col style='width:12.5em'><col style='width:4.6em'>"
-            "<col style='width:3.4em'>" + "<col style='width:3.6em'>" * len(names) + "</colgroup>")
-    head = ("<tr><th class='num'>#</th><th>memory</th><th>why</th><th class='num'>score</th><th class='num'>rank</th>"
-            + "".join(f"<th class='num'>{_header(PART_LABELS.get(n, n))}</th>" for n in names) + "</tr>")
+    cols = (
+        "<colgroup><col style='width:2.2em'><col><col style='width:12.5em'><col style='width:4.6em'>"
+        "<col style='width:3.4em'>" + "<col style='width:3.6em'>" * len(names) + "</colgroup>"
+    )
+    head = (
+        "<tr><th class='num'>#</th><th>memory</th><th>why</th><th class='num'>score</th><th class='num'>rank</th>"
+        + "".join(f"<th class='num'>{_header(PART_LABELS.get(n, n))}</th>" for n in names)
+        + "</tr>"
+    )
     rows = []
     for i, it in enumerate(items):
         meta = " · ".join(str(v) for v in (it["kind"], it.get("source"), f"id {it['id']}", it.get("day")) if v)
         reason = str(it["reason"] or "")
-        why = (f"<details><summary><span class='pass'>{escape(str(it['pass']))}</span> "
-               f"{escape(_short_reason(reason, str(it['pass'])))}</summary><p>{escape(reason)}</p></details>")
+        why = (
+            f"<details><summary><span class='pass'>{escape(str(it['pass']))}</span> "
+            f"{escape(_short_reason(reason, str(it['pass'])))}</summary><p>{escape(reason)}</p></details>"
+        )
         score = "" if it["score"] is None else f"{it['score']:.3f}"
-        cells = [f"<td class='num'>{i + 1}</td>",
-                 f"<td><div class='text'>{escape(str(it['text']))}</div><div class='meta'>{escape(meta)}</div></td>",
-                 f"<td>{why}</td>", f"<td class='num'>{score}</td>",
-                 f"<td class='num'>{escape('' if it.get('rank') is None else str(it['rank']))}</td>"]
+        cells = [
+            f"<td class='num'>{i + 1}</td>",
+            f"<td><div class='text'>{escape(str(it['text']))}</div><div class='meta'>{escape(meta)}</div></td>",
+            f"<td>{why}</td>",
+            f"<td class='num'>{score}</td>",
+            f"<td class='num'>{escape('' if it.get('rank') is None else str(it['rank']))}</td>",
+        ]
         cells += [f"<td class='num'>{_part(it, n)}</td>" for n in names]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table class='picks'>{cols}<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
@@ -148,12 +189,15 @@ def render_page(data: dict) -> str:
     backlog = ", ".join(f"{escape(name)} {count}" for name, count in per_index.items())
     total = sum(per_index.values()) if per_index else index["backlog"]
     names = _part_names([it for sel in data["selections"] for it in sel["items"]])
-    parts = [f"<h1>{escape(title)}</h1>",
-             f"<p>Embedder {escape(str(index['embedder']))}, this user's indexer backlog "
-             f"<b class='backlog'>{total}</b>"
-             + (f" (memories not embedded yet, per index: {backlog})" if backlog else "") + ".</p>",
-             "<h2>Last selections</h2>",
-             _legend(names)]
+    parts = [
+        f"<h1>{escape(title)}</h1>",
+        f"<p>Embedder {escape(str(index['embedder']))}, this user's indexer backlog "
+        f"<b class='backlog'>{total}</b>"
+        + (f" (memories not embedded yet, per index: {backlog})" if backlog else "")
+        + ".</p>",
+        "<h2>Last selections</h2>",
+        _legend(names),
+    ]
     if not data["selections"]:
         parts.append("<p>No selection yet.</p>")
     for sel in data["selections"]:
@@ -163,47 +207,96 @@ def render_page(data: dict) -> str:
     never = data.get("never_served") or []
     parts.append("<h2>Never served</h2>")
     parts.append("<p>Candidates that never entered a context, most often passed over first.</p>")
-    parts.append(_table(["memory", "id", "kind", "candidate", "dated"],
-                        [[n["text"], n["id"], n["kind"], n["candidate"], n["date"]] for n in never], "mem-first")
-                 if never else "<p>None.</p>")
+    parts.append(
+        _table(
+            ["memory", "id", "kind", "candidate", "dated"],
+            [[n["text"], n["id"], n["kind"], n["candidate"], n["date"]] for n in never],
+            "mem-first",
+        )
+        if never
+        else "<p>None.</p>"
+    )
     parts.append("<h2>Forgetting counters</h2>")
-    parts.append("<p>Candidate: the turns it was a candidate in; served: the contexts it entered; "
-                 "served by the semantic pass: those where the message recalled it.</p>")
-    parts.append(_table(["memory", "id", "kind", "candidate", "served", "served by the semantic pass"],
-                        [[c["text"], c["id"], c["kind"], c["counters"]["candidate"], c["counters"]["served"],
-                          c["counters"]["served_semantic"]] for c in data["counters"]], "mem-first"))
+    parts.append(
+        "<p>Candidate: the turns it was a candidate in; served: the contexts it entered; "
+        "served by the semantic pass: those where the message recalled it.</p>"
+    )
+    parts.append(
+        _table(
+            ["memory", "id", "kind", "candidate", "served", "served by the semantic pass"],
+            [
+                [
+                    c["text"],
+                    c["id"],
+                    c["kind"],
+                    c["counters"]["candidate"],
+                    c["counters"]["served"],
+                    c["counters"]["served_semantic"],
+                ]
+                for c in data["counters"]
+            ],
+            "mem-first",
+        )
+    )
     parts.append("<h2>Degraded turns and dropped items</h2>")
-    parts.append(_table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
-                 if data["degraded"] else "<p>None.</p>")
+    parts.append(
+        _table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
+        if data["degraded"]
+        else "<p>None.</p>"
+    )
     parts.append("<h2>Write decisions and drops</h2>")
     writes = data.get("writes") or []
-    parts.append(_table(["time", "action", "reason", "detail"],
-                        [[w["time"], w["action"], w["reason"], w["detail"]] for w in writes])
-                 if writes else "<p>None yet.</p>")
+    parts.append(
+        _table(
+            ["time", "action", "reason", "detail"], [[w["time"], w["action"], w["reason"], w["detail"]] for w in writes]
+        )
+        if writes
+        else "<p>None yet.</p>"
+    )
     parts.append("<h2>Parked reflections</h2>")
-    parts.append(_table(["job", "kind", "turn", "attempts", "model", "error", "failing since", "parked at"],
-                        [[p["id"], p["job"], p["turn_id"], p["attempts"], p.get("model") or "", p["error"],
-                          p.get("failing_since") or "", p["parked_at"]]
-                         for p in data["parked"]]) if data["parked"] else "<p>None.</p>")
+    parts.append(
+        _table(
+            ["job", "kind", "turn", "attempts", "model", "error", "failing since", "parked at"],
+            [
+                [
+                    p["id"],
+                    p["job"],
+                    p["turn_id"],
+                    p["attempts"],
+                    p.get("model") or "",
+                    p["error"],
+                    p.get("failing_since") or "",
+                    p["parked_at"],
+                ]
+                for p in data["parked"]
+            ],
+        )
+        if data["parked"]
+        else "<p>None.</p>"
+    )
     parts.append("<h2>Profile</h2>")
     parts.append(_table(["key", "value"], [[k, _profile_value(v)] for k, v in sorted(data["profile"].items())]))
-    style = ("body{font-family:sans-serif;margin:1.5em auto;max-width:120em;padding:0 1.5em;line-height:1.35}"
-             "table{border-collapse:collapse;margin-bottom:1em;width:100%}"
-             "td,th{border:1px solid #ccc;padding:.2em .45em;text-align:left;vertical-align:top;"
-             "white-space:pre-line;overflow-wrap:anywhere}th{background:#eee;font-weight:600}"
-             "table.picks{table-layout:fixed;font-size:.9em}"
-             "table.picks td.num,table.picks th.num{text-align:right;white-space:nowrap;"
-             "font-variant-numeric:tabular-nums;overflow-wrap:normal;overflow:hidden}"
-             "table.picks th.num{white-space:normal;overflow-wrap:normal;hyphens:manual;font-size:.85em}"
-             ".meta{color:#666;font-size:.85em;margin-top:.2em}"
-             "details>summary{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:pointer}"
-             "details[open]>summary{white-space:normal}details p{margin:.3em 0 0}"
-             ".pass{font-weight:600}"
-             "table.mem-first td:first-child{width:55%}"
-             ".legend{font-size:.85em;color:#333;margin:.5em 0 1em}.legend p{margin:.3em 0}"
-             "details.legend>summary{white-space:normal;color:#444}"
-             ".legend dl{columns:2 36em;column-gap:2em;margin:.3em 0 1em}"
-             ".legend dl div{break-inside:avoid;margin-bottom:.15em}"
-             ".legend dt{display:inline;font-weight:600}.legend dd{display:inline;margin:0}")
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")
+    style = (
+        "body{font-family:sans-serif;margin:1.5em auto;max-width:120em;padding:0 1.5em;line-height:1.35}"
+        "table{border-collapse:collapse;margin-bottom:1em;width:100%}"
+        "td,th{border:1px solid #ccc;padding:.2em .45em;text-align:left;vertical-align:top;"
+        "white-space:pre-line;overflow-wrap:anywhere}th{background:#eee;font-weight:600}"
+        "table.picks{table-layout:fixed;font-size:.9em}"
+        "table.picks td.num,table.picks th.num{text-align:right;white-space:nowrap;"
+        "font-variant-numeric:tabular-nums;overflow-wrap:normal;overflow:hidden}"
+        "table.picks th.num{white-space:normal;overflow-wrap:normal;hyphens:manual;font-size:.85em}"
+        ".meta{color:#666;font-size:.85em;margin-top:.2em}"
+        "details>summary{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:pointer}"
+        "details[open]>summary{white-space:normal}details p{margin:.3em 0 0}"
+        ".pass{font-weight:600}"
+        "table.mem-first td:first-child{width:55%}"
+        ".legend{font-size:.85em;color:#333;margin:.5em 0 1em}.legend p{margin:.3em 0}"
+        "details.legend>summary{white-space:normal;color:#444}"
+        ".legend dl{columns:2 36em;column-gap:2em;margin:.3em 0 1em}"
+        ".legend dl div{break-inside:avoid;margin-bottom:.15em}"
+        ".legend dt{display:inline;font-weight:600}.legend dd{display:inline;margin:0}"
+    )
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
+        f"<style>{style}</style></head><body>{''.join(parts)}</body></html>"
+    )

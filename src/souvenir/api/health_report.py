@@ -110,8 +110,10 @@ def public_chat(states: dict) -> dict:
             state["refused"] = {form: _status(cause) for form, cause in state["refused"].items()}
         if state.get("config_error"):
             codes = ", ".join(dict.fromkeys(_STATUS.findall(state["config_error"]))) or "an error"
-            state["config_error"] = (f"configuration error: the chat model {model!r} refused the request "
-                                     f"in every format (HTTP {codes}); the log has its answer")
+            state["config_error"] = (
+                f"configuration error: the chat model {model!r} refused the request "
+                f"in every format (HTTP {codes}); the log has its answer"
+            )
         shown[model] = state
     return shown
 
@@ -128,9 +130,14 @@ def component_causes(rt) -> list[dict]:
                 causes.append({"part": "chat", "detail": state["config_error"]})
             if state["breaker"] != "closed":
                 why = f" ({state['last_failure']})" if state.get("last_failure") else ""
-                causes.append({"part": "breaker", "detail": f"the chat model {model} is skipped after a failure{why}, "
-                                                            f"breaker {state['breaker']}: reflections wait "
-                                                            "(souvenir jobs list shows the error)"})
+                causes.append(
+                    {
+                        "part": "breaker",
+                        "detail": f"the chat model {model} is skipped after a failure{why}, "
+                        f"breaker {state['breaker']}: reflections wait "
+                        "(souvenir jobs list shows the error)",
+                    }
+                )
     return causes
 
 
@@ -147,15 +154,26 @@ def report(rt, proxy=None) -> tuple[dict, bool]:
         causes = store_causes(rt.store, readable) + component_causes(rt)
         upstream = proxy.describe() if proxy is not None else None
         if upstream is not None and upstream["upstream"] == "failing":
-            causes.append({"part": "proxy", "detail": f"the upstream chat model failed the proxy's latest request "
-                                                      f"({upstream['last_failure']}, for {upstream['failing_for_s']} s): "
-                                                      "proxied requests get 502/504 until it answers"})
+            causes.append(
+                {
+                    "part": "proxy",
+                    "detail": f"the upstream chat model failed the proxy's latest request "
+                    f"({upstream['last_failure']}, for {upstream['failing_for_s']} s): "
+                    "proxied requests get 502/504 until it answers",
+                }
+            )
         warming = [i.name for i in rt.indexes if i.warming]  # a cold start: ready once the models are loaded
         ready = readable and not warming
-        return {"status": "ok" if not causes else "degraded", "live": True, "ready": ready, "warming": warming,
-                "causes": causes, "embedder": rt.index.name if rt.index else None,
-                "window_embedder": rt.window_index.name if rt.window_index else None,
-                "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},
-                "chat": public_chat(rt.engine.chat.health()) if rt.engine.chat is not None else {},
-                "proxy": upstream,
-                "degraded_turns": degraded_turns + getattr(rt.engine, "degraded_unrecorded", 0)}, ready
+        return {
+            "status": "ok" if not causes else "degraded",
+            "live": True,
+            "ready": ready,
+            "warming": warming,
+            "causes": causes,
+            "embedder": rt.index.name if rt.index else None,
+            "window_embedder": rt.window_index.name if rt.window_index else None,
+            "embedder_breakers": {i.name: i.breaker.state for i in rt.indexes},
+            "chat": public_chat(rt.engine.chat.health()) if rt.engine.chat is not None else {},
+            "proxy": upstream,
+            "degraded_turns": degraded_turns + getattr(rt.engine, "degraded_unrecorded", 0),
+        }, ready

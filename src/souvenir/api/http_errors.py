@@ -46,15 +46,22 @@ async def _store(_: Request, exc: Exception) -> JSONResponse:
 async def _http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
-        return JSONResponse(error_body(request.url.path, 422, "the request body is not valid JSON in UTF-8; "
-                                       "nothing was written"), status_code=422)
+        return JSONResponse(
+            error_body(request.url.path, 422, "the request body is not valid JSON in UTF-8; nothing was written"),
+            status_code=422,
+        )
     if request.url.path.startswith(("/v1/chat/completions", "/v1/models")):  # OpenAI's shape
         detail = str(exc.detail)
         if exc.status_code == 404 and not request.app.state.settings.llm_base_url:
-            detail = ("the OpenAI-compatible proxy is off: no chat model is configured "
-                      "(set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL)")
-        return JSONResponse(error_body(request.url.path, exc.status_code, detail),
-                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
+            detail = (
+                "the OpenAI-compatible proxy is off: no chat model is configured "
+                "(set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL)"
+            )
+        return JSONResponse(
+            error_body(request.url.path, exc.status_code, detail),
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
     return await http_exception_handler(request, exc)  # type: ignore[return-value]
 
 
@@ -109,21 +116,35 @@ def _responses(model: type, statuses: dict[int, str]) -> dict[int | str, dict[st
     return {status: {"model": model, "description": text} for status, text in statuses.items()}
 
 
-_AUTH = {401: "No API key, or an unknown or revoked one (once the store has keys).",
-         403: "The key does not reach this channel or route (an admin route), or a cross-origin "
-              "browser request, or a relayed request while no key exists."}
-_INPUT = {422: "The input cannot be used (a message naming the problem, or a list of {loc, msg, type} "
-               "for a request that fails validation); nothing was written."}
-_COMMON = {404: "No such user, memory or route (an unknown user's read answers an empty page instead).",
-           413: "The request body is over SOUVENIR_MAX_BODY_BYTES; nothing was written.",
-           503: "The store is locked or unavailable; nothing was written: retry later."}
+_AUTH = {
+    401: "No API key, or an unknown or revoked one (once the store has keys).",
+    403: "The key does not reach this channel or route (an admin route), or a cross-origin "
+    "browser request, or a relayed request while no key exists.",
+}
+_INPUT = {
+    422: "The input cannot be used (a message naming the problem, or a list of {loc, msg, type} "
+    "for a request that fails validation); nothing was written."
+}
+_COMMON = {
+    404: "No such user, memory or route (an unknown user's read answers an empty page instead).",
+    413: "The request body is over SOUVENIR_MAX_BODY_BYTES; nothing was written.",
+    503: "The store is locked or unavailable; nothing was written: retry later.",
+}
 #: The error answers every authenticated REST route declares in ``/openapi.json`` (with
 #: FastAPI's own 422), in the ``detail`` shape (:class:`~souvenir.schemas.ErrorBody`).
 ERROR_RESPONSES = _responses(ErrorBody, _AUTH | _INPUT | _COMMON)
 #: The same for the proxy's routes, in OpenAI's error shape.
-OPENAI_ERROR_RESPONSES = _responses(OpenAIErrorBody, _AUTH | _INPUT | _COMMON | {
-    404: "The proxy is off (no chat model configured), or no such route.",
-    502: "The upstream model server failed.", 504: "The upstream model did not answer in time."})
+OPENAI_ERROR_RESPONSES = _responses(
+    OpenAIErrorBody,
+    _AUTH
+    | _INPUT
+    | _COMMON
+    | {
+        404: "The proxy is off (no chat model configured), or no such route.",
+        502: "The upstream model server failed.",
+        504: "The upstream model did not answer in time.",
+    },
+)
 #: The open health probes: no key is asked for, so no 401/403.
 OPEN_ERROR_RESPONSES = _responses(ErrorBody, {413: _COMMON[413]})
 

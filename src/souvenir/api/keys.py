@@ -57,8 +57,9 @@ class Principal:
 LOCAL = Principal("local", admin=True, local=True)
 
 
-def create_key(store, name: str, admin: bool = False, channels: list[str] | None = None,
-               now: datetime | None = None) -> tuple[str, dict]:
+def create_key(
+    store, name: str, admin: bool = False, channels: list[str] | None = None, now: datetime | None = None
+) -> tuple[str, dict]:
     """Make a key named ``name`` and keep its hash in ``store``; returns (the key, its row).
 
     Raises :class:`InputError` for an empty, taken or all-digit name (read as an id by
@@ -77,8 +78,10 @@ def create_key(store, name: str, admin: bool = False, channels: list[str] | None
     if not admin and not channels:
         raise InputError("a key must be --admin or name at least one --channel")
     if admin and channels:  # an admin key reaches every channel: a --channel beside it limits nothing
-        raise InputError("an --admin key reaches every channel: give --admin alone, or --channel C "
-                         "(repeat it) for a key limited to those channels")
+        raise InputError(
+            "an --admin key reaches every channel: give --admin alone, or --channel C "
+            "(repeat it) for a key limited to those channels"
+        )
     if any(row["name"] == name for row in store.api_keys()):
         raise InputError(f"a key named {name!r} exists already (revoke it, or pick another name)")
     key = new_key()
@@ -120,8 +123,9 @@ class KeyRing:
         except StoreError as exc:
             log.warning("API keys not reloaded (the last ones stay in force): %s", exc)
             return False
-        self._keys = {h: Principal(r["name"], admin=r["admin"], channels=frozenset(r["channels"]))
-                      for h, r in rows.items()}
+        self._keys = {
+            h: Principal(r["name"], admin=r["admin"], channels=frozenset(r["channels"])) for h, r in rows.items()
+        }
         return True
 
     def start(self) -> None:

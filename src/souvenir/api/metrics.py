@@ -20,9 +20,18 @@ from souvenir.write.writelog import PREFIX, SERIES, parse_kind
 
 #: The proxy's events (``souvenir_proxy_events_total{event}``), all present from the start.
 PROXY_EVENTS = (
-    "proxy_memory_failures", "proxy_degraded", "proxy_record_failures", "proxy_upstream_failures",
-    "proxy_upstream_timeouts", "proxy_upstream_errors", "proxy_upstream_malformed", "proxy_no_user",
-    "proxy_client_gone", "proxy_stream_cut", "proxy_tool_call_legs", "proxy_retries_recorded_once",
+    "proxy_memory_failures",
+    "proxy_degraded",
+    "proxy_record_failures",
+    "proxy_upstream_failures",
+    "proxy_upstream_timeouts",
+    "proxy_upstream_errors",
+    "proxy_upstream_malformed",
+    "proxy_no_user",
+    "proxy_client_gone",
+    "proxy_stream_cut",
+    "proxy_tool_call_legs",
+    "proxy_retries_recorded_once",
 )
 _OUTBOX = ("pending", "running", "done", "parked")
 #: ``souvenir_read_cache_total{event}`` (souvenir.store.readcache), all present from the start.
@@ -42,10 +51,14 @@ class SouvenirCollector:
     def _read_store(self) -> dict:
         rt = self.get_runtime()
         status = rt.status()
-        return {"degraded": rt.store.count_events("degraded_turn"),
-                "dropped": rt.store.count_events("reflection_item_dropped"),
-                "writes": rt.store.count_events_by_kind(PREFIX),
-                "outbox": status["outbox"], "summaries": status["summaries"], "replicas": status["replicas"]}
+        return {
+            "degraded": rt.store.count_events("degraded_turn"),
+            "dropped": rt.store.count_events("reflection_item_dropped"),
+            "writes": rt.store.count_events_by_kind(PREFIX),
+            "outbox": status["outbox"],
+            "summaries": status["summaries"],
+            "replicas": status["replicas"],
+        }
 
     def describe(self):
         return []  # registered before the runtime exists: names are known at scrape time
@@ -53,18 +66,26 @@ class SouvenirCollector:
     def collect(self):
         rt = self.get_runtime()
         read, fresh = self._store.get()
-        yield GaugeMetricFamily("souvenir_store_up", "1 when the store answered this scrape's reads "
-                                "in time (else the values shown are the last read).", value=int(fresh))
-        yield CounterMetricFamily("souvenir_store_busy", "Store operations refused because it stayed "
-                                  "locked or unreachable past the bound (503).",
-                                  value=getattr(rt.store, "busy_count", 0))
-        yield CounterMetricFamily("souvenir_degraded_turns", "Turns served without semantic scores.",
-                                  value=read["degraded"] + getattr(rt.engine, "degraded_unrecorded", 0))
-        yield CounterMetricFamily("souvenir_reflection_items_dropped",
-                                  "Reflection items dropped by the strict parser.", value=read["dropped"])
+        yield GaugeMetricFamily(
+            "souvenir_store_up",
+            "1 when the store answered this scrape's reads in time (else the values shown are the last read).",
+            value=int(fresh),
+        )
+        yield CounterMetricFamily(
+            "souvenir_store_busy",
+            "Store operations refused because it stayed locked or unreachable past the bound (503).",
+            value=getattr(rt.store, "busy_count", 0),
+        )
+        yield CounterMetricFamily(
+            "souvenir_degraded_turns",
+            "Turns served without semantic scores.",
+            value=read["degraded"] + getattr(rt.engine, "degraded_unrecorded", 0),
+        )
+        yield CounterMetricFamily(
+            "souvenir_reflection_items_dropped", "Reflection items dropped by the strict parser.", value=read["dropped"]
+        )
         yield write_decisions(read["writes"], read["dropped"])
-        reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.",
-                                          labels=["outcome"])
+        reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.", labels=["outcome"])
         counts = rt.worker.snapshot() if rt.worker is not None else {}
         for outcome in ("ok", "failed", "parked"):
             reflections.add_metric([outcome], counts.get(outcome, 0))
@@ -77,17 +98,22 @@ class SouvenirCollector:
         for status in _OUTBOX:
             outbox.add_metric([status], read["outbox"].get(status, 0))
         yield outbox
-        breaker = GaugeMetricFamily("souvenir_breaker_open", "1 while a service is skipped.",
-                                    labels=["service"])
+        breaker = GaugeMetricFamily("souvenir_breaker_open", "1 while a service is skipped.", labels=["service"])
         chat = rt.engine.chat
         breaker.add_metric(["chat"], float(chat is not None and chat.breaker.state == "open"))
         for index in rt.indexes:
             breaker.add_metric([f"embedder:{index.name}"], float(index.breaker.state == "open"))
         yield breaker
-        form = GaugeMetricFamily("souvenir_chat_structured_output", "1 for the structured output "
-                                 "form each chat model accepts.", labels=["model", "form"])
-        refused = GaugeMetricFamily("souvenir_chat_format_refused", "1 for each structured output "
-                                    "form a chat model refused.", labels=["model", "form"])
+        form = GaugeMetricFamily(
+            "souvenir_chat_structured_output",
+            "1 for the structured output form each chat model accepts.",
+            labels=["model", "form"],
+        )
+        refused = GaugeMetricFamily(
+            "souvenir_chat_format_refused",
+            "1 for each structured output form a chat model refused.",
+            labels=["model", "form"],
+        )
         for name, state in (chat.health() if chat is not None else {}).items():
             if state["structured_output"]:
                 form.add_metric([name, state["structured_output"]], 1.0)
@@ -95,40 +121,58 @@ class SouvenirCollector:
                 refused.add_metric([name, bad], 1.0)
         yield form
         yield refused
-        yield CounterMetricFamily("souvenir_chat_config_errors", "Chat calls refused in every "
-                                  "request format (a configuration error).",
-                                  value=chat.counts.get("config_errors", 0) if chat is not None else 0)
+        yield CounterMetricFamily(
+            "souvenir_chat_config_errors",
+            "Chat calls refused in every request format (a configuration error).",
+            value=chat.counts.get("config_errors", 0) if chat is not None else 0,
+        )
         deferred = rt.worker.counts.get("deferred", 0) if rt.worker is not None else 0
-        yield CounterMetricFamily("souvenir_outbox_deferred", "Times the worker waited out an open "
-                                  "model breaker (once per opening, not per job).", value=deferred)
+        yield CounterMetricFamily(
+            "souvenir_outbox_deferred",
+            "Times the worker waited out an open model breaker (once per opening, not per job).",
+            value=deferred,
+        )
         yielded = rt.worker.counts.get("yielded", 0) if rt.worker is not None else 0
-        yield CounterMetricFamily("souvenir_outbox_yielded", "Background model calls put back without "
-                                  "an attempt for a live reply on the same model server.", value=yielded)
-        replicas = CounterMetricFamily("souvenir_replica_events", "Coordination with other replicas: "
-                                       "stale jobs dropped, jobs requeued, memories whose indexer claim "
-                                       "expired (taken over from a dead claimer, lost by a slow one), "
-                                       "windows a new turn changed while embedded (ended: embedded again).",
-                                       labels=["event"])
-        for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost",
-                      "index_claims_ended"):
+        yield CounterMetricFamily(
+            "souvenir_outbox_yielded",
+            "Background model calls put back without an attempt for a live reply on the same model server.",
+            value=yielded,
+        )
+        replicas = CounterMetricFamily(
+            "souvenir_replica_events",
+            "Coordination with other replicas: "
+            "stale jobs dropped, jobs requeued, memories whose indexer claim "
+            "expired (taken over from a dead claimer, lost by a slow one), "
+            "windows a new turn changed while embedded (ended: embedded again).",
+            labels=["event"],
+        )
+        for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost", "index_claims_ended"):
             replicas.add_metric([event], read["replicas"].get(event, 0))
         yield replicas
-        cache = CounterMetricFamily("souvenir_read_cache", "This replica's read cache, per user read: "
-                                    "hit (served its copy after checking the user's tick), refresh "
-                                    "(re-read only the rows changed), reload (re-read the user whole), "
-                                    "evicted (a user dropped to stay within the bound).", labels=["event"])
+        cache = CounterMetricFamily(
+            "souvenir_read_cache",
+            "This replica's read cache, per user read: "
+            "hit (served its copy after checking the user's tick), refresh "
+            "(re-read only the rows changed), reload (re-read the user whole), "
+            "evicted (a user dropped to stay within the bound).",
+            labels=["event"],
+        )
         counts = getattr(getattr(rt.store, "_read_cache", None), "counts", None) or {}
         for event in READ_CACHE_EVENTS:
             cache.add_metric([event], counts.get(event, 0))
         yield cache
-        backlog = GaugeMetricFamily("souvenir_index_backlog", "Memories whose vector is missing "
-                                    "or stale, per index.", labels=["index"])
+        backlog = GaugeMetricFamily(
+            "souvenir_index_backlog", "Memories whose vector is missing or stale, per index.", labels=["index"]
+        )
         for index in rt.indexes:
             probe = self._backlogs.setdefault(index.name, Probe(index.backlog, 0))
             backlog.add_metric([index.name], probe.get()[0])
         yield backlog
-        proxy = CounterMetricFamily("souvenir_proxy_events", "Proxy events (memory failures, "
-                                    "requests naming no user, cut streams…).", labels=["event"])
+        proxy = CounterMetricFamily(
+            "souvenir_proxy_events",
+            "Proxy events (memory failures, requests naming no user, cut streams…).",
+            labels=["event"],
+        )
         for event in sorted(set(PROXY_EVENTS) | set(self.proxy_counters)):
             proxy.add_metric([event], self.proxy_counters.get(event, 0))
         yield proxy
@@ -138,8 +182,11 @@ def write_decisions(writes: dict[str, int], reflection_dropped: int) -> CounterM
     """``souvenir_write_decisions_total{action,reason}``: every write decision and drop
     (``souvenir.write.writelog`` events, counted per kind), and the reflection items the strict
     parser dropped (``action="dropped", reason="reflection"``)."""
-    family = CounterMetricFamily("souvenir_write_decisions", "Write decisions (insert, absorb, replace, "
-                                 "supersede) and drops, by reason.", labels=["action", "reason"])
+    family = CounterMetricFamily(
+        "souvenir_write_decisions",
+        "Write decisions (insert, absorb, replace, supersede) and drops, by reason.",
+        labels=["action", "reason"],
+    )
     counts = dict.fromkeys(SERIES, 0)
     for kind, count in writes.items():
         parsed = parse_kind(kind)

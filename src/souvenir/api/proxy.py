@@ -74,7 +74,9 @@ def last_question(messages: list) -> str | None:
         elif seen_user and message.get("role") == "assistant":
             content = message.get("content")
             if isinstance(content, list):
-                content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+                content = "\n".join(
+                    p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"
+                )
             return content if isinstance(content, str) else None
     return None
 
@@ -83,8 +85,7 @@ def _scrubber(request: Request) -> RelayScrubber:
     """What must not leave in a relayed body or header: the configured secrets and the
     caller's own token (:mod:`souvenir.privacy.relay`)."""
     auth = request.headers.get("authorization", "")
-    return RelayScrubber([auth.split(" ", 1)[1].strip() if " " in auth else None,
-                          request.headers.get("x-api-key")])
+    return RelayScrubber([auth.split(" ", 1)[1].strip() if " " in auth else None, request.headers.get("x-api-key")])
 
 
 def with_memory(messages: list, block: str) -> list:
@@ -123,7 +124,9 @@ def request_key(channel: str, user: str, story: str | None, messages: list) -> s
     """The turn's source for one request: a client's retry of the same request (same
     conversation so far) has the same key, and is recorded once."""
     raw = json.dumps([channel, user, story, messages], sort_keys=True, ensure_ascii=False)
-    return "proxy:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:24]  # < 32 hex: not taken for a token by redaction
+    return (
+        "proxy:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    )  # < 32 hex: not taken for a token by redaction
 
 
 #: A client's retry of the same request within this window is recorded once (seconds).
@@ -196,7 +199,6 @@ def _invalid(message: str, param: str | None = None) -> JSONResponse:
     return JSONResponse(body, status_code=422)
 
 
-
 class UpstreamHealth:
     """The upstream chat model as the proxy's latest request found it (``/health`` shows it:
     a model server that is down otherwise leaves the service "ok" while every proxied
@@ -231,12 +233,16 @@ class UpstreamHealth:
                 return {"upstream": "unknown", "last_failure": None, "failing_for_s": None}
             if self.failure is None:
                 return {"upstream": "ok", "last_failure": None, "failing_for_s": None}
-            return {"upstream": "failing", "last_failure": self.failure,
-                    "failing_for_s": round(time.monotonic() - self._since, 1)}
+            return {
+                "upstream": "failing",
+                "last_failure": self.failure,
+                "failing_for_s": round(time.monotonic() - self._since, 1),
+            }
 
 
-def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
-                 health: UpstreamHealth | None = None) -> APIRouter:
+def build_router(
+    get_souvenir, upstream: httpx.AsyncClient, counters, health: UpstreamHealth | None = None
+) -> APIRouter:
     """The proxy routes. ``get_souvenir()`` returns the library (:class:`~souvenir.library.Souvenir`)
     they act through; ``counters`` is a
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …); ``health`` is
@@ -244,18 +250,44 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
     router = APIRouter()
     health = health or UpstreamHealth()
 
-    def record(channel: str, user: str | None, story: str | None, message: str | None, reply: str | None,
-               source: str | None = None, tz: str | None = None, language: str | None = None,
-               question: str | None = None) -> None:
+    def record(
+        channel: str,
+        user: str | None,
+        story: str | None,
+        message: str | None,
+        reply: str | None,
+        source: str | None = None,
+        tz: str | None = None,
+        language: str | None = None,
+        question: str | None = None,
+    ) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         try:
             memory = get_souvenir()
             if source is None:
-                memory.add_turn(user, message, reply, story=story, language=language, channel=channel, timezone=tz,
-                                question=question)
-            elif not memory.add_turn_once(user, message, reply, source=source, within_s=RETRY_WINDOW_S, story=story,
-                                          language=language, channel=channel, timezone=tz, question=question):
+                memory.add_turn(
+                    user,
+                    message,
+                    reply,
+                    story=story,
+                    language=language,
+                    channel=channel,
+                    timezone=tz,
+                    question=question,
+                )
+            elif not memory.add_turn_once(
+                user,
+                message,
+                reply,
+                source=source,
+                within_s=RETRY_WINDOW_S,
+                story=story,
+                language=language,
+                channel=channel,
+                timezone=tz,
+                question=question,
+            ):
                 counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
         except SouvenirError as exc:
             counters["proxy_record_failures"] += 1
@@ -268,11 +300,17 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
-        return Response(_scrubber(request).scrub(answer.content), status_code=answer.status_code,
-                        media_type=answer.headers.get("content-type", "application/json"))
+        return Response(
+            _scrubber(request).scrub(answer.content),
+            status_code=answer.status_code,
+            media_type=answer.headers.get("content-type", "application/json"),
+        )
 
-    @router.post("/v1/chat/completions", response_model=None,
-                 responses={200: {"model": ChatCompletion, "content": {"text/event-stream": {}}}})
+    @router.post(
+        "/v1/chat/completions",
+        response_model=None,
+        responses={200: {"model": ChatCompletion, "content": {"text/event-stream": {}}}},
+    )
     async def chat_completions(request: Request) -> Response:
         try:
             raw = await request.body()
@@ -316,26 +354,35 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         if user is None:
             counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
             if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
-                log.warning("proxy: %d requests named no user (no X-Souvenir-User header, `user`, "
-                            "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
-                            "(litellm drops `user=` for a model it does not know: add "
-                            "allowed_openai_params=['user'], docs/recipes.md)", counters["proxy_no_user"])
+                log.warning(
+                    "proxy: %d requests named no user (no X-Souvenir-User header, `user`, "
+                    "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
+                    "(litellm drops `user=` for a model it does not know: add "
+                    "allowed_openai_params=['user'], docs/recipes.md)",
+                    counters["proxy_no_user"],
+                )
         message = last_user_text(body["messages"])
         question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)
         remember = user is not None and bool(message and message.strip())
         if user is not None:
             check_channel(request, channel)  # 403 (OpenAI's shape) outside the key's channels
         # a leg after tool results continues the user's turn: its context counts nothing new
-        user_leg = bool(body["messages"]) and isinstance(body["messages"][-1], dict) \
+        user_leg = (
+            bool(body["messages"])
+            and isinstance(body["messages"][-1], dict)
             and body["messages"][-1].get("role") == "user"
+        )
         source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
         gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
         if remember:
             try:
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
-                result = await run_in_threadpool(functools.partial(
-                    get_souvenir().context, user, asked, story=story, channel=channel, timezone=tz, count=user_leg))
+                result = await run_in_threadpool(
+                    functools.partial(
+                        get_souvenir().context, user, asked, story=story, channel=channel, timezone=tz, count=user_leg
+                    )
+                )
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
@@ -343,8 +390,20 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                 counters["proxy_memory_failures"] += 1
                 log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
         if body.get("stream"):
-            return await _stream(request, body, channel, user, story, message, remember, source, tz, language,
-                                 functools.partial(gate.live_exit, live), question)
+            return await _stream(
+                request,
+                body,
+                channel,
+                user,
+                story,
+                message,
+                remember,
+                source,
+                tz,
+                language,
+                functools.partial(gate.live_exit, live),
+                question,
+            )
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
         try:
             while True:  # a client that hangs up stops the upstream call and records nothing
@@ -380,13 +439,15 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
             if await request.is_disconnected():
                 counters["proxy_client_gone"] += 1
             else:
-                task = BackgroundTask(run_in_threadpool, functools.partial(record, channel, user, story, message,
-                                                                           reply, source, tz, language,
-                                                                           question))
+                task = BackgroundTask(
+                    run_in_threadpool,
+                    functools.partial(record, channel, user, story, message, reply, source, tz, language, question),
+                )
         scrubber = _scrubber(request)  # the upstream may echo a key (issue #27)
         headers = scrubber.headers((k, v) for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS)
-        return Response(scrubber.scrub(answer.content), status_code=answer.status_code, headers=headers,
-                        background=task)
+        return Response(
+            scrubber.scrub(answer.content), status_code=answer.status_code, headers=headers, background=task
+        )
 
     def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
         health.failed(type(exc).__name__)
@@ -396,9 +457,20 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
         counters["proxy_upstream_failures"] += 1
         return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {exc!r}")
 
-    async def _stream(client: Request, body: dict, channel: str, user: str | None, story: str | None,
-                      message: str | None, remember: bool, source: str | None, tz: str | None,
-                      language: str | None, ended, question: str | None = None) -> Response:
+    async def _stream(
+        client: Request,
+        body: dict,
+        channel: str,
+        user: str | None,
+        story: str | None,
+        message: str | None,
+        remember: bool,
+        source: str | None,
+        tz: str | None,
+        language: str | None,
+        ended,
+        question: str | None = None,
+    ) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
             answer = await upstream.send(request, stream=True)
@@ -421,8 +493,11 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
                     *lines, buffer = buffer.split("\n")
                     for line in lines:
                         pieces.append(_sse_delta(line))
-                        state["done"] |= line.strip() == "data: [DONE]" or '"finish_reason": "stop"' in line \
+                        state["done"] |= (
+                            line.strip() == "data: [DONE]"
+                            or '"finish_reason": "stop"' in line
                             or '"finish_reason":"stop"' in line
+                        )
                         state["tools"] |= '"tool_calls"' in line
                 if out := scrubber.flush():
                     yield out
@@ -437,17 +512,23 @@ def build_router(get_souvenir, upstream: httpx.AsyncClient, counters,
 
         task = None
         if remember and answer.status_code == 200:
+
             async def after() -> None:
                 if state["tools"]:
                     counters["proxy_tool_call_legs"] += 1
                 elif not (state["complete"] and state["done"]):
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
-                    await run_in_threadpool(record, channel, user, story, message, "".join(pieces) or None,
-                                            source, tz, language, question)
+                    await run_in_threadpool(
+                        record, channel, user, story, message, "".join(pieces) or None, source, tz, language, question
+                    )
+
             task = BackgroundTask(after)
-        return StreamingResponse(relay(), status_code=answer.status_code,
-                                 media_type=answer.headers.get("content-type", "text/event-stream"),
-                                 background=task)
+        return StreamingResponse(
+            relay(),
+            status_code=answer.status_code,
+            media_type=answer.headers.get("content-type", "text/event-stream"),
+            background=task,
+        )
 
     return router

@@ -25,11 +25,68 @@ from collections.abc import Iterable, Iterator
 #: Units repeated to fill a message: runs of one character class, separators, the shapes
 #: of secrets (keys, URLs, e-mails), zero-width and full-width characters.
 GENERIC_UNITS: tuple[str, ...] = (
-    "a", "a ", "ab", "Ab1", "A", "1", "1 ", "12 ", "1.", "1,", "1-", "1:", "x.", "a-", "a'", "a:", "a/", "a@b.",
-    " ", "  a", ":", "=", "/", "-", ".", "@", "'", "\n", "\t", "a\n", ". ", ", ", "a, ", "a. ", "! ",
-    "\u200b", "a\u200b", "\u00a0", "1\u00a0", "\uff11", "ｐ", "我", "码", "我 ", "1月", "一",
-    "http://a/", "https://a.b/", "?token=", "&a=", "a=b&", "eyJ", "sk-", "xoxb-", "hook", "-----BEGIN ",
-    "4111 ", "4111-", "FR76 ", "1 2 ", "12 34 ", "123 456 ",
+    "a",
+    "a ",
+    "ab",
+    "Ab1",
+    "A",
+    "1",
+    "1 ",
+    "12 ",
+    "1.",
+    "1,",
+    "1-",
+    "1:",
+    "x.",
+    "a-",
+    "a'",
+    "a:",
+    "a/",
+    "a@b.",
+    " ",
+    "  a",
+    ":",
+    "=",
+    "/",
+    "-",
+    ".",
+    "@",
+    "'",
+    "\n",
+    "\t",
+    "a\n",
+    ". ",
+    ", ",
+    "a, ",
+    "a. ",
+    "! ",
+    "\u200b",
+    "a\u200b",
+    "\u00a0",
+    "1\u00a0",
+    "\uff11",
+    "ｐ",
+    "我",
+    "码",
+    "我 ",
+    "1月",
+    "一",
+    "http://a/",
+    "https://a.b/",
+    "?token=",
+    "&a=",
+    "a=b&",
+    "eyJ",
+    "sk-",
+    "xoxb-",
+    "hook",
+    "-----BEGIN ",
+    "4111 ",
+    "4111-",
+    "FR76 ",
+    "1 2 ",
+    "12 34 ",
+    "123 456 ",
 )
 #: Separators put after each keyword.
 SEPARATORS: tuple[str, ...] = (" ", "", ": ", "=", "/", " 1 ", " is ")
@@ -56,8 +113,9 @@ def keywords(patterns: Iterable[re.Pattern[str]]) -> list[str]:
     return sorted(words)
 
 
-def messages(size: int = 16384, words: Iterable[str] = (), separators: Iterable[str] = SEPARATORS
-             ) -> Iterator[tuple[str, str]]:
+def messages(
+    size: int = 16384, words: Iterable[str] = (), separators: Iterable[str] = SEPARATORS
+) -> Iterator[tuple[str, str]]:
     """``(label, text)``: each generic unit, then each of ``words`` with each separator,
     repeated to ``size`` UTF-8 bytes; the label is the repeated unit."""
     for unit in GENERIC_UNITS:
@@ -100,8 +158,9 @@ def package_patterns(package: str = "souvenir") -> dict[str, re.Pattern[str]]:
     return {name: pattern for name, pattern in found.values()}
 
 
-def sweep(patterns: dict[str, re.Pattern[str]], size: int = 16384, stop_s: float = 1.0,
-          per_pattern_words: bool = True) -> list[tuple[float, str, str]]:
+def sweep(
+    patterns: dict[str, re.Pattern[str]], size: int = 16384, stop_s: float = 1.0, per_pattern_words: bool = True
+) -> list[tuple[float, str, str]]:
     """``(worst seconds of CPU, pattern name, unit)`` for each pattern, slowest first: the
     time of ``list(p.finditer(text))`` over the generic messages and (``per_pattern_words``)
     the pattern's own keywords; a pattern stops being tried once one message costs more

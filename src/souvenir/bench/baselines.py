@@ -61,7 +61,6 @@ def dense_ranking(cosines: Mapping[int, float]) -> list[int]:
 
 def recency_ranking(memories: Sequence[Memory]) -> list[int]:
     """Memory ids newest first (``updated_at`` desc, then id desc); undated ones last."""
-    dated = sorted((m for m in memories if m.updated_at is not None),
-                   key=lambda m: (m.updated_at, m.id), reverse=True)
+    dated = sorted((m for m in memories if m.updated_at is not None), key=lambda m: (m.updated_at, m.id), reverse=True)
     undated = sorted((m for m in memories if m.updated_at is None), key=lambda m: -m.id)
     return [m.id for m in dated + undated]

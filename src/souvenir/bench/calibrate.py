@@ -41,8 +41,13 @@ def read_texts(path: str | Path) -> list[str]:
         except ValueError as exc:
             raise FileFormatError(str(path), 0, f"invalid JSON: {exc}") from exc
         if isinstance(data, dict) and any(k.endswith("_observation") for k in data):
-            return [str(obs[0]) for k, v in data.items() if k.endswith("_observation")
-                    for observations in v.values() for obs in observations]
+            return [
+                str(obs[0])
+                for k, v in data.items()
+                if k.endswith("_observation")
+                for observations in v.values()
+                for obs in observations
+            ]
         items = data.get("memories", []) if isinstance(data, dict) else data
         return [str(i["text"] if isinstance(i, dict) else i) for i in items]
     return [line.strip() for line in raw.splitlines() if line.strip()]
@@ -55,8 +60,13 @@ def verdict(a: str, b: str) -> str:
     return "one fact" if why is None else f"refused: {why}"
 
 
-def dedup_pairs(texts: list[str], threshold: float = SIMILARITY_THRESHOLD, closest: int = 10,
-                bin_width: float = 0.05, groups: list[int] | None = None) -> dict:
+def dedup_pairs(
+    texts: list[str],
+    threshold: float = SIMILARITY_THRESHOLD,
+    closest: int = 10,
+    bin_width: float = 0.05,
+    groups: list[int] | None = None,
+) -> dict:
     """Score all pairs (within each group when ``groups[i]`` gives text i's group: one
     user's memories are only ever compared with each other). Returns ``{"memories",
     "pairs", "threshold", "histogram": [[low, count]…], "above": [...], "below": [...],
@@ -88,10 +98,13 @@ def dedup_pairs(texts: list[str], threshold: float = SIMILARITY_THRESHOLD, close
     above = sorted(over, key=lambda s: s[0])[:closest]
     below = sorted((s for s in scored if s[0] < threshold), key=lambda s: -s[0])[:closest]
     return {
-        "memories": len(texts), "pairs": len(scored), "threshold": threshold,
+        "memories": len(texts),
+        "pairs": len(scored),
+        "threshold": threshold,
         "histogram": [[round(k * bin_width, 2), n] for k, n in sorted(bins.items())],
         "above": [pair(s) | {"verdict": verdicts[(s[2], s[3])]} for s in above],
-        "below": [pair(s) for s in below], "capped": capped,
+        "below": [pair(s) for s in below],
+        "capped": capped,
         "refused": sum(v != "one fact" for v in verdicts.values()),
     }
 
@@ -104,14 +117,28 @@ def position_overlaps(pairs: list[dict]) -> dict:
     and its midpoint as the threshold read (seed 000: 13 and 53 → 30)."""
     from souvenir.write.story import reused_chars
 
-    rows = sorted(({"reused": reused_chars(p["stance"], p["justification"]), "label": p.get("label"),
-                    "stance": p["stance"], "justification": p["justification"]} for p in pairs),
-                  key=lambda r: r["reused"])
+    rows = sorted(
+        (
+            {
+                "reused": reused_chars(p["stance"], p["justification"]),
+                "label": p.get("label"),
+                "stance": p["stance"],
+                "justification": p["justification"],
+            }
+            for p in pairs
+        ),
+        key=lambda r: r["reused"],
+    )
     legit = [r["reused"] for r in rows if r["label"] == "legit"]
     selfc = [r["reused"] for r in rows if r["label"] == "self"]
     report: dict = {"pairs": len(rows), "rows": rows}
     if legit and selfc:
-        report.update({"max_legit": max(legit), "min_self": min(selfc),
-                       "separable": max(legit) < min(selfc),
-                       "threshold": (max(legit) + min(selfc) + 1) // 2})
+        report.update(
+            {
+                "max_legit": max(legit),
+                "min_self": min(selfc),
+                "separable": max(legit) < min(selfc),
+                "threshold": (max(legit) + min(selfc) + 1) // 2,
+            }
+        )
     return report

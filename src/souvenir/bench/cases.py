@@ -50,8 +50,14 @@ def _admit(case: dict) -> list[str]:
     engine = Engine(store)
     for entry in list(case.get("existing", [])) + [case["incoming"]]:
         when = _day(entry["date"])
-        candidate = Candidate(text=entry["text"], kind=entry.get("kind", "fact"), scope="global",
-                              confidence=0.95, time=when, source=case["id"])
+        candidate = Candidate(
+            text=entry["text"],
+            kind=entry.get("kind", "fact"),
+            scope="global",
+            confidence=0.95,
+            time=when,
+            source=case["id"],
+        )
         engine.remember("case", "u", candidate, now=when)
     user_id = store.find_user("case", "u")
     assert user_id is not None  # remember() created it
@@ -82,15 +88,19 @@ def _admit(case: dict) -> list[str]:
 
 def _filter(case: dict) -> list[str]:
     fields = case["candidate"]
-    candidate = Candidate(text=fields["text"], kind=fields.get("kind", "fact"),
-                          scope=fields.get("scope", "global"),
-                          confidence=float(fields.get("confidence", 1.0)))
-    verdict = run_filters(candidate, Exchange(case["user_message"], case.get("assistant_reply")),
-                          MODEL_CHAIN)
+    candidate = Candidate(
+        text=fields["text"],
+        kind=fields.get("kind", "fact"),
+        scope=fields.get("scope", "global"),
+        confidence=float(fields.get("confidence", 1.0)),
+    )
+    verdict = run_filters(candidate, Exchange(case["user_message"], case.get("assistant_reply")), MODEL_CHAIN)
     expected = case["expect"]["kept"]
     if verdict.kept is not expected:
-        return [f"{'kept' if verdict.kept else 'dropped'} ({verdict.filter}: {verdict.reason}), "
-                f"expected {'kept' if expected else 'dropped'}"]
+        return [
+            f"{'kept' if verdict.kept else 'dropped'} ({verdict.filter}: {verdict.reason}), "
+            f"expected {'kept' if expected else 'dropped'}"
+        ]
     return []
 
 
@@ -98,18 +108,25 @@ def _select(case: dict) -> list[str]:
     day = datetime(2025, 6, 1, tzinfo=timezone.utc)
     memories, scores, names = [], {}, {}
     for number, item in enumerate(case["memories"], start=1):
-        memories.append(Memory(
-            id=number, user_id=1, text=item.get("text", ""), kind=item.get("kind", "fact"),
-            scope=item.get("scope", "global"), story_id=1 if item.get("scope") == "story" else None,
-            confidence=float(item.get("confidence", 1.0)), pinned=bool(item.get("pinned", False)),
-            created_at=day, updated_at=day,
-        ))
+        memories.append(
+            Memory(
+                id=number,
+                user_id=1,
+                text=item.get("text", ""),
+                kind=item.get("kind", "fact"),
+                scope=item.get("scope", "global"),
+                story_id=1 if item.get("scope") == "story" else None,
+                confidence=float(item.get("confidence", 1.0)),
+                pinned=bool(item.get("pinned", False)),
+                created_at=day,
+                updated_at=day,
+            )
+        )
         if item.get("cos") is not None:
             scores[number] = float(item["cos"])
         names[number] = item["id"]
     limit = int(case.get("limit", 24))
-    result = select(memories, scores, SelectionConfig(limit=limit, semantic_threshold=CASE_THRESHOLD),
-                    day, 1)
+    result = select(memories, scores, SelectionConfig(limit=limit, semantic_threshold=CASE_THRESHOLD), day, 1)
     chosen = {names[s.memory.id]: s.pass_name for s in result.memories}
     expect, problems = case["expect"], []
     if len(result.memories) > limit:

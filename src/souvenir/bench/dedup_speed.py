@@ -53,12 +53,14 @@ def run_dedup(sizes: list[int], n_queries: int, reference_queries: int | None = 
         fast, fast_answers = _time(FAST, queries, stored)
         k = n_queries if reference_queries is None else min(n_queries, reference_queries)
         naive, naive_answers = _time(NAIVE, queries[:k], stored)
-        rows.append({
-            "memories": size,
-            "p50_ms": p50(fast),
-            "p99_ms": p99(fast),
-            "reference_p50_ms": p50(naive),
-            "reference_runs": k,
-            "same_decisions": fast_answers[:k] == naive_answers if k else None,
-        })
+        rows.append(
+            {
+                "memories": size,
+                "p50_ms": p50(fast),
+                "p99_ms": p99(fast),
+                "reference_p50_ms": p50(naive),
+                "reference_runs": k,
+                "same_decisions": fast_answers[:k] == naive_answers if k else None,
+            }
+        )
     return rows

@@ -62,15 +62,23 @@ def read_locomo(path: str | Path) -> PairSet:
     conv = parse_locomo(path)
     position = {t.dia_id: i for i, t in enumerate(conv.turns)}
     qs = [q for q in conv.questions if q.category in (1, 2, 3, 4) and q.evidence]
-    return PairSet(conv.name, [f"{t.speaker}: {t.text}" for t in conv.turns], [q.question for q in qs],
-                   [{position[e] for e in q.evidence if e in position} for q in qs])
+    return PairSet(
+        conv.name,
+        [f"{t.speaker}: {t.text}" for t in conv.turns],
+        [q.question for q in qs],
+        [{position[e] for e in q.evidence if e in position} for q in qs],
+    )
 
 
 def embed_pairs(embedder, data: PairSet, batch: int = 64) -> tuple[np.ndarray, np.ndarray]:
     """``(relevant cosines, irrelevant cosines)`` of ``data`` under ``embedder`` (documents
     through ``encode``, queries through ``encode_query``, as the product embeds them)."""
-    docs = np.concatenate([np.asarray(embedder.encode(data.documents[i:i + batch]), dtype=np.float64)
-                           for i in range(0, len(data.documents), batch)])
+    docs = np.concatenate(
+        [
+            np.asarray(embedder.encode(data.documents[i : i + batch]), dtype=np.float64)
+            for i in range(0, len(data.documents), batch)
+        ]
+    )
     rel, irr = [], []
     for text, gold in zip(data.queries, data.relevant):
         cos = docs @ np.asarray(embedder.encode_query(text), dtype=np.float64)
@@ -98,10 +106,13 @@ def cosine_floor(sets: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> dict:
     floor = math.floor(p5[set_by] * 100 + 1e-9) / 100
     data = {}
     for name, rel, irr in usable:
-        data[name] = {"relevant": {p: round(float(np.percentile(rel, p)), 4) for p in PERCENTILES},
-                      "irrelevant": {p: round(float(np.percentile(irr, p)), 4) for p in PERCENTILES}
-                      if len(irr) else {},
-                      "n": [int(len(rel)), int(len(irr))],
-                      "eligible": [round(float((rel >= floor).mean()), 4),
-                                   round(float((irr >= floor).mean()), 4) if len(irr) else None]}
+        data[name] = {
+            "relevant": {p: round(float(np.percentile(rel, p)), 4) for p in PERCENTILES},
+            "irrelevant": {p: round(float(np.percentile(irr, p)), 4) for p in PERCENTILES} if len(irr) else {},
+            "n": [int(len(rel)), int(len(irr))],
+            "eligible": [
+                round(float((rel >= floor).mean()), 4),
+                round(float((irr >= floor).mean()), 4) if len(irr) else None,
+            ],
+        }
     return {"floor": floor, "set_by": set_by, "data": data}

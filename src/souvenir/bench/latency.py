@@ -68,8 +68,13 @@ DEFAULT_SIZES = (100, 1000, 3000, 10000, 100000)
 #: Seed 000's pure-Python scoring as it published it: (memories, ms).
 SEED_MEASURED = ((100, 1.5), (1000, 13.4), (3000, 40.4))
 _KINDS = ("fact",) * 7 + ("preference",) * 5 + ("promise",) * 2 + ("episode",) * 6
-_MESSAGES = ("What do I usually eat in the morning?", "Quand est mon rendez-vous chez le dentiste ?",
-             "Bila bungkusan saya sampai?", "我妹妹的钱转了吗？", "Remind me what Liam pays for the flat.")
+_MESSAGES = (
+    "What do I usually eat in the morning?",
+    "Quand est mon rendez-vous chez le dentiste ?",
+    "Bila bungkusan saya sampai?",
+    "我妹妹的钱转了吗？",
+    "Remind me what Liam pays for the flat.",
+)
 
 #: Fewest memories at the largest size for the read cache's memory to be scaled to 100,000.
 MIN_RSS_SCALE = 10_000
@@ -105,17 +110,29 @@ def fill(rt, size: int, dim: int, seed: int = 0) -> tuple[int, int]:
             story = rng.random() < 0.05
             kind = "rule" if i % max(1, size // 8) == 7 else rng.choice(_KINDS)
             said = NOW - timedelta(seconds=rng.randrange(3 * 365 * 86400))
-            mine.add(store.insert_memory(user_id, text, kind, "story" if story else "global",
-                                         story_id if story else None, rng.choice((0.7, 0.8, 0.9, 1.0)),
-                                         rng.random() < 0.002, f"bench:{i}", said))
+            mine.add(
+                store.insert_memory(
+                    user_id,
+                    text,
+                    kind,
+                    "story" if story else "global",
+                    story_id if story else None,
+                    rng.choice((0.7, 0.8, 0.9, 1.0)),
+                    rng.random() < 0.002,
+                    f"bench:{i}",
+                    said,
+                )
+            )
     for index in rt.indexes:  # the main embedder's and the window embedder's vectors
         width = dim if index is rt.index else window_dim(rt)
         vectors = unit_vectors(np.random.default_rng(seed), size, width)
         # (the bench user's only: a shared PostgreSQL database may hold other users' backlog)
         stale = [r for r in store.stale_vectors(index.name, 10**9) if r[0] in mine]
         for start in range(0, len(stale), 10_000):
-            store.put_vectors(index.name, [(mid, h, vectors[start + k])
-                                           for k, (mid, h, _) in enumerate(stale[start:start + 10_000])])
+            store.put_vectors(
+                index.name,
+                [(mid, h, vectors[start + k]) for k, (mid, h, _) in enumerate(stale[start : start + 10_000])],
+            )
     return user_id, story_id
 
 
@@ -130,8 +147,14 @@ def window_dim(rt) -> int:
 MESSAGE = "what did I say about my sister's wedding in Penang last year?"
 
 
-def selection_step(engine, user_id: int, story_id: int, query: np.ndarray,
-                   window_query: np.ndarray | None = None, cosine: SelectionConfig | None = None):
+def selection_step(
+    engine,
+    user_id: int,
+    story_id: int,
+    query: np.ndarray,
+    window_query: np.ndarray | None = None,
+    cosine: SelectionConfig | None = None,
+):
     """What :meth:`Engine.context` runs between the query embeddings and the reply: the
     candidates, their scores (the fused score by default: both embedders' cosines, BM25,
     neighbours…; the main embedder's cosine with ``--scoring cosine`` or when ``cosine``,
@@ -149,8 +172,7 @@ def cosine_config(rt, settings: Settings) -> SelectionConfig | None:
     it beside the fused default; ``None`` when the runtime already runs it."""
     if rt.engine.scorer is None:
         return None
-    return SelectionConfig(limit=settings.context_limit,
-                           semantic_threshold=threshold_for(rt.index.embedder, settings))
+    return SelectionConfig(limit=settings.context_limit, semantic_threshold=threshold_for(rt.index.embedder, settings))
 
 
 def rss_mb(pid: int | str = "self") -> float | None:
@@ -164,8 +186,9 @@ def rss_mb(pid: int | str = "self") -> float | None:
     return None
 
 
-def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng,
-                    cosine: SelectionConfig | None = None) -> dict:
+def _time_selection(
+    rt, user_id: int, story_id: int, dim: int, queries: int, rng, cosine: SelectionConfig | None = None
+) -> dict:
     engine = rt.engine
     wdim = window_dim(rt)
 
@@ -187,17 +210,24 @@ def _time_selection(rt, user_id: int, story_id: int, dim: int, queries: int, rng
             width = dim if index is rt.index else wdim
             rt.store.put_vectors(index.name, [(mid, content_hash(text), unit_vectors(rng, 1, width)[0])])
         after_write.append(step())
-    row: dict[str, Any] = {"p50_ms": p50(runs), "p99_ms": p99(runs), "first_ms": round(first, 3),
-           "after_write_ms": p50(after_write), "runs": len(runs), "rss_before_mb": before,
-           "rss_after_mb": after}
+    row: dict[str, Any] = {
+        "p50_ms": p50(runs),
+        "p99_ms": p99(runs),
+        "first_ms": round(first, 3),
+        "after_write_ms": p50(after_write),
+        "runs": len(runs),
+        "rss_before_mb": before,
+        "rss_after_mb": after,
+    }
     if cosine is not None:
         plain = [step(True) for _ in range(queries)]
         row["cosine"] = {"p50_ms": p50(plain), "p99_ms": p99(plain)}
     return row
 
 
-def _time_reference(reference, rt, user_id: int, story_id: int, dim: int, queries: int,
-                    budget_s: float, rng) -> tuple[float | None, int]:
+def _time_reference(
+    reference, rt, user_id: int, story_id: int, dim: int, queries: int, budget_s: float, rng
+) -> tuple[float | None, int]:
     memories = list(rt.store.candidates(user_id, story_id))
     ids, matrix = rt.store.vectors(user_id, rt.index.embedder.name)
     indexed = reference.index(dict(zip(ids, matrix.tolist())))
@@ -224,11 +254,20 @@ class _Server:
 
     def __init__(self, url: str, settings: Settings, scoring: str | None = None) -> None:
         port = _free_port()
-        env = {**os.environ, "SOUVENIR_DATABASE_URL": url, "SOUVENIR_EMBEDDER": settings.embedder,
-               "SOUVENIR_LLM_BASE_URL": "", "SOUVENIR_SCORING": scoring or settings.scoring,
-               "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder}
-        self.process = subprocess.Popen([sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)],
-                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = {
+            **os.environ,
+            "SOUVENIR_DATABASE_URL": url,
+            "SOUVENIR_EMBEDDER": settings.embedder,
+            "SOUVENIR_LLM_BASE_URL": "",
+            "SOUVENIR_SCORING": scoring or settings.scoring,
+            "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder,
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
         try:
             deadline = time.monotonic() + 120
@@ -245,8 +284,13 @@ class _Server:
             raise
 
     def ask(self, message: str) -> float:
-        ms, reply = timed(functools.partial(self.client.post, "/v1/context", json={
-            "channel": CHANNEL, "user": USER, "message": message, "story": STORY}))
+        ms, reply = timed(
+            functools.partial(
+                self.client.post,
+                "/v1/context",
+                json={"channel": CHANNEL, "user": USER, "message": message, "story": STORY},
+            )
+        )
         reply.raise_for_status()
         return ms
 
@@ -286,9 +330,16 @@ def _time_http(urls: list[str], settings: Settings, queries: int, scoring: str |
             for k in order:
                 runs[k].append(servers[k].ask(message))
         load.append(_load())
-        rows: list[dict[str, Any]] = [{"p50_ms": p50(r), "p99_ms": p99(r), "first_ms": round(f, 3), "runs": len(r),
-                                        "server_rss_mb": rss_mb(s.process.pid)}
-                                       for r, f, s in zip(runs, firsts, servers)]
+        rows: list[dict[str, Any]] = [
+            {
+                "p50_ms": p50(r),
+                "p99_ms": p99(r),
+                "first_ms": round(f, 3),
+                "runs": len(r),
+                "server_rss_mb": rss_mb(s.process.pid),
+            }
+            for r, f, s in zip(runs, firsts, servers)
+        ]
         for k in range(1, len(rows)):
             rows[k]["paired_ratio"] = round(float(np.median(np.asarray(runs[k]) / np.asarray(runs[0]))), 3)
             rows[k]["load_avg"] = load
@@ -298,9 +349,17 @@ def _time_http(urls: list[str], settings: Settings, queries: int, scoring: str |
             server.close()
 
 
-def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_queries: int = 200,
-                reference_max: int = 10_000, reference_s: float = 10.0, progress=None,
-                compare: bool = True, store_url: str | None = None) -> dict:
+def run_latency(
+    sizes: list[int],
+    settings: Settings,
+    queries: int = 200,
+    http_queries: int = 200,
+    reference_max: int = 10_000,
+    reference_s: float = 10.0,
+    progress=None,
+    compare: bool = True,
+    store_url: str | None = None,
+) -> dict:
     """The report (module docstring): ``{"selection", "dedup", "context_http", "rss",
     "conditions"}``, one row per size in each list. With the fused score (the default) and
     ``compare``, the ``selection`` and ``context_http`` rows also hold ``"cosine": {"p50_ms",
@@ -326,9 +385,19 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
                 cosine = None
                 for url in urls:
                     say(f"{size:,} memories on {url.split(':')[0]}")
-                    row, cosine, dim = _time_store(url, size, settings, queries, rng, compare,
-                                                   reference if url.startswith("sqlite") else None,
-                                                   reference_max, reference_s, say, dim)
+                    row, cosine, dim = _time_store(
+                        url,
+                        size,
+                        settings,
+                        queries,
+                        rng,
+                        compare,
+                        reference if url.startswith("sqlite") else None,
+                        reference_max,
+                        reference_s,
+                        say,
+                        dim,
+                    )
                     (selection if url.startswith("sqlite") else pg["selection"]).append(row)
                 say(f"{size:,} memories: POST /v1/context" + (", both stores interleaved" if store_url else ""))
                 webs = _time_http(urls, settings, http_queries)
@@ -344,34 +413,59 @@ def run_latency(sizes: list[int], settings: Settings, queries: int = 200, http_q
                     _drop_bench_user_at(store_url, settings)
             db.unlink()
     say("dedup")
-    dedup = [run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0]
-             for size in sizes]
+    dedup = [
+        run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0] for size in sizes
+    ]
     largest = selection[-1] if selection else None
     rss = None
     if largest and largest["rss_before_mb"] is not None:
         cache = largest["rss_after_mb"] - largest["rss_before_mb"]
-        rss = {"memories": largest["memories"], "cache_mb": round(cache, 1),
-               # below 10,000 memories the first read's growth is mostly fixed costs (the
-               # scorer's columns, BLAS buffers): scaled up it would overstate the cache
-               "per_100k_mb": (round(cache * 100_000 / largest["memories"], 1)
-                               if largest["memories"] >= MIN_RSS_SCALE else None),
-               "server_rss_mb": {r["memories"]: r["server_rss_mb"] for r in http}}
+        rss = {
+            "memories": largest["memories"],
+            "cache_mb": round(cache, 1),
+            # below 10,000 memories the first read's growth is mostly fixed costs (the
+            # scorer's columns, BLAS buffers): scaled up it would overstate the cache
+            "per_100k_mb": (
+                round(cache * 100_000 / largest["memories"], 1) if largest["memories"] >= MIN_RSS_SCALE else None
+            ),
+            "server_rss_mb": {r["memories"]: r["server_rss_mb"] for r in http},
+        }
     report = {
-        "selection": selection, "dedup": dedup, "context_http": http, "rss": rss,
-        "conditions": {"cpus": os.cpu_count(), "load_avg_start": load_start,
-                       "load_avg_end": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
-                       "embedder": settings.embedder, "dim": dim, "queries": queries,
-                       "scoring": settings.scoring, "window_embedder": settings.window_embedder,
-                       "http_queries": http_queries, "reference": reference is not None},
+        "selection": selection,
+        "dedup": dedup,
+        "context_http": http,
+        "rss": rss,
+        "conditions": {
+            "cpus": os.cpu_count(),
+            "load_avg_start": load_start,
+            "load_avg_end": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+            "embedder": settings.embedder,
+            "dim": dim,
+            "queries": queries,
+            "scoring": settings.scoring,
+            "window_embedder": settings.window_embedder,
+            "http_queries": http_queries,
+            "reference": reference is not None,
+        },
     }
     if store_url:
         report["postgres"] = pg
     return report
 
 
-def _time_store(url: str, size: int, settings: Settings, queries: int, rng, compare: bool,
-                reference, reference_max: int, reference_s: float, say,
-                dim: int | None) -> tuple[dict, SelectionConfig | None, int]:
+def _time_store(
+    url: str,
+    size: int,
+    settings: Settings,
+    queries: int,
+    rng,
+    compare: bool,
+    reference,
+    reference_max: int,
+    reference_s: float,
+    say,
+    dim: int | None,
+) -> tuple[dict, SelectionConfig | None, int]:
     """One size on one store, in process: (selection row, the cosine read path's
     configuration when compared, dimension). A shared database (PostgreSQL) loses its bench
     user first (and after the HTTP timings: :func:`run_latency`)."""
@@ -390,7 +484,8 @@ def _time_store(url: str, size: int, settings: Settings, queries: int, rng, comp
         if reference is not None and size <= reference_max:
             say(f"{size:,} memories: seed 000's reference")
             row["reference_p50_ms"], row["reference_runs"] = _time_reference(
-                reference, rt, user_id, story_id, dim, queries, reference_s, rng)
+                reference, rt, user_id, story_id, dim, queries, reference_s, rng
+            )
         # one counted turn before the server's: its bookkeeping starts every memory's clock
         # (store.counters; once per memory, as after the migration), not during the timings
         rt.engine.context(CHANNEL, USER, MESSAGE, story=STORY, now=NOW)
@@ -424,37 +519,52 @@ def _dedup_reference_runs(size: int, reference_max: int) -> int:
 
 def format_report(report: dict) -> str:
     """The three tables as text (milliseconds)."""
-    lines = ["latencies in milliseconds",
-             "selection (engine read path minus the query embedding) | p50 | p99 | first | after a write "
-             "| seed 000 p50 | cosine read path p50 / p99"]
+    lines = [
+        "latencies in milliseconds",
+        "selection (engine read path minus the query embedding) | p50 | p99 | first | after a write "
+        "| seed 000 p50 | cosine read path p50 / p99",
+    ]
     for r in report["selection"]:
-        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
-                     f"{r['after_write_ms']} | {r['reference_p50_ms']} | {_cosine(r)}")
+        lines.append(
+            f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+            f"{r['after_write_ms']} | {r['reference_p50_ms']} | {_cosine(r)}"
+        )
     lines.append("dedup of one candidate | p50 | p99 | naive loop p50")
     for r in report["dedup"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']}")
     lines.append("POST /v1/context over loopback | p50 | p99 | first | server RSS MB | cosine read path p50 / p99")
     for r in report["context_http"]:
-        lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
-                     f"{r['server_rss_mb']} | {_cosine(r)}")
+        lines.append(
+            f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+            f"{r['server_rss_mb']} | {_cosine(r)}"
+        )
     if report.get("postgres"):
         pg = report["postgres"]
-        lines.append("PostgreSQL (same run, requests interleaved with SQLite's) | selection p50 | p99 "
-                     "| first | after a write | POST /v1/context p50 | p99 | p50 ÷ SQLite's "
-                     "| median of paired ratios | load")
+        lines.append(
+            "PostgreSQL (same run, requests interleaved with SQLite's) | selection p50 | p99 "
+            "| first | after a write | POST /v1/context p50 | p99 | p50 ÷ SQLite's "
+            "| median of paired ratios | load"
+        )
         for r, w, base in zip(pg["selection"], pg["context_http"], report["context_http"]):
             ratio = round(w["p50_ms"] / base["p50_ms"], 2) if base["p50_ms"] else None
-            lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
-                         f"{r['after_write_ms']} | {w['p50_ms']} | {w['p99_ms']} | {ratio} | "
-                         f"{w.get('paired_ratio')} | {w.get('load_avg')}")
+            lines.append(
+                f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+                f"{r['after_write_ms']} | {w['p50_ms']} | {w['p99_ms']} | {ratio} | "
+                f"{w.get('paired_ratio')} | {w.get('load_avg')}"
+            )
     if report["rss"]:
         rss = report["rss"]
-        scaled = (f"{rss['per_100k_mb']} MB per 100,000" if rss["per_100k_mb"] is not None else
-                  f"not scaled: below {MIN_RSS_SCALE:,} memories fixed costs dominate")
+        scaled = (
+            f"{rss['per_100k_mb']} MB per 100,000"
+            if rss["per_100k_mb"] is not None
+            else f"not scaled: below {MIN_RSS_SCALE:,} memories fixed costs dominate"
+        )
         lines.append(f"read cache: {rss['cache_mb']} MB for {rss['memories']:,} memories ({scaled})")
     c = report["conditions"]
-    lines.append(f"{c['cpus']} CPUs, load average {c['load_avg_start']} -> {c['load_avg_end']}, "
-                 f"embedder {c['embedder']} ({c['dim']} dims)")
+    lines.append(
+        f"{c['cpus']} CPUs, load average {c['load_avg_start']} -> {c['load_avg_end']}, "
+        f"embedder {c['embedder']} ({c['dim']} dims)"
+    )
     return "\n".join(lines)
 
 
@@ -471,8 +581,10 @@ def plot(report: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(11, 5), dpi=110)
-    cosine = lambda rows, key: [{"memories": r["memories"], key: r["cosine"][key]}  # noqa: E731
-                                for r in rows if r.get("cosine")]
+
+    def cosine(rows, key):
+        return [{"memories": r["memories"], key: r["cosine"][key]} for r in rows if r.get("cosine")]
+
     lines = [
         ("selection, fused score (default), p50", report["selection"], "p50_ms", "o-"),
         ("selection, fused score (default), p99", report["selection"], "p99_ms", "o:"),
@@ -488,17 +600,26 @@ def plot(report: dict, path: Path) -> None:
         points = [(r["memories"], r[key]) for r in rows if r.get(key) is not None]
         if points:
             ax.plot(*zip(*points), style, label=label)
-    ax.plot(*zip(*SEED_MEASURED), "s", mfc="none", color="C2",
-            label="seed 000 as published (its machine, its dimension)")
-    ax.plot([3000, 100_000, 3000], [2, 20, 30], "kx", ms=9,
-            label="targets: selection p50 2 ms @3k, 20 ms @100k; /v1/context p99 30 ms @3k")
+    ax.plot(
+        *zip(*SEED_MEASURED), "s", mfc="none", color="C2", label="seed 000 as published (its machine, its dimension)"
+    )
+    ax.plot(
+        [3000, 100_000, 3000],
+        [2, 20, 30],
+        "kx",
+        ms=9,
+        label="targets: selection p50 2 ms @3k, 20 ms @100k; /v1/context p99 30 ms @3k",
+    )
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("memories of the user")
     ax.set_ylabel("milliseconds")
     c = report["conditions"]
-    ax.set_title(f"souvenir bench latency ({c['cpus']} CPUs, load {c['load_avg_start']:.1f}"
-                 f"-{c['load_avg_end']:.1f}, {c['embedder']} {c['dim']} dims)", fontsize=9)
+    ax.set_title(
+        f"souvenir bench latency ({c['cpus']} CPUs, load {c['load_avg_start']:.1f}"
+        f"-{c['load_avg_end']:.1f}, {c['embedder']} {c['dim']} dims)",
+        fontsize=9,
+    )
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.grid(True, which="both", lw=0.3)
     fig.tight_layout()

@@ -51,8 +51,19 @@ QUERY_TIMEOUT_S = 120.0
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: Sources whose change changes what a built store holds (relative to the package).
-_WRITE_PATH = ("replay", "write", "lexical", "store", "index", "embedding", "types.py", "limits.py",
-               "timeutil.py", "results.py", "bench/locomo_stores.py")
+_WRITE_PATH = (
+    "replay",
+    "write",
+    "lexical",
+    "store",
+    "index",
+    "embedding",
+    "types.py",
+    "limits.py",
+    "timeutil.py",
+    "results.py",
+    "bench/locomo_stores.py",
+)
 
 
 @dataclass(slots=True)
@@ -76,8 +87,11 @@ def _code_digest() -> str:
     digest = hashlib.sha256()
     for name in _WRITE_PATH:
         root = _PACKAGE / name
-        files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".py", ".sql")) \
-            if root.is_dir() else [root]
+        files = (
+            sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".py", ".sql"))
+            if root.is_dir()
+            else [root]
+        )
         for path in files:
             digest.update(str(path.relative_to(_PACKAGE)).encode())
             digest.update(path.read_bytes())
@@ -87,8 +101,7 @@ def _code_digest() -> str:
 def cache_key(conversation_file: Path, mode: str, embedder: str) -> str:
     """The hash a cached store must carry to be reused (16 hex digits)."""
     digest = hashlib.sha256()
-    for part in (Path(conversation_file).read_bytes(), mode.encode(), embedder.encode(),
-                 _code_digest().encode()):
+    for part in (Path(conversation_file).read_bytes(), mode.encode(), embedder.encode(), _code_digest().encode()):
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()[:16]
 
@@ -100,12 +113,18 @@ LISTED = ("absorb", "replace", "supersede")
 def decision_row(result, source: str | None) -> dict:
     """One listed decision: ``{"action", "code", "reason", "new", "old", "memory_id",
     "source"}`` (``old``: the stored text it absorbed into, replaced or superseded)."""
-    return {"action": result.action, "code": result.code, "reason": result.reason, "new": result.text,
-            "old": result.previous, "memory_id": result.superseded_id or result.memory_id, "source": source}
+    return {
+        "action": result.action,
+        "code": result.code,
+        "reason": result.reason,
+        "new": result.text,
+        "old": result.previous,
+        "memory_id": result.superseded_id or result.memory_id,
+        "source": source,
+    }
 
 
-def write_observations(engine, conv: LocomoConversation, user: str,
-                       decisions: list[dict] | None = None) -> Counter:
+def write_observations(engine, conv: LocomoConversation, user: str, decisions: list[dict] | None = None) -> Counter:
     """Write the conversation's gold observations through the write path (see module
     docstring); returns what happened to them: ``insert``/``absorb``/… and
     ``dropped:<filter>`` for each one a filter refused, ``invalid`` for unusable text.
@@ -117,11 +136,11 @@ def write_observations(engine, conv: LocomoConversation, user: str,
         message = "\n".join(conv.turns[i].text for i in found)
         after = found[-1] + 1 if found else len(conv.turns)
         reply = conv.turns[after].text if after < len(conv.turns) else None
-        candidate = Candidate(text=obs.text, kind="fact", scope="global",
-                              source=",".join(obs.evidence) or None, time=obs.time)
+        candidate = Candidate(
+            text=obs.text, kind="fact", scope="global", source=",".join(obs.evidence) or None, time=obs.time
+        )
         try:
-            result = engine.remember(CHANNEL, user, candidate, exchange=Exchange(message, reply),
-                                     now=obs.time)
+            result = engine.remember(CHANNEL, user, candidate, exchange=Exchange(message, reply), now=obs.time)
         except InputError:
             outcome["invalid"] += 1
             continue
@@ -150,16 +169,16 @@ def _fill(rt: Runtime, conv: LocomoConversation, mode: str, decisions: list[dict
     return writes
 
 
-def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, settings: Settings,
-               folder: Path, cached: bool) -> BuiltStore:
+def open_store(
+    conv: LocomoConversation, conversation_file: Path, mode: str, settings: Settings, folder: Path, cached: bool
+) -> BuiltStore:
     """Open the conversation's store for ``mode`` in ``folder``: the cached one when
     ``cached`` and its key matches, else a new one built (and, when ``cached``, kept)."""
     if mode not in MODES:
         raise InputError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     # No chat model: the bench never calls one. The query embedding's bound is raised: on a
     # loaded machine a 5 s bound degrades turns, which would measure the load, not recall.
-    settings = settings.model_copy(update={"llm_base_url": "",
-                                           "query_embedding_timeout_s": QUERY_TIMEOUT_S})
+    settings = settings.model_copy(update={"llm_base_url": "", "query_embedding_timeout_s": QUERY_TIMEOUT_S})
     key = cache_key(conversation_file, mode, settings.embedder) if cached else "run"
     path = Path(folder) / f"{conv.name}-{mode}-{key}.db"
     sidecar = path.with_suffix(".writes.json")
@@ -168,8 +187,7 @@ def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, set
         rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{path}"}))
         embed_all(rt)  # an embedder added since the build indexes here, once
         writes = Counter(json.loads(sidecar.read_text(encoding="utf-8")))
-        return _ready(rt, conv, reused=True, writes=writes,
-                      decisions=json.loads(listed.read_text(encoding="utf-8")))
+        return _ready(rt, conv, reused=True, writes=writes, decisions=json.loads(listed.read_text(encoding="utf-8")))
     _clear_abandoned(Path(folder))
     building = path.with_name(f".building-{os.getpid()}-{path.name}")
     _remove(building)
@@ -190,8 +208,7 @@ def open_store(conv: LocomoConversation, conversation_file: Path, mode: str, set
     return _ready(rt, conv, reused=False, writes=writes, decisions=decisions)
 
 
-def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter,
-           decisions: list[dict]) -> BuiltStore:
+def _ready(rt: Runtime, conv: LocomoConversation, reused: bool, writes: Counter, decisions: list[dict]) -> BuiltStore:
     """The store, its embedder loaded before the first question (as the server does)."""
     if rt.index is not None:
         rt.index.warm_up()

@@ -97,9 +97,16 @@ def run_jobs(jobs: list[Mem0Job], k: int, log=lambda message: None) -> dict:
         for i, job in enumerate(jobs):
             np.save(folder / f"m{i}.npy", np.asarray(job.vectors, dtype=np.float32))
             np.save(folder / f"q{i}.npy", np.asarray(job.query_vectors, dtype=np.float32))
-            spec["jobs"].append({"name": job.name, "ids": job.ids, "texts": job.texts,
-                                 "questions": job.questions, "vectors": f"m{i}.npy",
-                                 "queries": f"q{i}.npy"})
+            spec["jobs"].append(
+                {
+                    "name": job.name,
+                    "ids": job.ids,
+                    "texts": job.texts,
+                    "questions": job.questions,
+                    "vectors": f"m{i}.npy",
+                    "queries": f"q{i}.npy",
+                }
+            )
         (folder / "jobs.json").write_text(json.dumps(spec), encoding="utf-8")
         log(f"mem0: {len(jobs)} stores, {sum(len(j.questions) for j in jobs)} searches…")
         _run([str(python), str(driver), str(folder)], RUN_TIMEOUT_S)

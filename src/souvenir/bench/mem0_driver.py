@@ -54,9 +54,15 @@ def _memory(folder: str, dims: int, vectors: dict[str, list[float]], queries: li
             return vectors[text]
 
     config = {
-        "vector_store": {"provider": "qdrant", "config": {
-            "path": os.path.join(folder, "qdrant"), "collection_name": "bench",
-            "embedding_model_dims": dims, "on_disk": True}},
+        "vector_store": {
+            "provider": "qdrant",
+            "config": {
+                "path": os.path.join(folder, "qdrant"),
+                "collection_name": "bench",
+                "embedding_model_dims": dims,
+                "on_disk": True,
+            },
+        },
         "embedder": {"provider": "openai", "config": {"api_key": "unused", "embedding_dims": dims}},
         "llm": {"provider": "openai", "config": {"api_key": "unused"}},
         "history_db_path": os.path.join(folder, "history.db"),
@@ -81,14 +87,14 @@ def run(jobs_dir: Path) -> dict:
         with tempfile.TemporaryDirectory(prefix="mem0-bench-") as folder:
             memory = _memory(folder, int(matrix.shape[1]), vectors, queue)
             for mid, text in zip(job["ids"], job["texts"]):
-                memory.add([{"role": "user", "content": text}], user_id="bench", infer=False,
-                           metadata={"souvenir_id": mid})
+                memory.add(
+                    [{"role": "user", "content": text}], user_id="bench", infer=False, metadata={"souvenir_id": mid}
+                )
             rankings = []
             for question in job["questions"]:
                 # The vector comes from the queue; mem0 reads the text for its keyword and
                 # entity signals when their packages are installed.
-                found = memory.search(question, top_k=spec["k"], filters={"user_id": "bench"},
-                                      threshold=0.0)
+                found = memory.search(question, top_k=spec["k"], filters={"user_id": "bench"}, threshold=0.0)
                 rankings.append([r["metadata"]["souvenir_id"] for r in found["results"]])
             out["jobs"][job["name"]] = rankings
             memory.vector_store.client.close()

@@ -56,10 +56,14 @@ def splits(rows: list[dict]) -> dict:
         "overall": _mean(rows),
         "same": _mean([r for r in rows if not r["cross"]]),
         "cross": _mean([r for r in rows if r["cross"]]),
-        "by_language": {lang: {"all": _mean([r for r in rows if r["lang"] == lang]),
-                               "same": _mean([r for r in rows if r["lang"] == lang and not r["cross"]]),
-                               "cross": _mean([r for r in rows if r["lang"] == lang and r["cross"]])}
-                        for lang in langs},
+        "by_language": {
+            lang: {
+                "all": _mean([r for r in rows if r["lang"] == lang]),
+                "same": _mean([r for r in rows if r["lang"] == lang and not r["cross"]]),
+                "cross": _mean([r for r in rows if r["lang"] == lang and r["cross"]]),
+            }
+            for lang in langs
+        },
     }
 
 
@@ -110,10 +114,10 @@ def _cosine_rankings(rt, user_id: int, index, texts: list[str]) -> list[list[int
 def run_multilingual(path: Path, settings: Settings) -> dict:
     """The report::
 
-        {"overall", "same", "cross", "by_language": {lang: {all, same, cross}},   # the product
-         "queries", "embedder", "missed": [query ids with recall < 1],
-         "baselines": {name: {"overall", "same", "cross", "by_language", "missed"}},
-         "vs_best": {split: {"product", "best", "baseline", "ok"}}, "k": 24}
+    {"overall", "same", "cross", "by_language": {lang: {all, same, cross}},   # the product
+     "queries", "embedder", "missed": [query ids with recall < 1],
+     "baselines": {name: {"overall", "same", "cross", "by_language", "missed"}},
+     "vs_best": {split: {"product", "best", "baseline", "ok"}}, "k": 24}
     """
     suite = json.loads(Path(path).read_text(encoding="utf-8"))
     queries = suite["queries"]
@@ -123,8 +127,12 @@ def run_multilingual(path: Path, settings: Settings) -> dict:
         try:
             for memory in suite["memories"]:
                 when = as_utc(memory["date"])
-                rt.engine.remember("bench", "suite", Candidate(
-                    text=memory["text"], kind="fact", source=memory["id"], time=when), now=when)
+                rt.engine.remember(
+                    "bench",
+                    "suite",
+                    Candidate(text=memory["text"], kind="fact", source=memory["id"], time=when),
+                    now=when,
+                )
             embed_all(rt)
             user_id = rt.store.find_user("bench", "suite")
             assert user_id is not None  # remember() created it
@@ -152,8 +160,11 @@ def run_multilingual(path: Path, settings: Settings) -> dict:
         finally:
             rt.close()
     product = splits(rows["product"])
-    baselines = {name: splits(found) | {"missed": [r["id"] for r in found if r["recall@24"] < 1]}
-                 for name, found in rows.items() if name != "product" and found}
+    baselines = {
+        name: splits(found) | {"missed": [r["id"] for r in found if r["recall@24"] < 1]}
+        for name, found in rows.items()
+        if name != "product" and found
+    }
     return product | {
         "queries": len(rows["product"]),
         "embedder": settings.embedder,
@@ -174,9 +185,11 @@ def format_report(report: dict) -> str:
     langs = list(report["by_language"])
     cols = ["overall", "same", "cross"] + [f"{lang} {part}" for lang in langs for part in ("", "same", "cross")]
     names = [c.strip() for c in cols]
-    lines = [f"embedder {report['embedder']}, {report['queries']} queries: recall@24 "
-             "(product: its selection; baselines: top 24 of their ranking)",
-             f"{'method':<9} " + " ".join(f"{n:>8}" for n in names)]
+    lines = [
+        f"embedder {report['embedder']}, {report['queries']} queries: recall@24 "
+        "(product: its selection; baselines: top 24 of their ranking)",
+        f"{'method':<9} " + " ".join(f"{n:>8}" for n in names),
+    ]
     methods = {"product": report} | report.get("baselines", {})
     for name, figures in methods.items():
         flat = _flat(figures)
@@ -184,11 +197,11 @@ def format_report(report: dict) -> str:
     lines.append(f"missed by the product (recall < 1): {', '.join(report['missed']) or 'none'}")
     vs = report.get("vs_best", {})
     if vs:
-        behind = [f"{s} ({v['product']:.3f} < {v['baseline']} {v['best']:.3f})"
-                  for s, v in vs.items() if not v["ok"]]
-        lines.append("product >= best baseline: " + ("every split" if not behind else
-                                                     "no in " + "; ".join(behind)))
+        behind = [f"{s} ({v['product']:.3f} < {v['baseline']} {v['best']:.3f})" for s, v in vs.items() if not v["ok"]]
+        lines.append("product >= best baseline: " + ("every split" if not behind else "no in " + "; ".join(behind)))
         for split, v in vs.items():
-            lines.append(f"  {split:<9} product {v['product']:.3f}  best {v['baseline']:<7} "
-                         f"{v['best']:.3f}  {'ok' if v['ok'] else 'BELOW'}")
+            lines.append(
+                f"  {split:<9} product {v['product']:.3f}  best {v['baseline']:<7} "
+                f"{v['best']:.3f}  {'ok' if v['ok'] else 'BELOW'}"
+            )
     return "\n".join(lines)

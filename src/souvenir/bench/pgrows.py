@@ -19,7 +19,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
-_WRITES = ("SELECT relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_user_tables")
+_WRITES = "SELECT relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_user_tables"
 
 
 def table_writes(url: str) -> dict[str, int]:
@@ -29,8 +29,7 @@ def table_writes(url: str) -> dict[str, int]:
 
     with psycopg.connect(url, autocommit=True) as conn:
         deadline = time.monotonic() + 30
-        others = ("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                  "AND pid <> pg_backend_pid()")
+        others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         while (conn.execute(others).fetchone() or (0,))[0]:
             if time.monotonic() > deadline:
                 raise RuntimeError("the store's connections did not close within 30 s")
@@ -57,9 +56,17 @@ def rows_per_turn(url: str, memories: int, turns: int = 20, story: bool = True) 
             story_id = store.ensure_story(user, "s", NOW)
             for i in range(memories):
                 in_story = story and i % 20 == 0
-                store.insert_memory(user, f"memory number {i}", "rule" if i % 500 == 7 else "fact",
-                                    "story" if in_story else "global", story_id if in_story else None,
-                                    0.9, False, None, NOW - timedelta(minutes=i))
+                store.insert_memory(
+                    user,
+                    f"memory number {i}",
+                    "rule" if i % 500 == 7 else "fact",
+                    "story" if in_story else "global",
+                    story_id if in_story else None,
+                    0.9,
+                    False,
+                    None,
+                    NOW - timedelta(minutes=i),
+                )
     finally:
         store.close()
 
@@ -68,8 +75,9 @@ def rows_per_turn(url: str, memories: int, turns: int = 20, story: bool = True) 
         engine = Engine(store)
         try:
             for i in range(n):
-                engine.context("bench", "rows", f"turn {i}", story="s" if story else None,
-                               now=NOW + timedelta(minutes=i))
+                engine.context(
+                    "bench", "rows", f"turn {i}", story="s" if story else None, now=NOW + timedelta(minutes=i)
+                )
             engine.flush(None)
         finally:
             engine.close()
@@ -81,5 +89,10 @@ def rows_per_turn(url: str, memories: int, turns: int = 20, story: bool = True) 
     run(turns)
     end = table_writes(url)
     tables = _delta(first, end)
-    return {"memories": memories, "turns": turns, "first_turn": _delta(start, first),
-            "per_turn": round(sum(tables.values()) / turns, 2), "tables": tables}
+    return {
+        "memories": memories,
+        "turns": turns,
+        "first_turn": _delta(start, first),
+        "per_turn": round(sum(tables.values()) / turns, 2),
+        "tables": tables,
+    }

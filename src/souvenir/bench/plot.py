@@ -27,8 +27,11 @@ def plot_recall_by_category(report: dict, path: Path) -> Path:
     modes = list(report["modes"])
     fig, axes = plt.subplots(len(modes), 1, figsize=(9, 3.6 * len(modes)), squeeze=False)
     for ax, mode in zip(axes[:, 0], modes):
-        methods = {name: fig_ for name, fig_ in report["modes"][mode].items()
-                   if isinstance(fig_, dict) and "by_category" in fig_}
+        methods = {
+            name: fig_
+            for name, fig_ in report["modes"][mode].items()
+            if isinstance(fig_, dict) and "by_category" in fig_
+        }
         groups = [c for c in CATEGORY_NAMES if any(c in m["by_category"] for m in methods.values())]
         labels = [f"{c} {CATEGORY_NAMES[c]}" for c in groups] + ["overall"]
         width = 0.8 / max(1, len(methods))
@@ -38,8 +41,7 @@ def plot_recall_by_category(report: dict, path: Path) -> Path:
             low = [v - p.get("ci95", [v, v])[0] for v, p in zip(values, parts)]
             high = [p.get("ci95", [v, v])[1] - v for v, p in zip(values, parts)]
             xs = [x + (i - (len(methods) - 1) / 2) * width for x in range(len(labels))]
-            ax.bar(xs, values, width, label=name, yerr=[low, high], capsize=2,
-                   error_kw={"elinewidth": 0.6})
+            ax.bar(xs, values, width, label=name, yerr=[low, high], capsize=2, error_kw={"elinewidth": 0.6})
         ax.set_xticks(range(len(labels)), labels, fontsize=8)
         ax.set_ylim(0, 1)
         ax.set_ylabel("evidence recall@24")

@@ -47,7 +47,13 @@ from souvenir.bench.shared import covered
 from souvenir.bench.locomo_stores import CHANNEL, MODES, BuiltStore, open_store
 from souvenir.bench.mem0_baseline import MEM0_REQUIREMENT, Mem0Job, Mem0Unavailable, run_jobs
 from souvenir.bench.recall_metrics import (
-    BOOTSTRAP_REPS, BOOTSTRAP_SEED, by_category, covered_by_rank, rank_scores, recall, summarise,
+    BOOTSTRAP_REPS,
+    BOOTSTRAP_SEED,
+    by_category,
+    covered_by_rank,
+    rank_scores,
+    recall,
+    summarise,
 )
 from souvenir.config import Settings
 from souvenir.errors import InputError
@@ -90,15 +96,21 @@ def _questions(conv: LocomoConversation) -> list[LocomoQuestion]:
     return [qa for qa in conv.questions if qa.category in CATEGORIES and qa.evidence]
 
 
-def _evaluate(built: BuiltStore, conv: LocomoConversation, questions: list[LocomoQuestion],
-              query_vectors: np.ndarray | None, baselines: tuple[str, ...], out: _ModeRows, mode: str) -> None:
+def _evaluate(
+    built: BuiltStore,
+    conv: LocomoConversation,
+    questions: list[LocomoQuestion],
+    query_vectors: np.ndarray | None,
+    baselines: tuple[str, ...],
+    out: _ModeRows,
+    mode: str,
+) -> None:
     """Ask every question of ``conv`` to every method over one store; append to ``out``."""
     rt, user_id = built.runtime, built.user_id
     sources = turn_sources(rt.store.sources(user_id)) if user_id is not None else {}
     memories = [m for m in rt.store.memories(user_id, "active") if m.kind != "rule"] if user_id else []
     out.memories += len(memories)
-    ids, matrix = (rt.store.vectors(user_id, rt.index.name) if rt.index is not None and user_id
-                   else ([], None))
+    ids, matrix = rt.store.vectors(user_id, rt.index.name) if rt.index is not None and user_id else ([], None)
     cosines = None
     if matrix is not None and query_vectors is not None:
         cosines = np.round((query_vectors @ matrix.T).astype(np.float64), 6)
@@ -133,8 +145,14 @@ def _evaluate(built: BuiltStore, conv: LocomoConversation, questions: list[Locom
             out.errors["mem0"] = "no embedder: the store has no vectors to give mem0"
         else:
             text = {m.id: m.text for m in memories}
-            job = Mem0Job(f"{mode}/{conv.name}", list(ids), [text[mid] for mid in ids], matrix,
-                          [qa.question for qa in questions], query_vectors)
+            job = Mem0Job(
+                f"{mode}/{conv.name}",
+                list(ids),
+                [text[mid] for mid in ids],
+                matrix,
+                [qa.question for qa in questions],
+                query_vectors,
+            )
             out.pending.append((job, sources, evidences))
 
 
@@ -169,19 +187,22 @@ def _mode_report(rows: _ModeRows, baselines: tuple[str, ...]) -> dict:
         if method == "product":
             names = list(dict.fromkeys(rows.files))
             figure["by_conversation"] = {
-                name: summarise([r for r, f in zip(found, rows.files) if f == name], ("recall@24",))
-                for name in names}
+                name: summarise([r for r, f in zip(found, rows.files) if f == name], ("recall@24",)) for name in names
+            }
         report[method] = figure
     report["questions"] = len(rows.categories)
     report["ceiling"] = round(sum(rows.ceiling) / len(rows.ceiling), 4) if rows.ceiling else 0.0
-    report["store"] = {"memories": rows.memories, "writes": dict(sorted(rows.writes.items())),
-                       "built": rows.built, "reused": rows.reused}
+    report["store"] = {
+        "memories": rows.memories,
+        "writes": dict(sorted(rows.writes.items())),
+        "built": rows.built,
+        "reused": rows.reused,
+    }
     report["degraded_turns"] = rows.degraded
     return report
 
 
-def conversation_files(directory: Path, limit_files: int = 0,
-                       conversations: list[str] | None = None) -> list[Path]:
+def conversation_files(directory: Path, limit_files: int = 0, conversations: list[str] | None = None) -> list[Path]:
     """The ``conv-*.json`` files to use: all, the named ones (``conv-26``), or the first N.
     Raises :class:`InputError` for a named conversation that is not there."""
     files = sorted(Path(directory).glob("conv-*.json"))
@@ -198,11 +219,18 @@ def conversation_files(directory: Path, limit_files: int = 0,
     return files
 
 
-def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
-               conversations: list[str] | None = None, modes: tuple[str, ...] = MODES,
-               baselines: tuple[str, ...] = BASELINES, cache: Path | None = None,
-               progress_console=None, scoring: ScoringConfig | None = None,
-               decisions: list[dict] | None = None) -> dict:
+def run_recall(
+    directory: Path,
+    settings: Settings,
+    limit_files: int = 0,
+    conversations: list[str] | None = None,
+    modes: tuple[str, ...] = MODES,
+    baselines: tuple[str, ...] = BASELINES,
+    cache: Path | None = None,
+    progress_console=None,
+    scoring: ScoringConfig | None = None,
+    decisions: list[dict] | None = None,
+) -> dict:
     """The report described in the module docstring. ``scoring``: the fused score's
     weights instead of the defaults (research, e.g. ``bench/shortlist.py``).
     ``decisions``: when given, every absorb, replace and supersede the write path made
@@ -210,8 +238,10 @@ def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
     :class:`InputError` for an unknown mode or baseline, or a missing conversation."""
     unknown = [m for m in modes if m not in MODES] + [b for b in baselines if b not in BASELINES]
     if unknown:
-        raise InputError(f"unknown mode or baseline {', '.join(unknown)} "
-                         f"(modes {', '.join(MODES)}; baselines {', '.join(BASELINES)})")
+        raise InputError(
+            f"unknown mode or baseline {', '.join(unknown)} "
+            f"(modes {', '.join(MODES)}; baselines {', '.join(BASELINES)})"
+        )
     log = (lambda message: progress_console.print(message)) if progress_console else (lambda message: None)
     files = conversation_files(directory, limit_files, conversations)
     per_mode = {mode: _ModeRows() for mode in modes}
@@ -229,7 +259,8 @@ def run_recall(directory: Path, settings: Settings, limit_files: int = 0,
                 built = open_store(conv, path, mode, settings, folder, cached=cache is not None)
                 if scoring is not None and built.runtime.engine.scorer is not None:
                     built.runtime.engine.scorer = Scorer(  # the engine's calibration kept
-                        scoring, calibration=built.runtime.engine.scorer.calibration)
+                        scoring, calibration=built.runtime.engine.scorer.calibration
+                    )
                 try:
                     rows = per_mode[mode]
                     rows.reused += int(built.reused)
@@ -276,17 +307,23 @@ def _cell(figure: dict, key: str = "recall@24") -> str:
 
 def format_report(report: dict) -> str:
     """Plain-text tables of the report: one per mode, one line per method."""
-    lines = [f"embedder {report['embedder']}, k {report['k']}, {report['questions']} questions "
-             f"(categories {', '.join(map(str, report['categories']))}), conversations "
-             f"{', '.join(report['conversations'])}, malformed evidence ids {report['malformed_evidence_ids']}"]
+    lines = [
+        f"embedder {report['embedder']}, k {report['k']}, {report['questions']} questions "
+        f"(categories {', '.join(map(str, report['categories']))}), conversations "
+        f"{', '.join(report['conversations'])}, malformed evidence ids {report['malformed_evidence_ids']}"
+    ]
     cats = [str(c) for c in report["categories"]]
     for mode, figures in report["modes"].items():
         store = figures["store"]
-        lines += ["", f"mode {mode}: {store['memories']} memories ({store['built']} stores built, "
-                  f"{store['reused']} reused), ceiling {figures['ceiling']:.3f}, "
-                  f"degraded turns {figures['degraded_turns']}",
-                  f"{'method':<9} {'@24':>6} {'95% CI':>15} " + " ".join(f"{'cat ' + c:>6}" for c in cats)
-                  + f" {'@5':>6} {'@10':>6}"]
+        lines += [
+            "",
+            f"mode {mode}: {store['memories']} memories ({store['built']} stores built, "
+            f"{store['reused']} reused), ceiling {figures['ceiling']:.3f}, "
+            f"degraded turns {figures['degraded_turns']}",
+            f"{'method':<9} {'@24':>6} {'95% CI':>15} "
+            + " ".join(f"{'cat ' + c:>6}" for c in cats)
+            + f" {'@5':>6} {'@10':>6}",
+        ]
         for method in METHODS:
             figure = figures.get(method)
             if figure is None:
@@ -295,12 +332,15 @@ def format_report(report: dict) -> str:
                 lines.append(f"{method:<9} error: {figure['error'].splitlines()[0][:100]}")
                 continue
             ci = figure.get("ci95", [0, 0])
-            lines.append(f"{method:<9} {_cell(figure):>6} {f'[{ci[0]:.3f}, {ci[1]:.3f}]':>15} "
-                         + " ".join(f"{_cell(figure['by_category'].get(c, {})):>6}" for c in cats)
-                         + f" {_cell(figure, 'recall@5'):>6} {_cell(figure, 'recall@10'):>6}")
+            lines.append(
+                f"{method:<9} {_cell(figure):>6} {f'[{ci[0]:.3f}, {ci[1]:.3f}]':>15} "
+                + " ".join(f"{_cell(figure['by_category'].get(c, {})):>6}" for c in cats)
+                + f" {_cell(figure, 'recall@5'):>6} {_cell(figure, 'recall@10'):>6}"
+            )
     if "mem0" in report:
         info = report["mem0"]
-        lines.append(f"\nmem0: {info.get('requirement')} {info.get('version') or ''} "
-                     + (f"error: {info['error']}" if "error" in info else
-                        "; ".join(info.get("notes", [])) or "no warnings"))
+        lines.append(
+            f"\nmem0: {info.get('requirement')} {info.get('version') or ''} "
+            + (f"error: {info['error']}" if "error" in info else "; ".join(info.get("notes", [])) or "no warnings")
+        )
     return "\n".join(lines)

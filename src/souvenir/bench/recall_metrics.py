@@ -34,8 +34,9 @@ def rank_scores(scores: Mapping[int, float]) -> list[int]:
     return sorted(scores, key=lambda mid: (-scores[mid], mid))
 
 
-def bootstrap_ci(values: Sequence[float], reps: int = BOOTSTRAP_REPS,
-                 seed: int = BOOTSTRAP_SEED) -> tuple[float, float]:
+def bootstrap_ci(
+    values: Sequence[float], reps: int = BOOTSTRAP_REPS, seed: int = BOOTSTRAP_SEED
+) -> tuple[float, float]:
     """95% percentile bootstrap interval of the mean of ``values``; (0, 0) when empty."""
     if not len(values):
         return (0.0, 0.0)
@@ -61,8 +62,9 @@ def summarise(rows: Sequence[Mapping[str, float]], keys: Sequence[str]) -> dict:
     return out
 
 
-def by_category(rows: Sequence[Mapping[str, float]], categories: Sequence[int],
-                category_of: Sequence[int], keys: Sequence[str]) -> dict[str, dict]:
+def by_category(
+    rows: Sequence[Mapping[str, float]], categories: Sequence[int], category_of: Sequence[int], keys: Sequence[str]
+) -> dict[str, dict]:
     """:func:`summarise` per category (``category_of[i]`` is row i's category), as
     ``{"1": {...}, ...}`` for the categories that have questions."""
     out = {}

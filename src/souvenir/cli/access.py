@@ -17,9 +17,10 @@ from rich.table import Table
 from souvenir.errors import SouvenirError
 from souvenir.library import Souvenir
 
-keys_app = typer.Typer(help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes "
-                       "are kept).",
-                       no_args_is_help=True)
+keys_app = typer.Typer(
+    help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes are kept).",
+    no_args_is_help=True,
+)
 _out = Console(markup=False)
 _err = Console(stderr=True)
 
@@ -38,10 +39,12 @@ def _store(ctx: typer.Context) -> Souvenir:
 def create(
     ctx: typer.Context,
     name: str = typer.Option(..., help="A name for the key (who or what uses it)."),
-    admin: bool = typer.Option(False, "--admin", help="Reaches every user, rules, /metrics and "
-                               "service-wide diagnostics."),
-    channel: Optional[list[str]] = typer.Option(None, "--channel", help="A channel (tenant) the key "
-                                                "reaches; repeat for several."),
+    admin: bool = typer.Option(
+        False, "--admin", help="Reaches every user, rules, /metrics and service-wide diagnostics."
+    ),
+    channel: Optional[list[str]] = typer.Option(
+        None, "--channel", help="A channel (tenant) the key reaches; repeat for several."
+    ),
 ) -> None:
     """Create a key and print it once: it cannot be shown again (only its hash is kept)."""
     store = _store(ctx)
@@ -51,8 +54,10 @@ def create(
         _err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from exc
     reach = "admin: every channel" if row.admin else "channels: " + ", ".join(row.channels)
-    _err.print(f"key {row.id} {escape(row.name)!s} ({escape(reach)}). Keep it now, it is not "
-               "shown again; send it as 'Authorization: Bearer KEY':")
+    _err.print(
+        f"key {row.id} {escape(row.name)!s} ({escape(reach)}). Keep it now, it is not "
+        "shown again; send it as 'Authorization: Bearer KEY':"
+    )
     print(key)
 
 
@@ -65,9 +70,14 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
         return
     table = Table("id", "name", "starts", "reaches", "created", "revoked")
     for r in rows:
-        table.add_row(str(r["id"]), r["name"], r["prefix"] + "…",
-                      "admin" if r["admin"] else ", ".join(r["channels"]),
-                      r["created_at"][:19], (r["revoked_at"] or "")[:19])
+        table.add_row(
+            str(r["id"]),
+            r["name"],
+            r["prefix"] + "…",
+            "admin" if r["admin"] else ", ".join(r["channels"]),
+            r["created_at"][:19],
+            (r["revoked_at"] or "")[:19],
+        )
     _out.print(table)
 
 
@@ -85,5 +95,7 @@ def revoke(ctx: typer.Context, key: str = typer.Argument(..., help="The key's id
         raise typer.Exit(2)
     _err.print(f"revoked key {found.id} {escape(found.name)}")
     if not store.active_keys():
-        _err.print("no active key is left: the service now refuses every request but /health "
-                   "until a key is created (it does not reopen the keyless mode)")
+        _err.print(
+            "no active key is left: the service now refuses every request but /health "
+            "until a key is created (it does not reopen the keyless mode)"
+        )

@@ -13,8 +13,7 @@ from rich.table import Table
 from souvenir.errors import SouvenirError
 from souvenir.schemas import JobStatus
 
-jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.",
-                       no_args_is_help=True)
+jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.", no_args_is_help=True)
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 
 
@@ -51,8 +50,16 @@ def list_jobs(
     for col in ("id", "job", "status", "user", "attempts", "model", "failing since", "error"):
         table.add_column(col, overflow="fold")
     for j in jobs:
-        table.add_row(str(j["id"]), j["job"], j["status"], f"{j['channel']}:{j['user']}",
-                      str(j["attempts"]), j["model"] or "", j["failing_since"] or "", j["error"] or "")
+        table.add_row(
+            str(j["id"]),
+            j["job"],
+            j["status"],
+            f"{j['channel']}:{j['user']}",
+            str(j["attempts"]),
+            j["model"] or "",
+            j["failing_since"] or "",
+            j["error"] or "",
+        )
     console.print(table)
 
 
@@ -76,5 +83,7 @@ def retry_jobs(
         return
     console.print(f"{count} job{'' if count == 1 else 's'} requeued")
     if ids and count < len(ids):
-        console.print(f"{len(ids) - count} of the ids given named no parked or pending job "
-                      "(unknown, done or running): `souvenir jobs list` shows every job")
+        console.print(
+            f"{len(ids) - count} of the ids given named no parked or pending job "
+            "(unknown, done or running): `souvenir jobs list` shows every job"
+        )

@@ -13,8 +13,9 @@ import typer
 from souvenir.cli.common import _fail, _settings, console, err
 from souvenir.errors import InputError, SouvenirError
 
-bench_app = typer.Typer(help="Benchmarks: recall on LoCoMo and on the multilingual suite, latency.",
-                        no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Benchmarks: recall on LoCoMo and on the multilingual suite, latency.", no_args_is_help=True
+)
 calibrate_app = typer.Typer(help="Read thresholds from distributions.", no_args_is_help=True)
 eval_app = typer.Typer(help="Evaluations: shared test cases.", no_args_is_help=True)
 
@@ -52,17 +53,26 @@ def bench_recall(
     directory: Path = typer.Argument(..., exists=True, file_okay=False, help="Folder of LoCoMo conv-*.json."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     mode: str = typer.Option("all", "--mode", help="raw, observations, both, or all (the three)."),
-    baselines: str = typer.Option("bm25,dense,recency,mem0", "--baselines",
-                                  help="Comma list of bm25, dense, recency, mem0; 'none' for the product only."),
+    baselines: str = typer.Option(
+        "bm25,dense,recency,mem0",
+        "--baselines",
+        help="Comma list of bm25, dense, recency, mem0; 'none' for the product only.",
+    ),
     limit_files: int = typer.Option(0, "--files", help="Use only the first N files (0 = all)."),
     conversations: str = typer.Option("", "--conversations", help="Comma list, e.g. conv-26,conv-30."),
-    cache: Optional[Path] = typer.Option(None, "--cache", file_okay=False,
-                                      help="Keep the built stores here and reuse them while their inputs match."),
-    plot: Optional[Path] = typer.Option(None, "--plot", dir_okay=False,
-                                     help="Also write a PNG of recall@24 by category per method and mode."),
-    decisions: Optional[Path] = typer.Option(None, "--decisions", dir_okay=False,
-                                          help="Also write every absorb, replace and supersede the write "
-                                          "path made, with both texts (JSONL), for a person to read."),
+    cache: Optional[Path] = typer.Option(
+        None, "--cache", file_okay=False, help="Keep the built stores here and reuse them while their inputs match."
+    ),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", dir_okay=False, help="Also write a PNG of recall@24 by category per method and mode."
+    ),
+    decisions: Optional[Path] = typer.Option(
+        None,
+        "--decisions",
+        dir_okay=False,
+        help="Also write every absorb, replace and supersede the write "
+        "path made, with both texts (JSONL), for a person to read.",
+    ),
 ) -> None:
     """Evidence recall on LoCoMo of the selection (@24) and ranking (@5/@10), beside baselines.
 
@@ -77,10 +87,17 @@ def bench_recall(
 
     def run() -> dict:
         listed: list[dict] | None = [] if decisions is not None else None
-        report = run_recall(directory, _settings(ctx), limit_files=limit_files,
-                            conversations=[c.strip() for c in conversations.split(",") if c.strip()],
-                            modes=modes, baselines=chosen, cache=cache,
-                            progress_console=None if as_json else err, decisions=listed)
+        report = run_recall(
+            directory,
+            _settings(ctx),
+            limit_files=limit_files,
+            conversations=[c.strip() for c in conversations.split(",") if c.strip()],
+            modes=modes,
+            baselines=chosen,
+            cache=cache,
+            progress_console=None if as_json else err,
+            decisions=listed,
+        )
         if decisions is not None and listed is not None:
             from souvenir.bench.recall import write_decisions
 
@@ -103,16 +120,24 @@ def bench_recall(
 @bench_app.command("latency")
 def bench_latency(
     ctx: typer.Context,
-    sizes: str = typer.Option(",".join(map(str, (100, 1000, 3000, 10000, 100000))), "--sizes",
-                              help="Memories per store, comma-separated."),
+    sizes: str = typer.Option(
+        ",".join(map(str, (100, 1000, 3000, 10000, 100000))), "--sizes", help="Memories per store, comma-separated."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     queries: int = typer.Option(200, "--queries", help="Timed queries per size and method."),
-    plot: Optional[Path] = typer.Option(None, "--plot", help="Also draw latency against size into "
-                                        "this PNG (needs the extra 'bench': matplotlib)."),
-    cosine: bool = typer.Option(True, "--cosine/--no-cosine", help="Also time the cosine read path "
-                                "(SOUVENIR_SCORING=cosine) on the same stores."),
-    store: Optional[str] = typer.Option(None, "--store", help="Also time each size on this PostgreSQL "
-                                        "database (postgresql://…; its bench user is replaced)."),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also draw latency against size into this PNG (needs the extra 'bench': matplotlib)."
+    ),
+    cosine: bool = typer.Option(
+        True,
+        "--cosine/--no-cosine",
+        help="Also time the cosine read path (SOUVENIR_SCORING=cosine) on the same stores.",
+    ),
+    store: Optional[str] = typer.Option(
+        None,
+        "--store",
+        help="Also time each size on this PostgreSQL database (postgresql://…; its bench user is replaced).",
+    ),
 ) -> None:
     """Selection, dedup and POST /v1/context latency (ms) against corpus size.
 
@@ -135,8 +160,15 @@ def bench_latency(
             _fail(ValueError("--plot needs matplotlib: make install, or pip install '.[bench]' in Souvenir's checkout"))
 
     def run() -> dict:
-        report = run_latency(counts, _settings(ctx), queries=queries, http_queries=queries,
-                             progress=None if as_json else err.print, compare=cosine, store_url=store)
+        report = run_latency(
+            counts,
+            _settings(ctx),
+            queries=queries,
+            http_queries=queries,
+            progress=None if as_json else err.print,
+            compare=cosine,
+            store_url=store,
+        )
         if plot is not None:
             draw(report, plot)
         return report
@@ -146,10 +178,14 @@ def bench_latency(
 
 @calibrate_app.command("dedup")
 def calibrate_dedup(
-    files: list[Path] = typer.Argument(..., exists=True, dir_okay=False,
-                                       help="Memories: .jsonl ({text} a line), .json (a list, {memories}, "
-                                       "or a LoCoMo conversation's observations), or one a line. "
-                                       "Several files: pairs within each file only."),
+    files: list[Path] = typer.Argument(
+        ...,
+        exists=True,
+        dir_okay=False,
+        help="Memories: .jsonl ({text} a line), .json (a list, {memories}, "
+        "or a LoCoMo conversation's observations), or one a line. "
+        "Several files: pairs within each file only.",
+    ),
     closest: int = typer.Option(10, help="Pairs to show on each side of the threshold."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -173,9 +209,11 @@ def calibrate_dedup(
     if as_json:
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
         return
-    console.print(f"{report['memories']} memories, {report['pairs']} pairs, threshold "
-                  f"{report['threshold']}; {report['capped']} pairs held under it by the carrier cap; "
-                  f"{report['refused']} above it not merged by the write path")
+    console.print(
+        f"{report['memories']} memories, {report['pairs']} pairs, threshold "
+        f"{report['threshold']}; {report['capped']} pairs held under it by the carrier cap; "
+        f"{report['refused']} above it not merged by the write path"
+    )
     peak = max((n for _, n in report["histogram"]), default=1)
     for low, n in report["histogram"]:
         console.print(f"{low:4.2f} {n:7d} {'#' * max(1, round(40 * n / peak))}", markup=False)
@@ -183,17 +221,18 @@ def calibrate_dedup(
         console.print(f"closest pairs {side} the threshold:")
         for p in report[side]:
             why = f"  [{p['verdict']}]" if "verdict" in p else ""
-            console.print(f"  {p['score']:.3f} (raw {p['raw']:.3f})  {p['a']!r}  ~  {p['b']!r}{why}",
-                          markup=False, soft_wrap=True)
+            console.print(
+                f"  {p['score']:.3f} (raw {p['raw']:.3f})  {p['a']!r}  ~  {p['b']!r}{why}", markup=False, soft_wrap=True
+            )
 
 
 @calibrate_app.command("floor")
 def calibrate_floor(
     ctx: typer.Context,
-    suite: list[Path] = typer.Option([], exists=True, dir_okay=False,
-                                     help="A suite file ({memories, queries with gold}); repeatable."),
-    locomo: list[Path] = typer.Option([], exists=True, dir_okay=False,
-                                      help="A LoCoMo conversation file; repeatable."),
+    suite: list[Path] = typer.Option(
+        [], exists=True, dir_okay=False, help="A suite file ({memories, queries with gold}); repeatable."
+    ),
+    locomo: list[Path] = typer.Option([], exists=True, dir_okay=False, help="A LoCoMo conversation file; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Read the configured embedder's semantic floor (SOUVENIR_SEMANTIC_THRESHOLD).
@@ -220,17 +259,24 @@ def calibrate_floor(
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return
     for name, d in report["data"].items():
-        console.print(f"{name}: {d['n'][0]} relevant pairs, P5 {d['relevant'][5]:.4f}, P50 "
-                      f"{d['relevant'][50]:.4f}; eligible at the floor: relevant {d['eligible'][0]:.3f}, "
-                      f"irrelevant {d['eligible'][1]}", markup=False)
-    console.print(f"floor of {embedder.name}: {report['floor']:.2f} (set by {report['set_by']}): "
-                  f"SOUVENIR_SEMANTIC_THRESHOLD={report['floor']:.2f}", markup=False)
+        console.print(
+            f"{name}: {d['n'][0]} relevant pairs, P5 {d['relevant'][5]:.4f}, P50 "
+            f"{d['relevant'][50]:.4f}; eligible at the floor: relevant {d['eligible'][0]:.3f}, "
+            f"irrelevant {d['eligible'][1]}",
+            markup=False,
+        )
+    console.print(
+        f"floor of {embedder.name}: {report['floor']:.2f} (set by {report['set_by']}): "
+        f"SOUVENIR_SEMANTIC_THRESHOLD={report['floor']:.2f}",
+        markup=False,
+    )
 
 
 @calibrate_app.command("positions")
 def calibrate_positions(
-    file: Path = typer.Argument(..., exists=True, dir_okay=False,
-                                help="JSONL: {stance, justification, label: self|legit} a line."),
+    file: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, help="JSONL: {stance, justification, label: self|legit} a line."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Read the self-citation threshold from labelled position/justification pairs.
@@ -249,12 +295,13 @@ def calibrate_positions(
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
         return
     for row in report["rows"]:
-        console.print(f"{row['reused']:4d}  {row['label'] or '?':5s}  {row['justification'][:90]!r}",
-                      markup=False)
+        console.print(f"{row['reused']:4d}  {row['label'] or '?':5s}  {row['justification'][:90]!r}", markup=False)
     if "threshold" in report:
-        console.print(f"largest legitimate overlap {report['max_legit']}, smallest self-citation "
-                      f"{report['min_self']}: threshold read {report['threshold']}"
-                      + ("" if report["separable"] else " (NOT separable: the labels overlap)"))
+        console.print(
+            f"largest legitimate overlap {report['max_legit']}, smallest self-citation "
+            f"{report['min_self']}: threshold read {report['threshold']}"
+            + ("" if report["separable"] else " (NOT separable: the labels overlap)")
+        )
 
 
 @eval_app.command("cases")
@@ -283,10 +330,10 @@ def eval_cases(
                 passed += 1
             else:
                 failed += 1
-                console.print(f"FAIL {result.id} ({result.kind}): {'; '.join(result.problems)}",
-                              markup=False, soft_wrap=True)
+                console.print(
+                    f"FAIL {result.id} ({result.kind}): {'; '.join(result.problems)}", markup=False, soft_wrap=True
+                )
     console.print(f"skipped: {skipped} (kinds run as integration tests)", markup=False)
     console.print(f"{passed} passed, {failed} failed", markup=False)
     if failed:
         raise typer.Exit(1)
-

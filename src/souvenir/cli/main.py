@@ -22,7 +22,13 @@ from rich.table import Table
 
 from souvenir.cli.lab import bench_app, calibrate_app, eval_app
 from souvenir.cli.common import (
-    _fail, _memory, _settings, add_channel_hint, console, err, hint_unknown,
+    _fail,
+    _memory,
+    _settings,
+    add_channel_hint,
+    console,
+    err,
+    hint_unknown,
 )
 from souvenir.cli.job_commands import jobs_app
 from souvenir.cli.access import keys_app
@@ -37,8 +43,9 @@ from souvenir.types import KINDS, SCOPES
 
 CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
 
-app = typer.Typer(help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True,
-                  pretty_exceptions_enable=False)
+app = typer.Typer(
+    help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True, pretty_exceptions_enable=False
+)
 app.add_typer(bench_app, name="bench")
 app.add_typer(calibrate_app, name="calibrate")
 app.add_typer(eval_app, name="eval")
@@ -109,14 +116,21 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
     url = settings.database_url
     store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
     embedders = " + ".join(e for e in (settings.embedder, settings.window_embedder) if e != "none") or "none"
-    chat = (f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} "
-            "(reflection, summary, the proxy on /v1/chat/completions)" if settings.llm_base_url else
-            "no chat model (each user message is kept as an episode; the proxy is off: "
-            "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)")
-    access = ("API keys required (Authorization: Bearer KEY)" if keyed and active else
-              "API keys required, and every key is revoked: every request but /health is refused until "
-              "`souvenir keys create` makes one" if keyed else
-              "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)")
+    chat = (
+        f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} "
+        "(reflection, summary, the proxy on /v1/chat/completions)"
+        if settings.llm_base_url
+        else "no chat model (each user message is kept as an episode; the proxy is off: "
+        "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)"
+    )
+    access = (
+        "API keys required (Authorization: Bearer KEY)"
+        if keyed and active
+        else "API keys required, and every key is revoked: every request but /health is refused until "
+        "`souvenir keys create` makes one"
+        if keyed
+        else "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)"
+    )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
 
@@ -134,19 +148,23 @@ def _port_taken(host: str, port: int) -> str | None:
             probe.bind((host, port))
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                return (f"port {port} on {host} is already in use (another `souvenir serve`?): stop it, or "
-                        "choose another port: `souvenir serve --port N`, or `SOUVENIR_PORT=N make run`")
+                return (
+                    f"port {port} on {host} is already in use (another `souvenir serve`?): stop it, or "
+                    "choose another port: `souvenir serve --port N`, or `SOUVENIR_PORT=N make run`"
+                )
     return None
 
 
 @app.command("mcp")
 def mcp_command(
     ctx: typer.Context,
-    user: Optional[str] = typer.Option(None, help="Pin every tool to this user (the tools then take no "
-                                       "'user'); without it each call names its user."),
+    user: Optional[str] = typer.Option(
+        None, help="Pin every tool to this user (the tools then take no 'user'); without it each call names its user."
+    ),
     channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
-    transport: str = typer.Option("stdio", help="stdio (the agent starts this command) or http "
-                                  "(streamable HTTP on /mcp, loopback only)."),
+    transport: str = typer.Option(
+        "stdio", help="stdio (the agent starts this command) or http (streamable HTTP on /mcp, loopback only)."
+    ),
     host: str = typer.Option("127.0.0.1", help="Address the http transport binds (loopback only)."),
     port: int = typer.Option(8766, help="Port of the http transport."),
 ) -> None:
@@ -154,7 +172,11 @@ def mcp_command(
     try:
         from souvenir.mcp_server import serve as serve_mcp
     except ImportError as exc:
-        _fail(ValueError(f"the MCP server needs the 'mcp' package: make install, or pip install '.[mcp]' in Souvenir's checkout ({exc})"))
+        _fail(
+            ValueError(
+                f"the MCP server needs the 'mcp' package: make install, or pip install '.[mcp]' in Souvenir's checkout ({exc})"
+            )
+        )
         return
     settings = _settings(ctx)
     try:
@@ -205,19 +227,29 @@ def replay(
         memory = _memory(ctx)
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task(f"replaying {file.name}", total=None)
-            results = memory.replay(file, user=user, speaker=speaker, channel=channel,
-                                    total=lambda n: bar.update(task, total=n),
-                                    progress=lambda n: bar.advance(task, n))
+            results = memory.replay(
+                file,
+                user=user,
+                speaker=speaker,
+                channel=channel,
+                total=lambda n: bar.update(task, total=n),
+                progress=lambda n: bar.advance(task, n),
+            )
         who = user or ("(per line)" if file.suffix == ".jsonl" else file.stem)
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
-        embedders = ' + '.join(memory.embedders) or 'no embedder'
-        vectors = (f"{_index_now(memory)} vectors computed ({embedders})" if index else
-                   f"no vectors computed yet (--no-index): `souvenir index`, or a running `souvenir serve`, "
-                   f"embeds them ({embedders})")
-        console.print(f"user {channel}:{who}: {len(results)} messages through the write path "
-                      f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {vectors}")
+        embedders = " + ".join(memory.embedders) or "no embedder"
+        vectors = (
+            f"{_index_now(memory)} vectors computed ({embedders})"
+            if index
+            else f"no vectors computed yet (--no-index): `souvenir index`, or a running `souvenir serve`, "
+            f"embeds them ({embedders})"
+        )
+        console.print(
+            f"user {channel}:{who}: {len(results)} messages through the write path "
+            f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {vectors}"
+        )
     except SouvenirError as exc:
         _fail(exc)
 
@@ -252,13 +284,21 @@ def context(
         sys.stdout.write(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n")
         return
     hint_unknown(result.unknown_user, memory, channel, user)
-    table = Table(title=f"{len(result.memories)} memories for {channel}:{user}"
-                  + (f" (degraded: {result.degraded_cause})" if result.degraded else ""))
+    table = Table(
+        title=f"{len(result.memories)} memories for {channel}:{user}"
+        + (f" (degraded: {result.degraded_cause})" if result.degraded else "")
+    )
     for col in ("reason", "pass", "score", "kind", "source", "text"):
         table.add_column(col, overflow="fold")
     for sel in list(result.rules) + list(result.memories):
-        table.add_row(sel.reason, sel.pass_name, "" if sel.score is None else f"{sel.score:.3f}",
-                      sel.kind, sel.source or "", sel.text)
+        table.add_row(
+            sel.reason,
+            sel.pass_name,
+            "" if sel.score is None else f"{sel.score:.3f}",
+            sel.kind,
+            sel.source or "",
+            sel.text,
+        )
     console.print(table)
 
 
@@ -281,8 +321,7 @@ def memories(
         found: list[MemoryPublic] = []
         cursor: str | None = None
         while True:
-            page = memory.memories(user, status=cast(StatusFilter, status), cursor=cursor, limit=1000,
-                                   channel=channel)
+            page = memory.memories(user, status=cast(StatusFilter, status), cursor=cursor, limit=1000, channel=channel)
             found += page.memories
             if page.next_cursor is None:
                 break
@@ -302,8 +341,7 @@ def memories(
         table.add_column(col, overflow="fold")
     for m in found:
         day = local_day(m.updated_at, tz)
-        table.add_row(str(m.id), m.kind, m.scope, m.status, day.isoformat() if day else "",
-                      m.source or "", m.text)
+        table.add_row(str(m.id), m.kind, m.scope, m.status, day.isoformat() if day else "", m.source or "", m.text)
     console.print(table)
 
 
@@ -326,22 +364,32 @@ def remember(
         _fail(ValueError(f"--scope {scope!r} is not a scope: use {' or '.join(SCOPES)}"))
     try:
         when = parse_time(date) if date else None
-        result = _memory(ctx).remember(user, text, kind=cast(KindName, kind), scope=cast(ScopeName, scope),
-                                       story=story, pinned=pinned,
-                                       date=when, channel=channel)
+        result = _memory(ctx).remember(
+            user,
+            text,
+            kind=cast(KindName, kind),
+            scope=cast(ScopeName, scope),
+            story=story,
+            pinned=pinned,
+            date=when,
+            channel=channel,
+        )
     except (SouvenirError, ValueError) as exc:
         _fail(exc)
         return
-    console.print(f"{result.action}: memory {result.id} {result.text!r}"
-                  + (f", superseding memory {result.superseded_id}" if result.superseded_id else "")
-                  + (f" ({result.reason})" if result.reason else ""))
+    console.print(
+        f"{result.action}: memory {result.id} {result.text!r}"
+        + (f", superseding memory {result.superseded_id}" if result.superseded_id else "")
+        + (f" ({result.reason})" if result.reason else "")
+    )
 
 
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., exists=True, dir_okay=False,
-                                help="JSONL, one memory a line: {text, kind, scope, date, source}."),
+    file: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, help="JSONL, one memory a line: {text, kind, scope, date, source}."
+    ),
     user: str = typer.Option(..., help="User id."),
     channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
 ) -> None:
@@ -358,11 +406,15 @@ def import_(
 
 
 @app.command()
-def index(ctx: typer.Context,
-          retire: Optional[str] = typer.Option(
-              None, help="Stop keeping this embedder's queue (after switching embedders, once no "
-                         "replica uses it); nothing is embedded."),
-          drop_vectors: bool = typer.Option(False, help="With --retire: delete its vectors too.")) -> None:
+def index(
+    ctx: typer.Context,
+    retire: Optional[str] = typer.Option(
+        None,
+        help="Stop keeping this embedder's queue (after switching embedders, once no "
+        "replica uses it); nothing is embedded.",
+    ),
+    drop_vectors: bool = typer.Option(False, help="With --retire: delete its vectors too."),
+) -> None:
     """Run the indexer once, until no memory's vector is missing or stale.
 
     It first scans the whole store for memories the indexer's queue missed, and ends by
@@ -376,8 +428,10 @@ def index(ctx: typer.Context,
             if not gone["embedders"]:
                 console.print(f"{retire!r} was not kept; {gone['vectors']} vectors deleted")
                 return
-            console.print(f"{retire!r} retired: {gone['queue']} queued memories, {gone['claims']} claims, "
-                          f"{gone['vectors']} vectors deleted")
+            console.print(
+                f"{retire!r} retired: {gone['queue']} queued memories, {gone['claims']} claims, "
+                f"{gone['vectors']} vectors deleted"
+            )
             return
         done = _index_now(memory, rescan=True)
         names = " + ".join(memory.embedders) or "none"
@@ -389,14 +443,19 @@ def index(ctx: typer.Context,
     used = set(memory.embedders)
     for name, queued in kept.items():
         if name not in used:
-            console.print(f"kept but not used here: {name!r} ({queued} queued); once no replica uses it: "
-                          f"souvenir index --retire {name}")
+            console.print(
+                f"kept but not used here: {name!r} ({queued} queued); once no replica uses it: "
+                f"souvenir index --retire {name}"
+            )
 
 
 @app.command()
-def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
-            user: str = typer.Option(..., help="User id."),
-            channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
+def history(
+    ctx: typer.Context,
+    memory_id: int = typer.Argument(..., help="Memory id."),
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+) -> None:
     """Show a memory's chain: replaced and absorbed wordings, what it superseded."""
     library = _memory(ctx)
     try:
@@ -408,8 +467,10 @@ def history(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memor
         _fail(exc)
         return
     memory = found.memory
-    console.print(f"memory {memory.id} [{memory.status}] {memory.text!r} "
-                  f"(since {memory.updated_at.date() if memory.updated_at else '?'})")
+    console.print(
+        f"memory {memory.id} [{memory.status}] {memory.text!r} "
+        f"(since {memory.updated_at.date() if memory.updated_at else '?'})"
+    )
     for entry in found.history:
         said = entry.said_at.date().isoformat() if entry.said_at else "?"
         recorded = entry.recorded_at.date().isoformat() if entry.recorded_at else "?"
@@ -430,8 +491,10 @@ def chat(
     memory = Souvenir.open(_settings(ctx), background=True)
     ctx.call_on_close(memory.close)
     if memory.chat_model is None:
-        err.print("no chat model (set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL): each message "
-                  "shows its selection and is recorded, with no reply")
+        err.print(
+            "no chat model (set SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL): each message "
+            "shows its selection and is recorded, with no reply"
+        )
     try:
         while True:
             try:
@@ -455,8 +518,11 @@ def chat(
                     err.print(f"[yellow]model unavailable:[/yellow] {escape(str(exc))}")
             console.print(f"bot> {reply if reply is not None else '(no reply: no chat model)'}", markup=False)
             used = [f"  · {s.pass_name}: {s.text[:100]}" for s in list(result.rules) + list(result.memories)]
-            console.print(f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
-                          markup=False, highlight=False)
+            console.print(
+                f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
+                markup=False,
+                highlight=False,
+            )
             memory.add_turn(user, message, reply, story=story, channel=channel)
     except SouvenirError as exc:
         _fail(exc)
@@ -481,19 +547,27 @@ def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: 
 
 
 @app.command()
-def pin(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
-        user: str = typer.Option(..., help="User id."), channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
-        off: bool = typer.Option(False, "--off", help="Unpin instead.")) -> None:
+def pin(
+    ctx: typer.Context,
+    memory_id: int = typer.Argument(..., help="Memory id."),
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+    off: bool = typer.Option(False, "--off", help="Unpin instead."),
+) -> None:
     """Pin a memory by hand (or unpin it with --off)."""
-    memory = _user_command(ctx, lambda m: m.pin(user, memory_id, not off, channel=channel), channel, user,
-                           as_json=False)
+    memory = _user_command(
+        ctx, lambda m: m.pin(user, memory_id, not off, channel=channel), channel, user, as_json=False
+    )
     console.print(f"memory {memory_id} {'pinned' if memory.pinned else 'unpinned'}")
 
 
 @app.command()
-def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory id."),
-           user: str = typer.Option(..., help="User id."),
-           channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
+def forget(
+    ctx: typer.Context,
+    memory_id: int = typer.Argument(..., help="Memory id."),
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+) -> None:
     """Forget one memory (an explicit act): no text of it stays anywhere.
 
     Its text, past wordings, vectors and every stored text that carries it go; a textless
@@ -503,28 +577,39 @@ def forget(ctx: typer.Context, memory_id: int = typer.Argument(..., help="Memory
 
 
 @app.command()
-def forgotten(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
-              channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
-              min_candidate: int = typer.Option(10, help="Times a candidate, at least.")) -> None:
+def forgotten(
+    ctx: typer.Context,
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+    min_candidate: int = typer.Option(10, help="Times a candidate, at least."),
+) -> None:
     """Memories that were candidates many times and never served (JSON)."""
-    found = _user_command(ctx, lambda m: m.forgotten(user, min_candidate=min_candidate, channel=channel),
-                          channel, user, as_json=False)
-    sys.stdout.write(json.dumps([m.model_dump(mode="json") for m in found.memories], ensure_ascii=False,
-                                indent=2) + "\n")
+    found = _user_command(
+        ctx, lambda m: m.forgotten(user, min_candidate=min_candidate, channel=channel), channel, user, as_json=False
+    )
+    sys.stdout.write(
+        json.dumps([m.model_dump(mode="json") for m in found.memories], ensure_ascii=False, indent=2) + "\n"
+    )
     hint_unknown(found.unknown_user, _memory(ctx), channel, user)  # on stderr: stdout stays the JSON list
 
 
 @app.command()
-def export(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
-           channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP)) -> None:
+def export(
+    ctx: typer.Context,
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+) -> None:
     """Print everything stored about a user as JSON."""
     _user_command(ctx, lambda m: m.export_user(user, channel=channel).model_dump(mode="json"), channel, user)
 
 
 @app.command("delete-user")
-def delete_user(ctx: typer.Context, user: str = typer.Option(..., help="User id."),
-                channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
-                yes: bool = typer.Option(False, "--yes", help="Confirm: nothing of the user remains.")) -> None:
+def delete_user(
+    ctx: typer.Context,
+    user: str = typer.Option(..., help="User id."),
+    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+    yes: bool = typer.Option(False, "--yes", help="Confirm: nothing of the user remains."),
+) -> None:
     """Delete a user and everything derived from them (vectors, counters, history, profile)."""
     if not yes:
         _fail(ValueError("deleting a user cannot be undone: add --yes"))

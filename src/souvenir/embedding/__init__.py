@@ -74,9 +74,20 @@ def threshold_for(embedder: Embedder | None, settings: Settings) -> float:
 
         logging.getLogger(__name__).warning(
             "no semantic floor read for embedder %s: none applied; run `souvenir calibrate floor` "
-            "and set SOUVENIR_SEMANTIC_THRESHOLD", embedder.name)
+            "and set SOUVENIR_SEMANTIC_THRESHOLD",
+            embedder.name,
+        )
         return UNREAD_FLOOR
     return DEFAULT_THRESHOLDS[embedder.name]
 
 
-__all__ = ["Embedder", "EmbedderError", "make_embedder", "make_window_embedder", "normalise_rows", "threshold_for", "DEFAULT_THRESHOLDS", "UNREAD_FLOOR"]
+__all__ = [
+    "Embedder",
+    "EmbedderError",
+    "make_embedder",
+    "make_window_embedder",
+    "normalise_rows",
+    "threshold_for",
+    "DEFAULT_THRESHOLDS",
+    "UNREAD_FLOOR",
+]

@@ -29,8 +29,15 @@ class EmbedderBreaker:
     ``lock``. ``bound_s``: the most a healthy probe may take (the turn's bound).
     """
 
-    def __init__(self, name: str, lock: threading.Lock, probe: Callable[[], object],
-                 bound_s: float, first_wait_s: float = 0.5, max_wait_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        name: str,
+        lock: threading.Lock,
+        probe: Callable[[], object],
+        bound_s: float,
+        first_wait_s: float = 0.5,
+        max_wait_s: float = 30.0,
+    ) -> None:
         self.name = name
         self._model_lock = lock
         self._probe = probe
@@ -54,8 +61,10 @@ class EmbedderBreaker:
         """Why a turn must skip the embedder now (``None`` while closed)."""
         if not self._open:
             return None
-        return (f"{self.name} skipped since {time.monotonic() - self._since:.0f} s ago until a probe "
-                f"sees it healthy ({self._cause})")
+        return (
+            f"{self.name} skipped since {time.monotonic() - self._since:.0f} s ago until a probe "
+            f"sees it healthy ({self._cause})"
+        )
 
     def trip(self, cause: str) -> None:
         """Open the breaker (a turn's bounded failure) and start the probe if none runs."""

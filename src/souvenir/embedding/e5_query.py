@@ -177,7 +177,7 @@ class E5QueryEncoder:
         off += 4 * (n_pieces + 1)
         scores = np.frombuffer(buf, np.float32, n_pieces, off).tolist()
         off += 4 * n_pieces
-        blob = bytes(buf[off:off + blob_len])
+        blob = bytes(buf[off : off + blob_len])
         off += blob_len
         n_norm, norm_bytes = struct.unpack_from("<iI", buf, off)
         off += 8
@@ -190,14 +190,14 @@ class E5QueryEncoder:
             p += 5 + 4 * count
             norm[chr(cp)] = "".join(chr(o) for o in outs)
         off += norm_bytes
-        pieces = [blob[offsets[i]:offsets[i + 1]] for i in range(n_pieces)]
+        pieces = [blob[offsets[i] : offsets[i + 1]] for i in range(n_pieces)]
         self._tokenizer = _Tokenizer(pieces, scores, unk, norm)
         (n_tensors,) = struct.unpack_from("<i", buf, off)
         off += 4
         self._tensors: dict[str, tuple[int, int]] = {}
         for _ in range(n_tensors):
             (name_len,) = struct.unpack_from("<H", buf, off)
-            name = bytes(buf[off + 2:off + 2 + name_len]).decode()
+            name = bytes(buf[off + 2 : off + 2 + name_len]).decode()
             off += 2 + name_len + 1
             (count,) = struct.unpack_from("<I", buf, off)
             (start,) = struct.unpack_from("<Q", buf, off + 4)
@@ -243,8 +243,16 @@ class E5QueryEncoder:
 
         def linear(x: str, name: str, rows: int, cols: int) -> str:
             packed, scales = self._q4_blocks(f"{name}.w", rows, cols)
-            product = node("MatMulNBits", [x, const(f"{name}.q", packed), const(f"{name}.s", scales)],
-                           domain="com.microsoft", K=cols, N=rows, bits=4, block_size=QK, accuracy_level=4)
+            product = node(
+                "MatMulNBits",
+                [x, const(f"{name}.q", packed), const(f"{name}.s", scales)],
+                domain="com.microsoft",
+                K=cols,
+                N=rows,
+                bits=4,
+                block_size=QK,
+                accuracy_level=4,
+            )
             return node("Add", [product, const(f"{name}.b", self._floats(f"{name}.b", (rows,)).copy())])
 
         head = h.hidden // h.heads
@@ -259,22 +267,40 @@ class E5QueryEncoder:
             v = node("Transpose", [node("Reshape", [linear(x, f"{p}.v", h.hidden, h.hidden), "heads"])], perm=[1, 0, 2])
             attention = node("Softmax", [node("Mul", [node("MatMul", [q, k]), "scale"])], axis=-1)
             context = node("Reshape", [node("Transpose", [node("MatMul", [attention, v])], perm=[1, 0, 2]), "flat"])
-            x = node("SkipLayerNormalization", [
-                linear(context, f"{p}.ao", h.hidden, h.hidden), x,
-                const(f"{p}.aln.w", self._floats(f"{p}.aln.w", (h.hidden,)).copy()),
-                const(f"{p}.aln.b", self._floats(f"{p}.aln.b", (h.hidden,)).copy()),
-            ], domain="com.microsoft", epsilon=h.eps)
+            x = node(
+                "SkipLayerNormalization",
+                [
+                    linear(context, f"{p}.ao", h.hidden, h.hidden),
+                    x,
+                    const(f"{p}.aln.w", self._floats(f"{p}.aln.w", (h.hidden,)).copy()),
+                    const(f"{p}.aln.b", self._floats(f"{p}.aln.b", (h.hidden,)).copy()),
+                ],
+                domain="com.microsoft",
+                epsilon=h.eps,
+            )
             inner = node("Gelu", [linear(x, f"{p}.fi", h.ffn, h.hidden)], domain="com.microsoft")
-            x = node("SkipLayerNormalization", [
-                linear(inner, f"{p}.fo", h.hidden, h.ffn), x,
-                const(f"{p}.oln.w", self._floats(f"{p}.oln.w", (h.hidden,)).copy()),
-                const(f"{p}.oln.b", self._floats(f"{p}.oln.b", (h.hidden,)).copy()),
-            ], domain="com.microsoft", epsilon=h.eps)
+            x = node(
+                "SkipLayerNormalization",
+                [
+                    linear(inner, f"{p}.fo", h.hidden, h.ffn),
+                    x,
+                    const(f"{p}.oln.w", self._floats(f"{p}.oln.w", (h.hidden,)).copy()),
+                    const(f"{p}.oln.b", self._floats(f"{p}.oln.b", (h.hidden,)).copy()),
+                ],
+                domain="com.microsoft",
+                epsilon=h.eps,
+            )
         nodes.append(helper.make_node("ReduceMean", [x], ["mean"], axes=[0], keepdims=0))
         graph = helper.make_graph(
-            nodes, "e5_query", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["tokens", h.hidden])],
-            [helper.make_tensor_value_info("mean", TensorProto.FLOAT, [h.hidden])], inits)
-        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+            nodes,
+            "e5_query",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["tokens", h.hidden])],
+            [helper.make_tensor_value_info("mean", TensorProto.FLOAT, [h.hidden])],
+            inits,
+        )
+        return helper.make_model(
+            graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]
+        )
 
     # ---------------------------------------------------------------- encode
     def pieces(self, text: str) -> list[int]:
@@ -297,7 +323,7 @@ class E5QueryEncoder:
         total = np.zeros(self._h.hidden, np.float64)
         weight = 0
         for a in range(0, max(len(content), 1), width):
-            window = content[a:a + width]
+            window = content[a : a + width]
             x = self._embedded([self._bos, *window, self._eos])
             (mean,) = self._session.run(None, {"x": x})
             total += max(len(window), 1) * mean

@@ -25,8 +25,7 @@ class _HTTPEmbedder:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
         self.name = f"{self.kind}:{model}"
-        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers,
-                                    timeout=httpx.Timeout(timeout_s))
+        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=httpx.Timeout(timeout_s))
 
     kind = "http"
 

@@ -33,14 +33,14 @@ class Bookkeeping:
 
     def __init__(self, counters: Counter[str]) -> None:
         self.counters = counters
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-counters",
-                                            initializer=yield_to_turns)
+        self._executor = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="souvenir-counters", initializer=yield_to_turns
+        )
         self._pending = 0
         self._pending_lock = threading.Lock()
         self._running_since: float | None = None
 
-    def later(self, fn: Callable[..., object], *args: object,
-              on_drop: Callable[[], None] | None = None) -> None:
+    def later(self, fn: Callable[..., object], *args: object, on_drop: Callable[[], None] | None = None) -> None:
         """Run ``fn(*args)`` off the turn; dropped (counted, and ``on_drop`` called) past
         :data:`MAX_BOOKKEEPING` pending jobs, when the store stays locked."""
         with self._pending_lock:

@@ -27,9 +27,15 @@ __all__ = ["act_on_forget_request", "clear_request_turn", "memories_for_request"
 MAX_SHOWN = 30
 
 
-def act_on_forget_request(store: Store, user_id: int, message: str, turn_id: int | None, now: datetime,
-                          proposed: Iterable[int] = (),
-                          before_erase: Callable[[int], None] | None = None) -> ForgetMatch | None:
+def act_on_forget_request(
+    store: Store,
+    user_id: int,
+    message: str,
+    turn_id: int | None,
+    now: datetime,
+    proposed: Iterable[int] = (),
+    before_erase: Callable[[int], None] | None = None,
+) -> ForgetMatch | None:
     """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
     own bookkeeping before each erasure (its window vectors)."""

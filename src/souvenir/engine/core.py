@@ -59,14 +59,23 @@ class Engine:
     :mod:`souvenir.read.scoring` with its floor); ``history_turns``: the recent turns a context
     shows; the reflection settings go to :class:`~souvenir.engine.proposals.Proposals`."""
 
-    def __init__(self, store: Store, index: VectorIndex | None = None, limit: int = 24,
-                 semantic_threshold: float = 0.32, chat: ChatClient | None = None,
-                 reflection_model: str | None = None, reflection_timeout_s: float = 60.0,
-                 min_confidence: float = DEFAULT_MIN_CONFIDENCE, summary_enabled: bool = True,
-                 summary_model: str | None = None, history_turns: int = 20,
-                 self_citation_chars: int = SELF_CITATION_CHARS,
-                 scoring: ScoringConfig | None = None,
-                 window_index: VectorIndex | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        index: VectorIndex | None = None,
+        limit: int = 24,
+        semantic_threshold: float = 0.32,
+        chat: ChatClient | None = None,
+        reflection_model: str | None = None,
+        reflection_timeout_s: float = 60.0,
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+        summary_enabled: bool = True,
+        summary_model: str | None = None,
+        history_turns: int = 20,
+        self_citation_chars: int = SELF_CITATION_CHARS,
+        scoring: ScoringConfig | None = None,
+        window_index: VectorIndex | None = None,
+    ) -> None:
         self.store = store
         self.index = index
         self.window_index = window_index
@@ -75,21 +84,42 @@ class Engine:
         self.counters: Counter[str] = Counter()  # in-process counts for /metrics
         self.bookkeeping = Bookkeeping(self.counters)
         self.writer = Writer(store, index, window_index)
-        self.turns = TurnWriter(store, self.writer, self.counters, reflect=chat is not None,
-                                summarize=chat is not None and summary_enabled)
-        scorer = Scorer(scoring, calibration=calibration_for(  # small stores' priors, per embedder (#28)
-            *(getattr(getattr(i, "embedder", None), "name", None) for i in (index, window_index)))
-        ) if scoring is not None else None
+        self.turns = TurnWriter(
+            store, self.writer, self.counters, reflect=chat is not None, summarize=chat is not None and summary_enabled
+        )
+        scorer = (
+            Scorer(
+                scoring,
+                calibration=calibration_for(  # small stores' priors, per embedder (#28)
+                    *(getattr(getattr(i, "embedder", None), "name", None) for i in (index, window_index))
+                ),
+            )
+            if scoring is not None
+            else None
+        )
         self.query_scorer = QueryScorer(index, window_index, scorer)
         self.records = TurnRecords(store, index, window_index, self.bookkeeping)
-        self.reader = ContextReader(store, self.query_scorer, self.records,
-                                    selection_config(limit, semantic_threshold, fused=scoring is not None),
-                                    history_turns)
+        self.reader = ContextReader(
+            store,
+            self.query_scorer,
+            self.records,
+            selection_config(limit, semantic_threshold, fused=scoring is not None),
+            history_turns,
+        )
         self.searcher = Search(store, self.query_scorer, self.counters)
         self.curation = Curation(store, self.writer, self.bookkeeping)
-        self.proposals = Proposals(store, self.writer, chat, reflection_model, summary_model,
-                                   reflection_timeout_s, min_confidence, summary_enabled, self_citation_chars,
-                                   counters=self.counters)
+        self.proposals = Proposals(
+            store,
+            self.writer,
+            chat,
+            reflection_model,
+            summary_model,
+            reflection_timeout_s,
+            min_confidence,
+            summary_enabled,
+            self_citation_chars,
+            counters=self.counters,
+        )
 
     # -- the parts' settings the lab swaps ----------------------------------------------------
     @property
@@ -125,50 +155,85 @@ class Engine:
         self.bookkeeping.close()
 
     # -- identity --------------------------------------------------------------------------------
-    def user_id(self, channel: str, external_id: str, create: bool = False,
-                now: datetime | None = None) -> int | None:
+    def user_id(self, channel: str, external_id: str, create: bool = False, now: datetime | None = None) -> int | None:
         """The user keyed by (channel, external id); created when ``create``."""
         if create:
             return self.store.ensure_user(channel, external_id, now or utcnow())
         return self.store.find_user(channel, external_id)
 
     # -- write path (Writer, TurnWriter) ---------------------------------------------------------
-    def remember(self, channel: str, external_id: str, candidate: Candidate,
-                 exchange: Exchange | None = None, story: str | None = None,
-                 now: datetime | None = None) -> WriteResult:
+    def remember(
+        self,
+        channel: str,
+        external_id: str,
+        candidate: Candidate,
+        exchange: Exchange | None = None,
+        story: str | None = None,
+        now: datetime | None = None,
+    ) -> WriteResult:
         """Write one candidate through filters and dedup (:meth:`Writer.remember`)."""
         return self.writer.remember(channel, external_id, candidate, exchange, story, now)
 
-    def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
-                    time: datetime | None = None, story: str | None = None,
-                    source: str | None = None, now: datetime | None = None,
-                    language: str | None = None,
-                    timezone: str | None = None,
-                    question: str | None = None) -> tuple[int, WriteResult | None]:
+    def record_turn(
+        self,
+        channel: str,
+        external_id: str,
+        message: str,
+        reply: str | None = None,
+        time: datetime | None = None,
+        story: str | None = None,
+        source: str | None = None,
+        now: datetime | None = None,
+        language: str | None = None,
+        timezone: str | None = None,
+        question: str | None = None,
+    ) -> tuple[int, WriteResult | None]:
         """Store one exchange (:meth:`TurnWriter.record_turn`)."""
-        return self.turns.record_turn(channel, external_id, message, reply, time, story, source, now,
-                                      language, timezone, question)
+        return self.turns.record_turn(
+            channel, external_id, message, reply, time, story, source, now, language, timezone, question
+        )
 
     def set_timezone(self, channel: str, external_id: str, tz: str, now: datetime | None = None) -> str:
         """Set the user's zone (:meth:`TurnWriter.set_timezone`)."""
         return self.turns.set_timezone(channel, external_id, tz, now)
 
     # -- read path (ContextReader, QueryScorer, Search, TurnRecords) -----------------------------
-    def context(self, channel: str, external_id: str, message: str, story: str | None = None,
-                now: datetime | None = None, count: bool = True,
-                tz: str | None = None) -> ContextResult:
+    def context(
+        self,
+        channel: str,
+        external_id: str,
+        message: str,
+        story: str | None = None,
+        now: datetime | None = None,
+        count: bool = True,
+        tz: str | None = None,
+    ) -> ContextResult:
         """Select the memories for ``message`` (:meth:`ContextReader.context`)."""
         return self.reader.context(channel, external_id, message, story, now, count, tz)
 
-    def fused_scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-                     dense_query: Any = None, window_query: Any = None, parts: dict | None = None) -> Scores:
+    def fused_scores(
+        self,
+        user_id: int,
+        candidates: Sequence[Memory],
+        message: str,
+        now: datetime,
+        dense_query: Any = None,
+        window_query: Any = None,
+        parts: dict | None = None,
+    ) -> Scores:
         """The fused score of ``candidates`` for given query vectors (:meth:`QueryScorer.fused_scores`)."""
-        return self.query_scorer.fused_scores(user_id, candidates, message, now, dense_query,
-                                              window_query, parts)
+        return self.query_scorer.fused_scores(user_id, candidates, message, now, dense_query, window_query, parts)
 
-    def search(self, channel: str, external_id: str, query: str,
-               where: SearchFilter = SearchFilter(), story: str | None = None, limit: int = 10,
-               now: datetime | None = None) -> tuple[list[tuple[Memory, float | None]], str | None]:
+    def search(
+        self,
+        channel: str,
+        external_id: str,
+        query: str,
+        where: SearchFilter = SearchFilter(),
+        story: str | None = None,
+        limit: int = 10,
+        now: datetime | None = None,
+    ) -> tuple[list[tuple[Memory, float | None]], str | None]:
         """The user's memories ranked for ``query`` (:meth:`Search.search`)."""
         return self.searcher.search(channel, external_id, query, where, story, limit, now)
 
@@ -189,8 +254,9 @@ class Engine:
         """The user's memories (:meth:`Curation.memories`)."""
         return self.curation.memories(channel, external_id, status)
 
-    def memories_page(self, channel: str, external_id: str, status: str | None = "active",
-                      limit: int = 100, cursor: str | None = None) -> tuple[list[Memory], str | None]:
+    def memories_page(
+        self, channel: str, external_id: str, status: str | None = "active", limit: int = 100, cursor: str | None = None
+    ) -> tuple[list[Memory], str | None]:
         """One page of the user's memories (:meth:`Curation.memories_page`)."""
         return self.curation.memories_page(channel, external_id, status, limit, cursor)
 
@@ -198,20 +264,31 @@ class Engine:
         """That user's memory ``memory_id`` (:meth:`Curation.own_memory`)."""
         return self.curation.own_memory(channel, external_id, memory_id)
 
-    def memory_history(self, channel: str, external_id: str,
-                       memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
+    def memory_history(self, channel: str, external_id: str, memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
         """A memory and its chain (:meth:`Curation.memory_history`)."""
         return self.curation.memory_history(channel, external_id, memory_id)
 
-    def update_memory(self, channel: str, external_id: str, memory_id: int, text: str,
-                      source: str | None = None, said_at: datetime | None = None,
-                      now: datetime | None = None) -> WriteResult:
+    def update_memory(
+        self,
+        channel: str,
+        external_id: str,
+        memory_id: int,
+        text: str,
+        source: str | None = None,
+        said_at: datetime | None = None,
+        now: datetime | None = None,
+    ) -> WriteResult:
         """A person's new wording for a memory (:meth:`Curation.update_memory`)."""
         return self.curation.update_memory(channel, external_id, memory_id, text, source, said_at, now)
 
-    def remember_many(self, channel: str, external_id: str, candidates: Sequence[Candidate],
-                      stories: Sequence[str | None] | None = None,
-                      now: datetime | None = None) -> list[WriteResult]:
+    def remember_many(
+        self,
+        channel: str,
+        external_id: str,
+        candidates: Sequence[Candidate],
+        stories: Sequence[str | None] | None = None,
+        now: datetime | None = None,
+    ) -> list[WriteResult]:
         """Write a batch, all checked first (:meth:`Curation.remember_many`)."""
         return self.curation.remember_many(channel, external_id, candidates, stories, now)
 
@@ -219,8 +296,7 @@ class Engine:
         """Pin or unpin a memory (:meth:`Curation.pin`)."""
         return self.curation.pin(channel, external_id, memory_id, pinned)
 
-    def delete_memory(self, channel: str, external_id: str, memory_id: int,
-                      now: datetime | None = None) -> None:
+    def delete_memory(self, channel: str, external_id: str, memory_id: int, now: datetime | None = None) -> None:
         """Forget a memory and every text that carries it (:meth:`Curation.delete_memory`)."""
         self.curation.delete_memory(channel, external_id, memory_id, now)
 
@@ -241,13 +317,23 @@ class Engine:
         return self.curation.delete_user(channel, external_id)
 
     # -- a model's answers (Proposals; the worker calls them) -----------------------------------
-    def reflect(self, channel: str, external_id: str, message: str, reply: str,
-                answer: str | bytes | dict, time: datetime | None = None, story: str | None = None,
-                source: str | None = None, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
-                now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+    def reflect(
+        self,
+        channel: str,
+        external_id: str,
+        message: str,
+        reply: str,
+        answer: str | bytes | dict,
+        time: datetime | None = None,
+        story: str | None = None,
+        source: str | None = None,
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+        now: datetime | None = None,
+    ) -> tuple[Reflection, list[WriteResult]]:
         """Apply a model's reflection ``answer`` on one exchange (:meth:`Proposals.reflect`)."""
-        return self.proposals.reflect(channel, external_id, message, reply, answer, time, story, source,
-                                      min_confidence, now)
+        return self.proposals.reflect(
+            channel, external_id, message, reply, answer, time, story, source, min_confidence, now
+        )
 
     def run_reflection(self, job: Job, now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
         """Run one claimed reflection job (:meth:`Proposals.run_reflection`)."""

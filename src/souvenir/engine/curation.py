@@ -48,8 +48,8 @@ def decode_cursor(cursor: str | None) -> int | None:
         return None
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        if raw.startswith(_CURSOR_PREFIX) and raw[len(_CURSOR_PREFIX):].isdigit():
-            return int(raw[len(_CURSOR_PREFIX):])
+        if raw.startswith(_CURSOR_PREFIX) and raw[len(_CURSOR_PREFIX) :].isdigit():
+            return int(raw[len(_CURSOR_PREFIX) :])
     except (binascii.Error, UnicodeDecodeError, ValueError):
         pass
     raise InputError("cursor is not one this service gave (pass next_cursor as it came)")
@@ -84,8 +84,7 @@ class Curation:
         self.store.set_pinned(memory_id, pinned)
         return self.own_memory(channel, external_id, memory_id)
 
-    def delete_memory(self, channel: str, external_id: str, memory_id: int,
-                      now: datetime | None = None) -> None:
+    def delete_memory(self, channel: str, external_id: str, memory_id: int, now: datetime | None = None) -> None:
         """Forget a memory: an explicit act only. Its text, past wordings and vectors go, and
         every stored text that carries it (its turns, the summary, anchors…: see
         :mod:`souvenir.store.erasure`); a textless tombstone stays for counts."""
@@ -119,8 +118,9 @@ class Curation:
             raise UnknownError(f"no user {channel}:{external_id}")
         return self.store.delete_user(user_id)
 
-    def memories_page(self, channel: str, external_id: str, status: str | None = "active",
-                      limit: int = 100, cursor: str | None = None) -> tuple[list[Memory], str | None]:
+    def memories_page(
+        self, channel: str, external_id: str, status: str | None = "active", limit: int = 100, cursor: str | None = None
+    ) -> tuple[list[Memory], str | None]:
         """One page of the user's memories with ``status`` (``None`` = all), oldest first,
         their counters counting every context answered before, and the cursor of the next
         page (``None`` on the last). ``limit`` is 1 to
@@ -137,9 +137,16 @@ class Curation:
         page = page[:limit]
         return page, encode_cursor(page[-1].id) if more else None
 
-    def update_memory(self, channel: str, external_id: str, memory_id: int, text: str,
-                      source: str | None = None, said_at: datetime | None = None,
-                      now: datetime | None = None) -> WriteResult:
+    def update_memory(
+        self,
+        channel: str,
+        external_id: str,
+        memory_id: int,
+        text: str,
+        source: str | None = None,
+        said_at: datetime | None = None,
+        now: datetime | None = None,
+    ) -> WriteResult:
         """A person's new wording for one of the user's active memories.
 
         The text goes through the direct write path's filters (secrets: a dropped edit
@@ -154,33 +161,51 @@ class Curation:
         text = check_text(text, "memory text")
         check_field(source, "source", 1024)
         said = aware(check_time(said_at or now, "memory time"))
-        candidate = Candidate(text=text, kind=memory.kind, scope=memory.scope, story_id=memory.story_id,
-                              source=source or memory.source, time=said)
+        candidate = Candidate(
+            text=text,
+            kind=memory.kind,
+            scope=memory.scope,
+            story_id=memory.story_id,
+            source=source or memory.source,
+            time=said,
+        )
         verdict = run_filters(candidate, Exchange(user_message=text), DIRECT_CHAIN)
         if not verdict.kept:
             reason = f"{verdict.filter}: {verdict.reason}"
-            self.store.record_event(memory.user_id, event_kind("dropped", verdict.filter),
-                                    event_detail(reason, verdict.candidate.text), now)
+            self.store.record_event(
+                memory.user_id, event_kind("dropped", verdict.filter), event_detail(reason, verdict.candidate.text), now
+            )
             return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
         text = verdict.candidate.text
         with self.store.transaction():
             self.store.lock_user(memory.user_id)
             current = self.store.get_memory(memory_id)  # fresh, under the user's lock
             if current is None or current.status != "active":
-                raise InputError(f"memory {memory_id} is {current.status if current else 'gone'}: "
-                                 "only an active memory can be edited")
+                raise InputError(
+                    f"memory {memory_id} is {current.status if current else 'gone'}: "
+                    "only an active memory can be edited"
+                )
             if current.text == text:
                 return WriteResult("unchanged", memory_id, text)
             self.writer.drop_windows_around(memory_id)
             self.store.replace_wording(memory_id, text, current.confidence, candidate.source, said, now)
-            self.store.record_event(memory.user_id, event_kind("replace", "edited"),
-                                    event_detail("a person's new wording", text, memory_id, current.text), now)
+            self.store.record_event(
+                memory.user_id,
+                event_kind("replace", "edited"),
+                event_detail("a person's new wording", text, memory_id, current.text),
+                now,
+            )
         self.writer.wake_indexer()
         return WriteResult("replace", memory_id, text)
 
-    def remember_many(self, channel: str, external_id: str, candidates: Sequence[Candidate],
-                      stories: Sequence[str | None] | None = None,
-                      now: datetime | None = None) -> list[WriteResult]:
+    def remember_many(
+        self,
+        channel: str,
+        external_id: str,
+        candidates: Sequence[Candidate],
+        stories: Sequence[str | None] | None = None,
+        now: datetime | None = None,
+    ) -> list[WriteResult]:
         """Write up to :data:`MAX_BATCH` candidates in order, each through the write path in
         its own transaction (a later one may absorb or supersede an earlier one). Every
         candidate is checked before the first is written: one unusable item writes nothing
@@ -198,11 +223,12 @@ class Curation:
                 checked.append(checked_candidate(candidate, story))
             except InputError as exc:
                 raise InputError(f"memory {i}: {exc}; nothing written") from None
-        return [self.writer.write(channel, external_id, c, story=s, now=aware(now or utcnow()))
-                for c, s in zip(checked, stories)]
+        return [
+            self.writer.write(channel, external_id, c, story=s, now=aware(now or utcnow()))
+            for c, s in zip(checked, stories)
+        ]
 
-    def memory_history(self, channel: str, external_id: str,
-                       memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
+    def memory_history(self, channel: str, external_id: str, memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
         """The memory as it is now and its chain, oldest first: earlier wordings
         (``replaced``), poorer duplicates it absorbed (``absorbed``), memories it superseded
         (``supersedes``). Raises :class:`UnknownError` unless it is that user's memory."""

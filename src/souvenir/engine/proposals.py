@@ -28,7 +28,11 @@ from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.reflection import (
-    DEFAULT_MIN_CONFIDENCE, Reflection, parse_reflection, reflection_messages, reflection_schema,
+    DEFAULT_MIN_CONFIDENCE,
+    Reflection,
+    parse_reflection,
+    reflection_messages,
+    reflection_schema,
 )
 from souvenir.write.story import SELF_CITATION_CHARS, decide_position
 
@@ -46,11 +50,19 @@ class Proposals:
     (:func:`souvenir.write.story.decide_position`); ``counters``: the engine's counts for
     /metrics (``reflection_message_kept``, ``summaries_rejected``)."""
 
-    def __init__(self, store: Store, writer: Writer, chat: ChatClient | None,
-                 reflection_model: str | None = None, summary_model: str | None = None,
-                 reflection_timeout_s: float = 60.0, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
-                 summary_enabled: bool = True, self_citation_chars: int = SELF_CITATION_CHARS,
-                 counters: Counter[str] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        writer: Writer,
+        chat: ChatClient | None,
+        reflection_model: str | None = None,
+        summary_model: str | None = None,
+        reflection_timeout_s: float = 60.0,
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+        summary_enabled: bool = True,
+        self_citation_chars: int = SELF_CITATION_CHARS,
+        counters: Counter[str] | None = None,
+    ) -> None:
         self.store = store
         self.counters: Counter[str] = counters if counters is not None else Counter()
         self.writer = writer
@@ -69,10 +81,19 @@ class Proposals:
             self.store.enqueue(job["user_id"], job["turn_id"], "summary", now)
             self.store.kv_set(job["user_id"], profile.TURNS_KEY, "0", now)
 
-    def reflect(self, channel: str, external_id: str, message: str, reply: str,
-                answer: str | bytes | dict, time: datetime | None = None, story: str | None = None,
-                source: str | None = None, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
-                now: datetime | None = None) -> tuple[Reflection, list[WriteResult]]:
+    def reflect(
+        self,
+        channel: str,
+        external_id: str,
+        message: str,
+        reply: str,
+        answer: str | bytes | dict,
+        time: datetime | None = None,
+        story: str | None = None,
+        source: str | None = None,
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+        now: datetime | None = None,
+    ) -> tuple[Reflection, list[WriteResult]]:
         """Apply a model's reflection ``answer`` on one exchange; never raises on bad content.
 
         Each kept candidate goes through the full filter chain (with the exchange) and the
@@ -85,21 +106,32 @@ class Proposals:
         results: list[WriteResult] = []
         for candidate in parsed.candidates:
             try:
-                results.append(self.writer.remember(
-                    channel, external_id,
-                    Candidate(text=candidate.text, kind=candidate.kind,
-                              # no story in this exchange: "true within the story" = global
-                              scope=candidate.scope if story else "global",
-                              confidence=candidate.confidence, source=candidate.source,
-                              time=time or now),
-                    exchange=exchange, story=story, now=now))
+                results.append(
+                    self.writer.remember(
+                        channel,
+                        external_id,
+                        Candidate(
+                            text=candidate.text,
+                            kind=candidate.kind,
+                            # no story in this exchange: "true within the story" = global
+                            scope=candidate.scope if story else "global",
+                            confidence=candidate.confidence,
+                            source=candidate.source,
+                            time=time or now,
+                        ),
+                        exchange=exchange,
+                        story=story,
+                        now=now,
+                    )
+                )
             except InputError as exc:
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
         user_id = self.store.ensure_user(channel, external_id, now)
         if parsed.forget:  # the model named memories a request to forget is about: code decides
             turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
-            act_on_forget_request(self.store, user_id, message, turn, now, parsed.forget,
-                                  self.writer.drop_windows_around)
+            act_on_forget_request(
+                self.store, user_id, message, turn, now, parsed.forget, self.writer.drop_windows_around
+            )
         story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)
@@ -116,11 +148,12 @@ class Proposals:
         """Positions through the self-citation guard; anchors added, or removed with a reason."""
         for topic, stance, justification in parsed.positions:
             held = self.store.position(user_id, story_id, topic)
-            update = decide_position(held["stance"] if held else None, stance, justification,
-                                     self.self_citation_chars)
+            update = decide_position(held["stance"] if held else None, stance, justification, self.self_citation_chars)
             if update.action == "keep":
-                parsed.dropped.append(f"position {topic!r} not re-anchored: its justification reuses "
-                                      f"{update.reused} characters of the position")
+                parsed.dropped.append(
+                    f"position {topic!r} not re-anchored: its justification reuses "
+                    f"{update.reused} characters of the position"
+                )
                 continue
             self.store.put_position(user_id, story_id, topic, stance, justification, now, refresh=True)
         if story_id is None:
@@ -161,22 +194,44 @@ class Proposals:
         in_story = bool(job["story"])  # outside a story: the memories-only prompt and schema
         plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
         reply = self.chat.ask(
-            reflection_messages(job["message"], job["reply"] or "", summary, anchors, language,
-                                memories_for_request(self.store, job["user_id"], job["message"]), story=in_story),
-            model=self.reflection_model, schema=reflection_schema(in_story), timeout_s=self.reflection_timeout_s,
-            max_tokens=plan.max_tokens, temperature=plan.temperature, background=True)
+            reflection_messages(
+                job["message"],
+                job["reply"] or "",
+                summary,
+                anchors,
+                language,
+                memories_for_request(self.store, job["user_id"], job["message"]),
+                story=in_story,
+            ),
+            model=self.reflection_model,
+            schema=reflection_schema(in_story),
+            timeout_s=self.reflection_timeout_s,
+            max_tokens=plan.max_tokens,
+            temperature=plan.temperature,
+            background=True,
+        )
         answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
         if unreadable is not None:  # retried with another request, never counted "ok" with 0 memories
-            raise ModelAnswerError(f"reflection answer unreadable ({reply.finish} after {len(answer)} characters, "
-                                   f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
-                                   model=self.reflection_model or self.chat.model)
+            raise ModelAnswerError(
+                f"reflection answer unreadable ({reply.finish} after {len(answer)} characters, "
+                f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
+                model=self.reflection_model or self.chat.model,
+            )
         with self.store.transaction():
             self._own_job(job, now)
-            parsed, results = self.reflect(job["channel"], job["user"], job["message"], job["reply"] or "",
-                                           answer, time=job["time"], story=job["story"],
-                                           source=f"turn:{job['turn_id']}", min_confidence=self.min_confidence,
-                                           now=now)
+            parsed, results = self.reflect(
+                job["channel"],
+                job["user"],
+                job["message"],
+                job["reply"] or "",
+                answer,
+                time=job["time"],
+                story=job["story"],
+                source=f"turn:{job['turn_id']}",
+                min_confidence=self.min_confidence,
+                now=now,
+            )
             self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
             clear_request_turn(self.store, job["message"], job["turn_id"])  # read: now no copy of it
         return parsed, results
@@ -197,9 +252,14 @@ class Proposals:
         if forget_requests(message):  # a request to forget is never a memory (issue #26)
             return None
         story, time = job["story"], job["time"] or now
-        episode = Candidate(text=message, kind="episode", scope="story" if story else "global",
-                            source=f"turn:{job['turn_id']}", time=time,
-                            session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
+        episode = Candidate(
+            text=message,
+            kind="episode",
+            scope="story" if story else "global",
+            source=f"turn:{job['turn_id']}",
+            time=time,
+            session=f"story:{story}" if story else f"day:{time.date().isoformat()}",
+        )
         try:
             written = self.writer.remember(job["channel"], job["user"], episode, story=story, now=now)
         except InputError:
@@ -228,8 +288,13 @@ class Proposals:
         queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
         answer = self.chat.ask(
             summary_messages(seen.get(profile.SUMMARY_KEY), queries, job["message"], seen.get(profile.LANG_KEY)),
-            model=self.summary_model, timeout_s=self.reflection_timeout_s, max_tokens=plan.max_tokens,
-            stop=("\n\n",), temperature=plan.temperature, background=True).text
+            model=self.summary_model,
+            timeout_s=self.reflection_timeout_s,
+            max_tokens=plan.max_tokens,
+            stop=("\n\n",),
+            temperature=plan.temperature,
+            background=True,
+        ).text
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         with self.store.transaction():
             self._own_job(job, now)

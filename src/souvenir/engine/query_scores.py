@@ -26,8 +26,7 @@ class QueryScorer:
     window embedder), either ``None`` to leave that signal out. ``scorer``: the fused score
     (``None`` = the plain cosine of ``index``, the window embedder unused)."""
 
-    def __init__(self, index: VectorIndex | None, window_index: VectorIndex | None,
-                 scorer: Scorer | None) -> None:
+    def __init__(self, index: VectorIndex | None, window_index: VectorIndex | None, scorer: Scorer | None) -> None:
         self.index = index
         self.window_index = window_index
         self.scorer = scorer
@@ -43,9 +42,16 @@ class QueryScorer:
         except EmbedderError as exc:
             return f"window embedder: {exc}"
 
-    def scores(self, user_id: int, message: str, candidates: Sequence[Memory], now: datetime,
-               parts: dict | None = None, pending: PendingQuery | str | None = None,
-               meanwhile: Callable[[], Any] | None = None) -> tuple:
+    def scores(
+        self,
+        user_id: int,
+        message: str,
+        candidates: Sequence[Memory],
+        now: datetime,
+        parts: dict | None = None,
+        pending: PendingQuery | str | None = None,
+        meanwhile: Callable[[], Any] | None = None,
+    ) -> tuple:
         """(scores, degradation cause) for ``message``; with ``meanwhile`` (a call run while
         the window embedder's query is computed), (scores, cause, its result). ``pending``:
         the window embedder's query when the caller started it (:meth:`start_window_query`)."""
@@ -64,9 +70,17 @@ class QueryScorer:
                 scores, cause = None, f"embedder: {exc}"
         return (scores, cause) if meanwhile is None else (scores, cause, meanwhile())
 
-    def _fused(self, scorer: Scorer, user_id: int, message: str, candidates: Sequence[Memory],
-               now: datetime, parts: dict | None, pending: PendingQuery | str | None,
-               meanwhile: Callable[[], Any] | None) -> tuple:
+    def _fused(
+        self,
+        scorer: Scorer,
+        user_id: int,
+        message: str,
+        candidates: Sequence[Memory],
+        now: datetime,
+        parts: dict | None,
+        pending: PendingQuery | str | None,
+        meanwhile: Callable[[], Any] | None,
+    ) -> tuple:
         """The fused score. The window embedder's query (``pending``, started by the caller)
         runs while the main embedder's query, the score's other signals and ``meanwhile`` are
         computed. A failed embedder leaves the other signals (the BM25 part always scores)
@@ -78,8 +92,9 @@ class QueryScorer:
                 dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
-        prepared = scorer.prepare(user_id, candidates, message, now,
-                                  self._side(scorer, self.index, user_id, dense_query))
+        prepared = scorer.prepare(
+            user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query)
+        )
         around = meanwhile() if meanwhile is not None else None
         if isinstance(pending, str):
             if candidates:
@@ -101,12 +116,23 @@ class QueryScorer:
         if index is None or query is None:
             return None
         dims = scorer.config.coarse_dims
-        coarse = (lambda: index.coarse_scores(user_id, query, dims)) \
-            if dims > 0 and hasattr(index, "coarse_scores") else None
+        coarse = (
+            (lambda: index.coarse_scores(user_id, query, dims))
+            if dims > 0 and hasattr(index, "coarse_scores")
+            else None
+        )
         return DenseInput(query, lambda vector, ids=None: index.scores(user_id, vector, ids), coarse=coarse)
 
-    def fused_scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-                     dense_query: Any = None, window_query: Any = None, parts: dict | None = None) -> Scores:
+    def fused_scores(
+        self,
+        user_id: int,
+        candidates: Sequence[Memory],
+        message: str,
+        now: datetime,
+        dense_query: Any = None,
+        window_query: Any = None,
+        parts: dict | None = None,
+    ) -> Scores:
         """The fused score of ``candidates`` for ``message`` with the query vectors given
         (``None``: that signal is left out): what a context runs after embedding the message
         (``souvenir bench latency`` times it). ``parts``: filled with the score's terms
@@ -114,6 +140,12 @@ class QueryScorer:
         scorer = self.scorer
         if scorer is None:
             raise RuntimeError("the fused score needs a scorer (SOUVENIR_SCORING=fused)")
-        return scorer.scores(user_id, candidates, message, now,
-                             self._side(scorer, self.index, user_id, dense_query),
-                             self._side(scorer, self.window_index, user_id, window_query), parts)
+        return scorer.scores(
+            user_id,
+            candidates,
+            message,
+            now,
+            self._side(scorer, self.index, user_id, dense_query),
+            self._side(scorer, self.window_index, user_id, window_query),
+            parts,
+        )

@@ -31,8 +31,13 @@ def selection_config(limit: int, semantic_threshold: float, fused: bool) -> Sele
     at ``semantic_threshold``, where promises and preferences the message recalls keep their
     quota (issue #18)."""
     if fused:
-        return SelectionConfig(limit=limit, semantic_threshold=SCORE_FLOOR, score_name="score",
-                               semantic_slots=max(0, limit - round(limit * 0.25)), relevance_floor=SCORE_FLOOR)
+        return SelectionConfig(
+            limit=limit,
+            semantic_threshold=SCORE_FLOOR,
+            score_name="score",
+            semantic_slots=max(0, limit - round(limit * 0.25)),
+            relevance_floor=SCORE_FLOOR,
+        )
     return SelectionConfig(limit=limit, semantic_threshold=semantic_threshold, relevance_floor=semantic_threshold)
 
 
@@ -40,17 +45,25 @@ class ContextReader:
     """Contexts over ``store``: scored by ``scores``, selected by ``config``, recorded by
     ``records``; ``history_turns``: the recent turns shown beside the memories."""
 
-    def __init__(self, store: Store, scores: QueryScorer, records: TurnRecords,
-                 config: SelectionConfig, history_turns: int) -> None:
+    def __init__(
+        self, store: Store, scores: QueryScorer, records: TurnRecords, config: SelectionConfig, history_turns: int
+    ) -> None:
         self.store = store
         self.scores = scores
         self.records = records
         self.config = config
         self.history_turns = history_turns
 
-    def context(self, channel: str, external_id: str, message: str, story: str | None = None,
-                now: datetime | None = None, count: bool = True,
-                tz: str | None = None) -> ContextResult:
+    def context(
+        self,
+        channel: str,
+        external_id: str,
+        message: str,
+        story: str | None = None,
+        now: datetime | None = None,
+        count: bool = True,
+        tz: str | None = None,
+    ) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
         Counters and degraded-turn events are written in the background (see
@@ -76,18 +89,36 @@ class ContextReader:
             if story and story_id is None:
                 story_id = -1  # an unknown story: only global memories qualify
             candidates = self.store.candidates(user_id, story_id)
-            scores, cause, around = self.scores.scores(user_id, message, candidates, now, parts, pending,
-                                                       lambda: self.around(user_id, story_id, tz))
+            scores, cause, around = self.scores.scores(
+                user_id, message, candidates, now, parts, pending, lambda: self.around(user_id, story_id, tz)
+            )
         result = select(candidates, scores, self.config, now, story_id)
         kv, tz, history, story_layer, prior_reply = around
-        self.records.after_context(user_id, story_id, message, now, candidates, result, cause, scores,
-                                   parts, prior_reply, count, self.config.semantic_threshold)
+        self.records.after_context(
+            user_id,
+            story_id,
+            message,
+            now,
+            candidates,
+            result,
+            cause,
+            scores,
+            parts,
+            prior_reply,
+            count,
+            self.config.semantic_threshold,
+        )
         return ContextResult(
-            memories=list(result.memories), rules=list(result.rules), profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer, tz), history=history,
+            memories=list(result.memories),
+            rules=list(result.rules),
+            profile=kv,
+            block=render_block(result.memories, result.rules, kv, story_layer, tz),
+            history=history,
             tz=tz,
             story=story_layer,
-            degraded=cause is not None, degraded_cause=cause, scores=scores or {},
+            degraded=cause is not None,
+            degraded_cause=cause,
+            scores=scores or {},
         )
 
     def around(self, user_id: int, story_id: int | None, tz: str | None) -> tuple:
@@ -97,15 +128,20 @@ class ContextReader:
         stored = self.store.kv_all(user_id)
         kv = profile.public_profile(stored)
         tz = tz or stored.get(TZ_KEY)  # (one read for both)
-        turns = (self.store.recent_turns(user_id, story_id, max(self.history_turns, 1))
-                 if story_id is None or story_id > 0 else [])
-        history = turns[-self.history_turns:] if self.history_turns else []
+        turns = (
+            self.store.recent_turns(user_id, story_id, max(self.history_turns, 1))
+            if story_id is None or story_id > 0
+            else []
+        )
+        history = turns[-self.history_turns :] if self.history_turns else []
         # what the assistant said last, read now: the selection is kept in the background,
         # once this message's own turn may be recorded (redact_answer)
         prior_reply = turns[-1]["reply"] if turns else None
         story_layer = None
         if story_id is not None and story_id > 0:
-            story_layer = {"summary": self.store.story_summary(story_id),
-                           "anchors": [a["text"] for a in self.store.anchors(story_id)],
-                           "positions": self.store.positions(user_id, story_id)}
+            story_layer = {
+                "summary": self.store.story_summary(story_id),
+                "anchors": [a["text"] for a in self.store.anchors(story_id)],
+                "positions": self.store.positions(user_id, story_id),
+            }
         return kv, tz, history, story_layer, prior_reply

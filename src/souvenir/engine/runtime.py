@@ -46,12 +46,15 @@ class Runtime:
         chat = self.engine.chat
         return {
             "reflections": {k: counts.get(k, 0) for k in ("ok", "failed", "parked", "dropped_items")},
-            "summaries": {"run": counts.get("summary_ok", 0), "failed": counts.get("summary_failed", 0),
-                          "parked": counts.get("summary_parked", 0),
-                          "queued": self.engine.counters.get("summaries_queued", 0),
-                          "skipped": self.engine.counters.get("summaries_skipped", 0),
-                          "superseded": counts.get("summary_superseded", 0),
-                          "rejected": self.engine.counters.get("summaries_rejected", 0)},
+            "summaries": {
+                "run": counts.get("summary_ok", 0),
+                "failed": counts.get("summary_failed", 0),
+                "parked": counts.get("summary_parked", 0),
+                "queued": self.engine.counters.get("summaries_queued", 0),
+                "skipped": self.engine.counters.get("summaries_skipped", 0),
+                "superseded": counts.get("summary_superseded", 0),
+                "rejected": self.engine.counters.get("summaries_rejected", 0),
+            },
             "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},
             "chat": chat.health() if chat is not None else {},
@@ -59,10 +62,13 @@ class Runtime:
             "yielded": counts.get("yielded", 0),
             "upstream_gate": chat.gate.describe() if chat is not None else None,
             "degraded_turns": self.store.count_events("degraded_turn"),
-            "replicas": {"stale_jobs": counts.get("stale", 0), "requeued": counts.get("requeued", 0),
-                         "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
-                         "index_claims_lost": sum(i.claims_lost for i in self.indexes),
-                         "index_claims_ended": sum(i.claims_ended for i in self.indexes)},
+            "replicas": {
+                "stale_jobs": counts.get("stale", 0),
+                "requeued": counts.get("requeued", 0),
+                "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
+                "index_claims_lost": sum(i.claims_lost for i in self.indexes),
+                "index_claims_ended": sum(i.claims_ended for i in self.indexes),
+            },
         }
 
     def close(self) -> None:
@@ -89,8 +95,11 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     commands run it explicitly instead).
     """
     limit_blas_threads(settings.blas_threads)
-    known_secrets(settings.llm_api_key, settings.embedder_api_key,
-                  *(_password(url) for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)))
+    known_secrets(
+        settings.llm_api_key,
+        settings.embedder_api_key,
+        *(_password(url) for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)),
+    )
     if settings.scoring not in ("fused", "cosine"):
         raise InputError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")
     # The models first: a bad name fails before the store exists (no empty file left behind).
@@ -101,35 +110,53 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     index = window_index = None
     if embedder is not None:
         index = index_class(store, settings.pgvector)(
-            store, embedder, batch=settings.index_batch,
-            query_timeout_s=settings.query_embedding_timeout_s, lease_s=settings.index_lease_s)
+            store,
+            embedder,
+            batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s,
+            lease_s=settings.index_lease_s,
+        )
     if window is not None:
         window_index = index_class(store, settings.pgvector)(
-            store, window, batch=settings.index_batch,
-            query_timeout_s=settings.query_embedding_timeout_s, windowed=True, lease_s=settings.index_lease_s)
+            store,
+            window,
+            batch=settings.index_batch,
+            query_timeout_s=settings.query_embedding_timeout_s,
+            windowed=True,
+            lease_s=settings.index_lease_s,
+        )
     if start_indexer:
         for each in (index, window_index):
             if each is not None:
                 each.start(settings.index_interval_s)
-    engine = Engine(store, index, limit=settings.context_limit,
-                    semantic_threshold=threshold_for(embedder, settings), chat=chat,
-                    reflection_model=settings.reflection_model,
-                    reflection_timeout_s=settings.reflection_timeout_s,
-                    min_confidence=settings.reflection_min_confidence,
-                    summary_enabled=settings.summary_enabled, summary_model=settings.summary_model,
-                    history_turns=settings.history_turns,
-                    self_citation_chars=settings.position_self_citation_chars,
-                    scoring=ScoringConfig() if settings.scoring == "fused" else None,
-                    window_index=window_index)
+    engine = Engine(
+        store,
+        index,
+        limit=settings.context_limit,
+        semantic_threshold=threshold_for(embedder, settings),
+        chat=chat,
+        reflection_model=settings.reflection_model,
+        reflection_timeout_s=settings.reflection_timeout_s,
+        min_confidence=settings.reflection_min_confidence,
+        summary_enabled=settings.summary_enabled,
+        summary_model=settings.summary_model,
+        history_turns=settings.history_turns,
+        self_citation_chars=settings.position_self_citation_chars,
+        scoring=ScoringConfig() if settings.scoring == "fused" else None,
+        window_index=window_index,
+    )
     engine.writer.max_memories = settings.max_memories_per_user
     worker = None
     if chat is not None:
-        worker = ReflectionWorker(engine, park_after_s=settings.reflection_park_after_s,
-                                  backoff_s=settings.reflection_backoff_s,
-                                  backoff_max_s=settings.reflection_backoff_max_s,
-                                  # more threads than the server's budget would only claim jobs to
-                                  # wait at its gate (and pick them before the slot frees)
-                                  workers=min(settings.reflection_workers, chat.gate.capacity))
+        worker = ReflectionWorker(
+            engine,
+            park_after_s=settings.reflection_park_after_s,
+            backoff_s=settings.reflection_backoff_s,
+            backoff_max_s=settings.reflection_backoff_max_s,
+            # more threads than the server's budget would only claim jobs to
+            # wait at its gate (and pick them before the slot frees)
+            workers=min(settings.reflection_workers, chat.gate.capacity),
+        )
         if start_indexer:
             worker.start()
     return Runtime(settings, store, index, engine, worker, window_index)
@@ -144,7 +171,11 @@ def make_chat(settings: Settings) -> ChatClient | None:
     if settings.llm_kind not in kinds:
         raise InputError(f"SOUVENIR_LLM_KIND must be openai or ollama, not {settings.llm_kind!r}")
     capacity = settings.llm_concurrency or default_capacity(settings.llm_base_url, settings.reflection_workers)
-    return kinds[settings.llm_kind](settings.llm_base_url, settings.llm_model or "default",
-                                    settings.llm_api_key, timeout_s=settings.reflection_timeout_s,
-                                    breaker_cooldown_s=settings.llm_breaker_cooldown_s,
-                                    gate=gate_for(settings.llm_base_url, capacity))
+    return kinds[settings.llm_kind](
+        settings.llm_base_url,
+        settings.llm_model or "default",
+        settings.llm_api_key,
+        timeout_s=settings.reflection_timeout_s,
+        breaker_cooldown_s=settings.llm_breaker_cooldown_s,
+        gate=gate_for(settings.llm_base_url, capacity),
+    )

@@ -59,8 +59,9 @@ class SearchFilter:
         return (since is None or when >= since) and (until is None or when < until)
 
 
-def rank(candidates: Sequence[Memory], scores: Mapping[int, float] | None, where: SearchFilter,
-         limit: int) -> list[tuple[Memory, float | None]]:
+def rank(
+    candidates: Sequence[Memory], scores: Mapping[int, float] | None, where: SearchFilter, limit: int
+) -> list[tuple[Memory, float | None]]:
     """The ``limit`` best of ``candidates`` that ``where`` admits, with their score (``None``
     when the memory has none). Pure and deterministic: the same set in any order gives the
     same answer (ties by newer date, then lower id)."""
@@ -77,7 +78,7 @@ def rank(candidates: Sequence[Memory], scores: Mapping[int, float] | None, where
         stamp = when.timestamp() if when is not None else float("-inf")
         return (score is None, -(score or 0.0), -stamp, memory.id)
 
-    return sorted(found, key=key)[:max(0, limit)]
+    return sorted(found, key=key)[: max(0, limit)]
 
 
 class Search:
@@ -89,9 +90,16 @@ class Search:
         self.scores = scores
         self.counters = counters
 
-    def search(self, channel: str, external_id: str, query: str,
-               where: SearchFilter = SearchFilter(), story: str | None = None, limit: int = 10,
-               now: datetime | None = None) -> tuple[list[tuple[Memory, float | None]], str | None]:
+    def search(
+        self,
+        channel: str,
+        external_id: str,
+        query: str,
+        where: SearchFilter = SearchFilter(),
+        story: str | None = None,
+        limit: int = 10,
+        now: datetime | None = None,
+    ) -> tuple[list[tuple[Memory, float | None]], str | None]:
         """The user's memories ranked for ``query`` (see the module docstring): (memory,
         score) pairs, best first, at most ``limit`` (1 to :data:`MAX_RESULTS`), and the
         degradation's cause (``None`` when every signal scored). An unknown user or story

@@ -48,8 +48,9 @@ class TurnRecords:
     ``indexes``: the vector indexes whose backlog the diagnostics show (the main one first,
     ``None`` for an absent one)."""
 
-    def __init__(self, store: Store, index: VectorIndex | None, window_index: VectorIndex | None,
-                 bookkeeping: Bookkeeping) -> None:
+    def __init__(
+        self, store: Store, index: VectorIndex | None, window_index: VectorIndex | None, bookkeeping: Bookkeeping
+    ) -> None:
         self.store = store
         self.index = index
         self.window_index = window_index
@@ -60,10 +61,21 @@ class TurnRecords:
         self.unrecorded = 0
         self._unrecorded_lock = threading.Lock()
 
-    def after_context(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                      candidates: Sequence[Memory], result: SelectionResult, cause: str | None,
-                      scores: Mapping[int, float] | None, parts: dict | None, prior_reply: str | None,
-                      count: bool, threshold: float) -> None:
+    def after_context(
+        self,
+        user_id: int,
+        story_id: int | None,
+        message: str,
+        now: datetime,
+        candidates: Sequence[Memory],
+        result: SelectionResult,
+        cause: str | None,
+        scores: Mapping[int, float] | None,
+        parts: dict | None,
+        prior_reply: str | None,
+        count: bool,
+        threshold: float,
+    ) -> None:
         """Queue what one context leaves: the degraded-turn event (``cause`` given) or the
         forgetting counters (``count``), then the selection kept for diagnostics
         (``count``). ``threshold``: the selection's semantic threshold (:func:`retrieved`)."""
@@ -72,12 +84,31 @@ class TurnRecords:
         elif count:
             self.bookkeeping.later(self.count, user_id, story_id, candidates, list(result.memories), threshold)
         if count:
-            self.bookkeeping.later(self.record_selection, user_id, story_id, message, now,
-                                   list(result.rules) + list(result.memories), cause, scores, parts, prior_reply)
+            self.bookkeeping.later(
+                self.record_selection,
+                user_id,
+                story_id,
+                message,
+                now,
+                list(result.rules) + list(result.memories),
+                cause,
+                scores,
+                parts,
+                prior_reply,
+            )
 
-    def record_selection(self, user_id: int, story_id: int | None, message: str, now: datetime,
-                         selected: list[Selection], cause: str | None, scores: Mapping[int, float] | None = None,
-                         parts: dict | None = None, prior_reply: str | None = None) -> None:
+    def record_selection(
+        self,
+        user_id: int,
+        story_id: int | None,
+        message: str,
+        now: datetime,
+        selected: list[Selection],
+        cause: str | None,
+        scores: Mapping[int, float] | None = None,
+        parts: dict | None = None,
+        prior_reply: str | None = None,
+    ) -> None:
         """Keep one context's selection for diagnostics (logged, never raised, on a store error)."""
         why = explain(scores, parts, [s.memory.id for s in selected])
         try:
@@ -85,9 +116,14 @@ class TurnRecords:
             # the reply of the turn before the message, read with the context
             message = redact_answer(message, prior_reply)
             self.store.record_selection(
-                user_id, story_id, message, now,
+                user_id,
+                story_id,
+                message,
+                now,
                 [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],
-                cause is not None, cause)
+                cause is not None,
+                cause,
+            )
         except StoreError as exc:
             log.warning("selection not kept for diagnostics: %s", exc)
 
@@ -111,17 +147,27 @@ class TurnRecords:
         tz = self.store.kv_get(user_id, TZ_KEY)
         return {
             "user": {"channel": channel, "id": external_id, "story": story},
-            "selections": [sel | {"items": [selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"], tz)
-                                            | {"rank": i.get("rank"), "parts": i.get("parts")}
-                                            for i in sel["items"] if i["memory_id"] in every]}
-                           for sel in self.store.last_selections(user_id, story_id if story else None)],
+            "selections": [
+                sel
+                | {
+                    "items": [
+                        selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"], tz)
+                        | {"rank": i.get("rank"), "parts": i.get("parts")}
+                        for i in sel["items"]
+                        if i["memory_id"] in every
+                    ]
+                }
+                for sel in self.store.last_selections(user_id, story_id if story else None)
+            ],
             "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
             "never_served": never_served(memories),
             "degraded": self.store.degraded_events(user_id),
             "writes": self.store.write_events(user_id),
-            "index": {"embedder": self.index.name if self.index else None,
-                      "backlog": backlogs[self.index.name] if self.index else 0,
-                      "indexes": backlogs},
+            "index": {
+                "embedder": self.index.name if self.index else None,
+                "backlog": backlogs[self.index.name] if self.index else 0,
+                "indexes": backlogs,
+            },
             "parked": self.store.parked_jobs(user_id),
             "profile": profile.public_profile(self.store.kv_all(user_id)),
         }
@@ -144,12 +190,20 @@ class TurnRecords:
             self._one_unrecorded()
             log.warning("could not record a degraded turn (counted in this process only): %s", exc)
 
-    def count(self, user_id: int, story_id: int | None, candidates: Sequence[Memory],
-              selected: list[Selection], threshold: float) -> None:
+    def count(
+        self,
+        user_id: int,
+        story_id: int | None,
+        candidates: Sequence[Memory],
+        selected: list[Selection],
+        threshold: float,
+    ) -> None:
         """Move the forgetting counters of one context (logged, never raised, on a store error)."""
         try:
             self.store.bump_counters(
-                user_id, story_id, counted_ids(candidates),
+                user_id,
+                story_id,
+                counted_ids(candidates),
                 [s.memory.id for s in selected],
                 [s.memory.id for s in selected if retrieved(s, threshold)],
             )

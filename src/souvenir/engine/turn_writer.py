@@ -35,20 +35,27 @@ class TurnWriter:
     proposes the memories (a reflection job per turn) instead of the message becoming an
     episode; ``summarize``: the summariser runs (its trigger is counted in ``counters``)."""
 
-    def __init__(self, store: Store, writer: Writer, counters: Counter[str], reflect: bool,
-                 summarize: bool) -> None:
+    def __init__(self, store: Store, writer: Writer, counters: Counter[str], reflect: bool, summarize: bool) -> None:
         self.store = store
         self.writer = writer
         self.counters = counters
         self.reflect = reflect
         self.summarize = summarize
 
-    def record_turn(self, channel: str, external_id: str, message: str, reply: str | None = None,
-                    time: datetime | None = None, story: str | None = None,
-                    source: str | None = None, now: datetime | None = None,
-                    language: str | None = None,
-                    timezone: str | None = None,
-                    question: str | None = None) -> tuple[int, WriteResult | None]:
+    def record_turn(
+        self,
+        channel: str,
+        external_id: str,
+        message: str,
+        reply: str | None = None,
+        time: datetime | None = None,
+        story: str | None = None,
+        source: str | None = None,
+        now: datetime | None = None,
+        language: str | None = None,
+        timezone: str | None = None,
+        question: str | None = None,
+    ) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
         message becomes an ``episode`` (of the story when ``story`` is given, else global). A
@@ -93,8 +100,9 @@ class TurnWriter:
             written: WriteResult | None = None
             # a request to forget acts on the memories it names and never becomes one (#26),
             # nor a last query; without a model its turn keeps no copy of its topic now
-            asked = act_on_forget_request(self.store, user_id, message, turn_id, now,
-                                          before_erase=self.writer.drop_windows_around)
+            asked = act_on_forget_request(
+                self.store, user_id, message, turn_id, now, before_erase=self.writer.drop_windows_around
+            )
             queries = profile.push_query(before.get(profile.QUERIES_KEY), message) if asked is None else None
             if queries is not None:
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
@@ -105,17 +113,24 @@ class TurnWriter:
             elif self.reflect:  # model mode: the reflection proposes the memories
                 self.store.enqueue(user_id, turn_id, "reflection", now)
             elif asked is not None:
-                written = WriteResult("dropped", None, message, reason=f"forget_request: {asked.reason}",
-                                      code="forget_request")
+                written = WriteResult(
+                    "dropped", None, message, reason=f"forget_request: {asked.reason}", code="forget_request"
+                )
             elif profile.is_acknowledgement(content_words(normalize(message))):
-                written = self._not_remembered(user_id, message, "acknowledgement",
-                                               "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now)
+                written = self._not_remembered(
+                    user_id, message, "acknowledgement", "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now
+                )
             else:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 text = message.strip()  # whitespace off a text already read leaves it read
-                episode = Candidate(text=Redacted(text) if isinstance(message, Redacted) else text, kind="episode", scope="story" if story else "global",
-                                    source=source or f"turn:{turn_id}", time=time,
-                                    session=f"story:{story}" if story else f"day:{time.date().isoformat()}")
+                episode = Candidate(
+                    text=Redacted(text) if isinstance(message, Redacted) else text,
+                    kind="episode",
+                    scope="story" if story else "global",
+                    source=source or f"turn:{turn_id}",
+                    time=time,
+                    session=f"story:{story}" if story else f"day:{time.date().isoformat()}",
+                )
                 written = self.writer.write(channel, external_id, episode, story=story, now=now)
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
@@ -128,8 +143,7 @@ class TurnWriter:
         self.store.record_event(user_id, event_kind("dropped", code), event_detail(reason, message), now)
         return WriteResult("dropped", None, message, reason=reason, code=code)
 
-    def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None,
-                    now: datetime) -> datetime:
+    def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None, now: datetime) -> datetime:
         """The turn's local time; stores the zone given or learned from ``time``."""
         stored = self.store.kv_get(user_id, TZ_KEY)
         learned = zone_text if zone_text and zone_text != stored else learned_zone(stored, time)
@@ -138,8 +152,7 @@ class TurnWriter:
             stored = learned
         return localize(time, stored, now)
 
-    def set_timezone(self, channel: str, external_id: str, tz: str,
-                     now: datetime | None = None) -> str:
+    def set_timezone(self, channel: str, external_id: str, tz: str, now: datetime | None = None) -> str:
         """Set the user's zone (profile key ``tz``; an IANA name or an offset, created
         user included); returns its canonical text. Raises :class:`InputError`."""
         check_ids(channel, external_id)
@@ -149,8 +162,16 @@ class TurnWriter:
         self.store.kv_set(user_id, TZ_KEY, value, now)
         return value
 
-    def _profile_turn(self, user_id: int, turn_id: int, before: dict[str, str], message: str,
-                      language: str | None, new_facts: int, now: datetime) -> None:
+    def _profile_turn(
+        self,
+        user_id: int,
+        turn_id: int,
+        before: dict[str, str],
+        message: str,
+        language: str | None,
+        new_facts: int,
+        now: datetime,
+    ) -> None:
         """Seed 001's rule-based profile updates after a turn: ``lang`` (channel code > stored
         > detected) and the summariser trigger (only on new facts; queued, never inline)."""
         update = profile.update_language(language, before.get(profile.LANG_KEY), message)
@@ -165,4 +186,3 @@ class TurnWriter:
             turns = 0  # counted from the scheduling: turns during the run are not lost
             log.debug("summary queued for user %s: %s", user_id, why)
         self.store.kv_set(user_id, profile.TURNS_KEY, str(turns), now)
-

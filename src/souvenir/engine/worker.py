@@ -43,8 +43,13 @@ from collections import Counter
 from datetime import timedelta
 
 from souvenir.errors import (
-    ModelAnswerError, ModelBusyError, ModelConfigError, ModelTimeoutError, ModelUnavailableError,
-    SouvenirError, StaleJobError,
+    ModelAnswerError,
+    ModelBusyError,
+    ModelConfigError,
+    ModelTimeoutError,
+    ModelUnavailableError,
+    SouvenirError,
+    StaleJobError,
 )
 from souvenir.timeutil import utcnow
 from souvenir.store.protocol import Job
@@ -80,10 +85,18 @@ class ReflectionWorker:
     too slowly for its bound, is parked (3: the full bound, half, a quarter).
     """
 
-    def __init__(self, engine, park_after_s: float = 900.0, backoff_s: float = 2.0,
-                 backoff_max_s: float = 60.0, idle_s: float = 0.5,
-                 stale_after_s: float | None = None, sweep_s: float = 60.0, workers: int = 1,
-                 answer_attempts: int = 3) -> None:
+    def __init__(
+        self,
+        engine,
+        park_after_s: float = 900.0,
+        backoff_s: float = 2.0,
+        backoff_max_s: float = 60.0,
+        idle_s: float = 0.5,
+        stale_after_s: float | None = None,
+        sweep_s: float = 60.0,
+        workers: int = 1,
+        answer_attempts: int = 3,
+    ) -> None:
         self.engine = engine
         self.answer_attempts = max(1, int(answer_attempts))
         self._waited: set[tuple[str, int]] = set()  # breaker openings already counted as deferred
@@ -91,8 +104,7 @@ class ReflectionWorker:
         self.backoff_s = backoff_s
         self.backoff_max_s = backoff_max_s
         self.idle_s = idle_s
-        self.stale_after_s = (stale_after_s if stale_after_s is not None
-                              else 3 * engine.reflection_timeout_s + 60.0)
+        self.stale_after_s = stale_after_s if stale_after_s is not None else 3 * engine.reflection_timeout_s + 60.0
         self.sweep_s = sweep_s
         self._swept = 0.0
         self.workers = max(1, int(workers))
@@ -166,15 +178,28 @@ class ReflectionWorker:
             log.warning("%s", exc)
             self._count("stale")
         except ModelBusyError:  # gave way to a live reply: not an attempt, no error
-            store.retry(job["id"], "", now + timedelta(seconds=min(self.backoff_s, 1.0)), now,
-                        attempts=job["attempts"], counted=False)
+            store.retry(
+                job["id"],
+                "",
+                now + timedelta(seconds=min(self.backoff_s, 1.0)),
+                now,
+                attempts=job["attempts"],
+                counted=False,
+            )
             self._count("yielded")
         except (ModelAnswerError, ModelTimeoutError) as exc:
             self._answer_failed(job, str(exc), exc.model)
         except ModelUnavailableError as exc:  # the breaker refused: the model was not called
             wait = max(exc.retry_in_s, self.backoff_s, 0.05)
-            store.retry(job["id"], str(exc), now + timedelta(seconds=wait), now,
-                        attempts=job["attempts"], counted=False, model=exc.model)
+            store.retry(
+                job["id"],
+                str(exc),
+                now + timedelta(seconds=wait),
+                now,
+                attempts=job["attempts"],
+                counted=False,
+                model=exc.model,
+            )
             if self.engine.chat is not None:
                 self._deferred(self.engine.chat.breaker_for(exc.model))
         except ModelConfigError as exc:
@@ -195,10 +220,12 @@ class ReflectionWorker:
             self._park(job, error, model)
             return
         delay = min(self.backoff_max_s, self.backoff_s * 2 ** (job["attempts"] - 1))
-        log.warning("%s job %s failed (model %s), tried again in %.0f s: %s", job["job"], job["id"], model,
-                    delay, error)
-        self.engine.store.retry(job["id"], error, now + timedelta(seconds=delay), now,
-                                attempts=job["attempts"], model=model)
+        log.warning(
+            "%s job %s failed (model %s), tried again in %.0f s: %s", job["job"], job["id"], model, delay, error
+        )
+        self.engine.store.retry(
+            job["id"], error, now + timedelta(seconds=delay), now, attempts=job["attempts"], model=model
+        )
         self._count(("summary_" if job["job"] == "summary" else "") + "failed")
 
     def _answer_failed(self, job: Job, error: str, model: str | None) -> None:
@@ -209,15 +236,17 @@ class ReflectionWorker:
             return
         now = utcnow()
         log.warning("%s job %s: %s; tried again with a smaller bound", job["job"], job["id"], error)
-        self.engine.store.retry(job["id"], error, now + timedelta(seconds=self.backoff_s), now,
-                                attempts=job["attempts"], model=model)
+        self.engine.store.retry(
+            job["id"], error, now + timedelta(seconds=self.backoff_s), now, attempts=job["attempts"], model=model
+        )
         self._count(("summary_" if job["job"] == "summary" else "") + "failed")
 
     def _park(self, job: Job, error: str, model: str | None) -> None:
         self.engine.store.park(job["id"], error, utcnow(), attempts=job["attempts"], model=model)
         self._count(("summary_" if job["job"] == "summary" else "") + "parked")
-        log.warning("%s job %s parked after %s attempts (model %s): %s", job["job"], job["id"],
-                    job["attempts"], model, error)
+        log.warning(
+            "%s job %s parked after %s attempts (model %s): %s", job["job"], job["id"], job["attempts"], model, error
+        )
 
     def requeue_abandoned(self) -> int:
         """Put back the jobs a dead worker left ``running`` (see the module docstring)."""
@@ -252,8 +281,9 @@ class ReflectionWorker:
                     self._wake.wait(max(self.idle_s, wait) if not kinds else self.idle_s)
                     self._wake.clear()
 
-        self._threads = [threading.Thread(target=loop, name=f"souvenir-reflection-{i}", daemon=True)
-                         for i in range(self.workers)]
+        self._threads = [
+            threading.Thread(target=loop, name=f"souvenir-reflection-{i}", daemon=True) for i in range(self.workers)
+        ]
         for thread in self._threads:
             thread.start()
 

@@ -53,17 +53,29 @@ class Writer:
         self.index = index
         self.window_index = window_index
 
-    def remember(self, channel: str, external_id: str, candidate: Candidate,
-                 exchange: Exchange | None = None, story: str | None = None,
-                 now: datetime | None = None) -> WriteResult:
+    def remember(
+        self,
+        channel: str,
+        external_id: str,
+        candidate: Candidate,
+        exchange: Exchange | None = None,
+        story: str | None = None,
+        now: datetime | None = None,
+    ) -> WriteResult:
         """Check the ids and ``candidate`` (:func:`checked_candidate`), then :meth:`write` it."""
         now = aware(now or utcnow())
         check_ids(channel, external_id, story)
         return self.write(channel, external_id, checked_candidate(candidate, story), exchange, story, now)
 
-    def write(self, channel: str, external_id: str, candidate: Candidate,
-              exchange: Exchange | None = None, story: str | None = None,
-              now: datetime | None = None) -> WriteResult:
+    def write(
+        self,
+        channel: str,
+        external_id: str,
+        candidate: Candidate,
+        exchange: Exchange | None = None,
+        story: str | None = None,
+        now: datetime | None = None,
+    ) -> WriteResult:
         """Write one candidate whose ids and fields were checked (:meth:`remember` checks
         them) through filters and dedup for the user.
 
@@ -81,18 +93,25 @@ class Writer:
         if story_id is None and candidate.scope == "story":
             story_id = story_id_of(self.store, user_id, story, True, now)
         candidate = Candidate(
-            text=text, kind=candidate.kind, scope=candidate.scope,
-            confidence=min(1.0, max(0.0, float(candidate.confidence))), source=candidate.source,
-            story_id=story_id, time=said_at, pinned=candidate.pinned,
-            speaker=candidate.speaker, session=candidate.session,
+            text=text,
+            kind=candidate.kind,
+            scope=candidate.scope,
+            confidence=min(1.0, max(0.0, float(candidate.confidence))),
+            source=candidate.source,
+            story_id=story_id,
+            time=said_at,
+            pinned=candidate.pinned,
+            speaker=candidate.speaker,
+            session=candidate.session,
         )
         chain = MODEL_CHAIN if exchange is not None else DIRECT_CHAIN
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
         if not verdict.kept:
             # The decision's candidate is the redacted one: a dropped secret is never echoed.
             reason = f"{verdict.filter}: {verdict.reason}"
-            self.store.record_event(user_id, event_kind("dropped", verdict.filter),
-                                    event_detail(reason, verdict.candidate.text), now)
+            self.store.record_event(
+                user_id, event_kind("dropped", verdict.filter), event_detail(reason, verdict.candidate.text), now
+            )
             return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
         candidate = verdict.candidate
         with self.store.transaction():
@@ -100,25 +119,46 @@ class Writer:
             existing = self.store.memories(user_id, "active")
             decision = admission.decide(candidate, existing, said_at)
             if decision.action == "insert" and 0 < self.max_memories <= len(existing):
-                reason = (f"memory_cap: the user already holds {len(existing)} active memories, the cap "
-                          f"(SOUVENIR_MAX_MEMORIES_PER_USER); forget some before adding more")
-                self.store.record_event(user_id, event_kind("dropped", "memory_cap"),
-                                        event_detail(reason, candidate.text), now)
+                reason = (
+                    f"memory_cap: the user already holds {len(existing)} active memories, the cap "
+                    f"(SOUVENIR_MAX_MEMORIES_PER_USER); forget some before adding more"
+                )
+                self.store.record_event(
+                    user_id, event_kind("dropped", "memory_cap"), event_detail(reason, candidate.text), now
+                )
                 return WriteResult("dropped", None, candidate.text, reason=reason, code="memory_cap")
             previous = next((m.text for m in existing if m.id == decision.target_id), None)
-            self.store.record_event(user_id, event_kind(decision.action, decision.code),
-                                    event_detail(decision.reason, decision.text, decision.target_id, previous), now)
+            self.store.record_event(
+                user_id,
+                event_kind(decision.action, decision.code),
+                event_detail(decision.reason, decision.text, decision.target_id, previous),
+                now,
+            )
             return self._apply(user_id, candidate, decision, said_at, now, previous)
 
-    def _apply(self, user_id: int, candidate: Candidate, decision: admission.Decision, said_at: datetime,
-               now: datetime, previous: str | None = None) -> WriteResult:
+    def _apply(
+        self,
+        user_id: int,
+        candidate: Candidate,
+        decision: admission.Decision,
+        said_at: datetime,
+        now: datetime,
+        previous: str | None = None,
+    ) -> WriteResult:
         text = decision.text
         if type(candidate.text) is Redacted and text == candidate.text:
             text = candidate.text  # the same words, already read by the secrets filter
 
         def result(action: str, memory_id: int | None, superseded_id: int | None = None) -> WriteResult:
-            return WriteResult(action, memory_id, text, reason=decision.reason, code=decision.code,
-                               previous=previous, superseded_id=superseded_id)
+            return WriteResult(
+                action,
+                memory_id,
+                text,
+                reason=decision.reason,
+                code=decision.code,
+                previous=previous,
+                superseded_id=superseded_id,
+            )
 
         target = decision.target_id
         if decision.action in ("absorb", "replace", "supersede"):
@@ -132,9 +172,17 @@ class Writer:
                 self.wake_indexer()
                 return result("replace", target)
         new_id = self.store.insert_memory(
-            user_id, text, candidate.kind, candidate.scope, candidate.story_id,
-            candidate.confidence, candidate.pinned, candidate.source, said_at,
-            speaker=candidate.speaker, session=candidate.session,
+            user_id,
+            text,
+            candidate.kind,
+            candidate.scope,
+            candidate.story_id,
+            candidate.confidence,
+            candidate.pinned,
+            candidate.source,
+            said_at,
+            speaker=candidate.speaker,
+            session=candidate.session,
         )
         if candidate.session is not None and self.window_index is not None:
             # the previous episode's window now ends on this one: re-embed it

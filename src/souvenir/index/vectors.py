@@ -94,8 +94,16 @@ class VectorIndex:
     is only reached by a dead or stalled replica, whose batch another then takes over.
     """
 
-    def __init__(self, store, embedder: Embedder, batch: int = 64, query_timeout_s: float = 5.0,
-                 cooldown_s: float = 30.0, windowed: bool = False, lease_s: float = 120.0) -> None:
+    def __init__(
+        self,
+        store,
+        embedder: Embedder,
+        batch: int = 64,
+        query_timeout_s: float = 5.0,
+        cooldown_s: float = 30.0,
+        windowed: bool = False,
+        lease_s: float = 120.0,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.windowed = windowed
@@ -106,8 +114,9 @@ class VectorIndex:
         self._queries = ThreadPoolExecutor(max_workers=QUERY_THREADS, thread_name_prefix="souvenir-query")
         self._inflight = 0  # queries submitted and not done
         self._inflight_lock = threading.Lock()
-        self.breaker = EmbedderBreaker(self.name, self._model_lock, self._probe_once,
-                                       bound_s=query_timeout_s, max_wait_s=cooldown_s)
+        self.breaker = EmbedderBreaker(
+            self.name, self._model_lock, self._probe_once, bound_s=query_timeout_s, max_wait_s=cooldown_s
+        )
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -160,8 +169,7 @@ class VectorIndex:
                 log.warning("embedder warm-up failed: %s", exc)
             return
         if not self._warm.wait(timeout_s):
-            log.warning("embedder %s still loading after %g s: the turn goes on within its bound",
-                        self.name, timeout_s)
+            log.warning("embedder %s still loading after %g s: the turn goes on within its bound", self.name, timeout_s)
 
     # -- the turn's query --------------------------------------------------------------------
     def _encode_query(self, text: str, deadline: float, state: dict) -> np.ndarray:
@@ -188,8 +196,9 @@ class VectorIndex:
         if vector.ndim != 1 or not np.isfinite(vector).all() or not np.linalg.norm(vector) > 0:
             raise EmbedderError(f"{self.embedder.name} returned an unusable vector {vector.shape}")
         if self.dim is not None and vector.shape[0] != self.dim:
-            raise EmbedderError(f"{self.embedder.name} returned a vector of dimension {vector.shape[0]}, "
-                                f"its vectors have {self.dim}")
+            raise EmbedderError(
+                f"{self.embedder.name} returned a vector of dimension {vector.shape[0]}, its vectors have {self.dim}"
+            )
 
     def _probe_once(self) -> None:
         """The breaker's probe (the model lock is held by the breaker)."""
@@ -272,12 +281,10 @@ class VectorIndex:
         done = 0
         batches = 0
         while max_batches is None or batches < max_batches:
-            claim = self.store.claim_stale_vectors(self.name, self.batch, self.lease_s, utcnow(),
-                                                   prepare=self._prepare)
+            claim = self.store.claim_stale_vectors(self.name, self.batch, self.lease_s, utcnow(), prepare=self._prepare)
             if claim.taken_over:
                 self.claims_taken_over += claim.taken_over
-                log.warning("indexer %s took over %d memories whose claim had expired",
-                            self.name, claim.taken_over)
+                log.warning("indexer %s took over %d memories whose claim had expired", self.name, claim.taken_over)
             rows = claim.rows
             if not rows:
                 break
@@ -287,15 +294,19 @@ class VectorIndex:
                 self._release(claim.token)
                 raise
             written = self.store.put_claimed_vectors(
-                self.name, claim.token, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)])
+                self.name, claim.token, [(mid, h, vectors[i]) for i, (mid, h, _) in enumerate(rows)]
+            )
             if written.lost:
                 self.claims_lost += written.lost
-                log.warning("indexer %s: %d vectors not written, their claim expired and another "
-                            "claimer took them over while they were embedded", self.name, written.lost)
+                log.warning(
+                    "indexer %s: %d vectors not written, their claim expired and another "
+                    "claimer took them over while they were embedded",
+                    self.name,
+                    written.lost,
+                )
             if written.ended:  # a new turn changed their windows: embedded again from the queue
                 self.claims_ended += written.ended
-                log.debug("indexer %s: %d windows changed while embedded; they stay queued",
-                          self.name, written.ended)
+                log.debug("indexer %s: %d windows changed while embedded; they stay queued", self.name, written.ended)
             done += len(rows) - written.unwritten
             batches += 1
             if self._stop.is_set():
@@ -315,8 +326,7 @@ class VectorIndex:
         :class:`EmbedderError` on a failure or a malformed answer."""
         with self._model_lock:
             try:
-                vectors = np.asarray(self.embedder.encode([text for _, _, text in rows]),
-                                     dtype=np.float32)
+                vectors = np.asarray(self.embedder.encode([text for _, _, text in rows]), dtype=np.float32)
             except EmbedderError:
                 raise
             except Exception as exc:  # the boundary: garbage answers included
@@ -331,8 +341,7 @@ class VectorIndex:
         try:
             self.store.release_vector_claims(self.name, token)
         except SouvenirError as exc:
-            log.warning("indexer %s could not release its claim (it expires by itself): %s",
-                        self.name, exc)
+            log.warning("indexer %s could not release its claim (it expires by itself): %s", self.name, exc)
 
     @staticmethod
     def _bounded(rows: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:

@@ -36,8 +36,7 @@ __all__ = ["FAMILIES", "attribute_key", "named_subject", "owned"]
 
 FAMILIES: tuple[str, ...] = ("favourite", "preferred", "usual")
 
-_SPELLINGS = {"color": "colour", "colors": "colour", "favorite": "favourite", "flavor": "flavour",
-              "flavors": "flavour"}
+_SPELLINGS = {"color": "colour", "colors": "colour", "favorite": "favourite", "flavor": "flavour", "flavors": "flavour"}
 
 
 def attribute_key(family: str, attribute: str) -> str | None:
@@ -52,9 +51,38 @@ def attribute_key(family: str, attribute: str) -> str | None:
 
 
 _NAME_RUN = re.compile(r"([^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)(?:'s\b|\s)\s*")
-_KNOWN = STOP_WORDS | VALENCE_POS | VALENCE_NEG | USER_MARKERS | REPORTING | BARE_VERBS | RELATIONS | frozenset(
-    {"favourite", "favorite", "preferred", "usual", "new", "current", "delivery", "shipping", "home",
-     "phone", "mobile", "email", "name", "occupation", "employer", "address", "also", "now", "still"})
+_KNOWN = (
+    STOP_WORDS
+    | VALENCE_POS
+    | VALENCE_NEG
+    | USER_MARKERS
+    | REPORTING
+    | BARE_VERBS
+    | RELATIONS
+    | frozenset(
+        {
+            "favourite",
+            "favorite",
+            "preferred",
+            "usual",
+            "new",
+            "current",
+            "delivery",
+            "shipping",
+            "home",
+            "phone",
+            "mobile",
+            "email",
+            "name",
+            "occupation",
+            "employer",
+            "address",
+            "also",
+            "now",
+            "still",
+        }
+    )
+)
 
 
 def named_subject(clause: str) -> tuple[str, int] | None:

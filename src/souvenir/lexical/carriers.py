@@ -121,8 +121,23 @@ def _spelled_number(m: re.Match[str]) -> object:
 
 
 _CURRENCY_WORDS = frozenset(
-    {"euro", "euros", "dollar", "dollars", "ringgit", "rm", "sgd", "usd", "eur", "myr",
-     "yuan", "rmb", "pound", "pounds", "livres"}
+    {
+        "euro",
+        "euros",
+        "dollar",
+        "dollars",
+        "ringgit",
+        "rm",
+        "sgd",
+        "usd",
+        "eur",
+        "myr",
+        "yuan",
+        "rmb",
+        "pound",
+        "pounds",
+        "livres",
+    }
 )
 
 # --- rules applied in order; each match is emitted (unless None) and masked out --------
@@ -152,10 +167,14 @@ _RULES: list[Rule] = [
     (re.compile(_B + NUMBER_PHRASE + _E), _spelled_number),
     (re.compile(_B + r"no longer" + _E), lambda m: "no longer"),
     (re.compile(_B + r"used to" + _E), lambda m: "formerly"),
-    (re.compile(_B + r"(?:big|little|baby) (?:brother|sister)s?" + _E),
-     lambda m: "older" if m.group().startswith("big") else "younger"),
-    (re.compile(_B + r"(?:grande?|petite?)s? (?:frère|sœur|soeur)s?" + _E),
-     lambda m: "aîné" if m.group().startswith("grand") else "cadet"),
+    (
+        re.compile(_B + r"(?:big|little|baby) (?:brother|sister)s?" + _E),
+        lambda m: "older" if m.group().startswith("big") else "younger",
+    ),
+    (
+        re.compile(_B + r"(?:grande?|petite?)s? (?:frère|sœur|soeur)s?" + _E),
+        lambda m: "aîné" if m.group().startswith("grand") else "cadet",
+    ),
     # Before / after a meal, sleep, work or exercise (not "after" anywhere: "she started
     # it a year ago after witnessing…" is the same fact as the short form, LoCoMo).
     (
@@ -242,8 +261,10 @@ _RULES: list[Rule] = [
     ),
     (re.compile("上午|下午|早上|早晨|晚上|中午|凌晨|傍晚|半夜|夜里|午夜|正午"), _surface),
     # Chinese markers of a past state, before / after a meal or sleep, direction of a change.
-    (re.compile("以前|从前|曾经|原来|前妻|前夫|前任"),
-     lambda m: {"从前": "以前", "前妻": "前任", "前夫": "前任"}.get(m.group(), m.group())),
+    (
+        re.compile("以前|从前|曾经|原来|前妻|前夫|前任"),
+        lambda m: {"从前": "以前", "前妻": "前任", "前夫": "前任"}.get(m.group(), m.group()),
+    ),
     (re.compile("(?:吃饭|饭|餐|睡觉|睡)(?:之|以)?([前后])"), lambda m: m.group(1)),
     (re.compile("上涨|涨价|涨|增加|提高|升高|上升|增长|加薪"), lambda m: "涨"),
     (re.compile("下跌|跌|降价|减少|降低|下降|减薪"), lambda m: "跌"),
@@ -255,8 +276,10 @@ _RULES_AFTER: list[Rule] = [
     # Chinese number + unit: 3月, 5号 / 5日, 200元 / 200块, 2025年.
     (
         re.compile(rf"((?<!\d)\d+(?:[.,]\d+)?|(?<![{ZH_NUMERAL_CHARS}])[{ZH_NUMERAL_CHARS}]+)\s?([月号日元块年])"),
-        lambda m: (m.group(1) if m.group(1)[0].isdigit() else zh_to_digits(m.group(1)))
-        + {"号": "日", "块": "元"}.get(m.group(2), m.group(2)),
+        lambda m: (
+            (m.group(1) if m.group(1)[0].isdigit() else zh_to_digits(m.group(1)))
+            + {"号": "日", "块": "元"}.get(m.group(2), m.group(2))
+        ),
     ),
     (re.compile(f"[{ZH_NUMERAL_CHARS}]+"), lambda m: zh_to_digits(m.group())),
     (re.compile("半"), _surface),
@@ -269,15 +292,11 @@ _RULES_AFTER: list[Rule] = [
 
 # Final pass: plain numbers and single words.
 _LETTERS = f"[^\\W\\d_{HAN}]"
-_TOKEN = re.compile(
-    rf"(\d+(?:[.,:/\-]\d+)*)({DIGIT_ORDINAL_SUFFIX}(?![^\W_]))?|({_LETTERS}+(?:['\-]{_LETTERS}+)*)"
-)
+_TOKEN = re.compile(rf"(\d+(?:[.,:/\-]\d+)*)({DIGIT_ORDINAL_SUFFIX}(?![^\W_]))?|({_LETTERS}+(?:['\-]{_LETTERS}+)*)")
 _MONTH_AFTER = frozenset({"ini", "depan", "hadapan", "lepas", "lalu"})
 
 
-_ZH_MARKED = re.compile(
-    "[" + ZH_NUMERAL_CHARS + "".join(ZH_NEGATOR_CHARS) + "".join(ZH_SIBLING_CHARS) + "半]"
-)
+_ZH_MARKED = re.compile("[" + ZH_NUMERAL_CHARS + "".join(ZH_NEGATOR_CHARS) + "".join(ZH_SIBLING_CHARS) + "半]")
 _HAN_RUN = re.compile(f"[{HAN}]+")
 
 
@@ -290,12 +309,7 @@ def _not_a_marker(word: str) -> bool:
     ("无论如何", "不管怎样"); jieba keeps "不过" (but) apart from "不 过敏" (not
     allergic), which a plain regex could not.
     """
-    return (
-        word in ZH_NOT_NUMERAL
-        or word in ZH_NOT_FRACTION
-        or word in ZH_NOT_SIBLING
-        or zh_not_negation(word)
-    )
+    return word in ZH_NOT_NUMERAL or word in ZH_NOT_FRACTION or word in ZH_NOT_SIBLING or zh_not_negation(word)
 
 
 def _mask_zh_words(text: str) -> str:
@@ -357,8 +371,7 @@ def _word_carrier(word: str, prev: str | None, nxt: str | None) -> str | None:
         return word
     if word.startswith(("ex-", "demi-")):
         return word.split("-", 1)[0]  # ex-wife, demi-heure
-    if "-" in word and all(p in NUMBER_WORDS or p in NUMBER_MULTIPLIERS or p in ("et", "and")
-                           for p in word.split("-")):
+    if "-" in word and all(p in NUMBER_WORDS or p in NUMBER_MULTIPLIERS or p in ("et", "and") for p in word.split("-")):
         return word  # "dix-sept", "twenty-five"
     return None
 
@@ -368,7 +381,7 @@ def _is_month(token: str | None) -> bool:
 
 
 def _ordinal(rank: int, tokens: list[str], i: int) -> str:
-    """"#N", or the plain day number next to a month ("the first of June", "1er juin",
+    """ "#N", or the plain day number next to a month ("the first of June", "1er juin",
     "June 1st"), so that "1st June" and "1 June" stay one fact."""
     prev = tokens[i - 1] if i else None
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -409,9 +422,7 @@ def carrier_tokens(norm: str) -> frozenset[str]:
         if rank is not None:
             found.append(_ordinal(rank, tokens, i))
             continue
-        value = _word_carrier(
-            token, tokens[i - 1] if i else None, tokens[i + 1] if i + 1 < len(tokens) else None
-        )
+        value = _word_carrier(token, tokens[i - 1] if i else None, tokens[i + 1] if i + 1 < len(tokens) else None)
         if value is not None:
             found.append(value)
     return frozenset(found)

@@ -111,14 +111,41 @@ def _direction(word: str) -> str:
 
 
 _UNITS = {
-    "day": "day", "jour": "day", "hari": "day", "天": "day",
-    "week": "week", "semaine": "week", "minggu": "week", "周": "week", "星期": "week",
+    "day": "day",
+    "jour": "day",
+    "hari": "day",
+    "天": "day",
+    "week": "week",
+    "semaine": "week",
+    "minggu": "week",
+    "周": "week",
+    "星期": "week",
     "礼拜": "week",
-    "month": "month", "mois": "month", "bulan": "month", "月": "month",
-    "year": "year", "an": "year", "année": "year", "tahun": "year", "年": "year",
+    "month": "month",
+    "mois": "month",
+    "bulan": "month",
+    "月": "month",
+    "year": "year",
+    "an": "year",
+    "année": "year",
+    "tahun": "year",
+    "年": "year",
 }
-_VAGUE = {"few", "a few", "several", "a couple of", "couple of", "quelques", "plusieurs",
-          "beberapa", "berapa", "几", "数", "半", "好几"}
+_VAGUE = {
+    "few",
+    "a few",
+    "several",
+    "a couple of",
+    "couple of",
+    "quelques",
+    "plusieurs",
+    "beberapa",
+    "berapa",
+    "几",
+    "数",
+    "半",
+    "好几",
+}
 
 
 def _unit(word: str) -> str:
@@ -170,7 +197,7 @@ def _counted(sign: int | None = None) -> Resolver:
 
 
 def _in_counted(m: re.Match[str], today: date) -> str | None:
-    """"in three days": +N, but not "in a day" ("three meals in a day"); a rate ("twice
+    """ "in three days": +N, but not "in a day" ("three meals in a day"); a rate ("twice
     in a week") is left out by :func:`_after_a_count`."""
     if m.group("n").casefold() in ("a", "an") and _unit(m.group("u")) == "day":
         return None
@@ -193,17 +220,19 @@ _ZH_NOT_AFTER = "(?<![以之然提])"
 _ZH_COUNT = rf"(?<![{ZH_NUMERAL_CHARS}\d第每])(?P<n>[{ZH_NUMERAL_CHARS}]{{1,3}}|\d{{1,2}}|好几|几|数|半)"
 
 # A count right before a plain unit phrase that the counted patterns could not read.
-_COUNT_WORDS = frozenset(NUMBER_WORDS) | NUMBER_MULTIPLIERS | {
-    "beberapa", "berapa", "few", "several", "quelques", "plusieurs", "se", "of"}
+_COUNT_WORDS = (
+    frozenset(NUMBER_WORDS)
+    | NUMBER_MULTIPLIERS
+    | {"beberapa", "berapa", "few", "several", "quelques", "plusieurs", "se", "of"}
+)
 _LAST_WORD = re.compile(r"(?<![^\W_])([^\W_]+)\s+$")
-_UNIT_FIRST = re.compile(r"(?:minggu|bulan|tahun|hari|hujung|week|month|year|semaine|mois|an)\b",
-                         re.IGNORECASE)
+_UNIT_FIRST = re.compile(r"(?:minggu|bulan|tahun|hari|hujung|week|month|year|semaine|mois|an)\b", re.IGNORECASE)
 
 
 def _after_a_count(text: str, start: int, phrase: str) -> bool:
     """True when the unit phrase at ``start`` follows a count ("dua puluh tahun lepas"),
     or an "in …" phrase follows a rate ("twice in a week", "three times in a month")."""
-    m = _LAST_WORD.search(text[max(0, start - 30):start])
+    m = _LAST_WORD.search(text[max(0, start - 30) : start])
     if m is None:
         return False
     before = m.group(1).casefold()
@@ -217,21 +246,20 @@ _SPECS: list[tuple[str, Resolver]] = [
     (_B + rf"{_EN_COUNT}{_S}{_EN_UNIT}{_S}ago" + _E, _counted(-1)),
     (_B + rf"in{_S}{_EN_COUNT}{_S}{_EN_UNIT}(?:{_APOS}s?{_S}time)?" + _E, _in_counted),
     (_B + rf"{_EN_COUNT}{_S}{_EN_UNIT}{_S}from{_S}(?:now|today)" + _E, _counted(1)),
-    (_B + rf"(?:the{_S})?(?P<u>week|month|year){_S}after{_S}next" + _E,
-     lambda m, t: _shift(t, _unit(m.group("u")), 2)),
-    (_B + rf"(?:the{_S})?(?P<u>week|month|year){_S}before{_S}last" + _E,
-     lambda m, t: _shift(t, _unit(m.group("u")), -2)),
+    (_B + rf"(?:the{_S})?(?P<u>week|month|year){_S}after{_S}next" + _E, lambda m, t: _shift(t, _unit(m.group("u")), 2)),
+    (
+        _B + rf"(?:the{_S})?(?P<u>week|month|year){_S}before{_S}last" + _E,
+        lambda m, t: _shift(t, _unit(m.group("u")), -2),
+    ),
     (_B + rf"il{_S}y{_S}a{_S}{_FR_COUNT}{_S}{_FR_UNIT}" + _E, _counted(-1)),
     (_B + rf"(?:dans|d{_APOS}ici){_S}{_FR_COUNT}{_S}{_FR_UNIT}" + _E, _counted(1)),
     (_B + rf"{_MS_COUNT}{_MS_UNIT}{_S}{_MS_DIR}" + _E, _counted()),
     (_B + rf"(?:lagi|dalam{_S}masa){_S}{_MS_COUNT}{_MS_UNIT}" + _E, _counted(1)),
-    (rf"{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<d>以前|之前|前|以后|之后|后)",
-     _counted()),
+    (rf"{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<d>以前|之前|前|以后|之后|后)", _counted()),
     (
         "(下下|上上)个?(?:星期|礼拜|周)([一二三四五六日天])",
         lambda m, t: (
-            t - timedelta(days=t.weekday())
-            + timedelta(weeks=2 * _step(m.group(1)[0]), days=ZH_WEEKDAY[m.group(2)])
+            t - timedelta(days=t.weekday()) + timedelta(weeks=2 * _step(m.group(1)[0]), days=ZH_WEEKDAY[m.group(2)])
         ).isoformat(),
     ),
     ("(下下|上上)个?(?:星期|礼拜|周)(?!末)", lambda m, t: _shift(t, "week", 2 * _step(m[1][0]))),
@@ -331,8 +359,7 @@ _SPECS: list[tuple[str, Resolver]] = [
     (
         "([下上这本])个?(?:星期|礼拜|周)([一二三四五六日天])",
         lambda m, t: (
-            t - timedelta(days=t.weekday())
-            + timedelta(weeks=_step(m.group(1)), days=ZH_WEEKDAY[m.group(2)])
+            t - timedelta(days=t.weekday()) + timedelta(weeks=_step(m.group(1)), days=ZH_WEEKDAY[m.group(2)])
         ).isoformat(),
     ),
     ("([下上这本])个?(?:星期|礼拜|周)末", lambda m, t: _weekend(t, _step(m.group(1)))),
@@ -347,9 +374,7 @@ _SPECS: list[tuple[str, Resolver]] = [
 _COMPILED = [(re.compile(pattern, re.IGNORECASE), resolve) for pattern, resolve in _SPECS]
 # One alternation of every pattern; group names are dropped there (they repeat across
 # patterns), each phrase found is then resolved by its own pattern (_resolve).
-_MASTER = re.compile(
-    "|".join(f"(?:{re.sub(r'[(][?]P<[a-z]+>', '(?:', p)})" for p, _ in _SPECS), re.IGNORECASE
-)
+_MASTER = re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[a-z]+>', '(?:', p)})" for p, _ in _SPECS), re.IGNORECASE)
 _ALREADY = re.compile(r"\s*[(（]\s*\d{4}(?:-[wW]?\d{2}){0,2}\s*[)）]")
 _POSSESSIVE = re.compile(r"['’]s\b")  # "tomorrow's meeting": the date goes after "'s"
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")

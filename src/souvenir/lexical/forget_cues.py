@@ -58,43 +58,58 @@ from souvenir.lexical.tagged import Tok, content_of, tokenize
 
 __all__ = ["ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
 
-_LEAD = (r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:please\s+)?(?:just\s+)?"
-         r"|\bplease\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
-         r"|\byou\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
-         r"|\bi'd\s+like\s+you\s+to\s+)")
+_LEAD = (
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:please\s+)?(?:just\s+)?"
+    r"|\bplease\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
+    r"|\byou\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
+    r"|\bi'd\s+like\s+you\s+to\s+)"
+)
 #: What a deleting verb must name to be about memory, not an order or a file ("Delete my
 #: order" is not a request to forget): what was said, or the memory itself.
-_SAID = (r"(?:what|that|this|it|everything|all|anything|the\s+(?:part|bit|thing|stuff|note|memory|info)"
-         r"|my\s+(?:note|memory|info)|a\s+(?:note|record)|notes?|track|any\s+of)\b")
+_SAID = (
+    r"(?:what|that|this|it|everything|all|anything|the\s+(?:part|bit|thing|stuff|note|memory|info)"
+    r"|my\s+(?:note|memory|info)|a\s+(?:note|record)|notes?|track|any\s+of)\b"
+)
 _EN = re.compile(
     r"\bi(?:'d|\s+would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+(?:forgot|forget|didn't\s+remember|did\s+not\s+remember)\b"
     r"|" + _LEAD + r"(?:forget|disregard|unlearn)\b(?!\s+(?:to\b|it\s+was|about\s+it\s*[,!]))"
-    r"|" + _LEAD + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+" + _SAID +
-    r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
+    r"|"
+    + _LEAD
+    + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+"
+    + _SAID
+    + r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
     r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b"
     r"(?!\s+(?:to|when|the\s+time)\b)"
-    r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+"
-    + _SAID +
-    r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
+    r"|"
+    + _LEAD
+    + r"(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+"
+    + _SAID
+    + r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
     re.I,
 )
-_FR_LEAD = (r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait)\s+)?|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
-            r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|vous\s+pouvez"
-            r"|merci\s+d')\s+)")
+_FR_LEAD = (
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait)\s+)?|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
+    r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|vous\s+pouvez"
+    r"|merci\s+d')\s+)"
+)
 _FR = re.compile(
     _FR_LEAD + r"(?:oublie|oubliez|oublier)\b(?!\s+(?:pas|jamais)\b)"
     r"|\bque\s+(?:tu|vous)\s+(?:oublies|oubliiez|effaces|effaciez)\b"
     r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
-    r"|" + _FR_LEAD + r"ne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
+    r"|"
+    + _FR_LEAD
+    + r"ne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
     r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
     r"|" + _FR_LEAD + r"pas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
     re.I,
 )
-_ZH = re.compile(r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
-                 r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
-                 r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)")
+_ZH = re.compile(
+    r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
+    r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
+    r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)"
+)
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order).
 _ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
@@ -115,10 +130,14 @@ _MS = re.compile(
 #: later in the sentence. Two linear searches (one pattern with ``[^.!?]*`` between them
 #: rescanned the sentence from every verb: 16 KB of "erase " cost a second).
 _FROM_MEMORY = (
-    (re.compile(r"\b(?:delete|erase|remove|wipe)\b", re.I),
-     re.compile(r"\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b", re.I)),
-    (re.compile(r"\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b", re.I),
-     re.compile(r"\bde\s+(?:ta|votre)\s+mémoire\b", re.I)),
+    (
+        re.compile(r"\b(?:delete|erase|remove|wipe)\b", re.I),
+        re.compile(r"\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b", re.I),
+    ),
+    (
+        re.compile(r"\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b", re.I),
+        re.compile(r"\bde\s+(?:ta|votre)\s+mémoire\b", re.I),
+    ),
 )
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
@@ -135,10 +154,69 @@ FORGET_WORDS = frozenset(
     "information details detail details joke blague gurau informasi butiran propos peux pouvez memory memories "
     "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien".split()
 ) | frozenset(
-    ("别", "不要", "不用", "记", "存", "保存", "记录", "记住", "记下", "删掉", "删除", "删", "抹掉", "抹去", "清除",
-     "去掉", "忘掉", "忘", "忘记", "忘了", "当", "没说", "刚才", "刚刚", "说", "说过", "的", "那件事", "这件事", "那个",
-     "这个", "事", "事情", "件事", "吧", "了", "你", "我", "一下", "那些", "这些", "话", "提到", "告诉", "信息",
-     "资料", "隐私", "请", "帮我", "掉", "关于", "下来", "来", "那句", "这句", "句", "没", "把", "过", "说过", "记下来")
+    (
+        "别",
+        "不要",
+        "不用",
+        "记",
+        "存",
+        "保存",
+        "记录",
+        "记住",
+        "记下",
+        "删掉",
+        "删除",
+        "删",
+        "抹掉",
+        "抹去",
+        "清除",
+        "去掉",
+        "忘掉",
+        "忘",
+        "忘记",
+        "忘了",
+        "当",
+        "没说",
+        "刚才",
+        "刚刚",
+        "说",
+        "说过",
+        "的",
+        "那件事",
+        "这件事",
+        "那个",
+        "这个",
+        "事",
+        "事情",
+        "件事",
+        "吧",
+        "了",
+        "你",
+        "我",
+        "一下",
+        "那些",
+        "这些",
+        "话",
+        "提到",
+        "告诉",
+        "信息",
+        "资料",
+        "隐私",
+        "请",
+        "帮我",
+        "掉",
+        "关于",
+        "下来",
+        "来",
+        "那句",
+        "这句",
+        "句",
+        "没",
+        "把",
+        "过",
+        "说过",
+        "记下来",
+    )
 )
 
 
@@ -166,7 +244,7 @@ def _has_cue(sentence: str) -> bool:
             if found and place.search(part, found.end()):
                 return True
     for zh in _ZH.finditer(folded):
-        if _ZH_NOT.search(folded[max(0, zh.start() - 2):zh.end() + 1]):
+        if _ZH_NOT.search(folded[max(0, zh.start() - 2) : zh.end() + 1]):
             continue
         if _ZH_DELETE.fullmatch(zh.group()) and not _ZH_SAID.search(folded):
             continue
@@ -228,5 +306,11 @@ def is_forget_text(text: str) -> bool:
     """A text (a candidate memory) that is itself about a request to forget ("Asked the
     assistant to forget…", « Veut qu'on oublie… », 要求删除…, "Minta lupakan…")."""
     folded = nfkc_fold(text)
-    return bool(re.search(r"\b(?:forget|forgotten|delete[ds]?|erase[ds]?|oubli\w*|effac\w*|supprim\w*|lupakan"
-                          r"|padam\w*|hapus\w*)\b|删|别记|不要记|忘掉", folded, re.I)) and not _ZH_NOT.search(folded)
+    return bool(
+        re.search(
+            r"\b(?:forget|forgotten|delete[ds]?|erase[ds]?|oubli\w*|effac\w*|supprim\w*|lupakan"
+            r"|padam\w*|hapus\w*)\b|删|别记|不要记|忘掉",
+            folded,
+            re.I,
+        )
+    ) and not _ZH_NOT.search(folded)

@@ -14,9 +14,22 @@ from souvenir.lexical.tokens import tokenize
 __all__ = ["KEYS", "UserKeys", "same_value", "changed_keys", "outdates"]
 
 KEYS: tuple[str, ...] = (
-    "home.city", "home.region", "home.country", "home.address", "employer", "occupation",
-    "delivery.address", "phone", "email", "name", "name.preferred",
-    "weight", "height", "salary", "children", "birth.date",
+    "home.city",
+    "home.region",
+    "home.country",
+    "home.address",
+    "employer",
+    "occupation",
+    "delivery.address",
+    "phone",
+    "email",
+    "name",
+    "name.preferred",
+    "weight",
+    "height",
+    "salary",
+    "children",
+    "birth.date",
 )
 
 

@@ -95,6 +95,7 @@ from souvenir.lexical.vocab import MONTHS, NEGATORS, WEEKDAYS
 
 __all__ = ["KEYS", "UserKeys", "user_keys", "same_value", "changed_keys", "outdates", "fold"]
 
+
 def fold(text: str) -> str:
     """Casefold, accents removed, hyphens read as spaces: the form of ``keydata``."""
     return fold_words(text)
@@ -117,11 +118,13 @@ _SPACES = re.compile(r"\s+")
 
 _ARTICLES = frozenset({"the", "le", "la", "les", "l'"})
 _CALENDAR = frozenset(WEEKDAYS) | frozenset(MONTHS)
-_PLACE_LINKS = frozenset({"de", "du", "des", "la", "le", "les", "sur", "sous", "en", "of", "upon", "am", "da",
-                          "del", "el", "al"})
+_PLACE_LINKS = frozenset(
+    {"de", "du", "des", "la", "le", "les", "sur", "sous", "en", "of", "upon", "am", "da", "del", "el", "al"}
+)
 _ORG_LINKS = frozenset({"&", "de", "du", "des", "of", "la", "le", "les"})
-_NAME_LINKS = frozenset({"de", "du", "van", "von", "der", "den", "bin", "binti", "bte", "bt", "al", "el", "da",
-                         "di", "le", "la"})
+_NAME_LINKS = frozenset(
+    {"de", "du", "van", "von", "der", "den", "bin", "binti", "bte", "bt", "al", "el", "da", "di", "le", "la"}
+)
 _OCC_STOPS = frozenset(
     "at for in with since and or but from on by to who because while near until chez à au aux pour dans depuis "
     "avec et ou mais de d' du des en sur di dengan untuk sejak dan atau tetapi kat pada selama sebagai as "
@@ -162,8 +165,13 @@ def _cap_run(rest: str, links: frozenset[str], limit: int = 6) -> tuple[str, int
         if _capital(core) and not (words and core.casefold() in _CALENDAR):
             words.append(core)
             end = toks[i].end()
-        elif (words and tok.casefold() in links and i + 1 < len(toks)
-              and _capital(toks[i + 1].group()) and toks[i + 1].group().casefold() not in _CALENDAR):
+        elif (
+            words
+            and tok.casefold() in links
+            and i + 1 < len(toks)
+            and _capital(toks[i + 1].group())
+            and toks[i + 1].group().casefold() not in _CALENDAR
+        ):
             words.append(tok)
         else:
             break
@@ -189,8 +197,15 @@ def _han_value(rest: str) -> tuple[str, int] | None:
 
 def _is_place(value: str) -> bool:
     f = fold(value)
-    return (f in D.CITIES or f in D.COUNTRIES or f in D.REGIONS or value in D.ZH_CITIES
-            or value in D.ZH_COUNTRIES or value in D.ZH_REGIONS or f.split(" ")[0] in D.PLACE_PREFIXES)
+    return (
+        f in D.CITIES
+        or f in D.COUNTRIES
+        or f in D.REGIONS
+        or value in D.ZH_CITIES
+        or value in D.ZH_COUNTRIES
+        or value in D.ZH_REGIONS
+        or f.split(" ")[0] in D.PLACE_PREFIXES
+    )
 
 
 def _place_key(value: str, prep: str | None) -> str:
@@ -210,14 +225,14 @@ def _street_like(rest: str) -> bool:
     """A number in the first three words, or a street word followed by a capitalised
     name ("Jalan Ampang", "rue des Lilas"); "a new flat" is not an address."""
     toks = [t.group() for t in _TOKEN.finditer(rest) if t.group()[0].isalnum()][:4]
-    if toks and (toks[0][0].isdigit() or (len(toks) > 1 and fold(toks[0]) in D.STREET_WORDS
-                                          and toks[1][0].isdigit())):
+    if toks and (toks[0][0].isdigit() or (len(toks) > 1 and fold(toks[0]) in D.STREET_WORDS and toks[1][0].isdigit())):
         return True
     for i, tok in enumerate(toks[:2]):
         if fold(tok) in D.STREET_WORDS:
-            after = toks[i + 1:i + 3]
-            if after and (_capital(after[0]) or (after[0].casefold() in _PLACE_LINKS and len(after) > 1
-                                                 and _capital(after[1]))):
+            after = toks[i + 1 : i + 3]
+            if after and (
+                _capital(after[0]) or (after[0].casefold() in _PLACE_LINKS and len(after) > 1 and _capital(after[1]))
+            ):
                 return True
     return False
 
@@ -240,9 +255,12 @@ def _address(rest: str) -> tuple[str, int] | None:
 
 
 def _zh_place_ok(value: str) -> bool:
-    return (2 <= len(value) <= 12 and not value.startswith(D.ZH_NOT_A_PLACE + D.ZH_RELATIONS)
-            and not any(w in value for w in D.ZH_HOME_WORDS)
-            and not value.endswith(D.ZH_ORG_SUFFIXES + D.ZH_WORKPLACE_SUFFIXES))
+    return (
+        2 <= len(value) <= 12
+        and not value.startswith(D.ZH_NOT_A_PLACE + D.ZH_RELATIONS)
+        and not any(w in value for w in D.ZH_HOME_WORDS)
+        and not value.endswith(D.ZH_ORG_SUFFIXES + D.ZH_WORKPLACE_SUFFIXES)
+    )
 
 
 def _read_place(rest: str, prep: str | None) -> tuple[str, str, int] | None:
@@ -261,7 +279,7 @@ def _read_place(rest: str, prep: str | None) -> tuple[str, str, int] | None:
     got = _cap_run(rest, _PLACE_LINKS)
     if got is None or fold(got[0]) in D.STREET_WORDS or fold(got[0]).split(" ")[0] in D.NOT_A_TOWN:
         return None
-    after = fold(rest[got[1]:got[1] + 200]).split(" ", 1)[0].strip(",.;:")  # a word, not the rest
+    after = fold(rest[got[1] : got[1] + 200]).split(" ", 1)[0].strip(",.;:")  # a word, not the rest
     if after in D.WORKPLACE_WORDS:  # "Moved to the Penang office"
         return None
     if fold(got[0]).split(" ")[-1] in D.STREET_WORDS:  # "Main Street"
@@ -301,8 +319,12 @@ def _occupation(rest: str) -> tuple[str, int] | None:
 
 
 def _zh_trade_ok(value: str) -> bool:
-    return (value.endswith(D.ZH_OCCUPATION_SUFFIXES) and value not in _ZH_NOT_OCCUPATION and len(value) <= 8
-            and value not in D.NOT_AN_OCCUPATION)
+    return (
+        value.endswith(D.ZH_OCCUPATION_SUFFIXES)
+        and value not in _ZH_NOT_OCCUPATION
+        and len(value) <= 8
+        and value not in D.NOT_AN_OCCUPATION
+    )
 
 
 def _name(rest: str) -> tuple[str, int] | None:
@@ -315,10 +337,19 @@ def _name(rest: str) -> tuple[str, int] | None:
     return got
 
 
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten un une deux trois quatre cinq six sept huit "
-                          "neuf dix satu seorang dua tiga empat lima enam tujuh lapan sembilan sepuluh".split())
-_QTY_STOPS = (_OCC_STOPS - {"a", "par", "per", "sebulan", "setahun"}) | {"after", "since", "because", "après",
-                                                                        "selepas", "kerana", "lepas"}
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten un une deux trois quatre cinq six sept huit "
+    "neuf dix satu seorang dua tiga empat lima enam tujuh lapan sembilan sepuluh".split()
+)
+_QTY_STOPS = (_OCC_STOPS - {"a", "par", "per", "sebulan", "setahun"}) | {
+    "after",
+    "since",
+    "because",
+    "après",
+    "selepas",
+    "kerana",
+    "lepas",
+}
 _DATE_END = re.compile(r"\s*(?:[,;，。；]|\s(?:and|but|et|mais|dan|tapi|tetapi)\s)")
 
 
@@ -334,10 +365,13 @@ def _quantity(rest: str) -> tuple[str, int] | None:
             break
         words.append(word)
         end = tok.start() + len(word)
-        if rest[tok.end():tok.end() + 1] in (",", ";", ":"):
+        if rest[tok.end() : tok.end() + 1] in (",", ";", ":"):
             break
-    if not words or not (any(ch.isdigit() for ch in "".join(words[:2])) or fold(words[0]) in _NUMBER_WORDS
-                         or re.match(r"[一两二三四五六七八九十百千万]", words[0])):
+    if not words or not (
+        any(ch.isdigit() for ch in "".join(words[:2]))
+        or fold(words[0]) in _NUMBER_WORDS
+        or re.match(r"[一两二三四五六七八九十百千万]", words[0])
+    ):
         return None
     return " ".join(words), end
 
@@ -346,7 +380,7 @@ def _date_value(rest: str) -> tuple[str, int] | None:
     """A date opening ``rest`` ("14 March 1990", "le 3 mai", "1990年5月3日"): to the clause end, at
     most 40 characters, with a digit or a month in it."""
     m = _DATE_END.search(rest)
-    value = (rest[:m.start()] if m else rest).strip(" .!")
+    value = (rest[: m.start()] if m else rest).strip(" .!")
     if not value or len(value) > 40:
         return None
     words = set(fold(value).split())
@@ -360,7 +394,7 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     groups = m.groupdict()
     if pat.kind == "attr":
         key = attribute_key(pat.key, m.group("attr"))
-        rest = clause[m.end():]
+        rest = clause[m.end() :]
         read = _han_value(rest) if _HAN_RUN.match(rest) else _address(rest)
         return ([(key, read[0])], m.end(), m.end() + read[1]) if key and read else None
     if groups.get("v") is not None:  # the value is inside the pattern
@@ -372,7 +406,7 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         if not _zh_org_ok(value):
             return None
         if pat.kind == "org_zh_trade":  # 在X当Y: employer X, occupation Y
-            trade = _han_value(clause[m.end():])
+            trade = _han_value(clause[m.end() :])
             if trade is None or not _zh_trade_ok(trade[0]):
                 return None
             return [("employer", value), ("occupation", trade[0])], start, m.end() + trade[1]
@@ -432,24 +466,27 @@ class _Clause(NamedTuple):
 
 
 _SECONDARY = (
-    ("employer", re.compile(r"\s*,?\s*(?:(?:as|comme|en\s+tant\s+que|sebagai)\s+|en\s+tant\s+qu')", re.I),
-     "occupation"),
+    (
+        "employer",
+        re.compile(r"\s*,?\s*(?:(?:as|comme|en\s+tant\s+que|sebagai)\s+|en\s+tant\s+qu')", re.I),
+        "occupation",
+    ),
     ("occupation", re.compile(r"\s*,?\s*(?:at|for|chez|pour|di|dengan|kat)\s+", re.I), "employer"),
 )
 
 
 def _secondary(values: list[tuple[str, str]], tail: str) -> tuple[list[tuple[str, str]], str]:
-    """"Works at Petronas as an engineer": the occupation after the employer (and back)."""
+    """ "Works at Petronas as an engineer": the occupation after the employer (and back)."""
     for primary, link, key in _SECONDARY:
         if len(values) != 1 or values[0][0] != primary:
             continue
         m = link.match(tail)
         if not m:
             continue
-        rest = tail[m.end():]
+        rest = tail[m.end() :]
         got = _occupation(rest) if key == "occupation" else _cap_run(rest, _ORG_LINKS)
         if got and (key == "occupation" or _org_ok(got[0])):
-            return values + [(key, got[0])], rest[got[1]:]
+            return values + [(key, got[0])], rest[got[1] :]
     return values, tail
 
 
@@ -499,7 +536,7 @@ def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | No
 def _bare(clause: str, pos: int) -> bool:
     if _HAN_RUN.match(clause, pos):
         return clause.startswith(D.ZH_BARE_VERBS, pos)
-    word = clause[pos:pos + 64].split(" ", 1)[0]  # a verb is shorter: no need to fold a 16 KB run
+    word = clause[pos : pos + 64].split(" ", 1)[0]  # a verb is shorter: no need to fold a 16 KB run
     return len(word) < 64 and fold(word) in D.BARE_VERBS
 
 
@@ -527,8 +564,11 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         # hold a negator (it is anchored; "No. telefon" is a number, not a "no").
         outside = clause[start:end] if pat.kind == "address" else ""
         prefix, tail = clause[:start], clause[end:]
-        if (any(MARKERS.search(part) or (head and ALSO.search(part)) for part in (prefix, tail, outside))
-                or _negated(tail) or _multiple(tail)):
+        if (
+            any(MARKERS.search(part) or (head and ALSO.search(part)) for part in (prefix, tail, outside))
+            or _negated(tail)
+            or _multiple(tail)
+        ):
             break
         values, tail = _secondary(values, tail)
         values = [(k, v) for k, v in values if v]
@@ -552,12 +592,12 @@ def _clauses(sentence: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _CUT.finditer(sentence):
-        after = sentence[m.end():]
+        after = sentence[m.end() :]
         if not after or m.start() == 0:
             continue
         han = bool(_HAN_RUN.match(after))
         if (han and ("," in m.group() or m.group().strip())) or (not han and _starts_clause(after)):
-            out.append(sentence[start:m.start()])
+            out.append(sentence[start : m.start()])
             start = m.end()
     out.append(sentence[start:])
     return [c.strip() for c in out if c.strip()]
@@ -570,11 +610,11 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     start = 0
     for m in _SENTENCE_END.finditer(text):
         if m.group().startswith("."):
-            last = _LAST_WORD.search(text[start:m.start()])
+            last = _LAST_WORD.search(text[start : m.start()])
             word = last.group(1) if last else ""
             if fold(word) in D.ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
                 continue
-        out.append((text[start:m.start()], "?" in m.group()))
+        out.append((text[start : m.start()], "?" in m.group()))
         start = m.end()
     out.append((text[start:], False))
     return [(s.strip(), q) for s, q in out if s.strip()]
@@ -596,8 +636,11 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
             first = False
             if index == 0:
                 head_owner = parsed.owner
-                head_user = bool(parsed.values) or parsed.subject in ("user", "first", "named") or (
-                    parsed.subject is None and parsed.opens_bare and not parsed.relation)
+                head_user = (
+                    bool(parsed.values)
+                    or parsed.subject in ("user", "first", "named")
+                    or (parsed.subject is None and parsed.opens_bare and not parsed.relation)
+                )
             owner = parsed.owner if parsed.subject is not None else head_owner
             allowed = index == 0 or parsed.subject in ("user", "first", "named") or head_user
             if parsed.values and allowed and not question:

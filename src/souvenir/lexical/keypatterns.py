@@ -50,13 +50,19 @@ ADVERBS = re.compile(
 # Shell": no key); after "and" it only joins two facts ("…and also works at Maybank").
 ALSO = re.compile(r"(?:also|too|as\s+well|aussi|également|juga)\b|也|还", re.I)
 ALSO_OPENING = re.compile(r"(?:(?:also|aussi|également|juga)\s+|也|还)", re.I)
-_AUX = (r"(?:(?:'m|'ve|'s|am|is|are|has|have|has\s+been|have\s+been|'s\s+been|'ve\s+been)\s+)?"
-        r"(?:(?:now|currently|still|just|recently|finally|already|officially|permanently)\s+)*")
-_POSS = (r"(?:(?P<poss>his|her|their|son|sa|ses)\s+|(?P<poss_zh>他的|她的)|(?:the\s+user's|user's|my|mon|ma|mes)\s+"
-         r"|用户的|我的)?(?:(?:the|le|la|les|new|current|preferred|default|usual|nouvelle|nouvel|nouveau|actuelle"
-         r"|actuel)\s+|l')?")
-_LINK = (r"(?:is\s+now|is|est\s+désormais|est|ialah|adalah|(?:has\s+(?:been\s+)?|was\s+|is\s+)?(?:changed|updated)"
-         r"\s+to|:|=|-)")
+_AUX = (
+    r"(?:(?:'m|'ve|'s|am|is|are|has|have|has\s+been|have\s+been|'s\s+been|'ve\s+been)\s+)?"
+    r"(?:(?:now|currently|still|just|recently|finally|already|officially|permanently)\s+)*"
+)
+_POSS = (
+    r"(?:(?P<poss>his|her|their|son|sa|ses)\s+|(?P<poss_zh>他的|她的)|(?:the\s+user's|user's|my|mon|ma|mes)\s+"
+    r"|用户的|我的)?(?:(?:the|le|la|les|new|current|preferred|default|usual|nouvelle|nouvel|nouveau|actuelle"
+    r"|actuel)\s+|l')?"
+)
+_LINK = (
+    r"(?:is\s+now|is|est\s+désormais|est|ialah|adalah|(?:has\s+(?:been\s+)?|was\s+|is\s+)?(?:changed|updated)"
+    r"\s+to|:|=|-)"
+)
 _IS = r"\s*" + _LINK + r"?\s*"  # "Phone: …", "Phone is …", "Nombor telefon 012…"
 _IS_REQUIRED = r"\s*" + _LINK + r"\s*"
 
@@ -74,39 +80,83 @@ def _p(key: str, kind: str, src: str, first_person: bool = False) -> Pattern:
 
 PATTERNS: tuple[Pattern, ...] = (
     # home: en / fr / ms / zh
-    _p("home", "place", _AUX + r"(?:lives?|living|resides?|residing|based|settled(?:\s+down)?)\s+"
-       r"(?:(?:now|currently|still|permanently)\s+)?(?P<prep>in)\s+"),
+    _p(
+        "home",
+        "place",
+        _AUX + r"(?:lives?|living|resides?|residing|based|settled(?:\s+down)?)\s+"
+        r"(?:(?:now|currently|still|permanently)\s+)?(?P<prep>in)\s+",
+    ),
     _p("home.address", "street", _AUX + r"(?:lives?|living|resides?)\s+at\s+"),
-    _p("home", "place", _AUX + r"(?:moved|relocated|went|gone|come|came)(?:\s+back)(?:\s+home)?(?:\s+from\s+[^,;]+?)?"
-       r"\s+(?P<prep>to)\s+"),
+    _p(
+        "home",
+        "place",
+        _AUX + r"(?:moved|relocated|went|gone|come|came)(?:\s+back)(?:\s+home)?(?:\s+from\s+[^,;]+?)?"
+        r"\s+(?P<prep>to)\s+",
+    ),
     _p("home", "place", _AUX + r"(?:moved|relocated)(?:\s+back)?(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+"),
-    _p("home", "place", r"(?:habite|vit|réside|demeure)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
-       r"|aujourd'hui|à\s+présent|depuis\s+peu|de\s+nouveau|à\s+nouveau|encore))?(?:\s+(?P<prep>à|a|au|aux|en"
-       r"|dans)\b)?\s*"),
-    _p("home", "place", r"(?:(?:est|a)\s+)?(?:revenue?s?|retournée?s?|rentrée?s?)\s+(?:(?:vivre|habiter|s'installer"
-       r"|s'établir)\s+)?(?P<prep>à|a|au|aux|en|dans)\b\s*"),
+    _p(
+        "home",
+        "place",
+        r"(?:habite|vit|réside|demeure)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
+        r"|aujourd'hui|à\s+présent|depuis\s+peu|de\s+nouveau|à\s+nouveau|encore))?(?:\s+(?P<prep>à|a|au|aux|en"
+        r"|dans)\b)?\s*",
+    ),
+    _p(
+        "home",
+        "place",
+        r"(?:(?:est|a)\s+)?(?:revenue?s?|retournée?s?|rentrée?s?)\s+(?:(?:vivre|habiter|s'installer"
+        r"|s'établir)\s+)?(?P<prep>à|a|au|aux|en|dans)\b\s*",
+    ),
     _p("home", "place", r"(?:a\s+)?(?:re-?déménagé|redéménagé)\s+(?P<prep>à|a|au|aux|en|dans)\b\s*"),
-    _p("home", "place", r"(?:(?:a|s'est|est|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
-       r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d')\s*[^,;]+?)?"
-       r"\s+(?P<prep>à|a|au|aux|en|dans)\b\s*"),
-    _p("home", "place", r"(?:(?:balik|kembali|semula)\s+)?(?:tinggal|menetap|bermastautin)(?:\s+(?:kini|sekarang"
-       r"|semula|balik|kembali))?\s+(?P<prep>di|dalam|kat)\s+"),
-    _p("home", "place", r"(?:baru\s+(?:sahaja|saja)\s+)?(?:(?:ber)?pindah|balik|kembali)(?:\s+(?:rumah|balik|semula"
-       r"|kembali))?(?:\s+dari\s+[^,;]+?)?\s+(?P<prep>ke)\s+"),
+    _p(
+        "home",
+        "place",
+        r"(?:(?:a|s'est|est|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
+        r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d')\s*[^,;]+?)?"
+        r"\s+(?P<prep>à|a|au|aux|en|dans)\b\s*",
+    ),
+    _p(
+        "home",
+        "place",
+        r"(?:(?:balik|kembali|semula)\s+)?(?:tinggal|menetap|bermastautin)(?:\s+(?:kini|sekarang"
+        r"|semula|balik|kembali))?\s+(?P<prep>di|dalam|kat)\s+",
+    ),
+    _p(
+        "home",
+        "place",
+        r"(?:baru\s+(?:sahaja|saja)\s+)?(?:(?:ber)?pindah|balik|kembali)(?:\s+(?:rumah|balik|semula"
+        r"|kembali))?(?:\s+dari\s+[^,;]+?)?\s+(?P<prep>ke)\s+",
+    ),
     _p("home", "place", r"(?:住在|居住在|居住于|定居在|定居于|定居|生活在|现居于|现居|住于|常住在|长住在)"),
-    _p("home", "place", r"(?:从[^,。;]{1,12}?)?(?:(?:搬家|搬)(?:到|去|往|至)|搬回(?:到|去)?|(?:迁居|移居|迁回|回)(?:到|至)?"
-       r"|回(?:到|去)(?=[^,。;]{1,8}(?:住|生活|定居|居住)))了?"),
-    _p("home", "place", _POSS + r"(?:home\s+city|home\s+town|city\s+of\s+residence|place\s+of\s+residence"
-       r"|residence|city|ville\s+de\s+résidence|lieu\s+de\s+résidence|ville|tempat\s+tinggal|bandar\s+kediaman)"
-       + _IS_REQUIRED),
+    _p(
+        "home",
+        "place",
+        r"(?:从[^,。;]{1,12}?)?(?:(?:搬家|搬)(?:到|去|往|至)|搬回(?:到|去)?|(?:迁居|移居|迁回|回)(?:到|至)?"
+        r"|回(?:到|去)(?=[^,。;]{1,8}(?:住|生活|定居|居住)))了?",
+    ),
+    _p(
+        "home",
+        "place",
+        _POSS + r"(?:home\s+city|home\s+town|city\s+of\s+residence|place\s+of\s+residence"
+        r"|residence|city|ville\s+de\s+résidence|lieu\s+de\s+résidence|ville|tempat\s+tinggal|bandar\s+kediaman)"
+        + _IS_REQUIRED,
+    ),
     _p("home", "place", r"(?:居住地|居住城市|所在城市|现居地)(?:是|为|:)"),
     # occupation before employer: "works as" / "works at" share their start
     _p("occupation", "occ", _AUX + r"(?:works?|working|employed)\s+(?:(?:now|currently|full[- ]time)\s+)?as\s+"),
     _p("occupation", "occ", _POSS + r"(?:job\s+title|occupation|profession|métier)" + _IS),
-    _p("occupation", "occ", _AUX + r"(?:a|an)\s+(?P<v>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)\s+by\s+"
-       r"(?:profession|trade)\b"),
-    _p("occupation", "occ", r"(?:travaille|bosse)\b(?:\s+(?:désormais|maintenant|actuellement))?\s+"
-       r"(?:comme|en\s+tant\s+que|en\s+tant\s+qu'|en\s+qualité\s+de)\s*"),
+    _p(
+        "occupation",
+        "occ",
+        _AUX + r"(?:a|an)\s+(?P<v>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)\s+by\s+"
+        r"(?:profession|trade)\b",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        r"(?:travaille|bosse)\b(?:\s+(?:désormais|maintenant|actuellement))?\s+"
+        r"(?:comme|en\s+tant\s+que|en\s+tant\s+qu'|en\s+qualité\s+de)\s*",
+    ),
     _p("occupation", "occ", r"est\s+(?P<v>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*)?)\s+de\s+(?:profession|métier)\b"),
     _p("occupation", "occ", r"(?:exerce|fait)\s+le\s+métier\s+d(?:e\s+|')"),
     _p("occupation", "occ", r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)\s+sebagai\s+"),
@@ -114,154 +164,361 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("occupation", "occ_zh", r"(?:职业|工作)(?:是|为|:)"),
     _p("occupation", "occ_zh_trade", r"(?:是|当|担任)了?(?:一名|一位|一个|个)?"),
     # "from X to Y" (issue #26): the value is Y
-    _p("occupation", "occ", _AUX + r"(?:changed|switched)\s+(?:jobs?|careers?|professions?|occupations?)\s+from\s+"
-       r"(?:being\s+)?(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+|working\s+as\s+)?"),
-    _p("occupation", "occ", _AUX + r"(?:went|switched|moved|changed|transitioned|career\s+changed)\s+from\s+being\s+"
-       r"(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+)?"),
-    _p("occupation", "occ", r"(?:a\s+)?(?:changé|change)\s+de\s+(?:métier|travail|poste|job|carrière)\s*,?\s*"
-       r"(?:de\s+|d')[^,;]+?\s+(?:à|a|pour\s+devenir)\s+"),
-    _p("occupation", "occ", r"(?:est\s+)?passée?\s+(?-i:(?:de\s+|d')[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:\s+[a-zàâçéèêëîïôûùüÿœ]"
-       r"[\w\-]*){0,2})\s+(?:à|a)\s+(?:un\s+poste\s+de\s+)?"),
-    _p("occupation", "occ", r"(?:(?:ber)?tukar|beralih)\s+(?:kerja|kerjaya|profesion)\s+dari(?:pada)?\s+(?:seorang\s+)?"
-       r"[^,;]+?\s+(?:ke|kepada|jadi|menjadi)\s+(?:seorang\s+)?"),
-    _p("occupation", "occ", r"dari(?:pada)?\s+(?:seorang\s+)?[^,;]+?\s+(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?"),
-    _p("occupation", "occ_zh_trade", r"(?:(?:工作|职业|岗位)(?:已经)?)?从[^，。,;]{1,12}?(?:换成|变成|改成|转成|转为|转行做"
-       r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做)了?(?:一名|一位|一个|个)?"),
+    _p(
+        "occupation",
+        "occ",
+        _AUX + r"(?:changed|switched)\s+(?:jobs?|careers?|professions?|occupations?)\s+from\s+"
+        r"(?:being\s+)?(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+|working\s+as\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        _AUX + r"(?:went|switched|moved|changed|transitioned|career\s+changed)\s+from\s+being\s+"
+        r"(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        r"(?:a\s+)?(?:changé|change)\s+de\s+(?:métier|travail|poste|job|carrière)\s*,?\s*"
+        r"(?:de\s+|d')[^,;]+?\s+(?:à|a|pour\s+devenir)\s+",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        r"(?:est\s+)?passée?\s+(?-i:(?:de\s+|d')[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:\s+[a-zàâçéèêëîïôûùüÿœ]"
+        r"[\w\-]*){0,2})\s+(?:à|a)\s+(?:un\s+poste\s+de\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        r"(?:(?:ber)?tukar|beralih)\s+(?:kerja|kerjaya|profesion)\s+dari(?:pada)?\s+(?:seorang\s+)?"
+        r"[^,;]+?\s+(?:ke|kepada|jadi|menjadi)\s+(?:seorang\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        r"dari(?:pada)?\s+(?:seorang\s+)?[^,;]+?\s+(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ_zh_trade",
+        r"(?:(?:工作|职业|岗位)(?:已经)?)?从[^，。,;]{1,12}?(?:换成|变成|改成|转成|转为|转行做"
+        r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做)了?(?:一名|一位|一个|个)?",
+    ),
     _p("employer", "org_zh", r"(?:工作)?从[^，。,;]{1,12}?(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
     # measured quantities about the user (issue #26): one current value each
-    _p("weight", "qty", _AUX + r"(?:weighs|weighing|(?:body\s+)?weight\s*(?:is|:|=|-)?)\s*(?:about\s+|around\s+"
-       r"|roughly\s+|only\s+|now\s+)?"),
-    _p("weight", "qty", r"(?:pèse|pese|(?:son\s+|mon\s+|le\s+)?poids\s*(?:est\s+(?:de\s+)?|:|=|-)?)\s*"
-       r"(?:désormais\s+|maintenant\s+|environ\s+|plus\s+que\s+)?"),
+    _p(
+        "weight",
+        "qty",
+        _AUX + r"(?:weighs|weighing|(?:body\s+)?weight\s*(?:is|:|=|-)?)\s*(?:about\s+|around\s+"
+        r"|roughly\s+|only\s+|now\s+)?",
+    ),
+    _p(
+        "weight",
+        "qty",
+        r"(?:pèse|pese|(?:son\s+|mon\s+|le\s+)?poids\s*(?:est\s+(?:de\s+)?|:|=|-)?)\s*"
+        r"(?:désormais\s+|maintenant\s+|environ\s+|plus\s+que\s+)?",
+    ),
     _p("weight", "qty", r"体重(?:现在|目前|已经|减到|降到|增加到|涨到)?(?:是|为|有|:|：)?(?:大约|约|大概)?"),
-    _p("weight", "qty", r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
-       r"(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?"),
+    _p(
+        "weight",
+        "qty",
+        r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
+        r"(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?",
+    ),
     _p("height", "qty", _AUX + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
     _p("height", "count", _AUX + r"is\s+(?P<v>\d[\d.,]*\s*(?:cm|m|ft|feet|foot|inches|in)\b[^,;]{0,8}?)\s+tall\b"),
     _p("height", "qty", r"(?:mesure|(?:sa\s+|ma\s+|la\s+)?taille\s*(?:est\s+(?:de\s+)?|:))\s*(?:environ\s+)?"),
     _p("height", "qty", r"身高(?:现在|目前)?(?:是|为|有|:|：)?(?:大约|约)?"),
     _p("height", "qty", r"tinggi(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:ialah|adalah|:|=)\s*"),
-    _p("salary", "qty", _AUX + r"(?:earns|earning|makes|(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
-       r"|take-home\s+pay)\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?"),
-    _p("salary", "qty", r"(?:gagne|(?:son\s+|mon\s+|le\s+)?(?:salaire|revenu)(?:\s+mensuel|\s+annuel)?\s*"
-       r"(?:est\s+(?:de\s+)?|:|=)?)\s*(?:environ\s+|désormais\s+|maintenant\s+)?"),
-    _p("salary", "qty", r"(?:月薪|年薪|工资|薪水|薪资|月收入|年收入|收入)(?:现在|目前|已经|涨到|降到|调到)?(?:是|为|有|:|：)?"
-       r"(?:大约|约|大概)?"),
-    _p("salary", "qty", r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
-       r"(?:kini\s+|sekarang\s+)?(?:ialah|adalah|:|=|sebanyak)?|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?"),
-    _p("children", "count", _AUX + r"(?:has|have)\s+(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
-       r"|child|kid)\b"),
+    _p(
+        "salary",
+        "qty",
+        _AUX + r"(?:earns|earning|makes|(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
+        r"|take-home\s+pay)\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
+    ),
+    _p(
+        "salary",
+        "qty",
+        r"(?:gagne|(?:son\s+|mon\s+|le\s+)?(?:salaire|revenu)(?:\s+mensuel|\s+annuel)?\s*"
+        r"(?:est\s+(?:de\s+)?|:|=)?)\s*(?:environ\s+|désormais\s+|maintenant\s+)?",
+    ),
+    _p(
+        "salary",
+        "qty",
+        r"(?:月薪|年薪|工资|薪水|薪资|月收入|年收入|收入)(?:现在|目前|已经|涨到|降到|调到)?(?:是|为|有|:|：)?"
+        r"(?:大约|约|大概)?",
+    ),
+    _p(
+        "salary",
+        "qty",
+        r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
+        r"(?:kini\s+|sekarang\s+)?(?:ialah|adalah|:|=|sebanyak)?|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
+    ),
+    _p(
+        "children",
+        "count",
+        _AUX + r"(?:has|have)\s+(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
+        r"|child|kid)\b",
+    ),
     _p("children", "count", r"a\s+(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b"),
     _p("children", "count", r"有(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
-    _p("children", "count", r"(?:ada|mempunyai|punya)\s+(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
-       r"(?:orang\s+)?anak\b"),
-    _p("children", "qty", r"(?:number\s+of\s+(?:kids|children)|nombre\s+d'enfants|bilangan\s+anak|孩子(?:的)?数量)"
-       r"\s*(?:is|est|ialah|是|:|：)?\s*"),
-    _p("birth.date", "date", r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)\s*(?:is|:)?)"
-       r"\s*(?:actually\s+|really\s+)?(?:on\s+)?(?:the\s+)?"),
-    _p("birth.date", "date", r"(?:(?:est\s+)?née?\s+le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
-       r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*"),
+    _p(
+        "children",
+        "count",
+        r"(?:ada|mempunyai|punya)\s+(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
+        r"(?:orang\s+)?anak\b",
+    ),
+    _p(
+        "children",
+        "qty",
+        r"(?:number\s+of\s+(?:kids|children)|nombre\s+d'enfants|bilangan\s+anak|孩子(?:的)?数量)"
+        r"\s*(?:is|est|ialah|是|:|：)?\s*",
+    ),
+    _p(
+        "birth.date",
+        "date",
+        r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)\s*(?:is|:)?)"
+        r"\s*(?:actually\s+|really\s+)?(?:on\s+)?(?:the\s+)?",
+    ),
+    _p(
+        "birth.date",
+        "date",
+        r"(?:(?:est\s+)?née?\s+le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
+        r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*",
+    ),
     _p("birth.date", "date", r"(?:生日|出生日期|出生年月)(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
-    _p("birth.date", "date", r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?\s*"
-       r"(?:sebenarnya\s+)?(?:ialah|adalah|pada|:)?)\s*"),
+    _p(
+        "birth.date",
+        "date",
+        r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?\s*"
+        r"(?:sebenarnya\s+)?(?:ialah|adalah|pada|:)?)\s*",
+    ),
     # employer
-    _p("employer", "org", _POSS + r"(?:employer|company|workplace|employeur|entreprise|majikan|syarikat"
-       r"|tempat\s+kerja)" + _IS_REQUIRED),
+    _p(
+        "employer",
+        "org",
+        _POSS + r"(?:employer|company|workplace|employeur|entreprise|majikan|syarikat"
+        r"|tempat\s+kerja)" + _IS_REQUIRED,
+    ),
     _p("employer", "org_zh", r"(?:工作单位|公司|单位|雇主)(?:是|为|:)"),
-    _p("employer", "org", _AUX + r"(?:works?|working)\s+(?:(?:now|currently|still|full[- ]time)\s+)?"
-       r"(?:at|for)\s+"),
+    _p(
+        "employer",
+        "org",
+        _AUX + r"(?:works?|working)\s+(?:(?:now|currently|still|full[- ]time)\s+)?"
+        r"(?:at|for)\s+",
+    ),
     _p("employer", "org", _AUX + r"(?:employed|hired)\s+(?:at|by)\s+"),
-    _p("employer", "org", _AUX + r"(?:(?:has|got|landed|started|began|begun|took)\s+)(?:a\s+)?(?:new\s+)?"
-       r"(?:full[- ]time\s+)?job\s+(?:at|with)\s+"),
+    _p(
+        "employer",
+        "org",
+        _AUX + r"(?:(?:has|got|landed|started|began|begun|took)\s+)(?:a\s+)?(?:new\s+)?"
+        r"(?:full[- ]time\s+)?job\s+(?:at|with)\s+",
+    ),
     _p("employer", "org", _AUX + r"(?:started|began|begun)\s+(?:working|work)\s+(?:at|for)\s+"),
-    _p("employer", "org", r"(?:travaille|bosse)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
-       r"|aujourd'hui))?\s+(?:chez|pour)\s+"),
-    _p("employer", "org", r"(?:est|a\s+été|vient\s+d'être)\s+(?:(?:désormais|maintenant|actuellement)\s+)?"
-       r"(?:employée?|embauchée?|salariée?|recrutée?)\s+(?:chez|par|de|à)\s+"),
-    _p("employer", "org", r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)(?:\s+(?:kini|sekarang|sepenuh\s+masa))?"
-       r"\s+(?:di|dengan|untuk|kat)\s+"),
+    _p(
+        "employer",
+        "org",
+        r"(?:travaille|bosse)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
+        r"|aujourd'hui))?\s+(?:chez|pour)\s+",
+    ),
+    _p(
+        "employer",
+        "org",
+        r"(?:est|a\s+été|vient\s+d'être)\s+(?:(?:désormais|maintenant|actuellement)\s+)?"
+        r"(?:employée?|embauchée?|salariée?|recrutée?)\s+(?:chez|par|de|à)\s+",
+    ),
+    _p(
+        "employer",
+        "org",
+        r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)(?:\s+(?:kini|sekarang|sepenuh\s+masa))?"
+        r"\s+(?:di|dengan|untuk|kat)\s+",
+    ),
     _p("employer", "org_zh", r"在(?P<v>[^,。;、]{1,20}?)(?:工作|上班|任职|就职|打工)"),
     _p("employer", "org_zh_trade", r"在(?P<v>[^,。;、]{1,20}?)(?:当|担任|做)了?(?:一名|一位|一个)?"),
     _p("employer", "org_zh", r"(?:就职于|任职于|供职于|受雇于|工作于|入职了?|跳槽到了?|跳槽去了?|跳槽至)"),
     # delivery address
-    _p("delivery.address", "address", _POSS + r"(?:delivery|shipping)\s+address(?:\s+for\s+(?:deliveries|parcels"
-       r"|orders|packages))?" + _IS),
-    _p("delivery.address", "address", r"(?:wants|would\s+like|prefers|asked\s+for|asks\s+for|has|gets)\s+"
-       r"(?:(?:all\s+)?(?:(?P<poss>his|her|their)|the)\s+|all\s+)?(?:deliveries|parcels|packages|orders|items"
-       r"|mail|post)\s+(?:to\s+(?:be\s+)?)?(?:sent|delivered|shipped|forwarded|go)\s+to\s+"),
-    _p("delivery.address", "address", r"(?:(?:(?P<poss>his|her|their)|all)\s+)?(?:deliveries|parcels|packages"
-       r"|orders)\s+(?:should\s+|must\s+|now\s+)?(?:go|be\s+sent|be\s+delivered|be\s+shipped|are\s+sent"
-       r"|are\s+delivered|are\s+shipped|get\s+delivered|get\s+sent)\s+to\s+"),
-    _p("delivery.address", "address", _POSS + r"adresse\s+(?:de\s+livraison|d'expédition|d'envoi)"
-       r"(?:\s+de\s+l'utilisat(?:eur|rice))?\s*(?:est\s+désormais|est\s+maintenant|est|a\s+changé\s*:?"
-       r"|devient|:|=|-)\s*"),
-    _p("delivery.address", "address", r"(?:se\s+fait|veut\s+se\s+faire|préfère\s+se\s+faire|fait|veut\s+faire)"
-       r"\s+livrer(?:\s+(?:ses\s+|les\s+)?(?:colis|commandes|courses|achats))?\s+(?:à|au|aux|chez|en)\s+"),
-    _p("delivery.address", "address", r"(?:veut|préfère|souhaite|aime)\s+être\s+livrée?\s+"
-       r"(?:à|au|aux|chez|en)\s+"),
-    _p("delivery.address", "address", r"(?:(?P<poss>ses)\s+|les\s+)?(?:colis|livraisons|commandes)\s+"
-       r"(?:doivent\s+être|sont|arrivent)\s+(?:(?:livrée?s?|envoyée?s?|expédiée?s?)\s+)?(?:à|au|aux|chez|en)\s+"),
-    _p("delivery.address", "address", r"alamat\s+(?:penghantaran|untuk\s+penghantaran|hantar|penerimaan)"
-       r"(?:nya)?(?:\s+(?:pengguna|saya|baru))?\s*(?:kini\s+|sekarang\s+)?(?:ialah|adalah"
-       r"|ditukar\s+(?:ke|kepada)|bertukar\s+(?:ke|kepada)|:|=|-)?\s*"),
-    _p("delivery.address", "address", r"(?:(?:mahu|mahukan|nak|minta|ingin)\s+)?(?:semua\s+)?(?:barang|bungkusan"
-       r"|parcel|pesanan|barangan)(?:nya)?\s+(?:perlu\s+|hendaklah\s+|mesti\s+)?(?:dihantar|diposkan|dikirim)"
-       r"\s+(?:ke|kepada)\s+"),
-    _p("delivery.address", "address", r"(?:收货地址|收件地址|送货地址|快递地址|配送地址|邮寄地址)(?:已经?)?"
-       r"(?:是|为|改为|改成|换成|变更为|更新为|更改为|改到|:)?"),
+    _p(
+        "delivery.address",
+        "address",
+        _POSS + r"(?:delivery|shipping)\s+address(?:\s+for\s+(?:deliveries|parcels"
+        r"|orders|packages))?" + _IS,
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:wants|would\s+like|prefers|asked\s+for|asks\s+for|has|gets)\s+"
+        r"(?:(?:all\s+)?(?:(?P<poss>his|her|their)|the)\s+|all\s+)?(?:deliveries|parcels|packages|orders|items"
+        r"|mail|post)\s+(?:to\s+(?:be\s+)?)?(?:sent|delivered|shipped|forwarded|go)\s+to\s+",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:(?:(?P<poss>his|her|their)|all)\s+)?(?:deliveries|parcels|packages"
+        r"|orders)\s+(?:should\s+|must\s+|now\s+)?(?:go|be\s+sent|be\s+delivered|be\s+shipped|are\s+sent"
+        r"|are\s+delivered|are\s+shipped|get\s+delivered|get\s+sent)\s+to\s+",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        _POSS + r"adresse\s+(?:de\s+livraison|d'expédition|d'envoi)"
+        r"(?:\s+de\s+l'utilisat(?:eur|rice))?\s*(?:est\s+désormais|est\s+maintenant|est|a\s+changé\s*:?"
+        r"|devient|:|=|-)\s*",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:se\s+fait|veut\s+se\s+faire|préfère\s+se\s+faire|fait|veut\s+faire)"
+        r"\s+livrer(?:\s+(?:ses\s+|les\s+)?(?:colis|commandes|courses|achats))?\s+(?:à|au|aux|chez|en)\s+",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:veut|préfère|souhaite|aime)\s+être\s+livrée?\s+"
+        r"(?:à|au|aux|chez|en)\s+",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:(?P<poss>ses)\s+|les\s+)?(?:colis|livraisons|commandes)\s+"
+        r"(?:doivent\s+être|sont|arrivent)\s+(?:(?:livrée?s?|envoyée?s?|expédiée?s?)\s+)?(?:à|au|aux|chez|en)\s+",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"alamat\s+(?:penghantaran|untuk\s+penghantaran|hantar|penerimaan)"
+        r"(?:nya)?(?:\s+(?:pengguna|saya|baru))?\s*(?:kini\s+|sekarang\s+)?(?:ialah|adalah"
+        r"|ditukar\s+(?:ke|kepada)|bertukar\s+(?:ke|kepada)|:|=|-)?\s*",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:(?:mahu|mahukan|nak|minta|ingin)\s+)?(?:semua\s+)?(?:barang|bungkusan"
+        r"|parcel|pesanan|barangan)(?:nya)?\s+(?:perlu\s+|hendaklah\s+|mesti\s+)?(?:dihantar|diposkan|dikirim)"
+        r"\s+(?:ke|kepada)\s+",
+    ),
+    _p(
+        "delivery.address",
+        "address",
+        r"(?:收货地址|收件地址|送货地址|快递地址|配送地址|邮寄地址)(?:已经?)?"
+        r"(?:是|为|改为|改成|换成|变更为|更新为|更改为|改到|:)?",
+    ),
     _p("delivery.address", "address", r"(?:快递|包裹|货|东西)(?:都|要|一律)*(?:寄|送|发)(?:到|去|至)"),
     # home address, phone, email
     _p("home.address", "address", _POSS + r"(?:home|residential)\s+address" + _IS),
-    _p("home.address", "address", _POSS + r"(?:adresse\s+(?:personnelle|postale|du\s+domicile|de\s+domicile)"
-       r"|domicile)\s*(?:est|:|=)\s*"),
-    _p("home.address", "address", r"alamat\s+(?:rumah|kediaman)(?:nya)?(?:\s+(?:pengguna|saya|baru))?\s*"
-       r"(?:ialah|adalah|:|=|-)?\s*"),
+    _p(
+        "home.address",
+        "address",
+        _POSS + r"(?:adresse\s+(?:personnelle|postale|du\s+domicile|de\s+domicile)"
+        r"|domicile)\s*(?:est|:|=)\s*",
+    ),
+    _p(
+        "home.address",
+        "address",
+        r"alamat\s+(?:rumah|kediaman)(?:nya)?(?:\s+(?:pengguna|saya|baru))?\s*"
+        r"(?:ialah|adalah|:|=|-)?\s*",
+    ),
     _p("home.address", "address", r"(?:家庭住址|家庭地址|家的地址|住址|地址)(?:是|为|改为|:)?"),
-    _p("phone", "phone", _POSS + r"(?:(?:numéro|numero|n°)\s+(?:de\s+)?(?:téléphone|telephone|portable|mobile"
-       r"|whatsapp)|(?:nombor|nomor|no\.?)\s+(?:telefon\s+bimbit|telefon|tel|fon|hp|handphone|whatsapp)(?:nya)?"
-       r"|(?:mobile|cell|cellphone|phone|telephone|téléphone|handphone|whatsapp|contact|portable"
-       r"|telefon\s+bimbit|telefon)(?:\s+phone)?(?:\s+(?:number|no\.?|#))?)(?:\s+(?:pengguna|saya|baru))?" + _IS),
+    _p(
+        "phone",
+        "phone",
+        _POSS + r"(?:(?:numéro|numero|n°)\s+(?:de\s+)?(?:téléphone|telephone|portable|mobile"
+        r"|whatsapp)|(?:nombor|nomor|no\.?)\s+(?:telefon\s+bimbit|telefon|tel|fon|hp|handphone|whatsapp)(?:nya)?"
+        r"|(?:mobile|cell|cellphone|phone|telephone|téléphone|handphone|whatsapp|contact|portable"
+        r"|telefon\s+bimbit|telefon)(?:\s+phone)?(?:\s+(?:number|no\.?|#))?)(?:\s+(?:pengguna|saya|baru))?" + _IS,
+    ),
     _p("phone", "phone", r"(?:手机号码|手机号|手机|电话号码|电话|联系电话)(?:是|为|改为|改成|换成|:)?了?"),
     _p("phone", "contact", _AUX + r"(?:can\s+be\s+)?reached\s+(?:at|on)\s+"),
-    _p("email", "email", _POSS + r"(?:(?:e-?mail|courriel|e-?mel|emel)(?:\s+address)?|adresse\s+(?:e-?mail|mail"
-       r"|électronique|courriel)|alamat\s+(?:e-?mel|emel|email))(?:nya)?(?:\s+(?:pengguna|saya|baru))?" + _IS),
+    _p(
+        "email",
+        "email",
+        _POSS + r"(?:(?:e-?mail|courriel|e-?mel|emel)(?:\s+address)?|adresse\s+(?:e-?mail|mail"
+        r"|électronique|courriel)|alamat\s+(?:e-?mel|emel|email))(?:nya)?(?:\s+(?:pengguna|saya|baru))?" + _IS,
+    ),
     _p("email", "email", r"(?:电子邮箱|电子邮件|邮箱地址|邮箱|邮件地址)(?:是|为|改为|改成|换成|:)?了?"),
     # names
-    _p("name", "name", _POSS + r"(?:full\s+|first\s+|given\s+)?(?:name|prénom|nom\s+complet)\s*"
-       r"(?:is|est|:|=)\s*"),
+    _p(
+        "name",
+        "name",
+        _POSS + r"(?:full\s+|first\s+|given\s+)?(?:name|prénom|nom\s+complet)\s*"
+        r"(?:is|est|:|=)\s*",
+    ),
     _p("name", "name", _AUX + r"(?:called|named)\s+"),
     _p("name", "name", r"(?:s'appelle|m'appelle|se\s+prénomme|se\s+nomme)\s+"),
-    _p("name", "name", r"(?:nama(?:nya)?(?:\s+(?:penuh|sebenar))?(?:\s+(?:pengguna|saya))?\s*(?:ialah|adalah|:|=)?"
-       r"|bernama)\s*"),
+    _p(
+        "name",
+        "name",
+        r"(?:nama(?:nya)?(?:\s+(?:penuh|sebenar))?(?:\s+(?:pengguna|saya))?\s*(?:ialah|adalah|:|=)?"
+        r"|bernama)\s*",
+    ),
     _p("name", "name", r"(?:名字|姓名|全名)(?:是|叫|为|:)|名叫|叫做"),
     _p("name", "name", r"叫", first_person=True),
-    _p("name.preferred", "name", _AUX + r"(?:goes\s+by|prefers\s+to\s+be\s+called|wants\s+to\s+be\s+called"
-       r"|likes\s+to\s+be\s+called|prefers\s+being\s+called)\s+"),
-    _p("name.preferred", "name", r"(?:se\s+fait\s+appeler|préfère\s+qu'on\s+l'appelle"
-       r"|veut\s+qu'on\s+l'appelle)\s+"),
+    _p(
+        "name.preferred",
+        "name",
+        _AUX + r"(?:goes\s+by|prefers\s+to\s+be\s+called|wants\s+to\s+be\s+called"
+        r"|likes\s+to\s+be\s+called|prefers\s+being\s+called)\s+",
+    ),
+    _p(
+        "name.preferred",
+        "name",
+        r"(?:se\s+fait\s+appeler|préfère\s+qu'on\s+l'appelle"
+        r"|veut\s+qu'on\s+l'appelle)\s+",
+    ),
     _p("name.preferred", "name", r"(?:(?:suka|mahu|lebih\s+suka|minta)\s+)?dipanggil\s+"),
     _p("name.preferred", "name", r"(?:希望|喜欢|要求)被(?:叫做|称为|称呼为)"),
     # single-valued attributes as a family (``attributes.py``): the key comes from the text
-    _p("favourite", "attr", _POSS + r"(?:favou?rite|all-time\s+favou?rite)\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_]"
-       r"[\w\-]*){0,2}?)" + _IS_REQUIRED),
-    _p("preferred", "attr", _POSS + r"preferred\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)"
-       + _IS_REQUIRED),
-    _p("usual", "attr", _POSS + r"(?:usual|go-to|regular)\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)"
-       + _IS_REQUIRED),
-    _p("favourite", "attr", r"(?:(?:sa|son|ses|ma|mon|mes|la|le|les)\s+|l')?(?P<attr>[^\W\d_][\w\-']*(?:\s+"
-       r"[^\W\d_][\w\-']*){0,2}?)\s+(?:préférée?s?|preferee?s?|favorie?s?|favori)(?:\s+de\s+l'utilisat(?:eur|rice))?"
-       r"\s*(?:est\s+désormais|est\s+maintenant|est\s+devenue?|est|:|=|devient|reste)\s*"),
-    _p("usual", "attr", r"(?:(?:sa|son|ses|ma|mon|mes|la|le|les)\s+|l')?(?P<attr>[^\W\d_][\w\-']*(?:\s+"
-       r"[^\W\d_][\w\-']*){0,2}?)\s+habituelle?s?\s*(?:est\s+désormais|est\s+maintenant|est|:|=|devient)\s*"),
-    _p("favourite", "attr", r"(?:最喜欢|最爱|最喜爱|最钟爱)的(?P<attr>[^\s，。,;；:：是为]{1,6}?)(?:现在|已经|如今|目前)?"
-       r"(?:是|为|:|：|变成了?|改成了?|换成了?)"),
-    _p("usual", "attr", r"(?:平时|平常|常用|惯用)的(?P<attr>[^\s，。,;；:：是为]{1,6}?)(?:现在|已经|如今|目前)?"
-       r"(?:是|为|:|：|变成了?|改成了?|换成了?)"),
-    _p("favourite", "attr", r"(?P<attr>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:kegemaran|kesukaan|favorit)(?:nya|\s+(?:saya"
-       r"|pengguna|dia|aku))?\s*(?:(?:ialah|adalah|kini|sekarang|:|=)\s*)*"),
+    _p(
+        "favourite",
+        "attr",
+        _POSS + r"(?:favou?rite|all-time\s+favou?rite)\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_]"
+        r"[\w\-]*){0,2}?)" + _IS_REQUIRED,
+    ),
+    _p(
+        "preferred", "attr", _POSS + r"preferred\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)" + _IS_REQUIRED
+    ),
+    _p(
+        "usual",
+        "attr",
+        _POSS + r"(?:usual|go-to|regular)\s+(?P<attr>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,2}?)" + _IS_REQUIRED,
+    ),
+    _p(
+        "favourite",
+        "attr",
+        r"(?:(?:sa|son|ses|ma|mon|mes|la|le|les)\s+|l')?(?P<attr>[^\W\d_][\w\-']*(?:\s+"
+        r"[^\W\d_][\w\-']*){0,2}?)\s+(?:préférée?s?|preferee?s?|favorie?s?|favori)(?:\s+de\s+l'utilisat(?:eur|rice))?"
+        r"\s*(?:est\s+désormais|est\s+maintenant|est\s+devenue?|est|:|=|devient|reste)\s*",
+    ),
+    _p(
+        "usual",
+        "attr",
+        r"(?:(?:sa|son|ses|ma|mon|mes|la|le|les)\s+|l')?(?P<attr>[^\W\d_][\w\-']*(?:\s+"
+        r"[^\W\d_][\w\-']*){0,2}?)\s+habituelle?s?\s*(?:est\s+désormais|est\s+maintenant|est|:|=|devient)\s*",
+    ),
+    _p(
+        "favourite",
+        "attr",
+        r"(?:最喜欢|最爱|最喜爱|最钟爱)的(?P<attr>[^\s，。,;；:：是为]{1,6}?)(?:现在|已经|如今|目前)?"
+        r"(?:是|为|:|：|变成了?|改成了?|换成了?)",
+    ),
+    _p(
+        "usual",
+        "attr",
+        r"(?:平时|平常|常用|惯用)的(?P<attr>[^\s，。,;；:：是为]{1,6}?)(?:现在|已经|如今|目前)?"
+        r"(?:是|为|:|：|变成了?|改成了?|换成了?)",
+    ),
+    _p(
+        "favourite",
+        "attr",
+        r"(?P<attr>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:kegemaran|kesukaan|favorit)(?:nya|\s+(?:saya"
+        r"|pengguna|dia|aku))?\s*(?:(?:ialah|adalah|kini|sekarang|:|=)\s*)*",
+    ),
     # last: a bare "address" is the home ("Alamat emel" is an e-mail, read above)
-    _p("home.address", "address", _POSS + r"(?:address|adresse|alamat|地址)(?:\s+(?:pengguna|saya|baru))?"
-       + _IS_REQUIRED),
+    _p(
+        "home.address",
+        "address",
+        _POSS + r"(?:address|adresse|alamat|地址)(?:\s+(?:pengguna|saya|baru))?" + _IS_REQUIRED,
+    ),
 )
 
 # A past, planned, hypothetical, partial or temporary state: the clause gives no key.

@@ -71,7 +71,16 @@ from souvenir.lexical.tagged import stem
 from souvenir.lexical.tokens import is_han, tokenize
 from souvenir.lexical.vocab import MONTHS, NEGATORS, WEEKDAYS
 
-__all__ = ["Proposition", "proposition", "statements", "correction_statement", "is_flip", "different_referents", "stems", "ATTITUDE"]
+__all__ = [
+    "Proposition",
+    "proposition",
+    "statements",
+    "correction_statement",
+    "is_flip",
+    "different_referents",
+    "stems",
+    "ATTITUDE",
+]
 
 ATTITUDE = "♥"
 """The one word every attitude verb becomes (its sign goes to ``negative``)."""
@@ -92,21 +101,39 @@ _FREQUENCY = frozenset(
     天天 经常 常常 总是 平时 通常 一直 都 常 偶尔 有时 有时候 老是 每次""".split()
 )
 _QUANTIFIERS = frozenset({"every", "each", "chaque", "tous", "toutes", "setiap", "tiap", "saban", "每", "每个"})
-_MONTH_KEYS = frozenset(key_of(m) for m in MONTHS) | {"mac", "mei", "ogos", "januari", "februari", "april", "jun",
-                                                     "julai", "september", "oktober", "november", "disember"}
-_UNITS = frozenset(
-    """day days week weeks morning mornings evening evenings night nights weekend weekends
+_MONTH_KEYS = frozenset(key_of(m) for m in MONTHS) | {
+    "mac",
+    "mei",
+    "ogos",
+    "januari",
+    "februari",
+    "april",
+    "jun",
+    "julai",
+    "september",
+    "oktober",
+    "november",
+    "disember",
+}
+_UNITS = (
+    frozenset(
+        """day days week weeks morning mornings evening evenings night nights weekend weekends
     month months year years time times jour jours semaine semaines matin matins soir soirs
     mois an ans année années week-end week-ends fois hari minggu pagi malam petang bulan
     tahun kali 天 周 晚 月 年 日 星期 礼拜 早上 晚上""".split()
-) | frozenset(WEEKDAYS) | frozenset(f"{d}s" for d in WEEKDAYS)
+    )
+    | frozenset(WEEKDAYS)
+    | frozenset(f"{d}s" for d in WEEKDAYS)
+)
 # Markers of an ended state (the carriers' canonical forms: "used to" → "formerly").
 _ENDED = frozenset({"formerly", "autrefois", "dulu", "以前", "曾经"})
-_ENDED_WORDS = frozenset({"formerly", "previously", "autrefois", "auparavant", "jadis", "dulu", "dahulu",
-                          "以前", "曾经", "从前"})
+_ENDED_WORDS = frozenset(
+    {"formerly", "previously", "autrefois", "auparavant", "jadis", "dulu", "dahulu", "以前", "曾经", "从前"}
+)
 # Verbs of stopping: "Quit smoking", "Stopped eating meat", "A arrêté de fumer", 戒烟.
-_STOP_VERBS = frozenset({"quit", "quits", "quitted", "berhenti", "renonce", "renoncé", "abandonne",
-                         "abandonné", "戒", "戒掉", "停止"})
+_STOP_VERBS = frozenset(
+    {"quit", "quits", "quitted", "berhenti", "renonce", "renoncé", "abandonne", "abandonné", "戒", "戒掉", "停止"}
+)
 _STOP_BEFORE_GERUND = frozenset({"stopped", "stop", "stops", "gave", "give", "gives", "given"})
 _STOP_BEFORE_DE = frozenset({"arrête", "arrêté", "arrêtée", "arrêter", "cessé", "cesse", "cessée"})
 
@@ -129,21 +156,43 @@ _DISLIKE = frozenset(
 _ZH_ATTITUDE_PREFIX = ("最喜欢", "喜欢", "讨厌")
 _ZH_LOVES_TO = frozenset({"爱吃", "爱喝", "爱看", "爱玩", "爱听", "爱去", "爱穿", "爱用"})
 # Third-person pronouns are stop words for the dedup score, but a subject for a proposition.
-_PERSONS = frozenset({"he", "she", "they", "il", "elle", "ils", "elles", "dia", "beliau", "mereka",
-                      "他", "她", "他们", "她们"})
+_PERSONS = frozenset(
+    {"he", "she", "they", "il", "elle", "ils", "elles", "dia", "beliau", "mereka", "他", "她", "他们", "她们"}
+)
 _USED_TO = ("used", "to")
 # Words of a state taken up again (issue #26: "Fume à nouveau depuis mars" after "A arrêté de
 # fumer", 又搬回…, "merokok semula"): set aside like the change markers; with one of them,
 # the time the state resumed ("since March", "depuis mars", "sejak Mac", 从三月开始) is too.
-_RESUME = frozenset({"again", "semula", "kembali", "重新", "再次", "又", "开始", "started", "start", "starts",
-                     "resumed", "resume", "resumes", "recommence", "recommencé", "reprend", "repris", "mula",
-                     "relapsed"})
+_RESUME = frozenset(
+    {
+        "again",
+        "semula",
+        "kembali",
+        "重新",
+        "再次",
+        "又",
+        "开始",
+        "started",
+        "start",
+        "starts",
+        "resumed",
+        "resume",
+        "resumes",
+        "recommence",
+        "recommencé",
+        "reprend",
+        "repris",
+        "mula",
+        "relapsed",
+    }
+)
 _SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
 _SINCE_END = frozenset({"开始", "起", "以来"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
 _ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
-_FR_PRONOUNS = frozenset({"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur",
-                          "l'utilisatrice", ""})
+_FR_PRONOUNS = frozenset(
+    {"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur", "l'utilisatrice", ""}
+)
 _USER_WORDS = frozenset({"我", "用户", "该用户", "使用者", "的"})
 
 
@@ -175,8 +224,11 @@ class Proposition:
     def same_but_attitude(self, other: Proposition) -> bool:
         """The same words but for the attitude word on one side ("Likes drinking coffee" /
         "Doesn't drink coffee"), Chinese included (爱吃辣 / 不吃辣)."""
-        return bool(self.core) and self.attitude != other.attitude and (
-            self.core == other.core or (bool(self.glued) and self.glued == other.glued))
+        return (
+            bool(self.core)
+            and self.attitude != other.attitude
+            and (self.core == other.core or (bool(self.glued) and self.glued == other.glued))
+        )
 
 
 def _attitude(token: str) -> tuple[int, str | None]:
@@ -190,7 +242,7 @@ def _attitude(token: str) -> tuple[int, str | None]:
         return 1, token[1:]
     for prefix in _ZH_ATTITUDE_PREFIX:
         if token.startswith(prefix) and len(token) > len(prefix):
-            return (-1 if prefix == "讨厌" else 1), token[len(prefix):]
+            return (-1 if prefix == "讨厌" else 1), token[len(prefix) :]
     return 0, None
 
 
@@ -229,7 +281,8 @@ def proposition(text: str) -> Proposition:
     han: list[str] = []  # the Han tokens kept, stop words included (glued)
     skip_unit = False
     resumed = any(t in _RESUME for t in tokens) or any(
-        t == "nouveau" and i and tokens[i - 1] in ("à", "a", "de") for i, t in enumerate(tokens))
+        t == "nouveau" and i and tokens[i - 1] in ("à", "a", "de") for i, t in enumerate(tokens)
+    )
     skip_since = 0
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -238,8 +291,13 @@ def proposition(text: str) -> Proposition:
             continue
         if skip_since:
             skip_since -= 1
-            if (token in _SINCE_END or token.isdigit() or key_of(token) in _MONTH_KEYS or token in lx.TIME_WORDS
-                    or (is_han(token[0]) and token[-1] in "月年天周")):
+            if (
+                token in _SINCE_END
+                or token.isdigit()
+                or key_of(token) in _MONTH_KEYS
+                or token in lx.TIME_WORDS
+                or (is_han(token[0]) and token[-1] in "月年天周")
+            ):
                 continue
             skip_since = 0
         if token in _RESUME or (token == "nouveau" and i and tokens[i - 1] in ("à", "a", "de")):
@@ -273,8 +331,11 @@ def proposition(text: str) -> Proposition:
         if token in _ENDED_WORDS or (token == "avant" and i == 0 and nxt in _FR_PRONOUNS):
             ended = True  # "Avant, je jouais de la guitare"; not "avant le repas"
             continue
-        if (token in _STOP_VERBS or (token in _STOP_BEFORE_GERUND and (nxt.endswith("ing") or nxt == "up"))
-                or (token in _STOP_BEFORE_DE and nxt in ("de", "d'"))):
+        if (
+            token in _STOP_VERBS
+            or (token in _STOP_BEFORE_GERUND and (nxt.endswith("ing") or nxt == "up"))
+            or (token in _STOP_BEFORE_DE and nxt in ("de", "d'"))
+        ):
             ended = True
             continue
         if token == "up" and i and tokens[i - 1] in _STOP_BEFORE_GERUND:
@@ -343,7 +404,8 @@ def is_flip(a: Proposition, b: Proposition) -> bool:
 # Where a message's statements part: sentence ends, commas and semicolons of both scripts,
 # and the conjunctions that open a contrast ("…, but", 但是, mais, tapi).
 _STATEMENT_BREAK = re.compile(
-    r"[.!?;,。！？；，、]+|\s+(?:but|whereas|mais|tandis que|tapi|tetapi|namun)\s+|(?:但是|可是|不过|而是)")
+    r"[.!?;,。！？；，、]+|\s+(?:but|whereas|mais|tandis que|tapi|tetapi|namun)\s+|(?:但是|可是|不过|而是)"
+)
 
 
 def statements(text: str) -> list[str]:
@@ -397,9 +459,22 @@ def correction_statement(text: str) -> str | None:
 
 _LEAD = re.compile(r"^\W*((?:[^\W\d_][\w'\-]*)(?:\s+[^\W\d_][\w'\-]*){0,3})")
 _LABEL = re.compile(r"^\s*([^:：\n]{1,48}?)\s*[:：]")
-_KNOWN = (STOP_WORDS | lx.STOPWORDS | lx.VALENCE_POS | lx.VALENCE_NEG | lx.USER_MARKERS | lx.REPORTING
-          | BARE_VERBS | _CHANGE | _FREQUENCY | _ENDED_WORDS | _STOP_VERBS | _STOP_BEFORE_GERUND | _RESUME
-          | NEGATORS)
+_KNOWN = (
+    STOP_WORDS
+    | lx.STOPWORDS
+    | lx.VALENCE_POS
+    | lx.VALENCE_NEG
+    | lx.USER_MARKERS
+    | lx.REPORTING
+    | BARE_VERBS
+    | _CHANGE
+    | _FREQUENCY
+    | _ENDED_WORDS
+    | _STOP_VERBS
+    | _STOP_BEFORE_GERUND
+    | _RESUME
+    | NEGATORS
+)
 
 
 def _known(word: str) -> bool:
@@ -457,8 +532,29 @@ def different_referents(a: str, b: str) -> str | None:
     return None
 
 
-_OWNERS = frozenset({"my", "his", "her", "their", "the", "user's", "ma", "mon", "mes", "sa", "son", "ses", "le", "la",
-                     "les", "l'", "notre", "nos", "our"})
+_OWNERS = frozenset(
+    {
+        "my",
+        "his",
+        "her",
+        "their",
+        "the",
+        "user's",
+        "ma",
+        "mon",
+        "mes",
+        "sa",
+        "son",
+        "ses",
+        "le",
+        "la",
+        "les",
+        "l'",
+        "notre",
+        "nos",
+        "our",
+    }
+)
 _ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
 
 
@@ -471,7 +567,7 @@ def _lead_relative(raw: str) -> str | None:
         head = raw
         for owner in _ZH_OWNERS:
             if head.startswith(owner):
-                head = head[len(owner):]
+                head = head[len(owner) :]
                 break
         return next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
     words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]

@@ -31,7 +31,9 @@ import re
 
 __all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
 
-_ZH_RHETORICAL = re.compile(r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|$)")
+_ZH_RHETORICAL = re.compile(
+    r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|$)"
+)
 _TAG = re.compile(
     r"\s*[,，]\s*(?:right|isn'?t\s+it|aren'?t\s+i|don'?t\s+i|didn'?t\s+i|haven'?t\s+i|wasn'?t\s+i|am\s+i\s+not"
     r"|n'est-ce\s+pas|non|hein|pas\s+vrai|kan|bukan|betul\s+tak|kan\s+\w+)\s*[?？]+",
@@ -44,8 +46,13 @@ _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]+|[^.!?。！？\n]+|\n
 _ZH_A_NOT_A = r"(?:是不是|要不要|该不该|能不能|可不可以|会不会|有没有|好不好|行不行|应不应该|需不需要|用不用|值不值得)"
 #: A-not-A asks at the head of its sentence (after a subject) or after "don't know / wonder"
 #: (我是不是应该辞职, 要不要卖房, 不知道该不该去); embedded, it names a topic (为要不要…吵了一架).
-_ZH_ASKS = re.compile(r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?" + _ZH_A_NOT_A
-                      + r"|(?:不知道|不确定|在想|在考虑|犹豫)" + _ZH_A_NOT_A + r"|吗\s*$|^\s*(?:为什么|为啥|怎么办|如何|谁)")
+_ZH_ASKS = re.compile(
+    r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?"
+    + _ZH_A_NOT_A
+    + r"|(?:不知道|不确定|在想|在考虑|犹豫)"
+    + _ZH_A_NOT_A
+    + r"|吗\s*$|^\s*(?:为什么|为啥|怎么办|如何|谁)"
+)
 _MS_ASKS = re.compile(
     r"\b(?:patut|perlu|boleh|nak|mahu|harus|betul|wajar|sesuai|elok|okay|ok|sempat|sudah|dah)\s+(?:ke|kah)\b"
     r"|\b(?:boleh|nak|patut|perlu)\s+(?:tak|x|tidak)\b(?!\s+(?:suka|mahu|nak))"
@@ -72,8 +79,11 @@ _STRONG = re.compile(
     re.I,
 )
 _CAPS_ATTITUDE = re.compile(r"\b(?:LOVE|LOVED|ADORE|ENJOY|LIKE|J'ADORE|ADORE|AIME|SUKA|SUKE|MINAT)\b")
-_WEAK = re.compile(r"\b(?:just|oh|sure|totally|ever|wow|yay|great|fun|génial|super|trop|hebat|best|sangat|gila)\b"
-                   r"|!{2,}", re.I)
+_WEAK = re.compile(
+    r"\b(?:just|oh|sure|totally|ever|wow|yay|great|fun|génial|super|trop|hebat|best|sangat|gila)\b"
+    r"|!{2,}",
+    re.I,
+)
 
 
 def assertive(text: str) -> str:
@@ -107,7 +117,7 @@ def mark_questions(text: str) -> str:
         if part.strip() and _asks(part):
             body = part.rstrip()
             stripped = body.rstrip(".!。！")
-            out.append(stripped + ("？" if re.search(r"[\u3400-\u9fff]$", stripped) else " ?") + part[len(body):])
+            out.append(stripped + ("？" if re.search(r"[\u3400-\u9fff]$", stripped) else " ?") + part[len(body) :])
         else:
             out.append(part)
     return "".join(out)

@@ -34,8 +34,27 @@ from souvenir.lexical.normalize import key_of
 __all__ = ["Line", "SELF_LABELS", "transcript_lines"]
 
 #: Labels the user gives their own lines.
-SELF_LABELS = frozenset({"me", "moi", "je", "i", "myself", "self", "user", "utilisateur", "utilisatrice", "我",
-                         "本人", "自己", "saya", "aku", "sy", "gua", "gue"})
+SELF_LABELS = frozenset(
+    {
+        "me",
+        "moi",
+        "je",
+        "i",
+        "myself",
+        "self",
+        "user",
+        "utilisateur",
+        "utilisatrice",
+        "我",
+        "本人",
+        "自己",
+        "saya",
+        "aku",
+        "sy",
+        "gua",
+        "gue",
+    }
+)
 _LABEL = re.compile(
     r"^\s*(?:[^\w\s\[<(（【*_]{1,3}\s*)?"  # an emoji or a bullet before the name
     r"(?:\[?\s*(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?,?\s*)?\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*\]?"
@@ -44,8 +63,33 @@ _LABEL = re.compile(
     r"(?:\*\*|__)?\s*(?:[:：](?:\*\*|__)?|(?<=[\]>)）】])(?=\s)|\s[-–—](?=\s))\s*(?P<text>\S.*)$",
 )
 #: A first word that makes the "label" a sentence ("Je te colle notre discussion :").
-_NOT_LABEL_START = frozenset({"je", "j'", "i", "here", "voici", "voilà", "ni", "ini", "this", "these", "so", "and",
-                              "et", "dan", "then", "note", "ps", "p.s", "http", "https", "re", "fw", "fwd"})
+_NOT_LABEL_START = frozenset(
+    {
+        "je",
+        "j'",
+        "i",
+        "here",
+        "voici",
+        "voilà",
+        "ni",
+        "ini",
+        "this",
+        "these",
+        "so",
+        "and",
+        "et",
+        "dan",
+        "then",
+        "note",
+        "ps",
+        "p.s",
+        "http",
+        "https",
+        "re",
+        "fw",
+        "fwd",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,8 +35,13 @@ from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, clock, zh_to_digits
 from souvenir.lexical.vocab import NUMBER_WORDS
 
 __all__ = [
-    "parse_number", "ordinal_value", "CLOCK_RULES", "NUMBER_PHRASE", "KEEP",
-    "ORDINAL_WORDS", "DIGIT_ORDINAL_SUFFIX",
+    "parse_number",
+    "ordinal_value",
+    "CLOCK_RULES",
+    "NUMBER_PHRASE",
+    "KEEP",
+    "ORDINAL_WORDS",
+    "DIGIT_ORDINAL_SUFFIX",
 ]
 
 KEEP = object()
@@ -49,7 +54,10 @@ _E = r"(?![\w\-])"
 # patterns that use them always name a unit or an hour right after).
 _UNITS: dict[str, int] = {
     **{w: int(v) for w, v in NUMBER_WORDS.items() if v.isdigit() and int(v) < 100},
-    "un": 1, "une": 1, "one": 1, "satu": 1,
+    "un": 1,
+    "une": 1,
+    "one": 1,
+    "satu": 1,
 }
 _HUNDREDS = {"hundred": 100, "cent": 100, "cents": 100, "ratus": 100, "seratus": 100}
 _THOUSANDS = {"thousand": 1000, "mille": 1000, "ribu": 1000, "seribu": 1000}
@@ -61,9 +69,7 @@ def _alt(words) -> str:
 
 
 _NUMBER_WORD = _alt([*_UNITS, "vingts", "puluh", "belas", *_HUNDREDS, *_THOUSANDS])
-NUMBER_PHRASE = (
-    rf"(?:\d{{1,3}}|(?:{_NUMBER_WORD})(?:(?:[\s\-]+(?:et|and)[\s\-]+|[\s\-]+)(?:{_NUMBER_WORD})){{0,11}})"
-)
+NUMBER_PHRASE = rf"(?:\d{{1,3}}|(?:{_NUMBER_WORD})(?:(?:[\s\-]+(?:et|and)[\s\-]+|[\s\-]+)(?:{_NUMBER_WORD})){{0,11}})"
 """Regex (no groups) of a count: 1–3 digits, or number words joined by spaces, hyphens,
 "et" / "and" ("vingt et un", "twenty-five", "dua puluh lima"), at most twelve words (the
 longest count people write, "one hundred twenty three thousand four hundred fifty six", has
@@ -116,25 +122,71 @@ def parse_number(phrase: str) -> int | None:
 
 ORDINAL_WORDS: dict[str, int] = {
     # en
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
-    "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+    "fortieth": 40,
+    "fiftieth": 50,
+    "sixtieth": 60,
+    "seventieth": 70,
+    "eightieth": 80,
+    "ninetieth": 90,
+    "hundredth": 100,
     "thousandth": 1000,
     # fr ("second(e)" is the ordinal 2, as in English above; the unit of time "seconde" costs
     # a redite at most)
-    "premier": 1, "première": 1, "premiers": 1, "premières": 1, "seconde": 2,
-    "seconds": 2, "secondes": 2, "unième": 1,
+    "premier": 1,
+    "première": 1,
+    "premiers": 1,
+    "premières": 1,
+    "seconde": 2,
+    "seconds": 2,
+    "secondes": 2,
+    "unième": 1,
     # ms
     "pertama": 1,
 }
 _FR_STEMS = {
-    "deux": "deux", "trois": "trois", "quatr": "quatre", "cinqu": "cinq", "six": "six",
-    "sept": "sept", "huit": "huit", "neuv": "neuf", "dix": "dix", "onz": "onze",
-    "douz": "douze", "treiz": "treize", "quatorz": "quatorze", "quinz": "quinze",
-    "seiz": "seize", "vingt": "vingt", "trent": "trente", "quarant": "quarante",
-    "cinquant": "cinquante", "soixant": "soixante", "cent": "cent", "mill": "mille",
+    "deux": "deux",
+    "trois": "trois",
+    "quatr": "quatre",
+    "cinqu": "cinq",
+    "six": "six",
+    "sept": "sept",
+    "huit": "huit",
+    "neuv": "neuf",
+    "dix": "dix",
+    "onz": "onze",
+    "douz": "douze",
+    "treiz": "treize",
+    "quatorz": "quatorze",
+    "quinz": "quinze",
+    "seiz": "seize",
+    "vingt": "vingt",
+    "trent": "trente",
+    "quarant": "quarante",
+    "cinquant": "cinquante",
+    "soixant": "soixante",
+    "cent": "cent",
+    "mill": "mille",
     "un": "un",
 }
 _EN_ORDINAL_PARTS = {w: v for w, v in ORDINAL_WORDS.items() if v < 10 and w.isascii()}
@@ -178,8 +230,7 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
 
 # Parts of the day that move an hour: afternoon / evening (+12 for 1–11), night (+12 for
 # 6–11 only: "pukul 2 malam" is 2 a.m.; 12 at night is 00:00), noon (+12 for 1–5).
-_PM = {"pm", "p.m.", "petang", "下午", "傍晚", "de l'après-midi", "du soir", "in the afternoon",
-       "in the evening"}
+_PM = {"pm", "p.m.", "petang", "下午", "傍晚", "de l'après-midi", "du soir", "in the afternoon", "in the evening"}
 _NIGHT = {"malam", "晚上", "夜里", "at night"}
 _NOON = {"中午", "tengah hari"}
 
@@ -216,8 +267,27 @@ def _hhmm(hour: int | None, minutes: int, part: str | None, bare: bool = False) 
     return clock(str(total // 60), str(total % 60)) or KEEP
 
 
-_EN_HOUR = _alt(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve", "noon", "midnight"]) + r"|\d{1,2}"
+_EN_HOUR = (
+    _alt(
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "noon",
+            "midnight",
+        ]
+    )
+    + r"|\d{1,2}"
+)
 _EN_MERIDIEM = (
     r"(?:\s?(a\.m\.|p\.m\.|am|pm)(?![^\W_])"
     r"|\s(in the morning|in the afternoon|in the evening|at night)\b)?"
@@ -230,10 +300,25 @@ _EN_NOT_RANGE = (
 _EN_MINUTES = _alt(["five", "ten", "twenty", "twenty-five", "twenty five"])
 _FR_HOUR = rf"(?:{NUMBER_PHRASE}|\d{{1,2}})"
 _FR_PART = r"(?:\s(du matin|de l'après-midi|du soir))?"
-_FR_MINUTES = _alt(["cinq", "dix", "quinze", "vingt", "vingt-cinq", "vingt cinq", "trente",
-                    "trente-cinq", "quarante", "quarante-cinq", "cinquante", "cinquante-cinq"])
-_MS_HOUR = _alt(["satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "lapan", "sembilan",
-                 "sepuluh", "sebelas", "dua belas"])
+_FR_MINUTES = _alt(
+    [
+        "cinq",
+        "dix",
+        "quinze",
+        "vingt",
+        "vingt-cinq",
+        "vingt cinq",
+        "trente",
+        "trente-cinq",
+        "quarante",
+        "quarante-cinq",
+        "cinquante",
+        "cinquante-cinq",
+    ]
+)
+_MS_HOUR = _alt(
+    ["satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "lapan", "sembilan", "sepuluh", "sebelas", "dua belas"]
+)
 _MS_PART = r"(?:\s(pagi|petang|malam|tengah hari)(?!\s(?:ini|esok|depan|lepas|lalu)))?"
 _ZH_NUM = rf"(?:[{ZH_NUMERAL_CHARS}]+|\d{{1,2}})"
 _ZH_PART = "(上午|早上|早晨|凌晨|下午|晚上|傍晚|夜里|中午)?"
@@ -331,8 +416,7 @@ CLOCK_RULES: list[Rule] = [
     ),
     (
         re.compile(_B + rf"({_EN_HOUR}) o'clock{_EN_MERIDIEM}" + _E),
-        lambda m: _hhmm(_hour_value(m.group(1)), 0, m.group(2) or m.group(3),
-                        bare=not (m.group(2) or m.group(3))),
+        lambda m: _hhmm(_hour_value(m.group(1)), 0, m.group(2) or m.group(3), bare=not (m.group(2) or m.group(3))),
     ),
     # fr: "deux heures et demie", "14 h et quart", "trois heures moins le quart",
     # "midi et demi", "minuit moins dix", "dix heures vingt"

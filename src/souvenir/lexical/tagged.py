@@ -34,8 +34,18 @@ from souvenir.lexical.normalize import key_of, nfkc_casefold as fold, nfkc_fold,
 from souvenir.lexical.questions import assertive
 from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
 
-__all__ = ["Tok", "tokenize", "prepare", "stem", "tok_match", "content_of", "supported", "fold", "key_of",
-           "strip_accents"]
+__all__ = [
+    "Tok",
+    "tokenize",
+    "prepare",
+    "stem",
+    "tok_match",
+    "content_of",
+    "supported",
+    "fold",
+    "key_of",
+    "strip_accents",
+]
 
 _CJK = "\u3400-\u9fff\uf900-\ufaff"
 _TOKEN_RE = re.compile(
@@ -175,10 +185,53 @@ _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 
 
 #: Words ending in 说 / 讲 that are words of their own (a novel, hearsay, "generally speaking").
-_ZH_SAY_WORDS = frozenset({"小说", "听说", "据说", "所说", "虽说", "再说", "传说", "演说", "解说", "学说", "胡说", "劝说",
-                           "游说", "诉说", "述说", "说说", "来说", "而说", "总说", "老说", "就是说", "比如说", "比方说",
-                           "或者说", "也就是说", "演讲", "讲讲", "听讲", "开讲", "主讲", "宣讲", "瞎说", "乱说", "不用说",
-                           "不说", "没说", "别说", "要说", "话说", "却说", "且说", "照说", "按说"})
+_ZH_SAY_WORDS = frozenset(
+    {
+        "小说",
+        "听说",
+        "据说",
+        "所说",
+        "虽说",
+        "再说",
+        "传说",
+        "演说",
+        "解说",
+        "学说",
+        "胡说",
+        "劝说",
+        "游说",
+        "诉说",
+        "述说",
+        "说说",
+        "来说",
+        "而说",
+        "总说",
+        "老说",
+        "就是说",
+        "比如说",
+        "比方说",
+        "或者说",
+        "也就是说",
+        "演讲",
+        "讲讲",
+        "听讲",
+        "开讲",
+        "主讲",
+        "宣讲",
+        "瞎说",
+        "乱说",
+        "不用说",
+        "不说",
+        "没说",
+        "别说",
+        "要说",
+        "话说",
+        "却说",
+        "且说",
+        "照说",
+        "按说",
+    }
+)
 
 
 def _unglue_say(words: tuple[str, ...]) -> list[str]:
@@ -186,9 +239,15 @@ def _unglue_say(words: tuple[str, ...]) -> list[str]:
     name is rejoined and the verb stands alone, so that the filters see who is speaking."""
     out: list[str] = []
     for word in words:
-        if (len(word) >= 2 and word[-1] in "说讲" and word not in _ZH_SAY_WORDS and out
-                and out[-1] not in lx.ZH_STOPWORDS and not out[-1].startswith(("我", "你", "他", "她"))
-                and _HAN_RUN.fullmatch(out[-1])):
+        if (
+            len(word) >= 2
+            and word[-1] in "说讲"
+            and word not in _ZH_SAY_WORDS
+            and out
+            and out[-1] not in lx.ZH_STOPWORDS
+            and not out[-1].startswith(("我", "你", "他", "她"))
+            and _HAN_RUN.fullmatch(out[-1])
+        ):
             out[-1] += word[:-1]
             out.append(word[-1])
         else:

@@ -33,8 +33,17 @@ from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
 
 __all__ = [
-    "tokenize", "content_words", "light_stem", "latin_token_parts", "load_jieba", "han_runs",
-    "HAN", "is_han", "copula_tense", "zh_not_negation", "zh_words",
+    "tokenize",
+    "content_words",
+    "light_stem",
+    "latin_token_parts",
+    "load_jieba",
+    "han_runs",
+    "HAN",
+    "is_han",
+    "copula_tense",
+    "zh_not_negation",
+    "zh_words",
 ]
 
 # CJK Unified Ideographs, extension A and compatibility ideographs.

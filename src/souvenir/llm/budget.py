@@ -29,8 +29,16 @@ from dataclasses import dataclass
 
 from souvenir.lexical.tokens import is_han
 
-__all__ = ["CallPlan", "HAN_TOKENS_PER_CHAR", "OTHER_TOKENS_PER_CHAR", "is_looping", "reflection_tokens", "retry_plan",
-           "summary_tokens", "tokens_for"]
+__all__ = [
+    "CallPlan",
+    "HAN_TOKENS_PER_CHAR",
+    "OTHER_TOKENS_PER_CHAR",
+    "is_looping",
+    "reflection_tokens",
+    "retry_plan",
+    "summary_tokens",
+    "tokens_for",
+]
 
 #: Tokens per character, the maxima read on the multilingual suite (module docstring).
 HAN_TOKENS_PER_CHAR = 2.2
@@ -69,8 +77,9 @@ def _han_language(language: str | None, sample: str = "") -> bool:
     return han * 3 >= len(sample[:400].strip() or "x")
 
 
-def reflection_tokens(language: str | None = None, message: str = "", story_summary: str | None = None,
-                      story: bool = False) -> int:
+def reflection_tokens(
+    language: str | None = None, message: str = "", story_summary: str | None = None, story: bool = False
+) -> int:
     """``max_tokens`` of one reflection: :data:`REFLECTION_ITEMS` notes with their keys, and in a
     story the whole summary rewritten plus positions and anchors; with :data:`MARGIN`."""
     han = _han_language(language, message)

@@ -39,7 +39,11 @@ from typing import Any
 import httpx
 
 from souvenir.errors import (
-    ModelBusyError, ModelConfigError, ModelError, ModelTimeoutError, ModelUnavailableError,
+    ModelBusyError,
+    ModelConfigError,
+    ModelError,
+    ModelTimeoutError,
+    ModelUnavailableError,
 )
 from souvenir.llm.budget import is_looping
 from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker
@@ -100,9 +104,16 @@ class ChatClient:
     #: Whether background calls stream their answer on this protocol.
     streams = False
 
-    def __init__(self, base_url: str, model: str, api_key: str = "", timeout_s: float = 60.0,
-                 breaker: CircuitBreaker | None = None, breaker_cooldown_s: float = 30.0,
-                 gate: UpstreamGate | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str = "",
+        timeout_s: float = 60.0,
+        breaker: CircuitBreaker | None = None,
+        breaker_cooldown_s: float = 30.0,
+        gate: UpstreamGate | None = None,
+    ) -> None:
         if not base_url or not model:
             raise ModelError("a chat model needs a base URL and a model name")
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
@@ -117,8 +128,7 @@ class ChatClient:
         #: ``config_errors``: requests refused in every format (a configuration error).
         self.counts: Counter[str] = Counter()
         self._config_errors: dict[str, str] = {}  # per model, until a call succeeds
-        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers,
-                                    timeout=httpx.Timeout(timeout_s))
+        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=httpx.Timeout(timeout_s))
         #: The server's gate (a concurrency budget shared with the proxy; live calls first).
         self.gate = gate or gate_for(base_url)
 
@@ -129,8 +139,7 @@ class ChatClient:
         with self._lock:
             found = self._breakers.get(name)
             if found is None:
-                found = self._breakers[name] = CircuitBreaker(f"{self.kind}:{name}",
-                                                              cooldown_s=self.breaker_cooldown_s)
+                found = self._breakers[name] = CircuitBreaker(f"{self.kind}:{name}", cooldown_s=self.breaker_cooldown_s)
             return found
 
     @property
@@ -144,8 +153,9 @@ class ChatClient:
             return dict(self._breakers)
 
     # -- one call --------------------------------------------------------------------------------
-    def _request(self, messages: list[dict], model: str, schema: dict | None,
-                 form: str, options: CallOptions = CallOptions()) -> tuple[str, dict]:
+    def _request(
+        self, messages: list[dict], model: str, schema: dict | None, form: str, options: CallOptions = CallOptions()
+    ) -> tuple[str, dict]:
         raise NotImplementedError
 
     def _text(self, body: Any) -> str:
@@ -158,8 +168,7 @@ class ChatClient:
     def _where(self, model: str) -> str:
         return f"{self.kind} model {model!r} at {without_userinfo(str(self._client.base_url))}"
 
-    def _post(self, path: str, payload: dict, deadline: float, model: str,
-              ticket: Ticket | None = None) -> Answer:
+    def _post(self, path: str, payload: dict, deadline: float, model: str, ticket: Ticket | None = None) -> Answer:
         where = self._where(model)
         left = deadline - time.monotonic()
         if left <= 0:
@@ -185,8 +194,9 @@ class ChatClient:
             error = ModelError(f"{where}: HTTP {response.status_code}: {body}", model=model)
             raise _Refused(response.status_code, body, error)
 
-    def _streamed(self, path: str, payload: dict, deadline: float, timeout: httpx.Timeout, model: str,
-                  ticket: Ticket | None) -> Answer:
+    def _streamed(
+        self, path: str, payload: dict, deadline: float, timeout: httpx.Timeout, model: str, ticket: Ticket | None
+    ) -> Answer:
         """Read a streamed answer (server-sent events) piece by piece; the stream is closed —
         the server stops generating — at the deadline, when the gate asks the call to yield,
         or where the answer loops."""
@@ -209,9 +219,11 @@ class ChatClient:
                 if ticket is not None and ticket.yielded.is_set():
                     raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
                 if time.monotonic() > deadline and chunks:
-                    raise ModelTimeoutError(f"{where}: answer not finished in time ({size} characters "
-                                            f"in {chunks} pieces: a bound too large for this model's speed)",
-                                            model=model)
+                    raise ModelTimeoutError(
+                        f"{where}: answer not finished in time ({size} characters "
+                        f"in {chunks} pieces: a bound too large for this model's speed)",
+                        model=model,
+                    )
                 if not line.startswith("data:"):
                     continue
                 data = line[5:].strip()
@@ -235,8 +247,15 @@ class ChatClient:
                 raise ModelError(f"{where}: no answer begun in time", model=model)
             return Answer("".join(parts), finish, chunks)
 
-    def _structured(self, messages: list[dict], model: str, schema: dict | None,
-                    deadline: float, options: CallOptions, ticket: Ticket | None) -> Answer:
+    def _structured(
+        self,
+        messages: list[dict],
+        model: str,
+        schema: dict | None,
+        deadline: float,
+        options: CallOptions,
+        ticket: Ticket | None,
+    ) -> Answer:
         """One answer, falling back through the formats this model has not refused."""
         forms = self.structured.order(model) if schema is not None else ("plain",)
         refused: list[tuple[str, _Refused]] = []
@@ -253,8 +272,13 @@ class ChatClient:
             if schema is not None:
                 for bad, refusal in refused:
                     if self.structured.refuse(model, bad, scrub(f"HTTP {refusal.status}: {refusal.body[:120]}")):
-                        log.warning("%s refused structured output %r (HTTP %s); using %r from now on",
-                                    model, bad, refusal.status, form)
+                        log.warning(
+                            "%s refused structured output %r (HTTP %s); using %r from now on",
+                            model,
+                            bad,
+                            refusal.status,
+                            form,
+                        )
                 self.structured.accept(model, form)
             return text
         last = refused[-1][1]
@@ -262,9 +286,11 @@ class ChatClient:
             causes = "; ".join(f"{form}: HTTP {exc.status} {exc.body[:80]}" for form, exc in refused)
             # the upstream's answers may echo the API key: known_secrets redacts it here too
             # (diagnostics.json's service part shows the message)
-            message = scrub(f"configuration error: {self.kind} model {model!r} at "
-                            f"{without_userinfo(str(self._client.base_url))} "
-                            f"refused the request ({causes})")
+            message = scrub(
+                f"configuration error: {self.kind} model {model!r} at "
+                f"{without_userinfo(str(self._client.base_url))} "
+                f"refused the request ({causes})"
+            )
             self.counts["config_errors"] += 1
             with self._lock:
                 self._config_errors[model] = message
@@ -272,14 +298,29 @@ class ChatClient:
             raise ModelConfigError(message, model=model)
         raise last.error
 
-    def complete(self, messages: list[dict], model: str | None = None, schema: dict | None = None,
-                 timeout_s: float | None = None, **bounds: Any) -> str:
+    def complete(
+        self,
+        messages: list[dict],
+        model: str | None = None,
+        schema: dict | None = None,
+        timeout_s: float | None = None,
+        **bounds: Any,
+    ) -> str:
         """The model's answer text (:meth:`ask`'s, same arguments)."""
         return self.ask(messages, model, schema, timeout_s, **bounds).text
 
-    def ask(self, messages: list[dict], model: str | None = None, schema: dict | None = None,
-            timeout_s: float | None = None, *, max_tokens: int | None = None, stop: tuple[str, ...] = (),
-            temperature: float = 0.0, background: bool = False) -> Answer:
+    def ask(
+        self,
+        messages: list[dict],
+        model: str | None = None,
+        schema: dict | None = None,
+        timeout_s: float | None = None,
+        *,
+        max_tokens: int | None = None,
+        stop: tuple[str, ...] = (),
+        temperature: float = 0.0,
+        background: bool = False,
+    ) -> Answer:
         """The model's answer within ``timeout_s`` seconds (default the client's), at most
         ``max_tokens`` tokens, ended at a ``stop`` sequence.
 
@@ -298,12 +339,16 @@ class ChatClient:
         live = 0
         if background:
             if breaker.retry_in() > 0:  # do not wait at the gate for a call that will be refused
-                raise ModelUnavailableError(f"{breaker.name} skipped for {breaker.retry_in():.0f} s after a failure",
-                                            model=name, retry_in_s=breaker.retry_in())
+                raise ModelUnavailableError(
+                    f"{breaker.name} skipped for {breaker.retry_in():.0f} s after a failure",
+                    model=name,
+                    retry_in_s=breaker.retry_in(),
+                )
             ticket = self.gate.acquire(bound)
             if ticket is None:
-                raise ModelBusyError(f"{self._where(name)}: no place at the server for {bound:.0f} s "
-                                     "(live requests first)", model=name)
+                raise ModelBusyError(
+                    f"{self._where(name)}: no place at the server for {bound:.0f} s (live requests first)", model=name
+                )
         else:
             live = self.gate.live_enter(bound)
         deadline = time.monotonic() + bound
@@ -335,9 +380,15 @@ class ChatClient:
         structured output it accepts, the forms it refused, and its configuration error
         (``None`` once a call succeeded since)."""
         errors = self.config_errors()
-        return {name: {"breaker": b.state, "last_failure": b.last_failure, **self.structured.describe(name),
-                       "config_error": errors.get(name)}
-                for name, b in self.breakers().items()}
+        return {
+            name: {
+                "breaker": b.state,
+                "last_failure": b.last_failure,
+                **self.structured.describe(name),
+                "config_error": errors.get(name),
+            }
+            for name, b in self.breakers().items()
+        }
 
     def close(self) -> None:
         self._client.close()
@@ -355,8 +406,9 @@ class OpenAIChatClient(ChatClient):
     formats = ("json_schema", "json_object", "plain")
     streams = True
 
-    def _request(self, messages: list[dict], model: str, schema: dict | None,
-                 form: str, options: CallOptions = CallOptions()) -> tuple[str, dict]:
+    def _request(
+        self, messages: list[dict], model: str, schema: dict | None, form: str, options: CallOptions = CallOptions()
+    ) -> tuple[str, dict]:
         payload: dict[str, Any] = {"model": model, "messages": messages, "temperature": options.temperature}
         if options.max_tokens:
             payload["max_tokens"] = options.max_tokens
@@ -366,7 +418,9 @@ class OpenAIChatClient(ChatClient):
             payload["stream"] = True
         if schema is not None and form == "json_schema":
             payload["response_format"] = {
-                "type": "json_schema", "json_schema": {"name": "reflection", "schema": schema}}
+                "type": "json_schema",
+                "json_schema": {"name": "reflection", "schema": schema},
+            }
         elif schema is not None and form == "json_object":
             payload["response_format"] = {"type": "json_object", "schema": schema}
         base = str(self._client.base_url).rstrip("/")
@@ -389,8 +443,9 @@ class OllamaChatClient(ChatClient):
     kind = "ollama"
     formats = ("json_schema", "json_object", "plain")
 
-    def _request(self, messages: list[dict], model: str, schema: dict | None,
-                 form: str, options: CallOptions = CallOptions()) -> tuple[str, dict]:
+    def _request(
+        self, messages: list[dict], model: str, schema: dict | None, form: str, options: CallOptions = CallOptions()
+    ) -> tuple[str, dict]:
         settings: dict[str, Any] = {"temperature": options.temperature}
         if options.max_tokens:
             settings["num_predict"] = options.max_tokens

@@ -29,8 +29,9 @@ class BreakerOpenError(SouvenirError):
 class CircuitBreaker:
     """Thread-safe breaker. ``state`` is ``closed``, ``open`` or ``half-open``."""
 
-    def __init__(self, name: str, failures: int = 1, cooldown_s: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, name: str, failures: int = 1, cooldown_s: float = 30.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.name = name
         self.failures = failures
         self.cooldown_s = cooldown_s
@@ -58,8 +59,12 @@ class CircuitBreaker:
                 return 0.0
             return max(0.0, self._open_until - self._clock())
 
-    def call(self, fn: Callable[[], T], failure: tuple[type[BaseException], ...] = (Exception,),
-             neutral: tuple[type[BaseException], ...] = ()) -> T:
+    def call(
+        self,
+        fn: Callable[[], T],
+        failure: tuple[type[BaseException], ...] = (Exception,),
+        neutral: tuple[type[BaseException], ...] = (),
+    ) -> T:
         """Run ``fn`` unless the breaker is open. Exceptions in ``failure`` count as failures
         and are re-raised; those in ``neutral`` (checked first: a call that gave way, not one
         that failed) and any other exception are re-raised without counting, a trial call's
@@ -68,8 +73,7 @@ class CircuitBreaker:
             if self._consecutive >= self.failures:
                 if self._clock() < self._open_until or self._trial:
                     left = max(0.0, self._open_until - self._clock())
-                    raise BreakerOpenError(f"{self.name} skipped for {left:.0f} s after a failure",
-                                           retry_in_s=left)
+                    raise BreakerOpenError(f"{self.name} skipped for {left:.0f} s after a failure", retry_in_s=left)
                 self._trial = True
         try:
             result = fn()

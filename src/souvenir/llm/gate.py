@@ -159,8 +159,13 @@ class UpstreamGate:
     def describe(self) -> dict:
         """``{"capacity", "live", "background", "yields", "waits"}`` (what /metrics shows)."""
         with self._cond:
-            return {"capacity": self.capacity, "live": self._live, "background": len(self._running),
-                    "yields": self.yields, "waits": self.waits}
+            return {
+                "capacity": self.capacity,
+                "live": self._live,
+                "background": len(self._running),
+                "yields": self.yields,
+                "waits": self.waits,
+            }
 
 
 _GATES: dict[str, UpstreamGate] = {}

@@ -24,8 +24,7 @@ FALLBACK_STATUS = frozenset({400, 404, 405, 415, 422, 500, 501})
 #: configuration error (wrong model name, URL or key, a server that takes no such request).
 REFUSAL_STATUS = frozenset({400, 401, 403, 404, 405, 415, 422, 501})
 
-_INSTRUCTION = ("Answer with one JSON object only, no text around it and no code fence, "
-                "matching this JSON schema:\n")
+_INSTRUCTION = "Answer with one JSON object only, no text around it and no code fence, matching this JSON schema:\n"
 
 
 def with_instruction(messages: list[dict], schema: dict | None, form: str) -> list[dict]:
@@ -77,5 +76,4 @@ class FormatMemory:
     def describe(self, model: str) -> dict:
         """``{"structured_output": form or None, "refused": {form: cause}}``."""
         with self._lock:
-            return {"structured_output": self._accepted.get(model),
-                    "refused": dict(self._refused.get(model, {}))}
+            return {"structured_output": self._accepted.get(model), "refused": dict(self._refused.get(model, {}))}

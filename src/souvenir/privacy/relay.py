@@ -49,16 +49,17 @@ class RelayScrubber:
 
     def headers(self, headers: Iterable[tuple[str, str]]) -> dict[str, str]:
         """The header values scrubbed (as text)."""
-        return {k: self.scrub(v.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
-                for k, v in headers}
+        return {
+            k: self.scrub(v.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape") for k, v in headers
+        }
 
     def feed(self, chunk: bytes) -> bytes:
         """A stream's next chunk: what can be sent now. Only a tail that could begin a secret
         is held back (most chunks go out whole: a streamed reply is not delayed)."""
         data = self.scrub(self._pending + chunk)
         keep = self._partial(data)
-        self._pending = data[len(data) - keep:] if keep else b""
-        return data[:len(data) - keep]
+        self._pending = data[len(data) - keep :] if keep else b""
+        return data[: len(data) - keep]
 
     def _partial(self, data: bytes) -> int:
         """Length of the longest tail of ``data`` that begins a secret (0: none)."""

@@ -92,8 +92,9 @@ def redact_turn(message: str, reply: str | None = None, question: str | None = N
         answered = _without(answered, reply_values)
         values += reply_values
     # both read whole: the store's last line and the write path's filter need not read them again
-    return TurnTexts(Redacted(answered), None if reply_clean is None else Redacted(reply_clean),
-                     tuple(dict.fromkeys(values)))
+    return TurnTexts(
+        Redacted(answered), None if reply_clean is None else Redacted(reply_clean), tuple(dict.fromkeys(values))
+    )
 
 
 def answer_to(texts: TurnTexts, question: str | None) -> TurnTexts:

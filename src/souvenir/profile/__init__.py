@@ -17,16 +17,30 @@ reserved.
 from __future__ import annotations
 
 from souvenir.profile.language import (
-    LanguageUpdate, detect_language, language_scores, normalize_code, resolve_language,
+    LanguageUpdate,
+    detect_language,
+    language_scores,
+    normalize_code,
+    resolve_language,
     update_language,
 )
 from souvenir.profile.queries import LAST_QUERIES, QUERY_CHARS, is_acknowledgement, is_command, load_queries, push_query
 from souvenir.profile.summary import (
-    SENTENCE_ENDS, SUMMARY_CHARS, summary_is_stale, summary_limit, summary_writes,
+    SENTENCE_ENDS,
+    SUMMARY_CHARS,
+    summary_is_stale,
+    summary_limit,
+    summary_writes,
 )
 from souvenir.profile.view import INTERNAL_PREFIX, public_profile
 from souvenir.profile.triggers import (
-    SUMMARY_EVERY, TURNS_KEY, count_turn, find_skus, need_keyword, should_summarize, sku_key,
+    SUMMARY_EVERY,
+    TURNS_KEY,
+    count_turn,
+    find_skus,
+    need_keyword,
+    should_summarize,
+    sku_key,
     turns_since_summary,
 )
 
@@ -36,11 +50,34 @@ SUMMARY_KEY = "summary"
 QUERIES_KEY = "last_queries"
 
 __all__ = [
-    "LANG_KEY", "SUMMARY_KEY", "QUERIES_KEY", "TURNS_KEY",
-    "LAST_QUERIES", "QUERY_CHARS", "is_acknowledgement", "is_command", "load_queries", "push_query",
-    "LanguageUpdate", "detect_language", "language_scores", "normalize_code",
-    "resolve_language", "update_language",
-    "SENTENCE_ENDS", "SUMMARY_CHARS", "summary_limit", "summary_writes", "summary_is_stale",
-    "SUMMARY_EVERY", "count_turn", "find_skus", "need_keyword", "should_summarize", "sku_key",
-    "turns_since_summary", "INTERNAL_PREFIX", "public_profile",
+    "LANG_KEY",
+    "SUMMARY_KEY",
+    "QUERIES_KEY",
+    "TURNS_KEY",
+    "LAST_QUERIES",
+    "QUERY_CHARS",
+    "is_acknowledgement",
+    "is_command",
+    "load_queries",
+    "push_query",
+    "LanguageUpdate",
+    "detect_language",
+    "language_scores",
+    "normalize_code",
+    "resolve_language",
+    "update_language",
+    "SENTENCE_ENDS",
+    "SUMMARY_CHARS",
+    "summary_limit",
+    "summary_writes",
+    "summary_is_stale",
+    "SUMMARY_EVERY",
+    "count_turn",
+    "find_skus",
+    "need_keyword",
+    "should_summarize",
+    "sku_key",
+    "turns_since_summary",
+    "INTERNAL_PREFIX",
+    "public_profile",
 ]

@@ -34,8 +34,14 @@ from typing import NamedTuple
 from souvenir.lexical import nfkc_casefold
 
 __all__ = [
-    "detect_language", "language_scores", "normalize_code", "resolve_language",
-    "update_language", "LanguageUpdate", "MIN_EVIDENCE", "MIN_MARGIN",
+    "detect_language",
+    "language_scores",
+    "normalize_code",
+    "resolve_language",
+    "update_language",
+    "LanguageUpdate",
+    "MIN_EVIDENCE",
+    "MIN_MARGIN",
 ]
 
 MIN_EVIDENCE = 1.0  # best score needed to claim a language
@@ -50,20 +56,22 @@ def _words(spec: dict[float, str]) -> dict[str, float]:
 
 
 # English. Loans (LOANS below) are scored separately.
-EN = _words({
-    1.0: "the is are was were be been being am my your yours you i me we our us it its this "
-         "that these those what where when why how which who whom whose can could would "
-         "should will shall do does did have has had not and or but with for of to from "
-         "in at about still already yet just there here any some if than then get got "
-         "want need know tell help buy bought send sent arrived received delivered "
-         "deliver address long take number last available please thank wrong much many "
-         "money back return anyone someone nothing something yesterday today tomorrow "
-         "week hasn't haven't isn't aren't wasn't can't won't didn't doesn't don't i'm "
-         "i've i'd i'll it's that's what's where's there's you're let's",
-    0.7: "by so they them their he she his her him said",
-    0.5: "on me no yes thanks thx hi hello hey bye sorry okay",
-    0.3: "a",
-})
+EN = _words(
+    {
+        1.0: "the is are was were be been being am my your yours you i me we our us it its this "
+        "that these those what where when why how which who whom whose can could would "
+        "should will shall do does did have has had not and or but with for of to from "
+        "in at about still already yet just there here any some if than then get got "
+        "want need know tell help buy bought send sent arrived received delivered "
+        "deliver address long take number last available please thank wrong much many "
+        "money back return anyone someone nothing something yesterday today tomorrow "
+        "week hasn't haven't isn't aren't wasn't can't won't didn't doesn't don't i'm "
+        "i've i'd i'll it's that's what's where's there's you're let's",
+        0.7: "by so they them their he she his her him said",
+        0.5: "on me no yes thanks thx hi hello hey bye sorry okay",
+        0.3: "a",
+    }
+)
 # Service words used as loans in Malaysian Malay (and elsewhere): weak English evidence.
 LOANS = set(
     "order orders check delivery parcel refund cancel tracking track status voucher item "
@@ -72,76 +80,99 @@ LOANS = set(
 )
 
 # Malay family. SHARED: Malay and Indonesian alike. MS / ID: one side only.
-MY_SHARED = _words({
-    1.0: "saya aku kami kita anda ini itu yang dengan untuk dari pada ada tidak belum sudah "
-         "akan apa berapa bagaimana kenapa mengapa siapa mana sampai lagi barang alamat "
-         "harga beli bayar terima kasih tolong minta mohon hari minggu bulan tahun baru "
-         "masih juga hanya sangat banyak sedikit semua pesanan pembayaran produk batal "
-         "batalkan hendak ingin perlu tunggu lambat cepat periksa warna dapat tetapi tapi "
-         "kalau jika bila sebab telah jadi salah sama-sama maaf",
-    0.7: "dan di ke kan pun dekat lama kamu balik",
-    0.5: "ya",
-    0.3: "kak",
-})
-MS_ONLY = _words({
-    1.0: "tak nak dah boleh penghantaran hantar tukar sahaja ni kat macam camne mahu sila "
-         "wang duit kerana percuma nombor telefon kedai semak saiz pulangan bayaran "
-         "pulangkan awak korang encik puan kejap sikit betul tempahan takde xde tk "
-         "lepas dapatkan alamak cik ringgit beritahu rosak poslaju tersalah",
-    0.8: "laju",
-    0.7: "je tu lah ah meh leh lor kot la",
-})
-ID_ONLY = _words({
-    1.0: "bisa mau gak nggak enggak ngga udah aja banget dong sih deh kok nih gimana kapan "
-         "silakan uang karena gratis nomor telepon toko pengembalian resi ongkir "
-         "pengiriman dikirim sepatu kualitas mobil terlambat rusak dicek makasih",
-    0.7: "cek ukuran kirim",
-    0.5: "ganti dana apakah gan",
-})
+MY_SHARED = _words(
+    {
+        1.0: "saya aku kami kita anda ini itu yang dengan untuk dari pada ada tidak belum sudah "
+        "akan apa berapa bagaimana kenapa mengapa siapa mana sampai lagi barang alamat "
+        "harga beli bayar terima kasih tolong minta mohon hari minggu bulan tahun baru "
+        "masih juga hanya sangat banyak sedikit semua pesanan pembayaran produk batal "
+        "batalkan hendak ingin perlu tunggu lambat cepat periksa warna dapat tetapi tapi "
+        "kalau jika bila sebab telah jadi salah sama-sama maaf",
+        0.7: "dan di ke kan pun dekat lama kamu balik",
+        0.5: "ya",
+        0.3: "kak",
+    }
+)
+MS_ONLY = _words(
+    {
+        1.0: "tak nak dah boleh penghantaran hantar tukar sahaja ni kat macam camne mahu sila "
+        "wang duit kerana percuma nombor telefon kedai semak saiz pulangan bayaran "
+        "pulangkan awak korang encik puan kejap sikit betul tempahan takde xde tk "
+        "lepas dapatkan alamak cik ringgit beritahu rosak poslaju tersalah",
+        0.8: "laju",
+        0.7: "je tu lah ah meh leh lor kot la",
+    }
+)
+ID_ONLY = _words(
+    {
+        1.0: "bisa mau gak nggak enggak ngga udah aja banget dong sih deh kok nih gimana kapan "
+        "silakan uang karena gratis nomor telepon toko pengembalian resi ongkir "
+        "pengiriman dikirim sepatu kualitas mobil terlambat rusak dicek makasih",
+        0.7: "cek ukuran kirim",
+        0.5: "ganti dana apakah gan",
+    }
+)
 
-FR = _words({
-    1.0: "je j' tu il elle nous vous ils elles les des du une mon ma mes ton ta tes votre "
-         "vos notre nos leur est suis sont être avoir ai avez avons pas ne n' très avec "
-         "pour dans chez où quand comment pourquoi quel quelle quels quelles qu' c' d' l' "
-         "s' m' t' ça cela ceci oui merci bonjour bonsoir commande colis livraison "
-         "remboursement adresse changer annuler reçu arrivé arrivée encore déjà toujours "
-         "aujourd'hui demain hier peux peut pouvez veux voudrais besoin acheter au aux ce "
-         "cette ces combien beaucoup rien quelque svp paiement possible",
-    0.7: "le la de et ou mais sur par qui y a",
-    0.5: "on un en que non plus salut se si",
-})
-ES = _words({
-    1.0: "el los las por está estoy qué cómo dónde cuándo mi mis su sus gracias hola quiero "
-         "necesito puedo puede envío dirección con muy pero también hay cuál pedido es",
-    0.5: "la de que en y no un una para",
-})
-PT = _words({
-    1.0: "não você obrigado obrigada meu minha onde eu quero preciso entrega endereço "
-         "também olá está ainda",
-    0.5: "com para quando pedido posso é",
-})
-IT = _words({
-    1.0: "il gli sono che grazie ciao dove mio mia voglio della delle degli questo questa "
-         "anche perché ancora ordine è",
-    0.5: "non per quando posso",
-})
-DE = _words({
-    1.0: "ich nicht ist und der die das mein meine bitte danke wo wie wann bestellung sind "
-         "haben habe kann können ein eine mit für auf noch schon",
-})
-NL = _words({
-    1.0: "ik het een niet mijn waar wanneer bestelling bedankt alstublieft graag",
-    0.5: "dank van",
-})
+FR = _words(
+    {
+        1.0: "je j' tu il elle nous vous ils elles les des du une mon ma mes ton ta tes votre "
+        "vos notre nos leur est suis sont être avoir ai avez avons pas ne n' très avec "
+        "pour dans chez où quand comment pourquoi quel quelle quels quelles qu' c' d' l' "
+        "s' m' t' ça cela ceci oui merci bonjour bonsoir commande colis livraison "
+        "remboursement adresse changer annuler reçu arrivé arrivée encore déjà toujours "
+        "aujourd'hui demain hier peux peut pouvez veux voudrais besoin acheter au aux ce "
+        "cette ces combien beaucoup rien quelque svp paiement possible",
+        0.7: "le la de et ou mais sur par qui y a",
+        0.5: "on un en que non plus salut se si",
+    }
+)
+ES = _words(
+    {
+        1.0: "el los las por está estoy qué cómo dónde cuándo mi mis su sus gracias hola quiero "
+        "necesito puedo puede envío dirección con muy pero también hay cuál pedido es",
+        0.5: "la de que en y no un una para",
+    }
+)
+PT = _words(
+    {
+        1.0: "não você obrigado obrigada meu minha onde eu quero preciso entrega endereço também olá está ainda",
+        0.5: "com para quando pedido posso é",
+    }
+)
+IT = _words(
+    {
+        1.0: "il gli sono che grazie ciao dove mio mia voglio della delle degli questo questa "
+        "anche perché ancora ordine è",
+        0.5: "non per quando posso",
+    }
+)
+DE = _words(
+    {
+        1.0: "ich nicht ist und der die das mein meine bitte danke wo wie wann bestellung sind "
+        "haben habe kann können ein eine mit für auf noch schon",
+    }
+)
+NL = _words(
+    {
+        1.0: "ik het een niet mijn waar wanneer bestelling bedankt alstublieft graag",
+        0.5: "dank van",
+    }
+)
 LATIN = {"en": EN, "fr": FR, "es": ES, "pt": PT, "it": IT, "de": DE, "nl": NL}
 _LEXICONS = (MY_SHARED, MS_ONLY, ID_ONLY, *LATIN.values())
 # Letters that point at one Latin-script language (a small bonus per message).
 LETTER_HINTS = {"fr": "çœèêëîïûù", "es": "ñ¿¡", "pt": "ãõ", "de": "ßäö"}
 
 SCRIPTS = (  # (code, first, last) code point ranges of letters
-    ("ja", 0x3040, 0x30FF), ("ko", 0xAC00, 0xD7AF), ("ko", 0x1100, 0x11FF),
-    ("th", 0x0E00, 0x0E7F), ("ru", 0x0400, 0x04FF), ("ar", 0x0600, 0x06FF),
-    ("hi", 0x0900, 0x097F), ("ta", 0x0B80, 0x0BFF), ("he", 0x0590, 0x05FF),
+    ("ja", 0x3040, 0x30FF),
+    ("ko", 0xAC00, 0xD7AF),
+    ("ko", 0x1100, 0x11FF),
+    ("th", 0x0E00, 0x0E7F),
+    ("ru", 0x0400, 0x04FF),
+    ("ar", 0x0600, 0x06FF),
+    ("hi", 0x0900, 0x097F),
+    ("ta", 0x0B80, 0x0BFF),
+    ("he", 0x0590, 0x05FF),
     ("el", 0x0370, 0x03FF),
 )
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -234,9 +265,21 @@ def detect_language(text: str) -> str | None:
 # Legacy and ISO 639-2/3 codes to ISO 639-1 ("in" is the withdrawn code of Indonesian,
 # still sent by Java/Android locales: Indonesian stays Indonesian, never Malay).
 _ALIASES = {
-    "in": "id", "iw": "he", "ji": "yi", "jw": "jv", "ind": "id",
-    "zsm": "ms", "may": "ms", "msa": "ms", "zlm": "ms",
-    "zho": "zh", "chi": "zh", "cmn": "zh", "eng": "en", "fra": "fr", "fre": "fr",
+    "in": "id",
+    "iw": "he",
+    "ji": "yi",
+    "jw": "jv",
+    "ind": "id",
+    "zsm": "ms",
+    "may": "ms",
+    "msa": "ms",
+    "zlm": "ms",
+    "zho": "zh",
+    "chi": "zh",
+    "cmn": "zh",
+    "eng": "en",
+    "fra": "fr",
+    "fre": "fr",
 }
 _NO_LANGUAGE = {"und", "mul", "zxx", "mis", "xx"}
 _CODE = re.compile(r"[a-z]{2,3}")

@@ -18,10 +18,15 @@ SUMMARY_SYSTEM = (
 )
 
 
-def summary_messages(prior: str | None, queries: list[str], message: str,
-                     language: str | None = None) -> list[dict]:
+def summary_messages(prior: str | None, queries: list[str], message: str, language: str | None = None) -> list[dict]:
     """Chat messages of one summary call; the customer's text is passed as JSON data."""
-    data = {"prior_profile": prior or "", "recent_questions": queries, "new_message": message,
-            "language": language or "unknown"}
-    return [{"role": "system", "content": SUMMARY_SYSTEM},
-            {"role": "user", "content": json.dumps(data, ensure_ascii=False)}]
+    data = {
+        "prior_profile": prior or "",
+        "recent_questions": queries,
+        "new_message": message,
+        "language": language or "unknown",
+    }
+    return [
+        {"role": "system", "content": SUMMARY_SYSTEM},
+        {"role": "user", "content": json.dumps(data, ensure_ascii=False)},
+    ]

@@ -77,5 +77,5 @@ def push_query(stored: str | None, message: str) -> str | None:
     text = message.strip()
     if not text or is_command(text):
         return None
-    queries = load_queries(stored)[-(LAST_QUERIES - 1):] + [_cut(text, QUERY_CHARS)]
+    queries = load_queries(stored)[-(LAST_QUERIES - 1) :] + [_cut(text, QUERY_CHARS)]
     return json.dumps(queries, ensure_ascii=False)

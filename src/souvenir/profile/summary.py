@@ -114,8 +114,7 @@ def _word_cut(text: str, limit: int) -> int:
 def _clause_cut(text: str, limit: int) -> str | None:
     """The prefix before the last clause mark (，、,:：) in the last fifth of the window."""
     for i in range(limit - 1, int(limit * CLAUSE_SHARE) - 1, -1):
-        if text[i] in "，、,:：" and not (text[i] in ",:" and i + 1 < len(text)
-                                          and text[i + 1].isdigit()):
+        if text[i] in "，、,:：" and not (text[i] in ",:" and i + 1 < len(text) and text[i + 1].isdigit()):
             cut = text[:i].rstrip(_DANGLING)
             if cut:
                 return cut

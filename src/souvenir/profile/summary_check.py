@@ -34,10 +34,30 @@ __all__ = ["ECHO_CHARS", "REFUSALS", "summary_problem"]
 ECHO_CHARS = 32
 #: Openings of a refusal, lower-cased, in the four first-class languages.
 REFUSALS = (
-    "i'm sorry", "i am sorry", "sorry, i", "i cannot", "i can't", "i'm unable", "i am unable", "as an ai",
-    "je suis désolé", "je suis désolée", "désolé, je", "je ne peux pas", "en tant qu'ia",
-    "抱歉", "对不起", "我无法", "我不能", "作为一个ai", "作为ai", "作为人工智能",
-    "maaf, saya", "saya tidak dapat", "saya tidak boleh", "sebagai ai",
+    "i'm sorry",
+    "i am sorry",
+    "sorry, i",
+    "i cannot",
+    "i can't",
+    "i'm unable",
+    "i am unable",
+    "as an ai",
+    "je suis désolé",
+    "je suis désolée",
+    "désolé, je",
+    "je ne peux pas",
+    "en tant qu'ia",
+    "抱歉",
+    "对不起",
+    "我无法",
+    "我不能",
+    "作为一个ai",
+    "作为ai",
+    "作为人工智能",
+    "maaf, saya",
+    "saya tidak dapat",
+    "saya tidak boleh",
+    "sebagai ai",
 )
 
 

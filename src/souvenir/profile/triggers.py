@@ -27,8 +27,14 @@ from souvenir.lexical import nfkc_casefold
 from souvenir.profile.queries import is_command, load_queries
 
 __all__ = [
-    "SUMMARY_EVERY", "TURNS_KEY", "find_skus", "sku_key", "should_summarize",
-    "need_keyword", "turns_since_summary", "count_turn",
+    "SUMMARY_EVERY",
+    "TURNS_KEY",
+    "find_skus",
+    "sku_key",
+    "should_summarize",
+    "need_keyword",
+    "turns_since_summary",
+    "count_turn",
 ]
 
 SUMMARY_EVERY = 10
@@ -39,8 +45,10 @@ TURNS_KEY = "meta:turns_since_summary"
 _SEED_SKU = re.compile(r"(?<![A-Z0-9])[A-Z0-9]{2,}\d{2,}")  # seed 001 §5.3, on the token without "-"
 _TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])")
 _CURRENCY = "RM|MYR|USD|SGD|EUR|GBP|HKD|RP|IDR|RMB|CNY|JPY|AUD"
-_UNITS = ("ML|L|KG|G|MG|CM|MM|M|KM|GB|TB|MB|KB|PCS|PC|X|W|KW|V|MAH|HZ|K|P|AM|PM|H|HR|HRS|"
-          "MIN|MINS|S|SEC|ST|ND|RD|TH|RM|MYR|SEN|D|DAY|DAYS|YR|YRS|Y|FPS|MP|IN|INCH|FT|LB|LBS|OZ")
+_UNITS = (
+    "ML|L|KG|G|MG|CM|MM|M|KM|GB|TB|MB|KB|PCS|PC|X|W|KW|V|MAH|HZ|K|P|AM|PM|H|HR|HRS|"
+    "MIN|MINS|S|SEC|ST|ND|RD|TH|RM|MYR|SEN|D|DAY|DAYS|YR|YRS|Y|FPS|MP|IN|INCH|FT|LB|LBS|OZ"
+)
 _MONEY_OR_MEASURE = re.compile(rf"(?:{_CURRENCY})?\d+(?:{_UNITS})?")
 _ORDER_MARKER = re.compile(
     r"(?:order|orders|sku|item|tracking|awb|invoice|pesanan|tempahan|commande|colis|"
@@ -67,8 +75,11 @@ def _date_like(digits: str) -> bool:
 def _phone_like(digits: str, before: str) -> bool:
     """A phone number: after "+", a leading 0 (national format), or a Malaysian,
     Indonesian or Singaporean country code with 10-13 digits."""
-    return (before.rstrip().endswith("+") or digits.startswith("0")
-            or (digits[:2] in ("60", "62", "65") and 10 <= len(digits) <= 13))
+    return (
+        before.rstrip().endswith("+")
+        or digits.startswith("0")
+        or (digits[:2] in ("60", "62", "65") and 10 <= len(digits) <= 13)
+    )
 
 
 def find_skus(text: str) -> set[str]:
@@ -96,7 +107,7 @@ def find_skus(text: str) -> set[str]:
         if not any(c.isdigit() for c in compact):
             continue
         start = m.start()
-        before = norm[max(0, start - 30):start]
+        before = norm[max(0, start - 30) : start]
         if any(c.isalpha() for c in compact):
             if _SEED_SKU.search(compact) and not _MONEY_OR_MEASURE.fullmatch(compact):
                 found.add(token.upper())
@@ -126,25 +137,36 @@ def _new_skus(profile: dict[str, str], text: str) -> list[str]:
 # first-person statements without a measurement; the seed's costs say why it is not: a
 # missed trigger loses a fact from the summary, a spare one costs one cheap summary call.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (label, re.compile(rx)) for label, rx in (
+    (label, re.compile(rx))
+    for label, rx in (
         # Chinese: the seed's words, as substrings.
-        ("我是", r"我是"), ("我叫", r"我叫|我的名字"), ("需要", r"需要"), ("想买", r"想买|要买"),
-        ("订单", r"订单|下单"), ("退款", r"退款|退钱"),
+        ("我是", r"我是"),
+        ("我叫", r"我叫|我的名字"),
+        ("需要", r"需要"),
+        ("想买", r"想买|要买"),
+        ("订单", r"订单|下单"),
+        ("退款", r"退款|退钱"),
         # English.
-        ("i am", r"\bi(?:'m| am)\b"), ("my name is", r"\bmy name(?:'s| is)\b|\bcall me\b"),
+        ("i am", r"\bi(?:'m| am)\b"),
+        ("my name is", r"\bmy name(?:'s| is)\b|\bcall me\b"),
         ("need", r"\bneed(?:s|ed)?\b"),
         ("want to buy", r"\b(?:want|wanna|would like|'d like|plan|planning) (?:to )?(?:buy|order|purchase)\b"),
-        ("order", r"\border(?:s|ed)?\b"), ("refund", r"\brefund\w*"),
+        ("order", r"\border(?:s|ed)?\b"),
+        ("refund", r"\brefund\w*"),
         # Malay (and Indonesian): no copula, so "saya" + a role word stands for 我是.
         ("saya ialah", r"\b(?:saya|aku) (?:ialah|adalah|seorang)\b"),
         ("nama saya", r"\b(?:nama saya|nama aku|panggil saya)\b"),
         ("perlu", r"\bperlu\w*"),
         ("nak beli", r"\b(?:nak|mahu|mau|ingin|hendak) (?:beli|membeli)\b"),
-        ("pesanan", r"\b(?:pesanan|tempahan)\w*"), ("bayaran balik", r"\bbayaran balik\b|\bpemulangan wang\b"),
+        ("pesanan", r"\b(?:pesanan|tempahan)\w*"),
+        ("bayaran balik", r"\bbayaran balik\b|\bpemulangan wang\b"),
         # French.
-        ("je suis", r"\bje suis\b"), ("je m'appelle", r"\bje m'appelle\b|\bmon nom est\b"),
-        ("besoin", r"\bbesoin\b"), ("acheter", r"\b(?:acheter|achète|achèterais)\b"),
-        ("commande", r"\bcommand(?:e|es|er|é|ée)\b"), ("remboursement", r"\brembours\w*"),
+        ("je suis", r"\bje suis\b"),
+        ("je m'appelle", r"\bje m'appelle\b|\bmon nom est\b"),
+        ("besoin", r"\bbesoin\b"),
+        ("acheter", r"\b(?:acheter|achète|achèterais)\b"),
+        ("commande", r"\bcommand(?:e|es|er|é|ée)\b"),
+        ("remboursement", r"\brembours\w*"),
     )
 )
 
@@ -176,8 +198,9 @@ def count_turn(profile: dict[str, str], text: str) -> int:
     return n if not text.strip() or is_command(text) else n + 1
 
 
-def should_summarize(profile: dict[str, str], text: str, language_changed: bool,
-                     new_facts: int, turns_since_summary: int) -> tuple[bool, str]:
+def should_summarize(
+    profile: dict[str, str], text: str, language_changed: bool, new_facts: int, turns_since_summary: int
+) -> tuple[bool, str]:
     """Whether this turn is worth a summarizer run, and why (seed 001 §5.3).
 
     ``profile``: the user's values **as they were before this turn** (``last_queries``

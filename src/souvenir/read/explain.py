@@ -18,8 +18,9 @@ from souvenir.read.selection import Scores
 __all__ = ["explain", "never_served"]
 
 
-def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] | None,
-            memory_ids: Sequence[int]) -> dict[int, tuple[int | None, dict[str, float] | None]]:
+def explain(
+    scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] | None, memory_ids: Sequence[int]
+) -> dict[int, tuple[int | None, dict[str, float] | None]]:
     """Per memory of ``memory_ids``: ``(rank, parts)``.
 
     ``scores``: memory id → score (the turn's :class:`~souvenir.read.selection.Scores` or a
@@ -49,8 +50,11 @@ def explain(scores: Mapping[int, float] | None, parts: Mapping[str, np.ndarray] 
         detail = None
         p = part_pos.get(mid)
         if p is not None:
-            detail = {name: round(float(arr[p]), 3) for name, arr in parts.items()  # type: ignore[union-attr]
-                      if name != "ids"}
+            detail = {
+                name: round(float(arr[p]), 3)
+                for name, arr in parts.items()  # type: ignore[union-attr]
+                if name != "ids"
+            }
         out[mid] = (rank, detail)
     return out
 
@@ -61,6 +65,13 @@ def never_served(memories: Sequence, limit: int = 200) -> list[dict]:
     id), at most ``limit``; rules are always served and never listed."""
     rows = [m for m in memories if m.kind != "rule" and m.candidate_count > 0 and m.served_count == 0]
     rows.sort(key=lambda m: (-m.candidate_count, m.id))
-    return [{"id": m.id, "kind": m.kind, "text": m.text, "candidate": m.candidate_count,
-             "date": (m.updated_at or m.created_at).isoformat() if (m.updated_at or m.created_at) else None}
-            for m in rows[:limit]]
+    return [
+        {
+            "id": m.id,
+            "kind": m.kind,
+            "text": m.text,
+            "candidate": m.candidate_count,
+            "date": (m.updated_at or m.created_at).isoformat() if (m.updated_at or m.created_at) else None,
+        }
+        for m in rows[:limit]
+    ]

@@ -63,9 +63,7 @@ PASSES: tuple[str, ...] = ("rule", "pinned", "global", "semantic", "quota", "res
 PROTECTED_KINDS: tuple[str, ...] = ("promise", "preference")
 
 #: Places per kind in the quota pass (seed 000: "6 faits, 5 préférences, 4 promesses, 5 épisodes").
-DEFAULT_QUOTAS: Mapping[str, int] = MappingProxyType(
-    {"fact": 6, "preference": 5, "promise": 4, "episode": 5}
-)
+DEFAULT_QUOTAS: Mapping[str, int] = MappingProxyType({"fact": 6, "preference": 5, "promise": 4, "episode": 5})
 
 # Kind order of the rank; a kind outside it ranks after "episode". Rules get their own
 # code so that they can be set apart; they never meet the other kinds in a ranking.
@@ -261,8 +259,21 @@ class Scores(Mapping[int, float]):
 class _Static:
     """The turn-independent columns of some candidates (kept by a :class:`Pool`)."""
 
-    __slots__ = ("ids", "id_list", "stories", "kind", "rule", "pinned", "is_global", "is_story",
-                 "neg_conf", "_own", "_micros", "_known", "_lock")
+    __slots__ = (
+        "ids",
+        "id_list",
+        "stories",
+        "kind",
+        "rule",
+        "pinned",
+        "is_global",
+        "is_story",
+        "neg_conf",
+        "_own",
+        "_micros",
+        "_known",
+        "_lock",
+    )
 
     def __init__(self, memories: Sequence[Memory]) -> None:
         n = len(memories)
@@ -290,8 +301,7 @@ class _Static:
             missing = idx[~self._known[idx]]
             if missing.size:
                 get = memories.__getitem__
-                self._micros[missing] = np.fromiter(
-                    map(_micros, map(get, missing.tolist())), np.int64, missing.size)
+                self._micros[missing] = np.fromiter(map(_micros, map(get, missing.tolist())), np.int64, missing.size)
                 self._known[missing] = True
             return -self._micros[idx]
 
@@ -326,8 +336,7 @@ class _Static:
 class _Columns:
     """The candidates as numpy columns for one turn (dates are read lazily by :class:`_Static`)."""
 
-    def __init__(self, memories: Sequence[Memory], scores: Mapping[int, float] | None,
-                 story_id: int | None) -> None:
+    def __init__(self, memories: Sequence[Memory], scores: Mapping[int, float] | None, story_id: int | None) -> None:
         if not isinstance(memories, (list, tuple)):
             memories = list(memories)
         self.memories = memories
@@ -397,8 +406,9 @@ class _Run:
 
     def selection(self, i: int, pass_name: str, reason: str) -> Selection:
         c = self.cols.cos[i]
-        return Selection(memory=self.cols.memories[i], pass_name=pass_name, reason=reason,
-                         score=None if np.isnan(c) else float(c))
+        return Selection(
+            memory=self.cols.memories[i], pass_name=pass_name, reason=reason, score=None if np.isnan(c) else float(c)
+        )
 
     def add(self, i: int, pass_name: str, reason: str) -> None:
         self.selected.append(self.selection(i, pass_name, reason))
@@ -415,8 +425,11 @@ class _Run:
         reserve = min(max(1, quarter), candidates)
         # 2. pinned, until limit - reserve.
         cap = cfg.limit - reserve
-        note = (f"{reserve} kept in reserve for global and semantic memories" if reserve
-                else "none kept in reserve: no global or semantic candidate")
+        note = (
+            f"{reserve} kept in reserve for global and semantic memories"
+            if reserve
+            else "none kept in reserve: no global or semantic candidate"
+        )
         for i in self.take(cols.pinned, cap, cols.rank_keys):
             self.add(i, "pinned", f"pinned: marked by hand, one of {cap} places ({note})")
         # 3. global: recalled ones by cosine first, then by rank.
@@ -431,8 +444,7 @@ class _Run:
         #    quotas their places (recounted once: the pass may take some of them itself).
         slots = cfg.semantic_slots
         for _ in range(2):
-            for i in self.take(self.eligible, min(slots, self.room() - self.protected_need()),
-                               cols.cosine_keys):
+            for i in self.take(self.eligible, min(slots, self.room() - self.protected_need()), cols.cosine_keys):
                 self.add(i, "semantic", f"semantic: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
                 slots -= 1
         # 5. quotas per kind, counting what earlier passes already hold of that kind: first
@@ -441,18 +453,27 @@ class _Run:
             floor = cfg.relevance_floor
             for kind in cfg.protected_kinds:
                 places, held = cfg.quotas.get(kind, 0), self.held(kind)
-                for n, i in enumerate(self.take((cols.kind == _KIND_CODE[kind]) & self.relevant(),
-                                                places - held, cols.cosine_keys)):
-                    self.add(i, "quota", f"quota: {kind} {held + n + 1}/{places}, kept for it: "
-                                         f"{cfg.score_name} {_fmt(cols.cos[i], floor)} ≥ {floor:g}")
+                for n, i in enumerate(
+                    self.take((cols.kind == _KIND_CODE[kind]) & self.relevant(), places - held, cols.cosine_keys)
+                ):
+                    self.add(
+                        i,
+                        "quota",
+                        f"quota: {kind} {held + n + 1}/{places}, kept for it: "
+                        f"{cfg.score_name} {_fmt(cols.cos[i], floor)} ≥ {floor:g}",
+                    )
         for kind, places in cfg.quotas.items():
             held = self.held(kind)
             for n, i in enumerate(self.take(cols.kind == _KIND_CODE[kind], places - held, ranked)):
                 self.add(i, "quota", f"quota: {kind} {held + n + 1}/{places} ({self.rank_note(i)})")
         # 6. rescue: the rest by rank (by score first where scores exist).
         for i in self.take(self.avail, self.room(), ranked):
-            self.add(i, "rescue", f"rescue: place {len(self.selected) + 1}/{cfg.limit} by "
-                                  f"{'score, then rank' if by_score else 'rank'} ({self.rank_note(i)})")
+            self.add(
+                i,
+                "rescue",
+                f"rescue: place {len(self.selected) + 1}/{cfg.limit} by "
+                f"{'score, then rank' if by_score else 'rank'} ({self.rank_note(i)})",
+            )
 
     def held(self, kind: str) -> int:
         """Places already given to memories of ``kind`` (counted by :meth:`add`)."""
@@ -470,8 +491,10 @@ class _Run:
         if cfg.relevance_floor is None or not cfg.protected_kinds:
             return 0
         if self._protected is None:  # once: a count over every candidate cost 1-2 ms at 100,000
-            self._protected = {code: np.flatnonzero(self.relevant() & (cols.kind == code))
-                               for code in {_KIND_CODE[kind] for kind in cfg.protected_kinds}}
+            self._protected = {
+                code: np.flatnonzero(self.relevant() & (cols.kind == code))
+                for code in {_KIND_CODE[kind] for kind in cfg.protected_kinds}
+            }
         need = 0
         for kind in cfg.protected_kinds:
             places = cfg.quotas.get(kind, 0) - self.held(kind)

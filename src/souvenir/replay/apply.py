@@ -30,9 +30,14 @@ def _validate(path: str, texts: list[tuple[int, str]]) -> None:
             raise FileFormatError(path, line, str(exc)) from exc
 
 
-def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = DEFAULT_CHANNEL,
-                  user: str | None = None, speaker: str | None = None,
-                  progress: Progress = _noop) -> list[WriteResult]:
+def replay_locomo(
+    engine: Engine,
+    conv: LocomoConversation,
+    channel: str = DEFAULT_CHANNEL,
+    user: str | None = None,
+    speaker: str | None = None,
+    progress: Progress = _noop,
+) -> list[WriteResult]:
     """Store a LoCoMo conversation under ``user`` (default: the file's name, e.g. ``conv-26``).
 
     Without ``speaker`` every turn becomes an ``episode`` memory "Speaker: text" with its
@@ -46,9 +51,15 @@ def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = DEFAU
     results: list[WriteResult] = []
     if speaker is None:
         for turn in conv.turns:
-            candidate = Candidate(text=f"{turn.speaker}: {turn.text}", kind="episode",
-                                  scope="global", source=turn.dia_id, time=turn.time,
-                                  speaker=turn.speaker, session=f"session_{turn.session}")
+            candidate = Candidate(
+                text=f"{turn.speaker}: {turn.text}",
+                kind="episode",
+                scope="global",
+                source=turn.dia_id,
+                time=turn.time,
+                speaker=turn.speaker,
+                session=f"session_{turn.session}",
+            )
             results.append(engine.remember(channel, user, candidate, now=turn.time))
             progress(1)
         return results
@@ -58,16 +69,23 @@ def replay_locomo(engine: Engine, conv: LocomoConversation, channel: str = DEFAU
     for i, turn in enumerate(turns):
         if turn.speaker == speaker:
             reply = turns[i + 1].text if i + 1 < len(turns) and turns[i + 1].speaker != speaker else None
-            _, written = engine.record_turn(channel, user, turn.text, reply, time=turn.time,
-                                            source=turn.dia_id, now=turn.time)
+            _, written = engine.record_turn(
+                channel, user, turn.text, reply, time=turn.time, source=turn.dia_id, now=turn.time
+            )
             if written is not None:
                 results.append(written)
         progress(1)
     return results
 
 
-def replay_chat(engine: Engine, path: str, lines: list[ChatLine], channel: str = DEFAULT_CHANNEL,
-                user: str | None = None, progress: Progress = _noop) -> list[WriteResult]:
+def replay_chat(
+    engine: Engine,
+    path: str,
+    lines: list[ChatLine],
+    channel: str = DEFAULT_CHANNEL,
+    user: str | None = None,
+    progress: Progress = _noop,
+) -> list[WriteResult]:
     """Record each exchange of a chat JSONL file; ``user`` overrides each line's ``user``."""
     missing = [i for i, line in enumerate(lines, 1) if not (user or line.user)]
     if missing:
@@ -75,22 +93,28 @@ def replay_chat(engine: Engine, path: str, lines: list[ChatLine], channel: str =
     _validate(path, [(i, line.message) for i, line in enumerate(lines, 1)])
     results = []
     for line in lines:
-        _, written = engine.record_turn(channel, user or line.user, line.message, line.reply,  # type: ignore[arg-type]
-                                        time=line.time, story=line.story)
+        _, written = engine.record_turn(
+            channel,
+            user or line.user,  # type: ignore[arg-type]
+            line.message,
+            line.reply,
+            time=line.time,
+            story=line.story,
+        )
         if written is not None:
             results.append(written)
         progress(1)
     return results
 
 
-def import_memories(engine: Engine, path: str, lines: list[ImportLine], channel: str, user: str,
-                    progress: Progress = _noop) -> list[WriteResult]:
+def import_memories(
+    engine: Engine, path: str, lines: list[ImportLine], channel: str, user: str, progress: Progress = _noop
+) -> list[WriteResult]:
     """Write each memory of a memories JSONL file through the write path."""
     _validate(path, [(i, line.text) for i, line in enumerate(lines, 1)])
     results = []
     for line in lines:
-        candidate = Candidate(text=line.text, kind=line.kind, scope=line.scope,
-                              source=line.source, time=line.date)
+        candidate = Candidate(text=line.text, kind=line.kind, scope=line.scope, source=line.source, time=line.date)
         results.append(engine.remember(channel, user, candidate, story=line.story, now=line.date))
         progress(1)
     return results

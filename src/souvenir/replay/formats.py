@@ -138,14 +138,14 @@ def parse_locomo(path: str | Path) -> LocomoConversation:
                 caption = turn.get("blip_caption")
                 if caption:
                     text = f"{text} [shares a photo: {caption}]"
-                turns.append(LocomoTurn(str(turn["speaker"]), str(turn["dia_id"]), text,
-                                        start + timedelta(seconds=i), number))
+                turns.append(
+                    LocomoTurn(str(turn["speaker"]), str(turn["dia_id"]), text, start + timedelta(seconds=i), number)
+                )
             except (KeyError, TypeError) as exc:
                 raise FileFormatError(str(path), 0, f"session_{number} turn {i}: missing {exc}") from exc
     questions, malformed = _parse_questions(data.get("qa", []))
     observations, malformed_obs = _parse_observations(conv, data)
-    return LocomoConversation(path.stem, speakers, turns, questions, malformed, observations,
-                              malformed_obs)
+    return LocomoConversation(path.stem, speakers, turns, questions, malformed, observations, malformed_obs)
 
 
 def _evidence_ids(raw_ids) -> tuple[list[str], int]:
@@ -170,8 +170,14 @@ def _parse_questions(items) -> tuple[list[LocomoQuestion], int]:
         evidence, bad = _evidence_ids(qa.get("evidence", []) or [])
         malformed += bad
         answer = qa.get("answer")
-        questions.append(LocomoQuestion(str(qa.get("question", "")), int(qa.get("category", 0)),
-                                        tuple(evidence), None if answer is None else str(answer)))
+        questions.append(
+            LocomoQuestion(
+                str(qa.get("question", "")),
+                int(qa.get("category", 0)),
+                tuple(evidence),
+                None if answer is None else str(answer),
+            )
+        )
     return questions, malformed
 
 
@@ -194,8 +200,7 @@ def _parse_observations(conv: dict, data: dict) -> tuple[list[LocomoObservation]
                 if isinstance(fact, list) and len(fact) >= 2:
                     ids, bad = _evidence_ids(fact[1])
                     malformed += bad
-                    found.append(LocomoObservation(str(speaker), str(fact[0]), tuple(ids), when,
-                                                   int(match.group(1))))
+                    found.append(LocomoObservation(str(speaker), str(fact[0]), tuple(ids), when, int(match.group(1))))
     return found, malformed
 
 
@@ -256,13 +261,15 @@ def parse_chat_jsonl(path: str | Path) -> list[ChatLine]:
     path = Path(path)
     lines = []
     for number, rec in _jsonl(path):
-        lines.append(ChatLine(
-            message=_text(path, number, rec, "message"),  # type: ignore[arg-type]
-            reply=_text(path, number, rec, "reply", required=False),
-            time=_time(path, number, rec.get("time")),
-            user=_text(path, number, rec, "user", required=False),
-            story=_text(path, number, rec, "story", required=False),
-        ))
+        lines.append(
+            ChatLine(
+                message=_text(path, number, rec, "message"),  # type: ignore[arg-type]
+                reply=_text(path, number, rec, "reply", required=False),
+                time=_time(path, number, rec.get("time")),
+                user=_text(path, number, rec, "user", required=False),
+                story=_text(path, number, rec, "story", required=False),
+            )
+        )
     if not lines:
         raise FileFormatError(str(path), 0, "no exchange in the file")
     return lines
@@ -302,19 +309,32 @@ def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
         story = _text(path, number, rec, "story", required=False)
         if scope == "story" and not story:
             raise FileFormatError(str(path), number, "a story-scoped memory needs 'story'")
-        lines.append(ImportLine(
-            text=_text(path, number, rec, "text"),  # type: ignore[arg-type]
-            kind=kind, scope=scope, date=_time(path, number, _first(rec, DATE_KEYS)),
-            source=_text(path, number, rec, "source", required=False), story=story,
-        ))
+        lines.append(
+            ImportLine(
+                text=_text(path, number, rec, "text"),  # type: ignore[arg-type]
+                kind=kind,
+                scope=scope,
+                date=_time(path, number, _first(rec, DATE_KEYS)),
+                source=_text(path, number, rec, "source", required=False),
+                story=story,
+            )
+        )
     if not lines:
         raise FileFormatError(str(path), 0, "no memory in the file")
     return lines
 
 
 __all__ = [
-    "CANDIDATE_KINDS", "ChatLine", "ImportLine", "LocomoConversation", "LocomoObservation",
+    "CANDIDATE_KINDS",
+    "ChatLine",
+    "ImportLine",
+    "LocomoConversation",
+    "LocomoObservation",
     "LocomoQuestion",
-    "LocomoTurn", "normalise_dia_id", "parse_chat_jsonl", "parse_locomo", "parse_memories_jsonl",
+    "LocomoTurn",
+    "normalise_dia_id",
+    "parse_chat_jsonl",
+    "parse_locomo",
+    "parse_memories_jsonl",
     "parse_session_time",
 ]

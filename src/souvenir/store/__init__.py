@@ -27,12 +27,11 @@ def open_store(database_url: str, migrate: bool = True, cache_memories: int | No
 
         store: SQLStore = PostgresStore(database_url, cache_memories=cache)
     elif database_url.startswith("sqlite:///"):
-        store = SQLiteStore(database_url[len("sqlite:///"):], cache_memories=cache)
+        store = SQLiteStore(database_url[len("sqlite:///") :], cache_memories=cache)
     elif "://" not in database_url:
         store = SQLiteStore(database_url, cache_memories=cache)
     else:
-        raise InputError(f"unsupported database URL {database_url!r} "
-                         "(sqlite:///PATH or postgresql://… are served)")
+        raise InputError(f"unsupported database URL {database_url!r} (sqlite:///PATH or postgresql://… are served)")
     if migrate:
         store.migrate()
     return store

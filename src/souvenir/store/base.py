@@ -41,8 +41,18 @@ from souvenir.store.userdata import UserDataMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
 
-class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeysMixin, ErasureMixin,
-               IndexClaimsMixin, CountersMixin, Plumbing):
+
+class SQLStore(
+    OutboxMixin,
+    UserDataMixin,
+    DiagnosticsMixin,
+    StoryMixin,
+    ApiKeysMixin,
+    ErasureMixin,
+    IndexClaimsMixin,
+    CountersMixin,
+    Plumbing,
+):
     """The public contract shared by every backend (see the module docstring)."""
 
     dialect = ""
@@ -70,8 +80,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         deadline = time.monotonic() + wait
         if not self._lock.acquire(timeout=wait):  # type: ignore[attr-defined]
             self._note_busy()
-            raise StoreBusyError(f"the store stayed busy for {wait:.3g} s "
-                                 "(another write held it); nothing written")
+            raise StoreBusyError(f"the store stayed busy for {wait:.3g} s (another write held it); nothing written")
         try:
             yield deadline
         finally:
@@ -113,8 +122,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 break
             with self._migration_session(migration), self.transaction() as conn:
                 self._lock_migrations(conn)
-                if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?",
-                                (migration.version,)).fetchone():
+                if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)).fetchone():
                     continue  # another process applied it meanwhile
                 for statement in migration.statements:
                     conn.execute(statement)
@@ -143,16 +151,18 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
 
     # -- users, stories, turns --------------------------------------------------------------
     def find_user(self, channel: str, external_id: str) -> int | None:
-        rows = self._query(
-            "SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id)
-        )
+        rows = self._query("SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id))
         return rows[0][0] if rows else None
 
     def user_channels(self, external_id: str, limit: int = 10) -> list[str]:
         """The channels that have a user ``external_id`` (at most ``limit``, sorted): the
         CLI's hint when a user is unknown in the channel asked for."""
-        return [r[0] for r in self._query("SELECT channel FROM users WHERE external_id = ? ORDER BY channel LIMIT ?",
-                                          (external_id, int(limit)))]
+        return [
+            r[0]
+            for r in self._query(
+                "SELECT channel FROM users WHERE external_id = ? ORDER BY channel LIMIT ?", (external_id, int(limit))
+            )
+        ]
 
     def ensure_user(self, channel: str, external_id: str, now: datetime) -> int:
         with self.transaction() as conn:
@@ -165,8 +175,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 "SELECT id FROM users WHERE channel = ? AND external_id = ?", (channel, external_id)
             ).fetchone()[0]
 
-    def find_user_story(self, channel: str, external_id: str,
-                        story: str | None) -> tuple[int | None, int | None]:
+    def find_user_story(self, channel: str, external_id: str, story: str | None) -> tuple[int | None, int | None]:
         """(user id, story id) in one round trip, ``None`` for what does not exist (the story
         id is ``None`` without ``story``); inside :meth:`read_turn`, the user's read-cache
         tick is read with them (the turn's reads then need no other round trip for it)."""
@@ -174,7 +183,8 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             "SELECT u.id, s.id, r.read_tick, r.reload_tick FROM users u "
             "LEFT JOIN stories s ON s.user_id = u.id AND s.name = ? "
             "LEFT JOIN read_ticks r ON r.user_id = u.id WHERE u.channel = ? AND u.external_id = ?",
-            (story or "", channel, external_id))
+            (story or "", channel, external_id),
+        )
         if not rows:
             return None, None
         user_id, story_id, tick, reload_tick = rows[0]
@@ -193,9 +203,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 "ON CONFLICT (user_id, name) DO NOTHING",
                 (user_id, name, to_text(now)),
             )
-            return conn.execute(
-                "SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name)
-            ).fetchone()[0]
+            return conn.execute("SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name)).fetchone()[0]
 
     def set_story_summary(self, story_id: int, summary: str) -> None:
         with self.transaction() as conn:
@@ -206,8 +214,13 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         return rows[0][0] if rows else ""
 
     def add_turn(
-        self, user_id: int, story_id: int | None, message: str, reply: str | None,
-        time: datetime, source: str | None = None,
+        self,
+        user_id: int,
+        story_id: int | None,
+        message: str,
+        reply: str | None,
+        time: datetime,
+        source: str | None = None,
     ) -> int:
         """Store one exchange; ``time``'s own UTC offset is kept beside it (the user's local
         day when it was said, read back by the outbox claim)."""
@@ -215,8 +228,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             cur = conn.execute(
                 "INSERT INTO turns (user_id, story_id, message, reply, time, source, utc_offset) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source),
-                 offset_minutes(time)),
+                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source), offset_minutes(time)),
             )
             return int(cur.lastrowid)
 
@@ -229,15 +241,21 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
     def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
         """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
         records a client's retry of one request once)."""
-        return bool(self._query("SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
-                                (user_id, source, to_text(since))))
+        return bool(
+            self._query(
+                "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
+                (user_id, source, to_text(since)),
+            )
+        )
 
     def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
         """The last ``limit`` turns of the user's conversation (this story, or story-less),
         oldest first; a turn a forgotten memory cleared (its message ``''``) is left out."""
         rows = self._query(
             "SELECT message, reply, time FROM turns WHERE user_id = ? AND story_id IS ? AND message <> '' "
-            "ORDER BY time DESC, id DESC LIMIT ?", (user_id, story_id, limit))
+            "ORDER BY time DESC, id DESC LIMIT ?",
+            (user_id, story_id, limit),
+        )
         return [{"message": r[0], "reply": r[1], "time": r[2]} for r in reversed(rows)]
 
     # -- memories ---------------------------------------------------------------------------
@@ -272,8 +290,9 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             )
         )
 
-    def memories(self, user_id: int, status: str | None = "active", after: int | None = None,
-                 limit: int | None = None) -> list[Memory]:
+    def memories(
+        self, user_id: int, status: str | None = "active", after: int | None = None, limit: int | None = None
+    ) -> list[Memory]:
         """The user's memories with ``status`` (``None`` = all), oldest first; a page: those
         with an id above ``after``, at most ``limit``."""
         sql = f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = ?"
@@ -291,9 +310,18 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         return [memory_from_row(r) for r in self._query(sql, params)]
 
     def insert_memory(
-        self, user_id: int, text: str, kind: str, scope: str, story_id: int | None,
-        confidence: float, pinned: bool, source: str | None, said_at: datetime,
-        speaker: str | None = None, session: str | None = None,
+        self,
+        user_id: int,
+        text: str,
+        kind: str,
+        scope: str,
+        story_id: int | None,
+        confidence: float,
+        pinned: bool,
+        source: str | None,
+        said_at: datetime,
+        speaker: str | None = None,
+        session: str | None = None,
     ) -> int:
         text, source = scrub(text), scrub(source)  # secrets never kept, whoever wrote them
         with self.transaction() as conn:
@@ -301,15 +329,30 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
                 "INSERT INTO memories (user_id, kind, scope, story_id, text, confidence, pinned, "
                 "created_at, updated_at, source, content_hash, speaker, session) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (user_id, kind, scope, story_id, text, confidence, int(pinned), to_text(said_at),
-                 to_text(said_at), source, content_hash(text), speaker, session),
+                (
+                    user_id,
+                    kind,
+                    scope,
+                    story_id,
+                    text,
+                    confidence,
+                    int(pinned),
+                    to_text(said_at),
+                    to_text(said_at),
+                    source,
+                    content_hash(text),
+                    speaker,
+                    session,
+                ),
             )
             return int(cur.lastrowid)
 
     # -- episode windows (the window embedder's texts) --------------------------------------
     # The memory just before / just after a given one in its session (id order), active only.
-    _NEIGHBOUR = ("SELECT id, text FROM memories WHERE user_id = ? AND session = ? "
-                  "AND status = 'active' AND id {} ? ORDER BY id {} LIMIT 1")
+    _NEIGHBOUR = (
+        "SELECT id, text FROM memories WHERE user_id = ? AND session = ? "
+        "AND status = 'active' AND id {} ? ORDER BY id {} LIMIT 1"
+    )
     _PREVIOUS = _NEIGHBOUR.format("<", "DESC")
     _NEXT = _NEIGHBOUR.format(">", "ASC")
 
@@ -338,8 +381,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         ends too (a window embedded now is the old one: its write is fenced off and the
         memory stays queued). Returns the rows deleted."""
         with self.transaction() as conn:
-            row = conn.execute("SELECT user_id, session FROM memories WHERE id = ?",
-                               (memory_id,)).fetchone()
+            row = conn.execute("SELECT user_id, session FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None or row[1] is None:
                 return 0
             sides = [self._PREVIOUS]
@@ -349,17 +391,18 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
             for sql in sides:
                 near = conn.execute(sql, (row[0], row[1], memory_id)).fetchone()
                 if near is not None:
-                    deleted += conn.execute("DELETE FROM vectors WHERE memory_id = ? AND embedder = ?",
-                                            (near[0], embedder)).rowcount
+                    deleted += conn.execute(
+                        "DELETE FROM vectors WHERE memory_id = ? AND embedder = ?", (near[0], embedder)
+                    ).rowcount
                     # a window being embedded now holds the old neighbours: its claim ends, so
                     # its write is fenced off (put_claimed_vectors) and the memory stays queued
-                    conn.execute("DELETE FROM vector_claims WHERE memory_id = ? AND embedder = ?",
-                                 (near[0], embedder))
+                    conn.execute("DELETE FROM vector_claims WHERE memory_id = ? AND embedder = ?", (near[0], embedder))
             return deleted
 
     @staticmethod
-    def _history(conn, memory_id: int, event: str, text: str, source: str | None,
-                 said_at: datetime, now: datetime) -> None:
+    def _history(
+        conn, memory_id: int, event: str, text: str, source: str | None, said_at: datetime, now: datetime
+    ) -> None:
         conn.execute(
             "INSERT INTO memory_history (memory_id, event, text, source, said_at, recorded_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -367,25 +410,26 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         )
 
     def replace_wording(
-        self, memory_id: int, text: str, confidence: float, source: str | None,
-        said_at: datetime, now: datetime,
+        self,
+        memory_id: int,
+        text: str,
+        confidence: float,
+        source: str | None,
+        said_at: datetime,
+        now: datetime,
     ) -> None:
         """The newer, richer wording wins; the old one is kept as history."""
         text, source = scrub(text), scrub(source)
         with self.transaction() as conn:
-            old = conn.execute(
-                "SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)
-            ).fetchone()
+            old = conn.execute("SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)).fetchone()
             self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]) or now, now)
             conn.execute(
                 "UPDATE memories SET text = ?, content_hash = ?, source = ?, updated_at = ?, "
                 "confidence = CASE WHEN confidence >= ? THEN confidence ELSE ? END WHERE id = ?",
-                (text, content_hash(text), source, to_text(said_at), confidence, confidence,
-                 memory_id),
+                (text, content_hash(text), source, to_text(said_at), confidence, confidence, memory_id),
             )
 
-    def absorb(self, memory_id: int, text: str, source: str | None, said_at: datetime,
-               now: datetime) -> None:
+    def absorb(self, memory_id: int, text: str, source: str | None, said_at: datetime, now: datetime) -> None:
         """A poorer duplicate: nothing rewritten, date not refreshed; the wording is history."""
         with self.transaction() as conn:
             self._history(conn, memory_id, "absorbed", text, source, said_at, now)
@@ -394,8 +438,7 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         """``old_id`` is contradicted by ``new_id``: kept as history, no longer selectable."""
         with self.transaction() as conn:
             conn.execute(
-                "UPDATE memories SET status = 'superseded', superseded_by = ?, superseded_at = ? "
-                "WHERE id = ?",
+                "UPDATE memories SET status = 'superseded', superseded_by = ?, superseded_at = ? WHERE id = ?",
                 (new_id, to_text(now), old_id),
             )
 
@@ -415,22 +458,18 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         a forgotten memory ends with ``erased`` (its ``source``: ``request:turn:N`` when the
         user asked in chat, else ``None``)."""
         rows = self._query(
-            "SELECT event, text, source, said_at, recorded_at FROM memory_history "
-            "WHERE memory_id = ? ORDER BY id",
+            "SELECT event, text, source, said_at, recorded_at FROM memory_history WHERE memory_id = ? ORDER BY id",
             (memory_id,),
         )
-        chain = [
-            {"event": r[0], "text": r[1], "source": r[2], "said_at": r[3], "recorded_at": r[4]}
-            for r in rows
-        ]
+        chain = [{"event": r[0], "text": r[1], "source": r[2], "said_at": r[3], "recorded_at": r[4]} for r in rows]
         for r in self._query(
             "SELECT id, text, updated_at, superseded_at FROM memories WHERE superseded_by = ?",
             (memory_id,),
         ):
-            chain.append({"event": "supersedes", "memory_id": r[0], "text": r[1],
-                          "said_at": r[2], "recorded_at": r[3]})
-        for r in self._query("SELECT source, superseded_at FROM memories WHERE id = ? AND status = 'deleted'",
-                             (memory_id,)):
+            chain.append({"event": "supersedes", "memory_id": r[0], "text": r[1], "said_at": r[2], "recorded_at": r[3]})
+        for r in self._query(
+            "SELECT source, superseded_at FROM memories WHERE id = ? AND status = 'deleted'", (memory_id,)
+        ):
             # a forgotten memory: textless; its source says who asked ("request:turn:N": in chat)
             why = r[0] if (r[0] or "").startswith("request") else None
             chain.append({"event": "erased", "text": "", "source": why, "said_at": r[1], "recorded_at": r[1]})
@@ -456,7 +495,8 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         with self.transaction() as conn:
             return conn.execute(
                 "UPDATE memories SET content_hash = content_hash(text) "
-                f"WHERE status = 'active' AND content_hash != content_hash(text) {where}", params
+                f"WHERE status = 'active' AND content_hash != content_hash(text) {where}",
+                params,
             ).rowcount
 
     def stale_vectors(self, embedder: str, limit: int) -> list[tuple[int, str, str]]:
@@ -495,15 +535,18 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         ids = list(dict.fromkeys(int(m) for m in memory_ids))
         found: dict[int, bytes] = {}
         for start in range(0, len(ids), self._IDS_PER_QUERY):
-            part = ids[start:start + self._IDS_PER_QUERY]
-            sql = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
-                   f"WHERE v.memory_id IN ({','.join('?' * len(part))}) AND v.embedder = ? "
-                   "AND v.content_hash = m.content_hash AND m.user_id = ? AND m.status = 'active'")
+            part = ids[start : start + self._IDS_PER_QUERY]
+            sql = (
+                "SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+                f"WHERE v.memory_id IN ({','.join('?' * len(part))}) AND v.embedder = ? "
+                "AND v.content_hash = m.content_hash AND m.user_id = ? AND m.status = 'active'"
+            )
             found.update((mid, bytes(blob)) for mid, blob in self._query(sql, (*part, embedder, user_id)))
         return found
 
-    def vector_scores(self, user_id: int, embedder: str, query: np.ndarray,
-                      ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def vector_scores(
+        self, user_id: int, embedder: str, query: np.ndarray, ids: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Dot products of ``query`` (float32, shape (dim,)) with the user's current vectors
         of ``embedder``: (memory ids int64 ascending, float32 values); both empty when there
         are none or their dimension is not the query's. ``ids``: only those memories (the
@@ -519,14 +562,14 @@ class SQLStore(OutboxMixin, UserDataMixin, DiagnosticsMixin, StoryMixin, ApiKeys
         else:
             blobs = self._vectors_of(user_id, ids.tolist(), embedder)
             keep = sorted(blobs)
-            matrix = np.frombuffer(b"".join(blobs[m] for m in keep), np.float32).reshape(
-                len(keep), -1) if keep else None
+            matrix = (
+                np.frombuffer(b"".join(blobs[m] for m in keep), np.float32).reshape(len(keep), -1) if keep else None
+            )
         if matrix is None or matrix.shape[1] != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return np.asarray(keep, np.int64), dot_rows(matrix, query)
 
-    def coarse_scores(self, user_id: int, embedder: str, query: np.ndarray,
-                      dims: int) -> tuple[np.ndarray, np.ndarray]:
+    def coarse_scores(self, user_id: int, embedder: str, query: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
         """Coarse cosines of ``query`` (float32, (dim,)) with the user's current vectors of
         ``embedder``, both projected on the ``dims`` leading directions of those vectors
         (:func:`souvenir.blas.leading_directions`): (memory ids ascending, float32); both

@@ -47,9 +47,11 @@ STORYLESS_CLOCK = -1
 _MASK = (1 << 64) - 1
 
 #: "Times a candidate" of a row of ``memories`` (unaliased), materialised at read time.
-CANDIDATE_COUNT = ("(candidate_count + COALESCE((SELECT c.turns FROM turn_clocks c "
-                   "WHERE c.user_id = memories.user_id AND c.clock = memories.tick_clock) "
-                   "- memories.tick_mark, 0))")
+CANDIDATE_COUNT = (
+    "(candidate_count + COALESCE((SELECT c.turns FROM turn_clocks c "
+    "WHERE c.user_id = memories.user_id AND c.clock = memories.tick_clock) "
+    "- memories.tick_mark, 0))"
+)
 
 
 def story_clock(story_id: int | None) -> int | None:
@@ -95,8 +97,11 @@ def counted_ids(candidates: Sequence[Memory]) -> np.ndarray | list[int]:
 def _distinct(candidate_ids: Iterable[int]) -> tuple[np.ndarray, list[tuple[int, int]]]:
     """(the distinct ids, int64; (times given − 1, id) for each id given more than once).
     Vectorised: the engine passes the candidates' id column, increasing, 100,000 at a time."""
-    ids = (candidate_ids.astype(np.int64, copy=False) if isinstance(candidate_ids, np.ndarray)
-           else np.fromiter((int(i) for i in candidate_ids), np.int64))
+    ids = (
+        candidate_ids.astype(np.int64, copy=False)
+        if isinstance(candidate_ids, np.ndarray)
+        else np.fromiter((int(i) for i in candidate_ids), np.int64)
+    )
     if ids.size < 2 or bool((ids[1:] > ids[:-1]).all()):
         return ids, []
     distinct, times = np.unique(ids, return_counts=True)
@@ -111,7 +116,7 @@ def _in_groups(conn, sql: str, params: tuple, ids: list[int]) -> None:
     """``sql`` (its ``{}`` the id list) once per 500 of ``ids``: the first turn after the
     migration starts 100,000 memories' clocks in 200 statements, not 100,000."""
     for start in range(0, len(ids), _IDS):
-        part = ids[start:start + _IDS]
+        part = ids[start : start + _IDS]
         conn.execute(sql.format(",".join("?" * len(part))), (*params, *part))
 
 
@@ -131,8 +136,14 @@ class CountersMixin(Plumbing):
     #: counted turns are applied one at a time across replicas).
     _row_update_lock = ""
 
-    def bump_counters(self, user_id: int, story_id: int | None, candidate_ids: Iterable[int],
-                      served_ids: Iterable[int], semantic_ids: Iterable[int]) -> None:
+    def bump_counters(
+        self,
+        user_id: int,
+        story_id: int | None,
+        candidate_ids: Iterable[int],
+        served_ids: Iterable[int],
+        semantic_ids: Iterable[int],
+    ) -> None:
         """Count one turn of ``user_id`` in ``story_id`` (the id the candidates were read
         for: ``None`` story-less, negative for an unknown story): each of ``candidate_ids``
         was a candidate once more (an id given twice, twice), each of ``served_ids`` served,
@@ -151,12 +162,17 @@ class CountersMixin(Plumbing):
                 wanted = set(ids.tolist())
                 if not self._start_new(conn, user_id, keys, clocks, wanted, wanted_hash):
                     extra += self._reconcile(conn, user_id, keys, clocks, wanted, ticking)
-                    conn.executemany("UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? "
-                                     "WHERE user_id = ? AND clock = ?",
-                                     [(len(ticking[k]), set_hash(ticking[k]), user_id, k) for k in keys])
+                    conn.executemany(
+                        "UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? "
+                        "WHERE user_id = ? AND clock = ?",
+                        [(len(ticking[k]), set_hash(ticking[k]), user_id, k) for k in keys],
+                    )
             else:
-                conn.execute(f"UPDATE turn_clocks SET turns = turns + 1 WHERE user_id = ? "
-                             f"AND clock IN ({','.join('?' * len(keys))})", (user_id, *keys))
+                conn.execute(
+                    f"UPDATE turn_clocks SET turns = turns + 1 WHERE user_id = ? "
+                    f"AND clock IN ({','.join('?' * len(keys))})",
+                    (user_id, *keys),
+                )
             if extra:
                 conn.executemany("UPDATE memories SET candidate_count = candidate_count + ? WHERE id = ?", extra)
             served = Counter(int(i) for i in served_ids)
@@ -165,31 +181,40 @@ class CountersMixin(Plumbing):
             for i in sorted(set(served) | set(semantic)):
                 steps.setdefault((served[i], semantic[i]), []).append(i)
             for (plus, plus_semantic), group in steps.items():
-                conn.execute("UPDATE memories SET served_count = served_count + ?, served_semantic_count = "
-                             f"served_semantic_count + ? WHERE id IN ({','.join('?' * len(group))})",
-                             (plus, plus_semantic, *group))
+                conn.execute(
+                    "UPDATE memories SET served_count = served_count + ?, served_semantic_count = "
+                    f"served_semantic_count + ? WHERE id IN ({','.join('?' * len(group))})",
+                    (plus, plus_semantic, *group),
+                )
 
     def _lock_clocks(self, conn, user_id: int, keys: list[int]) -> dict[int, tuple[int, int, int]]:
         """The user's clocks, ``keys`` created if missing: clock → (turns, n_ticking,
         ticking_hash). All the user's clock rows are locked, in clock order (PostgreSQL): the
         user's counted turns are applied one at a time, whichever replica counts them."""
-        sql = ("SELECT clock, turns, n_ticking, ticking_hash FROM turn_clocks WHERE user_id = ? "
-               "ORDER BY clock" + self._row_update_lock)
+        sql = (
+            "SELECT clock, turns, n_ticking, ticking_hash FROM turn_clocks WHERE user_id = ? "
+            "ORDER BY clock" + self._row_update_lock
+        )
         rows = conn.execute(sql, (user_id,)).fetchall()
         if any(k not in {r[0] for r in rows} for k in keys):
-            conn.executemany("INSERT INTO turn_clocks (user_id, clock) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                             [(user_id, k) for k in keys])
+            conn.executemany(
+                "INSERT INTO turn_clocks (user_id, clock) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [(user_id, k) for k in keys],
+            )
             rows = conn.execute(sql, (user_id,)).fetchall()
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
     @staticmethod
-    def _start_new(conn, user_id: int, keys: list[int], clocks: dict[int, tuple[int, int, int]],
-                   wanted: set[int], wanted_hash: int) -> bool:
+    def _start_new(
+        conn, user_id: int, keys: list[int], clocks: dict[int, tuple[int, int, int]], wanted: set[int], wanted_hash: int
+    ) -> bool:
         """The usual change, new memories only: when the candidates are the ticking ones plus
         active memories ticking on no clock (read through a small partial index), start
         those and tick the clocks. ``False`` (nothing written) for any other change."""
-        loose = conn.execute("SELECT id, scope, story_id FROM memories WHERE user_id = ? "
-                             "AND tick_clock IS NULL AND status = 'active'", (user_id,)).fetchall()
+        loose = conn.execute(
+            "SELECT id, scope, story_id FROM memories WHERE user_id = ? AND tick_clock IS NULL AND status = 'active'",
+            (user_id,),
+        ).fetchall()
         new: dict[int, list[int]] = {k: [] for k in keys}
         for mid, scope, story in loose:
             if mid in wanted:
@@ -205,23 +230,32 @@ class CountersMixin(Plumbing):
         if held_n + len(found) != len(wanted) or held_hash ^ set_hash(found) != wanted_hash:
             return False
         for k in keys:
-            _in_groups(conn, "UPDATE memories SET tick_clock = ?, tick_mark = ? WHERE id IN ({})",
-                       (k, clocks[k][0]), new[k])
-        conn.executemany("UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? "
-                         "WHERE user_id = ? AND clock = ?",
-                         [(clocks[k][1] + len(new[k]), clocks[k][2] ^ set_hash(new[k]), user_id, k)
-                          for k in keys])
+            _in_groups(
+                conn, "UPDATE memories SET tick_clock = ?, tick_mark = ? WHERE id IN ({})", (k, clocks[k][0]), new[k]
+            )
+        conn.executemany(
+            "UPDATE turn_clocks SET turns = turns + 1, n_ticking = ?, ticking_hash = ? WHERE user_id = ? AND clock = ?",
+            [(clocks[k][1] + len(new[k]), clocks[k][2] ^ set_hash(new[k]), user_id, k) for k in keys],
+        )
         return True
 
     @staticmethod
-    def _reconcile(conn, user_id: int, keys: list[int], clocks: dict[int, tuple[int, int, int]],
-                   wanted: set[int], ticking: dict[int, set[int]]) -> list[tuple[int, int]]:
+    def _reconcile(
+        conn,
+        user_id: int,
+        keys: list[int],
+        clocks: dict[int, tuple[int, int, int]],
+        wanted: set[int],
+        ticking: dict[int, set[int]],
+    ) -> list[tuple[int, int]]:
         """Make the memories ticking on ``keys`` exactly ``wanted`` (fills ``ticking``, per
         clock, with the result); returns (amount, id) to add to ``candidate_count`` for
         candidates that tick on no clock of this turn."""
         marks = ",".join("?" * len(keys))
-        rows = conn.execute(f"SELECT id, tick_clock, tick_mark FROM memories WHERE user_id = ? "
-                            f"AND tick_clock IN ({marks})", (user_id, *keys)).fetchall()
+        rows = conn.execute(
+            f"SELECT id, tick_clock, tick_mark FROM memories WHERE user_id = ? AND tick_clock IN ({marks})",
+            (user_id, *keys),
+        ).fetchall()
         frozen = [(clocks[clock][0] - mark, mid) for mid, clock, mark in rows if mid not in wanted]
         for mid, clock, _ in rows:
             if mid in wanted:
@@ -231,13 +265,16 @@ class CountersMixin(Plumbing):
         extra: list[tuple[int, int]] = []
         started: list[tuple[int, int, int]] = []
         for part in range(0, len(start), 500):
-            ids = start[part:part + 500]
+            ids = start[part : part + 500]
             for mid, scope, story, clock, mark in conn.execute(
-                    f"SELECT id, scope, story_id, tick_clock, tick_mark FROM memories "
-                    f"WHERE id IN ({','.join('?' * len(ids))})", ids).fetchall():
+                f"SELECT id, scope, story_id, tick_clock, tick_mark FROM memories "
+                f"WHERE id IN ({','.join('?' * len(ids))})",
+                ids,
+            ).fetchall():
                 if clock is not None:  # ticking on a clock of another story: freeze it there
-                    turns = conn.execute("SELECT turns FROM turn_clocks WHERE user_id = ? AND clock = ?",
-                                         (user_id, clock)).fetchone()
+                    turns = conn.execute(
+                        "SELECT turns FROM turn_clocks WHERE user_id = ? AND clock = ?", (user_id, clock)
+                    ).fetchone()
                     frozen.append(((turns[0] if turns else mark) - mark, mid))
                 key = GLOBAL_CLOCK if scope == "global" else story_clock(story)
                 if key in ticking:
@@ -246,9 +283,16 @@ class CountersMixin(Plumbing):
                 else:  # a candidate of none of this turn's clocks (not a normal turn)
                     extra.append((1, mid))
         if frozen:
-            _grouped(conn, "UPDATE memories SET candidate_count = candidate_count + ?, tick_clock = NULL, "
-                     "tick_mark = NULL WHERE id IN ({})", frozen)
+            _grouped(
+                conn,
+                "UPDATE memories SET candidate_count = candidate_count + ?, tick_clock = NULL, "
+                "tick_mark = NULL WHERE id IN ({})",
+                frozen,
+            )
         if started:
-            _grouped(conn, "UPDATE memories SET tick_clock = ?, tick_mark = ? WHERE id IN ({})",
-                     [((key, mark), mid) for key, mark, mid in started])
+            _grouped(
+                conn,
+                "UPDATE memories SET tick_clock = ?, tick_mark = ? WHERE id IN ({})",
+                [((key, mark), mid) for key, mark, mid in started],
+            )
         return extra

@@ -79,4 +79,5 @@ def _bounded_method(method: Callable, seconds: float) -> Callable:
     def call(*args, **kwargs):
         with bounded(seconds):
             return method(*args, **kwargs)
+
     return call

@@ -53,35 +53,42 @@ class ErasureMixin:
             conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({marks})", chain)
             texts, sources = [], []
             for text, source in conn.execute(
-                    f"SELECT text, source FROM memories WHERE id IN ({marks}) UNION ALL "
-                    f"SELECT text, source FROM memory_history WHERE memory_id IN ({marks})",
-                    (*chain, *chain)).fetchall():
+                f"SELECT text, source FROM memories WHERE id IN ({marks}) UNION ALL "
+                f"SELECT text, source FROM memory_history WHERE memory_id IN ({marks})",
+                (*chain, *chain),
+            ).fetchall():
                 texts.append(text)
                 sources.append(source or "")
             wordings = wordings_key(texts)
             done = {"memories": len(chain)}
-            done["history"] = conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({marks})",
-                                           chain).rowcount
+            done["history"] = conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({marks})", chain).rowcount
             done["vectors"] = conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", chain).rowcount
-            served = {r[0] for r in conn.execute(
-                f"SELECT DISTINCT selection_id FROM selection_items WHERE memory_id IN ({marks})", chain).fetchall()}
+            served = {
+                r[0]
+                for r in conn.execute(
+                    f"SELECT DISTINCT selection_id FROM selection_items WHERE memory_id IN ({marks})", chain
+                ).fetchall()
+            }
             conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", chain)
             served |= self._erase_selection_items(conn, user_id, set(chain))
             conn.execute(
                 f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', "
                 f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
-                (ERASED, to_text(now), *chain))
+                (ERASED, to_text(now), *chain),
+            )
             source_turns = {int(m.group(1)) for s in sources if (m := _TURN_SOURCE.match(s))}
             done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now)
             done["selections"] = self._erase_rows(conn, "selections", "message", user_id, wordings)
-            for sid, message in conn.execute("SELECT id, message FROM selections WHERE user_id = ?",
-                                             (user_id,)).fetchall():
+            for sid, message in conn.execute(
+                "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
+            ).fetchall():
                 if sid in served and mentions(message, wordings):  # it asked about the memory
                     conn.execute("DELETE FROM selections WHERE id = ?", (sid,))
                     done["selections"] += 1
             done["events"] = 0
-            for event_id, detail in conn.execute("SELECT id, detail FROM events WHERE user_id = ?",
-                                                 (user_id,)).fetchall():
+            for event_id, detail in conn.execute(
+                "SELECT id, detail FROM events WHERE user_id = ?", (user_id,)
+            ).fetchall():
                 if carries(detail, wordings):
                     conn.execute("UPDATE events SET detail = '' WHERE id = ?", (event_id,))
                     done["events"] += 1
@@ -96,8 +103,9 @@ class ErasureMixin:
         """The items of ``chain`` out of the user's selections kept as JSON (migration 0019);
         returns the selections that had one."""
         served = set()
-        for sid, kept in conn.execute("SELECT id, items FROM selections WHERE user_id = ? AND items IS NOT NULL",
-                                      (user_id,)).fetchall():
+        for sid, kept in conn.execute(
+            "SELECT id, items FROM selections WHERE user_id = ? AND items IS NOT NULL", (user_id,)
+        ).fetchall():
             items = json.loads(kept)
             left = [i for i in items if i["memory_id"] not in chain]
             if len(left) != len(items):
@@ -110,9 +118,13 @@ class ErasureMixin:
         """The memory and, recursively, every memory it superseded."""
         chain, todo = [memory_id], [memory_id]
         while todo:
-            found = [r[0] for r in conn.execute(
-                f"SELECT id FROM memories WHERE superseded_by IN ({','.join('?' * len(todo))})",
-                todo).fetchall() if r[0] not in chain]
+            found = [
+                r[0]
+                for r in conn.execute(
+                    f"SELECT id FROM memories WHERE superseded_by IN ({','.join('?' * len(todo))})", todo
+                ).fetchall()
+                if r[0] not in chain
+            ]
             chain += found
             todo = found
         return chain
@@ -121,20 +133,26 @@ class ErasureMixin:
     def _erase_turns(conn, user_id: int, source_turns: set[int], wordings, now: datetime) -> int:
         cleared = []
         for turn_id, message, reply in conn.execute(
-                "SELECT id, message, reply FROM turns WHERE user_id = ?", (user_id,)).fetchall():
+            "SELECT id, message, reply FROM turns WHERE user_id = ?", (user_id,)
+        ).fetchall():
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
                 cleared.append(turn_id)
         for turn_id in cleared:
             conn.execute("UPDATE turns SET message = '', reply = NULL WHERE id = ?", (turn_id,))
-            conn.execute("UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
-                         "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",
-                         (to_text(now), turn_id))
+            conn.execute(
+                "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
+                "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",
+                (to_text(now), turn_id),
+            )
         return len(cleared)
 
     @staticmethod
     def _erase_rows(conn, table: str, column: str, user_id: int, wordings) -> int:
-        doomed = [r[0] for r in conn.execute(f"SELECT id, {column} FROM {table} WHERE user_id = ?",
-                                             (user_id,)).fetchall() if carries(r[1], wordings)]
+        doomed = [
+            r[0]
+            for r in conn.execute(f"SELECT id, {column} FROM {table} WHERE user_id = ?", (user_id,)).fetchall()
+            if carries(r[1], wordings)
+        ]
         for row_id in doomed:
             conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
         return len(doomed)
@@ -142,14 +160,15 @@ class ErasureMixin:
     @staticmethod
     def _erase_profile(conn, user_id: int, wordings, now: datetime) -> int:
         changed = 0
-        row = conn.execute("SELECT value FROM user_kv WHERE user_id = ? AND key = ?",
-                           (user_id, QUERIES_KEY)).fetchone()
+        row = conn.execute("SELECT value FROM user_kv WHERE user_id = ? AND key = ?", (user_id, QUERIES_KEY)).fetchone()
         if row is not None:
             queries = load_queries(row[0])
             kept = [q for q in queries if not carries(q, wordings)]
             if kept != queries:
-                conn.execute("UPDATE user_kv SET value = ?, updated_at = ? WHERE user_id = ? AND key = ?",
-                             (json.dumps(kept, ensure_ascii=False), to_text(now), user_id, QUERIES_KEY))
+                conn.execute(
+                    "UPDATE user_kv SET value = ?, updated_at = ? WHERE user_id = ? AND key = ?",
+                    (json.dumps(kept, ensure_ascii=False), to_text(now), user_id, QUERIES_KEY),
+                )
                 changed += 1
         if conn.execute("DELETE FROM user_kv WHERE user_id = ? AND key = ?", (user_id, SUMMARY_KEY)).rowcount:
             changed += 1
@@ -157,26 +176,29 @@ class ErasureMixin:
             conn.execute(
                 "INSERT INTO user_kv (user_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                (user_id, TURNS_KEY, str(SUMMARY_EVERY), to_text(now)))
+                (user_id, TURNS_KEY, str(SUMMARY_EVERY), to_text(now)),
+            )
         return changed
 
     @staticmethod
     def _erase_story_layer(conn, user_id: int, wordings) -> int:
         changed = 0
-        for story_id, summary in conn.execute("SELECT id, summary FROM stories WHERE user_id = ?",
-                                              (user_id,)).fetchall():
+        for story_id, summary in conn.execute(
+            "SELECT id, summary FROM stories WHERE user_id = ?", (user_id,)
+        ).fetchall():
             kept = drop_sentences(summary or "", wordings)
             if kept != (summary or ""):
                 conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (kept, story_id))
                 changed += 1
-            for anchor_id, text in conn.execute("SELECT id, text FROM anchors WHERE story_id = ?",
-                                                (story_id,)).fetchall():
+            for anchor_id, text in conn.execute(
+                "SELECT id, text FROM anchors WHERE story_id = ?", (story_id,)
+            ).fetchall():
                 if carries(text, wordings):
                     conn.execute("DELETE FROM anchors WHERE id = ?", (anchor_id,))
                     changed += 1
         for position_id, topic, stance, justification in conn.execute(
-                "SELECT id, topic, stance, justification FROM positions WHERE user_id = ?",
-                (user_id,)).fetchall():
+            "SELECT id, topic, stance, justification FROM positions WHERE user_id = ?", (user_id,)
+        ).fetchall():
             if any(carries(t, wordings) for t in (topic, stance, justification)):
                 conn.execute("DELETE FROM positions WHERE id = ?", (position_id,))
                 changed += 1

@@ -56,9 +56,11 @@ Row = tuple[int, str, str]
 
 #: Active memories whose vector of an embedder (``?``) is missing or stale, or whose text no
 #: longer matches its hash (a text edited by hand).
-_STALE = ("SELECT m.id FROM memories m LEFT JOIN vectors v ON v.memory_id = m.id AND v.embedder = ? "
-          "WHERE m.status = 'active' AND (v.memory_id IS NULL OR v.content_hash != m.content_hash "
-          "OR m.content_hash != content_hash(m.text))")
+_STALE = (
+    "SELECT m.id FROM memories m LEFT JOIN vectors v ON v.memory_id = m.id AND v.embedder = ? "
+    "WHERE m.status = 'active' AND (v.memory_id IS NULL OR v.content_hash != m.content_hash "
+    "OR m.content_hash != content_hash(m.text))"
+)
 
 
 def _stamp(value: datetime) -> str:
@@ -145,8 +147,10 @@ class IndexClaimsMixin(Plumbing):
             return 0
 
         def keep(conn) -> int:
-            added = conn.execute("INSERT INTO vector_embedders (embedder) VALUES (?) "
-                                 "ON CONFLICT DO NOTHING RETURNING embedder", (embedder,)).fetchall()
+            added = conn.execute(
+                "INSERT INTO vector_embedders (embedder) VALUES (?) ON CONFLICT DO NOTHING RETURNING embedder",
+                (embedder,),
+            ).fetchall()
             return self._enqueue_stale(conn, embedder) if added else 0
 
         queued = self._holding_writers_off(keep)
@@ -156,8 +160,10 @@ class IndexClaimsMixin(Plumbing):
     def kept_embedders(self) -> dict[str, int]:
         """Every embedder whose queue is kept → the queue rows it holds."""
         counts = dict(self._query("SELECT embedder, COUNT(*) FROM vector_queue GROUP BY embedder"))
-        return {name: int(counts.get(name, 0)) for (name,) in
-                self._query("SELECT embedder FROM vector_embedders ORDER BY embedder")}
+        return {
+            name: int(counts.get(name, 0))
+            for (name,) in self._query("SELECT embedder FROM vector_embedders ORDER BY embedder")
+        }
 
     def retire_embedder(self, embedder: str, drop_vectors: bool = False) -> dict[str, int]:
         """Stop keeping ``embedder``'s queue (maintenance, ``souvenir index --retire``):
@@ -171,10 +177,12 @@ class IndexClaimsMixin(Plumbing):
         ``StoreBusyError`` as :meth:`ensure_vector_queue`."""
 
         def retire(conn) -> dict[str, int]:
-            gone = {"embedders": conn.execute("DELETE FROM vector_embedders WHERE embedder = ?", (embedder,)).rowcount,
-                    "queue": conn.execute("DELETE FROM vector_queue WHERE embedder = ?", (embedder,)).rowcount,
-                    "claims": conn.execute("DELETE FROM vector_claims WHERE embedder = ?", (embedder,)).rowcount,
-                    "vectors": 0}
+            gone = {
+                "embedders": conn.execute("DELETE FROM vector_embedders WHERE embedder = ?", (embedder,)).rowcount,
+                "queue": conn.execute("DELETE FROM vector_queue WHERE embedder = ?", (embedder,)).rowcount,
+                "claims": conn.execute("DELETE FROM vector_claims WHERE embedder = ?", (embedder,)).rowcount,
+                "vectors": 0,
+            }
             if drop_vectors:
                 gone["vectors"] = conn.execute("DELETE FROM vectors WHERE embedder = ?", (embedder,)).rowcount
             return gone
@@ -201,8 +209,12 @@ class IndexClaimsMixin(Plumbing):
 
     @staticmethod
     def _enqueue_stale(conn, embedder: str) -> int:
-        return conn.execute("INSERT INTO vector_queue (memory_id, embedder) SELECT id, CAST(? AS TEXT) FROM ("
-                            + _STALE + ") s WHERE true ON CONFLICT DO NOTHING", (embedder, embedder)).rowcount
+        return conn.execute(
+            "INSERT INTO vector_queue (memory_id, embedder) SELECT id, CAST(? AS TEXT) FROM ("
+            + _STALE
+            + ") s WHERE true ON CONFLICT DO NOTHING",
+            (embedder, embedder),
+        ).rowcount
 
     def requeue_stale(self, embedder: str) -> int:
         """Maintenance (``souvenir index``): scan the whole store and enqueue every active
@@ -220,15 +232,15 @@ class IndexClaimsMixin(Plumbing):
         that user's memories). The whole store's count reads the embedder's queue only when
         it is kept (every such memory is queued: the module docstring), the store otherwise."""
         if user_id is not None:
-            return self._query("SELECT COUNT(*) FROM (" + _STALE + " AND m.user_id = ?) s",
-                               (embedder, user_id))[0][0]
+            return self._query("SELECT COUNT(*) FROM (" + _STALE + " AND m.user_id = ?) s", (embedder, user_id))[0][0]
         if self._query("SELECT 1 FROM vector_embedders WHERE embedder = ?", (embedder,)):
             return self._query(
                 "SELECT COUNT(*) FROM vector_queue q JOIN memories m ON m.id = q.memory_id "
                 "LEFT JOIN vectors v ON v.memory_id = q.memory_id AND v.embedder = q.embedder "
                 "WHERE q.embedder = ? AND m.status = 'active' AND (v.memory_id IS NULL "
                 "OR v.content_hash != m.content_hash OR m.content_hash != content_hash(m.text))",
-                (embedder,))[0][0]
+                (embedder,),
+            )[0][0]
         return self._query("SELECT COUNT(*) FROM (" + _STALE + ") s", (embedder,))[0][0]
 
     def put_vectors(self, embedder: str, rows: Sequence[tuple[int, str, np.ndarray]]) -> None:
@@ -242,10 +254,12 @@ class IndexClaimsMixin(Plumbing):
             current: dict[int, str] = {}
             users: set[int] = set()
             for start in range(0, len(ids), self._IDS_PER_QUERY):
-                part = ids[start:start + self._IDS_PER_QUERY]
+                part = ids[start : start + self._IDS_PER_QUERY]
                 for mid, hash_, user, text in conn.execute(
-                        f"SELECT id, content_hash, user_id, text FROM memories WHERE id IN ({','.join('?' * len(part))}) "
-                        "AND status = 'active'" + self._row_share_lock, part).fetchall():
+                    f"SELECT id, content_hash, user_id, text FROM memories WHERE id IN ({','.join('?' * len(part))}) "
+                    "AND status = 'active'" + self._row_share_lock,
+                    part,
+                ).fetchall():
                     if content_hash(text) == hash_:
                         current[mid] = hash_
                     users.add(user)
@@ -253,27 +267,35 @@ class IndexClaimsMixin(Plumbing):
                 # PostgreSQL: the users' read ticks (migration 0019) locked in one order, before
                 # the triggers take them row by row: two replicas' batches never deadlock
                 order = sorted(users)
-                conn.execute(f"SELECT user_id FROM read_ticks WHERE user_id IN ({','.join('?' * len(order))}) "
-                             "ORDER BY user_id" + self._row_update_lock, order)
+                conn.execute(
+                    f"SELECT user_id FROM read_ticks WHERE user_id IN ({','.join('?' * len(order))}) "
+                    "ORDER BY user_id" + self._row_update_lock,
+                    order,
+                )
             rows = [(mid, h, v) for mid, h, v in rows if current.get(int(mid)) == h]
             conn.executemany(
                 "INSERT INTO vectors (memory_id, embedder, content_hash, dim, vector) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (memory_id, embedder) DO UPDATE SET "
                 "content_hash = excluded.content_hash, dim = excluded.dim, vector = excluded.vector",
-                [
-                    (mid, embedder, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes())
-                    for mid, h, v in rows
-                ],
+                [(mid, embedder, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for mid, h, v in rows],
             )
             done = sorted({int(mid) for mid, _, _ in rows})
             for start in range(0, len(done), self._IDS_PER_QUERY):
-                part = done[start:start + self._IDS_PER_QUERY]
-                conn.execute(f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(part))})",
-                             (embedder, *part))
+                part = done[start : start + self._IDS_PER_QUERY]
+                conn.execute(
+                    f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(part))})",
+                    (embedder, *part),
+                )
 
     # -- claims ------------------------------------------------------------------------------
-    def claim_stale_vectors(self, embedder: str, limit: int, lease_s: float, now: datetime,
-                            prepare: Callable[[list[Row]], list[Row]] | None = None) -> VectorClaim:
+    def claim_stale_vectors(
+        self,
+        embedder: str,
+        limit: int,
+        lease_s: float,
+        now: datetime,
+        prepare: Callable[[list[Row]], list[Row]] | None = None,
+    ) -> VectorClaim:
         """Claim up to ``limit`` active memories whose ``embedder`` vector is missing or
         stale and that no live claim holds, for ``lease_s`` seconds from ``now``, from the
         embedder's queue (kept from this call on: :meth:`ensure_vector_queue`). An empty
@@ -295,8 +317,9 @@ class IndexClaimsMixin(Plumbing):
                 tries += 1
         return claim
 
-    def _claim_once(self, embedder: str, limit: int, lease_s: float, now: datetime,
-                    prepare: Callable[[list[Row]], list[Row]] | None) -> tuple[VectorClaim, int, int]:
+    def _claim_once(
+        self, embedder: str, limit: int, lease_s: float, now: datetime, prepare: Callable[[list[Row]], list[Row]] | None
+    ) -> tuple[VectorClaim, int, int]:
         """One claim transaction: the claim, how many queue rows it found and how many of
         them it dropped (nothing to do)."""
         token = secrets.token_hex(8)
@@ -308,7 +331,8 @@ class IndexClaimsMixin(Plumbing):
                 "LEFT JOIN vector_claims c ON c.memory_id = q.memory_id AND c.embedder = q.embedder "
                 "WHERE q.embedder = ? AND (c.memory_id IS NULL OR c.expires_at < ?) "
                 "ORDER BY q.memory_id LIMIT ?" + self._claim_skip_locked,
-                (embedder, _stamp(now), int(limit))).fetchall()
+                (embedder, _stamp(now), int(limit)),
+            ).fetchall()
             expired = {r[0] for r in found if r[5] is not None}
             rows: list[Row] = []
             drop: list[int] = []
@@ -320,8 +344,9 @@ class IndexClaimsMixin(Plumbing):
                 if actual != hash_:  # the text was edited by hand: the store is the truth
                     # only the text read (a wording written since keeps its own hash: left
                     # queued, the next claim reads it)
-                    if not conn.execute("UPDATE memories SET content_hash = ? WHERE id = ? AND text = ?",
-                                        (actual, mid, text)).rowcount:
+                    if not conn.execute(
+                        "UPDATE memories SET content_hash = ? WHERE id = ? AND text = ?", (actual, mid, text)
+                    ).rowcount:
                         continue
                     hash_ = actual
                 if vector_hash == hash_:
@@ -331,8 +356,10 @@ class IndexClaimsMixin(Plumbing):
             if drop and self._drop_recheck_lock:
                 drop = self._still_nothing_to_do(conn, embedder, drop)
             if drop:
-                conn.execute(f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(drop))})",
-                             (embedder, *drop))
+                conn.execute(
+                    f"DELETE FROM vector_queue WHERE embedder = ? AND memory_id IN ({','.join('?' * len(drop))})",
+                    (embedder, *drop),
+                )
             if prepare is not None and rows:
                 rows = prepare(rows)
             if not rows:
@@ -341,12 +368,17 @@ class IndexClaimsMixin(Plumbing):
             params: list = []
             for mid, _, _ in rows:
                 params += [mid, embedder, token, until]
-            got = {r[0] for r in conn.execute(
-                "INSERT INTO vector_claims (memory_id, embedder, token, expires_at) VALUES "
-                + ",".join(["(?, ?, ?, ?)"] * len(rows))
-                + " ON CONFLICT (memory_id, embedder) DO UPDATE SET token = excluded.token, "
-                "expires_at = excluded.expires_at WHERE vector_claims.expires_at < ? "
-                "RETURNING memory_id", (*params, _stamp(now))).fetchall()}
+            got = {
+                r[0]
+                for r in conn.execute(
+                    "INSERT INTO vector_claims (memory_id, embedder, token, expires_at) VALUES "
+                    + ",".join(["(?, ?, ?, ?)"] * len(rows))
+                    + " ON CONFLICT (memory_id, embedder) DO UPDATE SET token = excluded.token, "
+                    "expires_at = excluded.expires_at WHERE vector_claims.expires_at < ? "
+                    "RETURNING memory_id",
+                    (*params, _stamp(now)),
+                ).fetchall()
+            }
         kept = [row for row in rows if row[0] in got]
         return VectorClaim(token, kept, sum(1 for row in kept if row[0] in expired)), len(found), len(drop)
 
@@ -359,12 +391,20 @@ class IndexClaimsMixin(Plumbing):
         read, and a writer that comes later waits for this claim's commit (its trigger then
         queues the memory again); a row a writer holds now is skipped, so kept."""
         marks = ",".join("?" * len(drop))
-        memories = {mid: (status, hash_, text) for mid, status, hash_, text in conn.execute(
-            f"SELECT id, status, content_hash, text FROM memories WHERE id IN ({marks})"
-            + self._drop_recheck_lock, drop).fetchall()}
-        vectors = dict(conn.execute(
-            f"SELECT memory_id, content_hash FROM vectors WHERE embedder = ? AND memory_id IN ({marks})"
-            + self._drop_recheck_lock, (embedder, *drop)).fetchall())
+        memories = {
+            mid: (status, hash_, text)
+            for mid, status, hash_, text in conn.execute(
+                f"SELECT id, status, content_hash, text FROM memories WHERE id IN ({marks})" + self._drop_recheck_lock,
+                drop,
+            ).fetchall()
+        }
+        vectors = dict(
+            conn.execute(
+                f"SELECT memory_id, content_hash FROM vectors WHERE embedder = ? AND memory_id IN ({marks})"
+                + self._drop_recheck_lock,
+                (embedder, *drop),
+            ).fetchall()
+        )
         still = []
         for mid in drop:
             if mid not in memories:
@@ -374,8 +414,9 @@ class IndexClaimsMixin(Plumbing):
                 still.append(mid)
         return still
 
-    def put_claimed_vectors(self, embedder: str, token: str,
-                            rows: Sequence[tuple[int, str, np.ndarray]]) -> ClaimedWrite:
+    def put_claimed_vectors(
+        self, embedder: str, token: str, rows: Sequence[tuple[int, str, np.ndarray]]
+    ) -> ClaimedWrite:
         """Write the vectors of a claim and end it. Rows whose claim is no longer ``token``'s
         are not written, and stay queued: ``lost`` — it expired and another claimer took it
         over — and ``ended`` — a write ended it (a session neighbour changed the window:
@@ -383,27 +424,33 @@ class IndexClaimsMixin(Plumbing):
         or reworded meanwhile is skipped as by :meth:`put_vectors` (and stays queued while it
         is active)."""
         with self.transaction() as conn:
-            held = {r[0] for r in conn.execute(
-                "DELETE FROM vector_claims WHERE embedder = ? AND token = ? RETURNING memory_id",
-                (embedder, token)).fetchall()}
+            held = {
+                r[0]
+                for r in conn.execute(
+                    "DELETE FROM vector_claims WHERE embedder = ? AND token = ? RETURNING memory_id", (embedder, token)
+                ).fetchall()
+            }
             kept = [row for row in rows if int(row[0]) in held]
             if kept:
                 self.put_vectors(embedder, kept)
             missing = sorted({int(row[0]) for row in rows} - held)
             taken = 0
             for start in range(0, len(missing), self._IDS_PER_QUERY):
-                part = missing[start:start + self._IDS_PER_QUERY]
+                part = missing[start : start + self._IDS_PER_QUERY]
                 # taken over: another claimer holds it, or has written its current vector since
                 taken += conn.execute(
                     "SELECT COUNT(*) FROM memories m WHERE m.id IN (" + ",".join("?" * len(part)) + ") AND ("
                     "EXISTS (SELECT 1 FROM vector_claims c WHERE c.memory_id = m.id AND c.embedder = ?) OR "
                     "EXISTS (SELECT 1 FROM vectors v WHERE v.memory_id = m.id AND v.embedder = ? "
-                    "AND v.content_hash = m.content_hash))", (*part, embedder, embedder)).fetchone()[0]
+                    "AND v.content_hash = m.content_hash))",
+                    (*part, embedder, embedder),
+                ).fetchone()[0]
         return ClaimedWrite(lost=taken, ended=len(rows) - len(kept) - taken)
 
     def release_vector_claims(self, embedder: str, token: str) -> int:
         """End a claim without writing (the embedder failed): its memories can be claimed
         again at once instead of after the lease. Returns how many claims were released."""
         with self.transaction() as conn:
-            return conn.execute("DELETE FROM vector_claims WHERE embedder = ? AND token = ?",
-                                (embedder, token)).rowcount
+            return conn.execute(
+                "DELETE FROM vector_claims WHERE embedder = ? AND token = ?", (embedder, token)
+            ).rowcount

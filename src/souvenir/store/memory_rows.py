@@ -23,9 +23,22 @@ MEMORY_COLUMNS = (
 def memory_from_row(row: Sequence) -> Memory:
     """The memory of one row selected with :data:`MEMORY_COLUMNS`."""
     return Memory(
-        id=row[0], user_id=row[1], text=row[2], kind=row[3], scope=row[4], story_id=row[5],
-        confidence=row[6], pinned=bool(row[7]), status=row[8], created_at=from_text(row[9]),
-        updated_at=from_text(row[10]), source=row[11], content_hash=row[12],
-        candidate_count=row[13], served_count=row[14], served_semantic_count=row[15],
-        speaker=row[16], session=row[17],
+        id=row[0],
+        user_id=row[1],
+        text=row[2],
+        kind=row[3],
+        scope=row[4],
+        story_id=row[5],
+        confidence=row[6],
+        pinned=bool(row[7]),
+        status=row[8],
+        created_at=from_text(row[9]),
+        updated_at=from_text(row[10]),
+        source=row[11],
+        content_hash=row[12],
+        candidate_count=row[13],
+        served_count=row[14],
+        served_semantic_count=row[15],
+        speaker=row[16],
+        session=row[17],
     )

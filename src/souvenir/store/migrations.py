@@ -55,8 +55,7 @@ def split_statements(sql: str) -> tuple[str, ...]:
         # (a SQLite trigger: a BEGIN … END body; PostgreSQL's ends at its first ``;``)
         in_trigger = head.startswith("CREATE TRIGGER") and re.search(r"\bBEGIN\b", head) is not None
         in_body = text.count("$$") % 2 == 1
-        if (re.search(r";\s*$", line) and not in_body
-                and (not in_trigger or re.match(r"^\s*END\s*;\s*$", line, re.I))):
+        if re.search(r";\s*$", line) and not in_body and (not in_trigger or re.match(r"^\s*END\s*;\s*$", line, re.I)):
             statements.append("\n".join(current).strip().rstrip(";").strip())
             current = []
     statements.append("\n".join(current).strip())
@@ -73,8 +72,15 @@ def load(dialect: str) -> list[Migration]:
             text = entry.read_text(encoding="utf-8")
             rebuild = _AUTOINCREMENT.search(text)
             tables = tuple(t.strip() for t in rebuild.group(1).split(",") if t.strip()) if rebuild else ()
-            found.append(Migration(int(match.group(1)), match.group(2), split_statements(text),
-                                   text.startswith(FOREIGN_KEYS_OFF), tables))
+            found.append(
+                Migration(
+                    int(match.group(1)),
+                    match.group(2),
+                    split_statements(text),
+                    text.startswith(FOREIGN_KEYS_OFF),
+                    tables,
+                )
+            )
     found.sort(key=lambda m: m.version)
     versions = [m.version for m in found]
     if len(set(versions)) != len(versions):

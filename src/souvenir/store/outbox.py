@@ -31,8 +31,10 @@ from souvenir.timeutil import from_text, to_text, with_offset
 
 #: When the user's previous job of the same kind ended (``NULL``: none kept), for the claim's
 #: round robin (a correlated subquery on ``idx_outbox_user``; both dialects).
-_ENDED = ("(SELECT MAX(q.updated_at) FROM outbox q WHERE q.user_id = o.user_id AND q.id < o.id "
-          "AND q.job = o.job AND q.status IN ('done', 'parked'))")
+_ENDED = (
+    "(SELECT MAX(q.updated_at) FROM outbox q WHERE q.user_id = o.user_id AND q.id < o.id "
+    "AND q.job = o.job AND q.status IN ('done', 'parked'))"
+)
 
 
 class OutboxMixin(Plumbing):
@@ -47,8 +49,7 @@ class OutboxMixin(Plumbing):
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (turn_id, job) DO NOTHING",
                 (user_id, turn_id, job, to_text(now), to_text(now), to_text(now)),
             )
-            return conn.execute("SELECT id FROM outbox WHERE turn_id = ? AND job = ?",
-                                (turn_id, job)).fetchone()[0]
+            return conn.execute("SELECT id FROM outbox WHERE turn_id = ? AND job = ?", (turn_id, job)).fetchone()[0]
 
     def claim(self, now: datetime, kinds: tuple[str, ...] = ("reflection", "summary")) -> Job | None:
         """Mark the next due job of one of ``kinds`` ``running`` and return it with its turn and
@@ -76,20 +77,34 @@ class OutboxMixin(Plumbing):
             ).fetchone()
             if row is None:
                 return None
-            conn.execute("UPDATE outbox SET status = 'running', attempts = attempts + 1, "
-                         "updated_at = ? WHERE id = ?", (to_text(now), row[0]))
-        return {"id": row[0], "job": row[1], "attempts": row[2] + 1, "turn_id": row[3],
-                "message": row[4], "reply": row[5], "time": with_offset(from_text(row[6]), row[11]),
-                "story": row[7],
-                "channel": row[8], "user": row[9], "user_id": row[10],
-                "failing_since": from_text(row[12])}
+            conn.execute(
+                "UPDATE outbox SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?",
+                (to_text(now), row[0]),
+            )
+        return {
+            "id": row[0],
+            "job": row[1],
+            "attempts": row[2] + 1,
+            "turn_id": row[3],
+            "message": row[4],
+            "reply": row[5],
+            "time": with_offset(from_text(row[6]), row[11]),
+            "story": row[7],
+            "channel": row[8],
+            "user": row[9],
+            "user_id": row[10],
+            "failing_since": from_text(row[12]),
+        }
 
     def newer_summary(self, job_id: int, user_id: int) -> bool:
         """Whether the user has a summary job queued after ``job_id`` (which then makes this
         one redundant: a summary is rewritten whole from the profile as it is when it runs)."""
-        return bool(self._query(
-            "SELECT 1 FROM outbox WHERE user_id = ? AND job = 'summary' AND id > ? AND status = 'pending' "
-            "LIMIT 1", (user_id, job_id)))
+        return bool(
+            self._query(
+                "SELECT 1 FROM outbox WHERE user_id = ? AND job = 'summary' AND id > ? AND status = 'pending' LIMIT 1",
+                (user_id, job_id),
+            )
+        )
 
     @staticmethod
     def _fence(attempts: int | None) -> tuple[str, tuple]:
@@ -103,11 +118,24 @@ class OutboxMixin(Plumbing):
         claim's job; returns whether it was."""
         fence, extra = self._fence(attempts)
         with self.transaction() as conn:
-            return conn.execute("UPDATE outbox SET status = 'done', last_error = NULL, updated_at = ? "
-                                "WHERE id = ?" + fence, (to_text(now), job_id, *extra)).rowcount > 0
+            return (
+                conn.execute(
+                    "UPDATE outbox SET status = 'done', last_error = NULL, updated_at = ? WHERE id = ?" + fence,
+                    (to_text(now), job_id, *extra),
+                ).rowcount
+                > 0
+            )
 
-    def retry(self, job_id: int, error: str, at: datetime, now: datetime,
-              attempts: int | None = None, counted: bool = True, model: str | None = None) -> bool:
+    def retry(
+        self,
+        job_id: int,
+        error: str,
+        at: datetime,
+        now: datetime,
+        attempts: int | None = None,
+        counted: bool = True,
+        model: str | None = None,
+    ) -> bool:
         """Back to ``pending``, due ``at`` (fenced by ``attempts`` as :meth:`finish`).
 
         ``counted=False`` (the model was never reached, or the call gave way to a live reply)
@@ -117,27 +145,36 @@ class OutboxMixin(Plumbing):
         (``first_error_at``) if it is not running yet."""
         fence, extra = self._fence(attempts)
         if counted:
-            sql = ("UPDATE outbox SET status = 'pending', last_error = ?, model = COALESCE(?, model), "
-                   "first_error_at = COALESCE(first_error_at, ?), next_attempt_at = ?, updated_at = ? "
-                   "WHERE id = ?")
+            sql = (
+                "UPDATE outbox SET status = 'pending', last_error = ?, model = COALESCE(?, model), "
+                "first_error_at = COALESCE(first_error_at, ?), next_attempt_at = ?, updated_at = ? "
+                "WHERE id = ?"
+            )
             params: tuple = (scrub(error)[:1000], model, to_text(now), to_text(at), to_text(now), job_id)
         else:
-            sql = ("UPDATE outbox SET status = 'pending', attempts = attempts - 1, "
-                   "next_attempt_at = ?, updated_at = ? WHERE id = ?")
+            sql = (
+                "UPDATE outbox SET status = 'pending', attempts = attempts - 1, "
+                "next_attempt_at = ?, updated_at = ? WHERE id = ?"
+            )
             params = (to_text(at), to_text(now), job_id)
         with self.transaction() as conn:
             return conn.execute(sql + fence, (*params, *extra)).rowcount > 0
 
-    def park(self, job_id: int, error: str, now: datetime, attempts: int | None = None,
-             model: str | None = None) -> bool:
+    def park(
+        self, job_id: int, error: str, now: datetime, attempts: int | None = None, model: str | None = None
+    ) -> bool:
         """Dead letter: kept for diagnostics, never retried automatically (fenced by
         ``attempts`` as :meth:`finish`); ``model`` is the model of the real failure."""
         fence, extra = self._fence(attempts)
         with self.transaction() as conn:
-            return conn.execute(
-                "UPDATE outbox SET status = 'parked', last_error = ?, model = COALESCE(?, model), "
-                "first_error_at = COALESCE(first_error_at, ?), updated_at = ? WHERE id = ?" + fence,
-                (scrub(error)[:1000], model, to_text(now), to_text(now), job_id, *extra)).rowcount > 0
+            return (
+                conn.execute(
+                    "UPDATE outbox SET status = 'parked', last_error = ?, model = COALESCE(?, model), "
+                    "first_error_at = COALESCE(first_error_at, ?), updated_at = ? WHERE id = ?" + fence,
+                    (scrub(error)[:1000], model, to_text(now), to_text(now), job_id, *extra),
+                ).rowcount
+                > 0
+            )
 
     def requeue(self, now: datetime, ids: list[int] | None = None, parked: bool = False) -> int:
         """Make jobs due now with a fresh failure clock: the parked ones (``parked``), or the
@@ -145,8 +182,10 @@ class OutboxMixin(Plumbing):
         Returns how many were requeued."""
         if not parked and not ids:
             return 0
-        sql = ("UPDATE outbox SET status = 'pending', attempts = 0, first_error_at = NULL, "
-               "next_attempt_at = ?, updated_at = ? WHERE ")
+        sql = (
+            "UPDATE outbox SET status = 'pending', attempts = 0, first_error_at = NULL, "
+            "next_attempt_at = ?, updated_at = ? WHERE "
+        )
         params: list = [to_text(now), to_text(now)]
         if ids:
             sql += f"id IN ({','.join('?' * len(ids))}) AND status IN ('parked', 'pending')"
@@ -162,9 +201,11 @@ class OutboxMixin(Plumbing):
         """Outbox jobs, newest first: ``status`` one of pending, running, done, parked
         (``None`` = all), of one user or all, at most ``limit``. Each names its user, its
         model and the real cause of its last failure; no message text."""
-        sql = ("SELECT o.id, o.job, o.status, o.turn_id, u.channel, u.external_id, o.attempts, "
-               "o.model, o.last_error, o.first_error_at, o.next_attempt_at, o.created_at, "
-               "o.updated_at FROM outbox o JOIN users u ON u.id = o.user_id WHERE 1 = 1")
+        sql = (
+            "SELECT o.id, o.job, o.status, o.turn_id, u.channel, u.external_id, o.attempts, "
+            "o.model, o.last_error, o.first_error_at, o.next_attempt_at, o.created_at, "
+            "o.updated_at FROM outbox o JOIN users u ON u.id = o.user_id WHERE 1 = 1"
+        )
         params: list = []
         if status is not None:
             sql += " AND o.status = ?"
@@ -173,8 +214,21 @@ class OutboxMixin(Plumbing):
             sql += " AND o.user_id = ?"
             params.append(user_id)
         rows = self._query(sql + " ORDER BY o.id DESC LIMIT ?", (*params, int(limit)))
-        names = ("id", "job", "status", "turn_id", "channel", "user", "attempts", "model", "error",
-                 "failing_since", "next_attempt_at", "created_at", "updated_at")
+        names = (
+            "id",
+            "job",
+            "status",
+            "turn_id",
+            "channel",
+            "user",
+            "attempts",
+            "model",
+            "error",
+            "failing_since",
+            "next_attempt_at",
+            "created_at",
+            "updated_at",
+        )
         return [dict(zip(names, r)) for r in rows]
 
     def requeue_running(self, now: datetime, claimed_before: datetime | None = None) -> int:
@@ -192,12 +246,25 @@ class OutboxMixin(Plumbing):
         return dict(self._query("SELECT status, COUNT(*) FROM outbox GROUP BY status"))
 
     def parked_jobs(self, user_id: int | None = None) -> list[dict]:
-        sql = ("SELECT o.id, o.job, o.turn_id, o.attempts, o.last_error, o.updated_at, o.model, "
-               "o.first_error_at FROM outbox o WHERE o.status = 'parked'")
+        sql = (
+            "SELECT o.id, o.job, o.turn_id, o.attempts, o.last_error, o.updated_at, o.model, "
+            "o.first_error_at FROM outbox o WHERE o.status = 'parked'"
+        )
         params: tuple = ()
         if user_id is not None:
             sql += " AND o.user_id = ?"
             params = (user_id,)
         rows = self._query(sql + " ORDER BY o.id", params)
-        return [{"id": r[0], "job": r[1], "turn_id": r[2], "attempts": r[3], "error": r[4],
-                 "parked_at": r[5], "model": r[6], "failing_since": r[7]} for r in rows]
+        return [
+            {
+                "id": r[0],
+                "job": r[1],
+                "turn_id": r[2],
+                "attempts": r[3],
+                "error": r[4],
+                "parked_at": r[5],
+                "model": r[6],
+                "failing_since": r[7],
+            }
+            for r in rows
+        ]

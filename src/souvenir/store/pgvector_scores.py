@@ -42,9 +42,12 @@ class PgVectorMixin(Plumbing):
 
     def pgvector_enabled(self) -> bool:
         """Whether ``vectors.embedding`` exists (``enable_pgvector`` was applied)."""
-        return bool(self._query(
-            "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = 'vectors' AND column_name = 'embedding'"))
+        return bool(
+            self._query(
+                "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                "AND table_name = 'vectors' AND column_name = 'embedding'"
+            )
+        )
 
     def enable_pgvector(self) -> None:
         """Create the extension and the generated ``vectors.embedding`` column (idempotent;

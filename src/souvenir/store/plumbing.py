@@ -16,6 +16,7 @@ class Plumbing:
     """Base of the store's mixins; nothing at run time."""
 
     if TYPE_CHECKING:  # pragma: no cover
+
         def transaction(self) -> AbstractContextManager[Any]:
             raise NotImplementedError
 

@@ -43,9 +43,7 @@ try:
     import psycopg
     from psycopg_pool import ConnectionPool, PoolTimeout
 except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError(
-        "the PostgreSQL store needs psycopg 3 with its pool: pip install 'psycopg[binary,pool]'"
-    ) from exc
+    raise ImportError("the PostgreSQL store needs psycopg 3 with its pool: pip install 'psycopg[binary,pool]'") from exc
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
@@ -54,8 +52,20 @@ from souvenir.store.pgvector_scores import PgVectorMixin
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 
 #: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).
-_ID_TABLES = frozenset({"users", "stories", "turns", "memories", "memory_history", "events",
-                        "outbox", "selections", "positions", "anchors"})
+_ID_TABLES = frozenset(
+    {
+        "users",
+        "stories",
+        "turns",
+        "memories",
+        "memory_history",
+        "events",
+        "outbox",
+        "selections",
+        "positions",
+        "anchors",
+    }
+)
 _INSERT = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 _IS_PARAM = re.compile(r"\bIS\s+\?")
 #: Any key will do as long as every Souvenir process uses the same one.
@@ -125,8 +135,7 @@ class _Connection:
 
     def execute(self, sql: str, params: Sequence = ()) -> _Cursor:
         match = _INSERT.match(sql)
-        wants_id = (match is not None and match.group(1).lower() in _ID_TABLES
-                    and "RETURNING" not in sql.upper())
+        wants_id = match is not None and match.group(1).lower() in _ID_TABLES and "RETURNING" not in sql.upper()
         if wants_id:
             sql += " RETURNING id"
         cursor = self.raw.cursor()
@@ -149,8 +158,15 @@ class _Connection:
 
 #: What a refused connection says when retrying cannot help: the URL or the server's
 #: configuration is wrong (a missing database or role, a refused password or host).
-_CONFIG_REFUSALS = ("does not exist", "authentication failed", "no pg_hba.conf entry", "permission denied",
-                    "invalid dsn", "invalid connection option", "missing \"=\"")
+_CONFIG_REFUSALS = (
+    "does not exist",
+    "authentication failed",
+    "no pg_hba.conf entry",
+    "permission denied",
+    "invalid dsn",
+    "invalid connection option",
+    'missing "="',
+)
 
 
 def _open_error(url: str, exc: Exception) -> StoreError:
@@ -190,8 +206,14 @@ class PostgresStore(PgVectorMixin, SQLStore):
     #: A user's counted turns are applied one at a time across replicas (store.counters).
     _row_update_lock = " FOR UPDATE"
 
-    def __init__(self, url: str, busy_timeout_s: float = 5.0, pool_size: int = 8,
-                 prepare_threshold: int | None = None, cache_memories: int = DEFAULT_MAX_MEMORIES) -> None:
+    def __init__(
+        self,
+        url: str,
+        busy_timeout_s: float = 5.0,
+        pool_size: int = 8,
+        prepare_threshold: int | None = None,
+        cache_memories: int = DEFAULT_MAX_MEMORIES,
+    ) -> None:
         self.url = url
         # The read path's cache, keyed on migration 0019's per-user ticks (0 = no cache).
         self._read_cache = ReadCache(cache_memories) if cache_memories > 0 else None
@@ -203,12 +225,18 @@ class PostgresStore(PgVectorMixin, SQLStore):
         #: The write transaction's start: its settings are scoped to it (no session state:
         #: PgBouncer's transaction pooling hands the next transaction another server
         #: connection), sent with BEGIN as one simple query (no extra round trip).
-        self._begin = ("BEGIN; SELECT set_config('lock_timeout', '{}ms', true), "
-                       "set_config('TimeZone', 'UTC', true)")
+        self._begin = "BEGIN; SELECT set_config('lock_timeout', '{}ms', true), set_config('TimeZone', 'UTC', true)"
         self._pool = ConnectionPool(
-            url, min_size=1, max_size=max(2, pool_size), timeout=busy_timeout_s, open=False,
-            kwargs={"autocommit": True, "connect_timeout": max(1, int(busy_timeout_s)),
-                    "prepare_threshold": prepare_threshold},
+            url,
+            min_size=1,
+            max_size=max(2, pool_size),
+            timeout=busy_timeout_s,
+            open=False,
+            kwargs={
+                "autocommit": True,
+                "connect_timeout": max(1, int(busy_timeout_s)),
+                "prepare_threshold": prepare_threshold,
+            },
             name="souvenir",
         )
         try:  # one direct connection first: the pool would only say "initialization incomplete"
@@ -282,8 +310,10 @@ class PostgresStore(PgVectorMixin, SQLStore):
             with self._pool.connection(timeout=_wait(deadline)) as conn:
                 # one round trip (BEGIN then SET TRANSACTION took two); autocommit connection;
                 # a table locked by another process is waited for what is left of the bound
-                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; "
-                             f"SELECT set_config('lock_timeout', '{_ms(deadline)}ms', true)")
+                conn.execute(
+                    "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; "
+                    f"SELECT set_config('lock_timeout', '{_ms(deadline)}ms', true)"
+                )
                 try:
                     yield _Connection(conn)
                 finally:

@@ -62,9 +62,11 @@ MAX_USERS = 10_000
 _CHUNK = 5000  # vectors per read when a user's matrix is read whole
 _IDS = 500  # ids per IN (…) list when changed vectors are read
 _CHANGED = "SELECT memory_id FROM memory_ticks WHERE user_id = ? AND tick > ?"
-_VECTORS = ("SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
-            "WHERE m.user_id = ? AND m.status = 'active' AND v.embedder = ? "
-            "AND v.content_hash = m.content_hash")
+_VECTORS = (
+    "SELECT v.memory_id, v.vector FROM vectors v JOIN memories m ON m.id = v.memory_id "
+    "WHERE m.user_id = ? AND m.status = 'active' AND v.embedder = ? "
+    "AND v.content_hash = m.content_hash"
+)
 
 
 class _Block:
@@ -124,7 +126,7 @@ class _Block:
     def _append(self) -> int:
         if self.used == self.matrix.shape[0]:
             grown = np.empty((2 * self.used, self.dim), np.float32)
-            grown[:self.used] = self.matrix
+            grown[: self.used] = self.matrix
             self.matrix = grown
             self.slot_ids = np.concatenate([self.slot_ids, np.full(self.used, -1, np.int64)])
         self.used += 1
@@ -139,12 +141,12 @@ class _Block:
         ids = self.slot_ids[self._order].copy()  # the caller keeps it; slots change
         if not ids.size or self.dim != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
-        return ids, dot_rows(self.matrix[:self.used], query)[self._order]
+        return ids, dot_rows(self.matrix[: self.used], query)[self._order]
 
     def _ordered(self) -> None:
         """Set ``_order``: the live slots in id order (a slice when no gather is needed)."""
         if self._order is None:
-            held = self.slot_ids[:self.used]
+            held = self.slot_ids[: self.used]
             if (held >= 0).all() and (self.used < 2 or (held[1:] > held[:-1]).all()):
                 self._order = slice(0, self.used)  # no freed slot, in id order: no gather
             else:
@@ -161,21 +163,25 @@ class _Block:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         self._ordered()
         live = self.used - len(self.free)
-        if (self._coarse is None or self._basis is None or self._basis.shape[1] != dims
-                or not self._basis_rows // 2 <= live <= 2 * self._basis_rows):
-            self._basis = leading_directions(self.matrix[:self.used], dims)
+        if (
+            self._coarse is None
+            or self._basis is None
+            or self._basis.shape[1] != dims
+            or not self._basis_rows // 2 <= live <= 2 * self._basis_rows
+        ):
+            self._basis = leading_directions(self.matrix[: self.used], dims)
             self._basis_rows = live
             self._coarse = np.zeros((self.matrix.shape[0], dims), np.float32)
-            self._coarse[:self.used] = project_rows(self.matrix[:self.used], self._basis)
+            self._coarse[: self.used] = project_rows(self.matrix[: self.used], self._basis)
         ids = self.slot_ids[self._order].copy()
         if not ids.size:
             return np.empty(0, np.int64), np.empty(0, np.float32)
-        return ids, dot_rows(self._coarse[:self.used], coarse_query(query, self._basis))[self._order]
+        return ids, dot_rows(self._coarse[: self.used], coarse_query(query, self._basis))[self._order]
 
     def _subset(self, query: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # slots in id order (the slots themselves when no slot was freed)
         order = None if isinstance(self._order, slice) else self._order
-        known = self.slot_ids[:self.used] if order is None else self.slot_ids[order]
+        known = self.slot_ids[: self.used] if order is None else self.slot_ids[order]
         if wanted.size > 1 and not (wanted[1:] > wanted[:-1]).all():
             wanted = np.unique(wanted)
         pos = np.minimum(np.searchsorted(known, wanted), max(known.size - 1, 0))
@@ -201,8 +207,7 @@ class _View:
         pool = self.pools.get(story_id)
         if pool is None:
             ms = self.memories
-            pool = Pool(m for m in map(ms.__getitem__, sorted(ms))
-                        if m.scope == "global" or m.story_id == story_id)
+            pool = Pool(m for m in map(ms.__getitem__, sorted(ms)) if m.scope == "global" or m.story_id == story_id)
             if len(self.pools) >= 8:
                 self.pools.clear()
             self.pools[story_id] = pool
@@ -250,8 +255,9 @@ class ReadCache:
         with view.lock:
             return view.pool(story_id)
 
-    def vector_scores(self, store, user_id: int, embedder: str, query: np.ndarray,
-                      ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+    def vector_scores(
+        self, store, user_id: int, embedder: str, query: np.ndarray, ids: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray] | None:
         """(ids ascending, float32 ``matrix @ query``) over the user's current vectors of
         ``embedder`` (only ``ids`` when given); ``None`` when the user has no tick (read
         directly)."""
@@ -261,8 +267,9 @@ class ReadCache:
         with view.lock:
             return self._block(view, store, user_id, embedder).scores(query, ids)
 
-    def coarse_scores(self, store, user_id: int, embedder: str, query: np.ndarray,
-                      dims: int) -> tuple[np.ndarray, np.ndarray] | None:
+    def coarse_scores(
+        self, store, user_id: int, embedder: str, query: np.ndarray, dims: int
+    ) -> tuple[np.ndarray, np.ndarray] | None:
         """(ids ascending, float32 coarse cosines on ``dims`` leading directions) over the
         user's current vectors of ``embedder`` (:meth:`_Block.coarse_scores`); ``None``
         when the user has no tick (read directly)."""
@@ -294,8 +301,9 @@ class ReadCache:
         block = _Block([], [])
         after = -1
         while True:
-            rows = store._query(_VECTORS + " AND v.memory_id > ? ORDER BY v.memory_id LIMIT ?",
-                                (user_id, embedder, after, _CHUNK))
+            rows = store._query(
+                _VECTORS + " AND v.memory_id > ? ORDER BY v.memory_id LIMIT ?", (user_id, embedder, after, _CHUNK)
+            )
             if not rows:
                 return block
             if not block.dim:
@@ -349,8 +357,9 @@ class ReadCache:
 
     def _reload(self, store, user_id: int, view: _View, tick: int) -> None:
         self.counts["reload"] += 1
-        rows = store._query(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = ? "
-                            "AND status = 'active' ORDER BY id", (user_id,))
+        rows = store._query(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND status = 'active' ORDER BY id", (user_id,)
+        )
         view.memories = {m.id: m for m in map(memory_from_row, rows)}
         view.top = max(view.memories, default=0)
         view.pools.clear()
@@ -374,9 +383,10 @@ class ReadCache:
         view.top = max([view.top, *changed])
         if len(appended) == len(changed):  # only new memories, after every other one
             appended.sort(key=lambda m: m.id)
-            view.pools = {story: pool.extended([m for m in appended if m.scope == "global"
-                                                or m.story_id == story])
-                          for story, pool in view.pools.items()}
+            view.pools = {
+                story: pool.extended([m for m in appended if m.scope == "global" or m.story_id == story])
+                for story, pool in view.pools.items()
+            }
         else:
             view.pools.clear()
         for embedder, block in list(view.blocks.items()):
@@ -386,10 +396,12 @@ class ReadCache:
             # read above has a later tick: the next read refreshes it.
             vectors = []
             for start in range(0, len(changed), _IDS):
-                part = changed[start:start + _IDS]
+                part = changed[start : start + _IDS]
                 for mid, blob, hash_ in store._query(
-                        "SELECT memory_id, vector, content_hash FROM vectors WHERE embedder = ? "
-                        f"AND memory_id IN ({','.join('?' * len(part))})", (embedder, *part)):
+                    "SELECT memory_id, vector, content_hash FROM vectors WHERE embedder = ? "
+                    f"AND memory_id IN ({','.join('?' * len(part))})",
+                    (embedder, *part),
+                ):
                     held = view.memories.get(mid)
                     if held is not None and held.content_hash == hash_:
                         vectors.append((mid, blob))

@@ -29,13 +29,17 @@ def add_autoincrement(conn, table: str) -> bool:
     if row is None or not _ID.search(row[0]):
         return False
     temp = f"{table}_rebuilt"
-    create = re.sub(rf"^CREATE TABLE\s+\"?{table}\"?", f"CREATE TABLE {temp}", row[0], count=1,
-                    flags=re.IGNORECASE)
+    create = re.sub(rf"^CREATE TABLE\s+\"?{table}\"?", f"CREATE TABLE {temp}", row[0], count=1, flags=re.IGNORECASE)
     create = _ID.sub("id INTEGER PRIMARY KEY AUTOINCREMENT", create, count=1)
     columns = ", ".join(f'"{r[1]}"' for r in conn.execute(f"PRAGMA table_info({table})").fetchall())
-    extras = [r[0] for r in conn.execute(
-        "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') "
-        "AND sql IS NOT NULL ORDER BY type, rowid", (table,)).fetchall()]
+    extras = [
+        r[0]
+        for r in conn.execute(
+            "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') "
+            "AND sql IS NOT NULL ORDER BY type, rowid",
+            (table,),
+        ).fetchall()
+    ]
     conn.execute(create)
     conn.execute(f"INSERT INTO {temp} ({columns}) SELECT {columns} FROM {table}")
     conn.execute(f"DROP TABLE {table}")

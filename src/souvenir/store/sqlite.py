@@ -34,8 +34,9 @@ class SQLiteStore(SQLStore):
 
     dialect = "sqlite"
 
-    def __init__(self, path: str | Path, busy_timeout_s: float = 5.0,
-                 cache_memories: int = DEFAULT_MAX_MEMORIES) -> None:
+    def __init__(
+        self, path: str | Path, busy_timeout_s: float = 5.0, cache_memories: int = DEFAULT_MAX_MEMORIES
+    ) -> None:
         self.path = str(path)
         self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
@@ -52,8 +53,10 @@ class SQLiteStore(SQLStore):
         except sqlite3.Error as exc:
             folder = Path(self.path).parent
             if not self._memory and not folder.is_dir():  # no retry will help: a StoreError
-                raise StoreError(f"cannot open SQLite store {self.path}: its directory {folder} does not "
-                                 "exist: create it, or give another path") from exc
+                raise StoreError(
+                    f"cannot open SQLite store {self.path}: its directory {folder} does not "
+                    "exist: create it, or give another path"
+                ) from exc
             error = StoreBusyError if "locked" in str(exc) or "busy" in str(exc) else StoreError
             raise error(f"cannot open SQLite store {self.path}: {exc}") from exc
         self._depth = 0
@@ -77,9 +80,13 @@ class SQLiteStore(SQLStore):
         reader = getattr(self._local, "conn", None)
         if reader is None:
             # mode=rw: a read never re-creates a deleted file (writes would then go to an empty one)
-            reader = sqlite3.connect(f"file:{quote(os.path.abspath(self.path))}?mode=rw", uri=True,
-                                     timeout=self.busy_timeout_s, isolation_level=None,
-                                     check_same_thread=False)
+            reader = sqlite3.connect(
+                f"file:{quote(os.path.abspath(self.path))}?mode=rw",
+                uri=True,
+                timeout=self.busy_timeout_s,
+                isolation_level=None,
+                check_same_thread=False,
+            )
             reader.create_function("content_hash", 1, content_hash, deterministic=True)
             self._local.conn = reader
             with self._readers_lock:  # not the write lock: a waiting writer must not block reads

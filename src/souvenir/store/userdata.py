@@ -13,8 +13,7 @@ _USER_TABLES: dict[str, str] = {
     "stories": "SELECT * FROM stories WHERE user_id = ?",
     "turns": "SELECT * FROM turns WHERE user_id = ?",
     "memories": "SELECT * FROM memories WHERE user_id = ?",
-    "memory_history": "SELECT h.* FROM memory_history h JOIN memories m ON m.id = h.memory_id "
-                      "WHERE m.user_id = ?",
+    "memory_history": "SELECT h.* FROM memory_history h JOIN memories m ON m.id = h.memory_id WHERE m.user_id = ?",
     "user_kv": "SELECT * FROM user_kv WHERE user_id = ?",
     "events": "SELECT * FROM events WHERE user_id = ?",
     "outbox": "SELECT * FROM outbox WHERE user_id = ?",
@@ -22,11 +21,11 @@ _USER_TABLES: dict[str, str] = {
     "positions": "SELECT * FROM positions WHERE user_id = ?",
     "anchors": "SELECT a.* FROM anchors a JOIN stories s ON s.id = a.story_id WHERE s.user_id = ?",
     "selection_items": "SELECT i.* FROM selection_items i JOIN selections s ON s.id = i.selection_id "
-                       "WHERE s.user_id = ?",
+    "WHERE s.user_id = ?",
     # the user's counted turns, per story (the forgetting counters' clocks, store.counters)
     "turn_clocks": "SELECT * FROM turn_clocks WHERE user_id = ?",
     "vectors": "SELECT v.memory_id, v.embedder, v.content_hash, v.dim FROM vectors v "
-               "JOIN memories m ON m.id = v.memory_id WHERE m.user_id = ?",
+    "JOIN memories m ON m.id = v.memory_id WHERE m.user_id = ?",
 }
 
 
@@ -42,8 +41,9 @@ class UserDataMixin(Plumbing):
                 names = [d[0] for d in cursor.description]
                 out[table] = [dict(zip(names, row)) for row in cursor.fetchall()]
             # "times a candidate" as read everywhere else (store.counters), not its stored part
-            counts = dict(conn.execute(f"SELECT id, {CANDIDATE_COUNT} FROM memories WHERE user_id = ?",
-                                       (user_id,)).fetchall())
+            counts = dict(
+                conn.execute(f"SELECT id, {CANDIDATE_COUNT} FROM memories WHERE user_id = ?", (user_id,)).fetchall()
+            )
         for row in out["memories"]:
             row["candidate_count"] = counts.get(row["id"], row["candidate_count"])
             row.pop("tick_clock", None)
@@ -53,17 +53,21 @@ class UserDataMixin(Plumbing):
     def delete_user(self, user_id: int) -> dict[str, int]:
         """Delete the user and everything derived from them; returns rows removed per table."""
         with self.transaction() as conn:
-            counts = {table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
-                      for table, sql in _USER_TABLES.items()}
+            counts = {
+                table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
+                for table, sql in _USER_TABLES.items()
+            }
             # the indexer's queue rows first, holding nothing else yet: a claim holding them
             # (PostgreSQL FOR UPDATE) ends without waiting for a row of ours (its claims'
             # foreign key reads the memories), never a deadlock that would fail the erasure
-            conn.execute("DELETE FROM vector_queue WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
-                         (user_id,))
+            conn.execute(
+                "DELETE FROM vector_queue WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)", (user_id,)
+            )
             # the read cache's ticks first: the rows below then take none (one row, not one per row)
             conn.execute("DELETE FROM read_ticks WHERE user_id = ?", (user_id,))
-            conn.execute("DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)",
-                         (user_id,))
+            conn.execute(
+                "DELETE FROM vectors WHERE memory_id IN (SELECT id FROM memories WHERE user_id = ?)", (user_id,)
+            )
             conn.execute("DELETE FROM users WHERE id = ?", (user_id,))
         return counts
 
@@ -71,7 +75,12 @@ class UserDataMixin(Plumbing):
         """(id, kind, text, times a candidate) of active memories that were candidates at least
         ``min_candidate`` times and never served (seed 000: « quel souvenir existe mais ne
         remonte jamais ? »), most often passed over first."""
-        return [tuple(r) for r in self._query(
-            f"SELECT id, kind, text, {CANDIDATE_COUNT} AS times FROM memories WHERE user_id = ? "
-            f"AND status = 'active' AND served_count = 0 AND {CANDIDATE_COUNT} >= ? "
-            "ORDER BY times DESC, id", (user_id, min_candidate))]
+        return [
+            tuple(r)
+            for r in self._query(
+                f"SELECT id, kind, text, {CANDIDATE_COUNT} AS times FROM memories WHERE user_id = ? "
+                f"AND status = 'active' AND served_count = 0 AND {CANDIDATE_COUNT} >= ? "
+                "ORDER BY times DESC, id",
+                (user_id, min_candidate),
+            )
+        ]

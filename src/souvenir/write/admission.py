@@ -81,15 +81,31 @@ from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
 from souvenir.lexical.keyed import UserKeys, changed_keys, outdates, user_keys
 from souvenir.lexical.normalize import key_of
-from souvenir.lexical.proposition import correction_statement, different_referents, is_flip, proposition, statements, stems
+from souvenir.lexical.proposition import (
+    correction_statement,
+    different_referents,
+    is_flip,
+    proposition,
+    statements,
+    stems,
+)
 from souvenir.types import Candidate, Memory
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
 
 ACTIONS: tuple[str, ...] = ("insert", "absorb", "replace", "supersede")
 #: ``Decision.code``: why, in one word (the label of ``souvenir_write_decisions_total``).
-REASONS: tuple[str, ...] = ("new", "kept_beside", "keyed_partial", "duplicate", "said_before", "flip",
-                            "flip_said_before", "keyed", "keyed_said_before")
+REASONS: tuple[str, ...] = (
+    "new",
+    "kept_beside",
+    "keyed_partial",
+    "duplicate",
+    "said_before",
+    "flip",
+    "flip_said_before",
+    "keyed",
+    "keyed_said_before",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +173,10 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
         target_id, value, relation = match
         old = next(f for i, f in prints if i == target_id)
         if said_before(said_at, by_id[target_id]):
-            why = (f"duplicate of #{target_id} ({value:.2f}), said before its date: "
-                   "kept as its history, wording and date unchanged")
+            why = (
+                f"duplicate of #{target_id} ({value:.2f}), said before its date: "
+                "kept as its history, wording and date unchanged"
+            )
             return Decision("absorb", target_id, value, text, why, "said_before")
         if relation == "poorer" or fp.tokens == old.tokens:
             why = f"duplicate of #{target_id} ({value:.2f}); the new wording says nothing more"
@@ -170,8 +188,10 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     if flip is not None:
         value = 1.0  # the same proposition (its content words, or its Chinese characters)
         if said_before(said_at, flip):
-            why = (f"says the opposite of #{flip.id}, said before it: the later statement stays "
-                   "active, this one is kept as its history")
+            why = (
+                f"says the opposite of #{flip.id}, said before it: the later statement stays "
+                "active, this one is kept as its history"
+            )
             return Decision("absorb", flip.id, value, text, why, "flip_said_before")
         why = f"correction of #{flip.id}: the same statement, the opposite polarity"
         return Decision("supersede", flip.id, value, text, why, "flip")
@@ -181,8 +201,10 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
         return keyed
     if conflicts:
         ids = ", ".join(f"#{m.id}" for m, _ in conflicts)
-        why = (f"a keyed value differs from {ids}, but one side says more than its keys: "
-               "inserted beside, nothing superseded")
+        why = (
+            f"a keyed value differs from {ids}, but one side says more than its keys: "
+            "inserted beside, nothing superseded"
+        )
         return Decision("insert", None, 0.0, text, why, "keyed_partial")
     if refused:
         return Decision("insert", None, 0.0, text, "kept beside: " + "; ".join(refused[:3]), "kept_beside")
@@ -205,8 +227,9 @@ def coverage(new: Fingerprint, old: Fingerprint) -> str | None:
     return None
 
 
-def _duplicate(text: str, fp: Fingerprint, prints: list[tuple[int, Fingerprint]], by_id: dict[int, Memory],
-               refused: list[str]) -> tuple[int, float, str] | None:
+def _duplicate(
+    text: str, fp: Fingerprint, prints: list[tuple[int, Fingerprint]], by_id: dict[int, Memory], refused: list[str]
+) -> tuple[int, float, str] | None:
     """The best match at or above the threshold that is one fact with the candidate: one of
     the two wordings covers the other's content words, and they are not about different
     people or attributes (rule 3). A match that fails is noted in ``refused`` and the next
@@ -258,14 +281,16 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     # tea anymore", "Don't drink milk tea anymore", 别再喝奶茶了, "Jangan minum teh susu lagi"),
     # says no state of the user ended: in no-model mode every message is kept as an episode
     first = correction_statement(text)
-    retractions = ([(first, p)] if first is not None and (p := proposition(first)).negative
-                   and not _not_a_statement(first) else [])
+    retractions = (
+        [(first, p)] if first is not None and (p := proposition(first)).negative and not _not_a_statement(first) else []
+    )
     asked = _not_a_statement(text)
     found = []
     for memory in pool:
         old = proposition(memory.text)
         said = ([] if asked else [(text, whole)]) + (
-            retractions if retractions and len(statements(memory.text)) == 1 else [])
+            retractions if retractions and len(statements(memory.text)) == 1 else []
+        )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
         if flipped is None:
             continue
@@ -297,8 +322,9 @@ def user_names(pool: Sequence[Memory]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _key_conflicts(keys: UserKeys, pool: Sequence[Memory],
-                   names: frozenset[str] = frozenset()) -> list[tuple[Memory, UserKeys]]:
+def _key_conflicts(
+    keys: UserKeys, pool: Sequence[Memory], names: frozenset[str] = frozenset()
+) -> list[tuple[Memory, UserKeys]]:
     """The memories of ``pool`` that give one of the candidate's keys another value."""
     if not keys:
         return []
@@ -317,26 +343,32 @@ def _dated(memory: Memory) -> datetime:
 _NEVER = datetime.min.replace(tzinfo=timezone.utc)
 
 
-def _keyed_correction(text: str, fp: Fingerprint, keys: UserKeys, conflicts: list[tuple[Memory, UserKeys]],
-                      said_at: datetime, names: frozenset[str] = frozenset()) -> Decision | None:
+def _keyed_correction(
+    text: str,
+    fp: Fingerprint,
+    keys: UserKeys,
+    conflicts: list[tuple[Memory, UserKeys]],
+    said_at: datetime,
+    names: frozenset[str] = frozenset(),
+) -> Decision | None:
     """Rule 5 and its time order (module docstring)."""
     outdated_by_newer = [
-        (m, key) for m, theirs in conflicts
-        if said_before(said_at, m) and (key := outdates(theirs, keys)) is not None
+        (m, key) for m, theirs in conflicts if said_before(said_at, m) and (key := outdates(theirs, keys)) is not None
     ]
     if outdated_by_newer:  # the candidate is the stale value: history of the newer memory
         memory, key = min(outdated_by_newer, key=lambda mk: _dated(mk[0]))
-        why = (f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
-               f"{user_keys(memory.text, names).get(key)!r}): kept as its history")
-        return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why,
-                        "keyed_said_before")
+        why = (
+            f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
+            f"{user_keys(memory.text, names).get(key)!r}): kept as its history"
+        )
+        return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed_said_before")
     outdated = [
-        (m, key) for m, theirs in conflicts
+        (m, key)
+        for m, theirs in conflicts
         if not said_before(said_at, m) and (key := outdates(keys, theirs)) is not None
     ]
     if not outdated:
         return None
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
-    why = (f"keyed correction of #{memory.id}: {key} {user_keys(memory.text, names).get(key)!r} → "
-           f"{keys.get(key)!r}")
+    why = f"keyed correction of #{memory.id}: {key} {user_keys(memory.text, names).get(key)!r} → {keys.get(key)!r}"
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")

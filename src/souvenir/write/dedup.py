@@ -119,9 +119,7 @@ def fingerprint(text: str) -> Fingerprint:
     """Fingerprint of raw ``text`` (normalised here). Cached: stored memories are
     fingerprinted once per process, not once per write."""
     norm = normalize(text)
-    return Fingerprint(
-        norm, content_words(norm), carrier_tokens(norm), tokenize(norm), copula_tense(norm)
-    )
+    return Fingerprint(norm, content_words(norm), carrier_tokens(norm), tokenize(norm), copula_tense(norm))
 
 
 def _fp(value: Fingerprint | str) -> Fingerprint:
@@ -267,9 +265,7 @@ def _scan(
     return None if best_id is None else (best_id, best)
 
 
-def best_match(
-    fp: Fingerprint, existing: Sequence[tuple[int, Fingerprint]]
-) -> tuple[int, float] | None:
+def best_match(fp: Fingerprint, existing: Sequence[tuple[int, Fingerprint]]) -> tuple[int, float] | None:
     """The stored memory ``fp`` duplicates: ``(id, score)`` of the highest score
     ≥ SIMILARITY_THRESHOLD (the first one in ``existing`` order on a tie), or ``None``.
 
@@ -280,9 +276,7 @@ def best_match(
     return _scan(fp, existing)
 
 
-def naive_best_match(
-    fp: Fingerprint, existing: Sequence[tuple[int, Fingerprint]]
-) -> tuple[int, float] | None:
+def naive_best_match(fp: Fingerprint, existing: Sequence[tuple[int, Fingerprint]]) -> tuple[int, float] | None:
     """Reference: the seed formula applied to every pair, no pruning."""
     best: tuple[int, float] | None = None
     for ident, other in existing:

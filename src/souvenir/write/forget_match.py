@@ -78,8 +78,9 @@ def _recent(pool: list[Memory]) -> frozenset[str]:
     return frozenset(f"turn:{n}" for n in turns[:2])
 
 
-def match_forget(requests: Sequence[ForgetRequest], memories: Iterable[Memory],
-                 proposed: Iterable[int] = ()) -> ForgetMatch:
+def match_forget(
+    requests: Sequence[ForgetRequest], memories: Iterable[Memory], proposed: Iterable[int] = ()
+) -> ForgetMatch:
     """The memories ``requests`` name among the user's active ``memories``, plus the
     ``proposed`` ids code accepts (module docstring)."""
     if not requests:
@@ -92,11 +93,12 @@ def match_forget(requests: Sequence[ForgetRequest], memories: Iterable[Memory],
         if any(named_by(r, memory.text) for r in requests):
             erase.append(memory.id)
         elif memory.id in asked and any(
-                _mentions(r, memory.text) if r.topic else (memory.source or "") in recent for r in requests):
+            _mentions(r, memory.text) if r.topic else (memory.source or "") in recent for r in requests
+        ):
             erase.append(memory.id)
     if erase:
         ids = ", ".join(f"#{i}" for i in erase)
         return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
     topics = sum(bool(r.topic) for r in requests)
-    why = ("the request names no memory" if topics else "the request names nothing by itself ('forget that')")
+    why = "the request names no memory" if topics else "the request names nothing by itself ('forget that')"
     return ForgetMatch((), True, f"ambiguous request to forget: {why}; nothing erased")

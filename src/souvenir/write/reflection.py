@@ -78,17 +78,32 @@ REFLECTION_SCHEMA: dict[str, Any] = {
         "summary": {"type": ["string", "null"]},
         "state": {"type": "object", "additionalProperties": {"type": "number"}},
         "positions": {
-            "type": "array", "maxItems": MAX_POSITIONS,
-            "items": {"type": "object", "properties": {
-                "topic": {"type": "string"}, "stance": {"type": "string"},
-                "justification": {"type": "string"}},
-                "required": ["topic", "stance", "justification"]},
+            "type": "array",
+            "maxItems": MAX_POSITIONS,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "topic": {"type": "string"},
+                    "stance": {"type": "string"},
+                    "justification": {"type": "string"},
+                },
+                "required": ["topic", "stance", "justification"],
+            },
         },
-        "anchors": {"type": "object", "properties": {
-            "add": {"type": "array", "items": {"type": "string"}},
-            "remove": {"type": "array", "items": {"type": "object", "properties": {
-                "id": {"type": "integer"}, "reason": {"type": "string"}}, "required": ["id", "reason"]}},
-        }},
+        "anchors": {
+            "type": "object",
+            "properties": {
+                "add": {"type": "array", "items": {"type": "string"}},
+                "remove": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"id": {"type": "integer"}, "reason": {"type": "string"}},
+                        "required": ["id", "reason"],
+                    },
+                },
+            },
+        },
         "forget": {"type": "array", "maxItems": MAX_FORGET, "items": {"type": "integer"}},
     },
     "required": ["memories"],
@@ -245,7 +260,7 @@ def _cut_off(text: str) -> bool:
     opening bracket) goes on after its last closing bracket; prose after it ("Hope this
     helps!") is not a cut."""
     last = max(text.rfind("}"), text.rfind("]"))
-    return last < 0 or any(ch in text[last + 1:] for ch in "\"':{[")
+    return last < 0 or any(ch in text[last + 1 :] for ch in "\"':{[")
 
 
 def _first_error(exc: Exception) -> str:
@@ -256,8 +271,9 @@ def _first_error(exc: Exception) -> str:
     return str(exc)
 
 
-def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
-                     source: str | None = None) -> Reflection:
+def parse_reflection(
+    raw: str | bytes | dict, min_confidence: float = DEFAULT_MIN_CONFIDENCE, source: str | None = None
+) -> Reflection:
     """Read a model's reflection answer; never raises on bad content.
 
     Malformed JSON is repaired first (module docstring); an answer with no JSON at all
@@ -297,8 +313,11 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
             result.dropped.append(f"memory {number}: repeated in the same answer")
             continue
         seen.add(parsed.text)
-        result.candidates.append(Candidate(text=parsed.text, kind=parsed.kind, scope=parsed.scope,
-                                           confidence=parsed.confidence, source=source))
+        result.candidates.append(
+            Candidate(
+                text=parsed.text, kind=parsed.kind, scope=parsed.scope, confidence=parsed.confidence, source=source
+            )
+        )
     summary = data.get("summary")
     if isinstance(summary, str) and summary.strip():
         try:
@@ -311,9 +330,13 @@ def parse_reflection(raw: str | bytes | dict, min_confidence: float = DEFAULT_MI
     state = data.get("state") or {}
     if isinstance(state, dict):
         for key, value in list(state.items())[:MAX_STATE_DELTAS]:
-            if (isinstance(key, str) and re.fullmatch(r"[a-z_]{1,32}", key)
-                    and isinstance(value, (int, float)) and not isinstance(value, bool)
-                    and math.isfinite(value)):
+            if (
+                isinstance(key, str)
+                and re.fullmatch(r"[a-z_]{1,32}", key)
+                and isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+            ):
                 result.state[key] = min(1.0, max(-1.0, float(value)))
             else:
                 result.dropped.append(f"state {redact(str(key))[0][:40]!r}: not a bounded number")
@@ -353,8 +376,7 @@ def _story_items(data: dict, result: Reflection) -> None:
     """Positions and anchor changes, item by item (bad ones dropped with a reason)."""
     positions = data.get("positions") or []
     for number, item in enumerate(positions[:MAX_POSITIONS] if isinstance(positions, list) else []):
-        fields = [_short(item.get(k)) if isinstance(item, dict) else None
-                  for k in ("topic", "stance", "justification")]
+        fields = [_short(item.get(k)) if isinstance(item, dict) else None for k in ("topic", "stance", "justification")]
         if None in fields:
             result.dropped.append(f"position {number}: needs a short topic, stance and justification")
         else:
@@ -384,14 +406,25 @@ def reflection_schema(story: bool = True) -> dict[str, Any]:
     memories alone outside one (a shorter prompt and grammar for the model)."""
     if story:
         return REFLECTION_SCHEMA
-    return {"type": "object", "properties": {"memories": REFLECTION_SCHEMA["properties"]["memories"],
-                                             "forget": REFLECTION_SCHEMA["properties"]["forget"]},
-            "required": ["memories"]}
+    return {
+        "type": "object",
+        "properties": {
+            "memories": REFLECTION_SCHEMA["properties"]["memories"],
+            "forget": REFLECTION_SCHEMA["properties"]["forget"],
+        },
+        "required": ["memories"],
+    }
 
 
-def reflection_messages(user_message: str, assistant_reply: str, summary: str | None = None,
-                        anchors: list[dict] | None = None, language: str | None = None,
-                        memories: list[dict] | None = None, story: bool = True) -> list[dict]:
+def reflection_messages(
+    user_message: str,
+    assistant_reply: str,
+    summary: str | None = None,
+    anchors: list[dict] | None = None,
+    language: str | None = None,
+    memories: list[dict] | None = None,
+    story: bool = True,
+) -> list[dict]:
     """The chat messages of the reflection call (system prompt + the exchange as data);
     ``language``: the user's language code when known (``fr``, ``zh``…), for the notes;
     ``memories``: ``{"id", "text"}`` of the user's memories, given when the message asks to
@@ -407,7 +440,9 @@ def reflection_messages(user_message: str, assistant_reply: str, summary: str | 
     if memories:
         exchange["memories"] = [{"id": m["id"], "text": m["text"]} for m in memories]
     return [
-        {"role": "system", "content": (REFLECTION_SYSTEM if story else REFLECTION_SYSTEM_BRIEF)
-         + (_FORGET if memories else "")},
+        {
+            "role": "system",
+            "content": (REFLECTION_SYSTEM if story else REFLECTION_SYSTEM_BRIEF) + (_FORGET if memories else ""),
+        },
         {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},
     ]

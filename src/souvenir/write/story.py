@@ -46,8 +46,9 @@ class PositionUpdate:
     reused: int
 
 
-def decide_position(existing_stance: str | None, stance: str, justification: str,
-                    threshold: int = SELF_CITATION_CHARS) -> PositionUpdate:
+def decide_position(
+    existing_stance: str | None, stance: str, justification: str, threshold: int = SELF_CITATION_CHARS
+) -> PositionUpdate:
     """The self-citation guard. A justification is checked against the stance it supports
     (the stored one, and the proposed one when it is new)."""
     if existing_stance is None:

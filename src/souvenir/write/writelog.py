@@ -28,12 +28,34 @@ _TEXT_CHARS = 200
 #: Every (action, reason) a write can be counted under: the metric shows them all from the
 #: start, at zero. Admission's rules per action, then the filters' names for a drop.
 SERIES: tuple[tuple[str, str], ...] = (
-    ("insert", "new"), ("insert", "kept_beside"), ("insert", "keyed_partial"),
-    ("absorb", "duplicate"), ("absorb", "said_before"), ("absorb", "flip_said_before"),
-    ("absorb", "keyed_said_before"), ("replace", "duplicate"), ("replace", "edited"), ("supersede", "flip"),
-    ("supersede", "keyed"), ("forget", "user_request"), ("forget", "ambiguous"),
-    *(("dropped", name) for name in ("secrets", "forget_request", "instruction", "speech_act", "subject", "negation",
-                                     "character", "assistant_only", "reflection", "memory_cap")),
+    ("insert", "new"),
+    ("insert", "kept_beside"),
+    ("insert", "keyed_partial"),
+    ("absorb", "duplicate"),
+    ("absorb", "said_before"),
+    ("absorb", "flip_said_before"),
+    ("absorb", "keyed_said_before"),
+    ("replace", "duplicate"),
+    ("replace", "edited"),
+    ("supersede", "flip"),
+    ("supersede", "keyed"),
+    ("forget", "user_request"),
+    ("forget", "ambiguous"),
+    *(
+        ("dropped", name)
+        for name in (
+            "secrets",
+            "forget_request",
+            "instruction",
+            "speech_act",
+            "subject",
+            "negation",
+            "character",
+            "assistant_only",
+            "reflection",
+            "memory_cap",
+        )
+    ),
 )
 
 
@@ -46,12 +68,12 @@ def parse_kind(kind: str) -> tuple[str, str] | None:
     """``(action, reason)`` of a write event's kind; ``None`` for another event."""
     if not kind.startswith(PREFIX):
         return None
-    action, _, reason = kind[len(PREFIX):].partition(":")
+    action, _, reason = kind[len(PREFIX) :].partition(":")
     return action, reason
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= _TEXT_CHARS else text[:_TEXT_CHARS - 1] + "…"
+    return text if len(text) <= _TEXT_CHARS else text[: _TEXT_CHARS - 1] + "…"
 
 
 def event_detail(reason: str, text: str, target_id: int | None = None, target_text: str | None = None) -> str:

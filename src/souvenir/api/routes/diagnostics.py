@@ -23,7 +23,7 @@ router = APIRouter(tags=["diagnostics"])
 #: and not to be framed or to send the page's address (the user's id) to a link it follows.
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'none'",
+    "form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
@@ -40,8 +40,9 @@ def metrics(request: Request, counters: Annotated[Counter[str], Depends(get_prox
 
 
 @router.get("/v1/users/{channel}/{user}/diagnostics.json", response_model=Diagnostics)
-def diagnostics_json(channel: str, user: str, mem: SouvenirDep, request: Request,
-                     story: str | None = None) -> Diagnostics:
+def diagnostics_json(
+    channel: str, user: str, mem: SouvenirDep, request: Request, story: str | None = None
+) -> Diagnostics:
     """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs,
     and, with an admin key, the service's counters (``service``)."""
     return mem.diagnostics(user, story=story, service=is_admin(request), channel=channel)

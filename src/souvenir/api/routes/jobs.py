@@ -25,8 +25,7 @@ __all__ = ["Job", "JobList", "JobRetry", "JobStatus", "JobsRequeued", "router"]
 
 
 @router.get("", response_model=JobList)
-def list_jobs(mem: SouvenirDep, status: JobStatus | None = None,
-              limit: int = Query(100, ge=1, le=10_000)) -> JobList:
+def list_jobs(mem: SouvenirDep, status: JobStatus | None = None, limit: int = Query(100, ge=1, le=10_000)) -> JobList:
     """Outbox jobs, newest first (``status``: pending, running, done or parked)."""
     return mem.jobs(status, limit=limit)
 

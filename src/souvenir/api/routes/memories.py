@@ -12,8 +12,18 @@ from souvenir.api.auth import principal_of, require_admin_for_rules
 from souvenir.api.deps import SouvenirDep
 from souvenir.limits import MAX_PAGE
 from souvenir.schemas import (
-    BatchWritten, MemoriesPublic, MemoryBatch, MemoryCreate, MemoryDeleted, MemoryHistory, MemoryPublic,
-    MemoryUpdate, SearchQuery, SearchResults, StatusFilter, WritePublic,
+    BatchWritten,
+    MemoriesPublic,
+    MemoryBatch,
+    MemoryCreate,
+    MemoryDeleted,
+    MemoryHistory,
+    MemoryPublic,
+    MemoryUpdate,
+    SearchQuery,
+    SearchResults,
+    StatusFilter,
+    WritePublic,
 )
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["memories"])
@@ -31,9 +41,14 @@ _CHANGES = [Depends(rule_owner)]
 
 
 @router.get("/memories", response_model=MemoriesPublic)
-def list_memories(channel: str, user: str, mem: SouvenirDep, status: StatusFilter = "active",
-                  limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
-                  cursor: Annotated[str | None, Query(max_length=64)] = None) -> MemoriesPublic:
+def list_memories(
+    channel: str,
+    user: str,
+    mem: SouvenirDep,
+    status: StatusFilter = "active",
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+    cursor: Annotated[str | None, Query(max_length=64)] = None,
+) -> MemoriesPublic:
     """One page of the user's memories with ``status`` (``all`` for every status), oldest
     first; ``next_cursor`` (passed back as ``cursor``) fetches the next page."""
     return mem.memories(user, status=status, limit=limit, cursor=cursor, channel=channel)
@@ -43,9 +58,17 @@ def list_memories(channel: str, user: str, mem: SouvenirDep, status: StatusFilte
 def search(channel: str, user: str, body: SearchQuery, mem: SouvenirDep) -> SearchResults:
     """The user's memories ranked for ``query`` by the read path's score, filtered by kind,
     scope, story and date; moves no counter (not a turn)."""
-    return mem.search(user, body.query, kind=list(body.kind) if body.kind else None, scope=body.scope,
-                      story=body.story, since=body.since, until=body.until, limit=body.limit,
-                      channel=channel)
+    return mem.search(
+        user,
+        body.query,
+        kind=list(body.kind) if body.kind else None,
+        scope=body.scope,
+        story=body.story,
+        since=body.since,
+        until=body.until,
+        limit=body.limit,
+        channel=channel,
+    )
 
 
 @router.post("/memories", response_model=WritePublic)
@@ -65,8 +88,7 @@ def add_memories(channel: str, user: str, body: MemoryBatch, mem: SouvenirDep, r
 
 
 @router.patch("/memories/{memory_id}", response_model=WritePublic, dependencies=_CHANGES)
-def update_memory(channel: str, user: str, memory_id: int, body: MemoryUpdate,
-                  mem: SouvenirDep) -> WritePublic:
+def update_memory(channel: str, user: str, memory_id: int, body: MemoryUpdate, mem: SouvenirDep) -> WritePublic:
     """A new wording through the write path's filters; the old one stays as history. A
     rule's needs an admin key."""
     return mem.update(user, memory_id, body.text, date=body.date, source=body.source, channel=channel)

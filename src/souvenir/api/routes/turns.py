@@ -17,9 +17,17 @@ def post_turn(body: TurnCreate, mem: SouvenirDep, request: Request) -> TurnRecor
     """Store one exchange after the reply. With a chat model its reflection is queued (the
     worker runs it); without one, the user's message goes through the write path now."""
     check_channel(request, body.channel)
-    return mem.add_turn(body.user, body.message, body.reply, story=body.story, time=body.time,
-                        language=body.language, channel=body.channel, timezone=body.timezone,
-                        question=body.question)
+    return mem.add_turn(
+        body.user,
+        body.message,
+        body.reply,
+        story=body.story,
+        time=body.time,
+        language=body.language,
+        channel=body.channel,
+        timezone=body.timezone,
+        question=body.question,
+    )
 
 
 @router.post("/context", response_model=ContextPublic)

@@ -44,19 +44,24 @@ _EN_IRREGULAR = (
     "flew|left|spent|taught|learnt|swam|ate|drank|sang|sent|told|brought|caught|felt|kept|heard|held|"
     "paid|sold|sat|slept|stood|thought|threw|rode|wore|chose|broke|fell|grew|knew|became|forgot|"
     "began|hung|lent|made|meant|shot|shut|spoke|stole|struck|swore|woke|been|done|gone|seen|taken|"
-    "given|written|eaten|driven|flown|grown|known|ridden|spoken|stolen|sworn|thrown|worn")
+    "given|written|eaten|driven|flown|grown|known|ridden|spoken|stolen|sworn|thrown|worn"
+)
 _EN_NOT_PAST = "need|feed|seed|bleed|breed|speed|proceed|succeed|exceed|indeed|weed|shed|bed|red"
 _EN = re.compile(
     r"\b(?:i|we|i've|we've|i'd|we'd|i had|we had|(?:my|our) \w+ and i)\s+(?:\w+\s+){0,2}?"
-    r"(?:(?!(?:" + _EN_NOT_PAST + r")\b)[a-z]{2,}ed|" + _EN_IRREGULAR + r")\b")
+    r"(?:(?!(?:" + _EN_NOT_PAST + r")\b)[a-z]{2,}ed|" + _EN_IRREGULAR + r")\b"
+)
 _FR_ADVERB = r"(?:(?:déjà|bien|enfin|finalement|vraiment|beaucoup|aussi|encore|souvent|toujours|tous|toutes)\s+)?"
-_FR_MOTION = (r"(?:allé|venu|parti|arrivé|rentré|revenu|sorti|monté|descendu|resté|tombé|passé|retourné"
-              r"|devenu|né)(?:e|s|es)?")
+_FR_MOTION = (
+    r"(?:allé|venu|parti|arrivé|rentré|revenu|sorti|monté|descendu|resté|tombé|passé|retourné"
+    r"|devenu|né)(?:e|s|es)?"
+)
 _FR = re.compile(
-    r"(?:\bj'ai|\bj'avais|\bon a|\bon avait|\bnous avons|\bnous avions)\s+" + _FR_ADVERB
+    r"(?:\bj'ai|\bj'avais|\bon a|\bon avait|\bnous avons|\bnous avions)\s+"
+    + _FR_ADVERB
     + r"(?:\w+(?:é|ée|és|ées|i|is|ie|ies|u|ue|us|ues|it|ert|erte|int)|fait|pris|vu|eu|lu|bu|dit|mis)\b"
-    r"|(?:\bje suis|\bj'étais|\bon est|\bon était|\bnous sommes|\bnous étions)\s+" + _FR_ADVERB
-    + _FR_MOTION + r"\b")
+    r"|(?:\bje suis|\bj'étais|\bon est|\bon était|\bnous sommes|\bnous étions)\s+" + _FR_ADVERB + _FR_MOTION + r"\b"
+)
 _ZH = re.compile(r"(?:我们|咱们|我)[^。！？!?，,]{0,8}?[了过]")
 _MS = re.compile(r"\b(?:saya|aku|kami|kita)\s+(?:\w+\s+)?(?:sudah|telah|dah|pernah)\b")
 _NOTE = re.compile(r"\s*\[[^\]]*\]\s*$")

@@ -28,9 +28,30 @@ from souvenir.read.scoring.memory_language import memory_language
 
 __all__ = ["LexicalIndex", "bm25_tokens", "en_stem"]
 
-_SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ations", "ation",
-             "ments", "ment", "ness", "ingly", "ings", "ing", "edly", "ies", "ied", "ers",
-             "er", "ed", "ly", "es", "s")
+_SUFFIXES = (
+    "ational",
+    "ization",
+    "fulness",
+    "ousness",
+    "iveness",
+    "ations",
+    "ation",
+    "ments",
+    "ment",
+    "ness",
+    "ingly",
+    "ings",
+    "ing",
+    "edly",
+    "ies",
+    "ied",
+    "ers",
+    "er",
+    "ed",
+    "ly",
+    "es",
+    "s",
+)
 
 
 def en_stem(word: str) -> str:
@@ -62,8 +83,11 @@ def _singular(word: str, english: bool) -> str:
 def bm25_tokens(text: str) -> tuple[str, ...]:
     """The index terms of ``text`` (term frequency kept, order of appearance)."""
     english = memory_language(text) == "en"
-    return tuple(en_stem(_singular(t, english)) for t in tokenize(normalize(text))
-                 if t not in STOP_WORDS and t not in NEGATORS and not t.endswith("'"))
+    return tuple(
+        en_stem(_singular(t, english))
+        for t in tokenize(normalize(text))
+        if t not in STOP_WORDS and t not in NEGATORS and not t.endswith("'")
+    )
 
 
 class LexicalIndex:
@@ -75,8 +99,7 @@ class LexicalIndex:
     of its own terms only.
     """
 
-    def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75,
-                 epsilon: float = 0.25) -> None:
+    def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25) -> None:
         self.size = len(docs)
         self.k1 = k1
         lengths = np.array([len(d) for d in docs], dtype=np.float64)

@@ -37,25 +37,28 @@ _NOT_PLURAL = frozenset(
     "perhaps sometimes less unless across towards afterwards besides news series species "
     "gas bus boss class glass grass dress kiss miss stress success business process focus "
     "bonus campus virus status lens chess tennis fitness wellness illness christmas "
-    "whereas alias canvas atlas texas paris los vegas".split())
+    "whereas alias canvas atlas texas paris los vegas".split()
+)
 _EN_WORD = re.compile(r"[a-z][a-z'+-]*")
 _EN_LIST = re.compile(
     r"\b(?:what|which)\s+(?:kinds?|types?|sorts?)\s+of\b"
-    r"|\bwhat\s+are\b|\bin\s+what\s+ways?\b|\bwhat\s+ways\b|\bhow\s+many\s+times\b|\bboth\b")
+    r"|\bwhat\s+are\b|\bin\s+what\s+ways?\b|\bwhat\s+ways\b|\bhow\s+many\s+times\b|\bboth\b"
+)
 _FR_LIST = re.compile(
     r"\b(?:quels|quelles|lesquels|lesquelles)\b|\bquelles?\s+(?:sortes?|genres?|types?)\s+d"
-    r"|\bcombien\s+de\s+fois\b|\b(?:tous|toutes)\s+les\s+deux\b")
+    r"|\bcombien\s+de\s+fois\b|\b(?:tous|toutes)\s+les\s+deux\b"
+)
 _ZH_LIST = re.compile(r"哪些|几次|多少次|[他她它们俩人者]都")
 _MS_LIST = re.compile(r"\bapa\s+saja\b|\bberapa\s+kali\b|\bkedua-dua\b")
 
 
 def _en_plural_after_wh(text: str) -> bool:
-    """"what / which" then, within three words, a word that reads as a plural noun."""
+    """ "what / which" then, within three words, a word that reads as a plural noun."""
     words = _EN_WORD.findall(text)
     for i, word in enumerate(words):
         if word not in ("what", "which"):
             continue
-        for nxt in words[i + 1:i + 4]:
+        for nxt in words[i + 1 : i + 4]:
             if nxt in _NOT_PLURAL or nxt.endswith(("ss", "us", "is", "'s", "s'")):
                 if nxt in ("is", "was", "has", "does"):
                     break  # "what does X…": the verb comes first, no noun follows
@@ -69,8 +72,13 @@ def _en_plural_after_wh(text: str) -> bool:
 def broad_question(message: str) -> bool:
     """True when ``message`` asks for several things (see the module's rules)."""
     text = nfkc_casefold(message)
-    return bool(_EN_LIST.search(text) or _FR_LIST.search(text) or _ZH_LIST.search(text)
-                or _MS_LIST.search(text) or _en_plural_after_wh(text))
+    return bool(
+        _EN_LIST.search(text)
+        or _FR_LIST.search(text)
+        or _ZH_LIST.search(text)
+        or _MS_LIST.search(text)
+        or _en_plural_after_wh(text)
+    )
 
 
 def query_role(role: str, message: str) -> str:

@@ -79,24 +79,30 @@ PRIORS: dict[str, tuple[Prior, ...]] = {
 }
 
 
-def calibration_for(dense_name: str | None, window_name: str | None,
-                    priors: Mapping[str, tuple[Prior, ...]] | None = None) -> Calibration:
+def calibration_for(
+    dense_name: str | None, window_name: str | None, priors: Mapping[str, tuple[Prior, ...]] | None = None
+) -> Calibration:
     """The :class:`Calibration` for these embedders (by ``Embedder.name``; ``None``: off):
     a signal whose embedder has no reading keeps its plain z-score."""
     table = PRIORS if priors is None else priors
     dense = table.get(dense_name or "", ())
     window = table.get(window_name or "", ())
     lexical, length = table.get("bm25", ()), table.get("length", ())
-    return Calibration(dense=dense[0] if dense else None,
-                       window_same=window[0] if window else None,
-                       window_cross=window[1] if len(window) > 1 else (window[0] if window else None),
-                       lexical=lexical[0] if lexical else None,
-                       length=length[0] if length else None)
+    return Calibration(
+        dense=dense[0] if dense else None,
+        window_same=window[0] if window else None,
+        window_cross=window[1] if len(window) > 1 else (window[0] if window else None),
+        lexical=lexical[0] if lexical else None,
+        length=length[0] if length else None,
+    )
 
 
-def calibrated_z(x: np.ndarray, prior: Prior | None,
-                 groups: Sequence[np.ndarray] | None = None,
-                 group_priors: Sequence[Prior | None] | None = None) -> np.ndarray:
+def calibrated_z(
+    x: np.ndarray,
+    prior: Prior | None,
+    groups: Sequence[np.ndarray] | None = None,
+    group_priors: Sequence[Prior | None] | None = None,
+) -> np.ndarray:
     """The shrunk z-score of ``x`` (float array; NaN → 0), over all values with ``prior``
     or, with ``groups`` (position arrays), within each group with ``group_priors[g]`` (or
     ``prior`` when not given). A group with no prior, or a prior of weight 0, is the plain
@@ -123,7 +129,7 @@ def calibrated_z(x: np.ndarray, prior: Prior | None,
             k = p.weight
             kv = k if p.sd_weight is None else p.sd_weight
             mean = (n * m + k * p.mean) / (n + k)
-            var = (n * s2 + kv * p.sd ** 2) / (n + kv)
+            var = (n * s2 + kv * p.sd**2) / (n + kv)
         out[positions] = (values - mean) / np.sqrt(var)
     return out
 

@@ -74,19 +74,28 @@ from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.levers import SCORE_FLOOR, ScoringConfig
 from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
 
-__all__ = ["SCORE_FLOOR", "ScoringConfig", "coverage", "diversified", "fuse", "named_speaker", "neighbour_table", "zscore"]
+__all__ = [
+    "SCORE_FLOOR",
+    "ScoringConfig",
+    "coverage",
+    "diversified",
+    "fuse",
+    "named_speaker",
+    "neighbour_table",
+    "zscore",
+]
 
 
-def zscore(x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None,
-           sample: np.ndarray | None = None) -> np.ndarray:
+def zscore(
+    x: np.ndarray, groups: np.ndarray | Sequence[np.ndarray] | None = None, sample: np.ndarray | None = None
+) -> np.ndarray:
     """(x − mean) / std over the finite values (within each group when ``groups`` is given:
     an array of labels — integers are read as group numbers —, a list of boolean masks, or
     a list of position arrays, the fastest: no pass over every group's labels); NaN (no
     value) → 0, a constant column or a group of one → 0. ``sample``: positions whose values
     give the mean and std (the others are only standardised by them)."""
     finite = np.isfinite(x)
-    if sample is None and isinstance(groups, (list, tuple)) and groups \
-            and np.asarray(groups[0]).dtype.kind in "iu":
+    if sample is None and isinstance(groups, (list, tuple)) and groups and np.asarray(groups[0]).dtype.kind in "iu":
         return _zscore_positions(x, finite, groups)
     if groups is None and sample is not None:
         return _zscore_sampled(x, finite, np.asarray(sample, dtype=np.int64))
@@ -141,8 +150,7 @@ def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def coverage(index, terms: Sequence[str], names: Sequence[str], score: np.ndarray,
-             per_term: int) -> np.ndarray:
+def coverage(index, terms: Sequence[str], names: Sequence[str], score: np.ndarray, per_term: int) -> np.ndarray:
     """Positions of the memories that cover the question's words: per distinct term of
     ``terms`` (BM25 tokens of the message) that is not in ``names`` (the speakers' names
     as BM25 tokens), the ``per_term`` best by ``score`` among the memories holding
@@ -301,8 +309,9 @@ def _positions(languages) -> list[np.ndarray]:
     return [np.flatnonzero(g) if np.asarray(g).dtype == bool else np.asarray(g) for g in languages]
 
 
-def _neighbour_best(first: np.ndarray, table: np.ndarray, decay: float = 1.0,
-                    before: float = 1.0, after: float = 1.0) -> np.ndarray:
+def _neighbour_best(
+    first: np.ndarray, table: np.ndarray, decay: float = 1.0, before: float = 1.0, after: float = 1.0
+) -> np.ndarray:
     """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none;
     with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score;
     the neighbours before the memory count ``before`` of it, those after ``after`` (a side
@@ -351,17 +360,31 @@ def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarr
     return out
 
 
-def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray | None,
-         lexical: np.ndarray | None, languages: np.ndarray | Sequence[np.ndarray],
-         neighbours: np.ndarray | None,
-         speakers: np.ndarray, days: np.ndarray, speaker: str | None = None,
-         period: tuple[date, date] | None = None, memo: dict | None = None,
-         expansion=None, sessions: np.ndarray | None = None,
-         parts: dict | None = None, cross: np.ndarray | None = None,
-         lengths: np.ndarray | None = None, dated: np.ndarray | None = None,
-         information: np.ndarray | None = None, events: np.ndarray | None = None,
-         questions: np.ndarray | None = None, sparse: np.ndarray | None = None,
-         priors: dict | None = None) -> np.ndarray:
+def fuse(
+    config: ScoringConfig,
+    *,
+    dense: np.ndarray | None,
+    window: np.ndarray | None,
+    lexical: np.ndarray | None,
+    languages: np.ndarray | Sequence[np.ndarray],
+    neighbours: np.ndarray | None,
+    speakers: np.ndarray,
+    days: np.ndarray,
+    speaker: str | None = None,
+    period: tuple[date, date] | None = None,
+    memo: dict | None = None,
+    expansion=None,
+    sessions: np.ndarray | None = None,
+    parts: dict | None = None,
+    cross: np.ndarray | None = None,
+    lengths: np.ndarray | None = None,
+    dated: np.ndarray | None = None,
+    information: np.ndarray | None = None,
+    events: np.ndarray | None = None,
+    questions: np.ndarray | None = None,
+    sparse: np.ndarray | None = None,
+    priors: dict | None = None,
+) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
     ``dense`` / ``window``: cosine of the query to each memory (NaN: no vector yet; ``None``:
@@ -388,6 +411,7 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
     ``None``; ``"window"`` one per language group of ``languages`` (the window term's z
     within each memory language); a signal without a prior keeps its plain z-score.
     """
+
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
         hit = memo.get(name) if memo is not None else None
         if hit is not None and hit[0] is x:
@@ -420,8 +444,11 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         share = config.window_global if _group_count(languages) > 1 else 0.0
         term = np.zeros(n, dtype=np.float64)
         if share < 1:
-            z_e5 = z("window", window, languages) if not config.window_centre \
+            z_e5 = (
+                z("window", window, languages)
+                if not config.window_centre
                 else zscore(centred(window, _positions(languages)))
+            )
             flagged = np.ones(n, dtype=bool) if config.use_max_all else cross
             if flagged is not None and config.use_max_top and z_use is not None:
                 flagged = flagged & (ranks(z_use) <= config.use_max_top)
@@ -475,8 +502,9 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
             first = first + part("expansion", config.expansion_weight * zscore(second))
     score = first
     if config.neighbour_alpha and neighbours is not None:
-        best = _neighbour_best(first, neighbours, config.neighbour_decay,
-                               config.neighbour_before, config.neighbour_after)
+        best = _neighbour_best(
+            first, neighbours, config.neighbour_decay, config.neighbour_before, config.neighbour_after
+        )
         if config.neighbour_mode == "gap":
             lift = config.neighbour_alpha * np.maximum(best - first, 0.0)
         elif config.neighbour_mode == "max":
@@ -505,6 +533,5 @@ def fuse(config: ScoringConfig, *, dense: np.ndarray | None, window: np.ndarray 
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))
     if config.session_decay and sessions is not None:
-        score = score + part("diversity", -config.session_decay
-                             * session_ranks(score, sessions, config.diversity_top))
+        score = score + part("diversity", -config.session_decay * session_ranks(score, sessions, config.diversity_top))
     return score

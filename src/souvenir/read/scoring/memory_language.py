@@ -29,8 +29,9 @@ _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
 _LISTS = {lang: frozenset(getattr(_sw, f"_{lang.upper()}").split()) for lang in ("fr", "en", "ms")}
 _SHARED = {w for w in set().union(*_LISTS.values()) if sum(w in s for s in _LISTS.values()) > 1}
-_MS_CHAT = frozenset("tu kat nak tak dah ni kena bila berapa apa mana macam guna habis "
-                     "baru dapat sebulan sehari pergi balik".split())
+_MS_CHAT = frozenset(
+    "tu kat nak tak dah ni kena bila berapa apa mana macam guna habis baru dapat sebulan sehari pergi balik".split()
+)
 _VOTERS = {
     "fr": (_LISTS["fr"] - _SHARED) - {"tu"},
     "en": _LISTS["en"] - _SHARED,

@@ -19,8 +19,23 @@ from souvenir.lexical.vocab import MONTHS
 
 __all__ = ["names_a_date", "query_period"]
 
-_ABBREVIATIONS = {"janv", "févr", "avr", "juil", "déc", "jan", "feb", "apr", "jun", "jul",
-                  "aug", "sep", "oct", "nov", "dec"}
+_ABBREVIATIONS = {
+    "janv",
+    "févr",
+    "avr",
+    "juil",
+    "déc",
+    "jan",
+    "feb",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "oct",
+    "nov",
+    "dec",
+}
 _MONTH_NAMES = {name: n for name, n in MONTHS.items() if name not in _ABBREVIATIONS}
 _M = "|".join(sorted(_MONTH_NAMES, key=len, reverse=True))
 _YEAR = r"((?:19|20)\d\d)"

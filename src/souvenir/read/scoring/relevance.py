@@ -27,9 +27,15 @@ import numpy as np
 __all__ = ["relevance_terms"]
 
 
-def relevance_terms(tokens: Sequence[Sequence[str]], score: np.ndarray, top: int, terms: int,
-                    exclude: Collection[str] = (), min_docs: int = 2,
-                    temperature: float = 1.0) -> dict[str, float]:
+def relevance_terms(
+    tokens: Sequence[Sequence[str]],
+    score: np.ndarray,
+    top: int,
+    terms: int,
+    exclude: Collection[str] = (),
+    min_docs: int = 2,
+    temperature: float = 1.0,
+) -> dict[str, float]:
     """The expansion query of the relevance model: term → p(t | R), its ``terms``
     heaviest terms (ties by the term, so the result does not depend on dict order),
     renormalised to sum to 1; p(d) ∝ exp((s_d − max s) / ``temperature``) (0: every one

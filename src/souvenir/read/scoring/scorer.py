@@ -19,14 +19,27 @@ import numpy as np
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.calibration import Calibration
-from souvenir.read.scoring.fusion import (ScoringConfig, coverage, diversified, fuse, named_speaker,
-                                     neighbour_table, zscore)
+from souvenir.read.scoring.fusion import (
+    ScoringConfig,
+    coverage,
+    diversified,
+    fuse,
+    named_speaker,
+    neighbour_table,
+    zscore,
+)
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
 from souvenir.read.scoring.periods import names_a_date, query_period
 from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.read.scoring.shortlist import (
-    MIN_COVERAGE, MIN_POINTS, fill_by_fit, fit_points, shortlist, stratified_sample, zscore_sampled,
+    MIN_COVERAGE,
+    MIN_POINTS,
+    fill_by_fit,
+    fit_points,
+    shortlist,
+    stratified_sample,
+    zscore_sampled,
 )
 from souvenir.read.selection import Pool, Scores
 from souvenir.types import Memory
@@ -56,8 +69,9 @@ class DenseInput:
     coarse: Callable[[], Mapping[int, float]] | None = None
 
     @classmethod
-    def from_matrix(cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None,
-                    basis: np.ndarray | None = None) -> DenseInput:
+    def from_matrix(
+        cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None, basis: np.ndarray | None = None
+    ) -> DenseInput:
         """From vectors in memory (``matrix`` n×d, row i = memory ``ids[i]``): tests, benches.
         ``basis`` (d×k, orthonormal columns): also the coarse cosines on it."""
         ids = list(ids)
@@ -75,8 +89,11 @@ class DenseInput:
         def vectors(wanted: np.ndarray) -> np.ndarray:
             if matrix is None:
                 return np.full((len(wanted), dim), np.nan, dtype=np.float32)
-            return np.stack([matrix[pos[int(m)]] if int(m) in pos else np.full(dim, np.nan, np.float32)
-                             for m in wanted]) if len(wanted) else np.zeros((0, dim), np.float32)
+            return (
+                np.stack([matrix[pos[int(m)]] if int(m) in pos else np.full(dim, np.nan, np.float32) for m in wanted])
+                if len(wanted)
+                else np.zeros((0, dim), np.float32)
+            )
 
         def coarse() -> Mapping[int, float]:
             if matrix is None or basis is None or matrix.shape[1] != dim:
@@ -106,17 +123,24 @@ class _Static:
         self.neighbours = neighbour_table(id_list, sessions, config.neighbour_reach)
         self.has_sessions = self.neighbours is not None
         codes: dict[str, int] = {}
-        self.sessions = np.fromiter((-1 if s is None else codes.setdefault(s, len(codes)) for s in sessions),
-                                    dtype=np.int64, count=len(sessions))
+        self.sessions = np.fromiter(
+            (-1 if s is None else codes.setdefault(s, len(codes)) for s in sessions),
+            dtype=np.int64,
+            count=len(sessions),
+        )
         languages = np.array([memory_language(m.text) for m in candidates])
         self.language_names, self.languages = np.unique(languages, return_inverse=True)
         self.languages = self.languages.reshape(-1)  # group numbers
-        self.language_positions = [np.flatnonzero(self.languages == g)
-                                   for g in range(int(self.languages.max(initial=-1)) + 1)]
+        self.language_positions = [
+            np.flatnonzero(self.languages == g) for g in range(int(self.languages.max(initial=-1)) + 1)
+        ]
         self.speakers = np.array([m.speaker for m in candidates], dtype=object)
         self.speaker_names = sorted({m.speaker for m in candidates if m.speaker})
-        self.days = np.fromiter((m.created_at.date().toordinal() if m.created_at else -1
-                                 for m in candidates), dtype=np.int64, count=len(candidates))
+        self.days = np.fromiter(
+            (m.created_at.date().toordinal() if m.created_at else -1 for m in candidates),
+            dtype=np.int64,
+            count=len(candidates),
+        )
         self.tokens = [bm25_tokens(m.text) for m in candidates]
         self.lexical = LexicalIndex(self.tokens, k1=config.bm25_k1, b=config.bm25_b)
         self._candidates = candidates
@@ -135,8 +159,9 @@ class _Static:
     def information(self) -> np.ndarray:
         """Σ idf of each memory's distinct BM25 terms (the information prior), read once."""
         if self._information is None:
-            self._information = np.fromiter((self.lexical.information(t) for t in self.tokens),
-                                            dtype=np.float64, count=len(self.tokens))
+            self._information = np.fromiter(
+                (self.lexical.information(t) for t in self.tokens), dtype=np.float64, count=len(self.tokens)
+            )
         return self._information
 
     def acts(self) -> tuple[np.ndarray, np.ndarray]:
@@ -144,16 +169,21 @@ class _Static:
         read once."""
         if self._acts is None:
             texts = [m.text for m in self._candidates]
-            self._acts = (np.fromiter(map(reports_an_event, texts), dtype=bool, count=len(texts)),
-                          np.fromiter(map(asks, texts), dtype=bool, count=len(texts)))
+            self._acts = (
+                np.fromiter(map(reports_an_event, texts), dtype=bool, count=len(texts)),
+                np.fromiter(map(asks, texts), dtype=bool, count=len(texts)),
+            )
         return self._acts
 
     def dated(self) -> np.ndarray:
         """Per memory: its text names a date (:func:`names_a_date`), read once, only when
         the lever is on (a few regular expressions a memory)."""
         if self._dated is None:
-            self._dated = np.fromiter((names_a_date(m.text, m.created_at or datetime(1970, 1, 1))
-                                       for m in self._candidates), dtype=bool, count=len(self._candidates))
+            self._dated = np.fromiter(
+                (names_a_date(m.text, m.created_at or datetime(1970, 1, 1)) for m in self._candidates),
+                dtype=bool,
+                count=len(self._candidates),
+            )
         return self._dated
 
     def sample(self, per_group: int) -> np.ndarray:
@@ -173,8 +203,9 @@ class Scorer:
     nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
     """
 
-    def __init__(self, config: ScoringConfig | None = None, max_users: int = 256,
-                 calibration: Calibration | None = None) -> None:
+    def __init__(
+        self, config: ScoringConfig | None = None, max_users: int = 256, calibration: Calibration | None = None
+    ) -> None:
         self.config = config or ScoringConfig()
         #: the small-store priors (:mod:`souvenir.read.scoring.calibration`), used when
         #: ``config.calibrated``; none by default (the engine passes those read for its
@@ -189,10 +220,8 @@ class Scorer:
             hit = self._cache.get(user_id)
         if hit is not None and hit[0] is candidates and isinstance(candidates, Pool):
             return hit[2]  # an immutable pool: nothing changed
-        key = hash(tuple((m.id, m.content_hash, m.session, m.speaker, m.created_at)
-                         for m in candidates))
-        static = hit[2] if hit is not None and hit[1] == key else _Static(
-            candidates, self.config)
+        key = hash(tuple((m.id, m.content_hash, m.session, m.speaker, m.created_at) for m in candidates))
+        static = hit[2] if hit is not None and hit[1] == key else _Static(candidates, self.config)
         with self._lock:
             self._cache[user_id] = (candidates, key, static)
             self._cache.move_to_end(user_id)
@@ -200,10 +229,18 @@ class Scorer:
                 self._cache.popitem(last=False)
         return static
 
-    def scores(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-               dense: DenseInput | None = None, window: DenseInput | None = None,
-               parts: dict | None = None, sparse: DenseInput | None = None,
-               context: Sequence[tuple[str, float]] | None = None) -> Scores:
+    def scores(
+        self,
+        user_id: int,
+        candidates: Sequence[Memory],
+        message: str,
+        now: datetime,
+        dense: DenseInput | None = None,
+        window: DenseInput | None = None,
+        parts: dict | None = None,
+        sparse: DenseInput | None = None,
+        context: Sequence[tuple[str, float]] | None = None,
+    ) -> Scores:
         """Memory id → fused score (rounded to 6 decimals) for every candidate, as
         :class:`~souvenir.read.selection.Scores`.
 
@@ -222,9 +259,16 @@ class Scorer:
         """
         return self.prepare(user_id, candidates, message, now, dense, sparse, context).finish(window, parts)
 
-    def prepare(self, user_id: int, candidates: Sequence[Memory], message: str, now: datetime,
-                dense: DenseInput | None = None, sparse: DenseInput | None = None,
-                context: Sequence[tuple[str, float]] | None = None) -> Prepared:
+    def prepare(
+        self,
+        user_id: int,
+        candidates: Sequence[Memory],
+        message: str,
+        now: datetime,
+        dense: DenseInput | None = None,
+        sparse: DenseInput | None = None,
+        context: Sequence[tuple[str, float]] | None = None,
+    ) -> Prepared:
         """Everything of :meth:`scores` that does not need the window embedder's query
         vector (the candidates' columns, BM25, the main embedder's cosines below
         ``shortlist_from``, the message's language, period, speaker and breadth): the
@@ -242,16 +286,21 @@ class Scorer:
                     weights[term] = weights.get(term, 0.0) + weight
             lexical = lexical + static.lexical.weighted_scores(weights)
         memo: dict = {}
-        common: dict[str, Any] = dict(languages=static.language_positions, neighbours=static.neighbours,
-                      speakers=static.speakers, days=static.days, memo=memo)
+        common: dict[str, Any] = dict(
+            languages=static.language_positions,
+            neighbours=static.neighbours,
+            speakers=static.speakers,
+            days=static.days,
+            memo=memo,
+        )
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
         # a large user's USE comes from the shortlist once the window signal is known
         U = _aligned(ids, dense.cosines(dense.query)) if dense is not None and sample is None else None
         query = bm25_tokens(message)
         cross = None
-        if (cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross
-                or (cfg.sparse_cross and cfg.w_sparse)) \
-                and len(static.language_names) > 1:
+        if (
+            cfg.cross_window != 1.0 or cfg.cross_use_max or cfg.rank_fusion_cross or (cfg.sparse_cross and cfg.w_sparse)
+        ) and len(static.language_names) > 1:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
         broad = _broad_levers(cfg) and broad_question(message)
@@ -281,22 +330,47 @@ class Scorer:
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         speaker = named_speaker(message, static.speaker_names)
         priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
-        fused = dict(priors=priors, lexical=lexical, cross=cross, speaker=speaker,
-                     period=query_period(message, now, cfg.relative_periods),
-                     expansion=(lambda first: _expanded(static, first, query, cfg))
-                     if cfg.expansion_weight else None,
-                     sessions=static.sessions, lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
-                     dated=static.dated() if cfg.dated_bonus else None,
-                     information=static.information() if cfg.info_prior else None,
-                     events=acts[0], questions=acts[1],
-                     sparse=_aligned(ids, sparse.cosines(sparse.query))
-                     if sparse is not None and cfg.w_sparse else None, **common)
-        return Prepared(self, dict(static=static, cfg=cfg, lexical=lexical, common=common, sample=sample,
-                                   dense=dense, U=U, query=query, broad=broad, fused=fused))
+        fused = dict(
+            priors=priors,
+            lexical=lexical,
+            cross=cross,
+            speaker=speaker,
+            period=query_period(message, now, cfg.relative_periods),
+            expansion=(lambda first: _expanded(static, first, query, cfg)) if cfg.expansion_weight else None,
+            sessions=static.sessions,
+            lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
+            dated=static.dated() if cfg.dated_bonus else None,
+            information=static.information() if cfg.info_prior else None,
+            events=acts[0],
+            questions=acts[1],
+            sparse=_aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
+            **common,
+        )
+        return Prepared(
+            self,
+            dict(
+                static=static,
+                cfg=cfg,
+                lexical=lexical,
+                common=common,
+                sample=sample,
+                dense=dense,
+                U=U,
+                query=query,
+                broad=broad,
+                fused=fused,
+            ),
+        )
 
-    def _from_shortlist(self, static: _Static, dense: DenseInput, window: DenseInput,
-                        lexical: np.ndarray, common: dict,
-                        sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+    def _from_shortlist(
+        self,
+        static: _Static,
+        dense: DenseInput,
+        window: DenseInput,
+        lexical: np.ndarray,
+        common: dict,
+        sample: np.ndarray,
+    ) -> tuple[np.ndarray | None, np.ndarray | None]:
         """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
         the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
         elsewhere USE's estimated (:func:`fill_by_fit`), its z statistics read on the
@@ -311,9 +385,13 @@ class Scorer:
                 return found
         E = _aligned(ids, window.cosines(window.query))
         if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
-            partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0,
-                                   period_bonus=0.0),
-                           dense=None, window=E, lexical=lexical, **common)
+            partial = fuse(
+                replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
+                dense=None,
+                window=E,
+                lexical=lexical,
+                **common,
+            )
             where = shortlist(partial, cfg.shortlist_size, sample)
             exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
             if exact is None:
@@ -325,9 +403,15 @@ class Scorer:
         # The window index behind (an import being embedded) or no line to draw: USE exact.
         return _aligned(ids, dense.cosines(dense.query)), E
 
-    def _from_coarse(self, static: _Static, dense: DenseInput, window: DenseInput,
-                     lexical: np.ndarray, common: dict,
-                     sample: np.ndarray) -> tuple[np.ndarray | None, np.ndarray] | None:
+    def _from_coarse(
+        self,
+        static: _Static,
+        dense: DenseInput,
+        window: DenseInput,
+        lexical: np.ndarray,
+        common: dict,
+        sample: np.ndarray,
+    ) -> tuple[np.ndarray | None, np.ndarray] | None:
         """(U, E) of a large user from the window embedder's coarse cosines: the shortlist
         is the ``shortlist_size`` best by BM25 and the coarse window signal, with
         ``sample``; both embedders exact there; elsewhere E estimated from its coarse value
@@ -338,15 +422,20 @@ class Scorer:
         C = _aligned(ids, window.coarse())  # type: ignore[misc]
         if C is None or np.isfinite(C).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
             return None
-        partial = fuse(replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0,
-                               period_bonus=0.0),
-                       dense=None, window=C, lexical=lexical, **common)
+        partial = fuse(
+            replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
+            dense=None,
+            window=C,
+            lexical=lexical,
+            **common,
+        )
         where = shortlist(partial, cfg.shortlist_size, sample)
         if static.neighbours is not None and cfg.neighbour_alpha and cfg.coarse_neighbours > 0:
             # the neighbour term reads the best neighbour's first-stage score: exact for the
             # session neighbours of the best shortlisted memories too, not estimated
-            best = where[np.argsort(-np.nan_to_num(partial[where], nan=-np.inf), kind="stable")
-                         [:cfg.coarse_neighbours]]
+            best = where[
+                np.argsort(-np.nan_to_num(partial[where], nan=-np.inf), kind="stable")[: cfg.coarse_neighbours]
+            ]
             near = static.neighbours[:, best].ravel()
             where = np.union1d(where, near[near >= 0])
         exact = _aligned(ids[where], window.cosines(window.query, ids[where]))
@@ -400,12 +489,18 @@ class Prepared:
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
         if cfg.prf_weight and (broad or not cfg.prf_broad):
             skip = set(st["query"]) | {t for n in static.speaker_names for t in bm25_tokens(n)}
-            terms = relevance_terms(static.tokens, score, cfg.prf_top, cfg.prf_terms, skip,
-                                    cfg.prf_min_docs, cfg.prf_temperature)
+            terms = relevance_terms(
+                static.tokens, score, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
+            )
             if terms:
                 second = static.lexical.weighted_scores(terms)
-                score = fuse(replace(cfg, expansion_weight=cfg.prf_weight), dense=U, window=E, parts=parts,
-                             **(fused | {"expansion": lambda first: second}))
+                score = fuse(
+                    replace(cfg, expansion_weight=cfg.prf_weight),
+                    dense=U,
+                    window=E,
+                    parts=parts,
+                    **(fused | {"expansion": lambda first: second}),
+                )
         if broad and cfg.coverage_bonus:
             names = [t for n in static.speaker_names for t in bm25_tokens(n)]
             chosen = coverage(static.lexical, st["query"], names, score, cfg.coverage_per_term)
@@ -426,13 +521,15 @@ def _priors(cal: Calibration, language_names: np.ndarray, message: str) -> dict 
     if cal == Calibration():
         return None
     asked = memory_language(message)
-    return {"dense": cal.dense, "lexical": cal.lexical, "length": cal.length,
-            "window": [cal.window_same if str(name) == asked else cal.window_cross
-                       for name in language_names]}
+    return {
+        "dense": cal.dense,
+        "lexical": cal.lexical,
+        "length": cal.length,
+        "window": [cal.window_same if str(name) == asked else cal.window_cross for name in language_names],
+    }
 
 
-def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],
-              cfg: ScoringConfig) -> np.ndarray | None:
+def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: ScoringConfig) -> np.ndarray | None:
     """The second hop's BM25: the rarest terms of the first stage's best memories."""
     top = cfg.expansion_top
     if top <= 0 or first.size == 0:
@@ -442,24 +539,31 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...],
     terms = {t for i in best.tolist() for t in static.tokens[i] if t not in asked}
     if not terms:
         return None
-    rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[:cfg.expansion_terms]
+    rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[: cfg.expansion_terms]
     return static.lexical.scores(rare)
 
 
 def _broad_levers(cfg: ScoringConfig) -> bool:
     """Whether any lever reads :func:`broad_question` (else it is not computed)."""
-    return (cfg.broad_neighbour_alpha is not None or cfg.broad_session_decay is not None
-            or cfg.broad_neighbour_mode is not None or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
-            or bool(cfg.coverage_bonus)
-            or (bool(cfg.feedback_weight) and cfg.feedback_broad)
-            or (bool(cfg.mmr_lambda) and cfg.mmr_broad)
-            or cfg.broad_length_prior is not None or cfg.broad_dated_bonus is not None
-            or cfg.broad_speaker_bonus is not None or cfg.broad_w_dense is not None
-            or cfg.broad_w_window is not None or cfg.broad_w_lexical is not None
-            or (bool(cfg.prf_weight) and cfg.prf_broad)
-            or (bool(cfg.session_prior) and cfg.session_prior_broad)
-            or (bool(cfg.info_prior) and cfg.info_broad)
-            or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad))
+    return (
+        cfg.broad_neighbour_alpha is not None
+        or cfg.broad_session_decay is not None
+        or cfg.broad_neighbour_mode is not None
+        or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
+        or bool(cfg.coverage_bonus)
+        or (bool(cfg.feedback_weight) and cfg.feedback_broad)
+        or (bool(cfg.mmr_lambda) and cfg.mmr_broad)
+        or cfg.broad_length_prior is not None
+        or cfg.broad_dated_bonus is not None
+        or cfg.broad_speaker_bonus is not None
+        or cfg.broad_w_dense is not None
+        or cfg.broad_w_window is not None
+        or cfg.broad_w_lexical is not None
+        or (bool(cfg.prf_weight) and cfg.prf_broad)
+        or (bool(cfg.session_prior) and cfg.session_prior_broad)
+        or (bool(cfg.info_prior) and cfg.info_broad)
+        or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad)
+    )
 
 
 def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig) -> np.ndarray:
@@ -474,8 +578,9 @@ def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: S
     return diversified(score, top, vectors @ vectors.T, cfg.mmr_lambda)
 
 
-def _feedback(side: DenseInput | None, values: np.ndarray | None, ids: np.ndarray,
-              score: np.ndarray, cfg: ScoringConfig) -> np.ndarray | None:
+def _feedback(
+    side: DenseInput | None, values: np.ndarray | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig
+) -> np.ndarray | None:
     """One embedder's cosines for the Rocchio query q + β · mean(best memories' vectors)
     (``values`` itself when that side cannot move: no vectors, none of the best has one)."""
     if side is None or values is None or side.vectors is None or cfg.feedback_top <= 0:

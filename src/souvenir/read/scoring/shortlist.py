@@ -31,8 +31,15 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MIN_COVERAGE", "MIN_POINTS", "fill_by_fit", "fit_points", "shortlist", "stratified_sample",
-           "zscore_sampled"]
+__all__ = [
+    "MIN_COVERAGE",
+    "MIN_POINTS",
+    "fill_by_fit",
+    "fit_points",
+    "shortlist",
+    "stratified_sample",
+    "zscore_sampled",
+]
 
 #: Share of the memories the fully computed embedder must have vectors for: an estimate
 #: needs its predictor, and after a large import the window index (e5, 4-40 windows/s here)
@@ -53,7 +60,7 @@ def stratified_sample(labels: np.ndarray, per_group: int) -> np.ndarray:
     parts = []
     for label in np.unique(labels):
         members = np.flatnonzero(labels == label)
-        parts.append(members[::max(1, -(-len(members) // per_group))])
+        parts.append(members[:: max(1, -(-len(members) // per_group))])
     return np.sort(np.concatenate(parts)) if parts else np.empty(0, np.int64)
 
 
@@ -65,8 +72,9 @@ def shortlist(score: np.ndarray, size: int, sample: np.ndarray) -> np.ndarray:
     return np.union1d(best, sample)
 
 
-def fill_by_fit(size: int, where: np.ndarray, exact: np.ndarray, predictor: np.ndarray,
-                sample: np.ndarray, labels: np.ndarray) -> np.ndarray:
+def fill_by_fit(
+    size: int, where: np.ndarray, exact: np.ndarray, predictor: np.ndarray, sample: np.ndarray, labels: np.ndarray
+) -> np.ndarray:
     """A column of ``size`` values: ``exact`` at positions ``where`` (sorted; NaN = no
     value), elsewhere ``a · predictor + b`` with (a, b) the least-squares line of the exact
     values on ``predictor`` over the ``sample`` positions (a subset of ``where``) of the same
@@ -107,8 +115,7 @@ def _line(x: np.ndarray, y: np.ndarray) -> tuple[float, float] | None:
     return slope, float(y.mean()) - slope * float(x.mean())
 
 
-def zscore_sampled(x: np.ndarray, positions: list[np.ndarray], labels: np.ndarray,
-                   sample: np.ndarray) -> np.ndarray:
+def zscore_sampled(x: np.ndarray, positions: list[np.ndarray], labels: np.ndarray, sample: np.ndarray) -> np.ndarray:
     """z-score of ``x`` within each group (``positions``: the positions of group g at index
     g; ``labels``: each position's group), the mean and standard deviation of a group read
     on its ``sample`` positions only (finite values); 0 where ``x`` is NaN and in a group

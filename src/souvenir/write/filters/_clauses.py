@@ -176,7 +176,7 @@ def clauses(text: str) -> list[Clause]:
 
 
 def _opens_question(part: list[Tok]) -> bool:
-    """"Do you…", "Est-ce que…", "Adakah…": the whole sentence asks, not only its last clause."""
+    """ "Do you…", "Est-ce que…", "Adakah…": the whole sentence asks, not only its last clause."""
     keys = [tok.key for tok in part if tok.key not in lx.DISCOURSE][:1]
     if not keys:
         return False
@@ -243,9 +243,38 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
 #: Subjects before the verb that spoken French negates with "plus" alone ("j'aime plus").
 _FR_SUBJECTS = frozenset({"je", "j'", "tu", "t'", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 #: Verbs after which "plus" asks for more ("j'en veux plus", "il faut plus de temps").
-_FR_MORE_VERBS = frozenset({"veux", "voudrais", "veut", "voulons", "voulez", "faut", "prends", "prend", "mets",
-                            "ajoute", "ajoutez", "donne", "donnez", "besoin", "fais", "fait", "gagne", "gagnes",
-                            "travaille", "mange", "manges", "bois", "boit", "dors", "dort", "lis", "lit", "paie"})
+_FR_MORE_VERBS = frozenset(
+    {
+        "veux",
+        "voudrais",
+        "veut",
+        "voulons",
+        "voulez",
+        "faut",
+        "prends",
+        "prend",
+        "mets",
+        "ajoute",
+        "ajoutez",
+        "donne",
+        "donnez",
+        "besoin",
+        "fais",
+        "fait",
+        "gagne",
+        "gagnes",
+        "travaille",
+        "mange",
+        "manges",
+        "bois",
+        "boit",
+        "dors",
+        "dort",
+        "lis",
+        "lit",
+        "paie",
+    }
+)
 
 
 def _spoken_negation(part: list[Tok], index: int) -> bool:
@@ -260,8 +289,12 @@ def _spoken_negation(part: list[Tok], index: int) -> bool:
     if subject in ("en", "y") and index >= 3:
         subject = keys[index - 3]
     nxt = keys[index + 1] if index + 1 < len(keys) else ""
-    return (subject in _FR_SUBJECTS and verb not in _FR_MORE_VERBS and verb.isalpha()
-            and nxt not in ("de", "d'", "tard", "tôt", "tot", "souvent", "vite", "fort", "loin", "longtemps"))
+    return (
+        subject in _FR_SUBJECTS
+        and verb not in _FR_MORE_VERBS
+        and verb.isalpha()
+        and nxt not in ("de", "d'", "tard", "tôt", "tot", "souvent", "vite", "fort", "loin", "longtemps")
+    )
 
 
 def _inherit(out: list[Clause]) -> None:
@@ -291,7 +324,7 @@ def _inherit(out: list[Clause]) -> None:
 
 
 def _bare_name(clause: Clause) -> bool:
-    """"Liam" in "Liam, my tenant, paid…": a clause of one to three capitalised words."""
+    """ "Liam" in "Liam, my tenant, paid…": a clause of one to three capitalised words."""
     words = [tok for tok in clause.tokens if tok.role != "comma"]
     return 0 < len(words) <= 3 and all(tok.raw[:1].isupper() and not tok.cjk for tok in words)
 
@@ -400,9 +433,39 @@ def _first_follows(tokens: list[Tok], i: int) -> bool:
 
 
 _NAME_VERBS = frozenset(
-    {"is", "was", "has", "had", "loves", "likes", "hates", "lives", "works", "wants", "est", "a", "habite",
-     "travaille", "aime", "adore", "deteste", "vit", "veut", "s'", "ialah", "adalah", "suka", "tinggal",
-     "bekerja", "nak", "mahu", "'s", "will", "said", "says"}
+    {
+        "is",
+        "was",
+        "has",
+        "had",
+        "loves",
+        "likes",
+        "hates",
+        "lives",
+        "works",
+        "wants",
+        "est",
+        "a",
+        "habite",
+        "travaille",
+        "aime",
+        "adore",
+        "deteste",
+        "vit",
+        "veut",
+        "s'",
+        "ialah",
+        "adalah",
+        "suka",
+        "tinggal",
+        "bekerja",
+        "nak",
+        "mahu",
+        "'s",
+        "will",
+        "said",
+        "says",
+    }
 )
 
 

@@ -57,8 +57,11 @@ def assistant_only_filter(candidate: Candidate, exchange: Exchange) -> FilterDec
     if parsed.subject in ("assistant", "character", "setting"):
         return keep(NAME, candidate)
     addressed = _addressed(exchange.assistant_reply)
-    content = [tok for tok in content_of([tok for clause in parsed.clauses for tok in clause.tokens])
-               if tok.key not in addressed]
+    content = [
+        tok
+        for tok in content_of([tok for clause in parsed.clauses for tok in clause.tokens])
+        if tok.key not in addressed
+    ]
     if not content:
         return keep(NAME, candidate)
     user_toks, reply_toks = tokenize(exchange.user_message), tokenize(exchange.assistant_reply)

@@ -94,7 +94,7 @@ def _attitude_about(clause: Clause, content: list[Tok], share: float = 0.5) -> b
 
 
 def _addressed(clause: Clause, content: list[Tok]) -> bool:
-    """"You hate the sea" / "tu aimes" / "你喜欢": the assistant reports the user's attitude.
+    """ "You hate the sea" / "tu aimes" / "你喜欢": the assistant reports the user's attitude.
 
     True when a second-person word comes before the attitude word or the first
     content word of the candidate.

@@ -42,8 +42,10 @@ from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 NAME = "instruction"
 
-_CHECKS = (r"(?:verif\w*|check\w*|confirm\w*|authenticat\w*|validat\w*|identity|id|kyc|otp|security\s+questions?"
-           r"|review\w*|approval|proof|receipts?|ask\w*|question\w*)")
+_CHECKS = (
+    r"(?:verif\w*|check\w*|confirm\w*|authenticat\w*|validat\w*|identity|id|kyc|otp|security\s+questions?"
+    r"|review\w*|approval|proof|receipts?|ask\w*|question\w*)"
+)
 _WAIVER = re.compile(
     # en
     rf"\b(?:without|skip(?:s|ping|ped)?|bypass(?:es|ing|ed)?|no\s+need\s+(?:to|for)|(?:do|does)(?:\s+not|n't)\s+need\s+to"
@@ -51,7 +53,6 @@ _WAIVER = re.compile(
     rf"|\bno\s+(?:more\s+)?(?:identity\s+|id\s+)?(?:verification|checks?|confirmation|approval)\b"
     r"|\bauto-?(?:matically\s+)?approv\w*|\bapprov\w*(?:\s+\w+){0,4}?\s+(?:automatically|directly|immediately|straight\s+away"
     r"|without\s+\w+)\b|\balways\s+approv\w*|\b(?:directly|automatically|just)\s+(?:approve|refund|grant|accept)\w*"
-
     # fr
     r"|\bsans\s+(?:aucune?\s+|la\s+|le\s+|de\s+)?(?:vérif\w*|contrôl\w*|confirm\w*|validation|justificatif|pièce"
     r"|preuve|me\s+demander|demander)|\b(?:pas\s+besoin|inutile|plus\s+besoin)\s+de\s+(?:me\s+)?(?:vérifier|contrôler|confirmer|demander"
@@ -92,5 +93,9 @@ def instruction_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisi
         message = nfkc_casefold(exchange.user_message or "")
         if waiver is None or not (_DIRECTIVE.search(message) or _DIRECTIVE.search(text)):
             return keep(NAME, candidate)
-    return drop(NAME, candidate, f"a standing instruction to the assistant ({waiver.group().strip()!r}), not a fact "
-                                 "about the user: only the operator's rules change how the assistant behaves")
+    return drop(
+        NAME,
+        candidate,
+        f"a standing instruction to the assistant ({waiver.group().strip()!r}), not a fact "
+        "about the user: only the operator's rules change how the assistant behaves",
+    )

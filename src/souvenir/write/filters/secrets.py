@@ -93,10 +93,15 @@ _WORD_PASSWORD = (
     r"(?:passwords?|passwd|pwd|pw|pass(?=\s*[:=])|passphrase|passcode|secret|mots? de passe|mdp|kata laluan|"
     r"katalaluan|pasword|kata sandi|kata kunci|" + _WORD_CODE + r"|wi-?fi key|cl[ée] wi-?fi)"
 )
-_CONNECT = (r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni)(?:\s*:)?|\s+:|\s*[:=]|['’]s\b|"
-            r"\s*(?:->|=>|→|—|–)|\s+-(?=\s)|(?<=kata laluan saya)|(?<=kata laluan anda)|(?<=katalaluan saya))")
+_CONNECT = (
+    r"(?:\s+(?:is|was|est|c'est|était|etait|ialah|adalah|ni)(?:\s*:)?|\s+:|\s*[:=]|['’]s\b|"
+    r"\s*(?:->|=>|→|—|–)|\s+-(?=\s)|(?<=kata laluan saya)|(?<=kata laluan anda)|(?<=katalaluan saya))"
+)
 _PASSWORD = re.compile(
-    _WORD_PASSWORD + r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT + r"\s*(?P<q>[\"'«“]?)\s*(?P<v>(?<=[\"'«“])[^\"'»”\n]{1,80}(?=[\"'»”])|[^\s\"'»”,;]+)",
+    _WORD_PASSWORD
+    + r"\b(?P<between>[^.\n:=;]{0,40}?)"
+    + _CONNECT
+    + r"\s*(?P<q>[\"'«“]?)\s*(?P<v>(?<=[\"'«“])[^\"'»”\n]{1,80}(?=[\"'»”])|[^\s\"'»”,;]+)",
     re.IGNORECASE,
 )
 _PIN = re.compile(
@@ -130,18 +135,26 @@ _COMMAND_SECRET = re.compile(
 #: password is strong and long enough" is no value).
 _WORDS_PASSPHRASE = re.compile(
     r"(?<![\w-])(?:passwords?|passwd|pwd|passphrase|mots? de passe|mdp|kata laluan|katalaluan|pasword|kata sandi)"
-    r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT
-    + r"\s*(?P<v>[^\W\d_]+(?:[ \-][^\W\d_]+){2,7})(?=\s*(?:[.,;!?\n]|$))",
+    r"\b(?P<between>[^.\n:=;]{0,40}?)" + _CONNECT + r"\s*(?P<v>[^\W\d_]+(?:[ \-][^\W\d_]+){2,7})(?=\s*(?:[.,;!?\n]|$))",
     re.IGNORECASE,
 )
-_CHANGE_VERB = (r"(?:changed|change|set|reset|updated|update|switched|changé|changer|modifié|modifier|mis|remis|"
-                r"tukar|tukarkan|menukar|ubah|tetapkan)")
+_CHANGE_VERB = (
+    r"(?:changed|change|set|reset|updated|update|switched|changé|changer|modifié|modifier|mis|remis|"
+    r"tukar|tukarkan|menukar|ubah|tetapkan)"
+)
 _CHANGE_TO = r"(?:to|as|into|en|pour|à|kepada|jadi|ke)"
 #: A password changed to a value ("I changed my password to Zx9cv8Bn", "j'ai changé mon
 #: mot de passe en …", "kata laluan saya tukar kepada …"): values that look made up, or quoted.
 _CHANGED_PASSWORD = re.compile(
-    r"(?:" + _CHANGE_VERB + r"\s+(?:(?:my|the|our|mon|ma|le|la|notre)\s+)?" + _WORD_PASSWORD
-    + r"(?:\s+(?:saya|anda))?|" + _WORD_PASSWORD + r"\b[^.\n:=;]{0,30}?\b" + _CHANGE_VERB + r"(?:\s+it)?)"
+    r"(?:"
+    + _CHANGE_VERB
+    + r"\s+(?:(?:my|the|our|mon|ma|le|la|notre)\s+)?"
+    + _WORD_PASSWORD
+    + r"(?:\s+(?:saya|anda))?|"
+    + _WORD_PASSWORD
+    + r"\b[^.\n:=;]{0,30}?\b"
+    + _CHANGE_VERB
+    + r"(?:\s+it)?)"
     r"\s+" + _CHANGE_TO + r"\s+(?P<q>[\"'«“]?)(?P<v>(?<=[\"'«“])[^\"'»”\n]{1,80}(?=[\"'»”])|[^\s\"'»”,;]{3,64})",
     re.IGNORECASE,
 )
@@ -279,10 +292,14 @@ _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 _HEX = re.compile(r"(?<![\w/])[0-9a-fA-F]{32,}(?![\w/])")
 _B64 = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
 _URL = re.compile(r"\bhttps?://\S+", re.IGNORECASE)
-_HOOK_SEGMENT = re.compile(r"(?<=/)(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}|(?<=/)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{16,}")
+_HOOK_SEGMENT = re.compile(
+    r"(?<=/)(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}|(?<=/)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{16,}"
+)
 _QUERY_SECRET = re.compile(
     r"(?P<pre>[?&](?:token|key|api_key|apikey|api-key|access_token|refresh_token|secret|client_secret|sig|signature|"
-    r"password|pwd|auth|code)=)(?P<v>[^&\s#]+)", re.IGNORECASE)
+    r"password|pwd|auth|code)=)(?P<v>[^&\s#]+)",
+    re.IGNORECASE,
+)
 #: detect-secrets' regex detectors, minus the public-IP one (an address is no secret).
 _DETECTOR_CLASSES: list[type] = list(get_mapping_from_secret_type_to_class().values())
 #: The separator five of them (IBM Cloud IAM, IBM COS HMAC, Cloudant, SoftLayer) write with
@@ -297,12 +314,9 @@ _SPACED_SEPARATOR = "(?: *)(?:=|:|:=|=>| +|::)(?: *)"
 #: "eyJ", "sk-" or "//" tried the rest of the text from each: seconds of CPU), written so that
 #: a run is tried once, from its start; the npm one goes to the line's first "//" at once.
 _REWRITTEN = {
-    r"eyJ[A-Za-z0-9-_=]+\.[A-Za-z0-9-_=]+\.?[A-Za-z0-9-_.+/=]*?":
-        r"(?<![A-Za-z0-9\-_=])eyJ[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*?",
-    r"sk-[A-Za-z0-9-_]*[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}":
-        r"(?<![A-Za-z0-9\-_])sk-[A-Za-z0-9\-_]*[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}",
-    r"\/\/.+\/:_authToken=\s*((npm_.+)|([A-Fa-f0-9-]{36})).*":
-        r"(?m)(?<![^\n])(?>[^\n/]*(?:/(?!/)[^\n/]*)*)(?P<v>//[^\n]*/:_authToken=[^\S\n]*(?:npm_.+|[A-Fa-f0-9-]{36}).*)",
+    r"eyJ[A-Za-z0-9-_=]+\.[A-Za-z0-9-_=]+\.?[A-Za-z0-9-_.+/=]*?": r"(?<![A-Za-z0-9\-_=])eyJ[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*?",
+    r"sk-[A-Za-z0-9-_]*[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}": r"(?<![A-Za-z0-9\-_])sk-[A-Za-z0-9\-_]*[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}",
+    r"\/\/.+\/:_authToken=\s*((npm_.+)|([A-Fa-f0-9-]{36})).*": r"(?m)(?<![^\n])(?>[^\n/]*(?:/(?!/)[^\n/]*)*)(?P<v>//[^\n]*/:_authToken=[^\S\n]*(?:npm_.+|[A-Fa-f0-9-]{36}).*)",
 }
 
 
@@ -322,36 +336,263 @@ _DETECTORS = tuple(
 )
 #: Words that describe a password rather than being it ("my password is too long").
 _NOT_VALUES = frozenset(
-    {"same", "changed", "new", "old", "reset", "expired", "forgotten", "oublie", "oublié", "wrong", "incorrect",
-     "weak", "strong", "long", "short", "correct", "secure", "safe", "required", "invalid", "simple", "easy",
-     "hard", "complicated", "complex", "different", "mine", "yours", "written", "saved", "stored", "locked",
-     "blocked", "case-sensitive", "only", "still", "always", "never", "also", "now", "here", "there", "what",
-     "why", "how", "where", "when", "which", "who", "missing", "empty", "blank", "lost", "stolen", "leaked",
-     "compromised", "hacked", "set", "updated", "needed", "ok", "okay", "fine", "good", "bad", "sama", "salah",
-     "lupa", "baru", "lama", "panjang", "pendek", "terlalu", "faux", "fausse", "nouveau", "nouvelle", "ancien",
-     "changé", "bloqué", "court", "facile", "difficile", "compliqué", "perdu", "même", "toujours", "encore",
-     "déjà", "trop", "très", "tukar", "sudah", "dah", "telah", "hilang", "tidak", "tak", "belum", "akan", "kena"}
+    {
+        "same",
+        "changed",
+        "new",
+        "old",
+        "reset",
+        "expired",
+        "forgotten",
+        "oublie",
+        "oublié",
+        "wrong",
+        "incorrect",
+        "weak",
+        "strong",
+        "long",
+        "short",
+        "correct",
+        "secure",
+        "safe",
+        "required",
+        "invalid",
+        "simple",
+        "easy",
+        "hard",
+        "complicated",
+        "complex",
+        "different",
+        "mine",
+        "yours",
+        "written",
+        "saved",
+        "stored",
+        "locked",
+        "blocked",
+        "case-sensitive",
+        "only",
+        "still",
+        "always",
+        "never",
+        "also",
+        "now",
+        "here",
+        "there",
+        "what",
+        "why",
+        "how",
+        "where",
+        "when",
+        "which",
+        "who",
+        "missing",
+        "empty",
+        "blank",
+        "lost",
+        "stolen",
+        "leaked",
+        "compromised",
+        "hacked",
+        "set",
+        "updated",
+        "needed",
+        "ok",
+        "okay",
+        "fine",
+        "good",
+        "bad",
+        "sama",
+        "salah",
+        "lupa",
+        "baru",
+        "lama",
+        "panjang",
+        "pendek",
+        "terlalu",
+        "faux",
+        "fausse",
+        "nouveau",
+        "nouvelle",
+        "ancien",
+        "changé",
+        "bloqué",
+        "court",
+        "facile",
+        "difficile",
+        "compliqué",
+        "perdu",
+        "même",
+        "toujours",
+        "encore",
+        "déjà",
+        "trop",
+        "très",
+        "tukar",
+        "sudah",
+        "dah",
+        "telah",
+        "hilang",
+        "tidak",
+        "tak",
+        "belum",
+        "akan",
+        "kena",
+    }
 )
 _PASSPHRASE = re.compile(r"passphrase|phrase secr[èe]te|frasa laluan", re.IGNORECASE)
 
 #: Words describing a secret, left out when deciding whether anything else remains.
 _SECRET_WORDS = frozenset(
-    {"password", "passwords", "passwd", "pwd", "passphrase", "passcode", "mot", "mots", "passe", "mdp", "kata",
-     "laluan", "sandi", "pin", "code", "codes", "secret", "digicode", "door", "gate", "access", "alarm", "acces",
-     "porte", "immeuble", "alarme", "otp", "one-time", "verification", "verificacion", "security", "confirmation",
-     "auth", "authentication", "2fa", "login", "sms", "kod", "pengesahan", "keselamatan", "tac", "cvv", "cvc",
-     "cryptogramme", "card", "carte", "number", "numero", "nombor", "key", "keys", "api", "token", "tokens",
-     "cle", "iban", "account", "compte", "akaun", "wifi", "wi-fi", "box", "router", "routeur", "network",
-     "reseau", "bank", "banque", "bancaire", "credentials", "identifiants", "username", "unique",
-     "usage", "credit", "debit", "visa", "kad", "atm", "cb", "kredit", "mastercard", "bearer",
-     "github", "openai", "aws", "entered",
-     "typed", "gave", "given", "shared", "sent", "received", "uses", "use", "used", "saisi", "donne", "envoye",
-     "recu", "utilise", "partage", "beri", "hantar", "terima", "guna", "ends", "ending", "set", "changed", "new",
-     "phrase", "recovery", "seed", "mnemonic", "wallet", "confidentiel", "portail", "rahsia", "katalaluan",
-     "pasword", "reset", "texted", "digits"}
+    {
+        "password",
+        "passwords",
+        "passwd",
+        "pwd",
+        "passphrase",
+        "passcode",
+        "mot",
+        "mots",
+        "passe",
+        "mdp",
+        "kata",
+        "laluan",
+        "sandi",
+        "pin",
+        "code",
+        "codes",
+        "secret",
+        "digicode",
+        "door",
+        "gate",
+        "access",
+        "alarm",
+        "acces",
+        "porte",
+        "immeuble",
+        "alarme",
+        "otp",
+        "one-time",
+        "verification",
+        "verificacion",
+        "security",
+        "confirmation",
+        "auth",
+        "authentication",
+        "2fa",
+        "login",
+        "sms",
+        "kod",
+        "pengesahan",
+        "keselamatan",
+        "tac",
+        "cvv",
+        "cvc",
+        "cryptogramme",
+        "card",
+        "carte",
+        "number",
+        "numero",
+        "nombor",
+        "key",
+        "keys",
+        "api",
+        "token",
+        "tokens",
+        "cle",
+        "iban",
+        "account",
+        "compte",
+        "akaun",
+        "wifi",
+        "wi-fi",
+        "box",
+        "router",
+        "routeur",
+        "network",
+        "reseau",
+        "bank",
+        "banque",
+        "bancaire",
+        "credentials",
+        "identifiants",
+        "username",
+        "unique",
+        "usage",
+        "credit",
+        "debit",
+        "visa",
+        "kad",
+        "atm",
+        "cb",
+        "kredit",
+        "mastercard",
+        "bearer",
+        "github",
+        "openai",
+        "aws",
+        "entered",
+        "typed",
+        "gave",
+        "given",
+        "shared",
+        "sent",
+        "received",
+        "uses",
+        "use",
+        "used",
+        "saisi",
+        "donne",
+        "envoye",
+        "recu",
+        "utilise",
+        "partage",
+        "beri",
+        "hantar",
+        "terima",
+        "guna",
+        "ends",
+        "ending",
+        "set",
+        "changed",
+        "new",
+        "phrase",
+        "recovery",
+        "seed",
+        "mnemonic",
+        "wallet",
+        "confidentiel",
+        "portail",
+        "rahsia",
+        "katalaluan",
+        "pasword",
+        "reset",
+        "texted",
+        "digits",
+    }
 )
-_ZH_SECRET_WORDS = ("密码", "口令", "验证码", "校验码", "动态码", "卡号", "银行卡", "信用卡", "密钥", "令牌", "门禁", "账号",
-                    "账户", "是", "给", "发", "收到", "输入", "使用", "用")
+_ZH_SECRET_WORDS = (
+    "密码",
+    "口令",
+    "验证码",
+    "校验码",
+    "动态码",
+    "卡号",
+    "银行卡",
+    "信用卡",
+    "密钥",
+    "令牌",
+    "门禁",
+    "账号",
+    "账户",
+    "是",
+    "给",
+    "发",
+    "收到",
+    "输入",
+    "使用",
+    "用",
+)
 
 
 def secrets_filter(candidate: Candidate, exchange: Exchange | None = None) -> FilterDecision:
@@ -371,17 +612,47 @@ def secrets_filter(candidate: Candidate, exchange: Exchange | None = None) -> Fi
 
 #: Words (case-folded) one of which each family of phrasings needs: a text without any skips
 #: that family's patterns (most texts hold none; the patterns cost ~1 ms per 300 characters).
-_PASSWORD_HINTS = ("pass", "pasword", "pw", "secret", "mdp", "laluan", "sandi", "kunci", "pin", "code", "kod",
-                   "wifi", "wi-fi", "密码", "口令")
+_PASSWORD_HINTS = (
+    "pass",
+    "pasword",
+    "pw",
+    "secret",
+    "mdp",
+    "laluan",
+    "sandi",
+    "kunci",
+    "pin",
+    "code",
+    "kod",
+    "wifi",
+    "wi-fi",
+    "密码",
+    "口令",
+)
 _ZH_PASSWORD_HINTS = ("密", "口令", "令牌", "门禁", "門禁", "pin", "pwd", "pass")
-_OTP_HINTS = ("code", "kod", "otp", "one-time", "one time", "tac", "码", "碼", "cvv", "cvc", "crypto", "digit",
-              "chiffres", "背面")
+_OTP_HINTS = (
+    "code",
+    "kod",
+    "otp",
+    "one-time",
+    "one time",
+    "tac",
+    "码",
+    "碼",
+    "cvv",
+    "cvc",
+    "crypto",
+    "digit",
+    "chiffres",
+    "背面",
+)
 _SEED_HINTS = ("phrase", "words", "mnemonic", "mots", "frasa", "助记", "助記", "恢复短语", "恢復短語")
 _SECURITY_ANSWER_HINTS = ("security", "secret", "secrète", "secrete", "keselamatan", "密保", "安全")
 _BANK_HINTS = ("account", "acc", "sort", "compte", "akaun", "卡号", "账号", "帐号", "账户")
 #: Words that make an account a bank's (within 60 characters of the number).
-_BANK_WORDS = re.compile(r"sort\s*code|\bbank|banque|bancaire|\brib\b|\bbsb\b|routing|\bakaun bank|bank akaun|银行|銀行",
-                         re.IGNORECASE)
+_BANK_WORDS = re.compile(
+    r"sort\s*code|\bbank|banque|bancaire|\brib\b|\bbsb\b|routing|\bakaun bank|bank akaun|银行|銀行", re.IGNORECASE
+)
 
 
 def _bank_context(value: str, match: re.Match[str], text: str) -> bool:
@@ -392,15 +663,29 @@ def _bank_context(value: str, match: re.Match[str], text: str) -> bool:
 
 #: The sort code beside an account number ("sort code 20-00-00").
 _SORT_CODE = re.compile(r"sort\s*code[^\d\n]{0,10}(?P<v>\d{2}[ -]?\d{2}[ -]?\d{2})(?!\d)", re.IGNORECASE)
-_BACKUP_HINTS = ("backup", "recovery", "2fa", "two-factor", "scratch", "secours", "cup", "sauvegarde", "sandaran",
-                 "pemulihan", "备用", "恢复码", "救援码")
+_BACKUP_HINTS = (
+    "backup",
+    "recovery",
+    "2fa",
+    "two-factor",
+    "scratch",
+    "secours",
+    "cup",
+    "sauvegarde",
+    "sandaran",
+    "pemulihan",
+    "备用",
+    "恢复码",
+    "救援码",
+)
 _CREDENTIAL_HINTS = ("@", "credential", "identifiant", "login details", "账号", "帳號")
 #: Characters with no glyph, dropped from the second look (a password word split by them).
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"), None)
 #: What calls for the second look: invisible characters, Unicode spaces, full-width digits
 #: and letters, mathematical letters (not the CJK full-width punctuation of every Chinese text).
-_DISGUISED = re.compile("[\u00a0\u00ad\u2000-\u200f\u202f\u205f\u2060\ufeff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
-                        "\U0001d400-\U0001d7ff]")
+_DISGUISED = re.compile(
+    "[\u00a0\u00ad\u2000-\u200f\u202f\u205f\u2060\ufeff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\U0001d400-\U0001d7ff]"
+)
 
 
 #: An assistant's reply that asks for a secret ("What's your password?", "Please enter the
@@ -436,7 +721,7 @@ def redact_answer(message: str, prompt: str | None) -> str:
     value = m.group("v")
     if value == REDACTED or not (_looks_made_up(value) or (value.isdigit() and 4 <= len(value) <= 8)):
         return message
-    return message[:m.start("v")] + REDACTED + message[m.end("v"):]
+    return message[: m.start("v")] + REDACTED + message[m.end("v") :]
 
 
 class Redacted(str):
@@ -530,18 +815,31 @@ def _redact(text: str) -> tuple[str, list[str]]:
         text = sub(_WORDS_PASSPHRASE, "password", text, "v", lambda v, m, t: _plain_passphrase(v))
         text = _PASSWORD.sub(lambda m: _redact_password(m, text, found), text)
         text = sub(_CHANGED_PASSWORD, "password", text, "v", lambda v, m, t: bool(m.group("q")) or _looks_made_up(v))
-        text = sub(_BARE_PASSWORD, "password", text, "v", lambda v, m, t: _looks_made_up(v) and bool(
-            m.group("own") or m.group("after") or any(c in "!@#$%^&*+=?~" for c in v)))
+        text = sub(
+            _BARE_PASSWORD,
+            "password",
+            text,
+            "v",
+            lambda v, m, t: (
+                _looks_made_up(v) and bool(m.group("own") or m.group("after") or any(c in "!@#$%^&*+=?~" for c in v))
+            ),
+        )
         text = _AS_PASSWORD.sub(lambda m: _redact_as_password(m, found), text)
         text = sub(_PIN, "password", text, "v")
     if mentions(_PASSWORD_HINTS):
         text = _PASSWORD_FIRST.sub(lambda m: _redact_value_first(m, found), text)
     if "/" in text or "|" in text:
-        text = sub(_SITE_LOGIN, "password", text, "v", lambda v, m, t: _looks_made_up(v) and len(v) >= 6
-                   and not _in_url(m, t))
+        text = sub(
+            _SITE_LOGIN, "password", text, "v", lambda v, m, t: _looks_made_up(v) and len(v) >= 6 and not _in_url(m, t)
+        )
     if mentions(_SECURITY_ANSWER_HINTS):
-        text = sub(_SECURITY_ANSWER, "security_answer", text, "v",
-                   lambda v, m, t: v.casefold() not in lx.STOPWORDS and v.casefold() not in _NOT_VALUES)
+        text = sub(
+            _SECURITY_ANSWER,
+            "security_answer",
+            text,
+            "v",
+            lambda v, m, t: v.casefold() not in lx.STOPWORDS and v.casefold() not in _NOT_VALUES,
+        )
     if mentions(_BANK_HINTS):
         text = sub(_BANK_ACCOUNT, "bank_account", text, "v", _bank_context)
         text = sub(_SORT_CODE, "bank_account", text, "v")
@@ -586,8 +884,9 @@ def _looks_made_up(value: str) -> bool:
     return letters and marks and not _MEASURE.fullmatch(value)
 
 
-_MEASURE = re.compile(r"(?<!\d)\d+(?:[.,]\d+)?(?:st|nd|rd|th|h|hrs?|am|pm|min|mins|s|x|k|kg|km|cm|mm|gb|mb|kb|tb|g|m)",
-                      re.IGNORECASE)
+_MEASURE = re.compile(
+    r"(?<!\d)\d+(?:[.,]\d+)?(?:st|nd|rd|th|h|hrs?|am|pm|min|mins|s|x|k|kg|km|cm|mm|gb|mb|kb|tb|g|m)", re.IGNORECASE
+)
 
 
 def _redact_group(match: re.Match[str], group: str, kind: str, found: list[str]) -> str:
@@ -624,7 +923,7 @@ def _redact_password(match: re.Match[str], text: str, found: list[str]) -> str:
     whole = match.group(0)
     if _PASSPHRASE.search(whole):  # a passphrase runs to the end of its clause
         return whole[:start] + REDACTED
-    return whole[:start] + REDACTED + whole[start + len(value):]
+    return whole[:start] + REDACTED + whole[start + len(value) :]
 
 
 def _redact_as_password(match: re.Match[str], found: list[str]) -> str:

@@ -69,16 +69,38 @@ from souvenir.types import Candidate
 
 NAME = "speech_act"
 
-_QUOTES = re.compile(r"“([^”]{2,400})”|\"([^\"]{2,400})\"|«\s*([^»]{2,400}?)\s*»|「([^」]{2,400})」|『([^』]{2,400})』"
-                     r"|‘([^’]{4,400})’(?!\w)")
+_QUOTES = re.compile(
+    r"“([^”]{2,400})”|\"([^\"]{2,400})\"|«\s*([^»]{2,400}?)\s*»|「([^」]{2,400})」|『([^』]{2,400})』"
+    r"|‘([^’]{4,400})’(?!\w)"
+)
 _SELF_FRAME = re.compile(
     r"(?:\b(?:i|we)\s+(?:said|say|told|wrote|write|texted|replied|answered|posted)\b|\bje\s+(?:lui|leur|vous)?\s*(?:ai\s+)?"
     r"(?:dit|écrit|répondu)\b|\bj'ai\s+(?:dit|écrit|répondu)\b|我(?:就|也|还)?(?:说|告诉|回答|写)|(?:^|[,;:]\s*)(?:saya|aku)"
     r"\s+(?:kata|cakap|beritahu|tulis|jawab)\b)[^.!?。！？]*$",
     re.I,
 )
-_CONDITIONAL = frozenset({"if", "unless", "si", "kalau", "jika", "jikalau", "sekiranya", "seandainya", "andai",
-                          "andaikata", "如果", "要是", "假如", "万一", "只要", "除非", "倘若", "假使"})
+_CONDITIONAL = frozenset(
+    {
+        "if",
+        "unless",
+        "si",
+        "kalau",
+        "jika",
+        "jikalau",
+        "sekiranya",
+        "seandainya",
+        "andai",
+        "andaikata",
+        "如果",
+        "要是",
+        "假如",
+        "万一",
+        "只要",
+        "除非",
+        "倘若",
+        "假使",
+    }
+)
 _HYPOTHETICAL_OPENING = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|well|alors|bon|et|dan|jadi|ok)\W+)?(?:imagine|imagining|suppose|supposing|let'?s\s+say"
     r"|let\s+us\s+say|say\s+(?:i|we)\b|pretend|what\s+if|hypothetically|in\s+theory|assuming|imaginons|imagine|imaginez"
@@ -87,21 +109,126 @@ _HYPOTHETICAL_OPENING = re.compile(
     r"|kalau|jika|if\b|si\s+(?:j'|je|tu|on|nous|vous|il|elle))",
     re.I,
 )
-_MODALS = frozenset({"would", "'d", "could", "might", "serais", "serait", "aurais", "aurait", "ferais", "ferait",
-                     "pourrais", "pourrait", "irais", "irait", "voudrais", "akan", "会", "就会"})
-_REPORTING = lx.REPORTING | frozenset({"wrote", "writes", "write", "posted", "texted", "messaged", "ecrit",
-                                       "tulis", "menulis", "cakap", "写", "写道", "发", "留言"})
+_MODALS = frozenset(
+    {
+        "would",
+        "'d",
+        "could",
+        "might",
+        "serais",
+        "serait",
+        "aurais",
+        "aurait",
+        "ferais",
+        "ferait",
+        "pourrais",
+        "pourrait",
+        "irais",
+        "irait",
+        "voudrais",
+        "akan",
+        "会",
+        "就会",
+    }
+)
+_REPORTING = lx.REPORTING | frozenset(
+    {
+        "wrote",
+        "writes",
+        "write",
+        "posted",
+        "texted",
+        "messaged",
+        "ecrit",
+        "tulis",
+        "menulis",
+        "cakap",
+        "写",
+        "写道",
+        "发",
+        "留言",
+    }
+)
 _RELAY_OPENERS = frozenset({"according", "selon", "menurut", "据", "据说", "听说"})
 #: Verbs of saying, telling and judging after someone else: "my wife thinks I should…",
 #: « ma mère trouve que… », "mak saya rasa…", 我妈说 / 老板觉得 / 医生让我….
-_OPINION = frozenset({"thinks", "think", "believes", "feels", "reckons", "suggests", "suggested", "insists",
-                      "wants", "keeps", "pense", "pensent", "trouve", "trouvent", "croit", "croient", "veut",
-                      "insiste", "conseille", "rasa", "fikir", "suruh", "nasihatkan", "cadangkan", "nak"})
-_ZH_RELAY = lx.ZH_REPORTING | frozenset({"讲", "觉得", "认为", "让", "叫", "劝", "建议", "要求", "希望", "总说",
-                                         "老说", "一直说", "跟我说", "对我说", "和我说", "逼", "催"})
+_OPINION = frozenset(
+    {
+        "thinks",
+        "think",
+        "believes",
+        "feels",
+        "reckons",
+        "suggests",
+        "suggested",
+        "insists",
+        "wants",
+        "keeps",
+        "pense",
+        "pensent",
+        "trouve",
+        "trouvent",
+        "croit",
+        "croient",
+        "veut",
+        "insiste",
+        "conseille",
+        "rasa",
+        "fikir",
+        "suruh",
+        "nasihatkan",
+        "cadangkan",
+        "nak",
+    }
+)
+_ZH_RELAY = lx.ZH_REPORTING | frozenset(
+    {
+        "讲",
+        "觉得",
+        "认为",
+        "让",
+        "叫",
+        "劝",
+        "建议",
+        "要求",
+        "希望",
+        "总说",
+        "老说",
+        "一直说",
+        "跟我说",
+        "对我说",
+        "和我说",
+        "逼",
+        "催",
+    }
+)
 #: Words before a Chinese reporting verb that are not its speaker (我一直说…, 我也觉得…).
-_ZH_NOT_SPEAKER = frozenset({"一直", "经常", "总是", "也", "还", "都", "常常", "老是", "刚才", "刚刚", "之前", "以前",
-                             "昨天", "今天", "上次", "其实", "就", "又", "跟", "对", "和", "给"})
+_ZH_NOT_SPEAKER = frozenset(
+    {
+        "一直",
+        "经常",
+        "总是",
+        "也",
+        "还",
+        "都",
+        "常常",
+        "老是",
+        "刚才",
+        "刚刚",
+        "之前",
+        "以前",
+        "昨天",
+        "今天",
+        "上次",
+        "其实",
+        "就",
+        "又",
+        "跟",
+        "对",
+        "和",
+        "给",
+    }
+)
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
@@ -141,21 +268,25 @@ def speech_units(message: str) -> list[_Unit]:
     rest = message
     for m in reversed(list(_QUOTES.finditer(message))):
         quoted = next(g for g in m.groups() if g)
-        frame = message[:m.start()]
-        frame = frame[max(frame.rfind(c) for c in ".!?。！？\n") + 1:]
+        frame = message[: m.start()]
+        frame = frame[max(frame.rfind(c) for c in ".!?。！？\n") + 1 :]
         tokens = tokenize(quoted)
         words = [t for t in tokens if t.role not in ("end", "comma")]
         if len(words) >= 2 or sum(len(t.key) for t in words if t.cjk) >= 3:
             act = "assertion" if _SELF_FRAME.search(frame) else "quotation"
             names = frozenset(w.casefold() for w in re.findall(r"\b[A-Z][\w'\-]+", frame))
             units.append(_Unit(act, tokens, quoted, names))
-            rest = rest[:m.start()] + " , " + rest[m.end():]
+            rest = rest[: m.start()] + " , " + rest[m.end() :]
     parts = clauses(rest)
     first_of: dict[int, int] = {}  # sentence -> index of its first clause
     for i, c in enumerate(parts):
         first_of.setdefault(c.sentence, i)
-    hypothetical = {c.sentence for i, c in enumerate(parts) if i - first_of[c.sentence] < 2
-                    and _HYPOTHETICAL_OPENING.match(re.sub(r"\s+'", "'", f"{c.opener} {c.text}").strip())}
+    hypothetical = {
+        c.sentence
+        for i, c in enumerate(parts)
+        if i - first_of[c.sentence] < 2
+        and _HYPOTHETICAL_OPENING.match(re.sub(r"\s+'", "'", f"{c.opener} {c.text}").strip())
+    }
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
     offers = {c.sentence for c in parts if _offer_condition(c)}
@@ -172,8 +303,12 @@ def speech_units(message: str) -> list[_Unit]:
             act = "hypothetical"
         elif clause.opener in _CONDITIONAL or "的话" in clause.cjk_key:
             act = "conditional"
-        elif (previous is not None and previous.sentence == clause.sentence and index - 1 == first_of[clause.sentence]
-              and (previous.opener in _CONDITIONAL or "的话" in previous.cjk_key)):
+        elif (
+            previous is not None
+            and previous.sentence == clause.sentence
+            and index - 1 == first_of[clause.sentence]
+            and (previous.opener in _CONDITIONAL or "的话" in previous.cjk_key)
+        ):
             act = "conditional"  # the consequent of a sentence that opened with its condition
         elif clause.sentence in conditional_sentence and any(t.key in _MODALS for t in clause.tokens):
             act = "hypothetical"
@@ -184,24 +319,74 @@ def speech_units(message: str) -> list[_Unit]:
     return units
 
 
-_WISH = frozenset({"want", "wants", "like", "need", "needs", "wish", "prefer", "veux", "voulez", "veut", "souhaites",
-                   "souhaitez", "besoin", "preferes", "preferez", "nak", "mahu", "perlu", "ingin", "想", "需要", "愿意",
-                   "要", "想要"})
-_WH = frozenset({"how", "why", "when", "where", "what", "which", "comment", "pourquoi", "quand", "ou", "quel", "quelle",
-                 "quels", "quelles", "combien", "bagaimana", "kenapa", "mengapa", "bila", "bilakah", "berapa",
-                 "macam"})
+_WISH = frozenset(
+    {
+        "want",
+        "wants",
+        "like",
+        "need",
+        "needs",
+        "wish",
+        "prefer",
+        "veux",
+        "voulez",
+        "veut",
+        "souhaites",
+        "souhaitez",
+        "besoin",
+        "preferes",
+        "preferez",
+        "nak",
+        "mahu",
+        "perlu",
+        "ingin",
+        "想",
+        "需要",
+        "愿意",
+        "要",
+        "想要",
+    }
+)
+_WH = frozenset(
+    {
+        "how",
+        "why",
+        "when",
+        "where",
+        "what",
+        "which",
+        "comment",
+        "pourquoi",
+        "quand",
+        "ou",
+        "quel",
+        "quelle",
+        "quels",
+        "quelles",
+        "combien",
+        "bagaimana",
+        "kenapa",
+        "mengapa",
+        "bila",
+        "bilakah",
+        "berapa",
+        "macam",
+    }
+)
 _ZH_WH = ("为什么", "为啥", "怎么", "怎样", "如何", "什么时候", "哪里", "哪儿", "在哪")
 _ALTERNATIVE = frozenset({"or", "ou", "atau", "还是", "或者", "if", "si", "kalau", "whether"})
 
 
 def _offer_condition(clause: Clause) -> bool:
-    """"If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
+    """ "If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
     wish, whose consequent is the user's offer (issue #26: LoCoMo's offers read as
     hypotheticals)."""
     keys = [tok.key for tok in clause.tokens]
     conditional = clause.opener in _CONDITIONAL or (keys[:1] and keys[0] in _CONDITIONAL) or "的话" in clause.cjk_key
     second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
-    return bool(conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意"))))
+    return bool(
+        conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意")))
+    )
 
 
 def _presupposes(clause: Clause) -> bool:
@@ -239,8 +424,10 @@ def _zh_relays(tokens: list[Tok]) -> bool:
         if not (tok.cjk and index and tok.key in _ZH_RELAY):
             continue
         before = [t for t in tokens[:index] if t.role != "comma"]
-        if any(t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
-               for t in before):
+        if any(
+            t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
+            for t in before
+        ):
             return True
     return False
 
@@ -248,7 +435,9 @@ def _zh_relays(tokens: list[Tok]) -> bool:
 def _support(content: list[Tok], unit: _Unit) -> float:
     """Share of the candidate's content words the unit holds (Chinese: by substring, or half
     of a word's characters at least: 辞职 in 把工作辞了, 排队 in 排两个小时队)."""
-    return sum(supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) for tok in content) / len(content)
+    return sum(supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) for tok in content) / len(
+        content
+    )
 
 
 def _han_half(tok: Tok, key: str) -> bool:
@@ -279,8 +468,11 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
     ironic = [u for u in units if u.act == "ironic"]
-    if not supporting and ironic and (candidate.kind == "preference" or any(
-            t.role in ("pos", "negval") for t in tokenize(candidate.text))):
+    if (
+        not supporting
+        and ironic
+        and (candidate.kind == "preference" or any(t.role in ("pos", "negval") for t in tokenize(candidate.text)))
+    ):
         # marked sarcasm yields no preference, in whatever words the extractor put it
         return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
     if not supporting:

@@ -198,7 +198,7 @@ def _same(a: Tok, b: Tok) -> bool:
 
 
 def _genitive_owner(clause: Clause, matched: list[Tok]) -> tuple[Tok, ...] | None:
-    """"la commande *de Mme Lefèvre*", "the order *of my neighbour*": matched words owned by a third person."""
+    """ "la commande *de Mme Lefèvre*", "the order *of my neighbour*": matched words owned by a third person."""
     tokens = clause.tokens
     for index, tok in enumerate(tokens):
         if tok.role != "content" or not any(_same(tok, m) for m in matched):
