@@ -43,6 +43,15 @@ def pg_url():
         yield url
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request, tmp_path):
+    """A store's URL on each backend in turn: a SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 's.db'}"
+    else:
+        yield request.getfixturevalue("pg_url")
+
+
 @pytest.fixture
 def pgbouncer_url(pg_url):
     """URL of a fresh PostgreSQL database through PgBouncer in transaction pooling mode

@@ -3,37 +3,22 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import dump_sqlite, sqlite_settings
 from tests.servers import ChatServer, UvicornThread, free_port
-
-
-def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
-
-
-def _dump(db: Path) -> str:
-    """Every row of every table of the SQLite file ``db``, as SQL text."""
-    con = sqlite3.connect(db)
-    try:
-        return "\n".join(con.iterdump())
-    finally:
-        con.close()
 
 
 def test_a_404_never_echoes_a_credential_carried_by_the_user_id(tmp_path):
     """A read route takes any user id: GET …/users/api/sk-proj-…/export answered 404 "no
     user api:sk-proj-…", the key in the error message (which clients log)."""
     key = "sk-proj-abcdefABCDEF1234567890abcdefXYZ"
-    with UvicornThread(create_app(_settings(tmp_path / "e.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "e.db"))) as server:
         for path in ("export", "profile", "memories/1/history"):
             r = httpx.get(f"{server.url}/v1/users/api/{key}/{path}", timeout=30)
             assert r.status_code == 404 and key not in r.text, r.text
@@ -91,7 +76,7 @@ def test_the_proxys_error_never_echoes_a_credential_the_caller_sent(tmp_path):
     'sk-proj-…'" in clear (PUT …/timezone redacts the same message)."""
     key = "sk-proj-abcdefABCDEF1234567890abcdefXYZ"
     with ChatServer() as chat:
-        settings = _settings(tmp_path / "t.db", llm_base_url=chat.url, llm_model="m")
+        settings = sqlite_settings(tmp_path / "t.db", llm_base_url=chat.url, llm_model="m")
         with UvicornThread(create_app(settings)) as server:
             r = httpx.post(
                 f"{server.url}/v1/chat/completions",
@@ -117,7 +102,7 @@ def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_p
         chat.accepts = set()
         chat.refusal_status = 401
         chat.refusal_body = _json.dumps({"error": {"message": f"Invalid API key: {key}"}}).encode()
-        settings = _settings(db, llm_base_url=chat.url, llm_model="m", llm_api_key=key)
+        settings = sqlite_settings(db, llm_base_url=chat.url, llm_model="m", llm_api_key=key)
         with UvicornThread(create_app(settings)) as server:
             assert httpx.post(
                 f"{server.url}/v1/turns", json={"user": "u", "message": "I live in Ipoh"}, timeout=30
@@ -132,7 +117,7 @@ def test_the_configured_api_key_echoed_by_the_model_server_is_kept_nowhere(tmp_p
             diagnostics = httpx.get(f"{server.url}/v1/users/api/u/diagnostics.json", timeout=30).text
             for text in (jobs.text, diagnostics):
                 assert key not in text, text
-    assert key not in _dump(db)
+    assert key not in dump_sqlite(db)
     assert key not in caplog.text
 
 
@@ -140,7 +125,7 @@ def test_a_422_never_echoes_an_unknown_field_name(tmp_path):
     """A field a route does not know is a 422 naming it: the name is the caller's text, and
     came back whole (a secret, or 100 KiB of it)."""
     key = "sk-proj-abcdefABCDEF1234567890abcdefXYZ"
-    with UvicornThread(create_app(_settings(tmp_path / "x.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "x.db"))) as server:
         for field in (key, "x" * 100_000):
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": "hi there", field: 1}, timeout=30)
             assert r.status_code == 422 and "extra_forbidden" in r.text

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import dump_sqlite, sqlite_settings
 from tests.servers import UvicornThread
-
-
-def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
-
-
-def _dump(db: Path) -> str:
-    """Every row of every table of the SQLite file ``db``, as SQL text."""
-    con = sqlite3.connect(db)
-    try:
-        return "\n".join(con.iterdump())
-    finally:
-        con.close()
 
 
 def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_path):
@@ -32,7 +17,7 @@ def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_pat
     memories' wordings whole nor all their content words, the only test erasure applied,
     though the selection's own items said it served them."""
     db = tmp_path / "f.db"
-    with UvicornThread(create_app(_settings(db))) as server:
+    with UvicornThread(create_app(sqlite_settings(db))) as server:
         base = f"{server.url}/v1/users/api/u"
         for text in ("My daughter Aisha was diagnosed with leukemia in May", "Aisha has leukemia, chemo starts Monday"):
             assert httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30).is_success
@@ -49,4 +34,4 @@ def test_forgetting_a_memory_removes_the_question_its_selection_answered(tmp_pat
             assert httpx.delete(f"{base}/memories/{memory['id']}", timeout=30).status_code == 200
         export = httpx.get(f"{base}/export", timeout=30).text
         assert "leukemia" not in export.lower() and "What should I cook tonight?" in export
-    assert "leukemia" not in _dump(db).lower()
+    assert "leukemia" not in dump_sqlite(db).lower()

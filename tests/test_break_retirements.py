@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import sqlite_settings
 from tests.servers import UvicornThread
-
-
-def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
 
 
 def _statuses(url: str, user: str) -> dict[str, str]:
@@ -61,7 +56,7 @@ def test_a_question_or_a_restriction_never_retires_a_stored_memory(tmp_path, sto
     still drinks it) and French "ne … que" ("Je ne bois que du thé": only tea, an
     affirmation) read as a negation. The stored memory left every context. Expected: both
     stay active."""
-    with UvicornThread(create_app(_settings(tmp_path / "q.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "q.db"))) as server:
         for text in (stored, said):
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
             assert r.status_code == 200, r.text
@@ -85,7 +80,7 @@ def test_a_question_or_a_restriction_never_retires_a_stored_memory(tmp_path, sto
 def test_an_imperative_without_a_subject_never_retires_a_stored_memory(tmp_path, stored, said):
     """Advice or an order to the assistant ("Stop drinking milk tea", 不要再喝奶茶了, the
     French imperative) retires the user's memory."""
-    with UvicornThread(create_app(_settings(tmp_path / "i.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "i.db"))) as server:
         for text in (stored, said):
             httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
         assert _statuses(server.url, "u")[stored] == "active"
@@ -101,7 +96,7 @@ def test_an_imperative_without_a_subject_never_retires_a_stored_memory(tmp_path,
 )
 def test_a_real_correction_still_retires_the_stored_memory(tmp_path, stored, said):
     """The guards above keep the corrections they must not block."""
-    with UvicornThread(create_app(_settings(tmp_path / "c.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "c.db"))) as server:
         for text in (stored, said):
             r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": text}, timeout=30)
         assert r.json()["memory"]["action"] == "supersede", r.json()["memory"]

@@ -4,27 +4,13 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import dump_sqlite, sqlite_settings
 from tests.servers import ChatServer, UvicornThread
-
-
-def _settings(db: Path, **extra) -> Settings:
-    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None, **extra)
-
-
-def _dump(db: Path) -> str:
-    """Every row of every table of the SQLite file ``db``, as SQL text."""
-    con = sqlite3.connect(db)
-    try:
-        return "\n".join(con.iterdump())
-    finally:
-        con.close()
 
 
 def _statuses(url: str, user: str) -> dict[str, str]:
@@ -55,11 +41,11 @@ def test_a_passphrase_or_a_secret_taking_command_is_never_kept(tmp_path, message
     listed ones (/setpassword, /changepassword, /passwd_reset, /register) or another
     prefix (／, !) kept their arguments in clear."""
     db = tmp_path / "s.db"
-    with UvicornThread(create_app(_settings(db))) as server:
+    with UvicornThread(create_app(sqlite_settings(db))) as server:
         r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": message}, timeout=30)
         assert r.status_code == 200, r.text
         assert secret not in r.text
-    assert secret not in _dump(db)
+    assert secret not in dump_sqlite(db)
 
 
 def test_a_reflected_passphrase_is_never_kept(tmp_path):
@@ -71,7 +57,7 @@ def test_a_reflected_passphrase_is_never_kept(tmp_path):
     )
     db = tmp_path / "r.db"
     with ChatServer(reply="Noted!", reflection_answer=answer) as chat:
-        settings = _settings(db, llm_base_url=chat.url, llm_model="m")
+        settings = sqlite_settings(db, llm_base_url=chat.url, llm_model="m")
         with UvicornThread(create_app(settings)) as server:
             r = httpx.post(
                 f"{server.url}/v1/chat/completions",
@@ -83,7 +69,7 @@ def test_a_reflected_passphrase_is_never_kept(tmp_path):
             while "Works at the bank" not in _statuses(server.url, "u") and time.monotonic() < deadline:
                 time.sleep(0.2)
             assert "Works at the bank" in _statuses(server.url, "u")
-    assert "horse battery staple" not in _dump(db)
+    assert "horse battery staple" not in dump_sqlite(db)
 
 
 def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
@@ -92,7 +78,7 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
     kept in the turn and as an episode memory (POST /v1/turns), or through the proxy."""
     db = tmp_path / "a.db"
     with ChatServer(reply="Sure, what's your password?") as chat:
-        settings = _settings(db, llm_base_url=chat.url, llm_model="m")
+        settings = sqlite_settings(db, llm_base_url=chat.url, llm_model="m")
         with UvicornThread(create_app(settings)) as server:
 
             def say(text: str, turns: int) -> None:
@@ -112,7 +98,7 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
             say("I want to log in to my account", 1)
             chat.reply = "Thanks, you are in."
             say("Hunter2xyz!", 2)
-    with UvicornThread(create_app(_settings(tmp_path / "b.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "b.db"))) as server:
         for message, reply in (
             ("I need to verify my phone", "Please enter the 6-digit code we texted you"),
             ("482913", "Verified!"),
@@ -127,9 +113,9 @@ def test_the_answer_to_an_assistant_asking_for_a_secret_is_never_kept(tmp_path):
             con.execute("SELECT time, message, reply FROM turns").fetchall()
             + con.execute("SELECT time, message FROM selections").fetchall()
         )
-        assert secret not in _dump(db), rows
+        assert secret not in dump_sqlite(db), rows
     for secret in ("482913", "7391"):
-        assert secret not in _dump(tmp_path / "b.db")
+        assert secret not in dump_sqlite(tmp_path / "b.db")
 
 
 @pytest.mark.parametrize("word", ["password", "token", "secret_access_key"])
@@ -139,6 +125,6 @@ def test_a_keyword_followed_by_spaces_does_not_pin_a_core(tmp_path, word):
     "secret_access_key"…) and 3,000 spaces took minutes of CPU in the request's thread
     (2,000: 32 s; 16 KiB: hours), every end user of a chatbot able to send it. Expected:
     answered at once."""
-    with UvicornThread(create_app(_settings(tmp_path / "d.db"))) as server:
+    with UvicornThread(create_app(sqlite_settings(tmp_path / "d.db"))) as server:
         r = httpx.post(f"{server.url}/v1/turns", json={"user": "u", "message": word + " " * 3000 + "x"}, timeout=30)
     assert r.status_code == 200, r.text

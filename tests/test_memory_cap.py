@@ -15,14 +15,6 @@ from souvenir.library import Souvenir
 from tests.servers import UvicornThread
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-    else:
-        yield request.getfixturevalue("pg_url")
-
-
 FACTS = ["Lives in Lyon", "Works as a nurse at the city hospital", "Has a cat named Miso"]
 
 

@@ -5,19 +5,10 @@ and path parameters are tried, from the service's own OpenAPI schema."""
 from __future__ import annotations
 
 import httpx
-import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.servers import UvicornThread
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-    else:
-        yield request.getfixturevalue("pg_url")
 
 
 def _fill(path: str, nul_in: str | None) -> str:

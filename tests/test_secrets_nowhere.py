@@ -104,14 +104,6 @@ def _reflection(secret_text: str) -> str:
     )
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-    else:
-        yield request.getfixturevalue("pg_url")
-
-
 def test_no_secret_is_kept_in_any_column_log_or_export(store_url):
     records = _Records()
     loggers = [logging.getLogger(), logging.getLogger("uvicorn"), logging.getLogger("uvicorn.error")]

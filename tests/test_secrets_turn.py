@@ -87,14 +87,6 @@ ANSWERS = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-    else:
-        yield request.getfixturevalue("pg_url")
-
-
 def _kept(url: str, secrets: list[str]) -> list[tuple[str, str, str]]:
     return [(t, c, s) for t, c, v in _text_columns(url) for s in secrets if s in v]
 
