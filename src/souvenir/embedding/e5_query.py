@@ -37,6 +37,7 @@ import mmap
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -225,7 +226,8 @@ class E5QueryEncoder:
         return np.ascontiguousarray(packed), scales
 
     # ----------------------------------------------------------------- graph
-    def _graph(self):
+    def _graph(self) -> Any:
+        """The encoder as an ONNX model (``onnx.ModelProto``): 12 layers over ``x`` [tokens, 384] → ``mean`` [384]."""
         from onnx import TensorProto, helper, numpy_helper
 
         h = self._h
