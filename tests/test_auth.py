@@ -56,6 +56,8 @@ def test_keys_cli_creates_lists_and_revokes(tmp_path):
             timeout=60,
         )
 
+    empty = run("list")  # was a bare table head
+    assert empty.returncode == 0 and "no key yet" in empty.stderr and "keys create --name" in empty.stderr
     made = run("create", "--name", "shop-a", "--channel", "telegram", "--channel", "lazada")
     assert made.returncode == 0, made.stderr
     key = made.stdout.strip()

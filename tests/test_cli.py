@@ -47,6 +47,20 @@ def test_every_command_has_help():
         assert len(result.output.strip().splitlines()) > 3
 
 
+def test_help_paragraphs_wrap_to_the_terminal_not_to_the_source():
+    """Typer kept a docstring's source line breaks after its first paragraph: ragged lines on
+    any terminal wider or narrower than the source (new-user lane, session 9)."""
+    from souvenir.cli.common import reflow
+
+    assert reflow("Title.\n\n    One paragraph\n    over two lines.\n\n    - a list\n    - kept") == (
+        "Title.\n\nOne paragraph over two lines.\n\n- a list\n- kept"
+    )
+    import typer.main
+
+    index = typer.main.get_command(app).commands["index"]  # type: ignore[attr-defined]
+    assert "missed, and ends by listing the kept embedders" in index.help
+
+
 def test_replay_conv26_then_context_explains_d1_3(tmp_path):
     """README's first steps (replay, then context) on conv-26's first two sessions: the whole
     conversation embeds 419 windows with e5, a minute or more (bench recall covers it)."""
@@ -224,6 +238,7 @@ def test_a_user_imported_by_the_cli_is_listed_by_the_library(tmp_path):
     db = tmp_path / "i.db"
     result = run("--db", str(db), "--embedder", "none", "import", "--user", "ann", str(lines))
     assert result.exit_code == 0, result.output
+    assert "for user ann on channel api: 2 kept" in " ".join(result.output.split())
     with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
         page = memory.memories("ann")
         assert [m.text for m in page.memories] == ["Allergic to latex gloves", "Prefers tea to coffee"]

@@ -79,6 +79,7 @@ from souvenir.engine.search import SearchFilter
 from souvenir.store.deadline import bound_methods
 from souvenir.timeutil import utcnow
 from souvenir.timezones import TZ_KEY
+from souvenir.results import WriteResult
 from souvenir.types import Candidate
 
 __all__ = ["AsyncSouvenir", "Souvenir"]
@@ -237,17 +238,7 @@ class Souvenir:
             timezone=timezone,
         )
         rt = self.runtime
-        turn_id, written = rt.engine.record_turn(
-            turn.channel,
-            turn.user,
-            turn.message,
-            turn.reply,
-            time=turn.time,
-            story=turn.story,
-            language=turn.language,
-            timezone=turn.timezone,
-            question=turn.question,
-        )
+        turn_id, written = self._record(turn)
         if rt.worker is not None:
             rt.worker.wake()
         return TurnRecorded(
@@ -293,20 +284,25 @@ class Souvenir:
                 rt.store.lock_user(user_id)
                 if rt.store.has_turn(user_id, source, utcnow() - timedelta(seconds=within_s)):
                     return False
-            rt.engine.record_turn(
-                turn.channel,
-                turn.user,
-                turn.message,
-                turn.reply,
-                story=turn.story,
-                source=source,
-                timezone=turn.timezone,
-                language=turn.language,
-                question=turn.question,
-            )
+            self._record(turn, source=source)
         if rt.worker is not None:
             rt.worker.wake()
         return True
+
+    def _record(self, turn: TurnCreate, source: str | None = None) -> tuple[int, WriteResult | None]:
+        """The engine records a validated turn: its id, and the no-model write's result."""
+        return self.runtime.engine.record_turn(
+            turn.channel,
+            turn.user,
+            turn.message,
+            turn.reply,
+            time=turn.time,
+            story=turn.story,
+            source=source,
+            language=turn.language,
+            timezone=turn.timezone,
+            question=turn.question,
+        )
 
     def context(
         self,

@@ -68,6 +68,12 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
     if as_json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return
+    if not rows:
+        _err.print(
+            "no key yet: the service runs keyless, on loopback only. Create one with "
+            "'souvenir keys create --name NAME --channel CHANNEL' (or --admin)"
+        )
+        return
     table = Table("id", "name", "starts", "reaches", "created", "revoked")
     for r in rows:
         table.add_row(

@@ -6,6 +6,8 @@ Commands act through :class:`souvenir.library.Souvenir` only (never the engine o
 
 from __future__ import annotations
 
+import inspect
+import re
 import shlex
 import sys
 
@@ -64,3 +66,29 @@ def hint_unknown(note: str | None, memory: Souvenir, channel: str, user: str) ->
 def _fail(exc: Exception) -> None:
     err.print(f"[red]error:[/red] {escape(str(exc))}")
     raise typer.Exit(2)
+
+
+def reflow(text: str) -> str:
+    """A docstring's paragraphs each on one line (a terminal wraps them to its width), lists
+    and indented blocks kept line by line. Typer keeps the source's line breaks after the first
+    paragraph, which a narrow or wide terminal shows as ragged lines."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    kept = []
+    for paragraph in paragraphs:
+        lines = paragraph.split("\n")
+        if any(re.match(r"\s|[-*•]\s|\d+[.)]\s|\x08|\x0c", line) for line in lines):
+            kept.append(paragraph)
+        else:
+            kept.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(kept)
+
+
+def reflow_help(app: typer.Typer) -> None:
+    """Every command's help in ``app`` and its sub-apps, reflowed by :func:`reflow`."""
+    for info in app.registered_commands:
+        text = info.help or inspect.getdoc(info.callback)
+        if text:
+            info.help = reflow(text)
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            reflow_help(group.typer_instance)

@@ -28,6 +28,7 @@ from souvenir.cli.common import (
     add_channel_hint,
     console,
     err,
+    reflow_help,
     hint_unknown,
 )
 from souvenir.cli.job_commands import jobs_app
@@ -402,7 +403,10 @@ def import_(
         _fail(exc)
         return
     kept = sum(r.action != "dropped" for r in results)
-    console.print(f"{len(results)} lines, {kept} kept ({len(results) - kept} dropped by filters)")
+    console.print(
+        f"{len(results)} lines for user {escape(user)!s} on channel {escape(channel)!s}: "
+        f"{kept} kept ({len(results) - kept} dropped by filters)"
+    )
 
 
 @app.command()
@@ -615,6 +619,8 @@ def delete_user(
         _fail(ValueError("deleting a user cannot be undone: add --yes"))
     _user_command(ctx, lambda m: m.delete_user(user, channel=channel).deleted, channel, user)
 
+
+reflow_help(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()
