@@ -1,4 +1,4 @@
-"""The front door for Python: :class:`Souvenir` (and :class:`AsyncSouvenir`) over one store.
+"""The front door for Python: :class:`Souvenir` over one store.
 
     from souvenir import Souvenir
 
@@ -26,35 +26,27 @@ diagnostics, replay and import, the index, the outbox jobs and the API keys.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import difflib
-import functools
 import os
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
-from pydantic import ValidationError
 
-from souvenir.config import Settings, settings_error
-from souvenir.engine.core import Engine
+from souvenir.config import Settings
+from souvenir.library.opening import settings_for
+from souvenir.library.operations import Operations
 from souvenir.errors import CapacityError, InputError, UnknownError
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
     DEFAULT_CHANNEL,
-    ApiKey,
     BatchWritten,
     ContextPublic,
     ContextQuery,
     Diagnostics,
     HistoryEntry,
-    Job,
-    JobList,
-    JobsRequeued,
-    JobStatus,
     MemoriesPublic,
     MemoryBatch,
     MemoryCreate,
@@ -82,47 +74,9 @@ from souvenir.timezones import TZ_KEY
 from souvenir.results import WriteResult
 from souvenir.types import Candidate
 
-__all__ = ["AsyncSouvenir", "Souvenir"]
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def settings_for(target: str | os.PathLike[str] | Settings | None = None, **overrides: Any) -> Settings:
-    """Settings from a database URL (``sqlite:///…``, ``postgresql://…``), a SQLite file path,
-    a :class:`Settings`, or ``None`` (``SOUVENIR_*`` variables and ``.env``); ``overrides``
-    are settings fields (``embedder="none"``…); an unknown one is an :class:`InputError`
-    naming the closest field (``Settings`` itself ignores unknown ``.env`` lines, so a
-    misspelt keyword would otherwise be dropped without a word)."""
-    unknown = sorted(set(overrides) - set(Settings.model_fields))
-    if unknown:
-        close = [
-            m
-            for name in unknown
-            for m in difflib.get_close_matches(name.lower().removeprefix("souvenir_"), Settings.model_fields, n=1)
-        ]
-        raise InputError(
-            f"unknown setting {', '.join(map(repr, unknown))}"
-            + (f": did you mean {', '.join(map(repr, close))}?" if close else "")
-            + " (the fields of souvenir.config.Settings, without the SOUVENIR_ prefix, lower case)"
-        )
-    if isinstance(target, Settings):
-        return target.model_copy(update=overrides) if overrides else target
-    if target is not None:
-        if not isinstance(target, (str, os.PathLike)):
-            raise InputError(
-                f"open(): target must be a database URL, a SQLite file path or a Settings, not {type(target).__name__}"
-            )
-        text = os.fspath(target)
-        overrides["database_url"] = text if "://" in text else f"sqlite:///{text}"
-    try:
-        return Settings(**overrides)
-    except ValidationError as exc:
-        raise InputError(settings_error(exc)) from None
-
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
-class Souvenir:
+class Souvenir(Operations):
     """Long-term memory over one store (see the module docstring). Thread-safe: one instance
     serves every thread of a process. Close it (or use ``with``) to stop its background
     indexer and reflection worker and finish pending bookkeeping."""
@@ -167,10 +121,6 @@ class Souvenir:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
-
-    @property
-    def engine(self) -> Engine:
-        return self.runtime.engine
 
     def _who(self, channel: str | None) -> str:
         return self.channel if channel is None else channel
@@ -585,159 +535,6 @@ class Souvenir:
             WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, self._who(channel), user)
         ]
 
-    # -- the service: index, outbox, keys, counters -----------------------------------------------
-    @property
-    def embedders(self) -> list[str]:
-        """The names of the embedders this instance embeds with (the main one first)."""
-        return [i.name for i in self.runtime.indexes]
-
-    @property
-    def chat_model(self) -> str | None:
-        """The chat model's name (``None``: no chat model configured, so no reflection and
-        no :meth:`complete`)."""
-        chat = self.engine.chat
-        return None if chat is None else (getattr(chat, "model", None) or "default")
-
-    def complete(self, messages: list[dict[str, Any]]) -> str | None:
-        """One completion of the configured chat model for OpenAI-style ``messages`` (within
-        ``llm_timeout_s``); ``None`` without a chat model. Raises
-        :class:`~souvenir.errors.ModelError` when the model fails."""
-        chat = self.engine.chat
-        if chat is None:
-            return None
-        return chat.complete(messages, timeout_s=self.runtime.settings.llm_timeout_s)
-
-    def index(self, *, rescan: bool = False, progress: Callable[[str, int, int], None] | None = None) -> int:
-        """Embed every memory whose vector is missing or stale, now, with each embedder
-        (loaded first); ``rescan`` first scans the whole store for stale memories the queue
-        missed. ``progress(embedder, done, backlog)`` after each batch. Returns the vectors
-        computed; raises :class:`~souvenir.errors.EmbedderError` when an embedder fails."""
-        done = 0
-        for index in self.runtime.indexes:
-            index.warm_up()
-            if rescan:
-                index.rescan()
-            backlog = index.backlog()
-            mine = 0
-            while backlog and (n := index.run_once(max_batches=1)):
-                mine += n
-                if progress is not None:
-                    progress(index.name, mine, backlog)
-            done += mine
-        return done
-
-    def backlog(self) -> int:
-        """Memories waiting for a vector, summed over this instance's embedders."""
-        return sum(i.backlog() for i in self.runtime.indexes)
-
-    def kept_embedders(self) -> dict[str, int]:
-        """Every embedder whose queue the store keeps → memories queued for it (those of
-        other settings or replicas included)."""
-        return self.runtime.store.kept_embedders()
-
-    def retire_embedder(self, name: str, *, drop_vectors: bool = False) -> dict[str, int]:
-        """Stop keeping embedder ``name``'s queue (and, with ``drop_vectors``, delete its
-        vectors); rows removed by kind. :class:`InputError` when this instance embeds with
-        it (its queue would be kept again at once)."""
-        if name in self.embedders:
-            raise InputError(
-                f"{name!r} is an embedder these settings use (SOUVENIR_EMBEDDER / "
-                "SOUVENIR_WINDOW_EMBEDDER): switch them first, then retire it"
-            )
-        return self.runtime.store.retire_embedder(name, drop_vectors=drop_vectors)
-
-    def jobs(self, status: JobStatus | None = None, *, limit: int = 100) -> JobList:
-        """The reflection and summary outbox, newest first (every user's: an operator's
-        view): each job's user, model, attempts and the real cause of its last failure,
-        never a message's text. ``status``: pending, running, done or parked."""
-        if status is not None and status not in ("pending", "running", "done", "parked"):
-            raise InputError("status must be pending, running, done or parked")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
-            raise InputError("limit must be an integer from 1 to 10000")
-        return JobList(jobs=[Job.model_validate(j) for j in self.runtime.store.jobs(status, limit=limit)])
-
-    def retry_jobs(self, ids: Iterable[int] | None = None, *, parked: bool = False) -> JobsRequeued:
-        """Requeue jobs now with a fresh failure clock (after a model or its settings were
-        fixed): ``ids`` (parked or pending ones) or every parked job; the worker is woken."""
-        wanted = list(ids or [])
-        if not wanted and not parked:
-            raise InputError("give job ids or parked=True")
-        count = self.runtime.store.requeue(utcnow(), ids=wanted or None, parked=parked)
-        if self.runtime.worker is not None:
-            self.runtime.worker.wake()
-        return JobsRequeued(requeued=count)
-
-    def keys(self) -> list[ApiKey]:
-        """The REST service's API keys, revoked ones included (never a key, only its first
-        characters)."""
-        return [ApiKey.model_validate(r) for r in self.runtime.store.api_keys()]
-
-    def keys_in_force(self) -> bool:
-        """Whether the service requires a key: once any key was created (revoked or not)."""
-        from souvenir.api.keys import keys_in_force
-
-        return keys_in_force(self.runtime.store)
-
-    def create_key(self, name: str, *, admin: bool = False, channels: Iterable[str] = ()) -> tuple[str, ApiKey]:
-        """Make an API key: ``admin`` (every channel, rules, operators' routes) or limited to
-        ``channels``. Returns the key — shown this once, only its hash is kept — and its row.
-        :class:`InputError` for a taken or empty name, or a key reaching nothing."""
-        from souvenir.api.keys import create_key
-
-        key, row = create_key(self.runtime.store, name, admin, list(channels), utcnow())
-        return key, ApiKey.model_validate(row)
-
-    def revoke_key(self, key: str) -> ApiKey | None:
-        """Revoke the active key with that id or name (a running service refuses it within a
-        second); its row, or ``None`` when no active key has that id or name."""
-        row = self.runtime.store.revoke_api_key(key, utcnow())
-        return None if row is None else ApiKey.model_validate(row)
-
-    def active_keys(self) -> int:
-        """How many keys are active (0 with keys in force: the service refuses every call)."""
-        return len(self.runtime.store.active_key_hashes())
-
-    @property
-    def settings(self) -> Settings:
-        """The settings this instance was opened with."""
-        return self.runtime.settings
-
-    @property
-    def key_table(self) -> Any:
-        """Where the API keys are kept (this store: ``active_key_hashes()``, ``api_keys()``),
-        for the service's :class:`~souvenir.api.keys.KeyRing`."""
-        return self.runtime.store
-
-    def start_worker(self) -> None:
-        """Start the reflection worker (when there is a chat model and it is not running)."""
-        if self.runtime.worker is not None:
-            self.runtime.worker.start()
-
-    def drain(self, timeout_s: float = 30.0) -> bool:
-        """Stop the reflection worker and run the jobs due now in this thread, for at most
-        ``timeout_s`` seconds (a CLI session's last turns reflected before it exits);
-        ``False`` when some were left. Nothing to do without a chat model."""
-        worker = self.runtime.worker
-        if worker is None:
-            return True
-        worker.stop()
-        return worker.drain(timeout_s=timeout_s)
-
-    def stop_worker(self) -> None:
-        """Stop the reflection worker (the store stays open)."""
-        if self.runtime.worker is not None:
-            self.runtime.worker.stop()
-
-    def status(self) -> dict[str, Any]:
-        """Service-wide counters: reflections and summaries by outcome, the outbox by status,
-        the chat breaker, degraded turns, the replicas' coordination."""
-        return self.runtime.status()
-
-    def degraded_turns(self) -> int:
-        """Turns answered degraded so far (an embedder failed or timed out), the store's
-        events plus those this process could not record."""
-        return self.engine.degraded_turns()
-
 
 # Every face's call waits on the store within one bound as a whole (503 / StoreBusyError
 # past it; docs/operations.md, "A store locked by another process").
@@ -780,85 +577,3 @@ def _candidate(memory: MemoryCreate) -> Candidate:
         time=memory.date,
         pinned=memory.pinned,
     )
-
-
-def _in_thread(method: Callable[Concatenate[Souvenir, P], R]) -> Callable[Concatenate[AsyncSouvenir, P], Awaitable[R]]:
-    """``method`` of :class:`Souvenir`, run in a worker thread by :class:`AsyncSouvenir`."""
-
-    @functools.wraps(method)
-    async def call(self: AsyncSouvenir, *args: P.args, **kwargs: P.kwargs) -> R:
-        return await asyncio.to_thread(method, self.sync, *args, **kwargs)
-
-    return call
-
-
-class AsyncSouvenir:
-    """:class:`Souvenir` for asyncio: the same methods, awaited; the store's work runs in
-    worker threads so the event loop never waits on it."""
-
-    def __init__(self, sync: Souvenir) -> None:
-        self.sync = sync
-
-    @classmethod
-    async def open(
-        cls,
-        target: str | os.PathLike[str] | Settings | None = None,
-        *,
-        channel: str = DEFAULT_CHANNEL,
-        background: bool = True,
-        **settings: Any,
-    ) -> AsyncSouvenir:
-        """As :meth:`Souvenir.open` (the models load in a worker thread)."""
-        sync = await asyncio.to_thread(
-            functools.partial(Souvenir.open, target, channel=channel, background=background, **settings)
-        )
-        return cls(sync)
-
-    async def __aenter__(self) -> AsyncSouvenir:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.close()
-
-    close = _in_thread(Souvenir.close)
-    add_turn = _in_thread(Souvenir.add_turn)
-    context = _in_thread(Souvenir.context)
-    remember = _in_thread(Souvenir.remember)
-    remember_many = _in_thread(Souvenir.remember_many)
-    memories = _in_thread(Souvenir.memories)
-    search = _in_thread(Souvenir.search)
-    update = _in_thread(Souvenir.update)
-    forget = _in_thread(Souvenir.forget)
-    pin = _in_thread(Souvenir.pin)
-    history = _in_thread(Souvenir.history)
-    profile = _in_thread(Souvenir.profile)
-    export_user = _in_thread(Souvenir.export_user)
-    delete_user = _in_thread(Souvenir.delete_user)
-    memory = _in_thread(Souvenir.memory)
-    forgotten = _in_thread(Souvenir.forgotten)
-    timezone = _in_thread(Souvenir.timezone)
-    set_timezone = _in_thread(Souvenir.set_timezone)
-    diagnostics = _in_thread(Souvenir.diagnostics)
-    user_channels = _in_thread(Souvenir.user_channels)
-    add_turn_once = _in_thread(Souvenir.add_turn_once)
-    replay = _in_thread(Souvenir.replay)
-    import_file = _in_thread(Souvenir.import_file)
-    index = _in_thread(Souvenir.index)
-    backlog = _in_thread(Souvenir.backlog)
-    kept_embedders = _in_thread(Souvenir.kept_embedders)
-    retire_embedder = _in_thread(Souvenir.retire_embedder)
-    complete = _in_thread(Souvenir.complete)
-    jobs = _in_thread(Souvenir.jobs)
-    retry_jobs = _in_thread(Souvenir.retry_jobs)
-    keys = _in_thread(Souvenir.keys)
-    keys_in_force = _in_thread(Souvenir.keys_in_force)
-    create_key = _in_thread(Souvenir.create_key)
-    revoke_key = _in_thread(Souvenir.revoke_key)
-    active_keys = _in_thread(Souvenir.active_keys)
-    status = _in_thread(Souvenir.status)
-    degraded_turns = _in_thread(Souvenir.degraded_turns)
-    drain = _in_thread(Souvenir.drain)
-    start_worker = _in_thread(Souvenir.start_worker)
-    stop_worker = _in_thread(Souvenir.stop_worker)
