@@ -1,0 +1,133 @@
+"""The turn loop's shapes: a recorded exchange (:class:`TurnCreate`, :class:`TurnRecorded`) and
+the context before a reply (:class:`ContextQuery`, :class:`ContextPublic`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field, field_validator
+
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES
+from souvenir.results import ContextResult
+from souvenir.schemas.memory_shapes import SelectedMemory, WritePublic
+from souvenir.schemas.wire import _CHANNEL, _STORY, _USER, _In, _Out, _text_field
+
+
+# -- the turn loop -------------------------------------------------------------------------
+class TurnCreate(_In):
+    """One exchange: the user's ``message`` and the bot's ``reply``."""
+
+    channel: str = _CHANNEL
+    user: str = _USER
+    story: str | None = _STORY
+    message: str = Field(..., description=f"What the user said (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    reply: str | None = Field(None, description="What the bot answered.")
+    question: str | None = Field(
+        None,
+        description="What the bot said just before the message (its question), "
+        "when the caller holds it: a bare answer to a request for a password or "
+        "a code is not kept. Default: the previous recorded turn's reply.",
+    )
+    time: datetime | None = Field(
+        None,
+        description="When it was said (ISO 8601); default now. Its "
+        "own UTC offset is the user's local day; a time without one (or "
+        "in UTC) is read in the user's zone.",
+    )
+    language: str | None = Field(
+        None,
+        max_length=MAX_LANGUAGE_CHARS,
+        description="The channel's language code (Telegram language_code…): first in seed 001's priority for `lang`.",
+    )
+    timezone: str | None = Field(
+        None,
+        max_length=64,
+        description="The user's time zone (IANA name "
+        "such as Europe/Paris, or an offset such as +08:00); stored as the "
+        "profile's `tz`. A `time` with its own offset teaches it too.",
+    )
+
+    _check = field_validator("message")(_text_field)
+
+
+class TurnRecorded(_Out):
+    """A stored turn: ``reflection`` is ``queued`` with a chat model (``None`` without);
+    ``memory`` what the no-model write path did with the message (``None`` for a command
+    or with a model)."""
+
+    turn_id: int
+    reflection: Literal["queued"] | None = None
+    memory: WritePublic | None = None
+
+
+class ContextQuery(_In):
+    """The message a context is wanted for."""
+
+    channel: str = _CHANNEL
+    user: str = _USER
+    story: str | None = _STORY
+    message: str = Field(..., description=f"The user's new message (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+
+    _check = field_validator("message")(_text_field)
+
+
+class HistoryTurn(_Out):
+    """One earlier exchange of the conversation, oldest first in a context."""
+
+    message: str
+    reply: str | None = None
+    time: datetime | None = None
+
+
+class StoryPosition(_Out):
+    """A position the character holds in the story, with the sentence that justifies it."""
+
+    model_config = ConfigDict(extra="allow")
+    topic: str
+    stance: str
+    justification: str | None = None
+    updated_at: datetime | None = None
+
+
+class StoryLayer(_Out):
+    """The current story's summary, anchors (facts held by code) and positions."""
+
+    summary: str = ""
+    anchors: list[str] = Field(default_factory=list)
+    positions: list[StoryPosition] = Field(default_factory=list)
+
+
+class ContextPublic(_Out):
+    """The read path's answer for one message: ``memories`` within the budget (24 by
+    default), ``rules`` outside it, the user's ``profile`` (seed 001's keys), the rendered
+    ``block`` for the system prompt, the conversation's recent ``history``, the story layer,
+    and whether the turn was degraded (and why)."""
+
+    memories: list[SelectedMemory] = Field(default_factory=list)
+    rules: list[SelectedMemory] = Field(default_factory=list)
+    profile: dict[str, Any] = Field(default_factory=dict)
+    block: str = ""
+    history: list[HistoryTurn] = Field(default_factory=list)
+    story: StoryLayer | None = None
+    degraded: bool = False
+    degraded_cause: str | None = None
+    unknown_user: str | None = Field(
+        None,
+        description="Set only when no user of this id exists in "
+        "the channel asked: says so and names the channels where one exists.",
+    )
+
+    @classmethod
+    def from_result(cls, r: ContextResult) -> ContextPublic:
+        return cls(
+            memories=[SelectedMemory.from_selection(s, r.tz) for s in r.memories],
+            rules=[SelectedMemory.from_selection(s, r.tz) for s in r.rules],
+            profile=dict(r.profile),
+            block=r.block,
+            history=[HistoryTurn.model_validate(t) for t in r.history],
+            story=None if r.story is None else StoryLayer.model_validate(r.story),
+            degraded=r.degraded,
+            degraded_cause=r.degraded_cause,
+        )

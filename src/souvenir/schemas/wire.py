@@ -1,0 +1,63 @@
+"""What every shape on the wire shares: the base classes of requests (:class:`_In`, bounded,
+unknown fields refused) and answers (:class:`_Out`), the literal types and the default channel.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from souvenir.errors import InputError
+from souvenir.limits import check_text
+
+
+KindName = Literal["fact", "preference", "promise", "episode", "rule"]
+ScopeName = Literal["global", "story"]
+StatusName = Literal["active", "superseded", "deleted"]
+#: A stored row's id in a body: 1 to 2^63 − 1 (past 64 bits no row exists, and the store
+#: could not even compare it: 422, as for an id in a path).
+RowId = Annotated[int, Field(ge=1, le=2**63 - 1)]
+#: A list's status filter: one status, or ``all``.
+StatusFilter = Literal["active", "superseded", "deleted", "all"]
+#: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`).
+PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue"]
+#: A link of a memory's history chain (:class:`HistoryEntry`).
+HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
+#: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
+WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
+
+#: The channel of every face when none is named: the library, the REST bodies, the HTTP
+#: client, the proxy (``X-Souvenir-Channel``), the CLI and MCP (``--channel``). Stores written
+#: by the CLI before it shared this default hold its users in channel ``cli``: a read of an
+#: unknown user names the channels where the id exists (``unknown_user``, 404 details).
+DEFAULT_CHANNEL = "api"
+
+_CHANNEL = Field(
+    DEFAULT_CHANNEL, min_length=1, max_length=64, description="Channel of the user (telegram, lazada, api…)."
+)
+_USER = Field(..., min_length=1, max_length=256, description="The user's id on that channel.")
+_STORY = Field(
+    None, max_length=256, description="Story (thread, role-play); none = the user's story-less conversation."
+)
+
+
+def _text_field(value: str) -> str:
+    """A text the write and read paths accept (1 to MAX_TEXT_BYTES bytes of UTF-8)."""
+    try:
+        return check_text(value)
+    except InputError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+class _In(BaseModel):
+    """A request body: a field it does not know is a 422 naming it (``extra_forbidden``), not
+    dropped without a word (``lang`` sent for ``language`` was)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Out(BaseModel):
+    """Base of the response models: built from our own data, read back by the client."""
+
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
