@@ -17,10 +17,13 @@ from rich.markup import escape
 
 from souvenir.config import Settings
 from souvenir.library import Souvenir
+from souvenir.schemas import DEFAULT_CHANNEL
 
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
 err = Console(stderr=True)
+
+CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
 
 #: What a command that only needs the store (keys, outbox, the keys check of ``serve``) opens:
 #: no embedder, no chat model.

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from souvenir.cli.lab import bench_app, calibrate_app, eval_app
 from souvenir.cli.common import (
+    CHANNEL_HELP,
     _fail,
     _memory,
     _settings,
@@ -32,6 +33,7 @@ from souvenir.cli.common import (
     hint_unknown,
 )
 from souvenir.cli.job_commands import jobs_app
+from souvenir.cli.serving import mcp_command, serve
 from souvenir.cli.access import keys_app
 from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
@@ -42,8 +44,6 @@ from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day
 from souvenir.types import KINDS, SCOPES
 
-CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
-
 app = typer.Typer(
     help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True, pretty_exceptions_enable=False
 )
@@ -52,6 +52,8 @@ app.add_typer(calibrate_app, name="calibrate")
 app.add_typer(eval_app, name="eval")
 app.add_typer(jobs_app, name="jobs")
 app.add_typer(keys_app, name="keys")
+app.command()(serve)
+app.command("mcp")(mcp_command)
 
 
 @app.callback()
@@ -73,124 +75,6 @@ def main(
         _fail(ValueError(settings_error(exc)))
         return
     ctx.obj = {"settings": settings}
-
-
-@app.command()
-def serve(
-    ctx: typer.Context,
-    host: Optional[str] = typer.Option(None, help="Address to bind (default 127.0.0.1)."),
-    port: Optional[int] = typer.Option(None, help="Port (default 8765)."),
-) -> None:
-    """Run the REST service (OpenAPI at /docs) with the background indexer."""
-    import uvicorn
-
-    from souvenir.api.app import create_app
-
-    from souvenir.api.auth import bind_refusal
-    from souvenir.cli.common import STORE_ONLY
-
-    settings = _settings(ctx)
-    host = host or settings.host
-    try:
-        with Souvenir.open(settings, background=False, **STORE_ONLY) as plain:
-            keyed = plain.keys_in_force()
-            active = any(k.revoked_at is None for k in plain.keys())
-    except (SouvenirError, ValueError) as exc:
-        _fail(exc)
-    refusal = bind_refusal(host, keyed)
-    if refusal:
-        _fail(ValueError(refusal))
-    port = settings.port if port is None else port
-    taken = _port_taken(host, port)
-    if taken:
-        _fail(ValueError(taken))
-    print(_serve_banner(settings, host, port, keyed, active), file=sys.stderr, flush=True)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
-
-
-def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active: bool = True) -> str:
-    """One line at start: which store, embedders and chat model this service runs with, and
-    who may call it (no password of a URL in it). ``keyed``: a key was ever created;
-    ``active``: one is not revoked (keyed and none active: every route but /health is refused)."""
-    from souvenir.urls import without_userinfo
-
-    url = settings.database_url
-    store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
-    embedders = " + ".join(e for e in (settings.embedder, settings.window_embedder) if e != "none") or "none"
-    chat = (
-        f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} "
-        "(reflection, summary, the proxy on /v1/chat/completions)"
-        if settings.llm_base_url
-        else "no chat model (each user message is kept as an episode; the proxy is off: "
-        "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)"
-    )
-    access = (
-        "API keys required (Authorization: Bearer KEY)"
-        if keyed and active
-        else "API keys required, and every key is revoked: every request but /health is refused until "
-        "`souvenir keys create` makes one"
-        if keyed
-        else "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)"
-    )
-    where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
-    return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
-
-
-def _port_taken(host: str, port: int) -> str | None:
-    """Why ``host:port`` cannot be bound because another process listens there, with what to
-    do; None when it can (or fails otherwise: uvicorn then names the cause itself)."""
-    import errno
-    import socket
-
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # the socket uvicorn binds
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                return (
-                    f"port {port} on {host} is already in use (another `souvenir serve`?): stop it, or "
-                    "choose another port: `souvenir serve --port N`, or `SOUVENIR_PORT=N make run`"
-                )
-    return None
-
-
-@app.command("mcp")
-def mcp_command(
-    ctx: typer.Context,
-    user: Optional[str] = typer.Option(
-        None, help="Pin every tool to this user (the tools then take no 'user'); without it each call names its user."
-    ),
-    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
-    transport: str = typer.Option(
-        "stdio", help="stdio (the agent starts this command) or http (streamable HTTP on /mcp, loopback only)."
-    ),
-    host: str = typer.Option("127.0.0.1", help="Address the http transport binds (loopback only)."),
-    port: int = typer.Option(8766, help="Port of the http transport."),
-) -> None:
-    """Serve Souvenir to an agent over MCP: tools remember, context, search, memories, forget."""
-    try:
-        from souvenir.mcp_server import serve as serve_mcp
-    except ImportError as exc:
-        _fail(
-            ValueError(
-                f"the MCP server needs the 'mcp' package: make install, or pip install '.[mcp]' in Souvenir's checkout ({exc})"
-            )
-        )
-        return
-    settings = _settings(ctx)
-    try:
-        memory = Souvenir.open(settings, channel=channel, background=True)
-    except SouvenirError as exc:
-        _fail(exc)
-        return
-    try:
-        serve_mcp(memory, user, transport, host, port)
-    except SouvenirError as exc:
-        _fail(exc)
-    finally:
-        memory.close()
 
 
 def _index_now(memory: Souvenir, quiet: bool = False, must: bool = True, rescan: bool = False) -> int:
