@@ -1,27 +1,7 @@
-"""The front door for Python: :class:`Souvenir` over one store.
-
-    from souvenir import Souvenir
-
-    with Souvenir.open("memories.db") as memory:
-        memory.add_turn("ann", "I adopted a cat called Kopi", reply="Lovely!")
-        print(memory.context("ann", "how is my cat?").block)
-
-A user is named by their id (``user``) on a channel (``channel``, default the one given to
-:meth:`Souvenir.open`, else :data:`~souvenir.schemas.DEFAULT_CHANNEL`, ``api``: the default of
-every face, the CLI included). When no user of that id exists in the channel asked, a read's
-answer says so in ``unknown_user`` and an :class:`~souvenir.errors.UnknownError` names the
-channels where the id does exist (a store written by an older CLI keeps its users in ``cli``). Every answer is a model of :mod:`souvenir.schemas`, the
-same the REST service sends and :mod:`souvenir.client` returns, so the three give the same
-answers for the same calls (a memory's counters count every context answered before the
-call that returns it). Every error is a :class:`~souvenir.errors.SouvenirError`:
-:class:`~souvenir.errors.InputError` for bad input (nothing written),
-:class:`~souvenir.errors.UnknownError` for an unknown user or another user's memory,
-:class:`~souvenir.errors.StoreError` when the store fails.
-
-Every face calls this class: the REST routes (:mod:`souvenir.api.routes`), the proxy, the CLI
-and the MCP server (none of them imports the engine or the store). Besides the turn loop and
-the memories, it has what those faces need: the user's zone, the forgotten memories, the
-diagnostics, replay and import, the index, the outbox jobs and the API keys.
+""":class:`Souvenir`: the turn loop (:meth:`~Souvenir.add_turn`, :meth:`~Souvenir.context`),
+a user's memories and data, over one store. How users, channels, answers and errors are
+named is in the package's docstring (:mod:`souvenir.library`); the service's side (index,
+outbox, keys, counters) is its base, :class:`~souvenir.library.operations.Operations`.
 """
 
 from __future__ import annotations
