@@ -9,7 +9,7 @@ from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
 from souvenir.errors import InputError
-from souvenir.write.filters.secrets import known_secrets
+from souvenir.privacy import known_secrets
 from souvenir.engine.core import Engine
 from souvenir.index.vectors import VectorIndex
 from souvenir.read.scoring import ScoringConfig

@@ -6,7 +6,7 @@ pass those bytes through unchanged, handing the operator's model key to every ca
 :class:`RelayScrubber` replaces, in every relayed body (streamed or not) and header value:
 
 - each secret this process was configured with (the chat model's and embedder's keys, a
-  configured URL's password: :func:`souvenir.write.filters.secrets.known_secrets`);
+  configured URL's password: :func:`souvenir.privacy.configured.known_secrets`);
 - the caller's own bearer token, and anything shaped like one of the service's keys
   (``sv_`` and 43 URL-safe characters, :mod:`souvenir.api.keys`): keys are stored hashed, so
   a key is recognised by its shape.
@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from souvenir.write.filters.secrets import REDACTED, configured_secrets
+from souvenir.privacy.configured import configured_secrets
+from souvenir.privacy.marker import REDACTED
 
 __all__ = ["RelayScrubber"]
 
