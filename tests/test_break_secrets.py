@@ -15,7 +15,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.write.filters.secrets import redact
+from souvenir.privacy import redact
 from tests.servers import UvicornThread
 
 SEED = "abandon ability able about above absent absorb abstract absurd abuse access accident"

@@ -18,18 +18,17 @@ from souvenir.write.filters import (
     DIRECT_CHAIN,
     MODEL_CHAIN,
     PASSED,
-    REDACTED,
     Exchange,
     assistant_only_filter,
     character_filter,
     instruction_filter,
     negation_filter,
-    redact,
     run_filters,
     secrets_filter,
     speech_act_filter,
     subject_filter,
 )
+from souvenir.privacy import REDACTED, redact
 from souvenir.types import Candidate
 
 FILTERS = {

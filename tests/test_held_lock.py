@@ -185,3 +185,30 @@ def test_the_library_raises_store_busy_within_the_bounds(tmp_path, kind, mode):
                     except StoreBusyError:
                         assert kind != "sqlite"
                     assert time.monotonic() - started <= READ_S + MARGIN_S
+
+
+@pytest.mark.parametrize(("kind", "mode"), [("sqlite", "EXCLUSIVE"), ("postgres", "tables"), ("pgbouncer", "tables")])
+def test_health_says_degraded_under_a_held_lock(tmp_path, kind, mode):
+    """``/health`` names the lock: SQLite serves reads (its probe too) and says a write was
+    refused; with every PostgreSQL table locked the probe's own read is refused as locked —
+    it waits on the lock 0.25 s at most (``PROBE_WAIT_S``), not the probe's 1 s ceiling (it
+    took 1.0 s before, issue #27) — and ``/health/ready`` says not ready."""
+    with _store(kind, tmp_path) as (url, lock):
+        settings = Settings(database_url=url, embedder="none", window_embedder="none", _env_file=None)
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+            _seed(client)
+            assert client.get("/health").json()["status"] == "ok"
+            with lock(mode):
+                if kind == "sqlite":
+                    assert client.post(f"{USER}/memories", json={"text": "Has a cat named Miso"}).status_code == 503
+                answers = [(_timed(client, "GET", "/health", None), client.get("/health").json()) for _ in range(3)]
+                ready = client.get("/health/ready").status_code
+            for (status, seconds), body in answers:
+                assert status == 200 and body["status"] == "degraded", body
+                assert seconds <= READ_S + MARGIN_S  # a wide margin: it waits 0.25 s on the lock
+                details = " ".join(c["detail"] for c in body["causes"] if c["part"] == "store")
+                if kind == "sqlite":
+                    assert "refused as busy" in details and body["ready"], body
+                else:
+                    assert "locked by another process" in details and not body["ready"], body
+            assert ready == (200 if kind == "sqlite" else 503)

@@ -20,10 +20,10 @@ from souvenir.lexical import carrier_tokens, content_words, ground_dates, normal
 from souvenir.lexical.tagged import tokenize as tagged_tokenize
 from souvenir.library import Souvenir
 from souvenir.limits import MAX_TEXT_BYTES
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange
-from souvenir.write.filters.secrets import redact, redact_answer
+from souvenir.privacy import redact, redact_answer
 
 #: CPU seconds one call may take on a 16 KB message (linear ones take ≤ 0.1 s idle).
 BOUND_S = 2.0
@@ -31,7 +31,7 @@ NOW = datetime(2026, 12, 4, 12, tzinfo=timezone.utc)
 
 
 def _secret_words() -> list[str]:
-    patterns = [p for name, p in package_patterns().items() if ".secrets." in name or "national_ids" in name]
+    patterns = [p for name, p in package_patterns().items() if name.startswith("souvenir.privacy.")]
     return keywords(patterns)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.write.filters.secrets import redact
+from souvenir.privacy import redact
 
 REDACTED = [
     ("我的身份证号是11010519491231002X", "11010519491231002X"),

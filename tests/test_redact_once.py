@@ -10,15 +10,15 @@ import sys
 from collections import Counter
 
 from souvenir import Souvenir
-from souvenir.write.filters import secrets
-from souvenir.write.filters.secrets import Redacted, redact
+from souvenir.privacy import detection
+from souvenir.privacy import Redacted, redact
 
 
 def _scans_during(call) -> Counter:
     scans: Counter = Counter()
 
     def profile(frame, event, arg):
-        if event == "call" and frame.f_code is secrets.redact.__code__:
+        if event == "call" and frame.f_code is detection.redact.__code__:
             text = frame.f_locals["text"]
             if type(text) is not Redacted:
                 scans[text] += 1

@@ -18,7 +18,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from souvenir.write.filters.secrets import redact
+from souvenir.privacy import redact
 from tests.secret_battery import BATTERY
 from tests.servers import ChatServer, UvicornThread
 

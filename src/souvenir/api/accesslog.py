@@ -4,7 +4,7 @@ shows ``{user}`` in place of the user's id.
 A user id is often a phone number, an e-mail or a handle (``whatsapp:+60123456789``), and
 the access log writes one line per request to wherever the operator ships its logs. The
 channel, the method, the route, the status and the query string (already redacted of
-secrets by :func:`souvenir.redaction.install_log_redaction`) stay: enough to read traffic
+secrets by :func:`souvenir.privacy.scrub.install_log_redaction`) stay: enough to read traffic
 and errors; the store's write log and ``souvenir export`` say which user did what.
 """
 

@@ -38,7 +38,7 @@ from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
 from souvenir.api.keys import KeyRing
 from souvenir.library import Souvenir
-from souvenir.redaction import install_log_redaction
+from souvenir.privacy.scrub import install_log_redaction
 
 __all__ = ["create_app"]
 

@@ -40,7 +40,7 @@ from starlette.datastructures import Headers
 from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, KeyRing, Principal
 from souvenir.limits import check_user_id
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 
 #: Routes anyone may call (no data behind them).
 PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"), ("HEAD", "/health/ready")})

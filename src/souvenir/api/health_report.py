@@ -23,7 +23,10 @@ is still loading at start (a first turn then waits for them instead of going deg
   timeout or a 5xx: degraded until a request is answered).
 
 Every probe of the store runs off the request in :class:`Probe`, bounded by
-:data:`PROBE_S`: a locked or vanished store never holds ``/health``.
+:data:`PROBE_S`: a locked or vanished store never holds ``/health``. The probe's read itself
+waits on a lock at most :data:`souvenir.engine.runtime.PROBE_WAIT_S` (0.25 s): under a table
+locked by another process ``/health`` answers ``degraded`` as soon as the store refuses the
+read, not after :data:`PROBE_S` (it took 1.0 s before, issue #27).
 """
 
 from __future__ import annotations
@@ -53,6 +56,9 @@ class Probe:
         self.value = default
         self.timeout_s = timeout_s
         self._running: Future | None = None
+        #: Why the latest probe failed: ``"timeout"`` (no answer within ``timeout_s``), the
+        #: exception's class name, or ``None`` (it answered).
+        self.failure: str | None = None
         self._lock = threading.Lock()
         # one long-lived thread: the store keeps one reader connection per thread
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="souvenir-probe")
@@ -64,20 +70,24 @@ class Probe:
             running = self._running
         try:
             self.value = running.result(timeout=self.timeout_s)
+            self.failure = None
             return self.value, True
-        except (FuturesTimeout, Exception):  # noqa: BLE001 - a failed probe is a cause, not a 500
+        except FuturesTimeout:
+            self.failure = "timeout"
+            return self.value, False
+        except Exception as exc:  # noqa: BLE001 - a failed probe is a cause, not a 500
+            self.failure = type(exc).__name__
             return self.value, False
 
 
-def _store_read(store) -> int:
-    """A read the store must serve: the degraded-turn count (``StoreError`` when it cannot)."""
-    return store.count_events("degraded_turn")
-
-
-def store_causes(store, readable: bool) -> list[dict]:
+def store_causes(store, readable: bool, failure: str | None = None) -> list[dict]:
     causes = []
     if not readable:
-        causes.append({"part": "store", "detail": "the store cannot be read (unreachable or locked)"})
+        if failure == "StoreBusyError":
+            detail = "the store cannot be read: it is locked by another process or its pool is full"
+        else:
+            detail = "the store cannot be read (unreachable or locked)"
+        causes.append({"part": "store", "detail": detail})
     path = getattr(store, "path", None)
     if path and path != ":memory:":
         if not os.path.exists(path):
@@ -145,13 +155,13 @@ def report(rt, proxy=None) -> tuple[dict, bool]:
     """(the health body, whether ready) of runtime ``rt``; never waits on the store.
     ``proxy``: the proxy's :class:`~souvenir.api.proxy.UpstreamHealth` (``None``: no proxy)."""
     if getattr(rt, "_health_probe", None) is None:
-        rt._health_probe = Probe(lambda: _store_read(rt.store), 0)
+        rt._health_probe = Probe(rt.probe_store, 0)  # a read of the store, waiting 0.25 s at most
     probe = rt._health_probe
     if True:
         path = getattr(rt.store, "path", None)
         gone = path is not None and bool(path) and path != ":memory:" and not os.path.exists(path)
         degraded_turns, readable = (probe.value, False) if gone else probe.get()
-        causes = store_causes(rt.store, readable) + component_causes(rt)
+        causes = store_causes(rt.store, readable, None if gone else probe.failure) + component_causes(rt)
         upstream = proxy.describe() if proxy is not None else None
         if upstream is not None and upstream["upstream"] == "failing":
             causes.append(

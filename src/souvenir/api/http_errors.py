@@ -29,7 +29,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body
 from souvenir.errors import AccessDeniedError, CapacityError, InputError, StoreBusyError, StoreError, UnknownError
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.schemas import ErrorBody, OpenAIErrorBody
 
 __all__ = ["ERROR_RESPONSES", "OPENAI_ERROR_RESPONSES", "OPEN_ERROR_RESPONSES", "errors_as_json", "install_handlers"]

@@ -50,6 +50,11 @@ class SouvenirCollector:
 
     def _read_store(self) -> dict:
         rt = self.get_runtime()
+        with rt.probing():  # a locked store fails the probe at once
+            return self._read(rt)
+
+    @staticmethod
+    def _read(rt) -> dict:
         status = rt.status()
         return {
             "degraded": rt.store.count_events("degraded_turn"),

@@ -19,6 +19,7 @@ summaries) yield to it (:mod:`souvenir.llm.gate`), so it never waits behind them
 from __future__ import annotations
 
 import asyncio
+import codecs
 import functools
 import hashlib
 import json
@@ -39,7 +40,7 @@ from souvenir.errors import InputError, SouvenirError
 from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
-from souvenir.privacy.relay import RelayScrubber
+from souvenir.privacy.relay import EventScrubber, RelayScrubber
 from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
 from souvenir.timezones import canonical_zone
 
@@ -481,25 +482,36 @@ def build_router(
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False}
 
-        scrubber = _scrubber(client)
+        scrubber: RelayScrubber | EventScrubber = _scrubber(client)
+        if "text/event-stream" in answer.headers.get("content-type", "text/event-stream"):
+            scrubber = EventScrubber(_scrubber(client))  # a secret split across two events too
 
         async def relay() -> AsyncIterator[bytes]:
+            decoder = codecs.getincrementaldecoder("utf-8")("replace")
             buffer = ""
+
+            def read(out: bytes, final: bool = False) -> None:
+                """What the caller got is what is recorded (scrubbed)."""
+                nonlocal buffer
+                buffer += decoder.decode(out, final)
+                *lines, buffer = buffer.split("\n")
+                for line in lines + ([buffer] if final else []):
+                    pieces.append(_sse_delta(line))
+                    state["done"] |= (
+                        line.strip() == "data: [DONE]"
+                        or '"finish_reason": "stop"' in line
+                        or '"finish_reason":"stop"' in line
+                    )
+                    state["tools"] |= '"tool_calls"' in line
+
             try:
                 async for chunk in answer.aiter_bytes():
                     if out := scrubber.feed(chunk):
+                        read(out)
                         yield out
-                    buffer += chunk.decode("utf-8", "replace")
-                    *lines, buffer = buffer.split("\n")
-                    for line in lines:
-                        pieces.append(_sse_delta(line))
-                        state["done"] |= (
-                            line.strip() == "data: [DONE]"
-                            or '"finish_reason": "stop"' in line
-                            or '"finish_reason":"stop"' in line
-                        )
-                        state["tools"] |= '"tool_calls"' in line
-                if out := scrubber.flush():
+                out = scrubber.flush()
+                read(out, final=True)
+                if out:
                     yield out
                 state["complete"] = True  # every byte relayed: the client got the whole reply
             except httpx.HTTPError as exc:

@@ -38,7 +38,7 @@ from souvenir.cli.access import keys_app
 from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, UnknownError
 from souvenir.library import Souvenir
-from souvenir.redaction import install_log_redaction
+from souvenir.privacy.scrub import install_log_redaction
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from souvenir.limits import check_field, check_user_id
-from souvenir.redaction import refuse_credential
+from souvenir.privacy.scrub import refuse_credential
 from souvenir.store.protocol import Store
 
 __all__ = ["check_ids", "check_story", "story_id"]

@@ -21,7 +21,7 @@ from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.profile.prompt import summary_messages
 from souvenir.profile.summary_check import summary_problem
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -9,7 +11,7 @@ from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
 from souvenir.errors import InputError
-from souvenir.write.filters.secrets import known_secrets
+from souvenir.privacy import known_secrets
 from souvenir.engine.core import Engine
 from souvenir.index.vectors import VectorIndex
 from souvenir.read.scoring import ScoringConfig
@@ -17,8 +19,17 @@ from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.llm.gate import default_capacity, gate_for
 from souvenir.store import open_store
+from souvenir.store.deadline import bounded
 from souvenir.store.protocol import Store
 from souvenir.engine.worker import ReflectionWorker
+
+#: Longest a health or metrics probe waits on the store, all its waits together (seconds):
+#: a table locked by another process (PostgreSQL's ``lock_timeout``, SQLite's busy handler)
+#: or a full pool then fails the probe at once, and ``/health`` says ``degraded`` without
+#: waiting for the probe's own ceiling (:data:`souvenir.api.health_report.PROBE_S`, 1 s:
+#: what ``/health`` took under a held lock before, issue #27). A quarter of that ceiling,
+#: so that a probe that is merely slow on a loaded machine still has room for its work.
+PROBE_WAIT_S = 0.25
 
 
 @dataclass
@@ -70,6 +81,18 @@ class Runtime:
                 "index_claims_ended": sum(i.claims_ended for i in self.indexes),
             },
         }
+
+    @contextmanager
+    def probing(self) -> Iterator[None]:
+        """Run a probe's reads of the store with at most :data:`PROBE_WAIT_S` of waiting
+        (:class:`~souvenir.errors.StoreBusyError` past it)."""
+        with bounded(PROBE_WAIT_S):
+            yield
+
+    def probe_store(self) -> int:
+        """The degraded-turn count, read as a probe (:meth:`probing`)."""
+        with self.probing():
+            return self.store.count_events("degraded_turn")
 
     def close(self) -> None:
         if self.worker is not None:

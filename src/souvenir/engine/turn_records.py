@@ -27,7 +27,7 @@ from souvenir.store.protocol import Store
 from souvenir.timezones import TZ_KEY
 from souvenir.types import Memory, Selection, SelectionResult
 from souvenir.limits import check_field, check_user_id
-from souvenir.write.filters.secrets import redact_answer
+from souvenir.privacy import redact_answer
 
 __all__ = ["TurnRecords", "retrieved"]
 

@@ -22,7 +22,7 @@ from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
 from souvenir.privacy import answer_to, redact_turn
-from souvenir.write.filters.secrets import Redacted
+from souvenir.privacy import Redacted
 from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["TurnWriter"]

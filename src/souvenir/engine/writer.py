@@ -17,7 +17,7 @@ from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
 from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, localize
-from souvenir.write.filters.secrets import Redacted
+from souvenir.privacy import Redacted
 from souvenir.types import Candidate
 from souvenir.write import admission
 from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters

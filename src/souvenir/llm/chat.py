@@ -49,7 +49,7 @@ from souvenir.llm.budget import is_looping
 from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker
 from souvenir.llm.gate import Ticket, UpstreamGate, gate_for
 from souvenir.llm.structured import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.urls import without_userinfo
 
 log = logging.getLogger(__name__)

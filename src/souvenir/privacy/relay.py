@@ -6,7 +6,7 @@ pass those bytes through unchanged, handing the operator's model key to every ca
 :class:`RelayScrubber` replaces, in every relayed body (streamed or not) and header value:
 
 - each secret this process was configured with (the chat model's and embedder's keys, a
-  configured URL's password: :func:`souvenir.write.filters.secrets.known_secrets`);
+  configured URL's password: :func:`souvenir.privacy.configured.known_secrets`);
 - the caller's own bearer token, and anything shaped like one of the service's keys
   (``sv_`` and 43 URL-safe characters, :mod:`souvenir.api.keys`): keys are stored hashed, so
   a key is recognised by its shape.
@@ -14,19 +14,33 @@ pass those bytes through unchanged, handing the operator's model key to every ca
 Only exact values are replaced (bytes, UTF-8): the body keeps its shape (JSON stays JSON,
 SSE events stay events). A stream is scrubbed chunk by chunk, holding back a chunk's tail
 only when it could begin a secret, so that a secret split across two chunks is caught too.
+
+A streamed reply (``text/event-stream``, OpenAI's protocol) can also split a secret across
+two *events*: "…sk-operator-Zq8" in one ``data:`` event's ``delta.content``, "Lm2Xp…" in the
+next, so that the key never stands whole in the bytes. :class:`EventScrubber` reads the
+stream line by line and scrubs the content of the deltas as one text: each content delta is
+sent without its tail when that tail could begin a secret (at most the longest secret minus
+one character), and the tail is carried into the next delta; the carry is sent, scrubbed,
+in an event of its own before the next event that carries no content (the finish event,
+``[DONE]``) or at the stream's end. A line is sent once whole: an SSE client acts on an event
+only at the blank line that ends it, so holding a line's first bytes delays nothing.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 
-from souvenir.write.filters.secrets import REDACTED, configured_secrets
+from souvenir.privacy.configured import configured_secrets
+from souvenir.privacy.marker import REDACTED
 
-__all__ = ["RelayScrubber"]
+__all__ = ["EventScrubber", "RelayScrubber"]
 
 _SERVICE_KEY = re.compile(rb"sv_[A-Za-z0-9_-]{43}")
 _SERVICE_KEY_START = re.compile(rb"s(?:v(?:_[A-Za-z0-9_-]{0,42})?)?")
+_SERVICE_KEY_TEXT = re.compile(r"sv_[A-Za-z0-9_-]{43}")
+_SERVICE_KEY_START_TEXT = re.compile(r"s(?:v(?:_[A-Za-z0-9_-]{0,42})?)?")
 _MARK = REDACTED.encode()
 
 
@@ -36,6 +50,7 @@ class RelayScrubber:
     def __init__(self, extra: Iterable[str | None] = ()) -> None:
         values = {v for v in (*configured_secrets(), *extra) if v and len(v) >= 8}
         self._values = sorted((v.encode("utf-8") for v in values), key=len, reverse=True)
+        self._texts = sorted(values, key=len, reverse=True)
         # a service key is 46 bytes: hold back enough for it too
         self._hold = max([len(v) for v in self._values] + [46]) - 1
         self._pending = b""
@@ -73,3 +88,87 @@ class RelayScrubber:
         """The held-back tail, at the stream's end."""
         data, self._pending = self.scrub(self._pending), b""
         return data
+
+    def scrub_text(self, text: str) -> str:
+        """``text`` (a reply's content) with every secret replaced by ``[redacted]``."""
+        for value in self._texts:
+            if value in text:
+                text = text.replace(value, REDACTED)
+        return _SERVICE_KEY_TEXT.sub(REDACTED, text)
+
+    def partial_text(self, text: str) -> int:
+        """Length (characters) of the longest tail of ``text`` that begins a secret (0: none);
+        at most the longest secret's length minus one."""
+        for size in range(min(self._hold, len(text)), 0, -1):
+            tail = text[-size:]
+            if any(v.startswith(tail) for v in self._texts) or _SERVICE_KEY_START_TEXT.fullmatch(tail):
+                return size
+        return 0
+
+
+def _content(event: object) -> str | None:
+    """The ``choices[0].delta.content`` text of a parsed SSE ``data:`` event, else ``None``."""
+    try:
+        content = event["choices"][0]["delta"]["content"]  # type: ignore[index]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return content if isinstance(content, str) else None
+
+
+class EventScrubber:
+    """Scrubs a streamed OpenAI reply (``text/event-stream``) of secrets split across events
+    (module docstring). ``feed`` a chunk of bytes, get what can be sent now; ``flush`` at the
+    end. Bytes that are not a content delta pass through :meth:`RelayScrubber.scrub`."""
+
+    def __init__(self, scrubber: RelayScrubber) -> None:
+        self._scrubber = scrubber
+        self._line = b""  # an incomplete line
+        self._carry = ""  # content held back: it could begin a secret
+        self._shape: dict | None = None  # the last content event, to send the carry in
+        self._boundary = True  # the last line sent ended an event (or nothing was sent)
+
+    def feed(self, chunk: bytes) -> bytes:
+        """The complete lines of ``self``'s pending bytes and ``chunk``, scrubbed."""
+        *lines, self._line = (self._line + chunk).split(b"\n")
+        return b"".join(self._relay(line) + b"\n" for line in lines)
+
+    def flush(self) -> bytes:
+        """What is left at the stream's end: an incomplete last line, the carried content."""
+        out = self._relay(self._line) if self._line else b""
+        self._line = b""
+        if self._carry:
+            out += (b"\n\n" if out else b"") + self._carry_event()
+        return out
+
+    def _carry_event(self) -> bytes:
+        shape = dict(self._shape or {"choices": [{"index": 0}]})
+        choice = dict(shape["choices"][0]) if shape.get("choices") else {"index": 0}
+        choice.update(delta={"content": self._scrubber.scrub_text(self._carry)}, finish_reason=None)
+        shape["choices"] = [choice]
+        self._carry = ""
+        return b"data: " + json.dumps(shape, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+
+    def _relay(self, line: bytes) -> bytes:
+        stripped = line.rstrip(b"\r")
+        event = None
+        if stripped.startswith(b"data:"):
+            try:
+                event = json.loads(stripped[5:])
+            except ValueError:
+                event = None
+        content = _content(event)
+        out = b""
+        if content is None and stripped and self._boundary and self._carry:
+            out = self._carry_event()  # a new event without content: the carry goes first
+        self._boundary = not stripped
+        if content is None:
+            return out + self._scrubber.scrub(line)
+        text = self._scrubber.scrub_text(self._carry + content)
+        hold = self._scrubber.partial_text(text)
+        self._carry, send = text[len(text) - hold :], text[: len(text) - hold]
+        self._shape = event
+        if send == content:
+            return out + self._scrubber.scrub(line)
+        event["choices"][0]["delta"]["content"] = send  # type: ignore[index]
+        eol = line[len(stripped) :]
+        return out + b"data: " + json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode() + eol

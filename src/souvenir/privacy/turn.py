@@ -5,9 +5,9 @@ the assistant's reply repeating it ("Sure, I'll remember Kangaroo#2024 for you")
 in no phrasing the patterns know, and 26 of 91 secrets of the evaluation battery were kept
 that way. :func:`redact_turn` therefore:
 
-1. redacts the message (its phrasings, :func:`~souvenir.write.filters.secrets.redact`), then,
+1. redacts the message (its phrasings, :func:`~souvenir.privacy.detection.redact`), then,
    when the assistant's last question asked for a secret, a bare answer
-   (:func:`~souvenir.write.filters.secrets.redact_answer`);
+   (:func:`~souvenir.privacy.answer.redact_answer`);
 2. redacts the reply as a text of its own;
 3. removes every value found in either from the other (values of 3 characters or more:
    shorter ones — a 3-digit CVV is the shortest secret kept by the patterns — would redact
@@ -24,7 +24,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from souvenir.write.filters.secrets import REDACTED, Redacted, redact, redact_answer
+from souvenir.privacy.answer import redact_answer
+from souvenir.privacy.detection import redact
+from souvenir.privacy.marker import REDACTED, Redacted
 
 __all__ = ["TurnTexts", "answer_to", "redact_turn", "secret_values"]
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.errors import StoreBusyError
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.read.selection import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin

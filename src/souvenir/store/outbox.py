@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.protocol import Job
 from souvenir.timeutil import from_text, to_text, with_offset

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from souvenir.redaction import scrub
+from souvenir.privacy.scrub import scrub
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import to_text
 

@@ -30,7 +30,7 @@ from typing import Any
 import json_repair
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from souvenir.write.filters.secrets import redact
+from souvenir.privacy import redact
 from souvenir.limits import MAX_TEXT_BYTES
 from souvenir.types import CANDIDATE_KINDS, Candidate
 

@@ -27,7 +27,7 @@ from souvenir.write.filters.character import character_filter
 from souvenir.write.filters.forget_request import forget_request_filter
 from souvenir.write.filters.instruction import instruction_filter
 from souvenir.write.filters.negation import negation_filter
-from souvenir.write.filters.secrets import REDACTED, redact, secrets_filter
+from souvenir.write.filters.secrets import secrets_filter
 from souvenir.write.filters.speech_act import speech_act_filter
 from souvenir.write.filters.subject import subject_filter
 
@@ -36,7 +36,6 @@ __all__ = [
     "DIRECT_CHAIN",
     "MODEL_CHAIN",
     "PASSED",
-    "REDACTED",
     "Exchange",
     "Filter",
     "FilterDecision",
@@ -45,7 +44,6 @@ __all__ = [
     "forget_request_filter",
     "instruction_filter",
     "negation_filter",
-    "redact",
     "run_filters",
     "secrets_filter",
     "speech_act_filter",

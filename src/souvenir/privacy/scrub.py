@@ -1,6 +1,6 @@
 """Secrets are never kept: the last line before anything is written or logged.
 
-:func:`scrub` is :func:`souvenir.write.filters.secrets.redact` for a field (``None`` passes). The
+:func:`scrub` is :func:`souvenir.privacy.detection.redact` for a field (``None`` passes). The
 store applies it to every free-text column it writes — turns, memories and their history,
 sources, profile values (the model's summary too), story summaries, anchors, positions,
 events, selections, outbox errors — whichever path wrote them, so a path that forgot to
@@ -16,7 +16,8 @@ from typing import overload
 from urllib.parse import unquote_plus
 
 from souvenir.errors import TextError
-from souvenir.write.filters.secrets import REDACTED, redact
+from souvenir.privacy.detection import redact
+from souvenir.privacy.marker import REDACTED
 
 __all__ = ["REDACTED", "install_log_redaction", "refuse_credential", "scrub"]
 

@@ -1,4 +1,4 @@
-"""National identity numbers, redacted as secrets are (:func:`souvenir.write.filters.secrets.redact`).
+"""National identity numbers, redacted as secrets are (:func:`souvenir.privacy.detection.redact`).
 
 A customer tells a support bot their identity number to be verified; a memory that keeps it
 is a liability, never a preference. Each form is recognised by its structure and checked
