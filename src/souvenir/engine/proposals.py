@@ -27,6 +27,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
+from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
     Reflection,
@@ -122,6 +123,7 @@ class Proposals:
                         exchange=exchange,
                         story=story,
                         now=now,
+                        chain=REFLECTION_CHAIN,
                     )
                 )
             except InputError as exc:
