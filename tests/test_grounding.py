@@ -133,3 +133,44 @@ def test_an_ungrounded_reflection_still_keeps_the_message_as_its_episode(tmp_pat
             assert rt.engine.counters["reflection_message_kept"] == 1
         finally:
             rt.close()
+
+
+def test_confidence_is_tallied_per_model_never_a_floor(tmp_path):
+    """SmolLM2's pattern: its true note at 0.05, its inventions at 1. No floor drops the true
+    note; the tally says this model's confidence is inverted (agreement 0 in /metrics)."""
+    from souvenir.api.app import create_app
+    from souvenir.write.confidence import agreement, read_tally
+    from tests.servers import UvicornThread
+    import httpx
+
+    answer = _answer(("Has been vegetarian for three years", 0.05), ("Is vegan", 1.0), ("Lives in Paris", 1.0))
+    with ChatServer(reflection_answer=answer) as upstream:
+        settings = _settings(tmp_path, upstream)
+        rt = open_runtime(settings)
+        try:
+            rt.engine.record_turn("api", "g", "I've been vegetarian for three years.", "Great!")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "g")
+            assert [m.text for m in rt.store.memories(user)] == ["Has been vegetarian for three years"]
+            tally = read_tally(rt.store.count_events_by_kind("confidence:"))
+            assert tally == {"stub": {(0, True): 1, (9, False): 2}}
+            assert agreement(tally["stub"]) == 0.0
+            with UvicornThread(create_app(settings, runtime=rt)) as server:
+                metrics = httpx.get(f"{server.url}/metrics").text
+            assert 'souvenir_model_confidence_agreement{model="stub"} 0.0' in metrics
+            assert 'souvenir_model_candidates_total{decision="kept",model="stub"} 1.0' in metrics
+        finally:
+            rt.close()
+
+
+def test_agreement_reads_bands_and_ties():
+    from souvenir.write.confidence import agreement, auc, read_tally, tally_kind
+
+    assert tally_kind("llama3:8b", 0.93, kept=False) == "confidence:llama3:8b:9:dropped"
+    assert read_tally({"confidence:llama3:8b:9:dropped": 2, "confidence:llama3:8b:9:kept": 2}) == {
+        "llama3:8b": {(9, False): 2, (9, True): 2}
+    }
+    assert agreement({(9, False): 2, (9, True): 2}) == 0.5  # all tied: says nothing
+    assert agreement({(9, True): 1, (2, False): 1}) == 1.0
+    assert agreement({(9, True): 1}) is None
+    assert auc([(0.9, True), (0.1, False), (0.5, True)]) == 1.0
