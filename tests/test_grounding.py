@@ -34,7 +34,24 @@ CASES = [
         "addressed",
     ),
     ("The assistant recommends a trip to Penang", "I want to travel.", "Try Penang!", False, "subject"),
-    ("Hey Mel!", "Hey Mel! Good to see you!", "Hi!", False, "empty"),
+    ("Hey Mel!", "Hey Mel! Good to see you!", "Hi!", False, "addressed"),
+    # what SmolLM2 kept in the first real run: praise of the other, a name called out
+    (
+        "Painting looks like a great outlet for expressing yourself.",
+        "The colors really blend nicely. Painting looks like a great outlet for expressing yourself.",
+        "Thanks!",
+        False,
+        "addressed",
+    ),
+    (
+        "That's awesome, Melanie! Family moments are special.",
+        "That's awesome, Melanie! Family moments are special.",
+        "",
+        False,
+        "addressed",
+    ),
+    ("Has a puppy, Coco, who greets her at home", "My puppy Coco greets me when I get home.", "Aww!", True, "grounded"),
+    ("Merci, Marc ! Part à Lyon demain.", "Merci, Marc ! Je pars à Lyon demain.", "", False, "addressed"),
     # French
     ("Est végane", "Je suis végétarienne depuis dix ans.", "Super !", False, "terms"),
     ("Est végétarienne depuis dix ans", "Je suis végétarienne depuis dix ans.", "Super !", True, "grounded"),

@@ -43,6 +43,7 @@ Shapes: ``run_reflection_bench(BenchOptions(...)) -> dict``; :func:`format_repor
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import threading
 import time
@@ -65,6 +66,9 @@ PROBES = [
     "What music helps me focus?",
     "Any tips for a rainy day?",
 ]
+#: A date the write path wrote after a relative one ("yesterday (2026-12-04)"): removed to
+#: tell the message kept as its episode from a model's note.
+_GROUNDED_DATE = re.compile(r" \(\d{4}(?:-[W\d][^)]*)?\)")
 PROBE_SYSTEM = "You are a friendly assistant. Answer in one short sentence."
 PROBE_TOKENS = 40
 
@@ -292,7 +296,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             memories = _memories(service, user, ids[key])
             for memory in memories:
                 memory["fallback"] = memory["kind"] == "episode" and any(
-                    memory["text"].strip() == messages[i].strip() for i in memory["turns"]
+                    _GROUNDED_DATE.sub("", memory["text"]).strip() == messages[i].strip() for i in memory["turns"]
                 )
             kept[key] = memories
     finally:

@@ -12,10 +12,11 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
 1. ``question`` — the candidate is itself a question ("How have you been?", "Tu viens
    demain ?", "你去过吗？", "Awak sihat?"): a question is never a fact.
 2. ``addressed`` — the candidate speaks to someone in the second person ("You're a hero,
-   I'm glad you are", "Tu es génial", "你真棒", "Awak hebat"): praise, greetings and thanks
-   addressed to the user are not notes about the user (a note is subject-less or names
-   the user in the third person). Second-person words: ``lexicon.SECOND_PERSON`` and
-   ``lexicon.ZH_SECOND``.
+   I'm glad you are", "Tu es génial", "你真棒", "Awak hebat", "…expressing yourself") or
+   calls someone by name ("That's awesome, Melanie!", "Hey Mel!", "Merci, Marc !"):
+   praise, greetings and thanks are not notes about the user (a note is subject-less or
+   names the user in the third person). Second-person words: ``lexicon.SECOND_PERSON``,
+   ``lexicon.ZH_SECOND`` and a few reflexive and plural forms.
 3. ``subject`` — the candidate's subject is the assistant, the character or the setting
    (:mod:`souvenir.write.filters._candidate`).
 4. ``key`` — a key term of the candidate (a name, a place, a number: a capitalised word
@@ -101,9 +102,16 @@ def _is_question(text: str) -> bool:
     return bool(parts) and all(clause.question for clause in parts)
 
 
+#: Second-person words the clause reader does not need but a note must not hold.
+_SECOND_MORE = frozenset({"yourself", "yourselves", "y'all", "ya", "toi-meme", "vous-meme", "vous-memes", "dirimu"})
+
+
 def _addressed(text: str, parsed_clauses: list) -> bool:
     toks = tokenize(text)
-    if any(tok.key in lx.SECOND_PERSON or tok.key.split("'")[0] in lx.SECOND_PERSON for tok in toks):
+    second = lx.SECOND_PERSON | _SECOND_MORE
+    if any(tok.key in second or tok.key.split("'")[0] in lx.SECOND_PERSON for tok in toks):
+        return True
+    if _GREETED.search(text) or _VOCATIVE.search(text):  # "Hey Mel!", "That's awesome, Melanie!"
         return True
     if any(tok.cjk and any(word in tok.key for word in lx.ZH_SECOND) for tok in toks):
         return True
@@ -191,6 +199,10 @@ _GREETED = re.compile(
     r"[,!]?\s+(?P<name>[A-Z][a-z\u00e0-\u00ff]+)\b",
     re.IGNORECASE,
 )
+
+
+#: A name called out: ", Melanie!" / ", Marc ?" (an apposition, ", Coco, when…", is not one).
+_VOCATIVE = re.compile(r"[,，]\s*[A-Z][a-z\u00e0-\u00ff]+\s*[!?！？]")
 
 
 def _called(text: str | None) -> frozenset[str]:
