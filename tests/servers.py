@@ -309,7 +309,8 @@ class SlotModelServer(_LoopbackServer):
     Behaviours per kind of request — ``chat`` (the proxy's), ``reflection`` (the reflection
     prompt), ``summary`` (the summariser's): ``ok`` (the scripted answer), ``loop`` (the
     scripted answer's first part, then one memory repeated until the token limit),
-    ``invert`` (the scripted reflection with its confidences inverted: ``1 - c``), ``echo``
+    ``invert`` (the scripted reflection with its confidences inverted: ``1 - c``), ``copy``
+    (a reflection: the user's message as a note at confidence 0.05, an invention at 1), ``echo``
     (the request's last message echoed back as the answer).
 
     Records: ``log`` (one dict per request: kind, stream, max_tokens, temperature, stop,
@@ -391,6 +392,15 @@ class SlotModelServer(_LoopbackServer):
             for item in data.get("memories", []):
                 item["confidence"] = round(1 - float(item["confidence"]), 2)
             return json.dumps(data).split(" ")
+        if mode == "copy" and kind == "reflection":
+            # what SmolLM2 does: a near-copy of the user's words at a low confidence, and an
+            # invention at a high one
+            exchange = json.loads(messages[-1]["content"].split("\n", 1)[1])
+            items = [
+                {"text": exchange["user"][:200], "kind": "fact", "scope": "global", "confidence": 0.05},
+                {"text": "Is vegan and lives in Johor", "kind": "fact", "scope": "global", "confidence": 1},
+            ]
+            return json.dumps({"memories": items}, ensure_ascii=False).split(" ")
         if mode == "loop":
             item = (
                 '{"text": "You are a hero, I am glad you are here with us today", "kind": "fact", '

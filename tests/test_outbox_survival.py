@@ -226,22 +226,41 @@ def test_a_wrong_model_name_or_key_is_a_configuration_error_at_once(tmp_path):
                 rt.close()
 
 
-def test_each_model_has_its_own_breaker(tmp_path):
-    """A failing reflection model does not stop the summary model (and vice versa)."""
-    with ChatServer(reflection_answer=FACT) as upstream:
-        rt = open_runtime(
-            _settings(tmp_path, upstream, reflection_model="big", summary_model="small", summary_enabled=True)
-        )
+def test_breakers_are_per_upstream_not_per_model_name(tmp_path):
+    """Issue #25: an outage is the server's. Two model names on one server share a breaker
+    (a dead server is waited out once); one model name on two servers has two."""
+    from souvenir.llm.chat import OpenAIChatClient
+    from souvenir.llm.circuit import breaker_key
+
+    def fail(breaker) -> None:
         try:
-            chat = rt.engine.chat
-            chat.breaker_for("big").call(lambda: (_ for _ in ()).throw(ValueError("x")), failure=(ValueError,))
+            breaker.call(lambda: (_ for _ in ()).throw(ValueError("x")), failure=(ValueError,))
         except ValueError:
             pass
+
+    with ChatServer(reflection_answer=FACT) as one, ChatServer(reflection_answer=FACT) as two:
+        rt = open_runtime(_settings(tmp_path, one, reflection_model="big", summary_model="small", summary_enabled=True))
+        other = OpenAIChatClient(two.url, "big")
         try:
-            assert chat.breaker_for("big").state == "open" and chat.breaker_for("small").state == "closed"
-            assert chat.complete([{"role": "user", "content": "hi"}], model="small")
+            chat = rt.engine.chat
+            assert chat.breaker_for("big") is chat.breaker_for("small")
+            fail(chat.breaker_for("big"))
+            assert chat.breaker_for("small").state == "open"
+            assert other.breaker_for("big").state == "closed"  # the same name on another server
+            assert other.complete([{"role": "user", "content": "hi"}], model="big")
+            assert chat.breaker.name.endswith(f":{breaker_key(one.url)}")
         finally:
+            other.close()
             rt.close()
+
+
+def test_the_breaker_key_is_the_base_url():
+    from souvenir.llm.circuit import breaker_key
+
+    assert breaker_key("http://LocalHost:8090/v1/") == "http://localhost:8090"
+    assert breaker_key("https://user:pw@api.example.com/v1?x=1") == "https://api.example.com:443"
+    assert breaker_key("http://h/team-a/v1") != breaker_key("http://h/team-b/v1")  # two servers, one host
+    assert breaker_key("http://h:8090") != breaker_key("http://h:8091")
 
 
 def test_the_jobs_routes_need_an_admin_key(tmp_path):

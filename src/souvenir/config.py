@@ -183,11 +183,12 @@ class Settings(BaseSettings):
         description="How long a failed chat model is skipped (its circuit breaker's cool-down) before a trial call.",
     )
     reflection_min_confidence: float = Field(
-        0.6,
+        0.0,
         ge=0,
         le=1,
-        description="Candidates under this confidence are dropped (seed 000 measured "
-        "the 0.60-0.85 band empty: see souvenir.write.reflection.DEFAULT_MIN_CONFIDENCE).",
+        description="Candidates under this confidence are dropped; 0 (default): none, the model's confidence "
+        "is not trusted as a floor (SmolLM2 scores its true notes 0-0.1): see "
+        "souvenir.write.reflection.DEFAULT_MIN_CONFIDENCE and /metrics souvenir_model_confidence_agreement.",
     )
     position_self_citation_chars: int = Field(
         30,

@@ -16,6 +16,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from souvenir.api.health_report import Probe
+from souvenir.write.confidence import PREFIX as CONFIDENCE_PREFIX, agreement, read_tally
 from souvenir.write.writelog import PREFIX, SERIES, parse_kind
 
 #: The proxy's events (``souvenir_proxy_events_total{event}``), all present from the start.
@@ -60,6 +61,7 @@ class SouvenirCollector:
             "degraded": rt.store.count_events("degraded_turn"),
             "dropped": rt.store.count_events("reflection_item_dropped"),
             "writes": rt.store.count_events_by_kind(PREFIX),
+            "confidence": rt.store.count_events_by_kind(CONFIDENCE_PREFIX),
             "outbox": status["outbox"],
             "summaries": status["summaries"],
             "replicas": status["replicas"],
@@ -90,6 +92,7 @@ class SouvenirCollector:
             "souvenir_reflection_items_dropped", "Reflection items dropped by the strict parser.", value=read["dropped"]
         )
         yield write_decisions(read["writes"], read["dropped"])
+        yield from confidence_agreement(read.get("confidence", {}))
         reflections = CounterMetricFamily("souvenir_reflections", "Reflection jobs by outcome.", labels=["outcome"])
         counts = rt.worker.snapshot() if rt.worker is not None else {}
         for outcome in ("ok", "failed", "parked"):
@@ -201,6 +204,30 @@ def write_decisions(writes: dict[str, int], reflection_dropped: int) -> CounterM
     for (action, reason), count in counts.items():
         family.add_metric([action, reason], count)
     return family
+
+
+def confidence_agreement(counts: dict[str, int]):
+    """Per model: candidates by the code's decision, and how far the model's confidence agrees
+    with it (souvenir.write.confidence: 0.5 says nothing, under 0.5 inverted)."""
+    tallies = read_tally(counts)
+    decided = CounterMetricFamily(
+        "souvenir_model_candidates", "Model candidates by the code's decision.", labels=["model", "decision"]
+    )
+    agreeing = GaugeMetricFamily(
+        "souvenir_model_confidence_agreement",
+        "P(a kept candidate's confidence > a dropped one's), per model (0.5: says nothing).",
+        labels=["model"],
+    )
+    for model, tally in sorted(tallies.items()):
+        for kept in (True, False):
+            decided.add_metric(
+                [model, "kept" if kept else "dropped"], sum(n for (_, k), n in tally.items() if k is kept)
+            )
+        value = agreement(tally)
+        if value is not None:
+            agreeing.add_metric([model], value)
+    yield decided
+    yield agreeing
 
 
 def metrics_app(get_runtime, proxy_counters: Counter):

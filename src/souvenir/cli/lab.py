@@ -337,3 +337,43 @@ def eval_cases(
     console.print(f"{passed} passed, {failed} failed", markup=False)
     if failed:
         raise typer.Exit(1)
+
+
+@bench_app.command("reflection")
+def bench_reflection(
+    llm_url: str = typer.Option(..., "--llm-url", help="The model server's base URL (OpenAI protocol)."),
+    model: str = typer.Option(..., "--model", help="The model name to ask."),
+    data: Path = typer.Option(
+        Path("../shared/data/locomo"), "--data", exists=True, file_okay=False, help="Folder of LoCoMo conv-*.json."
+    ),
+    conversation: str = typer.Option("conv-26", "--conversation", help="Which conversation (file stem)."),
+    turns: int = typer.Option(50, "--turns", min=1, help="The first N messages of its first speaker."),
+    pace_s: float = typer.Option(2.0, "--pace-s", min=0, help="Seconds between two turns."),
+    probe_every: int = typer.Option(5, "--probe-every", min=0, help="A live proxied request every N turns (0: none)."),
+    drain_limit_s: float = typer.Option(600.0, "--drain-limit-s", min=0, help="Seconds waited after the last turn."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The turn loop with a real model: drain, live replies, memories against LoCoMo's gold
+    observations, beside no-model mode in the same run (issue #25; docs/model.md)."""
+    import httpx
+
+    from souvenir.bench.reflection import BenchOptions, format_report, run_reflection_bench
+
+    options = BenchOptions(
+        llm_url=llm_url,
+        model=model,
+        data_dir=data,
+        conversation=conversation,
+        turns=turns,
+        pace_s=pace_s,
+        probe_every=probe_every,
+        drain_limit_s=drain_limit_s,
+    )
+
+    def run() -> dict:
+        try:
+            return run_reflection_bench(options)
+        except (httpx.HTTPError, FileNotFoundError) as exc:
+            raise InputError(f"bench reflection: {exc}") from exc
+
+    _report(run, format_report, as_json)

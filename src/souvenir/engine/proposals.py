@@ -27,6 +27,8 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
+from souvenir.write.confidence import tally_kind
+from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
     Reflection,
@@ -93,17 +95,21 @@ class Proposals:
         source: str | None = None,
         min_confidence: float = DEFAULT_MIN_CONFIDENCE,
         now: datetime | None = None,
+        model: str | None = None,
     ) -> tuple[Reflection, list[WriteResult]]:
         """Apply a model's reflection ``answer`` on one exchange; never raises on bad content.
 
         Each kept candidate goes through the full filter chain (with the exchange) and the
         write path in its own transaction, so a bad item never leaves a partial memory.
-        Dropped items are logged and counted as ``reflection_item_dropped`` events.
+        Dropped items are logged and counted as ``reflection_item_dropped`` events. ``model``
+        (the model that answered) adds each candidate's confidence and the code's decision
+        to that model's tally (:mod:`souvenir.write.confidence`).
         """
         now = now or utcnow()
         parsed = parse_reflection(answer, min_confidence, source)
         exchange = Exchange(user_message=message, assistant_reply=reply)
         results: list[WriteResult] = []
+        decided: list[tuple[float, bool]] = []
         for candidate in parsed.candidates:
             try:
                 results.append(
@@ -122,11 +128,16 @@ class Proposals:
                         exchange=exchange,
                         story=story,
                         now=now,
+                        chain=REFLECTION_CHAIN,
                     )
                 )
+                decided.append((candidate.confidence, results[-1].action != "dropped"))
             except InputError as exc:
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
+                decided.append((candidate.confidence, False))
         user_id = self.store.ensure_user(channel, external_id, now)
+        for confidence, kept in decided if model else ():
+            self.store.record_event(None, tally_kind(model or "", confidence, kept), "", now)
         if parsed.forget:  # the model named memories a request to forget is about: code decides
             turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
             act_on_forget_request(
@@ -231,6 +242,7 @@ class Proposals:
                 source=f"turn:{job['turn_id']}",
                 min_confidence=self.min_confidence,
                 now=now,
+                model=self.reflection_model or self.chat.model,
             )
             self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
             clear_request_turn(self.store, job["message"], job["turn_id"])  # read: now no copy of it

@@ -6,6 +6,7 @@ window vectors went stale."""
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Sequence
 from datetime import datetime
 
 from souvenir.engine.identity import check_ids
@@ -20,7 +21,7 @@ from souvenir.timezones import TZ_KEY, localize
 from souvenir.privacy import Redacted
 from souvenir.types import Candidate
 from souvenir.write import admission
-from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, run_filters
+from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, Filter, run_filters
 from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["Writer", "checked_candidate"]
@@ -61,11 +62,12 @@ class Writer:
         exchange: Exchange | None = None,
         story: str | None = None,
         now: datetime | None = None,
+        chain: Sequence[Filter] | None = None,
     ) -> WriteResult:
         """Check the ids and ``candidate`` (:func:`checked_candidate`), then :meth:`write` it."""
         now = aware(now or utcnow())
         check_ids(channel, external_id, story)
-        return self.write(channel, external_id, checked_candidate(candidate, story), exchange, story, now)
+        return self.write(channel, external_id, checked_candidate(candidate, story), exchange, story, now, chain)
 
     def write(
         self,
@@ -75,6 +77,7 @@ class Writer:
         exchange: Exchange | None = None,
         story: str | None = None,
         now: datetime | None = None,
+        chain: Sequence[Filter] | None = None,
     ) -> WriteResult:
         """Write one candidate whose ids and fields were checked (:meth:`remember` checks
         them) through filters and dedup for the user.
@@ -83,7 +86,8 @@ class Writer:
         otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
         is when it was said (default ``now``); its own UTC offset is the user's local day for
         grounding "tomorrow"; a naive time, a date alone or a UTC time is read in the user's
-        zone (profile key ``tz``, :func:`souvenir.timezones.localize`)."""
+        zone (profile key ``tz``, :func:`souvenir.timezones.localize`). ``chain``: the filters, when
+        not the default for the case (a reflection adds grounding: ``REFLECTION_CHAIN``)."""
         now = aware(now or utcnow())
         text = candidate.text
         user_id = self.store.ensure_user(channel, external_id, now)
@@ -104,7 +108,7 @@ class Writer:
             speaker=candidate.speaker,
             session=candidate.session,
         )
-        chain = MODEL_CHAIN if exchange is not None else DIRECT_CHAIN
+        chain = chain or (MODEL_CHAIN if exchange is not None else DIRECT_CHAIN)
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
         if not verdict.kept:
             # The decision's candidate is the redacted one: a dropped secret is never echoed.

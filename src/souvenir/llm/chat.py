@@ -46,7 +46,7 @@ from souvenir.errors import (
     ModelUnavailableError,
 )
 from souvenir.llm.budget import is_looping
-from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker
+from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker, breaker_key
 from souvenir.llm.gate import Ticket, UpstreamGate, gate_for
 from souvenir.llm.structured import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
 from souvenir.privacy.scrub import scrub
@@ -120,9 +120,11 @@ class ChatClient:
         self.model = model
         self.timeout_s = timeout_s
         self.breaker_cooldown_s = breaker_cooldown_s
-        self._breakers: dict[str, CircuitBreaker] = {}
-        if breaker is not None:
-            self._breakers[model] = breaker
+        #: One breaker for the upstream (its base URL), shared by every model name on it.
+        self._upstream_breaker = breaker or CircuitBreaker(
+            f"{self.kind}:{breaker_key(base_url)}", cooldown_s=breaker_cooldown_s
+        )
+        self._breakers: dict[str, CircuitBreaker] = {model: self._upstream_breaker}
         self._lock = threading.Lock()
         self.structured = FormatMemory(self.formats)
         #: ``config_errors``: requests refused in every format (a configuration error).
@@ -134,13 +136,11 @@ class ChatClient:
 
     # -- breakers ------------------------------------------------------------------------------
     def breaker_for(self, model: str | None = None) -> CircuitBreaker:
-        """The breaker of ``model`` (default the main one), created on first use."""
+        """The breaker ``model`` (default the main one) is called through: the upstream's,
+        whatever the model name (issue #25: an outage is the server's)."""
         name = model or self.model
         with self._lock:
-            found = self._breakers.get(name)
-            if found is None:
-                found = self._breakers[name] = CircuitBreaker(f"{self.kind}:{name}", cooldown_s=self.breaker_cooldown_s)
-            return found
+            return self._breakers.setdefault(name, self._upstream_breaker)
 
     @property
     def breaker(self) -> CircuitBreaker:
@@ -148,7 +148,7 @@ class ChatClient:
         return self.breaker_for(self.model)
 
     def breakers(self) -> dict[str, CircuitBreaker]:
-        """Every model's breaker used so far, by model name."""
+        """The breaker of every model name used so far (one object: the upstream's)."""
         with self._lock:
             return dict(self._breakers)
 
@@ -358,7 +358,10 @@ class ChatClient:
 
         try:
             # a slow answer is no outage: it was coming (the job retries it with a smaller bound)
-            answer = breaker.call(call, failure=(ModelError,), neutral=(ModelBusyError, ModelTimeoutError))
+            # a request refused for its model name or format is no outage of the shared server
+            answer = breaker.call(
+                call, failure=(ModelError,), neutral=(ModelBusyError, ModelTimeoutError, ModelConfigError)
+            )
         except BreakerOpenError as exc:
             raise ModelUnavailableError(str(exc), model=name, retry_in_s=exc.retry_in_s) from exc
         finally:

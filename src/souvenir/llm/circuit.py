@@ -4,6 +4,11 @@ Seed 000 paid two 120 s attempts on the first turn after each outage, then 5 s p
 Here, after ``failures`` consecutive failures the breaker opens for ``cooldown_s`` seconds:
 calls fail at once with :class:`BreakerOpenError`. After the cool-down one trial call is let
 through (half-open); its success closes the breaker, its failure re-opens it.
+
+A chat client keeps one breaker per *upstream* (issue #25), named by the server's base URL
+— scheme, host, port and path (:func:`breaker_key`) — not one per model name: an outage is
+the server's, so two model names on one server share one breaker (a dead server is waited
+out once, not once per model), and one model name on two servers has two.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from typing import TypeVar
+from urllib.parse import urlsplit
 
 from souvenir.errors import SouvenirError
 
@@ -99,3 +105,20 @@ class CircuitBreaker:
             self._consecutive = 0
             self.last_failure = None
         return result
+
+
+def breaker_key(url: str) -> str:
+    """``scheme://host:port/path`` of a server's base URL: host lower-cased, the default port
+    written out, user info and query left out, and the path without its trailing ``/`` or
+    ``/v1`` (the clients take the server root or its ``/v1`` as the same base). Two
+    servers behind one host at different paths are two upstreams."""
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    scheme = (parts.scheme or "http").lower()
+    try:
+        port = parts.port or (443 if scheme == "https" else 80)
+    except ValueError:
+        port = 0
+    path = parts.path.rstrip("/")
+    if path.endswith("/v1"):
+        path = path[: -len("/v1")]
+    return f"{scheme}://{(parts.hostname or '').lower()}:{port}{path}"

@@ -51,12 +51,14 @@ MAX_FORGET = 8
 #: A position's topic, stance or justification, and an anchor, are short.
 MAX_STORY_CHARS = 500
 
-#: Default confidence floor: 0.6. Seed 000 measured the 0.85 filter as decorative — clear
-#: facts came out 12/12 at ≥ 0.85, chatter 0/12, and the 0.60–0.85 band was EMPTY over two
-#: draws (the model encodes doubt in words, not in the number). Any floor in that empty
-#: band behaves the same on that model; 0.6, its lower edge, drops only what a model
-#: itself scores as a coin flip, and keeps the band other models may use. Configurable.
-DEFAULT_MIN_CONFIDENCE = 0.6
+#: Default confidence floor: none (0). A model's confidence is one signal, not a floor that
+#: trusts it: seed 000's model put clear facts at >= 0.85 and chatter below, SmolLM2-135M
+#: gives its near-copies of the user's words 0-0.1 and its inventions 1-2 (issue #25: the
+#: old 0.6 floor dropped all 6 true candidates of 37). What decides is the code (filters and
+#: grounding, :mod:`souvenir.write.grounding`); how far each model's confidence agrees with
+#: those decisions is tallied per model (:mod:`souvenir.write.confidence`). Configurable
+#: (``SOUVENIR_REFLECTION_MIN_CONFIDENCE``) for a model whose agreement was measured.
+DEFAULT_MIN_CONFIDENCE = 0.0
 
 REFLECTION_SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -1,0 +1,141 @@
+"""Where :data:`souvenir.write.grounding.MIN_SHARE` comes from (issue #25).
+
+LoCoMo's human-checked observations (``session_K_observation``: a fact about a speaker and
+the turn that supports it) are grounded facts about the speaker of that turn. Read against
+the *other* speaker's turn next to it (the one before, else after), the same observation is
+issue #25's false memory: the other speaker's painting credited to the user. For each pair
+this computes the share of the observation's content words the turn's speaker stated
+(:func:`souvenir.write.grounding.content_share`, both speakers' names left out), then picks
+the share that best separates true from swapped (balanced accuracy) on five conversations
+and scores it on the sixth (leave-one-conversation-out). It also reports how many true
+observations the whole :func:`souvenir.write.grounding.ground` keeps at the chosen share.
+
+    .venv/bin/python -m bench.grounding_share [--data ../shared/data/locomo] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+
+from souvenir.write.grounding import content_share, ground
+
+
+def pairs(path: Path) -> list[dict]:
+    """``{"conv", "speaker", "obs", "true_turn", "other_turn", "reply"}`` per observation
+    whose turn is found, with the other speaker's adjacent turn (``other_turn``)."""
+    data = json.loads(path.read_text())
+    turns: list[dict] = []
+    for key in sorted((k for k in data if k.startswith("session_") and k[8:].isdigit()), key=lambda k: int(k[8:])):
+        turns.extend(data[key])
+    index = {t["dia_id"]: i for i, t in enumerate(turns)}
+    out = []
+    for key, value in data.items():
+        if not key.endswith("_observation"):
+            continue
+        for speaker, items in value.items():
+            for item in items:
+                text, dia = item[0], item[1] if len(item) > 1 else None
+                ids = dia if isinstance(dia, list) else [dia]
+                found = [index[d.strip()] for d in ids if isinstance(d, str) and d.strip() in index]
+                if not found:
+                    continue
+                i = found[0]
+                if turns[i]["speaker"] != speaker:
+                    continue
+                other = next(
+                    (turns[j] for j in (i - 1, i + 1) if 0 <= j < len(turns) and turns[j]["speaker"] != speaker), None
+                )
+                if other is None:
+                    continue
+                reply = turns[i + 1]["text"] if i + 1 < len(turns) else ""
+                out.append(
+                    {
+                        "conv": path.stem,
+                        "speaker": speaker,
+                        "names": (data["speaker_a"], data["speaker_b"]),
+                        "obs": text,
+                        "true_turn": turns[i]["text"],
+                        "other_turn": other["text"],
+                        "reply": reply,
+                    }
+                )
+    return out
+
+
+def _balanced(true: list[float], swapped: list[float], threshold: float) -> float:
+    tpr = sum(s >= threshold for s in true) / len(true)
+    tnr = sum(s < threshold for s in swapped) / len(swapped)
+    return (tpr + tnr) / 2
+
+
+def best_threshold(true: list[float], swapped: list[float]) -> float:
+    """The share (among those observed) with the best balanced accuracy; ties → the lowest."""
+    grid = sorted(set(true) | set(swapped))
+    return max(grid, key=lambda t: (_balanced(true, swapped, t), -t))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", default="../shared/data/locomo")
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    rows = [row for path in sorted(Path(args.data).glob("conv-*.json")) for row in pairs(path)]
+    for row in rows:
+        names = frozenset(n.lower() for n in row["names"])
+        row["share_true"], _, row["keys_true"] = content_share(row["obs"], row["true_turn"], names)
+        row["share_swapped"], _, row["keys_swapped"] = content_share(row["obs"], row["other_turn"], names)
+    rows = [r for r in rows if r["share_true"] is not None and r["share_swapped"] is not None]
+    convs = sorted({r["conv"] for r in rows})
+    folds = []
+    for held in convs:
+        train = [r for r in rows if r["conv"] != held]
+        test = [r for r in rows if r["conv"] == held]
+        t = best_threshold([r["share_true"] for r in train], [r["share_swapped"] for r in train])
+        tpr = sum(r["share_true"] >= t for r in test) / len(test)
+        tnr = sum(r["share_swapped"] < t for r in test) / len(test)
+        folds.append(
+            {
+                "held_out": held,
+                "threshold": round(t, 4),
+                "true_kept": round(tpr, 3),
+                "swapped_rejected": round(tnr, 3),
+                "n": len(test),
+            }
+        )
+    chosen = best_threshold([r["share_true"] for r in rows], [r["share_swapped"] for r in rows])
+    kept = checks = rejected = 0
+    reasons: dict[str, int] = {}
+    for row in rows:
+        other = tuple(n for n in row["names"] if n != row["speaker"])
+        verdict = ground(
+            row["obs"], row["true_turn"], row["reply"], (row["speaker"],), min_share=chosen, other_names=other
+        )
+        checks += 1
+        kept += verdict.grounded
+        swapped = ground(row["obs"], row["other_turn"], "", row["names"], min_share=chosen)
+        rejected += not swapped.grounded
+        reasons[verdict.check] = reasons.get(verdict.check, 0) + 1
+    report = {
+        "observations": len(rows),
+        "share_true_median": statistics.median(r["share_true"] for r in rows),
+        "share_swapped_median": statistics.median(r["share_swapped"] for r in rows),
+        "folds": folds,
+        "held_out_true_kept": round(statistics.mean(f["true_kept"] for f in folds), 3),
+        "held_out_swapped_rejected": round(statistics.mean(f["swapped_rejected"] for f in folds), 3),
+        "threshold_all": round(chosen, 4),
+        "true_with_unsaid_key_term": round(sum(bool(r["keys_true"]) for r in rows) / len(rows), 3),
+        "swapped_with_unsaid_key_term": round(sum(bool(r["keys_swapped"]) for r in rows) / len(rows), 3),
+        "ground_true_observations_kept": round(kept / checks, 3),
+        "ground_checks": reasons,
+        "ground_swapped_rejected": round(rejected / checks, 3),
+    }
+    print(json.dumps(report, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
