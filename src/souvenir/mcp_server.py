@@ -54,6 +54,7 @@ from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, Principal
 from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
+from souvenir.library.facade import HINT_CHANNELS
 from souvenir.limits import MAX_PAGE
 from souvenir.schemas import (
     ContextPublic,
@@ -155,8 +156,12 @@ def _register(server: _Server, name: str, description: str, body: Callable[..., 
     async def call(**arguments: Any) -> Any:
         principal = _principal(arguments.pop("ctx"))
         user = pinned if pinned is not None else arguments.pop("user")
-        with _reasons():
-            return await anyio.to_thread.run_sync(functools.partial(body, principal, user, **arguments))
+        token = HINT_CHANNELS.set(scopes.hint_channels(principal))  # no other tenant's users named
+        try:
+            with _reasons():
+                return await anyio.to_thread.run_sync(functools.partial(body, principal, user, **arguments))
+        finally:
+            HINT_CHANNELS.reset(token)
 
     call.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     call.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}

@@ -29,7 +29,7 @@ from souvenir.errors import AccessDeniedError
 if TYPE_CHECKING:  # pragma: no cover
     from souvenir.library import Souvenir
 
-__all__ = ["admin", "change_memory", "reach", "write_kinds"]
+__all__ = ["admin", "change_memory", "hint_channels", "reach", "write_kinds"]
 
 
 def reach(principal: Principal, channel: str) -> None:
@@ -56,3 +56,11 @@ def change_memory(principal: Principal, memory: Souvenir, channel: str, user: st
     (:class:`~souvenir.errors.UnknownError`, 404), and an admin key when it is a rule (403)."""
     reach(principal, channel)
     write_kinds(principal, {memory.memory(user, memory_id, channel=channel).kind})
+
+
+def hint_channels(principal: Principal | None) -> frozenset[str] | None:
+    """The channels an unknown user's hint may name for ``principal``: ``None`` (all) for an
+    admin key or the open loopback mode, the key's own channels otherwise, none for nobody."""
+    if principal is None:
+        return frozenset()
+    return None if principal.admin else principal.channels

@@ -1,0 +1,160 @@
+"""Broken as a tenant, a careless client or a hostile one would, session 10: real HTTP on
+loopback (uvicorn), real SQLite files, keys made in the store as ``souvenir keys`` makes them.
+
+Each test names the door it goes through and what it must not get."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import anyio
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from souvenir.api.keys import create_key
+from souvenir.store import open_store
+from tests.attack_support import sqlite_settings
+from tests.servers import UvicornThread, free_port
+
+
+def _keys(db, *specs) -> list[str]:
+    store = open_store(f"sqlite:///{db}")
+    try:
+        return [create_key(store, name, admin, channels)[0] for name, admin, channels in specs]
+    finally:
+        store.close()
+
+
+def _bearer(key: str) -> dict:
+    return {"Authorization": f"Bearer {key}"}
+
+
+# -- a tenant's key and the users of other tenants ---------------------------------------------
+def test_a_channel_key_never_learns_which_users_other_channels_have(tmp_path):
+    """Door: every REST read or change of a user unknown in the key's channel. The answer's
+    "no user shop:alice; user 'alice' exists in channel bank" (``detail`` of a 404,
+    ``unknown_user`` of an empty read) told a ``shop`` key that the bank has a customer
+    ``alice`` and that a channel ``bank`` exists: a tenant could enumerate another tenant's
+    customers by id (phone numbers, e-mails). A channel key hears only of its own channels;
+    an admin key keeps the whole hint."""
+    db = tmp_path / "tenants.db"
+    admin, shop, bank, both = _keys(
+        db, ("ops", True, []), ("shop", False, ["shop"]), ("bank", False, ["bank"]), ("both", False, ["shop", "bank"])
+    )
+    with UvicornThread(create_app(sqlite_settings(db))) as server, httpx.Client(base_url=server.url) as client:
+        made = client.post(
+            "/v1/users/bank/alice/memories", json={"text": "Alice has a mortgage with us"}, headers=_bearer(bank)
+        )
+        assert made.status_code == 200, made.text
+        memory_id = made.json()["id"]
+        base = "/v1/users/shop/alice"
+        calls = [
+            ("GET", f"{base}/memories", None),
+            ("GET", f"{base}/forgotten", None),
+            ("GET", f"{base}/profile", None),
+            ("GET", f"{base}/export", None),
+            ("GET", f"{base}/timezone", None),
+            ("GET", f"{base}/diagnostics.json", None),
+            ("GET", f"{base}/diagnostics", None),
+            ("GET", f"{base}/memories/{memory_id}/history", None),
+            ("POST", f"{base}/search", {"query": "mortgage"}),
+            ("POST", "/v1/context", {"channel": "shop", "user": "alice", "message": "my mortgage?"}),
+            ("DELETE", f"{base}/memories/{memory_id}", None),
+            ("DELETE", base, None),
+        ]
+        for method, path, body in calls:
+            answer = client.request(method, path, json=body, headers=_bearer(shop))
+            assert answer.status_code in (200, 404), (path, answer.status_code, answer.text)
+            assert "bank" not in answer.text, (method, path, answer.text)
+        # a key that reaches both channels, and the admin key, are told where the user is
+        for key in (both, admin):
+            answer = client.get(f"{base}/export", headers=_bearer(key))
+            assert answer.status_code == 404 and "exists in channel bank" in answer.json()["detail"]
+        assert client.get("/v1/users/bank/alice/export", headers=_bearer(bank)).status_code == 200
+
+
+def _mcp_http(db, port: int, channel: str) -> subprocess.Popen:
+    env = os.environ | {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+    args = ["--db", str(db), "mcp", "--transport", "http", "--port", str(port), "--channel", channel]
+    return subprocess.Popen(
+        [sys.executable, "-m", "souvenir.cli.main", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def _wait_mcp(proc: subprocess.Popen, url: str) -> None:
+    deadline = time.monotonic() + 40
+    while True:
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        try:
+            httpx.get(url, timeout=2)
+            return
+        except httpx.TransportError:
+            assert time.monotonic() < deadline, "souvenir mcp did not start"
+            time.sleep(0.2)
+
+
+def test_the_mcp_tools_never_name_another_channels_users_to_a_channel_key(tmp_path):
+    """Door: MCP over HTTP (``souvenir mcp --transport http --channel shop``), a ``shop`` key.
+    The tools answering an unknown user (``memories``, ``context``, ``search``, ``forget``)
+    must not say that user ``alice`` exists in channel ``bank``."""
+    pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip install 'souvenir[mcp]')")
+    import httpx2
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    db = tmp_path / "mcp.db"
+    (shop,) = _keys(db, ("shop", False, ["shop"]))
+    store = open_store(f"sqlite:///{db}")
+    try:
+        from souvenir.library import Souvenir
+
+        with Souvenir.open(sqlite_settings(db), channel="bank") as lib:
+            lib.remember("alice", "Alice has a mortgage with us")
+    finally:
+        store.close()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    proc = _mcp_http(db, port, "shop")
+    try:
+        _wait_mcp(proc, url)
+
+        async def calls() -> list[str]:
+            async with (
+                httpx2.AsyncClient(headers=_bearer(shop), timeout=20) as http,
+                streamable_http_client(url, http_client=http) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                texts = []
+                for name, args in (
+                    ("memories", {"user": "alice"}),
+                    ("context", {"user": "alice", "message": "my mortgage?"}),
+                    ("search", {"user": "alice", "query": "mortgage"}),
+                    ("forget", {"user": "alice", "memory_id": 1}),
+                ):
+                    result = await session.call_tool(name, args)
+                    texts.append(f"{name}: {result.content} {result.structured_content}")
+                return texts
+
+        async def run() -> list[str]:
+            with anyio.fail_after(40):
+                return await calls()
+
+        for text in anyio.run(run):
+            assert "bank" not in text, text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def _quoted(*parts: str) -> str:
+    return "/".join(urllib.parse.quote(p, safe="") for p in parts)
