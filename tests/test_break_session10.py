@@ -158,3 +158,50 @@ def test_the_mcp_tools_never_name_another_channels_users_to_a_channel_key(tmp_pa
 
 def _quoted(*parts: str) -> str:
     return "/".join(urllib.parse.quote(p, safe="") for p in parts)
+
+
+# -- the proxy and a busy store -----------------------------------------------------------------
+def test_an_exchange_the_proxy_could_not_record_while_the_store_was_locked_is_kept_later(tmp_path, caplog):
+    """Door: ``POST /v1/chat/completions`` while another process holds the SQLite file's write
+    lock for longer than a write waits (4.5 s). The client gets the model's answer (memory
+    never breaks a reply), so it cannot know nor resend: the exchange was counted
+    (``proxy_record_failures``), logged with the user's id, and lost. It must be recorded once
+    the store is free again, and no log line may name the user."""
+    from tests.servers import ChatServer, hold_write_lock
+
+    db = tmp_path / "busy.db"
+    with ChatServer(reply="Noted, Kopi it is.") as model:
+        settings = sqlite_settings(db, llm_base_url=model.url + "/v1", llm_model="stub-model")
+        app = create_app(settings)
+        with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+            first = client.post(
+                "/v1/chat/completions",
+                json={"model": "m", "user": "wa-60123456789", "messages": [{"role": "user", "content": "hello"}]},
+            )
+            assert first.status_code == 200
+            holder = hold_write_lock(db, 9)
+            try:
+                with caplog.at_level("INFO"):
+                    answer = client.post(
+                        "/v1/chat/completions",
+                        json={
+                            "model": "m",
+                            "user": "wa-60123456789",
+                            "messages": [{"role": "user", "content": "My cat is called Kopi"}],
+                        },
+                    )
+                    assert answer.status_code == 200
+                    time.sleep(6)  # the first attempt has given up by now (4.5 s)
+            finally:
+                holder.kill()
+                holder.wait()
+            deadline = time.monotonic() + 20
+            while True:
+                export = client.get("/v1/users/api/wa-60123456789/export").json()
+                said = [t.get("message") for t in export["tables"]["turns"]]
+                if "My cat is called Kopi" in said:
+                    break
+                assert time.monotonic() < deadline, f"the exchange was lost: {said}"
+                time.sleep(0.3)
+            assert said.count("My cat is called Kopi") == 1
+    assert not [r.getMessage() for r in caplog.records if "60123456789" in r.getMessage()]
