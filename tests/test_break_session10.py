@@ -23,7 +23,7 @@ from tests.servers import UvicornThread, free_port
 
 
 def _keys(db, *specs) -> list[str]:
-    store = open_store(f"sqlite:///{db}")
+    store = open_store(db if "://" in str(db) else f"sqlite:///{db}")
     try:
         return [create_key(store, name, admin, channels)[0] for name, admin, channels in specs]
     finally:
@@ -35,18 +35,39 @@ def _bearer(key: str) -> dict:
 
 
 # -- a tenant's key and the users of other tenants ---------------------------------------------
-def test_a_channel_key_never_learns_which_users_other_channels_have(tmp_path):
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request, tmp_path):
+    """A fresh SQLite file or a fresh PostgreSQL database (127.0.0.1:5432), as a URL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tenants.db'}"
+        return
+    from tests.pgtest import fresh_database
+
+    with fresh_database() as url:
+        yield url
+
+
+def _url_settings(url: str):
+    from souvenir.config import Settings
+
+    return Settings(database_url=url, embedder="none", window_embedder="none", _env_file=None)
+
+
+def test_a_channel_key_never_learns_which_users_other_channels_have(store_url):
     """Door: every REST read or change of a user unknown in the key's channel. The answer's
     "no user shop:alice; user 'alice' exists in channel bank" (``detail`` of a 404,
     ``unknown_user`` of an empty read) told a ``shop`` key that the bank has a customer
     ``alice`` and that a channel ``bank`` exists: a tenant could enumerate another tenant's
     customers by id (phone numbers, e-mails). A channel key hears only of its own channels;
     an admin key keeps the whole hint."""
-    db = tmp_path / "tenants.db"
     admin, shop, bank, both = _keys(
-        db, ("ops", True, []), ("shop", False, ["shop"]), ("bank", False, ["bank"]), ("both", False, ["shop", "bank"])
+        store_url,
+        ("ops", True, []),
+        ("shop", False, ["shop"]),
+        ("bank", False, ["bank"]),
+        ("both", False, ["shop", "bank"]),
     )
-    with UvicornThread(create_app(sqlite_settings(db))) as server, httpx.Client(base_url=server.url) as client:
+    with UvicornThread(create_app(_url_settings(store_url))) as server, httpx.Client(base_url=server.url) as client:
         made = client.post(
             "/v1/users/bank/alice/memories", json={"text": "Alice has a mortgage with us"}, headers=_bearer(bank)
         )
