@@ -226,3 +226,24 @@ def test_an_exchange_the_proxy_could_not_record_while_the_store_was_locked_is_ke
                 time.sleep(0.3)
             assert said.count("My cat is called Kopi") == 1
     assert not [r.getMessage() for r in caplog.records if "60123456789" in r.getMessage()]
+
+
+# -- what a store failure tells a tenant --------------------------------------------------------
+def test_a_store_failure_tells_a_channel_key_what_to_do_not_where_the_store_lives(tmp_path):
+    """Door: any write while the SQLite file was deleted under the running service (503).
+    The answer named the server's file path (``/srv/…/souvenir.db``) to every channel key —
+    the operator's layout, not the tenant's business (the public ``/health`` already says
+    "the SQLite file is gone" without it). A channel key gets a 503 saying to retry; an
+    admin key keeps the cause with the path."""
+    db = tmp_path / "secret-layout" / "souvenir.db"
+    db.parent.mkdir()
+    admin, shop = _keys(db, ("ops", True, []), ("shop", False, ["shop"]))
+    with UvicornThread(create_app(sqlite_settings(db))) as server, httpx.Client(base_url=server.url) as client:
+        assert client.put("/v1/users/shop/bob/timezone", json={"tz": "UTC"}, headers=_bearer(shop)).status_code == 200
+        db.rename(tmp_path / "moved.db")
+        tenant = client.post("/v1/users/shop/bob/memories", json={"text": "Bob likes jazz"}, headers=_bearer(shop))
+        assert tenant.status_code == 503
+        assert "secret-layout" not in tenant.text and str(tmp_path) not in tenant.text, tenant.text
+        assert "retry" in tenant.json()["detail"]
+        operator = client.post("/v1/users/shop/bob/memories", json={"text": "Bob likes jazz"}, headers=_bearer(admin))
+        assert operator.status_code == 503 and "secret-layout" in operator.text
