@@ -247,3 +247,43 @@ def test_a_store_failure_tells_a_channel_key_what_to_do_not_where_the_store_live
         assert "retry" in tenant.json()["detail"]
         operator = client.post("/v1/users/shop/bob/memories", json={"text": "Bob likes jazz"}, headers=_bearer(admin))
         assert operator.status_code == 503 and "secret-layout" in operator.text
+
+
+def test_an_mcp_tool_tells_a_channel_key_to_retry_without_the_stores_path(tmp_path):
+    """Door: MCP over HTTP, a ``shop`` key, the SQLite file deleted under the server: the
+    tool's error named the file's path; it says to retry instead."""
+    pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip install 'souvenir[mcp]')")
+    import httpx2
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    db = tmp_path / "secret-layout" / "mcp.db"
+    db.parent.mkdir()
+    (shop,) = _keys(db, ("shop", False, ["shop"]))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    proc = _mcp_http(db, port, "shop")
+    try:
+        _wait_mcp(proc, url)
+
+        async def calls() -> str:
+            async with (
+                httpx2.AsyncClient(headers=_bearer(shop), timeout=20) as http,
+                streamable_http_client(url, http_client=http) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                db.rename(tmp_path / "moved.db")
+                result = await session.call_tool("remember", {"user": "bob", "text": "Bob likes jazz"})
+                assert result.is_error
+                return str(result.content)
+
+        async def run() -> str:
+            with anyio.fail_after(40):
+                return await calls()
+
+        text = anyio.run(run)
+        assert "retry" in text and "secret-layout" not in text, text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
