@@ -287,3 +287,30 @@ def test_an_mcp_tool_tells_a_channel_key_to_retry_without_the_stores_path(tmp_pa
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+# -- the store's file on a shared machine ---------------------------------------------------------
+def test_a_new_sqlite_store_is_readable_by_its_owner_only(tmp_path):
+    """Door: the file system, another account of the machine. ``souvenir serve`` (or any
+    face) creating its SQLite store under the usual umask 022 made the file, its WAL and its
+    shared-memory file world-readable (0644): every user's memories and messages, and the
+    keys' hashes, open to any local account, whatever the API keys. A new store is 0600; an
+    existing file keeps the mode its operator gave it."""
+    db = tmp_path / "fresh.db"
+    old = os.umask(0o022)
+    try:
+        with UvicornThread(create_app(sqlite_settings(db))) as server, httpx.Client(base_url=server.url) as client:
+            made = client.post("/v1/users/api/ann/memories", json={"text": "Ann is allergic to latex"})
+            assert made.status_code == 200, made.text
+            for path in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+                assert path.exists(), path
+                assert path.stat().st_mode & 0o077 == 0, (path, oct(path.stat().st_mode))
+    finally:
+        os.umask(old)
+    shared = tmp_path / "shared.db"
+    shared.touch(mode=0o640)
+    shared.chmod(0o640)
+    from souvenir.store import open_store as opened
+
+    opened(f"sqlite:///{shared}").close()
+    assert shared.stat().st_mode & 0o777 == 0o640
