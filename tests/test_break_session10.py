@@ -314,3 +314,50 @@ def test_a_new_sqlite_store_is_readable_by_its_owner_only(tmp_path):
 
     opened(f"sqlite:///{shared}").close()
     assert shared.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Here is the script you asked for:\n" + "x = 1\n" * 4000,  # 24 KB: a model's long answer
+        "Sure\x00 thing",  # a NUL the model sent
+        "Sure \ud800 thing",  # a lone surrogate escaped in the model's JSON
+    ],
+    ids=["long", "nul", "surrogate"],
+)
+def test_a_long_or_odd_model_reply_never_costs_the_users_message(tmp_path, reply):
+    """Door: ``POST /v1/chat/completions``. The model answered 24 KB of code (or a NUL, or a
+    lone surrogate): recording the exchange failed on the reply's bounds ("reply is 24032
+    bytes of UTF-8; the limit is 16384") and the user's own message — "My cat is called
+    Kopi" — was lost with it. The user's message is kept, with the reply cut to the bound
+    (its start) and cleaned."""
+    from tests.servers import ChatServer
+
+    db = tmp_path / "long.db"
+    with ChatServer(reply=reply) as model:
+        app = create_app(sqlite_settings(db, llm_base_url=model.url + "/v1", llm_model="stub-model"))
+        with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+            for stream in (False, True):
+                user = f"ann-{stream}"
+                answer = client.post(
+                    "/v1/chat/completions",
+                    json={
+                        "model": "m",
+                        "user": user,
+                        "stream": stream,
+                        "messages": [{"role": "user", "content": "My cat is called Kopi, write me a script"}],
+                    },
+                )
+                assert answer.status_code == 200
+                _ = answer.text
+                deadline = time.monotonic() + 10
+                while True:
+                    export = client.get(f"/v1/users/api/{user}/export")
+                    if export.status_code == 200 and export.json()["tables"]["turns"]:
+                        break
+                    assert time.monotonic() < deadline, f"stream={stream}: the exchange was lost"
+                    time.sleep(0.2)
+                (turn,) = export.json()["tables"]["turns"]
+                assert turn["message"] == "My cat is called Kopi, write me a script"
+                assert turn["reply"] and len(turn["reply"].encode()) <= 16 * 1024
+                assert turn["reply"].startswith("Here is the script" if len(reply) > 100 else "Sure")

@@ -37,7 +37,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError, StoreBusyError
-from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_field, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import RelayScrubber
@@ -195,6 +195,22 @@ class RecordBacklog:
                     self.counters[outcome] += 1
 
 
+def fitted(text: str | None, tail: bool = False) -> str | None:
+    """A model's text made recordable: without NUL or lone surrogates, and cut to
+    :data:`~souvenir.limits.MAX_TEXT_BYTES` of UTF-8 (its start, or with ``tail`` its end,
+    where an assistant's question is) with "…" where it was cut. A model's long answer (24 KB
+    of code) or odd bytes must not cost the user's message, which is recorded with it."""
+    if not text:
+        return text
+    clean = text.replace("\x00", "").encode("utf-8", "replace")
+    if len(clean) <= MAX_TEXT_BYTES:
+        return clean.decode("utf-8")
+    room = MAX_TEXT_BYTES - len("…".encode())
+    if tail:
+        return "…" + clean[-room:].decode("utf-8", "ignore")
+    return clean[:room].decode("utf-8", "ignore") + "…"
+
+
 def _reply_text(body: bytes) -> str | None:
     try:
         return json.loads(body)["choices"][0]["message"]["content"]
@@ -326,6 +342,7 @@ def build_router(
     ) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
+        reply, question = fitted(reply), fitted(question, tail=True)  # never the user's message lost to them
         attempt = functools.partial(
             attempt_record, channel, user, story, message, reply, source, tz, language, question
         )
