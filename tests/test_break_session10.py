@@ -361,3 +361,51 @@ def test_a_long_or_odd_model_reply_never_costs_the_users_message(tmp_path, reply
                 assert turn["message"] == "My cat is called Kopi, write me a script"
                 assert turn["reply"] and len(turn["reply"].encode()) <= 16 * 1024
                 assert turn["reply"].startswith("Here is the script" if len(reply) > 100 else "Sure")
+
+
+def test_a_tenant_never_reads_the_model_servers_address_in_a_parked_jobs_cause(tmp_path):
+    """Door: a channel key's ``GET …/diagnostics[.json]`` and ``…/export``. A reflection
+    parked on the model's refusal keeps its real cause ("openai model 'gpt-x' at
+    http://10.0.0.7:8000/v1/ refused the request…"): the operator's infrastructure, which the
+    public ``/health`` already hides. A channel key reads the cause without the address;
+    the admin key (``/v1/jobs``, the same pages) keeps it."""
+    import json as jsonlib
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Refusing(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            body = jsonlib.dumps({"error": {"message": "Incorrect API key provided"}}).encode()
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    model = ThreadingHTTPServer(("127.0.0.1", free_port()), Refusing)
+    threading.Thread(target=model.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{model.server_address[1]}"
+    db = tmp_path / "parked.db"
+    admin, shop = _keys(db, ("ops", True, []), ("shop", False, ["shop"]))
+    settings = sqlite_settings(db, llm_base_url=f"http://{address}/v1", llm_model="gpt-x")
+    try:
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+            turn = {"channel": "shop", "user": "ann", "message": "I moved to Lisbon last month", "reply": "Nice"}
+            assert client.post("/v1/turns", json=turn, headers=_bearer(shop)).status_code == 200
+            deadline = time.monotonic() + 20
+            while "parked" not in client.get("/v1/jobs", headers=_bearer(admin)).text:
+                assert time.monotonic() < deadline, "the reflection was not parked"
+                time.sleep(0.2)
+            assert address in client.get("/v1/jobs", headers=_bearer(admin)).text
+            for path in ("diagnostics.json", "diagnostics", "export"):
+                tenant = client.get(f"/v1/users/shop/ann/{path}", headers=_bearer(shop))
+                assert tenant.status_code == 200
+                assert address not in tenant.text, (path, tenant.text[:2000])
+                assert "refused" in tenant.text, path  # the cause itself stays
+            assert address in client.get("/v1/users/shop/ann/diagnostics.json", headers=_bearer(admin)).text
+    finally:
+        model.shutdown()
