@@ -409,3 +409,29 @@ def test_a_tenant_never_reads_the_model_servers_address_in_a_parked_jobs_cause(t
             assert address in client.get("/v1/users/shop/ann/diagnostics.json", headers=_bearer(admin)).text
     finally:
         model.shutdown()
+
+
+@pytest.mark.parametrize("header", ["X-Souvenir-User", "X-Souvenir-Channel", "X-Souvenir-Story"])
+def test_two_values_of_one_souvenir_header_are_refused_not_the_first_taken(tmp_path, header):
+    """Door: ``POST /v1/chat/completions`` behind a gateway that appends its own
+    ``X-Souvenir-Channel`` (or user, story) to the client's instead of replacing it. The
+    proxy read the first — the client's — so a client could pick another user or channel
+    than the gateway meant. Two values are ambiguous, as two ``Authorization`` headers are:
+    422, nothing recorded."""
+    from tests.servers import ChatServer
+
+    db = tmp_path / "dup.db"
+    with ChatServer() as model:
+        app = create_app(sqlite_settings(db, llm_base_url=model.url + "/v1", llm_model="stub-model"))
+        with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+            headers = [(header, "client-pick"), (header, "gateway-pick"), ("X-Souvenir-User", "ann")]
+            if header == "X-Souvenir-User":
+                headers = headers[:2]
+            answer = client.post(
+                "/v1/chat/completions",
+                json={"model": "m", "messages": [{"role": "user", "content": "My cat is called Kopi"}]},
+                headers=headers,
+            )
+            assert answer.status_code == 422, answer.text
+            assert header.lower() in answer.json()["error"]["message"].lower()
+            assert not model.requests

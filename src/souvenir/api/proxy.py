@@ -233,8 +233,12 @@ def _sse_delta(line: str) -> str:
 def souvenir_header(request: Request, name: str) -> str | None:
     """Header ``name`` as text (``None`` when absent or empty). Its bytes are read as UTF-8:
     Starlette reads them as Latin-1, which made "josé" another user ("josÃ©") than the REST
-    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8."""
-    value = request.headers.get(name)
+    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8, or for two values
+    (a gateway that appends its own to the client's: which one it meant is unknown)."""
+    values = request.headers.getlist(name)
+    if len(values) > 1:
+        raise InputError(f"more than one {name} header: send one")
+    value = values[0] if values else None
     if not value:
         return None
     try:
