@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -54,6 +55,7 @@ from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, Principal
 from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
+from souvenir.library.facade import HINT_CHANNELS
 from souvenir.limits import MAX_PAGE
 from souvenir.schemas import (
     ContextPublic,
@@ -80,6 +82,9 @@ _User = Annotated[str, Field(description="The user's id on the server's channel.
 _Story = Annotated[str | None, Field(description="The current story (thread, role-play), if any.", max_length=256)]
 
 
+log = logging.getLogger(__name__)
+
+
 def readable(tool: str, exc: ValidationError) -> str:
     """One sentence for a tool's bad arguments: each field and what is wrong with it, never the
     value sent nor pydantic's links."""
@@ -94,16 +99,21 @@ def readable(tool: str, exc: ValidationError) -> str:
 
 
 @contextmanager
-def _reasons() -> Iterator[None]:
+def _reasons(principal: Principal = LOCAL) -> Iterator[None]:
     """Turn the caller's errors into :class:`ToolError`, whose text the agent reads: bad
     input or an unknown user/memory (REST's 422/404), a refused scope (403) and a busy store
-    (503). Anything else stays a crash: the SDK logs it and answers without its text."""
+    (503: its cause — a file path, a server's address — to an admin key or a local session
+    only, as on REST; logged). Anything else stays a crash: the SDK logs it and answers
+    without its text."""
     try:
         yield
     except (InputError, AccessDeniedError) as exc:
         raise ToolError(str(exc)) from exc
     except StoreBusyError as exc:
-        raise ToolError(f"store unavailable, nothing written: {exc}") from exc
+        if principal.admin:
+            raise ToolError(f"store unavailable, nothing written: {exc}") from exc
+        log.warning("store unavailable (a tool call refused): %s", exc)
+        raise ToolError("store unavailable (locked, unreachable or read-only), nothing written: retry later") from exc
 
 
 def _principal(ctx: Context) -> Principal:
@@ -155,8 +165,12 @@ def _register(server: _Server, name: str, description: str, body: Callable[..., 
     async def call(**arguments: Any) -> Any:
         principal = _principal(arguments.pop("ctx"))
         user = pinned if pinned is not None else arguments.pop("user")
-        with _reasons():
-            return await anyio.to_thread.run_sync(functools.partial(body, principal, user, **arguments))
+        token = HINT_CHANNELS.set(scopes.hint_channels(principal))  # no other tenant's users named
+        try:
+            with _reasons(principal):
+                return await anyio.to_thread.run_sync(functools.partial(body, principal, user, **arguments))
+        finally:
+            HINT_CHANNELS.reset(token)
 
     call.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     call.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}

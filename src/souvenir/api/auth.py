@@ -39,6 +39,7 @@ from starlette.datastructures import Headers
 
 from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, KeyRing, Principal
+from souvenir.library.facade import HINT_CHANNELS
 from souvenir.limits import check_user_id
 from souvenir.privacy.scrub import scrub
 
@@ -162,7 +163,12 @@ class GuardMiddleware:
                 BodyTooLarge(self.max_body).detail if status == 413 else "a Content-Length that is not a number",
             )
             return
-        await self.app(scope, self._capped(receive), send)
+        # an unknown user's hint names only channels this key reaches (souvenir.library)
+        token = HINT_CHANNELS.set(scopes.hint_channels(scope["state"].get("principal")))
+        try:
+            await self.app(scope, self._capped(receive), send)
+        finally:
+            HINT_CHANNELS.reset(token)
 
     # -- the checks: each returns (status, message[, extra headers]) or None -------------------
     def _host(self, headers: Headers, keyed: bool):

@@ -14,10 +14,14 @@ body not JSON/UTF-8    422     says so
 proxy without model    404     OpenAI's error shape: the proxy is off, which settings turn it on
 client gone mid-body   499     nobody reads it; nothing written, no traceback logged
 =====================  ======  ==========================================================
+
+A store's own cause (a file path, a server's address, SQL) is in the 503/500 answer of an
+admin key (or the open loopback mode) only: a channel key is told to retry, the log says why.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -32,15 +36,34 @@ from souvenir.errors import AccessDeniedError, CapacityError, InputError, StoreB
 from souvenir.privacy.scrub import scrub
 from souvenir.schemas import ErrorBody, OpenAIErrorBody
 
+log = logging.getLogger(__name__)
+
 __all__ = ["ERROR_RESPONSES", "OPENAI_ERROR_RESPONSES", "OPEN_ERROR_RESPONSES", "errors_as_json", "install_handlers"]
 
 
-async def _busy(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": f"store unavailable, nothing written: {exc}"}, status_code=503)
+def _operator(request: Request) -> bool:
+    """Whether the caller runs the service (an admin key, the open loopback mode): a store's
+    cause names its file path or its server's address, the operator's layout, not a
+    tenant's business."""
+    principal = getattr(request.state, "principal", None)
+    return principal is not None and principal.admin
 
 
-async def _store(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": f"store error, nothing written: {exc}"}, status_code=500)
+async def _busy(request: Request, exc: Exception) -> JSONResponse:
+    if _operator(request):
+        return JSONResponse({"detail": f"store unavailable, nothing written: {exc}"}, status_code=503)
+    log.warning("store unavailable (answered 503): %s", exc)
+    return JSONResponse(
+        {"detail": "store unavailable (locked, unreachable or read-only), nothing written: retry later"},
+        status_code=503,
+    )
+
+
+async def _store(request: Request, exc: Exception) -> JSONResponse:
+    if _operator(request):
+        return JSONResponse({"detail": f"store error, nothing written: {exc}"}, status_code=500)
+    log.error("store error (answered 500): %s", exc)  # its SQL or values stay in the log
+    return JSONResponse({"detail": "store error, nothing written (the service's log says why)"}, status_code=500)
 
 
 async def _http(request: Request, exc: Exception) -> JSONResponse:

@@ -24,6 +24,8 @@ PROXY_EVENTS = (
     "proxy_memory_failures",
     "proxy_degraded",
     "proxy_record_failures",
+    "proxy_record_deferred",
+    "proxy_record_recovered",
     "proxy_upstream_failures",
     "proxy_upstream_timeouts",
     "proxy_upstream_errors",

@@ -26,7 +26,8 @@ import json
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections import deque
+from collections.abc import AsyncIterator, Callable
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -36,8 +37,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
-from souvenir.errors import InputError, SouvenirError
-from souvenir.limits import MAX_LANGUAGE_CHARS, check_field, check_user_id
+from souvenir.errors import InputError, SouvenirError, StoreBusyError
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_field, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
@@ -134,6 +135,83 @@ def request_key(channel: str, user: str, story: str | None, messages: list) -> s
 RETRY_WINDOW_S = 600.0
 
 
+class RecordBacklog:
+    """Exchanges the proxy could not record because the store was busy (locked by another
+    process, unreachable): their clients already have their replies and will not send them
+    again, so they are retried here, oldest first, every ``pause_s`` seconds, until the store
+    takes them or ``window_s`` seconds have passed since the reply (:data:`RETRY_WINDOW_S`:
+    later, a client's own retry of the request could no longer be told from a new one).
+
+    Bounded: at most ``limit`` exchanges wait (the oldest beyond it is dropped). Counted in
+    ``counters``: ``proxy_record_deferred`` (an exchange waits), ``proxy_record_recovered``
+    (recorded on a retry), ``proxy_record_failures`` (given up: past the window, over the
+    limit, or refused for another reason). One daemon thread, started on first use; what
+    still waits when the process ends is lost (counted as deferred, never as recovered)."""
+
+    def __init__(self, counters, limit: int = 1000, window_s: float = RETRY_WINDOW_S, pause_s: float = 1.0) -> None:
+        self.counters = counters
+        self.limit, self.window_s, self.pause_s = limit, window_s, pause_s
+        self._items: deque[tuple[float, Callable[[], None]]] = deque()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def add(self, attempt: Callable[[], None]) -> None:
+        """Retry ``attempt`` (it raises :class:`StoreBusyError` while the store is busy)."""
+        with self._lock:
+            if len(self._items) >= self.limit:
+                self._items.popleft()
+                self.counters["proxy_record_failures"] += 1
+            self._items.append((time.monotonic() + self.window_s, attempt))
+            self.counters["proxy_record_deferred"] += 1
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="souvenir-proxy-records", daemon=True)
+                self._thread.start()
+
+    def pending(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.pause_s)
+            while True:
+                with self._lock:
+                    if not self._items:
+                        break
+                    deadline, attempt = self._items[0]
+                if time.monotonic() > deadline:
+                    outcome = "proxy_record_failures"
+                else:
+                    try:
+                        attempt()
+                        outcome = "proxy_record_recovered"
+                    except StoreBusyError:
+                        break  # still busy: the next pause
+                    except Exception as exc:  # noqa: BLE001 - one exchange never stops the others
+                        log.warning("proxy: a deferred exchange was not recorded: %s", exc)
+                        outcome = "proxy_record_failures"
+                with self._lock:
+                    if self._items and self._items[0][1] is attempt:
+                        self._items.popleft()
+                    self.counters[outcome] += 1
+
+
+def fitted(text: str | None, tail: bool = False) -> str | None:
+    """A model's text made recordable: without NUL or lone surrogates, and cut to
+    :data:`~souvenir.limits.MAX_TEXT_BYTES` of UTF-8 (its start, or with ``tail`` its end,
+    where an assistant's question is) with "…" where it was cut. A model's long answer (24 KB
+    of code) or odd bytes must not cost the user's message, which is recorded with it."""
+    if not text:
+        return text
+    clean = text.replace("\x00", "").encode("utf-8", "replace")
+    if len(clean) <= MAX_TEXT_BYTES:
+        return clean.decode("utf-8")
+    room = MAX_TEXT_BYTES - len("…".encode())
+    if tail:
+        return "…" + clean[-room:].decode("utf-8", "ignore")
+    return clean[:room].decode("utf-8", "ignore") + "…"
+
+
 def _reply_text(body: bytes) -> str | None:
     try:
         return json.loads(body)["choices"][0]["message"]["content"]
@@ -156,8 +234,12 @@ def _sse_delta(line: str) -> str:
 def souvenir_header(request: Request, name: str) -> str | None:
     """Header ``name`` as text (``None`` when absent or empty). Its bytes are read as UTF-8:
     Starlette reads them as Latin-1, which made "josé" another user ("josÃ©") than the REST
-    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8."""
-    value = request.headers.get(name)
+    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8, or for two values
+    (a gateway that appends its own to the client's: which one it meant is unknown)."""
+    values = request.headers.getlist(name)
+    if len(values) > 1:
+        raise InputError(f"more than one {name} header: send one")
+    value = values[0] if values else None
     if not value:
         return None
     try:
@@ -250,6 +332,7 @@ def build_router(
     told how each upstream request went."""
     router = APIRouter()
     health = health or UpstreamHealth()
+    backlog = RecordBacklog(counters)
 
     def record(
         channel: str,
@@ -264,35 +347,56 @@ def build_router(
     ) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
+        reply, question = fitted(reply), fitted(question, tail=True)  # never the user's message lost to them
+        attempt = functools.partial(
+            attempt_record, channel, user, story, message, reply, source, tz, language, question
+        )
         try:
-            memory = get_souvenir()
-            if source is None:
-                memory.add_turn(
-                    user,
-                    message,
-                    reply,
-                    story=story,
-                    language=language,
-                    channel=channel,
-                    timezone=tz,
-                    question=question,
-                )
-            elif not memory.add_turn_once(
+            attempt()
+        except StoreBusyError as exc:  # the client has its reply and will not resend it: kept for later
+            log.warning("proxy: an exchange on channel %s waits for the store: %s", channel, exc)
+            backlog.add(attempt)
+        except SouvenirError as exc:
+            counters["proxy_record_failures"] += 1
+            log.warning("proxy: an exchange on channel %s not recorded: %s", channel, exc)
+
+    def attempt_record(
+        channel: str,
+        user: str,
+        story: str | None,
+        message: str,
+        reply: str | None,
+        source: str | None,
+        tz: str | None,
+        language: str | None,
+        question: str | None,
+    ) -> None:
+        """Record one exchange now (a retry of it is recorded once: ``source``)."""
+        memory = get_souvenir()
+        if source is None:
+            memory.add_turn(
                 user,
                 message,
                 reply,
-                source=source,
-                within_s=RETRY_WINDOW_S,
                 story=story,
                 language=language,
                 channel=channel,
                 timezone=tz,
                 question=question,
-            ):
-                counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
-        except SouvenirError as exc:
-            counters["proxy_record_failures"] += 1
-            log.warning("proxy: exchange of %s:%s not recorded: %s", channel, user, exc)
+            )
+        elif not memory.add_turn_once(
+            user,
+            message,
+            reply,
+            source=source,
+            within_s=RETRY_WINDOW_S,
+            story=story,
+            language=language,
+            channel=channel,
+            timezone=tz,
+            question=question,
+        ):
+            counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
 
     @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
     async def models(request: Request) -> Response:
@@ -389,7 +493,7 @@ def build_router(
                     counters["proxy_degraded"] += 1
             except Exception as exc:  # noqa: BLE001 - memory never breaks the reply
                 counters["proxy_memory_failures"] += 1
-                log.warning("proxy: memory skipped for %s:%s: %s", channel, user, exc)
+                log.warning("proxy: memory skipped on channel %s: %s", channel, exc)  # never a user's id
         if body.get("stream"):
             return await _stream(
                 request,

@@ -20,6 +20,7 @@ operators' routes (jobs, metrics…)     :func:`admin`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ from souvenir.errors import AccessDeniedError
 if TYPE_CHECKING:  # pragma: no cover
     from souvenir.library import Souvenir
 
-__all__ = ["admin", "change_memory", "reach", "write_kinds"]
+__all__ = ["admin", "change_memory", "hint_channels", "reach", "without_addresses", "write_kinds"]
 
 
 def reach(principal: Principal, channel: str) -> None:
@@ -56,3 +57,24 @@ def change_memory(principal: Principal, memory: Souvenir, channel: str, user: st
     (:class:`~souvenir.errors.UnknownError`, 404), and an admin key when it is a rule (403)."""
     reach(principal, channel)
     write_kinds(principal, {memory.memory(user, memory_id, channel=channel).kind})
+
+
+def hint_channels(principal: Principal | None) -> frozenset[str] | None:
+    """The channels an unknown user's hint may name for ``principal``: ``None`` (all) for an
+    admin key or the open loopback mode, the key's own channels otherwise, none for nobody."""
+    if principal is None:
+        return frozenset()
+    return None if principal.admin else principal.channels
+
+
+#: A URL in a stored cause (a model server's or an embedder's address).
+_URL = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'\"()<>]+")
+
+
+def without_addresses(principal: Principal, text: str | None) -> str | None:
+    """``text`` (a parked job's cause) as ``principal`` may read it: whole for an admin key
+    (or the open loopback mode); with every URL — the operator's model server, an internal
+    address the public ``/health`` hides too — replaced by ``[model server]`` otherwise."""
+    if text is None or principal.admin:
+        return text
+    return _URL.sub("[model server]", text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from contextvars import ContextVar
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -53,6 +54,13 @@ from souvenir.timeutil import utcnow
 from souvenir.timezones import TZ_KEY
 from souvenir.results import WriteResult
 from souvenir.types import Candidate
+
+
+#: The channels an unknown user's hint may name in the current context: ``None`` (default)
+#: every channel — the library, the CLI, an admin key; a channel key's own channels
+#: otherwise. Set per request by the doors that take a key (the REST guard, each MCP tool
+#: call): a tenant is never told which ids another tenant's channel has.
+HINT_CHANNELS: ContextVar[frozenset[str] | None] = ContextVar("souvenir_hint_channels", default=None)
 
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
@@ -118,7 +126,8 @@ class Souvenir(Operations):
         store = self.runtime.store
         if store.find_user(channel, user) is not None:
             return None
-        others = [c for c in store.user_channels(user) if c != channel]
+        shown = HINT_CHANNELS.get()
+        others = [c for c in store.user_channels(user) if c != channel and (shown is None or c in shown)]
         where = f"; user {user!r} exists in channel {', '.join(others)}" if others else ""
         return f"no user {channel}:{user}{where}"
 

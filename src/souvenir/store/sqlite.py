@@ -24,6 +24,22 @@ from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 from souvenir.store.rebuild import add_autoincrement
 
 
+def _create_private(path: str) -> None:
+    """Create the store's file readable and writable by its owner only (0600) when it does
+    not exist yet: it holds every user's memories and messages and the keys' hashes, and
+    SQLite makes its WAL and shared-memory files with the database's mode. An existing file
+    keeps the mode its operator gave it; a ``file:`` URI or a missing directory is left to
+    :func:`sqlite3.connect` (which says why)."""
+    if path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError:  # no such directory, read-only file system…: connect() names the problem
+        pass
+
+
 class SQLiteStore(SQLStore):
     """Store on one SQLite file (``":memory:"`` for a throwaway store).
 
@@ -41,6 +57,8 @@ class SQLiteStore(SQLStore):
         self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
         self._memory = self.path == ":memory:"
+        if not self._memory:
+            _create_private(self.path)
         try:
             self._conn = sqlite3.connect(
                 self.path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False

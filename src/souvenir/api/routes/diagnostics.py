@@ -12,7 +12,8 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from souvenir.api.deps import SouvenirDep, get_proxy_counters
 from souvenir.api.diagnostics_page import render_page
-from souvenir.api.auth import is_admin, require_admin
+from souvenir.api import scopes
+from souvenir.api.auth import is_admin, principal_of, require_admin
 from souvenir.api.metrics import metrics_app
 from souvenir.schemas import Diagnostics
 
@@ -45,11 +46,22 @@ def diagnostics_json(
 ) -> Diagnostics:
     """Why each memory was in the last contexts, counters, degradations, backlog, parked jobs,
     and, with an admin key, the service's counters (``service``)."""
-    return mem.diagnostics(user, story=story, service=is_admin(request), channel=channel)
+    found = mem.diagnostics(user, story=story, service=is_admin(request), channel=channel)
+    return _for_caller(found, request)
+
+
+def _for_caller(found: Diagnostics, request: Request) -> Diagnostics:
+    """A channel key reads a parked job's cause without the model server's address."""
+    principal = principal_of(request)
+    for job in found.parked:
+        job.error = scopes.without_addresses(principal, job.error)
+    return found
 
 
 @router.get("/v1/users/{channel}/{user}/diagnostics", response_class=HTMLResponse)
-def diagnostics_html(channel: str, user: str, mem: SouvenirDep, story: str | None = None) -> HTMLResponse:
+def diagnostics_html(
+    channel: str, user: str, mem: SouvenirDep, request: Request, story: str | None = None
+) -> HTMLResponse:
     """The same data as diagnostics.json, as a page."""
-    data = mem.diagnostics(user, story=story, channel=channel).model_dump(mode="json")
+    data = _for_caller(mem.diagnostics(user, story=story, channel=channel), request).model_dump(mode="json")
     return HTMLResponse(render_page(data), headers=PAGE_HEADERS)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
+
+from souvenir.api import scopes
+from souvenir.api.auth import principal_of
 
 from souvenir.api.deps import SouvenirDep
 from souvenir.schemas import MemoriesPublic, Profile, UserDeleted, UserExport
@@ -25,9 +28,15 @@ def forgotten(channel: str, user: str, mem: SouvenirDep, min_candidate: int = Qu
 
 
 @router.get("/export", response_model=UserExport)
-def export(channel: str, user: str, mem: SouvenirDep) -> UserExport:
-    """Everything stored about the user, table by table."""
-    return mem.export_user(user, channel=channel)
+def export(channel: str, user: str, mem: SouvenirDep, request: Request) -> UserExport:
+    """Everything stored about the user, table by table (a channel key reads a job's cause
+    without the model server's address: :func:`souvenir.api.scopes.without_addresses`)."""
+    found = mem.export_user(user, channel=channel)
+    principal = principal_of(request)
+    for row in found.tables.get("outbox", []):
+        if isinstance(row.get("last_error"), str):
+            row["last_error"] = scopes.without_addresses(principal, row["last_error"])
+    return found
 
 
 @router.delete("", response_model=UserDeleted)
