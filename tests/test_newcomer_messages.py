@@ -1,0 +1,73 @@
+"""What a newcomer's first mistakes get back: each error names what was wrong and what to
+send instead (a fresh-clone walkthrough met bare "Not valid" sentences). Real HTTP on
+loopback, a real SQLite file."""
+
+from __future__ import annotations
+
+import httpx
+
+from souvenir.api.app import create_app
+from souvenir.api.keys import create_key
+from souvenir.config import Settings
+from souvenir.store import open_store
+from tests.servers import UvicornThread
+
+
+def _settings(db) -> Settings:
+    return Settings(database_url=f"sqlite:///{db}", embedder="none", window_embedder="none", _env_file=None)
+
+
+def test_a_form_body_is_told_the_header_to_send(tmp_path):
+    """``curl -d '{…}'`` without ``-H 'Content-Type: application/json'`` sends a form: the
+    415 says which header to add, and does not echo what came."""
+    with UvicornThread(create_app(_settings(tmp_path / "f.db"))) as server:
+        r = httpx.post(
+            f"{server.url}/v1/turns",
+            content=b'{"user": "ann", "message": "hi"}',
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+    assert r.status_code == 415
+    detail = r.json()["detail"]
+    assert "Content-Type: application/json" in detail and "x-www-form" not in detail
+
+
+def test_each_wrong_authorization_header_says_what_was_wrong(tmp_path):
+    """No header, a key without ``Bearer``, ``Bearer`` without a key, an unknown key: four
+    401s, each naming its own mistake and the header to send, none echoing the key."""
+    db = tmp_path / "k.db"
+    store = open_store(f"sqlite:///{db}")
+    try:
+        key = create_key(store, "bot", True, ())[0]
+    finally:
+        store.close()
+    url = "/v1/users/api/ann/memories"
+    with UvicornThread(create_app(_settings(db))) as server:
+        details = {}
+        for case, headers in {
+            "none": {},
+            "no scheme": {"Authorization": key},
+            "no key": {"Authorization": "Bearer"},
+            "unknown": {"Authorization": "Bearer sv_not_a_real_key_0000000000"},
+            "good": {"Authorization": f"Bearer {key}"},
+        }.items():
+            r = httpx.get(server.url + url, headers=headers)
+            if case == "good":
+                assert r.status_code == 200, r.text
+                continue
+            assert r.status_code == 401 and r.headers["www-authenticate"] == "Bearer", (case, r.text)
+            details[case] = r.json()["detail"]
+    assert "souvenir keys create" in details["none"]
+    assert "no Bearer scheme" in details["no scheme"]
+    assert "carries no key" in details["no key"]
+    assert "not valid" in details["unknown"] and "souvenir keys list" in details["unknown"]
+    assert all("Bearer KEY" in d for d in details.values()), details
+    assert not any(key in d or "sv_not_a_real" in d for d in details.values()), details
+
+
+def test_an_unknown_time_zone_says_which_forms_are_accepted(tmp_path):
+    with UvicornThread(create_app(_settings(tmp_path / "t.db"))) as server:
+        httpx.post(f"{server.url}/v1/turns", json={"user": "ann", "message": "J'habite à Lyon"}).raise_for_status()
+        r = httpx.put(f"{server.url}/v1/users/api/ann/timezone", json={"tz": "Mars/Olympus"})
+        assert r.status_code == 422
+        assert "IANA name (Europe/Paris" in r.json()["detail"] and "+08:00" in r.json()["detail"]
+        assert httpx.put(f"{server.url}/v1/users/api/ann/timezone", json={"tz": "+08:00"}).status_code == 200
