@@ -28,6 +28,7 @@ from souvenir.cli.common import (
     _settings,
     add_channel_hint,
     console,
+    counted,
     err,
     reflow_help,
     hint_unknown,
@@ -120,7 +121,10 @@ def replay(
                 total=lambda n: bar.update(task, total=n),
                 progress=lambda n: bar.advance(task, n),
             )
-        who = user or ("(per line)" if file.suffix == ".jsonl" else file.stem)
+        if user or file.suffix != ".jsonl":
+            who = f"user {channel}:{user or file.stem}"
+        else:
+            who = f"the users named in the file's lines (channel {channel})"
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
@@ -132,7 +136,7 @@ def replay(
             f"embeds them ({embedders})"
         )
         console.print(
-            f"user {channel}:{who}: {len(results)} messages through the write path "
+            f"{who}: {len(results)} messages through the write path "
             f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {vectors}"
         )
     except SouvenirError as exc:
@@ -170,7 +174,7 @@ def context(
         return
     hint_unknown(result.unknown_user, memory, channel, user)
     table = Table(
-        title=f"{len(result.memories)} memories for {channel}:{user}"
+        title=f"{counted(len(result.memories), 'memory')} for {channel}:{user}"
         + (f" (degraded: {result.degraded_cause})" if result.degraded else "")
     )
     for col in ("reason", "pass", "score", "kind", "source", "text"):
@@ -221,7 +225,7 @@ def memories(
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
     hint_unknown(note, memory, channel, user)
-    table = Table(title=f"{len(found)} memories of {channel}:{user}")
+    table = Table(title=f"{counted(len(found), 'memory')} of {channel}:{user}")
     for col in ("id", "kind", "scope", "status", "date", "source", "text"):
         table.add_column(col, overflow="fold")
     for m in found:
@@ -247,6 +251,8 @@ def remember(
         _fail(ValueError(f"--kind {kind!r} is not a kind: use one of {', '.join(KINDS)}"))
     if scope not in SCOPES:
         _fail(ValueError(f"--scope {scope!r} is not a scope: use {' or '.join(SCOPES)}"))
+    if scope == "story" and not story:
+        _fail(ValueError("--scope story needs the story's name: add --story NAME"))
     try:
         when = parse_time(date) if date else None
         result = _memory(ctx).remember(

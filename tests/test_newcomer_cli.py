@@ -1,0 +1,80 @@
+"""The command line as a newcomer meets it on a fresh clone: summaries that read as
+sentences, mistakes answered with the option or command to use. A real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+from typer.testing import CliRunner
+
+from souvenir.cli.common import counted
+from souvenir.cli.main import app
+
+runner = CliRunner()
+
+
+def run(db, *args: str):
+    return runner.invoke(app, ["--db", str(db), "--embedder", "none", *args], env={"SOUVENIR_WINDOW_EMBEDDER": "none"})
+
+
+def flat(result) -> str:
+    return " ".join(result.output.split())
+
+
+def test_a_chat_file_replay_names_the_file_users_not_a_placeholder(tmp_path):
+    """``replay chat.jsonl`` printed "user api:(per line): …"."""
+    chat = tmp_path / "chat.jsonl"
+    lines = [{"user": "ann", "message": "J'habite à Lyon"}, {"user": "bo", "message": "我住在吉隆坡"}]
+    chat.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    result = run(tmp_path / "r.db", "replay", str(chat), "--no-index")
+    assert result.exit_code == 0, result.output
+    assert "the users named in the file's lines (channel api): 2 messages" in flat(result)
+    assert "(per line)" not in result.output
+    named = run(tmp_path / "r.db", "replay", str(chat), "--user", "cy", "--no-index")
+    assert "user api:cy: 2 messages" in flat(named)
+
+
+def test_a_file_given_to_the_wrong_command_names_the_right_one(tmp_path):
+    """A memories file (``text``) given to ``replay``, a chat file (``message``) to ``import``:
+    "'message' must be a non-empty string" left the newcomer to guess; nothing is written."""
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text('{"text": "Allergique aux arachides", "kind": "fact"}\n', encoding="utf-8")
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"user": "ann", "message": "Saya tinggal di Ipoh"}\n', encoding="utf-8")
+    db = tmp_path / "w.db"
+    replayed = run(db, "replay", str(memories), "--user", "ann")
+    assert replayed.exit_code == 2 and "`souvenir import FILE --user U`" in flat(replayed), replayed.output
+    imported = run(db, "import", str(chat), "--user", "ann")
+    assert imported.exit_code == 2 and "`souvenir replay FILE`" in flat(imported), imported.output
+    assert "no user api:ann" in flat(run(db, "memories", "--user", "ann"))
+
+
+def test_a_story_scope_without_its_story_names_the_option(tmp_path):
+    result = run(tmp_path / "s.db", "remember", "--user", "ann", "--scope", "story", "Le dragon dort")
+    assert result.exit_code == 2 and "add --story NAME" in flat(result), result.output
+    ok = run(tmp_path / "s.db", "remember", "--user", "ann", "--scope", "story", "--story", "harbour", "Le dragon dort")
+    assert ok.exit_code == 0, ok.output
+
+
+def test_mcp_over_http_on_a_taken_port_says_what_to_do(tmp_path):
+    """``souvenir mcp --transport http`` on a taken port started, then printed uvicorn's
+    ``[Errno 98] … address already in use`` and exited 3; now it stops first, exit 2."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = run(tmp_path / "m.db", "mcp", "--transport", "http", "--port", str(port))
+    assert result.exit_code == 2, result.output
+    assert f"port {port} on 127.0.0.1 is already in use" in flat(result)
+    assert "souvenir mcp --transport http --port N" in flat(result)
+
+
+def test_flags_show_no_type_to_fill_in_and_counts_agree():
+    """``--json <bool>`` read as an option taking a value; a table titled "1 memories"."""
+    for name in ("context", "memories", "replay", "delete-user"):
+        help_text = runner.invoke(app, [name, "--help"], env={"COLUMNS": "120"}).output
+        for line in help_text.splitlines():
+            if any(flag in line for flag in ("--json ", "--count ", "--yes ", "--no-index ")):
+                assert "<bool>" not in line, line
+    assert (counted(1, "memory"), counted(3, "memory"), counted(0, "job")) == ("1 memory", "3 memories", "0 jobs")
