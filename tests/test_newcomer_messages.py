@@ -5,6 +5,7 @@ loopback, a real SQLite file."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.keys import create_key
@@ -71,3 +72,31 @@ def test_an_unknown_time_zone_says_which_forms_are_accepted(tmp_path):
         assert r.status_code == 422
         assert "IANA name (Europe/Paris" in r.json()["detail"] and "+08:00" in r.json()["detail"]
         assert httpx.put(f"{server.url}/v1/users/api/ann/timezone", json={"tz": "+08:00"}).status_code == 200
+
+
+def test_the_http_client_says_where_it_failed_and_what_to_start():
+    """``SouvenirClient`` against a port nobody serves said ``POST /v1/context:
+    ConnectError('[Errno 111] Connection refused')``: no address, no next step. A server
+    that accepts and never answers is a timeout, said as one."""
+    import socket
+
+    from souvenir.client import SouvenirClient
+    from souvenir.errors import ServiceUnreachableError
+    from tests.servers import free_port
+
+    port = free_port()
+    with (
+        SouvenirClient(f"http://127.0.0.1:{port}", timeout=2) as nowhere,
+        pytest.raises(ServiceUnreachableError) as exc,
+    ):
+        nowhere.context("ann", "Où est mon chat ?")
+    refused = str(exc.value)
+    assert f"POST http://127.0.0.1:{port}/v1/context: cannot connect" in refused
+    assert "souvenir serve" in refused
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)
+        with SouvenirClient(f"http://127.0.0.1:{silent.getsockname()[1]}", timeout=0.5) as stuck:
+            with pytest.raises(ServiceUnreachableError) as late:
+                stuck.profile("ann")
+    assert "no answer within the client's timeout" in str(late.value)
