@@ -100,3 +100,19 @@ def test_the_http_client_says_where_it_failed_and_what_to_start():
             with pytest.raises(ServiceUnreachableError) as late:
                 stuck.profile("ann")
     assert "no answer within the client's timeout" in str(late.value)
+
+
+def test_a_mistyped_route_or_method_says_where_the_routes_are(tmp_path):
+    """``POST /v1/turn`` answered ``{"detail": "Not Found"}``, ``GET /v1/turns`` ``Method Not
+    Allowed``: now each points at /docs, without echoing the path (it may carry a user id);
+    a route's own 404 keeps its sentence."""
+    with UvicornThread(create_app(_settings(tmp_path / "r.db"))) as server:
+        typo = httpx.post(f"{server.url}/v1/turn", json={"user": "ann", "message": "hi"})
+        method = httpx.get(f"{server.url}/v1/turns")
+        unknown = httpx.get(f"{server.url}/v1/users/api/nobody/export")
+        misplaced = httpx.get(f"{server.url}/v1/user/ann@example.com/memories")
+    assert typo.status_code == 404 and "/docs" in typo.json()["detail"] and "/v1/turn" not in typo.json()["detail"]
+    assert method.status_code == 405 and "/docs" in method.json()["detail"]
+    assert unknown.status_code == 404 and unknown.json()["detail"] == "no user api:nobody"
+    assert misplaced.status_code == 404 and "ann@example.com" not in misplaced.text
+    assert "/v1/users/{channel}/{user}/" in misplaced.json()["detail"]

@@ -12,6 +12,7 @@ StoreError             500     the store failed; nothing written
 request validation     422     each error's ``loc``, ``msg`` and ``type`` (input never echoed)
 body not JSON/UTF-8    422     says so
 proxy without model    404     OpenAI's error shape: the proxy is off, which settings turn it on
+no such route/method   404/405 where the routes are listed (/docs, docs/rest.md); the path not echoed
 client gone mid-body   499     nobody reads it; nothing written, no traceback logged
 =====================  ======  ==========================================================
 """
@@ -62,7 +63,26 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
         )
+    if exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:  # the router's own
+        return JSONResponse(
+            {"detail": _NO_ROUTE[exc.status_code][1]},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
     return await http_exception_handler(request, exc)  # type: ignore[return-value]
+
+
+#: The router's bare answers for a path or method no route has ("Not Found", "Method Not
+#: Allowed"), said with where the routes are listed; the path is not echoed (it may carry a
+#: user's id). A route's own 404 ("no user api:ann") has a sentence and is left as it is.
+_NO_ROUTE = {
+    404: (
+        "Not Found",
+        "no route at this path: every route is listed at /docs (OpenAPI) and in docs/rest.md; a user's "
+        "routes are under /v1/users/{channel}/{user}/ (channel 'api' by default)",
+    ),
+    405: ("Method Not Allowed", "this route does not take this method: /docs lists each route's methods"),
+}
 
 
 #: A field name quoted by a 422 (an unknown field is the caller's text: a key of 100 KiB, or
