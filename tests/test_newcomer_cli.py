@@ -78,3 +78,28 @@ def test_flags_show_no_type_to_fill_in_and_counts_agree():
             if any(flag in line for flag in ("--json ", "--count ", "--yes ", "--no-index ")):
                 assert "<bool>" not in line, line
     assert (counted(1, "memory"), counted(3, "memory"), counted(0, "job")) == ("1 memory", "3 memories", "0 jobs")
+
+
+def test_a_chat_session_reflects_its_turns_before_it_exits(tmp_path, monkeypatch):
+    """``souvenir chat`` with a model: one session in three left every reflection pending
+    (attempts 0) at exit — a reflection that gave way to the next live reply is due again
+    within a second, and the exit's drain, finding none due that instant, returned at once.
+    The session now waits for its user's jobs (30 s at most), so a next session, or
+    ``memories``, sees what the model proposed."""
+    from souvenir import Souvenir
+    from tests.servers import ChatServer
+
+    fact = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})
+    with ChatServer(reply="Noted!", reflection_answer=fact) as upstream:
+        upstream.chat_mode = upstream.reflection_mode = "slow"
+        upstream.delay_s = 0.4
+        monkeypatch.setenv("SOUVENIR_LLM_BASE_URL", upstream.url)
+        monkeypatch.setenv("SOUVENIR_LLM_MODEL", "stub")
+        db = tmp_path / "c.db"
+        said = "I live in Ipoh\nJe bois du thé\n我喜欢跑步\nSaya suka kopi\n\n"
+        result = runner.invoke(app, ["--db", str(db), "--embedder", "none", "chat", "--user", "ann"], input=said)
+        assert result.exit_code == 0, result.output
+    with Souvenir.open(str(db), embedder="none", window_embedder="none", background=False) as memory:
+        left = [(j.id, j.job, j.status, j.attempts) for j in memory.jobs().jobs if j.status in ("pending", "running")]
+        assert not left, left
+        assert "Lives in Ipoh" in [m.text for m in memory.memories("ann").memories]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Optional, cast
 
@@ -420,7 +421,33 @@ def chat(
             memory.add_turn(user, message, reply, story=story, channel=channel)
     except SouvenirError as exc:
         _fail(exc)
-    memory.drain(timeout_s=30)
+    _reflect_before_exit(memory, channel, user)
+
+
+def _reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: float = 30.0) -> None:
+    """Run the session's reflection and summary jobs before ``chat`` exits, for at most
+    ``timeout_s`` seconds. ``drain`` returns as soon as no job is due *that instant*: a
+    reflection that gave way to the next live reply is due again within a second, and the
+    user's later jobs wait behind it, so one session in three left every job pending. Waits
+    while this user has pending jobs, draining again; says so if some are left."""
+    deadline = time.monotonic() + timeout_s
+
+    def left() -> int:
+        jobs = memory.jobs("pending", limit=10_000).jobs + memory.jobs("running", limit=10_000).jobs
+        return sum(1 for j in jobs if j.channel == channel and j.user == user)
+
+    waiting = 0
+    while time.monotonic() < deadline:
+        memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
+        waiting = left()
+        if not waiting:
+            return
+        time.sleep(0.2)
+    err.print(
+        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} still pending after "
+        f"{timeout_s:.0f} s: a running `souvenir serve`, or the next `souvenir chat`, runs them "
+        "(`souvenir jobs list` shows why they wait)"
+    )
 
 
 def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: bool = True):
