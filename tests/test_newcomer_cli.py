@@ -103,3 +103,13 @@ def test_a_chat_session_reflects_its_turns_before_it_exits(tmp_path, monkeypatch
         left = [(j.id, j.job, j.status, j.attempts) for j in memory.jobs().jobs if j.status in ("pending", "running")]
         assert not left, left
         assert "Lives in Ipoh" in [m.text for m in memory.memories("ann").memories]
+
+
+def test_an_unknown_memory_id_names_the_command_that_lists_the_ids(tmp_path):
+    """``forget 999 --user ann`` said only "no memory 999 for user api:ann"."""
+    db = tmp_path / "u.db"
+    assert run(db, "remember", "--user", "ann", "Saya suka teh tarik").exit_code == 0
+    for command in (["forget", "999"], ["pin", "999"], ["history", "999"]):
+        result = run(db, *command, "--user", "ann")
+        assert result.exit_code == 2, result.output
+        assert "no memory 999 for user api:ann: `souvenir memories --user ann` lists their ids" in flat(result)

@@ -10,6 +10,7 @@ older CLI keeps its users in ``cli``: an unknown user's answer says so, with the
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -146,8 +147,15 @@ def replay(
 
 def _unknown_user(memory: Souvenir, exc: UnknownError, channel: str, user: str) -> UnknownError:
     """The library's error for an unknown user, with the option that reaches the channel
-    where the user exists (``: add --channel C``)."""
-    return UnknownError(add_channel_hint(str(exc), memory, channel, user))
+    where the user exists (``: add --channel C``); for an unknown memory ("no memory 7 for
+    user api:ann"), the command that lists the user's memories and their ids."""
+    message = add_channel_hint(str(exc), memory, channel, user)
+    if message.startswith("no memory ") and "--channel" not in message:
+        listing = ["souvenir", "memories", "--user", user] + (
+            ["--channel", channel] if channel != DEFAULT_CHANNEL else []
+        )
+        message += f": `{shlex.join(listing)}` lists their ids"
+    return UnknownError(message)
 
 
 @app.command()
