@@ -113,3 +113,16 @@ def test_an_unknown_memory_id_names_the_command_that_lists_the_ids(tmp_path):
         result = run(db, *command, "--user", "ann")
         assert result.exit_code == 2, result.output
         assert "no memory 999 for user api:ann: `souvenir memories --user ann` lists their ids" in flat(result)
+
+
+def test_import_says_why_each_dropped_memory_was_dropped(tmp_path):
+    """``import`` said "1 dropped by filters" and no more; each dropped one is now listed with
+    its position and reason, its text as stored (the secret redacted)."""
+    memories = tmp_path / "m.jsonl"
+    lines = [{"text": "Allergic to latex gloves"}, {"text": "mot de passe: Tr0ub4dor&3xq"}, {"text": "喜欢喝绿茶"}]
+    memories.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+    result = run(tmp_path / "i.db", "import", str(memories), "--user", "ann")
+    assert result.exit_code == 0, result.output
+    assert "2 kept (1 dropped by filters)" in flat(result)
+    assert "memory 2 dropped, secrets" in flat(result) and "Tr0ub4dor" not in result.output
+    assert "[redacted]" in result.output and "\\[" not in result.output

@@ -303,9 +303,12 @@ def import_(
         return
     kept = sum(r.action != "dropped" for r in results)
     console.print(
-        f"{len(results)} lines for user {escape(user)!s} on channel {escape(channel)!s}: "
+        f"{len(results)} lines for user {user} on channel {channel}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
     )
+    for number, r in enumerate(results, start=1):  # why each was dropped (its text as stored: redacted)
+        if r.action == "dropped":
+            console.print(f"  memory {number} dropped, {r.reason or 'no reason given'}: {r.text!r}")
 
 
 @app.command()
