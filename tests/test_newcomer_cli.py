@@ -126,3 +126,16 @@ def test_import_says_why_each_dropped_memory_was_dropped(tmp_path):
     assert "2 kept (1 dropped by filters)" in flat(result)
     assert "memory 2 dropped, secrets" in flat(result) and "Tr0ub4dor" not in result.output
     assert "[redacted]" in result.output and "\\[" not in result.output
+
+
+def test_keys_create_alone_shows_a_whole_command(tmp_path):
+    """README, the start line and every 401 point at `souvenir keys create`; run alone it
+    said "Missing option '--name'", then "a key must be --admin or name at least one
+    --channel": two tries to learn the two parts. Now one sentence with a command to paste."""
+    db = tmp_path / "k.db"
+    for args, missing in (([], "a --name and a scope"), (["--name", "bot"], "a scope"), (["--admin"], "a --name")):
+        result = run(db, "keys", "create", *args)
+        assert result.exit_code == 2, result.output
+        assert f"a key needs {missing}: `souvenir keys create --name mybot --admin`" in flat(result)
+    made = run(db, "keys", "create", "--name", "mybot", "--admin")
+    assert made.exit_code == 0 and made.output.strip().splitlines()[-1].startswith("sv_"), made.output
