@@ -116,3 +116,21 @@ def test_a_mistyped_route_or_method_says_where_the_routes_are(tmp_path):
     assert unknown.status_code == 404 and unknown.json()["detail"] == "no user api:nobody"
     assert misplaced.status_code == 404 and "ann@example.com" not in misplaced.text
     assert "/v1/users/{channel}/{user}/" in misplaced.json()["detail"]
+
+
+def test_a_date_in_words_or_a_wrong_field_gets_the_form_to_send(tmp_path):
+    """``"since": "last week"`` got pydantic's "input is too short"; ``"query"`` on
+    /v1/context "Extra inputs are not permitted"; a broken body "JSON decode error". Each
+    now adds what to send, without echoing the input."""
+    with UvicornThread(create_app(_settings(tmp_path / "d.db"))) as server:
+        httpx.post(f"{server.url}/v1/turns", json={"user": "ann", "message": "我养了一只猫"}).raise_for_status()
+        since = httpx.post(f"{server.url}/v1/users/api/ann/search", json={"query": "猫", "since": "last week"})
+        extra = httpx.post(f"{server.url}/v1/context", json={"user": "ann", "query": "猫"})
+        broken = httpx.post(
+            f"{server.url}/v1/turns", content=b'{"user": "ann"', headers={"Content-Type": "application/json"}
+        )
+    assert since.status_code == 422 and "send ISO 8601" in since.json()["detail"][0]["msg"]
+    assert "last week" not in since.text
+    msgs = {e["type"]: e["msg"] for e in extra.json()["detail"]}
+    assert "/docs" in msgs["extra_forbidden"] and "missing" in msgs
+    assert broken.status_code == 422 and "not valid JSON" in broken.json()["detail"][0]["msg"]

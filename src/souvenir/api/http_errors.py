@@ -97,13 +97,29 @@ def _loc(part: object) -> object:
     return part if len(part) <= _LOC_CHARS else part[:_LOC_CHARS] + "…"
 
 
+#: What to send instead, after pydantic's sentence, for the mistakes a newcomer makes first:
+#: a date in words ("last week": pydantic said only "input is too short"), a body that is not
+#: JSON, a field the route does not have (``user_id``, ``query`` for ``message``).
+_ISO = ": send ISO 8601, a date 2025-06-02 or a time 2025-06-02T10:00:00+08:00"
+_HINTS = {
+    "datetime_from_date_parsing": _ISO,
+    "datetime_parsing": _ISO,
+    "datetime_type": _ISO,
+    "date_from_datetime_parsing": _ISO,
+    "date_parsing": _ISO,
+    "json_invalid": " (loc gives the character where it stopped): the body is not valid JSON",
+    "extra_forbidden": ": this route's fields are listed at /docs",
+}
+
+
 async def _invalid(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates). A path
     # parameter read by the route and by a dependency (memory_id) fails once for each: said once.
     errors: dict[tuple, dict] = {}
     for e in exc.errors():
-        error = {"loc": [_loc(part) for part in e.get("loc", ())], "msg": str(e.get("msg", "")), "type": e.get("type")}
+        msg = str(e.get("msg", "")) + _HINTS.get(str(e.get("type")), "")
+        error = {"loc": [_loc(part) for part in e.get("loc", ())], "msg": msg, "type": e.get("type")}
         errors.setdefault((tuple(error["loc"]), error["msg"], error["type"]), error)
     return JSONResponse({"detail": list(errors.values())}, status_code=422)
 
