@@ -139,3 +139,34 @@ def test_keys_create_alone_shows_a_whole_command(tmp_path):
         assert f"a key needs {missing}: `souvenir keys create --name mybot --admin`" in flat(result)
     made = run(db, "keys", "create", "--name", "mybot", "--admin")
     assert made.exit_code == 0 and made.output.strip().splitlines()[-1].startswith("sv_"), made.output
+
+
+def test_a_model_url_without_its_scheme_is_a_settings_error(tmp_path):
+    """``SOUVENIR_LLM_BASE_URL=127.0.0.1:8080`` was taken; every reply and reflection then
+    failed with httpx's "missing an 'http://' or 'https://' protocol"."""
+    for variable in ("SOUVENIR_LLM_BASE_URL", "SOUVENIR_EMBEDDER_URL"):
+        result = runner.invoke(
+            app, ["--db", str(tmp_path / "s.db"), "memories", "--user", "ann"], env={variable: "127.0.0.1:8080"}
+        )
+        assert result.exit_code == 2, result.output
+        assert f"{variable}: Value error, must start with http:// or https://" in flat(result)
+
+
+def test_chat_with_a_failing_model_says_so_and_does_not_wait_for_it(tmp_path, monkeypatch):
+    """A model that fails (here every request answers 500): the reply line said "(no reply:
+    no chat model)" though one is configured, and the exit then waited on jobs the model's
+    open breaker holds. It says the model failed, and that the jobs are left pending."""
+    from tests.servers import ChatServer
+
+    with ChatServer() as upstream:
+        upstream.chat_mode = upstream.reflection_mode = upstream.summary_mode = "500"
+        monkeypatch.setenv("SOUVENIR_LLM_BASE_URL", upstream.url)
+        monkeypatch.setenv("SOUVENIR_LLM_MODEL", "stub")
+        result = runner.invoke(
+            app,
+            ["--db", str(tmp_path / "f.db"), "--embedder", "none", "chat", "--user", "ann"],
+            input="Je vis à Lyon\n\n",
+        )
+    assert result.exit_code == 0, result.output
+    assert "bot> (no reply: the model failed, above)" in result.output
+    assert "left pending, the model failed" in flat(result)

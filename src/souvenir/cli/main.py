@@ -422,7 +422,11 @@ def chat(
                     reply = memory.complete(messages)
                 except SouvenirError as exc:
                     err.print(f"[yellow]model unavailable:[/yellow] {escape(str(exc))}")
-            console.print(f"bot> {reply if reply is not None else '(no reply: no chat model)'}", markup=False)
+            if reply is None:
+                reply = (
+                    "(no reply: no chat model)" if memory.chat_model is None else "(no reply: the model failed, above)"
+                )
+            console.print(f"bot> {reply}", markup=False)
             used = [f"  · {s.pass_name}: {s.text[:100]}" for s in list(result.rules) + list(result.memories)]
             console.print(
                 f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
@@ -440,24 +444,36 @@ def _reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: f
     ``timeout_s`` seconds. ``drain`` returns as soon as no job is due *that instant*: a
     reflection that gave way to the next live reply is due again within a second, and the
     user's later jobs wait behind it, so one session in three left every job pending. Waits
-    while this user has pending jobs, draining again; says so if some are left."""
+    while this user has pending jobs that have not failed, draining again; a job that failed,
+    or waits for a model whose breaker is open (the model down or misconfigured), is not
+    waited for. Says what is left, and why."""
     deadline = time.monotonic() + timeout_s
 
-    def left() -> int:
+    def left() -> tuple[int, int]:
         jobs = memory.jobs("pending", limit=10_000).jobs + memory.jobs("running", limit=10_000).jobs
-        return sum(1 for j in jobs if j.channel == channel and j.user == user)
+        mine = [j for j in jobs if j.channel == channel and j.user == user]
+        breakers = [m.get("breaker") for m in memory.status().get("chat", {}).values() if isinstance(m, dict)]
+        if "open" in breakers:  # a model just failed: its jobs wait for the breaker's trial
+            return len(mine), len(mine)
+        return len(mine), sum(1 for j in mine if j.error)
 
-    waiting = 0
+    waiting = failed = 0
     while time.monotonic() < deadline:
         memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
-        waiting = left()
+        waiting, failed = left()
         if not waiting:
             return
+        if failed:
+            break
         time.sleep(0.2)
+    why = (
+        "the model failed (`souvenir jobs list` shows its error)"
+        if failed
+        else f"none due within {timeout_s:.0f} s (`souvenir jobs list` shows them)"
+    )
     err.print(
-        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} still pending after "
-        f"{timeout_s:.0f} s: a running `souvenir serve`, or the next `souvenir chat`, runs them "
-        "(`souvenir jobs list` shows why they wait)"
+        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} left pending, {why}: a running "
+        "`souvenir serve`, or the next `souvenir chat`, runs them"
     )
 
 
