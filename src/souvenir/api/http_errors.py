@@ -12,6 +12,7 @@ StoreError             500     the store failed; nothing written
 request validation     422     each error's ``loc``, ``msg`` and ``type`` (input never echoed)
 body not JSON/UTF-8    422     says so
 proxy without model    404     OpenAI's error shape: the proxy is off, which settings turn it on
+no such route/method   404/405 where the routes are listed (/docs, docs/rest.md); the path not echoed
 client gone mid-body   499     nobody reads it; nothing written, no traceback logged
 =====================  ======  ==========================================================
 
@@ -85,7 +86,26 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
         )
+    if exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:  # the router's own
+        return JSONResponse(
+            {"detail": _NO_ROUTE[exc.status_code][1]},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
     return await http_exception_handler(request, exc)  # type: ignore[return-value]
+
+
+#: The router's bare answers for a path or method no route has ("Not Found", "Method Not
+#: Allowed"), said with where the routes are listed; the path is not echoed (it may carry a
+#: user's id). A route's own 404 ("no user api:ann") has a sentence and is left as it is.
+_NO_ROUTE = {
+    404: (
+        "Not Found",
+        "no route at this path: every route is listed at /docs (OpenAPI) and in docs/rest.md; a user's "
+        "routes are under /v1/users/{channel}/{user}/ (channel 'api' by default)",
+    ),
+    405: ("Method Not Allowed", "this route does not take this method: /docs lists each route's methods"),
+}
 
 
 #: A field name quoted by a 422 (an unknown field is the caller's text: a key of 100 KiB, or
@@ -100,13 +120,29 @@ def _loc(part: object) -> object:
     return part if len(part) <= _LOC_CHARS else part[:_LOC_CHARS] + "…"
 
 
+#: What to send instead, after pydantic's sentence, for the mistakes a newcomer makes first:
+#: a date in words ("last week": pydantic said only "input is too short"), a body that is not
+#: JSON, a field the route does not have (``user_id``, ``query`` for ``message``).
+_ISO = ": send ISO 8601, a date 2025-06-02 or a time 2025-06-02T10:00:00+08:00"
+_HINTS = {
+    "datetime_from_date_parsing": _ISO,
+    "datetime_parsing": _ISO,
+    "datetime_type": _ISO,
+    "date_from_datetime_parsing": _ISO,
+    "date_parsing": _ISO,
+    "json_invalid": " (loc gives the character where it stopped): the body is not valid JSON",
+    "extra_forbidden": ": this route's fields are listed at /docs",
+}
+
+
 async def _invalid(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     # Never echo the input back: it may be 16 KiB, or not encodable (lone surrogates). A path
     # parameter read by the route and by a dependency (memory_id) fails once for each: said once.
     errors: dict[tuple, dict] = {}
     for e in exc.errors():
-        error = {"loc": [_loc(part) for part in e.get("loc", ())], "msg": str(e.get("msg", "")), "type": e.get("type")}
+        msg = str(e.get("msg", "")) + _HINTS.get(str(e.get("type")), "")
+        error = {"loc": [_loc(part) for part in e.get("loc", ())], "msg": msg, "type": e.get("type")}
         errors.setdefault((tuple(error["loc"]), error["msg"], error["type"]), error)
     return JSONResponse({"detail": list(errors.values())}, status_code=422)
 

@@ -38,7 +38,7 @@ def _store(ctx: typer.Context) -> Souvenir:
 @keys_app.command("create")
 def create(
     ctx: typer.Context,
-    name: str = typer.Option(..., help="A name for the key (who or what uses it)."),
+    name: Optional[str] = typer.Option(None, help="A name for the key (who or what uses it). Required."),
     admin: bool = typer.Option(
         False, "--admin", help="Reaches every user, rules, /metrics and service-wide diagnostics."
     ),
@@ -46,7 +46,19 @@ def create(
         None, "--channel", help="A channel (tenant) the key reaches; repeat for several."
     ),
 ) -> None:
-    """Create a key and print it once: it cannot be shown again (only its hash is kept)."""
+    """Create a key and print it once: it cannot be shown again (only its hash is kept).
+
+    Every key has a name and a scope: `souvenir keys create --name mybot --admin` (every
+    channel), or `--channel api` (that channel's users; repeat for several)."""
+    if not name or (not admin and not channel):
+        missing = " and ".join(
+            part for part, absent in (("a --name", not name), ("a scope", not admin and not channel)) if absent
+        )
+        _err.print(
+            f"[red]error:[/red] a key needs {missing}: `souvenir keys create --name mybot --admin` (every "
+            "channel), or `--channel api` instead of --admin (that channel's users; repeat for several)"
+        )
+        raise typer.Exit(2)
     store = _store(ctx)
     try:
         key, row = store.create_key(name, admin=admin, channels=channel or [])

@@ -66,6 +66,23 @@ def hint_unknown(note: str | None, memory: Souvenir, channel: str, user: str) ->
         err.print(f"[yellow]{escape(add_channel_hint(note, memory, channel, user))}[/yellow]")
 
 
+def _flags_without_type(callback) -> None:
+    """Give each ``bool`` option of ``callback`` an empty metavar, so its help shows no type."""
+    for parameter in inspect.signature(callback).parameters.values():
+        option = parameter.default
+        if isinstance(option, typer.models.OptionInfo) and parameter.annotation in (bool, "bool"):
+            if option.metavar is None:
+                option.metavar = ""
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural but for one: ``counted(1, "memory")`` is "1 memory",
+    ``counted(3, "memory")`` "3 memories", ``counted(0, "job")`` "0 jobs"."""
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {noun[:-1]}ies" if noun.endswith("y") else f"{n} {noun}s"
+
+
 def _fail(exc: Exception) -> None:
     err.print(f"[red]error:[/red] {escape(str(exc))}")
     raise typer.Exit(2)
@@ -87,11 +104,15 @@ def reflow(text: str) -> str:
 
 
 def reflow_help(app: typer.Typer) -> None:
-    """Every command's help in ``app`` and its sub-apps, reflowed by :func:`reflow`."""
+    """Every command's help in ``app`` and its sub-apps, reflowed by :func:`reflow`; a flag
+    (a ``bool`` option) shows no ``<bool>`` type, which read as a value to give (``--json
+    <bool>``: a newcomer typed ``--json true``)."""
     for info in app.registered_commands:
         text = info.help or inspect.getdoc(info.callback)
         if text:
             info.help = reflow(text)
+        if info.callback is not None:
+            _flags_without_type(info.callback)
     for group in app.registered_groups:
         if group.typer_instance is not None:
             reflow_help(group.typer_instance)

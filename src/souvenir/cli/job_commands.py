@@ -46,7 +46,7 @@ def list_jobs(
     if as_json:
         sys.stdout.write(json.dumps(jobs, ensure_ascii=False, indent=2) + "\n")
         return
-    table = Table(title=f"{len(jobs)} jobs" + (f" ({wanted})" if wanted else ""))
+    table = Table(title=("1 job" if len(jobs) == 1 else f"{len(jobs)} jobs") + (f" ({wanted})" if wanted else ""))
     for col in ("id", "job", "status", "user", "attempts", "model", "failing since", "error"):
         table.add_column(col, overflow="fold")
     for j in jobs:

@@ -10,7 +10,9 @@ older CLI keeps its users in ``cli``: an unknown user's answer says so, with the
 from __future__ import annotations
 
 import json
+import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Optional, cast
 
@@ -28,6 +30,7 @@ from souvenir.cli.common import (
     _settings,
     add_channel_hint,
     console,
+    counted,
     err,
     reflow_help,
     hint_unknown,
@@ -120,7 +123,10 @@ def replay(
                 total=lambda n: bar.update(task, total=n),
                 progress=lambda n: bar.advance(task, n),
             )
-        who = user or ("(per line)" if file.suffix == ".jsonl" else file.stem)
+        if user or file.suffix != ".jsonl":
+            who = f"user {channel}:{user or file.stem}"
+        else:
+            who = f"the users named in the file's lines (channel {channel})"
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
@@ -132,7 +138,7 @@ def replay(
             f"embeds them ({embedders})"
         )
         console.print(
-            f"user {channel}:{who}: {len(results)} messages through the write path "
+            f"{who}: {len(results)} messages through the write path "
             f"({', '.join(f'{k} {v}' for k, v in sorted(actions.items()))}); {vectors}"
         )
     except SouvenirError as exc:
@@ -141,8 +147,15 @@ def replay(
 
 def _unknown_user(memory: Souvenir, exc: UnknownError, channel: str, user: str) -> UnknownError:
     """The library's error for an unknown user, with the option that reaches the channel
-    where the user exists (``: add --channel C``)."""
-    return UnknownError(add_channel_hint(str(exc), memory, channel, user))
+    where the user exists (``: add --channel C``); for an unknown memory ("no memory 7 for
+    user api:ann"), the command that lists the user's memories and their ids."""
+    message = add_channel_hint(str(exc), memory, channel, user)
+    if message.startswith("no memory ") and "--channel" not in message:
+        listing = ["souvenir", "memories", "--user", user] + (
+            ["--channel", channel] if channel != DEFAULT_CHANNEL else []
+        )
+        message += f": `{shlex.join(listing)}` lists their ids"
+    return UnknownError(message)
 
 
 @app.command()
@@ -170,7 +183,7 @@ def context(
         return
     hint_unknown(result.unknown_user, memory, channel, user)
     table = Table(
-        title=f"{len(result.memories)} memories for {channel}:{user}"
+        title=f"{counted(len(result.memories), 'memory')} for {channel}:{user}"
         + (f" (degraded: {result.degraded_cause})" if result.degraded else "")
     )
     for col in ("reason", "pass", "score", "kind", "source", "text"):
@@ -221,7 +234,7 @@ def memories(
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
     hint_unknown(note, memory, channel, user)
-    table = Table(title=f"{len(found)} memories of {channel}:{user}")
+    table = Table(title=f"{counted(len(found), 'memory')} of {channel}:{user}")
     for col in ("id", "kind", "scope", "status", "date", "source", "text"):
         table.add_column(col, overflow="fold")
     for m in found:
@@ -247,6 +260,8 @@ def remember(
         _fail(ValueError(f"--kind {kind!r} is not a kind: use one of {', '.join(KINDS)}"))
     if scope not in SCOPES:
         _fail(ValueError(f"--scope {scope!r} is not a scope: use {' or '.join(SCOPES)}"))
+    if scope == "story" and not story:
+        _fail(ValueError("--scope story needs the story's name: add --story NAME"))
     try:
         when = parse_time(date) if date else None
         result = _memory(ctx).remember(
@@ -288,9 +303,12 @@ def import_(
         return
     kept = sum(r.action != "dropped" for r in results)
     console.print(
-        f"{len(results)} lines for user {escape(user)!s} on channel {escape(channel)!s}: "
+        f"{len(results)} lines for user {user} on channel {channel}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
     )
+    for number, r in enumerate(results, start=1):  # why each was dropped (its text as stored: redacted)
+        if r.action == "dropped":
+            console.print(f"  memory {number} dropped, {r.reason or 'no reason given'}: {r.text!r}")
 
 
 @app.command()
@@ -404,7 +422,11 @@ def chat(
                     reply = memory.complete(messages)
                 except SouvenirError as exc:
                     err.print(f"[yellow]model unavailable:[/yellow] {escape(str(exc))}")
-            console.print(f"bot> {reply if reply is not None else '(no reply: no chat model)'}", markup=False)
+            if reply is None:
+                reply = (
+                    "(no reply: no chat model)" if memory.chat_model is None else "(no reply: the model failed, above)"
+                )
+            console.print(f"bot> {reply}", markup=False)
             used = [f"  · {s.pass_name}: {s.text[:100]}" for s in list(result.rules) + list(result.memories)]
             console.print(
                 f"  memories used ({len(result.memories)}):" + ("\n" + "\n".join(used) if used else " none"),
@@ -414,7 +436,45 @@ def chat(
             memory.add_turn(user, message, reply, story=story, channel=channel)
     except SouvenirError as exc:
         _fail(exc)
-    memory.drain(timeout_s=30)
+    _reflect_before_exit(memory, channel, user)
+
+
+def _reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: float = 30.0) -> None:
+    """Run the session's reflection and summary jobs before ``chat`` exits, for at most
+    ``timeout_s`` seconds. ``drain`` returns as soon as no job is due *that instant*: a
+    reflection that gave way to the next live reply is due again within a second, and the
+    user's later jobs wait behind it, so one session in three left every job pending. Waits
+    while this user has pending jobs that have not failed, draining again; a job that failed,
+    or waits for a model whose breaker is open (the model down or misconfigured), is not
+    waited for. Says what is left, and why."""
+    deadline = time.monotonic() + timeout_s
+
+    def left() -> tuple[int, int]:
+        jobs = memory.jobs("pending", limit=10_000).jobs + memory.jobs("running", limit=10_000).jobs
+        mine = [j for j in jobs if j.channel == channel and j.user == user]
+        breakers = [m.get("breaker") for m in memory.status().get("chat", {}).values() if isinstance(m, dict)]
+        if "open" in breakers:  # a model just failed: its jobs wait for the breaker's trial
+            return len(mine), len(mine)
+        return len(mine), sum(1 for j in mine if j.error)
+
+    waiting = failed = 0
+    while time.monotonic() < deadline:
+        memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
+        waiting, failed = left()
+        if not waiting:
+            return
+        if failed:
+            break
+        time.sleep(0.2)
+    why = (
+        "the model failed (`souvenir jobs list` shows its error)"
+        if failed
+        else f"none due within {timeout_s:.0f} s (`souvenir jobs list` shows them)"
+    )
+    err.print(
+        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} left pending, {why}: a running "
+        "`souvenir serve`, or the next `souvenir chat`, runs them"
+    )
 
 
 def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: bool = True):

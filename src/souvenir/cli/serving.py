@@ -75,9 +75,10 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
     return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
 
 
-def _port_taken(host: str, port: int) -> str | None:
+def _port_taken(host: str, port: int, retry: str = "") -> str | None:
     """Why ``host:port`` cannot be bound because another process listens there, with what to
-    do; None when it can (or fails otherwise: uvicorn then names the cause itself)."""
+    do (``retry``: the command with another port; ``serve``'s by default); None when it can
+    (or fails otherwise: uvicorn then names the cause itself)."""
     import errno
     import socket
 
@@ -88,9 +89,10 @@ def _port_taken(host: str, port: int) -> str | None:
             probe.bind((host, port))
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                return (
-                    f"port {port} on {host} is already in use (another `souvenir serve`?): stop it, or "
-                    "choose another port: `souvenir serve --port N`, or `SOUVENIR_PORT=N make run`"
+                return f"port {port} on {host} is already in use: " + (
+                    retry
+                    or "another `souvenir serve`? Stop it, or choose another port: `souvenir serve --port N`, "
+                    "or `SOUVENIR_PORT=N make run`"
                 )
     return None
 
@@ -118,6 +120,10 @@ def mcp_command(
         )
         return
     settings = _settings(ctx)
+    if transport == "http":
+        taken = _port_taken(host, port, "choose another port: `souvenir mcp --transport http --port N`")
+        if taken:
+            _fail(ValueError(taken))
     try:
         memory = Souvenir.open(settings, channel=channel, background=True)
     except SouvenirError as exc:

@@ -236,7 +236,7 @@ def _text(path: Path, number: int, record: dict, key: str, required: bool = True
     if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise FileFormatError(str(path), number, f"'{key}' must be a non-empty string")
+        raise FileFormatError(str(path), number, f"'{key}' must be a non-empty string" + _other_format(record, key))
     try:
         if key in ("message", "text"):
             check_text(value, key)
@@ -245,6 +245,16 @@ def _text(path: Path, number: int, record: dict, key: str, required: bool = True
     except TextError as exc:
         raise FileFormatError(str(path), number, str(exc)) from exc
     return value
+
+
+def _other_format(record: dict, key: str) -> str:
+    """A hint when a line missing ``key`` has the other JSONL format's key: a memories file
+    given to ``replay`` (its lines have ``text``) or a chat file given to ``import`` (``message``)."""
+    if key == "message" and "message" not in record and "text" in record:
+        return ": this line has 'text', as a memories file has: import it (`souvenir import FILE --user U`)"
+    if key == "text" and "text" not in record and "message" in record:
+        return ": this line has 'message', as a chat file has: replay it (`souvenir replay FILE`)"
+    return ""
 
 
 def _time(path: Path, number: int, value) -> datetime | None:

@@ -1,0 +1,81 @@
+"""docs/proxy.md's "Trying it without a model": ``examples/fake_model.py`` as a process on
+loopback, Souvenir's proxy in front of it, the exchange recorded and the next request
+carrying it in the system prompt; ``souvenir chat`` on it. Real HTTP, a real SQLite file."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from souvenir.api.app import create_app
+from souvenir.cli.main import app
+from souvenir.config import Settings
+from tests.servers import UvicornThread, free_port
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture()
+def fake_model():
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(REPO / "examples" / "fake_model.py"), "--port", str(port)], stdout=subprocess.PIPE
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                httpx.get(f"{url}/v1/models", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_the_proxy_in_front_of_the_fake_model(tmp_path, fake_model):
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'p.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=fake_model,
+        llm_model="fake",
+        summary_enabled=False,
+        _env_file=None,
+    )
+    chat = {"model": "fake", "user": "ann", "messages": [{"role": "user", "content": "Saya tinggal di Ipoh"}]}
+    with UvicornThread(create_app(settings)) as server:
+        first = httpx.post(f"{server.url}/v1/chat/completions", json=chat, timeout=30)
+        assert first.status_code == 200, first.text
+        assert first.json()["choices"][0]["message"]["content"] == "(fake model) you said: Saya tinggal di Ipoh"
+        assert httpx.get(f"{server.url}/v1/models").json()["data"][0]["id"] == "fake"
+        kept: list[str] = []
+        for _ in range(100):  # the reflection runs after the reply; the fake proposes nothing
+            kept = [m["text"] for m in httpx.get(f"{server.url}/v1/users/api/ann/memories").json()["memories"]]
+            if kept:
+                break
+            time.sleep(0.1)
+        assert kept == ["Saya tinggal di Ipoh"]  # never worse than no model: kept as an episode
+        chat["messages"] = [{"role": "user", "content": "Di mana saya tinggal?"}]
+        chat["stream"] = True
+        streamed = httpx.post(f"{server.url}/v1/chat/completions", json=chat, timeout=30)
+        assert streamed.status_code == 200 and "(fake model) you said: Di mana" in streamed.text
+        assert "[DONE]" in streamed.text
+
+
+def test_souvenir_chat_on_the_fake_model(tmp_path, fake_model):
+    env = {"SOUVENIR_LLM_BASE_URL": fake_model, "SOUVENIR_LLM_MODEL": "fake", "SOUVENIR_SUMMARY_ENABLED": "false"}
+    db = str(tmp_path / "c.db")
+    args = ["--db", db, "--embedder", "none", "chat", "--user", "ann"]
+    first = CliRunner().invoke(app, args, input="J'habite à Lyon\n\n", env=env)
+    assert first.exit_code == 0 and "bot> (fake model) you said: J'habite à Lyon" in first.output, first.output
+    second = CliRunner().invoke(app, args, input="Où est-ce que j'habite ?\n\n", env=env)
+    assert "J'habite à Lyon" in second.output.split("bot>", 1)[1], second.output
