@@ -324,3 +324,27 @@ def test_the_priors_count_as_far_as_the_memory_is_relevant():
     assert (ungated - gated).tolist() == pytest.approx((1 - share) * 3.0)  # event 2 + dated 1
     assert parts["acts"].tolist() == pytest.approx(2.0 * share)
     assert parts["dated"].tolist() == pytest.approx(1.0 * share)
+
+
+def test_feedback_restricted_to_the_named_person():
+    """``prf_speaker`` / ``feedback_speaker`` (issue #28, research, off): the feedback reads
+    the named speaker's best turns only, and a question naming nobody is not moved."""
+    mems = [
+        _mem(1, "Caroline: Melanie would enjoy camping with the kayak club", "Caroline", "s1"),
+        _mem(2, "Caroline: the kayak club enjoys camping, Melanie", "Caroline", "s1"),
+        _mem(3, "Melanie: camping in the forest with the kids", "Melanie", "s2"),
+        _mem(4, "Melanie: the forest was lovely, the kids loved camping", "Melanie", "s2"),
+        _mem(5, "Melanie: a kayak trip someday?", "Melanie", "s3"),
+        _mem(6, "Melanie: the forest trail at dawn", "Melanie", "s4"),
+        *(_mem(7 + i, f"Caroline: {t}", "Caroline", "s5") for i, t in enumerate(("hello", "work is busy", "see you"))),
+    ]
+    q = "Would Melanie enjoy camping?"
+    neutral = {"speaker_bonus": 0.0, "speaker_penalty": 0.0, "prf_weight": 2.0, "prf_top": 2, "prf_broad": False}
+    plain = Scorer(_quiet(**(neutral | {"prf_weight": 0.0}))).scores(1, mems, q, NOW)
+    anyone = Scorer(_quiet(**neutral)).scores(1, mems, q, NOW)
+    own = Scorer(_quiet(**neutral, prf_speaker=True)).scores(1, mems, q, NOW)
+    assert own[6] - plain[6] > own[5] - plain[5]  # "forest" (Melanie's best share it), not "kayak"
+    assert anyone[5] - plain[5] > anyone[6] - plain[6]  # unrestricted: Caroline's kayak club
+    nobody = "Who enjoys camping?"
+    cfg = _quiet(prf_weight=2.0, prf_top=2, prf_broad=False, prf_speaker=True, feedback_speaker=True)
+    assert dict(Scorer(cfg).scores(1, mems, nobody, NOW)) == dict(Scorer(_quiet()).scores(1, mems, nobody, NOW))
