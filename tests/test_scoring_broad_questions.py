@@ -232,6 +232,7 @@ def test_relevance_terms_temperature():
         "Nous avons adopté un chien.",
         "我们上周去了露营。",
         "我去过上海两次",
+        "我们过来了",  # 过来 is not the aspect, its 了 is
         "Saya sudah pergi ke Ipoh semalam.",
     ],
 )
@@ -250,6 +251,10 @@ def test_reports_an_event(text):
         "J'aime beaucoup la poterie.",
         "Je suis contente pour toi !",
         "我喜欢画画。",
+        "我对花生过敏。",  # 过 of 过敏 (allergic), not the experiential 过
+        "我今天很难过。",  # 难过: sad
+        "我受不了这么吵。",  # 不了: cannot
+        "我过去住在北京。",  # 过去: formerly (a state, not something done)
         "",
     ],
 )
