@@ -45,10 +45,19 @@ MESSAGES = (
     "Bila bungkusan saya sampai?",
 )
 #: Small users, the shortlist path (USE from a shortlist), the coarse path (e5 on leading directions).
+#: The split's levers: the priors' relevance gate (issue #28, a lever added after the
+#: reference was read) is off here, so the pin still reads the same score.
 CONFIGS = (
-    ScoringConfig(),
-    ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=0),
-    ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=16, coarse_neighbours=10),
+    ScoringConfig(priors_gate=0.0),
+    ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=0, priors_gate=0.0),
+    ScoringConfig(
+        shortlist_from=150,
+        shortlist_size=60,
+        sample_per_group=20,
+        coarse_dims=16,
+        coarse_neighbours=10,
+        priors_gate=0.0,
+    ),
 )
 
 

@@ -13,6 +13,7 @@ from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, neighbour_table, session_best
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
+from souvenir.read.scoring.calibration import Prior
 from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.types import Memory
 
@@ -35,8 +36,9 @@ def _fuse(lexical, config, **kw):
 
 
 def _quiet(**kw) -> ScoringConfig:
-    """The defaults without the acts priors (so each lever's own effect is read)."""
-    return ScoringConfig(**({"event_bonus": 0.0, "ask_penalty": 0.0} | kw))
+    """The defaults without the acts priors and their relevance gate (so each lever's own
+    effect is read)."""
+    return ScoringConfig(**({"event_bonus": 0.0, "ask_penalty": 0.0, "priors_gate": 0.0} | kw))
 
 
 def _mem(i, text, speaker=None, session=None):
@@ -230,6 +232,7 @@ def test_relevance_terms_temperature():
         "Nous avons adopté un chien.",
         "我们上周去了露营。",
         "我去过上海两次",
+        "我们过来了",  # 过来 is not the aspect, its 了 is
         "Saya sudah pergi ke Ipoh semalam.",
     ],
 )
@@ -248,6 +251,10 @@ def test_reports_an_event(text):
         "J'aime beaucoup la poterie.",
         "Je suis contente pour toi !",
         "我喜欢画画。",
+        "我对花生过敏。",  # 过 of 过敏 (allergic), not the experiential 过
+        "我今天很难过。",  # 难过: sad
+        "我受不了这么吵。",  # 不了: cannot
+        "我过去住在北京。",  # 过去: formerly (a state, not something done)
         "",
     ],
 )
@@ -273,14 +280,15 @@ def test_acts_on_the_score():
     ]
     q = "Does Melanie like camping?"
     parts: dict = {}
-    on = Scorer().scores(1, mems, q, NOW, parts=parts)  # the defaults: 2.0 and 1.0, every question
-    off = Scorer(ScoringConfig(event_bonus=0.0, ask_penalty=0.0)).scores(1, mems, q, NOW)
+    ungated = ScoringConfig(priors_gate=0.0)  # the defaults: 2.0 and 1.0, every question
+    on = Scorer(ungated).scores(1, mems, q, NOW, parts=parts)
+    off = Scorer(ScoringConfig(event_bonus=0.0, ask_penalty=0.0, priors_gate=0.0)).scores(1, mems, q, NOW)
     assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([2.0, -1.0, 0.0], abs=1e-5)
     assert parts["acts"].tolist() == [2.0, -1.0, 0.0]
     # broad questions only (acts_broad): a narrow question is not moved
-    assert dict(Scorer(ScoringConfig(acts_broad=True)).scores(1, mems, q, NOW)) == dict(off)
+    assert dict(Scorer(ScoringConfig(acts_broad=True, priors_gate=0.0)).scores(1, mems, q, NOW)) == dict(off)
     # in the first stage a neighbour inherits it
-    first = ScoringConfig(event_bonus=2.0, acts_broad=False, acts_first=True)
+    first = ScoringConfig(event_bonus=2.0, acts_broad=False, acts_first=True, priors_gate=0.0)
     mems_s = [_mem(i, m.text, m.speaker, "s1") for i, m in zip((1, 2, 3), mems)]
     p1: dict = {}
     Scorer(first).scores(1, mems_s, q, NOW, parts=p1)
@@ -293,3 +301,55 @@ def test_the_diagnostics_page_labels_the_acts_part_after_the_length_prior():
     items = [{"parts": {"speaker": 4.0, "acts": 2.0, "length": 0.1, "use": 1.0}}]
     assert _part_names(items) == ["use", "length", "acts", "speaker"]
     assert PART_LABELS["acts"] == "report / question"
+
+
+def test_the_priors_count_as_far_as_the_memory_is_relevant():
+    """The priors' relevance gate (issue #28): a memory whose relevance R (USE + e5 + BM25,
+    calibrated z) is at or above 0 takes its priors whole, one at or below −1 none, one
+    between a share; the gated parts are the ones shown and summed."""
+    n = 4
+    relevance = np.array([1.5, 0.0, -0.5, -2.0])
+    events = np.ones(n)
+    dated = np.ones(n)
+    common = dict(
+        window=None,
+        lexical=None,
+        languages=np.zeros(n, dtype=np.int64),
+        neighbours=None,
+        speakers=np.array([None] * n, dtype=object),
+        days=np.full(n, -1),
+        events=events,
+        dated=dated,
+        priors={"dense": Prior(0.0, 1.0, 1e12, 1e12)},  # the z is the value itself
+    )
+    parts: dict = {}
+    gated = fuse(ScoringConfig(w_dense=1.0), dense=relevance, parts=parts, **common)
+    ungated = fuse(ScoringConfig(w_dense=1.0, priors_gate=0.0), dense=relevance, **common)
+    share = np.array([1.0, 1.0, 0.5, 0.0])
+    assert (ungated - gated).tolist() == pytest.approx((1 - share) * 3.0)  # event 2 + dated 1
+    assert parts["acts"].tolist() == pytest.approx(2.0 * share)
+    assert parts["dated"].tolist() == pytest.approx(1.0 * share)
+
+
+def test_feedback_restricted_to_the_named_person():
+    """``prf_speaker`` / ``feedback_speaker`` (issue #28, research, off): the feedback reads
+    the named speaker's best turns only, and a question naming nobody is not moved."""
+    mems = [
+        _mem(1, "Caroline: Melanie would enjoy camping with the kayak club", "Caroline", "s1"),
+        _mem(2, "Caroline: the kayak club enjoys camping, Melanie", "Caroline", "s1"),
+        _mem(3, "Melanie: camping in the forest with the kids", "Melanie", "s2"),
+        _mem(4, "Melanie: the forest was lovely, the kids loved camping", "Melanie", "s2"),
+        _mem(5, "Melanie: a kayak trip someday?", "Melanie", "s3"),
+        _mem(6, "Melanie: the forest trail at dawn", "Melanie", "s4"),
+        *(_mem(7 + i, f"Caroline: {t}", "Caroline", "s5") for i, t in enumerate(("hello", "work is busy", "see you"))),
+    ]
+    q = "Would Melanie enjoy camping?"
+    neutral = {"speaker_bonus": 0.0, "speaker_penalty": 0.0, "prf_weight": 2.0, "prf_top": 2, "prf_broad": False}
+    plain = Scorer(_quiet(**(neutral | {"prf_weight": 0.0}))).scores(1, mems, q, NOW)
+    anyone = Scorer(_quiet(**neutral)).scores(1, mems, q, NOW)
+    own = Scorer(_quiet(**neutral, prf_speaker=True)).scores(1, mems, q, NOW)
+    assert own[6] - plain[6] > own[5] - plain[5]  # "forest" (Melanie's best share it), not "kayak"
+    assert anyone[5] - plain[5] > anyone[6] - plain[6]  # unrestricted: Caroline's kayak club
+    nobody = "Who enjoys camping?"
+    cfg = _quiet(prf_weight=2.0, prf_top=2, prf_broad=False, prf_speaker=True, feedback_speaker=True)
+    assert dict(Scorer(cfg).scores(1, mems, nobody, NOW)) == dict(Scorer(_quiet()).scores(1, mems, nobody, NOW))

@@ -58,6 +58,36 @@ def test_what_i_cannot_eat_in_a_three_memory_store(runtime, third):
     assert scores[texts[1]] < SCORE_FLOOR  # an unrelated memory is not eligible by relevance
 
 
+TWO = [
+    (
+        "Qu'est-ce que je ne peux pas manger ?",
+        "Je suis allergique aux arachides.",
+        "J'ai adopté un chat il y a deux semaines, il s'appelle Mochi et il dort sur mon lit.",
+    ),
+    (
+        "What can't I eat?",
+        "I am allergic to peanuts.",
+        "I adopted a cat two weeks ago, his name is Mochi and he sleeps on my bed.",
+    ),
+    ("我不能吃什么？", "我对花生过敏。", "两个星期前我领养了一只猫，它叫Mochi，睡在我的床上。"),
+    (
+        "Apa yang saya tak boleh makan?",
+        "Saya alah kepada kacang tanah.",
+        "Saya bela seekor kucing dua minggu lepas, namanya Mochi dan dia tidur atas katil saya.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "relevant", "event"), TWO, ids=["fr", "en", "zh", "ms"])
+def test_relevance_before_priors_in_a_two_memory_store(runtime, message, relevant, event):
+    """The cat reports a dated event (+ 2, + 1, and it says more): priors that must not
+    rank it above the allergy it has nothing to do with. Gated by relevance, the priors
+    count for a memory only as far as it is above the typical unrelated one."""
+    scores = _scores(runtime, f"two-{message}", [relevant, event], message)
+    assert len(scores) == 2  # the event's text carries its grounded date: "(2026-W47)"
+    assert scores[relevant] > max(v for k, v in scores.items() if k != relevant)
+
+
 def test_the_engine_reads_the_priors_of_its_embedders(runtime):
     cal = runtime.engine.scorer.calibration
     assert cal.dense is not None and cal.window_same is not None and cal.lexical is not None

@@ -18,7 +18,9 @@ What's up with you lately?"). Two flags per memory, read on its text:
   (-é/-ée/-és/-ées, -i/-is/-ie, -u/-ue, -it, -ert, -int, or "fait", "pris", "vu", "eu",
   "lu", "bu", "dit", "mis"); "je suis / on est / nous sommes / j'étais" then a verb of
   motion's participle ("allé", "parti", "rentré"…: "je suis contente" is not a report).
-  ZH: 我 / 我们 / 咱们, then within eight characters 了 or 过 ("我们去了露营", "我去过上海").
+  ZH: 我 / 我们 / 咱们, then within eight characters 了 or 过 ("我们去了露营", "我去过上海"),
+  not when the character belongs to another word (过敏, 难过, 过去, 受不了, 为了…: "我对花生过敏"
+  is no report).
   MS: "saya / aku / kami / kita" then "sudah / telah / dah / pernah" (Malay verbs do not
   mark the past; the aspect words do).
 - :func:`asks`: the memory ends on a question ("?", "？", or a Chinese final 吗 / 呢).
@@ -62,7 +64,10 @@ _FR = re.compile(
     + r"(?:\w+(?:é|ée|és|ées|i|is|ie|ies|u|ue|us|ues|it|ert|erte|int)|fait|pris|vu|eu|lu|bu|dit|mis)\b"
     r"|(?:\bje suis|\bj'étais|\bon est|\bon était|\bnous sommes|\bnous étions)\s+" + _FR_ADVERB + _FR_MOTION + r"\b"
 )
-_ZH = re.compile(r"(?:我们|咱们|我)[^。！？!?，,]{0,8}?[了过]")
+# 了 / 过 as aspect markers, not as a character of another word: 过敏 (allergic), 过来 / 过去
+# (come over, formerly), 难过 (sad), 不过 (but), 超过 / 经过 / 通过 (exceed, via), 受不了 /
+# 算了 (cannot stand, never mind), 为了 / 除了 (for, except), 了解 (understand).
+_ZH = re.compile(r"(?:我们|咱们|我)[^。！？!?，,]{0,8}?(?:(?<![不为除算])了(?!解)|(?<![难不超经通])过(?![敏来去]))")
 _MS = re.compile(r"\b(?:saya|aku|kami|kita)\s+(?:\w+\s+)?(?:sudah|telah|dah|pernah)\b")
 _NOTE = re.compile(r"\s*\[[^\]]*\]\s*$")
 _ASKS = re.compile(r"(?:[?？]|[吗呢][。.]?)[\s\"'”’)）\]]*$")

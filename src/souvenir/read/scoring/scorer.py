@@ -482,15 +482,18 @@ class Prepared:
         fused = st["fused"]
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         broad = st["broad"]
-        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
-            moved = [_feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
+        speaker = st["fused"]["speaker"]
+        if cfg.feedback_weight and (broad or not cfg.feedback_broad) and (speaker or not cfg.feedback_speaker):
+            ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.feedback_speaker else score
+            moved = [_feedback(side, values, ids, ranked, cfg) for side, values in ((dense, U), (window, E))]
             if any(m is not values for m, values in zip(moved, (U, E))):
                 common["memo"].clear()
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
-        if cfg.prf_weight and (broad or not cfg.prf_broad):
+        if cfg.prf_weight and (broad or not cfg.prf_broad) and (speaker or not cfg.prf_speaker):
             skip = set(st["query"]) | {t for n in static.speaker_names for t in bm25_tokens(n)}
+            ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.prf_speaker else score
             terms = relevance_terms(
-                static.tokens, score, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
+                static.tokens, ranked, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
             )
             if terms:
                 second = static.lexical.weighted_scores(terms)
@@ -587,6 +590,7 @@ def _feedback(
         return values
     top = min(cfg.feedback_top, len(score))
     best = np.argpartition(-score, top - 1)[:top]
+    best = best[np.isfinite(score[best])]  # a memory left out (−inf) is never read
     vectors = np.asarray(side.vectors(ids[best]), dtype=np.float64)
     vectors = vectors[np.isfinite(vectors).all(axis=1)]
     if not len(vectors):
