@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
+from souvenir.engine.identity import own_names
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.store.protocol import Store
 from souvenir.write.forget_match import ForgetMatch, match_forget
@@ -39,7 +40,7 @@ def act_on_forget_request(
     """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
     own bookkeeping before each erasure (its window vectors)."""
-    requests = forget_requests(message)
+    requests = forget_requests(message, own_names(store, user_id, message))
     if not requests:
         return None
     decision = match_forget(requests, store.memories(user_id, "active"), proposed)
@@ -58,20 +59,22 @@ def act_on_forget_request(
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:
     """The user's newest active memories (id and text) for the reflection model to name
     the ones a request to forget is about; ``None`` when ``message`` asks nothing."""
-    if not forget_requests(message):
+    if not forget_requests(message, own_names(store, user_id, message)):
         return None
     active = [m for m in store.memories(user_id, "active") if m.kind != "rule"]
     active.sort(key=lambda m: m.id, reverse=True)
     return [{"id": m.id, "text": m.text} for m in active[:MAX_SHOWN]]
 
 
-def clear_request_turn(store: Store, message: str, turn_id: int | None) -> bool:
+def clear_request_turn(store: Store, message: str, turn_id: int | None, user_id: int | None = None) -> bool:
     """Empty the request's own turn (message and reply) when ``message`` asks to forget
     something it names ("forget what I asked about my HIV medication"): the request carries
     its topic, and the reply often repeats it. A request naming nothing ("forget that") keeps
     its turn. Called once the request was acted on (with a model: after its reflection,
-    which reads the turn). Returns whether the turn was emptied."""
-    if turn_id is None or not any(r.topic for r in forget_requests(message)):
+    which reads the turn). ``user_id``: whose turn (their names sort a pasted transcript's
+    lines). Returns whether the turn was emptied."""
+    names = own_names(store, user_id, message) if user_id is not None else frozenset()
+    if turn_id is None or not any(r.topic for r in forget_requests(message, names)):
         return False
     store.clear_turn(turn_id)
     return True

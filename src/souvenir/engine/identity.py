@@ -5,11 +5,24 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from souvenir.lexical.speakers import others_labelled
 from souvenir.limits import check_field, check_user_id
 from souvenir.privacy.scrub import refuse_credential
 from souvenir.store.protocol import Store
+from souvenir.write.admission import user_names
 
-__all__ = ["check_ids", "check_story", "story_id"]
+__all__ = ["check_ids", "check_story", "own_names", "story_id"]
+
+
+def own_names(store: Store, user_id: int, message: str) -> frozenset[str]:
+    """The user's own names (folded keys; the keyed ``name`` / ``name.preferred`` of their
+    active memories, :func:`souvenir.write.admission.user_names`) when ``message`` is a
+    pasted transcript with speaker labels other than Me / Moi / 我 / Saya, so that the
+    user's "Caroline:" lines are their own (issue #26); empty otherwise, without a read.
+    The engine knows no other name of the user: no profile field, no display name."""
+    if not others_labelled(message):
+        return frozenset()
+    return user_names(store.memories(user_id, "active"))
 
 
 def check_ids(channel: str, external_id: str, story: str | None = None) -> None:

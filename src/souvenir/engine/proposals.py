@@ -12,6 +12,7 @@ from datetime import datetime
 
 from souvenir import profile
 from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn, memories_for_request
+from souvenir.engine.identity import own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
 from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
@@ -245,7 +246,7 @@ class Proposals:
                 model=self.reflection_model or self.chat.model,
             )
             self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
-            clear_request_turn(self.store, job["message"], job["turn_id"])  # read: now no copy of it
+            clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])  # read: now no copy of it
         return parsed, results
 
     def _keep_the_message(self, job: Job, results: list[WriteResult], now: datetime) -> WriteResult | None:
@@ -261,7 +262,7 @@ class Proposals:
         message = job["message"]
         if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
             return None
-        if forget_requests(message):  # a request to forget is never a memory (issue #26)
+        if forget_requests(message, own_names(self.store, job["user_id"], message)):  # never a memory (#26)
             return None
         story, time = job["story"], job["time"] or now
         episode = Candidate(

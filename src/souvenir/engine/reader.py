@@ -112,7 +112,7 @@ class ContextReader:
             memories=list(result.memories),
             rules=list(result.rules),
             profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer, tz),
+            block=render_block(result.memories, result.rules, kv, story_layer, tz, now),
             history=history,
             tz=tz,
             story=story_layer,

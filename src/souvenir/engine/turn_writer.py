@@ -107,7 +107,7 @@ class TurnWriter:
             if queries is not None:
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             if asked is not None and not self.reflect:
-                clear_request_turn(self.store, message, turn_id)
+                clear_request_turn(self.store, message, turn_id, user_id)
             if profile.is_command(message):
                 written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.reflect:  # model mode: the reflection proposes the memories

@@ -51,6 +51,7 @@ from souvenir.errors import (
     SouvenirError,
     StaleJobError,
 )
+from souvenir.engine.chat_forget import clear_request_turn
 from souvenir.timeutil import utcnow
 from souvenir.store.protocol import Job
 
@@ -242,7 +243,12 @@ class ReflectionWorker:
         self._count(("summary_" if job["job"] == "summary" else "") + "failed")
 
     def _park(self, job: Job, error: str, model: str | None) -> None:
-        self.engine.store.park(job["id"], error, utcnow(), attempts=job["attempts"], model=model)
+        """Park ``job`` (dead letter). A parked reflection of a request to forget that names
+        its topic empties the request's turn now (issue #26): its reflection, which was to
+        read it first, may never run, and the request keeps no copy of what it names."""
+        parked = self.engine.store.park(job["id"], error, utcnow(), attempts=job["attempts"], model=model)
+        if parked and job["job"] == "reflection":
+            clear_request_turn(self.engine.store, job["message"], job["turn_id"], job["user_id"])
         self._count(("summary_" if job["job"] == "summary" else "") + "parked")
         log.warning(
             "%s job %s parked after %s attempts (model %s): %s", job["job"], job["id"], job["attempts"], model, error

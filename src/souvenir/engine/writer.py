@@ -9,7 +9,7 @@ from dataclasses import replace
 from collections.abc import Sequence
 from datetime import datetime
 
-from souvenir.engine.identity import check_ids
+from souvenir.engine.identity import check_ids, own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.errors import InputError
 from souvenir.index.vectors import VectorIndex
@@ -109,6 +109,8 @@ class Writer:
             session=candidate.session,
         )
         chain = chain or (MODEL_CHAIN if exchange is not None else DIRECT_CHAIN)
+        if exchange is not None and (names := own_names(self.store, user_id, exchange.user_message)):
+            exchange = replace(exchange, user_names=names)  # a transcript's "Caroline:" lines are hers
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
         if not verdict.kept:
             # The decision's candidate is the redacted one: a dropped secret is never echoed.

@@ -288,11 +288,13 @@ def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
     return _topic(", ".join(clauses[:first])) if first else ()
 
 
-def forget_requests(message: str) -> list[ForgetRequest]:
-    """The requests to forget in ``message``, one per sentence holding a cue (module docstring)."""
+def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
+    """The requests to forget in ``message``, one per sentence holding a cue (module
+    docstring); ``user_names``: the user's own names as keys (a pasted transcript's lines
+    under them are the user's own, and may ask)."""
     if not message:
         return []
-    lines = transcript_lines(message)
+    lines = transcript_lines(message, user_names)
     if lines is not None:  # a pasted chat: only the user's own lines ask anything of us
         message = "\n".join(line.text for line in lines if line.own)
     out = []

@@ -281,6 +281,24 @@ ZH_REPORTING = frozenset(
     {"知道", "了解", "明白", "表示", "说", "提到", "称", "询问", "问", "想知道", "认为", "清楚", "指出", "告诉", "说明", "分享", "透露"}
 )
 
+#: Stance words a note's writer adds about what the user said ("values", "finds it
+#: important", "重视", "menghargai"): the writer's framing, not matter the user or the
+#: assistant said (read by the assistant-only filter, issue #26).
+STANCE = frozenset(
+    {
+        "value", "values", "valued", "believe", "believes", "believed", "appreciate", "appreciates",
+        "appreciated", "appreciation", "importance", "important", "significant", "significance",
+        "enthusiastic", "admire", "admires", "admired", "emphasize", "emphasizes", "emphasized",
+        "emphasise", "emphasises", "emphasised", "finds", "considers", "regards",
+        "valorise", "valorisent", "croit", "croient", "crois", "enthousiaste", "enthousiastes",
+        "admirent", "souligne", "soulignent", "insiste", "trouve", "trouvent", "estime",
+        "importante", "importants", "importantes", "significatif", "significative",
+        "hargai", "menghargai", "percaya", "mempercayai", "penting", "kepentingan", "bersemangat",
+        "kagum", "mengagumi", "menekankan", "tekankan", "anggap", "menganggap", "dapati", "mendapati",
+    }
+)
+ZH_STANCE = frozenset({"重视", "珍惜", "相信", "重要", "强调", "热衷", "钦佩", "佩服", "看重", "认为", "觉得"})
+
 #: People the user may speak about: "my X" / "ma X" / "我X" / "X saya" is a third person.
 RELATIONS = frozenset(
     {

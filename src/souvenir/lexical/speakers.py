@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from souvenir.lexical.normalize import key_of
 
-__all__ = ["Line", "SELF_LABELS", "transcript_lines"]
+__all__ = ["Line", "SELF_LABELS", "others_labelled", "transcript_lines"]
 
 #: Labels the user gives their own lines.
 SELF_LABELS = frozenset(
@@ -140,6 +140,16 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
     if labelled < 2 or len(labels) < 2 or spoken < (1 if self_labelled else 2):
         return None  # "Milk: 2 / Eggs: 12", "Name: Bob / Age: 32 years" are forms, not a conversation
     return lines
+
+
+def others_labelled(message: str) -> bool:
+    """Whether ``message`` has two labelled lines or more, one of them under a label that is
+    not a self label (Me, Moi, 我, Saya…): a transcript whose speakers the user's own names
+    may sort out. Cheap: the caller reads the user's names only then."""
+    if "\n" not in message:
+        return False
+    labels = [got[0] for raw in message.splitlines() if raw.strip() and (got := _label(raw)) is not None]
+    return len(labels) >= 2 and any(key_of(label) not in SELF_LABELS for label in labels)
 
 
 def _says_something(text: str) -> bool:

@@ -11,10 +11,12 @@ zh, ms; English otherwise); each memory's date is the user's own day (profile ``
 from __future__ import annotations
 
 import json
+from datetime import date, datetime, timedelta
 from typing import Mapping, NamedTuple, Sequence
 
+from souvenir.lexical.duration import temporary_end
 from souvenir.timezones import local_day
-from souvenir.types import Selection
+from souvenir.types import Memory, Selection
 
 
 class Headers(NamedTuple):
@@ -62,6 +64,15 @@ HEADERS: dict[str, Headers] = {
     ),
 }
 
+#: A temporary fact's bound beside its day, per language ({} is its last day): still
+#: running, ended.
+BOUNDS: dict[str, tuple[str, str]] = {
+    "en": ("until {}", "ended {}, no longer current"),
+    "fr": ("jusqu'au {}", "terminé le {}, plus d'actualité"),
+    "zh": ("至{}", "已于{}结束，不再是现状"),
+    "ms": ("hingga {}", "tamat {}, bukan lagi terkini"),
+}
+
 #: Story layer labels (the character's side; English, as the character's own prompt is).
 STORY_LABELS = (
     "Story so far (quoted data):",
@@ -81,16 +92,32 @@ def _quote(text: str) -> str:
     return quoted
 
 
+def _bound(memory: Memory, said: date | None, today: date | None, words: tuple[str, str]) -> str:
+    """ ", until 2026-08-31" / ", ended 2026-08-31, no longer current" for a temporary fact
+    (its last day), "" otherwise (an episode is a past event: never marked)."""
+    if said is None or today is None or memory.kind == "episode":
+        return ""
+    end = temporary_end(memory.text, said)
+    if end is None:
+        return ""
+    last = (end - timedelta(days=1)).isoformat()
+    return f", {words[1].format(last) if today >= end else words[0].format(last)}"
+
+
 def render_block(
     memories: Sequence[Selection],
     rules: Sequence[Selection],
     profile: Mapping[str, object],
     story: dict | None = None,
     tz: str | None = None,
+    now: datetime | None = None,
 ) -> str:
     """The memory block as plain text ("" when there is nothing to say). ``story``: the
     current story's ``summary``, ``anchors`` (texts) and ``positions`` (dicts); ``tz``:
-    the user's zone (:mod:`souvenir.timezones`): each memory shows the user's own day."""
+    the user's zone (:mod:`souvenir.timezones`): each memory shows the user's own day.
+    ``now`` (aware): a temporary fact (not an episode) whose bound it has passed
+    (:func:`souvenir.lexical.duration.temporary_end`, from the day its wording was said) is
+    shown "ended …, no longer current", one still running "until …" (issue #26)."""
     words = HEADERS.get(str(profile.get("lang") or "en"), HEADERS["en"])
     lines: list[str] = []
     if story:
@@ -109,8 +136,11 @@ def render_block(
         lines += [f"{words.summary} {_quote(str(summary))}"]
     if memories:
         lines += [words.memories]
+        bounds = BOUNDS.get(str(profile.get("lang") or "en"), BOUNDS["en"])
+        today = local_day(now, tz) if now else None
         for sel in memories:
             m = sel.memory
             day = local_day(m.updated_at, tz)
-            lines.append(f"- [{m.kind}, {day.isoformat() if day else 'undated'}] {_quote(m.text)}")
+            bound = _bound(m, day, today, bounds)
+            lines.append(f"- [{m.kind}, {day.isoformat() if day else 'undated'}{bound}] {_quote(m.text)}")
     return "\n".join(lines)

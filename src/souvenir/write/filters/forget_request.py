@@ -27,7 +27,7 @@ NAME = "forget_request"
 
 def forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     """Drop a candidate made of a request to forget (module docstring)."""
-    requests = forget_requests(exchange.user_message)
+    requests = forget_requests(exchange.user_message, exchange.user_names)
     if not requests:
         return keep(NAME, candidate)
     if is_forget_text(candidate.text):

@@ -27,12 +27,15 @@ class Exchange:
 
     ``character_names`` (optional) are the names the assistant plays, when the
     caller knows them; names announced in the reply itself ("(as Captain Mira)",
-    "Mira: ...") are found without it.
+    "Mira: ...") are found without it. ``user_names`` (optional, folded keys): the
+    user's own names, so that a pasted transcript's "Caroline:" lines are the user's
+    own when the user is Caroline (:func:`souvenir.lexical.speakers.transcript_lines`).
     """
 
     user_message: str
     assistant_reply: str | None = None
     character_names: tuple[str, ...] = field(default=())
+    user_names: frozenset[str] = field(default=frozenset())
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,10 +252,11 @@ class _Unit:
         self.cjk_key = "".join(tok.key for tok in tokens if tok.cjk)
 
 
-def speech_units(message: str) -> list[_Unit]:
-    """The message cut into units with their act (module docstring)."""
+def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list[_Unit]:
+    """The message cut into units with their act (module docstring); ``user_names``: the
+    user's own names as keys (a transcript's lines under them are the user's own)."""
     units: list[_Unit] = []
-    lines = transcript_lines(message)
+    lines = transcript_lines(message, user_names)
     if lines is not None:  # a pasted transcript: another speaker's line is their words
         for line in lines:
             if not line.own and line.speaker:
@@ -462,7 +463,7 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     content = content_of(tokenize(candidate.text))
     if not content:
         return keep(NAME, candidate)
-    units = speech_units(exchange.user_message)
+    units = speech_units(exchange.user_message, exchange.user_names)
     asserted = [u for u in units if u.act == "assertion"]
     if asserted and _support(content, _Unit("assertion", [t for u in asserted for t in u.tokens], "")) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
