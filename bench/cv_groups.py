@@ -258,4 +258,8 @@ ISSUE28_GROUPS: list[tuple[str, list[dict]]] = [
             for k in (5, 10, 20)
         ],
     ),
+    (
+        "diversity by session for questions naming one speaker",
+        [{"speaker_session_decay": d, "diversity_top": 200} for d in (0.25, 0.5, 1.0, 2.0)],
+    ),
 ]

@@ -353,3 +353,19 @@ def test_feedback_restricted_to_the_named_person():
     nobody = "Who enjoys camping?"
     cfg = _quiet(prf_weight=2.0, prf_top=2, prf_broad=False, prf_speaker=True, feedback_speaker=True)
     assert dict(Scorer(cfg).scores(1, mems, nobody, NOW)) == dict(Scorer(_quiet()).scores(1, mems, nobody, NOW))
+
+
+def test_session_diversity_for_a_question_naming_one_speaker():
+    """``speaker_session_decay`` (issue #28, research, off): the session decay applies to a
+    question that names one speaker only."""
+    mems = [
+        _mem(1, "John: we helped at the shelter", "John", "s1"),
+        _mem(2, "John: the shelter needed blankets", "John", "s1"),
+        _mem(3, "John: I ran for office", "John", "s2"),
+        _mem(4, "Maria: the shelter is busy", "Maria", "s3"),
+    ]
+    cfg = _quiet(speaker_session_decay=1.0)
+    named, unnamed = "What did John do at the shelter?", "What happened at the shelter?"
+    assert dict(Scorer(cfg).scores(1, mems, unnamed, NOW)) == dict(Scorer(_quiet()).scores(1, mems, unnamed, NOW))
+    decayed, plain = Scorer(cfg).scores(1, mems, named, NOW), Scorer(_quiet()).scores(1, mems, named, NOW)
+    assert min(decayed[1], decayed[2]) == pytest.approx(min(plain[1], plain[2]) - 1.0)  # the second of s1

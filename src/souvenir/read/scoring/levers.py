@@ -258,3 +258,7 @@ class ScoringConfig:
     #: The same restriction for the feedback on BM25 terms (``prf_weight``): the terms are
     #: read on the named speaker's best memories only, for a question that names one.
     prf_speaker: bool = False
+    #: ``session_decay`` for a question that names one speaker (``None``: ``session_decay``):
+    #: an inference about a person ("What attributes describe John?") wants what John showed
+    #: across sessions, not one session's turns. Research, off.
+    speaker_session_decay: float | None = None

@@ -329,6 +329,8 @@ class Scorer:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         speaker = named_speaker(message, static.speaker_names)
+        if speaker is not None and cfg.speaker_session_decay is not None:
+            cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
         priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
         fused = dict(
             priors=priors,
