@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from souvenir.errors import TextError
 
 #: Largest message or memory text accepted, in UTF-8 bytes (16 KiB, issue #2).
@@ -72,6 +74,17 @@ MAX_PAGE = 1000
 MAX_ID_BYTES = 256
 #: Longest language code a channel sends (BCP 47's practical maximum, RFC 5646 §4.4.1).
 MAX_LANGUAGE_CHARS = 35
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*")
+
+
+def check_language(value: str | None, what: str = "language") -> str | None:
+    """A channel's language code (BCP 47: ``en``, ``fr``, ``zh-CN``, ``ms_MY``…) or ``None``;
+    a language's name (``french``) raises :class:`TextError` naming the codes, where it used
+    to be read as no code at all (the profile's ``lang`` then fell back to detection)."""
+    check_field(value, what, MAX_LANGUAGE_CHARS)
+    if value is not None and not _LANGUAGE_TAG.fullmatch(value.strip()):
+        raise TextError(f"{what} must be a language code such as en, fr, zh, ms or zh-CN (BCP 47), not a name")
+    return value
 
 
 def check_user_id(value: object, what: str = "user id") -> str:

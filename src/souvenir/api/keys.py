@@ -138,7 +138,10 @@ class KeyRing:
 
     def _run(self) -> None:
         while not self._stop.wait(self.refresh_s):
-            self.refresh()
+            try:
+                self.refresh()
+            except Exception:  # any fault: the thread must live on, or a revoked key would work until restart
+                log.exception("API keys not reloaded (the last ones stay in force)")
 
     def configured(self) -> bool:
         """Whether keys are in force (``False`` only once the store said it has none)."""

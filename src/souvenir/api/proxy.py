@@ -38,7 +38,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.errors import InputError, SouvenirError, StoreBusyError
-from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_field, check_user_id
+from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
@@ -437,7 +437,7 @@ def build_router(
             return _invalid(str(exc), "user")
         try:  # the channel's language code (Telegram's language_code…): first for the profile's lang
             language = souvenir_header(request, "x-souvenir-language")
-            check_field(language, "X-Souvenir-Language", MAX_LANGUAGE_CHARS)
+            check_language(language, "X-Souvenir-Language")
         except InputError as exc:
             return _invalid(str(exc), "X-Souvenir-Language")
         tz = request.headers.get("x-souvenir-timezone") or None

@@ -79,8 +79,12 @@ class Curation:
         return memory
 
     def pin(self, channel: str, external_id: str, memory_id: int, pinned: bool = True) -> Memory:
-        """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve)."""
-        self.own_memory(channel, external_id, memory_id)
+        """Pin or unpin a memory by hand (the pinned pass serves up to limit − reserve).
+        :class:`InputError` for a memory that is not active (a forgotten one has no text left
+        to serve; a superseded one gave way to its successor)."""
+        memory = self.own_memory(channel, external_id, memory_id)
+        if pinned and memory.status != "active":
+            raise InputError(f"memory {memory_id} is {memory.status}: only an active memory can be pinned")
         self.store.set_pinned(memory_id, pinned)
         return self.own_memory(channel, external_id, memory_id)
 

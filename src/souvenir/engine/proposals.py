@@ -152,7 +152,7 @@ class Proposals:
             current = float(self.store.kv_get(user_id, f"state:{key}") or 0.0)
             self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
         for reason in parsed.dropped:
-            log.info("reflection item dropped for %s:%s: %s", channel, external_id, reason)
+            log.info("reflection item dropped (channel %s): %s", channel, scrub(reason)[:200])  # no user id in logs
             self.store.record_event(user_id, "reflection_item_dropped", scrub(reason)[:500], now)
         return parsed, results
 

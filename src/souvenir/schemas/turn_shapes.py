@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_language
 from souvenir.results import ContextResult
 from souvenir.schemas.memory_shapes import SelectedMemory, WritePublic
 from souvenir.schemas.wire import _CHANNEL, _STORY, _USER, _In, _Out, _text_field
@@ -50,6 +50,11 @@ class TurnCreate(_In):
     )
 
     _check = field_validator("message")(_text_field)
+
+    @field_validator("language")
+    @classmethod
+    def _language_code(cls, value: str | None) -> str | None:
+        return check_language(value)
 
 
 class TurnRecorded(_Out):
