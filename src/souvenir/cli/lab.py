@@ -353,8 +353,9 @@ def bench_reflection(
     drain_limit_s: float = typer.Option(600.0, "--drain-limit-s", min=0, help="Seconds waited after the last turn."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """The turn loop with a real model: drain, live replies, memories against LoCoMo's gold
-    observations, beside no-model mode in the same run (issue #25; docs/model.md)."""
+    """The turn loop with a real model: drain, live replies, memories against LoCoMo's gold.
+
+    Beside no-model mode in the same run (issue #25; docs/model.md)."""
     import httpx
 
     from souvenir.bench.reflection import BenchOptions, format_report, run_reflection_bench
