@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from souvenir.bench.reflection import BenchOptions, load_slice, matches, run_reflection_bench, score
+from souvenir.bench.reflection_loop import BenchOptions, load_slice, matches, run_reflection_bench, score
 from souvenir.cli.main import app
 from tests.servers import SlotModelServer
 

@@ -358,7 +358,7 @@ def bench_reflection(
     Beside no-model mode in the same run (issue #25; docs/model.md)."""
     import httpx
 
-    from souvenir.bench.reflection import BenchOptions, format_report, run_reflection_bench
+    from souvenir.bench.reflection_loop import BenchOptions, format_report, run_reflection_bench
 
     options = BenchOptions(
         llm_url=llm_url,
