@@ -20,6 +20,10 @@ def test_json_an_echo_and_a_refusal_are_rejected():
     assert summary_problem('{"prior_profile": "", "recent_questions": []}', [MESSAGE], "en")
     assert summary_problem('```json\n{"summary": "x"}\n```', [MESSAGE], "en")
     assert summary_problem('["Lives in Ipoh"]', [MESSAGE], "en")
+    # a model echoing its input behind a preamble (new-user lane, session 10): prose holding the data
+    echoed = 'Fake reply to: {"prior_profile": "", "recent_questions": ["I want to return'
+    assert "JSON" in summary_problem(echoed, [MESSAGE], "en")
+    assert "JSON" in summary_problem('Profil : {"new_message": "Je veux rendre la bouilloire"}', ["x"], "fr")
     assert "echo" in summary_problem(MESSAGE, [MESSAGE], "en")
     assert "echo" in summary_problem("I want to return the blue kettle from order LZ-7731 please", [MESSAGE], "en")
     assert "refusal" in summary_problem("I'm sorry, but I cannot summarize this customer.", [MESSAGE], "en")

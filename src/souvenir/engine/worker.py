@@ -312,9 +312,21 @@ class ReflectionWorker:
         self._threads = []
 
     def drain(self, timeout_s: float = 30.0) -> bool:
-        """Run jobs in this thread until none is due (tests, CLI); ``False`` on timeout."""
+        """Run jobs in this thread until the outbox holds none pending or running (tests, the
+        CLI's last turns), for at most ``timeout_s`` seconds; ``False`` when some were left.
+        A job that gave way to a live reply, or waits for its retry or its model's breaker,
+        is not due at once: drain waits for it (polling every 0.1 s) instead of returning
+        as soon as nothing is due at that instant — unless its model's breaker opens past the
+        deadline (a model down: drain returns ``False`` at once rather than wait in vain)."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            if not self.run_once():
+            if self.run_once():
+                continue
+            counts = self.engine.store.outbox_counts()
+            if not counts.get("pending") and not counts.get("running"):
                 return True
+            kinds, trial_in_s = self._open_kinds()
+            if not kinds and time.monotonic() + trial_in_s >= deadline:
+                return False
+            time.sleep(min(0.1, max(0.0, deadline - time.monotonic())))
         return False

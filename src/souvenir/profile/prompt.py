@@ -18,6 +18,10 @@ SUMMARY_SYSTEM = (
 )
 
 
+#: The keys of the data a summary call sends: an answer that holds one is an echo of the request.
+DATA_KEYS = ("prior_profile", "recent_questions", "new_message")
+
+
 def summary_messages(prior: str | None, queries: list[str], message: str, language: str | None = None) -> list[dict]:
     """Chat messages of one summary call; the customer's text is passed as JSON data."""
     data = {

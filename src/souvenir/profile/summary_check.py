@@ -7,7 +7,8 @@ model had been given. :func:`summary_problem` names what makes an answer unusabl
 summary then stays, as after a failed call:
 
 * **JSON** — an object, a list or a code fence instead of prose (an echo of the request's
-  data, or a model in JSON mode);
+  data, or a model in JSON mode), or prose holding the request's data (one of its keys, as
+  "Fake reply to: {"prior_profile": …" from a model that echoes its input behind a preamble);
 * **an echo** — the answer opens with a stretch of the customer's own message or recent
   questions (the model repeated its input instead of describing the customer);
 * **a refusal** — "I'm sorry, I cannot…", "抱歉，我无法…", "Je suis désolé…", "Maaf, saya tidak
@@ -25,6 +26,7 @@ import json
 
 from souvenir.lexical import normalize
 from souvenir.profile.language import detect_language, normalize_code
+from souvenir.profile.prompt import DATA_KEYS
 
 __all__ = ["ECHO_CHARS", "REFUSALS", "summary_problem"]
 
@@ -78,7 +80,7 @@ def summary_problem(answer: str, own_words: list[str], language: str | None = No
     text = answer.strip()
     if not text:
         return None  # empty: the old summary stays anyway (summary_writes)
-    if _is_json(text):
+    if _is_json(text) or any(key in text for key in DATA_KEYS):
         return "JSON, not a prose profile"
     lowered = text.lower()
     if any(lowered.startswith(opening) for opening in REFUSALS):
