@@ -163,9 +163,11 @@ class Operations:
             self.runtime.worker.start()
 
     def drain(self, timeout_s: float = 30.0) -> bool:
-        """Stop the reflection worker and run the jobs due now in this thread, for at most
-        ``timeout_s`` seconds (a CLI session's last turns reflected before it exits);
-        ``False`` when some were left. Nothing to do without a chat model."""
+        """Stop the reflection worker and run the outbox's jobs in this thread until none is
+        pending, for at most ``timeout_s`` seconds (a CLI session's last turns reflected
+        before it exits; a job waiting for its retry is waited for); ``False`` when some were
+        left (at once when the model's breaker stays open past the deadline). Nothing to do
+        without a chat model."""
         worker = self.runtime.worker
         if worker is None:
             return True
