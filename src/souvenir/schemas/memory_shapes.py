@@ -14,6 +14,7 @@ from souvenir.timezones import local_day
 from souvenir.types import KINDS, Memory, Selection
 from souvenir.results import WriteResult
 from souvenir.schemas.wire import (
+    _UNKNOWN_USER,
     HistoryEvent,
     KindName,
     PassName,
@@ -124,11 +125,7 @@ class MemoriesPublic(_Out):
 
     memories: list[MemoryPublic]
     next_cursor: str | None = None
-    unknown_user: str | None = Field(
-        None,
-        description="Set only when no user of this id exists in "
-        "the channel asked: says so and names the channels where one exists.",
-    )
+    unknown_user: str | None = _UNKNOWN_USER
 
 
 # -- writing memories directly -------------------------------------------------------------
@@ -240,11 +237,7 @@ class SearchResults(_Out):
     results: list[FoundMemory]
     degraded: bool = False
     degraded_cause: str | None = None
-    unknown_user: str | None = Field(
-        None,
-        description="Set only when no user of this id exists in "
-        "the channel asked: says so and names the channels where one exists.",
-    )
+    unknown_user: str | None = _UNKNOWN_USER
 
     @classmethod
     def from_ranked(cls, ranked: list[tuple[Memory, float | None]], cause: str | None) -> SearchResults:

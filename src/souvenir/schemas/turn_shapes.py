@@ -12,7 +12,7 @@ from pydantic import ConfigDict, Field, field_validator
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_language
 from souvenir.results import ContextResult
 from souvenir.schemas.memory_shapes import SelectedMemory, WritePublic
-from souvenir.schemas.wire import _CHANNEL, _STORY, _USER, _In, _Out, _text_field
+from souvenir.schemas.wire import _UNKNOWN_USER, _CHANNEL, _STORY, _USER, _In, _Out, _text_field
 
 
 # -- the turn loop -------------------------------------------------------------------------
@@ -118,11 +118,7 @@ class ContextPublic(_Out):
     story: StoryLayer | None = None
     degraded: bool = False
     degraded_cause: str | None = None
-    unknown_user: str | None = Field(
-        None,
-        description="Set only when no user of this id exists in "
-        "the channel asked: says so and names the channels where one exists.",
-    )
+    unknown_user: str | None = _UNKNOWN_USER
 
     @classmethod
     def from_result(cls, r: ContextResult) -> ContextPublic:

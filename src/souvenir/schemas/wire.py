@@ -40,6 +40,12 @@ _USER = Field(..., min_length=1, max_length=256, description="The user's id on t
 _STORY = Field(
     None, max_length=256, description="Story (thread, role-play); none = the user's story-less conversation."
 )
+#: A read's note when no user of the id exists in the channel asked (every list and context).
+_UNKNOWN_USER = Field(
+    None,
+    description="Set only when no user of this id exists in "
+    "the channel asked: says so and names the channels where one exists.",
+)
 
 
 def _text_field(value: str) -> str:
