@@ -151,7 +151,7 @@ def test_every_split_point_and_the_carry_is_bounded():
         out = b""
         for chunk in _stream([text[:cut], text[cut:]]):
             out += scrubber.feed(chunk)
-            held = len(scrubber._carry)  # noqa: SLF001 - the bound under test
+            held = max(map(len, scrubber._carry.values()), default=0)  # noqa: SLF001 - the bound under test
             assert held <= max(len(MODEL_KEY), len(CALLER_KEY), *map(len, configured_secrets())) - 1
         out += scrubber.flush()
         assert _received(out.decode()) == "key [redacted] end", cut
@@ -162,3 +162,45 @@ def test_every_split_point_and_the_carry_is_bounded():
     scrubber = EventScrubber(RelayScrubber([MODEL_KEY]))
     ordinary = b"".join(_stream(["Hello\n", "there, friend\n"]))
     assert scrubber.feed(ordinary) + scrubber.flush() == ordinary  # nothing held, nothing rewritten
+
+
+def _tool_event(index: int, arguments: str, name: str | None = None) -> bytes:
+    call: dict = {"index": index, "function": {"arguments": arguments}}
+    if name is not None:
+        call |= {"id": f"call_{index}", "type": "function", "function": {"name": name, "arguments": arguments}}
+    payload = {"id": "c1", "object": "chat.completion.chunk", "model": "stub"}
+    payload["choices"] = [{"index": 0, "delta": {"tool_calls": [call]}, "finish_reason": None}]
+    return f"data: {json.dumps(payload)}\n\n".encode()
+
+
+def _arguments(body: str) -> dict[int, str]:
+    """Each tool call's arguments as an SDK joins them, by the call's index."""
+    joined: dict[int, str] = {}
+    for line in body.split("\n"):
+        if line.startswith("data:") and line[5:].strip() != "[DONE]":
+            for call in json.loads(line[5:])["choices"][0]["delta"].get("tool_calls") or []:
+                joined[call["index"]] = joined.get(call["index"], "") + call["function"].get("arguments", "")
+    return joined
+
+
+def test_a_key_split_across_tool_call_arguments_never_leaves():
+    """A tool call's ``arguments`` stream in pieces too (session 9's attacker lane: a key cut
+    across two of them passed whole, each piece scrubbed as bytes alone). Every cut, two
+    calls interleaved, the content beside them: each stream is scrubbed as one text."""
+    args = '{"note": "key ' + MODEL_KEY + ' end"}'
+    for cut in range(len(args) + 1):
+        scrubber = EventScrubber(RelayScrubber([MODEL_KEY]))
+        events = [
+            _tool_event(0, args[:cut], name="save"),
+            _tool_event(1, '{"x": 1', name="other"),
+            _event("and the text " + MODEL_KEY[:9]),
+            _tool_event(0, args[cut:]),
+            _event(MODEL_KEY[9:]),
+            _tool_event(1, "}"),
+            _event(None, "tool_calls"),
+            b"data: [DONE]\n\n",
+        ]
+        out = (b"".join(scrubber.feed(e) for e in events) + scrubber.flush()).decode()
+        assert MODEL_KEY not in out.replace("\\", "")
+        assert _arguments(out) == {0: '{"note": "key [redacted] end"}', 1: '{"x": 1}'}, cut
+        assert _received(out) == "and the text [redacted]", cut

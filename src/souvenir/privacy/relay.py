@@ -18,7 +18,8 @@ only when it could begin a secret, so that a secret split across two chunks is c
 A streamed reply (``text/event-stream``, OpenAI's protocol) can also split a secret across
 two *events*: "…sk-operator-Zq8" in one ``data:`` event's ``delta.content``, "Lm2Xp…" in the
 next, so that the key never stands whole in the bytes. :class:`EventScrubber` reads the
-stream line by line and scrubs the content of the deltas as one text: each content delta is
+stream line by line and scrubs the content of the deltas as one text (and each tool call's
+``arguments``, by the call's index, as another): each delta is
 sent without its tail when that tail could begin a secret (at most the longest secret minus
 one character), and the tail is carried into the next delta; the carry is sent, scrubbed,
 in an event of its own before the next event that carries no content (the finish event,
@@ -106,25 +107,18 @@ class RelayScrubber:
         return 0
 
 
-def _content(event: object) -> str | None:
-    """The ``choices[0].delta.content`` text of a parsed SSE ``data:`` event, else ``None``."""
-    try:
-        content = event["choices"][0]["delta"]["content"]  # type: ignore[index]
-    except (KeyError, IndexError, TypeError):
-        return None
-    return content if isinstance(content, str) else None
-
-
 class EventScrubber:
     """Scrubs a streamed OpenAI reply (``text/event-stream``) of secrets split across events
     (module docstring). ``feed`` a chunk of bytes, get what can be sent now; ``flush`` at the
-    end. Bytes that are not a content delta pass through :meth:`RelayScrubber.scrub`."""
+    end. Each text a delta streams — its ``content``, and each tool call's ``arguments`` by
+    the call's index — is scrubbed as one text across events. Bytes that are not such a
+    delta pass through :meth:`RelayScrubber.scrub`."""
 
     def __init__(self, scrubber: RelayScrubber) -> None:
         self._scrubber = scrubber
         self._line = b""  # an incomplete line
-        self._carry = ""  # content held back: it could begin a secret
-        self._shape: dict | None = None  # the last content event, to send the carry in
+        self._carry: dict[_Key, str] = {}  # text held back, by stream: it could begin a secret
+        self._shape: dict[_Key, dict] = {}  # the last event of each stream, to send its carry in
         self._boundary = True  # the last line sent ended an event (or nothing was sent)
 
     def feed(self, chunk: bytes) -> bytes:
@@ -133,20 +127,30 @@ class EventScrubber:
         return b"".join(self._relay(line) + b"\n" for line in lines)
 
     def flush(self) -> bytes:
-        """What is left at the stream's end: an incomplete last line, the carried content."""
+        """What is left at the stream's end: an incomplete last line, the carried texts."""
         out = self._relay(self._line) if self._line else b""
         self._line = b""
         if self._carry:
-            out += (b"\n\n" if out else b"") + self._carry_event()
+            out += (b"\n\n" if out else b"") + self._carry_events()
         return out
 
-    def _carry_event(self) -> bytes:
-        shape = dict(self._shape or {"choices": [{"index": 0}]})
-        choice = dict(shape["choices"][0]) if shape.get("choices") else {"index": 0}
-        choice.update(delta={"content": self._scrubber.scrub_text(self._carry)}, finish_reason=None)
-        shape["choices"] = [choice]
-        self._carry = ""
-        return b"data: " + json.dumps(shape, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+    def _carry_events(self) -> bytes:
+        """One event per stream whose text is held back, each with that text scrubbed."""
+        out = b""
+        for key, text in self._carry.items():
+            shape = dict(self._shape.get(key) or {"choices": [{"index": 0}]})
+            choice = dict(shape["choices"][0]) if shape.get("choices") else {"index": 0}
+            sent = self._scrubber.scrub_text(text)
+            delta = (
+                {"content": sent}
+                if key == "content"
+                else {"tool_calls": [{"index": key[1], "function": {"arguments": sent}}]}
+            )
+            choice.update(delta=delta, finish_reason=None)
+            shape["choices"] = [choice]
+            out += b"data: " + json.dumps(shape, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+        self._carry = {}
+        return out
 
     def _relay(self, line: bytes) -> bytes:
         stripped = line.rstrip(b"\r")
@@ -156,19 +160,52 @@ class EventScrubber:
                 event = json.loads(stripped[5:])
             except ValueError:
                 event = None
-        content = _content(event)
+        texts = _texts(event)
         out = b""
-        if content is None and stripped and self._boundary and self._carry:
-            out = self._carry_event()  # a new event without content: the carry goes first
+        if not texts and stripped and self._boundary and self._carry:
+            out = self._carry_events()  # a new event without text: the carried texts go first
         self._boundary = not stripped
-        if content is None:
+        if not texts:
             return out + self._scrubber.scrub(line)
-        text = self._scrubber.scrub_text(self._carry + content)
-        hold = self._scrubber.partial_text(text)
-        self._carry, send = text[len(text) - hold :], text[: len(text) - hold]
-        self._shape = event
-        if send == content:
+        changed = False
+        for key, (holder, field) in texts.items():
+            original = holder[field]
+            text = self._scrubber.scrub_text(self._carry.pop(key, "") + original)
+            hold = self._scrubber.partial_text(text)
+            if hold:
+                self._carry[key] = text[len(text) - hold :]
+            send = text[: len(text) - hold]
+            self._shape[key] = event  # type: ignore[assignment]
+            if send != original:
+                holder[field] = send
+                changed = True
+        if not changed:
             return out + self._scrubber.scrub(line)
-        event["choices"][0]["delta"]["content"] = send  # type: ignore[index]
         eol = line[len(stripped) :]
         return out + b"data: " + json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode() + eol
+
+
+#: A streamed text of a reply: ``"content"``, or ``("tool", i)`` for tool call i's arguments.
+_Key = str | tuple[str, int]
+
+
+def _texts(event: object) -> dict[_Key, tuple[dict, str]]:
+    """The texts a parsed SSE ``data:`` event streams, each with the dict and field holding it:
+    ``choices[0].delta.content`` and each ``choices[0].delta.tool_calls[j].function.arguments``
+    (keyed by the call's ``index``); empty for any other line."""
+    try:
+        delta = event["choices"][0]["delta"]  # type: ignore[index]
+    except (KeyError, IndexError, TypeError):
+        return {}
+    if not isinstance(delta, dict):
+        return {}
+    found: dict[_Key, tuple[dict, str]] = {}
+    if isinstance(delta.get("content"), str):
+        found["content"] = (delta, "content")
+    calls = delta.get("tool_calls")
+    for n, call in enumerate(calls if isinstance(calls, list) else []):
+        function = call.get("function") if isinstance(call, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+            index = call.get("index", n)
+            found[("tool", index if isinstance(index, int) else n)] = (function, "arguments")
+    return found
