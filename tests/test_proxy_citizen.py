@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.api.proxy import with_memory
+from souvenir.api.proxy_request import with_memory
 from souvenir.config import Settings
 from tests.servers import ChatServer, UvicornThread, _LoopbackServer, _send_json
 

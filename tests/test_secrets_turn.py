@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.api.proxy import last_question
+from souvenir.api.proxy_request import last_question
 from souvenir.config import Settings
 from souvenir.library import Souvenir
 from souvenir.privacy import redact, redact_turn, secret_values

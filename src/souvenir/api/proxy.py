@@ -1,7 +1,7 @@
 """An OpenAI-compatible proxy: any OpenAI client talks to Souvenir as if it were the model.
 
 ``POST /v1/chat/completions`` takes a standard request (the ``user`` field names the user,
-or :func:`request_user`'s other places: ``X-Souvenir-User``, ``safety_identifier``, ``metadata``;
+or :func:`~souvenir.api.proxy_request.request_user`'s other places: ``X-Souvenir-User``, ``safety_identifier``, ``metadata``;
 header ``X-Souvenir-Channel`` the channel, default ``api`` as every face's; ``X-Souvenir-Story`` the story;
 ``X-Souvenir-Timezone`` the user's zone, an IANA name or offset, stored as the profile's
 ``tz`` and used for this block's days; ``X-Souvenir-Language`` the channel's language code,
@@ -21,13 +21,11 @@ from __future__ import annotations
 import asyncio
 import codecs
 import functools
-import hashlib
 import json
 import logging
 import threading
 import time
-from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -37,8 +35,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
+from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
+from souvenir.api.proxy_request import last_question, last_user_text, request_user, souvenir_header, with_memory
 from souvenir.errors import InputError, SouvenirError, StoreBusyError
-from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
+from souvenir.limits import check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
@@ -50,67 +50,11 @@ log = logging.getLogger(__name__)
 _HOP_HEADERS = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 
 
-def last_user_text(messages: list) -> str | None:
-    """Text of the last ``user`` message (string content, or the text parts of a list)."""
-    for message in reversed(messages):
-        if isinstance(message, dict) and message.get("role") == "user":
-            content = message.get("content")
-            if isinstance(content, str):
-                return content
-            if isinstance(content, list):
-                parts = [p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"]
-                return "\n".join(p for p in parts if p) or None
-            return None
-    return None
-
-
-def last_question(messages: list) -> str | None:
-    """Text of the last ``assistant`` message before the last ``user`` one (what the bot asked),
-    or ``None``: the answer rule reads it (:func:`souvenir.privacy.answer_to`)."""
-    seen_user = False
-    for message in reversed(messages):
-        if not isinstance(message, dict):
-            continue
-        if message.get("role") == "user":
-            seen_user = True
-        elif seen_user and message.get("role") == "assistant":
-            content = message.get("content")
-            if isinstance(content, list):
-                content = "\n".join(
-                    p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"
-                )
-            return content if isinstance(content, str) else None
-    return None
-
-
 def _scrubber(request: Request) -> RelayScrubber:
     """What must not leave in a relayed body or header: the configured secrets and the
     caller's own token (:mod:`souvenir.privacy.relay`)."""
     auth = request.headers.get("authorization", "")
     return RelayScrubber([auth.split(" ", 1)[1].strip() if " " in auth else None, request.headers.get("x-api-key")])
-
-
-def with_memory(messages: list, block: str) -> list:
-    """The messages with ``block`` after the caller's own prompt: appended to the last of the
-    leading ``system``/``developer`` messages (to its text, or as a text part of a list
-    content), or as a new system message after them (first when there are none)."""
-    if not block:
-        return messages
-    out = list(messages)
-    lead = 0
-    while lead < len(out) and isinstance(out[lead], dict) and out[lead].get("role") in ("system", "developer"):
-        lead += 1
-    if lead:
-        last = out[lead - 1]
-        content = last.get("content")
-        if isinstance(content, str):
-            out[lead - 1] = {**last, "content": content.rstrip() + "\n\n" + block}
-            return out
-        if isinstance(content, list):
-            out[lead - 1] = {**last, "content": [*content, {"type": "text", "text": block}]}
-            return out
-    out.insert(lead, {"role": "system", "content": block})
-    return out
 
 
 def _tool_call_answer(answer: dict | None) -> bool:
@@ -120,96 +64,6 @@ def _tool_call_answer(answer: dict | None) -> bool:
         return bool(choice.get("finish_reason") == "tool_calls" or (choice.get("message") or {}).get("tool_calls"))
     except (KeyError, IndexError, TypeError, AttributeError):
         return False
-
-
-def request_key(channel: str, user: str, story: str | None, messages: list) -> str:
-    """The turn's source for one request: a client's retry of the same request (same
-    conversation so far) has the same key, and is recorded once."""
-    raw = json.dumps([channel, user, story, messages], sort_keys=True, ensure_ascii=False)
-    return (
-        "proxy:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    )  # < 32 hex: not taken for a token by redaction
-
-
-#: A client's retry of the same request within this window is recorded once (seconds).
-RETRY_WINDOW_S = 600.0
-
-
-class RecordBacklog:
-    """Exchanges the proxy could not record because the store was busy (locked by another
-    process, unreachable): their clients already have their replies and will not send them
-    again, so they are retried here, oldest first, every ``pause_s`` seconds, until the store
-    takes them or ``window_s`` seconds have passed since the reply (:data:`RETRY_WINDOW_S`:
-    later, a client's own retry of the request could no longer be told from a new one).
-
-    Bounded: at most ``limit`` exchanges wait (the oldest beyond it is dropped). Counted in
-    ``counters``: ``proxy_record_deferred`` (an exchange waits), ``proxy_record_recovered``
-    (recorded on a retry), ``proxy_record_failures`` (given up: past the window, over the
-    limit, or refused for another reason). One daemon thread, started on first use; what
-    still waits when the process ends is lost (counted as deferred, never as recovered)."""
-
-    def __init__(self, counters, limit: int = 1000, window_s: float = RETRY_WINDOW_S, pause_s: float = 1.0) -> None:
-        self.counters = counters
-        self.limit, self.window_s, self.pause_s = limit, window_s, pause_s
-        self._items: deque[tuple[float, Callable[[], None]]] = deque()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-
-    def add(self, attempt: Callable[[], None]) -> None:
-        """Retry ``attempt`` (it raises :class:`StoreBusyError` while the store is busy)."""
-        with self._lock:
-            if len(self._items) >= self.limit:
-                self._items.popleft()
-                self.counters["proxy_record_failures"] += 1
-            self._items.append((time.monotonic() + self.window_s, attempt))
-            self.counters["proxy_record_deferred"] += 1
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="souvenir-proxy-records", daemon=True)
-                self._thread.start()
-
-    def pending(self) -> int:
-        with self._lock:
-            return len(self._items)
-
-    def _run(self) -> None:
-        while True:
-            time.sleep(self.pause_s)
-            while True:
-                with self._lock:
-                    if not self._items:
-                        break
-                    deadline, attempt = self._items[0]
-                if time.monotonic() > deadline:
-                    outcome = "proxy_record_failures"
-                else:
-                    try:
-                        attempt()
-                        outcome = "proxy_record_recovered"
-                    except StoreBusyError:
-                        break  # still busy: the next pause
-                    except Exception as exc:  # noqa: BLE001 - one exchange never stops the others
-                        log.warning("proxy: a deferred exchange was not recorded: %s", exc)
-                        outcome = "proxy_record_failures"
-                with self._lock:
-                    if self._items and self._items[0][1] is attempt:
-                        self._items.popleft()
-                    self.counters[outcome] += 1
-
-
-def fitted(text: str | None, tail: bool = False) -> str | None:
-    """A model's text made recordable: without NUL or lone surrogates, and cut to
-    :data:`~souvenir.limits.MAX_TEXT_BYTES` of UTF-8 (its start, or with ``tail`` its end,
-    where an assistant's question is) with "…" where it was cut. A model's long answer (24 KB
-    of code) or odd bytes must not cost the user's message, which is recorded with it."""
-    if not text:
-        return text
-    clean = text.replace("\x00", "").encode("utf-8", "replace")
-    if len(clean) <= MAX_TEXT_BYTES:
-        return clean.decode("utf-8")
-    room = MAX_TEXT_BYTES - len("…".encode())
-    if tail:
-        return "…" + clean[-room:].decode("utf-8", "ignore")
-    return clean[:room].decode("utf-8", "ignore") + "…"
 
 
 def _reply_text(body: bytes) -> str | None:
@@ -229,51 +83,6 @@ def _sse_delta(line: str) -> str:
         return json.loads(data)["choices"][0]["delta"].get("content") or ""
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return ""
-
-
-def souvenir_header(request: Request, name: str) -> str | None:
-    """Header ``name`` as text (``None`` when absent or empty). Its bytes are read as UTF-8:
-    Starlette reads them as Latin-1, which made "josé" another user ("josÃ©") than the REST
-    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8, or for two values
-    (a gateway that appends its own to the client's: which one it meant is unknown)."""
-    values = request.headers.getlist(name)
-    if len(values) > 1:
-        raise InputError(f"more than one {name} header: send one")
-    value = values[0] if values else None
-    if not value:
-        return None
-    try:
-        return value.encode("latin-1").decode("utf-8")
-    except UnicodeError:
-        raise InputError(f"{name} is not UTF-8: send the id's UTF-8 bytes") from None
-
-
-#: Where clients put the end user, first found wins: Souvenir's header (any client's extra
-#: headers), OpenAI's ``user`` (the openai SDK's ``user=``, LangChain's ``model_kwargs`` /
-#: ``user``, LlamaIndex's ``additional_kwargs``, litellm's ``extra_body``), its successor
-#: ``safety_identifier``, then ``metadata`` (OpenAI's string map) under these keys.
-USER_METADATA_KEYS = ("souvenir_user", "user_id", "user")
-
-
-def request_user(request: Request, body: dict) -> object:
-    """The request's user as the client sent it (``None`` when it names none): header
-    ``X-Souvenir-User``, else the body's ``user``, ``safety_identifier``, or ``metadata``'s
-    ``souvenir_user`` / ``user_id`` / ``user``. A body field that is not a string is returned
-    as it is (the caller answers 422); a ``metadata`` value that is not a string is not a
-    user (metadata is the client's own). Raises :class:`InputError` for a header that is
-    not UTF-8."""
-    named = souvenir_header(request, "x-souvenir-user")
-    if named:
-        return named
-    for field in ("user", "safety_identifier"):
-        if body.get(field) not in (None, ""):
-            return body[field]
-    metadata = body.get("metadata")
-    if isinstance(metadata, dict):
-        for key in USER_METADATA_KEYS:
-            if isinstance(metadata.get(key), str) and metadata[key]:
-                return metadata[key]
-    return None
 
 
 def _invalid(message: str, param: str | None = None) -> JSONResponse:

@@ -1,0 +1,110 @@
+"""What the proxy reads in a chat request: the user it names (headers, ``user``,
+``metadata``…), the last user message, the assistant's last question, and the messages with
+the memory block added to the system prompt."""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from souvenir.errors import InputError
+
+
+def last_user_text(messages: list) -> str | None:
+    """Text of the last ``user`` message (string content, or the text parts of a list)."""
+    for message in reversed(messages):
+        if isinstance(message, dict) and message.get("role") == "user":
+            content = message.get("content")
+            if isinstance(content, str):
+                return content
+            if isinstance(content, list):
+                parts = [p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"]
+                return "\n".join(p for p in parts if p) or None
+            return None
+    return None
+
+
+def last_question(messages: list) -> str | None:
+    """Text of the last ``assistant`` message before the last ``user`` one (what the bot asked),
+    or ``None``: the answer rule reads it (:func:`souvenir.privacy.answer_to`)."""
+    seen_user = False
+    for message in reversed(messages):
+        if not isinstance(message, dict):
+            continue
+        if message.get("role") == "user":
+            seen_user = True
+        elif seen_user and message.get("role") == "assistant":
+            content = message.get("content")
+            if isinstance(content, list):
+                content = "\n".join(
+                    p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"
+                )
+            return content if isinstance(content, str) else None
+    return None
+
+
+def with_memory(messages: list, block: str) -> list:
+    """The messages with ``block`` after the caller's own prompt: appended to the last of the
+    leading ``system``/``developer`` messages (to its text, or as a text part of a list
+    content), or as a new system message after them (first when there are none)."""
+    if not block:
+        return messages
+    out = list(messages)
+    lead = 0
+    while lead < len(out) and isinstance(out[lead], dict) and out[lead].get("role") in ("system", "developer"):
+        lead += 1
+    if lead:
+        last = out[lead - 1]
+        content = last.get("content")
+        if isinstance(content, str):
+            out[lead - 1] = {**last, "content": content.rstrip() + "\n\n" + block}
+            return out
+        if isinstance(content, list):
+            out[lead - 1] = {**last, "content": [*content, {"type": "text", "text": block}]}
+            return out
+    out.insert(lead, {"role": "system", "content": block})
+    return out
+
+
+def souvenir_header(request: Request, name: str) -> str | None:
+    """Header ``name`` as text (``None`` when absent or empty). Its bytes are read as UTF-8:
+    Starlette reads them as Latin-1, which made "josé" another user ("josÃ©") than the REST
+    routes' "josé". Raises :class:`InputError` for bytes that are not UTF-8, or for two values
+    (a gateway that appends its own to the client's: which one it meant is unknown)."""
+    values = request.headers.getlist(name)
+    if len(values) > 1:
+        raise InputError(f"more than one {name} header: send one")
+    value = values[0] if values else None
+    if not value:
+        return None
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise InputError(f"{name} is not UTF-8: send the id's UTF-8 bytes") from None
+
+
+#: Where clients put the end user, first found wins: Souvenir's header (any client's extra
+#: headers), OpenAI's ``user`` (the openai SDK's ``user=``, LangChain's ``model_kwargs`` /
+#: ``user``, LlamaIndex's ``additional_kwargs``, litellm's ``extra_body``), its successor
+#: ``safety_identifier``, then ``metadata`` (OpenAI's string map) under these keys.
+USER_METADATA_KEYS = ("souvenir_user", "user_id", "user")
+
+
+def request_user(request: Request, body: dict) -> object:
+    """The request's user as the client sent it (``None`` when it names none): header
+    ``X-Souvenir-User``, else the body's ``user``, ``safety_identifier``, or ``metadata``'s
+    ``souvenir_user`` / ``user_id`` / ``user``. A body field that is not a string is returned
+    as it is (the caller answers 422); a ``metadata`` value that is not a string is not a
+    user (metadata is the client's own). Raises :class:`InputError` for a header that is
+    not UTF-8."""
+    named = souvenir_header(request, "x-souvenir-user")
+    if named:
+        return named
+    for field in ("user", "safety_identifier"):
+        if body.get(field) not in (None, ""):
+            return body[field]
+    metadata = body.get("metadata")
+    if isinstance(metadata, dict):
+        for key in USER_METADATA_KEYS:
+            if isinstance(metadata.get(key), str) and metadata[key]:
+                return metadata[key]
+    return None
