@@ -441,12 +441,11 @@ def chat(
 
 def _reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: float = 30.0) -> None:
     """Run the session's reflection and summary jobs before ``chat`` exits, for at most
-    ``timeout_s`` seconds. ``drain`` returns as soon as no job is due *that instant*: a
-    reflection that gave way to the next live reply is due again within a second, and the
-    user's later jobs wait behind it, so one session in three left every job pending. Waits
-    while this user has pending jobs that have not failed, draining again; a job that failed,
-    or waits for a model whose breaker is open (the model down or misconfigured), is not
-    waited for. Says what is left, and why."""
+    ``timeout_s`` seconds (one session in three used to exit with every job pending: a
+    reflection that gave way to the next live reply was due again a second later). Waits
+    while this user has pending jobs that have not failed; a job that failed, or waits for a
+    model whose breaker is open (the model down or misconfigured), is not waited for, even
+    before the first drain. Says what is left, and why."""
     deadline = time.monotonic() + timeout_s
 
     def left() -> tuple[int, int]:
@@ -457,15 +456,14 @@ def _reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: f
             return len(mine), len(mine)
         return len(mine), sum(1 for j in mine if j.error)
 
-    waiting = failed = 0
-    while time.monotonic() < deadline:
+    waiting, failed = left()  # a model that already failed (its breaker open) is not waited for
+    while waiting and not failed and time.monotonic() < deadline:
         memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
         waiting, failed = left()
-        if not waiting:
-            return
-        if failed:
-            break
-        time.sleep(0.2)
+        if waiting and not failed:
+            time.sleep(0.2)
+    if not waiting:
+        return
     why = (
         "the model failed (`souvenir jobs list` shows its error)"
         if failed
