@@ -23,25 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from souvenir.bench.adversarial import messages, package_patterns, sweep
+from souvenir.bench.adversarial import SECRET_HINTS, messages, package_patterns, sweep
 from souvenir.library import Souvenir
 from souvenir.limits import MAX_TEXT_BYTES
 
-HINTS = [
-    "password",
-    "mot de passe",
-    "密码",
-    "kata laluan",
-    "code",
-    "otp",
-    "pin",
-    "credentials",
-    "recovery phrase",
-    "cvv",
-    "iban",
-    "card",
-    "eyJ",
-]
 
 
 def path_sweep() -> list[tuple[float, float, str]]:
@@ -52,7 +37,7 @@ def path_sweep() -> list[tuple[float, float, str]]:
         Souvenir.open(f"sqlite:///{Path(folder) / 'l.db'}", embedder="none", window_embedder="none") as memory,
     ):
         memory.add_turn("warm", "我喜欢喝茶, and I live in Paris", "ok")
-        for i, (unit, text) in enumerate(messages(MAX_TEXT_BYTES, HINTS, separators=(" ", ": "))):
+        for i, (unit, text) in enumerate(messages(MAX_TEXT_BYTES, SECRET_HINTS, separators=(" ", ": "))):
             start = time.process_time()
             try:
                 memory.add_turn(f"u{i}", text, text[:2000])

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 import pytest
 
 from souvenir.errors import SouvenirError
-from souvenir.bench.adversarial import keywords, messages, package_patterns
+from souvenir.bench.adversarial import SECRET_HINTS, keywords, messages, package_patterns
 from souvenir.lexical import carrier_tokens, content_words, ground_dates, normalize, tokenize, user_keys
 from souvenir.lexical.tagged import tokenize as tagged_tokenize
 from souvenir.library import Souvenir
@@ -43,21 +43,7 @@ ALL = list(messages(MAX_TEXT_BYTES, SECRET_WORDS, separators=(" ", ": ")))
 PATH = list(
     messages(
         MAX_TEXT_BYTES,
-        [
-            "password",
-            "mot de passe",
-            "密码",
-            "kata laluan",
-            "code",
-            "otp",
-            "pin",
-            "credentials",
-            "recovery phrase",
-            "cvv",
-            "iban",
-            "card",
-            "eyJ",
-        ],
+        SECRET_HINTS,
         separators=(" ", ": "),
     )
 )

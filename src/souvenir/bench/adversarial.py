@@ -113,6 +113,25 @@ def keywords(patterns: Iterable[re.Pattern[str]]) -> list[str]:
     return sorted(words)
 
 
+#: Keywords a secret pattern keys on, in the four languages: repeated to make adversarial
+#: messages (the linear-time test and ``python -m bench.linear_time``).
+SECRET_HINTS = [
+    "password",
+    "mot de passe",
+    "密码",
+    "kata laluan",
+    "code",
+    "otp",
+    "pin",
+    "credentials",
+    "recovery phrase",
+    "cvv",
+    "iban",
+    "card",
+    "eyJ",
+]
+
+
 def messages(
     size: int = 16384, words: Iterable[str] = (), separators: Iterable[str] = SEPARATORS
 ) -> Iterator[tuple[str, str]]:
