@@ -28,7 +28,6 @@ from souvenir.library import Souvenir
 from souvenir.limits import MAX_TEXT_BYTES
 
 
-
 def path_sweep() -> list[tuple[float, float, str]]:
     """(turn CPU s, context CPU s, unit) per message, slowest turn first."""
     out = []
