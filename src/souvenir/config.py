@@ -135,6 +135,20 @@ class Settings(BaseSettings):
         description="Largest request body, in bytes, refused with a 413 before "
         "it is read (the proxy's requests carry whole conversations: raise it for images).",
     )
+    request_timeout_s: float = Field(
+        30.0,
+        gt=0,
+        le=600,
+        description="A request's head, and then its body, must each arrive within this many "
+        "seconds: else 408 and the connection is closed (a client trickling its request).",
+    )
+    max_concurrent_requests: int = Field(
+        64,
+        ge=1,
+        description="Requests served at once; past it a request gets 503 with Retry-After: 1 "
+        "(the health probes are never refused). Open connections are bounded to four times it "
+        "plus 64.",
+    )
     port: int = Field(8765, description="Port `souvenir serve` binds.")
     llm_base_url: str = Field(
         "",

@@ -285,6 +285,7 @@ def http_app(memory: Souvenir, user: str | None = None, host: str = "127.0.0.1")
 
     from souvenir.api.auth import GuardMiddleware, send_error
     from souvenir.api.keys import KeyRing
+    from souvenir.api.request_limits import RequestLimits
 
     inner = build_server(memory, user).streamable_http_app(streamable_http_path="/mcp", host=host)
     keyring = KeyRing(memory.key_table)
@@ -300,7 +301,8 @@ def http_app(memory: Souvenir, user: str | None = None, host: str = "127.0.0.1")
         await inner(scope, receive, send)
 
     settings = memory.settings
-    guarded = GuardMiddleware(reaching, keyring, settings.allowed_hosts, settings.max_body_bytes)
+    limited = RequestLimits(reaching, settings.max_concurrent_requests, settings.request_timeout_s)
+    guarded = GuardMiddleware(limited, keyring, settings.allowed_hosts, settings.max_body_bytes)
     lifespan = inner.router.lifespan_context
 
     @asynccontextmanager
@@ -326,6 +328,8 @@ def serve(memory: Souvenir, user: str | None, transport: str, host: str, port: i
             raise InputError(f"the MCP HTTP transport binds loopback only (put a TLS proxy in front), not {host!r}")
         import uvicorn
 
-        uvicorn.run(http_app(memory, user, host), host=host, port=port, log_level="info")
+        from souvenir.api.request_limits import server_config
+
+        uvicorn.Server(server_config(http_app(memory, user, host), memory.settings, host, port)).run()
     else:
         raise InputError(f"transport must be stdio or http, not {transport!r}")

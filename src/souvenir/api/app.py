@@ -10,6 +10,7 @@ half-written).
 
 from __future__ import annotations
 
+import json
 import logging
 
 import threading
@@ -24,7 +25,7 @@ from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
 from souvenir.api.accesslog import install_access_log_filter
-from souvenir.api.auth import PUBLIC, GuardMiddleware
+from souvenir.api.auth import PUBLIC, GuardMiddleware, error_body
 from souvenir.api.deps import route_dependencies
 from souvenir.api.http_errors import (
     ERROR_RESPONSES,
@@ -34,6 +35,7 @@ from souvenir.api.http_errors import (
     install_handlers,
 )
 from souvenir.api.proxy import UpstreamHealth, build_router
+from souvenir.api.request_limits import RequestLimits
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize
 from souvenir.api.keys import KeyRing
@@ -107,7 +109,14 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
     app.state.proxy_counters = Counter()
     app.state.proxy_upstream = UpstreamHealth() if upstream is not None else None
     app.state.keyring = keyring
-    # who may call, checked before any body is read (souvenir.api.auth)
+    # how long a body may take and how many requests run at once (souvenir.api.request_limits)
+    app.add_middleware(
+        RequestLimits,
+        max_concurrent=settings.max_concurrent_requests,
+        timeout_s=settings.request_timeout_s,
+        error_body=lambda path, status, message: json.dumps(error_body(path, status, message)).encode(),
+    )
+    # who may call, checked before any body is read (souvenir.api.auth); outermost
     app.add_middleware(
         GuardMiddleware, keyring=keyring, allowed_hosts=settings.allowed_hosts, max_body_bytes=settings.max_body_bytes
     )

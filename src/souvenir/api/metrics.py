@@ -16,6 +16,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from souvenir.api.health_report import Probe
+from souvenir.api.request_limits import REASONS, REFUSALS
 from souvenir.write.confidence import PREFIX as CONFIDENCE_PREFIX, agreement, read_tally
 from souvenir.write.writelog import PREFIX, SERIES, parse_kind
 
@@ -186,6 +187,15 @@ class SouvenirCollector:
         for event in sorted(set(PROXY_EVENTS) | set(self.proxy_counters)):
             proxy.add_metric([event], self.proxy_counters.get(event, 0))
         yield proxy
+        refused = CounterMetricFamily(
+            "souvenir_http_refused",
+            "Requests refused by this process: head or body not in within SOUVENIR_REQUEST_TIMEOUT_S (408), "
+            "past SOUVENIR_MAX_CONCURRENT_REQUESTS (503), past the open connections' bound (503).",
+            labels=["reason"],
+        )
+        for reason in REASONS:
+            refused.add_metric([reason], REFUSALS.get(reason, 0))
+        yield refused
 
 
 def write_decisions(writes: dict[str, int], reflection_dropped: int) -> CounterMetricFamily:

@@ -26,6 +26,7 @@ def serve(
     from souvenir.api.app import create_app
 
     from souvenir.api.auth import bind_refusal
+    from souvenir.api.request_limits import server_config
     from souvenir.cli.common import STORE_ONLY
 
     settings = _settings(ctx)
@@ -44,7 +45,7 @@ def serve(
     if taken:
         _fail(ValueError(taken))
     print(_serve_banner(settings, host, port, keyed, active), file=sys.stderr, flush=True)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    uvicorn.Server(server_config(create_app(settings), settings, host, port)).run()
 
 
 def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active: bool = True) -> str:
