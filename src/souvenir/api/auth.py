@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 
 from fastapi import HTTPException, Request
 from starlette.datastructures import Headers
@@ -177,8 +178,8 @@ class GuardMiddleware:
         allowed = self.hosts if keyed else [h for h in self.hosts if h in LOCAL_HOSTS] or list(LOCAL_HOSTS)
         if not allowed or "*" in allowed:
             return None
-        host = _host_name(headers.get("host", ""))
-        for pattern in allowed:
+        host = parse_host(headers.get("host", ""))
+        for pattern in allowed if host is not None else ():
             if (
                 host == pattern
                 or host == pattern.strip("[]")
@@ -281,11 +282,28 @@ def _unauthorized(scheme: str, key: str) -> str:
     )
 
 
-def _host_name(host: str) -> str:
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[: host.find("]") + 1] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+#: A Host header as RFC 9110 has it: a DNS name or IPv4 address, or an IPv6 address in
+#: brackets, then an optional port of 1 to 5 digits. Nothing else (no userinfo, no path).
+_HOST = re.compile(
+    r"(?:\[(?P<v6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*))"
+    r"(?::(?P<port>[0-9]{1,5}))?"
+)
+
+
+def parse_host(host: str) -> str | None:
+    """The host name of a ``Host`` header value (lower case; an IPv6 address in brackets),
+    or ``None`` when it is not ``host[:port]``: "localhost:80@evil" was read as "localhost"
+    by a split at its one colon, and let through by the keyless mode's check."""
+    match = _HOST.fullmatch(host.strip().lower())
+    if match is None or (match["port"] is not None and int(match["port"]) > 65535):
+        return None
+    if match["v6"] is not None:
+        try:
+            ipaddress.IPv6Address(match["v6"])
+        except ValueError:
+            return None
+        return f"[{match['v6']}]"
+    return match["name"]
 
 
 async def send_error(send, path: str, status: int, message: str, headers: dict | None = None) -> None:
