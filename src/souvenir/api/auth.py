@@ -71,6 +71,13 @@ _RELAYED = (
     b"cdn-loop",
 )
 _OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
+#: On every response of the proxy's routes (which relay a model server's bytes): no type
+#: sniffing, and a page that runs nothing, loads nothing and is framed by nobody, whatever it
+#: holds. Every other response gets ``nosniff`` (the API docs' pages need their scripts).
+SAFE_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'; sandbox"),
+)
 
 
 def is_loopback(host: str | None) -> bool:
@@ -151,6 +158,7 @@ class GuardMiddleware:
             or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
             or self._body_type(headers, method)
         )
+        send = _with_safe_headers(send, SAFE_HEADERS if path.startswith(_OPENAI_PATHS) else SAFE_HEADERS[:1])
         if refusal is not None:
             await send_error(send, path, *refusal)
             return
@@ -178,8 +186,8 @@ class GuardMiddleware:
         allowed = self.hosts if keyed else [h for h in self.hosts if h in LOCAL_HOSTS] or list(LOCAL_HOSTS)
         if not allowed or "*" in allowed:
             return None
-        host = parse_host(headers.get("host", ""))
-        for pattern in allowed if host is not None else ():
+        host = parse_host(headers.get("host", "")) or "\x00"  # malformed: matches no pattern
+        for pattern in allowed:
             if (
                 host == pattern
                 or host == pattern.strip("[]")
@@ -304,6 +312,20 @@ def parse_host(host: str) -> str | None:
             return None
         return f"[{match['v6']}]"
     return match["name"]
+
+
+def _with_safe_headers(send, safe):
+    """``send`` adding ``safe`` (header pairs) to the response's start, replacing any of the
+    same names."""
+    names = {name for name, _ in safe}
+
+    async def sending(message) -> None:
+        if message["type"] == "http.response.start":
+            kept = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in names]
+            message = {**message, "headers": kept + list(safe)}
+        await send(message)
+
+    return sending
 
 
 async def send_error(send, path: str, status: int, message: str, headers: dict | None = None) -> None:

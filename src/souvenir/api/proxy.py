@@ -35,6 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
+from souvenir.api.proxy_answer import JSON, SSE, answer_kind, not_relayable, relayable_headers
 from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
 from souvenir.api.proxy_request import last_question, last_user_text, request_user, souvenir_header, with_memory
 from souvenir.errors import InputError, SouvenirError, StoreBusyError
@@ -46,8 +47,6 @@ from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
-
-_HOP_HEADERS = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 
 
 def _scrubber(request: Request) -> RelayScrubber:
@@ -214,11 +213,10 @@ def build_router(
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
-        return Response(
-            _scrubber(request).scrub(answer.content),
-            status_code=answer.status_code,
-            media_type=answer.headers.get("content-type", "application/json"),
-        )
+        scrubber = _scrubber(request)
+        if answer_kind(answer.headers.get("content-type"), answer.content) != "json":
+            return _bad_type(answer.status_code, answer.headers.get("content-type"), scrubber.scrub(answer.content))
+        return Response(scrubber.scrub(answer.content), status_code=answer.status_code, media_type=JSON)
 
     @router.post(
         "/v1/chat/completions",
@@ -337,6 +335,10 @@ def build_router(
         health.answered(answer.status_code)
         if answer.status_code >= 500:
             counters["proxy_upstream_errors"] += 1
+        if answer_kind(answer.headers.get("content-type"), answer.content) != "json":  # never a page on our origin
+            return _bad_type(
+                answer.status_code, answer.headers.get("content-type"), _scrubber(request).scrub(answer.content)
+            )
         reply = _reply_text(answer.content) if answer.status_code == 200 else None
         parsed = None
         try:
@@ -358,10 +360,22 @@ def build_router(
                     functools.partial(record, channel, user, story, message, reply, source, tz, language, question),
                 )
         scrubber = _scrubber(request)  # the upstream may echo a key (issue #27)
-        headers = scrubber.headers((k, v) for k, v in answer.headers.items() if k.lower() not in _HOP_HEADERS)
+        headers = scrubber.headers(relayable_headers(answer.headers.items()))
         return Response(
-            scrubber.scrub(answer.content), status_code=answer.status_code, headers=headers, background=task
+            scrubber.scrub(answer.content),
+            status_code=answer.status_code,
+            headers=headers,
+            media_type=JSON,
+            background=task,
         )
+
+    def _bad_type(status: int, content_type: str | None, body: bytes) -> Response:
+        """An answer of another type than JSON or an event stream: an error that names it."""
+        counters["proxy_upstream_bad_type"] += 1
+        if status < 400:
+            health.failed("not JSON")
+        served, payload = not_relayable(status, content_type, body[:4096].decode("utf-8", "replace"))
+        return Response(payload, status_code=served, media_type=JSON)
 
     def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
         health.failed(type(exc).__name__)
@@ -392,11 +406,27 @@ def build_router(
             ended()
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
+        kind = answer_kind(answer.headers.get("content-type"))
+        if kind is None:  # not an event stream nor JSON: read (bounded), then an error naming it
+            head = b""
+            try:
+                async for chunk in answer.aiter_bytes():
+                    head += chunk
+                    if len(head) >= 65536:
+                        break
+            except httpx.HTTPError:
+                pass
+            finally:
+                ended()
+                await answer.aclose()
+            if answer_kind(answer.headers.get("content-type"), head) != "json":
+                return _bad_type(answer.status_code, answer.headers.get("content-type"), _scrubber(client).scrub(head))
+            return Response(_scrubber(client).scrub(head), status_code=answer.status_code, media_type=JSON)
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False}
 
         scrubber: RelayScrubber | EventScrubber = _scrubber(client)
-        if "text/event-stream" in answer.headers.get("content-type", "text/event-stream"):
+        if kind == "sse":
             scrubber = EventScrubber(_scrubber(client))  # a secret split across two events too
 
         async def relay() -> AsyncIterator[bytes]:
@@ -450,10 +480,7 @@ def build_router(
 
             task = BackgroundTask(after)
         return StreamingResponse(
-            relay(),
-            status_code=answer.status_code,
-            media_type=answer.headers.get("content-type", "text/event-stream"),
-            background=task,
+            relay(), status_code=answer.status_code, media_type=SSE if kind == "sse" else JSON, background=task
         )
 
     return router

@@ -1,0 +1,92 @@
+"""What of an upstream model server's answer the proxy serves from Souvenir's origin.
+
+Souvenir's origin holds every user's memories: an upstream that answers ``text/html`` (a
+misconfigured URL landing on a web UI, a compromised or hostile model server) must not have
+a page served from it. So only JSON and ``text/event-stream`` are relayed as such, under
+Souvenir's own ``Content-Type`` (:func:`answer_kind`); any other answer becomes an OpenAI
+error body naming the type (:func:`not_relayable`), with the upstream's status kept when it
+was an error (a 429 stays a 429) and a 502 when it said 200. The upstream's headers are
+relayed but for those that act on the origin or the browser (:func:`relayable_headers`:
+cookies, CORS, CSP, redirects…). Every proxy response carries :data:`SAFE_HEADERS`
+(``souvenir.api.auth.GuardMiddleware`` adds them).
+"""
+
+from __future__ import annotations
+
+import json
+
+from souvenir.api.auth import SAFE_HEADERS, openai_error
+
+__all__ = ["SAFE_HEADERS", "answer_kind", "not_relayable", "relayable_headers"]
+
+#: The media types served as such, under these exact values.
+JSON, SSE = "application/json", "text/event-stream; charset=utf-8"
+#: Never relayed: the transport's own, and those that act on Souvenir's origin or on a browser.
+_DROPPED = {
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "content-encoding",
+    "keep-alive",
+    "content-type",
+    "set-cookie",
+    "set-cookie2",
+    "location",
+    "refresh",
+    "link",
+    "content-disposition",
+    "content-security-policy",
+    "content-security-policy-report-only",
+    "x-content-type-options",
+    "x-frame-options",
+    "strict-transport-security",
+    "clear-site-data",
+    "alt-svc",
+    "origin-agent-cluster",
+    "cross-origin-opener-policy",
+    "cross-origin-embedder-policy",
+    "cross-origin-resource-policy",
+    "permissions-policy",
+    "service-worker-allowed",
+}
+
+
+def answer_kind(content_type: str | None, body: bytes | None = None) -> str | None:
+    """``"json"``, ``"sse"`` or ``None`` (not relayable) for an upstream ``Content-Type``.
+    A ``text/plain`` or missing type whose (whole) ``body`` is JSON counts as JSON: some
+    servers label their JSON loosely, and it is served as ``application/json``."""
+    kind = (content_type or "").split(";")[0].strip().lower()
+    if kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json")):
+        return "json"
+    if kind == "text/event-stream":
+        return "sse"
+    if kind in ("", "text/plain") and body is not None:
+        try:
+            json.loads(body)
+        except (ValueError, UnicodeError, RecursionError):
+            return None
+        return "json"
+    return None
+
+
+def relayable_headers(items) -> list[tuple[str, str]]:
+    """The upstream's headers (name, value pairs) that may be relayed."""
+    return [
+        (k, v)
+        for k, v in items
+        if k.lower() not in _DROPPED and not k.lower().startswith(("access-control-", "sec-", "x-xss"))
+    ]
+
+
+def not_relayable(status: int, content_type: str | None, text: str) -> tuple[int, bytes]:
+    """The status and OpenAI error body served instead of an upstream answer of another
+    type: the upstream's error status kept (4xx, 5xx), 502 for anything else; the message
+    names the type and quotes the body's start as text (already scrubbed by the caller)."""
+    shown = (content_type or "no Content-Type").split(";")[0].strip()[:100] or "no Content-Type"
+    served = status if status >= 400 else 502
+    excerpt = " ".join(text.split())[:300]
+    message = (
+        f"the upstream model server (SOUVENIR_LLM_BASE_URL) answered HTTP {status} with Content-Type "
+        f"{shown!r}, not JSON or an event stream: not relayed" + (f"; it began: {excerpt}" if excerpt else "")
+    )
+    return served, json.dumps(openai_error(served, message, "upstream_content_type")).encode()

@@ -1,0 +1,168 @@
+"""The proxy serves a model server's bytes from Souvenir's origin: an upstream answering
+``text/html`` (a page with a script) must not be served as a page there. Only JSON and event
+streams are relayed as such; anything else becomes an OpenAI error naming the type; every
+proxy response carries ``nosniff`` and a CSP that runs nothing; headers that act on the
+origin (cookies, CORS, CSP) are not relayed. An upstream speaking OpenAI's protocol on
+loopback, a real SQLite file, real HTTP."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from souvenir.config import Settings
+from tests.servers import UvicornThread, free_port
+
+PAGE = b"<html><script>fetch('/v1/users/api/ann/export').then(r=>r.text()).then(t=>alert(t))</script></html>"
+COMPLETION = {
+    "id": "x",
+    "object": "chat.completion",
+    "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "Hi there"}}],
+}
+
+
+class Upstream:
+    """An OpenAI-compatible server whose answer's status, Content-Type and body are set."""
+
+    def __init__(self) -> None:
+        self.status, self.ctype, self.body = 200, "application/json", json.dumps(COMPLETION).encode()
+        self.extra: list[tuple[str, str]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args) -> None:
+                pass
+
+            def _answer(self) -> None:
+                self.send_response(outer.status)
+                if outer.ctype is not None:
+                    self.send_header("Content-Type", outer.ctype)
+                for name, value in outer.extra:
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(outer.body)))
+                self.end_headers()
+                self.wfile.write(outer.body)
+
+            def do_GET(self) -> None:  # noqa: N802
+                self._answer()
+
+            def do_POST(self) -> None:  # noqa: N802
+                self.rfile.read(int(self.headers["Content-Length"]))
+                self._answer()
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def proxy(tmp_path_factory):
+    upstream = Upstream()
+    db = tmp_path_factory.mktemp("ctype") / "p.db"
+    settings = Settings(
+        database_url=f"sqlite:///{db}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=upstream.url,
+        llm_model="stub",
+        summary_enabled=False,
+        _env_file=None,
+    )
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        yield upstream, client
+    upstream.close()
+
+
+def _safe(r: httpx.Response) -> None:
+    assert r.headers["x-content-type-options"] == "nosniff", r.headers
+    assert r.headers["content-security-policy"] == "default-src 'none'; frame-ancestors 'none'; sandbox"
+
+
+CHAT = {"model": "stub", "user": "ann", "messages": [{"role": "user", "content": "hello"}]}
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("ctype", ["text/html", "text/html; charset=utf-8", "image/svg+xml", "application/xml", None])
+def test_a_page_from_the_upstream_is_not_served_from_our_origin(proxy, ctype, stream):
+    """Before: 200 text/html relayed as text/html, with no CSP: the page's script ran on
+    Souvenir's origin and could read every user's export through the keyless mode."""
+    upstream, client = proxy
+    upstream.status, upstream.ctype, upstream.body = 200, ctype, PAGE
+    r = client.post("/v1/chat/completions", json={**CHAT, "stream": stream})
+    assert r.status_code == 502, (r.status_code, r.headers, r.text[:200])
+    assert r.headers["content-type"] == "application/json"
+    error = r.json()["error"]
+    assert error["code"] == "upstream_content_type" and (ctype or "no Content-Type").split(";")[0] in error["message"]
+    _safe(r)
+
+
+def test_an_upstream_error_page_keeps_its_status_as_an_openai_error(proxy):
+    upstream, client = proxy
+    upstream.status, upstream.ctype, upstream.body = 429, "text/html", b"<h1>Too many requests</h1>"
+    r = client.post("/v1/chat/completions", json=CHAT)
+    assert r.status_code == 429 and r.headers["content-type"] == "application/json"
+    assert "Too many requests" in r.json()["error"]["message"]
+    _safe(r)
+
+
+def test_models_relays_json_only(proxy):
+    upstream, client = proxy
+    upstream.status, upstream.ctype, upstream.body = 200, "text/html", PAGE
+    r = client.get("/v1/models")
+    assert r.status_code == 502 and r.headers["content-type"] == "application/json"
+    _safe(r)
+    upstream.ctype, upstream.body = "application/json", b'{"object": "list", "data": []}'
+    r = client.get("/v1/models")
+    assert r.status_code == 200 and r.json() == {"object": "list", "data": []}
+    _safe(r)
+
+
+def test_json_labelled_loosely_is_served_as_json_and_origin_headers_are_dropped(proxy):
+    upstream, client = proxy
+    upstream.status, upstream.ctype, upstream.body = 200, "text/plain", json.dumps(COMPLETION).encode()
+    upstream.extra = [
+        ("Set-Cookie", "session=evil; Path=/"),
+        ("Access-Control-Allow-Origin", "*"),
+        ("Content-Security-Policy", "default-src *"),
+        ("X-Request-Id", "req-1"),
+    ]
+    try:
+        r = client.post("/v1/chat/completions", json=CHAT)
+    finally:
+        upstream.extra = []
+    assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"] == "Hi there"
+    assert r.headers["content-type"] == "application/json"
+    assert "set-cookie" not in r.headers and "access-control-allow-origin" not in r.headers
+    assert r.headers["x-request-id"] == "req-1"
+    _safe(r)
+
+
+def test_a_stream_is_served_as_an_event_stream_and_errors_carry_the_headers(proxy):
+    upstream, client = proxy
+    event = {"choices": [{"index": 0, "delta": {"content": "Hi"}, "finish_reason": "stop"}]}
+    upstream.status, upstream.ctype = 200, "text/event-stream"
+    upstream.body = f"data: {json.dumps(event)}\n\ndata: [DONE]\n\n".encode()
+    r = client.post("/v1/chat/completions", json={**CHAT, "stream": True})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    assert "[DONE]" in r.text
+    _safe(r)
+    r = client.post("/v1/chat/completions", content=b"{", headers={"Content-Type": "application/json"})
+    assert r.status_code == 422
+    _safe(r)
+    r = client.post("/v1/chat/completions", content=b"x", headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415
+    _safe(r)
+    r = client.get("/v1/users/api/ann/memories")
+    assert r.headers["x-content-type-options"] == "nosniff"
