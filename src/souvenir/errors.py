@@ -60,6 +60,11 @@ class UnknownError(InputError, LookupError):
     """No such user, or no such memory for that user."""
 
 
+class ErasedError(SouvenirError):
+    """The user was deleted, or one of their memories forgotten, after the exchange being
+    written began: it is not written (a late write must not undo an erasure)."""
+
+
 class StoreError(SouvenirError):
     """The store failed (a bug, a corrupt file, a failed migration)."""
 

@@ -27,6 +27,7 @@ PROXY_EVENTS = (
     "proxy_record_failures",
     "proxy_record_deferred",
     "proxy_record_recovered",
+    "proxy_record_erased",
     "proxy_upstream_failures",
     "proxy_upstream_timeouts",
     "proxy_upstream_errors",

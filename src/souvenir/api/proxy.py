@@ -26,6 +26,7 @@ import logging
 import threading
 import time
 from collections.abc import AsyncIterator
+from datetime import datetime
 
 import httpx
 from fastapi import APIRouter, HTTPException, Request
@@ -38,12 +39,13 @@ from souvenir.api.auth import check_channel, openai_error
 from souvenir.api.proxy_answer import JSON, SSE, answer_kind, not_relayable, relayable_headers
 from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
 from souvenir.api.proxy_request import last_question, last_user_text, request_user, souvenir_header, with_memory
-from souvenir.errors import InputError, SouvenirError, StoreBusyError
+from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError
 from souvenir.limits import check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
 from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
+from souvenir.timeutil import utcnow
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
@@ -152,15 +154,20 @@ def build_router(
         tz: str | None = None,
         language: str | None = None,
         question: str | None = None,
+        began: datetime | None = None,
     ) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         reply, question = fitted(reply), fitted(question, tail=True)  # never the user's message lost to them
+        # stamped with the exchange's time, and refused if the user (or a memory of theirs) was
+        # erased since it began: neither a reply racing a deletion nor a retry undoes it
         attempt = functools.partial(
-            attempt_record, channel, user, story, message, reply, source, tz, language, question
+            attempt_record, channel, user, story, message, reply, source, tz, language, question, began or utcnow()
         )
         try:
             attempt()
+        except ErasedError:
+            counters["proxy_record_erased"] += 1
         except StoreBusyError as exc:  # the client has its reply and will not resend it: kept for later
             log.warning("proxy: an exchange on channel %s waits for the store: %s", channel, exc)
             backlog.add(attempt)
@@ -178,8 +185,10 @@ def build_router(
         tz: str | None,
         language: str | None,
         question: str | None,
+        began: datetime,
     ) -> None:
-        """Record one exchange now (a retry of it is recorded once: ``source``)."""
+        """Record one exchange now (a retry of it is recorded once: ``source``), at the time
+        it ``began``, unless its user was erased since (:class:`ErasedError`)."""
         memory = get_souvenir()
         if source is None:
             memory.add_turn(
@@ -187,10 +196,12 @@ def build_router(
                 message,
                 reply,
                 story=story,
+                time=began,
                 language=language,
                 channel=channel,
                 timezone=tz,
                 question=question,
+                unless_erased_since=began,
             )
         elif not memory.add_turn_once(
             user,
@@ -199,10 +210,12 @@ def build_router(
             source=source,
             within_s=RETRY_WINDOW_S,
             story=story,
+            time=began,
             language=language,
             channel=channel,
             timezone=tz,
             question=question,
+            unless_erased_since=began,
         ):
             counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
 
@@ -224,6 +237,7 @@ def build_router(
         responses={200: {"model": ChatCompletion, "content": {"text/event-stream": {}}}},
     )
     async def chat_completions(request: Request) -> Response:
+        began = utcnow()  # the exchange's time: its turn's, and what a later erasure is compared to
         try:
             raw = await request.body()
         except ClientDisconnect:  # gone before its request was read: no reply reached anyone
@@ -315,6 +329,7 @@ def build_router(
                 language,
                 functools.partial(gate.live_exit, live),
                 question,
+                began,
             )
         call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
         try:
@@ -357,7 +372,9 @@ def build_router(
             else:
                 task = BackgroundTask(
                     run_in_threadpool,
-                    functools.partial(record, channel, user, story, message, reply, source, tz, language, question),
+                    functools.partial(
+                        record, channel, user, story, message, reply, source, tz, language, question, began
+                    ),
                 )
         scrubber = _scrubber(request)  # the upstream may echo a key (issue #27)
         headers = scrubber.headers(relayable_headers(answer.headers.items()))
@@ -398,6 +415,7 @@ def build_router(
         language: str | None,
         ended,
         question: str | None = None,
+        began: datetime | None = None,
     ) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
         try:
@@ -475,7 +493,17 @@ def build_router(
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
                     await run_in_threadpool(
-                        record, channel, user, story, message, "".join(pieces) or None, source, tz, language, question
+                        record,
+                        channel,
+                        user,
+                        story,
+                        message,
+                        "".join(pieces) or None,
+                        source,
+                        tz,
+                        language,
+                        question,
+                        began,
                     )
 
             task = BackgroundTask(after)

@@ -12,7 +12,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from souvenir.errors import StoreBusyError
+from souvenir.errors import ErasedError, StoreBusyError
 from souvenir.limits import MAX_TEXT_BYTES
 
 log = logging.getLogger("souvenir.api.proxy")
@@ -40,8 +40,10 @@ class RecordBacklog:
 
     Bounded: at most ``limit`` exchanges wait (the oldest beyond it is dropped). Counted in
     ``counters``: ``proxy_record_deferred`` (an exchange waits), ``proxy_record_recovered``
-    (recorded on a retry), ``proxy_record_failures`` (given up: past the window, over the
-    limit, or refused for another reason). One daemon thread, started on first use; what
+    (recorded on a retry), ``proxy_record_erased`` (not recorded: its user was deleted, or a
+    memory of theirs forgotten, after the exchange began), ``proxy_record_failures`` (given
+    up: past the window, over the limit, or refused for another reason). Each attempt is
+    stamped with the exchange's own time, not the retry's. One daemon thread, started on first use; what
     still waits when the process ends is lost (counted as deferred, never as recovered)."""
 
     def __init__(self, counters, limit: int = 1000, window_s: float = RETRY_WINDOW_S, pause_s: float = 1.0) -> None:
@@ -83,6 +85,8 @@ class RecordBacklog:
                         outcome = "proxy_record_recovered"
                     except StoreBusyError:
                         break  # still busy: the next pause
+                    except ErasedError:  # the user was erased after the exchange: never undone
+                        outcome = "proxy_record_erased"
                     except Exception as exc:  # noqa: BLE001 - one exchange never stops the others
                         log.warning("proxy: a deferred exchange was not recorded: %s", exc)
                         outcome = "proxy_record_failures"

@@ -187,10 +187,22 @@ class Engine:
         language: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
+        unless_erased_since: datetime | None = None,
     ) -> tuple[int, WriteResult | None]:
         """Store one exchange (:meth:`TurnWriter.record_turn`)."""
         return self.turns.record_turn(
-            channel, external_id, message, reply, time, story, source, now, language, timezone, question
+            channel,
+            external_id,
+            message,
+            reply,
+            time,
+            story,
+            source,
+            now,
+            language,
+            timezone,
+            question,
+            unless_erased_since,
         )
 
     def set_timezone(self, channel: str, external_id: str, tz: str, now: datetime | None = None) -> str:

@@ -14,6 +14,7 @@ from souvenir.engine.chat_forget import act_on_forget_request, clear_request_tur
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
+from souvenir.errors import ErasedError
 from souvenir.lexical import content_words, normalize
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.results import WriteResult
@@ -55,6 +56,7 @@ class TurnWriter:
         language: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
+        unless_erased_since: datetime | None = None,
     ) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
@@ -69,7 +71,10 @@ class TurnWriter:
         Every text is checked once, here: the episode goes to :meth:`Writer.write` as it is.
         Returns (turn id, what the write path did with the message, or ``None`` for a
         command). Raises :class:`TextError` for an unusable message, :class:`InputError`
-        for an unknown zone.
+        for an unknown zone, and :class:`ErasedError`, writing nothing, when
+        ``unless_erased_since`` is given and the user was deleted, or one of their memories
+        forgotten, since then (checked under the user's lock: an exchange recorded late never
+        undoes an erasure made after it began).
         """
         now = aware(now or utcnow())
         check_ids(channel, external_id, story)
@@ -87,6 +92,10 @@ class TurnWriter:
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
             self.store.lock_user(user_id)  # replicas: the profile read below is written back
+            if unless_erased_since is not None and self.store.erased_since(channel, external_id, unless_erased_since):
+                raise ErasedError(
+                    "the user, or one of their memories, was erased after this exchange began: not recorded"
+                )
             time = self._local_time(user_id, time, zone_text, now)
             story_id = story_id_of(self.store, user_id, story, True, now)
             # the answer to an assistant that asked for a secret ("What's your password?" →

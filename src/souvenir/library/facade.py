@@ -156,6 +156,7 @@ class Souvenir(Operations):
         channel: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
+        unless_erased_since: datetime | None = None,
     ) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
         queued (the worker extracts the memories); without one the user's message goes
@@ -163,7 +164,10 @@ class Souvenir(Operations):
         UTC offset; ``timezone`` (IANA name or offset) sets the user's zone (profile ``tz``):
         relative dates are grounded in the user's local day. ``question``: what the bot said
         just before ``message`` (default: the previous recorded turn's reply): a bare answer to
-        its request for a secret is not kept."""
+        its request for a secret is not kept. ``unless_erased_since``: raise
+        :class:`~souvenir.errors.ErasedError`, writing nothing, when the user was deleted or one
+        of their memories forgotten since then (a late write of an earlier exchange: the
+        proxy's)."""
         turn = validated(
             TurnCreate,
             channel=self._who(channel),
@@ -177,7 +181,7 @@ class Souvenir(Operations):
             timezone=timezone,
         )
         rt = self.runtime
-        turn_id, written = self._record(turn)
+        turn_id, written = self._record(turn, unless_erased_since=unless_erased_since)
         if rt.worker is not None:
             rt.worker.wake()
         return TurnRecorded(
@@ -195,16 +199,19 @@ class Souvenir(Operations):
         source: str,
         within_s: float,
         story: str | None = None,
+        time: datetime | None = None,
         language: str | None = None,
         channel: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
+        unless_erased_since: datetime | None = None,
     ) -> bool:
         """:meth:`add_turn` unless a turn of the same ``source`` (a request's key: the proxy
         uses it for a client's retry) was recorded for the user in the last ``within_s``
         seconds; checked and written in one transaction under the user's lock, so two
-        racing retries record one turn. Returns whether this call recorded it. ``question``:
-        as in :meth:`add_turn` (the proxy reads it in the request's ``messages``)."""
+        racing retries record one turn. Returns whether this call recorded it. ``question``,
+        ``time`` and ``unless_erased_since``: as in :meth:`add_turn` (the proxy reads the
+        question in the request's ``messages``)."""
         turn = validated(
             TurnCreate,
             channel=self._who(channel),
@@ -213,6 +220,7 @@ class Souvenir(Operations):
             message=message,
             reply=reply,
             question=question,
+            time=time,
             language=language,
             timezone=timezone,
         )
@@ -223,12 +231,14 @@ class Souvenir(Operations):
                 rt.store.lock_user(user_id)
                 if rt.store.has_turn(user_id, source, utcnow() - timedelta(seconds=within_s)):
                     return False
-            self._record(turn, source=source)
+            self._record(turn, source=source, unless_erased_since=unless_erased_since)
         if rt.worker is not None:
             rt.worker.wake()
         return True
 
-    def _record(self, turn: TurnCreate, source: str | None = None) -> tuple[int, WriteResult | None]:
+    def _record(
+        self, turn: TurnCreate, source: str | None = None, unless_erased_since: datetime | None = None
+    ) -> tuple[int, WriteResult | None]:
         """The engine records a validated turn: its id, and the no-model write's result."""
         return self.runtime.engine.record_turn(
             turn.channel,
@@ -241,6 +251,7 @@ class Souvenir(Operations):
             language=turn.language,
             timezone=turn.timezone,
             question=turn.question,
+            unless_erased_since=unless_erased_since,
         )
 
     def context(

@@ -25,6 +25,7 @@ from datetime import datetime
 
 from souvenir.write.forgetting import carries, drop_sentences, mentions, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
+from souvenir.store.userdata import note_erasure
 from souvenir.timeutil import to_text
 
 _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
@@ -45,6 +46,7 @@ class ErasureMixin:
             if row is None:
                 return None
             user_id = row[0]
+            note_erasure(conn, user_id, now)  # a late write of what was said before is refused
             chain = self._chain(conn, memory_id)
             marks = ",".join("?" * len(chain))
             # the indexer's queue rows first, holding nothing else yet: a claim holding them

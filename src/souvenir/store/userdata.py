@@ -3,8 +3,44 @@
 
 from __future__ import annotations
 
+import hashlib
+from datetime import datetime, timedelta
+
 from souvenir.store.counters import CANDIDATE_COUNT
 from souvenir.store.plumbing import Plumbing
+from souvenir.timeutil import as_utc, utcnow
+
+#: How long an erasure's mark is kept (``erasures``): longer than any write that could have
+#: begun before it (the proxy's backlog retries for 10 minutes, a reply waits 10 at most).
+ERASURE_MARK = timedelta(days=1)
+
+
+def user_key(channel: str, external_id: str) -> str:
+    """The ``erasures`` row's key: a SHA-256 of the user's channel and id, never the id."""
+    return hashlib.sha256(f"{channel}\x00{external_id}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _instant(moment: datetime) -> str:
+    """Fixed-width ISO text to the microsecond (text order = time order): a new exchange a
+    moment after an erasure is not taken for one that began before it."""
+    aware = as_utc(moment)
+    assert aware is not None
+    return aware.isoformat(timespec="microseconds")
+
+
+def note_erasure(conn, user_id: int, now: datetime) -> None:
+    """Inside an erasure's transaction: the user was erased at ``now`` (marks older than
+    :data:`ERASURE_MARK` go)."""
+    row = conn.execute("SELECT channel, external_id FROM users WHERE id = ?", (user_id,)).fetchone()
+    if row is None:
+        return
+    conn.execute("DELETE FROM erasures WHERE erased_at < ?", (_instant(now - ERASURE_MARK),))
+    conn.execute(
+        "INSERT INTO erasures (user_key, erased_at) VALUES (?, ?) "
+        "ON CONFLICT (user_key) DO UPDATE SET erased_at = excluded.erased_at",
+        (user_key(row[0], row[1]), _instant(now)),
+    )
+
 
 #: Tables holding a user's rows, with the SQL selecting them (vectors are derived from
 #: memories and go with them).
@@ -50,9 +86,22 @@ class UserDataMixin(Plumbing):
             row.pop("tick_mark", None)
         return out
 
+    def erased_since(self, channel: str, external_id: str, since: datetime) -> bool:
+        """Whether the user was deleted, or one of their memories forgotten, at or after
+        ``since`` (within :data:`ERASURE_MARK`): call it under the user's lock, in the write's
+        transaction."""
+        rows = self._query(
+            "SELECT 1 FROM erasures WHERE user_key = ? AND erased_at >= ?",
+            (user_key(channel, external_id), _instant(since)),
+        )
+        return bool(rows)
+
     def delete_user(self, user_id: int) -> dict[str, int]:
-        """Delete the user and everything derived from them; returns rows removed per table."""
+        """Delete the user and everything derived from them; returns rows removed per table.
+        The erasure is marked (``erasures``): a write of what was said before it is refused."""
         with self.transaction() as conn:
+            self.lock_user(user_id)  # a turn being written for the user finishes first, or waits
+            note_erasure(conn, user_id, utcnow())
             counts = {
                 table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                 for table, sql in _USER_TABLES.items()
