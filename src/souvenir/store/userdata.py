@@ -100,7 +100,8 @@ class UserDataMixin(Plumbing):
         """Delete the user and everything derived from them; returns rows removed per table.
         The erasure is marked (``erasures``): a write of what was said before it is refused."""
         with self.transaction() as conn:
-            self.lock_user(user_id)  # a turn being written for the user finishes first, or waits
+            # no advisory lock taken here (as before): a turn written meanwhile either committed
+            # first (its rows are deleted below), or sees this mark, or fails on the user row gone
             note_erasure(conn, user_id, utcnow())
             counts = {
                 table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
