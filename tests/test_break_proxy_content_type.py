@@ -166,3 +166,30 @@ def test_a_stream_is_served_as_an_event_stream_and_errors_carry_the_headers(prox
     _safe(r)
     r = client.get("/v1/users/api/ann/memories")
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def _events(client: httpx.Client) -> dict[str, float]:
+    out = {}
+    for line in client.get("/metrics").text.splitlines():
+        if line.startswith("souvenir_proxy_events_total{"):
+            out[line.split('"')[1]] = float(line.split()[-1])
+    return out
+
+
+def test_an_answer_past_its_bound_is_not_read_whole(proxy):
+    """Before: a whole answer was read into memory whatever its size, and a stream's line
+    held until it ended (a looping or hostile model server filled the process's memory)."""
+    upstream, client = proxy
+    before = _events(client).get("proxy_upstream_too_large", 0)
+    upstream.status, upstream.ctype = 200, "application/json"
+    upstream.body = b'{"choices": [{"message": {"content": "' + b"a" * (17 * 1024 * 1024) + b'"}}]}'
+    r = client.post("/v1/chat/completions", json=CHAT)
+    assert r.status_code == 502 and "over 16777216 bytes" in r.json()["error"]["message"]
+    _safe(r)
+    upstream.ctype = "text/event-stream"
+    upstream.body = b"data: " + b"b" * (2 * 1024 * 1024) + b"\n\n"
+    r = client.post("/v1/chat/completions", json={**CHAT, "stream": True})
+    assert r.status_code == 200 and len(r.content) < 1024 * 1024  # cut before the line ended
+    assert _events(client)["proxy_upstream_too_large"] == before + 2
+    upstream.ctype, upstream.body = "application/json", json.dumps(COMPLETION).encode()
+    assert client.post("/v1/chat/completions", json=CHAT).status_code == 200

@@ -33,6 +33,7 @@ PROXY_EVENTS = (
     "proxy_upstream_errors",
     "proxy_upstream_malformed",
     "proxy_upstream_bad_type",
+    "proxy_upstream_too_large",
     "proxy_no_user",
     "proxy_client_gone",
     "proxy_stream_cut",

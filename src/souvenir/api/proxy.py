@@ -36,11 +36,21 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
-from souvenir.api.proxy_answer import JSON, SSE, answer_kind, not_relayable, relayable_headers
+from souvenir.api.proxy_answer import (
+    JSON,
+    MAX_ANSWER_BYTES,
+    MAX_EVENT_LINE_BYTES,
+    SSE,
+    UpstreamTooLarge,
+    answer_kind,
+    fetch,
+    not_relayable,
+    relayable_headers,
+)
 from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
 from souvenir.api.proxy_request import last_question, last_user_text, request_user, souvenir_header, with_memory
 from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError
-from souvenir.limits import check_field, check_language, check_user_id
+from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
@@ -222,7 +232,7 @@ def build_router(
     @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
     async def models(request: Request) -> Response:
         try:
-            answer = await upstream.get("/v1/models")
+            answer = await fetch(upstream, "GET", "/v1/models")
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
@@ -331,7 +341,7 @@ def build_router(
                 question,
                 began,
             )
-        call = asyncio.ensure_future(upstream.post("/v1/chat/completions", json=body))
+        call = asyncio.ensure_future(fetch(upstream, "POST", "/v1/chat/completions", json=body))
         try:
             while True:  # a client that hangs up stops the upstream call and records nothing
                 done, _ = await asyncio.wait({call}, timeout=0.25)
@@ -396,6 +406,9 @@ def build_router(
 
     def _upstream_error(exc: httpx.HTTPError) -> HTTPException:
         health.failed(type(exc).__name__)
+        if isinstance(exc, UpstreamTooLarge):
+            counters["proxy_upstream_too_large"] += 1
+            return HTTPException(502, str(exc))
         if isinstance(exc, httpx.TimeoutException):
             counters["proxy_upstream_timeouts"] += 1
             return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
@@ -441,7 +454,7 @@ def build_router(
                 return _bad_type(answer.status_code, answer.headers.get("content-type"), _scrubber(client).scrub(head))
             return Response(_scrubber(client).scrub(head), status_code=answer.status_code, media_type=JSON)
         pieces: list[str] = []
-        state = {"complete": False, "done": False, "tools": False}
+        state = {"complete": False, "done": False, "tools": False, "kept": 0}
 
         scrubber: RelayScrubber | EventScrubber = _scrubber(client)
         if kind == "sse":
@@ -457,7 +470,9 @@ def build_router(
                 buffer += decoder.decode(out, final)
                 *lines, buffer = buffer.split("\n")
                 for line in lines + ([buffer] if final else []):
-                    pieces.append(_sse_delta(line))
+                    if state["kept"] < 4 * MAX_TEXT_BYTES:  # what is recorded is cut to 16 KiB (fitted)
+                        pieces.append(_sse_delta(line))
+                        state["kept"] += len(pieces[-1])
                     state["done"] |= (
                         line.strip() == "data: [DONE]"
                         or '"finish_reason": "stop"' in line
@@ -465,8 +480,15 @@ def build_router(
                     )
                     state["tools"] |= '"tool_calls"' in line
 
+            pending = 0  # bytes of the line not ended yet (event streams), or of the whole answer
             try:
                 async for chunk in answer.aiter_bytes():
+                    end = chunk.rfind(b"\n") if kind == "sse" else -1
+                    pending = len(chunk) - end - 1 if end >= 0 else pending + len(chunk)
+                    if pending > (MAX_EVENT_LINE_BYTES if kind == "sse" else MAX_ANSWER_BYTES):
+                        counters["proxy_upstream_too_large"] += 1  # cut: counted, never recorded
+                        log.warning("proxy: the upstream's stream passed its bound (a line or answer too long): cut")
+                        return
                     if out := scrubber.feed(chunk):
                         read(out)
                         yield out

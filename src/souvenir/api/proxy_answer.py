@@ -15,9 +15,49 @@ from __future__ import annotations
 
 import json
 
+import httpx
+
 from souvenir.api.auth import SAFE_HEADERS, openai_error
 
-__all__ = ["SAFE_HEADERS", "answer_kind", "not_relayable", "relayable_headers"]
+__all__ = [
+    "MAX_ANSWER_BYTES",
+    "MAX_EVENT_LINE_BYTES",
+    "SAFE_HEADERS",
+    "UpstreamTooLarge",
+    "answer_kind",
+    "fetch",
+    "not_relayable",
+    "relayable_headers",
+]
+
+#: The largest whole (not streamed) answer read from the upstream: a model server looping
+#: without a token limit, or a hostile one, must not fill the process's memory.
+MAX_ANSWER_BYTES = 16 * 1024 * 1024
+#: The longest line of an event stream: a line is held until it is whole (to scrub a key
+#: split across events), so one that never ends would be held without bound.
+MAX_EVENT_LINE_BYTES = 1024 * 1024
+
+
+class UpstreamTooLarge(httpx.HTTPError):
+    """The upstream's answer (or one line of its stream) passed its bound."""
+
+
+async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -> httpx.Response:
+    """``upstream.request`` with its body read up to :data:`MAX_ANSWER_BYTES` (else
+    :class:`UpstreamTooLarge`); the answer returned holds the (decoded) body."""
+    answer = await upstream.send(upstream.build_request(method, path, **kwargs), stream=True)
+    try:
+        chunks, size = [], 0
+        async for chunk in answer.aiter_bytes():
+            size += len(chunk)
+            if size > MAX_ANSWER_BYTES:
+                raise UpstreamTooLarge(f"the upstream's answer is over {MAX_ANSWER_BYTES} bytes: not relayed")
+            chunks.append(chunk)
+    finally:
+        await answer.aclose()
+    headers = [(k, v) for k, v in answer.headers.multi_items() if k.lower() != "content-encoding"]
+    return httpx.Response(answer.status_code, headers=headers, content=b"".join(chunks), request=answer.request)
+
 
 #: The media types served as such, under these exact values.
 JSON, SSE = "application/json", "text/event-stream; charset=utf-8"
