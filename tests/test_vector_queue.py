@@ -218,7 +218,7 @@ def test_a_store_migrated_from_0021_has_its_stale_memories_queued(url):
             # edited by hand before the migration
             conn.execute("UPDATE memories SET text = 'edited' WHERE id = ?", (mids[1],))
         raw.supersede(mids[2], mids[3], NOW)
-        assert raw.migrate() == [22]
+        assert raw.migrate(stop_before=23) == [22]  # (later migrations are not its subject)
         assert queued(raw, E) == {mids[1], mids[4]} and queued(raw, "w") == set(mids[1:2] + mids[3:])
         assert exact(raw, E) == {mids[1], mids[4]} and exact(raw, "w") == {mids[1], mids[3], mids[4]}
     finally:
