@@ -165,6 +165,10 @@ def main() -> int:
         print(
             f"  held out {name}: {bounds}\n      true dropped {lost}/{len(true)}, assistant-only dropped {stopped}/{len(other)}"
         )
+        if args.list:
+            for t, s in true:
+                if drops(s, bounds):
+                    print(f"      {t}  A={s.reply:.2f} U={s.stated:.2f} {s.reply_only}")
     print(f"  held-out total: true dropped {held_lost}/{total_true}, assistant-only dropped {held_stop}/{total_other}")
     print("\nchosen on all six:", choose(data, list(data), hand, args.target))
     return 0

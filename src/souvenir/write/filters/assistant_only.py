@@ -114,7 +114,8 @@ def measure(candidate: Candidate, exchange: Exchange) -> Shares | None:
         return None
     user_toks, reply_toks = tokenize(exchange.user_message), tokenize(exchange.assistant_reply)
     user_key, reply_key = _cjk_key(user_toks), _cjk_key(reply_toks)
-    in_user = [tok for tok in content if _supported(tok, user_toks, user_key)]
+    going = bool(lx.GOING.search(exchange.user_message))
+    in_user = [tok for tok in content if _supported(tok, user_toks, user_key) or (going and _visit(tok))]
     in_reply = [tok for tok in content if _supported(tok, reply_toks, reply_key)]
     reply_only = [tok for tok in in_reply if tok not in in_user]
     return Shares(
@@ -217,11 +218,19 @@ def _is_addressed(tok: Tok, addressed: frozenset[str]) -> bool:
     )
 
 
+def _visit(tok: Tok) -> bool:
+    """A note's word for a visit (``lexicon.VISIT_STEMS``, ``ZH_VISIT``)."""
+    return tok.stem in lx.VISIT_STEMS or tok.key in lx.VISIT_STEMS or (tok.cjk and tok.key in lx.ZH_VISIT)
+
+
 def _stated_share(content: list[Tok], message: str) -> float:
-    """Share of ``content`` the user *stated* (questions left out: asking the time is not knowing it)."""
-    stated = [tok for clause in clauses(message) if not clause.question for tok in clause.tokens]
+    """Share of ``content`` the user *stated* (questions left out: asking the time is not knowing
+    it); a note's visit is stated by a stated going ("I've been to Paris": ``lexicon.GOING``)."""
+    parts = [clause for clause in clauses(message) if not clause.question]
+    stated = [tok for clause in parts for tok in clause.tokens]
     key = _cjk_key(stated)
-    return sum(_supported(tok, stated, key) for tok in content) / len(content)
+    going = any(lx.GOING.search(" ".join(tok.raw for tok in clause.tokens)) for clause in parts)
+    return sum(_supported(tok, stated, key) or (going and _visit(tok)) for tok in content) / len(content)
 
 
 def _cjk_key(tokens: list[Tok]) -> str:
