@@ -33,7 +33,7 @@ from datetime import date, datetime
 
 from souvenir.lexical.duration import temporary_end
 from souvenir.read.selection import SelectionConfig, select
-from souvenir.timezones import local_day
+from souvenir.timezones import local_day, southern
 from souvenir.types import Memory, SelectionResult
 
 __all__ = ["DURABLE_PASSES", "HISTORY", "ended_on", "select_current"]
@@ -56,7 +56,7 @@ def ended_on(memory: Memory, now: datetime, tz: str | None) -> date | None:
     today = local_day(now, tz)
     if said is None or today is None:
         return None
-    end = temporary_end(memory.text, said)
+    end = temporary_end(memory.text, said, southern(tz))
     if end is None or today < end:
         return None
     return date.fromordinal(end.toordinal() - 1)
