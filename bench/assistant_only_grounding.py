@@ -4,8 +4,11 @@
 The two sets of ``bench/assistant_only_cv.py``, per conversation of ``../shared/data/locomo``:
 
 - *true*: each gold observation in its exchange (evidence turns as the user's message, the
-  next turn as the reply), the observed speaker's name written "The user" (a note as the
-  reflection model writes it): a chain that drops one erases a true fact;
+  next turn as the reply, the other speaker's name known as the assistant's), the observed
+  speaker's name written "The user" (a note as the reflection model writes it): a chain that
+  drops one erases a true fact; counted also over the observations whose evidence is the
+  observed speaker's own turns (33 of 1,487 cite the other speaker's turn: the fact is not in
+  the user's message as written);
 - *assistant-only*: the same observation seen from the other side (the turn before its
   evidence as the user's message, the evidence as the reply): a chain that keeps one stores
   the reply's words as the user's.
@@ -44,7 +47,8 @@ def _as_user(text: str, speaker: str) -> str:
 
 
 def pairs(folder: Path):
-    """``{conversation: (true, assistant_only)}``, each a list of ``(Candidate, Exchange)``."""
+    """``{conversation: (true, assistant_only)}``: ``(Candidate, Exchange, own evidence)`` and
+    ``(Candidate, Exchange)`` lists."""
     out = {}
     for path in sorted(folder.glob("conv-*.json")):
         conv = parse_locomo(path)
@@ -58,12 +62,23 @@ def pairs(folder: Path):
             after = found[-1] + 1
             reply = conv.turns[after].text if after < len(conv.turns) else None
             text = _as_user(obs.text, obs.speaker)
-            true.append((Candidate(text=text, kind="fact", scope="global"), Exchange(message, reply)))
+            others = tuple(sorted({t.speaker for t in conv.turns} - {obs.speaker}))
+            own = all(conv.turns[i].speaker == obs.speaker for i in found)
+            true.append(
+                (
+                    Candidate(text=text, kind="fact", scope="global"),
+                    Exchange(message, reply, character_names=others),
+                    own,
+                )
+            )
             first = found[0]
             if not first or conv.turns[first].speaker != obs.speaker or conv.turns[first - 1].speaker == obs.speaker:
                 continue
             other.append(
-                (Candidate(text=text, kind="fact", scope="global"), Exchange(conv.turns[first - 1].text, message))
+                (
+                    Candidate(text=text, kind="fact", scope="global"),
+                    Exchange(conv.turns[first - 1].text, message, character_names=(obs.speaker,)),
+                )
             )
         out[conv.name] = (true, other)
     return out
@@ -76,18 +91,24 @@ def main() -> int:
     data = pairs(args.locomo)
     for label, chain in (("no model (MODEL_CHAIN)", MODEL_CHAIN), ("model (REFLECTION_CHAIN)", REFLECTION_CHAIN)):
         lost: Counter[str] = Counter()
-        kept = n_true = n_other = 0
+        lost_own = kept = n_true = n_own = n_other = 0
         for true, other in data.values():
             n_true += len(true)
+            n_own += sum(own for _, _, own in true)
             n_other += len(other)
-            for candidate, exchange in true:
+            for candidate, exchange, own in true:
                 verdict = run_filters(candidate, exchange, chain)
                 if not verdict.kept:
                     lost[verdict.filter] += 1
+                    lost_own += own
             kept += sum(run_filters(c, e, chain).kept for c, e in other)
         total = sum(lost.values())
         print(f"{label}:")
         print(f"  true observations dropped: {total}/{n_true} ({1000 * total / n_true:.1f} in 1,000) {dict(lost)}")
+        print(
+            f"  of them, evidence in the observed speaker's own turns: {lost_own}/{n_own}"
+            f" ({1000 * lost_own / n_own:.1f} in 1,000)"
+        )
         print(f"  assistant-only texts kept: {kept}/{n_other} ({100 * kept / n_other:.1f} %)")
     return 0
 
