@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.lexical.questions import assertive
-from souvenir.types import Candidate
+from souvenir.types import Candidate, Memory
 from souvenir.write.filters import Exchange, speech_act_filter
 
 STATEMENTS = [
@@ -32,6 +32,7 @@ QUESTIONS = [
     ("en", "That's the one you recommended, is it?"),
     ("en", "You're coming tomorrow?"),  # second person: an echo question
     ("en", "I wonder if it works?"),
+    ("en", "I don't drink milk tea anymore?"),  # negated: a surprised echo
     ("fr", "Je peux venir demain ?"),  # French asks in declarative order
     ("fr", "Tu viens ou non ?"),
     ("zh", "我可以明天来？"),
@@ -60,3 +61,13 @@ def test_the_locomo_observation_is_kept() -> None:
         "bungee jumping."
     )
     assert speech_act_filter(candidate, Exchange(message, "Have fun with kayaking and bungee jumping!")).kept
+
+
+def test_a_negated_echo_question_retires_nothing() -> None:
+    from datetime import datetime, timezone
+
+    from souvenir.write.admission import decide
+
+    when = datetime(2026, 6, 1, tzinfo=timezone.utc)
+    stored = Memory(1, 1, "I drink milk tea every day", created_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    assert decide(Candidate("I don't drink milk tea anymore?", time=when), [stored], when).action == "insert"

@@ -50,7 +50,8 @@ _TAG_BARE = re.compile(
 #: An English statement said with a rising "?": a declarative sentence whose subject is the
 #: speaker or "it / this / that" ("It has definitely encouraged me to try kayaking and maybe
 #: bungee jumping?"), holding no question material (a wh-word, "do you", "any advice",
-#: "wondering") and no modal after "I" ("I can come?" asks leave). French, Malay and
+#: "wondering"), no modal after "I" ("I can come?" asks leave) and no negation ("I don't
+#: drink milk tea anymore?" is a surprised echo: read as a statement it would retire a memory). French, Malay and
 #: Chinese ask with declarative order (« Je peux venir ? », "Saya boleh datang?",
 #: 我可以来？): no such rule there.
 _EN_DECLARATIVE = re.compile(
@@ -62,7 +63,7 @@ _EN_DECLARATIVE = re.compile(
 _EN_ASKING = re.compile(
     r"\b(?:what|how|why|when|where|who|whom|whose|which|whether|if|or|any\s+(?:advice|tips?|ideas?|thoughts?"
     r"|recommendations?|suggestions?)|(?:do|did|does|have|has|are|were|is|was|can|could|would|will|should)\s+(?:you|they|we|it"
-    r"|that|he|she)|wonder\w*|curious|wanna|see|tell\s+me|ok|okay)\b|[,;:\-–—]",
+    r"|that|he|she)|wonder\w*|curious|wanna|see|tell\s+me|ok|okay|not|never|no)\b|n't\b|[,;:\-–—]",
     re.I,
 )
 _ZH_TAG = re.compile(r"[，,]?\s*(?:对吧|是吧|没错吧|对不对|是不是|对吗|是吗)\s*[？?]+")
