@@ -93,7 +93,9 @@ def match_forget(
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
     which = _which(requests, pool)
     if which:
-        quoted = " or ".join(f"#{m.id} ({_quote(m.text)})" for m in which[1])
+        quoted = " or ".join(f"#{m.id} ({_quote(m.text)})" for m in which[1][:_SHOWN])
+        if len(which[1]) > _SHOWN:
+            quoted += f" (and {len(which[1]) - _SHOWN} more)"
         return ForgetMatch(
             (),
             True,
@@ -135,6 +137,8 @@ def _holding(request: ForgetRequest, pool: list[Memory]) -> list[Memory]:
 
 
 _WHAT = {"home": "where they live", "work": "where they work"}
+#: Candidates quoted in the question at most (the event's detail stays short).
+_SHOWN = 4
 
 
 def _which(requests: Sequence[ForgetRequest], pool: list[Memory]) -> tuple[str, list[Memory]] | None:
