@@ -110,7 +110,7 @@ _TURNS = (
 )
 _EVENTS = (
     "INSERT INTO events (user_id, kind, detail, time) "
-    "SELECT m.user_id, 'write:insert:new', 'no stored memory reaches the threshold | new: ' || quote_literal(m.text), "
+    "SELECT m.user_id, 'write:insert:new', 'new: nothing stored says the same thing | new: ' || quote_literal(m.text), "
     "m.created_at FROM memories m JOIN users u ON u.id = m.user_id "
     "WHERE u.channel = %(channel)s AND m.user_id BETWEEN %(lo)s AND %(hi)s ORDER BY m.id"
 )

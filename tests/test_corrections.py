@@ -274,7 +274,7 @@ def _ids(rows: list[tuple[str, str, str, str]]) -> list[str]:
 def test_a_changed_keyed_value_supersedes(key: str, lang: str, old: str, new: str) -> None:
     d = run(old, new)
     assert (d.action, d.target_id) == ("supersede", 1), d.reason
-    assert d.reason.startswith("keyed correction")
+    assert d.reason.startswith("updates #1:"), d.reason
 
 
 @pytest.mark.parametrize(("key", "lang", "old", "new"), SUPERSEDE, ids=_ids(SUPERSEDE))

@@ -36,7 +36,7 @@ def test_decisions_and_drops_are_counted_listed_and_shown(tmp_path) -> None:
             assert add("Loves horror movies", "2025-02-01")["action"] == "insert"
             assert add("Loves horror movies.", "2025-03-01")["action"] == "absorb"
             flip = add("Hates horror movies now", "2025-06-01")
-            assert flip["action"] == "supersede" and flip["reason"].startswith("correction of #")
+            assert flip["action"] == "supersede" and flip["reason"].startswith("corrects #")
             # a model's candidate, through the filters: a standing instruction is dropped
             rt.engine.reflect(
                 "api",

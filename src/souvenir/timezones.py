@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from souvenir.errors import InputError
 
-__all__ = ["TZ_KEY", "canonical_zone", "learned_zone", "local_day", "localize", "zone", "zone_of"]
+__all__ = ["TZ_KEY", "canonical_zone", "learned_zone", "local_day", "localize", "southern", "zone", "zone_of"]
 
 #: The profile key of the user's time zone.
 TZ_KEY = "tz"
@@ -147,3 +147,29 @@ def local_day(moment: datetime | None, tz: str | None) -> date | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(zone(tz)).date()
+
+
+#: IANA zones of the temperate southern hemisphere, whose seasons are the northern ones'
+#: opposite (Australia, New Zealand, Argentina, Chile, Uruguay, Paraguay, southern Brazil,
+#: southern Africa, the Falklands, Antarctica). Tropical zones south of the equator
+#: (Jakarta, Lima, Nairobi…) have wet and dry seasons, not these: northern by default.
+_SOUTHERN_PREFIXES = ("Australia/", "Antarctica/", "America/Argentina/", "Brazil/")
+_SOUTHERN = frozenset(
+    {
+        "Pacific/Auckland", "Pacific/Chatham", "NZ", "NZ-CHAT", "America/Santiago", "America/Punta_Arenas",
+        "Chile/Continental", "America/Montevideo", "America/Asuncion", "America/Sao_Paulo",
+        "America/Buenos_Aires", "America/Cordoba", "America/Mendoza", "America/Catamarca", "America/Jujuy",
+        "America/Rosario", "Atlantic/Stanley", "Africa/Johannesburg", "Africa/Maseru", "Africa/Mbabane",
+        "Africa/Windhoek", "Africa/Gaborone", "Africa/Maputo", "Indian/Mauritius", "Indian/Reunion",
+        "Indian/Antananarivo", "Pacific/Norfolk", "Pacific/Noumea",
+    }
+)  # fmt: skip
+
+
+def southern(tz: str | None) -> bool:
+    """Whether the zone ``tz`` (an IANA name; a fixed offset says no hemisphere) is in the
+    southern hemisphere's temperate zone, where summer is December to February. ``False``
+    when unknown: the northern hemisphere is the default (docs/write-path.md)."""
+    if not tz:
+        return False
+    return tz in _SOUTHERN or tz.startswith(_SOUTHERN_PREFIXES)

@@ -15,7 +15,8 @@ from souvenir.engine.turn_records import TurnRecords
 from souvenir.limits import check_text
 from souvenir.read.block import render_block
 from souvenir.read.scoring import SCORE_FLOOR
-from souvenir.read.selection import SelectionConfig, select
+from souvenir.read.ended import select_current
+from souvenir.read.selection import SelectionConfig
 from souvenir.results import ContextResult
 from souvenir.store.protocol import Store
 from souvenir.timeutil import utcnow
@@ -92,8 +93,9 @@ class ContextReader:
             scores, cause, around = self.scores.scores(
                 user_id, message, candidates, now, parts, pending, lambda: self.around(user_id, story_id, tz)
             )
-        result = select(candidates, scores, self.config, now, story_id)
         kv, tz, history, story_layer, prior_reply = around
+        # an ended temporary fact ranks as history: no durable place (#26 round 5)
+        result = select_current(candidates, scores, self.config, now, story_id, tz)
         self.records.after_context(
             user_id,
             story_id,

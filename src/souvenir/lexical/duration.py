@@ -12,8 +12,9 @@ chez un glacier cet été », 暑假在咖啡店打工, "Kerja sambilan masa cut
 - *this week / this month*: "this week", « cette semaine », 这周 / 本周, "minggu ini" → the
   Monday after; "this month", « ce mois-ci », 这个月 / 本月, "bulan ini" → the first of the
   next month;
-- *a season* (the northern hemisphere's meteorological seasons; seed 000's users are in
-  France, seed 001's in China): summer (summer job, « cet été », « job d'été », 暑假, 暑期,
+- *a season* (meteorological seasons, the northern hemisphere's by default — seed 000's
+  users are in France, seed 001's in China; the southern one's when the user's zone is
+  there, ``south``: summer December–February, ends 1 March; winter ends 1 September): summer (summer job, « cet été », « job d'été », 暑假, 暑期,
   这个夏天, "musim panas") ends on 1 September, winter (« cet hiver », 寒假, 这个冬天, "musim
   sejuk") on 1 March, spring on 1 June, autumn on 1 December — of the year said (a winter
   said between March and November is the coming one);
@@ -104,11 +105,13 @@ _CHRISTMAS = re.compile(
 )
 
 
-def temporary_end(text: str, said: datetime | date) -> date | None:
+def temporary_end(text: str, said: datetime | date, south: bool = False) -> date | None:
     """The first day the temporary fact ``text`` said on ``said`` no longer holds, or
-    ``None`` (module docstring). ``said``: a date, or a datetime in the user's zone."""
+    ``None`` (module docstring). ``said``: a date, or a datetime in the user's zone;
+    ``south``: the user lives in the southern hemisphere (their zone says so:
+    :func:`souvenir.timezones.southern`), where summer is December to February."""
     day = said.date() if isinstance(said, datetime) else said
-    for found in (_until(text, day), _this_stretch(text, day), _season(text, day), _christmas(text, day)):
+    for found in (_until(text, day), _this_stretch(text, day), _season(text, day, south), _christmas(text, day)):
         if found is not None:
             return found
     return None
@@ -138,9 +141,15 @@ def _this_stretch(text: str, day: date) -> date | None:
     return None
 
 
-def _season(text: str, day: date) -> date | None:
+#: A season's end in the southern hemisphere, from its northern one: summer (1 September)
+#: ends on 1 March, winter on 1 September, spring (1 June) on 1 December, autumn on 1 June.
+_SOUTH = {9: 3, 3: 9, 6: 12, 12: 6}
+
+
+def _season(text: str, day: date, south: bool = False) -> date | None:
     for pattern, end_month in _SEASONS:
         if pattern.search(text):
+            end_month = _SOUTH[end_month] if south else end_month
             if end_month == 3:  # winter spans the new year: the current one, else the coming one
                 return date(day.year + (day.month >= 3), 3, 1)
             return date(day.year, end_month, 1)

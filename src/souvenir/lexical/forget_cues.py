@@ -56,7 +56,7 @@ from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, tokenize
 
-__all__ = ["ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
+__all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
 
 _LEAD = (
     r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:please\s+)?(?:just\s+)?"
@@ -220,13 +220,56 @@ FORGET_WORDS = frozenset(
 )
 
 
+#: An attribute a request names by a question word ("where I live", « où j'habite »,
+#: 我住在哪里, "tempat saya tinggal"; "where I work", « où je travaille », 我在哪里工作, "tempat
+#: saya kerja"), with the keyed values that hold it (``keyed.KEYS`` prefixes). Two stored
+#: memories holding it (a town and an address) make the request ask which (round 5).
+ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
+    (
+        "home",
+        ("home.",),
+        re.compile(
+            r"\bwhere\s+(?:i|we)\s+(?:live|stay|reside|am\s+living)\b|\bmy\s+(?:home\s+)?address\b"
+            r"|\bwhere\s+my\s+(?:home|place|flat|house)\s+is\b"
+            r"|\bo[uù]\s+(?:j'|je\s+)(?:habite|vis|r[ée]side|loge|demeure)\b|\bmon\s+adresse\b"
+            r"|住在?哪|住哪|住址|家在哪|家住哪|我的地址|我家地址"
+            r"|\b(?:tempat|di\s*mana)\s+(?:saya|aku)\s+(?:tinggal|duduk|menetap)\b|\balamat\s+(?:rumah\s+)?(?:saya|aku)\b"
+            r"|\b(?:saya|aku)\s+(?:tinggal|duduk)\s+(?:di\s*)?mana\b",
+            re.I,
+        ),
+    ),
+    (
+        "work",
+        ("employer", "occupation"),
+        re.compile(
+            r"\bwhere\s+i\s+work\b|\bwhat\s+i\s+do\s+for\s+a\s+living\b|\bmy\s+(?:job|employer|work)\b"
+            r"|\bo[uù]\s+je\s+travaille\b|\bmon\s+(?:travail|m[ée]tier|employeur|boulot)\b"
+            r"|在哪里?工作|在哪上班|我的工作|做什么工作"
+            r"|\btempat\s+(?:saya|aku)\s+(?:bekerja|kerja)\b|\b(?:kerja|pekerjaan|majikan)\s+(?:saya|aku)\b",
+            re.I,
+        ),
+    ),
+)
+#: "everything", "all", « tout », 所有 / 全部, "semua": a request for every memory it names.
+_ALL = re.compile(r"\b(?:everything|all|every|tout|toutes?|tous|semua|segala)\b|所有|全部|一切", re.I)
+
+
 @dataclass(frozen=True, slots=True)
 class ForgetRequest:
     """One request: its ``sentence`` (as written) and ``topic``, the content tokens naming
-    what to forget (empty: the request names nothing by itself)."""
+    what to forget (empty: the request names nothing by itself); ``attribute``: the
+    ``ATTRIBUTES`` name it asks about by a question word ("where I live": ``home``), or
+    ``None``; ``everything``: it asks for all it names ("everything about…", 所有)."""
 
     sentence: str
     topic: tuple[Tok, ...]
+    attribute: str | None = None
+    everything: bool = False
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keyed-value prefixes of ``attribute`` (empty without one)."""
+        return next((keys for name, keys, _ in ATTRIBUTES if name == self.attribute), ())
 
     @property
     def topic_key(self) -> str:
@@ -300,7 +343,9 @@ def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> l
     out = []
     for sentence in _SENTENCE.split(message):
         if sentence.strip() and _has_cue(sentence):
-            out.append(ForgetRequest(sentence.strip(), _sentence_topic(sentence)))
+            folded = nfkc_fold(sentence).replace("’", "'")
+            attribute = next((name for name, _, pattern in ATTRIBUTES if pattern.search(folded)), None)
+            out.append(ForgetRequest(sentence.strip(), _sentence_topic(sentence), attribute, bool(_ALL.search(folded))))
     return out
 
 

@@ -299,6 +299,21 @@ STANCE = frozenset(
 )
 ZH_STANCE = frozenset({"重视", "珍惜", "相信", "重要", "强调", "热衷", "钦佩", "佩服", "看重", "认为", "觉得"})
 
+#: A visit, as a note's writer words it ("visited Paris", « a visité Lyon », 参观 / 游览,
+#: "melawat Melaka"), and the going a user says it with ("I've been to Paris", « je suis
+#: allé à Lyon », 去了 / 去过, "pergi ke Melaka"): the note's verb is the user's when the
+#: message goes somewhere (read by the assistant-only filter, issue #26 round 5: "Jon visited
+#: Paris recently" from "I've been to Paris yesterday!", "visit" only in the reply).
+VISIT_STEMS = frozenset({"visit", "lawat", "melawat", "lawatan", "kunjung", "mengunjungi", "berkunjung"})
+ZH_VISIT = ("参观", "游览", "访问", "拜访", "探访", "观光")
+GOING = re.compile(
+    r"\b(?:been|went|gone|go(?:ing)?|travell?ed|trip)\s+(?:to|in)\b|\btrip\b"
+    r"|\b(?:all[ée]e?s?|été|aller|voyag[ée]\w*)\s+(?:à|a|au|aux|en|chez)\b|\bvoyage\b"
+    r"|去了|去过|到过|去|来到|到了"
+    r"|\b(?:pergi|pernah|ke|melancong|bercuti)\s+(?:ke|di)\b",
+    re.I,
+)
+
 #: People the user may speak about: "my X" / "ma X" / "我X" / "X saya" is a third person.
 RELATIONS = frozenset(
     {

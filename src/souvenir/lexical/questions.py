@@ -39,6 +39,33 @@ _TAG = re.compile(
     r"|n'est-ce\s+pas|non|hein|pas\s+vrai|kan|bukan|betul\s+tak|kan\s+\w+)\s*[?？]+",
     re.I,
 )
+#: Tags a speaker ends a statement with, with or without a comma ("I know right?", "It's
+#: just great you know?", « C'est dingue hein ? », "Best gila tau tak?"); round 5, read on
+#: LoCoMo's turns (docs/write-path.md).
+_TAG_BARE = re.compile(
+    r"(?<=\w)\s+(?:right|you\s+know|ya\s+know|y'know|huh|eh|isn'?t\s+it|hasn'?t\s+it|wasn'?t\s+it"
+    r"|hein|tu\s+sais|tu\s+vois|vous\s+savez|tau\s+tak|tahu\s+tak|ye\s+tak|kan)\s*[?？]+",
+    re.I,
+)
+#: An English statement said with a rising "?": a declarative sentence whose subject is the
+#: speaker or "it / this / that" ("It has definitely encouraged me to try kayaking and maybe
+#: bungee jumping?"), holding no question material (a wh-word, "do you", "any advice",
+#: "wondering"), no modal after "I" ("I can come?" asks leave) and no negation ("I don't
+#: drink milk tea anymore?" is a surprised echo: read as a statement it would retire a memory). French, Malay and
+#: Chinese ask with declarative order (« Je peux venir ? », "Saya boleh datang?",
+#: 我可以来？): no such rule there.
+_EN_DECLARATIVE = re.compile(
+    r"^\s*(?:(?:yeah|yes|so|and|well|oh|but|plus|also|honestly|actually)[,!]?\s+)*"
+    r"(?:i(?:'m|'ve|'d)?|it(?:'s)?|this|that(?:'s)?|we(?:'ve|'re)?|my\s+\w+)\s+(?!(?:can|could|should|shall|may|might|must"
+    r"|will|would|'ll)\b)\w",
+    re.I,
+)
+_EN_ASKING = re.compile(
+    r"\b(?:what|how|why|when|where|who|whom|whose|which|whether|if|or|any\s+(?:advice|tips?|ideas?|thoughts?"
+    r"|recommendations?|suggestions?)|(?:do|did|does|have|has|are|were|is|was|can|could|would|will|should)\s+(?:you|they|we|it"
+    r"|that|he|she)|wonder\w*|curious|wanna|see|tell\s+me|ok|okay|not|never|no)\b|n't\b|[,;:\-–—]",
+    re.I,
+)
 _ZH_TAG = re.compile(r"[，,]?\s*(?:对吧|是吧|没错吧|对不对|是不是|对吗|是吗)\s*[？?]+")
 _MS_KAN = re.compile(r"(\S)\s+kan\s*[?？]+", re.I)
 
@@ -93,7 +120,22 @@ def assertive(text: str) -> str:
     text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
     text = _ZH_TAG.sub("。", text)
     text = _TAG.sub(".", text)
-    return _MS_KAN.sub(r"\1.", text)
+    text = _TAG_BARE.sub(".", text)
+    text = _MS_KAN.sub(r"\1.", text)
+    if "?" not in text:
+        return text
+    return "".join(_uptalk(part) for part in _SENTENCE.findall(text))
+
+
+def _uptalk(sentence: str) -> str:
+    """An English statement said with "?" (``_EN_DECLARATIVE``) ends with "." instead."""
+    body = sentence.rstrip()
+    if not body.endswith("?") or body.endswith("??"):
+        return sentence
+    core = body.rstrip("?")
+    if not _EN_DECLARATIVE.match(core) or _EN_ASKING.search(core):
+        return sentence
+    return core + "." + sentence[len(body) :]
 
 
 def sentences(text: str) -> list[str]:

@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 from typing import Mapping, NamedTuple, Sequence
 
 from souvenir.lexical.duration import temporary_end
-from souvenir.timezones import local_day
+from souvenir.timezones import local_day, southern
 from souvenir.types import Memory, Selection
 
 
@@ -92,12 +92,13 @@ def _quote(text: str) -> str:
     return quoted
 
 
-def _bound(memory: Memory, said: date | None, today: date | None, words: tuple[str, str]) -> str:
+def _bound(memory: Memory, said: date | None, today: date | None, words: tuple[str, str], south: bool = False) -> str:
     """ ", until 2026-08-31" / ", ended 2026-08-31, no longer current" for a temporary fact
-    (its last day), "" otherwise (an episode is a past event: never marked)."""
+    (its last day), "" otherwise (an episode is a past event: never marked). ``south``: the
+    user's zone is in the southern hemisphere (its seasons)."""
     if said is None or today is None or memory.kind == "episode":
         return ""
-    end = temporary_end(memory.text, said)
+    end = temporary_end(memory.text, said, south)
     if end is None:
         return ""
     last = (end - timedelta(days=1)).isoformat()
@@ -138,9 +139,10 @@ def render_block(
         lines += [words.memories]
         bounds = BOUNDS.get(str(profile.get("lang") or "en"), BOUNDS["en"])
         today = local_day(now, tz) if now else None
+        south = southern(tz)
         for sel in memories:
             m = sel.memory
             day = local_day(m.updated_at, tz)
-            bound = _bound(m, day, today, bounds)
+            bound = _bound(m, day, today, bounds, south)
             lines.append(f"- [{m.kind}, {day.isoformat() if day else 'undated'}{bound}] {_quote(m.text)}")
     return "\n".join(lines)

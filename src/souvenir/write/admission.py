@@ -76,6 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from souvenir.write import reasons as R
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
@@ -173,42 +174,28 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
         target_id, value, relation = match
         old = next(f for i, f in prints if i == target_id)
         if said_before(said_at, by_id[target_id]):
-            why = (
-                f"duplicate of #{target_id} ({value:.2f}), said before its date: "
-                "kept as its history, wording and date unchanged"
-            )
-            return Decision("absorb", target_id, value, text, why, "said_before")
+            return Decision("absorb", target_id, value, text, R.known_said_earlier(target_id, value), "said_before")
         if relation == "poorer" or fp.tokens == old.tokens:
-            why = f"duplicate of #{target_id} ({value:.2f}); the new wording says nothing more"
-            return Decision("absorb", target_id, value, text, why, "duplicate")
-        why = f"duplicate of #{target_id} ({value:.2f}); the newest wording wins (it covers the old one)"
-        return Decision("replace", target_id, value, text, why, "duplicate")
+            return Decision("absorb", target_id, value, text, R.known_nothing_more(target_id, value), "duplicate")
+        return Decision("replace", target_id, value, text, R.known_says_more(target_id, value), "duplicate")
 
     flip = _flip(text, pool, refused)
     if flip is not None:
         value = 1.0  # the same proposition (its content words, or its Chinese characters)
         if said_before(said_at, flip):
-            why = (
-                f"says the opposite of #{flip.id}, said before it: the later statement stays "
-                "active, this one is kept as its history"
-            )
-            return Decision("absorb", flip.id, value, text, why, "flip_said_before")
-        why = f"correction of #{flip.id}: the same statement, the opposite polarity"
-        return Decision("supersede", flip.id, value, text, why, "flip")
+            return Decision("absorb", flip.id, value, text, R.contradicts_said_earlier(flip.id), "flip_said_before")
+        return Decision("supersede", flip.id, value, text, R.corrects(flip.id), "flip")
 
     keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names)
     if keyed is not None:
         return keyed
     if conflicts:
-        ids = ", ".join(f"#{m.id}" for m, _ in conflicts)
-        why = (
-            f"a keyed value differs from {ids}, but one side says more than its keys: "
-            "inserted beside, nothing superseded"
-        )
-        return Decision("insert", None, 0.0, text, why, "keyed_partial")
+        ids = [m.id for m, _ in conflicts]
+        differ = [k for _, theirs in conflicts for k in changed_keys(theirs, keys)]
+        return Decision("insert", None, 0.0, text, R.value_differs_kept(ids, differ), "keyed_partial")
     if refused:
-        return Decision("insert", None, 0.0, text, "kept beside: " + "; ".join(refused[:3]), "kept_beside")
-    return Decision("insert", None, 0.0, text, "no stored memory reaches the threshold", "new")
+        return Decision("insert", None, 0.0, text, R.kept_beside(refused), "kept_beside")
+    return Decision("insert", None, 0.0, text, R.new(), "new")
 
 
 def coverage(new: Fingerprint, old: Fingerprint) -> str | None:
@@ -245,7 +232,7 @@ def _duplicate(
         why = not_one_fact(text, by_id[target_id].text, relation)
         if why is None:
             return target_id, value, relation  # type: ignore[return-value]
-        refused.append(f"#{target_id} scores {value:.2f} but {why}")
+        refused.append(R.refusal(target_id, value, why))
         remaining = [p for p in remaining if p[0] != target_id]
 
 
@@ -298,7 +285,7 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
         if other is None:
             found.append(memory)
         else:
-            refused.append(f"#{memory.id} says the opposite but is about {other}")
+            refused.append(f"#{memory.id} says the opposite, but about {other}")
     return max(found, key=_dated) if found else None
 
 
@@ -357,10 +344,7 @@ def _keyed_correction(
     ]
     if outdated_by_newer:  # the candidate is the stale value: history of the newer memory
         memory, key = min(outdated_by_newer, key=lambda mk: _dated(mk[0]))
-        why = (
-            f"keyed value {key} of #{memory.id} said later ({keys.get(key)!r} before "
-            f"{user_keys(memory.text, names).get(key)!r}): kept as its history"
-        )
+        why = R.value_said_earlier(memory.id, key, keys.get(key), user_keys(memory.text, names).get(key))
         return Decision("absorb", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed_said_before")
     outdated = [
         (m, key)
@@ -370,5 +354,5 @@ def _keyed_correction(
     if not outdated:
         return None
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
-    why = f"keyed correction of #{memory.id}: {key} {user_keys(memory.text, names).get(key)!r} → {keys.get(key)!r}"
+    why = R.value_updates(memory.id, key, user_keys(memory.text, names).get(key), keys.get(key))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")

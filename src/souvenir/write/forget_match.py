@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from souvenir.lexical.forget_cues import ForgetRequest
+from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
 
@@ -38,12 +39,16 @@ __all__ = ["ForgetMatch", "match_forget", "named_by"]
 @dataclass(frozen=True, slots=True)
 class ForgetMatch:
     """``erase``: the memory ids to forget, in ``memories`` order; ``ambiguous``: requests
-    were made but none named a memory; ``reason``: one sentence for the event log (no
-    memory text in it: the event must not carry what is forgotten)."""
+    were made but none named a memory, or one named an attribute two memories hold;
+    ``candidates``: then, those memories' ids (the request asks which); ``reason``: one
+    sentence for the event log, in plain words (no text of an erased memory in it: the event
+    must not carry what is forgotten; the candidates of a question are quoted, nothing being
+    erased — a later erasure of one scrubs the event like every text carrying it)."""
 
     erase: tuple[int, ...]
     ambiguous: bool
     reason: str
+    candidates: tuple[int, ...] = ()
 
 
 def _share(tokens: Sequence[Tok], pool: list[Tok], pool_key: str) -> float:
@@ -86,19 +91,65 @@ def match_forget(
     if not requests:
         return ForgetMatch((), False, "no request to forget")
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
+    which = _which(requests, pool)
+    if which:
+        quoted = " or ".join(f"#{m.id} ({_quote(m.text)})" for m in which[1][:_SHOWN])
+        if len(which[1]) > _SHOWN:
+            quoted += f" (and {len(which[1]) - _SHOWN} more)"
+        return ForgetMatch(
+            (),
+            True,
+            f"asked to forget {_WHAT.get(which[0], 'something')}, which {len(which[1])} memories hold: "
+            f"which one? {quoted}; nothing erased",
+            tuple(m.id for m in which[1]),
+        )
     recent = _recent(pool)
     asked = set(proposed)
     erase: list[int] = []
+    by_topic = [r for r in requests if not r.keys]  # an attribute's request: its holders below
     for memory in pool:
-        if any(named_by(r, memory.text) for r in requests):
+        if any(named_by(r, memory.text) for r in by_topic):
             erase.append(memory.id)
         elif memory.id in asked and any(
             _mentions(r, memory.text) if r.topic else (memory.source or "") in recent for r in requests
         ):
             erase.append(memory.id)
+    for request in requests:  # "where I live": the one memory holding the attribute
+        for memory in _holding(request, pool):
+            if memory.id not in erase:
+                erase.append(memory.id)
     if erase:
         ids = ", ".join(f"#{i}" for i in erase)
         return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
     topics = sum(bool(r.topic) for r in requests)
-    why = "the request names no memory" if topics else "the request names nothing by itself ('forget that')"
-    return ForgetMatch((), True, f"ambiguous request to forget: {why}; nothing erased")
+    why = "no memory matches what it names" if topics else "it does not say what ('forget that')"
+    return ForgetMatch((), True, f"asked to forget something, but {why}; nothing erased")
+
+
+def _holding(request: ForgetRequest, pool: list[Memory]) -> list[Memory]:
+    """The memories holding the attribute ``request`` asks about by a question word ("where
+    I live": the user's keyed home values; a relative's "Sister lives in Ipoh" has no key), else
+    the memories its topic names."""
+    if not request.keys:
+        return []
+    keyed = [m for m in pool if any(k.startswith(request.keys) for k in user_keys(m.text).keys)]
+    return keyed or [m for m in pool if named_by(request, m.text)]
+
+
+_WHAT = {"home": "where they live", "work": "where they work"}
+#: Candidates quoted in the question at most (the event's detail stays short).
+_SHOWN = 4
+
+
+def _which(requests: Sequence[ForgetRequest], pool: list[Memory]) -> tuple[str, list[Memory]] | None:
+    """The memories a request asking about an attribute ("where I live", 我住在哪里) may mean,
+    when there are two or more and it did not ask for all of them ("everything about…"):
+    the user is asked which, nothing is erased; ``(attribute, memories)``, else ``None``."""
+    for request in requests:
+        if request.keys and not request.everything and len(held := _holding(request, pool)) >= 2:
+            return request.attribute or "", held
+    return None
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 80 else text[:79] + "…")
