@@ -27,6 +27,8 @@ CHIT_CHAT = [
     ("Cool, thanks Mel! Can't wait. I'll keep ya posted. Bye!", "empty"),
     ("Family moments like that are so special.", "praise"),
     ("Hanging with loved ones is amazing and brings so much happiness.", "remark"),
+    # SmolLM2 rewrote "let's spread love" so in the measured run (docs/model.md)
+    ("We can spread love and understanding! We got this!", "proposal"),
     # fr
     ("Tout à fait d'accord, Marc !", "empty"),
     ("On pourrait se voir samedi ?", "proposal"),
@@ -37,6 +39,7 @@ CHIT_CHAT = [
     ("Je suis tellement fière de toi !", "addressed"),
     ("Tu viens demain ?", "question"),
     ("Salut Marc ! Bonne journée !", "empty"),
+    ("On peut le faire !", "proposal"),
     # zh
     ("太棒了！谢谢！", "praise"),
     ("我们一起去吃饭吧！", "proposal"),
@@ -46,6 +49,7 @@ CHIT_CHAT = [
     ("我同意！", "empty"),
     ("看起来很好吃！", "praise"),
     ("我真为你骄傲！", "addressed"),
+    ("我们可以的！", "empty"),
     # ms
     ("Terima kasih, setuju!", "empty"),
     ("Jom pergi makan!", "proposal"),
@@ -55,6 +59,7 @@ CHIT_CHAT = [
     ("Saya bangga dengan awak!", "addressed"),
     ("Gambar ini cantik!", "praise"),
     ("Nampak sedap!", "praise"),
+    ("Kita boleh!", "proposal"),
 ]
 
 FACTS = [
@@ -78,6 +83,7 @@ FACTS = [
     "We went camping last week, it was amazing!",
     "我们上周去了槟城。",
     "Kami pergi ke Penang minggu lepas.",
+    "We can stay at my aunt's place.",
     "On est allés à Lyon ce week-end, c'était génial !",
     # an echo repeats the previous statement for the writer; a question holding "I"
     "Me too!",

@@ -198,6 +198,11 @@ _PROPOSAL = re.compile(
     re.I,
 )
 _ZH_PROPOSAL = re.compile(r"^(?:让)?(?:我们|咱们)?(?:一起)?.*吧\s*$|^(?:要不|不如)(?:我们|咱们)")
+#: An exhortation: "We can do it!", « On peut le faire ! », 我们可以的！, "Kita boleh!" — "we can"
+#: with an exclamation mark (without one it may be a plan: "We can stay at my aunt's").
+_EXHORT = re.compile(
+    r"^(?:we\s+(?:can|could|will|'ll|should)|on\s+(?:peut|va)|kita\s+boleh|我们(?:可以|能|一定))\b.*[!！]\s*$", re.I
+)
 #: A feeling towards the listener: "I'm (so) proud of you", "je suis fière de toi", 我为你骄傲.
 _TOWARDS = re.compile(
     r"\b(?:proud|happy|glad|stoked|excited|thrilled|sorry|grateful|thankful)\s+(?:of|for)\s+(?:you|y'all|ya)\b"
@@ -369,7 +374,9 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset()) -> str | N
     head = re.sub(
         r"^[\W_]*(?:(?:well|oh|so|yeah|yes|ok|okay|hey|alors|bon|ben|eh|wah)\b[\s,!]*)*", "", text, flags=re.I
     )
-    if not first and (_PROPOSAL.match(head) or _ZH_PROPOSAL.search(text.rstrip("。.!！~～"))):
+    head = re.sub(r"^[A-Z][a-z\u00e0-\u00ff]+\s*[,!]\s*", "", head)  # "Yeah Mel, let's…": the name called
+    proposal = _PROPOSAL.match(head) or _ZH_PROPOSAL.search(text.rstrip("。.!！~～")) or _EXHORT.match(head)
+    if not first and proposal:
         return "proposal"
     first = _first(toks, plural=True)
     stripped = text.rstrip().rstrip("\"'”»）)")
