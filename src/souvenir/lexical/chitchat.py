@@ -12,7 +12,8 @@ states something ("Thanks! I started pottery last week") is never chit-chat::
 Kinds, in the order they are tried on a sentence:
 
 - ``proposal`` — a proposal to the other speaker, with no "I": "Let's spread love!", « On
-  pourrait se voir samedi », 我们一起去吧, "Jom pergi makan".
+  pourrait se voir samedi », 我们一起去吧, "Jom pergi makan", or an exhortation ("We can do
+  it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").
 - ``question`` — a question with no "I" in it ("How have you been?", « Tu viens ? »,
   你去过吗？, "Awak sihat?"); "Did I tell you I adopted a cat?" is not one.
 - ``addressed`` — about the other speaker: a second-person word and no "I" ("You both looked
@@ -27,15 +28,22 @@ Kinds, in the order they are tried on a sentence:
   exclamations, intensifiers, pronouns, stop words and the names called out are set aside
   ("Hey Mel!", "I 100% agree", « Merci beaucoup, c'est trop gentil ! », 太棒了！谢谢！,
   "Terima kasih, setuju!"). "I love it!" is empty; "I love Paris" is not.
+- ``remark`` — a maxim with no one in it: a gerund subject or three words, a copula and a
+  word of value ("Hanging with loved ones is amazing", "Family is everything"). Other
+  remarks are kept: "Just got back from a road trip, it was fun" is a fact without its "I".
 
 "I" is the singular first person (I / me / my, je / moi / mon, 我 but not 我们, saya /
-aku): "we" is not, because "We went camping last week" is the writer's family's fact.
+aku): "we" is not, because "We went camping last week" is the writer's family's fact — and a
+sentence with "we" is never ``addressed``, ``praise`` nor ``question``. Never chit-chat: an
+echo ("Me too", « moi aussi », 我也是: the previous statement, for the writer) and a note
+naming the user ("The user…", 用户…).
 
 No threshold: the lexicons below are the rule. What it drops of LoCoMo's gold observations
 and of its junk: ``bench/chitchat_share.py`` (docs/write-path.md).
-Known limits: a generic opinion with no "I" ("Family is everything") is kept; a fact stated
-only as a question or as praise of the other's thing ("Your bowl reminds me of my
-grandma's" keeps it, having "my") is lost when nothing else in the message states it.
+Known limits: a generic opinion with no "I" and no cue is kept ("The colors really blend
+nicely"); a fact stated only as a question, as advice or as praise in the second person
+("You can use coconut oil instead of butter") is lost when nothing else in the message
+states it ("Your bowl reminds me of my grandma's" is kept: "my").
 """
 
 from __future__ import annotations
@@ -52,9 +60,27 @@ __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
 KINDS = ("proposal", "question", "addressed", "praise", "empty", "remark")
 
 _FIRST = frozenset(
-    {"i", "me", "my", "mine", "myself", "je", "j'", "m'", "moi", "mon", "ma", "mes", "saya", "aku", "sy"}
+    {
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "je",
+        "j'",
+        "m'",
+        "moi",
+        "moi-meme",
+        "mon",
+        "ma",
+        "mes",
+        "saya",
+        "aku",
+        "sy",
+        "gua",
+        "gue",
+    }
 )
-_FIRST = _FIRST | frozenset({"gua", "gue", "moi-meme"})
 #: "we" / "us" / "our": not the writer alone, but a sentence holding it tells of the writer's own
 #: ("We played Catan, a great game where you build…"): never praise of the other's thing.
 _WE = frozenset({"we", "us", "our", "ours", "nous", "notre", "nos", "kami", "kita"})
@@ -289,7 +315,6 @@ def _second(toks: list[Tok]) -> bool:
 
 _USER = re.compile(r"\b(?:the user|user's|l'utilisat(?:eur|rice)|pengguna)\b|用户|客户|顾客", re.I)
 _OPENERS = frozenset({"wow", "oh", "wah", "whoa", "omg", "aw", "aww", "ooh", "so", "and", "well", "yeah", "alors"})
-_THIRD = lx.THIRD_SINGULAR | frozenset({"they"})
 
 
 def _zh_evaluative(toks: list[Tok]) -> bool:
