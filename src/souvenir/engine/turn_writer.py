@@ -24,7 +24,7 @@ from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
 from souvenir.privacy import answer_to, redact_turn
 from souvenir.privacy import Redacted
-from souvenir.write.filters.chitchat import chitchat_reason
+from souvenir.write.filters.no_chitchat import chitchat_reason
 from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["TurnWriter"]

@@ -65,7 +65,7 @@ from souvenir.write.filters.assistant_only import _addressed as addressed_names
 from souvenir.write.filters._clauses import clauses
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.chain import MODEL_CHAIN
-from souvenir.write.filters.chitchat import chitchat_filter
+from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
@@ -229,5 +229,5 @@ def grounding_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision
 
 
 #: The chain of a model's reflection: the model chain, grounding in the user's words, then
-#: no chit-chat (:mod:`souvenir.write.filters.chitchat`: the user's own words, but no fact).
+#: no chit-chat (:mod:`souvenir.write.filters.no_chitchat`: the user's own words, but no fact).
 REFLECTION_CHAIN: tuple[Filter, ...] = (*MODEL_CHAIN, grounding_filter, chitchat_filter)
