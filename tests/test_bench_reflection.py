@@ -24,6 +24,7 @@ def test_the_slice_carries_the_gold_of_each_turn():
     assert speakers == ("Caroline", "Melanie") and len(turns) == 5
     assert turns[1]["dia_id"] == "D1:3" and "support group" in turns[1]["gold"][0]
     assert all(t["reply"] for t in turns)
+    assert turns[0]["time"] == "2023-05-08T13:56:00+00:00"  # the session's date, sent with the turn
 
 
 def test_a_memory_matches_the_gold_of_its_turn_by_the_grounding_share():
@@ -64,7 +65,9 @@ def test_bench_reflection_reports_drain_live_and_gold_beside_no_model(tmp_path):
     # the invention is never written (grounding), the low-confidence copy is (no floor)
     assert not any("vegan" in t.lower() for t in model["unmatched_model_notes"] + model["true_model_notes"])
     assert model["true"] >= none["episodes_true"] > 0
-    assert none["written"] == 6 and none["recall"] is not None
+    # the first message ("Hey Mel! Good to see you! How have you been?") is chit-chat: no episode
+    assert none["written"] == 5 and none["recall"] is not None
+    assert not any(t.startswith("Hey Mel!") for t in none["unmatched_episodes"])
     assert report["confidence"]["agreement_with_code"]["slot"] < 0.5  # inverted, and said so
     assert report["acceptance"]["true_notes_ge_no_model_true_episodes"]
 

@@ -15,6 +15,31 @@ from tests.servers import ChatServer
 
 CASES = [
     # (candidate, message, reply, grounded, check)
+    # the reply's sentence word for word (session 11's run: share 0.33, "off" in the message)
+    (
+        "I'm off to go swimming with the kids. I'll be there for a bit.",
+        "Totally agree, Mel. Relaxing and expressing ourselves is key. Well, I'm off to go do some research.",
+        "Yep, Caroline. Taking care of ourselves is vital. I'm off to go swimming with the kids. Talk to you soon!",
+        False,
+        "reply",
+    ),
+    ("Vais nager avec les enfants", "Je vais lire ce soir.", "Moi, je vais nager avec les enfants !", False, "reply"),
+    ("今晚带孩子们去游泳", "我今晚要看书。", "我今晚带孩子们去游泳！", False, "reply"),
+    (
+        "Nak pergi berenang dengan anak-anak",
+        "Saya nak membaca.",
+        "Saya nak pergi berenang dengan anak-anak!",
+        False,
+        "reply",
+    ),
+    # the same sentence in the message too: the user's
+    (
+        "Going swimming with the kids tonight",
+        "Going swimming with the kids tonight!",
+        "Going swimming with the kids tonight? Fun!",
+        True,
+        "grounded",
+    ),
     ("Is vegan", "I've been vegetarian for three years now.", "Great!", False, "terms"),
     ("Is vegetarian", "I've been vegetarian for three years now.", "Great!", True, "grounded"),
     # the other speaker's painting credited to the user (LoCoMo conv-26 D1:14)

@@ -48,11 +48,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 
 from souvenir.config import Settings
+from souvenir.replay.formats import parse_session_time
 from souvenir.write.confidence import agreement, auc, read_tally
 from souvenir.write.grounding import MIN_SHARE, content_share
 
@@ -93,7 +95,9 @@ class BenchOptions:
 
 def load_slice(path: Path, turns: int) -> tuple[list[dict], tuple[str, str]]:
     """The first ``turns`` messages of the first speaker: ``{"dia_id", "message", "reply",
-    "gold": [observation, ...]}``, and the two speakers' names."""
+    "gold": [observation, ...], "time"}``, and the two speakers' names. ``time`` (ISO 8601, UTC)
+    is the session's date, plus a minute per turn of the session: a relative date ("last
+    week") is read from the day the user said it, as in the conversation."""
     conv = json.loads(path.read_text())
     user, other = conv["speaker_a"], conv["speaker_b"]
     gold: dict[str, list[str]] = {}
@@ -107,11 +111,16 @@ def load_slice(path: Path, turns: int) -> tuple[list[dict], tuple[str, str]]:
     n = 1
     while f"session_{n}" in conv and len(out) < turns:
         session = conv[f"session_{n}"]
+        said = conv.get(f"session_{n}_date_time")
+        start = parse_session_time(said) if said else None
         for i, turn in enumerate(session):
             if turn["speaker"] == user and len(out) < turns:
                 reply = next((t["text"] for t in session[i + 1 :] if t["speaker"] != user), "I see.")
                 dia = turn["dia_id"]
-                out.append({"dia_id": dia, "message": turn["text"], "reply": reply, "gold": gold.get(dia, [])})
+                when = (start + timedelta(minutes=i)).isoformat() if start else None
+                out.append(
+                    {"dia_id": dia, "message": turn["text"], "reply": reply, "gold": gold.get(dia, []), "time": when}
+                )
         n += 1
     return out, (user, other)
 
@@ -266,6 +275,8 @@ def run_reflection_bench(options: BenchOptions) -> dict:
     try:
         for n, turn in enumerate(turns):
             body = {"channel": "bench", "user": user, "message": turn["message"], "reply": turn["reply"]}
+            if turn.get("time"):
+                body["time"] = turn["time"]  # the session's date: "last week" grounded from it
             for key, service in (("model", with_model), ("nomodel", no_model)):
                 r = service.http.post("/v1/turns", json=body)
                 r.raise_for_status()
@@ -338,9 +349,14 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             "model_notes_true": sum(m["match"] for m in notes),
             "fallback_episodes": len(kept["model"]) - len(notes),
             "unmatched_model_notes": [m["text"] for m in notes if not m["match"]][:30],
+            "unmatched_fallback_episodes": [m["text"] for m in kept["model"] if m["fallback"] and not m["match"]][:60],
             "true_model_notes": [m["text"] for m in notes if m["match"]][:30],
         },
-        "no_model": {**none_score, "episodes_true": nomodel_episodes_true},
+        "no_model": {
+            **none_score,
+            "episodes_true": nomodel_episodes_true,
+            "unmatched_episodes": [m["text"] for m in kept["nomodel"] if not m["match"]][:60],
+        },
         "confidence": {
             "agreement_with_gold": auc([(m["confidence"], m["match"]) for m in notes]),
             "agreement_with_code": {name: agreement(t) for name, t in tally.items()},

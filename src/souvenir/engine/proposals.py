@@ -17,6 +17,7 @@ from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
 from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
 from souvenir.lexical import content_words, normalize
+from souvenir.lexical.chitchat import chit_chat
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
@@ -252,7 +253,7 @@ class Proposals:
     def _keep_the_message(self, job: Job, results: list[WriteResult], now: datetime) -> WriteResult | None:
         """Never worse than no model (issue #25): when the reflection kept nothing of a turn
         the no-model path would keep — a message that is neither a command nor a bare
-        acknowledgement — the message itself goes through the same write path as an
+        acknowledgement nor chit-chat — the message itself goes through the same write path as an
         ``episode``, as the no-model turn does. A weak model can only add to what no model
         keeps. Returns what the write path did, ``None`` when the reflection kept something
         (a memory written or absorbed into an existing one) or the message is not one the
@@ -261,6 +262,8 @@ class Proposals:
             return None
         message = job["message"]
         if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
+            return None
+        if chit_chat(message) is not None:  # no fact about the user: not kept without a model either
             return None
         if forget_requests(message, own_names(self.store, job["user_id"], message)):  # never a memory (#26)
             return None

@@ -16,6 +16,7 @@ from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedError
 from souvenir.lexical import content_words, normalize
+from souvenir.lexical.chitchat import chit_chat
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
@@ -24,6 +25,7 @@ from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
 from souvenir.privacy import answer_to, redact_turn
 from souvenir.privacy import Redacted
+from souvenir.write.filters.no_chitchat import chitchat_reason
 from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["TurnWriter"]
@@ -129,6 +131,8 @@ class TurnWriter:
                 written = self._not_remembered(
                     user_id, message, "acknowledgement", "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now
                 )
+            elif (kind := chit_chat(message)) is not None:  # agreement, thanks, praise, "let's…" (#25)
+                written = self._not_remembered(user_id, message, "chitchat", chitchat_reason(kind), now)
             else:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 text = message.strip()  # whitespace off a text already read leaves it read

@@ -19,6 +19,10 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    ``lexicon.ZH_SECOND`` and a few reflexive and plural forms.
 3. ``subject`` — the candidate's subject is the assistant, the character or the setting
    (:mod:`souvenir.write.filters._candidate`).
+   ``reply`` — a sentence of the candidate (four words or more) is a sentence of the reply,
+   word for word, that the message does not hold: SmolLM2 wrote "I'm off to go swimming with
+   the kids" from the other speaker's reply, a share of 0.33 of it in the user's words. None
+   of LoCoMo's 1,453 true observations is dropped so (at any length from two words).
 4. ``key`` — a key term of the candidate (a name, a place, a number: a capitalised word
    past its first, a word with a digit, a Chinese word of two characters or more) the user
    did not say: "Lives in Johor" from "Saya tinggal di Ipoh", 住在上海 from 我住在北京.
@@ -58,6 +62,7 @@ import re
 from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.questions import sentences
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.types import Candidate
 from souvenir.write.filters._candidate import character_names, parse
@@ -65,6 +70,7 @@ from souvenir.write.filters.assistant_only import _addressed as addressed_names
 from souvenir.write.filters._clauses import clauses
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.chain import MODEL_CHAIN
+from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
@@ -82,8 +88,8 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 @dataclass(frozen=True, slots=True)
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
-    (``question``, ``addressed``, ``subject``, ``empty``, ``terms``, ``polarity``, or
-    ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
+    (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
+    ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
 
@@ -176,6 +182,9 @@ def ground(
     parsed = parse(text, playing)
     if parsed.subject in ("assistant", "character", "setting"):
         return Grounding(False, "subject", f"about the {parsed.subject}, not the user")
+    copied = _reply_sentence(text, message, reply)
+    if copied:
+        return Grounding(False, "reply", f"the reply's sentence, not the user's: {copied[:80]}")
     names = frozenset(key_of(part) for name in user_names for part in name.split() if part) | frozenset(playing)
     names |= _called(reply) | _called(message)
     share, missing, keys = content_share(text, message, names)
@@ -213,6 +222,30 @@ def _called(text: str | None) -> frozenset[str]:
     return addressed_names(text) | greeted
 
 
+_WORDS = re.compile(r"[\w']+")
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _reply_sentence(candidate: str, message: str, reply: str | None, least: int = 4) -> str | None:
+    """The first sentence of ``candidate`` (``least`` words or more) found word for word in
+    ``reply`` and not in ``message`` (case and punctuation aside), else ``None``."""
+    if not reply:
+        return None
+    said = " " + " ".join(_WORDS.findall(reply.lower())) + " "
+    own = " " + " ".join(_WORDS.findall(message.lower())) + " "
+    said_han, own_han = "".join(_HAN.findall(reply)), "".join(_HAN.findall(message))
+    for sentence in sentences(candidate):
+        words = _WORDS.findall(sentence.lower())
+        joined = " " + " ".join(words) + " "
+        han = "".join(_HAN.findall(sentence))
+        if len(han) >= 2 * least:  # Chinese: the characters, twice the words' count
+            if han in said_han and han not in own_han:
+                return sentence.strip()
+        elif len(words) >= least and joined in said and joined not in own:
+            return sentence.strip()
+    return None
+
+
 #: The filter's name in drop events (``dropped:grounding``).
 NAME = "grounding"
 
@@ -227,5 +260,6 @@ def grounding_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision
     return drop(NAME, candidate, f"ungrounded ({verdict.check}): {verdict.reason}")
 
 
-#: The chain of a model's reflection: the model chain, then grounding in the user's words.
-REFLECTION_CHAIN: tuple[Filter, ...] = (*MODEL_CHAIN, grounding_filter)
+#: The chain of a model's reflection: the model chain, grounding in the user's words, then
+#: no chit-chat (:mod:`souvenir.write.filters.no_chitchat`: the user's own words, but no fact).
+REFLECTION_CHAIN: tuple[Filter, ...] = (*MODEL_CHAIN, grounding_filter, chitchat_filter)

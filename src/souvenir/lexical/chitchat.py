@@ -1,0 +1,457 @@
+"""Chit-chat: a text that carries no durable fact about the one who wrote it (issue #25).
+
+Pure (text in, verdict out). A text is read sentence by sentence
+(:func:`souvenir.lexical.questions.sentences`, tag questions read as the statements they
+are); it is chit-chat when **every** sentence is one of these kinds, so a message that also
+states something ("Thanks! I started pottery last week") is never chit-chat::
+
+    chit_chat("I totally agree, Melanie!")                  -> "empty"
+    chit_chat("That's a beautiful painting! Did you make it?") -> "praise"  (the first kind met)
+    chit_chat("Thanks Mel! I started pottery last week.")    -> None
+
+Kinds, in the order they are tried on a sentence:
+
+- ``proposal`` — a proposal to the other speaker, with no "I": "Let's spread love!", « On
+  pourrait se voir samedi », 我们一起去吧, "Jom pergi makan", or an exhortation ("We can do
+  it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").
+- ``question`` — a question with no "I" in it ("How have you been?", « Tu viens ? »,
+  你去过吗？, "Awak sihat?"); "Did I tell you I adopted a cat?" is not one.
+- ``addressed`` — about the other speaker: a second-person word and no "I" ("You both looked
+  so great!", « Ta photo est superbe », 你画得真好, "Lukisan awak cantik"), or "I" only as
+  a feeling towards them ("I'm so proud of you", « je suis fière de toi », 我为你骄傲,
+  "Saya bangga dengan awak").
+- ``praise`` — a comment on something shown, with no "I": a demonstrative subject and an
+  evaluative word ("That bowl is gorgeous!", « Cette photo est magnifique », 这幅画真漂亮,
+  "Gambar ini cantik"), or something that looks / sounds evaluative ("The black and white
+  design looks so fancy", « Ça a l'air génial », 看起来很好吃, "Nampak sedap").
+- ``empty`` — nothing left once greetings, thanks, farewells, agreement, praise words,
+  exclamations, intensifiers, pronouns, stop words and the names called out are set aside
+  ("Hey Mel!", "I 100% agree", « Merci beaucoup, c'est trop gentil ! », 太棒了！谢谢！,
+  "Terima kasih, setuju!"). "I love it!" is empty; "I love Paris" is not.
+- ``remark`` — a maxim with no one in it: a gerund subject or three words, a copula and a
+  word of value ("Hanging with loved ones is amazing", "Family is everything"). Other
+  remarks are kept: "Just got back from a road trip, it was fun" is a fact without its "I".
+
+"I" is the singular first person (I / me / my, je / moi / mon, 我 but not 我们, saya /
+aku): "we" is not, because "We went camping last week" is the writer's family's fact — and a
+sentence with "we" is never ``addressed``, ``praise`` nor ``question``. Never chit-chat: an
+echo ("Me too", « moi aussi », 我也是: the previous statement, for the writer) and a note
+naming the user ("The user…", 用户…).
+
+No threshold: the lexicons below are the rule. What it drops of LoCoMo's gold observations
+and of its junk: ``bench/chitchat_share.py`` (docs/write-path.md).
+Known limits: a generic opinion with no "I" and no cue is kept ("The colors really blend
+nicely"); a fact stated only as a question, as advice or as praise in the second person
+("You can use coconut oil instead of butter") is lost when nothing else in the message
+states it ("Your bowl reminds me of my grandma's" is kept: "my").
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.questions import assertive, sentences
+from souvenir.lexical.tagged import Tok, tokenize
+
+__all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
+
+#: The kinds :func:`sentence_kind` returns, in the order they are tried.
+KINDS = ("proposal", "question", "addressed", "praise", "empty", "remark")
+
+_FIRST = frozenset(
+    {
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "je",
+        "j'",
+        "m'",
+        "moi",
+        "moi-meme",
+        "mon",
+        "ma",
+        "mes",
+        "saya",
+        "aku",
+        "sy",
+        "gua",
+        "gue",
+    }
+)
+#: "we" / "us" / "our": not the writer alone, but a sentence holding it tells of the writer's own
+#: ("We played Catan, a great game where you build…"): never praise of the other's thing.
+_WE = frozenset({"we", "us", "our", "ours", "nous", "notre", "nos", "kami", "kita"})
+_SECOND = lx.SECOND_PERSON | frozenset(
+    {"yourself", "yourselves", "y'all", "yall", "ya", "te", "t'", "toi-meme", "vous-meme", "dirimu", "korang", "kalian"}
+)
+#: "you know", "tu sais", "you see": a filler, not the listener as a topic.
+_FILLER = re.compile(
+    r"\b(?:you know|you see|mind you|tu sais|tu vois|vous savez|long time no (?:talk|see|chat)"
+    r"|s'il (?:vous|te) pla[iî]t|svp|stp"
+    r"|(?:a lot|lots)(?:'s| has| have| is)?(?: been)? going on(?: (?:in|with) my life)?)\b[,]?",
+    re.I,
+)
+#: "Thanks for the support": thanking for something, not a fact.
+_THANKS_FOR = re.compile(
+    r"^\W*(?:thanks|thank you|thx|merci|terima kasih|tq)\s+(?:so much\s+|a lot\s+)?(?:for|pour|de|d'|atas|untuk|kerana)\b"
+    r"|^\W*(?:谢谢|感谢|多谢)(?:你|您)",
+    re.I,
+)
+
+#: Words of chit-chat (folded keys; accents off): greetings, thanks, farewells, agreement,
+#: praise, exclamations, feelings said to someone, intensifiers.
+CHITCHAT = frozenset(
+    """
+    hey hi hello hiya yo howdy morning evening afternoon night greetings welcome
+    thanks thank thx ty tysm appreciate appreciated appreciation grateful cheers bye goodbye later soon
+    care luck wish wishes wishing congrats congratulations kudos cherish moment moments make makes made
+    agree agreed agreeing totally completely absolutely definitely exactly indeed true truly right
+    sure same course certainly yep yup yes yeah ya okay ok alright fair point
+    great awesome amazing wonderful fantastic cool nice lovely beautiful gorgeous cute sweet incredible
+    impressive stunning fancy good best better perfect brilliant excellent fabulous terrific neat adorable
+    pretty fun special super epic inspiring touching wicked rad sick dope blast
+    proud glad happy thrilled stoked excited sorry delighted pleased thankful take
+    wow whoa woah omg gosh yay haha hahaha hehe lol lmao aw aww awww ooh ah ahh hmm huh oops
+    so really very totally truly super such quite extremely incredibly seriously literally
+    look looks looked sound sounds sounded seem seems seemed like
+    word words mean means meant lot kind kindly
+    keep posted touch talk talking later catch
+    hear heard news job well done effort
+    100 100% xoxo xx
+    salut bonjour bonsoir coucou merci remercie bye revoir bientot ciao plus
+    accord d'accord daccord exactement carrement absolument clairement vrai raison evidemment
+    genial geniale super magnifique beau belle beaux belles joli jolie chouette top incroyable formidable
+    bravo felicitations extra sympa adorable mignon mignonne waouh ouah mdr trop cool parfait
+    content contente ravi ravie heureux heureuse fier fiere desole desolee gentil gentille bonne journee soiree
+    air semble
+    hai helo hello assalamualaikum salam selamat pagi petang malam terima kasih tq tqvm
+    jumpa setuju betul memang bagus cantik cantiknya hebat hebatnya comel comelnya best wah
+    tahniah syabas mantap lawa lawanya seronok gembira bangga nampak sedap sedapnya
+    """.split()
+)
+ZH_CHITCHAT = (
+    "你好",
+    "嗨",
+    "哈喽",
+    "早上好",
+    "晚上好",
+    "早安",
+    "晚安",
+    "谢谢",
+    "多谢",
+    "感谢",
+    "谢了",
+    "再见",
+    "拜拜",
+    "回头见",
+    "下次聊",
+    "同意",
+    "没错",
+    "对啊",
+    "确实",
+    "当然",
+    "是的",
+    "好的",
+    "太棒了",
+    "太好了",
+    "棒",
+    "厉害",
+    "漂亮",
+    "好看",
+    "可爱",
+    "美",
+    "赞",
+    "牛",
+    "不错",
+    "哇",
+    "天哪",
+    "恭喜",
+    "祝贺",
+    "加油",
+    "哈哈",
+    "嘻嘻",
+    "开心",
+    "高兴",
+    "骄傲",
+    "羡慕",
+    "辛苦了",
+    "好吧",
+    "嗯",
+    "行",
+    "收到",
+    "明白",
+    "知道了",
+    "真好",
+    "好",
+    "对",
+    "一定",
+    "绝对",
+    "完全",
+    "超",
+    "真",
+    "很",
+    "太",
+    "了",
+    "啊",
+    "呀",
+    "吧",
+    "呢",
+    "哦",
+    "看起来",
+    "听起来",
+    "好像",
+    "为",
+    "这",
+    "那",
+    "个",
+    "的",
+    "你",
+    "您",
+    "们",
+    "是",
+    "也",
+    "都",
+    "说",
+)
+_ZH_CHITCHAT = tuple(sorted(ZH_CHITCHAT, key=len, reverse=True))
+
+_PROPOSAL = re.compile(
+    r"^(?:let'?s|let us|on pourrait|on devrait|allons|et si on|faisons|jom\w*|mari kita|mari"
+    r"|apa kata kita)\b",
+    re.I,
+)
+_ZH_PROPOSAL = re.compile(r"^(?:让)?(?:我们|咱们)?(?:一起)?.*吧\s*$|^(?:要不|不如)(?:我们|咱们)")
+#: An exhortation: "We can do it!", « On peut le faire ! », 我们可以的！, "Kita boleh!" — "we can"
+#: with an exclamation mark (without one it may be a plan: "We can stay at my aunt's").
+_EXHORT = re.compile(
+    r"^(?:we\s+(?:can|could|will|'ll|should)|on\s+(?:peut|va)|kita\s+boleh|我们(?:可以|能|一定))\b.*[!！]\s*$", re.I
+)
+#: A feeling towards the listener: "I'm (so) proud of you", "je suis fière de toi", 我为你骄傲.
+_TOWARDS = re.compile(
+    r"\b(?:proud|happy|glad|stoked|excited|thrilled|sorry|grateful|thankful)\s+(?:of|for)\s+(?:you|y'all|ya)\b"
+    r"|\b(?:glad|happy)\s+(?:you|y'all|to hear)\b|\bi\s+(?:\w+\s+)?(?:agree|admire|appreciate)\b.*\byou\b"
+    r"|\bfi[eè]re?s?\s+de\s+(?:toi|vous)\b|\b(?:content|contente|heureux|heureuse|ravie?)\s+pour\s+(?:toi|vous)\b"
+    r"|我(?:真|很|好)?(?:为|替)(?:你|您)|\bbangga\s+(?:dengan|dgn)\s+(?:awak|kamu|anda)\b"
+    r"|\b(?:gembira|happy)\s+untuk\s+(?:awak|kamu|anda)\b",
+    re.I,
+)
+_DEMONSTRATIVE = frozenset(
+    {
+        "that",
+        "this",
+        "these",
+        "those",
+        "what",
+        "how",
+        "such",
+        "ca",
+        "cela",
+        "ceci",
+        "cette",
+        "ce",
+        "cet",
+        "ces",
+        "quel",
+        "quelle",
+        "quels",
+        "quelles",
+        "ini",
+        "itu",
+    }
+)
+_LOOKS = frozenset(
+    {"look", "looks", "looked", "sound", "sounds", "sounded", "seem", "seems", "seemed", "semble", "air", "nampak"}
+)
+_ZH_LOOKS = ("看起来", "听起来", "看上去", "这", "那")
+_EVALUATIVE = frozenset(
+    """great awesome amazing wonderful fantastic cool nice lovely beautiful gorgeous cute sweet incredible
+    impressive stunning fancy good perfect brilliant excellent fabulous terrific neat adorable pretty fun special
+    super epic inspiring touching delicious tasty yummy genial magnifique beau belle joli jolie chouette
+    incroyable formidable sympa adorable mignon delicieux cantik cantiknya hebat bagus comel best lawa sedap
+    sedapnya menarik""".split()
+)
+_ZH_EVALUATIVE = ("棒", "漂亮", "好看", "可爱", "美", "厉害", "好吃", "不错", "酷", "精彩", "赞")
+#: A name called out: after a greeting or thanks, after a comma, or before a comma at the start.
+_CALLED = re.compile(
+    r"(?:\b(?i:hey|hi|hello|dear|thanks|thank you|bye|salut|bonjour|coucou|merci|bravo|hai|helo|congrats|wow|yeah|yep)"
+    r"[,!]?\s+|[,，]\s*|^\s*)(?P<name>[A-Z][a-z\u00e0-\u00ff]+)(?=\s*(?:[,!?.，！？]|$))"
+    r"|\b(?i:hey|hi|hello|dear|thanks|thank you|bye|salut|bonjour|coucou|merci|hai|helo|yeah|yep)[,!]?\s+"
+    r"(?P<greeted>[A-Z][a-z\u00e0-\u00ff]+)\b"
+)
+
+
+def _names(sentence: str, names: frozenset[str]) -> frozenset[str]:
+    called = {(m.group("name") or m.group("greeted")).lower() for m in _CALLED.finditer(sentence)}
+    return frozenset(called) | names
+
+
+def _first(toks: list[Tok], plural: bool = False) -> bool:
+    for tok in toks:
+        if tok.key in _FIRST or (plural and tok.key in _WE) or tok.key.endswith(("-moi", "-nous")):
+            return True
+        if tok.cjk and tok.key.startswith("我") and (plural or not tok.key.startswith("我们")):
+            return True
+        if tok.cjk and plural and tok.key.startswith("咱们"):
+            return True
+    return False
+
+
+def _second(toks: list[Tok]) -> bool:
+    for pos, tok in enumerate(toks):
+        nxt = toks[pos + 1].key if pos + 1 < len(toks) else ""
+        if tok.key in ("ton", "ta", "tes") and (nxt in ("of", "da", "") or not tok.raw.islower()):
+            continue  # "a ton of", "ta-da": English
+        if tok.raw == "U":
+            continue  # "un antivol en U"
+        if tok.key in _SECOND or tok.key.split("'")[0] in lx.SECOND_PERSON:
+            return True
+        if tok.cjk and any(word in tok.key for word in lx.ZH_SECOND):
+            return True
+    return False
+
+
+_USER = re.compile(r"\b(?:the user|user's|l'utilisat(?:eur|rice)|pengguna)\b|用户|客户|顾客", re.I)
+_OPENERS = frozenset({"wow", "oh", "wah", "whoa", "omg", "aw", "aww", "ooh", "so", "and", "well", "yeah", "alors"})
+
+
+def _zh_evaluative(toks: list[Tok]) -> bool:
+    return any(t.cjk and any(w in t.key for w in _ZH_EVALUATIVE) for t in toks)
+
+
+def _third(toks: list[Tok], names: frozenset[str], vocatives: frozenset[str]) -> bool:
+    """A third person as a subject: a pronoun (he, elle, dia, 他, 她) or a known name opening
+    the sentence that is not called out — a note about someone ("Nate expresses…")."""
+    for tok in toks:
+        if tok.key in lx.THIRD_SINGULAR or (tok.cjk and tok.key.startswith(lx.ZH_THIRD_SINGULAR)):
+            return True
+    words = [t for t in toks if t.role != "comma"]
+    return bool(words) and words[0].key in names and words[0].key not in vocatives
+
+
+#: A general remark's value word: "… is key / so important / everything / amazing".
+_REMARK = _EVALUATIVE | frozenset(
+    """important key everything essential vital rewarding crucial precious essentiel essentielle primordial
+    penting""".split()
+)
+_COPULA = frozenset({"is", "are", "be", "'s", "est", "c'est", "adalah", "ialah"})
+
+
+def _remark(toks: list[Tok]) -> bool:
+    """A general remark with a gerund for its subject and a word of value for its
+    predicate, no one in it ("Hanging with loved ones is amazing", "Being a mom is awesome",
+    "Relaxing and expressing ourselves is key"). Other general remarks are kept: "Just got
+    back from a road trip, it was fun" is a fact without its "I"."""
+    words = [t for t in toks if t.role != "comma" and t.key not in _OPENERS]
+    keys = [t.key for t in words]
+    if 2 < len(keys) <= 3 and keys[1] in _COPULA and keys[2] in _REMARK:
+        return True  # a maxim: "Family is everything", "Health is key"
+    if not words or words[0].cjk or not words[0].key.endswith("ing") or len(words[0].key) < 6:
+        return False
+    for i, key in enumerate(keys):
+        if key in _COPULA:
+            return any(k in _REMARK for k in keys[i + 1 : i + 4])
+    return False
+
+
+def _left(toks: list[Tok], names: frozenset[str]) -> list[str]:
+    """The words of a sentence once chit-chat, pronouns, stop words and names are set aside."""
+    out = []
+    for tok in toks:
+        if tok.role in ("end", "comma", "pos", "negval", "neg"):
+            continue
+        if tok.cjk:
+            rest = tok.key
+            for word in _ZH_CHITCHAT:
+                rest = rest.replace(word, "")
+            if rest and rest not in lx.ZH_STOPWORDS and not any(rest == w for w in lx.ZH_FIRST):
+                out.append(rest)
+            continue
+        key = tok.key
+        if tok.raw.lower() in ("thé", "thés"):
+            out.append(key)  # French tea, folded to English "the"
+            continue
+        if tok.role != "content" or key in lx.DISCOURSE or not any(ch.isalnum() for ch in key):
+            continue
+        if key in CHITCHAT or tok.stem in CHITCHAT or key in names or key in _FIRST or key in _SECOND:
+            continue
+        if key.rstrip("!") in CHITCHAT or re.fullmatch(r"(?:ha)+h?|(?:he)+|(?:a*w+)+|o+h+|w+o+w+|y+a+y+|lo+l", key):
+            continue
+        out.append(key)
+    return out
+
+
+def sentence_kind(sentence: str, names: frozenset[str] = frozenset()) -> str | None:
+    """The chit-chat kind of one sentence (module docstring), ``None`` when it may state a
+    fact. ``names``: lower-case names of the speakers (never content)."""
+    text = _FILLER.sub(" ", sentence).strip()
+    if not text:
+        return "empty"
+    if _USER.search(text):
+        return None  # a note about the user ("The user…", « L'utilisateur… », 用户…, "Pengguna…")
+    folded = text.lower().lstrip(" \t\"'“«")
+    if any(p.match(folded) for p in lx.ECHO) or folded.startswith(lx.ZH_ECHO) or "pun suka" in folded:
+        return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
+    toks = [t for t in tokenize(text) if t.role != "end"]
+    first = _first(toks)
+    head = re.sub(
+        r"^[\W_]*(?:(?:well|oh|so|yeah|yes|ok|okay|hey|alors|bon|ben|eh|wah)\b[\s,!]*)*", "", text, flags=re.I
+    )
+    head = re.sub(r"^[A-Z][a-z\u00e0-\u00ff]+\s*[,!]\s*", "", head)  # "Yeah Mel, let's…": the name called
+    proposal = _PROPOSAL.match(head) or _ZH_PROPOSAL.search(text.rstrip("。.!！~～")) or _EXHORT.match(head)
+    if not first and proposal:
+        return "proposal"
+    first = _first(toks, plural=True)
+    stripped = text.rstrip().rstrip("\"'”»）)")
+    if not first and (stripped.endswith(("?", "？")) or stripped.rstrip("。.!！").endswith(("吗", "呢"))):
+        return "question"
+    if (_second(toks) and not first) or _TOWARDS.search(text):
+        return "addressed"
+    called = _names(text, names)
+    vocatives = _names(text, frozenset())
+    if not first and not _third(toks, names, vocatives):
+        keys = [t.key for t in toks if t.role != "comma" and t.key not in called and t.key not in _OPENERS]
+        looks = any(
+            k in _LOOKS and any(n in _EVALUATIVE or n == "like" for n in keys[i + 1 : i + 4])
+            for i, k in enumerate(keys)
+        ) or any(t.cjk and t.key.startswith(_ZH_LOOKS) and _zh_evaluative(toks[i:]) for i, t in enumerate(toks))
+        evaluative = any(k in _EVALUATIVE for k in keys)
+        shown = bool(keys) and (keys[0] in _DEMONSTRATIVE or (len(keys) > 1 and keys[1] in ("ini", "itu")))
+        opens = shown and evaluative  # "That bowl is gorgeous", "Gambar ini cantik"
+        pointed = evaluative and bool(re.search(r"\blike (?:that|this|those|these)\b|\bcomme [çc]a\b", text, re.I))
+        if pointed:
+            return "praise"
+        if looks or opens:
+            return "praise"
+        if toks and toks[0].cjk and toks[0].key.startswith(("这", "那", "真", "好", "太")) and _zh_evaluative(toks):
+            return "praise"
+    if not first and _THANKS_FOR.search(text):
+        return "empty"
+    if not _left(toks, called):
+        return "empty"
+    if not first and _remark(toks):
+        return "remark"
+    return None
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in sentences(assertive(text)) if s.strip() and any(ch.isalnum() for ch in s)]
+
+
+def chit_chat(text: str, names: frozenset[str] = frozenset()) -> str | None:
+    """The kind of the first sentence when every sentence of ``text`` is chit-chat, else
+    ``None`` (the text may state a fact). A text with no word at all is ``"empty"``."""
+    parts = _sentences(text)
+    if not parts:
+        return "empty"
+    kinds = [sentence_kind(part, names) for part in parts]
+    if any(kind is None for kind in kinds):
+        return None
+    return kinds[0]
+
+
+def fact_sentences(text: str, names: frozenset[str] = frozenset()) -> list[str]:
+    """The sentences of ``text`` that may state a fact (not chit-chat), as written."""
+    return [part for part in _sentences(text) if sentence_kind(part, names) is None]
