@@ -262,3 +262,18 @@ class ScoringConfig:
     #: an inference about a person ("What attributes describe John?") wants what John showed
     #: across sessions, not one session's turns. Research, off.
     speaker_session_decay: float | None = None
+    # -- The person's profile for inference questions (issue #28, docs/journal.md "A person's
+    # profile for inference questions"). Research, off.
+    #: An inference question naming one speaker ("Would Caroline likely pursue writing?",
+    #: :func:`souvenir.read.scoring.inference.inference_question`): that speaker's memories
+    #: that say who they are (likes, values, goals, work:
+    #: :func:`~souvenir.read.scoring.inference.discloses_self`) gain this. 0 = off.
+    profile_bonus: float = 0.0
+    #: The profile term counts × the priors' relevance gate (``priors_gate``).
+    profile_gated: bool = False
+    #: ``event_bonus`` for such a question (``None``: ``event_bonus``): what the person did
+    #: shows what they would do.
+    inference_event_bonus: float | None = None
+    #: ``w_lexical`` for such a question (``None``: ``w_lexical``): its words ("a national
+    #: park or a theme park?") are seldom the evidence's ("we went camping").
+    inference_w_lexical: float | None = None
