@@ -100,8 +100,8 @@ def test_the_profile_part_lifts_the_named_persons_self_statements_for_an_inferen
         _mem(2, "Melanie: we went to the mall on Saturday", "Melanie"),
         _mem(3, "Caroline: I love theme parks and roller coasters", "Caroline"),
     ]
-    on = ScoringConfig(profile_bonus=2.0, priors_gate=0.0)
-    off = ScoringConfig(priors_gate=0.0)
+    on = ScoringConfig(profile_bonus=2.0, inference_w_lexical=None, priors_gate=0.0)
+    off = ScoringConfig(profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
     q = "Would Melanie prefer a national park or a theme park?"
     parts: dict = {}
     a = Scorer(on).scores(1, mems, q, NOW, parts=parts)
@@ -119,8 +119,8 @@ def test_the_inference_event_bonus_applies_to_inference_questions_only():
         _mem(2, "Melanie: camping is fun", "Melanie"),
         _mem(3, "Caroline: hello", "Caroline"),
     ]
-    cfg = ScoringConfig(inference_event_bonus=4.0, priors_gate=0.0)
-    base = ScoringConfig(priors_gate=0.0)
+    cfg = ScoringConfig(inference_event_bonus=4.0, profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
+    base = ScoringConfig(profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
     q = "Would Melanie enjoy a national park?"
     a, b = Scorer(cfg).scores(1, mems, q, NOW), Scorer(base).scores(1, mems, q, NOW)
     assert a[1] - b[1] == pytest.approx(2.0, abs=1e-5)  # 4 instead of the default 2
@@ -135,3 +135,20 @@ def test_the_diagnostics_page_labels_the_profile_part():
     assert _part_names(items) == ["use", "speaker", "profile"]
     assert PART_LABELS["profile"] == "who they are"
     assert "who they are" in COLUMN_LEGEND["profile"]
+
+
+def test_the_defaults_read_an_inference_questions_meaning_not_its_words():
+    """The shipped defaults (cross-validated): profile 4.0, BM25 off for an inference
+    question naming one speaker; the bm25 part is 0 there, and a plain question keeps it."""
+    mems = [
+        _mem(1, "Melanie: I love being outdoors, away from crowds", "Melanie"),
+        _mem(2, "Melanie: the theme park by the mall closed", "Melanie"),
+        _mem(3, "Caroline: the national park was lovely", "Caroline"),
+    ]
+    parts: dict = {}
+    Scorer(ScoringConfig()).scores(1, mems, "Would Melanie prefer a national park or a theme park?", NOW, parts=parts)
+    assert parts["profile"].tolist() == [4.0, 0.0, 0.0]
+    assert "bm25" not in parts or not any(parts["bm25"])
+    plain: dict = {}
+    Scorer(ScoringConfig()).scores(1, mems, "Which theme park did Melanie visit?", NOW, parts=plain)
+    assert "profile" not in plain and plain["bm25"][1] > 0

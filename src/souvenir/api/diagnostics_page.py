@@ -65,7 +65,7 @@ COLUMN_LEGEND = {
     "session": "the best score of the memory's session (a session about the topic gains).",
     "speaker": "the message names one speaker: the other speaker's turns lose.",
     "profile": "the message asks what a person would do or like: that person's memories that say who they "
-    "are (likes, values, goals, work) gain.",
+    "are (likes, values, goals, work) gain, and the message's own words (BM25) do not count.",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "coverage": "a broad question: memories covering one of its terms no other pick covers gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
