@@ -152,3 +152,19 @@ def test_the_defaults_read_an_inference_questions_meaning_not_its_words():
     plain: dict = {}
     Scorer(ScoringConfig()).scores(1, mems, "Which theme park did Melanie visit?", NOW, parts=plain)
     assert "profile" not in plain and plain["bm25"][1] > 0
+
+
+def test_the_broad_profile_lever_reads_a_broad_question_naming_one_speaker():
+    """``broad_profile_bonus`` (research, off: rejected held out): the profile term for a
+    list question about one person, whose BM25 is kept."""
+    mems = [
+        _mem(1, "Melanie: I love pottery and painting", "Melanie"),
+        _mem(2, "Melanie: the kids painted the fence", "Melanie"),
+        _mem(3, "Caroline: I love running", "Caroline"),
+    ]
+    q = "What activities does Melanie do?"
+    parts: dict = {}
+    on = Scorer(ScoringConfig(broad_profile_bonus=1.5, priors_gate=0.0)).scores(1, mems, q, NOW, parts=parts)
+    off = Scorer(ScoringConfig(priors_gate=0.0)).scores(1, mems, q, NOW)
+    assert parts["profile"].tolist() == [1.5, 0.0, 0.0]
+    assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([1.5, 0.0, 0.0], abs=1e-5)

@@ -40,6 +40,7 @@ from functools import lru_cache
 import numpy as np
 
 from souvenir.lexical import nfkc_casefold
+from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.levers import ScoringConfig
 
 __all__ = ["discloses_self", "for_inference", "inference_question"]
@@ -101,17 +102,25 @@ def for_inference(
     ``texts()`` the memories' texts): unchanged and ``None`` unless ``message`` is an
     inference question naming one speaker and a profile lever is on."""
     overrides = config.inference_event_bonus is not None or config.inference_w_lexical is not None
-    if speaker is None or not (config.profile_bonus or overrides) or not inference_question(message):
+    if speaker is None or not (config.profile_bonus or overrides or config.broad_profile_bonus):
         return config, None
+    if not inference_question(message):
+        if not (config.broad_profile_bonus and broad_question(message)):
+            return config, None
+        return replace(config, profile_bonus=config.broad_profile_bonus), _flags(speakers, speaker, texts)
     if config.inference_event_bonus is not None:
         config = replace(config, event_bonus=config.inference_event_bonus)
     if config.inference_w_lexical is not None:
         config = replace(config, w_lexical=config.inference_w_lexical)
     if not config.profile_bonus:
         return config, None
-    own = speakers == speaker
+    return config, _flags(speakers, speaker, texts)
+
+
+def _flags(speakers: np.ndarray, speaker: str, texts: Callable[[], list[str]]) -> np.ndarray:
+    """Per memory: ``speaker``'s own that :func:`discloses_self`."""
     flags = np.zeros(len(speakers), dtype=bool)
-    rows = np.flatnonzero(own)
+    rows = np.flatnonzero(speakers == speaker)
     listed = texts()
     flags[rows] = np.fromiter((discloses_self(listed[i]) for i in rows.tolist()), dtype=bool, count=rows.size)
-    return config, flags
+    return flags

@@ -282,3 +282,8 @@ class ScoringConfig:
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
+    #: The same profile term for a *broad* question naming one speaker that is not an
+    #: inference question ("What activities does Melanie do?",
+    #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
+    #: 0 = off.
+    broad_profile_bonus: float = 0.0
