@@ -18,6 +18,10 @@ memory without a value counts as the mean)::
           + length_prior · z(log(1 + the memory's content words))
           + event_bonus  (the memory reports what its speaker did: "we went camping")
           − ask_penalty  (the memory ends on a question)
+          + profile_bonus (an inference question naming one speaker — "Would Caroline
+                           likely…?" — and the memory is that speaker's own saying who
+                           they are; BM25 does not count for such a question:
+                           :mod:`souvenir.read.scoring.inference`, issue #28)
 
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.read.scoring.memory_language`):
   e5 ranks its own script above every other; removing that offset is what lets e5 help
