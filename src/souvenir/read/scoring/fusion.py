@@ -18,6 +18,10 @@ memory without a value counts as the mean)::
           + length_prior · z(log(1 + the memory's content words))
           + event_bonus  (the memory reports what its speaker did: "we went camping")
           − ask_penalty  (the memory ends on a question)
+          + profile_bonus (an inference question naming one speaker — "Would Caroline
+                           likely…?" — and the memory is that speaker's own saying who
+                           they are; BM25 does not count for such a question:
+                           :mod:`souvenir.read.scoring.inference`, issue #28)
 
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.read.scoring.memory_language`):
   e5 ranks its own script above every other; removing that offset is what lets e5 help
@@ -401,6 +405,7 @@ def fuse(
     questions: np.ndarray | None = None,
     sparse: np.ndarray | None = None,
     priors: dict | None = None,
+    profile: np.ndarray | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -418,10 +423,12 @@ def fuse(
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
     ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
     language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``);
+    ``profile``: bool per memory, the named speaker's own memory that says who they are, for
+    an inference question (``profile_bonus``; :mod:`souvenir.read.scoring.inference`);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
-    ``information``, ``session``, ``sparse``, ``speaker``, ``period``, ``diversity``;
+    ``information``, ``session``, ``sparse``, ``speaker``, ``profile``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown. ``priors``: the
     calibrated small-store z (:mod:`souvenir.read.scoring.calibration`): ``"dense"``,
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
@@ -548,6 +555,9 @@ def fuse(
         if config.speaker_bonus:
             term = term + config.speaker_bonus * (speakers == speaker)
         score = score + part("speaker", term)
+    if profile is not None and config.profile_bonus:
+        term = config.profile_bonus * profile
+        score = score + part("profile", gate * term if config.profile_gated else term)
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))

@@ -262,3 +262,28 @@ class ScoringConfig:
     #: an inference about a person ("What attributes describe John?") wants what John showed
     #: across sessions, not one session's turns. Research, off.
     speaker_session_decay: float | None = None
+    # -- The person's profile for inference questions (issue #28, docs/journal.md "A person's
+    # profile for inference questions"). Chosen by cross-validation over the nine folds
+    # (``bench/profile_cv.py``, a factorial grid of the three levers): 4.0 and BM25 off, by
+    # eight of the nine held-out folds' choices; held out LoCoMo 0.8806 → 0.8850 [+0.0010,
+    # +0.0087], open-domain 0.572 → 0.647; the files have no speakers (untouched).
+    #: An inference question naming one speaker ("Would Caroline likely pursue writing?",
+    #: :func:`souvenir.read.scoring.inference.inference_question`): that speaker's memories
+    #: that say who they are (likes, values, goals, work:
+    #: :func:`~souvenir.read.scoring.inference.discloses_self`) gain this. 0 = off.
+    profile_bonus: float = 4.0
+    #: The profile term counts × the priors' relevance gate (``priors_gate``): the same
+    #: figures on every fold, ungated kept (simpler).
+    profile_gated: bool = False
+    #: ``event_bonus`` for such a question (``None``: ``event_bonus``): what the person did
+    #: shows what they would do. Not kept (one fold of nine chose 3.0).
+    inference_event_bonus: float | None = None
+    #: ``w_lexical`` for such a question (``None``: ``w_lexical``): its words ("a national
+    #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
+    #: does not count for such a question (USE and e5 still read its meaning).
+    inference_w_lexical: float | None = 0.0
+    #: The same profile term for a *broad* question naming one speaker that is not an
+    #: inference question ("What activities does Melanie do?",
+    #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
+    #: 0 = off.
+    broad_profile_bonus: float = 0.0

@@ -18,6 +18,7 @@ import numpy as np
 
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
@@ -163,6 +164,10 @@ class _Static:
                 (self.lexical.information(t) for t in self.tokens), dtype=np.float64, count=len(self.tokens)
             )
         return self._information
+
+    def candidate_texts(self) -> list[str]:
+        """The candidates' texts (read by :func:`for_inference` only when its levers are on)."""
+        return [m.text for m in self._candidates]
 
     def acts(self) -> tuple[np.ndarray, np.ndarray]:
         """Per memory: reports an event, ends on a question (:mod:`souvenir.read.scoring.acts`),
@@ -327,8 +332,9 @@ class Scorer:
             cfg = replace(cfg, info_prior=0.0)
         if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
-        acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         speaker = named_speaker(message, static.speaker_names)
+        cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
+        acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         if speaker is not None and cfg.speaker_session_decay is not None:
             cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
         priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
@@ -346,6 +352,7 @@ class Scorer:
             events=acts[0],
             questions=acts[1],
             sparse=_aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
+            profile=profile,
             **common,
         )
         return Prepared(

@@ -1,0 +1,170 @@
+"""Issue #28: a person's profile for inference questions ("Would Caroline likely pursue
+writing?"): the question's class, the memories that say who a person is, and the score's
+``profile`` part (a research lever, off by default). Pure: data in, data out; French,
+English, Chinese and Malay alike."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from souvenir.read.scoring import Scorer, ScoringConfig
+from souvenir.read.scoring.inference import discloses_self, inference_question
+from souvenir.types import Memory
+
+NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
+
+
+def _mem(i, text, speaker):
+    return Memory(
+        id=i,
+        user_id=1,
+        text=text,
+        kind="episode",
+        session=None,
+        speaker=speaker,
+        content_hash=str(hash(text)),
+        created_at=NOW,
+        updated_at=NOW,
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Would Caroline likely pursue writing as a career?",
+        "What might John's financial status be?",
+        "Is it likely that Nate has friends besides Joanna?",
+        "Melanie serait-elle partante pour un parc national ?",
+        "Quel métier Marie choisirait-elle probablement ?",
+        "约翰会不会搬到国外？",
+        "小林可能喜欢什么书？",
+        "Adakah Tim mungkin suka buku C. S. Lewis?",
+    ],
+)
+def test_inference_questions(text):
+    assert inference_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What did Caroline do last weekend?",
+        "Where could I buy a kayak?",
+        "Qui a peint ce portrait de Marie ?",
+        "Où est-ce que Melanie est allée en juillet ?",
+        "约翰去年搬到哪里了？",
+        "Bila Tim pergi ke Kuala Lumpur?",
+    ],
+)
+def test_not_inference_questions(text):
+    assert not inference_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love camping with my kids",
+        "I'm passionate about helping trans youth",
+        "My dream is to open a bakery",
+        "J'adore la musique classique",
+        "Je suis infirmière depuis dix ans",
+        "我非常喜欢露营",
+        "我的梦想是开一家面包店",
+        "Saya suka membaca novel fantasi",
+        "Impian saya ialah membuka kedai roti",
+    ],
+)
+def test_memories_that_say_who_a_person_is(text):
+    assert discloses_self(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We went camping last weekend",
+        "That sounds great, what's up with you?",
+        "Il a adoré le concert",
+        "他喜欢露营",
+        "Dia suka membaca",
+    ],
+)
+def test_memories_that_do_not(text):
+    assert not discloses_self(text)
+
+
+def test_the_profile_part_lifts_the_named_persons_self_statements_for_an_inference_question():
+    mems = [
+        _mem(1, "Melanie: I love being outdoors with the kids, away from crowds", "Melanie"),
+        _mem(2, "Melanie: we went to the mall on Saturday", "Melanie"),
+        _mem(3, "Caroline: I love theme parks and roller coasters", "Caroline"),
+    ]
+    on = ScoringConfig(profile_bonus=2.0, inference_w_lexical=None, priors_gate=0.0)
+    off = ScoringConfig(profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
+    q = "Would Melanie prefer a national park or a theme park?"
+    parts: dict = {}
+    a = Scorer(on).scores(1, mems, q, NOW, parts=parts)
+    b = Scorer(off).scores(1, mems, q, NOW)
+    assert [a[i] - b[i] for i in (1, 2, 3)] == pytest.approx([2.0, 0.0, 0.0], abs=1e-5)
+    assert parts["profile"].tolist() == [2.0, 0.0, 0.0]
+    # not an inference question, or no one named: nothing moves
+    for other in ("Where did Melanie go on Saturday?", "Would anyone prefer a theme park?"):
+        assert dict(Scorer(on).scores(1, mems, other, NOW)) == dict(Scorer(off).scores(1, mems, other, NOW))
+
+
+def test_the_inference_event_bonus_applies_to_inference_questions_only():
+    mems = [
+        _mem(1, "Melanie: we went camping with the kids", "Melanie"),
+        _mem(2, "Melanie: camping is fun", "Melanie"),
+        _mem(3, "Caroline: hello", "Caroline"),
+    ]
+    cfg = ScoringConfig(inference_event_bonus=4.0, profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
+    base = ScoringConfig(profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
+    q = "Would Melanie enjoy a national park?"
+    a, b = Scorer(cfg).scores(1, mems, q, NOW), Scorer(base).scores(1, mems, q, NOW)
+    assert a[1] - b[1] == pytest.approx(2.0, abs=1e-5)  # 4 instead of the default 2
+    plain = "Where did Melanie go camping?"
+    assert dict(Scorer(cfg).scores(1, mems, plain, NOW)) == dict(Scorer(base).scores(1, mems, plain, NOW))
+
+
+def test_the_diagnostics_page_labels_the_profile_part():
+    from souvenir.api.diagnostics_page import COLUMN_LEGEND, PART_LABELS, _part_names
+
+    items = [{"parts": {"profile": 2.0, "speaker": 4.0, "use": 1.0}}]
+    assert _part_names(items) == ["use", "speaker", "profile"]
+    assert PART_LABELS["profile"] == "who they are"
+    assert "who they are" in COLUMN_LEGEND["profile"]
+
+
+def test_the_defaults_read_an_inference_questions_meaning_not_its_words():
+    """The shipped defaults (cross-validated): profile 4.0, BM25 off for an inference
+    question naming one speaker; the bm25 part is 0 there, and a plain question keeps it."""
+    mems = [
+        _mem(1, "Melanie: I love being outdoors, away from crowds", "Melanie"),
+        _mem(2, "Melanie: the theme park by the mall closed", "Melanie"),
+        _mem(3, "Caroline: the national park was lovely", "Caroline"),
+    ]
+    parts: dict = {}
+    Scorer(ScoringConfig()).scores(1, mems, "Would Melanie prefer a national park or a theme park?", NOW, parts=parts)
+    assert parts["profile"].tolist() == [4.0, 0.0, 0.0]
+    assert "bm25" not in parts or not any(parts["bm25"])
+    plain: dict = {}
+    Scorer(ScoringConfig()).scores(1, mems, "Which theme park did Melanie visit?", NOW, parts=plain)
+    assert "profile" not in plain and plain["bm25"][1] > 0
+
+
+def test_the_broad_profile_lever_reads_a_broad_question_naming_one_speaker():
+    """``broad_profile_bonus`` (research, off: rejected held out): the profile term for a
+    list question about one person, whose BM25 is kept."""
+    mems = [
+        _mem(1, "Melanie: I love pottery and painting", "Melanie"),
+        _mem(2, "Melanie: the kids painted the fence", "Melanie"),
+        _mem(3, "Caroline: I love running", "Caroline"),
+    ]
+    q = "What activities does Melanie do?"
+    parts: dict = {}
+    on = Scorer(ScoringConfig(broad_profile_bonus=1.5, priors_gate=0.0)).scores(1, mems, q, NOW, parts=parts)
+    off = Scorer(ScoringConfig(priors_gate=0.0)).scores(1, mems, q, NOW)
+    assert parts["profile"].tolist() == [1.5, 0.0, 0.0]
+    assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([1.5, 0.0, 0.0], abs=1e-5)
