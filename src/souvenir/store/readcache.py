@@ -49,7 +49,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
+from souvenir.blas import coarse_query, dot_rows, gathered_dot, leading_directions, project_rows
 from souvenir.read.selection import Pool
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.types import Memory
@@ -189,7 +189,7 @@ class _Block:
         if not hit.any() or self.dim != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         slots = pos[hit] if order is None else order[pos[hit]]
-        return wanted[hit], dot_rows(self.matrix[slots], query)
+        return wanted[hit], gathered_dot(self.matrix, slots, query)
 
 
 class _View:
