@@ -67,7 +67,7 @@ def gathered_dot(matrix: np.ndarray, rows: np.ndarray, query: np.ndarray) -> np.
     the row), gathered ``_GATHER_ROWS`` rows at a time into one small buffer: the read
     path's shortlist (about 1,800 of 100,000 rows) took 3.9 ms gathered whole, the copy
     written out to memory and read back, against 0.4 ms so (one thread, docs/journal.md,
-    "Speed at 100,000, issue #28")."""
+    "Speed at 100,000, issue #28 (lane speed, session 11)")."""
     n = rows.shape[0]
     if n <= _GATHER_ROWS:
         return dot_rows(matrix[rows], query)
