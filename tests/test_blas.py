@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from souvenir.blas import BLOCK, dot_rows
+from souvenir.blas import BLOCK, dot_rows, gathered_dot
 
 
 def test_a_row_gets_the_same_bits_wherever_it_sits():
@@ -30,3 +30,16 @@ def test_empty_and_float64_queries():
     matrix = np.ones((0, 4), np.float32)
     assert dot_rows(matrix, np.ones(4)).shape == (0,)
     assert dot_rows(np.eye(4, dtype=np.float32), np.arange(4.0)).tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+def test_a_gathered_row_gets_the_bits_of_the_whole_matrix():
+    rng = np.random.default_rng(1)
+    matrix = rng.standard_normal((3000, 384)).astype(np.float32)
+    query = rng.standard_normal(384).astype(np.float32)
+    whole = dot_rows(matrix, query)
+    for n in (0, 1, BLOCK + 3, 255, 256, 257, 1000, 2999):
+        rows = np.sort(rng.choice(3000, n, replace=False))
+        assert gathered_dot(matrix, rows, query).tobytes() == whole[rows].tobytes()
+    assert gathered_dot(matrix, np.arange(600)[::-1], np.arange(384.0)).tobytes() == (
+        dot_rows(matrix, np.arange(384.0, dtype=np.float32))[:600][::-1].tobytes()
+    )

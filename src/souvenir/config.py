@@ -96,6 +96,14 @@ class Settings(BaseSettings):
         "users out first; about 5 KB each with both default embedders; "
         "0 = no cache (souvenir.store.readcache).",
     )
+    read_warm_users: int = Field(
+        100,
+        ge=0,
+        description="Users whose read path `souvenir serve` builds in the background at start "
+        "(the most recently served first, while their memories fit in the read cache), so that "
+        "their first context is as fast as the next; a context arriving while its user is being "
+        "built is served by rank and counted degraded. 0 = none (souvenir.engine.warm_reads).",
+    )
     index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
     index_lease_s: float = Field(

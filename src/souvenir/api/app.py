@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
         install_access_log_filter()  # again, should a logging config have been loaded since
         if runtime is None:
             memory = Souvenir.open(settings, background=True)
+            memory.warm_reads()  # the recent users' read path, built off start-up (issue #28)
         else:
             memory = runtime if isinstance(runtime, Souvenir) else Souvenir(runtime, owns_runtime=False)
             memory.start_worker()

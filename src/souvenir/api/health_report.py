@@ -186,4 +186,6 @@ def report(rt, proxy=None) -> tuple[dict, bool]:
             "chat": public_chat(rt.engine.chat.health()) if rt.engine.chat is not None else {},
             "proxy": upstream,
             "degraded_turns": degraded_turns + getattr(rt.engine, "degraded_unrecorded", 0),
+            # the recent users' read path built at start (issue #28): not part of "ready"
+            "read_warm_up": dict(rt.engine.warmer.state) if hasattr(rt.engine, "warmer") else None,
         }, ready

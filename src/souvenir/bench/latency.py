@@ -24,7 +24,10 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   subprocess on that store, with httpx (with ``--store``, one server per store at once,
   their requests interleaved query by query): the message is embedded by the server's own
   default embedder, and the server's bookkeeping (counters, the selection kept for
-  diagnostics) runs as in production;
+  diagnostics) runs as in production. The server warms the recent users' read path at
+  start (:mod:`souvenir.engine.warm_reads`): ``warm_s`` is the seconds from its start to
+  the end of that warm-up, and ``first_ms`` the first request, sent once it ended (as a
+  load balancer would send it to a warm replica);
 * ``cosine`` (in the ``selection`` and ``context_http`` rows, with the fused score on):
   the same two timings for the cosine read path (``SOUVENIR_SCORING=cosine``: the main
   embedder's cosine and the six passes with its cosine floor) on the same store;
@@ -53,6 +56,7 @@ import httpx
 import numpy as np
 
 from souvenir.bench.dedup_speed import run_dedup
+from souvenir.bench.latency_plot import plot as plot  # its home since issue #28; imported here as before
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.config import Settings
@@ -269,6 +273,7 @@ class _Server:
             stderr=subprocess.DEVNULL,
         )
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
+        started = time.monotonic()
         try:
             deadline = time.monotonic() + 120
             while True:
@@ -279,9 +284,21 @@ class _Server:
                     if self.process.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("souvenir serve did not start") from None
                     time.sleep(0.2)
+            self.warm_s = self._warmed(started, time.monotonic() + 600)
         except BaseException:
             self.close()
             raise
+
+    def _warmed(self, started: float, deadline: float) -> float | None:
+        """Seconds from start until the read path's warm-up ended (``/health``'s
+        ``read_warm_up``; ``None`` when the server reports none): the first request is
+        timed after it, as a load balancer would send it once the replica is warm."""
+        while time.monotonic() < deadline:
+            warm = self.client.get("/health").json().get("read_warm_up")
+            if not warm or not warm.get("running"):
+                return round(time.monotonic() - started, 2) if warm else None
+            time.sleep(0.2)
+        return None
 
     def ask(self, message: str) -> float:
         ms, reply = timed(
@@ -335,6 +352,7 @@ def _time_http(urls: list[str], settings: Settings, queries: int, scoring: str |
                 "p50_ms": p50(r),
                 "p99_ms": p99(r),
                 "first_ms": round(f, 3),
+                "warm_s": s.warm_s,
                 "runs": len(r),
                 "server_rss_mb": rss_mb(s.process.pid),
             }
@@ -532,10 +550,13 @@ def format_report(report: dict) -> str:
     lines.append("dedup of one candidate | p50 | p99 | naive loop p50")
     for r in report["dedup"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']}")
-    lines.append("POST /v1/context over loopback | p50 | p99 | first | server RSS MB | cosine read path p50 / p99")
+    lines.append(
+        "POST /v1/context over loopback | p50 | p99 | first (after the warm-up) | warm-up s "
+        "| server RSS MB | cosine read path p50 / p99"
+    )
     for r in report["context_http"]:
         lines.append(
-            f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
+            f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | {r.get('warm_s')} | "
             f"{r['server_rss_mb']} | {_cosine(r)}"
         )
     if report.get("postgres"):
@@ -571,57 +592,3 @@ def format_report(report: dict) -> str:
 def _cosine(row: dict) -> str:
     plain = row.get("cosine")
     return f"{plain['p50_ms']} / {plain['p99_ms']}" if plain else "-"
-
-
-def plot(report: dict, path: Path) -> None:
-    """Latency against corpus size, one line per method, log-log (matplotlib, extra ``bench``)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(11, 5), dpi=110)
-
-    def cosine(rows, key):
-        return [{"memories": r["memories"], key: r["cosine"][key]} for r in rows if r.get("cosine")]
-
-    lines = [
-        ("selection, fused score (default), p50", report["selection"], "p50_ms", "o-"),
-        ("selection, fused score (default), p99", report["selection"], "p99_ms", "o:"),
-        ("selection, cosine read path, p50", cosine(report["selection"], "p50_ms"), "p50_ms", "v-"),
-        ("seed 000 pure Python, p50 (bench/seed_reference.py)", report["selection"], "reference_p50_ms", "s--"),
-        ("dedup of one candidate, p50", report["dedup"], "p50_ms", "^-"),
-        ("dedup, seed 000's formula on every memory, p50", report["dedup"], "reference_p50_ms", "^--"),
-        ("POST /v1/context, fused, p50", report["context_http"], "p50_ms", "D-"),
-        ("POST /v1/context, fused, p99", report["context_http"], "p99_ms", "D:"),
-        ("POST /v1/context, cosine read path, p99", cosine(report["context_http"], "p99_ms"), "p99_ms", "d:"),
-    ]
-    for label, rows, key, style in lines:
-        points = [(r["memories"], r[key]) for r in rows if r.get(key) is not None]
-        if points:
-            ax.plot(*zip(*points), style, label=label)
-    ax.plot(
-        *zip(*SEED_MEASURED), "s", mfc="none", color="C2", label="seed 000 as published (its machine, its dimension)"
-    )
-    ax.plot(
-        [3000, 100_000, 3000],
-        [2, 20, 30],
-        "kx",
-        ms=9,
-        label="targets: selection p50 2 ms @3k, 20 ms @100k; /v1/context p99 30 ms @3k",
-    )
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("memories of the user")
-    ax.set_ylabel("milliseconds")
-    c = report["conditions"]
-    ax.set_title(
-        f"souvenir bench latency ({c['cpus']} CPUs, load {c['load_avg_start']:.1f}"
-        f"-{c['load_avg_end']:.1f}, {c['embedder']} {c['dim']} dims)",
-        fontsize=9,
-    )
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
-    ax.grid(True, which="both", lw=0.3)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)

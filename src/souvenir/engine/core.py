@@ -29,6 +29,7 @@ from souvenir.engine.bookkeeping import MAX_BOOKKEEPING, SETTLE_S, Bookkeeping
 from souvenir.engine.curation import Curation
 from souvenir.engine.proposals import Proposals
 from souvenir.engine.query_scores import QueryScorer
+from souvenir.engine.warm_reads import ReadWarmer
 from souvenir.engine.reader import ContextReader, selection_config
 from souvenir.engine.search import Search, SearchFilter
 from souvenir.engine.turn_records import TurnRecords, retrieved
@@ -98,6 +99,16 @@ class Engine:
             else None
         )
         self.query_scorer = QueryScorer(index, window_index, scorer)
+        cache = getattr(store, "_read_cache", None)
+        self.warmer = ReadWarmer(  # started by the service (Operations.warm_reads)
+            store,
+            self.query_scorer,
+            [(i, i is window_index) for i in (index, window_index) if i is not None],
+            shortlist_from=scoring.shortlist_from if scoring is not None else 0,
+            coarse_dims=scoring.coarse_dims if scoring is not None else 0,
+            capacity=getattr(cache, "max_memories", None),
+        )
+        self.query_scorer.warming = self.warmer.busy
         self.records = TurnRecords(store, index, window_index, self.bookkeeping)
         self.reader = ContextReader(
             store,

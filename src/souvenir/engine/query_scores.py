@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from souvenir.engine.warm_reads import WARMING_CAUSE
 from souvenir.errors import EmbedderError
 from souvenir.index.vectors import PendingQuery, VectorIndex
 from souvenir.read.scoring import DenseInput, Scorer
@@ -30,6 +31,9 @@ class QueryScorer:
         self.index = index
         self.window_index = window_index
         self.scorer = scorer
+        #: ``warming(user_id)``: the user's read path is being built at start
+        #: (:class:`~souvenir.engine.warm_reads.ReadWarmer`): the turn is not made to wait
+        self.warming: Callable[[int], bool] | None = None
 
     def start_window_query(self, message: str) -> PendingQuery | str | None:
         """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the
@@ -54,7 +58,12 @@ class QueryScorer:
     ) -> tuple:
         """(scores, degradation cause) for ``message``; with ``meanwhile`` (a call run while
         the window embedder's query is computed), (scores, cause, its result). ``pending``:
-        the window embedder's query when the caller started it (:meth:`start_window_query`)."""
+        the window embedder's query when the caller started it (:meth:`start_window_query`).
+        While the user's read path is being warmed at start (:attr:`warming`): no scores, at
+        once, the turn degraded with :data:`~souvenir.engine.warm_reads.WARMING_CAUSE`."""
+        if self.warming is not None and candidates and self.warming(user_id):
+            log.warning("degraded turn: %s", WARMING_CAUSE)
+            return (None, WARMING_CAUSE) if meanwhile is None else (None, WARMING_CAUSE, meanwhile())
         if self.scorer is not None:
             if pending is None and candidates:
                 pending = self.start_window_query(message)

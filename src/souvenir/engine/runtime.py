@@ -95,6 +95,7 @@ class Runtime:
             return self.store.count_events("degraded_turn")
 
     def close(self) -> None:
+        self.engine.warmer.stop()  # before the store closes under it
         if self.worker is not None:
             self.worker.stop()
         for index in self.indexes:

@@ -162,6 +162,13 @@ class Operations:
         if self.runtime.worker is not None:
             self.runtime.worker.start()
 
+    def warm_reads(self, max_users: int | None = None) -> None:
+        """Build the read path of the most recently served users in the background, now
+        (``max_users``, default the settings' ``read_warm_users``; :mod:`souvenir.engine.warm_reads`):
+        their first context after start is then as fast as the next. Returns at once."""
+        users = self.runtime.settings.read_warm_users if max_users is None else max_users
+        self.engine.warmer.start(users)
+
     def drain(self, timeout_s: float = 30.0) -> bool:
         """Stop the reflection worker and run the outbox's jobs in this thread until none is
         pending, for at most ``timeout_s`` seconds (a CLI session's last turns reflected
@@ -175,7 +182,8 @@ class Operations:
         return worker.drain(timeout_s=timeout_s)
 
     def stop_worker(self) -> None:
-        """Stop the reflection worker (the store stays open)."""
+        """Stop the reflection worker and the read path's warm-up (the store stays open)."""
+        self.engine.warmer.stop()
         if self.runtime.worker is not None:
             self.runtime.worker.stop()
 

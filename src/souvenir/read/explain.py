@@ -39,17 +39,18 @@ def explain(
     else:
         ids, values = np.empty(0, np.int64), np.empty(0)
     known = values[np.isfinite(values)]
-    where = {int(i): k for k, i in enumerate(ids.tolist())}
+    wanted = np.fromiter(memory_ids, dtype=np.int64, count=len(memory_ids))
+    where = _positions(ids, wanted)
     part_ids = None if not parts else parts.get("ids")
-    part_pos = {} if part_ids is None else {int(i): k for k, i in enumerate(np.asarray(part_ids).tolist())}
-    for mid in memory_ids:
+    part_pos = _positions(np.asarray(part_ids, dtype=np.int64), wanted) if part_ids is not None else None
+    for n, mid in enumerate(memory_ids):
         rank = None
-        k = where.get(mid)
-        if k is not None and np.isfinite(values[k]):
+        k = int(where[n])
+        if k >= 0 and np.isfinite(values[k]):
             rank = 1 + int(np.count_nonzero(known > values[k]))
         detail = None
-        p = part_pos.get(mid)
-        if p is not None:
+        p = -1 if part_pos is None else int(part_pos[n])
+        if p >= 0:
             detail = {
                 name: round(float(arr[p]), 3)
                 for name, arr in parts.items()  # type: ignore[union-attr]
@@ -57,6 +58,24 @@ def explain(
             }
         out[mid] = (rank, detail)
     return out
+
+
+def _positions(ids: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """Per value of ``wanted``: its position in ``ids`` (the last one when an id is there
+    twice, as a dict built over ``ids`` would say), −1 when absent. A sorted ``ids`` (the
+    turn's :class:`~souvenir.read.selection.Scores` and candidates, 100,000 of them at a
+    time) is searched without a pass over it; another is read once (argsort)."""
+    if not ids.size or not wanted.size:
+        return np.full(wanted.shape, -1, dtype=np.int64)
+    order = None
+    if ids.size > 1 and not (ids[1:] > ids[:-1]).all():
+        order = np.argsort(ids, kind="stable")  # repeated ids: the last one ends its run
+        ids = ids[order]
+    pos = np.maximum(np.searchsorted(ids, wanted, side="right") - 1, 0)
+    hit = ids[pos] == wanted
+    if order is not None:
+        pos = order[pos]
+    return np.where(hit, pos, -1)
 
 
 def never_served(memories: Sequence, limit: int = 200) -> list[dict]:

@@ -49,7 +49,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
+from souvenir.blas import coarse_query, dot_rows, gathered_dot, leading_directions, project_rows
 from souvenir.read.selection import Pool
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.types import Memory
@@ -162,6 +162,16 @@ class _Block:
         if self.dim != query.shape[0] or not 0 < dims <= self.dim:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         self._ordered()
+        coarse, basis = self.project(dims)
+        ids = self.slot_ids[self._order].copy()
+        if not ids.size:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        return ids, dot_rows(coarse[: self.used], coarse_query(query, basis))[self._order]
+
+    def project(self, dims: int) -> tuple[np.ndarray, np.ndarray]:
+        """(projected rows, directions): the ``dims`` leading directions read and the rows
+        projected on them, unless those kept still serve (the live rows have not doubled or
+        halved since)."""
         live = self.used - len(self.free)
         if (
             self._coarse is None
@@ -173,10 +183,7 @@ class _Block:
             self._basis_rows = live
             self._coarse = np.zeros((self.matrix.shape[0], dims), np.float32)
             self._coarse[: self.used] = project_rows(self.matrix[: self.used], self._basis)
-        ids = self.slot_ids[self._order].copy()
-        if not ids.size:
-            return np.empty(0, np.int64), np.empty(0, np.float32)
-        return ids, dot_rows(self._coarse[: self.used], coarse_query(query, self._basis))[self._order]
+        return self._coarse, self._basis
 
     def _subset(self, query: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # slots in id order (the slots themselves when no slot was freed)
@@ -189,7 +196,7 @@ class _Block:
         if not hit.any() or self.dim != query.shape[0]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         slots = pos[hit] if order is None else order[pos[hit]]
-        return wanted[hit], dot_rows(self.matrix[slots], query)
+        return wanted[hit], gathered_dot(self.matrix, slots, query)
 
 
 class _View:
@@ -278,6 +285,20 @@ class ReadCache:
             return None
         with view.lock:
             return self._block(view, store, user_id, embedder).coarse_scores(query, dims)
+
+    def warm(self, store, user_id: int, embedder: str, coarse_dims: int = 0) -> bool:
+        """Read the user's memories and ``embedder``'s vectors now, and with ``coarse_dims``
+        their coarse projection (what the user's first :meth:`vector_scores` and
+        :meth:`coarse_scores` would read: the read path's warm-up at start). ``False`` when
+        the user has no tick (nothing cached)."""
+        view = self._fresh(store, user_id)
+        if view is None:
+            return False
+        with view.lock:
+            block = self._block(view, store, user_id, embedder)
+            if 0 < coarse_dims <= block.dim and block.used:
+                block.project(coarse_dims)
+        return True
 
     def coarse_basis(self, user_id: int, embedder: str) -> np.ndarray | None:
         """The directions the cached coarse cosines of the user's ``embedder`` vectors are

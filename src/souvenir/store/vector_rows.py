@@ -123,6 +123,13 @@ class VectorRowsMixin(Plumbing):
         basis = leading_directions(matrix, dims)
         return np.asarray(keep, np.int64), dot_rows(project_rows(matrix, basis), coarse_query(query, basis))
 
+    def warm_vectors(self, user_id: int, embedder: str, coarse_dims: int = 0) -> None:
+        """Read the user's ``embedder`` vectors into the read cache now (with ``coarse_dims``,
+        their coarse projection too): the read path's warm-up at start
+        (:mod:`souvenir.engine.warm_reads`). Nothing without a read cache."""
+        if self._read_cache is not None and not self._in_own_transaction():
+            self._read_cache.warm(self, user_id, embedder, coarse_dims)
+
     def clear_vectors(self, embedder: str | None = None) -> int:
         with self.transaction() as conn:
             if embedder is None:

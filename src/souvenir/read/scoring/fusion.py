@@ -372,6 +372,14 @@ def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarr
     return out
 
 
+def _same_inputs(held: tuple, inputs: tuple) -> bool:
+    """Whether a kept term's inputs are these: the same arrays (the very objects: the
+    scorer's columns are kept, never written), the same numbers."""
+    return len(held) == len(inputs) and all(
+        a is b if isinstance(a, np.ndarray) or a is None or b is None else a == b for a, b in zip(held, inputs)
+    )
+
+
 def _priors_gate(config: ScoringConfig, relevance: np.ndarray) -> np.ndarray | float:
     """Per memory, the share of its priors that counts (``ScoringConfig.priors_gate``):
     clip((R − at) / width, 0, 1) of its relevance R (the signals' first-stage sum, z
@@ -406,6 +414,7 @@ def fuse(
     sparse: np.ndarray | None = None,
     priors: dict | None = None,
     profile: np.ndarray | None = None,
+    kept: dict | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -434,6 +443,11 @@ def fuse(
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
     ``None``; ``"window"`` one per language group of ``languages`` (the window term's z
     within each memory language); a signal without a prior keeps its plain z-score.
+    ``kept``: a dict the caller keeps with the memories (the scorer's, per user), where the
+    terms that do not depend on the message (the length prior's z, the dated bonus, the
+    acts before the gate) are kept from one message to the next, keyed by their inputs
+    (the same arrays, the same weights): the same bits, a dozen passes over every memory
+    fewer a call.
     """
 
     def z(name: str, x: np.ndarray, groups=None) -> np.ndarray:
@@ -457,6 +471,16 @@ def fuse(
         if parts is not None:
             parts[name] = value
         return value
+
+    def keep(name: str, inputs: tuple, compute):
+        if kept is None:
+            return compute()
+        hit = kept.get(name)
+        if hit is not None and _same_inputs(hit[0], inputs):
+            return hit[1]
+        out = compute()
+        kept[name] = (inputs, out)
+        return out
 
     first = np.zeros(n, dtype=np.float64)
     z_use = z_e5 = None
@@ -509,17 +533,29 @@ def fuse(
     gate = _priors_gate(config, first)
     prior = None
     if lengths is not None and config.length_prior:
-        prior = part("length", gate * (config.length_prior * z("length", lengths)))
+        length_prior = priors.get("length") if priors else None
+        scaled = keep(
+            "length",
+            (lengths, length_prior, config.length_prior),
+            lambda: config.length_prior * z("length", lengths),
+        )
+        prior = part("length", gate * scaled)
         if config.length_first:
             first = first + prior
     if dated is not None and config.dated_bonus:
-        first = first + part("dated", gate * (config.dated_bonus * dated))
-    acts = np.zeros(n)
-    if events is not None and config.event_bonus:
-        acts = acts + config.event_bonus * events
-    if questions is not None and config.ask_penalty:
-        acts = acts - config.ask_penalty * questions
-    acts = acts * gate
+        first = first + part(
+            "dated", gate * keep("dated", (dated, config.dated_bonus), lambda: config.dated_bonus * dated)
+        )
+
+    def unweighted_acts() -> np.ndarray:
+        acts = np.zeros(n)
+        if events is not None and config.event_bonus:
+            acts = acts + config.event_bonus * events
+        if questions is not None and config.ask_penalty:
+            acts = acts - config.ask_penalty * questions
+        return acts
+
+    acts = keep("acts", (events, questions, config.event_bonus, config.ask_penalty, n), unweighted_acts) * gate
     if config.acts_first and acts.any():
         first = first + part("acts", acts)
     if expansion is not None and config.expansion_weight:

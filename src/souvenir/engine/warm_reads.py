@@ -1,0 +1,167 @@
+"""The read path warmed at start (issue #28): what a user's first context builds, built in
+the background before the user asks (:class:`ReadWarmer`).
+
+A process starts with empty caches: a user's first context reads the user's memories into
+the read cache, builds the fused score's per-user columns (memory languages, BM25 tokens
+and index, the priors' columns), reads each embedder's vectors and, for a large user,
+projects the window vectors on their leading directions. At 100,000 memories that was
+10–12 s on the first query after start, against 15–50 ms for the next ones
+(docs/benchmarks.md, "Latency").
+
+The warmer walks the users served most recently (the last context kept for diagnostics,
+with its story), newest first, while their memories fit in the read cache, and builds for
+each what a context of that story builds. It runs on its own daemon thread: start-up and
+``/health`` do not wait for it. A context for a user the warmer is building is never made
+to wait for it: it is served at once by rank, without scores (the selection's degraded
+path), and counted as a degraded turn with its cause, like an embedder that failed; the
+user's next context, once warm, is scored (a user of fewer than :data:`DEGRADE_FROM`
+memories is not served by rank: the turn builds what it needs beside the warmer). A context for a user the warmer has not reached
+builds what it needs itself, as without a warmer (the warmer then finds it built).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+from souvenir.read.selection import Pool
+
+__all__ = ["DEGRADE_FROM", "WARMING_CAUSE", "ReadWarmer"]
+
+log = logging.getLogger(__name__)
+
+#: The degraded turn's cause while the warmer builds that user's read path.
+WARMING_CAUSE = "read path warming after start: served by rank, without scores"
+
+#: Memories from which a context arriving while its user is warmed is served by rank: below,
+#: the turn builds what it needs itself (tens of milliseconds; beside the warmer's build).
+DEGRADE_FROM = 2000
+
+
+class ReadWarmer:
+    """Warms the read path of ``store``'s recent users (module docstring). ``scores``: the
+    engine's :class:`~souvenir.engine.query_scores.QueryScorer` (its fused score, ``None``
+    on the cosine path, is read when a user is warmed); ``indexes``: (index, whether its
+    coarse cosines are read: the window embedder's) pairs; ``shortlist_from``: the candidate
+    count above which they are; ``capacity``: memories the read cache keeps (users past it
+    are not warmed: they would push the first ones out)."""
+
+    def __init__(
+        self,
+        store: Any,
+        scores: Any,
+        indexes: Sequence[tuple[Any, bool]],
+        shortlist_from: int = 0,
+        coarse_dims: int = 0,
+        capacity: int | None = None,
+    ) -> None:
+        self.store = store
+        self.scores = scores  # the engine's QueryScorer (its ``scorer`` may be swapped)
+        self.indexes = list(indexes)
+        self.shortlist_from = shortlist_from
+        self.coarse_dims = coarse_dims
+        self.capacity = capacity
+        self._lock = threading.Lock()
+        self._busy: int | None = None  # the user being warmed now, when large (DEGRADE_FROM)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        #: users warmed, memories read, the users planned, seconds spent, running or not
+        self.state: dict[str, Any] = {"running": False, "users": 0, "memories": 0, "planned": 0, "seconds": 0.0}
+
+    def busy(self, user_id: int) -> bool:
+        """Whether the warmer is building ``user_id``'s read path right now, the user
+        holding at least :data:`DEGRADE_FROM` memories."""
+        return self._busy == user_id
+
+    def start(self, max_users: int, on_done: Callable[[], None] | None = None) -> None:
+        """Warm at most ``max_users`` users on a daemon thread (0: nothing); once."""
+        if self._thread is not None or max_users <= 0:
+            return
+        self.state["running"] = True
+
+        def run() -> None:
+            started = time.monotonic()
+            try:
+                self.run(max_users)
+            except Exception:  # noqa: BLE001 - a failed warm-up only leaves the first queries cold
+                log.exception("read path warm-up failed")
+            finally:
+                self.state["seconds"] = round(time.monotonic() - started, 3)
+                self.state["running"] = False
+                if on_done is not None:
+                    on_done()
+
+        self._thread = threading.Thread(target=run, name="souvenir-warm-reads", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout_s: float = 5.0) -> None:
+        """Stop after the user being warmed (waits at most ``timeout_s``)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+
+    def wait(self, timeout_s: float | None = None) -> bool:
+        """Wait until the warm-up ended (``True``) or ``timeout_s`` passed; tests, benches."""
+        if self._thread is None:
+            return True
+        self._thread.join(timeout_s)
+        return not self._thread.is_alive()
+
+    def run(self, max_users: int) -> None:
+        """Warm the recent users in this thread, newest first."""
+        plan = self.plan(max_users)
+        self.state["planned"] = len(plan)
+        for user_id, story_id, count in plan:
+            if self._stop.is_set():
+                return
+            with self._lock:
+                self._busy = user_id if count >= DEGRADE_FROM else None
+            try:
+                self.warm(user_id, story_id, count)
+            finally:
+                with self._lock:
+                    self._busy = None
+            self.state["users"] += 1
+            self.state["memories"] += count
+
+    def plan(self, max_users: int) -> list[tuple[int, int | None, int]]:
+        """(user, story of the user's last context, active memories) of the users whose
+        last contexts are the newest, while their memories fit in the read cache."""
+        rows = self.store._query(
+            "SELECT s.user_id, s.story_id FROM selections s WHERE s.id IN "
+            "(SELECT MAX(id) FROM selections GROUP BY user_id) ORDER BY s.id DESC LIMIT ?",
+            (max_users,),
+        )
+        plan: list[tuple[int, int | None, int]] = []
+        total = 0
+        for user_id, story_id in rows:
+            found = self.store._query(
+                "SELECT COUNT(*) FROM memories WHERE user_id = ? AND status = 'active'", (user_id,)
+            )
+            count = int(found[0][0]) if found else 0
+            if self.capacity is not None and total + count > self.capacity:
+                break
+            total += count
+            plan.append((int(user_id), None if story_id is None else int(story_id), count))
+        return plan
+
+    def warm(self, user_id: int, story_id: int | None, count: int = 0) -> None:
+        """Build what a context of ``story_id`` builds for ``user_id``: the read cache's
+        memories and vectors (and, for a large user, the window vectors' coarse projection),
+        the selection's columns and the fused score's per-user columns."""
+        candidates = self.store.candidates(user_id, story_id)
+        if isinstance(candidates, Pool):
+            candidates.static()
+        scorer = self.scores.scorer
+        if scorer is not None and candidates:
+            scorer.prepare(user_id, candidates, "warm-up", datetime.now(timezone.utc))
+        large = 0 < self.shortlist_from < len(candidates)
+        warm_vectors = getattr(self.store, "warm_vectors", None)
+        if warm_vectors is None:
+            return
+        for index, coarse in self.indexes:
+            warm_vectors(user_id, index.name, self.coarse_dims if coarse and large else 0)
