@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 #: Another process holding the store's write lock through Souvenir's own store (SQLite:
@@ -82,15 +82,7 @@ def _until(check, within_s: float = 20.0) -> None:
 
 @contextmanager
 def _proxy(url: str, upstream: ChatServer) -> Iterator[httpx.Client]:
-    settings = Settings(
-        database_url=url,
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-    )
+    settings = stub_model_settings(url, upstream.url)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
         yield client
 

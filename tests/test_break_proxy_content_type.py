@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, free_port
 
 PAGE = b"<html><script>fetch('/v1/users/api/ann/export').then(r=>r.text()).then(t=>alert(t))</script></html>"
@@ -71,15 +71,7 @@ class Upstream:
 def proxy(tmp_path_factory):
     upstream = Upstream()
     db = tmp_path_factory.mktemp("ctype") / "p.db"
-    settings = Settings(
-        database_url=f"sqlite:///{db}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-    )
+    settings = stub_model_settings(f"sqlite:///{db}", upstream.url)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         yield upstream, client
     upstream.close()
