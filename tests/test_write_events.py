@@ -71,3 +71,23 @@ def test_decisions_and_drops_are_counted_listed_and_shown(tmp_path) -> None:
             assert "Write decisions and drops" in page and "standing instruction" in page
     finally:
         rt.close()
+
+
+def test_every_drop_reason_is_a_series_from_the_start():
+    """Each filter's name and each code a turn is kept as a turn only under (command,
+    acknowledgement, chit-chat) is a ``souvenir_write_decisions_total`` series at zero before
+    its first drop: a dashboard sees the reason exists."""
+    import importlib
+    import pkgutil
+
+    import souvenir.write.filters as filters
+    from souvenir.write import grounding
+    from souvenir.write.writelog import SERIES
+
+    names = {grounding.NAME, "command", "acknowledgement", "chitchat", "forget_request", "memory_cap"}
+    for info in pkgutil.iter_modules(filters.__path__):
+        module = importlib.import_module(f"{filters.__name__}.{info.name}")
+        if isinstance(getattr(module, "NAME", None), str):
+            names.add(module.NAME)
+    missing = sorted(name for name in names if ("dropped", name) not in SERIES)
+    assert not missing, f"drop reasons with no series at zero: {missing}"

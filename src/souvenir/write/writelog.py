@@ -52,6 +52,10 @@ SERIES: tuple[tuple[str, str], ...] = (
             "negation",
             "character",
             "assistant_only",
+            "grounding",
+            "chitchat",
+            "acknowledgement",
+            "command",
             "reflection",
             "memory_cap",
         )
