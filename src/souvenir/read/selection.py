@@ -46,7 +46,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from itertools import repeat
+from itertools import count, repeat
 from types import MappingProxyType
 
 import numpy as np
@@ -172,6 +172,11 @@ def select(
     )
 
 
+_SERIALS = count()
+#: how many of the pools it extends a pool remembers
+_BASES = 8
+
+
 class Pool(tuple):
     """Candidates (a tuple of :class:`Memory`) whose selection columns are read once.
 
@@ -183,10 +188,16 @@ class Pool(tuple):
     """
 
     _static: _Static | None
+    #: this pool's number (one per pool made in the process)
+    serial: int
+    #: the pools this one extends (:meth:`extended`), serial → length, the last few
+    bases: dict[int, int]
 
     def __new__(cls, memories: Iterable[Memory] = ()) -> Pool:
         self = super().__new__(cls, memories)
         self._static = None
+        self.serial = next(_SERIALS)
+        self.bases = {}
         return self
 
     def static(self) -> _Static:
@@ -198,6 +209,8 @@ class Pool(tuple):
         """This pool followed by ``more``, its columns read for ``more`` only (the store's
         read cache after new memories were written)."""
         pool = Pool(tuple.__add__(self, tuple(more)))
+        pool.bases = dict(list(self.bases.items())[1 - _BASES :])
+        pool.bases[self.serial] = len(self)
         if self._static is not None and more:
             pool._static = self._static.concat(_Static(more))
         elif self._static is not None:

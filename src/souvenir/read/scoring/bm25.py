@@ -90,6 +90,18 @@ def bm25_tokens(text: str) -> tuple[str, ...]:
     )
 
 
+def _post(postings: dict[str, tuple[list[int], list[int]]], docs: Sequence[Sequence[str]], first: int) -> None:
+    """Append each document's (position, term frequency) to its terms' postings."""
+    for i, doc in enumerate(docs, first):
+        for term, tf in Counter(doc).items():
+            entry = postings.get(term)
+            if entry is None:
+                postings[term] = ([i], [tf])
+            else:
+                entry[0].append(i)
+                entry[1].append(tf)
+
+
 class LexicalIndex:
     """An inverted BM25 index over one user's documents (built once, queried many times).
 
@@ -102,22 +114,50 @@ class LexicalIndex:
     def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25) -> None:
         self.size = len(docs)
         self.k1 = k1
-        lengths = np.array([len(d) for d in docs], dtype=np.float64)
-        avgdl = float(lengths.mean()) if self.size and lengths.sum() else 1.0
-        self._norm = k1 * (1 - b + b * lengths / avgdl)
+        self.b = b
+        self.epsilon = epsilon
+        #: each document's number of terms (float64), in the documents' order
+        self.lengths = np.array([len(d) for d in docs], dtype=np.float64)
         self._raw: dict[str, tuple[list[int], list[int]]] = {}
-        for i, doc in enumerate(docs):
-            for term, tf in Counter(doc).items():
-                entry = self._raw.get(term)
-                if entry is None:
-                    self._raw[term] = ([i], [tf])
-                else:
-                    entry[0].append(i)
-                    entry[1].append(tf)
-        n = self.size
-        idfs = [math.log(n - len(r) + 0.5) - math.log(len(r) + 0.5) for r, _ in self._raw.values()]
-        self._floor = epsilon * (sum(idfs) / len(idfs)) if idfs else 0.0
+        _post(self._raw, docs, 0)
+        self._setup()
+
+    def _setup(self) -> None:
+        lengths = self.lengths
+        avgdl = float(lengths.mean()) if self.size and lengths.sum() else 1.0
+        self._norm = self.k1 * (1 - self.b + self.b * lengths / avgdl)
+        self._floor_value: float | None = None
         self._weights: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def extended(self, docs: Sequence[Sequence[str]]) -> LexicalIndex:
+        """This index followed by ``docs``: the same bits as an index built over all the
+        documents (every idf, the average length and the negative-idf floor read again over
+        the whole collection), without reading the earlier documents' terms again. This
+        index is left as it was (a reader may be using it): the postings of the new
+        documents' terms are copied, the others shared."""
+        new = object.__new__(LexicalIndex)
+        new.size = self.size + len(docs)
+        new.k1, new.b, new.epsilon = self.k1, self.b, self.epsilon
+        new.lengths = np.concatenate([self.lengths, np.array([len(d) for d in docs], dtype=np.float64)])
+        more: dict[str, tuple[list[int], list[int]]] = {}
+        _post(more, docs, self.size)
+        raw = dict(self._raw)
+        for term, (rows, tfs) in more.items():
+            base = raw.get(term)
+            raw[term] = (rows, tfs) if base is None else (base[0] + rows, base[1] + tfs)
+        new._raw = raw
+        new._setup()
+        return new
+
+    @property
+    def _floor(self) -> float:
+        """ε × the mean idf over every term (in order of first appearance), read the first
+        time a term's idf is negative."""
+        if self._floor_value is None:
+            n = self.size
+            idfs = [math.log(n - len(r) + 0.5) - math.log(len(r) + 0.5) for r, _ in self._raw.values()]
+            self._floor_value = self.epsilon * (sum(idfs) / len(idfs)) if idfs else 0.0
+        return self._floor_value
 
     def _postings(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
         hit = self._weights.get(term)

@@ -119,6 +119,10 @@ class Scorer:
     index…) until they change: the same candidates object again (the store's read cache
     returns the same :class:`~souvenir.read.selection.Pool` while nothing changed) costs
     nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
+    When the new candidates are the held ones followed by new memories (a pool
+    :meth:`~souvenir.read.selection.Pool.extended` from the held one, or the same marks
+    then more), the columns are extended (:meth:`UserColumns.extended`: the same bits as a
+    rebuild, reading only the new memories).
     """
 
     def __init__(
@@ -129,7 +133,7 @@ class Scorer:
         #: ``config.calibrated``; none by default (the engine passes those read for its
         #: embedders, :func:`~souvenir.read.scoring.calibration.calibration_for`)
         self.calibration = calibration if calibration is not None else Calibration()
-        self._cache: OrderedDict[int, tuple[Sequence[Memory], int, _Static]] = OrderedDict()
+        self._cache: OrderedDict[int, tuple[Sequence[Memory], int | None, _Static]] = OrderedDict()
         self._max_users = max_users
         self._lock = Lock()
 
@@ -138,8 +142,23 @@ class Scorer:
             hit = self._cache.get(user_id)
         if hit is not None and hit[0] is candidates and isinstance(candidates, Pool):
             return hit[2]  # an immutable pool: nothing changed
-        key = hash(tuple((m.id, m.content_hash, m.session, m.speaker, m.created_at) for m in candidates))
-        static = hit[2] if hit is not None and hit[1] == key else _Static(candidates, self.config)
+        key: int | None = None
+        if (
+            hit is not None
+            and isinstance(candidates, Pool)
+            and isinstance(hit[0], Pool)
+            and candidates.bases.get(hit[0].serial) == len(hit[0])
+        ):  # the held pool followed by new memories (the read cache after a write)
+            static = hit[2].extended(candidates, self.config)
+        else:
+            marks = [(m.id, m.content_hash, m.session, m.speaker, m.created_at) for m in candidates]
+            key = hash(tuple(marks))
+            if hit is not None and hit[1] == key:
+                static = hit[2]
+            elif hit is not None and len(hit[0]) < len(marks) and hit[1] == hash(tuple(marks[: len(hit[0])])):
+                static = hit[2].extended(candidates, self.config)  # the same ones, then new ones
+            else:
+                static = _Static(candidates, self.config)
         with self._lock:
             self._cache[user_id] = (candidates, key, static)
             self._cache.move_to_end(user_id)
