@@ -191,3 +191,26 @@ def test_the_scorer_extends_a_list_whose_start_is_the_held_one_and_rebuilds_othe
     scorer.scores(1, changed, MESSAGES[0], NOW)  # a memory changed: rebuilt
     _same_columns(scorer._cache[1][2], UserColumns(changed, config))
     assert scorer._cache[1][2] is not held
+
+
+def test_a_context_after_a_write_extends_the_engines_columns(tmp_path):
+    """Real SQLite file, no model: the store's read cache hands the scorer the held pool
+    extended by the new memory; the columns then are a rebuild's."""
+    from souvenir import Souvenir
+    from souvenir.bench.synthetic import make_corpus
+
+    with Souvenir.open(tmp_path / "e.db", embedder="none", window_embedder="none", background=False) as memory:
+        memory.remember("ann", "My sister lives in Penang")
+        user_id = memory.engine.user_id(memory.channel, "ann")
+        store = memory.runtime.store
+        with store.transaction():
+            for text in make_corpus(200, seed=3):
+                store.insert_memory(user_id, text, "fact", "global", None, 0.9, False, None, NOW)
+        memory.context("ann", "where does my sister live?")
+        scorer = memory.engine.scorer
+        held = scorer._cache[user_id][2]
+        memory.remember("ann", "J'ai adopté un chat qui s'appelle Miso")
+        memory.context("ann", "comment s'appelle mon chat ?")
+        candidates, key, columns = scorer._cache[user_id]
+        assert key is None and columns is not held and len(columns.ids) == len(held.ids) + 1
+        _same_columns(columns, UserColumns(list(candidates), scorer.config))
