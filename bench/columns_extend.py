@@ -6,7 +6,9 @@ extension by the new memories (the store's read cache hands the scorer ``Pool.ex
 
 Synthetic memories (en / fr / zh / ms, sessions of 20, two speakers, one day per session);
 the text caches (tokens, language) are warm, as in a running engine. Prints the median
-wall seconds of each, and of ``Scorer.scores`` on the extended pool (columns + one query).
+wall seconds of each, and of ``Scorer.scores`` (columns + one query) on the extended pool,
+on the same memories in a pool of their own (extended after comparing the start's marks)
+and by a scorer holding nothing (the columns built, as after any write before).
 Results: docs/benchmarks.md, "Scoring columns after a write".
 """
 
@@ -65,7 +67,7 @@ def main() -> None:
     pool = Pool(memories(0, args.size, 1))
     old = UserColumns(pool, cfg)  # warms the text caches
     old.acts(), old.dated(), old.lengths()
-    rebuild, extend, query = [], [], []
+    rebuild, extend, query, marks, cold = [], [], [], [], []
     now = datetime(2030, 1, 1)
     for r in range(args.repeat):
         more = memories(args.size + r * args.more, args.more, 100 + r)
@@ -85,11 +87,20 @@ def main() -> None:
         start = time.perf_counter()
         scorer.scores(1, new, "what did I cook at the lake?", now)
         query.append(time.perf_counter() - start)
+        scorer.scores(1, pool, "what did I cook at the lake?", now)
+        start = time.perf_counter()  # the same candidates in a pool of their own: their marks compared
+        scorer.scores(1, Pool(new), "what did I cook at the lake?", now)
+        marks.append(time.perf_counter() - start)
+        start = time.perf_counter()  # nothing held: the columns built (before, after any write)
+        Scorer(cfg).scores(1, new, "what did I cook at the lake?", now)
+        cold.append(time.perf_counter() - start)
     print(f"size {args.size} +{args.more}, load {os.getloadavg()[0]:.2f}")
     print(f"rebuild  median {statistics.median(rebuild):.3f} s  {[round(x, 3) for x in rebuild]}")
     if extend:
         print(f"extend   median {statistics.median(extend):.4f} s  {[round(x, 4) for x in extend]}")
     print(f"first query after write (Scorer.scores) median {statistics.median(query):.3f} s")
+    print(f"the same, a pool not extended (start's marks compared) median {statistics.median(marks):.3f} s")
+    print(f"the same, columns built (nothing held; before, after any write) median {statistics.median(cold):.3f} s")
 
 
 if __name__ == "__main__":
