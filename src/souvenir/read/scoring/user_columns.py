@@ -15,7 +15,8 @@ import numpy as np
 
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
-from souvenir.read.scoring.fusion import ScoringConfig, neighbour_table
+from souvenir.read.scoring.levers import ScoringConfig
+from souvenir.read.scoring.session_columns import neighbour_table
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.periods import names_a_date
 from souvenir.read.scoring.shortlist import stratified_sample
@@ -181,7 +182,7 @@ def _dated(memories: Sequence[Memory]) -> np.ndarray:
 def _extended_neighbours(
     table: np.ndarray | None, ids: np.ndarray, sessions: np.ndarray, first: int, reach: int
 ) -> np.ndarray | None:
-    """:func:`~souvenir.read.scoring.fusion.neighbour_table` of all the memories, from
+    """:func:`~souvenir.read.scoring.session_columns.neighbour_table` of all the memories, from
     ``table`` (that of the ``first`` ones): the sessions of the new memories are laid out
     again, whole (a new memory may fall between two earlier ones by id); the others kept."""
     touched = np.unique(sessions[first:])
