@@ -23,16 +23,24 @@ def flat(result) -> str:
 
 
 def test_a_chat_file_replay_names_the_file_users_not_a_placeholder(tmp_path):
-    """``replay chat.jsonl`` printed "user api:(per line): …"."""
+    """``replay chat.jsonl`` printed "user api:(per line): …", then "the users named in the
+    file's lines": the newcomer still did not learn the id to ask ``context --user`` for."""
     chat = tmp_path / "chat.jsonl"
     lines = [{"user": "ann", "message": "J'habite à Lyon"}, {"user": "bo", "message": "我住在吉隆坡"}]
     chat.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
     result = run(tmp_path / "r.db", "replay", str(chat), "--no-index")
     assert result.exit_code == 0, result.output
-    assert "the users named in the file's lines (channel api): 2 messages" in flat(result)
+    assert "users api:ann, api:bo: 2 messages" in flat(result)
     assert "(per line)" not in result.output
     named = run(tmp_path / "r.db", "replay", str(chat), "--user", "cy", "--no-index")
     assert "user api:cy: 2 messages" in flat(named)
+    one = tmp_path / "one.jsonl"
+    one.write_text('{"user": "ann", "message": "Saya tinggal di Ipoh"}\n' * 2, encoding="utf-8")
+    assert "user api:ann: 2 messages" in flat(run(tmp_path / "r.db", "replay", str(one), "--no-index"))
+    many = tmp_path / "many.jsonl"
+    many.write_text("".join(json.dumps({"user": u, "message": "Je suis infirmière"}) + "\n" for u in "abcde"))
+    shop = run(tmp_path / "m.db", "replay", str(many), "--no-index", "--channel", "shop")
+    assert "users shop:a, shop:b, shop:c and 2 more: 5 messages" in flat(shop), shop.output
 
 
 def test_a_file_given_to_the_wrong_command_names_the_right_one(tmp_path):
