@@ -88,6 +88,23 @@ def test_flags_show_no_type_to_fill_in_and_counts_agree():
     assert (counted(1, "memory"), counted(3, "memory"), counted(0, "job")) == ("1 memory", "3 memories", "0 jobs")
 
 
+def test_no_help_page_shows_a_bool_type():
+    """The flags typer adds itself still read ``--help <bool>``, ``--install-completion
+    <bool>`` on every page (``souvenir --help``, ``souvenir keys create --help``…)."""
+    import typer.main
+
+    root = typer.main.get_command(app)
+    pages = [[]]
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        pages.append([name])
+        pages.extend([name, sub] for sub in getattr(command, "commands", {}))
+    for page in pages:
+        result = runner.invoke(app, [*page, "--help"], env={"COLUMNS": "120"})
+        assert result.exit_code == 0 and "--help" in result.output, (page, result.output)
+        assert "<bool>" not in result.output, (page, result.output)
+    assert len(pages) > 25
+
+
 def test_a_chat_session_reflects_its_turns_before_it_exits(tmp_path, monkeypatch):
     """``souvenir chat`` with a model: one session in three left every reflection pending
     (attempts 0) at exit — a reflection that gave way to the next live reply is due again
