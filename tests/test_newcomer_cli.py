@@ -195,3 +195,22 @@ def test_chat_with_a_failing_model_says_so_and_does_not_wait_for_it(tmp_path, mo
     assert result.exit_code == 0, result.output
     assert "bot> (no reply: the model failed, above)" in result.output
     assert "left pending, the model failed" in flat(result)
+
+
+def test_a_chat_file_under_another_suffix_is_named_as_one(tmp_path):
+    """A chat JSONL saved as ``chat.json`` (or ``.txt``) was read as LoCoMo: "invalid JSON:
+    Extra data", or "missing speaker_a / speaker_b" for one line, and the newcomer did not
+    learn that the suffix chooses the format. Nothing is written."""
+    line = json.dumps({"user": "ann", "message": "Saya tinggal di Ipoh", "reply": "Bagus!"}) + "\n"
+    db = tmp_path / "f.db"
+    for name, text in (("chat.json", line * 2), ("chat.txt", line * 2), ("one.json", line)):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = run(db, "replay", str(path), "--no-index")
+        stem = name.split(".")[0]
+        assert result.exit_code == 2 and f"name it {stem}.jsonl" in flat(result), result.output
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n", encoding="utf-8")
+    result = run(db, "replay", str(notes))
+    assert result.exit_code == 2 and "a LoCoMo .json conversation, or a chat .jsonl file" in flat(result), result.output
+    assert "no user api:ann" in flat(run(db, "memories", "--user", "ann"))
