@@ -214,3 +214,12 @@ def test_a_chat_file_under_another_suffix_is_named_as_one(tmp_path):
     result = run(db, "replay", str(notes))
     assert result.exit_code == 2 and "a LoCoMo .json conversation, or a chat .jsonl file" in flat(result), result.output
     assert "no user api:ann" in flat(run(db, "memories", "--user", "ann"))
+
+
+def test_a_dropped_memory_is_not_called_memory_none(tmp_path):
+    """``remember "My PIN is 4821"`` printed "dropped: memory None 'My PIN is [redacted]'"."""
+    result = run(tmp_path / "p.db", "remember", "--user", "ann", "My PIN is 4821")
+    assert result.exit_code == 0 and "None" not in result.output, result.output
+    assert "dropped: nothing kept: 'My PIN is [redacted]'" in flat(result)
+    kept = run(tmp_path / "p.db", "remember", "--user", "ann", "Je suis infirmière à Lyon")
+    assert "insert: memory 1 'Je suis infirmière à Lyon'" in flat(kept), kept.output

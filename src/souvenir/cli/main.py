@@ -290,7 +290,9 @@ def remember(
         _fail(exc)
         return
     console.print(
-        f"{result.action}: memory {result.id} {result.text!r}"
+        f"{result.action}: "
+        + (f"memory {result.id} " if result.id is not None else "nothing kept: ")
+        + repr(result.text)
         + (f", superseding memory {result.superseded_id}" if result.superseded_id else "")
         + (f" ({result.reason})" if result.reason else "")
     )
