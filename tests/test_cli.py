@@ -238,7 +238,7 @@ def test_a_user_imported_by_the_cli_is_listed_by_the_library(tmp_path):
     db = tmp_path / "i.db"
     result = run("--db", str(db), "--embedder", "none", "import", "--user", "ann", str(lines))
     assert result.exit_code == 0, result.output
-    assert "for user ann on channel api: 2 kept" in " ".join(result.output.split())
+    assert "for user api:ann: 2 kept" in " ".join(result.output.split())
     with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
         page = memory.memories("ann")
         assert [m.text for m in page.memories] == ["Allergic to latex gloves", "Prefers tea to coffee"]

@@ -223,3 +223,11 @@ def test_a_dropped_memory_is_not_called_memory_none(tmp_path):
     assert "dropped: nothing kept: 'My PIN is [redacted]'" in flat(result)
     kept = run(tmp_path / "p.db", "remember", "--user", "ann", "Je suis infirmière à Lyon")
     assert "insert: memory 1 'Je suis infirmière à Lyon'" in flat(kept), kept.output
+
+
+def test_an_import_summary_counts_its_lines_as_a_sentence(tmp_path):
+    """``import`` of a one-line file said "1 lines for user ann on channel api"."""
+    one = tmp_path / "one.jsonl"
+    one.write_text('{"text": "Allergic to latex gloves", "kind": "fact"}\n', encoding="utf-8")
+    result = run(tmp_path / "i.db", "import", str(one), "--user", "ann")
+    assert result.exit_code == 0 and "1 line for user api:ann: 1 kept" in flat(result), result.output

@@ -317,7 +317,7 @@ def import_(
         return
     kept = sum(r.action != "dropped" for r in results)
     console.print(
-        f"{len(results)} lines for user {user} on channel {channel}: "
+        f"{counted(len(results), 'line')} for user {channel}:{user}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
     )
     for number, r in enumerate(results, start=1):  # why each was dropped (its text as stored: redacted)
