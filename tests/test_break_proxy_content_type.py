@@ -141,6 +141,18 @@ def test_json_labelled_loosely_is_served_as_json_and_origin_headers_are_dropped(
     _safe(r)
 
 
+def test_the_upstreams_date_and_server_lines_are_not_added_to_ours(proxy):
+    """A relayed completion carried two ``Date`` and two ``Server`` lines (uvicorn's and the
+    model server's: RFC 9110 allows one Date); ``/v1/models`` and streams already had one."""
+    upstream, client = proxy
+    upstream.status, upstream.ctype, upstream.body = 200, "application/json", json.dumps(COMPLETION).encode()
+    r = client.post("/v1/chat/completions", json=CHAT)
+    assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"] == "Hi there"
+    names = [name.lower() for name, _ in r.headers.multi_items()]
+    assert names.count("date") == 1 and names.count("server") == 1, r.headers
+    assert "BaseHTTP" not in r.headers["server"]
+
+
 def test_a_stream_is_served_as_an_event_stream_and_errors_carry_the_headers(proxy):
     upstream, client = proxy
     event = {"choices": [{"index": 0, "delta": {"content": "Hi"}, "finish_reason": "stop"}]}

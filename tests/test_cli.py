@@ -238,7 +238,7 @@ def test_a_user_imported_by_the_cli_is_listed_by_the_library(tmp_path):
     db = tmp_path / "i.db"
     result = run("--db", str(db), "--embedder", "none", "import", "--user", "ann", str(lines))
     assert result.exit_code == 0, result.output
-    assert "for user ann on channel api: 2 kept" in " ".join(result.output.split())
+    assert "for user api:ann: 2 kept" in " ".join(result.output.split())
     with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
         page = memory.memories("ann")
         assert [m.text for m in page.memories] == ["Allergic to latex gloves", "Prefers tea to coffee"]
@@ -342,4 +342,19 @@ def test_serve_says_when_every_key_is_revoked(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-    assert "every key is revoked" in banner and "souvenir keys create" in banner, banner
+    assert "every key is revoked" in banner and "`souvenir keys create --name NAME --admin`" in banner, banner
+
+
+def test_the_keyless_start_line_gives_the_whole_key_command(tmp_path):
+    """The start line and the keyless warning said `souvenir keys create`, which alone is an
+    error (a key needs a name and a scope): the newcomer's first try failed."""
+    from souvenir.api.app import KEYLESS_WARNING
+    from souvenir.cli.serving import _serve_banner
+    from souvenir.config import Settings
+
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", embedder="none", window_embedder="none")
+    banner = _serve_banner(settings, "127.0.0.1", 8765, keyed=False, active=False)
+    for line in (banner, KEYLESS_WARNING):
+        assert "`souvenir keys create --name NAME --admin`" in line, line
+    result = run("--db", str(tmp_path / "b.db"), "--embedder", "none", "keys", "create", "--name", "NAME", "--admin")
+    assert result.exit_code == 0 and "admin" in result.output, result.output

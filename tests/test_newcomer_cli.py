@@ -23,16 +23,24 @@ def flat(result) -> str:
 
 
 def test_a_chat_file_replay_names_the_file_users_not_a_placeholder(tmp_path):
-    """``replay chat.jsonl`` printed "user api:(per line): …"."""
+    """``replay chat.jsonl`` printed "user api:(per line): …", then "the users named in the
+    file's lines": the newcomer still did not learn the id to ask ``context --user`` for."""
     chat = tmp_path / "chat.jsonl"
     lines = [{"user": "ann", "message": "J'habite à Lyon"}, {"user": "bo", "message": "我住在吉隆坡"}]
     chat.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
     result = run(tmp_path / "r.db", "replay", str(chat), "--no-index")
     assert result.exit_code == 0, result.output
-    assert "the users named in the file's lines (channel api): 2 messages" in flat(result)
+    assert "users api:ann, api:bo: 2 messages" in flat(result)
     assert "(per line)" not in result.output
     named = run(tmp_path / "r.db", "replay", str(chat), "--user", "cy", "--no-index")
     assert "user api:cy: 2 messages" in flat(named)
+    one = tmp_path / "one.jsonl"
+    one.write_text('{"user": "ann", "message": "Saya tinggal di Ipoh"}\n' * 2, encoding="utf-8")
+    assert "user api:ann: 2 messages" in flat(run(tmp_path / "r.db", "replay", str(one), "--no-index"))
+    many = tmp_path / "many.jsonl"
+    many.write_text("".join(json.dumps({"user": u, "message": "Je suis infirmière"}) + "\n" for u in "abcde"))
+    shop = run(tmp_path / "m.db", "replay", str(many), "--no-index", "--channel", "shop")
+    assert "users shop:a, shop:b, shop:c and 2 more: 5 messages" in flat(shop), shop.output
 
 
 def test_a_file_given_to_the_wrong_command_names_the_right_one(tmp_path):
@@ -78,6 +86,23 @@ def test_flags_show_no_type_to_fill_in_and_counts_agree():
             if any(flag in line for flag in ("--json ", "--count ", "--yes ", "--no-index ")):
                 assert "<bool>" not in line, line
     assert (counted(1, "memory"), counted(3, "memory"), counted(0, "job")) == ("1 memory", "3 memories", "0 jobs")
+
+
+def test_no_help_page_shows_a_bool_type():
+    """The flags typer adds itself still read ``--help <bool>``, ``--install-completion
+    <bool>`` on every page (``souvenir --help``, ``souvenir keys create --help``…)."""
+    import typer.main
+
+    root = typer.main.get_command(app)
+    pages = [[]]
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        pages.append([name])
+        pages.extend([name, sub] for sub in getattr(command, "commands", {}))
+    for page in pages:
+        result = runner.invoke(app, [*page, "--help"], env={"COLUMNS": "120"})
+        assert result.exit_code == 0 and "--help" in result.output, (page, result.output)
+        assert "<bool>" not in result.output, (page, result.output)
+    assert len(pages) > 25
 
 
 def test_a_chat_session_reflects_its_turns_before_it_exits(tmp_path, monkeypatch):
@@ -170,3 +195,39 @@ def test_chat_with_a_failing_model_says_so_and_does_not_wait_for_it(tmp_path, mo
     assert result.exit_code == 0, result.output
     assert "bot> (no reply: the model failed, above)" in result.output
     assert "left pending, the model failed" in flat(result)
+
+
+def test_a_chat_file_under_another_suffix_is_named_as_one(tmp_path):
+    """A chat JSONL saved as ``chat.json`` (or ``.txt``) was read as LoCoMo: "invalid JSON:
+    Extra data", or "missing speaker_a / speaker_b" for one line, and the newcomer did not
+    learn that the suffix chooses the format. Nothing is written."""
+    line = json.dumps({"user": "ann", "message": "Saya tinggal di Ipoh", "reply": "Bagus!"}) + "\n"
+    db = tmp_path / "f.db"
+    for name, text in (("chat.json", line * 2), ("chat.txt", line * 2), ("one.json", line)):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = run(db, "replay", str(path), "--no-index")
+        stem = name.split(".")[0]
+        assert result.exit_code == 2 and f"name it {stem}.jsonl" in flat(result), result.output
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n", encoding="utf-8")
+    result = run(db, "replay", str(notes))
+    assert result.exit_code == 2 and "a LoCoMo .json conversation, or a chat .jsonl file" in flat(result), result.output
+    assert "no user api:ann" in flat(run(db, "memories", "--user", "ann"))
+
+
+def test_a_dropped_memory_is_not_called_memory_none(tmp_path):
+    """``remember "My PIN is 4821"`` printed "dropped: memory None 'My PIN is [redacted]'"."""
+    result = run(tmp_path / "p.db", "remember", "--user", "ann", "My PIN is 4821")
+    assert result.exit_code == 0 and "None" not in result.output, result.output
+    assert "dropped: nothing kept: 'My PIN is [redacted]'" in flat(result)
+    kept = run(tmp_path / "p.db", "remember", "--user", "ann", "Je suis infirmière à Lyon")
+    assert "insert: memory 1 'Je suis infirmière à Lyon'" in flat(kept), kept.output
+
+
+def test_an_import_summary_counts_its_lines_as_a_sentence(tmp_path):
+    """``import`` of a one-line file said "1 lines for user ann on channel api"."""
+    one = tmp_path / "one.jsonl"
+    one.write_text('{"text": "Allergic to latex gloves", "kind": "fact"}\n', encoding="utf-8")
+    result = run(tmp_path / "i.db", "import", str(one), "--user", "ann")
+    assert result.exit_code == 0 and "1 line for user api:ann: 1 kept" in flat(result), result.output

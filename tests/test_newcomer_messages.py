@@ -118,6 +118,25 @@ def test_a_mistyped_route_or_method_says_where_the_routes_are(tmp_path):
     assert "/v1/users/{channel}/{user}/" in misplaced.json()["detail"]
 
 
+def test_a_user_route_without_its_channel_says_where_the_channel_goes(tmp_path):
+    """``GET /v1/users/ann/memories`` (the channel left out) matched the route ``DELETE
+    /v1/users/{channel}/{user}``, channel "ann", user "memories": a 405 "this route does not
+    take this method" sent the newcomer to check the method, not the path."""
+    with UvicornThread(create_app(_settings(tmp_path / "c.db"))) as server:
+        answers = {
+            sub: httpx.get(f"{server.url}/v1/users/ann@example.com/{sub}")
+            for sub in ("memories", "profile", "export", "diagnostics")
+        }
+        posted = httpx.post(f"{server.url}/v1/users/ann/search", json={"query": "cat"})
+        right = httpx.get(f"{server.url}/v1/users/api/ann/memories")
+    for sub, r in {**answers, "search": posted}.items():
+        assert r.status_code in (404, 405), (sub, r.status_code, r.text)
+        detail = r.json()["detail"]
+        assert f"/v1/users/{{channel}}/{{user}}/{sub}" in detail and f"/v1/users/api/{{user}}/{sub}" in detail, detail
+        assert "ann@example.com" not in r.text
+    assert right.status_code == 200
+
+
 def test_a_date_in_words_or_a_wrong_field_gets_the_form_to_send(tmp_path):
     """``"since": "last week"`` got pydantic's "input is too short"; ``"query"`` on
     /v1/context "Extra inputs are not permitted"; a broken body "JSON decode error". Each

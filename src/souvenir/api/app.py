@@ -52,8 +52,8 @@ log = logging.getLogger(__name__)
 KEYLESS_WARNING = (
     "no API key is configured: Souvenir is open to loopback clients only, and it cannot tell a "
     "local client from a remote one relayed by a proxy on this machine that adds no forwarding "
-    "header (nginx's default proxy_pass, ssh -L, socat): create a key with `souvenir keys create` "
-    "before putting anything in front of it"
+    "header (nginx's default proxy_pass, ssh -L, socat): create a key with `souvenir keys create --name NAME "
+    "--admin` before putting anything in front of it"
 )
 
 

@@ -88,7 +88,7 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
         )
     if exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:  # the router's own
         return JSONResponse(
-            {"detail": _NO_ROUTE[exc.status_code][1]},
+            {"detail": _channel_left_out(request.url.path) or _NO_ROUTE[exc.status_code][1]},
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
         )
@@ -106,6 +106,23 @@ _NO_ROUTE = {
     ),
     405: ("Method Not Allowed", "this route does not take this method: /docs lists each route's methods"),
 }
+
+
+#: What follows ``/v1/users/{channel}/{user}/`` in a user's routes.
+_USER_ROUTES = ("memories", "profile", "export", "diagnostics", "diagnostics.json", "timezone", "forgotten", "search")
+
+
+def _channel_left_out(path: str) -> str | None:
+    """The answer to ``/v1/users/ann/memories`` (the channel left out: read as channel
+    ``ann``, user ``memories``, a route of another method, 405): where the channel goes. The
+    user's id is not echoed."""
+    parts = path.strip("/").split("/")
+    if len(parts) == 4 and parts[:2] == ["v1", "users"] and parts[3] in _USER_ROUTES:
+        return (
+            f"a user's routes name the channel first: /v1/users/{{channel}}/{{user}}/{parts[3]}, "
+            f"with channel 'api' by default (/v1/users/api/{{user}}/{parts[3]}); /docs lists every route"
+        )
+    return None
 
 
 #: A field name quoted by a 422 (an unknown field is the caller's text: a key of 100 KiB, or

@@ -63,6 +63,8 @@ async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -
 JSON, SSE = "application/json", "text/event-stream; charset=utf-8"
 #: Never relayed: the transport's own, and those that act on Souvenir's origin or on a browser.
 _DROPPED = {
+    "date",  # the server's own (uvicorn's): a second Date or Server line is a duplicate
+    "server",
     "content-length",
     "transfer-encoding",
     "connection",

@@ -13,6 +13,7 @@ import sys
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
 from rich.markup import escape
 
 from souvenir.config import Settings
@@ -103,16 +104,40 @@ def reflow(text: str) -> str:
     return "\n\n".join(kept)
 
 
+class _PlainFlags:
+    """The flags typer adds itself (``--help``, ``--install-completion``,
+    ``--show-completion``) shown without a ``<bool>`` type too, as ours are."""
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class _Command(_PlainFlags, TyperCommand):
+    pass
+
+
+class _Group(_PlainFlags, TyperGroup):
+    pass
+
+
 def reflow_help(app: typer.Typer) -> None:
     """Every command's help in ``app`` and its sub-apps, reflowed by :func:`reflow`; a flag
-    (a ``bool`` option) shows no ``<bool>`` type, which read as a value to give (``--json
-    <bool>``: a newcomer typed ``--json true``)."""
+    (a ``bool`` option, ``--help`` included) shows no ``<bool>`` type, which read as a value
+    to give (``--json <bool>``: a newcomer typed ``--json true``)."""
+    if app.info.cls in (None, TyperGroup) or not isinstance(app.info.cls, type):
+        app.info.cls = _Group
     for info in app.registered_commands:
         text = info.help or inspect.getdoc(info.callback)
         if text:
             info.help = reflow(text)
         if info.callback is not None:
             _flags_without_type(info.callback)
+        if info.cls in (None, TyperCommand) or not isinstance(info.cls, type):
+            info.cls = _Command
     for group in app.registered_groups:
         if group.typer_instance is not None:
             reflow_help(group.typer_instance)

@@ -126,7 +126,7 @@ def replay(
         if user or file.suffix != ".jsonl":
             who = f"user {channel}:{user or file.stem}"
         else:
-            who = f"the users named in the file's lines (channel {channel})"
+            who = _users_of_lines(file, channel)
         actions: dict[str, int] = {}
         for r in results:
             actions[r.action] = actions.get(r.action, 0) + 1
@@ -143,6 +143,18 @@ def replay(
         )
     except SouvenirError as exc:
         _fail(exc)
+
+
+def _users_of_lines(file: Path, channel: str, shown: int = 3) -> str:
+    """The users a chat ``.jsonl`` names, in the order they first appear ("users api:ann,
+    api:bo"; past ``shown``, "and N more"), read after the replay checked every line."""
+    names: dict[str, None] = {}
+    for line in file.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            names.setdefault(str(json.loads(line).get("user")), None)
+    listed = [f"{channel}:{name}" for name in names]
+    more = f" and {len(listed) - shown} more" if len(listed) > shown else ""
+    return ("user " if len(listed) == 1 else "users ") + ", ".join(listed[:shown]) + more
 
 
 def _unknown_user(memory: Souvenir, exc: UnknownError, channel: str, user: str) -> UnknownError:
@@ -278,7 +290,9 @@ def remember(
         _fail(exc)
         return
     console.print(
-        f"{result.action}: memory {result.id} {result.text!r}"
+        f"{result.action}: "
+        + (f"memory {result.id} " if result.id is not None else "nothing kept: ")
+        + repr(result.text)
         + (f", superseding memory {result.superseded_id}" if result.superseded_id else "")
         + (f" ({result.reason})" if result.reason else "")
     )
@@ -303,7 +317,7 @@ def import_(
         return
     kept = sum(r.action != "dropped" for r in results)
     console.print(
-        f"{len(results)} lines for user {user} on channel {channel}: "
+        f"{counted(len(results), 'line')} for user {channel}:{user}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
     )
     for number, r in enumerate(results, start=1):  # why each was dropped (its text as stored: redacted)

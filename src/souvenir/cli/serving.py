@@ -68,9 +68,9 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         "API keys required (Authorization: Bearer KEY)"
         if keyed and active
         else "API keys required, and every key is revoked: every request but /health is refused until "
-        "`souvenir keys create` makes one"
+        "`souvenir keys create --name NAME --admin` makes one"
         if keyed
-        else "no API key: loopback clients only, no key needed (`souvenir keys create` before serving beyond)"
+        else "no API key: loopback clients only, no key needed (`souvenir keys create --name NAME --admin` before serving beyond)"
     )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"

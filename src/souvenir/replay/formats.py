@@ -111,17 +111,37 @@ def _load_json(path: Path):
         raise FileFormatError(str(path), exc.lineno, f"invalid JSON: {exc.msg}") from exc
 
 
+def _not_locomo(path: Path) -> str:
+    """What to do with a file read as LoCoMo that is not: a chat JSONL under another suffix
+    (``chat.json``, ``chat.txt``) is named as such, anything else gets the two formats."""
+    try:
+        first = next((line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()), "")
+        record = json.loads(first)
+    except (ValueError, UnicodeError, RecursionError):
+        record = None
+    if isinstance(record, dict) and "message" in record:
+        return f": its lines are chat exchanges: name it {path.stem}.jsonl to replay it as a chat file"
+    return " (replay reads a LoCoMo .json conversation, or a chat .jsonl file of {user, message, reply, time} lines)"
+
+
 def parse_locomo(path: str | Path) -> LocomoConversation:
     """Read a LoCoMo conversation file. Raises :class:`FileFormatError`."""
     path = Path(path)
-    data = _load_json(path)
+    try:
+        data = _load_json(path)
+    except FileFormatError as exc:
+        if isinstance(exc.__cause__, json.JSONDecodeError):
+            raise FileFormatError(
+                str(path), exc.line, f"invalid JSON: {exc.__cause__.msg}" + _not_locomo(path)
+            ) from exc
+        raise
     if not isinstance(data, dict):
-        raise FileFormatError(str(path), 1, "a LoCoMo file is a JSON object")
+        raise FileFormatError(str(path), 1, "a LoCoMo file is a JSON object" + _not_locomo(path))
     conv = data.get("conversation", data)
     try:
         speakers = (str(conv["speaker_a"]), str(conv["speaker_b"]))
     except (KeyError, TypeError) as exc:
-        raise FileFormatError(str(path), 0, "missing speaker_a / speaker_b") from exc
+        raise FileFormatError(str(path), 0, "missing speaker_a / speaker_b" + _not_locomo(path)) from exc
     turns: list[LocomoTurn] = []
     sessions = sorted(int(m.group(1)) for k in conv if (m := _SESSION.match(k)))
     for number in sessions:
