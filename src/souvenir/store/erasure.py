@@ -23,7 +23,7 @@ import json
 import re
 from datetime import datetime
 
-from souvenir.write.forgetting import carries, drop_sentences, mentions, wordings_key
+from souvenir.write.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
 from souvenir.store.userdata import note_erasure
 from souvenir.timeutil import to_text
@@ -62,6 +62,7 @@ class ErasureMixin:
                 texts.append(text)
                 sources.append(source or "")
             wordings = wordings_key(texts)
+            starts = starts_key(texts)  # a decision's event quotes a long text cut short
             done = {"memories": len(chain)}
             done["history"] = conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({marks})", chain).rowcount
             done["vectors"] = conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", chain).rowcount
@@ -91,7 +92,7 @@ class ErasureMixin:
             for event_id, detail in conn.execute(
                 "SELECT id, detail FROM events WHERE user_id = ?", (user_id,)
             ).fetchall():
-                if carries(detail, wordings):
+                if carries(detail, wordings) or quotes_start(detail, starts):
                     conn.execute("UPDATE events SET detail = '' WHERE id = ?", (event_id,))
                     done["events"] += 1
             done["profile"] = self._erase_profile(conn, user_id, wordings, now)

@@ -24,7 +24,11 @@ from collections.abc import Iterable
 
 from souvenir.lexical import content_words, normalize
 
-__all__ = ["carries", "drop_sentences", "mentions", "wordings_key"]
+__all__ = ["carries", "drop_sentences", "mentions", "quotes_start", "starts_key", "wordings_key"]
+
+#: A quote cut short keeps at least this many characters of the text: the cut quotes of a
+#: decision's event (80 for "which one?"'s candidates, 200 for a write's texts) hold them.
+START_CHARS = 60
 
 #: The ISO values :func:`souvenir.lexical.ground_dates` adds next to a relative date.
 _GROUNDED = re.compile(r"\s*[(（]\s*\d{4}(?:-[wW]?\d{2}){0,2}\s*[)）]")
@@ -60,6 +64,22 @@ def carries(text: str | None, wordings: list[tuple[str, frozenset[str]]]) -> boo
             if needed <= words:
                 return True
     return False
+
+
+def starts_key(wordings: Iterable[str]) -> list[str]:
+    """The normalised first :data:`START_CHARS` characters of each wording longer than
+    that, for :func:`quotes_start`."""
+    return [form[:START_CHARS] for w in wordings if len(form := _form(w)) > START_CHARS]
+
+
+def quotes_start(text: str | None, starts: list[str]) -> bool:
+    """True when ``text`` holds the start of a long wording (from :func:`starts_key`): an
+    event's detail quoting it cut short ("…") carries neither the wording whole nor all its
+    content words, yet it keeps the text the user asked to forget."""
+    if not text or not starts:
+        return False
+    form = _form(text)
+    return any(start in form for start in starts)
 
 
 def mentions(text: str | None, wordings: list[tuple[str, frozenset[str]]]) -> bool:
