@@ -25,6 +25,7 @@ from fastapi_offline import FastAPIOffline
 
 from souvenir.api import routes
 from souvenir.api.accesslog import install_access_log_filter
+from souvenir.api.proxy_decode import ACCEPT_ENCODING
 from souvenir.api.auth import PUBLIC, GuardMiddleware, error_body
 from souvenir.api.deps import route_dependencies
 from souvenir.api.http_errors import (
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
     upstream = None
     if settings.llm_base_url:
         headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
+        headers["Accept-Encoding"] = ACCEPT_ENCODING  # what proxy_decode decodes, bounded
         upstream = httpx.AsyncClient(
             base_url=settings.llm_base_url.rstrip("/").removesuffix("/v1"),
             headers=headers,

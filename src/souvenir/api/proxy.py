@@ -36,6 +36,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
+from souvenir.api.proxy_decode import decoded_bytes
 from souvenir.api.proxy_answer import (
     JSON,
     MAX_ANSWER_BYTES,
@@ -441,7 +442,7 @@ def build_router(
         if kind is None:  # not an event stream nor JSON: read (bounded), then an error naming it
             head = b""
             try:
-                async for chunk in answer.aiter_bytes():
+                async for chunk in decoded_bytes(answer):
                     head += chunk
                     if len(head) >= 65536:
                         break
@@ -482,7 +483,7 @@ def build_router(
 
             pending = 0  # bytes of the line not ended yet (event streams), or of the whole answer
             try:
-                async for chunk in answer.aiter_bytes():
+                async for chunk in decoded_bytes(answer):
                     end = chunk.rfind(b"\n") if kind == "sse" else -1
                     pending = len(chunk) - end - 1 if end >= 0 else pending + len(chunk)
                     if pending > (MAX_EVENT_LINE_BYTES if kind == "sse" else MAX_ANSWER_BYTES):

@@ -18,6 +18,7 @@ import json
 import httpx
 
 from souvenir.api.auth import SAFE_HEADERS, openai_error
+from souvenir.api.proxy_decode import decoded_bytes
 
 __all__ = [
     "MAX_ANSWER_BYTES",
@@ -48,7 +49,7 @@ async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -
     answer = await upstream.send(upstream.build_request(method, path, **kwargs), stream=True)
     try:
         chunks, size = [], 0
-        async for chunk in answer.aiter_bytes():
+        async for chunk in decoded_bytes(answer):  # a bounded step at a time
             size += len(chunk)
             if size > MAX_ANSWER_BYTES:
                 raise UpstreamTooLarge(f"the upstream's answer is over {MAX_ANSWER_BYTES} bytes: not relayed")
