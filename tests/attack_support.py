@@ -22,9 +22,8 @@ def stub_model_settings(database_url: str, llm_base_url: str, **extra) -> Settin
         window_embedder="none",
         llm_base_url=llm_base_url,
         llm_model="stub",
-        summary_enabled=False,
         _env_file=None,
-        **extra,
+        **{"summary_enabled": False, **extra},
     )
 
 

@@ -78,6 +78,12 @@ class StaleJobError(StoreError):
     another replica): its result was not written, and the job must not be retried here."""
 
 
+class ErasedMeanwhileError(StaleJobError):
+    """The user erased something (a memory forgotten) while the model read the job's data:
+    its result, built from what was read before, was not written; the job runs again on
+    what is left."""
+
+
 class EmbedderError(SouvenirError):
     """The embedder failed, timed out, or is unreachable."""
 

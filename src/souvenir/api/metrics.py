@@ -157,10 +157,18 @@ class SouvenirCollector:
             "Coordination with other replicas: "
             "stale jobs dropped, jobs requeued, memories whose indexer claim "
             "expired (taken over from a dead claimer, lost by a slow one), "
-            "windows a new turn changed while embedded (ended: embedded again).",
+            "windows a new turn changed while embedded (ended: embedded again), "
+            "jobs whose model read the user's data before an erasure (erased_meanwhile: run again).",
             labels=["event"],
         )
-        for event in ("stale_jobs", "requeued", "index_claims_taken_over", "index_claims_lost", "index_claims_ended"):
+        for event in (
+            "stale_jobs",
+            "requeued",
+            "erased_meanwhile",
+            "index_claims_taken_over",
+            "index_claims_lost",
+            "index_claims_ended",
+        ):
             replicas.add_metric([event], read["replicas"].get(event, 0))
         yield replicas
         cache = CounterMetricFamily(

@@ -15,7 +15,7 @@ from souvenir.engine.chat_forget import act_on_forget_request, clear_request_tur
 from souvenir.engine.identity import own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
-from souvenir.errors import InputError, ModelAnswerError, ModelError, StaleJobError
+from souvenir.errors import ErasedMeanwhileError, InputError, ModelAnswerError, ModelError, StaleJobError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.lexical.forget_cues import forget_requests
@@ -200,6 +200,7 @@ class Proposals:
         if self.chat is None:
             raise ModelError("no chat model configured")
         now = now or utcnow()
+        read_at = utcnow()  # what the model is given is read from here on
         story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
@@ -232,7 +233,7 @@ class Proposals:
                 model=self.reflection_model or self.chat.model,
             )
         with self.store.transaction():
-            self._own_job(job, now)
+            self._own_job(job, now, read_at)
             parsed, results = self.reflect(
                 job["channel"],
                 job["user"],
@@ -299,6 +300,7 @@ class Proposals:
         if self.chat is None:
             raise ModelError("no chat model configured")
         now = now or utcnow()
+        read_at = utcnow()  # what the model is given is read from here on
         seen = self.store.kv_all(job["user_id"])
         plan = retry_plan(summary_tokens(seen.get(profile.LANG_KEY), job["message"]), job["attempts"])
         queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
@@ -313,7 +315,7 @@ class Proposals:
         ).text
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         with self.store.transaction():
-            self._own_job(job, now)
+            self._own_job(job, now, read_at)
             if problem is not None:  # the old summary stays, as after a failed call
                 self.counters["summaries_rejected"] += 1
                 log.info("summary of user %s rejected: %s", job["user_id"], problem)
@@ -322,12 +324,19 @@ class Proposals:
             stored = self.store_summary(job["user_id"], answer, now)
         return stored
 
-    def _own_job(self, job: Job, now: datetime) -> None:
+    def _own_job(self, job: Job, now: datetime, read_at: datetime) -> None:
         """Inside the apply transaction: lock the user and mark the job done, if it is still
-        this claim's; else :class:`StaleJobError` rolls the transaction back."""
+        this claim's and nothing of the user was erased since ``read_at`` (when what the
+        model was given was read: a summary or story built from it may carry what the user
+        asked to forget meanwhile); else :class:`StaleJobError` (:class:`ErasedMeanwhileError`)
+        rolls the transaction back, nothing written."""
         self.store.lock_user(job["user_id"])
         if not self.store.finish(job["id"], now, attempts=job["attempts"]):
             raise StaleJobError(f"outbox job {job['id']} was claimed again by another worker")
+        if self.store.erased_since(job["channel"], job["user"], read_at):
+            raise ErasedMeanwhileError(
+                f"outbox job {job['id']}: the user erased something while the model read their data: nothing written"
+            )
 
     def store_summary(self, user_id: int, answer: str | None, now: datetime) -> str | None:
         """Store a summariser's answer under seed 001's rules (≤ 300 characters, cut at a

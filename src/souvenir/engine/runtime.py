@@ -76,6 +76,7 @@ class Runtime:
             "replicas": {
                 "stale_jobs": counts.get("stale", 0),
                 "requeued": counts.get("requeued", 0),
+                "erased_meanwhile": counts.get("erased_meanwhile", 0),
                 "index_claims_taken_over": sum(i.claims_taken_over for i in self.indexes),
                 "index_claims_lost": sum(i.claims_lost for i in self.indexes),
                 "index_claims_ended": sum(i.claims_ended for i in self.indexes),

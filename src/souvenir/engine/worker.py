@@ -47,6 +47,7 @@ from souvenir.errors import (
     ModelBusyError,
     ModelConfigError,
     ModelTimeoutError,
+    ErasedMeanwhileError,
     ModelUnavailableError,
     SouvenirError,
     StaleJobError,
@@ -175,6 +176,10 @@ class ReflectionWorker:
                 self._count("ok")
                 self._count("dropped_items", len(parsed.dropped))
                 self.engine.after_reflection(job, results, now)
+        except ErasedMeanwhileError as exc:  # read before an erasure: again, on what is left
+            log.info("%s", exc)
+            store.retry(job["id"], "", now, now, attempts=job["attempts"], counted=False)
+            self._count("erased_meanwhile")
         except StaleJobError as exc:  # another worker owns it now: nothing to retry here
             log.warning("%s", exc)
             self._count("stale")
