@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Sequence
 
 import httpx
+
+from souvenir.http_codings import ACCEPT_ENCODING, refuse_other_codings
 import numpy as np
 
 from souvenir.embedding.contract import normalise_rows
@@ -25,7 +27,12 @@ class _HTTPEmbedder:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
         self.name = f"{self.kind}:{model}"
-        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=httpx.Timeout(timeout_s))
+        self._client = httpx.Client(
+            base_url=base_url.rstrip("/"),
+            headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
+            timeout=httpx.Timeout(timeout_s),
+            event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+        )
 
     kind = "http"
 

@@ -38,6 +38,8 @@ from typing import Any
 
 import httpx
 
+from souvenir.http_codings import ACCEPT_ENCODING, refuse_other_codings
+
 from souvenir.errors import (
     ModelBusyError,
     ModelConfigError,
@@ -130,7 +132,12 @@ class ChatClient:
         #: ``config_errors``: requests refused in every format (a configuration error).
         self.counts: Counter[str] = Counter()
         self._config_errors: dict[str, str] = {}  # per model, until a call succeeds
-        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=httpx.Timeout(timeout_s))
+        self._client = httpx.Client(
+            base_url=base_url.rstrip("/"),
+            headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
+            timeout=httpx.Timeout(timeout_s),
+            event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+        )
         #: The server's gate (a concurrency budget shared with the proxy; live calls first).
         self.gate = gate or gate_for(base_url)
 
