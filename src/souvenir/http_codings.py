@@ -1,32 +1,158 @@
-"""The content codings Souvenir's HTTP clients of model servers take (chat, embedders).
+"""Reading a model server's or an upstream's answer: the codings taken, decoded a bounded
+step at a time, with a bound on the whole.
 
 httpx decodes ``Content-Encoding: zstd`` whenever ``zstandard`` is installed, asked for or
-not, and decodes each network chunk whole: 32 KB of zstd is one 1 GiB chunk (the proxy's
-test, ``tests/test_break_proxy_encoding.py``). The clients ask for gzip and deflate only
-(:data:`ACCEPT_ENCODING`) and refuse an answer in any other coding before its body is read
-(:func:`refuse_other_codings`, a response hook: :class:`httpx.DecodingError`, the caller's
-model or embedder error). The proxy decodes its relayed answers a bounded step at a time
-(:mod:`souvenir.api.proxy_decode`).
+not, and decodes each network chunk whole: 32 KB of zstd is one 1 GiB chunk, and a 64 KiB
+chunk of gzip up to ~64 MiB (``tests/test_break_proxy_encoding.py``,
+``tests/test_break_model_encoding.py``). Every client here asks for gzip and deflate only
+(:data:`ACCEPT_ENCODING`), refuses any other coding before the body is read
+(:func:`refuse_other_codings`, a response hook), and reads raw bytes decoded :data:`STEP`
+bytes at a time (:class:`StepDecoder`), so a bound on the answer holds on what is decoded:
+
+- the proxy's relayed answers (:mod:`souvenir.api.proxy_decode`, asynchronous);
+- the reflection's chat client and the HTTP embedders (:func:`read_bounded`,
+  :func:`bounded_lines`), whose answers are bounded by :data:`MODEL_ANSWER_BYTES` and a
+  streamed line by :data:`MODEL_LINE_BYTES`: an answer over the bound is an error of that
+  model or embedder (:class:`AnswerTooLarge`, an :class:`httpx.DecodingError`), never read
+  whole into memory.
 """
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Iterable, Iterator
+
 import httpx
 
-__all__ = ["ACCEPT_ENCODING", "refuse_other_codings"]
+__all__ = [
+    "ACCEPT_ENCODING",
+    "MODEL_ANSWER_BYTES",
+    "MODEL_LINE_BYTES",
+    "STEP",
+    "AnswerTooLarge",
+    "StepDecoder",
+    "bounded_lines",
+    "codings",
+    "decoded_pieces",
+    "read_bounded",
+    "within",
+    "refuse_other_codings",
+]
 
 #: What the clients ask for (httpx's default adds ``zstd`` and ``br`` when installed).
 ACCEPT_ENCODING = "gzip, deflate"
+#: The most bytes one decoding step yields.
+STEP = 64 * 1024
+#: A model's or embedder's whole answer, decoded. A reflection bounded by ``max_tokens``
+#: (a few thousand tokens) is tens of KB of JSON; a batch of 64 embeddings of 1,024
+#: dimensions about 1.6 MB: 32 MiB leaves room for larger batches and never a GiB.
+MODEL_ANSWER_BYTES = 32 * 1024 * 1024
+#: One line of a streamed answer (one server-sent event: one token's piece).
+MODEL_LINE_BYTES = 1024 * 1024
 _TAKEN = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
+_WBITS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}
+
+
+class AnswerTooLarge(httpx.DecodingError):
+    """An answer or a streamed line over its bound (not read further)."""
+
+
+def codings(response: httpx.Response) -> list[str]:
+    """The content codings ``response`` names, lower case, ``identity`` left out."""
+    named = (c.strip().lower() for c in response.headers.get_list("content-encoding", split_commas=True))
+    return [c for c in named if c and c != "identity"]
 
 
 def refuse_other_codings(response: httpx.Response) -> None:
     """httpx response hook: :class:`httpx.DecodingError` for a coding other than gzip or
     deflate (its body unread)."""
-    named = [c.strip().lower() for c in response.headers.get_list("content-encoding", split_commas=True)]
-    other = [c for c in named if c not in _TAKEN]
+    other = [c for c in codings(response) if c not in _TAKEN]
     if other:
         raise httpx.DecodingError(
             f"the model server's answer is encoded {', '.join(other)[:40]!r}: not read (gzip or deflate only)",
             request=response.request,
         )
+
+
+class StepDecoder:
+    """Decodes raw body bytes of the codings ``named`` (none, or one of gzip / deflate)
+    :data:`STEP` bytes at most per piece. Raises :class:`httpx.DecodingError` for another
+    coding, several codings, or bytes that do not decode."""
+
+    def __init__(self, named: list[str], who: str = "the upstream's answer") -> None:
+        if len(named) > 1 or (named and named[0] not in _WBITS):
+            raise httpx.DecodingError(f"{who} is encoded {', '.join(named)[:40]!r}: not read (gzip or deflate only)")
+        self._who = who
+        self._coding = named[0] if named else ""
+        self._unpack = zlib.decompressobj(_WBITS[self._coding]) if self._coding else None
+        self._first = True
+
+    def feed(self, chunk: bytes) -> Iterator[bytes]:
+        """The decoded pieces of one raw ``chunk``, each at most :data:`STEP` bytes."""
+        if self._unpack is None:
+            for start in range(0, len(chunk), STEP):
+                yield chunk[start : start + STEP]
+            return
+        data = chunk
+        while True:
+            try:
+                out = self._unpack.decompress(data, STEP)
+            except zlib.error as exc:
+                if self._first and self._coding == "deflate":  # raw deflate, without zlib's header
+                    self._unpack, self._first = zlib.decompressobj(-zlib.MAX_WBITS), False
+                    continue
+                raise httpx.DecodingError(f"{self._who} does not decode: {exc}") from exc
+            self._first = False
+            if out:
+                yield out
+            data = self._unpack.unconsumed_tail
+            if not data and len(out) < STEP:
+                break
+
+
+def decoded_pieces(response: httpx.Response, who: str = "the model server's answer") -> Iterator[bytes]:
+    """``response``'s body (opened with ``client.stream``), decoded a bounded step at a time."""
+    decoder = StepDecoder(codings(response), who)
+    for chunk in response.iter_raw():
+        yield from decoder.feed(chunk)
+
+
+def read_bounded(
+    response: httpx.Response, limit: int = MODEL_ANSWER_BYTES, who: str = "the model server's answer"
+) -> bytes:
+    """``response``'s whole body, decoded; :class:`AnswerTooLarge` past ``limit`` bytes."""
+    parts, size = [], 0
+    for piece in decoded_pieces(response, who):
+        size += len(piece)
+        if size > limit:
+            raise AnswerTooLarge(f"{who} is over {limit} bytes: not read further")
+        parts.append(piece)
+    return b"".join(parts)
+
+
+def bounded_lines(
+    pieces: Iterable[bytes], limit: int = MODEL_LINE_BYTES, who: str = "the model server's stream"
+) -> Iterator[str]:
+    """The lines (UTF-8, without their ending) of decoded ``pieces``; :class:`AnswerTooLarge`
+    for a line over ``limit`` bytes."""
+    pending = b""
+    for piece in pieces:
+        pending += piece
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            yield line.rstrip(b"\r").decode("utf-8", errors="replace")
+        if len(pending) > limit:
+            raise AnswerTooLarge(f"{who} has a line over {limit} bytes: not read further")
+    if pending:
+        yield pending.rstrip(b"\r").decode("utf-8", errors="replace")
+
+
+def within(pieces: Iterable[bytes], limit: int, who: str = "the model server's stream") -> Iterator[bytes]:
+    """``pieces`` passed on while their total stays within ``limit`` bytes; then
+    :class:`AnswerTooLarge`."""
+    size = 0
+    for piece in pieces:
+        size += len(piece)
+        if size > limit:
+            raise AnswerTooLarge(f"{who} is over {limit} bytes: not read further")
+        yield piece

@@ -6,12 +6,13 @@ mapped to :class:`~souvenir.errors.EmbedderError` here, at the boundary.
 
 from __future__ import annotations
 
+import json
 from typing import Sequence
 
 import httpx
-
-from souvenir.http_codings import ACCEPT_ENCODING, refuse_other_codings
 import numpy as np
+
+from souvenir.http_codings import ACCEPT_ENCODING, read_bounded, refuse_other_codings
 
 from souvenir.embedding.contract import normalise_rows
 from souvenir.errors import EmbedderError
@@ -47,9 +48,10 @@ class _HTTPEmbedder:
         if not texts:
             return np.zeros((0, 1), dtype=np.float32)
         try:
-            response = self._client.post(self.path, json=self._payload(texts))
+            with self._client.stream("POST", self.path, json=self._payload(texts)) as response:
+                raw = read_bounded(response, who=f"{self.name}'s answer")  # bounded (http_codings)
             response.raise_for_status()
-            vectors = self._vectors(response.json())
+            vectors = self._vectors(json.loads(raw))
         except httpx.HTTPError as exc:
             raise EmbedderError(without_userinfo(f"{self.name} at {self._client.base_url}: {exc!r}")) from exc
         except (ValueError, KeyError, TypeError) as exc:

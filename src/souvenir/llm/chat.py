@@ -38,7 +38,15 @@ from typing import Any
 
 import httpx
 
-from souvenir.http_codings import ACCEPT_ENCODING, refuse_other_codings
+from souvenir.http_codings import (
+    ACCEPT_ENCODING,
+    MODEL_ANSWER_BYTES,
+    bounded_lines,
+    decoded_pieces,
+    read_bounded,
+    refuse_other_codings,
+    within,
+)
 
 from souvenir.errors import (
     ModelBusyError,
@@ -184,20 +192,26 @@ class ChatClient:
         try:
             if payload.get("stream"):
                 return self._streamed(path, payload, deadline, timeout, model, ticket)
-            response = self._client.post(path, json=payload, timeout=timeout)
+            with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
+                raw = read_bounded(response)  # decoded a bounded step at a time (http_codings)
         except httpx.HTTPError as exc:  # a stall (no answer begun) is an outage, not a slow answer
             raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
-        self._check_status(response, where, model)
+        self._check_status(response, where, model, raw)
+        return self._whole(raw, where, model)
+
+    def _whole(self, raw: bytes, where: str, model: str) -> Answer:
+        """A whole (not streamed) answer's text and how it ended; :class:`ModelError` when
+        unusable."""
         try:
-            body = response.json()
+            body = json.loads(raw)
             return Answer(self._text(body), self._finish(body))
         except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
             raise ModelError(f"{where}: unusable answer: {exc!r}", model=model) from exc
 
     @staticmethod
-    def _check_status(response: httpx.Response, where: str, model: str) -> None:
+    def _check_status(response: httpx.Response, where: str, model: str, raw: bytes) -> None:
         if response.status_code >= 400:
-            body = response.text[:300]
+            body = raw[:300].decode("utf-8", errors="replace")
             error = ModelError(f"{where}: HTTP {response.status_code}: {body}", model=model)
             raise _Refused(response.status_code, body, error)
 
@@ -210,19 +224,13 @@ class ChatClient:
         where = self._where(model)
         with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
             if response.status_code >= 400:
-                response.read()
-                self._check_status(response, where, model)
+                self._check_status(response, where, model, read_bounded(response))
             if "text/event-stream" not in response.headers.get("content-type", ""):
-                response.read()  # a server that ignores "stream" answers whole
-                try:
-                    body = response.json()
-                    return Answer(self._text(body), self._finish(body))
-                except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-                    raise ModelError(f"{where}: unusable answer: {exc!r}", model=model) from exc
+                return self._whole(read_bounded(response), where, model)  # "stream" ignored: whole
             parts: list[str] = []
             size = chunks = 0
             finish = "stop"
-            for line in response.iter_lines():
+            for line in bounded_lines(within(decoded_pieces(response), MODEL_ANSWER_BYTES)):
                 if ticket is not None and ticket.yielded.is_set():
                     raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
                 if time.monotonic() > deadline and chunks:
