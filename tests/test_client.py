@@ -14,7 +14,7 @@ from souvenir.client import AsyncSouvenirClient, SouvenirClient
 from souvenir.config import Settings
 from souvenir.errors import ServiceUnreachableError
 from souvenir.engine.runtime import open_runtime
-from souvenir.schemas import MemoryHistory, UserExport
+from souvenir.schemas import MemoryHistory, UserExport, UsersPage
 from tests.servers import UvicornThread, free_port
 
 T = datetime(2025, 3, 14, 9, 30, tzinfo=timezone.utc)
@@ -36,6 +36,10 @@ def _script(door) -> list:
         if isinstance(answer, MemoryHistory):  # when the edit was recorded: each door's own clock
             answer = answer.model_copy(
                 update={"history": [e.model_copy(update={"recorded_at": None}) for e in answer.history]}
+            )
+        if isinstance(answer, UsersPage):  # when the user was first seen: each door's own clock
+            answer = answer.model_copy(
+                update={"users": [u.model_copy(update={"created_at": ""}) for u in answer.users]}
             )
         if isinstance(answer, UserExport):
             answer = {t: len(rows) for t, rows in answer.tables.items()}
@@ -73,6 +77,8 @@ def _script(door) -> list:
     keep(door.memories, "ann", limit=2, cursor=first.next_cursor)
     keep(door.memories, "ann", status="all")
     keep(door.profile, "ann")
+    keep(door.users)
+    keep(door.users, limit=1, cursor="bogus")
     keep(door.forget, "ann", jazz.id)
     # errors: the same class and message through either door
     keep(door.remember, "ann", "x", kind="gossip")

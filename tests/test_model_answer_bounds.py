@@ -38,7 +38,10 @@ ANSWERS: dict[str, tuple[dict[str, str], bytes]] = {}
 def upstream():
     ANSWERS.update(
         {
-            "/bomb": ({"Content-Type": "application/json", "Content-Encoding": "gzip"}, _gzip_bomb(2 * MODEL_ANSWER_BYTES)),
+            "/bomb": (
+                {"Content-Type": "application/json", "Content-Encoding": "gzip"},
+                _gzip_bomb(2 * MODEL_ANSWER_BYTES),
+            ),
             "/plain": ({"Content-Type": "application/json"}, b" " * (MODEL_ANSWER_BYTES + 1024)),
             "/line": ({"Content-Type": "text/event-stream"}, b"data: " + b"x" * (2 * MODEL_LINE_BYTES)),
             "/fine": (

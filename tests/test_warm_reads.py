@@ -41,7 +41,9 @@ def test_the_warm_up_builds_the_recent_users_read_path_without_a_query(tmp_path)
         memory.warm_reads()
         assert memory.engine.warmer.wait(60)
         state = memory.engine.warmer.state
-        assert state["running"] is False and state["users"] == 1 and state["memories"] == 301
+        assert (
+            state["enabled"] is True and state["running"] is False and state["users"] == 1 and state["memories"] == 301
+        )
         assert cache.counts["reload"] == 1  # the user's memories, read by the warm-up
         user_id = memory.engine.user_id(memory.channel, "ann")
         kept = memory.engine.scorer._cache[user_id][0]
@@ -59,9 +61,11 @@ def test_no_warm_up_without_a_served_user_and_none_when_off(tmp_path):
         memory.warm_reads()
         assert memory.engine.warmer.wait(30)
         assert memory.engine.warmer.state["users"] == 0
+        assert memory.engine.warmer.state["enabled"] is True  # on, with nobody to warm
     with Souvenir.open(db, **OPEN) as memory:
         memory.warm_reads(0)
         assert memory.engine.warmer.state["running"] is False
+        assert memory.engine.warmer.state["enabled"] is False  # off: /health tells the two apart
         assert memory.engine.warmer.wait(1)
 
 

@@ -63,6 +63,7 @@ from souvenir.schemas import (
     TurnRecorded,
     UserDeleted,
     UserExport,
+    UsersPage,
     WritePublic,
     checked_arguments,
     validated,
@@ -244,6 +245,13 @@ class _Calls:
     def delete_user(self, user: str, *, channel: str | None = None) -> _Call[UserDeleted]:
         return _Call("DELETE", self._user(user, channel), UserDeleted.model_validate)
 
+    def users(self, *, channel: str | None = None, limit: int = 100, cursor: str | None = None) -> _Call[UsersPage]:
+        params: dict[str, Any] = {"limit": limit}
+        if cursor is not None:
+            params["cursor"] = cursor
+        path = f"/v1/users/{quote(self.channel if channel is None else channel, safe='')}"
+        return _Call("GET", path, UsersPage.model_validate, params=params)
+
     def forgotten(self, user: str, *, min_candidate: int = 10, channel: str | None = None) -> _Call[MemoriesPublic]:
         if isinstance(min_candidate, bool) or not isinstance(min_candidate, int) or min_candidate < 0:
             raise InputError("min_candidate must be an integer of 0 or more")
@@ -393,6 +401,7 @@ class SouvenirClient:
     export_user = _blocking(_Calls.export_user)
     delete_user = _blocking(_Calls.delete_user)
     forgotten = _blocking(_Calls.forgotten)
+    users = _blocking(_Calls.users)
     timezone = _blocking(_Calls.timezone)
     set_timezone = _blocking(_Calls.set_timezone)
     diagnostics = _blocking(_Calls.diagnostics)
@@ -449,6 +458,7 @@ class AsyncSouvenirClient:
     export_user = _awaited(_Calls.export_user)
     delete_user = _awaited(_Calls.delete_user)
     forgotten = _awaited(_Calls.forgotten)
+    users = _awaited(_Calls.users)
     timezone = _awaited(_Calls.timezone)
     set_timezone = _awaited(_Calls.set_timezone)
     diagnostics = _awaited(_Calls.diagnostics)

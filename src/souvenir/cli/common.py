@@ -54,9 +54,9 @@ def _store_only(ctx: typer.Context) -> Souvenir:
 def add_channel_hint(message: str, memory: Souvenir, channel: str, user: str) -> str:
     """``message`` (the library's "no user C:U; user 'U' exists in channel D") with the option
     that reaches it: ``: add --channel D`` (quoted for a shell: a channel is any text a caller
-    chose); unchanged when the user exists nowhere else."""
+    chose); where the user exists nowhere, the command that lists the channel's users."""
     if "exists in channel" not in message:
-        return message
+        return f"{message} (`souvenir users --channel {shlex.quote(channel)}` lists its users)"
     others = [c for c in memory.user_channels(user) if c != channel]
     return f"{message}: add --channel {shlex.quote(others[0])}" if others else message
 

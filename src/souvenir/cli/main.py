@@ -36,6 +36,7 @@ from souvenir.cli.common import (
     hint_unknown,
 )
 from souvenir.cli.job_commands import jobs_app
+from souvenir.cli.user_commands import users
 from souvenir.cli.serving import mcp_command, serve
 from souvenir.cli.access import keys_app
 from souvenir.config import Settings, settings_error
@@ -57,6 +58,7 @@ app.add_typer(jobs_app, name="jobs")
 app.add_typer(keys_app, name="keys")
 app.command()(serve)
 app.command("mcp")(mcp_command)
+app.command("users")(users)
 
 
 @app.callback()
@@ -551,6 +553,8 @@ def forgotten(
         json.dumps([m.model_dump(mode="json") for m in found.memories], ensure_ascii=False, indent=2) + "\n"
     )
     hint_unknown(found.unknown_user, _memory(ctx), channel, user)  # on stderr: stdout stays the JSON list
+    if not found.memories and not found.unknown_user:
+        sys.stderr.write(f"none: no active memory was a candidate {min_candidate}+ times and never served\n")
 
 
 @app.command()

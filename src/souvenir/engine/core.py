@@ -323,6 +323,12 @@ class Engine:
         """Forget a memory and every text that carries it (:meth:`Curation.delete_memory`)."""
         self.curation.delete_memory(channel, external_id, memory_id, now)
 
+    def users_page(
+        self, channel: str, limit: int = 100, cursor: str | None = None
+    ) -> tuple[list[tuple[str, str, int]], str | None]:
+        """One page of the channel's users (:meth:`Curation.users_page`)."""
+        return self.curation.users_page(channel, limit, cursor)
+
     def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
         """Memories never served (:meth:`Curation.forgotten`)."""
         return self.curation.forgotten(channel, external_id, min_candidate)

@@ -122,6 +122,19 @@ class Curation:
             raise UnknownError(f"no user {channel}:{external_id}")
         return self.store.delete_user(user_id)
 
+    def users_page(
+        self, channel: str, limit: int = 100, cursor: str | None = None
+    ) -> tuple[list[tuple[str, str, int]], str | None]:
+        """One page of ``channel``'s users, first known first: (external id, created at,
+        active memories), and the cursor of the next page (``None`` on the last). ``limit`` is
+        1 to :data:`MAX_PAGE`; :class:`InputError` otherwise or for a foreign cursor."""
+        if not 1 <= limit <= MAX_PAGE:
+            raise InputError(f"limit must be 1 to {MAX_PAGE}, not {limit}")
+        rows = self.store.list_users(channel, decode_cursor(cursor) or 0, limit + 1)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return [(r[1], r[2], r[3]) for r in rows], encode_cursor(rows[-1][0]) if more else None
+
     def memories_page(
         self, channel: str, external_id: str, status: str | None = "active", limit: int = 100, cursor: str | None = None
     ) -> tuple[list[Memory], str | None]:

@@ -69,8 +69,16 @@ class ReadWarmer:
         self._busy: int | None = None  # the user being warmed now, when large (DEGRADE_FROM)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        #: users warmed, memories read, the users planned, seconds spent, running or not
-        self.state: dict[str, Any] = {"running": False, "users": 0, "memories": 0, "planned": 0, "seconds": 0.0}
+        #: on or off (``SOUVENIR_READ_WARM_USERS`` 0), users warmed, memories read, the users
+        #: planned, seconds spent, running or not
+        self.state: dict[str, Any] = {
+            "enabled": False,
+            "running": False,
+            "users": 0,
+            "memories": 0,
+            "planned": 0,
+            "seconds": 0.0,
+        }
 
     def busy(self, user_id: int) -> bool:
         """Whether the warmer is building ``user_id``'s read path right now, the user
@@ -81,7 +89,7 @@ class ReadWarmer:
         """Warm at most ``max_users`` users on a daemon thread (0: nothing); once."""
         if self._thread is not None or max_users <= 0:
             return
-        self.state["running"] = True
+        self.state["enabled"] = self.state["running"] = True
 
         def run() -> None:
             started = time.monotonic()

@@ -75,6 +75,7 @@ class AsyncSouvenir:
     profile = _in_thread(Souvenir.profile)
     export_user = _in_thread(Souvenir.export_user)
     delete_user = _in_thread(Souvenir.delete_user)
+    users = _in_thread(Souvenir.users)
     memory = _in_thread(Souvenir.memory)
     forgotten = _in_thread(Souvenir.forgotten)
     timezone = _in_thread(Souvenir.timezone)

@@ -42,6 +42,8 @@ from souvenir.schemas import (
     TurnCreate,
     TurnRecorded,
     UserDeleted,
+    UsersPage,
+    UserSummary,
     UserExport,
     WritePublic,
     checked_arguments,
@@ -456,6 +458,18 @@ class Souvenir(Operations):
         """Everything stored about the user, table by table."""
         with self._hinted(self._who(channel), user):
             return UserExport.model_validate(self.engine.export_user(self._who(channel), user))
+
+    def users(self, *, channel: str | None = None, limit: int = 100, cursor: str | None = None) -> UsersPage:
+        """One page of the channel's users, first known first, each with their active
+        memories: at most ``limit`` (1 to 1000); pass ``next_cursor`` back as ``cursor`` for
+        the next page (``None`` on the last). :class:`InputError` for a bad limit or cursor."""
+        who = self._who(channel)
+        found, after = self.engine.users_page(who, limit=limit, cursor=cursor)
+        return UsersPage(
+            channel=who,
+            users=[UserSummary(user=u, created_at=c, memories=n) for u, c, n in found],
+            next_cursor=after,
+        )
 
     def delete_user(self, user: str, *, channel: str | None = None) -> UserDeleted:
         """Delete the user and everything derived from them; rows removed per table."""

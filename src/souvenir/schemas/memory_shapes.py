@@ -283,6 +283,24 @@ class UserExport(_Out):
     tables: dict[str, list[dict[str, Any]]]
 
 
+class UserSummary(_Out):
+    """One user of a channel: the id the channel gave, when Souvenir first saw them (ISO
+    8601, UTC), and their active memories."""
+
+    user: str
+    created_at: str
+    memories: int
+
+
+class UsersPage(_Out):
+    """A page of a channel's users, first known first; ``next_cursor`` fetches the next page
+    (``None``: last page)."""
+
+    channel: str
+    users: list[UserSummary]
+    next_cursor: str | None = None
+
+
 class UserDeleted(_Out):
     """Rows removed per table when a user was deleted."""
 

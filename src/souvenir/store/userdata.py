@@ -121,6 +121,19 @@ class UserDataMixin(Plumbing):
             conn.execute("DELETE FROM users WHERE id = ?", (user_id,))
         return counts
 
+    def list_users(self, channel: str, after_id: int, limit: int) -> list[tuple[int, str, str, int]]:
+        """(id, external id, created at, active memories) of ``channel``'s users whose id is
+        above ``after_id``, by id, at most ``limit``."""
+        return [
+            (int(r[0]), str(r[1]), str(r[2]), int(r[3]))
+            for r in self._query(
+                "SELECT u.id, u.external_id, u.created_at, "
+                "(SELECT COUNT(*) FROM memories m WHERE m.user_id = u.id AND m.status = 'active') "
+                "FROM users u WHERE u.channel = ? AND u.id > ? ORDER BY u.id LIMIT ?",
+                (channel, after_id, limit),
+            )
+        ]
+
     def forgotten(self, user_id: int, min_candidate: int) -> list[tuple[int, str, str, int]]:
         """(id, kind, text, times a candidate) of active memories that were candidates at least
         ``min_candidate`` times and never served (seed 000: « quel souvenir existe mais ne

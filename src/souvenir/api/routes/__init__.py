@@ -17,6 +17,8 @@ PROTECTED: dict[str, APIRouter] = {
     "turns": turns.router,
     "memories": memories.router,
     "users": users.router,
+    # a channel's users (a key of that channel, or an admin key: the app-wide channel check)
+    "user_list": users.channel_router,
     "diagnostics": diagnostics.router,
     "timezone": timezone.router,
     # operators' routes: every user's outbox jobs (admin keys only: require_admin)

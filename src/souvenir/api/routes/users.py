@@ -10,9 +10,24 @@ from souvenir.api import scopes
 from souvenir.api.auth import principal_of
 
 from souvenir.api.deps import SouvenirDep
-from souvenir.schemas import MemoriesPublic, Profile, UserDeleted, UserExport
+from souvenir.schemas import MemoriesPublic, Profile, UserDeleted, UserExport, UsersPage
 
 router = APIRouter(prefix="/v1/users/{channel}/{user}", tags=["users"])
+#: The channel's users: reached by a key of that channel or an admin key (the app-wide
+#: ``{channel}`` check, :func:`souvenir.api.auth.authorize`).
+channel_router = APIRouter(prefix="/v1/users/{channel}", tags=["users"])
+
+
+@channel_router.get("", response_model=UsersPage)
+def users(
+    channel: str,
+    mem: SouvenirDep,
+    limit: int = Query(100, ge=1, le=1000),
+    cursor: str | None = Query(None, max_length=64),
+) -> UsersPage:
+    """The channel's users, first known first, with their active memories (one page;
+    ``next_cursor`` for the next)."""
+    return mem.users(channel=channel, limit=limit, cursor=cursor)
 
 
 @router.get("/profile", response_model=Profile, response_model_exclude_unset=True)
