@@ -65,3 +65,30 @@ def test_a_refusal_by_format_on_the_public_health_says_its_status_only(tmp_path)
     assert "HTTP 400" in state["config_error"]
     assert all(cause.startswith("HTTP ") for cause in state["refused"].values())
     assert KEY not in body and PASSWORD not in body
+
+
+def test_once_keys_exist_the_public_health_says_status_only(tmp_path):
+    """Session 11's attacker lane: the public /health named the configured models, the
+    store's rough size (``read_warm_up.memories``) and the causes to anyone who could reach
+    it. Once keys exist, a caller without an admin key gets status, live and ready; an
+    admin key gets the whole body; keyless (loopback only) stays whole."""
+    from souvenir.library import Souvenir
+
+    with Souvenir.open(tmp_path / "k.db", embedder="none", window_embedder="none", background=False) as memory:
+        memory.remember("ann", "J'habite à Lyon")
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            keyless = httpx.get(f"{server.url}/health", timeout=30).json()
+            assert "read_warm_up" in keyless and "embedder" in keyless
+        admin = memory.create_key("ops", admin=True)[0]
+        shop = memory.create_key("shop", channels=["shop"])[0]
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            for path in ("/health", "/health/ready"):
+                for key in (None, shop, "sk-not-a-key", admin):
+                    headers = {"Authorization": f"Bearer {key}"} if key else {}
+                    r = httpx.get(f"{server.url}{path}", headers=headers, timeout=30)
+                    assert r.status_code == 200, (path, key)
+                    body = r.json()
+                    if key == admin:
+                        assert "read_warm_up" in body and "chat" in body, path
+                    else:
+                        assert set(body) == {"status", "live", "ready"}, (path, key, body)

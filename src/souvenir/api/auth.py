@@ -216,7 +216,11 @@ class GuardMiddleware:
     def _authenticate(self, scope, headers: Headers, keyed: bool, public: bool):
         state = scope.setdefault("state", {})
         state["principal"] = None
-        if public:
+        state["keyed"] = keyed
+        if public:  # open to every caller; a valid key is still read (an admin sees /health whole)
+            if keyed and len(headers.getlist("authorization")) == 1:
+                scheme, _, key = headers.get("authorization", "").partition(" ")
+                state["principal"] = self.keyring.lookup(key.strip()) if scheme.lower() == "bearer" else None
             return None
         if not keyed:
             client = scope.get("client") or (None, None)
