@@ -35,6 +35,9 @@ BAD = [
     ("POST", "/v1/turns", b'{"user": "a/b", "message": "I live in Ipoh"}'),
     ("POST", "/v1/turns", b'{"user": "..", "message": "I live in Ipoh"}'),
     ("POST", "/v1/turns", b'{"user": "a\\nb", "message": "I live in Ipoh"}'),
+    ("POST", "/v1/turns", b'{"user": "a\\u2028b", "message": "I live in Ipoh"}'),  # a log line split
+    ("POST", "/v1/turns", b'{"user": "\\u202enimda", "message": "I live in Ipoh"}'),  # shown as "admin"
+    ("POST", "/v1/turns", b'{"channel": "shop\\u2066x", "user": "a", "message": "I live in Ipoh"}'),
     ("POST", "/v1/turns", b'{"channel": "x/y", "user": "a", "message": "I live in Ipoh"}'),
     ("POST", "/v1/turns", b'{"user": "' + b"u" * 300 + b'", "message": "I live in Ipoh"}'),
     ("POST", "/v1/context", b'{"user": "a", "message": "hi", "story": "s\\u0000"}'),

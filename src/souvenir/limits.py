@@ -87,19 +87,24 @@ def check_language(value: str | None, what: str = "language") -> str | None:
     return value
 
 
+#: Unicode's line and paragraph separators (a log line split in two) and the bidirectional
+#: controls (an id shown reversed: "nimda" as "admin") an id may not hold either.
+_LINE_AND_BIDI = frozenset("\u2028\u2029\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def check_user_id(value: object, what: str = "user id") -> str:
     """A channel or user id every route can address as one URL path segment
     (``/v1/users/{channel}/{user}/…``): 1 to :data:`MAX_ID_BYTES` bytes of UTF-8, not blank,
     without ``/`` or ``\\`` (a path separator to URLs and to some clients), control
-    characters (NUL, newlines…) or lone surrogates, and not ``.`` or ``..`` (clients remove
+    characters (NUL, newlines, U+2028 / U+2029, bidirectional controls…) or lone surrogates, and not ``.`` or ``..`` (clients remove
     those segments). Returns ``value``; raises :class:`TextError` saying why."""
     text = check_field(value, what, MAX_ID_BYTES)  # type: ignore[arg-type]
     if text is None or not text.strip():
         raise TextError(f"{what} is empty")
     if "/" in text or "\\" in text:
         raise TextError(f"{what} may not contain '/' or '\\': no URL path could address it")
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
-        raise TextError(f"{what} may not contain control characters")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in _LINE_AND_BIDI for c in text):
+        raise TextError(f"{what} may not contain control characters (line breaks or bidirectional controls)")
     if text in (".", ".."):
         raise TextError(f"{what} may not be '.' or '..': no URL path could address it")
     return text
