@@ -42,8 +42,9 @@ _lock = threading.Lock()
 
 
 def _key(digest: str) -> int:
-    """A content hash (``"sha256:<hex>"``) as an int64: its first 15 hex digits."""
-    return int(digest[7:22], 16)
+    """A content hash (``"sha256:<hex>"``) as an int64: Python's own hash of the string
+    (fast, and the same for both sides within one process)."""
+    return hash(digest)
 
 
 def prompt_hashes(messages: Sequence[str] | None) -> frozenset[int]:
@@ -62,10 +63,12 @@ def prompt_hashes(messages: Sequence[str] | None) -> frozenset[int]:
     return frozenset(out)
 
 
+def _digest(memory: Memory) -> str:
+    return memory.content_hash or content_hash(memory.text)
+
+
 def _hash_column(memories: Sequence[Memory]) -> np.ndarray:
-    return np.fromiter(
-        (_key(m.content_hash or content_hash(m.text)) for m in memories), dtype=np.int64, count=len(memories)
-    )
+    return np.fromiter(map(hash, map(_digest, memories)), dtype=np.int64, count=len(memories))
 
 
 def _column(candidates: Sequence[Memory]) -> np.ndarray:
