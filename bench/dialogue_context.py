@@ -18,7 +18,8 @@ same set, the same product score for the message, and other ways to use the cont
   "there", "ça", "那个", "itu"…): the thing named earlier in the conversation.
 - ``union k``: the message alone ranks and selects 24 − k; the ``k`` best memories of the
   context's own fused relevance (the last 4 turns joined; not already selected, not in the
-  prompt) take the last places (candidate generation, not ranking).
+  prompt) take the last places (candidate generation, not ranking); ``sunion k``: the
+  same with the context turns' own stored memory vectors averaged (no query to embed).
 
 Every context lever is measured with and without ``excl``. Cross-validated over the six
 conversations (variant chosen on five by @24, ties to the message alone, measured on the
@@ -126,10 +127,17 @@ class Runner:
         shown = {_norm(line(s, w)) for s, w in (it.history[-p:] if p else it.history)}
         return np.array([t in shown for t in self.norm[: it.position]], dtype=bool)
 
-    def ctx_relevance(self, k: int, text: str) -> np.ndarray:
-        """The context's own fused relevance (z USE + 2 z e5 + z BM25) over the store."""
+    def ctx_relevance(self, k: int, text: str, stored: bool = False) -> np.ndarray:
+        """The context's own fused relevance (z USE + 2 z e5 + z BM25) over the store;
+        ``stored``: its vectors the mean of the context turns' own stored memory vectors
+        (no query embedded), else the joined text embedded as a query."""
         it, ds = self.items[k], self.ds
-        cu, ce = self.emb.get(text)
+        if stored:
+            shown = {_norm(line(s, w)) for s, w in it.history[-4:]}
+            rows = [j for j in range(it.position) if self.norm[j] in shown]
+            cu, ce = _mean_unit(ds.use[rows]), _mean_unit(ds.e5[rows])
+        else:
+            cu, ce = self.emb.get(text)
         U, E = ds.use[: it.position].astype(np.float64), ds.e5[: it.position].astype(np.float64)
         lex = LexicalIndex([bm25_tokens(m.text) for m in ds.memories[: it.position]], 1.2, 0.75)
         with np.errstate(invalid="ignore"):
@@ -179,12 +187,13 @@ class Runner:
             keep = ~self.in_prompt(k, p) if p is not None else np.ones(len(memories), dtype=bool)
             limit = 24
             extra: list[int] = []
-            if kind == "union" and hist:
+            if kind in ("union", "sunion") and hist:
                 n = variant[1]
                 limit = 24 - n
-                if ("rel", k) not in self._memo:
-                    self._memo[("rel", k)] = self.ctx_relevance(k, "\n".join(line(s, w) for s, w in hist[-4:]))
-                rel = self._memo[("rel", k)]
+                if (kind, k) not in self._memo:
+                    text = "\n".join(line(s, w) for s, w in hist[-4:])
+                    self._memo[(kind, k)] = self.ctx_relevance(k, text, kind == "sunion")
+                rel = self._memo[(kind, k)]
                 rel = np.where(keep & np.isfinite(rel), rel, -np.inf)
                 extra = list(np.argsort(-rel, kind="stable")[:24])
             found_ids = self.select(memories, values, keep, limit)
@@ -215,6 +224,14 @@ class Runner:
         return [s.memory.id for s in result.memories]
 
 
+def _mean_unit(rows: np.ndarray) -> np.ndarray:
+    rows = rows[np.isfinite(rows).all(axis=1)].astype(np.float64)
+    if not len(rows):
+        return np.zeros(rows.shape[1])
+    v = rows.mean(axis=0)
+    return v / (np.linalg.norm(v) or 1.0)
+
+
 def grid() -> list[tuple]:
     out: list[tuple] = [("none", None)]
     ctx: list[tuple] = [("none",)]
@@ -223,6 +240,7 @@ def grid() -> list[tuple]:
     ctx += [("own", h, b) for h in (1, 2) for b in (0.25, 0.5)]
     ctx += [("ref", h, b) for h in (1, 2) for b in (0.5, 1.0)]
     ctx += [("union", n) for n in (2, 4, 6)]
+    ctx += [("sunion", n) for n in (2, 4, 6, 8)]
     for c in ctx:
         for p in (None, 4, 10, 0):
             v = c + (p,)
@@ -237,6 +255,34 @@ def name(v: tuple) -> str:
     return " ".join(str(x) for x in v[:-1]) + ex
 
 
+def combine(paths: list[Path]) -> dict:
+    """Both framings at once (``--combine TURN.json REPLY.json``): each conversation held out
+    takes the variant whose @24, pooled over both framings' items of the five others, is
+    best (ties to the message alone); reported per framing, pooled over the six."""
+    runs = [json.loads(p.read_text()) for p in paths]
+    names = list(runs[0]["items"])
+    variants = list(runs[0]["grid"])
+    base = variants[0]
+
+    def pooled(v: str, convs: list[str], col: int = 0) -> float:
+        num = sum(r["items"][c] * r["grid"][v][c][col] for r in runs for c in convs)
+        return num / sum(r["items"][c] for r in runs for c in convs)
+
+    chose = {}
+    for c in names:
+        rest = [n for n in names if n != c]
+        chose[c] = max(variants, key=lambda v: (round(pooled(v, rest), 6), v == base))
+    out: dict = {"chose": chose}
+    for path, r in zip(paths, runs):
+        total = sum(r["items"].values())
+        held = [sum(r["items"][c] * r["grid"][chose[c]][c][k] for c in names) / total for k in range(3)]
+        alone = [sum(r["items"][c] * r["grid"][base][c][k] for c in names) / total for k in range(3)]
+        out[path.stem] = {"alone": alone, "held_out": held}
+        print(f"{path.stem}: alone {np.round(alone, 3).tolist()} → held out {np.round(held, 3).tolist()}")
+    print(f"chose {chose}")
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=Path("/tmp/convq-cv"))
@@ -244,7 +290,11 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--reply", action="store_true", help="the message is the turn before T")
     ap.add_argument("--only", default="", help="comma list of lever kinds (none always)")
+    ap.add_argument("--combine", type=Path, nargs=2, help="TURN.json REPLY.json: choose on both framings")
     args = ap.parse_args()
+    if args.combine:
+        combine(list(args.combine))
+        return 0
     datasets = [d for d in load(args.data) if d.kind == "locomo"]
     emb = Embeddings(args.cache)
     runners = {ds.name: Runner(ds, citems(ds, args.reply), emb) for ds in datasets}
