@@ -7,7 +7,7 @@ turns in front of it. Without a model, each user message of those turns is also 
 repeat what the prompt says, and the places go to the current session's turns instead of
 the earlier sessions the reply could bring up. The read path gives such memories no place
 (:func:`souvenir.read.selection.select`'s ``exclude``) and records them on the
-diagnostics page ("in the prompt already").
+diagnostics page (pass ``in_prompt``, "already in the prompt, word for word…").
 
 A memory is *in the prompt* when its stored text is one of the messages' texts, stripped,
 exactly (its ``content_hash`` against the messages' hashes: no normalisation, so a
@@ -16,7 +16,8 @@ dialogue-recall set (``bench/dialogue_context.py``, docs/benchmarks.md "The conv
 the query, round 2"); LoCoMo questions and the multilingual suites carry no messages and
 are unchanged.
 
-Pure: messages and candidates in, ids out.
+No I/O: messages and candidates in, ids out (a cache of the candidates' hash columns, per
+pool, is the only state).
 """
 
 from __future__ import annotations
