@@ -49,6 +49,9 @@ async def _round_trip(session: ClientSession, pinned: bool) -> None:
     assert found["results"][0]["id"] == written["id"]
     context = _payload(await session.call_tool("context", {"message": "which gloves can I wear?"} | ann))
     assert "latex" in context["block"] and context["memories"][0]["pass"]
+    shown = {"message": "which gloves can I wear?", "messages": ["Allergic to latex gloves", "Noted."]}
+    context = _payload(await session.call_tool("context", shown | ann))  # the prompt shows it: no place
+    assert "latex" not in context["block"] and context["memories"] == []
     if pinned:  # what a user typed cannot steer the agent to another user
         other = await session.call_tool("memories", {"user": "bob"})
         assert other.is_error and "pinned to one user" in other.content[0].text

@@ -21,7 +21,7 @@ seconds (30 by default).
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -129,10 +129,21 @@ class _Calls:
         return _Call("POST", "/v1/turns", TurnRecorded.model_validate, _body(turn))
 
     def context(
-        self, user: str, message: str, *, story: str | None = None, channel: str | None = None
+        self,
+        user: str,
+        message: str,
+        *,
+        story: str | None = None,
+        channel: str | None = None,
+        messages: Sequence[str] | None = None,
     ) -> _Call[ContextPublic]:
         query = validated(
-            ContextQuery, channel=self.channel if channel is None else channel, user=user, story=story, message=message
+            ContextQuery,
+            channel=self.channel if channel is None else channel,
+            user=user,
+            story=story,
+            message=message,
+            messages=list(messages) if messages is not None else None,
         )
         return _Call("POST", "/v1/context", ContextPublic.model_validate, _body(query))
 

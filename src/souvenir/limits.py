@@ -9,6 +9,11 @@ from souvenir.errors import TextError
 #: Largest message or memory text accepted, in UTF-8 bytes (16 KiB, issue #2).
 MAX_TEXT_BYTES = 16 * 1024
 
+#: Most messages a context reads of the prompt the caller sends the model (``messages``:
+#: the memories they show take no place, :mod:`souvenir.read.in_prompt`); older ones are
+#: ignored. Twice ``Settings.history_turns``' upper bound (200 exchanges of two messages).
+MAX_PROMPT_MESSAGES = 400
+
 
 def check_text(text: object, what: str = "text") -> str:
     """Return ``text`` stripped, or raise :class:`TextError` saying why it is unusable.

@@ -56,7 +56,7 @@ from souvenir.api.keys import LOCAL, Principal
 from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.library.facade import HINT_CHANNELS
-from souvenir.limits import MAX_PAGE
+from souvenir.limits import MAX_PAGE, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.schemas import (
     ContextPublic,
     KindName,
@@ -209,9 +209,17 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
         user: str,
         message: Annotated[str, Field(description="The user's new message.")],
         story: _Story = None,
+        messages: Annotated[
+            list[Annotated[str, Field(max_length=MAX_TEXT_BYTES)]] | None,
+            Field(
+                max_length=MAX_PROMPT_MESSAGES,
+                description="The texts your prompt already shows (the conversation so far): "
+                "a memory that is one of them word for word takes no place.",
+            ),
+        ] = None,
     ) -> ContextPublic:
         scopes.reach(principal, channel)
-        return memory.context(user, message, story=story)
+        return memory.context(user, message, story=story, messages=messages)
 
     def search(
         principal: Principal,

@@ -49,7 +49,14 @@ from souvenir.api.proxy_answer import (
     relayable_headers,
 )
 from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
-from souvenir.api.proxy_request import last_question, last_user_text, request_user, souvenir_header, with_memory
+from souvenir.api.proxy_request import (
+    last_question,
+    last_user_text,
+    prompt_texts,
+    request_user,
+    souvenir_header,
+    with_memory,
+)
 from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
@@ -317,7 +324,14 @@ def build_router(
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
                 result = await run_in_threadpool(
                     functools.partial(
-                        get_souvenir().context, user, asked, story=story, channel=channel, timezone=tz, count=user_leg
+                        get_souvenir().context,
+                        user,
+                        asked,
+                        story=story,
+                        channel=channel,
+                        timezone=tz,
+                        count=user_leg,
+                        messages=prompt_texts(body["messages"]),  # what the model sees takes no place
                     )
                 )
                 body = {**body, "messages": with_memory(body["messages"], result.block)}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastapi import Request
 
 from souvenir.errors import InputError
+from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 
 
 def last_user_text(messages: list) -> str | None:
@@ -21,6 +22,25 @@ def last_user_text(messages: list) -> str | None:
                 return "\n".join(p for p in parts if p) or None
             return None
     return None
+
+
+def prompt_texts(messages: list) -> list[str]:
+    """The texts the request shows the model, oldest first: each message's string content,
+    or the text parts of a list, whatever its role; the last
+    :data:`~souvenir.limits.MAX_PROMPT_MESSAGES` messages only. The context gives the
+    memories among them no place (:mod:`souvenir.read.in_prompt`)."""
+    out = []
+    for message in messages[-MAX_PROMPT_MESSAGES:]:
+        content = message.get("content") if isinstance(message, dict) else None
+        if isinstance(content, list):
+            content = "\n".join(
+                p["text"]
+                for p in content
+                if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+            )
+        if isinstance(content, str) and content.strip() and len(content) <= MAX_TEXT_BYTES:
+            out.append(content)
+    return out
 
 
 def last_question(messages: list) -> str | None:

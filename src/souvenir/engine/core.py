@@ -230,9 +230,11 @@ class Engine:
         now: datetime | None = None,
         count: bool = True,
         tz: str | None = None,
+        messages: Sequence[str] | None = None,
     ) -> ContextResult:
-        """Select the memories for ``message`` (:meth:`ContextReader.context`)."""
-        return self.reader.context(channel, external_id, message, story, now, count, tz)
+        """Select the memories for ``message`` (:meth:`ContextReader.context`; ``messages``:
+        the texts the model's prompt already shows, whose memories take no place)."""
+        return self.reader.context(channel, external_id, message, story, now, count, tz, messages)
 
     def fused_scores(
         self,

@@ -6,6 +6,7 @@ story layer beside them — and its records queued off the turn
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from souvenir import profile
@@ -16,6 +17,7 @@ from souvenir.limits import check_text
 from souvenir.read.block import render_block
 from souvenir.read.scoring import SCORE_FLOOR
 from souvenir.read.ended import select_current
+from souvenir.read.in_prompt import in_prompt, prompt_hashes
 from souvenir.read.selection import SelectionConfig
 from souvenir.results import ContextResult
 from souvenir.store.protocol import Store
@@ -64,6 +66,7 @@ class ContextReader:
         now: datetime | None = None,
         count: bool = True,
         tz: str | None = None,
+        messages: Sequence[str] | None = None,
     ) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
@@ -77,10 +80,16 @@ class ContextReader:
         is known, and everything that does not need it — the candidates, the main embedder's
         query, the score's other signals, the profile, history and story reads — runs while
         it is computed.
+
+        ``messages``: the texts the model's prompt already shows (the conversation so far,
+        as the caller sends it; the last :data:`~souvenir.read.in_prompt.MAX_PROMPT_MESSAGES`
+        read): a memory whose text is one of them takes no place
+        (:mod:`souvenir.read.in_prompt`) and is recorded for diagnostics as "in the prompt".
         """
         now = now or utcnow()
         check_ids(channel, external_id, story)
         message = check_text(message, "message")
+        shown_hashes = prompt_hashes(messages)
         parts: dict = {}
         with self.store.read_turn():  # the user, the story and the user's tick: one round trip
             user_id, story_id = self.store.find_user_story(channel, external_id, story)
@@ -95,7 +104,8 @@ class ContextReader:
             )
         kv, tz, history, story_layer, prior_reply = around
         # an ended temporary fact ranks as history: no durable place (#26 round 5)
-        result = select_current(candidates, scores, self.config, now, story_id, tz)
+        shown = in_prompt(candidates, shown_hashes)
+        result = select_current(candidates, scores, self.config, now, story_id, tz, shown)
         self.records.after_context(
             user_id,
             story_id,
@@ -109,6 +119,7 @@ class ContextReader:
             prior_reply,
             count,
             self.config.semantic_threshold,
+            shown,
         )
         return ContextResult(
             memories=list(result.memories),

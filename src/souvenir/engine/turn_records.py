@@ -29,9 +29,23 @@ from souvenir.types import Memory, Selection, SelectionResult
 from souvenir.limits import check_field, check_user_id
 from souvenir.privacy import redact_answer
 
-__all__ = ["TurnRecords", "retrieved"]
+__all__ = ["IN_PROMPT", "TurnRecords", "retrieved"]
 
 log = logging.getLogger(__name__)
+
+#: The pass name a memory left out as already in the prompt is recorded with, and why.
+IN_PROMPT = "in_prompt"
+IN_PROMPT_REASON = (
+    "in_prompt: already in the prompt, word for word (one of the messages the model is sent), "
+    "so it takes no place: its place went to a memory the prompt does not show"
+)
+#: Left-out memories kept per selection for diagnostics (a bound on the row).
+SHOWN_KEPT = 24
+
+
+def _score(scores: Mapping[int, float] | None, memory_id: int) -> float | None:
+    value = scores.get(memory_id) if scores else None
+    return None if value is None or value != value else float(value)
 
 
 def retrieved(sel: Selection, threshold: float) -> bool:
@@ -75,10 +89,13 @@ class TurnRecords:
         prior_reply: str | None,
         count: bool,
         threshold: float,
+        shown: Sequence[int] = (),
     ) -> None:
         """Queue what one context leaves: the degraded-turn event (``cause`` given) or the
         forgetting counters (``count``), then the selection kept for diagnostics
-        (``count``). ``threshold``: the selection's semantic threshold (:func:`retrieved`)."""
+        (``count``). ``threshold``: the selection's semantic threshold (:func:`retrieved`);
+        ``shown``: the candidates left out as already in the prompt, recorded after the
+        selection (at most :data:`SHOWN_KEPT`)."""
         if cause is not None:
             self.bookkeeping.later(self.record_degraded, user_id, cause, now, on_drop=self._one_unrecorded)
         elif count:
@@ -95,6 +112,7 @@ class TurnRecords:
                 scores,
                 parts,
                 prior_reply,
+                list(shown[:SHOWN_KEPT]),
             )
 
     def record_selection(
@@ -108,9 +126,12 @@ class TurnRecords:
         scores: Mapping[int, float] | None = None,
         parts: dict | None = None,
         prior_reply: str | None = None,
+        shown: Sequence[int] = (),
     ) -> None:
-        """Keep one context's selection for diagnostics (logged, never raised, on a store error)."""
-        why = explain(scores, parts, [s.memory.id for s in selected])
+        """Keep one context's selection for diagnostics (logged, never raised, on a store
+        error); ``shown``: ids left out as already in the prompt, kept after the selection
+        with the pass ``in_prompt`` and their score."""
+        why = explain(scores, parts, [s.memory.id for s in selected] + list(shown))
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
             # the reply of the turn before the message, read with the context
@@ -120,7 +141,8 @@ class TurnRecords:
                 story_id,
                 message,
                 now,
-                [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected],
+                [(s.memory.id, s.pass_name, s.reason, s.score, *why[s.memory.id]) for s in selected]
+                + [(mid, IN_PROMPT, IN_PROMPT_REASON, _score(scores, mid), *why[mid]) for mid in shown],
                 cause is not None,
                 cause,
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from contextvars import ContextVar
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import TracebackType
@@ -265,16 +265,36 @@ class Souvenir(Operations):
         channel: str | None = None,
         timezone: str | None = None,
         count: bool = True,
+        messages: Sequence[str] | None = None,
     ) -> ContextPublic:
         """The memories for the user's new ``message`` (24 by default), each with the pass
         that admitted it and why, and ``block``, the text for the system prompt. This is a
         turn: the forgetting counters move (``count=False``: a look that moves none, as
         ``souvenir context`` without ``--count`` or a tool-call leg of the proxy).
         ``timezone``: the zone this block's days are shown in (default the user's stored
-        one). An unknown user gets an empty selection and ``unknown_user``."""
-        query = validated(ContextQuery, channel=self._who(channel), user=user, story=story, message=message)
+        one). ``messages``: the texts the model's prompt already shows (the conversation so
+        far, at most :data:`~souvenir.limits.MAX_PROMPT_MESSAGES`, each at most 16 KiB): a
+        memory whose text is one of them takes no place (the diagnostics page shows it "in
+        the prompt"). An unknown user gets an empty selection and ``unknown_user``.
+        Raises :class:`InputError` for too many or too long ``messages``."""
+        query = validated(
+            ContextQuery,
+            channel=self._who(channel),
+            user=user,
+            story=story,
+            message=message,
+            messages=list(messages) if messages is not None else None,
+        )
         answer = ContextPublic.from_result(
-            self.engine.context(query.channel, query.user, query.message, story=query.story, count=count, tz=timezone)
+            self.engine.context(
+                query.channel,
+                query.user,
+                query.message,
+                story=query.story,
+                count=count,
+                tz=timezone,
+                messages=query.messages,
+            )
         )
         if not (answer.memories or answer.rules or answer.history):
             answer.unknown_user = self._unknown(query.channel, query.user)

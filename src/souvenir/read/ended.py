@@ -27,7 +27,7 @@ Shape::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 
@@ -69,10 +69,11 @@ def select_current(
     now: datetime,
     story_id: int | None = None,
     tz: str | None = None,
+    exclude: Collection[int] = (),
 ) -> SelectionResult:
     """:func:`~souvenir.read.selection.select`, with every ended temporary fact ranked as
-    history (module docstring)."""
-    result = select(candidates, scores, config, now, story_id)
+    history (module docstring); ``exclude``: ids that take no place (``select``'s)."""
+    result = select(candidates, scores, config, now, story_id, exclude)
     ended: dict[int, date] = {}
     for _ in range(_ROUNDS):
         new = {
@@ -86,7 +87,7 @@ def select_current(
             break
         ended |= new
         demoted = [replace(m, scope=HISTORY, kind=HISTORY) if m.id in ended else m for m in candidates]
-        result = select(demoted, scores, config, now, story_id)
+        result = select(demoted, scores, config, now, story_id, exclude)
     for s in result.memories:  # a leftover place (rescue) or a recalled one: said, not moved
         if s.memory.id not in ended and s.pass_name in ("rescue", "semantic"):
             if (day := ended_on(s.memory, now, tz)) is not None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from itertools import count, repeat
@@ -139,6 +139,7 @@ def select(
     config: SelectionConfig,
     now: datetime,
     story_id: int | None = None,
+    exclude: Collection[int] = (),
 ) -> SelectionResult:
     """Choose the context for one message.
 
@@ -149,7 +150,9 @@ def select(
     (not embedded yet) is still served by the deterministic passes. ``None`` means the
     query could not be embedded: no semantic pass, and the result is marked degraded.
     ``now`` only dates the reasons ("updated 3 days ago"); ``story_id`` is the current
-    story (its ``scope == "story"`` memories rank first).
+    story (its ``scope == "story"`` memories rank first). ``exclude``: memory ids that take
+    no place (the memories the model's prompt already shows, :mod:`souvenir.read.in_prompt`);
+    rules are kept all the same.
 
     Returns ``memories`` (at most ``config.limit``, in the order the passes admitted
     them) and ``rules`` (every ``kind == "rule"`` memory, by rank, outside the budget).
@@ -158,6 +161,8 @@ def select(
     run = _Run(cols, config, now)
     rules = cols.rule
     run.avail &= ~rules
+    if len(exclude):
+        run.avail &= ~np.isin(cols.ids, np.fromiter(exclude, np.int64, len(exclude)))
     rule_sel = [
         run.selection(i, "rule", "rule: always in the context, outside the budget")
         for i in _best(np.flatnonzero(rules), int(rules.sum()), cols.rank_keys)

@@ -5,11 +5,11 @@ the context before a reply (:class:`ContextQuery`, :class:`ContextPublic`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_TEXT_BYTES, check_language
+from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_language
 from souvenir.results import ContextResult
 from souvenir.schemas.memory_shapes import SelectedMemory, WritePublic
 from souvenir.schemas.wire import _UNKNOWN_USER, _CHANNEL, _STORY, _USER, _In, _Out, _text_field
@@ -74,6 +74,13 @@ class ContextQuery(_In):
     user: str = _USER
     story: str | None = _STORY
     message: str = Field(..., description=f"The user's new message (1 to {MAX_TEXT_BYTES} bytes of UTF-8).")
+    messages: list[Annotated[str, Field(max_length=MAX_TEXT_BYTES)]] | None = Field(
+        None,
+        max_length=MAX_PROMPT_MESSAGES,
+        description="The texts the model's prompt already shows (the conversation so far, "
+        f"oldest first; at most {MAX_PROMPT_MESSAGES}): a memory whose text is one of them "
+        "word for word takes no place, its place goes to one the prompt does not show.",
+    )
 
     _check = field_validator("message")(_text_field)
 

@@ -20,8 +20,10 @@ StatusName = Literal["active", "superseded", "deleted"]
 RowId = Annotated[int, Field(ge=1, le=2**63 - 1)]
 #: A list's status filter: one status, or ``all``.
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
-#: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`).
-PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue"]
+#: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`); in
+#: the diagnostics only, ``in_prompt``: a memory the caller's prompt already showed word for
+#: word, given no place (:mod:`souvenir.read.in_prompt`; never in a context's memories).
+PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue", "in_prompt"]
 #: A link of a memory's history chain (:class:`HistoryEntry`).
 HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
