@@ -113,7 +113,7 @@ _ZH = re.compile(
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order).
 _ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
-_ZH_SAID = re.compile(r"说|讲|提|记|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
+_ZH_SAID = re.compile(r"说|讲|提|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
 _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"

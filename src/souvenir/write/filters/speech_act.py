@@ -245,10 +245,13 @@ _SELF_MARKED = re.compile(
 
 
 class _Unit:
-    __slots__ = ("act", "tokens", "cjk_key", "text", "names")
+    __slots__ = ("act", "tokens", "cjk_key", "text", "names", "line")
 
-    def __init__(self, act: str, tokens: list[Tok], text: str, names: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, act: str, tokens: list[Tok], text: str, names: frozenset[str] = frozenset(), line: bool = False
+    ) -> None:
         self.act, self.tokens, self.text, self.names = act, tokens, text, names
+        self.line = line  # another speaker's line of a pasted transcript
         self.cjk_key = "".join(tok.key for tok in tokens if tok.cjk)
 
 
@@ -261,7 +264,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
         for line in lines:
             if not line.own and line.speaker:
                 names = frozenset(key_of(w) for w in re.split(r"\s+", line.speaker)) | {key_of(line.speaker)}
-                units.append(_Unit("relayed", tokenize(line.text), line.text, names))
+                units.append(_Unit("relayed", tokenize(line.text), line.text, names, line=True))
         message = "\n".join(line.text for line in lines if line.own)
     for sentence in sarcastic(message):  # marked sarcasm: not what the user thinks
         units.append(_Unit("ironic", tokenize(sentence), sentence.strip()))
@@ -411,6 +414,8 @@ def _relays(clause: Clause) -> bool:
     keys = [tok.key for tok in clause.tokens]
     if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
         return True
+    if keys[:2] in (["d'", "apres"], ["d'apres"]) or keys[:1] == ["d'apres"]:  # « D'après ma copine, … »
+        return True
     if _zh_relays(clause.tokens):
         return True
     if clause.person == "third" and any(k in _OPINION for k in keys[:6]):
@@ -431,6 +436,18 @@ def _zh_relays(tokens: list[Tok]) -> bool:
         ):
             return True
     return False
+
+
+def _carried(text: str) -> list[Tok]:
+    """The words that carry ``text``'s meaning: content, negators and attitude words ("Dah
+    berhenti kerja": berhenti, kerja), first occurrence of each stem."""
+    seen: set[str] = set()
+    out = []
+    for tok in tokenize(text):
+        if tok.role in ("content", "neg", "pos", "negval") and tok.stem not in seen:
+            seen.add(tok.stem)
+            out.append(tok)
+    return out
 
 
 def _support(content: list[Tok], unit: _Unit) -> float:
@@ -465,7 +482,14 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
         return keep(NAME, candidate)
     units = speech_units(exchange.user_message, exchange.user_names)
     asserted = [u for u in units if u.act == "assertion"]
-    if asserted and _support(content, _Unit("assertion", [t for u in asserted for t in u.tokens], "")) >= 0.5:
+    together = _Unit("assertion", [t for u in asserted for t in u.tokens], "")
+    lines = [u for u in units if u.line]
+    if lines:  # a pasted transcript: another speaker's line saying more of it than the user's own lines
+        carried = _carried(candidate.text)
+        other = max(lines, key=lambda u: _support(carried, u))
+        if _support(carried, other) > _support(carried, together) and not other.names & {t.key for t in content}:
+            return drop(NAME, candidate, f"relayed: {_ACT_REASON['relayed']} ({other.text[:80]!r}), not the user's")
+    if asserted and _support(content, together) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
     ironic = [u for u in units if u.act == "ironic"]
