@@ -238,6 +238,20 @@ def _occupation(rest: str) -> tuple[str, int] | None:
     return " ".join(words), end
 
 
+def trade_like(value: str) -> bool:
+    """Whether a Latin-script ``value`` looks like a trade: a word of ``OCCUPATION_WORDS``
+    ("nurse", "sage-femme", "jurutera"), a Malay juru- word, or an agent ending ("barista",
+    "lawyer", "ébéniste") that ``NOT_A_TRADE`` does not refuse ("smoker", "vegetarian")."""
+    folded = fold(value).strip()
+    if not folded or folded in D.NOT_A_TRADE:
+        return False
+    words = folded.split()
+    if folded in D.OCCUPATION_WORDS or any(w in D.OCCUPATION_WORDS for w in words) or words[0].startswith("juru"):
+        return True
+    last = words[-1]
+    return len(last) >= 5 and last not in D.NOT_A_TRADE and last.endswith(D.OCCUPATION_ENDINGS)
+
+
 def _zh_trade_ok(value: str) -> bool:
     return (
         value.endswith(D.ZH_OCCUPATION_SUFFIXES)
@@ -345,8 +359,10 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     elif pat.kind == "org_zh":
         got = _han_value(rest) or _cap_run(rest, _ORG_LINKS)
         got = got if got and _zh_org_ok(got[0]) else None
-    elif pat.kind == "occ":
+    elif pat.kind in ("occ", "occ_change"):
         got = _occupation(rest)
+        if pat.kind == "occ_change" and got and not (trade_like(got[0]) and trade_like(m.group("from"))):
+            got = None
     elif pat.kind in ("occ_zh", "occ_zh_trade"):
         got = _han_value(rest)
         got = got if got and (pat.kind == "occ_zh" or _zh_trade_ok(got[0])) else None

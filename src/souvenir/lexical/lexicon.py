@@ -335,7 +335,7 @@ RELATIONS = frozenset(
         "amie", "amis", "amies", "pote", "potes", "voisin", "voisine", "voisins", "collegue", "collegues",
         "patron", "patronne", "chef", "locataire", "proprietaire", "colocataire", "coloc", "beau-pere", "belle-mere", "beau-frere", "belle-soeur", "gendre", "belle-fille", "medecin", "chien",
         "chienne", "chat", "chatte", "famille", "prof", "professeur", "profs", "docteur", "dentiste", "psy",
-        "entraineur", "coach", "maitresse", "directeur", "directrice",
+        "entraineur", "maitresse", "directeur", "directrice",
         # ms
         "isteri", "suami", "anak", "ibu", "emak", "mak", "bapa", "ayah", "abah", "abang", "kakak", "adik",
         "nenek", "datuk", "atuk", "cucu", "sepupu", "kawan", "rakan", "sahabat", "jiran", "bos", "majikan",

@@ -188,6 +188,7 @@ _RESUME = frozenset(
 )
 _SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
 _SINCE_END = frozenset({"开始", "起", "以来"})
+_LAST = frozenset({"last", "lepas", "lalu", "dernier", "dernière", "derniere", "passé", "passée"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
 _ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
 _FR_PRONOUNS = frozenset(
@@ -287,7 +288,7 @@ def proposition(text: str) -> Proposition:
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if resumed and token in _SINCE:
-            skip_since = 3  # "depuis mars": when it resumed, not what
+            skip_since = 4  # "depuis mars", "sejak bulan lepas (2025-05)": when it resumed, not what
             continue
         if skip_since:
             skip_since -= 1
@@ -296,6 +297,8 @@ def proposition(text: str) -> Proposition:
                 or token.isdigit()
                 or key_of(token) in _MONTH_KEYS
                 or token in lx.TIME_WORDS
+                or token in _LAST
+                or re.fullmatch(r"\d{4}(?:-w?\d{2}(?:-\d{2})?)?", token) is not None
                 or (is_han(token[0]) and token[-1] in "月年天周")
             ):
                 continue

@@ -211,11 +211,14 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
     seg = 0
     tokens: list[Tok] = []
     open_ne: int | None = None
+    spoken_at = -2  # where a spoken "plus" negated ("j'écoute plus jamais…": one negation)
     for index, tok in enumerate(part):
         if tok.role == "rel" and index > 0:
             seg += 1
             open_ne = None
-        if tok.key in lx.FR_NE:
+        if index == spoken_at + 1 and tok.key in ("jamais", "rien", "aucun", "aucune"):
+            tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+        elif tok.key in lx.FR_NE:
             open_ne = len(tokens)
         elif tok.key in lx.FR_NE_CONFIRM and open_ne is not None:
             nxt = part[index + 1].key if index + 1 < len(part) else ""
@@ -230,6 +233,7 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
             before = tokens[-2]
             tokens[-2] = Tok(before.raw, before.key, before.stem, "neg", before.cjk)
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+            spoken_at = index
         elif tok.role == "plus" or tok.key == "ni":
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
         tokens.append(tok)
