@@ -100,7 +100,7 @@ _FR = re.compile(
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
     r"|"
     + _FR_LEAD
-    + r"ne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
+    + r"(?:ne\s+|n')(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
     r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
     r"|" + _FR_LEAD + r"pas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
     re.I,

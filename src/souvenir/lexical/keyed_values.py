@@ -228,7 +228,12 @@ def _occupation(rest: str) -> tuple[str, int] | None:
     end = 0
     while i < len(toks) and len(words) < 4:
         tok = toks[i].group()
-        if not tok[0].isalpha() or tok.casefold() in _OCC_STOPS or _HAN_RUN.match(tok):
+        if (
+            not tok[0].isalpha()
+            or tok.casefold() in _OCC_STOPS
+            or tok.casefold().startswith("jusqu")
+            or _HAN_RUN.match(tok)
+        ):
             break
         words.append(tok)
         end = toks[i].end()

@@ -90,8 +90,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "home",
         "place",
-        _AUX + r"(?:moved|relocated|went|gone|come|came)(?:\s+back)(?:\s+home)?(?:\s+from\s+[^,;]+?)?"
-        r"\s+(?P<prep>to)\s+",
+        _AUX + r"(?:(?:moved|relocated|went|gone|come|came)\s+back|returned(?:\s+back)?)(?:\s+home)?"
+        r"(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+(?:live\s+in\s+|living\s+in\s+)?",
     ),
     _p("home", "place", _AUX + r"(?:moved|relocated)(?:\s+back)?(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+"),
     _p(
@@ -568,6 +568,8 @@ MARKERS = re.compile(
     r"|separuh\s+masa|for\s+(?:a\s+few\s+|several\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:days?|weeks?|nights?)"
     r"|trip|conference|project|internship|assignment|secondment|en\s+déplacement"
     r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri"
+    # a visit for an event ("Returned to Glasgow for a wedding"): no move
+    r"|wedding|funeral|reunion|mariage|enterrement|obsèques|kenduri|majlis|perkahwinan"
     # a season, a holiday, a bounded stretch (issue #26: a summer job retired the occupation)
     r"|(?:summer|winter|spring|autumn|holiday|vacation|seasonal|christmas|xmas|easter)\s+(?:job|jobs|gig|work|break"
     r"|holidays?|vacation|term|season|period|rush|internship)|seasonal(?:ly)?"
@@ -580,7 +582,7 @@ MARKERS = re.compile(
     r"|saisonni(?:er|ère|ers|ères)|job\s+d'été|cette\s+semaine|ce\s+mois(?:-ci)?|la\s+rentrée"
     r"|cuti|musim\s+(?:panas|sejuk|perayaan|raya)|minggu\s+ini|bulan\s+ini|sehingga|hingga|sepanjang\s+musim)\b|'ll\b"
     r"|以前|曾经|曾|小时候|童年|过去|从前|原来|原本|之前|当年|那时|将要|将|打算|准备|计划|想|可能|也许|下个月|下周"
-    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换"
+    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|婚礼|葬礼|探亲|周末|平日|兼职|实习|培训|交换"
     r"|暑假|寒假|假期|暑期|寒期|放假|节假日|春节期间|国庆期间|这个夏天|今年夏天|这个冬天|今年冬天|这周|本周|这个月|本月|直到|为止",
     re.I,
 )

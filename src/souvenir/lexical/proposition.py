@@ -90,7 +90,7 @@ _CHANGE = frozenset(
     """now nowadays currently anymore again still longer these days presently today's
     désormais dorénavant maintenant actuellement encore toujours présent
     sekarang kini lagi masih dah sudah telah
-    现在 如今 目前 了 再 已经 已 还 仍 仍然 依然 还是 终于 又""".split()
+    现在 如今 目前 了 再 再也 已经 已 还 仍 仍然 依然 还是 终于 又""".split()
 )
 # Frequency adverbs, and the quantifiers that make a frequency of the unit after them.
 _FREQUENCY = frozenset(
@@ -337,7 +337,7 @@ def proposition(text: str) -> Proposition:
         if (
             token in _STOP_VERBS
             or (token in _STOP_BEFORE_GERUND and (nxt.endswith("ing") or nxt == "up"))
-            or (token in _STOP_BEFORE_DE and nxt in ("de", "d'"))
+            or (token in _STOP_BEFORE_DE and nxt in ("de", "d'", "le", "la", "les", "l'"))
         ):
             ended = True
             continue

@@ -41,6 +41,11 @@ _EN_TOLD = re.compile(
     r"|mentioned)\s+(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier)\s+)?(?:that\s+)?([^?？]+?)\s*[?？]+",
     re.I | re.M,
 )
+_FR_TOLD = re.compile(
+    r"^(\s*)(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?(?:dit|raconté|parlé)\s+(?:que\s+|qu')"
+    r"([^?？]+?)\s*[,，]?\s*(?:non\s*)?[?？]+",
+    re.I | re.M,
+)
 _EN_YOU_KNOW = re.compile(
     r"^(\s*)(?:you\s+know|(?:you\s+)?remember)\s+(?:that\s+)?((?:i|i'm|i've|my)\b[^?？]*?)(?:\s*[,，]\s*(?:yeah|yes|right))?\s*[?？]+",
     re.I | re.M,
@@ -140,6 +145,7 @@ def assertive(text: str) -> str:
     text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
     text = _EN_TOLD.sub(r"\1\2.", text)
     text = _EN_YOU_KNOW.sub(r"\1\2.", text)
+    text = _FR_TOLD.sub(r"\1\2.", text)
     text = _MS_RHETORICAL.sub(lambda m: f"{m.group(1) if m.group(2) else m.group(3)}{m.group(2) or m.group(4)}.", text)
     text = _ZH_TAG.sub("。", text)
     text = _TAG.sub(".", text)

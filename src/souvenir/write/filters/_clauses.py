@@ -473,6 +473,21 @@ _NAME_VERBS = frozenset(
 )
 
 
+#: A verb of saying right after a capitalised first word makes it a speaker ("Sarah told me
+#: she's quitting", « Julien m'a dit qu'il part », "Aina cakap dia nak pindah").
+_SAYS = frozenset(
+    "told tells said says texted wrote reckons thinks mentioned dit disait pense trouve raconte ecrit kata cakap "
+    "beritahu bagitahu rasa".split()
+)
+
+
+def _reports(tokens: list[Tok], j: int) -> bool:
+    keys = [tok.key for tok in tokens[j : j + 3]]
+    while keys and keys[0] in ("m'", "me", "t'", "a", "nous", "lui"):
+        keys.pop(0)
+    return bool(keys) and keys[0] in _SAYS
+
+
 def _looks_like_name(tokens: list[Tok], i: int, names: frozenset[str], initial: bool) -> bool:
     tok = tokens[i]
     if not tok.raw[:1].isupper() or (tok.raw.isupper() and len(tok.raw) > 1):
@@ -483,8 +498,8 @@ def _looks_like_name(tokens: list[Tok], i: int, names: frozenset[str], initial: 
     if nxt is None:
         return False
     verb_follows = nxt.key in _NAME_VERBS
-    if initial:
-        return tok.key in names and verb_follows
+    if initial:  # a capitalised first word: a name when the text names it again, or when it reports
+        return (tok.key in names and verb_follows) or _reports(tokens, i + 1)
     return verb_follows or (nxt.raw[:1].isupper() and nxt.key != "i" and nxt.role == "content")
 
 

@@ -235,10 +235,12 @@ _SELF_MARKED = re.compile(
     r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
-    r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|offre|menawarkan|tawar\w*"
+    r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|menawarkan|tawarkan|ditawarkan"
     r"|demande|demandé|envisage|hésite|aurait|serait|pourrait|selon|cherche|conseils?|curieux|curieuse"
     r"|intéressée?|s'intéresse|suggère|recommande|tanya|bertanya|fikir|berfikir|mempertimbangkan|kalau|jika"
     r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
+    # « offre » the verb, not the noun (« cette offre », « l'offre »)
+    r"|(?<!l')(?<!l’)(?<![a-z]\s)\boffre\b"
     r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候|提出|主动",
     re.I,
 )
@@ -438,6 +440,11 @@ def _zh_relays(tokens: list[Tok]) -> bool:
     return False
 
 
+def _preference(candidate: Candidate) -> bool:
+    """A preference, or a text holding an attitude word (loves, 喜欢, suka…)."""
+    return candidate.kind == "preference" or any(t.role in ("pos", "negval") for t in tokenize(candidate.text))
+
+
 def _carried(text: str) -> list[Tok]:
     """The words that carry ``text``'s meaning: content, negators and attitude words ("Dah
     berhenti kerja": berhenti, kerja), first occurrence of each stem."""
@@ -475,7 +482,7 @@ _ACT_REASON = {
 def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     """Drop a candidate that only a question, a condition, a hypothesis or someone else's
     words in the user's message support."""
-    if not exchange.user_message or _SELF_MARKED.search(candidate.text):
+    if not exchange.user_message:
         return keep(NAME, candidate)
     content = content_of(tokenize(candidate.text))
     if not content:
@@ -489,15 +496,17 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
         other = max(lines, key=lambda u: _support(carried, u))
         if _support(carried, other) > _support(carried, together) and not other.names & {t.key for t in content}:
             return drop(NAME, candidate, f"relayed: {_ACT_REASON['relayed']} ({other.text[:80]!r}), not the user's")
+    if _SELF_MARKED.search(candidate.text):
+        ironic = [u for u in units if u.act == "ironic"]
+        if ironic and _support(content, together) < 0.5 and _preference(candidate):
+            # "Loves it when flights get cancelled /s": "when" marks no act here
+            return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
+        return keep(NAME, candidate)
     if asserted and _support(content, together) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
     ironic = [u for u in units if u.act == "ironic"]
-    if (
-        not supporting
-        and ironic
-        and (candidate.kind == "preference" or any(t.role in ("pos", "negval") for t in tokenize(candidate.text)))
-    ):
+    if not supporting and ironic and _preference(candidate):
         # marked sarcasm yields no preference, in whatever words the extractor put it
         return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
     if not supporting:
