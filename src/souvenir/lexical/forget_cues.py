@@ -250,8 +250,14 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         ),
     ),
 )
-#: "everything", "all", « tout », 所有 / 全部, "semua": a request for every memory it names.
-_ALL = re.compile(r"\b(?:everything|all|every|tout|toutes?|tous|semua|segala)\b|所有|全部|一切", re.I)
+#: "everything", "all", « tout », 所有 / 全部, "semua": a request for every memory it names —
+#: not the intensifiers "at all", "all right", "after all", « du tout », « tout à fait », « tout
+#: de suite » (Malay "sama sekali" / "langsung" and Chinese 根本 / 完全 / 一点都 are no cue either).
+_ALL = re.compile(
+    r"\b(?:everything|(?<!\bat\s)(?<!\bafter\s)all(?!\s+right\b)|every|(?<!\bdu\s)tout(?!\s+(?:à\s+fait|de\s+suite)\b)"
+    r"|toutes?|tous|semua|segala)\b|所有|全部|一切",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
