@@ -130,6 +130,8 @@ _STRONG = re.compile(
 _ATTITUDE = re.compile(
     r"\b(?:love[sd]?|loving|adore[sd]?|enjoy(?:s|ed)?|like[sd]?|j'adore|adore|aime|suka|minat)\b|喜欢|爱", re.I
 )
+#: Words of a sincere liking beside capitals ("Oh, I LOVE sushi, it's my favourite food!").
+_SINCERE = re.compile(r"\b(?:favou?rite|préférée?s?|kegemaran|favorit)\b|最喜欢|最爱吃", re.I)
 _CAPS_ATTITUDE = re.compile(r"\b(?:LOVE|LOVED|ADORE|ENJOY|LIKE|J'ADORE|ADORE|AIME|SUKA|SUKE|MINAT)\b")
 _WEAK = re.compile(
     r"\b(?:just|oh|sure|totally|ever|wow|yay|great|fun|génial|super|trop|hebat|best|sangat|gila)\b"
@@ -200,7 +202,7 @@ def sarcastic(text: str) -> list[str]:
     marked: set[int] = set()
     for i, part in enumerate(parts):
         strong = bool(_STRONG.search(part))
-        caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part))
+        caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part)) and not _SINCERE.search(part)
         if strong or caps:
             marked.add(i)
             short = len(part.split()) <= 4 or len(re.sub(r"\W", "", part)) <= 6

@@ -318,6 +318,8 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "conditional"  # the consequent of a sentence that opened with its condition
         elif clause.sentence in conditional_sentence and any(t.key in _MODALS for t in clause.tokens):
             act = "hypothetical"
+        elif clause.person == "first" and _consequence(clause):
+            relayed_from.pop(clause.sentence, None)  # "…said I should rest, so I'm taking two weeks off"
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
@@ -425,6 +427,22 @@ def _relays(clause: Clause) -> bool:
     return clause.person in ("third", "second") and any(k in _REPORTING for k in keys[:6])
 
 
+#: A clause opening with a consequence ("so I'm taking…", « alors je… », "jadi saya…", 所以我…)
+#: is the user's own act after someone's words, not more of them.
+_CONSEQUENCES = frozenset(
+    {"so", "therefore", "hence", "thus", "alors", "donc", "du coup", "jadi", "maka", "oleh itu", "所以", "因此", "于是"}
+)
+
+
+def _consequence(clause: Clause) -> bool:
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    return clause.opener in _CONSEQUENCES or bool(keys and keys[0] in _CONSEQUENCES)
+
+
+#: 我跟我妈说…, 我对老板说…: the user speaks to someone (跟 / 对 / 和 / 给 / 向 before them).
+_ZH_TO = frozenset({"跟", "对", "和", "给", "向", "同"})
+
+
 def _zh_relays(tokens: list[Tok]) -> bool:
     """A Chinese reporting verb in the first words after a speaker who is not the user
     (我妈说, 小王说, 老板觉得, 医生让我; not 我说, 我也觉得)."""
@@ -432,6 +450,8 @@ def _zh_relays(tokens: list[Tok]) -> bool:
         if not (tok.cjk and index and tok.key in _ZH_RELAY):
             continue
         before = [t for t in tokens[:index] if t.role != "comma"]
+        if before and before[0].key in ("我", "我们") and any(t.key in _ZH_TO for t in before[1:3]):
+            return False  # 我跟我妈说: the user told their mother
         if any(
             t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
             for t in before
