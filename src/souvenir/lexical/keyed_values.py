@@ -292,6 +292,30 @@ _QTY_STOPS = (_OCC_STOPS - {"a", "par", "per", "sebulan", "setahun"}) | {
 _DATE_END = re.compile(r"\s*(?:[,;，。；]|\s(?:and|but|et|mais|dan|tapi|tetapi)\s)")
 
 
+#: Money in a value: a currency, or an amount per period ("60k a year", « par mois », "sebulan", 元).
+_MONEY = re.compile(
+    r"[€$£¥₹]|\b(?:rm|usd|eur|gbp|sgd|myr|rmb|euros?|dollars?|pounds?|ringgit|yuan|bucks)\b|\d\s*k\b"
+    r"|\b(?:a|per|an|each)\s+(?:year|month|week|hour)\b|\bpar\s+(?:an|mois|heure|semaine)\b|/\s*(?:yr|year|month|mo|h|hr)\b"
+    r"|\bse(?:bulan|tahun|jam|minggu)\b|\bbrut\b|\bnet\b|元|块|万|千",
+    re.I,
+)
+#: The units a weight or a height is given in ("79 kg", "150 lbs", "11 stone", 65公斤, 130斤;
+#: "1,75 m", "5'9\"", "1m75", 170厘米).
+_UNIT = {
+    "weight": re.compile(
+        r"\d\s*(?:kg|kgs|kilos?|kilogrammes?|kilograms?|lbs?|pounds?|st|stone|g)\b|公斤|千克|斤", re.I
+    ),
+    "height": re.compile(
+        r"\d\s*(?:cm|m|mm|ft|feet|foot|in|inches|centimètres?|mètres?|meters?|metres?)\b|\d\s*m\s*\d|\d\s*['′]|厘米|公分|米",
+        re.I,
+    ),
+}
+#: A pattern that names the measure itself (体重70, "Weight: 70").
+_MEASURE_NOUN = re.compile(r"weight|height|poids|taille|berat|tinggi|体重|身高", re.I)
+#: A pattern that names the salary itself (the value needs no currency then).
+_SALARY_NOUN = re.compile(r"salary|income|\bpay\b|salaire|revenu|gaji|pendapatan|月薪|年薪|工资|薪水|薪资|收入", re.I)
+
+
 def _quantity(rest: str) -> tuple[str, int] | None:
     """A measured value opening ``rest``: a number with its unit and period ("79 kg", "RM5,500
     a month", "1m75", "75公斤", "3万"), up to five tokens, ended by a link word."""
@@ -375,6 +399,14 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         got = _address(rest)
     elif pat.kind == "qty":
         got = _quantity(rest)
+        if got and pat.key == "salary" and not (_MONEY.search(got[0]) or _SALARY_NOUN.search(m.group())):
+            got = None  # "Makes 3 loaves of bread", « Gagne 3 matchs »: no money, no salary
+        if (
+            got
+            and pat.key in ("weight", "height")
+            and not (_UNIT[pat.key].search(got[0]) or _MEASURE_NOUN.search(m.group()))
+        ):
+            got = None  # "Stands 3 hours a day", « Pèse 3 fois ses mots »: no unit, no measure
     elif pat.kind == "date":
         got = _date_value(rest)
     elif pat.kind in ("phone", "contact"):

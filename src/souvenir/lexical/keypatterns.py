@@ -262,7 +262,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "salary",
         "qty",
         _AUX + r"(?:earns|earning|makes|(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
-        r"|take-home\s+pay)\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
+        r"|take-home\s+pay)\b\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
     ),
     _p(
         "salary",
