@@ -353,7 +353,7 @@ _FRAME = frozenset(
     "je j' suis est un une le la travaille comme en tant que qu' metier profession actuellement toujours "
     "saya aku ialah adalah seorang bekerja kerja sebagai pekerjaan kini sekarang masih".split()
 )
-_ZH_FRAME = re.compile(r"我|是|当|做|在|担任|一名|一位|一个|名|个|工作|职业|上班|了|的|现在|目前|还")
+_ZH_FRAME = re.compile(r"我|是|当|做|在|担任|一名|一位|一个|一家|一间|公司里?|名|个|工作|职业|上班|了|的|现在|目前|还")
 
 
 def says_only(text: str, value: str) -> bool:

@@ -570,6 +570,7 @@ MARKERS = re.compile(
     r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri"
     # a visit for an event ("Returned to Glasgow for a wedding"): no move
     r"|wedding|funeral|reunion|mariage|enterrement|obsèques|kenduri|majlis|perkahwinan"
+    r"|ramadh?an|bulan\s+puasa|musim\s+perayaan"
     # a season, a holiday, a bounded stretch (issue #26: a summer job retired the occupation)
     r"|(?:summer|winter|spring|autumn|holiday|vacation|seasonal|christmas|xmas|easter)\s+(?:job|jobs|gig|work|break"
     r"|holidays?|vacation|term|season|period|rush|internship)|seasonal(?:ly)?"

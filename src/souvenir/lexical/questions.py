@@ -208,6 +208,8 @@ def sarcastic(text: str) -> list[str]:
             short = len(part.split()) <= 4 or len(re.sub(r"\W", "", part)) <= 6
             if i and short:
                 marked.add(i - 1)
-            if strong and short and i + 1 < len(parts) and _ATTITUDE.search(parts[i + 1]):
-                marked.add(i + 1)  # "Oh great, another Monday. I LOVE Mondays."
+            if strong and short:  # "Oh great, another Monday. I LOVE Mondays.", « Génial... encore… J'ADORE… »
+                after = next((j for j in range(i + 1, min(i + 3, len(parts))) if _ATTITUDE.search(parts[j])), None)
+                if after is not None:
+                    marked.add(after)
     return [parts[i] for i in sorted(marked)]

@@ -522,6 +522,10 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
             # "Loves it when flights get cancelled /s": "when" marks no act here
             return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
         return keep(NAME, candidate)
+    ironic = [u for u in units if u.act == "ironic" and _support(content, u) >= 0.5]
+    if ironic and _preference(candidate) and not any(t.role == "pos" for t in together.tokens):
+        # « Génial... encore du brocoli. J'ADORE le brocoli. »: the liking is only said in sarcasm
+        return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
     if asserted and _support(content, together) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
