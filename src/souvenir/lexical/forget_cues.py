@@ -59,8 +59,8 @@ from souvenir.lexical.tagged import Tok, content_of, tokenize
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
 
 _LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:please\s+)?(?:just\s+)?"
-    r"|\bplease\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
+    r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
     r"|\byou\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
     r"|\bi'd\s+like\s+you\s+to\s+)"
 )
@@ -118,7 +118,7 @@ _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
-    r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
+    r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita)\b"
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
     r"\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"

@@ -280,7 +280,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "salary",
         "qty",
         r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
-        r"(?:kini\s+|sekarang\s+)?(?:ialah|adalah|:|=|sebanyak)?|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
+        r"(?:kini\s+|sekarang\s+)?(?:(?:naik|turun|meningkat|bertambah)\s+(?:jadi|kepada|ke)\s+)?(?:ialah|adalah|:|=|sebanyak)?"
+        r"|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
     ),
     _p(
         "children",

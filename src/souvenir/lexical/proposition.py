@@ -191,6 +191,13 @@ _SINCE_END = frozenset({"开始", "起", "以来"})
 _LAST = frozenset({"last", "lepas", "lalu", "dernier", "dernière", "derniere", "passé", "passée"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
 _ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
+#: Smoking said with the thing or the verb: « A arrêté la cigarette » / « Fume à nouveau »,
+#: "Quit cigarettes" / "Smokes again", "Berhenti rokok" / "Merokok semula" are one proposition.
+_SMOKING = frozenset(
+    "smoke smokes smoking smoked cigarette cigarettes cigs fume fumer fumes fumé fumait clope clopes cigarettes "
+    "tabac merokok rokok".split()
+)
+_SMOKING_KEY = "smoking"
 _FR_PRONOUNS = frozenset(
     {"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur", "l'utilisatrice", ""}
 )
@@ -268,6 +275,11 @@ def _fr_restrictive(tokens: Sequence[str]) -> frozenset[int]:
             if tokens[j] in ("que", "qu'"):
                 return frozenset(i for i in range(a, j) if tokens[i] in ("ne", "n'", "plus"))
     return frozenset()
+
+
+@lru_cache(maxsize=1)
+def _smoking_stems() -> frozenset[str]:
+    return frozenset(_stem(word) for word in _SMOKING)
 
 
 @lru_cache(maxsize=32768)
@@ -363,7 +375,8 @@ def proposition(text: str) -> Proposition:
             continue
         if token in STOP_WORDS or token in ("'s", "'"):
             continue
-        kept.append(_stem(token))
+        stemmed = _stem(token)
+        kept.append(_SMOKING_KEY if token in _SMOKING or stemmed in _smoking_stems() else stemmed)
     ended = ended or bool(carrier_tokens(norm) & _ENDED)
     negative = (negated != (sign < 0)) or ended
     return Proposition(frozenset(kept), "".join(han), negative)

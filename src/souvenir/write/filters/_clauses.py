@@ -401,8 +401,8 @@ def detect_person(
                 return "first", (i,)
             if nxt in ("saya", "aku", "sy", "kami"):
                 return "third", (i, i + 1)
-            if pos == 0:
-                return "third", (i,)
+            if pos == 0 or (pos == 1 and tokens[window[0]].key in ("the", "le", "la", "l'")):
+                return "third", (i,)  # "The doctor thinks…", « Le prof dit… »
         if k.endswith("nya") and k[:-3] in lx.RELATIONS:
             return "third", (i,)
         if _looks_like_name(tokens, i, names, initial and i == idx[0]):

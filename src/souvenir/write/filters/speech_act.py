@@ -420,6 +420,8 @@ def _relays(clause: Clause) -> bool:
         return True
     if keys[:2] in (["d'", "apres"], ["d'apres"]) or keys[:1] == ["d'apres"]:  # « D'après ma copine, … »
         return True
+    if len(keys) > 1 and keys[0] in ("kata", "cakap") and keys[1] in lx.RELATIONS:  # "Kata mak, saya patut…"
+        return True
     if _zh_relays(clause.tokens):
         return True
     if clause.person == "third" and any(k in _OPINION for k in keys[:6]):
