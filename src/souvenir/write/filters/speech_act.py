@@ -232,7 +232,7 @@ _ZH_NOT_SPEAKER = frozenset(
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
-    r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote"
+    r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote|mentions|mentioned"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
     r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|menawarkan|tawarkan|ditawarkan"
