@@ -38,6 +38,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from souvenir.lexical.normalize import key_of  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.types import Candidate  # noqa: E402
 from souvenir.write.filters import Exchange, run_filters  # noqa: E402
@@ -91,6 +92,32 @@ def examples(folder: Path):
             if _reaches(candidate, exchange) and (shares := measure(candidate, exchange)):
                 other.append((text, shares))
         out[conv.name] = (true, other)
+    return out
+
+
+def other_drops(folder: Path) -> list[tuple[str, str, str]]:
+    """``(conversation, filter, text)`` for each gold observation, in the exchange ``examples``
+    gives it, dropped by a filter of the chain other than assistant-only: those before it
+    (``_BEFORE``) and the chit-chat filter the reflection chain runs on a model's note
+    (:mod:`souvenir.write.filters.no_chitchat`; grounding aside, a model-mode check whose
+    drops ``bench.assistant_only_grounding`` counts)."""
+    from souvenir.write.filters.no_chitchat import chitchat_filter
+
+    out = []
+    for path in sorted(folder.glob("conv-*.json")):
+        conv = parse_locomo(path)
+        position = {turn.dia_id: i for i, turn in enumerate(conv.turns)}
+        for obs in conv.observations:
+            found = sorted(position[d] for d in obs.evidence if d in position)
+            message = "\n".join(conv.turns[i].text for i in found)
+            after = found[-1] + 1 if found else len(conv.turns)
+            reply = conv.turns[after].text if after < len(conv.turns) else None
+            candidate = Candidate(text=obs.text, kind="fact", scope="global")
+            # the product knows the user's name from their name memory (engine.identity.own_names)
+            exchange = Exchange(message, reply, user_names=frozenset({key_of(obs.speaker)}))
+            verdict = run_filters(candidate, exchange, (*_BEFORE, chitchat_filter))
+            if not verdict.kept:
+                out.append((conv.name, verdict.filter, obs.text))
     return out
 
 
@@ -189,6 +216,13 @@ def main() -> int:
     own = sum(t not in others for d in data.values() for t, _ in d[0])
     print(f"  of the true drops, evidence in the speaker's own turns: {held_lost - held_foreign}/{own}")
     print("\nchosen on all six:", choose(data, list(data), hand, args.target))
+    rest = other_drops(args.locomo)
+    total = sum(1 for path in sorted(args.locomo.glob("conv-*.json")) for _ in parse_locomo(path).observations)
+    chain = held_lost + len(rest)
+    print(f"\nthe chain's other filters (and the reflection's chit-chat rule): {len(rest)} of {total} dropped")
+    for name, kind, text in rest:
+        print(f"      {name} {kind}: {text}")
+    print(f"chain, held out: {chain}/{total} dropped ({1000 * chain / total:.1f} in 1,000)")
     return 0
 
 

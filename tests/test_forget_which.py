@@ -90,3 +90,21 @@ def test_library_asks_which_and_keeps_both(tmp_path, lang, town, address, relati
         writes = mem.diagnostics("u").model_dump()["writes"]
         asked = next(w for w in writes if w["reason"] == "ambiguous")
         assert f"#{a.id}" in asked["detail"] and f"#{b.id}" in asked["detail"]
+
+
+#: "at all" and its kin intensify a request; they never ask for every memory (session 12).
+AT_ALL = [
+    ("en", "Don't remember where I live at all."),
+    ("fr", "Ne retiens pas du tout où j'habite."),
+    ("zh", "根本别记我住在哪里"),
+    ("ms", "Jangan ingat langsung tempat saya tinggal sama sekali."),
+]
+
+
+@pytest.mark.parametrize("lang,asking", AT_ALL)
+def test_at_all_is_not_everything(lang, asking):
+    case = next(c for c in CASES if c[0] == lang)
+    requests = forget_requests(asking)
+    assert requests and not any(r.everything for r in requests)
+    found = match_forget(requests, _pool(case[1], case[2], case[3]))
+    assert found.erase == () and found.ambiguous and found.candidates == (1, 2), found

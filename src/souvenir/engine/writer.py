@@ -109,7 +109,9 @@ class Writer:
             session=candidate.session,
         )
         chain = chain or (MODEL_CHAIN if exchange is not None else DIRECT_CHAIN)
-        if exchange is not None and (names := own_names(self.store, user_id, exchange.user_message)):
+        grounded = any(getattr(step, "__name__", "") == "grounding_filter" for step in chain)
+        note = candidate.text if grounded else None  # a model's note may name the user ("Caroline adopted…")
+        if exchange is not None and (names := own_names(self.store, user_id, exchange.user_message, note)):
             exchange = replace(exchange, user_names=names)  # a transcript's "Caroline:" lines are hers
         verdict = run_filters(candidate, exchange or Exchange(user_message=text), chain)
         if not verdict.kept:

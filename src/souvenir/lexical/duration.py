@@ -22,10 +22,21 @@ chez un glacier cet été », 暑假在咖啡店打工, "Kerja sambilan masa cut
   圣诞假期, "cuti Krismas") end on 6 January: the one just past when said in January or
   February, else the coming one.
 
+- *school holidays* ("the school holidays", "half-term", "semester break", « les vacances
+  scolaires », « les vacances de la Toussaint », 学校放假, 放假期间, "cuti sekolah", "cuti
+  semester", "cuti penggal"): no calendar per country, so one rule that is never earlier than
+  the real end in the calendars we read (France, the United States, the United Kingdom,
+  China, Malaysia, Australia, Brazil): said in the user's summer or the month before it
+  (northern: May–August; southern: November–February), the summer break, ending with the
+  season (1 September; 1 March in the south); said in any other month, a short break (Christmas,
+  Easter, mid-term, Malaysia's year-end break: two to six weeks), ending 70 days after the day
+  said (six weeks, named up to four weeks ahead). A school holiday named further ahead ("in
+  the summer school holidays", said in March) ends too early: the known miss.
+
 A season or a holiday *liked* ("Loves summer", "Adore Noël") is no bound. A holiday with no
-fixed dates ("during the holidays", « pendant les vacances », 假期, "masa cuti", "cuti
-sekolah", Ramadan, Easter, 春节) is temporary (``keypatterns.MARKERS``) but has no end here:
-``None``, the fact never expires by itself. Shape::
+fixed dates ("during the holidays", « pendant les vacances », 假期, "masa cuti", Ramadan,
+Easter, 春节) is temporary (``keypatterns.MARKERS``) but has no end here: ``None``, the fact
+never expires by itself. Shape::
 
     temporary_end("Works at the pool this summer", datetime(2026, 6, 10)) -> date(2026, 9, 1)
     temporary_end("Lives in Lyon", datetime(2026, 6, 10)) -> None
@@ -111,7 +122,13 @@ def temporary_end(text: str, said: datetime | date, south: bool = False) -> date
     ``south``: the user lives in the southern hemisphere (their zone says so:
     :func:`souvenir.timezones.southern`), where summer is December to February."""
     day = said.date() if isinstance(said, datetime) else said
-    for found in (_until(text, day), _this_stretch(text, day), _season(text, day, south), _christmas(text, day)):
+    for found in (
+        _until(text, day),
+        _this_stretch(text, day),
+        _season(text, day, south),
+        _christmas(text, day),
+        _school(text, day, south),
+    ):
         if found is not None:
             return found
     return None
@@ -162,6 +179,33 @@ def _christmas(text: str, day: date) -> date | None:
     if _CHRISTMAS.search(text):
         return date(day.year + (day.month >= 3), 1, 6)
     return None
+
+
+_SCHOOL = re.compile(
+    r"\bschool\s+(?:holidays?|break|vacation)\b|\bhalf[- ]term\b|\b(?:semester|term|mid-?term)\s+(?:break|holidays?)\b"
+    r"|\bvacances\s+(?:scolaires|de\s+la\s+toussaint|de\s+février|de\s+fevrier|d['’]avril)\b"
+    r"|学校放假|放假期间|学期假|\bcuti\s+(?:sekolah|semester|penggal|pertengahan\s+penggal)\b",
+    re.I,
+)
+#: A holiday liked or disliked is no bound ("Loves the school holidays", « Adore les vacances scolaires »).
+_LIKED = re.compile(
+    r"\b(?:loves?|likes?|hates?|enjoys?|aime|adore|déteste|deteste|suka|benci|minat)\b|喜欢|讨厌|最爱", re.I
+)
+#: A short school break's end, in days after it is named: its longest stretch (six weeks,
+#: Malaysia's year-end break) named up to four weeks ahead.
+_SHORT_BREAK_DAYS = 70
+
+
+def _school(text: str, day: date, south: bool = False) -> date | None:
+    """A school holiday's end (module docstring): the summer's end when said in the summer or
+    the month before it, else 70 days after ``day``."""
+    if not _SCHOOL.search(text) or _LIKED.search(text):
+        return None
+    if south and day.month in (11, 12, 1, 2):
+        return date(day.year + (day.month >= 11), 3, 1)
+    if not south and 5 <= day.month <= 8:
+        return date(day.year, 9, 1)
+    return day + timedelta(days=_SHORT_BREAK_DAYS)
 
 
 def _next(day: date, month: int, dom: int) -> date | None:

@@ -59,8 +59,8 @@ from souvenir.lexical.tagged import Tok, content_of, tokenize
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
 
 _LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:please\s+)?(?:just\s+)?"
-    r"|\bplease\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
+    r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
     r"|\byou\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
     r"|\bi'd\s+like\s+you\s+to\s+)"
 )
@@ -100,7 +100,7 @@ _FR = re.compile(
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
     r"|"
     + _FR_LEAD
-    + r"ne\s+(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
+    + r"(?:ne\s+|n')(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
     r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
     r"|" + _FR_LEAD + r"pas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
     re.I,
@@ -113,12 +113,12 @@ _ZH = re.compile(
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order).
 _ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
-_ZH_SAID = re.compile(r"说|讲|提|记|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
+_ZH_SAID = re.compile(r"说|讲|提|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
 _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
-    r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
+    r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita)\b"
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
     r"\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
@@ -250,8 +250,14 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         ),
     ),
 )
-#: "everything", "all", « tout », 所有 / 全部, "semua": a request for every memory it names.
-_ALL = re.compile(r"\b(?:everything|all|every|tout|toutes?|tous|semua|segala)\b|所有|全部|一切", re.I)
+#: "everything", "all", « tout », 所有 / 全部, "semua": a request for every memory it names —
+#: not the intensifiers "at all", "all right", "after all", « du tout », « tout à fait », « tout
+#: de suite » (Malay "sama sekali" / "langsung" and Chinese 根本 / 完全 / 一点都 are no cue either).
+_ALL = re.compile(
+    r"\b(?:everything|(?<!\bat\s)(?<!\bafter\s)all(?!\s+right\b)|every|(?<!\bdu\s)tout(?!\s+(?:à\s+fait|de\s+suite)\b)"
+    r"|toutes?|tous|semua|segala)\b|所有|全部|一切",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)

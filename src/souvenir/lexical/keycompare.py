@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from souvenir.lexical.normalize import fold_words, normalize
@@ -31,6 +32,10 @@ KEYS: tuple[str, ...] = (
     "children",
     "birth.date",
 )
+
+
+#: Measured keys: a value is its numbers in order (or its words in order), never a word set.
+MEASURED = frozenset({"weight", "height", "salary", "children", "birth.date"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +66,8 @@ def _value_words(value: str) -> frozenset[str]:
 def same_value(key: str, a: str, b: str) -> bool:
     """True when ``a`` and ``b`` say the same value of ``key``: equal, or the words of one
     inside the other's ("Ipoh" / "Ipoh, Perak"); phones by digits, a local number being
-    the end of the international one. Undecidable (no words) counts as the same."""
+    the end of the international one; a measured value (``MEASURED``) by its numbers in
+    order ("5月3日" and "3月5日" differ), or its words in order (一万 / 一万二). Undecidable (no words) counts as the same."""
     if a == b:
         return True
     if key == "phone":
@@ -70,6 +76,11 @@ def same_value(key: str, a: str, b: str) -> bool:
         return len(short) >= 7 and long.endswith(short)
     if key == "email":
         return a.casefold() == b.casefold()
+    if key in MEASURED:  # "5月3日" / "3月5日", "1,75 m" / "1,78 m": the numbers in order
+        na, nb = re.findall(r"\d+", a), re.findall(r"\d+", b)
+        if na or nb:
+            return na == nb
+        return tokenize(normalize(fold_words(a))) == tokenize(normalize(fold_words(b)))
     wa, wb = _value_words(a), _value_words(b)
     return not wa or not wb or wa <= wb or wb <= wa
 

@@ -43,6 +43,9 @@ __all__ = [
     "THIRD_PERSON",
     "ZH_ORG_SUFFIXES",
     "ZH_OCCUPATION_SUFFIXES",
+    "OCCUPATION_ENDINGS",
+    "OCCUPATION_WORDS",
+    "NOT_A_TRADE",
     "ZH_NOT_A_PLACE",
     "ZH_HOME_WORDS",
     "NOT_A_TOWN",
@@ -325,7 +328,56 @@ ZH_OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "主播",
     "快递员",
     "外卖员",
+    "骑手",
+    "歌手",
+    "助手",
+    "水手",
+    "选手",
 )
+
+# A trade in a Latin script, for a change told without a job word ("Switched from waiter to
+# barista", "Bertukar daripada pemandu lori kepada mekanik"): both sides must look like one
+# (an agent ending, or a word of the list), else "Switched from coffee to tea" would key tea.
+OCCUPATION_ENDINGS: tuple[str, ...] = (
+    "er",
+    "or",
+    "ist",
+    "ian",
+    "ant",
+    "ent",
+    "eer",
+    "man",
+    "woman",
+    "ista",
+    "ect",
+    "eur",
+    "euse",
+    "rice",
+    "ier",
+    "iere",
+    "iste",
+    "ien",
+    "ienne",
+    "aire",
+    "ante",
+    "ente",
+)
+OCCUPATION_WORDS: frozenset[str] = _words("""
+nurse, chef, cook, clerk, pilot, judge, coach, guard, nanny, cashier, surgeon, medic, paramedic,
+vet, tailor, barista, lawyer, doctor, teacher, paralegal, midwife, dentist, analyst, architect,
+sage femme, medecin, comptable, avocat, avocate, juge, pompier, maçon, macon, notaire, pilote, prof,
+professeur, professeure, infirmier, infirmiere, serveur, serveuse, vendeur, vendeuse, cuisinier,
+boulanger, boucher, caissier, caissiere, ebeniste, mecanicien, developpeur, ingenieur, ingenieure,
+guru, cikgu, doktor, kerani, mekanik, akauntan, jurutera, jururawat, jurujual, juruteknik, polis,
+askar, nelayan, petani, peguam, arkitek, tukang, usahawan, pemandu, penulis, pereka, pengurus,
+pensyarah, pelukis, pembantu, pengawal, penjual, peniaga, posmen
+""")
+# Words with an agent ending that are no trade ("from smoker to non-smoker").
+NOT_A_TRADE: frozenset[str] = _words("""
+smoker, non smoker, drinker, beginner, user, owner, member, fumeur, non fumeur, debutant, debutante,
+vegetarian, vegetarien, vegetarienne, vegan, runner, gamer, partner, other, winter, summer, water,
+paper, dinner, center, centre, order, number, power, weather, lover
+""")
 
 # A Chinese place value is refused when it starts with one of these (a home, a
 # building, a direction, someone's place), or contains one of ZH_HOME_WORDS.

@@ -107,7 +107,17 @@ from souvenir.lexical.keyed_values import (
     fold,
 )
 
-__all__ = ["KEYS", "UserKeys", "user_keys", "same_value", "changed_keys", "outdates", "fold"]
+__all__ = [
+    "KEYS",
+    "UserKeys",
+    "user_keys",
+    "same_value",
+    "changed_keys",
+    "outdates",
+    "fold",
+    "changed_from",
+    "says_only",
+]
 
 
 # --------------------------------------------------------------------------- clauses
@@ -314,3 +324,47 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
         else:  # two values for one key in one text: no key, and not supersedable
             complete = False
     return UserKeys(tuple(sorted(values.items())), complete and bool(values))
+
+
+@lru_cache(maxsize=4096)
+def changed_from(text: str) -> tuple[str, str] | None:
+    """``(key, old value)`` when ``text`` tells a change of a keyed value with its old value
+    ("Switched from waiter to barista": ``("occupation", "waiter")``, 工作从会计换成了老师,
+    « S'est reconverti de comptable en ébéniste », "Tukar kerja dari kerani ke jurutera"),
+    else ``None``; only when the new value is keyed (:func:`user_keys`)."""
+    keys = user_keys(text)
+    if not keys:
+        return None
+    folded = _SPACES.sub(" ", nfkc_fold(text)).strip()
+    _, pos, _ = _opening(folded)
+    for pat in PATTERNS:
+        if "from" not in pat.regex.groupindex or pat.key not in keys.keys:
+            continue
+        m = pat.regex.match(folded, pos)
+        if m and m.group("from"):
+            return pat.key, m.group("from").strip()
+    return None
+
+
+#: The frame of a bare statement of a trade ("Is a teacher", « Est comptable », "Seorang
+#: jurujual", 在银行做柜员): words that say nothing of the value itself.
+_FRAME = frozenset(
+    "i i'm im am is a an the my works work working worked as job occupation profession currently now still "
+    "je j' suis est un une le la travaille comme en tant que qu' metier profession actuellement toujours "
+    "saya aku ialah adalah seorang bekerja kerja sebagai pekerjaan kini sekarang masih".split()
+)
+_ZH_FRAME = re.compile(r"我|是|当|做|在|担任|一名|一位|一个|一家|一间|公司里?|名|个|工作|职业|上班|了|的|现在|目前|还")
+
+
+def says_only(text: str, value: str) -> bool:
+    """Whether ``text`` names nothing but ``value`` in a bare frame ("Is a teacher" and
+    "teacher", 在银行做柜员 and 银行柜员, « Est infirmière » and « infirmière »): the memory a
+    change "from ``value`` to …" outdates although no pattern keys it."""
+    if _HAN_RUN.search(value):
+        rest = "".join(_HAN_RUN.findall(_ZH_FRAME.sub("", nfkc_fold(text))))
+        if re.search(r"[A-Za-z0-9]", nfkc_fold(text)) or len(rest) < 2:
+            return False
+        return all(ch in value for ch in rest)
+    words = set(fold(re.sub(r"[^\w'\s-]", " ", nfkc_fold(text))).split()) - _FRAME
+    own = set(fold(re.sub(r"[^\w'\s-]", " ", nfkc_fold(value))).split()) - _FRAME
+    return bool(words) and bool(own) and words <= own

@@ -228,7 +228,12 @@ def _occupation(rest: str) -> tuple[str, int] | None:
     end = 0
     while i < len(toks) and len(words) < 4:
         tok = toks[i].group()
-        if not tok[0].isalpha() or tok.casefold() in _OCC_STOPS or _HAN_RUN.match(tok):
+        if (
+            not tok[0].isalpha()
+            or tok.casefold() in _OCC_STOPS
+            or tok.casefold().startswith("jusqu")
+            or _HAN_RUN.match(tok)
+        ):
             break
         words.append(tok)
         end = toks[i].end()
@@ -236,6 +241,20 @@ def _occupation(rest: str) -> tuple[str, int] | None:
     if not words or all(w.casefold() in STOP_WORDS for w in words) or fold(words[-1]) in D.NOT_AN_OCCUPATION:
         return None
     return " ".join(words), end
+
+
+def trade_like(value: str) -> bool:
+    """Whether a Latin-script ``value`` looks like a trade: a word of ``OCCUPATION_WORDS``
+    ("nurse", "sage-femme", "jurutera"), a Malay juru- word, or an agent ending ("barista",
+    "lawyer", "ébéniste") that ``NOT_A_TRADE`` does not refuse ("smoker", "vegetarian")."""
+    folded = fold(value).strip()
+    if not folded or folded in D.NOT_A_TRADE:
+        return False
+    words = folded.split()
+    if folded in D.OCCUPATION_WORDS or any(w in D.OCCUPATION_WORDS for w in words) or words[0].startswith("juru"):
+        return True
+    last = words[-1]
+    return len(last) >= 5 and last not in D.NOT_A_TRADE and last.endswith(D.OCCUPATION_ENDINGS)
 
 
 def _zh_trade_ok(value: str) -> bool:
@@ -271,6 +290,30 @@ _QTY_STOPS = (_OCC_STOPS - {"a", "par", "per", "sebulan", "setahun"}) | {
     "lepas",
 }
 _DATE_END = re.compile(r"\s*(?:[,;，。；]|\s(?:and|but|et|mais|dan|tapi|tetapi)\s)")
+
+
+#: Money in a value: a currency, or an amount per period ("60k a year", « par mois », "sebulan", 元).
+_MONEY = re.compile(
+    r"[€$£¥₹]|\b(?:rm|usd|eur|gbp|sgd|myr|rmb|euros?|dollars?|pounds?|ringgit|yuan|bucks)\b|\d\s*k\b"
+    r"|\b(?:a|per|an|each)\s+(?:year|month|week|hour)\b|\bpar\s+(?:an|mois|heure|semaine)\b|/\s*(?:yr|year|month|mo|h|hr)\b"
+    r"|\bse(?:bulan|tahun|jam|minggu)\b|\bbrut\b|\bnet\b|元|块|万|千",
+    re.I,
+)
+#: The units a weight or a height is given in ("79 kg", "150 lbs", "11 stone", 65公斤, 130斤;
+#: "1,75 m", "5'9\"", "1m75", 170厘米).
+_UNIT = {
+    "weight": re.compile(
+        r"\d\s*(?:kg|kgs|kilos?|kilogrammes?|kilograms?|lbs?|pounds?|st|stone|g)\b|公斤|千克|斤", re.I
+    ),
+    "height": re.compile(
+        r"\d\s*(?:cm|m|mm|ft|feet|foot|in|inches|centimètres?|mètres?|meters?|metres?)\b|\d\s*m\s*\d|\d\s*['′]|厘米|公分|米",
+        re.I,
+    ),
+}
+#: A pattern that names the measure itself (体重70, "Weight: 70").
+_MEASURE_NOUN = re.compile(r"weight|height|poids|taille|berat|tinggi|体重|身高", re.I)
+#: A pattern that names the salary itself (the value needs no currency then).
+_SALARY_NOUN = re.compile(r"salary|income|\bpay\b|salaire|revenu|gaji|pendapatan|月薪|年薪|工资|薪水|薪资|收入", re.I)
 
 
 def _quantity(rest: str) -> tuple[str, int] | None:
@@ -345,8 +388,10 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     elif pat.kind == "org_zh":
         got = _han_value(rest) or _cap_run(rest, _ORG_LINKS)
         got = got if got and _zh_org_ok(got[0]) else None
-    elif pat.kind == "occ":
+    elif pat.kind in ("occ", "occ_change"):
         got = _occupation(rest)
+        if pat.kind == "occ_change" and got and not (trade_like(got[0]) and trade_like(m.group("from"))):
+            got = None
     elif pat.kind in ("occ_zh", "occ_zh_trade"):
         got = _han_value(rest)
         got = got if got and (pat.kind == "occ_zh" or _zh_trade_ok(got[0])) else None
@@ -354,6 +399,14 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         got = _address(rest)
     elif pat.kind == "qty":
         got = _quantity(rest)
+        if got and pat.key == "salary" and not (_MONEY.search(got[0]) or _SALARY_NOUN.search(m.group())):
+            got = None  # "Makes 3 loaves of bread", « Gagne 3 matchs »: no money, no salary
+        if (
+            got
+            and pat.key in ("weight", "height")
+            and not (_UNIT[pat.key].search(got[0]) or _MEASURE_NOUN.search(m.group()))
+        ):
+            got = None  # "Stands 3 hours a day", « Pèse 3 fois ses mots »: no unit, no measure
     elif pat.kind == "date":
         got = _date_value(rest)
     elif pat.kind in ("phone", "contact"):

@@ -90,8 +90,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "home",
         "place",
-        _AUX + r"(?:moved|relocated|went|gone|come|came)(?:\s+back)(?:\s+home)?(?:\s+from\s+[^,;]+?)?"
-        r"\s+(?P<prep>to)\s+",
+        _AUX + r"(?:(?:moved|relocated|went|gone|come|came)\s+back|returned(?:\s+back)?)(?:\s+home)?"
+        r"(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+(?:live\s+in\s+|living\s+in\s+)?",
     ),
     _p("home", "place", _AUX + r"(?:moved|relocated)(?:\s+back)?(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+"),
     _p(
@@ -164,46 +164,67 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("occupation", "occ_zh", r"(?:职业|工作)(?:是|为|:)"),
     _p("occupation", "occ_zh_trade", r"(?:是|当|担任)了?(?:一名|一位|一个|个)?"),
     # "from X to Y" (issue #26): the value is Y
+    # The group ``from`` is the old value a change names (``keyed.changed_from``); ``occ_change``
+    # asks both sides to look like a trade (``keydata.OCCUPATION_WORDS`` / ``_ENDINGS``).
     _p(
         "occupation",
         "occ",
         _AUX + r"(?:changed|switched)\s+(?:jobs?|careers?|professions?|occupations?)\s+from\s+"
-        r"(?:being\s+)?(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+|working\s+as\s+)?",
+        r"(?:being\s+)?(?:an?\s+)?(?P<from>[^,;]+?)\s+to\s+(?:being\s+|working\s+as\s+)?",
     ),
     _p(
         "occupation",
         "occ",
         _AUX + r"(?:went|switched|moved|changed|transitioned|career\s+changed)\s+from\s+being\s+"
-        r"(?:an?\s+)?[^,;]+?\s+to\s+(?:being\s+)?",
+        r"(?:an?\s+)?(?P<from>[^,;]+?)\s+to\s+(?:being\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ_change",
+        _AUX + r"(?:went|switched|moved|changed|transitioned|pivoted)\s+from\s+(?:an?\s+)?"
+        r"(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+to\s+(?:becoming\s+|working\s+as\s+)?",
     ),
     _p(
         "occupation",
         "occ",
         r"(?:a\s+)?(?:changé|change)\s+de\s+(?:métier|travail|poste|job|carrière)\s*,?\s*"
-        r"(?:de\s+|d')[^,;]+?\s+(?:à|a|pour\s+devenir)\s+",
+        r"(?:de\s+|d')(?P<from>[^,;]+?)\s+(?:à|a|pour\s+devenir)\s+",
     ),
     _p(
         "occupation",
         "occ",
-        r"(?:est\s+)?passée?\s+(?-i:(?:de\s+|d')[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:\s+[a-zàâçéèêëîïôûùüÿœ]"
-        r"[\w\-]*){0,2})\s+(?:à|a)\s+(?:un\s+poste\s+de\s+)?",
+        r"(?:est\s+)?passée?\s+(?:de\s+|d')(?P<from>(?-i:[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:\s+[a-zàâçéèêëîïôûùüÿœ]"
+        r"[\w\-]*){0,2}))\s+(?:à|a)\s+(?:un\s+poste\s+de\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ",
+        r"(?:s'est\s+|se\s+)?reconvertie?s?\s+(?:de\s+|d')(?P<from>[^,;]+?)\s+(?:en|à|a|comme)\s+"
+        r"(?:tant\s+que\s+|tant\s+qu')?",
     ),
     _p(
         "occupation",
         "occ",
         r"(?:(?:ber)?tukar|beralih)\s+(?:kerja|kerjaya|profesion)\s+dari(?:pada)?\s+(?:seorang\s+)?"
-        r"[^,;]+?\s+(?:ke|kepada|jadi|menjadi)\s+(?:seorang\s+)?",
+        r"(?P<from>[^,;]+?)\s+(?:ke|kepada|jadi|menjadi)\s+(?:seorang\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ_change",
+        r"(?:(?:ber)?tukar|beralih)\s+dari(?:pada)?\s+(?:seorang\s+)?(?P<from>[^,;]+?)\s+"
+        r"(?:ke|kepada|jadi|menjadi)\s+(?:seorang\s+)?",
     ),
     _p(
         "occupation",
         "occ",
-        r"dari(?:pada)?\s+(?:seorang\s+)?[^,;]+?\s+(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?",
+        r"dari(?:pada)?\s+(?:seorang\s+)?(?P<from>[^,;]+?)\s+(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?",
     ),
     _p(
         "occupation",
         "occ_zh_trade",
-        r"(?:(?:工作|职业|岗位)(?:已经)?)?从[^，。,;]{1,12}?(?:换成|变成|改成|转成|转为|转行做"
-        r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做)了?(?:一名|一位|一个|个)?",
+        r"(?:(?:工作|职业|岗位)(?:已经)?)?(?:从|由)(?P<from>[^，。,;]{1,12}?)(?:换成|变成|改成|转成|转为|转行做"
+        r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做|换到|转到|跳到|转行到)了?"
+        r"(?:做|当)?(?:一名|一位|一个|个)?",
     ),
     _p("employer", "org_zh", r"(?:工作)?从[^，。,;]{1,12}?(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
     # measured quantities about the user (issue #26): one current value each
@@ -227,7 +248,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?",
     ),
     _p("height", "qty", _AUX + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
-    _p("height", "count", _AUX + r"is\s+(?P<v>\d[\d.,]*\s*(?:cm|m|ft|feet|foot|inches|in)\b[^,;]{0,8}?)\s+tall\b"),
+    _p(
+        "height",
+        "count",
+        _AUX
+        + r"is\s+(?P<v>\d[\d.,]*\s*(?:cm|m|ft|feet|foot|inches|in)\b[^,;]{0,8}?|\d\s*(?:'|′|ft)\s*\d{1,2}\s*(?:\"|″|''|in)?)"
+        r"\s+tall\b",
+    ),
     _p("height", "qty", r"(?:mesure|(?:sa\s+|ma\s+|la\s+)?taille\s*(?:est\s+(?:de\s+)?|:))\s*(?:environ\s+)?"),
     _p("height", "qty", r"身高(?:现在|目前)?(?:是|为|有|:|：)?(?:大约|约)?"),
     _p("height", "qty", r"tinggi(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:ialah|adalah|:|=)\s*"),
@@ -235,7 +262,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "salary",
         "qty",
         _AUX + r"(?:earns|earning|makes|(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
-        r"|take-home\s+pay)\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
+        r"|take-home\s+pay)\b\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
     ),
     _p(
         "salary",
@@ -253,7 +280,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "salary",
         "qty",
         r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
-        r"(?:kini\s+|sekarang\s+)?(?:ialah|adalah|:|=|sebanyak)?|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
+        r"(?:kini\s+|sekarang\s+)?(?:(?:naik|turun|meningkat|bertambah)\s+(?:jadi|kepada|ke)\s+)?(?:ialah|adalah|:|=|sebanyak)?"
+        r"|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
     ),
     _p(
         "children",
@@ -284,7 +312,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "birth.date",
         "date",
-        r"(?:(?:est\s+)?née?\s+le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
+        r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
         r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*",
     ),
     _p("birth.date", "date", r"(?:生日|出生日期|出生年月)(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
@@ -541,6 +569,9 @@ MARKERS = re.compile(
     r"|separuh\s+masa|for\s+(?:a\s+few\s+|several\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:days?|weeks?|nights?)"
     r"|trip|conference|project|internship|assignment|secondment|en\s+déplacement"
     r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri"
+    # a visit for an event ("Returned to Glasgow for a wedding"): no move
+    r"|wedding|funeral|reunion|mariage|enterrement|obsèques|kenduri|majlis|perkahwinan"
+    r"|ramadh?an|bulan\s+puasa|musim\s+perayaan"
     # a season, a holiday, a bounded stretch (issue #26: a summer job retired the occupation)
     r"|(?:summer|winter|spring|autumn|holiday|vacation|seasonal|christmas|xmas|easter)\s+(?:job|jobs|gig|work|break"
     r"|holidays?|vacation|term|season|period|rush|internship)|seasonal(?:ly)?"
@@ -553,7 +584,7 @@ MARKERS = re.compile(
     r"|saisonni(?:er|ère|ers|ères)|job\s+d'été|cette\s+semaine|ce\s+mois(?:-ci)?|la\s+rentrée"
     r"|cuti|musim\s+(?:panas|sejuk|perayaan|raya)|minggu\s+ini|bulan\s+ini|sehingga|hingga|sepanjang\s+musim)\b|'ll\b"
     r"|以前|曾经|曾|小时候|童年|过去|从前|原来|原本|之前|当年|那时|将要|将|打算|准备|计划|想|可能|也许|下个月|下周"
-    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|周末|平日|兼职|实习|培训|交换"
+    r"|明年|以后|将来|如果|要是|暂时|临时|出差|旅游|度假|婚礼|葬礼|探亲|周末|平日|兼职|实习|培训|交换"
     r"|暑假|寒假|假期|暑期|寒期|放假|节假日|春节期间|国庆期间|这个夏天|今年夏天|这个冬天|今年冬天|这周|本周|这个月|本月|直到|为止",
     re.I,
 )

@@ -326,18 +326,21 @@ RELATIONS = frozenset(
         "friends", "buddy", "mate", "neighbour", "neighbor", "neighbours", "neighbors", "colleague",
         "colleagues", "coworker", "co-worker", "boss", "manager", "tenant", "landlord", "landlady", "roommate",
         "flatmate", "fiance", "fiancee", "in-law", "in-laws", "stepson", "stepdaughter", "teacher", "doctor",
-        "dog", "cat", "puppy", "kitten", "pet", "classmate", "ex", "spouse", "family",
+        "dog", "cat", "puppy", "kitten", "pet", "classmate", "ex", "spouse", "family", "coach", "therapist",
+        "professor", "tutor", "supervisor", "mentor", "dentist",
         # fr
         "femme", "mari", "conjoint", "conjointe", "compagnon", "compagne", "copain", "copine", "fils", "fille",
         "filles", "enfant", "enfants", "gamin", "gamins", "gamine", "bebe", "mere", "maman", "pere", "frere", "freres", "soeur", "soeurs", "grand-mere", "grand-pere", "mamie", "papi", "papy",
         "petit-fils", "petite-fille", "petits-enfants", "oncle", "tante", "cousine", "neveu", "ami",
         "amie", "amis", "amies", "pote", "potes", "voisin", "voisine", "voisins", "collegue", "collegues",
         "patron", "patronne", "chef", "locataire", "proprietaire", "colocataire", "coloc", "beau-pere", "belle-mere", "beau-frere", "belle-soeur", "gendre", "belle-fille", "medecin", "chien",
-        "chienne", "chat", "chatte", "famille",
+        "chienne", "chat", "chatte", "famille", "prof", "professeur", "profs", "docteur", "dentiste", "psy",
+        "entraineur", "maitresse", "directeur", "directrice",
         # ms
         "isteri", "suami", "anak", "ibu", "emak", "mak", "bapa", "ayah", "abah", "abang", "kakak", "adik",
         "nenek", "datuk", "atuk", "cucu", "sepupu", "kawan", "rakan", "sahabat", "jiran", "bos", "majikan",
         "penyewa", "menantu", "mentua", "besan", "tunang", "kucing", "anjing", "pakcik", "makcik", "keluarga",
+        "cikgu", "doktor", "pensyarah", "jurulatih", "penyelia",
     }
 )
 ZH_RELATIONS = (

@@ -90,7 +90,7 @@ _CHANGE = frozenset(
     """now nowadays currently anymore again still longer these days presently today's
     désormais dorénavant maintenant actuellement encore toujours présent
     sekarang kini lagi masih dah sudah telah
-    现在 如今 目前 了 再 已经 已 还 仍 仍然 依然 还是 终于 又""".split()
+    现在 如今 目前 了 再 再也 已经 已 还 仍 仍然 依然 还是 终于 又""".split()
 )
 # Frequency adverbs, and the quantifiers that make a frequency of the unit after them.
 _FREQUENCY = frozenset(
@@ -188,8 +188,16 @@ _RESUME = frozenset(
 )
 _SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
 _SINCE_END = frozenset({"开始", "起", "以来"})
+_LAST = frozenset({"last", "lepas", "lalu", "dernier", "dernière", "derniere", "passé", "passée"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
 _ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
+#: Smoking said with the thing or the verb: « A arrêté la cigarette » / « Fume à nouveau »,
+#: "Quit cigarettes" / "Smokes again", "Berhenti rokok" / "Merokok semula" are one proposition.
+_SMOKING = frozenset(
+    "smoke smokes smoking smoked cigarette cigarettes cigs fume fumer fumes fumé fumait clope clopes cigarettes "
+    "tabac merokok rokok".split()
+)
+_SMOKING_KEY = "smoking"
 _FR_PRONOUNS = frozenset(
     {"je", "j'", "il", "elle", "on", "nous", "vous", "ils", "elles", "l'utilisateur", "l'utilisatrice", ""}
 )
@@ -269,6 +277,11 @@ def _fr_restrictive(tokens: Sequence[str]) -> frozenset[int]:
     return frozenset()
 
 
+@lru_cache(maxsize=1)
+def _smoking_stems() -> frozenset[str]:
+    return frozenset(_stem(word) for word in _SMOKING)
+
+
 @lru_cache(maxsize=32768)
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
@@ -287,7 +300,7 @@ def proposition(text: str) -> Proposition:
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if resumed and token in _SINCE:
-            skip_since = 3  # "depuis mars": when it resumed, not what
+            skip_since = 4  # "depuis mars", "sejak bulan lepas (2025-05)": when it resumed, not what
             continue
         if skip_since:
             skip_since -= 1
@@ -296,6 +309,8 @@ def proposition(text: str) -> Proposition:
                 or token.isdigit()
                 or key_of(token) in _MONTH_KEYS
                 or token in lx.TIME_WORDS
+                or token in _LAST
+                or re.fullmatch(r"\d{4}(?:-w?\d{2}(?:-\d{2})?)?", token) is not None
                 or (is_han(token[0]) and token[-1] in "月年天周")
             ):
                 continue
@@ -334,7 +349,7 @@ def proposition(text: str) -> Proposition:
         if (
             token in _STOP_VERBS
             or (token in _STOP_BEFORE_GERUND and (nxt.endswith("ing") or nxt == "up"))
-            or (token in _STOP_BEFORE_DE and nxt in ("de", "d'"))
+            or (token in _STOP_BEFORE_DE and nxt in ("de", "d'", "le", "la", "les", "l'"))
         ):
             ended = True
             continue
@@ -360,7 +375,8 @@ def proposition(text: str) -> Proposition:
             continue
         if token in STOP_WORDS or token in ("'s", "'"):
             continue
-        kept.append(_stem(token))
+        stemmed = _stem(token)
+        kept.append(_SMOKING_KEY if token in _SMOKING or stemmed in _smoking_stems() else stemmed)
     ended = ended or bool(carrier_tokens(norm) & _ENDED)
     negative = (negated != (sign < 0)) or ended
     return Proposition(frozenset(kept), "".join(han), negative)

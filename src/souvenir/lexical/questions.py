@@ -32,11 +32,32 @@ import re
 __all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
 
 _ZH_RHETORICAL = re.compile(
-    r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|$)"
+    r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|[，,]|$)"
+)
+#: "Didn't I tell you I'm vegan?", "You know I'm vegan, yeah?", "Bukan ke saya dah berhenti
+#: merokok?", "Saya kan alah pada udang?": the frame asks nothing, its content is asserted.
+_EN_TOLD = re.compile(
+    r"^(\s*)(?:didn'?t|did\s+not|haven'?t|have\s+not)\s+i\s+(?:(?:already|just|ever)\s+)?(?:tell|told|say|said|mention"
+    r"|mentioned)\s+(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier)\s+)?(?:that\s+)?([^?？]+?)\s*[?？]+",
+    re.I | re.M,
+)
+_FR_TOLD = re.compile(
+    r"^(\s*)(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?(?:dit|raconté|parlé)\s+(?:que\s+|qu')"
+    r"([^?？]+?)\s*[,，]?\s*(?:non\s*)?[?？]+",
+    re.I | re.M,
+)
+_EN_YOU_KNOW = re.compile(
+    r"^(\s*)(?:you\s+know|(?:you\s+)?remember)\s+(?:that\s+)?((?:i|i'm|i've|my)\b[^?？]*?)(?:\s*[,，]\s*(?:yeah|yes|right))?\s*[?？]+",
+    re.I | re.M,
+)
+_MS_RHETORICAL = re.compile(
+    r"^(\s*)(?:bukan(?:kah|\s+ke|\s+kah)|kan)\s+((?:saya|aku|kita)\b[^?？]+?)\s*[?？]+"
+    r"|^(\s*(?:saya|aku|kita)\s+)kan\s+([^?？]+?)\s*[?？]+",
+    re.I | re.M,
 )
 _TAG = re.compile(
     r"\s*[,，]\s*(?:right|isn'?t\s+it|aren'?t\s+i|don'?t\s+i|didn'?t\s+i|haven'?t\s+i|wasn'?t\s+i|am\s+i\s+not"
-    r"|n'est-ce\s+pas|non|hein|pas\s+vrai|kan|bukan|betul\s+tak|kan\s+\w+)\s*[?？]+",
+    r"|yeah|yes|n'est-ce\s+pas|non|hein|pas\s+vrai|kan|bukan|betul\s+tak|kan\s+\w+)\s*[?？]+",
     re.I,
 )
 #: Tags a speaker ends a statement with, with or without a comma ("I know right?", "It's
@@ -76,7 +97,7 @@ _ZH_A_NOT_A = r"(?:是不是|要不要|该不该|能不能|可不可以|会不�
 _ZH_ASKS = re.compile(
     r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?"
     + _ZH_A_NOT_A
-    + r"|(?:不知道|不确定|在想|在考虑|犹豫)"
+    + r"|(?:不知道|不确定|在想|在考虑|犹豫|纠结)(?:[我你他她]们?)?(?:到底|究竟|还)?"
     + _ZH_A_NOT_A
     + r"|吗\s*$|^\s*(?:为什么|为啥|怎么办|如何|谁)"
 )
@@ -85,7 +106,8 @@ _MS_ASKS = re.compile(
     r"|\b(?:boleh|nak|patut|perlu)\s+(?:tak|x|tidak)\b(?!\s+(?:suka|mahu|nak))"
     r"|\b(?:adakah|apakah|bolehkah|patutkah|perlukah|haruskah|sudahkah|betulkah|benarkah|mahukah|bilakah"
     r"|siapakah|manakah|berapakah|mengapakah|kenapakah|bagaimanakah|wajarkah|layakkah)\b"
-    r"|^\s*(?:macam\s+mana|bagaimana|kenapa|mengapa|apa\s+patut|berapa)\b|\btak\s+tahu\s+(?:nak|patut|sama\s+ada)\b",
+    r"|^\s*(?:macam\s+mana|bagaimana|kenapa|mengapa|apa\s+patut|berapa|agak-agak)\b|\btak\s+tahu\s+(?:nak|patut|sama\s+ada)\b"
+    r"|\b(?:ke|kah)\s+(?:tak|tidak|x|belum|bukan)\s*[.!]*\s*$|\b(?:patut|perlu|boleh|nak|harus)\b.*\bke\s*[.!]*\s*$",
     re.I,
 )
 _EN_ASKS = re.compile(
@@ -100,11 +122,16 @@ _FR_ASKS = re.compile(
 )
 _STRONG = re.compile(
     r"🙄|🙃|😒|(?:^|\s)/s\b|\byeah,?\s+right\b|\boh,?\s+(?:sure|great|joy|wonderful|fantastic|perfect)\b"
-    r"|\bsaid\s+no\s+one\s+ever\b|\bjust\s+what\s+i\s+(?:needed|wanted)\b"
+    r"|^\s*not\s*[.!]+\s*$|\b(?:sure|yeah|oh\s+yes),?\s+because\b|\bsaid\s+no\s+one\s+ever\b|\bjust\s+what\s+i\s+(?:needed|wanted)\b"
     r"|\bas\s+if\b|\bben\s+voyons\b|\bmais\s+bien\s+sûr\b|\bquelle\s+joie\b|\bc'est\s+ça\s+oui\b|\bgénial+\s*\.\.\."
     r"|呵呵|才怪|真是谢谢了|真是太好了呢|\bkonon(?:nya)?\b|\byelah\s+tu\b|\bmacam\s+la(?:h)?\b|\bbest\s+sangat\s+la(?:h)?\s+tu\b",
     re.I,
 )
+_ATTITUDE = re.compile(
+    r"\b(?:love[sd]?|loving|adore[sd]?|enjoy(?:s|ed)?|like[sd]?|j'adore|adore|aime|suka|minat)\b|喜欢|爱", re.I
+)
+#: Words of a sincere liking beside capitals ("Oh, I LOVE sushi, it's my favourite food!").
+_SINCERE = re.compile(r"\b(?:favou?rite|préférée?s?|kegemaran|favorit)\b|最喜欢|最爱吃", re.I)
 _CAPS_ATTITUDE = re.compile(r"\b(?:LOVE|LOVED|ADORE|ENJOY|LIKE|J'ADORE|ADORE|AIME|SUKA|SUKE|MINAT)\b")
 _WEAK = re.compile(
     r"\b(?:just|oh|sure|totally|ever|wow|yay|great|fun|génial|super|trop|hebat|best|sangat|gila)\b"
@@ -118,6 +145,10 @@ def assertive(text: str) -> str:
     if "?" not in text and "？" not in text and "吗" not in text and "嘛" not in text:
         return text
     text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
+    text = _EN_TOLD.sub(r"\1\2.", text)
+    text = _EN_YOU_KNOW.sub(r"\1\2.", text)
+    text = _FR_TOLD.sub(r"\1\2.", text)
+    text = _MS_RHETORICAL.sub(lambda m: f"{m.group(1) if m.group(2) else m.group(3)}{m.group(2) or m.group(4)}.", text)
     text = _ZH_TAG.sub("。", text)
     text = _TAG.sub(".", text)
     text = _TAG_BARE.sub(".", text)
@@ -171,9 +202,14 @@ def sarcastic(text: str) -> list[str]:
     marked: set[int] = set()
     for i, part in enumerate(parts):
         strong = bool(_STRONG.search(part))
-        caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part))
+        caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part)) and not _SINCERE.search(part)
         if strong or caps:
             marked.add(i)
-            if i and len(part.split()) <= 4 or (i and len(re.sub(r"\W", "", part)) <= 6):
+            short = len(part.split()) <= 4 or len(re.sub(r"\W", "", part)) <= 6
+            if i and short:
                 marked.add(i - 1)
+            if strong and short:  # "Oh great, another Monday. I LOVE Mondays.", « Génial... encore… J'ADORE… »
+                after = next((j for j in range(i + 1, min(i + 3, len(parts))) if _ATTITUDE.search(parts[j])), None)
+                if after is not None:
+                    marked.add(after)
     return [parts[i] for i in sorted(marked)]

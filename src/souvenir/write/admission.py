@@ -80,7 +80,7 @@ from souvenir.write import reasons as R
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
-from souvenir.lexical.keyed import UserKeys, changed_keys, outdates, user_keys
+from souvenir.lexical.keyed import UserKeys, changed_from, changed_keys, outdates, says_only, user_keys
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.proposition import (
     correction_statement,
@@ -186,7 +186,7 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
             return Decision("absorb", flip.id, value, text, R.contradicts_said_earlier(flip.id), "flip_said_before")
         return Decision("supersede", flip.id, value, text, R.corrects(flip.id), "flip")
 
-    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names)
+    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(text, fp, keys, pool, said_at)
     if keyed is not None:
         return keyed
     if conflicts:
@@ -356,3 +356,26 @@ def _keyed_correction(
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
     why = R.value_updates(memory.id, key, user_keys(memory.text, names).get(key), keys.get(key))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
+
+
+def _named_change(
+    text: str, fp: Fingerprint, keys: UserKeys, pool: Sequence[Memory], said_at: datetime
+) -> Decision | None:
+    """Rule 5 for an old value no pattern keys: "Switched from waiter to barista" (or 从银行柜员
+    换到了保险销售) supersedes the latest memory that names nothing but the old value in a bare
+    frame ("Is a waiter", 在银行做柜员: ``keyed.says_only``), said before it."""
+    change = changed_from(text) if keys else None
+    if change is None:
+        return None
+    key, old = change
+    hits = [m for m in pool if not said_before(said_at, m) and not user_keys(m.text) and says_only(m.text, old)]
+    if not hits:
+        return None
+    memory = max(hits, key=_dated)
+    why = R.value_updates(memory.id, key, _as_key(old), keys.get(key))
+    return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
+
+
+def _as_key(value: str) -> str:
+    """A value as the keys write it (casefolded, spaces collapsed), for the reason."""
+    return " ".join(value.casefold().split())

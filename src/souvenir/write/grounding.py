@@ -253,7 +253,11 @@ NAME = "grounding"
 def grounding_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     """:func:`ground` as a write-path filter: drops an ungrounded candidate with its reason."""
     verdict = ground(
-        candidate.text, exchange.user_message, exchange.assistant_reply, other_names=exchange.character_names
+        candidate.text,
+        exchange.user_message,
+        exchange.assistant_reply,
+        user_names=tuple(sorted(exchange.user_names)),
+        other_names=exchange.character_names,
     )
     if verdict.grounded:
         return keep(NAME, candidate)

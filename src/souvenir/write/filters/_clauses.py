@@ -211,11 +211,14 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
     seg = 0
     tokens: list[Tok] = []
     open_ne: int | None = None
+    spoken_at = -2  # where a spoken "plus" negated ("j'écoute plus jamais…": one negation)
     for index, tok in enumerate(part):
         if tok.role == "rel" and index > 0:
             seg += 1
             open_ne = None
-        if tok.key in lx.FR_NE:
+        if index == spoken_at + 1 and tok.key in ("jamais", "rien", "aucun", "aucune"):
+            tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+        elif tok.key in lx.FR_NE:
             open_ne = len(tokens)
         elif tok.key in lx.FR_NE_CONFIRM and open_ne is not None:
             nxt = part[index + 1].key if index + 1 < len(part) else ""
@@ -230,6 +233,7 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
             before = tokens[-2]
             tokens[-2] = Tok(before.raw, before.key, before.stem, "neg", before.cjk)
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+            spoken_at = index
         elif tok.role == "plus" or tok.key == "ni":
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
         tokens.append(tok)
@@ -397,8 +401,8 @@ def detect_person(
                 return "first", (i,)
             if nxt in ("saya", "aku", "sy", "kami"):
                 return "third", (i, i + 1)
-            if pos == 0:
-                return "third", (i,)
+            if pos == 0 or (pos == 1 and tokens[window[0]].key in ("the", "le", "la", "l'")):
+                return "third", (i,)  # "The doctor thinks…", « Le prof dit… »
         if k.endswith("nya") and k[:-3] in lx.RELATIONS:
             return "third", (i,)
         if _looks_like_name(tokens, i, names, initial and i == idx[0]):
@@ -469,6 +473,21 @@ _NAME_VERBS = frozenset(
 )
 
 
+#: A verb of saying right after a capitalised first word makes it a speaker ("Sarah told me
+#: she's quitting", « Julien m'a dit qu'il part », "Aina cakap dia nak pindah").
+_SAYS = frozenset(
+    "told tells said says texted wrote reckons thinks mentioned dit disait pense trouve raconte ecrit kata cakap "
+    "beritahu bagitahu rasa".split()
+)
+
+
+def _reports(tokens: list[Tok], j: int) -> bool:
+    keys = [tok.key for tok in tokens[j : j + 3]]
+    while keys and keys[0] in ("m'", "me", "t'", "a", "nous", "lui"):
+        keys.pop(0)
+    return bool(keys) and keys[0] in _SAYS
+
+
 def _looks_like_name(tokens: list[Tok], i: int, names: frozenset[str], initial: bool) -> bool:
     tok = tokens[i]
     if not tok.raw[:1].isupper() or (tok.raw.isupper() and len(tok.raw) > 1):
@@ -479,8 +498,8 @@ def _looks_like_name(tokens: list[Tok], i: int, names: frozenset[str], initial: 
     if nxt is None:
         return False
     verb_follows = nxt.key in _NAME_VERBS
-    if initial:
-        return tok.key in names and verb_follows
+    if initial:  # a capitalised first word: a name when the text names it again, or when it reports
+        return (tok.key in names and verb_follows) or _reports(tokens, i + 1)
     return verb_follows or (nxt.raw[:1].isupper() and nxt.key != "i" and nxt.role == "content")
 
 

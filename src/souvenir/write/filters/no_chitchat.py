@@ -5,6 +5,9 @@ user — agreement, greetings, thanks, farewells, praise of the other speaker or
 thing, a proposal ("let's…"), a question, an exclamation — is dropped with its kind
 (:func:`souvenir.lexical.chitchat.chit_chat`). A text is chit-chat only when every
 sentence of it is: "Thanks! I started pottery last week" states a fact and is kept whole.
+A note that names the user by their own name (``Exchange.user_names``: "Melanie believes in
+having friends you can rely on" when the user is Melanie) is read as naming "the user", as a
+note about the user (session 12: three LoCoMo gold observations were dropped this way).
 
 Shape::
 
@@ -14,7 +17,10 @@ Shape::
 
 from __future__ import annotations
 
+import re
+
 from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.normalize import key_of
 from souvenir.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
@@ -38,10 +44,30 @@ def chitchat_reason(kind: str) -> str:
 
 
 def chitchat_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
-    """Drop ``candidate`` when its text is chit-chat (module docstring). ``exchange`` is
-    unused: a note is judged by its own words (grounding already tied them to the message)."""
-    del exchange
-    kind = chit_chat(candidate.text)
+    """Drop ``candidate`` when its text is chit-chat (module docstring). A note is judged by its
+    own words (grounding already tied them to the message), the user's own names
+    (``exchange.user_names``) read as "the user"."""
+    kind = chit_chat(_as_the_user(candidate.text, exchange.user_names))
     if kind is None:
         return keep(NAME, candidate)
     return drop(NAME, candidate, chitchat_reason(kind))
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
+def _as_the_user(text: str, names: frozenset[str]) -> str:
+    """``text`` with each of the user's ``names`` (folded keys) written "the user" (用户 in
+    Chinese): "Melanie's painting…" → "the user's painting…"."""
+    if not names:
+        return text
+    for name in names:
+        if re.search(r"[\u3400-\u9fff]", name) and name in text:
+            text = text.replace(name, "用户")
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group()
+        base, owned = (word[:-2], word[-2:]) if word.endswith(("'s", "’s")) else (word, "")
+        return f"the user{owned}" if key_of(base) in names else word
+
+    return _WORD.sub(swap, text)

@@ -232,23 +232,28 @@ _ZH_NOT_SPEAKER = frozenset(
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
-    r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote"
+    r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote|mentions|mentioned"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
-    r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|offre|menawarkan|tawar\w*"
+    r"|offers?|offered|offering|volunteers?|volunteered|propose[sd]?|proposé|propose|menawarkan|tawarkan|ditawarkan"
     r"|demande|demandé|envisage|hésite|aurait|serait|pourrait|selon|cherche|conseils?|curieux|curieuse"
     r"|intéressée?|s'intéresse|suggère|recommande|tanya|bertanya|fikir|berfikir|mempertimbangkan|kalau|jika"
     r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
+    # « offre » the verb, not the noun (« cette offre », « l'offre »)
+    r"|(?<!l')(?<!l’)(?<![a-z]\s)\boffre\b"
     r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候|提出|主动",
     re.I,
 )
 
 
 class _Unit:
-    __slots__ = ("act", "tokens", "cjk_key", "text", "names")
+    __slots__ = ("act", "tokens", "cjk_key", "text", "names", "line")
 
-    def __init__(self, act: str, tokens: list[Tok], text: str, names: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, act: str, tokens: list[Tok], text: str, names: frozenset[str] = frozenset(), line: bool = False
+    ) -> None:
         self.act, self.tokens, self.text, self.names = act, tokens, text, names
+        self.line = line  # another speaker's line of a pasted transcript
         self.cjk_key = "".join(tok.key for tok in tokens if tok.cjk)
 
 
@@ -261,7 +266,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
         for line in lines:
             if not line.own and line.speaker:
                 names = frozenset(key_of(w) for w in re.split(r"\s+", line.speaker)) | {key_of(line.speaker)}
-                units.append(_Unit("relayed", tokenize(line.text), line.text, names))
+                units.append(_Unit("relayed", tokenize(line.text), line.text, names, line=True))
         message = "\n".join(line.text for line in lines if line.own)
     for sentence in sarcastic(message):  # marked sarcasm: not what the user thinks
         units.append(_Unit("ironic", tokenize(sentence), sentence.strip()))
@@ -313,6 +318,8 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "conditional"  # the consequent of a sentence that opened with its condition
         elif clause.sentence in conditional_sentence and any(t.key in _MODALS for t in clause.tokens):
             act = "hypothetical"
+        elif clause.person == "first" and _consequence(clause):
+            relayed_from.pop(clause.sentence, None)  # "…said I should rest, so I'm taking two weeks off"
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
@@ -411,11 +418,31 @@ def _relays(clause: Clause) -> bool:
     keys = [tok.key for tok in clause.tokens]
     if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
         return True
+    if keys[:2] in (["d'", "apres"], ["d'apres"]) or keys[:1] == ["d'apres"]:  # « D'après ma copine, … »
+        return True
+    if len(keys) > 1 and keys[0] in ("kata", "cakap") and keys[1] in lx.RELATIONS:  # "Kata mak, saya patut…"
+        return True
     if _zh_relays(clause.tokens):
         return True
     if clause.person == "third" and any(k in _OPINION for k in keys[:6]):
         return True
     return clause.person in ("third", "second") and any(k in _REPORTING for k in keys[:6])
+
+
+#: A clause opening with a consequence ("so I'm taking…", « alors je… », "jadi saya…", 所以我…)
+#: is the user's own act after someone's words, not more of them.
+_CONSEQUENCES = frozenset(
+    {"so", "therefore", "hence", "thus", "alors", "donc", "du coup", "jadi", "maka", "oleh itu", "所以", "因此", "于是"}
+)
+
+
+def _consequence(clause: Clause) -> bool:
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    return clause.opener in _CONSEQUENCES or bool(keys and keys[0] in _CONSEQUENCES)
+
+
+#: 我跟我妈说…, 我对老板说…: the user speaks to someone (跟 / 对 / 和 / 给 / 向 before them).
+_ZH_TO = frozenset({"跟", "对", "和", "给", "向", "同"})
 
 
 def _zh_relays(tokens: list[Tok]) -> bool:
@@ -425,12 +452,31 @@ def _zh_relays(tokens: list[Tok]) -> bool:
         if not (tok.cjk and index and tok.key in _ZH_RELAY):
             continue
         before = [t for t in tokens[:index] if t.role != "comma"]
+        if before and before[0].key in ("我", "我们") and any(t.key in _ZH_TO for t in before[1:3]):
+            return False  # 我跟我妈说: the user told their mother
         if any(
             t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
             for t in before
         ):
             return True
     return False
+
+
+def _preference(candidate: Candidate) -> bool:
+    """A preference, or a text holding an attitude word (loves, 喜欢, suka…)."""
+    return candidate.kind == "preference" or any(t.role in ("pos", "negval") for t in tokenize(candidate.text))
+
+
+def _carried(text: str) -> list[Tok]:
+    """The words that carry ``text``'s meaning: content, negators and attitude words ("Dah
+    berhenti kerja": berhenti, kerja), first occurrence of each stem."""
+    seen: set[str] = set()
+    out = []
+    for tok in tokenize(text):
+        if tok.role in ("content", "neg", "pos", "negval") and tok.stem not in seen:
+            seen.add(tok.stem)
+            out.append(tok)
+    return out
 
 
 def _support(content: list[Tok], unit: _Unit) -> float:
@@ -458,22 +504,35 @@ _ACT_REASON = {
 def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     """Drop a candidate that only a question, a condition, a hypothesis or someone else's
     words in the user's message support."""
-    if not exchange.user_message or _SELF_MARKED.search(candidate.text):
+    if not exchange.user_message:
         return keep(NAME, candidate)
     content = content_of(tokenize(candidate.text))
     if not content:
         return keep(NAME, candidate)
     units = speech_units(exchange.user_message, exchange.user_names)
     asserted = [u for u in units if u.act == "assertion"]
-    if asserted and _support(content, _Unit("assertion", [t for u in asserted for t in u.tokens], "")) >= 0.5:
+    together = _Unit("assertion", [t for u in asserted for t in u.tokens], "")
+    lines = [u for u in units if u.line]
+    if lines:  # a pasted transcript: another speaker's line saying more of it than the user's own lines
+        carried = _carried(candidate.text)
+        other = max(lines, key=lambda u: _support(carried, u))
+        if _support(carried, other) > _support(carried, together) and not other.names & {t.key for t in content}:
+            return drop(NAME, candidate, f"relayed: {_ACT_REASON['relayed']} ({other.text[:80]!r}), not the user's")
+    if _SELF_MARKED.search(candidate.text):
+        ironic = [u for u in units if u.act == "ironic"]
+        if ironic and _support(content, together) < 0.5 and _preference(candidate):
+            # "Loves it when flights get cancelled /s": "when" marks no act here
+            return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
+        return keep(NAME, candidate)
+    ironic = [u for u in units if u.act == "ironic" and _support(content, u) >= 0.5]
+    if ironic and _preference(candidate) and not any(t.role == "pos" for t in together.tokens):
+        # « Génial... encore du brocoli. J'ADORE le brocoli. »: the liking is only said in sarcasm
+        return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
+    if asserted and _support(content, together) >= 0.5:
         return keep(NAME, candidate)  # the user's assertions, together, say it
     supporting = [u for u in units if u.act != "assertion" and _support(content, u) >= 0.5]
     ironic = [u for u in units if u.act == "ironic"]
-    if (
-        not supporting
-        and ironic
-        and (candidate.kind == "preference" or any(t.role in ("pos", "negval") for t in tokenize(candidate.text)))
-    ):
+    if not supporting and ironic and _preference(candidate):
         # marked sarcasm yields no preference, in whatever words the extractor put it
         return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
     if not supporting:
