@@ -10,6 +10,7 @@ import inspect
 import re
 import shlex
 import sys
+import time
 
 import typer
 from rich.console import Console
@@ -17,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 from rich.markup import escape
 
 from souvenir.config import Settings
+from souvenir.errors import StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.schemas import DEFAULT_CHANNEL
 
@@ -54,8 +56,11 @@ def _store_only(ctx: typer.Context) -> Souvenir:
 def add_channel_hint(message: str, memory: Souvenir, channel: str, user: str) -> str:
     """``message`` (the library's "no user C:U; user 'U' exists in channel D") with the option
     that reaches it: ``: add --channel D`` (quoted for a shell: a channel is any text a caller
-    chose); where the user exists nowhere, the command that lists the channel's users."""
+    chose); where the user exists nowhere, the command that lists the channel's users. Any
+    other message ("no memory 7 for user api:ann": the user exists) is returned as is."""
     if "exists in channel" not in message:
+        if not message.startswith("no user "):
+            return message
         return f"{message} (`souvenir users --channel {shlex.quote(channel)}` lists its users)"
     others = [c for c in memory.user_channels(user) if c != channel]
     return f"{message}: add --channel {shlex.quote(others[0])}" if others else message
@@ -141,3 +146,32 @@ def reflow_help(app: typer.Typer) -> None:
     for group in app.registered_groups:
         if group.typer_instance is not None:
             reflow_help(group.typer_instance)
+
+
+#: How long ``souvenir chat`` waits for a busy store before giving up on one turn's record
+#: (each attempt already waits the store's own bound, 5 s): the first reflection of a chat
+#: loads the embedders inside its write, which took over 5 s at load 6 on 2 cores.
+CHAT_RECORD_WAIT_S = 60.0
+
+
+def add_turn_waiting(memory: Souvenir, user: str, message: str, reply: str, story: str | None, channel: str) -> bool:
+    """``memory.add_turn`` for ``souvenir chat``, retried while the store is busy (the chat's
+    own background reflection, or another process, holding the write lock) for at most
+    ``CHAT_RECORD_WAIT_S``, saying so on stderr once. Returns whether the turn was recorded;
+    a turn still refused is named on stderr and the chat goes on. Other errors propagate."""
+    deadline = time.monotonic() + CHAT_RECORD_WAIT_S
+    told = False
+    while True:
+        try:
+            memory.add_turn(user, message, reply, story=story, channel=channel)
+            return True
+        except StoreBusyError as exc:
+            if time.monotonic() >= deadline:
+                err.print(f"[yellow]this exchange was not recorded:[/yellow] {escape(str(exc))}")
+                return False
+            if not told:
+                err.print(
+                    "[yellow]the store is busy[/yellow] (a background reflection or another process is writing); retrying"
+                )
+                told = True
+            time.sleep(0.5)

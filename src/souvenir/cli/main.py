@@ -29,6 +29,7 @@ from souvenir.cli.common import (
     _memory,
     _settings,
     add_channel_hint,
+    add_turn_waiting,
     console,
     counted,
     err,
@@ -449,7 +450,7 @@ def chat(
                 markup=False,
                 highlight=False,
             )
-            memory.add_turn(user, message, reply, story=story, channel=channel)
+            add_turn_waiting(memory, user, message, reply, story=story, channel=channel)
     except SouvenirError as exc:
         _fail(exc)
     _reflect_before_exit(memory, channel, user)

@@ -22,7 +22,7 @@ from souvenir.store.protocol import Store
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
 
-__all__ = ["act_on_forget_request", "clear_request_turn", "memories_for_request"]
+__all__ = ["act_on_forget_request", "act_on_late_memories", "clear_request_turn", "memories_for_request"]
 
 #: Memories shown to the reflection model beside a request to forget, at most (the newest).
 MAX_SHOWN = 30
@@ -54,6 +54,47 @@ def act_on_forget_request(
     code = "user_request" if erased else "ambiguous"
     store.record_event(user_id, event_kind("forget", code), decision.reason, now)
     return decision
+
+
+def act_on_late_memories(
+    store: Store,
+    user_id: int,
+    message: str,
+    turn_id: int,
+    now: datetime,
+    before_erase: Callable[[int], None] | None = None,
+) -> list[int]:
+    """Called by the request's own reflection job: forget what ``message`` asks among the
+    memories of the user's *earlier* turns (source ``turn:K``, K < ``turn_id``), which with a
+    model are written by those turns' jobs and may not have existed when the request was
+    recorded ("我住在上海" then at once "忘记我住在哪里"). The decision is taken on every
+    active memory (two matches still ask which); only such late ones are erased, and an
+    event is recorded only when one is (the record-time call already recorded its decision).
+    Returns the erased ids (empty when ``message`` asks nothing or nothing late matches)."""
+    requests = forget_requests(message, own_names(store, user_id, message))
+    if not requests:
+        return []
+    active = store.memories(user_id, "active")
+    late = {m.id for m in active if (_turn_of(m.source) or turn_id) < turn_id}
+    decision = match_forget(requests, active)
+    erased = []
+    for memory_id in decision.erase:
+        if memory_id not in late:
+            continue
+        if before_erase is not None:
+            before_erase(memory_id)
+        if store.delete_memory(memory_id, now, f"request:turn:{turn_id}"):
+            erased.append(memory_id)
+    if erased:
+        store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
+    return erased
+
+
+def _turn_of(source: str | None) -> int | None:
+    """``turn:K`` → K; any other source → ``None``."""
+    if source and source.startswith("turn:") and source[5:].isdigit():
+        return int(source[5:])
+    return None
 
 
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:

@@ -11,7 +11,12 @@ from collections import Counter
 from datetime import datetime
 
 from souvenir import profile
-from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn, memories_for_request
+from souvenir.engine.chat_forget import (
+    act_on_forget_request,
+    act_on_late_memories,
+    clear_request_turn,
+    memories_for_request,
+)
 from souvenir.engine.identity import own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
@@ -140,11 +145,13 @@ class Proposals:
         user_id = self.store.ensure_user(channel, external_id, now)
         for confidence, kept in decided if model else ():
             self.store.record_event(None, tally_kind(model or "", confidence, kept), "", now)
+        turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
         if parsed.forget:  # the model named memories a request to forget is about: code decides
-            turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
             act_on_forget_request(
                 self.store, user_id, message, turn, now, parsed.forget, self.writer.drop_windows_around
             )
+        elif turn is not None:  # earlier turns' memories, written by their jobs after the request was recorded
+            act_on_late_memories(self.store, user_id, message, turn, now, self.writer.drop_windows_around)
         story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)

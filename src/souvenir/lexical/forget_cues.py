@@ -23,7 +23,8 @@ of forgetting or deleting addressed to the assistant, in the four languages —
   colloquial "don't forget"), "ne retiens / garde / note / mémorise / enregistre pas",
   "ne t'en souviens pas", "pas besoin de retenir";
 - zh: 别记 / 不要记 / 不用记 / 别存 / 不要存 / 别保存, 删掉 / 删除 / 删了 / 抹掉 / 清除 / 去掉, 忘掉 /
-  忘了吧 / 忘了它, 当我没说 (never 别忘 / 不要忘: "don't forget");
+  忘了吧 / 忘了它, 当我没说, 请 / 麻烦 / 拜托 + 忘记, 忘记我… opening a clause (never 别忘 / 不要忘:
+  "don't forget"; never 忘记 before 了 or a question: "忘记我的密码了", "(I) forgot my password");
 - ms: lupakan(lah), "jangan ingat / simpan / rekod / catat", padam(kan), hapus(kan),
   buang(kan), "tak payah / tak perlu / tak usah / usah ingat" (never "jangan lupa").
 
@@ -109,6 +110,11 @@ _ZH = re.compile(
     r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
     r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
     r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)"
+    # 忘记 as an imperative: led by a politeness word (请忘记…, 麻烦你忘掉…) or opening a clause
+    # on the user's own words (忘记我住在哪里); never before 了, a question or 怎么 / 如何
+    # ("忘记我的密码了", "忘记密码怎么办？": "(I) forgot…")
+    r"|(?:(?:请|麻烦|拜托)你?(?:把[^，。！？,.!?]{0,20}?)?忘(?:记|掉)|(?:^|(?<=[，,；;：:\s]))忘记(?=我))"
+    r"(?![^。！？!?]*(?:了|吗|呢|怎么|如何|[？?]))"
 )
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order).
@@ -203,6 +209,8 @@ FORGET_WORDS = frozenset(
         "资料",
         "隐私",
         "请",
+        "麻烦",
+        "拜托",
         "帮我",
         "掉",
         "关于",
