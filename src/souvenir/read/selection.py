@@ -232,6 +232,7 @@ class _Static:
         "is_story",
         "neg_conf",
         "_own",
+        "_heads",
         "_micros",
         "_known",
         "_lock",
@@ -253,6 +254,7 @@ class _Static:
         confidence = np.fromiter(conf, float, n)
         self.neg_conf = np.where(np.isnan(confidence), np.inf, -confidence)
         self._own: dict = {}
+        self._heads: dict = {}
         self._micros = np.zeros(n, np.int64)
         self._known = np.zeros(n, bool)
         self._lock = threading.Lock()
@@ -280,8 +282,25 @@ class _Static:
             out._known = np.concatenate([self._known, tail._known])
             own = dict(self._own)
         out._own = {story: np.concatenate([mask, tail.own_story(story)]) for story, mask in own.items()}
+        out._heads = {}
         out._lock = threading.Lock()
         return out
+
+    def heads(self, story_id: int | None) -> tuple[np.ndarray, np.ndarray]:
+        """(head, place) of the rank for ``story_id`` (kept for the last few stories): int16
+        arrays, pinned·16 + not own story·8 + kind code, and pinned·2 + not own story, where
+        pinned and own story count as 0 (smaller is better)."""
+        held = self._heads.get(story_id)
+        if held is None:
+            own_story = self.own_story(story_id)
+            held = (
+                (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + self.kind,
+                (~self.pinned).astype(np.int16) * 2 + (~own_story),
+            )
+            if len(self._heads) >= 8:
+                self._heads.clear()
+            self._heads[story_id] = held
+        return held
 
     def own_story(self, story_id: int | None) -> np.ndarray:
         """Scope ``story`` and ``m.story_id == story_id`` (kept for the last few stories)."""
@@ -321,8 +340,9 @@ class _Columns:
             cos = np.full(n, np.nan)
         self.cos = cos
         self.neg_cos = np.where(np.isnan(cos), np.inf, -cos)  # no vector: last on cosine
-        # Categorical head of the rank: pinned, own story, kind (smaller is better).
-        self.head = (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + kind
+        # Categorical head of the rank: pinned, own story, kind (smaller is better); and
+        # the place before the score (below), both kept with the static columns.
+        self.head, place = static.heads(story_id)
         self.own_story = own_story
         self._static = static
         self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
@@ -331,7 +351,7 @@ class _Columns:
         # pinned and own story first, then the score, then the seed's rank. A memory
         # without a score (written this turn, not embedded yet) comes first: seed 000
         # serves it by recency through these passes.
-        self.place = (~self.pinned).astype(np.int16) * 2 + (~own_story)
+        self.place = place
         self.scored_keys: tuple = (self.place, np.where(np.isnan(cos), -np.inf, -cos)) + self.rank_keys
 
     def neg_recency(self, idx: np.ndarray) -> np.ndarray:
