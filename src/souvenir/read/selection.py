@@ -205,6 +205,19 @@ class Pool(tuple):
             self._static = _Static(self)
         return self._static
 
+    def replaced(self, positions: np.ndarray, memories: Sequence[Memory], kind: str, scope: str) -> Pool:
+        """This pool with the memory at each of ``positions`` replaced by the one of
+        ``memories`` at the same index, those being the same memories (id, date, confidence,
+        story, pinned) under another ``kind`` and ``scope``: the columns are this pool's,
+        changed at those positions only (the same columns as a pool read whole; the reselection
+        of :mod:`souvenir.read.ended`)."""
+        items = list(self)
+        for i, memory in zip(positions.tolist(), memories):
+            items[i] = memory
+        pool = Pool(items)
+        pool._static = self.static().changed(positions, kind, scope)
+        return pool
+
     def extended(self, more: Sequence[Memory]) -> Pool:
         """This pool followed by ``more``, its columns read for ``more`` only (the store's
         read cache after new memories were written)."""
@@ -268,6 +281,41 @@ class _Static:
                 self._micros[missing] = np.fromiter(map(_micros, map(get, missing.tolist())), np.int64, missing.size)
                 self._known[missing] = True
             return -self._micros[idx]
+
+    def changed(self, positions: np.ndarray, kind: str, scope: str) -> _Static:
+        """These columns with the memories at ``positions`` of ``kind`` and ``scope`` (what
+        :func:`_read` makes of them; ids, dates, confidence, stories and pinned unchanged)."""
+        out = _Static.__new__(_Static)
+        out.ids, out.id_list, out.stories, out.neg_conf, out.pinned = (
+            self.ids,
+            self.id_list,
+            self.stories,
+            self.neg_conf,
+            self.pinned,
+        )
+        code = _KIND_BITS.get(kind, _OTHER_KIND)
+        out.kind = self.kind.copy()
+        out.kind[positions] = code
+        out.rule = self.rule.copy()
+        out.rule[positions] = code == _RULE
+        out.is_global = self.is_global.copy()
+        out.is_global[positions] = scope == "global"
+        out.is_story = self.is_story.copy()
+        out.is_story[positions] = scope == "story"
+        with self._lock:
+            out._micros = self._micros.copy()
+            out._known = self._known.copy()
+            own = dict(self._own)
+        out._own = {}
+        for story, mask in own.items():  # the stories compared so far: changed at those positions
+            mask = mask.copy()
+            mask[positions] = out.is_story[positions] & np.array(
+                [self.stories[i] == story for i in positions.tolist()], dtype=bool
+            )
+            out._own[story] = mask
+        out._heads = {}
+        out._lock = threading.Lock()
+        return out
 
     def concat(self, tail: _Static) -> _Static:
         """The columns of these memories followed by ``tail``'s (the dates read so far and
