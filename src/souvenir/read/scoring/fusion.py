@@ -220,9 +220,10 @@ def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.nda
         z = _standardised(x)
         return np.zeros(len(x), dtype=np.float64) if z is None else z
     out = np.zeros(len(x), dtype=np.float64)
+    every = bool(finite.all())  # then no group's positions are filtered
     for positions in groups:
-        ok = finite[positions]
-        if not ok.all():
+        ok = None if every else finite[positions]
+        if ok is not None and not ok.all():
             positions = positions[ok]
         z = _standardised(x[positions])
         if z is not None:
