@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from itertools import count, repeat
@@ -51,6 +51,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from souvenir.read.lexicographic import best as _best
 from souvenir.read.score_map import Scores
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
@@ -286,22 +287,19 @@ class _Static:
         """These columns with the memories at ``positions`` of ``kind`` and ``scope`` (what
         :func:`_read` makes of them; ids, dates, confidence, stories and pinned unchanged)."""
         out = _Static.__new__(_Static)
-        out.ids, out.id_list, out.stories, out.neg_conf, out.pinned = (
-            self.ids,
-            self.id_list,
-            self.stories,
-            self.neg_conf,
-            self.pinned,
-        )
+        for name in ("ids", "id_list", "stories", "neg_conf", "pinned"):  # shared: never written
+            setattr(out, name, getattr(self, name))
         code = _KIND_BITS.get(kind, _OTHER_KIND)
-        out.kind = self.kind.copy()
-        out.kind[positions] = code
-        out.rule = self.rule.copy()
-        out.rule[positions] = code == _RULE
-        out.is_global = self.is_global.copy()
-        out.is_global[positions] = scope == "global"
-        out.is_story = self.is_story.copy()
-        out.is_story[positions] = scope == "story"
+        changes = (
+            ("kind", code),
+            ("rule", code == _RULE),
+            ("is_global", scope == "global"),
+            ("is_story", scope == "story"),
+        )
+        for name, value in changes:
+            column = getattr(self, name).copy()
+            column[positions] = value
+            setattr(out, name, column)
         with self._lock:
             out._micros = self._micros.copy()
             out._known = self._known.copy()
@@ -335,9 +333,8 @@ class _Static:
         return out
 
     def heads(self, story_id: int | None) -> tuple[np.ndarray, np.ndarray]:
-        """(head, place) of the rank for ``story_id`` (kept for the last few stories): int16
-        arrays, pinned·16 + not own story·8 + kind code, and pinned·2 + not own story, where
-        pinned and own story count as 0 (smaller is better)."""
+        """(head, place) for ``story_id``, kept for a few stories: int16, not pinned·16 + not
+        own story·8 + kind code, and not pinned·2 + not own story (smaller is better)."""
         held = self._heads.get(story_id)
         if held is None:
             own_story = self.own_story(story_id)
@@ -388,9 +385,8 @@ class _Columns:
             cos = np.full(n, np.nan)
         self.cos = cos
         self.neg_cos = np.where(np.isnan(cos), np.inf, -cos)  # no vector: last on cosine
-        # Categorical head of the rank: pinned, own story, kind (smaller is better); and
-        # the place before the score (below), both kept with the static columns.
-        self.head, place = static.heads(story_id)
+        # Categorical head of the rank (pinned, own story, kind) and place (below): kept columns.
+        self.head, self.place = static.heads(story_id)
         self.own_story = own_story
         self._static = static
         self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
@@ -399,7 +395,6 @@ class _Columns:
         # pinned and own story first, then the score, then the seed's rank. A memory
         # without a score (written this turn, not embedded yet) comes first: seed 000
         # serves it by recency through these passes.
-        self.place = place
         self.scored_keys: tuple = (self.place, np.where(np.isnan(cos), -np.inf, -cos)) + self.rank_keys
 
     def neg_recency(self, idx: np.ndarray) -> np.ndarray:
@@ -568,40 +563,6 @@ def _read(memories: Sequence[Memory]) -> tuple[list, list, list, list]:
             put_conf(m.confidence)
             put_story(m.story_id)
     return packed, ids, conf, stories
-
-
-def _best(idx: np.ndarray, places: int, keys: tuple) -> np.ndarray:
-    """The ``places`` smallest of ``idx`` under the lexicographic ``keys``, in order.
-
-    Each key is an array over all candidates or a callable ``idx -> array`` (read only
-    for the memories still tied). One partition per key: those strictly better than the
-    boundary value are in; only the ones tied with it go on to the next key.
-    """
-    if places <= 0 or idx.size == 0:
-        return idx[:0]
-    parts = []
-    for key in keys:
-        if idx.size <= places:
-            break
-        values = _column(key, idx)
-        boundary = np.partition(values, places - 1)[places - 1]
-        sure = idx[values < boundary]
-        if sure.size:
-            parts.append(_sorted(sure, keys))
-            places -= sure.size
-        idx = idx[values == boundary]
-    parts.append(_sorted(idx, keys)[:places])
-    return np.concatenate(parts) if len(parts) > 1 else parts[0]
-
-
-def _sorted(idx: np.ndarray, keys: tuple) -> np.ndarray:
-    if idx.size <= 1:
-        return idx
-    return idx[np.lexsort([_column(key, idx) for key in reversed(keys)])]
-
-
-def _column(key: np.ndarray | Callable[[np.ndarray], np.ndarray], idx: np.ndarray) -> np.ndarray:
-    return key[idx] if isinstance(key, np.ndarray) else key(idx)
 
 
 def _aware(moment: datetime) -> datetime:
