@@ -21,6 +21,7 @@ builds what it needs itself, as without a warmer (the warmer then finds it built
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -30,7 +31,7 @@ from typing import Any
 
 from souvenir.read.selection import Pool
 
-__all__ = ["DEGRADE_FROM", "WARMING_CAUSE", "ReadWarmer"]
+__all__ = ["DEGRADE_FROM", "WARMING_CAUSE", "ReadWarmer", "settle_heap"]
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,17 @@ WARMING_CAUSE = "read path warming after start: served by rank, without scores"
 #: Memories from which a context arriving while its user is warmed is served by rank: below,
 #: the turn builds what it needs itself (tens of milliseconds; beside the warmer's build).
 DEGRADE_FROM = 2000
+
+
+def settle_heap() -> None:
+    """Move what the process holds now (the warmed read caches: about 190,000 objects the
+    cycle collector tracks at 100,000 memories) out of the collector's generations
+    (``gc.freeze``), after one collection: a full collection walked them all, 0.1–0.3 s
+    holding the GIL during some request (docs/journal.md, "Session 12, lane speed").
+    Frozen objects are still freed when no longer referenced (reference counting); only
+    cycles among them are no longer looked for (the read cache's rows hold none)."""
+    gc.collect()
+    gc.freeze()
 
 
 class ReadWarmer:
@@ -95,6 +107,7 @@ class ReadWarmer:
             started = time.monotonic()
             try:
                 self.run(max_users)
+                settle_heap()
             except Exception:  # noqa: BLE001 - a failed warm-up only leaves the first queries cold
                 log.exception("read path warm-up failed")
             finally:

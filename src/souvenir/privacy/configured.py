@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from souvenir.privacy.marker import REDACTED
 
-__all__ = ["configured_secrets", "known_secrets", "without_configured"]
+__all__ = ["configured_count", "configured_secrets", "known_secrets", "without_configured"]
 
 #: The secrets this process was configured with (:func:`known_secrets`).
 _KNOWN: set[str] = set()
@@ -23,6 +23,12 @@ def known_secrets(*values: str | None) -> None:
         value = (value or "").strip()
         if len(value) >= 8 and not value.isalpha():
             _KNOWN.add(value)
+
+
+def configured_count() -> int:
+    """How many secrets are configured: they are only ever added, so a redaction computed
+    at one count holds while the count is the same (:func:`souvenir.privacy.scrub.scrub_repeated`)."""
+    return len(_KNOWN)
 
 
 def configured_secrets() -> tuple[str, ...]:

@@ -15,8 +15,9 @@ the global or quota pass (at most ``limit``), and when one has ended runs the se
 again with the ended ones as history (scope ``history``: not global; kind
 ``history``: no quota), repeating while a newly admitted one has ended (a handful of times
 at most). A pinned memory is the user's choice: never demoted. The cost: a second selection
-on a turn where an ended fact would have taken a durable place (the candidates' columns are
-read again for it); none otherwise.
+on a turn where an ended fact would have taken a durable place (a
+:class:`~souvenir.read.selection.Pool`'s columns are kept, changed at the demoted
+positions); none otherwise.
 
 Shape::
 
@@ -31,8 +32,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 
+import numpy as np
+
 from souvenir.lexical.duration import temporary_end
-from souvenir.read.selection import SelectionConfig, select
+from souvenir.read.selection import Pool, SelectionConfig, select
 from souvenir.timezones import local_day, southern
 from souvenir.types import Memory, SelectionResult
 
@@ -86,15 +89,14 @@ def select_current(
         if not new:
             break
         ended |= new
-        demoted = [replace(m, scope=HISTORY, kind=HISTORY) if m.id in ended else m for m in candidates]
-        result = select(demoted, scores, config, now, story_id, exclude)
+        result = select(_demoted(candidates, ended), scores, config, now, story_id, exclude)
     for s in result.memories:  # a leftover place (rescue) or a recalled one: said, not moved
         if s.memory.id not in ended and s.pass_name in ("rescue", "semantic"):
             if (day := ended_on(s.memory, now, tz)) is not None:
                 ended[s.memory.id] = day
     if not ended:
         return result
-    originals = {m.id: m for m in candidates if m.id in ended}
+    originals = {m.id: m for m in _among(candidates, ended)}
     memories = [
         replace(
             s,
@@ -106,3 +108,27 @@ def select_current(
         for s in result.memories
     ]
     return replace(result, memories=memories)
+
+
+def _positions(pool: Pool, ended: Mapping[int, date]) -> np.ndarray:
+    """Positions in ``pool`` of the memories whose id is in ``ended`` (ascending)."""
+    return np.flatnonzero(np.isin(pool.static().ids, np.fromiter(ended, np.int64, len(ended))))
+
+
+def _among(candidates: Sequence[Memory], ended: Mapping[int, date]) -> list[Memory]:
+    """The candidates whose id is in ``ended``, in the candidates' order."""
+    if isinstance(candidates, Pool):
+        return [candidates[i] for i in _positions(candidates, ended).tolist()]
+    return [m for m in candidates if m.id in ended]
+
+
+def _demoted(candidates: Sequence[Memory], ended: Mapping[int, date]) -> Sequence[Memory]:
+    """``candidates`` with each memory whose id is in ``ended`` as history (scope and kind
+    ``HISTORY``). A :class:`~souvenir.read.selection.Pool` keeps its columns, changed at
+    those positions only (100,000 memories: the columns read again whole were most of a
+    reselection's cost; docs/journal.md, "Session 12, lane speed")."""
+    if isinstance(candidates, Pool):
+        positions = _positions(candidates, ended)
+        memories = [replace(candidates[i], scope=HISTORY, kind=HISTORY) for i in positions.tolist()]
+        return candidates.replaced(positions, memories, HISTORY, HISTORY)
+    return [replace(m, scope=HISTORY, kind=HISTORY) if m.id in ended else m for m in candidates]

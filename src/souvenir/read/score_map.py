@@ -40,7 +40,7 @@ class Scores(Mapping[int, float]):
         ``copy=False`` possibly this object's own array, not to be written)."""
         if not self.ids.size:
             return np.full(ids.shape, np.nan)
-        if ids.size == self.ids.size and np.array_equal(ids, self.ids):
+        if ids is self.ids or (ids.size == self.ids.size and np.array_equal(ids, self.ids)):
             return self.array.copy() if copy else self.array
         pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)
         return np.where(self.ids[pos] == ids, self.array[pos], np.nan)

@@ -43,14 +43,16 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from itertools import count, repeat
 from types import MappingProxyType
 
 import numpy as np
 
+from souvenir.read.lexicographic import best as _best
+from souvenir.read.moments import age_text, aware, cosine_text, micros
 from souvenir.read.score_map import Scores
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
@@ -76,9 +78,6 @@ _RULE = _OTHER_KIND + 1
 # Bits of the packed byte per memory (see _read).
 _KIND_BITS = {**_KIND_CODE, "rule": _RULE}
 _SCOPE_BITS = {"global": 16, "story": 32}
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-_UNDATED = -(2**62)  # a memory without any date is the oldest
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +209,19 @@ class Pool(tuple):
             self._static = _Static(self)
         return self._static
 
+    def replaced(self, positions: np.ndarray, memories: Sequence[Memory], kind: str, scope: str) -> Pool:
+        """This pool with the memory at each of ``positions`` replaced by the one of
+        ``memories`` at the same index, those being the same memories (id, date, confidence,
+        story, pinned) under another ``kind`` and ``scope``: the columns are this pool's,
+        changed at those positions only (the same columns as a pool read whole; the reselection
+        of :mod:`souvenir.read.ended`)."""
+        items = list(self)
+        for i, memory in zip(positions.tolist(), memories):
+            items[i] = memory
+        pool = Pool(items)
+        pool._static = self.static().changed(positions, kind, scope)
+        return pool
+
     def extended(self, more: Sequence[Memory]) -> Pool:
         """This pool followed by ``more``, its columns read for ``more`` only (the store's
         read cache after new memories were written)."""
@@ -237,6 +249,7 @@ class _Static:
         "is_story",
         "neg_conf",
         "_own",
+        "_heads",
         "_micros",
         "_known",
         "_lock",
@@ -258,6 +271,7 @@ class _Static:
         confidence = np.fromiter(conf, float, n)
         self.neg_conf = np.where(np.isnan(confidence), np.inf, -confidence)
         self._own: dict = {}
+        self._heads: dict = {}
         self._micros = np.zeros(n, np.int64)
         self._known = np.zeros(n, bool)
         self._lock = threading.Lock()
@@ -268,9 +282,41 @@ class _Static:
             missing = idx[~self._known[idx]]
             if missing.size:
                 get = memories.__getitem__
-                self._micros[missing] = np.fromiter(map(_micros, map(get, missing.tolist())), np.int64, missing.size)
+                self._micros[missing] = np.fromiter(map(micros, map(get, missing.tolist())), np.int64, missing.size)
                 self._known[missing] = True
             return -self._micros[idx]
+
+    def changed(self, positions: np.ndarray, kind: str, scope: str) -> _Static:
+        """These columns with the memories at ``positions`` of ``kind`` and ``scope`` (what
+        :func:`_read` makes of them; ids, dates, confidence, stories and pinned unchanged)."""
+        out = _Static.__new__(_Static)
+        for name in ("ids", "id_list", "stories", "neg_conf", "pinned"):  # shared: never written
+            setattr(out, name, getattr(self, name))
+        code = _KIND_BITS.get(kind, _OTHER_KIND)
+        changes = (
+            ("kind", code),
+            ("rule", code == _RULE),
+            ("is_global", scope == "global"),
+            ("is_story", scope == "story"),
+        )
+        for name, value in changes:
+            column = getattr(self, name).copy()
+            column[positions] = value
+            setattr(out, name, column)
+        with self._lock:
+            out._micros = self._micros.copy()
+            out._known = self._known.copy()
+            own = dict(self._own)
+        out._own = {}
+        for story, mask in own.items():  # the stories compared so far: changed at those positions
+            mask = mask.copy()
+            mask[positions] = out.is_story[positions] & np.array(
+                [self.stories[i] == story for i in positions.tolist()], dtype=bool
+            )
+            out._own[story] = mask
+        out._heads = {}
+        out._lock = threading.Lock()
+        return out
 
     def concat(self, tail: _Static) -> _Static:
         """The columns of these memories followed by ``tail``'s (the dates read so far and
@@ -285,8 +331,24 @@ class _Static:
             out._known = np.concatenate([self._known, tail._known])
             own = dict(self._own)
         out._own = {story: np.concatenate([mask, tail.own_story(story)]) for story, mask in own.items()}
+        out._heads = {}
         out._lock = threading.Lock()
         return out
+
+    def heads(self, story_id: int | None) -> tuple[np.ndarray, np.ndarray]:
+        """(head, place) for ``story_id``, kept for a few stories: int16, not pinned·16 + not
+        own story·8 + kind code, and not pinned·2 + not own story (smaller is better)."""
+        held = self._heads.get(story_id)
+        if held is None:
+            own_story = self.own_story(story_id)
+            held = (
+                (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + self.kind,
+                (~self.pinned).astype(np.int16) * 2 + (~own_story),
+            )
+            if len(self._heads) >= 8:
+                self._heads.clear()
+            self._heads[story_id] = held
+        return held
 
     def own_story(self, story_id: int | None) -> np.ndarray:
         """Scope ``story`` and ``m.story_id == story_id`` (kept for the last few stories)."""
@@ -326,8 +388,8 @@ class _Columns:
             cos = np.full(n, np.nan)
         self.cos = cos
         self.neg_cos = np.where(np.isnan(cos), np.inf, -cos)  # no vector: last on cosine
-        # Categorical head of the rank: pinned, own story, kind (smaller is better).
-        self.head = (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + kind
+        # Categorical head of the rank (pinned, own story, kind) and place (below): kept columns.
+        self.head, self.place = static.heads(story_id)
         self.own_story = own_story
         self._static = static
         self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
@@ -336,7 +398,6 @@ class _Columns:
         # pinned and own story first, then the score, then the seed's rank. A memory
         # without a score (written this turn, not embedded yet) comes first: seed 000
         # serves it by recency through these passes.
-        self.place = (~self.pinned).astype(np.int16) * 2 + (~own_story)
         self.scored_keys: tuple = (self.place, np.where(np.isnan(cos), -np.inf, -cos)) + self.rank_keys
 
     def neg_recency(self, idx: np.ndarray) -> np.ndarray:
@@ -350,7 +411,7 @@ class _Run:
     def __init__(self, cols: _Columns, config: SelectionConfig, now: datetime) -> None:
         self.cols = cols
         self.config = config
-        self.now = _aware(now)
+        self.now = aware(now)
         self.avail = np.ones(cols.n, bool)
         self.selected: list[Selection] = []
         thr = config.semantic_threshold
@@ -403,7 +464,7 @@ class _Run:
         kept = f"one of the {quarter} places kept for what is durable about the user"
         glob = free & cols.is_global
         for i in self.take(glob & self.eligible, quarter, cols.cosine_keys):
-            self.add(i, "global", f"global: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}, {kept}")
+            self.add(i, "global", f"global: {cfg.score_name} {cosine_text(cols.cos[i], thr)} ≥ {thr:g}, {kept}")
         done = sum(s.pass_name == "global" for s in self.selected)
         for i in self.take(glob, quarter - done, ranked):
             self.add(i, "global", f"global: {kept}, by rank ({self.rank_note(i)})")
@@ -412,7 +473,7 @@ class _Run:
         slots = cfg.semantic_slots
         for _ in range(2):
             for i in self.take(self.eligible, min(slots, self.room() - self.protected_need()), cols.cosine_keys):
-                self.add(i, "semantic", f"semantic: {cfg.score_name} {_fmt(cols.cos[i], thr)} ≥ {thr:g}")
+                self.add(i, "semantic", f"semantic: {cfg.score_name} {cosine_text(cols.cos[i], thr)} ≥ {thr:g}")
                 slots -= 1
         # 5. quotas per kind, counting what earlier passes already hold of that kind: first
         #    the protected kinds' memories that clear the relevance floor, then every kind.
@@ -427,7 +488,7 @@ class _Run:
                         i,
                         "quota",
                         f"quota: {kind} {held + n + 1}/{places}, kept for it: "
-                        f"{cfg.score_name} {_fmt(cols.cos[i], floor)} ≥ {floor:g}",
+                        f"{cfg.score_name} {cosine_text(cols.cos[i], floor)} ≥ {floor:g}",
                     )
         for kind, places in cfg.quotas.items():
             held = self.held(kind)
@@ -474,7 +535,7 @@ class _Run:
         m = self.cols.memories[i]
         where = "this story's" if self.cols.own_story[i] else m.scope
         pinned = "pinned, " if m.pinned else ""
-        return f"{pinned}{where} {m.kind}, confidence {m.confidence:.2f}, {_age(m, self.now)}"
+        return f"{pinned}{where} {m.kind}, confidence {m.confidence:.2f}, {age_text(m, self.now)}"
 
 
 def _read(memories: Sequence[Memory]) -> tuple[list, list, list, list]:
@@ -505,71 +566,3 @@ def _read(memories: Sequence[Memory]) -> tuple[list, list, list, list]:
             put_conf(m.confidence)
             put_story(m.story_id)
     return packed, ids, conf, stories
-
-
-def _best(idx: np.ndarray, places: int, keys: tuple) -> np.ndarray:
-    """The ``places`` smallest of ``idx`` under the lexicographic ``keys``, in order.
-
-    Each key is an array over all candidates or a callable ``idx -> array`` (read only
-    for the memories still tied). One partition per key: those strictly better than the
-    boundary value are in; only the ones tied with it go on to the next key.
-    """
-    if places <= 0 or idx.size == 0:
-        return idx[:0]
-    parts = []
-    for key in keys:
-        if idx.size <= places:
-            break
-        values = _column(key, idx)
-        boundary = np.partition(values, places - 1)[places - 1]
-        sure = idx[values < boundary]
-        if sure.size:
-            parts.append(_sorted(sure, keys))
-            places -= sure.size
-        idx = idx[values == boundary]
-    parts.append(_sorted(idx, keys)[:places])
-    return np.concatenate(parts) if len(parts) > 1 else parts[0]
-
-
-def _sorted(idx: np.ndarray, keys: tuple) -> np.ndarray:
-    if idx.size <= 1:
-        return idx
-    return idx[np.lexsort([_column(key, idx) for key in reversed(keys)])]
-
-
-def _column(key: np.ndarray | Callable[[np.ndarray], np.ndarray], idx: np.ndarray) -> np.ndarray:
-    return key[idx] if isinstance(key, np.ndarray) else key(idx)
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
-
-
-def _date(memory: Memory) -> datetime | None:
-    moment = memory.updated_at or memory.created_at
-    return None if moment is None else _aware(moment)
-
-
-def _micros(memory: Memory) -> int:
-    """Microseconds since 1970 (exact integer arithmetic, cheaper than ``// timedelta``)."""
-    moment = _date(memory)
-    if moment is None:
-        return _UNDATED
-    delta = moment - _EPOCH
-    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
-
-
-def _age(memory: Memory, now: datetime) -> str:
-    moment = _date(memory)
-    if moment is None:
-        return "undated"
-    days = (now - moment).days
-    if days < 0:
-        return f"dated {moment.date().isoformat()} (after now)"
-    return "updated today" if days == 0 else f"updated {days} day{'s' * (days > 1)} ago"
-
-
-def _fmt(cos: float, threshold: float) -> str:
-    """Three decimals, more when rounding would hide which side of the threshold it is."""
-    text = f"{cos:.3f}"
-    return text if (float(text) >= threshold) == (cos >= threshold) else repr(float(cos))

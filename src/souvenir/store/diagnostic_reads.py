@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from souvenir.privacy.scrub import scrub
+from souvenir.privacy.scrub import scrub, scrub_repeated
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import to_text
 
@@ -37,7 +37,7 @@ class DiagnosticsMixin(Plumbing):
                 {
                     "memory_id": mid,
                     "pass": pass_name,
-                    "reason": scrub(reason),
+                    "reason": scrub_repeated(reason),
                     "score": score,
                     "rank": more[0] if more else None,
                     "parts": more[1] if len(more) > 1 else None,
