@@ -97,6 +97,68 @@ def _send_json(handler: BaseHTTPRequestHandler, status: int, payload: bytes, cty
         pass
 
 
+class CannedServer(_LoopbackServer):
+    """An upstream answering every GET and POST with a canned answer: ``status``, ``ctype``
+    (``None``: no Content-Type), ``encoding`` (``None``: no Content-Encoding), ``extra``
+    headers and ``body``, each settable between requests; ``routes`` maps a path prefix to
+    its own ``(headers, body)`` (status 200). The break tests' model server or upstream
+    whose answer's type, coding or size is the attack. Starts at once; :meth:`close` ends it
+    (or use ``with``). A client that stops reading is not an error here."""
+
+    def __init__(self, body: bytes = b"{}", ctype: str | None = "application/json") -> None:
+        self.status, self.ctype, self.encoding, self.body = 200, ctype, None, body
+        self.extra: list[tuple[str, str]] = []
+        self.routes: dict[str, tuple[dict[str, str], bytes]] = {}
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args) -> None:
+                pass
+
+            def _answer(self) -> None:
+                route = next((r for p, r in outer.routes.items() if self.path.startswith(p)), None)
+                if route is not None:
+                    status, headers, body = 200, list(route[0].items()), route[1]
+                else:
+                    status, body = outer.status, outer.body
+                    headers = [("Content-Type", outer.ctype)] if outer.ctype is not None else []
+                    headers += [("Content-Encoding", outer.encoding)] if outer.encoding is not None else []
+                    headers += outer.extra
+                try:
+                    self.send_response(status)
+                    for name, value in headers:
+                        self.send_header(name, value)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:  # the client stopped reading: what a bound is for
+                    pass
+
+            def handle(self) -> None:
+                try:
+                    super().handle()
+                except OSError:  # the client reset the kept-alive connection
+                    pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                self._answer()
+
+            def do_POST(self) -> None:  # noqa: N802
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self._answer()
+
+        self._serve(Handler)
+        self.thread.start()
+
+    def __enter__(self):
+        return self
+
+    def close(self) -> None:
+        self.__exit__()
+
+
 class EmbeddingServer(_LoopbackServer):
     """An OpenAI-compatible ``/v1/embeddings`` on loopback with a switchable behaviour.
 

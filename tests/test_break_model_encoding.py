@@ -7,8 +7,6 @@ speaking OpenAI's protocol, our clients unpatched; the process's peak memory is 
 from __future__ import annotations
 
 import resource
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import zstandard
@@ -16,7 +14,7 @@ import zstandard
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.errors import EmbedderError, ModelError
 from souvenir.llm.chat import OpenAIChatClient
-from tests.servers import free_port
+from tests.servers import CannedServer
 
 BOMB = 1024 * 1024 * 1024
 
@@ -29,29 +27,9 @@ def _bomb() -> bytes:
 
 @pytest.fixture(scope="module")
 def upstream():
-    body = _bomb()
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *args) -> None:
-            pass
-
-        def do_POST(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers["Content-Length"]))
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Encoding", "zstd")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with CannedServer(_bomb()) as server:
+        server.encoding = "zstd"
+        yield server.url
 
 
 def _peak_mib() -> float:

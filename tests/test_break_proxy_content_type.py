@@ -8,15 +8,13 @@ loopback, a real SQLite file, real HTTP."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
 
 from souvenir.api.app import create_app
 from tests.attack_support import stub_model_settings
-from tests.servers import UvicornThread, free_port
+from tests.servers import CannedServer, UvicornThread
 
 PAGE = b"<html><script>fetch('/v1/users/api/ann/export').then(r=>r.text()).then(t=>alert(t))</script></html>"
 COMPLETION = {
@@ -26,45 +24,9 @@ COMPLETION = {
 }
 
 
-class Upstream:
+def Upstream() -> CannedServer:  # noqa: N802 - the test's upstream, as before
     """An OpenAI-compatible server whose answer's status, Content-Type and body are set."""
-
-    def __init__(self) -> None:
-        self.status, self.ctype, self.body = 200, "application/json", json.dumps(COMPLETION).encode()
-        self.extra: list[tuple[str, str]] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args) -> None:
-                pass
-
-            def _answer(self) -> None:
-                self.send_response(outer.status)
-                if outer.ctype is not None:
-                    self.send_header("Content-Type", outer.ctype)
-                for name, value in outer.extra:
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(outer.body)))
-                self.end_headers()
-                self.wfile.write(outer.body)
-
-            def do_GET(self) -> None:  # noqa: N802
-                self._answer()
-
-            def do_POST(self) -> None:  # noqa: N802
-                self.rfile.read(int(self.headers["Content-Length"]))
-                self._answer()
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    return CannedServer(json.dumps(COMPLETION).encode())
 
 
 @pytest.fixture(scope="module")

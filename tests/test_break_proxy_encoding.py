@@ -11,9 +11,7 @@ from __future__ import annotations
 import gzip
 import json
 import resource
-import threading
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
@@ -21,7 +19,7 @@ import zstandard
 
 from souvenir.api.app import create_app
 from tests.attack_support import stub_model_settings
-from tests.servers import UvicornThread, free_port
+from tests.servers import CannedServer, UvicornThread
 
 BOMB = 1024 * 1024 * 1024
 COMPLETION = {
@@ -31,36 +29,9 @@ COMPLETION = {
 }
 
 
-class Upstream:
+def Upstream() -> CannedServer:  # noqa: N802 - the test's upstream, as before
     """An OpenAI-compatible server answering ``body`` under ``Content-Encoding: encoding``."""
-
-    def __init__(self) -> None:
-        self.ctype, self.encoding, self.body = "application/json", "identity", json.dumps(COMPLETION).encode()
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args) -> None:
-                pass
-
-            def do_POST(self) -> None:  # noqa: N802
-                self.rfile.read(int(self.headers["Content-Length"]))
-                self.send_response(200)
-                self.send_header("Content-Type", outer.ctype)
-                self.send_header("Content-Encoding", outer.encoding)
-                self.send_header("Content-Length", str(len(outer.body)))
-                self.end_headers()
-                self.wfile.write(outer.body)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    return CannedServer(json.dumps(COMPLETION).encode())
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,7 @@ from __future__ import annotations
 import gzip
 import json
 import resource
-import threading
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -19,7 +17,7 @@ from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.errors import EmbedderError, ModelError
 from souvenir.http_codings import MODEL_ANSWER_BYTES, MODEL_LINE_BYTES, StepDecoder, bounded_lines
 from souvenir.llm.chat import OpenAIChatClient
-from tests.servers import free_port
+from tests.servers import CannedServer
 
 COMPLETION = {"choices": [{"message": {"content": "Bonjour, 你好, selamat pagi"}, "finish_reason": "stop"}]}
 EMBEDDING = {"data": [{"embedding": [0.6, 0.8]}]}
@@ -31,13 +29,10 @@ def _gzip_bomb(size: int) -> bytes:
     return b"".join(packer.compress(piece) for _ in range(size // len(piece))) + packer.flush()
 
 
-ANSWERS: dict[str, tuple[dict[str, str], bytes]] = {}
-
-
 @pytest.fixture(scope="module")
 def upstream():
-    ANSWERS.update(
-        {
+    with CannedServer() as server:
+        server.routes = {
             "/bomb": (
                 {"Content-Type": "application/json", "Content-Encoding": "gzip"},
                 _gzip_bomb(2 * MODEL_ANSWER_BYTES),
@@ -49,33 +44,7 @@ def upstream():
                 gzip.compress(json.dumps({**COMPLETION, **EMBEDDING}, ensure_ascii=False).encode()),
             ),
         }
-    )
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *args) -> None:
-            pass
-
-        def do_POST(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers["Content-Length"]))
-            headers, body = ANSWERS[self.path.split("/v1/")[0]]
-            self.send_response(200)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            try:
-                self.wfile.write(body)
-            except OSError:  # the client stopped reading: what the bound is for
-                pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+        yield server.url
 
 
 def _peak_mib() -> float:
