@@ -95,7 +95,7 @@ def leaving(sentence: str) -> bool:
     zh = _ZH_LEAVING.match(text)
     if zh:
         rest = zh.group("rest")
-        for word in (*_ZH_ERRANDS, "一下", "点", "些", "去", "先", "了", "个"):
+        for word in (*_ZH_ERRANDS, "一下", "点", "些", "去", "先", "了", "个", "查", "做", "弄", "搞", "买", "洗"):
             rest = rest.replace(word, "")
         return not rest.strip()
     m = _LEAVING.match(text)

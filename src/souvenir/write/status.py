@@ -219,7 +219,11 @@ def unasserted(candidate: str, message: str, names: frozenset[str] = frozenset()
         found = _identity(claim, message)
         if found:
             return found
-    content = [tok for tok in content_of(tokenize(candidate)) if tok.key not in names]
+    content = [
+        tok
+        for tok in content_of(tokenize(candidate))
+        if tok.key not in names and not (tok.cjk and len(tok.key) < 2)  # 去, 做: a verb of motion, not a claim
+    ]
     if not content:
         return None
     parts = [_split(c) for c in _clauses(message) if not _asked(c)]
