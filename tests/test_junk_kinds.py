@@ -106,6 +106,8 @@ STATUS = [
         "professional counselor",
     ),
     ("I am vegetarian", "I'm thinking of going vegetarian.", "vegetarian"),
+    # held-out run (conv-30): an identity beside an intention of the note's own
+    ("I am a dreamer and I will never give up!", "I'm gonna keep chasing after those dreams.", "dreamer"),
     ("I am a nurse", "I'd love to become a nurse one day.", "nurse"),
     ("I help people with mental health issues", "I want to help people with mental health issues.", "I help"),
     ("I adopted a child", "We're considering adopting a child.", "I adopted"),

@@ -213,12 +213,12 @@ def _support(content: list[Tok], tokens: list[Tok]) -> float:
 def unasserted(candidate: str, message: str, names: frozenset[str] = frozenset()) -> str | None:
     """The identity or the statement of ``candidate`` that ``message`` does not assert, as
     written; ``None`` when there is none. ``names``: keys of names that are not content."""
+    for claim in _claims(candidate, names):
+        found = None if intended(claim) else _identity(claim, message)
+        if found:
+            return found  # "I am a dreamer and I will never give up" from "…chasing after those dreams"
     if intended(candidate) or _MARKED.search(candidate):
         return None  # "Wants to become a counselor": the note carries the intention itself
-    for claim in _claims(candidate, names):
-        found = _identity(claim, message)
-        if found:
-            return found
     content = [
         tok
         for tok in content_of(tokenize(candidate))
