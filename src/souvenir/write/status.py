@@ -195,10 +195,30 @@ def _identity(claim: str, message: str) -> str | None:
             continue
         clause = _split(clause)[0]
         for frame in _FRAME.finditer(clause):
-            after = clause[frame.end() :]
+            after = _predicate(clause[frame.end() :])
             if _held(words, tokenize(after), after):
                 return None
     return claim
+
+
+#: Words that end a frame's predicate: "I've been *looking into* counseling" asserts no counselor.
+_STOP = frozenset(
+    "into in at on about for with to of from as dans à de pour avec sur en di ke dengan untuk dalam pada".split()
+)
+
+
+def _predicate(text: str) -> str:
+    """The first words after a frame, up to a verb in -ing or a preposition (CJK: as is)."""
+    if re.search(r"[\u4e00-\u9fff]", text[:4]):
+        return text
+    out = []
+    for word in re.findall(r"[\w'-]+", text)[:4]:
+        if out and (word.lower() in _STOP or word.lower().endswith("ing")):
+            break
+        if not out and word.lower() in _STOP:
+            break
+        out.append(word)
+    return " ".join(out)
 
 
 def _support(content: list[Tok], tokens: list[Tok]) -> float:
