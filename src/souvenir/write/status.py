@@ -211,7 +211,7 @@ def _predicate(text: str) -> str:
     """The first words after a frame, up to a verb in -ing or a preposition (CJK: as is)."""
     if re.search(r"[\u4e00-\u9fff]", text[:4]):
         return text
-    out = []
+    out: list[str] = []
     for word in re.findall(r"[\w'-]+", text)[:4]:
         if out and (word.lower() in _STOP or word.lower().endswith("ing")):
             break
