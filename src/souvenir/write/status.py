@@ -215,8 +215,6 @@ def _predicate(text: str) -> str:
     for word in re.findall(r"[\w'-]+", text)[:4]:
         if out and (word.lower() in _STOP or word.lower().endswith("ing")):
             break
-        if not out and word.lower() in _STOP:
-            break
         out.append(word)
     return " ".join(out)
 
