@@ -12,6 +12,10 @@ turns of Caroline (the reflection bench's slice); the five other conversations w
 and are reported apart (held out).
 
     .venv/bin/python -m bench.chitchat_share [--data ../shared/data/locomo] [--list N] [--json out.json]
+    .venv/bin/python -m bench.chitchat_share --by-kind leaving,opinion [--list N]
+
+``--by-kind``: what each named kind costs and removes, read as the rule with the kind
+against the rule without it (the other kinds unchanged), per conversation.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.chitchat import ALL, chit_chat
 
 
 def turns_of(path: Path) -> tuple[list[dict], dict, list[tuple[str, str, list[str]]], set[str]]:
@@ -44,11 +48,11 @@ def turns_of(path: Path) -> tuple[list[dict], dict, list[tuple[str, str, list[st
     return turns, conv, obs, evidence
 
 
-def measure(path: Path) -> dict:
+def measure(path: Path, kinds: frozenset[str] = ALL) -> dict:
     turns, conv, obs, evidence = turns_of(path)
     names = frozenset(n.lower() for n in (conv["speaker_a"], conv["speaker_b"]))
     by_id = {t["dia_id"]: t for t in turns}
-    kind = {t["dia_id"]: chit_chat(t["text"], names) for t in turns}
+    kind = {t["dia_id"]: chit_chat(t["text"], names, kinds) for t in turns}
     bearing: dict[str, list[str]] = {}
     for speaker, text, ids in obs:
         for d in ids:
@@ -64,7 +68,7 @@ def measure(path: Path) -> dict:
     # a lost observation that names the other speaker is about the two of them ("Melanie is
     # proud of Caroline…", "John values Maria's support"): counted apart from the others
     about_other = [o for o in lost if other.get(o[0], "\0") in o[1]]
-    notes = [text for _, text, _ in obs if chit_chat(text, names)]
+    notes = [text for _, text, _ in obs if chit_chat(text, names, kinds)]
     return {
         "conv": path.stem,
         "turns": len(turns),
@@ -81,7 +85,49 @@ def measure(path: Path) -> dict:
         "junk_dropped": sum(bool(kind[d]) for d in junk),
         "notes_dropped": notes,
         "texts": {d: t["text"] for d, t in by_id.items()},
+        "dropped_ids": {d for d, k in kind.items() if k},
+        "junk_ids": set(junk),
     }
+
+
+def by_kind(paths: list[Path], kind: str, listed: int) -> None:
+    """Print what ``kind`` alone drops: the rule with it against the rule without it."""
+    print(f"kind {kind!r}: conv | turns dropped | obs-turns dropped | obs lost | QA-evidence dropped | no-gold dropped")
+    held = {"turns": 0, "bearing": 0, "lost": 0, "evidence": 0, "junk": 0}
+    for path in paths:
+        with_it, without = measure(path), measure(path, ALL - {kind})
+        turns = with_it["dropped_ids"] - without["dropped_ids"]
+        bearing = [b for b in with_it["bearing_dropped"] if b[0] in turns]
+        lost = [o for o in with_it["observations_lost"] if o not in without["observations_lost"]]
+        evidence = [e for e in with_it["evidence_dropped"] if e[0] in turns]
+        junk = turns & with_it["junk_ids"]
+        tag = "(design)" if path.stem == "conv-26" else "(held out)"
+        print(
+            f"  {path.stem} {len(turns):4d} | {len(bearing):3d} | {len(lost):3d} | {len(evidence):3d} | {len(junk):4d}  {tag}"
+        )
+        if path.stem != "conv-26":
+            for key, value in (
+                ("turns", turns),
+                ("bearing", bearing),
+                ("lost", lost),
+                ("evidence", evidence),
+                ("junk", junk),
+            ):
+                held[key] += len(value)
+        for d in sorted(turns)[:listed]:
+            mark = (
+                "JUNK"
+                if d in junk
+                else ("QA" if any(e[0] == d for e in evidence) else "")
+                + (" OBS" if any(b[0] == d for b in bearing) else "")
+            )
+            print(f"     {d} [{mark.strip() or 'other'}] {with_it['texts'][d][:140]!r}")
+        for _speaker, text, ids in lost[:listed]:
+            print(f"     lost {ids}: {text!r}")
+    print(
+        f"  held out: {held['turns']} turns dropped; observation-bearing {held['bearing']}; observations lost "
+        f"{held['lost']}; QA-evidence {held['evidence']}; no-gold {held['junk']}"
+    )
 
 
 def main() -> None:
@@ -89,8 +135,14 @@ def main() -> None:
     parser.add_argument("--data", default="../shared/data/locomo")
     parser.add_argument("--list", type=int, default=0, help="list up to N dropped true turns per conversation")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--by-kind", default="", help="comma-separated kinds: what each alone drops")
     args = parser.parse_args()
-    rows = [measure(p) for p in sorted(Path(args.data).glob("conv-*.json"))]
+    paths = sorted(Path(args.data).glob("conv-*.json"))
+    if args.by_kind:
+        for kind in args.by_kind.split(","):
+            by_kind(paths, kind.strip(), args.list)
+        return
+    rows = [measure(p) for p in paths]
     print(
         "conv     turns dropped | obs-turns dropped | obs lost | QA-evidence dropped | no-gold dropped | gold notes dropped"
     )
@@ -145,7 +197,7 @@ def main() -> None:
     )
     if args.json:
         for r in rows:
-            del r["texts"]
+            del r["texts"], r["dropped_ids"], r["junk_ids"]
         Path(args.json).write_text(json.dumps(rows, indent=1, ensure_ascii=False))
 
 

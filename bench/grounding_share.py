@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 from pathlib import Path
 
@@ -65,6 +66,30 @@ def pairs(path: Path) -> list[dict]:
     return out
 
 
+_BECOME = re.compile(
+    r"^(?P<who>[A-Z]\w+) (?:wants|plans|hopes|aspires|is (?:planning|hoping|aiming|looking)|dreams of|is considering|"
+    r"is thinking (?:of|about)) (?:to )?(?:become|becoming|be|being|pursue|pursuing (?:a career as|a career in)?) (?P<rest>an? .+)$"
+)
+_WANTS = re.compile(
+    r"^(?P<who>[A-Z]\w+) (?:wants|plans|hopes|intends|is planning|is hoping|is thinking of|is considering) (?:to )?"
+    r"(?P<verb>[a-z]+?)(?:ing)? (?P<rest>.+)$"
+)
+
+
+def invented(obs: str) -> str | None:
+    """The observation with its intention taken out: "Caroline wants to become a counselor"
+    -> "Caroline is a counselor", "Jon plans to open a studio" -> "Jon opens a studio" (the
+    kind of note issue #25's real run wrote); ``None`` when it holds no intention."""
+    m = _BECOME.match(obs)
+    if m:
+        return f"{m.group('who')} is {m.group('rest')}"
+    m = _WANTS.match(obs)
+    if m and m.group("verb") not in ("to", "be", "a", "an", "the"):
+        verb = m.group("verb")
+        return f"{m.group('who')} {verb}{'es' if verb.endswith(('s', 'sh', 'ch')) else 's'} {m.group('rest')}"
+    return None
+
+
 def _balanced(true: list[float], swapped: list[float], threshold: float) -> float:
     tpr = sum(s >= threshold for s in true) / len(true)
     tnr = sum(s < threshold for s in swapped) / len(swapped)
@@ -81,6 +106,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", default="../shared/data/locomo")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--list-check", default="", help="list the true observations this check rejects")
     args = parser.parse_args()
     rows = [row for path in sorted(Path(args.data).glob("conv-*.json")) for row in pairs(path)]
     for row in rows:
@@ -108,6 +134,7 @@ def main() -> None:
     chosen = best_threshold([r["share_true"] for r in rows], [r["share_swapped"] for r in rows])
     kept = checks = rejected = 0
     reasons: dict[str, int] = {}
+    by_conv: dict[str, dict[str, int]] = {}
     for row in rows:
         other = tuple(n for n in row["names"] if n != row["speaker"])
         verdict = ground(
@@ -118,7 +145,22 @@ def main() -> None:
         swapped = ground(row["obs"], row["other_turn"], "", row["names"], min_share=chosen)
         rejected += not swapped.grounded
         reasons[verdict.check] = reasons.get(verdict.check, 0) + 1
+        tally = by_conv.setdefault(row["conv"], {})
+        tally[f"true:{verdict.check}"] = tally.get(f"true:{verdict.check}", 0) + 1
+        tally[f"swapped:{swapped.check}"] = tally.get(f"swapped:{swapped.check}", 0) + 1
+        if args.list_check and verdict.check == args.list_check:
+            print(f"{row['conv']} {row['obs']!r}\n    turn: {row['true_turn'][:200]!r}\n    {verdict.reason}")
+    made = [(row, note) for row in rows if (note := invented(row["obs"]))]
+    caught: dict[str, int] = {}
+    for row, note in made:
+        other = tuple(n for n in row["names"] if n != row["speaker"])
+        verdict = ground(note, row["true_turn"], row["reply"], (row["speaker"],), min_share=chosen, other_names=other)
+        caught[verdict.check] = caught.get(verdict.check, 0) + 1
+        if args.list_check == "invented":
+            print(f"{row['conv']} {note!r} <- {row['obs']!r}: {verdict.check}")
     report = {
+        "invented_notes": len(made),
+        "invented_checks": caught,
         "observations": len(rows),
         "share_true_median": statistics.median(r["share_true"] for r in rows),
         "share_swapped_median": statistics.median(r["share_swapped"] for r in rows),
@@ -131,6 +173,7 @@ def main() -> None:
         "ground_true_observations_kept": round(kept / checks, 3),
         "ground_checks": reasons,
         "ground_swapped_rejected": round(rejected / checks, 3),
+        "by_conversation": by_conv,
     }
     print(json.dumps(report, indent=1))
     if args.json:

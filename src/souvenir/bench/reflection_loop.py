@@ -351,6 +351,10 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             "unmatched_model_notes": [m["text"] for m in notes if not m["match"]][:30],
             "unmatched_fallback_episodes": [m["text"] for m in kept["model"] if m["fallback"] and not m["match"]][:60],
             "true_model_notes": [m["text"] for m in notes if m["match"]][:30],
+            "written": [
+                {"text": m["text"], "fallback": m["fallback"], "match": m["match"], "turns": m["turns"]}
+                for m in kept["model"]
+            ],
         },
         "no_model": {
             **none_score,

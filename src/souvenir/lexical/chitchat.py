@@ -11,6 +11,10 @@ states something ("Thanks! I started pottery last week") is never chit-chat::
 
 Kinds, in the order they are tried on a sentence:
 
+- ``leaving`` — a leave-taking and the errand it goes to: "Well, I'm off to go do some
+  research", « Je file faire des courses », 我先去做饭了, "Saya pergi masak dulu"; not with
+  a place, a date or a hobby ("I'm off to Japan next month", "I'm off to do some taekwondo"):
+  :func:`souvenir.lexical.passing.leaving`.
 - ``proposal`` — a proposal to the other speaker, with no "I": "Let's spread love!", « On
   pourrait se voir samedi », 我们一起去吧, "Jom pergi makan", or an exhortation ("We can do
   it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").
@@ -24,6 +28,10 @@ Kinds, in the order they are tried on a sentence:
   evaluative word ("That bowl is gorgeous!", « Cette photo est magnifique », 这幅画真漂亮,
   "Gambar ini cantik"), or something that looks / sounds evaluative ("The black and white
   design looks so fancy", « Ça a l'air génial », 看起来很好吃, "Nampak sedap").
+- ``opinion`` — a judgement of a thing with no one in it, in the present: a definite subject
+  and a word of value ("The colors really blend nicely", « Les couleurs se marient bien »,
+  颜色搭配得真好, "Warnanya sangat sepadan"), or a verbless one ("Gorgeous colors!"), tried
+  after ``empty``: :func:`souvenir.lexical.passing.opinion`.
 - ``empty`` — nothing left once greetings, thanks, farewells, agreement, praise words,
   exclamations, intensifiers, pronouns, stop words and the names called out are set aside
   ("Hey Mel!", "I 100% agree", « Merci beaucoup, c'est trop gentil ! », 太棒了！谢谢！,
@@ -40,8 +48,8 @@ naming the user ("The user…", 用户…).
 
 No threshold: the lexicons below are the rule. What it drops of LoCoMo's gold observations
 and of its junk: ``bench/chitchat_share.py`` (docs/write-path.md).
-Known limits: a generic opinion with no "I" and no cue is kept ("The colors really blend
-nicely"); a fact stated only as a question, as advice or as praise in the second person
+Known limits: a general view with no one in it is kept ("It's amazing how a game brings
+people together": LoCoMo's annotators read it as the speaker's view); a fact stated only as a question, as advice or as praise in the second person
 ("You can use coconut oil instead of butter") is lost when nothing else in the message
 states it ("Your bowl reminds me of my grandma's" is kept: "my").
 """
@@ -51,13 +59,15 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.tagged import Tok, tokenize
 
 __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
-KINDS = ("proposal", "question", "addressed", "praise", "empty", "remark")
+KINDS = ("leaving", "proposal", "question", "addressed", "praise", "opinion", "empty", "remark")
+ALL = frozenset(KINDS)
 
 _FIRST = frozenset(
     {
@@ -383,9 +393,10 @@ def _left(toks: list[Tok], names: frozenset[str]) -> list[str]:
     return out
 
 
-def sentence_kind(sentence: str, names: frozenset[str] = frozenset()) -> str | None:
+def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: frozenset[str] = ALL) -> str | None:
     """The chit-chat kind of one sentence (module docstring), ``None`` when it may state a
-    fact. ``names``: lower-case names of the speakers (never content)."""
+    fact. ``names``: lower-case names of the speakers (never content); ``kinds``: the kinds
+    read (all by default; the bench leaves one out to measure what it costs)."""
     text = _FILLER.sub(" ", sentence).strip()
     if not text:
         return "empty"
@@ -394,6 +405,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset()) -> str | N
     folded = text.lower().lstrip(" \t\"'“«")
     if any(p.match(folded) for p in lx.ECHO) or folded.startswith(lx.ZH_ECHO) or "pun suka" in folded:
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
+    if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
+        return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
     toks = [t for t in tokenize(text) if t.role != "end"]
     first = _first(toks)
     head = re.sub(
@@ -411,6 +424,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset()) -> str | N
         return "addressed"
     called = _names(text, names)
     vocatives = _names(text, frozenset())
+    judged = False
     if not first and not _third(toks, names, vocatives):
         keys = [t.key for t in toks if t.role != "comma" and t.key not in called and t.key not in _OPENERS]
         looks = any(
@@ -427,10 +441,14 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset()) -> str | N
             return "praise"
         if toks and toks[0].cjk and toks[0].key.startswith(("这", "那", "真", "好", "太")) and _zh_evaluative(toks):
             return "praise"
+        # "The colors really blend nicely": no one in it, a value, the present (lexical/passing.py)
+        judged = "opinion" in kinds and opinion([t for t in toks if t.key not in called and t.key not in _OPENERS])
     if not first and _THANKS_FOR.search(text):
         return "empty"
     if not _left(toks, called):
         return "empty"
+    if judged:
+        return "opinion"
     if not first and _remark(toks):
         return "remark"
     return None
@@ -440,16 +458,17 @@ def _sentences(text: str) -> list[str]:
     return [s for s in sentences(assertive(text)) if s.strip() and any(ch.isalnum() for ch in s)]
 
 
-def chit_chat(text: str, names: frozenset[str] = frozenset()) -> str | None:
+def chit_chat(text: str, names: frozenset[str] = frozenset(), kinds: frozenset[str] = ALL) -> str | None:
     """The kind of the first sentence when every sentence of ``text`` is chit-chat, else
-    ``None`` (the text may state a fact). A text with no word at all is ``"empty"``."""
+    ``None`` (the text may state a fact). A text with no word at all is ``"empty"``.
+    ``kinds``: as :func:`sentence_kind`."""
     parts = _sentences(text)
     if not parts:
         return "empty"
-    kinds = [sentence_kind(part, names) for part in parts]
-    if any(kind is None for kind in kinds):
+    found = [sentence_kind(part, names, kinds) for part in parts]
+    if any(kind is None for kind in found):
         return None
-    return kinds[0]
+    return found[0]
 
 
 def fact_sentences(text: str, names: frozenset[str] = frozenset()) -> list[str]:

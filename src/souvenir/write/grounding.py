@@ -34,7 +34,11 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    the message can ground: ``empty``. This rejects "vegan" from a message that says
    vegetarian, the other speaker's painting (words only the reply holds) credited to the
    user, and a paraphrase of the reply.
-6. ``polarity`` — the candidate states the opposite of the user's clause
+6. ``status`` — the candidate asserts an identity or a statement the message only plans,
+   wishes or considers, or does not assert at all in the words it shares ("I am a
+   professional counselor" from "I'm still thinking that counseling is the way to go",
+   "I help people" from "I want to help people"): :func:`souvenir.write.status.unasserted`.
+7. ``polarity`` — the candidate states the opposite of the user's clause
    (:func:`souvenir.write.filters.negation_filter`'s reading of the message).
 
 Where :data:`MIN_SHARE` comes from: LoCoMo's human-checked observations (the 1,453 of the
@@ -72,6 +76,7 @@ from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
+from souvenir.write.status import unasserted
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
 #: observations, leave-one-conversation-out (module docstring, ``bench/grounding_share.py``).
@@ -89,7 +94,7 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
     (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
-    ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
+    ``status``, ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
 
@@ -197,6 +202,9 @@ def ground(
         return Grounding(
             False, "terms", f"not in the user's words: {words} ({share:.2f} of its words stated)", share, tuple(missing)
         )
+    claim = unasserted(text, message, names)
+    if claim:
+        return Grounding(False, "status", f"asserts what the message does not: {claim[:80]}", share, tuple(missing))
     flipped = negation_filter(Candidate(text=text), Exchange(user_message=message, assistant_reply=reply))
     if not flipped.kept:
         return Grounding(False, "polarity", flipped.reason, share, tuple(missing))

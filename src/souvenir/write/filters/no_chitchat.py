@@ -29,6 +29,8 @@ NAME = "chitchat"
 
 #: What each kind means, for the diagnostics page.
 KIND_REASONS = {
+    "leaving": "a leave-taking and the errand it goes to (I'm off to…, je file, 我先走了, saya gerak dulu)",
+    "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",
     "proposal": "a proposal to the other speaker (let's…, on pourrait…, 我们…吧, jom…)",
     "question": "a question, with no statement about the user",
     "addressed": "about the other speaker (you…, your…), not the user",
