@@ -146,6 +146,25 @@ def test_speaker_named_by_the_question_wins():
     assert s[1] < s[0] == s[2]
 
 
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Qu'a peint Caroline ?", "Caroline"),
+        ("Caroline都去过哪些地方？", "Caroline"),  # Chinese: no space after the name
+        ("Melanie读过哪些书？", "Melanie"),
+        ("Apa yang Melanie suka?", "Melanie"),
+        ("What are Melanie's pets?", "Melanie"),
+        ("Carolines everywhere", None),  # inside a longer word
+        ("Caroline和Melanie去过哪里？", None),  # two people
+        ("小明去过哪些地方？", "小明"),  # a name in Han characters
+        ("Jean-Pierre a-t-il un chien ?", "Jean-Pierre"),
+    ],
+)
+def test_a_name_is_read_in_every_language(message, expected):
+    speakers = ["Caroline", "Melanie", "小明", "Jean-Pierre"]
+    assert named_speaker(message, speakers) == expected
+
+
 def test_memories_dated_in_the_named_period_win():
     dates = [date(2023, 7, 3), date(2023, 8, 5), date(2023, 6, 30), None]
     s = _fuse([1, 1, 1, 1], dates=dates, period=(date(2023, 7, 1), date(2023, 7, 31)))

@@ -149,19 +149,42 @@ def zscore(
     return d * np.where(usable, 1.0 / np.where(usable, sd, 1.0), 0.0)[group]
 
 
-_WORD = re.compile(r"\w+")
+#: A character that continues a word of a spaced script: a name next to one is not named
+#: (``Melanies``); next to a Han or kana character it is (``Melanie都去过…``).
+_SPACED_WORD = re.compile(r"[^\W\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_UNSPACED = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff]")
 #: Entries :func:`fuse` keeps per term in ``kept`` (the first stage's and the final call's).
 _KEPT_PER_NAME = 4
 
 
+def holds_name(message: str, name: str) -> bool:
+    """Whether ``message`` holds ``name`` as a word, case-insensitive: not inside a longer
+    word of a spaced script ("Melanies"), but against Chinese or Japanese characters, which
+    put no space between words ("Melanie都去过哪些地方？", "小明去过哪里"). A name written
+    in Han characters is found anywhere (no word boundary to read)."""
+    text, wanted = message.lower(), name.lower()
+    if not wanted:
+        return False
+    if _UNSPACED.search(wanted):
+        return wanted in text
+    start = text.find(wanted)
+    while start >= 0:
+        end = start + len(wanted)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not _SPACED_WORD.match(before) and not _SPACED_WORD.match(after):
+            return True
+        start = text.find(wanted, start + 1)
+    return False
+
+
 def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
     """The one speaker among ``speakers`` whose name the message holds as a word
-    (case-insensitive), or ``None`` (no name, or several)."""
-    names = {s for s in speakers if s}
-    if len(names) < 2:
+    (:func:`holds_name`), or ``None`` (no name, or several)."""
+    found = {s for s in speakers if s}
+    if len(found) < 2:
         return None
-    words = set(_WORD.findall(message.lower()))
-    hits = [n for n in names if n.lower() in words]
+    hits = [n for n in found if holds_name(message, n)]
     return hits[0] if len(hits) == 1 else None
 
 
