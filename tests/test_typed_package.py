@@ -93,6 +93,7 @@ def test_public_models_name_their_values():
         "semantic",
         "quota",
         "rescue",
+        "in_prompt",  # on the diagnostics page: left out, the prompt already shows it
     }
     assert "supersedes" in HistoryEntry.model_json_schema()["properties"]["event"]["enum"]
     with pytest.raises(Exception, match="kind must be one of"):  # the write path's own sentence stays

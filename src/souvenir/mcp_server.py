@@ -55,7 +55,7 @@ from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, Principal
 from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
-from souvenir.library.users import HINT_CHANNELS
+from souvenir.library.user_data import HINT_CHANNELS
 from souvenir.limits import MAX_PAGE, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.schemas import (
     ContextPublic,

@@ -40,7 +40,7 @@ from starlette.datastructures import Headers
 
 from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, KeyRing, Principal
-from souvenir.library.users import HINT_CHANNELS
+from souvenir.library.user_data import HINT_CHANNELS
 from souvenir.limits import check_user_id
 from souvenir.privacy.scrub import scrub
 

@@ -2,7 +2,7 @@
 a user's memories and data, over one store. How users, channels, answers and errors are
 named is in the package's docstring (:mod:`souvenir.library`); a user's data as a whole
 (profile, export, deletion, time zone, a channel's users) is its base,
-:class:`~souvenir.library.users.UserData`, and the service's side (index, outbox, keys,
+:class:`~souvenir.library.user_data.UserData`, and the service's side (index, outbox, keys,
 counters) that one's, :class:`~souvenir.library.operations.Operations`.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from souvenir.config import Settings
 from souvenir.library.opening import settings_for
-from souvenir.library.users import UserData
+from souvenir.library.user_data import UserData
 from souvenir.errors import CapacityError, InputError
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
