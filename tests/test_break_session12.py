@@ -123,3 +123,55 @@ def test_an_embedder_answering_byte_by_byte_is_cut_at_its_timeout(dripping):
             embedder.encode(["hi"])
 
     _ends_by_its_deadline(call)
+
+
+# -- someone else's words are no request to forget -------------------------------------------
+#: (a memory of the user's, a message relaying someone else's "forget…" that names it): the
+#: memory was erased (record time, and by the request's own job on earlier turns' memories).
+RELAYED = [
+    ("My sister has diabetes", "My doctor told me: forget about sugar, my sister has diabetes too."),
+    ("Mon frère a des dettes de jeu", "Elle m'a dit : oublie ce que je t'ai dit sur mon frère."),
+    ("我和前男友分手了", "我妈总说：忘掉你前男友吧。"),
+    ("我的电话号码是13800000000", "他说“删掉我的号码”，然后就走了。"),
+    ("Abang saya ada hutang judi", "Kakak saya kata: lupakan apa yang saya cakap tentang abang."),
+    ("I have type 1 diabetes", "Lol you should delete that app, I have diabetes btw"),
+]
+#: The same memories, and requests that do ask (each language): still erased.
+ASKED = [
+    ("My sister has diabetes", "Please forget what I said about my sister's diabetes."),
+    ("Mon frère a des dettes de jeu", "Oublie ce que je t'ai dit sur mon frère."),
+    ("我和前男友分手了", "请忘掉我前男友的事。"),
+    ("Abang saya ada hutang judi", "Tolong lupakan apa yang saya cakap tentang abang."),
+]
+
+
+def _kept_after(tmp_path, name: str, memory_text: str, message: str) -> bool:
+    with Souvenir.open(tmp_path / f"{name}.db", **OPEN) as memory:
+        memory.remember("u", memory_text, channel="c")
+        (before,) = [m.id for m in memory.memories("u", channel="c").memories]
+        memory.add_turn("u", message, "ok", channel="c")
+        return before in [m.id for m in memory.memories("u", channel="c").memories]
+
+
+@pytest.mark.parametrize("memory_text, message", RELAYED)
+def test_someone_elses_forget_erases_nothing(tmp_path, memory_text, message):
+    assert _kept_after(tmp_path, "relayed", memory_text, message), message
+
+
+@pytest.mark.parametrize("memory_text, message", ASKED)
+def test_the_users_own_request_still_erases(tmp_path, memory_text, message):
+    assert not _kept_after(tmp_path, "asked", memory_text, message), message
+
+
+@pytest.mark.parametrize("memory_text, message", RELAYED[:5])
+def test_the_requests_own_job_erases_no_late_memory_for_someone_elses_words(tmp_path, memory_text, message):
+    from datetime import UTC, datetime
+
+    from souvenir.engine.chat_forget import act_on_late_memories
+
+    with Souvenir.open(tmp_path / "late.db", **OPEN) as memory:
+        memory.add_turn("u", memory_text, "ok", channel="c")  # an episode memory of turn 1
+        store = memory.runtime.store
+        user_id = store.find_user("c", "u")
+        assert [m.source for m in store.memories(user_id, "active")] == ["turn:1"]
+        assert act_on_late_memories(store, user_id, message, 9, datetime.now(UTC)) == []

@@ -9,23 +9,73 @@ history saying ``erased`` with the source ``request:turn:N``. Every request is a
 ``write:forget:user_request`` (what was erased, by id, never by text) or
 ``write:forget:ambiguous`` (nothing erased). A request that names its topic keeps no copy of
 it: its turn is emptied (:func:`clear_request_turn`) and it never enters ``last_queries``.
+
+Someone else's "forget…" relayed by the user is no request (:func:`own_requests`): "My
+doctor told me: forget about sugar, my sister has diabetes too", « Elle m'a dit : oublie ce
+que je t'ai dit sur mon frère », 我妈总说：忘掉你前男友吧, "Kakak saya kata: lupakan apa yang
+saya cakap tentang abang" each erased the user's memory they name.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from souvenir.engine.identity import own_names
-from souvenir.lexical.forget_cues import forget_requests
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.forget_cues import ForgetRequest, forget_requests
+from souvenir.lexical.tagged import tokenize
 from souvenir.store.protocol import Store
+from souvenir.write.filters.speech_act import speech_units
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
 
-__all__ = ["act_on_forget_request", "act_on_late_memories", "clear_request_turn", "memories_for_request"]
+__all__ = [
+    "act_on_forget_request",
+    "act_on_late_memories",
+    "clear_request_turn",
+    "memories_for_request",
+    "own_requests",
+]
 
 #: Memories shown to the reflection model beside a request to forget, at most (the newest).
 MAX_SHOWN = 30
+
+
+#: A sentence opened by a speech frame: the words before its first colon or opening quote.
+_FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『]{1,120}?)\s*(?:[:：]|[“\"«「『])")
+#: Whom the frame's verb is said to ("told me", « m'a dit », 跟我说, "kata saya").
+_TO_USER = frozenset({"me", "us", "to", "moi", "nous", "m'", "saya", "aku", "kami", "我", "我们"})
+#: Reporting verbs (the write path's speech-act lexicon, fr/en/zh/ms).
+_SAYS = (
+    lx.REPORTING | lx.ZH_REPORTING | frozenset({"cakap", "wrote", "texted", "ecrit", "总说", "老说", "一直说", "讲"})
+)
+
+
+def _relayed(sentence: str, names: frozenset[str]) -> bool:
+    """Whether ``sentence`` opens with another speaker's frame ending on a reporting verb
+    before a colon or a quote ("My doctor told me:", « Elle m'a dit : », 我妈总说：, 他说“,
+    "Kakak saya kata:"): what follows is their words, not the user's request. The frame's
+    speaker is read by the speech-act filter (a first person's "I told him:" is the user)."""
+    found = _FRAME.match(sentence.strip())
+    if found is None or forget_requests(found["frame"]):
+        return False
+    keys = [tok.key for tok in tokenize(found["frame"]) if tok.role not in ("end", "comma")]
+    while keys and keys[-1] in _TO_USER:
+        keys.pop()
+    if not keys or not (keys[-1] in _SAYS or (keys[-1][-1:] == "说" and len(keys[-1]) <= 3)):
+        return False
+    units = speech_units(found["frame"], names)
+    return bool(units) and units[-1].act == "relayed"
+
+
+def own_requests(store: Store, user_id: int | None, message: str) -> list[ForgetRequest]:
+    """The requests to forget in ``message`` that are the user's own
+    (:func:`~souvenir.lexical.forget_cues.forget_requests`, less someone else's relayed
+    words: :func:`_relayed`)."""
+    names = own_names(store, user_id, message) if user_id is not None else frozenset()
+    return [r for r in forget_requests(message, names) if not _relayed(r.sentence, names)]
 
 
 def act_on_forget_request(
@@ -40,7 +90,7 @@ def act_on_forget_request(
     """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
     own bookkeeping before each erasure (its window vectors)."""
-    requests = forget_requests(message, own_names(store, user_id, message))
+    requests = own_requests(store, user_id, message)
     if not requests:
         return None
     decision = match_forget(requests, store.memories(user_id, "active"), proposed)
@@ -71,7 +121,7 @@ def act_on_late_memories(
     active memory (two matches still ask which); only such late ones are erased, and an
     event is recorded only when one is (the record-time call already recorded its decision).
     Returns the erased ids (empty when ``message`` asks nothing or nothing late matches)."""
-    requests = forget_requests(message, own_names(store, user_id, message))
+    requests = own_requests(store, user_id, message)
     if not requests:
         return []
     active = store.memories(user_id, "active")
@@ -100,7 +150,7 @@ def _turn_of(source: str | None) -> int | None:
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:
     """The user's newest active memories (id and text) for the reflection model to name
     the ones a request to forget is about; ``None`` when ``message`` asks nothing."""
-    if not forget_requests(message, own_names(store, user_id, message)):
+    if not own_requests(store, user_id, message):
         return None
     active = [m for m in store.memories(user_id, "active") if m.kind != "rule"]
     active.sort(key=lambda m: m.id, reverse=True)
@@ -114,8 +164,7 @@ def clear_request_turn(store: Store, message: str, turn_id: int | None, user_id:
     its turn. Called once the request was acted on (with a model: after its reflection,
     which reads the turn). ``user_id``: whose turn (their names sort a pasted transcript's
     lines). Returns whether the turn was emptied."""
-    names = own_names(store, user_id, message) if user_id is not None else frozenset()
-    if turn_id is None or not any(r.topic for r in forget_requests(message, names)):
+    if turn_id is None or not any(r.topic for r in own_requests(store, user_id, message)):
         return False
     store.clear_turn(turn_id)
     return True
