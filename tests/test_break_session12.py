@@ -136,12 +136,26 @@ RELAYED = [
     ("Abang saya ada hutang judi", "Kakak saya kata: lupakan apa yang saya cakap tentang abang."),
     ("I have type 1 diabetes", "Lol you should delete that app, I have diabetes btw"),
 ]
+#: (a memory, a message asking to delete a thing — an app, a reminder, an agenda entry, what
+#: is in the fridge — in a sentence that also states the memory): the memory was erased.
+THINGS = [
+    ("My blood pressure is high", "You should delete that app, my blood pressure is high."),
+    ("My sister has diabetes", "Can you remove that reminder about my sister's diabetes appointment?"),
+    ("Je suis diabétique", "Supprime ça de mon agenda, je suis diabétique."),
+    ("我有糖尿病", "把那个提醒删掉吧，我有糖尿病。"),
+    ("Saya ada kencing manis", "Buang je apa yang ada dalam peti ais, saya ada kencing manis."),
+]
 #: The same memories, and requests that do ask (each language): still erased.
 ASKED = [
     ("My sister has diabetes", "Please forget what I said about my sister's diabetes."),
     ("Mon frère a des dettes de jeu", "Oublie ce que je t'ai dit sur mon frère."),
     ("我和前男友分手了", "请忘掉我前男友的事。"),
     ("Abang saya ada hutang judi", "Tolong lupakan apa yang saya cakap tentang abang."),
+    ("My blood pressure is high", "Delete that part about my blood pressure, please."),
+    ("My sister has diabetes", "Please delete what I told you about my sister's diabetes."),
+    ("Je suis diabétique", "Efface ce que je t'ai dit sur mon diabète."),
+    ("我有糖尿病", "把我说的糖尿病的事删掉吧。"),
+    ("Saya ada kencing manis", "Padamkan apa yang saya cakap tentang kencing manis."),
 ]
 
 
@@ -156,6 +170,11 @@ def _kept_after(tmp_path, name: str, memory_text: str, message: str) -> bool:
 @pytest.mark.parametrize("memory_text, message", RELAYED)
 def test_someone_elses_forget_erases_nothing(tmp_path, memory_text, message):
     assert _kept_after(tmp_path, "relayed", memory_text, message), message
+
+
+@pytest.mark.parametrize("memory_text, message", THINGS)
+def test_deleting_a_thing_erases_no_memory_said_beside_it(tmp_path, memory_text, message):
+    assert _kept_after(tmp_path, "thing", memory_text, message), message
 
 
 @pytest.mark.parametrize("memory_text, message", ASKED)
