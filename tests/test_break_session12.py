@@ -144,6 +144,18 @@ THINGS = [
     ("Je suis diabétique", "Supprime ça de mon agenda, je suis diabétique."),
     ("我有糖尿病", "把那个提醒删掉吧，我有糖尿病。"),
     ("Saya ada kencing manis", "Buang je apa yang ada dalam peti ais, saya ada kencing manis."),
+    # the verb's clause names its own object; the user's statement after it is no topic
+    ("I am allergic to peanuts", "Delete all my photos from the cloud, I am allergic to peanuts anyway."),
+    ("I am allergic to peanuts", "Delete everything on my phone, I am allergic to peanuts."),
+    ("I am allergic to peanuts", "Remove it from the recipe, I am allergic to peanuts."),
+    ("I am allergic to peanuts", "Don't save that file yet, I am allergic to peanuts."),
+    ("我对花生过敏", "把这条短信删掉，我对花生过敏。"),
+    ("我对花生过敏", "把刚刚下载的文件删了，我对花生过敏。"),
+    ("Je suis allergique aux arachides", "Retire ça de la recette, je suis allergique aux arachides."),
+    ("Je suis allergique aux arachides", "Supprime tout dans le panier, je suis allergique aux arachides."),
+    ("Saya alah kacang", "Padam semua gambar dalam telefon, saya alah kacang."),
+    ("Saya alah kacang", "Buang tu dari resipi, saya alah kacang."),
+    ("Saya alah kacang", "Hapuskan ini daripada senarai, saya alah kacang."),
 ]
 #: The same memories, and requests that do ask (each language): still erased.
 ASKED = [

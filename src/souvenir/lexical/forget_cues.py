@@ -343,17 +343,33 @@ def _topic(sentence: str) -> tuple[Tok, ...]:
 _CLAUSE = re.compile(r"[,;:，；：]")
 
 
+#: A clause opening on the user as its subject (en, fr, ms; 我 for zh).
+_USER_OPENS = re.compile(
+    r"^(?:i|i'm|i've|i'd|i'll|im|we|je|j'|nous|moi|saya|aku|kami|kita|我|我们)(?:\b|(?<=')|(?<=[我们]))", re.I
+)
+
+
+def _opens_on_the_user(clause: str) -> bool:
+    return bool(_USER_OPENS.match(nfkc_fold(clause).replace("’", "'").strip()))
+
+
 def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
     """The topic of a request ``sentence``: from its first clause holding the cue on, or,
     when that clause names nothing by itself ("forget it", 删掉吧), the clauses before it
     (the topic said first: "My brother's debts, forget that", 刚才说…那件事，你别记了), never
-    the ones after ("Forget it, I'll ask my mom" names no memory of the mother)."""
+    the ones after ("Forget it, I'll ask my mom" names no memory of the mother). The clauses
+    after a cue clause that names something are its topic up to one that opens on the user
+    speaking of themselves ("Delete all my photos from the cloud, I am allergic to peanuts":
+    the allergy is a statement, and was erased)."""
     clauses = [clause.strip() for clause in _CLAUSE.split(sentence)]
     first = next((i for i, clause in enumerate(clauses) if _has_cue(clause) or _ZH_DELETE.search(clause)), None)
     if first is None or len(clauses) == 1:
         return _topic(sentence)
     if _topic(clauses[first]):
-        return _topic(", ".join(clauses[first:]))
+        last = first + 1
+        while last < len(clauses) and not _opens_on_the_user(clauses[last]):
+            last += 1
+        return _topic(", ".join(clauses[first:last]))
     return _topic(", ".join(clauses[:first])) if first else ()
 
 
