@@ -206,3 +206,18 @@ def test_the_requests_own_job_erases_no_late_memory_for_someone_elses_words(tmp_
         user_id = store.find_user("c", "u")
         assert [m.source for m in store.memories(user_id, "active")] == ["turn:1"]
         assert act_on_late_memories(store, user_id, message, 9, datetime.now(UTC)) == []
+
+
+#: Left (journal, session 12 attack lane): "forget X" as "never mind X" beside the user
+#: restating a memory erases the memory the topic shares a word with.
+DISMISSED = [
+    ("Je suis allergique aux arachides", "Oublie le gâteau aux arachides, je suis allergique."),
+    ("Saya alah kacang", "Lupakan kek kacang tu, saya alah kacang."),
+    ("I am allergic to peanuts", "Forget about peanut butter cookies for me, allergic to peanuts."),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="'forget X' meaning 'never mind X' still names X (left, journal)")
+@pytest.mark.parametrize("memory_text, message", DISMISSED)
+def test_never_mind_x_beside_a_restated_memory_erases_nothing(tmp_path, memory_text, message):
+    assert _kept_after(tmp_path, "dismissed", memory_text, message), message
