@@ -208,11 +208,35 @@ def test_the_requests_own_job_erases_no_late_memory_for_someone_elses_words(tmp_
         assert act_on_late_memories(store, user_id, message, 9, datetime.now(UTC)) == []
 
 
-#: Left (journal, session 12 attack lane): "forget X" as "never mind X" beside the user
-#: restating a memory erases the memory the topic shares a word with.
+#: "never mind X" beside the user saying the memory again, whole: nothing erased.
+RESTATED = [
+    ("Saya alah kacang", "Lupakan kek kacang tu, saya alah kacang."),
+    ("I am allergic to peanuts", "Forget about peanut butter cookies, I am allergic to peanuts."),
+    ("我对花生过敏", "忘掉花生酱吧，我对花生过敏。"),
+    ("Je suis allergique aux arachides", "Oublie le gâteau, je suis allergique aux arachides."),
+]
+#: A request beside a clause that only shares a word, or denies: still erased.
+NOT_RESTATED = [
+    ("I live in Lyon", "Forget that I live in Lyon, I live in Paris now."),
+    ("J'ai un frère", "Oublie ce que je t'ai dit sur mon frère, je n'ai pas de frère."),
+]
+
+
+@pytest.mark.parametrize("memory_text, message", RESTATED)
+def test_a_memory_said_again_in_the_request_is_kept(tmp_path, memory_text, message):
+    assert _kept_after(tmp_path, "restated", memory_text, message), message
+
+
+@pytest.mark.parametrize("memory_text, message", NOT_RESTATED)
+def test_a_memory_only_echoed_beside_the_request_is_erased(tmp_path, memory_text, message):
+    assert not _kept_after(tmp_path, "echoed", memory_text, message), message
+
+
+#: Left (journal, session 12 attack lane): "forget X" as "never mind X" beside a partial or
+#: subjectless restatement erases the memory the topic shares a word with.
 DISMISSED = [
     ("Je suis allergique aux arachides", "Oublie le gâteau aux arachides, je suis allergique."),
-    ("Saya alah kacang", "Lupakan kek kacang tu, saya alah kacang."),
+    ("Saya alah kacang", "Lupakan je kacang, alahan saya teruk."),
     ("I am allergic to peanuts", "Forget about peanut butter cookies for me, allergic to peanuts."),
 ]
 

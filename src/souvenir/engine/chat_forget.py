@@ -24,8 +24,8 @@ from datetime import datetime
 
 from souvenir.engine.identity import own_names
 from souvenir.lexical import lexicon as lx
-from souvenir.lexical.forget_cues import ForgetRequest, forget_requests
-from souvenir.lexical.tagged import tokenize
+from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_on_the_user
+from souvenir.lexical.tagged import content_of, supported, tokenize
 from souvenir.store.protocol import Store
 from souvenir.write.filters.speech_act import speech_units
 from souvenir.write.forget_match import ForgetMatch, match_forget
@@ -78,6 +78,35 @@ def own_requests(store: Store, user_id: int | None, message: str) -> list[Forget
     return [r for r in forget_requests(message, names) if not _relayed(r.sentence, names)]
 
 
+#: Negations (fr/en/ms; 不 / 没 for zh): a clause denying a memory does not restate it.
+_DENIES = lx.NEGATORS | {"不", "没", "没有", "别"}
+
+
+def restated(message: str, text: str) -> bool:
+    """Whether a clause of ``message`` that opens on the user speaking of themselves, asks
+    nothing and denies nothing, holds every content word of memory ``text``: "Lupakan kek
+    kacang tu, saya alah kacang" restates the allergy its "never mind the cake" names. Every
+    word, not half: "Forget that I live in Lyon, I live in Paris now" restates no Lyon."""
+    content = content_of(tokenize(text))
+    if not content:
+        return False
+    for clause in re.split(r"[.!?。！？\n,;:，；：]", message):
+        if not opens_on_the_user(clause) or forget_requests(clause):
+            continue
+        tokens = tokenize(clause)
+        if any(tok.key in _DENIES or (tok.cjk and tok.key[:1] in "不没别") for tok in tokens):
+            continue
+        key = "".join(tok.key for tok in tokens if tok.cjk)
+        if all(supported(tok, tokens, key) for tok in content):
+            return True
+    return False
+
+
+def _restated_ids(store: Store, user_id: int, message: str, ids: Iterable[int]) -> set[int]:
+    texts = {m.id: m.text for m in store.memories(user_id, "active")}
+    return {i for i in ids if i in texts and restated(message, texts[i])}
+
+
 def act_on_forget_request(
     store: Store,
     user_id: int,
@@ -96,7 +125,10 @@ def act_on_forget_request(
     decision = match_forget(requests, store.memories(user_id, "active"), proposed)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
     erased = []
+    kept = _restated_ids(store, user_id, message, decision.erase)  # said again in this message
     for memory_id in decision.erase:
+        if memory_id in kept:
+            continue
         if before_erase is not None:
             before_erase(memory_id)
         if store.delete_memory(memory_id, now, why):
@@ -128,8 +160,9 @@ def act_on_late_memories(
     late = {m.id for m in active if (_turn_of(m.source) or turn_id) < turn_id}
     decision = match_forget(requests, active)
     erased = []
+    kept = _restated_ids(store, user_id, message, decision.erase)
     for memory_id in decision.erase:
-        if memory_id not in late:
+        if memory_id not in late or memory_id in kept:
             continue
         if before_erase is not None:
             before_erase(memory_id)

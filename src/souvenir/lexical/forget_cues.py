@@ -57,7 +57,7 @@ from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, tokenize
 
-__all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
+__all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
 
 _LEAD = (
     r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
@@ -349,7 +349,8 @@ _USER_OPENS = re.compile(
 )
 
 
-def _opens_on_the_user(clause: str) -> bool:
+def opens_on_the_user(clause: str) -> bool:
+    """Whether ``clause`` opens on the user as its subject (I, je, j', 我, saya, aku, we…)."""
     return bool(_USER_OPENS.match(nfkc_fold(clause).replace("’", "'").strip()))
 
 
@@ -367,7 +368,7 @@ def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
         return _topic(sentence)
     if _topic(clauses[first]):
         last = first + 1
-        while last < len(clauses) and not _opens_on_the_user(clauses[last]):
+        while last < len(clauses) and not opens_on_the_user(clauses[last]):
             last += 1
         return _topic(", ".join(clauses[first:last]))
     return _topic(", ".join(clauses[:first])) if first else ()
