@@ -245,3 +245,25 @@ DISMISSED = [
 @pytest.mark.parametrize("memory_text, message", DISMISSED)
 def test_never_mind_x_beside_a_restated_memory_erases_nothing(tmp_path, memory_text, message):
     assert _kept_after(tmp_path, "dismissed", memory_text, message), message
+
+
+# -- ids that look like another ---------------------------------------------------------------
+#: Invisible characters: "ann" + one of them listed as a second "ann" in `souvenir users`.
+INVISIBLE = ["ann\u200b", "ann\ufeff", "ann\u2060", "ann\u00ad", "ann\U000e0041", "\u3164", "ann\u115f"]
+
+
+@pytest.mark.parametrize("user", INVISIBLE)
+def test_an_id_with_an_invisible_character_is_refused(tmp_path, user):
+    with Souvenir.open(tmp_path / "ids.db", **OPEN) as memory:
+        with pytest.raises(InputError):
+            memory.remember(user, "I live in Lyon", channel="shop")
+        with pytest.raises(InputError):
+            memory.remember("ann", "I live in Lyon", channel=user)
+        assert memory.users(channel="shop").users == []
+
+
+def test_ids_of_scripts_that_need_joiners_are_kept(tmp_path):
+    with Souvenir.open(tmp_path / "ids.db", **OPEN) as memory:
+        for user in ("می\u200cخواهم", "👩\u200d💻", "léa", "小明", "siti"):
+            memory.remember(user, "I live in Lyon", channel="shop")
+        assert len(memory.users(channel="shop").users) == 5
