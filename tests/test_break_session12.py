@@ -267,3 +267,23 @@ def test_ids_of_scripts_that_need_joiners_are_kept(tmp_path):
         for user in ("می\u200cخواهم", "👩\u200d💻", "léa", "小明", "siti"):
             memory.remember(user, "I live in Lyon", channel="shop")
         assert len(memory.users(channel="shop").users) == 5
+
+
+def test_the_proxy_answers_504_when_the_upstream_drips_past_its_bound(tmp_path, dripping):
+    from souvenir.config import Settings
+
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'p.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=dripping + "/json",
+        llm_model="stub",
+        llm_timeout_s=TIMEOUT_S,
+        _env_file=None,
+    )
+    chat = {"model": "stub", "user": "ann", "messages": [{"role": "user", "content": "hi"}]}
+    with UvicornThread(create_app(settings)) as server:
+        started = time.monotonic()
+        answer = httpx.post(server.url + "/v1/chat/completions", json=chat, timeout=60)
+        assert answer.status_code == 504, answer.text
+        assert time.monotonic() - started < DRIP_S * DRIP_BYTES / 4
