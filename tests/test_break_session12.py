@@ -287,3 +287,14 @@ def test_the_proxy_answers_504_when_the_upstream_drips_past_its_bound(tmp_path, 
         answer = httpx.post(server.url + "/v1/chat/completions", json=chat, timeout=60)
         assert answer.status_code == 504, answer.text
         assert time.monotonic() - started < DRIP_S * DRIP_BYTES / 4
+
+
+@pytest.mark.parametrize("memory_text, message", RELAYED[:5])
+def test_a_fact_beside_someone_elses_forget_is_not_dropped_as_a_request(memory_text, message):
+    from souvenir.types import Candidate
+    from souvenir.write.filters.forget_request import forget_request_filter
+    from souvenir.write.filters.shapes import Exchange
+
+    candidate = Candidate(text=memory_text, kind="fact")
+    decision = forget_request_filter(candidate, Exchange(user_message=message, assistant_reply="ok"))
+    assert decision.kept, (message, decision)

@@ -27,7 +27,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_on_the_user
 from souvenir.lexical.tagged import content_of, supported, tokenize
 from souvenir.store.protocol import Store
-from souvenir.write.filters.speech_act import speech_units
+from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
 
@@ -43,39 +43,12 @@ __all__ = [
 MAX_SHOWN = 30
 
 
-#: A sentence opened by a speech frame: the words before its first colon or opening quote.
-_FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『]{1,120}?)\s*(?:[:：]|[“\"«「『])")
-#: Whom the frame's verb is said to ("told me", « m'a dit », 跟我说, "kata saya").
-_TO_USER = frozenset({"me", "us", "to", "moi", "nous", "m'", "saya", "aku", "kami", "我", "我们"})
-#: Reporting verbs (the write path's speech-act lexicon, fr/en/zh/ms).
-_SAYS = (
-    lx.REPORTING | lx.ZH_REPORTING | frozenset({"cakap", "wrote", "texted", "ecrit", "总说", "老说", "一直说", "讲"})
-)
-
-
-def _relayed(sentence: str, names: frozenset[str]) -> bool:
-    """Whether ``sentence`` opens with another speaker's frame ending on a reporting verb
-    before a colon or a quote ("My doctor told me:", « Elle m'a dit : », 我妈总说：, 他说“,
-    "Kakak saya kata:"): what follows is their words, not the user's request. The frame's
-    speaker is read by the speech-act filter (a first person's "I told him:" is the user)."""
-    found = _FRAME.match(sentence.strip())
-    if found is None or forget_requests(found["frame"]):
-        return False
-    keys = [tok.key for tok in tokenize(found["frame"]) if tok.role not in ("end", "comma")]
-    while keys and keys[-1] in _TO_USER:
-        keys.pop()
-    if not keys or not (keys[-1] in _SAYS or (keys[-1][-1:] == "说" and len(keys[-1]) <= 3)):
-        return False
-    units = speech_units(found["frame"], names)
-    return bool(units) and units[-1].act == "relayed"
-
-
 def own_requests(store: Store, user_id: int | None, message: str) -> list[ForgetRequest]:
     """The requests to forget in ``message`` that are the user's own
     (:func:`~souvenir.lexical.forget_cues.forget_requests`, less someone else's relayed
-    words: :func:`_relayed`)."""
+    words: :func:`souvenir.write.forget_relay.own_forget_requests`)."""
     names = own_names(store, user_id, message) if user_id is not None else frozenset()
-    return [r for r in forget_requests(message, names) if not _relayed(r.sentence, names)]
+    return own_forget_requests(message, names)
 
 
 #: Negations (fr/en/ms; 不 / 没 for zh): a clause denying a memory does not restate it.
