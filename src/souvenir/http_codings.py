@@ -15,10 +15,16 @@ bytes at a time (:class:`StepDecoder`), so a bound on the answer holds on what i
   streamed line by :data:`MODEL_LINE_BYTES`: an answer over the bound is an error of that
   model or embedder (:class:`AnswerTooLarge`, an :class:`httpx.DecodingError`), never read
   whole into memory.
+
+A deadline (``time.monotonic()`` seconds) bounds the whole read as well: httpx's timeout is
+per socket read, so a server sending one byte a second held a 1.5 s call for minutes
+(``tests/test_break_session12.py``). Past it, :class:`PastDeadline` (an
+:class:`httpx.ReadTimeout`) is raised at the next bytes received.
 """
 
 from __future__ import annotations
 
+import time
 import zlib
 from collections.abc import Iterable, Iterator
 
@@ -30,6 +36,7 @@ __all__ = [
     "MODEL_LINE_BYTES",
     "STEP",
     "AnswerTooLarge",
+    "PastDeadline",
     "StepDecoder",
     "bounded_lines",
     "codings",
@@ -55,6 +62,10 @@ _WBITS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate":
 
 class AnswerTooLarge(httpx.DecodingError):
     """An answer or a streamed line over its bound (not read further)."""
+
+
+class PastDeadline(httpx.ReadTimeout):
+    """An answer still coming at its deadline (not read further)."""
 
 
 def codings(response: httpx.Response) -> list[str]:
@@ -110,19 +121,28 @@ class StepDecoder:
                 break
 
 
-def decoded_pieces(response: httpx.Response, who: str = "the model server's answer") -> Iterator[bytes]:
-    """``response``'s body (opened with ``client.stream``), decoded a bounded step at a time."""
+def decoded_pieces(
+    response: httpx.Response, who: str = "the model server's answer", deadline: float | None = None
+) -> Iterator[bytes]:
+    """``response``'s body (opened with ``client.stream``), decoded a bounded step at a time;
+    :class:`PastDeadline` when bytes arrive after ``deadline`` (``time.monotonic()``)."""
     decoder = StepDecoder(codings(response), who)
     for chunk in response.iter_raw():
+        if deadline is not None and time.monotonic() > deadline:
+            raise PastDeadline(f"{who} was still coming at its deadline: not read further")
         yield from decoder.feed(chunk)
 
 
 def read_bounded(
-    response: httpx.Response, limit: int = MODEL_ANSWER_BYTES, who: str = "the model server's answer"
+    response: httpx.Response,
+    limit: int = MODEL_ANSWER_BYTES,
+    who: str = "the model server's answer",
+    deadline: float | None = None,
 ) -> bytes:
-    """``response``'s whole body, decoded; :class:`AnswerTooLarge` past ``limit`` bytes."""
+    """``response``'s whole body, decoded; :class:`AnswerTooLarge` past ``limit`` bytes,
+    :class:`PastDeadline` when still coming at ``deadline`` (``time.monotonic()``)."""
     parts, size = [], 0
-    for piece in decoded_pieces(response, who):
+    for piece in decoded_pieces(response, who, deadline):
         size += len(piece)
         if size > limit:
             raise AnswerTooLarge(f"{who} is over {limit} bytes: not read further")

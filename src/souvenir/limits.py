@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from souvenir.errors import TextError
 
@@ -95,13 +96,23 @@ def check_language(value: str | None, what: str = "language") -> str | None:
 #: Unicode's line and paragraph separators (a log line split in two) and the bidirectional
 #: controls (an id shown reversed: "nimda" as "admin") an id may not hold either.
 _LINE_AND_BIDI = frozenset("\u2028\u2029\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Characters that show as nothing: "ann" and "ann" + U+200B listed as two users that look
+#: alike (format characters, Unicode category Cf, and the Hangul fillers); the zero-width
+#: joiner and non-joiner stay (Persian or Indic names, emoji sequences need them).
+_JOINERS = frozenset("\u200c\u200d")
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def _invisible(c: str) -> bool:
+    return c in _FILLERS or (unicodedata.category(c) == "Cf" and c not in _JOINERS)
 
 
 def check_user_id(value: object, what: str = "user id") -> str:
     """A channel or user id every route can address as one URL path segment
     (``/v1/users/{channel}/{user}/…``): 1 to :data:`MAX_ID_BYTES` bytes of UTF-8, not blank,
     without ``/`` or ``\\`` (a path separator to URLs and to some clients), control
-    characters (NUL, newlines, U+2028 / U+2029, bidirectional controls…) or lone surrogates, and not ``.`` or ``..`` (clients remove
+    characters (NUL, newlines, U+2028 / U+2029, bidirectional controls…), invisible ones
+    (U+200B, U+FEFF, U+00AD, tags, Hangul fillers: not the joiners U+200C / U+200D) or lone surrogates, and not ``.`` or ``..`` (clients remove
     those segments). Returns ``value``; raises :class:`TextError` saying why."""
     text = check_field(value, what, MAX_ID_BYTES)  # type: ignore[arg-type]
     if text is None or not text.strip():
@@ -110,6 +121,10 @@ def check_user_id(value: object, what: str = "user id") -> str:
         raise TextError(f"{what} may not contain '/' or '\\': no URL path could address it")
     if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in _LINE_AND_BIDI for c in text):
         raise TextError(f"{what} may not contain control characters (line breaks or bidirectional controls)")
+    if any(_invisible(c) for c in text):
+        raise TextError(
+            f"{what} may not contain invisible characters (zero-width spaces, fillers…): it would look like another id"
+        )
     if text in (".", ".."):
         raise TextError(f"{what} may not be '.' or '..': no URL path could address it")
     return text

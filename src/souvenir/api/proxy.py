@@ -357,11 +357,19 @@ def build_router(
                 began,
             )
         call = asyncio.ensure_future(fetch(upstream, "POST", "/v1/chat/completions", json=body))
+        # the bound is on the whole answer: httpx's is per read (a byte a second never trips it)
+        ends = time.monotonic() + (upstream.timeout.read or 600.0)
         try:
             while True:  # a client that hangs up stops the upstream call and records nothing
                 done, _ = await asyncio.wait({call}, timeout=0.25)
                 if done:
                     break
+                if time.monotonic() > ends:
+                    call.cancel()
+                    counters["proxy_upstream_timeouts"] += 1
+                    raise HTTPException(
+                        504, "the upstream model did not finish its answer in time (SOUVENIR_LLM_TIMEOUT_S)"
+                    )
                 if await request.is_disconnected():
                     call.cancel()
                     counters["proxy_client_gone"] += 1

@@ -7,6 +7,7 @@ mapped to :class:`~souvenir.errors.EmbedderError` here, at the boundary.
 from __future__ import annotations
 
 import json
+import time
 from typing import Sequence
 
 import httpx
@@ -28,6 +29,9 @@ class _HTTPEmbedder:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
         self.name = f"{self.kind}:{model}"
+        #: The whole answer's bound in seconds (httpx's timeout is per read: a byte a
+        #: second held the model lock for minutes).
+        self.timeout_s = timeout_s
         self._client = httpx.Client(
             base_url=base_url.rstrip("/"),
             headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
@@ -47,9 +51,10 @@ class _HTTPEmbedder:
         texts = list(texts)
         if not texts:
             return np.zeros((0, 1), dtype=np.float32)
+        deadline = time.monotonic() + self.timeout_s
         try:
             with self._client.stream("POST", self.path, json=self._payload(texts)) as response:
-                raw = read_bounded(response, who=f"{self.name}'s answer")  # bounded (http_codings)
+                raw = read_bounded(response, who=f"{self.name}'s answer", deadline=deadline)  # bounded (http_codings)
             response.raise_for_status()
             vectors = self._vectors(json.loads(raw))
         except httpx.HTTPError as exc:

@@ -9,23 +9,75 @@ history saying ``erased`` with the source ``request:turn:N``. Every request is a
 ``write:forget:user_request`` (what was erased, by id, never by text) or
 ``write:forget:ambiguous`` (nothing erased). A request that names its topic keeps no copy of
 it: its turn is emptied (:func:`clear_request_turn`) and it never enters ``last_queries``.
+
+Someone else's "forget…" relayed by the user is no request (:func:`own_requests`): "My
+doctor told me: forget about sugar, my sister has diabetes too", « Elle m'a dit : oublie ce
+que je t'ai dit sur mon frère », 我妈总说：忘掉你前男友吧, "Kakak saya kata: lupakan apa yang
+saya cakap tentang abang" each erased the user's memory they name.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from souvenir.engine.identity import own_names
-from souvenir.lexical.forget_cues import forget_requests
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_on_the_user
+from souvenir.lexical.tagged import content_of, supported, tokenize
 from souvenir.store.protocol import Store
+from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
 
-__all__ = ["act_on_forget_request", "act_on_late_memories", "clear_request_turn", "memories_for_request"]
+__all__ = [
+    "act_on_forget_request",
+    "act_on_late_memories",
+    "clear_request_turn",
+    "memories_for_request",
+    "own_requests",
+]
 
 #: Memories shown to the reflection model beside a request to forget, at most (the newest).
 MAX_SHOWN = 30
+
+
+def own_requests(store: Store, user_id: int | None, message: str) -> list[ForgetRequest]:
+    """The requests to forget in ``message`` that are the user's own
+    (:func:`~souvenir.lexical.forget_cues.forget_requests`, less someone else's relayed
+    words: :func:`souvenir.write.forget_relay.own_forget_requests`)."""
+    names = own_names(store, user_id, message) if user_id is not None else frozenset()
+    return own_forget_requests(message, names)
+
+
+#: Negations (fr/en/ms; 不 / 没 for zh): a clause denying a memory does not restate it.
+_DENIES = lx.NEGATORS | {"不", "没", "没有", "别"}
+
+
+def restated(message: str, text: str) -> bool:
+    """Whether a clause of ``message`` that opens on the user speaking of themselves, asks
+    nothing and denies nothing, holds every content word of memory ``text``: "Lupakan kek
+    kacang tu, saya alah kacang" restates the allergy its "never mind the cake" names. Every
+    word, not half: "Forget that I live in Lyon, I live in Paris now" restates no Lyon."""
+    content = content_of(tokenize(text))
+    if not content:
+        return False
+    for clause in re.split(r"[.!?。！？\n,;:，；：]", message):
+        if not opens_on_the_user(clause) or forget_requests(clause):
+            continue
+        tokens = tokenize(clause)
+        if any(tok.key in _DENIES or (tok.cjk and tok.key[:1] in "不没别") for tok in tokens):
+            continue
+        key = "".join(tok.key for tok in tokens if tok.cjk)
+        if all(supported(tok, tokens, key) for tok in content):
+            return True
+    return False
+
+
+def _restated_ids(store: Store, user_id: int, message: str, ids: Iterable[int]) -> set[int]:
+    texts = {m.id: m.text for m in store.memories(user_id, "active")}
+    return {i for i in ids if i in texts and restated(message, texts[i])}
 
 
 def act_on_forget_request(
@@ -40,13 +92,16 @@ def act_on_forget_request(
     """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
     own bookkeeping before each erasure (its window vectors)."""
-    requests = forget_requests(message, own_names(store, user_id, message))
+    requests = own_requests(store, user_id, message)
     if not requests:
         return None
     decision = match_forget(requests, store.memories(user_id, "active"), proposed)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
     erased = []
+    kept = _restated_ids(store, user_id, message, decision.erase)  # said again in this message
     for memory_id in decision.erase:
+        if memory_id in kept:
+            continue
         if before_erase is not None:
             before_erase(memory_id)
         if store.delete_memory(memory_id, now, why):
@@ -71,15 +126,16 @@ def act_on_late_memories(
     active memory (two matches still ask which); only such late ones are erased, and an
     event is recorded only when one is (the record-time call already recorded its decision).
     Returns the erased ids (empty when ``message`` asks nothing or nothing late matches)."""
-    requests = forget_requests(message, own_names(store, user_id, message))
+    requests = own_requests(store, user_id, message)
     if not requests:
         return []
     active = store.memories(user_id, "active")
     late = {m.id for m in active if (_turn_of(m.source) or turn_id) < turn_id}
     decision = match_forget(requests, active)
     erased = []
+    kept = _restated_ids(store, user_id, message, decision.erase)
     for memory_id in decision.erase:
-        if memory_id not in late:
+        if memory_id not in late or memory_id in kept:
             continue
         if before_erase is not None:
             before_erase(memory_id)
@@ -100,7 +156,7 @@ def _turn_of(source: str | None) -> int | None:
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:
     """The user's newest active memories (id and text) for the reflection model to name
     the ones a request to forget is about; ``None`` when ``message`` asks nothing."""
-    if not forget_requests(message, own_names(store, user_id, message)):
+    if not own_requests(store, user_id, message):
         return None
     active = [m for m in store.memories(user_id, "active") if m.kind != "rule"]
     active.sort(key=lambda m: m.id, reverse=True)
@@ -114,8 +170,7 @@ def clear_request_turn(store: Store, message: str, turn_id: int | None, user_id:
     its turn. Called once the request was acted on (with a model: after its reflection,
     which reads the turn). ``user_id``: whose turn (their names sort a pasted transcript's
     lines). Returns whether the turn was emptied."""
-    names = own_names(store, user_id, message) if user_id is not None else frozenset()
-    if turn_id is None or not any(r.topic for r in forget_requests(message, names)):
+    if turn_id is None or not any(r.topic for r in own_requests(store, user_id, message)):
         return False
     store.clear_turn(turn_id)
     return True

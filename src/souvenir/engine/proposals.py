@@ -23,7 +23,7 @@ from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedMeanwhileError, InputError, ModelAnswerError, ModelError, StaleJobError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat
-from souvenir.lexical.forget_cues import forget_requests
+from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.profile.prompt import summary_messages
@@ -273,7 +273,7 @@ class Proposals:
             return None
         if chit_chat(message) is not None:  # no fact about the user: not kept without a model either
             return None
-        if forget_requests(message, own_names(self.store, job["user_id"], message)):  # never a memory (#26)
+        if own_forget_requests(message, own_names(self.store, job["user_id"], message)):  # never a memory (#26)
             return None
         story, time = job["story"], job["time"] or now
         episode = Candidate(

@@ -57,7 +57,7 @@ from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, tokenize
 
-__all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS"]
+__all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
 
 _LEAD = (
     r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
@@ -67,8 +67,16 @@ _LEAD = (
 )
 #: What a deleting verb must name to be about memory, not an order or a file ("Delete my
 #: order" is not a request to forget): what was said, or the memory itself.
+#: "that" / "this" name what was said only alone or before one of these words: "delete that
+#: app, my blood pressure is high" deletes an app (and erased the user's blood pressure).
+_DEMONSTRATIVE_NEXT = (
+    r"(?:from|about|too|as|please|pls|plz|ok|okay|and|then|now|i|i'm|i've|i'd|you|we|part|bit|thing|stuff|info"
+    r"|information|memory|memories|note|one|conversation|chat|message|messages|detail|details|entry|fact|again"
+    r"|for|out|off|away|right|immediately|asap|yeah|lol|sorry|so|but|if|because|said|last|earlier|whole)"
+)
 _SAID = (
-    r"(?:what|that|this|it|everything|all|anything|the\s+(?:part|bit|thing|stuff|note|memory|info)"
+    r"(?:what|(?:that|this)(?!\s+(?!" + _DEMONSTRATIVE_NEXT + r"\b)\w)|it|everything|all|anything"
+    r"|the\s+(?:part|bit|thing|stuff|note|memory|info)"
     r"|my\s+(?:note|memory|info)|a\s+(?:note|record)|notes?|track|any\s+of)\b"
 )
 _EN = re.compile(
@@ -99,6 +107,8 @@ _FR = re.compile(
     r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
+    # « supprime ça de mon agenda » deletes from the user's own things, not from memory
+    r"(?!\s+(?:de|du|des|dans|sur)\s+(?:mon|ma|mes|le|la|les|l'|notre|nos)\s*(?!historique|m[ée]moire|profil)\w)"
     r"|"
     + _FR_LEAD
     + r"(?:ne\s+|n')(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
@@ -117,15 +127,17 @@ _ZH = re.compile(
     r"(?![^。！？!?]*(?:了|吗|呢|怎么|如何|[？?]))"
 )
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
-#: ("把订单删了" deletes an order).
+#: ("把订单删了" deletes an order; 提醒, a reminder, is no 提 of speech).
 _ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
-_ZH_SAID = re.compile(r"说|讲|提|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
+_ZH_SAID = re.compile(r"说|讲|提(?!醒)|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
 _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
     r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita)\b"
+    # "buang je apa yang ada dalam peti ais": whatever is in a place, not what was said
+    r"(?!\s+(?:yang\s+)?(?:ada\s+)?(?:dalam|di|kat|atas)\b)"
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
     r"\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
     r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
@@ -331,17 +343,34 @@ def _topic(sentence: str) -> tuple[Tok, ...]:
 _CLAUSE = re.compile(r"[,;:，；：]")
 
 
+#: A clause opening on the user as its subject (en, fr, ms; 我 for zh).
+_USER_OPENS = re.compile(
+    r"^(?:i|i'm|i've|i'd|i'll|im|we|je|j'|nous|moi|saya|aku|kami|kita|我|我们)(?:\b|(?<=')|(?<=[我们]))", re.I
+)
+
+
+def opens_on_the_user(clause: str) -> bool:
+    """Whether ``clause`` opens on the user as its subject (I, je, j', 我, saya, aku, we…)."""
+    return bool(_USER_OPENS.match(nfkc_fold(clause).replace("’", "'").strip()))
+
+
 def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
     """The topic of a request ``sentence``: from its first clause holding the cue on, or,
     when that clause names nothing by itself ("forget it", 删掉吧), the clauses before it
     (the topic said first: "My brother's debts, forget that", 刚才说…那件事，你别记了), never
-    the ones after ("Forget it, I'll ask my mom" names no memory of the mother)."""
+    the ones after ("Forget it, I'll ask my mom" names no memory of the mother). The clauses
+    after a cue clause that names something are its topic up to one that opens on the user
+    speaking of themselves ("Delete all my photos from the cloud, I am allergic to peanuts":
+    the allergy is a statement, and was erased)."""
     clauses = [clause.strip() for clause in _CLAUSE.split(sentence)]
     first = next((i for i, clause in enumerate(clauses) if _has_cue(clause) or _ZH_DELETE.search(clause)), None)
     if first is None or len(clauses) == 1:
         return _topic(sentence)
     if _topic(clauses[first]):
-        return _topic(", ".join(clauses[first:]))
+        last = first + 1
+        while last < len(clauses) and not opens_on_the_user(clauses[last]):
+            last += 1
+        return _topic(", ".join(clauses[first:last]))
     return _topic(", ".join(clauses[:first])) if first else ()
 
 

@@ -39,6 +39,7 @@ from typing import Any
 import httpx
 
 from souvenir.http_codings import (
+    PastDeadline,
     ACCEPT_ENCODING,
     MODEL_ANSWER_BYTES,
     bounded_lines,
@@ -193,7 +194,7 @@ class ChatClient:
             if payload.get("stream"):
                 return self._streamed(path, payload, deadline, timeout, model, ticket)
             with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
-                raw = read_bounded(response)  # decoded a bounded step at a time (http_codings)
+                raw = read_bounded(response, deadline=deadline)  # bounded in bytes and time (http_codings)
         except httpx.HTTPError as exc:  # a stall (no answer begun) is an outage, not a slow answer
             raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
         self._check_status(response, where, model, raw)
@@ -224,40 +225,45 @@ class ChatClient:
         where = self._where(model)
         with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
             if response.status_code >= 400:
-                self._check_status(response, where, model, read_bounded(response))
+                self._check_status(response, where, model, read_bounded(response, deadline=deadline))
             if "text/event-stream" not in response.headers.get("content-type", ""):
-                return self._whole(read_bounded(response), where, model)  # "stream" ignored: whole
+                return self._whole(read_bounded(response, deadline=deadline), where, model)  # "stream" ignored
             parts: list[str] = []
             size = chunks = 0
             finish = "stop"
-            for line in bounded_lines(within(decoded_pieces(response), MODEL_ANSWER_BYTES)):
-                if ticket is not None and ticket.yielded.is_set():
-                    raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
-                if time.monotonic() > deadline and chunks:
-                    raise ModelTimeoutError(
-                        f"{where}: answer not finished in time ({size} characters "
-                        f"in {chunks} pieces: a bound too large for this model's speed)",
-                        model=model,
-                    )
-                if not line.startswith("data:"):
-                    continue
-                data = line[5:].strip()
-                if data == "[DONE]":
-                    break
-                try:
-                    choice = json.loads(data)["choices"][0]
-                    piece = (choice.get("delta") or {}).get("content") or ""
-                except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-                    continue  # a keep-alive or a chunk without a choice
-                chunks += 1
-                if piece:
-                    parts.append(piece)
-                    size += len(piece)
-                if choice.get("finish_reason"):
-                    finish = "length" if choice["finish_reason"] == "length" else "stop"
-                if piece and size > 360 and chunks % 8 == 0 and is_looping("".join(parts)):
-                    finish = "loop"
-                    break
+            pieces = decoded_pieces(response, deadline=deadline)  # a byte a second ends at the deadline too
+            try:
+                for line in bounded_lines(within(pieces, MODEL_ANSWER_BYTES)):
+                    if ticket is not None and ticket.yielded.is_set():
+                        raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
+                    if time.monotonic() > deadline and chunks:
+                        raise ModelTimeoutError(
+                            f"{where}: answer not finished in time ({size} characters "
+                            f"in {chunks} pieces: a bound too large for this model's speed)",
+                            model=model,
+                        )
+                    if not line.startswith("data:"):
+                        continue
+                    data = line[5:].strip()
+                    if data == "[DONE]":
+                        break
+                    try:
+                        choice = json.loads(data)["choices"][0]
+                        piece = (choice.get("delta") or {}).get("content") or ""
+                    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+                        continue  # a keep-alive or a chunk without a choice
+                    chunks += 1
+                    if piece:
+                        parts.append(piece)
+                        size += len(piece)
+                    if choice.get("finish_reason"):
+                        finish = "length" if choice["finish_reason"] == "length" else "stop"
+                    if piece and size > 360 and chunks % 8 == 0 and is_looping("".join(parts)):
+                        finish = "loop"
+                        break
+            except PastDeadline as exc:  # the bytes themselves came too slowly (one a second)
+                kind = ModelTimeoutError if chunks else ModelError
+                raise kind(f"{where}: answer not finished in time ({chunks} pieces): {exc}", model=model) from exc
             if time.monotonic() > deadline and not chunks:
                 raise ModelError(f"{where}: no answer begun in time", model=model)
             return Answer("".join(parts), finish, chunks)

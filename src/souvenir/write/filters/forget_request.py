@@ -17,7 +17,7 @@ whatever its words. A candidate about forgetting itself ("Asked the assistant to
 
 from __future__ import annotations
 
-from souvenir.lexical.forget_cues import forget_requests, is_forget_text
+from souvenir.lexical.forget_cues import is_forget_text
 from souvenir.lexical.tagged import content_of, supported, tokenize
 from souvenir.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -27,7 +27,10 @@ NAME = "forget_request"
 
 def forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     """Drop a candidate made of a request to forget (module docstring)."""
-    requests = forget_requests(exchange.user_message, exchange.user_names)
+    # imported here: forget_relay reads the speech-act filter, a sibling of this one
+    from souvenir.write.forget_relay import own_forget_requests
+
+    requests = own_forget_requests(exchange.user_message, exchange.user_names)
     if not requests:
         return keep(NAME, candidate)
     if is_forget_text(candidate.text):

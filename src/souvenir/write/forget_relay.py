@@ -1,0 +1,54 @@
+"""Someone else's "forget…" relayed by the user is no request (pure).
+
+"My doctor told me: forget about sugar, my sister has diabetes too", « Elle m'a dit : oublie ce
+que je t'ai dit sur mon frère », 我妈总说：忘掉你前男友吧 and "Kakak saya kata: lupakan apa yang
+saya cakap tentang abang" each erased the user's memory they name
+(``tests/test_break_session12.py``), and with a model the facts beside them were dropped as
+"the user asked to forget". :func:`own_forget_requests` is
+:func:`~souvenir.lexical.forget_cues.forget_requests` less such sentences; the erasure paths
+(:mod:`souvenir.engine.chat_forget`), the write filter
+(:mod:`souvenir.write.filters.forget_request`) and the reflection's fallback use it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.forget_cues import ForgetRequest, forget_requests
+from souvenir.lexical.tagged import tokenize
+from souvenir.write.filters.speech_act import speech_units
+
+__all__ = ["own_forget_requests", "relayed_request"]
+
+#: A sentence opened by a speech frame: the words before its first colon or opening quote.
+_FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『]{1,120}?)\s*(?:[:：]|[“\"«「『])")
+#: Whom the frame's verb is said to ("told me", « m'a dit », 跟我说, "kata saya").
+_TO_USER = frozenset({"me", "us", "to", "moi", "nous", "m'", "saya", "aku", "kami", "我", "我们"})
+#: Reporting verbs (the write path's speech-act lexicon, fr/en/zh/ms).
+_SAYS = (
+    lx.REPORTING | lx.ZH_REPORTING | frozenset({"cakap", "wrote", "texted", "ecrit", "总说", "老说", "一直说", "讲"})
+)
+
+
+def relayed_request(sentence: str, names: frozenset[str]) -> bool:
+    """Whether ``sentence`` opens with another speaker's frame ending on a reporting verb
+    before a colon or a quote ("My doctor told me:", « Elle m'a dit : », 我妈总说：, 他说“,
+    "Kakak saya kata:"): what follows is their words, not the user's request. The frame's
+    speaker is read by the speech-act filter (a first person's "I told him:" is the user)."""
+    found = _FRAME.match(sentence.strip())
+    if found is None or forget_requests(found["frame"]):
+        return False
+    keys = [tok.key for tok in tokenize(found["frame"]) if tok.role not in ("end", "comma")]
+    while keys and keys[-1] in _TO_USER:
+        keys.pop()
+    if not keys or not (keys[-1] in _SAYS or (keys[-1][-1:] == "说" and len(keys[-1]) <= 3)):
+        return False
+    units = speech_units(found["frame"], names)
+    return bool(units) and units[-1].act == "relayed"
+
+
+def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
+    """The requests to forget in ``message`` less those in someone else's relayed words
+    (:func:`relayed_request`); ``user_names`` as :func:`forget_requests` takes them."""
+    return [r for r in forget_requests(message, user_names) if not relayed_request(r.sentence, user_names)]
