@@ -13,6 +13,7 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat, fact_sentences
 from tests.servers import ChatServer
+from tests.attack_support import stub_model_settings
 
 CHIT_CHAT = [
     # en: what SmolLM2-135M kept as notes in issue #25's runs (conv-26), and their kin
@@ -115,16 +116,12 @@ def test_the_fact_sentences_of_a_mixed_message():
 
 
 def _settings(tmp_path, upstream=None) -> Settings:
-    values: dict = dict(
-        database_url=f"sqlite:///{tmp_path / 'c.db'}",
-        embedder="none",
-        window_embedder="none",
-        summary_enabled=False,
-        _env_file=None,
-    )
-    if upstream is not None:
-        values.update(llm_base_url=upstream.url, llm_model="stub", reflection_backoff_s=0.05, reflection_timeout_s=30.0)
-    return Settings(**values)
+    database = f"sqlite:///{tmp_path / 'c.db'}"
+    if upstream is None:
+        return Settings(
+            database_url=database, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
+        )
+    return stub_model_settings(database, upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
 
 
 def _answer(*texts: str) -> str:

@@ -17,6 +17,7 @@ from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground
 from souvenir.write.status import unasserted
 from tests.servers import ChatServer
+from tests.attack_support import stub_model_settings
 
 NAMES = frozenset({"melanie", "mel", "marc", "aisyah"})
 
@@ -156,16 +157,12 @@ def test_a_note_the_message_asserts_or_that_keeps_its_intention_is_grounded(cand
 
 
 def _settings(tmp_path, upstream=None) -> Settings:
-    values: dict = dict(
-        database_url=f"sqlite:///{tmp_path / 's.db'}",
-        embedder="none",
-        window_embedder="none",
-        summary_enabled=False,
-        _env_file=None,
-    )
-    if upstream is not None:
-        values.update(llm_base_url=upstream.url, llm_model="stub", reflection_backoff_s=0.05, reflection_timeout_s=30.0)
-    return Settings(**values)
+    database = f"sqlite:///{tmp_path / 's.db'}"
+    if upstream is None:
+        return Settings(
+            database_url=database, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
+        )
+    return stub_model_settings(database, upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
 
 
 def _answer(*texts: str) -> str:
