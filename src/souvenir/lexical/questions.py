@@ -4,17 +4,20 @@
   我不是对芒果过敏吗？ → 我对芒果过敏。("I'm allergic to mango, aren't I?"), "I'm allergic to
   mango, right?" → "I'm allergic to mango.", « Je suis allergique, non ? / n'est-ce pas ? »,
   "Saya alah pada mangga, kan?", "…对吧？ / 是吧？ / 没错吧？". The filters read the statement
-  (its words stay asserted, its 不是 is no negation).
+  (its words stay asserted, its 不是 is no negation). The "isn't it obvious I…?" frame
+  (« c'est pas évident que je… ? », 难道你看不出来我…吗？, "tak nampak ke saya…?") asserts what
+  follows when that is about the user.
 * :func:`mark_questions` adds the missing "?" to a sentence that asks without one: Chinese
   A-not-A and question particles (我是不是应该辞职, 要不要, 该不该, …吗 at the end),
   Malay "patut ke / boleh tak / perlu ke", "-kah" words (adakah, patutkah…) and openers
-  (macam mana, kenapa…), English "Should I / Do I / Can I…" at a sentence start, French
-  "est-ce que", "dois-je / devrais-je / puis-je", and indirect questions ("I wonder
+  (macam mana, kenapa…), English "Should I / Do I / Can I…" or "do you think I should" at a
+  sentence start, 你觉得/你说 before an A-not-A, French « tu crois que je devrais », "est-ce que", "dois-je / devrais-je / puis-je", and indirect questions ("I wonder
   if", "not sure whether", « je me demande si », « je sais pas si », 不知道该不该, "tak tahu
   nak…"): such a sentence asks, it does not decide.
 * :func:`sarcastic` finds the sentences marked as sarcasm: a strong cue (🙄 🙃, "/s",
   "yeah right", "oh sure", "oh great", "said no one ever", « ben voyons »,
-  « mais bien sûr », « quelle joie », 呵呵, 才怪, 真是谢谢了, "konon", "yelah tu", "macam la"),
+  « mais bien sûr », « quelle joie », 呵呵, 才怪, 真是谢谢了, "konon", "yelah tu", "macam la", a
+  marker written out: "(sarcasm)", « (ironie) », （反话）, "(perli)", "#sarcasm"),
   or an attitude verb in capitals ("I just LOVE", « J'ADORE », "SUKA SANGAT") beside a
   weaker one ("just", "oh", "sure", "totally", "ever", "wow", "génial", "super", "hebat").
   A cue in a short sentence (four words at most: "Best day ever.", "呵呵。") marks the one
@@ -48,6 +51,18 @@ _FR_TOLD = re.compile(
 )
 _EN_YOU_KNOW = re.compile(
     r"^(\s*)(?:you\s+know|(?:you\s+)?remember)\s+(?:that\s+)?((?:i|i'm|i've|my)\b[^?？]*?)(?:\s*[,，]\s*(?:yeah|yes|right))?\s*[?？]+",
+    re.I | re.M,
+)
+#: "Isn't it obvious I hate mornings?", « C'est pas évident que je déteste le matin ? »,
+#: "难道你看不出来我讨厌早起吗？", "Tak nampak ke saya benci pagi?": the frame points at
+#: what the user then asserts about themself.
+_OBVIOUS = re.compile(
+    r"^(\s*)(?:(?:isn'?t|is\s+not)\s+it\s+(?:(?:so|pretty|really)\s+)?(?:obvious|clear|evident)|can'?t\s+you\s+(?:see|tell)"
+    r"|(?:c'est|c'était)\s+pas\s+(?:(?:assez|super)\s+)?(?:évident|clair|flagrant)|(?:ce\s+n'est|n'est-ce)\s+pas\s+"
+    r"(?:(?:assez)\s+)?(?:évident|clair)|tu\s+(?:vois|sais)\s+pas|(?:tak|tidak|x)\s+(?:nampak|jelas|nyata|tahu)\s+(?:ke|kah)"
+    r"|bukan\s+(?:ke|kah)\s+(?:dah\s+)?(?:jelas|nyata))\s*[,，]?\s*(?:that\s+|que\s+|qu'|yang\s+)?"
+    r"((?:i|i'm|i've|my|je|j'|moi|mon|ma|mes|saya|aku)\b[^?？]*?)\s*[?？]+"
+    r"|^(\s*)难道(?:你)?(?:看不出来|不知道|没看出来)(我[^?？吗]+?)[吗嘛]?[?？]+",
     re.I | re.M,
 )
 _MS_RHETORICAL = re.compile(
@@ -95,7 +110,7 @@ _ZH_A_NOT_A = r"(?:是不是|要不要|该不该|能不能|可不可以|会不�
 #: A-not-A asks at the head of its sentence (after a subject) or after "don't know / wonder"
 #: (我是不是应该辞职, 要不要卖房, 不知道该不该去); embedded, it names a topic (为要不要…吵了一架).
 _ZH_ASKS = re.compile(
-    r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?"
+    r"^\s*(?:那|所以|那么|可是|但是)?\s*(?:你(?:觉得|认为|说|看|猜)|依你看)?\s*(?:[我你他她]们?)?(?:到底|究竟|还|就|真的)?"
     + _ZH_A_NOT_A
     + r"|(?:不知道|不确定|在想|在考虑|犹豫|纠结)(?:[我你他她]们?)?(?:到底|究竟|还)?"
     + _ZH_A_NOT_A
@@ -112,11 +127,12 @@ _MS_ASKS = re.compile(
 )
 _EN_ASKS = re.compile(
     r"^\s*(?:so\s+|and\s+|but\s+|hmm+\s*,?\s*)?(?:should|shall|do|does|did|am|can|could|would|may|might|must)\s+(?:i|we)"
-    r"\b|\b(?:i\s+wonder|wondering|not\s+sure|i\s+don'?t\s+know|no\s+idea)\s+(?:if|whether|what|how)\b",
+    r"\b|^\s*(?:do\s+you|d'?you)\s+think\s+(?:i|we)\s+(?:should|ought|need)\b|\b(?:i\s+wonder|wondering|not\s+sure|i\s+don'?t\s+know|no\s+idea)\s+(?:if|whether|what|how)\b",
     re.I,
 )
 _FR_ASKS = re.compile(
-    r"^\s*(?:et\s+|alors\s+|bon\s+)?(?:est-ce\s+que|est\s+ce\s+que)\b|\b(?:dois|devrais|puis|pourrais|vais|faudrait)-je\b"
+    r"^\s*(?:et\s+|alors\s+|bon\s+)?(?:tu\s+(?:crois|penses|trouves)\s+(?:que\s+|qu'))?(?:est-ce\s+que|est\s+ce\s+que)\b"
+    r"|^\s*(?:tu\s+(?:crois|penses)\s+(?:que\s+|qu'))(?:je|j')\s*(?:devrais|dois|peux|pourrais)\b|\b(?:dois|devrais|puis|pourrais|vais|faudrait)-je\b"
     r"|\b(?:faut|devrait)-il\b|\bje\s+(?:me\s+demande|(?:ne\s+)?sais\s+pas|hésite)\s+(?:si|s'|entre)\b",
     re.I,
 )
@@ -124,7 +140,10 @@ _STRONG = re.compile(
     r"🙄|🙃|😒|(?:^|\s)/s\b|\byeah,?\s+right\b|\boh,?\s+(?:sure|great|joy|wonderful|fantastic|perfect)\b"
     r"|^\s*not\s*[.!]+\s*$|\b(?:sure|yeah|oh\s+yes),?\s+because\b|\bsaid\s+no\s+one\s+ever\b|\bjust\s+what\s+i\s+(?:needed|wanted)\b"
     r"|\bas\s+if\b|\bben\s+voyons\b|\bmais\s+bien\s+sûr\b|\bquelle\s+joie\b|\bc'est\s+ça\s+oui\b|\bgénial+\s*\.\.\."
-    r"|呵呵|才怪|真是谢谢了|真是太好了呢|\bkonon(?:nya)?\b|\byelah\s+tu\b|\bmacam\s+la(?:h)?\b|\bbest\s+sangat\s+la(?:h)?\s+tu\b",
+    r"|呵呵|才怪|真是谢谢了|真是太好了呢|\bkonon(?:nya)?\b|\byelah\s+tu\b|\bmacam\s+la(?:h)?\b|\bbest\s+sangat\s+la(?:h)?\s+tu\b"
+    r"|[(（\[]\s*(?:sarcasm|sarcastic|irony|ironic|ironie|ironique|sarcasme|sarcastique|second\s+degré"
+    r"|perli|sindir|sindiran|menyindir|反话|讽刺|反讽|说反话)\s*[)）\]]"
+    r"|#(?:sarcasm|irony|ironie|sarcasme|perli|sindiran|反话|讽刺)",
     re.I,
 )
 _ATTITUDE = re.compile(
@@ -147,6 +166,9 @@ def assertive(text: str) -> str:
     text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
     text = _EN_TOLD.sub(r"\1\2.", text)
     text = _EN_YOU_KNOW.sub(r"\1\2.", text)
+    text = _OBVIOUS.sub(
+        lambda m: f"{m.group(1) or m.group(3) or ''}{m.group(2) or m.group(4)}{'。' if m.group(4) else '.'}", text
+    )
     text = _FR_TOLD.sub(r"\1\2.", text)
     text = _MS_RHETORICAL.sub(lambda m: f"{m.group(1) if m.group(2) else m.group(3)}{m.group(2) or m.group(4)}.", text)
     text = _ZH_TAG.sub("。", text)

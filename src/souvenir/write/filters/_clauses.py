@@ -319,6 +319,8 @@ def _inherit(out: list[Clause]) -> None:
         anaphor = any(tok.key in lx.ANAPHORA for tok in clause.tokens) or any(
             tok.key in lx.ZH_ANAPHORA for tok in clause.tokens
         )
+        if not own and not any(t.role in ("neg", "pos", "negval") for t in clause.tokens):
+            continue  # "J'aime plus le rap, franchement": a bare adverb judges nothing
         if not own or (anaphor and len(own) <= 1):
             polarity = clause.polarity_at(-1)
             clause.inherited = [(tok, polarity) for tok in previous.content if not _in(tok, own)]

@@ -1,0 +1,87 @@
+"""Issue #26, round 6 (lane write7): kinds the fresh cases of tests/cases/round3_extra6.jsonl
+missed, each in four languages — an irony marker written out ("(ironie)", "（反话）", "(perli)",
+"/s"), a question led by "do you think I should" / « tu crois que je devrais » / 你觉得 /
+"awak rasa saya patut ke" without "?", the "isn't it obvious I…?" frame asserting what follows,
+and a bare adverb clause after a negation ("J'aime plus le rap, franchement") that must not
+carry the negated words back as positive."""
+
+from __future__ import annotations
+
+import pytest
+
+from souvenir.lexical.questions import assertive, mark_questions, sarcastic
+from souvenir.types import Candidate
+from souvenir.write.filters import Exchange, run_filters
+
+IRONY = [
+    ("en", "Wonderful, another delayed train, I adore commuting (sarcasm)"),
+    ("fr", "Super, encore des bouchons, j'adore conduire (ironie)"),
+    ("zh", "真棒，又下雨了，我最爱淋雨了（反话）"),
+    ("ms", "Seronoknya, hujan lagi, saya suka basah kuyup (perli)"),
+]
+SINCERE = [
+    ("en", "I adore commuting by bike (seriously)"),
+    ("fr", "J'adore conduire (vraiment)"),
+    ("zh", "我最爱下雨天了（真心话）"),
+    ("ms", "Saya suka hujan (serius)"),
+]
+ASKS = [
+    ("en", "do you think I should move to Leeds"),
+    ("fr", "tu crois que je devrais arrêter la fac"),
+    ("zh", "你觉得我该不该买房"),
+    ("ms", "awak rasa saya patut ke tukar kerja"),
+]
+TELLS = [
+    ("en", "you think I should relax and I agree"),
+    ("fr", "tu crois que le train est parti"),
+    ("zh", "你觉得这家店好吃"),
+    ("ms", "awak rasa makanan tu sedap"),
+]
+OBVIOUS = [
+    ("en", "Isn't it obvious I hate mornings?", "I hate mornings."),
+    ("fr", "C'est pas évident que je déteste le matin ?", "je déteste le matin."),
+    ("zh", "难道你看不出来我讨厌早起吗？", "我讨厌早起。"),
+    ("ms", "Tak nampak ke saya benci pagi?", "saya benci pagi."),
+]
+ADVERB = [
+    ("en", "I don't like jazz anymore, honestly.", "Likes jazz"),
+    ("fr", "J'aime plus le rap, franchement.", "Aime le rap"),
+    ("zh", "我不再喜欢喝奶茶了，说实话。", "喜欢喝奶茶"),
+    ("ms", "Saya tak suka durian dah, sejujurnya.", "Suka durian"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), IRONY, ids=[lang for lang, _ in IRONY])
+def test_written_irony_marker_marks_the_sentence(lang, text):
+    assert sarcastic(text), lang
+
+
+@pytest.mark.parametrize(("lang", "text"), SINCERE, ids=[lang for lang, _ in SINCERE])
+def test_other_parentheses_are_not_irony(lang, text):
+    assert not sarcastic(text), lang
+
+
+@pytest.mark.parametrize(("lang", "text"), ASKS, ids=[lang for lang, _ in ASKS])
+def test_asking_the_assistant_for_advice_is_a_question(lang, text):
+    assert mark_questions(text).rstrip().endswith(("?", "？")), lang
+
+
+@pytest.mark.parametrize(("lang", "text"), TELLS, ids=[lang for lang, _ in TELLS])
+def test_an_opinion_without_should_is_not_a_question(lang, text):
+    assert mark_questions(text) == text, lang
+
+
+@pytest.mark.parametrize(("lang", "text", "said"), OBVIOUS, ids=[lang for lang, _, _ in OBVIOUS])
+def test_isnt_it_obvious_asserts_what_follows(lang, text, said):
+    assert assertive(text).strip() == said, lang
+
+
+def test_obvious_about_something_else_stays_a_question():
+    assert assertive("Isn't it obvious the shop is closed?").endswith("?")
+
+
+@pytest.mark.parametrize(("lang", "message", "text"), ADVERB, ids=[lang for lang, _, _ in ADVERB])
+def test_a_bare_adverb_clause_does_not_undo_the_negation(lang, message, text):
+    candidate = Candidate(text=text, kind="preference", scope="global", confidence=0.8)
+    decision = run_filters(candidate, Exchange(user_message=message))
+    assert decision.filter == "negation", (lang, decision)
