@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from souvenir.lexical.proposition import is_flip, proposition
 from souvenir.lexical.questions import assertive, mark_questions, sarcastic
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
@@ -85,3 +86,21 @@ def test_a_bare_adverb_clause_does_not_undo_the_negation(lang, message, text):
     candidate = Candidate(text=text, kind="preference", scope="global", confidence=0.8)
     decision = run_filters(candidate, Exchange(user_message=message))
     assert decision.filter == "negation", (lang, decision)
+
+
+RELAPSE = [
+    ("en", "Quit drinking", "Relapsed, drinking again"),
+    ("fr", "A arrêté de boire de l'alcool", "A rechuté, boit de nouveau de l'alcool"),
+    ("zh", "戒了烟", "又开始抽烟了"),
+    ("zh", "戒掉了酒", "又喝酒了"),
+    ("ms", "Dah berhenti berjudi", "Kambuh, berjudi semula"),
+]
+
+
+@pytest.mark.parametrize(("lang", "old", "new"), RELAPSE, ids=[f"{lang}-{old}" for lang, old, _ in RELAPSE])
+def test_a_relapse_flips_the_quit(lang, old, new):
+    assert is_flip(proposition(old), proposition(new)), lang
+
+
+def test_quitting_something_else_is_not_a_relapse():
+    assert not is_flip(proposition("戒了烟"), proposition("又开始喝酒了"))

@@ -164,33 +164,37 @@ _USED_TO = ("used", "to")
 # fumer", 又搬回…, "merokok semula"): set aside like the change markers; with one of them,
 # the time the state resumed ("since March", "depuis mars", "sejak Mac", 从三月开始) is too.
 _RESUME = frozenset(
-    {
-        "again",
-        "semula",
-        "kembali",
-        "重新",
-        "再次",
-        "又",
-        "开始",
-        "started",
-        "start",
-        "starts",
-        "resumed",
-        "resume",
-        "resumes",
-        "recommence",
-        "recommencé",
-        "reprend",
-        "repris",
-        "mula",
-        "relapsed",
-    }
+    """again semula kembali 重新 再次 又 开始 started start starts resumed resume
+    resumes recommence recommencé reprend repris mula relapsed relapse relapses rechute rechuté rechutée rechuter 破戒 复吸 kambuh""".split()
 )
 _SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
 _SINCE_END = frozenset({"开始", "起", "以来"})
 _LAST = frozenset({"last", "lepas", "lalu", "dernier", "dernière", "derniere", "passé", "passée"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
 _ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
+#: 戒了烟 / 戒掉了酒: jieba cuts the quitting verb from its object; read as 戒烟 / 戒酒.
+_ZH_QUIT_SPLIT = {"烟": "戒烟", "香烟": "戒烟", "酒": "戒酒"}
+_ZH_ASPECT = frozenset({"了", "掉", "掉了"})
+
+
+def _zh_quit_joined(tokens: list[str]) -> list[str]:
+    """``tokens`` with 戒 / 戒掉 + (了 / 掉) + 烟 / 酒 joined into 戒烟 / 戒酒."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i] in ("戒", "戒掉"):
+            j = i + 1
+            while j < len(tokens) and tokens[j] in _ZH_ASPECT:
+                j += 1
+            if j < len(tokens) and tokens[j] in _ZH_QUIT_SPLIT:
+                out.append(_ZH_QUIT_SPLIT[tokens[j]])
+                i = j + 1
+                continue
+        out.append(tokens[i])
+        i += 1
+    return out
+
+
 #: Smoking said with the thing or the verb: « A arrêté la cigarette » / « Fume à nouveau »,
 #: "Quit cigarettes" / "Smokes again", "Berhenti rokok" / "Merokok semula" are one proposition.
 _SMOKING = frozenset(
@@ -286,7 +290,7 @@ def _smoking_stems() -> frozenset[str]:
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
     norm = normalize(text)
-    tokens = tokenize(norm)
+    tokens = _zh_quit_joined(list(tokenize(norm)))
     restriction = _fr_restrictive(tokens)
     negated = ended = False
     sign = 1
