@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.proposition import is_flip, proposition
 from souvenir.lexical.questions import assertive, mark_questions, sarcastic
 from souvenir.types import Candidate
@@ -104,3 +105,16 @@ def test_a_relapse_flips_the_quit(lang, old, new):
 
 def test_quitting_something_else_is_not_a_relapse():
     assert not is_flip(proposition("戒了烟"), proposition("又开始喝酒了"))
+
+
+CHILDREN = [
+    ("en", "Has now three kids", "three"),
+    ("fr", "A maintenant trois enfants", "trois"),
+    ("zh", "有了两个孩子", "两"),
+    ("ms", "Ada sekarang tiga orang anak", "tiga"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "count"), CHILDREN, ids=[lang for lang, _, _ in CHILDREN])
+def test_a_time_word_before_the_number_of_children_keeps_the_key(lang, text, count):
+    assert user_keys(text).get("children") == count, lang

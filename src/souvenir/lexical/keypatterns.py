@@ -286,15 +286,20 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "children",
         "count",
-        _AUX + r"(?:has|have)\s+(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
+        _AUX
+        + r"(?:has|have)\s+(?:now\s+|currently\s+|actually\s+)?(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
         r"|child|kid)\b",
     ),
-    _p("children", "count", r"a\s+(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b"),
-    _p("children", "count", r"有(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
     _p(
         "children",
         "count",
-        r"(?:ada|mempunyai|punya)\s+(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
+        r"a\s+(?:maintenant\s+|désormais\s+|actuellement\s+|en\s+fait\s+)?(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b",
+    ),
+    _p("children", "count", r"有了?(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
+    _p(
+        "children",
+        "count",
+        r"(?:ada|mempunyai|punya)\s+(?:sekarang\s+|kini\s+)?(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
         r"(?:orang\s+)?anak\b",
     ),
     _p(
