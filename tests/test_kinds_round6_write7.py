@@ -12,6 +12,7 @@ import pytest
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.proposition import is_flip, proposition
 from souvenir.lexical.questions import assertive, mark_questions, sarcastic
+from souvenir.lexical.speakers import transcript_lines
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
 
@@ -118,3 +119,28 @@ CHILDREN = [
 @pytest.mark.parametrize(("lang", "text", "count"), CHILDREN, ids=[lang for lang, _, _ in CHILDREN])
 def test_a_time_word_before_the_number_of_children_keeps_the_key(lang, text, count):
     assert user_keys(text).get("children") == count, lang
+
+
+ANNOUNCED = [
+    ("en", "here's what my sister texted me\nAnna: we're moving to Denver in May"),
+    ("fr", "voici ce que ma sœur m'a écrit\nClaire : on déménage à Lille en mai"),
+    ("zh", "我姐发来的消息：\n姐姐：我们五月搬去广州"),
+    ("ms", "ni mesej kakak saya\nKak Ani: kami pindah ke Kuantan bulan Mei"),
+]
+UNANNOUNCED = [
+    ("en", "quick note\nAnna: we're moving to Denver in May"),
+    ("fr", "petite info\nClaire : on déménage à Lille en mai"),
+    ("zh", "说一下：\n姐姐：我们五月搬去广州"),
+    ("ms", "nak cerita\nKak Ani: kami pindah ke Kuantan bulan Mei"),
+]
+
+
+@pytest.mark.parametrize(("lang", "message"), ANNOUNCED, ids=[lang for lang, _ in ANNOUNCED])
+def test_one_labelled_line_after_an_announced_paste_is_someone_elses(lang, message):
+    lines = transcript_lines(message)
+    assert lines is not None and not lines[-1].own, lang
+
+
+@pytest.mark.parametrize(("lang", "message"), UNANNOUNCED, ids=[lang for lang, _ in UNANNOUNCED])
+def test_one_labelled_line_without_an_announcement_stays_a_message(lang, message):
+    assert transcript_lines(message) is None, lang

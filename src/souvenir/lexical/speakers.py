@@ -5,7 +5,9 @@ Issue #26: a group chat pasted into the conversation kept another member's first
 line as the user's fact ("Abang Din: aku dah pindah ke Johor Bahru" → "Moved to Johor
 Bahru"). A message is a *transcript* when two lines or more open with a speaker label and
 at least two labels differ and two labelled lines say something (two words, two Han
-characters), or one when the user labels their own line ("Me:"): "Milk: 2 / Eggs: 12" and
+characters), or one when the user labels their own line ("Me:") or announces the paste on a
+line before it ("here's what my sister texted me", « voici ce que Paul m'a écrit », 我姐发来的消息,
+"ni mesej kawan saya"): "Milk: 2 / Eggs: 12" and
 "Name: Bob / Age: 32 years" are forms (a single "Name: text" line is how the LoCoMo dialogues and many
 bots write one turn, and stays an ordinary message).
 
@@ -137,6 +139,8 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
         lines.append(Line(label, text, key in SELF_LABELS or key in user_names))
     spoken = sum(1 for line in lines if line.speaker is not None and _says_something(line.text))
     self_labelled = any(line.own and line.speaker is not None for line in lines)
+    if labelled == 1 and spoken == 1 and not self_labelled and _announced(lines):
+        return lines  # "here's what my sister texted me / Anna: we're moving to Denver"
     if labelled < 2 or len(labels) < 2 or spoken < (1 if self_labelled else 2):
         return None  # "Milk: 2 / Eggs: 12", "Name: Bob / Age: 32 years" are forms, not a conversation
     return lines
@@ -150,6 +154,25 @@ def others_labelled(message: str) -> bool:
         return False
     labels = [got[0] for raw in message.splitlines() if raw.strip() and (got := _label(raw)) is not None]
     return len(labels) >= 2 and any(key_of(label) not in SELF_LABELS for label in labels)
+
+
+#: A preface line that announces a pasted message ("here's what my sister texted me", « voici ce
+#: que Paul m'a écrit », 我姐发来的消息, "ni mesej kawan saya").
+_ANNOUNCE = re.compile(
+    r"\b(?:texted|wrote|sent|messaged|posted|replied|texts?|messages?|chat|whatsapp|dms?|sms|écrit|envoyé|répondu"
+    r"|texto|discussion|mesej|hantar|tulis|balas|wasap)\b|发来|发给我|发的|消息|聊天记录|短信|微信|回复我",
+    re.I,
+)
+
+
+def _announced(lines: list[Line]) -> bool:
+    """An unlabelled line before the first labelled one announces a pasted message."""
+    for line in lines:
+        if line.speaker is not None:
+            return False
+        if _ANNOUNCE.search(line.text):
+            return True
+    return False
 
 
 def _says_something(text: str) -> bool:
