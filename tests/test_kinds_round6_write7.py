@@ -15,6 +15,7 @@ from souvenir.lexical.questions import assertive, mark_questions, sarcastic
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
+from souvenir.write.forget_relay import own_forget_requests
 
 IRONY = [
     ("en", "Wonderful, another delayed train, I adore commuting (sarcasm)"),
@@ -144,3 +145,27 @@ def test_one_labelled_line_after_an_announced_paste_is_someone_elses(lang, messa
 @pytest.mark.parametrize(("lang", "message"), UNANNOUNCED, ids=[lang for lang, _ in UNANNOUNCED])
 def test_one_labelled_line_without_an_announcement_stays_a_message(lang, message):
     assert transcript_lines(message) is None, lang
+
+
+TOLD_TO_FORGET = [
+    ("en", "My boss told me to just forget about the promotion."),
+    ("fr", "Mon prof m'a dit d'oublier le concours."),
+    ("zh", "我朋友叫我忘掉那个前任。"),
+    ("ms", "Mak saya suruh saya lupakan kerja lama tu."),
+]
+OWN_FORGET = [
+    ("en", "Please forget what I told you about my boss."),
+    ("fr", "Oublie ce que je t'ai dit sur ma sœur."),
+    ("zh", "我叫你忘掉那件事。"),
+    ("ms", "Tolong lupakan apa saya cakap pasal mak saya."),
+]
+
+
+@pytest.mark.parametrize(("lang", "message"), TOLD_TO_FORGET, ids=[lang for lang, _ in TOLD_TO_FORGET])
+def test_someone_telling_the_user_to_forget_is_no_request(lang, message):
+    assert own_forget_requests(message) == [], lang
+
+
+@pytest.mark.parametrize(("lang", "message"), OWN_FORGET, ids=[lang for lang, _ in OWN_FORGET])
+def test_the_users_own_request_stays(lang, message):
+    assert own_forget_requests(message), lang

@@ -48,7 +48,24 @@ def relayed_request(sentence: str, names: frozenset[str]) -> bool:
     return bool(units) and units[-1].act == "relayed"
 
 
+#: Someone else telling the user to forget ("My boss told me to forget the promotion", « Mon prof
+#: m'a dit d'oublier le concours », 我朋友叫我忘掉那个前任, "Mak suruh saya lupakan kerja lama"):
+#: advice the user relays, not the user's request; the subject before it is not "I" / "you".
+_TOLD_TO_FORGET = re.compile(
+    r"^(?!\s*(?:i|you|je|j'|tu|vous|saya|aku|awak|kamu|我|你)\b)[^.!?。！？]{1,60}?"
+    r"(?:\b(?:told|asked|advised|wants?|urged|tells|keeps?\s+telling)\s+me\s+to\s+(?:just\s+)?forget"
+    r"|\bm'(?:a|ont)\s+(?:dit|demandé|conseillé)\s+d'oublier|\bveut\s+que\s+j'oublie"
+    r"|(?<![我你])(?:叫|让|要|劝)我(?:把[^，。]{0,12})?(?:忘|别再想)"
+    r"|\b(?:suruh|minta|nasihatkan|pesan)\s+(?:saya|aku)\s+(?:untuk\s+)?(?:lupa|melupakan))",
+    re.I,
+)
+
+
 def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
     """The requests to forget in ``message`` less those in someone else's relayed words
     (:func:`relayed_request`); ``user_names`` as :func:`forget_requests` takes them."""
-    return [r for r in forget_requests(message, user_names) if not relayed_request(r.sentence, user_names)]
+    return [
+        r
+        for r in forget_requests(message, user_names)
+        if not relayed_request(r.sentence, user_names) and not _TOLD_TO_FORGET.search(r.sentence.strip())
+    ]
