@@ -137,7 +137,7 @@ def diag(rt, suite: dict, qid: str, config: ScoringConfig) -> None:
     static = eng.scorer._static(user_id, candidates)
     ids = static.ids
     from souvenir.read.scoring.bm25 import bm25_tokens
-    from souvenir.read.scoring.scorer import _aligned
+    from souvenir.read.scoring.scorer_input import aligned as _aligned
 
     lexical = static.lexical.scores(bm25_tokens(text))
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from souvenir import profile
+from souvenir.read.score_map import LazyScores
 from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.errors import StoreError, UnknownError
 from souvenir.index.vectors import VectorIndex
@@ -131,6 +132,8 @@ class TurnRecords:
         """Keep one context's selection for diagnostics (logged, never raised, on a store
         error); ``shown``: ids left out as already in the prompt, kept after the selection
         with the pass ``in_prompt`` and their score."""
+        if isinstance(scores, LazyScores):
+            scores.complete()  # every score and its parts, made here off the turn
         why = explain(scores, parts, [s.memory.id for s in selected] + list(shown))
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:

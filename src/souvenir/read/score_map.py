@@ -3,11 +3,12 @@ selection (:func:`souvenir.read.selection.select`) and the scorer with one ``sea
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-__all__ = ["Scores"]
+__all__ = ["LazyScores", "Scores"]
 
 
 class Scores(Mapping[int, float]):
@@ -60,3 +61,74 @@ class Scores(Mapping[int, float]):
 
     def __repr__(self) -> str:
         return f"Scores({dict(zip(self.ids.tolist(), self.array.tolist()))!r})"
+
+
+class LazyScores(Scores):
+    """:class:`Scores` whose values are exact at some positions and upper bounds elsewhere
+    until read whole (a large user's final score on a shortlist,
+    :mod:`souvenir.read.scoring.final_shortlist`).
+
+    ``ids`` strictly increasing (int64); ``bounds`` float64, the exact score where
+    ``exact`` and at least it elsewhere (both arrays shared with ``refine``, which makes
+    the given positions exact in place); ``complete()`` returns every exact score (float64,
+    aligned with ``ids``). :func:`~souvenir.read.selection.select` reads :meth:`bounded`
+    and proves its result from it; anything else that reads the values (``array``,
+    ``lookup``, items…) gets the complete scores, computed once.
+    """
+
+    __slots__ = ("_bounds", "_exact", "_refine", "_complete", "_full", "_lock")
+
+    def __init__(
+        self,
+        ids: np.ndarray,
+        bounds: np.ndarray,
+        exact: np.ndarray,
+        refine: Callable[[np.ndarray], None],
+        complete: Callable[[], np.ndarray],
+    ) -> None:
+        self.ids = ids
+        self._bounds, self._exact, self._refine, self._complete = bounds, exact, refine, complete
+        self._full: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def array(self) -> np.ndarray:  # noqa: D102 (Scores.array, completed)
+        return self.complete()
+
+    @array.setter
+    def array(self, values: np.ndarray) -> None:
+        self._full = values
+
+    @property
+    def completed(self) -> bool:
+        """Whether the complete scores were made."""
+        return self._full is not None
+
+    def complete(self) -> np.ndarray:
+        """Every exact score (computed on the first call, then kept)."""
+        with self._lock:
+            if self._full is None:
+                self._full = self._complete()
+            return self._full
+
+    def bounded(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(values, exact) for ``ids`` (int64): the score or its bound, and whether it is
+        the score; an id not scored is NaN and exact (it has no score). The complete
+        scores once made."""
+        values = self._full if self._full is not None else self._bounds
+        exact = np.ones(ids.shape, bool) if self._full is not None else self._exact
+        if ids is self.ids or (ids.size == self.ids.size and np.array_equal(ids, self.ids)):
+            return values.copy(), exact.copy()
+        if not self.ids.size:
+            return np.full(ids.shape, np.nan), np.ones(ids.shape, bool)
+        pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)
+        hit = self.ids[pos] == ids
+        return np.where(hit, values[pos], np.nan), np.where(hit, exact[pos], True)
+
+    def refine(self, ids: np.ndarray) -> None:
+        """Make the scores of ``ids`` exact (ids not scored are ignored)."""
+        if self._full is not None or not ids.size:
+            return
+        pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)
+        with self._lock:
+            self._refine(pos[self.ids[pos] == ids])

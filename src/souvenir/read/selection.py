@@ -41,8 +41,6 @@ changes a result (``docs/benchmarks.md``, "Latency").
 
 from __future__ import annotations
 
-import operator
-import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -52,8 +50,9 @@ from types import MappingProxyType
 import numpy as np
 
 from souvenir.read.lexicographic import best as _best
-from souvenir.read.moments import age_text, aware, cosine_text, micros
-from souvenir.read.score_map import Scores
+from souvenir.read.moments import age_text, aware, cosine_text
+from souvenir.read.score_map import LazyScores, Scores
+from souvenir.read.selection_columns import KIND_CODE, RULE, SelectionColumns
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
 __all__ = ["DEFAULT_QUOTAS", "PASSES", "PROTECTED_KINDS", "Pool", "Scores", "SelectionConfig", "select"]
@@ -68,16 +67,8 @@ PROTECTED_KINDS: tuple[str, ...] = ("promise", "preference")
 #: Places per kind in the quota pass (seed 000: "6 faits, 5 préférences, 4 promesses, 5 épisodes").
 DEFAULT_QUOTAS: Mapping[str, int] = MappingProxyType({"fact": 6, "preference": 5, "promise": 4, "episode": 5})
 
-# Kind order of the rank; a kind outside it ranks after "episode". Rules get their own
-# code so that they can be set apart; they never meet the other kinds in a ranking.
-_KIND_CODE = {kind: code for code, kind in enumerate(CANDIDATE_KINDS)}
-_OTHER_KIND = len(CANDIDATE_KINDS)
-_RULE = _OTHER_KIND + 1
-
-
-# Bits of the packed byte per memory (see _read).
-_KIND_BITS = {**_KIND_CODE, "rule": _RULE}
-_SCOPE_BITS = {"global": 16, "story": 32}
+_KIND_CODE = KIND_CODE
+_RULE = RULE
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,17 +147,12 @@ def select(
     Returns ``memories`` (at most ``config.limit``, in the order the passes admitted
     them) and ``rules`` (every ``kind == "rule"`` memory, by rank, outside the budget).
     """
-    cols = _Columns(memories, scores, story_id)
-    run = _Run(cols, config, now)
-    rules = cols.rule
-    run.avail &= ~rules
-    if len(exclude):
-        run.avail &= ~np.isin(cols.ids, np.fromiter(exclude, np.int64, len(exclude)))
-    rule_sel = [
-        run.selection(i, "rule", "rule: always in the context, outside the budget")
-        for i in _best(np.flatnonzero(rules), int(rules.sum()), cols.rank_keys)
-    ]
-    run.passes()
+    if isinstance(scores, LazyScores) and not scores.completed:
+        proved = _proved(memories, scores, config, now, story_id, exclude)
+        if proved is not None:
+            return proved
+        scores.complete()
+    run, rule_sel = _run(_Columns(memories, scores, story_id), config, now, exclude)
     degraded = scores is None
     return SelectionResult(
         memories=run.selected,
@@ -174,6 +160,57 @@ def select(
         degraded=degraded,
         degraded_cause="no query scores: semantic pass skipped" if degraded else None,
     )
+
+
+#: Rounds of :func:`_proved` before the complete scores are made instead.
+_PROOF_ROUNDS = 6
+#: Positions :func:`_proved` makes exact at most (beyond them, the complete scores).
+_PROOF_MOST = 20_000
+
+
+def _run(cols: _Columns, config: SelectionConfig, now: datetime, exclude: Collection[int]) -> tuple[_Run, list]:
+    """The rules and the six passes over ``cols``: (the run, the rules' selections)."""
+    run = _Run(cols, config, now)
+    rules = cols.rule
+    run.avail &= ~rules
+    if len(exclude):
+        run.avail &= ~np.isin(cols.ids, np.fromiter(exclude, np.int64, len(exclude)))
+    order = _best(np.flatnonzero(rules), int(rules.sum()), cols.rank_keys)
+    run.doubt(order, order)
+    rule_sel = [run.selection(i, "rule", "rule: always in the context, outside the budget") for i in order]
+    run.passes()
+    return run, rule_sel
+
+
+def _proved(
+    memories: Sequence[Memory],
+    scores: LazyScores,
+    config: SelectionConfig,
+    now: datetime,
+    story_id: int | None,
+    exclude: Collection[int],
+) -> SelectionResult | None:
+    """:func:`select` over scores exact at some memories and bounded above elsewhere
+    (:class:`~souvenir.read.score_map.LazyScores`), or ``None`` when no proof was reached.
+
+    Each ordering the passes use ranks a memory no better when its score falls (the score
+    enters every key as −score, after keys that do not depend on it), and a memory whose
+    bound clears a floor is a superset of those whose score does. So a run on the bounds
+    whose every chosen memory is exact, and whose counts (the reserve's candidates, the
+    protected quotas' relevant memories) are the same with and without the bounded
+    memories as far as they are read (a ``min`` with a number of places), is the run on
+    the scores: every bounded memory it passed over would be passed over with its score.
+    Otherwise the memories in doubt are made exact and the run is made again."""
+    for _ in range(_PROOF_ROUNDS):
+        cols = _Columns(memories, scores, story_id)
+        run, rule_sel = _run(cols, config, now, exclude)
+        if not run.doubts:
+            return SelectionResult(memories=run.selected, rules=rule_sel, degraded=False, degraded_cause=None)
+        doubts = np.unique(np.concatenate(run.doubts))
+        if doubts.size > _PROOF_MOST:
+            return None
+        scores.refine(cols.ids[doubts])
+    return None
 
 
 _SERIALS = count()
@@ -191,7 +228,7 @@ class Pool(tuple):
     can never go stale. ``select(Pool(ms), …)`` returns exactly what ``select(ms, …)`` does.
     """
 
-    _static: _Static | None
+    _static: SelectionColumns | None
     #: this pool's number (one per pool made in the process)
     serial: int
     #: the pools this one extends (:meth:`extended`), serial → length, the last few
@@ -204,9 +241,9 @@ class Pool(tuple):
         self.bases = {}
         return self
 
-    def static(self) -> _Static:
+    def static(self) -> SelectionColumns:
         if self._static is None:  # two threads may both build it: same value, no harm
-            self._static = _Static(self)
+            self._static = SelectionColumns(self)
         return self._static
 
     def replaced(self, positions: np.ndarray, memories: Sequence[Memory], kind: str, scope: str) -> Pool:
@@ -229,141 +266,14 @@ class Pool(tuple):
         pool.bases = dict(list(self.bases.items())[1 - _BASES :])
         pool.bases[self.serial] = len(self)
         if self._static is not None and more:
-            pool._static = self._static.concat(_Static(more))
+            pool._static = self._static.concat(SelectionColumns(more))
         elif self._static is not None:
             pool._static = self._static
         return pool
 
 
-class _Static:
-    """The turn-independent columns of some candidates (kept by a :class:`Pool`)."""
-
-    __slots__ = (
-        "ids",
-        "id_list",
-        "stories",
-        "kind",
-        "rule",
-        "pinned",
-        "is_global",
-        "is_story",
-        "neg_conf",
-        "_own",
-        "_heads",
-        "_micros",
-        "_known",
-        "_lock",
-    )
-
-    def __init__(self, memories: Sequence[Memory]) -> None:
-        n = len(memories)
-        packed, ids, conf, stories = _read(memories)
-        code = np.fromiter(packed, np.uint8, n)
-        self.id_list = ids
-        self.ids = np.fromiter(ids, np.int64, n)
-        self.stories = stories
-        kind = (code & 7).astype(np.int8)
-        self.kind = kind
-        self.rule = kind == _RULE
-        self.pinned = (code & 8) != 0
-        self.is_global = (code & 16) != 0
-        self.is_story = (code & 32) != 0
-        confidence = np.fromiter(conf, float, n)
-        self.neg_conf = np.where(np.isnan(confidence), np.inf, -confidence)
-        self._own: dict = {}
-        self._heads: dict = {}
-        self._micros = np.zeros(n, np.int64)
-        self._known = np.zeros(n, bool)
-        self._lock = threading.Lock()
-
-    def neg_recency(self, memories: Sequence[Memory], idx: np.ndarray) -> np.ndarray:
-        """Minus the date in microseconds (newest first), read only for ``idx``, then kept."""
-        with self._lock:
-            missing = idx[~self._known[idx]]
-            if missing.size:
-                get = memories.__getitem__
-                self._micros[missing] = np.fromiter(map(micros, map(get, missing.tolist())), np.int64, missing.size)
-                self._known[missing] = True
-            return -self._micros[idx]
-
-    def changed(self, positions: np.ndarray, kind: str, scope: str) -> _Static:
-        """These columns with the memories at ``positions`` of ``kind`` and ``scope`` (what
-        :func:`_read` makes of them; ids, dates, confidence, stories and pinned unchanged)."""
-        out = _Static.__new__(_Static)
-        for name in ("ids", "id_list", "stories", "neg_conf", "pinned"):  # shared: never written
-            setattr(out, name, getattr(self, name))
-        code = _KIND_BITS.get(kind, _OTHER_KIND)
-        changes = (
-            ("kind", code),
-            ("rule", code == _RULE),
-            ("is_global", scope == "global"),
-            ("is_story", scope == "story"),
-        )
-        for name, value in changes:
-            column = getattr(self, name).copy()
-            column[positions] = value
-            setattr(out, name, column)
-        with self._lock:
-            out._micros = self._micros.copy()
-            out._known = self._known.copy()
-            own = dict(self._own)
-        out._own = {}
-        for story, mask in own.items():  # the stories compared so far: changed at those positions
-            mask = mask.copy()
-            mask[positions] = out.is_story[positions] & np.array(
-                [self.stories[i] == story for i in positions.tolist()], dtype=bool
-            )
-            out._own[story] = mask
-        out._heads = {}
-        out._lock = threading.Lock()
-        return out
-
-    def concat(self, tail: _Static) -> _Static:
-        """The columns of these memories followed by ``tail``'s (the dates read so far and
-        the stories already compared are kept)."""
-        out = _Static.__new__(_Static)
-        for name in ("ids", "kind", "rule", "pinned", "is_global", "is_story", "neg_conf"):
-            setattr(out, name, np.concatenate([getattr(self, name), getattr(tail, name)]))
-        out.id_list = self.id_list + tail.id_list
-        out.stories = self.stories + tail.stories
-        with self._lock:
-            out._micros = np.concatenate([self._micros, tail._micros])
-            out._known = np.concatenate([self._known, tail._known])
-            own = dict(self._own)
-        out._own = {story: np.concatenate([mask, tail.own_story(story)]) for story, mask in own.items()}
-        out._heads = {}
-        out._lock = threading.Lock()
-        return out
-
-    def heads(self, story_id: int | None) -> tuple[np.ndarray, np.ndarray]:
-        """(head, place) for ``story_id``, kept for a few stories: int16, not pinned·16 + not
-        own story·8 + kind code, and not pinned·2 + not own story (smaller is better)."""
-        held = self._heads.get(story_id)
-        if held is None:
-            own_story = self.own_story(story_id)
-            held = (
-                (~self.pinned).astype(np.int16) * 16 + (~own_story) * 8 + self.kind,
-                (~self.pinned).astype(np.int16) * 2 + (~own_story),
-            )
-            if len(self._heads) >= 8:
-                self._heads.clear()
-            self._heads[story_id] = held
-        return held
-
-    def own_story(self, story_id: int | None) -> np.ndarray:
-        """Scope ``story`` and ``m.story_id == story_id`` (kept for the last few stories)."""
-        own = self._own.get(story_id)
-        if own is None:
-            same = np.fromiter(map(operator.eq, self.stories, repeat(story_id)), bool, len(self.stories))
-            own = self.is_story & same
-            if len(self._own) >= 8:
-                self._own.clear()
-            self._own[story_id] = own
-        return own
-
-
 class _Columns:
-    """The candidates as numpy columns for one turn (dates are read lazily by :class:`_Static`)."""
+    """The candidates as numpy columns for one turn (dates are read lazily by :class:`SelectionColumns`)."""
 
     def __init__(self, memories: Sequence[Memory], scores: Mapping[int, float] | None, story_id: int | None) -> None:
         if not isinstance(memories, (list, tuple)):
@@ -371,7 +281,7 @@ class _Columns:
         self.memories = memories
         n = len(memories)
         self.n = n
-        static = memories.static() if isinstance(memories, Pool) else _Static(memories)
+        static = memories.static() if isinstance(memories, Pool) else SelectionColumns(memories)
         kind = static.kind
         self.kind = kind
         self.rule = static.rule
@@ -380,7 +290,11 @@ class _Columns:
         own_story = static.own_story(story_id)
         self.ids = static.ids
         self.neg_conf = static.neg_conf
-        if isinstance(scores, Scores):
+        #: whether each value of ``cos`` is the score (not only its bound); ``None``: all are
+        self.exact: np.ndarray | None = None
+        if isinstance(scores, LazyScores) and not scores.completed:
+            cos, self.exact = scores.bounded(self.ids)
+        elif isinstance(scores, Scores):
             cos = scores.lookup(self.ids) if scores else np.full(n, np.nan)
         elif scores:
             cos = np.fromiter(map(scores.get, static.id_list, repeat(np.nan)), float, n)
@@ -419,6 +333,30 @@ class _Run:
             self.eligible = cols.cos >= thr  # NaN (no vector) is never eligible
         self._held = [0] * (_RULE + 1)  # places given per kind code (rules never count)
         self._protected: dict[int, np.ndarray] | None = None  # kind code -> relevant positions
+        #: positions whose bound (not their score) decided something (:func:`_proved`)
+        self.doubts: list[np.ndarray] = []
+
+    def doubt(self, chosen: np.ndarray, among: np.ndarray) -> None:
+        """When a bounded memory is among ``chosen``: the bounded memories of ``among`` with
+        the best bounds are in doubt (those chosen and as many again, at least 64)."""
+        exact = self.cols.exact
+        if exact is None or exact[chosen].all():
+            return
+        open_ = among[~exact[among]]
+        m = min(open_.size, max(64, 2 * chosen.size))
+        if m < open_.size:
+            open_ = open_[np.argpartition(-self.cols.cos[open_], m - 1)[:m]]
+        self.doubts.append(np.union1d(open_, chosen[~exact[chosen]]))
+
+    def counted(self, mask: np.ndarray, places: int) -> int:
+        """``min(places, count of mask)``, noting a doubt when bounded memories change it."""
+        found = int(np.count_nonzero(mask))
+        exact = self.cols.exact
+        if exact is not None and found > 0:
+            sure = int(np.count_nonzero(mask & exact))
+            if min(places, sure) != min(places, found):
+                self.doubts.append(np.flatnonzero(mask & ~exact))
+        return min(places, found)
 
     def room(self) -> int:
         return self.config.limit - len(self.selected)
@@ -428,7 +366,9 @@ class _Run:
         places = min(places, self.room())
         if places <= 0:
             return np.empty(0, np.int64)
-        chosen = _best(np.flatnonzero(mask & self.avail), places, keys)
+        among = np.flatnonzero(mask & self.avail)
+        chosen = _best(among, places, keys)
+        self.doubt(chosen, among)
         self.avail[chosen] = False
         return chosen
 
@@ -449,8 +389,7 @@ class _Run:
         by_score = cfg.rescue_by_score and bool(np.isfinite(cols.cos).any())
         ranked = cols.scored_keys if by_score else cols.rank_keys
         # 1. reserve: bounded by the real global or semantic candidates.
-        candidates = int((free & (cols.is_global | self.eligible)).sum())
-        reserve = min(max(1, quarter), candidates)
+        reserve = self.counted(free & (cols.is_global | self.eligible), max(1, quarter))
         # 2. pinned, until limit - reserve.
         cap = cfg.limit - reserve
         note = (
@@ -527,7 +466,10 @@ class _Run:
         for kind in cfg.protected_kinds:
             places = cfg.quotas.get(kind, 0) - self.held(kind)
             if places > 0:
-                need += min(places, int(np.count_nonzero(self.avail[self._protected[_KIND_CODE[kind]]])))
+                relevant = self._protected[_KIND_CODE[kind]]
+                mask = np.zeros(cols.n, bool)
+                mask[relevant] = self.avail[relevant]
+                need += self.counted(mask, places)
         return need
 
     def rank_note(self, i: int) -> str:
@@ -536,33 +478,3 @@ class _Run:
         where = "this story's" if self.cols.own_story[i] else m.scope
         pinned = "pinned, " if m.pinned else ""
         return f"{pinned}{where} {m.kind}, confidence {m.confidence:.2f}, {age_text(m, self.now)}"
-
-
-def _read(memories: Sequence[Memory]) -> tuple[list, list, list, list]:
-    """One pass over the candidates: (packed byte, id, confidence, story id) lists.
-
-    The packed byte holds bits 0-2 kind code, 3 pinned, 4 scope global, 5 scope story. A
-    plain loop reads each object once (the bulk of the cost at 100,000 memories); unknown
-    kinds or scopes take a slower path.
-    """
-    packed: list[int] = []
-    ids: list[int] = []
-    conf: list[float] = []
-    stories: list = []
-    put, put_id, put_conf, put_story = packed.append, ids.append, conf.append, stories.append
-    kinds, scopes = _KIND_BITS, _SCOPE_BITS
-    try:
-        for m in memories:
-            put(kinds[m.kind] + scopes[m.scope] + (8 if m.pinned else 0))
-            put_id(m.id)
-            put_conf(m.confidence)
-            put_story(m.story_id)
-    except KeyError:
-        for column in (packed, ids, conf, stories):
-            column.clear()
-        for m in memories:
-            put(kinds.get(m.kind, _OTHER_KIND) + scopes.get(m.scope, 0) + (8 if m.pinned else 0))
-            put_id(m.id)
-            put_conf(m.confidence)
-            put_story(m.story_id)
-    return packed, ids, conf, stories

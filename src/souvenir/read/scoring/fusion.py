@@ -260,23 +260,35 @@ def _zscore_sampled(x: np.ndarray, finite: np.ndarray, sample: np.ndarray) -> np
     its passes over every position (100,000 values, 1,800 in the sample: about 0.3 ms
     against 2.5–4.8 under load, the large user's path; docs/journal.md, "Selection at
     100,000, issue #18")."""
+    out = np.zeros(len(x), dtype=np.float64)
+    stats = sampled_moments(x, sample)
+    if stats is None:
+        return out
+    mean, sd = stats
+    np.subtract(x, mean, out=out, where=finite)
+    out *= 1.0 / sd
+    return out
+
+
+def sampled_moments(x: np.ndarray, sample: np.ndarray) -> tuple[float, float] | None:
+    """(mean, standard deviation) of the finite values of ``x`` at ``sample`` as
+    ``zscore(x, sample=sample)`` reads them (``None``: it gives 0 everywhere); that z is
+    then ``(x − mean) · (1 / sd)``, 0 where ``x`` is NaN."""
+    sample = np.asarray(sample, dtype=np.int64)
     if sample.size > 1 and not (sample[1:] > sample[:-1]).all():
         sample = np.unique(sample)  # a position counts once, in order, as in a mask
     values = x[sample]
     values = values[np.isfinite(values)]
-    out = np.zeros(len(x), dtype=np.float64)
     size = values.size
     if size < 2:
-        return out
+        return None
     zeros = np.zeros(size, dtype=np.intp)
     mean = np.bincount(zeros, values, minlength=1)[0] / size
     d = values - mean
     sd = np.sqrt(np.bincount(zeros, d * d, minlength=1)[0] / size)
     if not sd > 0:
-        return out
-    np.subtract(x, mean, out=out, where=finite)
-    out *= 1.0 / sd
-    return out
+        return None
+    return mean, sd
 
 
 def _standardised(v: np.ndarray) -> np.ndarray | None:

@@ -8,8 +8,8 @@ candidates' (id, content hash) so that any write rebuilds it.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from threading import Lock
 from typing import Any
@@ -22,9 +22,9 @@ from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
     coverage,
-    diversified,
     fuse,
     named_speaker,
+    sampled_moments,
     zscore,
 )
 from souvenir.read.scoring.memory_language import memory_language
@@ -35,81 +35,21 @@ from souvenir.read.scoring.shortlist import (
     MIN_COVERAGE,
     MIN_POINTS,
     fill_by_fit,
+    fit_lines,
     fit_points,
+    sampled_stats,
     shortlist,
     zscore_sampled,
 )
+from souvenir.read.scoring.final_shortlist import Bounded, served
+from souvenir.read.scoring.levers_off import broad_levers, diverse, feedback
+from souvenir.read.scoring.scorer_input import DenseInput, aligned
+from souvenir.read.score_map import LazyScores
 from souvenir.read.selection import Pool, Scores
 from souvenir.read.scoring.user_columns import UserColumns as _Static
 from souvenir.types import Memory
 
 __all__ = ["DenseInput", "Prepared", "Scorer"]
-
-
-@dataclass(frozen=True, slots=True)
-class DenseInput:
-    """One embedder's side of a query.
-
-    ``query``: the query's unit vector (d,); ``cosines(vector, ids=None)``: its dot product
-    with each of the user's embedded memories (only ``ids``, an int64 array, when given), as
-    a mapping memory id → value (a :class:`~souvenir.read.selection.Scores` from the vector
-    index, or a dict).
-    """
-
-    query: np.ndarray
-    cosines: Callable[..., Mapping[int, float]]
-    #: ``vectors(ids)``: the unit vectors of those memories (k×d, NaN rows where none),
-    #: for the feedback step (``ScoringConfig.feedback_weight``); ``None``: no feedback.
-    vectors: Callable[[np.ndarray], np.ndarray] | None = None
-    #: ``coarse()``: the query's coarse cosine with each embedded memory (both projected on
-    #: the leading directions of the user's vectors, :func:`souvenir.blas.leading_directions`),
-    #: as ``cosines`` answers; ``None`` where the index has none (then the large user's
-    #: path computes this embedder exactly for every memory).
-    coarse: Callable[[], Mapping[int, float]] | None = None
-
-    @classmethod
-    def from_matrix(
-        cls, query: np.ndarray, ids: Sequence[int], matrix: np.ndarray | None, basis: np.ndarray | None = None
-    ) -> DenseInput:
-        """From vectors in memory (``matrix`` n×d, row i = memory ``ids[i]``): tests, benches.
-        ``basis`` (d×k, orthonormal columns): also the coarse cosines on it."""
-        ids = list(ids)
-        pos = {mid: i for i, mid in enumerate(ids)}
-        dim = query.shape[0]
-
-        def cosines(vector: np.ndarray, wanted: np.ndarray | None = None) -> Mapping[int, float]:
-            if matrix is None or matrix.shape[1] != dim:
-                return {}
-            if wanted is None:
-                return dict(zip(ids, (matrix @ vector.astype(np.float32)).tolist()))
-            keep = [int(m) for m in wanted if int(m) in pos]
-            return dict(zip(keep, (matrix[[pos[m] for m in keep]] @ vector.astype(np.float32)).tolist()))
-
-        def vectors(wanted: np.ndarray) -> np.ndarray:
-            if matrix is None:
-                return np.full((len(wanted), dim), np.nan, dtype=np.float32)
-            return (
-                np.stack([matrix[pos[int(m)]] if int(m) in pos else np.full(dim, np.nan, np.float32) for m in wanted])
-                if len(wanted)
-                else np.zeros((0, dim), np.float32)
-            )
-
-        def coarse() -> Mapping[int, float]:
-            if matrix is None or basis is None or matrix.shape[1] != dim:
-                return {}
-            b = basis.astype(np.float32)
-            return dict(zip(ids, ((matrix @ b) @ (query.astype(np.float32) @ b)).tolist()))
-
-        return cls(query, cosines, vectors, coarse if basis is not None else None)
-
-
-def _aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
-    """Values of ``found`` for ``ids`` (float64, NaN where missing); ``None`` when empty."""
-    if not found:
-        return None
-    if isinstance(found, Scores):
-        return found.lookup(ids, copy=False)  # float64, read only here
-    return np.array([found.get(int(i), np.nan) for i in ids], dtype=np.float64)
 
 
 class Scorer:
@@ -233,7 +173,7 @@ class Scorer:
         )
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
         # a large user's USE comes from the shortlist once the window signal is known
-        U = _aligned(ids, dense.cosines(dense.query)) if dense is not None and sample is None else None
+        U = aligned(ids, dense.cosines(dense.query)) if dense is not None and sample is None else None
         query = bm25_tokens(message)
         cross = None
         if (
@@ -241,7 +181,7 @@ class Scorer:
         ) and len(static.language_names) > 1:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
-        broad = _broad_levers(cfg) and broad_question(message)
+        broad = broad_levers(cfg) and broad_question(message)
         if broad and cfg.broad_neighbour_alpha is not None:
             cfg = replace(cfg, neighbour_alpha=cfg.broad_neighbour_alpha)
         if broad and cfg.broad_neighbour_mode is not None:
@@ -284,7 +224,7 @@ class Scorer:
             information=static.information() if cfg.info_prior else None,
             events=acts[0],
             questions=acts[1],
-            sparse=_aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
+            sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
             **common,
         )
@@ -312,6 +252,7 @@ class Scorer:
         lexical: np.ndarray,
         common: dict,
         sample: np.ndarray,
+        coarse: bool = True,
     ) -> tuple[np.ndarray | None, np.ndarray | None]:
         """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
         the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
@@ -321,11 +262,11 @@ class Scorer:
         ``MIN_POINTS`` memories with both values (``sample_per_group`` 0 or 1, USE's index
         far behind)."""
         cfg, ids = self.config, static.ids
-        if window.coarse is not None and cfg.coarse_dims > 0:
+        if coarse and window.coarse is not None and cfg.coarse_dims > 0:
             found = self._from_coarse(static, dense, window, lexical, common, sample)
             if found is not None:
                 return found
-        E = _aligned(ids, window.cosines(window.query))
+        E = aligned(ids, window.cosines(window.query))
         if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
             partial = fuse(
                 replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
@@ -335,7 +276,7 @@ class Scorer:
                 **common,
             )
             where = shortlist(partial, cfg.shortlist_size, sample)
-            exact = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
+            exact = aligned(ids[where], dense.cosines(dense.query, ids[where]))
             if exact is None:
                 return None, E
             if fit_points(where, exact, E, sample) >= MIN_POINTS:
@@ -343,7 +284,7 @@ class Scorer:
                 common["memo"]["dense"] = (U, zscore(U, sample=sample))
                 return U, E
         # The window index behind (an import being embedded) or no line to draw: USE exact.
-        return _aligned(ids, dense.cosines(dense.query)), E
+        return aligned(ids, dense.cosines(dense.query)), E
 
     def _from_coarse(
         self,
@@ -360,8 +301,26 @@ class Scorer:
         and U from E (:func:`fill_by_fit`), their z statistics read on the sample. ``None``
         (the caller's path then) when the coarse values cover less than ``MIN_COVERAGE``
         of the memories or no line can be drawn."""
+        fit = self._coarse_fit(static, dense, window, lexical, common, sample)
+        if not isinstance(fit, dict):
+            return fit
+        return self._coarse_fill(static, fit, common, sample)
+
+    def _coarse_fit(
+        self,
+        static: _Static,
+        dense: DenseInput,
+        window: DenseInput,
+        lexical: np.ndarray,
+        common: dict,
+        sample: np.ndarray,
+    ) -> dict | tuple[np.ndarray | None, np.ndarray] | None:
+        """What :meth:`_from_coarse` learns before filling every memory: a dict (``where``,
+        ``C``, the exact ``E`` and ``U`` on ``where``, their lines and z statistics, BM25's
+        z; :class:`~souvenir.read.scoring.final_shortlist.Bounded`'s ``fit``), or what
+        :meth:`_from_coarse` returns when it draws no line."""
         cfg, ids = self.config, static.ids
-        C = _aligned(ids, window.coarse())  # type: ignore[misc]
+        C = aligned(ids, window.coarse())  # type: ignore[misc]
         if C is None or np.isfinite(C).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
             return None
         partial = fuse(
@@ -380,18 +339,44 @@ class Scorer:
             ]
             near = static.neighbours[:, best].ravel()
             where = np.union1d(where, near[near >= 0])
-        exact = _aligned(ids[where], window.cosines(window.query, ids[where]))
+        exact = aligned(ids[where], window.cosines(window.query, ids[where]))
         if exact is None or fit_points(where, exact, C, sample) < MIN_POINTS:
             return None
-        E = fill_by_fit(len(ids), where, exact, C, sample, static.languages)
-        memo = common["memo"]
-        memo["window"] = (E, zscore_sampled(E, static.language_positions, static.languages, sample))
-        found = _aligned(ids[where], dense.cosines(dense.query, ids[where]))
+        found = aligned(ids[where], dense.cosines(dense.query, ids[where]))
         if found is None:
+            E = fill_by_fit(len(ids), where, exact, C, sample, static.languages)
+            common["memo"]["window"] = (E, zscore_sampled(E, static.language_positions, static.languages, sample))
             return None, E  # as on the caller's path: USE has no vector there
-        if fit_points(where, found, E, sample) < MIN_POINTS:
-            return _aligned(ids, dense.cosines(dense.query)), E
-        U = fill_by_fit(len(ids), where, found, E, sample, static.languages)
+        labels = static.languages
+        at = np.searchsorted(where, sample)
+        E_sample = np.where(np.isfinite(exact[at]), exact[at], np.nan)
+        if int((np.isfinite(found[at]) & np.isfinite(E_sample)).sum()) < MIN_POINTS:  # fit_points
+            E = fill_by_fit(len(ids), where, exact, C, sample, labels)
+            common["memo"]["window"] = (E, zscore_sampled(E, static.language_positions, labels, sample))
+            return aligned(ids, dense.cosines(dense.query)), E
+        lexical_z = common["memo"].get("lexical")
+        return dict(
+            where=where,
+            C=C,
+            E=exact,
+            U=found,
+            lines_E=fit_lines(where, exact, C, sample, labels),
+            lines_U=fit_lines(where, found, None, sample, labels, sampled=E_sample),
+            stats_E=sampled_stats(E_sample, labels[sample], len(static.language_positions)),
+            stats_U=sampled_moments(np.where(np.isfinite(found[at]), found[at], np.nan), np.arange(sample.size)),
+            lexical_z=lexical_z[1] if lexical_z is not None and lexical_z[0] is lexical else None,
+        )
+
+    def _coarse_fill(
+        self, static: _Static, fit: dict, common: dict, sample: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(U, E) for every memory from :meth:`_coarse_fit`'s dict (the lines drawn again:
+        the same bits), their z-scores in ``common``'s memo."""
+        ids, labels, where = static.ids, static.languages, fit["where"]
+        E = fill_by_fit(len(ids), where, fit["E"], fit["C"], sample, labels)
+        memo = common["memo"]
+        memo["window"] = (E, zscore_sampled(E, static.language_positions, labels, sample))
+        U = fill_by_fit(len(ids), where, fit["U"], E, sample, labels)
         memo["dense"] = (U, zscore(U, sample=sample))
         return U, E
 
@@ -410,24 +395,69 @@ class Prepared:
         if self._scorer is None:
             return Scores([], [])
         st = self._state
-        static, cfg, dense, common = st["static"], st["cfg"], st["dense"], st["common"]
+        static, dense, common = st["static"], st["dense"], st["common"]
+        st["window"] = window
         ids = static.ids
         if parts is not None:
             parts["ids"] = ids
-        U = st["U"]
+        U: np.ndarray | None = st["U"]
+        E: np.ndarray | None
         if st["sample"] is not None and dense is not None and window is not None:
-            U, E = self._scorer._from_shortlist(static, dense, window, st["lexical"], common, st["sample"])
+            if window.coarse is not None and self._scorer.config.coarse_dims > 0:
+                found = self._scorer._coarse_fit(static, dense, window, st["lexical"], common, st["sample"])
+                if isinstance(found, dict):
+                    lazy = self._bounded(found, parts)
+                    if lazy is not None:
+                        return lazy
+                    U, E = self._scorer._coarse_fill(static, found, common, st["sample"])
+                elif found is not None:
+                    U, E = found
+                else:
+                    U, E = self._scorer._from_shortlist(
+                        static, dense, window, st["lexical"], common, st["sample"], coarse=False
+                    )
+            else:
+                U, E = self._scorer._from_shortlist(static, dense, window, st["lexical"], common, st["sample"])
         else:
             if st["sample"] is not None and dense is not None:
-                U = _aligned(ids, dense.cosines(dense.query))
-            E = _aligned(ids, window.cosines(window.query)) if window is not None else None
+                U = aligned(ids, dense.cosines(dense.query))
+            E = aligned(ids, window.cosines(window.query)) if window is not None else None
+        return self._final(U, E, parts)
+
+    def _bounded(self, fit: dict, parts: dict | None) -> LazyScores | None:
+        """The large user's scores exact on the shortlist and bounded elsewhere
+        (:mod:`souvenir.read.scoring.final_shortlist`), the full score made when read
+        whole; ``None`` when the levers or the columns do not allow it."""
+        st = self._state
+        static, cfg = st["static"], st["cfg"]
+        ids = static.ids
+        if not served(cfg) or (cfg.w_lexical and fit["lexical_z"] is None):
+            return None
+        if ids.size > 1 and not (ids[1:] > ids[:-1]).all():
+            return None
+        bounded = Bounded(cfg, fit, st["fused"], static, st["lexical"])
+        scorer, common, sample = self._scorer, st["common"], st["sample"]
+
+        def complete() -> np.ndarray:
+            if parts is not None:
+                parts["ids"] = ids
+            U, E = scorer._coarse_fill(static, fit, common, sample)  # type: ignore[union-attr]
+            return self._final(U, E, parts).array
+
+        return LazyScores(ids, bounded.array, bounded.exact, bounded.refine, complete)
+
+    def _final(self, U: np.ndarray | None, E: np.ndarray | None, parts: dict | None) -> Scores:
+        """The fused score from both embedders' columns (every memory)."""
+        st = self._state
+        static, cfg, dense, window, common = st["static"], st["cfg"], st["dense"], st.get("window"), st["common"]
+        ids = static.ids
         fused = st["fused"]
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         broad = st["broad"]
         speaker = st["fused"]["speaker"]
         if cfg.feedback_weight and (broad or not cfg.feedback_broad) and (speaker or not cfg.feedback_speaker):
             ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.feedback_speaker else score
-            moved = [_feedback(side, values, ids, ranked, cfg) for side, values in ((dense, U), (window, E))]
+            moved = [feedback(side, values, ids, ranked, cfg) for side, values in ((dense, U), (window, E))]
             if any(m is not values for m, values in zip(moved, (U, E))):
                 common["memo"].clear()
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
@@ -456,7 +486,7 @@ class Prepared:
                 if parts is not None:
                     parts["coverage"] = bonus
         if cfg.mmr_lambda and (broad or not cfg.mmr_broad):
-            score = _diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
+            score = diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
         return Scores(ids, np.round(score, 6))
 
 
@@ -486,58 +516,3 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: S
         return None
     rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[: cfg.expansion_terms]
     return static.lexical.scores(rare)
-
-
-def _broad_levers(cfg: ScoringConfig) -> bool:
-    """Whether any lever reads :func:`broad_question` (else it is not computed)."""
-    return (
-        cfg.broad_neighbour_alpha is not None
-        or cfg.broad_session_decay is not None
-        or cfg.broad_neighbour_mode is not None
-        or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
-        or bool(cfg.coverage_bonus)
-        or (bool(cfg.feedback_weight) and cfg.feedback_broad)
-        or (bool(cfg.mmr_lambda) and cfg.mmr_broad)
-        or cfg.broad_length_prior is not None
-        or cfg.broad_dated_bonus is not None
-        or cfg.broad_speaker_bonus is not None
-        or cfg.broad_w_dense is not None
-        or cfg.broad_w_window is not None
-        or cfg.broad_w_lexical is not None
-        or (bool(cfg.prf_weight) and cfg.prf_broad)
-        or (bool(cfg.session_prior) and cfg.session_prior_broad)
-        or (bool(cfg.info_prior) and cfg.info_broad)
-        or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad)
-    )
-
-
-def _diverse(side: DenseInput | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig) -> np.ndarray:
-    """:func:`diversified` over the ``mmr_top`` best, by the cosines of ``side``'s vectors
-    (a memory without a vector is similar to none); ``score`` itself without vectors."""
-    if side is None or side.vectors is None or cfg.mmr_top <= 0 or not len(score):
-        return score
-    m = min(cfg.mmr_top, len(score))
-    top = np.argpartition(-score, m - 1)[:m]
-    top = top[np.argsort(-score[top], kind="stable")]
-    vectors = np.nan_to_num(np.asarray(side.vectors(ids[top]), dtype=np.float64), nan=0.0)
-    return diversified(score, top, vectors @ vectors.T, cfg.mmr_lambda)
-
-
-def _feedback(
-    side: DenseInput | None, values: np.ndarray | None, ids: np.ndarray, score: np.ndarray, cfg: ScoringConfig
-) -> np.ndarray | None:
-    """One embedder's cosines for the Rocchio query q + β · mean(best memories' vectors)
-    (``values`` itself when that side cannot move: no vectors, none of the best has one)."""
-    if side is None or values is None or side.vectors is None or cfg.feedback_top <= 0:
-        return values
-    top = min(cfg.feedback_top, len(score))
-    best = np.argpartition(-score, top - 1)[:top]
-    best = best[np.isfinite(score[best])]  # a memory left out (−inf) is never read
-    vectors = np.asarray(side.vectors(ids[best]), dtype=np.float64)
-    vectors = vectors[np.isfinite(vectors).all(axis=1)]
-    if not len(vectors):
-        return values
-    moved = side.query.astype(np.float64) + cfg.feedback_weight * vectors.mean(axis=0)
-    moved /= np.linalg.norm(moved) or 1.0
-    found = _aligned(ids, side.cosines(moved.astype(np.float32)))
-    return values if found is None else found

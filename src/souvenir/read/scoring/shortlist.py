@@ -35,7 +35,10 @@ __all__ = [
     "MIN_COVERAGE",
     "MIN_POINTS",
     "fill_by_fit",
+    "filled_at",
+    "fit_lines",
     "fit_points",
+    "sampled_stats",
     "shortlist",
     "stratified_sample",
     "top_positions",
@@ -108,8 +111,30 @@ def fill_by_fit(
     than 3 usable points; NaN where ``predictor`` is NaN, and at a position of ``where``
     whose exact value is not finite (no vector: no value, as in the exact score, never an
     estimate). Float64."""
+    slope, intercept = fit_lines(where, exact, predictor, sample, labels)
+    if len(slope) == 1 and predictor.dtype == np.float64:  # one label: the same products, no gathers
+        out = predictor * slope[0]
+        out += intercept[0]
+    else:
+        out = slope[labels] * predictor + intercept[labels]
+    out[where] = np.where(np.isfinite(exact), exact, np.nan)
+    return out
+
+
+def fit_lines(
+    where: np.ndarray,
+    exact: np.ndarray,
+    predictor: np.ndarray | None,
+    sample: np.ndarray,
+    labels: np.ndarray,
+    sampled: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(slope, intercept) per label, float64 arrays (G,): the lines :func:`fill_by_fit`
+    draws (arguments as there; NaN when no line could be drawn at all). ``sampled``: the
+    predictor's values at ``sample`` (then ``predictor`` is not read)."""
     at = np.searchsorted(where, sample)
-    y, x, group = exact[at], predictor[sample], labels[sample]
+    y, group = exact[at], labels[sample]
+    x = sampled if sampled is not None else predictor[sample]  # type: ignore[index]
     usable = np.isfinite(y) & np.isfinite(x)
     overall = _line(x[usable], y[usable]) or (np.nan, np.nan)
     groups = int(labels.max(initial=-1)) + 1
@@ -119,12 +144,27 @@ def fill_by_fit(
         fit = _line(x[mine], y[mine])
         if fit is not None:
             slope[label], intercept[label] = fit
-    if groups == 1 and predictor.dtype == np.float64:  # one label: the same products, no gathers
-        out = predictor * slope[0]
-        out += intercept[0]
-    else:
-        out = slope[labels] * predictor + intercept[labels]
-    out[where] = np.where(np.isfinite(exact), exact, np.nan)
+    return slope, intercept
+
+
+def filled_at(
+    positions: np.ndarray,
+    slope: np.ndarray,
+    intercept: np.ndarray,
+    where: np.ndarray,
+    exact: np.ndarray,
+    predictor: np.ndarray,
+    labels: np.ndarray,
+) -> np.ndarray:
+    """``fill_by_fit(…)[positions]`` (the same bits) computed at ``positions`` only (int64,
+    sorted), from its lines (:func:`fit_lines`); ``predictor`` and ``labels``: their values
+    at ``positions``."""
+    out = slope[labels] * predictor + intercept[labels]
+    if where.size and positions.size:
+        at = np.minimum(np.searchsorted(where, positions), where.size - 1)
+        inside = where[at] == positions
+        values = exact[at[inside]]
+        out[inside] = np.where(np.isfinite(values), values, np.nan)
     return out
 
 
@@ -153,21 +193,32 @@ def zscore_sampled(x: np.ndarray, positions: list[np.ndarray], labels: np.ndarra
     out = np.zeros(len(x), dtype=np.float64)
     finite = np.isfinite(x)
     every = bool(finite.all())  # then no group's positions are filtered
-    in_sample = labels[sample]
-    for g, where in enumerate(positions):
-        values = x[sample[in_sample == g]]
-        values = values[np.isfinite(values)]
-        if values.size < 2:
+    for where, stats in zip(positions, sampled_stats(x[sample], labels[sample], len(positions))):
+        if stats is None:
             continue
-        mean = values.mean()  # the arithmetic of fusion.zscore: a covering sample gives its bits
-        d = values - mean
-        sd = float(np.sqrt(np.dot(d, d) / d.size))
-        if sd <= 0:
-            continue
+        mean, sd = stats
         if len(where) == len(x) and x.dtype == np.float64 and every:
             np.subtract(x, mean, out=out)  # one group of every position: no gather, same bits
             out /= sd
             continue
         ok = where if every else where[finite[where]]
         out[ok] = (x[ok] - mean) / sd
+    return out
+
+
+def sampled_stats(values: np.ndarray, labels: np.ndarray, groups: int) -> list[tuple[float, float] | None]:
+    """Per group 0..``groups``−1, the (mean, standard deviation) :func:`zscore_sampled`
+    reads from the sampled ``values`` (with their ``labels``), ``None`` for a group it
+    leaves at 0."""
+    out: list[tuple[float, float] | None] = []
+    for g in range(groups):
+        mine = values[labels == g]
+        mine = mine[np.isfinite(mine)]
+        if mine.size < 2:
+            out.append(None)
+            continue
+        mean = mine.mean()  # the arithmetic of fusion.zscore: a covering sample gives its bits
+        d = mine - mean
+        sd = float(np.sqrt(np.dot(d, d) / d.size))
+        out.append((mean, sd) if sd > 0 else None)
     return out
