@@ -114,11 +114,12 @@ class LazyScores(Scores):
     def bounded(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(values, exact) for ``ids`` (int64): the score or its bound, and whether it is
         the score; an id not scored is NaN and exact (it has no score). The complete
-        scores once made."""
+        scores once made. Possibly this object's own arrays (not to be written; a
+        :meth:`refine` changes them)."""
         values = self._full if self._full is not None else self._bounds
         exact = np.ones(ids.shape, bool) if self._full is not None else self._exact
         if ids is self.ids or (ids.size == self.ids.size and np.array_equal(ids, self.ids)):
-            return values.copy(), exact.copy()
+            return values, exact
         if not self.ids.size:
             return np.full(ids.shape, np.nan), np.ones(ids.shape, bool)
         pos = np.minimum(np.searchsorted(self.ids, ids), self.ids.size - 1)

@@ -348,14 +348,16 @@ class _Run:
             open_ = open_[np.argpartition(-self.cols.cos[open_], m - 1)[:m]]
         self.doubts.append(np.union1d(open_, chosen[~exact[chosen]]))
 
-    def counted(self, mask: np.ndarray, places: int) -> int:
-        """``min(places, count of mask)``, noting a doubt when bounded memories change it."""
+    def counted(self, mask: np.ndarray, places: int, positions: np.ndarray | None = None) -> int:
+        """``min(places, count of mask)`` (``mask`` over ``positions`` when given, else over
+        every candidate), noting a doubt when bounded memories change it."""
         found = int(np.count_nonzero(mask))
         exact = self.cols.exact
         if exact is not None and found > 0:
-            sure = int(np.count_nonzero(mask & exact))
-            if min(places, sure) != min(places, found):
-                self.doubts.append(np.flatnonzero(mask & ~exact))
+            sure = exact[positions] if positions is not None else exact
+            if min(places, int(np.count_nonzero(mask & sure))) != min(places, found):
+                doubt = np.flatnonzero(mask & ~sure)
+                self.doubts.append(doubt if positions is None else positions[doubt])
         return min(places, found)
 
     def room(self) -> int:
@@ -467,9 +469,7 @@ class _Run:
             places = cfg.quotas.get(kind, 0) - self.held(kind)
             if places > 0:
                 relevant = self._protected[_KIND_CODE[kind]]
-                mask = np.zeros(cols.n, bool)
-                mask[relevant] = self.avail[relevant]
-                need += self.counted(mask, places)
+                need += self.counted(self.avail[relevant], places, relevant)
         return need
 
     def rank_note(self, i: int) -> str:
