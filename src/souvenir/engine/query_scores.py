@@ -5,6 +5,7 @@ answer with its cause; it never raises."""
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -17,9 +18,24 @@ from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.read.selection import Scores
 from souvenir.types import Memory
 
-__all__ = ["QueryScorer"]
+__all__ = ["SETTLE_FROM", "QueryScorer", "settle_young"]
 
 log = logging.getLogger("souvenir.engine.core")
+
+#: Candidates from which a user whose scoring columns were read whole is moved out of the
+#: cycle collector's generations (:func:`settle_young`): at 100,000 memories its ~190,000
+#: objects made a later full collection 0.1–0.3 s (docs/journal.md, "Session 12, lane speed").
+SETTLE_FROM = 10_000
+
+
+def settle_young() -> None:
+    """Collect the young generations (a few thousand objects at most) and freeze what the
+    process holds (``gc.freeze``): a user read into the caches after the start's warm-up
+    (:func:`~souvenir.engine.warm_reads.settle_heap`) is not walked by every later full
+    collection. No full collection here (it would hold the turn 0.1–0.3 s): a cycle older
+    than the young generations at this moment is no longer collected (none is expected)."""
+    gc.collect(1)
+    gc.freeze()
 
 
 class QueryScorer:
@@ -31,6 +47,8 @@ class QueryScorer:
         self.index = index
         self.window_index = window_index
         self.scorer = scorer
+        #: candidates from which a user read whole is frozen out of the collector (:data:`SETTLE_FROM`)
+        self.settle_from = SETTLE_FROM
         #: ``warming(user_id)``: the user's read path is being built at start
         #: (:class:`~souvenir.engine.warm_reads.ReadWarmer`): the turn is not made to wait
         self.warming: Callable[[int], bool] | None = None
@@ -101,9 +119,12 @@ class QueryScorer:
                 dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
+        built = scorer.built
         prepared = scorer.prepare(
             user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query)
         )
+        if scorer.built != built and len(candidates) >= self.settle_from:
+            settle_young()
         around = meanwhile() if meanwhile is not None else None
         if isinstance(pending, str):
             if candidates:

@@ -76,6 +76,8 @@ class Scorer:
         self._cache: OrderedDict[int, tuple[Sequence[Memory], int | None, _Static]] = OrderedDict()
         self._max_users = max_users
         self._lock = Lock()
+        #: how many times a user's columns were read whole (not extended, not held)
+        self.built = 0
 
     def _static(self, user_id: int, candidates: Sequence[Memory]) -> _Static:
         with self._lock:
@@ -99,6 +101,7 @@ class Scorer:
                 static = hit[2].extended(candidates, self.config)  # the same ones, then new ones
             else:
                 static = _Static(candidates, self.config)
+                self.built += 1
         with self._lock:
             self._cache[user_id] = (candidates, key, static)
             self._cache.move_to_end(user_id)
