@@ -301,7 +301,13 @@ class _Columns:
         else:
             cos = np.full(n, np.nan)
         self.cos = cos
-        self.neg_cos = np.where(np.isnan(cos), np.inf, -cos)  # no vector: last on cosine
+        negated = np.negative(cos)
+        missing = np.isnan(cos)
+        scored = negated  # every memory scored (the fused score's turn): one column for both keys
+        if missing.any():
+            scored = np.where(missing, -np.inf, negated)
+            negated[missing] = np.inf
+        self.neg_cos = negated  # no vector: last on cosine
         # Categorical head of the rank (pinned, own story, kind) and place (below): kept columns.
         self.head, self.place = static.heads(story_id)
         self.own_story = own_story
@@ -312,7 +318,7 @@ class _Columns:
         # pinned and own story first, then the score, then the seed's rank. A memory
         # without a score (written this turn, not embedded yet) comes first: seed 000
         # serves it by recency through these passes.
-        self.scored_keys: tuple = (self.place, np.where(np.isnan(cos), -np.inf, -cos)) + self.rank_keys
+        self.scored_keys: tuple = (self.place, scored) + self.rank_keys
 
     def neg_recency(self, idx: np.ndarray) -> np.ndarray:
         """Minus the date in microseconds (newest first), read only for ``idx``."""

@@ -125,7 +125,8 @@ class Bounded:
 
     def _evaluate(self, positions: np.ndarray) -> None:
         """Exact scores at ``positions`` (and their neighbours' first stages, read for them)."""
-        positions = np.setdiff1d(positions, np.flatnonzero(self.exact))
+        if self.exact.any():
+            positions = positions[~self.exact[positions]]
         if not positions.size:
             return
         table: np.ndarray | None = self.fused.get("neighbours")
@@ -213,7 +214,7 @@ class Bounded:
                 R[positions] = C[positions] * kappa[g] + (lam[g] + slack)
         np.nan_to_num(R, copy=False, nan=slack)  # no coarse value: no estimate, both z are 0
         if cfg.w_lexical and fit["lexical_z"] is not None:
-            R += cfg.w_lexical * fit["lexical_z"]
+            R += fit["lexical_z"] if cfg.w_lexical == 1.0 else cfg.w_lexical * fit["lexical_z"]
         table = fused.get("neighbours")
         self._has_neighbours = None if table is None or not cfg.neighbour_alpha else (table >= 0).any(axis=0)
         dated = fused.get("dated")
@@ -223,9 +224,8 @@ class Bounded:
         # the priors at gate 1 (the gate is at most 1): dated, length, acts
         score = R
         score += self._priors()
-        bonuses = self._bonuses()
-        if not isinstance(bonuses, float) or bonuses:
-            score += bonuses
+        for term in self._bonuses():
+            score += term
         self._score_wo_neighbours = score
         if self._has_neighbours is None:
             return score
@@ -263,18 +263,18 @@ class Bounded:
         static.kept[key] = (lengths, events, dated, (priors or {}).get("length"), total)
         return total
 
-    def _bonuses(self) -> np.ndarray | float:
-        """Speaker, profile and period terms: at most their positive value."""
+    def _bonuses(self) -> list[np.ndarray | float]:
+        """Speaker, profile and period terms: at most their positive value (terms to add)."""
         cfg, fused = self.cfg, self.fused
-        out: np.ndarray | float = 0.0
+        out: list[np.ndarray | float] = []
         speaker = fused.get("speaker")
         if speaker is not None and cfg.speaker_bonus > 0:
-            out = out + cfg.speaker_bonus * (fused["speakers"] == speaker)
+            out.append(cfg.speaker_bonus * (fused["speakers"] == speaker))
         if speaker is not None and cfg.speaker_penalty < 0:
-            out = out - cfg.speaker_penalty
+            out.append(-cfg.speaker_penalty)
         profile = fused.get("profile")
         if profile is not None and cfg.profile_bonus > 0:
-            out = out + cfg.profile_bonus * profile
+            out.append(cfg.profile_bonus * profile)
         period = fused.get("period")
         if period is not None and cfg.period_bonus > 0:
             days = fused["days"]
@@ -286,7 +286,7 @@ class Bounded:
                 for old in periods[:-3]:  # the last few periods asked
                     self.static.kept.pop(old, None)
                 held = self.static.kept[key] = (days, cfg.period_bonus * ((days >= lo) & (days <= hi)))
-            out = out + held[1]
+            out.append(held[1])
         return out
 
     def _with_neighbours(self, rows: np.ndarray) -> np.ndarray:
