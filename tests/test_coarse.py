@@ -108,6 +108,8 @@ def test_the_coarse_path_reads_both_embedders_exactly_on_the_shortlist_only():
     assert shortlist is not None and use.asked[0] is not None
     assert shortlist.tolist() == use.asked[0].tolist()
     assert 300 <= len(shortlist) <= 300 + 2 * 150
+    assert len(fast.array) == len(ids)  # read whole: the complete score, its parts filled
+    assert len(e5.asked) == 1 and len(use.asked) == 1  # ... from the same exact values
     # where it claims exact values, they are: the e5 term's order on the shortlist is the
     # order of the exact e5 cosines (within each language, z-scoring keeps the order)
     pos = np.searchsorted(np.array(ids), shortlist)
@@ -184,7 +186,10 @@ def test_the_best_shortlisted_memories_session_neighbours_are_read_exactly():
     e5 = Spy(DenseInput.from_matrix(qe, ids.tolist(), E, basis))
     config = ScoringConfig(shortlist_from=1000, shortlist_size=100, sample_per_group=50, coarse_neighbours=20)
     parts: dict = {}
-    Scorer(config).scores(1, memories, "dentist", NOW, DenseInput.from_matrix(qu, ids.tolist(), U), e5.input(), parts)
+    scores = Scorer(config).scores(
+        1, memories, "dentist", NOW, DenseInput.from_matrix(qu, ids.tolist(), U), e5.input(), parts
+    )
+    assert len(scores.array) == len(ids)  # read whole: its parts filled
     read = set(e5.asked[0].tolist())
     first = parts["use"] + parts["e5"] + parts["bm25"]
     best = ids[np.argsort(-first, kind="stable")[:5]]  # the best are shortlisted, so are their neighbours

@@ -134,7 +134,11 @@ class Scorer:
         each term at its turn's weight (benches: ``bench/dialogue_recall.py``; the engine
         passes none — measured, not kept).
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
-        of the score as an array aligned with them (:func:`~souvenir.read.scoring.fusion.fuse`).
+        of the score as an array aligned with them (:func:`~souvenir.read.scoring.fusion.fuse`);
+        on a large user's coarse path the scores are a
+        :class:`~souvenir.read.score_map.LazyScores` (exact on the shortlist, bounded
+        elsewhere: :mod:`~souvenir.read.scoring.final_shortlist`) and ``parts`` is filled
+        when they are read whole (``array``, ``lookup``, items, ``complete()``).
         The same as :meth:`prepare` then :meth:`Prepared.finish`.
         """
         return self.prepare(user_id, candidates, message, now, dense, sparse, context).finish(window, parts)
