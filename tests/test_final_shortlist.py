@@ -247,9 +247,25 @@ def test_locomo_conversations_select_the_same_from_the_shortlist(tmp_path, conve
     assert _compare(candidates, story, messages, 10) >= 10
 
 
-def test_the_proof_was_put_to_work() -> None:
-    """Run after the others: some selections needed memories beyond the shortlist made exact."""
-    if not REFINED:
-        pytest.skip("no lazily served selection ran in this session")
-    print("refined", REFINED)
-    assert any(REFINED)
+def test_lazy_scores_complete_only_when_read_whole() -> None:
+    calls: list[int] = []
+    ids = np.array([2, 5, 9], dtype=np.int64)
+    bounds = np.array([1.0, 9.0, 3.0])
+    exact = np.array([True, False, True])
+
+    def refine(positions: np.ndarray) -> None:
+        bounds[positions] = 4.0
+        exact[positions] = True
+
+    def complete() -> np.ndarray:
+        calls.append(1)
+        return np.array([1.0, 4.0, 3.0])
+
+    lazy = LazyScores(ids, bounds, exact, refine, complete)
+    assert len(lazy) == 3 and bool(lazy or {}) and not calls  # counted, not read
+    values, known = lazy.bounded(np.array([5, 7], dtype=np.int64))
+    assert values[0] == 9.0 and not known[0] and np.isnan(values[1]) and known[1]  # 7: no score
+    lazy.refine(np.array([5, 8], dtype=np.int64))
+    assert lazy.bounded(ids)[1].all() and not calls
+    assert lazy[5] == 4.0 and dict(lazy.items()) == {2: 1.0, 5: 4.0, 9: 3.0} and lazy.completed
+    assert lazy.lookup(ids).tolist() == [1.0, 4.0, 3.0] and calls == [1]  # made once
