@@ -29,6 +29,7 @@ Only the default levers' shape is served so (:func:`served`); any other lever, t
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -47,11 +48,38 @@ MARGIN = 1e-6
 _FIRST = ("use", "e5", "bm25", "dated")
 
 
+#: The levers this module knows (those of ``ScoringConfig`` when it was written): any other
+#: field, a lever added since, must hold its default value for the shortlist to be served
+#: (its term is then not bounded here: the full score is computed).
+_KNOWN = frozenset(
+    """calibrated w_dense w_window w_lexical bm25_k1 bm25_b neighbour_alpha neighbour_reach
+    speaker_penalty period_bonus period_slack_days window_global shortlist_from shortlist_size
+    sample_per_group coarse_dims coarse_neighbours session_decay diversity_top expansion_weight
+    expansion_top expansion_terms relative_periods window_floor cross_window speaker_bonus
+    broad_neighbour_alpha broad_neighbour_mode broad_session_decay feedback_weight feedback_top
+    feedback_broad coverage_bonus coverage_per_term length_prior length_first neighbour_decay
+    neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus mmr_lambda mmr_top mmr_side
+    mmr_broad neighbour_before neighbour_after broad_length_prior broad_dated_bonus
+    broad_speaker_bonus broad_w_dense broad_w_window broad_w_lexical prf_weight prf_top prf_terms
+    prf_broad prf_min_docs prf_temperature session_prior session_prior_broad info_prior info_broad
+    event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
+    window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion rank_fusion_k
+    rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate priors_gate_at
+    feedback_speaker prf_speaker speaker_session_decay profile_bonus profile_gated
+    inference_event_bonus inference_w_lexical broad_profile_bonus""".split()
+)
+_DEFAULT = ScoringConfig()
+
+
 def served(cfg: ScoringConfig) -> bool:
     """Whether the final score of ``cfg`` can be computed on a shortlist with bounds: the
     default shape (no second hop, rank fusion, sparse terms, information or session prior,
     diversity, feedback, coverage, MMR, cross-language factors; neighbours summed alike on
-    both sides, ungated; priors after the neighbours; non-negative gate width)."""
+    both sides, ungated; priors after the neighbours; non-negative gate width), and every
+    lever this module does not know at its default."""
+    for f in fields(cfg):
+        if f.name not in _KNOWN and getattr(cfg, f.name) != getattr(_DEFAULT, f.name):
+            return False
     return (
         not cfg.expansion_weight
         and not cfg.rank_fusion
@@ -158,9 +186,9 @@ class Bounded:
         if fit["lexical_z"] is not None:
             memo["lexical"] = (lexical, fit["lexical_z"][span])
         args = dict(fused)
-        for name in ("cross", "lengths", "dated", "events", "questions", "profile", "sessions", "information"):
-            if args.get(name) is not None:
-                args[name] = args[name][span]
+        for name, value in fused.items():  # every per-memory column, whatever its name
+            if isinstance(value, np.ndarray) and value.ndim == 1 and len(value) == self.n:
+                args[name] = value[span]
         kept: dict = {}
         lengths = fused.get("lengths")
         if lengths is not None and cfg.length_prior:
