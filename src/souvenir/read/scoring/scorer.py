@@ -440,6 +440,8 @@ class Prepared:
         ids = static.ids
         if not served(cfg) or (cfg.w_lexical and fit["lexical_z"] is None):
             return None
+        if any(callable(v) for name, v in st["fused"].items() if name != "expansion"):
+            return None  # a term read from the whole first stage (unknown here): not bounded
         if ids.size > 1 and not (ids[1:] > ids[:-1]).all():
             return None
         bounded = Bounded(cfg, fit, st["fused"], static, st["lexical"])
