@@ -7,10 +7,13 @@ Commands act through :class:`souvenir.library.Souvenir` only (never the engine o
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import shlex
+import stat
 import sys
 import time
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -175,3 +178,35 @@ def add_turn_waiting(memory: Souvenir, user: str, message: str, reply: str, stor
                 )
                 told = True
             time.sleep(0.5)
+
+
+def private_stdout() -> None:
+    """Make stdout its owner's alone (mode 0600) when it is a regular file this process may
+    change and nothing is in it yet: ``souvenir export --user U > U.json`` — the shell
+    created the file with its umask (often 0644: readable by every account of the machine)
+    and what follows is everything stored about a person. A pipe, a terminal or a file that
+    already holds something is left as it is."""
+    try:
+        fd = sys.stdout.fileno()
+        held = os.fstat(fd)
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test runner's buffer)
+        return
+    if stat.S_ISREG(held.st_mode) and held.st_size == 0 and held.st_mode & 0o077 and held.st_uid == os.getuid():
+        try:
+            os.fchmod(fd, stat.S_IMODE(held.st_mode) & 0o700)
+        except OSError:
+            pass
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path``, created mode 0600 — an existing file is made
+    0600 before anything is written into it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            fd = -1
+            handle.write(text)
+    finally:
+        if fd >= 0:
+            os.close(fd)

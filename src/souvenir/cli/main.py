@@ -35,6 +35,8 @@ from souvenir.cli.common import (
     err,
     reflow_help,
     hint_unknown,
+    private_stdout,
+    write_private,
 )
 from souvenir.cli.job_commands import jobs_app
 from souvenir.cli.user_commands import users
@@ -563,9 +565,19 @@ def export(
     ctx: typer.Context,
     user: str = typer.Option(..., help="User id."),
     channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+    out: Path | None = typer.Option(None, "--out", help="Write the JSON to this file (mode 0600) instead of stdout."),
 ) -> None:
-    """Print everything stored about a user as JSON."""
-    _user_command(ctx, lambda m: m.export_user(user, channel=channel).model_dump(mode="json"), channel, user)
+    """Print everything stored about a user as JSON (a new file it is redirected to is made 0600)."""
+    if out is None:
+        private_stdout()  # `> user.json` holds a person's every memory: its owner's alone
+    result = _user_command(
+        ctx, lambda m: m.export_user(user, channel=channel).model_dump(mode="json"), channel, user, as_json=out is None
+    )
+    try:
+        if out is not None:
+            write_private(out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
+    except OSError as exc:
+        _fail(ValueError(f"cannot write {out}: {exc.strerror or exc}"))
 
 
 @app.command("delete-user")

@@ -13,7 +13,7 @@ from typing import Sequence
 import httpx
 import numpy as np
 
-from souvenir.http_codings import ACCEPT_ENCODING, read_bounded, refuse_other_codings
+from souvenir.http_codings import ACCEPT_ENCODING, by_deadline, deadline_transport, read_bounded, refuse_other_codings
 
 from souvenir.embedding.contract import normalise_rows
 from souvenir.errors import EmbedderError
@@ -37,6 +37,7 @@ class _HTTPEmbedder:
             headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
             timeout=httpx.Timeout(timeout_s),
             event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+            transport=deadline_transport(),  # the head too ends by the call's deadline
         )
 
     kind = "http"
@@ -53,7 +54,7 @@ class _HTTPEmbedder:
             return np.zeros((0, 1), dtype=np.float32)
         deadline = time.monotonic() + self.timeout_s
         try:
-            with self._client.stream("POST", self.path, json=self._payload(texts)) as response:
+            with by_deadline(deadline), self._client.stream("POST", self.path, json=self._payload(texts)) as response:
                 raw = read_bounded(response, who=f"{self.name}'s answer", deadline=deadline)  # bounded (http_codings)
             response.raise_for_status()
             vectors = self._vectors(json.loads(raw))

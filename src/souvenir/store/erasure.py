@@ -7,7 +7,7 @@ in the store (what carries a text: :mod:`souvenir.write.forgetting`):
   textless tombstones (status ``deleted``, text ``''``, no content hash), their past
   wordings (``memory_history``) and vectors are deleted;
 * the turns it came from (sources ``turn:N``) and any turn of the user that carries it are
-  cleared (message ``''``, no reply), and their pending reflection or summary jobs closed,
+  cleared (message ``''``, no reply, no source: the proxy's is a hash of the request), and their pending reflection or summary jobs closed,
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
   are removed, and so are the recorded selections that served it and share a content word
@@ -141,7 +141,9 @@ class ErasureMixin:
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
                 cleared.append(turn_id)
         for turn_id in cleared:
-            conn.execute("UPDATE turns SET message = '', reply = NULL WHERE id = ?", (turn_id,))
+            # its source goes too: the proxy's is a SHA-256 of the request's messages, which
+            # confirms a guessed message by hashing candidates (tests/test_break_session13.py)
+            conn.execute("UPDATE turns SET message = '', reply = NULL, source = NULL WHERE id = ?", (turn_id,))
             conn.execute(
                 "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
                 "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",

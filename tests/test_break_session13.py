@@ -1,0 +1,253 @@
+"""Hardening lane, session 13: session 12's attack leftovers, over real HTTP on loopback, real
+SQLite files and small loopback servers speaking a model's protocol (our code unpatched).
+
+- A model server that sends its response *head* a byte at a time (status line and headers,
+  within h11's head limit), and the proxy's streamed relay of an answer that keeps coming,
+  are bounded by the call's deadline, not per read.
+- A request with both ``Content-Length`` and ``Transfer-Encoding`` is refused with 400 on
+  every face served over HTTP (request smuggling behind a front proxy).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from souvenir.config import Settings
+from souvenir.embedding.http import OpenAIEmbedder
+from souvenir.errors import EmbedderError, ModelError
+from souvenir.llm.chat import OpenAIChatClient
+from tests.servers import UvicornThread, free_port
+
+#: Seconds between two bytes of a dripped head; a head of ~400 bytes takes ~40 s.
+DRIP_S = 0.1
+TIMEOUT_S = 1.5
+#: A bound far under the 40 s a dripped answer takes, far over the 1.5 s deadline.
+WITHIN_S = 10.0
+
+_EVENT = b'data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\n'
+
+
+@pytest.fixture(scope="module")
+def slow():
+    """``/head/json``, ``/head/sse``: the head a byte every 0.1 s, then a whole answer;
+    ``/events``: the head at once, then one whole event every 0.3 s for 60 s."""
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers["Content-Length"]))
+            try:
+                if self.path.startswith("/events"):
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+                    for _ in range(200):
+                        self.wfile.write(_EVENT)
+                        self.wfile.flush()
+                        time.sleep(0.3)
+                    return
+                sse = self.path.startswith("/head/sse")
+                body = _EVENT + b"data: [DONE]\n\n" if sse else b'{"choices":[{"message":{"content":"ok"}}]}'
+                ctype = b"text/event-stream" if sse else b"application/json"
+                head = (
+                    b"HTTP/1.1 200 OK\r\nContent-Type: " + ctype + b"\r\nX-Pad: " + b"a" * 300 + b"\r\n"
+                    b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+                )
+                for i in range(len(head)):
+                    self.wfile.write(head[i : i + 1])
+                    self.wfile.flush()
+                    time.sleep(DRIP_S)
+                self.wfile.write(body)
+            except OSError:  # the client hung up: what the deadline is for
+                pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _timed(call) -> float:
+    started = time.monotonic()
+    call()
+    return time.monotonic() - started
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_a_model_dripping_its_head_is_cut_at_the_calls_deadline(slow, background):
+    client = OpenAIChatClient(slow + ("/head/sse" if background else "/head/json"), "stub", timeout_s=TIMEOUT_S)
+
+    def call() -> None:
+        with pytest.raises(ModelError):
+            client.ask([{"role": "user", "content": "hi"}], background=background)
+
+    assert _timed(call) < WITHIN_S
+
+
+def test_an_embedder_dripping_its_head_is_cut_at_its_timeout(slow):
+    embedder = OpenAIEmbedder(slow + "/head/json", "stub", timeout_s=TIMEOUT_S)
+
+    def call() -> None:
+        with pytest.raises(EmbedderError):
+            embedder.encode(["hi"])
+
+    assert _timed(call) < WITHIN_S
+
+
+def _proxy_settings(tmp_path, base_url: str) -> Settings:
+    return Settings(
+        database_url=f"sqlite:///{tmp_path / 'p.db'}",
+        embedder="none",
+        window_embedder="none",
+        llm_base_url=base_url,
+        llm_model="stub",
+        llm_timeout_s=TIMEOUT_S,
+        _env_file=None,
+    )
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_the_proxy_bounds_an_upstream_dripping_its_head(tmp_path, slow, stream):
+    chat = {"model": "stub", "user": "ann", "stream": stream, "messages": [{"role": "user", "content": "hi"}]}
+    with UvicornThread(create_app(_proxy_settings(tmp_path, slow + ("/head/sse" if stream else "/head/json")))) as s:
+        started = time.monotonic()
+        answer = httpx.post(s.url + "/v1/chat/completions", json=chat, timeout=60)
+        assert answer.status_code == 504, answer.text
+        assert time.monotonic() - started < WITHIN_S
+
+
+def test_the_proxys_streamed_relay_ends_at_its_deadline(tmp_path, slow):
+    chat = {"model": "stub", "user": "ann", "stream": True, "messages": [{"role": "user", "content": "hi"}]}
+    with UvicornThread(create_app(_proxy_settings(tmp_path, slow + "/events"))) as server:
+        started = time.monotonic()
+        with httpx.stream("POST", server.url + "/v1/chat/completions", json=chat, timeout=60) as answer:
+            assert answer.status_code == 200
+            got = b"".join(answer.iter_raw())
+        assert time.monotonic() - started < WITHIN_S
+        assert got.startswith(b"data: ")  # what came before the deadline was relayed
+        metrics = httpx.get(server.url + "/metrics", timeout=10).text
+        assert "proxy_stream_cut" in metrics or "stream_cut" in metrics
+
+
+# -- Content-Length with Transfer-Encoding ---------------------------------------------------------
+def _raw(url: str, request: bytes) -> bytes:
+    port = int(url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        sock.shutdown(socket.SHUT_WR)
+        out = b""
+        while chunk := sock.recv(65536):
+            out += chunk
+    return out
+
+
+def _smuggled(path: str, body: bytes) -> bytes:
+    chunked = hex(len(body))[2:].encode() + b"\r\n" + body + b"\r\n0\r\n\r\n"
+    return (
+        b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Accept: application/json, text/event-stream\r\n"
+        b"Content-Length: " + str(len(chunked)).encode() + b"\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked
+    )
+
+
+def test_a_request_with_both_lengths_is_refused_on_rest_and_the_proxy(tmp_path):
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 's.db'}", embedder="none", window_embedder="none", _env_file=None
+    )
+    memory = json.dumps({"text": "I live in Lyon"}).encode()
+    chat = json.dumps({"model": "stub", "user": "ann", "messages": [{"role": "user", "content": "hi"}]}).encode()
+    with UvicornThread(create_app(settings)) as server:
+        for path, body in (("/v1/users/shop/ann/memories", memory), ("/v1/chat/completions", chat)):
+            answer = _raw(server.url, _smuggled(path, body))
+            assert answer.startswith(b"HTTP/1.1 400"), (path, answer[:200])
+        listed = httpx.get(server.url + "/v1/users/shop/ann/memories", timeout=10).json()
+        assert not listed.get("memories"), listed  # nothing written
+
+
+def test_a_request_with_both_lengths_is_refused_by_the_mcp_face(tmp_path):
+    from souvenir.library import Souvenir
+    from souvenir.mcp_server import http_app
+
+    with Souvenir.open(tmp_path / "m.db", embedder="none", window_embedder="none", background=False) as memory:
+        call = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
+        with UvicornThread(http_app(memory)) as server:
+            answer = _raw(server.url, _smuggled("/mcp", json.dumps(call).encode()))
+            assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+
+
+# -- files that hold a user's data are their owner's alone -----------------------------------------
+def _cli(*args: str, shell_out: str | None = None) -> None:
+    import shlex
+    import subprocess
+    import sys
+
+    command = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "souvenir.cli.main", *args))
+    if shell_out is not None:
+        command += " > " + shlex.quote(shell_out)
+    subprocess.run(["sh", "-c", "umask 022; " + command], check=True, timeout=120)
+
+
+def test_an_export_redirected_to_a_file_or_written_with_out_is_0600(tmp_path):
+    import os
+    import stat
+
+    from souvenir.library import Souvenir
+
+    db = tmp_path / "e.db"
+    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+        memory.remember("ann", "I am allergic to peanuts")
+    base = ("--db", str(db), "--embedder", "none")
+    _cli(*base, "export", "--user", "ann", shell_out=str(tmp_path / "redirected.json"))
+    _cli(*base, "export", "--user", "ann", "--out", str(tmp_path / "out.json"))
+    (tmp_path / "existing.json").write_text("")
+    os.chmod(tmp_path / "existing.json", 0o644)
+    _cli(*base, "export", "--user", "ann", "--out", str(tmp_path / "existing.json"))
+    for name in ("redirected.json", "out.json", "existing.json"):
+        path = tmp_path / name
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, name
+        assert "peanuts" in path.read_text(), name
+
+
+# -- no hash of an erased text stays ---------------------------------------------------------------
+def test_a_forgotten_proxied_turn_keeps_no_hash_of_its_request(tmp_path):
+    """The proxy's turn source is a SHA-256 of the request (channel, user, messages): kept on
+    the cleared turn, it confirmed a guessed message ("I have HIV") by hashing candidates."""
+    import sqlite3
+
+    from souvenir.api.proxy_records import request_key
+    from souvenir.schemas import DEFAULT_CHANNEL
+    from souvenir.library import Souvenir
+    from tests.servers import ChatServer
+
+    messages = [{"role": "user", "content": "I am allergic to peanuts"}]
+    with ChatServer() as model:
+        settings = _proxy_settings(tmp_path, model.url)
+        with UvicornThread(create_app(settings)) as server:
+            chat = {"model": "stub", "user": "ann", "messages": messages}
+            assert httpx.post(server.url + "/v1/chat/completions", json=chat, timeout=60).status_code == 200
+            guess = request_key(DEFAULT_CHANNEL, "ann", None, messages)
+            db = tmp_path / "p.db"
+            deadline = time.monotonic() + 30
+            while True:  # the exchange is recorded off the reply's path
+                with sqlite3.connect(db) as conn:
+                    if conn.execute("SELECT count(*) FROM turns WHERE source = ?", (guess,)).fetchone()[0]:
+                        break
+                assert time.monotonic() < deadline, conn.execute("SELECT source FROM turns").fetchall()
+                time.sleep(0.2)
+    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+        kept = memory.remember("ann", "I am allergic to peanuts")
+        memory.forget("ann", kept.id)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM turns WHERE source = ?", (guess,)).fetchone()[0] == 0
