@@ -251,3 +251,113 @@ def test_a_forgotten_proxied_turn_keeps_no_hash_of_its_request(tmp_path):
         memory.forget("ann", kept.id)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM turns WHERE source = ?", (guess,)).fetchone()[0] == 0
+
+
+def test_a_forgotten_memory_of_a_proxied_turn_keeps_no_hash_of_its_request(tmp_path):
+    """Without a model the proxy's turn source became the memory's source: the tombstone of a
+    memory forgotten through the API kept the SHA-256 of the request that said it."""
+    import sqlite3
+
+    from souvenir.api.proxy_records import request_key
+    from souvenir.library import Souvenir
+
+    messages = [{"role": "user", "content": "I am allergic to peanuts"}]
+    guess = request_key("shop", "ann", None, messages)
+    db = tmp_path / "t.db"
+    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+        memory.add_turn_once("ann", messages[0]["content"], "Noted!", source=guess, within_s=600, channel="shop")
+        kept = memory.memories("ann", channel="shop").memories
+        assert kept
+        for one in kept:
+            memory.forget("ann", one.id, channel="shop")
+    with sqlite3.connect(db) as conn:
+        for table in ("memories", "turns"):
+            held = conn.execute(f"SELECT count(*) FROM {table} WHERE source = ?", (guess,)).fetchone()[0]
+            assert held == 0, table
+
+
+# -- the write lock is not held across the Chinese dictionary's one-time load ----------------------
+_FIRST_CHINESE_TURN = """
+import sqlite3, sys, threading, time
+from souvenir.library import Souvenir
+db = sys.argv[1]
+with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+    memory.add_turn("lin", "hello", "hi")  # the schema exists; no Chinese text read yet
+    refused, done = [], threading.Event()
+    def other_writer():
+        conn = sqlite3.connect(db, timeout=1.0, isolation_level=None)
+        while not done.is_set():
+            try:
+                conn.execute("BEGIN IMMEDIATE"); conn.execute("COMMIT")
+            except sqlite3.OperationalError:
+                refused.append(1)
+            time.sleep(0.01)
+        conn.close()
+    thread = threading.Thread(target=other_writer); thread.start()
+    memory.add_turn("lin", "我住在上海，我喜欢爵士乐", "好的")
+    done.set(); thread.join()
+    print("refused", len(refused))
+"""
+
+
+def test_the_first_chinese_turn_holds_no_write_lock_while_the_dictionary_loads(tmp_path):
+    """jieba's dictionary loads on the first Chinese text (1.7 s here, more under load): it
+    loaded inside the turn's write transaction, so another writer (the chat's background
+    reflection, another process) waited on the store all that time, past its 1 s here."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", _FIRST_CHINESE_TURN, str(tmp_path / "zh.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    assert "refused 0" in out, out
+
+
+# -- the CLI's files: bounded, and a clear error for what is not one ---------------------------
+def _import(tmp_path, path):
+    from souvenir.library import Souvenir
+
+    with Souvenir.open(tmp_path / "i.db", embedder="none", window_embedder="none", background=False) as memory:
+        return memory.import_file(path, "ann")
+
+
+@pytest.mark.parametrize("line", ["[" * 200_000, '{"text": ' + "[" * 200_000 + "}"])
+def test_an_import_line_nested_too_deep_is_a_clear_error(tmp_path, line):
+    from souvenir.errors import FileFormatError
+
+    path = tmp_path / "deep.jsonl"
+    path.write_text('{"text": "I live in Lyon"}\n' + line + "\n")
+    with pytest.raises(FileFormatError, match=":2: .*nest"):
+        _import(tmp_path, path)
+
+
+def test_a_device_or_a_fifo_is_not_read_as_an_import_file(tmp_path):
+    """``souvenir import /dev/zero`` read until memory ran out (a MemoryError traceback); a
+    FIFO waited for ever for a writer."""
+    import os
+
+    from souvenir.errors import FileFormatError
+
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", fifo):
+        with pytest.raises(FileFormatError, match="not a regular file"):
+            _import(tmp_path, path)
+
+
+def test_a_replay_file_nested_too_deep_is_a_clear_error(tmp_path):
+    from souvenir.errors import FileFormatError
+    from souvenir.replay.formats import parse_chat_jsonl, parse_locomo
+
+    deep = tmp_path / "conv.json"
+    deep.write_text("[" * 200_000)
+    with pytest.raises(FileFormatError, match="nest"):
+        parse_locomo(deep)
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"user": "ann", "message": ' + "[" * 200_000 + "}\n")
+    with pytest.raises(FileFormatError, match=":1: .*nest"):
+        parse_chat_jsonl(chat)
