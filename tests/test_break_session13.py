@@ -361,3 +361,49 @@ def test_a_replay_file_nested_too_deep_is_a_clear_error(tmp_path):
     chat.write_text('{"user": "ann", "message": ' + "[" * 200_000 + "}\n")
     with pytest.raises(FileFormatError, match=":1: .*nest"):
         parse_chat_jsonl(chat)
+
+
+# -- a search bounded by a date at the edge of the calendar ----------------------------------------
+EDGES = ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:00-14:00"]
+
+
+@pytest.mark.parametrize("edge", EDGES)
+def test_a_search_dated_at_the_calendars_edge_is_the_callers_error(tmp_path, edge):
+    """``since`` / ``until`` of year 1 east of UTC (or 9999 west of it) has no UTC instant: an
+    OverflowError from the filter's conversion, a 500 on REST."""
+    from datetime import datetime
+
+    from souvenir.errors import InputError
+    from souvenir.library import Souvenir
+
+    with Souvenir.open(tmp_path / "d.db", embedder="none", window_embedder="none", background=False) as memory:
+        memory.remember("ann", "I live in Lyon")
+        for bound in ("since", "until"):
+            with pytest.raises(InputError):
+                memory.search("ann", "Lyon", **{bound: datetime.fromisoformat(edge)})
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            for bound in ("since", "until"):
+                answer = httpx.post(
+                    server.url + "/v1/users/api/ann/search", json={"query": "Lyon", bound: edge}, timeout=30
+                )
+                assert answer.status_code == 422, answer.text
+
+
+# -- no password of a configured URL in an error ----------------------------------------------------
+def test_an_unsupported_database_urls_password_is_not_printed(tmp_path):
+    """``--db mysql://u:PASSWORD@h/db`` printed "unsupported database URL 'mysql://u:PASSWORD@…'"
+    on stderr (a service manager's journal keeps it)."""
+    import subprocess
+    import sys
+
+    password = "Zq8xS3cretPassw0rd"
+    for url in (f"mysql://u:{password}@h/db", f"postgres+asyncpg://u:{password}@h/db"):
+        done = subprocess.run(
+            [sys.executable, "-m", "souvenir.cli.main", "--db", url, "--embedder", "none", "memories", "--user", "a"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode != 0
+        assert "unsupported database URL" in done.stdout + done.stderr
+        assert password not in done.stdout + done.stderr, done.stderr
