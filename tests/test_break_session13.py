@@ -253,27 +253,34 @@ def test_a_forgotten_proxied_turn_keeps_no_hash_of_its_request(tmp_path):
         assert conn.execute("SELECT count(*) FROM turns WHERE source = ?", (guess,)).fetchone()[0] == 0
 
 
-def test_a_forgotten_memory_of_a_proxied_turn_keeps_no_hash_of_its_request(tmp_path):
+def _source_held(memory, guess: str) -> dict[str, int]:
+    store = memory.runtime.store
+    return {
+        table: store._query(f"SELECT count(*) FROM {table} WHERE source = ?", (guess,))[0][0]
+        for table in ("memories", "turns")
+    }
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_forgotten_memory_of_a_proxied_turn_keeps_no_hash_of_its_request(tmp_path, backend):
     """Without a model the proxy's turn source became the memory's source: the tombstone of a
     memory forgotten through the API kept the SHA-256 of the request that said it."""
-    import sqlite3
+    from contextlib import nullcontext
 
     from souvenir.api.proxy_records import request_key
     from souvenir.library import Souvenir
+    from tests.pgtest import fresh_database
 
     messages = [{"role": "user", "content": "I am allergic to peanuts"}]
     guess = request_key("shop", "ann", None, messages)
-    db = tmp_path / "t.db"
-    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
-        memory.add_turn_once("ann", messages[0]["content"], "Noted!", source=guess, within_s=600, channel="shop")
-        kept = memory.memories("ann", channel="shop").memories
-        assert kept
-        for one in kept:
-            memory.forget("ann", one.id, channel="shop")
-    with sqlite3.connect(db) as conn:
-        for table in ("memories", "turns"):
-            held = conn.execute(f"SELECT count(*) FROM {table} WHERE source = ?", (guess,)).fetchone()[0]
-            assert held == 0, table
+    with fresh_database() if backend == "postgres" else nullcontext(str(tmp_path / "t.db")) as url:
+        with Souvenir.open(url, embedder="none", window_embedder="none", background=False) as memory:
+            memory.add_turn_once("ann", messages[0]["content"], "Noted!", source=guess, within_s=600, channel="shop")
+            kept = memory.memories("ann", channel="shop").memories
+            assert kept and _source_held(memory, guess) == {"memories": 1, "turns": 1}
+            for one in kept:
+                memory.forget("ann", one.id, channel="shop")
+            assert _source_held(memory, guess) == {"memories": 0, "turns": 0}
 
 
 # -- the write lock is not held across the Chinese dictionary's one-time load ----------------------
