@@ -46,8 +46,22 @@ def slow():
         def log_message(self, *args) -> None:
             pass
 
+        def do_GET(self) -> None:  # noqa: N802
+            if self.path.startswith("/drip"):  # the head at once, the body a byte every 0.1 s
+                self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n")
+                try:
+                    for _ in range(400):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(DRIP_S)
+                except OSError:
+                    pass
+                return
+            self.headers["Content-Length"] = "0"
+            self.do_POST()
+
         def do_POST(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers["Content-Length"]))
+            self.rfile.read(int(self.headers["Content-Length"] or 0))
             try:
                 if self.path.startswith("/events"):
                     self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
@@ -124,6 +138,16 @@ def test_the_proxy_bounds_an_upstream_dripping_its_head(tmp_path, slow, stream):
     with UvicornThread(create_app(_proxy_settings(tmp_path, slow + ("/head/sse" if stream else "/head/json")))) as s:
         started = time.monotonic()
         answer = httpx.post(s.url + "/v1/chat/completions", json=chat, timeout=60)
+        assert answer.status_code == 504, answer.text
+        assert time.monotonic() - started < WITHIN_S
+
+
+@pytest.mark.parametrize("path", ["/head/json", "/drip"])
+def test_the_proxys_model_list_is_bounded_by_its_deadline(tmp_path, slow, path):
+    """``GET /v1/models`` read the upstream's answer with httpx's per-read timeout only."""
+    with UvicornThread(create_app(_proxy_settings(tmp_path, slow + path))) as server:
+        started = time.monotonic()
+        answer = httpx.get(server.url + "/v1/models", timeout=60)
         assert answer.status_code == 504, answer.text
         assert time.monotonic() - started < WITHIN_S
 
