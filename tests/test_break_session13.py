@@ -161,6 +161,8 @@ def test_the_proxys_streamed_relay_ends_at_its_deadline(tmp_path, slow):
             got = b"".join(answer.iter_raw())
         assert time.monotonic() - started < WITHIN_S
         assert got.startswith(b"data: ")  # what came before the deadline was relayed
+        last = got.strip().rsplit(b"\n\n", 1)[-1]
+        assert last.startswith(b"data: ") and "SOUVENIR_LLM_TIMEOUT_S" in json.loads(last[6:])["error"]["message"]
         metrics = httpx.get(server.url + "/metrics", timeout=10).text
         assert "proxy_stream_cut" in metrics or "stream_cut" in metrics
 

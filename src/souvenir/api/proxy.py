@@ -69,6 +69,14 @@ from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
 
+#: The event that ends a streamed reply cut at ``SOUVENIR_LLM_TIMEOUT_S``: OpenAI's error
+#: shape, so a client raises it instead of taking the cut reply for a whole one.
+_STREAM_TIMEOUT = (
+    b'data: {"error": {"message": "the upstream model did not finish its answer in time '
+    b'(SOUVENIR_LLM_TIMEOUT_S): the reply is cut here", "type": "timeout", "param": null, '
+    b'"code": "upstream_timeout"}}\n\n'
+)
+
 
 def _scrubber(request: Request) -> RelayScrubber:
     """What must not leave in a relayed body or header: the configured secrets and the
@@ -529,6 +537,8 @@ def build_router(
             except PastDeadline:
                 counters["proxy_upstream_timeouts"] += 1  # cut at SOUVENIR_LLM_TIMEOUT_S, never recorded
                 log.warning("proxy: the upstream's stream was still coming at its bound (SOUVENIR_LLM_TIMEOUT_S): cut")
+                if kind == "sse":  # an error event (OpenAI's clients raise it), after a blank line
+                    yield b"\n" + _STREAM_TIMEOUT
             except httpx.HTTPError as exc:
                 counters["proxy_upstream_failures"] += 1
                 health.failed(type(exc).__name__)
