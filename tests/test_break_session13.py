@@ -440,3 +440,17 @@ def test_an_unsupported_database_urls_password_is_not_printed(tmp_path):
         assert done.returncode != 0
         assert "unsupported database URL" in done.stdout + done.stderr
         assert password not in done.stdout + done.stderr, done.stderr
+
+
+def test_the_deadline_keeps_the_environments_proxy(monkeypatch):
+    """Giving httpx a transport of its own would have dropped ``HTTP_PROXY``: an embedder
+    reached through the operator's proxy must still be reached through it."""
+    from tests.servers import CannedServer
+
+    answer = json.dumps({"data": [{"index": 0, "embedding": [0.6, 0.8]}]}).encode()
+    with CannedServer(answer) as proxy:
+        monkeypatch.setenv("HTTP_PROXY", proxy.url)
+        monkeypatch.delenv("NO_PROXY", raising=False)
+        monkeypatch.delenv("no_proxy", raising=False)
+        embedder = OpenAIEmbedder("http://model.invalid:9/v1", "stub", timeout_s=TIMEOUT_S)
+        assert embedder.encode(["hi"]).shape == (1, 2)  # answered by the proxy: model.invalid has no address

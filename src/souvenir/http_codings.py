@@ -21,7 +21,7 @@ per socket read, so a server sending one byte a second held a 1.5 s call for min
 (``tests/test_break_session12.py``). Past it, :class:`PastDeadline` (an
 :class:`httpx.ReadTimeout`) is raised at the next bytes received. The response's *head*
 (status line and headers, up to h11's 16 KiB) is read by httpx before any of that: a client
-made with :func:`deadline_transport` and called inside :func:`by_deadline` waits on each
+given :func:`with_deadlines` and called inside :func:`by_deadline` waits on each
 socket operation (connect, write, read) at most what is left of the deadline, and not at all
 past it (``tests/test_break_session13.py``: a head dripped a byte every 0.1 s held a 1.5 s
 call 38 s).
@@ -50,9 +50,9 @@ __all__ = [
     "bounded_lines",
     "by_deadline",
     "codings",
-    "deadline_transport",
     "decoded_pieces",
     "read_bounded",
+    "with_deadlines",
     "within",
     "refuse_other_codings",
 ]
@@ -195,7 +195,7 @@ _DEADLINE: ContextVar[float | None] = ContextVar("souvenir_http_deadline", defau
 
 @contextmanager
 def by_deadline(deadline: float) -> Iterator[None]:
-    """Inside: every socket operation of a :func:`deadline_transport` client in this thread
+    """Inside: every socket operation of a client given :func:`with_deadlines` in this thread
     (or task) ends by ``deadline`` (``time.monotonic()`` seconds)."""
     token = _DEADLINE.set(deadline)
     try:
@@ -257,11 +257,13 @@ class _DeadlineBackend(httpcore.NetworkBackend):
         self._inner.sleep(seconds)
 
 
-def deadline_transport() -> httpx.HTTPTransport:
-    """An httpx transport whose socket operations honour :func:`by_deadline` (the pool's
-    network backend wrapped; outside :func:`by_deadline`, httpx's per-operation timeouts
-    alone)."""
-    transport = httpx.HTTPTransport()
-    pool = transport._pool  # httpcore.ConnectionPool: no public way to give it a backend
-    pool._network_backend = _DeadlineBackend(pool._network_backend)
-    return transport
+def with_deadlines(client: httpx.Client) -> httpx.Client:
+    """``client`` with every transport's socket operations honouring :func:`by_deadline`
+    (its pools' network backends wrapped — the environment's proxies, ``HTTP_PROXY`` and the
+    like, kept: passing httpx a ``transport`` would drop them). Outside :func:`by_deadline`,
+    httpx's per-operation timeouts alone."""
+    for transport in [client._transport, *client._mounts.values()]:  # no public way to give a backend
+        pool = getattr(transport, "_pool", None)
+        if pool is not None and hasattr(pool, "_network_backend"):
+            pool._network_backend = _DeadlineBackend(pool._network_backend)
+    return client

@@ -40,7 +40,7 @@ import httpx
 
 from souvenir.http_codings import (
     by_deadline,
-    deadline_transport,
+    with_deadlines,
     PastDeadline,
     ACCEPT_ENCODING,
     MODEL_ANSWER_BYTES,
@@ -143,12 +143,13 @@ class ChatClient:
         #: ``config_errors``: requests refused in every format (a configuration error).
         self.counts: Counter[str] = Counter()
         self._config_errors: dict[str, str] = {}  # per model, until a call succeeds
-        self._client = httpx.Client(
-            base_url=base_url.rstrip("/"),
-            headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
-            timeout=httpx.Timeout(timeout_s),
-            event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
-            transport=deadline_transport(),  # the head too ends by the call's deadline
+        self._client = with_deadlines(  # the head too ends by the call's deadline
+            httpx.Client(
+                base_url=base_url.rstrip("/"),
+                headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
+                timeout=httpx.Timeout(timeout_s),
+                event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+            )
         )
         #: The server's gate (a concurrency budget shared with the proxy; live calls first).
         self.gate = gate or gate_for(base_url)
