@@ -454,3 +454,27 @@ def test_the_deadline_keeps_the_environments_proxy(monkeypatch):
         monkeypatch.delenv("no_proxy", raising=False)
         embedder = OpenAIEmbedder("http://model.invalid:9/v1", "stub", timeout_s=TIMEOUT_S)
         assert embedder.encode(["hi"]).shape == (1, 2)  # answered by the proxy: model.invalid has no address
+
+
+def test_one_over_long_line_does_not_end_souvenir_chat(tmp_path):
+    """A pasted line over 16 KiB ended the chat ("error: message: text is 20000 bytes"), and
+    every line piped after it was lost."""
+    import os
+    import subprocess
+    import sys
+
+    from souvenir.library import Souvenir
+
+    db = tmp_path / "chat.db"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SOUVENIR_LLM")}
+    done = subprocess.run(
+        [sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "--embedder", "none", "chat", "--user", "ann"],
+        input="x" * 20_000 + "\nI live in Lyon\n",
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+    )
+    assert "16384" in done.stdout + done.stderr  # the line's error, said
+    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+        assert any("Lyon" in m.text for m in memory.memories("ann").memories), done.stderr

@@ -210,3 +210,39 @@ def write_private(path: Path, text: str) -> None:
     finally:
         if fd >= 0:
             os.close(fd)
+
+
+def reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: float = 30.0) -> None:
+    """Run the session's reflection and summary jobs before ``chat`` exits, for at most
+    ``timeout_s`` seconds (one session in three used to exit with every job pending: a
+    reflection that gave way to the next live reply was due again a second later). Waits
+    while this user has pending jobs that have not failed; a job that failed, or waits for a
+    model whose breaker is open (the model down or misconfigured), is not waited for, even
+    before the first drain. Says what is left, and why."""
+    deadline = time.monotonic() + timeout_s
+
+    def left() -> tuple[int, int]:
+        jobs = memory.jobs("pending", limit=10_000).jobs + memory.jobs("running", limit=10_000).jobs
+        mine = [j for j in jobs if j.channel == channel and j.user == user]
+        breakers = [m.get("breaker") for m in memory.status().get("chat", {}).values() if isinstance(m, dict)]
+        if "open" in breakers:  # a model just failed: its jobs wait for the breaker's trial
+            return len(mine), len(mine)
+        return len(mine), sum(1 for j in mine if j.error)
+
+    waiting, failed = left()  # a model that already failed (its breaker open) is not waited for
+    while waiting and not failed and time.monotonic() < deadline:
+        memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
+        waiting, failed = left()
+        if waiting and not failed:
+            time.sleep(0.2)
+    if not waiting:
+        return
+    why = (
+        "the model failed (`souvenir jobs list` shows its error)"
+        if failed
+        else f"none due within {timeout_s:.0f} s (`souvenir jobs list` shows them)"
+    )
+    err.print(
+        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} left pending, {why}: a running "
+        "`souvenir serve`, or the next `souvenir chat`, runs them"
+    )
