@@ -287,3 +287,11 @@ class ScoringConfig:
     #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
     #: 0 = off.
     broad_profile_bonus: float = 0.0
+    # -- The relative a question asks about (issue #28, session 13; docs/journal.md
+    # "Session 13, lane recall"). Research until chosen by cross-validation.
+    #: A question that names a relation and no speaker ("ma fille…", "给女儿…", "laki saya"):
+    #: the memories naming that relation in any language, or the name the store gives it
+    #: (:mod:`souvenir.read.scoring.relatives`), gain this. 0 = off.
+    relative_bonus: float = 0.0
+    #: The relative term counts × the priors' relevance gate (``priors_gate``).
+    relative_gated: bool = False

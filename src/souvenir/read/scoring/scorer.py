@@ -18,6 +18,7 @@ import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
+from souvenir.read.scoring.relatives import relative_flags
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
@@ -286,6 +287,11 @@ class Scorer:
             questions=acts[1],
             sparse=_aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
+            relatives=(
+                relative_flags(message, static.candidate_texts, static.kept)
+                if cfg.relative_bonus and speaker is None
+                else None
+            ),
             **common,
         )
         return Prepared(

@@ -1,0 +1,53 @@
+"""The relative a message asks about, and the memories that speak of them (pure, no model).
+
+"ma fille, elle atterrissait quel jour…", "给女儿的生活费…", "helmet laki saya tu size
+apa?": the memory that answers may be in another language and name the relative by
+relation ("大姐美华…" for "kakak saya") or by name ("Hari jadi Jia Xin…" for 女儿). The
+embedders match the topic across languages but not the person (suite-a's misses, issue
+#28: docs/journal.md "Session 13, lane recall"). :func:`relative_flags` marks, per
+memory, the ones that name a relation the message names
+(:func:`souvenir.lexical.kinship.kin_concepts`, widened by
+:func:`~souvenir.lexical.kinship.broader`) or a name the store gives that relation
+(:func:`~souvenir.lexical.kinship.kin_names`: "The user's son, Jun Hao, …").
+
+Only for a message that names no speaker: a question about "Melanie's kids" asks about
+Melanie's relatives, not the user's, and the names the store gives are the user's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import numpy as np
+
+from souvenir.lexical.kinship import broader, kin_concepts, kin_names
+
+__all__ = ["relative_flags"]
+
+
+def relative_flags(message: str, texts: Callable[[], list[str]], kept: dict | None = None) -> np.ndarray | None:
+    """Per memory (``texts()``, the candidates' texts): True when it names a relative
+    ``message`` asks about; ``None`` when the message names no relation. ``kept``: a
+    dict kept with the candidates (the scorer's, per user) where each memory's relations
+    and the store's names are read once."""
+    asked = kin_concepts(message)
+    if not asked:
+        return None
+    wanted = frozenset().union(*(broader(c) for c in asked))
+    table = kept.get("relatives") if kept is not None else None
+    if table is None:
+        listed = texts()
+        table = ([kin_concepts(t) for t in listed], [kin_names(t) for t in listed], listed)
+        if kept is not None:
+            kept["relatives"] = table
+    concepts, named, listed = table
+    names = sorted({name for pairs in named for c, name in pairs if c in wanted})
+    flags = np.fromiter((bool(c & wanted) for c in concepts), dtype=bool, count=len(concepts))
+    if names:
+        rx = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b")
+        rest = np.flatnonzero(~flags)
+        for i in rest.tolist():
+            if rx.search(listed[i]):
+                flags[i] = True
+    return flags
