@@ -190,3 +190,18 @@ def test_the_diagnostics_page_labels_the_relative_part():
     assert _part_names(items) == ["use", "relative"]
     assert PART_LABELS["relative"] == "the relative asked about"
     assert "relative" in COLUMN_LEGEND["relative"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's the plan for the holidays with my husband's mum?",
+        "les vacances avec la mère de mon mari, c'est prévu quand ?",
+        "跟老公的妈妈一起过节是怎么安排的？",
+        "cuti hujung tahun dengan mak laki saya macam mana?",
+    ],
+)
+def test_a_spouses_parent_is_the_in_law_too(question):
+    texts = ["The family will spend Christmas with the user's mother-in-law.", "The user bought a rice cooker."]
+    flags = relative_flags(question, lambda: texts)
+    assert flags is not None and flags.tolist() == [True, False]

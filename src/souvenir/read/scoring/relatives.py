@@ -8,7 +8,8 @@ embedders match the topic across languages but not the person (suite-a's misses,
 memory, the ones that name a relation the message names
 (:func:`souvenir.lexical.kinship.kin_concepts`, widened by
 :func:`~souvenir.lexical.kinship.broader`) or a name the store gives that relation
-(:func:`~souvenir.lexical.kinship.kin_names`: "The user's son, Jun Hao, …").
+(:func:`~souvenir.lexical.kinship.kin_names`: "The user's son, Jun Hao, …"). A spouse's
+parent or sibling named as a chain ("my husband's mum") also asks about the in-law.
 
 Only for a message that names no speaker: a question about "Melanie's kids" asks about
 Melanie's relatives, not the user's, and the names the store gives are the user's.
@@ -26,6 +27,24 @@ from souvenir.lexical.kinship import broader, kin_concepts, kin_names
 __all__ = ["relative_flags"]
 
 
+_SPOUSE = frozenset({"husband", "wife"})
+_PARENT = frozenset({"mother", "father"})
+_SIBLING = frozenset({"sister", "brother", "sibling"})
+
+
+def _in_laws(asked: frozenset[str]) -> frozenset[str]:
+    """A spouse's parent or sibling named as a chain ("my husband's mum", « la sœur de mon
+    mari », 老公的妈妈, "mak laki saya"): the in-law too."""
+    if not asked & _SPOUSE:
+        return frozenset()
+    found = set()
+    if asked & _PARENT:
+        found.add("parent_in_law")
+    if asked & _SIBLING:
+        found.add("sibling_in_law")
+    return frozenset(found)
+
+
 def relative_flags(message: str, texts: Callable[[], list[str]], kept: dict | None = None) -> np.ndarray | None:
     """Per memory (``texts()``, the candidates' texts): True when it names a relative
     ``message`` asks about; ``None`` when the message names no relation. ``kept``: a
@@ -34,7 +53,7 @@ def relative_flags(message: str, texts: Callable[[], list[str]], kept: dict | No
     asked = kin_concepts(message)
     if not asked:
         return None
-    wanted = frozenset().union(*(broader(c) for c in asked))
+    wanted = frozenset().union(*(broader(c) for c in asked)) | _in_laws(asked)
     table = kept.get("relatives") if kept is not None else None
     if table is None:
         listed = texts()
