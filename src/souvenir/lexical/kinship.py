@@ -69,9 +69,51 @@ _HAN: dict[str, str] = {
 }
 KIN_CONCEPTS = tuple(_LATIN)
 
-_LATIN_RE = {k: re.compile(r"\b(?:" + v + r")(?:nya)?\b") for k, v in _LATIN.items()}
-_HAN_RE = {k: re.compile(v) for k, v in _HAN.items()}
 _ANY_LATIN = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _LATIN.items()) + r")(?:nya)?\b")
+_ANY_HAN = re.compile("|".join(f"(?P<{k}>{v})" for k, v in _HAN.items()))
+# A cheap first look (most memories name no relative): a word or a character the patterns
+# start from, before the patterns themselves run.
+_TRIGGERS = frozenset(
+    "daughter daughters fille filles anak son sons fils child children kid kids enfant enfants husband husbands"
+    " mari suami laki wife wives femme épouse epouse isteri bini mother mom mum mommy mummy mama mère mere maman"
+    " ibu emak mak father dad daddy papa père pere bapa ayah abah sister sisters sœur sœurs soeur soeurs kakak"
+    " adik brother brothers frère frères frere freres abang sibling siblings parent parents mertua mentua ipar"
+    " grandson grandsons granddaughter granddaughters grandchild grandchildren grandkid grandkids grandma"
+    " grandmother grandpa grandfather grandparents grand petit petite petits petites cucu nenek atuk mamie papi"
+    " papy belle beau beaux".split()
+)
+_HAN_TRIGGERS = frozenset("女儿孩丈老公妻婆妈母爸父姐妹哥弟兄岳孙奶爷外姥嫂媳闺大二三小")
+_WORD = re.compile(r"\w+")
+
+
+def _latin_matches(folded: str) -> list[re.Match[str]]:
+    """The relation patterns' matches, tried only where a trigger word starts (or the word
+    before it: « ma femme », "(?<=my )son")."""
+    found: list[re.Match[str]] = []
+    previous = -1
+    end = 0
+    for w in _WORD.finditer(folded):
+        word = w.group()
+        if w.start() >= end and (word in _TRIGGERS or (word.endswith("nya") and word[:-3] in _TRIGGERS)):
+            m = _ANY_LATIN.match(folded, w.start())
+            if m is None and previous >= end:
+                m = _ANY_LATIN.match(folded, previous)
+            if m is not None:
+                found.append(m)
+                end = m.end()
+        previous = w.start()
+    return found
+
+
+def _han_concepts(folded: str) -> set[str]:
+    found: set[str] = set()
+    for i, ch in enumerate(folded):
+        if ch in _HAN_TRIGGERS:
+            m = _ANY_HAN.match(folded, i)
+            if m is not None and m.lastgroup:
+                found.add(m.lastgroup)
+    return found
+
 
 _BROADER = {
     "child": frozenset({"child", "son", "daughter"}),
@@ -101,9 +143,11 @@ _NOT_NAMES = frozenset(
 def kin_concepts(text: str) -> frozenset[str]:
     """The relation concepts ``text`` names (see the module), empty when none."""
     folded = nfkc_casefold(text)
-    found = {k for k, rx in _LATIN_RE.items() if rx.search(folded)}
-    found |= {k for k, rx in _HAN_RE.items() if rx.search(folded)}
-    return frozenset(found)
+    found = {m.lastgroup for m in _latin_matches(folded)}
+    if not _HAN_TRIGGERS.isdisjoint(folded):
+        found |= _han_concepts(folded)
+    found.discard(None)
+    return frozenset(str(k) for k in found)
 
 
 @lru_cache(maxsize=200_000)
@@ -115,7 +159,7 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     if len(folded) != len(text):
         return ()
     pairs: list[tuple[str, str]] = []
-    for m in _ANY_LATIN.finditer(folded):
+    for m in _latin_matches(folded):
         concept = m.lastgroup
         after = _NAME_AFTER.match(text, m.end())
         if concept is None or after is None:

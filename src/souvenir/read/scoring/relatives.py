@@ -56,17 +56,46 @@ def relative_flags(message: str, texts: Callable[[], list[str]], kept: dict | No
     wanted = frozenset().union(*(broader(c) for c in asked)) | _in_laws(asked)
     table = kept.get("relatives") if kept is not None else None
     if table is None:
-        listed = texts()
-        table = ([kin_concepts(t) for t in listed], [kin_names(t) for t in listed], listed)
+        table = _Table(texts())
         if kept is not None:
             kept["relatives"] = table
-    concepts, named, listed = table
-    names = sorted({name for pairs in named for c, name in pairs if c in wanted})
-    flags = np.fromiter((bool(c & wanted) for c in concepts), dtype=bool, count=len(concepts))
-    if names:
-        rx = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b")
-        rest = np.flatnonzero(~flags)
-        for i in rest.tolist():
-            if rx.search(listed[i]):
-                flags[i] = True
-    return flags
+    return table.flags(wanted)
+
+
+class _Table:
+    """A store's relations and names, read once: per concept a column of the memories
+    naming it, the names the store gives each concept, and per name its column (read
+    the first time a question needs it)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.columns: dict[str, np.ndarray] = {}
+        self.names: dict[str, set[str]] = {}
+        self._named: dict[str, np.ndarray] = {}
+        for i, text in enumerate(texts):
+            for concept in kin_concepts(text):
+                column = self.columns.get(concept)
+                if column is None:
+                    column = self.columns[concept] = np.zeros(len(texts), dtype=bool)
+                column[i] = True
+            for concept, name in kin_names(text):
+                self.names.setdefault(concept, set()).add(name)
+
+    def flags(self, wanted: frozenset[str]) -> np.ndarray:
+        flags = np.zeros(len(self.texts), dtype=bool)
+        for concept in wanted:
+            column = self.columns.get(concept)
+            if column is not None:
+                flags |= column
+            for name in self.names.get(concept, ()):
+                flags |= self._name_column(name)
+        return flags
+
+    def _name_column(self, name: str) -> np.ndarray:
+        column = self._named.get(name)
+        if column is None:
+            rx = re.compile(r"\b" + re.escape(name) + r"\b")
+            column = self._named[name] = np.fromiter(
+                (name in t and rx.search(t) is not None for t in self.texts), dtype=bool, count=len(self.texts)
+            )
+        return column
