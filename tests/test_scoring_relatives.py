@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import numpy as np
 import pytest
 
 from souvenir.lexical.kinship import broader, kin_concepts, kin_names
@@ -136,18 +137,21 @@ def test_the_flags_cross_languages_by_relation_and_by_name():
     assert relative_flags("what did I buy last week?", lambda: texts) is None
 
 
-def test_the_flags_are_read_once_per_store():
-    calls = []
+def test_a_large_store_reads_the_first_stages_best_only(monkeypatch):
+    from souvenir.read.scoring import relatives
 
-    def texts():
-        calls.append(1)
-        return ["The user's husband, Wai Keong, wears XL.", "Topi keledar Wai Keong retak."]
-
-    kept: dict = {}
-    for q in ("helmet laki saya tu size apa?", "my husband's shirt size?"):
-        flags = relative_flags(q, texts, kept)
-        assert flags is not None and flags.tolist() == [True, True]
-    assert len(calls) == 1
+    monkeypatch.setattr(relatives, "READ_AT_MOST", 2)
+    texts = [
+        "The user's husband, Wai Keong, wears XL.",
+        "Topi keledar Wai Keong retak.",
+        "The user's husband likes durian.",  # a relative's memory the first stage puts last
+        "The user bought a rice cooker.",
+    ]
+    first = np.array([3.0, 2.0, -1.0, 0.0])
+    flags = relatives.relative_flags("helmet laki saya tu size apa?", lambda: texts, first)
+    assert flags is not None and flags.tolist() == [True, True, False, False]
+    every = relatives.relative_flags("helmet laki saya tu size apa?", lambda: texts)
+    assert every is not None and every.tolist() == [True, True, True, False]
 
 
 @pytest.mark.parametrize(

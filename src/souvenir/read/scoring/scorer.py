@@ -288,7 +288,7 @@ class Scorer:
             sparse=_aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
             relatives=(
-                relative_flags(message, static.candidate_texts, static.kept)
+                (lambda first: relative_flags(message, static.candidate_texts, first))
                 if cfg.relative_bonus and speaker is None
                 else None
             ),
