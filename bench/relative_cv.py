@@ -31,7 +31,7 @@ from bench.cv_data import Dataset, load, log  # noqa: E402
 from bench.cv_levers import Evaluator, figures, objective  # noqa: E402
 from bench.small_cv import paired_interval  # noqa: E402
 
-from souvenir.lexical.kinship import kin_concepts  # noqa: E402
+from souvenir.read.scoring.kinship import kin_concepts  # noqa: E402
 from souvenir.read.scoring import ScoringConfig  # noqa: E402
 from souvenir.read.scoring.fusion import named_speaker  # noqa: E402
 

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from souvenir.lexical.kinship import broader, kin_concepts, kin_names
+from souvenir.read.scoring.kinship import broader, kin_concepts, kin_names
 from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.relatives import relative_flags
 from souvenir.types import Memory

@@ -6,9 +6,9 @@ relation ("大姐美华…" for "kakak saya") or by name ("Hari jadi Jia Xin…"
 embedders match the topic across languages but not the person (suite-a's misses, issue
 #28: docs/journal.md "Session 13, lane recall"). :func:`relative_flags` marks, per
 memory, the ones that name a relation the message names
-(:func:`souvenir.lexical.kinship.kin_concepts`, widened by
-:func:`~souvenir.lexical.kinship.broader`) or a name the store gives that relation
-(:func:`~souvenir.lexical.kinship.kin_names`: "The user's son, Jun Hao, …"). A spouse's
+(:func:`souvenir.read.scoring.kinship.kin_concepts`, widened by
+:func:`~souvenir.read.scoring.kinship.broader`) or a name the store gives that relation
+(:func:`~souvenir.read.scoring.kinship.kin_names`: "The user's son, Jun Hao, …"). A spouse's
 parent or sibling named as a chain ("my husband's mum") also asks about the in-law.
 
 Only for a message that names no speaker: a question about "Melanie's kids" asks about
@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from souvenir.lexical.kinship import broader, kin_concepts, kin_names
+from souvenir.read.scoring.kinship import broader, kin_concepts, kin_names
 
 __all__ = ["relative_flags"]
 
