@@ -13,7 +13,8 @@ with a paired bootstrap interval (2,000 resamples of the questions, seeded) of t
 LoCoMo pooled, per category, and each file overall and across languages; and the
 questions the lever can touch (a relation named, no speaker named).
 
-    .venv/bin/python -m bench.relative_cv --data /tmp/cv --grid '[{"relative_bonus": 2.0}]' [--only …] [--json F]
+    .venv/bin/python -m bench.relative_cv --data /tmp/cv --base '{"relative_bonus": 0}' \
+        --grid '[{"relative_bonus": 2.0}]' [--only …] [--json F]
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -52,6 +53,11 @@ def main() -> int:
     ap.add_argument("--grid", required=True, help="JSON list of ScoringConfig overrides (the defaults are added first)")
     ap.add_argument("--only", default="", help="comma list of dataset names (the folds)")
     ap.add_argument("--json", type=Path)
+    ap.add_argument(
+        "--base",
+        default="{}",
+        help="JSON overrides of the defaults under every row (the lever off: '{\"relative_bonus\": 0}')",
+    )
     args = ap.parse_args()
     datasets = load(args.data)
     if args.only:
@@ -59,7 +65,7 @@ def main() -> int:
         datasets = [d for d in datasets if d.name in keep]
     ev = Evaluator(datasets)
     default = ScoringConfig()
-    base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
+    base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)} | json.loads(args.base)
     overrides = [{}] + [o for o in json.loads(args.grid) if o]
     full: dict[int, dict[str, np.ndarray]] = {}
     rows = []
