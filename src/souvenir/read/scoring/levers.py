@@ -300,3 +300,6 @@ class ScoringConfig:
     #: memory unrelated to the question is not lifted above a related one (the same
     #: figures as ungated on every fold).
     relative_gated: bool = True
+    #: The same for a question naming one speaker and a relation ("What do Melanie's kids
+    #: like?"), read on that speaker's own memories at this weight. 0 = off (research).
+    relative_speaker_bonus: float = 0.0
