@@ -18,6 +18,7 @@ import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
+from souvenir.read.scoring.relatives import relative_flags
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
@@ -267,6 +268,8 @@ class Scorer:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names)
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
+        if speaker is not None and cfg.relative_bonus != cfg.relative_speaker_bonus:
+            cfg = replace(cfg, relative_bonus=cfg.relative_speaker_bonus)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         if speaker is not None and cfg.speaker_session_decay is not None:
             cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
@@ -286,6 +289,7 @@ class Scorer:
             questions=acts[1],
             sparse=_aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
+            relatives=_relatives(cfg, message, speaker, static),
             **common,
         )
         return Prepared(
@@ -541,3 +545,18 @@ def _feedback(
     moved /= np.linalg.norm(moved) or 1.0
     found = _aligned(ids, side.cosines(moved.astype(np.float32)))
     return values if found is None else found
+
+
+def _relatives(cfg: ScoringConfig, message: str, speaker: str | None, static: Any) -> Any:
+    """``fuse``'s ``relatives``: a function of the first stage, or ``None``. With a named
+    speaker only that speaker's own memories, at ``relative_speaker_bonus``."""
+    if not cfg.relative_bonus:
+        return None
+    if speaker is None:
+        return lambda first: relative_flags(message, static.candidate_texts, first)
+
+    def own(first: np.ndarray) -> np.ndarray | None:
+        flags = relative_flags(message, static.candidate_texts, first)
+        return None if flags is None else flags & (static.speakers == speaker)
+
+    return own
