@@ -14,6 +14,12 @@ memory is among those the request may name — a topic word in it, or, for a req
 names nothing by itself ("forget what I just said", 删掉吧), a memory written from one of
 the user's two latest turns that left memories (sources ``turn:N``). Nothing else is ever erased on a model's word.
 
+A request to forget *everything about the user* (``ForgetRequest.whole``: "forget everything
+about me", « oublie tout ce que tu sais sur moi », 忘掉关于我的一切, "lupakan semua tentang
+saya", said plainly: no condition, hedge or question but a polite one) names every active
+memory of theirs but the operator's rules; said with a hedge or a condition it is no whole
+request, names nothing, and is ambiguous.
+
 An *ambiguous* request (no memory named) erases nothing: the caller records it as a
 decision. Operator rules (kind ``rule``) are never erased by a user's request.
 
@@ -91,6 +97,14 @@ def match_forget(
     if not requests:
         return ForgetMatch((), False, "no request to forget")
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
+    if any(r.whole for r in requests):  # "forget everything about me": every memory of theirs
+        if not pool:
+            return ForgetMatch((), True, "asked to forget everything about them, but nothing is stored")
+        return ForgetMatch(
+            tuple(m.id for m in pool),
+            False,
+            f"the user asked in chat to forget everything about them: {len(pool)} memories",
+        )
     which = _which(requests, pool)
     if which:
         quoted = " or ".join(f"#{m.id} ({_quote(m.text)})" for m in which[1][:_SHOWN])
