@@ -21,18 +21,9 @@ KNOWN = {
     "R3V-neg-fr-1": "« je bois plus de café » reads as 'more coffee' after a verb of consuming (the spoken-negation rule)",
     "R3U-back-en-1": "'back to being vegetarian' against 'eating meat again' needs to know a vegetarian eats no meat (no such lexicon)",
     "R3U-fromto-en-1": "a car is no keyed value, so 'switched from the Civic to a RAV4' supersedes nothing (a new key in four languages, not done)",
-    "R3T-back-en-2": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-qty-en-2": "round3_extra7, failing before its fixes (lane write8)",
     "R3T-neg-en-1": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-back-fr-2": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-qty-fr-2": "round3_extra7, failing before its fixes (lane write8)",
     "R3T-neg-fr-1": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-back-zh-2": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-fromto-zh-1": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-qty-zh-2": "round3_extra7, failing before its fixes (lane write8)",
     "R3T-neg-zh-1": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-back-ms-2": "round3_extra7, failing before its fixes (lane write8)",
-    "R3T-fromto-ms-1": "round3_extra7, failing before its fixes (lane write8)",
     "R3W-neg-en-2": "a subjectless \"Don't … anymore\" reads as an imperative to the assistant (the filters' clauses)",
 }
 
