@@ -94,3 +94,30 @@ def test_a_promotion_supersedes_the_bare_old_trade(lang, text, new, old):
     }
     result = run_case(case)
     assert result.status == "passed", result.problems
+
+
+# -- a light verb standing for a verb of consuming, negated (round 7's colloquial negation) ----
+
+LIGHT = [
+    ("en", "Nah, I don't really do coffee these days.", "Drinks coffee", "I do coffee every morning."),
+    ("fr", "Je touche pas à la cigarette.", "Fume des cigarettes", "Je touche à la cigarette le week-end."),
+    ("zh", "我早就不碰酒了", "喝酒", "我偶尔碰酒"),
+    ("ms", "Saya dah tak sentuh rokok.", "Hisap rokok", "Saya sentuh rokok sekali-sekala."),
+]
+
+
+@pytest.mark.parametrize(("lang", "message", "text", "positive"), LIGHT, ids=[c[0] for c in LIGHT])
+def test_a_negated_light_verb_negates_the_consuming(lang, message, text, positive):
+    from souvenir.types import Candidate
+    from souvenir.write.filters import Exchange
+    from souvenir.write.filters.negation import negation_filter
+
+    assert not negation_filter(Candidate(text), Exchange(user_message=message)).kept
+    assert negation_filter(Candidate(text), Exchange(user_message=positive)).kept
+    other = {
+        "en": "I don't do mornings.",
+        "fr": "Je touche pas à mon épargne.",
+        "zh": "我不碰辣的",
+        "ms": "Saya tak sentuh kerja dia.",
+    }
+    assert negation_filter(Candidate(text), Exchange(user_message=other[lang])).kept
