@@ -23,7 +23,6 @@ KNOWN = {
     "R3U-fromto-en-1": "a car is no keyed value, so 'switched from the Civic to a RAV4' supersedes nothing (a new key in four languages, not done)",
     "R3T-neg-fr-1": "a dislocated object (« Le fromage, j'en mange plus… »): the object stands in its own clause, the negated clause holds only 'en'",
     "R3T-neg-zh-1": "a topicalised object before the subject (奶茶我早就不碰了) is outside the negation's scope",
-    "R3W-neg-en-2": "a subjectless \"Don't … anymore\" reads as an imperative to the assistant (the filters' clauses)",
 }
 
 

@@ -121,3 +121,24 @@ def test_a_negated_light_verb_negates_the_consuming(lang, message, text, positiv
         "ms": "Saya tak sentuh kerja dia.",
     }
     assert negation_filter(Candidate(text), Exchange(user_message=other[lang])).kept
+
+
+# -- a subjectless note with an adverb of habit is no imperative (round 6's "Don't really…") --
+
+NOTES = [
+    ("en", "Don't really eat sugar anymore", "Eats sugar", "Don't eat sugar anymore"),
+    ("fr", "Ne mange plus vraiment de sucre", "Mange du sucre", None),
+    ("zh", "不太吃糖了", "吃糖", "别吃糖了"),
+    ("ms", "Dah tak berapa makan gula", "Makan gula", "Jangan makan gula lagi"),
+]
+
+
+@pytest.mark.parametrize(("lang", "note", "text", "order"), NOTES, ids=[c[0] for c in NOTES])
+def test_a_subjectless_note_negates_an_order_does_not(lang, note, text, order):
+    from souvenir.types import Candidate
+    from souvenir.write.filters import Exchange
+    from souvenir.write.filters.negation import negation_filter
+
+    assert not negation_filter(Candidate(text), Exchange(user_message=note)).kept
+    if order is not None:  # an order to the assistant says nothing of the user
+        assert negation_filter(Candidate(text), Exchange(user_message=order)).kept
