@@ -191,3 +191,26 @@ def test_proxy_erases_everything_in_four_languages(tmp_path):
                 assert _wait(lambda url=url: client.get(url).json()["memories"] == []), lang
                 gone = client.get(url, params={"status": "deleted"}).json()["memories"]
                 assert len(gone) == len(memories) and all(m["text"] == "" for m in gone), gone
+
+
+# -- one shared word of a longer topic names a thing beside the memory, not the memory ---------
+
+THING_BESIDE = [
+    ("en", "Allergic to peanuts", "Forget the peanut cake.", "Forget what I said about peanuts."),
+    (
+        "fr",
+        "Je suis allergique aux arachides",
+        "Oublie le gâteau aux arachides.",
+        "Oublie ce que j'ai dit sur les arachides.",
+    ),
+    ("zh", "对花生过敏", "别记那个花生蛋糕了。", "别记我说的花生那件事了。"),
+    ("ms", "Alah kacang", "Lupakan kek kacang tu.", "Lupakan apa yang saya cakap tentang kacang."),
+]
+
+
+@pytest.mark.parametrize(("lang", "memory", "thing", "topic"), THING_BESIDE, ids=[c[0] for c in THING_BESIDE])
+def test_a_thing_sharing_one_word_names_no_memory(lang, memory, thing, topic):
+    stored = [Memory(1, 1, memory, source="turn:1")]
+    found = match_forget(own_forget_requests(thing, frozenset()), stored)
+    assert found.erase == () and found.ambiguous
+    assert match_forget(own_forget_requests(topic, frozenset()), stored).erase == (1,)

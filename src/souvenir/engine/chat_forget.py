@@ -67,7 +67,7 @@ def restated(message: str, text: str) -> bool:
     content = content_of(tokenize(text))
     if not content:
         return False
-    parts = re.split(r"[.!?。！？\n,;:，；：]", message)
+    parts = [part.strip() for part in re.split(r"[.!?。！？\n,;:，；：]", message)]
     topic = [tok for part in parts for request in forget_requests(part) for tok in request.topic]
     topic_key = "".join(tok.key for tok in topic if tok.cjk)
     rest = [tok for tok in content if not supported(tok, topic, topic_key)]

@@ -2,7 +2,9 @@
 
 A request said in chat (:mod:`souvenir.lexical.forget_cues`) names what to forget by
 its *topic* words. A memory is named when it holds every topic word, or when the topic
-and the memory each hold half of the other's content words or more (the filters' own
+and the memory each hold half of the other's content words or more, two words at least (one
+shared word of a longer topic names something beside the memory: "Forget the peanut cake"
+never names "Allergic to peanuts") (the filters' own
 "half of the content words" measure; Chinese by substring, Latin by stem). "Forget what I
 said about my brother's gambling debts" names "Brother has gambling debts" and "Brother
 owes 20k in gambling debts", not "Brother lives in Lyon"; "forget everything about my
@@ -74,7 +76,10 @@ def named_by(request: ForgetRequest, text: str) -> bool:
     in_memory = _share(topic, tokens, key)
     if in_memory == 1.0:
         return True
-    return in_memory >= 0.5 and _share(content, topic, request.topic_key) >= 0.5
+    # half of each side, two words at least: one shared word of a longer topic names a thing
+    # beside the memory ("Forget the peanut cake" is no word about "Allergic to peanuts")
+    shared = sum(supported(tok, tokens, key) for tok in topic)
+    return shared >= 2 and in_memory >= 0.5 and _share(content, topic, request.topic_key) >= 0.5
 
 
 def _mentions(request: ForgetRequest, text: str) -> bool:
