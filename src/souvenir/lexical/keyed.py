@@ -287,6 +287,15 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     return [(s.strip(), q) for s, q in out if s.strip()]
 
 
+#: Words that mark a correction, not a value: "Is actually 175 cm tall", « Est en réalité né le
+#: 13 juin », 其实身高是一米七二, "Berat sebenarnya 65 kg" key like the same without them.
+_CORRECTING = re.compile(
+    r"\b(?:actually|in\s+fact|in\s+reality|en\s+fait|en\s+réalité|en\s+realite|en\s+vrai|réellement"
+    r"|sebenarnya|sebetulnya)\s+|其实|实际上|事实上",
+    re.I,
+)
+
+
 @lru_cache(maxsize=32768)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
@@ -295,7 +304,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    for sentence, question in _sentences(_SPACES.sub(" ", nfkc_fold(text)).strip()):
+    for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", nfkc_fold(text))).strip()):
         head_user = False
         head_owner: str | None = None
         for index, clause in enumerate(_clauses(sentence)):
