@@ -162,20 +162,26 @@ def holds_name(message: str, name: str) -> bool:
     word of a spaced script ("Melanies"), but against Chinese or Japanese characters, which
     put no space between words ("Melanie都去过哪些地方？", "小明去过哪里"). A name written
     in Han characters is found anywhere (no word boundary to read)."""
+    return name_at(message, name) >= 0
+
+
+def name_at(message: str, name: str) -> int:
+    """Where ``message`` first holds ``name`` as a word (:func:`holds_name`'s rule): the
+    character offset in the lower-cased message, −1 when it does not."""
     text, wanted = message.lower(), name.lower()
     if not wanted:
-        return False
+        return -1
     if _UNSPACED.search(wanted):
-        return wanted in text
+        return text.find(wanted)
     start = text.find(wanted)
     while start >= 0:
         end = start + len(wanted)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
         if not _SPACED_WORD.match(before) and not _SPACED_WORD.match(after):
-            return True
+            return start
         start = text.find(wanted, start + 1)
-    return False
+    return -1
 
 
 def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:

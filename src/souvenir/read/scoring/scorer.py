@@ -18,6 +18,7 @@ import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
+from souvenir.read.scoring.pair_question import subject_speaker
 from souvenir.read.scoring.relatives import relative_flags
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
@@ -268,8 +269,11 @@ class Scorer:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names)
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
+        subject = subject_speaker(message, static.speaker_names) if cfg.first_speaker_bonus else None
         if speaker is not None and cfg.relative_bonus != cfg.relative_speaker_bonus:
             cfg = replace(cfg, relative_bonus=cfg.relative_speaker_bonus)
+        if speaker is None and subject is not None:  # the speaker terms, on the one named first
+            cfg = replace(cfg, speaker_bonus=cfg.first_speaker_bonus, speaker_penalty=cfg.first_speaker_penalty)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         if speaker is not None and cfg.speaker_session_decay is not None:
             cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
@@ -278,7 +282,7 @@ class Scorer:
             priors=priors,
             lexical=lexical,
             cross=cross,
-            speaker=speaker,
+            speaker=subject if speaker is None else speaker,
             period=query_period(message, now, cfg.relative_periods),
             expansion=(lambda first: _expanded(static, first, query, cfg)) if cfg.expansion_weight else None,
             sessions=static.sessions,
