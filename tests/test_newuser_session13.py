@@ -1,0 +1,39 @@
+"""What a new user met in session 13 (lane newuser), each over the real parts: a channel
+key sent without a channel is told which channels it reaches and how to name one."""
+
+from __future__ import annotations
+
+import httpx
+
+from souvenir.api.app import create_app
+from souvenir.library import Souvenir
+from tests.servers import UvicornThread
+
+OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
+#: A message in each language, by a user of the telegram channel.
+MESSAGES = [
+    ("ann", "I am vegetarian since 2019"),
+    ("léa", "Je suis végétarienne depuis 2019"),
+    ("小明", "我从2019年开始吃素"),
+    ("siti", "Saya vegetarian sejak 2019"),
+]
+
+
+def test_a_channel_key_without_a_channel_is_told_its_channels_and_where_to_name_one(tmp_path):
+    with Souvenir.open(tmp_path / "k.db", **OPEN) as memory:
+        key = memory.create_key("tg", channels=["telegram"])[0]
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            headers = {"Authorization": f"Bearer {key}"}
+            for user, message in MESSAGES:
+                body = {"user": user, "message": message, "reply": "ok"}
+                refused = httpx.post(f"{server.url}/v1/turns", json=body, headers=headers, timeout=30)
+                assert refused.status_code == 403
+                detail = refused.json()["detail"]
+                assert "does not reach channel 'api', only 'telegram'" in detail
+                assert '"channel"' in detail and "X-Souvenir-Channel" in detail
+                taken = httpx.post(
+                    f"{server.url}/v1/turns", json=body | {"channel": "telegram"}, headers=headers, timeout=30
+                )
+                assert taken.status_code == 200, taken.text
+            listed = httpx.get(f"{server.url}/v1/users/telegram", headers=headers, timeout=30).json()
+            assert [u["user"] for u in listed["users"]] == [m[0] for m in MESSAGES]
