@@ -1,9 +1,12 @@
 """What a new user met in session 13 (lane newuser), each over the real parts: a channel
-key sent without a channel is told which channels it reaches and how to name one."""
+key sent without a channel is told which channels it reaches and how to name one; a move
+said with the time adverb first ("Now I live in…", "Sekarang saya tinggal di…") supersedes
+the old town, as it did with the adverb after the subject."""
 
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from souvenir.api.app import create_app
 from souvenir.library import Souvenir
@@ -37,3 +40,26 @@ def test_a_channel_key_without_a_channel_is_told_its_channels_and_where_to_name_
                 assert taken.status_code == 200, taken.text
             listed = httpx.get(f"{server.url}/v1/users/telegram", headers=headers, timeout=30).json()
             assert [u["user"] for u in listed["users"]] == [m[0] for m in MESSAGES]
+
+
+#: (the old home, the move said with the adverb before the subject, the new town).
+MOVES = [
+    ("I live in Ipoh", "Now I live in Penang", "penang"),
+    ("I live in Ipoh", "I moved, now I live in Johor Bahru", "johor bahru"),
+    ("J'habite à Nantes", "Maintenant j'habite à Lyon", "lyon"),
+    ("J'habite à Nantes", "J'ai déménagé, désormais j'habite à Lille", "lille"),
+    ("我住在北京", "现在我住在深圳", "深圳"),
+    ("Saya tinggal di Ipoh", "Sekarang saya tinggal di Penang", "penang"),
+    ("Saya tinggal di Ipoh", "Saya dah pindah, sekarang saya tinggal di Johor Bahru", "johor bahru"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "town"), MOVES)
+def test_a_move_with_the_adverb_first_supersedes_the_old_town(tmp_path, old, new, town):
+    with Souvenir.open(tmp_path / "m.db", **OPEN) as memory:
+        first = memory.add_turn("u", old).memory
+        moved = memory.add_turn("u", new).memory
+        assert first is not None and moved is not None
+        assert moved.action == "supersede", moved.reason
+        assert moved.superseded_id == first.id and town in moved.reason
+        assert [m.text for m in memory.memories("u").memories] == [moved.text]
