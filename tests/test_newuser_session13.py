@@ -1,14 +1,17 @@
 """What a new user met in session 13 (lane newuser), each over the real parts: a channel
 key sent without a channel is told which channels it reaches and how to name one; a move
 said with the time adverb first ("Now I live in…", "Sekarang saya tinggal di…") supersedes
-the old town, as it did with the adverb after the subject."""
+the old town, as it did with the adverb after the subject; `souvenir context`'s title
+counts the rules it shows beside the memories."""
 
 from __future__ import annotations
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
+from souvenir.cli.main import app
 from souvenir.library import Souvenir
 from tests.servers import UvicornThread
 
@@ -63,3 +66,24 @@ def test_a_move_with_the_adverb_first_supersedes_the_old_town(tmp_path, old, new
         assert moved.action == "supersede", moved.reason
         assert moved.superseded_id == first.id and town in moved.reason
         assert [m.text for m in memory.memories("u").memories] == [moved.text]
+
+
+@pytest.mark.parametrize(
+    ("fact", "rule", "question"),
+    [
+        ("Allergic to peanuts", "Always answer in English", "What am I allergic to?"),
+        ("Allergique aux arachides", "Réponds toujours en français", "À quoi suis-je allergique ?"),
+        ("对花生过敏", "始终用中文回答", "我对什么过敏？"),
+        ("Alah kepada kacang tanah", "Sentiasa jawab dalam bahasa Melayu", "Saya alah kepada apa?"),
+    ],
+)
+def test_the_context_commands_title_counts_the_rules_it_shows(tmp_path, fact, rule, question):
+    db = tmp_path / "r.db"
+    with Souvenir.open(db, **OPEN) as memory:
+        memory.remember("ann", fact, kind="fact")
+        memory.remember("ann", rule, kind="rule")
+    shown = CliRunner().invoke(
+        app, ["--db", str(db), "--embedder", "none", "context", "--user", "ann", question], catch_exceptions=False
+    )
+    assert shown.exit_code == 0, shown.output
+    assert "1 memory and 1 rule for api:ann" in shown.output
