@@ -2,7 +2,8 @@
 key sent without a channel is told which channels it reaches and how to name one; a move
 said with the time adverb first ("Now I live in…", "Sekarang saya tinggal di…") supersedes
 the old town, as it did with the adverb after the subject; `souvenir context`'s title
-counts the rules it shows beside the memories."""
+counts the rules it shows beside the memories; « Bonne nuit ! » and "baiklah" are not kept
+as memories, as "Good night!", 晚安, "alright" and 好吧 were not."""
 
 from __future__ import annotations
 
@@ -87,3 +88,28 @@ def test_the_context_commands_title_counts_the_rules_it_shows(tmp_path, fact, ru
     )
     assert shown.exit_code == 0, shown.output
     assert "1 memory and 1 rule for api:ann" in shown.output
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Good night!", False),
+        ("Bonne nuit !", False),
+        ("晚安", False),
+        ("Selamat malam", False),
+        ("alright", False),
+        ("d'accord", False),
+        ("好吧", False),
+        ("baiklah", False),
+        ("okeylah, terima kasih", False),
+        ("I work night shifts at the hospital", True),
+        ("Je travaille de nuit à l'hôpital", True),
+        ("我在医院上夜班", True),
+        ("Saya kerja syif malam di hospital", True),
+    ],
+)
+def test_good_night_and_alright_are_not_kept_in_any_language(tmp_path, said, kept):
+    with Souvenir.open(tmp_path / "c.db", **OPEN) as memory:
+        written = memory.add_turn("u", said).memory
+        assert written is not None
+        assert (written.action == "insert") is kept, written.reason
