@@ -201,7 +201,9 @@ def context(
         return
     hint_unknown(result.unknown_user, memory, channel, user)
     table = Table(
-        title=f"{counted(len(result.memories), 'memory')} for {channel}:{user}"
+        title=f"{counted(len(result.memories), 'memory')}"
+        + (f" and {counted(len(result.rules), 'rule')}" if result.rules else "")
+        + f" for {channel}:{user}"
         + (f" (degraded: {result.degraded_cause})" if result.degraded else "")
     )
     for col in ("reason", "pass", "score", "kind", "source", "text"):

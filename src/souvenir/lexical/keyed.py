@@ -187,10 +187,13 @@ def _after_adverbs(text: str, pos: int) -> int:
 
 def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | None, int, str | None]:
     """(subject, where the predicate starts, owner): a named subject is ``"named"`` with its
-    name as owner, or ``"user"`` when the name is one of the user's ``names``."""
-    m = SUBJECT.match(clause)
+    name as owner, or ``"user"`` when the name is one of the user's ``names``. Time adverbs
+    may come before the subject too ("Now I live in Lyon", "Sekarang saya tinggal di
+    Paris", "Maintenant j'habite à Lyon", 现在我住在深圳)."""
+    lead = _after_adverbs(clause, 0)
+    m = SUBJECT.match(clause, lead)
     subject = m.lastgroup if m else None
-    pos = _after_adverbs(clause, m.end() if m else 0)
+    pos = _after_adverbs(clause, m.end() if m else lead)
     if m is None and not any(p.regex.match(clause, pos) for p in PATTERNS):
         named = named_subject(clause)
         if named is not None:
