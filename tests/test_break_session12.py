@@ -232,16 +232,16 @@ def test_a_memory_only_echoed_beside_the_request_is_erased(tmp_path, memory_text
     assert not _kept_after(tmp_path, "echoed", memory_text, message), message
 
 
-#: Left (journal, session 12 attack lane): "forget X" as "never mind X" beside a partial or
-#: subjectless restatement erases the memory the topic shares a word with.
+#: "forget X" as "never mind X" beside a partial or subjectless restatement (left by session
+#: 12's attack lane; fixed by lane write8, session 13): the memory is said again, kept.
 DISMISSED = [
     ("Je suis allergique aux arachides", "Oublie le gâteau aux arachides, je suis allergique."),
     ("Saya alah kacang", "Lupakan je kacang, alahan saya teruk."),
     ("I am allergic to peanuts", "Forget about peanut butter cookies for me, allergic to peanuts."),
+    ("我对花生过敏", "别记那个花生蛋糕了，我过敏。"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="'forget X' meaning 'never mind X' still names X (left, journal)")
 @pytest.mark.parametrize("memory_text, message", DISMISSED)
 def test_never_mind_x_beside_a_restated_memory_erases_nothing(tmp_path, memory_text, message):
     assert _kept_after(tmp_path, "dismissed", memory_text, message), message

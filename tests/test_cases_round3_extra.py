@@ -19,13 +19,10 @@ CASES = [json.loads(line) for f in FILES for line in f.read_text(encoding="utf-8
 #: Known misses, each with why it is left.
 KNOWN = {
     "R3V-neg-fr-1": "« je bois plus de café » reads as 'more coffee' after a verb of consuming (the spoken-negation rule)",
-    "R3U-forget-en-3": "a relayed frame in the first clause (told me to forget / m'a dit d'oublier / 叫我忘掉 / suruh saya) drops the whole message; the user's own clause after but / mais / 可 / tapi is not read apart",
-    "R3U-forget-fr-3": "a relayed frame in the first clause (told me to forget / m'a dit d'oublier / 叫我忘掉 / suruh saya) drops the whole message; the user's own clause after but / mais / 可 / tapi is not read apart",
-    "R3U-forget-zh-3": "a relayed frame in the first clause (told me to forget / m'a dit d'oublier / 叫我忘掉 / suruh saya) drops the whole message; the user's own clause after but / mais / 可 / tapi is not read apart",
-    "R3U-forget-ms-3": "a relayed frame in the first clause (told me to forget / m'a dit d'oublier / 叫我忘掉 / suruh saya) drops the whole message; the user's own clause after but / mais / 可 / tapi is not read apart",
     "R3U-back-en-1": "'back to being vegetarian' against 'eating meat again' needs to know a vegetarian eats no meat (no such lexicon)",
     "R3U-fromto-en-1": "a car is no keyed value, so 'switched from the Civic to a RAV4' supersedes nothing (a new key in four languages, not done)",
-    "R3W-neg-en-2": "a subjectless \"Don't … anymore\" reads as an imperative to the assistant (the filters' clauses)",
+    "R3T-neg-fr-1": "a dislocated object (« Le fromage, j'en mange plus… »): the object stands in its own clause, the negated clause holds only 'en'",
+    "R3T-neg-zh-1": "a topicalised object before the subject (奶茶我早就不碰了) is outside the negation's scope",
 }
 
 

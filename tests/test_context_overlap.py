@@ -13,6 +13,7 @@ the HTTP answers against the sequential path on real parts.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -31,6 +32,7 @@ from souvenir.library import Souvenir
 from souvenir.engine.runtime import Runtime
 from souvenir.schemas import ContextPublic
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.selection import select
 from souvenir.store import open_store
 from souvenir.types import Candidate, Memory
@@ -45,11 +47,19 @@ MESSAGES = (
     "Bila bungkusan saya sampai?",
 )
 #: Small users, the shortlist path (USE from a shortlist), the coarse path (e5 on leading directions).
-#: The split's levers: the priors' relevance gate (issue #28, a lever added after the
-#: reference was read) is off here, so the pin still reads the same score.
+#: The split's levers: the priors' relevance gate and the relative a question asks about
+#: (issue #28, levers added after the reference was read; 我妹妹 names a relative) are off
+#: here, so the pin still reads the same score.
 CONFIGS = (
-    ScoringConfig(priors_gate=0.0),
-    ScoringConfig(shortlist_from=150, shortlist_size=60, sample_per_group=20, coarse_dims=0, priors_gate=0.0),
+    ScoringConfig(priors_gate=0.0, relative_bonus=0.0),
+    ScoringConfig(
+        shortlist_from=150,
+        shortlist_size=60,
+        sample_per_group=20,
+        coarse_dims=0,
+        priors_gate=0.0,
+        relative_bonus=0.0,
+    ),
     ScoringConfig(
         shortlist_from=150,
         shortlist_size=60,
@@ -57,6 +67,7 @@ CONFIGS = (
         coarse_dims=16,
         coarse_neighbours=10,
         priors_gate=0.0,
+        relative_bonus=0.0,
     ),
 )
 
@@ -238,3 +249,19 @@ def test_http_answer_is_the_library_answer(engine, tmp_path):
             assert got == want.model_dump(mode="json", by_alias=True)
             # the bytes FastAPI sends for a response model (``serialize_response``'s fast path)
             assert reply.content == TypeAdapter(ContextPublic).dump_json(want, by_alias=True)
+
+
+def test_the_relative_part_on_every_path():
+    """The relative a question asks about (issue #28, session 13) on the small-user, the
+    shortlist and the coarse paths: 我妹妹 flags the memories naming a sister, and only them."""
+    for seed, base in enumerate(CONFIGS):
+        config = replace(base, relative_bonus=4.0, relative_gated=False)
+        mems = memories(seed, 400)
+        ids = [m.id for m in mems]
+        rng = np.random.default_rng(seed)
+        dense, window = side(rng, ids, 32, 0.05, False), side(rng, ids, 24, 0.02, config.coarse_dims > 0)
+        parts: dict = {}
+        Scorer(config).scores(seed, mems, MESSAGES[2], NOW, dense, window, parts=parts)
+        lifted = {ids[i] for i in np.flatnonzero(np.asarray(parts["relative"]) > 0)}
+        sisters = {m.id for m in mems if kin_concepts(m.text) & {"sister", "sibling"}}
+        assert lifted and lifted == sisters

@@ -14,7 +14,8 @@ from datetime import datetime, timezone
 import pytest
 
 from souvenir.write.admission import decide
-from souvenir.lexical.proposition import different_referents, is_flip, proposition
+from souvenir.lexical.proposition import is_flip, proposition
+from souvenir.lexical.referents import different_referents
 from souvenir.types import Candidate, Memory
 
 EARLY = datetime(2025, 1, 10, tzinfo=timezone.utc)

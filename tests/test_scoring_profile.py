@@ -168,3 +168,83 @@ def test_the_broad_profile_lever_reads_a_broad_question_naming_one_speaker():
     off = Scorer(ScoringConfig(priors_gate=0.0)).scores(1, mems, q, NOW)
     assert parts["profile"].tolist() == [1.5, 0.0, 0.0]
     assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([1.5, 0.0, 0.0], abs=1e-5)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What could John do after his basketball career?",
+        "What career could Andrew potentially pursue?",
+        "Quel métier Marie choisira-t-elle éventuellement ?",
+        "Marie ira potentiellement au Japon ?",
+        "小林或许会喜欢什么书？",
+        "小林在哪方面有潜力？",
+        "Kerjaya apa yang Tim berpotensi ceburi?",
+        "Mungkinkah Tim berpindah ke luar negara?",
+    ],
+)
+def test_the_wide_inference_questions(text):
+    """``inference_wide`` (research, off): "could" and the adverbs of potential, in the four
+    languages; off, these are not inference questions (the French conditional and 可能 /
+    "mungkin" already are: the examples avoid them)."""
+    assert inference_question(text, wide=True)
+    assert not inference_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What did John do after his career?",
+        "Où Marie est-elle allée ?",
+        "小林去年读了什么书？",
+        "Bila Tim pergi ke sana?",
+    ],
+)
+def test_the_wide_class_leaves_plain_questions(text):
+    assert not inference_question(text, wide=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My favorite recipe is chicken pot pie",
+        "I really prefer the mountains",
+        "Mon plat préféré, c'est le gratin",
+        "Je préfère la montagne",
+        "我最喜欢烤鸡",
+        "我的最爱是红烧肉",
+        "Makanan kegemaran saya ialah nasi lemak",
+        "Saya lebih suka gunung",
+    ],
+)
+def test_a_favourite_is_a_profile_memory_only_with_the_research_flag(text):
+    assert discloses_self(text, favourite=True)
+    assert not discloses_self(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "His favorite team lost",
+        "Son plat préféré est le gratin",
+        "他最喜欢烤鸡",
+        "Makanan kegemaran dia ialah nasi lemak",
+    ],
+)
+def test_another_persons_favourite_is_not_a_profile_memory(text):
+    assert not discloses_self(text, favourite=True)
+
+
+def test_the_wide_flags_reach_the_profile_part():
+    mems = [
+        _mem(1, "Andrew: my favourite thing is a quiet trail with the dog", "Andrew"),
+        _mem(2, "Andrew: the trail was muddy", "Andrew"),
+        _mem(3, "Audrey: my favourite thing is a long walk", "Audrey"),
+    ]
+    q = "What could Andrew do on weekends?"
+    parts: dict = {}
+    Scorer(ScoringConfig(inference_wide=True, profile_favourite=True)).scores(1, mems, q, NOW, parts=parts)
+    assert parts["profile"].tolist() == [4.0, 0.0, 0.0]
+    off: dict = {}
+    Scorer(ScoringConfig()).scores(1, mems, q, NOW, parts=off)
+    assert "profile" not in off

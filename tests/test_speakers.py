@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.lexical.proposition import different_referents
+from souvenir.lexical.referents import different_referents
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import tokenize
 from souvenir.types import Candidate

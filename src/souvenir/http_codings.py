@@ -19,7 +19,12 @@ bytes at a time (:class:`StepDecoder`), so a bound on the answer holds on what i
 A deadline (``time.monotonic()`` seconds) bounds the whole read as well: httpx's timeout is
 per socket read, so a server sending one byte a second held a 1.5 s call for minutes
 (``tests/test_break_session12.py``). Past it, :class:`PastDeadline` (an
-:class:`httpx.ReadTimeout`) is raised at the next bytes received.
+:class:`httpx.ReadTimeout`) is raised at the next bytes received. The response's *head*
+(status line and headers, up to h11's 16 KiB) is read by httpx before any of that: a client
+given :func:`with_deadlines` and called inside :func:`by_deadline` waits on each
+socket operation (connect, write, read) at most what is left of the deadline, and not at all
+past it (``tests/test_break_session13.py``: a head dripped a byte every 0.1 s held a 1.5 s
+call 38 s).
 """
 
 from __future__ import annotations
@@ -27,7 +32,11 @@ from __future__ import annotations
 import time
 import zlib
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
 
+import httpcore
 import httpx
 
 __all__ = [
@@ -39,9 +48,11 @@ __all__ = [
     "PastDeadline",
     "StepDecoder",
     "bounded_lines",
+    "by_deadline",
     "codings",
     "decoded_pieces",
     "read_bounded",
+    "with_deadlines",
     "within",
     "refuse_other_codings",
 ]
@@ -176,3 +187,83 @@ def within(pieces: Iterable[bytes], limit: int, who: str = "the model server's s
         if size > limit:
             raise AnswerTooLarge(f"{who} is over {limit} bytes: not read further")
         yield piece
+
+
+# -- a deadline on every socket operation (the head included) ------------------------------------
+_DEADLINE: ContextVar[float | None] = ContextVar("souvenir_http_deadline", default=None)
+
+
+@contextmanager
+def by_deadline(deadline: float) -> Iterator[None]:
+    """Inside: every socket operation of a client given :func:`with_deadlines` in this thread
+    (or task) ends by ``deadline`` (``time.monotonic()`` seconds)."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def _left(timeout: float | None, what: str) -> float | None:
+    """``timeout`` cut to what is left of the current deadline; past it, the timeout of ``what``."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return timeout
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise (
+            httpcore.ConnectTimeout
+            if what == "connect"
+            else httpcore.ReadTimeout
+            if what == "read"
+            else httpcore.WriteTimeout
+        )(f"the call's deadline passed during its {what}")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    def __init__(self, inner: httpcore.NetworkStream) -> None:
+        self._inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _left(timeout, "read"))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _left(timeout, "write"))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None):
+        return _DeadlineStream(self._inner.start_tls(ssl_context, server_hostname, _left(timeout, "connect")))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    def __init__(self, inner: httpcore.NetworkBackend) -> None:
+        self._inner = inner
+
+    def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address=None, socket_options=None):
+        return _DeadlineStream(
+            self._inner.connect_tcp(host, port, _left(timeout, "connect"), local_address, socket_options)
+        )
+
+    def connect_unix_socket(self, path: str, timeout: float | None = None, socket_options=None):
+        return _DeadlineStream(self._inner.connect_unix_socket(path, _left(timeout, "connect"), socket_options))
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+def with_deadlines(client: httpx.Client) -> httpx.Client:
+    """``client`` with every transport's socket operations honouring :func:`by_deadline`
+    (its pools' network backends wrapped — the environment's proxies, ``HTTP_PROXY`` and the
+    like, kept: passing httpx a ``transport`` would drop them). Outside :func:`by_deadline`,
+    httpx's per-operation timeouts alone."""
+    for transport in [client._transport, *client._mounts.values()]:  # no public way to give a backend
+        pool = getattr(transport, "_pool", None)
+        if pool is not None and hasattr(pool, "_network_backend"):
+            pool._network_backend = _DeadlineBackend(pool._network_backend)
+    return client

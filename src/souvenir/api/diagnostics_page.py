@@ -22,6 +22,7 @@ PART_NAMES = (
     "acts",
     "speaker",
     "profile",
+    "relative",
     "period",
     "coverage",
     "diversity",
@@ -38,6 +39,7 @@ PART_LABELS = {
     "acts": "report / question",
     "speaker": "speaker",
     "profile": "who they are",
+    "relative": "the relative asked about",
     "period": "period",
     "coverage": "coverage",
     "diversity": "diversity",
@@ -66,6 +68,9 @@ COLUMN_LEGEND = {
     "speaker": "the message names one speaker: the other speaker's turns lose.",
     "profile": "the message asks what a person would do or like: that person's memories that say who they "
     "are (likes, values, goals, work) gain, and the message's own words (BM25) do not count.",
+    "relative": 'the relative asked about: the message names a relative (« ma fille », "my husband", 女儿, '
+    '"kakak saya") and the memory names the same relation in any language, or the name the user\'s memories '
+    'give them ("The user\'s son, Jun Hao"); it gains.',
     "period": "the message names a day, month or year: memories dated in it gain.",
     "coverage": "a broad question: memories covering one of its terms no other pick covers gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",

@@ -37,6 +37,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.api.proxy_decode import decoded_bytes
+from souvenir.http_codings import PastDeadline
 from souvenir.api.proxy_answer import (
     JSON,
     MAX_ANSWER_BYTES,
@@ -67,6 +68,14 @@ from souvenir.timeutil import utcnow
 from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
+
+#: The event that ends a streamed reply cut at ``SOUVENIR_LLM_TIMEOUT_S``: OpenAI's error
+#: shape, so a client raises it instead of taking the cut reply for a whole one.
+_STREAM_TIMEOUT = (
+    b'data: {"error": {"message": "the upstream model did not finish its answer in time '
+    b'(SOUVENIR_LLM_TIMEOUT_S): the reply is cut here", "type": "timeout", "param": null, '
+    b'"code": "upstream_timeout"}}\n\n'
+)
 
 
 def _scrubber(request: Request) -> RelayScrubber:
@@ -454,8 +463,13 @@ def build_router(
         began: datetime | None = None,
     ) -> Response:
         request = upstream.build_request("POST", "/v1/chat/completions", json=body)
+        # the bound is on the whole answer, its head and its stream included (httpx's is per read)
+        ends = time.monotonic() + (upstream.timeout.read or 600.0)
         try:
-            answer = await upstream.send(request, stream=True)
+            answer = await asyncio.wait_for(upstream.send(request, stream=True), max(ends - time.monotonic(), 0.001))
+        except TimeoutError:
+            ended()
+            raise _upstream_error(PastDeadline("the upstream's answer did not begin in time")) from None
         except httpx.HTTPError as exc:
             ended()
             raise _upstream_error(exc) from exc
@@ -464,7 +478,7 @@ def build_router(
         if kind is None:  # not an event stream nor JSON: read (bounded), then an error naming it
             head = b""
             try:
-                async for chunk in decoded_bytes(answer):
+                async for chunk in decoded_bytes(answer, ends):
                     head += chunk
                     if len(head) >= 65536:
                         break
@@ -505,7 +519,7 @@ def build_router(
 
             pending = 0  # bytes of the line not ended yet (event streams), or of the whole answer
             try:
-                async for chunk in decoded_bytes(answer):
+                async for chunk in decoded_bytes(answer, ends):
                     end = chunk.rfind(b"\n") if kind == "sse" else -1
                     pending = len(chunk) - end - 1 if end >= 0 else pending + len(chunk)
                     if pending > (MAX_EVENT_LINE_BYTES if kind == "sse" else MAX_ANSWER_BYTES):
@@ -520,6 +534,11 @@ def build_router(
                 if out:
                     yield out
                 state["complete"] = True  # every byte relayed: the client got the whole reply
+            except PastDeadline:
+                counters["proxy_upstream_timeouts"] += 1  # cut at SOUVENIR_LLM_TIMEOUT_S, never recorded
+                log.warning("proxy: the upstream's stream was still coming at its bound (SOUVENIR_LLM_TIMEOUT_S): cut")
+                if kind == "sse":  # an error event (OpenAI's clients raise it), after a blank line
+                    yield b"\n" + _STREAM_TIMEOUT
             except httpx.HTTPError as exc:
                 counters["proxy_upstream_failures"] += 1
                 health.failed(type(exc).__name__)

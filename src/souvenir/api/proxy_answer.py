@@ -13,12 +13,15 @@ cookies, CORS, CSP, redirects…). Every proxy response carries :data:`SAFE_HEAD
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 
 import httpx
 
 from souvenir.api.auth import SAFE_HEADERS, openai_error
 from souvenir.api.proxy_decode import decoded_bytes
+from souvenir.http_codings import PastDeadline
 
 __all__ = [
     "MAX_ANSWER_BYTES",
@@ -45,11 +48,18 @@ class UpstreamTooLarge(httpx.HTTPError):
 
 async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -> httpx.Response:
     """``upstream.request`` with its body read up to :data:`MAX_ANSWER_BYTES` (else
-    :class:`UpstreamTooLarge`); the answer returned holds the (decoded) body."""
-    answer = await upstream.send(upstream.build_request(method, path, **kwargs), stream=True)
+    :class:`UpstreamTooLarge`); the answer returned holds the (decoded) body. The whole call,
+    head included, ends by the client's read timeout (``SOUVENIR_LLM_TIMEOUT_S``) from now:
+    :class:`~souvenir.http_codings.PastDeadline` past it (httpx's timeout is per read)."""
+    deadline = time.monotonic() + (upstream.timeout.read or 600.0)
+    request = upstream.build_request(method, path, **kwargs)
+    try:
+        answer = await asyncio.wait_for(upstream.send(request, stream=True), upstream.timeout.read or 600.0)
+    except TimeoutError:
+        raise PastDeadline("the upstream's answer did not begin in time", request=request) from None
     try:
         chunks, size = [], 0
-        async for chunk in decoded_bytes(answer):  # a bounded step at a time
+        async for chunk in decoded_bytes(answer, deadline):  # a bounded step at a time
             size += len(chunk)
             if size > MAX_ANSWER_BYTES:
                 raise UpstreamTooLarge(f"the upstream's answer is over {MAX_ANSWER_BYTES} bytes: not relayed")

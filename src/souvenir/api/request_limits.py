@@ -10,6 +10,10 @@ it likes. So:
 - **The body** must arrive within the same bound from the start of the request: else 408
   ``Connection: close`` (:class:`RequestLimits`, raised from ``receive`` as the body-size
   cap is, so the route never runs).
+- **One length.** A request carrying both ``Content-Length`` and ``Transfer-Encoding`` gets
+  400 ``Connection: close`` before its route runs (h11 reads it as chunked; a front proxy that
+  reads the ``Content-Length`` would take the rest for a second request: request smuggling,
+  RFC 9112 §6.3).
 - **At most** ``SOUVENIR_MAX_CONCURRENT_REQUESTS`` requests are served at once; past it a
   request gets 503 with ``Retry-After: 1`` at once (the health probes are never refused).
 
@@ -65,6 +69,14 @@ class RequestLimits:
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        names = {name.lower() for name, _ in scope.get("headers", ())}
+        if b"content-length" in names and b"transfer-encoding" in names:
+            message = (
+                "the request carries both Content-Length and Transfer-Encoding: refused "
+                "(one length only, RFC 9112); nothing was written"
+            )
+            await self._answer(scope, send, 400, message, [(b"connection", b"close")])
             return
         probe = scope.get("path", "") in _PROBES
         if not probe:

@@ -34,9 +34,17 @@ __all__ = ["admin", "change_memory", "hint_channels", "reach", "without_addresse
 
 
 def reach(principal: Principal, channel: str) -> None:
-    """403 unless ``principal`` reaches the users of ``channel``."""
+    """403 unless ``principal`` reaches the users of ``channel``; the sentence names the key's
+    own channels (its holder knows them) and where a request names its channel, since a
+    channel key sent without one reaches for the default ``api``."""
     if not principal.reaches(channel):
-        raise AccessDeniedError(f"this key does not reach channel {channel!r}", 403)
+        own = ", ".join(repr(name) for name in sorted(principal.channels)) or "no channel"
+        raise AccessDeniedError(
+            f"this key does not reach channel {channel!r}, only {own}: name the channel"
+            " (a body's \"channel\", the path's /v1/users/{channel}/, the proxy's"
+            " X-Souvenir-Channel header, `souvenir mcp --channel`; none named is 'api')",
+            403,
+        )
 
 
 def admin(principal: Principal) -> None:

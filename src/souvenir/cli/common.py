@@ -7,10 +7,13 @@ Commands act through :class:`souvenir.library.Souvenir` only (never the engine o
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import shlex
+import stat
 import sys
 import time
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -175,3 +178,71 @@ def add_turn_waiting(memory: Souvenir, user: str, message: str, reply: str, stor
                 )
                 told = True
             time.sleep(0.5)
+
+
+def private_stdout() -> None:
+    """Make stdout its owner's alone (mode 0600) when it is a regular file this process may
+    change and nothing is in it yet: ``souvenir export --user U > U.json`` — the shell
+    created the file with its umask (often 0644: readable by every account of the machine)
+    and what follows is everything stored about a person. A pipe, a terminal or a file that
+    already holds something is left as it is."""
+    try:
+        fd = sys.stdout.fileno()
+        held = os.fstat(fd)
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test runner's buffer)
+        return
+    if stat.S_ISREG(held.st_mode) and held.st_size == 0 and held.st_mode & 0o077 and held.st_uid == os.getuid():
+        try:
+            os.fchmod(fd, stat.S_IMODE(held.st_mode) & 0o700)
+        except OSError:
+            pass
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path``, created mode 0600 — an existing file is made
+    0600 before anything is written into it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            fd = -1
+            handle.write(text)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: float = 30.0) -> None:
+    """Run the session's reflection and summary jobs before ``chat`` exits, for at most
+    ``timeout_s`` seconds (one session in three used to exit with every job pending: a
+    reflection that gave way to the next live reply was due again a second later). Waits
+    while this user has pending jobs that have not failed; a job that failed, or waits for a
+    model whose breaker is open (the model down or misconfigured), is not waited for, even
+    before the first drain. Says what is left, and why."""
+    deadline = time.monotonic() + timeout_s
+
+    def left() -> tuple[int, int]:
+        jobs = memory.jobs("pending", limit=10_000).jobs + memory.jobs("running", limit=10_000).jobs
+        mine = [j for j in jobs if j.channel == channel and j.user == user]
+        breakers = [m.get("breaker") for m in memory.status().get("chat", {}).values() if isinstance(m, dict)]
+        if "open" in breakers:  # a model just failed: its jobs wait for the breaker's trial
+            return len(mine), len(mine)
+        return len(mine), sum(1 for j in mine if j.error)
+
+    waiting, failed = left()  # a model that already failed (its breaker open) is not waited for
+    while waiting and not failed and time.monotonic() < deadline:
+        memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
+        waiting, failed = left()
+        if waiting and not failed:
+            time.sleep(0.2)
+    if not waiting:
+        return
+    why = (
+        "the model failed (`souvenir jobs list` shows its error)"
+        if failed
+        else f"none due within {timeout_s:.0f} s (`souvenir jobs list` shows them)"
+    )
+    err.print(
+        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} left pending, {why}: a running "
+        "`souvenir serve`, or the next `souvenir chat`, runs them"
+    )

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-import time
 from pathlib import Path
 from typing import Optional, cast
 
@@ -35,15 +34,19 @@ from souvenir.cli.common import (
     err,
     reflow_help,
     hint_unknown,
+    private_stdout,
+    reflect_before_exit,
+    write_private,
 )
 from souvenir.cli.job_commands import jobs_app
 from souvenir.cli.user_commands import users
 from souvenir.cli.serving import mcp_command, serve
 from souvenir.cli.access import keys_app
 from souvenir.config import Settings, settings_error
-from souvenir.errors import EmbedderError, SouvenirError, UnknownError
+from souvenir.errors import EmbedderError, SouvenirError, TextError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.privacy.scrub import install_log_redaction
+from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
 from souvenir.timezones import local_day
@@ -198,7 +201,9 @@ def context(
         return
     hint_unknown(result.unknown_user, memory, channel, user)
     table = Table(
-        title=f"{counted(len(result.memories), 'memory')} for {channel}:{user}"
+        title=f"{counted(len(result.memories), 'memory')}"
+        + (f" and {counted(len(result.rules), 'rule')}" if result.rules else "")
+        + f" for {channel}:{user}"
         + (f" (degraded: {result.degraded_cause})" if result.degraded else "")
     )
     for col in ("reason", "pass", "score", "kind", "source", "text"):
@@ -426,6 +431,11 @@ def chat(
                 break
             if not message:
                 break
+            try:  # one bad line (a paste over 16 KiB) is said and skipped: the chat goes on
+                check_text(message, "message")
+            except TextError as exc:
+                err.print(f"error: {escape(str(exc))}: this line is not sent nor recorded")
+                continue
             result = memory.context(user, message, story=story, channel=channel)
             reply = None
             if memory.chat_model is not None:
@@ -453,43 +463,7 @@ def chat(
             add_turn_waiting(memory, user, message, reply, story=story, channel=channel)
     except SouvenirError as exc:
         _fail(exc)
-    _reflect_before_exit(memory, channel, user)
-
-
-def _reflect_before_exit(memory: Souvenir, channel: str, user: str, timeout_s: float = 30.0) -> None:
-    """Run the session's reflection and summary jobs before ``chat`` exits, for at most
-    ``timeout_s`` seconds (one session in three used to exit with every job pending: a
-    reflection that gave way to the next live reply was due again a second later). Waits
-    while this user has pending jobs that have not failed; a job that failed, or waits for a
-    model whose breaker is open (the model down or misconfigured), is not waited for, even
-    before the first drain. Says what is left, and why."""
-    deadline = time.monotonic() + timeout_s
-
-    def left() -> tuple[int, int]:
-        jobs = memory.jobs("pending", limit=10_000).jobs + memory.jobs("running", limit=10_000).jobs
-        mine = [j for j in jobs if j.channel == channel and j.user == user]
-        breakers = [m.get("breaker") for m in memory.status().get("chat", {}).values() if isinstance(m, dict)]
-        if "open" in breakers:  # a model just failed: its jobs wait for the breaker's trial
-            return len(mine), len(mine)
-        return len(mine), sum(1 for j in mine if j.error)
-
-    waiting, failed = left()  # a model that already failed (its breaker open) is not waited for
-    while waiting and not failed and time.monotonic() < deadline:
-        memory.drain(timeout_s=max(0.0, deadline - time.monotonic()))
-        waiting, failed = left()
-        if waiting and not failed:
-            time.sleep(0.2)
-    if not waiting:
-        return
-    why = (
-        "the model failed (`souvenir jobs list` shows its error)"
-        if failed
-        else f"none due within {timeout_s:.0f} s (`souvenir jobs list` shows them)"
-    )
-    err.print(
-        f"{counted(waiting, 'reflection or summary job')} of {channel}:{user} left pending, {why}: a running "
-        "`souvenir serve`, or the next `souvenir chat`, runs them"
-    )
+    reflect_before_exit(memory, channel, user)
 
 
 def _user_command(ctx: typer.Context, action, channel: str, user: str, as_json: bool = True):
@@ -563,9 +537,19 @@ def export(
     ctx: typer.Context,
     user: str = typer.Option(..., help="User id."),
     channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+    out: Path | None = typer.Option(None, "--out", help="Write the JSON to this file (mode 0600) instead of stdout."),
 ) -> None:
-    """Print everything stored about a user as JSON."""
-    _user_command(ctx, lambda m: m.export_user(user, channel=channel).model_dump(mode="json"), channel, user)
+    """Print everything stored about a user as JSON (a new file it is redirected to is made 0600)."""
+    if out is None:
+        private_stdout()  # `> user.json` holds a person's every memory: its owner's alone
+    result = _user_command(
+        ctx, lambda m: m.export_user(user, channel=channel).model_dump(mode="json"), channel, user, as_json=out is None
+    )
+    try:
+        if out is not None:
+            write_private(out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
+    except OSError as exc:
+        _fail(ValueError(f"cannot write {out}: {exc.strerror or exc}"))
 
 
 @app.command("delete-user")

@@ -13,7 +13,7 @@ from typing import Sequence
 import httpx
 import numpy as np
 
-from souvenir.http_codings import ACCEPT_ENCODING, read_bounded, refuse_other_codings
+from souvenir.http_codings import ACCEPT_ENCODING, by_deadline, with_deadlines, read_bounded, refuse_other_codings
 
 from souvenir.embedding.contract import normalise_rows
 from souvenir.errors import EmbedderError
@@ -32,11 +32,13 @@ class _HTTPEmbedder:
         #: The whole answer's bound in seconds (httpx's timeout is per read: a byte a
         #: second held the model lock for minutes).
         self.timeout_s = timeout_s
-        self._client = httpx.Client(
-            base_url=base_url.rstrip("/"),
-            headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
-            timeout=httpx.Timeout(timeout_s),
-            event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+        self._client = with_deadlines(  # the head too ends by the call's deadline
+            httpx.Client(
+                base_url=base_url.rstrip("/"),
+                headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
+                timeout=httpx.Timeout(timeout_s),
+                event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+            )
         )
 
     kind = "http"
@@ -53,7 +55,7 @@ class _HTTPEmbedder:
             return np.zeros((0, 1), dtype=np.float32)
         deadline = time.monotonic() + self.timeout_s
         try:
-            with self._client.stream("POST", self.path, json=self._payload(texts)) as response:
+            with by_deadline(deadline), self._client.stream("POST", self.path, json=self._payload(texts)) as response:
                 raw = read_bounded(response, who=f"{self.name}'s answer", deadline=deadline)  # bounded (http_codings)
             response.raise_for_status()
             vectors = self._vectors(json.loads(raw))

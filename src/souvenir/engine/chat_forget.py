@@ -25,7 +25,7 @@ from datetime import datetime
 from souvenir.engine.identity import own_names
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_on_the_user
-from souvenir.lexical.tagged import content_of, supported, tokenize
+from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.store.protocol import Store
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
@@ -56,15 +56,23 @@ _DENIES = lx.NEGATORS | {"不", "没", "没有", "别"}
 
 
 def restated(message: str, text: str) -> bool:
-    """Whether a clause of ``message`` that opens on the user speaking of themselves, asks
-    nothing and denies nothing, holds every content word of memory ``text``: "Lupakan kek
-    kacang tu, saya alah kacang" restates the allergy its "never mind the cake" names. Every
-    word, not half: "Forget that I live in Lyon, I live in Paris now" restates no Lyon."""
+    """Whether a clause of ``message`` about the user (opening on them, or with no subject
+    and no other person: "allergic to peanuts", "alahan saya teruk"), that asks nothing and
+    denies nothing, says memory ``text`` again: every content word of it ("Lupakan kek
+    kacang tu, saya alah kacang" restates the allergy its "never mind the cake" names), or,
+    with the request's clause naming the thing, every word its topic does not hold
+    (« Oublie le gâteau aux arachides, je suis allergique »: the topic says the peanuts, the
+    clause the allergy). The clause must add a word of the memory's own: "Forget that I live
+    in Lyon, I live in Paris now" restates no Lyon (the topic holds every word it shares)."""
     content = content_of(tokenize(text))
     if not content:
         return False
-    for clause in re.split(r"[.!?。！？\n,;:，；：]", message):
-        if not opens_on_the_user(clause) or forget_requests(clause):
+    parts = [part.strip() for part in re.split(r"[.!?。！？\n,;:，；：]", message)]
+    topic = [tok for part in parts for request in forget_requests(part) for tok in request.topic]
+    topic_key = "".join(tok.key for tok in topic if tok.cjk)
+    rest = [tok for tok in content if not supported(tok, topic, topic_key)]
+    for clause in parts:
+        if not _about_user(clause) or forget_requests(clause):
             continue
         tokens = tokenize(clause)
         if any(tok.key in _DENIES or (tok.cjk and tok.key[:1] in "不没别") for tok in tokens):
@@ -72,7 +80,40 @@ def restated(message: str, text: str) -> bool:
         key = "".join(tok.key for tok in tokens if tok.cjk)
         if all(supported(tok, tokens, key) for tok in content):
             return True
+        if rest and len(rest) < len(content) and all(_held(tok, tokens, key) for tok in rest):
+            return True
     return False
+
+
+#: Malay endings that make a noun of a word ("alah" → "alahan": "alahan saya teruk").
+_MS_ENDINGS = ("an", "nya", "annya")
+
+
+def _held(tok: Tok, tokens: list[Tok], key: str) -> bool:
+    """``supported``, or the same Malay word with a noun ending (alah / alahan)."""
+    if supported(tok, tokens, key):
+        return True
+    return len(tok.key) >= 4 and any(
+        other.key.startswith(tok.key) and other.key[len(tok.key) :] in _MS_ENDINGS for other in tokens
+    )
+
+
+#: Words that put another person in a clause (he, she, you, they, il, elle, tu, dia, awak, 他, 你…).
+_OTHERS = lx.SECOND_PERSON | lx.THIRD_PERSON
+
+
+def _about_user(clause: str) -> bool:
+    """A clause that opens on the user, or names no other person and opens on a lower-case
+    word (no subject: "allergic to peanuts", "alahan saya teruk"; not "Bob is allergic")."""
+    clause = clause.strip()
+    if not clause:
+        return False
+    if opens_on_the_user(clause):
+        return True
+    tokens = tokenize(clause)
+    if any(tok.key in _OTHERS or (tok.cjk and tok.key[:1] in "他她你您") for tok in tokens):
+        return False
+    return clause[:1].islower()
 
 
 def _restated_ids(store: Store, user_id: int, message: str, ids: Iterable[int]) -> set[int]:

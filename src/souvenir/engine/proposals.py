@@ -23,6 +23,7 @@ from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedMeanwhileError, InputError, ModelAnswerError, ModelError, StaleJobError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.tokens import load_jieba_for
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
@@ -239,6 +240,7 @@ class Proposals:
                 f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
                 model=self.reflection_model or self.chat.model,
             )
+        load_jieba_for(job["message"], job["reply"], answer)  # its one-time load never under the write lock
         with self.store.transaction():
             self._own_job(job, now, read_at)
             parsed, results = self.reflect(
@@ -321,6 +323,7 @@ class Proposals:
             background=True,
         ).text
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
+        load_jieba_for(job["message"], job["reply"], answer)  # its one-time load never under the write lock
         with self.store.transaction():
             self._own_job(job, now, read_at)
             if problem is not None:  # the old summary stays, as after a failed call

@@ -17,6 +17,7 @@ from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.tokens import load_jieba_for
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
@@ -91,6 +92,7 @@ class TurnWriter:
         # (``question``: what the assistant said before the message, when the caller holds it)
         texts = redact_turn(message, reply, question)
         message, reply = texts.message, texts.reply
+        load_jieba_for(message, reply)  # its one-time load (1-3 s) never under the write lock
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
             self.store.lock_user(user_id)  # replicas: the profile read below is written back

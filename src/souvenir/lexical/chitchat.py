@@ -135,7 +135,7 @@ CHITCHAT = frozenset(
     accord d'accord daccord exactement carrement absolument clairement vrai raison evidemment
     genial geniale super magnifique beau belle beaux belles joli jolie chouette top incroyable formidable
     bravo felicitations extra sympa adorable mignon mignonne waouh ouah mdr trop cool parfait
-    content contente ravi ravie heureux heureuse fier fiere desole desolee gentil gentille bonne journee soiree
+    content contente ravi ravie heureux heureuse fier fiere desole desolee gentil gentille bonne journee soiree nuit
     air semble
     hai helo hello assalamualaikum salam selamat pagi petang malam terima kasih tq tqvm
     jumpa setuju betul memang bagus cantik cantiknya hebat hebatnya comel comelnya best wah

@@ -106,7 +106,8 @@ _FR = re.compile(
     r"|\bque\s+(?:tu|vous)\s+(?:oublies|oubliiez|effaces|effaciez)\b"
     r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
-    r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage)\b"
+    r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage"
+    r"|toutes?\s+mes\s+(?:données|informations|infos|souvenirs))\b"
     # « supprime ça de mon agenda » deletes from the user's own things, not from memory
     r"(?!\s+(?:de|du|des|dans|sur)\s+(?:mon|ma|mes|le|la|les|l'|notre|nos)\s*(?!historique|m[ée]moire|profil)\w)"
     r"|"
@@ -280,17 +281,70 @@ _ALL = re.compile(
 )
 
 
+#: "Everything about me": the request names the user as a whole, not one topic — "everything
+#: (you know) about me", "all about me", "all my memories / data / info", "everything I've
+#: told you"; « tout ce que tu sais sur moi », « tout sur moi », « tout ce que je t'ai dit »,
+#: « toutes mes données / infos »; 关于我的一切 / 所有, 我的所有信息, 我跟你说过的所有;
+#: "semua tentang saya", "segala-galanya pasal saya", "semua maklumat saya", "semua yang saya
+#: pernah cakap".
+_WHOLE = re.compile(
+    r"\b(?:everything|all|anything)\s+(?:(?:that\s+)?you\s+(?:know|have|remember|stored?|kept)\s+|you've\s+got\s+)?"
+    r"(?:about|on|of|regarding)\s+me\b"
+    r"|\ball\s+(?:of\s+)?my\s+(?:data|memories|info|information|details|personal\s+(?:data|info|information))\b"
+    r"|\b(?:everything|all)\s+(?:that\s+)?i(?:'ve|\s+have)?\s+(?:ever\s+)?(?:told|said\s+to|shared\s+with)\s+you\b"
+    r"|\btout\s+(?:ce\s+que\s+tu\s+(?:sais|as|retiens|gardes)\s+)?(?:sur|de)\s+moi\b|\btout\s+à\s+mon\s+sujet\b"
+    r"|\btout\s+ce\s+que\s+je\s+t'ai\s+(?:jamais\s+)?(?:dit|raconté|confié)\b"
+    r"|\btoutes?\s+mes\s+(?:données|informations|infos|souvenirs)\b"
+    r"|(?:关于|有关)我的(?:一切|所有|全部)|我的(?:一切|所有|全部)(?:信息|资料|记忆|数据)?"
+    r"|(?:所有|全部|一切)(?:关于|有关)我的|我(?:跟|和|对)你(?:说|讲)过的(?:所有|一切|全部)"
+    r"|(?:所有|全部)我(?:跟|和|对)你(?:说|讲)过的"
+    r"|\b(?:semua(?:nya)?|segala(?:-galanya)?)\s+(?:yang\s+(?:awak|kamu|anda)\s+tahu\s+)?"
+    r"(?:tentang|pasal|mengenai)\s+(?:diri\s+)?(?:saya|aku)\b"
+    r"|\bsemua\s+(?:maklumat|data|memori|info)\s+(?:saya|aku)\b"
+    r"|\bsemua\s+yang\s+(?:saya|aku)\s+(?:pernah\s+)?(?:cakap|cerita|beritahu|kongsi)\b",
+    re.I,
+)
+#: A whole request must be meant: no condition, hypothesis or hedge ("if I asked you to
+#: forget everything about me…", « et si… », 要是 / 如果 / 也许, "kalau / mungkin"), no joke
+#: marker; a question only in a polite frame ("can you…?", « tu peux… ? », 你能 / 能不能 /
+#: 可以, "boleh tak / tolong…?"), never "do you forget everything about me when…?".
+_HEDGED = re.compile(
+    r"\b(?:if|unless|what\s+if|suppose|imagine|hypothetically|maybe|perhaps|might|would\s+you\s+(?:ever|really)"
+    r"|jk|lol|kidding|joking|si|et\s+si|imaginons|supposons|peut-être|plaisante|blague|kalau|jika|andai|seandainya"
+    r"|bayangkan|mungkin|gurau)\b|如果|要是|假如|万一|假设|也许|或许|开玩笑|会不会|是不是",
+    re.I,
+)
+_POLITE_QUESTION = re.compile(
+    r"^\W*(?:(?:please|pls)\s+)?(?:can|could|will|would)\s+you\b|^\W*(?:tu\s+(?:peux|pourrais)|(?:peux|pourrais|pouvez|pourriez)"
+    r"[-\s](?:tu|vous)|est-ce\s+que\s+tu\s+(?:peux|pourrais)|vous\s+pouvez)\b|^\W*(?:你|您)?(?:能不能|可不可以|可以|能|请)"
+    r"|^\W*(?:boleh|tolong|minta)\b",
+    re.I,
+)
+
+
+def _whole(folded: str) -> bool:
+    """Does a request sentence (folded) ask, clearly, to forget everything about the user?"""
+    if not _WHOLE.search(folded) or _HEDGED.search(folded):
+        return False
+    asks = bool(re.search(r"[?？]|吗|呢\W*$", folded))
+    return not asks or bool(_POLITE_QUESTION.search(folded))
+
+
 @dataclass(frozen=True, slots=True)
 class ForgetRequest:
     """One request: its ``sentence`` (as written) and ``topic``, the content tokens naming
     what to forget (empty: the request names nothing by itself); ``attribute``: the
     ``ATTRIBUTES`` name it asks about by a question word ("where I live": ``home``), or
-    ``None``; ``everything``: it asks for all it names ("everything about…", 所有)."""
+    ``None``; ``everything``: it asks for all it names ("everything about…", 所有); ``whole``:
+    it asks, clearly, to forget everything about the user ("forget everything about me",
+    « oublie tout sur moi », 忘掉关于我的一切, "lupakan semua tentang saya"; not under a
+    condition, a hedge or a question other than a polite one)."""
 
     sentence: str
     topic: tuple[Tok, ...]
     attribute: str | None = None
     everything: bool = False
+    whole: bool = False
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -388,7 +442,10 @@ def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> l
         if sentence.strip() and _has_cue(sentence):
             folded = nfkc_fold(sentence).replace("’", "'")
             attribute = next((name for name, _, pattern in ATTRIBUTES if pattern.search(folded)), None)
-            out.append(ForgetRequest(sentence.strip(), _sentence_topic(sentence), attribute, bool(_ALL.search(folded))))
+            everything = bool(_ALL.search(folded))
+            whole = everything and _whole(folded)
+            topic = () if whole else _sentence_topic(sentence)
+            out.append(ForgetRequest(sentence.strip(), topic, attribute, everything, whole))
     return out
 
 

@@ -293,6 +293,12 @@ ZH_ORG_SUFFIXES: tuple[str, ...] = (
 
 ZH_OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "师",
+    "教练",
+    "顾问",
+    "助理",
+    "保姆",
+    "裁缝",
+    "博主",
     "员",
     "医生",
     "护士",

@@ -187,10 +187,13 @@ def _after_adverbs(text: str, pos: int) -> int:
 
 def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | None, int, str | None]:
     """(subject, where the predicate starts, owner): a named subject is ``"named"`` with its
-    name as owner, or ``"user"`` when the name is one of the user's ``names``."""
-    m = SUBJECT.match(clause)
+    name as owner, or ``"user"`` when the name is one of the user's ``names``. Time adverbs
+    may come before the subject too ("Now I live in Lyon", "Sekarang saya tinggal di
+    Paris", "Maintenant j'habite à Lyon", 现在我住在深圳)."""
+    lead = _after_adverbs(clause, 0)
+    m = SUBJECT.match(clause, lead)
     subject = m.lastgroup if m else None
-    pos = _after_adverbs(clause, m.end() if m else 0)
+    pos = _after_adverbs(clause, m.end() if m else lead)
     if m is None and not any(p.regex.match(clause, pos) for p in PATTERNS):
         named = named_subject(clause)
         if named is not None:
@@ -287,6 +290,15 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     return [(s.strip(), q) for s, q in out if s.strip()]
 
 
+#: Words that mark a correction, not a value: "Is actually 175 cm tall", « Est en réalité né le
+#: 13 juin », 其实身高是一米七二, "Berat sebenarnya 65 kg" key like the same without them.
+_CORRECTING = re.compile(
+    r"\b(?:actually|in\s+fact|in\s+reality|en\s+fait|en\s+réalité|en\s+realite|en\s+vrai|réellement"
+    r"|sebenarnya|sebetulnya)\s+|其实|实际上|事实上",
+    re.I,
+)
+
+
 @lru_cache(maxsize=32768)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
@@ -295,7 +307,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    for sentence, question in _sentences(_SPACES.sub(" ", nfkc_fold(text)).strip()):
+    for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", nfkc_fold(text))).strip()):
         head_user = False
         head_owner: str | None = None
         for index, clause in enumerate(_clauses(sentence)):

@@ -388,10 +388,12 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     elif pat.kind == "org_zh":
         got = _han_value(rest) or _cap_run(rest, _ORG_LINKS)
         got = got if got and _zh_org_ok(got[0]) else None
-    elif pat.kind in ("occ", "occ_change"):
+    elif pat.kind in ("occ", "occ_change", "occ_from"):
         got = _occupation(rest)
         if pat.kind == "occ_change" and got and not (trade_like(got[0]) and trade_like(m.group("from"))):
             got = None
+        if pat.kind == "occ_from" and got and not trade_like(m.group("from")):
+            got = None  # "Promoted from the waiting list to the team": no trade left
     elif pat.kind in ("occ_zh", "occ_zh_trade"):
         got = _han_value(rest)
         got = got if got and (pat.kind == "occ_zh" or _zh_trade_ok(got[0])) else None

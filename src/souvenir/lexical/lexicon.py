@@ -193,7 +193,8 @@ TIME_WORDS = frozenset(
      "annees", "mois", "semaine", "semaines", "jour", "jours", "hier", "demain", "matin", "soir", "dernier",
      "derniere", "prochain", "prochaine", "depuis", "tahun", "bulan", "minggu", "hari", "semalam", "esok",
      "dulu", "one", "two", "three", "four", "five", "ten", "deux", "trois", "quatre", "cinq", "dix", "satu",
-     "dua", "tiga", "empat", "lima", "sepuluh", "年", "月", "天", "昨天", "今天", "明天", "去年", "前年"}
+     "dua", "tiga", "empat", "lima", "sepuluh", "年", "月", "天", "昨天", "今天", "明天", "去年", "前年",
+     "早就", "早已", "最近"}
 )
 
 #: A clause opening with one of these is a question, even before its "?".

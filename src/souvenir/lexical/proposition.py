@@ -33,7 +33,7 @@ dates, weekdays, places, objects, people are content, so "Ne prend plus le bus d
 says nothing of "Prend le train de 7h40", and a stored list ("peanuts and shellfish") is
 never the same proposition as one of its items.
 
-:func:`different_referents`: two memories about different people or different labelled
+:func:`souvenir.lexical.referents.different_referents`: two memories about different people or different labelled
 attributes, which must never replace or absorb one another whatever their lexical score
 ("Andrew is looking forward to the hike…" / "Audrey is looking forward to the hike…";
 "Occupation: …" / "Education background: …").
@@ -64,8 +64,7 @@ from functools import lru_cache
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.carriers import carrier_tokens
-from souvenir.lexical.keydata import BARE_VERBS
-from souvenir.lexical.normalize import key_of, nfkc_fold, normalize
+from souvenir.lexical.normalize import key_of, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tagged import stem
 from souvenir.lexical.tokens import is_han, tokenize
@@ -77,7 +76,6 @@ __all__ = [
     "statements",
     "correction_statement",
     "is_flip",
-    "different_referents",
     "stems",
     "ATTITUDE",
 ]
@@ -90,7 +88,7 @@ _CHANGE = frozenset(
     """now nowadays currently anymore again still longer these days presently today's
     désormais dorénavant maintenant actuellement encore toujours présent
     sekarang kini lagi masih dah sudah telah
-    现在 如今 目前 了 再 再也 已经 已 还 仍 仍然 依然 还是 终于 又""".split()
+    现在 如今 目前 了 再 再也 已经 已 还 仍 仍然 依然 还是 终于 又 最近 近来""".split()
 )
 # Frequency adverbs, and the quantifiers that make a frequency of the unit after them.
 _FREQUENCY = frozenset(
@@ -168,6 +166,36 @@ _RESUME = frozenset(
     resumes recommence recommencé reprend repris mula relapsed relapse relapses rechute rechuté rechutée rechuter 破戒 复吸 kambuh""".split()
 )
 _SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
+#: Words that date a stop ("Gave up sugar in January", « a arrêté de fumer en mars », "berhenti
+#: merokok pada bulan Mac"): with a verb of stopping, the time it stopped is set aside.
+_IN = frozenset({"in", "en", "pada", "dalam", "on"})
+#: A period named as the time a state began or ended ("since the holidays", « depuis l'été »,
+#: "sejak raya", 从暑假开始), its article included.
+_PERIODS = frozenset(
+    """holiday holidays christmas easter summer winter spring autumn fall
+    vacances noel noël paques pâques été ete hiver printemps automne rentrée rentree
+    raya cuti puasa ramadan krismas tahun baru
+    假期 暑假 寒假 春节 过年 国庆 夏天 冬天 春天 秋天
+    the la le les l' hari""".split()
+)
+#: Verbs of eating and drinking: what "gave up / quit / arrêté / berhenti" leaves implicit
+#: ("Gave up sugar" / "Eating sugar again", « Ne boit plus d'alcool » / « A arrêté l'alcool »),
+#: set aside when the statement says what is eaten or drunk.
+_CONSUME = frozenset(
+    """eat eats eating ate eaten drink drinks drinking drank drunk consume consumes consuming
+    mange manger mangé mangeait mangeais boit bois boire bu buvait consomme consommer
+    makan memakan minum meminum""".split()
+)
+#: French verbs taken up again by their prefix (« Remange de la viande », « Refume »,
+#: « Reboit »): read as the verb and an "again".
+_FR_AGAIN = {
+    f"re{verb}": verb
+    for verb in """mange manger mangé boit boire fume fumer fumé joue jouer travaille travailler
+    fait faire court courir nage nager conduit conduire""".split()
+}
+#: Malay "balik" after the verb ("Merokok balik", "Minum kopi balik") is "again"; after
+#: "dah / nak / akan" it is going back ("Dah balik tinggal di Kuching").
+_MS_BACK_AUX = frozenset({"dah", "sudah", "nak", "akan", "telah", "baru", "mahu", "hendak", "pulang"})
 _SINCE_END = frozenset({"开始", "起", "以来"})
 _LAST = frozenset({"last", "lepas", "lalu", "dernier", "dernière", "derniere", "passé", "passée"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
@@ -291,19 +319,42 @@ def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
     norm = normalize(text)
     tokens = _zh_quit_joined(list(tokenize(norm)))
+    again = {i for i, t in enumerate(tokens) if t in _FR_AGAIN}
+    tokens = [_FR_AGAIN.get(t, t) for t in tokens]
+    again |= {
+        i
+        for i, t in enumerate(tokens)
+        if t == "balik" and i and tokens[i - 1] not in _MS_BACK_AUX and not is_han(tokens[i - 1][:1] or "a")
+    }
+    # 喝上 / 抽上 / 吃上: the complement 上 after a one-character verb ("又喝上酒了": drinks again)
+    tokens = [t for i, t in enumerate(tokens) if not (t == "上" and i and len(tokens[i - 1]) == 1)]
+    stopping = any(
+        t in _STOP_VERBS
+        or t in _ZH_QUIT
+        or (
+            t in _STOP_BEFORE_GERUND
+            and i + 1 < len(tokens)
+            and (tokens[i + 1].endswith("ing") or tokens[i + 1] == "up")
+        )
+        or (t in _STOP_BEFORE_DE and i + 1 < len(tokens) and tokens[i + 1] in ("de", "d'", "le", "la", "les", "l'"))
+        for i, t in enumerate(tokens)
+    )
+    consume = {_stem(t) for t in tokens if t in _CONSUME}
     restriction = _fr_restrictive(tokens)
     negated = ended = False
     sign = 1
     kept: list[str] = []
     han: list[str] = []  # the Han tokens kept, stop words included (glued)
     skip_unit = False
-    resumed = any(t in _RESUME for t in tokens) or any(
-        t == "nouveau" and i and tokens[i - 1] in ("à", "a", "de") for i, t in enumerate(tokens)
+    resumed = (
+        bool(again)
+        or any(t in _RESUME for t in tokens)
+        or any(t == "nouveau" and i and tokens[i - 1] in ("à", "a", "de") for i, t in enumerate(tokens))
     )
     skip_since = 0
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if resumed and token in _SINCE:
+        if (resumed and token in _SINCE) or (stopping and token in _IN and _dates(nxt)):
             skip_since = 4  # "depuis mars", "sejak bulan lepas (2025-05)": when it resumed, not what
             continue
         if skip_since:
@@ -314,12 +365,13 @@ def proposition(text: str) -> Proposition:
                 or key_of(token) in _MONTH_KEYS
                 or token in lx.TIME_WORDS
                 or token in _LAST
+                or token in _PERIODS
                 or re.fullmatch(r"\d{4}(?:-w?\d{2}(?:-\d{2})?)?", token) is not None
                 or (is_han(token[0]) and token[-1] in "月年天周")
             ):
                 continue
             skip_since = 0
-        if token in _RESUME or (token == "nouveau" and i and tokens[i - 1] in ("à", "a", "de")):
+        if token in _RESUME or i in again or (token == "nouveau" and i and tokens[i - 1] in ("à", "a", "de")):
             continue
         if token in _ZH_QUIT:
             ended = True
@@ -381,9 +433,22 @@ def proposition(text: str) -> Proposition:
             continue
         stemmed = _stem(token)
         kept.append(_SMOKING_KEY if token in _SMOKING or stemmed in _smoking_stems() else stemmed)
+    if consume and any(k not in consume and k != ATTITUDE for k in kept):
+        kept = [k for k in kept if k not in consume]  # "Eating sugar again" / "Gave up sugar"
     ended = ended or bool(carrier_tokens(norm) & _ENDED)
     negative = (negated != (sign < 0)) or ended
     return Proposition(frozenset(kept), "".join(han), negative)
+
+
+def _dates(token: str) -> bool:
+    """Does ``token`` open a time ("January", "2024", "mars", "bulan", "last")?"""
+    return (
+        key_of(token) in _MONTH_KEYS
+        or token.isdigit()
+        or token in _LAST
+        or token in lx.TIME_WORDS
+        or token in ("bulan", "tahun", "the", "la", "le", "l'")
+    )
 
 
 _FR_IMPERFECT = ("aient", "ait", "ais")
@@ -472,127 +537,4 @@ def correction_statement(text: str) -> str | None:
     han = "".join(ch for ch in following if is_han(ch))[:_LEAD_CHARS]
     if any(w in _REPLACED for w in words) or any(m in han for m in _REPLACED_HAN):
         return parts[0]
-    return None
-
-
-# --------------------------------------------------------------------------- referents
-
-_LEAD = re.compile(r"^\W*((?:[^\W\d_][\w'\-]*)(?:\s+[^\W\d_][\w'\-]*){0,3})")
-_LABEL = re.compile(r"^\s*([^:：\n]{1,48}?)\s*[:：]")
-_KNOWN = (
-    STOP_WORDS
-    | lx.STOPWORDS
-    | lx.VALENCE_POS
-    | lx.VALENCE_NEG
-    | lx.USER_MARKERS
-    | lx.REPORTING
-    | BARE_VERBS
-    | _CHANGE
-    | _FREQUENCY
-    | _ENDED_WORDS
-    | _STOP_VERBS
-    | _STOP_BEFORE_GERUND
-    | _RESUME
-    | NEGATORS
-)
-
-
-def _known(word: str) -> bool:
-    key = key_of(word)
-    return key in _KNOWN or key.split("'", 1)[-1] in _KNOWN
-
-
-def _lead_name(raw: str) -> str | None:
-    """The capitalised words opening ``raw`` when they look like a name ("Andrew", "Zhao
-    Xiao", "Gina's" → "gina"): each word capitalised, the first not a known word."""
-    m = _LEAD.match(raw)
-    if not m:
-        return None
-    words: list[str] = []
-    for word in m.group(1).split():
-        word = re.sub(r"'s$", "", word)
-        if not word[:1].isupper() or (words and _known(word)):
-            break
-        words.append(word)
-    if not words or _known(words[0]):
-        return None
-    return key_of(" ".join(words))
-
-
-def _label(raw: str) -> str | None:
-    """The label of a "Label: value" memory ("Occupation", "Education background",
-    "Zhao Xiao — neighbour"), folded; ``None`` when the text has none."""
-    m = _LABEL.match(raw)
-    if not m or any(ch.isdigit() for ch in m.group(1)) or len(m.group(1).split()) > 6:
-        return None
-    return key_of(m.group(1))
-
-
-def different_referents(a: str, b: str) -> str | None:
-    """Why memories ``a`` and ``b`` are about different people or different attributes
-    (then neither replaces, absorbs or supersedes the other), or ``None``.
-
-    Different people: both open with a name and the names differ, when one of the names
-    is also in the other text ("Andrew … meet Audrey's pups" / "Audrey is looking
-    forward…") or neither name is a word of the lexicons. Different attributes: both are
-    "Label: value" and the labels differ ("Occupation:" / "Education background:").
-    """
-    ra, rb = nfkc_fold(a).strip(), nfkc_fold(b).strip()
-    la, lb = _label(ra), _label(rb)
-    if la is not None and lb is not None and la != lb:
-        return f"different attributes ({la!r} / {lb!r})"
-    na, nb = _lead_name(ra), _lead_name(rb)
-    if na is not None and nb is not None and na != nb:
-        return f"different people ({na!r} / {nb!r})"
-    ka, kb = _lead_relative(ra), _lead_relative(rb)
-    if ka != kb and (ka is None or kb is None):
-        return f"different people ({ka or 'the user'!r} / {kb or 'the user'!r})"
-    if ka is not None and kb is not None and ka != kb:
-        return f"different people ({ka!r} / {kb!r})"
-    return None
-
-
-_OWNERS = frozenset(
-    {
-        "my",
-        "his",
-        "her",
-        "their",
-        "the",
-        "user's",
-        "ma",
-        "mon",
-        "mes",
-        "sa",
-        "son",
-        "ses",
-        "le",
-        "la",
-        "les",
-        "l'",
-        "notre",
-        "nos",
-        "our",
-    }
-)
-_ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
-
-
-def _lead_relative(raw: str) -> str | None:
-    """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
-    sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``
-    for a memory about the user (issue #26: "Lives in Ipoh" was absorbed into "Sister lives
-    in Ipoh, in the same town as the user")."""
-    if raw[:1] and is_han(raw[0]):
-        head = raw
-        for owner in _ZH_OWNERS:
-            if head.startswith(owner):
-                head = head[len(owner) :]
-                break
-        return next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
-    words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]
-    while words and (words[0] in _OWNERS or words[0] == "user"):
-        words.pop(0)
-    if words and words[0] in lx.RELATIONS and (len(words) == 1 or words[1] not in ("of", "de")):
-        return words[0]
     return None

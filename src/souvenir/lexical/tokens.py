@@ -38,6 +38,7 @@ __all__ = [
     "light_stem",
     "latin_token_parts",
     "load_jieba",
+    "load_jieba_for",
     "han_runs",
     "HAN",
     "is_han",
@@ -85,6 +86,14 @@ def load_jieba() -> ModuleType:
                 jieba.initialize()
                 _jieba_module = jieba
     return _jieba_module
+
+
+def load_jieba_for(*texts: str | None) -> None:
+    """Load jieba now when one of ``texts`` holds a Chinese character: a write path calls it
+    before its transaction, so the one-time dictionary load (1-3 s) never happens under the
+    store's write lock (``tests/test_break_session13.py``)."""
+    if _jieba_module is None and any(text and _HAN_RUN.search(text) for text in texts):
+        load_jieba()
 
 
 def zh_not_negation(word: str) -> bool:

@@ -39,6 +39,8 @@ from typing import Any
 import httpx
 
 from souvenir.http_codings import (
+    by_deadline,
+    with_deadlines,
     PastDeadline,
     ACCEPT_ENCODING,
     MODEL_ANSWER_BYTES,
@@ -141,11 +143,13 @@ class ChatClient:
         #: ``config_errors``: requests refused in every format (a configuration error).
         self.counts: Counter[str] = Counter()
         self._config_errors: dict[str, str] = {}  # per model, until a call succeeds
-        self._client = httpx.Client(
-            base_url=base_url.rstrip("/"),
-            headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
-            timeout=httpx.Timeout(timeout_s),
-            event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+        self._client = with_deadlines(  # the head too ends by the call's deadline
+            httpx.Client(
+                base_url=base_url.rstrip("/"),
+                headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
+                timeout=httpx.Timeout(timeout_s),
+                event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
+            )
         )
         #: The server's gate (a concurrency budget shared with the proxy; live calls first).
         self.gate = gate or gate_for(base_url)
@@ -192,8 +196,9 @@ class ChatClient:
         timeout = httpx.Timeout(left, connect=min(left, 10.0))
         try:
             if payload.get("stream"):
-                return self._streamed(path, payload, deadline, timeout, model, ticket)
-            with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
+                with by_deadline(deadline):  # the head too (http_codings)
+                    return self._streamed(path, payload, deadline, timeout, model, ticket)
+            with by_deadline(deadline), self._client.stream("POST", path, json=payload, timeout=timeout) as response:
                 raw = read_bounded(response, deadline=deadline)  # bounded in bytes and time (http_codings)
         except httpx.HTTPError as exc:  # a stall (no answer begun) is an outage, not a slow answer
             raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
@@ -261,8 +266,9 @@ class ChatClient:
                     if piece and size > 360 and chunks % 8 == 0 and is_looping("".join(parts)):
                         finish = "loop"
                         break
-            except PastDeadline as exc:  # the bytes themselves came too slowly (one a second)
-                kind = ModelTimeoutError if chunks else ModelError
+            except (PastDeadline, httpx.ReadTimeout) as exc:  # the bytes came too slowly (one a second)
+                past = isinstance(exc, PastDeadline) or time.monotonic() >= deadline  # not a stall before it
+                kind = ModelTimeoutError if chunks and past else ModelError
                 raise kind(f"{where}: answer not finished in time ({chunks} pieces): {exc}", model=model) from exc
             if time.monotonic() > deadline and not chunks:
                 raise ModelError(f"{where}: no answer begun in time", model=model)

@@ -33,7 +33,8 @@ def is_command(message: str) -> bool:
 #: ("ok", "merci beaucoup", "好的", "terima kasih", "got it") says nothing about the user.
 ACKNOWLEDGEMENTS: frozenset[str] = frozenset(
     "ok okay okk kk k oki d'ac accord dac daccord merci thank thx ty cheer great cool nice "
-    "sure yes yep yeah yup oui ouais ya yah baik terima kasih tq tqvm np lol haha hehe mdr "
+    "sure yes yep yeah yup oui ouais ya yah baik baiklah okey okeylah oklah terima kasih tq tqvm np "
+    "lol haha hehe mdr "
     "noted got alright bien parfait super top entendu 好 好吧 嗯 嗯嗯 谢谢 多谢 收到 行 可以 "
     "lot beaucoup much".split()
 )

@@ -2,7 +2,9 @@
 
 Every parser reads the whole file before anything is written, and raises
 :class:`~souvenir.errors.FileFormatError` with the line number of the first bad record, so
-a malformed file writes nothing.
+a malformed file writes nothing. Only a regular file of at most :data:`MAX_FILE_BYTES` is
+read (``/dev/zero`` was read until memory ran out, a FIFO waited for ever), and JSON nested
+too deep is such an error too (it was a ``RecursionError`` traceback).
 
 Formats:
 
@@ -19,7 +21,9 @@ Formats:
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -28,6 +32,38 @@ from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
 from souvenir.timeutil import as_utc, parse_time
 from souvenir.types import CANDIDATE_KINDS, KINDS, SCOPES
+
+
+#: The largest file replayed or imported: a LoCoMo conversation is about 1 MB, a chat log
+#: of a year's exchanges tens of MB; every record is held in memory before it is written.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+_DEEP = "JSON nested too deep"
+
+
+def _read_bytes(path: Path) -> bytes:
+    """``path``'s bytes; :class:`FileFormatError` for anything but a regular file, or one
+    over :data:`MAX_FILE_BYTES` (checked before reading, and while reading)."""
+    try:
+        held = os.stat(path)
+    except OSError as exc:
+        raise FileFormatError(str(path), 0, f"cannot be read: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(held.st_mode):
+        raise FileFormatError(str(path), 0, "not a regular file (a device, a FIFO or a folder): nothing read")
+    if held.st_size > MAX_FILE_BYTES:
+        raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
+    return data
+
+
+def _read_text(path: Path) -> str:
+    raw = _read_bytes(path)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileFormatError(str(path), raw[: exc.start].count(b"\n") + 1, "not valid UTF-8") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,21 +139,24 @@ def parse_session_time(text: str) -> datetime:
 
 
 def _load_json(path: Path):
+    raw = _read_bytes(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise FileFormatError(str(path), 0, f"not UTF-8 ({exc.reason} at byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
         raise FileFormatError(str(path), exc.lineno, f"invalid JSON: {exc.msg}") from exc
+    except RecursionError:
+        raise FileFormatError(str(path), 0, _DEEP) from None
 
 
 def _not_locomo(path: Path) -> str:
     """What to do with a file read as LoCoMo that is not: a chat JSONL under another suffix
     (``chat.json``, ``chat.txt``) is named as such, anything else gets the two formats."""
     try:
-        first = next((line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()), "")
+        first = next((line for line in _read_text(path).splitlines() if line.strip()), "")
         record = json.loads(first)
-    except (ValueError, UnicodeError, RecursionError):
+    except (ValueError, UnicodeError, RecursionError, FileFormatError):
         record = None
     if isinstance(record, dict) and "message" in record:
         return f": its lines are chat exchanges: name it {path.stem}.jsonl to replay it as a chat file"
@@ -234,11 +273,7 @@ class ChatLine:
 
 
 def _jsonl(path: Path):
-    try:
-        raw = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        where = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise FileFormatError(str(path), where, "not valid UTF-8") from exc
+    raw = _read_text(path)
     for number, line in enumerate(raw.splitlines(), start=1):
         if not line.strip():
             continue
@@ -246,6 +281,8 @@ def _jsonl(path: Path):
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise FileFormatError(str(path), number, f"invalid JSON: {exc.msg}") from exc
+        except RecursionError:
+            raise FileFormatError(str(path), number, _DEEP) from None
         if not isinstance(record, dict):
             raise FileFormatError(str(path), number, "each line must be a JSON object")
         yield number, record

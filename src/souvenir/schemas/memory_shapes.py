@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.limits import MAX_TEXT_BYTES, check_time
 from souvenir.timezones import local_day
 from souvenir.types import KINDS, Memory, Selection
 from souvenir.results import WriteResult
@@ -216,6 +216,13 @@ class SearchQuery(_In):
     limit: int = Field(10, ge=1, le=100, description="Most results.")
 
     _check = field_validator("query")(_text_field)
+
+    @field_validator("since", "until")
+    @classmethod
+    def _within_the_years(cls, value: datetime | None) -> datetime | None:
+        """Year 1 east of UTC has no UTC instant (an OverflowError, a 500): the years a
+        memory may be dated in (:func:`souvenir.limits.check_time`)."""
+        return check_time(value, "search bound")
 
     @field_validator("kind", mode="before")
     @classmethod

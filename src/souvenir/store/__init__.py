@@ -5,6 +5,7 @@ from __future__ import annotations
 from souvenir.errors import InputError
 from souvenir.store.base import SQLStore
 from souvenir.store.sqlite import SQLiteStore
+from souvenir.urls import without_userinfo
 
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -31,7 +32,9 @@ def open_store(database_url: str, migrate: bool = True, cache_memories: int | No
     elif "://" not in database_url:
         store = SQLiteStore(database_url, cache_memories=cache)
     else:
-        raise InputError(f"unsupported database URL {database_url!r} (sqlite:///PATH or postgresql://… are served)")
+        raise InputError(  # never its password: stderr goes to a journal
+            f"unsupported database URL {without_userinfo(database_url)!r} (sqlite:///PATH or postgresql://… are served)"
+        )
     if migrate:
         store.migrate()
     return store

@@ -4,10 +4,11 @@
 in the store (what carries a text: :mod:`souvenir.write.forgetting`):
 
 * the memory and every memory it superseded (its earlier values: the same fact) become
-  textless tombstones (status ``deleted``, text ``''``, no content hash), their past
+  textless tombstones (status ``deleted``, text ``''``, no content hash, no source but who
+  asked), their past
   wordings (``memory_history``) and vectors are deleted;
 * the turns it came from (sources ``turn:N``) and any turn of the user that carries it are
-  cleared (message ``''``, no reply), and their pending reflection or summary jobs closed,
+  cleared (message ``''``, no reply, no source: the proxy's is a hash of the request), and their pending reflection or summary jobs closed,
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
   are removed, and so are the recorded selections that served it and share a content word
@@ -74,12 +75,21 @@ class ErasureMixin:
             }
             conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", chain)
             served |= self._erase_selection_items(conn, user_id, set(chain))
+            # no source either: the proxy's (a SHA-256 of the request that said it) would confirm
+            # a guessed message; ``why`` is set below
             conn.execute(
-                f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', "
+                f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', source = NULL, "
                 f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
                 (ERASED, to_text(now), *chain),
             )
             source_turns = {int(m.group(1)) for s in sources if (m := _TURN_SOURCE.match(s))}
+            for source in {s for s in sources if s.startswith("proxy:")}:  # the turn the proxy recorded
+                source_turns |= {
+                    r[0]
+                    for r in conn.execute(
+                        "SELECT id FROM turns WHERE user_id = ? AND source = ?", (user_id, source)
+                    ).fetchall()
+                }
             done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now)
             done["selections"] = self._erase_rows(conn, "selections", "message", user_id, wordings)
             for sid, message in conn.execute(
@@ -141,7 +151,9 @@ class ErasureMixin:
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
                 cleared.append(turn_id)
         for turn_id in cleared:
-            conn.execute("UPDATE turns SET message = '', reply = NULL WHERE id = ?", (turn_id,))
+            # its source goes too: the proxy's is a SHA-256 of the request's messages, which
+            # confirms a guessed message by hashing candidates (tests/test_break_session13.py)
+            conn.execute("UPDATE turns SET message = '', reply = NULL, source = NULL WHERE id = ?", (turn_id,))
             conn.execute(
                 "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
                 "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",

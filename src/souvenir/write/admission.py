@@ -15,7 +15,7 @@ Rules, in order:
 3. Best score ≥ SIMILARITY_THRESHOLD (0.80) → duplicate, when the two wordings are one
    fact: one covers the other's content words (:func:`coverage`) and they are not about
    different people or labelled attributes
-   (:func:`souvenir.lexical.proposition.different_referents`). Issue #14: above 0.80 a
+   (:func:`souvenir.lexical.referents.different_referents`). Issue #14: above 0.80 a
    long sentence keeps a sequence ratio of 0.83–0.94 when one object or one name changes
    ("Gina's favorite dance style…" / "Jon's…", "Zhao Xiao — neighbour" / "Li Lei —
    neighbour"); such a match is refused (noted in the reason) and the next best tried.
@@ -82,9 +82,9 @@ from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
 from souvenir.lexical.keyed import UserKeys, changed_from, changed_keys, outdates, says_only, user_keys
 from souvenir.lexical.normalize import key_of
+from souvenir.lexical.referents import different_referents
 from souvenir.lexical.proposition import (
     correction_statement,
-    different_referents,
     is_flip,
     proposition,
     statements,

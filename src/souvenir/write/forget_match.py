@@ -2,7 +2,9 @@
 
 A request said in chat (:mod:`souvenir.lexical.forget_cues`) names what to forget by
 its *topic* words. A memory is named when it holds every topic word, or when the topic
-and the memory each hold half of the other's content words or more (the filters' own
+and the memory each hold half of the other's content words or more, two words at least (one
+shared word of a longer topic names something beside the memory: "Forget the peanut cake"
+never names "Allergic to peanuts") (the filters' own
 "half of the content words" measure; Chinese by substring, Latin by stem). "Forget what I
 said about my brother's gambling debts" names "Brother has gambling debts" and "Brother
 owes 20k in gambling debts", not "Brother lives in Lyon"; "forget everything about my
@@ -13,6 +15,12 @@ candidate memories): code accepts one only when the message holds a request and 
 memory is among those the request may name — a topic word in it, or, for a request that
 names nothing by itself ("forget what I just said", 删掉吧), a memory written from one of
 the user's two latest turns that left memories (sources ``turn:N``). Nothing else is ever erased on a model's word.
+
+A request to forget *everything about the user* (``ForgetRequest.whole``: "forget everything
+about me", « oublie tout ce que tu sais sur moi », 忘掉关于我的一切, "lupakan semua tentang
+saya", said plainly: no condition, hedge or question but a polite one) names every active
+memory of theirs but the operator's rules; said with a hedge or a condition it is no whole
+request, names nothing, and is ambiguous.
 
 An *ambiguous* request (no memory named) erases nothing: the caller records it as a
 decision. Operator rules (kind ``rule``) are never erased by a user's request.
@@ -68,7 +76,10 @@ def named_by(request: ForgetRequest, text: str) -> bool:
     in_memory = _share(topic, tokens, key)
     if in_memory == 1.0:
         return True
-    return in_memory >= 0.5 and _share(content, topic, request.topic_key) >= 0.5
+    # half of each side, two words at least: one shared word of a longer topic names a thing
+    # beside the memory ("Forget the peanut cake" is no word about "Allergic to peanuts")
+    shared = sum(supported(tok, tokens, key) for tok in topic)
+    return shared >= 2 and in_memory >= 0.5 and _share(content, topic, request.topic_key) >= 0.5
 
 
 def _mentions(request: ForgetRequest, text: str) -> bool:
@@ -91,6 +102,14 @@ def match_forget(
     if not requests:
         return ForgetMatch((), False, "no request to forget")
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
+    if any(r.whole for r in requests):  # "forget everything about me": every memory of theirs
+        if not pool:
+            return ForgetMatch((), True, "asked to forget everything about them, but nothing is stored")
+        return ForgetMatch(
+            tuple(m.id for m in pool),
+            False,
+            f"the user asked in chat to forget everything about them: {len(pool)} memories",
+        )
     which = _which(requests, pool)
     if which:
         quoted = " or ".join(f"#{m.id} ({_quote(m.text)})" for m in which[1][:_SHOWN])

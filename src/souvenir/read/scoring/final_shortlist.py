@@ -48,7 +48,10 @@ MARGIN = 1e-6
 _FIRST = ("use", "e5", "bm25", "dated")
 
 
-#: The levers this module knows (those of ``ScoringConfig`` when it was written): any other
+#: The levers this module knows (those of ``ScoringConfig`` when it was written; the
+#: profile's and first speaker's act through ``profile`` and the speaker terms, bounded; the
+#: relatives' term is a function of the first stage: the scorer keeps the full path when it
+#: is given, :meth:`Prepared._bounded`): any other
 #: field, a lever added since, must hold its default value for the shortlist to be served
 #: (its term is then not bounded here: the full score is computed).
 _KNOWN = frozenset(
@@ -66,7 +69,9 @@ _KNOWN = frozenset(
     window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion rank_fusion_k
     rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate priors_gate_at
     feedback_speaker prf_speaker speaker_session_decay profile_bonus profile_gated
-    inference_event_bonus inference_w_lexical broad_profile_bonus""".split()
+    inference_event_bonus inference_w_lexical broad_profile_bonus inference_wide profile_favourite
+    first_speaker_bonus first_speaker_penalty relative_bonus relative_gated
+    relative_speaker_bonus""".split()
 )
 _DEFAULT = ScoringConfig()
 

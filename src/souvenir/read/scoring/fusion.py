@@ -77,7 +77,7 @@ the lowest 5th percentile of the relevant pairs' fused score over the nine folds
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
 import numpy as np
@@ -162,20 +162,26 @@ def holds_name(message: str, name: str) -> bool:
     word of a spaced script ("Melanies"), but against Chinese or Japanese characters, which
     put no space between words ("Melanie都去过哪些地方？", "小明去过哪里"). A name written
     in Han characters is found anywhere (no word boundary to read)."""
+    return name_at(message, name) >= 0
+
+
+def name_at(message: str, name: str) -> int:
+    """Where ``message`` first holds ``name`` as a word (:func:`holds_name`'s rule): the
+    character offset in the lower-cased message, −1 when it does not."""
     text, wanted = message.lower(), name.lower()
     if not wanted:
-        return False
+        return -1
     if _UNSPACED.search(wanted):
-        return wanted in text
+        return text.find(wanted)
     start = text.find(wanted)
     while start >= 0:
         end = start + len(wanted)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
         if not _SPACED_WORD.match(before) and not _SPACED_WORD.match(after):
-            return True
+            return start
         start = text.find(wanted, start + 1)
-    return False
+    return -1
 
 
 def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
@@ -389,6 +395,7 @@ def fuse(
     priors: dict | None = None,
     profile: np.ndarray | None = None,
     kept: dict | None = None,
+    relatives: Callable[[np.ndarray], np.ndarray | None] | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -408,10 +415,12 @@ def fuse(
     language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``);
     ``profile``: bool per memory, the named speaker's own memory that says who they are, for
     an inference question (``profile_bonus``; :mod:`souvenir.read.scoring.inference`);
+    ``relatives``: ``first → bool per memory | None``, names a relative the question asks
+    about, given the first stage (``relative_bonus``; :mod:`souvenir.read.scoring.relatives`);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
-    ``information``, ``session``, ``sparse``, ``speaker``, ``profile``, ``period``, ``diversity``;
+    ``information``, ``session``, ``sparse``, ``speaker``, ``profile``, ``relative``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown. ``priors``: the
     calibrated small-store z (:mod:`souvenir.read.scoring.calibration`): ``"dense"``,
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
@@ -587,6 +596,10 @@ def fuse(
     if profile is not None and config.profile_bonus:
         term = config.profile_bonus * profile
         score = score + part("profile", gate_() * term if config.profile_gated else term)
+    flags = relatives(relevance) if relatives is not None and config.relative_bonus else None
+    if flags is not None:
+        term = config.relative_bonus * flags
+        score = score + part("relative", gate_() * term if config.relative_gated else term)
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))

@@ -287,3 +287,31 @@ class ScoringConfig:
     #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
     #: 0 = off.
     broad_profile_bonus: float = 0.0
+    #: Inference questions also by "could" and the adverbs of potential ("What could John do
+    #: after his basketball career?", « potentiellement », 或许, "berpotensi"). Research, off.
+    inference_wide: bool = False
+    #: The profile also by a favourite or a preference ("my favourite recipe is…", « mon plat
+    #: préféré », 我最喜欢, "makanan kegemaran saya"). Research, off.
+    profile_favourite: bool = False
+    #: A question naming two speakers, not joined as one subject ("What did Jon say about
+    #: Gina's store?", :func:`souvenir.read.scoring.pair_question.subject_speaker`): the one
+    #: named first gains this on their own memories, the other loses ``first_speaker_penalty``
+    #: (the speaker terms of a question naming one). 0 = off. Research.
+    first_speaker_bonus: float = 0.0
+    first_speaker_penalty: float = 0.0
+    # -- The relative a question asks about (issue #28, session 13; docs/journal.md
+    # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
+    # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held
+    # out on the other two: suite-a 0.919 / 0.921 → 0.981 / 0.984, the first suite and
+    # suite-b up or equal; LoCoMo's questions name speakers (5 of 883 touched, unchanged).
+    #: A question that names a relation and no speaker ("ma fille…", "给女儿…", "laki saya"):
+    #: the memories naming that relation in any language, or the name the store gives it
+    #: (:mod:`souvenir.read.scoring.relatives`), gain this. 0 = off.
+    relative_bonus: float = 4.0
+    #: The relative term counts × the priors' relevance gate (``priors_gate``): a relative's
+    #: memory unrelated to the question is not lifted above a related one (the same
+    #: figures as ungated on every fold).
+    relative_gated: bool = True
+    #: The same for a question naming one speaker and a relation ("What do Melanie's kids
+    #: like?"), read on that speaker's own memories at this weight. 0 = off (research).
+    relative_speaker_bonus: float = 0.0

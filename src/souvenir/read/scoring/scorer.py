@@ -18,6 +18,9 @@ import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
+from souvenir.read.scoring.pair_question import subject_speaker
+from souvenir.read.scoring.kinship import kin_concepts
+from souvenir.read.scoring.relatives import relative_flags
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
@@ -214,6 +217,11 @@ class Scorer:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names)
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
+        subject = subject_speaker(message, static.speaker_names) if cfg.first_speaker_bonus else None
+        if speaker is not None and cfg.relative_bonus != cfg.relative_speaker_bonus:
+            cfg = replace(cfg, relative_bonus=cfg.relative_speaker_bonus)
+        if speaker is None and subject is not None:  # the speaker terms, on the one named first
+            cfg = replace(cfg, speaker_bonus=cfg.first_speaker_bonus, speaker_penalty=cfg.first_speaker_penalty)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         if speaker is not None and cfg.speaker_session_decay is not None:
             cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
@@ -222,7 +230,7 @@ class Scorer:
             priors=priors,
             lexical=lexical,
             cross=cross,
-            speaker=speaker,
+            speaker=subject if speaker is None else speaker,
             period=query_period(message, now, cfg.relative_periods),
             expansion=(lambda first: _expanded(static, first, query, cfg)) if cfg.expansion_weight else None,
             sessions=static.sessions,
@@ -233,6 +241,7 @@ class Scorer:
             questions=acts[1],
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
+            relatives=_relatives(cfg, message, speaker, static),
             **common,
         )
         return Prepared(
@@ -525,3 +534,18 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: S
         return None
     rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[: cfg.expansion_terms]
     return static.lexical.scores(rare)
+
+
+def _relatives(cfg: ScoringConfig, message: str, speaker: str | None, static: Any) -> Any:
+    """``fuse``'s ``relatives``: a function of the first stage, or ``None``. With a named
+    speaker only that speaker's own memories, at ``relative_speaker_bonus``."""
+    if not cfg.relative_bonus or not kin_concepts(message):
+        return None  # no relation named: no term (relative_flags' None), and nothing to read
+    if speaker is None:
+        return lambda first: relative_flags(message, static.candidate_texts, first)
+
+    def own(first: np.ndarray) -> np.ndarray | None:
+        flags = relative_flags(message, static.candidate_texts, first)
+        return None if flags is None else flags & (static.speakers == speaker)
+
+    return own

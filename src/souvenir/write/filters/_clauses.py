@@ -414,9 +414,18 @@ def detect_person(
     return "none", ()
 
 
+#: An adverb of habit or degree after a subjectless "don't" makes a note, not an order ("Don't
+#: really eat sugar anymore": the user, subject dropped; "Don't eat sugar" is an imperative).
+_NOTE_ADVERBS = frozenset(
+    {"really", "usually", "actually", "generally", "typically", "normally", "often", "even", "much", "always"}
+)
+
+
 def _imperative(tokens: list[Tok], i: int) -> bool:
     keys = [tok.key for tok in tokens[i : i + 3]]
-    if keys[:2] == ["do", "not"] or keys[0] in lx.IMPERATIVE_NEG:
+    if keys[:2] == ["do", "not"]:
+        return len(keys) < 3 or keys[2] not in _NOTE_ADVERBS
+    if keys[0] in lx.IMPERATIVE_NEG:
         return True
     if keys[0] in ("ne", "n'") and len(keys) > 1 and (keys[1] in ("t'", "te", "vous") or keys[1].endswith("ez")):
         return True

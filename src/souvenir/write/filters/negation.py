@@ -37,10 +37,12 @@ fact when only the object matches ("Likes meat" vs "I don't eat meat").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters._clauses import Clause, Polarity, clauses
 from souvenir.lexical import lexicon as lx
-from souvenir.lexical.tagged import Tok
+from souvenir.lexical.tagged import Tok, stem
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -74,6 +76,8 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
         pairs = []
         for tok, polarity in content:
             found = clause.find(tok)
+            if found is None:
+                found = _light_verb(tok, clause)
             if found is not None:
                 pairs.append((polarity, found))
         if len(pairs) * 2 < len(content):
@@ -127,3 +131,43 @@ def _dedup(content: list[tuple[Tok, Polarity]]) -> list[tuple[Tok, Polarity]]:
             seen.add(tok.stem)
             out.append((tok, polarity))
     return out
+
+
+#: Verbs of eating, drinking and smoking a candidate may state ("Drinks coffee", « Boit de
+#: l'alcool », 喝酒, "Hisap rokok"), and the light verbs the user may say them with when they
+#: stop ("I don't do coffee", « je touche plus à l'alcool », 我不碰酒了, "tak sentuh rokok").
+_CONSUMING = frozenset(
+    """eat eats eating ate drink drinks drinking drank smoke smokes smoking smoked
+    mange manger mangé boit bois boire bu fume fumer fumé
+    makan minum hisap merokok""".split()
+)
+_LIGHT = frozenset({"do", "does", "touch", "touches", "touche", "toucher", "sentuh", "menyentuh"})
+_ZH_CONSUMING = ("吃", "喝", "抽")
+
+
+def _light_verb(tok: Tok, clause: Clause) -> Polarity | None:
+    """The polarity of a light verb standing for the candidate's verb of consuming ("Drinks
+    coffee" / "I don't really do coffee"; 喝酒 / 我不碰酒了: 碰 with the thing after it), or
+    ``None``. Only the verb is lent: the thing itself must be in the clause."""
+    if tok.cjk:
+        if not (tok.key[:1] in _ZH_CONSUMING and len(tok.key) > 1):
+            return None
+        thing = tok.key[1:]
+        for index, own in enumerate(clause.tokens):
+            if own.cjk and own.key.startswith("碰") and thing in own.key[1:] + clause.cjk_key.split(own.key, 1)[-1]:
+                return clause.polarity_at(index)
+        return None
+    if tok.key not in _CONSUMING and tok.stem not in _consuming_stems():
+        return None
+    lights = [index for index, own in enumerate(clause.tokens) if own.key in _LIGHT]
+    if not lights:
+        return None
+    # the last one ("I don't really do coffee": not the auxiliary), read on what follows it
+    # ("je touche pas à…": the negation comes after the verb)
+    after = lights[-1] + 1
+    return clause.polarity_at(after if after < len(clause.tokens) else lights[-1])
+
+
+@lru_cache(maxsize=1)
+def _consuming_stems() -> frozenset[str]:
+    return frozenset(stem(word) for word in _CONSUMING)

@@ -64,6 +64,14 @@ from souvenir.lexical.questions import sarcastic
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.write.filters._clauses import Clause, clauses
+from souvenir.write.filters._speech_frames import CONDITIONAL as _CONDITIONAL
+from souvenir.write.filters._speech_frames import condition as _condition
+from souvenir.write.filters._speech_frames import consequence as _consequence
+from souvenir.write.filters._speech_frames import contrast as _contrast
+from souvenir.write.filters._speech_frames import offer_condition as _offer_condition
+from souvenir.write.filters._speech_frames import offers_to_listener as _offers_to_listener
+from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_of_other
+from souvenir.write.filters._speech_frames import presupposes as _presupposes
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -78,28 +86,6 @@ _SELF_FRAME = re.compile(
     r"(?:dit|écrit|répondu)\b|\bj'ai\s+(?:dit|écrit|répondu)\b|我(?:就|也|还)?(?:说|告诉|回答|写)|(?:^|[,;:]\s*)(?:saya|aku)"
     r"\s+(?:kata|cakap|beritahu|tulis|jawab)\b)[^.!?。！？]*$",
     re.I,
-)
-_CONDITIONAL = frozenset(
-    {
-        "if",
-        "unless",
-        "si",
-        "kalau",
-        "jika",
-        "jikalau",
-        "sekiranya",
-        "seandainya",
-        "andai",
-        "andaikata",
-        "如果",
-        "要是",
-        "假如",
-        "万一",
-        "只要",
-        "除非",
-        "倘若",
-        "假使",
-    }
 )
 _HYPOTHETICAL_OPENING = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|well|alors|bon|et|dan|jadi|ok)\W+)?(?:imagine|imagining|suppose|supposing|let'?s\s+say"
@@ -227,6 +213,14 @@ _ZH_NOT_SPEAKER = frozenset(
         "对",
         "和",
         "给",
+        "顺便",
+        "顺带",
+        "老实",
+        "实话",
+        "坦白",
+        "简单",
+        "总之",
+        "换句话",
     }
 )
 # The candidate carries the act itself: it is not stated as a plain fact.
@@ -282,7 +276,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "assertion" if _SELF_FRAME.search(frame) else "quotation"
             names = frozenset(w.casefold() for w in re.findall(r"\b[A-Z][\w'\-]+", frame))
             units.append(_Unit(act, tokens, quoted, names))
-            rest = rest[: m.start()] + " , " + rest[m.end() :]
+            rest = rest[: m.start()] + (" . " if _reported(frame) else " , ") + rest[m.end() :]
     parts = clauses(rest)
     first_of: dict[int, int] = {}  # sentence -> index of its first clause
     for i, c in enumerate(parts):
@@ -295,11 +289,11 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     }
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
-    offers = {c.sentence for c in parts if _offer_condition(c)}
+    offers = {c.sentence for c in parts if _offer_condition(c)} | _offers_to_listener(parts)
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
-        if clause.sentence in offers and clause.person == "first" and not clause.question:
+        if clause.sentence in offers and clause.person == "first" and not clause.question and not _condition(clause):
             act = "assertion"  # "If you want, I can pick you up": an offer, not a hypothesis
         elif clause.question and _presupposes(clause):
             act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
@@ -318,98 +312,13 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "conditional"  # the consequent of a sentence that opened with its condition
         elif clause.sentence in conditional_sentence and any(t.key in _MODALS for t in clause.tokens):
             act = "hypothetical"
-        elif clause.person == "first" and _consequence(clause):
+        elif (clause.person == "first" and _consequence(clause)) or _contrast(clause):
             relayed_from.pop(clause.sentence, None)  # "…said I should rest, so I'm taking two weeks off"
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
         units.append(_Unit(act, clause.tokens, clause.text))
     return units
-
-
-_WISH = frozenset(
-    {
-        "want",
-        "wants",
-        "like",
-        "need",
-        "needs",
-        "wish",
-        "prefer",
-        "veux",
-        "voulez",
-        "veut",
-        "souhaites",
-        "souhaitez",
-        "besoin",
-        "preferes",
-        "preferez",
-        "nak",
-        "mahu",
-        "perlu",
-        "ingin",
-        "想",
-        "需要",
-        "愿意",
-        "要",
-        "想要",
-    }
-)
-_WH = frozenset(
-    {
-        "how",
-        "why",
-        "when",
-        "where",
-        "what",
-        "which",
-        "comment",
-        "pourquoi",
-        "quand",
-        "ou",
-        "quel",
-        "quelle",
-        "quels",
-        "quelles",
-        "combien",
-        "bagaimana",
-        "kenapa",
-        "mengapa",
-        "bila",
-        "bilakah",
-        "berapa",
-        "macam",
-    }
-)
-_ZH_WH = ("为什么", "为啥", "怎么", "怎样", "如何", "什么时候", "哪里", "哪儿", "在哪")
-_ALTERNATIVE = frozenset({"or", "ou", "atau", "还是", "或者", "if", "si", "kalau", "whether"})
-
-
-def _offer_condition(clause: Clause) -> bool:
-    """ "If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
-    wish, whose consequent is the user's offer (issue #26: LoCoMo's offers read as
-    hypotheticals)."""
-    keys = [tok.key for tok in clause.tokens]
-    conditional = clause.opener in _CONDITIONAL or (keys[:1] and keys[0] in _CONDITIONAL) or "的话" in clause.cjk_key
-    second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
-    return bool(
-        conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意")))
-    )
-
-
-def _presupposes(clause: Clause) -> bool:
-    """A wh-question about the user (how / why / when…, 为什么 / 怎么…, kenapa…) takes its
-    content for granted ("Why do I always feel tired after lunch?": always tired after
-    lunch); a yes/no question, "what if", or one with alternatives ("or", 还是) does not."""
-    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
-    while keys and keys[0] in lx.DISCOURSE:
-        keys.pop(0)
-    if not keys or set(keys) & _ALTERNATIVE or clause.person not in ("first", "none"):
-        return False
-    first_person = any(k in lx.FIRST_PERSON or k in lx.FIRST_POSSESSIVE or k.startswith("我") for k in keys)
-    if keys[0] in _WH and not (len(keys) > 1 and keys[1] in ("if", "about", "si")):
-        return first_person
-    return first_person and any(w in clause.cjk_key for w in _ZH_WH) and "是不是" not in clause.cjk_key
 
 
 def _relays(clause: Clause) -> bool:
@@ -420,6 +329,8 @@ def _relays(clause: Clause) -> bool:
         return True
     if keys[:2] in (["d'", "apres"], ["d'apres"]) or keys[:1] == ["d'apres"]:  # « D'après ma copine, … »
         return True
+    if _opinion_of_other(keys, clause.cjk_key):
+        return True
     if len(keys) > 1 and keys[0] in ("kata", "cakap") and keys[1] in lx.RELATIONS:  # "Kata mak, saya patut…"
         return True
     if _zh_relays(clause.tokens):
@@ -429,16 +340,15 @@ def _relays(clause: Clause) -> bool:
     return clause.person in ("third", "second") and any(k in _REPORTING for k in keys[:6])
 
 
-#: A clause opening with a consequence ("so I'm taking…", « alors je… », "jadi saya…", 所以我…)
-#: is the user's own act after someone's words, not more of them.
-_CONSEQUENCES = frozenset(
-    {"so", "therefore", "hence", "thus", "alors", "donc", "du coup", "jadi", "maka", "oleh itu", "所以", "因此", "于是"}
-)
-
-
-def _consequence(clause: Clause) -> bool:
-    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
-    return clause.opener in _CONSEQUENCES or bool(keys and keys[0] in _CONSEQUENCES)
+def _reported(frame: str) -> bool:
+    """Does the frame before a quote end on a reporting verb ("My therapist keeps saying",
+    « Ma mère répète », 我妈总说, "Mak selalu cakap"), with no condition in it? The quote is
+    then that verb's whole complement: what follows it is no more of their words."""
+    tokens = [t for t in tokenize(frame) if t.role not in ("end", "comma")]
+    if not tokens or any(t.key in _CONDITIONAL for t in tokens):
+        return False
+    last = tokens[-1].key
+    return last in _REPORTING or last in _ZH_RELAY or last in ("saying", "dit", "répète", "repete", "kata", "说")
 
 
 #: 我跟我妈说…, 我对老板说…: the user speaks to someone (跟 / 对 / 和 / 给 / 向 before them).

@@ -1,0 +1,146 @@
+"""Whether two memories are about different people or different labelled attributes
+(pure): "Andrew is…" / "Audrey is…", "Gina's…" / "Jon's…", "Occupation:" / "Education
+background:", a relative ("Sister lives in Ipoh", 妹妹住在…) against the user. Neither then
+replaces, absorbs or supersedes the other (docs/write-path.md, "Duplicates"). Split from
+:mod:`souvenir.lexical.proposition`, whose word sets it reads as known words."""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.keydata import BARE_VERBS
+from souvenir.lexical.normalize import key_of, nfkc_fold
+from souvenir.lexical.proposition import (
+    _CHANGE,
+    _ENDED_WORDS,
+    _FREQUENCY,
+    _RESUME,
+    _STOP_BEFORE_GERUND,
+    _STOP_VERBS,
+)
+from souvenir.lexical.stopwords import STOP_WORDS
+from souvenir.lexical.tokens import is_han
+from souvenir.lexical.vocab import NEGATORS
+
+__all__ = ["different_referents"]
+
+_LEAD = re.compile(r"^\W*((?:[^\W\d_][\w'\-]*)(?:\s+[^\W\d_][\w'\-]*){0,3})")
+_LABEL = re.compile(r"^\s*([^:：\n]{1,48}?)\s*[:：]")
+_KNOWN = (
+    STOP_WORDS
+    | lx.STOPWORDS
+    | lx.VALENCE_POS
+    | lx.VALENCE_NEG
+    | lx.USER_MARKERS
+    | lx.REPORTING
+    | BARE_VERBS
+    | _CHANGE
+    | _FREQUENCY
+    | _ENDED_WORDS
+    | _STOP_VERBS
+    | _STOP_BEFORE_GERUND
+    | _RESUME
+    | NEGATORS
+)
+
+
+def _known(word: str) -> bool:
+    key = key_of(word)
+    return key in _KNOWN or key.split("'", 1)[-1] in _KNOWN
+
+
+def _lead_name(raw: str) -> str | None:
+    """The capitalised words opening ``raw`` when they look like a name ("Andrew", "Zhao
+    Xiao", "Gina's" → "gina"): each word capitalised, the first not a known word."""
+    m = _LEAD.match(raw)
+    if not m:
+        return None
+    words: list[str] = []
+    for word in m.group(1).split():
+        word = re.sub(r"'s$", "", word)
+        if not word[:1].isupper() or (words and _known(word)):
+            break
+        words.append(word)
+    if not words or _known(words[0]):
+        return None
+    return key_of(" ".join(words))
+
+
+def _label(raw: str) -> str | None:
+    """The label of a "Label: value" memory ("Occupation", "Education background",
+    "Zhao Xiao — neighbour"), folded; ``None`` when the text has none."""
+    m = _LABEL.match(raw)
+    if not m or any(ch.isdigit() for ch in m.group(1)) or len(m.group(1).split()) > 6:
+        return None
+    return key_of(m.group(1))
+
+
+def different_referents(a: str, b: str) -> str | None:
+    """Why memories ``a`` and ``b`` are about different people or different attributes
+    (then neither replaces, absorbs or supersedes the other), or ``None``.
+
+    Different people: both open with a name and the names differ, when one of the names
+    is also in the other text ("Andrew … meet Audrey's pups" / "Audrey is looking
+    forward…") or neither name is a word of the lexicons. Different attributes: both are
+    "Label: value" and the labels differ ("Occupation:" / "Education background:").
+    """
+    ra, rb = nfkc_fold(a).strip(), nfkc_fold(b).strip()
+    la, lb = _label(ra), _label(rb)
+    if la is not None and lb is not None and la != lb:
+        return f"different attributes ({la!r} / {lb!r})"
+    na, nb = _lead_name(ra), _lead_name(rb)
+    if na is not None and nb is not None and na != nb:
+        return f"different people ({na!r} / {nb!r})"
+    ka, kb = _lead_relative(ra), _lead_relative(rb)
+    if ka != kb and (ka is None or kb is None):
+        return f"different people ({ka or 'the user'!r} / {kb or 'the user'!r})"
+    if ka is not None and kb is not None and ka != kb:
+        return f"different people ({ka!r} / {kb!r})"
+    return None
+
+
+_OWNERS = frozenset(
+    {
+        "my",
+        "his",
+        "her",
+        "their",
+        "the",
+        "user's",
+        "ma",
+        "mon",
+        "mes",
+        "sa",
+        "son",
+        "ses",
+        "le",
+        "la",
+        "les",
+        "l'",
+        "notre",
+        "nos",
+        "our",
+    }
+)
+_ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
+
+
+def _lead_relative(raw: str) -> str | None:
+    """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
+    sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``
+    for a memory about the user (issue #26: "Lives in Ipoh" was absorbed into "Sister lives
+    in Ipoh, in the same town as the user")."""
+    if raw[:1] and is_han(raw[0]):
+        head = raw
+        for owner in _ZH_OWNERS:
+            if head.startswith(owner):
+                head = head[len(owner) :]
+                break
+        return next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
+    words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]
+    while words and (words[0] in _OWNERS or words[0] == "user"):
+        words.pop(0)
+    if words and words[0] in lx.RELATIONS and (len(words) == 1 or words[1] not in ("of", "de")):
+        return words[0]
+    return None

@@ -1,0 +1,230 @@
+"""Frames of a clause the speech-act filter reads (pure): a condition and the offers made
+under the listener's condition, a wh-question that takes its content for granted, someone
+else's opinion named as such, and the clauses that end someone else's words (a consequence,
+a contrast opening on the user). Split from :mod:`souvenir.write.filters.speech_act`; the
+rules and their sources are in its docstring and docs/write-path.md."""
+
+from __future__ import annotations
+
+from souvenir.lexical import lexicon as lx
+from souvenir.write.filters._clauses import Clause
+
+__all__ = [
+    "CONDITIONAL",
+    "condition",
+    "consequence",
+    "contrast",
+    "offer_condition",
+    "offers_to_listener",
+    "opinion_of_other",
+    "presupposes",
+]
+
+#: Words that open a condition (if, si, kalau, 如果…).
+CONDITIONAL = frozenset(
+    {
+        "if",
+        "unless",
+        "si",
+        "kalau",
+        "jika",
+        "jikalau",
+        "sekiranya",
+        "seandainya",
+        "andai",
+        "andaikata",
+        "如果",
+        "要是",
+        "假如",
+        "万一",
+        "只要",
+        "除非",
+        "倘若",
+        "假使",
+    }
+)
+_WISH = frozenset(
+    {
+        "want",
+        "wants",
+        "like",
+        "need",
+        "needs",
+        "wish",
+        "prefer",
+        "veux",
+        "voulez",
+        "veut",
+        "souhaites",
+        "souhaitez",
+        "besoin",
+        "preferes",
+        "preferez",
+        "nak",
+        "mahu",
+        "perlu",
+        "ingin",
+        "想",
+        "需要",
+        "愿意",
+        "要",
+        "想要",
+    }
+)
+_WH = frozenset(
+    {
+        "how",
+        "why",
+        "when",
+        "where",
+        "what",
+        "which",
+        "comment",
+        "pourquoi",
+        "quand",
+        "ou",
+        "quel",
+        "quelle",
+        "quels",
+        "quelles",
+        "combien",
+        "bagaimana",
+        "kenapa",
+        "mengapa",
+        "bila",
+        "bilakah",
+        "berapa",
+        "macam",
+    }
+)
+_ZH_WH = ("为什么", "为啥", "怎么", "怎样", "如何", "什么时候", "哪里", "哪儿", "在哪")
+_ALTERNATIVE = frozenset({"or", "ou", "atau", "还是", "或者", "if", "si", "kalau", "whether"})
+
+
+def offer_condition(clause: Clause) -> bool:
+    """ "If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
+    wish, whose consequent is the user's offer (issue #26: LoCoMo's offers read as
+    hypotheticals)."""
+    keys = [tok.key for tok in clause.tokens]
+    conditional = clause.opener in CONDITIONAL or (keys[:1] and keys[0] in CONDITIONAL) or "的话" in clause.cjk_key
+    second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
+    return bool(
+        conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意")))
+    )
+
+
+def condition(clause: Clause) -> bool:
+    """A clause that states a condition (if / si / 要是 / kalau…, …的话)."""
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    return (
+        clause.opener in CONDITIONAL
+        or bool(keys and keys[0] in CONDITIONAL)
+        or "的话" in clause.cjk_key
+        or any(k in CONDITIONAL for k in keys[:3] if not k.isascii())
+    )
+
+
+#: What the user offers to do for the listener: "I can show you…", « je peux te prêter… »,
+#: 我可以教你…, "saya boleh ajar awak…".
+_OFFER_MODALS = frozenset(
+    {"can", "could", "'ll", "will", "peux", "pourrais", "vais", "boleh", "akan", "可以", "能", "帮"}
+)
+
+
+def _second(keys: list[str]) -> bool:
+    """A second person among the words, object pronouns included (te, t', 带你去)."""
+    return any(k in lx.SECOND_PERSON or k in ("te", "t'") for k in keys) or any(
+        "你" in k or "您" in k for k in keys if not k.isascii()
+    )
+
+
+def offers_to_listener(parts: list[Clause]) -> set[int]:
+    """Sentences whose condition is the listener's ("If you're ever in town", « si ça te
+    dit », 你要是想学, "kalau awak datang") and whose next clause is the user offering them
+    something ("I can show you around", « je peux te prêter », 我可以教你, "saya boleh ajar
+    awak"): an offer, not a hypothesis, so the user's other first-person clauses in it are
+    what they state ("— I opened it last spring")."""
+    out: set[int] = set()
+    for index, clause in enumerate(parts):
+        if not condition(clause) or index + 1 >= len(parts):
+            continue
+        head = [p for p in parts[: index + 1] if p.sentence == clause.sentence]
+        keys = [tok.key for p in head[-2:] for tok in p.tokens]
+        if not _second(keys) or any(k in lx.FIRST_PERSON or k.startswith("我") for k in keys):
+            continue
+        offer = parts[index + 1]
+        offer_keys = [tok.key for tok in offer.tokens]
+        if (
+            offer.sentence == clause.sentence
+            and offer.person == "first"
+            and _second(offer_keys[1:])
+            and (set(offer_keys) & _OFFER_MODALS or any(w in offer.cjk_key for w in ("可以", "能", "帮")))
+        ):
+            out.add(clause.sentence)
+    return out
+
+
+def presupposes(clause: Clause) -> bool:
+    """A wh-question about the user (how / why / when…, 为什么 / 怎么…, kenapa…) takes its
+    content for granted ("Why do I always feel tired after lunch?": always tired after
+    lunch); a yes/no question, "what if", or one with alternatives ("or", 还是) does not."""
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    while keys and keys[0] in lx.DISCOURSE:
+        keys.pop(0)
+    if not keys or set(keys) & _ALTERNATIVE or clause.person not in ("first", "none"):
+        return False
+    first_person = any(k in lx.FIRST_PERSON or k in lx.FIRST_POSSESSIVE or k.startswith("我") for k in keys)
+    if keys[0] in _WH and not (len(keys) > 1 and keys[1] in ("if", "about", "si")):
+        return first_person
+    return first_person and any(w in clause.cjk_key for w in _ZH_WH) and "是不是" not in clause.cjk_key
+
+
+#: A clause opening with a consequence ("so I'm taking…", « alors je… », "jadi saya…", 所以我…)
+#: is the user's own act after someone's words, not more of them.
+_CONSEQUENCES = frozenset(
+    {"so", "therefore", "hence", "thus", "alors", "donc", "du coup", "jadi", "maka", "oleh itu", "所以", "因此", "于是"}
+)
+
+
+def opinion_of_other(keys: list[str], cjk: str) -> bool:
+    """ "In my boss's opinion / view", « de l'avis de mon patron », 在老板看来 / 按老板的说法,
+    "pada pendapat bos saya": someone else's opinion (never "in my opinion", « à mon avis »,
+    在我看来, "pada pendapat saya")."""
+    own = lx.FIRST_PERSON | lx.FIRST_POSSESSIVE
+    for noun in ("opinion", "view", "avis", "pendapat", "fikiran"):
+        if noun not in keys[:6] or not keys or keys[0] not in ("in", "de", "a", "pada", "d'"):
+            continue
+        at = keys.index(noun)
+        holder = keys[at + 1 : at + 4] if noun in ("avis", "pendapat", "fikiran") else keys[1:at]
+        if holder and holder[0] in ("de", "d'"):
+            holder = holder[1:]
+        holder = [k for k in holder if k not in ("'s", "s", "le", "la", "les", "l'", "humble")]
+        return bool(holder) and any(k not in own for k in holder)
+    if cjk.startswith(("在", "按", "照")) and ("看来" in cjk[:10] or "的说法" in cjk[:10] or "的意思" in cjk[:10]):
+        return not cjk[1:].startswith(("我看", "我的", "我们"))
+    return False
+
+
+#: A clause opening on a contrast ("but I'm still…", « mais je… », 可我 / 但我…, "tapi saya…")
+#: is the user's own word against someone's, not more of them.
+_CONTRASTS = frozenset(
+    {"but", "yet", "though", "mais", "pourtant", "tapi", "tetapi", "namun", "可", "可是", "但", "但是", "不过", "然而"}
+)
+
+
+def contrast(clause: Clause) -> bool:
+    """A clause opening on a contrast whose subject is the user ("but I…", « mais je… »,
+    可我…, "tapi saya…")."""
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    if keys and keys[0].startswith(("可我", "但我")):
+        return True
+    if clause.opener not in _CONTRASTS:
+        if not keys or keys[0] not in _CONTRASTS:
+            return False
+        keys = keys[1:]
+    return bool(keys) and (keys[0] in lx.FIRST_PERSON or keys[0] in ("j'", "我", "我们"))
+
+
+def consequence(clause: Clause) -> bool:
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    return clause.opener in _CONSEQUENCES or bool(keys and keys[0] in _CONSEQUENCES)
