@@ -83,6 +83,7 @@ from datetime import date
 import numpy as np
 
 from souvenir.read.scoring.calibration import calibrated_z
+from souvenir.read.scoring.shortlist import sampled_moments
 from souvenir.read.scoring.levers import SCORE_FLOOR, ScoringConfig
 from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
 from souvenir.read.scoring.session_columns import neighbour_best, neighbour_table, session_best, session_ranks
@@ -274,27 +275,6 @@ def _zscore_sampled(x: np.ndarray, finite: np.ndarray, sample: np.ndarray) -> np
     np.subtract(x, mean, out=out, where=finite)
     out *= 1.0 / sd
     return out
-
-
-def sampled_moments(x: np.ndarray, sample: np.ndarray) -> tuple[float, float] | None:
-    """(mean, standard deviation) of the finite values of ``x`` at ``sample`` as
-    ``zscore(x, sample=sample)`` reads them (``None``: it gives 0 everywhere); that z is
-    then ``(x − mean) · (1 / sd)``, 0 where ``x`` is NaN."""
-    sample = np.asarray(sample, dtype=np.int64)
-    if sample.size > 1 and not (sample[1:] > sample[:-1]).all():
-        sample = np.unique(sample)  # a position counts once, in order, as in a mask
-    values = x[sample]
-    values = values[np.isfinite(values)]
-    size = values.size
-    if size < 2:
-        return None
-    zeros = np.zeros(size, dtype=np.intp)
-    mean = np.bincount(zeros, values, minlength=1)[0] / size
-    d = values - mean
-    sd = np.sqrt(np.bincount(zeros, d * d, minlength=1)[0] / size)
-    if not sd > 0:
-        return None
-    return mean, sd
 
 
 def _standardised(v: np.ndarray) -> np.ndarray | None:

@@ -27,7 +27,6 @@ from souvenir.read.scoring.fusion import (
     coverage,
     fuse,
     named_speaker,
-    sampled_moments,
     zscore,
 )
 from souvenir.read.scoring.memory_language import memory_language
@@ -40,6 +39,7 @@ from souvenir.read.scoring.shortlist import (
     fill_by_fit,
     fit_lines,
     fit_points,
+    sampled_moments,
     sampled_stats,
     shortlist,
     zscore_sampled,

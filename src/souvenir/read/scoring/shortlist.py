@@ -38,6 +38,7 @@ __all__ = [
     "filled_at",
     "fit_lines",
     "fit_points",
+    "sampled_moments",
     "sampled_stats",
     "shortlist",
     "stratified_sample",
@@ -222,3 +223,24 @@ def sampled_stats(values: np.ndarray, labels: np.ndarray, groups: int) -> list[t
         sd = float(np.sqrt(np.dot(d, d) / d.size))
         out.append((mean, sd) if sd > 0 else None)
     return out
+
+
+def sampled_moments(x: np.ndarray, sample: np.ndarray) -> tuple[float, float] | None:
+    """(mean, standard deviation) of the finite values of ``x`` at ``sample`` as
+    ``zscore(x, sample=sample)`` reads them (``None``: it gives 0 everywhere); that z is
+    then ``(x − mean) · (1 / sd)``, 0 where ``x`` is NaN."""
+    sample = np.asarray(sample, dtype=np.int64)
+    if sample.size > 1 and not (sample[1:] > sample[:-1]).all():
+        sample = np.unique(sample)  # a position counts once, in order, as in a mask
+    values = x[sample]
+    values = values[np.isfinite(values)]
+    size = values.size
+    if size < 2:
+        return None
+    zeros = np.zeros(size, dtype=np.intp)
+    mean = np.bincount(zeros, values, minlength=1)[0] / size
+    d = values - mean
+    sd = np.sqrt(np.bincount(zeros, d * d, minlength=1)[0] / size)
+    if not sd > 0:
+        return None
+    return mean, sd
