@@ -222,3 +222,36 @@ def test_the_model_copying_support_writes_nothing(tmp_path, message):
             assert [m.text for m in rt.store.memories(user)] == []
         finally:
             rt.close()
+
+
+# (a model's note holding a fact and chit-chat, the note as stored)
+TRIMMED = [
+    ("I'm glad to be part of the crew. I see.", "I'm glad to be part of the crew."),
+    ("I signed the lease for my studio. We got this!", "I signed the lease for my studio."),
+    ("J'ai signé le bail du studio. Je lâche rien !", "J'ai signé le bail du studio."),
+    ("我签了舞蹈室的租约。我会继续坚持下去的！", "我签了舞蹈室的租约。"),
+    ("Saya dah tandatangan sewa studio. Saya akan terus berusaha!", "Saya dah tandatangan sewa studio."),
+]
+
+
+@pytest.mark.parametrize(("note", "stored"), TRIMMED)
+def test_a_note_is_kept_without_its_chit_chat_sentences(note, stored):
+    from souvenir.types import Candidate
+    from souvenir.write.filters.no_chitchat import chitchat_filter
+    from souvenir.write.filters.shapes import Exchange
+
+    decision = chitchat_filter(Candidate(text=note), Exchange(user_message=note))
+    assert decision.kept and decision.candidate.text == stored, decision
+
+
+def test_the_service_stores_the_note_without_its_resolve(tmp_path):
+    message = "I signed the lease for my studio today. We got this!"
+    with ChatServer(reflection_answer=_answer("I signed the lease for my studio. We got this!")) as upstream:
+        rt = open_runtime(_settings(tmp_path, upstream))
+        try:
+            rt.engine.record_turn("api", "s", message, "Congrats!")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "s")
+            assert [m.text for m in rt.store.memories(user)] == ["I signed the lease for my studio."]
+        finally:
+            rt.close()
