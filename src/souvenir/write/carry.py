@@ -20,7 +20,7 @@ Where :data:`CARRIED` comes from: one half is the share the write path already r
 annotators' own observations of a turn hold a median 0.50 of its fact words: read as a
 model's notes, they would keep the message beside them in 45 % of the 1,293 turns they
 annotate (18 % at 0.3) — the price, in memories, of never losing a fact to a partial note
-(``bench/`` command in docs/model.md, "Session 13").
+(``bench/carry_replay.py --locomo``; docs/model.md, "Session 13").
 """
 
 from __future__ import annotations
