@@ -85,6 +85,7 @@ def measure(path: Path, kinds: frozenset[str] = ALL) -> dict:
         "junk_dropped": sum(bool(kind[d]) for d in junk),
         "notes_dropped": notes,
         "texts": {d: t["text"] for d, t in by_id.items()},
+        "speakers": (conv["speaker_a"], conv["speaker_b"]),
         "dropped_ids": {d for d, k in kind.items() if k},
         "junk_ids": set(junk),
     }
@@ -93,23 +94,27 @@ def measure(path: Path, kinds: frozenset[str] = ALL) -> dict:
 def by_kind(paths: list[Path], kind: str, listed: int) -> None:
     """Print what ``kind`` alone drops: the rule with it against the rule without it."""
     print(f"kind {kind!r}: conv | turns dropped | obs-turns dropped | obs lost | QA-evidence dropped | no-gold dropped")
-    held = {"turns": 0, "bearing": 0, "lost": 0, "evidence": 0, "junk": 0}
+    held = {"turns": 0, "bearing": 0, "lost": 0, "other": 0, "evidence": 0, "junk": 0}
     for path in paths:
         with_it, without = measure(path), measure(path, ALL - {kind})
         turns = with_it["dropped_ids"] - without["dropped_ids"]
         bearing = [b for b in with_it["bearing_dropped"] if b[0] in turns]
         lost = [o for o in with_it["observations_lost"] if o not in without["observations_lost"]]
+        # naming the other speaker: the annotators' note of the two's relation ("Gina encourages Jon")
+        other = [o for o in lost if any(n in o[1] for n in with_it["speakers"] if n != o[0])]
         evidence = [e for e in with_it["evidence_dropped"] if e[0] in turns]
         junk = turns & with_it["junk_ids"]
         tag = "(design)" if path.stem == "conv-26" else "(held out)"
         print(
-            f"  {path.stem} {len(turns):4d} | {len(bearing):3d} | {len(lost):3d} | {len(evidence):3d} | {len(junk):4d}  {tag}"
+            f"  {path.stem} {len(turns):4d} | {len(bearing):3d} | {len(lost):3d} ({len(other)} naming the other)"
+            f" | {len(evidence):3d} | {len(junk):4d}  {tag}"
         )
         if path.stem != "conv-26":
             for key, value in (
                 ("turns", turns),
                 ("bearing", bearing),
                 ("lost", lost),
+                ("other", other),
                 ("evidence", evidence),
                 ("junk", junk),
             ):
@@ -126,7 +131,7 @@ def by_kind(paths: list[Path], kind: str, listed: int) -> None:
             print(f"     lost {ids}: {text!r}")
     print(
         f"  held out: {held['turns']} turns dropped; observation-bearing {held['bearing']}; observations lost "
-        f"{held['lost']}; QA-evidence {held['evidence']}; no-gold {held['junk']}"
+        f"{held['lost']} ({held['other']} naming the other speaker); QA-evidence {held['evidence']}; no-gold {held['junk']}"
     )
 
 
@@ -197,7 +202,7 @@ def main() -> None:
     )
     if args.json:
         for r in rows:
-            del r["texts"], r["dropped_ids"], r["junk_ids"]
+            del r["texts"], r["dropped_ids"], r["junk_ids"], r["speakers"]
         Path(args.json).write_text(json.dumps(rows, indent=1, ensure_ascii=False))
 
 

@@ -35,6 +35,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
+from souvenir.write.carry import carried
 from souvenir.write.confidence import tally_kind
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
@@ -265,12 +266,15 @@ class Proposals:
         the no-model path would keep — a message that is neither a command nor a bare
         acknowledgement nor chit-chat — the message itself goes through the same write path as an
         ``episode``, as the no-model turn does. A weak model can only add to what no model
-        keeps. Returns what the write path did, ``None`` when the reflection kept something
-        (a memory written or absorbed into an existing one) or the message is not one the
-        no-model path keeps."""
-        if any(r.action != "dropped" for r in results):
-            return None
+        keeps. The same when the reflection kept notes that do not carry the message (under
+        half of its fact words: :func:`souvenir.write.carry.carried`): the message is kept
+        beside them, so a partial note loses nothing. Returns what the write path did,
+        ``None`` when the notes carry the message or the message is not one the no-model
+        path keeps."""
         message = job["message"]
+        kept = [r for r in results if r.action != "dropped"]
+        if kept and carried(message, [r.text for r in kept] + [r.previous for r in kept if r.previous]):
+            return None
         if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
             return None
         if chit_chat(message) is not None:  # no fact about the user: not kept without a model either

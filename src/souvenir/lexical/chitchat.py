@@ -39,6 +39,14 @@ Kinds, in the order they are tried on a sentence:
 - ``remark`` — a maxim with no one in it: a gerund subject or three words, a copula and a
   word of value ("Hanging with loved ones is amazing", "Family is everything"). Other
   remarks are kept: "Just got back from a road trip, it was fun" is a fact without its "I".
+- ``support`` — support, encouragement or thanks between the two said in the first person
+  ("I'm always here to support you", « je suis là pour toi », 我一直支持你, "saya sentiasa
+  sokong awak", "I think you can…"), tried last: :func:`souvenir.lexical.support.support`.
+- ``resolve`` — a resolve with no object ("I'll keep plugging away and stay optimistic",
+  "We'll make it through this", « je lâche rien », 我会继续努力的, "saya akan terus
+  berusaha"): :func:`souvenir.lexical.support.resolve`.
+
+A bare acknowledgement ("I see", « je vois », 明白了, "saya faham") is ``empty``.
 
 "I" is the singular first person (I / me / my, je / moi / mon, 我 but not 我们, saya /
 aku): "we" is not, because "We went camping last week" is the writer's family's fact — and a
@@ -61,12 +69,13 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
+from souvenir.lexical.support import resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 
 __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
-KINDS = ("leaving", "proposal", "question", "addressed", "praise", "opinion", "empty", "remark")
+KINDS = ("leaving", "proposal", "question", "addressed", "praise", "opinion", "empty", "remark", "support", "resolve")
 ALL = frozenset(KINDS)
 
 _FIRST = frozenset(
@@ -323,6 +332,12 @@ def _second(toks: list[Tok]) -> bool:
     return False
 
 
+#: An acknowledgement on its own: "I see", « je vois », 明白了, "saya faham".
+_ACK = re.compile(
+    r"^\W*(?:(?:ah|oh|ok|okay|ah|bon|baik)\W+)?(?:i\s+see|i\s+understand|understood|got\s+it|je\s+vois|je\s+comprends"
+    r"|compris|(?:saya\s+)?faham|oh\s+begitu|(?:我)?明白了|懂了|原来如此)\W*$",
+    re.I,
+)
 _USER = re.compile(r"\b(?:the user|user's|l'utilisat(?:eur|rice)|pengguna)\b|用户|客户|顾客", re.I)
 _OPENERS = frozenset({"wow", "oh", "wah", "whoa", "omg", "aw", "aww", "ooh", "so", "and", "well", "yeah", "alors"})
 
@@ -445,12 +460,18 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         judged = "opinion" in kinds and opinion([t for t in toks if t.key not in called and t.key not in _OPENERS])
     if not first and _THANKS_FOR.search(text):
         return "empty"
-    if not _left(toks, called):
+    left = _left(toks, called)
+    if not left or _ACK.match(text):
         return "empty"
     if judged:
         return "opinion"
     if not first and _remark(toks):
         return "remark"
+    second = _second(toks)
+    if "support" in kinds and support(text, left, second) and not _third(toks, names, vocatives):
+        return "support"  # "I'm always here to support you", 我一直支持你 (lexical/support.py)
+    if "resolve" in kinds and not second and not _third(toks, names, vocatives) and resolve(text, left):
+        return "resolve"  # "I'll keep plugging away and stay optimistic", "We got this"
     return None
 
 

@@ -38,6 +38,9 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    wishes or considers, or does not assert at all in the words it shares ("I am a
    professional counselor" from "I'm still thinking that counseling is the way to go",
    "I help people" from "I want to help people"): :func:`souvenir.write.status.unasserted`.
+   ``moment`` — the candidate sends the user somewhere ("I'm going to the dance studio") and
+   the message holds no verb of going ("Searching for a dance studio location…"):
+   :func:`souvenir.write.moment.invented_move`.
 7. ``polarity`` — the candidate states the opposite of the user's clause
    (:func:`souvenir.write.filters.negation_filter`'s reading of the message).
 
@@ -76,6 +79,7 @@ from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
+from souvenir.write.moment import invented_move
 from souvenir.write.status import unasserted
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
@@ -94,7 +98,7 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
     (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
-    ``status``, ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
+    ``status``, ``moment``, ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
 
@@ -205,6 +209,9 @@ def ground(
     claim = unasserted(text, message, names)
     if claim:
         return Grounding(False, "status", f"asserts what the message does not: {claim[:80]}", share, tuple(missing))
+    moved = invented_move(text, message)
+    if moved:
+        return Grounding(False, "moment", f"a move the message does not make: {moved[:80]}", share, tuple(missing))
     flipped = negation_filter(Candidate(text=text), Exchange(user_message=message, assistant_reply=reply))
     if not flipped.kept:
         return Grounding(False, "polarity", flipped.reason, share, tuple(missing))

@@ -5,7 +5,10 @@ user — agreement, greetings, thanks, farewells, praise of the other speaker or
 thing, a proposal ("let's…"), a question, an exclamation — is dropped with its kind
 (:func:`souvenir.lexical.chitchat.chit_chat`). A text is chit-chat only when every
 sentence of it is: "Thanks! I started pottery last week" states a fact and is kept whole.
-A note that names the user by their own name (``Exchange.user_names``: "Melanie believes in
+A note that also holds chit-chat sentences is kept without them ("I'm glad to be part of it.
+I see." → "I'm glad to be part of it."; « J'ai signé le bail. Je lâche rien ! » → « J'ai
+signé le bail. »): they are no part of the memory (a message kept as an episode is not
+trimmed: it keeps the user's own words). A note that names the user by their own name (``Exchange.user_names``: "Melanie believes in
 having friends you can rely on" when the user is Melanie) is read as naming "the user", as a
 note about the user (session 12: three LoCoMo gold observations were dropped this way).
 
@@ -19,7 +22,10 @@ from __future__ import annotations
 
 import re
 
-from souvenir.lexical.chitchat import chit_chat
+from dataclasses import replace
+
+from souvenir.lexical.chitchat import chit_chat, sentence_kind
+from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.normalize import key_of
 from souvenir.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -37,6 +43,8 @@ KIND_REASONS = {
     "praise": "praise of something shown (that's…, looks…)",
     "empty": "greetings, thanks, agreement or exclamations only",
     "remark": "a general remark with no one in it (… is key, … is everything)",
+    "support": "support or encouragement between the two (I'm here for you, je suis là pour toi, 我支持你, saya sokong awak)",
+    "resolve": "a resolve with no object (I'll keep going, je lâche rien, 我会继续努力, saya akan terus berusaha)",
 }
 
 
@@ -49,10 +57,21 @@ def chitchat_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     """Drop ``candidate`` when its text is chit-chat (module docstring). A note is judged by its
     own words (grounding already tied them to the message), the user's own names
     (``exchange.user_names``) read as "the user"."""
-    kind = chit_chat(_as_the_user(candidate.text, exchange.user_names))
-    if kind is None:
-        return keep(NAME, candidate)
-    return drop(NAME, candidate, chitchat_reason(kind))
+    text = _as_the_user(candidate.text, exchange.user_names)
+    kind = chit_chat(text)
+    if kind is not None:
+        return drop(NAME, candidate, chitchat_reason(kind))
+    parts, read = _parts(candidate.text), _parts(text)
+    if len(parts) == len(read):  # the user's name written "the user" cuts no sentence
+        facts = [part.strip() for part, same in zip(parts, read) if sentence_kind(same) is None]
+        if 0 < len(facts) < len(parts):
+            trimmed = replace(candidate, text=" ".join(facts))
+            return keep(NAME, trimmed, "chit-chat sentences left out of the note")
+    return keep(NAME, candidate)
+
+
+def _parts(text: str) -> list[str]:
+    return [s for s in sentences(assertive(text)) if s.strip() and any(ch.isalnum() for ch in s)]
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*")

@@ -1,0 +1,107 @@
+"""Issue #25, "never worse than no model", session 13: a reflection's note that keeps only a
+part of the message ("I am planning to start my own business someday!" from "Lost my job as
+a banker yesterday, so I'm gonna take a shot at starting my own business") no longer takes
+the message's place: the message is kept beside it. In English, French, Chinese and Malay;
+then the service with a scripted model server on loopback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from souvenir.engine.runtime import open_runtime
+from souvenir.write.carry import carried
+from tests.attack_support import stub_model_settings
+from tests.servers import ChatServer
+
+# (message, a partial note, a word only the message holds)
+PARTIAL = [
+    (
+        "Lost my job as a banker yesterday, so I'm gonna take a shot at starting my own business.",
+        "I am planning to start my own business someday!",
+        "banker",
+    ),
+    (
+        "J'ai perdu mon travail de banquier hier, alors je vais tenter de monter ma propre entreprise.",
+        "Je veux monter ma propre entreprise.",
+        "banquier",
+    ),
+    ("我昨天丢了银行的工作，所以打算自己创业。", "我打算创业。", "银行"),
+    (
+        "Saya hilang kerja sebagai pegawai bank semalam, jadi saya nak cuba buka bisnes sendiri.",
+        "Saya nak buka bisnes sendiri.",
+        "pegawai",
+    ),
+]
+# (message, a note that carries it)
+WHOLE = [
+    (
+        "Thanks! I rehearsed with a small group of dancers after work.",
+        "I rehearsed with a small group of dancers after work.",
+    ),
+    (
+        "Merci ! J'ai répété avec un petit groupe de danseurs après le travail.",
+        "J'ai répété avec un petit groupe de danseurs après le travail.",
+    ),
+    ("谢谢！我下班后和几个舞者一起排练了。", "我下班后和几个舞者一起排练了。"),
+    (
+        "Terima kasih! Saya berlatih dengan kumpulan penari selepas kerja.",
+        "Saya berlatih dengan kumpulan penari selepas kerja.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "note", "word"), PARTIAL)
+def test_a_partial_note_does_not_carry_the_message(message, note, word):
+    assert not carried(message, [note])
+
+
+@pytest.mark.parametrize(("message", "note"), WHOLE)
+def test_a_note_holding_the_message_carries_it(message, note):
+    assert carried(message, [note])
+
+
+def test_no_fact_or_no_note_is_carried():
+    assert carried("Thanks Gina! Your help means a lot.", ["I am a dancer."])
+    assert carried("I rehearsed after work.", [])
+
+
+def _settings(tmp_path, url: str):
+    database = f"sqlite:///{tmp_path / 's.db'}"
+    return stub_model_settings(database, url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+
+
+def _answer(*texts: str) -> str:
+    return json.dumps({"memories": [{"text": t, "kind": "fact", "scope": "global", "confidence": 1.0} for t in texts]})
+
+
+@pytest.mark.parametrize(("message", "note", "word"), PARTIAL)
+def test_the_service_keeps_the_message_beside_a_partial_note(tmp_path, message, note, word):
+    """The note is written, and so is the message as the turn's episode: what no-model mode
+    keeps is kept."""
+    with ChatServer(reflection_answer=_answer(note)) as upstream:
+        rt = open_runtime(_settings(tmp_path, upstream.url))
+        try:
+            rt.engine.record_turn("api", "s", message, "Good luck!")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "s")
+            texts = [m.text for m in rt.store.memories(user)]
+            assert len(texts) == 2 and any(word in t for t in texts), texts
+            assert rt.engine.counters["reflection_message_kept"] == 1
+        finally:
+            rt.close()
+
+
+@pytest.mark.parametrize(("message", "note"), WHOLE)
+def test_the_service_keeps_only_a_note_that_carries_the_message(tmp_path, message, note):
+    with ChatServer(reflection_answer=_answer(note)) as upstream:
+        rt = open_runtime(_settings(tmp_path, upstream.url))
+        try:
+            rt.engine.record_turn("api", "s", message, "Nice!")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "s")
+            assert len(rt.store.memories(user)) == 1
+            assert rt.engine.counters["reflection_message_kept"] == 0
+        finally:
+            rt.close()
