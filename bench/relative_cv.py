@@ -25,6 +25,7 @@ import argparse
 import json
 from dataclasses import fields
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -47,8 +48,13 @@ def _interval(a: np.ndarray, b: np.ndarray) -> list[float]:
     return [round(x, 4) for x in paired_interval(b - a)] if a.size else []
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run(touched: Callable[[Dataset], np.ndarray], description: str) -> int:
+    """Run the cross-validation of ``--grid``; ``touched`` marks the questions a lever can move.
+
+    Shared by the levers' benches (:mod:`bench.profile_cv`): the folds, the choice per
+    held-out fold, and the report are the same for every class of questions.
+    """
+    ap = argparse.ArgumentParser(description=description.splitlines()[0])
     ap.add_argument("--data", type=Path, default=Path("/tmp/cv"))
     ap.add_argument("--grid", required=True, help="JSON list of ScoringConfig overrides (the defaults are added first)")
     ap.add_argument("--only", default="", help="comma list of dataset names (the folds)")
@@ -132,6 +138,10 @@ def main() -> int:
     if args.json:
         args.json.write_text(json.dumps(report, indent=1, default=float))
     return 0
+
+
+def main() -> int:
+    return run(touched, __doc__ or "")
 
 
 if __name__ == "__main__":

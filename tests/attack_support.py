@@ -3,6 +3,7 @@ as SQL text (a secret found anywhere in it was kept)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -24,6 +25,23 @@ def stub_model_settings(database_url: str, llm_base_url: str, **extra) -> Settin
         llm_model="stub",
         _env_file=None,
         **{"summary_enabled": False, **extra},
+    )
+
+
+def turn_settings(database_url: str, llm_base_url: str | None = None) -> Settings:
+    """A keyless service on ``database_url`` with no profile summary: no model when
+    ``llm_base_url`` is None, else the loopback stub there with fast reflection retries."""
+    if llm_base_url is None:
+        return Settings(
+            database_url=database_url, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
+        )
+    return stub_model_settings(database_url, llm_base_url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+
+
+def reflection_answer(*texts: str, confidence: float = 1.0) -> str:
+    """A reflection answer proposing ``texts`` as global facts, each at ``confidence``."""
+    return json.dumps(
+        {"memories": [{"text": t, "kind": "fact", "scope": "global", "confidence": confidence} for t in texts]}
     )
 
 

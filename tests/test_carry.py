@@ -6,13 +6,12 @@ then the service with a scripted model server on loopback."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from souvenir.engine.runtime import open_runtime
 from souvenir.write.carry import carried
-from tests.attack_support import stub_model_settings
+from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
 
 # (message, a partial note, a word only the message holds)
@@ -68,12 +67,11 @@ def test_no_fact_or_no_note_is_carried():
 
 
 def _settings(tmp_path, url: str):
-    database = f"sqlite:///{tmp_path / 's.db'}"
-    return stub_model_settings(database, url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+    return turn_settings(f"sqlite:///{tmp_path / 's.db'}", url)
 
 
 def _answer(*texts: str) -> str:
-    return json.dumps({"memories": [{"text": t, "kind": "fact", "scope": "global", "confidence": 1.0} for t in texts]})
+    return reflection_answer(*texts)
 
 
 @pytest.mark.parametrize(("message", "note", "word"), PARTIAL)

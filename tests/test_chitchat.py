@@ -5,7 +5,6 @@ episode, and no-model mode's episode) are not written, a fact in the same turn i
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -13,7 +12,7 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat, fact_sentences
 from tests.servers import ChatServer
-from tests.attack_support import stub_model_settings
+from tests.attack_support import reflection_answer, turn_settings
 
 CHIT_CHAT = [
     # en: what SmolLM2-135M kept as notes in issue #25's runs (conv-26), and their kin
@@ -116,16 +115,11 @@ def test_the_fact_sentences_of_a_mixed_message():
 
 
 def _settings(tmp_path, upstream=None) -> Settings:
-    database = f"sqlite:///{tmp_path / 'c.db'}"
-    if upstream is None:
-        return Settings(
-            database_url=database, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
-        )
-    return stub_model_settings(database, upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+    return turn_settings(f"sqlite:///{tmp_path / 'c.db'}", None if upstream is None else upstream.url)
 
 
 def _answer(*texts: str) -> str:
-    return json.dumps({"memories": [{"text": t, "kind": "fact", "scope": "global", "confidence": 0.9} for t in texts]})
+    return reflection_answer(*texts, confidence=0.9)
 
 
 # (message, the model's notes: chit-chat copied from the message + the fact, the fact's words)

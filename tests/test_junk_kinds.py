@@ -7,7 +7,6 @@ French, Chinese and Malay; then the service with a scripted model server on loop
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -17,7 +16,7 @@ from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground
 from souvenir.write.status import unasserted
 from tests.servers import ChatServer
-from tests.attack_support import stub_model_settings
+from tests.attack_support import reflection_answer, turn_settings
 
 NAMES = frozenset({"melanie", "mel", "marc", "aisyah"})
 
@@ -157,16 +156,11 @@ def test_a_note_the_message_asserts_or_that_keeps_its_intention_is_grounded(cand
 
 
 def _settings(tmp_path, upstream=None) -> Settings:
-    database = f"sqlite:///{tmp_path / 's.db'}"
-    if upstream is None:
-        return Settings(
-            database_url=database, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
-        )
-    return stub_model_settings(database, upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+    return turn_settings(f"sqlite:///{tmp_path / 's.db'}", None if upstream is None else upstream.url)
 
 
 def _answer(*texts: str) -> str:
-    return json.dumps({"memories": [{"text": t, "kind": "fact", "scope": "global", "confidence": 1.0} for t in texts]})
+    return reflection_answer(*texts, confidence=1.0)
 
 
 # (message, the model's invented identity note, a word of the message)

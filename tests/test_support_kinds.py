@@ -8,7 +8,6 @@ the service with a scripted model server on loopback and in no-model mode."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -17,7 +16,7 @@ from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground
 from souvenir.write.moment import invented_move
-from tests.attack_support import stub_model_settings
+from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
 
 NAMES = frozenset({"gina", "jon", "marc", "aisyah"})
@@ -150,16 +149,11 @@ def test_a_move_the_message_makes_or_a_plan_is_not_read(note, message):
 
 
 def _settings(tmp_path, upstream=None) -> Settings:
-    database = f"sqlite:///{tmp_path / 's.db'}"
-    if upstream is None:
-        return Settings(
-            database_url=database, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
-        )
-    return stub_model_settings(database, upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
+    return turn_settings(f"sqlite:///{tmp_path / 's.db'}", None if upstream is None else upstream.url)
 
 
 def _answer(*texts: str) -> str:
-    return json.dumps({"memories": [{"text": t, "kind": "fact", "scope": "global", "confidence": 1.0} for t in texts]})
+    return reflection_answer(*texts, confidence=1.0)
 
 
 @pytest.mark.parametrize(
