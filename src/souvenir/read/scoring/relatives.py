@@ -81,7 +81,7 @@ class KinColumns:
         new._names = {c: set(names) for c, names in self._names.items()}
         new._named = {
             name: np.concatenate([rows, n + np.flatnonzero(_naming(name, new._texts[n:]))])
-            for name, rows in self._named.items()
+            for name, rows in list(self._named.items())  # a copy: another reader may add a name
         }
         new._read(n)
         return new
