@@ -68,6 +68,10 @@ def _same_array(a, b) -> None:
         assert np.array_equal(a, b)
 
 
+#: messages naming a relation in four languages (the relation columns' flags compared)
+KIN_MESSAGES = ["my sister's wedding?", "où habite ma mère ?", "我姐姐去哪里爬山？", "ibu saya beli apa?"]
+
+
 def _same_columns(grown: UserColumns, fresh: UserColumns) -> None:
     for name in ("ids", "sessions", "neighbours", "language_names", "languages", "speakers", "days"):
         _same_array(getattr(grown, name), getattr(fresh, name))
@@ -91,11 +95,15 @@ def _same_columns(grown: UserColumns, fresh: UserColumns) -> None:
         _same_array(a, b)
     _same_array(grown.sample(3), fresh.sample(3))
     assert grown.candidate_texts() == fresh.candidate_texts()
+    for message in KIN_MESSAGES:  # the relation columns: the same flags
+        _same_array(grown.kin().flags(message), fresh.kin().flags(message))
 
 
 def _warm(columns: UserColumns) -> None:
     """Read every lazy column of the held object (so the extension must carry or drop them)."""
     columns.lengths(), columns.information(), columns.acts(), columns.dated(), columns.sample(3)
+    for message in KIN_MESSAGES[:2]:  # names asked before the write: extended, not read again
+        columns.kin().flags(message)
     for term in list(columns.lexical._raw)[:50]:
         columns.lexical._postings(term)
 

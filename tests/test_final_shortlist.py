@@ -28,6 +28,7 @@ from souvenir.engine.runtime import open_runtime
 from souvenir.read.score_map import LazyScores, Scores
 from souvenir.read.scoring import Scorer
 from souvenir.read.scoring.fusion import SCORE_FLOOR, ScoringConfig
+from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.scorer import DenseInput
 from souvenir.read.selection import SelectionConfig, select
 
@@ -37,12 +38,29 @@ SHORT = ScoringConfig(shortlist_from=200, shortlist_size=80, sample_per_group=40
 FUSED = SelectionConfig(score_name="score", semantic_threshold=SCORE_FLOOR, relevance_floor=SCORE_FLOOR)
 
 TEXTS = {
-    "en": ["We went camping by the lake with my sister", "My sister's wedding is in Penang on 14 March 2025"],
-    "fr": ["Nous sommes allés camper au bord du lac avec ma sœur", "Le mariage de ma sœur est à Penang le 14 mars"],
-    "zh": ["我们和姐姐一起去湖边露营了", "我姐姐的婚礼在2025年3月14日在槟城举行"],
+    "en": [
+        "We went camping by the lake with my sister",
+        "My sister's wedding is in Penang on 14 March 2025",
+        "The user's sister, Aminah, lives in Ipoh",
+        "Aminah bought a new car",
+    ],
+    "fr": [
+        "Nous sommes allés camper au bord du lac avec ma sœur",
+        "Le mariage de ma sœur est à Penang le 14 mars",
+        "Le fils de l'utilisateur, Jun Hao, est en seconde",
+    ],
+    "zh": ["我们和姐姐一起去湖边露营了", "我姐姐的婚礼在2025年3月14日在槟城举行", "女儿下周回家"],
     "ms": ["Kami pergi berkhemah di tepi tasik dengan kakak", "Majlis kahwin kakak saya di Pulau Pinang pada 14 Mac"],
 }
-MESSAGES = [  # no relation named (a question naming one reads the relatives' term: the full path)
+RELATIONS = [  # the relatives' term (per memory, read once per user), bounded on the shortlist
+    "what did I say about my sister's wedding in Penang last year?",
+    "qu'est-ce que ma sœur a dit du mariage ?",
+    "我姐姐的婚礼在哪里？",
+    "bila majlis kahwin kakak saya?",
+    "how is my son doing at school?",
+    "我女儿什么时候回家？",
+]
+MESSAGES = [
     "what did I say about the wedding in Penang last year?",
     "Did Anna go camping?",
     "qu'est-ce que j'ai dit sur le mariage à Penang ?",
@@ -50,11 +68,14 @@ MESSAGES = [  # no relation named (a question naming one reads the relatives' te
     "Bila majlis kahwin di Pulau Pinang?",
     "hello",
     "my sister's wedding?",
+    *RELATIONS,
 ]
 
 
 #: per lazily served selection, how many memories the proof made exact beyond the shortlist
 REFINED: list[int] = []
+#: the messages served lazily with a relatives' term
+KIN_SERVED: list[str] = []
 
 
 def _unit(rng: np.random.Generator, n: int, dim: int) -> np.ndarray:
@@ -144,6 +165,8 @@ def _compare(candidates, story: int, messages: list[str], seed: int, config: Sco
             if not isinstance(lazy, LazyScores):
                 continue
             lazy_count += 1
+            if "relative" in full_parts:
+                KIN_SERVED.append(message)
             before = int(lazy.bounded(lazy.ids)[1].sum())
             got = select(candidates, lazy, FUSED, NOW, where)
             REFINED.append(int(lazy.bounded(lazy.ids)[1].sum()) - before)
@@ -183,7 +206,9 @@ def test_synthetic_stores_select_the_same_from_the_shortlist(tmp_path, lang: str
             )
         )
     candidates, story = _candidates(tmp_path, _rows(texts, 3))
+    start = len(KIN_SERVED)
     assert _compare(candidates, story, MESSAGES + ["Did Ben say anything about the lake?"], 5) >= 10
+    assert set(KIN_SERVED[start:]) >= set(RELATIONS[:4])  # the relation messages too, in four languages
 
 
 def test_without_sessions_or_speakers_too(tmp_path) -> None:
@@ -227,8 +252,11 @@ def test_multilingual_suites_select_the_same_from_the_shortlist(tmp_path, name: 
         day = datetime.fromisoformat(m["date"]).replace(tzinfo=timezone.utc) if m.get("date") else NOW
         rows.append((m["text"], None, None, day))
     candidates, story = _candidates(tmp_path, _rows(rows, 7))
-    messages = [q["text"] if "text" in q else q["query"] for q in suite["queries"][:12]]
-    assert _compare(candidates, story, messages, 8) >= 4  # those naming no relation
+    queries = [q["text"] if "text" in q else q["query"] for q in suite["queries"]]
+    kin = [q for q in queries[12:] if kin_concepts(q)][:6]  # and some naming a relative
+    start = len(KIN_SERVED)
+    assert _compare(candidates, story, queries[:12] + kin, 8) >= 8
+    assert set(KIN_SERVED[start:]) & set(kin)  # the suite's questions naming a relative too
 
 
 @pytest.mark.parametrize("conversation", ["conv-26", "conv-30"])
@@ -245,7 +273,7 @@ def test_locomo_conversations_select_the_same_from_the_shortlist(tmp_path, conve
     candidates, story = _candidates(tmp_path, _rows(rows, 9))
     names = [data.get("speaker_a"), data.get("speaker_b")]
     messages = questions + [f"What did {n} do last month?" for n in names if n]
-    assert _compare(candidates, story, messages, 10) >= 4  # those naming no relation
+    assert _compare(candidates, story, messages, 10) >= 8
 
 
 def test_lazy_scores_complete_only_when_read_whole() -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-import numpy as np
 import pytest
 
 from souvenir.read.scoring.kinship import broader, kin_concepts, kin_names
 from souvenir.read.scoring import Scorer, ScoringConfig
-from souvenir.read.scoring.relatives import relative_flags
+from souvenir.read.scoring.relatives import KinColumns, relative_flags
 from souvenir.types import Memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
@@ -137,21 +136,24 @@ def test_the_flags_cross_languages_by_relation_and_by_name():
     assert relative_flags("what did I buy last week?", lambda: texts) is None
 
 
-def test_a_large_store_reads_the_first_stages_best_only(monkeypatch):
-    from souvenir.read.scoring import relatives
-
-    monkeypatch.setattr(relatives, "READ_AT_MOST", 2)
+def test_every_memory_is_read_once_and_an_appended_one_only_itself():
     texts = [
         "The user's husband, Wai Keong, wears XL.",
         "Topi keledar Wai Keong retak.",
-        "The user's husband likes durian.",  # a relative's memory the first stage puts last
+        "The user's husband likes durian.",  # a relative's memory wherever the first stage puts it
         "The user bought a rice cooker.",
     ]
-    first = np.array([3.0, 2.0, -1.0, 0.0])
-    flags = relatives.relative_flags("helmet laki saya tu size apa?", lambda: texts, first)
-    assert flags is not None and flags.tolist() == [True, True, False, False]
-    every = relatives.relative_flags("helmet laki saya tu size apa?", lambda: texts)
-    assert every is not None and every.tolist() == [True, True, True, False]
+    columns = KinColumns(texts)
+    flags = columns.flags("helmet laki saya tu size apa?")
+    assert flags is not None and flags.tolist() == [True, True, True, False]
+    assert columns.flags("what did I buy last week?") is None
+    more = texts + ["Wai Keong 的头盔是 XL 的。", "Ma sœur Aminah arrive lundi.", "我女儿下周回家。"]
+    grown = columns.extended(more)
+    for message in ("helmet laki saya tu size apa?", "quand arrive ma sœur ?", "女儿什么时候回家？", "my kids?"):
+        got, want = grown.flags(message), KinColumns(more).flags(message)
+        assert got is not None and want is not None and got.tolist() == want.tolist(), message
+    assert grown.flags("helmet laki saya tu size apa?").tolist() == [True, True, True, False, True, False, False]
+    assert columns.flags("helmet laki saya tu size apa?").tolist() == [True, True, True, False]  # left as it was
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,9 @@ function of what is already computed for every memory, and bounded above:
 - the neighbour term α · max(first stage of the neighbours): a neighbour inside the
   evaluated set counts its exact first stage, any other at most the largest bound of a
   first stage outside it;
-- speaker, profile and period: their value when positive, else 0.
+- speaker, profile, relatives and period: their value when positive, else 0 (the
+  relatives' term is gate · bonus · flags, the flags read per user from the whole store:
+  at most max(bonus, 0) · flags).
 
 :class:`~souvenir.read.score_map.LazyScores` holds the exact score (the very bits of
 :func:`~souvenir.read.scoring.fusion.fuse` over every memory: each term is elementwise once
@@ -49,9 +51,8 @@ _FIRST = ("use", "e5", "bm25", "dated")
 
 
 #: The levers this module knows (those of ``ScoringConfig`` when it was written; the
-#: profile's and first speaker's act through ``profile`` and the speaker terms, bounded; the
-#: relatives' term is a function of the first stage: the scorer keeps the full path when it
-#: is given, :meth:`Prepared._bounded`): any other
+#: profile's, first speaker's and relatives' act through ``profile``, the speaker terms and
+#: ``relatives``, bounded): any other
 #: field, a lever added since, must hold its default value for the shortlist to be served
 #: (its term is then not bounded here: the full score is computed).
 _KNOWN = frozenset(
@@ -297,7 +298,8 @@ class Bounded:
         return total
 
     def _bonuses(self) -> list[np.ndarray | float]:
-        """Speaker, profile and period terms: at most their positive value (terms to add)."""
+        """Speaker, profile, relatives and period terms: at most their positive value (terms
+        to add)."""
         cfg, fused = self.cfg, self.fused
         out: list[np.ndarray | float] = []
         speaker = fused.get("speaker")
@@ -308,6 +310,11 @@ class Bounded:
         profile = fused.get("profile")
         if profile is not None and cfg.profile_bonus > 0:
             out.append(cfg.profile_bonus * profile)
+        relatives = fused.get("relatives")
+        if relatives is not None and cfg.relative_bonus > 0:
+            if not isinstance(relatives, np.ndarray):
+                raise TypeError("the relatives' term must be per memory to be bounded")
+            out.append(cfg.relative_bonus * relatives)
         period = fused.get("period")
         if period is not None and cfg.period_bonus > 0:
             days = fused["days"]

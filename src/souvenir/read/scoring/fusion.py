@@ -375,7 +375,7 @@ def fuse(
     priors: dict | None = None,
     profile: np.ndarray | None = None,
     kept: dict | None = None,
-    relatives: Callable[[np.ndarray], np.ndarray | None] | None = None,
+    relatives: np.ndarray | Callable[[np.ndarray], np.ndarray | None] | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -395,8 +395,8 @@ def fuse(
     language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``);
     ``profile``: bool per memory, the named speaker's own memory that says who they are, for
     an inference question (``profile_bonus``; :mod:`souvenir.read.scoring.inference`);
-    ``relatives``: ``first → bool per memory | None``, names a relative the question asks
-    about, given the first stage (``relative_bonus``; :mod:`souvenir.read.scoring.relatives`);
+    ``relatives``: bool per memory (or ``first → bool per memory | None``), names a relative
+    the question asks about (``relative_bonus``; :mod:`souvenir.read.scoring.relatives`);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
@@ -576,7 +576,9 @@ def fuse(
     if profile is not None and config.profile_bonus:
         term = config.profile_bonus * profile
         score = score + part("profile", gate_() * term if config.profile_gated else term)
-    flags = relatives(relevance) if relatives is not None and config.relative_bonus else None
+    flags = None
+    if relatives is not None and config.relative_bonus:
+        flags = relatives if isinstance(relatives, np.ndarray) else relatives(relevance)
     if flags is not None:
         term = config.relative_bonus * flags
         score = score + part("relative", gate_() * term if config.relative_gated else term)

@@ -18,13 +18,13 @@ Melanie's relatives, not the user's, and the names the store gives are the user'
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from souvenir.read.scoring.kinship import broader, kin_concepts, kin_names
 
-__all__ = ["relative_flags"]
+__all__ = ["KinColumns", "relative_flags"]
 
 
 _SPOUSE = frozenset({"husband", "wife"})
@@ -45,39 +45,77 @@ def _in_laws(asked: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-#: Above this many candidates the relations are read on the best ones by the first stage
-#: only (USE + e5 + BM25): a memory below them gains nothing it could use (the gain is 4
-#: against a first stage whose 24th memory stands several spreads above the crowd), and
-#: reading every text of a 100,000-memory store would cost seconds the first time.
-READ_AT_MOST = 1_000
+class KinColumns:
+    """One user's relation columns, read once (kept with :class:`~souvenir.read.scoring.
+    user_columns.UserColumns`): per relation concept the memories naming it
+    (:func:`kin_concepts`), per concept the names the store gives it (:func:`kin_names`),
+    and per name asked the memories naming it (read on the first message asking it, kept).
+    ``texts``: every candidate's text, in the candidates' order. :meth:`flags` is then a few
+    unions of kept rows per message; :meth:`extended` reads only appended texts."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._texts = list(texts)
+        self._rows: dict[str, list[int]] = {}
+        self._names: dict[str, set[str]] = {}
+        self._named: dict[str, np.ndarray] = {}
+        self._read(0)
+
+    def _read(self, start: int) -> None:
+        """The concepts and names of the texts from position ``start`` on."""
+        for i, text in enumerate(self._texts[start:], start):
+            for concept in kin_concepts(text):
+                self._rows.setdefault(concept, []).append(i)
+            for concept, name in kin_names(text):
+                self._names.setdefault(concept, set()).add(name)
+
+    def extended(self, texts: Sequence[str]) -> KinColumns:
+        """The columns of ``texts``, this object's texts followed by new ones (the same as a
+        rebuild, reading only the new texts and, for the names already asked, matching
+        them on the new texts). This object is left as it was."""
+        n = len(self._texts)
+        if len(texts) < n:
+            return KinColumns(texts)
+        new = object.__new__(KinColumns)
+        new._texts = list(texts)
+        new._rows = {c: list(rows) for c, rows in self._rows.items()}
+        new._names = {c: set(names) for c, names in self._names.items()}
+        new._named = {
+            name: np.concatenate([rows, n + np.flatnonzero(_naming(name, new._texts[n:]))])
+            for name, rows in list(self._named.items())  # a copy: another reader may add a name
+        }
+        new._read(n)
+        return new
+
+    def flags(self, message: str) -> np.ndarray | None:
+        """Per memory: True when it names a relative ``message`` asks about (a relation the
+        message names, widened by :func:`broader` and the in-laws of a chain, or a name the
+        store gives one of them); ``None`` when the message names no relation."""
+        asked = kin_concepts(message)
+        if not asked:
+            return None
+        wanted = frozenset().union(*(broader(c) for c in asked)) | _in_laws(asked)
+        flags = np.zeros(len(self._texts), dtype=bool)
+        for concept in sorted(wanted):
+            flags[self._rows.get(concept, [])] = True
+        names = set().union(*(self._names.get(c, set()) for c in wanted))
+        for name in sorted(names):
+            rows = self._named.get(name)
+            if rows is None:
+                rows = self._named[name] = np.flatnonzero(_naming(name, self._texts))
+            flags[rows] = True
+        return flags
 
 
-def relative_flags(message: str, texts: Callable[[], list[str]], first: np.ndarray | None = None) -> np.ndarray | None:
+def _naming(name: str, texts: Sequence[str]) -> np.ndarray:
+    """Per text: it names ``name`` as a word (bool)."""
+    rx = re.compile(r"\b" + re.escape(name) + r"\b")
+    return np.fromiter((name in t and rx.search(t) is not None for t in texts), dtype=bool, count=len(texts))
+
+
+def relative_flags(message: str, texts: Callable[[], Sequence[str]]) -> np.ndarray | None:
     """Per memory (``texts()``, the candidates' texts): True when it names a relative
-    ``message`` asks about; ``None`` when the message names no relation. ``first``: the
-    first stage's score per memory; with more than :data:`READ_AT_MOST` memories only the
-    best :data:`READ_AT_MOST` by it are read (their names too), the others are False."""
-    asked = kin_concepts(message)
-    if not asked:
+    ``message`` asks about; ``None`` when the message names no relation (every text is
+    read: :class:`KinColumns` once)."""
+    if not kin_concepts(message):
         return None
-    wanted = frozenset().union(*(broader(c) for c in asked)) | _in_laws(asked)
-    listed = texts()
-    n = len(listed)
-    if first is not None and n > READ_AT_MOST:
-        rows = np.argpartition(-np.nan_to_num(first, nan=-np.inf), READ_AT_MOST - 1)[:READ_AT_MOST]
-    else:
-        rows = np.arange(n)
-    flags = np.zeros(n, dtype=bool)
-    names: set[str] = set()
-    for i in rows.tolist():
-        text = listed[i]
-        if kin_concepts(text) & wanted:
-            flags[i] = True
-        names.update(name for concept, name in kin_names(text) if concept in wanted)
-    if names:
-        rx = re.compile(r"\b(?:" + "|".join(re.escape(name) for name in sorted(names)) + r")\b")
-        for i in rows[~flags[rows]].tolist():
-            text = listed[i]
-            if any(name in text for name in names) and rx.search(text):
-                flags[i] = True
-    return flags
+    return KinColumns(texts()).flags(message)

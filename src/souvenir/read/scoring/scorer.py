@@ -20,7 +20,6 @@ from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.pair_question import subject_speaker
 from souvenir.read.scoring.kinship import kin_concepts
-from souvenir.read.scoring.relatives import relative_flags
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
@@ -536,16 +535,13 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: S
     return static.lexical.scores(rare)
 
 
-def _relatives(cfg: ScoringConfig, message: str, speaker: str | None, static: Any) -> Any:
-    """``fuse``'s ``relatives``: a function of the first stage, or ``None``. With a named
+def _relatives(cfg: ScoringConfig, message: str, speaker: str | None, static: Any) -> np.ndarray | None:
+    """``fuse``'s ``relatives``: per memory, names a relative the message asks about
+    (the user's relation columns, :meth:`UserColumns.kin`), or ``None``. With a named
     speaker only that speaker's own memories, at ``relative_speaker_bonus``."""
     if not cfg.relative_bonus or not kin_concepts(message):
-        return None  # no relation named: no term (relative_flags' None), and nothing to read
-    if speaker is None:
-        return lambda first: relative_flags(message, static.candidate_texts, first)
-
-    def own(first: np.ndarray) -> np.ndarray | None:
-        flags = relative_flags(message, static.candidate_texts, first)
-        return None if flags is None else flags & (static.speakers == speaker)
-
-    return own
+        return None  # no relation named: no term, and nothing to read
+    flags = static.kin().flags(message)
+    if flags is None or speaker is None:
+        return flags
+    return flags & (static.speakers == speaker)

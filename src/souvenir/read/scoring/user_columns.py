@@ -1,7 +1,8 @@
 """What the fused score reads of one user's candidates that does not depend on the message
 (:class:`UserColumns`, kept by :class:`~souvenir.read.scoring.Scorer` per user until the
 candidates change): ids, sessions and their neighbours, memory languages, speakers, days,
-BM25 tokens and index, and the priors' columns (length, dated, acts, information), each
+BM25 tokens and index, the priors' columns (length, dated, acts, information) and the
+relation columns, each
 read once. At 100,000 memories building it is most of a first query's cost; after new
 memories are appended, :meth:`UserColumns.extended` reads only them (the same bits as a
 rebuild; docs/benchmarks.md, "Scoring columns after a write")."""
@@ -19,6 +20,7 @@ from souvenir.read.scoring.levers import ScoringConfig
 from souvenir.read.scoring.session_columns import neighbour_table
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.periods import names_a_date
+from souvenir.read.scoring.relatives import KinColumns
 from souvenir.read.scoring.shortlist import stratified_sample
 from souvenir.types import Memory
 
@@ -52,6 +54,7 @@ class UserColumns:
         self._lengths: np.ndarray | None = None
         self._information: np.ndarray | None = None
         self._acts: tuple[np.ndarray, np.ndarray] | None = None
+        self._kin: KinColumns | None = None
         self._samples: dict[int, np.ndarray] = {}
         #: the fused score's terms that do not depend on the message (``fuse(kept=…)``)
         self.kept: dict = {}
@@ -107,6 +110,7 @@ class UserColumns:
         else:
             events, questions = _acts(more)
             new._acts = (np.concatenate([self._acts[0], events]), np.concatenate([self._acts[1], questions]))
+        new._kin = None if self._kin is None else self._kin.extended([m.text for m in candidates])
         new._samples = {}
         new.kept = {}
         return new
@@ -129,6 +133,14 @@ class UserColumns:
         """The candidates' texts (read by :func:`~souvenir.read.scoring.inference.for_inference`
         only when its levers are on)."""
         return [m.text for m in self._candidates]
+
+    def kin(self) -> KinColumns:
+        """The relation columns (:class:`~souvenir.read.scoring.relatives.KinColumns`: the
+        memories naming each relation and each name the store gives one), read once, only
+        when a message names a relation."""
+        if self._kin is None:
+            self._kin = KinColumns(self.candidate_texts())
+        return self._kin
 
     def acts(self) -> tuple[np.ndarray, np.ndarray]:
         """Per memory: reports an event, ends on a question (:mod:`souvenir.read.scoring.acts`),
