@@ -1,7 +1,8 @@
 """Issue #25, "0 junk memories", session 13 (lane react): a reaction to the other's news said
 in the first person ("I can imagine it's incredibly rewarding", "I'm sure it made a big
 impact"), a wish ("Have a nice day"), laughter ("haha so funny", 哈哈太好笑了) and a comment
-on a picture shown ("That's a chill pic!") — the chit-chat kind ``reaction``
+on a picture shown ("That's a chill pic!") — the chit-chat kind ``reaction`` — and a maxim
+with no one in it ("This is a reminder to stay strong") — the kind ``maxim``
 (``lexical/reaction.py``), read in English, French, Chinese and Malay; then the service in
 no-model mode and with a scripted model server on loopback."""
 
@@ -115,10 +116,36 @@ def test_a_fact_beside_a_reaction_is_kept(lang, text):
     assert chit_chat(text, NAMES) is None, lang
 
 
+MAXIMS = {
+    "en": ["This is a reminder to stay strong during tough times.", "Life is too short!"],
+    "fr": ["C'est un bon rappel de rester fort dans les moments difficiles.", "La vie est trop courte !"],
+    "zh": ["这提醒我们要珍惜当下。", "人生苦短！"],
+    "ms": ["Ini peringatan untuk terus kuat.", "Hidup ini terlalu singkat."],
+}
+#: The writer, a date or a third person after the frame: kept.
+MAXIMS_KEPT = {
+    "en": ["This is a reminder that I need to call my mom.", "That reminds me of my trip to Bali."],
+    "fr": ["C'est un rappel de mon rendez-vous demain.", "Ça me rappelle mon voyage à Rome."],
+    "zh": ["这提醒我明天要去医院。", "这提醒了我妈妈的生日。"],
+    "ms": ["Ini peringatan untuk saya supaya bersenam.", "Itu peringatan tentang temu janji saya esok."],
+}
+
+
+@pytest.mark.parametrize(("lang", "text"), [(lang, t) for lang, texts in MAXIMS.items() for t in texts])
+def test_a_maxim_with_no_one_in_it_is_chit_chat(lang, text):
+    assert chit_chat(text, NAMES) == "maxim", lang
+
+
+@pytest.mark.parametrize(("lang", "text"), [(lang, t) for lang, texts in MAXIMS_KEPT.items() for t in texts])
+def test_a_reminder_of_ones_own_is_kept(lang, text):
+    assert chit_chat(text, NAMES) is None, lang
+
+
 def test_the_kind_left_out_is_not_read():
     """The bench's --by-kind reads the rule without one kind."""
     assert chit_chat("I can imagine it's incredibly rewarding.", NAMES) == "reaction"
     assert chit_chat("I can imagine it's incredibly rewarding.", NAMES, ALL - {"reaction"}) is None
+    assert chit_chat("Life is too short!", NAMES, ALL - {"maxim"}) is None
 
 
 def _settings(tmp_path, upstream=None) -> Settings:

@@ -49,6 +49,9 @@ Kinds, in the order they are tried on a sentence:
   writer, tried last: "I can imagine it's so rewarding", "Have a nice day", « haha trop drôle »,
   祝你周末愉快, "Saya boleh bayangkan ia sangat bermakna", "That's a chill pic!":
   :func:`souvenir.lexical.reaction.reaction`.
+- ``maxim`` — a maxim with no one in it, in a frame: "This is a reminder to stay strong",
+  « C'est un rappel qu'il faut profiter », 这提醒我们要珍惜, "Ini peringatan untuk terus
+  kuat", "Life is too short": :func:`souvenir.lexical.reaction.maxim`.
 
 A bare acknowledgement ("I see", « je vois », 明白了, "saya faham") is ``empty``.
 
@@ -73,7 +76,7 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
-from souvenir.lexical.reaction import reaction
+from souvenir.lexical.reaction import maxim, reaction
 from souvenir.lexical.support import resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 
@@ -92,6 +95,7 @@ KINDS = (
     "support",
     "resolve",
     "reaction",
+    "maxim",
 )
 ALL = frozenset(KINDS)
 
@@ -491,6 +495,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "resolve"  # "I'll keep plugging away and stay optimistic", "We got this"
     if "reaction" in kinds and reaction(text):
         return "reaction"  # "I can imagine it's rewarding", "Have a nice day", 哈哈太好笑了 (lexical/reaction.py)
+    if "maxim" in kinds and maxim(text):
+        return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
     return None
 
 

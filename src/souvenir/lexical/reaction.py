@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reaction"]
+__all__ = ["maxim", "reaction"]
 
 _OPEN = r"^\W*(?:(?:oh|wow|aw+|yeah|yes|and|well|ah|wah|ooh|omg)\b\W*)*"
 #: "I can imagine / I bet / I'm sure (that)": the writer's belief about the other's news.
@@ -166,3 +166,28 @@ def reaction(sentence: str) -> bool:
     if zh_belief:
         return _clean(text[zh_belief.end() :])
     return False
+
+
+#: A maxim's frame: "This is a reminder to…", "Life is too short", « C'est un rappel que… »,
+#: 这提醒我们…, "Ini peringatan untuk…"; what follows is read by :func:`_clean`.
+_MAXIM = re.compile(
+    _OPEN + r"(?:(?:this|that|it)(?:'s|\s+is|\s+was)?\s+(?:a|such\s+a)\s+(?:\w+\s+)?reminder\s+(?:to|that|of)"
+    r"|(?:this|that|it)\s+reminds\s+(?:us|everyone|people|one)\s+(?:to|that|of)|life(?:'s|\s+is)\s+(?:too|so)\s+short"
+    r"|(?:c'est|ca|ça|cela)\s+(?:est\s+)?(?:un\s+)?(?:bon\s+|beau\s+)?rappel\s+(?:que|qu'|de|d'|pour)"
+    r"|(?:ca|ça|cela)\s+(?:nous\s+)?rappelle\s+(?:que|qu'|de|d')|la\s+vie\s+est\s+(?:trop|si)\s+courte"
+    r"|(?:ini|itu)\s+(?:adalah\s+)?(?:satu\s+)?peringatan\s+(?:untuk|bahawa|supaya|agar)"
+    r"|hidup\s+(?:ini\s+)?(?:terlalu|sangat)\s+singkat)",
+    re.I,
+)
+_ZH_MAXIM = re.compile(
+    r"^(?:这|那)(?:是)?(?:一个)?(?:很好的)?提醒(?:了)?(?:我们|大家|人们)?|^人生(?:苦短|太短)|^生命太短"
+)
+
+
+def maxim(sentence: str) -> bool:
+    """A maxim with no one in it: a frame ("This is a reminder to…", « C'est un rappel que… »,
+    这提醒我们…, "Ini peringatan untuk…", "Life is too short") and nothing of the writer, no
+    third person, digit, capitalised word or time word after it (:func:`_clean`)."""
+    text = _bare(sentence)
+    found = _MAXIM.match(text) or _ZH_MAXIM.match(text)
+    return found is not None and _clean(text[found.end() :])
