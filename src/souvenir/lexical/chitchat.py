@@ -41,10 +41,17 @@ Kinds, in the order they are tried on a sentence:
   remarks are kept: "Just got back from a road trip, it was fun" is a fact without its "I".
 - ``support`` — support, encouragement or thanks between the two said in the first person
   ("I'm always here to support you", « je suis là pour toi », 我一直支持你, "saya sentiasa
-  sokong awak", "I think you can…"), tried last: :func:`souvenir.lexical.support.support`.
+  sokong awak", "I think you can…"): :func:`souvenir.lexical.support.support`.
 - ``resolve`` — a resolve with no object ("I'll keep plugging away and stay optimistic",
   "We'll make it through this", « je lâche rien », 我会继续努力的, "saya akan terus
   berusaha"): :func:`souvenir.lexical.support.resolve`.
+- ``reaction`` — a reaction to the other's news, a wish or laughter, naming nothing of the
+  writer, tried last: "I can imagine it's so rewarding", "Have a nice day", « haha trop drôle »,
+  祝你周末愉快, "Saya boleh bayangkan ia sangat bermakna", "That's a chill pic!":
+  :func:`souvenir.lexical.reaction.reaction`.
+- ``maxim`` — a maxim with no one in it, in a frame: "This is a reminder to stay strong",
+  « C'est un rappel qu'il faut profiter », 这提醒我们要珍惜, "Ini peringatan untuk terus
+  kuat", "Life is too short": :func:`souvenir.lexical.reaction.maxim`.
 
 A bare acknowledgement ("I see", « je vois », 明白了, "saya faham") is ``empty``.
 
@@ -69,13 +76,27 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
+from souvenir.lexical.reaction import maxim, reaction
 from souvenir.lexical.support import resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 
 __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
-KINDS = ("leaving", "proposal", "question", "addressed", "praise", "opinion", "empty", "remark", "support", "resolve")
+KINDS = (
+    "leaving",
+    "proposal",
+    "question",
+    "addressed",
+    "praise",
+    "opinion",
+    "empty",
+    "remark",
+    "support",
+    "resolve",
+    "reaction",
+    "maxim",
+)
 ALL = frozenset(KINDS)
 
 _FIRST = frozenset(
@@ -472,6 +493,10 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "support"  # "I'm always here to support you", 我一直支持你 (lexical/support.py)
     if "resolve" in kinds and not second and not _third(toks, names, vocatives) and resolve(text, left):
         return "resolve"  # "I'll keep plugging away and stay optimistic", "We got this"
+    if "reaction" in kinds and reaction(text):
+        return "reaction"  # "I can imagine it's rewarding", "Have a nice day", 哈哈太好笑了 (lexical/reaction.py)
+    if "maxim" in kinds and maxim(text):
+        return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
     return None
 
 
