@@ -15,6 +15,7 @@ from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground
 from souvenir.write.status import unasserted
+from tests.turn_checks import assert_no_episode
 from tests.servers import ChatServer
 from tests.attack_support import reflection_answer, turn_settings
 
@@ -208,12 +209,4 @@ EPISODES = [
 def test_a_leave_taking_or_an_opinion_is_no_episode(tmp_path, chit, fact):
     """No-model mode: the chit-chat message is kept as a turn only (``dropped:chitchat``);
     the message with a fact is its episode."""
-    rt = open_runtime(_settings(tmp_path))
-    try:
-        _, written = rt.engine.record_turn("api", "n", chit, "Anytime!")
-        assert written is not None and (written.action, written.code) == ("dropped", "chitchat"), written
-        _, written = rt.engine.record_turn("api", "n", fact, "Wow!")
-        assert written is not None and written.action == "insert"
-        assert rt.store.count_events("write:dropped:chitchat") == 1
-    finally:
-        rt.close()
+    assert_no_episode(tmp_path / "s.db", chit, fact)

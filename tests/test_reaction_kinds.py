@@ -8,16 +8,12 @@ no-model mode and with a scripted model server on loopback."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from souvenir.config import Settings
-from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import ALL, chit_chat
 from souvenir.lexical.reaction import reaction
-from tests.attack_support import stub_model_settings
-from tests.servers import ChatServer
+from tests.turn_checks import assert_model_copy_writes_nothing, assert_no_episode
 
 NAMES = frozenset({"maria", "john", "marc", "aisyah"})
 
@@ -148,15 +144,6 @@ def test_the_kind_left_out_is_not_read():
     assert chit_chat("Life is too short!", NAMES, ALL - {"maxim"}) is None
 
 
-def _settings(tmp_path, upstream=None) -> Settings:
-    database = f"sqlite:///{tmp_path / 's.db'}"
-    if upstream is None:
-        return Settings(
-            database_url=database, embedder="none", window_embedder="none", summary_enabled=False, _env_file=None
-        )
-    return stub_model_settings(database, upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0)
-
-
 # (a reaction, a message with a fact), one per language
 EPISODES = [
     ("Wow, that's amazing! I can imagine it's incredibly rewarding.", "I started volunteering at the shelter."),
@@ -169,27 +156,11 @@ EPISODES = [
 @pytest.mark.parametrize(("chit", "fact"), EPISODES)
 def test_a_reaction_is_no_episode(tmp_path, chit, fact):
     """No-model mode: the reaction is a turn only (``dropped:chitchat``); the fact is its episode."""
-    rt = open_runtime(_settings(tmp_path))
-    try:
-        _, written = rt.engine.record_turn("api", "n", chit, "Thanks!")
-        assert written is not None and (written.action, written.code) == ("dropped", "chitchat"), written
-        _, written = rt.engine.record_turn("api", "n", fact, "Wow!")
-        assert written is not None and written.action == "insert"
-    finally:
-        rt.close()
+    assert_no_episode(tmp_path / "s.db", chit, fact)
 
 
 @pytest.mark.parametrize("message", [chit for chit, _ in EPISODES])
 def test_the_model_copying_a_reaction_writes_nothing(tmp_path, message):
     """The model copies the message as its note: the note is chit-chat, and the message is no
     fallback episode either (never worse than no model, which keeps nothing here)."""
-    answer = json.dumps({"memories": [{"text": message, "kind": "fact", "scope": "global", "confidence": 1.0}]})
-    with ChatServer(reflection_answer=answer) as upstream:
-        rt = open_runtime(_settings(tmp_path, upstream))
-        try:
-            rt.engine.record_turn("api", "s", message, "Thank you!")
-            assert rt.worker.drain(30)
-            user = rt.store.find_user("api", "s")
-            assert [m.text for m in rt.store.memories(user)] == []
-        finally:
-            rt.close()
+    assert_model_copy_writes_nothing(tmp_path / "s.db", message)

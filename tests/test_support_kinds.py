@@ -17,6 +17,7 @@ from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground
 from souvenir.write.moment import invented_move
 from tests.attack_support import reflection_answer, turn_settings
+from tests.turn_checks import assert_model_copy_writes_nothing, assert_no_episode
 from tests.servers import ChatServer
 
 NAMES = frozenset({"gina", "jon", "marc", "aisyah"})
@@ -192,14 +193,7 @@ EPISODES = [
 def test_support_or_resolve_is_no_episode(tmp_path, chit, fact):
     """No-model mode: the support or resolve message is a turn only (``dropped:chitchat``);
     the message with a fact is its episode."""
-    rt = open_runtime(_settings(tmp_path))
-    try:
-        _, written = rt.engine.record_turn("api", "n", chit, "Anytime!")
-        assert written is not None and (written.action, written.code) == ("dropped", "chitchat"), written
-        _, written = rt.engine.record_turn("api", "n", fact, "Wow!")
-        assert written is not None and written.action == "insert"
-    finally:
-        rt.close()
+    assert_no_episode(tmp_path / "s.db", chit, fact)
 
 
 @pytest.mark.parametrize("message", [SUPPORT[0][0], RESOLVE[1][0], SUPPORT[9][0], SUPPORT[14][0]])
@@ -207,15 +201,7 @@ def test_the_model_copying_support_writes_nothing(tmp_path, message):
     """The model copies the message as its note: the note is chit-chat, and the message is no
     fallback episode either (the "never worse than no model" path keeps what no-model mode
     keeps, and it keeps nothing here)."""
-    with ChatServer(reflection_answer=_answer(message)) as upstream:
-        rt = open_runtime(_settings(tmp_path, upstream))
-        try:
-            rt.engine.record_turn("api", "s", message, "Thank you!")
-            assert rt.worker.drain(30)
-            user = rt.store.find_user("api", "s")
-            assert [m.text for m in rt.store.memories(user)] == []
-        finally:
-            rt.close()
+    assert_model_copy_writes_nothing(tmp_path / "s.db", message)
 
 
 # (a model's note holding a fact and chit-chat, the note as stored)
