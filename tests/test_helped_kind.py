@@ -11,6 +11,9 @@ import pytest
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import ALL, chit_chat
 from souvenir.lexical.support import helped
+from souvenir.types import Candidate
+from souvenir.write.filters.no_chitchat import chitchat_filter
+from souvenir.write.filters.shapes import Exchange
 from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
 from tests.turn_checks import assert_model_copy_writes_nothing, assert_no_episode
@@ -69,6 +72,15 @@ def test_the_user_thanking_is_not_the_helper(text):
 def test_the_kind_left_out_is_not_read():
     """The bench's --by-kind reads the rule without one kind."""
     assert chit_chat("I'm glad I could help, John.", NAMES, ALL - {"helped"}) is None
+
+
+@pytest.mark.parametrize(("message", "note"), [("Thanks, John!", n) for _, n in HELPED])
+def test_the_note_filter_drops_the_answer_naming_the_user(message, note):
+    """The note filter writes the user's own name "the user" ("…help, the user."): still the
+    helper's answer, dropped as ``helped``."""
+    names = frozenset({"john", "maria", "marc", "aisyah"})
+    decision = chitchat_filter(Candidate(text=note), Exchange(user_message=message, user_names=names))
+    assert not decision.kept and "helped" in decision.reason, (note, decision.reason)
 
 
 THANKS = [

@@ -440,6 +440,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     text = _FILLER.sub(" ", sentence).strip()
     if not text:
         return "empty"
+    if "helped" in kinds and helped(text, names):
+        return "helped"  # "I'm glad I could help, John.", 很高兴能帮上忙 (lexical/support.py)
     if _USER.search(text):
         return None  # a note about the user ("The user…", « L'utilisateur… », 用户…, "Pengguna…")
     folded = text.lower().lstrip(" \t\"'“«")
@@ -447,8 +449,6 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
-    if "helped" in kinds and helped(text, names):
-        return "helped"  # "I'm glad I could help, John.", 很高兴能帮上忙 (lexical/support.py)
     toks = [t for t in tokenize(text) if t.role != "end"]
     first = _first(toks)
     head = re.sub(

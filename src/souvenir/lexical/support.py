@@ -214,12 +214,20 @@ _HELPED = re.compile(
 _END = re.compile(r"[\s!.~。！～:)(,，\U0001f300-\U0001faff\u2600-\u27bf]+$")
 
 
+#: The user named in the note filter's wording, called at either end: "…help, the user."
+_AS_USER = re.compile(
+    r"^(?i:the\s+user|l'utilisat(?:eur|rice)|pengguna)\s*[,，]\s*|^用户[,，]\s*"
+    r"|[\s,，]+(?i:the\s+user|l'utilisat(?:eur|rice)|pengguna)(?=[\W_]*$)|[,，]\s*用户(?=[\W_]*$)"
+)
+
+
 def helped(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     """The helper's answer to thanks and nothing else (module docstring). ``names``:
     lower-case names of the speakers; a capitalised word set off by a comma at either end is
     read as a vocative too. No threshold: the phrase list is the rule."""
     text = sentence.replace("\u2019", "'").strip()
     text = re.sub(r"^[\W_]*(?:(?:oh|well|aw+|yeah|hey|of course|bien s[uû]r|eh|wah)\b[\s,!.]*)*", "", text, flags=re.I)
+    text = _AS_USER.sub("", text)  # the note filter writes the user's name "the user"
     lead = re.compile(r"^[A-Z][\w\u00c0-\u00ff-]*\s*[,!]\s*")
     trail = re.compile(r"[\s,，]+[A-Z][\w\u00c0-\u00ff-]*[\W_]*$")
     for cand in (text, lead.sub("", text), trail.sub("", text), trail.sub("", lead.sub("", text))):
