@@ -45,6 +45,9 @@ Kinds, in the order they are tried on a sentence:
 - ``resolve`` — a resolve with no object ("I'll keep plugging away and stay optimistic",
   "We'll make it through this", « je lâche rien », 我会继续努力的, "saya akan terus
   berusaha"): :func:`souvenir.lexical.support.resolve`.
+- ``helped`` — the helper's answer to thanks, nothing else ("I'm glad I could help,
+  John.", « ravie d'avoir pu aider », 很高兴能帮上忙, "gembira dapat membantu"):
+  :func:`souvenir.lexical.support.helped`.
 - ``reaction`` — a reaction to the other's news, a wish or laughter, naming nothing of the
   writer, tried last: "I can imagine it's so rewarding", "Have a nice day", « haha trop drôle »,
   祝你周末愉快, "Saya boleh bayangkan ia sangat bermakna", "That's a chill pic!":
@@ -77,7 +80,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.reaction import maxim, reaction
-from souvenir.lexical.support import resolve, support
+from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 
 __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
@@ -93,6 +96,7 @@ KINDS = (
     "empty",
     "remark",
     "support",
+    "helped",
     "resolve",
     "reaction",
     "maxim",
@@ -436,6 +440,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     text = _FILLER.sub(" ", sentence).strip()
     if not text:
         return "empty"
+    if "helped" in kinds and helped(text, names):
+        return "helped"  # "I'm glad I could help, John.", 很高兴能帮上忙 (lexical/support.py)
     if _USER.search(text):
         return None  # a note about the user ("The user…", « L'utilisateur… », 用户…, "Pengguna…")
     folded = text.lower().lstrip(" \t\"'“«")

@@ -76,6 +76,14 @@ def _label(raw: str) -> str | None:
     return key_of(m.group(1))
 
 
+#: A name called at the head of a note, before the writer or the listener speaks: "John, I'm
+#: hoping to…", « Marc, je… », "Marc，我…", "Aisyah, saya…" — not whom the note is about.
+_VOCATIVE = re.compile(
+    r"^\W*[A-Z][\w\-]*\s*[,，]\s*(?=(?i:(?:i|i'm|i've|i'll|i'd|we|we're|we've|you|je|j'|nous|tu|vous|saya|aku|kami"
+    r"|kita|awak)\b|我|你))"
+)
+
+
 def different_referents(a: str, b: str) -> str | None:
     """Why memories ``a`` and ``b`` are about different people or different attributes
     (then neither replaces, absorbs or supersedes the other), or ``None``.
@@ -83,9 +91,11 @@ def different_referents(a: str, b: str) -> str | None:
     Different people: both open with a name and the names differ, when one of the names
     is also in the other text ("Andrew … meet Audrey's pups" / "Audrey is looking
     forward…") or neither name is a word of the lexicons. Different attributes: both are
-    "Label: value" and the labels differ ("Occupation:" / "Education background:").
+    "Label: value" and the labels differ ("Occupation:" / "Education background:"). A name
+    called before "I" / "you" ("John, I'm hoping…") is set aside: it is whom the note speaks
+    to, not whom it is about.
     """
-    ra, rb = nfkc_fold(a).strip(), nfkc_fold(b).strip()
+    ra, rb = (_VOCATIVE.sub("", nfkc_fold(t).strip().replace("\u2019", "'")) for t in (a, b))
     la, lb = _label(ra), _label(rb)
     if la is not None and lb is not None and la != lb:
         return f"different attributes ({la!r} / {lb!r})"

@@ -22,6 +22,11 @@ aside — :func:`souvenir.lexical.chitchat._left` — in, verdict out)::
   left is one of determination, effort, adversity or success. "I'll keep pushing with the
   bakery" is kept: "bakery" is no such word.
 
+- ``helped`` — the helper's answer to thanks, and nothing else: "I'm glad I could help,
+  John.", "Happy to help!", "My pleasure", « Ravie d'avoir pu aider ! », 很高兴能帮上忙,
+  "Gembira dapat membantu" — the speaker is the one who helped, never the user thanking; a
+  vocative name is set aside. "Glad I could help with the move" is kept (the move is said).
+
 The gold of LoCoMo notes some of these turns as a relation ("Gina encourages Jon…", "Jon
 is grateful for Gina's support") or a trait ("Jon is determined…"): what each kind costs
 there is measured by ``bench/chitchat_share.py --by-kind support,resolve``
@@ -34,7 +39,7 @@ import re
 
 from souvenir.lexical.normalize import strip_accents
 
-__all__ = ["resolve", "support"]
+__all__ = ["helped", "resolve", "support"]
 
 #: A word of support between the two (folded, accents off).
 _SUPPORT = frozenset(
@@ -187,3 +192,49 @@ def resolve(sentence: str, left: list[str]) -> bool:
     """A resolve with no object (module docstring); ``sentence`` as written, ``left`` as for
     :func:`support`."""
     return bool(left) and not _past(sentence) and _only(left, _RESOLVE, _ZH_RESOLVE, sentence)
+
+
+#: The helper's whole answer to thanks (:func:`helped`), a vocative name and the end marks set aside.
+_HELPED = re.compile(
+    r"(?:(?:i'?m|i\s+am|i'?ve\s+been|we'?re)\s+)?(?:(?:so|really|very|just|always|truly)\s+)*(?:glad|happy|pleased|delighted)"
+    r"\s+(?:(?:that\s+)?(?:i|we)\s+(?:could|can|was\s+able\s+to|were\s+able\s+to)\s+|to\s+)"
+    r"(?:help|be\s+of\s+help|be\s+helpful)(?:\s+(?:you|out|you\s+out))?"
+    r"|(?:it\s+(?:is|was)\s+|it'?s\s+)?(?:my|our)\s+pleasure|(?:any\s*time)"
+    r"|(?:je\s+suis\s+|j'en\s+suis\s+)?(?:(?:tellement|vraiment|tr[eè]s|si)\s+)?(?:ravie?|contente?|heureuse?|heureux)"
+    r"\s+(?:d'avoir\s+pu|de\s+pouvoir|d')\s*(?:t'|vous\s+)?(?:aider|[eê]tre\s+utile)"
+    r"|avec\s+plaisir|tout\s+le\s+plaisir\s+est\s+pour\s+moi"
+    r"|我?(?:很|真|非常)?(?:高兴|开心|乐意)(?:能|可以)?(?:帮上忙|帮到你|帮助你|帮到您|帮上你的忙|帮忙|效劳)了?"
+    r"|(?:(?:saya|aku)\s+)?(?:sangat\s+)?(?:gembira|seronok|suka|senang\s+hati)\s+(?:dapat|boleh|sebab\s+dapat)\s+"
+    r"(?:membantu|bantu|tolong)(?:\s+(?:awak|kamu|anda|engkau))?",
+    re.I,
+)
+
+
+#: End marks, emoji and a trailing comma: "Happy to help! :)", 很高兴能帮上忙。
+_END = re.compile(r"[\s!.~。！～:)(,，\U0001f300-\U0001faff\u2600-\u27bf]+$")
+
+
+#: The user named in the note filter's wording, called at either end: "…help, the user."
+_AS_USER = re.compile(
+    r"^(?i:the\s+user|l'utilisat(?:eur|rice)|pengguna)\s*[,，]\s*|^用户[,，]\s*"
+    r"|[\s,，]+(?i:the\s+user|l'utilisat(?:eur|rice)|pengguna)(?=[\W_]*$)|[,，]\s*用户(?=[\W_]*$)"
+)
+
+
+def helped(sentence: str, names: frozenset[str] = frozenset()) -> bool:
+    """The helper's answer to thanks and nothing else (module docstring). ``names``:
+    lower-case names of the speakers; a capitalised word set off by a comma at either end is
+    read as a vocative too. No threshold: the phrase list is the rule."""
+    text = sentence.replace("\u2019", "'").strip()
+    text = re.sub(r"^[\W_]*(?:(?:oh|well|aw+|yeah|hey|of course|bien s[uû]r|eh|wah)\b[\s,!.]*)*", "", text, flags=re.I)
+    text = _AS_USER.sub("", text)  # the note filter writes the user's name "the user"
+    lead = re.compile(r"^[A-Z][\w\u00c0-\u00ff-]*\s*[,!]\s*")
+    trail = re.compile(r"[\s,，]+[A-Z][\w\u00c0-\u00ff-]*[\W_]*$")
+    for cand in (text, lead.sub("", text), trail.sub("", text), trail.sub("", lead.sub("", text))):
+        cand = _END.sub("", cand.strip())
+        words = cand.split()
+        if words and words[-1].lower().strip(",!.") in names:
+            cand = _END.sub("", " ".join(words[:-1]))
+        if _HELPED.fullmatch(cand.strip()):
+            return True
+    return False

@@ -44,6 +44,7 @@ KIND_REASONS = {
     "empty": "greetings, thanks, agreement or exclamations only",
     "remark": "a general remark with no one in it (… is key, … is everything)",
     "support": "support or encouragement between the two (I'm here for you, je suis là pour toi, 我支持你, saya sokong awak)",
+    "helped": "the helper's answer to thanks (glad I could help, ravie d'avoir pu aider, 很高兴能帮上忙, gembira dapat membantu)",
     "resolve": "a resolve with no object (I'll keep going, je lâche rien, 我会继续努力, saya akan terus berusaha)",
 }
 
