@@ -164,3 +164,11 @@ def test_the_model_copying_a_reaction_writes_nothing(tmp_path, message):
     """The model copies the message as its note: the note is chit-chat, and the message is no
     fallback episode either (never worse than no model, which keeps nothing here)."""
     assert_model_copy_writes_nothing(tmp_path / "s.db", message)
+
+
+def test_every_chit_chat_kind_has_its_reason():
+    """A drop's reason names its kind in words (the history and the diagnostics show it)."""
+    from souvenir.lexical.chitchat import KINDS
+    from souvenir.write.filters.no_chitchat import KIND_REASONS
+
+    assert set(KINDS) <= set(KIND_REASONS)

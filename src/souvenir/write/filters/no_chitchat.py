@@ -46,6 +46,8 @@ KIND_REASONS = {
     "support": "support or encouragement between the two (I'm here for you, je suis là pour toi, 我支持你, saya sokong awak)",
     "helped": "the helper's answer to thanks (glad I could help, ravie d'avoir pu aider, 很高兴能帮上忙, gembira dapat membantu)",
     "resolve": "a resolve with no object (I'll keep going, je lâche rien, 我会继续努力, saya akan terus berusaha)",
+    "reaction": "a reaction to the other's news, a wish or laughter (I can imagine…, bonne soirée, 哈哈太好笑了, selamat malam)",
+    "maxim": "a maxim about no one (this is a reminder to…, c'est un bon rappel, 人生苦短, ini peringatan untuk…)",
 }
 
 
