@@ -86,6 +86,9 @@ def test_errors_come_from_one_tree(memory):
     with pytest.raises(UnknownError):
         memory.export_user("nobody")
     assert memory.memories("ann").memories[0].status == "active"
+    for batch in ([], [{"text": "Drinks oolong tea"}] * 101):  # the method named, the bound said
+        with pytest.raises(InputError, match=r"remember_many\(\): memories: a batch holds 1 to 100 memories"):
+            memory.remember_many("ann", batch)
 
 
 def test_channel_default_and_override(tmp_path):

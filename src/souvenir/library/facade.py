@@ -20,6 +20,7 @@ from souvenir.config import Settings
 from souvenir.library.opening import settings_for
 from souvenir.library.user_data import UserData
 from souvenir.errors import CapacityError, InputError
+from souvenir.engine.curation import MAX_BATCH
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
     DEFAULT_CHANNEL,
@@ -299,7 +300,10 @@ class Souvenir(UserData):
         """Write 1 to 100 memories in order, each through the write path (each a
         :class:`MemoryCreate` or a dict of its fields). All are checked first: one bad item
         writes nothing (:class:`InputError` naming it)."""
-        batch = validated(MemoryBatch, memories=list(memories))
+        items = list(memories)
+        if not 1 <= len(items) <= MAX_BATCH:
+            raise InputError(f"remember_many(): memories: a batch holds 1 to {MAX_BATCH} memories, not {len(items)}")
+        batch = validated(MemoryBatch, memories=items)
         for i, memory in enumerate(batch.memories):
             if memory.scope == "story" and not memory.story:
                 raise InputError(f"memories.{i}: a story-scoped memory needs 'story'; nothing written")
