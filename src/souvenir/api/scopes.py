@@ -42,7 +42,8 @@ def reach(principal: Principal, channel: str) -> None:
         raise AccessDeniedError(
             f"this key does not reach channel {channel!r}, only {own}: name the channel"
             " (a body's \"channel\", the path's /v1/users/{channel}/, the proxy's"
-            " X-Souvenir-Channel header, `souvenir mcp --channel`; none named is 'api')",
+            " X-Souvenir-Channel header, SouvenirClient(channel=…), `souvenir mcp --channel`;"
+            " none named is 'api')",
             403,
         )
 
