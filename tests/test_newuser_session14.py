@@ -26,3 +26,20 @@ def test_the_http_client_without_a_channel_is_told_to_name_it_in_the_client(tmp_
             assert "SouvenirClient(channel=…)" in str(refused.value)
             client = SouvenirClient(server.url, api_key=key, channel="whatsapp")
             assert [m.text for m in client.memories("+60123456789").memories] == ["Saya tinggal di Ipoh"]
+
+
+def test_mcp_over_http_says_where_it_serves_whose_memories_and_who_may_call(tmp_path):
+    """``souvenir mcp --transport http`` started with uvicorn's lines only, where ``serve``
+    names its address, store and access: now one line says them, with the pinned user; a
+    password in a PostgreSQL URL is not in it."""
+    from souvenir.cli.serving import _mcp_banner
+    from souvenir.config import Settings
+
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", _env_file=None)
+    pinned = _mcp_banner(settings, "127.0.0.1", 8766, "api", "me", keyed=False)
+    assert pinned.startswith("souvenir mcp: http://127.0.0.1:8766/mcp; store SQLite ")
+    assert "pinned to user api:me" in pinned and "no API key: loopback clients only" in pinned
+    pg = Settings(database_url="postgresql://bot:s3cretpw@db.internal/mem", _env_file=None)
+    open_ = _mcp_banner(pg, "::1", 8766, "whatsapp", None, keyed=True)
+    assert "http://[::1]:8766/mcp" in open_ and "s3cretpw" not in open_
+    assert "each call names its user of channel 'whatsapp'" in open_ and "API keys required" in open_
