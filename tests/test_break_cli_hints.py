@@ -63,3 +63,26 @@ def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
     result = CliRunner().invoke(app, ["memories", "--user", "bob"], env=env, catch_exceptions=False)
     assert result.exit_code == 0
     assert "add --channel ' ;touch pwned'" in " ".join(result.output.split()), result.output
+
+
+def test_a_global_option_after_the_command_says_where_it_goes(tmp_path):
+    """``souvenir context --db x.db …`` (the order a newcomer types) answered click's bare "No
+    such option: --db"; it now says the option is souvenir's own and goes before the command,
+    for a sub-command of a group too. Another unknown option keeps click's sentence."""
+    from typer.testing import CliRunner
+
+    from souvenir.cli.main import app
+
+    env = {"SOUVENIR_DATABASE_URL": f"sqlite:///{tmp_path / 'g.db'}", "SOUVENIR_LLM_BASE_URL": ""}
+    for args, says in (
+        (["context", "--db", "x.db", "--user", "ann", "hi"], "souvenir --db FILE context …"),
+        (["keys", "list", "--db=x.db"], "souvenir --db FILE keys list …"),
+        (["memories", "--user", "ann", "--embedder", "none"], "souvenir --embedder NAME memories …"),
+    ):
+        result = CliRunner().invoke(app, args, env=env)
+        text = " ".join(result.output.replace("│", " ").split())
+        assert result.exit_code == 2, result.output
+        assert "is an option of souvenir itself" in text and says in text, text
+    other = CliRunner().invoke(app, ["context", "--dbx", "1", "--user", "ann", "hi"], env=env)
+    assert other.exit_code == 2 and "No such option: --dbx" in other.output
+    assert not (tmp_path / "x.db").exists()

@@ -75,6 +75,13 @@ async def _argument_errors(session: ClientSession, pinned: bool) -> None:
         ("forget", {"memory_id": "seven"} | ann, "bad arguments for forget: 'memory_id': "),
         ("remember", {"text": "x", "kind": "rule"} | ann, "bad arguments for remember: 'kind': "),
         ("context", ann, "bad arguments for context: 'message' is required"),
+        # an argument of another name is named, with the tool's own (the SDK ignored it)
+        ("forget", {"id": 7} | ann, "bad arguments for forget: 'id' is not one of its arguments (memory_id"),
+        (
+            "search",
+            {"q": "tea", "top_k": 3} | ann,
+            "bad arguments for search: 'q', 'top_k' are not among its arguments (query, kind",
+        ),
     ):
         result = await session.call_tool(name, arguments)
         text = result.content[0].text

@@ -56,6 +56,15 @@ def test_a_file_given_to_the_wrong_command_names_the_right_one(tmp_path):
     imported = run(db, "import", str(chat), "--user", "ann")
     assert imported.exit_code == 2 and "`souvenir replay FILE`" in flat(imported), imported.output
     assert "no user api:ann" in flat(run(db, "memories", "--user", "ann"))
+    # a misspelt key is named with the line's keys (its values never echoed)
+    typo = tmp_path / "typo.jsonl"
+    typo.write_text('{"txt": "Allergique aux arachides", "kind": "fact"}\n', encoding="utf-8")
+    misspelt = run(db, "import", str(typo), "--user", "ann")
+    assert misspelt.exit_code == 2, misspelt.output
+    assert "typo.jsonl:1: 'text' must be a non-empty string (it has no 'text'; its keys: 'kind', 'txt')" in flat(
+        misspelt
+    ), misspelt.output
+    assert "arachides" not in misspelt.output
 
 
 def test_a_story_scope_without_its_story_names_the_option(tmp_path):
@@ -214,6 +223,15 @@ def test_a_chat_file_under_another_suffix_is_named_as_one(tmp_path):
     result = run(db, "replay", str(notes))
     assert result.exit_code == 2 and "a LoCoMo .json conversation, or a chat .jsonl file" in flat(result), result.output
     assert "no user api:ann" in flat(run(db, "memories", "--user", "ann"))
+    # a misspelt key is named with the line's keys (its values never echoed)
+    typo = tmp_path / "typo.jsonl"
+    typo.write_text('{"txt": "Allergique aux arachides", "kind": "fact"}\n', encoding="utf-8")
+    misspelt = run(db, "import", str(typo), "--user", "ann")
+    assert misspelt.exit_code == 2, misspelt.output
+    assert "typo.jsonl:1: 'text' must be a non-empty string (it has no 'text'; its keys: 'kind', 'txt')" in flat(
+        misspelt
+    ), misspelt.output
+    assert "arachides" not in misspelt.output
 
 
 def test_a_dropped_memory_is_not_called_memory_none(tmp_path):

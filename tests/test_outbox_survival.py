@@ -281,6 +281,9 @@ def test_the_jobs_routes_need_an_admin_key(tmp_path):
                         method, server.url + path, headers={"Authorization": f"Bearer {shop}"}, **kwargs
                     )
                     assert denied.status_code == 403, (path, denied.text)
+                    assert denied.json()["detail"] == (  # what needed it, and what the key reaches
+                        f"{path}, an operators' route, needs an admin key; this key reaches channel 'shop' only"
+                    )
                     ok = httpx.request(
                         method, server.url + path, headers={"Authorization": f"Bearer {admin}"}, **kwargs
                     )

@@ -219,12 +219,14 @@ def test_models_pass_through_and_bad_requests_are_422(tmp_path, upstream):
         assert r.status_code == 415 and r.json()["error"]["type"] == "invalid_request_error"
 
 
-def test_without_a_user_the_request_is_forwarded_untouched(tmp_path, upstream):
+def test_without_a_user_the_request_is_forwarded_untouched(tmp_path, upstream, caplog):
     _, server = _service(tmp_path, upstream)
-    with server:
+    with server, caplog.at_level("WARNING", logger="souvenir.api.proxy"):
         body = {"model": "stub", "messages": [{"role": "user", "content": "hello"}]}
         assert httpx.post(f"{server.url}/v1/chat/completions", json=body).status_code == 200
         assert upstream.requests[-1]["messages"] == body["messages"]
+    warned = [r.getMessage() for r in caplog.records if "named no user" in r.getMessage()]
+    assert len(warned) == 1 and warned[0].startswith("proxy: 1 request named no user ("), warned  # not "1 requests"
 
 
 def test_a_hanging_upstream_answers_within_its_deadline(tmp_path, upstream):

@@ -124,11 +124,12 @@ def test_the_rest_scope_matrix_holds_through_mcp(store_url):
             UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as rest,
             UvicornThread(http_app(memory, user=USER)) as mcp,
         ):
-            matrix = {}
+            matrix, said = {}, {}
             for who, key in keys.items():
                 through_rest = {a: _rest(rest.url, key, a, _seed(memory)) for a in ACTIONS}
                 through_mcp = anyio.run(_mcp_cells, f"{mcp.url}/mcp", key, memory)
                 matrix[who] = {a: through_rest[a][0] for a in ACTIONS}
+                said[who] = {a: through_rest[a][1] for a in ACTIONS}
                 for action in ACTIONS:
                     assert through_mcp[action] == through_rest[action], (
                         who,
@@ -139,3 +140,9 @@ def test_the_rest_scope_matrix_holds_through_mcp(store_url):
     assert matrix["admin"] == dict.fromkeys(ACTIONS, "allowed")
     assert matrix["own channel"] == dict.fromkeys(ACTIONS, "allowed") | {"forget rule": "refused 403"}
     assert matrix["other channel"] == dict.fromkeys(ACTIONS, "refused 403")
+    # the refusal says what needed an admin key and what this key reaches (it said "this
+    # needs an admin key", which left a bot's developer guessing which part of the call)
+    assert said["own channel"]["forget rule"] == (
+        "editing, pinning or forgetting a rule (the operator's instruction, in every later context"
+        " of the user) needs an admin key; this key reaches channel 'shop' only"
+    )

@@ -99,13 +99,11 @@ def test_patch_keeps_the_old_wording_as_history(client):
         "action": "replace",
         "id": mid,
         "text": "Works as a night nurse in Toulouse",
-        "reason": None,
+        "reason": "edited: the new wording replaces the old one, kept in the memory's history",
         "superseded_id": None,
     }
-    assert (
-        client.patch(f"{BASE}/memories/{mid}", json={"text": "Works as a night nurse in Toulouse"}).json()["action"]
-        == "unchanged"
-    )
+    same = client.patch(f"{BASE}/memories/{mid}", json={"text": "Works as a night nurse in Toulouse"}).json()
+    assert (same["action"], same["reason"]) == ("unchanged", "unchanged: the new wording is the stored one")
     secret = client.patch(f"{BASE}/memories/{mid}", json={"text": "my password is hunter2 for the rota"}).json()
     assert secret["action"] == "dropped" and "hunter2" not in secret["text"]
     hist = client.get(f"{BASE}/memories/{mid}/history").json()

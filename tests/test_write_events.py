@@ -17,7 +17,7 @@ def test_event_kind_and_detail_are_bounded() -> None:
     assert parse_kind(event_kind("supersede", "flip")) == ("supersede", "flip")
     assert parse_kind("degraded_turn") is None
     detail = event_detail("why", "x" * 5000, 3, "y" * 5000)
-    assert len(detail) <= 600 and detail.startswith("why | new: ") and "#3: " in detail
+    assert len(detail) <= 600 and detail.startswith("why | text: ") and "#3: " in detail
 
 
 def test_decisions_and_drops_are_counted_listed_and_shown(tmp_path) -> None:

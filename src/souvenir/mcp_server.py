@@ -137,10 +137,18 @@ class _Server(MCPServer[Any]):
     def __init__(self, pinned: str | None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.pinned = pinned
+        #: Each tool's argument names, in order (``_register`` fills it).
+        self.arguments: dict[str, list[str]] = {}
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         if self.pinned is not None and "user" in (arguments or {}):
             raise ToolError(f"this server is pinned to one user (souvenir mcp --user): {name} takes no 'user'")
+        known = self.arguments.get(name)
+        unknown = [arg for arg in (arguments or {}) if known is not None and arg not in known]
+        if unknown and known is not None:  # the SDK ignores them: forget {"id": 7} said only "'memory_id' is required"
+            names = ", ".join(repr(arg) for arg in unknown)
+            verb = "is not one of its arguments" if len(unknown) == 1 else "are not among its arguments"
+            raise ToolError(f"bad arguments for {name}: {names} {verb} ({', '.join(known)})")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -176,6 +184,7 @@ def _register(server: _Server, name: str, description: str, body: Callable[..., 
     call.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}
     call.__name__ = call.__qualname__ = name
     call.__doc__ = description
+    server.arguments[name] = [p.name for p in params if p.name != "ctx"]
     server.tool(name=name, description=description)(call)
 
 

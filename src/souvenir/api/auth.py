@@ -373,7 +373,7 @@ def authorize(request: Request) -> None:
 def require_admin(request: Request) -> Principal:
     """Only an admin key (or the open loopback mode) passes; 403 otherwise."""
     principal = principal_of(request)
-    scopes.admin(principal)
+    scopes.admin(principal, f"{request.url.path}, an operators' route,")
     return principal
 
 

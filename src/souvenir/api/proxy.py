@@ -308,11 +308,12 @@ def build_router(
             counters["proxy_no_user"] += 1  # a litellm app drops `user`: say so, once in a while
             if counters["proxy_no_user"] in (1, 10, 100, 1000) or counters["proxy_no_user"] % 10000 == 0:
                 log.warning(
-                    "proxy: %d requests named no user (no X-Souvenir-User header, `user`, "
+                    "proxy: %d %s named no user (no X-Souvenir-User header, `user`, "
                     "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
                     "(litellm drops `user=` for a model it does not know: add "
                     "allowed_openai_params=['user'], docs/recipes.md)",
                     counters["proxy_no_user"],
+                    "request" if counters["proxy_no_user"] == 1 else "requests",
                 )
         message = last_user_text(body["messages"])
         question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)

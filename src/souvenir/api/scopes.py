@@ -42,21 +42,28 @@ def reach(principal: Principal, channel: str) -> None:
         raise AccessDeniedError(
             f"this key does not reach channel {channel!r}, only {own}: name the channel"
             " (a body's \"channel\", the path's /v1/users/{channel}/, the proxy's"
-            " X-Souvenir-Channel header, `souvenir mcp --channel`; none named is 'api')",
+            " X-Souvenir-Channel header, SouvenirClient(channel=…), `souvenir mcp --channel`;"
+            " none named is 'api')",
             403,
         )
 
 
-def admin(principal: Principal) -> None:
-    """403 unless ``principal`` is an admin key (or the open loopback mode)."""
+def admin(principal: Principal, what: str = "this operators' route") -> None:
+    """403 unless ``principal`` is an admin key (or the open loopback mode). The sentence
+    says what needed it (``what``) and what the key reaches instead, so its holder knows
+    whether to ask for another key or to drop the request ("writing a rule needs an admin
+    key; this key reaches channel 'whatsapp' only")."""
     if not principal.admin:
-        raise AccessDeniedError("this needs an admin key", 403)
+        own = ", ".join(repr(name) for name in sorted(principal.channels)) or "no channel"
+        noun = "channel" if len(principal.channels) == 1 else "channels"
+        raise AccessDeniedError(f"{what} needs an admin key; this key reaches {noun} {own} only", 403)
 
 
-def write_kinds(principal: Principal, kinds: Iterable[str]) -> None:
-    """403 when a ``rule`` is among the ``kinds`` written and ``principal`` is not admin."""
+def write_kinds(principal: Principal, kinds: Iterable[str], act: str = "writing") -> None:
+    """403 when a ``rule`` is among the ``kinds`` written and ``principal`` is not admin;
+    ``act``: what is done to it, for the sentence (``writing``, ``changing``)."""
     if "rule" in set(kinds):
-        admin(principal)
+        admin(principal, f"{act} a rule (the operator's instruction, in every later context of the user)")
 
 
 def change_memory(principal: Principal, memory: Souvenir, channel: str, user: str, memory_id: int) -> None:
@@ -64,7 +71,8 @@ def change_memory(principal: Principal, memory: Souvenir, channel: str, user: st
     forgotten: the channel reached (403), the memory the user's
     (:class:`~souvenir.errors.UnknownError`, 404), and an admin key when it is a rule (403)."""
     reach(principal, channel)
-    write_kinds(principal, {memory.memory(user, memory_id, channel=channel).kind})
+    kind = memory.memory(user, memory_id, channel=channel).kind
+    write_kinds(principal, {kind}, act="editing, pinning or forgetting")
 
 
 def hint_channels(principal: Principal | None) -> frozenset[str] | None:

@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import typer
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
@@ -128,8 +129,36 @@ class _Command(_PlainFlags, TyperCommand):
     pass
 
 
+try:  # typer 0.2x parses with its own copy of click
+    from typer._click.exceptions import NoSuchOption as _TyperNoSuchOption
+
+    _NO_SUCH_OPTION: tuple[type[Exception], ...] = (_TyperNoSuchOption, click.NoSuchOption)
+except ImportError:  # pragma: no cover - a typer that uses click itself
+    _NO_SUCH_OPTION = (click.NoSuchOption,)
+
+#: The options of ``souvenir`` itself (``cli.main.main``) with their metavar: they go before
+#: the command, and a command's own options do not include them.
+GLOBAL_OPTIONS = {"--db": "FILE", "--embedder": "NAME"}
+
+
 class _Group(_PlainFlags, TyperGroup):
-    pass
+    def invoke(self, ctx):
+        """Run the command; a global option given after it (``souvenir context --db x.db``,
+        the natural order for a newcomer) says where it goes, not click's bare "No such
+        option: --db"."""
+        try:
+            return super().invoke(ctx)
+        except _NO_SUCH_OPTION as exc:
+            name = exc.option_name.split("=", 1)[0]
+            if name not in GLOBAL_OPTIONS or exc.ctx is None:
+                raise
+            where = exc.ctx.command_path.removeprefix(exc.ctx.find_root().info_name or "").strip()
+            usage = sys.modules[type(exc).__module__].UsageError  # the click that raised it
+            raise usage(
+                f"{name} is an option of souvenir itself, not of {where}: put it before the command"
+                f" (souvenir {name} {GLOBAL_OPTIONS[name]} {where} …)",
+                exc.ctx,
+            ) from None
 
 
 def reflow_help(app: typer.Typer) -> None:

@@ -76,6 +76,23 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
     return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
 
 
+def _mcp_banner(settings: Settings, host: str, port: int, channel: str, user: str | None, keyed: bool) -> str:
+    """One line at the start of ``souvenir mcp --transport http`` (stdio's stdout is the
+    protocol's; its start says nothing): the endpoint, the store, whose memories, who may call."""
+    from souvenir.urls import without_userinfo
+
+    url = settings.database_url
+    store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
+    whom = f"pinned to user {channel}:{user}" if user else f"each call names its user of channel {channel!r}"
+    access = (
+        "API keys required (Authorization: Bearer KEY)"
+        if keyed
+        else "no API key: loopback clients only (`souvenir keys create` before putting anything in front)"
+    )
+    where = f"[{host}]" if ":" in host else host
+    return f"souvenir mcp: http://{where}:{port}/mcp; store {store}; {whom}; {access}"
+
+
 def _port_taken(host: str, port: int, retry: str = "") -> str | None:
     """Why ``host:port`` cannot be bound because another process listens there, with what to
     do (``retry``: the command with another port; ``serve``'s by default); None when it can
@@ -131,6 +148,8 @@ def mcp_command(
         _fail(exc)
         return
     try:
+        if transport == "http":  # as `serve` does: where, which store, for whom, who may call
+            print(_mcp_banner(settings, host, port, channel, user, memory.keys_in_force()), file=sys.stderr, flush=True)
         serve_mcp(memory, user, transport, host, port)
     except SouvenirError as exc:
         _fail(exc)

@@ -25,6 +25,7 @@ from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
 from souvenir.timeutil import aware, utcnow
 from souvenir.types import Candidate, Memory
+from souvenir.write import reasons
 from souvenir.write.filters import DIRECT_CHAIN, Exchange, run_filters
 from souvenir.write.writelog import event_detail, event_kind
 
@@ -205,7 +206,7 @@ class Curation:
                     "only an active memory can be edited"
                 )
             if current.text == text:
-                return WriteResult("unchanged", memory_id, text)
+                return WriteResult("unchanged", memory_id, text, reason=reasons.edited_same())
             self.writer.drop_windows_around(memory_id)
             self.store.replace_wording(memory_id, text, current.confidence, candidate.source, said, now)
             self.store.record_event(
@@ -215,7 +216,7 @@ class Curation:
                 now,
             )
         self.writer.wake_indexer()
-        return WriteResult("replace", memory_id, text)
+        return WriteResult("replace", memory_id, text, reason=reasons.edited())
 
     def remember_many(
         self,

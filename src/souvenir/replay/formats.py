@@ -311,6 +311,10 @@ def _other_format(record: dict, key: str) -> str:
         return ": this line has 'text', as a memories file has: import it (`souvenir import FILE --user U`)"
     if key == "text" and "text" not in record and "message" in record:
         return ": this line has 'message', as a chat file has: replay it (`souvenir replay FILE`)"
+    if key not in record and record:  # a misspelt key ("txt"): name the line's keys, never values
+        keys = sorted(str(k)[:40] for k in record)
+        more = f" and {len(keys) - 8} more" if len(keys) > 8 else ""
+        return f" (it has no '{key}'; its keys: {', '.join(repr(k) for k in keys[:8])}{more})"
     return ""
 
 

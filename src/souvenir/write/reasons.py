@@ -22,6 +22,8 @@ from __future__ import annotations
 __all__ = [
     "key_label",
     "new",
+    "edited",
+    "edited_same",
     "kept_beside",
     "refusal",
     "known_said_earlier",
@@ -71,6 +73,15 @@ def _ids(ids: list[int]) -> str:
 
 def new() -> str:
     return "new: nothing stored says the same thing"
+
+
+def edited() -> str:
+    """A person's new wording of a memory (``update``, ``PATCH``): the answer said no reason."""
+    return "edited: the new wording replaces the old one, kept in the memory's history"
+
+
+def edited_same() -> str:
+    return "unchanged: the new wording is the stored one"
 
 
 def refusal(target_id: int, score: float, why: str) -> str:

@@ -7,7 +7,7 @@ Shapes::
     event_kind("supersede", "flip")            -> "write:supersede:flip"
     parse_kind("write:dropped:speech_act")     -> ("dropped", "speech_act")
     event_detail("correction of #3: …", "Hates horror movies now", 3, "Loves horror movies")
-        -> "correction of #3: … | new: 'Hates horror movies now' | #3: 'Loves horror movies'"
+        -> "correction of #3: … | text: 'Hates horror movies now' | #3: 'Loves horror movies'"
 
 ``reason`` is a short fixed word — :data:`souvenir.write.admission.REASONS` for a decision,
 ``edited`` for a person's new wording (``PATCH``), the filter's name for a drop — so that ``souvenir_write_decisions_total{action,reason}`` has
@@ -81,8 +81,9 @@ def _cut(text: str) -> str:
 
 
 def event_detail(reason: str, text: str, target_id: int | None = None, target_text: str | None = None) -> str:
-    """The human line of one decision: its reason, the new text and the stored one."""
-    parts = [reason.strip() or "-", f"new: {_cut(text)!r}"]
+    """The human line of one decision: its reason, the text written and the stored one
+    (labelled ``text:``: ``new:`` read as a second reason after "new: nothing stored…")."""
+    parts = [reason.strip() or "-", f"text: {_cut(text)!r}"]
     if target_id is not None:
         parts.append(f"#{target_id}: {_cut(target_text or '')!r}")
     return " | ".join(parts)[:DETAIL_CHARS]
