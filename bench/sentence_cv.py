@@ -5,7 +5,9 @@ memory of two sentences or more (split after . ! ? and 。！？, the speaker's 
 front of each) is embedded sentence by sentence with USE and e5 (as passages); per query,
 the best sentence's cosine is kept per memory (NaN for a one-sentence memory) in
 ``--out`` (computed once). A variant replaces the memory's USE and / or e5 cosine by
-``max`` (the best of memory and sentence) or ``mix`` ((1 − s_w) · memory + s_w · max);
+``max`` (the best of memory and sentence), ``dmax`` (the same with the sentence's cosine
+less the chance gain of a max over k sentences: the query's spread × the expected max of k
+normals) or ``mix`` ((1 − s_w) · memory + s_w · max);
 ``bench/relative_cv.py``'s procedure: each held-out fold takes the variant whose J is best
 on the other folds, paired bootstrap of the held-out change.
 
@@ -70,7 +72,22 @@ def best_sentence(ds: Dataset, use, e5) -> tuple[np.ndarray, np.ndarray]:
     return cu, ce
 
 
-def _combined(a: np.ndarray, b: np.ndarray, how: str, w: float) -> np.ndarray:
+#: The expected maximum of k independent standard normal draws, k = 1..8 (a max over k
+#: sentences is this many spreads above their mean by chance alone).
+_EXPECTED_MAX = np.array([0.0, 0.0, 0.5642, 0.8463, 1.0294, 1.1630, 1.2672, 1.3522, 1.4236])
+
+
+def _debiased(a: np.ndarray, b: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The best sentence's cosine less what a max over its memory's k sentences gains by
+    chance: the spread of the query's cosines (over the memories, ``a``'s row) times the
+    expected max of k normals."""
+    spread = np.nanstd(a, axis=1, keepdims=True)
+    return b - spread * _EXPECTED_MAX[np.minimum(counts, len(_EXPECTED_MAX) - 1)][None, :]
+
+
+def _combined(a: np.ndarray, b: np.ndarray, how: str, w: float, counts: np.ndarray | None = None) -> np.ndarray:
+    if how == "dmax" and counts is not None:
+        return np.where(np.isfinite(b), np.fmax(a, _debiased(a, b, counts)), a)
     if how == "max":
         return np.where(np.isfinite(b), np.fmax(a, b), a)
     if how == "mix":
@@ -84,14 +101,16 @@ class SentenceEvaluator(Evaluator):
     def __init__(self, datasets: list[Dataset], best: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:
         super().__init__(datasets)
         self.best = best
+        self.counts: dict[str, np.ndarray] = {}
 
     def selections(self, ds: Dataset, cfg: dict):
         held = self._pre[ds.name]
         pool, ids, cu, ce = held
         su, se = self.best[ds.name]
         w = cfg.get("s_w", 1.0)
-        cu2 = np.round(_combined(cu, su, cfg.get("s_use", "none"), w), 6)
-        ce2 = np.round(_combined(ce, se, cfg.get("s_e5", "none"), w), 6)
+        counts = self.counts.setdefault(ds.name, np.bincount(sentences(ds)[0], minlength=len(ds.memories)))
+        cu2 = np.round(_combined(cu, su, cfg.get("s_use", "none"), w, counts), 6)
+        ce2 = np.round(_combined(ce, se, cfg.get("s_e5", "none"), w, counts), 6)
         self._pre[ds.name] = (pool, ids, cu2, ce2)
         try:
             yield from super().selections(ds, {k: v for k, v in cfg.items() if not k.startswith("s_")})
