@@ -58,7 +58,8 @@ COLUMN_LEGEND = {
     "sparse": "a sparse lexical signal across languages, z-scored and weighted.",
     "rank_fusion": "reciprocal-rank fusion of USE, e5 and BM25: a memory several signals rank high gains.",
     "dated": "the message asks when: a memory that carries a date or a time word gains.",
-    "expansion": "a second pass with the words of the first pass's best memories (pseudo-relevance feedback).",
+    "expansion": "a second pass with the words of the first pass's best memories (pseudo-relevance feedback), "
+    "or with the words that go with the message's in this user's memories (research, off).",
     "neighbours": "lift from the best first-pass score of the turns just before or after it in the same "
     "session (an answer often sits next to the turn that matches).",
     "length": "a prior on the memory's length (a longer turn says more).",

@@ -72,6 +72,16 @@ class ScoringConfig:
     expansion_weight: float = 0.0
     expansion_top: int = 3
     expansion_terms: int = 8
+    #: What the second query is: "second_hop" (above) or "cooccur", the words that go with
+    #: the question's words in the user's memories (the named speaker's own when it names
+    #: one; :mod:`souvenir.read.scoring.cooccur`). Research (session 14).
+    expansion_mode: str = "second_hop"
+    #: The second query only for a broad question (:mod:`souvenir.read.scoring.breadth`:
+    #: "what…", lists, "both"). Research (session 14).
+    expansion_broad: bool = False
+    #: "cooccur" counts a memory's words with its session neighbours' (±``neighbour_reach``).
+    #: Research (session 14).
+    cooccur_window: bool = False
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
     relative_periods: bool = True

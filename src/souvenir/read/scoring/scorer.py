@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.cooccur import cooccurring
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.pair_question import subject_speaker
 from souvenir.read.scoring.kinship import kin_concepts
@@ -231,7 +232,7 @@ class Scorer:
             cross=cross,
             speaker=subject if speaker is None else speaker,
             period=query_period(message, now, cfg.relative_periods),
-            expansion=(lambda first: _expanded(static, first, query, cfg)) if cfg.expansion_weight else None,
+            expansion=_expansion(static, query, cfg, speaker) if broad or not cfg.expansion_broad else None,
             sessions=static.sessions,
             lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
             dated=static.dated() if cfg.dated_bonus else None,
@@ -519,6 +520,21 @@ def _priors(cal: Calibration, language_names: np.ndarray, message: str) -> dict 
         "length": cal.length,
         "window": [cal.window_same if str(name) == asked else cal.window_cross for name in language_names],
     }
+
+
+def _expansion(static: _Static, query: tuple[str, ...], cfg: ScoringConfig, speaker: str | None) -> Any:
+    """``fuse``'s ``expansion`` (``None``: off): the second hop, or the words that go with
+    the question's in the user's memories (:func:`cooccurring`, ``expansion_mode``)."""
+    if not cfg.expansion_weight:
+        return None
+    if cfg.expansion_mode != "cooccur":
+        return lambda first: _expanded(static, first, query, cfg)
+    names = {t for n in static.speaker_names for t in bm25_tokens(n)}
+    within = None if speaker is None else static.speakers == speaker
+    around = static.neighbours if cfg.cooccur_window else None
+    words = cooccurring(static.tokens, static.lexical, query, names, within, cfg.expansion_terms, neighbours=around)
+    second = static.lexical.weighted_scores(words) if words else None
+    return lambda first: second
 
 
 def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: ScoringConfig) -> np.ndarray | None:
