@@ -79,6 +79,11 @@ NOT_NAMED = [
     ("ms", "Lupakan kek kacang tu.", ["Alah kacang tanah", "Buat kek coklat untuk mak"]),
     ("en", "Forget my debts.", ["Sister owes money to the bank", "Saving for a house deposit"]),
     ("zh", "别记我欠债的事", ["姐姐欠银行钱", "我在存钱买房"]),
+    # words of two meanings left out of the concept lists: "along", « sous », 钱包, "Wang"
+    ("en", "Forget my debts.", ["Gets along with her colleagues"]),
+    ("fr", "Oublie mes problèmes d'argent.", ["Vit sous les toits à Paris"]),
+    ("zh", "别记我钱包丢了的事", ["我每月工资八千"]),
+    ("ms", "Lupakan hal duit saya.", ["Rakan sekerja saya Wang Wei tinggal di KL"]),
 ]
 
 # (language, request, two memories it may mean)

@@ -57,12 +57,12 @@ _LATIN: dict[str, str] = {
         " overdraft bankrupt bankruptcy arrears repay repaying lender"
         " dette dettes endette endettee emprunt emprunts emprunte empruntes hypotheque"
         " faillite decouvert rembourse rembourser remboursement"
-        " hutang berhutang pinjaman pinjam meminjam muflis bankrap ansuran along"
+        " hutang berhutang pinjaman pinjam meminjam muflis bankrap ansuran"
     ),
     "money": (
-        "money finances financial finance cash salary income savings wage wages earn earns broke"
-        " argent finances financier fric sous salaire revenu revenus economies economise"
-        " duit wang kewangan gaji pendapatan simpanan menyimpan"
+        "money finances financial finance cash salary income savings wage wages earn earns"
+        " argent finances financier fric salaire revenu revenus economies economise"
+        " duit kewangan gaji pendapatan simpanan menyimpan"
     ),
     "health": (
         "health healthy medical doctor medication medicine treatment diagnosis diagnosed"
@@ -70,7 +70,7 @@ _LATIN: dict[str, str] = {
         " kesihatan perubatan doktor ubat rawatan"
     ),
     "illness": (
-        "sick sickness ill illness disease condition diabetes asthma cancer hypertension"
+        "sick sickness ill illness disease diabetes asthma cancer hypertension"
         " alzheimer alzheimer's dementia stroke arthritis epilepsy migraine migraines"
         " malade maladie maladies diabete asthme asthmatique cancer hypertension demence epilepsie"
         " sakit penyakit kanser asma diabetes strok menghidap"
@@ -82,7 +82,7 @@ _LATIN: dict[str, str] = {
         " kemurungan murung kebimbangan terapi"
     ),
     "romance": (
-        "ex boyfriend girlfriend partner breakup divorce divorced dating dated relationship"
+        "ex boyfriend girlfriend breakup divorce divorced dating dated relationship"
         " copain copine ex rupture divorce divorcee rompu petit-ami petite-amie"
         " bekas putus cerai bercerai kekasih pakwe makwe"
     ),
@@ -94,13 +94,13 @@ _LATIN: dict[str, str] = {
 }
 #: Chinese morphemes of each concept (a word holding one is of the concept).
 _HAN: dict[str, tuple[str, ...]] = {
-    "debt": ("债", "欠", "贷", "借钱", "借了", "按揭", "破产", "透支", "还款", "赊"),
+    "debt": ("债", "欠", "贷", "借钱", "借款", "按揭", "破产", "透支", "还款", "赊"),
     "money": ("钱", "经济", "财务", "工资", "收入", "存款", "积蓄", "薪", "理财"),
     "health": ("健康", "身体", "医", "药", "治疗", "诊"),
     "illness": ("病", "癌", "血压", "糖尿", "哮喘", "痴呆", "中风", "症"),
     "allergy": ("过敏",),
     "mental": ("抑郁", "焦虑", "心理"),
-    "romance": ("男友", "女友", "男朋友", "女朋友", "前任", "分手", "离婚", "恋爱", "约会", "对象"),
+    "romance": ("男友", "女友", "男朋友", "女朋友", "前任", "分手", "离婚", "恋爱", "约会"),
     "work": ("工作", "老板", "上班", "公司", "同事"),
 }
 #: Multiword forms (the tokens' folded keys joined by spaces, word boundaries).
@@ -108,6 +108,7 @@ _PHRASES: dict[str, str] = {
     "debt": r"in debt|en dette",
     "illness": r"blood pressure|tension arterielle|kencing manis|darah tinggi",
     "allergy": r"\balah\b",
+    "romance": r"teman (?:lelaki|wanita)",
 }
 _PARENT = {"debt": "money", "illness": "health", "allergy": "health", "mental": "health"}
 
@@ -138,7 +139,8 @@ _PHRASE_RE = {concept: re.compile(rf"\b(?:{pattern})\b") for concept, pattern in
 def word_concepts(tok: Tok) -> frozenset[str]:
     """The concepts of one token (module docstring); empty for most words."""
     if tok.cjk:
-        return frozenset(c for c, morphemes in _HAN.items() if any(m in tok.key for m in morphemes))
+        key = tok.key.replace("钱包", "")  # a wallet is no money matter
+        return frozenset(c for c, morphemes in _HAN.items() if any(m in key for m in morphemes))
     return _WORDS.get(tok.key, frozenset()) | _WORDS.get(tok.stem, frozenset())
 
 
