@@ -175,3 +175,18 @@ def test_v1_turns_erases_in_other_words_in_four_languages(tmp_path):
             history = client.get(f"/v1/users/api/{user}/memories/{mid}/history").json()
             assert [e["event"] for e in history["history"]] == ["erased"], history
             assert history["memory"]["text"] == ""
+
+
+# (language, request, a memory sharing the relation's word but not the relative, the relative's)
+RELATION_WORDS = [
+    ("en", "Forget what I said about my brother.", "Brother-in-law is a doctor", "Brother lives in Leeds"),
+    ("fr", "Oublie ce que je t'ai dit sur ma mère.", "Allergique aux fruits de mer", "Sa mère habite à Nice"),
+    ("zh", "别记我妹的事", "妹夫在银行上班", "妹妹在读大学"),
+    ("ms", "Lupakan tentang abang saya.", "Abang ipar saya doktor", "Abang tinggal di Johor"),
+]
+
+
+@pytest.mark.parametrize("lang,asking,lookalike,relative", RELATION_WORDS)
+def test_a_relation_word_names_only_that_relative(lang, asking, lookalike, relative):
+    found = match_forget(forget_requests(asking), _pool(lookalike, relative))
+    assert found.erase == (2,), found

@@ -45,7 +45,7 @@ from souvenir.lexical.forget_cues import ForgetRequest
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
-from souvenir.write.forget_near import match_near
+from souvenir.write.forget_near import match_near, relatives_agree
 
 __all__ = ["ForgetMatch", "match_forget", "named_by"]
 
@@ -74,7 +74,7 @@ def _share(tokens: Sequence[Tok], pool: list[Tok], pool_key: str) -> float:
 def named_by(request: ForgetRequest, text: str) -> bool:
     """Whether ``request``'s topic names a memory of ``text`` (module docstring)."""
     topic = list(request.topic)
-    if not topic:
+    if not topic or not relatives_agree(topic, text):  # « ma mère » never names « la mer »
         return False
     tokens = tokenize(text)
     content = content_of(tokens)

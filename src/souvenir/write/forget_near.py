@@ -50,7 +50,7 @@ from souvenir.lexical.topic_concepts import (
 from souvenir.read.scoring.kinship import broader, kin_concepts
 from souvenir.types import Memory
 
-__all__ = ["NearMatch", "NearTopic", "match_near", "near_topic", "names_near"]
+__all__ = ["NearMatch", "NearTopic", "match_near", "names_near", "near_topic", "relatives_agree"]
 
 #: Candidates quoted in the event at most.
 _SHOWN = 4
@@ -102,6 +102,16 @@ def near_topic(request: ForgetRequest) -> NearTopic:
     if trouble and not words:  # "money problems" says money; "my problems" alone says nothing
         return NearTopic((), frozenset(kin), family)
     return NearTopic(tuple(words), frozenset(kin), family)
+
+
+def relatives_agree(topic: Sequence[Tok], text: str) -> bool:
+    """Whether every relation word of ``topic`` names a relative memory ``text`` names: a
+    shared stem is not enough (« ma mère » is not « fruits de mer »: both stem to ``mer``)."""
+    asked = [kin for tok in topic if (kin := kin_concepts(tok.raw))]
+    if not asked:
+        return True
+    relatives = kin_concepts(text)
+    return all(any(broader(k) & relatives for k in kin) for kin in asked)
 
 
 def _less_kin(key: str) -> str:
