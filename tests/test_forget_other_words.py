@@ -7,6 +7,8 @@ and ``/v1/turns`` on a real SQLite file."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 
 import httpx
@@ -19,7 +21,7 @@ from souvenir.config import Settings
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.types import Memory
 from souvenir.write.forget_match import match_forget
-from tests.servers import UvicornThread
+from tests.servers import ChatServer, UvicornThread
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
@@ -190,3 +192,38 @@ RELATION_WORDS = [
 def test_a_relation_word_names_only_that_relative(lang, asking, lookalike, relative):
     found = match_forget(forget_requests(asking), _pool(lookalike, relative))
     assert found.erase == (2,), found
+
+
+def test_proxy_the_model_picks_among_the_candidates(tmp_path):
+    """Through the proxy with a local model server: the request names two debts in other
+    words (the turn records the question, nothing erased); the reflection proposes one of
+    them and an unrelated memory: code erases the candidate only."""
+    with ChatServer(reply="Noted.", reflection_answer=json.dumps({"memories": []})) as upstream:
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'p.db'}",
+            embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=2.0,
+            llm_timeout_s=5.0,
+            _env_file=None,
+        )
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+            base = "/v1/users/telegram/p/memories"
+            card = client.post(base, json={"text": "I owe 20k on my credit card"}).json()["id"]
+            mortgage = client.post(base, json={"text": "Has a 200k mortgage"}).json()["id"]
+            town = client.post(base, json={"text": "Lives in Lyon"}).json()["id"]
+            upstream.reflection_answer = json.dumps({"memories": [], "forget": [mortgage, town]})
+            body = {
+                "model": "stub",
+                "user": "p",
+                "messages": [{"role": "user", "content": "Forget what I said about my debts."}],
+            }
+            r = client.post("/v1/chat/completions", json=body, headers={"X-Souvenir-Channel": "telegram"})
+            assert r.status_code == 200, r.text
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and len(client.get(base).json()["memories"]) == 3:
+                time.sleep(0.1)
+            assert sorted(m["id"] for m in client.get(base).json()["memories"]) == sorted([card, town])
+            history = client.get(f"{base}/{mortgage}/history").json()
+            assert [e["event"] for e in history["history"]] == ["erased"]
