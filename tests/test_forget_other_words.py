@@ -227,3 +227,49 @@ def test_proxy_the_model_picks_among_the_candidates(tmp_path):
             assert sorted(m["id"] for m in client.get(base).json()["memories"]) == sorted([card, town])
             history = client.get(f"{base}/{mortgage}/history").json()
             assert [e["event"] for e in history["history"]] == ["erased"]
+
+
+# (language, "everything I told you about <a topic>", two memories of the topic, another memory)
+EVERYTHING_ON_A_TOPIC = [
+    (
+        "en",
+        "Forget everything I told you about my debts.",
+        "I owe 20k on my credit card",
+        "Has a 200k mortgage",
+        "Lives in Lyon",
+    ),
+    (
+        "fr",
+        "Oublie tout ce que je t'ai dit sur mes dettes.",
+        "A un découvert de 2000 euros",
+        "Rembourse un emprunt immobilier",
+        "Habite à Lyon",
+    ),
+    ("zh", "忘掉我跟你说过的所有关于欠钱的事", "我欠信用卡三万", "我有二十万房贷", "我住在上海"),
+    (
+        "ms",
+        "Lupakan semua yang saya cakap tentang hutang saya.",
+        "Berhutang RM20000 kad kredit",
+        "Ada pinjaman rumah",
+        "Tinggal di Ipoh",
+    ),
+]
+
+
+@pytest.mark.parametrize("lang,asking,first,second,other", EVERYTHING_ON_A_TOPIC)
+def test_everything_i_told_you_about_a_topic_is_that_topic(tmp_path, lang, asking, first, second, other):
+    """ "Everything I told you about my debts" was read as "everything about me": it erased
+    every memory of the user. It names the topic; all its memories go, the others stay."""
+    (request,) = forget_requests(asking)
+    assert request.everything and not request.whole and request.topic
+    with Souvenir.open(tmp_path / "f.db", embedder="none", window_embedder="none", background=False) as mem:
+        ids = [mem.remember("u", text).id for text in (first, second, other)]
+        mem.add_turn("u", asking, reply="OK")
+        assert [m.id for m in mem.memories("u").memories] == [ids[2]]
+    bare = {
+        "en": "Forget everything I told you.",
+        "fr": "Oublie tout ce que je t'ai dit.",
+        "zh": "忘掉我跟你说过的所有",
+        "ms": "Lupakan semua yang saya cakap.",
+    }
+    assert forget_requests(bare[lang])[0].whole  # said alone, it is still everything about the user

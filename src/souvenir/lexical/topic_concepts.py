@@ -123,7 +123,7 @@ FILLERS = frozenset(
     " truc trucs chose choses histoire histoires affaire affaires situation etat cote"
     " hal perkara pasal cerita bab keadaan".split()
 )
-_HAN_FILLERS = ("事情", "事", "状况", "情况", "方面", "的")
+_HAN_FILLERS = ("事情", "事", "状况", "情况", "方面", "所有", "全部", "一切", "的")
 FAMILY = frozenset("family families famille familles keluarga".split())
 _HAN_FAMILY = ("家人", "家里", "家庭")
 # fmt: on
