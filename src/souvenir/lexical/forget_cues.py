@@ -304,6 +304,15 @@ _WHOLE = re.compile(
     r"|\bsemua\s+yang\s+(?:saya|aku)\s+(?:pernah\s+)?(?:cakap|cerita|beritahu|kongsi)\b",
     re.I,
 )
+#: What narrows "everything I told you" to a topic: "…about my debts", « …sur mes dettes »,
+#: "…tentang hutang saya", …关于欠钱的事 — that topic, never the user as a whole (read as whole,
+#: it erased every memory of the user). ``_WHOLE`` matches only where none follows.
+_NARROWED = (
+    r"\s*,?\s*(?:about|on|regarding|concerning|sur|de|d'|au\s+sujet\s+d[eu']|à\s+propos\s+d[eu']|concernant"
+    r"|tentang|pasal|mengenai|berkenaan(?:\s+dengan)?)\s*(?!(?:me|moi|saya|aku|diri)\b)\w"
+    r"|\s*(?:关于|有关)(?!我的?(?:一切|所有|全部|信息|资料|$))"
+)
+_WHOLE = re.compile(rf"(?:{_WHOLE.pattern})(?!{_NARROWED})", re.I)
 #: A whole request must be meant: no condition, hypothesis or hedge ("if I asked you to
 #: forget everything about me…", « et si… », 要是 / 如果 / 也许, "kalau / mungkin"), no joke
 #: marker; a question only in a polite frame ("can you…?", « tu peux… ? », 你能 / 能不能 /

@@ -16,6 +16,11 @@ memory is among those the request may name — a topic word in it, or, for a req
 names nothing by itself ("forget what I just said", 删掉吧), a memory written from one of
 the user's two latest turns that left memories (sources ``turn:N``). Nothing else is ever erased on a model's word.
 
+When the request's words name no memory, :func:`souvenir.write.forget_near.match_near`
+reads its topic by kind (relatives, concepts, Chinese morphemes): a single memory so named
+is erased, two or more are candidates the user is asked about (nothing erased), unless the
+request asks for all or the reflection's ids pick among them.
+
 A request to forget *everything about the user* (``ForgetRequest.whole``: "forget everything
 about me", « oublie tout ce que tu sais sur moi », 忘掉关于我的一切, "lupakan semua tentang
 saya", said plainly: no condition, hedge or question but a polite one) names every active
@@ -40,6 +45,7 @@ from souvenir.lexical.forget_cues import ForgetRequest
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
+from souvenir.write.forget_near import match_near, relatives_agree
 
 __all__ = ["ForgetMatch", "match_forget", "named_by"]
 
@@ -68,7 +74,7 @@ def _share(tokens: Sequence[Tok], pool: list[Tok], pool_key: str) -> float:
 def named_by(request: ForgetRequest, text: str) -> bool:
     """Whether ``request``'s topic names a memory of ``text`` (module docstring)."""
     topic = list(request.topic)
-    if not topic:
+    if not topic or not relatives_agree(topic, text):  # « ma mère » never names « la mer »
         return False
     tokens = tokenize(text)
     content = content_of(tokens)
@@ -140,6 +146,9 @@ def match_forget(
     if erase:
         ids = ", ".join(f"#{i}" for i in erase)
         return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
+    near = match_near(requests, pool, asked)  # the topic in other words (issue #26, forget2)
+    if near is not None:
+        return ForgetMatch(near.erase, not near.erase, near.reason, () if near.erase else near.candidates)
     topics = sum(bool(r.topic) for r in requests)
     why = "no memory matches what it names" if topics else "it does not say what ('forget that')"
     return ForgetMatch((), True, f"asked to forget something, but {why}; nothing erased")
