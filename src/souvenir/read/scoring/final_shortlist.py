@@ -153,8 +153,12 @@ class Bounded:
         n = len(static.ids)
         self.n = n
         self.exact = np.zeros(n, dtype=bool)
+        self._lifted = False  # the neighbour term added to the bounds (_neighbours_seen)
         self.array = self._bounds()
         self._evaluate(np.union1d(fit["where"], _placed(static)))
+        if self._has_neighbours is not None and not self._lifted:
+            rest = ~self.exact
+            self.array[rest] = self._with_neighbours(rest)
 
     # -- exact values at a few positions: fuse over gathered columns --------------------------
 
@@ -243,15 +247,15 @@ class Bounded:
         if groups == 1:
             R = C * kappa[0]
             R += lam[0] + slack
-        else:
-            R = np.empty(self.n)
-            for g, positions in enumerate(static.language_positions):
-                R[positions] = C[positions] * kappa[g] + (lam[g] + slack)
+        else:  # each memory's coefficients read from its language's (no gather of C, no scatter)
+            labels = static.languages
+            R = C * kappa.take(labels)
+            R += (lam + slack).take(labels)
         np.nan_to_num(R, copy=False, nan=slack)  # no coarse value: no estimate, both z are 0
         if cfg.w_lexical and fit["lexical_z"] is not None:
             R += fit["lexical_z"] if cfg.w_lexical == 1.0 else cfg.w_lexical * fit["lexical_z"]
         table = fused.get("neighbours")
-        self._has_neighbours = None if table is None or not cfg.neighbour_alpha else (table >= 0).any(axis=0)
+        self._has_neighbours = None if table is None or not cfg.neighbour_alpha else _has_neighbours(table, static)
         dated = fused.get("dated")
         if self._has_neighbours is not None:  # a first stage's bound, memory by memory (gate ≤ 1)
             positive = np.maximum(dated, 0.0) if dated is not None else 0.0
@@ -265,7 +269,9 @@ class Bounded:
         if self._has_neighbours is None:
             return score
         self._near = np.full(self.n, -np.inf)
-        return self._with_neighbours(np.ones(self.n, dtype=bool))
+        # every bound is written once the first evaluated positions' neighbours are known
+        # (:meth:`_neighbours_seen`, or ``__init__``): not twice
+        return np.empty(self.n)
 
     def _priors(self) -> np.ndarray | float:
         """Per memory, the gated priors' largest value (at gate 1, each term at least 0:
@@ -353,6 +359,7 @@ class Bounded:
         np.maximum.at(self._near, near[ok], values[ok])
         rest = ~self.exact
         self.array[rest] = self._with_neighbours(rest)
+        self._lifted = True
 
     # -- what the selection asks -------------------------------------------------------------
 
@@ -377,6 +384,14 @@ def _placed(static: Any) -> np.ndarray:
             held = np.flatnonzero(np.fromiter((m.kind == "rule" or m.pinned for m in memories), bool, len(memories)))
         static.kept["placed positions"] = held
     return held
+
+
+def _has_neighbours(table: np.ndarray, static: Any) -> np.ndarray:
+    """Per memory, whether it has a session neighbour (bool): kept per user with ``table``."""
+    held = static.kept.get("has neighbours")
+    if held is None or held[0] is not table:
+        held = static.kept["has neighbours"] = (table, (table >= 0).any(axis=0))
+    return held[1]
 
 
 def _z_groups(x: np.ndarray, labels: np.ndarray, stats: list) -> np.ndarray:
