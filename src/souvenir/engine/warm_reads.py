@@ -204,7 +204,10 @@ class ReadWarmer:
             for index, coarse in self.indexes:
                 warm_vectors(user_id, index.name, self.coarse_dims if coarse and large else 0)
         if large or not self.rehearsed:
-            self.rehearse(user_id, story_id, candidates)
+            try:
+                self.rehearse(user_id, story_id, candidates)
+            except Exception:  # noqa: BLE001 - the next users are warmed all the same
+                log.exception("read path warm-up: the rehearsed context failed")
 
     def rehearse(self, user_id: int, story_id: int | None, candidates: Any) -> None:
         """One context's scores and selection for :data:`REHEARSAL`, nothing counted nor
