@@ -92,3 +92,29 @@ def test_a_context_during_the_warm_up_is_served_at_once_and_counted(tmp_path):
         again = memory.context("ann", "where does my sister live?")
         assert not again.degraded
         assert any("Penang" in m.text for m in again.memories)
+
+
+def test_the_warm_up_rehearses_one_context_without_counting_it(tmp_path):
+    """What a context builds on first use beyond the columns (the relation columns of a
+    message naming a relation…) is built by the warm-up's rehearsed context, and that
+    context leaves nothing behind: no selection kept, no counter moved, no degraded turn."""
+    db = tmp_path / "rehearse.db"
+    _seed(db, 300)
+    with Souvenir.open(db, **OPEN) as memory:
+        store = memory.runtime.store
+        user_id = memory.engine.user_id(memory.channel, "ann")
+        kept = store._query("SELECT COUNT(*) FROM selections")[0][0]
+        counters = store._query("SELECT COALESCE(SUM(served_count), 0), COUNT(tick_clock) FROM memories")[0]
+        before = memory.degraded_turns()
+        memory.warm_reads()
+        assert memory.engine.warmer.wait(60)
+        memory.engine.flush(None)
+        assert memory.engine.warmer.rehearsed is True
+        columns = memory.engine.scorer._cache[user_id][2]
+        assert columns._kin is not None  # read by the rehearsal ("…my sister's plans…")
+        assert store._query("SELECT COUNT(*) FROM selections")[0][0] == kept
+        assert store._query("SELECT COALESCE(SUM(served_count), 0), COUNT(tick_clock) FROM memories")[0] == counters
+        assert memory.degraded_turns() == before
+        got = memory.context("ann", "where does my sister live?")
+        assert not got.degraded and any("Penang" in m.text for m in got.memories)
+        assert memory.engine.scorer._cache[user_id][2]._kin is columns._kin  # not read again

@@ -117,6 +117,7 @@ class Engine:
             selection_config(limit, semantic_threshold, fused=scoring is not None),
             history_turns,
         )
+        self.warmer.selection = self.reader.config  # the warm-up's rehearsed context selects so
         self.searcher = Search(store, self.query_scorer, self.counters)
         self.curation = Curation(store, self.writer, self.bookkeeping)
         self.proposals = Proposals(

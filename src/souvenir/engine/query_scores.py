@@ -140,6 +140,21 @@ class QueryScorer:
         degraded = "; ".join(causes) or None
         return (scores, degraded) if meanwhile is None else (scores, degraded, around)
 
+    def rehearse(self, user_id: int, message: str, candidates: Sequence[Memory], now: datetime) -> Scores | None:
+        """The fused score of ``message`` as a context computes it (both query embeddings,
+        the user's columns, the large user's shortlist, bounds and kept terms), whether or
+        not the user is being warmed, without counting anything: the read path's warm-up
+        runs it so that the lazily kept parts (a relation message's kin columns, the placed
+        memories, the priors' bounds…) and the first calls of the code are paid before the
+        first context (:class:`~souvenir.engine.warm_reads.ReadWarmer`). ``None`` on the
+        cosine read path."""
+        if self.scorer is None or not candidates:
+            return None
+        scores, _ = self._fused(
+            self.scorer, user_id, message, candidates, now, None, self.start_window_query(message), None
+        )
+        return scores
+
     @staticmethod
     def _side(scorer: Scorer, index: VectorIndex | None, user_id: int, query: Any) -> DenseInput | None:
         """One embedder's side of the fused score (``None`` without an index or a vector)."""

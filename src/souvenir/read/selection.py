@@ -339,6 +339,7 @@ class _Run:
             self.eligible = cols.cos >= thr  # NaN (no vector) is never eligible
         self._held = [0] * (_RULE + 1)  # places given per kind code (rules never count)
         self._protected: dict[int, np.ndarray] | None = None  # kind code -> relevant positions
+        self._relevant: np.ndarray | None = None  # scores at least the relevance floor (relevant())
         #: positions whose bound (not their score) decided something (:func:`_proved`)
         self.doubts: list[np.ndarray] = []
 
@@ -455,9 +456,17 @@ class _Run:
         return self._held[_KIND_CODE[kind]]
 
     def relevant(self) -> np.ndarray:
-        """Scores at least the relevance floor (inclusive; NaN never)."""
-        with np.errstate(invalid="ignore"):
-            return self.cols.cos >= self.config.relevance_floor
+        """Scores at least the relevance floor (inclusive; NaN never): read once a run (the
+        scores do not change within it), ``eligible`` itself when the floor is the
+        threshold (the fused score's defaults); never written."""
+        if self._relevant is None:
+            floor = self.config.relevance_floor
+            if floor == self.config.semantic_threshold:
+                self._relevant = self.eligible
+            else:
+                with np.errstate(invalid="ignore"):
+                    self._relevant = self.cols.cos >= floor
+        return self._relevant
 
     def protected_need(self) -> int:
         """Places the protected quotas still need: per protected kind, its available

@@ -39,6 +39,7 @@ import numpy as np
 from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.fusion import ScoringConfig, fuse, zscore
 from souvenir.read.scoring.shortlist import filled_at
+from souvenir.read.selection import Pool
 
 __all__ = ["MARGIN", "Bounded", "served"]
 
@@ -152,8 +153,12 @@ class Bounded:
         n = len(static.ids)
         self.n = n
         self.exact = np.zeros(n, dtype=bool)
+        self._lifted = False  # the neighbour term added to the bounds (_neighbours_seen)
         self.array = self._bounds()
         self._evaluate(np.union1d(fit["where"], _placed(static)))
+        if self._has_neighbours is not None and not self._lifted:
+            rest = ~self.exact
+            self.array[rest] = self._with_neighbours(rest)
 
     # -- exact values at a few positions: fuse over gathered columns --------------------------
 
@@ -242,15 +247,15 @@ class Bounded:
         if groups == 1:
             R = C * kappa[0]
             R += lam[0] + slack
-        else:
-            R = np.empty(self.n)
-            for g, positions in enumerate(static.language_positions):
-                R[positions] = C[positions] * kappa[g] + (lam[g] + slack)
+        else:  # each memory's coefficients read from its language's (no gather of C, no scatter)
+            labels = static.languages
+            R = C * kappa.take(labels)
+            R += (lam + slack).take(labels)
         np.nan_to_num(R, copy=False, nan=slack)  # no coarse value: no estimate, both z are 0
         if cfg.w_lexical and fit["lexical_z"] is not None:
             R += fit["lexical_z"] if cfg.w_lexical == 1.0 else cfg.w_lexical * fit["lexical_z"]
         table = fused.get("neighbours")
-        self._has_neighbours = None if table is None or not cfg.neighbour_alpha else (table >= 0).any(axis=0)
+        self._has_neighbours = None if table is None or not cfg.neighbour_alpha else _has_neighbours(table, static)
         dated = fused.get("dated")
         if self._has_neighbours is not None:  # a first stage's bound, memory by memory (gate ≤ 1)
             positive = np.maximum(dated, 0.0) if dated is not None else 0.0
@@ -264,7 +269,9 @@ class Bounded:
         if self._has_neighbours is None:
             return score
         self._near = np.full(self.n, -np.inf)
-        return self._with_neighbours(np.ones(self.n, dtype=bool))
+        # every bound is written once the first evaluated positions' neighbours are known
+        # (:meth:`_neighbours_seen`, or ``__init__``): not twice
+        return np.empty(self.n)
 
     def _priors(self) -> np.ndarray | float:
         """Per memory, the gated priors' largest value (at gate 1, each term at least 0:
@@ -352,6 +359,7 @@ class Bounded:
         np.maximum.at(self._near, near[ok], values[ok])
         rest = ~self.exact
         self.array[rest] = self._with_neighbours(rest)
+        self._lifted = True
 
     # -- what the selection asks -------------------------------------------------------------
 
@@ -362,13 +370,28 @@ class Bounded:
 
 def _placed(static: Any) -> np.ndarray:
     """Positions of the rules and the pinned memories (the selection places them by rank
-    whatever their score, and orders them by it): exact from the start. Kept per user."""
+    whatever their score, and orders them by it): exact from the start. Kept per user; read
+    from the pool's selection columns when the candidates are a
+    :class:`~souvenir.read.selection.Pool` (a Python pass over 100,000 memories was ~10 ms of
+    a large user's first query after the warm-up)."""
     held = static.kept.get("placed positions")
     if held is None:
         memories = static._candidates
-        held = np.flatnonzero(np.fromiter((m.kind == "rule" or m.pinned for m in memories), bool, len(memories)))
+        if isinstance(memories, Pool):  # the selection's kept columns (the warm-up reads them)
+            columns = memories.static()
+            held = np.flatnonzero(columns.rule | columns.pinned)
+        else:
+            held = np.flatnonzero(np.fromiter((m.kind == "rule" or m.pinned for m in memories), bool, len(memories)))
         static.kept["placed positions"] = held
     return held
+
+
+def _has_neighbours(table: np.ndarray, static: Any) -> np.ndarray:
+    """Per memory, whether it has a session neighbour (bool): kept per user with ``table``."""
+    held = static.kept.get("has neighbours")
+    if held is None or held[0] is not table:
+        held = static.kept["has neighbours"] = (table, (table >= 0).any(axis=0))
+    return held[1]
 
 
 def _z_groups(x: np.ndarray, labels: np.ndarray, stats: list) -> np.ndarray:
