@@ -10,6 +10,11 @@ history saying ``erased`` with the source ``request:turn:N``. Every request is a
 ``write:forget:ambiguous`` (nothing erased). A request that names its topic keeps no copy of
 it: its turn is emptied (:func:`clear_request_turn`) and it never enters ``last_queries``.
 
+"Forget everything about me" (``ForgetMatch.whole``) erases every memory of the user but the
+operator's rules, then every other text of theirs
+(:meth:`~souvenir.store.base.SQLStore.erase_user_texts`: a question, chit-chat, a dropped
+turn quoted in an event stayed), and their turn asks no reflection.
+
 Someone else's "forget…" relayed by the user is no request (:func:`own_requests`): "My
 doctor told me: forget about sugar, my sister has diabetes too", « Elle m'a dit : oublie ce
 que je t'ai dit sur mon frère », 我妈总说：忘掉你前男友吧, "Kakak saya kata: lupakan apa yang
@@ -147,7 +152,9 @@ def act_on_forget_request(
             before_erase(memory_id)
         if store.delete_memory(memory_id, now, why):
             erased.append(memory_id)
-    code = "user_request" if erased else "ambiguous"
+    if decision.whole:  # every text of theirs too: a question, chit-chat, a dropped turn's quote
+        store.erase_user_texts(user_id, now)
+    code = "user_request" if erased or decision.whole else "ambiguous"
     store.record_event(user_id, event_kind("forget", code), decision.reason, now)
     return decision
 

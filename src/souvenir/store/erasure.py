@@ -111,6 +111,48 @@ class ErasureMixin:
                 conn.execute("UPDATE memories SET source = ? WHERE id = ?", (why[:200], memory_id))
             return done
 
+    def erase_user_texts(self, user_id: int, now: datetime) -> dict[str, int]:
+        """What "forget everything about me" leaves once every memory is erased: the user's
+        other texts — every turn's message, reply and source (a question, chit-chat, a turn
+        no memory came from), their pending jobs closed; the details of their events (a
+        dropped message is quoted there); ``last_queries``, the summary; their selections; the
+        stories' summaries, anchors and positions. The rows stay (counts, the user, the
+        operator's rules, the language and zone); the erasure is marked as
+        :meth:`erase_memory` marks it. Returns the rows changed per kind."""
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            note_erasure(conn, user_id, now)
+            done = {
+                "turns": conn.execute(
+                    "UPDATE turns SET message = '', reply = NULL, source = NULL WHERE user_id = ? "
+                    "AND (message <> '' OR reply IS NOT NULL OR source IS NOT NULL)",
+                    (user_id,),
+                ).rowcount
+            }
+            conn.execute(
+                "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', updated_at = ? "
+                "WHERE user_id = ? AND status IN ('pending', 'running', 'parked')",
+                (to_text(now), user_id),
+            )
+            done["events"] = conn.execute(
+                "UPDATE events SET detail = '' WHERE user_id = ? AND detail <> ''", (user_id,)
+            ).rowcount
+            done["profile"] = conn.execute(
+                "DELETE FROM user_kv WHERE user_id = ? AND key IN (?, ?)", (user_id, QUERIES_KEY, SUMMARY_KEY)
+            ).rowcount
+            conn.execute(
+                "DELETE FROM selection_items WHERE selection_id IN (SELECT id FROM selections WHERE user_id = ?)",
+                (user_id,),
+            )
+            done["selections"] = conn.execute("DELETE FROM selections WHERE user_id = ?", (user_id,)).rowcount
+            done["story"] = conn.execute(
+                "UPDATE stories SET summary = '' WHERE user_id = ? AND summary <> ''", (user_id,)
+            ).rowcount
+            done["story"] += conn.execute(
+                "DELETE FROM anchors WHERE story_id IN (SELECT id FROM stories WHERE user_id = ?)", (user_id,)
+            ).rowcount
+            done["story"] += conn.execute("DELETE FROM positions WHERE user_id = ?", (user_id,)).rowcount
+            return done
+
     @staticmethod
     def _erase_selection_items(conn, user_id: int, chain: set[int]) -> set[int]:
         """The items of ``chain`` out of the user's selections kept as JSON (migration 0019);

@@ -1,0 +1,249 @@
+"""Hardening lane, session 14: an attack on what session 13 added, over real SQLite files, the
+real PostgreSQL at 127.0.0.1:5432 and the CLI in a shell (our code unpatched).
+
+- "Forget everything about me" erases every memory of a user: someone else's words, a title,
+  a wish, a supposition or a request taken back in the next sentence must erase nothing (it
+  erased everything, in four languages), and a clear request must leave no text of the user
+  anywhere (a question, chit-chat, a dropped turn's quote stayed).
+- The chit-chat kind ``reaction`` dropped health, money and family facts said in its frame
+  ("I'm sure it's cancer, the biopsy said so", 我相信是癌症，活检说的).
+- A supersede chain longer than a statement's bound parameters (PostgreSQL: 65,535) made
+  ``erase_memory`` fail: the memory could not be forgotten.
+- ``souvenir export --out`` into a file another account owns (a shared folder) wrote the
+  export where that account reads it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from contextlib import nullcontext
+
+import pytest
+
+from souvenir import Souvenir
+from souvenir.lexical.chitchat import chit_chat
+from souvenir.write.forget_relay import own_forget_requests
+from tests.attack_support import dump_sqlite
+from tests.pgtest import fresh_database
+
+MEMORIES = {
+    "en": ("Lives in Leeds", "Allergic to peanuts"),
+    "fr": ("Habite à Lyon", "Est allergique aux arachides"),
+    "zh": ("住在上海", "对花生过敏"),
+    "ms": ("Tinggal di Ipoh", "Alah kacang"),
+}
+
+# someone else's words, a title, a wish, a supposition, a request taken back: nothing erased
+NOT_THE_USERS = [
+    ("en", "Her last text was: forget everything about me"),
+    ("en", "Lyrics: forget everything about me, baby"),
+    ("en", "and then she goes, forget everything about me"),
+    ("en", "Sometimes I wish you could forget everything about me"),
+    ("en", "You must forget everything about me by now"),
+    ("en", "Forget everything about me. Just kidding!"),
+    ("en", "Ann (10:02): forget everything about me\nMe (10:03): ok"),
+    ("fr", "Son dernier texto : oublie tout sur moi"),
+    ("fr", "Parfois j'aimerais que tu oublies tout sur moi"),
+    ("fr", "Oublie tout sur moi. Je plaisante !"),
+    ("zh", "“忘掉关于我的一切”，她说。"),
+    ("zh", "她最后的短信：忘掉关于我的一切"),
+    ("zh", "有时候我希望你忘掉关于我的一切"),
+    ("zh", "忘掉关于我的一切。开玩笑的！"),
+    ("ms", '"Lupakan semua tentang saya," kata dia.'),
+    ("ms", "Mesej terakhir dia: lupakan semua tentang saya"),
+    ("ms", "Kadang-kadang saya harap awak lupakan semua tentang saya"),
+    ("ms", "Lupakan semua tentang saya. Gurau je!"),
+]
+# words of address before a colon keep a clear request clear
+STILL_WHOLE = [
+    "OK, listen: forget everything about me.",
+    "Bon, écoute : oublie tout sur moi.",
+    "对了：忘掉关于我的一切。",
+    "Satu lagi: lupakan semua tentang saya.",
+]
+
+
+def _open(url):
+    return Souvenir.open(url, embedder="none", window_embedder="none", background=False)
+
+
+@pytest.mark.parametrize(("lang", "message"), NOT_THE_USERS)
+def test_a_whole_request_that_is_not_the_users_erases_nothing(tmp_path, lang, message):
+    assert not any(r.whole for r in own_forget_requests(message, frozenset()))
+    with _open(tmp_path / "n.db") as mem:
+        for text in MEMORIES[lang]:
+            mem.remember("u", text)
+        mem.add_turn("u", message, reply="OK")
+        assert sorted(m.text for m in mem.memories("u").memories) == sorted(MEMORIES[lang])
+
+
+@pytest.mark.parametrize("message", STILL_WHOLE)
+def test_words_of_address_before_a_colon_keep_a_whole_request(message):
+    assert [r.whole for r in own_forget_requests(message, frozenset())] == [True]
+
+
+# the user's other texts: a question, chit-chat, a dropped acknowledgement — kept as turns,
+# last queries and the drop events' quotes after every memory was erased
+OTHER_TEXTS = {
+    "en": (
+        "What are the side effects of Biktarvy?",
+        "haha so funny",
+        "I'm allergic to peanuts.",
+        "forget everything about me",
+    ),
+    "fr": (
+        "Quels sont les effets du Biktarvy ?",
+        "haha trop drôle",
+        "Je suis allergique aux arachides.",
+        "oublie tout sur moi",
+    ),
+    "zh": ("Biktarvy有什么副作用？", "哈哈太好笑了", "我对花生过敏。", "请忘掉关于我的一切"),
+    "ms": (
+        "Apa kesan sampingan Biktarvy?",
+        "haha kelakar betul",
+        "Saya alah kacang.",
+        "Tolong lupakan semua tentang saya",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_TEXTS))
+def test_forget_everything_leaves_no_text_of_the_user(tmp_path, lang):
+    question, chitchat, fact, asking = OTHER_TEXTS[lang]
+    db = tmp_path / "all.db"
+    with _open(db) as mem:
+        for message in (fact, question, chitchat):
+            mem.add_turn("u", message, reply="OK")
+        mem.add_turn("other", "I live in Hanoi", reply="OK")  # another user's turn stays
+        mem.add_turn("u", asking, reply="Done.")
+        assert mem.memories("u").memories == []
+        store = mem.runtime.engine.store
+        assert store.count_events("write:forget:user_request") == 1
+    dump = dump_sqlite(db)
+    for text in ("Biktarvy", fact.rstrip(".。"), chitchat, "peanuts", "arachides", "花生", "kacang"):
+        assert text not in dump, text
+    assert "I live in Hanoi" in dump
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_forget_everything_clears_the_users_turns_on_both_stores(tmp_path, backend):
+    with fresh_database() if backend == "postgres" else nullcontext(str(tmp_path / "b.db")) as url:
+        with _open(url) as mem:
+            mem.add_turn("u", "What are the side effects of Biktarvy?", reply="Nausea, sometimes.")
+            mem.add_turn("u", "haha so funny", reply="glad")
+            mem.add_turn("u", "Please forget everything about me.", reply="Done.")
+            store = mem.runtime.engine.store
+            user_id = store.find_user_story("api", "u", None)[0]
+            assert user_id is not None
+            assert store.recent_turns(user_id, None, 10) == []
+            assert store.kv_get(user_id, "last_queries") is None
+
+
+def test_another_channels_user_with_the_same_id_keeps_everything(tmp_path):
+    with _open(tmp_path / "c.db") as mem:
+        mem.remember("u", "Lives in Leeds", channel="telegram")
+        mem.remember("u", "Allergic to peanuts")
+        mem.add_turn("u", "Please forget everything about me.", reply="Done.")
+        assert mem.memories("u").memories == []
+        assert [m.text for m in mem.memories("u", channel="telegram").memories] == ["Lives in Leeds"]
+
+
+# -- the chit-chat kind 'reaction' drops no fact of the writer's life ------------------------------
+LIFE_IN_A_FRAME = [
+    ("en", "I'm sure it's cancer, the biopsy said so"),
+    ("en", "I bet mom's surgery went fine"),
+    ("en", "I'm sure the loan went through"),
+    ("fr", "Je suis sûre que c'est un cancer, la biopsie l'a dit"),
+    ("fr", "J'imagine que l'opération de maman s'est bien passée"),
+    ("fr", "Je parie que le prêt est accepté"),
+    ("zh", "我相信是癌症，活检说的"),
+    ("zh", "我相信妈妈的手术很顺利"),
+    ("zh", "我相信贷款批下来了"),
+    ("ms", "Saya pasti ia kanser, biopsi kata begitu"),
+    ("ms", "Saya pasti pembedahan mak berjalan lancar"),
+    ("ms", "Saya pasti pinjaman diluluskan"),
+]
+
+
+@pytest.mark.parametrize(("lang", "message"), LIFE_IN_A_FRAME)
+def test_a_fact_of_life_in_a_reactions_frame_is_kept(tmp_path, lang, message):
+    assert chit_chat(message) is None
+    with _open(tmp_path / "r.db") as mem:
+        mem.add_turn("u", message, reply="Oh no.")
+        assert [m.text for m in mem.memories("u").memories] != []
+
+
+# -- a supersede chain longer than a statement's bound parameters ---------------------------------
+CHAIN = 70_000
+
+
+def _grow_chain(url: str, head: int) -> None:
+    """``CHAIN`` superseded values under memory ``head``, each superseded by the next nearer."""
+    rows = (
+        "SELECT {head} + g, user_id, 'fact', 'global', 'Lived in town ' || g, 'superseded', created_at, updated_at, "
+        "'sha256:chain' || g, {head} + g - 1 FROM memories, {series} WHERE id = {head}"
+    )
+    insert = (
+        "INSERT INTO memories (id, user_id, kind, scope, text, status, created_at, updated_at, content_hash, "
+        "superseded_by) "
+    )
+    if url.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(insert + rows.format(head=head, series=f"generate_series(1, {CHAIN}) AS s(g)"))
+            conn.execute("SELECT setval(pg_get_serial_sequence('memories', 'id'), (SELECT max(id) FROM memories))")
+    else:
+        conn = sqlite3.connect(url)
+        series = f"(WITH RECURSIVE s(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM s WHERE g < {CHAIN}) SELECT g FROM s)"
+        conn.execute(insert + rows.format(head=head, series=series))
+        conn.commit()
+        conn.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_chain_longer_than_the_bound_parameters_is_forgotten(tmp_path, backend):
+    with fresh_database() if backend == "postgres" else nullcontext(str(tmp_path / "chain.db")) as url:
+        with _open(url) as mem:
+            head = mem.remember("u", "Lives in Leeds").id
+        _grow_chain(url, head)
+        with _open(url) as mem:
+            mem.forget("u", head)
+            assert mem.memories("u").memories == []
+            store = mem.runtime.engine.store
+            left = store.memories(store.find_user_story("api", "u", None)[0], None)
+            assert len(left) == CHAIN + 1 and all(m.text == "" and m.status == "deleted" for m in left)
+
+
+# -- an export is never written into another account's file ---------------------------------------
+def _cli(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "souvenir.cli.main", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a file another account's needs root")
+def test_an_export_is_not_written_into_another_accounts_file(tmp_path):
+    db = tmp_path / "e.db"
+    with _open(db) as mem:
+        mem.remember("ann", "I am allergic to peanuts")
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o1777)
+    planted = shared / "ann.json"  # made by another account beforehand, open for it to read
+    planted.write_text("")
+    os.chown(planted, 65534, 65534)
+    os.chmod(planted, 0o666)
+    done = _cli("--db", str(db), "--embedder", "none", "export", "--user", "ann", "--out", str(planted))
+    assert done.returncode != 0 and "another account" in done.stderr + done.stdout
+    assert planted.read_text() == ""
+    linked = tmp_path / "mine.json"  # a second name of a file: the export would be read there too
+    linked.write_text("")
+    os.link(linked, tmp_path / "elsewhere.json")
+    done = _cli("--db", str(db), "--embedder", "none", "export", "--user", "ann", "--out", str(linked))
+    assert done.returncode != 0 and "other name" in done.stderr + done.stdout
+    assert stat.S_IMODE(linked.stat().st_mode) != 0 and linked.read_text() == ""
