@@ -193,8 +193,13 @@ def _grow_chain(url: str, head: int) -> None:
         import psycopg
 
         with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(insert + rows.format(head=head, series=f"generate_series(1, {CHAIN}) AS s(g)"))
+            conn.execute(
+                insert.replace(") ", ") OVERRIDING SYSTEM VALUE ", 1).rstrip()
+                + " "
+                + rows.format(head=head, series=f"generate_series(1, {CHAIN}) AS s(g)")
+            )
             conn.execute("SELECT setval(pg_get_serial_sequence('memories', 'id'), (SELECT max(id) FROM memories))")
+            conn.execute("ANALYZE memories")  # as autovacuum would after 70,000 writes
     else:
         conn = sqlite3.connect(url)
         series = f"(WITH RECURSIVE s(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM s WHERE g < {CHAIN}) SELECT g FROM s)"
@@ -247,3 +252,62 @@ def test_an_export_is_not_written_into_another_accounts_file(tmp_path):
     done = _cli("--db", str(db), "--embedder", "none", "export", "--user", "ann", "--out", str(linked))
     assert done.returncode != 0 and "other name" in done.stderr + done.stdout
     assert stat.S_IMODE(linked.stat().st_mode) != 0 and linked.read_text() == ""
+
+
+# -- the erasure marks are keyed by the store's own secret -----------------------------------------
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_an_erasure_mark_is_no_plain_hash_of_the_id(tmp_path, backend):
+    """A reader of the ``erasures`` rows hashed a guessed id ("+44 7700 900123") with SHA-256 and
+    confirmed it was erased; the mark is now an HMAC under a key kept in ``store_secrets``."""
+    import hashlib
+
+    user = "+44 7700 900123"
+    with fresh_database() if backend == "postgres" else nullcontext(str(tmp_path / "k.db")) as url:
+        with _open(url) as mem:
+            mem.forget(user, mem.remember(user, "Allergic to peanuts").id)
+            store = mem.runtime.engine.store
+            marks = [r[0] for r in store._query("SELECT user_key FROM erasures", ())]
+            (key,) = [r[0] for r in store._query("SELECT value FROM store_secrets WHERE name = 'erasure_key'", ())]
+            began = mem.runtime.engine.store.erased_since("api", user, __import__("datetime").datetime(2000, 1, 1))
+        assert len(marks) == 1 and began
+        assert marks[0] != hashlib.sha256(f"api\x00{user}".encode()).hexdigest()
+        assert len(key) == 64 and key not in marks[0]
+
+
+# -- the .env read from the working directory ------------------------------------------------------
+def _env_in(folder, mode: int, owner: int | None = None):
+    env = folder / ".env"
+    env.write_text("SOUVENIR_LLM_BASE_URL=http://attacker.invalid:9/v1\nSOUVENIR_LLM_API_KEY=sk-theirs-Zq8\n")
+    os.chmod(env, mode)
+    if owner is not None:
+        os.chown(env, owner, owner)
+    return env
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a file another account's needs root")
+def test_a_dotenv_another_account_owns_or_anyone_may_write_is_not_read(tmp_path, monkeypatch):
+    """``souvenir serve`` run in a shared folder took a ``.env`` another account left there:
+    every message went to their model server, with their key."""
+    from souvenir.config import Settings, dotenv_report
+
+    monkeypatch.chdir(tmp_path)
+    for mode, owner in ((0o644, 65534), (0o666, None)):
+        env = _env_in(tmp_path, mode, owner)
+        assert Settings().llm_base_url == "", (mode, owner)
+        assert "not read" in dotenv_report()
+        env.unlink()
+    _env_in(tmp_path, 0o600)  # the operator's own: read, and said without its values
+    assert Settings().llm_base_url == "http://attacker.invalid:9/v1"
+    said = dotenv_report()
+    assert str(tmp_path / ".env") in said and "SOUVENIR_LLM_API_KEY" in said and "sk-theirs" not in said
+
+
+def test_the_start_up_line_names_the_dotenv_read_never_its_values(tmp_path, monkeypatch):
+    from souvenir.cli.serving import _serve_banner
+    from souvenir.config import Settings
+
+    monkeypatch.chdir(tmp_path)
+    _env_in(tmp_path, 0o600)
+    line = _serve_banner(Settings(database_url=f"sqlite:///{tmp_path / 's.db'}"), "127.0.0.1", 8000, False)
+    assert f"settings from {tmp_path / '.env'} (SOUVENIR_LLM_API_KEY, SOUVENIR_LLM_BASE_URL)" in line
+    assert "sk-theirs" not in line

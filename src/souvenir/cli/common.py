@@ -7,6 +7,7 @@ Commands act through :class:`souvenir.library.Souvenir` only (never the engine o
 from __future__ import annotations
 
 import inspect
+import errno
 import os
 import re
 import shlex
@@ -200,9 +201,20 @@ def private_stdout() -> None:
 
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path``, created mode 0600 — an existing file is made
-    0600 before anything is written into it."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    0600 before anything is written into it. Refused (:class:`PermissionError`, nothing
+    written or truncated): a symbolic link, a file another account owns (in a shared folder it
+    made the file beforehand: its owner reads the export whatever its mode, root's chmod
+    included) or a file with another name (a hard link: the export is read there too)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
+        held = os.fstat(fd)
+        if held.st_uid != os.geteuid():
+            raise PermissionError(
+                errno.EPERM, f"owned by another account (uid {held.st_uid}), who would read the export: nothing written"
+            )
+        if held.st_nlink > 1:
+            raise PermissionError(errno.EPERM, "the file has another name (a hard link): nothing written")
+        os.ftruncate(fd, 0)
         os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             fd = -1

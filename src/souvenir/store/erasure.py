@@ -34,6 +34,18 @@ _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
 ERASED = "erased"
 
 
+#: Ids bound in one statement at most: a chain of a memory's earlier values may be longer than
+#: a statement's bound parameters (PostgreSQL 65,535; SQLite 32,766, 999 before 3.32).
+BATCH = 500
+
+
+def _batches(ids: list[int]):
+    """``ids`` in slices of :data:`BATCH`, each with its ``?, ?…`` marks."""
+    for start in range(0, len(ids), BATCH):
+        part = ids[start : start + BATCH]
+        yield part, ",".join("?" * len(part))
+
+
 class ErasureMixin:
     """Needs ``transaction()`` from the store."""
 
@@ -49,39 +61,45 @@ class ErasureMixin:
             user_id = row[0]
             note_erasure(conn, user_id, now)  # a late write of what was said before is refused
             chain = self._chain(conn, memory_id)
-            marks = ",".join("?" * len(chain))
             # the indexer's queue rows first, holding nothing else yet: a claim holding them
             # (PostgreSQL FOR UPDATE) may repair a memory's hash, and must not wait for our
             # update of it while we wait for its rows (a deadlock would fail the forgetting)
-            conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({marks})", chain)
+            for part, marks in _batches(chain):
+                conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({marks})", part)
             texts, sources = [], []
-            for text, source in conn.execute(
-                f"SELECT text, source FROM memories WHERE id IN ({marks}) UNION ALL "
-                f"SELECT text, source FROM memory_history WHERE memory_id IN ({marks})",
-                (*chain, *chain),
-            ).fetchall():
-                texts.append(text)
-                sources.append(source or "")
+            for part, marks in _batches(chain):
+                for text, source in conn.execute(
+                    f"SELECT text, source FROM memories WHERE id IN ({marks}) UNION ALL "
+                    f"SELECT text, source FROM memory_history WHERE memory_id IN ({marks})",
+                    (*part, *part),
+                ).fetchall():
+                    texts.append(text)
+                    sources.append(source or "")
             wordings = wordings_key(texts)
             starts = starts_key(texts)  # a decision's event quotes a long text cut short
-            done = {"memories": len(chain)}
-            done["history"] = conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({marks})", chain).rowcount
-            done["vectors"] = conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", chain).rowcount
-            served = {
-                r[0]
-                for r in conn.execute(
-                    f"SELECT DISTINCT selection_id FROM selection_items WHERE memory_id IN ({marks})", chain
-                ).fetchall()
-            }
-            conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", chain)
+            done = {"memories": len(chain), "history": 0, "vectors": 0}
+            served: set[int] = set()
+            for part, marks in _batches(chain):
+                done["history"] += conn.execute(
+                    f"DELETE FROM memory_history WHERE memory_id IN ({marks})", part
+                ).rowcount
+                done["vectors"] += conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({marks})", part).rowcount
+                served |= {
+                    r[0]
+                    for r in conn.execute(
+                        f"SELECT DISTINCT selection_id FROM selection_items WHERE memory_id IN ({marks})", part
+                    ).fetchall()
+                }
+                conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", part)
             served |= self._erase_selection_items(conn, user_id, set(chain))
             # no source either: the proxy's (a SHA-256 of the request that said it) would confirm
             # a guessed message; ``why`` is set below
-            conn.execute(
-                f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', source = NULL, "
-                f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
-                (ERASED, to_text(now), *chain),
-            )
+            for part, marks in _batches(chain):
+                conn.execute(
+                    f"UPDATE memories SET text = '', content_hash = ?, status = 'deleted', source = NULL, "
+                    f"superseded_at = COALESCE(superseded_at, ?) WHERE id IN ({marks})",
+                    (ERASED, to_text(now), *part),
+                )
             source_turns = {int(m.group(1)) for s in sources if (m := _TURN_SOURCE.match(s))}
             for source in {s for s in sources if s.startswith("proxy:")}:  # the turn the proxy recorded
                 source_turns |= {
@@ -170,19 +188,14 @@ class ErasureMixin:
 
     @staticmethod
     def _chain(conn, memory_id: int) -> list[int]:
-        """The memory and, recursively, every memory it superseded."""
-        chain, todo = [memory_id], [memory_id]
-        while todo:
-            found = [
-                r[0]
-                for r in conn.execute(
-                    f"SELECT id FROM memories WHERE superseded_by IN ({','.join('?' * len(todo))})", todo
-                ).fetchall()
-                if r[0] not in chain
-            ]
-            chain += found
-            todo = found
-        return chain
+        """The memory and, recursively, every memory it superseded: one recursive query (one
+        query per link took 70,000 queries, minutes on SQLite, for a chain of 70,000)."""
+        rows = conn.execute(
+            "WITH RECURSIVE chain(id) AS (SELECT CAST(? AS BIGINT) UNION "
+            "SELECT m.id FROM memories m JOIN chain c ON m.superseded_by = c.id) SELECT id FROM chain",
+            (memory_id,),
+        ).fetchall()
+        return [memory_id] + [r[0] for r in rows if r[0] != memory_id]
 
     @staticmethod
     def _erase_turns(conn, user_id: int, source_turns: set[int], wordings, now: datetime) -> int:
