@@ -311,3 +311,31 @@ def test_the_start_up_line_names_the_dotenv_read_never_its_values(tmp_path, monk
     line = _serve_banner(Settings(database_url=f"sqlite:///{tmp_path / 's.db'}"), "127.0.0.1", 8000, False)
     assert f"settings from {tmp_path / '.env'} (SOUVENIR_LLM_API_KEY, SOUVENIR_LLM_BASE_URL)" in line
     assert "sk-theirs" not in line
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a file another account's needs root")
+def test_an_export_redirected_to_another_accounts_file_is_made_0600_and_said(tmp_path):
+    """``sudo souvenir export --user U > U.json``: the caller's shell makes the file (0644, the
+    caller's), root writes everything about a person into it — it stayed 0644."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "s.db"
+    with _open(db) as mem:
+        mem.remember("ann", "I am allergic to peanuts")
+    out = tmp_path / "ann.json"
+    out.write_text("")
+    os.chown(out, 65534, 65534)
+    os.chmod(out, 0o644)
+    with open(out, "w") as handle:
+        done = subprocess.run(
+            [sys.executable, "-m", "souvenir.cli.main", "--db", str(db), "--embedder", "none"]
+            + ["export", "--user", "ann"],
+            stdout=handle,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 0 and "peanuts" in out.read_text()
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert "another account (uid 65534)" in done.stderr

@@ -186,17 +186,23 @@ def private_stdout() -> None:
     change and nothing is in it yet: ``souvenir export --user U > U.json`` — the shell
     created the file with its umask (often 0644: readable by every account of the machine)
     and what follows is everything stored about a person. A pipe, a terminal or a file that
-    already holds something is left as it is."""
+    already holds something is left as it is. A file another account owns is made 0600 when
+    this process may (root: a ``sudo`` command's redirect is made by the caller's shell) and
+    said on stderr: its owner reads it whatever its mode."""
     try:
         fd = sys.stdout.fileno()
         held = os.fstat(fd)
     except (OSError, ValueError, AttributeError):  # no real stdout (a test runner's buffer)
         return
-    if stat.S_ISREG(held.st_mode) and held.st_size == 0 and held.st_mode & 0o077 and held.st_uid == os.getuid():
-        try:
+    if not (stat.S_ISREG(held.st_mode) and held.st_size == 0):
+        return
+    if held.st_mode & 0o077:
+        try:  # root may (`sudo souvenir export … > U.json`: the caller's shell made the file)
             os.fchmod(fd, stat.S_IMODE(held.st_mode) & 0o700)
         except OSError:
             pass
+    if held.st_uid != os.geteuid():  # its owner reads it whatever its mode
+        print(f"souvenir: the export goes to a file owned by another account (uid {held.st_uid})", file=sys.stderr)
 
 
 def write_private(path: Path, text: str) -> None:
