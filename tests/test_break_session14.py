@@ -339,3 +339,61 @@ def test_an_export_redirected_to_another_accounts_file_is_made_0600_and_said(tmp
     assert done.returncode == 0 and "peanuts" in out.read_text()
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
     assert "another account (uid 65534)" in done.stderr
+
+
+# -- the proxy records one exchange per user turn ---------------------------------------------------
+def test_the_proxy_records_a_user_turn_once_whatever_legs_or_continuations_follow(tmp_path):
+    """A client's "continue" (the request ends on the assistant's words) re-recorded the last
+    user message as a new exchange: a "forget everything about me" said before erased what was
+    remembered since; a leg after a tool result re-recorded the user's message beside the first."""
+    import json
+    import time
+
+    import httpx
+
+    from souvenir.api.app import create_app
+    from souvenir.config import Settings
+    from tests.servers import ChatServer, UvicornThread
+
+    with ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as upstream:
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'p.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=upstream.url,
+            llm_model="stub",
+            reflection_timeout_s=2.0,
+            llm_timeout_s=5.0,
+            _env_file=None,
+        )
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+            headers = {"X-Souvenir-Channel": "telegram"}
+
+            def chat(messages):
+                body = {"model": "stub", "user": "u", "messages": messages}
+                assert client.post("/v1/chat/completions", json=body, headers=headers).status_code == 200
+
+            asked = [{"role": "user", "content": "Please forget everything about me."}]
+            chat(asked)
+            url = "/v1/users/telegram/u/memories"
+            client.post(url, json={"text": "Lives in Leeds"})  # said since, through another face
+            chat(asked + [{"role": "assistant", "content": "Sure, I"}])  # the client's "continue"
+            time.sleep(1.5)
+            assert [m["text"] for m in client.get(url).json()["memories"]] == ["Lives in Leeds"]
+
+            said = [{"role": "user", "content": "I moved to Leeds last spring"}]
+            chat(said)
+            call = {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": "{}"}}
+            chat(
+                said
+                + [
+                    {"role": "assistant", "content": None, "tool_calls": [call]},
+                    {"role": "tool", "tool_call_id": "c1", "content": "sunny"},
+                ]
+            )
+            time.sleep(1.5)
+            store = Souvenir.open(tmp_path / "p.db", embedder="none", window_embedder="none", background=False)
+            with store as mem:
+                user_id = mem.runtime.engine.store.find_user_story("telegram", "u", None)[0]
+                turns = mem.runtime.engine.store.recent_turns(user_id, None, 10)
+            assert [t["message"] for t in turns].count("I moved to Leeds last spring") == 1
