@@ -397,3 +397,32 @@ def test_the_proxy_records_a_user_turn_once_whatever_legs_or_continuations_follo
                 user_id = mem.runtime.engine.store.find_user_story("telegram", "u", None)[0]
                 turns = mem.runtime.engine.store.recent_turns(user_id, None, 10)
             assert [t["message"] for t in turns].count("I moved to Leeds last spring") == 1
+
+
+# -- an answer to a request for a secret, with more said after it ---------------------------------
+ANSWER_THEN_MORE = [
+    ("en", "What's your password?", "Zq8!ferret99 — also I moved to Ipoh after losing my job", "Ipoh"),
+    ("en", "Enter the code we texted you", "482913, and I moved to Ipoh", "Ipoh"),
+    ("fr", "Quel est ton mot de passe ?", "c'est Zq8!ferret99, et j'ai déménagé à Lyon", "Lyon"),
+    ("zh", "你的密码是什么？", "Zq8!ferret99，另外我搬到了深圳", "深圳"),
+    ("ms", "Apa kata laluan awak?", "Zq8!ferret99, saya pindah ke Ipoh", "Ipoh"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "message", "kept"), ANSWER_THEN_MORE)
+def test_an_answer_to_a_request_for_a_secret_is_redacted_with_more_after_it(tmp_path, lang, question, message, kept):
+    """A bare answer was redacted, an answer followed by anything else was kept whole — by
+    the no-model episode, and by the carry rule beside a model's note."""
+    db = tmp_path / "a.db"
+    with _open(db) as mem:
+        mem.add_turn("u", message, reply="Thanks!", question=question)
+        assert any(kept in m.text for m in mem.memories("u").memories)
+    dump = dump_sqlite(db)
+    assert "Zq8!ferret99" not in dump and "482913" not in dump
+
+
+def test_a_first_word_after_a_request_for_a_secret_is_not_taken_for_it():
+    from souvenir.privacy import redact_answer
+
+    for message in ("2024 was rough, I lost my job", "Sorry, I won't share it", "No thanks, I moved to Ipoh"):
+        assert redact_answer(message, "What's your password?") == message
