@@ -426,3 +426,34 @@ def test_a_first_word_after_a_request_for_a_secret_is_not_taken_for_it():
 
     for message in ("2024 was rough, I lost my job", "Sorry, I won't share it", "No thanks, I moved to Ipoh"):
         assert redact_answer(message, "What's your password?") == message
+
+
+def test_forget_everything_of_a_large_user_holds_the_write_lock_briefly(tmp_path):
+    """Each memory was erased by re-reading every text of the user, in one transaction (the
+    store's write lock held): 4,000 memories and 2,000 turns took tens of seconds."""
+    import time
+
+    db = tmp_path / "large.db"
+    with _open(db) as mem:
+        mem.add_turn("u", "I live in Leeds", reply="OK")
+    conn = sqlite3.connect(db)
+    series = "(WITH RECURSIVE s(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM s WHERE g < {n}) SELECT g FROM s)"
+    conn.execute(
+        "INSERT INTO memories (user_id, kind, scope, text, status, created_at, updated_at, content_hash, source) "
+        "SELECT user_id, 'fact', 'global', 'Likes colour number ' || g || ' and town ' || g, 'active', "
+        "created_at, updated_at, 'sha256:bulk' || g, 'turn:1' FROM memories, " + series.format(n=4000) + " WHERE id = 1"
+    )
+    conn.execute(
+        "INSERT INTO turns (user_id, message, reply, time, utc_offset) SELECT user_id, 'haha so funny ' || g, 'lol', "
+        "time, 0 FROM turns, " + series.format(n=2000) + " WHERE id = 1"
+    )
+    conn.commit()
+    conn.close()
+    with _open(db) as mem:
+        started = time.monotonic()
+        mem.add_turn("u", "Please forget everything about me.", reply="Done.")
+        took = time.monotonic() - started
+        assert mem.memories("u").memories == []
+    assert took < 5.0, took
+    dump = dump_sqlite(db)
+    assert "Likes colour" not in dump and "haha so funny" not in dump

@@ -143,6 +143,11 @@ def act_on_forget_request(
         return None
     decision = match_forget(requests, store.memories(user_id, "active"), proposed)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
+    if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
+        store.erase_user_memories(user_id, now, why, keep=_restated_ids(store, user_id, message, decision.erase))
+        store.erase_user_texts(user_id, now)
+        store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
+        return decision
     erased = []
     kept = _restated_ids(store, user_id, message, decision.erase)  # said again in this message
     for memory_id in decision.erase:
@@ -152,9 +157,7 @@ def act_on_forget_request(
             before_erase(memory_id)
         if store.delete_memory(memory_id, now, why):
             erased.append(memory_id)
-    if decision.whole:  # every text of theirs too: a question, chit-chat, a dropped turn's quote
-        store.erase_user_texts(user_id, now)
-    code = "user_request" if erased or decision.whole else "ambiguous"
+    code = "user_request" if erased else "ambiguous"
     store.record_event(user_id, event_kind("forget", code), decision.reason, now)
     return decision
 

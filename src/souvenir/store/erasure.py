@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from datetime import datetime
 
 from souvenir.write.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
@@ -128,6 +129,31 @@ class ErasureMixin:
             if why:
                 conn.execute("UPDATE memories SET source = ? WHERE id = ?", (why[:200], memory_id))
             return done
+
+    def erase_user_memories(self, user_id: int, now: datetime, why: str | None = None, keep: Iterable[int] = ()) -> int:
+        """Every memory of the user but the operator's rules becomes a textless tombstone at
+        once ("forget everything about me"), with ``why`` as each one's source: its history
+        says ``erased`` and why; ``keep``: ids left as they are (said again in the request).
+        Their past wordings, vectors, queue rows and selection items
+        go, and every vector of the user's (a rule's window vector holds its neighbours'
+        words: the indexer embeds it again). In bulk: :meth:`erase_memory` per memory, each
+        re-reading every text of the user, took 27 s for 2,000 memories under the write lock.
+        Call :meth:`erase_user_texts` after it. Returns the memories erased."""
+        kept = ",".join(str(int(i)) for i in keep) or "-1"  # ints only (no text in the SQL); never NULL
+        mine = f"SELECT id FROM memories WHERE user_id = ? AND kind <> 'rule' AND id NOT IN ({kept})"
+        every = f"SELECT id FROM memories WHERE user_id = ? AND id NOT IN ({kept})"
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            note_erasure(conn, user_id, now)
+            conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({every})", (user_id,))
+            conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({mine})", (user_id,))
+            conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({every})", (user_id,))
+            conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({mine})", (user_id,))
+            return conn.execute(
+                "UPDATE memories SET text = '', content_hash = ?, status = 'deleted', source = ?, "
+                "superseded_at = COALESCE(superseded_at, ?) WHERE user_id = ? AND kind <> 'rule' "
+                f"AND NOT (status = 'deleted' AND text = '') AND id NOT IN ({kept})",
+                (ERASED, (why or "")[:200] or None, to_text(now), user_id),
+            ).rowcount
 
     def erase_user_texts(self, user_id: int, now: datetime) -> dict[str, int]:
         """What "forget everything about me" leaves once every memory is erased: the user's
