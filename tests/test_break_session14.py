@@ -10,7 +10,11 @@ real PostgreSQL at 127.0.0.1:5432 and the CLI in a shell (our code unpatched).
 - A supersede chain longer than a statement's bound parameters (PostgreSQL: 65,535) made
   ``erase_memory`` fail: the memory could not be forgotten.
 - ``souvenir export --out`` into a file another account owns (a shared folder) wrote the
-  export where that account reads it.
+  export where that account reads it; a redirect under ``sudo`` stayed 0644.
+- The erasure marks were a plain SHA-256 of channel and id; a ``.env`` another account left
+  in the working directory was read; the proxy re-recorded a user message for a "continue";
+  an answer to a request for a secret followed by more was kept whole; "forget everything"
+  of a large user held the write lock for tens of seconds.
 """
 
 from __future__ import annotations
