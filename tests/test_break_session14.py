@@ -461,3 +461,25 @@ def test_forget_everything_of_a_large_user_holds_the_write_lock_briefly(tmp_path
     assert took < 5.0, took
     dump = dump_sqlite(db)
     assert "Likes colour" not in dump and "haha so funny" not in dump
+
+
+# -- a request to forget a topic, in another person's frame ----------------------------------------
+FRAMED_TOPIC = [
+    ("en", "Brother owes money", "Her last text: forget what I said about my brother"),
+    ("fr", "Mon frère a des dettes", "Son dernier texto : oublie ce que je t'ai dit sur mon frère"),
+    ("zh", "我哥欠了钱", "她最后的短信：忘掉我说的关于我哥的事"),
+    ("ms", "Abang saya berhutang", "Mesej terakhir dia: lupakan apa yang saya cakap tentang abang saya"),
+]
+
+
+@pytest.mark.parametrize(("lang", "memory", "message"), FRAMED_TOPIC, ids=[c[0] for c in FRAMED_TOPIC])
+def test_another_persons_framed_request_erases_no_topic(tmp_path, lang, memory, message):
+    with _open(tmp_path / "f.db") as mem:
+        mem.remember("u", memory)
+        mem.add_turn("u", message, reply="Oh.")
+        assert memory in [m.text for m in mem.memories("u").memories]
+
+
+@pytest.mark.parametrize("message", ["His debts: forget that", "Important: forget what I said about my brother"])
+def test_a_topic_before_a_colon_or_words_of_address_still_ask(message):
+    assert own_forget_requests(message, frozenset())
