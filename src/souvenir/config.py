@@ -2,14 +2,57 @@
 
 No settings object is created at import time: the CLI and the app build one, tests pass
 their own.
+
+The ``.env`` file is the one in the process's working directory (pydantic-settings; never a
+parent's), read only when it is the process's own account's or root's and no other account
+may write it (:func:`dotenv_refusal`): a ``.env`` another account left in a shared folder
+would otherwise choose where every message is sent (``SOUVENIR_LLM_BASE_URL``) and which store
+is written. Environment variables win over it. ``souvenir serve`` says at start which file it
+read and the names it set, never their values (:func:`dotenv_report`).
 """
 
 from __future__ import annotations
 
+import logging
+import os
 from pathlib import Path
 
 from pydantic import Field, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
+
+log = logging.getLogger("souvenir.config")
+#: The settings file, in the working directory.
+ENV_FILE = ".env"
+_TOLD: set[str] = set()
+
+
+def dotenv_refusal(path: Path) -> str | None:
+    """Why the settings file ``path`` is not read — owned by an account other than the
+    process's or root's, or writable by every account — or ``None`` (read, or absent)."""
+    try:
+        held = path.stat()
+    except OSError:
+        return None
+    if held.st_uid not in (os.geteuid(), 0):
+        return f"owned by another account (uid {held.st_uid})"
+    if held.st_mode & 0o002:
+        return "writable by every account"
+    return None
+
+
+def dotenv_report(path: Path = Path(ENV_FILE)) -> str:
+    """Which settings file was read, for the start-up line: its absolute path and the
+    ``SOUVENIR_*`` names it sets (never a value), why it was not read, or that there is none."""
+    where = path.resolve()
+    if not path.is_file():
+        return f"no {ENV_FILE} in {where.parent}"
+    refused = dotenv_refusal(path)
+    if refused:
+        return f"{where} not read: {refused}"
+    from dotenv import dotenv_values
+
+    names = sorted(k.upper() for k in dotenv_values(path) if k.upper().startswith("SOUVENIR_"))
+    return f"settings from {where} ({', '.join(names) or 'no SOUVENIR_ name'})"
 
 
 class Settings(BaseSettings):
@@ -52,6 +95,28 @@ class Settings(BaseSettings):
         description="Cosine floor of the semantic pass (inclusive). Empty = the value read "
         "for the chosen embedder (see docs/benchmarks.md).",
     )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """pydantic-settings' sources, less a ``.env`` :func:`dotenv_refusal` refuses (said once
+        per file in the log)."""
+        env_file = getattr(dotenv_settings, "env_file", None)
+        if isinstance(env_file, (str, Path)):
+            refused = dotenv_refusal(Path(env_file))
+            if refused:
+                where = str(Path(env_file).resolve())
+                if where not in _TOLD:
+                    _TOLD.add(where)
+                    log.warning("settings file %s not read: %s", where, refused)
+                dotenv_settings = DotEnvSettingsSource(settings_cls, env_file=None)
+        return init_settings, env_settings, dotenv_settings, file_secret_settings
 
     @field_validator("semantic_threshold", mode="before")
     @classmethod

@@ -51,11 +51,13 @@ from souvenir.api.proxy_answer import (
 )
 from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
 from souvenir.api.proxy_request import (
+    continues_a_reply,
     last_question,
     last_user_text,
     prompt_texts,
     request_user,
     souvenir_header,
+    through_last_user,
     with_memory,
 )
 from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError
@@ -318,6 +320,9 @@ def build_router(
         message = last_user_text(body["messages"])
         question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)
         remember = user is not None and bool(message and message.strip())
+        # a reply continued (the request ends on the assistant's words) is no new exchange: its
+        # user message was recorded with the reply it continues, and is not said again
+        replayed = continues_a_reply(body["messages"])
         if user is not None:
             check_channel(request, channel)  # 403 (OpenAI's shape) outside the key's channels
         # a leg after tool results continues the user's turn: its context counts nothing new
@@ -326,7 +331,13 @@ def build_router(
             and isinstance(body["messages"][-1], dict)
             and body["messages"][-1].get("role") == "user"
         )
-        source = request_key(channel, user, story, body["messages"]) if remember and user is not None else None
+        # the user's turn is the key: a tool-result leg or a replay of it within the retry window
+        # is that turn's exchange again, recorded once (a "forget everything" replayed erased anew)
+        source = (
+            request_key(channel, user, story, through_last_user(body["messages"]))
+            if remember and user is not None
+            else None
+        )
         gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
         if remember:
@@ -358,7 +369,7 @@ def build_router(
                 user,
                 story,
                 message,
-                remember,
+                remember and not replayed,  # a continued reply is recorded with the one it continues
                 source,
                 tz,
                 language,
@@ -409,7 +420,7 @@ def build_router(
         elif answer.status_code == 200 and reply is None:
             counters["proxy_upstream_malformed"] += 1  # relayed unchanged; recorded without a reply
         task = None
-        if remember and answer.status_code == 200 and not tool_leg:
+        if remember and answer.status_code == 200 and not tool_leg and not replayed:
             if await request.is_disconnected():
                 counters["proxy_client_gone"] += 1
             else:

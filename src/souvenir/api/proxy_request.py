@@ -24,6 +24,22 @@ def last_user_text(messages: list) -> str | None:
     return None
 
 
+def through_last_user(messages: list) -> list:
+    """``messages`` up to and including the last ``user`` message: the user's turn, which a
+    tool-result leg, a client's replay or a "continue" after it does not change (the proxy's
+    record key: one user turn, one exchange)."""
+    for at in range(len(messages) - 1, -1, -1):
+        if isinstance(messages[at], dict) and messages[at].get("role") == "user":
+            return messages[: at + 1]
+    return messages
+
+
+def continues_a_reply(messages: list) -> bool:
+    """Whether the request ends on an ``assistant`` message (a prefill, a client's "continue"):
+    it adds to a reply already given, it says nothing new of the user's."""
+    return bool(messages) and isinstance(messages[-1], dict) and messages[-1].get("role") == "assistant"
+
+
 def prompt_texts(messages: list) -> list[str]:
     """The texts the request shows the model, oldest first: each message's string content,
     or the text parts of a list, whatever its role; the last

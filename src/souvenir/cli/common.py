@@ -7,6 +7,7 @@ Commands act through :class:`souvenir.library.Souvenir` only (never the engine o
 from __future__ import annotations
 
 import inspect
+import errno
 import os
 import re
 import shlex
@@ -214,24 +215,41 @@ def private_stdout() -> None:
     change and nothing is in it yet: ``souvenir export --user U > U.json`` — the shell
     created the file with its umask (often 0644: readable by every account of the machine)
     and what follows is everything stored about a person. A pipe, a terminal or a file that
-    already holds something is left as it is."""
+    already holds something is left as it is. A file another account owns is made 0600 when
+    this process may (root: a ``sudo`` command's redirect is made by the caller's shell) and
+    said on stderr: its owner reads it whatever its mode."""
     try:
         fd = sys.stdout.fileno()
         held = os.fstat(fd)
     except (OSError, ValueError, AttributeError):  # no real stdout (a test runner's buffer)
         return
-    if stat.S_ISREG(held.st_mode) and held.st_size == 0 and held.st_mode & 0o077 and held.st_uid == os.getuid():
-        try:
+    if not (stat.S_ISREG(held.st_mode) and held.st_size == 0):
+        return
+    if held.st_mode & 0o077:
+        try:  # root may (`sudo souvenir export … > U.json`: the caller's shell made the file)
             os.fchmod(fd, stat.S_IMODE(held.st_mode) & 0o700)
         except OSError:
             pass
+    if held.st_uid != os.geteuid():  # its owner reads it whatever its mode
+        print(f"souvenir: the export goes to a file owned by another account (uid {held.st_uid})", file=sys.stderr)
 
 
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path``, created mode 0600 — an existing file is made
-    0600 before anything is written into it."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    0600 before anything is written into it. Refused (:class:`PermissionError`, nothing
+    written or truncated): a symbolic link, a file another account owns (in a shared folder it
+    made the file beforehand: its owner reads the export whatever its mode, root's chmod
+    included) or a file with another name (a hard link: the export is read there too)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
+        held = os.fstat(fd)
+        if held.st_uid != os.geteuid():
+            raise PermissionError(
+                errno.EPERM, f"owned by another account (uid {held.st_uid}), who would read the export: nothing written"
+            )
+        if held.st_nlink > 1:
+            raise PermissionError(errno.EPERM, "the file has another name (a hard link): nothing written")
+        os.ftruncate(fd, 0)
         os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             fd = -1

@@ -73,7 +73,12 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         else "no API key: loopback clients only, no key needed (`souvenir keys create --name NAME --admin` before serving beyond)"
     )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
-    return f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}"
+    from souvenir.config import dotenv_report
+
+    return (
+        f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}; "
+        + dotenv_report()
+    )
 
 
 def _mcp_banner(settings: Settings, host: str, port: int, channel: str, user: str | None, keyed: bool) -> str:

@@ -10,6 +10,11 @@ history saying ``erased`` with the source ``request:turn:N``. Every request is a
 ``write:forget:ambiguous`` (nothing erased). A request that names its topic keeps no copy of
 it: its turn is emptied (:func:`clear_request_turn`) and it never enters ``last_queries``.
 
+"Forget everything about me" (``ForgetMatch.whole``) erases every memory of the user but the
+operator's rules, then every other text of theirs
+(:meth:`~souvenir.store.base.SQLStore.erase_user_texts`: a question, chit-chat, a dropped
+turn quoted in an event stayed), and their turn asks no reflection.
+
 Someone else's "forget…" relayed by the user is no request (:func:`own_requests`): "My
 doctor told me: forget about sugar, my sister has diabetes too", « Elle m'a dit : oublie ce
 que je t'ai dit sur mon frère », 我妈总说：忘掉你前男友吧, "Kakak saya kata: lupakan apa yang
@@ -138,6 +143,11 @@ def act_on_forget_request(
         return None
     decision = match_forget(requests, store.memories(user_id, "active"), proposed)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
+    if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
+        store.erase_user_memories(user_id, now, why, keep=_restated_ids(store, user_id, message, decision.erase))
+        store.erase_user_texts(user_id, now)
+        store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
+        return decision
     erased = []
     kept = _restated_ids(store, user_id, message, decision.erase)  # said again in this message
     for memory_id in decision.erase:

@@ -123,7 +123,7 @@ class TurnWriter:
                 clear_request_turn(self.store, message, turn_id, user_id)
             if profile.is_command(message):
                 written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
-            elif self.reflect:  # model mode: the reflection proposes the memories
+            elif self.reflect and not (asked is not None and asked.whole):  # model mode: the reflection proposes
                 self.store.enqueue(user_id, turn_id, "reflection", now)
             elif asked is not None:
                 written = WriteResult(

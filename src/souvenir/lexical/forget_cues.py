@@ -53,6 +53,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, tokenize
@@ -331,9 +332,68 @@ _POLITE_QUESTION = re.compile(
 )
 
 
+#: Quotation marks: a whole request inside one is someone's words or a title ('"Forget everything
+#: about me," she said', “忘掉关于我的一切”，她说, '"Lupakan semua tentang saya," kata dia').
+_QUOTES = re.compile('["“”«»「」『』„]')
+#: A frame before a colon or a dash: a whole request after one is the user's only when the frame
+#: is words of address ("OK, listen: …", « Bon, écoute : … », 对了：, "Satu lagi: …"); "Her last
+#: text was: …", "Lyrics: …", 她最后的短信：…, "Mesej terakhir dia: …" quote someone or something.
+_FRAME_END = re.compile(r"[:：]|\s[-–—]\s|[–—]")
+_ADDRESS = frozenset(
+    """ok okay hey hi so and also actually please pls plz just now listen look right alright seriously honestly
+    one more thing last final request important note bot assistant
+    bon alors écoute ecoute et aussi dernière derniere chose une important stp svp sérieusement serieusement
+    dengar satu lagi penting tolong baiklah okey""".split()
+) | frozenset(
+    ("好", "好吧", "听着", "还有", "对了", "另外", "最后", "请", "重要", "嗯", "那么", "一件事", "还有一件事")
+)
+#: A wish or a supposition, not a request ("Sometimes I wish you could…", "You must forget everything
+#: about me by now", « Parfois j'aimerais que… », 有时候我希望…, "Kadang-kadang saya harap…").
+_SUPPOSED = re.compile(
+    r"\b(?:wish(?:ed)?|sometimes|someday|one\s+day|by\s+now|probably|already|you\s+(?:must|may|might)"
+    r"|parfois|des\s+fois|un\s+jour|sans\s+doute|déjà|kadang(?:-kadang)?|suatu\s+hari|agaknya|mesti\s+dah)\b"
+    r"|有时候?|有一天|总有一天|真希望|大概|可能|早就",
+    re.I,
+)
+#: Said after a whole request, takes it back or makes it a joke ("… Just kidding!", "No wait, don't",
+#: « Je plaisante », 开玩笑的, 算了, "Gurau je"): with :data:`_HEDGED`, the request is no longer clear.
+_RETRACTED = re.compile(
+    r"\b(?:kidding|joking|jk|no\s+wait|wait|never\s*mind|don'?t|do\s+not|not\s+really|nah|haha|lol"
+    r"|je\s+(?:plaisante|rigole|blague)|non\s+attends|attends|laisse\s+tomber|mdr|pas\s+vraiment"
+    r"|gurau|main-main|tak\s+jadi|jangan|tunggu|haha)\b|开玩笑|逗你|算了|等等|别删|不要删|哈哈",
+    re.I,
+)
+
+
+#: The verb of a whole request; someone else named before it speaks ("and then she goes, forget…").
+_VERB = re.compile(
+    r"\b(?:forget|delete|erase|wipe|oubli\w*|effac\w*|supprim\w*|lupakan|padam\w*|hapus\w*)\b|忘|删", re.I
+)
+_THIRD = frozenset(lx.THIRD_PERSON - {"sa", "son", "ses"})
+
+
+def _framed(folded: str) -> bool:
+    """A frame other than words of address before the sentence's first colon or dash, or a
+    third person before the request's verb (reported speech: "and then she goes, forget
+    everything about me", 她说忘掉…)."""
+    verb = _VERB.search(folded)
+    before = folded[: verb.start()] if verb else ""
+    if any(w in _THIRD for w in re.findall(r"[\w'-]+", before.lower())) or re.search("[他她]", before):
+        return True
+    found = _FRAME_END.search(folded)
+    if found is None:
+        return False
+    words = re.findall(r"[\w'\u00c0-\u00ff-]+|[\u3400-\u9fff]+", folded[: found.start()].lower())
+    return any(word not in _ADDRESS for word in words)
+
+
 def _whole(folded: str) -> bool:
-    """Does a request sentence (folded) ask, clearly, to forget everything about the user?"""
-    if not _WHOLE.search(folded) or _HEDGED.search(folded):
+    """Does a request sentence (folded) ask, clearly, to forget everything about the user?
+    Not under a hedge, a wish or a supposition, inside quotation marks or after another
+    frame than words of address (:data:`_QUOTES`, :func:`_framed`)."""
+    if not _WHOLE.search(folded) or _HEDGED.search(folded) or _SUPPOSED.search(folded):
+        return False
+    if _QUOTES.search(folded) or _framed(folded):
         return False
     asks = bool(re.search(r"[?？]|吗|呢\W*$", folded))
     return not asks or bool(_POLITE_QUESTION.search(folded))
@@ -347,7 +407,11 @@ class ForgetRequest:
     ``None``; ``everything``: it asks for all it names ("everything about…", 所有); ``whole``:
     it asks, clearly, to forget everything about the user ("forget everything about me",
     « oublie tout sur moi », 忘掉关于我的一切, "lupakan semua tentang saya"; not under a
-    condition, a hedge or a question other than a polite one)."""
+    condition, a hedge, a wish or a supposition, nor a question other than a polite one, nor
+    inside quotation marks, after a frame other than words of address ("Her last text was:",
+    "Lyrics:", 她最后的短信：) or a third person ("and then she goes, …"), nor taken back in a
+    later sentence of the message ("… Just kidding!", 开玩笑的): such a request names nothing,
+    and erases nothing)."""
 
     sentence: str
     topic: tuple[Tok, ...]
@@ -447,15 +511,26 @@ def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> l
     if lines is not None:  # a pasted chat: only the user's own lines ask anything of us
         message = "\n".join(line.text for line in lines if line.own)
     out = []
-    for sentence in _SENTENCE.split(message):
+    sentences = _SENTENCE.split(message)
+    for at, sentence in enumerate(sentences):
         if sentence.strip() and _has_cue(sentence):
             folded = nfkc_fold(sentence).replace("’", "'")
             attribute = next((name for name, _, pattern in ATTRIBUTES if pattern.search(folded)), None)
             everything = bool(_ALL.search(folded))
             whole = everything and _whole(folded)
-            topic = () if whole else _sentence_topic(sentence)
+            if whole and _taken_back(" ".join(sentences[at + 1 :])):
+                out.append(ForgetRequest(sentence.strip(), (), attribute, everything, False))
+                continue
+            topic = () if whole or (everything and _WHOLE.search(folded)) else _sentence_topic(sentence)
             out.append(ForgetRequest(sentence.strip(), topic, attribute, everything, whole))
     return out
+
+
+def _taken_back(after: str) -> bool:
+    """Whether the words after a whole request take it back or hedge it (:data:`_RETRACTED`,
+    :data:`_HEDGED`): "Forget everything about me. Just kidding!" erases nothing."""
+    folded = nfkc_fold(after).replace("’", "'")
+    return bool(folded.strip()) and bool(_RETRACTED.search(folded) or _HEDGED.search(folded))
 
 
 def is_forget_text(text: str) -> bool:

@@ -32,6 +32,9 @@ What the kind costs on LoCoMo: ``bench/chitchat_share.py --by-kind reaction``
 from __future__ import annotations
 
 import re
+import unicodedata
+
+from souvenir.lexical import lexicon as lx
 
 __all__ = ["maxim", "reaction"]
 
@@ -121,6 +124,75 @@ _ZH_WRITER = (
 )
 
 
+#: A fact of the writer's life after the frame — health, money, a bereavement, a family event,
+#: a relative — is never a reaction: "I'm sure it's cancer, the biopsy said so", « Je suis
+#: sûre que c'est un cancer », 我相信是癌症, "Saya pasti ia kanser", "I bet mom's surgery went
+#: fine" were dropped as chit-chat (tests/test_break_session14.py). Keys lower-cased, accents
+#: folded; the relatives are :data:`souvenir.lexical.lexicon.RELATIONS`.
+_LIFE = frozenset(
+    """cancer tumor tumour tumors chemo chemotherapy radiotherapy biopsy diagnosis diagnosed surgery operation
+    hospital hospitalised hospitalized illness sick disease diabetes diabetic depression depressed anxiety
+    pregnant pregnancy miscarriage hereditary genetic therapy medication meds pills insulin dialysis stroke
+    heart kidney kidneys liver lungs hiv covid dementia alzheimer's alzheimers autism adhd disorder injury
+    funeral died death dying passed divorce divorced separated debt debts loan loans mortgage bankrupt
+    bankruptcy rent salary wage fired laid layoff unemployed pension
+    tumeur chimio chimiotherapie radiotherapie biopsie diagnostic operation chirurgie hopital maladie malade
+    diabete depression anxiete enceinte grossesse fausse-couche hereditaire traitement medicaments insuline
+    dialyse avc infarctus coeur rein reins poumons sida demence obseques enterrement deces mort morte
+    divorce dette dettes pret credit hypotheque faillite loyer salaire licencie licenciee chomage retraite
+    kanser kemo kemoterapi biopsi diagnosis pembedahan operasi hospital penyakit sakit diabetes kencing manis
+    kemurungan keresahan mengandung hamil keguguran keturunan rawatan ubat insulin dialisis strok jantung buah
+    pinggang paru-paru pengebumian meninggal mati arwah cerai bercerai penceraian hutang pinjaman gadai bankrap
+    muflis sewa gaji dibuang diberhentikan menganggur pencen""".split()
+)
+_ZH_LIFE = (
+    "癌",
+    "肿瘤",
+    "化疗",
+    "放疗",
+    "活检",
+    "诊断",
+    "确诊",
+    "手术",
+    "医院",
+    "住院",
+    "病",
+    "糖尿",
+    "抑郁",
+    "焦虑",
+    "怀孕",
+    "流产",
+    "遗传",
+    "治疗",
+    "药",
+    "胰岛素",
+    "透析",
+    "中风",
+    "心脏",
+    "肾",
+    "肝",
+    "肺",
+    "葬礼",
+    "去世",
+    "死",
+    "离婚",
+    "债",
+    "贷款",
+    "房贷",
+    "破产",
+    "房租",
+    "工资",
+    "裁员",
+    "失业",
+    "退休",
+) + lx.ZH_RELATIONS
+
+
+def _fold(word: str) -> str:
+    """``word`` lower-cased without its accents (« sûre » → "sure", « hôpital » → "hopital")."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
 def _bare(sentence: str) -> str:
     """The sentence without a name called out at its end ("…, Mel!") nor a trailing quote."""
     text = sentence.replace("\u2019", "'").strip().strip("\"'“”«» ")
@@ -128,11 +200,15 @@ def _bare(sentence: str) -> str:
 
 
 def _clean(rest: str, time_ok: bool = False) -> bool:
-    """No writer, digit, capitalised word or time word in ``rest`` (module docstring)."""
-    if re.search(r"\d", rest) or any(z in rest for z in _ZH_WRITER):
+    """No writer, digit, capitalised word, time word, relative or fact of life (:data:`_LIFE`)
+    in ``rest`` (module docstring)."""
+    if re.search(r"\d", rest) or any(z in rest for z in _ZH_WRITER) or any(z in rest for z in _ZH_LIFE):
         return False
     for raw in re.findall(r"[\w'\u00c0-\u00ff-]+", rest):
         word = raw.lower()
+        folded = _fold(raw)
+        if folded in _LIFE or folded.split("'")[0] in lx.RELATIONS or folded.split("'")[-1] in _LIFE:
+            return False
         if word in _WRITER or word.split("'")[0] + "'" in _WRITER or word.split("'")[0] in _WRITER:
             return False
         if raw[0].isupper() and raw != "I":

@@ -29,14 +29,33 @@ _ANSWER = re.compile(
 )
 
 
+#: The answer first, then the rest of the message after a separator ("Zq8!ferret99 — also I moved
+#: to Ipoh", « c'est Zq8!ferret99, et j'ai déménagé », "Zq8!ferret99，另外我搬到了深圳",
+#: "Zq8!ferret99, saya pindah ke Ipoh"): the value is the answer, what follows is kept.
+_ANSWER_FIRST = re.compile(
+    r"\s*(?P<lead>(?:(?:it'?s|it is|here(?: it is)?|sure|ok(?:ay)?|c'est|voici|ialah|ini|是|就是)[\s:,，：]*)*)"
+    r"(?P<q>[\"'«“]?)(?P<v>[^\s,，;；、\"'»”]{3,64}?)(?P=q)"
+    r"(?=[.!。！]?\s*[,，;；、—–]|[.!。！](?:\s|$)|\s+(?:lol|haha|btw|and|also|et|aussi|mdr|dan|juga|tapi|but|mais)\b|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _made_up(value: str) -> bool:
+    return value != REDACTED and (_looks_made_up(value) or (value.isdigit() and 4 <= len(value) <= 8))
+
+
 def redact_answer(message: str, prompt: str | None) -> str:
     """``message`` with its value redacted when ``prompt`` (the assistant's reply just before
     it) asks for a secret and the message is the answer alone: one value, after at most
     "it's" / "here" / "c'est" / "ialah" / 是, that looks made up (letters with digits or
     symbols) or is 4 to 8 digits ("What's your password?" → "Hunter2xyz!"; "Enter the code
-    we texted you" → "482913"). Anything longer is left to :func:`redact`."""
+    we texted you" → "482913"); or such a value first, then the rest of the message after a
+    separator (:data:`_ANSWER_FIRST`: the rest is kept). Anything else is left to :func:`redact`."""
     if not prompt or not _ASKS_SECRET.search(prompt):
         return message
+    first = _ANSWER_FIRST.match(message)
+    if first is not None and _made_up(first.group("v")):
+        return message[: first.start("v")] + REDACTED + message[first.end("v") :]
     m = _ANSWER.fullmatch(message)
     if m is None:
         return message

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 from datetime import datetime, timedelta
 
 from souvenir.store.counters import CANDIDATE_COUNT
@@ -15,9 +16,21 @@ from souvenir.timeutil import as_utc, utcnow
 ERASURE_MARK = timedelta(days=1)
 
 
-def user_key(channel: str, external_id: str) -> str:
-    """The ``erasures`` row's key: a SHA-256 of the user's channel and id, never the id."""
-    return hashlib.sha256(f"{channel}\x00{external_id}".encode("utf-8", "surrogatepass")).hexdigest()
+def user_key(channel: str, external_id: str, key: str | None = None) -> str:
+    """The ``erasures`` row's key: an HMAC-SHA256 of the user's channel and id under the
+    store's ``key`` (:func:`erasure_key`), never the id; without ``key``, the plain SHA-256
+    marks written before migration 0024 (still read for :data:`ERASURE_MARK` after it)."""
+    said = f"{channel}\x00{external_id}".encode("utf-8", "surrogatepass")
+    if key is None:
+        return hashlib.sha256(said).hexdigest()
+    return hmac.new(bytes.fromhex(key), said, hashlib.sha256).hexdigest()
+
+
+def erasure_key(conn) -> str | None:
+    """The store's key of the erasure marks (migration 0024: random, made by the store, kept in
+    ``store_secrets``, outside the ``erasures`` rows), hex; ``None`` if the row is gone."""
+    row = conn.execute("SELECT value FROM store_secrets WHERE name = 'erasure_key'").fetchone()
+    return row[0] if row else None
 
 
 def _instant(moment: datetime) -> str:
@@ -38,7 +51,7 @@ def note_erasure(conn, user_id: int, now: datetime) -> None:
     conn.execute(
         "INSERT INTO erasures (user_key, erased_at) VALUES (?, ?) "
         "ON CONFLICT (user_key) DO UPDATE SET erased_at = excluded.erased_at",
-        (user_key(row[0], row[1]), _instant(now)),
+        (user_key(row[0], row[1], erasure_key(conn)), _instant(now)),
     )
 
 
@@ -90,9 +103,11 @@ class UserDataMixin(Plumbing):
         """Whether the user was deleted, or one of their memories forgotten, at or after
         ``since`` (within :data:`ERASURE_MARK`): call it under the user's lock, in the write's
         transaction."""
+        key = self._query("SELECT value FROM store_secrets WHERE name = 'erasure_key'", ())
+        keyed = user_key(channel, external_id, key[0][0]) if key else None
         rows = self._query(
-            "SELECT 1 FROM erasures WHERE user_key = ? AND erased_at >= ?",
-            (user_key(channel, external_id), _instant(since)),
+            "SELECT 1 FROM erasures WHERE user_key IN (?, ?) AND erased_at >= ?",
+            (keyed or "", user_key(channel, external_id), _instant(since)),
         )
         return bool(rows)
 

@@ -57,12 +57,14 @@ class ForgetMatch:
     ``candidates``: then, those memories' ids (the request asks which); ``reason``: one
     sentence for the event log, in plain words (no text of an erased memory in it: the event
     must not carry what is forgotten; the candidates of a question are quoted, nothing being
-    erased — a later erasure of one scrubs the event like every text carrying it)."""
+    erased — a later erasure of one scrubs the event like every text carrying it);
+    ``whole``: the user asked to forget everything about them (every text of theirs goes too)."""
 
     erase: tuple[int, ...]
     ambiguous: bool
     reason: str
     candidates: tuple[int, ...] = ()
+    whole: bool = False
 
 
 def _share(tokens: Sequence[Tok], pool: list[Tok], pool_key: str) -> float:
@@ -110,11 +112,12 @@ def match_forget(
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
     if any(r.whole for r in requests):  # "forget everything about me": every memory of theirs
         if not pool:
-            return ForgetMatch((), True, "asked to forget everything about them, but nothing is stored")
+            return ForgetMatch((), True, "asked to forget everything about them, but no memory is stored", whole=True)
         return ForgetMatch(
             tuple(m.id for m in pool),
             False,
             f"the user asked in chat to forget everything about them: {len(pool)} memories",
+            whole=True,
         )
     which = _which(requests, pool)
     if which:

@@ -61,11 +61,40 @@ _TOLD_TO_FORGET = re.compile(
 )
 
 
+#: Another person in a frame before a colon: "Her last text:", « Son dernier texto : »,
+#: 她最后的短信：, "Mesej terakhir dia:".
+_ANOTHER = lx.THIRD_PERSON
+
+
+def framed_by_another(sentence: str) -> bool:
+    """Whether ``sentence`` is a request naming its own topic after a colon whose frame names
+    another person ("Her last text: forget what I said about my brother", « Son dernier
+    texto : oublie ce que je t'ai dit sur mon frère », 她最后的短信：忘掉我说的关于我哥的事,
+    "Mesej terakhir dia: lupakan apa yang saya cakap tentang abang saya"): their words, which
+    erased the user's memory of their brother. A request naming nothing after the colon keeps
+    its topic before it ("His debts: forget that")."""
+    head, colon, rest = _at_colon(sentence)
+    if not colon or not any(r.topic for r in forget_requests(rest)):
+        return False
+    words = re.findall(r"[\w'-]+", head.lower())
+    return any(w in _ANOTHER for w in words) or re.search("[他她]", head) is not None
+
+
+def _at_colon(sentence: str) -> tuple[str, str, str]:
+    found = re.search(r"[:：]", sentence)
+    if found is None:
+        return sentence, "", ""
+    return sentence[: found.start()], found.group(), sentence[found.end() :].strip()
+
+
 def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
     """The requests to forget in ``message`` less those in someone else's relayed words
-    (:func:`relayed_request`); ``user_names`` as :func:`forget_requests` takes them."""
+    (:func:`relayed_request`, :func:`framed_by_another`); ``user_names`` as
+    :func:`forget_requests` takes them."""
     return [
         r
         for r in forget_requests(message, user_names)
-        if not relayed_request(r.sentence, user_names) and not _TOLD_TO_FORGET.search(r.sentence.strip())
+        if not relayed_request(r.sentence, user_names)
+        and not _TOLD_TO_FORGET.search(r.sentence.strip())
+        and not framed_by_another(r.sentence)
     ]
