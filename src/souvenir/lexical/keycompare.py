@@ -21,6 +21,7 @@ KEYS: tuple[str, ...] = (
     "home.address",
     "employer",
     "occupation",
+    "work.place",
     "delivery.address",
     "phone",
     "email",

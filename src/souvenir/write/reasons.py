@@ -40,6 +40,7 @@ _LABELS = {
     "home.country": "country they live in",
     "home.address": "home address",
     "employer": "employer",
+    "work.place": "place they work in",
     "occupation": "job",
     "delivery.address": "delivery address",
     "phone": "phone number",
