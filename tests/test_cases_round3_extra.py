@@ -18,7 +18,6 @@ CASES = [json.loads(line) for f in FILES for line in f.read_text(encoding="utf-8
 
 #: Known misses, each with why it is left.
 KNOWN = {
-    "R3U-fromto-en-1": "a car is no keyed value, so 'switched from the Civic to a RAV4' supersedes nothing (a new key in four languages, not done)",
     # round3_extra8.jsonl (lane cases, session 14): measured on main 679b1ae before any fix
     "R3E8-back-zh-1": "the middle 字节 is retired now (跳槽去了 / 又回…上班 name the employer), but 在腾讯做产品经理 also says the occupation, which the job change does not: it stays beside by rule 5's partial match (keyed_partial), so two memories stay active",
 }

@@ -175,3 +175,41 @@ def test_a_diet_said_as_who_one_is_flips_eating_it(lang, old, new):
 )
 def test_a_diet_says_nothing_of_other_food(old, new):
     assert not is_flip(proposition(old), proposition(new))
+
+
+CARS = [
+    ("en", "Drives a Honda Civic", "honda civic"),
+    ("en", "Switched from the Honda Civic to a Toyota RAV4", "toyota rav4"),
+    ("en", "My car is a Tesla", "tesla"),
+    ("fr", "Conduit une Peugeot 208", "peugeot 208"),
+    ("fr", "Est passé de la Clio à une Tesla Model 3", "tesla model 3"),
+    ("zh", "开的是比亚迪", "比亚迪"),
+    ("zh", "把本田换成了特斯拉", "特斯拉"),
+    ("ms", "Pandu Perodua Myvi", "perodua myvi"),
+    ("ms", "Tukar kereta dari Saga ke Honda City", "honda city"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "value"), CARS, ids=[f"{r[0]}-{i}" for i, r in enumerate(CARS)])
+def test_the_users_car_is_one_value(lang, text, value):
+    assert dict(user_keys(text).values).get("car") == value
+
+
+@pytest.mark.parametrize(
+    "text", ["Drives a hard bargain", "Switched from tea to coffee", "Works at Toyota", "开会", "Bawa anak ke sekolah"]
+)
+def test_no_car_without_a_maker(text):
+    assert "car" not in dict(user_keys(text).values)
+
+
+@pytest.mark.parametrize(
+    ("lang", "old", "new", "keeps"),
+    [
+        ("en", "Drives a Honda Civic", "Switched from the Honda Civic to a Toyota RAV4", "RAV4"),
+        ("fr", "Conduit une Renault Clio", "Est passé de la Clio à une Tesla Model 3", "Tesla"),
+        ("zh", "开的是本田", "把本田换成了特斯拉", "特斯拉"),
+        ("ms", "Pandu Proton Saga", "Tukar kereta dari Saga ke Honda City", "Honda City"),
+    ],
+)
+def test_a_new_car_retires_the_old(lang, old, new, keeps):
+    _admit(lang, [old], new, keeps, old)

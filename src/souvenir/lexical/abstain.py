@@ -30,7 +30,9 @@ _REWRITE: dict[str, list[str]] = {
 }
 #: Malay says "makan daging" where English says "eat meat".
 _MS = {"not": "tak", "eat": "makan", "meat": "daging"}
-_NEGATORS = frozenset({"not", "n't", "no", "never", "pas", "plus", "jamais", "不", "不是", "没", "bukan", "tak", "tidak"})
+_NEGATORS = frozenset(
+    {"not", "n't", "no", "never", "pas", "plus", "jamais", "不", "不是", "没", "bukan", "tak", "tidak"}
+)
 _ARTICLES = frozenset({"a", "an", "un", "une", "seorang", "是", "一个", "一名"})
 _MS_WORDS = frozenset(
     "seorang saya aku dah sudah makan daging balik semula kembali jadi menjadi sekarang kini tak tidak lagi "

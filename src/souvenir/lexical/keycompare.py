@@ -22,6 +22,7 @@ KEYS: tuple[str, ...] = (
     "employer",
     "occupation",
     "work.place",
+    "car",
     "delivery.address",
     "phone",
     "email",

@@ -399,6 +399,12 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     if pat.kind == "place":
         place = _read_place(rest, groups.get("prep"))
         return ([(place[0], place[1])], start, start + place[2]) if place else None
+    if pat.kind == "vehicle":  # "Drives a Honda Civic", 开的是比亚迪: the maker is checked by the pattern
+        got = _han_value(rest) if _HAN_RUN.match(rest) else _cap_run(rest, frozenset(), limit=3)
+        model = re.match(r"\s+([A-Za-z\-]*\d[\w\-]*)", rest[got[1] :]) if got else None
+        if got and model:  # "Peugeot 208", "Tesla Model 3": the model's number is the value too
+            got = (f"{got[0]} {model.group(1)}", got[1] + model.end())
+        return ([("car", got[0])], start, start + got[1]) if got else None
     if pat.kind == "workplace":  # "Kerja di Brunei", 调到上海工作: a known place only ("Works in IT")
         place = _read_place(rest, groups.get("prep"))
         if place is None or place[0] == "home.address" or not _is_place(place[1]):

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from souvenir.lexical.keymarkers import MARKERS
 from souvenir.lexical.keyquantities import quantity_sources
+from souvenir.lexical.keyvehicles import vehicle_sources
 
 __all__ = ["Pattern", "PATTERNS", "SUBJECT", "ADVERBS", "ALSO", "ALSO_OPENING", "MARKERS"]
 
@@ -286,6 +287,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:ke|kepada|jadi|menjadi|sebagai)\s+(?:seorang\s+)?",
     ),
     *(_p(key, kind, src) for key, kind, src in quantity_sources(_AUX)),
+    *(_p(key, kind, src) for key, kind, src in vehicle_sources(_AUX)),
     # employer
     _p(
         "employer",

@@ -41,6 +41,7 @@ _LABELS = {
     "home.address": "home address",
     "employer": "employer",
     "work.place": "place they work in",
+    "car": "car",
     "occupation": "job",
     "delivery.address": "delivery address",
     "phone": "phone number",
