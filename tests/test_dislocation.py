@@ -47,6 +47,11 @@ FLIPPED = [
     ("zh", "奶茶我早就不碰了", "喜欢喝奶茶"),
     ("ms", "Rokok tu saya dah lama tak hisap", "Hisap rokok"),
     ("fr", "Le vin j'en bois plus depuis l'an dernier", "Boit du vin"),
+    ("en", "Coffee I don't drink anymore", "Drinks coffee"),
+    ("ms", "Daging merah saya dah tak makan", "Makan daging merah"),
+    ("ms", "Rokok, dah lama aku tak sentuh", "Hisap rokok"),
+    ("zh", "酒嘛，我早就戒了", "喝酒"),
+    ("zh", "肉我已经不吃了", "吃肉"),
     # spoken French negation after the verb, and the "plus" that stops
     ("fr", "Je mange pas de viande", "Mange de la viande"),
     ("fr", "Je bois jamais d'alcool", "Boit de l'alcool"),
@@ -61,6 +66,8 @@ KEPT = [
     ("zh", "奶茶我每天都喝", "喝奶茶"),
     ("ms", "Kopi, saya minum setiap pagi.", "Minum kopi"),
     ("ms", "Rokok tu saya hisap tiap hari", "Hisap rokok"),
+    ("en", "Coffee I drink every morning", "Drinks coffee"),
+    ("ms", "Daging merah saya makan seminggu sekali", "Makan daging merah"),
     # "more": compared, intensified, or the candidate's own reading
     ("fr", "Je mange plus de légumes qu'avant", "Mange des légumes"),
     ("fr", "Je bois beaucoup plus d'eau depuis l'été", "Boit de l'eau"),

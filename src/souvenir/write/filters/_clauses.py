@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
-from souvenir.write.filters._dislocation import lends, split_fronted
+from souvenir.write.filters._dislocation import DURATION, lends, split_fronted
 from souvenir.write.filters._spoken_fr import FR_AFTER_VERB, after_verb, spoken_negation, verbless_no_more
 
 _NEG_ROLES = ("neg", "negval")
@@ -292,16 +292,21 @@ def _inherit(out: list[Clause]) -> None:
             if clause.inherited and bare and not any(t.role in ("neg", "pos", "negval") for t in previous.tokens):
                 previous.topic = True  # "le jazz, j'aime pas trop": the bare topic is judged in the next clause
         elif (
-            clause.person == "first"
+            (clause.person == "first" or (clause.person == "none" and _first_inside(clause)))
             and previous.person == "none"
             and previous.sentence == clause.sentence
             and clause.opener != ":"  # "Varen: I hate goblins" is a speaker, not a topic
         ):
-            verbs = len([tok for tok in own if tok.key not in lx.TIME_WORDS])
+            verbs = len([tok for tok in own if tok.key not in lx.TIME_WORDS and tok.key not in DURATION])
             if lends(previous.tokens, clause.tokens, verbs):  # « Le fromage, j'en mange plus »: _dislocation
                 polarity = clause.polarity_at(-1)
                 clause.inherited = [(tok, polarity) for tok in previous.content if not _in(tok, own)]
                 previous.topic = True
+
+
+def _first_inside(clause: Clause) -> bool:
+    """A first-person subject after an adverb ("dah lama aku tak sentuh", 早就…我): the user's clause."""
+    return any(tok.key in lx.FIRST_PERSON for tok in clause.tokens[1:4])
 
 
 def _bare_name(clause: Clause) -> bool:

@@ -15,7 +15,9 @@ Two shapes:
   second's object;
 - *without one*, Latin script only (Chinese reads the whole segment already, 奶茶我不碰了): a
   noun phrase before the first-person subject, either marked as a topic (ms "X tu / itu /
-  ini saya…") or taken up by a French clitic ("Le fromage j'en mange plus");
+  ini saya…"), taken up by a French clitic ("Le fromage j'en mange plus"), or before a
+  negated clause whose verb stands alone ("Coffee I don't drink anymore", "Daging merah saya
+  dah tak makan");
   :func:`split_fronted` cuts it off as its own clause.
 
 A topic is 1–3 content words with no negator, attitude, relative or conjunction, not opening
@@ -36,6 +38,13 @@ _EN_RESUMPTIVE = frozenset({"it", "them", "that", "those", "any", "one", "ones"}
 _MS_TOPIC = frozenset({"tu", "itu", "ini"})
 _ME = frozenset({"i", "je", "j'", "saya", "aku", "sy", "gua", "gue"})
 _BLOCKS = ("neg", "pos", "negval", "rel", "coord", "user")
+#: Adverbs that open a clause, not a noun phrase ("dah lama aku tak sentuh": no topic).
+_ADVERB_START = frozenset(
+    "dah sudah telah baru masih pernah memang already still just ever deja encore toujours".split()
+)
+_MS_ASPECT = frozenset({"dah", "sudah", "telah", "tak", "tidak", "x", "memang", "masih", "belum", "takkan"})
+#: Words of duration, left out of the count of a clause's own words like time words ("dah lama").
+DURATION = frozenset({"lama", "long", "longtemps", "ages"})
 
 
 def is_topic(tokens: list[Tok]) -> bool:
@@ -46,7 +55,12 @@ def is_topic(tokens: list[Tok]) -> bool:
     if not content or len(content) > 3 or any(tok.role in _BLOCKS for tok in words):
         return False
     first = words[0].key
-    return first not in lx.DISCOURSE and first not in lx.TIME_WORDS and first not in lx.ZH_DISCOURSE
+    return (
+        first not in lx.DISCOURSE
+        and first not in lx.TIME_WORDS
+        and first not in lx.ZH_DISCOURSE
+        and first not in _ADVERB_START
+    )
 
 
 def takes_up(tokens: list[Tok]) -> bool:
@@ -80,6 +94,13 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
         return [part]
     head, rest = part[:at], part[at:]
     marked = head[-1].key in _MS_TOPIC and len(head) >= 2
-    if is_topic(head) and (marked or (takes_up(rest) and rest[0].key in ("je", "j'"))):
-        return [head, rest]
+    gap = len([tok for tok in rest if tok.role == "content" and tok.key not in lx.TIME_WORDS]) <= 1
+    # Malay "kakak saya" is "my sister": "saya" after a noun is a subject only before an aspect
+    # or a negator ("Daging merah saya dah tak makan"), never after a relation
+    subject = rest[0].key in ("i", "je", "j'") or (
+        len(rest) > 1 and rest[1].key in _MS_ASPECT and head[-1].key not in lx.RELATIONS
+    )
+    negated = subject and any(tok.role == "neg" for tok in rest)
+    if is_topic(head) and (marked or (takes_up(rest) and rest[0].key in ("je", "j'")) or (gap and negated)):
+        return [head, rest]  # "Coffee | I don't drink anymore", "Daging merah | saya dah tak makan"
     return [part]

@@ -168,6 +168,12 @@ def _light_verb(tok: Tok, clause: Clause) -> Polarity | None:
     is lent 碰 and the thing is matched on its own)."""
     if tok.cjk:
         verb, thing = tok.key[:1], tok.key[1:]
+        if verb in _ZH_CONSUMING and thing:  # 酒嘛，我早就戒了: the thing lent by its topic
+            lent = next(
+                (pol for own, pol in clause.inherited if own.cjk and own.key.rstrip("嘛呢啊吧呀") == thing), None
+            )
+            if lent is not None:
+                return lent
         if verb not in _ZH_CONSUMING or thing not in clause.cjk_key:
             return None
         for index, own in enumerate(clause.tokens):
