@@ -554,9 +554,6 @@ def test_keyed_values_about_the_user(text: str, key: str, value: str) -> None:
         "Doesn't live in Ipoh anymore",
         "Ne vit plus à Lyon",
         "Travels to Penang often",
-        "Works in Ipoh",
-        "在吉隆坡工作",
-        "Bekerja di Kuala Lumpur",
         "Moved to a new flat",
         "搬到了新家",
         "Moved to the Penang office",
@@ -578,6 +575,12 @@ def test_no_key_about_the_user(text: str) -> None:
     assert not user_keys(text), user_keys(text)
 
 
+@pytest.mark.parametrize("text", ["Works in Ipoh", "在吉隆坡工作", "Bekerja di Kuala Lumpur", "Travaille à Lyon"])
+def test_the_town_one_works_in_is_no_home(text: str) -> None:
+    """Session 14: the place of work has its own key (``work.place``), never the home's."""
+    assert set(user_keys(text).keys) == {"work.place"}, user_keys(text)
+
+
 def test_complete_only_when_every_clause_is_keyed() -> None:
     assert user_keys("Lives in Ipoh with her husband").complete
     assert user_keys("Lives in Ipoh, Perak").complete
@@ -588,7 +591,7 @@ def test_complete_only_when_every_clause_is_keyed() -> None:
         "Lives in Ipoh. Has two cats.",
         "住在槟城，离公司很近",
         "Lives in Ipoh with her husband and two kids",
-        "Lives in Ipoh but works in KL",
+        "Lives in Ipoh but works long hours",
     ):
         keys = user_keys(text)
         assert keys.get("home.city") and not keys.complete, text

@@ -85,7 +85,7 @@ _EN = re.compile(
     r"|" + _LEAD + r"(?:forget|disregard|unlearn)\b(?!\s+(?:to\b|it\s+was|about\s+it\s*[,!]))"
     r"|"
     + _LEAD
-    + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+"
+    + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+(?:(?:pls|plz|please|just)\s+)?"
     + _SAID
     + r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
     r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b"
@@ -107,7 +107,10 @@ _FR = re.compile(
     r"|\bque\s+(?:tu|vous)\s+(?:oublies|oubliiez|effaces|effaciez)\b"
     r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
+    r"(?:(?:stp|svp|juste|donc|vite)\s+)?"  # « efface stp le truc sur… »
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage"
+    r"|(?:le|les|ce|ces|la|cette|l')\s*(?:truc|trucs|histoire|partie|passage|bout|chose|choses|info|infos)"
+    r"\s+(?:sur|à\s+propos|concernant|au\s+sujet)"
     r"|toutes?\s+mes\s+(?:données|informations|infos|souvenirs))\b"
     # « supprime ça de mon agenda » deletes from the user's own things, not from memory
     r"(?!\s+(?:de|du|des|dans|sur)\s+(?:mon|ma|mes|le|la|les|l'|notre|nos)\s*(?!historique|m[ée]moire|profil)\w)"
@@ -121,7 +124,7 @@ _FR = re.compile(
 _ZH = re.compile(
     r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
     r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
-    r"|(?:删掉|删除|删了|抹掉|抹去|清除|去掉)"
+    r"|(?:删掉|删除|删了|删一下|删下|删去|抹掉|抹去|清除|去掉)"
     # 忘记 as an imperative: led by a politeness word (请忘记…, 麻烦你忘掉…) or opening a clause
     # on the user's own words (忘记我住在哪里); never before 了, a question or 怎么 / 如何
     # ("忘记我的密码了", "忘记密码怎么办？": "(I) forgot…")
@@ -130,14 +133,14 @@ _ZH = re.compile(
 )
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order; 提醒, a reminder, is no 提 of speech).
-_ZH_DELETE = re.compile(r"删掉|删除|删了|抹掉|抹去|清除|去掉")
+_ZH_DELETE = re.compile(r"删掉|删除|删了|删一下|删下|删去|抹掉|抹去|清除|去掉")
 _ZH_SAID = re.compile(r"说|讲|提(?!醒)|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
 _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
     r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
-    r"|catatan|cerita)\b"
+    r"|catatan|cerita|benda|bab|hal|perkara|pasal)\b"
     # "buang je apa yang ada dalam peti ais": whatever is in a place, not what was said
     r"(?!\s+(?:yang\s+)?(?:ada\s+)?(?:dalam|di|kat|atas)\b)"
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
@@ -172,7 +175,8 @@ FORGET_WORDS = frozenset(
     "lupakan lupakanlah padam padamkan hapus hapuskan buang buangkan ingat simpan rekod catat catatkan "
     "payah perlu usah tadi cakap kata beritahu tentang pasal hal perkara semua yang tolong apa maklumat info "
     "information details detail details joke blague gurau informasi butiran propos peux pouvez memory memories "
-    "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien".split()
+    "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien "
+    "benda bab stp svp".split()
 ) | frozenset(
     (
         "别",
@@ -187,6 +191,11 @@ FORGET_WORDS = frozenset(
         "删掉",
         "删除",
         "删",
+        "删一下",
+        "帮",
+        "帮我",
+        "那条",
+        "这条",
         "抹掉",
         "抹去",
         "清除",
@@ -262,7 +271,7 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     ),
     (
         "work",
-        ("employer", "occupation"),
+        ("employer", "occupation", "work."),
         re.compile(
             r"\bwhere\s+i\s+work\b|\bwhat\s+i\s+do\s+for\s+a\s+living\b|\bmy\s+(?:job|employer|work)\b"
             r"|\bo[uù]\s+je\s+travaille\b|\bmon\s+(?:travail|m[ée]tier|employeur|boulot)\b"

@@ -21,6 +21,8 @@ KEYS: tuple[str, ...] = (
     "home.address",
     "employer",
     "occupation",
+    "work.place",
+    "car",
     "delivery.address",
     "phone",
     "email",

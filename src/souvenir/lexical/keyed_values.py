@@ -221,6 +221,19 @@ def _zh_org_ok(value: str) -> bool:
     return suffix is not None and len(value) > len(suffix) and not _is_place(value)
 
 
+_ZH_NOT_TRADE = ("这", "那", "一", "某", "什么", "哪", "的", "些")
+
+
+def _zh_brand_ok(value: str) -> bool:
+    """A bare name after a verb that makes it an employer (跳槽去了字节, 在腾讯做产品经理): no
+    ending needed, but no place (回北京上班 is a town), no 的 / 一 / 某 / 这 / 那."""
+    if not value or "的" in value or value.startswith(("一", "某", "这", "那", "家")):
+        return False
+    if value in D.ZH_ORG_SUFFIXES or value in D.ZH_WORKPLACE_SUFFIXES:  # 在医院当护士: a kind of place, no name
+        return False
+    return len(value) <= 8 and not _is_place(value) and (bool(_HAN_RUN.search(value)) or _capital(value))
+
+
 def _occupation(rest: str) -> tuple[str, int] | None:
     toks = list(_TOKEN.finditer(rest))
     i = 1 if toks and toks[0].group().casefold() in _OCC_ARTICLES else 0
@@ -366,7 +379,13 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
             return ([(pat.key, value)], start, m.end()) if _occupation(value) else None
         if pat.kind == "count":
             return [(pat.key, fold(value))], start, m.end()
-        if not _zh_org_ok(value):
+        if pat.kind == "occ_zh":  # 做会计工作, 从事销售工作: the frame makes it a trade
+            return (
+                ([(pat.key, value)], start, m.end())
+                if 0 < len(value) <= 6 and not value.startswith(_ZH_NOT_TRADE)
+                else None
+            )
+        if not (_zh_org_ok(value) or (pat.kind in ("org_zh_trade", "org_zh_verb") and _zh_brand_ok(value))):
             return None
         if pat.kind == "org_zh_trade":  # 在X当Y: employer X, occupation Y
             trade = _han_value(clause[m.end() :])
@@ -380,14 +399,26 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
     if pat.kind == "place":
         place = _read_place(rest, groups.get("prep"))
         return ([(place[0], place[1])], start, start + place[2]) if place else None
+    if pat.kind == "vehicle":  # "Drives a Honda Civic", 开的是比亚迪: the maker is checked by the pattern
+        got = _han_value(rest) if _HAN_RUN.match(rest) else _cap_run(rest, frozenset(), limit=3)
+        model = re.match(r"\s+([A-Za-z\-]*\d[\w\-]*)", rest[got[1] :]) if got else None
+        if got and model:  # "Peugeot 208", "Tesla Model 3": the model's number is the value too
+            got = (f"{got[0]} {model.group(1)}", got[1] + model.end())
+        return ([("car", got[0])], start, start + got[1]) if got else None
+    if pat.kind == "workplace":  # "Kerja di Brunei", 调到上海工作: a known place only ("Works in IT")
+        place = _read_place(rest, groups.get("prep"))
+        if place is None or place[0] == "home.address" or not _is_place(place[1]):
+            return None
+        return [("work.place", place[1])], start, start + place[2]  # one key: a town, a state or a country
     if pat.kind == "street":
         got = _address(rest) if _street_like(rest) else None
     elif pat.kind == "org":
         got = _cap_run(rest, _ORG_LINKS)
         got = got if got and _org_ok(got[0]) else None
-    elif pat.kind == "org_zh":
+    elif pat.kind in ("org_zh", "org_zh_verb"):
         got = _han_value(rest) or _cap_run(rest, _ORG_LINKS)
-        got = got if got and _zh_org_ok(got[0]) else None
+        ok = _zh_org_ok if pat.kind == "org_zh" else _zh_brand_ok
+        got = got if got and ok(got[0]) else None
     elif pat.kind in ("occ", "occ_change", "occ_from"):
         got = _occupation(rest)
         if pat.kind == "occ_change" and got and not (trade_like(got[0]) and trade_like(m.group("from"))):

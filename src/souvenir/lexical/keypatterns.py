@@ -32,6 +32,8 @@ import re
 from typing import NamedTuple
 
 from souvenir.lexical.keymarkers import MARKERS
+from souvenir.lexical.keyquantities import quantity_sources
+from souvenir.lexical.keyvehicles import vehicle_sources
 
 __all__ = ["Pattern", "PATTERNS", "SUBJECT", "ADVERBS", "ALSO", "ALSO_OPENING", "MARKERS"]
 
@@ -69,6 +71,21 @@ _IS = r"\s*" + _LINK + r"?\s*"  # "Phone: …", "Phone is …", "Nombor telefon 
 _IS_REQUIRED = r"\s*" + _LINK + r"\s*"
 
 
+#: A dwelling before the place ("lives in a flat in Hackney", « habite dans un appart à Lyon »,
+#: "tinggal di sebuah kondo di Ampang"): skipped, the place is read after it.
+_DWELLING_EN = (
+    r"(?:in\s+(?:a|an|the|my|our)\s+(?:(?:small|tiny|big|new|shared|rented|one-bedroom|two-bedroom)\s+)?"
+    r"(?:flat|house|apartment|condo|studio|room|place|bungalow|townhouse|houseshare)\s+)?"
+)
+_DWELLING_FR = (
+    r"(?:\s+(?:dans|en)\s+(?:un|une|le|la|mon|ma)?\s*(?:petit\s+|petite\s+)?(?:appart|appartement|studio|maison"
+    r"|coloc|colocation|t[1-5]|f[1-5])\b)?"
+)
+_DWELLING_MS = (
+    r"(?:\s+(?:di|dalam|kat)\s+(?:sebuah\s+|satu\s+)?(?:rumah|flat|kondo|apartmen|pangsapuri|bilik)(?:\s+sewa)?)?"
+)
+
+
 class Pattern(NamedTuple):
     key: str  # the key, or "home" (city / region / country / address from the value)
     kind: str  # how the value is read (module docstring)
@@ -86,7 +103,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "home",
         "place",
         _AUX + r"(?:lives?|living|resides?|residing|based|settled(?:\s+down)?)\s+"
-        r"(?:(?:now|currently|still|permanently)\s+)?(?P<prep>in)\s+",
+        r"(?:(?:now|currently|still|permanently)\s+)?" + _DWELLING_EN + r"(?P<prep>in)\s+",
+    ),
+    # "Moved in with partner in Croydon": who with, then where
+    _p(
+        "home",
+        "place",
+        _AUX + r"(?:moved|moving)\s+in\s+(?:together\s+)?with\s+[^,;]{1,40}?\s+(?P<prep>in)\s+",
     ),
     _p("home.address", "street", _AUX + r"(?:lives?|living|resides?)\s+at\s+"),
     _p(
@@ -100,7 +123,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "home",
         "place",
         r"(?:habite|vit|réside|demeure)\b(?:\s+(?:désormais|maintenant|actuellement|toujours"
-        r"|aujourd'hui|à\s+présent|depuis\s+peu|de\s+nouveau|à\s+nouveau|encore))?(?:\s+(?P<prep>à|a|au|aux|en"
+        r"|aujourd'hui|à\s+présent|depuis\s+peu|de\s+nouveau|à\s+nouveau|encore))?"
+        + _DWELLING_FR
+        + r"(?:\s+(?P<prep>à|a|au|aux|en"
         r"|dans)\b)?\s*",
     ),
     _p(
@@ -113,27 +138,27 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "home",
         "place",
-        r"(?:(?:a|s'est|est|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
-        r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d')\s*[^,;]+?)?"
+        r"(?:(?:a|s'est|est|me\s+suis|m'|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
+        r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d'|avec)\s*[^,;]+?)?"
         r"\s+(?P<prep>à|a|au|aux|en|dans)\b\s*",
     ),
     _p(
         "home",
         "place",
         r"(?:(?:balik|kembali|semula)\s+)?(?:tinggal|menetap|bermastautin)(?:\s+(?:kini|sekarang"
-        r"|semula|balik|kembali))?\s+(?P<prep>di|dalam|kat)\s+",
+        r"|semula|balik|kembali))?" + _DWELLING_MS + r"\s+(?P<prep>di|dalam|kat)\s+",
     ),
     _p(
         "home",
         "place",
         r"(?:baru\s+(?:sahaja|saja)\s+)?(?:(?:ber)?pindah|balik|kembali)(?:\s+(?:rumah|balik|semula"
-        r"|kembali))?(?:\s+dari\s+[^,;]+?)?\s+(?P<prep>ke)\s+",
+        r"|kembali|masuk|duduk))?(?:\s+(?:dari|dengan|bersama)\s+[^,;]+?)?\s+(?P<prep>ke|di)\s+",
     ),
     _p("home", "place", r"(?:住在|居住在|居住于|定居在|定居于|定居|生活在|现居于|现居|住于|常住在|长住在)"),
     _p(
         "home",
         "place",
-        r"(?:从[^,。;]{1,12}?)?(?:(?:搬家|搬)(?:到|去|往|至)|搬回(?:到|去)?|(?:迁居|移居|迁回|回)(?:到|至)?"
+        r"(?:从[^,。;]{1,12}?)?(?:(?:和|跟|与)[^,。;]{1,8}?(?:一起)?)?(?:(?:搬家|搬)(?:到|去|往|至)|搬回(?:到|去)?|(?:迁居|移居|迁回|回)(?:到|至)?(?![^,。;]{1,12}?(?:上班|工作|任职|打工))"
         r"|回(?:到|去)(?=[^,。;]{1,8}(?:住|生活|定居|居住)))了?",
     ),
     _p(
@@ -164,6 +189,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("occupation", "occ", r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)\s+sebagai\s+"),
     _p("occupation", "occ", r"pekerjaan(?:nya)?(?:\s+(?:pengguna|saya))?\s*(?:ialah|adalah|:|=)\s*"),
     _p("occupation", "occ_zh", r"(?:职业|工作)(?:是|为|:)"),
+    # 做会计工作 / 从事销售工作; a career change (转行 / 改行 / 转型) names a trade whatever its ending
+    _p("occupation", "occ_zh", r"(?:做|从事)(?P<v>[^\W\d_a-zA-Z]{1,6}?)(?:工作|行业|这一行)"),
+    _p(
+        "occupation",
+        "occ_zh",
+        r"(?:(?:从|由)(?P<from>[^，。,;]{1,12}?))?(?:转行|改行|转型)(?:去|到)?(?:做|当|成为|为)了?(?:一名|一位|一个|个)?",
+    ),
     _p("occupation", "occ_zh_trade", r"(?:是|当|担任)了?(?:一名|一位|一个|个)?"),
     # "from X to Y" (issue #26): the value is Y
     # The group ``from`` is the old value a change names (``keyed.changed_from``); ``occ_change``
@@ -228,7 +260,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做|换到|转到|跳到|转行到)了?"
         r"(?:做|当)?(?:一名|一位|一个|个)?",
     ),
-    _p("employer", "org_zh", r"(?:工作)?从[^，。,;]{1,12}?(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
+    _p("employer", "org_zh_verb", r"(?:工作)?从[^，。,;]{1,12}?(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
     # a promotion from X to Y: "Promoted from clerk to supervisor", « Promue de caissière à
     # cheffe de rayon », 从会计升职为经理, "Naik pangkat dari kerani jadi penyelia"; ``occ_from``:
     # the old value must look like a trade
@@ -254,106 +286,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:naik|dinaikkan)\s+pangkat\s+dari(?:pada)?\s+(?:seorang\s+)?(?P<from>[^,;]+?)\s+"
         r"(?:ke|kepada|jadi|menjadi|sebagai)\s+(?:seorang\s+)?",
     ),
-    # measured quantities about the user (issue #26): one current value each
-    _p(
-        "weight",
-        "qty",
-        _AUX + r"(?:weighs|weighing|(?:body\s+)?weight\s*(?:is|:|=|-)?)\s*(?:about\s+|around\s+"
-        r"|roughly\s+|only\s+|now\s+)?",
-    ),
-    _p(
-        "weight",
-        "qty",
-        r"(?:pèse|pese|(?:son\s+|mon\s+|le\s+)?poids\s*(?:est\s+(?:de\s+)?|:|=|-)?)\s*"
-        r"(?:désormais\s+|maintenant\s+|environ\s+|plus\s+que\s+)?",
-    ),
-    _p("weight", "qty", r"体重(?:现在|目前|已经|减到|降到|增加到|涨到)?(?:是|为|有|:|：)?(?:大约|约|大概)?"),
-    _p(
-        "weight",
-        "qty",
-        r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
-        r"(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?",
-    ),
-    _p("height", "qty", _AUX + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
-    _p(
-        "height",
-        "count",
-        _AUX
-        + r"is\s+(?P<v>\d[\d.,]*\s*(?:cm|m|ft|feet|foot|inches|in)\b[^,;]{0,8}?|\d\s*(?:'|′|ft)\s*\d{1,2}\s*(?:\"|″|''|in)?)"
-        r"\s+tall\b",
-    ),
-    _p("height", "qty", r"(?:mesure|(?:sa\s+|ma\s+|la\s+)?taille\s*(?:est\s+(?:de\s+)?|:))\s*(?:environ\s+)?"),
-    _p("height", "qty", r"身高(?:现在|目前)?(?:是|为|有|:|：)?(?:大约|约)?"),
-    _p("height", "qty", r"tinggi(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:ialah|adalah|:|=)\s*"),
-    _p(
-        "salary",
-        "qty",
-        _AUX + r"(?:earns|earning|makes|(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
-        r"|take-home\s+pay)\b\s*(?:is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
-    ),
-    _p(
-        "salary",
-        "qty",
-        r"(?:gagne|(?:son\s+|mon\s+|le\s+)?(?:salaire|revenu)(?:\s+mensuel|\s+annuel)?\s*"
-        r"(?:est\s+(?:de\s+)?|:|=)?)\s*(?:environ\s+|désormais\s+|maintenant\s+)?",
-    ),
-    _p(
-        "salary",
-        "qty",
-        r"(?:月薪|年薪|工资|薪水|薪资|月收入|年收入|收入)(?:现在|目前|已经|涨到|降到|调到)?(?:是|为|有|:|：)?"
-        r"(?:大约|约|大概)?",
-    ),
-    _p(
-        "salary",
-        "qty",
-        r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
-        r"(?:kini\s+|sekarang\s+)?(?:(?:naik|turun|meningkat|bertambah)\s+(?:jadi|kepada|ke)\s+)?(?:ialah|adalah|:|=|sebanyak)?"
-        r"|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
-    ),
-    _p(
-        "children",
-        "count",
-        _AUX
-        + r"(?:has|have)\s+(?:now\s+|currently\s+|actually\s+)?(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
-        r"|child|kid)\b",
-    ),
-    _p(
-        "children",
-        "count",
-        r"a\s+(?:maintenant\s+|désormais\s+|actuellement\s+|en\s+fait\s+)?(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b",
-    ),
-    _p("children", "count", r"有了?(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
-    _p(
-        "children",
-        "count",
-        r"(?:ada|mempunyai|punya)\s+(?:sekarang\s+|kini\s+)?(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
-        r"(?:orang\s+)?anak\b",
-    ),
-    _p(
-        "children",
-        "qty",
-        r"(?:number\s+of\s+(?:kids|children)|nombre\s+d'enfants|bilangan\s+anak|孩子(?:的)?数量)"
-        r"\s*(?:is|est|ialah|是|:|：)?\s*",
-    ),
-    _p(
-        "birth.date",
-        "date",
-        r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)\s*(?:is|:)?)"
-        r"\s*(?:actually\s+|really\s+)?(?:on\s+)?(?:the\s+)?",
-    ),
-    _p(
-        "birth.date",
-        "date",
-        r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
-        r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*",
-    ),
-    _p("birth.date", "date", r"(?:生日|出生日期|出生年月)(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
-    _p(
-        "birth.date",
-        "date",
-        r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?\s*"
-        r"(?:sebenarnya\s+)?(?:ialah|adalah|pada|:)?)\s*",
-    ),
+    *(_p(key, kind, src) for key, kind, src in quantity_sources(_AUX)),
+    *(_p(key, kind, src) for key, kind, src in vehicle_sources(_AUX)),
     # employer
     _p(
         "employer",
@@ -396,7 +330,46 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("employer", "org_zh", r"在(?P<v>[^,。;、]{1,20}?)(?:工作|上班|任职|就职|打工)"),
     _p("employer", "org_zh_trade", r"在(?P<v>[^,。;、]{1,20}?)(?:当|担任|做)了?(?:一名|一位|一个)?"),
-    _p("employer", "org_zh", r"(?:就职于|任职于|供职于|受雇于|工作于|入职了?|跳槽到了?|跳槽去了?|跳槽至)"),
+    _p("employer", "org_zh", r"(?:就职于|任职于|供职于|受雇于|工作于|入职了?)"),
+    # a verb of changing or going back to a job names an employer whatever its ending (跳槽去了字节,
+    # 又回腾讯上班了; ``org_zh_verb``: any name but a place)
+    _p("employer", "org_zh_verb", r"(?:跳槽到了?|跳槽去了?|跳槽至|跳槽进了?)"),
+    _p("employer", "org_zh_verb", r"(?:又|重新)?回(?:到)?(?P<v>[^,。;、]{1,12}?)(?:上班|工作|任职|打工)"),
+    # the town, region or country the user works in (``workplace``: a known place only); after the
+    # employer, which a place never is ("Kerja di Brunei", « Travaille à Lyon », 在北京工作)
+    _p(
+        "work",
+        "workplace",
+        _AUX + r"(?:works?|working)\s+(?:(?:now|currently|still|again|remotely)\s+)?(?P<prep>in)\s+",
+    ),
+    _p(
+        "work",
+        "workplace",
+        _AUX + r"(?:(?:got|been|was|being)\s+)?(?:transferred|posted|seconded)\s+(?:back\s+)?(?P<prep>to)\s+",
+    ),
+    _p(
+        "work",
+        "workplace",
+        r"(?:travaille|bosse|retravaille)\b(?:\s+(?:désormais|maintenant|actuellement|de\s+nouveau|à\s+nouveau"
+        r"|toujours))?\s+(?P<prep>à|a|au|aux|en)\s+",
+    ),
+    _p("work", "workplace", r"(?:(?:a\s+)?été\s+|est\s+)?(?:re)?mutée?\s+(?P<prep>à|a|au|aux|en)\s+"),
+    _p(
+        "work",
+        "workplace",
+        r"(?:bekerja|berkerja|kerja|bertugas|berkhidmat)(?:\s+(?:semula|balik|kembali|kini|sekarang))?"
+        r"\s+(?P<prep>di|kat|dekat)\s+",
+    ),
+    _p(
+        "work",
+        "workplace",
+        r"(?:pindah|bertukar|ditukarkan|ditukar|dihantar)\s+(?:kerja|tempat\s+kerja|tugas)?\s*(?P<prep>ke)\s+",
+    ),
+    _p(
+        "work",
+        "workplace",
+        r"(?:又|重新)?(?:在|回到|回|调到|调去|调回|派到|外派到)(?=[^,。;、]{1,8}?(?:工作|上班|任职|打工))",
+    ),
     # delivery address
     _p(
         "delivery.address",

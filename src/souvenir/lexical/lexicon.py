@@ -101,7 +101,7 @@ VALENCE_NEG: frozenset[str] = frozenset(
 ZH_VALENCE_POS = frozenset(
     {
         "喜欢", "爱", "喜爱", "热爱", "最爱", "爱吃", "爱喝", "爱看", "爱玩", "偏爱", "钟爱", "迷恋", "享受",
-        "想", "想要", "希望", "渴望", "爱好", "中意", "欣赏", "接受", "喜好", "着迷", "迷上",
+        "想", "想要", "希望", "渴望", "爱好", "中意", "欣赏", "接受", "喜好", "着迷", "迷上", "兴趣", "感兴趣",
     }
 )
 ZH_VALENCE_NEG = frozenset(
@@ -127,6 +127,9 @@ IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:do|does|did)(?:n't| not) mind\b", "accept"),
         (r"\bwould(?:n't| not) mind\b", "want"),
         (r"\bwould(?:n't| not) miss\b", "love"),
+        # "(not) into X": an attitude after a copula or an adverb ("not really into running
+        # anymore", "I'm into jazz"); "moved into a flat" stays a preposition
+        (r"\b(not|n't|really|so|totally|super|big|still|'m|am|are|is|was|were|be|been|longer)\s+into\b", r"\1 fond of"),
         (r"\bnot (?:only|just)\b", " "),
         (r"\bnot bad\b", "good"),
         (r"\bno (?:doubt|problem|worries|matter|wonder)\b", " "),

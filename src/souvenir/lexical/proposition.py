@@ -58,6 +58,8 @@ later "Thanks! …").
 from __future__ import annotations
 
 import re
+
+from souvenir.lexical.abstain import abstentions
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -318,7 +320,7 @@ def _smoking_stems() -> frozenset[str]:
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
     norm = normalize(text)
-    tokens = _zh_quit_joined(list(tokenize(norm)))
+    tokens = abstentions(_zh_quit_joined(list(tokenize(norm))))  # "Is a vegetarian": eats no meat
     again = {i for i, t in enumerate(tokens) if t in _FR_AGAIN}
     tokens = [_FR_AGAIN.get(t, t) for t in tokens]
     again |= {

@@ -17,7 +17,9 @@
 * :func:`sarcastic` finds the sentences marked as sarcasm: a strong cue (🙄 🙃, "/s",
   "yeah right", "oh sure", "oh great", "said no one ever", « ben voyons »,
   « mais bien sûr », « quelle joie », 呵呵, 才怪, 真是谢谢了, "konon", "yelah tu", "macam la", a
-  marker written out: "(sarcasm)", « (ironie) », （反话）, "(perli)", "#sarcasm"),
+  marker written out: "(sarcasm)", « (ironie) », （反话）, "(perli)", "#sarcasm", an eye roll
+  written out or a chat sticker code: "*rolls eyes*", « *lève les yeux au ciel* », [白眼] / [微笑] /
+  [呵呵] ([微笑] only beside hyperbole: 简直, 真是, 谁不…), "yelah sangat"),
   or an attitude verb in capitals ("I just LOVE", « J'ADORE », "SUKA SANGAT") beside a
   weaker one ("just", "oh", "sure", "totally", "ever", "wow", "génial", "super", "hebat").
   A cue in a short sentence (four words at most: "Best day ever.", "呵呵。") marks the one
@@ -143,9 +145,17 @@ _STRONG = re.compile(
     r"|呵呵|才怪|真是谢谢了|真是太好了呢|\bkonon(?:nya)?\b|\byelah\s+tu\b|\bmacam\s+la(?:h)?\b|\bbest\s+sangat\s+la(?:h)?\s+tu\b"
     r"|[(（\[]\s*(?:sarcasm|sarcastic|irony|ironic|ironie|ironique|sarcasme|sarcastique|second\s+degré"
     r"|perli|sindir|sindiran|menyindir|反话|讽刺|反讽|说反话)\s*[)）\]]"
-    r"|#(?:sarcasm|irony|ironie|sarcasme|perli|sindiran|反话|讽刺)",
+    r"|#(?:sarcasm|irony|ironie|sarcasme|perli|sindiran|反话|讽刺)"
+    # an eye roll written out or a chat app's ironic sticker code ("*rolls eyes*", « *lève les yeux
+    # au ciel* », [白眼] / [微笑] / [呵呵] (WeChat), "yelah sangat")
+    r"|\*\s*(?:eye\s*-?\s*roll|rolls?\s+(?:my\s+)?eyes|lève\s+les\s+yeux(?:\s+au\s+ciel)?|julingkan?\s+mata)\s*\*"
+    r"|\(\s*(?:eye\s*-?\s*roll|rolls?\s+eyes|lève\s+les\s+yeux\s+au\s+ciel)\s*\)"
+    r"|\[(?:白眼|翻白眼|呵呵|无语|抠鼻)\]|好棒棒|\byela(?:h)?\s+sangat\b",
     re.I,
 )
+#: [微笑] (WeChat's smile) is sincere for many, ironic beside hyperbole (简直是人生享受呢[微笑]).
+_ZH_SMILE = re.compile(r"\[微笑\]|🙂")
+_ZH_HYPERBOLE = re.compile(r"简直|真是|谁不|太.{0,4}了吧|好开心哦|[呢哦]\s*(?:\[微笑\]|🙂)")
 _ATTITUDE = re.compile(
     r"\b(?:love[sd]?|loving|adore[sd]?|enjoy(?:s|ed)?|like[sd]?|j'adore|adore|aime|suka|minat)\b|喜欢|爱", re.I
 )
@@ -223,7 +233,7 @@ def sarcastic(text: str) -> list[str]:
     parts = [p for p in sentences(text) if p.strip() and p != "\n"]
     marked: set[int] = set()
     for i, part in enumerate(parts):
-        strong = bool(_STRONG.search(part))
+        strong = bool(_STRONG.search(part)) or bool(_ZH_SMILE.search(part) and _ZH_HYPERBOLE.search(part))
         caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part)) and not _SINCERE.search(part)
         if strong or caps:
             marked.add(i)

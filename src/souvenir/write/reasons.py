@@ -42,6 +42,8 @@ _LABELS = {
     "home.country": "country they live in",
     "home.address": "home address",
     "employer": "employer",
+    "work.place": "place they work in",
+    "car": "car",
     "occupation": "job",
     "delivery.address": "delivery address",
     "phone": "phone number",

@@ -28,8 +28,13 @@ from dataclasses import dataclass, field
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
+from souvenir.write.filters._dislocation import DURATION, lends, split_fronted
+from souvenir.write.filters._spoken_fr import FR_AFTER_VERB, after_verb, spoken_negation, verbless_no_more
 
 _NEG_ROLES = ("neg", "negval")
+#: A Chinese sentence ends asking with 吗; 嘛 at the end asserts what goes without saying
+#: (我是四川人嘛, 我本来就怕冷嘛): a question only with "?" (questions.py reads 不是…嘛).
+_ASKS = ("吗",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +66,7 @@ class Clause:
     inherited: list[tuple[Tok, Polarity]] = field(default_factory=list)
     cjk_key: str = ""
     topic: bool = False
-    opener: str = ""  # the conjunction that opened it ("if", "kalau", 如果…), key form
+    opener: str = ""  # the conjunction that opened it ("if", "kalau", 如果…), key form; ":" after a colon
     sentence: int = 0  # which sentence of the text it is in
 
     @property
@@ -131,22 +136,24 @@ class Clause:
         return " ".join(tok.raw for tok in self.tokens)
 
 
-def clauses(text: str) -> list[Clause]:
+def clauses(text: str, more: bool = False) -> list[Clause]:
     """Cut ``text`` into clauses, with person, question flag, segments and inheritance resolved.
     A sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") is a question
-    (:func:`souvenir.lexical.questions.mark_questions`)."""
+    (:func:`souvenir.lexical.questions.mark_questions`). ``more``: an ambiguous spoken
+    "plus" (« je bois plus de café depuis un mois ») reads "more" — the reading of a candidate
+    that repeats it (« Mange plus de légumes »); "no more" otherwise (:func:`_no_more`)."""
     tokens = tokenize(mark_questions(text))
     sentences: list[tuple[list[Tok], bool]] = []
     current: list[Tok] = []
     for tok in tokens:
         if tok.role == "end":
-            question = "?" in tok.raw or "？" in tok.raw or bool(current and current[-1].key in ("吗", "嘛"))
+            question = "?" in tok.raw or "？" in tok.raw or bool(current and current[-1].key in _ASKS)
             sentences.append((current, question))
             current = []
         else:
             current.append(tok)
     if current:
-        sentences.append((current, bool(current and current[-1].key in ("吗", "嘛"))))
+        sentences.append((current, bool(current and current[-1].key in _ASKS)))
 
     names = _midsentence_capitals(sentences)
     out: list[Clause] = []
@@ -157,18 +164,23 @@ def clauses(text: str) -> list[Clause]:
             nxt = sentence[index + 1] if index + 1 < len(sentence) else None
             if tok.role == "comma" or tok.role == "brk":
                 parts.append([])
-                openers.append(tok.key if tok.role == "brk" else "")
+                openers.append(tok.key if tok.role == "brk" else ":" if tok.raw in (":", "：") else "")
                 continue
             if tok.role == "coord" and nxt is not None and _opens_clause(nxt):
                 parts.append([])
                 openers.append("")
                 continue
             parts[-1].append(tok)
-        kept = [(part, opener) for part, opener in zip(parts, openers) if part]
+        kept = [
+            (piece, opener if n == 0 else "")
+            for part, opener in zip(parts, openers)
+            if part
+            for n, piece in enumerate(split_fronted(part))
+        ]
         asks_all = bool(kept) and _opens_question(kept[0][0])
         for number, (part, opener) in enumerate(kept):
             is_question = question and (asks_all or number == len(kept) - 1)
-            clause = _make(part, is_question, names, initial=number == 0)
+            clause = _make(part, is_question, names, initial=number == 0, more=more)
             clause.opener, clause.sentence = opener, count
             out.append(clause)
     _inherit(out)
@@ -206,7 +218,9 @@ def _midsentence_capitals(sentences: list[tuple[list[Tok], bool]]) -> frozenset[
     return frozenset(out)
 
 
-def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), initial: bool = True) -> Clause:
+def _make(
+    part: list[Tok], question: bool, names: frozenset[str] = frozenset(), initial: bool = True, more: bool = False
+) -> Clause:
     segs: list[int] = []
     seg = 0
     tokens: list[Tok] = []
@@ -227,13 +241,20 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
                 tokens[open_ne] = Tok(ne.raw, ne.key, ne.stem, "neg", ne.cjk)
             open_ne = None
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
-        elif tok.role == "plus" and len(tokens) >= 2 and _spoken_negation(part, index):
+        elif tok.role == "plus" and len(tokens) >= 2 and spoken_negation(part, index, more):
             # "j'aime plus le café": spoken, no "ne"; the negation starts before the verb, as
             # it does at "ne" ("je fume plus": the verb is negated too)
             before = tokens[-2]
             tokens[-2] = Tok(before.raw, before.key, before.stem, "neg", before.cjk)
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
             spoken_at = index
+        elif tok.role == "neg" and tok.key in FR_AFTER_VERB and open_ne is None and after_verb(tokens):
+            # spoken "je mange pas de viande", "j'en bois jamais": no "ne", the verb is negated too
+            before = tokens[-2]
+            tokens[-2] = Tok(before.raw, before.key, before.stem, "neg", before.cjk)
+            tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+        elif tok.role == "plus" and verbless_no_more(part, index):
+            tok = Tok(tok.raw, tok.key, tok.stem, "neg", tok.cjk)  # « Plus vraiment fan des jeux vidéo »
         elif tok.role == "plus" or tok.key == "ni":
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
         tokens.append(tok)
@@ -242,63 +263,6 @@ def _make(part: list[Tok], question: bool, names: frozenset[str] = frozenset(), 
     cjk_key = "".join(tok.key for tok in tokens if tok.cjk)
     subject_toks = tuple(tokens[i] for i in subject if i < len(tokens))
     return Clause(tokens, segs, question, person, subject_toks, [], cjk_key)
-
-
-#: Subjects before the verb that spoken French negates with "plus" alone ("j'aime plus").
-_FR_SUBJECTS = frozenset({"je", "j'", "tu", "t'", "il", "elle", "on", "nous", "vous", "ils", "elles"})
-#: Verbs after which "plus" asks for more ("j'en veux plus", "il faut plus de temps").
-_FR_MORE_VERBS = frozenset(
-    {
-        "veux",
-        "voudrais",
-        "veut",
-        "voulons",
-        "voulez",
-        "faut",
-        "prends",
-        "prend",
-        "mets",
-        "ajoute",
-        "ajoutez",
-        "donne",
-        "donnez",
-        "besoin",
-        "fais",
-        "fait",
-        "gagne",
-        "gagnes",
-        "travaille",
-        "mange",
-        "manges",
-        "bois",
-        "boit",
-        "dors",
-        "dort",
-        "lis",
-        "lit",
-        "paie",
-    }
-)
-
-
-def _spoken_negation(part: list[Tok], index: int) -> bool:
-    """Spoken French "plus" without "ne" ("j'aime plus le thé", "je fume plus"): right
-    after a verb that follows a subject pronoun, with no "ne" and no comparison ("que")
-    in the clause, and not after a verb of wanting or doing more ("j'en veux plus",
-    "je mange plus de légumes": more, the common reading)."""
-    keys = [tok.key for tok in part]
-    if index < 2 or any(k in lx.FR_NE for k in keys[:index]) or any(k in ("que", "qu'") for k in keys[index:]):
-        return False
-    verb, subject = keys[index - 1], keys[index - 2]
-    if subject in ("en", "y") and index >= 3:
-        subject = keys[index - 3]
-    nxt = keys[index + 1] if index + 1 < len(keys) else ""
-    return (
-        subject in _FR_SUBJECTS
-        and verb not in _FR_MORE_VERBS
-        and verb.isalpha()
-        and nxt not in ("de", "d'", "tard", "tôt", "tot", "souvent", "vite", "fort", "loin", "longtemps")
-    )
 
 
 def _inherit(out: list[Clause]) -> None:
@@ -327,6 +291,22 @@ def _inherit(out: list[Clause]) -> None:
             bare = previous.person == "none" and len(previous.content) <= 3
             if clause.inherited and bare and not any(t.role in ("neg", "pos", "negval") for t in previous.tokens):
                 previous.topic = True  # "le jazz, j'aime pas trop": the bare topic is judged in the next clause
+        elif (
+            (clause.person == "first" or (clause.person == "none" and _first_inside(clause)))
+            and previous.person == "none"
+            and previous.sentence == clause.sentence
+            and clause.opener != ":"  # "Varen: I hate goblins" is a speaker, not a topic
+        ):
+            verbs = len([tok for tok in own if tok.key not in lx.TIME_WORDS and tok.key not in DURATION])
+            if lends(previous.tokens, clause.tokens, verbs):  # « Le fromage, j'en mange plus »: _dislocation
+                polarity = clause.polarity_at(-1)
+                clause.inherited = [(tok, polarity) for tok in previous.content if not _in(tok, own)]
+                previous.topic = True
+
+
+def _first_inside(clause: Clause) -> bool:
+    """A first-person subject after an adverb ("dah lama aku tak sentuh", 早就…我): the user's clause."""
+    return any(tok.key in lx.FIRST_PERSON for tok in clause.tokens[1:4])
 
 
 def _bare_name(clause: Clause) -> bool:
@@ -427,6 +407,8 @@ def _imperative(tokens: list[Tok], i: int) -> bool:
         return len(keys) < 3 or keys[2] not in _NOTE_ADVERBS
     if keys[0] in lx.IMPERATIVE_NEG:
         return True
+    if keys[0] in ("oublie", "oubliez") and len(keys) > 1 and keys[1] in ("pas", "jamais", "surtout"):
+        return True  # spoken « Oublie pas que je suis allergique »: said to the assistant, as « N'oublie pas »
     if keys[0] in ("ne", "n'") and len(keys) > 1 and (keys[1] in ("t'", "te", "vous") or keys[1].endswith("ez")):
         return True
     return tokens[i].cjk and tokens[i].key.startswith(lx.ZH_IMPERATIVE)

@@ -104,13 +104,23 @@ _ALTERNATIVE = frozenset({"or", "ou", "atau", "还是", "或者", "if", "si", "k
 def offer_condition(clause: Clause) -> bool:
     """ "If you want / si tu veux / kalau awak nak / 如果你需要": a condition on the other's
     wish, whose consequent is the user's offer (issue #26: LoCoMo's offers read as
-    hypotheticals)."""
+    hypotheticals); the wish alone is the listener's too ("if needed", « si besoin », "kalau
+    nak", 需要的话)."""
     keys = [tok.key for tok in clause.tokens]
     conditional = clause.opener in CONDITIONAL or (keys[:1] and keys[0] in CONDITIONAL) or "的话" in clause.cjk_key
     second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
+    own = [k for k in keys if k not in CONDITIONAL]
+    if conditional and own and all(k in _WISH or k in _BARE_WISH for k in own):
+        return True  # the wish alone, no one named: "if needed", « si besoin », "kalau nak", 需要的话
     return bool(
         conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意")))
     )
+
+
+#: Words of a listener's wish said with no subject ("if needed", « si besoin », "kalau nak").
+_BARE_WISH = frozenset(
+    {"needed", "interested", "wanted", "besoin", "envie", "berminat", "lah", "je", "需要的话", "想要的话", "要的话"}
+)
 
 
 def condition(clause: Clause) -> bool:
@@ -167,10 +177,15 @@ def offers_to_listener(parts: list[Clause]) -> set[int]:
 def presupposes(clause: Clause) -> bool:
     """A wh-question about the user (how / why / when…, 为什么 / 怎么…, kenapa…) takes its
     content for granted ("Why do I always feel tired after lunch?": always tired after
-    lunch); a yes/no question, "what if", or one with alternatives ("or", 还是) does not."""
+    lunch); so does a request for advice about something of the user's ("Any tips for my two
+    rabbits…?", « Tu connais un bon véto pour mon labrador ? », 有什么适合我家猫的猫粮推荐吗？,
+    "Ada tips untuk jaga kucing saya?"); a yes/no question, "what if", or one with
+    alternatives ("or", 还是) does not."""
     keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
     while keys and keys[0] in lx.DISCOURSE:
         keys.pop(0)
+    if keys and not set(keys) & _ALTERNATIVE and _asks_help_for_own(keys, clause.cjk_key):
+        return True
     if not keys or set(keys) & _ALTERNATIVE or clause.person not in ("first", "none"):
         return False
     first_person = any(k in lx.FIRST_PERSON or k in lx.FIRST_POSSESSIVE or k.startswith("我") for k in keys)
@@ -228,3 +243,23 @@ def contrast(clause: Clause) -> bool:
 def consequence(clause: Clause) -> bool:
     keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
     return clause.opener in _CONSEQUENCES or bool(keys and keys[0] in _CONSEQUENCES)
+
+
+#: Words asking the listener for advice or a name ("any tips", « tu connais un bon… »,
+#: 推荐, "ada cadangan"); the user's own thing in the same question is taken for granted.
+_HELP = frozenset(
+    "tips tip advice ideas idea suggestions suggestion recommend recommendations recommendation suggest "
+    "conseil conseils idees idee astuces connais connaissez recommandes recommandez conseilles conseillez "
+    "cadangan cadangkan syorkan nasihat petua".split()
+)
+_ZH_HELP = ("推荐", "建议", "支招", "有什么办法", "有啥办法")
+_ZH_OWN = ("我的", "我家", "我们家")
+
+
+def _asks_help_for_own(keys: list[str], cjk: str) -> bool:
+    """A request for advice naming something of the user's: "my" / « mon » / 我的 / 我家 /
+    "…saya" after its noun."""
+    if not (set(keys) & _HELP or any(w in cjk for w in _ZH_HELP)):
+        return False
+    malay_own = any(k in ("saya", "aku") and i > 0 and keys[i - 1] not in lx.FIRST_PERSON for i, k in enumerate(keys))
+    return bool(set(keys) & lx.FIRST_POSSESSIVE) or any(w in cjk for w in _ZH_OWN) or malay_own

@@ -55,14 +55,24 @@ def negation_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     parsed = parse(candidate.text, names)
     if parsed.subject not in ("none", "user"):
         return keep(NAME, candidate)
+    more = _repeats_plus(candidate.text)
     message = [
-        c for c in clauses(exchange.user_message) if c.person in ("first", "none") and not c.question and not c.topic
+        c
+        for c in clauses(exchange.user_message, more=more)
+        if c.person in ("first", "none") and not c.question and not c.topic
     ]
     for own in parsed.user_clauses:
         flipped = _flipped_by(own, message)
         if flipped is not None:
             return drop(NAME, candidate, f"the user said the opposite: {flipped.text!r}")
     return keep(NAME, candidate)
+
+
+def _repeats_plus(text: str) -> bool:
+    """The candidate keeps a French "plus" with no "ne" (« Mange plus de légumes »): it read
+    the message's ambiguous "plus" as "more", and says the same."""
+    keys = text.lower().replace("'", "' ").split()
+    return "plus" in keys and not any(key in ("ne", "n'") for key in keys)
 
 
 def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
@@ -72,6 +82,7 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
     if not content:
         return None
     scored: list[tuple[tuple[float, float], Clause, list[tuple[Polarity, Polarity]]]] = []
+    glued = [tok.key for tok, _ in content if tok.cjk and len(tok.key) > 1]  # 喝咖啡 / 咖啡…喝: one word
     for clause in message:
         pairs = []
         for tok, polarity in content:
@@ -82,7 +93,11 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
                 pairs.append((polarity, found))
         if len(pairs) * 2 < len(content):
             continue
-        others = [tok for tok in clause.content if not _adjunct(tok)]
+        others = [
+            tok
+            for tok in clause.content
+            if not _adjunct(tok) and not any(tok.cjk and tok.key in word and tok.key != word for word in glued)
+        ]
         union = len(content) + len(others) - len(pairs)
         scored.append(((len(pairs) / len(content), len(pairs) / max(union, 1)), clause, pairs))
     if not scored:
@@ -147,14 +162,23 @@ _ZH_CONSUMING = ("吃", "喝", "抽")
 
 def _light_verb(tok: Tok, clause: Clause) -> Polarity | None:
     """The polarity of a light verb standing for the candidate's verb of consuming ("Drinks
-    coffee" / "I don't really do coffee"; 喝酒 / 我不碰酒了: 碰 with the thing after it), or
-    ``None``. Only the verb is lent: the thing itself must be in the clause."""
+    coffee" / "I don't really do coffee"; 喝酒 / 我不碰酒了, 喝奶茶 / 奶茶我早就不碰了, 喝咖啡 /
+    咖啡我现在不喝了: 碰 or the verb itself, the thing before or after it), or ``None``. Only
+    the verb is lent: the thing itself must be in the clause (a verb alone, 喝 of 喜欢喝奶茶,
+    is lent 碰 and the thing is matched on its own)."""
     if tok.cjk:
-        if not (tok.key[:1] in _ZH_CONSUMING and len(tok.key) > 1):
+        verb, thing = tok.key[:1], tok.key[1:]
+        if verb in _ZH_CONSUMING and thing:  # 酒嘛，我早就戒了: the thing lent by its topic
+            lent = next(
+                (pol for own, pol in clause.inherited if own.cjk and own.key.rstrip("嘛呢啊吧呀") == thing), None
+            )
+            if lent is not None:
+                return lent
+        if verb not in _ZH_CONSUMING or thing not in clause.cjk_key:
             return None
-        thing = tok.key[1:]
         for index, own in enumerate(clause.tokens):
-            if own.cjk and own.key.startswith("碰") and thing in own.key[1:] + clause.cjk_key.split(own.key, 1)[-1]:
+            # the thing before the verb too (奶茶我早就不碰了, 咖啡我现在不喝了: a topicalised object)
+            if own.cjk and (own.key.startswith("碰") or (thing and own.key.startswith(verb))):
                 return clause.polarity_at(index)
         return None
     if tok.key not in _CONSUMING and tok.stem not in _consuming_stems():

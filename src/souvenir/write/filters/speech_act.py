@@ -293,8 +293,13 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
-        if clause.sentence in offers and clause.person == "first" and not clause.question and not _condition(clause):
-            act = "assertion"  # "If you want, I can pick you up": an offer, not a hypothesis
+        if (
+            clause.sentence in offers
+            and clause.person in ("first", "none")
+            and not clause.question
+            and not _condition(clause)
+        ):
+            act = "assertion"  # "If you want, I can pick you up", "…, got it done on Saturday": an offer
         elif clause.question and _presupposes(clause):
             act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
         elif clause.question:

@@ -1,0 +1,132 @@
+"""Patterns of the measured quantities about the user (issue #26): weight, height, salary,
+number of children, date of birth — one current value each, the newer replacing the older.
+Sources only (key, kind, regex source); ``keypatterns.PATTERNS`` compiles them in their place
+among the others (``kind`` as there: ``qty``, ``count``, ``date``).
+
+A change said with its verb reads the new value: "Salary went up to £42,500", "Weight dropped
+to 80 kg", « Mon salaire est passé à 3 200 € », « Le poids est descendu à 70 kg », 体重降到
+65公斤, "Berat dah turun jadi 82 kg" (``CHANGE``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["CHANGE", "ZH_CHANGE", "quantity_sources"]
+
+#: A quantity changing to its new value: en / fr / ms (zh: 涨到 / 降到… in each pattern).
+CHANGE = (
+    r"(?:(?:has\s+|have\s+|'s\s+)?(?:gone|went|is|got|come|came|been\s+bumped|was\s+bumped)\s+(?:up|down)\s+to"
+    r"|(?:has\s+|'s\s+)?(?:rose|risen|increased|decreased|dropped|fell|fallen|climbed|jumped|grew|shot\s+up|crept\s+up)"
+    r"\s+to|est\s+passée?\s+(?:à|a)|a\s+(?:augmenté|baissé|diminué|grimpé|chuté)\s+(?:à|a|jusqu'à)"
+    r"|est\s+(?:montée?|descendue?|tombée?|redescendue?)\s+(?:à|a)"
+    r"|(?:dah\s+|sudah\s+|telah\s+)?(?:naik|turun|meningkat|menurun|bertambah|berkurang|susut)\s+(?:jadi|kepada|ke))"
+)
+
+
+#: The same in Chinese, after the noun: 体重从90公斤降到了82公斤, 月薪涨到了两万 (the old value after 从
+#: is skipped: the value is the new one).
+ZH_CHANGE = r"(?:现在|目前|已经|如今)?(?:(?:从[^，。,;]{1,10}?)?(?:减到|降到|增加到|增到|涨到|调到|掉到|减少到|降至|减至|增至|涨至|变成|长到)了?)?"
+
+
+def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
+    """The patterns' sources; ``aux`` is the English auxiliary prefix of ``keypatterns``."""
+    return (
+        (
+            "weight",
+            "qty",
+            aux + r"(?:weighs|weighing|(?:body\s+)?weight\s*(?:" + CHANGE + r"|is|:|=|-)?)\s*(?:about\s+|around\s+"
+            r"|roughly\s+|only\s+|now\s+)?",
+        ),
+        (
+            "weight",
+            "qty",
+            r"(?:pèse|pese|(?:son\s+|mon\s+|le\s+)?poids\s*(?:" + CHANGE + r"|est\s+(?:de\s+)?|:|=|-)?)\s*"
+            r"(?:désormais\s+|maintenant\s+|environ\s+|plus\s+que\s+)?",
+        ),
+        ("weight", "qty", r"体重" + ZH_CHANGE + r"(?:是|为|有|:|：)?(?:大约|约|大概)?"),
+        (
+            "weight",
+            "qty",
+            r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
+            r"(?:" + CHANGE + r"\s*)?(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?",
+        ),
+        ("height", "qty", aux + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
+        (
+            "height",
+            "count",
+            aux
+            + r"is\s+(?P<v>\d[\d.,]*\s*(?:cm|m|ft|feet|foot|inches|in)\b[^,;]{0,8}?|\d\s*(?:'|′|ft)\s*\d{1,2}\s*(?:\"|″|''|in)?)"
+            r"\s+tall\b",
+        ),
+        ("height", "qty", r"(?:mesure|(?:sa\s+|ma\s+|la\s+)?taille\s*(?:est\s+(?:de\s+)?|:))\s*(?:environ\s+)?"),
+        ("height", "qty", r"身高" + ZH_CHANGE + r"(?:是|为|有|:|：)?(?:大约|约)?"),
+        ("height", "qty", r"tinggi(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:ialah|adalah|:|=)\s*"),
+        (
+            "salary",
+            "qty",
+            aux + r"(?:earns|earning|makes|(?:my\s+)?(?:monthly\s+|annual\s+|yearly\s+)?(?:salary|income|pay"
+            r"|take-home\s+pay)\b\s*(?:" + CHANGE + r"|is|:|=)?)\s*(?:about\s+|around\s+|roughly\s+|now\s+)?",
+        ),
+        (
+            "salary",
+            "qty",
+            r"(?:gagne|(?:son\s+|mon\s+|ma\s+|sa\s+|le\s+|la\s+)?(?:salaire|revenu|paie|paye)(?:\s+mensuel|\s+annuel)?\s*"
+            r"(?:" + CHANGE + r"|est\s+(?:de\s+)?|:|=)?)\s*(?:environ\s+|désormais\s+|maintenant\s+)?",
+        ),
+        (
+            "salary",
+            "qty",
+            r"(?:月薪|年薪|工资|薪水|薪资|月收入|年收入|收入)" + ZH_CHANGE + r"(?:是|为|有|:|：)?"
+            r"(?:大约|约|大概)?",
+        ),
+        (
+            "salary",
+            "qty",
+            r"(?:(?:gaji|pendapatan)(?:\s+bulanan|\s+tahunan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*"
+            r"(?:kini\s+|sekarang\s+)?(?:" + CHANGE + r"\s+)?(?:ialah|adalah|:|=|sebanyak)?"
+            r"|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
+        ),
+        (
+            "children",
+            "count",
+            aux
+            + r"(?:has|have)\s+(?:now\s+|currently\s+|actually\s+)?(?P<v>\d+|one|two|three|four|five|six|seven)\s+(?:kids|children"
+            r"|child|kid)\b",
+        ),
+        (
+            "children",
+            "count",
+            r"a\s+(?:maintenant\s+|désormais\s+|actuellement\s+|en\s+fait\s+)?(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b",
+        ),
+        ("children", "count", r"有了?(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
+        (
+            "children",
+            "count",
+            r"(?:ada|mempunyai|punya)\s+(?:sekarang\s+|kini\s+)?(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
+            r"(?:orang\s+)?anak\b",
+        ),
+        (
+            "children",
+            "qty",
+            r"(?:number\s+of\s+(?:kids|children)|nombre\s+d'enfants|bilangan\s+anak|孩子(?:的)?数量)"
+            r"\s*(?:is|est|ialah|是|:|：)?\s*",
+        ),
+        (
+            "birth.date",
+            "date",
+            r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)\s*(?:is|:)?)"
+            r"\s*(?:actually\s+|really\s+)?(?:on\s+)?(?:the\s+)?",
+        ),
+        (
+            "birth.date",
+            "date",
+            r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
+            r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*",
+        ),
+        ("birth.date", "date", r"(?:生日|出生日期|出生年月)(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
+        (
+            "birth.date",
+            "date",
+            r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?\s*"
+            r"(?:sebenarnya\s+)?(?:ialah|adalah|pada|:)?)\s*",
+        ),
+    )
