@@ -54,7 +54,15 @@ Kinds, in the order they are tried on a sentence:
   :func:`souvenir.lexical.reaction.reaction`.
 - ``maxim`` — a maxim with no one in it, in a frame: "This is a reminder to stay strong",
   « C'est un rappel qu'il faut profiter », 这提醒我们要珍惜, "Ini peringatan untuk terus
-  kuat", "Life is too short": :func:`souvenir.lexical.reaction.maxim`.
+  kuat", "Life is too short", "It helps us remember the small joys":
+  :func:`souvenir.lexical.reaction.maxim`.
+- ``team`` — the two cheered on as a team, no "!" needed ("We can achieve great things if we
+  join forces together", « On forme une super équipe », 我们是最棒的团队, "Kita memang pasukan
+  yang hebat"): :func:`souvenir.lexical.together.team`.
+- ``comment`` — a demonstrative and words of weight ("That's really making a big impact",
+  « C'est un grand pas », 这真的很有意义, "Itu satu langkah besar"), and ``preface`` — news
+  announced, not told ("I gotta tell you about this thing with my biz", « Devine quoi ! »,
+  你猜怎么着, "Teka apa!"): :mod:`souvenir.lexical.news`.
 
 A bare acknowledgement ("I see", « je vois », 明白了, "saya faham") is ``empty``.
 
@@ -79,9 +87,11 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
+from souvenir.lexical.news import comment, preface
 from souvenir.lexical.reaction import maxim, reaction
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
+from souvenir.lexical.together import team
 
 __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
 
@@ -100,6 +110,9 @@ KINDS = (
     "resolve",
     "reaction",
     "maxim",
+    "team",
+    "comment",
+    "preface",
 )
 ALL = frozenset(KINDS)
 
@@ -503,6 +516,12 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "reaction"  # "I can imagine it's rewarding", "Have a nice day", 哈哈太好笑了 (lexical/reaction.py)
     if "maxim" in kinds and maxim(text):
         return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
+    if "team" in kinds and team(text, left):
+        return "team"  # "We can achieve great things if we join forces together" (lexical/together.py)
+    if "comment" in kinds and comment(text):
+        return "comment"  # "That's really making a big impact" (lexical/news.py)
+    if "preface" in kinds and preface(text):
+        return "preface"  # "I gotta tell you about this thing with my biz" (lexical/news.py)
     return None
 
 
