@@ -19,7 +19,8 @@ sentence in, verdict out)::
 - ``preface`` — an announcement of news that the sentence does not tell: "I gotta tell you
   about this thing with my biz", "Guess what!", "I've got some big news", « Faut que je te
   raconte un truc », « Devine quoi ! », 我要告诉你一件事, 你猜怎么着, "Saya ada berita nak
-  kongsi", "Teka apa!". After the frame only vague words (thing, something, news, stuff…);
+  kongsi", "Teka apa!", "Crazy things happened to me!", « Il m'est arrivé plein de trucs »,
+  最近发生了好多事, "Banyak benda dah jadi". After the frame only vague words (thing, something, news, stuff…);
   a noun after "my" only behind such a word ("this thing with my biz": the news is still
   untold). "I have to tell you about my new job" is kept.
 
@@ -72,6 +73,9 @@ _PREFACE = re.compile(
     r"|(?:i(?:'ve|\s+have)?\s+got|i\s+have|there's|here's)\s+(?:some\s+|big\s+|great\s+|exciting\s+|crazy\s+)*news"
     r"|i\s+have\s+something\s+to\s+(?:tell|share\s+with)\s+you|guess\s+what|wait\s+(?:till|until)\s+you\s+hear"
     r"|you\s+won't\s+believe\s+(?:what\s+happened|this)"
+    r"|(?:(?:so\s+many|crazy|wild|big|exciting|lots\s+of|a\s+lot\s+of|some|many)\s+)+(?:things|stuff)\s+(?:have\s+|has\s+)?"
+    r"happened|so\s+much\s+(?:has\s+)?happened|il\s+m'est\s+arriv[ée]\s+(?:plein\s+de|des|tellement\s+de)\s+(?:trucs|choses)"
+    r"|banyak\s+(?:benda|perkara|hal)\s+(?:gila\s+|pelik\s+)?(?:dah\s+|telah\s+)?(?:jadi|berlaku)"
     r"|(?:il\s+)?faut\s+que\s+je\s+te\s+(?:raconte|dise)|j'ai\s+(?:un\s+truc|quelque\s+chose|une\s+(?:grande\s+|bonne\s+)?"
     r"nouvelle)\s+(?:[àa]\s+te\s+(?:raconter|dire|annoncer))?|devine\s+quoi|tu\s+devineras\s+jamais"
     r"|(?:saya|aku)\s+(?:ada\s+)?(?:nak|mahu|perlu|ada)\s+(?:cerita|beritahu|bagitahu|kongsi)(?:\s+(?:awak|kau|kamu))?"
@@ -84,8 +88,9 @@ _VAGUE = frozenset(
     """this that the a an some something thing things stuff news what happened going on with about at on in of to
     my our big great exciting cool crazy wild huge new update updates going little quick real
     un une truc chose quelque des nouvelles nouvelle sur avec mon ma mes notre de du a raconter dire annoncer
-    te t' sujet
-    satu benda sesuatu berita pasal tentang dengan saya aku kami baru besar menarik hal nak kongsi cerita""".split()
+    te t' sujet lately recently me folles dingues incroyables fous
+    satu benda sesuatu berita pasal tentang dengan saya aku kami baru besar menarik hal nak kongsi cerita kat pada
+    baru-baru ini""".split()
 )
 _HEADS = frozenset(
     "thing things something stuff news update truc chose nouvelle nouvelles benda sesuatu berita hal".split()
@@ -93,7 +98,7 @@ _HEADS = frozenset(
 _OWN = frozenset("my our mon ma mes notre saya aku kami".split())
 _ZH_PREFACE = re.compile(
     r"^(?:嘿|哎|诶)?[，,]?(?:我(?:要|得|必须|想)(?:告诉|跟|和)你(?:说)?|(?:跟|和)你说|我有(?:个|一个)?(?:好)?消息要(?:告诉|跟)你(?:说)?"
-    r"|有(?:件|个)事(?:要|得)?(?:跟|和|告诉)你(?:说)?|你猜怎么着|你猜猜)"
+    r"|有(?:件|个)事(?:要|得)?(?:跟|和|告诉)你(?:说)?|你猜怎么着|你猜猜|(?:最近)?(?:我)?(?:发生了|遇到了)(?:好多|很多|一堆)(?:疯狂的|离谱的)?事(?:情)?)"
     r"(?:说)?(?:一件事|个事|件事|一个消息|个消息|一下)?(?:关于)?(?:我(?:的)?(?:生意|工作|店|公司)(?:上)?(?:的)?(?:事|事情)?)?"
     r"[！!。~～…]*$"
 )

@@ -51,6 +51,7 @@ KIND_REASONS = {
     "team": "the two cheered on as a team (we can achieve great things together, on forme une équipe, 我们是最棒的团队, kita pasukan hebat)",
     "comment": "a comment on the other's doing by its weight (that's making a big impact, c'est un grand pas, 这很有意义, itu langkah besar)",
     "preface": "news announced but not told (I gotta tell you about…, devine quoi, 你猜怎么着, teka apa)",
+    "request": "an ask for the other's news or view (tell me more, let me know what you think, raconte-moi, 跟我说说, ceritalah)",
 }
 
 
