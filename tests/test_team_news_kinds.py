@@ -29,10 +29,19 @@ KINDS = {
             "We can achieve great things if we join together.",
             "Yup, we rock as a team!",
             "Together we can make a difference!",
+            "With effort, we can make a real difference in our community.",
         ],
-        "fr": ["Ensemble, on peut accomplir de grandes choses.", "On forme une super équipe !"],
-        "zh": ["我们一起可以成就大事！", "我们是最棒的团队。"],
-        "ms": ["Bersama kita boleh capai perkara hebat.", "Kita memang pasukan yang hebat."],
+        "fr": [
+            "Ensemble, on peut accomplir de grandes choses.",
+            "On forme une super équipe !",
+            "On peut vraiment faire une vraie différence dans notre communauté.",
+        ],
+        "zh": ["我们一起可以成就大事！", "我们是最棒的团队。", "我们可以带来改变。"],
+        "ms": [
+            "Bersama kita boleh capai perkara hebat.",
+            "Kita memang pasukan yang hebat.",
+            "Kita boleh buat perubahan dalam komuniti kita.",
+        ],
     },
     "comment": {
         "en": ["That's really making a big impact.", "That's a big step.", "It must have been so meaningful."],
@@ -59,6 +68,8 @@ KEPT = {
         "We worked together on the garden.",
         "We made pizza together!",
         "We make a great team at the bakery.",
+        "We can make a difference with the bake sale at my school.",
+        "We made a real difference in our community last year.",
         "That made a big difference in my life.",
         "That was a big step for us.",
         "It made a big impact on the community.",
@@ -105,6 +116,8 @@ SEEN = [
     "Wow, Maria! That's really making a big impact. What made you decide to get involved with that?",
     "Yeah, it does. It helps us remember the small joys, especially when life gets busy.",
     "Hey Gina! What's up? How's the store going? I gotta tell you about this thing with my biz.",
+    "Thanks, Maria. Your encouragement means a lot to me. It's true that with effort and support, we can make a real "
+    "difference in our community.",
 ]
 
 
