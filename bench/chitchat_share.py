@@ -12,7 +12,7 @@ turns of Caroline (the reflection bench's slice); the five other conversations w
 and are reported apart (held out).
 
     .venv/bin/python -m bench.chitchat_share [--data ../shared/data/locomo] [--list N] [--json out.json]
-    .venv/bin/python -m bench.chitchat_share --by-kind leaving,opinion [--list N]
+    .venv/bin/python -m bench.chitchat_share --by-kind leaving,opinion [--list N] [--design conv-26,conv-41]
 
 ``--by-kind``: what each named kind costs and removes, read as the rule with the kind
 against the rule without it (the other kinds unchanged), per conversation.
@@ -91,8 +91,9 @@ def measure(path: Path, kinds: frozenset[str] = ALL) -> dict:
     }
 
 
-def by_kind(paths: list[Path], kind: str, listed: int) -> None:
-    """Print what ``kind`` alone drops: the rule with it against the rule without it."""
+def by_kind(paths: list[Path], kind: str, listed: int, design: frozenset[str] = frozenset({"conv-26"})) -> None:
+    """Print what ``kind`` alone drops: the rule with it against the rule without it.
+    ``design``: the conversations read while writing the kind (not summed as held out)."""
     print(f"kind {kind!r}: conv | turns dropped | obs-turns dropped | obs lost | QA-evidence dropped | no-gold dropped")
     held = {"turns": 0, "bearing": 0, "lost": 0, "other": 0, "evidence": 0, "junk": 0}
     for path in paths:
@@ -104,12 +105,12 @@ def by_kind(paths: list[Path], kind: str, listed: int) -> None:
         other = [o for o in lost if any(n in o[1] for n in with_it["speakers"] if n != o[0])]
         evidence = [e for e in with_it["evidence_dropped"] if e[0] in turns]
         junk = turns & with_it["junk_ids"]
-        tag = "(design)" if path.stem == "conv-26" else "(held out)"
+        tag = "(design)" if path.stem in design else "(held out)"
         print(
             f"  {path.stem} {len(turns):4d} | {len(bearing):3d} | {len(lost):3d} ({len(other)} naming the other)"
             f" | {len(evidence):3d} | {len(junk):4d}  {tag}"
         )
-        if path.stem != "conv-26":
+        if path.stem not in design:
             for key, value in (
                 ("turns", turns),
                 ("bearing", bearing),
@@ -141,11 +142,14 @@ def main() -> None:
     parser.add_argument("--list", type=int, default=0, help="list up to N dropped true turns per conversation")
     parser.add_argument("--json", default=None)
     parser.add_argument("--by-kind", default="", help="comma-separated kinds: what each alone drops")
+    parser.add_argument(
+        "--design", default="conv-26", help="comma-separated conversations read to write the kinds (not held out)"
+    )
     args = parser.parse_args()
     paths = sorted(Path(args.data).glob("conv-*.json"))
     if args.by_kind:
         for kind in args.by_kind.split(","):
-            by_kind(paths, kind.strip(), args.list)
+            by_kind(paths, kind.strip(), args.list, frozenset(args.design.split(",")))
         return
     rows = [measure(p) for p in paths]
     print(

@@ -54,9 +54,21 @@ Kinds, in the order they are tried on a sentence:
   :func:`souvenir.lexical.reaction.reaction`.
 - ``maxim`` — a maxim with no one in it, in a frame: "This is a reminder to stay strong",
   « C'est un rappel qu'il faut profiter », 这提醒我们要珍惜, "Ini peringatan untuk terus
-  kuat", "Life is too short": :func:`souvenir.lexical.reaction.maxim`.
+  kuat", "Life is too short", "It helps us remember the small joys":
+  :func:`souvenir.lexical.reaction.maxim`.
+- ``team`` — the two cheered on as a team, no "!" needed ("We can achieve great things if we
+  join forces together", « On forme une super équipe », 我们是最棒的团队, "Kita memang pasukan
+  yang hebat"): :func:`souvenir.lexical.together.team`.
+- ``comment`` — a demonstrative and words of weight ("That's really making a big impact",
+  « C'est un grand pas », 这真的很有意义, "Itu satu langkah besar"), and ``preface`` — news
+  announced, not told ("I gotta tell you about this thing with my biz", « Devine quoi ! »,
+  你猜怎么着, "Teka apa!"): :mod:`souvenir.lexical.news`.
+- ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
+  think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
 
-A bare acknowledgement ("I see", « je vois », 明白了, "saya faham") is ``empty``.
+A bare acknowledgement ("I see", "That makes sense", « je vois », 有道理, "saya faham") is
+``empty``, as are thanks or congratulations for something ("Congrats on winning!", 恭喜你…) and
+the time since the last talk ("Haven't talked in a few days", « ça fait longtemps », 好久不见).
 
 "I" is the singular first person (I / me / my, je / moi / mon, 我 but not 我们, saya /
 aku): "we" is not, because "We went camping last week" is the writer's family's fact — and a
@@ -77,11 +89,14 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.asks import request
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.questions import assertive, sentences
+from souvenir.lexical.news import comment, preface
 from souvenir.lexical.reaction import maxim, reaction
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
+from souvenir.lexical.together import team
 
 __all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
 
@@ -100,6 +115,10 @@ KINDS = (
     "resolve",
     "reaction",
     "maxim",
+    "team",
+    "comment",
+    "preface",
+    "request",
 )
 ALL = frozenset(KINDS)
 
@@ -134,14 +153,17 @@ _SECOND = lx.SECOND_PERSON | frozenset(
 #: "you know", "tu sais", "you see": a filler, not the listener as a topic.
 _FILLER = re.compile(
     r"\b(?:you know|you see|mind you|tu sais|tu vois|vous savez|long time no (?:talk|see|chat)"
-    r"|s'il (?:vous|te) pla[iî]t|svp|stp"
+    r"|s'il (?:vous|te) pla[iî]t|svp|stp|(?:we\s+)?haven't\s+(?:talked|chatted|spoken)\s+in\s+(?:a\s+(?:few\s+)?\w+|ages|forever)"
+    r"|it's\s+been\s+(?:a\s+minute|a\s+while|ages|forever)|[çc]a\s+fait\s+(?:un\s+bail|longtemps)|lama\s+tak\s+(?:jumpa|borak|sembang)"
     r"|(?:a lot|lots)(?:'s| has| have| is)?(?: been)? going on(?: (?:in|with) my life)?)\b[,]?",
     re.I,
 )
-#: "Thanks for the support": thanking for something, not a fact.
+_ZH_FILLER = re.compile(r"好久不见了?|好久没(?:聊|联系)了?")
+#: "Thanks for the support", "Congrats on winning!": thanking or congratulating for something, not a fact.
 _THANKS_FOR = re.compile(
     r"^\W*(?:thanks|thank you|thx|merci|terima kasih|tq)\s+(?:so much\s+|a lot\s+)?(?:for|pour|de|d'|atas|untuk|kerana)\b"
-    r"|^\W*(?:谢谢|感谢|多谢)(?:你|您)",
+    r"|^\W*(?:congrats|congratulations|kudos|f[ée]licitations|bravo|tahniah)\s+(?:on|for|pour|atas|kerana)\b"
+    r"|^\W*(?:谢谢|感谢|多谢|恭喜)(?:你|您)",
     re.I,
 )
 
@@ -279,7 +301,10 @@ _TOWARDS = re.compile(
     r"|\b(?:glad|happy)\s+(?:you|y'all|to hear)\b|\bi\s+(?:\w+\s+)?(?:agree|admire|appreciate)\b.*\byou\b"
     r"|\bfi[eè]re?s?\s+de\s+(?:toi|vous)\b|\b(?:content|contente|heureux|heureuse|ravie?)\s+pour\s+(?:toi|vous)\b"
     r"|我(?:真|很|好)?(?:为|替)(?:你|您)|\bbangga\s+(?:dengan|dgn)\s+(?:awak|kamu|anda)\b"
-    r"|\b(?:gembira|happy)\s+untuk\s+(?:awak|kamu|anda)\b",
+    r"|\b(?:gembira|happy)\s+untuk\s+(?:awak|kamu|anda)\b"
+    r"|^\W*(?:\w+\W+)?i\s+(?:just\s+|really\s+)?(?:love|like|adore)\s+(?:it\s+)?(?:when|how)\s+(?:you|y'all)\b"
+    r"(?!.*\b(?:my|mine|i)\b)|^\W*j'(?:adore|aime\s+(?:bien\s+)?)\s*quand\s+(?:tu|vous)\b(?!.*\b(?:mon|ma|mes|je)\b)"
+    r"|^我(?:真|很)?喜欢你(?:每次|总是)(?!.*我)|^\W*(?:saya|aku)\s+suka\s+(?:bila|apabila)\s+(?:awak|kamu|anda)\b(?!.*\b(?:saya|aku)\b)",
     re.I,
 )
 _DEMONSTRATIVE = frozenset(
@@ -315,9 +340,9 @@ _EVALUATIVE = frozenset(
     impressive stunning fancy good perfect brilliant excellent fabulous terrific neat adorable pretty fun special
     super epic inspiring touching delicious tasty yummy genial magnifique beau belle joli jolie chouette
     incroyable formidable sympa adorable mignon delicieux cantik cantiknya hebat bagus comel best lawa sedap
-    sedapnya menarik""".split()
+    sedapnya menarik delish scrumptious appetizing appetising appetissant appetissante menyelerakan""".split()
 )
-_ZH_EVALUATIVE = ("棒", "漂亮", "好看", "可爱", "美", "厉害", "好吃", "不错", "酷", "精彩", "赞")
+_ZH_EVALUATIVE = ("棒", "漂亮", "好看", "可爱", "美", "厉害", "好吃", "不错", "酷", "精彩", "赞", "诱人", "好香")
 #: A name called out: after a greeting or thanks, after a comma, or before a comma at the start.
 _CALLED = re.compile(
     r"(?:\b(?i:hey|hi|hello|dear|thanks|thank you|bye|salut|bonjour|coucou|merci|bravo|hai|helo|congrats|wow|yeah|yep)"
@@ -360,7 +385,9 @@ def _second(toks: list[Tok]) -> bool:
 #: An acknowledgement on its own: "I see", « je vois », 明白了, "saya faham".
 _ACK = re.compile(
     r"^\W*(?:(?:ah|oh|ok|okay|ah|bon|baik)\W+)?(?:i\s+see|i\s+understand|understood|got\s+it|je\s+vois|je\s+comprends"
-    r"|compris|(?:saya\s+)?faham|oh\s+begitu|(?:我)?明白了|懂了|原来如此)\W*$",
+    r"|compris|(?:saya\s+)?faham|oh\s+begitu|(?:我)?明白了|懂了|原来如此"
+    r"|(?:that|it)\s+makes\s+(?:total\s+|perfect\s+|a\s+lot\s+of\s+)?sense|c'est\s+logique|[çc]a\s+se\s+tient"
+    r"|(?:这|那|你说的)?(?:很|挺)?有道理|masuk\s+akal)\W*$",
     re.I,
 )
 _USER = re.compile(r"\b(?:the user|user's|l'utilisat(?:eur|rice)|pengguna)\b|用户|客户|顾客", re.I)
@@ -437,7 +464,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     """The chit-chat kind of one sentence (module docstring), ``None`` when it may state a
     fact. ``names``: lower-case names of the speakers (never content); ``kinds``: the kinds
     read (all by default; the bench leaves one out to measure what it costs)."""
-    text = _FILLER.sub(" ", sentence).strip()
+    text = _ZH_FILLER.sub(" ", _FILLER.sub(" ", sentence)).strip()
     if not text:
         return "empty"
     if "helped" in kinds and helped(text, names):
@@ -503,6 +530,14 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "reaction"  # "I can imagine it's rewarding", "Have a nice day", 哈哈太好笑了 (lexical/reaction.py)
     if "maxim" in kinds and maxim(text):
         return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
+    if "team" in kinds and team(text, left):
+        return "team"  # "We can achieve great things if we join forces together" (lexical/together.py)
+    if "comment" in kinds and comment(text):
+        return "comment"  # "That's really making a big impact" (lexical/news.py)
+    if "preface" in kinds and preface(text):
+        return "preface"  # "I gotta tell you about this thing with my biz" (lexical/news.py)
+    if "request" in kinds and request(text):
+        return "request"  # "Tell me more!", "Let me know what you think" (lexical/asks.py)
     return None
 
 

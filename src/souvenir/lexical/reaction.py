@@ -8,6 +8,7 @@ A chit-chat kind (:mod:`souvenir.lexical.chitchat`) that names nothing of the wr
     reaction("haha so funny")                             -> True   (laughter)
     reaction("I'm sure it was the best move I made.")     -> False  ("I" after the frame)
     reaction("Have a great trip to Japan!")               -> False  (a place: maybe the writer's trip)
+    maxim("It helps us remember the small joys.")         -> True   (a maxim: "it helps us…")
 
 - a **belief about the other's news** — "I can imagine / I bet / I'm sure (that)" followed by
   no word of the writer's own: « J'imagine que c'était génial », « Je suis sûre que ça a
@@ -252,11 +253,18 @@ _MAXIM = re.compile(
     r"|(?:c'est|ca|ça|cela)\s+(?:est\s+)?(?:un\s+)?(?:bon\s+|beau\s+)?rappel\s+(?:que|qu'|de|d'|pour)"
     r"|(?:ca|ça|cela)\s+(?:nous\s+)?rappelle\s+(?:que|qu'|de|d')|la\s+vie\s+est\s+(?:trop|si)\s+courte"
     r"|(?:ini|itu)\s+(?:adalah\s+)?(?:satu\s+)?peringatan\s+(?:untuk|bahawa|supaya|agar)"
-    r"|hidup\s+(?:ini\s+)?(?:terlalu|sangat)\s+singkat)",
+    r"|hidup\s+(?:ini\s+)?(?:terlalu|sangat)\s+singkat"
+    r"|(?:it|this|that)\s+(?:really\s+|always\s+|just\s+)?(?:helps|reminds|teaches|lets|makes)\s+(?:us|everyone|people|one)"
+    r"\s+(?:to\s+)?(?:remember|appreciate|cherish|value|realize|realise|see|stay|enjoy|slow\s+down|be\s+grateful)"
+    r"|(?:ça|ca|cela)\s+nous\s+(?:aide|apprend|permet)\s+(?:à|a|de|d')\s*(?:nous\s+)?(?:rappeler|souvenir|appr[ée]cier"
+    r"|profiter|savourer|chérir|cherir|ralentir)"
+    r"|(?:ia|ini|itu)\s+(?:membantu|mengingatkan|mengajar)\s+kita\s+(?:untuk\s+|supaya\s+)?(?:ingat|mengingati"
+    r"|menghargai|hargai|bersyukur|nikmati|menikmati))",
     re.I,
 )
 _ZH_MAXIM = re.compile(
     r"^(?:这|那)(?:是)?(?:一个)?(?:很好的)?提醒(?:了)?(?:我们|大家|人们)?|^人生(?:苦短|太短)|^生命太短"
+    r"|^(?:它|这|那)(?:能|会|总是)?(?:帮助|帮|让|教)(?:我们|大家|人们)(?:记住|记得|珍惜|感恩|欣赏|享受|放慢)"
 )
 
 

@@ -43,6 +43,10 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    :func:`souvenir.write.moment.invented_move`.
 7. ``polarity`` — the candidate states the opposite of the user's clause
    (:func:`souvenir.write.filters.negation_filter`'s reading of the message).
+8. ``denial`` — the candidate holds a negator (never, not, jamais, 没, tak) and the message
+   none at all, where the polarity check finds no clause tight enough to compare ("I have
+   never ever made pizza before!" from "We made pizza!"):
+   :func:`souvenir.write.denial.invented_negation`.
 
 Where :data:`MIN_SHARE` comes from: LoCoMo's human-checked observations (the 1,453 of the
 six shared conversations whose cited turn is their speaker's) are grounded facts about the
@@ -79,6 +83,7 @@ from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
+from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
 from souvenir.write.status import unasserted
 
@@ -98,7 +103,7 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
     (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
-    ``status``, ``moment``, ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
+    ``status``, ``moment``, ``denial``, ``polarity``, or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
 
@@ -215,6 +220,9 @@ def ground(
     flipped = negation_filter(Candidate(text=text), Exchange(user_message=message, assistant_reply=reply))
     if not flipped.kept:
         return Grounding(False, "polarity", flipped.reason, share, tuple(missing))
+    denied = invented_negation(text, message)
+    if denied:
+        return Grounding(False, "denial", f"a negation the message does not hold: {denied!r}", share, tuple(missing))
     return Grounding(True, "grounded", None, share, tuple(missing))
 
 

@@ -48,6 +48,10 @@ KIND_REASONS = {
     "resolve": "a resolve with no object (I'll keep going, je lâche rien, 我会继续努力, saya akan terus berusaha)",
     "reaction": "a reaction to the other's news, a wish or laughter (I can imagine…, bonne soirée, 哈哈太好笑了, selamat malam)",
     "maxim": "a maxim about no one (this is a reminder to…, c'est un bon rappel, 人生苦短, ini peringatan untuk…)",
+    "team": "the two cheered on as a team (we can achieve great things together, on forme une équipe, 我们是最棒的团队, kita pasukan hebat)",
+    "comment": "a comment on the other's doing by its weight (that's making a big impact, c'est un grand pas, 这很有意义, itu langkah besar)",
+    "preface": "news announced but not told (I gotta tell you about…, devine quoi, 你猜怎么着, teka apa)",
+    "request": "an ask for the other's news or view (tell me more, let me know what you think, raconte-moi, 跟我说说, ceritalah)",
 }
 
 
