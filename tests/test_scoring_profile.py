@@ -183,25 +183,10 @@ def test_the_broad_profile_lever_reads_a_broad_question_naming_one_speaker():
         "Mungkinkah Tim berpindah ke luar negara?",
     ],
 )
-def test_the_wide_inference_questions(text):
-    """``inference_wide`` (research, off): "could" and the adverbs of potential, in the four
-    languages; off, these are not inference questions (the French conditional and 可能 /
-    "mungkin" already are: the examples avoid them)."""
-    assert inference_question(text, wide=True)
+def test_could_and_the_adverbs_of_potential_are_not_inference_questions(text):
+    """The word "could" and the adverbs of potential, in the four languages, are not inference
+    questions (widening the class did not hold out: docs/benchmarks.md, session 13)."""
     assert not inference_question(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "What did John do after his career?",
-        "Où Marie est-elle allée ?",
-        "小林去年读了什么书？",
-        "Bila Tim pergi ke sana?",
-    ],
-)
-def test_the_wide_class_leaves_plain_questions(text):
-    assert not inference_question(text, wide=True)
 
 
 @pytest.mark.parametrize(
@@ -217,34 +202,18 @@ def test_the_wide_class_leaves_plain_questions(text):
         "Saya lebih suka gunung",
     ],
 )
-def test_a_favourite_is_a_profile_memory_only_with_the_research_flag(text):
-    assert discloses_self(text, favourite=True)
+def test_a_favourite_alone_is_not_a_profile_memory(text):
+    """A favourite or a preference, in the four languages, is not a profile memory (adding
+    it did not hold out: docs/benchmarks.md, session 13)."""
     assert not discloses_self(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "His favorite team lost",
-        "Son plat préféré est le gratin",
-        "他最喜欢烤鸡",
-        "Makanan kegemaran dia ialah nasi lemak",
-    ],
-)
-def test_another_persons_favourite_is_not_a_profile_memory(text):
-    assert not discloses_self(text, favourite=True)
-
-
-def test_the_wide_flags_reach_the_profile_part():
+def test_a_could_question_gets_no_profile_part():
     mems = [
         _mem(1, "Andrew: my favourite thing is a quiet trail with the dog", "Andrew"),
         _mem(2, "Andrew: the trail was muddy", "Andrew"),
         _mem(3, "Audrey: my favourite thing is a long walk", "Audrey"),
     ]
-    q = "What could Andrew do on weekends?"
     parts: dict = {}
-    Scorer(ScoringConfig(inference_wide=True, profile_favourite=True)).scores(1, mems, q, NOW, parts=parts)
-    assert parts["profile"].tolist() == [4.0, 0.0, 0.0]
-    off: dict = {}
-    Scorer(ScoringConfig()).scores(1, mems, q, NOW, parts=off)
-    assert "profile" not in off
+    Scorer(ScoringConfig()).scores(1, mems, "What could Andrew do on weekends?", NOW, parts=parts)
+    assert "profile" not in parts

@@ -72,16 +72,6 @@ class ScoringConfig:
     expansion_weight: float = 0.0
     expansion_top: int = 3
     expansion_terms: int = 8
-    #: What the second query is: "second_hop" (above) or "cooccur", the words that go with
-    #: the question's words in the user's memories (the named speaker's own when it names
-    #: one; :mod:`souvenir.read.scoring.cooccur`). Research (session 14).
-    expansion_mode: str = "second_hop"
-    #: The second query only for a broad question (:mod:`souvenir.read.scoring.breadth`:
-    #: "what…", lists, "both"). Research (session 14).
-    expansion_broad: bool = False
-    #: "cooccur" counts a memory's words with its session neighbours' (±``neighbour_reach``).
-    #: Research (session 14).
-    cooccur_window: bool = False
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
     relative_periods: bool = True
@@ -297,18 +287,6 @@ class ScoringConfig:
     #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
     #: 0 = off.
     broad_profile_bonus: float = 0.0
-    #: Inference questions also by "could" and the adverbs of potential ("What could John do
-    #: after his basketball career?", « potentiellement », 或许, "berpotensi"). Research, off.
-    inference_wide: bool = False
-    #: The profile also by a favourite or a preference ("my favourite recipe is…", « mon plat
-    #: préféré », 我最喜欢, "makanan kegemaran saya"). Research, off.
-    profile_favourite: bool = False
-    #: A question naming two speakers, not joined as one subject ("What did Jon say about
-    #: Gina's store?", :func:`souvenir.read.scoring.pair_question.subject_speaker`): the one
-    #: named first gains this on their own memories, the other loses ``first_speaker_penalty``
-    #: (the speaker terms of a question naming one). 0 = off. Research.
-    first_speaker_bonus: float = 0.0
-    first_speaker_penalty: float = 0.0
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held
@@ -322,6 +300,3 @@ class ScoringConfig:
     #: memory unrelated to the question is not lifted above a related one (the same
     #: figures as ungated on every fold).
     relative_gated: bool = True
-    #: The same for a question naming one speaker and a relation ("What do Melanie's kids
-    #: like?"), read on that speaker's own memories at this weight. 0 = off (research).
-    relative_speaker_bonus: float = 0.0
