@@ -40,7 +40,6 @@ from functools import lru_cache
 import numpy as np
 
 from souvenir.lexical import nfkc_casefold
-from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.levers import ScoringConfig
 
 __all__ = ["discloses_self", "for_inference", "inference_question"]
@@ -101,16 +100,10 @@ def for_inference(
     (``speaker``'s own memories that :func:`discloses_self`, ``speakers`` per memory,
     ``texts()`` the memories' texts): unchanged and ``None`` unless ``message`` is an
     inference question naming one speaker and a profile lever is on."""
-    overrides = config.inference_event_bonus is not None or config.inference_w_lexical is not None
-    if speaker is None or not (config.profile_bonus or overrides or config.broad_profile_bonus):
+    if speaker is None or not (config.profile_bonus or config.inference_w_lexical is not None):
         return config, None
     if not inference_question(message):
-        if not (config.broad_profile_bonus and broad_question(message)):
-            return config, None
-        flags = _flags(speakers, speaker, texts)
-        return replace(config, profile_bonus=config.broad_profile_bonus), flags
-    if config.inference_event_bonus is not None:
-        config = replace(config, event_bonus=config.inference_event_bonus)
+        return config, None
     if config.inference_w_lexical is not None:
         config = replace(config, w_lexical=config.inference_w_lexical)
     if not config.profile_bonus:

@@ -272,21 +272,10 @@ class ScoringConfig:
     #: that say who they are (likes, values, goals, work:
     #: :func:`~souvenir.read.scoring.inference.discloses_self`) gain this. 0 = off.
     profile_bonus: float = 4.0
-    #: The profile term counts × the priors' relevance gate (``priors_gate``): the same
-    #: figures on every fold, ungated kept (simpler).
-    profile_gated: bool = False
-    #: ``event_bonus`` for such a question (``None``: ``event_bonus``): what the person did
-    #: shows what they would do. Not kept (one fold of nine chose 3.0).
-    inference_event_bonus: float | None = None
     #: ``w_lexical`` for such a question (``None``: ``w_lexical``): its words ("a national
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
-    #: The same profile term for a *broad* question naming one speaker that is not an
-    #: inference question ("What activities does Melanie do?",
-    #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
-    #: 0 = off.
-    broad_profile_bonus: float = 0.0
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held
