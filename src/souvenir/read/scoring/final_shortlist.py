@@ -70,8 +70,7 @@ _KNOWN = frozenset(
     event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
     window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion rank_fusion_k
     rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate priors_gate_at
-    feedback_speaker prf_speaker speaker_session_decay profile_bonus
-    inference_w_lexical relative_bonus relative_gated""".split()
+    profile_bonus inference_w_lexical relative_bonus relative_gated""".split()
 )
 _DEFAULT = ScoringConfig()
 

@@ -250,18 +250,6 @@ class ScoringConfig:
     #: 0); 2.0 / −2.0 ties it in-sample. 0 = off (every prior counts for every memory).
     priors_gate: float = 1.0
     priors_gate_at: float = -1.0
-    #: Rocchio (``feedback_weight``) restricted to a person (issue #28, open-domain): only
-    #: for a question that names one speaker, the best memories are read among that
-    #: speaker's own ("Would Melanie like a national park?": what Melanie told of herself
-    #: moves the query). Research (benches only, as ``feedback_weight``).
-    feedback_speaker: bool = False
-    #: The same restriction for the feedback on BM25 terms (``prf_weight``): the terms are
-    #: read on the named speaker's best memories only, for a question that names one.
-    prf_speaker: bool = False
-    #: ``session_decay`` for a question that names one speaker (``None``: ``session_decay``):
-    #: an inference about a person ("What attributes describe John?") wants what John showed
-    #: across sessions, not one session's turns. Research, off.
-    speaker_session_decay: float | None = None
     # -- The person's profile for inference questions (issue #28, docs/journal.md "A person's
     # profile for inference questions"). Chosen by cross-validation over the nine folds
     # (``bench/profile_cv.py``, a factorial grid of the three levers): 4.0 and BM25 off, by

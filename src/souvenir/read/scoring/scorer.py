@@ -218,8 +218,6 @@ class Scorer:
         if speaker is not None and cfg.relative_bonus:  # a question naming a speaker: no relative term
             cfg = replace(cfg, relative_bonus=0.0)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
-        if speaker is not None and cfg.speaker_session_decay is not None:
-            cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
         priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
         fused = dict(
             priors=priors,
@@ -467,18 +465,15 @@ class Prepared:
         fused = st["fused"]
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         broad = st["broad"]
-        speaker = st["fused"]["speaker"]
-        if cfg.feedback_weight and (broad or not cfg.feedback_broad) and (speaker or not cfg.feedback_speaker):
-            ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.feedback_speaker else score
-            moved = [feedback(side, values, ids, ranked, cfg) for side, values in ((dense, U), (window, E))]
+        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
+            moved = [feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
             if any(m is not values for m, values in zip(moved, (U, E))):
                 common["memo"].clear()
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
-        if cfg.prf_weight and (broad or not cfg.prf_broad) and (speaker or not cfg.prf_speaker):
+        if cfg.prf_weight and (broad or not cfg.prf_broad):
             skip = set(st["query"]) | {t for n in static.speaker_names for t in bm25_tokens(n)}
-            ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.prf_speaker else score
             terms = relevance_terms(
-                static.tokens, ranked, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
+                static.tokens, score, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
             )
             if terms:
                 second = static.lexical.weighted_scores(terms)
