@@ -237,29 +237,3 @@ CROSSLANG7_GROUPS: list[tuple[str, list[dict]]] = [
         + [{"dense_lir": b, "window_lir": b} for b in (0.5, 1.0)],
     ),
 ]
-
-
-# Issue #28 (docs/journal.md, "Open-domain and multi-hop levers, issue #28"): levers for
-# inference questions about a person, each from today's defaults (``--issue28``).
-ISSUE28_GROUPS: list[tuple[str, list[dict]]] = [
-    (
-        "feedback restricted to the named person (Rocchio on USE and e5)",
-        [
-            {"feedback_weight": w, "feedback_top": k, "feedback_broad": False, "feedback_speaker": True}
-            for w in (0.25, 0.5, 1.0)
-            for k in (3, 10)
-        ],
-    ),
-    (
-        "feedback on BM25 terms restricted to the named person (RM3)",
-        [
-            {"prf_weight": w, "prf_top": k, "prf_terms": 10, "prf_broad": False, "prf_speaker": True}
-            for w in (0.25, 0.5, 0.75, 1.0)
-            for k in (5, 10, 20)
-        ],
-    ),
-    (
-        "diversity by session for questions naming one speaker",
-        [{"speaker_session_decay": d, "diversity_top": 200} for d in (0.25, 0.5, 1.0, 2.0)],
-    ),
-]

@@ -66,7 +66,6 @@ _SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
 from bench.cv_groups import (  # noqa: E402  (re-exported: other benches import them from here)
     CROSSLANG7_GROUPS,
     GROUPS,
-    ISSUE28_GROUPS,
     MULTIHOP_GROUPS,
     REREAD_GROUPS,
     SESSION7_GROUPS,
@@ -583,9 +582,6 @@ def main() -> int:
         help="chain only session 7's cross-language groups (and the sparse one with --sparse), from today's defaults",
     )
     ap.add_argument("--sparse-top", type=int, default=0, help="keep each text's N largest sparse entries")
-    ap.add_argument(
-        "--issue28", action="store_true", help="chain only issue #28's person-restricted groups, from today's defaults"
-    )
     args = ap.parse_args()
     datasets = load(args.data)
     if args.e5_passages:
@@ -624,8 +620,6 @@ def main() -> int:
     if args.crosslang7:
         # session 7's cross-language groups, each on top of today's defaults
         start, groups = base, CROSSLANG7_GROUPS
-    if args.issue28:
-        start, groups = base, ISSUE28_GROUPS
     if args.sparse:
         groups = [*groups, SPARSE_GROUP]
     if args.groups:

@@ -1,6 +1,6 @@
 """Levers for one class of questions chosen by cross-validation, at full size, with paired
 bootstrap intervals of the held-out change (issue #28: a person's profile for inference
-questions, ``ScoringConfig.profile_bonus`` / ``inference_event_bonus``).
+questions, ``ScoringConfig.profile_bonus`` / ``inference_w_lexical``).
 
 A grid of :class:`ScoringConfig` overrides (the defaults first) is measured on every fold
 (six LoCoMo conversations, three multilingual files: ``bench/cv_data.py``); each held-out

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
-from souvenir.read.scoring.fusion import fuse, named_speaker, neighbour_table, zscore
+from souvenir.read.scoring.fusion import fuse, name_at, named_speaker, neighbour_table, zscore
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens, en_stem
 from souvenir.read.scoring.periods import query_period
@@ -244,3 +244,10 @@ def test_scorer_uses_the_vectors_given_and_tolerates_missing_ones():
     wrong_dim = DenseInput.from_matrix(np.ones(7, dtype=np.float32), [1, 2, 3], matrix)
     assert len(Scorer().scores(1, mems, "anything", NOW, dense=wrong_dim)) == 4
     assert dict(Scorer().scores(1, [], "anything", NOW)) == {}
+
+
+def test_name_at_reads_names_as_words():
+    assert name_at("What did Jon say?", "Jon") == 9
+    assert name_at("Jonathan said", "Jon") == -1
+    assert name_at("Jon都去过哪里", "jon") == 0
+    assert name_at("", "Jon") == -1

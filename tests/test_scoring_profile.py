@@ -113,21 +113,6 @@ def test_the_profile_part_lifts_the_named_persons_self_statements_for_an_inferen
         assert dict(Scorer(on).scores(1, mems, other, NOW)) == dict(Scorer(off).scores(1, mems, other, NOW))
 
 
-def test_the_inference_event_bonus_applies_to_inference_questions_only():
-    mems = [
-        _mem(1, "Melanie: we went camping with the kids", "Melanie"),
-        _mem(2, "Melanie: camping is fun", "Melanie"),
-        _mem(3, "Caroline: hello", "Caroline"),
-    ]
-    cfg = ScoringConfig(inference_event_bonus=4.0, profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
-    base = ScoringConfig(profile_bonus=0.0, inference_w_lexical=None, priors_gate=0.0)
-    q = "Would Melanie enjoy a national park?"
-    a, b = Scorer(cfg).scores(1, mems, q, NOW), Scorer(base).scores(1, mems, q, NOW)
-    assert a[1] - b[1] == pytest.approx(2.0, abs=1e-5)  # 4 instead of the default 2
-    plain = "Where did Melanie go camping?"
-    assert dict(Scorer(cfg).scores(1, mems, plain, NOW)) == dict(Scorer(base).scores(1, mems, plain, NOW))
-
-
 def test_the_diagnostics_page_labels_the_profile_part():
     from souvenir.api.diagnostics_page import COLUMN_LEGEND, PART_LABELS, _part_names
 
@@ -154,20 +139,17 @@ def test_the_defaults_read_an_inference_questions_meaning_not_its_words():
     assert "profile" not in plain and plain["bm25"][1] > 0
 
 
-def test_the_broad_profile_lever_reads_a_broad_question_naming_one_speaker():
-    """``broad_profile_bonus`` (research, off: rejected held out): the profile term for a
-    list question about one person, whose BM25 is kept."""
+def test_a_broad_question_naming_one_speaker_gets_no_profile_part():
+    """The list question "What activities does Melanie do?" is not an inference question: no profile term
+    (for list questions it did not hold out: docs/benchmarks.md, session 11), its BM25 kept."""
     mems = [
         _mem(1, "Melanie: I love pottery and painting", "Melanie"),
         _mem(2, "Melanie: the kids painted the fence", "Melanie"),
         _mem(3, "Caroline: I love running", "Caroline"),
     ]
-    q = "What activities does Melanie do?"
     parts: dict = {}
-    on = Scorer(ScoringConfig(broad_profile_bonus=1.5, priors_gate=0.0)).scores(1, mems, q, NOW, parts=parts)
-    off = Scorer(ScoringConfig(priors_gate=0.0)).scores(1, mems, q, NOW)
-    assert parts["profile"].tolist() == [1.5, 0.0, 0.0]
-    assert [on[i] - off[i] for i in (1, 2, 3)] == pytest.approx([1.5, 0.0, 0.0], abs=1e-5)
+    Scorer(ScoringConfig(priors_gate=0.0)).scores(1, mems, "What activities does Melanie do?", NOW, parts=parts)
+    assert "profile" not in parts
 
 
 @pytest.mark.parametrize(
@@ -183,25 +165,10 @@ def test_the_broad_profile_lever_reads_a_broad_question_naming_one_speaker():
         "Mungkinkah Tim berpindah ke luar negara?",
     ],
 )
-def test_the_wide_inference_questions(text):
-    """``inference_wide`` (research, off): "could" and the adverbs of potential, in the four
-    languages; off, these are not inference questions (the French conditional and 可能 /
-    "mungkin" already are: the examples avoid them)."""
-    assert inference_question(text, wide=True)
+def test_could_and_the_adverbs_of_potential_are_not_inference_questions(text):
+    """The word "could" and the adverbs of potential, in the four languages, are not inference
+    questions (widening the class did not hold out: docs/benchmarks.md, session 13)."""
     assert not inference_question(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "What did John do after his career?",
-        "Où Marie est-elle allée ?",
-        "小林去年读了什么书？",
-        "Bila Tim pergi ke sana?",
-    ],
-)
-def test_the_wide_class_leaves_plain_questions(text):
-    assert not inference_question(text, wide=True)
 
 
 @pytest.mark.parametrize(
@@ -217,34 +184,18 @@ def test_the_wide_class_leaves_plain_questions(text):
         "Saya lebih suka gunung",
     ],
 )
-def test_a_favourite_is_a_profile_memory_only_with_the_research_flag(text):
-    assert discloses_self(text, favourite=True)
+def test_a_favourite_alone_is_not_a_profile_memory(text):
+    """A favourite or a preference, in the four languages, is not a profile memory (adding
+    it did not hold out: docs/benchmarks.md, session 13)."""
     assert not discloses_self(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "His favorite team lost",
-        "Son plat préféré est le gratin",
-        "他最喜欢烤鸡",
-        "Makanan kegemaran dia ialah nasi lemak",
-    ],
-)
-def test_another_persons_favourite_is_not_a_profile_memory(text):
-    assert not discloses_self(text, favourite=True)
-
-
-def test_the_wide_flags_reach_the_profile_part():
+def test_a_could_question_gets_no_profile_part():
     mems = [
         _mem(1, "Andrew: my favourite thing is a quiet trail with the dog", "Andrew"),
         _mem(2, "Andrew: the trail was muddy", "Andrew"),
         _mem(3, "Audrey: my favourite thing is a long walk", "Audrey"),
     ]
-    q = "What could Andrew do on weekends?"
     parts: dict = {}
-    Scorer(ScoringConfig(inference_wide=True, profile_favourite=True)).scores(1, mems, q, NOW, parts=parts)
-    assert parts["profile"].tolist() == [4.0, 0.0, 0.0]
-    off: dict = {}
-    Scorer(ScoringConfig()).scores(1, mems, q, NOW, parts=off)
-    assert "profile" not in off
+    Scorer(ScoringConfig()).scores(1, mems, "What could Andrew do on weekends?", NOW, parts=parts)
+    assert "profile" not in parts

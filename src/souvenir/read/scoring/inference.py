@@ -40,7 +40,6 @@ from functools import lru_cache
 import numpy as np
 
 from souvenir.lexical import nfkc_casefold
-from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.levers import ScoringConfig
 
 __all__ = ["discloses_self", "for_inference", "inference_question"]
@@ -51,19 +50,6 @@ _FR_ASK = re.compile(
 )
 _ZH_ASK = re.compile(r"会不会|可能|大概|也许|是否会|应该会")
 _MS_ASK = re.compile(r"\b(?:mungkin|agaknya|barangkali|kemungkinan)\b")
-# ``ScoringConfig.inference_wide`` (research): "could" (the lever reads only a question that
-# names a speaker, so "where could I buy…" is not one) and the adverbs of potential.
-_WIDE_ASK = re.compile(
-    r"\b(?:could|potentially|potentiellement|éventuellement|berpotensi|berkemungkinan|mungkinkah)\b|或许|有潜力"
-)
-# ``ScoringConfig.profile_favourite`` (research): a favourite, a preference.
-_FAVOURITE = re.compile(
-    r"\bmy\s+(?:all-time\s+|absolute\s+)?favou?rites?\b|\bi\s+(?:really\s+)?prefer\b"
-    r"|\b(?:mon|ma|mes)\s+(?:\w+\s+){0,2}préférée?s?\b|\bje préfère\b"
-    r"|我(?:最|更)(?:喜欢|爱)|我的最爱"
-    r"|\bkegemaran\s+(?:saya|aku)\b|\b(?:saya|aku)\s+lebih\s+suka\b"
-)
-
 _EN_SELF = re.compile(
     r"\bi\s+(?:really\s+|just\s+|truly\s+|absolutely\s+)?(?:love|enjoy|adore|want to|hope to|believe|care about|value)\b"
     r"|\bi(?:'m| am)\s+(?:really\s+|so\s+|very\s+)?(?:passionate|into|interested in|a\s+\w+|an\s+\w+)\b"
@@ -87,21 +73,20 @@ _MS_SELF = re.compile(
 
 
 @lru_cache(maxsize=20_000)
-def inference_question(message: str, wide: bool = False) -> bool:
-    """True when ``message`` asks for an inference (see the module's rules); ``wide``: also
-    "could" and the adverbs of potential (``ScoringConfig.inference_wide``)."""
+def inference_question(message: str) -> bool:
+    """True when ``message`` asks for an inference (see the module's rules)."""
     text = nfkc_casefold(message).replace("’", "'")
     found = _EN_ASK.search(text) or _FR_ASK.search(text) or _ZH_ASK.search(text) or _MS_ASK.search(text)
-    return bool(found or (wide and _WIDE_ASK.search(text)))
+    return bool(found)
 
 
 @lru_cache(maxsize=200_000)
-def discloses_self(text: str, favourite: bool = False) -> bool:
+def discloses_self(text: str) -> bool:
     """True when ``text`` states something durable about its speaker (see the module's
-    rules); ``favourite``: also a favourite or a preference (``ScoringConfig.profile_favourite``)."""
+    rules)."""
     folded = nfkc_casefold(text).replace("’", "'")
     found = _EN_SELF.search(folded) or _FR_SELF.search(folded) or _ZH_SELF.search(folded) or _MS_SELF.search(folded)
-    return bool(found or (favourite and _FAVOURITE.search(folded)))
+    return bool(found)
 
 
 def for_inference(
@@ -115,29 +100,21 @@ def for_inference(
     (``speaker``'s own memories that :func:`discloses_self`, ``speakers`` per memory,
     ``texts()`` the memories' texts): unchanged and ``None`` unless ``message`` is an
     inference question naming one speaker and a profile lever is on."""
-    overrides = config.inference_event_bonus is not None or config.inference_w_lexical is not None
-    if speaker is None or not (config.profile_bonus or overrides or config.broad_profile_bonus):
+    if speaker is None or not (config.profile_bonus or config.inference_w_lexical is not None):
         return config, None
-    if not inference_question(message, config.inference_wide):
-        if not (config.broad_profile_bonus and broad_question(message)):
-            return config, None
-        flags = _flags(speakers, speaker, texts, config.profile_favourite)
-        return replace(config, profile_bonus=config.broad_profile_bonus), flags
-    if config.inference_event_bonus is not None:
-        config = replace(config, event_bonus=config.inference_event_bonus)
+    if not inference_question(message):
+        return config, None
     if config.inference_w_lexical is not None:
         config = replace(config, w_lexical=config.inference_w_lexical)
     if not config.profile_bonus:
         return config, None
-    return config, _flags(speakers, speaker, texts, config.profile_favourite)
+    return config, _flags(speakers, speaker, texts)
 
 
-def _flags(speakers: np.ndarray, speaker: str, texts: Callable[[], list[str]], favourite: bool = False) -> np.ndarray:
+def _flags(speakers: np.ndarray, speaker: str, texts: Callable[[], list[str]]) -> np.ndarray:
     """Per memory: ``speaker``'s own that :func:`discloses_self`."""
     flags = np.zeros(len(speakers), dtype=bool)
     rows = np.flatnonzero(speakers == speaker)
     listed = texts()
-    flags[rows] = np.fromiter(
-        (discloses_self(listed[i], favourite) for i in rows.tolist()), dtype=bool, count=rows.size
-    )
+    flags[rows] = np.fromiter((discloses_self(listed[i]) for i in rows.tolist()), dtype=bool, count=rows.size)
     return flags

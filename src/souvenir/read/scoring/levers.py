@@ -72,16 +72,6 @@ class ScoringConfig:
     expansion_weight: float = 0.0
     expansion_top: int = 3
     expansion_terms: int = 8
-    #: What the second query is: "second_hop" (above) or "cooccur", the words that go with
-    #: the question's words in the user's memories (the named speaker's own when it names
-    #: one; :mod:`souvenir.read.scoring.cooccur`). Research (session 14).
-    expansion_mode: str = "second_hop"
-    #: The second query only for a broad question (:mod:`souvenir.read.scoring.breadth`:
-    #: "what…", lists, "both"). Research (session 14).
-    expansion_broad: bool = False
-    #: "cooccur" counts a memory's words with its session neighbours' (±``neighbour_reach``).
-    #: Research (session 14).
-    cooccur_window: bool = False
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
     relative_periods: bool = True
@@ -260,18 +250,6 @@ class ScoringConfig:
     #: 0); 2.0 / −2.0 ties it in-sample. 0 = off (every prior counts for every memory).
     priors_gate: float = 1.0
     priors_gate_at: float = -1.0
-    #: Rocchio (``feedback_weight``) restricted to a person (issue #28, open-domain): only
-    #: for a question that names one speaker, the best memories are read among that
-    #: speaker's own ("Would Melanie like a national park?": what Melanie told of herself
-    #: moves the query). Research (benches only, as ``feedback_weight``).
-    feedback_speaker: bool = False
-    #: The same restriction for the feedback on BM25 terms (``prf_weight``): the terms are
-    #: read on the named speaker's best memories only, for a question that names one.
-    prf_speaker: bool = False
-    #: ``session_decay`` for a question that names one speaker (``None``: ``session_decay``):
-    #: an inference about a person ("What attributes describe John?") wants what John showed
-    #: across sessions, not one session's turns. Research, off.
-    speaker_session_decay: float | None = None
     # -- The person's profile for inference questions (issue #28, docs/journal.md "A person's
     # profile for inference questions"). Chosen by cross-validation over the nine folds
     # (``bench/profile_cv.py``, a factorial grid of the three levers): 4.0 and BM25 off, by
@@ -282,33 +260,10 @@ class ScoringConfig:
     #: that say who they are (likes, values, goals, work:
     #: :func:`~souvenir.read.scoring.inference.discloses_self`) gain this. 0 = off.
     profile_bonus: float = 4.0
-    #: The profile term counts × the priors' relevance gate (``priors_gate``): the same
-    #: figures on every fold, ungated kept (simpler).
-    profile_gated: bool = False
-    #: ``event_bonus`` for such a question (``None``: ``event_bonus``): what the person did
-    #: shows what they would do. Not kept (one fold of nine chose 3.0).
-    inference_event_bonus: float | None = None
     #: ``w_lexical`` for such a question (``None``: ``w_lexical``): its words ("a national
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
-    #: The same profile term for a *broad* question naming one speaker that is not an
-    #: inference question ("What activities does Melanie do?",
-    #: :func:`souvenir.read.scoring.breadth.broad_question`), at this weight (its BM25 kept).
-    #: 0 = off.
-    broad_profile_bonus: float = 0.0
-    #: Inference questions also by "could" and the adverbs of potential ("What could John do
-    #: after his basketball career?", « potentiellement », 或许, "berpotensi"). Research, off.
-    inference_wide: bool = False
-    #: The profile also by a favourite or a preference ("my favourite recipe is…", « mon plat
-    #: préféré », 我最喜欢, "makanan kegemaran saya"). Research, off.
-    profile_favourite: bool = False
-    #: A question naming two speakers, not joined as one subject ("What did Jon say about
-    #: Gina's store?", :func:`souvenir.read.scoring.pair_question.subject_speaker`): the one
-    #: named first gains this on their own memories, the other loses ``first_speaker_penalty``
-    #: (the speaker terms of a question naming one). 0 = off. Research.
-    first_speaker_bonus: float = 0.0
-    first_speaker_penalty: float = 0.0
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held
@@ -322,6 +277,3 @@ class ScoringConfig:
     #: memory unrelated to the question is not lifted above a related one (the same
     #: figures as ungated on every fold).
     relative_gated: bool = True
-    #: The same for a question naming one speaker and a relation ("What do Melanie's kids
-    #: like?"), read on that speaker's own memories at this weight. 0 = off (research).
-    relative_speaker_bonus: float = 0.0

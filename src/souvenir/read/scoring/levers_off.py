@@ -32,7 +32,6 @@ def broad_levers(cfg: ScoringConfig) -> bool:
         or (bool(cfg.session_prior) and cfg.session_prior_broad)
         or (bool(cfg.info_prior) and cfg.info_broad)
         or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad)
-        or (bool(cfg.expansion_weight) and cfg.expansion_broad)
     )
 
 

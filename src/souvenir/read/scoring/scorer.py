@@ -17,9 +17,7 @@ from typing import Any
 import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
-from souvenir.read.scoring.cooccur import cooccurring
 from souvenir.read.scoring.inference import for_inference
-from souvenir.read.scoring.pair_question import subject_speaker
 from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
@@ -217,22 +215,17 @@ class Scorer:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names)
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
-        subject = subject_speaker(message, static.speaker_names) if cfg.first_speaker_bonus else None
-        if speaker is not None and cfg.relative_bonus != cfg.relative_speaker_bonus:
-            cfg = replace(cfg, relative_bonus=cfg.relative_speaker_bonus)
-        if speaker is None and subject is not None:  # the speaker terms, on the one named first
-            cfg = replace(cfg, speaker_bonus=cfg.first_speaker_bonus, speaker_penalty=cfg.first_speaker_penalty)
+        if speaker is not None and cfg.relative_bonus:  # a question naming a speaker: no relative term
+            cfg = replace(cfg, relative_bonus=0.0)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
-        if speaker is not None and cfg.speaker_session_decay is not None:
-            cfg = replace(cfg, session_decay=cfg.speaker_session_decay)
         priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
         fused = dict(
             priors=priors,
             lexical=lexical,
             cross=cross,
-            speaker=subject if speaker is None else speaker,
+            speaker=speaker,
             period=query_period(message, now, cfg.relative_periods),
-            expansion=_expansion(static, query, cfg, speaker) if broad or not cfg.expansion_broad else None,
+            expansion=_expansion(static, query, cfg),
             sessions=static.sessions,
             lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
             dated=static.dated() if cfg.dated_bonus else None,
@@ -241,7 +234,7 @@ class Scorer:
             questions=acts[1],
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
-            relatives=_relatives(cfg, message, speaker, static),
+            relatives=_relatives(cfg, message, static),
             **common,
         )
         return Prepared(
@@ -472,18 +465,15 @@ class Prepared:
         fused = st["fused"]
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         broad = st["broad"]
-        speaker = st["fused"]["speaker"]
-        if cfg.feedback_weight and (broad or not cfg.feedback_broad) and (speaker or not cfg.feedback_speaker):
-            ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.feedback_speaker else score
-            moved = [feedback(side, values, ids, ranked, cfg) for side, values in ((dense, U), (window, E))]
+        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
+            moved = [feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
             if any(m is not values for m, values in zip(moved, (U, E))):
                 common["memo"].clear()
                 score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
-        if cfg.prf_weight and (broad or not cfg.prf_broad) and (speaker or not cfg.prf_speaker):
+        if cfg.prf_weight and (broad or not cfg.prf_broad):
             skip = set(st["query"]) | {t for n in static.speaker_names for t in bm25_tokens(n)}
-            ranked = np.where(static.speakers == speaker, score, -np.inf) if cfg.prf_speaker else score
             terms = relevance_terms(
-                static.tokens, ranked, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
+                static.tokens, score, cfg.prf_top, cfg.prf_terms, skip, cfg.prf_min_docs, cfg.prf_temperature
             )
             if terms:
                 second = static.lexical.weighted_scores(terms)
@@ -522,19 +512,11 @@ def _priors(cal: Calibration, language_names: np.ndarray, message: str) -> dict 
     }
 
 
-def _expansion(static: _Static, query: tuple[str, ...], cfg: ScoringConfig, speaker: str | None) -> Any:
-    """``fuse``'s ``expansion`` (``None``: off): the second hop, or the words that go with
-    the question's in the user's memories (:func:`cooccurring`, ``expansion_mode``)."""
+def _expansion(static: _Static, query: tuple[str, ...], cfg: ScoringConfig) -> Any:
+    """``fuse``'s ``expansion`` (``None``: off): the second hop (:func:`_expanded`)."""
     if not cfg.expansion_weight:
         return None
-    if cfg.expansion_mode != "cooccur":
-        return lambda first: _expanded(static, first, query, cfg)
-    names = {t for n in static.speaker_names for t in bm25_tokens(n)}
-    within = None if speaker is None else static.speakers == speaker
-    around = static.neighbours if cfg.cooccur_window else None
-    words = cooccurring(static.tokens, static.lexical, query, names, within, cfg.expansion_terms, neighbours=around)
-    second = static.lexical.weighted_scores(words) if words else None
-    return lambda first: second
+    return lambda first: _expanded(static, first, query, cfg)
 
 
 def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: ScoringConfig) -> np.ndarray | None:
@@ -551,13 +533,10 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: S
     return static.lexical.scores(rare)
 
 
-def _relatives(cfg: ScoringConfig, message: str, speaker: str | None, static: Any) -> np.ndarray | None:
+def _relatives(cfg: ScoringConfig, message: str, static: Any) -> np.ndarray | None:
     """``fuse``'s ``relatives``: per memory, names a relative the message asks about
-    (the user's relation columns, :meth:`UserColumns.kin`), or ``None``. With a named
-    speaker only that speaker's own memories, at ``relative_speaker_bonus``."""
+    (the user's relation columns, :meth:`UserColumns.kin`), or ``None`` (no relation named,
+    or a question naming a speaker: ``relative_bonus`` is then 0)."""
     if not cfg.relative_bonus or not kin_concepts(message):
         return None  # no relation named: no term, and nothing to read
-    flags = static.kin().flags(message)
-    if flags is None or speaker is None:
-        return flags
-    return flags & (static.speakers == speaker)
+    return static.kin().flags(message)
