@@ -23,14 +23,24 @@ def _open(tmp_path):
 # (language, the user's own request, another person's memory sharing its word, the user's own)
 OWN = [
     ("en", "Forget my money stuff.", "Sister owes money to the bank", "Spends too much money on games"),
-    ("fr", "Oublie ce que je t'ai dit sur l'argent.", "Sa sœur doit de l'argent à la banque", "Dépense trop d'argent en jeux"),
+    (
+        "fr",
+        "Oublie ce que je t'ai dit sur l'argent.",
+        "Sa sœur doit de l'argent à la banque",
+        "Dépense trop d'argent en jeux",
+    ),
     ("zh", "别记钱的事了", "姐姐欠银行钱", "我花了很多钱买游戏"),
     ("ms", "Lupakan hal duit saya.", "Kakak berhutang duit dengan bank", "Selalu habiskan duit"),
     ("en", "Forget what I said about the job.", "My friend Paul lost his job", "Hates the new job"),
 ]
 # (language, a request naming the relative, the relative's memory, the user's own)
 NAMING = [
-    ("en", "Forget what I said about my sister's money.", "Sister owes money to the bank", "Spends too much money on games"),
+    (
+        "en",
+        "Forget what I said about my sister's money.",
+        "Sister owes money to the bank",
+        "Spends too much money on games",
+    ),
     (
         "fr",
         "Oublie ce que je t'ai dit sur l'argent de ma sœur.",

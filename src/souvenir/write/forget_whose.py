@@ -63,9 +63,7 @@ def memory_owner(text: str) -> tuple[tuple[Tok, ...], frozenset[str]] | None:
         return None
     parsed = parse(text)
     if parsed.subject == "relation":
-        words = tuple(
-            tok for clause in parsed.clauses[:1] for tok in clause.subject_toks if tok.key not in _NOT_PERSON
-        )
+        words = tuple(tok for clause in parsed.clauses[:1] for tok in clause.subject_toks if tok.key not in _NOT_PERSON)
         relatives = kin_concepts(text)
         return (words, relatives) if words or relatives else None
     return None
