@@ -439,9 +439,15 @@ class ForgetRequest:
         return "".join(tok.key for tok in self.topic if tok.cjk)
 
 
+# lane forget3: requests naming the thing, not the speech (删掉我生病的事, "padam hal … tu", « vire … »)
+from souvenir.lexical.forget_cues_extra import MORE_WORDS, more_cue  # noqa: E402
+
+FORGET_WORDS = FORGET_WORDS | MORE_WORDS
+
+
 def _has_cue(sentence: str) -> bool:
     folded = nfkc_fold(sentence).replace("’", "'")
-    if _EN.search(folded) or _FR.search(folded) or _MS.search(folded):
+    if _EN.search(folded) or _FR.search(folded) or _MS.search(folded) or more_cue(folded):
         return True
     for part in re.split(r"[.!?]", folded):
         for verb, place in _FROM_MEMORY:

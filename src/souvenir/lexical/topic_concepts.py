@@ -32,6 +32,7 @@ a whole phrase ("in the red"), and a topic in another language than the memory.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from souvenir.lexical.tagged import Tok, stem, tokenize
@@ -136,11 +137,18 @@ for _concept, _words in _LATIN.items():
 _PHRASE_RE = {concept: re.compile(rf"\b(?:{pattern})\b") for concept, pattern in _PHRASES.items()}
 
 
+#: French « crédit(s) » is a loan (« mes crédits », « un crédit immobilier »), written with its
+#: accent; English "credit" ("credit card", "credit score") never is, and stays no debt word.
+_FR_CREDIT = frozenset({"crédit", "crédits"})
+
+
 def word_concepts(tok: Tok) -> frozenset[str]:
     """The concepts of one token (module docstring); empty for most words."""
     if tok.cjk:
         key = tok.key.replace("钱包", "")  # a wallet is no money matter
         return frozenset(c for c, morphemes in _HAN.items() if any(m in key for m in morphemes))
+    if unicodedata.normalize("NFC", tok.raw).casefold() in _FR_CREDIT:
+        return frozenset({"debt"})
     return _WORDS.get(tok.key, frozenset()) | _WORDS.get(tok.stem, frozenset())
 
 
@@ -183,7 +191,9 @@ def text_concepts(text: str) -> frozenset[str]:
     """The concepts a memory's ``text`` names (its tokens and multiword forms)."""
     tokens = tokenize(text)
     found: set[str] = set()
-    for tok in tokens:
+    for pos, tok in enumerate(tokens):
+        if pos >= 2 and tokens[pos - 2].key == "carte" and tokens[pos - 1].key == "de":
+            continue  # « carte de crédit »: a card, as in English
         if tok.role == "content" or tok.cjk:
             found |= word_concepts(tok)
     keys = " ".join(tok.key for tok in tokens)

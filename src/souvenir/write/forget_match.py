@@ -46,6 +46,7 @@ from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
 from souvenir.write.forget_near import match_near, relatives_agree
+from souvenir.write.forget_whose import owner_named
 
 __all__ = ["ForgetMatch", "match_forget", "named_by"]
 
@@ -78,6 +79,8 @@ def named_by(request: ForgetRequest, text: str) -> bool:
     topic = list(request.topic)
     if not topic or not relatives_agree(topic, text):  # « ma mère » never names « la mer »
         return False
+    if not owner_named(topic, text):  # "my money stuff" never names "Sister owes money…"
+        return False
     tokens = tokenize(text)
     content = content_of(tokens)
     key = "".join(tok.key for tok in tokens if tok.cjk)
@@ -91,6 +94,8 @@ def named_by(request: ForgetRequest, text: str) -> bool:
 
 
 def _mentions(request: ForgetRequest, text: str) -> bool:
+    if not owner_named(request.topic, text):  # the model's pick is held to whose it is too
+        return False
     tokens = tokenize(text)
     key = "".join(tok.key for tok in tokens if tok.cjk)
     return any(supported(tok, tokens, key) for tok in request.topic)

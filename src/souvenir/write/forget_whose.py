@@ -1,0 +1,85 @@
+"""Whose memory a request to forget may erase (pure: data in, a yes or no out).
+
+A request names what to forget by its words; it also says *whose* it is. "Forget my money
+stuff" is about the user's own money: it shared the word "money" with "Sister owes money to
+the bank" and erased it (issue #26, lane forget3) — a memory about another person, lost on a
+request that never named her. The rule, for the own-word tier of
+:mod:`souvenir.write.forget_match` (the other-words tier,
+:mod:`souvenir.write.forget_near`, has its own, stricter one):
+
+- a memory whose subject is another person — a relative or someone of the user's ("Sister
+  owes…", « Ma sœur doit… », 妹妹欠…, "Adik perempuan berhutang…", "My friend Lina…",
+  "Boss is…") — is named by a request only when the request names that person: the same word ("friend", "Liam", 妹妹) or
+  a relation word of the same concept ("mum" for "Mother", 妈 for 母亲, "emak" for "ibu");
+- a memory the user shares with that person ("My mother and I went to Paris", « Ma mère et
+  moi… », 我和妈妈…, "Saya dan ibu…") is the user's too: no person need be named;
+- who the memory is about is read on its first clause
+  (:func:`souvenir.write.filters._candidate.parse`, the filters' own subject reading);
+  a subject it cannot read leaves the memory to the words alone. A bare first name opening
+  the memory ("Liam paid the rent late") is not read as another person: notes open on a
+  capitalised verb or noun as often ("Earns…", "Birthday is…"), and no list tells them apart.
+
+Shape::
+
+    owner_named(topic_tokens, "Sister owes money to the bank") -> False  # "my money stuff"
+    owner_named(topic_tokens, "Sister owes money to the bank") -> True   # "my sister's debts"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from souvenir.lexical.normalize import nfkc_fold
+from souvenir.lexical.tagged import Tok, supported
+from souvenir.read.scoring.kinship import broader, kin_concepts
+from souvenir.write.filters._candidate import parse
+
+__all__ = ["memory_owner", "owner_named"]
+
+#: Words of a subject that say whose, not who (possessives, articles, the user's markers).
+_NOT_PERSON = frozenset(
+    "my his her their our the a an user user's ma mon mes sa son ses leur notre la le les l' de du "
+    "saya aku dia kami kita pengguna 我 我的 他 她 他的 她的 用户 用户的 的".split()
+)
+#: The user as a member of the subject: "My mother and I", « Ma mère et moi », 我和妈妈 /
+#: 妈妈和我, "Saya dan ibu" / "Ibu dan saya".
+_WITH_USER = re.compile(
+    r"^[^.,;:!?]{0,40}?\b(?:and|et|dan)\s+(?:i|me|moi|je|saya|aku)\b"
+    r"|^(?:i|me|moi|je|saya|aku)\s+(?:and|et|dan)\b"
+    r"|^[^，。！？,.!?]{0,8}?(?:和|跟|与|同)我|^我(?:和|跟|与|同)",
+    re.I,
+)
+
+
+@lru_cache(maxsize=50_000)
+def memory_owner(text: str) -> tuple[tuple[Tok, ...], frozenset[str]] | None:
+    """Who ``text`` (a memory) is about when not the user: ``(person words, relation
+    concepts)`` — the subject's words less possessives, and the relatives it names — or
+    ``None`` when it is the user's own (or shared with them, or its subject cannot be read)."""
+    folded = nfkc_fold(text).strip()
+    if _WITH_USER.search(folded):
+        return None
+    parsed = parse(text)
+    if parsed.subject == "relation":
+        words = tuple(tok for clause in parsed.clauses[:1] for tok in clause.subject_toks if tok.key not in _NOT_PERSON)
+        relatives = kin_concepts(text)
+        return (words, relatives) if words or relatives else None
+    return None
+
+
+def owner_named(topic: Sequence[Tok], text: str) -> bool:
+    """Whether a request of ``topic`` may erase memory ``text`` as to whose it is: always for
+    the user's own memories; for another person's, only when the topic names that person
+    (module docstring)."""
+    owner = memory_owner(text)
+    if owner is None:
+        return True
+    words, relatives = owner
+    if words:
+        key = "".join(tok.key for tok in words if tok.cjk)
+        if any(supported(tok, list(words), key) for tok in topic):
+            return True
+    asked = [kin for tok in topic if (kin := kin_concepts(tok.raw))]
+    return any(broader(k) & relatives for kin in asked for k in kin)
