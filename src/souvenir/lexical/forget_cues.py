@@ -139,7 +139,8 @@ _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
-    r"|\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
+    r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)"
+    r"\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita|benda|bab|hal|perkara|pasal)\b"
     # "buang je apa yang ada dalam peti ais": whatever is in a place, not what was said
     r"(?!\s+(?:yang\s+)?(?:ada\s+)?(?:dalam|di|kat|atas)\b)"
