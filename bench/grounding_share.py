@@ -21,7 +21,8 @@ import re
 import statistics
 from pathlib import Path
 
-from souvenir.write.grounding import content_share, ground
+from souvenir.write.clause_ground import unground_clauses
+from souvenir.write.grounding import clause_share, content_share, ground
 
 
 def pairs(path: Path) -> list[dict]:
@@ -158,7 +159,27 @@ def main() -> None:
         caught[verdict.check] = caught.get(verdict.check, 0) + 1
         if args.list_check == "invented":
             print(f"{row['conv']} {note!r} <- {row['obs']!r}: {verdict.check}")
+    clause_true = {f"{least}_words{'_weight' if w else ''}": 0 for least in (1, 2) for w in (False, True)}
+    for row in rows:
+        names = frozenset(n.lower() for n in row["names"])
+        for least in (1, 2):
+            for w in (False, True):
+                read = unground_clauses(row["obs"], lambda p: clause_share(p, row["true_turn"], names), least, w)
+                clause_true[f"{least}_words{'_weight' if w else ''}"] += bool(read.unground)
+    # Invented clauses: a true observation with another conversation's observation appended
+    # ("…, and <its words>"), the kind SmolLM2 wrote ("…, and they are my best friends").
+    appended: dict[str, int] = {}
+    for i, row in enumerate(rows):
+        other_row = next(r for r in rows[i + 97 :] + rows[: i + 97] if r["conv"] != row["conv"])
+        added = re.sub(r"^[A-Z]\w+\s+", "they ", other_row["obs"].rstrip("."))
+        note = f"{row['obs'].rstrip('.')}, and {added}."
+        other = tuple(n for n in row["names"] if n != row["speaker"])
+        verdict = ground(note, row["true_turn"], row["reply"], (row["speaker"],), min_share=chosen, other_names=other)
+        appended[verdict.check] = appended.get(verdict.check, 0) + 1
     report = {
+        "true_with_unground_clause": clause_true,
+        "appended_clause_notes": len(rows),
+        "appended_clause_checks": appended,
         "invented_notes": len(made),
         "invented_checks": caught,
         "observations": len(rows),
