@@ -74,7 +74,33 @@ from bench.cv_groups import (  # noqa: E402  (re-exported: other benches import 
 )
 
 
-def _split(cfg: dict) -> tuple[ScoringConfig, SelectionConfig, dict]:
+#: Bench-only options :meth:`Evaluator.selections` reads from a configuration (not
+#: :class:`ScoringConfig` / :class:`SelectionConfig` fields): how e5 embeds the question,
+#: the sparse product's form, the language-subspace removal and the centring.
+BENCH_OPTIONS = frozenset(
+    {
+        "window_query_role",
+        "sparse_form",
+        "dense_lir",
+        "window_lir",
+        "dense_qcentre",
+        "window_qcentre",
+        "qcentre_gate",
+        "qcentre_mean",
+    }
+)
+
+
+def _split(cfg: dict, allowed: frozenset[str] | set[str] = frozenset()) -> tuple[ScoringConfig, SelectionConfig, dict]:
+    """``cfg`` as (scoring, selection, the bench options). A key that is none of the two
+    configurations' fields, nor in :data:`BENCH_OPTIONS`, nor in the caller's ``allowed``
+    raises ``ValueError`` naming it: a grid naming a removed lever would otherwise measure
+    the defaults."""
+    unknown = sorted(set(cfg) - _SCORING_FIELDS - _SELECTION_FIELDS - BENCH_OPTIONS - set(allowed))
+    if unknown:
+        raise ValueError(
+            f"unknown configuration key(s): {', '.join(unknown)} (not a ScoringConfig / SelectionConfig field nor a bench option)"
+        )
     scoring = ScoringConfig(**{k: v for k, v in cfg.items() if k in _SCORING_FIELDS})
     selection = SelectionConfig(
         **(
