@@ -29,13 +29,11 @@ START: dict = {
     "dated_bonus": 0.0,
     "neighbour_decay": 1.0,
     "broad_neighbour_alpha": None,
-    "feedback_weight": 0.0,
     "coverage_bonus": 0.0,
     "window_query_role": "query",
     "neighbour_mode": "sum",
     "broad_neighbour_mode": None,
     "broad_session_decay": None,
-    "mmr_lambda": 0.0,
     "neighbour_gate": 0.0,
     "lexical_lang": 0.0,
     "neighbour_before": 1.0,
@@ -73,19 +71,6 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
         [{"neighbour_gate": g, "neighbour_gate_broad": False} for g in (0.5, 1.0)],
     ),
     ("broad questions: diversity (session decay)", [{"broad_session_decay": d} for d in (0.25, 0.5, 1.0)]),
-    (
-        "broad questions: diversity by content (MMR)",
-        [{"mmr_lambda": w, "mmr_side": v} for w, v in ((2.0, "use"), (6.0, "e5"))],
-    ),
-    (
-        "feedback (Rocchio on USE and e5)",
-        [
-            {"feedback_weight": w, "feedback_top": k, "feedback_broad": b}
-            for w in (0.3, 0.5)
-            for k in (3, 5, 10)
-            for b in (True, False)
-        ],
-    ),
     (
         "broad questions: query-term coverage",
         [{"coverage_bonus": b, "coverage_per_term": k} for b in (1.0, 2.0, 4.0) for k in (1, 2)],

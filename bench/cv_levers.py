@@ -176,25 +176,11 @@ class Evaluator:
         return self._pulls[key]
 
     @staticmethod
-    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray, matrix: np.ndarray | None = None) -> DenseInput:
-        """The query's precomputed cosines ``row``; with ``matrix`` (the memories' vectors,
-        row i = ``ids[i]``) another vector is scored too and the feedback step can read
-        vectors (``ScoringConfig.feedback_weight``)."""
+    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray) -> DenseInput:
+        """The query's precomputed cosines ``row`` (row i = ``ids[i]``; NaN: no vector)."""
         have = np.isfinite(row)
         found = Scores(ids[have], row[have])
-        if matrix is None:
-            return DenseInput(query, lambda vector, wanted=None: found)
-        pos = {int(m): i for i, m in enumerate(ids)}
-
-        def cosines(vector, wanted=None):
-            if vector is query:
-                return found
-            with np.errstate(invalid="ignore"):
-                values = np.round(matrix.astype(np.float64) @ vector.astype(np.float64), 6)
-            ok = np.isfinite(values)
-            return Scores(ids[ok], values[ok])
-
-        return DenseInput(query, cosines, lambda wanted: matrix[[pos[int(m)] for m in wanted]])
+        return DenseInput(query, lambda vector, wanted=None: found)
 
     def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text, qi=0, sparse_row=None):
         q_e5 = ds.q_e5[qi]
@@ -208,8 +194,8 @@ class Evaluator:
             pool,
             text,
             ds.now,
-            self._side(ds.q_use[qi], ids, cu_row, ds.use),
-            self._side(q_e5, ids, ce_row, ds.e5),
+            self._side(ds.q_use[qi], ids, cu_row),
+            self._side(q_e5, ids, ce_row),
             sparse=None if sparse_row is None else self._side(np.zeros(1), ids, sparse_row),
         )
 

@@ -67,8 +67,8 @@ def main() -> int:
             if q.group not in cats and len(named) != 2:
                 continue
             parts: dict = {}
-            dense = ev._side(ds.q_use[i], ids, cu[i], ds.use)
-            window = ev._side(ds.q_e5[i], ids, ce[i], ds.e5)
+            dense = ev._side(ds.q_use[i], ids, cu[i])
+            window = ev._side(ds.q_e5[i], ids, ce[i])
             scores = scorer.scores(0, pool, q.text, ds.now, dense, window, parts=parts)
             assert np.array_equal(np.asarray(scores.ids), ids)
             order = np.argsort(-scores.array, kind="stable")

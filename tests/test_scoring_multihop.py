@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
+from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.breadth import broad_question, query_role
 from souvenir.read.scoring.fusion import coverage, fuse, neighbour_table
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
@@ -207,30 +207,6 @@ def test_coverage_bonus_only_for_broad_questions():
     assert dict(narrow) == dict(Scorer().scores(1, mems, "Does Melanie love her family?", NOW))
 
 
-def test_feedback_moves_the_query_towards_the_best_memories():
-    # memory 1 matches the query; memory 2 is close to memory 1 but not to the query;
-    # memory 3 is orthogonal to both. Feedback from the best one lifts memory 2 over 3.
-    matrix = np.array([[1, 0, 0], [0.6, 0.8, 0], [0, 0, 1]], dtype=np.float32)
-    query = np.array([0.8, 0, 0.6], dtype=np.float32)
-    mems = [_mem(i, f"memory number {i}") for i in (1, 2, 3)]
-    dense = DenseInput.from_matrix(query, [1, 2, 3], matrix)
-    before = Scorer().scores(1, mems, "Which memories?", NOW, dense=dense)
-    after = Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(
-        1, mems, "Which memories?", NOW, dense=dense
-    )
-    assert before[3] > before[2] and after[2] > after[3]
-    # broad questions only (the default): a narrow one is not moved
-    narrow = Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(
-        1, mems, "What is memory one?", NOW, dense=dense
-    )
-    assert dict(narrow) == dict(Scorer().scores(1, mems, "What is memory one?", NOW, dense=dense))
-    # no vectors to read: no feedback, no error
-    blind = DenseInput(query, dense.cosines)
-    assert dict(
-        Scorer(ScoringConfig(feedback_weight=1.0, feedback_top=1)).scores(1, mems, "Which memories?", NOW, dense=blind)
-    ) == dict(before)
-
-
 def test_neighbour_modes():
     table = neighbour_table([1, 2, 3], ["a", "a", "a"], 1)
     parts: dict = {}
@@ -242,18 +218,6 @@ def test_neighbour_modes():
     assert np.allclose(gap, [first[0], first[1] + 0.5 * (first[2] - first[1]), first[2]])
     most = _fuse([0, 0, 9], config=ScoringConfig(neighbour_alpha=0.5, neighbour_mode="max"), neighbours=table)
     assert np.allclose(most, np.maximum(first, 0.5 * np.array([first[1], first[2], first[1]])))
-
-
-def test_diversified_skips_a_near_copy_of_what_was_picked():
-    from souvenir.read.scoring.fusion import diversified
-
-    score = np.array([10.0, 9.9, 9.0, 1.0])
-    similarity = np.array([[1.0, 0.95, 0.1], [0.95, 1.0, 0.1], [0.1, 0.1, 1.0]])
-    out = diversified(score, np.array([0, 1, 2]), similarity, 2.0)
-    assert out[0] == 10.0 and out[2] > out[1]  # the near copy of the first falls behind
-    assert out[3] < out[1] and list(np.argsort(-out)) == [0, 2, 1, 3]
-    assert np.array_equal(diversified(score, np.array([], dtype=np.int64), similarity, 2.0), score)
-    assert np.array_equal(diversified(score, np.array([0, 1, 2]), similarity, 0.0)[:3], score[:3])
 
 
 def test_neighbour_gate_lets_a_short_reply_borrow_less():

@@ -61,10 +61,10 @@ _KNOWN = frozenset(
     speaker_penalty period_bonus period_slack_days window_global shortlist_from shortlist_size
     sample_per_group coarse_dims coarse_neighbours session_decay diversity_top expansion_weight
     expansion_top expansion_terms relative_periods window_floor cross_window speaker_bonus
-    broad_neighbour_alpha broad_neighbour_mode broad_session_decay feedback_weight feedback_top
-    feedback_broad coverage_bonus coverage_per_term length_prior length_first neighbour_decay
-    neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus mmr_lambda mmr_top mmr_side
-    mmr_broad neighbour_before neighbour_after broad_length_prior broad_dated_bonus
+    broad_neighbour_alpha broad_neighbour_mode broad_session_decay
+    coverage_bonus coverage_per_term length_prior length_first neighbour_decay
+    neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus
+    neighbour_before neighbour_after broad_length_prior broad_dated_bonus
     broad_speaker_bonus broad_w_dense broad_w_window broad_w_lexical prf_weight prf_top prf_terms
     prf_broad prf_min_docs prf_temperature session_prior session_prior_broad info_prior info_broad
     event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
@@ -78,7 +78,7 @@ _DEFAULT = ScoringConfig()
 def served(cfg: ScoringConfig) -> bool:
     """Whether the final score of ``cfg`` can be computed on a shortlist with bounds: the
     default shape (no second hop, rank fusion, sparse terms, information or session prior,
-    diversity, feedback, coverage, MMR, cross-language factors; neighbours summed alike on
+    diversity, coverage, cross-language factors; neighbours summed alike on
     both sides, ungated; priors after the neighbours; non-negative gate width), and every
     lever this module does not know at its default."""
     for f in fields(cfg):
@@ -91,10 +91,8 @@ def served(cfg: ScoringConfig) -> bool:
         and not cfg.info_prior
         and not cfg.session_prior
         and not cfg.session_decay
-        and not cfg.feedback_weight
         and not cfg.prf_weight
         and not cfg.coverage_bonus
-        and not cfg.mmr_lambda
         and cfg.cross_window == 1.0
         and not cfg.cross_use_max
         and cfg.window_floor is None

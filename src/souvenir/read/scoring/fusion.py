@@ -45,7 +45,8 @@ memory without a value counts as the mean)::
   Multi-hop levers (session 6, off): neighbour decay and modes, a length gate on the
   neighbour term, and for broad questions
   (:mod:`souvenir.read.scoring.breadth`) their own neighbour weight, diversity by session or by
-  content (MMR), Rocchio on USE and e5, query-term coverage, e5 on the question as a passage.
+  content (MMR), Rocchio on USE and e5 (both removed in session 14), query-term coverage,
+  e5 on the question as a passage.
   Session 7 (off): directional neighbours, a session prior, an information prior
   (Σ idf), the broad questions' own length prior, dated bonus, speaker bonus and signal
   weights, feedback on BM25 terms (RM3, :mod:`souvenir.read.scoring.relevance`).
@@ -92,7 +93,6 @@ __all__ = [
     "SCORE_FLOOR",
     "ScoringConfig",
     "coverage",
-    "diversified",
     "fuse",
     "named_speaker",
     "neighbour_table",
@@ -213,33 +213,6 @@ def coverage(index, terms: Sequence[str], names: Sequence[str], score: np.ndarra
         best = rows[np.argpartition(-score[rows], k - 1)[:k]] if rows.size > k else rows
         chosen.update(best.tolist())
     return np.array(sorted(chosen), dtype=np.int64)
-
-
-def diversified(score: np.ndarray, top: np.ndarray, similarity: np.ndarray, weight: float) -> np.ndarray:
-    """Maximal marginal relevance over the memories at positions ``top`` (their pairwise
-    cosines ``similarity``, |top|×|top|): picked greedily by score − ``weight`` · highest
-    cosine to those picked before (the first pick pays nothing), each given that value
-    (made non-increasing in the pick order); every other memory keeps its score, capped
-    just under the last pick's. A new float64 array; ``score`` is not changed."""
-    out = score.astype(np.float64, copy=True)
-    m = len(top)
-    if m == 0:
-        return out
-    base = out[top]
-    redundancy = np.zeros(m)
-    open_ = np.ones(m, dtype=bool)
-    value = np.inf
-    for k in range(m):
-        gain = np.where(open_, base - (weight * redundancy if k else 0.0), -np.inf)
-        i = int(np.argmax(gain))
-        value = min(value, float(gain[i]))
-        out[top[i]] = value
-        open_[i] = False
-        redundancy = np.maximum(redundancy, similarity[i]) if k else similarity[i].copy()
-    rest = np.ones(len(out), dtype=bool)
-    rest[top] = False
-    out[rest] = np.minimum(out[rest], np.nextafter(value, -np.inf))
-    return out
 
 
 def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.ndarray]) -> np.ndarray:

@@ -94,14 +94,6 @@ class ScoringConfig:
     broad_neighbour_mode: str | None = None
     #: ``session_decay`` for broad questions (``None``: ``session_decay`` for every question).
     broad_session_decay: float | None = None
-    #: Pseudo-relevance feedback in embedding space (Rocchio): each query vector (USE and
-    #: e5) + ``feedback_weight`` · the mean vector of the ``feedback_top`` best memories
-    #: of the first pass, then scored again. 0 = off. ``feedback_broad``: broad questions only.
-    #: Reads :attr:`DenseInput.vectors`, which only the benches give today (the engine
-    #: passes none: off there whatever this says; rejected, docs/journal.md).
-    feedback_weight: float = 0.0
-    feedback_top: int = 5
-    feedback_broad: bool = True
     #: Query-term coverage for broad questions: per content word of the question (the
     #: speakers' names left out), the ``coverage_per_term`` best memories holding that
     #: word gain ``coverage_bonus``. 0 = off.
@@ -130,15 +122,6 @@ class ScoringConfig:
     #: date (:func:`souvenir.read.scoring.periods.names_a_date`): it reports an event. 0 = off.
     #: Chosen by the chain: 1.0 (held out LoCoMo +0.004, files +0.009).
     dated_bonus: float = 1.0
-    #: Diversity by content (maximal marginal relevance) for broad questions: the
-    #: ``mmr_top`` best are re-ordered greedily, each pick's score minus ``mmr_lambda`` ·
-    #: its highest cosine to a memory picked before (``mmr_side``'s vectors: ``"e5"`` or
-    #: ``"use"``). ``mmr_broad``: broad questions only. 0 = off. Reads
-    #: :attr:`DenseInput.vectors`, as ``feedback_weight`` does (benches only; rejected).
-    mmr_lambda: float = 0.0
-    mmr_top: int = 100
-    mmr_side: str = "use"
-    mmr_broad: bool = True
     # -- Multi-hop levers, session 7 (docs/journal.md "Multi-hop levers, session 7"); off.
     #: Directional neighbours: the best neighbour *before* a memory counts
     #: ``neighbour_before`` of its first-stage score, the best *after* it

@@ -43,7 +43,7 @@ from souvenir.read.scoring.shortlist import (
     zscore_sampled,
 )
 from souvenir.read.scoring.final_shortlist import Bounded, served
-from souvenir.read.scoring.levers_off import broad_levers, diverse, feedback
+from souvenir.read.scoring.levers_off import broad_levers
 from souvenir.read.scoring.scorer_input import DenseInput, aligned
 from souvenir.read.score_map import LazyScores
 from souvenir.read.selection import Pool, Scores
@@ -460,16 +460,11 @@ class Prepared:
     def _final(self, U: np.ndarray | None, E: np.ndarray | None, parts: dict | None) -> Scores:
         """The fused score from both embedders' columns (every memory)."""
         st = self._state
-        static, cfg, dense, window, common = st["static"], st["cfg"], st["dense"], st.get("window"), st["common"]
+        static, cfg = st["static"], st["cfg"]
         ids = static.ids
         fused = st["fused"]
         score = fuse(cfg, dense=U, window=E, parts=parts, **fused)
         broad = st["broad"]
-        if cfg.feedback_weight and (broad or not cfg.feedback_broad):
-            moved = [feedback(side, values, ids, score, cfg) for side, values in ((dense, U), (window, E))]
-            if any(m is not values for m, values in zip(moved, (U, E))):
-                common["memo"].clear()
-                score = fuse(cfg, dense=moved[0], window=moved[1], parts=parts, **fused)
         if cfg.prf_weight and (broad or not cfg.prf_broad):
             skip = set(st["query"]) | {t for n in static.speaker_names for t in bm25_tokens(n)}
             terms = relevance_terms(
@@ -493,8 +488,6 @@ class Prepared:
                 score = score + bonus
                 if parts is not None:
                     parts["coverage"] = bonus
-        if cfg.mmr_lambda and (broad or not cfg.mmr_broad):
-            score = diverse(window if cfg.mmr_side == "e5" else dense, ids, score, cfg)
         return Scores(ids, np.round(score, 6))
 
 

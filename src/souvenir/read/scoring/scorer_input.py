@@ -25,9 +25,6 @@ class DenseInput:
 
     query: np.ndarray
     cosines: Callable[..., Mapping[int, float]]
-    #: ``vectors(ids)``: the unit vectors of those memories (k×d, NaN rows where none),
-    #: for the feedback step (``ScoringConfig.feedback_weight``); ``None``: no feedback.
-    vectors: Callable[[np.ndarray], np.ndarray] | None = None
     #: ``coarse()``: the query's coarse cosine with each embedded memory (both projected on
     #: the leading directions of the user's vectors, :func:`souvenir.blas.leading_directions`),
     #: as ``cosines`` answers; ``None`` where the index has none (then the large user's
@@ -52,22 +49,13 @@ class DenseInput:
             keep = [int(m) for m in wanted if int(m) in pos]
             return dict(zip(keep, (matrix[[pos[m] for m in keep]] @ vector.astype(np.float32)).tolist()))
 
-        def vectors(wanted: np.ndarray) -> np.ndarray:
-            if matrix is None:
-                return np.full((len(wanted), dim), np.nan, dtype=np.float32)
-            return (
-                np.stack([matrix[pos[int(m)]] if int(m) in pos else np.full(dim, np.nan, np.float32) for m in wanted])
-                if len(wanted)
-                else np.zeros((0, dim), np.float32)
-            )
-
         def coarse() -> Mapping[int, float]:
             if matrix is None or basis is None or matrix.shape[1] != dim:
                 return {}
             b = basis.astype(np.float32)
             return dict(zip(ids, ((matrix @ b) @ (query.astype(np.float32) @ b)).tolist()))
 
-        return cls(query, cosines, vectors, coarse if basis is not None else None)
+        return cls(query, cosines, coarse if basis is not None else None)
 
 
 def aligned(ids: np.ndarray, found: Mapping[int, float]) -> np.ndarray | None:
