@@ -29,7 +29,6 @@ START: dict = {
     "dated_bonus": 0.0,
     "neighbour_decay": 1.0,
     "broad_neighbour_alpha": None,
-    "coverage_bonus": 0.0,
     "window_query_role": "query",
     "neighbour_mode": "sum",
     "broad_neighbour_mode": None,
@@ -44,9 +43,7 @@ START: dict = {
     "broad_w_dense": None,
     "broad_w_window": None,
     "broad_w_lexical": None,
-    "session_prior": 0.0,
     "prf_weight": 0.0,
-    "info_prior": 0.0,
     "event_bonus": 0.0,
     "ask_penalty": 0.0,
 }
@@ -71,10 +68,6 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
         [{"neighbour_gate": g, "neighbour_gate_broad": False} for g in (0.5, 1.0)],
     ),
     ("broad questions: diversity (session decay)", [{"broad_session_decay": d} for d in (0.25, 0.5, 1.0)]),
-    (
-        "broad questions: query-term coverage",
-        [{"coverage_bonus": b, "coverage_per_term": k} for b in (1.0, 2.0, 4.0) for k in (1, 2)],
-    ),
     ("e5 question embedded as a passage", [{"window_query_role": r} for r in ("passage", "broad-passage")]),
 ]
 
@@ -94,7 +87,6 @@ ACTS_GROUP = (
 
 SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ACTS_GROUP,
-    ("information prior", [{"info_prior": w, "info_broad": b} for w in (0.25, 0.5) for b in (True, False)]),
     ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
     ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),
     ("broad questions: speaker bonus", [{"broad_speaker_bonus": b} for b in (6.0, 8.0)]),
@@ -119,10 +111,6 @@ SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
             for lp in (None, 1.0)
             if (sb, wl, db, lp) != (None, None, None, None)
         ],
-    ),
-    (
-        "session prior",
-        [{"session_prior": w, "session_prior_broad": b} for w in (0.25, 0.5, 1.0) for b in (True, False)],
     ),
     (
         "directional neighbours",

@@ -89,7 +89,7 @@ def _same_columns(grown: UserColumns, fresh: UserColumns) -> None:
     for term in f._raw:
         for a, b in zip(g._postings(term), f._postings(term)):
             _same_array(a, b)
-    for name in ("lengths", "information", "dated"):
+    for name in ("lengths", "dated"):
         _same_array(getattr(grown, name)(), getattr(fresh, name)())
     for a, b in zip(grown.acts(), fresh.acts()):
         _same_array(a, b)
@@ -101,7 +101,7 @@ def _same_columns(grown: UserColumns, fresh: UserColumns) -> None:
 
 def _warm(columns: UserColumns) -> None:
     """Read every lazy column of the held object (so the extension must carry or drop them)."""
-    columns.lengths(), columns.information(), columns.acts(), columns.dated(), columns.sample(3)
+    columns.lengths(), columns.acts(), columns.dated(), columns.sample(3)
     for message in KIN_MESSAGES[:2]:  # names asked before the write: extended, not read again
         columns.kin().flags(message)
     for term in list(columns.lexical._raw)[:50]:
@@ -162,7 +162,6 @@ def _parts(scorer: Scorer, candidates, message: str, seed: int) -> dict:
 @pytest.mark.parametrize("config", [ScoringConfig(), ScoringConfig(shortlist_from=40, shortlist_size=10)])
 def test_scores_after_an_extended_pool_are_those_of_a_fresh_scorer(config):
     rng = random.Random(9)
-    config = replace(config, info_prior=0.5)
     old = _memories(0, 80, rng, EN + FR + ZH)
     more = _memories(80, 6, rng, MS + ZH + FR, speakers=("Cy",))
     warm = Scorer(config)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from souvenir.read.scoring import Scorer, ScoringConfig
-from souvenir.read.scoring.fusion import fuse, neighbour_table, session_best
+from souvenir.read.scoring.fusion import fuse, neighbour_table
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
 from souvenir.read.scoring.calibration import Prior
@@ -81,25 +81,6 @@ def test_directional_neighbours_weigh_each_side_apart():
     assert half["neighbours"][0] == pytest.approx(0.5 * best) and half["neighbours"][2] == pytest.approx(best)
 
 
-def test_session_best_and_the_session_prior():
-    sessions = np.array([0, 0, 1, 1, -1])
-    best = session_best(np.array([1.0, 3.0, -2.0, 0.5, 7.0]), sessions)
-    assert np.allclose(best[:4], [3.0, 3.0, 0.5, 0.5]) and np.isnan(best[4])
-    assert np.isnan(session_best(np.array([1.0]), np.array([-1]))).all()
-    parts: dict = {}
-    on = _fuse(
-        [0, 9, 0, 1, 0],
-        ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0, session_prior=1.0),
-        sessions=sessions,
-        parts=parts,
-    )
-    off = _fuse(
-        [0, 9, 0, 1, 0], ScoringConfig(neighbour_alpha=0.0, length_prior=0.0, dated_bonus=0.0), sessions=sessions
-    )
-    assert np.allclose(on - off, parts["session"])
-    assert parts["session"][0] > 0 > parts["session"][2] and parts["session"][4] == 0  # no session: the mean
-
-
 def test_relevance_terms_keep_the_words_the_best_share():
     tokens = [
         bm25_tokens(t)
@@ -158,29 +139,6 @@ def test_broad_priors_only_for_broad_questions():
     gap = lambda s: s[1] - s[2]  # noqa: E731
     assert gap(Scorer(cfg).scores(1, mems, broad, NOW)) > gap(Scorer(_quiet()).scores(1, mems, broad, NOW))
     narrow = "Did Melanie go camping?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
-
-
-def test_information_is_the_idf_of_the_distinct_terms():
-    index = LexicalIndex([("spain", "may"), ("sure", "thing"), ("sure", "thing"), ("sure", "help")])
-    idf = lambda df: np.log(4 - df + 0.5) - np.log(df + 0.5)  # noqa: E731
-    assert index.information(("spain", "may", "spain")) == pytest.approx(2 * idf(1))
-    assert index.information(("sure", "thing")) == pytest.approx(max(0, idf(3)) + max(0, idf(2)))
-    assert index.information(()) == 0.0
-
-
-def test_information_prior_lifts_rare_words_for_broad_questions_only():
-    mems = [
-        _mem(1, "Melanie: we flew to Barcelona and Seville in May", "Melanie"),
-        _mem(2, "Melanie: sure thing, let me know", "Melanie"),
-        _mem(3, "Melanie: sure, let me know if you need anything", "Melanie"),
-        _mem(4, "Caroline: sure thing", "Caroline"),
-    ]
-    cfg = _quiet(info_prior=1.0)
-    broad = "Which cities has Melanie visited?"
-    on, off = Scorer(cfg).scores(1, mems, broad, NOW), Scorer(_quiet()).scores(1, mems, broad, NOW)
-    assert on[1] - off[1] > 0 > on[2] - off[2]
-    narrow = "Did Melanie fly?"
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 

@@ -1,6 +1,5 @@
 """The multi-hop levers of the fused score (issue #18): broad questions, the speaker
-bonus, the length prior, dated memories, neighbour decay, query-term coverage, the
-e5 query role and feedback. Pure: data in, data out."""
+bonus, the length prior, dated memories, neighbour decay and modes, the e5 query role. Pure: data in, data out."""
 
 from __future__ import annotations
 
@@ -11,8 +10,8 @@ import pytest
 
 from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.breadth import broad_question, query_role
-from souvenir.read.scoring.fusion import coverage, fuse, neighbour_table
-from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
+from souvenir.read.scoring.fusion import fuse, neighbour_table
+from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import names_a_date
 from souvenir.types import Memory
 
@@ -159,25 +158,6 @@ def test_neighbour_decay_weighs_the_far_neighbour_less():
     assert np.allclose(decayed["neighbours"][1:4], [0.25 * best, 0.5 * best, best])
 
 
-def test_coverage_takes_the_best_holders_of_each_term_but_not_the_names():
-    texts = [
-        "Melanie: pottery with the kids",
-        "Melanie: swimming with the kids",
-        "Melanie: camping in the forest",
-        "Melanie: I love my family",
-        "Caroline: hello",
-    ]
-    tokens = [bm25_tokens(t) for t in texts]
-    index = LexicalIndex(tokens)
-    score = np.array([1.0, 3.0, 0.5, 2.0, 0.0])
-    terms = bm25_tokens("What activities has Melanie done with her kids and family?")
-    chosen = coverage(index, terms, bm25_tokens("Melanie"), score, 1)
-    assert chosen.tolist() == [1, 3]  # "kids": the best of 0 and 1; "family": 3; not "melanie"
-    assert coverage(index, terms, bm25_tokens("Melanie"), score, 2).tolist() == [0, 1, 3]
-    assert coverage(index, terms, [], score, 1).tolist() == [1, 3]  # "melanie": 1 is best
-    assert coverage(index, ("unknown",), [], score, 1).size == 0
-
-
 def _mem(i, text, speaker=None, session=None):
     return Memory(
         id=i,
@@ -190,21 +170,6 @@ def _mem(i, text, speaker=None, session=None):
         created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
         updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
     )
-
-
-def test_coverage_bonus_only_for_broad_questions():
-    mems = [
-        _mem(1, "Melanie: we went swimming", "Melanie"),
-        _mem(2, "Melanie: I love my family", "Melanie"),
-        _mem(3, "Caroline: my family is great", "Caroline"),
-        _mem(4, "Melanie: pottery class", "Melanie"),
-    ]
-    cfg = ScoringConfig(coverage_bonus=5.0)
-    broad = Scorer(cfg).scores(1, mems, "What activities has Melanie done with her family?", NOW)
-    plain = Scorer().scores(1, mems, "What activities has Melanie done with her family?", NOW)
-    assert broad[2] - plain[2] == pytest.approx(5.0) and broad[1] == pytest.approx(plain[1])
-    narrow = Scorer(cfg).scores(1, mems, "Does Melanie love her family?", NOW)
-    assert dict(narrow) == dict(Scorer().scores(1, mems, "Does Melanie love her family?", NOW))
 
 
 def test_neighbour_modes():

@@ -178,16 +178,6 @@ class LexicalIndex:
         hit = self._postings(term)
         return None if hit is None else hit[0]
 
-    def information(self, doc: Sequence[str]) -> float:
-        """Σ over the distinct terms of ``doc`` of their idf, log((N − df + 0.5) / (df + 0.5)),
-        floored at 0 (a term of no document counts as one held by none)."""
-        n = self.size
-        total = 0.0
-        for term in set(doc):
-            df = self.document_frequency(term)
-            total += max(0.0, math.log(n - df + 0.5) - math.log(df + 0.5)) if n else 0.0
-        return total
-
     def document_frequency(self, term: str) -> int:
         """How many documents hold ``term``."""
         raw = self._raw.get(term)

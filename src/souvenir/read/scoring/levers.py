@@ -94,11 +94,6 @@ class ScoringConfig:
     broad_neighbour_mode: str | None = None
     #: ``session_decay`` for broad questions (``None``: ``session_decay`` for every question).
     broad_session_decay: float | None = None
-    #: Query-term coverage for broad questions: per content word of the question (the
-    #: speakers' names left out), the ``coverage_per_term`` best memories holding that
-    #: word gain ``coverage_bonus``. 0 = off.
-    coverage_bonus: float = 0.0
-    coverage_per_term: int = 1
     #: Length prior: + ``length_prior`` · z(log(1 + content words of the memory)) — a
     #: memory that says more is likelier to hold an answer. ``length_first``: added to
     #: the first stage (so neighbours inherit it) rather than to the final score. 0 = off.
@@ -154,17 +149,6 @@ class ScoringConfig:
     #: memories weigh exp((s − max s) / ``prf_temperature``) (0: alike).
     prf_min_docs: int = 2
     prf_temperature: float = 1.0
-    #: Session prior: + ``session_prior`` · z(the best first-stage score in the memory's
-    #: session) — a session that holds a good answer makes its other memories likelier.
-    #: ``session_prior_broad``: broad questions only. 0 = off.
-    session_prior: float = 0.0
-    session_prior_broad: bool = True
-    #: Information prior: + ``info_prior`` · z(Σ idf of the memory's distinct BM25 terms)
-    #: on the final score — a memory of rare words reports something ("we went to Spain
-    #: in May"), one of common words chats ("sure thing, let me know"). ``info_broad``:
-    #: broad questions only. 0 = off.
-    info_prior: float = 0.0
-    info_broad: bool = True
     #: What a memory does (:mod:`souvenir.read.scoring.acts`): + ``event_bonus`` when it reports
     #: something its speaker did (first person, a past form), − ``ask_penalty`` when it
     #: ends on a question. ``acts_first``: in the first stage (neighbours inherit them)

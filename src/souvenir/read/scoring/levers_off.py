@@ -17,7 +17,6 @@ def broad_levers(cfg: ScoringConfig) -> bool:
         or cfg.broad_session_decay is not None
         or cfg.broad_neighbour_mode is not None
         or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
-        or bool(cfg.coverage_bonus)
         or cfg.broad_length_prior is not None
         or cfg.broad_dated_bonus is not None
         or cfg.broad_speaker_bonus is not None
@@ -25,7 +24,5 @@ def broad_levers(cfg: ScoringConfig) -> bool:
         or cfg.broad_w_window is not None
         or cfg.broad_w_lexical is not None
         or (bool(cfg.prf_weight) and cfg.prf_broad)
-        or (bool(cfg.session_prior) and cfg.session_prior_broad)
-        or (bool(cfg.info_prior) and cfg.info_broad)
         or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad)
     )

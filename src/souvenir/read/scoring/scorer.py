@@ -22,7 +22,6 @@ from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
-    coverage,
     fuse,
     named_speaker,
     zscore,
@@ -207,10 +206,6 @@ class Scorer:
         for name in ("w_dense", "w_window", "w_lexical"):
             if broad and getattr(cfg, "broad_" + name) is not None:
                 cfg = replace(cfg, **{name: getattr(cfg, "broad_" + name)})
-        if not broad and cfg.session_prior and cfg.session_prior_broad:
-            cfg = replace(cfg, session_prior=0.0)
-        if not broad and cfg.info_prior and cfg.info_broad:
-            cfg = replace(cfg, info_prior=0.0)
         if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names)
@@ -229,7 +224,6 @@ class Scorer:
             sessions=static.sessions,
             lengths=static.lengths() if cfg.length_prior or cfg.neighbour_gate else None,
             dated=static.dated() if cfg.dated_bonus else None,
-            information=static.information() if cfg.info_prior else None,
             events=acts[0],
             questions=acts[1],
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
@@ -479,15 +473,6 @@ class Prepared:
                     parts=parts,
                     **(fused | {"expansion": lambda first: second}),
                 )
-        if broad and cfg.coverage_bonus:
-            names = [t for n in static.speaker_names for t in bm25_tokens(n)]
-            chosen = coverage(static.lexical, st["query"], names, score, cfg.coverage_per_term)
-            if chosen.size:
-                bonus = np.zeros(len(score))
-                bonus[chosen] = cfg.coverage_bonus
-                score = score + bonus
-                if parts is not None:
-                    parts["coverage"] = bonus
         return Scores(ids, np.round(score, 6))
 
 

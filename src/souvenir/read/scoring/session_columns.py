@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["neighbour_best", "neighbour_table", "session_best", "session_ranks"]
+__all__ = ["neighbour_best", "neighbour_table", "session_ranks"]
 
 
 def neighbour_table(ids: Sequence[int], sessions: Sequence[str | None], reach: int) -> np.ndarray | None:
@@ -46,20 +46,6 @@ def neighbour_best(
         vals = np.where(ok, np.where(ok, vals, 0.0) * factor[:, None], -np.inf)
     best = vals.max(axis=0)
     return np.where(np.isinf(best), 0.0, best)
-
-
-def session_best(score: np.ndarray, sessions: np.ndarray) -> np.ndarray:
-    """Per memory: the best ``score`` in its session (``sessions``: int64 codes, −1 =
-    none: NaN, which :func:`zscore` counts as the mean)."""
-    out = np.full(len(score), np.nan)
-    has = sessions >= 0
-    if not has.any():
-        return out
-    codes = sessions[has]
-    best = np.full(int(codes.max()) + 1, -np.inf)
-    np.maximum.at(best, codes, score[has])
-    out[has] = best[codes]
-    return out
 
 
 def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarray:

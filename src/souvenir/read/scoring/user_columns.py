@@ -1,7 +1,7 @@
 """What the fused score reads of one user's candidates that does not depend on the message
 (:class:`UserColumns`, kept by :class:`~souvenir.read.scoring.Scorer` per user until the
 candidates change): ids, sessions and their neighbours, memory languages, speakers, days,
-BM25 tokens and index, the priors' columns (length, dated, acts, information) and the
+BM25 tokens and index, the priors' columns (length, dated, acts) and the
 relation columns, each
 read once. At 100,000 memories building it is most of a first query's cost; after new
 memories are appended, :meth:`UserColumns.extended` reads only them (the same bits as a
@@ -52,7 +52,6 @@ class UserColumns:
         self._bm25 = (config.bm25_k1, config.bm25_b)
         self._dated: np.ndarray | None = None
         self._lengths: np.ndarray | None = None
-        self._information: np.ndarray | None = None
         self._acts: tuple[np.ndarray, np.ndarray] | None = None
         self._kin: KinColumns | None = None
         self._samples: dict[int, np.ndarray] = {}
@@ -104,7 +103,6 @@ class UserColumns:
         new.lexical = self.lexical.extended(tokens)
         new._dated = None if self._dated is None else np.concatenate([self._dated, _dated(more)])
         new._lengths = None  # read again from the index's lengths (one pass of log1p)
-        new._information = None  # every idf moved
         if self._acts is None:
             new._acts = None
         else:
@@ -120,14 +118,6 @@ class UserColumns:
         if self._lengths is None:
             self._lengths = np.log1p(self.lexical.lengths)  # each memory's number of tokens
         return self._lengths
-
-    def information(self) -> np.ndarray:
-        """Σ idf of each memory's distinct BM25 terms (the information prior), read once."""
-        if self._information is None:
-            self._information = np.fromiter(
-                (self.lexical.information(t) for t in self.tokens), dtype=np.float64, count=len(self.tokens)
-            )
-        return self._information
 
     def candidate_texts(self) -> list[str]:
         """The candidates' texts (read by :func:`~souvenir.read.scoring.inference.for_inference`
