@@ -28,21 +28,12 @@ START: dict = {
     "length_prior": 0.0,
     "dated_bonus": 0.0,
     "neighbour_decay": 1.0,
-    "broad_neighbour_alpha": None,
     "window_query_role": "query",
     "neighbour_mode": "sum",
-    "broad_neighbour_mode": None,
-    "broad_session_decay": None,
     "neighbour_gate": 0.0,
     "lexical_lang": 0.0,
     "neighbour_before": 1.0,
     "neighbour_after": 1.0,
-    "broad_length_prior": None,
-    "broad_dated_bonus": None,
-    "broad_speaker_bonus": None,
-    "broad_w_dense": None,
-    "broad_w_window": None,
-    "broad_w_lexical": None,
     "prf_weight": 0.0,
     "event_bonus": 0.0,
     "ask_penalty": 0.0,
@@ -57,17 +48,11 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
     ("dated memories", [{"dated_bonus": w} for w in (0.5, 1.0, 2.0)]),
     ("neighbour decay with distance", [{"neighbour_decay": d} for d in (0.6, 0.8)]),
     ("neighbour mode", [{"neighbour_mode": m, "neighbour_alpha": a} for m in ("gap", "max") for a in (0.5, 0.7, 0.9)]),
-    ("broad questions: neighbour weight", [{"broad_neighbour_alpha": a} for a in (0.3, 0.5, 0.9)]),
-    (
-        "broad questions: neighbour mode 'gap'",
-        [{"broad_neighbour_mode": "gap", "broad_neighbour_alpha": a} for a in (0.3, 0.5, 0.7)],
-    ),
     ("broad questions: neighbour length gate", [{"neighbour_gate": g} for g in (0.5, 1.0, 2.0, 3.0)]),
     (
         "neighbour length gate, every question",
         [{"neighbour_gate": g, "neighbour_gate_broad": False} for g in (0.5, 1.0)],
     ),
-    ("broad questions: diversity (session decay)", [{"broad_session_decay": d} for d in (0.25, 0.5, 1.0)]),
     ("e5 question embedded as a passage", [{"window_query_role": r} for r in ("passage", "broad-passage")]),
 ]
 
@@ -87,31 +72,6 @@ ACTS_GROUP = (
 
 SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ACTS_GROUP,
-    ("broad questions: length prior", [{"broad_length_prior": w} for w in (1.0, 1.5, 2.0)]),
-    ("broad questions: dated bonus", [{"broad_dated_bonus": w} for w in (2.0, 3.0)]),
-    ("broad questions: speaker bonus", [{"broad_speaker_bonus": b} for b in (6.0, 8.0)]),
-    (
-        "broad questions: signal weights",
-        [
-            {"broad_w_lexical": 0.5},
-            {"broad_w_lexical": 1.5},
-            {"broad_w_window": 1.5},
-            {"broad_w_window": 3.0},
-            {"broad_w_dense": 0.5},
-            {"broad_w_dense": 1.5},
-        ],
-    ),
-    (
-        "broad questions: profile (speaker bonus, BM25 weight, dated bonus, length prior together)",
-        [
-            {"broad_speaker_bonus": sb, "broad_w_lexical": wl, "broad_dated_bonus": db, "broad_length_prior": lp}
-            for sb in (None, 6.0, 8.0)
-            for wl in (None, 0.5)
-            for db in (None, 2.0)
-            for lp in (None, 1.0)
-            if (sb, wl, db, lp) != (None, None, None, None)
-        ],
-    ),
     (
         "directional neighbours",
         [

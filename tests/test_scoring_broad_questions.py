@@ -128,46 +128,6 @@ def test_feedback_on_terms_lifts_what_the_best_share_for_broad_questions_only():
     assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
 
 
-def test_broad_priors_only_for_broad_questions():
-    mems = [
-        _mem(1, "Melanie: we went camping in the forest with the kids last summer, it was great", "Melanie"),
-        _mem(2, "Melanie: camping", "Melanie"),
-        _mem(3, "Caroline: hello there", "Caroline"),
-    ]
-    cfg = _quiet(broad_length_prior=2.0)
-    broad = "What activities has Melanie done?"
-    gap = lambda s: s[1] - s[2]  # noqa: E731
-    assert gap(Scorer(cfg).scores(1, mems, broad, NOW)) > gap(Scorer(_quiet()).scores(1, mems, broad, NOW))
-    narrow = "Did Melanie go camping?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
-
-
-def test_broad_speaker_bonus():
-    mems = [_mem(1, "Melanie: pottery", "Melanie"), _mem(2, "Caroline: pottery", "Caroline")]
-    cfg = _quiet(broad_speaker_bonus=8.0)
-    broad = "What activities has Melanie done?"
-    assert Scorer(cfg).scores(1, mems, broad, NOW)[1] - Scorer(_quiet()).scores(1, mems, broad, NOW)[
-        1
-    ] == pytest.approx(4.0)
-    narrow = "Did Melanie do pottery?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
-
-
-def test_broad_signal_weights():
-    mems = [
-        _mem(1, "Melanie: pottery class", "Melanie"),
-        _mem(2, "Melanie: my family", "Melanie"),
-        _mem(3, "Melanie: hello", "Melanie"),
-    ]
-    cfg = _quiet(broad_w_lexical=0.0)
-    broad = "What activities has Melanie done with her family?"
-    on = Scorer(cfg).scores(1, mems, broad, NOW)
-    assert on[2] == pytest.approx(on[3])  # BM25 off: "family" no longer lifts memory 2
-    assert Scorer(_quiet()).scores(1, mems, broad, NOW)[2] > Scorer(_quiet()).scores(1, mems, broad, NOW)[3]
-    narrow = "Does Melanie love her family?"
-    assert dict(Scorer(cfg).scores(1, mems, narrow, NOW)) == dict(Scorer(_quiet()).scores(1, mems, narrow, NOW))
-
-
 def test_relevance_terms_temperature():
     tokens = [("alpha", "beta"), ("alpha", "gamma"), ("gamma", "delta"), ("gamma", "beta")]
     score = np.array([10.0, 0.0, 0.0, 0.0])

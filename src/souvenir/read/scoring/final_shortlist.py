@@ -58,19 +58,16 @@ _FIRST = ("use", "e5", "bm25", "dated")
 #: (its term is then not bounded here: the full score is computed).
 _KNOWN = frozenset(
     """calibrated w_dense w_window w_lexical bm25_k1 bm25_b neighbour_alpha neighbour_reach
-    speaker_penalty period_bonus period_slack_days window_global shortlist_from shortlist_size
-    sample_per_group coarse_dims coarse_neighbours session_decay diversity_top expansion_weight
-    expansion_top expansion_terms relative_periods window_floor cross_window speaker_bonus
-    broad_neighbour_alpha broad_neighbour_mode broad_session_decay
-    length_prior length_first neighbour_decay
-    neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus
-    neighbour_before neighbour_after broad_length_prior broad_dated_bonus
-    broad_speaker_bonus broad_w_dense broad_w_window broad_w_lexical prf_weight prf_top prf_terms
-    prf_broad prf_min_docs prf_temperature
+    speaker_penalty period_bonus period_slack_days window_global shortlist_from
+    shortlist_size sample_per_group coarse_dims coarse_neighbours session_decay
+    diversity_top expansion_weight expansion_top expansion_terms relative_periods
+    window_floor cross_window speaker_bonus length_prior length_first neighbour_decay
+    neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus neighbour_before
+    neighbour_after prf_weight prf_top prf_terms prf_broad prf_min_docs prf_temperature
     event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
-    window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion rank_fusion_k
-    rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate priors_gate_at
-    profile_bonus inference_w_lexical relative_bonus relative_gated""".split()
+    window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion
+    rank_fusion_k rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate
+    priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated""".split()
 )
 _DEFAULT = ScoringConfig()
 

@@ -87,13 +87,6 @@ class ScoringConfig:
     #: the same ranking as a penalty of 3 + 4). Chosen by the chain: 4.0 on all nine
     #: folds and by each held-out fold's own chain (held out: LoCoMo +0.009).
     speaker_bonus: float = 4.0
-    #: Neighbour weight for *broad* questions (:func:`souvenir.read.scoring.breadth.broad_question`);
-    #: ``None``: ``neighbour_alpha`` for every question.
-    broad_neighbour_alpha: float | None = None
-    #: ``neighbour_mode`` for broad questions (``None``: ``neighbour_mode`` for every question).
-    broad_neighbour_mode: str | None = None
-    #: ``session_decay`` for broad questions (``None``: ``session_decay`` for every question).
-    broad_session_decay: float | None = None
     #: Length prior: + ``length_prior`` · z(log(1 + content words of the memory)) — a
     #: memory that says more is likelier to hold an answer. ``length_first``: added to
     #: the first stage (so neighbours inherit it) rather than to the final score. 0 = off.
@@ -124,18 +117,6 @@ class ScoringConfig:
     #: after a report reacts to it; the turn before a short reply is what it answers.
     neighbour_before: float = 1.0
     neighbour_after: float = 1.0
-    #: ``length_prior`` / ``dated_bonus`` for broad questions (``None``: the same for
-    #: every question): a list's evidence is longer and dated more often than the rest.
-    broad_length_prior: float | None = None
-    broad_dated_bonus: float | None = None
-    #: ``speaker_bonus`` for broad questions (``None``: the same for every question).
-    broad_speaker_bonus: float | None = None
-    #: The signals' weights for broad questions (``None``: ``w_dense`` / ``w_window`` /
-    #: ``w_lexical``): a list question's words ("activities", "places") are seldom its
-    #: evidence's words ("pottery class", "Spain").
-    broad_w_dense: float | None = None
-    broad_w_window: float | None = None
-    broad_w_lexical: float | None = None
     #: Pseudo-relevance feedback on BM25 terms (RM3-style, :mod:`souvenir.read.scoring.relevance`):
     #: the ``prf_terms`` heaviest words of the ``prf_top`` best memories (by the full
     #: score), not the message's nor the speakers' names, are a weighted BM25 query whose

@@ -13,16 +13,7 @@ __all__ = ["broad_levers"]
 def broad_levers(cfg: ScoringConfig) -> bool:
     """Whether any lever reads :func:`broad_question` (else it is not computed)."""
     return (
-        cfg.broad_neighbour_alpha is not None
-        or cfg.broad_session_decay is not None
-        or cfg.broad_neighbour_mode is not None
-        or (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
-        or cfg.broad_length_prior is not None
-        or cfg.broad_dated_bonus is not None
-        or cfg.broad_speaker_bonus is not None
-        or cfg.broad_w_dense is not None
-        or cfg.broad_w_window is not None
-        or cfg.broad_w_lexical is not None
+        (bool(cfg.neighbour_gate) and cfg.neighbour_gate_broad)
         or (bool(cfg.prf_weight) and cfg.prf_broad)
         or (bool(cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad)
     )

@@ -189,23 +189,8 @@ class Scorer:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
         broad = broad_levers(cfg) and broad_question(message)
-        if broad and cfg.broad_neighbour_alpha is not None:
-            cfg = replace(cfg, neighbour_alpha=cfg.broad_neighbour_alpha)
-        if broad and cfg.broad_neighbour_mode is not None:
-            cfg = replace(cfg, neighbour_mode=cfg.broad_neighbour_mode)
         if not broad and cfg.neighbour_gate and cfg.neighbour_gate_broad:
             cfg = replace(cfg, neighbour_gate=0.0)
-        if broad and cfg.broad_session_decay is not None:
-            cfg = replace(cfg, session_decay=cfg.broad_session_decay)
-        if broad and cfg.broad_length_prior is not None:
-            cfg = replace(cfg, length_prior=cfg.broad_length_prior)
-        if broad and cfg.broad_dated_bonus is not None:
-            cfg = replace(cfg, dated_bonus=cfg.broad_dated_bonus)
-        if broad and cfg.broad_speaker_bonus is not None:
-            cfg = replace(cfg, speaker_bonus=cfg.broad_speaker_bonus)
-        for name in ("w_dense", "w_window", "w_lexical"):
-            if broad and getattr(cfg, "broad_" + name) is not None:
-                cfg = replace(cfg, **{name: getattr(cfg, "broad_" + name)})
         if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names)
