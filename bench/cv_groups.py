@@ -27,13 +27,9 @@ START: dict = {
     "speaker_bonus": 0.0,
     "length_prior": 0.0,
     "dated_bonus": 0.0,
-    "neighbour_decay": 1.0,
     "window_query_role": "query",
-    "neighbour_mode": "sum",
     "neighbour_gate": 0.0,
     "lexical_lang": 0.0,
-    "neighbour_before": 1.0,
-    "neighbour_after": 1.0,
     "prf_weight": 0.0,
     "event_bonus": 0.0,
     "ask_penalty": 0.0,
@@ -46,8 +42,6 @@ MULTIHOP_GROUPS: list[tuple[str, list[dict]]] = [
     ("speaker bonus (the named speaker's own memories)", [{"speaker_bonus": b} for b in (1.0, 2.0, 3.0, 4.0)]),
     ("length prior", [{"length_prior": w, "length_first": f} for w in (0.25, 0.5, 1.0) for f in (True, False)]),
     ("dated memories", [{"dated_bonus": w} for w in (0.5, 1.0, 2.0)]),
-    ("neighbour decay with distance", [{"neighbour_decay": d} for d in (0.6, 0.8)]),
-    ("neighbour mode", [{"neighbour_mode": m, "neighbour_alpha": a} for m in ("gap", "max") for a in (0.5, 0.7, 0.9)]),
     ("broad questions: neighbour length gate", [{"neighbour_gate": g} for g in (0.5, 1.0, 2.0, 3.0)]),
     (
         "neighbour length gate, every question",
@@ -72,13 +66,6 @@ ACTS_GROUP = (
 
 SESSION7_GROUPS: list[tuple[str, list[dict]]] = [
     ACTS_GROUP,
-    (
-        "directional neighbours",
-        [
-            {"neighbour_before": b, "neighbour_after": a}
-            for b, a in ((1.0, 0.5), (1.0, 0.0), (0.5, 1.0), (0.0, 1.0), (0.75, 1.0), (1.0, 0.75))
-        ],
-    ),
     (
         "feedback on BM25 terms (RM3)",
         [

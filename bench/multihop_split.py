@@ -6,7 +6,7 @@ and every category, each configuration being today's defaults with the given ove
 (in-sample: all six conversations; held-out figures are ``bench/cv_levers.py``'s).
 
     .venv/bin/python -m bench.multihop_split --data /work/cache/cv \\
-        --grid '[{}, {"neighbour_before": 0.5}]'
+        --grid '[{}, {"neighbour_alpha": 0.5}]'
 
 Research only (nothing in ``src/`` imports it).
 """

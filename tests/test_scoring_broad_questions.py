@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from souvenir.read.scoring import Scorer, ScoringConfig
-from souvenir.read.scoring.fusion import fuse, neighbour_table
+from souvenir.read.scoring.fusion import fuse
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
 from souvenir.read.scoring.calibration import Prior
@@ -53,32 +53,6 @@ def _mem(i, text, speaker=None, session=None):
         created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
         updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
     )
-
-
-def test_directional_neighbours_weigh_each_side_apart():
-    table = neighbour_table([1, 2, 3], ["a", "a", "a"], 1)
-    both, after_only = {}, {}
-    # memory 2 matches; memory 1 has it after, memory 3 before
-    _fuse([0, 9, 0], ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1), neighbours=table, parts=both)
-    _fuse(
-        [0, 9, 0],
-        ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_before=0.0),
-        neighbours=table,
-        parts=after_only,
-    )
-    best = both["bm25"][1]
-    assert np.allclose(both["neighbours"][[0, 2]], [best, best])
-    # without the side before, memory 3 borrows only from nothing after it (0), memory 1 keeps memory 2
-    assert after_only["neighbours"][0] == pytest.approx(best)
-    assert after_only["neighbours"][2] == pytest.approx(0.0)
-    half = {}
-    _fuse(
-        [0, 9, 0],
-        ScoringConfig(neighbour_alpha=1.0, neighbour_reach=1, neighbour_after=0.5),
-        neighbours=table,
-        parts=half,
-    )
-    assert half["neighbours"][0] == pytest.approx(0.5 * best) and half["neighbours"][2] == pytest.approx(best)
 
 
 def test_relevance_terms_keep_the_words_the_best_share():

@@ -1,5 +1,5 @@
 """The multi-hop levers of the fused score (issue #18): broad questions, the speaker
-bonus, the length prior, dated memories, neighbour decay and modes, the e5 query role. Pure: data in, data out."""
+bonus, the length prior, dated memories, the neighbour gate, the e5 query role. Pure: data in, data out."""
 
 from __future__ import annotations
 
@@ -143,21 +143,6 @@ def test_length_prior_and_dated_bonus():
     assert first["neighbours"][0] > 0 and np.allclose(final["neighbours"], 0)
 
 
-def test_neighbour_decay_weighs_the_far_neighbour_less():
-    table = neighbour_table(list(range(1, 6)), ["a"] * 5, 3)
-    flat, decayed = {}, {}
-    _fuse([0, 0, 0, 0, 9], config=ScoringConfig(neighbour_alpha=1.0, neighbour_reach=3), neighbours=table, parts=flat)
-    _fuse(
-        [0, 0, 0, 0, 9],
-        config=ScoringConfig(neighbour_alpha=1.0, neighbour_reach=3, neighbour_decay=0.5),
-        neighbours=table,
-        parts=decayed,
-    )
-    best = flat["bm25"][4]  # the first stage's z of the matching memory (2.0)
-    assert np.allclose(flat["neighbours"][1:4], [best, best, best])
-    assert np.allclose(decayed["neighbours"][1:4], [0.25 * best, 0.5 * best, best])
-
-
 def _mem(i, text, speaker=None, session=None):
     return Memory(
         id=i,
@@ -172,17 +157,12 @@ def _mem(i, text, speaker=None, session=None):
     )
 
 
-def test_neighbour_modes():
+def test_neighbours_are_summed():
     table = neighbour_table([1, 2, 3], ["a", "a", "a"], 1)
     parts: dict = {}
     summed = _fuse([0, 0, 9], config=ScoringConfig(neighbour_alpha=0.5), neighbours=table, parts=parts)
     first = parts["bm25"]  # [-0.707, -0.707, 1.414]
     assert np.allclose(summed - first, 0.5 * np.array([first[1], first[2], first[1]]))
-    gap = _fuse([0, 0, 9], config=ScoringConfig(neighbour_alpha=0.5, neighbour_mode="gap"), neighbours=table)
-    # memory 2 moves half-way towards its neighbour; memories 1 and 3 are not lifted past themselves
-    assert np.allclose(gap, [first[0], first[1] + 0.5 * (first[2] - first[1]), first[2]])
-    most = _fuse([0, 0, 9], config=ScoringConfig(neighbour_alpha=0.5, neighbour_mode="max"), neighbours=table)
-    assert np.allclose(most, np.maximum(first, 0.5 * np.array([first[1], first[2], first[1]])))
 
 
 def test_neighbour_gate_lets_a_short_reply_borrow_less():

@@ -61,11 +61,10 @@ _KNOWN = frozenset(
     speaker_penalty period_bonus period_slack_days window_global shortlist_from
     shortlist_size sample_per_group coarse_dims coarse_neighbours session_decay
     diversity_top expansion_weight expansion_top expansion_terms relative_periods
-    window_floor cross_window speaker_bonus length_prior length_first neighbour_decay
-    neighbour_mode neighbour_gate neighbour_gate_broad dated_bonus neighbour_before
-    neighbour_after prf_weight prf_top prf_terms prf_broad prf_min_docs prf_temperature
-    event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang dense_centre
-    window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion
+    window_floor cross_window speaker_bonus length_prior length_first neighbour_gate
+    neighbour_gate_broad dated_bonus prf_weight prf_top prf_terms prf_broad prf_min_docs
+    prf_temperature event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang
+    dense_centre window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion
     rank_fusion_k rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate
     priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated""".split()
 )
@@ -96,10 +95,6 @@ def served(cfg: ScoringConfig) -> bool:
         and not cfg.dense_lang
         and not cfg.dense_centre
         and cfg.neighbour_alpha >= 0
-        and cfg.neighbour_mode == "sum"
-        and cfg.neighbour_decay == 1.0
-        and cfg.neighbour_before == 1.0
-        and cfg.neighbour_after == 1.0
         and not cfg.neighbour_gate
         and not cfg.length_first
         and not cfg.acts_first

@@ -496,15 +496,7 @@ def fuse(
             first = first + part("expansion", config.expansion_weight * zscore(second))
     score = first
     if config.neighbour_alpha and neighbours is not None:
-        best = neighbour_best(
-            first, neighbours, config.neighbour_decay, config.neighbour_before, config.neighbour_after
-        )
-        if config.neighbour_mode == "gap":
-            lift = config.neighbour_alpha * np.maximum(best - first, 0.0)
-        elif config.neighbour_mode == "max":
-            lift = np.maximum(config.neighbour_alpha * best - first, 0.0)
-        else:
-            lift = config.neighbour_alpha * best
+        lift = config.neighbour_alpha * neighbour_best(first, neighbours)
         if config.neighbour_gate and lengths is not None:
             words = np.expm1(lengths)
             lift = lift * np.minimum(1.0, (1 + words) / (1 + float(np.median(words)))) ** config.neighbour_gate

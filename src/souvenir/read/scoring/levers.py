@@ -93,13 +93,6 @@ class ScoringConfig:
     #: Chosen by the chain: 0.5, final score (held out LoCoMo +0.001, files +0.002).
     length_prior: float = 0.5
     length_first: bool = False
-    #: Neighbour at distance d counts ``neighbour_decay`` ** (d − 1) of its first-stage
-    #: score (1 = every neighbour within reach alike, as before).
-    neighbour_decay: float = 1.0
-    #: How the neighbours' best first-stage score N joins a memory's own F: ``"sum"``
-    #: F + α · N (as before); ``"gap"`` F + α · max(0, N − F) (a neighbour lifts a
-    #: memory towards itself, never past it); ``"max"`` max(F, α · N).
-    neighbour_mode: str = "sum"
     #: Length gate of the neighbour term: a memory shorter than the user's median (in
     #: content words) gets its neighbour term × ((1 + its words) / (1 + median)) **
     #: ``neighbour_gate`` (a short reply borrows less from its neighbours). 0 = off.
@@ -111,12 +104,6 @@ class ScoringConfig:
     #: Chosen by the chain: 1.0 (held out LoCoMo +0.004, files +0.009).
     dated_bonus: float = 1.0
     # -- Multi-hop levers, session 7 (docs/journal.md "Multi-hop levers, session 7"); off.
-    #: Directional neighbours: the best neighbour *before* a memory counts
-    #: ``neighbour_before`` of its first-stage score, the best *after* it
-    #: ``neighbour_after`` (1 / 1: either side alike, as before). In a dialogue the turn
-    #: after a report reacts to it; the turn before a short reply is what it answers.
-    neighbour_before: float = 1.0
-    neighbour_after: float = 1.0
     #: Pseudo-relevance feedback on BM25 terms (RM3-style, :mod:`souvenir.read.scoring.relevance`):
     #: the ``prf_terms`` heaviest words of the ``prf_top`` best memories (by the full
     #: score), not the message's nor the speakers' names, are a weighted BM25 query whose

@@ -30,20 +30,9 @@ def neighbour_table(ids: Sequence[int], sessions: Sequence[str | None], reach: i
     return table
 
 
-def neighbour_best(
-    first: np.ndarray, table: np.ndarray, decay: float = 1.0, before: float = 1.0, after: float = 1.0
-) -> np.ndarray:
-    """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none;
-    with ``decay`` < 1 the neighbour at distance d counts decay ** (d − 1) of its score;
-    the neighbours before the memory count ``before`` of it, those after ``after`` (a side
-    at 0 is not read at all)."""
+def neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Per memory: the best ``first`` score among its neighbours in ``table``, 0 if none."""
     vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
-    if decay != 1.0 or before != 1.0 or after != 1.0:
-        reach = table.shape[0] // 2
-        distance = np.r_[np.arange(reach, 0, -1), np.arange(1, reach + 1)]
-        factor = (decay ** (distance - 1)) * np.r_[np.full(reach, before), np.full(reach, after)]
-        ok = np.isfinite(vals) & (factor[:, None] != 0)
-        vals = np.where(ok, np.where(ok, vals, 0.0) * factor[:, None], -np.inf)
     best = vals.max(axis=0)
     return np.where(np.isinf(best), 0.0, best)
 
