@@ -45,7 +45,9 @@ from souvenir.api.proxy_answer import (
     SSE,
     UpstreamTooLarge,
     answer_kind,
+    each,
     fetch,
+    held,
     not_relayable,
     relayable_headers,
 )
@@ -60,7 +62,7 @@ from souvenir.api.proxy_request import (
     through_last_user,
     with_memory,
 )
-from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError
+from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError, plain
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
@@ -455,9 +457,9 @@ def build_router(
             return HTTPException(502, str(exc))
         if isinstance(exc, httpx.TimeoutException):
             counters["proxy_upstream_timeouts"] += 1
-            return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
+            return HTTPException(504, f"the upstream model did not answer in time: {plain(exc)}")
         counters["proxy_upstream_failures"] += 1
-        return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {exc!r}")
+        return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {plain(exc)}")
 
     async def _stream(
         client: Request,
@@ -502,6 +504,13 @@ def build_router(
             if answer_kind(answer.headers.get("content-type"), head) != "json":
                 return _bad_type(answer.status_code, answer.headers.get("content-type"), _scrubber(client).scrub(head))
             return Response(_scrubber(client).scrub(head), status_code=answer.status_code, media_type=JSON)
+        whole: list[bytes] | None = None
+        if kind == "json":  # held until whole: a body cut short has no error event (a clear 504)
+            try:
+                whole = await held(answer, ends)
+            except httpx.HTTPError as exc:
+                ended()
+                raise _upstream_error(exc) from None
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False, "kept": 0}
 
@@ -531,7 +540,7 @@ def build_router(
 
             pending = 0  # bytes of the line not ended yet (event streams), or of the whole answer
             try:
-                async for chunk in decoded_bytes(answer, ends):
+                async for chunk in decoded_bytes(answer, ends) if whole is None else each(whole):
                     end = chunk.rfind(b"\n") if kind == "sse" else -1
                     pending = len(chunk) - end - 1 if end >= 0 else pending + len(chunk)
                     if pending > (MAX_EVENT_LINE_BYTES if kind == "sse" else MAX_ANSWER_BYTES):
