@@ -50,8 +50,10 @@ from souvenir.api.proxy_answer import (
     held,
     not_relayable,
     relayable_headers,
+    reply_text,
+    sse_delta,
 )
-from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
+from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, acted_retry, fitted, request_key
 from souvenir.api.proxy_request import (
     continues_a_reply,
     last_question,
@@ -96,25 +98,6 @@ def _tool_call_answer(answer: dict | None) -> bool:
         return bool(choice.get("finish_reason") == "tool_calls" or (choice.get("message") or {}).get("tool_calls"))
     except (KeyError, IndexError, TypeError, AttributeError):
         return False
-
-
-def _reply_text(body: bytes) -> str | None:
-    try:
-        return json.loads(body)["choices"][0]["message"]["content"]
-    except (ValueError, KeyError, IndexError, TypeError):
-        return None
-
-
-def _sse_delta(line: str) -> str:
-    if not line.startswith("data:"):
-        return ""
-    data = line[5:].strip()
-    if not data or data == "[DONE]":
-        return ""
-    try:
-        return json.loads(data)["choices"][0]["delta"].get("content") or ""
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-        return ""
 
 
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
@@ -342,6 +325,9 @@ def build_router(
         )
         gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
+        if source and user_leg and await run_in_threadpool(acted_retry, get_souvenir(), user, source, channel):
+            counters["proxy_retries_recorded_once"] += 1  # a retry of a request acted on: no read
+            remember = False
         if remember:
             try:
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
@@ -410,7 +396,7 @@ def build_router(
             return _bad_type(
                 answer.status_code, answer.headers.get("content-type"), _scrubber(request).scrub(answer.content)
             )
-        reply = _reply_text(answer.content) if answer.status_code == 200 else None
+        reply = reply_text(answer.content) if answer.status_code == 200 else None
         parsed = None
         try:
             parsed = json.loads(answer.content) if answer.status_code == 200 else None
@@ -529,7 +515,7 @@ def build_router(
                 *lines, buffer = buffer.split("\n")
                 for line in lines + ([buffer] if final else []):
                     if state["kept"] < 4 * MAX_TEXT_BYTES:  # what is recorded is cut to 16 KiB (fitted)
-                        pieces.append(_sse_delta(line))
+                        pieces.append(sse_delta(line))
                         state["kept"] += len(pieces[-1])
                     state["done"] |= (
                         line.strip() == "data: [DONE]"

@@ -35,6 +35,8 @@ __all__ = [
     "held",
     "not_relayable",
     "relayable_headers",
+    "reply_text",
+    "sse_delta",
 ]
 
 #: The largest whole (not streamed) answer read from the upstream: a model server looping
@@ -73,7 +75,6 @@ async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -
     return httpx.Response(answer.status_code, headers=headers, content=b"".join(chunks), request=answer.request)
 
 
-
 async def held(answer: httpx.Response, deadline: float) -> list[bytes]:
     """A streamed request's answer that came as plain JSON, read whole (decoded) before its
     head is relayed: the client gets a clear 504 or 502 (:class:`PastDeadline` past
@@ -97,6 +98,28 @@ async def each(chunks: list[bytes]) -> AsyncIterator[bytes]:
     """``chunks`` (what :func:`held` read) as the stream the relay reads."""
     for chunk in chunks:
         yield chunk
+
+
+def reply_text(body: bytes) -> str | None:
+    """A whole answer's reply text (``choices[0].message.content``); ``None`` if it has none."""
+    try:
+        return json.loads(body)["choices"][0]["message"]["content"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def sse_delta(line: str) -> str:
+    """One event-stream line's text (``choices[0].delta.content``); ``""`` for any other line."""
+    if not line.startswith("data:"):
+        return ""
+    data = line[5:].strip()
+    if not data or data == "[DONE]":
+        return ""
+    try:
+        return json.loads(data)["choices"][0]["delta"].get("content") or ""
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return ""
+
 
 #: The media types served as such, under these exact values.
 JSON, SSE = "application/json", "text/event-stream; charset=utf-8"
