@@ -240,3 +240,32 @@ def test_grounding_a_long_note_is_linear():
     started = time.process_time()
     ground(note, message)
     assert time.process_time() - started < 2.0
+
+
+# -- found, not fixed: a topic request quoted as someone else's words (zh, ms) ---------------------
+QUOTED_TOPIC = [
+    ("en", "I owe 20k on my credit card", '"Forget about my money problems," she said.'),
+    ("fr", "J'ai des dettes de carte de crédit", "« Oublie mes soucis d'argent », m'a-t-elle dit."),
+    pytest.param(
+        "zh",
+        "我欠了信用卡债务",
+        "“别记我欠债的事了”，她说。",
+        marks=pytest.mark.xfail(strict=True, reason="left: docs/journal.md, lane harden2"),
+    ),
+    pytest.param(
+        "ms",
+        "Saya ada hutang kad kredit",
+        '"Lupakan masalah duit saya," kata dia.',
+        marks=pytest.mark.xfail(strict=True, reason="left: docs/journal.md, lane harden2"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "memory", "message"), QUOTED_TOPIC)
+def test_a_quoted_topic_request_erases_nothing(tmp_path, lang, memory, message):
+    from souvenir import Souvenir
+
+    with Souvenir.open(tmp_path / "q.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.remember("u", memory)
+        mem.add_turn("u", message, "OK.")
+        assert memory in [m.text for m in mem.memories("u").memories]
