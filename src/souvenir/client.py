@@ -40,6 +40,7 @@ from souvenir.errors import (
     StoreBusyError,
     StoreError,
     UnknownError,
+    plain,
 )
 from souvenir.schemas import (
     DEFAULT_CHANNEL,
@@ -356,7 +357,7 @@ def _unreachable(base_url: httpx.URL, call: _Call[Any], exc: httpx.HTTPError) ->
         return f"{where}: cannot connect ({exc}): is `souvenir serve` (or `make run`) running at that address?"
     if isinstance(exc, httpx.TimeoutException):
         return f"{where}: no answer within the client's timeout ({type(exc).__name__}): the service is busy or stuck"
-    return f"{where}: {exc!r}"
+    return f"{where}: {plain(exc)}"
 
 
 class SouvenirClient:

@@ -147,3 +147,13 @@ class AccessDeniedError(ServiceError):
 
 class ServiceUnreachableError(ServiceError):
     """The service could not be reached, or did not answer within the client's timeout."""
+
+
+def plain(exc: BaseException) -> str:
+    """``exc`` said for a person: its own text, never its repr (``PastDeadline('…')`` reached a
+    client's 504); with no text, its class name in words (``ReadTimeout`` → "read timeout")."""
+    text = str(exc).strip()
+    if text:
+        return text
+    name = type(exc).__name__
+    return "".join(" " + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))

@@ -45,11 +45,15 @@ from souvenir.api.proxy_answer import (
     SSE,
     UpstreamTooLarge,
     answer_kind,
+    each,
     fetch,
+    held,
     not_relayable,
     relayable_headers,
+    reply_text,
+    sse_delta,
 )
-from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, fitted, request_key
+from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, acted_retry, fitted, request_key
 from souvenir.api.proxy_request import (
     continues_a_reply,
     last_question,
@@ -60,7 +64,7 @@ from souvenir.api.proxy_request import (
     through_last_user,
     with_memory,
 )
-from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError
+from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError, plain
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
@@ -94,25 +98,6 @@ def _tool_call_answer(answer: dict | None) -> bool:
         return bool(choice.get("finish_reason") == "tool_calls" or (choice.get("message") or {}).get("tool_calls"))
     except (KeyError, IndexError, TypeError, AttributeError):
         return False
-
-
-def _reply_text(body: bytes) -> str | None:
-    try:
-        return json.loads(body)["choices"][0]["message"]["content"]
-    except (ValueError, KeyError, IndexError, TypeError):
-        return None
-
-
-def _sse_delta(line: str) -> str:
-    if not line.startswith("data:"):
-        return ""
-    data = line[5:].strip()
-    if not data or data == "[DONE]":
-        return ""
-    try:
-        return json.loads(data)["choices"][0]["delta"].get("content") or ""
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-        return ""
 
 
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
@@ -340,6 +325,9 @@ def build_router(
         )
         gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
+        if source and user_leg and await run_in_threadpool(acted_retry, get_souvenir(), user, source, channel):
+            counters["proxy_retries_recorded_once"] += 1  # a retry of a request acted on: no read
+            remember = False
         if remember:
             try:
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
@@ -408,7 +396,7 @@ def build_router(
             return _bad_type(
                 answer.status_code, answer.headers.get("content-type"), _scrubber(request).scrub(answer.content)
             )
-        reply = _reply_text(answer.content) if answer.status_code == 200 else None
+        reply = reply_text(answer.content) if answer.status_code == 200 else None
         parsed = None
         try:
             parsed = json.loads(answer.content) if answer.status_code == 200 else None
@@ -455,9 +443,9 @@ def build_router(
             return HTTPException(502, str(exc))
         if isinstance(exc, httpx.TimeoutException):
             counters["proxy_upstream_timeouts"] += 1
-            return HTTPException(504, f"the upstream model did not answer in time: {exc!r}")
+            return HTTPException(504, f"the upstream model did not answer in time: {plain(exc)}")
         counters["proxy_upstream_failures"] += 1
-        return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {exc!r}")
+        return HTTPException(502, f"the upstream model server (SOUVENIR_LLM_BASE_URL) failed: {plain(exc)}")
 
     async def _stream(
         client: Request,
@@ -502,6 +490,13 @@ def build_router(
             if answer_kind(answer.headers.get("content-type"), head) != "json":
                 return _bad_type(answer.status_code, answer.headers.get("content-type"), _scrubber(client).scrub(head))
             return Response(_scrubber(client).scrub(head), status_code=answer.status_code, media_type=JSON)
+        whole: list[bytes] | None = None
+        if kind == "json":  # held until whole: a body cut short has no error event (a clear 504)
+            try:
+                whole = await held(answer, ends)
+            except httpx.HTTPError as exc:
+                ended()
+                raise _upstream_error(exc) from None
         pieces: list[str] = []
         state = {"complete": False, "done": False, "tools": False, "kept": 0}
 
@@ -520,7 +515,7 @@ def build_router(
                 *lines, buffer = buffer.split("\n")
                 for line in lines + ([buffer] if final else []):
                     if state["kept"] < 4 * MAX_TEXT_BYTES:  # what is recorded is cut to 16 KiB (fitted)
-                        pieces.append(_sse_delta(line))
+                        pieces.append(sse_delta(line))
                         state["kept"] += len(pieces[-1])
                     state["done"] |= (
                         line.strip() == "data: [DONE]"
@@ -531,7 +526,7 @@ def build_router(
 
             pending = 0  # bytes of the line not ended yet (event streams), or of the whole answer
             try:
-                async for chunk in decoded_bytes(answer, ends):
+                async for chunk in decoded_bytes(answer, ends) if whole is None else each(whole):
                     end = chunk.rfind(b"\n") if kind == "sse" else -1
                     pending = len(chunk) - end - 1 if end >= 0 else pending + len(chunk)
                     if pending > (MAX_EVENT_LINE_BYTES if kind == "sse" else MAX_ANSWER_BYTES):

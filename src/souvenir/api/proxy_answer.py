@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
 
 import httpx
 
@@ -29,9 +30,13 @@ __all__ = [
     "SAFE_HEADERS",
     "UpstreamTooLarge",
     "answer_kind",
+    "each",
     "fetch",
+    "held",
     "not_relayable",
     "relayable_headers",
+    "reply_text",
+    "sse_delta",
 ]
 
 #: The largest whole (not streamed) answer read from the upstream: a model server looping
@@ -68,6 +73,52 @@ async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -
         await answer.aclose()
     headers = [(k, v) for k, v in answer.headers.multi_items() if k.lower() != "content-encoding"]
     return httpx.Response(answer.status_code, headers=headers, content=b"".join(chunks), request=answer.request)
+
+
+async def held(answer: httpx.Response, deadline: float) -> list[bytes]:
+    """A streamed request's answer that came as plain JSON, read whole (decoded) before its
+    head is relayed: the client gets a clear 504 or 502 (:class:`PastDeadline` past
+    ``deadline``, ``time.monotonic()``; :class:`UpstreamTooLarge` over
+    :data:`MAX_ANSWER_BYTES`), never a 200 whose body stops (a JSON body has no error event).
+    The answer is closed when read or refused."""
+    chunks, size = [], 0
+    try:
+        async for chunk in decoded_bytes(answer, deadline):
+            size += len(chunk)
+            if size > MAX_ANSWER_BYTES:
+                raise UpstreamTooLarge(f"the upstream's answer is over {MAX_ANSWER_BYTES} bytes: not relayed")
+            chunks.append(chunk)
+    except BaseException:
+        await answer.aclose()
+        raise
+    return chunks
+
+
+async def each(chunks: list[bytes]) -> AsyncIterator[bytes]:
+    """``chunks`` (what :func:`held` read) as the stream the relay reads."""
+    for chunk in chunks:
+        yield chunk
+
+
+def reply_text(body: bytes) -> str | None:
+    """A whole answer's reply text (``choices[0].message.content``); ``None`` if it has none."""
+    try:
+        return json.loads(body)["choices"][0]["message"]["content"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def sse_delta(line: str) -> str:
+    """One event-stream line's text (``choices[0].delta.content``); ``""`` for any other line."""
+    if not line.startswith("data:"):
+        return ""
+    data = line[5:].strip()
+    if not data or data == "[DONE]":
+        return ""
+    try:
+        return json.loads(data)["choices"][0]["delta"].get("content") or ""
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return ""
 
 
 #: The media types served as such, under these exact values.

@@ -31,6 +31,20 @@ def request_key(channel: str, user: str, story: str | None, messages: list) -> s
 RETRY_WINDOW_S = 600.0
 
 
+def acted_retry(memory, user: str | None, source: str, channel: str) -> bool:
+    """Whether the request of key ``source`` is a client's retry of one acted on ("forget
+    everything about me" erased its turn): it reads nothing (the read would keep its message
+    in ``selections`` and ``last_queries``) and is not recorded. ``False`` when the store
+    cannot say (memory never breaks the reply: the record refuses a retry again)."""
+    if user is None:
+        return False
+    try:
+        return memory.request_acted(user, source, within_s=RETRY_WINDOW_S, channel=channel)
+    except Exception as exc:  # noqa: BLE001 - memory never breaks the reply
+        log.warning("proxy: whether a request was acted on is unknown: %s", exc)
+        return False
+
+
 class RecordBacklog:
     """Exchanges the proxy could not record because the store was busy (locked by another
     process, unreachable): their clients already have their replies and will not send them

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from souvenir.errors import FileFormatError
+from souvenir.errors import FileFormatError, plain
 
 __all__ = ["PairSet", "cosine_floor", "embed_pairs", "read_locomo", "read_suite"]
 
@@ -51,7 +51,7 @@ def read_suite(path: str | Path) -> PairSet:
         queries = [str(q["text"]) for q in data["queries"]]
         relevant = [{index[g] for g in q["gold"]} for q in data["queries"]]
     except (ValueError, KeyError, TypeError) as exc:
-        raise FileFormatError(str(path), 0, f"not a suite file ({{memories, queries}}): {exc!r}") from exc
+        raise FileFormatError(str(path), 0, f"not a suite file ({{memories, queries}}): {plain(exc)}") from exc
     return PairSet(path.stem, docs, queries, relevant)
 
 

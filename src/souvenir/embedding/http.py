@@ -16,7 +16,7 @@ import numpy as np
 from souvenir.http_codings import ACCEPT_ENCODING, by_deadline, with_deadlines, read_bounded, refuse_other_codings
 
 from souvenir.embedding.contract import normalise_rows
-from souvenir.errors import EmbedderError
+from souvenir.errors import EmbedderError, plain
 from souvenir.urls import without_userinfo
 
 
@@ -60,7 +60,7 @@ class _HTTPEmbedder:
             response.raise_for_status()
             vectors = self._vectors(json.loads(raw))
         except httpx.HTTPError as exc:
-            raise EmbedderError(without_userinfo(f"{self.name} at {self._client.base_url}: {exc!r}")) from exc
+            raise EmbedderError(without_userinfo(f"{self.name} at {self._client.base_url}: {plain(exc)}")) from exc
         except (ValueError, KeyError, TypeError) as exc:
             raise EmbedderError(f"{self.name}: malformed embedding response: {exc}") from exc
         if len(vectors) != len(texts):

@@ -36,7 +36,7 @@ import numpy as np
 
 from souvenir.embedding.contract import Embedder
 from souvenir.embedding.breaker import EmbedderBreaker
-from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError
+from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError, plain
 from souvenir.read.selection import Scores
 from souvenir.timeutil import utcnow
 
@@ -182,7 +182,7 @@ class VectorIndex:
         except EmbedderError:
             raise
         except Exception as exc:  # the boundary: whatever the embedder raises or returns
-            raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
+            raise EmbedderError(f"{self.embedder.name} failed: {plain(exc)}") from exc
         finally:
             self._model_lock.release()
         self._check_query(vector)
@@ -330,7 +330,7 @@ class VectorIndex:
             except EmbedderError:
                 raise
             except Exception as exc:  # the boundary: garbage answers included
-                raise EmbedderError(f"{self.embedder.name} failed: {exc!r}") from exc
+                raise EmbedderError(f"{self.embedder.name} failed: {plain(exc)}") from exc
         if vectors.ndim != 2 or vectors.shape[0] != len(rows):
             raise EmbedderError(f"{self.embedder.name} returned {vectors.shape} for {len(rows)} texts")
         self.dim = int(vectors.shape[1])

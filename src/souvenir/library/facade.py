@@ -147,6 +147,15 @@ class Souvenir(UserData):
             memory=None if written is None else WritePublic.from_result(written),
         )
 
+    def request_acted(self, user: str, source: str, *, within_s: float, channel: str | None = None) -> bool:
+        """Whether the request of key ``source`` (the proxy's retry key) was recorded for the
+        user in the last ``within_s`` seconds and erased since (a "forget everything about me"
+        acted on): a client's retry of it reads nothing (its message would stay in the read's
+        records) and is not recorded again (:meth:`add_turn_once`)."""
+        rt = self.runtime
+        user_id = rt.store.find_user(self._who(channel), user)
+        return user_id is not None and rt.store.was_acted(user_id, source, utcnow() - timedelta(seconds=within_s))
+
     def add_turn_once(
         self,
         user: str,
@@ -502,6 +511,7 @@ bound_methods(
         "timezone",
         "diagnostics",
         "user_channels",
+        "request_acted",
     ),
     writes=(
         "add_turn",

@@ -57,6 +57,7 @@ from souvenir.errors import (
     ModelError,
     ModelTimeoutError,
     ModelUnavailableError,
+    plain,
 )
 from souvenir.llm.budget import is_looping
 from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker, breaker_key
@@ -201,7 +202,7 @@ class ChatClient:
             with by_deadline(deadline), self._client.stream("POST", path, json=payload, timeout=timeout) as response:
                 raw = read_bounded(response, deadline=deadline)  # bounded in bytes and time (http_codings)
         except httpx.HTTPError as exc:  # a stall (no answer begun) is an outage, not a slow answer
-            raise ModelError(without_userinfo(f"{where}: {exc!r}"), model=model) from exc
+            raise ModelError(without_userinfo(f"{where}: {plain(exc)}"), model=model) from exc
         self._check_status(response, where, model, raw)
         return self._whole(raw, where, model)
 
@@ -212,7 +213,7 @@ class ChatClient:
             body = json.loads(raw)
             return Answer(self._text(body), self._finish(body))
         except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ModelError(f"{where}: unusable answer: {exc!r}", model=model) from exc
+            raise ModelError(f"{where}: unusable answer: {plain(exc)}", model=model) from exc
 
     @staticmethod
     def _check_status(response: httpx.Response, where: str, model: str, raw: bytes) -> None:

@@ -42,16 +42,21 @@ _DEEP = "JSON nested too deep"
 
 def _read_bytes(path: Path) -> bytes:
     """``path``'s bytes; :class:`FileFormatError` for anything but a regular file, or one
-    over :data:`MAX_FILE_BYTES` (checked before reading, and while reading)."""
+    over :data:`MAX_FILE_BYTES` (checked before reading, and while reading). Opened once,
+    non-blocking, and checked on the opened descriptor (``fstat``): a path swapped for a FIFO
+    between a check by path and the open blocked the open for ever (no writer)."""
     try:
-        held = os.stat(path)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise FileFormatError(str(path), 0, f"cannot be read: {exc.strerror or exc}") from exc
-    if not stat.S_ISREG(held.st_mode):
-        raise FileFormatError(str(path), 0, "not a regular file (a device, a FIFO or a folder): nothing read")
-    if held.st_size > MAX_FILE_BYTES:
-        raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
-    with open(path, "rb") as handle:
+    with os.fdopen(fd, "rb") as handle:
+        held = os.fstat(fd)
+        if not stat.S_ISREG(held.st_mode):
+            raise FileFormatError(str(path), 0, "not a regular file (a device, a FIFO or a folder): nothing read")
+        if held.st_size > MAX_FILE_BYTES:
+            raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a regular file: O_NONBLOCK changes nothing, said plainly
         data = handle.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")

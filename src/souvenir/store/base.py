@@ -35,7 +35,7 @@ from souvenir.store.outbox import OutboxMixin
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
-from souvenir.store.userdata import UserDataMixin
+from souvenir.store.userdata import UserDataMixin, acted_mark
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
@@ -240,13 +240,31 @@ class SQLStore(
 
     def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
         """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
-        records a client's retry of one request once)."""
+        records a client's retry of one request once), erased since or not (an erased turn
+        keeps a keyed mark of its source: :func:`~souvenir.store.userdata.acted_mark`)."""
+        mark = self._acted(source) or source
         return bool(
             self._query(
-                "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
-                (user_id, source, to_text(since)),
+                "SELECT 1 FROM turns WHERE user_id = ? AND source IN (?, ?) AND time >= ? LIMIT 1",
+                (user_id, source, mark, to_text(since)),
             )
         )
+
+    def was_acted(self, user_id: int, source: str, since: datetime) -> bool:
+        """Whether the user's turn from ``source`` said at ``since`` or later was erased since
+        (its keyed mark: :func:`~souvenir.store.userdata.acted_mark`): a client's retry of a
+        request acted on ("forget everything about me") reads nothing and is not recorded."""
+        mark = self._acted(source)
+        return mark is not None and bool(
+            self._query(
+                "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
+                (user_id, mark, to_text(since)),
+            )
+        )
+
+    def _acted(self, source: str) -> str | None:
+        key = self._query("SELECT value FROM store_secrets WHERE name = 'erasure_key'", ())
+        return acted_mark(key[0][0] if key else None, source)
 
     def recent_turns(self, user_id: int, story_id: int | None, limit: int) -> list[dict]:
         """The last ``limit`` turns of the user's conversation (this story, or story-less),

@@ -8,7 +8,8 @@ in the store (what carries a text: :mod:`souvenir.write.forgetting`):
   asked), their past
   wordings (``memory_history``) and vectors are deleted;
 * the turns it came from (sources ``turn:N``) and any turn of the user that carries it are
-  cleared (message ``''``, no reply, no source: the proxy's is a hash of the request), and their pending reflection or summary jobs closed,
+  cleared (message ``''``, no reply, no source: the proxy's is a hash of the request, kept as a keyed
+  mark, :func:`~souvenir.store.userdata.acted_mark`, so a client's retry is not acted on again), and their pending reflection or summary jobs closed,
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
   are removed, and so are the recorded selections that served it and share a content word
@@ -27,7 +28,7 @@ from datetime import datetime
 
 from souvenir.write.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
-from souvenir.store.userdata import note_erasure
+from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text
 
 _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
@@ -165,10 +166,16 @@ class ErasureMixin:
         :meth:`erase_memory` marks it. Returns the rows changed per kind."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
+            key = erasure_key(conn)  # a retry key becomes a keyed mark: a retry is not acted on again
+            for turn_id, source in conn.execute(
+                "SELECT id, source FROM turns WHERE user_id = ? AND source LIKE 'proxy:%'", (user_id,)
+            ).fetchall():
+                conn.execute("UPDATE turns SET source = ? WHERE id = ?", (acted_mark(key, source), turn_id))
             done = {
                 "turns": conn.execute(
-                    "UPDATE turns SET message = '', reply = NULL, source = NULL WHERE user_id = ? "
-                    "AND (message <> '' OR reply IS NOT NULL OR source IS NOT NULL)",
+                    "UPDATE turns SET message = '', reply = NULL, "
+                    f"source = CASE WHEN source LIKE '{ACTED}%' THEN source END WHERE user_id = ? "
+                    f"AND (message <> '' OR reply IS NOT NULL OR (source IS NOT NULL AND source NOT LIKE '{ACTED}%'))",
                     (user_id,),
                 ).rowcount
             }
@@ -226,15 +233,20 @@ class ErasureMixin:
     @staticmethod
     def _erase_turns(conn, user_id: int, source_turns: set[int], wordings, now: datetime) -> int:
         cleared = []
-        for turn_id, message, reply in conn.execute(
-            "SELECT id, message, reply FROM turns WHERE user_id = ?", (user_id,)
+        for turn_id, message, reply, source in conn.execute(
+            "SELECT id, message, reply, source FROM turns WHERE user_id = ?", (user_id,)
         ).fetchall():
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
-                cleared.append(turn_id)
-        for turn_id in cleared:
+                cleared.append((turn_id, source))
+        key = erasure_key(conn) if cleared else None
+        for turn_id, source in cleared:
             # its source goes too: the proxy's is a SHA-256 of the request's messages, which
-            # confirms a guessed message by hashing candidates (tests/test_break_session13.py)
-            conn.execute("UPDATE turns SET message = '', reply = NULL, source = NULL WHERE id = ?", (turn_id,))
+            # confirms a guessed message by hashing candidates (tests/test_break_session13.py);
+            # a keyed mark stays in its place (userdata.acted_mark): a retry is not acted on again
+            conn.execute(
+                "UPDATE turns SET message = '', reply = NULL, source = ? WHERE id = ?",
+                (acted_mark(key, source), turn_id),
+            )
             conn.execute(
                 "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
                 "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",

@@ -26,6 +26,24 @@ def user_key(channel: str, external_id: str, key: str | None = None) -> str:
     return hmac.new(bytes.fromhex(key), said, hashlib.sha256).hexdigest()
 
 
+#: What a retry key of the proxy (a turn's source, ``proxy:`` + a SHA-256 of the request)
+#: becomes when an erasure clears its turn: :func:`acted_mark`.
+ACTED = "acted:"
+
+
+def acted_mark(key: str | None, source: str | None) -> str | None:
+    """The source an erased turn keeps in place of the proxy's retry key ``source``: an
+    HMAC-SHA256 of it under a key derived from the store's erasure ``key`` (never the plain
+    key: it is a hash of the request's messages, and would confirm a guessed erased message),
+    cut to 24 hex (< 32: never taken for a token). A client's exact retry of a request acted
+    on (a "forget everything about me") finds it and is not recorded, nor acted on, again.
+    ``None`` (the source cleared, as before) for another source or when the store has no key."""
+    if key is None or not source or not source.startswith("proxy:"):
+        return None
+    derived = hmac.new(bytes.fromhex(key), b"souvenir acted request", hashlib.sha256).digest()
+    return ACTED + hmac.new(derived, source.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:24]
+
+
 def erasure_key(conn) -> str | None:
     """The store's key of the erasure marks (migration 0024: random, made by the store, kept in
     ``store_secrets``, outside the ``erasures`` rows), hex; ``None`` if the row is gone."""
