@@ -242,22 +242,12 @@ def test_grounding_a_long_note_is_linear():
     assert time.process_time() - started < 2.0
 
 
-# -- found, not fixed: a topic request quoted as someone else's words (zh, ms) ---------------------
+# -- a topic request quoted as someone else's words (zh, ms were erased; write/forget_relay.py) -----
 QUOTED_TOPIC = [
     ("en", "I owe 20k on my credit card", '"Forget about my money problems," she said.'),
     ("fr", "J'ai des dettes de carte de crédit", "« Oublie mes soucis d'argent », m'a-t-elle dit."),
-    pytest.param(
-        "zh",
-        "我欠了信用卡债务",
-        "“别记我欠债的事了”，她说。",
-        marks=pytest.mark.xfail(strict=True, reason="left: docs/journal.md, lane harden2"),
-    ),
-    pytest.param(
-        "ms",
-        "Saya ada hutang kad kredit",
-        '"Lupakan masalah duit saya," kata dia.',
-        marks=pytest.mark.xfail(strict=True, reason="left: docs/journal.md, lane harden2"),
-    ),
+    ("zh", "我欠了信用卡债务", "“别记我欠债的事了”，她说。"),
+    ("ms", "Saya ada hutang kad kredit", '"Lupakan masalah duit saya," kata dia.'),
 ]
 
 
@@ -269,3 +259,18 @@ def test_a_quoted_topic_request_erases_nothing(tmp_path, lang, memory, message):
         mem.remember("u", memory)
         mem.add_turn("u", message, "OK.")
         assert memory in [m.text for m in mem.memories("u").memories]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        'Forget what I said about "Marc".',
+        "Oublie ce que je t'ai dit sur « Marc ».",
+        "忘掉我说的“小明”那件事",
+        'Lupakan apa saya cakap pasal "Ali".',
+    ],
+)
+def test_a_quoted_topic_after_the_users_own_verb_stays_a_request(message):
+    from souvenir.write.forget_relay import own_forget_requests
+
+    assert [r.topic for r in own_forget_requests(message)] != []

@@ -71,7 +71,11 @@ _FR = re.compile(
     r"|"
     + _FR_LEAD
     + r"(?:supprime|supprimez|efface|effacez|vire|virez)\s+(?:l'histoire|le\s+truc|la\s+partie|le\s+passage|ce\s+truc"
-    r"|cette\s+histoire|le\s+détail)\s+(?:de|d'|du|des|sur|à\s+propos\s+d[eu']|concernant)",
+    r"|cette\s+histoire|le\s+détail)\s+(?:de|d'|du|des|sur|à\s+propos\s+d[eu']|concernant)"
+    # « supprime le truc de mon agenda » deletes from one of the user's things, not from memory
+    r"(?!\s*(?:mon|ma|mes|ton|ta|tes|le|la|les|l')\s*(?:agenda|calendrier|liste|panier|t[ée]l[ée]phone|portable"
+    r"|ordi|ordinateur|dossier|fichier|compte|album|galerie|appli|application|mail|bo[îi]te|photos?|playlist"
+    r"|cloud|drive|frigo|placard|sac|voiture|bureau|disque)\b)",
     re.I,
 )
 

@@ -19,7 +19,7 @@ from souvenir.lexical.forget_cues import ForgetRequest, forget_requests
 from souvenir.lexical.tagged import tokenize
 from souvenir.write.filters.speech_act import speech_units
 
-__all__ = ["own_forget_requests", "relayed_request"]
+__all__ = ["own_forget_requests", "quoted_request", "relayed_request"]
 
 #: A sentence opened by a speech frame: the words before its first colon or opening quote.
 _FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『]{1,120}?)\s*(?:[:：]|[“\"«「『])")
@@ -80,6 +80,27 @@ def framed_by_another(sentence: str) -> bool:
     return any(w in _ANOTHER for w in words) or re.search("[他她]", head) is not None
 
 
+#: A quoted span: straight, curly, French, Chinese and German quotation marks (400 characters at
+#: most: a message is bounded before it gets here, a span is bounded again for the search).
+_QUOTED = re.compile(
+    r'"([^"]{1,400})"|“([^”]{1,400})”|«([^»]{1,400})»|「([^」]{1,400})」|『([^』]{1,400})』|„([^“”]{1,400})[“”]'
+)
+
+
+def quoted_request(sentence: str) -> bool:
+    """Whether the request in ``sentence`` is said inside quotation marks ('"Forget about my
+    money problems," she said', « Oublie mes soucis d'argent », m'a-t-elle dit, “别记我欠债的事了”，
+    她说, '"Lupakan masalah duit saya," kata dia'): someone's words, or the user's own quoted
+    back — either way not a clear request, so a request naming a topic erases nothing (a whole
+    request in quotes is read by the request's own ``whole`` rule and recorded ambiguous). A
+    quoted topic after an unquoted verb ('Forget "the thing with Marc"') stays a request."""
+    for found in _QUOTED.finditer(sentence):
+        span = next(group for group in found.groups() if group)
+        if forget_requests(span):
+            return True
+    return False
+
+
 def _at_colon(sentence: str) -> tuple[str, str, str]:
     found = re.search(r"[:：]", sentence)
     if found is None:
@@ -89,7 +110,7 @@ def _at_colon(sentence: str) -> tuple[str, str, str]:
 
 def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
     """The requests to forget in ``message`` less those in someone else's relayed words
-    (:func:`relayed_request`, :func:`framed_by_another`); ``user_names`` as
+    (:func:`relayed_request`, :func:`framed_by_another`, :func:`quoted_request`); ``user_names`` as
     :func:`forget_requests` takes them."""
     return [
         r
@@ -97,4 +118,5 @@ def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) 
         if not relayed_request(r.sentence, user_names)
         and not _TOLD_TO_FORGET.search(r.sentence.strip())
         and not framed_by_another(r.sentence)
+        and not (r.topic and quoted_request(r.sentence))
     ]
