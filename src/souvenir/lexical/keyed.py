@@ -117,6 +117,7 @@ __all__ = [
     "fold",
     "changed_from",
     "says_only",
+    "says_trade",
 ]
 
 
@@ -387,6 +388,15 @@ _FRAME = frozenset(
     "saya aku ialah adalah seorang bekerja kerja sebagai pekerjaan kini sekarang masih".split()
 )
 _ZH_FRAME = re.compile(r"我|是|当|做|在|担任|一名|一位|一个|一家|一间|公司里?|名|个|工作|职业|上班|了|的|现在|目前|还")
+
+
+def says_trade(text: str, value: str) -> bool:
+    """Whether a Chinese ``text`` ends with ``value`` as its trade after 做 / 当 / 担任
+    (在一家游戏公司做测试 and 测试): the memory a change 从测试转成了策划 outdates."""
+    if not _HAN_RUN.match(value):
+        return False
+    pattern = r"(?:做|当|担任|是)(?:一名|一位|一个|个)?" + re.escape(value) + r"(?:工作)?[。.!！]?$"
+    return re.search(pattern, nfkc_fold(text).strip()) is not None
 
 
 def says_only(text: str, value: str) -> bool:
