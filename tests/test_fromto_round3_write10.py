@@ -54,3 +54,36 @@ def test_from_x_to_y_retires_x(lang, old, new, now):
 def test_another_x_leaves_the_memory(lang, old, new, kept):
     result = run_case(_case(lang, old, new, {"active_count": 2, "active_contains": [kept]}))
     assert result.status == "passed", result.problems
+
+
+#: A relapse with what set it off or how much after it retires the stop (the "back" kind).
+RELAPSES = [
+    ("en", "Stopped drinking energy drinks", "Drinking energy drinks again since exam season began", "again"),
+    ("en", "Quit vaping", "Vaping again since the breakup", "again"),
+    ("fr", "A arrêté de fumer", "Fume à nouveau depuis le divorce", "nouveau"),
+    ("fr", "A arrêté le café", "Reboit du café, trois tasses par jour", "trois tasses"),
+    ("zh", "戒了奶茶", "奶茶又喝回来了，一周三杯", "一周三杯"),
+    ("zh", "戒了烟", "烟又抽回来了，一天半包", "半包"),
+    ("ms", "Dah berhenti minum kopi", "Minum kopi semula sejak kerja malam", "semula"),
+    ("ms", "Berhenti merokok", "Merokok balik, sehari lima batang", "lima batang"),
+]
+
+#: A detail that is a new state, not the stop's own, leaves the stop.
+NOT_RELAPSES = [
+    ("en", "Stopped biting nails", "Started a new job since March, loves it", "Stopped biting"),
+    ("zh", "戒了可乐", "换了新工作，一天两杯咖啡", "戒了可乐"),
+]
+
+
+@pytest.mark.parametrize(("lang", "old", "new", "now"), RELAPSES, ids=[f"{r[0]}-{i}" for i, r in enumerate(RELAPSES)])
+def test_a_relapse_with_a_detail_retires_the_stop(lang, old, new, now):
+    result = run_case(_case(lang, old, new, {"active_count": 1, "active_contains": [now], "history_contains": [old]}))
+    assert result.status == "passed", result.problems
+
+
+@pytest.mark.parametrize(
+    ("lang", "old", "new", "kept"), NOT_RELAPSES, ids=[f"{r[0]}-{i}" for i, r in enumerate(NOT_RELAPSES)]
+)
+def test_another_state_leaves_the_stop(lang, old, new, kept):
+    result = run_case(_case(lang, old, new, {"active_count": 2, "active_contains": [kept]}))
+    assert result.status == "passed", result.problems

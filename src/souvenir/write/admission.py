@@ -283,11 +283,18 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
         [(first, p)] if first is not None and (p := proposition(first)).negative and not _not_a_statement(first) else []
     )
     asked = _not_a_statement(text)
+    # a relapse said first, a detail after it (可乐又喝回来了，一天两罐): each positive statement
+    # may end a stored stop of one statement (a stored negative state only)
+    parts = statements(text)
+    takes_up = [] if asked or len(parts) < 2 else [(part, p) for part in parts if not (p := proposition(part)).negative]
     found = []
     for memory in pool:
         old = proposition(memory.text)
-        said = ([] if asked else [(text, whole)]) + (
-            retractions if retractions and len(statements(memory.text)) == 1 else []
+        single = len(statements(memory.text)) == 1
+        said = (
+            ([] if asked else [(text, whole)])
+            + (retractions if retractions and single else [])
+            + (takes_up if old.negative and single else [])
         )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
         if flipped is None:
