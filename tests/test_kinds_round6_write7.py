@@ -110,10 +110,10 @@ def test_quitting_something_else_is_not_a_relapse():
 
 
 CHILDREN = [
-    ("en", "Has now three kids", "three"),
-    ("fr", "A maintenant trois enfants", "trois"),
-    ("zh", "有了两个孩子", "两"),
-    ("ms", "Ada sekarang tiga orang anak", "tiga"),
+    ("en", "Has now three kids", "3"),  # a count is kept in digits (lane write10: 一个 / 1个)
+    ("fr", "A maintenant trois enfants", "3"),
+    ("zh", "有了两个孩子", "2"),
+    ("ms", "Ada sekarang tiga orang anak", "3"),
 ]
 
 

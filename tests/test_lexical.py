@@ -586,9 +586,12 @@ def test_complete_only_when_every_clause_is_keyed() -> None:
     assert user_keys("Lives in Ipoh, Perak").complete
     assert user_keys("用户住在吉隆坡，在马来亚银行工作").complete
     assert user_keys("Works at Petronas as an engineer").keys == {"employer", "occupation"}
+    # a count of pets is keyed (count.cat, lane write10): complete, but a move keys no cats, so
+    # it never outdates the memory (the cats stay active)
+    assert outdates(user_keys("Lives in Penang"), user_keys("Lives in Ipoh and has two cats")) is None
     for text in (
-        "Lives in Ipoh and has two cats",
-        "Lives in Ipoh. Has two cats.",
+        "Lives in Ipoh and loves cats",
+        "Lives in Ipoh. Loves cats.",
         "住在槟城，离公司很近",
         "Lives in Ipoh with her husband and two kids",
         "Lives in Ipoh but works long hours",

@@ -62,8 +62,8 @@ __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "
 
 _LEAD = (
     r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
-    r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
-    r"|\byou\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
+    r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:just\s+)?"
+    r"|\b(?:you|u)\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
     r"|\bi'd\s+like\s+you\s+to\s+)"
 )
 #: What a deleting verb must name to be about memory, not an order or a file ("Delete my
@@ -94,7 +94,11 @@ _EN = re.compile(
     + _LEAD
     + r"(?:do\s+not|don't|dont|never)\s+(?:remember|keep|save|store|record|note|memori[sz]e|log)\s+"
     + _SAID
-    + r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b",
+    + r"|\bstop\s+remembering\b|\bstrike\s+that\b|\bno\s+need\s+to\s+(?:remember|keep|save|note)\b"
+    # "pretend I never said it", "act like you never heard that": in other words (lane write10)
+    r"|(?<!i\s)(?<!we\s)(?<!they\s)(?<!he\s)(?<!she\s)\b(?:pretend|act\s+like|act\s+as\s+if)\s+"
+    r"(?:i\s+(?:never|didn't|did\s+not)\s+(?:said|say|told|tell|mentioned|mention)"
+    r"|you\s+(?:never|didn't|did\s+not)\s+(?:heard|hear|read|saw|see))\b",
     re.I,
 )
 _FR_LEAD = (
@@ -106,6 +110,8 @@ _FR = re.compile(
     _FR_LEAD + r"(?:oublie|oubliez|oublier)\b(?!\s+(?:pas|jamais)\b)"
     r"|\bque\s+(?:tu|vous)\s+(?:oublies|oubliiez|effaces|effaciez)\b"
     r"|\bfais\s+comme\s+si\s+je\s+(?:ne\s+)?(?:t'|vous\s+)?(?:n')?avais\s+rien\s+dit\b"
+    r"|\bfai(?:s|tes)\s+comme\s+si\s+(?:j'|je\s+)(?:ne\s+|n')?(?:t'|vous\s+)?(?:n')?avais\s+(?:rien|jamais)\s+(?:dit|raconté)\b"
+    r"|\bfai(?:s|tes)\s+comme\s+si\s+(?:tu|vous)\s+(?:n')?(?:avais|aviez)\s+(?:rien|jamais)\s+(?:entendu|lu|vu)\b"
     r"|" + _FR_LEAD + r"(?:efface|effacez|effacer|supprime|supprimez|supprimer|retire|retirez|retirer)\s+"
     r"(?:(?:stp|svp|juste|donc|vite)\s+)?"  # « efface stp le truc sur… »
     r"(?:ce\s+que|ça|ca|cela|ceci|tout|l'info|cette\s+info|ce\s+détail|ce\s+passage"
@@ -123,7 +129,9 @@ _FR = re.compile(
 )
 _ZH = re.compile(
     r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
-    r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
+    r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说"
+    # 就当没听过 / 你当我没提过 / 当没这回事: in other words (never 我当没听见: the user's own act)
+    r"|(?<![我他她])(?:当作?|当做)(?:我)?没(?:说过|讲过|提过|听过|听见|听到|看过|看到|看见)|(?<![我他她])当没这回事|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
     r"|(?:删掉|删除|删了|删一下|删下|删去|抹掉|抹去|清除|去掉)"
     # 忘记 as an imperative: led by a politeness word (请忘记…, 麻烦你忘掉…) or opening a clause
     # on the user's own words (忘记我住在哪里); never before 了, a question or 怎么 / 如何
@@ -147,7 +155,10 @@ _MS = re.compile(
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
     r"\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
     r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
-    r"|\banggap(?:\s+(?:saja|je|jelah))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?(?:cakap|kata|beritahu|sebut)\b",
+    r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
+    r"(?:cakap|kata|beritahu|bagitahu|bagitau|bagi\s+tahu|sebut|cerita|ceritakan)\b"
+    r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:awak|kau|ko|engkau|you)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
+    r"(?:dengar|baca|tahu)\b",
     re.I,
 )
 #: "delete … from your memory", « efface … de ta mémoire »: a deleting verb, then the place

@@ -12,7 +12,7 @@ from souvenir.lexical.normalize import fold_words, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import tokenize
 
-__all__ = ["KEYS", "UserKeys", "same_value", "changed_keys", "outdates"]
+__all__ = ["KEYS", "MEASURED", "measured", "UserKeys", "same_value", "changed_keys", "outdates"]
 
 KEYS: tuple[str, ...] = (
     "home.city",
@@ -31,13 +31,19 @@ KEYS: tuple[str, ...] = (
     "weight",
     "height",
     "salary",
+    "rent",
     "children",
     "birth.date",
 )
 
 
 #: Measured keys: a value is its numbers in order (or its words in order), never a word set.
-MEASURED = frozenset({"weight", "height", "salary", "children", "birth.date"})
+MEASURED = frozenset({"weight", "height", "salary", "rent", "children", "birth.date"})
+
+
+def measured(key: str) -> bool:
+    """True for a measured key: ``MEASURED`` or a count of one kind of thing (``count.cat``)."""
+    return key in MEASURED or key.startswith("count.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +84,7 @@ def same_value(key: str, a: str, b: str) -> bool:
         return len(short) >= 7 and long.endswith(short)
     if key == "email":
         return a.casefold() == b.casefold()
-    if key in MEASURED:  # "5月3日" / "3月5日", "1,75 m" / "1,78 m": the numbers in order
+    if measured(key):  # "5月3日" / "3月5日", "1,75 m" / "1,78 m": the numbers in order
         na, nb = re.findall(r"\d+", a), re.findall(r"\d+", b)
         if na or nb:
             return na == nb

@@ -86,7 +86,7 @@ from typing import NamedTuple
 
 from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
-from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, outdates, same_value
+from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
 from souvenir.lexical.keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT
 from souvenir.lexical.normalize import nfkc_fold, normalize
 from souvenir.lexical.tokens import content_words, tokenize
@@ -117,6 +117,7 @@ __all__ = [
     "fold",
     "changed_from",
     "says_only",
+    "says_trade",
 ]
 
 
@@ -139,6 +140,19 @@ _SECONDARY = (
         "occupation",
     ),
     ("occupation", re.compile(r"\s*,?\s*(?:at|for|chez|pour|di|dengan|kat)\s+", re.I), "employer"),
+)
+
+
+#: A wrong value named after a measured one (", not 1m68", « , pas 1m68 », "，不是八千", ", bukan 65 kg").
+_NOT_VALUE = re.compile(
+    r"^\s*[,，;]?\s*(?:(?:and\s+)?not|pas|et\s+non|bukan(?:nya)?|tak|而?不是)\s*[^\s,，.。;]*[\d一两二三四五六七八九十百千万][^\s,，.。;]*",
+    re.I,
+)
+
+#: A reason after a measured value ("…because the landlord…", « car… », 因为…, "sebab si Oren beranak"):
+#: it does not qualify the value, and its words are not the value's markers.
+_REASON = re.compile(
+    r"^\s*[,，]?\s*(?:because|'cause|cos|car|parce\s+qu|puisqu|sebab|kerana|karena|因为|由于)\b.*$", re.I | re.S
 )
 
 
@@ -234,6 +248,8 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         # hold a negator (it is anchored; "No. telefon" is a number, not a "no").
         outside = clause[start:end] if pat.kind == "address" else ""
         prefix, tail = clause[:start], clause[end:]
+        if measured(values[0][0]):  # "Mesure 1m71, pas 1m68": the wrong value named after is no negation;
+            tail = _REASON.sub("", _NOT_VALUE.sub("", tail))  # "…kucing sebab si Oren beranak": a reason
         if (
             any(MARKERS.search(part) or (head and ALSO.search(part)) for part in (prefix, tail, outside))
             or _negated(tail)
@@ -308,20 +324,26 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     complete = True
     first = True
     for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", nfkc_fold(text))).strip()):
-        head_user = False
+        head_user = head_neutral = False
         head_owner: str | None = None
         for index, clause in enumerate(_clauses(sentence)):
             parsed = _parse(clause, first, index == 0, names)
             first = False
             if index == 0:
                 head_owner = parsed.owner
+                head_neutral = parsed.subject is None and not parsed.relation and not parsed.values
                 head_user = (
                     bool(parsed.values)
                     or parsed.subject in ("user", "first", "named")
                     or (parsed.subject is None and parsed.opens_bare and not parsed.relation)
                 )
             owner = parsed.owner if parsed.subject is not None else head_owner
-            allowed = index == 0 or parsed.subject in ("user", "first", "named") or head_user
+            allowed = (
+                index == 0
+                or parsed.subject in ("user", "first", "named")
+                or head_user
+                or (head_neutral and bool(parsed.values) and all(measured(k) for k, _ in parsed.values))
+            )  # 二宝出生了，现在有两个孩子: an event with no subject, then the user's measured value
             if parsed.values and allowed and not question:
                 for key, value in parsed.values:
                     found.setdefault(owned(key, owner), []).append(value)
@@ -366,6 +388,15 @@ _FRAME = frozenset(
     "saya aku ialah adalah seorang bekerja kerja sebagai pekerjaan kini sekarang masih".split()
 )
 _ZH_FRAME = re.compile(r"我|是|当|做|在|担任|一名|一位|一个|一家|一间|公司里?|名|个|工作|职业|上班|了|的|现在|目前|还")
+
+
+def says_trade(text: str, value: str) -> bool:
+    """Whether a Chinese ``text`` ends with ``value`` as its trade after 做 / 当 / 担任
+    (在一家游戏公司做测试 and 测试): the memory a change 从测试转成了策划 outdates."""
+    if not _HAN_RUN.match(value):
+        return False
+    pattern = r"(?:做|当|担任|是)(?:一名|一位|一个|个)?" + re.escape(value) + r"(?:工作)?[。.!！]?$"
+    return re.search(pattern, nfkc_fold(text).strip()) is not None
 
 
 def says_only(text: str, value: str) -> bool:

@@ -10,6 +10,8 @@ from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import attribute_key
 from souvenir.lexical.keypatterns import Pattern
 from souvenir.lexical.normalize import fold_words
+from souvenir.lexical.numerals import zh_to_digits
+from souvenir.lexical.spelled import parse_number
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import HAN, load_jieba
 from souvenir.lexical.vocab import MONTHS, WEEKDAYS
@@ -329,6 +331,35 @@ _MEASURE_NOUN = re.compile(r"weight|height|poids|taille|berat|tinggi|体重|身�
 _SALARY_NOUN = re.compile(r"salary|income|\bpay\b|salaire|revenu|gaji|pendapatan|月薪|年薪|工资|薪水|薪资|收入", re.I)
 
 
+#: Plurals that do not end in a bare "s" (the key of a count is the noun in the singular).
+_PLURALS = {
+    "puppies": "puppy",
+    "oiseaux": "oiseau",
+    "chevaux": "cheval",
+    "animaux": "animal",
+    "猫咪": "猫",
+    "狗狗": "狗",
+}
+
+
+def _singular(noun: str) -> str:
+    """The counted noun in the singular, folded ("cats" -> "cat", « chevaux » -> "cheval", 猫咪 -> 猫)."""
+    word = " ".join(fold(noun).split())
+    word = _PLURALS.get(word, word)
+    return word[:-1] if word.endswith("s") and len(word) > 3 and word.isascii() else word
+
+
+def _count(word: str) -> str:
+    """A count in digits ("two", « deux », "dua", "seekor", 两 -> "2"), else the word folded."""
+    folded = fold(word)
+    if folded in ("seekor", "seorang", "a couple of"):
+        return "1" if folded != "a couple of" else "2"
+    if re.fullmatch(r"[一两二三四五六七八九十]+", word):
+        return zh_to_digits(word)
+    number = parse_number(folded)
+    return str(number) if number is not None else folded
+
+
 def _quantity(rest: str) -> tuple[str, int] | None:
     """A measured value opening ``rest``: a number with its unit and period ("79 kg", "RM5,500
     a month", "1m75", "75公斤", "3万"), up to five tokens, ended by a link word."""
@@ -378,7 +409,8 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         if pat.kind == "occ":
             return ([(pat.key, value)], start, m.end()) if _occupation(value) else None
         if pat.kind == "count":
-            return [(pat.key, fold(value))], start, m.end()
+            key = pat.key if pat.key != "count" else "count." + _singular(m.group("n"))
+            return [(key, _count(value) if key == "children" or pat.key == "count" else fold(value))], start, m.end()
         if pat.kind == "occ_zh":  # 做会计工作, 从事销售工作: the frame makes it a trade
             return (
                 ([(pat.key, value)], start, m.end())
@@ -432,7 +464,7 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         got = _address(rest)
     elif pat.kind == "qty":
         got = _quantity(rest)
-        if got and pat.key == "salary" and not (_MONEY.search(got[0]) or _SALARY_NOUN.search(m.group())):
+        if got and pat.key in ("salary", "rent") and not (_MONEY.search(got[0]) or _SALARY_NOUN.search(m.group())):
             got = None  # "Makes 3 loaves of bread", « Gagne 3 matchs »: no money, no salary
         if (
             got

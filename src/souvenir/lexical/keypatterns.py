@@ -196,6 +196,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "occ_zh",
         r"(?:(?:从|由)(?P<from>[^，。,;]{1,12}?))?(?:转行|改行|转型)(?:去|到)?(?:做|当|成为|为)了?(?:一名|一位|一个|个)?",
     ),
+    # 从测试转成了策划, 由客服转岗为运营: a role changed inside one trade (not 从兼职转成全职: a status)
+    _p(
+        "occupation",
+        "occ_zh",
+        r"(?:从|由)(?P<from>[^\W\d_a-zA-Z]{1,6}?)(?:转成了?|转为|转岗(?:到|为|成)?了?|转做|转到了?)(?:一名|一个)?"
+        r"(?!全职|兼职|正式|正职|线上|线下|夜班|白班)",
+    ),
     _p("occupation", "occ_zh_trade", r"(?:是|当|担任)了?(?:一名|一位|一个|个)?"),
     # "from X to Y" (issue #26): the value is Y
     # The group ``from`` is the old value a change names (``keyed.changed_from``); ``occ_change``

@@ -1,5 +1,6 @@
-"""Patterns of the measured quantities about the user (issue #26): weight, height, salary,
-number of children, date of birth — one current value each, the newer replacing the older.
+"""Patterns of the measured quantities about the user (issue #26): weight, height, salary
+(take-home pay, 到手), rent, number of children, number of pets of one kind, date of birth —
+one current value each, the newer replacing the older.
 Sources only (key, kind, regex source); ``keypatterns.PATTERNS`` compiles them in their place
 among the others (``kind`` as there: ``qty``, ``count``, ``date``).
 
@@ -10,7 +11,7 @@ to 80 kg", « Mon salaire est passé à 3 200 € », « Le poids est descendu �
 
 from __future__ import annotations
 
-__all__ = ["CHANGE", "ZH_CHANGE", "quantity_sources"]
+__all__ = ["CHANGE", "ZH_CHANGE", "COUNTED", "quantity_sources"]
 
 #: A quantity changing to its new value: en / fr / ms (zh: 涨到 / 降到… in each pattern).
 CHANGE = (
@@ -25,6 +26,27 @@ CHANGE = (
 #: The same in Chinese, after the noun: 体重从90公斤降到了82公斤, 月薪涨到了两万 (the old value after 从
 #: is skipped: the value is the new one).
 ZH_CHANGE = r"(?:现在|目前|已经|如今)?(?:(?:从[^，。,;]{1,10}?)?(?:减到|降到|增加到|增到|涨到|调到|掉到|减少到|降至|减至|增至|涨至|变成|长到)了?)?"
+
+
+#: Counted animals, by language (group ``n``: the key is ``count.<noun>``, singular, so "two cats"
+#: and "three cats" meet, "two cats" and "a dog" never do).
+COUNTED = {
+    "en": r"(?P<n>cats?|dogs?|kittens?|puppy|puppies|rabbits?|hamsters?|fish|birds?|parrots?|chickens?|hens?"
+    r"|horses?|guinea\s+pigs?|tortoises?|turtles?|pets?)\b",
+    "fr": r"(?P<n>chats?|chiennes?|chiens?|chatons?|lapins?|poissons?|oiseaux|oiseau|perruches?|poules?|chevaux"
+    r"|cheval|hamsters?|tortues?|animaux|animal)\b",
+    "zh": r"(?P<n>猫咪|猫|狗狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|宠物)",
+    "ms": r"(?P<n>kucing|anjing|arnab|ikan|burung|ayam|hamster|kura-kura|haiwan\s+peliharaan)\b",
+}
+_EN_NUM = r"(?P<v>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)"
+_FR_NUM = r"(?P<v>\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+_ZH_NUM = r"(?P<v>\d+|[一两二三四五六七八九十])"
+_MS_NUM = r"(?P<v>\d+|seekor|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan|sepuluh)"
+#: A sum of money opening a value inside a pattern ("£950 a month", "RM850", "800 €").
+_SUM = (
+    r"(?:[£$€]\s*\d[\d,.]*|rm\s*\d[\d,.]*|\d[\d,.]*\s*(?:€|euros?|dollars?|pounds?|ringgit|k\b))"
+    r"(?:\s+(?:a|per|par|se)\s*(?:month|week|mois|semaine|bulan))?"
+)
 
 
 def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
@@ -60,6 +82,51 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         ("height", "qty", r"(?:mesure|(?:sa\s+|ma\s+|la\s+)?taille\s*(?:est\s+(?:de\s+)?|:))\s*(?:environ\s+)?"),
         ("height", "qty", r"身高" + ZH_CHANGE + r"(?:是|为|有|:|：)?(?:大约|约)?"),
         ("height", "qty", r"tinggi(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:ialah|adalah|:|=)\s*"),
+        # rent (the value after the noun: "Rent is now £1,040 a month", « Mon loyer est de 800 € »,
+        # 房租涨到了三千五, "Sewa rumah naik jadi RM1,100"; or around it: "Pays £950 a month in rent")
+        (
+            "rent",
+            "qty",
+            aux + r"(?:(?:my\s+|the\s+)?(?:monthly\s+)?rent\b\s*(?:" + CHANGE + r"|is|:|=)?)\s*(?:about\s+|around\s+"
+            r"|roughly\s+|now\s+|only\s+)?",
+        ),
+        ("rent", "count", aux + r"pays?\s+(?P<v>" + _SUM + r")\s+(?:in|for|of)\s+rent\b"),
+        (
+            "rent",
+            "qty",
+            r"(?:(?:son\s+|mon\s+|le\s+)?loyer(?:\s+mensuel)?\s*(?:" + CHANGE + r"|est\s+(?:de\s+)?|:|=)?)\s*"
+            r"(?:environ\s+|désormais\s+|maintenant\s+)?",
+        ),
+        ("rent", "count", r"(?:paie|paye|verse)\s+(?P<v>" + _SUM + r")\s+de\s+loyer\b"),
+        (
+            "rent",
+            "qty",
+            r"(?:每月|每个月|一个月)?(?:房租|租金|月租)"
+            + ZH_CHANGE
+            + r"(?:是|为|:|：)?(?:每月|一个月)?(?:大约|约|大概)?",
+        ),
+        (
+            "rent",
+            "qty",
+            r"(?:(?:bayar\s+)?sewa(?:\s+rumah|\s+bilik|\s+kondo|\s+apartmen)?(?:\s+bulanan)?(?:nya)?(?:\s+(?:saya|pengguna))?"
+            r"\s*(?:kini\s+|sekarang\s+)?(?:" + CHANGE + r"\s*)?(?:ialah|adalah|:|=|sebanyak)?)\s*"
+            r"(?:sekitar\s+|lebih\s+kurang\s+)?",
+        ),
+        # take-home pay: "Takes home £2,300 a month", « Touche 1 900 € net », 每月到手八千, "Gaji bersih RM4,000"
+        ("salary", "qty", aux + r"(?:takes?\s+home|take-home\s+(?:is|:)?)\s*(?:about\s+|around\s+|now\s+)?"),
+        ("salary", "qty", r"touche\s*(?:maintenant\s+|désormais\s+|environ\s+)?(?=\d)"),
+        (
+            "salary",
+            "qty",
+            r"(?:每月|每个月|一个月|月)?(?:税后)?到手(?:的钱|工资)?"
+            + ZH_CHANGE
+            + r"(?:是|为|有|:|：)?(?:大约|约|大概)?",
+        ),
+        (
+            "salary",
+            "qty",
+            r"(?:gaji\s+bersih|dapat\s+gaji|bawa\s+balik)\s*(?:kini\s+|sekarang\s+)?(?:ialah\s+|adalah\s+)?",
+        ),
         (
             "salary",
             "qty",
@@ -109,6 +176,29 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             "qty",
             r"(?:number\s+of\s+(?:kids|children)|nombre\s+d'enfants|bilangan\s+anak|孩子(?:的)?数量)"
             r"\s*(?:is|est|ialah|是|:|：)?\s*",
+        ),
+        # a count of pets of one kind: "Has three cats", « A deux chiens », 养了两只猫, "Ada empat ekor kucing"
+        (
+            "count",
+            "count",
+            aux + r"(?:has|have|got|owns?)\s+(?:now\s+|currently\s+|actually\s+)?" + _EN_NUM + r"\s+" + COUNTED["en"],
+        ),
+        (
+            "count",
+            "count",
+            r"(?:a|possède)\s+(?:maintenant\s+|désormais\s+|actuellement\s+|en\s+fait\s+)?"
+            + _FR_NUM
+            + r"\s+"
+            + COUNTED["fr"],
+        ),
+        ("count", "count", r"(?:养了?|有了?)" + _ZH_NUM + r"(?:只|条|匹|个)" + COUNTED["zh"]),
+        (
+            "count",
+            "count",
+            r"(?:ada|bela|membela|pelihara|memelihara|punya|mempunyai)\s+(?:sekarang\s+|kini\s+)?"
+            + _MS_NUM
+            + r"\s+(?:ekor\s+)?"
+            + COUNTED["ms"],
         ),
         (
             "birth.date",

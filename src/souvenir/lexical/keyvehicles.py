@@ -25,6 +25,14 @@ _MAKE = (
     + "|".join(m for m in MAKES if not m.isascii())
     + ")"
 )
+#: A year and a few plain adjectives before the maker ("a 2012 Ford Focus", "an electric Kia Niro",
+#: "une vieille Clio", 一辆二手的丰田): skipped, the value is read from the maker.
+_BEFORE_EN = (
+    r"(?:(?:19|20)\d\d\s+)?(?:(?:new|used|second-hand|old|brand\s+new|electric|hybrid|little|small|red|white|black"
+    r"|silver|blue|grey|gray|secondhand|(?:19|20)\d\d)\s+){0,3}"
+)
+_BEFORE_FR = r"(?:(?:nouvelle|vieille|petite|grosse)\s+)?"
+_BEFORE_ZH = r"(?:二手的?|电动的?|新的?|旧的?|混动的?)?"
 _FROM_EN = r"(?:the\s+|my\s+|an?\s+|his\s+|her\s+|our\s+)?(?P<from>[^,;]+?)"
 
 
@@ -34,8 +42,7 @@ def vehicle_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "car",
             "vehicle",
-            aux + r"(?:drives|driving|drive|owns|bought|got)\s+(?:an?\s+|the\s+|my\s+)?"
-            r"(?:(?:new|used|second-hand|old|brand\s+new)\s+)?" + _MAKE,
+            aux + r"(?:drives|driving|drive|owns|bought|got)\s+(?:an?\s+|the\s+|my\s+)?" + _BEFORE_EN + _MAKE,
         ),
         (
             "car",
@@ -44,6 +51,7 @@ def vehicle_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             + r"(?:switched|changed|swapped|traded(?:\s+in)?|upgraded|went)\s+(?:cars?\s+)?(?:from\s+)?"
             + _FROM_EN
             + r"\s+(?:to|for)\s+(?:an?\s+|the\s+)?"
+            + _BEFORE_EN
             + _MAKE,
         ),
         ("car", "vehicle", r"(?:my\s+)?(?:car|vehicle)\s+(?:is\s+(?:now\s+)?|:\s*)(?:an?\s+)?" + _MAKE),
@@ -51,17 +59,22 @@ def vehicle_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             "car",
             "vehicle",
             r"(?:conduit|conduis|roule\s+en|roule\s+dans|possède|a\s+acheté)\s+(?:une?\s+|la\s+|sa\s+|ma\s+)?"
-            r"(?:nouvelle\s+)?" + _MAKE,
+            + _BEFORE_FR
+            + _MAKE,
         ),
         (
             "car",
             "vehicle",
             r"(?:est\s+passée?|a\s+changé|a\s+troqué|a\s+remplacé)\s+(?:de\s+)?(?:la\s+|sa\s+|une\s+|son\s+)?"
-            r"(?P<from>[^,;]+?)\s+(?:à|a|pour|par)\s+(?:une?\s+|la\s+)?" + _MAKE,
+            r"(?P<from>[^,;]+?)\s+(?:à|a|pour|par)\s+(?:une?\s+|la\s+)?" + _BEFORE_FR + _MAKE,
         ),
         ("car", "vehicle", r"(?:sa|ma|la)\s+voiture\s+(?:est\s+(?:une?\s+)?|:\s*)" + _MAKE),
-        ("car", "vehicle", r"(?:开的是|开着|开)(?:一辆|辆)?" + _MAKE),
-        ("car", "vehicle", r"(?:把|从)(?P<from>[^，。,;]{1,12}?)(?:换成了?|换了|换到)(?:一辆|辆)?" + _MAKE),
+        ("car", "vehicle", r"(?:开的是|开着|开)(?:一辆|辆)?" + _BEFORE_ZH + _MAKE),
+        (
+            "car",
+            "vehicle",
+            r"(?:把|从)(?P<from>[^，。,;]{1,12}?)(?:换成了?|换了|换到)(?:一辆|辆)?" + _BEFORE_ZH + _MAKE,
+        ),
         ("car", "vehicle", r"(?:我的车|车子?)(?:是|为)(?:一辆|辆)?" + _MAKE),
         ("car", "vehicle", r"(?:pandu|memandu|bawa)\s+(?:kereta\s+)?" + _MAKE),
         (

@@ -186,7 +186,7 @@ _PERIODS = frozenset(
 _CONSUME = frozenset(
     """eat eats eating ate eaten drink drinks drinking drank drunk consume consumes consuming
     mange manger mangé mangeait mangeais boit bois boire bu buvait consomme consommer
-    makan memakan minum meminum""".split()
+    makan memakan minum meminum 喝 吃 抽""".split()
 )
 #: French verbs taken up again by their prefix (« Remange de la viande », « Refume »,
 #: « Reboit »): read as the verb and an "again".
@@ -202,6 +202,7 @@ _SINCE_END = frozenset({"开始", "起", "以来"})
 _LAST = frozenset({"last", "lepas", "lalu", "dernier", "dernière", "derniere", "passé", "passée"})
 # 戒烟 / 戒酒 (jieba keeps them whole): stopped smoking / drinking.
 _ZH_QUIT = {"戒烟": "抽烟", "戒酒": "喝酒"}
+_ZH_OBJECT_VERB = {"烟": "抽烟", "酒": "喝酒"}
 #: 戒了烟 / 戒掉了酒: jieba cuts the quitting verb from its object; read as 戒烟 / 戒酒.
 _ZH_QUIT_SPLIT = {"烟": "戒烟", "香烟": "戒烟", "酒": "戒酒"}
 _ZH_ASPECT = frozenset({"了", "掉", "掉了"})
@@ -328,8 +329,12 @@ def proposition(text: str) -> Proposition:
         for i, t in enumerate(tokens)
         if t == "balik" and i and tokens[i - 1] not in _MS_BACK_AUX and not is_han(tokens[i - 1][:1] or "a")
     }
-    # 喝上 / 抽上 / 吃上: the complement 上 after a one-character verb ("又喝上酒了": drinks again)
+    # 喝上 / 抽上 / 吃上: the complement 上 after a one-character verb ("又喝上酒了": drinks again);
+    # 喝回来 / 抽回去 (可乐又喝回来了): "back", an again
+    again |= {i for i, t in enumerate(tokens) if t in ("回来", "回去") and i and len(tokens[i - 1]) == 1}
     tokens = [t for i, t in enumerate(tokens) if not (t == "上" and i and len(tokens[i - 1]) == 1)]
+    # 烟又抽回来了 / 酒又喝上了: the object before its verb is 戒烟's and 戒酒's (抽烟, 喝酒)
+    tokens = [_ZH_OBJECT_VERB[t] if t in _ZH_OBJECT_VERB and _ZH_OBJECT_VERB[t][0] in tokens else t for t in tokens]
     stopping = any(
         t in _STOP_VERBS
         or t in _ZH_QUIT
@@ -356,6 +361,8 @@ def proposition(text: str) -> Proposition:
     skip_since = 0
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if resumed and token in _SINCE and not is_han(token[0]) and not any(_when(t) for t in tokens[i + 1 : i + 3]):
+            break  # "Biting nails again since the new job started": what set it off, not what
         if (resumed and token in _SINCE) or (stopping and token in _IN and _dates(nxt)):
             skip_since = 4  # "depuis mars", "sejak bulan lepas (2025-05)": when it resumed, not what
             continue
@@ -440,6 +447,18 @@ def proposition(text: str) -> Proposition:
     ended = ended or bool(carrier_tokens(norm) & _ENDED)
     negative = (negated != (sign < 0)) or ended
     return Proposition(frozenset(kept), "".join(han), negative)
+
+
+def _when(token: str) -> bool:
+    """Is ``token`` a time itself (a month, a number, "last", "week"), not an article?"""
+    return (
+        key_of(token) in _MONTH_KEYS
+        or token.isdigit()
+        or token in _LAST
+        or token in lx.TIME_WORDS
+        or (token in _PERIODS and token not in ("the", "la", "le", "les", "l'", "hari"))
+        or token in ("bulan", "tahun")
+    )
 
 
 def _dates(token: str) -> bool:

@@ -104,7 +104,11 @@ _EN_ASKING = re.compile(
     r"|that|he|she)|wonder\w*|curious|wanna|see|tell\s+me|ok|okay|not|never|no)\b|n't\b|[,;:\-–—]",
     re.I,
 )
-_ZH_TAG = re.compile(r"[，,]?\s*(?:对吧|是吧|没错吧|对不对|是不是|对吗|是吗)\s*[？?]+")
+_ZH_TAG = re.compile(
+    r"[，,]?\s*(?:对吧|是吧|没错吧|对不对|是不是|对吗|是吗"
+    # 我乳糖不耐受你忘啦？ / …你不记得了吗？ / …还记得吧？: a reminder after the statement (lane write10)
+    r"|你?(?:忘啦|忘了吗|忘了吧|忘了|忘记了吗|忘记啦|忘记了)|你?(?:还)?记得吧|你?不记得了吗?)\s*[？?]+"
+)
 _MS_KAN = re.compile(r"(\S)\s+kan\s*[?？]+", re.I)
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]+|[^.!?。！？\n]+|\n")

@@ -118,11 +118,44 @@ def _label(line: str) -> tuple[str, str] | None:
     return label, m.group("text").strip()
 
 
+#: A speaker's header on a line of its own, the words on the lines below (Telegram "Kieran
+#: Walsh, [12.03.25 21:14]", WeChat "阿杰 20:31", "Me 9:05 PM"): the name, then a time stamp
+#: with an optional date, and nothing else.
+_HEADER = re.compile(
+    r"^\s*(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}?|[\u3400-\u9fff]{1,6})\s*,?\s*\[?\s*"
+    r"(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?,?\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[apAP]\.?[mM]\.?)?\s*\]?\s*$"
+)
+#: The user's own header in an app's paste ("You, [12.03.25 21:15]").
+_SELF_HEADERS = frozenset({"you", "vous", "toi", "kamu", "anda"})
+
+
+def _headed(message: str) -> str:
+    """``message`` with each header line's name carried onto the lines below it ("阿杰 20:31\n
+    我这周六…" -> "阿杰: 我这周六…"), when two header lines or more are found; else unchanged."""
+    lines = message.splitlines()
+    heads = [_HEADER.match(line) for line in lines]
+    if sum(1 for h in heads if h and key_of(h.group("label")) not in _NOT_LABEL_START) < 2:
+        return message
+    out: list[str] = []
+    speaker: str | None = None
+    for line, head in zip(lines, heads, strict=True):
+        if head and key_of(head.group("label")) not in _NOT_LABEL_START:
+            label = head.group("label").strip()
+            speaker = "Me" if key_of(label) in _SELF_HEADERS else label
+        elif line.strip() and speaker is not None:
+            out.append(f"{speaker}: {line.strip()}")
+        elif line.strip():
+            out.append(line)
+    return "\n".join(out)
+
+
 def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> list[Line] | None:
     """The message's lines with their speakers when it is a transcript (module docstring),
-    else ``None``. ``user_names``: the user's own names, as keys (folded)."""
+    else ``None``. ``user_names``: the user's own names, as keys (folded). A speaker's header
+    on a line of its own (``_HEADER``) labels the lines below it."""
     if "\n" not in message:
         return None
+    message = _headed(message)
     lines: list[Line] = []
     labels = set()
     labelled = 0

@@ -239,6 +239,9 @@ def _unglue_say(words: tuple[str, ...]) -> list[str]:
     name is rejoined and the verb stands alone, so that the filters see who is speaking."""
     out: list[str] = []
     for word in words:
+        if out and word in ("说", "讲") and out[-1] + word in _ZH_SAY_WORDS:
+            out[-1] += word  # jieba cuts 话说 ("by the way") as 话 + 说: a word of its own, no speaker
+            continue
         if (
             len(word) >= 2
             and word[-1] in "说讲"

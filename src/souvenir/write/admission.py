@@ -80,7 +80,16 @@ from souvenir.write import reasons as R
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
-from souvenir.lexical.keyed import UserKeys, changed_from, changed_keys, outdates, says_only, user_keys
+from souvenir.lexical.keyed import (
+    UserKeys,
+    changed_from,
+    changed_keys,
+    outdates,
+    same_value,
+    says_only,
+    says_trade,
+    user_keys,
+)
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
 from souvenir.lexical.proposition import (
@@ -186,7 +195,9 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
             return Decision("absorb", flip.id, value, text, R.contradicts_said_earlier(flip.id), "flip_said_before")
         return Decision("supersede", flip.id, value, text, R.corrects(flip.id), "flip")
 
-    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(text, fp, keys, pool, said_at)
+    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(
+        text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at
+    )
     if keyed is not None:
         return keyed
     if conflicts:
@@ -272,11 +283,18 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
         [(first, p)] if first is not None and (p := proposition(first)).negative and not _not_a_statement(first) else []
     )
     asked = _not_a_statement(text)
+    # a relapse said first, a detail after it (可乐又喝回来了，一天两罐): each positive statement
+    # may end a stored stop of one statement (a stored negative state only)
+    parts = statements(text)
+    takes_up = [] if asked or len(parts) < 2 else [(part, p) for part in parts if not (p := proposition(part)).negative]
     found = []
     for memory in pool:
         old = proposition(memory.text)
-        said = ([] if asked else [(text, whole)]) + (
-            retractions if retractions and len(statements(memory.text)) == 1 else []
+        single = len(statements(memory.text)) == 1
+        said = (
+            ([] if asked else [(text, whole)])
+            + (retractions if retractions and single else [])
+            + (takes_up if old.negative and single else [])
         )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
         if flipped is None:
@@ -368,12 +386,24 @@ def _named_change(
     if change is None:
         return None
     key, old = change
-    hits = [m for m in pool if not said_before(said_at, m) and not user_keys(m.text) and says_only(m.text, old)]
+    hits = [m for m in pool if not said_before(said_at, m) and _names_old(m.text, key, old)]
     if not hits:
         return None
     memory = max(hits, key=_dated)
     why = R.value_updates(memory.id, key, _as_key(old), keys.get(key))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
+
+
+def _names_old(text: str, key: str, old: str) -> bool:
+    """True when a memory ``text`` states the ``old`` value a change names: in a bare frame
+    ("Is a waiter", 在银行做柜员) or as its own keyed value of ``key`` ("Travaille comme caissier
+    chez Leclerc" before « Est passé de caissier à chef de rayon »: named, so the same job; its
+    other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试)."""
+    keys = user_keys(text)
+    if not keys:
+        return says_only(text, old) or says_trade(text, old)
+    mine = keys.get(key)
+    return mine is not None and same_value(key, mine, _as_key(old))
 
 
 def _as_key(value: str) -> str:
