@@ -97,3 +97,21 @@ def test_conv43_fallbacks_read_by_the_new_kinds() -> None:
     assert sentence_kind("Wow, Congrats on those deals with Nike and Gatorade!") == "congrats"
     assert sentence_kind("It's what makes life awesome!") == "life"
     assert sentence_kind("Bet it felt awesome to score that basket and have the crowd going wild.") == "guess"
+
+
+@pytest.mark.parametrize("text", ["That looks peaceful!", "Ça a l'air paisible !", "看起来很宁静", "Nampak tenang!"])
+def test_a_calm_picture_is_praise(text: str) -> None:
+    assert sentence_kind(text) == "praise"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live in a peaceful village.",
+        "J'habite un village paisible.",
+        "我住在一个宁静的小镇。",
+        "Saya tinggal di kampung yang tenang.",
+    ],
+)
+def test_a_calm_place_of_ones_own_is_kept(text: str) -> None:
+    assert chit_chat(text) is None

@@ -350,9 +350,26 @@ _EVALUATIVE = frozenset(
     impressive stunning fancy good perfect brilliant excellent fabulous terrific neat adorable pretty fun special
     super epic inspiring touching delicious tasty yummy genial magnifique beau belle joli jolie chouette
     incroyable formidable sympa adorable mignon delicieux cantik cantiknya hebat bagus comel best lawa sedap
-    sedapnya menarik delish scrumptious appetizing appetising appetissant appetissante menyelerakan""".split()
+    sedapnya menarik delish scrumptious appetizing appetising appetissant appetissante menyelerakan
+    peaceful serene relaxing calming paisible apaisant reposant tenang damai menenangkan""".split()
 )
-_ZH_EVALUATIVE = ("棒", "漂亮", "好看", "可爱", "美", "厉害", "好吃", "不错", "酷", "精彩", "赞", "诱人", "好香")
+_ZH_EVALUATIVE = (
+    "棒",
+    "宁静",
+    "平静",
+    "漂亮",
+    "好看",
+    "可爱",
+    "美",
+    "厉害",
+    "好吃",
+    "不错",
+    "酷",
+    "精彩",
+    "赞",
+    "诱人",
+    "好香",
+)
 #: A name called out: after a greeting or thanks, after a comma, or before a comma at the start.
 _CALLED = re.compile(
     r"(?:\b(?i:hey|hi|hello|dear|thanks|thank you|bye|salut|bonjour|coucou|merci|bravo|hai|helo|congrats|wow|yeah|yep)"
