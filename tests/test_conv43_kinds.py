@@ -115,3 +115,31 @@ def test_a_calm_picture_is_praise(text: str) -> None:
 )
 def test_a_calm_place_of_ones_own_is_kept(text: str) -> None:
     assert chit_chat(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's great to find stuff that makes us happy and feel free.",
+        "Books can really inspire and help us keep our dreams alive.",
+        "Les livres nous aident à garder nos rêves.",
+        "书能让我们保持梦想。",
+        "Buku boleh membantu kita mengekalkan impian.",
+    ],
+)
+def test_a_generic_us_maxim(text: str) -> None:
+    assert sentence_kind(text) == "us"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We went hiking and it made us happy.",
+        "Camping in Maine makes us happy.",
+        "Nous avons fait du camping, ça nous a rendus heureux.",
+        "我们去露营了，让我们很开心。",
+        "Kami pergi berkhemah dan ia membuatkan kita gembira.",
+    ],
+)
+def test_our_own_us_is_kept(text: str) -> None:
+    assert chit_chat(text) is None

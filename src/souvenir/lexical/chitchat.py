@@ -129,6 +129,7 @@ KINDS = (
     "guess",
     "congrats",
     "life",
+    "us",
 )
 ALL = frozenset(KINDS)
 
@@ -565,7 +566,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "preface"  # "I gotta tell you about this thing with my biz" (lexical/news.py)
     if "request" in kinds and request(text):
         return "request"  # "Tell me more!", "Let me know what you think" (lexical/asks.py)
-    cheered = None if _first(toks, plural=True) else cheer(text)
+    cheered = None if _first(toks) else cheer(text, _first(toks, plural=True))
     return cheered if cheered in kinds else None  # "Must have been a rush!", "Congrats on…" (lexical/guesses.py)
 
 
