@@ -63,7 +63,8 @@ Kinds, in the order they are tried on a sentence:
   « C'est un grand pas », 这真的很有意义, "Itu satu langkah besar"), and ``preface`` — news
   announced, not told ("I gotta tell you about this thing with my biz", « Devine quoi ! »,
   你猜怎么着, "Teka apa!"): :mod:`souvenir.lexical.news`.
-- ``guess``, ``congrats``, ``life`` — with no "I" nor "we": a guess at the other's experience
+- ``guess``, ``congrats``, ``life``, ``us`` — with no "I" (nor "we", but for ``us``: a
+  generic-"us" maxim): a guess at the other's experience
   ("Bet it felt awesome…", « ça a dû être… », 一定很…吧, "mesti best"), congratulations on
   the other's named thing, "It's what makes life awesome!": :mod:`souvenir.lexical.guesses`
   (tried last). Contractions typed without their apostrophe ("youre", « t es »)
