@@ -63,6 +63,12 @@ Kinds, in the order they are tried on a sentence:
   « C'est un grand pas », 这真的很有意义, "Itu satu langkah besar"), and ``preface`` — news
   announced, not told ("I gotta tell you about this thing with my biz", « Devine quoi ! »,
   你猜怎么着, "Teka apa!"): :mod:`souvenir.lexical.news`.
+- ``guess``, ``congrats``, ``life``, ``us`` — with no "I" (nor "we", but for ``us``: a
+  generic-"us" maxim): a guess at the other's experience
+  ("Bet it felt awesome…", « ça a dû être… », 一定很…吧, "mesti best"), congratulations on
+  the other's named thing, "It's what makes life awesome!": :mod:`souvenir.lexical.guesses`
+  (tried last). Contractions typed without their apostrophe ("youre", « t es »)
+  are restored first: :mod:`souvenir.lexical.sloppy`.
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
 
@@ -91,9 +97,11 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.asks import request
 from souvenir.lexical.passing import leaving, opinion
+from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
 from souvenir.lexical.reaction import maxim, reaction
+from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import team
@@ -119,6 +127,10 @@ KINDS = (
     "comment",
     "preface",
     "request",
+    "guess",
+    "congrats",
+    "life",
+    "us",
 )
 ALL = frozenset(KINDS)
 
@@ -340,9 +352,26 @@ _EVALUATIVE = frozenset(
     impressive stunning fancy good perfect brilliant excellent fabulous terrific neat adorable pretty fun special
     super epic inspiring touching delicious tasty yummy genial magnifique beau belle joli jolie chouette
     incroyable formidable sympa adorable mignon delicieux cantik cantiknya hebat bagus comel best lawa sedap
-    sedapnya menarik delish scrumptious appetizing appetising appetissant appetissante menyelerakan""".split()
+    sedapnya menarik delish scrumptious appetizing appetising appetissant appetissante menyelerakan
+    peaceful serene relaxing calming paisible apaisant reposant tenang damai menenangkan""".split()
 )
-_ZH_EVALUATIVE = ("棒", "漂亮", "好看", "可爱", "美", "厉害", "好吃", "不错", "酷", "精彩", "赞", "诱人", "好香")
+_ZH_EVALUATIVE = (
+    "棒",
+    "宁静",
+    "平静",
+    "漂亮",
+    "好看",
+    "可爱",
+    "美",
+    "厉害",
+    "好吃",
+    "不错",
+    "酷",
+    "精彩",
+    "赞",
+    "诱人",
+    "好香",
+)
 #: A name called out: after a greeting or thanks, after a comma, or before a comma at the start.
 _CALLED = re.compile(
     r"(?:\b(?i:hey|hi|hello|dear|thanks|thank you|bye|salut|bonjour|coucou|merci|bravo|hai|helo|congrats|wow|yeah|yep)"
@@ -464,7 +493,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     """The chit-chat kind of one sentence (module docstring), ``None`` when it may state a
     fact. ``names``: lower-case names of the speakers (never content); ``kinds``: the kinds
     read (all by default; the bench leaves one out to measure what it costs)."""
-    text = _ZH_FILLER.sub(" ", _FILLER.sub(" ", sentence)).strip()
+    text = _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence))).strip()
     if not text:
         return "empty"
     if "helped" in kinds and helped(text, names):
@@ -538,7 +567,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "preface"  # "I gotta tell you about this thing with my biz" (lexical/news.py)
     if "request" in kinds and request(text):
         return "request"  # "Tell me more!", "Let me know what you think" (lexical/asks.py)
-    return None
+    cheered = None if _first(toks) else cheer(text, _first(toks, plural=True))
+    return cheered if cheered in kinds else None  # "Must have been a rush!", "Congrats on…" (lexical/guesses.py)
 
 
 def _sentences(text: str) -> list[str]:

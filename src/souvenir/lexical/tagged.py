@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
 from souvenir.lexical.questions import assertive
 from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
@@ -135,7 +136,7 @@ def _zh_idioms(run: str) -> str:
 def prepare(text: str) -> str:
     """Normalise and rewrite idioms and contractions, keeping letter case (for names); a
     rhetorical or tag question becomes the statement it asserts (:func:`questions.assertive`)."""
-    text = assertive(nfkc_fold(text))
+    text = assertive(apostrophes(nfkc_fold(text)))
     for pattern, replacement in lx.IDIOMS:
         text = pattern.sub(replacement, text)
     text = _HAN_RUN.sub(lambda m: _zh_idioms(m.group()), text)

@@ -52,6 +52,10 @@ KIND_REASONS = {
     "comment": "a comment on the other's doing by its weight (that's making a big impact, c'est un grand pas, 这很有意义, itu langkah besar)",
     "preface": "news announced but not told (I gotta tell you about…, devine quoi, 你猜怎么着, teka apa)",
     "request": "an ask for the other's news or view (tell me more, let me know what you think, raconte-moi, 跟我说说, ceritalah)",
+    "guess": "a guess at the other's experience (bet it felt, must have been, ça a dû être, 一定很…, mesti best)",
+    "congrats": "congratulations on the other's news (congrats on, félicitations pour, 恭喜, tahniah atas)",
+    "us": "a maxim with a generic 'us' (books help us keep our dreams, nous aident, 让我们, membantu kita)",
+    "life": "what makes life good (it's what makes life awesome, c'est ce qui rend la vie belle, 这就是生活, itulah hidup)",
 }
 
 
