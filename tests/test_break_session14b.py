@@ -61,8 +61,10 @@ def test_a_retry_of_an_acted_forget_everything_does_not_act_again(tmp_path, stre
             url = "/v1/users/telegram/u/memories"
             client.post(url, json={"text": "Allergic to peanuts"})
             chat()
-            time.sleep(1.5)
-            assert client.get(url).json()["memories"] == []  # acted on
+            deadline = time.monotonic() + 30  # acted on after the reply (its record): waited for, not timed
+            while client.get(url).json()["memories"] != []:
+                assert time.monotonic() < deadline, "the request was not acted on"
+                time.sleep(0.2)
             client.post(url, json={"text": "Lives in Leeds"})  # said since, through another face
             chat()  # the client's retry of the very same request
             time.sleep(1.5)
@@ -96,8 +98,10 @@ def test_a_new_forget_request_after_an_acted_one_still_acts(tmp_path):
             again = asked + [{"role": "assistant", "content": "OK."}, {"role": "user", "content": asked[0]["content"]}]
             body = {"model": "stub", "user": "u", "messages": again}
             assert client.post("/v1/chat/completions", json=body, headers=headers).status_code == 200
-            time.sleep(1.5)
-            assert client.get(url).json()["memories"] == []
+            deadline = time.monotonic() + 30  # acted on after the reply: waited for, not timed
+            while client.get(url).json()["memories"] != []:
+                assert time.monotonic() < deadline, "the new request was not acted on"
+                time.sleep(0.2)
 
 
 # -- 2 and 3. a streamed request answered with JSON that stalls; plain messages ---------------------
