@@ -66,6 +66,7 @@ class AsyncSouvenir:
     context = _in_thread(Souvenir.context)
     remember = _in_thread(Souvenir.remember)
     remember_many = _in_thread(Souvenir.remember_many)
+    request_acted = _in_thread(Souvenir.request_acted)
     memories = _in_thread(Souvenir.memories)
     search = _in_thread(Souvenir.search)
     update = _in_thread(Souvenir.update)

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from souvenir.privacy.scrub import scrub, scrub_repeated
 from souvenir.store.plumbing import Plumbing
+from souvenir.store.userdata import erased_at_or_after
 from souvenir.timeutil import to_text
 
 #: Selections kept per user (older ones are pruned as new ones are written).
@@ -29,7 +30,9 @@ class DiagnosticsMixin(Plumbing):
     ) -> None:
         """Keep one selection: ``items`` = (memory id, pass, reason, score[, rank, parts])
         in order; ``rank`` the memory's place among the candidates by score (1 = best),
-        ``parts`` a dict name → number (the score's terms), both optional."""
+        ``parts`` a dict name → number (the score's terms), both optional. Not kept when the
+        user was erased at or after ``now`` (the read's time): the record is written off the
+        turn, and a "forget everything" recorded in between took the message it would keep."""
         rows = []
         for item in items:
             mid, pass_name, reason, score, *more = item
@@ -44,6 +47,8 @@ class DiagnosticsMixin(Plumbing):
                 }
             )
         with self.transaction() as conn:
+            if erased_at_or_after(conn, user_id, now):  # the read came before an erasure: not kept
+                return
             conn.execute(  # the items in the row itself: 2 rows written a turn, not 2 + 2 × 24
                 "INSERT INTO selections (user_id, story_id, time, message, degraded, cause, items) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -73,6 +73,20 @@ def note_erasure(conn, user_id: int, now: datetime) -> None:
     )
 
 
+def erased_at_or_after(conn, user_id: int, since: datetime) -> bool:
+    """Inside a write's transaction: whether the user was erased (a memory forgotten, or
+    everything) at or after ``since`` — a record of a read made before (a selection) must then
+    not be written: it would keep the words the erasure took."""
+    row = conn.execute("SELECT channel, external_id FROM users WHERE id = ?", (user_id,)).fetchone()
+    if row is None:
+        return True
+    keys = (user_key(row[0], row[1], erasure_key(conn)), user_key(row[0], row[1]))
+    found = conn.execute(
+        "SELECT 1 FROM erasures WHERE user_key IN (?, ?) AND erased_at >= ?", (*keys, _instant(since))
+    ).fetchone()
+    return found is not None
+
+
 #: Tables holding a user's rows, with the SQL selecting them (vectors are derived from
 #: memories and go with them).
 _USER_TABLES: dict[str, str] = {
