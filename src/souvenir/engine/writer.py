@@ -83,7 +83,7 @@ class Writer:
         them) through filters and dedup for the user.
 
         ``exchange`` given = a model proposed it from that exchange (the full filter chain);
-        otherwise a person or an import wrote it (the secrets filter only). ``candidate.time``
+        otherwise a person, an agent or an import wrote it (:data:`DIRECT_CHAIN`). ``candidate.time``
         is when it was said (default ``now``); its own UTC offset is the user's local day for
         grounding "tomorrow"; a naive time, a date alone or a UTC time is read in the user's
         zone (profile key ``tz``, :func:`souvenir.timezones.localize`). ``chain``: the filters, when

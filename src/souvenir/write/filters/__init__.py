@@ -16,8 +16,8 @@ Each filter is a pure function ``(Candidate, Exchange) -> FilterDecision``:
 - :func:`secrets_filter` — no password, key, code, card number or IBAN (spec 001 §9).
 
 :func:`run_filters` applies a chain: :data:`MODEL_CHAIN` for what a model
-extracted from an exchange, :data:`DIRECT_CHAIN` (secrets only) for what a
-person or an import writes directly.
+extracted from an exchange, :data:`DIRECT_CHAIN` (secrets, a request to forget) for what a
+person, an agent or an import writes directly.
 """
 
 from souvenir.write.filters.assistant_only import assistant_only_filter

@@ -6,9 +6,10 @@ Two chains:
   secrets first (so that no decision, kept or dropped, ever carries a secret
   into logs or diagnostics), then a request to forget, standing instruction, speech act, subject,
   negation, character, assistant-only.
-- :data:`DIRECT_CHAIN` for memories a person or an import writes directly:
-  secrets only — there is no exchange to compare with, and a person's own
-  wording is not second-guessed.
+- :data:`DIRECT_CHAIN` for memories a person, an agent or an import writes directly:
+  secrets, then a text that is itself a request to forget ("oublie mon allergie": an act,
+  not a memory) — there is no exchange to compare with, and a person's own wording is not
+  otherwise second-guessed.
 
 Shape::
 
@@ -24,7 +25,7 @@ from souvenir.types import Candidate
 from souvenir.write.filters.assistant_only import assistant_only_filter
 from souvenir.write.filters.shapes import PASSED, Exchange, Filter, FilterDecision
 from souvenir.write.filters.character import character_filter
-from souvenir.write.filters.forget_request import forget_request_filter
+from souvenir.write.filters.forget_request import direct_forget_request_filter, forget_request_filter
 from souvenir.write.filters.instruction import instruction_filter
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.secrets import secrets_filter
@@ -41,7 +42,7 @@ MODEL_CHAIN: tuple[Filter, ...] = (
     character_filter,
     assistant_only_filter,
 )
-DIRECT_CHAIN: tuple[Filter, ...] = (secrets_filter,)
+DIRECT_CHAIN: tuple[Filter, ...] = (secrets_filter, direct_forget_request_filter)
 DEFAULT_CHAIN = MODEL_CHAIN
 
 

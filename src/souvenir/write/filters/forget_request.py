@@ -13,11 +13,19 @@ measure): "Forget what I said about my debts. I moved to Penang." keeps "Moved t
 Penang"; "Can you delete what I told you about my salary?" keeps no "Earns 90k a year",
 whatever its words. A candidate about forgetting itself ("Asked the assistant to forget…",
 要求删除…) is always dropped.
+
+:func:`direct_forget_request_filter` (the chain of what a person, an agent or an import
+writes directly: ``remember``, the MCP tool, ``POST …/memories``, ``import``) drops a text
+that is itself a request to forget ("oublie mon allergie", 别记我的手机号, "lupakan pasal
+hutang saya"): session 15's new user saw an agent's ``remember`` of the user's words store
+the request as a fact, served in every later context, where ``/v1/turns`` acts on it. The
+answer says how to forget instead (``search``, then ``forget`` by id). A ``rule`` is the
+operator's instruction to the assistant ("Don't remember card numbers") and is kept.
 """
 
 from __future__ import annotations
 
-from souvenir.lexical.forget_cues import is_forget_text
+from souvenir.lexical.forget_cues import forget_requests, is_forget_text
 from souvenir.lexical.tagged import content_of, supported, tokenize
 from souvenir.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -44,3 +52,16 @@ def forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDec
     if content and sum(supported(tok, tokens, key) for tok in content) * 2 >= len(content):
         return keep(NAME, candidate)  # another sentence of the message says it
     return drop(NAME, candidate, f"the user asked to forget ({requests[0].sentence[:80]!r}), not to remember")
+
+
+def direct_forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
+    """Drop a directly written text that is a request to forget (module docstring)."""
+    if candidate.kind == "rule" or not forget_requests(candidate.text):
+        return keep(NAME, candidate)
+    return drop(
+        NAME,
+        candidate,
+        "a request to forget is an act, not a memory: nothing was written or erased; find the memory "
+        "(search) and forget it by its id (forget, DELETE /v1/users/{channel}/{user}/memories/{id}), "
+        "or send the user's words as a turn (add_turn, POST /v1/turns), which acts on them",
+    )

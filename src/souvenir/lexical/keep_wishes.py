@@ -1,0 +1,63 @@
+"""A wish to keep, said with a verb of forgetting or deleting (pure): « je ne veux pas que tu
+oublies mon anniversaire », "jangan lupakan hari jadi saya", 不要删除我的过敏信息 — "don't
+forget / don't delete". :func:`souvenir.lexical.forget_cues._has_cue` reads a sentence with
+these spans blanked out, so that a plea to keep a memory is never taken for a request to
+forget it.
+
+Source: session 15, a new user's walk (lane newuser): each of the three sentences above,
+sent to ``/v1/turns``, erased the very memory it asked to keep (the birthday, the allergy),
+because the forgetting verb matched a request's cue: « que tu oublies » (a request in « je
+veux que tu oublies… »), "lupakan" (its subject lookbehinds had no "jangan"), 删除 beside 信息.
+English "don't forget …" / "don't delete …" were never read as requests (the verbs need a
+clause's start or "please"), nor were « n'oublie pas », 别忘, 不要忘 (see forget_cues).
+
+The spans, each in the sentence's NFKC form:
+
+- fr: a negated or feared wish before « que tu / vous oublies / effaces »: « ne veux pas que
+  tu oublies », « il ne faut surtout pas que vous oubliiez », « j'ai peur que tu oublies »,
+  « avant que tu oublies », and the colloquial « que tu oublies pas / jamais / rien »;
+- ms: "jangan / janganlah / jgn / usah / tak pernah / tidak akan …" before "lupakan" or a
+  deleting verb (padam, hapus, buang, +kan, +lah): "jangan lupakan", "jangan sesekali
+  padamkan";
+- zh: a negator (别 不要 不用 不能 不许 不准 勿 请勿 千万别 千万不要 不可以) before a deleting verb
+  (删 删掉 删除 删了 抹掉 清除 去掉…), with 再 / 帮我 / 给我 or a 把 phrase between: 不要删除…,
+  千万别把我的过敏信息删了.
+
+Shape::
+
+    keep_wishes_out("Je ne veux pas que tu oublies mon anniversaire")
+    -> "Je " + spaces + " mon anniversaire"   (same length: offsets stay valid)
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["keep_wishes_out"]
+
+_FR_VERB = r"(?:oublies|oubliiez|oublie|oubliez|effaces|effaciez|efface|effacez|supprimes|supprimiez)"
+_FR = re.compile(
+    r"\b(?:ne|n')\s*(?:[\w'-]+\s+){0,2}?(?:pas|jamais|plus|point)\s+(?:[\w'-]+\s+){0,2}?que\s+(?:tu|vous)\s+"
+    + _FR_VERB
+    + r"\b"
+    r"|\b(?:peur|crainte|avant|sans|[ée]viter)\s+(?:[\w'-]+\s+){0,1}?que\s+(?:tu|vous)\s+" + _FR_VERB + r"\b"
+    r"|\bque\s+(?:tu|vous)\s+" + _FR_VERB + r"\s+(?:pas|jamais|rien|point)\b",
+    re.I,
+)
+_MS = re.compile(
+    r"\b(?:jangan(?:lah)?|jgn|usah|tak\s+pernah|tidak\s+pernah|takkan|tidak\s+akan|tak\s+akan)\s+"
+    r"(?:(?:sesekali|sekali-kali|pernah|sampai)\s+)?"
+    r"(?:lupakan|lupa|padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\b",
+    re.I,
+)
+_ZH = re.compile(
+    r"(?:千万别|千万不要|请勿|不可以|不要|不用|不能|不许|不准|别|勿)(?:再|随便|帮我|给我)?"
+    r"(?:把[^，。！？,.!?]{0,20}?)?(?:删掉|删除|删了|删去|删|抹掉|抹去|清除|清掉|去掉)"
+)
+
+
+def keep_wishes_out(text: str) -> str:
+    """``text`` with each wish to keep (module docstring) replaced by as many spaces."""
+    for pattern in (_FR, _MS, _ZH):
+        text = pattern.sub(lambda m: " " * len(m.group()), text)
+    return text
