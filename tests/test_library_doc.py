@@ -23,6 +23,8 @@ def test_library_doc_first_session_runs_as_written(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
     assert any("arachides" in line and "global" in line for line in lines), done.stdout
+    # both memories are in the context (session 15: the doc says why the debt is listed first)
+    assert any("dettes" in line and "global" in line for line in lines), done.stdout
     assert lines[-1] == "[('erased', None)]", done.stdout
     with sqlite3.connect(tmp_path / "companion.db") as db:
         texts = [row[0] for row in db.execute("SELECT text FROM memories")]

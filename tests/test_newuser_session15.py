@@ -99,3 +99,18 @@ def test_remember_still_keeps_statements_about_forgetting(tmp_path):
             "Saya selalu lupa kunci",
         ):
             assert mem.remember("u", text).action == "insert", text
+
+
+def test_every_time_of_an_answer_ends_in_z(tmp_path):
+    """users() and the diagnostics' write log said ``+00:00`` where memories say ``Z``."""
+    import json
+
+    with Souvenir.open(tmp_path / "t.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn("u", "I live in Leeds", reply="OK")
+        mem.context("u", "where do I live?")
+        mem.add_turn("u", "forget where I live", reply="OK")
+        for answer in (mem.users(), mem.diagnostics("u", service=True), mem.history("u", 1), mem.memories("u")):
+            text = json.dumps(answer.model_dump(mode="json"))
+            assert "+00:00" not in text, text
+        assert mem.users().users[0].created_at.endswith("Z")
+        assert mem.diagnostics("u").model_dump(mode="json")["writes"][0]["time"].endswith("Z")

@@ -68,8 +68,14 @@ app.command("users")(users)
 @app.callback()
 def main(
     ctx: typer.Context,
-    db: Optional[str] = typer.Option(None, "--db", help="SQLite file or database URL (default ./souvenir.db)."),
-    embedder: Optional[str] = typer.Option(None, "--embedder", help="use (default), e5, ollama, openai or none."),
+    db: Optional[str] = typer.Option(
+        None,
+        "--db",
+        help="SQLite file or database URL, before the command (default SOUVENIR_DATABASE_URL, else ./souvenir.db).",
+    ),
+    embedder: Optional[str] = typer.Option(
+        None, "--embedder", help="use, e5, ollama, openai or none (default SOUVENIR_EMBEDDER, else use)."
+    ),
 ) -> None:
     """Souvenir: long-term memory for LLM chatbots."""
     install_log_redaction()

@@ -84,6 +84,7 @@ from souvenir.schemas.service_shapes import (
     Timezone,
     TimezoneSet,
     UserRef,
+    WriteEvent,
 )
 
 __all__ = [
@@ -97,6 +98,7 @@ __all__ = [
     "Counters",
     "DegradedEvent",
     "Diagnostics",
+    "WriteEvent",
     "ErrorBody",
     "FoundMemory",
     "Health",

@@ -20,6 +20,7 @@ from souvenir.schemas.wire import (
     PassName,
     ScopeName,
     StatusName,
+    UtcText,
     WriteAction,
     _In,
     _Out,
@@ -295,7 +296,7 @@ class UserSummary(_Out):
     8601, UTC), and their active memories."""
 
     user: str
-    created_at: str
+    created_at: UtcText
     memories: int
 
 

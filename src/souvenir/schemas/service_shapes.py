@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from souvenir.schemas.memory_shapes import MemoryPublic, SelectedMemory
-from souvenir.schemas.wire import RowId, _In, _Out
+from souvenir.schemas.wire import RowId, UtcText, _In, _Out
 
 
 # -- service and diagnostics ---------------------------------------------------------------
@@ -129,6 +129,18 @@ class ParkedJob(_Out):
     parked_at: datetime | None = None
 
 
+class WriteEvent(_Out):
+    """One write decision or drop of the write log (:mod:`souvenir.write.writelog`): when,
+    the ``action`` (insert, absorb, dropped, forget…), its ``reason`` code and the sentence
+    (``detail``, textless once its memory was forgotten)."""
+
+    model_config = ConfigDict(extra="allow")
+    time: datetime
+    action: str
+    reason: str = ""
+    detail: str | None = None
+
+
 class Diagnostics(_Out):
     """What the diagnostics page shows, as JSON: the last selections with each memory's
     reason, pass and score; every active memory with its forgetting counters (most often a
@@ -144,6 +156,7 @@ class Diagnostics(_Out):
     index: IndexStatus
     parked: list[ParkedJob]
     profile: dict[str, Any]
+    writes: list[WriteEvent] = Field(default_factory=list)
     service: dict[str, Any] | None = None
 
 
@@ -178,10 +191,10 @@ class Job(_Out):
     attempts: int
     model: str | None = None
     error: str | None = None
-    failing_since: str | None = None
-    next_attempt_at: str | None = None
-    created_at: str | None = None
-    updated_at: str | None = None
+    failing_since: UtcText | None = None
+    next_attempt_at: UtcText | None = None
+    created_at: UtcText | None = None
+    updated_at: UtcText | None = None
 
 
 class JobList(_Out):
@@ -209,8 +222,8 @@ class ApiKey(_Out):
     prefix: str
     admin: bool = False
     channels: list[str] = Field(default_factory=list)
-    created_at: str | None = None
-    revoked_at: str | None = None
+    created_at: UtcText | None = None
+    revoked_at: UtcText | None = None
 
 
 # -- the OpenAI-compatible proxy (documented, relayed unchanged) ---------------------------

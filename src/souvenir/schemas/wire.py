@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from souvenir.errors import InputError
 from souvenir.limits import check_text
@@ -28,6 +28,18 @@ PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue", "i
 HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
+
+
+def _utc_z(value: str | None) -> str | None:
+    """A stored UTC time's text (``…+00:00``, :func:`souvenir.timeutil.to_text`) as every
+    ``datetime`` field of an answer prints it (``…Z``)."""
+    return value[:-6] + "Z" if value and value.endswith("+00:00") else value
+
+
+#: A time kept as text in an answer (ISO 8601, UTC), written ``…Z`` as the ``datetime``
+#: fields are: session 15's new user met ``2026-12-06T10:20:31+00:00`` in ``users()`` beside
+#: ``…Z`` in the memories.
+UtcText = Annotated[str, AfterValidator(_utc_z)]
 
 #: The channel of every face when none is named: the library, the REST bodies, the HTTP
 #: client, the proxy (``X-Souvenir-Channel``), the CLI and MCP (``--channel``). Stores written
