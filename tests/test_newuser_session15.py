@@ -27,6 +27,13 @@ KEEP_PLEAS = [
     ("zh", "我对花生过敏", "千万别把我花生过敏的事删了"),
     ("en", "My birthday is May 3", "I don't want you to forget my birthday"),
     ("en", "My birthday is May 3", "Please don't delete what I said about my birthday"),
+    # a reproach for forgetting wants the memory kept
+    ("en", "My birthday is May 3", "How could you forget my birthday?"),
+    ("fr", "Mon anniversaire est le 3 mai", "Comment as-tu pu oublier mon anniversaire ?"),
+    ("fr", "Mon anniversaire est le 3 mai", "Comment pourrais-tu oublier mon anniversaire ?"),
+    ("ms", "Hari jadi saya 3 Mei", "Kenapa awak lupakan hari jadi saya?"),
+    ("ms", "Hari jadi saya 3 Mei", "Macam mana awak boleh lupakan hari jadi saya?"),
+    ("zh", "我对花生过敏", "你怎么可以删掉我的过敏信息？"),
 ]
 
 # the requests beside them still ask (each language)
@@ -40,6 +47,9 @@ STILL_ASKS = [
     "请删除我的手机号信息",
     "不要记了，删掉吧",
     "please forget my phone number",
+    "Could you forget what I said about my ex?",
+    "Pourrais-tu oublier ce que j'ai dit sur mon ex ?",
+    "Awak boleh lupakan apa yang saya cakap tentang bekas saya",
 ]
 
 

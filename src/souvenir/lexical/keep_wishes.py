@@ -23,6 +23,13 @@ The spans, each in the sentence's NFKC form:
   (删 删掉 删除 删了 抹掉 清除 去掉…), with 再 / 帮我 / 给我 or a 把 phrase between: 不要删除…,
   千万别把我的过敏信息删了.
 
+And a reproach for forgetting, a question that wants the memory kept: "How could you forget
+my birthday?", « Comment as-tu pu oublier mon anniversaire ? », "Kenapa awak lupakan hari jadi
+saya?", "Macam mana awak boleh padam…", 你怎么可以删掉我的过敏信息？ — how / why (comment,
+pourquoi, macam mana, bagaimana, kenapa, mengapa, 怎么, 为什么, 凭什么) before the verb, the
+polite request "Could you forget what I said…?" unchanged. The same walk found each erasing
+the memory it reproached the assistant for losing.
+
 Shape::
 
     keep_wishes_out("Je ne veux pas que tu oublies mon anniversaire")
@@ -55,9 +62,22 @@ _ZH = re.compile(
     r"(?:把[^，。！？,.!?]{0,20}?)?(?:删掉|删除|删了|删去|删|抹掉|抹去|清除|清掉|去掉)"
 )
 
+_REPROACH = re.compile(
+    r"\b(?:how|why)\s+(?:could|would|can|did|do|dare|could've|would've)\s+(?:you|u)\s+"
+    r"(?:(?:ever|just|possibly|even)\s+)?(?:forget|delete|erase|remove|wipe|disregard)\b"
+    r"|\b(?:comment|pourquoi)\s+(?:est-ce\s+qu(?:e\s+|')?)?(?:as-tu|avez-vous|pourrais-tu|pourriez-vous|peux-tu"
+    r"|pouvez-vous|tu\s+(?:as|peux|pourrais)|vous\s+(?:avez|pouvez|pourriez))\s+(?:pu\s+)?"
+    r"(?:oublier|oubli[ée]|effacer|effac[ée]|supprimer|supprim[ée])\b"
+    r"|\b(?:macam\s+mana|bagaimana|kenapa|mengapa|apasal|camne|camana)\s+(?:(?:awak|kau|ko|engkau|you|anda)\s+)?"
+    r"(?:(?:boleh|sampai\s+hati|tergamak|sanggup)\s+)?(?:lupakan|lupa|padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\b"
+    r"|(?:怎么|为什么|为啥|凭什么|怎能)(?:能|可以|会|敢)?(?:把[^，。！？,.!?]{0,20}?)?"
+    r"(?:删掉|删除|删了|删|抹掉|清除|去掉|忘掉|忘记|忘了)",
+    re.I,
+)
+
 
 def keep_wishes_out(text: str) -> str:
     """``text`` with each wish to keep (module docstring) replaced by as many spaces."""
-    for pattern in (_FR, _MS, _ZH):
+    for pattern in (_FR, _MS, _ZH, _REPROACH):
         text = pattern.sub(lambda m: " " * len(m.group()), text)
     return text
