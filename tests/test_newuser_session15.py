@@ -34,6 +34,21 @@ KEEP_PLEAS = [
     ("ms", "Hari jadi saya 3 Mei", "Kenapa awak lupakan hari jadi saya?"),
     ("ms", "Hari jadi saya 3 Mei", "Macam mana awak boleh lupakan hari jadi saya?"),
     ("zh", "我对花生过敏", "你怎么可以删掉我的过敏信息？"),
+    # the user's own forgetting asks nothing of the assistant (as "I want to forget my ex")
+    ("zh", "我去年离婚了", "努力忘掉离婚的事"),
+    ("zh", "我前任叫小李", "我想忘掉我前任"),
+    ("ms", "Saya sudah bercerai tahun lepas", "Sukar untuk lupakan perceraian saya"),
+    ("en", "I got divorced last year", "I just want to forget my divorce"),
+    ("fr", "J'ai divorcé l'an dernier", "J'aimerais oublier mon divorce"),
+]
+
+# the user's own forgetting with no topic: no request either (it was an empty request)
+OWN_FORGETTING = [
+    "我已经忘掉他了",
+    "她让我忘掉他",
+    "Saya tak boleh lupakan dia",
+    "I can't forget him",
+    "Je n'arrive pas à l'oublier",
 ]
 
 # the requests beside them still ask (each language)
@@ -50,7 +65,14 @@ STILL_ASKS = [
     "Could you forget what I said about my ex?",
     "Pourrais-tu oublier ce que j'ai dit sur mon ex ?",
     "Awak boleh lupakan apa yang saya cakap tentang bekas saya",
+    "你要忘掉我说的话",
+    "把我离婚的事忘掉吧",
 ]
+
+
+@pytest.mark.parametrize("message", OWN_FORGETTING)
+def test_own_forgetting_is_no_request(message):
+    assert forget_requests(message) == [], message
 
 
 @pytest.mark.parametrize("lang,memory,plea", KEEP_PLEAS)

@@ -30,6 +30,13 @@ pourquoi, macam mana, bagaimana, kenapa, mengapa, 怎么, 为什么, 凭什么) 
 polite request "Could you forget what I said…?" unchanged. The same walk found each erasing
 the memory it reproached the assistant for losing.
 
+And the user's own forgetting, which asks nothing of the assistant (English and French
+never read it as a request: "I want to forget my ex", « j'aimerais oublier mon divorce »): a
+wish, a modal or a subject before 忘掉 / 忘记 / 忘了 (我想忘掉我前任, 我已经忘掉他了, 她让我忘掉他,
+努力忘掉离婚的事; never after 你: 你要忘掉… asks), and "tak boleh / susah (untuk / nak) /
+sukar … lupakan" ("Saya tak boleh lupakan dia", "Sukar untuk lupakan perceraian saya").
+Each was a request: the divorce erased, or the message kept as nothing.
+
 Shape::
 
     keep_wishes_out("Je ne veux pas que tu oublies mon anniversaire")
@@ -75,9 +82,17 @@ _REPROACH = re.compile(
     re.I,
 )
 
+_OWN = re.compile(
+    r"(?:(?<!你)想|(?<!你)要|已经|早就|早已|终于|努力|试着|尝试|尽量|很难|难以|无法|没法|没办法|让我|叫我|(?<![别请])我)"
+    r"(?:去|再|慢慢)?(?:把[^，。！？,.!?]{0,20}?)?(?:忘掉|忘记|忘了)"
+    r"|\b(?:(?:tak|tidak|x)\s+(?:boleh|dapat|mampu|sanggup|reti)|susah|sukar|payah|senang|mudah|cuba)\s+"
+    r"(?:(?:untuk|nak|hendak|mahu)\s+)?(?:lupakan|lupa)(?:lah)?\b",
+    re.I,
+)
+
 
 def keep_wishes_out(text: str) -> str:
     """``text`` with each wish to keep (module docstring) replaced by as many spaces."""
-    for pattern in (_FR, _MS, _ZH, _REPROACH):
+    for pattern in (_FR, _MS, _ZH, _REPROACH, _OWN):
         text = pattern.sub(lambda m: " " * len(m.group()), text)
     return text
