@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from bench import cv_levers, e5_sparse
+from bench import cv_evaluator, cv_inputs, cv_levers, e5_sparse
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, zscore
 from souvenir.types import Memory
@@ -99,15 +99,15 @@ def test_sparse_rows_products_and_top_entries(tmp_path):
         name, extra = "x", {}
 
     ds = DS()
-    cv_levers.with_sparse([ds], tmp_path)
-    products = cv_levers.sparse_products(ds.extra["sparse"], ds.extra["q_sparse"])
+    cv_inputs.with_sparse([ds], tmp_path)
+    products = cv_inputs.sparse_products(ds.extra["sparse"], ds.extra["q_sparse"])
     assert products["dot"].tolist() == [[3.0, 0.0, 3.0]]
     assert products["cosine"][0, 1] == 0.0  # an empty code: 0, not NaN
     assert products["cosine"][0, 0] == pytest.approx(3.0 / (np.sqrt(2) * np.sqrt(10)), abs=1e-6)
     top = DS()
     top.extra = {}
-    cv_levers.with_sparse([top], tmp_path, top=1)  # each text's largest entry only
-    assert cv_levers.sparse_products(top.extra["sparse"], top.extra["q_sparse"])["dot"].tolist() == [[3.0, 0.0, 0.0]]
+    cv_inputs.with_sparse([top], tmp_path, top=1)  # each text's largest entry only
+    assert cv_inputs.sparse_products(top.extra["sparse"], top.extra["q_sparse"])["dot"].tolist() == [[3.0, 0.0, 0.0]]
 
 
 def _result(final_j: float, fold_j: dict[str, float]) -> dict:
@@ -167,12 +167,12 @@ def test_language_subspace_and_question_centring_of_the_bench():
     texts = ["the user likes tea", "the user has a cat", "用户喜欢喝茶", "用户有一只猫"]
     ds = _suite(use, np.array([[1.0, 1.0, 0.0]]), texts, ["what does the user like to drink?"])
     ev = SimpleNamespace(_pulls={})
-    pull = cv_levers.Evaluator._language_subspace(ev, ds, "use")
+    pull = cv_evaluator.Evaluator._language_subspace(ev, ds, "use")
     cosine = ds.q_use @ use.T
     # the language axis projected out: "tea" in either language scores alike
     assert np.allclose((cosine - pull)[0], [1.0, 0.0, 1.0, 0.0])
     one = _suite(use[:2], np.array([[1.0, 1.0, 0.0]]), texts[:2], ["what does the user like to drink?"])
-    assert not cv_levers.Evaluator._language_subspace(SimpleNamespace(_pulls={}), one, "use").any()
-    centred = cv_levers.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use")
+    assert not cv_evaluator.Evaluator._language_subspace(SimpleNamespace(_pulls={}), one, "use").any()
+    centred = cv_evaluator.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use")
     # the English mean (1, 0.5, 0.5) against each memory
     assert np.allclose(centred[0], use @ np.array([1.0, 0.5, 0.5]))
