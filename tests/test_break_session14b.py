@@ -24,20 +24,13 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from tests.attack_support import dump_sqlite
+from tests.attack_support import dump_sqlite, stub_model_settings
 from tests.servers import ChatServer, UvicornThread, free_port
 
 
 def _settings(tmp_path, base_url: str, timeout_s: float = 5.0) -> Settings:
-    return Settings(
-        database_url=f"sqlite:///{tmp_path / 'p.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=base_url,
-        llm_model="stub",
-        reflection_timeout_s=2.0,
-        llm_timeout_s=timeout_s,
-        _env_file=None,
+    return stub_model_settings(
+        f"sqlite:///{tmp_path / 'p.db'}", base_url, reflection_timeout_s=2.0, llm_timeout_s=timeout_s
     )
 
 
