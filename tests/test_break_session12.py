@@ -24,6 +24,7 @@ from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.errors import EmbedderError, InputError, ModelError
 from souvenir.library import Souvenir
 from souvenir.llm.chat import OpenAIChatClient
+from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, free_port
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
@@ -270,16 +271,9 @@ def test_ids_of_scripts_that_need_joiners_are_kept(tmp_path):
 
 
 def test_the_proxy_answers_504_when_the_upstream_drips_past_its_bound(tmp_path, dripping):
-    from souvenir.config import Settings
 
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'p.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=dripping + "/json",
-        llm_model="stub",
-        llm_timeout_s=TIMEOUT_S,
-        _env_file=None,
+    settings = stub_model_settings(
+        f"sqlite:///{tmp_path / 'p.db'}", dripping + "/json", summary_enabled=True, llm_timeout_s=TIMEOUT_S
     )
     chat = {"model": "stub", "user": "ann", "messages": [{"role": "user", "content": "hi"}]}
     with UvicornThread(create_app(settings)) as server:

@@ -24,6 +24,7 @@ from souvenir.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.errors import EmbedderError, ModelError
 from souvenir.llm.chat import OpenAIChatClient
+from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, free_port
 
 #: Seconds between two bytes of a dripped head; a head of ~400 bytes takes ~40 s.
@@ -121,14 +122,8 @@ def test_an_embedder_dripping_its_head_is_cut_at_its_timeout(slow):
 
 
 def _proxy_settings(tmp_path, base_url: str) -> Settings:
-    return Settings(
-        database_url=f"sqlite:///{tmp_path / 'p.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=base_url,
-        llm_model="stub",
-        llm_timeout_s=TIMEOUT_S,
-        _env_file=None,
+    return stub_model_settings(
+        f"sqlite:///{tmp_path / 'p.db'}", base_url, summary_enabled=True, llm_timeout_s=TIMEOUT_S
     )
 
 
