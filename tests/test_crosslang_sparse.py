@@ -14,25 +14,13 @@ from bench import cv_evaluator, cv_inputs, cv_levers, e5_sparse
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, zscore
 from souvenir.types import Memory
+from tests.scoring_support import fuse_inputs
 
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
 
-def _inputs(n: int = 8, seed: int = 5) -> dict:
-    rng = np.random.default_rng(seed)
-    return dict(
-        dense=rng.normal(size=n),
-        window=rng.normal(size=n),
-        lexical=np.abs(rng.normal(size=n)),
-        languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]),
-        neighbours=None,
-        speakers=np.array([None] * n, dtype=object),
-        days=np.full(n, -1, dtype=np.int64),
-    )
-
-
 def test_sparse_term_is_its_weighted_z_over_all_or_within_languages():
-    kw = _inputs()
+    kw = fuse_inputs(seed=5)
     sparse = np.array([0.0, 3.0, 1.0, np.nan, 0.5, 0.0, 2.0, 0.0])
     base = ScoringConfig(neighbour_alpha=0.0)
     plain = fuse(base, **kw)
@@ -128,7 +116,7 @@ def test_choose_sets_reads_each_fold_on_its_training_folds_only():
 
 
 def test_sparse_cross_scores_other_language_memories_only_within_their_language():
-    kw = _inputs()
+    kw = fuse_inputs(seed=5)
     sparse = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 0.0, 2.0, 0.0])
     cross = np.arange(8) >= 4
     base = ScoringConfig(neighbour_alpha=0.0)
