@@ -12,9 +12,8 @@ SQLite files and small loopback servers speaking a model's protocol (our code un
 from __future__ import annotations
 
 import base64
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import httpx
 import pytest
@@ -25,7 +24,7 @@ from souvenir.errors import EmbedderError, InputError, ModelError
 from souvenir.library import Souvenir
 from souvenir.llm.chat import OpenAIChatClient
 from tests.attack_support import stub_model_settings
-from tests.servers import UvicornThread, free_port
+from tests.servers import UvicornThread, serving
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
 
@@ -90,12 +89,8 @@ def dripping():
             except OSError:  # the client hung up: what the deadline is for
                 pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(Handler) as url:
+        yield url
 
 
 def _ends_by_its_deadline(call) -> None:

@@ -15,9 +15,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import httpx
 import pytest
@@ -25,7 +24,7 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.config import Settings
 from tests.attack_support import dump_sqlite, stub_model_settings
-from tests.servers import ChatServer, UvicornThread, free_port
+from tests.servers import ChatServer, UvicornThread, serving
 
 
 def _settings(tmp_path, base_url: str, timeout_s: float = 5.0) -> Settings:
@@ -131,12 +130,8 @@ def stalling():
             self.rfile.read(int(self.headers["Content-Length"] or 0))
             self._stall()
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(Handler) as url:
+        yield url
 
 
 def _is_clear_error(status: int, body: bytes) -> bool:
