@@ -193,27 +193,7 @@ def crossvalidate(ev: Evaluator, datasets: list[Dataset], bar: float, groups=Non
 
 def cv_figures(ev: Evaluator, datasets: list[Dataset], folds: dict) -> dict:
     """Each fold measured with its own chain's configuration, pooled like :func:`figures`."""
-    out: dict = {}
-    loc = [(ds, ev.recall(ds, folds[ds.name]["cfg"])) for ds in datasets if ds.kind == "locomo"]
-    if loc:
-        allr = np.concatenate([r for _, r in loc])
-        cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
-        out["locomo"] = {
-            "overall": float(allr.mean()),
-            "n": int(allr.size),
-            **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
-            "by_conv": {ds.name: float(r.mean()) for ds, r in loc},
-        }
-    for ds in datasets:
-        if ds.kind == "suite":
-            r = ev.recall(ds, folds[ds.name]["cfg"])
-            cross = np.array([q.cross for q in ds.queries])
-            out[ds.name] = {
-                "overall": float(r.mean()),
-                "same": float(r[~cross].mean()),
-                "cross": float(r[cross].mean()),
-            }
-    return out
+    return _pooled({ds.name: (ds, ev.recall(ds, folds[ds.name]["cfg"])) for ds in datasets})
 
 
 def choose_sets(results: dict[str, dict]) -> dict:
