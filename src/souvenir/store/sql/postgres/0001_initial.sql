@@ -94,5 +94,5 @@ CREATE TABLE events (
 );
 CREATE INDEX idx_events_kind ON events (kind, time);
 
--- The same value as souvenir.hashing.content_hash (used by repair_hashes).
+-- The same value as souvenir.store.hashing.content_hash (used by repair_hashes).
 CREATE FUNCTION content_hash(t TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT 'sha256:' || encode(sha256(convert_to('memory:v1' || E'\n' || t, 'UTF8')), 'hex') $$;
