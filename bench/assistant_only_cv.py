@@ -137,7 +137,7 @@ def foreign(folder: Path) -> frozenset[str]:
 
 def calibration():
     """The filter's hand-labelled examples as ``(kept, shares or None)``."""
-    from tests.filter_examples import ASSISTANT_ONLY
+    from tests.filter_examples_assistant import ASSISTANT_ONLY
 
     return [
         (ex.kept, measure(Candidate(ex.text), Exchange(ex.user, ex.reply))) for ex in ASSISTANT_ONLY if not ex.known

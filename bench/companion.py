@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import load, log  # noqa: E402
-from bench.cv_levers import _split  # noqa: E402
+from bench.cv_evaluator import _split  # noqa: E402
 from bench.dialogue_recall import Embeddings, items_of  # noqa: E402
 from bench.small_cv import paired_interval  # noqa: E402
 

@@ -49,7 +49,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 from bench.cv_data import load, log  # noqa: E402
 from bench.cv_levers import GROUPS as ALL_GROUPS  # noqa: E402
-from bench.cv_levers import START, Evaluator, _fmt, _split, crossvalidate, cv_figures, figures, lever_table, objective  # noqa: E402
+from bench.cv_evaluator import Evaluator, _split  # noqa: E402
+from bench.cv_levers import START, _fmt, crossvalidate, cv_figures, figures, lever_table, objective  # noqa: E402
 
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 

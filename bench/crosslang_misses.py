@@ -22,7 +22,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 
 from bench.cv_data import load  # noqa: E402
-from bench.cv_levers import Evaluator, sparse_products, with_sparse  # noqa: E402
+from bench.cv_evaluator import Evaluator  # noqa: E402
+from bench.cv_inputs import sparse_products, with_sparse  # noqa: E402
 
 from souvenir.read.scoring import ScoringConfig  # noqa: E402
 from souvenir.read.scoring.fusion import zscore  # noqa: E402

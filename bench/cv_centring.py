@@ -1,5 +1,5 @@
 """The question's language component taken out of the dense signals: bench transformations
-of the cosines that ``bench/cv_levers.py``'s ``Evaluator`` subtracts (session 7's
+of the cosines that ``bench/cv_evaluator.py``'s ``Evaluator`` subtracts (session 7's
 ``*_qcentre`` and ``*_lir`` fields, session 8's gate; docs/journal.md "Cross-language
 levers, session 7" and "Monolingual centring, session 8"). Pure functions of a dataset
 (``bench/cv_data.py``'s ``Dataset``: ``use`` / ``e5`` n×d memory vectors, NaN rows where

@@ -21,6 +21,8 @@ in-sample but not held-out is rejected.
 Everything runs through the product's code: :class:`souvenir.read.scoring.Scorer` and
 :func:`souvenir.read.selection.select` with the engine's selection configuration, on the
 stores' own memories, vectors and sources.
+This module is the grid runner (chains, cross-validation, figures, the command line); the
+evaluator is ``bench/cv_evaluator.py``, the datasets' extra signals ``bench/cv_inputs.py``.
 
     .venv/bin/python -m bench.cv_levers --data /tmp/cv [--json FILE]
     # the multi-hop groups only, from today's defaults (questions' e5 vectors as passages:
@@ -52,16 +54,11 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
 
-from bench.cv_centring import language_pull, language_subspace  # noqa: E402
 from bench.cv_data import Dataset, load, log  # noqa: E402
+from bench.cv_evaluator import Evaluator  # noqa: E402
+from bench.cv_inputs import with_e5, with_passages, with_sparse  # noqa: E402
 
-from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
-from souvenir.read.scoring.breadth import query_role  # noqa: E402
-from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
-from souvenir.read.selection import Scores, SelectionConfig, select  # noqa: E402
-
-_SCORING_FIELDS = {f.name for f in fields(ScoringConfig)}
-_SELECTION_FIELDS = {f.name for f in fields(SelectionConfig)}
+from souvenir.read.scoring import ScoringConfig  # noqa: E402
 
 from bench.cv_groups import (  # noqa: E402  (re-exported: other benches import them from here)
     CROSSLANG7_GROUPS,
@@ -72,222 +69,6 @@ from bench.cv_groups import (  # noqa: E402  (re-exported: other benches import 
     SPARSE_GROUP,
     START,
 )
-
-
-#: Bench-only options :meth:`Evaluator.selections` reads from a configuration (not
-#: :class:`ScoringConfig` / :class:`SelectionConfig` fields): how e5 embeds the question,
-#: the sparse product's form, the language-subspace removal and the centring.
-BENCH_OPTIONS = frozenset(
-    {
-        "window_query_role",
-        "sparse_form",
-        "dense_lir",
-        "window_lir",
-        "dense_qcentre",
-        "window_qcentre",
-        "qcentre_gate",
-        "qcentre_mean",
-    }
-)
-
-
-def _split(cfg: dict, allowed: frozenset[str] | set[str] = frozenset()) -> tuple[ScoringConfig, SelectionConfig, dict]:
-    """``cfg`` as (scoring, selection, the bench options). A key that is none of the two
-    configurations' fields, nor in :data:`BENCH_OPTIONS`, nor in the caller's ``allowed``
-    raises ``ValueError`` naming it: a grid naming a removed lever would otherwise measure
-    the defaults."""
-    unknown = sorted(set(cfg) - _SCORING_FIELDS - _SELECTION_FIELDS - BENCH_OPTIONS - set(allowed))
-    if unknown:
-        raise ValueError(
-            f"unknown configuration key(s): {', '.join(unknown)} (not a ScoringConfig / SelectionConfig field nor a bench option)"
-        )
-    scoring = ScoringConfig(**{k: v for k, v in cfg.items() if k in _SCORING_FIELDS})
-    selection = SelectionConfig(
-        **(
-            {"limit": 24, "semantic_threshold": 2.0, "score_name": "score", "semantic_slots": 18}
-            | {k: v for k, v in cfg.items() if k in _SELECTION_FIELDS}
-        )
-    )
-    rest = {k: v for k, v in cfg.items() if k not in _SCORING_FIELDS | _SELECTION_FIELDS}
-    return scoring, selection, rest
-
-
-class Evaluator:
-    """Per-query recall@24 of a configuration on a dataset, memoised."""
-
-    def __init__(self, datasets: list[Dataset]) -> None:
-        self.datasets = datasets
-        self._memo: dict[tuple[str, str], np.ndarray] = {}
-        self._pre: dict[str, tuple] = {}
-        self._sparse: dict[str, dict[str, np.ndarray]] = {}
-        self._pulls: dict[tuple[str, str], np.ndarray] = {}
-        for ds in datasets:
-            ids = np.array([m.id for m in ds.memories], dtype=np.int64)
-            with np.errstate(invalid="ignore"):
-                cu = np.round((ds.q_use.astype(np.float64) @ ds.use.T.astype(np.float64)), 6)
-                ce = np.round((ds.q_e5.astype(np.float64) @ ds.e5.T.astype(np.float64)), 6)
-            self._pre[ds.name] = (ds.pool(), ids, cu, ce)
-            if "sparse" in ds.extra:
-                self._sparse[ds.name] = sparse_products(ds.extra["sparse"], ds.extra["q_sparse"])
-        self.evaluations = 0
-        self.role = "query"
-
-    def recall(self, ds: Dataset, cfg: dict) -> np.ndarray:
-        key = (ds.name, json.dumps(cfg, sort_keys=True))
-        found = self._memo.get(key)
-        if found is None:
-            found = self._memo[key] = self._run(ds, cfg)
-            self.evaluations += 1
-        return found
-
-    def selections(self, ds: Dataset, cfg: dict):
-        """Per query: (the SelectionResult, the Scores) — for diagnostics."""
-        scoring, selection, rest = _split(cfg)
-        pool, ids, cu, ce = self._pre[ds.name]
-        scorer = Scorer(scoring, calibration=calibration_for("use-m3", "e5-small"))  # the data's embedders
-        # how e5 embeds the question (bench only: the engine always uses the query role)
-        self.role = rest.get("window_query_role", "query")
-        sparse = self._sparse.get(ds.name, {}).get(rest.get("sparse_form", "dot"))
-        if rest.get("dense_lir") or rest.get("window_lir"):
-            cu = cu - rest.get("dense_lir", 0.0) * self._language_subspace(ds, "use")
-            ce = ce - rest.get("window_lir", 0.0) * self._language_subspace(ds, "e5")
-        if rest.get("dense_qcentre") or rest.get("window_qcentre"):
-            gate, mean_of = rest.get("qcentre_gate"), rest.get("qcentre_mean", "question")
-            cu = cu - rest.get("dense_qcentre", 0.0) * self._language_pull(ds, "use", gate, mean_of)
-            ce = ce - rest.get("window_qcentre", 0.0) * self._language_pull(ds, "e5", gate, mean_of)
-        for i, q in enumerate(ds.queries):
-            scores = self._scores(scorer, ds, pool, ids, cu[i], ce[i], q.text, i, None if sparse is None else sparse[i])
-            yield select(pool, scores, selection, ds.now), scores
-
-    def _language_pull(
-        self, ds: Dataset, side: str, gate: float | None = None, mean_of: str = "question"
-    ) -> np.ndarray:
-        """:func:`cv_centring.language_pull`, memoised per dataset."""
-        key = (ds.name, side, gate, mean_of)
-        if key not in self._pulls:
-            self._pulls[key] = language_pull(ds, side, gate, mean_of)
-        return self._pulls[key]
-
-    def _language_subspace(self, ds: Dataset, side: str) -> np.ndarray:
-        """:func:`cv_centring.language_subspace`, memoised per dataset."""
-        key = (ds.name, side, "lir")
-        if key not in self._pulls:
-            self._pulls[key] = language_subspace(ds, side)
-        return self._pulls[key]
-
-    @staticmethod
-    def _side(query: np.ndarray, ids: np.ndarray, row: np.ndarray) -> DenseInput:
-        """The query's precomputed cosines ``row`` (row i = ``ids[i]``; NaN: no vector)."""
-        have = np.isfinite(row)
-        found = Scores(ids[have], row[have])
-        return DenseInput(query, lambda vector, wanted=None: found)
-
-    def _scores(self, scorer, ds, pool, ids, cu_row, ce_row, text, qi=0, sparse_row=None):
-        q_e5 = ds.q_e5[qi]
-        passages = ds.extra.get("q_e5_passage")
-        if passages is not None and query_role(self.role, text) == "passage":
-            q_e5 = passages[qi]
-            with np.errstate(invalid="ignore"):
-                ce_row = np.round(ds.e5.astype(np.float64) @ q_e5.astype(np.float64), 6)
-        return scorer.scores(
-            0,
-            pool,
-            text,
-            ds.now,
-            self._side(ds.q_use[qi], ids, cu_row),
-            self._side(q_e5, ids, ce_row),
-            sparse=None if sparse_row is None else self._side(np.zeros(1), ids, sparse_row),
-        )
-
-    def _run(self, ds: Dataset, cfg: dict) -> np.ndarray:
-        out = np.zeros(len(ds.queries))
-        for i, (result, _) in enumerate(self.selections(ds, cfg)):
-            q = ds.queries[i]
-            found: set[str] = set()
-            for s in result.memories:
-                found |= ds.sources.get(s.memory.id, set())
-            out[i] = len(q.gold & found) / len(q.gold)
-        return out
-
-
-def with_e5(datasets: list[Dataset], folder: Path) -> list[Dataset]:
-    """Copies of ``datasets`` whose e5 vectors are those of ``folder/NAME.npz``
-    (``bench/e5_prefixes.py``); datasets without a file are left out."""
-    import copy
-
-    out = []
-    for ds in datasets:
-        path = folder / f"{ds.name}.npz"
-        if path.exists():
-            data = np.load(path)
-            new = copy.copy(ds)
-            new.e5, new.q_e5 = data["memories"], data["queries"]
-            out.append(new)
-    return out
-
-
-def _dense_rows(rows: tuple, start: int, stop: int) -> np.ndarray:
-    """Rows ``start:stop`` of a CSR triple ``(data, indices, indptr, dim)`` as a dense
-    float64 array."""
-    data, cols, ptr, dim = rows
-    out = np.zeros((stop - start, dim), dtype=np.float64)
-    a, b = ptr[start], ptr[stop]
-    row = np.repeat(np.arange(stop - start), np.diff(ptr[start : stop + 1]))
-    out[row, cols[a:b]] = data[a:b]
-    return out
-
-
-def sparse_products(memories: tuple, queries: tuple, chunk: int = 256) -> dict[str, np.ndarray]:
-    """The questions' sparse codes against the memories' (CSR triples ``(data, indices,
-    indptr, dim)``, rows in each one's order): ``"dot"`` (q × n, float64, rounded as the
-    cosines are) and ``"cosine"`` (the same over both norms; a text without a code: 0)."""
-    nq, nm = len(queries[2]) - 1, len(memories[2]) - 1
-    q = _dense_rows(queries, 0, nq)
-    dot = np.zeros((nq, nm), dtype=np.float64)
-    mn = np.zeros(nm, dtype=np.float64)
-    for a in range(0, nm, chunk):
-        b = min(nm, a + chunk)
-        block = _dense_rows(memories, a, b)
-        dot[:, a:b] = q @ block.T
-        mn[a:b] = np.sqrt((block * block).sum(axis=1))
-    qn = np.sqrt((q * q).sum(axis=1))
-    norms = qn[:, None] * mn[None, :]
-    cosine = np.divide(dot, norms, out=np.zeros_like(dot), where=norms > 0)
-    return {"dot": np.round(dot, 6), "cosine": np.round(cosine, 6)}
-
-
-def with_sparse(datasets: list[Dataset], folder: Path, top: int = 0) -> None:
-    """Adds ``extra["sparse"]`` / ``extra["q_sparse"]`` (CSR triples ``(data, indices,
-    indptr, dim)`` of the memories' and the questions' sparse latent terms,
-    ``bench/e5_sparse.py``) to the datasets that have ``folder/NAME.npz``; ``top`` > 0
-    keeps each text's ``top`` largest entries only."""
-
-    def matrix(data, prefix: str, dim: int) -> tuple:
-        values, cols, ptr = data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]
-        if top > 0:  # each row's entries are stored largest first
-            counts = np.minimum(np.diff(ptr), top)
-            keep = np.concatenate(
-                [np.arange(a, a + c) for a, c in zip(ptr[:-1], counts)] or [np.zeros(0, np.int64)]
-            ).astype(np.int64)
-            values, cols = values[keep], cols[keep]
-            ptr = np.r_[0, np.cumsum(counts)]
-        return (values.astype(np.float64), cols.astype(np.int64), np.asarray(ptr, dtype=np.int64), dim)
-
-    for ds in datasets:
-        path = folder / f"{ds.name}.npz"
-        if path.exists():
-            data = np.load(path)
-            dim = int(data["dim"])
-            ds.extra["sparse"], ds.extra["q_sparse"] = matrix(data, "m", dim), matrix(data, "q", dim)
-
-
-def with_passages(datasets: list[Dataset], folder: Path) -> None:
-    """Adds ``extra["q_e5_passage"]`` (each question's e5 vector in the passage role) to
-    the datasets that have ``folder/e5p-NAME.npy``."""
-    for ds in datasets:
-        path = folder / f"e5p-{ds.name}.npy"
-        if path.exists():
-            ds.extra["q_e5_passage"] = np.load(path)
 
 
 def plain_recall(ds: Dataset, which: str, k: int = 24) -> float:
@@ -412,27 +193,7 @@ def crossvalidate(ev: Evaluator, datasets: list[Dataset], bar: float, groups=Non
 
 def cv_figures(ev: Evaluator, datasets: list[Dataset], folds: dict) -> dict:
     """Each fold measured with its own chain's configuration, pooled like :func:`figures`."""
-    out: dict = {}
-    loc = [(ds, ev.recall(ds, folds[ds.name]["cfg"])) for ds in datasets if ds.kind == "locomo"]
-    if loc:
-        allr = np.concatenate([r for _, r in loc])
-        cats = np.concatenate([[q.group for q in ds.queries] for ds, _ in loc])
-        out["locomo"] = {
-            "overall": float(allr.mean()),
-            "n": int(allr.size),
-            **{c: float(allr[cats == c].mean()) for c in ("1", "2", "3", "4")},
-            "by_conv": {ds.name: float(r.mean()) for ds, r in loc},
-        }
-    for ds in datasets:
-        if ds.kind == "suite":
-            r = ev.recall(ds, folds[ds.name]["cfg"])
-            cross = np.array([q.cross for q in ds.queries])
-            out[ds.name] = {
-                "overall": float(r.mean()),
-                "same": float(r[~cross].mean()),
-                "cross": float(r[cross].mean()),
-            }
-    return out
+    return _pooled({ds.name: (ds, ev.recall(ds, folds[ds.name]["cfg"])) for ds in datasets})
 
 
 def choose_sets(results: dict[str, dict]) -> dict:

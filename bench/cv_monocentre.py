@@ -36,7 +36,8 @@ from pathlib import Path
 import numpy as np
 from bench.cv_data import SUITES, Dataset, load, log
 from bench.cv_centring import language_pull
-from bench.cv_levers import Evaluator, _fmt, crossvalidate, cv_figures, figures, lever_table, objective
+from bench.cv_evaluator import Evaluator
+from bench.cv_levers import _fmt, crossvalidate, cv_figures, figures, lever_table, objective
 
 from souvenir.read.scoring import ScoringConfig
 from souvenir.read.scoring.memory_language import memory_language

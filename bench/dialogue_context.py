@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import SHARED, Dataset, load, log  # noqa: E402
-from bench.cv_levers import _split  # noqa: E402
+from bench.cv_evaluator import _split  # noqa: E402
 from bench.dialogue_recall import Embeddings, _key, _turn_items  # noqa: E402
 from bench.small_cv import paired_interval  # noqa: E402
 

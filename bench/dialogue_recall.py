@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import SHARED, Dataset, load, log  # noqa: E402
-from bench.cv_levers import _split  # noqa: E402
+from bench.cv_evaluator import _split  # noqa: E402
 
 from souvenir.config import Settings  # noqa: E402
 from souvenir.read.scoring import SCORE_FLOOR, DenseInput, Scorer  # noqa: E402

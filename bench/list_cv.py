@@ -34,7 +34,8 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import Dataset, load, log
-from bench.cv_levers import Evaluator, figures, objective
+from bench.cv_evaluator import Evaluator
+from bench.cv_levers import figures, objective
 from bench.small_cv import paired_interval
 
 from souvenir.read.scoring import ScoringConfig

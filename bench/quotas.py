@@ -31,7 +31,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 
 from bench.cv_data import load  # noqa: E402
-from bench.cv_levers import Evaluator  # noqa: E402
+from bench.cv_evaluator import Evaluator  # noqa: E402
 
 from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig  # noqa: E402
 from souvenir.read.selection import DEFAULT_QUOTAS, PROTECTED_KINDS  # noqa: E402

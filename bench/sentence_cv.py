@@ -29,7 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import Dataset, load, log  # noqa: E402
-from bench.cv_levers import Evaluator, figures, objective  # noqa: E402
+from bench.cv_evaluator import Evaluator  # noqa: E402
+from bench.cv_levers import figures, objective  # noqa: E402
 from bench.small_cv import paired_interval  # noqa: E402
 
 from souvenir.read.scoring import ScoringConfig  # noqa: E402

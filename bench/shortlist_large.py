@@ -41,7 +41,7 @@ from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
-from souvenir.store.hashing import content_hash  # noqa: E402
+from souvenir.hashing import content_hash  # noqa: E402
 
 CONFIGS = {
     "exact": ScoringConfig(shortlist_from=0),

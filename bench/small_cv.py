@@ -32,7 +32,8 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import Dataset, load, log  # noqa: E402
-from bench.cv_levers import Evaluator, figures, objective  # noqa: E402
+from bench.cv_evaluator import Evaluator  # noqa: E402
+from bench.cv_levers import figures, objective  # noqa: E402
 from bench.small_stores import SIZES, gold_positions, rank_small, small_store  # noqa: E402
 
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402

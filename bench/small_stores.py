@@ -36,7 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import Dataset, load, log  # noqa: E402
-from bench.cv_levers import Evaluator, _split, objective  # noqa: E402
+from bench.cv_evaluator import Evaluator, _split  # noqa: E402
+from bench.cv_levers import objective  # noqa: E402
 
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens  # noqa: E402

@@ -1,4 +1,4 @@
-"""What the attack tests share: a keyless SQLite service's settings, one behind a stub model, and a whole SQLite file
+"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub model, and a whole SQLite file
 as SQL text (a secret found anywhere in it was kept)."""
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
 """Calibration examples of the speech-act and standing-instruction filters (issue #14),
-per language, in the format of ``filter_examples.py`` (``known`` = a documented false
+per language, as ``tests/calibration_example.py``'s ``Ex`` (``known`` = a documented false
 positive or miss: counted, not asserted)."""
 
 from __future__ import annotations
 
-from tests.filter_examples import Ex
-
-K, D = True, False
+from tests.calibration_example import D, K, Ex
 
 SPEECH_ACT = [
     # en: question, conditional, hypothetical, quotation, relayed; then assertions

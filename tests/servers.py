@@ -15,6 +15,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import uvicorn
@@ -84,6 +86,16 @@ class _LoopbackServer:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """``handler`` served on 127.0.0.1:<free port> in a daemon thread; yields the server's URL,
+    shut down and closed on exit."""
+    server = _LoopbackServer()
+    server._serve(handler)
+    with server:
+        yield server.url
 
 
 def _send_json(handler: BaseHTTPRequestHandler, status: int, payload: bytes, ctype: str = "application/json") -> None:

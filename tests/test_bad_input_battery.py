@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 JSON = {"Content-Type": "application/json"}
@@ -61,15 +61,7 @@ BAD = [
 def api(tmp_path_factory):
     db = tmp_path_factory.mktemp("bad") / "bad.db"
     with ChatServer(reply="ok") as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{db}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            max_body_bytes=64 * 1024,
-            _env_file=None,
-        )
+        settings = stub_model_settings(f"sqlite:///{db}", upstream.url, summary_enabled=True, max_body_bytes=64 * 1024)
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             client.post("/v1/users/api/k/memories", json={"text": "Keeps bees in Ipoh"})  # a known user
             yield client, db, upstream

@@ -9,7 +9,7 @@ import time
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 
@@ -18,14 +18,7 @@ def test_non_ascii_ids_in_headers_name_the_same_user_as_the_rest_routes(tmp_path
     became "josÃ©": a second user that `GET/DELETE /v1/users/api/josé` never reached (an
     erasure that leaves the proxy's copy behind). Header values are UTF-8; other bytes 422."""
     with ChatServer() as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'h.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            _env_file=None,
-        )
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 'h.db'}", upstream.url, summary_enabled=True)
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             chat = {"model": "stub", "messages": [{"role": "user", "content": "I live in Ipoh, allergic to nuts."}]}
             for user, channel in (("josé", "café"), ("王小明", "商店")):

@@ -12,9 +12,8 @@ SQLite files and small loopback servers speaking a model's protocol (our code un
 from __future__ import annotations
 
 import base64
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import httpx
 import pytest
@@ -24,7 +23,8 @@ from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.errors import EmbedderError, InputError, ModelError
 from souvenir.library import Souvenir
 from souvenir.llm.chat import OpenAIChatClient
-from tests.servers import UvicornThread, free_port
+from tests.attack_support import stub_model_settings
+from tests.servers import UvicornThread, serving
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
 
@@ -89,12 +89,8 @@ def dripping():
             except OSError:  # the client hung up: what the deadline is for
                 pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(Handler) as url:
+        yield url
 
 
 def _ends_by_its_deadline(call) -> None:
@@ -270,16 +266,9 @@ def test_ids_of_scripts_that_need_joiners_are_kept(tmp_path):
 
 
 def test_the_proxy_answers_504_when_the_upstream_drips_past_its_bound(tmp_path, dripping):
-    from souvenir.config import Settings
 
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'p.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=dripping + "/json",
-        llm_model="stub",
-        llm_timeout_s=TIMEOUT_S,
-        _env_file=None,
+    settings = stub_model_settings(
+        f"sqlite:///{tmp_path / 'p.db'}", dripping + "/json", summary_enabled=True, llm_timeout_s=TIMEOUT_S
     )
     chat = {"model": "stub", "user": "ann", "messages": [{"role": "user", "content": "hi"}]}
     with UvicornThread(create_app(settings)) as server:

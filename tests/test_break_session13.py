@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import httpx
 import pytest
@@ -24,7 +23,8 @@ from souvenir.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.errors import EmbedderError, ModelError
 from souvenir.llm.chat import OpenAIChatClient
-from tests.servers import UvicornThread, free_port
+from tests.attack_support import stub_model_settings
+from tests.servers import UvicornThread, serving
 
 #: Seconds between two bytes of a dripped head; a head of ~400 bytes takes ~40 s.
 DRIP_S = 0.1
@@ -85,12 +85,8 @@ def slow():
             except OSError:  # the client hung up: what the deadline is for
                 pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(Handler) as url:
+        yield url
 
 
 def _timed(call) -> float:
@@ -121,14 +117,8 @@ def test_an_embedder_dripping_its_head_is_cut_at_its_timeout(slow):
 
 
 def _proxy_settings(tmp_path, base_url: str) -> Settings:
-    return Settings(
-        database_url=f"sqlite:///{tmp_path / 'p.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=base_url,
-        llm_model="stub",
-        llm_timeout_s=TIMEOUT_S,
-        _env_file=None,
+    return stub_model_settings(
+        f"sqlite:///{tmp_path / 'p.db'}", base_url, summary_enabled=True, llm_timeout_s=TIMEOUT_S
     )
 
 

@@ -29,7 +29,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.forget_relay import own_forget_requests
-from tests.attack_support import dump_sqlite
+from tests.attack_support import dump_sqlite, stub_model_settings
 from tests.pgtest import fresh_database
 
 MEMORIES = {
@@ -356,19 +356,11 @@ def test_the_proxy_records_a_user_turn_once_whatever_legs_or_continuations_follo
     import httpx
 
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
     from tests.servers import ChatServer, UvicornThread
 
     with ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'p.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            reflection_timeout_s=2.0,
-            llm_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0, llm_timeout_s=5.0
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             headers = {"X-Souvenir-Channel": "telegram"}

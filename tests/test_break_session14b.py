@@ -15,29 +15,21 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import httpx
 import pytest
 
 from souvenir.api.app import create_app
 from souvenir.config import Settings
-from tests.attack_support import dump_sqlite
-from tests.servers import ChatServer, UvicornThread, free_port
+from tests.attack_support import dump_sqlite, stub_model_settings
+from tests.servers import ChatServer, UvicornThread, serving
 
 
 def _settings(tmp_path, base_url: str, timeout_s: float = 5.0) -> Settings:
-    return Settings(
-        database_url=f"sqlite:///{tmp_path / 'p.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=base_url,
-        llm_model="stub",
-        reflection_timeout_s=2.0,
-        llm_timeout_s=timeout_s,
-        _env_file=None,
+    return stub_model_settings(
+        f"sqlite:///{tmp_path / 'p.db'}", base_url, reflection_timeout_s=2.0, llm_timeout_s=timeout_s
     )
 
 
@@ -138,12 +130,8 @@ def stalling():
             self.rfile.read(int(self.headers["Content-Length"] or 0))
             self._stall()
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(Handler) as url:
+        yield url
 
 
 def _is_clear_error(status: int, body: bytes) -> bool:

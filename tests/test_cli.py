@@ -150,10 +150,9 @@ def test_malformed_replay_file_fails_with_line_number(tmp_path):
     assert result.exit_code == 2 and ":2:" in result.output
 
 
-def test_a_user_of_an_older_cli_store_is_named_where_it_exists(tmp_path):
-    """Before every face shared channel ``api``, the CLI wrote its users in ``cli``: on such a
-    store, ``memories`` and ``context`` (now channel ``api`` by default) say where the user is
-    instead of an empty table, with the option that reaches it."""
+def _ann_in_the_cli_channel(tmp_path) -> tuple[str, int]:
+    """A SQLite store (its path) whose user ``ann`` is in channel ``cli``, as an older CLI
+    wrote it, holding one memory (its id)."""
     from datetime import datetime, timezone
 
     from souvenir.store import open_store
@@ -161,18 +160,17 @@ def test_a_user_of_an_older_cli_store_is_named_where_it_exists(tmp_path):
     db = str(tmp_path / "u.db")
     store = open_store(f"sqlite:///{db}")
     uid = store.ensure_user("cli", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
-    store.insert_memory(
-        uid,
-        "I adopted a cat called Kopi",
-        "fact",
-        "global",
-        None,
-        1.0,
-        False,
-        None,
-        datetime(2026, 1, 1, tzinfo=timezone.utc),
-    )
+    when = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    mid = store.insert_memory(uid, "I adopted a cat called Kopi", "fact", "global", None, 1.0, False, None, when)
     store.close()
+    return db, mid
+
+
+def test_a_user_of_an_older_cli_store_is_named_where_it_exists(tmp_path):
+    """Before every face shared channel ``api``, the CLI wrote its users in ``cli``: on such a
+    store, ``memories`` and ``context`` (now channel ``api`` by default) say where the user is
+    instead of an empty table, with the option that reaches it."""
+    db, _ = _ann_in_the_cli_channel(tmp_path)
     for args in (("memories", "--user", "ann"), ("context", "--user", "ann", "my cat?")):
         result = run("--db", db, "--embedder", "none", *args)
         flat = " ".join(result.output.split())
@@ -185,25 +183,7 @@ def test_every_user_command_names_the_channel_where_an_unknown_user_exists(tmp_p
     """A user in another channel than the one asked (``cli``, an older CLI's default; here
     asked in ``api``, every face's default): ``export``, ``delete-user``, ``forget``, ``pin``,
     ``history`` and ``forgotten`` say where the user is, and the data stays untouched."""
-    from datetime import datetime, timezone
-
-    from souvenir.store import open_store
-
-    db = str(tmp_path / "u.db")
-    store = open_store(f"sqlite:///{db}")
-    uid = store.ensure_user("cli", "ann", datetime(2026, 1, 1, tzinfo=timezone.utc))
-    mid = store.insert_memory(
-        uid,
-        "I adopted a cat called Kopi",
-        "fact",
-        "global",
-        None,
-        1.0,
-        False,
-        None,
-        datetime(2026, 1, 1, tzinfo=timezone.utc),
-    )
-    store.close()
+    db, mid = _ann_in_the_cli_channel(tmp_path)
     hint = "exists in channel cli: add --channel cli"
     for args in (
         ("export", "--user", "ann"),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from souvenir.read.scoring import ScoringConfig
 from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
 from souvenir.read.scoring.fusion import fuse, zscore
+from tests.scoring_support import fuse_inputs
 
 
 def test_ranks_best_first_ties_share_the_best_rank_nan_last():
@@ -47,21 +48,8 @@ def test_floored_by_only_where_flagged():
     assert floored_by(a, b, np.array([True, False, True]), 0.5).tolist() == [1.0, -1.0, 2.0]
 
 
-def _inputs(n: int = 8, seed: int = 3) -> dict:
-    rng = np.random.default_rng(seed)
-    return dict(
-        dense=rng.normal(size=n),
-        window=rng.normal(size=n),
-        lexical=np.abs(rng.normal(size=n)),
-        languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]),
-        neighbours=None,
-        speakers=np.array([None] * n, dtype=object),
-        days=np.full(n, -1, dtype=np.int64),
-    )
-
-
 def test_levers_off_by_default_leave_the_formula_unchanged():
-    kw = _inputs()
+    kw = fuse_inputs()
     plain = zscore(kw["dense"]) + 2.0 * zscore(kw["window"], kw["languages"]) + zscore(kw["lexical"])
     cfg = ScoringConfig(neighbour_alpha=0.0)
     assert np.allclose(fuse(cfg, **kw, cross=np.arange(8) >= 4), plain)
@@ -75,7 +63,7 @@ def test_levers_off_by_default_leave_the_formula_unchanged():
 def test_bm25_within_languages_takes_the_query_language_head_start_away():
     # The query is French: BM25 can only match French memories (0..3), and a common French
     # word gives all four a score; the other language's memories score 0 except a name (5).
-    kw = _inputs()
+    kw = fuse_inputs()
     kw["lexical"] = np.array([2.0, 2.1, 1.9, 2.0, 0.0, 3.0, 0.0, 0.0])
     kw["dense"] = kw["window"] = np.zeros(8)
     over_all = fuse(ScoringConfig(neighbour_alpha=0.0, lexical_lang=0.0), **kw)
@@ -86,7 +74,7 @@ def test_bm25_within_languages_takes_the_query_language_head_start_away():
 
 
 def test_use_within_languages_and_centred():
-    kw = _inputs()
+    kw = fuse_inputs()
     kw["window"], kw["lexical"] = np.zeros(8), np.zeros(8)
     kw["dense"] = np.array([0.5, 0.6, 0.4, 0.5, 0.1, 0.2, 0.0, 0.1])  # language 0 higher as a whole
     cfg = ScoringConfig(neighbour_alpha=0.0, w_window=0.0, w_lexical=0.0)
@@ -98,7 +86,7 @@ def test_use_within_languages_and_centred():
 
 
 def test_cross_use_max_floors_e5_by_use_for_other_language_memories_only():
-    kw = _inputs()
+    kw = fuse_inputs()
     kw["lexical"] = np.zeros(8)
     cross = np.arange(8) >= 4
     base = ScoringConfig(neighbour_alpha=0.0, w_lexical=0.0)  # BM25 off: lexical_lang moot
@@ -120,7 +108,7 @@ def test_cross_use_max_floors_e5_by_use_for_other_language_memories_only():
 
 
 def test_rank_fusion_adds_the_z_of_reciprocal_ranks():
-    kw = _inputs()
+    kw = fuse_inputs()
     cfg = ScoringConfig(neighbour_alpha=0.0, rank_fusion=1.0, rank_fusion_k=10.0)
     parts: dict = {}
     score = fuse(cfg, **kw, parts=parts)

@@ -10,29 +10,17 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from bench import cv_levers, e5_sparse
+from bench import cv_evaluator, cv_inputs, cv_levers, e5_sparse
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, zscore
 from souvenir.types import Memory
+from tests.scoring_support import fuse_inputs
 
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
 
-def _inputs(n: int = 8, seed: int = 5) -> dict:
-    rng = np.random.default_rng(seed)
-    return dict(
-        dense=rng.normal(size=n),
-        window=rng.normal(size=n),
-        lexical=np.abs(rng.normal(size=n)),
-        languages=np.array([0, 0, 0, 0, 1, 1, 1, 1]),
-        neighbours=None,
-        speakers=np.array([None] * n, dtype=object),
-        days=np.full(n, -1, dtype=np.int64),
-    )
-
-
 def test_sparse_term_is_its_weighted_z_over_all_or_within_languages():
-    kw = _inputs()
+    kw = fuse_inputs(seed=5)
     sparse = np.array([0.0, 3.0, 1.0, np.nan, 0.5, 0.0, 2.0, 0.0])
     base = ScoringConfig(neighbour_alpha=0.0)
     plain = fuse(base, **kw)
@@ -99,15 +87,15 @@ def test_sparse_rows_products_and_top_entries(tmp_path):
         name, extra = "x", {}
 
     ds = DS()
-    cv_levers.with_sparse([ds], tmp_path)
-    products = cv_levers.sparse_products(ds.extra["sparse"], ds.extra["q_sparse"])
+    cv_inputs.with_sparse([ds], tmp_path)
+    products = cv_inputs.sparse_products(ds.extra["sparse"], ds.extra["q_sparse"])
     assert products["dot"].tolist() == [[3.0, 0.0, 3.0]]
     assert products["cosine"][0, 1] == 0.0  # an empty code: 0, not NaN
     assert products["cosine"][0, 0] == pytest.approx(3.0 / (np.sqrt(2) * np.sqrt(10)), abs=1e-6)
     top = DS()
     top.extra = {}
-    cv_levers.with_sparse([top], tmp_path, top=1)  # each text's largest entry only
-    assert cv_levers.sparse_products(top.extra["sparse"], top.extra["q_sparse"])["dot"].tolist() == [[3.0, 0.0, 0.0]]
+    cv_inputs.with_sparse([top], tmp_path, top=1)  # each text's largest entry only
+    assert cv_inputs.sparse_products(top.extra["sparse"], top.extra["q_sparse"])["dot"].tolist() == [[3.0, 0.0, 0.0]]
 
 
 def _result(final_j: float, fold_j: dict[str, float]) -> dict:
@@ -128,7 +116,7 @@ def test_choose_sets_reads_each_fold_on_its_training_folds_only():
 
 
 def test_sparse_cross_scores_other_language_memories_only_within_their_language():
-    kw = _inputs()
+    kw = fuse_inputs(seed=5)
     sparse = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 0.0, 2.0, 0.0])
     cross = np.arange(8) >= 4
     base = ScoringConfig(neighbour_alpha=0.0)
@@ -167,12 +155,12 @@ def test_language_subspace_and_question_centring_of_the_bench():
     texts = ["the user likes tea", "the user has a cat", "用户喜欢喝茶", "用户有一只猫"]
     ds = _suite(use, np.array([[1.0, 1.0, 0.0]]), texts, ["what does the user like to drink?"])
     ev = SimpleNamespace(_pulls={})
-    pull = cv_levers.Evaluator._language_subspace(ev, ds, "use")
+    pull = cv_evaluator.Evaluator._language_subspace(ev, ds, "use")
     cosine = ds.q_use @ use.T
     # the language axis projected out: "tea" in either language scores alike
     assert np.allclose((cosine - pull)[0], [1.0, 0.0, 1.0, 0.0])
     one = _suite(use[:2], np.array([[1.0, 1.0, 0.0]]), texts[:2], ["what does the user like to drink?"])
-    assert not cv_levers.Evaluator._language_subspace(SimpleNamespace(_pulls={}), one, "use").any()
-    centred = cv_levers.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use")
+    assert not cv_evaluator.Evaluator._language_subspace(SimpleNamespace(_pulls={}), one, "use").any()
+    centred = cv_evaluator.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use")
     # the English mean (1, 0.5, 0.5) against each memory
     assert np.allclose(centred[0], use @ np.array([1.0, 0.5, 0.5]))

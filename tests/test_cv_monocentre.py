@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from bench import cv_levers, cv_monocentre
+from bench import cv_evaluator, cv_monocentre
 
 EN = ["the user likes tea", "the user has a cat", "the user runs on sundays", "the user is a nurse"]
 ZH = ["用户喜欢喝茶", "用户有一只猫"]
@@ -31,7 +31,7 @@ def _store(texts: list[str], questions: list[str], seed: int = 3):
 
 
 def _pull(ds, gate=None, mean_of="question"):
-    return cv_levers.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use", gate, mean_of)
+    return cv_evaluator.Evaluator._language_pull(SimpleNamespace(_pulls={}), ds, "use", gate, mean_of)
 
 
 def test_gate_shuts_on_a_store_of_two_languages():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.cv_levers import _split
+from bench.cv_evaluator import _split
 
 
 def test_fields_and_bench_options_split():

@@ -43,7 +43,8 @@ FILTERS = {
 LANGS = ("fr", "en", "zh", "ms")
 
 
-from tests.filter_examples import EXAMPLES, Ex  # noqa: E402
+from tests.calibration_example import Ex  # noqa: E402
+from tests.filter_examples import EXAMPLES  # noqa: E402
 
 
 def _decide(name: str, ex: Ex):

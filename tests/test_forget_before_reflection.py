@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer
 
 # (language, the statement, the request right after it)
@@ -33,16 +33,8 @@ def _wait(predicate, timeout_s: float) -> bool:
 
 def test_the_request_job_erases_a_memory_its_turn_did_not_see(tmp_path):
     with ChatServer() as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'r.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            summary_enabled=False,
-            reflection_backoff_s=0.05,
-            reflection_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'r.db'}", upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=5.0
         )
         rt = open_runtime(settings)
         try:

@@ -19,6 +19,7 @@ from souvenir.lexical.forget_cues import forget_requests
 from souvenir.types import Memory
 from souvenir.write.forget_match import match_forget
 from souvenir.write.forget_relay import own_forget_requests
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 # (language, two memories of the user, the request)
@@ -170,14 +171,8 @@ def _wait(predicate, timeout_s: float = 15.0):
 
 def test_proxy_erases_everything_in_four_languages(tmp_path):
     with ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'p.db'}",
-            embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            reflection_timeout_s=2.0,
-            llm_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0, llm_timeout_s=5.0
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             for lang, memories, asking in WHOLE:

@@ -18,6 +18,7 @@ from souvenir.types import Candidate, Memory
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.forget_match import match_forget
 from souvenir.write.reflection import parse_reflection
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 # (language, stored memory, another memory, the request, a memory the request must not name)
@@ -171,14 +172,8 @@ def test_proxy_request_and_model_proposal(tmp_path):
         {"memories": [{"text": "Has gambling debts", "kind": "fact", "scope": "global", "confidence": 0.9}]}
     )
     with ChatServer(reply="Noted.", reflection_answer=fact) as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'p.db'}",
-            embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            reflection_timeout_s=2.0,
-            llm_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0, llm_timeout_s=5.0
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
 

@@ -21,6 +21,7 @@ from souvenir.config import Settings
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.types import Memory
 from souvenir.write.forget_match import match_forget
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
@@ -199,14 +200,8 @@ def test_proxy_the_model_picks_among_the_candidates(tmp_path):
     words (the turn records the question, nothing erased); the reflection proposes one of
     them and an unrelated memory: code erases the candidate only."""
     with ChatServer(reply="Noted.", reflection_answer=json.dumps({"memories": []})) as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'p.db'}",
-            embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            reflection_timeout_s=2.0,
-            llm_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0, llm_timeout_s=5.0
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             base = "/v1/users/telegram/p/memories"

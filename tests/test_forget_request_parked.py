@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import time
 
-from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.types import Candidate
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer
 
 # (language, stored memory, the request, a word of its topic)
@@ -39,16 +39,8 @@ def _wait(predicate, timeout_s: float) -> bool:
 def test_a_parked_reflection_leaves_no_copy_of_the_request(tmp_path):
     # every reflection answer is prose, never JSON: each job is parked after its three attempts
     with ChatServer(reflection_answer="I am sorry, I cannot help with that request.") as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'p.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            summary_enabled=False,
-            reflection_backoff_s=0.05,
-            reflection_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=5.0
         )
         rt = open_runtime(settings)
         try:

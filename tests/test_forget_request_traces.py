@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir import Souvenir
+from tests.attack_support import stub_model_settings
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -41,18 +42,11 @@ def test_with_a_model_the_request_turn_is_emptied_after_its_reflection(tmp_path)
     import httpx
 
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
     from tests.servers import ChatServer, UvicornThread
 
     with ChatServer(reply="Noted.", reflection_answer=json.dumps({"memories": []})) as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'p.db'}",
-            embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            reflection_timeout_s=2.0,
-            llm_timeout_s=5.0,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0, llm_timeout_s=5.0
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             body = {

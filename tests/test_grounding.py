@@ -11,6 +11,7 @@ import pytest
 from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.write.grounding import MIN_SHARE, content_share, ground
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer
 
 CASES = [
@@ -123,16 +124,8 @@ def test_the_share_comes_from_data():
 
 
 def _settings(tmp_path, upstream) -> Settings:
-    return Settings(
-        database_url=f"sqlite:///{tmp_path / 'g.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-        reflection_backoff_s=0.05,
-        reflection_timeout_s=30.0,
+    return stub_model_settings(
+        f"sqlite:///{tmp_path / 'g.db'}", upstream.url, reflection_backoff_s=0.05, reflection_timeout_s=30.0
     )
 
 

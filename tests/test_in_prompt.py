@@ -15,7 +15,7 @@ from souvenir.api.proxy_request import prompt_texts
 from souvenir.limits import MAX_PROMPT_MESSAGES
 from souvenir.read.in_prompt import in_prompt, prompt_hashes
 from souvenir.read.selection import Pool, SelectionConfig, select
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.types import Memory
 from tests.attack_support import sqlite_settings
 from tests.servers import ChatServer, UvicornThread

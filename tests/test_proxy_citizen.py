@@ -16,7 +16,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.proxy_request import with_memory
-from souvenir.config import Settings
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread, _LoopbackServer, _send_json
 
 
@@ -59,14 +59,7 @@ class ToolServer(_LoopbackServer):
 
 
 def _app(tmp_path, upstream_url: str):
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'c.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream_url,
-        llm_model="stub",
-        _env_file=None,
-    )
+    settings = stub_model_settings(f"sqlite:///{tmp_path / 'c.db'}", upstream_url, summary_enabled=True)
     return UvicornThread(create_app(settings))
 
 

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, _LoopbackServer
 
 MODEL_KEY = "sk-operator-Zq8Lm2Xp9Tr4Wv7Yb1Nc"
@@ -88,14 +88,8 @@ class EchoServer(_LoopbackServer):
 def test_the_model_key_and_the_callers_key_never_leave(tmp_path, mode):
     with EchoServer() as upstream:
         upstream.mode = mode
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 's.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            llm_api_key=MODEL_KEY,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 's.db'}", upstream.url, summary_enabled=True, llm_api_key=MODEL_KEY
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             caller_key = "sv_" + "Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV_bN-mQ1wE3r"

@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
 from souvenir.privacy import configured_secrets
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
+from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, _LoopbackServer
 
 MODEL_KEY = "sk-operator-Zq8Lm2Xp9Tr4Wv7Yb1Nc"
@@ -96,14 +96,11 @@ CUTS = [(1,), (len(MODEL_KEY) // 2,), (len(MODEL_KEY) - 1,), (3, 20)]
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory):
     with SplitEchoServer() as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path_factory.mktemp('split') / 's.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path_factory.mktemp('split') / 's.db'}",
+            upstream.url,
+            summary_enabled=True,
             llm_api_key=MODEL_KEY,
-            _env_file=None,
         )
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             yield upstream, client

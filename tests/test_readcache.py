@@ -20,7 +20,7 @@ from souvenir.blas import coarse_query, dot_rows, leading_directions, project_ro
 from souvenir.errors import StoreError
 from souvenir.read.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.store.readcache import ReadCache
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)

@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,14 +40,7 @@ PYTHON_PACKAGES = {
 def proxy(tmp_path_factory):
     db = tmp_path_factory.mktemp("recipes") / "r.db"
     with ChatServer(reply="Nitrile gloves suit you.") as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{db}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            _env_file=None,
-        )
+        settings = stub_model_settings(f"sqlite:///{db}", upstream.url, summary_enabled=True)
         rt = open_runtime(settings)
         try:
             with UvicornThread(create_app(settings, runtime=rt)) as server:

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from souvenir.config import Settings
 from souvenir.write.reflection import REFLECTION_SYSTEM, parse_reflection, reflection_messages
 from souvenir.engine.runtime import open_runtime
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer
 
 GOOD = {"text": "Likes jazz", "kind": "preference", "scope": "global", "confidence": 0.9}
@@ -70,14 +70,8 @@ def test_the_prompt_asks_for_the_users_language():
 
 def test_the_worker_retries_an_unreadable_answer_and_the_prompt_carries_the_language(tmp_path):
     with ChatServer(reflection_answer="Sorry, I cannot help with that.") as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'r.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            reflection_timeout_s=5,
-            _env_file=None,
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'r.db'}", upstream.url, summary_enabled=True, reflection_timeout_s=5
         )
         rt = open_runtime(settings)
         rt.worker.backoff_s = 0.0

@@ -15,7 +15,7 @@ from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
 from souvenir.read.scoring.calibration import Prior
 from souvenir.read.scoring.relevance import relevance_terms
-from souvenir.types import Memory
+from tests.scoring_support import episode
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
@@ -39,20 +39,6 @@ def _quiet(**kw) -> ScoringConfig:
     """The defaults without the acts priors and their relevance gate (so each lever's own
     effect is read)."""
     return ScoringConfig(**({"event_bonus": 0.0, "ask_penalty": 0.0, "priors_gate": 0.0} | kw))
-
-
-def _mem(i, text, speaker=None, session=None):
-    return Memory(
-        id=i,
-        user_id=1,
-        text=text,
-        kind="episode",
-        session=session,
-        speaker=speaker,
-        content_hash=str(hash(text)),
-        created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-        updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-    )
 
 
 def test_relevance_terms_keep_the_words_the_best_share():
@@ -87,11 +73,11 @@ def test_weighted_bm25_is_a_weighted_sum_of_the_terms():
 
 def test_feedback_on_terms_lifts_what_the_best_share_for_broad_questions_only():
     mems = [
-        _mem(1, "Melanie: we went camping in the forest with the kids", "Melanie", "s1"),
-        _mem(2, "Caroline: wow, sounds great", "Caroline", "s1"),
-        _mem(3, "Melanie: the forest trail by the lake was lovely", "Melanie", "s2"),
-        _mem(4, "Melanie: I painted a sunset yesterday", "Melanie", "s3"),
-        _mem(5, "Caroline: camping again soon?", "Caroline", "s3"),
+        episode(1, "Melanie: we went camping in the forest with the kids", "Melanie", "s1"),
+        episode(2, "Caroline: wow, sounds great", "Caroline", "s1"),
+        episode(3, "Melanie: the forest trail by the lake was lovely", "Melanie", "s2"),
+        episode(4, "Melanie: I painted a sunset yesterday", "Melanie", "s3"),
+        episode(5, "Caroline: camping again soon?", "Caroline", "s3"),
     ]
     cfg = _quiet(prf_weight=2.0, prf_top=2, prf_terms=5)
     broad = "What activities did Melanie do camping?"
@@ -166,9 +152,9 @@ def test_asks():
 
 def test_acts_on_the_score():
     mems = [
-        _mem(1, "Melanie: we went camping with the kids", "Melanie"),
-        _mem(2, "Melanie: camping with the kids is the best, right?", "Melanie"),
-        _mem(3, "Melanie: camping with the kids is the best", "Melanie"),
+        episode(1, "Melanie: we went camping with the kids", "Melanie"),
+        episode(2, "Melanie: camping with the kids is the best, right?", "Melanie"),
+        episode(3, "Melanie: camping with the kids is the best", "Melanie"),
     ]
     q = "Does Melanie like camping?"
     parts: dict = {}
@@ -181,7 +167,7 @@ def test_acts_on_the_score():
     assert dict(Scorer(ScoringConfig(acts_broad=True, priors_gate=0.0)).scores(1, mems, q, NOW)) == dict(off)
     # in the first stage a neighbour inherits it
     first = ScoringConfig(event_bonus=2.0, acts_broad=False, acts_first=True, priors_gate=0.0)
-    mems_s = [_mem(i, m.text, m.speaker, "s1") for i, m in zip((1, 2, 3), mems)]
+    mems_s = [episode(i, m.text, m.speaker, "s1") for i, m in zip((1, 2, 3), mems)]
     p1: dict = {}
     Scorer(first).scores(1, mems_s, q, NOW, parts=p1)
     assert "acts" in p1 and p1["neighbours"][1] > 0

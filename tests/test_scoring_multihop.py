@@ -13,7 +13,7 @@ from souvenir.read.scoring.breadth import broad_question, query_role
 from souvenir.read.scoring.fusion import fuse, neighbour_table
 from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import names_a_date
-from souvenir.types import Memory
+from tests.scoring_support import episode
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
@@ -143,20 +143,6 @@ def test_length_prior_and_dated_bonus():
     assert first["neighbours"][0] > 0 and np.allclose(final["neighbours"], 0)
 
 
-def _mem(i, text, speaker=None, session=None):
-    return Memory(
-        id=i,
-        user_id=1,
-        text=text,
-        kind="episode",
-        session=session,
-        speaker=speaker,
-        content_hash=str(hash(text)),
-        created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-        updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-    )
-
-
 def test_neighbours_are_summed():
     table = neighbour_table([1, 2, 3], ["a", "a", "a"], 1)
     parts: dict = {}
@@ -190,9 +176,9 @@ def test_neighbour_gate_lets_a_short_reply_borrow_less():
 
 def test_neighbour_gate_reads_broad_questions_only_by_default():
     mems = [
-        _mem(1, "Melanie: we went camping with the kids last summer in the forest", "Melanie", "s1"),
-        _mem(2, "Caroline: cool", "Caroline", "s1"),
-        _mem(3, "Melanie: pottery class with my family was fun and messy", "Melanie", "s1"),
+        episode(1, "Melanie: we went camping with the kids last summer in the forest", "Melanie", "s1"),
+        episode(2, "Caroline: cool", "Caroline", "s1"),
+        episode(3, "Melanie: pottery class with my family was fun and messy", "Melanie", "s1"),
     ]
     cfg = ScoringConfig(neighbour_gate=2.0)
     narrow = "Did Melanie go camping?"

@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
 from souvenir.privacy import redact
+from tests.attack_support import stub_model_settings
 from tests.secret_battery import BATTERY
 from tests.servers import ChatServer, UvicornThread
 
@@ -113,15 +113,7 @@ def test_no_secret_is_kept_in_any_column_log_or_export(store_url):
     logging.getLogger().setLevel(logging.DEBUG)
     try:
         with ChatServer(reply="Noted.") as upstream:
-            settings = Settings(
-                database_url=store_url,
-                embedder="none",
-                window_embedder="none",
-                llm_base_url=upstream.url,
-                llm_model="stub",
-                reflection_timeout_s=5,
-                _env_file=None,
-            )
+            settings = stub_model_settings(store_url, upstream.url, summary_enabled=True, reflection_timeout_s=5)
             with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
                 users = []
                 for i, (text, _secret) in enumerate(BATTERY):

@@ -19,9 +19,9 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.proxy_request import last_question
-from souvenir.config import Settings
 from souvenir.library import Souvenir
 from souvenir.privacy import redact, redact_turn, secret_values
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 from tests.test_secrets_nowhere import _text_columns
 
@@ -143,14 +143,7 @@ def test_library_keeps_no_secret_of_a_turn(store_url):
 
 def test_rest_and_proxy_keep_no_secret_of_a_turn(store_url):
     with ChatServer() as upstream:
-        settings = Settings(
-            database_url=store_url,
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            _env_file=None,
-        )
+        settings = stub_model_settings(store_url, upstream.url, summary_enabled=True)
         with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             for i, (message, reply, _) in enumerate(ECHOED):
                 assert (

@@ -13,7 +13,7 @@ import pytest
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store import open_store
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.store.migrations import load, split_statements
 from souvenir.store.sqlite import SQLiteStore
 

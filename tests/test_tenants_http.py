@@ -21,6 +21,7 @@ from souvenir.config import Settings
 from souvenir.api.keys import create_key
 from souvenir.engine.runtime import open_runtime
 from souvenir.types import Candidate
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 TENANTS, USERS, TARGETS = 10, 100, 3
@@ -89,14 +90,7 @@ def _body_for(path: str, channel: str, user: str) -> dict | None:
 def service(tmp_path_factory):
     db = tmp_path_factory.mktemp("tenants") / "t.db"
     with ChatServer(reply="Sure.") as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{db}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            _env_file=None,
-        )
+        settings = stub_model_settings(f"sqlite:///{db}", upstream.url, summary_enabled=True)
         keys = _fill(settings)
         app = create_app(settings)
         with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:

@@ -13,7 +13,6 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.errors import InputError
 from souvenir.replay.apply import import_memories
@@ -22,6 +21,7 @@ from souvenir.engine.runtime import open_runtime
 from souvenir.store import open_store
 from souvenir.timeutil import parse_time
 from souvenir.timezones import canonical_zone, learned_zone, local_day, localize
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 KL = timezone(timedelta(hours=8))
@@ -115,15 +115,7 @@ def test_tomorrow_at_7am_in_kuala_lumpur_through_the_reflection(store_url):
         ensure_ascii=False,
     )
     with ChatServer(reflection_answer=fact) as upstream:
-        settings = Settings(
-            database_url=store_url,
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            summary_enabled=False,
-            _env_file=None,
-        )
+        settings = stub_model_settings(store_url, upstream.url)
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn(
@@ -178,15 +170,7 @@ def test_dst_change_in_paris_grounds_and_prints_the_local_day(tmp_path):
 # -- the service: API, /v1/turns' time, the proxy's header ---------------------------------------
 def test_zone_set_by_api_by_turn_time_and_by_the_proxy_header(tmp_path):
     with ChatServer(reply="Noted.") as upstream:
-        settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 's.db'}",
-            embedder="none",
-            window_embedder="none",
-            llm_base_url=upstream.url,
-            llm_model="stub",
-            summary_enabled=False,
-            _env_file=None,
-        )
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 's.db'}", upstream.url)
         rt = open_runtime(settings)
         try:
             with UvicornThread(create_app(settings, runtime=rt)) as server:

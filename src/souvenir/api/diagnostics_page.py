@@ -9,11 +9,14 @@ from __future__ import annotations
 from html import escape
 
 
-#: The fused score's terms, in the order the page shows them (souvenir.read.scoring.fusion).
+#: The fused score's terms, in the order the page shows them: every name
+#: :func:`souvenir.read.scoring.fusion.fuse` writes into its ``parts``, no other
+#: (``tests/test_diagnostics_parts.py`` holds the two together).
 PART_NAMES = (
     "use",
     "e5",
     "bm25",
+    "sparse",
     "rank",
     "dated",
     "expansion",
@@ -24,13 +27,13 @@ PART_NAMES = (
     "profile",
     "relative",
     "period",
-    "coverage",
     "diversity",
 )
 PART_LABELS = {
     "use": "USE",
     "e5": "e5",
     "bm25": "BM25",
+    "sparse": "sparse",
     "rank": "RRF",
     "dated": "dated",
     "expansion": "2nd hop",
@@ -41,11 +44,10 @@ PART_LABELS = {
     "profile": "who they are",
     "relative": "the relative asked about",
     "period": "period",
-    "coverage": "coverage",
     "diversity": "diversity",
 }
-#: What each column of a selection says (the page's legend), by part name; a part not listed
-#: here (a term added to the score later) is shown with its name and no legend line.
+#: What each column of a selection says (the page's legend): the score, the memory's rank, and
+#: each part by name (the part ``rank``, reciprocal-rank fusion, under ``rank_fusion``).
 COLUMN_LEGEND = {
     "score": "the fused score for the message: the sum of the parts to its right (higher is better).",
     "rank": "the memory's place among all the user's candidates by score (1 = best).",
@@ -58,14 +60,11 @@ COLUMN_LEGEND = {
     "sparse": "a sparse lexical signal across languages, z-scored and weighted.",
     "rank_fusion": "reciprocal-rank fusion of USE, e5 and BM25: a memory several signals rank high gains.",
     "dated": "the message asks when: a memory that carries a date or a time word gains.",
-    "expansion": "a second pass with the words of the first pass's best memories (pseudo-relevance feedback), "
-    "or with the words that go with the message's in this user's memories (research, off).",
+    "expansion": "a second pass with the words of the first pass's best memories (pseudo-relevance feedback).",
     "neighbours": "lift from the best first-pass score of the turns just before or after it in the same "
     "session (an answer often sits next to the turn that matches).",
     "length": "a prior on the memory's length (a longer turn says more).",
     "acts": "what the memory does: reporting an event gains, asking a question loses.",
-    "information": "a prior on how much the memory says.",
-    "session": "the best score of the memory's session (a session about the topic gains).",
     "speaker": "the message names one speaker: the other speaker's turns lose.",
     "profile": "the message asks what a person would do or like: that person's memories that say who they "
     "are (likes, values, goals, work) gain, and the message's own words (BM25) do not count.",
@@ -73,7 +72,6 @@ COLUMN_LEGEND = {
     '"kakak saya") and the memory names the same relation in any language, or the name the user\'s memories '
     'give them ("The user\'s son, Jun Hao"); it gains.',
     "period": "the message names a day, month or year: memories dated in it gain.",
-    "coverage": "a broad question: memories covering one of its terms no other pick covers gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
 }
 #: The six passes of the selection (souvenir.read.selection), for the legend.
@@ -132,9 +130,7 @@ _BREAKS = {
     "neighbours": "neigh\u00adbours",
     "speaker": "speak\u00ader",
     "question": "ques\u00adtion",
-    "coverage": "cover\u00adage",
     "diversity": "diver\u00adsity",
-    "information": "infor\u00admation",
 }
 
 

@@ -64,7 +64,7 @@ from souvenir.embedding import threshold_for
 from souvenir.errors import InputError
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.selection import SelectionConfig, select
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 CHANNEL, USER, STORY = "bench", "latency", "bench"

@@ -30,7 +30,7 @@ import numpy as np
 
 from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.read.selection import Pool
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.types import Memory
 
 __all__ = ["MAX_PROMPT_MESSAGES", "in_prompt", "prompt_hashes"]

@@ -28,7 +28,7 @@ from souvenir.store.counters import CountersMixin
 from souvenir.store.deadline import left
 from souvenir.store.diagnostic_reads import DiagnosticsMixin
 from souvenir.store.erasure import ErasureMixin
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.store.outbox import OutboxMixin

@@ -47,7 +47,7 @@ from datetime import datetime, timedelta
 import numpy as np
 
 from souvenir.errors import StoreBusyError
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import as_utc
 

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
-from souvenir.store.hashing import content_hash
+from souvenir.hashing import content_hash
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 from souvenir.store.rebuild import add_autoincrement
 
