@@ -450,7 +450,9 @@ def test_forget_everything_of_a_large_user_holds_the_write_lock_briefly(tmp_path
         mem.add_turn("u", "Please forget everything about me.", reply="Done.")
         took = time.monotonic() - started
         assert mem.memories("u").memories == []
-    assert took < 5.0, took
+    # Not a speed target: a wide guard against the quadratic re-read (tens of seconds on a quiet
+    # machine, minutes under load); the linear erasure takes ~1-7 s from quiet to load 15.
+    assert took < 60.0, took
     dump = dump_sqlite(db)
     assert "Likes colour" not in dump and "haha so funny" not in dump
 
