@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from souvenir.read.scoring import Scorer, ScoringConfig
-from souvenir.read.scoring.inference import discloses_self, inference_question, states_habit
+from souvenir.read.scoring.inference import discloses_self, inference_question
 from souvenir.types import Memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
@@ -199,48 +199,3 @@ def test_a_could_question_gets_no_profile_part():
     parts: dict = {}
     Scorer(ScoringConfig()).scores(1, mems, "What could Andrew do on weekends?", NOW, parts=parts)
     assert "profile" not in parts
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Melanie: We always look forward to our family camping trip",
-        "I usually run before work",
-        "Every summer we rent a cabin by the lake",
-        "Nous allons toujours camper en été",
-        "Chaque année, on part à la montagne",
-        "我们每年都去露营",
-        "我总是早起跑步",
-        "Kami selalu pergi berkhemah",
-        "Setiap tahun kami balik kampung",
-    ],
-)
-def test_habits(text):
-    assert states_habit(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "You have always been there for me",
-        "We went camping last weekend",
-        "Tu es toujours là pour moi",
-        "你总是支持我",
-        "Awak selalu ada untuk saya",
-    ],
-)
-def test_not_habits(text):
-    assert not states_habit(text)
-
-
-def test_habits_join_the_profile_when_the_research_flag_is_on():
-    mems = [
-        _mem(1, "Melanie: We always look forward to our family camping trip", "Melanie"),
-        _mem(2, "Melanie: we went to the mall on Saturday", "Melanie"),
-        _mem(3, "Caroline: we always go to theme parks", "Caroline"),
-    ]
-    q = "Would Melanie prefer a national park or a theme park?"
-    for flag, expected in ((False, [0.0, 0.0, 0.0]), (True, [4.0, 0.0, 0.0])):
-        parts: dict = {}
-        Scorer(ScoringConfig(profile_habits=flag, priors_gate=0.0)).scores(1, mems, q, NOW, parts=parts)
-        assert parts["profile"].tolist() == expected

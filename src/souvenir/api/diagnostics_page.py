@@ -23,7 +23,6 @@ PART_NAMES = (
     "speaker",
     "profile",
     "relative",
-    "instance",
     "period",
     "coverage",
     "diversity",
@@ -41,7 +40,6 @@ PART_LABELS = {
     "speaker": "speaker",
     "profile": "who they are",
     "relative": "the relative asked about",
-    "instance": "names one of the kind asked",
     "period": "period",
     "coverage": "coverage",
     "diversity": "diversity",
@@ -74,9 +72,6 @@ COLUMN_LEGEND = {
     "relative": 'the relative asked about: the message names a relative (« ma fille », "my husband", 女儿, '
     '"kakak saya") and the memory names the same relation in any language, or the name the user\'s memories '
     'give them ("The user\'s son, Jun Hao"); it gains.',
-    "instance": 'the message asks for a list of things of a kind (« quelles villes », "which cities", 哪些城市, '
-    '"apa saja"): a memory that names a particular thing (a place, a person, a title) gains, as far as it is '
-    "related to the message.",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "coverage": "a broad question: memories covering one of its terms no other pick covers gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",

@@ -327,7 +327,6 @@ def fuse(
     profile: np.ndarray | None = None,
     kept: dict | None = None,
     relatives: np.ndarray | Callable[[np.ndarray], np.ndarray | None] | None = None,
-    instances: np.ndarray | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -348,8 +347,6 @@ def fuse(
     an inference question (``profile_bonus``; :mod:`souvenir.read.scoring.inference`);
     ``relatives``: bool per memory (or ``first → bool per memory | None``), names a relative
     the question asks about (``relative_bonus``; :mod:`souvenir.read.scoring.relatives`);
-    ``instances``: bool per memory, names a particular thing, for a list question
-    (``instance_bonus``, research; :mod:`souvenir.read.scoring.instances`);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
@@ -523,8 +520,6 @@ def fuse(
     if flags is not None:
         term = config.relative_bonus * flags
         score = score + part("relative", gate_() * term if config.relative_gated else term)
-    if instances is not None and config.instance_bonus:
-        score = score + part("instance", gate_() * (config.instance_bonus * instances))
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))

@@ -42,7 +42,7 @@ import numpy as np
 from souvenir.lexical import nfkc_casefold
 from souvenir.read.scoring.levers import ScoringConfig
 
-__all__ = ["discloses_self", "for_inference", "inference_question", "states_habit"]
+__all__ = ["discloses_self", "for_inference", "inference_question"]
 
 _EN_ASK = re.compile(r"\b(?:would|wouldn't|might|likely|unlikely|probably|possibly)\b")
 _FR_ASK = re.compile(
@@ -70,32 +70,6 @@ _MS_SELF = re.compile(
     r"\b(?:saya|aku)\s+(?:sangat\s+|memang\s+)?(?:suka|minat|mahu|ingin|harap|percaya|sentiasa|bekerja)\b"
     r"|\b(?:impian|matlamat|kerja)\s+(?:saya|aku)\b|\bpenting bagi (?:saya|aku)\b"
 )
-
-_EN_HABIT = re.compile(
-    r"\b(?:i|we)(?:'ve| have)?\s+(?:always|usually|often|regularly)\b"
-    r"|\bevery (?:year|summer|winter|spring|autumn|fall|week|weekend|morning|evening|day|night)\b"
-    r"|\b(?:our|my|family) tradition\b"
-)
-_FR_HABIT = re.compile(
-    r"\b(?:je|j'|nous|on)\b[^.!?]{0,20}\b(?:toujours|souvent|régulièrement)\b|\bd'habitude\b"
-    r"|\bchaque (?:année|été|hiver|printemps|automne|semaine|week-end|matin|soir|jour)\b"
-    r"|\btous les (?:ans|étés|hivers|week-ends|matins|soirs|jours)\b|\b(?:notre|ma|une) tradition\b"
-)
-_ZH_HABIT = re.compile(r"我们?(?:总是|经常|通常|常常|一直都|每年|每周|每个周末|每天)|(?:家庭|我们的|我们家的)传统")
-_MS_HABIT = re.compile(
-    r"\b(?:saya|kami|kita|aku)\s+(?:selalu|sentiasa|biasanya|sering|kerap)\b"
-    r"|\bsetiap (?:tahun|minggu|hujung minggu|pagi|petang|hari)\b|\btradisi (?:kami|keluarga|saya)\b"
-)
-
-
-@lru_cache(maxsize=200_000)
-def states_habit(text: str) -> bool:
-    """True when ``text`` states a habit of its speaker: a first-person "always / usually /
-    often", "every summer", a tradition (fr « chaque année », « d'habitude »; zh 我们每年,
-    总是; ms "kami selalu", "setiap tahun")."""
-    folded = nfkc_casefold(text).replace("’", "'")
-    found = _EN_HABIT.search(folded) or _FR_HABIT.search(folded) or _ZH_HABIT.search(folded) or _MS_HABIT.search(folded)
-    return bool(found)
 
 
 @lru_cache(maxsize=20_000)
@@ -134,18 +108,13 @@ def for_inference(
         config = replace(config, w_lexical=config.inference_w_lexical)
     if not config.profile_bonus:
         return config, None
-    return config, _flags(speakers, speaker, texts, config.profile_habits)
+    return config, _flags(speakers, speaker, texts)
 
 
-def _flags(speakers: np.ndarray, speaker: str, texts: Callable[[], list[str]], habits: bool = False) -> np.ndarray:
-    """Per memory: ``speaker``'s own that :func:`discloses_self` (or, with ``habits``,
-    :func:`states_habit`)."""
+def _flags(speakers: np.ndarray, speaker: str, texts: Callable[[], list[str]]) -> np.ndarray:
+    """Per memory: ``speaker``'s own that :func:`discloses_self`."""
     flags = np.zeros(len(speakers), dtype=bool)
     rows = np.flatnonzero(speakers == speaker)
     listed = texts()
-    flags[rows] = np.fromiter(
-        (discloses_self(listed[i]) or (habits and states_habit(listed[i])) for i in rows.tolist()),
-        dtype=bool,
-        count=rows.size,
-    )
+    flags[rows] = np.fromiter((discloses_self(listed[i]) for i in rows.tolist()), dtype=bool, count=rows.size)
     return flags

@@ -199,17 +199,6 @@ class ScoringConfig:
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
-    #: The profile also holds the named speaker's habits ("we always go camping", "every
-    #: summer", « chaque année », 每年, "setiap tahun":
-    #: :func:`~souvenir.read.scoring.inference.states_habit`). Research (session 15).
-    profile_habits: bool = False
-    #: A list question ("Which cities has Jon visited?", :func:`~souvenir.read.scoring.breadth.broad_question`):
-    #: the memories that name a particular thing (a place, a person, a title:
-    #: :func:`~souvenir.read.scoring.instances.names_a_thing`) gain this × the priors'
-    #: relevance gate — the question names the kind, the memory an instance. Research
-    #: (session 15); 0 = off. ``instance_broad`` False: every question.
-    instance_bonus: float = 0.0
-    instance_broad: bool = True
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held

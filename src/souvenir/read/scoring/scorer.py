@@ -18,7 +18,6 @@ import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
-from souvenir.read.scoring.instances import names_a_thing
 from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
@@ -215,7 +214,6 @@ class Scorer:
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
             relatives=_relatives(cfg, message, static),
-            instances=_instances(cfg, message, static),
             **common,
         )
         return Prepared(
@@ -496,17 +494,6 @@ def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: S
         return None
     rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[: cfg.expansion_terms]
     return static.lexical.scores(rare)
-
-
-def _instances(cfg: ScoringConfig, message: str, static: Any) -> np.ndarray | None:
-    """``fuse``'s ``instances``: per memory, names a particular thing
-    (:func:`~souvenir.read.scoring.instances.names_a_thing`), for a list question when
-    ``instance_bonus`` is on; ``None`` otherwise."""
-    if not cfg.instance_bonus or (cfg.instance_broad and not broad_question(message)):
-        return None
-    names = [str(n) for n in static.speaker_names]
-    texts = static.candidate_texts()
-    return np.fromiter((names_a_thing(t, names) for t in texts), dtype=bool, count=len(texts))
 
 
 def _relatives(cfg: ScoringConfig, message: str, static: Any) -> np.ndarray | None:
