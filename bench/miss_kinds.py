@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.cv_data import load  # noqa: E402
-from bench.cv_levers import Evaluator, _split  # noqa: E402
+from bench.cv_evaluator import Evaluator, _split  # noqa: E402
 
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.bm25 import bm25_tokens  # noqa: E402
