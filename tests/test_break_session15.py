@@ -52,6 +52,7 @@ OWN = [
     ("zh", "我说忘掉关于我的一切"),
     ("zh", "我跟你说，忘掉关于我的一切"),
     ("zh", "刚才说的，忘掉关于我的一切"),
+    ("zh", "你听我说，忘掉关于我的一切"),
     ("ms", "Saya kata lupakan semua tentang saya"),
     ("ms", "Tadi saya cakap lupakan semua tentang saya"),
 ]

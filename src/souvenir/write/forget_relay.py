@@ -113,9 +113,9 @@ _MS_SAID = re.compile(
     re.I,
 )
 #: Words around the speaker that name no one (time, stress, "to you"): left out before reading who
-#: speaks — "我说", "刚才说", "我跟你说", "Saya kata", "Tadi saya cakap" are the user's own words.
+#: speaks — "我说", "刚才说", "我跟你说", "你听我说", "Saya kata", "Tadi saya cakap" are the user's own words.
 _ZH_ASIDE = re.compile(
-    r"想|要|就|只|再|还|是|得|必须|真的|已经|都|一直|刚才|刚刚|之前|上次|现在|最后|跟你|对你|和你|嗯|好"
+    r"你?听(?=我)|想|要|就|只|再|还|是|得|必须|真的|已经|都|一直|刚才|刚刚|之前|上次|现在|最后|跟你|对你|和你|嗯|好"
 )
 _MS_ASIDE = re.compile(
     r"\b(?:nak|mahu|ingin|dah|sudah|cuma|hanya|pernah|tadi|baru|sebenarnya|dengan|awak|kamu)\b", re.I
