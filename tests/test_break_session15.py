@@ -172,6 +172,24 @@ def test_an_ambiguous_topic_requests_words_are_kept_nowhere(proxied, tmp_path):
     assert _memories(proxied, "u") == ["I take my vitamins every morning"]
 
 
+def test_the_question_that_retrieved_a_forgotten_memory_goes_with_it(proxied, tmp_path):
+    """Its selection record went (it served the memory and shares a word with it), but its turn,
+    its drop event's quote and its last query stayed: "Biktarvy" (the HIV drug) after "forget
+    what I said about my HIV", in the profile a context shows the model."""
+    _say(proxied, "u", "I take Biktarvy for my HIV every morning")
+    _until(lambda: _memories(proxied, "u") != [], "not written")
+    _say(proxied, "u", "Is Biktarvy safe with alcohol?")
+    time.sleep(1.0)
+    _say(proxied, "u", "I also love hiking in the Alps")
+    _until(lambda: len(_memories(proxied, "u")) == 2, "not written")
+    _say(proxied, "u", "Please forget what I said about my HIV")
+    _until(lambda: _memories(proxied, "u") == ["I also love hiking in the Alps"], "not acted on")
+    time.sleep(1.0)
+    rows = dump_sqlite(tmp_path / "p.db")
+    assert "Biktarvy" not in rows
+    assert "hiking in the Alps" in rows  # what it did not retrieve stays
+
+
 # -- 4. the SQLite file's bytes ---------------------------------------------------------------------
 def _file_bytes(db) -> bytes:
     return b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*") if p.is_file())
@@ -192,3 +210,20 @@ def test_a_forgotten_memorys_text_leaves_the_sqlite_files(proxied, tmp_path):
         "/v1/turns", json={"channel": "telegram", "user": "v", "message": "Please forget everything about me."}
     )
     assert b"Quokkabank" not in _file_bytes(db)
+
+
+# -- 2b. the acted mark on both stores (the library, as the proxy records) --------------------------
+def test_an_acted_request_is_a_retry_only_while_it_is_the_latest_turn(store_url):
+    key_forget = request_key("api", "u", None, [{"role": "user", "content": "Please forget everything about me."}])
+    key_fact = request_key("api", "u", None, [{"role": "user", "content": "I live in Leeds"}])
+    with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn_once("u", "I live in Leeds", "OK.", source=key_fact, within_s=600)
+        mem.add_turn_once("u", "Please forget everything about me.", "Done.", source=key_forget, within_s=600)
+        assert mem.memories("u").memories == []
+        assert mem.request_acted("u", key_forget, within_s=600)  # its client's retry
+        assert not mem.request_acted("u", key_fact, within_s=600)  # a collateral turn: no mark
+        assert mem.add_turn_once("u", "I live in Leeds", "OK.", source=key_fact, within_s=600)
+        assert [m.text for m in mem.memories("u").memories] == ["I live in Leeds"]
+        assert not mem.request_acted("u", key_forget, within_s=600)  # the conversation moved on
+        mem.add_turn_once("u", "Please forget everything about me.", "Done.", source=key_forget, within_s=600)
+        assert mem.memories("u").memories == []

@@ -13,7 +13,8 @@ in the store (what carries a text: :mod:`souvenir.write.forgetting`):
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
   are removed, and so are the recorded selections that served it and share a content word
-  with it (the question asked about it); the user ``summary`` (model-written, possibly in other words) is cleared
+  with it (the question asked about it) — that question's turn, event quotes and last query
+  too; the user ``summary`` (model-written, possibly in other words) is cleared
   whole and the summariser asked to rebuild it at the next turn;
 * in the user's stories, the summary's sentences, the anchors and the positions that carry
   it are removed.
@@ -97,6 +98,17 @@ class ErasureMixin:
                 }
                 conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", part)
             served |= self._erase_selection_items(conn, user_id, set(chain))
+            # the questions that retrieved it and share a word with it ("Is Biktarvy safe with
+            # alcohol?" for "I take Biktarvy for my HIV"): their turns, quotes, last queries go too
+            questions = [
+                message
+                for sid, message in conn.execute(
+                    "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
+                ).fetchall()
+                if sid in served and mentions(message, wordings)
+            ]
+            wordings += wordings_key(questions)
+            starts += starts_key(questions)
             # no source either: the proxy's (a SHA-256 of the request that said it) would confirm
             # a guessed message; ``why`` is set below
             for part, marks in _batches(chain):
