@@ -55,6 +55,7 @@ OWN = [
     ("zh", "你听我说，忘掉关于我的一切"),
     ("ms", "Saya kata lupakan semua tentang saya"),
     ("ms", "Tadi saya cakap lupakan semua tentang saya"),
+    ("ms", "Macam saya cakap, lupakan semua tentang saya"),
 ]
 
 

@@ -118,7 +118,7 @@ _ZH_ASIDE = re.compile(
     r"你?听(?=我)|想|要|就|只|再|还|是|得|必须|真的|已经|都|一直|刚才|刚刚|之前|上次|现在|最后|跟你|对你|和你|嗯|好"
 )
 _MS_ASIDE = re.compile(
-    r"\b(?:nak|mahu|ingin|dah|sudah|cuma|hanya|pernah|tadi|baru|sebenarnya|dengan|awak|kamu)\b", re.I
+    r"\b(?:nak|mahu|ingin|dah|sudah|cuma|hanya|pernah|tadi|baru|sebenarnya|dengan|awak|kamu|macam|seperti|yang)\b", re.I
 )
 _ME = frozenset({"", "我", "我们", "咱们", "saya", "aku", "kami"})
 
