@@ -145,7 +145,7 @@ def act_on_forget_request(
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
     if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
         store.erase_user_memories(user_id, now, why, keep=_restated_ids(store, user_id, message, decision.erase))
-        store.erase_user_texts(user_id, now)
+        store.erase_user_texts(user_id, now, turn_id)
         store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
         return decision
     erased = []

@@ -27,6 +27,7 @@ from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Store
 from souvenir.timezones import TZ_KEY
 from souvenir.types import Memory, Selection, SelectionResult
+from souvenir.lexical.forget_cues import forget_requests
 from souvenir.limits import check_field, check_user_id
 from souvenir.privacy import redact_answer
 
@@ -131,7 +132,8 @@ class TurnRecords:
     ) -> None:
         """Keep one context's selection for diagnostics (logged, never raised, on a store
         error); ``shown``: ids left out as already in the prompt, kept after the selection
-        with the pass ``in_prompt`` and their score."""
+        with the pass ``in_prompt`` and their score. A message asking to forget a topic it names
+        is kept without its text (its turn is emptied: :func:`~souvenir.engine.chat_forget.clear_request_turn`)."""
         if isinstance(scores, LazyScores):
             scores.complete()  # every score and its parts, made here off the turn
         why = explain(scores, parts, [s.memory.id for s in selected] + list(shown))
@@ -139,6 +141,8 @@ class TurnRecords:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
             # the reply of the turn before the message, read with the context
             message = redact_answer(message, prior_reply)
+            if any(r.topic for r in forget_requests(message)):  # its turn keeps no copy of it either
+                message = ""
             self.store.record_selection(
                 user_id,
                 story_id,

@@ -35,7 +35,7 @@ from souvenir.store.outbox import OutboxMixin
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
-from souvenir.store.userdata import UserDataMixin, acted_mark
+from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
@@ -234,30 +234,39 @@ class SQLStore(
 
     def clear_turn(self, turn_id: int) -> None:
         """Empty turn ``turn_id``'s message and reply (a request to forget: its text names what
-        it asked to forget); the row stays, left out of :meth:`recent_turns` as an erased turn."""
+        it asked to forget); the row stays, left out of :meth:`recent_turns` as an erased turn.
+        The proxy's retry key (a SHA-256 of the request: it would confirm a guessed request)
+        becomes its keyed mark (:func:`~souvenir.store.userdata.acted_mark`): a client's retry
+        of the request is still recorded once, and not acted on again."""
         with self.transaction() as conn:
-            conn.execute("UPDATE turns SET message = '', reply = NULL WHERE id = ?", (turn_id,))
+            row = conn.execute("SELECT source FROM turns WHERE id = ?", (turn_id,)).fetchone()
+            source = row[0] if row is not None else None
+            mark = acted_mark(erasure_key(conn), source) if (source or "").startswith("proxy:") else source
+            self._erasing()
+            conn.execute("UPDATE turns SET message = '', reply = NULL, source = ? WHERE id = ?", (mark, turn_id))
 
     def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
         """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
-        records a client's retry of one request once), erased since or not (an erased turn
-        keeps a keyed mark of its source: :func:`~souvenir.store.userdata.acted_mark`)."""
-        mark = self._acted(source) or source
-        return bool(
-            self._query(
-                "SELECT 1 FROM turns WHERE user_id = ? AND source IN (?, ?) AND time >= ? LIMIT 1",
-                (user_id, source, mark, to_text(since)),
-            )
+        records a client's retry of one request once), or a request acted on and erased since
+        (its keyed mark: :meth:`was_acted`)."""
+        found = self._query(
+            "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
+            (user_id, source, to_text(since)),
         )
+        return bool(found) or self.was_acted(user_id, source, since)
 
     def was_acted(self, user_id: int, source: str, since: datetime) -> bool:
-        """Whether the user's turn from ``source`` said at ``since`` or later was erased since
-        (its keyed mark: :func:`~souvenir.store.userdata.acted_mark`): a client's retry of a
-        request acted on ("forget everything about me") reads nothing and is not recorded."""
+        """Whether the user's turn from ``source`` said at ``since`` or later was a request acted
+        on and erased since (its keyed mark: :func:`~souvenir.store.userdata.acted_mark`), and
+        is still the user's latest turn: a client's retry of a request acted on ("forget
+        everything about me") reads nothing and is not recorded. Once the conversation moved on
+        (a turn of the user recorded after it), the same request again is the user saying it
+        again — a stateless client sends the same request for the same words — and acts."""
         mark = self._acted(source)
         return mark is not None and bool(
             self._query(
-                "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
+                "SELECT 1 FROM turns t WHERE t.user_id = ? AND t.source = ? AND t.time >= ? "
+                "AND NOT EXISTS (SELECT 1 FROM turns n WHERE n.user_id = t.user_id AND n.id > t.id) LIMIT 1",
                 (user_id, mark, to_text(since)),
             )
         )

@@ -13,7 +13,8 @@ in the store (what carries a text: :mod:`souvenir.write.forgetting`):
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
   are removed, and so are the recorded selections that served it and share a content word
-  with it (the question asked about it); the user ``summary`` (model-written, possibly in other words) is cleared
+  with it (the question asked about it) — that question's turn, event quotes and last query
+  too; the user ``summary`` (model-written, possibly in other words) is cleared
   whole and the summariser asked to rebuild it at the next turn;
 * in the user's stories, the summary's sentences, the anchors and the positions that carry
   it are removed.
@@ -32,6 +33,8 @@ from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text
 
 _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
+#: ``why`` of an erasure asked in chat: the turn that asked.
+_REQUEST_TURN = re.compile(r"^request:turn:(\d+)$")
 #: A tombstone's content hash: no hash of the erased text remains (a hash confirms a guess).
 ERASED = "erased"
 
@@ -62,6 +65,7 @@ class ErasureMixin:
                 return None
             user_id = row[0]
             note_erasure(conn, user_id, now)  # a late write of what was said before is refused
+            self._erasing()  # type: ignore[attr-defined]
             chain = self._chain(conn, memory_id)
             # the indexer's queue rows first, holding nothing else yet: a claim holding them
             # (PostgreSQL FOR UPDATE) may repair a memory's hash, and must not wait for our
@@ -94,6 +98,17 @@ class ErasureMixin:
                 }
                 conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", part)
             served |= self._erase_selection_items(conn, user_id, set(chain))
+            # the questions that retrieved it and share a word with it ("Is Biktarvy safe with
+            # alcohol?" for "I take Biktarvy for my HIV"): their turns, quotes, last queries go too
+            questions = [
+                message
+                for sid, message in conn.execute(
+                    "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
+                ).fetchall()
+                if sid in served and mentions(message, wordings)
+            ]
+            wordings += wordings_key(questions)
+            starts += starts_key(questions)
             # no source either: the proxy's (a SHA-256 of the request that said it) would confirm
             # a guessed message; ``why`` is set below
             for part, marks in _batches(chain):
@@ -110,7 +125,9 @@ class ErasureMixin:
                         "SELECT id FROM turns WHERE user_id = ? AND source = ?", (user_id, source)
                     ).fetchall()
                 }
-            done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now)
+            asked = _REQUEST_TURN.match(why or "")
+            request_turn = int(asked.group(1)) if asked else None
+            done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now, request_turn)
             done["selections"] = self._erase_rows(conn, "selections", "message", user_id, wordings)
             for sid, message in conn.execute(
                 "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
@@ -145,6 +162,7 @@ class ErasureMixin:
         every = f"SELECT id FROM memories WHERE user_id = ? AND id NOT IN ({kept})"
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
+            self._erasing()  # type: ignore[attr-defined]
             conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({every})", (user_id,))
             conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({mine})", (user_id,))
             conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({every})", (user_id,))
@@ -156,19 +174,24 @@ class ErasureMixin:
                 (ERASED, (why or "")[:200] or None, to_text(now), user_id),
             ).rowcount
 
-    def erase_user_texts(self, user_id: int, now: datetime) -> dict[str, int]:
+    def erase_user_texts(self, user_id: int, now: datetime, request_turn: int | None = None) -> dict[str, int]:
         """What "forget everything about me" leaves once every memory is erased: the user's
         other texts — every turn's message, reply and source (a question, chit-chat, a turn
         no memory came from), their pending jobs closed; the details of their events (a
         dropped message is quoted there); ``last_queries``, the summary; their selections; the
         stories' summaries, anchors and positions. The rows stay (counts, the user, the
         operator's rules, the language and zone); the erasure is marked as
-        :meth:`erase_memory` marks it. Returns the rows changed per kind."""
+        :meth:`erase_memory` marks it. ``request_turn``: the turn that asked, whose proxy key
+        becomes a keyed mark (its client's retry is not acted on again); every other turn's
+        source goes (a stateless client's user telling a fact again sends the same request as
+        before the erasure: no retry). Returns the rows changed per kind."""
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
-            key = erasure_key(conn)  # a retry key becomes a keyed mark: a retry is not acted on again
+            self._erasing()  # type: ignore[attr-defined]
+            key = erasure_key(conn)  # the request's retry key becomes a keyed mark
             for turn_id, source in conn.execute(
-                "SELECT id, source FROM turns WHERE user_id = ? AND source LIKE 'proxy:%'", (user_id,)
+                "SELECT id, source FROM turns WHERE id = ? AND user_id = ? AND source LIKE 'proxy:%'",
+                (request_turn if request_turn is not None else -1, user_id),
             ).fetchall():
                 conn.execute("UPDATE turns SET source = ? WHERE id = ?", (acted_mark(key, source), turn_id))
             done = {
@@ -231,7 +254,9 @@ class ErasureMixin:
         return [memory_id] + [r[0] for r in rows if r[0] != memory_id]
 
     @staticmethod
-    def _erase_turns(conn, user_id: int, source_turns: set[int], wordings, now: datetime) -> int:
+    def _erase_turns(
+        conn, user_id: int, source_turns: set[int], wordings, now: datetime, request_turn: int | None = None
+    ) -> int:
         cleared = []
         for turn_id, message, reply, source in conn.execute(
             "SELECT id, message, reply, source FROM turns WHERE user_id = ?", (user_id,)
@@ -242,11 +267,12 @@ class ErasureMixin:
         for turn_id, source in cleared:
             # its source goes too: the proxy's is a SHA-256 of the request's messages, which
             # confirms a guessed message by hashing candidates (tests/test_break_session13.py);
-            # a keyed mark stays in its place (userdata.acted_mark): a retry is not acted on again
-            conn.execute(
-                "UPDATE turns SET message = '', reply = NULL, source = ? WHERE id = ?",
-                (acted_mark(key, source), turn_id),
-            )
+            # the request's own turn keeps a keyed mark (userdata.acted_mark): its retry is not
+            # acted on again; a turn it erased keeps none (the user may say it again)
+            mark = source if (source or "").startswith(ACTED) else None
+            if turn_id == request_turn:
+                mark = acted_mark(key, source) or mark
+            conn.execute("UPDATE turns SET message = '', reply = NULL, source = ? WHERE id = ?", (mark, turn_id))
             conn.execute(
                 "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', "
                 "updated_at = ? WHERE turn_id = ? AND status IN ('pending', 'running', 'parked')",

@@ -13,7 +13,12 @@ __all__ = ["Plumbing"]
 
 
 class Plumbing:
-    """Base of the store's mixins; nothing at run time."""
+    """Base of the store's mixins; at run time only :meth:`_erasing`."""
+
+    def _erasing(self) -> None:
+        """Called inside each erasure's transaction (a memory forgotten, a user's texts or the
+        user erased): the SQLite store then wipes its write-ahead log once it commits; nothing
+        elsewhere."""
 
     if TYPE_CHECKING:  # pragma: no cover
 

@@ -8,6 +8,7 @@ other failure :class:`~souvenir.errors.StoreError`.
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
@@ -22,6 +23,12 @@ from souvenir.store.base import SQLStore
 from souvenir.hashing import content_hash
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 from souvenir.store.rebuild import add_autoincrement
+
+log = logging.getLogger("souvenir.store")
+
+#: How long the log's truncation after an erasure waits for a reader on an older snapshot (ms):
+#: a read is milliseconds; past it the truncation is tried after the next write instead.
+WIPE_WAIT_MS = 250
 
 
 def _create_private(path: str) -> None:
@@ -67,6 +74,9 @@ class SQLiteStore(SQLStore):
             if not self._memory:
                 self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
+            # a deleted or rewritten row's bytes are overwritten, whatever the build's default
+            # (Debian's SQLite has it on, python.org's and Homebrew's off): "forget" means it
+            self._conn.execute("PRAGMA secure_delete = ON")
             self._conn.create_function("content_hash", 1, content_hash, deterministic=True)
         except sqlite3.Error as exc:
             folder = Path(self.path).parent
@@ -79,6 +89,7 @@ class SQLiteStore(SQLStore):
             raise error(f"cannot open SQLite store {self.path}: {exc}") from exc
         self._depth = 0
         self._owner: int | None = None
+        self._wipe_wal = False  # an erasure committed: its text is still in the log's frames
         # Reads outside a write transaction use one connection per thread (WAL readers never
         # wait for the writer), so a write lock held elsewhere does not hold up reads.
         self._local = threading.local()
@@ -149,6 +160,8 @@ class SQLiteStore(SQLStore):
                 if outer:
                     self._conn.execute("COMMIT")
                     self._owner = None
+                    if self._wipe_wal:
+                        self._wipe_log()
                 else:
                     self._conn.execute(f"RELEASE {savepoint}")
             except BaseException as exc:
@@ -161,6 +174,22 @@ class SQLiteStore(SQLStore):
                 if isinstance(exc, sqlite3.Error):
                     raise StoreError(f"SQLite error: {exc}") from exc
                 raise
+
+    def _erasing(self) -> None:
+        self._wipe_wal = not self._memory
+
+    def _wipe_log(self) -> None:
+        """After an erasure commits: copy the write-ahead log into the database and truncate it
+        to zero bytes. The log keeps the pages as they were written before — the forgotten
+        text with them — until later writes happen to overwrite its frames (a quiet store: for
+        ever). A reader in the middle of a read holds the log: then it is tried again after the
+        next write's commit (``_wipe_wal`` stays set); never raised (the erasure is done)."""
+        try:
+            self._conn.execute(f"PRAGMA busy_timeout = {WIPE_WAIT_MS}")  # set again by the next BEGIN
+            busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            self._wipe_wal = bool(busy and busy[0])
+        except sqlite3.Error as exc:
+            log.warning("the write-ahead log was not truncated after an erasure: %s", exc)
 
     @contextmanager
     def read_snapshot(self) -> Iterator[sqlite3.Connection]:

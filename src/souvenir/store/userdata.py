@@ -150,6 +150,7 @@ class UserDataMixin(Plumbing):
             # no advisory lock taken here (as before): a turn written meanwhile either committed
             # first (its rows are deleted below), or sees this mark, or fails on the user row gone
             note_erasure(conn, user_id, utcnow())
+            self._erasing()
             counts = {
                 table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                 for table, sql in _USER_TABLES.items()

@@ -19,7 +19,7 @@ from souvenir.lexical.forget_cues import ForgetRequest, forget_requests
 from souvenir.lexical.tagged import tokenize
 from souvenir.write.filters.speech_act import speech_units
 
-__all__ = ["own_forget_requests", "quoted_request", "relayed_request"]
+__all__ = ["own_forget_requests", "quoted_request", "relayed_request", "reported_request"]
 
 #: A sentence opened by a speech frame: the words before its first colon or opening quote.
 _FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『]{1,120}?)\s*(?:[:：]|[“\"«「『])")
@@ -101,6 +101,49 @@ def quoted_request(sentence: str) -> bool:
     return False
 
 
+#: A request's verb in Chinese and Malay, where a request may follow a reporting verb without a
+#: colon (in English and French a request opens its clause: "My sister said forget…" is none).
+_ZH_CUE = re.compile(r"忘|删|别记|不要记|不用记|当我没说")
+_MS_CUE = re.compile(r"\b(?:lupakan|lupa|padam\w*|buang|hapus\w*)\b", re.I)
+#: A reporting verb ending the words before the request (with "to me": 跟我说, "kata kat saya").
+_ZH_SAID = re.compile(r"(?:跟我|对我|和我|同我|给我)?(?:说|讲|告诉我)(?:过|了)?[，,：:\s]*$")
+_MS_SAID = re.compile(
+    r"\b(?:kata|cakap|berkata|beritahu|bagitahu|bagitau|pesan|sebut)"
+    r"(?:\s+(?:kat|pada|kepada|dengan))?(?:\s+(?:saya|aku))?[\s,:]*$",
+    re.I,
+)
+#: Words around the speaker that name no one (time, stress, "to you"): left out before reading who
+#: speaks — "我说", "刚才说", "我跟你说", "你听我说", "Saya kata", "Tadi saya cakap" are the user's own words.
+_ZH_ASIDE = re.compile(
+    r"你?听(?=我)|想|要|就|只|再|还|是|得|必须|真的|已经|都|一直|刚才|刚刚|之前|上次|现在|最后|跟你|对你|和你|嗯|好"
+)
+_MS_ASIDE = re.compile(
+    r"\b(?:nak|mahu|ingin|dah|sudah|cuma|hanya|pernah|tadi|baru|sebenarnya|dengan|awak|kamu|macam|seperti|yang)\b", re.I
+)
+_ME = frozenset({"", "我", "我们", "咱们", "saya", "aku", "kami"})
+
+
+def reported_request(sentence: str) -> bool:
+    """Whether the request in ``sentence`` is someone else's words reported without a colon or
+    a quote (Chinese and Malay): a speaker other than the user before a reporting verb right
+    before the request's verb — 我妹妹说忘掉关于我的一切, 他说忘记我说的关于我哥哥的事, "Kakak
+    saya kata lupakan semua tentang saya", "Dia kata lupakan apa yang saya cakap tentang
+    abang saya" each erased the user's memory. The user as the speaker ("我说，忘掉…", "我跟你说，
+    …", "Saya kata lupakan…") is the user's request."""
+    for cue, said, aside in ((_ZH_CUE, _ZH_SAID, _ZH_ASIDE), (_MS_CUE, _MS_SAID, _MS_ASIDE)):
+        found = cue.search(sentence)
+        if found is None:
+            continue
+        head = sentence[: found.start()]
+        verb = said.search(head)
+        if verb is None:
+            continue
+        speaker = re.split(r"[，,。.;；!！?？:：]", head[: verb.start()])[-1]
+        if " ".join(aside.sub(" ", speaker).lower().split()) not in _ME:
+            return True
+    return False
+
+
 def _at_colon(sentence: str) -> tuple[str, str, str]:
     found = re.search(r"[:：]", sentence)
     if found is None:
@@ -110,7 +153,8 @@ def _at_colon(sentence: str) -> tuple[str, str, str]:
 
 def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
     """The requests to forget in ``message`` less those in someone else's relayed words
-    (:func:`relayed_request`, :func:`framed_by_another`, :func:`quoted_request`); ``user_names`` as
+    (:func:`relayed_request`, :func:`framed_by_another`, :func:`quoted_request`,
+    :func:`reported_request`); ``user_names`` as
     :func:`forget_requests` takes them."""
     return [
         r
@@ -119,4 +163,5 @@ def own_forget_requests(message: str, user_names: frozenset[str] = frozenset()) 
         and not _TOLD_TO_FORGET.search(r.sentence.strip())
         and not framed_by_another(r.sentence)
         and not (r.topic and quoted_request(r.sentence))
+        and not reported_request(r.sentence)
     ]
