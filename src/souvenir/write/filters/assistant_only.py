@@ -31,6 +31,11 @@ bounds read on all six are the ones above (round 5: one reply-only word is
 enough, as every fold chose). The held-out numbers, both errors and their
 price: docs/write-path.md, "Issue #26, round 5".
 
+A note the rule drops whose last clauses only are the reply's keeps its head instead
+(:func:`cut_head`: the longest head of whole clauses the rule keeps and the user stated by
+half, every clause after it dropped by the rule read alone; "Maria volunteers at a homeless
+shelter and is driven to make a difference" → "Maria volunteers at a homeless shelter.").
+
 Single-word attitudes ("Hates the sea") are left to the character filter.
 
 Known false positives (wrong drops):
