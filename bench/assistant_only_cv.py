@@ -13,6 +13,10 @@ Two sets per conversation of ``../shared/data/locomo`` (six folds):
   attributed to the user, what the filter exists to stop. A proxy: the other speaker
   sometimes said the same thing.
 
+Each candidate is read with its heads (``assistant_only.cuts``): under a fold's bounds it is
+dropped when the whole note drops and no head is kept (``assistant_only.cut_head``, issue #26
+round 10: a note whose last clauses only are the reply's keeps its head).
+
 Plus the filter's calibration examples (``tests/filter_examples.py``, every one must
 stay right). For each fold the bounds are chosen on the five other conversations from
 a grid: the fewest true drops (``--target``: any share up to it counts as none; 0 by
