@@ -13,6 +13,10 @@ Two sets per conversation of ``../shared/data/locomo`` (six folds):
   attributed to the user, what the filter exists to stop. A proxy: the other speaker
   sometimes said the same thing.
 
+Each candidate is read with its heads (``assistant_only.cuts``): under a fold's bounds it is
+dropped when the whole note drops and no head is kept (``assistant_only.cut_head``, issue #26
+round 10: a note whose last clauses only are the reply's keeps its head).
+
 Plus the filter's calibration examples (``tests/filter_examples.py``, every one must
 stay right). For each fold the bounds are chosen on the five other conversations from
 a grid: the fewest true drops (``--target``: any share up to it counts as none; 0 by
@@ -42,7 +46,8 @@ from souvenir.lexical.normalize import key_of  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.types import Candidate  # noqa: E402
 from souvenir.write.filters import Exchange, run_filters  # noqa: E402
-from souvenir.write.filters.assistant_only import THRESHOLDS, Thresholds, drops, measure  # noqa: E402
+from souvenir.write.filters.assistant_only import THRESHOLDS, Thresholds, cut_head, cuts, measure  # noqa: E402
+from souvenir.write.filters.assistant_only import drops as _drops_whole  # noqa: E402
 from souvenir.write.filters.chain import MODEL_CHAIN  # noqa: E402
 
 #: The filters that run before assistant-only: a candidate they drop never reaches it.
@@ -57,6 +62,27 @@ GRID = {
     "reply_only_min": (1, 2, 3, 4, 5),
     "number_stated_max": (0.0, 0.25, 0.5, 0.75),
 }
+
+
+class _Read:
+    """One candidate as the filter reads it: the whole note's shares and its heads' (a note
+    whose last clauses only are the reply's keeps its head: ``assistant_only.cut_head``)."""
+
+    __slots__ = ("shares", "cuts")
+
+    def __init__(self, shares, heads):
+        self.shares, self.cuts = shares, heads
+
+    def __getattr__(self, name):
+        return getattr(self.shares, name)
+
+
+def drops(read, bounds: Thresholds = THRESHOLDS) -> bool:
+    """Dropped under ``bounds``: the whole note drops and no head is kept (a calibration
+    example, read without heads, is its whole note)."""
+    if not isinstance(read, _Read):
+        return _drops_whole(read, bounds)
+    return _drops_whole(read.shares, bounds) and cut_head(read.cuts, bounds) is None
 
 
 def _reaches(candidate: Candidate, exchange: Exchange) -> bool:
@@ -80,7 +106,7 @@ def examples(folder: Path):
             candidate = Candidate(text=obs.text, kind="fact", scope="global")
             exchange = Exchange(message, reply)
             if _reaches(candidate, exchange) and (shares := measure(candidate, exchange)):
-                true.append((obs.text, shares))
+                true.append((obs.text, _Read(shares, cuts(candidate, exchange))))
             first = found[0] if found else None
             if not first or conv.turns[first].speaker != obs.speaker or conv.turns[first - 1].speaker == obs.speaker:
                 continue
@@ -90,7 +116,7 @@ def examples(folder: Path):
                 Exchange(conv.turns[first - 1].text, message),
             )
             if _reaches(candidate, exchange) and (shares := measure(candidate, exchange)):
-                other.append((text, shares))
+                other.append((text, _Read(shares, cuts(candidate, exchange))))
         out[conv.name] = (true, other)
     return out
 
@@ -139,9 +165,13 @@ def calibration():
     """The filter's hand-labelled examples as ``(kept, shares or None)``."""
     from tests.filter_examples_assistant import ASSISTANT_ONLY
 
-    return [
-        (ex.kept, measure(Candidate(ex.text), Exchange(ex.user, ex.reply))) for ex in ASSISTANT_ONLY if not ex.known
-    ]
+    out = []
+    for ex in ASSISTANT_ONLY:
+        if not ex.known:
+            candidate, exchange = Candidate(ex.text), Exchange(ex.user, ex.reply)
+            shares = measure(candidate, exchange)
+            out.append((ex.kept, shares and _Read(shares, cuts(candidate, exchange))))
+    return out
 
 
 def grid():

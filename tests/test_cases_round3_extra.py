@@ -21,9 +21,6 @@ KNOWN = {
     # round3_extra8.jsonl (lane cases, session 14): measured on main 679b1ae before any fix
     "R3E8-back-zh-1": "the middle 字节 is retired now (跳槽去了 / 又回…上班 name the employer), but 在腾讯做产品经理 also says the occupation, which the job change does not: it stays beside by rule 5's partial match (keyed_partial), so two memories stay active",
     # round3_extra9.jsonl (lane cases2, session 14): blind, measured on 90885f2 before any fix
-    "R3E9-neg-en-1": "'I don't do karaoke no more' (double negative, 'no more') is not read as negating 'Enjoys karaoke'",
-    "R3E9-neg-zh-1": "不咋爱…了 (colloquial 'not really into … anymore') is not read as a negation of 喜欢吃火锅",
-    "R3E9-offer-fr-1": "« Si tu veux je te file … » opens an offer, but the true fact after it is dropped as a hypothetical",
 }
 
 

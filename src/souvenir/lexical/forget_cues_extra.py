@@ -16,7 +16,12 @@ buang…", « ils ont supprimé mon poste » is a statement):
   ("buang sampah tu" throws rubbish away: the thing must be a matter, not an object);
 - fr: « vire(z) » as « efface » (« vire ce que je t'ai dit », « vire ça »), and « supprime /
   efface / vire » + « l'histoire / le truc / la partie / le passage / ce truc » + « de / sur / à
-  propos de » (« supprime mon compte » deletes an account: not read).
+  propos de » (« supprime mon compte » deletes an account: not read);
+- all four: a deleting verb on the user's own *matter* ending the clause — a word of debt,
+  illness, allergy, mental health or romance (``topic_concepts``): « supprime mon divorce »,
+  "delete my divorce", "padam perceraian saya", 删掉我的离婚 / 把我离婚删了. Nobody deletes a
+  divorce but from a memory; "delete my account / photos", « supprime mon compte », "padam
+  gambar saya", 删掉我的照片 name no matter and stay orders.
 
 :data:`MORE_WORDS`: the added verbs and fillers, left out of a request's topic.
 """
@@ -85,7 +90,47 @@ MORE_WORDS = frozenset("vire virez histoire partie passage truc bab cerita".spli
 )
 
 
+_EN_LEAD = (
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:and|so|ok|okay|also|just|please|pls)\s+)*|\b(?:can\s+you|could\s+you|please)\s+)"
+)
+_MS_LEAD = r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:tolong|boleh|tak|je|jelah|cepat)\s+)*)"
+#: A deleting verb on one of the user's own matters (the verb addressed, the matter ending the clause).
+_OWN_MATTER = (
+    re.compile(
+        _EN_LEAD
+        + r"(?:delete|erase|remove|wipe)\s+(?:my|our)\s+(?P<w>[a-z][\w'-]*)(?=\s*(?:please|pls)?\s*(?:[.!?,;]|$))",
+        re.I,
+    ),
+    re.compile(
+        _FR_LEAD + r"(?:supprime|supprimez|efface|effacez|vire|virez)\s+(?:mon|ma|mes|notre|nos)\s+"
+        r"(?P<w>[^\W\d_][\w'-]*)(?=\s*(?:stp|svp|s'il\s+te\s+plaît)?\s*(?:[.!?,;]|$))",
+        re.I,
+    ),
+    re.compile(
+        _MS_LEAD + r"(?:padam|buang|hapus)(?:kan)?(?:lah)?\s+(?P<w>[a-z]+)\s+(?:saya|aku|sy)"
+        r"(?=\s*(?:tu|itu|ya|je)?\s*(?:[.!?,;]|$))",
+        re.I,
+    ),
+    re.compile(_ZH_LEAD + _ZH_VERB + r"(?:吧|了)?(?:掉)?我的?(?P<w>[\u4e00-\u9fff]{1,4}?)" + _ZH_END),
+    re.compile(_ZH_LEAD + r"把我的?(?P<w>[\u4e00-\u9fff]{1,4}?)(?:给)?" + _ZH_VERB),
+)
+#: Matters no one deletes but from a memory: « supprime mon divorce » (« supprime mon compte »
+#: deletes an account, "delete my photos" photos: their words name no such matter).
+_MATTERS = frozenset({"debt", "illness", "allergy", "mental", "romance"})
+
+
+def _own_matter(folded: str) -> bool:
+    from souvenir.lexical.tagged import tokenize
+    from souvenir.lexical.topic_concepts import word_concepts
+
+    for pattern in _OWN_MATTER:
+        for m in pattern.finditer(folded):
+            if any(word_concepts(tok) & _MATTERS for tok in tokenize(m.group("w"))):
+                return True
+    return False
+
+
 def more_cue(folded: str) -> bool:
     """Whether ``folded`` (a sentence, NFKC-folded, ASCII apostrophes) holds one of the cues
     of the module docstring."""
-    return bool(_ZH.search(folded) or _MS.search(folded) or _FR.search(folded))
+    return bool(_ZH.search(folded) or _MS.search(folded) or _FR.search(folded) or _own_matter(folded))

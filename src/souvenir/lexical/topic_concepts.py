@@ -85,7 +85,7 @@ _LATIN: dict[str, str] = {
     "romance": (
         "ex boyfriend girlfriend breakup divorce divorced dating dated relationship"
         " copain copine ex rupture divorce divorcee rompu petit-ami petite-amie"
-        " bekas putus cerai bercerai kekasih pakwe makwe"
+        " bekas putus cerai bercerai perceraian penceraian kekasih pakwe makwe"
     ),
     "work": (
         "job work career boss employer office colleague colleagues"
@@ -106,7 +106,9 @@ _HAN: dict[str, tuple[str, ...]] = {
 }
 #: Multiword forms (the tokens' folded keys joined by spaces, word boundaries).
 _PHRASES: dict[str, str] = {
-    "debt": r"in debt|en dette",
+    # « je dois de l'argent / 500 € à… » (devoir alone is "must": only with money or a sum after it)
+    "debt": r"in debt|en dette|\b(?:dois|doit|doivent|devais|devait|devaient)(?: encore| toujours)?"
+    r" (?:de l' argent|des sous|du fric|\d[\d ,.]*)",
     "illness": r"blood pressure|tension arterielle|kencing manis|darah tinggi",
     "allergy": r"\balah\b",
     "romance": r"teman (?:lelaki|wanita)",

@@ -218,6 +218,11 @@ def _midsentence_capitals(sentences: list[tuple[list[Tok], bool]]) -> frozenset[
     return frozenset(out)
 
 
+#: English words that repeat a negation already said in their clause, in colloquial speech
+#: ("don't want no…", "don't do it no more", "ain't never"): concord, not a double negative.
+_CONCORD = frozenset({"no", "nothing", "never", "nobody", "nowhere", "none"})
+
+
 def _make(
     part: list[Tok], question: bool, names: frozenset[str] = frozenset(), initial: bool = True, more: bool = False
 ) -> Clause:
@@ -256,6 +261,9 @@ def _make(
         elif tok.role == "plus" and verbless_no_more(part, index):
             tok = Tok(tok.raw, tok.key, tok.stem, "neg", tok.cjk)  # « Plus vraiment fan des jeux vidéo »
         elif tok.role == "plus" or tok.key == "ni":
+            tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
+        elif tok.key in _CONCORD and any(t.role == "neg" and t.key in ("not", "never") for t in tokens):
+            # negative concord: "I don't do karaoke no more", "ain't never": one negation
             tok = Tok(tok.raw, tok.key, tok.stem, "stop", tok.cjk)
         tokens.append(tok)
         segs.append(seg)

@@ -31,6 +31,11 @@ bounds read on all six are the ones above (round 5: one reply-only word is
 enough, as every fold chose). The held-out numbers, both errors and their
 price: docs/write-path.md, "Issue #26, round 5".
 
+A note the rule drops whose last clauses only are the reply's keeps its head instead
+(:func:`cut_head`: the longest head of whole clauses the rule keeps and the user stated by
+half, every clause after it dropped by the rule read alone; "Maria volunteers at a homeless
+shelter and is driven to make a difference" → "Maria volunteers at a homeless shelter.").
+
 Single-word attitudes ("Hates the sea") are left to the character filter.
 
 Known false positives (wrong drops):
@@ -45,11 +50,12 @@ Known false positives (wrong drops):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from souvenir.lexical import lexicon as lx
 from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters._clauses import clauses
+from souvenir.write.filters._tail_cut import heads
 from souvenir.lexical.tagged import Tok, content_of, key_of, tokenize, supported
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
@@ -135,12 +141,49 @@ def drops(shares: Shares, bounds: Thresholds = THRESHOLDS) -> bool:
 
 
 def assistant_only_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
-    """Drop a candidate whose content comes from the assistant's reply, not from the user."""
+    """Drop a candidate whose content comes from the assistant's reply, not from the user;
+    keep its head when only its last clauses are the reply's (:func:`cut_head`)."""
     shares = measure(candidate, exchange)
     if shares is None or not drops(shares):
         return keep(NAME, candidate)
+    head = cut_head(cuts(candidate, exchange))
+    if head is not None:
+        return keep(NAME, replace(candidate, text=head), f"cut: the clauses after {head!r} are the assistant's")
     words = ", ".join(shares.reply_only[:4])
     return drop(NAME, candidate, f"only the assistant said this ({words}); the user did not")
+
+
+#: One head of a note and what the rule reads of it: ``(head, its shares, the shares of each
+#: clause after it)``, ``None`` where there is nothing to read.
+Cut = tuple[str, Shares | None, tuple[Shares | None, ...]]
+
+
+def cuts(candidate: Candidate, exchange: Exchange) -> tuple[Cut, ...]:
+    """Each head of the note (``_tail_cut.heads``, the longest first), measured."""
+
+    def read(text: str) -> Shares | None:
+        return measure(replace(candidate, text=text), exchange)
+
+    return tuple((head, read(head), tuple(map(read, tail))) for head, tail in heads(candidate.text))
+
+
+#: Share of a kept head's content words the user stated, at least: the filters' "half of the
+#: content words" (a head the rule keeps only because the reply does not hold it either —
+#: "The user enjoys painting animals", U = 0 — is no fact of the user's; docs/write-path.md).
+HEAD_STATED = 0.5
+
+
+def cut_head(measured: tuple[Cut, ...], bounds: Thresholds = THRESHOLDS) -> str | None:
+    """The longest head the rule keeps and the user stated by half (:data:`HEAD_STATED`), when
+    the rule drops every clause after it (each read alone):
+    "Maria volunteers at a homeless shelter and is driven to make a difference" keeps its
+    first clause when only the reply says "your drive to make a difference"
+    (:mod:`souvenir.write.filters._tail_cut`); ``None`` when there is none."""
+    for head, shares, tail in measured:
+        if shares is None or drops(shares, bounds) or shares.stated < HEAD_STATED:
+            continue
+        return head if all(part is not None and drops(part, bounds) for part in tail) else None
+    return None
 
 
 #: A name the reply calls its reader by: after a sentence start or an interjection (any

@@ -29,7 +29,10 @@ Known false positives (wrong drops):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from souvenir.write.filters._candidate import character_names, parse
+from souvenir.write.filters._tail_cut import head_kept
 from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.lexical.tagged import Tok, content_of, tok_match
 from souvenir.lexical import lexicon as lx
@@ -40,7 +43,20 @@ NAME = "character"
 
 
 def character_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
-    """Drop an attitude that the assistant's reply (the character) holds and the user never stated."""
+    """Drop an attitude that the assistant's reply (the character) holds and the user never
+    stated; keep the note's head when only its last clauses are the character's ("Audrey
+    emphasizes the bond she has with her dogs and hopes Andrew can have a similar bond with
+    Toby": the hope is the reply's; :mod:`souvenir.write.filters._tail_cut`)."""
+    decision = _verdict(candidate, exchange)
+    if decision.kept:
+        return decision
+    head = head_kept(candidate.text, lambda text: not _verdict(replace(candidate, text=text), exchange).kept)
+    if head is None:
+        return decision
+    return keep(NAME, replace(candidate, text=head), f"cut: the clauses after {head!r} are the character's")
+
+
+def _verdict(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     if not exchange.assistant_reply:
         return keep(NAME, candidate)
     names = character_names(exchange.assistant_reply, exchange.character_names)

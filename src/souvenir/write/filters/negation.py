@@ -41,8 +41,9 @@ from functools import lru_cache
 
 from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters._clauses import Clause, Polarity, clauses
+from souvenir.write.filters._habit_over import ended_habit
 from souvenir.lexical import lexicon as lx
-from souvenir.lexical.tagged import Tok, stem
+from souvenir.lexical.tagged import Tok, stem, tok_match
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -65,6 +66,9 @@ def negation_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
         flipped = _flipped_by(own, message)
         if flipped is not None:
             return drop(NAME, candidate, f"the user said the opposite: {flipped.text!r}")
+    ended = ended_habit(candidate.text, exchange.user_message)
+    if ended is not None:  # « Les clopes, c'est fini pour moi » against "Fume"
+        return drop(NAME, candidate, f"the user said it is over: {ended!r}")
     return keep(NAME, candidate)
 
 
@@ -85,13 +89,19 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
     glued = [tok.key for tok, _ in content if tok.cjk and len(tok.key) > 1]  # 喝咖啡 / 咖啡…喝: one word
     for clause in message:
         pairs = []
+        weight = 0.0
         for tok, polarity in content:
             found = clause.find(tok)
             if found is None:
                 found = _light_verb(tok, clause)
+            elif polarity.attitude and polarity.sign > 0 and found.sign < 0 and not found.attitude:
+                found = _done(tok, clause) or found
             if found is not None:
                 pairs.append((polarity, found))
-        if len(pairs) * 2 < len(content):
+                # a glued word met through its verb only (吃火锅 / 吃了就上火) is half met; its thing
+                # said (喝酒 / 我早就不碰酒了) meets it
+                weight += 0.5 if tok.cjk and len(tok.key) > 1 and tok.key[1:] not in clause.cjk_key else 1.0
+        if weight * 2 < len(content):
             continue
         others = [
             tok
@@ -99,7 +109,7 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
             if not _adjunct(tok) and not any(tok.cjk and tok.key in word and tok.key != word for word in glued)
         ]
         union = len(content) + len(others) - len(pairs)
-        scored.append(((len(pairs) / len(content), len(pairs) / max(union, 1)), clause, pairs))
+        scored.append(((weight / len(content), weight / max(union, 1)), clause, pairs))
     if not scored:
         return None
     best_key = max(key for key, _, _ in scored)
@@ -190,6 +200,37 @@ def _light_verb(tok: Tok, clause: Clause) -> Polarity | None:
     # ("je touche pas à…": the negation comes after the verb)
     after = lights[-1] + 1
     return clause.polarity_at(after if after < len(clause.tokens) else lights[-1])
+
+
+#: Verbs that stand for any activity ("I don't do karaoke no more", « je ne fais plus de
+#: yoga », 我不搞摄影了, "saya dah tak buat yoga"): negated before a liked activity, they are
+#: the user not doing what the candidate says they enjoy.
+_DOING = frozenset({"do", "does", "doing", "did", "done", "fais", "fait", "faire", "faisons", "buat", "membuat"})
+_ZH_DOING = ("搞", "做", "玩")
+_BETWEEN = frozenset(
+    {"any", "much", "more", "the", "de", "du", "des", "la", "le", "l'", "d'", "plus", "pas", "jamais", "lagi", "dah"}
+)
+
+
+def _done(tok: Tok, clause: Clause) -> Polarity | None:
+    """A negated verb of doing right before the candidate's liked activity ("Enjoys karaoke"
+    / "I don't do karaoke no more"): an attitude with the verb's sign, or ``None``."""
+    doing = [i for i, own in enumerate(clause.tokens) if own.key in _DOING]
+    if doing and any(tok_match(tok, own) for own, _ in clause.inherited):  # « Le karaoké, j'en fais plus »
+        return Polarity(clause.polarity_at(doing[-1]).sign, True)
+    for index, own in enumerate(clause.tokens):
+        if own.cjk and tok.cjk and own.key != tok.key and own.key.startswith(_ZH_DOING) and own.key[1:] == tok.key:
+            return Polarity(clause.polarity_at(index).sign, True)  # 搞摄影, glued
+        if own.role != "content" or not tok_match(tok, own):
+            continue
+        before = index - 1
+        while before >= 0 and clause.tokens[before].key in _BETWEEN:
+            before -= 1
+        if before >= 0 and (
+            clause.tokens[before].key in _DOING or (own.cjk and clause.tokens[before].key in _ZH_DOING)
+        ):
+            return Polarity(clause.polarity_at(before).sign, True)
+    return None
 
 
 @lru_cache(maxsize=1)

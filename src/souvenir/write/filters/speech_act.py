@@ -293,13 +293,10 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
-        if (
-            clause.sentence in offers
-            and clause.person in ("first", "none")
-            and not clause.question
-            and not _condition(clause)
-        ):
-            act = "assertion"  # "If you want, I can pick you up", "…, got it done on Saturday": an offer
+        if clause.sentence in offers and not clause.question and not _condition(clause):
+            # "If you want, I can pick you up", "…, got it done on Saturday": an offer; "si tu veux
+            # je te file le numéro de mon ostéo, il m'a réglé mon dos": what the offer rests on
+            act = "assertion"
         elif clause.question and _presupposes(clause):
             act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
         elif clause.question:
