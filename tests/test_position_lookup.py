@@ -76,3 +76,13 @@ def test_subset_by_table_or_search_finds_what_the_ids_say(spread):
         want = dot_rows(np.stack([vectors[int(i)] for i in want_ids]), query)
         assert got.tobytes() == want.tobytes()
     assert (block._table is not None) == (spread <= 4)
+
+
+def test_scores_rounded_in_place_are_numpys_round():
+    from souvenir.index.vectors import _rounded
+
+    rng = np.random.default_rng(4)
+    for scale in (1e-8, 1e-3, 0.3, 1.0, 100.0):
+        values = (rng.standard_normal(10_000) * scale).astype(np.float32)
+        values[:5] = [np.nan, np.inf, -np.inf, -0.0, 0.3199999928]
+        assert _rounded(values).tobytes() == np.round(values.astype(np.float64), 6).tobytes()
