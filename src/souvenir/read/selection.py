@@ -50,6 +50,7 @@ from types import MappingProxyType
 import numpy as np
 
 from souvenir.read.lexicographic import best as _best
+from souvenir.read.position_sets import union, unique
 from souvenir.read.moments import age_text, aware, cosine_text
 from souvenir.read.score_map import LazyScores, Scores
 from souvenir.read.selection_columns import KIND_CODE, RULE, SelectionColumns
@@ -206,7 +207,7 @@ def _proved(
         run, rule_sel = _run(cols, config, now, exclude)
         if not run.doubts:
             return SelectionResult(memories=run.selected, rules=rule_sel, degraded=False, degraded_cause=None)
-        doubts = np.unique(np.concatenate(run.doubts))
+        doubts = unique(np.concatenate(run.doubts))
         if doubts.size > _PROOF_MOST:
             return None
         scores.refine(cols.ids[doubts])
@@ -353,7 +354,7 @@ class _Run:
         m = min(open_.size, max(64, 2 * chosen.size))
         if m < open_.size:
             open_ = open_[np.argpartition(-self.cols.cos[open_], m - 1)[:m]]
-        self.doubts.append(np.union1d(open_, chosen[~exact[chosen]]))
+        self.doubts.append(union(open_, chosen[~exact[chosen]]))
 
     def counted(self, mask: np.ndarray, places: int, positions: np.ndarray | None = None) -> int:
         """``min(places, count of mask)`` (``mask`` over ``positions`` when given, else over

@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from souvenir.read.position_sets import union, unique
+
 from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.fusion import ScoringConfig, fuse, zscore
 from souvenir.read.scoring.shortlist import filled_at
@@ -139,7 +141,7 @@ class Bounded:
         self.exact = np.zeros(n, dtype=bool)
         self._lifted = False  # the neighbour term added to the bounds (_neighbours_seen)
         self.array = self._bounds()
-        self._evaluate(np.union1d(fit["where"], _placed(static)))
+        self._evaluate(union(fit["where"], _placed(static)))
         if self._has_neighbours is not None and not self._lifted:
             rest = ~self.exact
             self.array[rest] = self._with_neighbours(rest)
@@ -156,7 +158,7 @@ class Bounded:
         use_neighbours = table is not None and bool(self.cfg.neighbour_alpha)
         if table is not None and use_neighbours:
             near = table[:, positions].ravel()
-            span = np.union1d(positions, near[near >= 0])
+            span = union(positions, near[near >= 0])
         else:
             span = positions
         score, first = self._fuse_at(span, use_neighbours)
@@ -349,7 +351,7 @@ class Bounded:
 
     def refine(self, positions: np.ndarray) -> None:
         """Make the scores at ``positions`` exact (the others stay bounds)."""
-        self._evaluate(np.unique(np.asarray(positions, dtype=np.int64)))
+        self._evaluate(unique(np.asarray(positions, dtype=np.int64)))
 
 
 def _placed(static: Any) -> np.ndarray:

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from souvenir.read.position_sets import union
+
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.kinship import kin_concepts
@@ -326,7 +328,7 @@ class Scorer:
                 np.argsort(-np.nan_to_num(partial[where], nan=-np.inf), kind="stable")[: cfg.coarse_neighbours]
             ]
             near = static.neighbours[:, best].ravel()
-            where = np.union1d(where, near[near >= 0])
+            where = union(where, near[near >= 0])
         exact = aligned(ids[where], window.cosines(window.query, ids[where]))
         if exact is None or fit_points(where, exact, C, sample) < MIN_POINTS:
             return None

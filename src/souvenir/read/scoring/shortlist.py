@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from souvenir.read.position_sets import union
+
 __all__ = [
     "MIN_COVERAGE",
     "MIN_POINTS",
@@ -74,7 +76,7 @@ def shortlist(score: np.ndarray, size: int, sample: np.ndarray) -> np.ndarray:
     ranked = np.where(np.isfinite(score), score, -np.inf)
     size = min(size, len(ranked))
     best = top_positions(ranked, size) if 0 < size < len(ranked) else np.arange(size)
-    return np.union1d(best, sample)
+    return union(best, sample)
 
 
 #: Every how many values :func:`top_positions` reads a first threshold on.
