@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from souvenir.blas import dot_rows, gathered_dot
-from souvenir.read.position_sets import union, unique
+from souvenir.position_sets import union, unique
 from souvenir.store.readcache import _LOOKUP_FROM, _Block
 
 

@@ -50,7 +50,7 @@ from types import MappingProxyType
 import numpy as np
 
 from souvenir.read.lexicographic import best as _best
-from souvenir.read.position_sets import union, unique
+from souvenir.position_sets import union, unique
 from souvenir.read.moments import age_text, aware, cosine_text
 from souvenir.read.score_map import LazyScores, Scores
 from souvenir.read.selection_columns import KIND_CODE, RULE, SelectionColumns

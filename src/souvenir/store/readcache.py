@@ -50,7 +50,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from souvenir.blas import coarse_query, dot_rows, gathered_dot, leading_directions, project_rows
-from souvenir.read.position_sets import unique
+from souvenir.position_sets import unique
 from souvenir.read.selection import Pool
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.types import Memory

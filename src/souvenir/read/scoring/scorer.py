@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from souvenir.read.position_sets import union
+from souvenir.position_sets import union
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference

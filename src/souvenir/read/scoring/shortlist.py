@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from souvenir.read.position_sets import union
+from souvenir.position_sets import union
 
 __all__ = [
     "MIN_COVERAGE",
