@@ -56,6 +56,8 @@ KIND_REASONS = {
     "congrats": "congratulations on the other's news (congrats on, félicitations pour, 恭喜, tahniah atas)",
     "us": "a maxim with a generic 'us' (books help us keep our dreams, nous aident, 让我们, membantu kita)",
     "life": "what makes life good (it's what makes life awesome, c'est ce qui rend la vie belle, 这就是生活, itulah hidup)",
+    "cheer_on": "the other cheered on (keep rockin' it, continue à tout déchirer, 继续保持, teruskan usaha)",
+    "enjoy": "the other's wish taken (I'll enjoy it, je vais en profiter, 我会好好享受的, saya akan menikmatinya)",
 }
 
 
