@@ -70,3 +70,25 @@ def test_the_writers_facts_are_kept(text: str) -> None:
 
 def test_the_kinds_have_reasons() -> None:
     assert {"cheer_on", "enjoy"} <= set(KIND_REASONS)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Count on me for support.",  # conv-43 D2:7, no "you"
+        "Compte sur moi pour le soutien.",
+        "你可以依靠我。",
+        "Awak boleh harapkan saya.",
+        "Boleh bergantung pada saya untuk sokongan.",
+    ],
+)
+def test_count_on_me_is_support_without_you(sentence: str) -> None:
+    assert sentence_kind(sentence) == "support"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I count on my sister for support.", "Je compte sur ma sœur.", "我依靠我姐姐。", "Saya harapkan adik saya."],
+)
+def test_counting_on_ones_own_people_is_a_fact(sentence: str) -> None:
+    assert sentence_kind(sentence) is None
