@@ -185,11 +185,7 @@ def support(sentence: str, left: list[str], second: bool) -> bool:
         return False
     if _BELIEF.search(sentence.replace("\u2019", "'")):
         return True
-    cue = (
-        cued
-        or any(_fold(w) in _SUPPORT for w in left)
-        or any(z in w for w in left for z in _ZH_SUPPORT[:8])
-    )
+    cue = cued or any(_fold(w) in _SUPPORT for w in left) or any(z in w for w in left for z in _ZH_SUPPORT[:8])
     return cue and _only(left, _SUPPORT | _RESOLVE, _ZH_SUPPORT + _ZH_RESOLVE, sentence)
 
 
