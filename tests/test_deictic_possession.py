@@ -148,3 +148,41 @@ def test_a_stated_possession_is_kept(note: str, message: str) -> None:
 def test_the_word_reading_is_the_tokenizers() -> None:
     tok = Tok("home", "home", "home", "content")
     assert not supported(tok, tokenize("tips for visiting"))
+
+
+@pytest.mark.parametrize(
+    ("note", "message"),
+    [
+        # conv-44 (Audrey): the chit-chat sentence was cut, the "That" lost what it pointed at
+        (
+            "Taking them on hikes must be awesome! That makes me want to hike with my dogs.",
+            " Taking them on hikes must be awesome! That makes me want to hike with my dogs.",
+        ),
+        (
+            "Ça doit être génial ! Cela me donne envie de randonner avec mes chiens.",
+            "Ça doit être génial ! Cela me donne envie de randonner avec mes chiens.",
+        ),
+        ("那一定很棒吧！这让我想和我的狗去徒步。", "那一定很棒吧！这让我想和我的狗去徒步。"),
+        (
+            "Mesti best! Itu buat saya nak mendaki dengan anjing saya.",
+            "Mesti best! Itu buat saya nak mendaki dengan anjing saya.",
+        ),
+    ],
+)
+def test_a_chitchat_cut_that_orphans_a_demonstrative_drops_the_note(note: str, message: str) -> None:
+    from souvenir.write.filters.no_chitchat import chitchat_filter
+    from souvenir.write.filters.shapes import Exchange
+    from souvenir.types import Candidate
+
+    decision = chitchat_filter(Candidate(text=note), Exchange(user_message=message, assistant_reply="Nice!"))
+    assert not decision.kept, decision
+
+
+def test_a_chitchat_cut_keeps_a_fact_with_nothing_to_point_at() -> None:
+    from souvenir.write.filters.no_chitchat import chitchat_filter
+    from souvenir.write.filters.shapes import Exchange
+    from souvenir.types import Candidate
+
+    note = "I totally agree! I started pottery last week."
+    decision = chitchat_filter(Candidate(text=note), Exchange(user_message=note, assistant_reply="Nice!"))
+    assert decision.kept and "pottery" in decision.candidate.text

@@ -28,6 +28,7 @@ from souvenir.lexical.chitchat import chit_chat, sentence_kind
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.normalize import key_of
 from souvenir.types import Candidate
+from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 #: The filter's name in drop events (``write:dropped:chitchat``).
@@ -78,6 +79,9 @@ def chitchat_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     if len(parts) == len(read):  # the user's name written "the user" cuts no sentence
         facts = [part.strip() for part, same in zip(parts, read) if sentence_kind(same) is None]
         if 0 < len(facts) < len(parts):
+            pointer = unresolved_deictic(facts[0])  # "Must be awesome! That makes me want to hike…"
+            if pointer:  # the chit-chat cut held what the fact's "that" points at (conv-44)
+                return drop(NAME, candidate, f"chit-chat left out, and the rest points at it: {pointer!r}")
             trimmed = replace(candidate, text=" ".join(facts))
             return keep(NAME, trimmed, "chit-chat sentences left out of the note")
     return keep(NAME, candidate)
