@@ -92,3 +92,24 @@ def test_count_on_me_is_support_without_you(sentence: str) -> None:
 )
 def test_counting_on_ones_own_people_is_a_fact(sentence: str) -> None:
     assert sentence_kind(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence", ["I'd love to see!", "J'aimerais bien voir !", "我好想看看！", "Saya teringin nak tengok!"]
+)
+def test_a_bare_wish_to_see_is_a_request(sentence: str) -> None:
+    # conv-44 (Audrey): "Sounds amazing! Did you take a photo? I'd love to see!" left "I'd love to see!" as a note
+    assert sentence_kind(sentence) == "request"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I'd love to see Paris someday.",
+        "J'aimerais voir Rome un jour.",
+        "我很想看看长城。",
+        "Saya nak tengok wayang di KL.",
+    ],
+)
+def test_a_wish_to_see_a_named_thing_is_kept(sentence: str) -> None:
+    assert sentence_kind(sentence) is None
