@@ -156,8 +156,10 @@ def test_a_chit_chat_note_is_not_written_the_fact_of_its_turn_is(tmp_path, messa
             user = rt.store.find_user("api", "c")
             texts = [m.text for m in rt.store.memories(user)]
             assert len(texts) == 1 and fact in texts[0] and texts[0] != message, texts
-            assert rt.store.count_events("write:dropped:chitchat") == 2  # both grounded: the user's words
-            assert rt.store.count_events("write:dropped:grounding") == 0
+            # the user's words, dropped as chit-chat — or, "That's a beautiful painting.", as a
+            # "that" pointing at nothing the note holds (grounding's deictic check, session 15)
+            chitchat = rt.store.count_events("write:dropped:chitchat")
+            assert chitchat + rt.store.count_events("write:dropped:grounding") == 2 and chitchat >= 1
             assert rt.engine.counters["reflection_message_kept"] == 0
         finally:
             rt.close()

@@ -33,15 +33,16 @@ _OPEN = r"^\W*(?:(?:oh|wow|so|well|and|ok|okay|please|pls|alors|bon|eh|wah|tolon
 _REQUEST = re.compile(
     _OPEN + r"(?:(?:please\s+)?(?:tell|show)\s+me(?:\s+(?:more|all\s+about\s+it|everything|about\s+it))?"
     r"|let\s+me\s+know|keep\s+me\s+(?:posted|updated|in\s+the\s+loop)|send\s+me\s+(?:a\s+|some\s+)?(?:pic|pics|picture"
-    r"|pictures|photo|photos)|i(?:'d|\s+would)\s+love\s+to\s+(?:hear|see)\s+(?:more|about\s+it|it|them|how\s+it\s+goes)"
+    r"|pictures|photo|photos)|i(?:'d|\s+would)\s+love\s+to\s+(?:hear|see)(?:\s+(?:more|about\s+it|it|them|how\s+it\s+goes))?"
     r"|can't\s+wait\s+to\s+(?:hear|see)\s+(?:more|about\s+it|it|them|how\s+it\s+goes|what\s+you\s+think)"
     r"|(?:dis|raconte|racontez|dites)-moi|tiens-moi\s+au\s+courant|tenez-moi\s+au\s+courant|envoie-moi\s+(?:une\s+)?photo"
+    r"|j'(?:aimerais|adorerais)\s+(?:bien\s+)?(?:voir|savoir)|(?:(?:saya|aku)\s+)?(?:teringin|nak|ingin)\s+(?:nak\s+)?(?:tengok|lihat|tahu)"
     r"|(?:beritahu|bagitahu|bagitau|roger)\s+(?:saya|aku)|cerita(?:kan)?lah(?:\s+lagi)?|hantar(?:kan)?\s+(?:saya\s+)?gambar)",
     re.I,
 )
 _ZH_REQUEST = re.compile(
     r"^(?:哇[，,]?)?(?:(?:请|记得)?(?:随时|回头|到时候)?(?:告诉|通知)我|(?:跟|和)我(?:说说|讲讲|说一下)|多(?:说|讲)(?:点|一些)"
-    r"|(?:给|发)我(?:看看|发张照片))"
+    r"|(?:给|发)我(?:看看|发张照片)|我?(?:好|很|真)想(?:看看|知道))"
     r"(?:你(?:觉得|的想法)?(?:怎么样|如何)?|一下|吧|哦|啊|呀|结果|进展|情况)*[！!。~～]*$"
 )
 

@@ -67,7 +67,7 @@ Kinds, in the order they are tried on a sentence:
   generic-"us" maxim): a guess at the other's experience
   ("Bet it felt awesome…", « ça a dû être… », 一定很…吧, "mesti best"), congratulations on
   the other's named thing, "It's what makes life awesome!": :mod:`souvenir.lexical.guesses`
-  (tried last). Contractions typed without their apostrophe ("youre", « t es »)
+  (tried last; then ``cheer_on``, ``enjoy``: :mod:`souvenir.lexical.send_off`). Contractions typed without their apostrophe ("youre", « t es »)
   are restored first: :mod:`souvenir.lexical.sloppy`.
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
@@ -101,6 +101,7 @@ from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
 from souvenir.lexical.reaction import maxim, reaction
+from souvenir.lexical.send_off import send_off
 from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
@@ -131,6 +132,8 @@ KINDS = (
     "congrats",
     "life",
     "us",
+    "cheer_on",
+    "enjoy",
 )
 ALL = frozenset(KINDS)
 
@@ -568,7 +571,10 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     if "request" in kinds and request(text):
         return "request"  # "Tell me more!", "Let me know what you think" (lexical/asks.py)
     cheered = None if _first(toks) else cheer(text, _first(toks, plural=True))
-    return cheered if cheered in kinds else None  # "Must have been a rush!", "Congrats on…" (lexical/guesses.py)
+    if cheered in kinds:
+        return cheered  # "Must have been a rush!", "Congrats on…" (lexical/guesses.py)
+    off = send_off(text)
+    return off if off in kinds else None  # "Keep rockin' it!", "I'll enjoy writing them" (lexical/send_off.py)
 
 
 def _sentences(text: str) -> list[str]:

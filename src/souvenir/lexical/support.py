@@ -50,7 +50,7 @@ _SUPPORT = frozenset(
     soutien soutiens soutient soutenir soutenu soutenue encourager encourageant aide aides aider la compter
     compte toujours paroles mots crois croire cote derriere merci serai peux
     sokong sokongan menyokong dorongan galakan bantuan tolong sentiasa ada sini percaya harap kata-kata kata
-    sisi belakang atas""".split()
+    sisi belakang atas harapkan bergantung pada kepada boleh""".split()
 )
 _ZH_SUPPORT = (
     "支持",
@@ -67,6 +67,9 @@ _ZH_SUPPORT = (
     "永远",
     "有你",
     "靠",
+    "依靠",
+    "指望",
+    "可以",
     "在",
     "我",
 )
@@ -142,7 +145,8 @@ _ZH_PAST = ("了", "过", "昨天", "上次", "以前", "去年")
 #: Support said in a phrase of function words: "here for you", « là pour toi », "ada untuk awak".
 _CUE = re.compile(
     r"\b(?:here|there)\s+for\s+(?:you|ya|y'all)\b|\bcount\s+on\s+(?:me|us)\b|\bl[àa]\s+pour\s+(?:toi|vous)\b"
-    r"|\bcompter\s+sur\s+(?:moi|nous)\b|\bada\s+untuk\s+(?:awak|kamu|anda)\b|有我(?:在|呢)",
+    r"|\bcompte[rz]?\s+sur\s+(?:moi|nous)\b|\bada\s+untuk\s+(?:awak|kamu|anda)\b|有我(?:在|呢)|(?:可以|能)?(?:依靠|指望)我"
+    r"|\b(?:harapkan|bergantung\s+(?:pada|kepada))\s+(?:saya|aku|kami)\b",
     re.I,
 )
 
@@ -176,15 +180,12 @@ def support(sentence: str, left: list[str], second: bool) -> bool:
     """Support or encouragement between the two speakers (module docstring). ``left``: the
     sentence's words once chit-chat, pronouns and names are set aside; ``second``: it holds a
     second-person word (you, toi, 你, awak)."""
-    if not second or _past(sentence):
+    cued = bool(_CUE.search(sentence))  # "Count on me for support.": the other is the one helped, unnamed
+    if (not second and not cued) or _past(sentence):
         return False
     if _BELIEF.search(sentence.replace("\u2019", "'")):
         return True
-    cue = (
-        bool(_CUE.search(sentence))
-        or any(_fold(w) in _SUPPORT for w in left)
-        or any(z in w for w in left for z in _ZH_SUPPORT[:8])
-    )
+    cue = cued or any(_fold(w) in _SUPPORT for w in left) or any(z in w for w in left for z in _ZH_SUPPORT[:8])
     return cue and _only(left, _SUPPORT | _RESOLVE, _ZH_SUPPORT + _ZH_RESOLVE, sentence)
 
 

@@ -54,6 +54,11 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    none at all, where the polarity check finds no clause tight enough to compare ("I have
    never ever made pizza before!" from "We made pizza!"):
    :func:`souvenir.write.denial.invented_negation`.
+9. ``possession`` — the note gives the user a relation or a belonging the message never
+   names ("…visiting my home." from "…tips for visiting"): cut when only trailing clauses
+   hold it, else rejected (:mod:`souvenir.write.possession`).
+10. ``deictic`` — the note's first clause points at what it does not hold ("It's like bliss
+   for me when I do this in a comfy spot."): :mod:`souvenir.write.deictic`.
 
 Where :data:`MIN_SHARE` comes from: LoCoMo's human-checked observations (the 1,453 of the
 six shared conversations whose cited turn is their speaker's) are grounded facts about the
@@ -92,8 +97,10 @@ from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
 from souvenir.write.clause_ground import unground_clauses
+from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
+from souvenir.write.possession import invented_possessions, possession_clauses
 from souvenir.write.status import unasserted
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
@@ -112,7 +119,7 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
     (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
-    ``clause``, ``status``, ``moment``, ``denial``, ``polarity``, ``cut`` — grounded once an
+    ``clause``, ``status``, ``moment``, ``denial``, ``polarity``, ``possession``, ``deictic``, ``cut`` — grounded once an
     invented last clause is cut, the cut note in ``text`` — or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
@@ -233,6 +240,7 @@ def ground(
         )
     clauses_read = unground_clauses(text, lambda part: clause_share(part, message, names))
     cut = None
+    lost = ""
     if clauses_read.unground:
         cut = clauses_read.cut()
         lost = "; ".join(clauses_read.parts[i] for i in clauses_read.unground)[:80]
@@ -251,6 +259,20 @@ def ground(
     denied = invented_negation(text, message)
     if denied:
         return Grounding(False, "denial", f"a negation the message does not hold: {denied!r}", share, tuple(missing))
+    stated, cjk_key = _stated(message)
+    owned = possession_clauses(text, lambda tok: supported(tok, stated, cjk_key))
+    if owned.unground:
+        head = owned.cut()
+        invented = ", ".join(invented_possessions(text, lambda tok: supported(tok, stated, cjk_key)))
+        if head is None:
+            return Grounding(
+                False, "possession", f"a possession the message does not hold: {invented}", share, tuple(missing)
+            )
+        text = cut = head
+        lost = f"{lost}; {invented}" if lost else invented
+    pointer = unresolved_deictic(text)
+    if pointer:
+        return Grounding(False, "deictic", f"points at what it does not hold: {pointer!r}", share, tuple(missing))
     if cut is not None:
         return Grounding(True, "cut", f"cut a clause the message does not hold: {lost}", share, tuple(missing), cut)
     return Grounding(True, "grounded", None, share, tuple(missing))

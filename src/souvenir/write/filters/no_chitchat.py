@@ -28,6 +28,7 @@ from souvenir.lexical.chitchat import chit_chat, sentence_kind
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.normalize import key_of
 from souvenir.types import Candidate
+from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 #: The filter's name in drop events (``write:dropped:chitchat``).
@@ -56,6 +57,8 @@ KIND_REASONS = {
     "congrats": "congratulations on the other's news (congrats on, félicitations pour, 恭喜, tahniah atas)",
     "us": "a maxim with a generic 'us' (books help us keep our dreams, nous aident, 让我们, membantu kita)",
     "life": "what makes life good (it's what makes life awesome, c'est ce qui rend la vie belle, 这就是生活, itulah hidup)",
+    "cheer_on": "the other cheered on (keep rockin' it, continue à tout déchirer, 继续保持, teruskan usaha)",
+    "enjoy": "the other's wish taken (I'll enjoy it, je vais en profiter, 我会好好享受的, saya akan menikmatinya)",
 }
 
 
@@ -76,6 +79,9 @@ def chitchat_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     if len(parts) == len(read):  # the user's name written "the user" cuts no sentence
         facts = [part.strip() for part, same in zip(parts, read) if sentence_kind(same) is None]
         if 0 < len(facts) < len(parts):
+            pointer = unresolved_deictic(facts[0])  # "Must be awesome! That makes me want to hike…"
+            if pointer:  # the chit-chat cut held what the fact's "that" points at (conv-44)
+                return drop(NAME, candidate, f"chit-chat left out, and the rest points at it: {pointer!r}")
             trimmed = replace(candidate, text=" ".join(facts))
             return keep(NAME, trimmed, "chit-chat sentences left out of the note")
     return keep(NAME, candidate)
