@@ -170,3 +170,74 @@ def test_relative_raises_own_pay_not_keyed() -> None:
 )
 def test_hanzi_amounts(value: str, digits: str) -> None:
     assert hanzi_amounts(value) == digits
+
+
+def _admit(old: list[str], new: str) -> list[str]:
+    """The active texts after ``old`` then ``new`` went through the real write path."""
+    from souvenir.bench.cases import _admit as run
+
+    case = {
+        "id": "w12",
+        "existing": [{"text": t, "date": f"202{i}-01-01"} for i, t in enumerate(old)],
+        "incoming": {"text": new, "date": "2025-06-01"},
+        "expect": {"active_excludes": old},
+    }
+    return run(case)
+
+
+RETIRES = [
+    # from X to Y: working hours, contracted articles, 从X跳到Y
+    ("en", ["Works part-time at a garden centre"], "Switched from part-time to full-time there in May"),
+    ("fr", ["Travaille à mi-temps à la mairie"], "Est passée de mi-temps à temps plein"),
+    ("fr", ["Travaille à la compta chez Leroy"], "Est passée de la compta aux achats"),
+    ("zh", ["在超市做兼职"], "从兼职转成了全职"),
+    ("zh", ["在美团做骑手"], "从美团骑手跳到了京东"),
+    ("ms", ["Kerja separuh masa di kedai buku"], "Tukar dari separuh masa ke sepenuh masa"),
+    # back, with a past time first: the middle value goes
+    ("en", ["Moved to Bristol"], "Last month moved back to Leeds"),
+    ("zh", ["搬到苏州了"], "去年又搬回无锡了"),
+    ("ms", ["Pindah ke Ipoh"], "Bulan lepas pindah balik ke Kuantan"),
+    # a reason after the stop is not what stopped
+    ("en", ["Stopped swimming because of ear pain"], "Started swimming again"),
+    ("fr", ["A arrêté le vélo à cause de son genou"], "A repris le vélo"),
+    ("ms", ["Berhenti main badminton sebab sakit lutut"], "Dah main badminton balik"),
+]
+
+
+@pytest.mark.parametrize(("lang", "old", "new"), RETIRES)
+def test_change_retires(lang: str, old: list[str], new: str) -> None:
+    assert _admit(old, new) == []
+
+
+STAYS = [
+    ("en", ["Works part-time at a café and plays football"], "Went from part-time to full-time"),
+    ("zh", ["在一家银行做柜员"], "从兼职转成了全职"),
+    ("en", ["Stopped swimming because of ear pain"], "Started running again"),
+]
+
+
+@pytest.mark.parametrize(("lang", "old", "new"), STAYS)
+def test_change_leaves(lang: str, old: list[str], new: str) -> None:
+    assert _admit(old, new) != []
+
+
+def test_time_keeps_past_states_and_plans() -> None:
+    assert not user_keys("Last summer lived in Paris")
+    assert not user_keys("下个月搬到上海")
+
+
+PRESUPPOSED = [
+    ("fr", "Je fais quoi pour l'anniversaire de mon fils qui aura 10 ans mardi ?", "A un fils de bientôt 10 ans"),
+    ("zh", "我该给我女儿送什么生日礼物？她下周满十岁", "女儿下周满十岁"),
+    ("ms", "Saya nak buat apa untuk majlis kahwin adik saya bulan depan?", "Adik akan berkahwin bulan depan"),
+    ("en", "What should I get my wife for our 10th anniversary?", "Married for 10 years"),
+]
+
+
+@pytest.mark.parametrize(("lang", "message", "text"), PRESUPPOSED)
+def test_question_word_in_place_presupposes(lang: str, message: str, text: str) -> None:
+    assert _kept(message, text)
+
+
+def test_question_word_in_place_without_the_users_thing_asks() -> None:
+    assert not _kept("Je fais quoi ce soir ?", "Sort ce soir")

@@ -31,7 +31,7 @@ _MOVE = (
     r"(?:moved|relocated)|(?:me\s+suis\s+|suis\s+|s'est\s+|est\s+)?(?:déménagée?|installée?|réinstallée?|revenue?|retournée?)"
     r"|(?:ai\s+)?déménagé|又?搬|(?:dah\s+|sudah\s+|telah\s+)?(?:ber)?pindah))"
 )
-_OPENER = re.compile(r"^\s*" + _TIME + _GROUNDED + r"\s*[,，]?\s*" + _MOVE, re.I)
+_OPENER = re.compile(r"^\s*" + _TIME + _GROUNDED + r"(?:\s*[,，])?\s*" + _MOVE, re.I)
 
 
 def untimed_move(text: str) -> str:

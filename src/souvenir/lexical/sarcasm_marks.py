@@ -30,9 +30,9 @@ _CUES = (
 )
 _FILLERS = (
     r"(?:hein|quoi|hien|lol|mdr|ptdr|haha+|obviously|of\s+course|obvs|bien\s+sûr|évidemment|la|lah|je|jer|ye"
-    r"|kot|kut|啊|哈+|当然|呵呵|[!！.…~～?？]+)"
+    r"|kot|kut|啊|哈+|当然|呵呵|[!！.…~～?？])"
 )
-_INNER = rf"\s*(?:{_FILLERS}\s*)*(?:{_CUES})(?:\s*,?\s*{_FILLERS})*\s*"
+_INNER = rf"\s*(?:{_FILLERS}\s*)*(?:{_CUES})(?:\s*(?:,\s*)?{_FILLERS})*\s*"
 #: A cue that fills its bracket or its asterisks.
 MARKED = re.compile(
     rf"[(（\[]{_INNER}[)）\]]|(?<![\w*])[*＊]{_INNER}[*＊](?![\w*])",

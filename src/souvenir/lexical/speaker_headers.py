@@ -23,12 +23,12 @@ __all__ = ["APP_HEADER"]
 _NAME = r"(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}?|[\u3400-\u9fff][\u3400-\u9fff\w]{0,7})"
 #: An id after the name: "(2839156734)", "<fish@qq.com>", "(@din_92)", "#1234".
 _ID = r"(?:\s*(?:[(（<]\s*@?[\w.@\-]{2,40}\s*[)）>]|#\d{4}))?"
-_SEP = r"\s*(?:[,|·•]|[-–—]{1,2}|:)?\s*"
+_SEP = r"(?:\s*(?:[,|·•]|[-–—]{1,2}|:))?\s*"
 #: A day said in words before the time: Today / Yesterday at, « Aujourd'hui / Hier à », 今天 / 昨天,
 #: "Hari ini / Semalam pada".
 _DAY = (
     r"(?:(?:today|yesterday|aujourd['’]hui|hier|avant-hier|hari\s+ini|semalam|kelmarin|今天|昨天|前天)"
-    r"\s*(?:at|à|a|pada|pukul|jam)?\s*)"
+    r"(?:\s*(?:at|à|a|pada|pukul|jam))?\s*)"
 )
 _MONTH = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|fevr|mars|avr|mai|juin|juil|août|aout"
@@ -36,11 +36,11 @@ _MONTH = (
 )
 _DATE = (
     r"(?:(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?|\d{4}年\d{1,2}月\d{1,2}日|\d{1,2}月\d{1,2}日"
-    r"|\d{1,2}\s+" + _MONTH + r"(?:\s+\d{4})?)\s*,?\s*(?:at|à|a|pada|pukul)?\s*)"
+    r"|\d{1,2}\s+" + _MONTH + r"(?:\s+\d{4})?)(?:\s*,)?(?:\s*(?:at|à|a|pada|pukul))?\s*)"
 )
 _TIME = r"\d{1,2}(?::\d{2}(?::\d{2})?|h\d{2})\s*(?:[apAP]\.?[mM]\.?)?"
 
 APP_HEADER = re.compile(
-    r"^\s*" + _NAME + _ID + _SEP + r"\[?\s*(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"\s*\]?\s*$",
+    r"^\s*" + _NAME + _ID + _SEP + r"(?:\[\s*)?(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*\])?\s*$",
     re.I,
 )

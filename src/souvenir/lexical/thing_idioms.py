@@ -29,13 +29,13 @@ THING_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for p, r in (
         # en: "cycling's not really my thing anymore", "Jazz isn't my cup of tea"
         (
-            r"\b(?P<x>[\w-]+(?:\s+[\w-]+)?)\s*(?:'s|\s+is|\s+are|'re)\s+(?:just\s+|honestly\s+|really\s+)?"
+            r"(?<![\w-])(?P<x>[\w-]{1,40}(?:\s+[\w-]{1,40})?)(?:'s|'re|\s+is|\s+are)\s+(?:just\s+|honestly\s+|really\s+)?"
             r"(?:not|no\s+longer|n't)\s+(?:really\s+|exactly\s+|quite\s+|much\s+|that\s+much\s+|anymore\s+)?"
             r"(?:my|our)\s+" + _EN_THING + r"\b",
             r"not fond of \g<x>",
         ),
         (
-            r"\b(?P<x>[\w-]+(?:\s+[\w-]+)?)\s+(?:isn't|aren't|is\s+not|are\s+not)\s+(?:really\s+|exactly\s+|quite\s+)?"
+            r"(?<![\w-])(?P<x>[\w-]{1,40}(?:\s+[\w-]{1,40})?)\s+(?:isn't|aren't|is\s+not|are\s+not)\s+(?:really\s+|exactly\s+|quite\s+)?"
             r"(?:my|our)\s+" + _EN_THING + r"\b",
             r"not fond of \g<x>",
         ),
@@ -50,7 +50,7 @@ THING_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # ms: "dah tak layan anime", "tak hadap", "anime bukan lagi minat aku"
         (r"\b(?P<n>tak|tidak|x|dah\s+tak|tak\s+berapa|kurang|takde|tak\s+de)\s+(?:layan|hadap|heran)\b", r"\g<n> suka"),
         (
-            r"\b(?P<x>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:dah|sudah|memang)\s+)?bukan(?:\s+lagi)?\s+"
+            r"(?<![\w-])(?P<x>[\w-]{1,40}(?:\s+[\w-]{1,40})?)\s+(?:(?:dah|sudah|memang)\s+)?bukan(?:\s+lagi)?\s+"
             + _MS_THING
             + r"\s+(?P<s>aku|saya|sy|kami)(?:\s+(?:lagi|dah))?\b",
             r"\g<s> dah tak suka \g<x>",
