@@ -27,6 +27,13 @@ __all__ = ["change_sources", "states_old_work"]
 
 _EN_HOURS = r"(?:part[-\s]?time|full[-\s]?time|freelance|zero[-\s]hours|night\s+shifts?|day\s+shifts?)"
 _FR_HOURS = r"(?:temps\s+partiel|temps\s+plein|plein\s+temps|mi-temps|mi\s+temps|(?:\d0\s*%)|intérim|free-?lance)"
+#: A department or a trade after « du / de la » (« passé du thé au café » is no job).
+_FR_DEPT = (
+    r"(?:service\s+(?:client|clients|commercial|technique|informatique|juridique|comptable|après-vente)"
+    r"|marketing|compta|comptabilité|achats|ventes|vente|rh|ressources\s+humaines|logistique|juridique|informatique"
+    r"|communication|finance|finances|production|qualité|accueil|support|caisse|rayon|standard|secrétariat"
+    r"|(?-i:[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:ier|ière|eur|euse|iste|ien|ienne)))"
+)
 _ZH_HOURS = r"(?:兼职|全职|临时工|正式工|夜班|白班|合同工)"
 _MS_HOURS = r"(?:separuh\s+masa|sepenuh\s+masa|sambilan|part[-\s]?time|full[-\s]?time|kontrak|tetap)"
 
@@ -67,8 +74,8 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "occupation",
             "occ",
-            r"(?:est\s+)?passée?\s+(?:du\s+|de\s+la\s+|de\s+l'|des\s+)(?P<from>(?-i:[a-zàâçéèêëîïôûùüÿœ][\w\-]*"
-            r"(?:\s+[a-zàâçéèêëîïôûùüÿœ][\w\-]*){0,2}))\s+(?:aux\s+|au\s+|à\s+la\s+|à\s+l'|a\s+la\s+)",
+            r"(?:est\s+)?passée?\s+(?:du\s+|de\s+la\s+|de\s+l'|des\s+)(?P<from>" + _FR_DEPT + r")\s+"
+            r"(?:aux\s+|au\s+|à\s+la\s+|à\s+l'|a\s+la\s+)",
         ),
         ("employer", "org_zh_verb", r"(?:工作)?从(?P<from>[^，。,;]{1,12}?)(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
     )
