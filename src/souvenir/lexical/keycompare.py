@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from souvenir.lexical.keycounts import hanzi_amounts
 from souvenir.lexical.normalize import fold_words, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import tokenize
@@ -43,7 +44,7 @@ MEASURED = frozenset({"weight", "height", "salary", "rent", "children", "birth.d
 
 def measured(key: str) -> bool:
     """True for a measured key: ``MEASURED`` or a count of one kind of thing (``count.cat``)."""
-    return key in MEASURED or key.startswith("count.")
+    return key in MEASURED or key.startswith(("count.", "size."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ def same_value(key: str, a: str, b: str) -> bool:
     if key == "email":
         return a.casefold() == b.casefold()
     if measured(key):  # "5月3日" / "3月5日", "1,75 m" / "1,78 m": the numbers in order
-        na, nb = re.findall(r"\d+", a), re.findall(r"\d+", b)
+        na, nb = re.findall(r"\d+", hanzi_amounts(a)), re.findall(r"\d+", hanzi_amounts(b))  # 两千八 = 2800
         if na or nb:
             return na == nb
         return tokenize(normalize(fold_words(a))) == tokenize(normalize(fold_words(b)))

@@ -86,6 +86,8 @@ from typing import NamedTuple
 
 from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
+from souvenir.lexical.keycounts import counterpart_head
+from souvenir.lexical.keytimes import untimed_move
 from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
 from souvenir.lexical.keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT
 from souvenir.lexical.normalize import nfkc_fold, normalize
@@ -248,6 +250,8 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         # hold a negator (it is anchored; "No. telefon" is a number, not a "no").
         outside = clause[start:end] if pat.kind == "address" else ""
         prefix, tail = clause[:start], clause[end:]
+        if m.groupdict().get("from"):  # "went from part-time to…": the old value named is no marker of the new
+            prefix = prefix.replace(m.group("from"), " ")
         if measured(values[0][0]):  # "Mesure 1m71, pas 1m68": the wrong value named after is no negation;
             tail = _REASON.sub("", _NOT_VALUE.sub("", tail))  # "…kucing sebab si Oren beranak": a reason
         if (
@@ -323,14 +327,15 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", nfkc_fold(text))).strip()):
+    for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", untimed_move(nfkc_fold(text)))).strip()):
         head_user = head_neutral = False
         head_owner: str | None = None
+        head_text = ""
         for index, clause in enumerate(_clauses(sentence)):
             parsed = _parse(clause, first, index == 0, names)
             first = False
             if index == 0:
-                head_owner = parsed.owner
+                head_owner, head_text = parsed.owner, clause
                 head_neutral = parsed.subject is None and not parsed.relation and not parsed.values
                 head_user = (
                     bool(parsed.values)
@@ -343,7 +348,8 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
                 or parsed.subject in ("user", "first", "named")
                 or head_user
                 or (head_neutral and bool(parsed.values) and all(measured(k) for k, _ in parsed.values))
-            )  # 二宝出生了，现在有两个孩子: an event with no subject, then the user's measured value
+                or (parsed.subject is None and counterpart_head(head_text, tuple(k for k, _ in parsed.values)))
+            )  # 二宝出生了，现在有两个孩子: an event with no subject, then the user's measured value; 房东涨租了，…
             if parsed.values and allowed and not question:
                 for key, value in parsed.values:
                     found.setdefault(owned(key, owner), []).append(value)

@@ -8,6 +8,7 @@ import re
 
 from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import attribute_key
+from souvenir.lexical.keycounts import COUNT_PLURALS
 from souvenir.lexical.keypatterns import Pattern
 from souvenir.lexical.normalize import fold_words
 from souvenir.lexical.numerals import zh_to_digits
@@ -339,6 +340,7 @@ _PLURALS = {
     "animaux": "animal",
     "猫咪": "猫",
     "狗狗": "狗",
+    **COUNT_PLURALS,
 }
 
 
@@ -383,6 +385,10 @@ def _quantity(rest: str) -> tuple[str, int] | None:
     return " ".join(words), end
 
 
+#: A Chinese month in numerals (农历八月初三, 正月十五): a date without a digit.
+_ZH_MONTH = re.compile(r"[一二三四五六七八九十正腊冬]+月")
+
+
 def _date_value(rest: str) -> tuple[str, int] | None:
     """A date opening ``rest`` ("14 March 1990", "le 3 mai", "1990年5月3日"): to the clause end, at
     most 40 characters, with a digit or a month in it."""
@@ -391,7 +397,7 @@ def _date_value(rest: str) -> tuple[str, int] | None:
     if not value or len(value) > 40:
         return None
     words = set(fold(value).split())
-    if not (any(ch.isdigit() for ch in value) or words & frozenset(MONTHS)):
+    if not (any(ch.isdigit() for ch in value) or words & frozenset(MONTHS) or _ZH_MONTH.search(value)):
         return None
     return value, rest.find(value) + len(value)
 

@@ -32,6 +32,8 @@ import re
 from typing import NamedTuple
 
 from souvenir.lexical.keymarkers import MARKERS
+from souvenir.lexical.keychanges import change_sources
+from souvenir.lexical.keycounts import count_sources
 from souvenir.lexical.keyquantities import quantity_sources
 from souvenir.lexical.keyvehicles import vehicle_sources
 
@@ -267,6 +269,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|转行当|转行成为|转行为|转型做|转型为|改做|改行做|改行当|改当|换做|转做|换到|转到|跳到|转行到)了?"
         r"(?:做|当)?(?:一名|一位|一个|个)?",
     ),
+    *(_p(key, kind, src) for key, kind, src in change_sources(_AUX)),
     _p("employer", "org_zh_verb", r"(?:工作)?从[^，。,;]{1,12}?(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
     # a promotion from X to Y: "Promoted from clerk to supervisor", « Promue de caissière à
     # cheffe de rayon », 从会计升职为经理, "Naik pangkat dari kerani jadi penyelia"; ``occ_from``:
@@ -294,6 +297,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:ke|kepada|jadi|menjadi|sebagai)\s+(?:seorang\s+)?",
     ),
     *(_p(key, kind, src) for key, kind, src in quantity_sources(_AUX)),
+    *(_p(key, kind, src) for key, kind, src in count_sources(_AUX)),
     *(_p(key, kind, src) for key, kind, src in vehicle_sources(_AUX)),
     # employer
     _p(

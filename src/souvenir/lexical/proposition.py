@@ -168,6 +168,8 @@ _RESUME = frozenset(
     resumes recommence recommencé reprend repris mula relapsed relapse relapses rechute rechuté rechutée rechuter 破戒 复吸 kambuh""".split()
 )
 _SINCE = frozenset({"since", "depuis", "sejak", "从", "自从"})
+#: A reason after a stop or a resumption (issue #26, round 10): the rest is why, not what.
+_BECAUSE = frozenset({"because", "'cause", "cos", "coz", "parce", "sebab", "kerana", "karena", "因为", "由于"})
 #: Words that date a stop ("Gave up sugar in January", « a arrêté de fumer en mars », "berhenti
 #: merokok pada bulan Mac"): with a verb of stopping, the time it stopped is set aside.
 _IN = frozenset({"in", "en", "pada", "dalam", "on"})
@@ -361,6 +363,8 @@ def proposition(text: str) -> Proposition:
     skip_since = 0
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if (stopping or resumed) and (token in _BECAUSE or (token == "cause" and i and tokens[i - 1] in ("à", "a"))):
+            break  # "Berhenti berenang sebab sakit telinga": why it stopped, not what stopped
         if resumed and token in _SINCE and not is_han(token[0]) and not any(_when(t) for t in tokens[i + 1 : i + 3]):
             break  # "Biting nails again since the new job started": what set it off, not what
         if (resumed and token in _SINCE) or (stopping and token in _IN and _dates(nxt)):

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import re
 
+from souvenir.lexical.sarcasm_marks import MARKED
+
 __all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
 
 _ZH_RHETORICAL = re.compile(
@@ -237,7 +239,9 @@ def sarcastic(text: str) -> list[str]:
     parts = [p for p in sentences(text) if p.strip() and p != "\n"]
     marked: set[int] = set()
     for i, part in enumerate(parts):
-        strong = bool(_STRONG.search(part)) or bool(_ZH_SMILE.search(part) and _ZH_HYPERBOLE.search(part))
+        strong = bool(_STRONG.search(part) or MARKED.search(part)) or bool(
+            _ZH_SMILE.search(part) and _ZH_HYPERBOLE.search(part)
+        )
         caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part)) and not _SINCERE.search(part)
         if strong or caps:
             marked.add(i)

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from souvenir.lexical.normalize import key_of
+from souvenir.lexical.speaker_headers import APP_HEADER
 
 __all__ = ["Line", "SELF_LABELS", "others_labelled", "transcript_lines"]
 
@@ -133,7 +134,7 @@ def _headed(message: str) -> str:
     """``message`` with each header line's name carried onto the lines below it ("阿杰 20:31\n
     我这周六…" -> "阿杰: 我这周六…"), when two header lines or more are found; else unchanged."""
     lines = message.splitlines()
-    heads = [_HEADER.match(line) for line in lines]
+    heads = [APP_HEADER.match(line) or _HEADER.match(line) for line in lines]
     if sum(1 for h in heads if h and key_of(h.group("label")) not in _NOT_LABEL_START) < 2:
         return message
     out: list[str] = []

@@ -90,6 +90,7 @@ from souvenir.lexical.keyed import (
     says_trade,
     user_keys,
 )
+from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
 from souvenir.lexical.proposition import (
@@ -401,7 +402,7 @@ def _names_old(text: str, key: str, old: str) -> bool:
     other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试)."""
     keys = user_keys(text)
     if not keys:
-        return says_only(text, old) or says_trade(text, old)
+        return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
     mine = keys.get(key)
     return mine is not None and same_value(key, mine, _as_key(old))
 

@@ -29,6 +29,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
 from souvenir.write.filters._dislocation import DURATION, lends, split_fronted
+from souvenir.write.filters._speaker_noun import reporter_span
 from souvenir.write.filters._spoken_fr import FR_AFTER_VERB, after_verb, spoken_negation, verbless_no_more
 
 _NEG_ROLES = ("neg", "negval")
@@ -360,6 +361,9 @@ def detect_person(
         return "none", ()
     if _imperative(tokens, idx[0]):
         return "second", ()
+    reporter = reporter_span(tokens, idx)  # "my optician says…", « mon coiffeur m'a sorti que… »
+    if reporter:
+        return "third", reporter
     window = idx[:3]
     for pos, i in enumerate(window):
         tok = tokens[i]

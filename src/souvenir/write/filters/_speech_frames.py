@@ -191,6 +191,8 @@ def presupposes(clause: Clause) -> bool:
     first_person = any(k in lx.FIRST_PERSON or k in lx.FIRST_POSSESSIVE or k.startswith("我") for k in keys)
     if keys[0] in _WH and not (len(keys) > 1 and keys[1] in ("if", "about", "si")):
         return first_person
+    if _asks_what_for_own(keys, clause.cjk_key):  # « Je fais quoi pour l'anniversaire de ma fille qui… »
+        return True
     return first_person and any(w in clause.cjk_key for w in _ZH_WH) and "是不是" not in clause.cjk_key
 
 
@@ -263,3 +265,23 @@ def _asks_help_for_own(keys: list[str], cjk: str) -> bool:
         return False
     malay_own = any(k in ("saya", "aku") and i > 0 and keys[i - 1] not in lx.FIRST_PERSON for i, k in enumerate(keys))
     return bool(set(keys) & lx.FIRST_POSSESSIVE) or any(w in cjk for w in _ZH_OWN) or malay_own
+
+
+#: A question word left in place ("je fais quoi", "nak buat apa", 送什么): the question is
+#: about what to do, not whether the rest is true (issue #26, round 10).
+_WH_IN_SITU = frozenset({"quoi", "apa", "apakah"})
+_ZH_WH_IN_SITU = ("什么", "啥")
+
+
+def _asks_what_for_own(keys: list[str], cjk: str) -> bool:
+    """A question with its question word in place naming something of the user's (« Je fais quoi
+    pour l'anniversaire de ma fille qui aura 7 ans ? », "Saya nak buat apa untuk majlis anak
+    saya yang baru lahir?", 我该给我女儿送什么生日礼物？): it takes the user's thing for granted."""
+    if not (set(keys) & _WH_IN_SITU or any(w in cjk for w in _ZH_WH_IN_SITU)):
+        return False
+    malay_own = any(k in ("saya", "aku") and i > 0 and keys[i - 1] not in lx.FIRST_PERSON for i, k in enumerate(keys))
+    return (
+        bool(set(keys) & lx.FIRST_POSSESSIVE)
+        or any(w in cjk for w in _ZH_OWN + ("我女儿", "我儿子", "我老婆", "我老公", "我妈", "我爸"))
+        or malay_own
+    )

@@ -64,6 +64,7 @@ from souvenir.lexical.questions import sarcastic
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.write.filters._clauses import Clause, clauses
+from souvenir.write.filters._speaker_noun import REPORTING_MORE
 from souvenir.write.filters._speech_frames import CONDITIONAL as _CONDITIONAL
 from souvenir.write.filters._speech_frames import condition as _condition
 from souvenir.write.filters._speech_frames import consequence as _consequence
@@ -117,23 +118,27 @@ _MODALS = frozenset(
         "就会",
     }
 )
-_REPORTING = lx.REPORTING | frozenset(
-    {
-        "wrote",
-        "writes",
-        "write",
-        "posted",
-        "texted",
-        "messaged",
-        "ecrit",
-        "tulis",
-        "menulis",
-        "cakap",
-        "写",
-        "写道",
-        "发",
-        "留言",
-    }
+_REPORTING = (
+    lx.REPORTING
+    | REPORTING_MORE
+    | frozenset(
+        {
+            "wrote",
+            "writes",
+            "write",
+            "posted",
+            "texted",
+            "messaged",
+            "ecrit",
+            "tulis",
+            "menulis",
+            "cakap",
+            "写",
+            "写道",
+            "发",
+            "留言",
+        }
+    )
 )
 _RELAY_OPENERS = frozenset({"according", "selon", "menurut", "据", "据说", "听说"})
 #: Verbs of saying, telling and judging after someone else: "my wife thinks I should…",

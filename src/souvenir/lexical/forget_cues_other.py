@@ -1,0 +1,96 @@
+"""Requests to forget said with other verbs and a named "stuff" (pure; issue #26, round 10):
+"could you scrap the IVF stuff from earlier?", "ditch that whole visa thing", « tu peux zapper
+le truc sur ma situation à la banque ? », « jette l'histoire de mon divorce », "yg aku cerita pasal
+kena buang kerja tu, delete je la", 那段就划掉吧. Read by ``forget_cues._has_cue`` beside its
+own cues; addressed to the assistant like them (at a clause start, after "please", "can you",
+« tu peux », never after a subject: "I scrapped the car stuff" is a statement).
+
+* en: a verb of getting rid (scrap, ditch, bin, nuke, trash, toss, drop, lose, purge, wipe, clear,
+  delete, erase, remove, forget, "get rid of", "cross out") + "the / that / this / all the / my" +
+  one to four words + stuff / thing / things / bit / part / info / business / saga / story /
+  details. Not when a place of the user's follows ("scrap the old stuff in my garage", "delete
+  the photo thing from my phone": a thing deleted from a thing, not from memory).
+* fr: « zappe / zapper / jette / jeter / vire / virer / enlève / enlever / dégage / efface(r) /
+  supprime(r) / retire(r) / oublie(r) / laisse tomber » + « le truc / l'histoire / la partie /
+  le passage / le bout / la chose / ce truc » + « sur / de / à propos de / concernant » (not « de
+  mon agenda… », as ``forget_cues_extra``).
+* ms: a deleting verb closing its clause after "je / jelah / aje / saja" and "la / lah" ("…, delete
+  je la", "padam je lah", "buang aje") in a sentence that names what the user told ("cerita",
+  "cakap", "bagitahu", "sebut", "kata") or a matter ("pasal / hal / bab / benda … tu").
+* zh: 划掉 / 抹了 / 清了 / 作废 after 那段 / 那条 / 那件事 / 那个事 / 的事 (那段就划掉吧, 我失业的事作废吧).
+
+:data:`OTHER_WORDS`: the verbs and fillers, left out of a request's topic.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["OTHER_WORDS", "other_cue"]
+
+_EN_LEAD = (
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so|yeah|pls|please|plz)\s+)*(?:just\s+)?"
+    r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?"
+    r"(?:just\s+)?|\b(?:you|u)\s+(?:can|could|should|may)\s+(?:just\s+)?)"
+)
+_EN_VERB = (
+    r"(?:scrap|ditch|bin|nuke|trash|toss|drop|lose|purge|wipe|clear|delete|erase|remove|forget|scratch"
+    r"|get\s+rid\s+of|cross\s+out|strike)"
+)
+_EN_THING = r"(?:stuff|thing|things|bit|part|info|business|saga|story|details|convo|conversation)"
+#: A place of the user's after the thing: deleted from a thing, not from memory.
+_EN_PLACE = r"(?!\s+(?:in|on|from|off|at|out\s+of)\s+(?:my|the|our)\s+(?!memory|memories|notes|records|chat|convo)\w)"
+_EN = re.compile(
+    _EN_LEAD
+    + _EN_VERB
+    + r"\s+(?:(?:pls|please|just)\s+)?(?:the|that|this|all\s+(?:the|that)|my)\s+(?:whole\s+)?"
+    + r"(?:[\w'-]+\s+){0,3}?"
+    + _EN_THING
+    + r"\b"
+    + _EN_PLACE,
+    re.I,
+)
+_FR_LEAD = (
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait|allez)\s+)?|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
+    r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|tu\s+pourrais|vous\s+pouvez|merci\s+de)\s+)"
+)
+_FR = re.compile(
+    _FR_LEAD
+    + r"(?:zappe|zapper|zappez|jette|jeter|jetez|vire|virer|virez|enlève|enlever|enlevez|dégage|dégager|efface|effacer"
+    r"|supprime|supprimer|retire|retirer|oublie|oublier|laisse\s+tomber|laisser\s+tomber)\s+(?:(?:stp|svp|juste|donc)\s+)?"
+    r"(?:le|ce|l'|la|cette|les|ces)\s*(?:truc|trucs|histoire|histoires|partie|passage|bout|chose|choses|sujet|info|infos)"
+    r"\s+(?:sur|de|d'|du|des|à\s+propos\s+d[eu']|concernant|avec)"
+    r"(?!\s*(?:mon|ma|mes|ton|ta|tes|le|la|les|l')\s*(?:agenda|calendrier|liste|panier|t[ée]l[ée]phone|portable"
+    r"|ordi|ordinateur|dossier|fichier|compte|album|galerie|appli|application|mail|bo[îi]te|photos?|playlist"
+    r"|cloud|drive|frigo|placard|sac|voiture|bureau|disque|garage|cave|grenier)\b)",
+    re.I,
+)
+_MS_VERB = r"(?:delete|padam|buang|hapus|remove|erase|buangkan|padamkan|hapuskan)"
+_MS_CLOSE = re.compile(
+    r"(?:^|[,;:，]\s*|\b(?:tolong|pls|please)\s+)" + _MS_VERB + r"(?:lah)?\s+(?:je|jelah|aje|saja|sahaja|ja)"
+    r"(?:\s+(?:la|lah|ye|ok|k))?\s*(?:[,.!;]|$)",
+    re.I,
+)
+_MS_TOLD = re.compile(
+    r"\b(?:cerita|ceritakan|cakap|bagitahu|bagitau|beritahu|sebut|kata|share|kongsi)\b"
+    r"|\b(?:pasal|hal|bab|benda|perkara)\b[^,.!?]{1,60}?\b(?:tu|itu|ni|ini)\b",
+    re.I,
+)
+_ZH = re.compile(
+    r"(?:那段|这段|那条|这条|那件事|这件事|那个事|这个事|的事(?:情)?)(?:你)?(?:就|也)?(?:给我)?(?:划掉|抹了|清了|作废|撤回|撤了)"
+)
+
+#: Words of the added cues, left out of the topic (keys).
+OTHER_WORDS = frozenset(
+    "ditch bin nuke trash toss lose purge clear get rid cross out business saga story convo conversation whole "
+    "zappe zapper zappez jette jeter jetez vire virer enleve enlever degage degager laisse tomber sujet "
+    "delete remove erase ja la lah ye".split()
+) | frozenset(("划掉", "作废", "撤回", "那段", "这段"))
+
+
+def other_cue(folded: str) -> bool:
+    """Whether ``folded`` (a sentence, NFKC-folded, ASCII apostrophes) holds one of the cues
+    of the module docstring."""
+    if _EN.search(folded) or _FR.search(folded) or _ZH.search(folded):
+        return True
+    return bool(_MS_CLOSE.search(folded) and _MS_TOLD.search(folded))

@@ -1,0 +1,108 @@
+"""More "from X to Y" changes of the user's work (issue #26, round 10). Sources only (key,
+kind, regex source), spliced into ``keypatterns.PATTERNS`` before its Chinese employer change;
+the group ``from`` is the old value (``keyed.changed_from``), and :func:`states_old_work`
+finds the memory that said it.
+
+* **Working hours** (key ``work.hours``, read only in a change): "Went from part-time to
+  full-time", « Est passée du temps partiel au temps plein / de mi-temps à temps plein »,
+  从兼职转成了全职, "Tukar dari separuh masa ke sepenuh masa". The value is the new status; the
+  memory that said the old one in a work frame ("Works part-time at the county library") goes.
+* **French contracted articles**: « Est passé du service client au marketing », « …de la compta
+  aux achats »: the old value after « du / de la / des », the new after « au / à la / aux ».
+* **A Chinese employer change naming the old job**: 从京东客服跳到了顺丰 (the old value 京东客服: the
+  memory keyed with 京东 goes; 从X跳到 had no ``from`` before).
+
+:func:`states_old_work`: a memory no pattern keys that states the old value in a work frame —
+a verb of working first (works / travaille / bosse / 工作 / 在…做 / kerja), the old value's
+words in order, no second clause ("…and plays football" keeps it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical.normalize import fold_words, nfkc_fold
+
+__all__ = ["change_sources", "states_old_work"]
+
+_EN_HOURS = r"(?:part[-\s]?time|full[-\s]?time|freelance|zero[-\s]hours|night\s+shifts?|day\s+shifts?)"
+_FR_HOURS = r"(?:temps\s+partiel|temps\s+plein|plein\s+temps|mi-temps|mi\s+temps|(?:\d0\s*%)|intérim|free-?lance)"
+#: A department or a trade after « du / de la » (« passé du thé au café » is no job).
+_FR_DEPT = (
+    r"(?:service\s+(?:client|clients|commercial|technique|informatique|juridique|comptable|après-vente)"
+    r"|marketing|compta|comptabilité|achats|ventes|vente|rh|ressources\s+humaines|logistique|juridique|informatique"
+    r"|communication|finance|finances|production|qualité|accueil|support|caisse|rayon|standard|secrétariat"
+    r"|(?-i:[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:ier|ière|eur|euse|iste|ien|ienne)))"
+)
+_ZH_HOURS = r"(?:兼职|全职|临时工|正式工|夜班|白班|合同工)"
+_MS_HOURS = r"(?:separuh\s+masa|sepenuh\s+masa|sambilan|part[-\s]?time|full[-\s]?time|kontrak|tetap)"
+
+
+def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
+    """The patterns' sources; ``aux`` is the English auxiliary prefix of ``keypatterns``."""
+    return (
+        (
+            "work.hours",
+            "count",
+            aux + r"(?:went|switched|moved|changed|gone|got\s+moved|been\s+moved|transitioned)\s+from\s+(?:working\s+)?"
+            r"(?P<from>" + _EN_HOURS + r")\s+to\s+(?:working\s+)?(?P<v>" + _EN_HOURS + r")\b",
+        ),
+        (
+            "work.hours",
+            "count",
+            r"(?:est\s+)?passée?\s+(?:du\s+|de\s+|d')(?P<from>"
+            + _FR_HOURS
+            + r")\s+(?:au\s+|à\s+|a\s+)(?P<v>"
+            + _FR_HOURS
+            + r")",
+        ),
+        (
+            "work.hours",
+            "count",
+            r"(?:工作)?(?:从|由)(?P<from>"
+            + _ZH_HOURS
+            + r")(?:转成|转为|转到|变成|改成|换成)了?(?P<v>"
+            + _ZH_HOURS
+            + r")",
+        ),
+        (
+            "work.hours",
+            "count",
+            r"(?:(?:ber)?tukar|beralih|pindah)\s+(?:kerja\s+)?dari(?:pada)?\s+(?P<from>" + _MS_HOURS + r")\s+"
+            r"(?:ke|kepada|jadi|menjadi)\s+(?P<v>" + _MS_HOURS + r")\b",
+        ),
+        (
+            "occupation",
+            "occ",
+            r"(?:est\s+)?passée?\s+(?:du\s+|de\s+la\s+|de\s+l'|des\s+)(?P<from>" + _FR_DEPT + r")\s+"
+            r"(?:aux\s+|au\s+|à\s+la\s+|à\s+l'|a\s+la\s+)",
+        ),
+        ("employer", "org_zh_verb", r"(?:工作)?从(?P<from>[^，。,;]{1,12}?)(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
+    )
+
+
+_WORK_FRAME = re.compile(
+    r"^(?:i\s+|i'm\s+|je\s+|j'|saya\s+|aku\s+|我)?(?:works?|working|is\s+working|travaille|bosse|bekerja|kerja"
+    r"|工作|上班|在)",
+    re.I,
+)
+_SECOND_CLAUSE = re.compile(r"\b(?:and|but|et|mais|dan|tapi|tetapi)\b|[,;，；、]|和|并且|而且|但是", re.I)
+
+
+def states_old_work(text: str, old: str) -> bool:
+    """Whether a memory ``text`` states ``old`` in a work frame (module docstring): "Works
+    part-time at the county library" for "part-time", « Travaille au service client chez
+    Orange » for « service client », 在京东做客服 for 京东客服 (its parts in order)."""
+    folded = nfkc_fold(text).strip()
+    if not _WORK_FRAME.match(folded) or _SECOND_CLAUSE.search(folded):
+        return False
+    if re.search(r"[\u3400-\u9fff]", old):
+        pos = 0
+        for ch in old:
+            pos = folded.find(ch, pos)
+            if pos < 0:
+                return False
+            pos += 1
+        return True
+    words, own = fold_words(folded).split(), fold_words(old).split()
+    return bool(own) and any(words[i : i + len(own)] == own for i in range(len(words)))

@@ -1,0 +1,46 @@
+"""An app's header line in a pasted chat, beyond ``speakers._HEADER`` (pure; issue #26,
+round 10): a name, then what an app writes beside it, then a time, on a line of its own —
+the words on the lines below are that person's.
+
+* Discord: "Maëlys — Aujourd'hui à 21:14", "Jake — Today at 9:14 PM", "Jake — Yesterday at
+  21:14", "Ali — Hari ini pada 21:14", "Jake — 04/12/2025 9:14 PM";
+* QQ and other exports with an id after the name: "胖虎(2839156734) 2025-04-12 21:03:18",
+  "小鱼干<fish@qq.com> 2025-04-12 21:04:02", "Din (@din_92) · 9:14 PM";
+* a date in words or in Chinese: "阿杰 2025年4月12日 21:03", "Sarah, 12 Apr 2025 at 21:14",
+  "Marc | 21h14".
+
+Shape: :data:`APP_HEADER` matches a whole line; its group ``label`` is the name. ``speakers``
+needs two header lines in one message before it reads any (a single "Dentist — today at
+10:30" stays an ordinary line).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["APP_HEADER"]
+
+_NAME = r"(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}?|[\u3400-\u9fff][\u3400-\u9fff\w]{0,7})"
+#: An id after the name: "(2839156734)", "<fish@qq.com>", "(@din_92)", "#1234".
+_ID = r"(?:\s*(?:[(（<]\s*@?[\w.@\-]{2,40}\s*[)）>]|#\d{4}))?"
+_SEP = r"(?:\s*(?:[,|·•]|[-–—]{1,2}|:))?\s*"
+#: A day said in words before the time: Today / Yesterday at, « Aujourd'hui / Hier à », 今天 / 昨天,
+#: "Hari ini / Semalam pada".
+_DAY = (
+    r"(?:(?:today|yesterday|aujourd['’]hui|hier|avant-hier|hari\s+ini|semalam|kelmarin|今天|昨天|前天)"
+    r"(?:\s*(?:at|à|a|pada|pukul|jam))?\s*)"
+)
+_MONTH = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|fevr|mars|avr|mai|juin|juil|août|aout"
+    r"|déc|mac|mei|ogos|okt|dis)[a-zé]*\.?"
+)
+_DATE = (
+    r"(?:(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?|\d{4}年\d{1,2}月\d{1,2}日|\d{1,2}月\d{1,2}日"
+    r"|\d{1,2}\s+" + _MONTH + r"(?:\s+\d{4})?)(?:\s*,)?(?:\s*(?:at|à|a|pada|pukul))?\s*)"
+)
+_TIME = r"\d{1,2}(?::\d{2}(?::\d{2})?|h\d{2})\s*(?:[apAP]\.?[mM]\.?)?"
+
+APP_HEADER = re.compile(
+    r"^\s*" + _NAME + _ID + _SEP + r"(?:\[\s*)?(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*\])?\s*$",
+    re.I,
+)
