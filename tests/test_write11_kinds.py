@@ -311,3 +311,21 @@ def test_brothers_debts_name_the_debt_to_him(lang, message, debt):
 
 def test_devoir_without_money_is_no_debt():
     assert _erased("Oublie les dettes de mon frère", ["Je dois appeler mon frère", "A un crédit immobilier"]) == []
+
+
+@pytest.mark.parametrize(
+    ("candidate", "message"),
+    [
+        ("Smokes", "I think I should quit smoking"),
+        ("Fume des cigarettes", "Je voudrais arrêter les clopes, c'est fini bientôt j'espère"),
+        ("抽烟", "我想戒烟"),
+        ("Hisap rokok", "Saya nak berhenti merokok, dah stop nanti"),
+    ],
+    ids=["en", "fr", "zh", "ms"],
+)
+def test_a_wish_to_quit_is_not_a_habit_over(candidate, message):
+    """A wish or a duty before the ending ("should quit", « voudrais arrêter », 想戒, "nak
+    berhenti") leaves the habit as it is (the CI caught "I think I should quit smoking")."""
+    from souvenir.write.filters._habit_over import ended_habit
+
+    assert ended_habit(candidate, message) is None

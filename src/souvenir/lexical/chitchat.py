@@ -588,10 +588,9 @@ def chit_chat(text: str, names: frozenset[str] = frozenset(), kinds: frozenset[s
     parts = _sentences(text)
     if not parts:
         return "empty"
-    found = [sentence_kind(part, names, kinds) for part in parts]
-    if any(kind is None for kind in found):
-        return None
-    return found[0]
+    found = (sentence_kind(part, names, kinds) for part in parts)  # lazily: a fact ends the read
+    first = next(found)
+    return first if first is not None and all(kind is not None for kind in found) else None
 
 
 def fact_sentences(text: str, names: frozenset[str] = frozenset()) -> list[str]:

@@ -52,6 +52,16 @@ _ENDED = re.compile(
     re.IGNORECASE,
 )
 _NOT_ENDED = re.compile(r"\bnot done\b|\bpas fini\b|\bnever (?:quit|stopped)\b|没戒|\bbelum (?:stop|berhenti)\b", re.I)
+#: A wish, an intent or a duty before the ending: the habit is not over yet ("I should quit
+#: smoking", « je voudrais arrêter », 我想戒烟, "saya nak berhenti").
+_WISH = re.compile(
+    r"\b(?:should|shall|want(?:s|ed)? to|wanna|gonna|going to|need(?:s)? to|have to|has to|try(?:ing)? to"
+    r"|hop(?:e|ing) to|plan(?:s|ning)? to|(?:'d|would) like to|will|'ll|might|could|must|thinking (?:about|of)"
+    r"|devrais|dois|doit|veux|voudrais|vais|aimerais|essaie|essayer|compte|faudrait|faut|envie d)\b"
+    r"|想|要|应该|应当|得|打算|准备|希望|试着|该|决定"
+    r"|\b(?:nak|patut|mahu|hendak|ingin|cuba|perlu|kena|akan|rancang|teringin)\b",
+    re.IGNORECASE,
+)
 _THIRD = re.compile(
     r"\b(?:he|she|they|il|elle|ils|elles|dia|mereka|my (?:\w+ )?(?:sister|brother|wife|husband|mum|mom|dad|friend)"
     r"|ma (?:s[œo]eur|femme|m[èe]re|copine)|mon (?:fr[èe]re|mari|p[èe]re|copain))\b|他|她|他们|我(?:妈|爸|哥|姐|弟|妹|老公|老婆)",
@@ -103,6 +113,8 @@ def ended_habit(candidate: str, message: str) -> str | None:
             found = _ENDED.search(part)
             if not found or _NOT_ENDED.search(part) or _THIRD.search(" ".join(parts[:at]) + part[: found.start()]):
                 continue
+            if _WISH.search(part[: found.start()]):
+                continue  # "I should quit…": a wish, not an ending
             # the thing in the ending's own clause, or in a bare topic just before it
             topic = parts[at - 1] if at and _bare(parts[at - 1]) else ""
             if _names(part, smoking, things) or (topic and _names(topic, smoking, things)):
