@@ -37,12 +37,6 @@ _TOP = {
 
 #: Wrong-way imports kept for now: (importer, imported) -> why.
 KNOWN = {
-    ("souvenir.store.base", "souvenir.read.selection"): "Pool (the candidates' columns) is defined with select()",
-    ("souvenir.store.counters", "souvenir.read.selection"): "Pool",
-    ("souvenir.store.protocol", "souvenir.read.selection"): "Pool",
-    ("souvenir.store.readcache", "souvenir.read.selection"): "Pool",
-    ("souvenir.index.vectors", "souvenir.read.selection"): "Scores (ids and values) is defined with select()",
-    ("souvenir.index.pgvector", "souvenir.read.selection"): "Scores",
     ("souvenir.store.erasure", "souvenir.write.forgetting"): "an erasure drops the sentences a forget names",
     ("souvenir.library.operations", "souvenir.api.keys"): "making and listing keys lives with the HTTP auth",
 }
