@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from souvenir.engine.core import Engine
-from souvenir.write.forgetting import carries, drop_sentences, wordings_key
+from souvenir.lexical.forgetting import carries, drop_sentences, wordings_key
 from souvenir.store import open_store
 from souvenir.types import Candidate
 

@@ -37,7 +37,6 @@ _TOP = {
 
 #: Wrong-way imports kept for now: (importer, imported) -> why.
 KNOWN = {
-    ("souvenir.store.erasure", "souvenir.write.forgetting"): "an erasure drops the sentences a forget names",
     ("souvenir.library.operations", "souvenir.api.keys"): "making and listing keys lives with the HTTP auth",
 }
 
