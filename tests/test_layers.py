@@ -36,9 +36,7 @@ _TOP = {
 }
 
 #: Wrong-way imports kept for now: (importer, imported) -> why.
-KNOWN = {
-    ("souvenir.library.operations", "souvenir.api.keys"): "making and listing keys lives with the HTTP auth",
-}
+KNOWN = {}
 
 
 def layer(module: str) -> str:
