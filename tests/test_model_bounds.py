@@ -21,23 +21,13 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.timeutil import utcnow
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, SlotModelServer, UvicornThread
 
 
 def _settings(tmp_path, upstream, **overrides) -> Settings:
-    values = dict(
-        database_url=f"sqlite:///{tmp_path / 'm.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-        reflection_backoff_s=0.05,
-        reflection_timeout_s=30.0,
-    )
-    values.update(overrides)
-    return Settings(**values)
+    fast_retries = {"reflection_backoff_s": 0.05, "reflection_timeout_s": 30.0}
+    return stub_model_settings(f"sqlite:///{tmp_path / 'm.db'}", upstream.url, **{**fast_retries, **overrides})
 
 
 def _wait(predicate, timeout_s: float) -> bool:

@@ -15,6 +15,7 @@ from souvenir.api.app import create_app
 from souvenir.cli.main import app as cli
 from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
+from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})
@@ -23,17 +24,7 @@ SCALE = 1 / 45
 
 
 def _settings(tmp_path, upstream, name: str = "o.db", **overrides) -> Settings:
-    values = dict(
-        database_url=f"sqlite:///{tmp_path / name}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-    )
-    values.update(overrides)
-    return Settings(**values)
+    return stub_model_settings(f"sqlite:///{tmp_path / name}", upstream.url, **overrides)
 
 
 def _wait(predicate, timeout_s: float = 20.0) -> bool:
