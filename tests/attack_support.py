@@ -1,5 +1,5 @@
-"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub model, and a whole SQLite file
-as SQL text (a secret found anywhere in it was kept)."""
+"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub model, a whole SQLite file
+as SQL text (a secret found anywhere in it was kept), and a canned upstream's chat completion."""
 
 from __future__ import annotations
 
@@ -8,6 +8,20 @@ import sqlite3
 from pathlib import Path
 
 from souvenir.config import Settings
+from tests.servers import CannedServer
+
+#: A chat completion ("Hi there"): what a canned upstream answers the proxy.
+COMPLETION = {
+    "id": "x",
+    "object": "chat.completion",
+    "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "Hi there"}}],
+}
+
+
+def completion_upstream() -> CannedServer:
+    """An OpenAI-compatible upstream answering :data:`COMPLETION`; its status, Content-Type,
+    coding and body are set between requests (:class:`~tests.servers.CannedServer`)."""
+    return CannedServer(json.dumps(COMPLETION).encode())
 
 
 def sqlite_settings(db: Path, **extra) -> Settings:
