@@ -1,11 +1,15 @@
 """What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub model, a whole SQLite file
-as SQL text (a secret found anywhere in it was kept), and a canned upstream's chat completion."""
+as SQL text (a secret found anywhere in it was kept), a canned upstream's chat completion, and a wait for a background job."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
+
+from typing import TypeVar
 
 from souvenir.config import Settings
 from tests.servers import CannedServer
@@ -66,3 +70,18 @@ def dump_sqlite(db: Path) -> str:
         return "\n".join(con.iterdump())
     finally:
         con.close()
+
+
+T = TypeVar("T")
+
+
+def wait_until(predicate: Callable[[], T], timeout_s: float, every_s: float = 0.05) -> T:
+    """``predicate()``'s first true value, asked every ``every_s`` seconds for ``timeout_s``
+    seconds; after that, its last value (a worker's or a service's background job)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every_s)
+    return predicate()
