@@ -18,17 +18,6 @@ NOW = datetime(2025, 6, 2, 10, 0, tzinfo=timezone.utc)
 SECRET = "latex"  # every wording of the forgotten memory holds it (no other text does)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'e.db'}"
-    else:
-        from tests.pgtest import fresh_database
-
-        with fresh_database() as url:
-            yield url
-
-
 def _dump(store) -> str:
     """Every text column of every table, as one lower-cased string."""
     tables = [
