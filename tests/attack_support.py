@@ -1,5 +1,6 @@
-"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub model, a whole SQLite file
-as SQL text (a secret found anywhere in it was kept), a canned upstream's chat completion, and a wait for a background job."""
+"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub
+model, a whole SQLite file as SQL text (a secret found anywhere in it was kept), a canned
+upstream's chat completion, a wait for a background job, and a request to forget said in a turn."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-
 from typing import TypeVar
+
+import httpx
 
 from souvenir.config import Settings
 from tests.servers import CannedServer
@@ -85,3 +87,18 @@ def wait_until(predicate: Callable[[], T], timeout_s: float, every_s: float = 0.
             return value
         time.sleep(every_s)
     return predicate()
+
+
+def assert_a_turn_erases(client: httpx.Client, user: str, memory: str, other: str, asking: str) -> None:
+    """Over the service's ``/v1``: ``memory`` and ``other`` written for ``user``, then the turn
+    ``asking`` (a request to forget ``memory``): ``other`` alone stays, and ``memory``'s history
+    is one ``erased`` event, its text gone."""
+    mid = client.post(f"/v1/users/api/{user}/memories", json={"text": memory}).json()["id"]
+    client.post(f"/v1/users/api/{user}/memories", json={"text": other})
+    r = client.post("/v1/turns", json={"channel": "api", "user": user, "message": asking, "reply": "OK"})
+    assert r.status_code == 200, r.text
+    texts = [m["text"] for m in client.get(f"/v1/users/api/{user}/memories").json()["memories"]]
+    assert texts == [other], (user, texts)
+    history = client.get(f"/v1/users/api/{user}/memories/{mid}/history").json()
+    assert [e["event"] for e in history["history"]] == ["erased"], history
+    assert history["memory"]["text"] == ""

@@ -17,7 +17,7 @@ from souvenir.types import Candidate, Memory
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.forget_match import match_forget
 from souvenir.write.reflection import parse_reflection
-from tests.attack_support import stub_model_settings, wait_until
+from tests.attack_support import assert_a_turn_erases, stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
 
 # (language, stored memory, another memory, the request, a memory the request must not name)
@@ -144,16 +144,7 @@ def test_v1_turns_erases_in_four_languages(tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'api.db'}", embedder="none", _env_file=None)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         for lang, memory, other, asking in CASES:
-            user = f"forget-{lang}"
-            mid = client.post(f"/v1/users/api/{user}/memories", json={"text": memory}).json()["id"]
-            client.post(f"/v1/users/api/{user}/memories", json={"text": other})
-            r = client.post("/v1/turns", json={"channel": "api", "user": user, "message": asking, "reply": "OK"})
-            assert r.status_code == 200, r.text
-            texts = [m["text"] for m in client.get(f"/v1/users/api/{user}/memories").json()["memories"]]
-            assert texts == [other], (lang, texts)
-            history = client.get(f"/v1/users/api/{user}/memories/{mid}/history").json()
-            assert [e["event"] for e in history["history"]] == ["erased"], history
-            assert history["memory"]["text"] == ""
+            assert_a_turn_erases(client, f"forget-{lang}", memory, other, asking)
 
 
 def test_proxy_request_and_model_proposal(tmp_path):
