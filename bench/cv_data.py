@@ -31,16 +31,13 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
 
-from souvenir.bench.shared import embed_all  # noqa: E402
 from souvenir.bench.locomo_stores import open_store  # noqa: E402
-from souvenir.bench.multilingual import NOW  # noqa: E402
+from souvenir.bench.multilingual import NOW, write_suite  # noqa: E402
 from souvenir.bench.recall import _questions, conversation_files, turn_sources  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.selection import Pool  # noqa: E402
-from souvenir.timeutil import as_utc  # noqa: E402
-from souvenir.types import Candidate  # noqa: E402
 
 SHARED = next(
     (p / "shared" / "data" for p in (REPO.parent, REPO.parent.parent) if (p / "shared" / "data").is_dir()),
@@ -144,15 +141,7 @@ def suite(name: str, path: Path, settings: Settings) -> Dataset:
             )
         )
         try:
-            for memory in data["memories"]:
-                when = as_utc(memory["date"])
-                rt.engine.remember(
-                    "bench",
-                    "suite",
-                    Candidate(text=memory["text"], kind="fact", source=memory["id"], time=when),
-                    now=when,
-                )
-            embed_all(rt)
+            write_suite(rt, data["memories"])
             queries = [
                 Query(q["text"], set(q["gold"]), q["lang"], q["cross_language"], q["id"]) for q in data["queries"]
             ]

@@ -1,13 +1,33 @@
-"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub model, and a whole SQLite file
-as SQL text (a secret found anywhere in it was kept)."""
+"""What the attack and forget tests share: a keyless SQLite service's settings, one behind a stub
+model, a whole SQLite file as SQL text (a secret found anywhere in it was kept), a canned
+upstream's chat completion, a wait for a background job, and a request to forget said in a turn."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
+
+import httpx
 
 from souvenir.config import Settings
+from tests.servers import CannedServer
+
+#: A chat completion ("Hi there"): what a canned upstream answers the proxy.
+COMPLETION = {
+    "id": "x",
+    "object": "chat.completion",
+    "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "Hi there"}}],
+}
+
+
+def completion_upstream() -> CannedServer:
+    """An OpenAI-compatible upstream answering :data:`COMPLETION`; its status, Content-Type,
+    coding and body are set between requests (:class:`~tests.servers.CannedServer`)."""
+    return CannedServer(json.dumps(COMPLETION).encode())
 
 
 def sqlite_settings(db: Path, **extra) -> Settings:
@@ -52,3 +72,33 @@ def dump_sqlite(db: Path) -> str:
         return "\n".join(con.iterdump())
     finally:
         con.close()
+
+
+T = TypeVar("T")
+
+
+def wait_until(predicate: Callable[[], T], timeout_s: float, every_s: float = 0.05) -> T:
+    """``predicate()``'s first true value, asked every ``every_s`` seconds for ``timeout_s``
+    seconds; after that, its last value (a worker's or a service's background job)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every_s)
+    return predicate()
+
+
+def assert_a_turn_erases(client: httpx.Client, user: str, memory: str, other: str, asking: str) -> None:
+    """Over the service's ``/v1``: ``memory`` and ``other`` written for ``user``, then the turn
+    ``asking`` (a request to forget ``memory``): ``other`` alone stays, and ``memory``'s history
+    is one ``erased`` event, its text gone."""
+    mid = client.post(f"/v1/users/api/{user}/memories", json={"text": memory}).json()["id"]
+    client.post(f"/v1/users/api/{user}/memories", json={"text": other})
+    r = client.post("/v1/turns", json={"channel": "api", "user": user, "message": asking, "reply": "OK"})
+    assert r.status_code == 200, r.text
+    texts = [m["text"] for m in client.get(f"/v1/users/api/{user}/memories").json()["memories"]]
+    assert texts == [other], (user, texts)
+    history = client.get(f"/v1/users/api/{user}/memories/{mid}/history").json()
+    assert [e["event"] for e in history["history"]] == ["erased"], history
+    assert history["memory"]["text"] == ""

@@ -53,6 +53,16 @@ def store_url(request, tmp_path):
 
 
 @pytest.fixture
+def store(store_url):
+    """An open store on each backend in turn (:func:`store_url`), closed after the test."""
+    from souvenir.store import open_store
+
+    opened = open_store(store_url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
 def pgbouncer_url(pg_url):
     """URL of a fresh PostgreSQL database through PgBouncer in transaction pooling mode
     (127.0.0.1:6432, started by .ci/pgbouncer when installed; skips with the reason when it

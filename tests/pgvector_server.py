@@ -8,7 +8,7 @@ Run as root, pgserver starts the server as a system user ``pgserver`` (created w
 ``useradd`` the first time), since PostgreSQL refuses to run as root.
 
 Used by tests/test_pgvector.py (skips with the reason when it cannot start) and by
-bench/pgvector.py.
+bench/pgvector_scoring.py.
 """
 
 from __future__ import annotations

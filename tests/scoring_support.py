@@ -1,5 +1,6 @@
-"""What the scoring tests share: an episode memory of a LoCoMo-like conversation, and the
-fused score's plain inputs (seeded signals over eight memories in two languages)."""
+"""What the scoring tests share: a memory of user 1 (an episode of a LoCoMo-like conversation
+by default), and the fused score's plain inputs (seeded signals over eight memories in two
+languages)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,35 @@ import numpy as np
 from souvenir.types import Memory
 
 
-def episode(i: int, text: str, speaker: str | None = None, session: str | None = None) -> Memory:
-    """Memory ``i`` of user 1: an episode said by ``speaker`` in ``session``, of 2023-07-01."""
+JULY_2023 = datetime(2023, 7, 1, tzinfo=timezone.utc)
+
+
+def memory(
+    i: int,
+    text: str,
+    kind: str = "episode",
+    speaker: str | None = None,
+    session: str | None = None,
+    at: datetime = JULY_2023,
+) -> Memory:
+    """Memory ``i`` of user 1: ``text`` of ``kind`` said by ``speaker`` in ``session``, written
+    and updated ``at``."""
     return Memory(
         id=i,
         user_id=1,
         text=text,
-        kind="episode",
+        kind=kind,
         session=session,
         speaker=speaker,
         content_hash=str(hash(text)),
-        created_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
-        updated_at=datetime(2023, 7, 1, tzinfo=timezone.utc),
+        created_at=at,
+        updated_at=at,
     )
+
+
+def episode(i: int, text: str, speaker: str | None = None, session: str | None = None) -> Memory:
+    """Memory ``i`` of user 1: an episode said by ``speaker`` in ``session``, of 2023-07-01."""
+    return memory(i, text, speaker=speaker, session=session)
 
 
 def fuse_inputs(n: int = 8, seed: int = 3) -> dict:

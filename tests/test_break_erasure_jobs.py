@@ -10,22 +10,12 @@ HTTP."""
 
 from __future__ import annotations
 
-import time
 
 import httpx
 
 from souvenir.api.app import create_app
-from tests.attack_support import dump_sqlite, stub_model_settings
+from tests.attack_support import dump_sqlite, stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
-
-
-def _wait(check, timeout_s: float) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def _erased_meanwhile(url: str) -> int:
@@ -48,13 +38,13 @@ def test_a_summary_read_before_a_forgetting_is_not_written_after_it(tmp_path):
                 f"{server.url}/v1/turns", json={"user": "ann", "message": "Long day at the clinic today."}, timeout=30
             )
             assert r.is_success, r.text
-            assert _wait(lambda: upstream.summary_calls >= 1, 30), "no summary was asked"
+            assert wait_until(lambda: upstream.summary_calls >= 1, 30), "no summary was asked"
             assert httpx.delete(f"{base}/memories/{memory}", timeout=30).status_code == 200
             # the model answered; the job, read before the erasure, is not applied: it runs again
-            assert _wait(lambda: _erased_meanwhile(server.url) == 1, 30), "the summary was written"
+            assert wait_until(lambda: _erased_meanwhile(server.url) == 1, 30), "the summary was written"
             upstream.summary_answer = "The customer works at a clinic."  # given no summary now
-            assert _wait(lambda: upstream.summary_calls >= 2, 30), "the summary was not asked again"
-            assert _wait(lambda: "works at a clinic" in httpx.get(f"{base}/export", timeout=30).text, 30)
+            assert wait_until(lambda: upstream.summary_calls >= 2, 30), "the summary was not asked again"
+            assert wait_until(lambda: "works at a clinic" in httpx.get(f"{base}/export", timeout=30).text, 30)
             export = httpx.get(f"{base}/export", timeout=30).text
             assert "latex" not in export.lower(), export[max(0, export.lower().find("latex") - 200) :][:300]
     assert "latex" not in dump_sqlite(db).lower()

@@ -13,25 +13,15 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from tests.attack_support import stub_model_settings
-from tests.servers import CannedServer, UvicornThread
+from tests.attack_support import COMPLETION, completion_upstream, stub_model_settings
+from tests.servers import UvicornThread
 
 PAGE = b"<html><script>fetch('/v1/users/api/ann/export').then(r=>r.text()).then(t=>alert(t))</script></html>"
-COMPLETION = {
-    "id": "x",
-    "object": "chat.completion",
-    "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "Hi there"}}],
-}
-
-
-def Upstream() -> CannedServer:  # noqa: N802 - the test's upstream, as before
-    """An OpenAI-compatible server whose answer's status, Content-Type and body are set."""
-    return CannedServer(json.dumps(COMPLETION).encode())
 
 
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory):
-    upstream = Upstream()
+    upstream = completion_upstream()
     db = tmp_path_factory.mktemp("ctype") / "p.db"
     settings = stub_model_settings(f"sqlite:///{db}", upstream.url)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:

@@ -18,25 +18,15 @@ import pytest
 import zstandard
 
 from souvenir.api.app import create_app
-from tests.attack_support import stub_model_settings
-from tests.servers import CannedServer, UvicornThread
+from tests.attack_support import COMPLETION, completion_upstream, stub_model_settings
+from tests.servers import UvicornThread
 
 BOMB = 1024 * 1024 * 1024
-COMPLETION = {
-    "id": "x",
-    "object": "chat.completion",
-    "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "Hi there"}}],
-}
-
-
-def Upstream() -> CannedServer:  # noqa: N802 - the test's upstream, as before
-    """An OpenAI-compatible server answering ``body`` under ``Content-Encoding: encoding``."""
-    return CannedServer(json.dumps(COMPLETION).encode())
 
 
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory):
-    upstream = Upstream()
+    upstream = completion_upstream()
     db = tmp_path_factory.mktemp("enc") / "p.db"
     with (
         UvicornThread(create_app(stub_model_settings(f"sqlite:///{db}", upstream.url))) as server,

@@ -35,18 +35,6 @@ def _bearer(key: str) -> dict:
 
 
 # -- a tenant's key and the users of other tenants ---------------------------------------------
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    """A fresh SQLite file or a fresh PostgreSQL database (127.0.0.1:5432), as a URL."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'tenants.db'}"
-        return
-    from tests.pgtest import fresh_database
-
-    with fresh_database() as url:
-        yield url
-
-
 def _url_settings(url: str):
     from souvenir.config import Settings
 

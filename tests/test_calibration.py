@@ -54,14 +54,9 @@ def test_an_embedder_nobody_read_keeps_its_plain_z():
 
 
 def _mem(i, text):
-    from datetime import datetime, timezone
+    from tests.scoring_support import memory
 
-    from souvenir.types import Memory
-
-    when = datetime(2023, 7, 1, tzinfo=timezone.utc)
-    return Memory(
-        id=i, user_id=1, text=text, kind="fact", content_hash=str(hash(text)), created_at=when, updated_at=when
-    )
+    return memory(i, text, kind="fact")
 
 
 def test_the_scorer_reads_its_calibration_only_when_the_config_says_so():

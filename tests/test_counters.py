@@ -15,21 +15,11 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
-import pytest
 
 from souvenir.read.explain import never_served
-from souvenir.store import open_store
 from souvenir.store.counters import counted_ids, id_hash, set_hash
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, tmp_path):
-    url = f"sqlite:///{tmp_path / 's.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
-    store = open_store(url)
-    yield store
-    store.close()
 
 
 def _check(store, users: list[int], expected: dict[str, Counter]) -> None:

@@ -14,7 +14,7 @@ from bench import cv_evaluator, cv_inputs, cv_levers, e5_sparse
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, zscore
 from souvenir.types import Memory
-from tests.scoring_support import fuse_inputs
+from tests.scoring_support import fuse_inputs, memory
 
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
@@ -42,10 +42,7 @@ def test_sparse_term_is_its_weighted_z_over_all_or_within_languages():
 
 
 def _mem(i: int, text: str) -> Memory:
-    when = datetime(2023, 7, 1, tzinfo=timezone.utc)
-    return Memory(
-        id=i, user_id=1, text=text, kind="fact", content_hash=str(hash(text)), created_at=when, updated_at=when
-    )
+    return memory(i, text, kind="fact")
 
 
 def test_scorer_lifts_the_memory_the_sparse_codes_match():

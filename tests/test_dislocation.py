@@ -12,20 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.bench.cases import run_case
-
-
-def _kept(lang: str, message: str, candidate: str) -> bool:
-    case = {
-        "id": "t",
-        "kind": "filter",
-        "lang": lang,
-        "user_message": message,
-        "candidate": {"text": candidate, "kind": "fact", "scope": "global", "confidence": 0.8},
-        "expect": {"kept": True},
-        "why": "[negation] test",
-    }
-    return run_case(case).status == "passed"
+from tests.case_support import kept_by_filters
 
 
 FLIPPED = [
@@ -84,12 +71,12 @@ KEPT = [
 
 @pytest.mark.parametrize(("lang", "message", "candidate"), FLIPPED, ids=[f"{c[0]}-{i}" for i, c in enumerate(FLIPPED)])
 def test_the_object_standing_apart_is_negated(lang, message, candidate):
-    assert not _kept(lang, message, candidate)
+    assert not kept_by_filters(lang, message, candidate, "[negation] test")
 
 
 @pytest.mark.parametrize(("lang", "message", "candidate"), KEPT, ids=[f"{c[0]}-{i}" for i, c in enumerate(KEPT)])
 def test_what_is_not_negated_is_kept(lang, message, candidate):
-    assert _kept(lang, message, candidate)
+    assert kept_by_filters(lang, message, candidate, "[negation] test")
 
 
 def test_every_language_is_tested():

@@ -10,23 +10,12 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from souvenir.engine.core import Engine
-from souvenir.write.forgetting import carries, drop_sentences, wordings_key
+from souvenir.lexical.forgetting import carries, drop_sentences, wordings_key
 from souvenir.store import open_store
 from souvenir.types import Candidate
 
 NOW = datetime(2025, 6, 2, 10, 0, tzinfo=timezone.utc)
 SECRET = "latex"  # every wording of the forgotten memory holds it (no other text does)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'e.db'}"
-    else:
-        from tests.pgtest import fresh_database
-
-        with fresh_database() as url:
-            yield url
 
 
 def _dump(store) -> str:

@@ -1,6 +1,6 @@
 """The large user's final score on a shortlist selects what the full score selects (issue #28).
 
-The scorer hands a :class:`~souvenir.read.score_map.LazyScores` (exact on the shortlist, an
+The scorer hands a :class:`~souvenir.candidates.score_map.LazyScores` (exact on the shortlist, an
 upper bound elsewhere: :mod:`souvenir.read.scoring.final_shortlist`) and
 :func:`~souvenir.read.selection.select` proves its result from it. Compared here with the
 selection over the complete scores of the same message (ids, order, passes, reasons, scores;
@@ -25,7 +25,7 @@ import pytest
 from souvenir.blas import leading_directions
 from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
-from souvenir.read.score_map import LazyScores, Scores
+from souvenir.candidates.score_map import LazyScores, Scores
 from souvenir.read.scoring import Scorer
 from souvenir.read.scoring.fusion import SCORE_FLOOR, ScoringConfig
 from souvenir.read.scoring.kinship import kin_concepts

@@ -7,10 +7,9 @@ answering every reflection ``{"memories": []}``; real SQLite file, four language
 
 from __future__ import annotations
 
-import time
 
 from souvenir.engine.runtime import open_runtime
-from tests.attack_support import stub_model_settings
+from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer
 
 # (language, the statement, the request right after it)
@@ -20,15 +19,6 @@ CASES = [
     ("zh", "我住在上海", "忘记我住在哪里"),
     ("ms", "Saya tinggal di Ipoh dengan kakak saya", "Lupakan di mana saya tinggal."),
 ]
-
-
-def _wait(predicate, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def test_the_request_job_erases_a_memory_its_turn_did_not_see(tmp_path):
@@ -45,7 +35,7 @@ def test_the_request_job_erases_a_memory_its_turn_did_not_see(tmp_path):
                 assert rt.store.memories(user_id, "active") == []  # the statement's job has not run
             rt.worker.start()
             done = 2 * len(CASES)
-            assert _wait(lambda: rt.store.outbox_counts().get("done") == done, 60), rt.store.outbox_counts()
+            assert wait_until(lambda: rt.store.outbox_counts().get("done") == done, 60), rt.store.outbox_counts()
             for lang, _, _ in CASES:
                 user_id = rt.store.find_user("api", lang)
                 assert [m.text for m in rt.store.memories(user_id, "active")] == [], lang

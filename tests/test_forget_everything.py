@@ -7,7 +7,6 @@ said with a hedge or a condition it erases nothing and is recorded as a decision
 from __future__ import annotations
 
 import json
-import time
 
 import httpx
 import pytest
@@ -19,7 +18,7 @@ from souvenir.lexical.forget_cues import forget_requests
 from souvenir.types import Memory
 from souvenir.write.forget_match import match_forget
 from souvenir.write.forget_relay import own_forget_requests
-from tests.attack_support import stub_model_settings
+from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
 
 # (language, two memories of the user, the request)
@@ -160,15 +159,6 @@ def test_v1_turns_erases_everything_in_four_languages(tmp_path):
             assert [m["id"] for m in active] == [kept], lang
 
 
-def _wait(predicate, timeout_s: float = 15.0):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return bool(predicate())
-
-
 def test_proxy_erases_everything_in_four_languages(tmp_path):
     with ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as upstream:
         settings = stub_model_settings(
@@ -183,7 +173,7 @@ def test_proxy_erases_everything_in_four_languages(tmp_path):
                 r = client.post("/v1/chat/completions", json=body, headers={"X-Souvenir-Channel": "telegram"})
                 assert r.status_code == 200, r.text
                 url = f"/v1/users/telegram/{user}/memories"
-                assert _wait(lambda url=url: client.get(url).json()["memories"] == []), lang
+                assert wait_until(lambda url=url: client.get(url).json()["memories"] == [], 15.0, 0.1), lang
                 gone = client.get(url, params={"status": "deleted"}).json()["memories"]
                 assert len(gone) == len(memories) and all(m["text"] == "" for m in gone), gone
 

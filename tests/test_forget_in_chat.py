@@ -5,7 +5,6 @@ proposal checked by code)."""
 from __future__ import annotations
 
 import json
-import time
 
 import httpx
 import pytest
@@ -18,7 +17,7 @@ from souvenir.types import Candidate, Memory
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.forget_match import match_forget
 from souvenir.write.reflection import parse_reflection
-from tests.attack_support import stub_model_settings
+from tests.attack_support import assert_a_turn_erases, stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
 
 # (language, stored memory, another memory, the request, a memory the request must not name)
@@ -145,26 +144,7 @@ def test_v1_turns_erases_in_four_languages(tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'api.db'}", embedder="none", _env_file=None)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         for lang, memory, other, asking in CASES:
-            user = f"forget-{lang}"
-            mid = client.post(f"/v1/users/api/{user}/memories", json={"text": memory}).json()["id"]
-            client.post(f"/v1/users/api/{user}/memories", json={"text": other})
-            r = client.post("/v1/turns", json={"channel": "api", "user": user, "message": asking, "reply": "OK"})
-            assert r.status_code == 200, r.text
-            texts = [m["text"] for m in client.get(f"/v1/users/api/{user}/memories").json()["memories"]]
-            assert texts == [other], (lang, texts)
-            history = client.get(f"/v1/users/api/{user}/memories/{mid}/history").json()
-            assert [e["event"] for e in history["history"]] == ["erased"], history
-            assert history["memory"]["text"] == ""
-
-
-def _wait(predicate, timeout_s: float = 15.0):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    return predicate()
+            assert_a_turn_erases(client, f"forget-{lang}", memory, other, asking)
 
 
 def test_proxy_request_and_model_proposal(tmp_path):
@@ -186,13 +166,13 @@ def test_proxy_request_and_model_proposal(tmp_path):
                 return client.get("/v1/users/telegram/p/memories").json()["memories"]
 
             ask("I have gambling debts, it's hard.")
-            stored = _wait(active)
+            stored = wait_until(active, 15.0, 0.1)
             assert [m["text"] for m in stored] == ["Has gambling debts"]
             # a request naming nothing: code erases nothing; the model names the memory of the
             # latest turn, and code accepts it (it came from that turn)
             upstream.reflection_answer = json.dumps({"memories": [], "forget": [stored[0]["id"], 999]})
             ask("Forget that, please.")
-            assert _wait(lambda: not active()) is True or not active()
+            assert wait_until(lambda: not active(), 15.0, 0.1) is True or not active()
             history = client.get(f"/v1/users/telegram/p/memories/{stored[0]['id']}/history").json()
             assert [e["event"] for e in history["history"]] == ["erased"]
             asked = [b for b in upstream.requests if "response_format" in b][-1]

@@ -21,7 +21,7 @@ from souvenir.config import Settings
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.types import Memory
 from souvenir.write.forget_match import match_forget
-from tests.attack_support import stub_model_settings
+from tests.attack_support import assert_a_turn_erases, stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
@@ -168,16 +168,7 @@ def test_v1_turns_erases_in_other_words_in_four_languages(tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'api.db'}", embedder="none", _env_file=None)
     with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         for lang, _, asking, named, other in [c for c in NAMED if c[1] == "concept"]:
-            user = f"near-{lang}"
-            mid = client.post(f"/v1/users/api/{user}/memories", json={"text": named}).json()["id"]
-            client.post(f"/v1/users/api/{user}/memories", json={"text": other})  # money, no debt
-            r = client.post("/v1/turns", json={"channel": "api", "user": user, "message": asking, "reply": "OK"})
-            assert r.status_code == 200, r.text
-            texts = [m["text"] for m in client.get(f"/v1/users/api/{user}/memories").json()["memories"]]
-            assert texts == [other], (lang, texts)
-            history = client.get(f"/v1/users/api/{user}/memories/{mid}/history").json()
-            assert [e["event"] for e in history["history"]] == ["erased"], history
-            assert history["memory"]["text"] == ""
+            assert_a_turn_erases(client, f"near-{lang}", named, other, asking)  # other: money, no debt
 
 
 # (language, request, a memory sharing the relation's word but not the relative, the relative's)

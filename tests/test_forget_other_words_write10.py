@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.bench.cases import run_case
+from tests.case_support import filter_case
 
 DROPPED = [
     ("en", "can u erase the bit about my landlord, i overshared", "Landlord Greg keeps the deposit"),
@@ -35,25 +36,13 @@ KEPT = [
 ]
 
 
-def _case(lang: str, message: str, candidate: str, kept: bool) -> dict:
-    return {
-        "id": f"w10-forget-{lang}",
-        "kind": "filter",
-        "lang": lang,
-        "user_message": message,
-        "candidate": {"text": candidate, "kind": "fact", "scope": "global", "confidence": 0.8},
-        "expect": {"kept": kept},
-        "why": "[forget]",
-    }
-
-
 @pytest.mark.parametrize(("lang", "message", "candidate"), DROPPED, ids=[f"{r[0]}-{i}" for i, r in enumerate(DROPPED)])
 def test_a_request_in_other_words_keeps_nothing(lang, message, candidate):
-    result = run_case(_case(lang, message, candidate, False))
+    result = run_case(filter_case(lang, message, candidate, False, "[forget]", f"w10-forget-{lang}"))
     assert result.status == "passed", result.problems
 
 
 @pytest.mark.parametrize(("lang", "message", "candidate"), KEPT, ids=[f"{r[0]}-{i}" for i, r in enumerate(KEPT)])
 def test_not_a_request_keeps_the_fact(lang, message, candidate):
-    result = run_case(_case(lang, message, candidate, True))
+    result = run_case(filter_case(lang, message, candidate, True, "[forget]", f"w10-forget-{lang}"))
     assert result.status == "passed", result.problems

@@ -6,11 +6,10 @@ local server whose every reflection answer is unreadable; real SQLite file, four
 from __future__ import annotations
 
 import json
-import time
 
 from souvenir.engine.runtime import open_runtime
 from souvenir.types import Candidate
-from tests.attack_support import stub_model_settings
+from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer
 
 # (language, stored memory, the request, a word of its topic)
@@ -25,15 +24,6 @@ CASES = [
         "judi",
     ),
 ]
-
-
-def _wait(predicate, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def test_a_parked_reflection_leaves_no_copy_of_the_request(tmp_path):
@@ -51,7 +41,9 @@ def test_a_parked_reflection_leaves_no_copy_of_the_request(tmp_path):
                 # before the reflection ran, the turn still holds the request (the model reads it)
                 assert _turns(rt, user_id)[-1]["message"] == asking
             rt.worker.start()
-            assert _wait(lambda: rt.store.outbox_counts().get("parked") == len(CASES), 60), rt.store.outbox_counts()
+            assert wait_until(lambda: rt.store.outbox_counts().get("parked") == len(CASES), 60), (
+                rt.store.outbox_counts()
+            )
             for lang, memory, _, word in CASES:
                 user_id = rt.store.find_user("api", lang)
                 turns = _turns(rt, user_id)

@@ -21,32 +21,13 @@ from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
 from souvenir.timeutil import utcnow
+from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer, SlotModelServer, UvicornThread
 
 
 def _settings(tmp_path, upstream, **overrides) -> Settings:
-    values = dict(
-        database_url=f"sqlite:///{tmp_path / 'm.db'}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-        reflection_backoff_s=0.05,
-        reflection_timeout_s=30.0,
-    )
-    values.update(overrides)
-    return Settings(**values)
-
-
-def _wait(predicate, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
+    fast_retries = {"reflection_backoff_s": 0.05, "reflection_timeout_s": 30.0}
+    return stub_model_settings(f"sqlite:///{tmp_path / 'm.db'}", upstream.url, **{**fast_retries, **overrides})
 
 
 def _drained(rt) -> bool:
@@ -72,7 +53,7 @@ def test_a_model_that_loops_until_its_limit_is_bounded_cut_and_drains(tmp_path):
             for n in range(4):
                 rt.engine.record_turn("api", f"u{n % 2}", f"I moved to Ipoh last year, turn {n}", "Nice!")
             rt.worker.start()
-            assert _wait(lambda: _drained(rt), 120), rt.store.outbox_counts()
+            assert wait_until(lambda: _drained(rt), 120), rt.store.outbox_counts()
         finally:
             rt.close()
         calls = upstream.background()
@@ -94,7 +75,7 @@ def test_an_answer_without_json_is_retried_with_another_request_and_parks_fast(t
             rt.engine.record_turn("api", "a", "I live in Ipoh now", "Nice!")
             started = time.monotonic()
             rt.worker.start()
-            assert _wait(lambda: rt.store.outbox_counts().get("parked") == 1, 60)
+            assert wait_until(lambda: rt.store.outbox_counts().get("parked") == 1, 60)
             assert time.monotonic() - started < 300  # minutes at most, never park_after_s
             parked = rt.store.jobs("parked")[0]
             assert "unreadable" in parked["error"] and parked["attempts"] == 3
@@ -137,7 +118,7 @@ def test_live_replies_do_not_wait_behind_reflections_on_a_single_slot_server(tmp
                     },
                 )
                 assert r.status_code in (200, 201), r.text
-            assert _wait(lambda: any(c["tokens"] > 5 for c in upstream.background()), 30)
+            assert wait_until(lambda: any(c["tokens"] > 5 for c in upstream.background()), 30)
             one_reflection_s = reflection_tokens(None, "x") * upstream.token_s
             times = []
             for n in range(3):
@@ -153,7 +134,7 @@ def test_live_replies_do_not_wait_behind_reflections_on_a_single_slot_server(tmp
                 jobs = httpx.get(f"{server.url}/v1/jobs", params={"status": "done"}).json()["jobs"]
                 return sum(1 for j in jobs if j["job"] == "reflection") >= 6  # 3 turns + 3 replies
 
-            assert _wait(done, 120)
+            assert wait_until(done, 120)
 
 
 def test_a_whole_answer_computed_after_a_disconnect_never_piles_up(tmp_path):
@@ -168,7 +149,7 @@ def test_a_whole_answer_computed_after_a_disconnect_never_piles_up(tmp_path):
             for n in range(3):
                 rt.engine.record_turn("api", f"u{n}", f"I moved to Ipoh, note {n}", "Nice!")
             rt.worker.start()
-            assert _wait(lambda: _drained(rt), 120), rt.store.outbox_counts()
+            assert wait_until(lambda: _drained(rt), 120), rt.store.outbox_counts()
             parked = rt.store.jobs("parked")
             assert len(parked) == 3 and all("not finished in time" in j["error"] for j in parked)
         finally:
@@ -198,7 +179,7 @@ def test_a_model_that_echoes_its_input_leaves_the_service_draining(tmp_path):
                 running = httpx.get(f"{server.url}/v1/jobs", params={"status": "running"}).json()["jobs"]
                 return not counts and not running
 
-            assert _wait(drained, 60)
+            assert wait_until(drained, 60)
             memories = httpx.get(f"{server.url}/v1/users/api/echo/memories").json()["memories"]
             assert not [m for m in memories if m["text"].startswith("Exchange (JSON data)")]
 
@@ -234,7 +215,7 @@ def test_one_open_breaker_is_waited_out_once_not_per_job_and_try(tmp_path):
                 rt.engine.record_turn("api", f"u{n}", f"I moved to Ipoh, note {n}", "Nice!")
             rt.worker.idle_s = 0.02
             rt.worker.start()
-            assert _wait(lambda: rt.worker.counts["failed"] >= 1, 20)
+            assert wait_until(lambda: rt.worker.counts["failed"] >= 1, 20)
             time.sleep(1.0)  # inside the cool-down: nothing claimed
             calls = len(upstream.requests)
             pending = rt.store.jobs("pending")

@@ -7,19 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-import pytest
-
-from souvenir.store import open_store
 
 NOW = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, tmp_path):
-    url = f"sqlite:///{tmp_path / 'o.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
-    store = open_store(url)
-    yield store
-    store.close()
 
 
 def _turn(store, user_id: int, n: int) -> int:

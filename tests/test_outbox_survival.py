@@ -15,6 +15,7 @@ from souvenir.api.app import create_app
 from souvenir.cli.main import app as cli
 from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
+from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
 
 FACT = json.dumps({"memories": [{"text": "Lives in Ipoh", "kind": "fact", "scope": "global", "confidence": 0.9}]})
@@ -23,26 +24,7 @@ SCALE = 1 / 45
 
 
 def _settings(tmp_path, upstream, name: str = "o.db", **overrides) -> Settings:
-    values = dict(
-        database_url=f"sqlite:///{tmp_path / name}",
-        embedder="none",
-        window_embedder="none",
-        llm_base_url=upstream.url,
-        llm_model="stub",
-        summary_enabled=False,
-        _env_file=None,
-    )
-    values.update(overrides)
-    return Settings(**values)
-
-
-def _wait(predicate, timeout_s: float = 20.0) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
+    return stub_model_settings(f"sqlite:///{tmp_path / name}", upstream.url, **overrides)
 
 
 def test_a_90_s_model_outage_parks_nothing_and_every_job_is_reflected_after_it(tmp_path):
@@ -76,7 +58,7 @@ def test_a_90_s_model_outage_parks_nothing_and_every_job_is_reflected_after_it(t
                 rt.worker.wake()
             time.sleep(max(0.0, outage_s - (time.monotonic() - started)))
             upstream.reflection_mode = "ok"
-            assert _wait(lambda: rt.store.outbox_counts().get("done", 0) == 10), rt.store.outbox_counts()
+            assert wait_until(lambda: rt.store.outbox_counts().get("done", 0) == 10, 20.0), rt.store.outbox_counts()
             assert rt.store.outbox_counts().get("parked", 0) == 0
             assert rt.worker.counts["parked"] == 0 and rt.worker.counts["deferred"] >= 1
             assert all(rt.engine.memories("api", f"u{i}") for i in range(10))
@@ -126,7 +108,7 @@ def test_a_parked_job_names_its_model_and_cause_and_is_requeued_by_cli_and_rest(
                 assert httpx.post(f"{server.url}/v1/jobs/retry", json={}).status_code == 422
                 r = httpx.post(f"{server.url}/v1/jobs/retry", json={"parked": True})
                 assert r.status_code == 200 and r.json() == {"requeued": 1}
-                assert _wait(lambda: rt.store.outbox_counts().get("done", 0) == 2)
+                assert wait_until(lambda: rt.store.outbox_counts().get("done", 0) == 2, 20.0)
             assert rt.engine.memories("api", "p") and rt.engine.memories("api", "q")
         finally:
             rt.close()
@@ -201,7 +183,7 @@ def test_a_request_refused_in_every_format_is_a_configuration_error_reported_at_
                 rt.engine.chat.breaker._open_until = 0  # skip the cool-down
                 r = httpx.post(f"{server.url}/v1/jobs/retry", json={"parked": True})
                 assert r.json() == {"requeued": 1}
-                assert _wait(lambda: rt.store.outbox_counts().get("done", 0) == 1)
+                assert wait_until(lambda: rt.store.outbox_counts().get("done", 0) == 1, 20.0)
                 assert httpx.get(f"{server.url}/health").json()["status"] == "ok"
         finally:
             rt.close()

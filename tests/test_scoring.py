@@ -14,7 +14,7 @@ from souvenir.read.scoring.fusion import fuse, name_at, named_speaker, neighbour
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens, en_stem
 from souvenir.read.scoring.periods import query_period
-from souvenir.types import Memory
+from tests.scoring_support import memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
@@ -200,17 +200,7 @@ def test_window_term_is_half_within_language_half_over_all_memories():
 
 
 def _mem(i, text, session=None, speaker=None, day=1):
-    return Memory(
-        id=i,
-        user_id=1,
-        text=text,
-        kind="episode",
-        session=session,
-        speaker=speaker,
-        content_hash=str(hash(text)),
-        created_at=datetime(2023, 7, day, tzinfo=timezone.utc),
-        updated_at=datetime(2023, 7, day, tzinfo=timezone.utc),
-    )
+    return memory(i, text, speaker=speaker, session=session, at=datetime(2023, 7, day, tzinfo=timezone.utc))
 
 
 def test_scorer_ranks_by_words_without_any_vector_and_rebuilds_after_a_write():

@@ -11,23 +11,13 @@ import pytest
 
 from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.inference import discloses_self, inference_question
-from souvenir.types import Memory
+from tests.scoring_support import memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
 
 def _mem(i, text, speaker):
-    return Memory(
-        id=i,
-        user_id=1,
-        text=text,
-        kind="episode",
-        session=None,
-        speaker=speaker,
-        content_hash=str(hash(text)),
-        created_at=NOW,
-        updated_at=NOW,
-    )
+    return memory(i, text, speaker=speaker, at=NOW)
 
 
 @pytest.mark.parametrize(

@@ -12,23 +12,13 @@ import pytest
 from souvenir.read.scoring.kinship import broader, kin_concepts, kin_names
 from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.relatives import KinColumns, relative_flags
-from souvenir.types import Memory
+from tests.scoring_support import memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
 
 
 def _mem(i, text, speaker=None):
-    return Memory(
-        id=i,
-        user_id=1,
-        text=text,
-        kind="fact",
-        session=None,
-        speaker=speaker,
-        content_hash=str(hash(text)),
-        created_at=NOW,
-        updated_at=NOW,
-    )
+    return memory(i, text, kind="fact", speaker=speaker, at=NOW)
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 
 from souvenir.bench.cases import run_case
 from souvenir.lexical.speakers import transcript_lines
+from tests.case_support import filter_case
 
 PASTES = [
     (
@@ -48,16 +49,7 @@ NOT_PASTES = [
 
 @pytest.mark.parametrize(("lang", "message", "candidate"), PASTES, ids=[f"{r[0]}-{i}" for i, r in enumerate(PASTES)])
 def test_another_members_line_is_theirs(lang, message, candidate):
-    case = {
-        "id": f"w10-headers-{lang}",
-        "kind": "filter",
-        "lang": lang,
-        "user_message": message,
-        "candidate": {"text": candidate, "kind": "fact", "scope": "global", "confidence": 0.8},
-        "expect": {"kept": False},
-        "why": "[speakers]",
-    }
-    result = run_case(case)
+    result = run_case(filter_case(lang, message, candidate, False, "[speakers]", f"w10-headers-{lang}"))
     assert result.status == "passed", result.problems
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.bench.cases import run_case
+from tests.case_support import filter_case
 
 KEPT = [
     ("zh", "我对花生过敏你忘啦？", "对花生过敏"),
@@ -22,25 +23,13 @@ DROPPED = [
 ]
 
 
-def _case(message: str, candidate: str, kept: bool) -> dict:
-    return {
-        "id": "w10-tag-zh",
-        "kind": "filter",
-        "lang": "zh",
-        "user_message": message,
-        "candidate": {"text": candidate, "kind": "fact", "scope": "global", "confidence": 0.8},
-        "expect": {"kept": kept},
-        "why": "[tag_question]",
-    }
-
-
 @pytest.mark.parametrize(("lang", "message", "candidate"), KEPT, ids=[f"{r[0]}-{i}" for i, r in enumerate(KEPT)])
 def test_a_reminder_tag_keeps_the_statement(lang, message, candidate):
-    result = run_case(_case(message, candidate, True))
+    result = run_case(filter_case("zh", message, candidate, True, "[tag_question]", "w10-tag-zh"))
     assert result.status == "passed", result.problems
 
 
 @pytest.mark.parametrize(("lang", "message", "candidate"), DROPPED, ids=[f"{r[0]}-{i}" for i, r in enumerate(DROPPED)])
 def test_a_question_about_forgetting_is_still_a_question(lang, message, candidate):
-    result = run_case(_case(message, candidate, False))
+    result = run_case(filter_case("zh", message, candidate, False, "[tag_question]", "w10-tag-zh"))
     assert result.status == "passed", result.problems

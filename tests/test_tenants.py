@@ -14,7 +14,6 @@ import re
 from collections import Counter
 
 import numpy as np
-import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.engine.core import Engine
@@ -41,14 +40,6 @@ OWN = {
     "anchors": 1,
     "vectors": 3,
 }
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 't.db'}"
-    else:
-        yield request.getfixturevalue("pg_url")
 
 
 def _tag(i: int) -> str:

@@ -13,20 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.bench.cases import run_case
-
-
-def _kept(lang: str, message: str, candidate: str) -> bool:
-    case = {
-        "id": "t",
-        "kind": "filter",
-        "lang": lang,
-        "user_message": message,
-        "candidate": {"text": candidate, "kind": "fact", "scope": "global", "confidence": 0.8},
-        "expect": {"kept": True},
-        "why": "[kind] test",
-    }
-    return run_case(case).status == "passed"
+from tests.case_support import kept_by_filters
 
 
 CASES = {
@@ -127,7 +114,7 @@ ROWS = [(kind, *row) for kind, rows in CASES.items() for row in rows]
     ("kind", "lang", "message", "candidate", "kept"), ROWS, ids=[f"{r[0]}-{r[1]}-{i}" for i, r in enumerate(ROWS)]
 )
 def test_kind(kind, lang, message, candidate, kept):
-    assert _kept(lang, message, candidate) is kept
+    assert kept_by_filters(lang, message, candidate) is kept
 
 
 def test_every_kind_in_every_language():

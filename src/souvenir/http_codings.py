@@ -51,6 +51,7 @@ __all__ = [
     "by_deadline",
     "codings",
     "decoded_pieces",
+    "model_client",
     "read_bounded",
     "with_deadlines",
     "within",
@@ -255,6 +256,22 @@ class _DeadlineBackend(httpcore.NetworkBackend):
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)
+
+
+def model_client(base_url: str, api_key: str, timeout_s: float) -> httpx.Client:
+    """The client of a model server or an HTTP embedder at ``base_url`` (``api_key`` sent as a
+    bearer token when given): gzip and deflate asked for, any other coding refused before the
+    body is read (no zstd bomb), ``timeout_s`` seconds per socket operation, and every
+    operation, the head's too, ending by the call's :func:`by_deadline`."""
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    return with_deadlines(
+        httpx.Client(
+            base_url=base_url.rstrip("/"),
+            headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
+            timeout=httpx.Timeout(timeout_s),
+            event_hooks={"response": [refuse_other_codings]},
+        )
+    )
 
 
 def with_deadlines(client: httpx.Client) -> httpx.Client:

@@ -6,7 +6,7 @@ fingerprints and propositions, as ``admission.decide`` runs them; the reference 
 the same corpus. Both must return the same decision (``same_decisions``). Corpus:
 :func:`souvenir.bench.synthetic.make_corpus` (multilingual sentences, half of them near
 variants); each candidate is a near variant or a trap drawn from the stored ones.
-Used by ``bench/dedup.py`` and ``souvenir bench latency``.
+Used by ``bench/dedup_fastpath.py`` and ``souvenir bench latency``.
 """
 
 from __future__ import annotations

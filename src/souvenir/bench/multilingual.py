@@ -34,7 +34,7 @@ from souvenir.bench.baselines import LOCAL_BASELINES, Bm25Ranking, dense_ranking
 from souvenir.bench.shared import covered, embed_all
 from souvenir.bench.recall_metrics import covered_by_rank
 from souvenir.config import Settings
-from souvenir.engine.runtime import open_runtime
+from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.timeutil import as_utc
 from souvenir.types import Candidate
 
@@ -111,6 +111,20 @@ def _cosine_rankings(rt, user_id: int, index, texts: list[str]) -> list[list[int
     return [dense_ranking(dict(zip(ids, row.tolist()))) for row in cosines]
 
 
+def write_suite(rt: Runtime, memories: list[dict]) -> None:
+    """The suite's ``memories`` as facts of user ``suite`` (channel ``bench``), each written at
+    its date, then embedded."""
+    for memory in memories:
+        when = as_utc(memory["date"])
+        rt.engine.remember(
+            "bench",
+            "suite",
+            Candidate(text=memory["text"], kind="fact", source=memory["id"], time=when),
+            now=when,
+        )
+    embed_all(rt)
+
+
 def run_multilingual(path: Path, settings: Settings) -> dict:
     """The report::
 
@@ -125,15 +139,7 @@ def run_multilingual(path: Path, settings: Settings) -> dict:
     with tempfile.TemporaryDirectory(prefix="souvenir-ml-") as tmp:
         rt = open_runtime(settings.model_copy(update={"database_url": f"sqlite:///{tmp}/ml.db"}))
         try:
-            for memory in suite["memories"]:
-                when = as_utc(memory["date"])
-                rt.engine.remember(
-                    "bench",
-                    "suite",
-                    Candidate(text=memory["text"], kind="fact", source=memory["id"], time=when),
-                    now=when,
-                )
-            embed_all(rt)
+            write_suite(rt, suite["memories"])
             user_id = rt.store.find_user("bench", "suite")
             assert user_id is not None  # remember() created it
             sources = rt.store.sources(user_id)

@@ -232,7 +232,7 @@ def run_recall(
     decisions: list[dict] | None = None,
 ) -> dict:
     """The report described in the module docstring. ``scoring``: the fused score's
-    weights instead of the defaults (research, e.g. ``bench/shortlist.py``).
+    weights instead of the defaults (research, e.g. ``bench/shortlist_recall.py``).
     ``decisions``: when given, every absorb, replace and supersede the write path made
     building the stores is appended to it, with its conversation and mode. Raises
     :class:`InputError` for an unknown mode or baseline, or a missing conversation."""

@@ -13,7 +13,7 @@ from typing import Sequence
 import httpx
 import numpy as np
 
-from souvenir.http_codings import ACCEPT_ENCODING, by_deadline, with_deadlines, read_bounded, refuse_other_codings
+from souvenir.http_codings import by_deadline, model_client, read_bounded
 
 from souvenir.embedding.contract import normalise_rows
 from souvenir.errors import EmbedderError, plain
@@ -26,20 +26,12 @@ class _HTTPEmbedder:
     def __init__(self, base_url: str, model: str, api_key: str = "", timeout_s: float = 30.0) -> None:
         if not base_url or not model:
             raise EmbedderError("an HTTP embedder needs SOUVENIR_EMBEDDER_URL and SOUVENIR_EMBEDDER_MODEL")
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
         self.name = f"{self.kind}:{model}"
         #: The whole answer's bound in seconds (httpx's timeout is per read: a byte a
         #: second held the model lock for minutes).
         self.timeout_s = timeout_s
-        self._client = with_deadlines(  # the head too ends by the call's deadline
-            httpx.Client(
-                base_url=base_url.rstrip("/"),
-                headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
-                timeout=httpx.Timeout(timeout_s),
-                event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
-            )
-        )
+        self._client = model_client(base_url, api_key, timeout_s)
 
     kind = "http"
 

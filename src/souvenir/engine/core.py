@@ -39,7 +39,8 @@ from souvenir.index.vectors import VectorIndex
 from souvenir.llm import ChatClient
 from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.calibration import calibration_for
-from souvenir.read.selection import Scores, SelectionConfig
+from souvenir.candidates import Scores
+from souvenir.read.selection import SelectionConfig
 from souvenir.results import ContextResult, WriteResult
 from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow

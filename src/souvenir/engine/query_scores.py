@@ -15,7 +15,7 @@ from souvenir.engine.warm_reads import WARMING_CAUSE
 from souvenir.errors import EmbedderError
 from souvenir.index.vectors import PendingQuery, VectorIndex
 from souvenir.read.scoring import DenseInput, Scorer
-from souvenir.read.selection import Scores
+from souvenir.candidates import Scores
 from souvenir.types import Memory
 
 __all__ = ["SETTLE_FROM", "QueryScorer", "settle_young"]

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from souvenir import profile
-from souvenir.read.score_map import LazyScores
+from souvenir.candidates.score_map import LazyScores
 from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.errors import StoreError, UnknownError
 from souvenir.index.vectors import VectorIndex

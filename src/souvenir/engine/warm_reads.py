@@ -36,7 +36,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from souvenir.read.selection import Pool, SelectionConfig, select
+from souvenir.candidates import Pool
+from souvenir.read.selection import SelectionConfig, select
 
 __all__ = ["DEGRADE_FROM", "REHEARSAL", "WARMING_CAUSE", "ReadWarmer", "settle_heap"]
 

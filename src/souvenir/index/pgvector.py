@@ -19,7 +19,7 @@ import numpy as np
 
 from souvenir.errors import StoreBusyError, StoreError
 from souvenir.index.vectors import VectorIndex
-from souvenir.read.selection import Scores
+from souvenir.candidates import Scores
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,7 @@ import numpy as np
 from souvenir.embedding.contract import Embedder
 from souvenir.embedding.breaker import EmbedderBreaker
 from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError, plain
-from souvenir.read.selection import Scores
+from souvenir.candidates import Scores
 from souvenir.timeutil import utcnow
 
 log = logging.getLogger(__name__)

@@ -11,6 +11,7 @@ from typing import Any
 from souvenir.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.errors import InputError
+from souvenir.library.access_keys import create_key, keys_in_force
 from souvenir.engine.runtime import Runtime
 from souvenir.schemas import (
     ApiKey,
@@ -123,16 +124,12 @@ class Operations:
 
     def keys_in_force(self) -> bool:
         """Whether the service requires a key: once any key was created (revoked or not)."""
-        from souvenir.api.keys import keys_in_force
-
         return keys_in_force(self.runtime.store)
 
     def create_key(self, name: str, *, admin: bool = False, channels: Iterable[str] = ()) -> tuple[str, ApiKey]:
         """Make an API key: ``admin`` (every channel, rules, operators' routes) or limited to
         ``channels``. Returns the key — shown this once, only its hash is kept — and its row.
         :class:`InputError` for a taken or empty name, or a key reaching nothing."""
-        from souvenir.api.keys import create_key
-
         key, row = create_key(self.runtime.store, name, admin, list(channels), utcnow())
         return key, ApiKey.model_validate(row)
 

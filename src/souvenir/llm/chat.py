@@ -40,14 +40,12 @@ import httpx
 
 from souvenir.http_codings import (
     by_deadline,
-    with_deadlines,
+    model_client,
     PastDeadline,
-    ACCEPT_ENCODING,
     MODEL_ANSWER_BYTES,
     bounded_lines,
     decoded_pieces,
     read_bounded,
-    refuse_other_codings,
     within,
 )
 
@@ -130,7 +128,6 @@ class ChatClient:
     ) -> None:
         if not base_url or not model:
             raise ModelError("a chat model needs a base URL and a model name")
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
         self.timeout_s = timeout_s
         self.breaker_cooldown_s = breaker_cooldown_s
@@ -144,14 +141,7 @@ class ChatClient:
         #: ``config_errors``: requests refused in every format (a configuration error).
         self.counts: Counter[str] = Counter()
         self._config_errors: dict[str, str] = {}  # per model, until a call succeeds
-        self._client = with_deadlines(  # the head too ends by the call's deadline
-            httpx.Client(
-                base_url=base_url.rstrip("/"),
-                headers={**headers, "Accept-Encoding": ACCEPT_ENCODING},
-                timeout=httpx.Timeout(timeout_s),
-                event_hooks={"response": [refuse_other_codings]},  # no zstd bomb (souvenir.http_codings)
-            )
-        )
+        self._client = model_client(base_url, api_key, timeout_s)
         #: The server's gate (a concurrency budget shared with the proxy; live calls first).
         self.gate = gate or gate_for(base_url)
 

@@ -8,8 +8,8 @@ pass those bytes through unchanged, handing the operator's model key to every ca
 - each secret this process was configured with (the chat model's and embedder's keys, a
   configured URL's password: :func:`souvenir.privacy.configured.known_secrets`);
 - the caller's own bearer token, and anything shaped like one of the service's keys
-  (``sv_`` and 43 URL-safe characters, :mod:`souvenir.api.keys`): keys are stored hashed, so
-  a key is recognised by its shape.
+  (``sv_`` and 43 URL-safe characters, :mod:`souvenir.library.access_keys`): keys are
+  stored hashed, so a key is recognised by its shape.
 
 Only exact values are replaced (bytes, UTF-8): the body keeps its shape (JSON stays JSON,
 SSE events stay events). A stream is scrubbed chunk by chunk, holding back a chunk's tail

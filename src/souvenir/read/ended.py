@@ -16,7 +16,7 @@ again with the ended ones as history (scope ``history``: not global; kind
 ``history``: no quota), repeating while a newly admitted one has ended (a handful of times
 at most). A pinned memory is the user's choice: never demoted. The cost: a second selection
 on a turn where an ended fact would have taken a durable place (a
-:class:`~souvenir.read.selection.Pool`'s columns are kept, changed at the demoted
+:class:`~souvenir.candidates.pool.Pool`'s columns are kept, changed at the demoted
 positions); none otherwise.
 
 Shape::
@@ -35,7 +35,8 @@ from datetime import date, datetime
 import numpy as np
 
 from souvenir.lexical.duration import temporary_end
-from souvenir.read.selection import Pool, SelectionConfig, select
+from souvenir.candidates import Pool
+from souvenir.read.selection import SelectionConfig, select
 from souvenir.timezones import local_day, southern
 from souvenir.types import Memory, SelectionResult
 
@@ -124,7 +125,7 @@ def _among(candidates: Sequence[Memory], ended: Mapping[int, date]) -> list[Memo
 
 def _demoted(candidates: Sequence[Memory], ended: Mapping[int, date]) -> Sequence[Memory]:
     """``candidates`` with each memory whose id is in ``ended`` as history (scope and kind
-    ``HISTORY``). A :class:`~souvenir.read.selection.Pool` keeps its columns, changed at
+    ``HISTORY``). A :class:`~souvenir.candidates.pool.Pool` keeps its columns, changed at
     those positions only (100,000 memories: the columns read again whole were most of a
     reselection's cost; docs/journal.md, "Session 12, lane speed")."""
     if isinstance(candidates, Pool):

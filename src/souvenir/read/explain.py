@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from souvenir.read.selection import Scores
+from souvenir.candidates import Scores
 
 __all__ = ["explain", "never_served"]
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
-from souvenir.read.selection import Pool
+from souvenir.candidates import Pool
 from souvenir.hashing import content_hash
 from souvenir.types import Memory
 

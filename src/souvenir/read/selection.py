@@ -41,19 +41,20 @@ changes a result (``docs/benchmarks.md``, "Latency").
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from itertools import count, repeat
+from itertools import repeat
 from types import MappingProxyType
 
 import numpy as np
 
+from souvenir.candidates.pool import Pool
 from souvenir.read.lexicographic import best as _best
 from souvenir.position_sets import union, unique
-from souvenir.read.moments import age_text, aware, cosine_text
-from souvenir.read.score_map import LazyScores, Scores
-from souvenir.read.selection_columns import KIND_CODE, RULE, SelectionColumns
+from souvenir.candidates.moments import age_text, aware, cosine_text
+from souvenir.candidates.score_map import LazyScores, Scores
+from souvenir.candidates.selection_columns import KIND_CODE, RULE, SelectionColumns
 from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
 __all__ = ["DEFAULT_QUOTAS", "PASSES", "PROTECTED_KINDS", "Pool", "Scores", "SelectionConfig", "select"]
@@ -192,7 +193,7 @@ def _proved(
     exclude: Collection[int],
 ) -> SelectionResult | None:
     """:func:`select` over scores exact at some memories and bounded above elsewhere
-    (:class:`~souvenir.read.score_map.LazyScores`), or ``None`` when no proof was reached.
+    (:class:`~souvenir.candidates.score_map.LazyScores`), or ``None`` when no proof was reached.
 
     Each ordering the passes use ranks a memory no better when its score falls (the score
     enters every key as −score, after keys that do not depend on it), and a memory whose
@@ -212,65 +213,6 @@ def _proved(
             return None
         scores.refine(cols.ids[doubts])
     return None
-
-
-_SERIALS = count()
-#: how many of the pools it extends a pool remembers
-_BASES = 8
-
-
-class Pool(tuple):
-    """Candidates (a tuple of :class:`Memory`) whose selection columns are read once.
-
-    :func:`select` reads every candidate into numpy columns before its passes; at 100,000
-    memories that read is most of its cost. A ``Pool`` keeps the columns that do not depend
-    on the turn (kind, pinned, scope, story, confidence, id), so that a caller serving the
-    same candidates again (the store's read cache) pays it once. Immutable: the columns
-    can never go stale. ``select(Pool(ms), …)`` returns exactly what ``select(ms, …)`` does.
-    """
-
-    _static: SelectionColumns | None
-    #: this pool's number (one per pool made in the process)
-    serial: int
-    #: the pools this one extends (:meth:`extended`), serial → length, the last few
-    bases: dict[int, int]
-
-    def __new__(cls, memories: Iterable[Memory] = ()) -> Pool:
-        self = super().__new__(cls, memories)
-        self._static = None
-        self.serial = next(_SERIALS)
-        self.bases = {}
-        return self
-
-    def static(self) -> SelectionColumns:
-        if self._static is None:  # two threads may both build it: same value, no harm
-            self._static = SelectionColumns(self)
-        return self._static
-
-    def replaced(self, positions: np.ndarray, memories: Sequence[Memory], kind: str, scope: str) -> Pool:
-        """This pool with the memory at each of ``positions`` replaced by the one of
-        ``memories`` at the same index, those being the same memories (id, date, confidence,
-        story, pinned) under another ``kind`` and ``scope``: the columns are this pool's,
-        changed at those positions only (the same columns as a pool read whole; the reselection
-        of :mod:`souvenir.read.ended`)."""
-        items = list(self)
-        for i, memory in zip(positions.tolist(), memories):
-            items[i] = memory
-        pool = Pool(items)
-        pool._static = self.static().changed(positions, kind, scope)
-        return pool
-
-    def extended(self, more: Sequence[Memory]) -> Pool:
-        """This pool followed by ``more``, its columns read for ``more`` only (the store's
-        read cache after new memories were written)."""
-        pool = Pool(tuple.__add__(self, tuple(more)))
-        pool.bases = dict(list(self.bases.items())[1 - _BASES :])
-        pool.bases[self.serial] = len(self)
-        if self._static is not None and more:
-            pool._static = self._static.concat(SelectionColumns(more))
-        elif self._static is not None:
-            pool._static = self._static
-        return pool
 
 
 class _Columns:

@@ -1,5 +1,6 @@
 """API keys (a mixin of :class:`~souvenir.store.base.SQLStore`): only each key's SHA-256 is
-stored, never the key. :mod:`souvenir.api.keys` makes and checks keys; this only keeps rows."""
+stored, never the key. :mod:`souvenir.library.access_keys` makes keys and
+:mod:`souvenir.api.keys` checks them; this only keeps rows."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from souvenir.errors import StoreBusyError
 from souvenir.privacy.scrub import scrub
-from souvenir.read.selection import Pool
+from souvenir.candidates import Pool
 from souvenir.store import migrations
 from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.counters import CountersMixin

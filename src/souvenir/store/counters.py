@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from souvenir.read.selection import Pool
+from souvenir.candidates import Pool
 from souvenir.store.plumbing import Plumbing
 from souvenir.types import Memory
 
@@ -86,7 +86,7 @@ def set_hash(ids: Iterable[int]) -> int:
 
 def counted_ids(candidates: Sequence[Memory]) -> np.ndarray | list[int]:
     """The ids a turn counts as candidates: every candidate but the rules (they are outside
-    the budget). A :class:`~souvenir.read.selection.Pool`'s id column when it has one (100,000
+    the budget). A :class:`~souvenir.candidates.pool.Pool`'s id column when it has one (100,000
     ids without a Python loop)."""
     if isinstance(candidates, Pool):
         static = candidates.static()

@@ -1,7 +1,7 @@
 """Forgetting a memory in the store (a mixin of :class:`~souvenir.store.base.SQLStore`).
 
 :meth:`ErasureMixin.erase_memory` runs in one transaction and leaves no text of the memory
-in the store (what carries a text: :mod:`souvenir.write.forgetting`):
+in the store (what carries a text: :mod:`souvenir.lexical.forgetting`):
 
 * the memory and every memory it superseded (its earlier values: the same fact) become
   textless tombstones (status ``deleted``, text ``''``, no content hash, no source but who
@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from souvenir.write.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
+from souvenir.lexical.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
 from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text

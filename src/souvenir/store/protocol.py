@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypedDict
 
 import numpy as np
 
-from souvenir.read.selection import Pool
+from souvenir.candidates import Pool
 from souvenir.store.indexclaims import ClaimedWrite, VectorClaim
 from souvenir.types import Memory
 

@@ -51,7 +51,7 @@ import numpy as np
 
 from souvenir.blas import coarse_query, dot_rows, gathered_dot, leading_directions, project_rows
 from souvenir.position_sets import unique
-from souvenir.read.selection import Pool
+from souvenir.candidates import Pool
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.types import Memory
 

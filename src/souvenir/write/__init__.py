@@ -6,7 +6,6 @@
 - :mod:`~souvenir.write.reflection` — the reflection contract (what the model is asked, how
   its answer is read);
 - :mod:`~souvenir.write.story` — positions (self-citation guard) and anchors;
-- :mod:`~souvenir.write.forgetting` — which stored texts carry a forgotten memory;
 - :mod:`~souvenir.write.writelog` — write decisions as events.
 
 Nothing here does I/O; "now" is passed in.

@@ -19,7 +19,7 @@ function of what is already computed for every memory, and bounded above:
   relatives' term is gate · bonus · flags, the flags read per user from the whole store:
   at most max(bonus, 0) · flags).
 
-:class:`~souvenir.read.score_map.LazyScores` holds the exact score (the very bits of
+:class:`~souvenir.candidates.score_map.LazyScores` holds the exact score (the very bits of
 :func:`~souvenir.read.scoring.fusion.fuse` over every memory: each term is elementwise once
 the z statistics, read on the sample or over every memory as the full path reads them, are
 given) on the shortlist and that bound elsewhere; :func:`~souvenir.read.selection.select`
@@ -41,7 +41,7 @@ from souvenir.position_sets import union, unique
 from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.fusion import ScoringConfig, fuse, zscore
 from souvenir.read.scoring.shortlist import filled_at
-from souvenir.read.selection import Pool
+from souvenir.candidates import Pool
 
 __all__ = ["MARGIN", "Bounded", "served"]
 
@@ -130,7 +130,7 @@ class Bounded:
     language (mean, sd) or ``None``), ``stats_U`` ((mean, sd) or ``None``), ``lexical_z``
     (BM25's z for every memory, or ``None``)). ``fused``: the final :func:`fuse`'s keyword
     arguments (the scorer's), ``static``: the user's columns. :meth:`values` gives the
-    array a :class:`~souvenir.read.score_map.LazyScores` holds; :meth:`refine` makes more
+    array a :class:`~souvenir.candidates.score_map.LazyScores` holds; :meth:`refine` makes more
     positions exact.
     """
 
@@ -358,7 +358,7 @@ def _placed(static: Any) -> np.ndarray:
     """Positions of the rules and the pinned memories (the selection places them by rank
     whatever their score, and orders them by it): exact from the start. Kept per user; read
     from the pool's selection columns when the candidates are a
-    :class:`~souvenir.read.selection.Pool` (a Python pass over 100,000 memories was ~10 ms of
+    :class:`~souvenir.candidates.pool.Pool` (a Python pass over 100,000 memories was ~10 ms of
     a large user's first query after the warm-up)."""
     held = static.kept.get("placed positions")
     if held is None:

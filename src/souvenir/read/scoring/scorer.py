@@ -46,8 +46,8 @@ from souvenir.read.scoring.shortlist import (
 from souvenir.read.scoring.final_shortlist import Bounded, served
 from souvenir.read.scoring.levers_off import broad_levers
 from souvenir.read.scoring.scorer_input import DenseInput, aligned
-from souvenir.read.score_map import LazyScores
-from souvenir.read.selection import Pool, Scores
+from souvenir.candidates.score_map import LazyScores
+from souvenir.candidates import Pool, Scores
 from souvenir.read.scoring.user_columns import UserColumns as _Static
 from souvenir.types import Memory
 
@@ -59,10 +59,10 @@ class Scorer:
 
     Keeps, per user, what it read of the candidates (languages, neighbours, the BM25
     index…) until they change: the same candidates object again (the store's read cache
-    returns the same :class:`~souvenir.read.selection.Pool` while nothing changed) costs
+    returns the same :class:`~souvenir.candidates.pool.Pool` while nothing changed) costs
     nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
     When the new candidates are the held ones followed by new memories (a pool
-    :meth:`~souvenir.read.selection.Pool.extended` from the held one, or the same marks
+    :meth:`~souvenir.candidates.pool.Pool.extended` from the held one, or the same marks
     then more), the columns are extended (:meth:`UserColumns.extended`: the same bits as a
     rebuild, reading only the new memories).
     """
@@ -138,7 +138,7 @@ class Scorer:
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
         of the score as an array aligned with them (:func:`~souvenir.read.scoring.fusion.fuse`);
         on a large user's coarse path the scores are a
-        :class:`~souvenir.read.score_map.LazyScores` (exact on the shortlist, bounded
+        :class:`~souvenir.candidates.score_map.LazyScores` (exact on the shortlist, bounded
         elsewhere: :mod:`~souvenir.read.scoring.final_shortlist`) and ``parts`` is filled
         when they are read whole (``array``, ``lookup``, items, ``complete()``).
         The same as :meth:`prepare` then :meth:`Prepared.finish`.

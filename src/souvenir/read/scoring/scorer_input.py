@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from souvenir.read.score_map import Scores
+from souvenir.candidates.score_map import Scores
 
 __all__ = ["DenseInput", "aligned"]
 

@@ -3,7 +3,7 @@
 The measurement is :func:`souvenir.bench.dedup_speed.run_dedup` (its docstring says what is
 timed); ``souvenir bench latency`` runs it too, beside the read path.
 
-    .venv/bin/python -m bench.dedup [--sizes 100,1000,3000] [--queries 200] [--json]
+    .venv/bin/python -m bench.dedup_fastpath [--sizes 100,1000,3000] [--queries 200] [--json]
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Forgetting a memory is an explicit act of the user: its text, its past wordings and every
 text that repeats it must go, and only a textless tombstone stays (its id, kind, dates and
 counters, for counts). The store applies it (:mod:`souvenir.store.erasure`); this module
-decides what carries the memory.
+decides what carries the memory (lexical, so the store may ask it).
 
 A text *carries* one of the memory's wordings when, after the comparison normalisation
 (:func:`souvenir.lexical.normalize`, grounded dates "(2025-06-03)" left out), it contains
@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from souvenir.lexical import content_words, normalize
+from souvenir.lexical.normalize import normalize
+from souvenir.lexical.tokens import content_words
 
 __all__ = ["carries", "drop_sentences", "mentions", "quotes_start", "starts_key", "wordings_key"]
 

@@ -7,7 +7,7 @@ script forces it (``shortlist_from=1``) with shortlists of a few times the 24 pl
 recall@24 on LoCoMo raw turns beside the exact score, on the cached stores of
 ``souvenir bench recall --cache``:
 
-    .venv/bin/python -m bench.shortlist ../shared/data/locomo --cache /tmp/locomo-cache [--json]
+    .venv/bin/python -m bench.shortlist_recall ../shared/data/locomo --cache /tmp/locomo-cache [--json]
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 own engine, and how close their vectors are (docs/benchmarks.md, "The e5 query on ONNX
 Runtime").
 
-    OMP_NUM_THREADS=1 .venv/bin/python -m bench.e5_query [--runs 30]
+    OMP_NUM_THREADS=1 .venv/bin/python -m bench.e5_onnx [--runs 30]
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ Vectors are clustered (``--clusters`` centres + noise), so approximate indexes s
 realistic neighbourhoods. Timings are wall-clock medians and p95 in milliseconds, client
 and server on the same machine (Unix socket).
 
-    .venv/bin/python -m bench.pgvector --sizes 1000,10000,100000 --json out.json
+    .venv/bin/python -m bench.pgvector_scoring --sizes 1000,10000,100000 --json out.json
 """
 
 from __future__ import annotations

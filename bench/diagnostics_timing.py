@@ -1,7 +1,7 @@
 """Time the diagnostics page of a replayed LoCoMo conversation over loopback, and take its
 screenshot with headless Chromium.
 
-    .venv/bin/python -m bench.diagnostics_page [--conv ../shared/data/locomo/conv-26.json]
+    .venv/bin/python -m bench.diagnostics_timing [--conv ../shared/data/locomo/conv-26.json]
         [--screenshot docs/diagnostics.png] [--size 1280,900]
 """
 

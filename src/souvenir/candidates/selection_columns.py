@@ -1,5 +1,5 @@
 """The turn-independent selection columns of some candidates (kind, pinned, scope, story,
-confidence, id), read once and kept by a :class:`~souvenir.read.selection.Pool`."""
+confidence, id), read once and kept by a :class:`~souvenir.candidates.pool.Pool`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from itertools import repeat
 
 import numpy as np
 
-from souvenir.read.moments import micros
+from souvenir.candidates.moments import micros
 from souvenir.types import CANDIDATE_KINDS, Memory
 
 __all__ = ["KIND_CODE", "OTHER_KIND", "RULE", "SelectionColumns"]
