@@ -115,9 +115,7 @@ def test_the_export_keeps_the_same_instants_and_the_users_own_words(seeded, tmp_
     for turn in tables["turns"]:
         if turn["message"] != typed:
             assert turn["time"] == stored[turn["id"]][:-6] + "Z"
-    times = [
-        v for rows in tables.values() for row in rows for k, v in row.items() if k == "time" or k.endswith("_at")
-    ]
+    times = [v for rows in tables.values() for row in rows for k, v in row.items() if k == "time" or k.endswith("_at")]
     assert times and all(t is None or t.endswith("Z") for t in times)
 
 
@@ -245,3 +243,24 @@ def test_the_profile_route_says_where_the_id_exists_to_the_keys_that_reach_it(se
         with SouvenirClient(server.url, api_key=admin) as client, pytest.raises(UnknownError) as raised:
             client.profile("wx_10086", channel="telegram")
         assert "exists in channel wechat" in str(raised.value)
+
+
+def test_getting_one_memory_says_where_it_is_read(seeded):
+    """``GET …/memories/{id}`` (the path a newcomer tries first) answered only "this route
+    does not take this method"; the library's ``memory()`` has no REST route of its own."""
+    memory, _, first = seeded
+    key = memory.create_key("probe", admin=True)[0]
+    with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+        auth = {"Authorization": f"Bearer {key}"}
+        for channel, user, _, _ in CUSTOMERS:
+            base = f"{server.url}/v1/users/{channel}/{user}/memories/{first[user]}"
+            answer = httpx.get(base, headers=auth, timeout=30)
+            assert answer.status_code == 405
+            assert answer.json()["detail"] == (  # the ids are not echoed
+                "one memory is read with its chain: GET /v1/users/{channel}/{user}/memories/{id}/history "
+                "(`memory`, then `history`); this path takes PATCH (a new wording) and DELETE (forget it); /docs lists every route"
+            )
+            assert httpx.get(f"{base}/history", headers=auth, timeout=30).json()["memory"]["id"] == first[user]
+        assert httpx.post(f"{server.url}/v1/users/api/ann/profile", headers=auth, timeout=30).json()["detail"] == (
+            "this route does not take this method: /docs lists each route's methods"
+        )
