@@ -20,7 +20,7 @@ from souvenir.schemas.wire import (
     PassName,
     ScopeName,
     StatusName,
-    UtcText,
+    UtcTime,
     WriteAction,
     _In,
     _Out,
@@ -313,7 +313,7 @@ class UserSummary(_Out):
     8601, UTC), and their active memories."""
 
     user: str
-    created_at: UtcText
+    created_at: UtcTime
     memories: int
 
 
