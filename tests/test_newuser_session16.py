@@ -14,6 +14,7 @@ import json
 import re
 import sqlite3
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import anyio
@@ -264,3 +265,18 @@ def test_getting_one_memory_says_where_it_is_read(seeded):
         assert httpx.post(f"{server.url}/v1/users/api/ann/profile", headers=auth, timeout=30).json()["detail"] == (
             "this route does not take this method: /docs lists each route's methods"
         )
+
+
+def test_every_time_of_the_librarys_models_is_a_datetime_in_utc(seeded):
+    """``users()``, ``keys()`` and ``jobs()`` gave their times as ``str`` beside the memories'
+    ``datetime``: a comparison or ``.date()`` worked on one and failed on the other."""
+    memory, _, first = seeded
+    times = [memory.users(channel=c).users[0].created_at for c, *_ in CUSTOMERS]
+    times += [k.created_at for k in memory.keys()]
+    times += [t for j in memory.jobs().jobs for t in (j.created_at, j.updated_at, j.next_attempt_at)]
+    times += [m.created_at for m in memory.memories("léa", channel="web").memories]
+    times += [h.recorded_at for h in memory.history("léa", first["léa"], channel="web").history]
+    assert len(times) > 10
+    for t in times:
+        assert isinstance(t, datetime) and t.utcoffset() == timedelta(0), t
+    assert all(k.revoked_at is None for k in memory.keys())
