@@ -280,3 +280,29 @@ def test_every_time_of_the_librarys_models_is_a_datetime_in_utc(seeded):
     for t in times:
         assert isinstance(t, datetime) and t.utcoffset() == timedelta(0), t
     assert all(k.revoked_at is None for k in memory.keys())
+
+
+#: A memory dated by the write path and a message that does not ask when (each language).
+DATED = [
+    ("en", "I adopted a cat called Kopi last week", "What is my cat called?"),
+    ("fr", "J'ai adopté un chat qui s'appelle Kopi la semaine dernière", "Comment s'appelle mon chat ?"),
+    ("zh", "我上周领养了一只叫Kopi的猫", "我的猫叫什么？"),
+    ("ms", "Saya ambil seekor kucing bernama Kopi minggu lepas", "Apa nama kucing saya?"),
+]
+
+
+@pytest.mark.parametrize("lang, said, asked", DATED, ids=[d[0] for d in DATED])
+def test_the_diagnostics_legend_of_dated_says_what_it_does(tmp_path, lang, said, asked):
+    """The page said "dated: the message asks when"; the part lifts a memory that names a
+    date whatever the message (read-path.md: "1 for a memory that names a date", gated)."""
+    from souvenir.api.diagnostics_page import COLUMN_LEGEND
+
+    with Souvenir.open(tmp_path / "d.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn("u", said, reply="OK")
+        mem.add_turn("u", "I like green tea", reply="OK")
+        mem.context("u", asked)
+        items = {i.text: i for i in mem.diagnostics("u").selections[0].items}
+    dated = next(i for text, i in items.items() if text != "I like green tea")
+    assert re.search(r"[(（]20\d\d-", dated.text) and dated.parts["dated"] > 0, (dated.text, dated.parts)
+    assert items["I like green tea"].parts["dated"] == 0
+    assert "asks when" not in COLUMN_LEGEND["dated"] and "whatever the message" in COLUMN_LEGEND["dated"]
