@@ -306,3 +306,31 @@ def test_the_diagnostics_legend_of_dated_says_what_it_does(tmp_path, lang, said,
     assert re.search(r"[(（]20\d\d-", dated.text) and dated.parts["dated"] > 0, (dated.text, dated.parts)
     assert items["I like green tea"].parts["dated"] == 0
     assert "asks when" not in COLUMN_LEGEND["dated"] and "whatever the message" in COLUMN_LEGEND["dated"]
+
+
+def test_import_names_a_dropped_memory_by_its_line_in_the_file(tmp_path):
+    """``import`` said "memory 3 dropped" — memory 3 of the store was a kept one; a blank
+    line shifted the count too. Now the file's line (four languages, a blank line)."""
+    memories = tmp_path / "crm.jsonl"
+    memories.write_text(
+        "\n".join(
+            [
+                json.dumps({"text": "客户对乳胶手套过敏", "kind": "fact", "source": "crm:88"}, ensure_ascii=False),
+                json.dumps({"text": "Préfère être contacté par SMS", "kind": "preference"}, ensure_ascii=False),
+                "",
+                json.dumps({"text": "Kata laluan saya ialah Tr0ub4dor&3xq"}),
+                json.dumps({"text": "Lives in Ipoh"}),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        app,
+        ["--db", str(tmp_path / "i.db"), "--embedder", "none", "import", str(memories), "--user", "wx_9"],
+        env=CLI_ENV,
+    )
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "4 lines for user api:wx_9: 3 kept (1 dropped by filters)" in said, said
+    assert "line 4 dropped, secrets" in said and "Tr0ub4dor" not in said, said
