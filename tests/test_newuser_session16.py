@@ -196,7 +196,10 @@ def test_mcp_writes_every_time_in_z(seeded):
 
     async def run() -> None:
         with anyio.fail_after(60):
-            async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            async with (
+                stdio_client(params, errlog=errlog) as (read, write),
+                ClientSession(read, write) as session,
+            ):
                 await session.initialize()
                 for tool, arguments in (
                     ("memories", {"status": "all"}),
@@ -207,7 +210,10 @@ def test_mcp_writes_every_time_in_z(seeded):
                     assert not result.is_error, result.content
                     texts.append(json.dumps(result.structured_content, ensure_ascii=False))
 
-    anyio.run(run)
+    # the server's stderr to a file: a CliRunner test run before in this process may leave a
+    # sys.stderr without a file descriptor, which the SDK's default errlog needs
+    with (db.parent / "mcp.log").open("w") as errlog:
+        anyio.run(run)
     assert sum(_all_z("mcp", text) for text in texts) >= 5
 
 
