@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # tools (about 1.1 GB in all) come with `make install` / `make test`, whose set-up marks this too.
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: install run test lint bench clean
+.PHONY: install setup run test lint bench clean
 
 $(STAMP): pyproject.toml
 	@echo "Setting up $(VENV) once: about 1.1 GB (the local embedders' weights, the test tools), quiet for 1-5 minutes"
@@ -28,6 +28,10 @@ $(RUN_STAMP): pyproject.toml
 	touch $(RUN_STAMP)
 
 install: $(STAMP)
+
+# The service, library, CLI and MCP server alone (what `run` installs), without serving: for
+# README's "Try it" and the library (about 450 MB; `install` adds the test tools).
+setup: $(RUN_STAMP)
 
 # Settings from the environment or .env (SOUVENIR_PORT, SOUVENIR_DATABASE_URL...); by default
 # ./souvenir.db on 127.0.0.1:8765.

@@ -158,7 +158,7 @@ def test_import_says_why_each_dropped_memory_was_dropped(tmp_path):
     result = run(tmp_path / "i.db", "import", str(memories), "--user", "ann")
     assert result.exit_code == 0, result.output
     assert "2 kept (1 dropped by filters)" in flat(result)
-    assert "memory 2 dropped, secrets" in flat(result) and "Tr0ub4dor" not in result.output
+    assert "line 2 dropped, secrets" in flat(result) and "Tr0ub4dor" not in result.output
     assert "[redacted]" in result.output and "\\[" not in result.output
 
 

@@ -144,5 +144,5 @@ def test_every_time_of_an_answer_ends_in_z(tmp_path):
         for answer in (mem.users(), mem.diagnostics("u", service=True), mem.history("u", 1), mem.memories("u")):
             text = json.dumps(answer.model_dump(mode="json"))
             assert "+00:00" not in text, text
-        assert mem.users().users[0].created_at.endswith("Z")
+        assert mem.users().model_dump(mode="json")["users"][0]["created_at"].endswith("Z")
         assert mem.diagnostics("u").model_dump(mode="json")["writes"][0]["time"].endswith("Z")

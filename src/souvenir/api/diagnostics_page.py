@@ -56,10 +56,12 @@ COLUMN_LEGEND = {
     "e5": "the same by multilingual-e5 over the memory with its neighbouring turns (a window of the "
     "conversation), z-scored and weighted.",
     "bm25": "words shared with the message (BM25 over content words and their stems, in every language), "
-    "z-scored and weighted.",
+    "z-scored and weighted (on a small store the z is pooled with typical unrelated memories: every row "
+    "may be below 0, the best match least).",
     "sparse": "a sparse lexical signal across languages, z-scored and weighted.",
     "rank_fusion": "reciprocal-rank fusion of USE, e5 and BM25: a memory several signals rank high gains.",
-    "dated": "the message asks when: a memory that carries a date or a time word gains.",
+    "dated": 'the memory names a date ("last week (2026-W48)", "in July 2023", 2024年3月), whatever the '
+    "message: it gains, as much as it is relevant to the message (the priors' relevance gate).",
     "expansion": "a second pass with the words of the first pass's best memories (pseudo-relevance feedback).",
     "neighbours": "lift from the best first-pass score of the turns just before or after it in the same "
     "session (an answer often sits next to the turn that matches).",

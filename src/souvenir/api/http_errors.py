@@ -88,7 +88,11 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
         )
     if exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:  # the router's own
         return JSONResponse(
-            {"detail": _channel_left_out(request.url.path) or _NO_ROUTE[exc.status_code][1]},
+            {
+                "detail": _channel_left_out(request.url.path)
+                or _one_memory(request.url.path, request.method, exc.status_code)
+                or _NO_ROUTE[exc.status_code][1]
+            },
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
         )
@@ -121,6 +125,24 @@ def _channel_left_out(path: str) -> str | None:
         return (
             f"a user's routes name the channel first: /v1/users/{{channel}}/{{user}}/{parts[3]}, "
             f"with channel 'api' by default (/v1/users/api/{{user}}/{parts[3]}); /docs lists every route"
+        )
+    return None
+
+
+def _one_memory(path: str, method: str, status: int) -> str | None:
+    """The answer to ``GET /v1/users/{channel}/{user}/memories/{id}`` (405: that path takes
+    PATCH and DELETE): where one memory is read. The ids are not echoed."""
+    parts = path.strip("/").split("/")
+    if (
+        status == 405
+        and method == "GET"
+        and len(parts) == 6
+        and parts[:2] == ["v1", "users"]
+        and parts[4] == "memories"
+    ):
+        return (
+            "one memory is read with its chain: GET /v1/users/{channel}/{user}/memories/{id}/history "
+            "(`memory`, then `history`); this path takes PATCH (a new wording) and DELETE (forget it); /docs lists every route"
         )
     return None
 

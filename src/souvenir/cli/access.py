@@ -93,8 +93,8 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
             r["name"],
             r["prefix"] + "…",
             "admin" if r["admin"] else ", ".join(r["channels"]),
-            r["created_at"][:19],
-            (r["revoked_at"] or "")[:19],
+            r["created_at"],  # ISO 8601 UTC, ``…Z``, as every time a face prints
+            r["revoked_at"] or "",
         )
     _out.print(table)
 

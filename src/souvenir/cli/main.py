@@ -334,9 +334,14 @@ def import_(
         f"{counted(len(results), 'line')} for user {channel}:{user}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
     )
-    for number, r in enumerate(results, start=1):  # why each was dropped (its text as stored: redacted)
+    # why each was dropped (its text as stored: redacted), by its line in the file: "memory 3"
+    # read as the id of another, kept memory (blank lines hold none: they are skipped)
+    text = file.read_bytes().decode("utf-8", "replace")
+    lines = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    for number, r in enumerate(results, start=1):
         if r.action == "dropped":
-            console.print(f"  memory {number} dropped, {r.reason or 'no reason given'}: {r.text!r}")
+            where = f"line {lines[number - 1]}" if len(lines) == len(results) else f"the file's memory {number}"
+            console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
 
 
 @app.command()

@@ -43,8 +43,8 @@ def users(
     table = Table(title=f"{count} user{'' if count == 1 else 's'} in channel {channel!r}")
     for col in ("user", "memories", "first seen"):
         table.add_column(col, overflow="fold")
-    for u in page.users:
-        table.add_row(u.user, str(u.memories), u.created_at)
+    for u in page.model_dump(mode="json")["users"]:  # times as JSON writes them: …Z
+        table.add_row(u["user"], str(u["memories"]), u["created_at"])
     console.print(table)
     if page.next_cursor:
         console.print(f"more: --cursor {page.next_cursor}")

@@ -66,8 +66,10 @@ class UserData(Operations):
 
     # -- the user -------------------------------------------------------------------------------
     def profile(self, user: str, *, channel: str | None = None) -> dict[str, Any]:
-        """The user-level profile (``lang``, ``summary``, ``last_queries``…)."""
-        return self.engine.profile(self._who(channel), user)
+        """The user-level profile (``lang``, ``summary``, ``last_queries``…);
+        :class:`UnknownError` for an unknown user, naming the channels where the id exists."""
+        with self._hinted(self._who(channel), user):
+            return self.engine.profile(self._who(channel), user)
 
     def export_user(self, user: str, *, channel: str | None = None) -> UserExport:
         """Everything stored about the user, table by table."""

@@ -20,11 +20,12 @@ from souvenir.schemas.wire import (
     PassName,
     ScopeName,
     StatusName,
-    UtcText,
+    UtcTime,
     WriteAction,
     _In,
     _Out,
     _text_field,
+    _utc_z,
 )
 
 
@@ -284,11 +285,27 @@ class MemoryHistory(_Out):
 
 # -- a user's data -------------------------------------------------------------------------
 class UserExport(_Out):
-    """Everything stored about a user, table by table (vectors without their floats)."""
+    """Everything stored about a user, table by table (vectors without their floats): the
+    stored rows as they are, save their times (a column ``time`` or ``…_at``), written ``…Z``
+    as every other answer writes them (the store keeps ``…+00:00``)."""
 
     channel: str
     user: str
     tables: dict[str, list[dict[str, Any]]]
+
+    @field_validator("tables")
+    @classmethod
+    def _times_in_z(cls, tables: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+        return {
+            name: [
+                {
+                    k: _utc_z(v) if isinstance(v, str) and (k == "time" or k.endswith("_at")) else v
+                    for k, v in row.items()
+                }
+                for row in rows
+            ]
+            for name, rows in tables.items()
+        }
 
 
 class UserSummary(_Out):
@@ -296,7 +313,7 @@ class UserSummary(_Out):
     8601, UTC), and their active memories."""
 
     user: str
-    created_at: UtcText
+    created_at: UtcTime
     memories: int
 
 

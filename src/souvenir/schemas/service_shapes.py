@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from souvenir.schemas.memory_shapes import MemoryPublic, SelectedMemory
-from souvenir.schemas.wire import RowId, UtcText, _In, _Out
+from souvenir.schemas.wire import RowId, UtcTime, _In, _Out
 
 
 # -- service and diagnostics ---------------------------------------------------------------
@@ -191,10 +191,10 @@ class Job(_Out):
     attempts: int
     model: str | None = None
     error: str | None = None
-    failing_since: UtcText | None = None
-    next_attempt_at: UtcText | None = None
-    created_at: UtcText | None = None
-    updated_at: UtcText | None = None
+    failing_since: UtcTime | None = None
+    next_attempt_at: UtcTime | None = None
+    created_at: UtcTime | None = None
+    updated_at: UtcTime | None = None
 
 
 class JobList(_Out):
@@ -222,8 +222,8 @@ class ApiKey(_Out):
     prefix: str
     admin: bool = False
     channels: list[str] = Field(default_factory=list)
-    created_at: UtcText | None = None
-    revoked_at: UtcText | None = None
+    created_at: UtcTime | None = None
+    revoked_at: UtcTime | None = None
 
 
 # -- the OpenAI-compatible proxy (documented, relayed unchanged) ---------------------------

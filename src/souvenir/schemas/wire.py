@@ -4,6 +4,7 @@ unknown fields refused) and answers (:class:`_Out`), the literal types and the d
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -32,14 +33,20 @@ WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "un
 
 def _utc_z(value: str | None) -> str | None:
     """A stored UTC time's text (``…+00:00``, :func:`souvenir.timeutil.to_text`) as every
-    ``datetime`` field of an answer prints it (``…Z``)."""
+    answer prints it (``…Z``): the export's time columns."""
     return value[:-6] + "Z" if value and value.endswith("+00:00") else value
 
 
-#: A time kept as text in an answer (ISO 8601, UTC), written ``…Z`` as the ``datetime``
-#: fields are: session 15's new user met ``2026-12-06T10:20:31+00:00`` in ``users()`` beside
-#: ``…Z`` in the memories.
-UtcText = Annotated[str, AfterValidator(_utc_z)]
+def _in_utc(value: datetime) -> datetime:
+    """An aware time in UTC (a naive one is read as UTC, as the store writes only UTC)."""
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+#: A stored UTC time (ISO 8601 text) in an answer: a ``datetime`` in UTC, as every other time
+#: of the models (``MemoryPublic.created_at``, ``ParkedJob.failing_since``), written ``…Z`` in
+#: JSON. Session 15's new user met ``2026-12-06T10:20:31+00:00`` in ``users()`` beside ``…Z``
+#: in the memories; session 16's, a ``str`` there beside a ``datetime`` in the memories.
+UtcTime = Annotated[datetime, AfterValidator(_in_utc)]
 
 #: The channel of every face when none is named: the library, the REST bodies, the HTTP
 #: client, the proxy (``X-Souvenir-Channel``), the CLI and MCP (``--channel``). Stores written
