@@ -25,7 +25,7 @@ from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
 from souvenir.privacy import answer_to, redact_turn
-from souvenir.privacy import Redacted
+from souvenir.privacy import Redacted, marked
 from souvenir.write.filters.no_chitchat import chitchat_reason
 from souvenir.write.writelog import event_detail, event_kind
 
@@ -139,7 +139,7 @@ class TurnWriter:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 text = message.strip()  # whitespace off a text already read leaves it read
                 episode = Candidate(
-                    text=Redacted(text) if isinstance(message, Redacted) else text,
+                    text=marked(text, message.kinds) if isinstance(message, Redacted) else text,
                     kind="episode",
                     scope="story" if story else "global",
                     source=source or f"turn:{turn_id}",
