@@ -6,19 +6,27 @@ real parts (a real SQLite file, the real PostgreSQL, real HTTP on loopback; our 
 - ``user_keys`` read a run of "!" (or "No. No. …") in time quadratic in its length.
 - "Please forget everything about me." said again after a memory was saved through another face
   (and no turn between) was taken for the client's retry: the memory kept.
+- A request to forget a topic no memory clearly matches erased nothing, and the model answering
+  it, shown only the memories, said "done": the block now says what is and is not erased.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 
+import httpx
 import pytest
 
 from souvenir import Souvenir
+from souvenir.api.app import create_app
+from souvenir.api.proxy_records import request_key
 from souvenir.lexical import keyed
 from souvenir.privacy import redact
-from tests.test_break_session15 import _memories, _say, _until, proxied  # noqa: F401 - the fixture
+from tests.attack_support import stub_model_settings
+from tests.servers import ChatServer, UvicornThread
+from tests.test_break_session15 import _memories, _say, _until
 
 # -- 1. a PIN is a PIN, in every language ---------------------------------------------------------
 PINS = [
@@ -81,6 +89,18 @@ def test_user_keys_reads_a_long_run_in_linear_time(kind):
 
 
 # -- 3. "forget everything about me" said twice, a memory written through another face between ----
+@pytest.fixture
+def proxied(tmp_path):
+    """A keyless service on a SQLite file behind a loopback model, a client of channel telegram."""
+    with ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as upstream:
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0)
+        with (
+            UvicornThread(create_app(settings)) as server,
+            httpx.Client(base_url=server.url, timeout=30, headers={"X-Souvenir-Channel": "telegram"}) as client,
+        ):
+            yield client
+
+
 def _forget_everything(client) -> None:
     client.post("/v1/users/telegram/u/memories", json={"text": "Allergic to peanuts"})
     _say(client, "u", "Please forget everything about me.")
@@ -106,3 +126,111 @@ def test_a_marked_retry_of_forget_everything_still_does_not_act(proxied):
     _say(proxied, "u", "Please forget everything about me.", retry=1)
     time.sleep(1.5)
     assert _memories(proxied, "u") == ["Lives in Leeds"]
+
+
+# -- 4. a request to forget that erases nothing says so to the model answering it -----------------
+NOTHING_MATCHES = [
+    (
+        "en",
+        "I take Biktarvy for my HIV every morning",
+        "Please forget what I said about my HIV medication",
+        "nothing is erased",
+    ),
+    (
+        "fr",
+        "Je prends du Biktarvy pour mon VIH",
+        "Oublie ce que je t'ai dit sur ma prescription de Zorblax",
+        "rien n'est effacé",
+    ),
+    ("zh", "我每天早上吃Biktarvy治疗艾滋病", "忘掉我说的关于我的Zorblax处方的事", "什么都没有删除"),
+    (
+        "ms",
+        "Saya makan Biktarvy untuk HIV saya setiap pagi",
+        "Lupakan apa yang saya cakap tentang preskripsi Zorblax saya",
+        "tiada apa-apa dipadam",
+    ),
+]
+MATCHES = [
+    ("en", "My brother Tom owes me money", "Please forget what I said about my brother", "are erased after this reply"),
+    (
+        "fr",
+        "Mon frère Tom me doit de l'argent",
+        "Oublie ce que je t'ai dit sur mon frère",
+        "sont effacés après cette réponse",
+    ),
+    ("zh", "我哥哥Tom欠我钱", "忘掉我说的关于我哥哥的事", "本次回复后将被删除"),
+    (
+        "ms",
+        "Abang saya Tom berhutang dengan saya",
+        "Lupakan apa yang saya cakap tentang abang saya",
+        "dipadam selepas jawapan ini",
+    ),
+]
+
+
+def _block_then_record(tmp_path, memory: str, request: str):
+    with Souvenir.open(tmp_path / "f.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn("u", memory, "OK.")
+        block = mem.context("u", request).block
+        written = mem.add_turn("u", request, "OK.").memory
+        return block, written, [m.text for m in mem.memories("u").memories]
+
+
+@pytest.mark.parametrize(("lang", "memory", "asked", "said"), NOTHING_MATCHES)
+def test_a_request_that_erases_nothing_tells_the_model_so(tmp_path, lang, memory, asked, said):
+    """The model answering "forget what I said about my HIV medication" was shown the memory
+    and nothing else: it said "done", and the memory stayed. The block now says nothing is
+    erased, in the user's language; the record says so too."""
+    block, written, left = _block_then_record(tmp_path, memory, asked)
+    assert said in block, block
+    assert left == [memory] and "nothing erased" in written.reason, written
+
+
+@pytest.mark.parametrize(("lang", "memory", "asked", "said"), MATCHES)
+def test_a_request_that_erases_names_what_it_erases(tmp_path, lang, memory, asked, said):
+    block, written, left = _block_then_record(tmp_path, memory, asked)
+    assert said in block and block.rstrip().endswith(json.dumps(memory, ensure_ascii=False)), block
+    assert left == [], left
+
+
+def test_a_message_asking_nothing_gets_no_note(tmp_path):
+    block, _, _ = _block_then_record(tmp_path, "My brother Tom owes me money", "What did I say about Tom?")
+    assert "forget" not in block.casefold()
+
+
+def test_the_proxied_model_is_told_what_a_request_erases(tmp_path):
+    """Through the real proxy: the model answering the request sees that nothing is erased."""
+    with ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as upstream:
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0)
+        with (
+            UvicornThread(create_app(settings)) as server,
+            httpx.Client(base_url=server.url, timeout=30, headers={"X-Souvenir-Channel": "telegram"}) as client,
+        ):
+            client.post("/v1/users/telegram/u/memories", json={"text": "I take Biktarvy for my HIV every morning"})
+            _say(client, "u", "Please forget what I said about my HIV medication")
+            chats = [
+                r for r in upstream.requests if r.get("messages", [{}])[-1].get("content", "").startswith("Please")
+            ]
+            shown = json.dumps(chats[-1]["messages"], ensure_ascii=False)
+            assert "no stored memory clearly matches what they named: nothing is erased" in shown, shown
+
+
+def test_a_write_since_an_acted_request_makes_it_a_new_one_on_both_stores(store_url):
+    """The store's rule (SQLite and PostgreSQL): a memory written after the acted request, through
+    another face, makes the same request again the user's own, unless marked as a retry."""
+    key = request_key("api", "u", None, [{"role": "user", "content": "Please forget everything about me."}])
+    with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as mem:
+        mem.remember("u", "Allergic to peanuts")
+        mem.add_turn_once("u", "Please forget everything about me.", "Done.", source=key, within_s=600)
+        assert mem.memories("u").memories == []
+        assert mem.request_acted("u", key, within_s=600)  # nothing written since: its retry
+        time.sleep(1.0)  # the store's times are to the second
+        mem.remember("u", "Lives in Leeds")
+        assert mem.request_acted("u", key, within_s=600, client_retry=True)
+        assert not mem.request_acted("u", key, within_s=600)
+        assert not mem.add_turn_once(
+            "u", "Please forget everything about me.", "Done.", source=key, within_s=600, client_retry=True
+        )
+        assert [m.text for m in mem.memories("u").memories] == ["Lives in Leeds"]
+        assert mem.add_turn_once("u", "Please forget everything about me.", "Done.", source=key, within_s=600)
+        assert mem.memories("u").memories == []
