@@ -8,12 +8,15 @@ real parts (a real SQLite file, the real PostgreSQL, real HTTP on loopback; our 
   (and no turn between) was taken for the client's retry: the memory kept.
 - A request to forget a topic no memory clearly matches erased nothing, and the model answering
   it, shown only the memories, said "done": the block now says what is and is not erased.
+- A turn read its 16 KB message inside its write transaction: the store's lock held 2-6 s, past
+  every other writer's wait.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 
 import httpx
@@ -23,6 +26,7 @@ from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.api.proxy_records import request_key
 from souvenir.lexical import keyed
+from souvenir.limits import MAX_TEXT_BYTES
 from souvenir.privacy import redact
 from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
@@ -234,3 +238,35 @@ def test_a_write_since_an_acted_request_makes_it_a_new_one_on_both_stores(store_
         assert [m.text for m in mem.memories("u").memories] == ["Lives in Leeds"]
         assert mem.add_turn_once("u", "Please forget everything about me.", "Done.", source=key, within_s=600)
         assert mem.memories("u").memories == []
+
+
+# -- 5. a long message is read before the turn takes the store's write lock ------------------------
+def test_a_long_message_is_read_outside_the_write_lock(tmp_path):
+    """A 16 KB message's reading (requests to forget, chit-chat, the episode's keys and clauses)
+    ran inside the turn's write transaction: 2-6 s of the store's lock, past every other
+    writer's wait (5 s), so one user's long messages made other users' writes fail as busy.
+    Another connection tries the lock through the turn: it was held for nearly all of it; now
+    for the comparisons with the user's memories only. No speed target: a share of the turn."""
+    db = tmp_path / "l.db"
+    with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn("u", "I live in Leeds with my cat Kopi", "OK.")
+        message = "1," * (MAX_TEXT_BYTES // 2 - 10)
+        done = threading.Event()
+        turn = threading.Thread(target=lambda: (mem.add_turn("u", message, "OK."), done.set()))
+        probe = sqlite3.connect(db, timeout=0, isolation_level=None)
+        held = free = 0
+        try:
+            turn.start()
+            while not done.is_set():
+                try:
+                    probe.execute("BEGIN IMMEDIATE")
+                    probe.execute("ROLLBACK")
+                    free += 1
+                except sqlite3.OperationalError:  # database is locked: the turn holds it
+                    held += 1
+                time.sleep(0.01)
+            turn.join(timeout=120)  # does not hang
+        finally:
+            probe.close()
+    assert held + free > 10, (held, free)
+    assert held < (held + free) / 2, f"the lock was held for {held} of {held + free} probes"
