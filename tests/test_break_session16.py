@@ -155,6 +155,27 @@ NOTHING_MATCHES = [
     ),
 ]
 MATCHES = [
+    (
+        "en",
+        "My brother Tom owes me money",
+        "Please forget what I said about my brother",
+        "matching what they named: 1;",
+    ),
+    (
+        "fr",
+        "Mon frère Tom me doit de l'argent",
+        "Oublie ce que je t'ai dit sur mon frère",
+        "correspondant à ce qu'il nomme : 1 ;",
+    ),
+    ("zh", "我哥哥Tom欠我钱", "忘掉我说的关于我哥哥的事", "有 1 条记忆与他所说的相符"),
+    (
+        "ms",
+        "Abang saya Tom berhutang dengan saya",
+        "Lupakan apa yang saya cakap tentang abang saya",
+        "sepadan dengan apa yang disebutnya: 1;",
+    ),
+]
+MATCHES = [
     ("en", "My brother Tom owes me money", "Please forget what I said about my brother", "are erased after this reply"),
     (
         "fr",
@@ -193,7 +214,8 @@ def test_a_request_that_erases_nothing_tells_the_model_so(tmp_path, lang, memory
 @pytest.mark.parametrize(("lang", "memory", "asked", "said"), MATCHES)
 def test_a_request_that_erases_names_what_it_erases(tmp_path, lang, memory, asked, said):
     block, written, left = _block_then_record(tmp_path, memory, asked)
-    assert said in block and block.rstrip().endswith(json.dumps(memory, ensure_ascii=False)), block
+    note = block[block.index(said) :]  # counted, not quoted: the text asked forgotten is not shown again
+    assert memory not in note and json.dumps(memory, ensure_ascii=False) not in note, block
     assert left == [], left
 
 
