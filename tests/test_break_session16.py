@@ -292,3 +292,20 @@ def test_a_long_message_is_read_outside_the_write_lock(tmp_path):
             probe.close()
     assert held + free > 10, (held, free)
     assert held < (held + free) / 2, f"the lock was held for {held} of {held + free} probes"
+
+
+BARE_ANSWERS = [
+    ("en", "What's your PIN?", "482913", "pin"),
+    ("fr", "Quel est ton mot de passe ?", "Hunter2xyz!", "password"),
+    ("zh", "请输入验证码", "482913", "otp"),
+    ("ms", "Apakah kod PIN anda?", "482913", "pin"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "answer", "kind"), BARE_ANSWERS)
+def test_a_bare_secret_answer_is_dropped_as_a_secret_not_as_chit_chat(tmp_path, lang, question, answer, kind):
+    """ "482913" after "What's your PIN?" was redacted, then dropped as chit-chat ("greetings,
+    thanks, agreement or exclamations only"): the write log named the wrong reason."""
+    with Souvenir.open(tmp_path / "a.db", embedder="none", window_embedder="none", background=False) as mem:
+        written = mem.add_turn("u", answer, "OK.", question=question).memory
+    assert written.action == "dropped" and written.reason.startswith(f"secrets: only a secret ({kind})"), written

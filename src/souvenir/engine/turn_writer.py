@@ -137,6 +137,9 @@ class TurnWriter:
                 written = WriteResult(
                     "dropped", None, message, reason=f"forget_request: {asked.reason}", code="forget_request"
                 )
+            elif isinstance(message, Redacted) and message.kinds and chit_chat(message) == "empty":
+                kinds = ", ".join(sorted(set(message.kinds)))  # "482913" to "What's your PIN?": a secret, not chit-chat
+                written = self._not_remembered(user_id, message, "secrets", f"only a secret ({kinds})", now)
             elif profile.is_acknowledgement(content_words(normalize(message))):
                 written = self._not_remembered(
                     user_id, message, "acknowledgement", "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now
