@@ -309,3 +309,20 @@ def test_a_bare_secret_answer_is_dropped_as_a_secret_not_as_chit_chat(tmp_path, 
     with Souvenir.open(tmp_path / "a.db", embedder="none", window_embedder="none", background=False) as mem:
         written = mem.add_turn("u", answer, "OK.", question=question).memory
     assert written.action == "dropped" and written.reason.startswith(f"secrets: only a secret ({kind})"), written
+
+
+# -- 6. what a hostile user's long messages leave in the process ---------------------------------
+def test_long_messages_do_not_stay_in_the_lexical_caches(tmp_path):
+    """Each distinct 16 KB message kept ~0.45 MB in the lexical caches (32,768 entries each):
+    a user sending distinct long messages grew the process without a practical bound. Now the
+    caches are emptied every 256 long texts: the first of 300 is no longer cached."""
+    from souvenir.lexical.keyed import user_keys
+
+    walk = ", ".join(["we walked up to the lake and back again"] * 52)
+    texts = [f"Trip {i}: {walk}." for i in range(300)]  # 2,150 characters each
+    with Souvenir.open(tmp_path / "c.db", embedder="none", window_embedder="none", background=False) as mem:
+        for i, text in enumerate(texts):
+            mem.remember(f"u{i}", text)  # each user their own: no comparison with the others
+    hits = user_keys.cache_info().hits
+    user_keys(texts[0])
+    assert user_keys.cache_info().hits == hits, "the first long message is still cached"

@@ -11,6 +11,7 @@ from collections import Counter
 from datetime import datetime
 
 from souvenir import profile
+from souvenir.engine.cache_budget import read_long
 from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
@@ -97,6 +98,7 @@ class TurnWriter:
         # Secrets never reach the store, whichever path writes (seed 001 §9): the message's
         # values leave the reply too, the answer to the assistant's question for a secret too
         # (``question``: what the assistant said before the message, when the caller holds it)
+        read_long(message, reply, question)  # a long message's readings are not kept for ever (cache_budget)
         texts = redact_turn(message, reply, question)
         message, reply = texts.message, texts.reply
         load_jieba_for(message, reply)  # its one-time load (1-3 s) never under the write lock
