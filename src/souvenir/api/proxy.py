@@ -389,7 +389,7 @@ def build_router(
                     call.cancel()
                     counters["proxy_upstream_timeouts"] += 1
                     raise HTTPException(
-                        504, "the upstream model did not finish its answer in time (SOUVENIR_LLM_TIMEOUT_S)"
+                        504, "the upstream model did not finish its answer in time: SOUVENIR_LLM_TIMEOUT_S bounds it"
                     )
                 if await request.is_disconnected():
                     call.cancel()
