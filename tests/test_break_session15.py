@@ -102,11 +102,13 @@ def proxied(tmp_path):
             yield client
 
 
-def _say(client: httpx.Client, user: str, text: str) -> None:
-    """One request of a stateless client: a system prompt and the user's last message."""
+def _say(client: httpx.Client, user: str, text: str, retry: int = 0) -> None:
+    """One request of a stateless client: a system prompt and the user's last message;
+    ``retry``: the attempt's number, as OpenAI's SDKs send it (``x-stainless-retry-count``)."""
     messages = [{"role": "system", "content": "You are a helpful bot."}, {"role": "user", "content": text}]
     body = {"model": "stub", "user": user, "messages": messages}
-    assert client.post("/v1/chat/completions", json=body).status_code == 200
+    sent = {"x-stainless-retry-count": str(retry)}
+    assert client.post("/v1/chat/completions", json=body, headers=sent).status_code == 200
 
 
 def test_a_fact_told_again_after_forget_everything_is_kept(proxied):
@@ -138,7 +140,7 @@ def test_a_retry_of_the_forget_request_itself_still_does_not_act(proxied):
     _say(proxied, "u", "Please forget everything about me.")
     time.sleep(1.0)
     proxied.post("/v1/users/telegram/u/memories", json={"text": "Lives in Leeds"})
-    _say(proxied, "u", "Please forget everything about me.")  # the client's retry
+    _say(proxied, "u", "Please forget everything about me.", retry=1)  # the client's retry, marked
     time.sleep(1.5)
     assert _memories(proxied, "u") == ["Lives in Leeds"]
 

@@ -53,7 +53,14 @@ from souvenir.api.proxy_answer import (
     reply_text,
     sse_delta,
 )
-from souvenir.api.proxy_records import RETRY_WINDOW_S, RecordBacklog, acted_retry, fitted, request_key
+from souvenir.api.proxy_records import (
+    RETRY_WINDOW_S,
+    RecordBacklog,
+    acted_retry,
+    client_retry,
+    fitted,
+    request_key,
+)
 from souvenir.api.proxy_request import (
     continues_a_reply,
     last_question,
@@ -169,14 +176,16 @@ def build_router(
         language: str | None = None,
         question: str | None = None,
         began: datetime | None = None,
+        retry: bool = False,
     ) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
         reply, question = fitted(reply), fitted(question, tail=True)  # never the user's message lost to them
         # stamped with the exchange's time, and refused if the user (or a memory of theirs) was
         # erased since it began: neither a reply racing a deletion nor a retry undoes it
+        when = began or utcnow()
         attempt = functools.partial(
-            attempt_record, channel, user, story, message, reply, source, tz, language, question, began or utcnow()
+            attempt_record, channel, user, story, message, reply, source, tz, language, question, when, retry
         )
         try:
             attempt()
@@ -200,6 +209,7 @@ def build_router(
         language: str | None,
         question: str | None,
         began: datetime,
+        retry: bool = False,
     ) -> None:
         """Record one exchange now (a retry of it is recorded once: ``source``), at the time
         it ``began``, unless its user was erased since (:class:`ErasedError`)."""
@@ -230,6 +240,7 @@ def build_router(
             timezone=tz,
             question=question,
             unless_erased_since=began,
+            client_retry=retry,
         ):
             counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
 
@@ -325,7 +336,8 @@ def build_router(
         )
         gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
-        if source and user_leg and await run_in_threadpool(acted_retry, get_souvenir(), user, source, channel):
+        retry = client_retry(request.headers)
+        if source and user_leg and await run_in_threadpool(acted_retry, get_souvenir(), user, source, channel, retry):
             counters["proxy_retries_recorded_once"] += 1  # a retry of a request acted on: no read
             remember = False
         if remember:
@@ -377,7 +389,7 @@ def build_router(
                     call.cancel()
                     counters["proxy_upstream_timeouts"] += 1
                     raise HTTPException(
-                        504, "the upstream model did not finish its answer in time (SOUVENIR_LLM_TIMEOUT_S)"
+                        504, "the upstream model did not finish its answer in time: SOUVENIR_LLM_TIMEOUT_S bounds it"
                     )
                 if await request.is_disconnected():
                     call.cancel()
@@ -415,7 +427,7 @@ def build_router(
                 task = BackgroundTask(
                     run_in_threadpool,
                     functools.partial(
-                        record, channel, user, story, message, reply, source, tz, language, question, began
+                        record, channel, user, story, message, reply, source, tz, language, question, began, retry
                     ),
                 )
         scrubber = _scrubber(request)  # the upstream may echo a key (issue #27)
@@ -575,6 +587,7 @@ def build_router(
                         language,
                         question,
                         began,
+                        client_retry(client.headers),
                     )
 
             task = BackgroundTask(after)

@@ -31,15 +31,24 @@ def request_key(channel: str, user: str, story: str | None, messages: list) -> s
 RETRY_WINDOW_S = 600.0
 
 
-def acted_retry(memory, user: str | None, source: str, channel: str) -> bool:
+def client_retry(headers) -> bool:
+    """Whether the client marks the request as its own retry: OpenAI's SDKs (Python, Node,
+    and what is built on them) send ``x-stainless-retry-count`` = the attempt's number."""
+    count = (headers.get("x-stainless-retry-count") or "").strip()
+    return count.isdigit() and len(count) <= 4 and int(count) > 0
+
+
+def acted_retry(memory, user: str | None, source: str, channel: str, retry: bool = False) -> bool:
     """Whether the request of key ``source`` is a client's retry of one acted on ("forget
     everything about me" erased its turn): it reads nothing (the read would keep its message
     in ``selections`` and ``last_queries``) and is not recorded. ``False`` when the store
-    cannot say (memory never breaks the reply: the record refuses a retry again)."""
+    cannot say (memory never breaks the reply: the record refuses a retry again). ``retry``:
+    the client marks it as its retry (:func:`client_retry`): without it, a memory written
+    since the request acted on makes the same request the user asking again."""
     if user is None:
         return False
     try:
-        return memory.request_acted(user, source, within_s=RETRY_WINDOW_S, channel=channel)
+        return memory.request_acted(user, source, within_s=RETRY_WINDOW_S, channel=channel, client_retry=retry)
     except Exception as exc:  # noqa: BLE001 - memory never breaks the reply
         log.warning("proxy: whether a request was acted on is unknown: %s", exc)
         return False

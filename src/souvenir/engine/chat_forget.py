@@ -31,6 +31,7 @@ from souvenir.engine.identity import own_names
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_on_the_user
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
+from souvenir.read.forget_note import ForgetNote
 from souvenir.store.protocol import Store
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
@@ -40,6 +41,7 @@ __all__ = [
     "act_on_forget_request",
     "act_on_late_memories",
     "clear_request_turn",
+    "forget_note",
     "memories_for_request",
     "own_requests",
 ]
@@ -202,6 +204,23 @@ def _turn_of(source: str | None) -> int | None:
     if source and source.startswith("turn:") and source[5:].isdigit():
         return int(source[5:])
     return None
+
+
+def forget_note(store: Store, user_id: int, message: str) -> ForgetNote | None:
+    """A dry run of the request to forget in ``message`` on the user's active memories, for
+    the block the model answers with (:mod:`souvenir.read.forget_note`); ``None`` when the
+    message asks nothing. The same match the turn's record then acts on."""
+    requests = own_requests(store, user_id, message)
+    if not requests:
+        return None
+    active = store.memories(user_id, "active")
+    decision = match_forget(requests, active)
+    if decision.whole:
+        return ForgetNote(True, (), ())
+    texts = {m.id: m.text for m in active}
+    kept = _restated_ids(store, user_id, message, decision.erase)
+    erased = tuple(texts[i] for i in decision.erase if i in texts and i not in kept)
+    return ForgetNote(False, erased, tuple(texts[i] for i in decision.candidates if i in texts))
 
 
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:

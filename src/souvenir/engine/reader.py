@@ -14,6 +14,8 @@ from souvenir.engine.identity import check_ids
 from souvenir.engine.query_scores import QueryScorer
 from souvenir.engine.turn_records import TurnRecords
 from souvenir.limits import check_text
+from souvenir.engine.cache_budget import read_long
+from souvenir.engine.chat_forget import forget_note
 from souvenir.read.block import render_block
 from souvenir.read.scoring import SCORE_FLOOR
 from souvenir.read.ended import select_current
@@ -89,6 +91,7 @@ class ContextReader:
         now = now or utcnow()
         check_ids(channel, external_id, story)
         message = check_text(message, "message")
+        read_long(message)  # a long message's readings are not kept for ever (cache_budget)
         shown_hashes = prompt_hashes(messages)
         parts: dict = {}
         with self.store.read_turn():  # the user, the story and the user's tick: one round trip
@@ -121,11 +124,12 @@ class ContextReader:
             self.config.semantic_threshold,
             shown,
         )
+        note = forget_note(self.store, user_id, message)  # what a request to forget erases: the reply says it
         return ContextResult(
             memories=list(result.memories),
             rules=list(result.rules),
             profile=kv,
-            block=render_block(result.memories, result.rules, kv, story_layer, tz, now),
+            block=render_block(result.memories, result.rules, kv, story_layer, tz, now, note),
             history=history,
             tz=tz,
             story=story_layer,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from collections import Counter
 
+from souvenir.engine.cache_budget import read_long
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.query_scores import QueryScorer
@@ -108,6 +109,7 @@ class Search:
         now = now or utcnow()
         check_ids(channel, external_id, story)
         query = check_text(query, "query")
+        read_long(query)  # a long query's readings are not kept for ever (cache_budget)
         if not 1 <= limit <= MAX_RESULTS:
             raise InputError(f"limit must be 1 to {MAX_RESULTS}, not {limit}")
         user_id = self.store.find_user(channel, external_id)

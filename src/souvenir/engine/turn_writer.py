@@ -6,17 +6,20 @@ episode through the write path — in one transaction."""
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 from collections import Counter
 from datetime import datetime
 
 from souvenir import profile
+from souvenir.engine.cache_budget import read_long
 from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedError
 from souvenir.lexical import content_words, normalize
-from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.chitchat import chit_chat as _chit_chat
+from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.tokens import load_jieba_for
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.results import WriteResult
@@ -25,9 +28,14 @@ from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
 from souvenir.privacy import answer_to, redact_turn
-from souvenir.privacy import Redacted
+from souvenir.privacy import Redacted, marked
+from souvenir.write import admission
 from souvenir.write.filters.no_chitchat import chitchat_reason
+from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.writelog import event_detail, event_kind
+
+#: The turn reads its message before its write transaction, then inside it (:meth:`TurnWriter._read_ahead`).
+chit_chat = lru_cache(maxsize=256)(_chit_chat)
 
 __all__ = ["TurnWriter"]
 
@@ -90,9 +98,11 @@ class TurnWriter:
         # Secrets never reach the store, whichever path writes (seed 001 §9): the message's
         # values leave the reply too, the answer to the assistant's question for a secret too
         # (``question``: what the assistant said before the message, when the caller holds it)
+        read_long(message, reply, question)  # a long message's readings are not kept for ever (cache_budget)
         texts = redact_turn(message, reply, question)
         message, reply = texts.message, texts.reply
         load_jieba_for(message, reply)  # its one-time load (1-3 s) never under the write lock
+        self._read_ahead(channel, external_id, message, time, zone_text, now)
         with self.store.transaction():  # the turn, its profile update and its memory, or nothing
             user_id = self.store.ensure_user(channel, external_id, now)
             self.store.lock_user(user_id)  # replicas: the profile read below is written back
@@ -129,6 +139,9 @@ class TurnWriter:
                 written = WriteResult(
                     "dropped", None, message, reason=f"forget_request: {asked.reason}", code="forget_request"
                 )
+            elif isinstance(message, Redacted) and message.kinds and chit_chat(message) == "empty":
+                kinds = ", ".join(sorted(set(message.kinds)))  # "482913" to "What's your PIN?": a secret, not chit-chat
+                written = self._not_remembered(user_id, message, "secrets", f"only a secret ({kinds})", now)
             elif profile.is_acknowledgement(content_words(normalize(message))):
                 written = self._not_remembered(
                     user_id, message, "acknowledgement", "a bare acknowledgement (ok, merci, 好的, terima kasih…)", now
@@ -139,7 +152,7 @@ class TurnWriter:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 text = message.strip()  # whitespace off a text already read leaves it read
                 episode = Candidate(
-                    text=Redacted(text) if isinstance(message, Redacted) else text,
+                    text=marked(text, message.kinds) if isinstance(message, Redacted) else text,
                     kind="episode",
                     scope="story" if story else "global",
                     source=source or f"turn:{turn_id}",
@@ -157,6 +170,23 @@ class TurnWriter:
         reason = f"{code}: {what}, kept in the conversation, not as a memory"
         self.store.record_event(user_id, event_kind("dropped", code), event_detail(reason, message), now)
         return WriteResult("dropped", None, message, reason=reason, code=code)
+
+    def _read_ahead(
+        self, channel: str, external_id: str, message: str, time: datetime | None, zone: str | None, now: datetime
+    ) -> None:
+        """Read the message as the turn's transaction will (requests to forget, chit-chat, the
+        episode's analyses: all cached, pure) before taking the store's write lock: a 16 KB
+        message's reading held it 2-6 s, past every other writer's wait (``busy_timeout_s``),
+        so one user's long messages made every other user's writes fail as busy. Only the
+        comparisons with the user's memories remain inside (their analyses cached too)."""
+        user_id = self.store.find_user(channel, external_id)
+        stored = self.store.kv_get(user_id, TZ_KEY) if user_id is not None else None
+        own_forget_requests(message)
+        chit_chat(message)
+        if not self.reflect:
+            text = message.strip()
+            forget_requests(text)
+            admission.warm(text, localize(localize(time, zone or stored, now), zone or stored, now))
 
     def _local_time(self, user_id: int, time: datetime | None, zone_text: str | None, now: datetime) -> datetime:
         """The turn's local time; stores the zone given or learned from ``time``."""

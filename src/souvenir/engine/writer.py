@@ -9,6 +9,7 @@ from dataclasses import replace
 from collections.abc import Sequence
 from datetime import datetime
 
+from souvenir.engine.cache_budget import read_long
 from souvenir.engine.identity import check_ids, own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.errors import InputError
@@ -90,6 +91,7 @@ class Writer:
         not the default for the case (a reflection adds grounding: ``REFLECTION_CHAIN``)."""
         now = aware(now or utcnow())
         text = candidate.text
+        read_long(text)  # a long text's readings are not kept for ever (cache_budget)
         user_id = self.store.ensure_user(channel, external_id, now)
         # the user's local time: "tomorrow" is grounded in their day (souvenir.timezones)
         said_at = localize(candidate.time, self.store.kv_get(user_id, TZ_KEY), now)

@@ -51,6 +51,7 @@ rather you didn't keep that").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
@@ -533,9 +534,16 @@ def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
 def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:
     """The requests to forget in ``message``, one per sentence holding a cue (module
     docstring); ``user_names``: the user's own names as keys (a pasted transcript's lines
-    under them are the user's own, and may ask)."""
+    under them are the user's own, and may ask). Cached: a turn reads its message for
+    requests before its write transaction, and again inside it (the store's lock is not held
+    while a long message is read)."""
+    return list(_forget_requests(message, user_names))
+
+
+@lru_cache(maxsize=256)
+def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRequest, ...]:
     if not message:
-        return []
+        return ()
     lines = transcript_lines(message, user_names)
     if lines is not None:  # a pasted chat: only the user's own lines ask anything of us
         message = "\n".join(line.text for line in lines if line.own)
@@ -552,7 +560,7 @@ def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> l
                 continue
             topic = () if whole or (everything and _WHOLE.search(folded)) else _sentence_topic(sentence)
             out.append(ForgetRequest(sentence.strip(), topic, attribute, everything, whole))
-    return out
+    return tuple(out)
 
 
 def _taken_back(after: str) -> bool:

@@ -97,7 +97,6 @@ from souvenir.lexical.keyed_values import (
     _CONJUNCTION,
     _CUT,
     _HAN_RUN,
-    _LAST_WORD,
     _MULTI,
     _ORG_LINKS,
     _SENTENCE_END,
@@ -293,6 +292,16 @@ def _clauses(sentence: str) -> list[str]:
     return [c.strip() for c in out if c.strip()]
 
 
+def _last_word(text: str, start: int, end: int) -> str:
+    """The word ending at ``end`` (read back to a space, not before ``start``): each word is
+    read once (a slice of the sentence so far, searched for each abbreviation, was quadratic
+    in "No. No. No. …")."""
+    i = end
+    while i > start and not text[i - 1].isspace():
+        i -= 1
+    return text[i:end]
+
+
 def _sentences(text: str) -> list[tuple[str, bool]]:
     """``(sentence, is_question)``; a period after an abbreviation ("No. 12") or a single
     letter does not end a sentence."""
@@ -300,8 +309,7 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     start = 0
     for m in _SENTENCE_END.finditer(text):
         if m.group().startswith("."):
-            last = _LAST_WORD.search(text[start : m.start()])
-            word = last.group(1) if last else ""
+            word = _last_word(text, start, m.start())
             if fold(word) in D.ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
                 continue
         out.append((text[start : m.start()], "?" in m.group()))

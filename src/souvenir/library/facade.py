@@ -147,14 +147,19 @@ class Souvenir(UserData):
             memory=None if written is None else WritePublic.from_result(written),
         )
 
-    def request_acted(self, user: str, source: str, *, within_s: float, channel: str | None = None) -> bool:
+    def request_acted(
+        self, user: str, source: str, *, within_s: float, channel: str | None = None, client_retry: bool = False
+    ) -> bool:
         """Whether the request of key ``source`` (the proxy's retry key) was recorded for the
         user in the last ``within_s`` seconds and erased since (a "forget everything about me"
         acted on): a client's retry of it reads nothing (its message would stay in the read's
-        records) and is not recorded again (:meth:`add_turn_once`)."""
+        records) and is not recorded again (:meth:`add_turn_once`). Not when a memory of the
+        user was written since, unless ``client_retry`` (the client says the request is its
+        retry): the user then asks again (``Store.was_acted``)."""
         rt = self.runtime
         user_id = rt.store.find_user(self._who(channel), user)
-        return user_id is not None and rt.store.was_acted(user_id, source, utcnow() - timedelta(seconds=within_s))
+        since = utcnow() - timedelta(seconds=within_s)
+        return user_id is not None and rt.store.was_acted(user_id, source, since, client_retry=client_retry)
 
     def add_turn_once(
         self,
@@ -171,13 +176,14 @@ class Souvenir(UserData):
         timezone: str | None = None,
         question: str | None = None,
         unless_erased_since: datetime | None = None,
+        client_retry: bool = False,
     ) -> bool:
         """:meth:`add_turn` unless a turn of the same ``source`` (a request's key: the proxy
         uses it for a client's retry) was recorded for the user in the last ``within_s``
         seconds; checked and written in one transaction under the user's lock, so two
         racing retries record one turn. Returns whether this call recorded it. ``question``,
         ``time`` and ``unless_erased_since``: as in :meth:`add_turn` (the proxy reads the
-        question in the request's ``messages``)."""
+        question in the request's ``messages``); ``client_retry``: as in :meth:`request_acted`."""
         turn = validated(
             TurnCreate,
             channel=self._who(channel),
@@ -195,7 +201,8 @@ class Souvenir(UserData):
             user_id = rt.store.find_user(turn.channel, turn.user)
             if user_id is not None:
                 rt.store.lock_user(user_id)
-                if rt.store.has_turn(user_id, source, utcnow() - timedelta(seconds=within_s)):
+                since = utcnow() - timedelta(seconds=within_s)
+                if rt.store.has_turn(user_id, source, since, client_retry=client_retry):
                     return False
             self._record(turn, source=source, unless_erased_since=unless_erased_since)
         if rt.worker is not None:

@@ -16,12 +16,13 @@ redaction, below the store (it imports nothing from write/, read/, engine/, stor
 from souvenir.privacy.answer import redact_answer
 from souvenir.privacy.configured import configured_secrets, known_secrets
 from souvenir.privacy.detection import redact
-from souvenir.privacy.marker import REDACTED, Redacted
+from souvenir.privacy.marker import REDACTED, Redacted, marked
 from souvenir.privacy.turn import TurnTexts, answer_to, redact_turn, secret_values
 
 __all__ = [
     "REDACTED",
     "Redacted",
+    "marked",
     "TurnTexts",
     "answer_to",
     "configured_secrets",

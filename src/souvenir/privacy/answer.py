@@ -10,7 +10,7 @@ import re
 from souvenir.privacy.marker import REDACTED
 from souvenir.privacy.values import _looks_made_up
 
-__all__ = ["redact_answer"]
+__all__ = ["answer_kind", "redact_answer"]
 
 
 _ASKS_SECRET = re.compile(
@@ -38,6 +38,17 @@ _ANSWER_FIRST = re.compile(
     r"(?=[.!。！]?\s*[,，;；、—–]|[.!。！](?:\s|$)|\s+(?:lol|haha|btw|and|also|et|aussi|mdr|dan|juga|tapi|but|mais)\b|\s*$)",
     re.IGNORECASE,
 )
+
+
+def answer_kind(prompt: str | None) -> str:
+    """The kind of secret ``prompt`` asks for: ``pin``, ``password`` or ``otp`` (a code)."""
+    m = _ASKS_SECRET.search(prompt or "")
+    word = m.group(0).casefold() if m else ""
+    if "pin" in word:
+        return "pin"
+    if any(w in word for w in ("pass", "mot de passe", "laluan", "sandi", "密码", "密碼", "口令")):
+        return "password"
+    return "otp"
 
 
 def _made_up(value: str) -> bool:

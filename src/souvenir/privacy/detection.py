@@ -68,10 +68,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from souvenir.lexical import lexicon as lx
 from souvenir.privacy.configured import without_configured
-from souvenir.privacy.marker import REDACTED, Redacted
+from souvenir.privacy.marker import REDACTED, Redacted, marked
 from souvenir.privacy.national_ids import NATIONAL_ID, is_national_id
 from souvenir.privacy.phrasings import (
     _AS_PASSWORD,
@@ -114,6 +115,7 @@ from souvenir.privacy.shaped import (
 )
 from souvenir.privacy.values import (
     _bank_context,
+    pin_or_password,
     _looks_made_up,
     _plain_passphrase,
     _redact_as_password,
@@ -153,20 +155,24 @@ def redact(text: str) -> tuple[str, list[str]]:
     if _DISGUISED.search(text):
         folded_out, folded_found = _redact(unicodedata.normalize("NFKC", text).translate(_INVISIBLE))
         if len(folded_found) > len(found):
-            return Redacted(folded_out), folded_found
-    return Redacted(out), found
+            return marked(folded_out, folded_found), folded_found
+    return marked(out, found), found
+
+
+#: The kind of a match, read from the match (a PIN's keyword names a PIN, not a password).
+KindOf = Callable[[re.Match[str]], str]
 
 
 def _redact(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
     text = without_configured(text, found)
 
-    def sub(pattern: re.Pattern[str], kind: str, text: str, group: str | None = None, check=None) -> str:
+    def sub(pattern: re.Pattern[str], kind: str | KindOf, text: str, group: str | None = None, check=None) -> str:
         def repl(match: re.Match[str]) -> str:
             value = match.group(group) if group else match.group(0)
             if check is not None and not check(value, match, text):
                 return match.group(0)
-            found.append(kind)
+            found.append(kind if isinstance(kind, str) else kind(match))
             if group:
                 start, end = match.start(group) - match.start(), match.end(group) - match.start()
                 whole = match.group(0)
@@ -175,7 +181,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
 
         return pattern.sub(repl, text)
 
-    text = sub(_COMMAND_SECRET, "password", text, "v")
+    text = sub(_COMMAND_SECRET, pin_or_password, text, "v")
     text = sub(_API_KEYS, "api_key", text)
     text = sub(_URL_CREDENTIALS, "url_credentials", text, "v")
     text = _URL.sub(lambda m: _redact_hook(m.group(0), found) if _is_hook(m.group(0)) else m.group(0), text)
@@ -201,7 +207,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
             ),
         )
         text = _AS_PASSWORD.sub(lambda m: _redact_as_password(m, found), text)
-        text = sub(_PIN, "password", text, "v")
+        text = sub(_PIN, "pin", text, "v")
     if mentions(_PASSWORD_HINTS):
         text = _PASSWORD_FIRST.sub(lambda m: _redact_value_first(m, found), text)
     if "/" in text or "|" in text:
@@ -225,7 +231,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
         text = _CREDENTIAL_PAIR.sub(lambda m: _redact_group(m, "v" if m.group("v") else "e", "password", found), text)
         text = sub(_USER_INFO, "password", text, "v", lambda v, m, t: _looks_made_up(v))
     if mentions(_ZH_PASSWORD_HINTS):
-        text = sub(_ZH_PASSWORD, "password", text, "v")
+        text = sub(_ZH_PASSWORD, pin_or_password, text, "v")
     if mentions(_OTP_HINTS):
         text = sub(_CODE_SENT, "otp", text, "v")
         text = sub(_OTP, "otp", text, "v")

@@ -6,7 +6,7 @@ read, so that the layers a turn's text passes through read it once."""
 
 from __future__ import annotations
 
-__all__ = ["REDACTED", "Redacted"]
+__all__ = ["REDACTED", "Redacted", "marked"]
 
 REDACTED = "[redacted]"
 
@@ -19,6 +19,17 @@ class Redacted(str):
 
     Reading a redacted text again finds nothing new (checked on the secret battery, the six
     LoCoMo conversations and the multilingual files: 5,339 texts); it only wrapped a Chinese
-    ``密码：[redacted]`` once more (``[[redacted]]``)."""
+    ``密码：[redacted]`` once more (``[[redacted]]``).
 
-    __slots__ = ()
+    ``kinds``: what was redacted from it (``password``, ``pin``…), for the write log's reason
+    when a layer after the redaction drops what is left ("only a secret (pin)")."""
+
+    kinds: tuple[str, ...] = ()
+
+
+def marked(text: str, kinds: tuple[str, ...] | list[str] = ()) -> Redacted:
+    """``text`` marked as read, with the ``kinds`` of secret redacted from it."""
+    out = Redacted(text)
+    if kinds:
+        out.kinds = tuple(dict.fromkeys(kinds))
+    return out

@@ -118,7 +118,7 @@ _PASSWORD_FIRST = re.compile(
     r"(?:new\s+|nouveau\s+|baru\s+)?(?:wi-?fi\s+|bank\s+|email\s+|e-mail\s+)?"
     r"(?:password|passcode|passphrase|pin|mot de passe|mdp|code pin|kata laluan|katalaluan|kata sandi)"
     r"(?P<own_after>\s+(?:saya|kami|anda))?\b(?!\s*(?:manager|app|vault|generator|hint|policy|field|reset|rules?))"
-    r"|(?<![A-Za-z0-9!@#$%^&*._\-+=/])(?P<zh>[A-Za-z0-9!@#$%^&*._\-+=/]{3,64})\s*(?:是|就是)(?:我的|我们的|你的)?(?:新)?(?:密码|口令)",
+    r"|(?<![A-Za-z0-9!@#$%^&*._\-+=/])(?P<zh>[A-Za-z0-9!@#$%^&*._\-+=/]{3,64})\s*(?:是|就是)(?:我的|我们的|你的)?(?:新)?(?:密码|口令|pin码?|门禁码|門禁碼)",
     re.IGNORECASE,
 )
 #: A login and its password after a site's name: "netflix: alice@example.com / Hunter22x",
@@ -164,7 +164,8 @@ _ZH_PASSWORD = re.compile(
     r"(?:(?:密码|密碼|口令|密钥|密鑰|令牌|门禁码|門禁碼|门禁密码|PIN码|pin码)[^，。,.\d\w]{0,4}"
     r"(?:是|为|為|[:：=]|(?:改成|改为|改為|换成|換成|设为|設為|设成|設成|设置为|設置為|更改为|更改為|变成|變成)了?)?"
     r"|(?<![A-Za-z])(?:pwd|password|passwd|pin)\s*(?:是|为|為))\s*"
-    r"(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})"
+    r"(?P<v>[A-Za-z0-9!@#$%^&*._\-+=/]{3,})",
+    re.IGNORECASE,  # 我的PIN是482913 as 我的pin是…
 )
 #: A code someone was sent, named only "code": "your code is 938271", a message starting
 #: "code:", "the code they texted me", "le code reçu par SMS", "短信里的码" (4 to 8 digits:

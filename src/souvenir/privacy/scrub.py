@@ -60,7 +60,7 @@ def _scrubbed(text: str, configured: int) -> str:
 #: is let through: a hash of the user's e-mail is what OpenAI asks for in ``user``; a long
 #: number ("card", "otp", "iban") may be an account's id.
 _ID_KINDS = frozenset(
-    {"api_key", "url_credentials", "webhook", "password", "seed_phrase", "detect_secrets", "configured"}
+    {"api_key", "url_credentials", "webhook", "password", "pin", "seed_phrase", "detect_secrets", "configured"}
 )
 
 

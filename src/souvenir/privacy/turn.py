@@ -24,9 +24,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from souvenir.privacy.answer import redact_answer
+from souvenir.privacy.answer import answer_kind, redact_answer
 from souvenir.privacy.detection import redact
-from souvenir.privacy.marker import REDACTED, Redacted
+from souvenir.privacy.marker import REDACTED, Redacted, marked
 
 __all__ = ["TurnTexts", "answer_to", "redact_turn", "secret_values"]
 
@@ -83,19 +83,27 @@ def _without(text: str, values: list[str]) -> str:
 def redact_turn(message: str, reply: str | None = None, question: str | None = None) -> TurnTexts:
     """``message`` and ``reply`` with every secret of either redacted from both (module
     docstring); ``question``: the assistant's last question before ``message``."""
-    clean = redact(message)[0]
+    clean, kinds = redact(message)
     answered = redact_answer(clean, question)
+    if answered != clean:
+        kinds = [*kinds, answer_kind(question)]
     values = secret_values(message, answered)
     reply_clean = None
+    reply_kinds: list[str] = []
     if reply is not None:
-        reply_clean = redact(reply)[0]
+        reply_clean, reply_kinds = redact(reply)
         reply_values = secret_values(reply, reply_clean)
         reply_clean = _without(reply_clean, values)
-        answered = _without(answered, reply_values)
+        without = _without(answered, reply_values)
+        if without != answered:  # a value of the reply's, in the message too
+            kinds = [*kinds, *reply_kinds]
+        answered = without
         values += reply_values
     # both read whole: the store's last line and the write path's filter need not read them again
     return TurnTexts(
-        Redacted(answered), None if reply_clean is None else Redacted(reply_clean), tuple(dict.fromkeys(values))
+        marked(answered, kinds),
+        None if reply_clean is None else marked(reply_clean, [*reply_kinds, *kinds]),
+        tuple(dict.fromkeys(values)),
     )
 
 
@@ -107,5 +115,10 @@ def answer_to(texts: TurnTexts, question: str | None) -> TurnTexts:
     if answered == texts.message:
         return texts
     values = secret_values(texts.message, answered)
-    reply = None if texts.reply is None else Redacted(_without(texts.reply, values))
-    return TurnTexts(Redacted(answered), reply, texts.values + tuple(values))
+    kind = answer_kind(question)
+    reply = None if texts.reply is None else marked(_without(texts.reply, values), [*_kinds(texts.reply), kind])
+    return TurnTexts(marked(answered, [*_kinds(texts.message), kind]), reply, texts.values + tuple(values))
+
+
+def _kinds(text: str) -> tuple[str, ...]:
+    return text.kinds if isinstance(text, Redacted) else ()

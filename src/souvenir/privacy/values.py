@@ -9,8 +9,22 @@ import re
 
 from souvenir.lexical import lexicon as lx
 from souvenir.privacy.marker import REDACTED
-from souvenir.privacy.phrasings import _BANK_WORDS
+from souvenir.privacy.phrasings import _BANK_WORDS, _WORD_CODE
 from souvenir.privacy.words import _NOT_VALUES, _PASSPHRASE
+
+
+#: The words that name a PIN or a door code rather than a password.
+_PIN_WORD = re.compile(r"(?<![A-Za-z])(?:" + _WORD_CODE + r")(?![A-Za-z])|门禁|門禁", re.IGNORECASE)
+
+
+def pin_or_password(match: re.Match[str]) -> str:
+    """``pin`` when the words around the value (group ``v``, else ``zh``) name a PIN or a door
+    code ("My PIN is …", "/pin 4921", 我的PIN是…, "4829 is my door code"), else ``password``:
+    the write log says which was dropped."""
+    group = "v" if "v" in match.re.groupindex and match.group("v") is not None else "zh"
+    whole, base = match.group(0), match.start()
+    words = whole[: match.start(group) - base] + " " + whole[match.end(group) - base :]
+    return "pin" if _PIN_WORD.search(words) else "password"
 
 
 def _bank_context(value: str, match: re.Match[str], text: str) -> bool:
@@ -56,7 +70,7 @@ def _redact_password(match: re.Match[str], text: str, found: list[str]) -> str:
     value = match.group("v")
     if not _password_value(value, match, text):
         return match.group(0)
-    found.append("password")
+    found.append(pin_or_password(match))
     start = match.start("v") - match.start()
     whole = match.group(0)
     if _PASSPHRASE.search(whole):  # a passphrase runs to the end of its clause
@@ -69,7 +83,7 @@ def _redact_as_password(match: re.Match[str], found: list[str]) -> str:
     value = match.group(group)
     if value == REDACTED or value.casefold() in lx.STOPWORDS or value.casefold() in _NOT_VALUES:
         return match.group(0)
-    found.append("password")
+    found.append(pin_or_password(match))
     start, end = match.start(group) - match.start(), match.end(group) - match.start()
     return match.group(0)[:start] + REDACTED + match.group(0)[end:]
 
@@ -84,9 +98,10 @@ def _redact_value_first(match: re.Match[str], found: list[str]) -> str:
     if value == REDACTED or value.startswith("[") or key in lx.STOPWORDS or key in _NOT_VALUES:
         return match.group(0)
     owned = group == "zh" or match.group("own") or match.group("own_after")
-    if not (_looks_made_up(value) or (owned and value.isalpha() and len(value) >= 4 and not value.istitle())):
+    pin = pin_or_password(match) == "pin" and value.isdigit() and 3 <= len(value) <= 10  # "482913 is my PIN"
+    if not (pin or _looks_made_up(value) or (owned and value.isalpha() and len(value) >= 4 and not value.istitle())):
         return match.group(0)
-    found.append("password")
+    found.append(pin_or_password(match))
     start, end = match.start(group) - match.start(), match.end(group) - match.start()
     return match.group(0)[:start] + REDACTED + match.group(0)[end:]
 

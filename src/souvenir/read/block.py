@@ -14,6 +14,7 @@ import json
 from datetime import date, datetime, timedelta
 from typing import Mapping, NamedTuple, Sequence
 
+from souvenir.read.forget_note import ForgetNote, render_forget_note
 from souvenir.lexical.duration import temporary_end
 from souvenir.timezones import local_day, southern
 from souvenir.types import Memory, Selection
@@ -112,13 +113,15 @@ def render_block(
     story: dict | None = None,
     tz: str | None = None,
     now: datetime | None = None,
+    forget: ForgetNote | None = None,
 ) -> str:
     """The memory block as plain text ("" when there is nothing to say). ``story``: the
     current story's ``summary``, ``anchors`` (texts) and ``positions`` (dicts); ``tz``:
     the user's zone (:mod:`souvenir.timezones`): each memory shows the user's own day.
     ``now`` (aware): a temporary fact (not an episode) whose bound it has passed
     (:func:`souvenir.lexical.duration.temporary_end`, from the day its wording was said) is
-    shown "ended …, no longer current", one still running "until …" (issue #26)."""
+    shown "ended …, no longer current", one still running "until …" (issue #26). ``forget``:
+    the dry run of a request to forget in the message (:mod:`souvenir.read.forget_note`)."""
     words = HEADERS.get(str(profile.get("lang") or "en"), HEADERS["en"])
     lines: list[str] = []
     if story:
@@ -145,4 +148,5 @@ def render_block(
             day = local_day(m.updated_at, tz)
             bound = _bound(m, day, today, bounds, south)
             lines.append(f"- [{m.kind}, {day.isoformat() if day else 'undated'}{bound}] {_quote(m.text)}")
+    lines += render_forget_note(forget, profile, _quote)  # what a request to forget erases, and what not
     return "\n".join(lines)

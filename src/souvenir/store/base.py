@@ -245,7 +245,7 @@ class SQLStore(
             self._erasing()
             conn.execute("UPDATE turns SET message = '', reply = NULL, source = ? WHERE id = ?", (mark, turn_id))
 
-    def has_turn(self, user_id: int, source: str, since: datetime) -> bool:
+    def has_turn(self, user_id: int, source: str, since: datetime, *, client_retry: bool = False) -> bool:
         """Whether the user has a turn from ``source`` said at ``since`` or later (the proxy
         records a client's retry of one request once), or a request acted on and erased since
         (its keyed mark: :meth:`was_acted`)."""
@@ -253,20 +253,32 @@ class SQLStore(
             "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
             (user_id, source, to_text(since)),
         )
-        return bool(found) or self.was_acted(user_id, source, since)
+        return bool(found) or self.was_acted(user_id, source, since, client_retry=client_retry)
 
-    def was_acted(self, user_id: int, source: str, since: datetime) -> bool:
+    def was_acted(self, user_id: int, source: str, since: datetime, *, client_retry: bool = False) -> bool:
         """Whether the user's turn from ``source`` said at ``since`` or later was a request acted
         on and erased since (its keyed mark: :func:`~souvenir.store.userdata.acted_mark`), and
         is still the user's latest turn: a client's retry of a request acted on ("forget
         everything about me") reads nothing and is not recorded. Once the conversation moved on
         (a turn of the user recorded after it), the same request again is the user saying it
-        again — a stateless client sends the same request for the same words — and acts."""
+        again — a stateless client sends the same request for the same words — and acts.
+        So does it when a memory of the user was written since the request (through another
+        face: the API, MCP, an import), unless the client marks the request as its retry
+        (``client_retry``: OpenAI's SDKs send ``x-stainless-retry-count``): a request to forget
+        said twice is not taken for a retry while there is something to forget."""
         mark = self._acted(source)
+        written = (
+            ""
+            if client_retry
+            else "AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.user_id = t.user_id "
+            "AND m.status = 'active' AND m.created_at >= t.time) "
+        )
         return mark is not None and bool(
             self._query(
                 "SELECT 1 FROM turns t WHERE t.user_id = ? AND t.source = ? AND t.time >= ? "
-                "AND NOT EXISTS (SELECT 1 FROM turns n WHERE n.user_id = t.user_id AND n.id > t.id) LIMIT 1",
+                "AND NOT EXISTS (SELECT 1 FROM turns n WHERE n.user_id = t.user_id AND n.id > t.id) "
+                + written
+                + "LIMIT 1",
                 (user_id, mark, to_text(since)),
             )
         )

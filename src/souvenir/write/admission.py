@@ -73,6 +73,7 @@ its own (older) date.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -156,6 +157,18 @@ def said_before(said_at: datetime, memory: Memory) -> bool:
     newer). Such a statement neither replaces nor supersedes it (module docstring)."""
     dated = memory.updated_at or memory.created_at
     return dated is not None and said_at < dated
+
+
+def warm(text: str, said_at: datetime) -> None:
+    """Read ``text`` (a candidate said at ``said_at``) as :func:`decide` reads it, into the
+    lexical caches, before the caller takes the store's write lock: inside it, :func:`decide`
+    then compares the user's memories only (a 16 KB message's reading held the lock for
+    seconds, past the wait of every other writer)."""
+    grounded = ground_dates(text.strip(), said_at)
+    fingerprint(grounded)
+    user_keys(grounded)
+    proposition(grounded)
+    _not_a_statement(grounded)
 
 
 def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:
@@ -308,6 +321,7 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     return max(found, key=_dated) if found else None
 
 
+@lru_cache(maxsize=256)
 def _not_a_statement(text: str) -> bool:
     """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
     someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),

@@ -55,7 +55,7 @@ def secrets_filter(candidate: Candidate, exchange: Exchange | None = None) -> Fi
     if not found and REDACTED not in text:
         return keep(NAME, candidate if text is candidate.text else replace(candidate, text=text))  # read: marked
     if not found:  # redacted before it came here (a no-model turn's message): judged alike
-        found = ["redacted"]
+        found = list(getattr(candidate.text, "kinds", ())) or ["redacted"]
     redacted = replace(candidate, text=text)
     kinds = ", ".join(sorted(set(found)))
     if not _still_useful(text):
