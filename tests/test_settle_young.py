@@ -40,3 +40,58 @@ def test_a_user_read_whole_is_frozen_once(tmp_path) -> None:
             assert gc.get_freeze_count() == 0  # below the size: left to the collector
         finally:
             gc.unfreeze()
+
+
+def test_a_new_large_pool_is_frozen_once_after_a_write(tmp_path) -> None:
+    """A write makes a new candidate pool (its columns: one entry a memory, young): the
+    context that first reads it freezes it; the next context on the same pool does not."""
+    db = tmp_path / "pool.db"
+    with Souvenir.open(db, **OPEN) as memory:
+        memory.remember("ann", "My sister lives in Penang")
+        user_id = memory.engine.user_id(memory.channel, "ann")
+        store = memory.runtime.store
+        with store.transaction():
+            for i, text in enumerate(make_corpus(300, seed=4)):
+                store.insert_memory(user_id, text, "fact", "global", None, 0.9, False, None, NOW - timedelta(hours=i))
+        scores = memory.engine.query_scorer
+        scores.settle_from = 200
+        try:
+            memory.context("ann", "where does my sister live?")
+            with store.transaction():
+                store.insert_memory(user_id, "A new memory", "fact", "global", None, 0.9, False, None, NOW)
+            gc.unfreeze()
+            memory.context("ann", "anything new?")
+            assert gc.get_freeze_count() > 0  # the new pool and its columns: frozen
+            gc.unfreeze()
+            memory.context("ann", "and again?")
+            assert gc.get_freeze_count() == 0  # the same pool: not frozen again
+        finally:
+            gc.unfreeze()
+
+
+def test_settle_pool_only_for_a_new_large_pool() -> None:
+    from souvenir.engine.query_scores import QueryScorer
+    from souvenir.read.selection import Pool
+
+    scores = QueryScorer(None, None, None)
+    scores.settle_from = 3
+    small, large = Pool(_memories(2)), Pool(_memories(3))
+    try:
+        gc.unfreeze()
+        assert not scores.settle_pool(1, small)  # below the size
+        assert not scores.settle_pool(1, list(large))  # not a pool: no serial
+        assert scores.settle_pool(1, large) and gc.get_freeze_count() > 0
+        assert not scores.settle_pool(1, large)  # seen
+        assert scores.settle_pool(2, large)  # another user
+        assert scores.settle_pool(1, Pool(large))  # a new pool of the same memories
+    finally:
+        gc.unfreeze()
+
+
+def _memories(n: int) -> list:
+    from souvenir.types import Memory
+
+    return [
+        Memory(id=i + 1, user_id=1, text=f"memory {i}", kind="fact", scope="global", story_id=None, confidence=0.9)
+        for i in range(n)
+    ]

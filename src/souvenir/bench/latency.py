@@ -164,14 +164,16 @@ def selection_step(
     neighbours…; the main embedder's cosine with ``--scoring cosine`` or when ``cosine``,
     the cosine read path's selection configuration, is given), the six passes. The reads
     share one read of the user's tick, as in a context (``store.read_turn``; since session 14:
-    before, each read of the read cache read it, ~0.3 ms a selection at 100,000)."""
+    before, each read of the read cache read it, ~0.3 ms a selection); a new pool frozen after."""
     with engine.store.read_turn():  # as the context: the user's tick read once for its reads
         candidates = engine.store.candidates(user_id, story_id)
         if engine.scorer is not None and cosine is None:
             scores = engine.fused_scores(user_id, candidates, MESSAGE, NOW, query, window_query)
         else:
             scores = engine.index.scores(user_id, query)
-    return select(candidates, scores, cosine or engine.selection_config, NOW, story_id)
+    result = select(candidates, scores, cosine or engine.selection_config, NOW, story_id)
+    engine.query_scorer.settle_pool(user_id, candidates)  # as in a context (session 16)
+    return result
 
 
 def cosine_config(rt, settings: Settings) -> SelectionConfig | None:

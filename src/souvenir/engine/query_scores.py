@@ -18,7 +18,7 @@ from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
 from souvenir.types import Memory
 
-__all__ = ["SETTLE_FROM", "QueryScorer", "settle_young"]
+__all__ = ["SETTLED_USERS", "SETTLE_FROM", "QueryScorer", "settle_young"]
 
 log = logging.getLogger("souvenir.engine.core")
 
@@ -38,6 +38,10 @@ def settle_young() -> None:
     gc.freeze()
 
 
+#: Users whose last settled pool :class:`QueryScorer` remembers (the oldest forgotten first).
+SETTLED_USERS = 4096
+
+
 class QueryScorer:
     """Scores for one message over ``index`` (the main embedder) and ``window_index`` (the
     window embedder), either ``None`` to leave that signal out. ``scorer``: the fused score
@@ -49,9 +53,32 @@ class QueryScorer:
         self.scorer = scorer
         #: candidates from which a user read whole is frozen out of the collector (:data:`SETTLE_FROM`)
         self.settle_from = SETTLE_FROM
+        #: per user, the serial of the last candidate pool frozen out of the collector
+        #: (:meth:`settle_pool`)
+        self._settled: dict[int, int] = {}
         #: ``warming(user_id)``: the user's read path is being built at start
         #: (:class:`~souvenir.engine.warm_reads.ReadWarmer`): the turn is not made to wait
         self.warming: Callable[[int], bool] | None = None
+
+    def settle_pool(self, user_id: int, candidates: Sequence[Memory]) -> bool:
+        """After a context over a large user's pool not seen before (the first after a write:
+        the read cache made a new :class:`~souvenir.read.selection.Pool`, its selection
+        columns, the BM25 tokens and texts extended): move what the process holds out of the
+        cycle collector's generations (``gc.freeze``, no collection). Those containers hold
+        one entry a memory (lists of 100,000 ids, stories, texts, token tuples; the pool's
+        100,000 memories): while they were young, each collection of the young generation
+        walked them all — 41–62 ms at 100,000 memories, inside whichever turn it fell, and
+        more at each older generation (docs/journal.md, "Session 16, lane speed"). Frozen
+        objects are still freed by reference counting; a garbage cycle not yet collected at
+        that moment is kept (as with :func:`settle_young`). ``True`` when it froze."""
+        serial = getattr(candidates, "serial", None)
+        if serial is None or len(candidates) < self.settle_from or self._settled.get(user_id) == serial:
+            return False
+        if len(self._settled) >= SETTLED_USERS:
+            self._settled.pop(next(iter(self._settled)), None)
+        self._settled[user_id] = serial
+        gc.freeze()
+        return True
 
     def start_window_query(self, message: str) -> PendingQuery | str | None:
         """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the

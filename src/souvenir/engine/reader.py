@@ -109,6 +109,7 @@ class ContextReader:
         # an ended temporary fact ranks as history: no durable place (#26 round 5)
         shown = in_prompt(candidates, shown_hashes)
         result = select_current(candidates, scores, self.config, now, story_id, tz, shown)
+        self.scores.settle_pool(user_id, candidates)  # a new large pool: out of the collector
         self.records.after_context(
             user_id,
             story_id,
