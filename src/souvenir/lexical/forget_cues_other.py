@@ -50,6 +50,16 @@ _EN = re.compile(
     + _EN_PLACE,
     re.I,
 )
+#: What the user told, as the object of a verb of getting rid: "strike what I said about the lawsuit",
+#: "wipe everything I told you re my ex" (any verb of the class, any telling verb).
+_EN_TOLD = re.compile(
+    _EN_LEAD
+    + _EN_VERB
+    + r"\s+(?:(?:pls|please|just)\s+)?(?:what|everything|anything|all|whatever|the\s+(?:stuff|things?|bits?)\s+(?:that\s+)?)"
+    r"\s*(?:that\s+)?i\s+(?:(?:just|already)\s+)?(?:said|told\s+(?:you|u)|mentioned|shared|wrote|typed|put|explained"
+    r"|brought\s+up|let\s+slip)\s+(?:to\s+(?:you|u)\s+)?(?:about|regarding|re|on|concerning)\b",
+    re.I,
+)
 _FR_LEAD = (
     r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait|allez)\s+)?|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
     r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|tu\s+pourrais|vous\s+pouvez|merci\s+de)\s+)"
@@ -65,6 +75,15 @@ _FR = re.compile(
     r"|cloud|drive|frigo|placard|sac|voiture|bureau|disque|garage|cave|grenier)\b)",
     re.I,
 )
+#: « vire ce que je t'ai dit sur mon licenciement », « efface tout ce que je t'ai raconté à propos de… ».
+_FR_TOLD = re.compile(
+    _FR_LEAD
+    + r"(?:zappe|zapper|zappez|jette|jeter|jetez|vire|virer|virez|enlève|enlever|enlevez|dégage|dégager|efface|effacer"
+    r"|supprime|supprimer|retire|retirer|oublie|oublier|laisse\s+tomber|laisser\s+tomber|raye|rayer|barre|barrer)"
+    r"\s+(?:(?:stp|svp|juste|donc)\s+)?(?:tout\s+)?ce\s+que\s+je\s+(?:t'|vous\s+)ai\s+(?:dit|raconté|confié|écrit"
+    r"|expliqué|partagé)\s+(?:sur|à\s+propos\s+d|au\s+sujet\s+d|concernant|de|d'|du|pour)",
+    re.I,
+)
 _MS_VERB = r"(?:delete|padam|buang|hapus|remove|erase|buangkan|padamkan|hapuskan)"
 _MS_CLOSE = re.compile(
     r"(?:^|[,;:，]\s*|\b(?:tolong|pls|please)\s+)" + _MS_VERB + r"(?:lah)?\s+(?:je|jelah|aje|saja|sahaja|ja)"
@@ -75,6 +94,19 @@ _MS_TOLD = re.compile(
     r"\b(?:cerita|ceritakan|cakap|bagitahu|bagitau|beritahu|sebut|kata|share|kongsi)\b"
     r"|\b(?:pasal|hal|bab|benda|perkara)\b[^,.!?]{1,60}?\b(?:tu|itu|ni|ini)\b",
     re.I,
+)
+#: ms: "buang apa yang aku cerita pasal…", "padam semua yang saya bagitahu tentang…".
+_MS_TOLD_OBJ = re.compile(
+    r"(?:^|[,;:，]\s*|\b(?:tolong|pls|please|boleh)\s+)"
+    + _MS_VERB
+    + r"(?:lah)?\s+(?:je\s+|aje\s+)?(?:apa|semua|segala)"
+    r"\s+(?:yang|yg)\s+(?:aku|saya|sy)\s+(?:dah\s+|pernah\s+)?(?:cerita|ceritakan|cakap|bagitahu|bagitau|beritahu|sebut"
+    r"|kata|share|kongsi|tulis)\s+(?:kat\s+\w+\s+|pada\s+\w+\s+)?(?:pasal|tentang|mengenai|berkenaan|fasal)\b",
+    re.I,
+)
+#: zh: 把我说的…删了, 我跟你讲的…那些去掉吧.
+_ZH_TOLD = re.compile(
+    r"把?我(?:刚才|之前|上次)?(?:跟你|和你|对你)?(?:说|讲|提|聊)(?:过)?的[^，。,.!！?？]{1,20}?(?:都|全)?(?:删|去掉|抹掉|划掉|清掉|扔掉)"
 )
 _ZH = re.compile(
     r"(?:那段|这段|那条|这条|那件事|这件事|那个事|这个事|的事(?:情)?)(?:你)?(?:就|也)?(?:给我)?(?:划掉|抹了|清了|作废|撤回|撤了)"
@@ -91,6 +123,6 @@ OTHER_WORDS = frozenset(
 def other_cue(folded: str) -> bool:
     """Whether ``folded`` (a sentence, NFKC-folded, ASCII apostrophes) holds one of the cues
     of the module docstring."""
-    if _EN.search(folded) or _FR.search(folded) or _ZH.search(folded):
+    if any(p.search(folded) for p in (_EN, _FR, _ZH, _EN_TOLD, _FR_TOLD, _MS_TOLD_OBJ, _ZH_TOLD)):
         return True
     return bool(_MS_CLOSE.search(folded) and _MS_TOLD.search(folded))
