@@ -108,6 +108,32 @@ _MS_TOLD_OBJ = re.compile(
 _ZH_TOLD = re.compile(
     r"把?我(?:刚才|之前|上次)?(?:跟你|和你|对你)?(?:说|讲|提|聊)(?:过)?的[^，。,.!！?？]{1,20}?(?:都|全)?(?:删|去掉|抹掉|划掉|清掉|扔掉)"
 )
+#: fr: the thing first, then a clitic and the verb: « Le passage sur mes soucis avec le fisc, tu le retires
+#: stp », « l'histoire de ma dette, tu peux l'effacer ».
+_FR_FRONTED = re.compile(
+    r"(?:^|[.!?;]\s*)(?:le|la|les|l'|ce|cette|ces)\s*(?:truc|trucs|passage|partie|histoire|bout|chose|choses|sujet|info"
+    r"|infos|message)\s+(?:sur|de|d'|du|des|à\s+propos\s+d[eu']|concernant)[^.!?]{1,80}?,\s*(?:tu\s+(?:peux\s+|pourrais"
+    r"\s+)?)?(?:le|la|les|l'|me\s+le|me\s+la)\s*(?:retire|retirer|retires|efface|effacer|effaces|vire|virer|vires"
+    r"|supprime|supprimer|supprimes|zappe|zapper|zappes|enlève|enlever|enlèves|jette|jeter|jettes|oublie|oublier|oublies)\b",
+    re.I,
+)
+#: Out of the assistant's memory, with any verb of getting rid: "…, buang je dari ingatan kau", "wipe it
+#: from your memory", « efface ça de ta mémoire », 从你的记忆里删掉.
+_FROM_MEMORY = re.compile(
+    r"\b(?:scrap|ditch|bin|nuke|trash|toss|drop|purge|wipe|clear|delete|erase|remove|get\s+rid\s+of|take)\b[^.!?]{0,40}?"
+    r"\b(?:from|out\s+of|off)\s+(?:your|ur)\s+(?:memory|memories|notes|records|head|brain)\b"
+    r"|\b(?:retire|efface|supprime|vire|enlève|jette|sors|zappe)\w*\b[^.!?]{0,40}?\bde\s+(?:ta|votre)\s+(?:mémoire"
+    r"|tête|liste|base)\b"
+    r"|\b(?:buang|padam|hapus|delete|remove|keluarkan|buangkan|padamkan|hapuskan)\b[^.!?]{0,30}?\b(?:dari|daripada)"
+    r"\s+(?:ingatan|memori|kepala|otak|simpanan|rekod)\s+(?:kau|awak|you|mu|anda)\b"
+    r"|从你(?:的)?(?:记忆|脑子|脑袋|记录)(?:里|中)?(?:删|去掉|抹掉|清掉|清除|拿掉)",
+    re.I,
+)
+#: zh: a matter named, then 你 / 就 and a verb of clearing: 钱的那档子事你清掉吧, 我住院那事你删了吧.
+_ZH_CLEAR = re.compile(
+    r"(?:的|那)(?:档子|码|些|件|个|段)?(?:事|事情|事儿)(?:你|您)(?:就|也|都)?(?:给我)?(?:清掉|清了|删掉|删了|删除|去掉|抹掉|抹了"
+    r"|扔掉|忘掉|忘了|拿掉)"
+)
 _ZH = re.compile(
     r"(?:那段|这段|那条|这条|那件事|这件事|那个事|这个事|的事(?:情)?)(?:你)?(?:就|也)?(?:给我)?(?:划掉|抹了|清了|作废|撤回|撤了)"
 )
@@ -123,6 +149,9 @@ OTHER_WORDS = frozenset(
 def other_cue(folded: str) -> bool:
     """Whether ``folded`` (a sentence, NFKC-folded, ASCII apostrophes) holds one of the cues
     of the module docstring."""
-    if any(p.search(folded) for p in (_EN, _FR, _ZH, _EN_TOLD, _FR_TOLD, _MS_TOLD_OBJ, _ZH_TOLD)):
+    if any(
+        p.search(folded)
+        for p in (_EN, _FR, _ZH, _EN_TOLD, _FR_TOLD, _MS_TOLD_OBJ, _ZH_TOLD, _FR_FRONTED, _FROM_MEMORY, _ZH_CLEAR)
+    ):
         return True
     return bool(_MS_CLOSE.search(folded) and _MS_TOLD.search(folded))

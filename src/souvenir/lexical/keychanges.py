@@ -78,6 +78,35 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:aux\s+|au\s+|à\s+la\s+|à\s+l'|a\s+la\s+)",
         ),
         ("employer", "org_zh_verb", r"(?:工作)?从(?P<from>[^，。,;]{1,12}?)(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
+        # Leaving one job for another (round 13), the class "left X for Y / no longer X, now Y":
+        # "Swapped being a paramedic for a desk job as a dispatcher", "Quit nursing to become a doula",
+        # « A quitté l'enseignement pour devenir sophrologue », « N'est plus serveur, maintenant barman »,
+        # "Bukan lagi guru tadika, sekarang pembantu farmasi"
+        (
+            "occupation",
+            "occ_change",
+            aux + r"(?:swapped|traded|left|quit|gave\s+up|ditched)\s+(?:being\s+|working\s+as\s+)?(?:an?\s+)?"
+            r"(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+(?:for\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:job|role"
+            r"|position|post|career|gig)\s+as|to\s+(?:become|be|work\s+as|retrain\s+as)|for\s+(?:being|becoming))"
+            r"\s+an?\s+",
+        ),
+        (
+            "occupation",
+            "occ",
+            r"(?:a\s+)?quitté\s+(?P<from>[^,;]{1,40}?)\s+pour\s+(?:devenir|être|bosser\s+comme|travailler\s+comme"
+            r"|se\s+lancer\s+comme|se\s+reconvertir\s+en)\s+",
+        ),
+        (
+            "occupation",
+            "occ",
+            r"n'est\s+plus\s+(?P<from>[^,;]{1,30}?)\s*[,;]\s*(?:(?:il|elle)\s+est\s+)?(?:maintenant|désormais)\s+",
+        ),
+        (
+            "occupation",
+            "occ_change",
+            r"(?:dah\s+|sudah\s+)?bukan\s+lagi\s+(?:seorang\s+)?(?P<from>[^,;]{1,30}?)\s*[,;]?\s*(?:sekarang|kini)\s+"
+            r"(?:dah\s+)?(?:jadi\s+|bekerja\s+sebagai\s+|kerja\s+sebagai\s+|sebagai\s+)?(?:seorang\s+)?",
+        ),
     )
 
 

@@ -88,7 +88,7 @@ from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
 from souvenir.lexical.keycounts import counterpart_head
 from souvenir.lexical.keytimes import untimed_move
-from souvenir.lexical.quantity_reader import read_quantity, someone
+from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone
 from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
 from souvenir.lexical.keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT
 from souvenir.lexical.normalize import nfkc_fold, normalize
@@ -274,10 +274,9 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         got = read_quantity(clause, pos)  # no pattern: the general (attribute, number, unit) reader
         if got is not None:
             key, value, start, end = got
-            prefix, tail = clause[:start], _REASON.sub("", _NOT_VALUE.sub("", clause[end:]))
-            if not (
-                MARKERS.search(prefix) or MARKERS.search(tail) or _negated(_ONLY.sub(" ", prefix)) or _negated(tail)
-            ):
+            prefix = attribute_free(_ONLY.sub(" ", clause[:start]))
+            tail = _REASON.sub("", _NOT_VALUE.sub("", clause[end:]))
+            if not (MARKERS.search(prefix) or MARKERS.search(tail) or _negated(prefix) or _negated(tail)):
                 return _Clause(((key, value),), subject, _light(tail), bare, relation, owner)
     return _Clause((), subject, False, bare, relation, owner)
 
@@ -330,7 +329,9 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 #: 13 juin », 其实身高是一米七二, "Berat sebenarnya 65 kg" key like the same without them.
 _CORRECTING = re.compile(
     r"\b(?:actually|in\s+fact|in\s+reality|en\s+fait|en\s+réalité|en\s+realite|en\s+vrai|réellement"
-    r"|sebenarnya|sebetulnya)\s+|其实|实际上|事实上",
+    r"|sebenarnya|sebetulnya)\s+|其实|实际上|事实上"
+    r"|^\s*(?:oops|sorry|my\s+bad|correction|silap|salah|maaf|oups|pardon|erreur|je\s+me\s+suis\s+tromp[ée]e?|记错了|说错了"
+    r"|搞错了)\s*[,，:：!！]\s*",  # "Silap, tarikh nikah sebenarnya 15 Februari": the correction's own word
     re.I,
 )
 

@@ -36,8 +36,8 @@ _OPENER = re.compile(r"^\s*" + _TIME + _GROUNDED + r"(?:\s*[,，])?\s*" + _MOVE,
 #: end of its sentence dates the change ("Switched from receptionist to office manager last spring").
 _CHANGE = re.compile(
     r"^\s*(?:i\s+|j'|je\s+|saya\s+|aku\s+|我)?(?:(?:have\s+|has\s+|'ve\s+)?(?:just\s+|finally\s+)?(?:switched|went|moved"
-    r"|changed|transitioned|pivoted|got\s+promoted|was\s+promoted|relocated)\b|(?:suis\s+|est\s+|ai\s+)?(?:passée?"
-    r"|déménagé|promue?)\b|(?:(?:ber)?tukar|beralih|pindah|naik\s+pangkat)\b|从|搬|跳槽)",
+    r"|changed|transitioned|pivoted|got\s+promoted|was\s+promoted|relocated|swapped|traded|left|quit)\b|(?:suis\s+|est\s+|ai\s+)?(?:passée?"
+    r"|déménagé|promue?|quitté)\b|(?:(?:ber)?tukar|beralih|pindah|naik\s+pangkat)\b|从|搬|跳槽)",
     re.I,
 )
 _CLOSER = re.compile(r"[\s,，]+" + _TIME + _GROUNDED + r"\s*[.!。！]?\s*$", re.I)

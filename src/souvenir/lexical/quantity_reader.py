@@ -30,7 +30,7 @@ import re
 from souvenir.lexical.keydata import RELATIONS, ZH_RELATIONS
 from souvenir.lexical.keyed_values import _count, _singular, fold
 
-__all__ = ["ATTRIBUTES", "read_quantity", "someone"]
+__all__ = ["ATTRIBUTES", "attribute_free", "read_quantity", "someone"]
 
 #: Attribute words → key, by language (nouns and the verbs of a measure).
 ATTRIBUTES: dict[str, str] = {
@@ -118,14 +118,18 @@ _HAVING = re.compile(
     r"(?:has|have|got|owns?|employs?|manages?|looks\s+after)\s+(?:now\s+|currently\s+|actually\s+)?$"
     r"|(?:^|\s)(?:a|possède|compte|emploie|élève)\s+(?:maintenant\s+|désormais\s+|en\s+fait\s+|actuellement\s+)?$"
     r"|(?:有了?|养了?|带着?|管着?)$"
-    r"|(?:ada|punya|mempunyai|bela|membela|pelihara|memelihara|jaga)\s+(?:sekarang\s+|kini\s+)?$",
+    r"|(?:ada|punya|mempunyai|bela|membela|pelihara|memelihara|jaga)\s+(?:sekarang\s+|kini\s+)?$"
+    r"|(?:^|\s)(?:n')?a\s+(?:plus\s+)?(?:que\s+|qu')$"  # « n'a plus que quatre poules »: only four now
+    r"|(?:^|\s)(?:down|up)\s+to\s+(?:just\s+|only\s+)?$|(?:只剩下?|只有|还剩)$|(?:tinggal|cuma\s+ada|hanya\s+ada)\s+$",
     re.I,
 )
 _CLASSIFIER = re.compile(r"\s*(?:orang|ekor|buah|biji|个|只|条|位|名|头|匹|辆|套|家)?\s*", re.I)
 _NOUN = re.compile(r"(?:[a-zà-ÿ][\w'-]*(?:\s+(?=[a-zà-ÿ]))?){1,2}|[\u4e00-\u9fff]{1,3}", re.I)
 _NOUN_STOP = frozenset(
     "now at in of for and but with who that which et mais avec qui que dan tapi dengan yang sekarang kini maintenant"
-    " désormais years year ans tahun times time fois kali days day jours hari".split()
+    " désormais years year ans tahun times time fois kali days day jours hari after before since because from to on"
+    " by when while since après avant depuis car dans sur chez selepas sebelum sejak sebab kerana lepas dalam di kat"
+    " left remaining more less de du des je saja sahaja aje jelah only just now".split()
 )
 #: A noun first, then its count: "Cucu dah jadi empat orang", "kucing aku dah lima ekor", 外孙现在有四个了.
 _NOUN_FIRST = (
@@ -239,6 +243,27 @@ def _counted(clause: str, pos: int) -> tuple[str, str, int, int] | None:
     return None
 
 
+#: A date of the user's own life that has one value (a wedding anniversary), then the date.
+_DATE_ATTR = re.compile(
+    r"(?:(?:my|our|mon|notre|notre)\s+)?(?:wedding\s+(?:anniversary|date)|anniversary|(?:date|anniversaire)\s+de\s+mariage"
+    r"|结婚纪念日|纪念日|婚礼日期|(?:tarikh|hari)\s+(?:nikah|kahwin|perkahwinan)|ulang\s+tahun\s+perkahwinan)"
+    r"(?:\s*(?:is|was|est|是|为|ialah|adalah|:|：))?(?:\s*(?:actually|really|en\s+fait|plutôt|其实|实际上|sebenarnya))?"
+    r"(?:\s*(?:is|est|是|ialah|on|le|pada))?\s*",
+    re.I,
+)
+_DATE_VALUE = re.compile(r"[^,;，。.!?！？]{1,30}")
+
+
+def _dated(clause: str, pos: int) -> tuple[str, str, int, int] | None:
+    m = _DATE_ATTR.match(clause, pos)
+    value = _DATE_VALUE.match(clause, m.end()) if m else None
+    if value is None or not re.search(r"\d|[一二三四五六七八九十]+[月号日]|[a-z]{3,}", value.group(), re.I):
+        return None
+    if not re.search(r"\d|[月号日]", value.group()):
+        return None
+    return "date.wedding", " ".join(value.group().split()).casefold(), value.start(), value.end()
+
+
 def read_quantity(clause: str, pos: int = 0) -> tuple[str, str, int, int] | None:
     """``(key, value, start, end)`` of a measured quantity or a count in ``clause`` from ``pos``
     (module docstring), or ``None``. ``start``/``end`` bound the value."""
@@ -247,4 +272,15 @@ def read_quantity(clause: str, pos: int = 0) -> tuple[str, str, int, int] | None
         m = pattern.search(clause, pos)
         if m and m.start() - pos <= 24:
             return "size." + _singular(m.group("g").casefold()), m.group("v").casefold(), m.start("v"), m.end()
-    return _paid(clause, pos) or _measure(clause, pos) or _unit_named(clause, pos) or _counted(clause, pos)
+    return (
+        _dated(clause, pos)
+        or _paid(clause, pos)
+        or _measure(clause, pos)
+        or _unit_named(clause, pos)
+        or _counted(clause, pos)
+    )
+
+
+def attribute_free(prefix: str) -> str:
+    """``prefix`` without its attribute words (a "wedding" in "wedding anniversary" is no event marker)."""
+    return _ATTR.sub(" ", _DATE_ATTR.sub(" ", prefix))

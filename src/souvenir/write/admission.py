@@ -93,6 +93,7 @@ from souvenir.lexical.keyed import (
 from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
+from souvenir.lexical.resumption import resumes
 from souvenir.lexical.proposition import (
     correction_statement,
     is_flip,
@@ -298,6 +299,8 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
             + (takes_up if old.negative and single else [])
         )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
+        if flipped is None and not asked and single and resumes(text, memory.text):
+            flipped = text  # « A repris le handball dans le club… » ends « A arrêté le handball après… »
         if flipped is None:
             continue
         other = different_referents(flipped, memory.text)

@@ -191,6 +191,30 @@ _ZH_RELAY = lx.ZH_REPORTING | frozenset(
         "和我说",
         "逼",
         "催",
+        # claiming and blaming (round 13: the class, not one verb): 一口咬定 / 咬定 / 认定 / 断定 / 声称 /
+        # 坚称 / 非说 / 硬说, 怪 / 嫌 / 骂 / 指责 / 埋怨 / 抱怨 / 数落 / 念叨 / 嚷嚷 / 吐槽
+        "一口咬定",
+        "咬定",
+        "认定",
+        "断定",
+        "声称",
+        "宣称",
+        "坚称",
+        "坚持",
+        "非说",
+        "硬说",
+        "怪",
+        "嫌",
+        "骂",
+        "指责",
+        "埋怨",
+        "抱怨",
+        "数落",
+        "念叨",
+        "嚷嚷",
+        "吐槽",
+        "怀疑",
+        "以为",
     }
 )
 #: Words before a Chinese reporting verb that are not its speaker (我一直说…, 我也觉得…).
@@ -230,7 +254,7 @@ _ZH_NOT_SPEAKER = frozenset(
 )
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
-    r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
+    r"\?|？|\b(?:(?:asks?|asked|asking)(?!\s+(?:for|her|him|them|my|his|their)\b)|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
     r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote|mentions|mentioned"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
@@ -321,11 +345,25 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "hypothetical"
         elif (clause.person == "first" and _consequence(clause)) or _contrast(clause):
             relayed_from.pop(clause.sentence, None)  # "…said I should rest, so I'm taking two weeks off"
+        elif clause.person == "first" and _said_whole(parts, relayed_from.get(clause.sentence), index):
+            relayed_from.pop(clause.sentence, None)  # 医生说是轻度阿尔茨海默，我每周末回去陪她: the user again
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
         units.append(_Unit(act, clause.tokens, clause.text))
     return units
+
+
+def _said_whole(parts: list[Clause], start: int | None, index: int) -> bool:
+    """The relay that opened at ``start`` said its words inside its own clause (two content words
+    or more after the reporting verb: 医生说是轻度阿尔茨海默, "my sister says she's moving") and the
+    clause at ``index`` follows it directly: a first-person clause there is the user's own again.
+    A bare "我妈说，" / "my mum says," keeps the next clause as its words."""
+    if start is None or index != start + 1:
+        return False
+    tokens = parts[start].tokens
+    verb = next((i for i, t in enumerate(tokens) if t.key in _REPORTING or t.key in _ZH_RELAY), None)
+    return verb is not None and sum(1 for t in tokens[verb + 1 :] if t.role == "content") >= 2
 
 
 def _relays(clause: Clause) -> bool:
