@@ -90,6 +90,11 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"|position|post|career|gig)\s+as|to\s+(?:become|be|work\s+as|retrain\s+as)|for\s+(?:being|becoming))"
             r"\s+an?\s+",
         ),
+        # a trade of the list after the copula (round 13): "Is a nurse", « Est professeure des écoles », "Adalah
+        # seorang jururawat" — the list only: "Is a mother", « Est fan de jazz » are no trade
+        ("occupation", "occ_listed", aux + r"is\s+(?:now\s+|actually\s+)?an?\s+"),
+        ("occupation", "occ_listed", r"(?:est|suis)\s+(?:maintenant\s+|désormais\s+|en\s+fait\s+)?(?:une?\s+)?"),
+        ("occupation", "occ_listed", r"(?:(?:adalah|ialah|merupakan)\s+)?seorang\s+"),
         (
             "occupation",
             "occ",
@@ -100,6 +105,11 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             "occupation",
             "occ",
             r"n'est\s+plus\s+(?P<from>[^,;]{1,30}?)\s*[,;]\s*(?:(?:il|elle)\s+est\s+)?(?:maintenant|désormais)\s+",
+        ),
+        (
+            "occupation",
+            "occ_zh",
+            r"(?:辞掉|辞去|辞了|不干|不做)了?(?P<from>[^，。,;]{1,8}?)(?:的工作|的活)?(?:去|改|转|跑去)(?:当|做)了?(?:一名|一个)?",
         ),
         (
             "occupation",

@@ -271,9 +271,9 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         values = [(k, v) for k, v in values if v]
         return _Clause(tuple(values), subject, _light(tail), bare, relation, owner)
     else:
-        got = read_quantity(clause, pos)  # no pattern: the general (attribute, number, unit) reader
-        if got is not None:
-            key, value, start, end = got
+        measure = read_quantity(clause, pos)  # no pattern: the general (attribute, number, unit) reader
+        if measure is not None:
+            key, value, start, end = measure
             prefix = attribute_free(_ONLY.sub(" ", clause[:start]))
             tail = _REASON.sub("", _NOT_VALUE.sub("", clause[end:]))
             if not (MARKERS.search(prefix) or MARKERS.search(tail) or _negated(prefix) or _negated(tail)):

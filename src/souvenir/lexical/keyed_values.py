@@ -473,6 +473,9 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
             got = None
         if pat.kind == "occ_from" and got and not trade_like(m.group("from")):
             got = None  # "Promoted from the waiting list to the team": no trade left
+    elif pat.kind == "occ_listed":  # "Is a nurse", « Est professeure des écoles », "Adalah seorang jururawat"
+        got = _occupation(rest)
+        got = got if got and fold(got[0].split()[0]) in D.OCCUPATION_WORDS else None
     elif pat.kind in ("occ_zh", "occ_zh_trade"):
         got = _han_value(rest)
         got = got if got and (pat.kind == "occ_zh" or _zh_trade_ok(got[0])) else None

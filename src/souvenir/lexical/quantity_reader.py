@@ -184,7 +184,7 @@ def _measure(clause: str, pos: int) -> tuple[str, str, int, int] | None:
     end = unit.end() if unit and unit.group().strip() else num.end()
     return (
         key,
-        _value(num.group()) + (" " + unit.group().strip().casefold() if end > num.end() else ""),
+        _value(num.group()) + (" " + unit.group().strip().casefold() if unit and end > num.end() else ""),
         num.start(),
         end,
     )

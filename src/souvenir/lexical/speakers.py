@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from souvenir.lexical.normalize import key_of
-from souvenir.lexical.speaker_headers import APP_HEADER, INLINE_HEADER, strong
+from souvenir.lexical.speaker_headers import APP_HEADER, INLINE_HEADER, reshape, strong
 
 __all__ = ["Line", "SELF_LABELS", "others_labelled", "transcript_lines"]
 
@@ -165,6 +165,7 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
         label, text = _label(message) or ("", "")
         return [Line(label, text, key_of(label) in SELF_LABELS or key_of(label) in user_names)]
     pasted = message
+    message, shaped = reshape(message)  # voice tags, tabbed exports, "From X to Everyone:", a mail's quote
     message = _headed(message)
     lines: list[Line] = []
     labels = set()
@@ -183,6 +184,8 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
         lines.append(Line(label, text, key in SELF_LABELS or key in user_names))
     spoken = sum(1 for line in lines if line.speaker is not None and _says_something(line.text))
     self_labelled = any(line.own and line.speaker is not None for line in lines)
+    if shaped and spoken >= 1:
+        return lines  # an export's own shape says who speaks: one speaker is enough
     if labelled == 1 and spoken == 1 and not self_labelled and (_announced(lines) or _app_headed(pasted)):
         return lines  # "here's what my sister texted me / Anna: we're moving to Denver"
     if labelled < 2 or len(labels) < 2 or spoken < (1 if self_labelled else 2):

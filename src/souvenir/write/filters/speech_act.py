@@ -345,7 +345,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "hypothetical"
         elif (clause.person == "first" and _consequence(clause)) or _contrast(clause):
             relayed_from.pop(clause.sentence, None)  # "…said I should rest, so I'm taking two weeks off"
-        elif clause.person == "first" and _said_whole(parts, relayed_from.get(clause.sentence), index):
+        elif clause.person == "first" and clause.sentence in relayed_from and _said_whole(parts, index):
             relayed_from.pop(clause.sentence, None)  # 医生说是轻度阿尔茨海默，我每周末回去陪她: the user again
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
@@ -354,14 +354,14 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     return units
 
 
-def _said_whole(parts: list[Clause], start: int | None, index: int) -> bool:
-    """The relay that opened at ``start`` said its words inside its own clause (two content words
-    or more after the reporting verb: 医生说是轻度阿尔茨海默, "my sister says she's moving") and the
-    clause at ``index`` follows it directly: a first-person clause there is the user's own again.
-    A bare "我妈说，" / "my mum says," keeps the next clause as its words."""
-    if start is None or index != start + 1:
+def _said_whole(parts: list[Clause], index: int) -> bool:
+    """The clause before ``index`` relays (a reporting verb) and says its words inside itself (two
+    content words or more after the verb: 医生说是轻度阿尔茨海默, "the doctor says it's early
+    dementia"): a first-person clause at ``index`` is the user's own again. A bare "我妈说，" / "my
+    mum says," keeps the next clause as its words."""
+    if not index or parts[index - 1].sentence != parts[index].sentence or not _relays(parts[index - 1]):
         return False
-    tokens = parts[start].tokens
+    tokens = parts[index - 1].tokens
     verb = next((i for i, t in enumerate(tokens) if t.key in _REPORTING or t.key in _ZH_RELAY), None)
     return verb is not None and sum(1 for t in tokens[verb + 1 :] if t.role == "content") >= 2
 
