@@ -12,7 +12,8 @@ Kinds: a measured quantity or a count read as (attribute, number, unit) whatever
 (``lexical/quantity_reader.py``), a wedding date and a correction's own word, leaving a job for
 another, a stop taken back (``lexical/resumption.py``), weariness idioms (``lexical/weary_idioms.py``),
 forget requests naming what was told, speakers' headers and export shapes, Chinese claiming verbs, a
-relay said whole ending at the user's next clause, shouted denials, "ask for", kinship compounds.
+relay said whole ending at the user's next clause, shouted denials, "ask for", kinship compounds;
+the older leftovers: clothing and ring sizes, 停了 taken back, « J'ai déménagé à Lyon ».
 """
 
 from __future__ import annotations
@@ -195,6 +196,17 @@ F|ms|tolong buang apa yang aku cerita pasal kena saman tu|Kena saman|0
 F|fr|efface tout ce que je t'ai raconté à propos de ma rupture|A rompu|0
 F|en|wipe everything I told you about my brother's arrest|Brother was arrested|0
 F|en|I strike what I say about my job often|Works as a cashier|1
+A|zh|停了跑步|又开始跑步了|又开始跑步|停了跑步
+A|fr|Habite à Nantes|J'ai déménagé à Lyon|Lyon|Habite à Nantes
+A|en|Wears a size M shirt|Wears a size L shirt now|size L|size M
+A|fr|Fait du 38 en jean|Fait du 40 en jean|du 40|du 38
+A|zh|戒指尺寸是12号|戒指尺寸其实是13号|13号|12号
+A|ms|Saiz baju M|Saiz baju sebenarnya L|L|baju M
+F|ms|saya harap dapat kerja di KL tahun depan|Harap dapat kerja di KL|1
+A|en|Ring size is 7|Ring size is actually 6.5|6.5|size is 7
+A|fr|Tour de doigt 54|Tour de doigt en fait 52|52|Tour de doigt 54
+A|zh|穿M码的衣服|其实穿L码的衣服|L码|M码
+A|en|Lives in Bath|I've moved to Cardiff|Cardiff|Lives in Bath
 """
 
 

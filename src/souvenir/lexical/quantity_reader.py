@@ -66,16 +66,23 @@ _KEYS = tuple(ATTRIBUTES.values())
 #: A garment before or after "size" / « taille » / 码 / "saiz": a size of that garment.
 _GARMENT = (
     r"(?P<g>dress(?:es)?|jeans|trousers|pants|shirts?|jackets?|coats?|bras?|tops?|shoes?|boots|trainers|pantalons?"
-    r"|jeans|robes?|chemises?|vestes?|manteaux?|chaussures|soutien-gorge|裤子|衣服|裙子|鞋子?|外套|衬衫|内衣"
+    r"|jean|robes?|chemises?|vestes?|manteaux?|chaussures|soutien-gorge|裤子|衣服|裙子|鞋子?|外套|衬衫|内衣"
     r"|baju|seluar|kasut|kemeja|jaket)"
 )
 _SIZES = (
-    re.compile(r"(?:wears?|takes?|is)\s+(?:a\s+)?(?:size\s+)?(?P<v>\d{1,2}(?:[.,]5)?)\s+(?:in\s+)?" + _GARMENT, re.I),
-    re.compile(_GARMENT + r"\s+size\s*(?:is\s+)?(?:now\s+|actually\s+)?(?:a\s+)?(?P<v>\d{1,2}(?:[.,]5)?)", re.I),
-    re.compile(r"(?:fait|porte|prend)\s+(?:\w+\s+)?du\s+(?P<v>\d{1,2})\s+en\s+" + _GARMENT, re.I),
+    re.compile(
+        r"(?:wears?|takes?|is)\s+(?:a\s+)?(?:size\s+)?(?P<v>\d{1,2}(?:[.,]5)?|x{0,3}[sml]|xxl|xl)\s+(?:in\s+)?"
+        + _GARMENT,
+        re.I,
+    ),
+    re.compile(
+        _GARMENT + r"\s+size\s*(?:is\s+)?(?:now\s+|actually\s+)?(?:a\s+)?(?P<v>\d{1,2}(?:[.,]5)?|x{0,3}[sml]|xxl|xl)",
+        re.I,
+    ),
+    re.compile(r"(?:fait|porte|prend)\s+(?:\w+\s+)?du\s+(?P<v>\d{1,2}|x{0,3}[sml]|xl)\s+en\s+" + _GARMENT, re.I),
     re.compile(r"(?:穿|买)?(?P<v>\d{2,3}|[SMLX]{1,3})码的?" + _GARMENT, re.I),
     re.compile(_GARMENT + r"(?:的)?(?:尺码|码数|码)(?:其实|现在)?(?:是|穿)?(?P<v>\d{2,3})码?", re.I),
-    re.compile(r"saiz\s+" + _GARMENT + r"\s+(?:\w+\s+)?(?P<v>\d{1,2}(?:[.,]5)?)\b", re.I),
+    re.compile(r"saiz\s+" + _GARMENT + r"\s+(?:\w+\s+)?(?P<v>\d{1,2}(?:[.,]5)?|x{0,3}[sml]|xxl|xl)\b", re.I),
 )
 
 #: A number with its unit: digits (1,350 / 2 800 / 6.5), a currency, a spelled count, a hanzi run.
