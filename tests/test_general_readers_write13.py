@@ -207,6 +207,48 @@ A|en|Ring size is 7|Ring size is actually 6.5|6.5|size is 7
 A|fr|Tour de doigt 54|Tour de doigt en fait 52|52|Tour de doigt 54
 A|zh|穿M码的衣服|其实穿L码的衣服|L码|M码
 A|en|Lives in Bath|I've moved to Cardiff|Cardiff|Lives in Bath
+F|fr|la boxe, ça me botte plus du tout|Aime la boxe|0
+F|fr|le jazz, ça me branche toujours autant|Aime le jazz|1
+F|zh|网游我现在一点都不感冒|喜欢网游|0
+F|zh|感冒了，今天在家休息|在家休息|1
+F|ms|teh tarik aku dah tak minum langsung|Minum teh tarik|0
+F|ms|K-pop saya tak minat sangat|Minat K-pop|0
+F|en|soccer? nah, not into it anymore|Likes soccer|0
+F|zh|听音乐的时候我最放松|听音乐时最放松|1
+F|en|my physio reckons I've got a torn ligament, no idea if that's true|Has a torn ligament|0
+F|en|apparently, according to my accountant, I owe 3k in back taxes. I doubt it|Owes 3k in back taxes|0
+F|en|my landlord claims I'm moving out in June, which is news to me|Is moving out in June|0
+F|fr|ma voisine prétend que je ronfle, n'importe quoi|Ronfle|0
+F|fr|d'après mon banquier j'ai un découvert, je vérifie|A un découvert|0
+F|fr|mon beau-frère raconte partout que je suis fauché|Est fauché|0
+F|zh|我同事非说我是处女座，我根本不是|是处女座|0
+F|zh|听我表姐讲我小时候怕狗，我不记得了|小时候怕狗|0
+F|zh|医生觉得我有点贫血，还要复查|有点贫血|0
+F|ms|doktor gigi cakap aku ada gigi berlubang, tak pasti pun|Ada gigi berlubang|0
+F|ms|jiran aku dakwa aku selalu balik lewat malam|Selalu balik lewat malam|0
+F|ms|menurut bos saya, saya akan dinaikkan pangkat, tapi belum confirm|Akan dinaikkan pangkat|0
+F|en|my sister says hi! anyway I just started a pottery class|Started a pottery class|1
+F|fr|ma mère dit bonjour. Sinon j'ai commencé le yoga|A commencé le yoga|1
+F|en|oh I just LOVE waiting 2 hours at the DMV [not]|Loves waiting at the DMV|0
+F|en|yeah mondays are my favourite day (NOT)|Mondays are favourite day|0
+F|en|love getting stuck in traffic 🙃|Loves getting stuck in traffic|0
+F|en|nothing better than cold showers in winter, said no one ever|Likes cold showers in winter|0
+F|fr|j'adore les réunions de 2h le vendredi soir... #ironie|Adore les réunions du vendredi soir|0
+F|fr|trop génial de bosser le dimanche 🙄|Aime bosser le dimanche|0
+F|fr|génial, encore une panne de métro, j'adore (c'est ironique)|Adore les pannes de métro|0
+F|zh|我最喜欢周末加班了呵呵|喜欢周末加班|0
+F|zh|太爱挤地铁了🙃|爱挤地铁|0
+F|zh|我超爱排队两小时的（反讽）|爱排队|0
+F|ms|best gila kena kerja hari minggu 🙄|Suka kerja hari minggu|0
+F|ms|seronok sangat tersangkut dalam jem (perli)|Seronok tersangkut dalam jem|0
+F|en|I love hiking on weekends 🙂|Loves hiking on weekends|1
+F|zh|我很喜欢爬山😊|喜欢爬山|1
+F|en|coffee? nah, haven't touched it in years|Drinks coffee|0
+F|en|gaming's not really my jam these days|Likes gaming|0
+F|fr|le foot, ça me branche plus trop|Aime le foot|0
+F|fr|les séries coréennes, j'accroche pas du tout|Aime les séries coréennes|0
+F|zh|火锅我现在不怎么感冒了|喜欢火锅|0
+F|ms|kopi aku dah tak minum langsung|Minum kopi|0
 """
 
 

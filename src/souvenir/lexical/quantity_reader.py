@@ -98,6 +98,11 @@ _UNIT = re.compile(
     r"|€|euros?|dollars?|ringgit|块钱?|元|years?\s+old|ans|岁|tahun|minutes?|mins?|hours?|heures?|分钟|小时|minit|jam)(?![a-zà-ÿ])",
     re.I,
 )
+#: A sum of money: a currency, thousands ("45k", 一万二, 3 100), or four digits and more.
+_MONEY = re.compile(
+    r"[£$€¥]|\b(?:rm|rp|usd|eur|gbp|sgd)|\d\s*k\b|euros?\b|dollars?\b|pounds\b|ringgit\b|块|元|万|千|\d[\d,. ]{3,}",
+    re.I,
+)
 #: Units that name their attribute (group ``w``: weight, ``h``: height, ``y``: age).
 _UNIT_ATTR = re.compile(
     r"\s*(?:(?P<w>kg|kilos?|kilogrammes?|kilograms?|lbs?|stones?|公斤|千克|斤)(?![a-z])"
@@ -189,6 +194,8 @@ def _measure(clause: str, pos: int) -> tuple[str, str, int, int] | None:
             return None  # two numbers in one stretch: two things
     unit = _UNIT.match(clause, num.end())
     end = unit.end() if unit and unit.group().strip() else num.end()
+    if key in ("salary", "rent", "loan") and not _MONEY.search(clause[num.start() : end + 12]):
+        return None  # "Makes 3 loaves of bread", « Gagne 3 matchs »: a sum of money or nothing
     return (
         key,
         _value(num.group()) + (" " + unit.group().strip().casefold() if unit and end > num.end() else ""),

@@ -50,6 +50,19 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?P<d>de\s+la|de\s+l'|des|du|de|d')",
             r"je n'aime plus \g<d>",
         ),
+        # fr: « ça me branche / botte / tente plus (trop) »: a colloquial liking, negated without « ne »
+        (
+            r"\b(?:ça|ca|cela)\s+(?:ne\s+)?me\s+(?:branche|botte|tente|dit|parle|fait\s+kiffer)\s+(?P<n>plus|pas|jamais)"
+            r"(?:\s+(?:trop|vraiment|tellement|du\s+tout|beaucoup))?\b",
+            r"je ne l'aime \g<n>",
+        ),
+        # zh: 不感冒 / 不怎么感冒了 (感冒 = be into, in speech)
+        (r"(?:不怎么|不太|一点都不|一点也不|不)感冒(?:了)?", "不喜欢了"),
+        # ms: a negated verb closed by "langsung / sangat / sgt" (at all, much): the adverb set aside
+        (
+            r"\b(?P<n>tak|tidak|x|dah\s+tak)\s+(?P<v>minat|suka|minum|makan|main|layan|hisap)\s+(?:langsung|sangat|sgt|sangat-sangat)\b",
+            r"\g<n> \g<v>",
+        ),
         # zh: 玩腻了 / 吃腻了 / 早看腻了 / 厌了 / 受够了 / 没兴趣了
         (r"(?:早就|早|已经)?(?:玩|吃|看|听|喝|穿|用|做|打)?(?:腻|厌倦|厌烦)了", "不喜欢了"),
         (r"(?:早就|早|已经)?受够了", "不喜欢"),

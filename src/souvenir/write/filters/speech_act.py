@@ -264,7 +264,7 @@ _SELF_MARKED = re.compile(
     r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
     # « offre » the verb, not the noun (« cette offre », « l'offre »)
     r"|(?<!l')(?<!l’)(?<![a-z]\s)\boffre\b"
-    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候|提出|主动",
+    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|(?<!小)时候|提出|主动",  # 小时候 (as a child) is no "when"
     re.I,
 )
 
@@ -371,6 +371,8 @@ def _relays(clause: Clause) -> bool:
     "according to / selon / menurut / 据"."""
     keys = [tok.key for tok in clause.tokens]
     if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
+        return True
+    if keys[:1] == ["听"] and any(k in ("说", "讲", "说过", "讲过") for k in keys[1:5]):  # 听我表姐讲…: hearsay
         return True
     if keys[:2] in (["d'", "apres"], ["d'apres"]) or keys[:1] == ["d'apres"]:  # « D'après ma copine, … »
         return True
