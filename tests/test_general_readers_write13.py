@@ -249,6 +249,13 @@ F|fr|le foot, ça me branche plus trop|Aime le foot|0
 F|fr|les séries coréennes, j'accroche pas du tout|Aime les séries coréennes|0
 F|zh|火锅我现在不怎么感冒了|喜欢火锅|0
 F|ms|kopi aku dah tak minum langsung|Minum kopi|0
+A|en|Works part-time at the county library|Works full-time now|full-time|part-time
+A|fr|Travaille à temps partiel à la médiathèque|Travaille à temps plein maintenant|temps plein|temps partiel
+A|zh|在超市做兼职|现在做全职了|全职|兼职
+A|ms|Kerja separuh masa di kedai buku|Kerja sepenuh masa sekarang|sepenuh masa|separuh masa
+A|en|Works part-time at the county library and studies law|Works full-time now|full-time||2
+A|en|Weighs 70 kg|Weighs 3 options before deciding|3 options||2
+A|fr|Mesure 1m70|Mesure 2 fois la pièce|2 fois||2
 """
 
 

@@ -90,6 +90,20 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"|position|post|career|gig)\s+as|to\s+(?:become|be|work\s+as|retrain\s+as)|for\s+(?:being|becoming))"
             r"\s+an?\s+",
         ),
+        # working hours said as a state (round 13): "Works full-time now", « Travaille à temps plein »,
+        # 现在做全职, "Kerja sepenuh masa" (the change form above reads "from X to Y")
+        ("work.hours", "count", aux + r"(?:works?|working)\s+(?:now\s+)?(?P<v>" + _EN_HOURS + r")\b"),
+        (
+            "work.hours",
+            "count",
+            r"(?:travaille|bosse)\s+(?:maintenant\s+|désormais\s+)?(?:à\s+|en\s+)?(?P<v>" + _FR_HOURS + r")",
+        ),
+        (
+            "work.hours",
+            "count",
+            r"(?:现在|目前)?(?:在[^，。,;]{1,8}?)?(?:做|是|在做|打)(?P<v>" + _ZH_HOURS + r")(?=$|[，。,]|工作|了)",
+        ),
+        ("work.hours", "count", r"(?:bekerja|kerja)\s+(?:sekarang\s+|kini\s+)?(?P<v>" + _MS_HOURS + r")\b"),
         # a trade of the list after the copula (round 13): "Is a nurse", « Est professeure des écoles », "Adalah
         # seorang jururawat" — the list only: "Is a mother", « Est fan de jazz » are no trade
         ("occupation", "occ_listed", aux + r"is\s+(?:now\s+|actually\s+)?an?\s+"),

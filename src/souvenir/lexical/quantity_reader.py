@@ -103,6 +103,12 @@ _MONEY = re.compile(
     r"[£$€¥]|\b(?:rm|rp|usd|eur|gbp|sgd)|\d\s*k\b|euros?\b|dollars?\b|pounds\b|ringgit\b|块|元|万|千|\d[\d,. ]{3,}",
     re.I,
 )
+#: A unit of weight or length ("kg", "lbs", "stone", "cm", "1m78", 5'10", 公斤, 一米七).
+_MEASURE_UNIT = re.compile(
+    r"\d\s*(?:kg|kilos?|kilogrammes?|kilograms?|lbs?|pounds|stones?|st|cm|mm|m|ft|feet|inches|in|'|′|\"|″)(?![a-z])"
+    r"|\d\s*m\d|公斤|千克|斤|米|公分|厘米",
+    re.I,
+)
 #: Units that name their attribute (group ``w``: weight, ``h``: height, ``y``: age).
 _UNIT_ATTR = re.compile(
     r"\s*(?:(?P<w>kg|kilos?|kilogrammes?|kilograms?|lbs?|stones?|公斤|千克|斤)(?![a-z])"
@@ -196,6 +202,8 @@ def _measure(clause: str, pos: int) -> tuple[str, str, int, int] | None:
     end = unit.end() if unit and unit.group().strip() else num.end()
     if key in ("salary", "rent", "loan") and not _MONEY.search(clause[num.start() : end + 12]):
         return None  # "Makes 3 loaves of bread", « Gagne 3 matchs »: a sum of money or nothing
+    if key in ("weight", "height") and not _MEASURE_UNIT.search(clause[num.start() : end + 4]):
+        return None  # "Weighs 3 options", « Mesure 2 fois la pièce », "Stands 3 hours": no unit of the measure
     return (
         key,
         _value(num.group()) + (" " + unit.group().strip().casefold() if unit and end > num.end() else ""),

@@ -52,13 +52,11 @@ APP_HEADER = re.compile(r"^\s*" + _CORE + r"\s*$", re.I)
 #: The same header with the words on the same line after a colon or a dash: "Karim le 12/05 à 20:11 :
 #: j'ai arrêté", "Siti (0123456789) - 12/4, 9:15 pagi: aku baru beli…".
 INLINE_HEADER = re.compile(r"^\s*" + _CORE + r"\s*(?:[:：]|[-–—](?=\s))\s*(?P<text>\S.*)$", re.I)
-_STRONG = re.compile(
-    r"\d{1,4}[/.-]\d{1,2}|\d月|[(（<#]|today|yesterday|aujourd|hier|hari\s+ini|semalam|今天|昨天", re.I
-)
+_STRONG = re.compile(r"\d{1,4}[/.-]\d{1,2}|\d月|[(（<#]")
 
 
 def strong(head: re.Match[str]) -> bool:
-    """A header that holds a date, a day or an id beside its time: an app's, never a note's own line
+    """A header that holds a date or an id beside its time: an app's, never a note's own line
     ("Dentist 10:30" is not one; "Jake (@jake_91) 3/4/2025 10:02 PM" is)."""
     return bool(_STRONG.search(head.group(0)[head.end("label") - head.start(0) :]))
 

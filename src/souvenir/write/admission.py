@@ -404,10 +404,10 @@ def _names_old(text: str, key: str, old: str) -> bool:
     chez Leclerc" before « Est passé de caissier à chef de rayon »: named, so the same job; its
     other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试)."""
     keys = user_keys(text)
-    if not keys:
-        return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
     mine = keys.get(key)
-    return mine is not None and same_value(key, mine, _as_key(old))
+    if mine is None:  # no key of this kind ("Travaille à mi-temps à la mairie" keys its hours only)
+        return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
+    return keys.complete and same_value(key, mine, _as_key(old))
 
 
 def _as_key(value: str) -> str:
