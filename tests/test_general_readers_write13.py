@@ -13,7 +13,8 @@ Kinds: a measured quantity or a count read as (attribute, number, unit) whatever
 another, a stop taken back (``lexical/resumption.py``), weariness idioms (``lexical/weary_idioms.py``),
 forget requests naming what was told, speakers' headers and export shapes, Chinese claiming verbs, a
 relay said whole ending at the user's next clause, shouted denials, "ask for", kinship compounds;
-the older leftovers: clothing and ring sizes, 停了 taken back, « J'ai déménagé à Lyon ».
+the older leftovers: clothing and ring sizes, 停了 taken back, « J'ai déménagé à Lyon », working
+hours said as a state, someone's act on the user ("…, she fixed my knee").
 """
 
 from __future__ import annotations
@@ -256,6 +257,14 @@ A|ms|Kerja separuh masa di kedai buku|Kerja sepenuh masa sekarang|sepenuh masa|s
 A|en|Works part-time at the county library and studies law|Works full-time now|full-time||2
 A|en|Weighs 70 kg|Weighs 3 options before deciding|3 options||2
 A|fr|Mesure 1m70|Mesure 2 fois la pièce|2 fois||2
+F|en|happy to give you my physio's number if you want, she fixed my knee last year|Physio fixed their knee|1
+F|fr|si tu veux je te passe le numéro de mon kiné, il m'a remis l'épaule en place|Kiné lui a remis l'épaule en place|1
+F|zh|要的话我把我牙医的电话给你，她治好了我的牙周炎|牙医治好了牙周炎|1
+F|en|My son is allergic to peanuts|Is allergic to peanuts|0
+F|fr|Ma sœur habite à Lyon|Habite à Lyon|0
+F|zh|我妈喜欢榴莲|喜欢榴莲|0
+F|ms|Anak saya suka durian|Suka durian|0
+F|ms|tukang urut kat Bangsar tu memang terer, dia betulkan lutut saya dulu|Tukang urut betulkan lutut|1
 """
 
 

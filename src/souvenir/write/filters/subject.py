@@ -187,10 +187,31 @@ def _owner(clause: Clause, matched: list[Tok]) -> tuple[Tok, ...] | None:
     if clause.person == "third":
         if any(_same(tok, own) for tok in matched for own in clause.subject_toks):
             return None
+        if _done_to_user(clause):
+            return None  # "…, she fixed my knee", « il m'a réglé le dos », 她治好了我的膝盖, "dia betulkan lutut saya"
         return clause.subject_toks or ()
     if clause.person == "first":
         return None
     return _genitive_owner(clause, matched)
+
+
+#: The user as the object of someone's act: "me", « m' / me / moi », 我 after the verb, "saya / aku / ku".
+_ME_OBJECT = frozenset({"me", "myself", "m'", "moi", "saya", "aku", "ku", "sy", "我"})
+
+
+def _done_to_user(clause: Clause) -> bool:
+    """A third person's act on the user or on something of the user's, after the subject: "she
+    fixed my knee", "he drove me home", « il m'a réglé le dos », 她治好了我的膝盖, "dia betulkan lutut
+    saya" — a fact about the user too. Not the subject's own words ("My son is allergic").
+    A possessive needs a noun after it; "me" / 我 must come after the verb."""
+    subject = {id(tok) for tok in clause.subject_toks}
+    rest = [tok for tok in clause.tokens if id(tok) not in subject]
+    for index, tok in enumerate(rest[1:], start=1):  # rest[0] is the verb (or an auxiliary)
+        if tok.key in _ME_OBJECT or (tok.cjk and tok.key.startswith("我") and tok.key != "我们"):
+            return True
+        if tok.key in lx.FIRST_POSSESSIVE and index + 1 < len(rest) and rest[index + 1].role == "content":
+            return True
+    return any(tok.key in ("m'", "me") for tok in rest[:2])
 
 
 def _same(a: Tok, b: Tok) -> bool:
