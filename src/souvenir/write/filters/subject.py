@@ -195,8 +195,7 @@ def _owner(clause: Clause, matched: list[Tok]) -> tuple[Tok, ...] | None:
     return _genitive_owner(clause, matched)
 
 
-#: The user as the object of someone's act: "me", « m' / me / moi », 我 after the verb, "saya / aku / ku".
-_ME_OBJECT = frozenset({"me", "myself", "m'", "moi", "saya", "aku", "ku", "sy", "我"})
+_MS_TIME = frozenset({"dulu", "tadi", "semalam", "lepas", "hari", "minggu", "bulan", "tahun", "hari-hari"})
 
 
 def _done_to_user(clause: Clause) -> bool:
@@ -207,10 +206,18 @@ def _done_to_user(clause: Clause) -> bool:
     subject = {id(tok) for tok in clause.subject_toks}
     rest = [tok for tok in clause.tokens if id(tok) not in subject]
     for index, tok in enumerate(rest[1:], start=1):  # rest[0] is the verb (or an auxiliary)
-        if tok.key in _ME_OBJECT or (tok.cjk and tok.key.startswith("我") and tok.key != "我们"):
+        after = rest[index + 1] if index + 1 < len(rest) else None
+        if tok.key == "me" or (tok.key in ("我的", "我") and after is not None and after.key == "的"):
+            return True  # "drove me home", 治好了我的膝盖 (a bare 我 is the subject of a relayed clause: 嫌我做饭…)
+        if tok.key == "我的" or (tok.key in lx.FIRST_POSSESSIVE and after is not None and after.role == "content"):
             return True
-        if tok.key in lx.FIRST_POSSESSIVE and index + 1 < len(rest) and rest[index + 1].role == "content":
-            return True
+        if (
+            tok.key in ("saya", "aku", "ku")
+            and index > 1
+            and rest[index - 1].role == "content"
+            and (after is None or after.role != "content" or after.key in _MS_TIME)
+        ):
+            return True  # "lutut saya (dulu)": a possessive after its noun, not the subject of "aku manjakan…"
     return any(tok.key in ("m'", "me") for tok in rest[:2])
 
 
