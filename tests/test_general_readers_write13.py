@@ -265,6 +265,26 @@ F|fr|Ma sœur habite à Lyon|Habite à Lyon|0
 F|zh|我妈喜欢榴莲|喜欢榴莲|0
 F|ms|Anak saya suka durian|Suka durian|0
 F|ms|tukang urut kat Bangsar tu memang terer, dia betulkan lutut saya dulu|Tukang urut betulkan lutut|1
+A|en|Has 4 hens|Only 2 hens left after the storm|2 hens|4 hens
+A|en|Quit tennis after surgery|Playing tennis again on Sundays|tennis again|Quit tennis
+F|en|forget the part about my overdraft, please|Has an overdraft|0
+F|en|[09:14] Ravi: I'm quitting my job next week\n[09:15] Me: whoa|Is quitting job next week|0
+A|fr|Pèse 80 kg|Je suis à 74 kg maintenant|74 kg|80 kg
+A|fr|A deux chiens|N'a plus qu'un chien|un chien|deux chiens
+A|fr|A arrêté la natation|S'est remis à la natation|natation|arrêté la natation
+F|fr|mon collègue jure que je suis accro au café, n'importe quoi|Est accro au café|0
+F|fr|les jeux de société, j'en ai ras le bol|Aime les jeux de société|0
+A|zh|体重八十公斤|现在七十五公斤了|七十五公斤|八十公斤
+A|zh|养了三只猫|现在只剩两只猫了|两只猫|三只猫
+A|zh|戒了咖啡|咖啡又喝上了|又喝上|戒了咖啡
+F|zh|我哥硬说我胖了，气死我了|胖了|0
+F|zh|关于我失业那件事，你别存了|失业了|0
+A|ms|Berat 75 kg|Sekarang dah 70 kg|70 kg|Berat 75 kg
+A|ms|Ada tiga ekor kambing|Kambing tinggal dua ekor je|dua ekor|tiga ekor
+A|ms|Berhenti main gitar|Main gitar balik sejak bulan lepas|gitar balik|Berhenti main gitar
+F|ms|kawan aku cakap aku ni kedekut, tak betul pun|Kedekut|0
+F|ms|dah bosan gila dengan drama Korea|Suka drama Korea|0
+A|en|Has 2 kids|Only 3 days left until the wedding|3 days||2
 """
 
 

@@ -160,7 +160,7 @@ _REASON = re.compile(
 
 
 #: « ne pèse plus que 68 kilos »: "no more than" is "only", no negation.
-_ONLY = re.compile(r"\bn(?:e\s+|')(?=\S+\s+plus\s+que\b)|\bplus\s+que\b", re.I)
+_ONLY = re.compile(r"\bn(?:e\s+|')(?=\S+\s+plus\s+qu(?:e\b|'))|\bplus\s+qu(?:e\b|')", re.I)
 
 
 def _secondary(values: list[tuple[str, str]], tail: str) -> tuple[list[tuple[str, str]], str]:

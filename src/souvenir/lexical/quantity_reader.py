@@ -121,7 +121,7 @@ _PAYS = re.compile(r"(?:pays?|paying|paie|paye|verse|bayar|membayar|每月付|�
 _FOR = re.compile(r"[^,.;，。\d]{0,24}?(?:\bfor|\bin|\bon|\btowards|\bde|\bd'|\bpour|\buntuk|的)\s*", re.I)
 #: What may come before a number whose unit names the attribute: change and time words only.
 _CHANGE_ONLY = re.compile(
-    r"(?:(?:now|currently|actually|only|just|down|up|to|at|is|am|'m|i'm|weighing|finally|maintenant|désormais"
+    r"(?:(?:now|currently|actually|only|just|down|up|to|at|is|am|'m|i'm|weighing|finally|maintenant|désormais|suis|en\s+suis"
     r"|seulement|plus\s+que|que|à|a|en\s+fait|descendu|descendue|remonté|remontée|sekarang|kini|dah|sudah|jadi"
     r"|turun|naik|ke|cuma|hanya|baru|sebenarnya|现在|目前|已经|才|只有|瘦到了?|胖到了?|降到了?|涨到了?)[\s,]*)*$",
     re.I,
@@ -131,6 +131,8 @@ _DELTA = re.compile(
     r"\b(?:lost|gained|put\s+on|dropped|shed|perdu|pris|grossi|maigri|turun|naik|kurang|tambah)\s*$|(?:瘦了|胖了|涨了|降了|减了|多了|少了)$",
     re.I,
 )
+#: What is left of a count: "Only 2 hens left", « plus que 3 poules restantes », "tinggal dua ekor".
+_LEFT = re.compile(r"\s(?:left|remaining|to\s+go|restants?|restantes?|lagi)\b", re.I)
 #: A verb of having, then a number and a noun (a count of one kind of thing).
 _HAVING = re.compile(
     r"(?:has|have|got|owns?|employs?|manages?|looks\s+after)\s+(?:now\s+|currently\s+|actually\s+)?$"
@@ -246,18 +248,24 @@ def _paid(clause: str, pos: int) -> tuple[str, str, int, int] | None:
 
 def _counted(clause: str, pos: int) -> tuple[str, str, int, int] | None:
     for num in _NUMBER.finditer(clause, pos):
-        if not _HAVING.search(clause[max(pos, num.start() - 40) : num.start()]):
-            continue
+        before = clause[max(pos, num.start() - 40) : num.start()]
         cls = _CLASSIFIER.match(clause, num.end())
         start = cls.end() if cls else num.end()
         noun = _NOUN.match(clause, start)
-        if noun is None:
-            return None
-        words = [w for w in noun.group().split() if w.casefold() not in _NOUN_STOP][:2]
+        left = (
+            noun is not None
+            and _LEFT.search(clause[start : noun.end() + 12]) is not None
+            and _CHANGE_ONLY.match(clause[pos : num.start()]) is not None
+        )
+        if not (_HAVING.search(before) or left):
+            continue
+        if someone(clause[pos : num.start()]):
+            return None  # « Sa sœur a deux chats », "Kakak ada dua ekor kucing": a relative's count
+        words = [w for w in noun.group().split() if w.casefold() not in _NOUN_STOP][:2] if noun else []
         if not words or re.fullmatch(r"[\d.,]+", words[0]):
-            return None
+            break  # "Kambing tinggal dua ekor je": the noun came first
         word = words[-1].rstrip("了")
-        return "count." + _singular(word), _value(num.group()), num.start(), noun.end()
+        return "count." + _singular(word), _value(num.group()), num.start(), noun.end() if noun else start
     for pattern in _NOUN_FIRST:
         m = pattern.match(clause, pos)
         if m:

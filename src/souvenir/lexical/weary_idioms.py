@@ -45,6 +45,11 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?P<d>de\s+la|de\s+l'|des|du|de|d')",
             r"je n'aime plus \g<d>",
         ),
+        # « j'en ai ras le bol / marre » with the thing set apart before it
+        (
+            r"\bj'en\s+ai\s+(?:trop\s+|vraiment\s+|un\s+peu\s+)?(?:marre|ras\s+le\s+bol|assez)\b(?!\s+(?:de|du|des|d'))",
+            "je ne l'aime plus",
+        ),
         (
             r"\bje\s+suis\s+(?:trop\s+|vraiment\s+|un\s+peu\s+)?(?:lassée?|saoulée?|blasée?|dégoûtée?|dégoutée?)\s+"
             r"(?P<d>de\s+la|de\s+l'|des|du|de|d')",
