@@ -37,7 +37,7 @@ _INNER = rf"\s*(?:{_FILLERS}\s*)*(?:{_CUES})(?:\s*(?:,\s*)?{_FILLERS})*\s*"
 #: A denial shouted after the sentence, closing the message: "… NOT.", « … PAS. », "... not", "… TAK."
 #: (after an ellipsis any case; after a comma or a full stop in capitals only).
 _TRAILING = (
-    r"(?:…|\.{2,})\s*(?:not|pas|tak|bukan|nah)\s*[.!]*\s*$|[,.!]\s+(?-i:NOT|PAS|TAK|BUKAN)\s*[.!]*\s*$"
+    r"(?:…|(?<!\.)\.{2,6})\s{0,3}(?:not|pas|tak|bukan|nah)\s{0,3}[.!]{0,3}\s*$|[,.!]\s+(?-i:NOT|PAS|TAK|BUKAN)\s*[.!]*\s*$"
     r"|^\s*(?:(?-i:NOT|PAS|TAK|BUKAN)|not)\s*[.!]*\s*$"  # the same denial, cut off as a sentence of its own
 )
 MARKED = re.compile(
