@@ -285,6 +285,7 @@ A|ms|Berhenti main gitar|Main gitar balik sejak bulan lepas|gitar balik|Berhenti
 F|ms|kawan aku cakap aku ni kedekut, tak betul pun|Kedekut|0
 F|ms|dah bosan gila dengan drama Korea|Suka drama Korea|0
 A|en|Has 2 kids|Only 3 days left until the wedding|3 days||2
+F|ms|jiran aku mengadu aku ni bising, padahal aku senyap je|Bising|0
 """
 
 

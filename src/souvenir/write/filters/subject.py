@@ -215,9 +215,9 @@ def _done_to_user(clause: Clause) -> bool:
             tok.key in ("saya", "aku", "ku")
             and index > 1
             and rest[index - 1].role == "content"
-            and (after is None or after.role != "content" or after.key in _MS_TIME)
+            and (after is None or after.role in ("end", "comma") or after.key in _MS_TIME)
         ):
-            return True  # "lutut saya (dulu)": a possessive after its noun, not the subject of "aku manjakan…"
+            return True  # "lutut saya (dulu)": a possessive closing its noun, not "aku manjakan…", "aku ni kedekut"
     return any(tok.key in ("m'", "me") for tok in rest[:2])
 
 
