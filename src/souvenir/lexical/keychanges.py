@@ -78,6 +78,59 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:aux\s+|au\s+|à\s+la\s+|à\s+l'|a\s+la\s+)",
         ),
         ("employer", "org_zh_verb", r"(?:工作)?从(?P<from>[^，。,;]{1,12}?)(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
+        # Leaving one job for another (round 13), the class "left X for Y / no longer X, now Y":
+        # "Swapped being a paramedic for a desk job as a dispatcher", "Quit nursing to become a doula",
+        # « A quitté l'enseignement pour devenir sophrologue », « N'est plus serveur, maintenant barman »,
+        # "Bukan lagi guru tadika, sekarang pembantu farmasi"
+        (
+            "occupation",
+            "occ_change",
+            aux + r"(?:swapped|traded|left|quit|gave\s+up|ditched)\s+(?:being\s+|working\s+as\s+)?(?:an?\s+)?"
+            r"(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+(?:for\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:job|role"
+            r"|position|post|career|gig)\s+as|to\s+(?:become|be|work\s+as|retrain\s+as)|for\s+(?:being|becoming))"
+            r"\s+an?\s+",
+        ),
+        # working hours said as a state (round 13): "Works full-time now", « Travaille à temps plein »,
+        # 现在做全职, "Kerja sepenuh masa" (the change form above reads "from X to Y")
+        ("work.hours", "count", aux + r"(?:works?|working)\s+(?:now\s+)?(?P<v>" + _EN_HOURS + r")\b"),
+        (
+            "work.hours",
+            "count",
+            r"(?:travaille|bosse)\s+(?:maintenant\s+|désormais\s+)?(?:à\s+|en\s+)?(?P<v>" + _FR_HOURS + r")",
+        ),
+        (
+            "work.hours",
+            "count",
+            r"(?:现在|目前)?(?:在[^，。,;]{1,8}?)?(?:做|是|在做|打)(?P<v>" + _ZH_HOURS + r")(?=$|[，。,]|工作|了)",
+        ),
+        ("work.hours", "count", r"(?:bekerja|kerja)\s+(?:sekarang\s+|kini\s+)?(?P<v>" + _MS_HOURS + r")\b"),
+        # a trade of the list after the copula (round 13): "Is a nurse", « Est professeure des écoles », "Adalah
+        # seorang jururawat" — the list only: "Is a mother", « Est fan de jazz » are no trade
+        ("occupation", "occ_listed", aux + r"is\s+(?:now\s+|actually\s+)?an?\s+"),
+        ("occupation", "occ_listed", r"(?:est|suis)\s+(?:maintenant\s+|désormais\s+|en\s+fait\s+)?(?:une?\s+)?"),
+        ("occupation", "occ_listed", r"(?:(?:adalah|ialah|merupakan)\s+)?seorang\s+"),
+        (
+            "occupation",
+            "occ",
+            r"(?:a\s+)?quitté\s+(?P<from>[^,;]{1,40}?)\s+pour\s+(?:devenir|être|bosser\s+comme|travailler\s+comme"
+            r"|se\s+lancer\s+comme|se\s+reconvertir\s+en)\s+",
+        ),
+        (
+            "occupation",
+            "occ",
+            r"n'est\s+plus\s+(?P<from>[^,;]{1,30}?)\s*[,;]\s*(?:(?:il|elle)\s+est\s+)?(?:maintenant|désormais)\s+",
+        ),
+        (
+            "occupation",
+            "occ_zh",
+            r"(?:辞掉|辞去|辞了|不干|不做)了?(?P<from>[^，。,;]{1,8}?)(?:的工作|的活)?(?:去|改|转|跑去)(?:当|做)了?(?:一名|一个)?",
+        ),
+        (
+            "occupation",
+            "occ_change",
+            r"(?:dah\s+|sudah\s+)?bukan\s+lagi\s+(?:seorang\s+)?(?P<from>[^,;]{1,30}?)\s*[,;]?\s*(?:sekarang|kini)\s+"
+            r"(?:dah\s+)?(?:jadi\s+|bekerja\s+sebagai\s+|kerja\s+sebagai\s+|sebagai\s+)?(?:seorang\s+)?",
+        ),
     )
 
 

@@ -44,7 +44,7 @@ MEASURED = frozenset({"weight", "height", "salary", "rent", "children", "birth.d
 
 def measured(key: str) -> bool:
     """True for a measured key: ``MEASURED`` or a count of one kind of thing (``count.cat``)."""
-    return key in MEASURED or key.startswith(("count.", "size."))
+    return key in MEASURED or key.startswith(("count.", "size.", "date.")) or key in ("loan", "commute", "age")
 
 
 @dataclass(frozen=True, slots=True)

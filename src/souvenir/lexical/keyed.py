@@ -88,6 +88,7 @@ from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
 from souvenir.lexical.keycounts import counterpart_head
 from souvenir.lexical.keytimes import untimed_move
+from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone
 from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
 from souvenir.lexical.keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT
 from souvenir.lexical.normalize import nfkc_fold, normalize
@@ -155,6 +156,10 @@ _NOT_VALUE = re.compile(
 _REASON = re.compile(
     r"^\s*[,，]?\s*(?:because|'cause|cos|car|parce\s+qu|puisqu|sebab|kerana|karena|因为|由于)\b.*$", re.I | re.S
 )
+
+
+#: « ne pèse plus que 68 kilos »: "no more than" is "only", no negation.
+_ONLY = re.compile(r"\bn(?:e\s+|')(?=\S+\s+plus\s+qu(?:e\b|'))|\bplus\s+qu(?:e\b|')", re.I)
 
 
 def _secondary(values: list[tuple[str, str]], tail: str) -> tuple[list[tuple[str, str]], str]:
@@ -244,6 +249,8 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         if got is None:
             continue
         values, start, end = got
+        if measured(values[0][0]) and someone(values[0][1]):
+            break  # "Berat suami 80 kg": the husband's weight
         # Markers are read outside the value ("Jalan Bakal" is a street), except in a
         # free-text address ("Delivery address was … until March"). The opening cannot
         # hold a negator (it is anchored; "No. telefon" is a number, not a "no").
@@ -262,6 +269,14 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         values, tail = _secondary(values, tail)
         values = [(k, v) for k, v in values if v]
         return _Clause(tuple(values), subject, _light(tail), bare, relation, owner)
+    else:
+        measure = read_quantity(clause, pos)  # no pattern: the general (attribute, number, unit) reader
+        if measure is not None:
+            key, value, start, end = measure
+            prefix = attribute_free(_ONLY.sub(" ", clause[:start]))
+            tail = _REASON.sub("", _NOT_VALUE.sub("", clause[end:]))
+            if not (MARKERS.search(prefix) or MARKERS.search(tail) or _negated(prefix) or _negated(tail)):
+                return _Clause(((key, value),), subject, _light(tail), bare, relation, owner)
     return _Clause((), subject, False, bare, relation, owner)
 
 
@@ -322,7 +337,9 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 #: 13 juin », 其实身高是一米七二, "Berat sebenarnya 65 kg" key like the same without them.
 _CORRECTING = re.compile(
     r"\b(?:actually|in\s+fact|in\s+reality|en\s+fait|en\s+réalité|en\s+realite|en\s+vrai|réellement"
-    r"|sebenarnya|sebetulnya)\s+|其实|实际上|事实上",
+    r"|sebenarnya|sebetulnya)\s+|其实|实际上|事实上"
+    r"|^\s*(?:oops|sorry|my\s+bad|correction|silap|salah|maaf|oups|pardon|erreur|je\s+me\s+suis\s+tromp[ée]e?|记错了|说错了"
+    r"|搞错了)\s*[,，:：!！]\s*",  # "Silap, tarikh nikah sebenarnya 15 Februari": the correction's own word
     re.I,
 )
 

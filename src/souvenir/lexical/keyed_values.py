@@ -352,6 +352,16 @@ def _singular(noun: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 and word.isascii() else word
 
 
+def _both_trades(new: str, old: str, rest: str) -> bool:
+    """A change "from X to Y" between two jobs: both look like a trade, or one does and the other
+    is a lower-case run of one to three words (a trade with a qualifier: "guru tadika" → "pegawai HR",
+    "barista" → "shift supervisor"); a capitalised place or a thing ("to London") is no job."""
+    if trade_like(new) and trade_like(old):
+        return True
+    short = all(0 < len(v.split()) <= 3 and v[:1].islower() for v in (new.strip(), old.strip()))
+    return short and rest[:1].islower() and (trade_like(new) or trade_like(old))
+
+
 def _count(word: str) -> str:
     """A count in digits ("two", « deux », "dua", "seekor", 两 -> "2"), else the word folded."""
     folded = fold(word)
@@ -460,10 +470,13 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         got = got if got and ok(got[0]) else None
     elif pat.kind in ("occ", "occ_change", "occ_from"):
         got = _occupation(rest)
-        if pat.kind == "occ_change" and got and not (trade_like(got[0]) and trade_like(m.group("from"))):
+        if pat.kind == "occ_change" and got and not _both_trades(got[0], m.group("from"), rest):
             got = None
         if pat.kind == "occ_from" and got and not trade_like(m.group("from")):
             got = None  # "Promoted from the waiting list to the team": no trade left
+    elif pat.kind == "occ_listed":  # "Is a nurse", « Est professeure des écoles », "Adalah seorang jururawat"
+        got = _occupation(rest)
+        got = got if got and fold(got[0].split()[0]) in D.OCCUPATION_WORDS else None
     elif pat.kind in ("occ_zh", "occ_zh_trade"):
         got = _han_value(rest)
         got = got if got and (pat.kind == "occ_zh" or _zh_trade_ok(got[0])) else None

@@ -140,7 +140,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "home",
         "place",
-        r"(?:(?:a|s'est|est|me\s+suis|m'|vient\s+de|vient\s+d')\s*)?(?:(?:récemment|finalement|enfin|déjà)\s+)?"
+        r"(?:(?:a|ai|s'est|est|suis|me\s+suis|m'|vient\s+de|vient\s+d'|viens\s+de|viens\s+d')\s*)?(?:(?:récemment|finalement"
+        r"|enfin|déjà)\s+)?"
         r"(?:déménagé|déménager|emménagé|emménager|installée?s?|s'installer)\b(?:\s+(?:de|d'|avec)\s*[^,;]+?)?"
         r"\s+(?P<prep>à|a|au|aux|en|dans)\b\s*",
     ),

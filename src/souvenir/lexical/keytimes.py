@@ -32,9 +32,25 @@ _MOVE = (
     r"|(?:ai\s+)?déménagé|又?搬|(?:dah\s+|sudah\s+|telah\s+)?(?:ber)?pindah))"
 )
 _OPENER = re.compile(r"^\s*" + _TIME + _GROUNDED + r"(?:\s*[,，])?\s*" + _MOVE, re.I)
+#: A change "from X to Y" (switched / went / passé / 从…转 / tukar dari…) or a move: the time at the
+#: end of its sentence dates the change ("Switched from receptionist to office manager last spring").
+_CHANGE = re.compile(
+    r"^\s*(?:i\s+|j'|je\s+|saya\s+|aku\s+|我)?(?:(?:have\s+|has\s+|'ve\s+)?(?:just\s+|finally\s+)?(?:switched|went|moved"
+    r"|changed|transitioned|pivoted|got\s+promoted|was\s+promoted|relocated|swapped|traded|left|quit)\b|(?:suis\s+|est\s+|ai\s+)?(?:passée?"
+    r"|déménagé|promue?|quitté)\b|(?:(?:ber)?tukar|beralih|pindah|naik\s+pangkat)\b|从|搬|跳槽)",
+    re.I,
+)
+_CLOSER = re.compile(r"[\s,，]+" + _TIME + _GROUNDED + r"\s*[.!。！]?\s*$", re.I)
 
 
 def untimed_move(text: str) -> str:
-    """``text`` without a past time before a move at its start (module docstring), else unchanged."""
+    """``text`` without a past time before a move at its start (module docstring), or after a
+    change or a move at its end, else unchanged."""
     m = _OPENER.match(text)
-    return text[m.end() :] if m else text
+    if m:
+        return text[m.end() :]
+    if "\n" not in text and len(text) < 300 and _CHANGE.match(text):
+        end = _CLOSER.search(text)
+        if end:
+            return text[: end.start()]
+    return text

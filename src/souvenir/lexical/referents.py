@@ -147,10 +147,28 @@ def _lead_relative(raw: str) -> str | None:
             if head.startswith(owner):
                 head = head[len(owner) :]
                 break
-        return next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
+        known = next((r for r in sorted(lx.ZH_RELATIONS, key=len, reverse=True) if head.startswith(r)), None)
+        kin = _ZH_KIN.match(head)
+        return known or (kin.group() if kin else None)
     words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]
     while words and (words[0] in _OWNERS or words[0] == "user"):
         words.pop(0)
-    if words and words[0] in lx.RELATIONS and (len(words) == 1 or words[1] not in ("of", "de")):
+    if words and _kin_word(words[0]) and (len(words) == 1 or words[1] not in ("of", "de")):
         return words[0]
     return None
+
+
+#: A Chinese kinship term of two or three characters, all of kinship, ending on a person (小姨父,
+#: 表哥, 大舅妈, 堂妹): the class, where ``ZH_RELATIONS`` lists the common ones.
+_ZH_KIN = re.compile(
+    r"[小大老二三四表堂姨舅姑叔伯婶嫂姐哥弟妹爷奶外孙侄甥公婆父母爸妈]{1,2}[父母爸妈哥姐弟妹叔姨舅姑婶嫂爷奶公婆夫妻儿女孙侄甥伯]"
+)
+
+
+def _kin_word(word: str) -> bool:
+    """A relation word, or one made from it: "brother-in-law", "step-sister", "great-aunt",
+    « belle-sœur » (``lexicon.RELATIONS`` holds the parts)."""
+    if word in lx.RELATIONS:
+        return True
+    base = re.sub(r"-in-laws?$", "", re.sub(r"^(?:step-?|great-|grand-|half-)", "", word))
+    return base != word and base in lx.RELATIONS

@@ -24,7 +24,7 @@ _CUES = (
     r"|ironie|ironique|iro|sarcasme|sarcastique|second\s+degré|2nd\s+degré|je\s+rigole|je\s+plaisante|ou\s+pas"
     r"|pas\s+du\s+tout|c'est\s+ironique|humour|mdr\s+non|lol\s+non|non"
     # zh
-    r"|并不|并没有|才不|才怪|才不是|反话|讽刺|反讽|说反话|开玩笑的?|开个玩笑|假的|骗你的|不是|没有|误"
+    r"|并不|并没有|才不|才怪|才不是|反话|讽刺|反讽|说反话|开玩笑的?|开个玩笑|假的|骗你的|不是|没有|误|棒读|阴阳怪气|狗头|反语"
     # ms
     r"|perli|sindir|sindiran|menyindir|tipu|gurau|bergurau|main[- ]main|tak\s+pun|takde\s+la|bukan|sarkastik"
 )
@@ -34,7 +34,13 @@ _FILLERS = (
 )
 _INNER = rf"\s*(?:{_FILLERS}\s*)*(?:{_CUES})(?:\s*(?:,\s*)?{_FILLERS})*\s*"
 #: A cue that fills its bracket or its asterisks.
+#: A denial shouted after the sentence, closing the message: "… NOT.", « … PAS. », "... not", "… TAK."
+#: (after an ellipsis any case; after a comma or a full stop in capitals only).
+_TRAILING = (
+    r"(?:…|(?<!\.)\.{2,6})\s{0,3}(?:not|pas|tak|bukan|nah)\s{0,3}[.!]{0,3}\s*$|[,.!]\s+(?-i:NOT|PAS|TAK|BUKAN)\s*[.!]*\s*$"
+    r"|^\s*(?:(?-i:NOT|PAS|TAK|BUKAN)|not)\s*[.!]*\s*$"  # the same denial, cut off as a sentence of its own
+)
 MARKED = re.compile(
-    rf"[(（\[]{_INNER}[)）\]]|(?<![\w*])[*＊]{_INNER}[*＊](?![\w*])",
+    rf"[(（\[]{_INNER}[)）\]]|(?<![\w*])[*＊]{_INNER}[*＊](?![\w*])|{_TRAILING}",
     re.I,
 )

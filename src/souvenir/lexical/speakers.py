@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from souvenir.lexical.normalize import key_of
-from souvenir.lexical.speaker_headers import APP_HEADER
+from souvenir.lexical.speaker_headers import APP_HEADER, INLINE_HEADER, reshape, strong
 
 __all__ = ["Line", "SELF_LABELS", "others_labelled", "transcript_lines"]
 
@@ -107,6 +107,9 @@ class Line:
 
 
 def _label(line: str) -> tuple[str, str] | None:
+    head = INLINE_HEADER.match(line)
+    if head and strong(head) and key_of(head.group("label").split()[0]) not in _NOT_LABEL_START:
+        return head.group("label").strip(), head.group("text").strip()
     m = _LABEL.match(line)
     if m is None:
         return None
@@ -135,8 +138,9 @@ def _headed(message: str) -> str:
     我这周六…" -> "阿杰: 我这周六…"), when two header lines or more are found; else unchanged."""
     lines = message.splitlines()
     heads = [APP_HEADER.match(line) or _HEADER.match(line) for line in lines]
-    if sum(1 for h in heads if h and key_of(h.group("label")) not in _NOT_LABEL_START) < 2:
-        return message
+    found = [h for h in heads if h and key_of(h.group("label")) not in _NOT_LABEL_START]
+    if len(found) < 2 and not (found and strong(found[0])):
+        return message  # one header line counts when it has a date or an id beside its time
     out: list[str] = []
     speaker: str | None = None
     for line, head in zip(lines, heads, strict=True):
@@ -155,7 +159,13 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
     else ``None``. ``user_names``: the user's own names, as keys (folded). A speaker's header
     on a line of its own (``_HEADER``) labels the lines below it."""
     if "\n" not in message:
-        return None
+        head = INLINE_HEADER.match(message)
+        if not (head and strong(head)) or _label(message) is None:
+            return None  # one line: a transcript only under an app's header with its date or id
+        label, text = _label(message) or ("", "")
+        return [Line(label, text, key_of(label) in SELF_LABELS or key_of(label) in user_names)]
+    pasted = message
+    message, shaped = reshape(message)  # voice tags, tabbed exports, "From X to Everyone:", a mail's quote
     message = _headed(message)
     lines: list[Line] = []
     labels = set()
@@ -174,7 +184,9 @@ def transcript_lines(message: str, user_names: frozenset[str] = frozenset()) -> 
         lines.append(Line(label, text, key in SELF_LABELS or key in user_names))
     spoken = sum(1 for line in lines if line.speaker is not None and _says_something(line.text))
     self_labelled = any(line.own and line.speaker is not None for line in lines)
-    if labelled == 1 and spoken == 1 and not self_labelled and _announced(lines):
+    if shaped and spoken >= 1:
+        return lines  # an export's own shape says who speaks: one speaker is enough
+    if labelled == 1 and spoken == 1 and not self_labelled and (_announced(lines) or _app_headed(pasted)):
         return lines  # "here's what my sister texted me / Anna: we're moving to Denver"
     if labelled < 2 or len(labels) < 2 or spoken < (1 if self_labelled else 2):
         return None  # "Milk: 2 / Eggs: 12", "Name: Bob / Age: 32 years" are forms, not a conversation
@@ -208,6 +220,12 @@ def _announced(lines: list[Line]) -> bool:
         if _ANNOUNCE.search(line.text):
             return True
     return False
+
+
+def _app_headed(message: str) -> bool:
+    """A line under an app's header with its date or id (``speaker_headers.strong``)."""
+    lines = message.splitlines()
+    return any((h := INLINE_HEADER.match(raw) or APP_HEADER.match(raw)) is not None and strong(h) for raw in lines)
 
 
 def _says_something(text: str) -> bool:

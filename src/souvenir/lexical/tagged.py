@@ -34,6 +34,7 @@ from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.normalize import key_of, nfkc_casefold as fold, nfkc_fold, strip_accents
 from souvenir.lexical.questions import assertive
 from souvenir.lexical.thing_idioms import THING_IDIOMS
+from souvenir.lexical.weary_idioms import WEARY_IDIOMS
 from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
 
 __all__ = [
@@ -138,7 +139,7 @@ def prepare(text: str) -> str:
     """Normalise and rewrite idioms and contractions, keeping letter case (for names); a
     rhetorical or tag question becomes the statement it asserts (:func:`questions.assertive`)."""
     text = assertive(apostrophes(nfkc_fold(text)))
-    for pattern, replacement in lx.IDIOMS + THING_IDIOMS:
+    for pattern, replacement in lx.IDIOMS + THING_IDIOMS + WEARY_IDIOMS:
         text = pattern.sub(replacement, text)
     text = _HAN_RUN.sub(lambda m: _zh_idioms(m.group()), text)
     text = _A_NOT_A.sub(r"\1", text)  # 要不要, 有没有: a question form, not a negation

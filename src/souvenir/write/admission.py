@@ -94,6 +94,7 @@ from souvenir.lexical.keyed import (
 from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
+from souvenir.lexical.resumption import resumes
 from souvenir.lexical.proposition import (
     correction_statement,
     is_flip,
@@ -311,6 +312,8 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
             + (takes_up if old.negative and single else [])
         )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
+        if flipped is None and not asked and single and resumes(text, memory.text):
+            flipped = text  # « A repris le handball dans le club… » ends « A arrêté le handball après… »
         if flipped is None:
             continue
         other = different_referents(flipped, memory.text)
@@ -415,10 +418,10 @@ def _names_old(text: str, key: str, old: str) -> bool:
     chez Leclerc" before « Est passé de caissier à chef de rayon »: named, so the same job; its
     other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试)."""
     keys = user_keys(text)
-    if not keys:
-        return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
     mine = keys.get(key)
-    return mine is not None and same_value(key, mine, _as_key(old))
+    if mine is None:  # no key of this kind ("Travaille à mi-temps à la mairie" keys its hours only)
+        return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
+    return keys.complete and same_value(key, mine, _as_key(old))
 
 
 def _as_key(value: str) -> str:

@@ -191,6 +191,30 @@ _ZH_RELAY = lx.ZH_REPORTING | frozenset(
         "和我说",
         "逼",
         "催",
+        # claiming and blaming (round 13: the class, not one verb): 一口咬定 / 咬定 / 认定 / 断定 / 声称 /
+        # 坚称 / 非说 / 硬说, 怪 / 嫌 / 骂 / 指责 / 埋怨 / 抱怨 / 数落 / 念叨 / 嚷嚷 / 吐槽
+        "一口咬定",
+        "咬定",
+        "认定",
+        "断定",
+        "声称",
+        "宣称",
+        "坚称",
+        "坚持",
+        "非说",
+        "硬说",
+        "怪",
+        "嫌",
+        "骂",
+        "指责",
+        "埋怨",
+        "抱怨",
+        "数落",
+        "念叨",
+        "嚷嚷",
+        "吐槽",
+        "怀疑",
+        "以为",
     }
 )
 #: Words before a Chinese reporting verb that are not its speaker (我一直说…, 我也觉得…).
@@ -230,7 +254,7 @@ _ZH_NOT_SPEAKER = frozenset(
 )
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
-    r"\?|？|\b(?:asks?|asked|asking|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
+    r"\?|？|\b(?:(?:asks?|asked|asking)(?!\s+(?:for|her|him|them|my|his|their)\b)|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
     r"|consider|thinking\s+(?:of|about)|hypothetical(?:ly)?|imagines?|imagined|quoted?|said|says|told|wrote|mentions|mentioned"
     r"|according|when|whenever|quand|lorsque|lorsqu|bila|apabila|ketika|seeks?|seeking|sought|advice|tips?|curious|interested|interest|suggests?|suggested|suggesting"
     r"|recommends?|recommended|recommending|needs?|concerned|looking\s+for|inquir\w*|enquir\w*"
@@ -240,7 +264,7 @@ _SELF_MARKED = re.compile(
     r"|menurut|kata|nasihat|berminat|cadang|mencadangkan|syorkan|mencari)\b"
     # « offre » the verb, not the noun (« cette offre », « l'offre »)
     r"|(?<!l')(?<!l’)(?<![a-z]\s)\boffre\b"
-    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|时候|提出|主动",
+    r"|问|想知道|考虑|是否|要不要|如果|假如|据说|听说|请教|咨询|寻求|建议|推荐|好奇|感兴趣|的时候|(?<!小)时候|提出|主动",  # 小时候 (as a child) is no "when"
     re.I,
 )
 
@@ -321,6 +345,8 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "hypothetical"
         elif (clause.person == "first" and _consequence(clause)) or _contrast(clause):
             relayed_from.pop(clause.sentence, None)  # "…said I should rest, so I'm taking two weeks off"
+        elif clause.person == "first" and clause.sentence in relayed_from and _said_whole(parts, index):
+            relayed_from.pop(clause.sentence, None)  # 医生说是轻度阿尔茨海默，我每周末回去陪她: the user again
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
@@ -328,11 +354,25 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     return units
 
 
+def _said_whole(parts: list[Clause], index: int) -> bool:
+    """The clause before ``index`` relays (a reporting verb) and says its words inside itself (two
+    content words or more after the verb: 医生说是轻度阿尔茨海默, "the doctor says it's early
+    dementia"): a first-person clause at ``index`` is the user's own again. A bare "我妈说，" / "my
+    mum says," keeps the next clause as its words."""
+    if not index or parts[index - 1].sentence != parts[index].sentence or not _relays(parts[index - 1]):
+        return False
+    tokens = parts[index - 1].tokens
+    verb = next((i for i, t in enumerate(tokens) if t.key in _REPORTING or t.key in _ZH_RELAY), None)
+    return verb is not None and sum(1 for t in tokens[verb + 1 :] if t.role == "content") >= 2
+
+
 def _relays(clause: Clause) -> bool:
     """A third or second person's reporting verb ("Bob wrote", "my friend says", 他说), or
     "according to / selon / menurut / 据"."""
     keys = [tok.key for tok in clause.tokens]
     if any(k in _RELAY_OPENERS for k in keys[:2]) or any(k.startswith(("据", "听说")) for k in keys[:1]):
+        return True
+    if keys[:1] == ["听"] and any(k in ("说", "讲", "说过", "讲过") for k in keys[1:5]):  # 听我表姐讲…: hearsay
         return True
     if keys[:2] in (["d'", "apres"], ["d'apres"]) or keys[:1] == ["d'apres"]:  # « D'après ma copine, … »
         return True

@@ -187,10 +187,38 @@ def _owner(clause: Clause, matched: list[Tok]) -> tuple[Tok, ...] | None:
     if clause.person == "third":
         if any(_same(tok, own) for tok in matched for own in clause.subject_toks):
             return None
+        if _done_to_user(clause):
+            return None  # "…, she fixed my knee", « il m'a réglé le dos », 她治好了我的膝盖, "dia betulkan lutut saya"
         return clause.subject_toks or ()
     if clause.person == "first":
         return None
     return _genitive_owner(clause, matched)
+
+
+_MS_TIME = frozenset({"dulu", "tadi", "semalam", "lepas", "hari", "minggu", "bulan", "tahun", "hari-hari"})
+
+
+def _done_to_user(clause: Clause) -> bool:
+    """A third person's act on the user or on something of the user's, after the subject: "she
+    fixed my knee", "he drove me home", « il m'a réglé le dos », 她治好了我的膝盖, "dia betulkan lutut
+    saya" — a fact about the user too. Not the subject's own words ("My son is allergic").
+    A possessive needs a noun after it; "me" / 我 must come after the verb."""
+    subject = {id(tok) for tok in clause.subject_toks}
+    rest = [tok for tok in clause.tokens if id(tok) not in subject]
+    for index, tok in enumerate(rest[1:], start=1):  # rest[0] is the verb (or an auxiliary)
+        after = rest[index + 1] if index + 1 < len(rest) else None
+        if tok.key == "me" or (tok.key in ("我的", "我") and after is not None and after.key == "的"):
+            return True  # "drove me home", 治好了我的膝盖 (a bare 我 is the subject of a relayed clause: 嫌我做饭…)
+        if tok.key == "我的" or (tok.key in lx.FIRST_POSSESSIVE and after is not None and after.role == "content"):
+            return True
+        if (
+            tok.key in ("saya", "aku", "ku")
+            and index > 1
+            and rest[index - 1].role == "content"
+            and (after is None or after.role in ("end", "comma") or after.key in _MS_TIME)
+        ):
+            return True  # "lutut saya (dulu)": a possessive closing its noun, not "aku manjakan…", "aku ni kedekut"
+    return any(tok.key in ("m'", "me") for tok in rest[:2])
 
 
 def _same(a: Tok, b: Tok) -> bool:

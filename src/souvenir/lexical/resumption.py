@@ -1,0 +1,87 @@
+"""A stop taken back (pure; issue #26, round 13): a stored "stopped X" ended by a new "X again",
+whatever the wording on either side.
+
+``proposition.is_flip`` reads a relapse when both sides say the same words but for the stop
+("Quit vaping" / "Started vaping again"); each fresh case file said one side with more words
+than the other (« A arrêté le handball après sa blessure » / « A repris le handball dans le club
+de son quartier », 戒了麻将 / 又打起麻将来了，一周三个晚上, "Dah berhenti jadi rider Foodpanda" /
+"Jadi rider Foodpanda semula lepas kena buang kerja", "Left teaching to work in recruitment" /
+"Went back to teaching science in September"). Read here by parts:
+
+* the old memory opens on a **verb of stopping** (stopped, quit, gave up, left, dropped; « a
+  arrêté », « a quitté », « a laissé tomber »; 戒了, 停了, 不再, 放弃了; berhenti, stop,
+  tinggalkan), then **what stopped**: its words up to a reason, a time or a second clause
+  ("after…", « après… », 因为…, "sebab…", "to work in…");
+* the new one holds a **mark of taking up again** (again, back to / at / into, resumed, returned
+  to, took up … again; « a repris », « de nouveau », « à nouveau », « s'est remis à », « est
+  retourné à »; 又, 重新, 再次, 恢复, 回到; semula, balik, kembali, sambung) and **every content word
+  of what stopped** (a Chinese object by its characters).
+
+Then the new memory ends the stop (the stop goes to history). Not a resumption: a question, a
+wish ("want to start running again"), the stop of another thing ("Quit smoking" / "Running again").
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical.normalize import fold_words, nfkc_fold
+from souvenir.lexical.stopwords import STOP_WORDS
+
+__all__ = ["resumes"]
+
+_STOP = re.compile(
+    r"^\s*(?:(?:the\s+user|i|l'utilisat\w+|je|j'|saya|aku|用户|我)\s+)?(?:has\s+|have\s+|had\s+)?(?:already\s+|just\s+)?"
+    r"(?:stopped|quit|gave\s+up|given\s+up|left|dropped|packed\s+in|ditched)\s+"
+    r"|^\s*(?:(?:il|elle|je|j')\s*)?(?:a|ai)\s+(?:arrêté|arrete|quitté|laissé\s+tomber|abandonné|lâché)\s+(?:de\s+|d'|le\s+|la\s+|les\s+|l')?"
+    r"|^\s*(?:(?:dah|sudah|telah)\s+)?(?:berhenti|stop|tinggalkan|meninggalkan)\s+(?:dari(?:pada)?\s+)?"
+    r"|^\s*(?:我)?(?:已经)?(?:戒了|戒掉了?|停了|不再|放弃了)",
+    re.I,
+)
+#: What ends the words of what stopped: a reason, a time, a purpose, a second clause.
+_END = re.compile(
+    r"[,;.，。；]|\s(?:after|because|since|when|to|for|in|last|and|but|après|car|parce|depuis|en|pour|et|mais|lepas"
+    r"|selepas|sebab|kerana|sejak|untuk|dan|tapi|pada)\s|因为|后|以后|之后|由于|了",
+    re.I,
+)
+_AGAIN = re.compile(
+    r"\b(?:again|back\s+(?:to|at|into|on|in)|went\s+back|gone\s+back|going\s+back|resumed?|resuming|returned\s+to|took\s+up"
+    r"|picked\s+up|repris|reprend|reprise|de\s+nouveau|à\s+nouveau|recommencé|recommence|remis|remise|retourné|retournée"
+    r"|semula|balik|kembali|sambung)\b|又|重新|再次|恢复|回到|捡起",
+    re.I,
+)
+_GOING = re.compile(r"^(?:going\s+(?:to\s+)?|d'aller\s+(?:à|au|aux)\s+|pergi\s+(?:ke\s+)?|去)", re.I)
+_QUESTION = re.compile(
+    r"[?？]|吗\s*$|\b(?:want|wants|wish|hope|plan|plans|veut|voudrait|aimerait|nak|mahu|ingin|想|打算)\b", re.I
+)
+
+
+def _object(old: str) -> tuple[str, ...] | None:
+    m = _STOP.match(old)
+    if m is None:
+        return None
+    rest = _GOING.sub("", old[m.end() :])  # "Stopped going to the gym": the gym
+    end = _END.search(rest)
+    what = rest[: end.start()] if end else rest
+    if re.search(r"[\u3400-\u9fff]", what):
+        return (what.strip(),) if 1 < len(what.strip()) <= 6 else None
+    words = tuple(w for w in fold_words(what).split() if w not in STOP_WORDS and len(w) > 2)
+    return words if 0 < len(words) <= 3 else None
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ing|ed|es|s|e)$", "", word) if len(word) > 4 else word
+
+
+def resumes(new: str, old: str) -> bool:
+    """Whether ``new`` takes up again what ``old`` says was stopped (module docstring)."""
+    new, old = nfkc_fold(new).strip(), nfkc_fold(old).strip()
+    if len(old) > 200 or len(new) > 300 or not _AGAIN.search(new) or _QUESTION.search(new) or _STOP.match(new):
+        return False
+    what = _object(old)
+    if not what:
+        return False
+    if len(what) == 1 and re.search(r"[\u3400-\u9fff]", what[0]):
+        return what[0] in new
+    stems = {_stem(w) for w in fold_words(new).split()}
+    return all(_stem(w) in stems for w in what)

@@ -1,0 +1,81 @@
+"""Being tired of a thing, said as an idiom, in four languages (pure; issue #26, round 13): the
+negation filter reads them as the liking that ended.
+
+The class, not a list of sentences: a word of weariness or having had enough of a thing, whatever
+the thing ("I'm so over crossfit", "sick of / fed up with / bored of X", « très peu pour moi »,
+« j'en ai marre de X », « lassé(e) de X », 玩腻了 / 吃腻了 / 看腻了 / 厌了 / 受够了, "dah muak / jemu /
+bosan / serik main X"). Each is rewritten to the plain negated liking of its language ("not fond
+of", « je ne l'aime plus », 不喜欢了, "dah tak suka"), which the clause reader already reads, the
+thing staying where it was (a dislocated topic keeps its place: ``_dislocation``).
+
+Not rewritten: "over the moon", "over 30", "over there" (no weariness), "tired" alone ("I'm
+tired": a state of the body), « marre » without « de » / « en », 烦 without 了 (烦人 is a
+judgement of a person), "bosan" without a thing after or before it.
+
+:data:`WEARY_IDIOMS` are ``(pattern, replacement)`` applied by ``tagged.prepare`` after
+``thing_idioms``.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["WEARY_IDIOMS"]
+
+WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), r)
+    for p, r in (
+        # en: "I'm so over crossfit", "totally over it"
+        (
+            r"\b(?:i'm|i\s+am|am|i've\s+been|been)\s+(?:so+|totally|completely|kinda|kind\s+of|really|just|officially"
+            r"|pretty\s+much|honestly|sooo+)\s+over\s+(?!the\s+moon\b|\d|it\s+all\b|there\b|here\b)",
+            "I'm not fond of ",
+        ),
+        # en: "sick of", "tired of", "fed up with", "bored of / with", "burnt out on"
+        (
+            r"\b(?:i'm|i\s+am|am|i\s+got|got|getting|i've\s+become|become)\s+(?:so\s+|really\s+|totally\s+|kinda\s+|pretty\s+)?"
+            r"(?:sick\s+(?:and\s+tired\s+)?of|tired\s+of|fed\s+up\s+with|bored\s+(?:of|with)|burnt\s+out\s+on|burned\s+out\s+on)\s+",
+            "I'm not fond of ",
+        ),
+        # fr: « très peu pour moi (maintenant) » after a dislocated thing
+        (r"\btrès\s+peu\s+pour\s+moi\b", "je ne l'aime plus"),
+        # fr: « j'en ai marre de X », « j'ai marre du X », « je suis lassée des X », « saoulé de »
+        (
+            r"\b(?:j'en\s+ai|j'ai|j'en\s+ai\s+eu)\s+(?:trop\s+|vraiment\s+|un\s+peu\s+)?(?:marre|ras\s+le\s+bol|assez)\s+"
+            r"(?P<d>de\s+la|de\s+l'|des|du|de|d')",
+            r"je n'aime plus \g<d>",
+        ),
+        # « j'en ai ras le bol / marre » with the thing set apart before it
+        (
+            r"\bj'en\s+ai\s+(?:trop\s+|vraiment\s+|un\s+peu\s+)?(?:marre|ras\s+le\s+bol|assez)\b(?!\s+(?:de|du|des|d'))",
+            "je ne l'aime plus",
+        ),
+        (
+            r"\bje\s+suis\s+(?:trop\s+|vraiment\s+|un\s+peu\s+)?(?:lassée?|saoulée?|blasée?|dégoûtée?|dégoutée?)\s+"
+            r"(?P<d>de\s+la|de\s+l'|des|du|de|d')",
+            r"je n'aime plus \g<d>",
+        ),
+        # fr: « ça me branche / botte / tente plus (trop) »: a colloquial liking, negated without « ne »
+        (
+            r"\b(?:ça|ca|cela)\s+(?:ne\s+)?me\s+(?:branche|botte|tente|dit|parle|fait\s+kiffer)\s+(?P<n>plus|pas|jamais)"
+            r"(?:\s+(?:trop|vraiment|tellement|du\s+tout|beaucoup))?\b",
+            r"je ne l'aime \g<n>",
+        ),
+        # zh: 不感冒 / 不怎么感冒了 (感冒 = be into, in speech)
+        (r"(?:不怎么|不太|一点都不|一点也不|不)感冒(?:了)?", "不喜欢了"),
+        # ms: a negated verb closed by "langsung / sangat / sgt" (at all, much): the adverb set aside
+        (
+            r"\b(?P<n>tak|tidak|x|dah\s+tak)\s+(?P<v>minat|suka|minum|makan|main|layan|hisap)\s+(?:langsung|sangat|sgt|sangat-sangat)\b",
+            r"\g<n> \g<v>",
+        ),
+        # zh: 玩腻了 / 吃腻了 / 早看腻了 / 厌了 / 受够了 / 没兴趣了
+        (r"(?:早就|早|已经)?(?:玩|吃|看|听|喝|穿|用|做|打)?(?:腻|厌倦|厌烦)了", "不喜欢了"),
+        (r"(?:早就|早|已经)?受够了", "不喜欢"),
+        # ms: "dah muak main X", "jemu dengan X", "bosan gila dengan X", "serik"
+        (
+            r"\b(?:dah\s+|sudah\s+|aku\s+|saya\s+)?(?:muak|jemu|serik|naik\s+muak|bosan(?=\s+(?:dengan|dgn|gila|sangat|main|makan"
+            r"|tengok)))(?:\s+(?:gila|sangat|betul|dah))?(?:\s+(?:dengan|dgn))?\b",
+            "dah tak suka",
+        ),
+    )
+)
