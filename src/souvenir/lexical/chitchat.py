@@ -67,7 +67,9 @@ Kinds, in the order they are tried on a sentence:
   generic-"us" maxim): a guess at the other's experience
   ("Bet it felt awesome…", « ça a dû être… », 一定很…吧, "mesti best"), congratulations on
   the other's named thing, "It's what makes life awesome!": :mod:`souvenir.lexical.guesses`
-  (tried last; then ``cheer_on``, ``enjoy``: :mod:`souvenir.lexical.send_off`). Contractions typed without their apostrophe ("youre", « t es »)
+  (tried last; then ``cheer_on``, ``enjoy``: :mod:`souvenir.lexical.send_off`; then, with no
+  first or third person, ``captures`` — "It really captures that calming feeling" — and
+  ``wonder`` — "It's incredible how a team creates such strong ties": :mod:`souvenir.lexical.views`). Contractions typed without their apostrophe ("youre", « t es »)
   are restored first: :mod:`souvenir.lexical.sloppy`.
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
@@ -116,8 +118,9 @@ from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import team
+from souvenir.lexical.views import captures, wonder
 
-__all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
+__all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
 KINDS = (
@@ -144,8 +147,17 @@ KINDS = (
     "us",
     "cheer_on",
     "enjoy",
+    "captures",
+    "wonder",
 )
-ALL = frozenset(KINDS)
+#: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
+#: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
+#: as the speaker's), none when it drops a note, whose message is then kept as its episode.
+NOTE_ONLY = frozenset({"wonder"})
+#: The kinds read in a message (the default).
+ALL = frozenset(KINDS) - NOTE_ONLY
+#: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
+NOTES = frozenset(KINDS)
 
 #: "you know", "tu sais", "you see": a filler, not the listener as a topic.
 _FILLER = re.compile(
@@ -386,7 +398,15 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     if cheered in kinds:
         return cheered  # "Must have been a rush!", "Congrats on…" (lexical/guesses.py)
     off = send_off(text)
-    return off if off in kinds else None  # "Keep rockin' it!", "I'll enjoy writing them" (lexical/send_off.py)
+    if off in kinds:
+        return off  # "Keep rockin' it!", "I'll enjoy writing them" (lexical/send_off.py)
+    if _first(toks, plural=True):
+        return None
+    if "captures" in kinds and captures(text):  # « elle » may be the photo: no third-person gate
+        return "captures"  # "It really captures that calming feeling" (lexical/views.py)
+    if _third(toks, names, vocatives):
+        return None
+    return "wonder" if "wonder" in kinds and wonder(text) else None  # "It's incredible how a team…"
 
 
 def _sentences(text: str) -> list[str]:
