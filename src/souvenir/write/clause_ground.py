@@ -102,7 +102,7 @@ def _splits(note: str, commas: bool) -> list[tuple[int, int]]:
     found = [(m.start(), m.end()) for m in _SPLIT.finditer(note) if m.end() > m.start()]
     if commas:
         found += [(m.start(), m.end()) for m in _SENTENCE_END.finditer(note)]
-        found += [(m.start(), m.end()) for m in _COMMA.finditer(note) if opens_clause(note[m.end() :])]
+        found += [(m.start(), m.end()) for m in _COMMA.finditer(note) if opens_clause(note[m.end() : m.end() + 64])]
     out: list[tuple[int, int]] = []
     for start, end in sorted(found):
         if out and start < out[-1][1]:  # overlapping (", and they…"): the first reading, widened
