@@ -86,8 +86,9 @@ naming the user ("The user…", 用户…).
 
 No threshold: the lexicons below are the rule. What it drops of LoCoMo's gold observations
 and of its junk: ``bench/chitchat_share.py`` (docs/write-path.md).
-Known limits: a general view with no one in it is kept ("It's amazing how a game brings
-people together": LoCoMo's annotators read it as the speaker's view); a fact stated only as a question, as advice or as praise in the second person
+Known limits: a general view with no one in it is kept in a message ("It's amazing how a game
+brings people together": LoCoMo's annotators read it as the speaker's view; as a model's note
+it is ``wonder``, :data:`NOTE_ONLY`); a fact stated only as a question, as advice or as praise in the second person
 ("You can use coconut oil instead of butter") is lost when nothing else in the message
 states it ("Your bowl reminds me of my grandma's" is kept: "my").
 """
