@@ -199,6 +199,24 @@ def test_wonder_drops_the_note_and_keeps_the_message(sentence: str) -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
+        "It's great to see the love and support for the LGBTQ+ community.",
+        "C'est super de voir autant de soutien pour la communauté.",
+        "真好，看到大家这么支持这个社区。",
+        "Bagus tengok sokongan untuk komuniti ini.",
+    ],
+)
+def test_glad_to_see_as_a_note(sentence: str) -> None:
+    # conv-26's second speaker (session 16, after the held-out run): a general view as a note
+    decision = chitchat_filter(Candidate(text=sentence), Exchange(user_message=sentence, assistant_reply="Yes!"))
+    assert not decision.kept
+    assert sentence_kind(sentence, kinds=NOTES) in ("wonder", "opinion")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It's great to see my kids grow.",
+        "真好，我看到了我的孩子。",
         "It's amazing how we met at that concert.",
         "It's incredible how my son has grown.",
         "C'est fou comme mon fils a grandi.",

@@ -74,23 +74,26 @@ _WONDER_EN = re.compile(
     r"(?:amazing|incredible|crazy|wild|insane|unbelievable|remarkable|fascinating|interesting|funny|cool|awesome"
     r"|wonderful|beautiful|heartwarming|inspiring|mind-blowing|mindblowing|astonishing|impressive|neat|sweet"
     r"|magical|special|touching|weird|strange)\s+"
-    r"(?:how|what|that|when|to\s+see|seeing)\b",
+    r"(?:how|what|that|when|to\s+see|seeing)\b"
+    # "It's great to see the love and support for…" (conv-26's second speaker, session 16)
+    r"|^\W*(?:it's|it\s+is)\s+(?:(?:so|really|just|truly)\s+)*(?:great|good|nice|lovely)\s+to\s+see\b",
     re.IGNORECASE,
 )
 _WONDER_FR = re.compile(
     r"^\W*(?:c'est|c’est|ce\s+qui\s+est)\s+(?:(?:vraiment|tellement|trop|quand\s+m[êe]me|juste)\s+)*"
     r"(?:fou|dingue|incroyable|g[ée]nial|fascinant|impressionnant|beau|magnifique|formidable|[ée]tonnant"
-    r"|touchant|magique|chouette|dr[ôo]le|fort|extraordinaire)\s+"
+    r"|touchant|magique|chouette|dr[ôo]le|fort|extraordinaire|super|beau\s+de\s+voir)\s+"
     r"(?:comme|de\s+voir|ce\s+que|[àa]\s+quel\s+point|combien|qu[e']|quand)",
     re.IGNORECASE,
 )
 _WONDER_ZH = re.compile(
     r"^(?:真|真是|太|好|实在)?(?:神奇|不可思议|奇妙|有意思|有趣|感人|了不起|令人惊叹|让人感动|难以置信)(?:了|啊|呀)?"
     r"[，,！!]\s*\S"
+    r"|^(?:真好|太好了|很高兴|好开心)[，,]?\s*(?:能)?看到"
 )
 _WONDER_MS = re.compile(
     r"^\W*(?:(?:memang|sungguh|sangat|betul|amat)\s+)?"
-    r"(?:menakjubkan|hebat|luar\s+biasa|menarik|kelakar|pelik|mengagumkan|menyentuh\s+hati|best)\s+"
+    r"(?:menakjubkan|hebat|luar\s+biasa|menarik|kelakar|pelik|mengagumkan|menyentuh\s+hati|best|bagus|seronok)\s+"
     r"(?:bagaimana|macam\s+mana|betapa|tengok|melihat)\b",
     re.IGNORECASE,
 )
