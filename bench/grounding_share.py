@@ -168,18 +168,30 @@ def main() -> None:
                 clause_true[f"{least}_words{'_weight' if w else ''}"] += bool(read.unground)
     # Invented clauses: a true observation with another conversation's observation appended
     # ("…, and <its words>"), the kind SmolLM2 wrote ("…, and they are my best friends").
+    # The same after a bare comma (", they <its words>.") and as a sentence of its own ("…. They
+    # <its words>."): the kinds conv-44's run wrote (session 16).
     appended: dict[str, int] = {}
+    after_comma: dict[str, int] = {}
+    as_sentence: dict[str, int] = {}
     for i, row in enumerate(rows):
         other_row = next(r for r in rows[i + 97 :] + rows[: i + 97] if r["conv"] != row["conv"])
         added = re.sub(r"^[A-Z]\w+\s+", "they ", other_row["obs"].rstrip("."))
-        note = f"{row['obs'].rstrip('.')}, and {added}."
         other = tuple(n for n in row["names"] if n != row["speaker"])
-        verdict = ground(note, row["true_turn"], row["reply"], (row["speaker"],), min_share=chosen, other_names=other)
-        appended[verdict.check] = appended.get(verdict.check, 0) + 1
+        for tally, note in (
+            (appended, f"{row['obs'].rstrip('.')}, and {added}."),
+            (after_comma, f"{row['obs'].rstrip('.')}, {added}."),
+            (as_sentence, f"{row['obs'].rstrip('.')}. {added[:1].upper()}{added[1:]}."),
+        ):
+            verdict = ground(
+                note, row["true_turn"], row["reply"], (row["speaker"],), min_share=chosen, other_names=other
+            )
+            tally[verdict.check] = tally.get(verdict.check, 0) + 1
     report = {
         "true_with_unground_clause": clause_true,
         "appended_clause_notes": len(rows),
         "appended_clause_checks": appended,
+        "comma_clause_checks": after_comma,
+        "appended_sentence_checks": as_sentence,
         "invented_notes": len(made),
         "invented_checks": caught,
         "observations": len(rows),

@@ -27,6 +27,24 @@ def test_the_slice_carries_the_gold_of_each_turn():
     assert turns[0]["time"] == "2023-05-08T13:56:00+00:00"  # the session's date, sent with the turn
 
 
+@needs_data
+def test_the_slice_may_be_the_second_speakers_or_start_later():
+    """A held-out slice (no text read here: only ids and speakers compared)."""
+    conv = json.loads((DATA / "conv-26.json").read_text())
+    by_id = {t["dia_id"]: t for n in range(1, 40) for t in conv.get(f"session_{n}", [])}
+    turns, speakers = load_slice(DATA / "conv-26.json", 4, speaker="second")
+    assert speakers == ("Melanie", "Caroline") and len(turns) == 4
+    assert all(by_id[t["dia_id"]]["speaker"] == "Melanie" for t in turns)
+    first, _ = load_slice(DATA / "conv-26.json", 4)
+    assert not {t["dia_id"] for t in turns} & {t["dia_id"] for t in first}
+    # the reply is the other's next message, never the user's own
+    assert all(t["reply"] != t["message"] for t in turns)
+    later, _ = load_slice(DATA / "conv-26.json", 2, speaker="second", skip=2)
+    assert [t["dia_id"] for t in later] == [t["dia_id"] for t in turns[2:]]
+    with pytest.raises(ValueError):
+        load_slice(DATA / "conv-26.json", 2, speaker="third")
+
+
 def test_a_memory_matches_the_gold_of_its_turn_by_the_grounding_share():
     names = frozenset({"caroline", "melanie"})
     gold = "Caroline attended an LGBTQ support group recently and found the transgender stories inspiring."
@@ -101,3 +119,18 @@ def test_the_cli_runs_it(tmp_path):
     assert result.exit_code == 0, result.output
     report = json.loads(result.output[result.output.index("{") :])
     assert report["turns"] == 3 and report["drained"]
+
+
+@needs_data
+def test_the_cli_runs_the_second_speaker_after_a_skip(tmp_path):
+    with SlotModelServer(token_s=0.002) as upstream:
+        upstream.modes["reflection"] = "copy"
+        args = ["bench", "reflection", "--llm-url", upstream.url, "--model", "slot", "--data", str(DATA)]
+        args += ["--turns", "2", "--speaker", "second", "--skip", "3", "--pace-s", "0", "--probe-every", "0"]
+        result = CliRunner().invoke(app, [*args, "--drain-limit-s", "120", "--json"])
+        wrong = CliRunner().invoke(app, [*args[:-6], "--speaker", "both"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{") :])
+    assert (report["speaker"], report["user"], report["skip"], report["turns"]) == ("second", "Melanie", 3, 2)
+    assert report["drained"]
+    assert wrong.exit_code != 0 and "--speaker" in str(wrong.exception or wrong.output)

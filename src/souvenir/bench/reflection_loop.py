@@ -5,7 +5,9 @@ Needs an OpenAI-compatible model server already running (docs/model.md: SmolLM2-
 llama-cpp-python's server). The run:
 
 1. The first ``turns`` messages of the conversation's first speaker (the user) in a shared
-   LoCoMo conversation, each with the other speaker's next message as the bot's reply.
+   LoCoMo conversation, each with the other speaker's next message as the bot's reply —
+   or of its second speaker (``speaker="second"``), or those after its first ``skip``
+   messages: a slice no one has read yet, for an honest held-out run.
 2. Each probe request sent straight to the idle model server: its time without memory.
 3. Two services in this process, each on a loopback port with real HTTP and its own
    throwaway SQLite store, no embedder: **model** (the model as reflection, summary and
@@ -78,7 +80,8 @@ PROBE_TOKENS = 40
 @dataclass(slots=True)
 class BenchOptions:
     """What to run: the model server (``llm_url``, ``model``), the conversation
-    (``data_dir``/``conversation``.json), the slice (``turns`` of its first speaker), the pace
+    (``data_dir``/``conversation``.json), the slice (``turns`` of its ``speaker``, "first" or
+    "second", after its first ``skip`` messages), the pace
     (seconds between turns), a live probe every ``probe_every`` turns (0: none), the outbox
     sampled every ``sample_s``, and at most ``drain_limit_s`` waited after the last turn."""
 
@@ -87,19 +90,32 @@ class BenchOptions:
     data_dir: Path = Path("../shared/data/locomo")
     conversation: str = "conv-26"
     turns: int = 50
+    speaker: str = "first"
+    skip: int = 0
     pace_s: float = 2.0
     probe_every: int = 5
     sample_s: float = 5.0
     drain_limit_s: float = 600.0
 
 
-def load_slice(path: Path, turns: int) -> tuple[list[dict], tuple[str, str]]:
-    """The first ``turns`` messages of the first speaker: ``{"dia_id", "message", "reply",
-    "gold": [observation, ...], "time"}``, and the two speakers' names. ``time`` (ISO 8601, UTC)
-    is the session's date, plus a minute per turn of the session: a relative date ("last
-    week") is read from the day the user said it, as in the conversation."""
+SPEAKERS = ("first", "second")
+
+
+def load_slice(path: Path, turns: int, speaker: str = "first", skip: int = 0) -> tuple[list[dict], tuple[str, str]]:
+    """``turns`` messages of the ``speaker`` ("first": LoCoMo's ``speaker_a``, "second":
+    ``speaker_b``) after its first ``skip``: ``{"dia_id", "message", "reply", "gold":
+    [observation, ...], "time"}``, and the two speakers' names, the user first. The reply is
+    the other speaker's next message. ``time`` (ISO 8601, UTC) is the session's date, plus a
+    minute per turn of the session: a relative date ("last week") is read from the day the
+    user said it, as in the conversation."""
+    if speaker not in SPEAKERS:
+        raise ValueError(f"speaker must be one of {SPEAKERS}, not {speaker!r}")
+    if skip < 0:
+        raise ValueError("skip must be 0 or more")
     conv = json.loads(path.read_text())
     user, other = conv["speaker_a"], conv["speaker_b"]
+    if speaker == "second":
+        user, other = other, user
     gold: dict[str, list[str]] = {}
     for key, value in conv.items():
         if key.endswith("_observation") and isinstance(value, dict):
@@ -108,6 +124,7 @@ def load_slice(path: Path, turns: int) -> tuple[list[dict], tuple[str, str]]:
                     if isinstance(dia, str):
                         gold.setdefault(dia.strip(), []).append(text)
     out: list[dict] = []
+    seen = 0
     n = 1
     while f"session_{n}" in conv and len(out) < turns:
         session = conv[f"session_{n}"]
@@ -115,6 +132,9 @@ def load_slice(path: Path, turns: int) -> tuple[list[dict], tuple[str, str]]:
         start = parse_session_time(said) if said else None
         for i, turn in enumerate(session):
             if turn["speaker"] == user and len(out) < turns:
+                seen += 1
+                if seen <= skip:
+                    continue
                 reply = next((t["text"] for t in session[i + 1 :] if t["speaker"] != user), "I see.")
                 dia = turn["dia_id"]
                 when = (start + timedelta(minutes=i)).isoformat() if start else None
@@ -249,7 +269,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
     """Run the benchmark (module docstring); raises ``httpx.HTTPError`` when the model server
     does not answer the idle probes."""
     path = options.data_dir / f"{options.conversation}.json"
-    turns, speakers = load_slice(path, options.turns)
+    turns, speakers = load_slice(path, options.turns, options.speaker, options.skip)
     user = speakers[0].lower()
     names = frozenset(s.lower() for s in speakers)
     llm = httpx.Client(base_url=options.llm_url.rstrip("/"), timeout=600)
@@ -326,6 +346,9 @@ def run_reflection_bench(options: BenchOptions) -> dict:
     nomodel_episodes_true = sum(m["match"] for m in kept["nomodel"])
     return {
         "conversation": options.conversation,
+        "speaker": options.speaker,
+        "user": speakers[0],
+        "skip": options.skip,
         "turns": len(turns),
         "model": options.model,
         "llm_url": options.llm_url,
@@ -384,7 +407,8 @@ def format_report(report: dict) -> str:
     """A text summary of :func:`run_reflection_bench`'s report."""
     live, wm, nm = report["live"], report["with_model"], report["no_model"]
     lines = [
-        f"{report['conversation']}: {report['turns']} turns in {report['turns_s']} s, model {report['model']}",
+        f"{report['conversation']} ({report['user']}, {report['speaker']} speaker, after {report['skip']}): "
+        f"{report['turns']} turns in {report['turns_s']} s, model {report['model']}",
         f"drained: {report['drained']} ({report['drain_after_last_turn_s']} s after the last turn); "
         f"outbox {report['outbox']}; parked {len(report['parked'])}",
         f"live: proxied p50 {live['proxied_p50_s']} s, p99 {live['proxied_p99_s']} s; idle p50 {live['idle_p50_s']} s, "
@@ -400,4 +424,4 @@ def format_report(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BenchOptions", "format_report", "load_slice", "matches", "run_reflection_bench", "score"]
+__all__ = ["SPEAKERS", "BenchOptions", "format_report", "load_slice", "matches", "run_reflection_bench", "score"]

@@ -347,7 +347,11 @@ def bench_reflection(
         Path("../shared/data/locomo"), "--data", exists=True, file_okay=False, help="Folder of LoCoMo conv-*.json."
     ),
     conversation: str = typer.Option("conv-26", "--conversation", help="Which conversation (file stem)."),
-    turns: int = typer.Option(50, "--turns", min=1, help="The first N messages of its first speaker."),
+    turns: int = typer.Option(50, "--turns", min=1, help="N messages of the speaker, after --skip."),
+    speaker: str = typer.Option(
+        "first", "--speaker", help="Whose messages are the user's: first (LoCoMo's speaker_a) or second (speaker_b)."
+    ),
+    skip: int = typer.Option(0, "--skip", min=0, help="Start after the speaker's first N messages."),
     pace_s: float = typer.Option(2.0, "--pace-s", min=0, help="Seconds between two turns."),
     probe_every: int = typer.Option(5, "--probe-every", min=0, help="A live proxied request every N turns (0: none)."),
     drain_limit_s: float = typer.Option(600.0, "--drain-limit-s", min=0, help="Seconds waited after the last turn."),
@@ -358,14 +362,18 @@ def bench_reflection(
     Beside no-model mode in the same run (issue #25; docs/model.md)."""
     import httpx
 
-    from souvenir.bench.reflection_loop import BenchOptions, format_report, run_reflection_bench
+    from souvenir.bench.reflection_loop import SPEAKERS, BenchOptions, format_report, run_reflection_bench
 
+    if speaker not in SPEAKERS:
+        raise InputError(f"bench reflection: --speaker must be one of {', '.join(SPEAKERS)}, not {speaker!r}")
     options = BenchOptions(
         llm_url=llm_url,
         model=model,
         data_dir=data,
         conversation=conversation,
         turns=turns,
+        speaker=speaker,
+        skip=skip,
         pace_s=pace_s,
         probe_every=probe_every,
         drain_limit_s=drain_limit_s,

@@ -67,7 +67,9 @@ Kinds, in the order they are tried on a sentence:
   generic-"us" maxim): a guess at the other's experience
   ("Bet it felt awesome…", « ça a dû être… », 一定很…吧, "mesti best"), congratulations on
   the other's named thing, "It's what makes life awesome!": :mod:`souvenir.lexical.guesses`
-  (tried last; then ``cheer_on``, ``enjoy``: :mod:`souvenir.lexical.send_off`). Contractions typed without their apostrophe ("youre", « t es »)
+  (tried last; then ``cheer_on``, ``enjoy``: :mod:`souvenir.lexical.send_off`; then, with no
+  first or third person, ``captures`` — "It really captures that calming feeling" — and
+  ``wonder`` — "It's incredible how a team creates such strong ties": :mod:`souvenir.lexical.views`). Contractions typed without their apostrophe ("youre", « t es »)
   are restored first: :mod:`souvenir.lexical.sloppy`.
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
@@ -84,8 +86,9 @@ naming the user ("The user…", 用户…).
 
 No threshold: the lexicons below are the rule. What it drops of LoCoMo's gold observations
 and of its junk: ``bench/chitchat_share.py`` (docs/write-path.md).
-Known limits: a general view with no one in it is kept ("It's amazing how a game brings
-people together": LoCoMo's annotators read it as the speaker's view); a fact stated only as a question, as advice or as praise in the second person
+Known limits: a general view with no one in it is kept in a message ("It's amazing how a game
+brings people together": LoCoMo's annotators read it as the speaker's view; as a model's note
+it is ``wonder``, :data:`NOTE_ONLY`); a fact stated only as a question, as advice or as praise in the second person
 ("You can use coconut oil instead of butter") is lost when nothing else in the message
 states it ("Your bowl reminds me of my grandma's" is kept: "my").
 """
@@ -96,6 +99,16 @@ import re
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.asks import request
+from souvenir.lexical.chitchat_persons import FIRST as _FIRST
+from souvenir.lexical.chitchat_persons import SECOND as _SECOND
+from souvenir.lexical.chitchat_persons import WE as _WE
+from souvenir.lexical.chitchat_praise import DEMONSTRATIVE as _DEMONSTRATIVE
+from souvenir.lexical.chitchat_praise import EVALUATIVE as _EVALUATIVE
+from souvenir.lexical.chitchat_praise import LOOKS as _LOOKS
+from souvenir.lexical.chitchat_praise import ZH_EVALUATIVE as _ZH_EVALUATIVE
+from souvenir.lexical.chitchat_praise import ZH_LOOKS as _ZH_LOOKS
+from souvenir.lexical.chitchat_words import CHITCHAT
+from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
@@ -106,8 +119,9 @@ from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import team
+from souvenir.lexical.views import captures, wonder
 
-__all__ = ["KINDS", "chit_chat", "fact_sentences", "sentence_kind"]
+__all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
 KINDS = (
@@ -134,37 +148,18 @@ KINDS = (
     "us",
     "cheer_on",
     "enjoy",
+    "captures",
+    "wonder",
 )
-ALL = frozenset(KINDS)
+#: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
+#: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
+#: as the speaker's), none when it drops a note, whose message is then kept as its episode.
+NOTE_ONLY = frozenset({"wonder"})
+#: The kinds read in a message (the default).
+ALL = frozenset(KINDS) - NOTE_ONLY
+#: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
+NOTES = frozenset(KINDS)
 
-_FIRST = frozenset(
-    {
-        "i",
-        "me",
-        "my",
-        "mine",
-        "myself",
-        "je",
-        "j'",
-        "m'",
-        "moi",
-        "moi-meme",
-        "mon",
-        "ma",
-        "mes",
-        "saya",
-        "aku",
-        "sy",
-        "gua",
-        "gue",
-    }
-)
-#: "we" / "us" / "our": not the writer alone, but a sentence holding it tells of the writer's own
-#: ("We played Catan, a great game where you build…"): never praise of the other's thing.
-_WE = frozenset({"we", "us", "our", "ours", "nous", "notre", "nos", "kami", "kita"})
-_SECOND = lx.SECOND_PERSON | frozenset(
-    {"yourself", "yourselves", "y'all", "yall", "ya", "te", "t'", "toi-meme", "vous-meme", "dirimu", "korang", "kalian"}
-)
 #: "you know", "tu sais", "you see": a filler, not the listener as a topic.
 _FILLER = re.compile(
     r"\b(?:you know|you see|mind you|tu sais|tu vois|vous savez|long time no (?:talk|see|chat)"
@@ -181,123 +176,6 @@ _THANKS_FOR = re.compile(
     r"|^\W*(?:谢谢|感谢|多谢|恭喜)(?:你|您)",
     re.I,
 )
-
-#: Words of chit-chat (folded keys; accents off): greetings, thanks, farewells, agreement,
-#: praise, exclamations, feelings said to someone, intensifiers.
-CHITCHAT = frozenset(
-    """
-    hey hi hello hiya yo howdy morning evening afternoon night greetings welcome
-    thanks thank thx ty tysm appreciate appreciated appreciation grateful cheers bye goodbye later soon
-    care luck wish wishes wishing congrats congratulations kudos cherish moment moments make makes made
-    agree agreed agreeing totally completely absolutely definitely exactly indeed true truly right
-    sure same course certainly yep yup yes yeah ya okay ok alright fair point
-    great awesome amazing wonderful fantastic cool nice lovely beautiful gorgeous cute sweet incredible
-    impressive stunning fancy good best better perfect brilliant excellent fabulous terrific neat adorable
-    pretty fun special super epic inspiring touching wicked rad sick dope blast
-    proud glad happy thrilled stoked excited sorry delighted pleased thankful take
-    wow whoa woah omg gosh yay haha hahaha hehe lol lmao aw aww awww ooh ah ahh hmm huh oops
-    so really very totally truly super such quite extremely incredibly seriously literally
-    look looks looked sound sounds sounded seem seems seemed like
-    word words mean means meant lot kind kindly
-    keep posted touch talk talking later catch
-    hear heard news job well done effort
-    100 100% xoxo xx
-    salut bonjour bonsoir coucou merci remercie bye revoir bientot ciao plus
-    accord d'accord daccord exactement carrement absolument clairement vrai raison evidemment
-    genial geniale super magnifique beau belle beaux belles joli jolie chouette top incroyable formidable
-    bravo felicitations extra sympa adorable mignon mignonne waouh ouah mdr trop cool parfait
-    content contente ravi ravie heureux heureuse fier fiere desole desolee gentil gentille bonne journee soiree nuit
-    air semble
-    hai helo hello assalamualaikum salam selamat pagi petang malam terima kasih tq tqvm
-    jumpa setuju betul memang bagus cantik cantiknya hebat hebatnya comel comelnya best wah
-    tahniah syabas mantap lawa lawanya seronok gembira bangga nampak sedap sedapnya
-    """.split()
-)
-ZH_CHITCHAT = (
-    "你好",
-    "嗨",
-    "哈喽",
-    "早上好",
-    "晚上好",
-    "早安",
-    "晚安",
-    "谢谢",
-    "多谢",
-    "感谢",
-    "谢了",
-    "再见",
-    "拜拜",
-    "回头见",
-    "下次聊",
-    "同意",
-    "没错",
-    "对啊",
-    "确实",
-    "当然",
-    "是的",
-    "好的",
-    "太棒了",
-    "太好了",
-    "棒",
-    "厉害",
-    "漂亮",
-    "好看",
-    "可爱",
-    "美",
-    "赞",
-    "牛",
-    "不错",
-    "哇",
-    "天哪",
-    "恭喜",
-    "祝贺",
-    "加油",
-    "哈哈",
-    "嘻嘻",
-    "开心",
-    "高兴",
-    "骄傲",
-    "羡慕",
-    "辛苦了",
-    "好吧",
-    "嗯",
-    "行",
-    "收到",
-    "明白",
-    "知道了",
-    "真好",
-    "好",
-    "对",
-    "一定",
-    "绝对",
-    "完全",
-    "超",
-    "真",
-    "很",
-    "太",
-    "了",
-    "啊",
-    "呀",
-    "吧",
-    "呢",
-    "哦",
-    "看起来",
-    "听起来",
-    "好像",
-    "为",
-    "这",
-    "那",
-    "个",
-    "的",
-    "你",
-    "您",
-    "们",
-    "是",
-    "也",
-    "都",
-    "说",
-)
-_ZH_CHITCHAT = tuple(sorted(ZH_CHITCHAT, key=len, reverse=True))
 
 _PROPOSAL = re.compile(
     r"^(?:let'?s|let us|on pourrait|on devrait|allons|et si on|faisons|jom\w*|mari kita|mari"
@@ -321,59 +199,6 @@ _TOWARDS = re.compile(
     r"(?!.*\b(?:my|mine|i)\b)|^\W*j'(?:adore|aime\s+(?:bien\s+)?)\s*quand\s+(?:tu|vous)\b(?!.*\b(?:mon|ma|mes|je)\b)"
     r"|^我(?:真|很)?喜欢你(?:每次|总是)(?!.*我)|^\W*(?:saya|aku)\s+suka\s+(?:bila|apabila)\s+(?:awak|kamu|anda)\b(?!.*\b(?:saya|aku)\b)",
     re.I,
-)
-_DEMONSTRATIVE = frozenset(
-    {
-        "that",
-        "this",
-        "these",
-        "those",
-        "what",
-        "how",
-        "such",
-        "ca",
-        "cela",
-        "ceci",
-        "cette",
-        "ce",
-        "cet",
-        "ces",
-        "quel",
-        "quelle",
-        "quels",
-        "quelles",
-        "ini",
-        "itu",
-    }
-)
-_LOOKS = frozenset(
-    {"look", "looks", "looked", "sound", "sounds", "sounded", "seem", "seems", "seemed", "semble", "air", "nampak"}
-)
-_ZH_LOOKS = ("看起来", "听起来", "看上去", "这", "那")
-_EVALUATIVE = frozenset(
-    """great awesome amazing wonderful fantastic cool nice lovely beautiful gorgeous cute sweet incredible
-    impressive stunning fancy good perfect brilliant excellent fabulous terrific neat adorable pretty fun special
-    super epic inspiring touching delicious tasty yummy genial magnifique beau belle joli jolie chouette
-    incroyable formidable sympa adorable mignon delicieux cantik cantiknya hebat bagus comel best lawa sedap
-    sedapnya menarik delish scrumptious appetizing appetising appetissant appetissante menyelerakan
-    peaceful serene relaxing calming paisible apaisant reposant tenang damai menenangkan""".split()
-)
-_ZH_EVALUATIVE = (
-    "棒",
-    "宁静",
-    "平静",
-    "漂亮",
-    "好看",
-    "可爱",
-    "美",
-    "厉害",
-    "好吃",
-    "不错",
-    "酷",
-    "精彩",
-    "赞",
-    "诱人",
-    "好香",
 )
 #: A name called out: after a greeting or thanks, after a comma, or before a comma at the start.
 _CALLED = re.compile(
@@ -574,7 +399,15 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     if cheered in kinds:
         return cheered  # "Must have been a rush!", "Congrats on…" (lexical/guesses.py)
     off = send_off(text)
-    return off if off in kinds else None  # "Keep rockin' it!", "I'll enjoy writing them" (lexical/send_off.py)
+    if off in kinds:
+        return off  # "Keep rockin' it!", "I'll enjoy writing them" (lexical/send_off.py)
+    if _first(toks, plural=True):
+        return None
+    if "captures" in kinds and captures(text):  # « elle » may be the photo: no third-person gate
+        return "captures"  # "It really captures that calming feeling" (lexical/views.py)
+    if _third(toks, names, vocatives):
+        return None
+    return "wonder" if "wonder" in kinds and wonder(text) else None  # "It's incredible how a team…"
 
 
 def _sentences(text: str) -> list[str]:

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import key_of
 
-__all__ = ["MIN_WORDS", "Clauses", "opens_clause", "split_clauses", "unground_clauses", "weighty"]
+__all__ = ["MIN_WORDS", "Clauses", "opens_clause", "split_clauses", "thin_sentences", "unground_clauses", "weighty"]
 
 #: Least content words for a clause to be read alone (module docstring).
 MIN_WORDS = 2
@@ -82,6 +82,8 @@ class Clauses:
         if first == 0 or self.unground != tuple(range(first, len(self.parts))):
             return None
         head = self.note[: self.ends[first - 1]].rstrip(" ,;，；")
+        if head[-1:] in (".", "!", "。", "！"):  # cut at a sentence's end: its own mark
+            return head
         end = self.note.rstrip()[-1:]
         return head + (end if end in ".!。！" else ("。" if _HAN.search(head[-1:]) else "."))
 
@@ -89,20 +91,41 @@ class Clauses:
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
-def split_clauses(note: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+#: Where a sentence ends inside a note (the space after its mark): "…best friend! I have…".
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])(?=\S)")
+#: A comma before what may open a clause of its own ("I love dogs, they are…"): kept as a
+#: split only when :func:`opens_clause` reads a subject after it.
+_COMMA = re.compile(r"\s*[,;，；]\s*")
+
+
+def _splits(note: str, commas: bool) -> list[tuple[int, int]]:
+    found = [(m.start(), m.end()) for m in _SPLIT.finditer(note) if m.end() > m.start()]
+    if commas:
+        found += [(m.start(), m.end()) for m in _SENTENCE_END.finditer(note)]
+        found += [(m.start(), m.end()) for m in _COMMA.finditer(note) if opens_clause(note[m.end() : m.end() + 64])]
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if out and start < out[-1][1]:  # overlapping (", and they…"): the first reading, widened
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+            continue
+        out.append((start, end))
+    return out
+
+
+def split_clauses(note: str, commas: bool = False) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The note's clauses between coordinators (as written, empty ones dropped) and the
-    offset where each ends in ``note``."""
+    offset where each ends in ``note``. ``commas``: also between sentences and at a comma
+    before a subject of its own (:func:`opens_clause`) — the reading :func:`unground_clauses`
+    makes; the other callers (possession, the tail cut) split at coordinators only."""
     parts: list[str] = []
     ends: list[int] = []
     start = 0
-    for m in _SPLIT.finditer(note):
-        if m.end() == m.start():
-            continue
-        part = note[start : m.start()].strip()
+    for m_start, m_end in _splits(note, commas):
+        part = note[start:m_start].strip()
         if part:
             parts.append(part)
-            ends.append(m.start())
-        start = m.end()
+            ends.append(m_start)
+        start = m_end
     tail = note[start:].strip()
     if tail:
         parts.append(tail)
@@ -254,7 +277,7 @@ def unground_clauses(
     when its share is 0, it holds ``least`` content words or more and (``weight``) one of
     them is a word of weight or a relation (:func:`weighty`). A note of one clause
     is never unground here (grounding's share reads it)."""
-    parts, ends = split_clauses(note)
+    parts, ends = split_clauses(note, commas=True)
     if len(parts) < 2:
         return Clauses(note, parts, ends, ())
     bad = []
@@ -268,3 +291,29 @@ def unground_clauses(
         ):
             bad.append(i)
     return Clauses(note, parts, ends, tuple(bad))
+
+
+def thin_sentences(note: str, share: Callable[[str], tuple[float, list[str]] | None], least: float) -> Clauses:
+    """``note`` split into its sentences, each read alone with ``share`` (as
+    :func:`unground_clauses`): the ones under ``least`` (grounding's
+    :data:`~souvenir.write.grounding.MIN_SHARE`, read from LoCoMo's observations — each a
+    sentence — against their turn) are ``unground``. A whole note may pass the share on
+    one copied sentence while another is invented from a word or two of the message
+    ("I love dogs, they are my best friend! I have a dog…" from a message about websites
+    that allowed dogs). A note of one sentence is never thin here."""
+    parts: list[str] = []
+    ends: list[int] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(note):
+        part = note[start : m.start()].strip()
+        if part:
+            parts.append(part)
+            ends.append(m.start())
+        start = m.end()
+    if note[start:].strip():
+        parts.append(note[start:].strip())
+        ends.append(len(note))
+    if len(parts) < 2:
+        return Clauses(note, tuple(parts), tuple(ends), ())
+    thin = tuple(i for i, part in enumerate(parts) if (got := share(part)) is not None and got[0] < least)
+    return Clauses(note, tuple(parts), tuple(ends), thin)

@@ -24,7 +24,7 @@ import re
 
 from dataclasses import replace
 
-from souvenir.lexical.chitchat import chit_chat, sentence_kind
+from souvenir.lexical.chitchat import NOTES, chit_chat, sentence_kind
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.normalize import key_of
 from souvenir.types import Candidate
@@ -59,6 +59,8 @@ KIND_REASONS = {
     "life": "what makes life good (it's what makes life awesome, c'est ce qui rend la vie belle, 这就是生活, itulah hidup)",
     "cheer_on": "the other cheered on (keep rockin' it, continue à tout déchirer, 继续保持, teruskan usaha)",
     "enjoy": "the other's wish taken (I'll enjoy it, je vais en profiter, 我会好好享受的, saya akan menikmatinya)",
+    "captures": "praise of the thing shown by what it renders (it really captures the feeling, ça dégage une sérénité, 拍出了宁静的感觉, ia menangkap suasana)",
+    "wonder": "a general view in an exclamative frame (it's incredible how…, c'est fou comme…, 真神奇，…, memang menakjubkan bagaimana…)",
 }
 
 
@@ -72,12 +74,12 @@ def chitchat_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     own words (grounding already tied them to the message), the user's own names
     (``exchange.user_names``) read as "the user"."""
     text = _as_the_user(candidate.text, exchange.user_names)
-    kind = chit_chat(text)
+    kind = chit_chat(text, kinds=NOTES)  # with the note-only kinds (``wonder``)
     if kind is not None:
         return drop(NAME, candidate, chitchat_reason(kind))
     parts, read = _parts(candidate.text), _parts(text)
     if len(parts) == len(read):  # the user's name written "the user" cuts no sentence
-        facts = [part.strip() for part, same in zip(parts, read) if sentence_kind(same) is None]
+        facts = [part.strip() for part, same in zip(parts, read) if sentence_kind(same, kinds=NOTES) is None]
         if 0 < len(facts) < len(parts):
             pointer = unresolved_deictic(facts[0])  # "Must be awesome! That makes me want to hike…"
             if pointer:  # the chit-chat cut held what the fact's "that" points at (conv-44)
