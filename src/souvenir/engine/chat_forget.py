@@ -206,10 +206,12 @@ def _turn_of(source: str | None) -> int | None:
     return None
 
 
-def forget_note(store: Store, user_id: int, message: str) -> ForgetNote | None:
+def forget_note(store: Store, user_id: int, message: str, story_id: int | None = None) -> ForgetNote | None:
     """A dry run of the request to forget in ``message`` on the user's active memories, for
     the block the model answers with (:mod:`souvenir.read.forget_note`); ``None`` when the
-    message asks nothing. The same match the turn's record then acts on."""
+    message asks nothing. The same match the turn's record then acts on. ``story_id``: the
+    context's story (``None`` or below 1: none); a candidate of another story is counted in
+    the note, never quoted (the block shows no other story's memory)."""
     requests = own_requests(store, user_id, message)
     if not requests:
         return None
@@ -220,7 +222,10 @@ def forget_note(store: Store, user_id: int, message: str) -> ForgetNote | None:
     texts = {m.id: m.text for m in active}
     kept = _restated_ids(store, user_id, message, decision.erase)
     erased = tuple(texts[i] for i in decision.erase if i in texts and i not in kept)
-    return ForgetNote(False, erased, tuple(texts[i] for i in decision.candidates if i in texts))
+    shown = {m.id for m in active if m.scope == "global" or (story_id is not None and m.story_id == story_id)}
+    candidates = [i for i in decision.candidates if i in texts]
+    quoted = tuple(texts[i] for i in candidates if i in shown)
+    return ForgetNote(False, erased, quoted, len(candidates) - len(quoted))
 
 
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:

@@ -125,7 +125,7 @@ class ContextReader:
             self.config.semantic_threshold,
             shown,
         )
-        note = forget_note(self.store, user_id, message)  # what a request to forget erases: the reply says it
+        note = forget_note(self.store, user_id, message, story_id)  # what a request to forget erases: the reply says it
         return ContextResult(
             memories=list(result.memories),
             rules=list(result.rules),

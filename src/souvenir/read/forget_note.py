@@ -8,14 +8,21 @@ it" — and the user believed it. The note (pure: data in, text out) names, in t
 language, how many memories match (they are erased after the reply: counted, never quoted —
 what the user asked to forget is not shown to the model once more), or says that none does and
 how to have one erased (naming it in its own words, or deleting it from the memory list); a
-request whose match is unsure names the candidates (nothing erased) and asks which."""
+request whose match is unsure names the candidates (nothing erased) and asks which: at most
+:data:`MAX_QUOTED`, each cut at :data:`QUOTED_CHARS` characters, the rest counted, and only
+those the context may show (global ones and the current story's: another story's are counted,
+never quoted)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-__all__ = ["ForgetNote", "render_forget_note"]
+__all__ = ["MAX_QUOTED", "QUOTED_CHARS", "ForgetNote", "render_forget_note"]
+
+#: Candidates quoted at most, and the characters of each (the rest counted).
+MAX_QUOTED = 4
+QUOTED_CHARS = 200
 
 
 class ForgetNote(NamedTuple):
@@ -25,7 +32,17 @@ class ForgetNote(NamedTuple):
     whole: bool
     erased: tuple[str, ...]
     candidates: tuple[str, ...]
+    #: candidates not quoted because the context may not show them (another story's)
+    unquoted: int = 0
 
+
+#: "and {n} more" after the candidates quoted, per language.
+_MORE: dict[str, str] = {
+    "en": "- … and {n} more",
+    "fr": "- … et {n} autres",
+    "zh": "- ……还有 {n} 条",
+    "ms": "- … dan {n} lagi",
+}
 
 #: (everything, these, none, which) per language; {n} is the number of memories.
 _WORDS: dict[str, tuple[str, str, str, str]] = {
@@ -81,10 +98,13 @@ def render_forget_note(note: ForgetNote | None, profile: Mapping[str, object], q
         return [whole]
     if note.erased:  # counted, not quoted: what the user asked to forget is not shown once more
         return [these.format(n=len(note.erased))]
-    if note.candidates:
-        return [which] + _items(note.candidates, quote)
+    if note.candidates:  # bounded: a request may match many long memories
+        shown = note.candidates[:MAX_QUOTED]
+        more = len(note.candidates) - len(shown) + note.unquoted
+        tail = [_MORE.get(str(profile.get("lang") or "en"), _MORE["en"]).format(n=more)] if more else []
+        return [which] + _items(shown, quote) + tail
     return [none]
 
 
 def _items(texts: Sequence[str], quote) -> list[str]:
-    return [f"- {quote(t)}" for t in texts]
+    return [f"- {quote(t if len(t) <= QUOTED_CHARS else t[: QUOTED_CHARS - 1] + '…')}" for t in texts]

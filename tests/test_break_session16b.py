@@ -1,0 +1,106 @@
+"""Hardening lane harden2, session 16: where lane harden did not reach — MCP over HTTP with
+keys, export/import on PostgreSQL, several faces writing to one PostgreSQL store, and the
+forget note the block ends with. Each test talks to real parts (the real PostgreSQL at
+127.0.0.1:5432, real HTTP on loopback; our code unpatched).
+
+- The forget note quoted an unsure request's candidates from every story of the user: a
+  story's memories (a role-play's) shown in a context of no story, or of another story.
+- The note quoted every candidate whole: a request matching many long memories put them all
+  in the block, without a bound.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from souvenir.library import Souvenir
+from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.read.forget_note import MAX_QUOTED, QUOTED_CHARS, ForgetNote, render_forget_note
+
+SIBLINGS = "Please forget what I said about my siblings"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 's.db'}"
+        return
+    from tests.pgtest import fresh_database
+
+    with fresh_database() as url:
+        yield url
+
+
+def _open(url: str) -> Souvenir:
+    return Souvenir.open(url, embedder="none", window_embedder="none", background=False)
+
+
+# -- 1. the forget note quotes only what the context may show ----------------------------------
+def test_the_forget_note_quotes_no_memory_of_another_story(store_url):
+    """ "Forget what I said about my siblings" matched a sister and a brother kept in a
+    role-play's story: the note asked "which one?" quoting both in a context of no story (and
+    of another story), where the block never shows that story's memories."""
+    with _open(store_url) as mem:
+        mem.remember("ann", "My sister Lena is a pilot", scope="story", story="secret-rp")
+        mem.remember("ann", "My brother Tom plays the cello", scope="story", story="secret-rp")
+        for story in (None, "work"):
+            block = mem.context("ann", SIBLINGS, story=story).block
+            assert "Lena" not in block and "Tom" not in block, (story, block)
+            assert "nothing is erased" in block, block  # still told nothing is erased
+        inside = mem.context("ann", SIBLINGS, story="secret-rp").block  # the story's own context: quoted
+        assert "Lena" in inside and "Tom" in inside, inside
+
+
+def test_the_forget_note_quotes_no_other_users_memory(store_url):
+    with _open(store_url) as mem:
+        mem.remember("bob", "My sister Lena is a pilot")
+        mem.remember("bob", "My brother Tom plays the cello")
+        mem.remember("ann", "My sister Ada bakes bread")
+        mem.remember("ann", "My brother Max sails boats")
+        block = mem.context("ann", SIBLINGS).block
+        assert "Lena" not in block and "Tom" not in block, block
+        assert "Ada" in block and "Max" in block, block
+
+
+def test_the_forget_note_quotes_no_erased_memory(store_url):
+    with _open(store_url) as mem:
+        gone = mem.remember("ann", "My sister Lena is a pilot").id
+        mem.remember("ann", "My brother Tom plays the cello")
+        mem.remember("ann", "My sister Ada bakes bread")
+        assert gone is not None
+        mem.forget("ann", gone)
+        block = mem.context("ann", SIBLINGS).block
+        assert "Lena" not in block, block
+        assert "Tom" in block and "Ada" in block, block
+
+
+# -- 2. the note is bounded --------------------------------------------------------------------
+def test_the_forget_note_is_bounded_however_many_long_memories_match(store_url):
+    """Forty long memories about siblings: the note quoted all forty whole."""
+    filler = " and she likes" + " very" * ((MAX_TEXT_BYTES // 2) // 5)
+    with _open(store_url) as mem:
+        for i in range(40):
+            mem.remember("ann", f"My sister Lena{i} is a pilot{filler} {i}")
+        block = mem.context("ann", SIBLINGS).block
+        note = block[block.index("it may mean any of these") :]
+        assert note.count("Lena") == MAX_QUOTED, note
+        assert "and 36 more" in note, note[-300:]
+        assert len(note) < (MAX_QUOTED + 2) * (QUOTED_CHARS + 40), len(note)
+
+
+NOTE_MORE = [
+    ("en", "and 36 more"),
+    ("fr", "et 36 autres"),
+    ("zh", "还有 36 条"),
+    ("ms", "dan 36 lagi"),
+]
+
+
+@pytest.mark.parametrize(("lang", "more"), NOTE_MORE)
+def test_the_forget_notes_candidates_are_bounded_in_every_language(lang, more):
+    long = "x" * MAX_TEXT_BYTES
+    note = ForgetNote(False, (), tuple(f"{i} {long}" for i in range(40)))
+    lines = render_forget_note(note, {"lang": lang}, repr)
+    assert len(lines) == 1 + MAX_QUOTED + 1, lines
+    assert all(len(line) <= QUOTED_CHARS + 10 for line in lines[1:-1]), [len(x) for x in lines]
+    assert more in lines[-1], lines[-1]
