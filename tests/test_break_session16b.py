@@ -104,3 +104,65 @@ def test_the_forget_notes_candidates_are_bounded_in_every_language(lang, more):
     assert len(lines) == 1 + MAX_QUOTED + 1, lines
     assert all(len(line) <= QUOTED_CHARS + 10 for line in lines[1:-1]), [len(x) for x in lines]
     assert more in lines[-1], lines[-1]
+
+
+# -- 3. an id no write could have made is bad input on every read, PostgreSQL included --------
+READS = {
+    "memories": lambda m, u: m.memories(u),
+    "memory": lambda m, u: m.memory(u, 1),
+    "forgotten": lambda m, u: m.forgotten(u),
+    "history": lambda m, u: m.history(u, 1),
+    "forget": lambda m, u: m.forget(u, 1),
+    "pin": lambda m, u: m.pin(u, 1),
+    "profile": lambda m, u: m.profile(u),
+    "export_user": lambda m, u: m.export_user(u),
+    "delete_user": lambda m, u: m.delete_user(u),
+    "timezone": lambda m, u: m.timezone(u),
+    "user_channels": lambda m, u: m.user_channels(u),
+    "other channel": lambda m, u: m.memories("ann", channel=u),
+}
+
+
+@pytest.mark.parametrize("bad", ["ann\x00", "\ud800ann"], ids=["nul", "lone surrogate"])
+def test_a_user_id_no_write_could_make_is_bad_input_on_every_read(store_url, bad):
+    """On PostgreSQL a read naming ``ann\\x00`` (or a lone surrogate) failed as a store error or
+    a UnicodeEncodeError — the MCP tools' bare "Error executing tool" — where the writes and
+    the REST routes refuse it as bad input."""
+    from souvenir.errors import InputError
+
+    with _open(store_url) as mem:
+        mem.remember("ann", "I like green tea")
+        for name, read in READS.items():
+            with pytest.raises(InputError):
+                read(mem, bad)
+            assert mem.memories("ann").memories, name  # nothing erased on the way
+
+
+def test_an_mcp_call_naming_a_nul_user_is_a_readable_refusal():
+    """Through the MCP HTTP server with a channel key, on PostgreSQL: "Error executing tool
+    memories" (a crash) before; one sentence now, as REST's 422."""
+    import anyio
+    import httpx2
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    from souvenir.mcp_server import http_app
+    from tests.pgtest import fresh_database
+    from tests.servers import UvicornThread
+
+    async def call(url: str, key: str):
+        async with (
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30) as http,
+            streamable_http_client(url, http_client=http) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            calls = {"memories": {}, "forget": {"memory_id": 1}, "search": {"query": "tea"}}
+            return [await session.call_tool(tool, {"user": "ann\x00", **more}) for tool, more in calls.items()]
+
+    with fresh_database() as url, _open(url) as mem:
+        key = mem.create_key("bot", channels=["api"])[0]
+        with UvicornThread(http_app(mem)) as server:
+            results = anyio.run(call, f"{server.url}/mcp", key)
+    said = [r.content[0].text for r in results]
+    assert all(r.is_error for r in results) and all("user id contains a NUL character" in s for s in said), said

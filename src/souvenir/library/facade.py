@@ -19,6 +19,7 @@ from typing import Any
 from souvenir.config import Settings
 from souvenir.library.opening import settings_for
 from souvenir.library.user_data import UserData
+from souvenir.library.id_checks import checked_ids
 from souvenir.errors import CapacityError, InputError
 from souvenir.engine.curation import MAX_BATCH
 from souvenir.engine.runtime import Runtime, open_runtime
@@ -501,6 +502,29 @@ class Souvenir(UserData):
             WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, self._who(channel), user)
         ]
 
+
+# An id no store can hold (NUL, a lone surrogate) is bad input before any store is asked
+checked_ids(
+    Souvenir,
+    (
+        "context",
+        "memories",
+        "memory",
+        "forgotten",
+        "search",
+        "history",
+        "profile",
+        "export_user",
+        "timezone",
+        "diagnostics",
+        "user_channels",
+        "update",
+        "forget",
+        "pin",
+        "set_timezone",
+        "delete_user",
+    ),
+)
 
 # Every face's call waits on the store within one bound as a whole (503 / StoreBusyError
 # past it; docs/operations.md, "A store locked by another process").
