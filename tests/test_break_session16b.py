@@ -166,3 +166,80 @@ def test_an_mcp_call_naming_a_nul_user_is_a_readable_refusal():
             results = anyio.run(call, f"{server.url}/mcp", key)
     said = [r.content[0].text for r in results]
     assert all(r.is_error for r in results) and all("user id contains a NUL character" in s for s in said), said
+
+
+# -- 4. "forget everything" acts as of when it was said -----------------------------------------
+EVERYTHING = [
+    ("en", "Please forget everything about me."),
+    ("fr", "Oublie tout ce que tu sais sur moi."),
+    ("zh", "忘掉关于我的一切"),
+    ("ms", "Lupakan semua tentang saya."),
+]
+
+
+@pytest.mark.parametrize(("lang", "request_text"), EVERYTHING)
+def test_forget_everything_keeps_what_another_face_wrote_after_it_was_said(store_url, lang, request_text):
+    """The proxy records an exchange after the model's reply, with the time its request arrived:
+    a memory saved through another face while the reply was written (after the request) was
+    erased by the request recorded after it."""
+    from datetime import timedelta
+
+    from souvenir.timeutil import utcnow
+
+    with _open(store_url) as mem:
+        mem.remember("ann", "Allergic to peanuts")
+        said = utcnow()
+        later = mem.remember("ann", "My new address is 12 Elm Street, Leeds", date=said + timedelta(seconds=2))
+        assert later.action == "insert", later
+        mem.add_turn("ann", request_text, "OK.", time=said)
+        left = [m.text for m in mem.memories("ann").memories]
+        assert left == ["My new address is 12 Elm Street, Leeds"], (lang, left)
+
+
+def test_forget_everything_through_the_proxy_keeps_a_write_made_during_the_reply():
+    """The real proxy in front of a slow loopback model, on PostgreSQL: "Please forget
+    everything about me." arrives, a memory is saved through REST during the reply; the
+    record erased it with the rest."""
+    import json
+    import threading
+    import time
+
+    import httpx
+
+    from souvenir.api.app import create_app
+    from tests.attack_support import stub_model_settings
+    from tests.pgtest import fresh_database
+    from tests.servers import ChatServer, UvicornThread
+
+    def memories(client) -> list[str]:
+        return [m["text"] for m in client.get("/v1/users/telegram/u/memories").json()["memories"]]
+
+    with fresh_database() as url, ChatServer(reply="OK.", reflection_answer=json.dumps({"memories": []})) as up:
+        up.chat_mode, up.delay_s = "slow", 3.0
+        settings = stub_model_settings(url, up.url, reflection_timeout_s=2.0)
+        with (
+            UvicornThread(create_app(settings)) as server,
+            httpx.Client(base_url=server.url, timeout=30, headers={"X-Souvenir-Channel": "telegram"}) as client,
+        ):
+            client.post("/v1/users/telegram/u/memories", json={"text": "Allergic to peanuts"})
+            time.sleep(1.1)  # the request arrives in a later second than the first memory (the store's unit)
+            body = {
+                "model": "stub",
+                "user": "u",
+                "messages": [{"role": "system", "content": "bot"}, {"role": "user", "content": EVERYTHING[0][1]}],
+            }
+            answered = []
+            asking = threading.Thread(target=lambda: answered.append(client.post("/v1/chat/completions", json=body)))
+            asking.start()
+            time.sleep(1.5)  # the model is writing its reply: the request arrived over a second ago
+            saved = client.post(
+                "/v1/users/telegram/u/memories", json={"text": "My new address is 12 Elm Street, Leeds"}
+            )
+            assert saved.json()["action"] == "insert", saved.text
+            asking.join()
+            assert answered[0].status_code == 200
+            deadline = time.monotonic() + 30  # recorded after the reply: waited for, not timed
+            while "Allergic to peanuts" in memories(client):
+                assert time.monotonic() < deadline, "not acted on"
+                time.sleep(0.2)
+            assert memories(client) == ["My new address is 12 Elm Street, Leeds"]

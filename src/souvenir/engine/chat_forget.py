@@ -33,6 +33,7 @@ from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_o
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.read.forget_note import ForgetNote
 from souvenir.store.protocol import Store
+from souvenir.timeutil import aware
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
@@ -136,17 +137,25 @@ def act_on_forget_request(
     now: datetime,
     proposed: Iterable[int] = (),
     before_erase: Callable[[int], None] | None = None,
+    said: datetime | None = None,
 ) -> ForgetMatch | None:
     """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
-    own bookkeeping before each erasure (its window vectors)."""
+    own bookkeeping before each erasure (its window vectors). ``said``: when the request was
+    said (the proxy records it after the reply): a memory whose wording was said after it —
+    saved through another face while the model answered — is not the request's to erase."""
     requests = own_requests(store, user_id, message)
     if not requests:
         return None
-    decision = match_forget(requests, store.memories(user_id, "active"), proposed)
+    active = store.memories(user_id, "active")
+    after = {
+        m.id for m in active if said is not None and m.updated_at is not None and aware(m.updated_at) > aware(said)
+    }
+    decision = match_forget(requests, [m for m in active if m.id not in after], proposed)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
     if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
-        store.erase_user_memories(user_id, now, why, keep=_restated_ids(store, user_id, message, decision.erase))
+        keep = _restated_ids(store, user_id, message, decision.erase) | after
+        store.erase_user_memories(user_id, now, why, keep=keep)
         store.erase_user_texts(user_id, now, turn_id)
         store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
         return decision

@@ -124,7 +124,7 @@ class TurnWriter:
             # a request to forget acts on the memories it names and never becomes one (#26),
             # nor a last query; without a model its turn keeps no copy of its topic now
             asked = act_on_forget_request(
-                self.store, user_id, message, turn_id, now, before_erase=self.writer.drop_windows_around
+                self.store, user_id, message, turn_id, now, before_erase=self.writer.drop_windows_around, said=time
             )
             queries = profile.push_query(before.get(profile.QUERIES_KEY), message) if asked is None else None
             if queries is not None:
