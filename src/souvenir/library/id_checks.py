@@ -6,8 +6,8 @@ store, where PostgreSQL failed on it — a store error, a ``UnicodeEncodeError``
 tools' bare "Error executing tool" — where SQLite answered "no such user". Each named
 method now refuses such an id first (:class:`~souvenir.errors.TextError`, an input error:
 REST's 422, an MCP error result of one sentence). Only what no store can hold is refused
-(not a string, NUL, lone surrogates): a read of an older id the write check would refuse
-today still finds it."""
+(NUL, lone surrogates; another type is left to the method's own check): a read of an older
+id the write check would refuse today still finds it."""
 
 from __future__ import annotations
 
@@ -31,10 +31,13 @@ def _checked(method: Callable) -> Callable:
 
     @functools.wraps(method)
     def call(*args, **kwargs):
-        bound = signature.bind_partial(*args, **kwargs).arguments
+        try:
+            bound = signature.bind_partial(*args, **kwargs).arguments
+        except TypeError:  # the method's own check names what is wrong (an unknown keyword…)
+            return method(*args, **kwargs)
         for name, what in (("user", "user id"), ("channel", "channel")):
             value = bound.get(name)
-            if value is not None:
+            if isinstance(value, str):  # another type: the method's own check names it
                 check_field(value, what, MAX_TEXT_BYTES)
         return method(*args, **kwargs)
 
