@@ -118,7 +118,7 @@ from souvenir.lexical.send_off import send_off
 from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
-from souvenir.lexical.together import team
+from souvenir.lexical.together import journey, team
 from souvenir.lexical.views import captures, wonder
 
 __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
@@ -150,11 +150,13 @@ KINDS = (
     "enjoy",
     "captures",
     "wonder",
+    "journey",
+    "ours",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder"})
+NOTE_ONLY = frozenset({"wonder", "journey", "ours"})
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -387,8 +389,12 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "reaction"  # "I can imagine it's rewarding", "Have a nice day", 哈哈太好笑了 (lexical/reaction.py)
     if "maxim" in kinds and maxim(text):
         return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
+    if "ours" in kinds and maxim(text, generic_we=True):
+        return "ours"  # "It reminds us to follow our dreams" (notes only: 1 held-out observation as a message)
     if "team" in kinds and team(text, left):
         return "team"  # "We can achieve great things if we join forces together" (lexical/together.py)
+    if "journey" in kinds and journey(text, left):
+        return "journey"  # "We've done so much, and there's nothing but good stuff coming" (notes only)
     if "comment" in kinds and comment(text):
         return "comment"  # "That's really making a big impact" (lexical/news.py)
     if "preface" in kinds and preface(text):
