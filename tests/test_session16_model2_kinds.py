@@ -82,10 +82,11 @@ def test_the_reflection_keeps_the_whole_not_its_fragment(tmp_path, message: str,
 
 def test_a_fragment_stays_when_its_whole_is_dropped(tmp_path) -> None:
     engine = Engine(open_store(f"sqlite:///{tmp_path / 'f.db'}"))
-    message = "The view from the top was amazing!"
-    whole = "I hiked up the mountain with Caroline's kids and the view from the top was amazing."  # not grounded
-    engine.reflect("web", "u1", message, "Wow!", _answer(message, whole), now=NOW)
-    assert [m.text for m in engine.memories("web", "u1")] == [message]
+    message = "I hiked up Mount Tam with my kids."
+    part = "I hiked up Mount Tam."
+    whole = "I hiked up Mount Tam with Caroline, my piano teacher."  # not the message's
+    engine.reflect("web", "u1", message, "Wow!", _answer(part, whole), now=NOW)
+    assert [m.text for m in engine.memories("web", "u1")] == [part]
 
 
 # Copied chit-chat about the two with "we": a note only.
@@ -189,4 +190,35 @@ def test_a_maxim_with_a_generic_our_is_no_note(note: str) -> None:
     ],
 )
 def test_a_maxim_frame_with_a_relative_or_a_time_stays(note: str) -> None:
+    assert chit_chat(note, kinds=NOTES) is None
+
+
+# A fragment alone: a past judgement of a thing with no one in it (a note only).
+@pytest.mark.parametrize(
+    ("note", "kinds"),
+    [
+        ("The view from the top was amazing!", ("recalled",)),
+        ("La vue d'en haut était magnifique !", ("recalled",)),
+        ("山顶的风景太美了！", ("recalled",)),
+        ("Pemandangannya sangat cantik!", ("opinion", "recalled")),  # no past copula: read as now
+    ],
+)
+def test_a_past_judgement_of_a_thing_is_no_note(note: str, kinds: tuple[str, ...]) -> None:
+    assert chit_chat(note, kinds=NOTES) in kinds
+    assert not chitchat_filter(Candidate(note), Exchange(note)).kept
+    assert "recalled" in NOTE_ONLY and "recalled" in KIND_REASONS
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "My trip to the mountains was amazing!",
+        "Mon voyage à la montagne était magnifique !",
+        "我去年的旅行太美了！",
+        "Percutian saya ke gunung sangat cantik!",
+        "The wedding in Paris was beautiful.",
+        "The kids went crazy, it was amazing!",
+    ],
+)
+def test_a_past_judgement_with_someone_in_it_stays(note: str) -> None:
     assert chit_chat(note, kinds=NOTES) is None

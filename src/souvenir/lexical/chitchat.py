@@ -152,11 +152,12 @@ KINDS = (
     "wonder",
     "journey",
     "ours",
+    "recalled",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder", "journey", "ours"})
+NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled"})
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -352,7 +353,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "addressed"
     called = _names(text, names)
     vocatives = _names(text, frozenset())
-    judged = False
+    judged = recalled = False
     if not first and not _third(toks, names, vocatives):
         keys = [t.key for t in toks if t.role != "comma" and t.key not in called and t.key not in _OPENERS]
         looks = any(
@@ -370,7 +371,9 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         if toks and toks[0].cjk and toks[0].key.startswith(("这", "那", "真", "好", "太")) and _zh_evaluative(toks):
             return "praise"
         # "The colors really blend nicely": no one in it, a value, the present (lexical/passing.py)
-        judged = "opinion" in kinds and opinion([t for t in toks if t.key not in called and t.key not in _OPENERS])
+        plain = [t for t in toks if t.key not in called and t.key not in _OPENERS]
+        judged = "opinion" in kinds and opinion(plain)
+        recalled = "recalled" in kinds and not judged and opinion(plain, past=True)
     if not first and _THANKS_FOR.search(text):
         return "empty"
     left = _left(toks, called)
@@ -378,6 +381,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "empty"
     if judged:
         return "opinion"
+    if recalled:
+        return "recalled"  # "The view from the top was amazing!" (notes only)
     if not first and _remark(toks):
         return "remark"
     second = _second(toks)
