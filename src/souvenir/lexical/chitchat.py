@@ -71,6 +71,11 @@ Kinds, in the order they are tried on a sentence:
   first or third person, ``captures`` — "It really captures that calming feeling" — and
   ``wonder`` — "It's incredible how a team creates such strong ties": :mod:`souvenir.lexical.views`). Contractions typed without their apostrophe ("youre", « t es »)
   are restored first: :mod:`souvenir.lexical.sloppy`.
+- Notes only (:data:`NOTE_ONLY`, session 16, lane model2): ``recalled`` — ``opinion`` with a
+  past copula ("The view from the top was amazing!", :func:`souvenir.lexical.passing.opinion`);
+  ``ours`` — a ``maxim`` whose "we / our" is everyone's ("It reminds us to follow our dreams");
+  ``journey`` — the two's road ("We've done so much, and there's nothing but good stuff
+  coming", :func:`souvenir.lexical.together.journey`).
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
 
