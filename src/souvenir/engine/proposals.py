@@ -37,6 +37,7 @@ from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.carry import carried
 from souvenir.write.confidence import tally_kind
+from souvenir.write.fragments import fragments
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
@@ -112,14 +113,24 @@ class Proposals:
         write path in its own transaction, so a bad item never leaves a partial memory.
         Dropped items are logged and counted as ``reflection_item_dropped`` events. ``model``
         (the model that answered) adds each candidate's confidence and the code's decision
-        to that model's tally (:mod:`souvenir.write.confidence`).
+        to that model's tally (:mod:`souvenir.write.confidence`). A note whose words are all
+        in another note of the turn is written only when that note was not kept
+        (:func:`souvenir.write.fragments.fragments`).
         """
         now = now or utcnow()
         parsed = parse_reflection(answer, min_confidence, source)
         exchange = Exchange(user_message=message, assistant_reply=reply)
         results: list[WriteResult] = []
         decided: list[tuple[float, bool]] = []
-        for candidate in parsed.candidates:
+        held = fragments([c.text for c in parsed.candidates])  # a fragment waits for the note holding it
+        order = [i for i in range(len(parsed.candidates)) if i not in held] + sorted(held)
+        kept_at: dict[int, bool] = {}
+        for at in order:
+            candidate = parsed.candidates[at]
+            if at in held and kept_at.get(held[at]):
+                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a fragment of another note of the turn")
+                decided.append((candidate.confidence, False))
+                continue
             try:
                 results.append(
                     self.writer.remember(
@@ -144,6 +155,7 @@ class Proposals:
             except InputError as exc:
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {exc}")  # redact, then cut
                 decided.append((candidate.confidence, False))
+            kept_at[at] = decided[-1][1]
         user_id = self.store.ensure_user(channel, external_id, now)
         for confidence, kept in decided if model else ():
             self.store.record_event(None, tally_kind(model or "", confidence, kept), "", now)

@@ -71,6 +71,11 @@ Kinds, in the order they are tried on a sentence:
   first or third person, ``captures`` — "It really captures that calming feeling" — and
   ``wonder`` — "It's incredible how a team creates such strong ties": :mod:`souvenir.lexical.views`). Contractions typed without their apostrophe ("youre", « t es »)
   are restored first: :mod:`souvenir.lexical.sloppy`.
+- Notes only (:data:`NOTE_ONLY`, session 16, lane model2): ``recalled`` — ``opinion`` with a
+  past copula ("The view from the top was amazing!", :func:`souvenir.lexical.passing.opinion`);
+  ``ours`` — a ``maxim`` whose "we / our" is everyone's ("It reminds us to follow our dreams");
+  ``journey`` — the two's road ("We've done so much, and there's nothing but good stuff
+  coming", :func:`souvenir.lexical.together.journey`).
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
 
@@ -118,7 +123,7 @@ from souvenir.lexical.send_off import send_off
 from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
-from souvenir.lexical.together import team
+from souvenir.lexical.together import journey, team
 from souvenir.lexical.views import captures, wonder
 
 __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
@@ -150,11 +155,14 @@ KINDS = (
     "enjoy",
     "captures",
     "wonder",
+    "journey",
+    "ours",
+    "recalled",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder"})
+NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled"})
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -350,7 +358,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "addressed"
     called = _names(text, names)
     vocatives = _names(text, frozenset())
-    judged = False
+    judged = recalled = False
     if not first and not _third(toks, names, vocatives):
         keys = [t.key for t in toks if t.role != "comma" and t.key not in called and t.key not in _OPENERS]
         looks = any(
@@ -368,7 +376,9 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         if toks and toks[0].cjk and toks[0].key.startswith(("这", "那", "真", "好", "太")) and _zh_evaluative(toks):
             return "praise"
         # "The colors really blend nicely": no one in it, a value, the present (lexical/passing.py)
-        judged = "opinion" in kinds and opinion([t for t in toks if t.key not in called and t.key not in _OPENERS])
+        plain = [t for t in toks if t.key not in called and t.key not in _OPENERS]
+        judged = "opinion" in kinds and opinion(plain)
+        recalled = "recalled" in kinds and not judged and opinion(plain, past=True)
     if not first and _THANKS_FOR.search(text):
         return "empty"
     left = _left(toks, called)
@@ -376,6 +386,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "empty"
     if judged:
         return "opinion"
+    if recalled:
+        return "recalled"  # "The view from the top was amazing!" (notes only)
     if not first and _remark(toks):
         return "remark"
     second = _second(toks)
@@ -387,8 +399,12 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "reaction"  # "I can imagine it's rewarding", "Have a nice day", 哈哈太好笑了 (lexical/reaction.py)
     if "maxim" in kinds and maxim(text):
         return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
+    if "ours" in kinds and maxim(text, generic_we=True):
+        return "ours"  # "It reminds us to follow our dreams" (notes only: 1 held-out observation as a message)
     if "team" in kinds and team(text, left):
         return "team"  # "We can achieve great things if we join forces together" (lexical/together.py)
+    if "journey" in kinds and journey(text, left):
+        return "journey"  # "We've done so much, and there's nothing but good stuff coming" (notes only)
     if "comment" in kinds and comment(text):
         return "comment"  # "That's really making a big impact" (lexical/news.py)
     if "preface" in kinds and preface(text):

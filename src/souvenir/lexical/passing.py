@@ -138,14 +138,18 @@ _PAST = (
 _ZH_PAST = ("了", "过", "昨天", "上次", "以前", "去年", "刚才", "那天")
 
 
-def opinion(toks: list[Tok]) -> bool:
+def opinion(toks: list[Tok], past: bool = False) -> bool:
     """A judgement with no one in it (module docstring). ``toks``: the sentence's tokens
-    (end marks dropped), the caller having found no person in them."""
+    (end marks dropped), the caller having found no person in them. With ``past``, a past
+    copula is read too ("The view from the top was amazing!", « La vue était magnifique »,
+    风景太美了): a model's note only (``chitchat`` kind ``recalled``)."""
     words = [t for t in toks if t.role != "comma"]
     if not words or len(words) > 14:
         return False
     if any(t.cjk for t in words):
         key = "".join(t.key for t in words if t.cjk)
+        if past and key.endswith("了"):
+            key = key[:-1]  # 太美了: the degree, not a past
         if any(w in key for w in _ZH_PAST) or key.startswith(("他们", "她们", "它们")):
             return False
         return any(w in key for w in _ZH_VALUE) or any(t.cjk and t.key in ("好", "很好", "真好", "挺好") for t in words)
@@ -153,13 +157,19 @@ def opinion(toks: list[Tok]) -> bool:
         return False
     if len(words) <= 4 and (_value(words[0]) or (words[0].key in _SUCH and len(words) > 1 and _value(words[1]))):
         return True  # "Gorgeous colors!", "Such vibrant colors!", « Quelles belles couleurs ! »
-    if any(t.key in _PAST or (t.key.endswith("ed") and t.key not in _VALUE and len(t.key) > 4) for t in words):
+    copulas = _WAS if past else frozenset()
+    if any(
+        (t.key in _PAST and t.key not in copulas) or (t.key.endswith("ed") and t.key not in _VALUE and len(t.key) > 4)
+        for t in words
+    ):
         return False
     if not _definite(words):
         return False  # "It's amazing how a game brings people together": a view the writer holds
     return any(_value(t) for t in words)
 
 
+#: A past copula: with ``past``, "The view was amazing" is read as "The view is amazing".
+_WAS = frozenset({"was", "were", "etait", "etaient", "ete"})
 _SUCH = frozenset({"such", "what", "so", "quel", "quelle", "quels", "quelles", "sungguh", "sangat"})
 
 

@@ -268,10 +268,18 @@ _ZH_MAXIM = re.compile(
 )
 
 
-def maxim(sentence: str) -> bool:
+def maxim(sentence: str, generic_we: bool = False) -> bool:
     """A maxim with no one in it: a frame ("This is a reminder to…", « C'est un rappel que… »,
     这提醒我们…, "Ini peringatan untuk…", "Life is too short") and nothing of the writer, no
-    third person, digit, capitalised word or time word after it (:func:`_clean`)."""
+    third person, digit, capitalised word or time word after it (:func:`_clean`); with
+    ``generic_we``, a "we" or "our" after it is everyone's (:data:`_GENERIC_WE`)."""
     text = _bare(sentence)
     found = _MAXIM.match(text) or _ZH_MAXIM.match(text)
-    return found is not None and _clean(text[found.end() :])
+    rest = text[found.end() :] if found is not None else ""
+    return found is not None and _clean(_GENERIC_WE.sub(" ", rest) if generic_we else rest)
+
+
+#: After a maxim's frame, with ``generic_we`` (a model's note), "we" is everyone ("It reminds us to follow our dreams", « de suivre
+#: nos rêves », 追随我们的梦想, "mengejar impian kita"): set aside before :func:`_clean`, which
+#: still refuses a relative, a time, a name or a digit ("…to visit our mom" stays a fact).
+_GENERIC_WE = re.compile(r"\b(?:we|us|our|ours|ourselves|nous|notre|nos|kita)\b|我们|咱们", re.I)

@@ -34,7 +34,7 @@ import re
 from souvenir.lexical.normalize import strip_accents
 from souvenir.lexical.support import _past
 
-__all__ = ["team"]
+__all__ = ["journey", "team"]
 
 _WE = re.compile(
     r"\b(?:we|we're|we've|we'll|us|our|nous|kita|kami)\b|\bon\s+(?:peut|va|forme|est|fait|sera|pourra|a)\b|我们|咱们",
@@ -135,3 +135,56 @@ def team(sentence: str, left: list[str]) -> bool:
     if re.search(r"\d", text):
         return False
     return all(_team_word(word) for word in left)
+
+
+#: The two's road, done and to come, with nothing named (folded): "We've done so much, and
+#: there's nothing but good stuff coming", « On a fait tellement de chemin », 我们一起经历了这么多,
+#: "Kita dah buat banyak".
+_JOURNEY = frozenset(
+    """do done doing come came coming far been through gone lot lots much so nothing but good great stuff
+    things thing ahead more better best way long journey road awesome future bright amazing
+    fait faire tellement chose choses arrive arriver arrivent venir vient chemin parcouru beaucoup bon bons
+    bonne bonnes belle belles avenir meilleur meilleures rien que
+    buat banyak perkara baik datang jauh lalui harung depan masa indah hebat lagi akan""".split()
+)
+_ZH_JOURNEY = (
+    "一起",
+    "经历",
+    "这么",
+    "那么",
+    "多",
+    "接下来",
+    "只会",
+    "好事",
+    "事",
+    "走",
+    "远",
+    "未来",
+    "美好",
+    "会",
+    "有",
+    "很",
+    "了",
+    "的",
+)
+
+
+def _journey_word(word: str) -> bool:
+    if any("\u3400" <= ch <= "\u9fff" for ch in word):
+        rest = word
+        for part in sorted(_ZH_JOURNEY, key=len, reverse=True):
+            rest = rest.replace(part, "")
+        return not rest
+    return _fold(word) in _JOURNEY
+
+
+def journey(sentence: str, left: list[str]) -> bool:
+    """The two's road so far and to come, nothing done or named ("We've done so much, and
+    there's nothing but good stuff coming"): a "we", no "I", no third person, no digit, and
+    every word of ``left`` (as :func:`team`) a word of the road. Read in a model's note only
+    (:data:`souvenir.lexical.chitchat.NOTE_ONLY`): copied from a message, it holds no fact."""
+    text = sentence.replace("\u2019", "'")
+    text = re.sub(r"\bil\s+(?:n'\s*)?y\s+a\b", " ", text, flags=re.I)  # « il n'y a que du bon »: no one
+    if not _WE.search(text) or _THIRD.search(text) or _I.search(text) or re.search(r"\d", text):
+        return False
+    return bool(left) and all(_journey_word(word) for word in left)

@@ -102,6 +102,7 @@ from souvenir.write.filters._clauses import clauses
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
+from souvenir.write.filters.own_voice import own_voice_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
 from souvenir.write.clause_ground import thin_sentences, unground_clauses
 from souvenir.write.deictic import unresolved_deictic
@@ -363,6 +364,7 @@ def grounding_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision
     return drop(NAME, candidate, f"ungrounded ({verdict.check}): {verdict.reason}")
 
 
-#: The chain of a model's reflection: the model chain, grounding in the user's words, then
-#: no chit-chat (:mod:`souvenir.write.filters.no_chitchat`: the user's own words, but no fact).
-REFLECTION_CHAIN: tuple[Filter, ...] = (*MODEL_CHAIN, grounding_filter, chitchat_filter)
+#: The chain of a model's reflection: the model chain, grounding in the user's words, a first
+#: person with a source (:mod:`souvenir.write.filters.own_voice`), then no chit-chat
+#: (:mod:`souvenir.write.filters.no_chitchat`: the user's own words, but no fact).
+REFLECTION_CHAIN: tuple[Filter, ...] = (*MODEL_CHAIN, grounding_filter, own_voice_filter, chitchat_filter)

@@ -53,6 +53,7 @@ SERIES: tuple[tuple[str, str], ...] = (
             "character",
             "assistant_only",
             "grounding",
+            "own_voice",
             "chitchat",
             "acknowledgement",
             "command",

@@ -61,6 +61,9 @@ KIND_REASONS = {
     "enjoy": "the other's wish taken (I'll enjoy it, je vais en profiter, 我会好好享受的, saya akan menikmatinya)",
     "captures": "praise of the thing shown by what it renders (it really captures the feeling, ça dégage une sérénité, 拍出了宁静的感觉, ia menangkap suasana)",
     "wonder": "a general view in an exclamative frame (it's incredible how…, c'est fou comme…, 真神奇，…, memang menakjubkan bagaimana…)",
+    "ours": "a maxim with a generic 'our' (it reminds us to follow our dreams, ça nous rappelle de suivre nos rêves, 这提醒我们追随我们的梦想, ini peringatan untuk kita kejar impian kita)",
+    "recalled": "a past judgement of a thing with no one in it (the view from the top was amazing!, la vue était magnifique, 山顶的风景太美了, pemandangannya sangat cantik)",
+    "journey": "the two's road so far and to come (we've done so much, on a fait tellement de chemin, 我们一起经历了这么多, kita dah buat banyak)",
 }
 
 

@@ -1,0 +1,40 @@
+"""A note that is a fragment of another note of the same turn adds nothing (issue #25).
+
+A weak model copies a piece of the message as a note of its own beside the note that holds it
+("The view from the top was amazing!" beside "I hiked up the mountain with my kids and the
+view from the top was amazing!"). Pure (the notes' texts in, which is a fragment of which out):
+a note whose content words (:func:`souvenir.lexical.content_words`, stop words and pronouns
+aside) are all among another note's, which has more, is a fragment of it; two notes with the
+same words are one, the later a fragment of the earlier. The caller writes a fragment only
+when the note holding it was not kept, so a fragment never costs a fact::
+
+    fragments(["I hiked up Mount Tam and the view from the top was amazing!",
+               "The view from the top was amazing!"])
+    -> {1: 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from souvenir.lexical import content_words, normalize
+
+__all__ = ["fragments"]
+
+
+def fragments(texts: Sequence[str]) -> dict[int, int]:
+    """``{fragment's index: the index of the note holding it}`` (module docstring); the holder is
+    the note with the most words that holds the fragment, itself never a fragment."""
+    words = [content_words(normalize(text)) for text in texts]
+    held: dict[int, int] = {}
+    for i, own in enumerate(words):
+        if not own:
+            continue
+        holders = [
+            j
+            for j, other in enumerate(words)
+            if j != i and own <= other and (len(other) > len(own) or (other == own and j < i))
+        ]
+        if holders:
+            held[i] = max(holders, key=lambda j: (len(words[j]), -j))
+    return {i: j for i, j in held.items() if j not in held}
