@@ -75,7 +75,28 @@ F|ms|kalau nak saya pindah KL tahun depan|Pindah KL tahun depan|0
 F|fr|Si besoin je déménage à Lyon|Déménage à Lyon|0
 """
 
-LINES = [line for line in CASES.strip().splitlines() if line.strip()]
+#: A second set of our own, written after the rules above and run before any further change: 12/16
+#: (the misses: « J'ai été augmentée » — the subject took « J' » —, « je te prête » folded to "prete",
+#: 看动漫早就不看了 with 看 apart; "Suka main badminton" / "Badminton dah tak minat sangat" is left).
+FRESH = r"""
+F|en|Tennis? Not really my thing anymore|Likes tennis|0
+A|en|Is an accountant|No longer an accountant, now a yoga teacher|yoga teacher|Is an accountant
+A|en|Earns $52k a year|Just got bumped up to $60k|60k|52k
+F|en|If needed I can lend you my drill, I bought it last month|Bought a drill last month|1
+A|fr|Aime la natation|La natation, plus vraiment mon truc|plus vraiment|Aime la natation
+A|fr|Est comptable|Je suis plus comptable, maintenant je suis prof de yoga|prof de yoga|Est comptable
+A|fr|Gagne 2 500 € par mois|J'ai été augmentée à 2 750 € par mois|2 750|2 500
+F|fr|Si besoin je te prête ma perceuse, je l'ai achetée le mois dernier|A acheté une perceuse le mois dernier|1
+A|zh|喜欢看动漫|看动漫早就不看了|不看了|喜欢看动漫
+A|zh|是一名护士|不再当护士了，现在做销售|销售|一名护士
+A|zh|月薪八千|涨薪到九千五了|九千五|月薪八千
+A|zh|今年40岁|今年41岁了|41岁|40岁
+A|ms|Seorang jurutera|Bukan jurutera lagi, sekarang buat bisnes kek|bisnes kek|Seorang jurutera
+A|ms|Gaji RM5,000 sebulan|Dapat naik gaji ke RM5,600 sebulan|5,600|5,000
+F|ms|kalau nak aku bagi resipi tu, aku belajar dari mak aku|Belajar resipi dari mak|1
+"""
+
+LINES = [line for line in (CASES + FRESH).strip().splitlines() if line.strip()]
 
 
 @pytest.mark.parametrize("line", LINES, ids=[f"{i}-{line.split('|')[1]}" for i, line in enumerate(LINES)])

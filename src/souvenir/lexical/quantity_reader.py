@@ -43,7 +43,7 @@ ATTRIBUTES: dict[str, str] = {
     r"|gagne|月薪|年薪|工资|薪水|薪资|收入|到手|gaji(?:\s+bersih)?|pendapatan|bergaji"
     # a raise said with no salary noun, then "to" and a sum ("Got bumped to $78k", « augmentée à 3 200 € »)
     r"|(?:got\s+|was\s+|been\s+|just\s+)*(?:bumped(?:\s+up)?|(?:a\s+)?(?:pay\s+)?(?:raise|rise)|raised)(?=\s+to\b)"
-    r"|(?:(?:j'ai\s+)?été\s+)?augmentée?(?=\s+à\b)|加薪|涨薪|调薪|(?:dapat\s+)?naik\s+gaji": "salary",
+    r"|(?:(?:j'ai\s+|ai\s+|a\s+)?été\s+)?augmentée?(?=\s+à\b)|加薪|涨薪|调薪|(?:dapat\s+)?naik\s+gaji": "salary",
     # rent
     r"rent|loyer|房租|租金|月租|sewa(?:\s+rumah|\s+bilik)?": "rent",
     # an instalment of a loan

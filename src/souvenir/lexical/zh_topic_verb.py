@@ -5,7 +5,8 @@
 The topic is a glued verb and thing (打游戏: 打 + 游戏); the one-character verb after the negator
 is the topic's own and adds no content. :func:`zh_topic_verb` drops it from a token list (the
 proposition of a memory); the negation filter reads :data:`ZH_VO` the same way. A noun topic
-(奶茶不喝了) keeps its verb, which a stored liking holds too (爱喝奶茶).
+(奶茶不喝了) keeps its verb, which a stored liking holds too (爱喝奶茶); a topic that says the verb
+itself apart (看动漫早就不看了: 看 + 动漫) loses the repeated one.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ def zh_topic_verb(tokens: list[str]) -> list[str]:
     head = [t for t in tokens[: end - 2] if t not in ZH_ALREADY]
     # the topic says its own verb (打游戏, 看动漫, 踢球): the bare verb after it adds nothing; a noun topic
     # (奶茶不喝了) keeps its verb, which the stored liking holds too (爱喝奶茶)
-    if not head or not all(is_han(t[0]) for t in head) or not any(len(t) >= 2 and t[0] in ZH_VO for t in head):
+    verb = tokens[end - 1]
+    if (
+        not head
+        or not all(is_han(t[0]) for t in head)
+        or not any((len(t) >= 2 and t[0] in ZH_VO) or (t == verb and len(head) > 1) for t in head)
+    ):
         return tokens
     return head + [tokens[end - 2]] + tokens[end:]

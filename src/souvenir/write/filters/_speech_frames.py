@@ -124,7 +124,7 @@ def offer_condition(clause: Clause) -> bool:
 
 #: Verbs of giving to the listener that make a bare wish's consequent an offer.
 _GIVE = frozenset(
-    "give send show lend bagi kasi hantar tunjuk ajar pinjam belanja share donne file envoie montre prête passe".split()
+    "give send show lend bagi kasi hantar tunjuk ajar pinjam belanja share donne file envoie montre prete passe".split()
 )
 
 #: Words of a listener's wish said with no subject ("if needed", « si besoin », "kalau nak").
