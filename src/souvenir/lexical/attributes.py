@@ -80,6 +80,11 @@ _KNOWN = (
             "also",
             "now",
             "still",
+            # change words opening a clause ("Naik gaji ke RM4,200"), never a name
+            "naik",
+            "turun",
+            "dapat",
+            "got",
         }
     )
 )

@@ -115,10 +115,29 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:a\s+)?quitté\s+(?P<from>[^,;]{1,40}?)\s+pour\s+(?:devenir|être|bosser\s+comme|travailler\s+comme"
             r"|se\s+lancer\s+comme|se\s+reconvertir\s+en)\s+",
         ),
+        # "no longer X, now Y" split by its comma (round 14): the old trade after the negation, the new
+        # one after "now" and an optional "I'm / je fais / 做 / buat" (« Je suis plus prof, maintenant je
+        # fais de l'assurance », 不再当老师了，现在做保险, "Bukan cikgu lagi, sekarang buat insurans")
+        (
+            "occupation",
+            "occ_change",
+            aux + r"(?:is\s+|am\s+|i'm\s+)?(?:no\s+longer|not\s+an?\s+\w+\s+anymore)\s+"
+            r"(?:(?:working\s+)?as\s+)?(?:an?\s+)?(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?))(?:\s+anymore)?"
+            r"\s*[,;]\s*(?:(?:and|but)\s+)?(?:i'm\s+|is\s+)?now\s+(?:i'm\s+|i\s+am\s+|working\s+as\s+|as\s+)?(?:an?\s+)?",
+        ),
         (
             "occupation",
             "occ",
-            r"n'est\s+plus\s+(?P<from>[^,;]{1,30}?)\s*[,;]\s*(?:(?:il|elle)\s+est\s+)?(?:maintenant|désormais)\s+",
+            r"(?:n'est|n'suis|ne\s+suis|suis|est)\s+plus\s+(?P<from>[^,;]{1,30}?)\s*[,;]\s*"
+            r"(?:(?:il|elle)\s+est\s+|je\s+suis\s+)?(?:maintenant|désormais)\s+"
+            r"(?:(?:je\s+suis|il\s+est|elle\s+est)\s+|(?:je\s+)?(?:fais|fait|bosse|travaille)\s+(?:dans\s+)?"
+            r"(?:de\s+l'|de\s+la\s+|du\s+|des\s+|l'|la\s+|le\s+)?)?",
+        ),
+        (
+            "occupation",
+            "occ_zh",
+            r"(?:已经)?不再(?:当|做|干)(?P<from>[^，。,;]{1,8}?)了?\s*[，,；;]\s*(?:现在|如今|目前|改|转)*(?:在)?(?:当|做|干)了?"
+            r"(?:一名|一个)?",
         ),
         (
             "occupation",
@@ -128,8 +147,9 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "occupation",
             "occ_change",
-            r"(?:dah\s+|sudah\s+)?bukan\s+lagi\s+(?:seorang\s+)?(?P<from>[^,;]{1,30}?)\s*[,;]?\s*(?:sekarang|kini)\s+"
-            r"(?:dah\s+)?(?:jadi\s+|bekerja\s+sebagai\s+|kerja\s+sebagai\s+|sebagai\s+)?(?:seorang\s+)?",
+            r"(?:dah\s+|sudah\s+)?bukan\s+(?=(?:[^,;]*\s)?lagi\b)(?:lagi\s+)?(?:seorang\s+)?(?P<from>[^,;]{1,30}?)"
+            r"(?:\s+lagi)?\s*[,;]?\s*(?:sekarang|kini)\s+"
+            r"(?:dah\s+)?(?:jadi\s+|bekerja\s+sebagai\s+|kerja\s+sebagai\s+|sebagai\s+|buat\s+|kerja\s+)?(?:seorang\s+)?",
         ),
     )
 

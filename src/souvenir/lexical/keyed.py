@@ -290,6 +290,15 @@ def _starts_clause(text: str) -> bool:
     return _bare(text, pos) or any(p.regex.match(text, pos) for p in PATTERNS)
 
 
+def _change_across(clause: str, cut: int) -> bool:
+    """Whether a change naming its old value ("from" group) opens ``clause`` and runs past ``cut``."""
+    pos = _opening(clause)[1]
+    return any((m := p.regex.match(clause, pos)) is not None and m.end() > cut for p in _CHANGES)
+
+
+_CHANGES = tuple(p for p in PATTERNS if "from" in p.regex.groupindex)
+
+
 def _clauses(sentence: str) -> list[str]:
     """Cut a sentence at commas and conjunctions that open a new clause (a subject, a
     bare verb or a key pattern after them; any comma before a Chinese character)."""
@@ -300,6 +309,8 @@ def _clauses(sentence: str) -> list[str]:
         if not after or m.start() == 0:
             continue
         han = bool(_HAN_RUN.match(after))
+        if _change_across(sentence[start:], m.end() - start):
+            continue  # "No longer a chef, now a food photographer": one change, its comma inside
         if (han and ("," in m.group() or m.group().strip())) or (not han and _starts_clause(after)):
             out.append(sentence[start : m.start()])
             start = m.end()

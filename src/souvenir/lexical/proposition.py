@@ -69,6 +69,9 @@ from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.normalize import key_of, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tagged import stem
+from souvenir.lexical.thing_idioms import THING_IDIOMS
+from souvenir.lexical.zh_topic_verb import zh_topic_verb
+from souvenir.lexical.weary_idioms import WEARY_IDIOMS
 from souvenir.lexical.tokens import is_han, tokenize
 from souvenir.lexical.vocab import MONTHS, NEGATORS, WEEKDAYS
 
@@ -322,8 +325,12 @@ def _smoking_stems() -> frozenset[str]:
 @lru_cache(maxsize=32768)
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
+    # a liking that ended said as an idiom (« Le foot, plus trop mon truc », "I'm so over crossfit",
+    # 玩腻了, "dah muak"): the plain negated liking the filters read (round 14)
+    for pattern, replacement in THING_IDIOMS + WEARY_IDIOMS:
+        text = pattern.sub(replacement, text)
     norm = normalize(text)
-    tokens = abstentions(_zh_quit_joined(list(tokenize(norm))))  # "Is a vegetarian": eats no meat
+    tokens = zh_topic_verb(abstentions(_zh_quit_joined(list(tokenize(norm)))))  # "Is a vegetarian": eats no meat
     again = {i for i, t in enumerate(tokens) if t in _FR_AGAIN}
     tokens = [_FR_AGAIN.get(t, t) for t in tokens]
     again |= {

@@ -40,7 +40,10 @@ ATTRIBUTES: dict[str, str] = {
     r"height|stands|measures|mesure|身高|个子|个头|tinggi(?:\s+badan)?": "height",
     # pay
     r"salary|income|wages?|pay(?:check|cheque)?|take-home(?:\s+pay)?|earns|earning|makes|salaire|revenus?|paie|paye"
-    r"|gagne|月薪|年薪|工资|薪水|薪资|收入|到手|gaji(?:\s+bersih)?|pendapatan|bergaji": "salary",
+    r"|gagne|月薪|年薪|工资|薪水|薪资|收入|到手|gaji(?:\s+bersih)?|pendapatan|bergaji"
+    # a raise said with no salary noun, then "to" and a sum ("Got bumped to $78k", « augmentée à 3 200 € »)
+    r"|(?:got\s+|was\s+|been\s+|just\s+)*(?:bumped(?:\s+up)?|(?:a\s+)?(?:pay\s+)?(?:raise|rise)|raised)(?=\s+to\b)"
+    r"|(?:(?:j'ai\s+|ai\s+|a\s+)?été\s+)?augmentée?(?=\s+à\b)|加薪|涨薪|调薪|(?:dapat\s+)?naik\s+gaji": "salary",
     # rent
     r"rent|loyer|房租|租金|月租|sewa(?:\s+rumah|\s+bilik)?": "rent",
     # an instalment of a loan
@@ -123,7 +126,8 @@ _FOR = re.compile(r"[^,.;，。\d]{0,24}?(?:\bfor|\bin|\bon|\btowards|\bde|\bd'|
 _CHANGE_ONLY = re.compile(
     r"(?:(?:now|currently|actually|only|just|down|up|to|at|is|am|'m|i'm|weighing|finally|maintenant|désormais|suis|en\s+suis"
     r"|seulement|plus\s+que|que|à|a|en\s+fait|descendu|descendue|remonté|remontée|sekarang|kini|dah|sudah|jadi"
-    r"|turun|naik|ke|cuma|hanya|baru|sebenarnya|现在|目前|已经|才|只有|瘦到了?|胖到了?|降到了?|涨到了?)[\s,]*)*$",
+    r"|turun|naik|ke|cuma|hanya|baru|sebenarnya|现在|目前|已经|才|只有|瘦到了?|胖到了?|降到了?|涨到了?"
+    r"|this\s+year|cette\s+année|tahun\s+(?:ini|ni)|今年|turns?|turning|fête|fait|genap|满)[\s,，]*)*$",
     re.I,
 )
 #: A change by a difference, not to a value: "Lost 5 kg", « a pris 3 kilos », 瘦了五斤, "turun 3 kg".
@@ -166,9 +170,13 @@ _NOUN_FIRST = (
 
 #: A time or a period before the attribute (每月房贷, "monthly rent", « actuellement »).
 _LEAD = re.compile(
-    r"(?:n(?:e\s+|')(?=\S+\s+plus\s+que\b)|每月|每个月|一个月|现在|目前|如今|monthly\s+|annual\s+|yearly\s+|current\s+)+",
+    r"(?:n(?:e\s+|')(?=\S+\s+plus\s+que\b)|每月|每个月|一个月|现在|目前|如今|monthly\s+|annual\s+|yearly\s+|current\s+"
+    r"|(?:this\s+year|cette\s+année|tahun\s+(?:ini|ni)|今年)[\s,，]*)+",
     re.I,
 )
+#: A date the grounding wrote after a time word ("今年（2025）", "this year (2025)"): no number of the
+#: quantity; blanked (same length) before reading, so that "今年（2025）33岁" reads as an age of 33.
+_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-\d{2}){0,2}[)）]")
 
 
 def someone(text: str) -> bool:
@@ -297,7 +305,7 @@ def _dated(clause: str, pos: int) -> tuple[str, str, int, int] | None:
 def read_quantity(clause: str, pos: int = 0) -> tuple[str, str, int, int] | None:
     """``(key, value, start, end)`` of a measured quantity or a count in ``clause`` from ``pos``
     (module docstring), or ``None``. ``start``/``end`` bound the value."""
-    clause = clause[:400]  # a measure is said early; a long run is no note of one value
+    clause = _GROUNDED.sub(lambda m: " " * len(m.group()), clause[:400])  # a measure is said early
     for pattern in _SIZES:
         m = pattern.search(clause, pos)
         if m and m.start() - pos <= 24:
@@ -313,4 +321,8 @@ def read_quantity(clause: str, pos: int = 0) -> tuple[str, str, int, int] | None
 
 def attribute_free(prefix: str) -> str:
     """``prefix`` without its attribute words (a "wedding" in "wedding anniversary" is no event marker)."""
-    return _ATTR.sub(" ", _DATE_ATTR.sub(" ", prefix))
+    return _THIS_YEAR.sub(" ", _ATTR.sub(" ", _DATE_ATTR.sub(" ", prefix)))
+
+
+#: "tahun ni" is no French « ni »: the year of an age read away before the negators are looked for.
+_THIS_YEAR = re.compile(r"\b(?:this\s+year|cette\s+année|tahun\s+(?:ini|ni))\b|今年", re.I)

@@ -41,7 +41,9 @@ THING_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # fr: « le vélo, c'est plus vraiment mon truc »
         (
-            r"\b(?:c'est|c'est|ce\s+n'est|ça\s+n'est|ça\s+ne\s+sera)\s+(?P<n>plus|pas|jamais)"
+            # « c'est » may be left out after the thing set apart: « Le foot, plus trop mon truc »
+            r"(?:\b(?:c'est|c'est|ce\s+n'est|ça\s+n'est|ça\s+ne\s+sera)\s+|(?<=,\s)|(?<=—\s)|(?<=:\s)|(?<=\.\s)|^)"
+            r"(?P<n>plus|pas|jamais)"
             r"(?:\s+(?:vraiment|trop|du\s+tout|tellement))?\s+(?:mon|ma|notre)\s+" + _FR_THING + r"\b",
             r"je ne l'aime \g<n>",
         ),

@@ -329,7 +329,8 @@ def _not_a_statement(text: str) -> bool:
     """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
     someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),
     as the filters' clauses read them: neither says a state of the user ended."""
-    return any(clause.question or clause.person == "second" for clause in clauses(text))
+    # a bare thing asked, then judged by the next clause ("Football? not into it anymore") is a topic, no question
+    return any((clause.question and not clause.topic) or clause.person == "second" for clause in clauses(text))
 
 
 def user_names(pool: Sequence[Memory]) -> frozenset[str]:

@@ -91,6 +91,13 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
         return [part]
     at = next((i for i, tok in enumerate(part[:5]) if tok.key in _ME), None)
     if not at:
+        # no subject at all, the aspect right after the thing (round 14): "Bola sepak dah tak minat"
+        at = next((i for i, tok in enumerate(part[:5]) if tok.key in _MS_ASPECT), None)
+        rest = part[at:] if at else []
+        if at and len(rest) > 1 and rest[1].key in _MS_ASPECT | {"minat", "suka", "main", "makan", "minum"}:
+            gap = len([tok for tok in rest if tok.role == "content" and tok.key not in lx.TIME_WORDS]) <= 1
+            if is_topic(part[:at]) and gap and any(tok.role == "neg" for tok in rest):
+                return [part[:at], rest]
         return [part]
     head, rest = part[:at], part[at:]
     marked = head[-1].key in _MS_TOPIC and len(head) >= 2

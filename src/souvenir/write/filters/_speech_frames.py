@@ -112,10 +112,20 @@ def offer_condition(clause: Clause) -> bool:
     own = [k for k in keys if k not in CONDITIONAL]
     if conditional and own and all(k in _WISH or k in _BARE_WISH for k in own):
         return True  # the wish alone, no one named: "if needed", « si besoin », "kalau nak", 需要的话
+    if conditional and len(own) >= 3 and (own[0] in _WISH or own[0] in _BARE_WISH) and own[1] in lx.FIRST_PERSON:
+        # the wish, then the user's offer in the same clause, no comma (round 14): "kalau nak saya bagi nombor
+        # dia", « si besoin je te file son numéro »; not "kalau nak aku pergi Bali" (the user's own plan)
+        rest = [k for k in own[2:4] if k not in ("te", "t'", "you", "awak", "kau", "korang")]
+        return bool(rest) and (rest[0] in _OFFER_MODALS or rest[0] in _GIVE)
     return bool(
         conditional and second and (set(keys) & _WISH or any(w in clause.cjk_key for w in ("想", "需要", "愿意")))
     )
 
+
+#: Verbs of giving to the listener that make a bare wish's consequent an offer.
+_GIVE = frozenset(
+    "give send show lend bagi kasi hantar tunjuk ajar pinjam belanja share donne file envoie montre prete passe".split()
+)
 
 #: Words of a listener's wish said with no subject ("if needed", « si besoin », "kalau nak").
 _BARE_WISH = frozenset(

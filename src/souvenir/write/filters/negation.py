@@ -46,6 +46,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import Tok, stem, tok_match
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
+from souvenir.lexical.zh_topic_verb import ZH_ALREADY, ZH_VO
 
 NAME = "negation"
 
@@ -106,9 +107,15 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
         others = [
             tok
             for tok in clause.content
-            if not _adjunct(tok) and not any(tok.cjk and tok.key in word and tok.key != word for word in glued)
+            if not _adjunct(tok)
+            and not any(tok.cjk and tok.key in word and tok.key != word for word in glued)
+            and not _topic_verb(tok, glued, clause)
         ]
         union = len(content) + len(others) - len(pairs)
+        # a glued verb and thing (打游戏) met whole is the verb and the thing both ("Likes eating bitter melon")
+        pairs += [
+            found for (tok, _), found in zip(content, pairs) if tok.cjk and tok.key[:1] in ZH_VO and len(tok.key) > 1
+        ]
         scored.append(((weight / len(content), weight / max(union, 1)), clause, pairs))
     if not scored:
         return None
@@ -145,7 +152,17 @@ def _disagrees(pairs: list[tuple[Polarity, Polarity]], key: tuple[float, float])
 
 
 def _adjunct(tok: Tok) -> bool:
-    return tok.key in lx.TIME_WORDS or any(ch.isdigit() for ch in tok.key)
+    return tok.key in lx.TIME_WORDS or tok.key in _ZH_ALREADY or any(ch.isdigit() for ch in tok.key)
+
+
+#: Chinese adverbs of "already / long since" (早就不玩了): no content of their own.
+_ZH_ALREADY = ZH_ALREADY - {"现在", "都", "也"}
+
+
+def _topic_verb(tok: Tok, glued: list[str], clause: Clause) -> bool:
+    """A one-character verb standing alone after a topic that holds the candidate's glued verb and
+    thing (打游戏早就不玩了, 踢足球早就不踢了): the topic's own verb, no other content (round 14)."""
+    return tok.cjk and len(tok.key) == 1 and tok.key in ZH_VO and any(w in clause.cjk_key for w in glued)
 
 
 def _dedup(content: list[tuple[Tok, Polarity]]) -> list[tuple[Tok, Polarity]]:
