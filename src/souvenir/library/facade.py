@@ -503,58 +503,31 @@ class Souvenir(UserData):
         ]
 
 
-# An id no store can hold (NUL, a lone surrogate) is bad input before any store is asked
-checked_ids(
-    Souvenir,
-    (
-        "context",
-        "memories",
-        "memory",
-        "forgotten",
-        "search",
-        "history",
-        "profile",
-        "export_user",
-        "timezone",
-        "diagnostics",
-        "user_channels",
-        "update",
-        "forget",
-        "pin",
-        "set_timezone",
-        "delete_user",
-    ),
+# The methods that read one user, and those that change what is kept of one user by id.
+_USER_READS = (
+    "context",
+    "memories",
+    "memory",
+    "forgotten",
+    "search",
+    "history",
+    "profile",
+    "export_user",
+    "timezone",
+    "diagnostics",
+    "user_channels",
 )
+_USER_CHANGES = ("update", "forget", "pin", "set_timezone", "delete_user")
+
+# An id no store can hold (NUL, a lone surrogate) is bad input before any store is asked
+checked_ids(Souvenir, _USER_READS + _USER_CHANGES)
 
 # Every face's call waits on the store within one bound as a whole (503 / StoreBusyError
 # past it; docs/operations.md, "A store locked by another process").
 bound_methods(
     Souvenir,
-    reads=(
-        "context",
-        "memories",
-        "memory",
-        "forgotten",
-        "search",
-        "history",
-        "profile",
-        "export_user",
-        "timezone",
-        "diagnostics",
-        "user_channels",
-        "request_acted",
-    ),
-    writes=(
-        "add_turn",
-        "add_turn_once",
-        "remember",
-        "remember_many",
-        "update",
-        "forget",
-        "pin",
-        "set_timezone",
-        "delete_user",
-    ),
+    reads=(*_USER_READS, "request_acted"),
+    writes=("add_turn", "add_turn_once", "remember", "remember_many", *_USER_CHANGES),
 )
 
 
