@@ -5,10 +5,13 @@ with wordings of our own and counter-examples, through the real write path
 Kinds: a liking said with a verb of playing or doing, retired by its end said with the thing alone
 ("Likes playing tennis" / "Not into tennis anymore", « Le tennis, c'est fini pour moi », 网球我早就不打了,
 "Badminton dah tak main"); a change of trade across a semicolon or a dash ("No longer a nurse; now a
-midwife"); an age said with no unit or with « j'ai » ("I am 33", « J'ai 33 ans », 我今年33, "umur saya 33").
+midwife"); an age said with no unit or with « j'ai » ("I am 33", « J'ai 33 ans », 我今年33, "umur saya 33");
+a return to a value an older memory still holds (又回腾讯上班了 after 跳槽去了字节, "Moved back to Lyon").
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -96,7 +99,21 @@ A|ms|Seorang kerani|Bukan kerani lagi; sekarang jurujual|jurujual|Seorang kerani
 A|ms|Umur saya 45|Umur saya 46 tahun ni|46|45
 """
 
-LINES = [line for line in (CASES + FRESH).strip().splitlines() if line.strip()]
+#: A return to the value an older memory still holds (R3E8-back-zh-1's kind): the older memory says
+#: more than the value, so the move away could not retire it; the return leaves one memory active,
+#: the older one, and the value between in history. No return word: both stay (rule 5, unchanged).
+RETURN = r"""
+A|zh|在腾讯做产品经理;;跳槽去了字节|又回腾讯上班了|腾讯|字节
+A|zh|住在上海，养了两只猫;;住在北京|又搬回上海了|上海|北京
+A|en|Lives in Lyon and has two cats;;Lives in Paris|Moved back to Lyon|Lyon|Paris
+A|fr|Habite à Lyon et a deux chats;;Habite à Paris|Est revenue habiter à Lyon|Lyon|Paris
+A|fr|Habite à Lyon et a deux chats;;Habite à Paris|De retour à Lyon, j'habite à Lyon|Lyon|Paris
+A|ms|Tinggal di Ipoh dan ada dua ekor kucing;;Tinggal di Penang|Dah pindah balik ke Ipoh|Ipoh|Penang
+A|ms|Tinggal di Ipoh dan ada dua ekor kucing;;Tinggal di Penang|Tinggal di Ipoh semula|Ipoh|Penang
+A|en|Lives in Lyon and has two cats;;Lives in Paris|Lives in Lyon|Lyon|Paris|2
+"""
+
+LINES = [line for line in (CASES + FRESH + RETURN).strip().splitlines() if line.strip()]
 
 
 @pytest.mark.parametrize("line", LINES, ids=[f"{i}-{line.split('|')[1]}" for i, line in enumerate(LINES)])
@@ -107,3 +124,20 @@ def test_round15_case(line):
 
 def test_every_language_is_there():
     assert {line.split("|")[1] for line in LINES} == {"en", "fr", "zh", "ms"}
+
+
+def test_a_return_says_what_happened_and_moves_the_value_between(tmp_path) -> None:
+    """The decision in plain words (no rule vocabulary), and the history of the value between."""
+    from datetime import datetime, timezone
+
+    from souvenir.library import Souvenir
+
+    with Souvenir.open(tmp_path / "r.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.remember("u1", "在腾讯做产品经理", date=datetime(2023, 5, 1, tzinfo=timezone.utc))
+        mem.remember("u1", "跳槽去了字节", date=datetime(2024, 7, 1, tzinfo=timezone.utc))
+        mem.remember("u1", "又回腾讯上班了", date=datetime(2025, 8, 1, tzinfo=timezone.utc))
+        writes = mem.diagnostics("u1").model_dump()["writes"]
+    assert [w["reason"] for w in writes] == ["keyed_back", "keyed_partial", "new"]
+    detail = writes[0]["detail"].split(" | ")[0]
+    assert "holds again" in detail and "moves to history" in detail
+    assert not re.search(r"keyed|threshold|insert|absorb|supersed", detail), detail
