@@ -99,6 +99,45 @@ A|ms|Seorang kerani|Bukan kerani lagi; sekarang jurujual|jurujual|Seorang kerani
 A|ms|Umur saya 45|Umur saya 46 tahun ni|46|45
 """
 
+#: A third set of our own, written after the second's fix and run before any further change: 25/32 (the
+#: misses: "Haven't played guitar in years" — "years" read as content —, « La course à pied, c'est fini »
+#: — a thing of three words —, 爱打游戏 / 不玩游戏了 — 打 and 玩 both "play" —, « J'ai 29 ans depuis
+#: hier », « Je viens d'avoir 29 ans »; "I am 29 and live in Leeds" after "Is 28" was our own wrong
+#: expectation: it says more and outdates it). "I'll be 29 next week" is left: a future is no value now.
+THIRD = r"""
+A|en|Really enjoys playing golf|Golf's not my thing anymore|not my thing|Really enjoys playing golf
+A|en|Loves playing the guitar|Haven't played guitar in years, not into it anymore|not into|Loves playing the guitar
+A|en|Likes doing crosswords|Not into crosswords these days|not into|Likes doing crosswords
+A|en|Likes playing football|Stopped playing football|Stopped|Likes playing football
+A|en|Enjoys playing video games|Gave up video games|Gave up|Enjoys playing video games
+A|fr|Aime jouer à la pétanque|La pétanque, j'en fais plus|fais plus|Aime jouer à la pétanque
+A|fr|Adore jouer aux cartes|J'ai arrêté les cartes|arrêté|Adore jouer aux cartes
+A|fr|Aime faire de la course à pied|La course à pied, c'est fini|fini|Aime faire de la course à pied
+A|fr|Aime jouer de la batterie|Je ne joue plus de batterie|plus de batterie|Aime jouer de la batterie
+A|zh|喜欢打篮球|篮球早就不打了|不打了|喜欢打篮球
+A|zh|喜欢拉小提琴|小提琴我已经不拉了|不拉了|喜欢拉小提琴
+A|zh|喜欢打麻将|我不打麻将了|不打麻将|喜欢打麻将
+A|zh|爱打游戏|现在不玩游戏了|不玩游戏|爱打游戏
+A|ms|Suka main bola sepak|Dah tak main bola sepak|tak main|Suka main bola sepak
+A|ms|Minat main gitar|Dah berhenti main gitar|berhenti|Minat main gitar
+A|ms|Suka main game|Game dah tak layan|tak layan|Suka main game
+A|en|Is a nurse|No longer a nurse – now a midwife|midwife|Is a nurse
+A|en|Works as an accountant|Not an accountant anymore; I'm now a teacher|teacher|Works as an accountant
+A|fr|Est boulanger|N'est plus boulanger ; il est désormais pâtissier|pâtissier|Est boulanger
+A|zh|是一名会计|已经不做会计了；现在当老师|老师|一名会计
+A|zh|做销售|不干销售了 — 现在做设计|设计|做销售
+A|ms|Bekerja sebagai kerani|Dah bukan kerani lagi — sekarang jadi guru|guru|Bekerja sebagai kerani
+A|en|Is 28 years old|I'm 29|29|28
+A|fr|A 28 ans|J'ai 29 ans depuis hier|29|28
+A|fr|A 28 ans|Je viens d'avoir 29 ans|29|28
+A|zh|28岁|我29了|29|28岁
+A|zh|今年28岁|我现在29岁|29|28
+A|ms|Berumur 28 tahun|Saya dah 29 tahun|29|28
+A|ms|Umur 28|Umur aku 29 dah|29|28
+A|fr|A 28 ans|J'ai 29 chats|chats||2
+A|en|Is 28|I am 29 and live in Leeds|29|Is 28
+"""
+
 #: A return to the value an older memory still holds (R3E8-back-zh-1's kind): the older memory says
 #: more than the value, so the move away could not retire it; the return leaves one memory active,
 #: the older one, and the value between in history. No return word: both stay (rule 5, unchanged).
@@ -113,7 +152,7 @@ A|ms|Tinggal di Ipoh dan ada dua ekor kucing;;Tinggal di Penang|Tinggal di Ipoh 
 A|en|Lives in Lyon and has two cats;;Lives in Paris|Lives in Lyon|Lyon|Paris|2
 """
 
-LINES = [line for line in (CASES + FRESH + RETURN).strip().splitlines() if line.strip()]
+LINES = [line for line in (CASES + FRESH + THIRD + RETURN).strip().splitlines() if line.strip()]
 
 
 @pytest.mark.parametrize("line", LINES, ids=[f"{i}-{line.split('|')[1]}" for i, line in enumerate(LINES)])

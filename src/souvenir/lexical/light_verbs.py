@@ -23,12 +23,13 @@ stays content ("Likes watching tennis" is not retired by "Not into tennis anymor
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from collections.abc import Callable
 
 from souvenir.lexical.tokens import is_han
 
-__all__ = ["LIGHT", "aspect_word", "unlit_content", "zh_noun_topic"]
+__all__ = ["LIGHT", "aspect_word", "long_since", "unlit_content", "unlit_glued", "zh_noun_topic"]
 
 #: Verbs of playing, doing or practising a thing, in four languages (the stemmer's input forms).
 LIGHT = frozenset(
@@ -51,8 +52,52 @@ def _light_stems(stem: Callable[[str], str]) -> frozenset[str]:
 
 def unlit_content(content: frozenset[str], stem: Callable[[str], str]) -> frozenset[str]:
     """``content`` (stemmed words) without the verbs of playing or doing (``stem`` is the
-    proposition's stemmer, so that "playing" and "play" both go)."""
-    return content - _light_stems(stem)
+    proposition's stemmer, so that "playing" and "play" both go); a Chinese glued 打 / 玩 before
+    its thing goes too (打游戏 / 玩游戏 → 游戏)."""
+    return frozenset(unlit_glued(word) for word in content - _light_stems(stem))
+
+
+#: Chinese verbs of playing glued before a thing of two characters or more (打游戏, 玩游戏, 打网球).
+_ZH_PLAY = re.compile(r"[打玩](?=[\u4e00-\u9fff]{2})")
+
+
+def unlit_glued(glued: str) -> str:
+    """Chinese ``glued`` characters without 打 / 玩 before a thing (爱打游戏 / 不玩游戏了 say one thing)."""
+    return _ZH_PLAY.sub("", glued)
+
+
+#: A stretch of time said as "for a long time" ("in years", « depuis des années », 好多年, "bertahun-tahun"):
+#: how long, not what (round 15: "Haven't played guitar in years").
+_LONG = {
+    ("in", "years"),
+    ("for", "years"),
+    ("in", "ages"),
+    ("for", "ages"),
+    ("in", "decades"),
+    ("for", "decades"),
+    ("depuis", "longtemps"),
+    ("depuis", "des"),
+}
+_LONG_ONE = frozenset(
+    {"bertahun-tahun", "bertahun", "berbulan-bulan", "好多年", "很多年", "好几年", "多年", "好久", "很久"}
+)
+
+
+def long_since(tokens: list[str]) -> frozenset[int]:
+    """The positions of a "for a long time" stretch in ``tokens`` (« depuis des années / lustres »
+    whole)."""
+    out: set[int] = set()
+    for i, token in enumerate(tokens):
+        if token in _LONG_ONE:
+            out.add(i)
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if (token, nxt) in _LONG:
+            if nxt == "des" and (
+                i + 2 >= len(tokens) or tokens[i + 2] not in ("années", "annees", "lustres", "siècles")
+            ):
+                continue
+            out.update(range(i, min(i + (3 if nxt == "des" else 2), len(tokens))))
+    return frozenset(out)
 
 
 def zh_noun_topic(tokens: list[str]) -> list[str]:

@@ -66,7 +66,7 @@ from functools import lru_cache
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.carriers import carrier_tokens
-from souvenir.lexical.light_verbs import aspect_word, unlit_content, zh_noun_topic
+from souvenir.lexical.light_verbs import aspect_word, long_since, unlit_content, unlit_glued, zh_noun_topic
 from souvenir.lexical.normalize import key_of, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tagged import stem
@@ -359,7 +359,7 @@ def proposition(text: str) -> Proposition:
         for i, t in enumerate(tokens)
     )
     consume = {_stem(t) for t in tokens if t in _CONSUME}
-    restriction = _fr_restrictive(tokens)
+    restriction, long = _fr_restrictive(tokens), long_since(tokens)
     negated = ended = False
     sign = 1
     kept: list[str] = []
@@ -437,7 +437,7 @@ def proposition(text: str) -> Proposition:
         if token in _QUANTIFIERS or token.startswith("每"):
             skip_unit = token in _QUANTIFIERS or token in ("每", "每个")
             continue
-        if token in _CHANGE or token in _FREQUENCY or aspect_word(tokens, i):
+        if token in _CHANGE or token in _FREQUENCY or aspect_word(tokens, i) or i in long:
             continue
         value, rest = _attitude(token)
         if value:
@@ -520,7 +520,7 @@ def is_flip(a: Proposition, b: Proposition) -> bool:
     # a verb of playing or doing is no content ("Likes playing tennis" / "Not into tennis anymore")
     la, lb = unlit_content(a.content, _stem), unlit_content(b.content, _stem)
     return (la != a.content or lb != b.content) and _flipped(
-        Proposition(la, a.glued, a.negative), Proposition(lb, b.glued, b.negative)
+        Proposition(la, unlit_glued(a.glued), a.negative), Proposition(lb, unlit_glued(b.glued), b.negative)
     )
 
 

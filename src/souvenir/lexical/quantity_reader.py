@@ -128,6 +128,7 @@ _CHANGE_ONLY = re.compile(
     r"|seulement|plus\s+que|que|à|a|en\s+fait|descendu|descendue|remonté|remontée|sekarang|kini|dah|sudah|jadi"
     r"|turun|naik|ke|cuma|hanya|baru|sebenarnya|现在|目前|已经|才|只有|瘦到了?|胖到了?|降到了?|涨到了?"
     r"|this\s+year|cette\s+année|tahun\s+(?:ini|ni)|今年|turns?|turning|turned|will\s+be|'ll\s+be|be|ai|eu|j'ai"
+    r"|viens\s+d'avoir|vient\s+d'avoir"
     r"|fête|fait|genap|满)[\s,，]*)*$",
     re.I,
 )
@@ -242,7 +243,10 @@ def _unit_named(clause: str, pos: int) -> tuple[str, str, int, int] | None:
 
 #: Verbs of an age said with no unit, or with « j'ai » (round 15): "I am 33", "Turns 33 this year",
 #: "Just turned 33", « J'ai (eu) 33 ans »; the unit-less forms need the user or the copula first.
-_AGE_VERB = re.compile(r"(?:^|\s|')(?:turns?|turned|turning|will\s+be|'ll\s+be|be|ai|eu|j'ai)(?=\s|$)", re.I)
+_AGE_VERB = re.compile(
+    r"(?:^|\s|')(?:turns?|turned|turning|will\s+be|'ll\s+be|be|ai|eu|j'ai|viens\s+d'avoir|vient\s+d'avoir)(?=\s|$)",
+    re.I,
+)
 _AGE_FRAME = re.compile(
     r"(?:^|\s)(?:i\s+am|i'm|am|is|turns?|turned|turning|will\s+be|i'll\s+be|saya|aku|j'ai)\s+$|我(?:今年|现在)?\s*$|今年\s*$",
     re.I,
@@ -251,7 +255,9 @@ _AGE_FRAME = re.compile(
 #: away", « J'ai 3 ans d'expérience » are no age).
 _AGE_TAIL = re.compile(
     r"(?:[\s,，]*(?:now|already|today|yesterday|last\s+(?:week|month)|hier|la\s+semaine\s+dernière|semalam"
-    r"|minggu\s+lepas|上周|昨天|this\s+year|in\s+(?:may|june|july|march|april)|maintenant|déjà|aujourd'hui"
+    r"|minggu\s+lepas|上周|昨天|next\s+(?:week|month)|soon|tomorrow|demain|bientôt|la\s+semaine\s+prochaine"
+    r"|minggu\s+depan|bulan\s+depan|esok|下周|明天|下个月|depuis\s+(?:hier|peu|aujourd'hui|ce\s+matin)"
+    r"|this\s+year|in\s+(?:may|june|july|march|april)|maintenant|déjà|aujourd'hui"
     r"|cette\s+année|sekarang|dah|tahun\s+(?:ini|ni)|hari\s+ini|了|啦|喽|!|\.|。|！))*[\s!.。！]*",
     re.I,
 )

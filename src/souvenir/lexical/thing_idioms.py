@@ -50,7 +50,7 @@ THING_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # fr: a thing set apart, then « c'est fini / terminé / du passé (pour moi) » (round 15: « Le
         # tennis, c'est fini pour moi »); « pour moi » needed after a clause that is no bare thing
         (
-            r"(?:^|(?<=[.!?]\s))(?P<x>(?:le|la|les|l')\s*[\w-]+(?:\s+[\w-]+)?)\s*[,—:]?\s*"
+            r"(?:^|(?<=[.!?]\s))(?P<x>(?:le|la|les|l')\s*[\w-]+(?:\s+[\w-]+){0,2}?)\s*[,—:]?\s*"
             r"c'est\s+(?:fini|terminé|termine|du\s+passé)(?:\s+pour\s+moi)?\b",
             r"\g<x>, je ne l'aime plus",
         ),
