@@ -150,6 +150,11 @@ A|fr|Habite à Lyon et a deux chats;;Habite à Paris|De retour à Lyon, j'habite
 A|ms|Tinggal di Ipoh dan ada dua ekor kucing;;Tinggal di Penang|Dah pindah balik ke Ipoh|Ipoh|Penang
 A|ms|Tinggal di Ipoh dan ada dua ekor kucing;;Tinggal di Penang|Tinggal di Ipoh semula|Ipoh|Penang
 A|en|Lives in Lyon and has two cats;;Lives in Paris|Lives in Lyon|Lyon|Paris|2
+A|fr|Travaille chez Renault comme ingénieur;;Travaille chez Peugeot|Travaille de nouveau chez Renault|Renault|Peugeot
+A|ms|Kerja di Petronas sebagai jurutera;;Kerja di Shell sekarang|Bekerja semula di Petronas|Petronas|Shell
+A|en|Lives in Lyon with my partner;;Moved to Paris|Moved back to Lyon|Lyon|Paris
+A|zh|住在杭州，养了一只狗;;搬到了苏州|又搬回杭州了|杭州|苏州
+A|fr|Habite à Lyon et a deux chats;;Habite à Paris|Habite de nouveau à Lyon|Lyon|Paris
 """
 
 LINES = [line for line in (CASES + FRESH + THIRD + RETURN).strip().splitlines() if line.strip()]

@@ -357,6 +357,13 @@ _CORRECTING = re.compile(
 )
 
 
+#: A mark of taking up again between a verb and its place (round 15): « Travaille de nouveau chez Renault »,
+#: "Bekerja semula di Petronas" key like the same without it.
+_AGAIN_INSIDE = re.compile(
+    r"\s+(?:(?:à|a|de)\s+nouveau|semula|kembali)(?=\s+(?:chez|à|au|aux|en|dans|di|ke|dengan)\s)", re.I
+)
+
+
 @lru_cache(maxsize=32768)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
@@ -365,7 +372,8 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", untimed_move(nfkc_fold(text)))).strip()):
+    text = _AGAIN_INSIDE.sub("", _CORRECTING.sub("", untimed_move(nfkc_fold(text))))
+    for sentence, question in _sentences(_SPACES.sub(" ", text).strip()):
         head_user = head_neutral = False
         head_owner: str | None = None
         head_text = ""
