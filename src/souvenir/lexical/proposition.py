@@ -512,7 +512,9 @@ def is_flip(a: Proposition, b: Proposition) -> bool:
     """True when ``a`` and ``b`` say the same thing and exactly one says it does not hold;
     or when one likes doing what the other says is not done (爱吃辣 / 现在不吃辣了, "Likes
     drinking coffee" / "Doesn't drink coffee anymore") — the liking side positive, the other
-    negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold)."""
+    negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold). A verb
+    of playing or doing is no content here (``light_verbs``: "Likes playing tennis" / "Not into
+    tennis anymore")."""
     if a.negative == b.negative:
         return False
     if _flipped(a, b):

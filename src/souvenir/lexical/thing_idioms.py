@@ -5,6 +5,8 @@ round 10): the negation filter reads them as the negated liking they mean.
   → "not fond of X";
 * fr: « X, c'est plus (vraiment) mon truc / ma came / mon kif / mon délire » → « X, je
   l'aime plus » (the object standing apart, ``_dislocation``);
+* fr: « Le tennis, c'est fini / terminé / du passé (pour moi) », « Fini le tennis » → « je ne
+  l'aime plus »; en: "I'm done with tennis", "Tennis is over for me" → "not fond of" (round 15);
 * zh: X不是我的菜 / X已经不是我的菜了 / X不再是我的菜 → X不喜欢了 (the Chinese segment is read whole);
 * ms: "tak / dah tak / tak berapa layan X" (layan = be into; "layan pelanggan", without a
   negator, stays "serve"), "tak hadap", "X bukan (lagi) minat / selera aku" → "aku dah tak suka X".
