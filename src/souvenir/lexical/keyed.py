@@ -360,7 +360,7 @@ _CORRECTING = re.compile(
 #: A mark of taking up again between a verb and its place (round 15): « Travaille de nouveau chez Renault »,
 #: "Bekerja semula di Petronas" key like the same without it.
 _AGAIN_INSIDE = re.compile(
-    r"\s+(?:(?:à|a|de)\s+nouveau|semula|kembali)(?=\s+(?:chez|à|au|aux|en|dans|di|ke|dengan)\s)", re.I
+    r"(?<=\w)\s(?:(?:à|a|de)\s+nouveau|semula|kembali)(?=\s+(?:chez|à|au|aux|en|dans|di|ke|dengan)\s)", re.I
 )
 
 
