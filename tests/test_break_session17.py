@@ -11,12 +11,22 @@ code unpatched).
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
+import unicodedata
+from urllib.parse import quote
+
+import httpx
+import pytest
 
 from souvenir import Souvenir
+from souvenir.api.app import create_app
+from souvenir.api.keys import create_key
+from souvenir.errors import InputError
+from souvenir.privacy import redact
 from souvenir.write.reflection import parse_reflection
-from tests.attack_support import stub_model_settings, wait_until
-from tests.servers import ChatServer
+from tests.attack_support import dump_sqlite, sqlite_settings, stub_model_settings, wait_until
+from tests.servers import ChatServer, UvicornThread
 
 
 def _cpu(answer: str) -> float:
@@ -67,3 +77,111 @@ def test_a_looping_model_does_not_hold_the_reflection_worker(tmp_path):
             begun = time.monotonic()
             wait_until(lambda: len(model.requests) >= 2, 60)  # the first answer read, a retry asked
             assert time.monotonic() - begun < 30
+
+
+# -- 2. a service key is no id --------------------------------------------------------------------
+def _keyed_service(tmp_path):
+    """A service on a real SQLite file with an admin key (made as `souvenir keys create` makes it)."""
+    settings = sqlite_settings(tmp_path / "p.db")
+    with Souvenir.open(settings, background=False) as memory:
+        key, _ = create_key(memory.runtime.store, "ops", admin=True)
+    return settings, key
+
+
+def test_a_service_key_is_refused_as_a_user_id_and_redacted_as_an_api_key(tmp_path):
+    """``sv_`` + 43 characters was read as a "token" (a hash may be an id): a bot that sent its
+    own key as the user id had it stored in clear in ``users``, listed and exported, where the
+    key ring keeps only hashes. It is an API key now: refused as an id, redacted in a text."""
+    settings, key = _keyed_service(tmp_path)
+    with (
+        UvicornThread(create_app(settings)) as server,
+        httpx.Client(base_url=server.url, timeout=30, headers={"Authorization": f"Bearer {key}"}) as client,
+    ):
+        answer = client.post("/v1/turns", json={"user": key, "message": "I live in Leeds"})
+        assert answer.status_code == 422 and "credential" in answer.text and key not in answer.text
+        said = client.post("/v1/turns", json={"user": "ann", "message": f"my souvenir key is {key}"})
+        assert said.status_code == 200
+    assert key not in dump_sqlite(tmp_path / "p.db")
+    assert redact(f"key {key}")[1] == ["api_key"]
+
+
+# -- 3. no answer of user data is cached -----------------------------------------------------------
+def test_answers_holding_user_data_say_no_store(tmp_path):
+    """The diagnostics page, the export, the memories: no ``Cache-Control`` before, so a browser
+    (or a shared cache in front of a keyless service) could keep a user's data after it was
+    erased. Every answer now says ``no-store``; the API docs' static files may be cached."""
+    settings = sqlite_settings(tmp_path / "p.db")
+    with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        assert (
+            client.post("/v1/turns", json={"user": "ann", "message": "I adopted a cat called Kopi"}).status_code == 200
+        )
+        for path in (
+            "/v1/users/api/ann/export",
+            "/v1/users/api/ann/diagnostics",
+            "/v1/users/api/ann/diagnostics.json",
+            "/v1/users/api/ann/memories",
+            "/v1/users/api/nobody/export",
+            "/metrics",
+            "/health",
+        ):
+            assert client.get(path).headers.get("cache-control") == "no-store", path
+        answer = client.post("/v1/context", json={"user": "ann", "message": "What is my cat called?"})
+        assert answer.headers.get("cache-control") == "no-store"
+        docs = client.get("/docs").text
+        asset = docs.split('href="', 1)[1].split('"', 1)[0]
+        assert asset.startswith("/static-offline-docs/") and client.get(asset).status_code == 200
+        assert "no-store" not in client.get(asset).headers.get("cache-control", "")
+
+
+# -- 4. a new id that looks like another ------------------------------------------------------------
+LOOKALIKES = [
+    (" ann", "blank"),
+    ("ann ", "blank"),
+    (unicodedata.normalize("NFD", "josé"), "NFC"),
+    ("\u0430nn", "Cyrillic"),  # a Cyrillic а then Latin "nn"
+    ("\u0391nna", "Greek"),  # a Greek Α then Latin "nna"
+]
+
+
+@pytest.mark.parametrize(("user", "why"), LOOKALIKES)
+def test_a_new_id_that_looks_like_another_is_refused(tmp_path, user, why):
+    """ " ann", "ann " and "ann" were three users listed alike; "josé" in NFD and in NFC two (an
+    operator deleting one by the name read on a page left the other's data); "аnn" with a
+    Cyrillic а another "ann". A new such id gets 422 saying why, through REST and the proxy's
+    user too (the same write)."""
+    with (
+        UvicornThread(create_app(sqlite_settings(tmp_path / "p.db"))) as server,
+        httpx.Client(base_url=server.url, timeout=30) as client,
+    ):
+        answer = client.post("/v1/turns", json={"user": user, "message": "I live in Leeds"})
+        assert answer.status_code == 422 and why in answer.text, answer.text
+        assert client.post("/v1/users/api/x/memories", json={"text": "x"}).status_code == 200
+        answer = client.post(f"/v1/users/api/{quote(user, safe='')}/memories", json={"text": "Lives in Leeds"})
+        assert answer.status_code == 422 and why in answer.text
+
+
+def test_ids_in_other_scripts_and_ids_already_stored_still_work(tmp_path):
+    """What stays: one script per id (Greek, Cyrillic, Han, Malay e-mail), NFC accents, and an
+    id an older version stored (" bob" here) is read and written as before."""
+    db = tmp_path / "p.db"
+    with Souvenir.open(sqlite_settings(db), background=False) as memory:
+        memory.add_turn("seed", "I live in York")
+    con = sqlite3.connect(db)
+    con.execute("INSERT INTO users (channel, external_id, created_at) VALUES ('api', ' bob', '2026-01-01T00:00:00')")
+    con.commit()
+    con.close()
+    with Souvenir.open(sqlite_settings(db), background=False) as memory:
+        for user in ("Αλέξανδρος", "Иван", "josé", "王小明", "siti@contoh.my", "Ⅸ", " bob"):
+            assert memory.add_turn(user, "I live in Leeds").memory is not None, user
+        assert [m.text for m in memory.memories(" bob").memories] == ["I live in Leeds"]
+
+
+def test_the_lookalike_refusal_holds_on_both_stores(store_url):
+    """The check is the store's, before the user's row is made: SQLite and PostgreSQL alike."""
+    suffix = str(time.time_ns())
+    with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as memory:
+        with pytest.raises(InputError, match="NFC"):
+            memory.add_turn(unicodedata.normalize("NFD", f"josé{suffix}"), "I live in Leeds")
+        with pytest.raises(InputError, match="blank"):
+            memory.remember(f"ann{suffix} ", "Lives in Leeds")
+        assert memory.add_turn(f"josé{suffix}", "I live in Leeds").memory is not None
