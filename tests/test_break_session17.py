@@ -22,9 +22,11 @@ import pytest
 from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.api.keys import create_key
+from souvenir.engine.core import Engine
 from souvenir.errors import InputError
 from souvenir.privacy import redact
-from souvenir.write.reflection import parse_reflection
+from souvenir.store import open_store
+from souvenir.write.reflection import MAX_USER_STATE_KEYS, parse_reflection
 from tests.attack_support import dump_sqlite, sqlite_settings, stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
 
@@ -185,3 +187,53 @@ def test_the_lookalike_refusal_holds_on_both_stores(store_url):
         with pytest.raises(InputError, match="blank"):
             memory.remember(f"ann{suffix} ", "Lives in Leeds")
         assert memory.add_turn(f"josé{suffix}", "I live in Leeds").memory is not None
+
+
+# -- 5. "forget everything" leaves the turns said after it -------------------------------------------
+EVERYTHING = [
+    ("en", "Please forget everything about me."),
+    ("fr", "Oublie tout ce que tu sais sur moi."),
+    ("zh", "忘掉关于我的一切"),
+    ("ms", "Lupakan semua tentang saya."),
+]
+
+
+@pytest.mark.parametrize(("lang", "request_text"), EVERYTHING)
+def test_forget_everything_keeps_the_turn_of_a_memory_said_after_it(store_url, lang, request_text):
+    """Session 16 (harden2) kept a memory said after the request (the proxy records the request
+    after the model's reply) but emptied every turn of the user, that memory's own too: its
+    message was lost while its memory stayed. Turns said after the request keep their texts."""
+    from datetime import timedelta
+
+    from souvenir.timeutil import utcnow
+
+    user = f"ann{time.time_ns()}"
+    with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as memory:
+        said = utcnow().replace(microsecond=0)
+        memory.add_turn(user, "I live in York", "Noted.", time=said - timedelta(seconds=30))
+        memory.add_turn(user, "I adopted a cat called Kopi", "Lovely!", time=said + timedelta(seconds=2))
+        memory.add_turn(user, request_text, "OK.", time=said)
+        turns = {t["message"] for t in memory.export_user(user).tables["turns"]}
+        kept = [m.text for m in memory.memories(user).memories]
+    assert kept == ["I adopted a cat called Kopi"], (lang, kept)
+    assert "I adopted a cat called Kopi" in turns and "I live in York" not in turns, (lang, turns)
+    assert request_text not in turns
+
+
+# -- 6. a model cannot grow a user's profile without bound ----------------------------------------
+def test_a_model_inventing_state_keys_grows_the_profile_only_to_a_cap(tmp_path):
+    """A reflection may move up to 8 ``state`` numbers (``{"trust": 0.1}``), each key any
+    ``[a-z_]{1,32}``: a model inventing new keys each turn (a hostile server, or a small model
+    naming a mood per message) grew the user's profile — read on every turn and returned by
+    every ``/v1/context`` — by 8 keys a turn, without bound. A user holds at most
+    ``MAX_USER_STATE_KEYS`` state keys; a new key past it is dropped with a reason, and a key
+    already held still moves."""
+    engine = Engine(open_store(f"sqlite:///{tmp_path / 'p.db'}"))
+    for turn in range(12):
+        state = {"trust": 0.1} | {f"mood_{chr(97 + turn)}_{chr(97 + n)}": 0.5 for n in range(7)}
+        parsed, _ = engine.reflect("api", "u", f"Message {turn}", "OK.", json.dumps({"memories": [], "state": state}))
+    user_id = engine.store.find_user("api", "u")
+    held = {k: v for k, v in engine.store.kv_all(user_id).items() if k.startswith("state:")}
+    assert len(held) == MAX_USER_STATE_KEYS, len(held)
+    assert held["state:trust"] == "1.000"  # moved by every reflection, 0.1 each, clamped
+    assert any("over the cap" in reason for reason in parsed.dropped)

@@ -43,6 +43,10 @@ MAX_CANDIDATE_CHARS = 500
 MAX_SUMMARY_CHARS = 4000
 #: State deltas: at most this many keys, each in [-1, 1], keys ``[a-z_]{1,32}``.
 MAX_STATE_DELTAS = 8
+#: State keys one user holds, at most: a new key past it is dropped with a reason (a model
+#: naming a new key each turn grew the profile every context returns without bound). Four
+#: reflections' worth of new keys; the prompt's example is one key ("trust").
+MAX_USER_STATE_KEYS = 32
 #: Positions and anchors read from one reflection, at most.
 MAX_POSITIONS = 8
 MAX_ANCHORS = 8
