@@ -237,3 +237,23 @@ def test_a_model_inventing_state_keys_grows_the_profile_only_to_a_cap(tmp_path):
     assert len(held) == MAX_USER_STATE_KEYS, len(held)
     assert held["state:trust"] == "1.000"  # moved by every reflection, 0.1 each, clamped
     assert any("over the cap" in reason for reason in parsed.dropped)
+
+
+# -- 7. messages of a middle length do not stay in the lexical caches ------------------------------
+def test_middle_length_messages_do_not_stay_in_the_lexical_caches(tmp_path):
+    """Session 16 emptied the caches every 256 texts over 2,048 characters; a distinct 1,900-
+    character message was not counted and kept ~77 KB in them (tracemalloc, 200 messages), so a
+    user sending such messages grew the process towards 32,768 × 77 KB. The caches are now also
+    emptied after 1 Mi characters of texts over 256: the first of 600 is no longer cached."""
+    from souvenir.lexical.normalize import normalize
+
+    walk = ", ".join(["we walked up to the lake and back again"] * 46)
+    texts = [f"Walk {i}: {walk}." for i in range(600)]  # about 1,900 characters each
+    assert all(256 < len(t) <= 2048 for t in texts)
+    with Souvenir.open(tmp_path / "c.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.remember("u", "Lives in Leeds")
+        for text in texts:
+            mem.context("u", text)  # a read: its message is read through the caches
+    hits = normalize.cache_info().hits
+    normalize(texts[0])
+    assert normalize.cache_info().hits == hits, "the first message is still cached"
