@@ -257,3 +257,24 @@ def test_middle_length_messages_do_not_stay_in_the_lexical_caches(tmp_path):
     hits = normalize.cache_info().hits
     normalize(texts[0])
     assert normalize.cache_info().hits == hits, "the first message is still cached"
+
+
+def test_the_proxy_refuses_a_new_lookalike_user_before_the_model_answers(tmp_path):
+    """Through the proxy the refusal came only when the exchange was recorded, after the reply:
+    the client had its answer, nothing was recorded, and only a log line said why. The proxy
+    now answers 422 (OpenAI's shape) before calling the model; a user already stored passes."""
+    db = tmp_path / "p.db"
+    with Souvenir.open(sqlite_settings(db), background=False) as memory:
+        memory.add_turn("seed", "I live in York")
+    con = sqlite3.connect(db)
+    con.execute("INSERT INTO users (channel, external_id, created_at) VALUES ('api', ' bob', '2026-01-01T00:00:00')")
+    con.commit()
+    con.close()
+    with ChatServer(reply="Hello!") as model:
+        settings = stub_model_settings(f"sqlite:///{db}", model.url)
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+            for user, status in (("ann ", 422), (unicodedata.normalize("NFD", "josé"), 422), (" bob", 200)):
+                body = {"model": "stub", "user": user, "messages": [{"role": "user", "content": "I live in Leeds"}]}
+                answer = client.post("/v1/chat/completions", json=body)
+                assert answer.status_code == status, (user, answer.text)
+            assert len(model.requests) == 1  # only the stored user's request reached the model
