@@ -101,6 +101,7 @@ def test_a_service_key_is_refused_as_a_user_id_and_redacted_as_an_api_key(tmp_pa
     ):
         answer = client.post("/v1/turns", json={"user": key, "message": "I live in Leeds"})
         assert answer.status_code == 422 and "credential" in answer.text and key not in answer.text
+        assert "[redacted]" not in answer.text  # the advice said "[redacted] a stable id": "…: use" read as a password
         said = client.post("/v1/turns", json={"user": "ann", "message": f"my souvenir key is {key}"})
         assert said.status_code == 200
     assert key not in dump_sqlite(tmp_path / "p.db")
