@@ -128,3 +128,30 @@ def check_user_id(value: object, what: str = "user id") -> str:
     if text in (".", ".."):
         raise TextError(f"{what} may not be '.' or '..': no URL path could address it")
     return text
+
+
+#: Scripts whose letters look like Latin ones ("аnn" with a Cyrillic а, "Αnn" with a Greek Α).
+_LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def lookalike(value: str) -> str | None:
+    """Why a *new* channel or user id ``value`` would look like another, or ``None``: blanks
+    at its start or end (" ann", "ann "), a form other than Unicode NFC ("josé" written
+    e + U+0301, shown as "josé"), Latin letters mixed with Cyrillic or Greek ones ("аnn" with
+    a Cyrillic а). An id already stored keeps working (:meth:`Store.ensure_user` asks only of
+    a new one); :func:`check_user_id` refuses what could never be addressed, this what would
+    be mistaken for another id when an operator reads, exports or deletes it."""
+    if value != value.strip():
+        return "may not start or end with a blank: it would look like the id without it"
+    if value.isascii():
+        return None
+    if unicodedata.normalize("NFC", value) != value:
+        return "must be in Unicode NFC (composed accents): this one looks like its composed form, another id"
+    scripts = {
+        script
+        for c in value
+        if c.isalpha() and (script := unicodedata.name(c, "").split(" ", 1)[0]) in _LOOKALIKE_SCRIPTS
+    }
+    if len(scripts) > 1:
+        return f"mixes {' and '.join(sorted(s.title() for s in scripts))} letters: it would look like another id"
+    return None

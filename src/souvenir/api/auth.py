@@ -78,6 +78,11 @@ SAFE_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'; sandbox"),
 )
+#: On every response but the API docs' static files: a user's memories, export or diagnostics
+#: page is kept by no browser cache nor shared cache (a keyless service sends no Authorization,
+#: which is what keeps a shared cache from storing an answer).
+NO_STORE = (b"cache-control", b"no-store")
+_STATIC = "/static-offline-docs/"
 
 
 def is_loopback(host: str | None) -> bool:
@@ -158,7 +163,8 @@ class GuardMiddleware:
             or self._authenticate(scope, headers, keyed, (method, path) in PUBLIC)
             or self._body_type(headers, method)
         )
-        send = _with_safe_headers(send, SAFE_HEADERS if path.startswith(_OPENAI_PATHS) else SAFE_HEADERS[:1])
+        safe = SAFE_HEADERS if path.startswith(_OPENAI_PATHS) else SAFE_HEADERS[:1]
+        send = _with_safe_headers(send, safe if path.startswith(_STATIC) else (*safe, NO_STORE))
         if refusal is not None:
             await send_error(send, path, *refusal)
             return

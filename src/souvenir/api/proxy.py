@@ -65,14 +65,16 @@ from souvenir.api.proxy_request import (
     continues_a_reply,
     last_question,
     last_user_text,
+    needs_store_check,
     prompt_texts,
+    refuse_new_lookalike,
     request_user,
     souvenir_header,
     through_last_user,
     with_memory,
 )
 from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError, plain
-from souvenir.limits import MAX_TEXT_BYTES, check_field, check_language, check_user_id
+from souvenir.limits import MAX_TEXT_BYTES, check_language
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
@@ -297,9 +299,8 @@ def build_router(
         user = named or None
         try:
             if user is not None:
-                check_user_id(user, "user id")
-                check_user_id(channel, "channel")
-                check_field(story, "story", 256)
+                if needs_store_check(channel, user, story):  # a new look-alike id: refused before the reply
+                    await run_in_threadpool(refuse_new_lookalike, get_souvenir(), channel, user)
         except InputError as exc:
             return _invalid(str(exc), "user")
         if user is None:

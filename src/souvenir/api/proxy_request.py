@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import Request
 
 from souvenir.errors import InputError
-from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
+from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_field, check_user_id, lookalike
 
 
 def last_user_text(messages: list) -> str | None:
@@ -144,3 +144,23 @@ def request_user(request: Request, body: dict) -> object:
             if isinstance(metadata.get(key), str) and metadata[key]:
                 return metadata[key]
     return None
+
+
+def needs_store_check(channel: str, user: str, story: str | None) -> bool:
+    """Check a chat request's ids (:func:`~souvenir.limits.check_user_id`, the story's length;
+    :class:`InputError` otherwise) and say whether one would look like another
+    (:func:`~souvenir.limits.lookalike`): then only a user already stored may be named
+    (:func:`refuse_new_lookalike`, a store read)."""
+    check_user_id(user, "user id")
+    check_user_id(channel, "channel")
+    check_field(story, "story", 256)
+    return bool(lookalike(user) or lookalike(channel))
+
+
+def refuse_new_lookalike(memory, channel: str, user: str) -> None:
+    """:class:`InputError` unless ``channel:user`` is stored: the store refuses to make such a
+    user when the exchange is recorded, after the model's reply — the client would have its
+    answer and no word of why nothing was remembered."""
+    if memory.runtime.store.find_user(channel, user) is None:
+        odd = lookalike(user)
+        raise InputError(f"user id {odd}" if odd else f"channel {lookalike(channel)}")

@@ -41,6 +41,7 @@ from souvenir.write.fragments import fragments
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
+    MAX_USER_STATE_KEYS,
     Reflection,
     parse_reflection,
     reflection_messages,
@@ -170,7 +171,12 @@ class Proposals:
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)
         self._apply_story(user_id, story_id, parsed, now)
+        state_keys = {k for k in self.store.kv_all(user_id) if k.startswith("state:")} if parsed.state else set()
         for key, delta in parsed.state.items():
+            if f"state:{key}" not in state_keys and len(state_keys) >= MAX_USER_STATE_KEYS:
+                parsed.dropped.append(f"state {key!r}: a new key over the cap of {MAX_USER_STATE_KEYS} per user")
+                continue
+            state_keys.add(f"state:{key}")
             current = float(self.store.kv_get(user_id, f"state:{key}") or 0.0)
             self.store.kv_set(user_id, f"state:{key}", f"{min(1.0, max(-1.0, current + delta)):.3f}", now)
         for reason in parsed.dropped:

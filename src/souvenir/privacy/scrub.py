@@ -73,8 +73,8 @@ def refuse_credential(value: str | None, what: str) -> str | None:
     kinds = set(redact(value)[1]) & _ID_KINDS
     if kinds:
         raise TextError(
-            f"{what} looks like it carries a credential ({', '.join(sorted(kinds))}): "
-            "use a stable id that is not a secret (a hash of it, for instance)"
+            f"{what} looks like it carries a credential ({', '.join(sorted(kinds))}); "
+            "send instead a stable id that is not a secret (a hash of it, for instance)"  # no "…: use", read as a password
         )
     return value
 

@@ -21,6 +21,7 @@ _API_KEYS = re.compile(
     r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bAIza[0-9A-Za-z_-]{35}"
     r"|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}"
     r"|\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*"
+    r"|\bsv_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"  # Souvenir's own keys (library.access_keys)
 )
 _URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{0,31}://[^/\s:@]+:)(?P<v>[^@\s/]+)(?=@)", re.IGNORECASE)
 _CARD = re.compile(r"(?<![\d.-])\d(?:[ .-]?\d){12,18}(?![\d-]|\.\d)")

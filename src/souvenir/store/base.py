@@ -19,7 +19,8 @@ from contextlib import contextmanager
 from datetime import datetime
 
 
-from souvenir.errors import StoreBusyError
+from souvenir.errors import StoreBusyError, TextError
+from souvenir.limits import lookalike
 from souvenir.privacy.scrub import scrub
 from souvenir.candidates import Pool
 from souvenir.store import migrations
@@ -165,6 +166,16 @@ class SQLStore(
         ]
 
     def ensure_user(self, channel: str, external_id: str, now: datetime) -> int:
+        """The row id of user ``channel:external_id``, created at ``now`` when new. Raises
+        :class:`~souvenir.errors.TextError` for a *new* id that would look like another
+        (:func:`souvenir.limits.lookalike`: blanks around it, not NFC, mixed scripts); an id
+        already stored is found as it is."""
+        odd_user, odd_channel = lookalike(external_id), lookalike(channel)
+        if (odd_user or odd_channel) and self.find_user(channel, external_id) is None:
+            if odd_user:
+                raise TextError(f"user id {odd_user}")
+            if not self._query("SELECT 1 FROM users WHERE channel = ? LIMIT 1", (channel,)):
+                raise TextError(f"channel {odd_channel}")
         with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO users (channel, external_id, created_at) VALUES (?, ?, ?) "

@@ -174,7 +174,9 @@ class ErasureMixin:
                 (ERASED, (why or "")[:200] or None, to_text(now), user_id),
             ).rowcount
 
-    def erase_user_texts(self, user_id: int, now: datetime, request_turn: int | None = None) -> dict[str, int]:
+    def erase_user_texts(
+        self, user_id: int, now: datetime, request_turn: int | None = None, said: datetime | None = None
+    ) -> dict[str, int]:
         """What "forget everything about me" leaves once every memory is erased: the user's
         other texts — every turn's message, reply and source (a question, chit-chat, a turn
         no memory came from), their pending jobs closed; the details of their events (a
@@ -184,7 +186,12 @@ class ErasureMixin:
         :meth:`erase_memory` marks it. ``request_turn``: the turn that asked, whose proxy key
         becomes a keyed mark (its client's retry is not acted on again); every other turn's
         source goes (a stateless client's user telling a fact again sends the same request as
-        before the erasure: no retry). Returns the rows changed per kind."""
+        before the erasure: no retry). ``said``: when the request was said (recorded after the
+        model's reply): a turn said after it — through another face meanwhile — keeps its texts
+        and its pending jobs, as its memories are kept (the store's unit is the second: a turn of
+        the same second is erased). Returns the rows changed per kind."""
+        # a turn said after the request is not the request's (``time`` is text in one format)
+        later, until = ("", ()) if said is None else (" AND time <= ?", (to_text(said),))
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
             self._erasing()  # type: ignore[attr-defined]
@@ -198,14 +205,16 @@ class ErasureMixin:
                 "turns": conn.execute(
                     "UPDATE turns SET message = '', reply = NULL, "
                     f"source = CASE WHEN source LIKE '{ACTED}%' THEN source END WHERE user_id = ? "
-                    f"AND (message <> '' OR reply IS NOT NULL OR (source IS NOT NULL AND source NOT LIKE '{ACTED}%'))",
-                    (user_id,),
+                    f"AND (message <> '' OR reply IS NOT NULL OR (source IS NOT NULL AND source NOT LIKE '{ACTED}%'))"
+                    + later,
+                    (user_id, *until),
                 ).rowcount
             }
             conn.execute(
                 "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', updated_at = ? "
-                "WHERE user_id = ? AND status IN ('pending', 'running', 'parked')",
-                (to_text(now), user_id),
+                "WHERE user_id = ? AND status IN ('pending', 'running', 'parked')"
+                + (f" AND turn_id IN (SELECT id FROM turns WHERE user_id = outbox.user_id{later})" if later else ""),
+                (to_text(now), user_id, *until),
             )
             done["events"] = conn.execute(
                 "UPDATE events SET detail = '' WHERE user_id = ? AND detail <> ''", (user_id,)

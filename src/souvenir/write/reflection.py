@@ -43,6 +43,10 @@ MAX_CANDIDATE_CHARS = 500
 MAX_SUMMARY_CHARS = 4000
 #: State deltas: at most this many keys, each in [-1, 1], keys ``[a-z_]{1,32}``.
 MAX_STATE_DELTAS = 8
+#: State keys one user holds, at most: a new key past it is dropped with a reason (a model
+#: naming a new key each turn grew the profile every context returns without bound). Four
+#: reflections' worth of new keys; the prompt's example is one key ("trust").
+MAX_USER_STATE_KEYS = 32
 #: Positions and anchors read from one reflection, at most.
 MAX_POSITIONS = 8
 MAX_ANCHORS = 8
@@ -213,7 +217,21 @@ class _Item(BaseModel):
         return min(1.0, max(0.0, value))
 
 
-_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+#: The most characters of a malformed answer handed to json_repair, whose time is quadratic in
+#: its input on some texts (a string of escaped quotes; docs/security.md, "A model's answer is
+#: read in bounded time"). A reflection asked for is a few KB (:mod:`souvenir.llm.budget`: 4
+#: notes, a story summary of at most 4,000 characters).
+MAX_REPAIR_CHARS = 65_536
+
+
+def _unfenced(text: str) -> str:
+    """``text`` (stripped) without a Markdown code fence around it (```` ```json … ``` ````),
+    read in linear time (a pattern with a lazy body between two runs of blanks was cubic on a
+    run of blanks)."""
+    if len(text) < 6 or not text.startswith("```") or not text.endswith("```"):
+        return text
+    body = text[3:-3]
+    return (body[4:] if body.startswith("json") else body).strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,23 +251,22 @@ def _load(raw: str | bytes | dict) -> _Loaded:
         except UnicodeDecodeError:
             return _Loaded(None, "answer is not UTF-8")
     text = raw.strip()
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1)
+    text = _unfenced(text)
     repaired = truncated = False
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         if "{" not in text and "[" not in text:
             return _Loaded(None, "answer is not JSON")
+        head = text[:MAX_REPAIR_CHARS]  # only the head: the repair's time is quadratic
         try:
-            data = json_repair.loads(text)
+            data = json_repair.loads(head)
         except Exception:  # noqa: BLE001 - a repair that fails is an unreadable answer
             data = None
         if not isinstance(data, (dict, list)) or not data:
             return _Loaded(None, "answer is not JSON (nothing could be repaired)")
         repaired = True
-        truncated = _cut_off(text)
+        truncated = _cut_off(head)
     if isinstance(data, list):  # a bare list of memories
         data = {"memories": data}
     if not isinstance(data, dict):
