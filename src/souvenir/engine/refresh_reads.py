@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from souvenir.engine.query_scores import SETTLE_FROM, settle_young
+from souvenir.engine.query_scores import SETTLE_FROM
 from souvenir.results import WriteResult
 from souvenir.threads import yield_to_turns
 
@@ -97,13 +97,12 @@ class ReadRefresher:
         static = getattr(candidates, "static", None)
         if static is not None:
             static()  # the selection's columns of the new pool
-        built = scorer.built
         done = scorer.refresh(user_id, candidates)
         self.counts["refreshed"] += 1
         if done:
             self.counts["built"] += 1
-        if scorer.built != built:
-            settle_young()  # as a context does after reading a large user whole
+        # the new columns out of the collector's generations: a freeze, no collection (one
+        # would hold the interpreter's lock tens of milliseconds while a turn may be running)
         self.scores.settle_pool(user_id, candidates)
         return done
 
