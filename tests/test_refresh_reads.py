@@ -1,4 +1,5 @@
-"""A large user's read path is rebuilt after a reflection's non-append writes, off the turn
+"""A large user's read path is rebuilt after non-append writes (a reflection's rewording or
+contradiction, an edit or a forget by hand, a request to forget in chat), off the turn
 (issue #28, :mod:`souvenir.engine.refresh_reads`): the next context finds the columns held
 (no rebuild in the turn) and selects exactly what a fresh process selects. Real SQLite
 files; texts in English, French, Chinese and Malay; the size threshold lowered so that a
@@ -125,3 +126,69 @@ def test_a_small_user_is_left_to_the_turn(tmp_path) -> None:
         assert rt.engine.query_scorer.scorer.built == built
     finally:
         rt.close()
+
+
+def test_an_edit_and_a_forget_by_hand_are_read_again_before_the_next_context(tmp_path) -> None:
+    path = tmp_path / "h.db"
+    rt = open_runtime(_settings(path))
+    try:
+        user, ids = _fill(rt, 300)
+        engine = rt.engine
+        engine.refresher.refresh_from = 100
+        scorer = engine.query_scorer.scorer
+        engine.context("test", "u", MESSAGES[1], story="s", now=NOW)
+        engine.flush(None)
+        built = scorer.built
+        result = engine.curation.update_memory("test", "u", ids[3], "Saya tidak suka durian", now=NOW)
+        assert result.action == "replace"
+        engine.refresher.flush()
+        engine.curation.delete_memory("test", "u", ids[4], now=NOW)
+        engine.refresher.flush()
+        assert scorer.built == built + 2 and engine.refresher.counts["built"] == 2
+        got = [_seen(engine.context("test", "u", m, story="s", now=NOW, count=False)) for m in MESSAGES]
+        assert scorer.built == built + 2
+    finally:
+        rt.close()
+    fresh = open_runtime(_settings(path))
+    try:
+        want = [_seen(fresh.engine.context("test", "u", m, story="s", now=NOW, count=False)) for m in MESSAGES]
+    finally:
+        fresh.close()
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    ("memory", "request_text"),
+    [
+        ("My cat Kopi sleeps on the red sofa", "please forget about my cat Kopi"),
+        ("Mon chat Kopi dort sur le canapé rouge", "oublie ce que je t'ai dit sur mon chat Kopi"),
+        ("我的猫Kopi睡在红沙发上", "忘掉我的猫Kopi的事"),
+        ("Kucing saya Kopi tidur di sofa merah", "lupakan tentang kucing saya Kopi"),
+    ],
+)
+def test_a_forget_request_in_chat_is_read_again_before_the_next_context(tmp_path, memory, request_text) -> None:
+    path = tmp_path / "f.db"
+    rt = open_runtime(_settings(path))
+    try:
+        user, ids = _fill(rt, 200)
+        kopi = rt.store.insert_memory(user, memory, "fact", "global", None, 1.0, False, None, NOW)
+        engine = rt.engine
+        engine.refresher.refresh_from = 100
+        scorer = engine.query_scorer.scorer
+        engine.context("test", "u", MESSAGES[2], story="s", now=NOW)
+        engine.flush(None)
+        built = scorer.built
+        engine.record_turn("test", "u", request_text, "OK", now=NOW)
+        assert rt.store.get_memory(kopi).status != "active"  # the request was acted on
+        engine.refresher.flush()
+        assert scorer.built == built + 1 and engine.refresher.counts["built"] == 1
+        got = [_seen(engine.context("test", "u", m, story="s", now=NOW, count=False)) for m in MESSAGES]
+        assert scorer.built == built + 1
+    finally:
+        rt.close()
+    fresh = open_runtime(_settings(path))
+    try:
+        want = [_seen(fresh.engine.context("test", "u", m, story="s", now=NOW, count=False)) for m in MESSAGES]
+    finally:
+        fresh.close()
+    assert got == want

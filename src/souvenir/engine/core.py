@@ -124,6 +124,8 @@ class Engine:
         self.warmer.selection = self.reader.config  # the warm-up's rehearsed context selects so
         self.searcher = Search(store, self.query_scorer, self.counters)
         self.curation = Curation(store, self.writer, self.bookkeeping)
+        self.curation.changed = self.refresher.changed  # an edit or a forget by hand, off the next turn
+        self.turns.changed = self.refresher.changed  # a forget request in chat, a no-model turn's rewording
         self.proposals = Proposals(
             store,
             self.writer,

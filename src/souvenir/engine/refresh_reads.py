@@ -1,7 +1,9 @@
 """A large user's read path rebuilt after a write, off the turn (:class:`ReadRefresher`).
 
 After a write that is not an append — a memory reworded (``replace``) or contradicted
-(``supersede``) by a reflection, the chat's usual writes — the user's candidate pool is a
+(``supersede``) by a reflection, the chat's usual writes; a memory edited or forgotten by
+hand (:class:`~souvenir.engine.curation.Curation`); memories erased by a request to forget
+in chat (:class:`~souvenir.engine.turn_writer.TurnWriter`) — the user's candidate pool is a
 new one that does not extend the held one, so the fused score's per-user columns
 (:class:`~souvenir.read.scoring.user_columns.UserColumns`: the BM25 index, languages,
 priors, relation columns) are read again whole. At 100,000 memories that took ~0.6 s of
@@ -59,7 +61,14 @@ class ReadRefresher:
         """Queue a refresh of ``user_id`` when ``results`` hold a write that rebuilds the
         columns (:data:`REBUILDING_ACTIONS`); one pending refresh a user. ``True`` when
         queued."""
-        if self.scores.scorer is None or not any(r.action in REBUILDING_ACTIONS for r in results):
+        if not any(r.action in REBUILDING_ACTIONS for r in results):
+            return False
+        return self.changed(user_id)
+
+    def changed(self, user_id: int) -> bool:
+        """Queue a refresh of ``user_id`` (a memory edited or forgotten by hand: its pool
+        no longer extends the held one); one pending refresh a user. ``True`` when queued."""
+        if self.scores.scorer is None:
             return False
         with self._lock:
             if user_id in self._pending:
