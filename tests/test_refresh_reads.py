@@ -118,9 +118,12 @@ def test_a_small_user_is_left_to_the_turn(tmp_path) -> None:
     try:
         user, ids = _fill(rt, 60)
         refresher: ReadRefresher = rt.engine.refresher  # at its default size, 10,000
-        assert refresher.after_writes(user, [WriteResult("replace", ids[0], "…")])
+        assert not refresher.after_writes(user, [WriteResult("replace", ids[0], "…")])  # none held
+        rt.engine.context("test", "u", MESSAGES[0], now=NOW, count=False)
+        assert not refresher.after_writes(user, [WriteResult("replace", ids[0], "…")])  # held, small
         refresher.flush()
         assert refresher.counts == {"refreshed": 0, "built": 0}
+        assert refresher.refresh(user) is False  # called directly: read, and left to the turn
         built = rt.engine.query_scorer.scorer.built
         assert not rt.engine.query_scorer.scorer.refresh(user, [])  # no candidates: nothing read
         assert rt.engine.query_scorer.scorer.built == built

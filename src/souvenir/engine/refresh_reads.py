@@ -14,10 +14,11 @@ the write is done, on one background thread at a low priority
 same calls on the same candidates a context would make (nothing about the scores or the
 selection changes, only when they are read).
 
-Only users of at least ``refresh_from`` candidates (a small user's columns cost a few
-milliseconds in the turn); the story is that of the user's last kept selection (its pool
-is the one the next context reads). A context arriving while the refresh runs builds what
-it needs itself, as without a refresher. A refresh never raises (logged).
+Only users whose held columns are of at least ``refresh_from`` candidates (a small user's
+columns cost a few milliseconds in the turn; a user not read yet has none to keep); the
+story is that of the user's last kept selection (its pool is the one the next context
+reads). A context arriving while the refresh runs builds what it needs itself, as without
+a refresher. A refresh never raises (logged).
 """
 
 from __future__ import annotations
@@ -66,9 +67,12 @@ class ReadRefresher:
         return self.changed(user_id)
 
     def changed(self, user_id: int) -> bool:
-        """Queue a refresh of ``user_id`` (a memory edited or forgotten by hand: its pool
-        no longer extends the held one); one pending refresh a user. ``True`` when queued."""
-        if self.scores.scorer is None:
+        """Queue a refresh of ``user_id`` (its pool no longer extends the held one); one
+        pending refresh a user. Only when the columns held for the user are of at least
+        ``refresh_from`` candidates (a user not read yet, or a small one, is left to its next
+        turn: nothing runs in the background). ``True`` when queued."""
+        scorer = self.scores.scorer
+        if scorer is None or scorer.held(user_id) < self.refresh_from:
             return False
         with self._lock:
             if user_id in self._pending:

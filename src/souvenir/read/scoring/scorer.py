@@ -111,6 +111,12 @@ class Scorer:
                 self._cache.popitem(last=False)
         return static
 
+    def held(self, user_id: int) -> int:
+        """How many candidates the user's held columns are of (0: none held)."""
+        with self._lock:
+            hit = self._cache.get(user_id)
+        return 0 if hit is None else len(hit[0])
+
     def refresh(self, user_id: int, candidates: Sequence[Memory]) -> bool:
         """Read the user's columns for ``candidates`` now, with the message-independent
         columns a context reads (dated, acts, lengths, the sample; the relation columns when
