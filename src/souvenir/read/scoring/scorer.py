@@ -94,6 +94,9 @@ class Scorer:
             and candidates.bases.get(hit[0].serial) == len(hit[0])
         ):  # the held pool followed by new memories (the read cache after a write)
             static = hit[2].extended(candidates, self.config)
+        elif hit is not None and _same_marks(hit[0], candidates):
+            # the same memories, re-read (a vector written, a counter moved): no pass to hash
+            static, key = hit[2], hit[1]
         else:
             marks = [(m.id, m.content_hash, m.session, m.speaker, m.created_at) for m in candidates]
             key = hash(tuple(marks))
@@ -502,6 +505,25 @@ class Prepared:
                     **(fused | {"expansion": lambda first: second}),
                 )
         return Scores(ids, np.round(score, 6))
+
+
+def _same_marks(held: Sequence[Memory], candidates: Sequence[Memory]) -> bool:
+    """Whether ``candidates`` are ``held``'s memories one for one with the same marks (id,
+    content hash, session, speaker, date: what the columns read), most of them the very
+    objects (the read cache re-reads only the changed rows): a few milliseconds at 100,000
+    where hashing every mark took ~100 ms (docs/journal.md, "Session 17, lane speed2")."""
+    if len(held) != len(candidates):
+        return False
+    for a, b in zip(held, candidates):
+        if a is not b and (a.id, a.content_hash, a.session, a.speaker, a.created_at) != (
+            b.id,
+            b.content_hash,
+            b.session,
+            b.speaker,
+            b.created_at,
+        ):
+            return False
+    return True
 
 
 #: The key of ``memo`` under which :meth:`Scorer.prepare` leaves BM25's z for the first stage.
