@@ -195,3 +195,25 @@ def test_a_forget_request_in_chat_is_read_again_before_the_next_context(tmp_path
     finally:
         fresh.close()
     assert got == want
+
+
+def test_the_indexers_writes_of_a_held_memory_queue_a_refresh(tmp_path) -> None:
+    rt = open_runtime(_settings(tmp_path / "v.db"))
+    try:
+        user, ids = _fill(rt, 200)
+        engine = rt.engine
+        engine.refresher.refresh_from = 100
+        scorer = engine.query_scorer.scorer
+        engine.context("test", "u", MESSAGES[3], story="s", now=NOW)
+        engine.flush(None)
+        rt.store.set_pinned(ids[5], True)  # the row read again: a new pool of the same memories
+        assert engine.refresher.vectors_written([10**9]) == 0  # nobody holds it
+        assert engine.refresher.vectors_written([ids[5], 10**9]) == 1
+        engine.refresher.flush()
+        assert engine.refresher.counts == {"refreshed": 1, "built": 1}
+        story = rt.store.find_story(user, "s")
+        with rt.store.read_turn():
+            pool = rt.store.candidates(user, story)
+        assert not scorer.refresh(user, pool)  # the next context's pool: already held
+    finally:
+        rt.close()

@@ -113,6 +113,9 @@ class Engine:
         self.query_scorer.warming = self.warmer.busy
         #: a large user's columns read again after a reflection's non-append writes, off the turn
         self.refresher = ReadRefresher(store, self.query_scorer)
+        for vectors in (index, window_index):  # the indexer's writes re-read their memories
+            if vectors is not None:
+                vectors.on_written = self.refresher.vectors_written
         self.records = TurnRecords(store, index, window_index, self.bookkeeping)
         self.reader = ContextReader(
             store,

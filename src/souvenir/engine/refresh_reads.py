@@ -12,7 +12,9 @@ for it (docs/journal.md, "Session 17, lane speed2"). The refresher reads them as
 the write is done, on one background thread at a low priority
 (:func:`~souvenir.threads.yield_to_turns`), so that the next context finds them held: the
 same calls on the same candidates a context would make (nothing about the scores or the
-selection changes, only when they are read).
+selection changes, only when they are read). The indexer's writes are told too
+(:meth:`ReadRefresher.vectors_written`): the memories whose vectors were written are read
+again, a new pool of the same memories (~50 ms of the next turn at 100,000).
 
 Only users whose held columns are of at least ``refresh_from`` candidates (a small user's
 columns cost a few milliseconds in the turn; a user not read yet has none to keep); the
@@ -85,6 +87,16 @@ class ReadRefresher:
             executor = self._executor
         executor.submit(self._run, user_id)
         return True
+
+    def vectors_written(self, memory_ids: list[int]) -> int:
+        """After the indexer wrote vectors of ``memory_ids`` (an edited memory's, a new
+        one's): those memories are read again, so the pool is a new one of the same memories
+        (~50 ms of the next turn at 100,000: the pool and its selection columns); queue a
+        refresh of each large user holding one of them. Returns how many were queued."""
+        scorer = self.scores.scorer
+        if scorer is None or not memory_ids:
+            return 0
+        return sum(self.changed(user_id) for user_id in scorer.holding(memory_ids, self.refresh_from))
 
     def _run(self, user_id: int) -> None:
         with self._lock:

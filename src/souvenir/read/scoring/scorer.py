@@ -114,6 +114,14 @@ class Scorer:
                 self._cache.popitem(last=False)
         return static
 
+    def holding(self, memory_ids: Sequence[int], min_size: int) -> list[int]:
+        """The users whose held columns are of at least ``min_size`` candidates and hold one
+        of ``memory_ids``."""
+        with self._lock:
+            held = [(user_id, hit[2].ids) for user_id, hit in self._cache.items() if len(hit[0]) >= min_size]
+        wanted = np.asarray(memory_ids, dtype=np.int64)
+        return [user_id for user_id, ids in held if wanted.size and bool(np.isin(wanted, ids).any())]
+
     def held(self, user_id: int) -> int:
         """How many candidates the user's held columns are of (0: none held)."""
         with self._lock:
