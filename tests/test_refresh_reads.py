@@ -217,3 +217,13 @@ def test_the_indexers_writes_of_a_held_memory_queue_a_refresh(tmp_path) -> None:
         assert not scorer.refresh(user, pool)  # the next context's pool: already held
     finally:
         rt.close()
+
+
+def test_nothing_is_queued_once_closed(tmp_path) -> None:
+    rt = open_runtime(_settings(tmp_path / "c.db"))
+    user, ids = _fill(rt, 150)
+    refresher: ReadRefresher = rt.engine.refresher
+    refresher.refresh_from = 100
+    rt.engine.context("test", "u", MESSAGES[0], now=NOW, count=False)
+    rt.close()  # the indexers stop before the engine; a late write is told to nobody
+    assert not refresher.changed(user)

@@ -59,6 +59,7 @@ class ReadRefresher:
         self._pending: set[int] = set()
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
+        self._closed = False  # after close(): nothing queued any more
 
     def after_writes(self, user_id: int, results: Iterable[WriteResult]) -> bool:
         """Queue a refresh of ``user_id`` when ``results`` hold a write that rebuilds the
@@ -77,7 +78,7 @@ class ReadRefresher:
         if scorer is None or scorer.held(user_id) < self.refresh_from:
             return False
         with self._lock:
-            if user_id in self._pending:
+            if self._closed or user_id in self._pending:
                 return False
             self._pending.add(user_id)
             if self._executor is None:
@@ -148,5 +149,6 @@ class ReadRefresher:
         """Finish the queued refreshes and stop the thread."""
         with self._lock:
             executor, self._executor = self._executor, None
+            self._closed = True
         if executor is not None:
             executor.shutdown(wait=True)
