@@ -29,6 +29,7 @@ from souvenir.engine.bookkeeping import MAX_BOOKKEEPING, SETTLE_S, Bookkeeping
 from souvenir.engine.curation import Curation
 from souvenir.engine.proposals import Proposals
 from souvenir.engine.query_scores import QueryScorer
+from souvenir.engine.refresh_reads import ReadRefresher
 from souvenir.engine.warm_reads import ReadWarmer
 from souvenir.engine.reader import ContextReader, selection_config
 from souvenir.engine.search import Search, SearchFilter
@@ -110,6 +111,11 @@ class Engine:
             capacity=getattr(cache, "max_memories", None),
         )
         self.query_scorer.warming = self.warmer.busy
+        #: a large user's columns read again after a reflection's non-append writes, off the turn
+        self.refresher = ReadRefresher(store, self.query_scorer)
+        for vectors in (index, window_index):  # the indexer's writes re-read their memories
+            if vectors is not None:
+                vectors.on_written = self.refresher.vectors_written
         self.records = TurnRecords(store, index, window_index, self.bookkeeping)
         self.reader = ContextReader(
             store,
@@ -121,6 +127,8 @@ class Engine:
         self.warmer.selection = self.reader.config  # the warm-up's rehearsed context selects so
         self.searcher = Search(store, self.query_scorer, self.counters)
         self.curation = Curation(store, self.writer, self.bookkeeping)
+        self.curation.changed = self.refresher.changed  # an edit or a forget by hand, off the next turn
+        self.turns.changed = self.refresher.changed  # a forget request in chat, a no-model turn's rewording
         self.proposals = Proposals(
             store,
             self.writer,
@@ -164,7 +172,9 @@ class Engine:
         self.bookkeeping.flush(timeout_s)
 
     def close(self) -> None:
-        """Finish pending bookkeeping (counters, events) and stop its worker."""
+        """Finish pending bookkeeping (counters, events) and read path refreshes, and stop
+        their workers."""
+        self.refresher.close()
         self.bookkeeping.close()
 
     # -- identity --------------------------------------------------------------------------------
@@ -377,8 +387,11 @@ class Engine:
         return self.proposals.run_summary(job, now)
 
     def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
-        """New facts queue a summary (:meth:`Proposals.after_reflection`)."""
+        """New facts queue a summary (:meth:`Proposals.after_reflection`); a reworded or
+        contradicted memory of a large user has its read path rebuilt now, off the next
+        turn (:class:`~souvenir.engine.refresh_reads.ReadRefresher`)."""
         self.proposals.after_reflection(job, results, now)
+        self.refresher.after_writes(job["user_id"], results)
 
     def store_summary(self, user_id: int, answer: str | None, now: datetime) -> str | None:
         """Store a summariser's answer (:meth:`Proposals.store_summary`)."""

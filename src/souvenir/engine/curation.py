@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -66,6 +66,10 @@ class Curation:
         self.store = store
         self.writer = writer
         self.bookkeeping = bookkeeping
+        #: ``changed(user_id)``, told after a memory is edited or forgotten here (the engine's
+        #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.changed`: the user's read path
+        #: rebuilt off the next turn); ``None``: nothing told
+        self.changed: Callable[[int], object] | None = None
 
     def memories(self, channel: str, external_id: str, status: str | None = "active") -> list[Memory]:
         """The user's memories (empty for an unknown user)."""
@@ -95,9 +99,11 @@ class Curation:
         """Forget a memory: an explicit act only. Its text, past wordings and vectors go, and
         every stored text that carries it (its turns, the summary, anchors…: see
         :mod:`souvenir.store.erasure`); a textless tombstone stays for counts."""
-        self.own_memory(channel, external_id, memory_id)
+        memory = self.own_memory(channel, external_id, memory_id)
         self.writer.drop_windows_around(memory_id)
         self.store.delete_memory(memory_id, now or utcnow())
+        if self.changed is not None:
+            self.changed(memory.user_id)
 
     def forgotten(self, channel: str, external_id: str, min_candidate: int = 10) -> list[Memory]:
         """Memories that were candidates at least ``min_candidate`` times and never served,
@@ -216,6 +222,8 @@ class Curation:
                 now,
             )
         self.writer.wake_indexer()
+        if self.changed is not None:
+            self.changed(memory.user_id)
         return WriteResult("replace", memory_id, text, reason=reasons.edited())
 
     def remember_many(

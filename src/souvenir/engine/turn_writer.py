@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from functools import lru_cache
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime
 
 from souvenir import profile
@@ -53,6 +54,9 @@ class TurnWriter:
         self.counters = counters
         self.reflect = reflect
         self.summarize = summarize
+        #: ``changed(user_id)``, told after a turn forgot or reworded memories (the engine's
+        #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.changed`); ``None``: nothing told
+        self.changed: Callable[[int], object] | None = None
 
     def record_turn(
         self,
@@ -162,7 +166,14 @@ class TurnWriter:
                 written = self.writer.write(channel, external_id, episode, story=story, now=now)
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
             self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
-            return turn_id, written
+        # once written: memories forgotten or reworded by this turn make the user's pool a new
+        # one; its read path is rebuilt off the next turn (engine/refresh_reads.py)
+        rebuilt = (asked is not None and bool(asked.erase)) or (
+            written is not None and written.action in ("replace", "supersede")
+        )
+        if rebuilt and self.changed is not None:
+            self.changed(user_id)
+        return turn_id, written
 
     def _not_remembered(self, user_id: int, message: str, code: str, what: str, now: datetime) -> WriteResult:
         """A turn's message kept as a turn only, with its event (the write log shows every

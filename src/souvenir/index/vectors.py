@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import CancelledError, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 
@@ -124,6 +125,9 @@ class VectorIndex:
         self.claims_taken_over = 0  # memories claimed from a claimer whose lease expired
         self.claims_lost = 0  # vectors not written: this replica's lease expired meanwhile
         self.claims_ended = 0  # vectors not written: a session neighbour changed the window meanwhile
+        #: ``on_written(memory_ids)``, told after a batch's vectors were written (the engine's
+        #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.vectors_written`); ``None``: nobody
+        self.on_written: Callable[[list[int]], object] | None = None
         self.dim: int | None = None  # of the vectors this process last embedded (None before any)
         self._warm = threading.Event()  # set once warm_up ran (succeeded or not)
 
@@ -309,6 +313,8 @@ class VectorIndex:
                 log.debug("indexer %s: %d windows changed while embedded; they stay queued", self.name, written.ended)
             done += len(rows) - written.unwritten
             batches += 1
+            if self.on_written is not None and len(rows) > written.unwritten:
+                self.on_written([mid for mid, _, _ in rows])
             if self._stop.is_set():
                 break
         return done

@@ -94,6 +94,9 @@ class Scorer:
             and candidates.bases.get(hit[0].serial) == len(hit[0])
         ):  # the held pool followed by new memories (the read cache after a write)
             static = hit[2].extended(candidates, self.config)
+        elif hit is not None and _same_marks(hit[0], candidates):
+            # the same memories, re-read (a vector written, a counter moved): no pass to hash
+            static, key = hit[2], hit[1]
         else:
             marks = [(m.id, m.content_hash, m.session, m.speaker, m.created_at) for m in candidates]
             key = hash(tuple(marks))
@@ -110,6 +113,49 @@ class Scorer:
             while len(self._cache) > self._max_users:
                 self._cache.popitem(last=False)
         return static
+
+    def holding(self, memory_ids: Sequence[int], min_size: int) -> list[int]:
+        """The users whose held columns are of at least ``min_size`` candidates and hold one
+        of ``memory_ids``."""
+        with self._lock:
+            held = [(user_id, hit[2].ids) for user_id, hit in self._cache.items() if len(hit[0]) >= min_size]
+        wanted = np.asarray(memory_ids, dtype=np.int64)
+        return [user_id for user_id, ids in held if wanted.size and bool(np.isin(wanted, ids).any())]
+
+    def held(self, user_id: int) -> int:
+        """How many candidates the user's held columns are of (0: none held)."""
+        with self._lock:
+            hit = self._cache.get(user_id)
+        return 0 if hit is None else len(hit[0])
+
+    def refresh(self, user_id: int, candidates: Sequence[Memory]) -> bool:
+        """Read the user's columns for ``candidates`` now, with the message-independent
+        columns a context reads (dated, acts, lengths, the sample; the relation columns when
+        the held ones had them): what the next context over these candidates would build
+        first (after a write that is not an append, hundreds of milliseconds at 100,000
+        memories; docs/journal.md, "Session 17, lane speed2"). The same objects a context
+        would build (the same calls on the same candidates). ``False`` when these
+        candidates' columns were already held (nothing read)."""
+        if not candidates:
+            return False
+        with self._lock:
+            hit = self._cache.get(user_id)
+        if hit is not None and hit[0] is candidates and isinstance(candidates, Pool):
+            return False
+        had_kin = hit is not None and hit[2]._kin is not None
+        static = self._static(user_id, candidates)
+        cfg = self.config
+        if cfg.dated_bonus:
+            static.dated()
+        if cfg.event_bonus or cfg.ask_penalty:
+            static.acts()
+        if cfg.length_prior or cfg.neighbour_gate:
+            static.lengths()
+        if 0 < cfg.shortlist_from < len(static.ids):
+            static.sample(cfg.sample_per_group)
+        if had_kin and cfg.relative_bonus:
+            static.kin()
+        return True
 
     def scores(
         self,
@@ -181,6 +227,10 @@ class Scorer:
             kept=static.kept,
         )
         sample = static.sample(cfg.sample_per_group) if 0 < cfg.shortlist_from < len(ids) else None
+        if sample is not None and cfg.w_lexical and not (cfg.lexical_lang >= 1 and len(static.language_positions) > 1):
+            # the first stage's BM25 z (fuse's, with no prior), read now: the engine runs this
+            # while the window query is computed, :meth:`Prepared.finish` after it
+            memo[_LEXICAL_READY] = (lexical, zscore(lexical))
         # a large user's USE comes from the shortlist once the window signal is known
         U = aligned(ids, dense.cosines(dense.query)) if dense is not None and sample is None else None
         query = bm25_tokens(message)
@@ -258,6 +308,7 @@ class Scorer:
                 return found
         E = aligned(ids, window.cosines(window.query))
         if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
+            _lexical_ready(common["memo"])
             partial = fuse(
                 replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
                 dense=None,
@@ -313,6 +364,7 @@ class Scorer:
         C = aligned(ids, window.coarse())  # type: ignore[misc]
         if C is None or np.isfinite(C).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
             return None
+        _lexical_ready(common["memo"])
         partial = fuse(
             replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
             dense=None,
@@ -461,6 +513,39 @@ class Prepared:
                     **(fused | {"expansion": lambda first: second}),
                 )
         return Scores(ids, np.round(score, 6))
+
+
+def _same_marks(held: Sequence[Memory], candidates: Sequence[Memory]) -> bool:
+    """Whether ``candidates`` are ``held``'s memories one for one with the same marks (id,
+    content hash, session, speaker, date: what the columns read), most of them the very
+    objects (the read cache re-reads only the changed rows): a few milliseconds at 100,000
+    where hashing every mark took ~100 ms (docs/journal.md, "Session 17, lane speed2")."""
+    if len(held) != len(candidates):
+        return False
+    for a, b in zip(held, candidates):
+        if a is not b and (a.id, a.content_hash, a.session, a.speaker, a.created_at) != (
+            b.id,
+            b.content_hash,
+            b.session,
+            b.speaker,
+            b.created_at,
+        ):
+            return False
+    return True
+
+
+#: The key of ``memo`` under which :meth:`Scorer.prepare` leaves BM25's z for the first stage.
+_LEXICAL_READY = "lexical (prepared)"
+
+
+def _lexical_ready(memo: dict) -> None:
+    """Before a large user's first-stage :func:`fuse` (no priors): BM25's z that
+    :meth:`Scorer.prepare` computed, under the name that call reads it by (the same
+    ``zscore`` of the same array: the same bits). Not before the final call alone, which
+    reads it with the calibrated prior when there is one."""
+    held = memo.pop(_LEXICAL_READY, None)
+    if held is not None:
+        memo.setdefault("lexical", held)
 
 
 def _priors(cal: Calibration, language_names: np.ndarray, message: str) -> dict | None:
