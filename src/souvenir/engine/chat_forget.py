@@ -156,7 +156,7 @@ def act_on_forget_request(
     if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
         keep = _restated_ids(store, user_id, message, decision.erase) | after
         store.erase_user_memories(user_id, now, why, keep=keep)
-        store.erase_user_texts(user_id, now, turn_id)
+        store.erase_user_texts(user_id, now, turn_id, said)
         store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
         return decision
     erased = []
