@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import datetime, timezone
 
 from souvenir.errors import TextError
 
@@ -67,11 +68,43 @@ def check_field(value: str | None, what: str, max_bytes: int = MAX_TEXT_BYTES) -
     return value
 
 
-def check_time(value, what: str = "time"):
-    """A datetime within [MIN_YEAR, MAX_YEAR], or ``None``. Raises :class:`TextError`."""
+#: How far ahead of the server's clock a time said may be, in seconds: the clock skew between a
+#: client and the server (NTP keeps it under a second, a phone's hand-set clock within a few
+#: minutes). A time later than that is refused (an :class:`InputError`, 422 on REST): a client
+#: whose clock runs ahead, or that sends its local time as UTC east of Greenwich (UTC+8:
+#: eight hours ahead), would date memories in the future and ground "tomorrow" on the wrong
+#: day. Said on a turn, a memory, an edit or an import line; not on search bounds.
+MAX_AHEAD_S = 300
+
+
+def check_time(value, what: str = "time", now: datetime | None = None):
+    """A datetime within [MIN_YEAR, MAX_YEAR], or ``None``; with ``now`` (aware), also at most
+    :data:`MAX_AHEAD_S` seconds after it (a naive ``value`` is read as UTC). Raises
+    :class:`TextError` naming the time, the server's clock and the allowance."""
     if value is not None and not (MIN_YEAR <= value.year <= MAX_YEAR):
         raise TextError(f"{what} {value.isoformat()} is outside the years {MIN_YEAR}-{MAX_YEAR}")
+    if value is not None and now is not None:
+        said = value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+        ahead = (said - now).total_seconds()
+        if ahead > MAX_AHEAD_S:
+            raise TextError(
+                f"{what} {_utc_text(said)} is in the future: {_ahead_text(ahead)} after the server's clock "
+                f"({_utc_text(now)}); at most {MAX_AHEAD_S // 60} minutes ahead are accepted (clock skew). "
+                "Send the time the message was said, in UTC or with its offset"
+            )
     return value
+
+
+def _utc_text(value: datetime) -> str:
+    return value.astimezone(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+
+
+def _ahead_text(seconds: float) -> str:
+    if seconds < 2 * 3600:
+        return f"{round(seconds / 60)} minutes"
+    if seconds < 2 * 86400:
+        return f"{round(seconds / 3600)} hours"
+    return f"{round(seconds / 86400)} days"
 
 
 #: Most memories one page lists (the library, ``GET …/memories``, MCP's ``memories``).

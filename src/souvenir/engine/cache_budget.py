@@ -1,20 +1,25 @@
 """How much of what users send the lexical caches keep.
 
 The pure lexical readings (normalised text, tokens, content words, keys, fingerprints,
-propositions, requests to forget…) are cached by their text, 32,768 entries each: the read
-path reads the same memories' texts again and again. A message is cached too, and a message
-may be 16 KB: each distinct long message kept ~0.45 MB in those caches, so a user sending
-distinct long messages grew the process without a practical bound (32,768 of them: ~14 GB).
+propositions, requests to forget…) are cached by their text, each cache an LRU of
+:data:`souvenir.lexical.cache_size.TEXT_CACHE` entries: the write path reads the same
+memories' texts again and again. A message is cached too, and a message may be 16 KB: each
+distinct long message kept ~0.45 MB in those caches, so a user sending distinct long
+messages grew the process without a practical bound (session 16, lane harden).
 
-Every text a face brings in (a turn's message and reply, a query, a memory written) passes
-:func:`read_long` first: after :data:`LONG_TEXTS` texts over :data:`LONG_CHARS` characters the
-caches are emptied (they refill from the texts in use; a short text costs nothing here). What
-long texts keep is then at most about ``LONG_TEXTS`` × 0.45 MB. Texts of a middle length were
-not counted: a distinct 2,000-character message keeps ~77 KB in the caches, so a user sending
-them grew the process towards 32,768 × 77 KB (~2.5 GB; docs/security.md, "A long message is
-not kept in memory"). The caches are also emptied after :data:`BUDGET_CHARS` characters of
-texts over :data:`COUNTED_CHARS` (~39 bytes kept a character: ~40 MB). The caches of texts of
-at most :data:`COUNTED_CHARS` stay bounded by their sizes."""
+Every text a face brings in (a turn's message, reply and question, a query, a memory
+written) passes :func:`read_long` first, which counts its characters (one ``len``): once
+:data:`CHAR_BUDGET` characters were brought in since the last emptying, the caches are
+emptied (they refill from the texts in use). What the faces' texts keep is then at most
+about ``CHAR_BUDGET`` × 120–170 bytes (the readings of a character, short texts costing
+the most: :mod:`souvenir.lexical.cache_size`), ≈ 90 MB; the texts the write path reads from
+the store are bounded by the entries. Session 16 counted only texts over 2,048 characters
+(256 of them between emptyings): distinct short messages then filled every cache to its
+32,768 entries (~1 GB at 256 characters a text).
+
+The cost of an emptying: the next turn of each user re-reads their memories (2,000 memories:
+46 → 310 ms of CPU for that one turn, session 17); at ~300 characters a turn the caches are
+emptied about once every 1,700 turns (docs/journal.md, session 17, lane fixes)."""
 
 from __future__ import annotations
 
@@ -29,18 +34,10 @@ from souvenir.lexical.tokens import content_words, copula_tense, tokenize, zh_wo
 from souvenir.write.admission import _not_a_statement
 from souvenir.write.dedup import fingerprint
 
-__all__ = ["BUDGET_CHARS", "COUNTED_CHARS", "LONG_CHARS", "LONG_TEXTS", "read_long"]
+__all__ = ["CHAR_BUDGET", "read_long"]
 
-#: A text longer than this (characters) counts as long.
-LONG_CHARS = 2048
-#: Long texts read between two emptyings of the caches.
-LONG_TEXTS = 256
-#: A text longer than this (characters) counts towards :data:`BUDGET_CHARS`: a message of a
-#: few sentences (most chat messages are shorter: they cost nothing here).
-COUNTED_CHARS = 256
-#: Characters of counted texts read between two emptyings of the caches (1 Mi: the order of
-#: what ``LONG_TEXTS`` long texts of 4 KB hold).
-BUDGET_CHARS = 1_048_576
+#: Characters of the faces' texts read between two emptyings of the caches (module docstring).
+CHAR_BUDGET = 524_288
 
 _CACHES = (
     normalize,
@@ -58,23 +55,17 @@ _CACHES = (
     _forget_requests,
 )
 _lock = threading.Lock()
-_long = 0
-_chars = 0
+_read = 0
 
 
 def read_long(*texts: str | None) -> None:
-    """Count the long ones among ``texts`` and the characters of those over
-    :data:`COUNTED_CHARS`; empty the lexical caches every :data:`LONG_TEXTS` long texts or
-    :data:`BUDGET_CHARS` counted characters, whichever comes first."""
-    global _long, _chars
-    counted = [len(t) for t in texts if t is not None and len(t) > COUNTED_CHARS]
-    if not counted:
-        return
+    """Count the characters of ``texts``; empty the lexical caches every :data:`CHAR_BUDGET`."""
+    global _read
+    n = sum(len(t) for t in texts if t is not None)
     with _lock:
-        _long += sum(1 for n in counted if n > LONG_CHARS)
-        _chars += sum(counted)
-        if _long < LONG_TEXTS and _chars < BUDGET_CHARS:
+        _read += n
+        if _read < CHAR_BUDGET:
             return
-        _long = _chars = 0
+        _read = 0
     for cached in _CACHES:
         cached.cache_clear()

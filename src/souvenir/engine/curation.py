@@ -186,7 +186,7 @@ class Curation:
         memory = self.own_memory(channel, external_id, memory_id)
         text = check_text(text, "memory text")
         check_field(source, "source", 1024)
-        said = aware(check_time(said_at or now, "memory time"))
+        said = aware(check_time(said_at or now, "memory time", now))
         candidate = Candidate(
             text=text,
             kind=memory.kind,
@@ -242,19 +242,17 @@ class Curation:
             raise InputError(f"a batch holds 1 to {MAX_BATCH} memories, not {len(candidates)}")
         stories = list(stories) if stories is not None else [None] * len(candidates)
         check_ids(channel, external_id)
+        now = aware(now or utcnow())
         checked: list[Candidate] = []
         for i, (candidate, story) in enumerate(zip(candidates, stories, strict=True)):
             try:
                 check_story(story)
                 if candidate.scope == "story" and not story:
                     raise InputError("a story-scoped memory needs a story")
-                checked.append(checked_candidate(candidate, story))
+                checked.append(checked_candidate(candidate, story, now))
             except InputError as exc:
                 raise InputError(f"memory {i}: {exc}; nothing written") from None
-        return [
-            self.writer.write(channel, external_id, c, story=s, now=aware(now or utcnow()))
-            for c, s in zip(checked, stories)
-        ]
+        return [self.writer.write(channel, external_id, c, story=s, now=now) for c, s in zip(checked, stories)]
 
     def memory_history(self, channel: str, external_id: str, memory_id: int) -> tuple[Memory, list[dict[str, Any]]]:
         """The memory as it is now and its chain, oldest first: earlier wordings

@@ -115,6 +115,7 @@ class TurnWriter:
                     "the user, or one of their memories, was erased after this exchange began: not recorded"
                 )
             time = self._local_time(user_id, time, zone_text, now)
+            check_time(time, now=now)  # in the user's zone (a naive time is local): not ahead of the clock
             story_id = story_id_of(self.store, user_id, story, True, now)
             # the answer to an assistant that asked for a secret ("What's your password?" →
             # "Hunter2xyz!") is the secret alone: no phrasing rule sees it

@@ -28,14 +28,15 @@ from souvenir.write.writelog import event_detail, event_kind
 __all__ = ["Writer", "checked_candidate"]
 
 
-def checked_candidate(candidate: Candidate, story: str | None) -> Candidate:
+def checked_candidate(candidate: Candidate, story: str | None, now: datetime | None = None) -> Candidate:
     """``candidate`` with its text stripped, once it is writable: a usable text
     (:func:`~souvenir.limits.check_text`), a source of at most 1 KiB, a time within the
-    accepted years, and a story when it is story-scoped. Raises
+    accepted years (and, with ``now``, not ahead of it by more than
+    :data:`~souvenir.limits.MAX_AHEAD_S`), and a story when it is story-scoped. Raises
     :class:`~souvenir.errors.InputError` saying why not."""
     text = check_text(candidate.text, "memory text")
     check_field(candidate.source, "source", 1024)
-    check_time(candidate.time, "memory time")
+    check_time(candidate.time, "memory time", now)
     if candidate.scope == "story" and candidate.story_id is None and not story:
         raise InputError("a story-scoped memory needs a story")
     return candidate if text == candidate.text else replace(candidate, text=text)
@@ -68,7 +69,7 @@ class Writer:
         """Check the ids and ``candidate`` (:func:`checked_candidate`), then :meth:`write` it."""
         now = aware(now or utcnow())
         check_ids(channel, external_id, story)
-        return self.write(channel, external_id, checked_candidate(candidate, story), exchange, story, now, chain)
+        return self.write(channel, external_id, checked_candidate(candidate, story, now), exchange, story, now, chain)
 
     def write(
         self,

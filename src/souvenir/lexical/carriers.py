@@ -41,6 +41,8 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
+
 from souvenir.lexical.numerals import CLOCK_PATTERNS, ZH_NUMERAL_CHARS, clock, zh_to_digits
 from souvenir.lexical.spelled import (
     CLOCK_RULES,
@@ -391,7 +393,7 @@ def _ordinal(rank: int, tokens: list[str], i: int) -> str:
     return f"#{rank}"
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=TEXT_CACHE)
 def carrier_tokens(norm: str) -> frozenset[str]:
     """The carrier tokens of normalised text (see the module docstring).
 

@@ -33,7 +33,10 @@ Resolution (``today`` is ``now.date()``):
   not "minggu depan"). Known limit: a duration or a count relative to another event is
   grounded from the day it was said ("learned it in two weeks", 出院三天后).
 
-A bare weekday ("mardi") is not grounded: it is as often a habit as a date.
+A bare weekday ("mardi") is not grounded: it is as often a habit as a date. A month said
+alone ("in January", « en janvier », 一月份, "pada bulan Januari") and Easter (« à Pâques »,
+"at Easter", 复活节, "Hari Paskah") are grounded by a second pass for the year the clause's
+tense means (:mod:`souvenir.lexical.named_dates`).
 Grounding is idempotent: a phrase already followed by a parenthesised ISO value is
 left alone.
 """
@@ -44,6 +47,7 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
+from souvenir.lexical.named_dates import ground_named
 from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, zh_to_digits
 from souvenir.lexical.spelled import NUMBER_PHRASE, parse_number
 from souvenir.lexical.vocab import NUMBER_MULTIPLIERS, NUMBER_WORDS, WEEKDAYS, ZH_WEEKDAY
@@ -394,6 +398,7 @@ def ground_dates(text: str, now: datetime) -> str:
     ``now`` is the time the user said it (a timezone-aware ``datetime``; only its
     date is read). Chinese phrases get full-width parentheses and no space
     ("明天（2025-03-04）"), others " (2025-03-04)". Unknown phrases are left as they are.
+    Months said alone and Easter: :func:`souvenir.lexical.named_dates.ground_named`.
     """
     today = now.date()
     out: list[str] = []
@@ -412,4 +417,4 @@ def ground_dates(text: str, now: datetime) -> str:
         out.append(f"（{value}）" if _HAN.match(m.group()) else f" ({value})")
         pos = end
     out.append(text[pos:])
-    return "".join(out)
+    return ground_named("".join(out), today)

@@ -82,6 +82,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from souvenir.lexical.cache_size import TEXT_CACHE
 from typing import NamedTuple
 
 from souvenir.lexical import keydata as D
@@ -364,7 +366,7 @@ _AGAIN_INSIDE = re.compile(
 )
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=TEXT_CACHE)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
     named as subject is keyed ``key@name`` (``attributes.py``), unless the name is one of

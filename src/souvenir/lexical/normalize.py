@@ -11,6 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
+
 __all__ = ["normalize", "nfkc_casefold", "nfkc_fold", "strip_accents", "key_of", "fold_words"]
 
 # Typographic apostrophes and hyphens folded to ASCII. NFKC keeps U+2019 and maps
@@ -56,7 +58,7 @@ def nfkc_casefold(text: str) -> str:
     return unicodedata.normalize("NFKC", text.casefold())
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=TEXT_CACHE)
 def normalize(text: str) -> str:
     """Return the comparison form of ``text``.
 

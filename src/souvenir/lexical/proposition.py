@@ -64,6 +64,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
+
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.light_verbs import aspect_word, long_since, unlit_content, unlit_glued, zh_noun_topic
@@ -323,7 +325,7 @@ def _smoking_stems() -> frozenset[str]:
     return frozenset(_stem(word) for word in _SMOKING)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=TEXT_CACHE)
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
     # a liking that ended said as an idiom (« Le foot, plus trop mon truc », "I'm so over crossfit",
@@ -501,7 +503,7 @@ def _stem(word: str) -> str:
     return stem(key) if key.isascii() else word
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=TEXT_CACHE)
 def stems(words: frozenset[str]) -> frozenset[str]:
     """Words by stem and lemma (the filters' ``tagged.stem``: "kids" / "children" →
     "child", "drinks" / "drinking" → "drink"); non-Latin words unchanged."""

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
-from souvenir.timeutil import as_utc, parse_time
+from souvenir.timeutil import as_utc, parse_time, utcnow
 from souvenir.types import CANDIDATE_KINDS, KINDS, SCOPES
 
 
@@ -327,9 +327,13 @@ def _time(path: Path, number: int, value) -> datetime | None:
     if value in (None, ""):
         return None
     try:
-        return check_time(parse_time(str(value)))
-    except (ValueError, TextError) as exc:
+        said = parse_time(str(value))
+    except ValueError as exc:
         raise FileFormatError(str(path), number, f"unreadable time {value!r}: {exc}") from exc
+    try:
+        return check_time(said, now=utcnow())  # nor a line dated ahead of the clock (limits.MAX_AHEAD_S)
+    except TextError as exc:
+        raise FileFormatError(str(path), number, str(exc)) from exc
 
 
 def parse_chat_jsonl(path: str | Path) -> list[ChatLine]:

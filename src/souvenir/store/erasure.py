@@ -186,12 +186,18 @@ class ErasureMixin:
         :meth:`erase_memory` marks it. ``request_turn``: the turn that asked, whose proxy key
         becomes a keyed mark (its client's retry is not acted on again); every other turn's
         source goes (a stateless client's user telling a fact again sends the same request as
-        before the erasure: no retry). ``said``: when the request was said (recorded after the
-        model's reply): a turn said after it — through another face meanwhile — keeps its texts
-        and its pending jobs, as its memories are kept (the store's unit is the second: a turn of
-        the same second is erased). Returns the rows changed per kind."""
-        # a turn said after the request is not the request's (``time`` is text in one format)
-        later, until = ("", ()) if said is None else (" AND time <= ?", (to_text(said),))
+        before the erasure: no retry). ``said``: when the request was said — a turn said after
+        it (recorded through another face while the proxy's model replied) keeps its texts and
+        its pending job, a selection made after it stays, as the memories said after it stay
+        (:func:`souvenir.engine.chat_forget.act_on_forget_request`); the request's own turn is
+        emptied whatever its time. Event details, ``last_queries``, the summary and the stories'
+        readings go whole (they do not say when what they quote was said: the safe side).
+        Returns the rows changed per kind."""
+        # the turns erased: all of the user's, or those said at or before the request (and it)
+        turns = "user_id = ?" if said is None else "user_id = ? AND (time <= ? OR id = ?)"
+        who: tuple = (
+            (user_id,) if said is None else (user_id, to_text(said), request_turn if request_turn is not None else -1)
+        )
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
             self._erasing()  # type: ignore[attr-defined]
@@ -204,17 +210,15 @@ class ErasureMixin:
             done = {
                 "turns": conn.execute(
                     "UPDATE turns SET message = '', reply = NULL, "
-                    f"source = CASE WHEN source LIKE '{ACTED}%' THEN source END WHERE user_id = ? "
-                    f"AND (message <> '' OR reply IS NOT NULL OR (source IS NOT NULL AND source NOT LIKE '{ACTED}%'))"
-                    + later,
-                    (user_id, *until),
+                    f"source = CASE WHEN source LIKE '{ACTED}%' THEN source END WHERE {turns} "
+                    f"AND (message <> '' OR reply IS NOT NULL OR (source IS NOT NULL AND source NOT LIKE '{ACTED}%'))",
+                    who,
                 ).rowcount
             }
             conn.execute(
                 "UPDATE outbox SET status = 'done', last_error = 'its turn was erased', updated_at = ? "
-                "WHERE user_id = ? AND status IN ('pending', 'running', 'parked')"
-                + (f" AND turn_id IN (SELECT id FROM turns WHERE user_id = outbox.user_id{later})" if later else ""),
-                (to_text(now), user_id, *until),
+                f"WHERE user_id = ? AND status IN ('pending', 'running', 'parked') AND turn_id IN (SELECT id FROM turns WHERE {turns})",
+                (to_text(now), user_id, *who),
             )
             done["events"] = conn.execute(
                 "UPDATE events SET detail = '' WHERE user_id = ? AND detail <> ''", (user_id,)
@@ -222,11 +226,12 @@ class ErasureMixin:
             done["profile"] = conn.execute(
                 "DELETE FROM user_kv WHERE user_id = ? AND key IN (?, ?)", (user_id, QUERIES_KEY, SUMMARY_KEY)
             ).rowcount
+            chosen = "user_id = ?" if said is None else "user_id = ? AND time <= ?"
+            when: tuple = (user_id,) if said is None else (user_id, to_text(said))
             conn.execute(
-                "DELETE FROM selection_items WHERE selection_id IN (SELECT id FROM selections WHERE user_id = ?)",
-                (user_id,),
+                f"DELETE FROM selection_items WHERE selection_id IN (SELECT id FROM selections WHERE {chosen})", when
             )
-            done["selections"] = conn.execute("DELETE FROM selections WHERE user_id = ?", (user_id,)).rowcount
+            done["selections"] = conn.execute(f"DELETE FROM selections WHERE {chosen}", when).rowcount
             done["story"] = conn.execute(
                 "UPDATE stories SET summary = '' WHERE user_id = ? AND summary <> ''", (user_id,)
             ).rowcount

@@ -41,6 +41,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
+
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
@@ -114,7 +116,7 @@ class Fingerprint:
         object.__setattr__(self, "joined", _SEP + _SEP.join(self.tokens) + _SEP)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=TEXT_CACHE)
 def fingerprint(text: str) -> Fingerprint:
     """Fingerprint of raw ``text`` (normalised here). Cached: stored memories are
     fingerprinted once per process, not once per write."""
