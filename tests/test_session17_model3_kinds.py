@@ -1,0 +1,95 @@
+"""The junk kinds conv-42's held-out run left (issue #25, session 17, lane model3), en / fr / zh / ms:
+
+- a negation invented on a message that negates something else ("I'm sorry, I didn't have
+  time to make it." from "Sorry I haven't been around. I made my friend some ice cream…"):
+  :func:`souvenir.write.denial.invented_negation` pairs each negated clause of the note with a
+  negated sentence of the message by a shared content word.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from souvenir.engine.runtime import open_runtime
+from souvenir.write.denial import invented_negation
+from souvenir.write.grounding import ground
+from tests.attack_support import reflection_answer, turn_settings
+from tests.servers import ChatServer
+
+# (note, message): the message negates, but not what the note's negated clause says.
+DENIED_ELSEWHERE = [
+    (
+        "I'm sorry, I didn't have time to make it.",
+        "Hey Joanna! Sorry I haven't been around. I made my friend some ice cream and they loved it!",
+    ),
+    (
+        "Désolé, je n'ai pas eu le temps de faire la glace.",
+        "Désolé de ne pas avoir écrit. J'ai fait de la glace pour mon ami et il a adoré !",
+    ),
+    ("对不起，我没有时间做冰淇淋。", "抱歉最近没联系你。我给朋友做了冰淇淋，他很喜欢！"),
+    ("Maaf, saya tak sempat buat aiskrim.", "Maaf lama tak jumpa. Saya buat aiskrim untuk kawan saya dan dia suka!"),
+]
+
+# "give" is not "give up": a verb read as an ending in the message does not pair with the same
+# verb in its plain sense in the note.
+GIVE_NOT_GIVE_UP = [
+    ("I didn't give my friend the ice cream.", "I gave up sugar. I made my friend some ice cream!"),
+    ("Je n'ai pas donné la glace à mon ami.", "J'ai arrêté de manger du sucre. J'ai fait de la glace pour mon ami !"),
+    ("我没有把冰淇淋给朋友。", "我戒糖了。我给朋友做了冰淇淋！"),
+    ("Saya tak beri aiskrim kepada kawan.", "Saya berhenti makan gula. Saya buat aiskrim untuk kawan saya!"),
+]
+
+# The negation the note states is the message's: an elliptic answer (no content word to pair
+# on), the same verb of ending, a shared word.
+NEGATION_HELD = [
+    ("I didn't go to the party.", "No, I didn't."),
+    ("Je ne suis pas allé à la fête.", "Non, je n'étais pas là."),
+    ("我没去派对。", "没有。"),
+    ("Saya tak pergi ke parti itu.", "Tak, saya tak."),
+    ("Gina encourages Jon not to give up.", "Don't give up, buddy!"),
+    ("Gina encourage Jon à ne pas abandonner.", "N'abandonne pas, mon pote !"),
+    ("Gina 鼓励 Jon 不要放弃。", "别放弃，兄弟！"),
+    ("Gina menggalakkan Jon supaya jangan berhenti.", "Jangan berhenti, kawan!"),
+    ("I don't eat sugar anymore.", "I gave up sugar. I made my friend some ice cream!"),
+    ("I'm not quitting dance.", "I won't quit, dancing is my life!"),
+    ("Je ne mange plus de sucre.", "J'ai arrêté de manger du sucre. J'ai fait de la glace !"),
+    ("我不吃糖了。", "我现在不吃糖。我给朋友做了冰淇淋！"),
+    ("Saya tak makan gula lagi.", "Saya dah tak makan gula. Saya buat aiskrim!"),
+    (
+        "Nate makes gaming videos when there are no tournaments.",
+        "Gaming videos keep me busy when there aren't any tourneys.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("note", "message"), DENIED_ELSEWHERE + GIVE_NOT_GIVE_UP)
+def test_a_negated_clause_the_message_negates_nowhere_is_denied(note: str, message: str) -> None:
+    assert invented_negation(note, message) is not None
+    verdict = ground(note, message, None, ("John",))
+    assert not verdict.grounded, verdict
+
+
+@pytest.mark.parametrize(("note", "message"), NEGATION_HELD)
+def test_a_negation_the_message_holds_is_kept(note: str, message: str) -> None:
+    assert invented_negation(note, message) is None
+
+
+def test_the_conv42_note_is_dropped_by_denial() -> None:
+    note, message = DENIED_ELSEWHERE[0]
+    assert ground(note, message, None, ("Nate",), other_names=("Joanna",)).check == "denial"
+
+
+def test_the_service_drops_the_invented_negation_and_keeps_the_message(tmp_path) -> None:
+    """The scripted model writes conv-42's false note; the message is kept as its episode."""
+    note, message = DENIED_ELSEWHERE[0]
+    with ChatServer(reflection_answer=reflection_answer(note)) as upstream:
+        rt = open_runtime(turn_settings(f"sqlite:///{tmp_path / 's.db'}", upstream.url))
+        try:
+            rt.engine.record_turn("api", "s", message, "That's so sweet of you!")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "s")
+            texts = [m.text for m in rt.store.memories(user)]
+            assert texts and not any("didn't have time" in text for text in texts), texts
+            assert rt.store.count_events("write:dropped:grounding") == 1
+        finally:
+            rt.close()
