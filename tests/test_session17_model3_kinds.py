@@ -3,7 +3,10 @@
 - a negation invented on a message that negates something else ("I'm sorry, I didn't have
   time to make it." from "Sorry I haven't been around. I made my friend some ice cream…"):
   :func:`souvenir.write.denial.invented_negation` pairs each negated clause of the note with a
-  negated sentence of the message by a shared content word.
+  negated sentence of the message by a shared content word;
+- copied asides and exclamations kept as notes: "I might check that one out some time soon!"
+  (grounding's ``deictic`` reads "that one"), "Glad it's all down!" (the note-only chit-chat
+  kind ``relief``), "rock on" (``cheer_on``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 import pytest
 
 from souvenir.engine.runtime import open_runtime
+from souvenir.lexical.chitchat import ALL, NOTES, chit_chat
+from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.denial import invented_negation
 from souvenir.write.grounding import ground
 from tests.attack_support import reflection_answer, turn_settings
@@ -93,3 +98,76 @@ def test_the_service_drops_the_invented_negation_and_keeps_the_message(tmp_path)
             assert rt.store.count_events("write:dropped:grounding") == 1
         finally:
             rt.close()
+
+
+# A pronoun "that one" / « celui-là » / 那部 / "yang itu" pointing at what the note does not hold.
+ASIDES = [
+    ("I might check that one out some time soon!", "that one"),
+    ("That one was great!", "That one"),
+    ("Je vais peut-être regarder celui-là bientôt !", "celui-là"),
+    ("我可能会去看看那部！", "那部"),
+    ("Saya mungkin cuba yang itu nanti.", "yang itu"),
+]
+# The same words as a determiner, or with what they point at: kept.
+ASIDES_KEPT = [
+    "I might check out that one-off event some time soon!",
+    "I only have this one life.",
+    "I love that one of yours.",
+    "Je vais regarder celui de Marc.",
+    "我可能会去看那部电影。",
+    "Saya suka kucing yang itu.",
+]
+
+
+@pytest.mark.parametrize(("note", "pointer"), ASIDES)
+def test_a_note_pointing_with_that_one_is_unresolved(note: str, pointer: str) -> None:
+    assert unresolved_deictic(note) == pointer
+
+
+@pytest.mark.parametrize("note", ASIDES_KEPT)
+def test_that_one_as_a_determiner_is_not_read(note: str) -> None:
+    assert unresolved_deictic(note) is None
+
+
+def test_the_conv42_aside_is_dropped_by_grounding() -> None:
+    message = "Oh cool! I might check that one out some time soon! I do love watching classics."
+    assert ground("I might check that one out some time soon!", message, None, ("Nate",)).check == "deictic"
+    assert ground("I do love watching classics.", message, None, ("Nate",)).grounded
+
+
+RELIEF = [
+    "Glad it's all down!",
+    "So glad that worked out!",
+    "Contente que ce soit fini !",
+    "还好都搞定了！",
+    "Lega semua dah siap!",
+]
+RELIEF_KEPT = [
+    "Glad the surgery went well!",
+    "I'm glad it's all down!",
+    "Glad it went well with my dad!",
+    "Contente que ma sœur ait trouvé un travail à Lyon !",
+    "我很高兴都搞定了！",
+    "Saya lega semua dah siap!",
+]
+
+
+@pytest.mark.parametrize("note", RELIEF)
+def test_gladness_that_it_is_done_is_chitchat_in_a_note_only(note: str) -> None:
+    assert chit_chat(note, kinds=NOTES) == "relief"
+    assert chit_chat(note, kinds=ALL) is None  # a message's episode is not dropped for it
+
+
+@pytest.mark.parametrize("note", RELIEF_KEPT)
+def test_gladness_about_a_named_thing_or_in_the_first_person_is_not_relief(note: str) -> None:
+    assert chit_chat(note, kinds=NOTES) != "relief"
+
+
+@pytest.mark.parametrize("note", ["rock on", "Rock on, Joanna!", "Fonce !", "冲啊！", "Terus maju!"])
+def test_a_bare_cheer_is_chitchat(note: str) -> None:
+    assert chit_chat(note, frozenset({"joanna"})) is not None
+
+
+@pytest.mark.parametrize("note", ["I like rock on Sundays.", "Rock on and I hope they love it!"])
+def test_rock_with_more_is_not_a_cheer(note: str) -> None:
+    assert chit_chat(note) is None

@@ -124,7 +124,7 @@ from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import journey, team
-from souvenir.lexical.views import captures, wonder
+from souvenir.lexical.views import captures, relief, wonder
 
 __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
 
@@ -158,11 +158,12 @@ KINDS = (
     "journey",
     "ours",
     "recalled",
+    "relief",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled"})
+NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled", "relief"})
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -423,6 +424,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "captures"  # "It really captures that calming feeling" (lexical/views.py)
     if _third(toks, names, vocatives):
         return None
+    if "relief" in kinds and relief(text):
+        return "relief"  # "Glad it's all down!" (notes only, lexical/views.py)
     return "wonder" if "wonder" in kinds and wonder(text) else None  # "It's incredible how a team…"
 
 
