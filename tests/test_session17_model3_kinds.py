@@ -171,3 +171,91 @@ def test_a_bare_cheer_is_chitchat(note: str) -> None:
 @pytest.mark.parametrize("note", ["I like rock on Sundays.", "Rock on and I hope they love it!"])
 def test_rock_with_more_is_not_a_cheer(note: str) -> None:
     assert chit_chat(note) is None
+
+
+# (message, a note copying a piece of it, a note of another piece): the copy is dropped when the
+# message is kept whole beside the notes, kept when it carries the message.
+COPIES = [
+    (
+        "For me, it was when I noticed a little girl sitting alone at the shelter. She seemed so sad. "
+        "I sat with her and we read a book together.",
+        "She seemed so sad.",
+    ),
+    (
+        "Pour moi, c'était quand j'ai vu une petite fille assise seule au refuge. Elle avait l'air si triste. "
+        "Je me suis assise avec elle et on a lu un livre ensemble.",
+        "Elle avait l'air si triste.",
+    ),
+    (
+        "对我来说，是我在收容所看到一个小女孩独自坐着的时候。她看起来很难过。我陪她坐着，我们一起读了一本书。",
+        "她看起来很难过。",
+    ),
+    (
+        "Bagi saya, masa saya nampak seorang budak perempuan duduk seorang diri di pusat perlindungan. "
+        "Dia nampak sangat sedih. Saya duduk dengan dia dan kami baca buku bersama.",
+        "Dia nampak sangat sedih.",
+    ),
+]
+
+
+def _memories_after(tmp_path, message: str, *notes: str) -> list[str]:
+    with ChatServer(reflection_answer=reflection_answer(*notes)) as upstream:
+        rt = open_runtime(turn_settings(f"sqlite:///{tmp_path / 's.db'}", upstream.url))
+        try:
+            rt.engine.record_turn("api", "s", message, "That's so kind of you.")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "s")
+            return [m.text for m in rt.store.memories(user)]
+        finally:
+            rt.close()
+
+
+@pytest.mark.parametrize(("message", "copy"), COPIES)
+def test_a_copied_piece_beside_the_message_kept_whole_is_not_written(tmp_path, message: str, copy: str) -> None:
+    """conv-41's second speaker (session 16): the note copies one sentence, the message is kept
+    as its episode beside it (the note does not carry it); the copy adds nothing."""
+    assert _memories_after(tmp_path, message, copy) == [message]
+
+
+def test_a_copy_that_carries_the_message_is_the_memory(tmp_path) -> None:
+    message = "I adopted a puppy named Max!"
+    assert _memories_after(tmp_path, message, "I adopted a puppy named Max.") == ["I adopted a puppy named Max."]
+
+
+def test_the_reflection_without_the_loop_writes_the_copy() -> None:
+    """``Proposals.reflect`` called on its own (no episode to keep) writes copies as before."""
+    from souvenir.write.fragments import copies
+
+    assert copies(["She seemed so sad.", "I love painting."], COPIES[0][0]) == {0}
+    assert copies(["She seemed so sad."], "I read books.") == set()
+
+
+# A message whose only first person is a possessive ("my", « mon », 我的, Malay "-ku"): the
+# user's resolve written from it has its source.
+OWN_RESOLVE = [
+    ("My painting is done! Gonna finish the frame tomorrow.", "I'm going to finish the frame tomorrow."),
+    ("Mon tableau est fini ! Le cadre demain.", "Je vais finir le cadre demain."),
+    ("我的画完成了！明天做画框。", "我会明天做画框。"),
+    ("Lukisanku dah siap! Esok buat bingkai.", "Saya akan buat bingkai esok."),
+    ("Ku rindu kampung. Esok balik.", "Saya akan balik kampung esok."),
+]
+
+
+@pytest.mark.parametrize(("message", "note"), OWN_RESOLVE)
+def test_a_possessive_first_person_is_the_resolve_s_source(message: str, note: str) -> None:
+    from souvenir.types import Candidate
+    from souvenir.write.filters.own_voice import first_person, own_voice_filter
+    from souvenir.write.filters.shapes import Exchange
+
+    assert first_person(message, plural=True)
+    assert own_voice_filter(Candidate(text=note), Exchange(user_message=message)).kept
+
+
+@pytest.mark.parametrize("message", ["Kejar impian tu, kawan!", "Beli buku tu, kawan!", "Jangan lupa saku baju!"])
+def test_malay_words_ending_in_ku_are_not_all_a_first_person(message: str) -> None:
+    from souvenir.types import Candidate
+    from souvenir.write.filters.own_voice import first_person, own_voice_filter
+    from souvenir.write.filters.shapes import Exchange
+
+    assert not first_person(message, plural=True)
+    assert not own_voice_filter(Candidate(text="Saya akan kejar impian saya."), Exchange(user_message=message)).kept
