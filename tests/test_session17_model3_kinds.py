@@ -17,7 +17,8 @@ from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import ALL, NOTES, chit_chat
 from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.denial import invented_negation
-from souvenir.write.grounding import ground
+from souvenir.write.clause_ground import copied_tail
+from souvenir.write.grounding import MIN_SHARE, clause_share, ground
 from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
 
@@ -259,3 +260,78 @@ def test_malay_words_ending_in_ku_are_not_all_a_first_person(message: str) -> No
 
     assert not first_person(message, plural=True)
     assert not own_voice_filter(Candidate(text="Saya akan kejar impian saya."), Exchange(user_message=message)).kept
+
+
+GIFTS = [
+    "They bring us joy, support, and a feeling of being part of something special.",
+    "Ils nous apportent de la joie et du réconfort.",
+    "它们给我们带来快乐和支持。",
+    "Mereka memberi kita kegembiraan dan sokongan.",
+]
+GIFTS_KEPT = [
+    "My dogs bring us joy.",
+    "They gave us a puppy last week.",
+    "They make us dinner every night.",
+    "They bring us joy every Sunday at Grandma's.",
+    "Ils nous ont apporté un gâteau hier.",
+    "它们每天给我们带来快乐。",
+    "Mereka memberi kita hadiah semalam.",
+]
+
+
+@pytest.mark.parametrize("note", GIFTS)
+def test_what_unnamed_things_give_everyone_is_chitchat_in_a_note_only(note: str) -> None:
+    assert chit_chat(note, kinds=NOTES) == "gifts"
+    assert chit_chat(note, kinds=ALL) is None
+
+
+@pytest.mark.parametrize("note", GIFTS_KEPT)
+def test_a_gift_with_a_time_a_name_or_a_past_is_not_read(note: str) -> None:
+    assert chit_chat(note, kinds=NOTES) != "gifts"
+
+
+# (message, a note copying it word for word and inventing its end, the copied head)
+COPIED_TAILS = [
+    (
+        "Yep, it could be fun! I'm looking forward to trying out different flavors and toppings.",
+        "I'm looking forward to trying out different flavors and topping up with dairy-free desserts.",
+        "I'm looking forward to trying out different flavors.",
+    ),
+    (
+        "Oui, ça peut être sympa ! J'ai hâte d'essayer plein de parfums différents et des garnitures.",
+        "J'ai hâte d'essayer plein de parfums différents et de faire des desserts sans lactose.",
+        "J'ai hâte d'essayer plein de parfums différents.",
+    ),
+    (
+        "是啊，应该会很好玩！我很期待尝试不同的口味和配料。",
+        "我很期待尝试不同的口味，而且要做无乳糖甜点。",
+        "我很期待尝试不同的口味。",
+    ),
+    (
+        "Ya, mesti seronok! Saya tak sabar nak cuba perisa yang berbeza dan topping.",
+        "Saya tak sabar nak cuba perisa yang berbeza dan buat pencuci mulut tanpa tenusu.",
+        "Saya tak sabar nak cuba perisa yang berbeza.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "note", "head"), COPIED_TAILS)
+def test_an_invented_end_on_a_copied_sentence_is_cut(message: str, note: str, head: str) -> None:
+    """``copied_tail`` cuts it; through ``ground`` the Chinese note is rejected earlier by
+    ``key`` (乳糖, 甜点: two-character words the message lacks), the others are cut."""
+    read = copied_tail(note, message, lambda part: clause_share(part, message), MIN_SHARE)
+    assert read.cut() == head, read
+    verdict = ground(note, message, None, ("Nate",))
+    assert (verdict.grounded and verdict.check == "cut" and verdict.text == head) or verdict.check == "key", verdict
+
+
+@pytest.mark.parametrize(("message", "note", "head"), COPIED_TAILS)
+def test_the_copy_itself_is_not_cut(message: str, note: str, head: str) -> None:
+    copy = next(s for s in (message.split("! ")[-1], message.split("！")[-1]) if s != message)
+    assert ground(copy, message, None, ("Nate",)).check == "grounded"
+
+
+def test_a_paraphrase_with_its_own_end_is_not_read_as_a_copy() -> None:
+    message = "I've been looking forward to trying out different flavors and toppings this summer."
+    note = "Nate wants to try out new flavors and toppings this summer."
+    assert ground(note, message, None, ("Nate",)).check == "grounded"

@@ -65,6 +65,7 @@ KIND_REASONS = {
     "recalled": "a past judgement of a thing with no one in it (the view from the top was amazing!, la vue était magnifique, 山顶的风景太美了, pemandangannya sangat cantik)",
     "journey": "the two's road so far and to come (we've done so much, on a fait tellement de chemin, 我们一起经历了这么多, kita dah buat banyak)",
     "relief": "gladness that an unnamed 'it' is done (glad it's all down!, contente que ce soit fini, 还好都搞定了, lega semua dah siap)",
+    "gifts": "what unnamed things give everyone (they bring us joy, ils nous apportent de la joie, 它们给我们带来快乐, mereka memberi kita kegembiraan)",
 }
 
 
