@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime
 
 from souvenir import profile
@@ -37,7 +38,7 @@ from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.carry import carried
 from souvenir.write.confidence import tally_kind
-from souvenir.write.fragments import fragments
+from souvenir.write.fragments import copies, fragments
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
@@ -107,6 +108,7 @@ class Proposals:
         min_confidence: float = DEFAULT_MIN_CONFIDENCE,
         now: datetime | None = None,
         model: str | None = None,
+        episode_due: Callable[[list[str]], bool] | None = None,
     ) -> tuple[Reflection, list[WriteResult]]:
         """Apply a model's reflection ``answer`` on one exchange; never raises on bad content.
 
@@ -116,22 +118,37 @@ class Proposals:
         (the model that answered) adds each candidate's confidence and the code's decision
         to that model's tally (:mod:`souvenir.write.confidence`). A note whose words are all
         in another note of the turn is written only when that note was not kept
-        (:func:`souvenir.write.fragments.fragments`).
+        (:func:`souvenir.write.fragments.fragments`). With ``episode_due`` (the turn's
+        loop: notes' texts in, whether the message would be kept whole as its episode beside
+        them), the notes that copy a piece of the message (:func:`~souvenir.write.fragments.copies`)
+        are written last, and not at all when the episode is due even with them.
         """
         now = now or utcnow()
         parsed = parse_reflection(answer, min_confidence, source)
         exchange = Exchange(user_message=message, assistant_reply=reply)
         results: list[WriteResult] = []
         decided: list[tuple[float, bool]] = []
-        held = fragments([c.text for c in parsed.candidates])  # a fragment waits for the note holding it
-        order = [i for i in range(len(parsed.candidates)) if i not in held] + sorted(held)
+        texts = [c.text for c in parsed.candidates]
+        held = fragments(texts)  # a fragment waits for the note holding it
+        copied = copies(texts, message) - set(held) if episode_due is not None else set()
+        order = [i for i in range(len(texts)) if i not in held and i not in copied] + sorted(held) + sorted(copied)
         kept_at: dict[int, bool] = {}
+        beside: bool | None = None  # is the message kept whole beside the notes even with the copies?
         for at in order:
             candidate = parsed.candidates[at]
             if at in held and kept_at.get(held[at]):
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a fragment of another note of the turn")
                 decided.append((candidate.confidence, False))
                 continue
+            if at in copied and episode_due is not None:
+                if beside is None:
+                    written = [r for r in results if r.action != "dropped"]
+                    notes = [r.text for r in written] + [r.previous for r in written if r.previous]
+                    beside = episode_due(notes + [texts[i] for i in copied])
+                if beside:
+                    parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a piece of the message kept whole")
+                    decided.append((candidate.confidence, False))
+                    continue
             try:
                 results.append(
                     self.writer.remember(
@@ -274,6 +291,7 @@ class Proposals:
                 min_confidence=self.min_confidence,
                 now=now,
                 model=self.reflection_model or self.chat.model,
+                episode_due=lambda texts: self._episode_due(job, texts),
             )
             self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
             clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])  # read: now no copy of it
@@ -291,13 +309,7 @@ class Proposals:
         path keeps."""
         message = job["message"]
         kept = [r for r in results if r.action != "dropped"]
-        if kept and carried(message, [r.text for r in kept] + [r.previous for r in kept if r.previous]):
-            return None
-        if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
-            return None
-        if chit_chat(message) is not None:  # no fact about the user: not kept without a model either
-            return None
-        if own_forget_requests(message, own_names(self.store, job["user_id"], message)):  # never a memory (#26)
+        if not self._episode_due(job, [r.text for r in kept] + [r.previous for r in kept if r.previous]):
             return None
         story, time = job["story"], job["time"] or now
         episode = Candidate(
@@ -314,6 +326,18 @@ class Proposals:
             return None
         self.counters["reflection_message_kept"] += 1
         return written
+
+    def _episode_due(self, job: Job, notes: list[str]) -> bool:
+        """Whether the turn's message is kept whole as its episode beside ``notes`` (the texts
+        kept, none: nothing kept): the notes do not carry it, and the no-model path keeps it."""
+        message = job["message"]
+        if notes and carried(message, notes):
+            return False
+        if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
+            return False
+        if chit_chat(message) is not None:  # no fact about the user: not kept without a model either
+            return False
+        return not own_forget_requests(message, own_names(self.store, job["user_id"], message))  # never a memory (#26)
 
     def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).

@@ -124,7 +124,8 @@ from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import journey, team
-from souvenir.lexical.views import captures, wonder
+from souvenir.lexical.views import captures, relief, wonder
+from souvenir.lexical.gifts import gifts
 
 __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
 
@@ -158,11 +159,13 @@ KINDS = (
     "journey",
     "ours",
     "recalled",
+    "relief",
+    "gifts",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled"})
+NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled", "relief", "gifts"})
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -401,6 +404,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "maxim"  # "This is a reminder to stay strong during tough times" (lexical/reaction.py)
     if "ours" in kinds and maxim(text, generic_we=True):
         return "ours"  # "It reminds us to follow our dreams" (notes only: 1 held-out observation as a message)
+    if "gifts" in kinds and gifts(text):
+        return "gifts"  # "They bring us joy, support…" (notes only, lexical/gifts.py)
     if "team" in kinds and team(text, left):
         return "team"  # "We can achieve great things if we join forces together" (lexical/together.py)
     if "journey" in kinds and journey(text, left):
@@ -423,6 +428,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "captures"  # "It really captures that calming feeling" (lexical/views.py)
     if _third(toks, names, vocatives):
         return None
+    if "relief" in kinds and relief(text):
+        return "relief"  # "Glad it's all down!" (notes only, lexical/views.py)
     return "wonder" if "wonder" in kinds and wonder(text) else None  # "It's incredible how a team…"
 
 

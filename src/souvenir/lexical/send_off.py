@@ -5,7 +5,8 @@ after the other kinds, so an earlier kind keeps its name. Kinds:
 
 - ``cheer_on`` — an imperative that cheers the other on: "Keep rockin' it!", "Keep up the
   great work!", "Keep killing it!", « Continue à tout déchirer ! », « Garde le cap ! »,
-  继续保持！, 继续加油哦, "Teruskan usaha yang hebat!", "Teruskan!" ("Keep going!" and
+  继续保持！, 继续加油哦, "Teruskan usaha yang hebat!", "Teruskan!", "Rock on!", 冲啊！
+  (« Fonce ! » is ``empty``, "Terus maju!" and "Keep going!" and
   "Keep pushing!" are ``resolve`` already).
 - ``enjoy`` — taking the other's wish ("Have fun with your writing!") with a future of
   enjoying and only a pronoun for its object: "Thanks! I'll enjoy writing them.", "I'll
@@ -32,10 +33,12 @@ _CHEER_ON = re.compile(
     r"(?:\s*(?:,\s*)?\w*)?\W*$"
     r"|^\W*(?:continue|continuez)\s+(?:à|a)\s+(?:tout\s+d[ée]chirer|assurer|briller|g[ée]rer)\W*$"
     r"|^\W*(?:garde|gardez)\s+le\s+cap\W*$"
+    # "Rock on!" (conv-42's second speaker, session 17); « Fonce ! » is ``empty``, "Terus maju!" ``resolve``
+    r"|^\W*(?:(?:wow|oh|yeah|so|and|just|ok)\W+)*rock\s+on(?:\s*,?\s*[A-Z]?\w*)?\W*$"
     r"|^\W*teruskan(?:lah)?(?:\s+(?:usaha|semangat|kerja)(?:\s+yang)?(?:\s+(?:hebat|baik|bagus|cemerlang))?)?\W*$",
     re.IGNORECASE,
 )
-_ZH_CHEER_ON = re.compile(r"^\W*(?:你)?继续(?:保持|加油|努力)(?:哦|啊|呀|吧|下去)?\W*$")
+_ZH_CHEER_ON = re.compile(r"^\W*(?:你)?继续(?:保持|加油|努力)(?:哦|啊|呀|吧|下去)?\W*$|^\W*冲(?:冲冲|鸭|啊|吧)\W*$")
 
 _ENJOY = re.compile(
     r"^\W*(?:(?:thanks|thank\s+you|ok|okay|sure|will\s+do|yes|yeah)\W+)*(?:i'll|i\s+will|i'm\s+(?:gonna|going\s+to))\s+"

@@ -1,4 +1,4 @@
-"""Two chit-chat kinds of a view with no one in it (issue #25, conv-43 and conv-44's runs).
+"""Chit-chat kinds of a view with no one in it (issue #25, conv-42, conv-43 and conv-44's runs).
 
 Pure (one sentence in, verdict out); read by :func:`souvenir.lexical.chitchat.sentence_kind`
 only when the sentence holds no first person, singular or plural (the caller checks), so
@@ -19,13 +19,18 @@ only when the sentence holds no first person, singular or plural (the caller che
   menakjubkan bagaimana…"). LoCoMo's annotators sometimes note such a view as the
   speaker's ("It's amazing how a game brings people together"): its cost is measured
   (``bench/chitchat_share.py --by-kind wonder``; docs/write-path.md).
+- ``relief`` — gladness that "it" is done or went well, with nothing named: "Glad it's all
+  down!", "So glad that worked out!", « Contente que ce soit fini ! », 还好都搞定了！,
+  "Lega semua dah siap!" (conv-42's second speaker, session 17). A thing named ("Glad the
+  surgery went well") or more than three words after the verb is not read. Notes only
+  (:data:`souvenir.lexical.chitchat.NOTE_ONLY`): the message stays the turn's episode.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["captures", "wonder"]
+__all__ = ["captures", "relief", "wonder"]
 
 _QUALITY_EN = (
     r"feeling|feel|vibe|vibes|mood|essence|beauty|spirit|energy|emotion|emotions|atmosphere|ambiance|ambience"
@@ -109,3 +114,34 @@ def wonder(sentence: str) -> bool:
     """A general view in an exclamative frame (module docstring)."""
     text = sentence.strip().replace("\u2019", "'")
     return any(p.search(text) for p in (_WONDER_EN, _WONDER_FR, _WONDER_ZH, _WONDER_MS))
+
+
+#: "Glad it's all down!": a word of gladness, "it" / "that" / "everything" for a subject, a
+#: verb and at most three words after it, nothing before the gladness but an exclamation.
+_RELIEF_EN = re.compile(
+    r"^\W*(?:(?:oh|wow|phew|whew|well|yeah|so|really|just|super|very)\W+)*"
+    r"(?:glad|happy|relieved|good\s+thing|thank\s+(?:god|goodness))\s+(?:that\s+)?"
+    r"(?:it|that|this|everything|it\s+all|all|things)(?:'s|\s+(?:is|was|are|were|has|have|had|went|worked|turned|got"
+    r"|came|ended|paid))"
+    r"(?:\s+[\w'-]+){0,3}\W*$",
+    re.IGNORECASE,
+)
+_RELIEF_FR = re.compile(
+    r"^\W*(?:(?:oh|ouf|bon|ah)\W+)*(?:(?:trop|tellement|super|vraiment)\s+)?"
+    r"(?:content|contente|ravi|ravie|heureux|heureuse|soulag[ée]e?|tant\s+mieux)\s+(?:que|qu'|si)\s*"
+    r"(?:[çc]a|ce|tout|cela)\s+(?:\S+\s*){0,4}$",
+    re.IGNORECASE,
+)
+_RELIEF_ZH = re.compile(
+    r"^(?:还好|幸好|好在|很高兴|真高兴|太好了)[，,]?(?:一切|都|这|它|总算|终于)+.{0,6}了?[！!。.]*$"
+)
+_RELIEF_MS = re.compile(
+    r"^\W*(?:lega|syukur|syukurlah|nasib\s+baik|baguslah|gembira)\s+(?:semua(?:nya)?|ia|itu|dah)\b(?:\s+\w+){0,3}\W*$",
+    re.IGNORECASE,
+)
+
+
+def relief(sentence: str) -> bool:
+    """Gladness that an unnamed "it" is done (module docstring)."""
+    text = sentence.strip().replace("\u2019", "'")
+    return any(p.search(text) for p in (_RELIEF_EN, _RELIEF_FR, _RELIEF_ZH, _RELIEF_MS))

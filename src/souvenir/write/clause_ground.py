@@ -46,7 +46,16 @@ from dataclasses import dataclass
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import key_of
 
-__all__ = ["MIN_WORDS", "Clauses", "opens_clause", "split_clauses", "thin_sentences", "unground_clauses", "weighty"]
+__all__ = [
+    "MIN_WORDS",
+    "Clauses",
+    "copied_tail",
+    "opens_clause",
+    "split_clauses",
+    "thin_sentences",
+    "unground_clauses",
+    "weighty",
+]
 
 #: Least content words for a clause to be read alone (module docstring).
 MIN_WORDS = 2
@@ -317,3 +326,45 @@ def thin_sentences(note: str, share: Callable[[str], tuple[float, list[str]] | N
         return Clauses(note, tuple(parts), tuple(ends), ())
     thin = tuple(i for i, part in enumerate(parts) if (got := share(part)) is not None and got[0] < least)
     return Clauses(note, tuple(parts), tuple(ends), thin)
+
+
+#: Least words of a verbatim copy for a note's head to be read as copied (:func:`copied_tail`):
+#: a clause, not a phrase ("I love it" is in many messages).
+COPIED_WORDS = 5
+_WORD = re.compile(r"[\u3400-\u9fff]|[^\W_]+(?:'[^\W_]+)?")
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold().replace("’", "'") for w in _WORD.findall(text)]
+
+
+def _copied(head: list[str], said: list[str]) -> bool:
+    """``head`` (:data:`COPIED_WORDS` words or more) is a run of ``said`` (or of it from "I" on,
+    the message's opener aside)."""
+    n = len(head)
+    return n >= COPIED_WORDS and any(said[i : i + n] == head for i in range(len(said) - n + 1))
+
+
+def copied_tail(
+    note: str, message: str, share: Callable[[str], tuple[float, list[str]] | None], least: float
+) -> Clauses:
+    """A note that copies the message word for word and then goes on in its own words: "I'm
+    looking forward to trying out different flavors and topping up with dairy-free desserts."
+    from "…I'm looking forward to trying out different flavors and toppings." (conv-42's
+    second speaker, session 17). ``note`` is split as :func:`unground_clauses` splits it; when
+    its head of whole clauses is a verbatim run of the message (:data:`COPIED_WORDS` words
+    or more, case and apostrophes folded) and its last clause is not, that clause is
+    ``unground`` when its ``share`` is under ``least`` (grounding's
+    :data:`~souvenir.write.grounding.MIN_SHARE`) or it holds :data:`MIN_WORDS` content words
+    or more the message does not state (no new threshold), so the note is cut to the copied
+    head. A note of one clause, or copied whole, is never read here."""
+    parts, ends = split_clauses(note, commas=True)
+    if len(parts) < 2:
+        return Clauses(note, parts, ends, ())
+    said = _words(message)
+    head = _words(note[: ends[-2]])
+    last = _words(note[ends[-2] :])
+    if not _copied(head, said) or _copied(head + last, said) or (got := share(parts[-1])) is None:
+        return Clauses(note, parts, ends, ())
+    invented = got[0] < least or len(got[1]) >= MIN_WORDS
+    return Clauses(note, parts, ends, (len(parts) - 1,) if invented else ())

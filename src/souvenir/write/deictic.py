@@ -79,7 +79,18 @@ _EN_OBJECT = re.compile(
 #: Words before a demonstrative that make it something else: "so that", "now that", "such that".
 _EN_NOT_BEFORE = frozenset({"so", "now", "such", "than", "is", "was", "are", "were", "be", "the", "and", "but", "or"})
 
-_FR = re.compile(r"\b(?P<d>ça|ca|cela|ceci)\b", re.IGNORECASE)
+#: "that one" / "this one" standing for a thing ("I might check that one out", "That one was
+#: great"), followed by what follows a pronoun (the end, a particle, an adverb, a preposition,
+#: a verb), never by a noun ("this one life") nor by "of" / a relative ("that one of mine").
+_EN_ONE = re.compile(
+    r"\b(?P<d>(?:that|this)\s+one)(?=\s*$|\s*[.!?,;:…)]|\s+(?:out|up|over|down|some|sometime|soon|later|next|"
+    rf"tomorrow|tonight|first|instead|{_EN_AFTER}|{_EN_VERBS})\b)",
+    re.IGNORECASE,
+)
+_FR = re.compile(
+    r"\b(?P<d>ça|ca|cela|ceci|celui-(?:là|la|ci)|celle-(?:là|la|ci)|ceux-(?:là|la|ci)|celles-(?:là|la|ci))(?![\w-])",
+    re.IGNORECASE,
+)
 _FR_NOT = re.compile(
     r"\b(?:ça|ca|cela)\s+fait\s+(?:\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|longtemps|des)\b"
     r"|\b(?:après|apres|avant|malgré|malgre|à\s+part|a\s+part|avec|pour)\s+(?:ça|cela)\s*,"
@@ -93,11 +104,19 @@ _FR_WORDS = re.compile(
 
 _ZH = re.compile(
     r"(?P<d>这个|那个|这些|那些)(?=$|的时候|时|[是很真太让使就也都会能可总特非好对在给有])"
+    r"|(?P<o>[这那][部本首家款张幅件])(?=$|[吧呢啊呀哦]|[，。！？,.!?])"
     r"|(?P<w>这样|那样)(?=$|做|[地子])"
     r"|^(?P<s>这|那)(?=是|就是|真是|真的是|让|使|令)"
 )
 _ZH_NOT = re.compile(r"这样的话|那样的话|这样一来|那个时候|这个时候|那时候|这时候")
 
+#: Malay "yang itu" / "yang ini" for a thing, right after a verb ("cuba yang itu nanti"); after a
+#: noun it is a determiner ("kucing yang itu").
+_MS_ONE = re.compile(
+    r"\b(?:cuba|mencuba|tengok|lihat|tonton|menonton|baca|membaca|beli|membeli|ambil|suka|nak|mahu|dengar|guna)"
+    r"\s+(?P<d>yang\s+(?:itu|ini|tu))\b",
+    re.IGNORECASE,
+)
 _MS_OPEN = re.compile(r"^\W*(?P<d>ini|itu)\b(?!\s+(?:pun|lah)\b)", re.IGNORECASE)
 _MS_AFTER_VERB = re.compile(
     r"\b(?:buat|membuat|lakukan|melakukan|buat|suka|sukakan|menyukai|cuba|mencuba|tengok|lihat|melihat|dengar|"
@@ -116,7 +135,7 @@ def first_clause(note: str) -> str:
 def _english(clause: str) -> str | None:
     if _EN_CONNECTIVE.search(clause):
         clause = _EN_CONNECTIVE.sub(" ", clause)
-    m = _EN_SUBJECT.search(clause)
+    m = _EN_SUBJECT.search(clause) or _EN_ONE.search(clause)
     if m:
         return m.group("d") or m.group("c")
     for m in _EN_OBJECT.finditer(clause):
@@ -142,7 +161,7 @@ def unresolved_deictic(note: str) -> str | None:
             return None
         m = _ZH.search(clause)
         if m:
-            return m.group("d") or m.group("w") or m.group("s")
+            return m.group("d") or m.group("o") or m.group("w") or m.group("s")
         return None
     found = _english(probe)
     if found:
@@ -152,7 +171,7 @@ def unresolved_deictic(note: str) -> str | None:
             m = _FR.search(probe)
             if m and (m.group("d").lower() != "ca" or _FR_WORDS.search(probe)):
                 return m.group("d")
-    m = _MS_OPEN.search(probe) or _MS_AFTER_VERB.search(probe)
+    m = _MS_OPEN.search(probe) or _MS_AFTER_VERB.search(probe) or _MS_ONE.search(probe)
     if m:
         return m.group("d")
     return None

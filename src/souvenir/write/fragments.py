@@ -11,6 +11,15 @@ when the note holding it was not kept, so a fragment never costs a fact::
     fragments(["I hiked up Mount Tam and the view from the top was amazing!",
                "The view from the top was amazing!"])
     -> {1: 0}
+
+A note whose content words are all in the user's message is a *copy* of a piece of it
+(:func:`copies`): when the turn's message is kept whole as its episode beside the notes (the
+notes do not carry it: :func:`souvenir.write.carry.carried`), such a note adds nothing, and the
+reflection does not write it ("She seemed so sad." beside the episode "…She seemed so sad. I
+gave her a hug…": conv-41's second speaker, session 16)::
+
+    copies(["She seemed so sad.", "I volunteer at the shelter."], "I met a girl. She seemed so sad.")
+    -> {0}
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from collections.abc import Sequence
 
 from souvenir.lexical import content_words, normalize
 
-__all__ = ["fragments"]
+__all__ = ["copies", "fragments"]
 
 
 def fragments(texts: Sequence[str]) -> dict[int, int]:
@@ -38,3 +47,15 @@ def fragments(texts: Sequence[str]) -> dict[int, int]:
         if holders:
             held[i] = max(holders, key=lambda j: (len(words[j]), -j))
     return {i: j for i, j in held.items() if j not in held}
+
+
+def copies(texts: Sequence[str], message: str) -> set[int]:
+    """The indexes of ``texts`` whose content words are all among ``message``'s (module
+    docstring); a text with no content word is none."""
+    said = content_words(normalize(message))
+    out = set()
+    for i, text in enumerate(texts):
+        own = content_words(normalize(text))
+        if own and own <= said:
+            out.add(i)
+    return out

@@ -48,6 +48,10 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    it are cut, an earlier one rejects the note ("I love dogs, they are my best friend! I
    have a dog…" from a message about websites that allowed dogs: 0.33 whole, 0.25 for its
    first sentence). 1 of the 1,453 true observations cut, 0 rejected.
+   A note that copies the message word for word (five words or more) and goes on in its own
+   words has its last clause cut when that clause is under the share or holds two content
+   words the message lacks ("…different flavors and topping up with dairy-free desserts":
+   :func:`souvenir.write.clause_ground.copied_tail`, session 17).
 6. ``status`` — the candidate asserts an identity or a statement the message only plans,
    wishes or considers, or does not assert at all in the words it shares ("I am a
    professional counselor" from "I'm still thinking that counseling is the way to go",
@@ -104,7 +108,7 @@ from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.own_voice import own_voice_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
-from souvenir.write.clause_ground import thin_sentences, unground_clauses
+from souvenir.write.clause_ground import copied_tail, thin_sentences, unground_clauses
 from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
@@ -263,6 +267,11 @@ def ground(
             return Grounding(False, "sentence", f"a sentence the message does not hold: {weak}", share, tuple(missing))
         text = cut = head
         lost = f"{lost}; {weak}" if lost else weak
+    tail = copied_tail(text, message, lambda part: clause_share(part, message, names), min_share)
+    if tail.unground and (head := tail.cut()) is not None:
+        invented_end = tail.parts[-1][:80]
+        text = cut = head
+        lost = f"{lost}; {invented_end}" if lost else invented_end
     claim = unasserted(text, message, names)
     if claim:
         return Grounding(False, "status", f"asserts what the message does not: {claim[:80]}", share, tuple(missing))

@@ -57,13 +57,15 @@ KIND_REASONS = {
     "congrats": "congratulations on the other's news (congrats on, félicitations pour, 恭喜, tahniah atas)",
     "us": "a maxim with a generic 'us' (books help us keep our dreams, nous aident, 让我们, membantu kita)",
     "life": "what makes life good (it's what makes life awesome, c'est ce qui rend la vie belle, 这就是生活, itulah hidup)",
-    "cheer_on": "the other cheered on (keep rockin' it, continue à tout déchirer, 继续保持, teruskan usaha)",
+    "cheer_on": "the other cheered on (keep rockin' it, rock on, continue à tout déchirer, 继续保持, teruskan usaha)",
     "enjoy": "the other's wish taken (I'll enjoy it, je vais en profiter, 我会好好享受的, saya akan menikmatinya)",
     "captures": "praise of the thing shown by what it renders (it really captures the feeling, ça dégage une sérénité, 拍出了宁静的感觉, ia menangkap suasana)",
     "wonder": "a general view in an exclamative frame (it's incredible how…, c'est fou comme…, 真神奇，…, memang menakjubkan bagaimana…)",
     "ours": "a maxim with a generic 'our' (it reminds us to follow our dreams, ça nous rappelle de suivre nos rêves, 这提醒我们追随我们的梦想, ini peringatan untuk kita kejar impian kita)",
     "recalled": "a past judgement of a thing with no one in it (the view from the top was amazing!, la vue était magnifique, 山顶的风景太美了, pemandangannya sangat cantik)",
     "journey": "the two's road so far and to come (we've done so much, on a fait tellement de chemin, 我们一起经历了这么多, kita dah buat banyak)",
+    "relief": "gladness that an unnamed 'it' is done (glad it's all down!, contente que ce soit fini, 还好都搞定了, lega semua dah siap)",
+    "gifts": "what unnamed things give everyone (they bring us joy, ils nous apportent de la joie, 它们给我们带来快乐, mereka memberi kita kegembiraan)",
 }
 
 

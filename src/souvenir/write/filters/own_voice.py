@@ -6,7 +6,8 @@ as the user ("I", « je », 我, "saya"), and the message has no first person at
 or plural ("I", "my", "we", « on », 我们, "kita"): the note's "I" has no source, and the note
 is dropped (its message stays its episode: never worse than no model). A message with any
 first person keeps every note (the other filters read whose each clause is); a note without a
-first person ("The user…") is not read here::
+first person ("The user…") is not read here. Malay writes "my" as the enclitic "-ku"
+("rumahku", "anakku") and "I" as a bare "ku" ("ku rindu"): both are a first person::
 
     own_voice_filter(Candidate("I'm gonna keep chasing the dream."), Exchange("Chase those dreams, buddy!"))
     -> FilterDecision(kept=False, filter="own_voice", reason="…", candidate=…)
@@ -34,6 +35,17 @@ NAME = "own_voice"
 _PLURAL = WE | frozenset({"on", "we're", "we've", "we'll", "we'd"})
 
 
+#: Malay words ending in "ku" that are no "my": buku (book), kuku (nail), saku (pocket)…
+_NOT_KU = frozenset(
+    {"buku", "suku", "kuku", "siku", "saku", "laku", "paku", "baku", "tiku", "liku", "haiku", "sudoku", "tsuku"}
+)
+
+
+def _enclitic_ku(key: str) -> bool:
+    """A Malay first person: "ku" alone, or "-ku" after a stem of three letters or more (rumahku)."""
+    return key == "ku" or (len(key) >= 5 and key.endswith("ku") and key.isalpha() and key not in _NOT_KU)
+
+
 #: The user's own resolve or plan: "I'm gonna…", "I'll keep…", « je vais… », 我会…, "saya akan…".
 _RESOLVE = re.compile(
     r"\bi\s*(?:'m|am|is)?\s+(?:gonna|going\s+to|gon'|planning\s+to|determined\s+to)\b|\bi(?:'ll|\s+will|\s+shall)\b"
@@ -52,7 +64,7 @@ def first_person(text: str, plural: bool = False) -> bool:
             if "我" in key.replace("我们", "") or (plural and ("我们" in key or "咱们" in key)):
                 return True
             continue
-        if key in FIRST or key.split("'")[0] in ("i", "i’") or key.endswith(("-moi", "-nous")):
+        if key in FIRST or key.split("'")[0] in ("i", "i’") or key.endswith(("-moi", "-nous")) or _enclitic_ku(key):
             return True
         if plural and (key in _PLURAL or key.split("'")[0] == "we"):
             return True
