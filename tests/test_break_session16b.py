@@ -20,17 +20,6 @@ from souvenir.read.forget_note import MAX_QUOTED, QUOTED_CHARS, ForgetNote, rend
 SIBLINGS = "Please forget what I said about my siblings"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-        return
-    from tests.pgtest import fresh_database
-
-    with fresh_database() as url:
-        yield url
-
-
 def _open(url: str) -> Souvenir:
     return Souvenir.open(url, embedder="none", window_embedder="none", background=False)
 

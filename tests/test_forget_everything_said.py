@@ -31,17 +31,6 @@ EVERYTHING = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-        return
-    from tests.pgtest import fresh_database
-
-    with fresh_database() as url:
-        yield url
-
-
 @pytest.mark.parametrize(("lang", "request_text", "before", "after"), EVERYTHING, ids=[e[0] for e in EVERYTHING])
 def test_a_turn_said_after_the_request_keeps_its_text(store_url, lang, request_text, before, after):
     with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as mem:

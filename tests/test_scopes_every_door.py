@@ -102,17 +102,6 @@ async def _mcp_cells(url: str, key: str, memory: Souvenir) -> dict[str, tuple[st
     return cells
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 's.db'}"
-        return
-    from tests.pgtest import fresh_database
-
-    with fresh_database() as url:
-        yield url
-
-
 def test_the_rest_scope_matrix_holds_through_mcp(store_url):
     with Souvenir.open(store_url, channel=CHANNEL, embedder="none", window_embedder="none", background=False) as memory:
         keys = {

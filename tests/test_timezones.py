@@ -97,17 +97,6 @@ def test_tomorrow_at_7am_in_kuala_lumpur_without_a_model(tmp_path):
     assert engine.store.kv_get(engine.store.find_user("api", "u"), "tz") == "+08:00"  # learned
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'r.db'}"
-    else:
-        from tests.pgtest import fresh_database
-
-        with fresh_database() as url:
-            yield url
-
-
 def test_tomorrow_at_7am_in_kuala_lumpur_through_the_reflection(store_url):
     """The reflection runs later, from the outbox: it reads the turn's own offset back."""
     fact = json.dumps(
