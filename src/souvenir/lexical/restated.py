@@ -1,0 +1,259 @@
+"""A stored fact said again with one part changed or added (issue #26, round 16; pure).
+
+Three readers, each a relation between a new wording and one stored memory, read by their
+parts rather than by a score (the dedup score misses them: a short memory has one content
+word, a number on one side caps the score, a Chinese head noun is glued to its modifier):
+
+* :func:`elaborates` — one wording is the other with a modifier added: the shorter's tokens
+  open the longer ("Fait du yoga" / "Fait du yoga Iyengar le mardi soir", "Ada kucing" / "Ada
+  kucing oren nama Comot", "Collectionne les vinyles" / "… de jazz des années 60"), or, in
+  Chinese, its characters run in order through the longer's first statement and end on the
+  same head (养了一只猫 / 养了一只英短蓝猫，叫汤圆; 每天早上打太极拳 / 每天早上六点起床打太极拳).
+  An English tail must open on a link word or a name ("Has a cat allergy" is no cat);
+  French and Malay put their modifiers after the noun.
+* :func:`moved_date` — an event said to move to a new date ("pushed back to", « décalé au »,
+  改到, "ditunda ke"): the words before the verb name the event, a stored memory gives that
+  event and another date, and nothing else but a frame word ("booked for", « prévu le »,
+  定在, "pada").
+* :func:`names_wrong_value` — a correction naming the wrong value ("Grew up in Scunthorpe,
+  not Grimsby", « Est né à Cholet, pas à Saint-Nazaire », 老家在湖南常德，之前说岳阳是说错了,
+  "Berasal dari Batu Pahat, bukan Muar"): a stored memory that is the head's frame with the
+  wrong value in place of the new one.
+
+Each returns a relation or ``False``; the admission (``write/admission.py``) decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical.normalize import normalize
+from souvenir.lexical.proposition import stems
+from souvenir.lexical.tokens import content_words, tokenize
+
+__all__ = ["elaborates", "moved_date", "names_wrong_value", "restates_amount"]
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_ZH_BREAK = re.compile(r"[，,。；;！!？?、]")
+
+#: Words that open a modifier after an English noun phrase ("called Biscuit", "in a choir").
+_LINKS = frozenset(
+    """called named in at on with who that which from for every each since by near
+    qui que nommé nommée appelé appelée à au aux en avec chaque tous toutes depuis pour de du des chez
+    nama bernama yang di kat dengan setiap tiap untuk sejak dari""".split()
+)
+#: English function words: a wording that holds one is read as English (modifiers before the noun).
+_ENGLISH = frozenset("a an the has have had is are was my his her to of plays likes loves owns".split())
+
+
+def _zh(text: str) -> bool:
+    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+
+
+def _han_only(text: str) -> str:
+    return re.sub(r"[\s，,。.；;！!？?、了的]", "", text)
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def elaborates(new: str, old: str) -> str | None:
+    """``"richer"`` when ``new`` is ``old`` with a modifier added, ``"poorer"`` when ``old`` is
+    ``new`` with one (module docstring), else ``None``. Stance and people are not compared here
+    (the caller's ``not_one_fact`` does)."""
+    if _zh(new) and _zh(old):
+        a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
+        whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
+        for short, long, short_whole, rel in ((b, a, whole_b, "richer"), (a, b, whole_a, "poorer")):
+            if len(short_whole) > 1 or len(short) < 3 or short == long:
+                continue  # the shorter must be one statement
+            if short[-1] == long[-1] and _subsequence(short, long) and short[:2] == long[:2]:
+                return rel
+        return None
+    ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
+    if len(ta) == len(tb):
+        return None
+    few, more, rel, long_raw = (tb, ta, "richer", new) if len(tb) < len(ta) else (ta, tb, "poorer", old)
+    if len(few) < 2 or more[: len(few)] != few or not content_words(" ".join(few)):
+        return None
+    tail = more[len(few)]
+    if set(few) & _ENGLISH and tail not in _LINKS and not _named(long_raw, tail):
+        return None
+    return rel
+
+
+def _named(raw: str, token: str) -> bool:
+    """True when ``token`` is written with a capital in ``raw`` (a name: "Iyengar", "Biscuit")."""
+    return re.search(r"(?<![\w'])" + re.escape(token[:1].upper() + token[1:]) + r"(?!\w)", raw) is not None
+
+
+# ---------------------------------------------------------------------- a moved date
+
+_MONTHS = (
+    r"jan(?:uary|vier)?|feb(?:ruary)?|f[ée]v(?:rier)?|mar(?:ch|s)?|apr(?:il)?|avr(?:il)?|may|mai|jun[e]?|juin|jul[y]?"
+    r"|juil(?:let)?|aug(?:ust)?|ao[uû]t|sep(?:t(?:ember|embre)?)?|oct(?:ober|obre)?|nov(?:ember|embre)?|dec(?:ember)?"
+    r"|d[ée]c(?:embre)?|januari|februari|mac|april|mei|julai|ogos|september|oktober|november|disember"
+)
+_WEEKDAYS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+    r"|isnin|selasa|rabu|khamis|jumaat|sabtu|ahad"
+)
+_ZH_NUM = r"[\d一二三四五六七八九十两]+"
+#: A date: a day and a month in either order, an ISO day, a weekday, or 3月15号 / 十五号 / 周五.
+DATE = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{_MONTHS})\b\.?|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b(?:{_WEEKDAYS})\b"
+    rf"|(?:{_ZH_NUM}月)?{_ZH_NUM}[号日]|(?:下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]",
+    re.I,
+)
+#: The verb of a date that moved, by language, up to the preposition before the new date.
+_MOVED = re.compile(
+    r"\b(?:pushed|put|moved|brought|pulled|rescheduled|postponed|delayed|shifted|bumped|changed|rebooked)"
+    r"(?:\s+(?:back|forward|up|out|over))?\s+(?:to|until|till|for)\b"
+    r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?)"
+    r"\s+(?:au|à|a|pour|le)\b"
+    r"|改到|改在|改成|改期到|推迟到|推到|延期到|延到|延后到|提前到|挪到|调到|换到|定到"
+    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|ditunda|dipindahkan)"
+    r"\s+(?:ke|kepada|pada)\b",
+    re.I,
+)
+#: Words a stored date may be framed with ("booked for", « prévu le », 定在, "pada").
+_FRAME = frozenset(
+    """booked book scheduled schedule set planned plan fixed due on for at appointment
+    prévu prévue fixé fixée calé calée programmé programmée pour
+    pada dijadualkan dijadual ditetapkan ditetapkan bertarikh
+    定 定在 定于 安排 安排在 约 约在 约好 在 于 是 了""".split()
+)
+_AUX = frozenset("has have been was is got est été a sudah dah telah sudah 已经 被 又".split())
+
+
+def _words(text: str) -> frozenset[str]:
+    return stems(content_words(normalize(text)))
+
+
+def _date_words(text: str) -> frozenset[str]:
+    return frozenset(w for m in DATE.finditer(text) for w in _words(m.group()) | frozenset(tokenize(normalize(m.group()))))
+
+
+def moved_date(new: str, old: str) -> bool:
+    """True when ``new`` moves the event of ``old`` to another date (module docstring)."""
+    cue = _MOVED.search(new)
+    if cue is None:
+        return False
+    event, after = new[: cue.start()], new[cue.end() :]
+    new_dates = [m.group().casefold() for m in DATE.finditer(after)]
+    old_dates = [m.group().casefold() for m in DATE.finditer(old)]
+    if not new_dates or not old_dates or set(new_dates) == set(old_dates):
+        return False
+    if _zh(event):
+        head = _han_only(re.sub(r"已经|被|又|的", "", event))
+        if len(head) < 2 or head not in old:
+            return False
+        rest = DATE.sub("", old.replace(head, "", 1))
+        return all(ch in "定在于安排约好是了的，,。 " for ch in rest)
+    named = _words(event) - stems(_AUX)
+    if not named or not named <= _words(old):
+        return False
+    left = _words(old) - named - _date_words(old) - stems(_FRAME)
+    return not left
+
+
+# ---------------------------------------------------------------------- a wrong value named
+
+#: "…, not B", "… rather than B", « …, pas à B », « … et non B », "…, bukan B".
+_NOT = re.compile(
+    r"[,;(]?\s*\b(?:not|rather\s+than|instead\s+of|(?:et\s+)?non(?:\s+pas)?|pas|bukan(?:nya)?)\s+"
+    r"(?:(?:in|at|from|à|a|en|au|aux|de|d'|du|chez|di|dari|kat)\s+)?(?P<old>[^,;()]+?)\s*(?:[,;()]|\s[-–—]\s|$)",
+    re.I,
+)
+#: A correction cue that names what was said wrong (之前说岳阳是说错了; 不是岳阳).
+_ZH_WRONG = re.compile(
+    r"(?:之前|以前|上次|刚才|那天)?(?:说|讲|写)(?:的|成)?(?P<old>[\u4e00-\u9fff]{1,8}?)(?:是|都是)?(?:说错了|记错了|口误|搞错了|弄错了|写错了|不对)"
+    r"|(?:而)?不是(?:在)?(?P<old2>[\u4e00-\u9fff]{1,8}?)(?=[，,。；;]|$)"
+)
+
+
+def names_wrong_value(new: str, old: str) -> bool:
+    """True when ``new`` corrects ``old`` by naming ``old``'s value as wrong (module docstring)."""
+    if _zh(new):
+        parts = _ZH_BREAK.split(new)
+        m = next((m for part in parts[1:] if (m := _ZH_WRONG.search(part))), None)
+        if m is None or len(parts) < 2:
+            return False
+        wrong, head = m.group("old") or m.group("old2"), _han_only(parts[0])
+        if not wrong or wrong in head or wrong not in old:
+            return False
+        pieces = [_han_only(p) for p in old.split(wrong, 1)]
+        return bool(any(pieces)) and all(p in head for p in pieces) and head != "".join(pieces)
+    m = _NOT.search(new)
+    if m is None or m.start() == 0:
+        return False
+    head, wrong = new[: m.start()], m.group("old").strip()
+    wrong_words, head_words = _words(wrong), _words(head)
+    if not wrong_words or wrong_words & head_words or len(wrong_words) > 4:
+        return False
+    found = re.search(r"(?<!\w)" + re.escape(normalize(wrong)) + r"(?!\w)", normalize(old))
+    if found is None:
+        return False
+    rest = _words(normalize(old)[: found.start()] + " " + normalize(old)[found.end() :])
+    return bool(rest) and rest <= head_words and bool(head_words - rest - wrong_words)
+
+
+# ---------------------------------------------------------------------- an amount said again
+
+#: One amount: a currency, a number (2 800 / 6.5 / 1:52 / "2 h 05" / 四百), one unit word after it.
+_AMOUNT = re.compile(
+    r"(?:[£$€¥]\s?|\brm\s?|\brp\s?)?(?:\d+(?:[.,:]\d+)*(?:\s*h\s*\d{2}\b)?|[〇一二两三四五六七八九十百千万]*[十百千万][〇一二两三四五六七八九十]*)"
+    r"(?:\s?(?:k\b|%|€|£|度|公里|公斤|千克|斤|分钟|小时|元|块钱?|米|厘米|(?:km|kg|kilos?|lbs?|cm|mm|m|mi|miles?|minutes?|mins?"
+    r"|hours?|hrs?|heures?|h|ans|years?|euros?|dollars?|pounds|ringgit|sen|minit|jam|tahun|kali|times|fois|pages?"
+    r"|steps?|pas|langkah|degrees?|degrés?|darjah)\b))?",
+    re.I,
+)
+_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-W?\d{2}){0,2}[)）]")
+#: Words of the change between the attribute and the new amount ("now", « est passé à », 涨到, "naik ke").
+_CHANGE = frozenset(
+    """now currently down up to went gone is are am at actually only just
+    maintenant désormais passé passée est à a en fait seulement descendu remonté
+    sekarang kini dah sudah naik turun jadi ke cuma hanya""".split()
+)
+_ZH_CHANGE = re.compile(r"现在|目前|已经|涨到|降到|升到|减到|变成|到了|到|了")
+#: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance").
+_ADJUNCT = re.compile(
+    r"^\W*(?:$|(?:since|after|now|from|as\s+of|depuis|après|maintenant|désormais|lepas|selepas|sejak|sekarang|kini"
+    r"|mulai)\b|了|啦|现在|自从)",
+    re.I,
+)
+#: A frame that tells an event, not a state: a past verb ("Ran 5 km", « A couru 10 km », 跑了5公里).
+_PAST = frozenset(
+    """ran did went spent paid bought got made took lost won swam rode drove walked cycled hiked sold
+    couru nagé marché fait payé acheté perdu gagné pris vendu tadi semalam""".split()
+)
+
+
+def _amounts(text: str) -> list[re.Match[str]]:
+    return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
+
+
+def restates_amount(new: str, old: str) -> bool:
+    """True when ``new`` says ``old``'s one amount again with another value, in the same frame,
+    the words of a change between ("近视四百度" → "近视涨到五百度了", "Bayar ansuran kereta RM850" →
+    "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
+    a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
+    new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
+    na, oa = _amounts(new), _amounts(old)
+    if len(na) != 1 or len(oa) != 1 or normalize(na[0].group()) == normalize(oa[0].group()):
+        return False
+    n, o = na[0], oa[0]
+    old_tail, new_tail = normalize(old[o.end() :]).strip(), normalize(new[n.end() :]).strip()
+    if not new_tail.startswith(old_tail) or not _ADJUNCT.match(new_tail[len(old_tail) :]):
+        return False
+    if _zh(old):
+        frame_old, frame_new = _han_only(old[: o.start()]), _han_only(_ZH_CHANGE.sub("", new[: n.start()]))
+        return len(frame_old) >= 2 and frame_old == frame_new and not old[: o.start()].endswith("了")
+    fo = tokenize(normalize(old[: o.start()]))
+    fn = tuple(t for t in tokenize(normalize(new[: n.start()])) if t not in _CHANGE or t in fo)
+    if fo != fn or not content_words(" ".join(fo)):
+        return False
+    return not any(t in _PAST or (t.endswith("ed") and len(t) > 4) for t in fo)
