@@ -22,15 +22,7 @@ KNOWN = {
     "R3E8-back-zh-1": "the middle 字节 is retired now (跳槽去了 / 又回…上班 name the employer), but 在腾讯做产品经理 also says the occupation, which the job change does not: it stays beside by rule 5's partial match (keyed_partial), so two memories stay active",
     # round3_extra9.jsonl (lane cases2, session 14): blind, measured on 90885f2 before any fix
     # round3_extra11.jsonl (lane cases4, session 16): blind, measured on fe2c68f before any fix
-    # round3_extra12.jsonl (lane cases5, session 17): blind, measured on bbb251a before any fix
-    "R3E12-change-en-1": "blind, session 17, not fixed yet",
-    "R3E12-change-fr-1": "blind, session 17, not fixed yet",
-    "R3E12-change-ms-1": "blind, session 17, not fixed yet",
-    "R3E12-change-zh-1": "blind, session 17, not fixed yet",
-    "R3E12-no_longer-en-1": "blind, session 17, not fixed yet",
-    "R3E12-no_longer-fr-1": "blind, session 17, not fixed yet",
-    "R3E12-no_longer-ms-1": "blind, session 17, not fixed yet",
-    "R3E12-no_longer-zh-1": "blind, session 17, not fixed yet",
+    # round3_extra12.jsonl (lane cases5, session 17): blind, 46/80 on bbb251a; 80/80 after lane write16
 }
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.lexical.restated import elaborates, moved_date, names_wrong_value, restates_amount
+from souvenir.lexical.restated import (
+    changes_state,
+    elaborates,
+    ends_state,
+    moved_date,
+    names_wrong_value,
+    restates_amount,
+    swaps_value,
+)
 from souvenir.write.filters._past_state import past_state
 
 
@@ -109,3 +117,57 @@ def test_restates_amount(new, old, want):
 )
 def test_past_state(candidate, message, ended):
     assert (past_state(candidate, message) is not None) is ended
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "want"),
+    [
+        ("No longer a member of the rowing club since the fees went up", "Is a member of the Harbour Rowing Club", True),
+        ("N'est plus bénévole aux Restos du Cœur depuis la rentrée", "Est bénévole aux Restos du Cœur le samedi", True),
+        ("已经不去合唱团了", "每周三晚上去合唱团排练", True),
+        ("Dah tak jadi ahli gim lagi sejak bulan lepas (2025-03)", "Ahli gim Anytime Fitness di Subang", True),
+        ("Doesn't volunteer at the Oxfam shop anymore", "Volunteers at the Oxfam shop on Saturdays", True),
+        ("No longer works at night", "Works at night at the hospital as a nurse", False),  # says more
+        ("No longer allergic to peanuts", "Allergic to peanuts and shellfish", False),  # a list
+        ("No longer a member of the chess club", "Is a member of the Harbour Rowing Club", False),
+        ("已经不去健身房了", "在健身房办了年卡", False),
+        ("Is a member of the rowing club", "Is a member of the Harbour Rowing Club", False),  # no end said
+    ],
+)
+def test_ends_state(new, old, want):
+    assert ends_state(new, old) is want
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "want"),
+    [
+        ("Est passé chez Bouygues pour son forfait mobile", "Est chez SFR pour son forfait mobile", True),
+        ("Dah tukar ke Maxis untuk internet", "Guna Celcom untuk internet", True),
+        ("孩子转学到外国语学校了", "孩子在实验小学上学", True),
+        ("老公调到深圳分公司了", "老公在广州分公司上班", True),
+        ("Switched to Three for mobile", "Is with Vodafone for mobile", True),
+        ("Drinks tea for breakfast now", "Eats eggs for breakfast", False),  # no verb of switching, no names
+        ("Est passé chez Bouygues pour sa box internet", "Est chez SFR pour son forfait mobile", False),
+        ("老公调到深圳分公司了", "孩子在实验小学上学", False),  # someone else
+        ("孩子转学到外国语学校了", "孩子在实验小学上班", False),  # another domain
+    ],
+)
+def test_swaps_value(new, old, want):
+    assert swaps_value(new, old) is want
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "want"),
+    [
+        ("Works fully remote now that the Sheffield office has shut", "Works from the Sheffield office three days a week", True),
+        ("Est passée en télétravail", "Travaille au bureau", True),
+        ("现在远程办公", "在公司坐班", True),
+        ("Dah beli rumah sendiri di Semenyih, tak menyewa lagi", "Tinggal di rumah sewa di Kajang", True),
+        ("Works remote on Fridays", "Works at the office", False),  # part of the week
+        ("Works remote", "Works at the office as a nurse", False),  # the old memory says more
+        ("Bought a flat in Leeds", "Rents a flat in Leeds with two friends", False),
+        ("Works remote", "Works remote", False),
+    ],
+)
+def test_changes_state(new, old, want):
+    assert changes_state(new, old) is want

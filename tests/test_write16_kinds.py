@@ -8,7 +8,9 @@ added or dropped (``elaborates``), a state told as the user's past then said ove
 (``write/filters/_past_state``), a request to forget with other verbs and a time after the telling
 verb, « ne le note surtout pas », "does nothing for me" / « ça me dit plus rien » / 提不起兴趣 / "tak
 ada feel", a Meet transcript « Nom (hh:mm) », quotes in plain ASCII single quotes, a telling verb
-after its audience (逢人就讲, 见人就说).
+after its audience (逢人就讲, 见人就说); a state said to be over ("No longer a member…", ``ends_state``), a named
+value swapped with a verb of switching (« est passé chez », 转学到, ``swaps_value``), an exclusive state
+(office / remote, rented / owned, ``changes_state``).
 """
 
 from __future__ import annotations
@@ -141,6 +143,27 @@ A|ms|Bayar yuran gim RM120|Bayar yuran gim RM90 lepas promosi|RM90|RM120
 A|ms|Bela ayam|Bela ayam kampung di belakang rumah|kampung|
 F|ms|zaman sekolah dulu aku main ragbi, sekarang dah tak main|Main ragbi|0
 F|ms|hapuskan apa yang saya cerita semalam pasal mak saya sakit|Mak sakit|0
+A|en|Is a member of the Riverside Book Club|No longer in the book club since it moved to Mondays|No longer|Riverside Book Club
+A|en|Volunteers at the Oxfam shop on Saturdays|Doesn't volunteer at the Oxfam shop anymore|anymore|on Saturdays
+A|en|Works at night at the hospital as a nurse|No longer works at night|No longer||2
+A|en|Is with Vodafone for mobile|Switched to Three for mobile|Three|Vodafone
+A|en|Works from home|Back in the office full time since March|office|Works from home
+A|en|Rents a flat in Leeds|Bought a house in Leeds last year|Bought|Rents a flat
+A|fr|Fait partie de la chorale de Saint-Malo|Ne fait plus partie de la chorale depuis septembre|Ne fait plus|chorale de Saint-Malo
+A|fr|Est abonnée à Netflix|N'est plus abonnée à Netflix|N'est plus|Est abonnée
+A|fr|Est chez Free pour sa box internet|Est passée chez Orange pour sa box internet|Orange|Free pour
+A|fr|Est locataire à Nantes|A acheté une maison à Rezé, n'est plus locataire|Rezé|locataire à Nantes
+A|fr|Travaille au bureau à la Défense|Est en télétravail complet maintenant|télétravail|au bureau
+A|zh|每周六去教会|已经不去教会了|不去教会|每周六
+A|zh|在健身房办了年卡|已经不去健身房了|不去健身房||2
+A|zh|孩子在育才中学读书|孩子转学到市一中了|市一中|育才中学
+A|zh|老婆在平安保险上班|老婆跳槽到太平洋保险了|太平洋|平安保险
+A|zh|在公司坐班|现在远程办公了|远程|坐班
+A|ms|Ahli kelab badminton Taman Melawati|Dah tak jadi ahli kelab badminton lagi|tak jadi ahli|Taman Melawati
+A|ms|Langgan Astro|Dah tak langgan Astro lagi|tak langgan|
+A|ms|Guna Celcom untuk internet rumah|Dah tukar ke Maxis untuk internet rumah|Maxis|Celcom
+A|ms|Kerja di pejabat di Cyberjaya|Sekarang kerja dari rumah sepenuh masa|dari rumah|pejabat di Cyberjaya
+A|ms|Menyewa bilik di Shah Alam|Dah beli rumah sendiri di Klang, tak menyewa lagi|Klang|Menyewa bilik
 """
 
 LINES = [line for line in CASES.strip().splitlines() if line.strip()]

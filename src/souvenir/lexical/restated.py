@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.normalize import normalize
-from souvenir.lexical.proposition import stems
+from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.tokens import content_words, tokenize
 
-__all__ = ["elaborates", "moved_date", "names_wrong_value", "restates_amount"]
+__all__ = ["elaborates", "ends_state", "moved_date", "names_wrong_value", "restates_amount", "swaps_value", "changes_state"]
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _ZH_BREAK = re.compile(r"[，,。；;！!？?、]")
@@ -85,8 +85,10 @@ def elaborates(new: str, old: str) -> str | None:
 
 
 def _named(raw: str, token: str) -> bool:
-    """True when ``token`` is written with a capital in ``raw`` (a name: "Iyengar", "Biscuit")."""
-    return re.search(r"(?<![\w'])" + re.escape(token[:1].upper() + token[1:]) + r"(?!\w)", raw) is not None
+    """True when ``token`` is written with a capital in ``raw`` (a name: "Iyengar", "Biscuit", "SFR")."""
+    return any(
+        m.group()[:1].isupper() for m in re.finditer(r"(?<![\w'])" + re.escape(token) + r"(?!\w)", raw, re.I)
+    )
 
 
 # ---------------------------------------------------------------------- a moved date
@@ -104,7 +106,7 @@ _ZH_NUM = r"[\d一二三四五六七八九十两]+"
 #: A date: a day and a month in either order, an ISO day, a weekday, or 3月15号 / 十五号 / 周五.
 DATE = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{_MONTHS})\b\.?|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
-    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b(?:{_WEEKDAYS})\b"
+    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b(?:{_WEEKDAYS})s?\b"
     rf"|(?:{_ZH_NUM}月)?{_ZH_NUM}[号日]|(?:下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]",
     re.I,
 )
@@ -257,3 +259,189 @@ def restates_amount(new: str, old: str) -> bool:
     if fo != fn or not content_words(" ".join(fo)):
         return False
     return not any(t in _PAST or (t.endswith("ed") and len(t) > 4) for t in fo)
+
+
+# ---------------------------------------------------------------------- a state said to be over
+
+#: The end of a state ("no longer", « n'est plus », 已经不 / 不再, "dah tak … lagi").
+_ENDED = re.compile(
+    r"\bno\s+longer\b|(?:\bnot\b|n't\b).*\b(?:anymore|any\s+more)\b|\bn'\S+\s+plus\b|\bne\s+\S+\s+plus\b|^\s*plus\b"
+    r"|已经不|不再|没再|早就不|早不|已经没|\b(?:dah|sudah|tidak|tak)\s+(?:\S+\s+){0,4}?lagi\b|\bbukan\s+lagi\b"
+    r"|\bdah\s+(?:tak|tidak|bukan)\b",
+    re.I,
+)
+#: Where the statement of the end stops and its when or why begins.
+_CORE_END = re.compile(
+    r"[,，;；]|\b(?:since|after|because|as\s+of|now\s+that|depuis|après|car|parce|sejak|selepas|lepas|sebab|kerana)\b"
+    r"|自从|因为|从",
+    re.I,
+)
+_ZH_TIME = re.compile(r"每(?:周|星期|礼拜)[一二三四五六日天]?|每天|每晚|每个?月|周末|早上|上午|中午|下午|晚上|傍晚|已经|早就|不再|没再|不|了|再|去")
+#: Copulas and light verbs an end is said with ("jadi ahli", "be a member"): no content of the state.
+_LIGHT_STATE = frozenset("jadi menjadi be being become être reste ialah adalah".split())
+#: Words of belonging the stored memory may say and the end leave out ("Is a member of the club" / "No
+#: longer in the club", « Fait partie de la chorale » / « N'est plus dans la chorale »).
+_BELONGING = frozenset("member membre ahli part partie fait sebahagian".split())
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Two stems of one word ("volunte" / "volunteer"): one opens the other, two letters apart at most."""
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 2
+
+
+def ends_state(new: str, old: str) -> bool:
+    """True when ``new`` says the state ``old`` states is over ("No longer a member of the rowing club
+    since the fees went up" / "Is a member of the Harbour Rowing Club", « N'est plus bénévole aux Restos
+    du Cœur » / « Est bénévole aux Restos du Cœur le samedi », 已经不去合唱团了 / 每周三晚上去合唱团排练,
+    "Dah tak jadi ahli gim lagi" / "Ahli gim Anytime Fitness di Subang"). The end's words (before its
+    when or why) are all in ``old``; what ``old`` says beside them is only a name, a day or a time
+    (written with a capital, or a carrier), at most four words: "Works at night at the hospital as a
+    nurse" is not ended by "No longer works at night"; nor is a list ("… and shellfish")."""
+    if not _ENDED.search(new) or re.search(r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old):
+        return False
+    core = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+    pn, po = proposition(core), proposition(old)
+    if not pn.negative or po.negative:
+        return False
+    if _zh(core):
+        han = _han_only(_ZH_TIME.sub("", core))
+        have = _han_only(_ZH_TIME.sub("", old))
+        return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 2
+    want = pn.content - stems(_LIGHT_STATE)
+    met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
+    if not want or None in met.values():
+        return False
+    extra = po.content - set(met.values())
+    capitals = {w.casefold() for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)}
+    named = stems(frozenset(normalize(w) for w in capitals)) | _date_words(old)
+    extra -= stems(_BELONGING)
+    return len(extra) <= 4 and all(w in named or any(ch.isdigit() for ch in w) for w in extra)
+
+
+# ---------------------------------------------------------------------- a named value swapped
+
+#: A verb of switching ("switched to", « est passé chez », "tukar ke", 转学到 / 换到 / 调到 / 跳槽到).
+_SWITCH = re.compile(
+    r"\b(?:switched|switching|moved|changed|transferred|went\s+over|passée?s?|changée?s?|transférée?s?|(?:ber)?tukar"
+    r"|beralih|pindah|berpindah)\b",
+    re.I,
+)
+#: Words of the frame the two sides may say differently ("is with" / "switched to", « est chez » / « est
+#: passé chez », "guna" / "tukar ke"): set aside before the two are compared.
+_SWAP_FRAME = frozenset(
+    """is am are was with to at over from by now switched switching moved changed transferred went
+    est a chez à au aux avec en passé passée passés changé changée transféré désormais maintenant
+    di ke dengan dah sudah tukar bertukar beralih pindah berpindah guna pakai sekarang kini""".split()
+)
+#: Chinese: a verb of switching, then the new place; the stored memory says where with 在 and a verb of
+#: the same domain (转学 → 上学 / 读书, 调 / 跳槽 → 上班 / 工作, 搬 → 住).
+_ZH_SWITCH = re.compile(r"(?P<v>转学|转校|调|跳槽|搬家?|换)(?:到|去|进)(?P<new>[\u4e00-\u9fff]{2,12}?)(?:了|上学|上班|工作|住)?$")
+_ZH_DOMAIN = {"转学": "上学读书念书", "转校": "上学读书念书", "调": "上班工作", "跳槽": "上班工作", "搬": "住", "搬家": "住"}
+
+
+def swaps_value(new: str, old: str) -> bool:
+    """True when ``new`` says, with a verb of switching, a named value in the frame ``old`` states with
+    another: « Est chez SFR pour son forfait mobile » → « Est passé chez Bouygues pour son forfait
+    mobile », "Guna Celcom untuk internet" → "Dah tukar ke Maxis untuk internet", 孩子在实验小学上学 →
+    孩子转学到外国语学校了. Both values are names (written with a capital; in Chinese, after 在 and
+    before a verb of the same domain); the rest of the frame, at least one content word, is the same."""
+    if _zh(new) and _zh(old):
+        m = _ZH_SWITCH.search(new.strip("。！! "))
+        if m is None or not m.group("new"):
+            return False
+        subject = new[: m.start()]
+        verb = m.group("v")
+        domain = _ZH_DOMAIN.get(verb, "")
+        o = re.fullmatch(rf"{re.escape(subject)}(?:现在|目前)?在(?P<old>[\u4e00-\u9fff]{{2,12}}?)(?P<d>上学|读书|念书|上班|工作|住)", old)
+        if o is None or (domain and o.group("d") not in domain) or o.group("old") == m.group("new"):
+            return False
+        return bool(subject) or verb in ("转学", "转校")
+    if not _SWITCH.search(new):
+        return False
+    raw_new, raw_old = tokenize(normalize(new)), tokenize(normalize(old))
+    a = [t for t in raw_old if t not in _SWAP_FRAME]
+    b = [t for t in raw_new if t not in _SWAP_FRAME]
+    pre = 0
+    while pre < min(len(a), len(b)) and a[pre] == b[pre]:
+        pre += 1
+    suf = 0
+    while suf < min(len(a), len(b)) - pre and a[-1 - suf] == b[-1 - suf]:
+        suf += 1
+    was, now = a[pre : len(a) - suf], b[pre : len(b) - suf]
+    frame = a[:pre] + a[len(a) - suf :]
+    if not (1 <= len(was) <= 3 and 1 <= len(now) <= 3) or set(was) & set(now) or not content_words(" ".join(frame)):
+        return False
+    return _named(old, was[0]) and _named(new, now[0])
+
+
+# ---------------------------------------------------------------------- a state with exclusive values
+
+#: States whose values exclude each other, by domain: where the user works, whether their home is rented.
+#: Each value: a pattern in en / fr / zh / ms. The domain's own words (its verbs and nouns) say nothing
+#: beside the value.
+_EXCLUSIVE: dict[str, dict[str, re.Pattern[str]]] = {
+    "workplace": {
+        "remote": re.compile(
+            r"\b(?:remote(?:ly)?|from\s+home|wfh|télétravail|en\s+distanciel|à\s+distance|de\s+chez\s+(?:moi|lui|elle)"
+            r"|dari\s+rumah)\b|远程|在家办公|居家办公",
+            re.I,
+        ),
+        "office": re.compile(
+            r"\b(?:office|on[\s-]site|in\s+person|bureau|en\s+présentiel|sur\s+site|pejabat|ofis)\b|坐班|去公司|办公室上班",
+            re.I,
+        ),
+        "hybrid": re.compile(r"\b(?:hybrid|hybride|hibrid)\b|混合办公", re.I),
+    },
+    "housing": {
+        "rented": re.compile(
+            r"\b(?:rents?|renting|rented|tenant|locataire|loue|en\s+location|sewa|menyewa|disewa)\b|租房|租的|租了",
+            re.I,
+        ),
+        "owned": re.compile(
+            r"\b(?:owns?|bought\s+(?:a|my|our)\s+(?:own\s+)?(?:house|flat|home|place)|homeowner|propriétaire"
+            r"|(?:a|avons|ai)\s+acheté|rumah\s+sendiri|beli\s+rumah)\b|买了房|买房了|自己的房",
+            re.I,
+        ),
+    },
+}
+_DOMAIN_WORDS = frozenset(
+    """work works working job travaille travailler bosse kerja bekerja
+    live lives living home house flat place room studio apartment condo habite vit logement maison appartement
+    chambre tinggal rumah bilik kondo unit
+    fully full days day week weeks times per a every each jours jour semaine fois par hari minggu kali seminggu
+    one two three four five un deux trois quatre cinq satu dua tiga empat lima now maintenant sekarang""".split()
+)
+
+
+def _exclusive_value(text: str) -> tuple[str, str] | None:
+    """``(domain, value)`` of the first exclusive value ``text`` states, or ``None``."""
+    found = [
+        (m.start(), domain, value)
+        for domain, values in _EXCLUSIVE.items()
+        for value, pattern in values.items()
+        if (m := pattern.search(text))
+    ]
+    return min(found)[1:] if found else None
+
+
+def changes_state(new: str, old: str) -> bool:
+    """True when ``new`` gives another value of an exclusive state ``old`` states and nothing else:
+    "Works from the Sheffield office three days a week" → "Works fully remote now that the office has
+    shut", "Tinggal di rumah sewa di Kajang" → "Dah beli rumah sendiri di Semenyih, tak menyewa lagi",
+    « Travaille au bureau » → « Est passée en télétravail », 在公司坐班 → 现在远程办公. What ``old`` says beside
+    its value is only the domain's own words, a name, a day or a count of days."""
+    head = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+    if DATE.search(head) or re.search(r"\b(?:days?|times|jours?|fois|hari|kali)\b|周[一二三四五六日]|每周|一周", head):
+        return False  # "Works remote on Fridays": part of the week, beside the old value
+    a, b = _exclusive_value(old), _exclusive_value(head)
+    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+        return False
+    domain, value = a
+    if _zh(old):
+        left = _han_only(_EXCLUSIVE[domain][value].sub("", old))
+        return len(re.sub(r"[在去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
+    stripped = _EXCLUSIVE[domain][value].sub(" ", old)
+    rest = _words(stripped) - stems(_DOMAIN_WORDS) - _date_words(old)
+    capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
+    return not (rest - capitals)

@@ -95,7 +95,15 @@ from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
 from souvenir.lexical.resumption import resumes
-from souvenir.lexical.restated import elaborates, moved_date, names_wrong_value, restates_amount
+from souvenir.lexical.restated import (
+    elaborates,
+    ends_state,
+    moved_date,
+    names_wrong_value,
+    restates_amount,
+    swaps_value,
+    changes_state,
+)
 from souvenir.lexical.proposition import (
     correction_statement,
     is_flip,
@@ -357,7 +365,7 @@ def _elaboration(text: str, pool: Sequence[Memory]) -> tuple[Memory, str] | None
 
 def _restated(text: str, pool: Sequence[Memory]) -> Memory | None:
     """The most recent stored memory of one statement whose date ``text`` moves, whose value it names
-    as wrong or whose amount it says again (:mod:`souvenir.lexical.restated`). Each reader compares
+    as wrong, whose amount it says again, whose state it says is over or whose named value it swaps (:mod:`souvenir.lexical.restated`). Each reader compares
     every word outside the value, names included, so no opening-name test is needed ("Open house
     hari raya…" / "Hari raya open house…" are one event, not two people)."""
     if _not_a_statement(text):
@@ -366,7 +374,14 @@ def _restated(text: str, pool: Sequence[Memory]) -> Memory | None:
         m
         for m in pool
         if len(statements(m.text)) == 1
-        and (moved_date(text, m.text) or names_wrong_value(text, m.text) or restates_amount(text, m.text))
+        and (
+            moved_date(text, m.text)
+            or names_wrong_value(text, m.text)
+            or restates_amount(text, m.text)
+            or ends_state(text, m.text)
+            or swaps_value(text, m.text)
+            or changes_state(text, m.text)
+        )
     ]
     return max(found, key=_dated) if found else None
 
