@@ -164,6 +164,11 @@ A|ms|Langgan Astro|Dah tak langgan Astro lagi|tak langgan|
 A|ms|Guna Celcom untuk internet rumah|Dah tukar ke Maxis untuk internet rumah|Maxis|Celcom
 A|ms|Kerja di pejabat di Cyberjaya|Sekarang kerja dari rumah sepenuh masa|dari rumah|pejabat di Cyberjaya
 A|ms|Menyewa bilik di Shah Alam|Dah beli rumah sendiri di Klang, tak menyewa lagi|Klang|Menyewa bilik
+A|en|Works at the office in Leeds|Works from home this week because of the strikes|this week||2
+A|fr|Travaille au bureau|En télétravail cette semaine|télétravail||2
+A|zh|在公司坐班|这周在家办公|在家办公||2
+A|ms|Kerja di pejabat di Bangsar|Kerja dari rumah minggu ni sebab anak demam|dari rumah||2
+A|ms|Ahli gim di Subang|Tak pergi gim minggu ni|minggu ni||2
 """
 
 LINES = [line for line in CASES.strip().splitlines() if line.strip()]

@@ -346,12 +346,7 @@ def tok_match(a: Tok, b: Tok) -> bool:
     if a.stem == b.stem or a.key == b.key:
         return True
     short, long_ = sorted((a.stem, b.stem), key=len)
-    if len(short) >= 4 and long_.endswith(short) and long_[: -len(short)] in _MS_PREFIXES:
-        return True  # a Malay verb and its prefixed form: kahwin / berkahwin, jual / menjual (round 16)
     return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3
-
-
-_MS_PREFIXES = frozenset({"ber", "mem", "men", "meng", "di", "ter"})
 
 
 def content_of(tokens: list[Tok]) -> list[Tok]:

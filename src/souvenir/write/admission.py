@@ -81,6 +81,7 @@ from souvenir.write import reasons as R
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
+from souvenir.lexical.duration import temporary_end
 from souvenir.lexical.keyed import (
     UserKeys,
     changed_from,
@@ -229,7 +230,7 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
             return Decision("absorb", flip.id, value, text, R.contradicts_said_earlier(flip.id), "flip_said_before")
         return Decision("supersede", flip.id, value, text, R.corrects(flip.id), "flip")
 
-    restated = _restated(text, pool)
+    restated = _restated(text, pool, said_at)
     if restated is not None:  # a date moved, a wrong value named (round 16)
         if said_before(said_at, restated):
             return Decision("absorb", restated.id, 1.0, text, R.contradicts_said_earlier(restated.id), "flip_said_before")
@@ -363,13 +364,15 @@ def _elaboration(text: str, pool: Sequence[Memory]) -> tuple[Memory, str] | None
     return max(found, key=lambda mr: _dated(mr[0])) if found else None
 
 
-def _restated(text: str, pool: Sequence[Memory]) -> Memory | None:
+def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | None:
     """The most recent stored memory of one statement whose date ``text`` moves, whose value it names
     as wrong, whose amount it says again, whose state it says is over or whose named value it swaps (:mod:`souvenir.lexical.restated`). Each reader compares
     every word outside the value, names included, so no opening-name test is needed ("Open house
     hari raya…" / "Hari raya open house…" are one event, not two people)."""
     if _not_a_statement(text):
         return None
+    # a state bounded in time ("Kerja dari rumah minggu ni") sits beside the lasting one, never ends it
+    lasting = temporary_end(text, said_at) is None
     found = [
         m
         for m in pool
@@ -378,9 +381,7 @@ def _restated(text: str, pool: Sequence[Memory]) -> Memory | None:
             moved_date(text, m.text)
             or names_wrong_value(text, m.text)
             or restates_amount(text, m.text)
-            or ends_state(text, m.text)
-            or swaps_value(text, m.text)
-            or changes_state(text, m.text)
+            or (lasting and (ends_state(text, m.text) or swaps_value(text, m.text) or changes_state(text, m.text)))
         )
     ]
     return max(found, key=_dated) if found else None

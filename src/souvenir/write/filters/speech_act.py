@@ -449,9 +449,27 @@ def _carried(text: str) -> list[Tok]:
 def _support(content: list[Tok], unit: _Unit) -> float:
     """Share of the candidate's content words the unit holds (Chinese: by substring, or half
     of a word's characters at least: 辞职 in 把工作辞了, 排队 in 排两个小时队)."""
-    return sum(supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) for tok in content) / len(
-        content
-    )
+    return sum(
+        supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) or _ms_prefixed(tok, unit.tokens)
+        for tok in content
+    ) / len(content)
+
+
+#: Malay verbal prefixes: "berkahwin" said as "kahwin", "menyewa" as "sewa" (round 16).
+_MS_PREFIXES = frozenset({"ber", "mem", "men", "meng", "di", "ter"})
+
+
+def _ms_prefixed(tok: Tok, tokens: list[Tok]) -> bool:
+    """A word of four letters or more and its Malay prefixed form, either way (kahwin / berkahwin): the
+    quoted or relayed words support the candidate's (only here: a request to forget "hutang" must not
+    name "Berhutang…" alone, ``forget_match`` keeps its own words)."""
+    if tok.cjk:
+        return False
+    for other in tokens:
+        short, long_ = sorted((tok.key, other.key), key=len)
+        if len(short) >= 4 and long_.endswith(short) and long_[: -len(short)] in _MS_PREFIXES:
+            return True
+    return False
 
 
 def _han_half(tok: Tok, key: str) -> bool:
