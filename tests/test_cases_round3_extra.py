@@ -19,7 +19,7 @@ CASES = [json.loads(line) for f in FILES for line in f.read_text(encoding="utf-8
 #: Known misses, each with why it is left.
 KNOWN = {
     # round3_extra8.jsonl (lane cases, session 14): measured on main 679b1ae before any fix
-    "R3E8-back-zh-1": "the middle 字节 is retired now (跳槽去了 / 又回…上班 name the employer), but 在腾讯做产品经理 also says the occupation, which the job change does not: it stays beside by rule 5's partial match (keyed_partial), so two memories stay active",
+    # (R3E8-back-zh-1 passes since session 17, lane write15: a return to the value an older memory holds)
     # round3_extra9.jsonl (lane cases2, session 14): blind, measured on 90885f2 before any fix
     # round3_extra11.jsonl (lane cases4, session 16): blind, measured on fe2c68f before any fix
     # round3_extra12.jsonl (lane cases5, session 17): blind, 46/80 on bbb251a; 80/80 after lane write16

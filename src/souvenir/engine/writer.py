@@ -176,6 +176,11 @@ class Writer:
             self.drop_windows_around(target)
             if decision.action == "absorb":
                 self.store.absorb(target, text, candidate.source, said_at, now)
+                for middle in decision.retires:  # a return: the value between moves to history
+                    self.drop_windows_around(middle)
+                    self.store.supersede(middle, target, said_at)
+                if decision.retires:
+                    self.wake_indexer()
                 return result("absorb", target)
             if decision.action == "replace":
                 self.store.replace_wording(target, text, candidate.confidence, candidate.source, said_at, now)

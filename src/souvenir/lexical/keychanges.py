@@ -25,6 +25,9 @@ from souvenir.lexical.normalize import fold_words, nfkc_fold
 
 __all__ = ["change_sources", "states_old_work"]
 
+#: What parts the old value of a change from the new (round 15): a comma, a semicolon, a dash between
+#: spaces or a long dash ("No longer a nurse; now a midwife", « Plus prof — maintenant libraire », 不当老师了——).
+_SEP = r"(?:\s*[,;]\s*|\s+-\s+|\s*[–—]{1,2}\s*)"
 _EN_HOURS = r"(?:part[-\s]?time|full[-\s]?time|freelance|zero[-\s]hours|night\s+shifts?|day\s+shifts?)"
 _FR_HOURS = r"(?:temps\s+partiel|temps\s+plein|plein\s+temps|mi-temps|mi\s+temps|(?:\d0\s*%)|intérim|free-?lance)"
 #: A department or a trade after « du / de la » (« passé du thé au café » is no job).
@@ -121,22 +124,27 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "occupation",
             "occ_change",
-            aux + r"(?:is\s+|am\s+|i'm\s+)?(?:no\s+longer|not\s+an?\s+\w+\s+anymore)\s+"
+            aux
+            + r"(?:is\s+|am\s+|i'm\s+)?(?:no\s+longer|not(?=\s+(?:working\s+as\s+)?an?\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+anymore))\s+"
             r"(?:(?:working\s+)?as\s+)?(?:an?\s+)?(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?))(?:\s+anymore)?"
-            r"\s*[,;]\s*(?:(?:and|but)\s+)?(?:i'm\s+|is\s+)?now\s+(?:i'm\s+|i\s+am\s+|working\s+as\s+|as\s+)?(?:an?\s+)?",
+            + _SEP
+            + r"(?:(?:and|but)\s+)?(?:(?:i'm\s+|is\s+)?now\s+(?:i'm\s+|i\s+am\s+|working\s+as\s+|as\s+)?"
+            r"|(?:i'm|i\s+am)\s+(?=an?\s+[\w-]+(?:\s+[\w-]+)?\s+now\b))(?:an?\s+)?",
         ),
         (
             "occupation",
             "occ",
-            r"(?:n'est|n'suis|ne\s+suis|suis|est)\s+plus\s+(?P<from>[^,;]{1,30}?)\s*[,;]\s*"
-            r"(?:(?:il|elle)\s+est\s+|je\s+suis\s+)?(?:maintenant|désormais)\s+"
+            r"(?:(?:n'est|n'suis|ne\s+suis|je\s+ne\s+suis|je\s+suis|suis|est)\s+)?plus\s+(?!de\b|d'|du\b|des\b|que\b|qu')"
+            r"(?P<from>[^,;—–]{1,30}?)" + _SEP + r"(?:(?:il|elle)\s+est\s+|je\s+suis\s+)?(?:maintenant|désormais)\s+"
             r"(?:(?:je\s+suis|il\s+est|elle\s+est)\s+|(?:je\s+)?(?:fais|fait|bosse|travaille)\s+(?:dans\s+)?"
             r"(?:de\s+l'|de\s+la\s+|du\s+|des\s+|l'|la\s+|le\s+)?)?",
         ),
         (
             "occupation",
             "occ_zh",
-            r"(?:已经)?不再(?:当|做|干)(?P<from>[^，。,;]{1,8}?)了?\s*[，,；;]\s*(?:现在|如今|目前|改|转)*(?:在)?(?:当|做|干)了?"
+            r"(?:已经)?(?:不再|不)(?:当|做|干)(?P<from>[^，。,;—–]{1,8}?)了?"
+            + _SEP
+            + r"(?:现在|如今|目前|改|转)*(?:在)?(?:当|做|干)了?"
             r"(?:一名|一个)?",
         ),
         (
@@ -147,8 +155,8 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "occupation",
             "occ_change",
-            r"(?:dah\s+|sudah\s+)?bukan\s+(?=(?:[^,;]*\s)?lagi\b)(?:lagi\s+)?(?:seorang\s+)?(?P<from>[^,;]{1,30}?)"
-            r"(?:\s+lagi)?\s*[,;]?\s*(?:sekarang|kini)\s+"
+            r"(?:dah\s+|sudah\s+)?bukan\s+(?=(?:[^,;]*\s)?lagi\b)(?:lagi\s+)?(?:seorang\s+)?(?P<from>[^,;—–]{1,30}?)"
+            r"(?:\s+lagi)?(?:" + _SEP + r"|\s+)(?:sekarang|kini)\s+"
             r"(?:dah\s+)?(?:jadi\s+|bekerja\s+sebagai\s+|kerja\s+sebagai\s+|sebagai\s+|buat\s+|kerja\s+)?(?:seorang\s+)?",
         ),
     )

@@ -88,7 +88,7 @@ from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
 from souvenir.lexical.keycounts import counterpart_head
 from souvenir.lexical.keytimes import untimed_move
-from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone
+from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone, year_free
 from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
 from souvenir.lexical.keypatterns import ADVERBS, ALSO, ALSO_OPENING, MARKERS, PATTERNS, SUBJECT
 from souvenir.lexical.normalize import nfkc_fold, normalize
@@ -274,7 +274,7 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         if measure is not None:
             key, value, start, end = measure
             prefix = attribute_free(_ONLY.sub(" ", clause[:start]))
-            tail = _REASON.sub("", _NOT_VALUE.sub("", clause[end:]))
+            tail = year_free(_REASON.sub("", _NOT_VALUE.sub("", clause[end:])))
             if not (MARKERS.search(prefix) or MARKERS.search(tail) or _negated(prefix) or _negated(tail)):
                 return _Clause(((key, value),), subject, _light(tail), bare, relation, owner)
     return _Clause((), subject, False, bare, relation, owner)
@@ -338,6 +338,8 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
             word = _last_word(text, start, m.start())
             if fold(word) in D.ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
                 continue
+        if m.group() == ";" and _change_across(text[start:], m.end() - start):
+            continue  # "No longer a nurse; now a midwife": one change, its semicolon inside
         out.append((text[start : m.start()], "?" in m.group()))
         start = m.end()
     out.append((text[start:], False))
@@ -355,6 +357,13 @@ _CORRECTING = re.compile(
 )
 
 
+#: A mark of taking up again between a verb and its place (round 15): « Travaille de nouveau chez Renault »,
+#: "Bekerja semula di Petronas" key like the same without it.
+_AGAIN_INSIDE = re.compile(
+    r"\s+(?:(?:à|a|de)\s+nouveau|semula|kembali)(?=\s+(?:chez|à|au|aux|en|dans|di|ke|dengan)\s)", re.I
+)
+
+
 @lru_cache(maxsize=32768)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
@@ -363,7 +372,8 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    for sentence, question in _sentences(_SPACES.sub(" ", _CORRECTING.sub("", untimed_move(nfkc_fold(text)))).strip()):
+    text = _AGAIN_INSIDE.sub("", _CORRECTING.sub("", untimed_move(nfkc_fold(text))))
+    for sentence, question in _sentences(_SPACES.sub(" ", text).strip()):
         head_user = head_neutral = False
         head_owner: str | None = None
         head_text = ""

@@ -66,6 +66,7 @@ from functools import lru_cache
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.carriers import carrier_tokens
+from souvenir.lexical.light_verbs import aspect_word, long_since, unlit_content, unlit_glued, zh_noun_topic
 from souvenir.lexical.normalize import key_of, normalize
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tagged import stem
@@ -330,7 +331,9 @@ def proposition(text: str) -> Proposition:
     for pattern, replacement in THING_IDIOMS + WEARY_IDIOMS:
         text = pattern.sub(replacement, text)
     norm = normalize(text)
-    tokens = zh_topic_verb(abstentions(_zh_quit_joined(list(tokenize(norm)))))  # "Is a vegetarian": eats no meat
+    tokens = zh_noun_topic(
+        zh_topic_verb(abstentions(_zh_quit_joined(list(tokenize(norm)))))
+    )  # "Is a vegetarian": eats no meat
     again = {i for i, t in enumerate(tokens) if t in _FR_AGAIN}
     tokens = [_FR_AGAIN.get(t, t) for t in tokens]
     again |= {
@@ -356,7 +359,7 @@ def proposition(text: str) -> Proposition:
         for i, t in enumerate(tokens)
     )
     consume = {_stem(t) for t in tokens if t in _CONSUME}
-    restriction = _fr_restrictive(tokens)
+    restriction, long = _fr_restrictive(tokens), long_since(tokens)
     negated = ended = False
     sign = 1
     kept: list[str] = []
@@ -434,7 +437,7 @@ def proposition(text: str) -> Proposition:
         if token in _QUANTIFIERS or token.startswith("每"):
             skip_unit = token in _QUANTIFIERS or token in ("每", "每个")
             continue
-        if token in _CHANGE or token in _FREQUENCY:
+        if token in _CHANGE or token in _FREQUENCY or aspect_word(tokens, i) or i in long:
             continue
         value, rest = _attitude(token)
         if value:
@@ -509,9 +512,21 @@ def is_flip(a: Proposition, b: Proposition) -> bool:
     """True when ``a`` and ``b`` say the same thing and exactly one says it does not hold;
     or when one likes doing what the other says is not done (爱吃辣 / 现在不吃辣了, "Likes
     drinking coffee" / "Doesn't drink coffee anymore") — the liking side positive, the other
-    negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold)."""
+    negative, never the reverse ("Doesn't like coffee" and "Drinks coffee" can both hold). A verb
+    of playing or doing is no content here (``light_verbs``: "Likes playing tennis" / "Not into
+    tennis anymore")."""
     if a.negative == b.negative:
         return False
+    if _flipped(a, b):
+        return True
+    # a verb of playing or doing is no content ("Likes playing tennis" / "Not into tennis anymore")
+    la, lb = unlit_content(a.content, _stem), unlit_content(b.content, _stem)
+    return (la != a.content or lb != b.content) and _flipped(
+        Proposition(la, unlit_glued(a.glued), a.negative), Proposition(lb, unlit_glued(b.glued), b.negative)
+    )
+
+
+def _flipped(a: Proposition, b: Proposition) -> bool:
     if a.attitude == b.attitude:
         return a.same_content(b)
     liking, doing = (a, b) if a.attitude else (b, a)

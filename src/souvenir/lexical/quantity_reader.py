@@ -30,7 +30,7 @@ import re
 from souvenir.lexical.keydata import RELATIONS, ZH_RELATIONS
 from souvenir.lexical.keyed_values import _count, _singular, fold
 
-__all__ = ["ATTRIBUTES", "attribute_free", "read_quantity", "someone"]
+__all__ = ["ATTRIBUTES", "attribute_free", "read_quantity", "someone", "year_free"]
 
 #: Attribute words → key, by language (nouns and the verbs of a measure).
 ATTRIBUTES: dict[str, str] = {
@@ -98,7 +98,7 @@ _NUMBER = re.compile(
 )
 _UNIT = re.compile(
     r"\s*(?:kg|kilos?|kilogrammes?|kilograms?|lbs?|pounds|stones?|st|公斤|千克|斤|cm|mm|m|ft|feet|inches|in|米|公分|厘米"
-    r"|€|euros?|dollars?|ringgit|块钱?|元|years?\s+old|ans|岁|tahun|minutes?|mins?|hours?|heures?|分钟|小时|minit|jam)(?![a-zà-ÿ])",
+    r"|€|euros?|dollars?|ringgit|块钱?|元|years?\s+old|ans|岁|tahun(?!\s+(?:ini|ni)\b)|minutes?|mins?|hours?|heures?|分钟|小时|minit|jam)(?![a-zà-ÿ])",
     re.I,
 )
 #: A sum of money: a currency, thousands ("45k", 一万二, 3 100), or four digits and more.
@@ -127,7 +127,9 @@ _CHANGE_ONLY = re.compile(
     r"(?:(?:now|currently|actually|only|just|down|up|to|at|is|am|'m|i'm|weighing|finally|maintenant|désormais|suis|en\s+suis"
     r"|seulement|plus\s+que|que|à|a|en\s+fait|descendu|descendue|remonté|remontée|sekarang|kini|dah|sudah|jadi"
     r"|turun|naik|ke|cuma|hanya|baru|sebenarnya|现在|目前|已经|才|只有|瘦到了?|胖到了?|降到了?|涨到了?"
-    r"|this\s+year|cette\s+année|tahun\s+(?:ini|ni)|今年|turns?|turning|fête|fait|genap|满)[\s,，]*)*$",
+    r"|this\s+year|cette\s+année|tahun\s+(?:ini|ni)|今年|turns?|turning|turned|will\s+be|'ll\s+be|be|ai|eu|j'ai"
+    r"|viens\s+d'avoir|vient\s+d'avoir"
+    r"|fête|fait|genap|满)[\s,，]*)*$",
     re.I,
 )
 #: A change by a difference, not to a value: "Lost 5 kg", « a pris 3 kilos », 瘦了五斤, "turun 3 kg".
@@ -176,7 +178,7 @@ _LEAD = re.compile(
 )
 #: A date the grounding wrote after a time word ("今年（2025）", "this year (2025)"): no number of the
 #: quantity; blanked (same length) before reading, so that "今年（2025）33岁" reads as an age of 33.
-_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-\d{2}){0,2}[)）]")
+_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-W?\d{2}){0,2}[)）]")
 
 
 def someone(text: str) -> bool:
@@ -232,10 +234,43 @@ def _unit_named(clause: str, pos: int) -> tuple[str, str, int, int] | None:
     ):
         return None
     unit = _UNIT_ATTR.match(clause, num.end())
-    if unit is None:
-        return None
+    new_frame = _AGE_VERB.search(clause[pos : num.start()]) is not None
+    if unit is None or (new_frame and not _AGE_TAIL.fullmatch(clause, unit.end())):
+        return _bare_age(clause, num) if unit is None else None
     key = "weight" if unit.group("w") else "height" if unit.group("h") else "age"
     return key, _value(num.group()) + " " + " ".join(unit.group().split()).casefold(), num.start(), unit.end()
+
+
+#: Verbs of an age said with no unit, or with « j'ai » (round 15): "I am 33", "Turns 33 this year",
+#: "Just turned 33", « J'ai (eu) 33 ans »; the unit-less forms need the user or the copula first.
+_AGE_VERB = re.compile(
+    r"(?:^|\s|')(?:turns?|turned|turning|will\s+be|'ll\s+be|be|ai|eu|j'ai|viens\s+d'avoir|vient\s+d'avoir)(?=\s|$)",
+    re.I,
+)
+_AGE_FRAME = re.compile(
+    r"(?:^|\s)(?:i\s+am|i'm|am|is|turns?|turned|turning|will\s+be|i'll\s+be|saya|aku|j'ai)\s+$|我(?:今年|现在)?\s*$|今年\s*$",
+    re.I,
+)
+#: What may follow an age said with no unit: a time of the change, nothing else ("I am 33 minutes
+#: away", « J'ai 3 ans d'expérience » are no age).
+_AGE_TAIL = re.compile(
+    r"(?:[\s,，]*(?:now|already|today|yesterday|last\s+(?:week|month)|hier|la\s+semaine\s+dernière|semalam"
+    r"|minggu\s+lepas|上周|昨天|next\s+(?:week|month)|soon|tomorrow|demain|bientôt|la\s+semaine\s+prochaine"
+    r"|minggu\s+depan|bulan\s+depan|esok|下周|明天|下个月|depuis\s+(?:hier|peu|aujourd'hui|ce\s+matin)"
+    r"|this\s+year|in\s+(?:may|june|july|march|april)|maintenant|déjà|aujourd'hui"
+    r"|cette\s+année|sekarang|dah|tahun\s+(?:ini|ni)|hari\s+ini|了|啦|喽|!|\.|。|！))*[\s!.。！]*",
+    re.I,
+)
+
+
+def _bare_age(clause: str, num: re.Match[str]) -> tuple[str, str, int, int] | None:
+    """An age said with no unit after the user or the copula ("I am 33", "I'm 33 now", "Is 32",
+    "Turns 33 this year", 我今年33, "Saya 33"): two digits and nothing after them but a time."""
+    if not re.fullmatch(r"\d{2}", num.group()) or not _AGE_FRAME.search(clause[: num.start()]):
+        return None
+    if not _AGE_TAIL.fullmatch(clause, num.end()):
+        return None
+    return "age", num.group(), num.start(), num.end()
 
 
 def _paid(clause: str, pos: int) -> tuple[str, str, int, int] | None:
@@ -322,6 +357,11 @@ def read_quantity(clause: str, pos: int = 0) -> tuple[str, str, int, int] | None
 def attribute_free(prefix: str) -> str:
     """``prefix`` without its attribute words (a "wedding" in "wedding anniversary" is no event marker)."""
     return _THIS_YEAR.sub(" ", _ATTR.sub(" ", _DATE_ATTR.sub(" ", prefix)))
+
+
+def year_free(tail: str) -> str:
+    """``tail`` without "this year" words ("Umur saya 46 tahun ni": « ni » is no negator there)."""
+    return _THIS_YEAR.sub(" ", tail)
 
 
 #: "tahun ni" is no French « ni »: the year of an age read away before the negators are looked for.

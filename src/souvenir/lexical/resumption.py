@@ -28,7 +28,7 @@ import re
 from souvenir.lexical.normalize import fold_words, nfkc_fold
 from souvenir.lexical.stopwords import STOP_WORDS
 
-__all__ = ["resumes"]
+__all__ = ["back_again", "resumes"]
 
 _STOP = re.compile(
     r"^\s*(?:(?:the\s+user|i|l'utilisat\w+|je|j'|saya|aku|用户|我)\s+)?(?:has\s+|have\s+|had\s+)?(?:already\s+|just\s+)?"
@@ -85,3 +85,15 @@ def resumes(new: str, old: str) -> bool:
         return what[0] in new
     stems = {_stem(w) for w in fold_words(new).split()}
     return all(_stem(w) in stems for w in what)
+
+
+#: A return to a former place or employer (round 15): the marks above, and « de retour », « revenu(e) »,
+#: 搬回 / 调回 / 跳回 / 回到 / 又回, "balik / kembali / pulang ke".
+_BACK = re.compile(r"\b(?:de\s+retour|revenue?s?|pulang\s+ke)\b|搬回|调回|跳回|又回|回老", re.I)
+
+
+def back_again(text: str) -> bool:
+    """Whether ``text`` says the user is back to a former state ("Back at Google now", 又回腾讯上班了,
+    « De retour chez Renault », "Dah balik kerja di Petronas"), not asked nor wished."""
+    text = nfkc_fold(text)
+    return bool(_AGAIN.search(text) or _BACK.search(text)) and not _QUESTION.search(text)

@@ -5,6 +5,8 @@ round 10): the negation filter reads them as the negated liking they mean.
   → "not fond of X";
 * fr: « X, c'est plus (vraiment) mon truc / ma came / mon kif / mon délire » → « X, je
   l'aime plus » (the object standing apart, ``_dislocation``);
+* fr: « Le tennis, c'est fini / terminé / du passé (pour moi) », « Fini le tennis » → « je ne
+  l'aime plus »; en: "I'm done with tennis", "Tennis is over for me" → "not fond of" (round 15);
 * zh: X不是我的菜 / X已经不是我的菜了 / X不再是我的菜 → X不喜欢了 (the Chinese segment is read whole);
 * ms: "tak / dah tak / tak berapa layan X" (layan = be into; "layan pelanggan", without a
   negator, stays "serve"), "tak hadap", "X bukan (lagi) minat / selera aku" → "aku dah tak suka X".
@@ -47,6 +49,22 @@ THING_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:\s+(?:vraiment|trop|du\s+tout|tellement))?\s+(?:mon|ma|notre)\s+" + _FR_THING + r"\b",
             r"je ne l'aime \g<n>",
         ),
+        # fr: a thing set apart, then « c'est fini / terminé / du passé (pour moi) » (round 15: « Le
+        # tennis, c'est fini pour moi »); « pour moi » needed after a clause that is no bare thing
+        (
+            r"(?:^|(?<=[.!?]\s))(?P<x>(?:le|la|les|l')\s*[\w-]+(?:\s+[\w-]+){0,2}?)\s*[,—:]?\s*"
+            r"c'est\s+(?:fini|terminé|termine|du\s+passé)(?:\s+pour\s+moi)?\b",
+            r"\g<x>, je ne l'aime plus",
+        ),
+        (r"(?<=,\s)c'est\s+(?:fini|terminé|termine|du\s+passé)\s+pour\s+moi\b", "je ne l'aime plus"),
+        # fr: « Fini le tennis (pour moi) »
+        (r"(?:^|(?<=[.!?]\s))finie?s?\s+(?P<d>le|la|les|l')\s*", r"je n'aime plus \g<d> "),
+        # en: "I'm done with tennis", "Tennis is over for me"
+        (
+            r"\b(?:i'm|i\s+am|am)\s+(?:so\s+|totally\s+|completely\s+|pretty\s+much\s+)?done\s+with\s+(?!it\b|that\b|this\b|work\b|my\s+shift\b)",
+            "I'm not fond of ",
+        ),
+        (r"(?:^|(?<=[.!?]\s))(?P<x>[\w-]{1,40}(?:\s+[\w-]{1,40})?)\s+is\s+over\s+for\s+me\b", r"not fond of \g<x>"),
         # zh: 骑车早就不是我的菜了
         (r"(?:已经|早就|现在)?(?:不再是|不是|再也不是)我的菜(?:了)?", "不喜欢了"),
         # ms: "dah tak layan anime", "tak hadap", "anime bukan lagi minat aku"

@@ -95,7 +95,7 @@ from souvenir.lexical.keyed import (
 from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
-from souvenir.lexical.resumption import resumes
+from souvenir.lexical.resumption import back_again, resumes
 from souvenir.lexical.restated import (
     elaborates,
     ends_state,
@@ -128,6 +128,7 @@ REASONS: tuple[str, ...] = (
     "flip_said_before",
     "keyed",
     "keyed_said_before",
+    "keyed_back",
 )
 
 
@@ -151,6 +152,9 @@ class Decision:
     text: str
     reason: str = ""
     code: str = ""
+    retires: tuple[int, ...] = ()
+    """Memories that move to history beside an ``absorb`` (``keyed_back``: the value between an
+    older memory and the return to it), superseded by ``target_id``."""
 
 
 def comparable(candidate: Candidate, memory: Memory) -> bool:
@@ -240,7 +244,7 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
         text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at
     )
     if keyed is not None:
-        return keyed
+        return _back_to(text, fp, keys, keyed, conflicts, pool, names) or keyed
     if conflicts:
         ids = [m.id for m, _ in conflicts]
         differ = [k for _, theirs in conflicts for k in changed_keys(theirs, keys)]
@@ -456,6 +460,40 @@ def _keyed_correction(
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
     why = R.value_updates(memory.id, key, user_keys(memory.text, names).get(key), keys.get(key))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
+
+
+def _back_to(
+    text: str,
+    fp: Fingerprint,
+    keys: UserKeys,
+    keyed: Decision,
+    conflicts: list[tuple[Memory, UserKeys]],
+    pool: Sequence[Memory],
+    names: frozenset[str],
+) -> Decision | None:
+    """A return (:func:`~souvenir.lexical.resumption.back_again`: 又回腾讯上班了, "Back at Google now") to the
+    value an older active memory still holds (在腾讯做产品经理: it says more than the value, so the move
+    away, 跳槽去了字节, could not retire it): the older memory holds again and takes the new wording, the
+    memory between them (the one ``keyed`` supersedes) moves to history. ``None`` otherwise."""
+    if keyed.action != "supersede" or not back_again(text):
+        return None
+    middle = next(((m, theirs) for m, theirs in conflicts if m.id == keyed.target_id), None)
+    if middle is None:
+        return None
+    changed = changed_keys(middle[1], keys)
+    older = [
+        (m, key)
+        for m in pool
+        if _dated(m) < _dated(middle[0])
+        for key in changed
+        if (value := user_keys(m.text, names).get(key)) is not None and same_value(key, value, keys.get(key) or "")
+    ]
+    if not older:
+        return None
+    memory, key = max(older, key=lambda mk: _dated(mk[0]))
+    why = R.value_back(memory.id, middle[0].id, key, keys.get(key))
+    score = raw_score(fp, fingerprint(memory.text))
+    return Decision("absorb", memory.id, score, text, why, "keyed_back", (middle[0].id,))
 
 
 def _named_change(

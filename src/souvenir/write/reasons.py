@@ -34,6 +34,7 @@ __all__ = [
     "value_said_earlier",
     "value_updates",
     "value_differs_kept",
+    "value_back",
 ]
 
 _LABELS = {
@@ -143,3 +144,11 @@ def value_differs_kept(ids: list[int], keys: list[str]) -> str:
     """A new value for something stored memories hold, but one side says more than that value."""
     what = " / ".join(dict.fromkeys(key_label(k) for k in keys)) or "value"
     return f"a different {what} than {_ids(ids)}, but one of them also says other things: both kept, nothing replaced"
+
+
+def value_back(target_id: int, middle_id: int, key: str, value: str | None) -> str:
+    """A return to a value an older memory still holds: that memory holds again, the one between moves."""
+    return (
+        f"back to what #{target_id} says ({key_label(key)} {value!r}): #{target_id} holds again, "
+        f"#{middle_id} moves to history"
+    )

@@ -35,6 +35,7 @@ SERIES: tuple[tuple[str, str], ...] = (
     ("absorb", "said_before"),
     ("absorb", "flip_said_before"),
     ("absorb", "keyed_said_before"),
+    ("absorb", "keyed_back"),
     ("replace", "duplicate"),
     ("replace", "edited"),
     ("supersede", "flip"),

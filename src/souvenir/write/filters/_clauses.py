@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
-from souvenir.write.filters._dislocation import DURATION, lends, split_fronted
+from souvenir.write.filters._dislocation import DURATION, aspect_first, lends, split_fronted
 from souvenir.write.filters._speaker_noun import reporter_span
 from souvenir.write.filters._spoken_fr import FR_AFTER_VERB, after_verb, spoken_negation, verbless_no_more
 
@@ -307,7 +307,10 @@ def _inherit(out: list[Clause]) -> None:
             if clause.inherited and bare and not any(t.role in ("neg", "pos", "negval") for t in previous.tokens):
                 previous.topic = True  # "le jazz, j'aime pas trop": the bare topic is judged in the next clause
         elif (
-            (clause.person == "first" or (clause.person == "none" and _first_inside(clause)))
+            (
+                clause.person == "first"
+                or (clause.person == "none" and (_first_inside(clause) or aspect_first(clause.tokens)))
+            )
             and previous.person == "none"
             and previous.sentence == clause.sentence
             and clause.opener != ":"  # "Varen: I hate goblins" is a speaker, not a topic

@@ -84,6 +84,12 @@ def lends(topic: list[Tok], clause: list[Tok], own: int) -> bool:
     return is_topic(topic) and (marked or takes_up(clause) or own <= 1)
 
 
+def aspect_first(clause: list[Tok]) -> bool:
+    """A clause cut off a bare Malay topic by :func:`split_fronted`'s no-subject branch ("Badminton |
+    dah tak main"): its verb is the topic's, whoever the person (round 15)."""
+    return len(clause) > 1 and clause[0].key in _MS_ASPECT and clause[0].key not in ("tak", "tidak", "x")
+
+
 def split_fronted(part: list[Tok]) -> list[list[Tok]]:
     """Cut a fronted topic without a comma off its clause ("Rokok tu | saya dah lama tak
     hisap", "Le fromage | j'en mange plus"); the part unchanged otherwise."""
@@ -94,8 +100,8 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
         # no subject at all, the aspect right after the thing (round 14): "Bola sepak dah tak minat"
         at = next((i for i, tok in enumerate(part[:5]) if tok.key in _MS_ASPECT), None)
         rest = part[at:] if at else []
-        if at and len(rest) > 1 and rest[1].key in _MS_ASPECT | {"minat", "suka", "main", "makan", "minum"}:
-            gap = len([tok for tok in rest if tok.role == "content" and tok.key not in lx.TIME_WORDS]) <= 1
+        if at and len(rest) > 1 and rest[1].key in _MS_ASPECT | DURATION | {"minat", "suka", "main", "makan", "minum"}:
+            gap = len([t for t in rest if t.role == "content" and t.key not in lx.TIME_WORDS | DURATION]) <= 1
             if is_topic(part[:at]) and gap and any(tok.role == "neg" for tok in rest):
                 return [part[:at], rest]
         return [part]
