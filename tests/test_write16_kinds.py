@@ -169,6 +169,38 @@ A|fr|Travaille au bureau|En télétravail cette semaine|télétravail||2
 A|zh|在公司坐班|这周在家办公|在家办公||2
 A|ms|Kerja di pejabat di Bangsar|Kerja dari rumah minggu ni sebab anak demam|dari rumah||2
 A|ms|Ahli gim di Subang|Tak pergi gim minggu ni|minggu ni||2
+A|en|Piano lesson is on 3 May|Piano lesson got moved to 10 May|10 May|3 May
+A|fr|Anniversaire de Tom le 5 juillet|L'anniversaire de Tom est avancé au 28 juin|28 juin|5 juillet
+A|zh|复诊约在5月20号|复诊提前到5月13号了|5月13号|5月20号
+A|ms|Mesyuarat agung pada 9 Mac|Mesyuarat agung dianjakkan ke 16 Mac|16 Mac|9 Mac
+A|en|Was born in Derby|Was born in Nottingham, not Derby|Nottingham|Was born in Derby
+A|fr|Son chien s'appelle Rex|Son chien s'appelle Rocky, pas Rex|Rocky|s'appelle Rex
+A|zh|在苏州出生|在无锡出生，不是苏州|无锡|在苏州出生
+A|ms|Lahir di Kuantan|Lahir di Temerloh, bukan Kuantan|Temerloh|Lahir di Kuantan
+A|en|Netflix subscription is £11 a month|Netflix subscription is £13 a month now|£13|£11
+A|fr|Forfait téléphone : 15 €|Forfait téléphone : 9 € maintenant|9 €|15 €
+A|zh|每月电费三百|每月电费涨到四百了|四百|三百
+A|ms|Bayar insurans RM200 sebulan|Bayar insurans RM260 sebulan sekarang|RM260|RM200
+A|en|Has a parrot|Has a parrot called Kiwi|Kiwi|
+A|fr|Joue de la guitare|Joue de la guitare électrique dans un groupe|groupe|
+A|zh|养了一只兔子|养了一只垂耳兔，叫团子|团子|
+A|ms|Ada basikal|Ada basikal lipat warna biru|lipat|
+A|en|Is a member of the Eastside Running Club|No longer with the running club|No longer|Eastside
+A|fr|Est inscrite à la salle Basic-Fit|N'est plus inscrite à la salle depuis juin|N'est plus|Basic-Fit
+A|zh|每周日去教堂做礼拜|已经不去教堂了|不去教堂|每周日
+A|ms|Ahli persatuan penduduk Taman Sri Muda|Dah bukan ahli persatuan penduduk lagi|bukan ahli|Sri Muda
+A|en|Banks with Lloyds for the mortgage|Switched to Nationwide for the mortgage|Nationwide|Lloyds
+A|fr|Travaille au bureau de Lyon|Est passé en télétravail complet|télétravail|bureau de Lyon
+A|zh|女儿在实验中学读书|女儿转学到外国语中学了|外国语中学|实验中学
+A|ms|Menyewa rumah teres di Rawang|Dah beli rumah sendiri di Rawang, tak menyewa lagi|beli rumah|Menyewa rumah
+F|en|when I was in the army I smoked like a chimney, quit twenty years ago|Smokes|0
+F|fr|à l'époque où j'habitais à Paris je prenais le métro tous les jours, maintenant je suis à vélo|Prend le métro tous les jours|0
+F|zh|以前上班的时候我每天喝三杯咖啡，现在一杯都不喝了|每天喝三杯咖啡|0
+F|ms|dulu masa kerja kilang aku minum kopi tiga kali sehari, sekarang dah tak minum|Minum kopi tiga kali sehari|0
+F|en|erase what I typed yesterday about my brother's arrest|Brother was arrested|0
+F|fr|retire ce que je t'ai confié hier sur la santé de mon père|Son père est malade|0
+F|zh|把我昨天跟你讲的我爸住院的事删除吧|爸爸住院了|0
+F|ms|padam semua yang aku cerita semalam pasal ayah aku masuk hospital|Ayah masuk hospital|0
 """
 
 LINES = [line for line in CASES.strip().splitlines() if line.strip()]

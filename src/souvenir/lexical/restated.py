@@ -69,7 +69,8 @@ def elaborates(new: str, old: str) -> str | None:
         for short, long, short_whole, rel in ((b, a, whole_b, "richer"), (a, b, whole_a, "poorer")):
             if len(short_whole) > 1 or len(short) < 3 or short == long:
                 continue  # the shorter must be one statement
-            if short[-1] == long[-1] and _subsequence(short, long) and short[:2] == long[:2]:
+            head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
+            if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
                 return rel
         return None
     ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
@@ -297,7 +298,8 @@ def ends_state(new: str, old: str) -> bool:
     "Dah tak jadi ahli gim lagi" / "Ahli gim Anytime Fitness di Subang"). The end's words (before its
     when or why) are all in ``old``; what ``old`` says beside them is only a name, a day or a time
     (written with a capital, or a carrier), at most four words: "Works at night at the hospital as a
-    nurse" is not ended by "No longer works at night"; nor is a list ("… and shellfish")."""
+    nurse" is not ended by "No longer works at night"; nor is a list ("… and shellfish"). Chinese: the end's
+    characters in order in the memory, three more at most beside its times (每周日去教堂做礼拜 / 已经不去教堂了)."""
     if not _ENDED.search(new) or re.search(r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old):
         return False
     core = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
@@ -307,7 +309,7 @@ def ends_state(new: str, old: str) -> bool:
     if _zh(core):
         han = _han_only(_ZH_TIME.sub("", core))
         have = _han_only(_ZH_TIME.sub("", old))
-        return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 2
+        return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 3
     want = pn.content - stems(_LIGHT_STATE)
     met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
     if not want or None in met.values():
@@ -414,6 +416,13 @@ _DOMAIN_WORDS = frozenset(
 )
 
 
+#: Kinds of home (« T3 », "terraced", "rumah teres"): what a home is, not something more.
+_HOME_KINDS = frozenset(
+    """t1 t2 t3 t4 t5 f2 f3 f4 duplex pavillon loft teres terraced semi-detached detached bungalow banglo
+    pangsapuri""".split()
+)
+
+
 def _exclusive_value(text: str) -> tuple[str, str] | None:
     """``(domain, value)`` of the first exclusive value ``text`` states, or ``None``."""
     found = [
@@ -442,6 +451,6 @@ def changes_state(new: str, old: str) -> bool:
         left = _han_only(_EXCLUSIVE[domain][value].sub("", old))
         return len(re.sub(r"[在去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
     stripped = _EXCLUSIVE[domain][value].sub(" ", old)
-    rest = _words(stripped) - stems(_DOMAIN_WORDS) - _date_words(old)
+    rest = _words(stripped) - stems(_DOMAIN_WORDS | _HOME_KINDS) - _date_words(old)  # a terraced house is a house
     capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
     return not (rest - capitals)
