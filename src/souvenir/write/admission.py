@@ -217,7 +217,9 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
             return Decision("absorb", target_id, value, text, R.known_nothing_more(target_id, value), "duplicate")
         return Decision("replace", target_id, value, text, R.known_says_more(target_id, value), "duplicate")
 
-    refined = _elaboration(text, pool)
+    # a keyed value another memory gives differently goes to rule 5 first ("Lives in Lyon" after "Lives in
+    # Paris" updates the home, it is not absorbed into an older "Lives in Lyon and has two cats")
+    refined = None if conflicts else _elaboration(text, pool)
     if refined is not None:  # a modifier added or dropped: one fact the score missed (round 16)
         target, relation = refined
         value = raw_score(fp, fingerprint(target.text))
