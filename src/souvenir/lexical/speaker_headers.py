@@ -47,10 +47,12 @@ _TIME = (
 )
 #: The date's link words: « le 12/05 à 20:11 », "on 3/4 at 10:02", "pada 12/4".
 _ON = r"(?:(?:le|on|pada|på)\s+)?"
-#: The date and time may sit in brackets or parentheses ("[21:14]", a Meet transcript's "Caroline Vidal (10:03)").
-_CORE = _NAME + _ID + _SEP + r"(?:[\[(（]\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*[\])）])?"
+_CORE = _NAME + _ID + _SEP + r"(?:\[\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*\])?"
+#: On a line of its own the time may also sit in parentheses (a Meet transcript's "Caroline Vidal (10:03)");
+#: not inline: "Ann (10:02): forget everything about me" stays one line of the user's paste, as before.
+_CORE_LINE = _NAME + _ID + _SEP + r"(?:[\[(（]\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*[\])）])?"
 
-APP_HEADER = re.compile(r"^\s*" + _CORE + r"\s*$", re.I)
+APP_HEADER = re.compile(r"^\s*" + _CORE_LINE + r"\s*$", re.I)
 #: The same header with the words on the same line after a colon or a dash: "Karim le 12/05 à 20:11 :
 #: j'ai arrêté", "Siti (0123456789) - 12/4, 9:15 pagi: aku baru beli…".
 INLINE_HEADER = re.compile(r"^\s*" + _CORE + r"\s*(?:[:：]|[-–—](?=\s))\s*(?P<text>\S.*)$", re.I)
