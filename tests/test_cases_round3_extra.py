@@ -22,6 +22,7 @@ KNOWN = {
     # (R3E8-back-zh-1 passes since session 17, lane write15: a return to the value an older memory holds)
     # round3_extra9.jsonl (lane cases2, session 14): blind, measured on 90885f2 before any fix
     # round3_extra11.jsonl (lane cases4, session 16): blind, measured on fe2c68f before any fix
+    # round3_extra12.jsonl (lane cases5, session 17): blind, 46/80 on bbb251a; 80/80 after lane write16
 }
 
 

@@ -9,7 +9,7 @@ chez un glacier cet été », 暑假在咖啡店打工, "Kerja sambilan masa cut
   the write path's grounding added), « jusqu'au 15 mars », « jusqu'en juin », 直到3月15日,
   到6月底, "sehingga 15 Mac", "hingga Jun": the day after the date, or the first day of the
   month after the month; a date before ``said`` is in the next year;
-- *this week / this month*: "this week", « cette semaine », 这周 / 本周, "minggu ini" → the
+- *this week / this month*: "this week", « cette semaine », 这周 / 本周, "minggu ini" / "minggu ni" → the
   Monday after; "this month", « ce mois-ci », 这个月 / 本月, "bulan ini" → the first of the
   next month;
 - *a season* (meteorological seasons, the northern hemisphere's by default — seed 000's
@@ -68,8 +68,8 @@ _UNTIL_MONTH = re.compile(
 )
 #: 直到3月15日, 到6月底, 到三月 (到 only right before a month: 搬到上海 is no bound).
 _ZH_UNTIL = re.compile(r"(?:直到|一直到|到|至)(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号]|底|末)?")
-_THIS_WEEK = re.compile(r"\bthis\s+week\b|\bcette\s+semaine\b|这周|本周|这个星期|这礼拜|\bminggu\s+ini\b", re.I)
-_THIS_MONTH = re.compile(r"\bthis\s+month\b|\bce\s+mois(?:-ci)?\b|这个月|本月|\bbulan\s+ini\b", re.I)
+_THIS_WEEK = re.compile(r"\bthis\s+week\b|\bcette\s+semaine\b|这周|本周|这个星期|这礼拜|\bminggu\s+(?:ini|ni)\b", re.I)
+_THIS_MONTH = re.compile(r"\bthis\s+month\b|\bce\s+mois(?:-ci)?\b|这个月|本月|\bbulan\s+(?:ini|ni)\b", re.I)
 #: A season as a bound ("this summer", "a summer job"), never a season liked ("Loves summer").
 _EN_BOUND = r"\b(?:this|for\s+the|over\s+the|during\s+the|through\s+the|until\s+the\s+end\s+of\s+the)\s+"
 _EN_PERIOD = r"\s+(?:job|jobs|gig|work|break|holidays?|vacation|term|internship|camp|school|season|contract)\b"

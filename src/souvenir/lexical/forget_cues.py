@@ -89,7 +89,8 @@ _EN = re.compile(
     + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+(?:(?:pls|plz|please|just)\s+)?"
     + _SAID
     + r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
-    r"|" + _LEAD + r"(?:do\s+not|don't|dont|never)\s+(?:remember|save|store|record|memori[sz]e|log)\b"
+    r"|" + _LEAD + r"(?:(?:absolutely|definitely|really|seriously)\s+)?(?:do\s+not|don't|dont|never)\s+(?:(?:ever|even)\s+)?"
+    r"(?:remember|save|store|record|memori[sz]e|log)\b"
     r"(?!\s+(?:to|when|the\s+time)\b)"
     r"|"
     + _LEAD
@@ -124,7 +125,7 @@ _FR = re.compile(
     r"|"
     + _FR_LEAD
     + r"(?:ne\s+|n')(?:le\s+|la\s+|les\s+|l'|t'en\s+|vous\s+en\s+)?(?:retiens|retenez|garde|gardez|note|notez|mémorise"
-    r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:pas|rien|plus)\b"
+    r"|mémorisez|enregistre|enregistrez|souviens|souvenez)\s+(?:(?:surtout|vraiment|donc|même|stp|svp)\s+)?(?:pas|rien|plus)\b"
     r"|" + _FR_LEAD + r"pas\s+besoin\s+de\s+(?:retenir|garder|noter|t'en\s+souvenir|mémoriser|enregistrer)\b",
     re.I,
 )
@@ -155,7 +156,7 @@ _MS = re.compile(
     r"(?!\s+(?:yang\s+)?(?:ada\s+)?(?:dalam|di|kat|atas)\b)"
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)"
     r"\b(?:jangan|tak\s+payah|tak\s+perlu|tidak\s+perlu|tak\s+usah|usah|x\s+payah|tak\s+yah)\s+"
-    r"(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
+    r"(?:(?:la|lah|pulak|sekali-kali|langsung|sesekali)\s+)?(?:ingat|simpan|rekod|catat|catatkan|ingatkan|simpankan)\b"
     r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
     r"(?:cakap|kata|beritahu|bagitahu|bagitau|bagi\s+tahu|sebut|cerita|ceritakan)\b"
     r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:awak|kau|ko|engkau|you)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
@@ -298,7 +299,7 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
 #: not the intensifiers "at all", "all right", "after all", « du tout », « tout à fait », « tout
 #: de suite » (Malay "sama sekali" / "langsung" and Chinese 根本 / 完全 / 一点都 are no cue either).
 _ALL = re.compile(
-    r"\b(?:everything|(?<!\bat\s)(?<!\bafter\s)all(?!\s+right\b)|every|(?<!\bdu\s)tout(?!\s+(?:à\s+fait|de\s+suite)\b)"
+    r"\b(?:everything|(?<!\bat\s)(?<!\bafter\s)all(?!\s+right\b)|every|(?<!\bdu\s)tout(?!\s+(?:à\s+fait|de\s+suite|à\s+l'heure)\b)"
     r"|toutes?|tous|semua|segala)\b|所有|全部|一切",
     re.I,
 )

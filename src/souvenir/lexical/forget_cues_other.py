@@ -6,7 +6,7 @@ own cues; addressed to the assistant like them (at a clause start, after "please
 « tu peux », never after a subject: "I scrapped the car stuff" is a statement).
 
 * en: a verb of getting rid (scrap, ditch, bin, nuke, trash, toss, drop, lose, purge, wipe, clear,
-  delete, erase, remove, forget, "get rid of", "cross out") + "the / that / this / all the / my" +
+  delete, erase, remove, forget, scrub, expunge, zap, "get rid of", "cross out", "rub out") + "the / that / this / all the / my" +
   one to four words + stuff / thing / things / bit / part / info / business / saga / story /
   details. Not when a place of the user's follows ("scrap the old stuff in my garage", "delete
   the photo thing from my phone": a thing deleted from a thing, not from memory).
@@ -34,8 +34,8 @@ _EN_LEAD = (
     r"(?:just\s+)?|\b(?:you|u)\s+(?:can|could|should|may)\s+(?:just\s+)?)"
 )
 _EN_VERB = (
-    r"(?:scrap|ditch|bin|nuke|trash|toss|drop|lose|purge|wipe|clear|delete|erase|remove|forget|scratch"
-    r"|get\s+rid\s+of|cross\s+out|strike)"
+    r"(?:scrap|ditch|bin|nuke|trash|toss|drop|lose|purge|wipe|clear|delete|erase|remove|forget|scratch|scrub|expunge"
+    r"|zap|junk|get\s+rid\s+of|cross\s+out|strike|rub\s+out|blot\s+out)"
 )
 _EN_THING = r"(?:stuff|thing|things|bit|part|info|business|saga|story|details|convo|conversation)"
 #: A place of the user's after the thing: deleted from a thing, not from memory.
@@ -57,7 +57,9 @@ _EN_TOLD = re.compile(
     + _EN_VERB
     + r"\s+(?:(?:pls|please|just)\s+)?(?:what|everything|anything|all|whatever|the\s+(?:stuff|things?|bits?)\s+(?:that\s+)?)"
     r"\s*(?:that\s+)?i\s+(?:(?:just|already)\s+)?(?:said|told\s+(?:you|u)|mentioned|shared|wrote|typed|put|explained"
-    r"|brought\s+up|let\s+slip)\s+(?:to\s+(?:you|u)\s+)?(?:about|regarding|re|on|concerning)\b",
+    r"|brought\s+up|let\s+slip)\s+(?:to\s+(?:you|u)\s+)?"
+    r"(?:(?:earlier|before|yesterday|last\s+(?:time|week|night)|just\s+now|the\s+other\s+day|a\s+while\s+ago)\s+)?"
+    r"(?:about|regarding|re|on|concerning)\b",
     re.I,
 )
 _FR_LEAD = (
@@ -81,7 +83,7 @@ _FR_TOLD = re.compile(
     + r"(?:zappe|zapper|zappez|jette|jeter|jetez|vire|virer|virez|enlève|enlever|enlevez|dégage|dégager|efface|effacer"
     r"|supprime|supprimer|retire|retirer|oublie|oublier|laisse\s+tomber|laisser\s+tomber|raye|rayer|barre|barrer)"
     r"\s+(?:(?:stp|svp|juste|donc)\s+)?(?:tout\s+)?ce\s+que\s+je\s+(?:t'|vous\s+)ai\s+(?:dit|raconté|confié|écrit"
-    r"|expliqué|partagé)\s+(?:sur|à\s+propos\s+d|au\s+sujet\s+d|concernant|de|d'|du|pour)",
+    r"|expliqué|partagé)\s+(?:(?:tout\s+à\s+l'heure|tantôt|hier|l'autre\s+jour|avant|la\s+dernière\s+fois)\s+)?(?:sur|à\s+propos\s+d|au\s+sujet\s+d|concernant|de|d'|du|pour)",
     re.I,
 )
 _MS_VERB = r"(?:delete|padam|buang|hapus|remove|erase|buangkan|padamkan|hapuskan)"
@@ -101,12 +103,13 @@ _MS_TOLD_OBJ = re.compile(
     + _MS_VERB
     + r"(?:lah)?\s+(?:je\s+|aje\s+)?(?:apa|semua|segala)"
     r"\s+(?:yang|yg)\s+(?:aku|saya|sy)\s+(?:dah\s+|pernah\s+)?(?:cerita|ceritakan|cakap|bagitahu|bagitau|beritahu|sebut"
-    r"|kata|share|kongsi|tulis)\s+(?:kat\s+\w+\s+|pada\s+\w+\s+)?(?:pasal|tentang|mengenai|berkenaan|fasal)\b",
+    r"|kata|share|kongsi|tulis)\s+(?:kat\s+\w+\s+|pada\s+\w+\s+)?(?:(?:tadi|semalam|hari\s+tu|minggu\s+lepas"
+    r"|dulu|sebelum\s+ni)\s+)?(?:pasal|tentang|mengenai|berkenaan|fasal)\b",
     re.I,
 )
 #: zh: 把我说的…删了, 我跟你讲的…那些去掉吧.
 _ZH_TOLD = re.compile(
-    r"把?我(?:刚才|之前|上次)?(?:跟你|和你|对你)?(?:说|讲|提|聊)(?:过)?的[^，。,.!！?？]{1,20}?(?:都|全)?(?:删|去掉|抹掉|划掉|清掉|扔掉)"
+    r"把?我(?:刚才|之前|上次)?(?:跟你|和你|对你)?(?:说|讲|提|聊)(?:过)?的[^，。,.!！?？]{1,20}?(?:都|全)?(?:删|去掉|抹掉|抹去|擦掉|划掉|清掉|清除|扔掉)"
 )
 #: fr: the thing first, then a clitic and the verb: « Le passage sur mes soucis avec le fisc, tu le retires
 #: stp », « l'histoire de ma dette, tu peux l'effacer ».
@@ -142,8 +145,9 @@ _ZH = re.compile(
 OTHER_WORDS = frozenset(
     "ditch bin nuke trash toss lose purge clear get rid cross out business saga story convo conversation whole "
     "zappe zapper zappez jette jeter jetez vire virer enleve enlever degage degager laisse tomber sujet "
-    "delete remove erase ja la lah ye".split()
-) | frozenset(("划掉", "作废", "撤回", "那段", "这段"))
+    "delete remove erase ja la lah ye scrub expunge zap junk rub blot earlier yesterday heure tantot hier tadi "
+    "semalam".split()
+) | frozenset(("划掉", "作废", "撤回", "那段", "这段", "擦掉", "抹去", "抹掉", "清掉", "清除"))
 
 
 def other_cue(folded: str) -> bool:

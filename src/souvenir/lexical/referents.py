@@ -59,6 +59,7 @@ def _lead_name(raw: str) -> str | None:
     words: list[str] = []
     for word in m.group(1).split():
         word = re.sub(r"'s$", "", word)
+        word = re.sub(r"^(?:[LD]|Qu)'(?=[a-zà-ÿ])", "", word)  # « L'entretien » opens with an article, no name
         if not word[:1].isupper() or (words and _known(word)):
             break
         words.append(word)

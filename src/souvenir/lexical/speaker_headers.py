@@ -7,7 +7,8 @@ the words on the lines below are that person's.
 * QQ and other exports with an id after the name: "胖虎(2839156734) 2025-04-12 21:03:18",
   "小鱼干<fish@qq.com> 2025-04-12 21:04:02", "Din (@din_92) · 9:14 PM";
 * a date in words or in Chinese: "阿杰 2025年4月12日 21:03", "Sarah, 12 Apr 2025 at 21:14",
-  "Marc | 21h14".
+  "Marc | 21h14";
+* a Google Meet transcript: "Caroline Vidal (10:03)", « Vous (10:04) » (round 16).
 
 Shape: :data:`APP_HEADER` matches a whole line; its group ``label`` is the name. ``speakers``
 needs two header lines in one message before it reads any (a single "Dentist — today at
@@ -47,8 +48,11 @@ _TIME = (
 #: The date's link words: « le 12/05 à 20:11 », "on 3/4 at 10:02", "pada 12/4".
 _ON = r"(?:(?:le|on|pada|på)\s+)?"
 _CORE = _NAME + _ID + _SEP + r"(?:\[\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*\])?"
+#: On a line of its own the time may also sit in parentheses (a Meet transcript's "Caroline Vidal (10:03)");
+#: not inline: "Ann (10:02): forget everything about me" stays one line of the user's paste, as before.
+_CORE_LINE = _NAME + _ID + _SEP + r"(?:[\[(（]\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*[\])）])?"
 
-APP_HEADER = re.compile(r"^\s*" + _CORE + r"\s*$", re.I)
+APP_HEADER = re.compile(r"^\s*" + _CORE_LINE + r"\s*$", re.I)
 #: The same header with the words on the same line after a colon or a dash: "Karim le 12/05 à 20:11 :
 #: j'ai arrêté", "Siti (0123456789) - 12/4, 9:15 pagi: aku baru beli…".
 INLINE_HEADER = re.compile(r"^\s*" + _CORE + r"\s*(?:[:：]|[-–—](?=\s))\s*(?P<text>\S.*)$", re.I)

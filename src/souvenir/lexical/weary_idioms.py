@@ -58,9 +58,19 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # fr: « ça me branche / botte / tente plus (trop) »: a colloquial liking, negated without « ne »
         (
             r"\b(?:ça|ca|cela)\s+(?:ne\s+)?me\s+(?:branche|botte|tente|dit|parle|fait\s+kiffer)\s+(?P<n>plus|pas|jamais)"
-            r"(?:\s+(?:trop|vraiment|tellement|du\s+tout|beaucoup))?\b",
+            r"(?:\s+(?:trop|vraiment|tellement|du\s+tout|beaucoup|rien|grand-chose|grand\s+chose))?\b",
             r"je ne l'aime \g<n>",
         ),
+        # en: "karaoke does nothing for me anymore", "X doesn't do anything for me now" (round 16)
+        (
+            r"(?<![\w-])(?P<x>[\w-]{1,40}(?:\s+[\w-]{1,40})?)\s+(?:does\s+nothing|doesn't\s+do\s+(?:anything|much|it)"
+            r"|does\s+not\s+do\s+(?:anything|much|it))\s+for\s+me\b",
+            r"not fond of \g<x>",
+        ),
+        # zh: 提不起兴趣了 / 没什么兴趣了 (round 16)
+        (r"(?:已经|早就|现在)?(?:提不起(?:什么|一点)?|没(?:什么|啥)|没有(?:什么|啥)?)兴趣(?:了)?", "不喜欢了"),
+        # ms: "dah tak ada feel", "tak rasa apa dah" (round 16)
+        (r"\b(?:dah\s+|sudah\s+)?(?:tak|tidak|x)\s+(?:ada\s+)?(?:feel|rasa\s+apa(?:-apa)?)(?:\s+(?:dah|lagi))?\b", "dah tak suka"),
         # zh: 不感冒 / 不怎么感冒了 (感冒 = be into, in speech)
         (r"(?:不怎么|不太|一点都不|一点也不|不)感冒(?:了)?", "不喜欢了"),
         # ms: a negated verb closed by "langsung / sangat / sgt" (at all, much): the adverb set aside

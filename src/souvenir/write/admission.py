@@ -81,6 +81,7 @@ from souvenir.write import reasons as R
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
+from souvenir.lexical.duration import temporary_end
 from souvenir.lexical.keyed import (
     UserKeys,
     changed_from,
@@ -95,6 +96,15 @@ from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents
 from souvenir.lexical.resumption import back_again, resumes
+from souvenir.lexical.restated import (
+    elaborates,
+    ends_state,
+    moved_date,
+    names_wrong_value,
+    restates_amount,
+    swaps_value,
+    changes_state,
+)
 from souvenir.lexical.proposition import (
     correction_statement,
     is_flip,
@@ -207,12 +217,30 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
             return Decision("absorb", target_id, value, text, R.known_nothing_more(target_id, value), "duplicate")
         return Decision("replace", target_id, value, text, R.known_says_more(target_id, value), "duplicate")
 
+    # a keyed value another memory gives differently goes to rule 5 first ("Lives in Lyon" after "Lives in
+    # Paris" updates the home, it is not absorbed into an older "Lives in Lyon and has two cats")
+    refined = None if conflicts else _elaboration(text, pool)
+    if refined is not None:  # a modifier added or dropped: one fact the score missed (round 16)
+        target, relation = refined
+        value = raw_score(fp, fingerprint(target.text))
+        if said_before(said_at, target):
+            return Decision("absorb", target.id, value, text, R.known_said_earlier(target.id, value), "said_before")
+        if relation == "poorer":
+            return Decision("absorb", target.id, value, text, R.known_nothing_more(target.id, value), "duplicate")
+        return Decision("replace", target.id, value, text, R.known_says_more(target.id, value), "duplicate")
+
     flip = _flip(text, pool, refused)
     if flip is not None:
         value = 1.0  # the same proposition (its content words, or its Chinese characters)
         if said_before(said_at, flip):
             return Decision("absorb", flip.id, value, text, R.contradicts_said_earlier(flip.id), "flip_said_before")
         return Decision("supersede", flip.id, value, text, R.corrects(flip.id), "flip")
+
+    restated = _restated(text, pool, said_at)
+    if restated is not None:  # a date moved, a wrong value named (round 16)
+        if said_before(said_at, restated):
+            return Decision("absorb", restated.id, 1.0, text, R.contradicts_said_earlier(restated.id), "flip_said_before")
+        return Decision("supersede", restated.id, 1.0, text, R.corrects(restated.id), "flip")
 
     keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(
         text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at
@@ -325,6 +353,43 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
             found.append(memory)
         else:
             refused.append(f"#{memory.id} says the opposite, but about {other}")
+    return max(found, key=_dated) if found else None
+
+
+def _elaboration(text: str, pool: Sequence[Memory]) -> tuple[Memory, str] | None:
+    """The most recent stored memory of one statement that ``text`` repeats with a modifier added
+    (``"richer"``) or dropped (``"poorer"``): :func:`souvenir.lexical.restated.elaborates`, about
+    the same people, with the same stance (:func:`not_one_fact`)."""
+    if _not_a_statement(text):
+        return None
+    found = [
+        (m, rel)
+        for m in pool
+        if (rel := elaborates(text, m.text)) is not None and not_one_fact(text, m.text, rel) is None
+    ]
+    return max(found, key=lambda mr: _dated(mr[0])) if found else None
+
+
+def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | None:
+    """The most recent stored memory of one statement whose date ``text`` moves, whose value it names
+    as wrong, whose amount it says again, whose state it says is over or whose named value it swaps (:mod:`souvenir.lexical.restated`). Each reader compares
+    every word outside the value, names included, so no opening-name test is needed ("Open house
+    hari raya…" / "Hari raya open house…" are one event, not two people)."""
+    if _not_a_statement(text):
+        return None
+    # a state bounded in time ("Kerja dari rumah minggu ni") sits beside the lasting one, never ends it
+    lasting = temporary_end(text, said_at) is None
+    found = [
+        m
+        for m in pool
+        if len(statements(m.text)) == 1
+        and (
+            moved_date(text, m.text)
+            or names_wrong_value(text, m.text)
+            or restates_amount(text, m.text)
+            or (lasting and (ends_state(text, m.text) or swaps_value(text, m.text) or changes_state(text, m.text)))
+        )
+    ]
     return max(found, key=_dated) if found else None
 
 

@@ -188,12 +188,18 @@ def clauses(text: str, more: bool = False) -> list[Clause]:
     return out
 
 
+#: Nouns that end like an inverted pronoun: « rendez-vous » is an appointment, no "you" asked.
+_VOUS_NOUNS = frozenset({"rendez-vous", "garde-a-vous", "garde-à-vous"})
+
+
 def _opens_question(part: list[Tok]) -> bool:
     """ "Do you…", "Est-ce que…", "Adakah…": the whole sentence asks, not only its last clause."""
     keys = [tok.key for tok in part if tok.key not in lx.DISCOURSE][:1]
     if not keys:
         return False
-    inverted = "-" in keys[0] and keys[0].split("-")[-1] in ("tu", "vous", "il", "elle")  # "pouvez-vous"
+    inverted = (
+        "-" in keys[0] and keys[0].split("-")[-1] in ("tu", "vous", "il", "elle") and keys[0] not in _VOUS_NOUNS
+    )  # "pouvez-vous"
     return keys[0] in lx.QUESTION_OPENERS or inverted
 
 
@@ -382,7 +388,7 @@ def detect_person(
                     return "first", (i,)
                 return "third", tuple(range(i, rel + 1))
             return "first", (i,)
-        if k in lx.SECOND_PERSON or k.endswith(("-vous", "-tu")):
+        if k in lx.SECOND_PERSON or (k.endswith(("-vous", "-tu")) and k not in _VOUS_NOUNS):
             return "second", (i,)
         if k in lx.THIRD_SINGULAR or (k in ("sa", "son", "ses", "his", "her") and _relation_after(tokens, i)):
             nxt = tokens[i + 1].key if i + 1 < len(tokens) else ""

@@ -42,6 +42,7 @@ from functools import lru_cache
 from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters._clauses import Clause, Polarity, clauses
 from souvenir.write.filters._habit_over import ended_habit
+from souvenir.write.filters._past_state import past_state
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import Tok, stem, tok_match
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -70,6 +71,9 @@ def negation_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision:
     ended = ended_habit(candidate.text, exchange.user_message)
     if ended is not None:  # « Les clopes, c'est fini pour moi » against "Fume"
         return drop(NAME, candidate, f"the user said it is over: {ended!r}")
+    past = past_state(candidate.text, exchange.user_message)
+    if past is not None:  # "back in my twenties I was…, haven't danced since" against "Is a … dancer"
+        return drop(NAME, candidate, f"the user told it as their past, now over: {past!r}")
     return keep(NAME, candidate)
 
 

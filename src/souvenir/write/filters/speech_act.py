@@ -81,6 +81,10 @@ NAME = "speech_act"
 _QUOTES = re.compile(
     r"“([^”]{2,400})”|\"([^\"]{2,400})\"|«\s*([^»]{2,400}?)\s*»|「([^」]{2,400})」|『([^』]{2,400})』"
     r"|‘([^’]{4,400})’(?!\w)"
+    # plain ASCII single quotes opening after a space, a colon or a line start, closing before no letter; an
+    # apostrophe between letters inside ("'I don't care'") is no closing quote (round 16)
+    r"|(?:(?<=[\s:(\[])|^)'((?=[^\s'])(?:[^'\n]|(?<=\w)'(?=\w)){4,400}?)'(?!\w)"
+    r"|(?<=[\u4e00-\u9fff：，])'([\u4e00-\u9fff][^'\n]{1,400}?)'"
 )
 _SELF_FRAME = re.compile(
     r"(?:\b(?:i|we)\s+(?:said|say|told|wrote|write|texted|replied|answered|posted)\b|\bje\s+(?:lui|leur|vous)?\s*(?:ai\s+)?"
@@ -252,6 +256,9 @@ _ZH_NOT_SPEAKER = frozenset(
         "换句话",
     }
 )
+#: Whom a telling verb tells, said before it (逢人就讲, 到处跟人说, 见人就说, 跟谁都说, 满世界说, round 16): not
+#: the speaker, and not counted in the speaker's first words.
+_ZH_AUDIENCE = frozenset("逢 逢人 我逢 我见 见 见人 人 就 便 到处 四处 满世界 跟人 跟 谁 都 大家 别人 所有人 全家 亲戚".split())
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:(?:asks?|asked|asking)(?!\s+(?:for|her|him|them|my|his|their)\b)|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
@@ -405,12 +412,15 @@ _ZH_TO = frozenset({"跟", "对", "和", "给", "向", "同"})
 def _zh_relays(tokens: list[Tok]) -> bool:
     """A Chinese reporting verb in the first words after a speaker who is not the user
     (我妈说, 小王说, 老板觉得, 医生让我; not 我说, 我也觉得)."""
-    for index, tok in enumerate(tokens[:5]):
+    # the audience of a telling verb does not count among the first words (逢人就讲, 到处跟人说, 见人就说)
+    heard = sum(1 for t in tokens[:9] if t.key in _ZH_AUDIENCE)
+    for index, tok in enumerate(tokens[: 5 + heard]):
         if not (tok.cjk and index and tok.key in _ZH_RELAY):
             continue
         before = [t for t in tokens[:index] if t.role != "comma"]
         if before and before[0].key in ("我", "我们") and any(t.key in _ZH_TO for t in before[1:3]):
             return False  # 我跟我妈说: the user told their mother
+        before = [t for t in before if t.key not in _ZH_AUDIENCE]
         if any(
             t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
             for t in before
@@ -439,9 +449,27 @@ def _carried(text: str) -> list[Tok]:
 def _support(content: list[Tok], unit: _Unit) -> float:
     """Share of the candidate's content words the unit holds (Chinese: by substring, or half
     of a word's characters at least: 辞职 in 把工作辞了, 排队 in 排两个小时队)."""
-    return sum(supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) for tok in content) / len(
-        content
-    )
+    return sum(
+        supported(tok, unit.tokens, unit.cjk_key) or _han_half(tok, unit.cjk_key) or _ms_prefixed(tok, unit.tokens)
+        for tok in content
+    ) / len(content)
+
+
+#: Malay verbal prefixes: "berkahwin" said as "kahwin", "menyewa" as "sewa" (round 16).
+_MS_PREFIXES = frozenset({"ber", "mem", "men", "meng", "di", "ter"})
+
+
+def _ms_prefixed(tok: Tok, tokens: list[Tok]) -> bool:
+    """A word of four letters or more and its Malay prefixed form, either way (kahwin / berkahwin): the
+    quoted or relayed words support the candidate's (only here: a request to forget "hutang" must not
+    name "Berhutang…" alone, ``forget_match`` keeps its own words)."""
+    if tok.cjk:
+        return False
+    for other in tokens:
+        short, long_ = sorted((tok.key, other.key), key=len)
+        if len(short) >= 4 and long_.endswith(short) and long_[: -len(short)] in _MS_PREFIXES:
+            return True
+    return False
 
 
 def _han_half(tok: Tok, key: str) -> bool:

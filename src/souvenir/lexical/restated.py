@@ -1,0 +1,456 @@
+"""A stored fact said again with one part changed or added (issue #26, round 16; pure).
+
+Three readers, each a relation between a new wording and one stored memory, read by their
+parts rather than by a score (the dedup score misses them: a short memory has one content
+word, a number on one side caps the score, a Chinese head noun is glued to its modifier):
+
+* :func:`elaborates` — one wording is the other with a modifier added: the shorter's tokens
+  open the longer ("Fait du yoga" / "Fait du yoga Iyengar le mardi soir", "Ada kucing" / "Ada
+  kucing oren nama Comot", "Collectionne les vinyles" / "… de jazz des années 60"), or, in
+  Chinese, its characters run in order through the longer's first statement and end on the
+  same head (养了一只猫 / 养了一只英短蓝猫，叫汤圆; 每天早上打太极拳 / 每天早上六点起床打太极拳).
+  An English tail must open on a link word or a name ("Has a cat allergy" is no cat);
+  French and Malay put their modifiers after the noun.
+* :func:`moved_date` — an event said to move to a new date ("pushed back to", « décalé au »,
+  改到, "ditunda ke"): the words before the verb name the event, a stored memory gives that
+  event and another date, and nothing else but a frame word ("booked for", « prévu le »,
+  定在, "pada").
+* :func:`names_wrong_value` — a correction naming the wrong value ("Grew up in Scunthorpe,
+  not Grimsby", « Est né à Cholet, pas à Saint-Nazaire », 老家在湖南常德，之前说岳阳是说错了,
+  "Berasal dari Batu Pahat, bukan Muar"): a stored memory that is the head's frame with the
+  wrong value in place of the new one.
+
+Each returns a relation or ``False``; the admission (``write/admission.py``) decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical.normalize import normalize
+from souvenir.lexical.proposition import proposition, stems
+from souvenir.lexical.tokens import content_words, tokenize
+
+__all__ = ["elaborates", "ends_state", "moved_date", "names_wrong_value", "restates_amount", "swaps_value", "changes_state"]
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_ZH_BREAK = re.compile(r"[，,。；;！!？?、]")
+
+#: Words that open a modifier after an English noun phrase ("called Biscuit", "in a choir").
+_LINKS = frozenset(
+    """called named in at on with who that which from for every each since by near
+    qui que nommé nommée appelé appelée à au aux en avec chaque tous toutes depuis pour de du des chez
+    nama bernama yang di kat dengan setiap tiap untuk sejak dari""".split()
+)
+#: English function words: a wording that holds one is read as English (modifiers before the noun).
+_ENGLISH = frozenset("a an the has have had is are was my his her to of plays likes loves owns".split())
+
+
+def _zh(text: str) -> bool:
+    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+
+
+def _han_only(text: str) -> str:
+    return re.sub(r"[\s，,。.；;！!？?、了的]", "", text)
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def elaborates(new: str, old: str) -> str | None:
+    """``"richer"`` when ``new`` is ``old`` with a modifier added, ``"poorer"`` when ``old`` is
+    ``new`` with one (module docstring), else ``None``. Stance and people are not compared here
+    (the caller's ``not_one_fact`` does)."""
+    if _zh(new) and _zh(old):
+        a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
+        whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
+        for short, long, short_whole, rel in ((b, a, whole_b, "richer"), (a, b, whole_a, "poorer")):
+            if len(short_whole) > 1 or len(short) < 3 or short == long:
+                continue  # the shorter must be one statement
+            head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
+            if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
+                return rel
+        return None
+    ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
+    if len(ta) == len(tb):
+        return None
+    few, more, rel, long_raw = (tb, ta, "richer", new) if len(tb) < len(ta) else (ta, tb, "poorer", old)
+    if len(few) < 2 or more[: len(few)] != few or not content_words(" ".join(few)):
+        return None
+    tail = more[len(few)]
+    if set(few) & _ENGLISH and tail not in _LINKS and not _named(long_raw, tail):
+        return None
+    return rel
+
+
+def _named(raw: str, token: str) -> bool:
+    """True when ``token`` is written with a capital in ``raw`` (a name: "Iyengar", "Biscuit", "SFR")."""
+    return any(
+        m.group()[:1].isupper() for m in re.finditer(r"(?<![\w'])" + re.escape(token) + r"(?!\w)", raw, re.I)
+    )
+
+
+# ---------------------------------------------------------------------- a moved date
+
+_MONTHS = (
+    r"jan(?:uary|vier)?|feb(?:ruary)?|f[ée]v(?:rier)?|mar(?:ch|s)?|apr(?:il)?|avr(?:il)?|may|mai|jun[e]?|juin|jul[y]?"
+    r"|juil(?:let)?|aug(?:ust)?|ao[uû]t|sep(?:t(?:ember|embre)?)?|oct(?:ober|obre)?|nov(?:ember|embre)?|dec(?:ember)?"
+    r"|d[ée]c(?:embre)?|januari|februari|mac|april|mei|julai|ogos|september|oktober|november|disember"
+)
+_WEEKDAYS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+    r"|isnin|selasa|rabu|khamis|jumaat|sabtu|ahad"
+)
+_ZH_NUM = r"[\d一二三四五六七八九十两]+"
+#: A date: a day and a month in either order, an ISO day, a weekday, or 3月15号 / 十五号 / 周五.
+DATE = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{_MONTHS})\b\.?|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b(?:{_WEEKDAYS})s?\b"
+    rf"|(?:{_ZH_NUM}月)?{_ZH_NUM}[号日]|(?:下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]",
+    re.I,
+)
+#: The verb of a date that moved, by language, up to the preposition before the new date.
+_MOVED = re.compile(
+    r"\b(?:pushed|put|moved|brought|pulled|rescheduled|postponed|delayed|shifted|bumped|changed|rebooked)"
+    r"(?:\s+(?:back|forward|up|out|over))?\s+(?:to|until|till|for)\b"
+    r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?)"
+    r"\s+(?:au|à|a|pour|le)\b"
+    r"|改到|改在|改成|改期到|推迟到|推到|延期到|延到|延后到|提前到|挪到|调到|换到|定到"
+    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|ditunda|dipindahkan)"
+    r"\s+(?:ke|kepada|pada)\b",
+    re.I,
+)
+#: Words a stored date may be framed with ("booked for", « prévu le », 定在, "pada").
+_FRAME = frozenset(
+    """booked book scheduled schedule set planned plan fixed due on for at appointment
+    prévu prévue fixé fixée calé calée programmé programmée pour
+    pada dijadualkan dijadual ditetapkan ditetapkan bertarikh
+    定 定在 定于 安排 安排在 约 约在 约好 在 于 是 了""".split()
+)
+_AUX = frozenset("has have been was is got est été a sudah dah telah sudah 已经 被 又".split())
+
+
+def _words(text: str) -> frozenset[str]:
+    return stems(content_words(normalize(text)))
+
+
+def _date_words(text: str) -> frozenset[str]:
+    return frozenset(w for m in DATE.finditer(text) for w in _words(m.group()) | frozenset(tokenize(normalize(m.group()))))
+
+
+def moved_date(new: str, old: str) -> bool:
+    """True when ``new`` moves the event of ``old`` to another date (module docstring)."""
+    cue = _MOVED.search(new)
+    if cue is None:
+        return False
+    event, after = new[: cue.start()], new[cue.end() :]
+    new_dates = [m.group().casefold() for m in DATE.finditer(after)]
+    old_dates = [m.group().casefold() for m in DATE.finditer(old)]
+    if not new_dates or not old_dates or set(new_dates) == set(old_dates):
+        return False
+    if _zh(event):
+        head = _han_only(re.sub(r"已经|被|又|的", "", event))
+        if len(head) < 2 or head not in old:
+            return False
+        rest = DATE.sub("", old.replace(head, "", 1))
+        return all(ch in "定在于安排约好是了的，,。 " for ch in rest)
+    named = _words(event) - stems(_AUX)
+    if not named or not named <= _words(old):
+        return False
+    left = _words(old) - named - _date_words(old) - stems(_FRAME)
+    return not left
+
+
+# ---------------------------------------------------------------------- a wrong value named
+
+#: "…, not B", "… rather than B", « …, pas à B », « … et non B », "…, bukan B".
+_NOT = re.compile(
+    r"[,;(]?\s*\b(?:not|rather\s+than|instead\s+of|(?:et\s+)?non(?:\s+pas)?|pas|bukan(?:nya)?)\s+"
+    r"(?:(?:in|at|from|à|a|en|au|aux|de|d'|du|chez|di|dari|kat)\s+)?(?P<old>[^,;()]+?)\s*(?:[,;()]|\s[-–—]\s|$)",
+    re.I,
+)
+#: A correction cue that names what was said wrong (之前说岳阳是说错了; 不是岳阳).
+_ZH_WRONG = re.compile(
+    r"(?:之前|以前|上次|刚才|那天)?(?:说|讲|写)(?:的|成)?(?P<old>[\u4e00-\u9fff]{1,8}?)(?:是|都是)?(?:说错了|记错了|口误|搞错了|弄错了|写错了|不对)"
+    r"|(?:而)?不是(?:在)?(?P<old2>[\u4e00-\u9fff]{1,8}?)(?=[，,。；;]|$)"
+)
+
+
+def names_wrong_value(new: str, old: str) -> bool:
+    """True when ``new`` corrects ``old`` by naming ``old``'s value as wrong (module docstring)."""
+    if _zh(new):
+        parts = _ZH_BREAK.split(new)
+        m = next((m for part in parts[1:] if (m := _ZH_WRONG.search(part))), None)
+        if m is None or len(parts) < 2:
+            return False
+        wrong, head = m.group("old") or m.group("old2"), _han_only(parts[0])
+        if not wrong or wrong in head or wrong not in old:
+            return False
+        pieces = [_han_only(p) for p in old.split(wrong, 1)]
+        return bool(any(pieces)) and all(p in head for p in pieces) and head != "".join(pieces)
+    m = _NOT.search(new)
+    if m is None or m.start() == 0:
+        return False
+    head, wrong = new[: m.start()], m.group("old").strip()
+    wrong_words, head_words = _words(wrong), _words(head)
+    if not wrong_words or wrong_words & head_words or len(wrong_words) > 4:
+        return False
+    found = re.search(r"(?<!\w)" + re.escape(normalize(wrong)) + r"(?!\w)", normalize(old))
+    if found is None:
+        return False
+    rest = _words(normalize(old)[: found.start()] + " " + normalize(old)[found.end() :])
+    return bool(rest) and rest <= head_words and bool(head_words - rest - wrong_words)
+
+
+# ---------------------------------------------------------------------- an amount said again
+
+#: One amount: a currency, a number (2 800 / 6.5 / 1:52 / "2 h 05" / 四百), one unit word after it.
+_AMOUNT = re.compile(
+    r"(?:[£$€¥]\s?|\brm\s?|\brp\s?)?(?:\d+(?:[.,:]\d+)*(?:\s*h\s*\d{2}\b)?|[〇一二两三四五六七八九十百千万]*[十百千万][〇一二两三四五六七八九十]*)"
+    r"(?:\s?(?:k\b|%|€|£|度|公里|公斤|千克|斤|分钟|小时|元|块钱?|米|厘米|(?:km|kg|kilos?|lbs?|cm|mm|m|mi|miles?|minutes?|mins?"
+    r"|hours?|hrs?|heures?|h|ans|years?|euros?|dollars?|pounds|ringgit|sen|minit|jam|tahun|kali|times|fois|pages?"
+    r"|steps?|pas|langkah|degrees?|degrés?|darjah)\b))?",
+    re.I,
+)
+_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-W?\d{2}){0,2}[)）]")
+#: Words of the change between the attribute and the new amount ("now", « est passé à », 涨到, "naik ke").
+_CHANGE = frozenset(
+    """now currently down up to went gone is are am at actually only just
+    maintenant désormais passé passée est à a en fait seulement descendu remonté
+    sekarang kini dah sudah naik turun jadi ke cuma hanya""".split()
+)
+_ZH_CHANGE = re.compile(r"现在|目前|已经|涨到|降到|升到|减到|变成|到了|到|了")
+#: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance").
+_ADJUNCT = re.compile(
+    r"^\W*(?:$|(?:since|after|now|from|as\s+of|depuis|après|maintenant|désormais|lepas|selepas|sejak|sekarang|kini"
+    r"|mulai)\b|了|啦|现在|自从)",
+    re.I,
+)
+#: A frame that tells an event, not a state: a past verb ("Ran 5 km", « A couru 10 km », 跑了5公里).
+_PAST = frozenset(
+    """ran did went spent paid bought got made took lost won swam rode drove walked cycled hiked sold
+    couru nagé marché fait payé acheté perdu gagné pris vendu tadi semalam""".split()
+)
+
+
+def _amounts(text: str) -> list[re.Match[str]]:
+    return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
+
+
+def restates_amount(new: str, old: str) -> bool:
+    """True when ``new`` says ``old``'s one amount again with another value, in the same frame,
+    the words of a change between ("近视四百度" → "近视涨到五百度了", "Bayar ansuran kereta RM850" →
+    "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
+    a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
+    new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
+    na, oa = _amounts(new), _amounts(old)
+    if len(na) != 1 or len(oa) != 1 or normalize(na[0].group()) == normalize(oa[0].group()):
+        return False
+    n, o = na[0], oa[0]
+    old_tail, new_tail = normalize(old[o.end() :]).strip(), normalize(new[n.end() :]).strip()
+    if not new_tail.startswith(old_tail) or not _ADJUNCT.match(new_tail[len(old_tail) :]):
+        return False
+    if _zh(old):
+        frame_old, frame_new = _han_only(old[: o.start()]), _han_only(_ZH_CHANGE.sub("", new[: n.start()]))
+        return len(frame_old) >= 2 and frame_old == frame_new and not old[: o.start()].endswith("了")
+    fo = tokenize(normalize(old[: o.start()]))
+    fn = tuple(t for t in tokenize(normalize(new[: n.start()])) if t not in _CHANGE or t in fo)
+    if fo != fn or not content_words(" ".join(fo)):
+        return False
+    return not any(t in _PAST or (t.endswith("ed") and len(t) > 4) for t in fo)
+
+
+# ---------------------------------------------------------------------- a state said to be over
+
+#: The end of a state ("no longer", « n'est plus », 已经不 / 不再, "dah tak … lagi").
+_ENDED = re.compile(
+    r"\bno\s+longer\b|(?:\bnot\b|n't\b).*\b(?:anymore|any\s+more)\b|\bn'\S+\s+plus\b|\bne\s+\S+\s+plus\b|^\s*plus\b"
+    r"|已经不|不再|没再|早就不|早不|已经没|\b(?:dah|sudah|tidak|tak)\s+(?:\S+\s+){0,4}?lagi\b|\bbukan\s+lagi\b"
+    r"|\bdah\s+(?:tak|tidak|bukan)\b",
+    re.I,
+)
+#: Where the statement of the end stops and its when or why begins.
+_CORE_END = re.compile(
+    r"[,，;；]|\b(?:since|after|because|as\s+of|now\s+that|depuis|après|car|parce|sejak|selepas|lepas|sebab|kerana)\b"
+    r"|自从|因为|从",
+    re.I,
+)
+_ZH_TIME = re.compile(r"每(?:周|星期|礼拜)[一二三四五六日天]?|每天|每晚|每个?月|周末|早上|上午|中午|下午|晚上|傍晚|已经|早就|不再|没再|不|了|再|去")
+#: Copulas and light verbs an end is said with ("jadi ahli", "be a member"): no content of the state.
+_LIGHT_STATE = frozenset("jadi menjadi be being become être reste ialah adalah".split())
+#: Words of belonging the stored memory may say and the end leave out ("Is a member of the club" / "No
+#: longer in the club", « Fait partie de la chorale » / « N'est plus dans la chorale »).
+_BELONGING = frozenset("member membre ahli part partie fait sebahagian".split())
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Two stems of one word ("volunte" / "volunteer"): one opens the other, two letters apart at most."""
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 2
+
+
+def ends_state(new: str, old: str) -> bool:
+    """True when ``new`` says the state ``old`` states is over ("No longer a member of the rowing club
+    since the fees went up" / "Is a member of the Harbour Rowing Club", « N'est plus bénévole aux Restos
+    du Cœur » / « Est bénévole aux Restos du Cœur le samedi », 已经不去合唱团了 / 每周三晚上去合唱团排练,
+    "Dah tak jadi ahli gim lagi" / "Ahli gim Anytime Fitness di Subang"). The end's words (before its
+    when or why) are all in ``old``; what ``old`` says beside them is only a name, a day or a time
+    (written with a capital, or a carrier), at most four words: "Works at night at the hospital as a
+    nurse" is not ended by "No longer works at night"; nor is a list ("… and shellfish"). Chinese: the end's
+    characters in order in the memory, three more at most beside its times (每周日去教堂做礼拜 / 已经不去教堂了)."""
+    if not _ENDED.search(new) or re.search(r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old):
+        return False
+    core = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+    pn, po = proposition(core), proposition(old)
+    if not pn.negative or po.negative:
+        return False
+    if _zh(core):
+        han = _han_only(_ZH_TIME.sub("", core))
+        have = _han_only(_ZH_TIME.sub("", old))
+        return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 3
+    want = pn.content - stems(_LIGHT_STATE)
+    met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
+    if not want or None in met.values():
+        return False
+    extra = po.content - set(met.values())
+    capitals = {w.casefold() for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)}
+    named = stems(frozenset(normalize(w) for w in capitals)) | _date_words(old)
+    extra -= stems(_BELONGING)
+    return len(extra) <= 4 and all(w in named or any(ch.isdigit() for ch in w) for w in extra)
+
+
+# ---------------------------------------------------------------------- a named value swapped
+
+#: A verb of switching ("switched to", « est passé chez », "tukar ke", 转学到 / 换到 / 调到 / 跳槽到).
+_SWITCH = re.compile(
+    r"\b(?:switched|switching|moved|changed|transferred|went\s+over|passée?s?|changée?s?|transférée?s?|(?:ber)?tukar"
+    r"|beralih|pindah|berpindah)\b",
+    re.I,
+)
+#: Words of the frame the two sides may say differently ("is with" / "switched to", « est chez » / « est
+#: passé chez », "guna" / "tukar ke"): set aside before the two are compared.
+_SWAP_FRAME = frozenset(
+    """is am are was with to at over from by now switched switching moved changed transferred went
+    est a chez à au aux avec en passé passée passés changé changée transféré désormais maintenant
+    di ke dengan dah sudah tukar bertukar beralih pindah berpindah guna pakai sekarang kini""".split()
+)
+#: Chinese: a verb of switching, then the new place; the stored memory says where with 在 and a verb of
+#: the same domain (转学 → 上学 / 读书, 调 / 跳槽 → 上班 / 工作, 搬 → 住).
+_ZH_SWITCH = re.compile(r"(?P<v>转学|转校|调|跳槽|搬家?|换)(?:到|去|进)(?P<new>[\u4e00-\u9fff]{2,12}?)(?:了|上学|上班|工作|住)?$")
+_ZH_DOMAIN = {"转学": "上学读书念书", "转校": "上学读书念书", "调": "上班工作", "跳槽": "上班工作", "搬": "住", "搬家": "住"}
+
+
+def swaps_value(new: str, old: str) -> bool:
+    """True when ``new`` says, with a verb of switching, a named value in the frame ``old`` states with
+    another: « Est chez SFR pour son forfait mobile » → « Est passé chez Bouygues pour son forfait
+    mobile », "Guna Celcom untuk internet" → "Dah tukar ke Maxis untuk internet", 孩子在实验小学上学 →
+    孩子转学到外国语学校了. Both values are names (written with a capital; in Chinese, after 在 and
+    before a verb of the same domain); the rest of the frame, at least one content word, is the same."""
+    if _zh(new) and _zh(old):
+        m = _ZH_SWITCH.search(new.strip("。！! "))
+        if m is None or not m.group("new"):
+            return False
+        subject = new[: m.start()]
+        verb = m.group("v")
+        domain = _ZH_DOMAIN.get(verb, "")
+        o = re.fullmatch(rf"{re.escape(subject)}(?:现在|目前)?在(?P<old>[\u4e00-\u9fff]{{2,12}}?)(?P<d>上学|读书|念书|上班|工作|住)", old)
+        if o is None or (domain and o.group("d") not in domain) or o.group("old") == m.group("new"):
+            return False
+        return bool(subject) or verb in ("转学", "转校")
+    if not _SWITCH.search(new):
+        return False
+    raw_new, raw_old = tokenize(normalize(new)), tokenize(normalize(old))
+    a = [t for t in raw_old if t not in _SWAP_FRAME]
+    b = [t for t in raw_new if t not in _SWAP_FRAME]
+    pre = 0
+    while pre < min(len(a), len(b)) and a[pre] == b[pre]:
+        pre += 1
+    suf = 0
+    while suf < min(len(a), len(b)) - pre and a[-1 - suf] == b[-1 - suf]:
+        suf += 1
+    was, now = a[pre : len(a) - suf], b[pre : len(b) - suf]
+    frame = a[:pre] + a[len(a) - suf :]
+    if not (1 <= len(was) <= 3 and 1 <= len(now) <= 3) or set(was) & set(now) or not content_words(" ".join(frame)):
+        return False
+    return _named(old, was[0]) and _named(new, now[0])
+
+
+# ---------------------------------------------------------------------- a state with exclusive values
+
+#: States whose values exclude each other, by domain: where the user works, whether their home is rented.
+#: Each value: a pattern in en / fr / zh / ms. The domain's own words (its verbs and nouns) say nothing
+#: beside the value.
+_EXCLUSIVE: dict[str, dict[str, re.Pattern[str]]] = {
+    "workplace": {
+        "remote": re.compile(
+            r"\b(?:remote(?:ly)?|from\s+home|wfh|télétravail|en\s+distanciel|à\s+distance|de\s+chez\s+(?:moi|lui|elle)"
+            r"|dari\s+rumah)\b|远程|在家办公|居家办公",
+            re.I,
+        ),
+        "office": re.compile(
+            r"\b(?:office|on[\s-]site|in\s+person|bureau|en\s+présentiel|sur\s+site|pejabat|ofis)\b|坐班|去公司|办公室上班",
+            re.I,
+        ),
+        "hybrid": re.compile(r"\b(?:hybrid|hybride|hibrid)\b|混合办公", re.I),
+    },
+    "housing": {
+        "rented": re.compile(
+            r"\b(?:rents?|renting|rented|tenant|locataire|loue|en\s+location|sewa|menyewa|disewa)\b|租房|租的|租了",
+            re.I,
+        ),
+        "owned": re.compile(
+            r"\b(?:owns?|bought\s+(?:a|my|our)\s+(?:own\s+)?(?:house|flat|home|place)|homeowner|propriétaire"
+            r"|(?:a|avons|ai)\s+acheté|rumah\s+sendiri|beli\s+rumah)\b|买了房|买房了|自己的房",
+            re.I,
+        ),
+    },
+}
+_DOMAIN_WORDS = frozenset(
+    """work works working job travaille travailler bosse kerja bekerja
+    live lives living home house flat place room studio apartment condo habite vit logement maison appartement
+    chambre tinggal rumah bilik kondo unit
+    fully full days day week weeks times per a every each jours jour semaine fois par hari minggu kali seminggu
+    one two three four five un deux trois quatre cinq satu dua tiga empat lima now maintenant sekarang""".split()
+)
+
+
+#: Kinds of home (« T3 », "terraced", "rumah teres"): what a home is, not something more.
+_HOME_KINDS = frozenset(
+    """t1 t2 t3 t4 t5 f2 f3 f4 duplex pavillon loft teres terraced semi-detached detached bungalow banglo
+    pangsapuri""".split()
+)
+
+
+def _exclusive_value(text: str) -> tuple[str, str] | None:
+    """``(domain, value)`` of the first exclusive value ``text`` states, or ``None``."""
+    found = [
+        (m.start(), domain, value)
+        for domain, values in _EXCLUSIVE.items()
+        for value, pattern in values.items()
+        if (m := pattern.search(text))
+    ]
+    return min(found)[1:] if found else None
+
+
+def changes_state(new: str, old: str) -> bool:
+    """True when ``new`` gives another value of an exclusive state ``old`` states and nothing else:
+    "Works from the Sheffield office three days a week" → "Works fully remote now that the office has
+    shut", "Tinggal di rumah sewa di Kajang" → "Dah beli rumah sendiri di Semenyih, tak menyewa lagi",
+    « Travaille au bureau » → « Est passée en télétravail », 在公司坐班 → 现在远程办公. What ``old`` says beside
+    its value is only the domain's own words, a name, a day or a count of days."""
+    head = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+    if DATE.search(head) or re.search(r"\b(?:days?|times|jours?|fois|hari|kali)\b|周[一二三四五六日]|每周|一周", head):
+        return False  # "Works remote on Fridays": part of the week, beside the old value
+    a, b = _exclusive_value(old), _exclusive_value(head)
+    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+        return False
+    domain, value = a
+    if _zh(old):
+        left = _han_only(_EXCLUSIVE[domain][value].sub("", old))
+        return len(re.sub(r"[在去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
+    stripped = _EXCLUSIVE[domain][value].sub(" ", old)
+    rest = _words(stripped) - stems(_DOMAIN_WORDS | _HOME_KINDS) - _date_words(old)  # a terraced house is a house
+    capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
+    return not (rest - capitals)

@@ -1,0 +1,114 @@
+"""A state the user tells as their past, then says is over: no present fact (issue #26, round 16; pure).
+
+"back in my twenties I was a competitive ballroom dancer, haven't danced since the kids came
+along", « à l'époque de la fac, je jouais de la batterie…, ça fait quinze ans que je n'ai pas
+touché des baguettes », 上大学那会儿我天天打篮球，现在膝盖不行，早就不打了, "dulu masa bujang aku
+main sepak takraw tiap petang, sekarang mana sempat dah": a candidate saying the state in the
+present ("Is a competitive ballroom dancer", 天天打篮球) was kept (the blind file round3_extra12's
+``ended`` kind, 0/4). Read here, by parts:
+
+- a **period of the user's own past** (:data:`_PERIOD`: "back in my …", "when I was …", "in my
+  twenties", "as a kid"; « à l'époque », « quand j'étais », « plus jeune », « pendant mes études »;
+  那会儿, 那时候, 小时候, 上大学时, 年轻时, 当年; "dulu", "masa bujang / muda / sekolah", "zaman …");
+- the sentence that holds it says every content word of the candidate (by stem or a shared
+  form of it (joue / jouais); frequency words aside; Chinese: the candidate's characters in order);
+- the message then says it is **over or changed** (:data:`_OVER`: "haven't … since", "anymore",
+  "these days"; « plus », « ça fait … que », « maintenant »; 现在, 早就不, 已经不; "sekarang",
+  "dah tak", "mana sempat") and never that it goes on (:data:`_STILL`: "still", « toujours »,
+  还, "masih").
+
+:func:`past_state` gives the sentence, or ``None``. A relative before the period ("my dad back in
+his twenties", 我爸年轻时) is someone else's past.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from souvenir.lexical.keydata import ZH_RELATIONS
+from souvenir.lexical.normalize import normalize
+from souvenir.lexical.tokens import content_words
+
+__all__ = ["past_state"]
+
+_PERIOD = re.compile(
+    r"\b(?:back\s+in\s+(?:my|the)\b|back\s+when\s+i\b|when\s+i\s+was\b|in\s+my\s+(?:teens|twenties|thirties|youth"
+    r"|younger\s+days|student\s+days|uni\s+days|college\s+days)|as\s+a\s+(?:kid|child|teen(?:ager)?|student)\b"
+    r"|during\s+(?:my\s+)?(?:uni|college|school)\b|years\s+ago\b)"
+    r"|(?:\bà\s+l'époque\b|\bquand\s+j'étais\b|\bdans\s+ma\s+jeunesse\b|\bplus\s+jeune\b|\bpendant\s+mes\s+études\b"
+    r"|\bétant\s+(?:jeune|petite?|étudiante?)\b|\bil\s+y\s+a\s+\w+\s+ans\b|\bdu\s+temps\s+où\b|\bavant\b,)"
+    r"|那会儿|那会|那时候|那时|小时候|年轻时|年轻的时候|上学时|上学的时候|上大学时|大学时|读书时|读书的时候|当年|以前"
+    r"|\b(?:dulu|dahulu|masa\s+(?:bujang|muda|kecil|sekolah|belajar|universiti|remaja)"
+    r"|zaman\s+(?:bujang|muda|sekolah|universiti|remaja|kanak-kanak)|waktu\s+(?:muda|kecil|sekolah|bujang))\b",
+    re.I,
+)
+_OVER = re.compile(
+    r"\bhaven'?t\b[^.!?]*\bsince\b|\bhave\s+not\b[^.!?]*\bsince\b|\banymore\b|\bany\s+more\b|\bno\s+longer\b"
+    r"|\bthese\s+days\b|\bnowadays\b|\bgave\s+(?:it\s+)?up\b|\bquit\b|\bstopped\b|\bnot\s+since\b"
+    r"|\bplus\b|\bça\s+fait\b[^.!?]*\bque\b|\bdepuis\b[^.!?]*\bpas\b|\bmaintenant\b|\baujourd'hui\b|\barrêté\b"
+    r"|现在|如今|早就不|早不|已经不|不再|好多年没|很久没|再也没|没再|早就没"
+    r"|\bsekarang\b|\bkini\b|\bdah\s+tak\b|\bsudah\s+tak\b|\bmana\s+(?:ada\s+)?sempat\b|\bberhenti\b|\bdah\s+stop\b",
+    re.I,
+)
+_STILL = re.compile(
+    r"\bstill\b|\bto\s+this\s+day\b|\btoujours\b|\bencore\b|\bjusqu'à\s+aujourd'hui\b|还在|还是|至今|依然|仍然|一直"
+    r"|\bmasih\b|\bsampai\s+sekarang\b|\bhingga\s+kini\b",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?。！？\n])\s*")
+#: Frequency words a candidate adds or rewords (tiap / setiap, 天天 / 每天): no content of the state.
+_FREQUENCY = frozenset(
+    "every each daily weekly always often setiap tiap hari selalu chaque tous toutes jours souvent toujours".split()
+)
+_ZH_FREQUENCY = re.compile(r"每天|天天|经常|常常|总是|每周|一直")
+_THIRD = re.compile(
+    r"\b(?:my|mon|ma|mes)\s+(?:dad|father|mum|mom|mother|brother|sister|son|daughter|wife|husband|friend|père|mère"
+    r"|frère|sœur|fils|fille|femme|mari|ami|amie)\b|\b(?:he|she|his|her|il|elle|dia)\b|\b(?:ayah|ibu|abang|kakak|adik"
+    r"|suami|isteri|kawan)\s+(?:aku|saya)\b",
+    re.I,
+)
+
+
+def _han(text: str) -> str:
+    return "".join(ch for ch in text if "\u4e00" <= ch <= "\u9fff")
+
+
+def _in_order(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _covered(candidate: str, sentence: str) -> bool:
+    """Every content word of ``candidate`` is in ``sentence`` (a stem or a shared opening of four
+    letters: joue / jouais), frequency words aside; Chinese: its characters in order."""
+    han = _han(_ZH_FREQUENCY.sub("", candidate))
+    if han and len(han) * 2 >= len(candidate.replace(" ", "")):
+        return len(han) >= 2 and _in_order(han, _han(_ZH_FREQUENCY.sub("", sentence)))
+    want = [w for w in content_words(normalize(candidate)) if w not in _FREQUENCY]
+    have = content_words(normalize(sentence))
+    return bool(want) and all(w in have or any(_stem_shared(w, h) for h in have) for w in want)
+
+
+def _stem_shared(a: str, b: str) -> bool:
+    """Two forms of one verb or noun: an opening of at least three letters, all of the shorter but
+    its last letter at most (joue / jouais, dance / danced)."""
+    n = len(os.path.commonprefix([a, b]))
+    return n >= 3 and n >= min(len(a), len(b)) - 1
+
+
+def past_state(candidate: str, message: str) -> str | None:
+    """The user's sentence telling ``candidate``'s state as their past, with the message saying it
+    is over (module docstring), or ``None``."""
+    if _STILL.search(message) or not _OVER.search(message):
+        return None
+    for sentence in _SENTENCE.split(message):
+        period = _PERIOD.search(sentence)
+        if period is None or not _OVER.search(sentence[period.end() :] + " " + message[len(sentence) :]):
+            continue
+        before = sentence[: period.start()]
+        if _THIRD.search(before) or any(rel in before for rel in ZH_RELATIONS):
+            continue  # someone else's past ("my dad back in his twenties", 我爸年轻时)
+        if _covered(candidate, sentence):
+            return sentence.strip()
+    return None
