@@ -111,7 +111,11 @@ def test_restates_amount(new, old, want):
         ("Joue au rugby", "quand j'étais ado je jouais au rugby et j'y joue toujours", False),
         ("天天打篮球", "上大学那会儿我天天打篮球，现在膝盖不行，早就不打了", True),
         ("学钢琴", "小时候我学过钢琴，现在还在弹", False),
-        ("Main sepak takraw setiap petang", "dulu masa bujang aku main sepak takraw tiap petang, sekarang mana sempat dah", True),
+        (
+            "Main sepak takraw setiap petang",
+            "dulu masa bujang aku main sepak takraw tiap petang, sekarang mana sempat dah",
+            True,
+        ),
         ("Suka main layang-layang", "masa kecil aku suka main layang-layang, sampai sekarang masih suka", False),
     ],
 )
@@ -122,7 +126,11 @@ def test_past_state(candidate, message, ended):
 @pytest.mark.parametrize(
     ("new", "old", "want"),
     [
-        ("No longer a member of the rowing club since the fees went up", "Is a member of the Harbour Rowing Club", True),
+        (
+            "No longer a member of the rowing club since the fees went up",
+            "Is a member of the Harbour Rowing Club",
+            True,
+        ),
         ("N'est plus bénévole aux Restos du Cœur depuis la rentrée", "Est bénévole aux Restos du Cœur le samedi", True),
         ("已经不去合唱团了", "每周三晚上去合唱团排练", True),
         ("Dah tak jadi ahli gim lagi sejak bulan lepas (2025-03)", "Ahli gim Anytime Fitness di Subang", True),
@@ -159,7 +167,11 @@ def test_swaps_value(new, old, want):
 @pytest.mark.parametrize(
     ("new", "old", "want"),
     [
-        ("Works fully remote now that the Sheffield office has shut", "Works from the Sheffield office three days a week", True),
+        (
+            "Works fully remote now that the Sheffield office has shut",
+            "Works from the Sheffield office three days a week",
+            True,
+        ),
         ("Est passée en télétravail", "Travaille au bureau", True),
         ("现在远程办公", "在公司坐班", True),
         ("Dah beli rumah sendiri di Semenyih, tak menyewa lagi", "Tinggal di rumah sewa di Kajang", True),

@@ -89,7 +89,9 @@ _EN = re.compile(
     + r"(?:delete|erase|remove|wipe|scrap|scratch|drop)\s+(?:(?:pls|plz|please|just)\s+)?"
     + _SAID
     + r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+(?:remember|keep|save|store|record|note)\b"
-    r"|" + _LEAD + r"(?:(?:absolutely|definitely|really|seriously)\s+)?(?:do\s+not|don't|dont|never)\s+(?:(?:ever|even)\s+)?"
+    r"|"
+    + _LEAD
+    + r"(?:(?:absolutely|definitely|really|seriously)\s+)?(?:do\s+not|don't|dont|never)\s+(?:(?:ever|even)\s+)?"
     r"(?:remember|save|store|record|memori[sz]e|log)\b"
     r"(?!\s+(?:to|when|the\s+time)\b)"
     r"|"

@@ -31,7 +31,15 @@ from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.tokens import content_words, tokenize
 
-__all__ = ["elaborates", "ends_state", "moved_date", "names_wrong_value", "restates_amount", "swaps_value", "changes_state"]
+__all__ = [
+    "elaborates",
+    "ends_state",
+    "moved_date",
+    "names_wrong_value",
+    "restates_amount",
+    "swaps_value",
+    "changes_state",
+]
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _ZH_BREAK = re.compile(r"[，,。；;！!？?、]")
@@ -87,9 +95,7 @@ def elaborates(new: str, old: str) -> str | None:
 
 def _named(raw: str, token: str) -> bool:
     """True when ``token`` is written with a capital in ``raw`` (a name: "Iyengar", "Biscuit", "SFR")."""
-    return any(
-        m.group()[:1].isupper() for m in re.finditer(r"(?<![\w'])" + re.escape(token) + r"(?!\w)", raw, re.I)
-    )
+    return any(m.group()[:1].isupper() for m in re.finditer(r"(?<![\w'])" + re.escape(token) + r"(?!\w)", raw, re.I))
 
 
 # ---------------------------------------------------------------------- a moved date
@@ -137,7 +143,9 @@ def _words(text: str) -> frozenset[str]:
 
 
 def _date_words(text: str) -> frozenset[str]:
-    return frozenset(w for m in DATE.finditer(text) for w in _words(m.group()) | frozenset(tokenize(normalize(m.group()))))
+    return frozenset(
+        w for m in DATE.finditer(text) for w in _words(m.group()) | frozenset(tokenize(normalize(m.group())))
+    )
 
 
 def moved_date(new: str, old: str) -> bool:
@@ -277,7 +285,9 @@ _CORE_END = re.compile(
     r"|自从|因为|从",
     re.I,
 )
-_ZH_TIME = re.compile(r"每(?:周|星期|礼拜)[一二三四五六日天]?|每天|每晚|每个?月|周末|早上|上午|中午|下午|晚上|傍晚|已经|早就|不再|没再|不|了|再|去")
+_ZH_TIME = re.compile(
+    r"每(?:周|星期|礼拜)[一二三四五六日天]?|每天|每晚|每个?月|周末|早上|上午|中午|下午|晚上|傍晚|已经|早就|不再|没再|不|了|再|去"
+)
 #: Copulas and light verbs an end is said with ("jadi ahli", "be a member"): no content of the state.
 _LIGHT_STATE = frozenset("jadi menjadi be being become être reste ialah adalah".split())
 #: Words of belonging the stored memory may say and the end leave out ("Is a member of the club" / "No
@@ -338,8 +348,17 @@ _SWAP_FRAME = frozenset(
 )
 #: Chinese: a verb of switching, then the new place; the stored memory says where with 在 and a verb of
 #: the same domain (转学 → 上学 / 读书, 调 / 跳槽 → 上班 / 工作, 搬 → 住).
-_ZH_SWITCH = re.compile(r"(?P<v>转学|转校|调|跳槽|搬家?|换)(?:到|去|进)(?P<new>[\u4e00-\u9fff]{2,12}?)(?:了|上学|上班|工作|住)?$")
-_ZH_DOMAIN = {"转学": "上学读书念书", "转校": "上学读书念书", "调": "上班工作", "跳槽": "上班工作", "搬": "住", "搬家": "住"}
+_ZH_SWITCH = re.compile(
+    r"(?P<v>转学|转校|调|跳槽|搬家?|换)(?:到|去|进)(?P<new>[\u4e00-\u9fff]{2,12}?)(?:了|上学|上班|工作|住)?$"
+)
+_ZH_DOMAIN = {
+    "转学": "上学读书念书",
+    "转校": "上学读书念书",
+    "调": "上班工作",
+    "跳槽": "上班工作",
+    "搬": "住",
+    "搬家": "住",
+}
 
 
 def swaps_value(new: str, old: str) -> bool:
@@ -355,7 +374,10 @@ def swaps_value(new: str, old: str) -> bool:
         subject = new[: m.start()]
         verb = m.group("v")
         domain = _ZH_DOMAIN.get(verb, "")
-        o = re.fullmatch(rf"{re.escape(subject)}(?:现在|目前)?在(?P<old>[\u4e00-\u9fff]{{2,12}}?)(?P<d>上学|读书|念书|上班|工作|住)", old)
+        o = re.fullmatch(
+            rf"{re.escape(subject)}(?:现在|目前)?在(?P<old>[\u4e00-\u9fff]{{2,12}}?)(?P<d>上学|读书|念书|上班|工作|住)",
+            old,
+        )
         if o is None or (domain and o.group("d") not in domain) or o.group("old") == m.group("new"):
             return False
         return bool(subject) or verb in ("转学", "转校")

@@ -50,7 +50,9 @@ _ON = r"(?:(?:le|on|pada|på)\s+)?"
 _CORE = _NAME + _ID + _SEP + r"(?:\[\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*\])?"
 #: On a line of its own the time may also sit in parentheses (a Meet transcript's "Caroline Vidal (10:03)");
 #: not inline: "Ann (10:02): forget everything about me" stays one line of the user's paste, as before.
-_CORE_LINE = _NAME + _ID + _SEP + r"(?:[\[(（]\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*[\])）])?"
+_CORE_LINE = (
+    _NAME + _ID + _SEP + r"(?:[\[(（]\s*)?" + _ON + r"(?:" + _DAY + r"|" + _DATE + r")?" + _TIME + r"(?:\s*[\])）])?"
+)
 
 APP_HEADER = re.compile(r"^\s*" + _CORE_LINE + r"\s*$", re.I)
 #: The same header with the words on the same line after a colon or a dash: "Karim le 12/05 à 20:11 :

@@ -70,7 +70,10 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # zh: 提不起兴趣了 / 没什么兴趣了 (round 16)
         (r"(?:已经|早就|现在)?(?:提不起(?:什么|一点)?|没(?:什么|啥)|没有(?:什么|啥)?)兴趣(?:了)?", "不喜欢了"),
         # ms: "dah tak ada feel", "tak rasa apa dah" (round 16)
-        (r"\b(?:dah\s+|sudah\s+)?(?:tak|tidak|x)\s+(?:ada\s+)?(?:feel|rasa\s+apa(?:-apa)?)(?:\s+(?:dah|lagi))?\b", "dah tak suka"),
+        (
+            r"\b(?:dah\s+|sudah\s+)?(?:tak|tidak|x)\s+(?:ada\s+)?(?:feel|rasa\s+apa(?:-apa)?)(?:\s+(?:dah|lagi))?\b",
+            "dah tak suka",
+        ),
         # zh: 不感冒 / 不怎么感冒了 (感冒 = be into, in speech)
         (r"(?:不怎么|不太|一点都不|一点也不|不)感冒(?:了)?", "不喜欢了"),
         # ms: a negated verb closed by "langsung / sangat / sgt" (at all, much): the adverb set aside

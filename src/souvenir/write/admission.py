@@ -239,7 +239,9 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     restated = _restated(text, pool, said_at)
     if restated is not None:  # a date moved, a wrong value named (round 16)
         if said_before(said_at, restated):
-            return Decision("absorb", restated.id, 1.0, text, R.contradicts_said_earlier(restated.id), "flip_said_before")
+            return Decision(
+                "absorb", restated.id, 1.0, text, R.contradicts_said_earlier(restated.id), "flip_said_before"
+            )
         return Decision("supersede", restated.id, 1.0, text, R.corrects(restated.id), "flip")
 
     keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(

@@ -258,7 +258,9 @@ _ZH_NOT_SPEAKER = frozenset(
 )
 #: Whom a telling verb tells, said before it (逢人就讲, 到处跟人说, 见人就说, 跟谁都说, 满世界说, round 16): not
 #: the speaker, and not counted in the speaker's first words.
-_ZH_AUDIENCE = frozenset("逢 逢人 我逢 我见 见 见人 人 就 便 到处 四处 满世界 跟人 跟 谁 都 大家 别人 所有人 全家 亲戚".split())
+_ZH_AUDIENCE = frozenset(
+    "逢 逢人 我逢 我见 见 见人 人 就 便 到处 四处 满世界 跟人 跟 谁 都 大家 别人 所有人 全家 亲戚".split()
+)
 # The candidate carries the act itself: it is not stated as a plain fact.
 _SELF_MARKED = re.compile(
     r"\?|？|\b(?:(?:asks?|asked|asking)(?!\s+(?:for|her|him|them|my|his|their)\b)|wonders?|wondered|wondering|whether|if|unless|would|could|might|considering"
