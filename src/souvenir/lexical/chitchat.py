@@ -126,6 +126,7 @@ from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import journey, team
 from souvenir.lexical.views import captures, relief, wonder
 from souvenir.lexical.gifts import gifts
+from souvenir.lexical.commonplace import ahead, everyone, sensations
 
 __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", "sentence_kind"]
 
@@ -161,11 +162,14 @@ KINDS = (
     "recalled",
     "relief",
     "gifts",
+    "everyone",
+    "sensations",
+    "ahead",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled", "relief", "gifts"})
+NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled", "relief", "gifts", "everyone", "sensations", "ahead"})
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -406,6 +410,12 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "ours"  # "It reminds us to follow our dreams" (notes only: 1 held-out observation as a message)
     if "gifts" in kinds and gifts(text):
         return "gifts"  # "They bring us joy, support…" (notes only, lexical/gifts.py)
+    if "everyone" in kinds and everyone(text):
+        return "everyone"  # "We all find our own way to escape…" (notes only, lexical/commonplace.py)
+    if "sensations" in kinds and sensations(text):
+        return "sensations"  # "The waves, the wind, it's super exciting" (notes only)
+    if "ahead" in kinds and ahead(text):
+        return "ahead"  # "I am excited about what's coming next!" (notes only)
     if "team" in kinds and team(text, left):
         return "team"  # "We can achieve great things if we join forces together" (lexical/together.py)
     if "journey" in kinds and journey(text, left):

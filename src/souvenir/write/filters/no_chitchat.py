@@ -66,6 +66,9 @@ KIND_REASONS = {
     "journey": "the two's road so far and to come (we've done so much, on a fait tellement de chemin, 我们一起经历了这么多, kita dah buat banyak)",
     "relief": "gladness that an unnamed 'it' is done (glad it's all down!, contente que ce soit fini, 还好都搞定了, lega semua dah siap)",
     "gifts": "what unnamed things give everyone (they bring us joy, ils nous apportent de la joie, 它们给我们带来快乐, mereka memberi kita kegembiraan)",
+    "everyone": "a maxim on everyone (we all find our own way, on a tous besoin de, 我们都需要, kita semua perlukan)",
+    "sensations": "a bare list of sensations (the waves, the wind, it's exciting; les vagues, le vent, c'est grisant; 海浪，海风，太刺激了; ombak, angin, memang seronok)",
+    "ahead": "a feeling about what comes next, naming nothing (excited about what's coming next, j'ai hâte de voir la suite, 我很期待接下来的事, teruja dengan apa yang akan datang)",
 }
 
 
