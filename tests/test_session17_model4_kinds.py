@@ -5,7 +5,9 @@
 - a bare list of sensations ("The waves, the wind, it's super exciting and free-feeling."):
   ``sensations``;
 - a vacuous feeling about what comes next ("I am excited about what's coming next! This is
-  where I am heading."): ``ahead`` (:mod:`souvenir.lexical.commonplace`).
+  where I am heading."): ``ahead`` (:mod:`souvenir.lexical.commonplace`);
+- a noun swapped inside an otherwise copied run ("The Nike and Gatorade deals…" → "…the new Nike
+  and Gatorade products!"): grounding's ``swapped`` (:mod:`souvenir.write.swapped`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import pytest
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import ALL, NOTES, chit_chat
 from souvenir.lexical.commonplace import ahead, everyone, sensations
+from souvenir.write.grounding import ground
+from souvenir.write.swapped import swapped_word
 from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
 
@@ -125,5 +129,71 @@ def test_the_service_drops_the_commonplaces_and_keeps_the_message(tmp_path) -> N
             texts = [m.text for m in rt.store.memories(user)]
             assert not any(text in notes for text in texts), texts
             assert any("Surfing is my escape" in text for text in texts), texts
+        finally:
+            rt.close()
+
+
+# (note, message, the swapped pair): a word next to a copied name is not the message's.
+SWAPPED = [
+    (
+        "I'm so excited about the new Nike and Gatorade products!",
+        "Thanks! The Nike and Gatorade deals have me stoked! I've always liked Under Armour.",
+        ("products", "deals"),
+    ),
+    (
+        "Je suis ravi des nouveaux produits de Nike et Gatorade !",
+        "Merci ! Les contrats avec Nike et Gatorade me rendent fou ! J'ai toujours aimé Under Armour.",
+        ("produits", "contrats"),
+    ),
+    ("我对耐克和佳得乐的新产品很兴奋！", "谢谢！耐克和佳得乐的合同让我很兴奋！我一直很喜欢安德玛。", ("新", "合同")),
+    (
+        "Saya teruja dengan produk daripada Nike dan Gatorade!",
+        "Terima kasih! Tawaran dengan Nike dan Gatorade buat saya teruja! Saya selalu suka Under Armour.",
+        ("produk", "Tawaran"),
+    ),
+]
+# (note, message): the copy keeps the message's word, or retells it around the name.
+NOT_SWAPPED = [
+    ("I'm stoked about the Nike and Gatorade deals!", "Thanks! The Nike and Gatorade deals have me stoked!"),
+    ("Watched the Lord of the Rings Trilogy last night.", 'I watched "The Lord of the Rings" Trilogy yesterday!'),
+    ("I have three dogs named Scout, Toby and Buddy.", "We're gonna take Scout, Toby, and Buddy to a nearby park."),
+    (
+        "Les contrats avec Nike et Gatorade me rendent fou !",
+        "Merci ! Les contrats avec Nike et Gatorade me rendent fou !",
+    ),
+    ("耐克和佳得乐的合同让我很兴奋！", "谢谢！耐克和佳得乐的合同让我很兴奋！"),
+    ("Saya teruja dengan tawaran daripada Nike dan Gatorade!", "Tawaran dengan Nike dan Gatorade buat saya teruja!"),
+]
+
+
+@pytest.mark.parametrize(("note", "message", "pair"), SWAPPED)
+def test_a_word_swapped_next_to_a_copied_name_is_found(note: str, message: str, pair: tuple[str, str]) -> None:
+    assert swapped_word(note, message) == pair
+    verdict = ground(note, message, None, ("John",), other_names=("Tim",))
+    assert not verdict.grounded
+    assert verdict.check in ("swapped", "key")  # Chinese: 产品 is already a key term the message lacks
+
+
+@pytest.mark.parametrize(("note", "message"), NOT_SWAPPED)
+def test_a_copy_or_a_retelling_around_a_name_is_not_a_swap(note: str, message: str) -> None:
+    assert swapped_word(note, message) is None
+
+
+def test_the_conv43_note_is_rejected_as_swapped() -> None:
+    note, message, _ = SWAPPED[0]
+    assert ground(note, message, None, ("John",), other_names=("Tim",)).check == "swapped"
+
+
+def test_the_service_drops_the_swapped_note_and_keeps_the_message(tmp_path) -> None:
+    note, message, _ = SWAPPED[0]
+    with ChatServer(reflection_answer=reflection_answer(note)) as upstream:
+        rt = open_runtime(turn_settings(f"sqlite:///{tmp_path / 's.db'}", upstream.url))
+        try:
+            rt.engine.record_turn("api", "s", message, "Congrats on those deals!")
+            assert rt.worker.drain(30)
+            user = rt.store.find_user("api", "s")
+            texts = [m.text for m in rt.store.memories(user)]
+            assert texts and not any("products" in text for text in texts), texts
+            assert rt.store.count_events("write:dropped:grounding") == 1
         finally:
             rt.close()

@@ -52,6 +52,9 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    words has its last clause cut when that clause is under the share or holds two content
    words the message lacks ("…different flavors and topping up with dairy-free desserts":
    :func:`souvenir.write.clause_ground.copied_tail`, session 17).
+   ``swapped`` — a word next to a name of a copied run is not the message's and the message's
+   word there is not the note's ("…the new Nike and Gatorade products!" from "The Nike and
+   Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17.
 6. ``status`` — the candidate asserts an identity or a statement the message only plans,
    wishes or considers, or does not assert at all in the words it shares ("I am a
    professional counselor" from "I'm still thinking that counseling is the way to go",
@@ -114,6 +117,7 @@ from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
 from souvenir.write.possession import invented_possessions, possession_clauses
 from souvenir.write.status import unasserted
+from souvenir.write.swapped import swapped_word
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
 #: observations, leave-one-conversation-out (module docstring, ``bench/grounding_share.py``).
@@ -272,6 +276,10 @@ def ground(
         invented_end = tail.parts[-1][:80]
         text = cut = head
         lost = f"{lost}; {invented_end}" if lost else invented_end
+    swap = swapped_word(text, message)
+    if swap:
+        said = f"{swap[0]!r} where the message says {swap[1]!r}"
+        return Grounding(False, "swapped", f"a word swapped in a copied run: {said}", share, tuple(missing))
     claim = unasserted(text, message, names)
     if claim:
         return Grounding(False, "status", f"asserts what the message does not: {claim[:80]}", share, tuple(missing))
