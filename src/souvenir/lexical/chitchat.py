@@ -75,7 +75,10 @@ Kinds, in the order they are tried on a sentence:
   past copula ("The view from the top was amazing!", :func:`souvenir.lexical.passing.opinion`);
   ``ours`` — a ``maxim`` whose "we / our" is everyone's ("It reminds us to follow our dreams");
   ``journey`` — the two's road ("We've done so much, and there's nothing but good stuff
-  coming", :func:`souvenir.lexical.together.journey`).
+  coming", :func:`souvenir.lexical.together.journey`); ``relief``, ``gifts`` (session 17);
+  ``everyone`` ("We all find our own way to escape"), ``sensations`` ("The waves, the wind,
+  it's super exciting") and ``ahead`` ("I am excited about what's coming next!"):
+  :mod:`souvenir.lexical.commonplace`.
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
 
