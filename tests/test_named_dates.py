@@ -93,6 +93,8 @@ def test_easter_is_the_gregorian_computus() -> None:
         ),
         ("On Easter Monday 2019 we hiked", "On Easter Monday (2019-04-22) 2019 we hiked"),
         ("I will call you at Easter, 2 friends", "I will call you at Easter (2027-03-28), 2 friends"),
+        ("I start mid-March", "I start mid-March (2027-03)"),  # "mid-" without a blank
+        ("I was there mid-January", "I was there mid-January (2026-01)"),
         # with the first pass in one text
         ("tomorrow and in January", "tomorrow (2026-12-07) and in January (2027-01)"),
     ],

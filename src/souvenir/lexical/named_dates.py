@@ -86,7 +86,7 @@ _MONTH_SPECS = (
     # "next January" / "last August" / "this May"
     rf"{_B}(?P<d>{_EN_DIR}){_S}(?P<m>{_EN_MONTHS}){_E}{_NO_YEAR}",
     # "in January", "early March"
-    rf"{_B}(?:{_EN_PREP}){_S}(?P<m>{_EN_MONTHS}){_E}{_NO_YEAR}",
+    rf"{_B}(?:(?:{_EN_PREP}){_S}|mid-)(?P<m>{_EN_MONTHS}){_E}{_NO_YEAR}",
     # « en janvier (prochain) », « janvier dernier »
     rf"{_B}(?:(?:{_FR_PREP})\s*)?(?P<m>{_FR_MONTHS}){_S}(?P<d>{_FR_DIR}){_E}",
     rf"{_B}(?:{_FR_PREP})\s*(?P<m>{_FR_MONTHS}){_E}{_NO_YEAR}",
