@@ -1,9 +1,11 @@
 """A stand-in for a chat model: an OpenAI-compatible server on loopback, Python's standard
 library only, to try Souvenir's proxy, reflection and `souvenir chat` without a real model.
 
-    python3 examples/fake_model.py [--port 8081]
+    python3 examples/fake_model.py [--port 8081] [--show-system]
 
-Chat requests get "(fake model) you said: …" (``"stream": true`` too); a reflection request
+Chat requests get "(fake model) you said: …" (``"stream": true`` too); with
+``--show-system`` the answer ends with the system prompt it was sent, "[system] …": the
+memory block Souvenir's proxy added, as the model reads it. A reflection request
 (one asking for JSON) gets ``{"memories": []}``, so each message is kept as an episode as in
 no-model mode; ``GET /v1/models`` lists ``fake``. Nothing is stored. docs/proxy.md.
 """
@@ -16,13 +18,18 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
-def answer(body: dict) -> str:
-    """The text answer to a chat request ``body`` (an OpenAI chat completion request)."""
+SHOW_SYSTEM = False  # --show-system: each chat answer ends with the system prompt it was sent
+
+
+def answer(body: dict, show_system: bool = False) -> str:
+    """The text answer to a chat request ``body`` (an OpenAI chat completion request);
+    ``show_system``: followed by "\n[system] " and the system prompt (none: "(none)")."""
     messages = body.get("messages") or [{}]
-    system = " ".join(str(m.get("content")) for m in messages if m.get("role") == "system")
+    system = "\n".join(str(m.get("content")) for m in messages if m.get("role") == "system")
     if "response_format" in body or "JSON" in system:
         return json.dumps({"memories": []})
-    return "(fake model) you said: " + str(messages[-1].get("content", ""))[:200]
+    text = "(fake model) you said: " + str(messages[-1].get("content", ""))[:200]
+    return text + "\n[system] " + (system or "(none)") if show_system else text
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -50,7 +57,7 @@ class Handler(BaseHTTPRequestHandler):
         if not self.path.rstrip("/").endswith("/chat/completions"):
             self._json(404, {"error": {"message": "only /v1/chat/completions", "type": "not_found"}})
             return
-        text, model, now = answer(body), body.get("model", "fake"), int(time.time())
+        text, model, now = answer(body, SHOW_SYSTEM), body.get("model", "fake"), int(time.time())
         if not body.get("stream"):
             choice = {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
             usage = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
@@ -84,9 +91,12 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main() -> None:
+    global SHOW_SYSTEM
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8081)
-    port = parser.parse_args().port
+    parser.add_argument("--show-system", action="store_true", help="end each answer with the system prompt it was sent")
+    args = parser.parse_args()
+    port, SHOW_SYSTEM = args.port, args.show_system
     print(f"fake model on http://127.0.0.1:{port} (model 'fake'); Ctrl-C stops it", flush=True)
     ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()
 

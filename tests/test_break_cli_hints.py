@@ -52,7 +52,7 @@ def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'c.db'}"
     store = open_store(url)
-    store.ensure_user(" ;touch pwned", "bob", NOW)
+    store.ensure_user("x ;touch pwned", "bob", NOW)  # a blank at either end is refused (look-alike)
     store.close()
     env = {
         "SOUVENIR_DATABASE_URL": url,
@@ -62,7 +62,7 @@ def test_the_unknown_user_hint_quotes_the_channel_it_suggests(tmp_path):
     }
     result = CliRunner().invoke(app, ["memories", "--user", "bob"], env=env, catch_exceptions=False)
     assert result.exit_code == 0
-    assert "add --channel ' ;touch pwned'" in " ".join(result.output.split()), result.output
+    assert "add --channel 'x ;touch pwned'" in " ".join(result.output.split()), result.output
 
 
 def test_a_global_option_after_the_command_says_where_it_goes(tmp_path):

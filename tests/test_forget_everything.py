@@ -80,6 +80,9 @@ def test_a_whole_request_names_every_memory_but_rules(lang, memories, asking):
     assert [r.whole for r in requests] == [True]
     found = match_forget(requests, _stored(memories))
     assert found.erase == (1, 2) and not found.ambiguous
+    assert found.reason.endswith("about them: 2 memories")
+    one = match_forget(requests, _stored(memories)[:1])  # a count of one is singular
+    assert one.erase == (1,) and one.reason.endswith("about them: 1 memory")
 
 
 @pytest.mark.parametrize("message", MORE_WHOLE)

@@ -54,3 +54,17 @@ def test_without_a_time_every_turn_goes_as_before(store_url):
         mem.add_turn("ann", "Please forget everything about me.", "OK.")
         assert mem.memories("ann").memories == []
         assert {t["message"] for t in mem.export_user("ann").tables["turns"]} == {""}
+
+
+@pytest.mark.parametrize(("lang", "request_text", "before", "after"), EVERYTHING, ids=[e[0] for e in EVERYTHING])
+def test_a_request_with_no_time_follows_a_turn_stamped_within_the_skew(store_url, lang, request_text, before, after):
+    """A turn stamped up to 5 minutes ahead (a client clock running fast: accepted) then "forget
+    everything" sent with no time (session 17, lane newuser2): the request was said now, after
+    every turn already recorded — the fast-stamped memory was kept as "said after the request"."""
+    with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn("ann", before, "Nice!", time=utcnow() + timedelta(minutes=2))
+        mem.add_turn("ann", request_text, "OK.")
+        assert mem.memories("ann").memories == [], lang
+        assert {t["message"] for t in mem.export_user("ann").tables["turns"]} == {""}, lang
+        mem.add_turn("ann", after, "Noted.")  # a new fact after it is kept
+        assert [m.text for m in mem.memories("ann").memories] == [after], lang

@@ -76,6 +76,25 @@ def test_easter_is_the_gregorian_computus() -> None:
         ("去年复活节我哥哥来看我了", "去年（2025）复活节（2025-04-20）我哥哥来看我了"),
         ("我6月要去北京", "我6月（2027-06）要去北京"),
         ("我在一月搬家", "我在一月（2027-01）搬家"),
+        # a year said after Easter, or a relative year the first pass grounded after the
+        # phrase, is that year's (session 17, lane newuser2: they were the next / last one)
+        ("We met at Easter 2019", "We met at Easter (2019-04-21) 2019"),
+        ("On s'est rencontrés à Pâques 2019", "On s'est rencontrés à Pâques (2019-04-21) 2019"),
+        ("2019年复活节我们去了巴黎", "2019年复活节（2019-04-21）我们去了巴黎"),
+        ("Kami bertemu pada Hari Paskah 2019", "Kami bertemu pada Hari Paskah (2019-04-21) 2019"),
+        ("We met at Easter last year", "We met at Easter (2025-04-20) last year (2025)"),
+        ("On s'est vus à Pâques l'an dernier", "On s'est vus à Pâques (2025-04-20) l'an dernier (2025)"),
+        ("Kami bertemu pada Hari Paskah tahun lepas", "Kami bertemu pada Hari Paskah (2025-04-20) tahun lepas (2025)"),
+        ("I moved in January last year", "I moved in January (2025-01) last year (2025)"),
+        ("J'ai déménagé en janvier l'année dernière", "J'ai déménagé en janvier (2025-01) l'année dernière (2025)"),
+        (
+            "Saya berpindah pada bulan Januari tahun lepas",
+            "Saya berpindah pada bulan Januari (2025-01) tahun lepas (2025)",
+        ),
+        ("On Easter Monday 2019 we hiked", "On Easter Monday (2019-04-22) 2019 we hiked"),
+        ("I will call you at Easter, 2 friends", "I will call you at Easter (2027-03-28), 2 friends"),
+        ("I start mid-March", "I start mid-March (2027-03)"),  # "mid-" without a blank
+        ("I was there mid-January", "I was there mid-January (2026-01)"),
         # with the first pass in one text
         ("tomorrow and in January", "tomorrow (2026-12-07) and in January (2027-01)"),
     ],

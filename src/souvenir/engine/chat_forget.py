@@ -143,7 +143,9 @@ def act_on_forget_request(
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
     own bookkeeping before each erasure (its window vectors). ``said``: when the request was
     said (the proxy records it after the reply): a memory whose wording was said after it —
-    saved through another face while the model answered — is not the request's to erase."""
+    saved through another face while the model answered — is not the request's to erase;
+    ``None`` (a turn sent with no time: said now) erases every memory recorded before it, one
+    stamped a little ahead of the clock too."""
     requests = own_requests(store, user_id, message)
     if not requests:
         return None

@@ -114,6 +114,7 @@ class TurnWriter:
                 raise ErasedError(
                     "the user, or one of their memories, was erased after this exchange began: not recorded"
                 )
+            stated = time is not None  # a request to forget said "now" follows every turn recorded
             time = self._local_time(user_id, time, zone_text, now)
             check_time(time, now=now)  # in the user's zone (a naive time is local): not ahead of the clock
             story_id = story_id_of(self.store, user_id, story, True, now)
@@ -129,7 +130,13 @@ class TurnWriter:
             # a request to forget acts on the memories it names and never becomes one (#26),
             # nor a last query; without a model its turn keeps no copy of its topic now
             asked = act_on_forget_request(
-                self.store, user_id, message, turn_id, now, before_erase=self.writer.drop_windows_around, said=time
+                self.store,
+                user_id,
+                message,
+                turn_id,
+                now,
+                before_erase=self.writer.drop_windows_around,
+                said=time if stated else None,
             )
             queries = profile.push_query(before.get(profile.QUERIES_KEY), message) if asked is None else None
             if queries is not None:

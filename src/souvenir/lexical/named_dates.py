@@ -86,7 +86,7 @@ _MONTH_SPECS = (
     # "next January" / "last August" / "this May"
     rf"{_B}(?P<d>{_EN_DIR}){_S}(?P<m>{_EN_MONTHS}){_E}{_NO_YEAR}",
     # "in January", "early March"
-    rf"{_B}(?:{_EN_PREP}){_S}(?P<m>{_EN_MONTHS}){_E}{_NO_YEAR}",
+    rf"{_B}(?:(?:{_EN_PREP}){_S}|mid-)(?P<m>{_EN_MONTHS}){_E}{_NO_YEAR}",
     # « en janvier (prochain) », « janvier dernier »
     rf"{_B}(?:(?:{_FR_PREP})\s*)?(?P<m>{_FR_MONTHS}){_S}(?P<d>{_FR_DIR}){_E}",
     rf"{_B}(?:{_FR_PREP})\s*(?P<m>{_FR_MONTHS}){_E}{_NO_YEAR}",
@@ -102,7 +102,17 @@ _ZH_MONTH = re.compile(
     r"(?<![\d一二三四五六七八九十个第每半几年])(?P<m>十[一二]|[一二三四五六七八九十]|1[0-2]|[1-9])月(?P<fen>份)?"
     r"(?![\d一二三四五六七八九十]*[日号])(?!初[\d一二三四五六七八九十])"
 )
-_ZH_YEAR_BEFORE = re.compile(r"[今明去前后]年（(\d{4})）$")
+_ZH_YEAR_BEFORE = re.compile(r"(?:[今明去前后]年（(\d{4})）|((?:19|20)\d{2})年)$")
+# The year said right after the phrase: "at Easter 2019", « à Pâques de 2019 », "Hari Paskah
+# 2019", or a relative year the first pass grounded ("at Easter last year (2025)", « en
+# janvier l'an dernier (2025) », "pada bulan Januari tahun lepas (2025)").
+_YEAR_AFTER = re.compile(
+    r"\s*,?\s*(?:(?:of|de|en|tahun)\s+)?(?P<y>(?:19|20)\d{2})(?!\d)"
+    r"|\s+(?:(?:last|next|this)\s+year|l['’]\s*an\s+(?:dernier|prochain|passé)"
+    r"|l['’]\s*année\s+(?:dernière|prochaine|passée)|cette\s+année|tahun\s+(?:lepas|lalu|depan|hadapan|ini))"
+    r"\s*[(（](?P<g>\d{4})[)）]",
+    re.I,
+)
 
 _EASTER = re.compile(
     rf"{_B}(?:(?:(?P<d>{_EN_DIR})|at|for|on|over|by|until|till|since|before|after|around|during){_S})"
@@ -251,6 +261,18 @@ def _clause(text: str, start: int, end: int) -> str:
     return text[left : right.start() if right else min(len(text), end + _WINDOW)]
 
 
+def _year_after(text: str, end: int) -> int | None:
+    """The year said right after a named date ending at ``end`` (:data:`_YEAR_AFTER`), or ``None``."""
+    y = _YEAR_AFTER.match(text, end)
+    return int(y.group("y") or y.group("g")) if y else None
+
+
+def _zh_year_before(text: str, start: int) -> int | None:
+    """The year written right before a Chinese named date: 去年（2025）, 2019年."""
+    y = _ZH_YEAR_BEFORE.search(text[max(0, start - 12) : start])
+    return int(y.group(1) or y.group(2)) if y else None
+
+
 def _value(text: str, m: re.Match[str], today: date) -> str | None:
     phrase = m.group()
     if _LOWER_AMBIGUOUS.search(phrase):
@@ -259,17 +281,20 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
     if _HABIT.search(before):
         return None
     past = _past(_clause(text, m.start(), m.end()))
+    said_year = _year_after(text, m.end())
     if phrase.endswith("复活节"):
-        year = _ZH_YEAR_BEFORE.search(text[max(0, m.start() - 12) : m.start()])
+        year = _zh_year_before(text, m.start()) or said_year
         if year:
-            return easter(int(year.group(1))).isoformat()
+            return easter(year).isoformat()
         return _easter_value(today, None, past, False)
     if _EASTER.fullmatch(phrase):
         e = _EASTER.fullmatch(phrase)
         assert e is not None
         step = _step(e.group("d") or e.group("fd") or e.group("fd2"))
-        day = (e.group("day") or e.group("day2") or e.group("fday") or "").casefold()
-        return _easter_value(today, step, past, day in ("monday", "lundi"))
+        monday = (e.group("day") or e.group("day2") or e.group("fday") or "").casefold() in ("monday", "lundi")
+        if said_year and step is None:
+            return (easter(said_year) + timedelta(days=monday)).isoformat()
+        return _easter_value(today, step, past, monday)
     zh = _ZH_MONTH.fullmatch(phrase)
     if zh:
         raw = zh.group("m")
@@ -278,14 +303,16 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
             if raw.isdigit()
             else (10 + _ZH_MONTH_NUMBER.get(raw[1:], 0) if raw[0] == "十" and len(raw) > 1 else _ZH_MONTH_NUMBER[raw])
         )
-        year = _ZH_YEAR_BEFORE.search(text[max(0, m.start() - 12) : m.start()])
+        year = _zh_year_before(text, m.start())
         if year:
-            return f"{year.group(1)}-{month:02d}"
+            return f"{year}-{month:02d}"
         return _month_value(month, today, None, past)
     for part in _MONTH_PARTS:
         p = part.fullmatch(phrase)
         if p:
             groups = p.groupdict()
+            if said_year and not groups.get("d"):
+                return f"{said_year}-{_MONTH_NUMBER[groups['m'].casefold()]:02d}"
             return _month_value(_MONTH_NUMBER[groups["m"].casefold()], today, _step(groups.get("d")), past)
     return None
 

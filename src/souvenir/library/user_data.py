@@ -7,6 +7,7 @@ the turn loop and the memories are :class:`~souvenir.library.Souvenir`'s own.
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
@@ -23,6 +24,19 @@ __all__ = ["HINT_CHANNELS", "UserData"]
 #: otherwise. Set per request by the doors that take a key (the REST guard, each MCP tool
 #: call): a tenant is never told which ids another tenant's channel has.
 HINT_CHANNELS: ContextVar[frozenset[str] | None] = ContextVar("souvenir_hint_channels", default=None)
+
+
+def _lookalike_of(user: str) -> tuple[str, str] | None:
+    """The id ``user`` looks like — without its blanks at the ends, or composed (Unicode
+    NFC) — and how they differ; ``None`` when ``user`` is that id already. New ids in those
+    forms are refused (:func:`souvenir.limits.lookalike`), so a read with one most likely
+    means the stored id: "ann " → ("ann", "the id asked has blanks at its ends")."""
+    canonical = unicodedata.normalize("NFC", user).strip()
+    if not canonical or canonical == user:
+        return None
+    if user.strip() != user:
+        return canonical, "the id asked has blanks at its ends"
+    return canonical, "the id asked has decomposed accents (Unicode NFD); ids are stored composed (NFC)"
 
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
@@ -47,6 +61,9 @@ class UserData(Operations):
         store = self.runtime.store
         if store.find_user(channel, user) is not None:
             return None
+        alike = _lookalike_of(user)
+        if alike is not None and store.find_user(channel, alike[0]) is not None:
+            return f"no user {channel}:{user!r}; user {alike[0]!r} exists in this channel: {alike[1]}"
         shown = HINT_CHANNELS.get()
         others = [c for c in store.user_channels(user) if c != channel and (shown is None or c in shown)]
         where = f"; user {user!r} exists in channel {', '.join(others)}" if others else ""
@@ -60,7 +77,7 @@ class UserData(Operations):
             yield
         except UnknownError as exc:
             where = self._unknown(channel, user)
-            if where is None or "exists in channel" not in where:
+            if where is None or "; user " not in where:
                 raise
             raise UnknownError(f"{exc}{where[where.index(';') :]}") from None
 

@@ -121,7 +121,7 @@ def match_forget(
         return ForgetMatch(
             tuple(m.id for m in pool),
             False,
-            f"the user asked in chat to forget everything about them: {len(pool)} memories",
+            f"the user asked in chat to forget everything about them: {len(pool)} memor{'y' if len(pool) == 1 else 'ies'}",
             whole=True,
         )
     which = _which(requests, pool)
