@@ -417,6 +417,18 @@ _EXCLUSIVE: dict[str, dict[str, re.Pattern[str]]] = {
         ),
         "hybrid": re.compile(r"\b(?:hybrid|hybride|hibrid)\b|混合办公", re.I),
     },
+    "contract": {
+        "fixed": re.compile(
+            r"\b(?:cdd|fixed[\s-]term|temporary\s+contract|contrat\s+temporaire|(?:kerja|pekerja|jawatan)\s+kontrak)\b"
+            r"|合同工|临时工|劳务派遣",
+            re.I,
+        ),
+        "permanent": re.compile(
+            r"\b(?:cdi|permanent\s+(?:contract|job|role|position)|contrat\s+permanent|(?:jawatan|pekerja|kerja)\s+tetap)\b"
+            r"|转正|正式员工|正式工|编制",
+            re.I,
+        ),
+    },
     "housing": {
         "rented": re.compile(
             r"\b(?:rents?|renting|rented|tenant|locataire|loue|en\s+location|sewa|menyewa|disewa)\b|租房|租的|租了",
@@ -471,8 +483,8 @@ def changes_state(new: str, old: str) -> bool:
     domain, value = a
     if _zh(old):
         left = _han_only(_EXCLUSIVE[domain][value].sub("", old))
-        return len(re.sub(r"[在去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
+        return len(re.sub(r"公司|单位|现在|[在是去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
     stripped = _EXCLUSIVE[domain][value].sub(" ", old)
     rest = _words(stripped) - stems(_DOMAIN_WORDS | _HOME_KINDS) - _date_words(old)  # a terraced house is a house
     capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
-    return not (rest - capitals)
+    return not (rest - capitals - _words(head))

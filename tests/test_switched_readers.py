@@ -1,0 +1,79 @@
+"""The reader of a switch from one thing to another (issue #26, round 17: ``lexical/switched.py``) and the
+contract domain of ``changes_state``, in en / fr / zh / ms, each with counter-examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from souvenir.lexical.restated import changes_state
+from souvenir.lexical.switched import switches_from
+
+SWITCHES = [
+    # en
+    ("Takes the ferry to the island office", "Drives to the island office now instead of taking the ferry"),
+    ("Uses a Kindle", "Switched to a Kobo because the Kindle kept freezing"),
+    ("Heats the house with a wood stove", "Moved from the wood stove to underfloor heating"),
+    ("Shops at Tesco", "Replaced Tesco with the farm shop down the road"),
+    # fr
+    ("Va au travail en scooter", "Va au travail à pied maintenant, au lieu du scooter"),
+    ("Utilise un Android", "Est passé à un iPhone, fini l'Android"),
+    ("Boit du café le matin", "Je suis passé du café au thé le matin"),
+    ("Roule au diesel", "A remplacé la voiture diesel par une électrique, fini le diesel"),
+    # zh
+    ("住在学校宿舍", "从宿舍搬出来了，在外面租房"),
+    ("用的是电信的号", "把号转到移动了"),
+    ("喝咖啡提神", "从咖啡换成了绿茶"),
+    # ms
+    ("Guna Unifi di rumah", "Dah tukar internet dari Unifi ke Maxis"),
+    ("Naik kereta ke pejabat", "Sekarang naik LRT ke pejabat, kereta dah dijual"),
+    ("Pakai Samsung", "Dah tukar ke iPhone, Samsung tu bagi adik"),
+]
+
+NOT_SWITCHES = [
+    # en: a bounded switch, another thing, a memory that says more, a move of house that is no switch of use
+    ("Commutes to work by train", "Took the bus instead of the train this week"),
+    ("Uses an iPhone", "Switched to a Pixel for work calls"),
+    ("Lives in Paris", "Moved to the sales team after the Paris office closed"),
+    ("Commutes to work by train with her sister every weekday from Reading", "Cycles to work now instead of the train"),
+    # fr
+    ("Se chauffe au fioul", "Est passé chez Free pour internet"),
+    ("Joue du piano depuis vingt ans au conservatoire de Nantes avec son frère", "Est passé du piano au violon"),
+    # zh
+    ("住在公司宿舍", "把车换成了电动车"),
+    ("在北京工作了十年，是一家互联网公司的产品经理，住在公司宿舍", "从宿舍搬出来了"),
+    # ms
+    ("Guna Maxis", "Dah tukar kereta dari Myvi ke Bezza"),
+    ("Naik motosikal ke tempat kerja", "Naik bas ke tempat kerja minggu ni"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), SWITCHES)
+def test_a_switch_retires_the_thing_left(old, new):
+    assert switches_from(new, old)
+
+
+@pytest.mark.parametrize(("old", "new"), NOT_SWITCHES)
+def test_no_switch_of_what_is_stored(old, new):
+    assert not switches_from(new, old)
+
+
+def test_a_bounded_switch_counts_only_when_the_old_thing_is_over():
+    assert switches_from(
+        "Est passé à une pompe à chaleur cet hiver, fini le fioul", "Se chauffe au fioul", lasting=False
+    )
+    assert not switches_from("Took the bus instead of the train", "Commutes to work by train", lasting=False)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("On a fixed-term contract at the council", "Got a permanent contract at the council", True),
+        ("Est en CDD à la mairie", "A signé un CDI à la mairie le mois dernier", True),
+        ("在公司是临时工", "上个月转正了", True),
+        ("Kerja kontrak di hospital", "Dah dapat jawatan tetap di hospital", True),
+        ("Est en CDD à la mairie", "A signé un CDD à la mairie", False),
+        ("Kerja kontrak di hospital Serdang sebagai jururawat", "Dah dapat jawatan tetap", False),
+    ],
+)
+def test_a_contract_is_fixed_term_or_permanent(old, new, expected):
+    assert changes_state(new, old) is expected
