@@ -38,8 +38,6 @@ KNOWN = {
             "R3E13-quantity-fr-1",
             "R3E13-negation-fr-1",
             "R3E13-correct-zh-1",
-            "R3E13-no_longer-zh-1",
-            "R3E13-no_longer-zh-2",
             "R3E13-date-zh-1",
             "R3E13-date-zh-2",
             "R3E13-ended-zh-1",

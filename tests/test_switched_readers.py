@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.lexical.restated import changes_state
+from souvenir.lexical.restated import changes_state, ends_state
 from souvenir.lexical.switched import switches_from
 
 SWITCHES = [
@@ -77,3 +77,25 @@ def test_a_bounded_switch_counts_only_when_the_old_thing_is_over():
 )
 def test_a_contract_is_fixed_term_or_permanent(old, new, expected):
     assert changes_state(new, old) is expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # leaving a group, without a negation
+        ("Is a member of the chess club", "Left the chess club since the fees went up", True),
+        ("Fait partie de la chorale", "A quitté la chorale", True),
+        ("是小区读书会的成员", "已经退出小区读书会了", True),
+        ("Ahli kelab badminton", "Dah keluar dari kelab badminton", True),
+        ("每周三去合唱团排练", "离开合唱团了", True),
+        # 不 … 了 without 已经
+        ("周末在图书馆做志愿者", "不在图书馆做志愿者了", True),
+        # counter-examples: leaving something else, a wish, a memory that says more
+        ("Works at the office", "Left my umbrella at the office", False),
+        ("在上海工作", "不想去上海了", False),
+        ("是公司羽毛球协会的会员，每周六和同事在体育馆打球", "已经退出公司羽毛球协会了", False),
+        ("Fait partie de la chorale", "A quitté le bureau tôt", False),
+    ],
+)
+def test_an_end_by_leaving_or_by_not_any_more(old, new, expected):
+    assert ends_state(new, old) is expected

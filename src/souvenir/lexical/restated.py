@@ -279,6 +279,18 @@ _ENDED = re.compile(
     r"|\bdah\s+(?:tak|tidak|bukan)\b",
     re.I,
 )
+#: Leaving a group or a place of activity ("left the chess club", « a quitté la chorale », 退出 / 离开,
+#: "dah keluar dari kelab"): an end said without a negation.
+_LEFT = re.compile(
+    r"\b(?:left|quit|resigned\s+from|dropped\s+out\s+of|a\s+quitté|ai\s+quitté|quitté|(?:est|suis)\s+sortie?\s+de"
+    r"|keluar\s+(?:dari|daripada)|berhenti\s+(?:dari|daripada))\b|退出|退了|离开了?|退群",
+    re.I,
+)
+_LEFT_WORDS = frozenset("left quit resigned dropped out quitté sorti sortie keluar berhenti dari daripada".split())
+#: A Chinese end without 已经: 不在少年宫教围棋了 (不 … 了 closing the sentence marks the change of state).
+_ZH_NOT_NOW = re.compile(r"不[\u4e00-\u9fff]{2,14}了[。！!]?\s*$")
+#: Words a Chinese membership is said with (是…的会员, 参加, 加入): no content of the state.
+_ZH_MEMBER = re.compile(r"会员|成员|一员|是|参加了?|加入了?")
 #: Where the statement of the end stops and its when or why begins.
 _CORE_END = re.compile(
     r"[,，;；]|\b(?:since|after|because|as\s+of|now\s+that|depuis|après|car|parce|sejak|selepas|lepas|sebab|kerana)\b"
@@ -310,17 +322,20 @@ def ends_state(new: str, old: str) -> bool:
     (written with a capital, or a carrier), at most four words: "Works at night at the hospital as a
     nurse" is not ended by "No longer works at night"; nor is a list ("… and shellfish"). Chinese: the end's
     characters in order in the memory, three more at most beside its times (每周日去教堂做礼拜 / 已经不去教堂了)."""
-    if not _ENDED.search(new) or re.search(r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old):
+    left = _LEFT.search(new)
+    if not (_ENDED.search(new) or left or _ZH_NOT_NOW.search(new)) or re.search(
+        r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old
+    ):
         return False
     core = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
     pn, po = proposition(core), proposition(old)
-    if not pn.negative or po.negative:
+    if (not pn.negative and not left) or po.negative:
         return False
     if _zh(core):
-        han = _han_only(_ZH_TIME.sub("", core))
-        have = _han_only(_ZH_TIME.sub("", old))
+        han = _han_only(_ZH_TIME.sub("", _LEFT.sub("", core)))
+        have = _han_only(_ZH_TIME.sub("", _ZH_MEMBER.sub("", old) if left else old))
         return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 3
-    want = pn.content - stems(_LIGHT_STATE)
+    want = pn.content - stems(_LIGHT_STATE) - (stems(_LEFT_WORDS) if left else frozenset())
     met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
     if not want or None in met.values():
         return False
