@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.lexical.restated import changes_state, ends_state
+from souvenir.lexical.restated import changes_state, ends_state, moved_date
 from souvenir.lexical.switched import switches_from
 
 SWITCHES = [
@@ -99,3 +99,28 @@ def test_a_contract_is_fixed_term_or_permanent(old, new, expected):
 )
 def test_an_end_by_leaving_or_by_not_any_more(old, new, expected):
     assert ends_state(new, old) is expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # an agent before the verb, the event its object
+        ("Boiler service booked for 14 March", "The boiler firm moved the service to 2 April", True),
+        ("Dentist check-up on Monday", "The vet moved the check-up to Friday", False),
+        # a two-word event whose stored wording adds one complement, never a name
+        (
+            "Rendez-vous chez le dentiste de la famille le 12 mars",
+            "Le rendez-vous chez le dentiste est avancé au 5 mars",
+            True,
+        ),
+        ("Dentist appointment for Tom on 12 March", "Dentist appointment moved to 3 March", False),
+        # Chinese: 的 inside the event, a light verb in the stored memory
+        ("6月8号参加同学的婚礼", "同学的婚礼提前到5月30号了", True),
+        ("5月20号去医院复查", "牙医复查推迟到6月3号了", False),
+        # Malay: dianjak / dialihkan
+        ("Mesyuarat PIBG pada 10 Mac", "Mesyuarat PIBG dialihkan ke 17 Mac", True),
+        ("Mesyuarat PIBG pada 10 Mac", "Kenduri dianjak ke 17 Mac", False),
+    ],
+)
+def test_a_moved_date(old, new, expected):
+    assert moved_date(new, old) is expected

@@ -120,11 +120,13 @@ DATE = re.compile(
 #: The verb of a date that moved, by language, up to the preposition before the new date.
 _MOVED = re.compile(
     r"\b(?:pushed|put|moved|brought|pulled|rescheduled|postponed|delayed|shifted|bumped|changed|rebooked)"
-    r"(?:\s+(?:back|forward|up|out|over))?\s+(?:to|until|till|for)\b"
+    r"(?:\s+(?:back|forward|up|out|over))?"
+    r"(?:\s+(?:the|my|our|their|his|her|its)\s+(?P<object>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+(?:back|forward|up|out|over))?)?"
+    r"\s+(?:to|until|till|for)\b"
     r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?)"
     r"\s+(?:au|à|a|pour|le)\b"
     r"|改到|改在|改成|改期到|推迟到|推到|延期到|延到|延后到|提前到|挪到|调到|换到|定到"
-    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|ditunda|dipindahkan)"
+    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|dipindahkan|dianjak|dialih|dialihkan|diubah|dipindah)"
     r"\s+(?:ke|kepada|pada)\b",
     re.I,
 )
@@ -159,16 +161,21 @@ def moved_date(new: str, old: str) -> bool:
     if not new_dates or not old_dates or set(new_dates) == set(old_dates):
         return False
     if _zh(event):
-        head = _han_only(re.sub(r"已经|被|又|的", "", event))
-        if len(head) < 2 or head not in old:
+        head, have = _han_only(re.sub(r"已经|被|又|的", "", event)), _han_only(old)
+        if len(head) < 2 or head not in have:
             return False
-        rest = DATE.sub("", old.replace(head, "", 1))
-        return all(ch in "定在于安排约好是了的，,。 " for ch in rest)
-    named = _words(event) - stems(_AUX)
+        rest = DATE.sub("", have.replace(head, "", 1))
+        return all(ch in "定在于安排约好是了的去参加做，,。 " for ch in rest)
+    # "The engineer moved the service to…": the object names the event, the subject may be its agent
+    named = (_words(cue.group("object")) if cue.group("object") else _words(event)) - stems(_AUX)
     if not named or not named <= _words(old):
         return False
-    left = _words(old) - named - _date_words(old) - stems(_FRAME)
-    return not left
+    left = _words(old) - named - _words(event) - _date_words(old) - stems(_FRAME)
+    capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
+    # « Contrôle technique de la voiture le 12 mars » / « Le contrôle technique est avancé au 3 mars »: one
+    # complement of a two-word event left unsaid, never a name (another person's appointment) nor a list
+    one_more = not re.search(r"\b(?:and|et|dan|serta|with|avec|dengan)\b|[,;]", old)  # never a second event
+    return not left or (one_more and len(named) >= 2 and len(left) == 1 and not left & capitals)
 
 
 # ---------------------------------------------------------------------- a wrong value named
