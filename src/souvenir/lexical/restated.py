@@ -120,11 +120,13 @@ DATE = re.compile(
 #: The verb of a date that moved, by language, up to the preposition before the new date.
 _MOVED = re.compile(
     r"\b(?:pushed|put|moved|brought|pulled|rescheduled|postponed|delayed|shifted|bumped|changed|rebooked)"
-    r"(?:\s+(?:back|forward|up|out|over))?\s+(?:to|until|till|for)\b"
+    r"(?:\s+(?:back|forward|up|out|over))?"
+    r"(?:\s+(?:the|my|our|their|his|her|its)\s+(?P<object>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+(?:back|forward|up|out|over))?)?"
+    r"\s+(?:to|until|till|for)\b"
     r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?)"
     r"\s+(?:au|à|a|pour|le)\b"
     r"|改到|改在|改成|改期到|推迟到|推到|延期到|延到|延后到|提前到|挪到|调到|换到|定到"
-    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|ditunda|dipindahkan)"
+    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|dipindahkan|dianjak|dialih|dialihkan|diubah|dipindah)"
     r"\s+(?:ke|kepada|pada)\b",
     re.I,
 )
@@ -159,16 +161,21 @@ def moved_date(new: str, old: str) -> bool:
     if not new_dates or not old_dates or set(new_dates) == set(old_dates):
         return False
     if _zh(event):
-        head = _han_only(re.sub(r"已经|被|又|的", "", event))
-        if len(head) < 2 or head not in old:
+        head, have = _han_only(re.sub(r"已经|被|又|的", "", event)), _han_only(old)
+        if len(head) < 2 or head not in have:
             return False
-        rest = DATE.sub("", old.replace(head, "", 1))
-        return all(ch in "定在于安排约好是了的，,。 " for ch in rest)
-    named = _words(event) - stems(_AUX)
+        rest = DATE.sub("", have.replace(head, "", 1))
+        return all(ch in "定在于安排约好是了的去参加做，,。 " for ch in rest)
+    # "The engineer moved the service to…": the object names the event, the subject may be its agent
+    named = (_words(cue.group("object")) if cue.group("object") else _words(event)) - stems(_AUX)
     if not named or not named <= _words(old):
         return False
-    left = _words(old) - named - _date_words(old) - stems(_FRAME)
-    return not left
+    left = _words(old) - named - _words(event) - _date_words(old) - stems(_FRAME)
+    capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
+    # « Contrôle technique de la voiture le 12 mars » / « Le contrôle technique est avancé au 3 mars »: one
+    # complement of a two-word event left unsaid, never a name (another person's appointment) nor a list
+    one_more = not re.search(r"\b(?:and|et|dan|serta|with|avec|dengan)\b|[,;]", old)  # never a second event
+    return not left or (one_more and len(named) >= 2 and len(left) == 1 and not left & capitals)
 
 
 # ---------------------------------------------------------------------- a wrong value named
@@ -279,6 +286,18 @@ _ENDED = re.compile(
     r"|\bdah\s+(?:tak|tidak|bukan)\b",
     re.I,
 )
+#: Leaving a group or a place of activity ("left the chess club", « a quitté la chorale », 退出 / 离开,
+#: "dah keluar dari kelab"): an end said without a negation.
+_LEFT = re.compile(
+    r"\b(?:left|quit|resigned\s+from|dropped\s+out\s+of|a\s+quitté|ai\s+quitté|quitté|(?:est|suis)\s+sortie?\s+de"
+    r"|keluar\s+(?:dari|daripada)|berhenti\s+(?:dari|daripada))\b|退出|退了|离开了?|退群",
+    re.I,
+)
+_LEFT_WORDS = frozenset("left quit resigned dropped out quitté sorti sortie keluar berhenti dari daripada".split())
+#: A Chinese end without 已经: 不在少年宫教围棋了 (不 … 了 closing the sentence marks the change of state).
+_ZH_NOT_NOW = re.compile(r"不[\u4e00-\u9fff]{2,14}了[。！!]?\s*$")
+#: Words a Chinese membership is said with (是…的会员, 参加, 加入): no content of the state.
+_ZH_MEMBER = re.compile(r"会员|成员|一员|是|参加了?|加入了?")
 #: Where the statement of the end stops and its when or why begins.
 _CORE_END = re.compile(
     r"[,，;；]|\b(?:since|after|because|as\s+of|now\s+that|depuis|après|car|parce|sejak|selepas|lepas|sebab|kerana)\b"
@@ -310,17 +329,20 @@ def ends_state(new: str, old: str) -> bool:
     (written with a capital, or a carrier), at most four words: "Works at night at the hospital as a
     nurse" is not ended by "No longer works at night"; nor is a list ("… and shellfish"). Chinese: the end's
     characters in order in the memory, three more at most beside its times (每周日去教堂做礼拜 / 已经不去教堂了)."""
-    if not _ENDED.search(new) or re.search(r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old):
+    left = _LEFT.search(new)
+    if not (_ENDED.search(new) or left or _ZH_NOT_NOW.search(new)) or re.search(
+        r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old
+    ):
         return False
     core = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
     pn, po = proposition(core), proposition(old)
-    if not pn.negative or po.negative:
+    if (not pn.negative and not left) or po.negative:
         return False
     if _zh(core):
-        han = _han_only(_ZH_TIME.sub("", core))
-        have = _han_only(_ZH_TIME.sub("", old))
+        han = _han_only(_ZH_TIME.sub("", _LEFT.sub("", core)))
+        have = _han_only(_ZH_TIME.sub("", _ZH_MEMBER.sub("", old) if left else old))
         return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 3
-    want = pn.content - stems(_LIGHT_STATE)
+    want = pn.content - stems(_LIGHT_STATE) - (stems(_LEFT_WORDS) if left else frozenset())
     met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
     if not want or None in met.values():
         return False
@@ -417,6 +439,18 @@ _EXCLUSIVE: dict[str, dict[str, re.Pattern[str]]] = {
         ),
         "hybrid": re.compile(r"\b(?:hybrid|hybride|hibrid)\b|混合办公", re.I),
     },
+    "contract": {
+        "fixed": re.compile(
+            r"\b(?:cdd|fixed[\s-]term|temporary\s+contract|contrat\s+temporaire|(?:kerja|pekerja|jawatan)\s+kontrak)\b"
+            r"|合同工|临时工|劳务派遣",
+            re.I,
+        ),
+        "permanent": re.compile(
+            r"\b(?:cdi|permanent\s+(?:contract|job|role|position)|contrat\s+permanent|(?:jawatan|pekerja|kerja)\s+tetap)\b"
+            r"|转正|正式员工|正式工|编制",
+            re.I,
+        ),
+    },
     "housing": {
         "rented": re.compile(
             r"\b(?:rents?|renting|rented|tenant|locataire|loue|en\s+location|sewa|menyewa|disewa)\b|租房|租的|租了",
@@ -471,8 +505,8 @@ def changes_state(new: str, old: str) -> bool:
     domain, value = a
     if _zh(old):
         left = _han_only(_EXCLUSIVE[domain][value].sub("", old))
-        return len(re.sub(r"[在去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
+        return len(re.sub(r"公司|单位|现在|[在是去住上班工作做房子了每周天一二三四五]", "", left)) <= 2
     stripped = _EXCLUSIVE[domain][value].sub(" ", old)
     rest = _words(stripped) - stems(_DOMAIN_WORDS | _HOME_KINDS) - _date_words(old)  # a terraced house is a house
     capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
-    return not (rest - capitals)
+    return not (rest - capitals - _words(head))

@@ -105,6 +105,7 @@ from souvenir.lexical.restated import (
     swaps_value,
     changes_state,
 )
+from souvenir.lexical.switched import switches_from
 from souvenir.lexical.proposition import (
     correction_statement,
     is_flip,
@@ -390,6 +391,7 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
             or names_wrong_value(text, m.text)
             or restates_amount(text, m.text)
             or (lasting and (ends_state(text, m.text) or swaps_value(text, m.text) or changes_state(text, m.text)))
+            or switches_from(text, m.text, lasting)
         )
     ]
     return max(found, key=_dated) if found else None
