@@ -107,8 +107,10 @@ class Scorer:
             else:
                 static = _Static(candidates, self.config)
                 self.built += 1
+        # a pool is immutable; any other sequence is copied (its caller may append to it)
+        held = candidates if isinstance(candidates, Pool) else tuple(candidates)
         with self._lock:
-            self._cache[user_id] = (candidates, key, static)
+            self._cache[user_id] = (held, key, static)
             self._cache.move_to_end(user_id)
             while len(self._cache) > self._max_users:
                 self._cache.popitem(last=False)
