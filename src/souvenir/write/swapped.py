@@ -22,6 +22,11 @@ Pure (two texts in, the pair of words or ``None`` out)::
 No threshold: a run of :data:`RUN` words is the least that reads as a copy. Its cost: the
 LoCoMo gold observations read against their own turn (``bench.swapped_share``; docs/write-path.md,
 "What conv-43 left").
+
+The runs are looked for at every pair of positions, so the work is the product of the two
+texts' token counts: past :data:`MAX_PAIRS` (a note and a message of ~500 tokens each; a model's
+note is a sentence or two) the check is skipped and returns ``None`` — the other grounding
+checks still read the note, in linear time (``tests/test_break_session14b.py``).
 """
 
 from __future__ import annotations
@@ -29,7 +34,10 @@ from __future__ import annotations
 from souvenir.lexical.questions import sentences
 from souvenir.lexical.tagged import Tok, tok_match, tokenize
 
-__all__ = ["RUN", "swapped_word"]
+__all__ = ["MAX_PAIRS", "RUN", "swapped_word"]
+
+#: The most (note token, message token) pairs the runs are looked for among (module docstring).
+MAX_PAIRS = 250_000
 
 #: The least run of shared consecutive content words read as a copy.
 RUN = 2
@@ -90,6 +98,8 @@ def swapped_word(note: str, message: str) -> tuple[str, str] | None:
     said = _tokens(message)
     pool = [tok for part in said for tok in part if tok.role == "content"]
     noted = _tokens(note)
+    if sum(map(len, noted)) * sum(map(len, said)) > MAX_PAIRS:
+        return None  # a note or a message far past a chat turn's size (module docstring)
     mine = [tok for part in noted for tok in part if tok.role == "content"]
     for words in noted:
         for part in said:
