@@ -32,24 +32,24 @@ _STOP = r"(?=$|[,;.!?，。；！？]|\s+(?:to|for|with|and|but|now|à|a|par|pou
 #: Cues that name the thing left, X, in en / fr / ms (group ``x``).
 _FROM_CUES = re.compile(
     r"\b(?:switched|switching|changed|moved|swapped|went|gone|transferred|passée?s?|changée?s?|tukar|bertukar|beralih"
-    r"|pindah|berpindah)\b[^,;.]*?\b(?:from|de|du|des|d'|dari)\s*(?:the\s+|my\s+|a\s+|an\s+|la\s+|le\s+|l')?"
-    r"(?P<x>[^,;.!?]+?)\s+(?:to|for|à|au|aux|ke|kepada)\b"
+    r"|pindah|berpindah)\b[^,;.]{0,80}?\b(?:from|de|du|des|d'|dari)\s*(?:the\s+|my\s+|a\s+|an\s+|la\s+|le\s+|l')?"
+    r"(?P<x>[^,;.!?]{1,80}?)\s+(?:to|for|à|au|aux|ke|kepada)\b"
     r"|\binstead\s+of\s+(?:taking\s+|using\s+|driving\s+|riding\s+|having\s+)?(?:the\s+|my\s+|a\s+|an\s+)?"
-    r"(?P<x2>[^,;.!?]+?)"
+    r"(?P<x2>[^,;.!?]{1,80}?)"
     + _STOP
-    + r"|\b(?:replaced|swapped)\s+(?:the\s+|my\s+|our\s+)?(?P<x3>[^,;.!?]+?)\s+(?:with|for)\b"
-    r"|\bno\s+more\s+(?P<x4>[^,;.!?]+?)"
+    + r"|\b(?:replaced|swapped)\s+(?:the\s+|my\s+|our\s+)?(?P<x3>[^,;.!?]{1,80}?)\s+(?:with|for)\b"
+    r"|\bno\s+more\s+(?P<x4>[^,;.!?]{1,80}?)"
     + _STOP
-    + r"|\bsold\s+(?:the|my|our)\s+(?P<x5>[^,;.!?]+?)"
+    + r"|\bsold\s+(?:the|my|our)\s+(?P<x5>[^,;.!?]{1,80}?)"
     + _STOP
-    + r"|\bfini\s+(?:le|la|les|l')\s*(?P<x6>[^,;.!?]+?)"
+    + r"|\bfini\s+(?:le|la|les|l')\s*(?P<x6>[^,;.!?]{1,80}?)"
     + _STOP
-    + r"|\b(?:au\s+lieu|à\s+la\s+place)\s+(?:du|de\s+la|des|de\s+l'|de|d')\s*(?P<x7>[^,;.!?]+?)"
+    + r"|\b(?:au\s+lieu|à\s+la\s+place)\s+(?:du|de\s+la|des|de\s+l'|de|d')\s*(?P<x7>[^,;.!?]{1,80}?)"
     + _STOP
-    + r"|\bremplacée?s?\s+(?:le|la|les|l'|mon|ma|mes|son|sa|notre)\s*(?P<x8>[^,;.!?]+?)\s+par\b"
-    r"|\bganti\s+(?P<x9>[^,;.!?]+?)\s+dengan\b"
-    r"|\b(?P<x10>[^,;.!?]+?)\s+(?:dah|sudah|telah)\s+(?:di)?jual\b"
-    r"|\b(?:dah|sudah|telah)\s+jual\s+(?P<x11>[^,;.!?]+?)" + _STOP,
+    + r"|\bremplacée?s?\s+(?:le|la|les|l'|mon|ma|mes|son|sa|notre)\s*(?P<x8>[^,;.!?]{1,80}?)\s+par\b"
+    r"|\bganti\s+(?P<x9>[^,;.!?]{1,80}?)\s+dengan\b"
+    r"|\b(?P<x10>[^,;.!?]{1,80}?)\s+(?:dah|sudah|telah)\s+(?:di)?jual\b"
+    r"|\b(?:dah|sudah|telah)\s+jual\s+(?P<x11>[^,;.!?]{1,80}?)" + _STOP,
     re.I,
 )
 #: A verb of switching to a new value (the value left named elsewhere in the wording).
@@ -113,6 +113,8 @@ def switches_from(new: str, old: str, lasting: bool = True) -> bool:
     """
     if _zh(new):
         return lasting and _zh(old) and _left_zh(new, old)
+    if len(tokenize(normalize(old))) > 7:
+        return False  # what is left and its verb are a short memory (the last test below, first)
     old_words = _words(old)
     new_words = _words(new)
     left: list[frozenset[str]] = []
