@@ -16,7 +16,7 @@ keeps them); paired bootstrap (2,000 resamples of the questions) of the held-out
 
     .venv/bin/python -m bench.kind_cv --data /tmp/cv --grid '[{"w_use": 1.0, "broad": true}]' [--json F]
 
-The kind vectors are kept in ``--data``/kind_vectors.pkl (by phrase). Research only
+The kind vectors are kept in ``--data``/kind_vectors.pickle (by phrase). Research only
 (nothing in ``src/`` imports it).
 """
 
@@ -76,7 +76,7 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     datasets = load(args.data)
-    vectors = kind_vectors(datasets, args.data / "kind_vectors.pkl")
+    vectors = kind_vectors(datasets, args.data / "kind_vectors.pickle")
     ev = Evaluator(datasets)
     default = ScoringConfig()
     cfg = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}

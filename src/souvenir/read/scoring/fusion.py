@@ -527,6 +527,8 @@ def fuse(
         if config.neighbour_gate and lengths is not None:
             words = np.expm1(lengths)
             lift = lift * np.minimum(1.0, (1 + words) / (1 + float(np.median(words)))) ** config.neighbour_gate
+        if config.neighbour_gated:  # a lift counts as much as the memory itself is relevant
+            lift = np.where(lift > 0, lift * gate_(), lift)
         if config.neighbour_cap:
             lift = _capped(config, first, lift, prior, acts, neighbours)
         score = first + part("neighbours", lift)

@@ -48,6 +48,9 @@ class ScoringConfig:
     #: most α of the way from the memory's own score to the lender's score (with its
     #: lift). ``""`` = the plain α · best (:func:`souvenir.read.scoring.fusion.fuse`).
     neighbour_cap: str = ""
+    #: A positive neighbour term × the priors' relevance gate (``priors_gate``): a memory the
+    #: signals put below the crowd borrows nothing from a relevant neighbour. False = off.
+    neighbour_gated: bool = False
     #: The neighbour term where every candidate is in one session (a store of one day):
     #: False = none there (issue #28, small stores). True = as in any store.
     single_session_neighbours: bool = True
