@@ -3,7 +3,7 @@
 question and an instance of it in the turn — "What martial arts has John done?" ← "I'm
 off to do some taekwondo!").
 
-For each question with a kind (:func:`souvenir.read.scoring.kind_asked.kind_asked`; with
+For each question with a kind (:func:`bench.kind_asked.kind_asked`; with
 ``"broad": true`` only the list questions of
 :func:`souvenir.read.scoring.breadth.broad_question`), the kind alone ("martial arts") is
 embedded as a query by USE and by e5 (the runtime's embedders, the product's query
@@ -43,7 +43,7 @@ from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.breadth import broad_question  # noqa: E402
 from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
 from souvenir.read.scoring.fusion import zscore  # noqa: E402
-from souvenir.read.scoring.kind_asked import kind_asked  # noqa: E402
+from bench.kind_asked import kind_asked  # noqa: E402
 from souvenir.read.scoring.memory_language import memory_language  # noqa: E402
 from souvenir.read.selection import select  # noqa: E402
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.read.scoring.kind_asked import kind_asked
+from bench.kind_asked import kind_asked
 
 
 @pytest.mark.parametrize(

@@ -159,9 +159,6 @@ class Bounded:
         if table is not None and use_neighbours:
             near = table[:, positions].ravel()
             span = union(positions, near[near >= 0])
-            if self.cfg.neighbour_cap == "gap":  # the cap reads the lender's own lift
-                near = table[:, span].ravel()
-                span = union(span, near[near >= 0])
         else:
             span = positions
         score, first = self._fuse_at(span, use_neighbours)

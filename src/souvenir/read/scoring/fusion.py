@@ -11,7 +11,6 @@ memory without a value counts as the mean)::
     F = w_dense · z(cos_dense) + w_window · ((1 − g) · z_lang(cos_window) + g · z(cos_window))
         + w_lexical · z_lang(BM25) + dated_bonus · [the memory's text names a date]
     S = F + α · max(F of the same-session neighbours at ±1..±reach)
-              (``neighbour_cap``: never lifting a memory above the neighbour it borrows from)
           − speaker_penalty   (the question names one speaker, the memory is another's)
           + speaker_bonus     (… and the memory is that speaker's own)
           + period_bonus      (the memory is dated in the period the question names,
@@ -88,7 +87,7 @@ from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.shortlist import sampled_moments
 from souvenir.read.scoring.levers import SCORE_FLOOR, ScoringConfig
 from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
-from souvenir.read.scoring.session_columns import neighbour_best, neighbour_lender, neighbour_table, session_ranks
+from souvenir.read.scoring.session_columns import neighbour_best, neighbour_table, session_ranks
 
 __all__ = [
     "SCORE_FLOOR",
@@ -302,32 +301,6 @@ def _priors_gate(config: ScoringConfig, relevance: np.ndarray) -> np.ndarray | f
     return np.clip(gate, 0.0, 1.0, out=gate)  # in place: the bits of the plain expression
 
 
-def _capped(
-    config: ScoringConfig,
-    first: np.ndarray,
-    lift: np.ndarray,
-    prior: np.ndarray | None,
-    acts: np.ndarray,
-    neighbours: np.ndarray,
-) -> np.ndarray:
-    """The neighbour term capped by the score of the neighbour it borrows from (the lender:
-    :func:`neighbour_lender`), ``ScoringConfig.neighbour_cap``: ``"own"``, at most the
-    lender's own score (first stage, priors, acts: nothing borrowed) less the memory's own;
-    ``"gap"``, at most α of the way from the memory's own score to the lender's score
-    (its own with its lift), so that borrowed relevance never ranks a memory above its
-    lender."""
-    own = first if prior is None or config.length_first else first + prior
-    if not config.acts_first and acts.any():
-        own = own + acts
-    lender = neighbour_lender(first, neighbours)
-    at = np.maximum(lender, 0)
-    if config.neighbour_cap == "gap":
-        room = config.neighbour_alpha * (own[at] + lift[at] - own)
-    else:
-        room = own[at] - own
-    return np.minimum(lift, np.where(lender >= 0, np.maximum(room, 0.0), np.inf))
-
-
 def fuse(
     config: ScoringConfig,
     *,
@@ -527,10 +500,6 @@ def fuse(
         if config.neighbour_gate and lengths is not None:
             words = np.expm1(lengths)
             lift = lift * np.minimum(1.0, (1 + words) / (1 + float(np.median(words)))) ** config.neighbour_gate
-        if config.neighbour_gated:  # a lift counts as much as the memory itself is relevant
-            lift = np.where(lift > 0, lift * gate_(), lift)
-        if config.neighbour_cap:
-            lift = _capped(config, first, lift, prior, acts, neighbours)
         score = first + part("neighbours", lift)
     if prior is not None and not config.length_first:
         score = score + prior

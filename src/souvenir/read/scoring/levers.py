@@ -41,19 +41,6 @@ class ScoringConfig:
     bm25_b: float = 0.4
     neighbour_alpha: float = 0.7
     neighbour_reach: int = 2
-    #: Cap of the neighbour term by the neighbour it borrows from (its lender), so that
-    #: borrowed relevance never ranks a memory above its lender (issue #28, small stores: a
-    #: debt said beside an allergy outranked it for "what can't I eat?"): ``"own"``, at most
-    #: the lender's own score (first stage, priors, acts) less the memory's; ``"gap"``, at
-    #: most α of the way from the memory's own score to the lender's score (with its
-    #: lift). ``""`` = the plain α · best (:func:`souvenir.read.scoring.fusion.fuse`).
-    neighbour_cap: str = ""
-    #: A positive neighbour term × the priors' relevance gate (``priors_gate``): a memory the
-    #: signals put below the crowd borrows nothing from a relevant neighbour. False = off.
-    neighbour_gated: bool = False
-    #: The neighbour term where every candidate is in one session (a store of one day):
-    #: False = none there (issue #28, small stores). True = as in any store.
-    single_session_neighbours: bool = True
     speaker_penalty: float = 3.0
     period_bonus: float = 3.0
     period_slack_days: int = 7

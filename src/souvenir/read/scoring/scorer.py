@@ -243,8 +243,6 @@ class Scorer:
             asked = memory_language(message)
             cross = np.asarray(static.language_names != asked)[static.languages]
         broad = broad_levers(cfg) and broad_question(message)
-        if not cfg.single_session_neighbours and cfg.neighbour_alpha and static.one_session():
-            cfg = replace(cfg, neighbour_alpha=0.0)
         if not broad and cfg.neighbour_gate and cfg.neighbour_gate_broad:
             cfg = replace(cfg, neighbour_gate=0.0)
         if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:

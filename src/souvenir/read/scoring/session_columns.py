@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["neighbour_best", "neighbour_lender", "neighbour_table", "session_ranks"]
+__all__ = ["neighbour_best", "neighbour_table", "session_ranks"]
 
 
 def neighbour_table(ids: Sequence[int], sessions: Sequence[str | None], reach: int) -> np.ndarray | None:
@@ -35,15 +35,6 @@ def neighbour_best(first: np.ndarray, table: np.ndarray) -> np.ndarray:
     vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
     best = vals.max(axis=0)
     return np.where(np.isinf(best), 0.0, best)
-
-
-def neighbour_lender(first: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """Per memory: the position of its neighbour in ``table`` whose ``first`` score is the
-    best (the one :func:`neighbour_best` lends from; the first of equals), −1 if none."""
-    vals = np.where(table >= 0, first[np.maximum(table, 0)], -np.inf)
-    row = vals.argmax(axis=0)
-    pos = table[row, np.arange(table.shape[1])]
-    return np.where(np.isinf(vals.max(axis=0)), -1, pos)
 
 
 def session_ranks(score: np.ndarray, sessions: np.ndarray, top: int) -> np.ndarray:

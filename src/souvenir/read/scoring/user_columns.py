@@ -63,12 +63,6 @@ class UserColumns:
             np.flatnonzero(self.languages == g) for g in range(int(self.languages.max(initial=-1)) + 1)
         ]
 
-    def one_session(self) -> bool:
-        """Whether every memory with a session is in the same one, and there are at least
-        two (a store of one day: ``ScoringConfig.single_session_neighbours``)."""
-        held = self.sessions[self.sessions >= 0]
-        return held.size >= 2 and int(held.min()) == int(held.max())
-
     def extended(self, candidates: Sequence[Memory], config: ScoringConfig) -> UserColumns:
         """The columns of ``candidates``, which are this object's candidates followed by new
         memories: exactly those a rebuild reads (every array the same bits), reading only

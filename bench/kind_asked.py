@@ -5,8 +5,9 @@ A list question names a kind; its evidence names instances of it ("I'm off to do
 taekwondo!", "that trip to England"), seldom the kind's own word (issue #28, session 15's
 misses by kind). The kind alone, embedded as a second query, reads those instances
 without the rest of the question — the person's name, the auxiliary, "done" — pulling
-the person's turns in general (:class:`~souvenir.read.scoring.ScoringConfig`'s
-``kind_weight``). Pure: reads the message only, no model.
+the person's turns in general (``bench/kind_cv.py``: measured, not kept — docs/journal.md,
+"Session 18, lane recall3"). Pure: reads the message only, no model. Research only
+(nothing in ``src/`` imports it).
 
 Rules (a phrase of at most four words, or ``None``):
 
