@@ -17,9 +17,14 @@ turn the selection of 24 misses is given the kinds it shows (a turn may show sev
 - ``when``: the question asks for a time ("when", "how long").
 
 Reported per category: missed turns, each kind's count and its rank quartiles; with
-``--list`` every missed turn, its rank and kinds.
+``--list`` every missed turn, its rank and kinds. With ``--asks`` (session 18) the missed
+turns are also counted by what the question asks (one form each: ``both`` — it names the
+two speakers; ``inference``; ``list`` — :func:`souvenir.read.scoring.breadth.broad_question`;
+``count`` — "how many"; ``fact`` — the rest), each with its rank quartiles and the score
+parts on which the turn is furthest below the 24th memory (mean gap, z scale): which signal
+misses it.
 
-    .venv/bin/python -m bench.miss_kinds --data /tmp/cv --only conv-26,conv-30 [--list]
+    .venv/bin/python -m bench.miss_kinds --data /tmp/cv --only conv-26,conv-30 [--list] [--asks]
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -40,12 +45,27 @@ from bench.cv_evaluator import Evaluator, _split  # noqa: E402
 
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.bm25 import bm25_tokens  # noqa: E402
+from souvenir.read.scoring.breadth import broad_question  # noqa: E402
 from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
 from souvenir.read.scoring.fusion import holds_name  # noqa: E402
 from souvenir.read.scoring.inference import inference_question  # noqa: E402
 from souvenir.read.selection import select  # noqa: E402
 
 _WHEN = re.compile(r"\b(?:when|how long)\b", re.I)
+_COUNT = re.compile(r"\bhow many\b|\bcombien\b|多少|几|\bberapa\b", re.I)
+
+
+def asks(question: str, named: list[str]) -> str:
+    """What the question asks, one form (the module's ``--asks`` list, in that order)."""
+    if len(named) == 2:
+        return "both"
+    if inference_question(question):
+        return "inference"
+    if _COUNT.search(question):
+        return "count"
+    if broad_question(question):
+        return "list"
+    return "fact"
 
 
 def kinds_of(question: str, named: list[str], turn, words: set[str], sessions: int) -> list[str]:
@@ -77,6 +97,7 @@ def main() -> int:
     ap.add_argument("--categories", default="1,3")
     ap.add_argument("--base", default="{}")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--asks", action="store_true", help="by what the question asks, with the part gaps")
     args = ap.parse_args()
     cats = set(args.categories.split(","))
     keep = set(filter(None, args.only.split(",")))
@@ -87,6 +108,9 @@ def main() -> int:
     scoring, selection, _ = _split(cfg)
     ranks: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     questions: dict[str, list[float]] = defaultdict(list)
+    forms: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    gaps: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    asked: dict[str, list[float]] = defaultdict(list)
     for ds in datasets:
         names = sorted({m.speaker for m in ds.memories if m.speaker})
         words = {t for n in names for t in bm25_tokens(n)}
@@ -96,8 +120,15 @@ def main() -> int:
             if q.group not in cats:
                 continue
             named = [s for s in names if holds_name(q.text, s)]
+            parts: dict = {}
             scores = scorer.scores(
-                0, pool, q.text, ds.now, ev._side(ds.q_use[i], ids, cu[i]), ev._side(ds.q_e5[i], ids, ce[i])
+                0,
+                pool,
+                q.text,
+                ds.now,
+                ev._side(ds.q_use[i], ids, cu[i]),
+                ev._side(ds.q_e5[i], ids, ce[i]),
+                parts=parts,
             )
             order = np.argsort(-scores.array, kind="stable")
             rank = np.empty(len(order), dtype=np.int64)
@@ -110,11 +141,19 @@ def main() -> int:
                 if ds.memories[j].id in chosen:
                     found |= ds.sources.get(ds.memories[j].id, set()) & q.gold
             questions[f"c{q.group}"].append(len(found) / len(q.gold))
+            form = f"c{q.group} {asks(q.text, named)}"
+            asked[form].append(len(found) / len(q.gold))
+            terms = {
+                k: np.asarray(v) for k, v in parts.items() if k != "ids" and np.ndim(v) == 1 and len(v) == len(ids)
+            }
             for j in gold_rows:
                 m = ds.memories[j]
                 if m.id in chosen:
                     continue
                 got = kinds_of(q.text, named, m, words, sessions)
+                forms[form]["turns"].append(int(rank[j]))
+                for k, v in terms.items():
+                    gaps[form][k].append(float(v[j] - v[order[23]]))
                 key = f"c{q.group}"
                 ranks[key]["(every missed turn)"].append(int(rank[j]))
                 for k in got:
@@ -129,6 +168,19 @@ def main() -> int:
         for kind, v in sorted(ranks[key].items(), key=lambda kv: -len(kv[1])):
             q = np.percentile(v, [25, 50, 75]).round().astype(int).tolist()
             print(f"  {kind}: {len(v)} turns, ranks {q}, 24–47: {sum(24 <= x < 48 for x in v)}")
+    if args.asks:
+        print("\nby what the question asks: questions, recall@24, missed turns, rank quartiles, 24–47, furthest parts")
+        for form in sorted(asked):
+            r, v = asked[form], forms[form]["turns"]
+            if not v:
+                print(f"{form}: {len(r)} questions, recall@24 {np.mean(r):.3f}, 0 missed")
+                continue
+            q = np.percentile(v, [25, 50, 75]).round().astype(int).tolist()
+            top = sorted((float(np.mean(x)), k) for k, x in gaps[form].items())[:3]
+            print(
+                f"{form}: {len(r)} questions, recall@24 {np.mean(r):.3f}, {len(v)} missed, ranks {q}, "
+                f"24–47: {sum(24 <= x < 48 for x in v)}; below the 24th: " + ", ".join(f"{k} {g:+.2f}" for g, k in top)
+            )
     return 0
 
 
