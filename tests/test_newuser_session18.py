@@ -1,0 +1,173 @@
+"""Session 18, a new user's walk from the README (lane newuser3): what tripped, through the
+real parts (SQLite files and the PostgreSQL on 127.0.0.1:5432, the CLI, the REST service and
+the proxy on loopback with the real openai SDK, the library in its own process).
+
+- ``souvenir import`` of a file ``souvenir export`` wrote (the one way to move a user to
+  another store, SQLite to PostgreSQL) failed with "FILE:1: invalid JSON: Expecting property
+  name enclosed in double quotes"; it now imports the export's active memories.
+- The openai SDK's ``client.responses.create`` (its newer API, the Vercel AI SDK's default)
+  through the proxy answered a bare 404 naming REST's routes; it now says, in OpenAI's error
+  shape, that the proxy speaks Chat Completions and what to call.
+- The first Chinese ``remember`` of a process (MCP, REST, import) loaded jieba's dictionary
+  under the store's write lock: another writer was refused meanwhile.
+- ``souvenir serve``'s start line listed "summary" among the model's uses with
+  ``SOUVENIR_SUMMARY_ENABLED=false``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from souvenir import Souvenir
+from souvenir.api.app import create_app
+from souvenir.cli.main import app
+from tests.attack_support import stub_model_settings
+from tests.servers import ChatServer, UvicornThread
+
+CLI_ENV = {"SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": "", "COLUMNS": "250"}
+#: One memory a language, and a story's, a pinned one and a rule: what a move must carry.
+MEMORIES = [
+    ("I adopted a cat called Kopi", {"kind": "fact"}),
+    ("Je suis allergique aux arachides", {"kind": "fact", "pinned": True}),
+    ("我住在上海浦东", {"kind": "fact"}),
+    ("Saya suka nasi lemak", {"kind": "preference"}),
+    ("The dragon Vess guards the northern gate", {"kind": "fact", "scope": "story", "story": "harbour"}),
+    ("Always answer in short sentences", {"kind": "rule"}),
+]
+
+
+def _cli(*args: str):
+    return CliRunner().invoke(app, list(args), env=CLI_ENV)
+
+
+def _seed_and_export(tmp_path) -> tuple[dict, object]:
+    """A user with a memory in each language, one forgotten, one superseded; exported by
+    ``souvenir export --out`` as a user does. Returns the export and its path."""
+    with Souvenir.open(tmp_path / "old.db", embedder="none", window_embedder="none", background=False) as memory:
+        for text, options in MEMORIES:
+            memory.remember("ann", text, date="2025-03-01", **options)
+        gone = memory.remember("ann", "My brother Paul owes me money", date="2025-03-02")
+        memory.forget("ann", gone.id)
+        memory.remember("ann", "I work as a nurse in Lyon", date="2025-03-03")
+        memory.remember("ann", "I no longer work as a nurse, I teach now", date="2025-05-01")
+    out = tmp_path / "ann.json"
+    result = _cli("--db", str(tmp_path / "old.db"), "--embedder", "none", "export", "--user", "ann", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return json.loads(out.read_text()), out
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_an_export_moves_a_user_to_another_store_through_import(tmp_path, request, backend):
+    """The export is indented JSON: ``import`` read it as JSONL and said "invalid JSON:
+    Expecting property name…" for its first line, nothing about what to do."""
+    exported, path = _seed_and_export(tmp_path)
+    url = f"sqlite:///{tmp_path / 'new.db'}" if backend == "sqlite" else request.getfixturevalue("pg_url")
+    result = _cli("--db", url, "--embedder", "none", "import", str(path), "--user", "ann2")
+    assert result.exit_code == 0, result.output
+    with Souvenir.open(url, embedder="none", window_embedder="none", background=False) as memory:
+        kept = {m.text: m for m in memory.memories("ann2", limit=100).memories}
+        assert not memory.memories("ann2", status="deleted", limit=100).memories
+    active = [row for row in exported["tables"]["memories"] if row["status"] == "active"]
+    assert sorted(kept) == sorted(row["text"] for row in active)  # the forgotten and the superseded stay out
+    assert f"{len(active)} lines for user api:ann2: {len(active)} kept" in " ".join(result.output.split())
+    for text, options in MEMORIES:
+        moved = kept[text]
+        assert moved.kind == options["kind"] and moved.scope == options.get("scope", "global"), text
+        assert moved.pinned is options.get("pinned", False), text
+        assert moved.updated_at.date().isoformat() == "2025-03-01", (text, moved.updated_at)
+    assert kept["I no longer work as a nurse, I teach now"].updated_at.date().isoformat() == "2025-05-01"
+    with Souvenir.open(url, embedder="none", window_embedder="none", background=False) as memory:
+        story = memory.context("ann2", "Who guards the gate?", story="harbour")
+        assert "The dragon Vess guards the northern gate" in [m.text for m in story.memories]
+        assert "Always answer in short sentences" in [r.text for r in story.rules]
+
+
+def test_a_file_that_is_neither_still_names_both_formats(tmp_path):
+    """An indented JSON object that is no export is still read as JSONL, with its error."""
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps({"memories": [{"text": "I live in Lyon"}]}, indent=2))
+    result = _cli("--db", str(tmp_path / "n.db"), "--embedder", "none", "import", str(path), "--user", "ann")
+    assert result.exit_code != 0 and "invalid JSON" in result.output, result.output
+
+
+@pytest.fixture
+def proxy(tmp_path):
+    with ChatServer() as model:
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 'p.db'}", model.url)
+        with UvicornThread(create_app(settings)) as server:
+            yield server
+
+
+def test_the_responses_api_through_the_proxy_says_what_to_call(proxy):
+    """``client.responses.create`` got a 404 "no route at this path… a user's routes are under
+    /v1/users/…": REST's sentence, not OpenAI's shape, nothing about the chat API."""
+    openai = pytest.importorskip("openai")
+    client = openai.OpenAI(base_url=proxy.url + "/v1", api_key="any", max_retries=0)
+    with pytest.raises(openai.NotFoundError) as raised:
+        client.responses.create(model="stub", input="Where is my order?", user="ann")
+    message = raised.value.body["message"] if isinstance(raised.value.body, dict) else str(raised.value)
+    assert "Chat Completions" in message and "client.chat.completions.create" in message, message
+    for path in ("/v1/responses", "/v1/completions", "/v1/embeddings", "/v1/audio/speech"):
+        answer = httpx.post(proxy.url + path, json={"model": "stub", "input": "x"}, timeout=30)
+        assert answer.status_code == 404, (path, answer.text)
+        error = answer.json()["error"]
+        assert "POST /v1/chat/completions" in error["message"] and error["type"] == "not_found_error", error
+    # the chat API itself still works, and a REST path keeps REST's sentence
+    reply = client.chat.completions.create(model="stub", user="ann", messages=[{"role": "user", "content": "hi"}])
+    assert reply.choices[0].message.content == "Noted!"
+    assert "a user's routes are under" in httpx.get(proxy.url + "/v1/nothing", timeout=30).json()["detail"]
+
+
+_FIRST_CHINESE_REMEMBER = """
+import sqlite3, sys, threading, time
+from souvenir.library import Souvenir
+db = sys.argv[1]
+with Souvenir.open(db, embedder="none", window_embedder="none", background=False) as memory:
+    memory.remember("lin", "I like jazz")  # the schema exists; no Chinese text read yet
+    refused, done = [], threading.Event()
+    def other_writer():
+        conn = sqlite3.connect(db, timeout=1.0, isolation_level=None)
+        while not done.is_set():
+            try:
+                conn.execute("BEGIN IMMEDIATE"); conn.execute("COMMIT")
+            except sqlite3.OperationalError:
+                refused.append(1)
+            time.sleep(0.01)
+        conn.close()
+    thread = threading.Thread(target=other_writer); thread.start()
+    memory.remember("lin", "我住在上海，我喜欢爵士乐")
+    done.set(); thread.join()
+    print("refused", len(refused))
+"""
+
+
+def test_the_first_chinese_remember_holds_no_write_lock_while_the_dictionary_loads(tmp_path):
+    """Session 13 moved jieba's one-time load (1.7 s here) out of a turn's transaction; a
+    ``remember`` (MCP's tool, REST's memories, an import) still loaded it inside its own:
+    another writer (the indexer: "indexer pass failed: the store stayed busy") was refused."""
+    out = subprocess.run(
+        [sys.executable, "-c", _FIRST_CHINESE_REMEMBER, str(tmp_path / "zh.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    assert "refused 0" in out, out
+
+
+def test_the_start_line_says_when_the_summary_is_off(tmp_path):
+    """docs/proxy.md's "trying it without a model" sets SOUVENIR_SUMMARY_ENABLED=false; the start
+    line still listed "summary" among the model's uses."""
+    from souvenir.cli.serving import _serve_banner
+
+    base = stub_model_settings(f"sqlite:///{tmp_path / 'b.db'}", "http://127.0.0.1:9")
+    off = _serve_banner(base, "127.0.0.1", 8765, keyed=False)
+    assert "no summary: SOUVENIR_SUMMARY_ENABLED=false" in off and "(reflection, summary" not in off, off
+    on = _serve_banner(base.model_copy(update={"summary_enabled": True}), "127.0.0.1", 8765, keyed=False)
+    assert "(reflection, summary, the proxy on /v1/chat/completions)" in on, on
