@@ -171,3 +171,44 @@ def test_the_start_line_says_when_the_summary_is_off(tmp_path):
     assert "no summary: SOUVENIR_SUMMARY_ENABLED=false" in off and "(reflection, summary" not in off, off
     on = _serve_banner(base.model_copy(update={"summary_enabled": True}), "127.0.0.1", 8765, keyed=False)
     assert "(reflection, summary, the proxy on /v1/chat/completions)" in on, on
+
+
+def _start_line(folder, env_file: str, mode: int) -> str:
+    """The first line ``souvenir serve`` prints, run in ``folder`` holding ``.env``."""
+    import os
+
+    from tests.servers import free_port
+
+    (folder / ".env").write_text(env_file)
+    os.chmod(folder / ".env", mode)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SOUVENIR_")}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from souvenir.cli.main import app; app()", "serve", "--port", str(free_port())],
+        cwd=folder,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        return proc.stderr.readline()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_a_settings_file_others_may_read_with_a_key_in_it_is_named_at_start(tmp_path):
+    """``cp .env.example .env`` (as .env.example suggests) makes a 0644 file under the usual
+    umask; a key written in it was read silently, readable by every account of the machine."""
+    settings = (
+        "SOUVENIR_DATABASE_URL=sqlite:///s.db\nSOUVENIR_EMBEDDER=none\nSOUVENIR_WINDOW_EMBEDDER=none\n"
+        "SOUVENIR_EMBEDDER_API_KEY=\nSOUVENIR_LLM_BASE_URL=http://u:s3cretpass@127.0.0.1:9\n"
+        "SOUVENIR_LLM_MODEL=m\nSOUVENIR_LLM_API_KEY=sk-0123456789abcdef\n"
+    )
+    shared = _start_line(tmp_path, settings, 0o644)
+    assert "WARNING: it holds SOUVENIR_LLM_API_KEY, SOUVENIR_LLM_BASE_URL and other accounts may read it" in shared
+    assert "chmod 600" in shared and "sk-0123" not in shared and "s3cret" not in shared, shared
+    assert "WARNING" not in _start_line(tmp_path, settings, 0o600)
+    no_secret = "SOUVENIR_DATABASE_URL=sqlite:///s.db\nSOUVENIR_EMBEDDER=none\nSOUVENIR_WINDOW_EMBEDDER=none\n"
+    assert "WARNING" not in _start_line(tmp_path, no_secret, 0o644)
