@@ -82,7 +82,10 @@ def test_an_export_moves_a_user_to_another_store_through_import(tmp_path, reques
         assert moved.pinned is options.get("pinned", False), text
         assert moved.updated_at.date().isoformat() == "2025-03-01", (text, moved.updated_at)
     assert kept["I no longer work as a nurse, I teach now"].updated_at.date().isoformat() == "2025-05-01"
+    again = _cli("--db", url, "--embedder", "none", "import", str(path), "--user", "ann2")  # the same file twice
+    assert "merged into memories the user already had" in " ".join(again.output.split()), again.output
     with Souvenir.open(url, embedder="none", window_embedder="none", background=False) as memory:
+        assert len(memory.memories("ann2", limit=100).memories) == len(active)  # nothing twice
         story = memory.context("ann2", "Who guards the gate?", story="harbour")
         assert "The dragon Vess guards the northern gate" in [m.text for m in story.memories]
         assert "Always answer in short sentences" in [r.text for r in story.rules]
@@ -212,3 +215,39 @@ def test_a_settings_file_others_may_read_with_a_key_in_it_is_named_at_start(tmp_
     assert "WARNING" not in _start_line(tmp_path, settings, 0o600)
     no_secret = "SOUVENIR_DATABASE_URL=sqlite:///s.db\nSOUVENIR_EMBEDDER=none\nSOUVENIR_WINDOW_EMBEDDER=none\n"
     assert "WARNING" not in _start_line(tmp_path, no_secret, 0o644)
+
+
+def test_a_store_path_under_the_home_folder_is_read_as_a_shell_would(tmp_path):
+    """An MCP host's JSON ``"args": ["--db", "~/memories.db", …]`` reaches the server
+    unexpanded (no shell), as does ``SOUVENIR_DATABASE_URL=sqlite:///~/…`` in a ``.env``: the
+    server failed "its directory ~ does not exist: create it" (a folder named "~")."""
+    import os
+    from pathlib import Path
+
+    import anyio
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    home = tmp_path / "home"
+    home.mkdir()
+    params = StdioServerParameters(
+        command=str(Path(sys.executable).parent / "souvenir"),
+        args=["--db", "~/memories.db", "--embedder", "none", "mcp", "--user", "me"],
+        env={"HOME": str(home), "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""},
+        cwd=str(tmp_path),
+    )
+
+    async def run() -> None:
+        with anyio.fail_after(90):
+            async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                result = await session.call_tool("remember", {"text": "Saya suka nasi lemak"})
+                assert not result.is_error, result.content
+
+    with (tmp_path / "mcp.log").open("w") as errlog:
+        anyio.run(run)
+    assert (home / "memories.db").is_file() and not (tmp_path / "~").exists()
+    env = {**CLI_ENV, "HOME": str(home), "SOUVENIR_DATABASE_URL": "sqlite:///~/memories.db"}
+    result = CliRunner().invoke(app, ["--embedder", "none", "memories", "--user", "me", "--json"], env=env)
+    assert result.exit_code == 0 and "nasi lemak" in result.output, result.output
+    assert os.stat(home / "memories.db").st_mode & 0o077 == 0  # created private, as any store

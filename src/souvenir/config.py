@@ -333,7 +333,7 @@ class Settings(BaseSettings):
         prefix = "sqlite:///"
         if not self.database_url.startswith(prefix):
             raise ValueError(f"not a SQLite URL: {self.database_url!r}")
-        return Path(self.database_url[len(prefix) :])
+        return Path(self.database_url[len(prefix) :]).expanduser()  # as the store opens it
 
 
 def settings_error(exc: ValidationError) -> str:

@@ -338,6 +338,7 @@ def import_(
     console.print(
         f"{counted(len(results), 'line')} for user {channel}:{user}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
+        + (f": {merged} of them merged into memories the user already had" if (merged := _merged(results)) else "")
     )
     # why each was dropped (its text as stored: redacted), by its place in the file ("line 4",
     # "memory 7 of the export"): "memory 3" alone read as the id of another, kept memory
@@ -346,6 +347,12 @@ def import_(
         if r.action == "dropped":
             where = origins[number - 1] if len(origins) == len(results) else f"the file's memory {number}"
             console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
+
+
+def _merged(results) -> int:
+    """How many imported lines said again what a memory held already (absorbed into it, or
+    its new wording): "kept" but nothing new (a file imported twice)."""
+    return sum(r.action in ("absorb", "replace") for r in results)
 
 
 @app.command()
