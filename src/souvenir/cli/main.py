@@ -45,8 +45,8 @@ from souvenir.cli.access import keys_app
 from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, TextError, UnknownError
 from souvenir.library import Souvenir
+from souvenir.library.import_places import import_places
 from souvenir.privacy.scrub import install_log_redaction
-from souvenir.replay.formats import parse_memories_jsonl
 from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
@@ -342,7 +342,7 @@ def import_(
     )
     # why each was dropped (its text as stored: redacted), by its place in the file ("line 4",
     # "memory 7 of the export"): "memory 3" alone read as the id of another, kept memory
-    origins = [line.origin for line in parse_memories_jsonl(file)]
+    origins = import_places(file)
     for number, r in enumerate(results, start=1):
         if r.action == "dropped":
             where = origins[number - 1] if len(origins) == len(results) else f"the file's memory {number}"
