@@ -127,6 +127,13 @@ def test_the_responses_api_through_the_proxy_says_what_to_call(proxy):
     assert "a user's routes are under" in httpx.get(proxy.url + "/v1/nothing", timeout=30).json()["detail"]
 
 
+def test_the_responses_api_without_a_model_says_the_proxy_is_off_too(tmp_path):
+    settings = stub_model_settings(f"sqlite:///{tmp_path / 'o.db'}", "").model_copy(update={"llm_base_url": ""})
+    with UvicornThread(create_app(settings)) as server:
+        error = httpx.post(server.url + "/v1/responses", json={"model": "m", "input": "x"}, timeout=30).json()["error"]
+    assert "Chat Completions only" in error["message"] and "the proxy is off here" in error["message"], error
+
+
 _FIRST_CHINESE_REMEMBER = """
 import sqlite3, sys, threading, time
 from souvenir.library import Souvenir

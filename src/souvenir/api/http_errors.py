@@ -89,6 +89,10 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
         )
     unserved = _openai_unserved(request.url.path)
     if unserved and exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:
+        if not request.app.state.settings.llm_base_url:
+            unserved += (
+                "; the proxy is off here: no chat model is configured (SOUVENIR_LLM_BASE_URL, SOUVENIR_LLM_MODEL)"
+            )
         return JSONResponse(openai_error(404, unserved), status_code=404)
     if exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:  # the router's own
         return JSONResponse(
