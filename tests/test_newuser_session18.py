@@ -75,7 +75,8 @@ def test_an_export_moves_a_user_to_another_store_through_import(tmp_path, reques
         assert not memory.memories("ann2", status="deleted", limit=100).memories
     active = [row for row in exported["tables"]["memories"] if row["status"] == "active"]
     assert sorted(kept) == sorted(row["text"] for row in active)  # the forgotten and the superseded stay out
-    assert f"{len(active)} lines for user api:ann2: {len(active)} kept" in " ".join(result.output.split())
+    said = " ".join(result.output.split())
+    assert f"{len(active)} active memories of the export for user api:ann2: {len(active)} kept" in said, said
     for text, options in MEMORIES:
         moved = kept[text]
         assert moved.kind == options["kind"] and moved.scope == options.get("scope", "global"), text

@@ -335,14 +335,16 @@ def import_(
         _fail(exc)
         return
     kept = sum(r.action != "dropped" for r in results)
+    origins = import_places(file)  # "line 4", or "memory 7 of the export"
+    exported = bool(origins) and origins[0].endswith("of the export")
     console.print(
-        f"{counted(len(results), 'line')} for user {channel}:{user}: "
+        f"{counted(len(results), 'active memory') + ' of the export' if exported else counted(len(results), 'line')}"
+        f" for user {channel}:{user}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
         + (f": {merged} of them merged into memories the user already had" if (merged := _merged(results)) else "")
     )
     # why each was dropped (its text as stored: redacted), by its place in the file ("line 4",
     # "memory 7 of the export"): "memory 3" alone read as the id of another, kept memory
-    origins = import_places(file)
     for number, r in enumerate(results, start=1):
         if r.action == "dropped":
             where = origins[number - 1] if len(origins) == len(results) else f"the file's memory {number}"
