@@ -51,8 +51,37 @@ def dotenv_report(path: Path = Path(ENV_FILE)) -> str:
         return f"{where} not read: {refused}"
     from dotenv import dotenv_values
 
-    names = sorted(k.upper() for k in dotenv_values(path) if k.upper().startswith("SOUVENIR_"))
-    return f"settings from {where} ({', '.join(names) or 'no SOUVENIR_ name'})"
+    values = dotenv_values(path)
+    names = sorted(k.upper() for k in values if k.upper().startswith("SOUVENIR_"))
+    report = f"settings from {where} ({', '.join(names) or 'no SOUVENIR_ name'})"
+    exposed = dotenv_secrets_exposed(path, values)
+    if exposed:
+        report += f"; WARNING: it holds {', '.join(exposed)} and other accounts may read it: chmod 600 {where}"
+    return report
+
+
+def dotenv_secrets_exposed(path: Path, values: dict[str, str | None]) -> list[str]:
+    """The names of the secrets a settings file readable by other accounts holds (mode
+    0o044: ``cp .env.example .env`` under the usual umask 022 makes it 0644): a non-empty
+    ``SOUVENIR_*_API_KEY``, or a ``SOUVENIR_*_URL`` with a password. Never a value."""
+    try:
+        if not path.stat().st_mode & 0o044:
+            return []
+    except OSError:
+        return []
+    from urllib.parse import urlsplit
+
+    def secret(name: str, value: str | None) -> bool:
+        if not value or not name.startswith("SOUVENIR_"):
+            return False
+        if name.endswith("_API_KEY"):
+            return True
+        try:
+            return name.endswith("_URL") and bool(urlsplit(value).password)
+        except ValueError:
+            return False
+
+    return sorted(k.upper() for k, v in values.items() if secret(k.upper(), v))
 
 
 class Settings(BaseSettings):
@@ -304,7 +333,7 @@ class Settings(BaseSettings):
         prefix = "sqlite:///"
         if not self.database_url.startswith(prefix):
             raise ValueError(f"not a SQLite URL: {self.database_url!r}")
-        return Path(self.database_url[len(prefix) :])
+        return Path(self.database_url[len(prefix) :]).expanduser()  # as the store opens it
 
 
 def settings_error(exc: ValidationError) -> str:

@@ -13,6 +13,7 @@ request validation     422     each error's ``loc``, ``msg`` and ``type`` (input
 body not JSON/UTF-8    422     says so
 proxy without model    404     OpenAI's error shape: the proxy is off, which settings turn it on
 no such route/method   404/405 where the routes are listed (/docs, docs/rest.md); the path not echoed
+OpenAI's other APIs    404     OpenAI's shape: the proxy speaks Chat Completions only (/v1/responses…)
 client gone mid-body   499     nobody reads it; nothing written, no traceback logged
 =====================  ======  ==========================================================
 
@@ -32,7 +33,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
-from souvenir.api.auth import error_body
+from souvenir.api.auth import error_body, openai_error
 from souvenir.errors import AccessDeniedError, CapacityError, InputError, StoreBusyError, StoreError, UnknownError
 from souvenir.privacy.scrub import scrub
 from souvenir.schemas import ErrorBody, OpenAIErrorBody
@@ -86,6 +87,13 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
         )
+    unserved = _openai_unserved(request.url.path)
+    if unserved and exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:
+        if not request.app.state.settings.llm_base_url:
+            unserved += (
+                "; the proxy is off here: no chat model is configured (SOUVENIR_LLM_BASE_URL, SOUVENIR_LLM_MODEL)"
+            )
+        return JSONResponse(openai_error(404, unserved), status_code=404)
     if exc.status_code in _NO_ROUTE and exc.detail == _NO_ROUTE[exc.status_code][0]:  # the router's own
         return JSONResponse(
             {
@@ -110,6 +118,37 @@ _NO_ROUTE = {
     ),
     405: ("Method Not Allowed", "this route does not take this method: /docs lists each route's methods"),
 }
+
+
+#: OpenAI's other APIs, which an OpenAI client pointed at the proxy may call (the openai
+#: SDK's ``client.responses.create``, the Vercel AI SDK's default model): answered in OpenAI's
+#: shape, naming the one API the proxy speaks, rather than the router's "no route".
+_OPENAI_OTHER = (
+    "responses",
+    "completions",
+    "embeddings",
+    "assistants",
+    "threads",
+    "audio",
+    "images",
+    "files",
+    "batches",
+    "moderations",
+    "realtime",
+)
+
+
+def _openai_unserved(path: str) -> str | None:
+    """The answer to ``/v1/responses`` and OpenAI's other APIs the proxy does not serve (the
+    API's name is one of :data:`_OPENAI_OTHER`, never the caller's text)."""
+    parts = path.strip("/").split("/")
+    if len(parts) < 2 or parts[0] != "v1" or parts[1] not in _OPENAI_OTHER:
+        return None
+    return (
+        f"Souvenir's proxy speaks OpenAI's Chat Completions only (POST /v1/chat/completions, GET /v1/models), "
+        f"not /v1/{parts[1]}: call the chat API (the openai SDK's client.chat.completions.create, the "
+        f"Vercel AI SDK's openai.chat(...), LangChain's ChatOpenAI); docs/recipes.md"
+    )
 
 
 #: What follows ``/v1/users/{channel}/{user}/`` in a user's routes.

@@ -45,6 +45,7 @@ from souvenir.cli.access import keys_app
 from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, TextError, UnknownError
 from souvenir.library import Souvenir
+from souvenir.library.import_places import import_places
 from souvenir.privacy.scrub import install_log_redaction
 from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
@@ -316,7 +317,11 @@ def remember(
 def import_(
     ctx: typer.Context,
     file: Path = typer.Argument(
-        ..., exists=True, dir_okay=False, help="JSONL, one memory a line: {text, kind, scope, date, source}."
+        ...,
+        exists=True,
+        dir_okay=False,
+        help="JSONL, one memory a line: {text, kind, scope, date, source}; or a user's export "
+        "(`souvenir export`): its active memories.",
     ),
     user: str = typer.Option(..., help="User id."),
     channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
@@ -330,18 +335,26 @@ def import_(
         _fail(exc)
         return
     kept = sum(r.action != "dropped" for r in results)
+    origins = import_places(file)  # "line 4", or "memory 7 of the export"
+    exported = bool(origins) and origins[0].endswith("of the export")
     console.print(
-        f"{counted(len(results), 'line')} for user {channel}:{user}: "
+        f"{counted(len(results), 'active memory') + ' of the export' if exported else counted(len(results), 'line')}"
+        f" for user {channel}:{user}: "
         f"{kept} kept ({len(results) - kept} dropped by filters)"
+        + (f": {merged} of them merged into memories the user already had" if (merged := _merged(results)) else "")
     )
-    # why each was dropped (its text as stored: redacted), by its line in the file: "memory 3"
-    # read as the id of another, kept memory (blank lines hold none: they are skipped)
-    text = file.read_bytes().decode("utf-8", "replace")
-    lines = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    # why each was dropped (its text as stored: redacted), by its place in the file ("line 4",
+    # "memory 7 of the export"): "memory 3" alone read as the id of another, kept memory
     for number, r in enumerate(results, start=1):
         if r.action == "dropped":
-            where = f"line {lines[number - 1]}" if len(lines) == len(results) else f"the file's memory {number}"
+            where = origins[number - 1] if len(origins) == len(results) else f"the file's memory {number}"
             console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
+
+
+def _merged(results) -> int:
+    """How many imported lines said again what a memory held already (absorbed into it, or
+    its new wording): "kept" but nothing new (a file imported twice)."""
+    return sum(r.action in ("absorb", "replace") for r in results)
 
 
 @app.command()

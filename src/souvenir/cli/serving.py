@@ -57,9 +57,17 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
     url = settings.database_url
     store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
     embedders = " + ".join(e for e in (settings.embedder, settings.window_embedder) if e != "none") or "none"
+    uses = ", ".join(
+        ["reflection" + (f" ({settings.reflection_model})" if settings.reflection_model else "")]
+        + (
+            ["summary" + (f" ({settings.summary_model})" if settings.summary_model else "")]
+            if settings.summary_enabled
+            else ["no summary: SOUVENIR_SUMMARY_ENABLED=false"]
+        )
+        + ["the proxy on /v1/chat/completions"]
+    )
     chat = (
-        f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} "
-        "(reflection, summary, the proxy on /v1/chat/completions)"
+        f"chat model {settings.llm_model or 'default'} at {without_userinfo(settings.llm_base_url)} ({uses})"
         if settings.llm_base_url
         else "no chat model (each user message is kept as an episode; the proxy is off: "
         "SOUVENIR_LLM_BASE_URL and SOUVENIR_LLM_MODEL turn it on)"

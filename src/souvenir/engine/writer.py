@@ -14,6 +14,7 @@ from souvenir.engine.identity import check_ids, own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.errors import InputError
 from souvenir.index.vectors import VectorIndex
+from souvenir.lexical.tokens import load_jieba_for
 from souvenir.limits import check_field, check_text, check_time
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
@@ -125,6 +126,7 @@ class Writer:
             )
             return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
         candidate = verdict.candidate
+        load_jieba_for(candidate.text)  # its one-time load (1-3 s) never under the write lock (remember, import)
         with self.store.transaction():
             self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")

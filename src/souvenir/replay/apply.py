@@ -110,11 +110,20 @@ def replay_chat(
 def import_memories(
     engine: Engine, path: str, lines: list[ImportLine], channel: str, user: str, progress: Progress = _noop
 ) -> list[WriteResult]:
-    """Write each memory of a memories JSONL file through the write path."""
+    """Write each memory of a memories JSONL file (or a user's export) through the write path."""
     _validate(path, [(i, line.text) for i, line in enumerate(lines, 1)])
     results = []
     for line in lines:
-        candidate = Candidate(text=line.text, kind=line.kind, scope=line.scope, source=line.source, time=line.date)
+        candidate = Candidate(
+            text=line.text,
+            kind=line.kind,
+            scope=line.scope,
+            source=line.source,
+            time=line.date,
+            pinned=line.pinned,
+            session=line.session,
+            speaker=line.speaker,
+        )
         results.append(engine.remember(channel, user, candidate, story=line.story, now=line.date))
         progress(1)
     return results

@@ -16,6 +16,9 @@ Formats:
 - **Memories JSONL** (``souvenir import``): one memory per line, ``{"text": str, "kind":
   str?, "scope": str?, "date": "YYYY-MM-DD"?, "source": str?, "story": str?}``; the date
   may also come as ``time``, ``created_at`` or ``timestamp`` (ISO).
+- **A user's export** (``souvenir export``, ``GET …/export``: ``{"channel", "user", "tables":
+  {"memories": [...], "stories": [...], ...}}``), read by ``souvenir import`` as its active
+  memories: a user moved to another store (SQLite to PostgreSQL) or another id.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from souvenir.errors import FileFormatError, TextError
@@ -357,12 +360,19 @@ def parse_chat_jsonl(path: str | Path) -> list[ChatLine]:
 
 @dataclass(frozen=True, slots=True)
 class ImportLine:
+    """One memory to import; ``origin`` names where it is in the file ("line 4", "memory 7
+    of the export") for the answer that says why it was dropped."""
+
     text: str
     kind: str
     scope: str
     date: datetime | None
     source: str | None
     story: str | None
+    origin: str = ""
+    pinned: bool = False
+    session: str | None = None
+    speaker: str | None = None
 
 
 #: Keys an import line's date may come under (the first present wins): another system's
@@ -376,8 +386,12 @@ def _first(rec: dict, keys: tuple[str, ...]):
 
 
 def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
-    """Read a memories JSONL file (see module docstring). Raises :class:`FileFormatError`."""
+    """Read a memories JSONL file, or a user's export (``souvenir export``, ``GET
+    …/export``: its active memories); see the module docstring. Raises :class:`FileFormatError`."""
     path = Path(path)
+    exported = _export_of(path)
+    if exported is not None:
+        return _export_lines(path, exported)
     lines = []
     for number, rec in _jsonl(path):
         kind = rec.get("kind", "fact")
@@ -397,10 +411,69 @@ def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
                 date=_time(path, number, _first(rec, DATE_KEYS)),
                 source=_text(path, number, rec, "source", required=False),
                 story=story,
+                origin=f"line {number}",
             )
         )
     if not lines:
         raise FileFormatError(str(path), 0, "no memory in the file")
+    return lines
+
+
+def _export_of(path: Path) -> dict | None:
+    """The whole file as an export of one user (a JSON object with ``tables.memories``, as
+    ``souvenir export`` writes it: indented, so no line of it is a JSONL record), or None."""
+    text = _read_text(path)
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and isinstance(data.get("tables"), dict) and "memories" in data["tables"]:
+        return data
+    return None
+
+
+def _export_lines(path: Path, data: dict) -> list[ImportLine]:
+    """An export's active memories, oldest first, each with its kind, scope and story, its
+    date (the current wording's), its source, pin, speaker and session. A superseded or
+    forgotten memory is not imported (a forgotten one has no text). A source ``turn:N``
+    names a turn of the exporting store: left out. The user's turns, profile and history
+    are not imported (the new store writes its own)."""
+    tables = data["tables"]
+    stories = {row.get("id"): row.get("name") for row in tables.get("stories") or [] if isinstance(row, dict)}
+    lines = []
+    rows = [row for row in tables.get("memories") or [] if isinstance(row, dict)]
+    for row in rows:
+        if row.get("status", "active") != "active":
+            continue
+        number = row.get("id", 0) if isinstance(row.get("id"), int) else 0
+        origin = f"memory {number} of the export"
+        kind, scope = row.get("kind", "fact"), row.get("scope", "global")
+        if kind not in KINDS or scope not in SCOPES:
+            raise FileFormatError(str(path), 0, f"{origin}: kind {kind!r} / scope {scope!r} unknown")
+        story = stories.get(row.get("story_id")) if row.get("story_id") is not None else None
+        if scope == "story" and not story:
+            raise FileFormatError(str(path), 0, f"{origin}: a story-scoped memory whose story is not in the export")
+        source = row.get("source")
+        source = None if not isinstance(source, str) or re.fullmatch(r"turn:\d+", source) else source
+        lines.append(
+            ImportLine(
+                text=_text(path, number, row, "text"),  # type: ignore[arg-type]
+                kind=kind,
+                scope=scope,
+                date=_time(path, number, row.get("updated_at") or row.get("created_at")),
+                source=source,
+                story=story,
+                origin=origin,
+                pinned=bool(row.get("pinned")),
+                session=row.get("session") if isinstance(row.get("session"), str) else None,
+                speaker=row.get("speaker") if isinstance(row.get("speaker"), str) else None,
+            )
+        )
+    if not lines:
+        raise FileFormatError(str(path), 0, "no active memory in the export")
+    lines.sort(key=lambda line: line.date or datetime.min.replace(tzinfo=timezone.utc))
     return lines
 
 

@@ -60,7 +60,9 @@ class SQLiteStore(SQLStore):
     def __init__(
         self, path: str | Path, busy_timeout_s: float = 5.0, cache_memories: int = DEFAULT_MAX_MEMORIES
     ) -> None:
-        self.path = str(path)
+        # a leading ~ is the home folder, as a shell would read it: an MCP host's JSON "args"
+        # or a .env pass "~/memories.db" unexpanded ("its directory ~ does not exist: create it")
+        self.path = os.path.expanduser(str(path))
         self.busy_timeout_s = busy_timeout_s
         self._lock = threading.RLock()
         self._memory = self.path == ":memory:"
