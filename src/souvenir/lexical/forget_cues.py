@@ -162,7 +162,11 @@ _MS = re.compile(
     r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
     r"(?:cakap|kata|beritahu|bagitahu|bagitau|bagi\s+tahu|sebut|cerita|ceritakan)\b"
     r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:awak|kau|ko|engkau|you)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
-    r"(?:dengar|baca|tahu)\b",
+    r"(?:dengar|baca|tahu)\b"
+    # "buat-buat tak dengar je la", "buat macam tak tahu": pretend not to have heard (never "aku buat-buat…")
+    r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)\bbuat(?:-buat|\s+buat)?\s+"
+    r"(?:(?:macam|seolah|seolah-olah|seakan)\s+)?(?:(?:awak|kau|ko|you)\s+)?(?:tak|tidak|x)\s+(?:pernah\s+)?"
+    r"(?:dengar|tahu|baca)\b(?!\s+(?:apa|bila|macam|pun))",
     re.I,
 )
 #: "delete … from your memory", « efface … de ta mémoire »: a deleting verb, then the place
@@ -192,7 +196,7 @@ FORGET_WORDS = frozenset(
     "payah perlu usah tadi cakap kata beritahu tentang pasal hal perkara semua yang tolong apa maklumat info "
     "information details detail details joke blague gurau informasi butiran propos peux pouvez memory memories "
     "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien "
-    "benda bab stp svp".split()
+    "benda bab stp svp buat buat-buat dengar tahu".split()
 ) | frozenset(
     (
         "别",
