@@ -30,6 +30,7 @@ import re
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.referents import _lead_relative
+from souvenir.lexical.restated import DATE
 from souvenir.lexical.tokens import content_words
 
 __all__ = ["ends_by_verb"]
@@ -44,7 +45,7 @@ _VERB_FIRST = re.compile(
     r"|ended|terminated|scrapped|binned|got\s+rid\s+of|unsubscribed\s+from|deleted|deactivated|retired\s+from"
     r"|stepped\s+down\s+from|pulled\s+out\s+of|bowed\s+out\s+of|walked\s+away\s+from|packed\s+in|jacked\s+in"
     r"|shut\s+down|gave\s+away|let\s+go\s+of|(?:is|am|was|'m|'s)\s+done\s+with|finished\s+with)"
-    r"\s+(?:(?:the|my|our|his|her|their|that|this|a|an)\s+)?(?P<x>[^,;.!?]{1,60})"
+    r"\s+(?:going\s+(?:to\s+)?)?(?:(?:the|my|our|his|her|their|that|this|a|an)\s+)?(?P<x>[^,;.!?]{1,60})"
     r"|\b(?:lâchée?|laissée?\s+tomber|abandonnée?|arrêtée?|résiliée?|annulée?|fermée?|clôturée?"
     r"|quittée?|désabonnée?|désinscrite?|démissionnée?|plaquée?|larguée?|stoppée?|supprimée?|bazardée?|raccrochée?)"
     r"\s+(?:(?:de|du|des|d')\s*)?(?:(?:le|la|les|l'|mon|ma|mes|son|sa|ses|notre|nos|ce|cet|cette|un|une)\s*)?"
@@ -69,7 +70,7 @@ _OBJECT_END = re.compile(
 )
 #: Chinese end verbs; the object before (啤酒戒了, 把健身卡退了) or after (戒了啤酒).
 _ZH_VERB = r"(?:戒了|戒掉了?|退了|退掉了|注销了|注销掉了|取消了|退订了|卖了|卖掉了|停了|停掉了|不干了|不做了|辞了|辞掉了|放弃了|关了|销户了|扔了|处理掉了|转手了|转让了)"
-_ZH_BEFORE = re.compile(r"(?:^|[，,。；;！!]|把)(?P<x>[\u4e00-\u9fff]{2,10}?)(?:已经|早就|都)?" + _ZH_VERB)
+_ZH_BEFORE = re.compile(r"(?:^|[，,。；;！!]|把)(?P<x>[\u4e00-\u9fff]{1,10}?)(?:已经|早就|都)?" + _ZH_VERB)
 _ZH_AFTER = re.compile(_ZH_VERB + r"(?P<x>[\u4e00-\u9fff]{2,8}?)(?:了|[，,。；;！!]|$)")
 _ZH_OPENERS = re.compile(r"^(?:我(?:的|们)?|已经|早就|那个|这个|那家|这家|那份|这份|那张|这张|那|这)+")
 _ZH_TIME = re.compile(
@@ -78,20 +79,27 @@ _ZH_TIME = re.compile(
 #: Not an end said: an intention, a wish, a question, a condition.
 _NOT_DONE = re.compile(
     r"[?？]|吗\s*$|想|打算|准备|考虑|要不要|是不是|如果|可能"
-    r"|\b(?:want|wants|wanna|going\s+to|gonna|thinking|think|might|may|should|will|'ll|plan|plans|planning|considering"
+    r"|\b(?:want|wants|wanna|going\s+to|gonna|thinking|think|might|(?-i:may)|should|(?-i:will)|'ll|plan|plans|planning|considering"
     r"|about\s+to|if|hope|hoping|can't|cannot|couldn't|never|veux|veut|vais|va|pense|envisage|devrais|dois|si|compte"
     r"|voudrait|aimerais|nak|mahu|mau|akan|mungkin|fikir|rancang|kalau|patut|ingin|tak|tidak|belum)\b",
     re.I,
 )
 #: Words an end leaves unsaid that the stored state holds: its container, belonging, subscription.
 _GENERIC = frozenset(
-    """account accounts subscription subscriptions membership card contract plan service
-    compte abonnement adhésion carte contrat forfait
-    akaun langganan keahlian kad kontrak pelan tu ni itu ini""".split()
+    """account accounts subscription subscriptions membership card contract plan service class classes lessons
+    sessions compte abonnement adhésion carte contrat forfait cours séances
+    akaun langganan keahlian kad kontrak pelan kelas tu ni itu ini""".split()
+)
+#: A container word and its preposition before what it holds ("my subscription to", « son abonnement à »).
+_CONTAINER = re.compile(
+    r"^(?:(?:account|subscription|membership|contract|compte|abonnement|adhésion|contrat|akaun|langganan|keahlian"
+    r"|kontrak)\s+)+(?:to|at|with|for|à|au|aux|chez|de|du|kat|di|dengan|untuk)\s+(?:(?:the|my|la|le|l'|les)\s*)?",
+    re.I,
 )
 _STATE_WORDS = frozenset(
     """member membre ahli part partie fait sebahagian subscribed subscriber abonné abonnée abonnés adhérent adhérente
-    melanggan langgan has have a ada jadi menjadi est is be""".split()
+    melanggan langgan has have a ada jadi menjadi est is be inscrit inscrite inscrits registered enrolled signed
+    berdaftar daftar""".split()
 )
 
 
@@ -112,18 +120,23 @@ def _near(a: str, b: str) -> bool:
 def _objects(new: str) -> list[str]:
     found = []
     for m in _VERB_FIRST.finditer(new):
-        x = next(g for g in m.groups() if g)
+        x = _CONTAINER.sub("", next(g for g in m.groups() if g))
         end = _OBJECT_END.search(" " + x)
         found.append(x[: end.start() - 1] if end and end.start() > 0 else x)
     found += [m.group("x") for m in _MS_PASSIVE.finditer(new)]
     return found
 
 
+#: What a Chinese end may name beside the thing ended: its class, card, membership, account (钢琴课, 健身卡).
+_ZH_CONTAINER = re.compile(r"(?:课|课程|卡|会员|班|账户|账号|套餐|业务)$")
+
+
 def _ends_zh(new: str, old: str) -> bool:
-    have = _ZH_TIME.sub("", "".join(_HAN.findall(old)))
+    have = _ZH_TIME.sub("", "".join(_HAN.findall(old))).replace("的", "")
     for m in [*_ZH_BEFORE.finditer(new), *_ZH_AFTER.finditer(new)]:
-        x = _ZH_OPENERS.sub("", m.group("x")).removesuffix("的")
-        if len(x) >= 2 and x in have:
+        x = _ZH_OPENERS.sub("", m.group("x").split("把")[-1]).removesuffix("的")
+        x = x if x in have else _ZH_CONTAINER.sub("", x)
+        if x and x in have:  # 烟 in 每天抽一包烟: one character, with three more at most beside it
             rest = have.replace(x, "", 1)
             if len([c for c in rest if c not in new]) <= 3:
                 return True
@@ -134,11 +147,12 @@ def ends_by_verb(new: str, old: str) -> bool:
     """True when ``new`` says the user ended, with a verb of ending, what ``old`` states (module docstring).
 
     ``new``, ``old``: one wording each; ``old`` one statement (the caller checks)."""
-    if _NOT_DONE.search(new) or re.search(r"\b(?:and|et|dan|serta)\b|[和及、;；]", old):
+    if _NOT_DONE.search(re.sub(r"\b(stopped|quit|gave\s+up)\s+going\s+to\b", r"\1", new, flags=re.I)) or re.search(
+        r"\b(?:and|et|dan|serta)\b|[和及、;；]", old
+    ):
         return False
-    about = _lead_relative(old)
-    if about is not None and _lead_relative(new) != about:
-        return False  # a relative's fact is not ended by the user's own end
+    if _lead_relative(old) != _lead_relative(new):
+        return False  # a relative's fact is not ended by the user's own end, nor the user's by a relative's
     if _zh(new):
         return _zh(old) and not proposition(old).negative and _ends_zh(new, old)
     if _zh(old) or proposition(old).negative:
@@ -146,15 +160,20 @@ def ends_by_verb(new: str, old: str) -> bool:
     old_words, new_words = _words(old), _words(new)
     first = _words(old.split()[0]) if old.split() else frozenset()
     capitals = {w.casefold() for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'+-]*", old)}
-    named = frozenset(s for w in capitals for s in _words(w))
+    named = frozenset(s for w in capitals for s in _words(w)) | _words(" ".join(m.group() for m in DATE.finditer(old)))
     for x in _objects(new):
-        want = _words(x) - stems(_GENERIC)
+        want = _words(x) - stems(_GENERIC) - _words(" ".join(_GENERIC))
         met = {w for w in old_words if any(_near(w, v) for v in want)}
         if not want or not met or any(not any(_near(w, v) for w in old_words) for v in want):
             continue
         rest = {
             w
-            for w in old_words - met - first - stems(_STATE_WORDS) - named
+            for w in old_words
+            - met
+            - first
+            - _words(" ".join(_STATE_WORDS | _GENERIC))
+            - stems(_STATE_WORDS | _GENERIC)
+            - named
             if not any(_near(w, v) for v in new_words) and not any(ch.isdigit() for ch in w)
         }
         if len(rest) <= max(0, len(met) - 1):

@@ -166,7 +166,7 @@ _MS = re.compile(
     # "buat-buat tak dengar je la", "buat macam tak tahu": pretend not to have heard (never "aku buat-buat…")
     r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)\bbuat(?:-buat|\s+buat)?\s+"
     r"(?:(?:macam|seolah|seolah-olah|seakan)\s+)?(?:(?:awak|kau|ko|you)\s+)?(?:tak|tidak|x)\s+(?:pernah\s+)?"
-    r"(?:dengar|tahu|baca)\b(?!\s+(?:apa|bila|macam|pun))",
+    r"(?:dengar|tahu|baca)\b(?!\s+(?:bila|macam|pun))",
     re.I,
 )
 #: "delete … from your memory", « efface … de ta mémoire »: a deleting verb, then the place

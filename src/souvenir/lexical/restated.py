@@ -128,7 +128,7 @@ _MOVED = re.compile(
     r",?\s+(?:to|until|till|for|til)\b"
     r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?|différée?s?"
     r"|retardée?s?|décalé|reporté|repoussé|avancé|déplacé|reprogrammé)"
-    r"(?:\s+(?:le|la|les|l'|notre|mon|ma|son|sa)\s*[\w'-]+(?:\s+[\w'-]+)?)?"
+    r"(?:\s+(?:le|la|les|l'|notre|mon|ma|son|sa)\s*(?P<fobject>[\w'-]+(?:\s+[\w'-]+){0,3}))?"
     r"(?:\s+(?:de|d')\s*(?:\w+)\s+(?:jours?|semaines?|mois|heures?|quinzaine))?"
     r",?\s+(?:au|à|a|pour|le)\b"
     r"|改到|改在|改成|改期到|改期至|改为|推迟到|推迟至|推到|推后到|往后推到|延期到|延期至|延到|延后到|延迟到|顺延到|提前到|提前至|提早到"
@@ -179,7 +179,8 @@ def moved_date(new: str, old: str) -> bool:
         rest = DATE.sub("", have.replace(head, "", 1).removeprefix(owner if owned else ""))
         return all(ch in "定在于安排约好是了的去参加做，,。 " for ch in rest)
     # "The engineer moved the service to…": the object names the event, the subject may be its agent
-    named = (_words(cue.group("object")) if cue.group("object") else _words(event)) - stems(_AUX)
+    obj = cue.group("object") or cue.group("fobject")  # « J'ai avancé le rendez-vous chez le dentiste au… »
+    named = (_words(obj) if obj else _words(event)) - stems(_AUX)
     if not named or not named <= _words(old):
         return False
     left = _words(old) - named - _words(event) - _date_words(old) - stems(_FRAME)
