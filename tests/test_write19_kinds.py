@@ -186,3 +186,26 @@ def test_offers_and_forgetting_in_new_words(message, text, kept):
     }
     result = run_case(case)
     assert result.status == "passed", result.problems
+
+
+# the reader alone, on wordings written after both sets (no first-run score): (stored, new, ended)
+ENDS = [
+    ("办了健身房的会员卡", "健身房的会员退了", True),
+    ("在滴滴开网约车", "网约车不干了", True),
+    ("养了一只猫", "猫送人了", False),
+    ("Has a Spotify account", "Deleted Spotify", True),
+    ("Plays the violin", "Gave the violin to my niece", False),
+    ("Est abonné au Monde", "S'est désabonné du Monde", True),
+    ("Possède une Clio", "A vendu sa Clio", True),
+    ("Fait des gâteaux", "A vendu des gâteaux au marché", False),
+    ("Guna Shopee Pay", "Dah buang app Shopee Pay", True),
+    ("Bela kucing", "Dah jual kucing", True),
+    ("Jadi ahli kelab memanah", "Nak keluar kelab memanah", False),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "ended"), ENDS)
+def test_the_reader_of_an_end_by_a_verb(old, new, ended):
+    from souvenir.lexical.ended_by import ends_by_verb
+
+    assert ends_by_verb(new, old) is ended

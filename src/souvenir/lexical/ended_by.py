@@ -40,7 +40,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 #: The end verb and its object (group ``x``), en / fr / ms, verb first.
 _VERB_FIRST = re.compile(
     r"\b(?:sold|sold\s+off)\s+(?:the|my|our|his|her|their)\s+(?P<x4>[^,;.!?]{1,60})"
-    r"|\b(?:vendue?|revendue?)\s+(?:le|la|les|l'|mon|ma|mes|son|sa|ses|notre|nos)\s*(?P<x5>[^,;.!?:]{1,60})"
+    r"|\b(?:vendue?|revendue?)\s+(?:(?:le|la|les|mon|ma|mes|son|sa|ses|notre|nos)\s+|l')(?P<x5>[^,;.!?:]{1,60})"
     r"|\b(?:gave\s+up|given\s+up|giving\s+up|quit|quitted|closed|cancell?ed|stopped|dropped\s+out\s+of|ditched"
     r"|ended|terminated|scrapped|binned|got\s+rid\s+of|unsubscribed\s+from|deleted|deactivated|retired\s+from"
     r"|stepped\s+down\s+from|pulled\s+out\s+of|bowed\s+out\s+of|walked\s+away\s+from|packed\s+in|jacked\s+in"
@@ -48,7 +48,7 @@ _VERB_FIRST = re.compile(
     r"\s+(?:going\s+(?:to\s+)?)?(?:(?:the|my|our|his|her|their|that|this|a|an)\s+)?(?P<x>[^,;.!?]{1,60})"
     r"|\b(?:lâchée?|laissée?\s+tomber|abandonnée?|arrêtée?|résiliée?|annulée?|fermée?|clôturée?"
     r"|quittée?|désabonnée?|désinscrite?|démissionnée?|plaquée?|larguée?|stoppée?|supprimée?|bazardée?|raccrochée?)"
-    r"\s+(?:(?:de|du|des|d')\s*)?(?:(?:le|la|les|l'|mon|ma|mes|son|sa|ses|notre|nos|ce|cet|cette|un|une)\s*)?"
+    r"\s+(?:(?:de|du|des)\s+|d')?(?:(?:le|la|les|mon|ma|mes|son|sa|ses|notre|nos|ce|cet|cette|un|une)\s+|l')?"
     r"(?P<x2>[^,;.!?:]{1,60})"
     r"|\b(?:(?:dah|sudah|telah|baru)\s+(?:pun\s+)?(?:keluar|berhenti|stop|quit|jual)|berhenti|tutup|buang|batal(?:kan)?"
     r"|tamat(?:kan)?|hentikan|tinggalkan|lepaskan|cancel|unsubscribe|lupus(?:kan)?|tarik\s+diri)"
@@ -87,8 +87,8 @@ _NOT_DONE = re.compile(
 #: Words an end leaves unsaid that the stored state holds: its container, belonging, subscription.
 _GENERIC = frozenset(
     """account accounts subscription subscriptions membership card contract plan service class classes lessons
-    sessions compte abonnement adhésion carte contrat forfait cours séances
-    akaun langganan keahlian kad kontrak pelan kelas tu ni itu ini""".split()
+    sessions app apps compte abonnement adhésion carte contrat forfait cours séances appli application
+    akaun langganan keahlian kad kontrak pelan kelas aplikasi tu ni itu ini""".split()
 )
 #: A container word and its preposition before what it holds ("my subscription to", « son abonnement à »).
 _CONTAINER = re.compile(
@@ -134,11 +134,11 @@ _ZH_CONTAINER = re.compile(r"(?:课|课程|卡|会员|班|账户|账号|套餐|�
 def _ends_zh(new: str, old: str) -> bool:
     have = _ZH_TIME.sub("", "".join(_HAN.findall(old))).replace("的", "")
     for m in [*_ZH_BEFORE.finditer(new), *_ZH_AFTER.finditer(new)]:
-        x = _ZH_OPENERS.sub("", m.group("x").split("把")[-1]).removesuffix("的")
+        x = _ZH_OPENERS.sub("", m.group("x").split("把")[-1]).replace("的", "")
         x = x if x in have else _ZH_CONTAINER.sub("", x)
         if x and x in have:  # 烟 in 每天抽一包烟: one character, with three more at most beside it
             rest = have.replace(x, "", 1)
-            if len([c for c in rest if c not in new]) <= 3:
+            if len([c for c in rest if c not in new and c not in "在是"]) <= 3:
                 return True
     return False
 
