@@ -140,6 +140,22 @@ FILTER = [
     ("Boss buat-buat tak dengar bila aku minta cuti, aku kerja kat kilang", "Kerja di kilang", True),
     ("If I win the lottery I'll send you a postcard, I'll buy a boat", "Will buy a boat", False),
 ]
+# written after both sets (no first-run score): offers in each language and two conditions on the user
+FILTER += [
+    ("Want me to send you my sourdough starter? I bake bread every weekend", "Bakes bread every weekend", True),
+    ("I can lend you my tent if you like, I go camping every summer", "Goes camping every summer", True),
+    (
+        "Je te prête ma perceuse si besoin, j'ai refait toute ma cuisine l'an dernier",
+        "A refait sa cuisine l'an dernier",
+        True,
+    ),
+    ("需要的话我可以把菜谱发给你，我每天都自己做饭", "每天自己做饭", True),
+    ("你想要的话我教你，我学了五年吉他", "学了五年吉他", True),
+    ("Nak aku ajar kau main gitar? Aku dah main sepuluh tahun", "Main gitar sepuluh tahun", True),
+    ("If I got the job I would send you pictures, I would move to Berlin", "Moves to Berlin", False),
+    ("Si je déménage à Nantes je te prêterai mon vélo, j'achèterais une maison", "Achète une maison", False),
+    ("我老是忘带钥匙，对了我换了新工作", "换了新工作", True),
+]
 KNOWN = {"The offsite has been postponed by two weeks to 23 October"}
 
 
