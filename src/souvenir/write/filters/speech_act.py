@@ -429,8 +429,9 @@ def _zh_relays(tokens: list[Tok]) -> bool:
             after in ("你", "您") and tok.key == "告诉"
         ):
             return False  # 差点忘了跟你说, 忘了告诉你: telling the assistant, which only the user does
-        if any(t.key in ("忘", "忘了", "忘记", "差点") for t in before[-3:]):
-            return False  # 差点忘了说: the user nearly forgot to say it
+        last = [t.key for t in before[-2:]]
+        if last[-1:] and (last[-1] in ("忘", "忘了", "忘记") or last == ["忘", "了"]):
+            return False  # 差点忘了说: the user nearly forgot to say it (not 忘了我说的…吧: a request)
         before = [t for t in before if t.key not in _ZH_AUDIENCE]
         if any(
             t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
