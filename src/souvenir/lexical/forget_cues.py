@@ -134,6 +134,8 @@ _FR = re.compile(
 _ZH = re.compile(
     r"(?<![我他她们])(?<!我也)(?<!我就)(?<!我都)(?<!我还)(?:别|不要|不用|无需|不必|甭)(?:再)?(?:把[^，。！？,.!?]{0,20}?)?(?:记|存|保存|记录|记住|记下)"
     r"|忘掉|忘了吧|忘了它|忘记吧|忘记它|当我没说"
+    # 忘了我说的那个…吧: forgetting what the user said, as a request (吧 closes it)
+    r"|(?<![我他她])忘(?:了|记)(?=我(?:说|讲|提)[^。！？!?]{0,40}吧)"
     # 就当没听过 / 你当我没提过 / 当没这回事: in other words (never 我当没听见: the user's own act)
     r"|(?<![我他她])(?:当作?|当做)(?:我)?没(?:说过|讲过|提过|听过|听见|听到|看过|看到|看见)|(?<![我他她])当没这回事|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
     r"|(?:删掉|删除|删了|删一下|删下|删去|抹掉|抹去|清除|去掉)"
@@ -162,7 +164,11 @@ _MS = re.compile(
     r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:saya|aku)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
     r"(?:cakap|kata|beritahu|bagitahu|bagitau|bagi\s+tahu|sebut|cerita|ceritakan)\b"
     r"|\banggap(?:lah)?(?:\s+(?:saja|je|jelah|aje))?\s+(?:awak|kau|ko|engkau|you)\s+(?:tak|tidak|x)\s+(?:pernah\s+)?"
-    r"(?:dengar|baca|tahu)\b",
+    r"(?:dengar|baca|tahu)\b"
+    # "buat-buat tak dengar je la", "buat macam tak tahu": pretend not to have heard (never "aku buat-buat…")
+    r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)\bbuat(?:-buat|\s+buat)?\s+"
+    r"(?:(?:macam|seolah|seolah-olah|seakan)\s+)?(?:(?:awak|kau|ko|you)\s+)?(?:tak|tidak|x)\s+(?:pernah\s+)?"
+    r"(?:dengar|tahu|baca)\b(?!\s+(?:bila|macam|pun))",
     re.I,
 )
 #: "delete … from your memory", « efface … de ta mémoire »: a deleting verb, then the place
@@ -192,7 +198,7 @@ FORGET_WORDS = frozenset(
     "payah perlu usah tadi cakap kata beritahu tentang pasal hal perkara semua yang tolong apa maklumat info "
     "information details detail details joke blague gurau informasi butiran propos peux pouvez memory memories "
     "memoire ingatan forgot rather prefer scratch anggap apa-apa je jelah mind note notes track record fais comme rien "
-    "benda bab stp svp".split()
+    "benda bab stp svp buat buat-buat dengar tahu".split()
 ) | frozenset(
     (
         "别",

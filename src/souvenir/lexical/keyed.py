@@ -260,6 +260,7 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
         prefix, tail = clause[:start], clause[end:]
         if m.groupdict().get("from"):  # "went from part-time to…": the old value named is no marker of the new
             prefix = prefix.replace(m.group("from"), " ")
+            tail = _CHANGED_WHEN.sub(" ", tail)  # "… this spring": when the change came, no bound of the new value
         if measured(values[0][0]):  # "Mesure 1m71, pas 1m68": the wrong value named after is no negation;
             tail = _REASON.sub("", _NOT_VALUE.sub("", tail))  # "…kucing sebab si Oren beranak": a reason
         if (
@@ -280,6 +281,13 @@ def _parse(clause: str, first: bool, head: bool, names: frozenset[str] = frozens
             if not (MARKERS.search(prefix) or MARKERS.search(tail) or _negated(prefix) or _negated(tail)):
                 return _Clause(((key, value),), subject, _light(tail), bare, relation, owner)
     return _Clause((), subject, False, bare, relation, owner)
+
+
+#: When a change came ("went from X to Y this spring", « … cet automne »): the season of the change, not a
+#: season that bounds the new value ("for the summer", « pour l'été » stay markers).
+_CHANGED_WHEN = re.compile(
+    r"\b(?:this|last)\s+(?:spring|summer|autumn|fall|winter)\b|\b(?:ce\s+printemps|cet\s+(?:été|automne|hiver))\b", re.I
+)
 
 
 def _starts_clause(text: str) -> bool:

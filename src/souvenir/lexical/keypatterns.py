@@ -120,6 +120,11 @@ PATTERNS: tuple[Pattern, ...] = (
         _AUX + r"(?:(?:moved|relocated|went|gone|come|came)\s+back|returned(?:\s+back)?)(?:\s+home)?"
         r"(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+(?:live\s+in\s+|living\s+in\s+)?",
     ),
+    _p(
+        "home",
+        "place",
+        _AUX + r"(?:moved|relocated|went|came|headed)\s+(?:back\s+)?home(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+",
+    ),
     _p("home", "place", _AUX + r"(?:moved|relocated)(?:\s+back)?(?:\s+from\s+[^,;]+?)?\s+(?P<prep>to)\s+"),
     _p(
         "home",
@@ -222,6 +227,14 @@ PATTERNS: tuple[Pattern, ...] = (
         _AUX + r"(?:went|switched|moved|changed|transitioned|career\s+changed)\s+from\s+being\s+"
         r"(?:an?\s+)?(?P<from>[^,;]+?)\s+to\s+(?:being\s+)?",
     ),
+    # "Went from pulling coffees to managing the whole café": a rise to running the place, the old role in any words
+    _p(
+        "occupation",
+        "occ",
+        _AUX
+        + r"(?:went|moved|progressed|rose|worked\s+(?:my|his|her|their)\s+way\s+up)\s+from\s+(?P<from>[^,;]+?)\s+to\s+"
+        r"(?:managing|running|leading|heading|supervising)\s+(?:the\s+|a\s+)?(?:whole\s+|entire\s+)?",
+    ),
     _p(
         "occupation",
         "occ_change",
@@ -261,7 +274,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "occupation",
         "occ",
-        r"dari(?:pada)?\s+(?:seorang\s+)?(?P<from>[^,;]+?)\s+(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?",
+        r"dari(?:pada)?\s+(?:seorang\s+)?(?P<from>[^,;]+?)\s*,?\s+(?:(?:sekarang|kini)\s+)?(?:(?:dah|sudah|telah)\s+)?"
+        r"(?:bertukar\s+)?(?:jadi|menjadi)\s+(?:seorang\s+)?",
     ),
     _p(
         "occupation",
@@ -380,7 +394,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "work",
         "workplace",
-        r"(?:又|重新)?(?:在|回到|回|调到|调去|调回|派到|外派到)(?=[^,。;、]{1,8}?(?:工作|上班|任职|打工))",
+        r"(?:又|重新)?(?:在|回到|回|(?<![过出回])去(?![年世])|调到|调去|调回|派到|外派到)(?=[^,。;、]{1,8}?(?:工作|上班|任职|打工))",
     ),
     # delivery address
     _p(

@@ -119,15 +119,25 @@ DATE = re.compile(
 )
 #: The verb of a date that moved, by language, up to the preposition before the new date.
 _MOVED = re.compile(
-    r"\b(?:pushed|put|moved|brought|pulled|rescheduled|postponed|delayed|shifted|bumped|changed|rebooked)"
-    r"(?:\s+(?:back|forward|up|out|over))?"
-    r"(?:\s+(?:the|my|our|their|his|her|its)\s+(?P<object>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+(?:back|forward|up|out|over))?)?"
-    r"\s+(?:to|until|till|for)\b"
-    r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?)"
-    r"\s+(?:au|à|a|pour|le)\b"
-    r"|改到|改在|改成|改期到|推迟到|推到|延期到|延到|延后到|提前到|挪到|调到|换到|定到"
-    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|dipindahkan|dianjak|dialih|dialihkan|diubah|dipindah)"
-    r"\s+(?:ke|kepada|pada)\b",
+    r"\b(?:pushed|put|moved|brought|pulled|rescheduled|postponed|delayed|shifted|bumped|changed|rebooked|rearranged"
+    r"|deferred)"
+    r"(?:\s+(?:back|forward|up|out|over|off|ahead|earlier|later))?"
+    r"(?:\s+(?:(?:the|my|our|their|his|her|its)\s+(?P<object>[\w'-]+(?:\s+[\w'-]+)?)|it|them)"
+    r"(?:\s+(?:back|forward|up|out|over|off|ahead))?)?"
+    r"(?:\s+(?:by\s+)?(?:a|an|one|two|three|four|a\s+couple\s+of|a\s+few|\d+)\s+(?:days?|weeks?|months?|hours?|fortnight))?"
+    r",?\s+(?:to|until|till|for|til)\b"
+    r"|\b(?:décalée?s?|reportée?s?|repoussée?s?|avancée?s?|déplacée?s?|remise?s?|reprogrammée?s?|changée?s?|différée?s?"
+    r"|retardée?s?|décalé|reporté|repoussé|avancé|déplacé|reprogrammé)"
+    r"(?:\s+(?:le|la|les|l'|notre|mon|ma|son|sa)\s*(?P<fobject>[\w'-]+(?:\s+[\w'-]+){0,3}))?"
+    r"(?:\s+(?:de|d')\s*(?:\w+)\s+(?:jours?|semaines?|mois|heures?|quinzaine))?"
+    r",?\s+(?:au|à|a|pour|le)\b"
+    r"|改到|改在|改成|改期到|改期至|改为|推迟到|推迟至|推到|推后到|往后推到|延期到|延期至|延到|延后到|延迟到|顺延到|提前到|提前至|提早到"
+    r"|挪到|调到|换到|定到"
+    r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|dipindahkan|dianjak|dialih"
+    r"|dialihkan|diubah|dipindah|tunda|tangguh|tangguhkan|anjak|anjakkan|awalkan|lewatkan|percepatkan|postpone|pospon"
+    r"|undur|diundurkan|dimajukan)"
+    r"(?:\s+(?:(?:se|satu|dua|tiga|\d+)\s*(?:hari|minggu|bulan|jam)))?"
+    r",?\s+(?:ke|kepada|pada)\b",
     re.I,
 )
 #: Words a stored date may be framed with ("booked for", « prévu le », 定在, "pada").
@@ -164,10 +174,13 @@ def moved_date(new: str, old: str) -> bool:
         head, have = _han_only(re.sub(r"已经|被|又|的", "", event)), _han_only(old)
         if len(head) < 2 or head not in have:
             return False
-        rest = DATE.sub("", have.replace(head, "", 1))
+        owner = have[: have.find(head)]  # 女儿的钢琴考级: whose event it is, two or three characters and 的
+        owned = 2 <= len(owner) <= 3 and f"{owner}的" in old
+        rest = DATE.sub("", have.replace(head, "", 1).removeprefix(owner if owned else ""))
         return all(ch in "定在于安排约好是了的去参加做，,。 " for ch in rest)
     # "The engineer moved the service to…": the object names the event, the subject may be its agent
-    named = (_words(cue.group("object")) if cue.group("object") else _words(event)) - stems(_AUX)
+    obj = cue.group("object") or cue.group("fobject")  # « J'ai avancé le rendez-vous chez le dentiste au… »
+    named = (_words(obj) if obj else _words(event)) - stems(_AUX)
     if not named or not named <= _words(old):
         return False
     left = _words(old) - named - _words(event) - _date_words(old) - stems(_FRAME)
@@ -452,6 +465,13 @@ _EXCLUSIVE: dict[str, dict[str, re.Pattern[str]]] = {
         ),
     },
     "housing": {
+        "parents": re.compile(
+            r"\b(?:with\s+(?:my\s+|his\s+|her\s+|their\s+)?(?:parents|folks|mum\s+and\s+dad|mom\s+and\s+dad)"
+            r"|at\s+(?:my\s+|his\s+|her\s+|their\s+)?(?:parents'?|folks'?|mum\s+and\s+dad's)(?:\s+place|\s+house)?"
+            r"|chez\s+(?:mes|ses|leurs|nos)\s+parents|(?:dengan|rumah)\s+(?:mak\s+(?:ayah|abah|bapak)|ibu\s+bapa|parents))"
+            r"\b|父母家|爸妈家|(?:跟|和|与)(?:父母|爸妈)(?:一起)?住|住家里",
+            re.I,
+        ),
         "rented": re.compile(
             r"\b(?:rents?|renting|rented|tenant|locataire|loue|en\s+location|sewa|menyewa|disewa)\b|租房|租的|租了",
             re.I,

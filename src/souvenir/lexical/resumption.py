@@ -47,7 +47,7 @@ _END = re.compile(
 _AGAIN = re.compile(
     r"\b(?:again|back\s+(?:to|at|into|on|in)|went\s+back|gone\s+back|going\s+back|resumed?|resuming|returned\s+to|took\s+up"
     r"|picked\s+up|repris|reprend|reprise|de\s+nouveau|à\s+nouveau|recommencé|recommence|remis|remise|retourné|retournée"
-    r"|semula|balik|kembali|sambung)\b|又|重新|再次|恢复|回到|捡起",
+    r"|semula|balik|kembali|sambung|relapsed|replongée?|rechutée?|retombée?|back\s+on)\b|又|重新|再次|恢复|回到|捡起|复吸|复发|破戒",
     re.I,
 )
 _GOING = re.compile(r"^(?:going\s+(?:to\s+)?|d'aller\s+(?:à|au|aux)\s+|pergi\s+(?:ke\s+)?|去)", re.I)
@@ -70,7 +70,7 @@ def _object(old: str) -> tuple[str, ...] | None:
 
 
 def _stem(word: str) -> str:
-    return re.sub(r"(?:ing|ed|es|s|e)$", "", word) if len(word) > 4 else word
+    return re.sub(r"(?:ing|ed|es|er|s|e)$", "", word) if len(word) > 4 else word
 
 
 def resumes(new: str, old: str) -> bool:
@@ -89,7 +89,10 @@ def resumes(new: str, old: str) -> bool:
 
 #: A return to a former place or employer (round 15): the marks above, and « de retour », « revenu(e) »,
 #: 搬回 / 调回 / 跳回 / 回到 / 又回, "balik / kembali / pulang ke".
-_BACK = re.compile(r"\b(?:de\s+retour|revenue?s?|pulang\s+ke)\b|搬回|调回|跳回|又回|回老", re.I)
+_BACK = re.compile(
+    r"\b(?:de\s+retour|revenue?s?|rentrée?s?|pulang\s+ke|(?:moved|came|went|headed)\s+(?:back\s+)?home)\b|搬回|调回|跳回|又回|回老",
+    re.I,
+)
 
 
 def back_again(text: str) -> bool:

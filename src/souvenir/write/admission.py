@@ -106,6 +106,7 @@ from souvenir.lexical.restated import (
     changes_state,
 )
 from souvenir.lexical.switched import switches_from
+from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
     correction_statement,
     is_flip,
@@ -390,7 +391,15 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
             moved_date(text, m.text)
             or names_wrong_value(text, m.text)
             or restates_amount(text, m.text)
-            or (lasting and (ends_state(text, m.text) or swaps_value(text, m.text) or changes_state(text, m.text)))
+            or (
+                lasting
+                and (
+                    ends_state(text, m.text)
+                    or ends_by_verb(text, m.text)
+                    or swaps_value(text, m.text)
+                    or changes_state(text, m.text)
+                )
+            )
             or switches_from(text, m.text, lasting)
         )
     ]

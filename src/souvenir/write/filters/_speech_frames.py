@@ -13,6 +13,7 @@ __all__ = [
     "CONDITIONAL",
     "condition",
     "consequence",
+    "listener_offers",
     "contrast",
     "offer_condition",
     "offers_to_listener",
@@ -182,6 +183,53 @@ def offers_to_listener(parts: list[Clause]) -> set[int]:
         ):
             out.add(clause.sentence)
     return out
+
+
+#: Verbs of handing something to the listener beyond ``_GIVE`` ("happy to send you…", « je te file… »,
+#: 推给你, "nak aku kongsi…").
+_HAND = _GIVE | frozenset(
+    "forward pass recommend introduce teach email text dm envoyer passer prêter prete recommande présente presente "
+    "kongsi kongsikan sharekan emelkan whatsapp hantarkan".split()
+)
+_ZH_HAND = ("推给你", "发给你", "借给你", "送给你", "介绍给你", "分享给你", "教你", "带你", "给你发", "给你推")
+
+
+def _hands_listener(clause: Clause) -> bool:
+    """The user (or no one named) hands the listener something: a verb of giving with "you" after it
+    (« te » / « t' » before it), or 推给你 / 发给你 / 教你."""
+    if clause.person not in ("first", "none"):
+        return False
+    if any(w in clause.cjk_key for w in _ZH_HAND):
+        return True
+    keys = [tok.key for tok in clause.tokens]
+    return any(
+        k in _HAND
+        and (
+            _second(keys[i + 1 : i + 3])
+            or (i and keys[i - 1] in ("te", "t'", "vous"))
+            or keys[i + 1 : i + 2] == ["dengan"]
+        )
+        for i, k in enumerate(keys)
+    )
+
+
+def listener_offers(parts: list[Clause]) -> set[int]:
+    """Sentences that hand the listener something under a condition that is not the user's own ("happy
+    to send you my spreadsheet if it helps", « si ça t'intéresse je te file ma recette », 需要的话我把链接发给你,
+    "kalau nak aku kongsi resipi"): an offer, so the user's other clauses in it state facts (issue #26,
+    round 18: "…, I've batch-cooked every Sunday since January" was dropped as a hypothesis)."""
+    conditioned = {c.sentence for c in parts if condition(c) and not _own_condition(c)}
+    return {c.sentence for c in parts if c.sentence in conditioned and _hands_listener(c)}
+
+
+def _own_condition(clause: Clause) -> bool:
+    """A condition on the user ("if I win", « si je gagne »): a first person among its words, the words of
+    an offer joined to it without a comma (« si ça t'intéresse je te file… ») aside."""
+    keys = [tok.key for tok in clause.tokens]
+    if _hands_listener(clause):
+        own = [i for i, k in enumerate(keys) if k in lx.FIRST_PERSON or k.startswith("我")]
+        keys = keys[: own[-1]] if own else keys
+    return any(k in lx.FIRST_PERSON or k.startswith("我") for k in keys)
 
 
 def presupposes(clause: Clause) -> bool:

@@ -70,6 +70,7 @@ from souvenir.write.filters._speech_frames import condition as _condition
 from souvenir.write.filters._speech_frames import consequence as _consequence
 from souvenir.write.filters._speech_frames import contrast as _contrast
 from souvenir.write.filters._speech_frames import offer_condition as _offer_condition
+from souvenir.write.filters._speech_frames import listener_offers as _listener_offers
 from souvenir.write.filters._speech_frames import offers_to_listener as _offers_to_listener
 from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_of_other
 from souvenir.write.filters._speech_frames import presupposes as _presupposes
@@ -327,7 +328,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     }
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
-    offers = {c.sentence for c in parts if _offer_condition(c)} | _offers_to_listener(parts)
+    offers = {c.sentence for c in parts if _offer_condition(c)} | _offers_to_listener(parts) | _listener_offers(parts)
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
@@ -422,6 +423,15 @@ def _zh_relays(tokens: list[Tok]) -> bool:
         before = [t for t in tokens[:index] if t.role != "comma"]
         if before and before[0].key in ("我", "我们") and any(t.key in _ZH_TO for t in before[1:3]):
             return False  # 我跟我妈说: the user told their mother
+        to_you = [t.key for t in before[-2:]]
+        after = tokens[index + 1].key if index + 1 < len(tokens) else ""
+        if (len(to_you) == 2 and to_you[0] in _ZH_TO and to_you[1] in ("你", "您")) or (
+            after in ("你", "您") and tok.key == "告诉"
+        ):
+            return False  # 差点忘了跟你说, 忘了告诉你: telling the assistant, which only the user does
+        last = [t.key for t in before[-2:]]
+        if last[-1:] and (last[-1] in ("忘", "忘了", "忘记") or last == ["忘", "了"]):
+            return False  # 差点忘了说: the user nearly forgot to say it (not 忘了我说的…吧: a request)
         before = [t for t in before if t.key not in _ZH_AUDIENCE]
         if any(
             t.cjk and t.key not in _ZH_NOT_SPEAKER and (t.role == "content" or t.key.startswith(("他", "她")))
