@@ -46,6 +46,7 @@ from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, TextError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.privacy.scrub import install_log_redaction
+from souvenir.replay.apply import ERASED_REASON
 from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
@@ -330,9 +331,12 @@ def import_(
         _fail(exc)
         return
     kept = sum(r.action != "dropped" for r in results)
+    erased = sum(r.reason == ERASED_REASON for r in results)
     console.print(
         f"{counted(len(results), 'line')} for user {channel}:{user}: "
-        f"{kept} kept ({len(results) - kept} dropped by filters)"
+        f"{kept} kept ({len(results) - kept - erased} dropped by filters"
+        + (f"; {erased} not imported: the user erased them" if erased else "")
+        + ")"
     )
     # why each was dropped (its text as stored: redacted), by its line in the file: "memory 3"
     # read as the id of another, kept memory (blank lines hold none: they are skipped)
@@ -341,7 +345,10 @@ def import_(
     for number, r in enumerate(results, start=1):
         if r.action == "dropped":
             where = f"line {lines[number - 1]}" if len(lines) == len(results) else f"the file's memory {number}"
-            console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
+            if r.reason == ERASED_REASON:  # its text is not said again (an output goes to logs)
+                console.print(f"  {where} not imported, {r.reason}")
+            else:
+                console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
 
 
 @app.command()

@@ -28,6 +28,7 @@ from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.counters import CountersMixin
 from souvenir.store.deadline import left
 from souvenir.store.diagnostic_reads import DiagnosticsMixin
+from souvenir.store.erased_texts import ErasedTextsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
@@ -50,6 +51,7 @@ class SQLStore(
     StoryMixin,
     ApiKeysMixin,
     ErasureMixin,
+    ErasedTextsMixin,
     IndexClaimsMixin,
     CountersMixin,
     Plumbing,

@@ -29,6 +29,7 @@ from datetime import datetime
 
 from souvenir.lexical.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
 from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
+from souvenir.store.erased_texts import note_erased_texts
 from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text
 
@@ -81,6 +82,7 @@ class ErasureMixin:
                 ).fetchall():
                     texts.append(text)
                     sources.append(source or "")
+            note_erased_texts(conn, user_id, texts, now)  # an import of an old export brings none back
             wordings = wordings_key(texts)
             starts = starts_key(texts)  # a decision's event quotes a long text cut short
             done = {"memories": len(chain), "history": 0, "vectors": 0}
@@ -163,6 +165,12 @@ class ErasureMixin:
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
             self._erasing()  # type: ignore[attr-defined]
+            erased = conn.execute(
+                f"SELECT text FROM memories WHERE id IN ({mine}) UNION ALL "
+                f"SELECT text FROM memory_history WHERE memory_id IN ({mine})",
+                (user_id, user_id),
+            ).fetchall()
+            note_erased_texts(conn, user_id, (r[0] for r in erased), now)
             conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({every})", (user_id,))
             conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({mine})", (user_id,))
             conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({every})", (user_id,))
@@ -207,6 +215,8 @@ class ErasureMixin:
                 (request_turn if request_turn is not None else -1, user_id),
             ).fetchall():
                 conn.execute("UPDATE turns SET source = ? WHERE id = ?", (acted_mark(key, source), turn_id))
+            said_then = conn.execute(f"SELECT message FROM turns WHERE {turns} AND message <> ''", who).fetchall()
+            note_erased_texts(conn, user_id, (r[0] for r in said_then), now)
             done = {
                 "turns": conn.execute(
                     "UPDATE turns SET message = '', reply = NULL, "
@@ -276,9 +286,10 @@ class ErasureMixin:
             "SELECT id, message, reply, source FROM turns WHERE user_id = ?", (user_id,)
         ).fetchall():
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
-                cleared.append((turn_id, source))
+                cleared.append((turn_id, source, message))
         key = erasure_key(conn) if cleared else None
-        for turn_id, source in cleared:
+        note_erased_texts(conn, user_id, (message for _, _, message in cleared), now)
+        for turn_id, source, _ in cleared:
             # its source goes too: the proxy's is a SHA-256 of the request's messages, which
             # confirms a guessed message by hashing candidates (tests/test_break_session13.py);
             # the request's own turn keeps a keyed mark (userdata.acted_mark): its retry is not
