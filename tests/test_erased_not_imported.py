@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from souvenir.cli.main import app
 from souvenir.errors import UnknownError
 from souvenir.library import Souvenir
-from souvenir.replay.apply import ERASED_REASON
+from souvenir.results import ERASED_REASON
 from souvenir.store import open_store
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}

@@ -46,7 +46,7 @@ from souvenir.config import Settings, settings_error
 from souvenir.errors import EmbedderError, SouvenirError, TextError, UnknownError
 from souvenir.library import Souvenir
 from souvenir.privacy.scrub import install_log_redaction
-from souvenir.replay.apply import ERASED_REASON
+from souvenir.results import ERASED_REASON
 from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time

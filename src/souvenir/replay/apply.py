@@ -12,7 +12,7 @@ from souvenir.engine.identity import check_ids
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import check_text
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
-from souvenir.results import WriteResult
+from souvenir.results import ERASED_CODE, ERASED_REASON, WriteResult
 from souvenir.schemas import DEFAULT_CHANNEL
 from souvenir.types import Candidate
 
@@ -21,15 +21,6 @@ Progress = Callable[[int], None]
 
 def _noop(_: int) -> None:
     pass
-
-
-#: ``code`` of a line left out because the user erased its text (store.erased_texts).
-ERASED_CODE = "erased"
-#: Its reason: no text of it is said (the erased text is not repeated in an output or a log).
-ERASED_REASON = (
-    "erased: the user erased this text (a memory forgotten, everything forgotten, or the user "
-    "deleted); an import or a replay does not bring back what the user erased"
-)
 
 
 def _erased(engine: Engine, channel: str, user: str, texts: list[str]) -> set[int]:
