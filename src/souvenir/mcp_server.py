@@ -58,6 +58,7 @@ from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.library.user_data import HINT_CHANNELS
 from souvenir.mcp_stdin import REFUSED, BoundedLines
+from souvenir.schemas.wire import no_bool
 from souvenir.limits import MAX_PAGE, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.schemas import (
     ContextPublic,
@@ -87,16 +88,8 @@ _Story = Annotated[str | None, Field(description="The current story (thread, rol
 log = logging.getLogger(__name__)
 
 
-def _no_bool(value: Any) -> Any:
-    """``true`` is no number: JSON's booleans were read as 1 and 0 (``forget {"memory_id":
-    true}`` forgot memory 1)."""
-    if isinstance(value, bool):
-        raise ValueError("must be a whole number, not true or false")
-    return value
-
-
-#: A memory's id, or a count: a whole number (a float with a fraction, a boolean refused).
-_Whole = BeforeValidator(_no_bool)
+#: A count: a whole number (a float with a fraction, a boolean refused: schemas.wire.no_bool).
+_Whole = BeforeValidator(no_bool)
 
 
 def readable(tool: str, exc: ValidationError) -> str:
@@ -292,7 +285,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
         return memory.memories(user, status=status, limit=limit, cursor=cursor)
 
     def forget(
-        principal: Principal, user: str, memory_id: Annotated[RowId, _Whole, Field(description="The memory's id.")]
+        principal: Principal, user: str, memory_id: Annotated[RowId, Field(description="The memory's id.")]
     ) -> MemoryDeleted:
         scopes.change_memory(principal, memory, channel, user, memory_id)
         return memory.forget(user, memory_id)

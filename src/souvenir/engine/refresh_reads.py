@@ -60,6 +60,8 @@ class ReadRefresher:
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
         self._closed = False  # after close(): nothing queued any more
+        #: erasures seen per user (:meth:`erased`): a refresh that read before one holds nothing
+        self._erasures: dict[int, int] = {}
 
     def after_writes(self, user_id: int, results: Iterable[WriteResult]) -> bool:
         """Queue a refresh of ``user_id`` when ``results`` hold a write that rebuilds the
@@ -89,6 +91,19 @@ class ReadRefresher:
         executor.submit(self._run, user_id)
         return True
 
+    def erased(self, user_id: int) -> None:
+        """After an erasure of the user's (a memory forgotten, everything, the user deleted) has
+        committed: nothing read of them before it stays held in the process — the scorer's
+        columns and the store's read cache carried the erased texts until the user's next
+        context (for a deleted user, until evicted) —, and a refresh that read the candidates
+        before it does not install them after it."""
+        with self._lock:
+            self._erasures[user_id] = self._erasures.get(user_id, 0) + 1
+        scorer = self.scores.scorer
+        if scorer is not None:
+            scorer.drop(user_id)
+        self.store.drop_held(user_id)
+
     def vectors_written(self, memory_ids: list[int]) -> int:
         """After the indexer wrote vectors of ``memory_ids`` (an edited memory's, a new
         one's): those memories are read again, so the pool is a new one of the same memories
@@ -116,6 +131,8 @@ class ReadRefresher:
             return False
         if last_story:
             story_id = self._last_story(user_id)
+        with self._lock:
+            seen = self._erasures.get(user_id, 0)
         with self.store.read_turn():
             candidates = self.store.candidates(user_id, story_id)
         if len(candidates) < self.refresh_from:
@@ -124,6 +141,12 @@ class ReadRefresher:
         if static is not None:
             static()  # the selection's columns of the new pool
         done = scorer.refresh(user_id, candidates)
+        with self._lock:
+            stale = self._erasures.get(user_id, 0) != seen
+        if stale:  # erased while it read: what it built carries the erased texts
+            scorer.drop(user_id)
+            self.store.drop_held(user_id)
+            return False
         self.counts["refreshed"] += 1
         if done:
             self.counts["built"] += 1

@@ -58,6 +58,9 @@ class TurnWriter:
         #: ``changed(user_id)``, told after a turn forgot or reworded memories (the engine's
         #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.changed`); ``None``: nothing told
         self.changed: Callable[[int], object] | None = None
+        #: ``erased(user_id)``, told after a turn's request to forget erased something (the
+        #: engine's :meth:`~souvenir.engine.refresh_reads.ReadRefresher.erased`)
+        self.erased: Callable[[int], object] | None = None
 
     def record_turn(
         self,
@@ -145,6 +148,7 @@ class TurnWriter:
             if asked is not None and not self.reflect:
                 clear_request_turn(self.store, message, turn_id, user_id)
             request_turn, said_after = turn_id, ""
+            asked_erased = asked is not None and bool(asked.erase)
             if asked is not None and asked.whole:
                 # what the message says after "forget everything about me" is new ("… I live in
                 # Leeds now."): a turn of its own, written as any message is (write/forget_rest)
@@ -194,6 +198,8 @@ class TurnWriter:
             or bool(said_after)
             or (written is not None and written.action in ("replace", "supersede"))
         )
+        if asked_erased and self.erased is not None:
+            self.erased(user_id)
         if rebuilt and self.changed is not None:
             self.changed(user_id)
         return turn_id, written

@@ -245,6 +245,11 @@ class SQLStore(
             )
             return int(cur.lastrowid)
 
+    def drop_held(self, user_id: int) -> None:
+        """The read cache holds nothing of the user any more (after an erasure)."""
+        if self._read_cache is not None:
+            self._read_cache.drop(user_id)
+
     def clear_turn(self, turn_id: int) -> None:
         """Empty turn ``turn_id``'s message and reply (a request to forget: its text names what
         it asked to forget); the row stays, left out of :meth:`recent_turns` as an erased turn.
