@@ -365,7 +365,7 @@ class Engine:
         user_id = self.store.find_user(channel, external_id)
         done = self.curation.delete_user(channel, external_id)
         if user_id is not None:
-            self.refresher.erased(user_id)
+            self.refresher.erased(user_id, rebuild=False)
         return done
 
     # -- a model's answers (Proposals; the worker calls them) -----------------------------------

@@ -79,6 +79,9 @@ class ReadRefresher:
         scorer = self.scores.scorer
         if scorer is None or scorer.held(user_id) < self.refresh_from:
             return False
+        return self._queue(user_id)
+
+    def _queue(self, user_id: int) -> bool:
         with self._lock:
             if self._closed or user_id in self._pending:
                 return False
@@ -91,18 +94,22 @@ class ReadRefresher:
         executor.submit(self._run, user_id)
         return True
 
-    def erased(self, user_id: int) -> None:
+    def erased(self, user_id: int, rebuild: bool = True) -> bool:
         """After an erasure of the user's (a memory forgotten, everything, the user deleted) has
         committed: nothing read of them before it stays held in the process — the scorer's
         columns and the store's read cache carried the erased texts until the user's next
         context (for a deleted user, until evicted) —, and a refresh that read the candidates
-        before it does not install them after it."""
+        before it does not install them after it. ``rebuild``: a large user's columns (as
+        :meth:`changed` reads them) are read again now, off the next turn (not for a deleted
+        user). ``True`` when a refresh was queued."""
         with self._lock:
             self._erasures[user_id] = self._erasures.get(user_id, 0) + 1
         scorer = self.scores.scorer
+        held = scorer.held(user_id) if scorer is not None else 0
         if scorer is not None:
             scorer.drop(user_id)
         self.store.drop_held(user_id)
+        return rebuild and held >= self.refresh_from and self._queue(user_id)
 
     def vectors_written(self, memory_ids: list[int]) -> int:
         """After the indexer wrote vectors of ``memory_ids`` (an edited memory's, a new

@@ -199,8 +199,8 @@ class TurnWriter:
             or (written is not None and written.action in ("replace", "supersede"))
         )
         if asked_erased and self.erased is not None:
-            self.erased(user_id)
-        if rebuilt and self.changed is not None:
+            self.erased(user_id)  # and a large user's read path is read again, off the next turn
+        elif rebuilt and self.changed is not None:
             self.changed(user_id)
         return turn_id, written
 
