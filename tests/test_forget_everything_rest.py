@@ -106,3 +106,28 @@ def test_through_rest_on_loopback(tmp_path):
                     listed = http.get(f"/v1/users/api/{user}/memories").json()
                     texts = [m["text"] for m in listed["memories"]]
                     assert texts == [after], (lang, listed)
+
+
+def test_with_a_model_the_statement_is_the_reflections_to_read(tmp_path):
+    """With a chat model the statement after the request is a turn of its own whose reflection
+    job is queued (the request's own turn stays empty and queues none)."""
+    from souvenir.engine.runtime import open_runtime
+    from tests.attack_support import stub_model_settings
+    from tests.servers import ChatServer
+
+    with ChatServer() as upstream:
+        rt = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'm.db'}", upstream.url))
+        try:
+            for lang, before, request_text, after in CASES:
+                rt.engine.record_turn("api", lang, before, "Nice!")
+                rt.engine.record_turn("api", lang, f"{request_text} {after}", "Done.")
+                user_id = rt.store.find_user("api", lang)
+                turns = rt.store._query("SELECT id, message FROM turns WHERE user_id = ? ORDER BY id", (user_id,))
+                assert [t[1] for t in turns] == ["", "", after], (lang, turns)
+                jobs = rt.store._query(
+                    "SELECT turn_id FROM outbox WHERE user_id = ? AND job = 'reflection' AND status = 'pending'",
+                    (user_id,),
+                )
+                assert [j[0] for j in jobs] == [turns[2][0]], (lang, jobs)
+        finally:
+            rt.close()
