@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -49,13 +50,15 @@ import anyio.to_thread
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import Field, ValidationError
+from pydantic import BeforeValidator, Field, ValidationError
 
 from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, Principal
 from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.library.user_data import HINT_CHANNELS
+from souvenir.mcp_stdin import REFUSED, BoundedLines
+from souvenir.schemas.wire import no_bool
 from souvenir.limits import MAX_PAGE, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.schemas import (
     ContextPublic,
@@ -83,6 +86,10 @@ _Story = Annotated[str | None, Field(description="The current story (thread, rol
 
 
 log = logging.getLogger(__name__)
+
+
+#: A count: a whole number (a float with a fraction, a boolean refused: schemas.wire.no_bool).
+_Whole = BeforeValidator(no_bool)
 
 
 def readable(tool: str, exc: ValidationError) -> str:
@@ -134,13 +141,26 @@ class _Server(MCPServer[Any]):
     pydantic's multi-line dump with documentation links), a refusal's own sentence without the
     SDK's "Error executing tool" prefix, and ``user`` refused when the server is pinned."""
 
-    def __init__(self, pinned: str | None, **kwargs: Any) -> None:
+    def __init__(self, pinned: str | None, max_line_bytes: int = 1_048_576, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.pinned = pinned
         #: Each tool's argument names, in order (``_register`` fills it).
         self.arguments: dict[str, list[str]] = {}
+        #: The longest request line the stdio transport reads (:mod:`souvenir.mcp_stdin`).
+        self.max_line_bytes = max_line_bytes
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio transport, its input read by :class:`~souvenir.mcp_stdin.BoundedLines`
+        (bounded lines, strict UTF-8, a refused line answered by its id)."""
+        from mcp.server.stdio import stdio_server
+
+        lines = BoundedLines(sys.stdin.buffer, self.max_line_bytes)
+        async with stdio_server(stdin=lines) as (read, write):  # type: ignore[arg-type]
+            await self._lowlevel_server.run(read, write, self._lowlevel_server.create_initialization_options())
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        if name == REFUSED:  # a line the stdio input refused (mcp_stdin): its reason is the answer
+            raise ToolError(str((arguments or {}).get("reason", "the request was refused")))
         if self.pinned is not None and "user" in (arguments or {}):
             raise ToolError(f"this server is pinned to one user (souvenir mcp --user): {name} takes no 'user'")
         known = self.arguments.get(name)
@@ -193,6 +213,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
     (the tools then take no ``user``)."""
     server = _Server(
         user,
+        memory.settings.max_body_bytes,
         name="souvenir",
         version="0.1.0",
         instructions="Long-term memory about the user. Call `context` with the user's new message "
@@ -238,7 +259,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
         scope: Annotated[ScopeName | None, Field(description="Only global or only story memories.")] = None,
         since: Annotated[datetime | None, Field(description="Only memories dated at or after this.")] = None,
         until: Annotated[datetime | None, Field(description="Only memories dated before this.")] = None,
-        limit: Annotated[int, Field(ge=1, le=100, description="Most results.")] = 10,
+        limit: Annotated[int, _Whole, Field(ge=1, le=100, description="Most results.")] = 10,
         story: _Story = None,
     ) -> SearchResults:
         scopes.reach(principal, channel)
@@ -257,7 +278,7 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
         principal: Principal,
         user: str,
         status: Annotated[StatusFilter, Field(description="active (default), superseded, deleted or all.")] = "active",
-        limit: Annotated[int, Field(ge=1, le=MAX_PAGE, description="Most memories.")] = 100,
+        limit: Annotated[int, _Whole, Field(ge=1, le=MAX_PAGE, description="Most memories.")] = 100,
         cursor: Annotated[str | None, Field(description="`next_cursor` of the previous page.", max_length=64)] = None,
     ) -> MemoriesPublic:
         scopes.reach(principal, channel)

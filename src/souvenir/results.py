@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from souvenir.types import Selection
 
-__all__ = ["ContextResult", "WriteResult"]
+__all__ = ["ERASED_CODE", "ERASED_REASON", "ContextResult", "WriteResult"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,16 @@ class WriteResult:
     superseded_id: int | None = None
     code: str = ""
     previous: str | None = None
+
+
+#: ``code`` of an import or replay line left out because the user erased its text
+#: (:mod:`souvenir.store.erased_texts`).
+ERASED_CODE = "erased"
+#: Its reason: no text of it is said (the erased text is not repeated in an output or a log).
+ERASED_REASON = (
+    "erased: the user erased this text (a memory forgotten, everything forgotten, or the user "
+    "deleted); an import or a replay does not bring back what the user erased"
+)
 
 
 @dataclass(slots=True)

@@ -47,6 +47,7 @@ from souvenir.errors import EmbedderError, SouvenirError, TextError, UnknownErro
 from souvenir.library import Souvenir
 from souvenir.library.import_places import import_places
 from souvenir.privacy.scrub import install_log_redaction
+from souvenir.results import ERASED_REASON
 from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, MemoryPublic, ScopeName, StatusFilter
 from souvenir.timeutil import parse_time
@@ -335,25 +336,29 @@ def import_(
         _fail(exc)
         return
     kept = sum(r.action != "dropped" for r in results)
+    erased = sum(r.reason == ERASED_REASON for r in results)
     origins = import_places(file)  # "line 4", or "memory 7 of the export"
     exported = bool(origins) and origins[0].endswith("of the export")
     console.print(
         f"{counted(len(results), 'active memory') + ' of the export' if exported else counted(len(results), 'line')}"
         f" for user {channel}:{user}: "
-        f"{kept} kept ({len(results) - kept} dropped by filters)"
+        f"{kept} kept ({len(results) - kept - erased} dropped by filters"
+        + (f"; {erased} not imported: the user erased them" if erased else "")
+        + ")"
         + (f": {merged} of them merged into memories the user already had" if (merged := _merged(results)) else "")
     )
-    # why each was dropped (its text as stored: redacted), by its place in the file ("line 4",
-    # "memory 7 of the export"): "memory 3" alone read as the id of another, kept memory
+    # why each was dropped (its text as stored: redacted), by its place ("line 4", "memory 7 of the export")
     for number, r in enumerate(results, start=1):
         if r.action == "dropped":
             where = origins[number - 1] if len(origins) == len(results) else f"the file's memory {number}"
-            console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
+            if r.reason == ERASED_REASON:  # its text is not said again (an output goes to logs)
+                console.print(f"  {where} not imported, {r.reason}")
+            else:
+                console.print(f"  {where} dropped, {r.reason or 'no reason given'}: {r.text!r}")
 
 
 def _merged(results) -> int:
-    """How many imported lines said again what a memory held already (absorbed into it, or
-    its new wording): "kept" but nothing new (a file imported twice)."""
+    """Imported lines that said again what a memory held (absorbed, or its new wording)."""
     return sum(r.action in ("absorb", "replace") for r in results)
 
 

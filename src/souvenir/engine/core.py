@@ -129,6 +129,7 @@ class Engine:
         self.curation = Curation(store, self.writer, self.bookkeeping)
         self.curation.changed = self.refresher.changed  # an edit or a forget by hand, off the next turn
         self.turns.changed = self.refresher.changed  # a forget request in chat, a no-model turn's rewording
+        self.turns.erased = self.refresher.erased  # what a request in chat erased is held no more
         self.proposals = Proposals(
             store,
             self.writer,
@@ -336,6 +337,9 @@ class Engine:
     def delete_memory(self, channel: str, external_id: str, memory_id: int, now: datetime | None = None) -> None:
         """Forget a memory and every text that carries it (:meth:`Curation.delete_memory`)."""
         self.curation.delete_memory(channel, external_id, memory_id, now)
+        user_id = self.store.find_user(channel, external_id)
+        if user_id is not None:
+            self.refresher.erased(user_id)  # nothing of the erased text held in the process
 
     def users_page(
         self, channel: str, limit: int = 100, cursor: str | None = None
@@ -356,8 +360,13 @@ class Engine:
         return self.curation.export_user(channel, external_id)
 
     def delete_user(self, channel: str, external_id: str) -> dict[str, int]:
-        """Delete the user and everything derived (:meth:`Curation.delete_user`)."""
-        return self.curation.delete_user(channel, external_id)
+        """Delete the user and everything derived (:meth:`Curation.delete_user`), and nothing
+        of them held in the process (:meth:`ReadRefresher.erased`)."""
+        user_id = self.store.find_user(channel, external_id)
+        done = self.curation.delete_user(channel, external_id)
+        if user_id is not None:
+            self.refresher.erased(user_id, rebuild=False)
+        return done
 
     # -- a model's answers (Proposals; the worker calls them) -----------------------------------
     def reflect(

@@ -60,6 +60,8 @@ class ReadRefresher:
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
         self._closed = False  # after close(): nothing queued any more
+        #: erasures seen per user (:meth:`erased`): a refresh that read before one holds nothing
+        self._erasures: dict[int, int] = {}
 
     def after_writes(self, user_id: int, results: Iterable[WriteResult]) -> bool:
         """Queue a refresh of ``user_id`` when ``results`` hold a write that rebuilds the
@@ -77,6 +79,9 @@ class ReadRefresher:
         scorer = self.scores.scorer
         if scorer is None or scorer.held(user_id) < self.refresh_from:
             return False
+        return self._queue(user_id)
+
+    def _queue(self, user_id: int) -> bool:
         with self._lock:
             if self._closed or user_id in self._pending:
                 return False
@@ -88,6 +93,23 @@ class ReadRefresher:
             executor = self._executor
         executor.submit(self._run, user_id)
         return True
+
+    def erased(self, user_id: int, rebuild: bool = True) -> bool:
+        """After an erasure of the user's (a memory forgotten, everything, the user deleted) has
+        committed: nothing read of them before it stays held in the process — the scorer's
+        columns and the store's read cache carried the erased texts until the user's next
+        context (for a deleted user, until evicted) —, and a refresh that read the candidates
+        before it does not install them after it. ``rebuild``: a large user's columns (as
+        :meth:`changed` reads them) are read again now, off the next turn (not for a deleted
+        user). ``True`` when a refresh was queued."""
+        with self._lock:
+            self._erasures[user_id] = self._erasures.get(user_id, 0) + 1
+        scorer = self.scores.scorer
+        held = scorer.held(user_id) if scorer is not None else 0
+        if scorer is not None:
+            scorer.drop(user_id)
+        self.store.drop_held(user_id)
+        return rebuild and held >= self.refresh_from and self._queue(user_id)
 
     def vectors_written(self, memory_ids: list[int]) -> int:
         """After the indexer wrote vectors of ``memory_ids`` (an edited memory's, a new
@@ -116,6 +138,8 @@ class ReadRefresher:
             return False
         if last_story:
             story_id = self._last_story(user_id)
+        with self._lock:
+            seen = self._erasures.get(user_id, 0)
         with self.store.read_turn():
             candidates = self.store.candidates(user_id, story_id)
         if len(candidates) < self.refresh_from:
@@ -124,6 +148,12 @@ class ReadRefresher:
         if static is not None:
             static()  # the selection's columns of the new pool
         done = scorer.refresh(user_id, candidates)
+        with self._lock:
+            stale = self._erasures.get(user_id, 0) != seen
+        if stale:  # erased while it read: what it built carries the erased texts
+            scorer.drop(user_id)
+            self.store.drop_held(user_id)
+            return False
         self.counts["refreshed"] += 1
         if done:
             self.counts["built"] += 1

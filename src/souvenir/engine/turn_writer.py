@@ -13,7 +13,7 @@ from datetime import datetime
 
 from souvenir import profile
 from souvenir.engine.cache_budget import read_long
-from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn
+from souvenir.engine.chat_forget import act_on_forget_request, clear_request_turn, own_requests
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
@@ -33,6 +33,7 @@ from souvenir.privacy import Redacted, marked
 from souvenir.write import admission
 from souvenir.write.filters.no_chitchat import chitchat_reason
 from souvenir.write.forget_relay import own_forget_requests
+from souvenir.write.forget_rest import said_after_request
 from souvenir.write.writelog import event_detail, event_kind
 
 #: The turn reads its message before its write transaction, then inside it (:meth:`TurnWriter._read_ahead`).
@@ -57,6 +58,9 @@ class TurnWriter:
         #: ``changed(user_id)``, told after a turn forgot or reworded memories (the engine's
         #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.changed`); ``None``: nothing told
         self.changed: Callable[[int], object] | None = None
+        #: ``erased(user_id)``, told after a turn's request to forget erased something (the
+        #: engine's :meth:`~souvenir.engine.refresh_reads.ReadRefresher.erased`)
+        self.erased: Callable[[int], object] | None = None
 
     def record_turn(
         self,
@@ -143,6 +147,16 @@ class TurnWriter:
                 self.store.kv_set(user_id, profile.QUERIES_KEY, queries, now)
             if asked is not None and not self.reflect:
                 clear_request_turn(self.store, message, turn_id, user_id)
+            request_turn, said_after = turn_id, ""
+            asked_erased = asked is not None and bool(asked.erase)
+            if asked is not None and asked.whole:
+                # what the message says after "forget everything about me" is new ("… I live in
+                # Leeds now."): a turn of its own, written as any message is (write/forget_rest)
+                said_after = said_after_request(message, own_requests(self.store, user_id, message))
+                before = self.store.kv_all(user_id)  # the profile the erasure left (no lang)
+                if said_after:
+                    turn_id = self.store.add_turn(user_id, story_id, said_after, None, time, None)
+                    message, asked = said_after, None
             if profile.is_command(message):
                 written = self._not_remembered(user_id, message, "command", "a bot command (/start…)", now)
             elif self.reflect and not (asked is not None and asked.whole):  # model mode: the reflection proposes
@@ -173,13 +187,20 @@ class TurnWriter:
                 )
                 written = self.writer.write(channel, external_id, episode, story=story, now=now)
             new_facts = int(written is not None and written.action in ("insert", "replace", "supersede"))
-            self._profile_turn(user_id, turn_id, before, message, language, new_facts, now)
+            # after "forget everything" the request's own words teach no language (a clean slate)
+            heard = "" if asked is not None and asked.whole else message
+            self._profile_turn(user_id, turn_id, before, heard, language, new_facts, now)
+            turn_id = request_turn
         # once written: memories forgotten or reworded by this turn make the user's pool a new
         # one; its read path is rebuilt off the next turn (engine/refresh_reads.py)
-        rebuilt = (asked is not None and bool(asked.erase)) or (
-            written is not None and written.action in ("replace", "supersede")
+        rebuilt = (
+            (asked is not None and bool(asked.erase))
+            or bool(said_after)
+            or (written is not None and written.action in ("replace", "supersede"))
         )
-        if rebuilt and self.changed is not None:
+        if asked_erased and self.erased is not None:
+            self.erased(user_id)  # and a large user's read path is read again, off the next turn
+        elif rebuilt and self.changed is not None:
             self.changed(user_id)
         return turn_id, written
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from souvenir.engine.core import Engine
+from souvenir.engine.identity import check_ids
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import check_text
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
-from souvenir.results import WriteResult
+from souvenir.results import ERASED_CODE, ERASED_REASON, WriteResult
 from souvenir.schemas import DEFAULT_CHANNEL
 from souvenir.types import Candidate
 
@@ -20,6 +21,16 @@ Progress = Callable[[int], None]
 
 def _noop(_: int) -> None:
     pass
+
+
+def _erased(engine: Engine, channel: str, user: str, texts: list[str]) -> set[int]:
+    """The positions of ``texts`` the user erased (:mod:`souvenir.store.erased_texts`)."""
+    check_ids(channel, user)  # an id no store can hold is bad input before the store is asked
+    return engine.store.erased_texts(channel, user, texts)
+
+
+def _left_out() -> WriteResult:
+    return WriteResult("dropped", None, "", reason=ERASED_REASON, code=ERASED_CODE)
 
 
 def _validate(path: str, texts: list[tuple[int, str]]) -> None:
@@ -50,7 +61,12 @@ def replay_locomo(
     _validate(conv.name, [(0, t.text) for t in conv.turns])
     results: list[WriteResult] = []
     if speaker is None:
-        for turn in conv.turns:
+        gone = _erased(engine, channel, user, [f"{t.speaker}: {t.text}" for t in conv.turns])
+        for at, turn in enumerate(conv.turns):
+            if at in gone:
+                results.append(_left_out())
+                progress(1)
+                continue
             candidate = Candidate(
                 text=f"{turn.speaker}: {turn.text}",
                 kind="episode",
@@ -66,8 +82,11 @@ def replay_locomo(
     if speaker not in conv.speakers:
         raise FileFormatError(conv.name, 0, f"speaker {speaker!r} is not one of {conv.speakers}")
     turns = conv.turns
+    gone = _erased(engine, channel, user, [t.text for t in turns])
     for i, turn in enumerate(turns):
-        if turn.speaker == speaker:
+        if turn.speaker == speaker and i in gone:
+            results.append(_left_out())
+        elif turn.speaker == speaker:
             reply = turns[i + 1].text if i + 1 < len(turns) and turns[i + 1].speaker != speaker else None
             _, written = engine.record_turn(
                 channel, user, turn.text, reply, time=turn.time, source=turn.dia_id, now=turn.time
@@ -92,7 +111,19 @@ def replay_chat(
         raise FileFormatError(path, missing[0], "no 'user' on this line and no --user given")
     _validate(path, [(i, line.message) for i, line in enumerate(lines, 1)])
     results = []
+    gone: dict[str, set[int]] = {}
+    for name in {user or line.user for line in lines}:
+        assert name is not None
+        gone[name] = _erased(engine, channel, name, [ln.message for ln in lines if (user or ln.user) == name])
+    seen: dict[str, int] = {}
     for line in lines:
+        name = user or line.user
+        assert name is not None
+        at = seen[name] = seen.get(name, -1) + 1
+        if at in gone[name]:
+            results.append(_left_out())
+            progress(1)
+            continue
         _, written = engine.record_turn(
             channel,
             user or line.user,  # type: ignore[arg-type]
@@ -110,10 +141,17 @@ def replay_chat(
 def import_memories(
     engine: Engine, path: str, lines: list[ImportLine], channel: str, user: str, progress: Progress = _noop
 ) -> list[WriteResult]:
-    """Write each memory of a memories JSONL file (or a user's export) through the write path."""
+    """Write each memory of a memories JSONL file (or a user's export) through the write path;
+    a line whose text the user erased is left out (``dropped``, code :data:`ERASED_CODE`, no
+    text): an old export restored does not bring back what the user asked to forget."""
     _validate(path, [(i, line.text) for i, line in enumerate(lines, 1)])
+    gone = _erased(engine, channel, user, [line.text for line in lines])
     results = []
-    for line in lines:
+    for at, line in enumerate(lines):
+        if at in gone:
+            results.append(_left_out())
+            progress(1)
+            continue
         candidate = Candidate(
             text=line.text,
             kind=line.kind,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from souvenir.errors import InputError
 from souvenir.limits import check_text
@@ -16,9 +16,19 @@ from souvenir.limits import check_text
 KindName = Literal["fact", "preference", "promise", "episode", "rule"]
 ScopeName = Literal["global", "story"]
 StatusName = Literal["active", "superseded", "deleted"]
+
+
+def no_bool(value: object) -> object:
+    """A whole number is no ``true``/``false``: pydantic reads JSON's booleans as 1 and 0, so
+    MCP's ``forget {"memory_id": true}`` forgot memory 1 and ``{"ids": [true]}`` retried job 1."""
+    if isinstance(value, bool):
+        raise ValueError("must be a whole number, not true or false")
+    return value
+
+
 #: A stored row's id in a body: 1 to 2^63 − 1 (past 64 bits no row exists, and the store
-#: could not even compare it: 422, as for an id in a path).
-RowId = Annotated[int, Field(ge=1, le=2**63 - 1)]
+#: could not even compare it: 422, as for an id in a path); never a boolean.
+RowId = Annotated[int, BeforeValidator(no_bool), Field(ge=1, le=2**63 - 1)]
 #: A list's status filter: one status, or ``all``.
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
 #: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`); in

@@ -28,6 +28,7 @@ from souvenir.store.apikeys import ApiKeysMixin
 from souvenir.store.counters import CountersMixin
 from souvenir.store.deadline import left
 from souvenir.store.diagnostic_reads import DiagnosticsMixin
+from souvenir.store.erased_texts import ErasedTextsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
@@ -50,6 +51,7 @@ class SQLStore(
     StoryMixin,
     ApiKeysMixin,
     ErasureMixin,
+    ErasedTextsMixin,
     IndexClaimsMixin,
     CountersMixin,
     Plumbing,
@@ -242,6 +244,11 @@ class SQLStore(
                 (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source), offset_minutes(time)),
             )
             return int(cur.lastrowid)
+
+    def drop_held(self, user_id: int) -> None:
+        """The read cache holds nothing of the user any more (after an erasure)."""
+        if self._read_cache is not None:
+            self._read_cache.drop(user_id)
 
     def clear_turn(self, turn_id: int) -> None:
         """Empty turn ``turn_id``'s message and reply (a request to forget: its text names what

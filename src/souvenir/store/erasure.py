@@ -28,13 +28,19 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from souvenir.lexical.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
-from souvenir.profile import QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
+from souvenir.profile import INTERNAL_PREFIX, QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
+from souvenir.store.erased_texts import note_erased_texts
 from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text
+from souvenir.timezones import TZ_KEY
 
 _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
 #: ``why`` of an erasure asked in chat: the turn that asked.
 _REQUEST_TURN = re.compile(r"^request:turn:(\d+)$")
+#: The profile key "forget everything" keeps (with the ``meta:`` counters): the time zone — the
+#: client's clock or the operator's setting, not the user's words. Every other key of
+#: ``user_kv`` is erased (``erase_user_texts``).
+KEPT_PROFILE_KEY = TZ_KEY
 #: A tombstone's content hash: no hash of the erased text remains (a hash confirms a guess).
 ERASED = "erased"
 
@@ -81,6 +87,7 @@ class ErasureMixin:
                 ).fetchall():
                     texts.append(text)
                     sources.append(source or "")
+            note_erased_texts(conn, user_id, texts, now)  # an import of an old export brings none back
             wordings = wordings_key(texts)
             starts = starts_key(texts)  # a decision's event quotes a long text cut short
             done = {"memories": len(chain), "history": 0, "vectors": 0}
@@ -163,6 +170,12 @@ class ErasureMixin:
         with self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
             self._erasing()  # type: ignore[attr-defined]
+            erased = conn.execute(
+                f"SELECT text FROM memories WHERE id IN ({mine}) UNION ALL "
+                f"SELECT text FROM memory_history WHERE memory_id IN ({mine})",
+                (user_id, user_id),
+            ).fetchall()
+            note_erased_texts(conn, user_id, (r[0] for r in erased), now)
             conn.execute(f"DELETE FROM vector_queue WHERE memory_id IN ({every})", (user_id,))
             conn.execute(f"DELETE FROM memory_history WHERE memory_id IN ({mine})", (user_id,))
             conn.execute(f"DELETE FROM vectors WHERE memory_id IN ({every})", (user_id,))
@@ -180,9 +193,11 @@ class ErasureMixin:
         """What "forget everything about me" leaves once every memory is erased: the user's
         other texts — every turn's message, reply and source (a question, chit-chat, a turn
         no memory came from), their pending jobs closed; the details of their events (a
-        dropped message is quoted there); ``last_queries``, the summary; their selections; the
-        stories' summaries, anchors and positions. The rows stay (counts, the user, the
-        operator's rules, the language and zone); the erasure is marked as
+        dropped message is quoted there); every profile value read from their words (``lang``
+        as detected, ``last_queries``, the summary, a model's ``state:`` numbers); their
+        selections; the stories' summaries, anchors and positions. The rows stay (counts, the
+        user, the operator's rules, the time zone, the ``meta:`` counters); a mark of every
+        message emptied is kept (:mod:`souvenir.store.erased_texts`); the erasure is marked as
         :meth:`erase_memory` marks it. ``request_turn``: the turn that asked, whose proxy key
         becomes a keyed mark (its client's retry is not acted on again); every other turn's
         source goes (a stateless client's user telling a fact again sends the same request as
@@ -207,6 +222,8 @@ class ErasureMixin:
                 (request_turn if request_turn is not None else -1, user_id),
             ).fetchall():
                 conn.execute("UPDATE turns SET source = ? WHERE id = ?", (acted_mark(key, source), turn_id))
+            said_then = conn.execute(f"SELECT message FROM turns WHERE {turns} AND message <> ''", who).fetchall()
+            note_erased_texts(conn, user_id, (r[0] for r in said_then), now)
             done = {
                 "turns": conn.execute(
                     "UPDATE turns SET message = '', reply = NULL, "
@@ -223,8 +240,12 @@ class ErasureMixin:
             done["events"] = conn.execute(
                 "UPDATE events SET detail = '' WHERE user_id = ? AND detail <> ''", (user_id,)
             ).rowcount
+            # every value read from what they said (the language detected, ``last_queries``, the
+            # summary, a model's ``state:`` numbers, any key another version wrote); kept: the
+            # time zone (the client's clock or the operator's setting) and the counters (``meta:``)
             done["profile"] = conn.execute(
-                "DELETE FROM user_kv WHERE user_id = ? AND key IN (?, ?)", (user_id, QUERIES_KEY, SUMMARY_KEY)
+                "DELETE FROM user_kv WHERE user_id = ? AND key <> ? AND key NOT LIKE ?",
+                (user_id, KEPT_PROFILE_KEY, f"{INTERNAL_PREFIX}%"),
             ).rowcount
             chosen = "user_id = ?" if said is None else "user_id = ? AND time <= ?"
             when: tuple = (user_id,) if said is None else (user_id, to_text(said))
@@ -276,9 +297,10 @@ class ErasureMixin:
             "SELECT id, message, reply, source FROM turns WHERE user_id = ?", (user_id,)
         ).fetchall():
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
-                cleared.append((turn_id, source))
+                cleared.append((turn_id, source, message))
         key = erasure_key(conn) if cleared else None
-        for turn_id, source in cleared:
+        note_erased_texts(conn, user_id, (message for _, _, message in cleared), now)
+        for turn_id, source, _ in cleared:
             # its source goes too: the proxy's is a SHA-256 of the request's messages, which
             # confirms a guessed message by hashing candidates (tests/test_break_session13.py);
             # the request's own turn keeps a keyed mark (userdata.acted_mark): its retry is not

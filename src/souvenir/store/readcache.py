@@ -369,6 +369,12 @@ class ReadCache:
         with self._lock:
             self._views.clear()
 
+    def drop(self, user_id: int) -> None:
+        """Hold nothing of the user (after an erasure: the view carries the erased texts until
+        the user's next read, for ever for a deleted user)."""
+        with self._lock:
+            self._views.pop(user_id, None)
+
     # -- freshness ---------------------------------------------------------------------------
     def prime(self, user_id: int, rows: list[tuple[int, int]]) -> None:
         """The user's tick as read by another query of this turn (``rows``: the

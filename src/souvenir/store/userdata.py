@@ -149,8 +149,19 @@ class UserDataMixin(Plumbing):
         with self.transaction() as conn:
             # no advisory lock taken here (as before): a turn written meanwhile either committed
             # first (its rows are deleted below), or sees this mark, or fails on the user row gone
-            note_erasure(conn, user_id, utcnow())
+            now = utcnow()
+            note_erasure(conn, user_id, now)
             self._erasing()
+            # what the user said outlives them as keyed marks: an old export is not imported back
+            from souvenir.store.erased_texts import note_erased_texts
+
+            said = conn.execute(
+                "SELECT text FROM memories WHERE user_id = ? AND kind <> 'rule' UNION ALL "
+                "SELECT h.text FROM memory_history h JOIN memories m ON m.id = h.memory_id WHERE m.user_id = ? "
+                "UNION ALL SELECT message FROM turns WHERE user_id = ?",
+                (user_id, user_id, user_id),
+            ).fetchall()
+            note_erased_texts(conn, user_id, (r[0] for r in said), now)
             counts = {
                 table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                 for table, sql in _USER_TABLES.items()

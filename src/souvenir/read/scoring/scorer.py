@@ -124,6 +124,11 @@ class Scorer:
         wanted = np.asarray(memory_ids, dtype=np.int64)
         return [user_id for user_id, ids in held if wanted.size and bool(np.isin(wanted, ids).any())]
 
+    def drop(self, user_id: int) -> None:
+        """Hold nothing of the user (an erasure: the held candidates carry the erased texts)."""
+        with self._lock:
+            self._cache.pop(user_id, None)
+
     def held(self, user_id: int) -> int:
         """How many candidates the user's held columns are of (0: none held)."""
         with self._lock:
