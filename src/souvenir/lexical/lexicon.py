@@ -172,7 +172,10 @@ ZH_IDIOMS: tuple[tuple[str, str], ...] = (
 LEMMAS: dict[str, str] = {
     **dict.fromkeys(("bois", "boit", "buvons", "buvez", "boivent", "boire", "bu", "buvais", "buvait"), "boire"),
     **dict.fromkeys(("prends", "prend", "prenons", "prenez", "prennent", "prendre", "pris", "prenais"), "prendre"),
-    **dict.fromkeys(("vis", "vit", "vivons", "vivez", "vivent", "vivre", "vecu"), "vivre"),
+    **dict.fromkeys(
+        ("vis", "vit", "vivons", "vivez", "vivent", "vivre", "vecu", "vivais", "vivait", "vivions", "viviez", "vivaient"),
+        "vivre",
+    ),
     **dict.fromkeys(("lis", "lit", "lisons", "lisent", "lire", "lu"), "lire"),
     **dict.fromkeys(("conduis", "conduit", "conduisons", "conduisent", "conduire"), "conduire"),
     **dict.fromkeys(("sors", "sort", "sortons", "sortent", "sortir", "sorti"), "sortir"),
