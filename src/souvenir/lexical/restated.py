@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.normalize import normalize
-from souvenir.lexical.proposition import proposition, stems
+from souvenir.lexical.proposition import proposition, statements, stems
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
@@ -50,6 +50,14 @@ _LINKS = frozenset(
     qui que nommé nommée appelé appelée à au aux en avec chaque tous toutes depuis pour de du des chez
     nama bernama yang di kat dengan setiap tiap untuk sejak dari""".split()
 )
+#: An English tail that opens an adverbial, not a noun the modifier is part of ("Plays chess online
+#: most evenings", "Swims twice a week", "Grows succulents and pothos"; "Has a cat allergy" stays).
+_ADVERBIAL = frozenset(
+    """online offline daily weekly monthly regularly often mostly most usually sometimes twice once
+    competitively professionally seriously semi-professionally and""".split()
+)
+#: A contrast opening a later statement: a wording that turns on the first is no elaboration of it.
+_CONTRAST = re.compile(r"\b(?:but|though|although|mais|pourtant|cependant|tapi|tetapi|namun)\b|但|不过|可是|却", re.I)
 #: English function words: a wording that holds one is read as English (modifiers before the noun).
 _ENGLISH = frozenset("a an the has have had is are was my his her to of plays likes loves owns".split())
 
@@ -71,6 +79,9 @@ def elaborates(new: str, old: str) -> str | None:
     """``"richer"`` when ``new`` is ``old`` with a modifier added, ``"poorer"`` when ``old`` is
     ``new`` with one (module docstring), else ``None``. Stance and people are not compared here
     (the caller's ``not_one_fact`` does)."""
+    for short, long, rel in ((old, new, "richer"), (new, old, "poorer")):
+        if _statement_added(short, long):
+            return rel
     if _zh(new) and _zh(old):
         a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
         whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
@@ -80,6 +91,8 @@ def elaborates(new: str, old: str) -> str | None:
             head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
             if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
                 return rel
+            if short in long:  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
+                return rel
         return None
     ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
     if len(ta) == len(tb):
@@ -88,9 +101,20 @@ def elaborates(new: str, old: str) -> str | None:
     if len(few) < 2 or more[: len(few)] != few or not content_words(" ".join(few)):
         return None
     tail = more[len(few)]
-    if set(few) & _ENGLISH and tail not in _LINKS and not _named(long_raw, tail):
+    if set(few) & _ENGLISH and tail not in _LINKS | _ADVERBIAL and not _named(long_raw, tail):
         return None
     return rel
+
+
+def _statement_added(short: str, long: str) -> bool:
+    """``long`` says ``short`` whole as its first statement, then more statements of detail, none
+    turning on it ("会弹钢琴，考过了十级", "Plays the piano, passed grade 8"; not "…, but…")."""
+    parts = statements(long)
+    if len(parts) < 2 or len(statements(short)) != 1 or _CONTRAST.search(long):
+        return False
+    def same(x: str) -> str:
+        return normalize(x).strip(" .。!！")
+    return len(same(short)) >= 3 and same(parts[0]) == same(short)
 
 
 def _named(raw: str, token: str) -> bool:
