@@ -227,12 +227,14 @@ def names_wrong_value(new: str, old: str) -> bool:
         wrong, head = m.group("old") or m.group("old2"), _han_only(parts[0])
         if not wrong or wrong in head or wrong not in old:
             return False
-        pieces = [_han_only(p) for p in old.split(wrong, 1)]
-        return bool(any(pieces)) and all(p in head for p in pieces) and head != "".join(pieces)
+        # frame characters aside on both sides (女儿在读小学三年级 / 女儿读的是小学四年级)
+        pieces = [_ZH_FRAME_CHARS.sub("", _han_only(p)) for p in old.split(wrong, 1)]
+        bare = _ZH_FRAME_CHARS.sub("", head)
+        return bool(any(pieces)) and all(p in bare for p in pieces) and bare != "".join(pieces)
     m = _NOT.search(new)
     if m is None or m.start() == 0:
         return False
-    head, wrong = new[: m.start()], m.group("old").strip()
+    head, wrong = new[: m.start()], _ARTICLE.sub("", m.group("old").strip())
     wrong_words, head_words = _words(wrong), _words(head)
     if not wrong_words or wrong_words & head_words or len(wrong_words) > 4:
         return False
@@ -240,7 +242,41 @@ def names_wrong_value(new: str, old: str) -> bool:
     if found is None:
         return False
     rest = _words(normalize(old)[: found.start()] + " " + normalize(old)[found.end() :])
+    # the stored value may be the wrong one's longer name: capitalised words beside it, not the
+    # memory's first ("not a Corsa" / "Drives a Vauxhall Corsa", "pas à Saint-Malo" / "… Saint-Malo Intra-Muros")
+    rest -= _named_beside(old, wrong)
     return bool(rest) and rest <= head_words and bool(head_words - rest - wrong_words)
+
+
+#: An article before the wrong value ("not the Infirmary", « pas la Clio »): not part of it.
+_ARTICLE = re.compile(r"^(?:the|a|an|le|la|les|l'|un|une)\s*(?=\w)", re.I)
+#: Frame characters a Chinese correction may add or drop around its value (在读 / 读的是).
+_ZH_FRAME_CHARS = re.compile(r"[在的是了]")
+
+
+def _named_beside(old: str, wrong: str) -> frozenset[str]:
+    """The content words of the capitalised words right before or after ``wrong`` in ``old`` (not
+    its first word): the rest of the wrong value's name."""
+    words = re.findall(r"[\w'’-]+", old)
+    keys = [normalize(w) for w in words]
+    target = [normalize(w) for w in re.findall(r"[\w'’-]+", wrong)]
+    target = [t for t in target if _words(t)]
+    if not target:
+        return frozenset()
+    for i in range(len(keys) - len(target) + 1):
+        if keys[i : i + len(target)] != target:
+            continue
+        named = []
+        j = i - 1
+        while j >= 1 and words[j][:1].isupper():
+            named.append(words[j])
+            j -= 1
+        j = i + len(target)
+        while j < len(words) and words[j][:1].isupper():
+            named.append(words[j])
+            j += 1
+        return _words(" ".join(named)) if named else frozenset()
+    return frozenset()
 
 
 # ---------------------------------------------------------------------- an amount said again
