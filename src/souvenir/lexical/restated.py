@@ -249,7 +249,7 @@ def names_wrong_value(new: str, old: str) -> bool:
 
 
 #: An article before the wrong value ("not the Infirmary", « pas la Clio »): not part of it.
-_ARTICLE = re.compile(r"^(?:the|a|an|le|la|les|l'|un|une)\s*(?=\w)", re.I)
+_ARTICLE = re.compile(r"^(?:(?:the|a|an|le|la|les|un|une)\s+|l')(?=\w)", re.I)
 #: Frame characters a Chinese correction may add or drop around its value (在读 / 读的是).
 _ZH_FRAME_CHARS = re.compile(r"[在的是了]")
 
