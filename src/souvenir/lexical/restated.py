@@ -28,7 +28,9 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.normalize import normalize
+from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, zh_to_digits
 from souvenir.lexical.proposition import proposition, statements, stems
+from souvenir.lexical.spelled import NUMBER_PHRASE, parse_number
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
@@ -310,6 +312,23 @@ _PAST = frozenset(
 )
 
 
+_SPELLED = re.compile(rf"(?<![\w\-])(?:{NUMBER_PHRASE})(?![\w\-])", re.I)
+#: A Chinese numeral before a measure word (三根烟, 两杯, 十个): a count in characters.
+_ZH_COUNT = re.compile(rf"[{ZH_NUMERAL_CHARS}]+(?=[根个杯次支瓶包斤本岁只台辆套块元张份顿碗])")
+
+
+def in_digits(text: str) -> str:
+    """``text`` with its counts in words written in digits (en / fr / ms number words, « un » /
+    « une » aside — articles more often than counts; a Chinese numeral before a measure word)."""
+    def spelled(m: re.Match[str]) -> str:
+        if m.group().isdigit() or m.group().lower() in ("un", "une"):
+            return m.group()
+        value = parse_number(m.group())
+        return m.group() if value is None else str(value)
+
+    return _ZH_COUNT.sub(lambda m: zh_to_digits(m.group()), _SPELLED.sub(spelled, text))
+
+
 def _amounts(text: str) -> list[re.Match[str]]:
     return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
 
@@ -320,6 +339,7 @@ def restates_amount(new: str, old: str) -> bool:
     "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
     a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
     new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
+    new, old = in_digits(new), in_digits(old)  # « dix » / « trois », "ten", 三根, "sepuluh": one amount each
     na, oa = _amounts(new), _amounts(old)
     if len(na) != 1 or len(oa) != 1 or normalize(na[0].group()) == normalize(oa[0].group()):
         return False
