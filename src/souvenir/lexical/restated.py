@@ -28,9 +28,8 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.normalize import normalize
-from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, zh_to_digits
 from souvenir.lexical.proposition import proposition, statements, stems
-from souvenir.lexical.spelled import NUMBER_PHRASE, parse_number
+from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
@@ -114,8 +113,10 @@ def _statement_added(short: str, long: str) -> bool:
     parts = statements(long)
     if len(parts) < 2 or len(statements(short)) != 1 or _CONTRAST.search(long):
         return False
+
     def same(x: str) -> str:
         return normalize(x).strip(" .。!！")
+
     return len(same(short)) >= 3 and same(parts[0]) == same(short)
 
 
@@ -312,23 +313,6 @@ _PAST = frozenset(
 )
 
 
-_SPELLED = re.compile(rf"(?<![\w\-])(?:{NUMBER_PHRASE})(?![\w\-])", re.I)
-#: A Chinese numeral before a measure word (三根烟, 两杯, 十个): a count in characters.
-_ZH_COUNT = re.compile(rf"[{ZH_NUMERAL_CHARS}]+(?=[根个杯次支瓶包斤本岁只台辆套块元张份顿碗])")
-
-
-def in_digits(text: str) -> str:
-    """``text`` with its counts in words written in digits (en / fr / ms number words, « un » /
-    « une » aside — articles more often than counts; a Chinese numeral before a measure word)."""
-    def spelled(m: re.Match[str]) -> str:
-        if m.group().isdigit() or m.group().lower() in ("un", "une"):
-            return m.group()
-        value = parse_number(m.group())
-        return m.group() if value is None else str(value)
-
-    return _ZH_COUNT.sub(lambda m: zh_to_digits(m.group()), _SPELLED.sub(spelled, text))
-
-
 def _amounts(text: str) -> list[re.Match[str]]:
     return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
 
@@ -430,7 +414,23 @@ def ends_state(new: str, old: str) -> bool:
     capitals = {w.casefold() for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)}
     named = stems(frozenset(normalize(w) for w in capitals)) | _date_words(old)
     extra -= stems(_BELONGING)
-    return len(extra) <= 4 and all(w in named or any(ch.isdigit() for ch in w) for w in extra)
+    placed = _place_words(old)
+    return len(extra) <= 4 and all(w in named or w in placed or any(ch.isdigit() for ch in w) for w in extra)
+
+
+#: Where a stored state happens: a preposition of place and the one or two words of the place after it
+#: ("in front of the house", « devant la gare », "depan rumah", "kat pasar malam").
+_PLACE = re.compile(
+    r"\b(?:outside|opposite|near|in\s+front\s+of|behind|devant|près\s+de|en\s+face\s+de|depan|dekat|kat|luar|tepi)\s+"
+    r"(?:(?:the|my|our|le|la|les|l'|du|de\s+la|des)\s+)?(?P<w>[\w'-]+(?:\s+[\w'-]+)?)",
+    re.I,
+)
+
+
+def _place_words(old: str) -> frozenset[str]:
+    """The content words of the places ``old`` names after a preposition of place ("depan rumah"): what
+    a stored state says beside an end that names the state alone ("Tak jual roti john lagi")."""
+    return stems(frozenset(w for m in _PLACE.finditer(old) for w in content_words(normalize(m.group()))))
 
 
 # ---------------------------------------------------------------------- a named value swapped

@@ -398,7 +398,6 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
     return max(found, key=_dated) if found else None
 
 
-@lru_cache(maxsize=256)
 def same_relative(new: str, old: str) -> bool:
     """False when ``old`` opens on a relative (:func:`souvenir.lexical.referents.lead_relative`:
     "Sister is a teacher", 妹妹在银行做柜员) and ``new`` does not open on the same one: a memory
@@ -409,6 +408,7 @@ def same_relative(new: str, old: str) -> bool:
     return about is None or lead_relative(new) == about
 
 
+@lru_cache(maxsize=256)
 def _not_a_statement(text: str) -> bool:
     """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
     someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),

@@ -117,6 +117,8 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
         len(rest) > 1 and rest[1].key in _MS_ASPECT and head[-1].key not in lx.RELATIONS
     )
     negated = subject and any(tok.role == "neg" for tok in rest)
-    if is_topic(head, 4 if marked else 3) and (marked or (takes_up(rest) and rest[0].key in ("je", "j'")) or (gap and negated)):
+    if is_topic(head, 4 if marked else 3) and (
+        marked or (takes_up(rest) and rest[0].key in ("je", "j'")) or (gap and negated)
+    ):
         return [head, rest]  # "Coffee | I don't drink anymore", "Daging merah | saya dah tak makan"
     return [part]
