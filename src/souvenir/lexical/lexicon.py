@@ -177,6 +177,9 @@ LEMMAS: dict[str, str] = {
         "vivre",
     ),
     **dict.fromkeys(("lis", "lit", "lisons", "lisent", "lire", "lu"), "lire"),
+    **dict.fromkeys(
+        ("tiens", "tient", "tenons", "tenez", "tiennent", "tenir", "tenu", "tenais", "tenait", "tenions"), "tenir"
+    ),
     **dict.fromkeys(("conduis", "conduit", "conduisons", "conduisent", "conduire"), "conduire"),
     **dict.fromkeys(("sors", "sort", "sortons", "sortent", "sortir", "sorti"), "sortir"),
     **dict.fromkeys(("dors", "dort", "dormons", "dorment", "dormir", "dormi"), "dormir"),
@@ -187,6 +190,7 @@ LEMMAS: dict[str, str] = {
     **dict.fromkeys(("ran", "runs", "run", "running"), "run"),
     **dict.fromkeys(("swam", "swum", "swims", "swim", "swimming"), "swim"),
     **dict.fromkeys(("drove", "driven", "drives", "drive", "driving"), "drive"),
+    **dict.fromkeys(("rode", "ridden", "rides", "ride", "riding"), "ride"),
     **dict.fromkeys(("smoke", "smokes", "smoked", "smoking", "smoker"), "smoke"),
     **dict.fromkeys(("children", "child", "kids", "kid"), "child"),
 }

@@ -61,7 +61,7 @@ _OVER = re.compile(
     # remontés dans le Nord », "then we moved", 后来搬到, "lepas tu pindah")
     r"|\b(?:haven'?t|have\s+not|hasn'?t|not)\b[^.!?]*\bin\s+(?:\w+\s+){0,2}(?:years|decades|ages|forever)\b"
     r"|\b(?:sold|closed|shut)\s+(?:it|that|them|the\s+\w+|my\s+\w+|down|up)\b|\bmoved\s+(?:away|out|back|on)\b"
-    r"|\bthen\s+(?:we|i)\s+moved\b|\b(?:vendu|revendu|fermé|déménagé)\b"
+    r"|\bthen\s+(?:we|i)\s+moved\b|\b(?:vendue?s?|revendue?s?|fermée?s?|déménagé)\b"
     r"|\bpuis\b[^.!?]*\b(?:remonté|descendu|déménagé|parti|installé|rentré|revenu)s?\b"
     r"|卖掉|关掉|关门|转让|搬走|后来(?:就)?(?:搬|去了)"
     r"|\b(?:dah|sudah)\s+(?:lama|bertahun(?:-tahun)?)\s+tak\b|\b(?:dah|sudah)\s+(?:jual|tutup|pindah)\b"
