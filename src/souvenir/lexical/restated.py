@@ -63,6 +63,11 @@ _CONTRAST = re.compile(r"\b(?:but|though|although|mais|pourtant|cependant|tapi|t
 _ENGLISH = frozenset("a an the has have had is are was my his her to of plays likes loves owns".split())
 
 
+#: Before a Chinese wording said inside another: a wish, a plan, a negation or a past (想去日本旅游 does
+#: not say 去日本旅游).
+_ZH_NOT_SAID = ("想", "要", "打算", "准备", "希望", "计划", "以前", "曾经", "不", "没", "没有", "别", "会", "可能")
+
+
 def _zh(text: str) -> bool:
     return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
 
@@ -92,8 +97,8 @@ def elaborates(new: str, old: str) -> str | None:
             head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
             if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
                 return rel
-            if short in long:  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
-                return rel
+            if short in long and not long[: long.index(short)].endswith(_ZH_NOT_SAID):
+                return rel  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
         return None
     ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
     if len(ta) == len(tb):
