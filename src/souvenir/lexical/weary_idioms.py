@@ -91,7 +91,7 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "je ne l'aime plus",
         ),
         # zh: 懒得看了 / 早就懒得去了 (can't be bothered any more: 了 closes it) (round 18)
-        (r"(?:已经|早就|现在)?懒得(?:再)?(?:看|去|玩|听|追|碰|管|理|打|踢)?了", "不喜欢了"),
+        (r"(?:已经|早就|现在)?懒得(?:再)?[\u4e00-\u9fff]?了", "不喜欢了"),
         # zh: 提不起兴趣了 / 没什么兴趣了 (round 16)
         (r"(?:已经|早就|现在)?(?:提不起(?:什么|一点)?|没(?:什么|啥)|没有(?:什么|啥)?)兴趣(?:了)?", "不喜欢了"),
         # ms: "dah tak ada feel", "tak rasa apa dah" (round 16)
