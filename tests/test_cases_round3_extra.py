@@ -23,27 +23,8 @@ KNOWN = {
     # round3_extra9.jsonl (lane cases2, session 14): blind, measured on 90885f2 before any fix
     # round3_extra11.jsonl (lane cases4, session 16): blind, measured on fe2c68f before any fix
     # round3_extra12.jsonl (lane cases5, session 17): blind, 46/80 on bbb251a; 80/80 after lane write16
-    # round3_extra13.jsonl (lane cases6, session 17): 50/80 on 7d489cc before any fix, 65/80 after lane write17
-    **{
-        case_id: "blind, session 17, not fixed yet"
-        for case_id in (
-            "R3E13-correct-en-1",
-            "R3E13-ended-en-1",
-            "R3E13-ended-en-2",
-            "R3E13-merge-en-1",
-            "R3E13-negation-en-1",
-            "R3E13-ended-fr-2",
-            "R3E13-quantity-fr-1",
-            "R3E13-negation-fr-1",
-            "R3E13-correct-zh-1",
-            "R3E13-ended-zh-1",
-            "R3E13-ended-zh-2",
-            "R3E13-merge-zh-1",
-            "R3E13-merge-zh-2",
-            "R3E13-no_longer-ms-2",
-            "R3E13-negation-ms-1",
-        )
-    },
+    # round3_extra13.jsonl (lane cases6, session 17): 50/80 on 7d489cc before any fix, 65/80 after lane write17,
+    # 80/80 after lane write18 (session 18)
     # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix
     "R3E14-quantity-en-1": "blind, session 18: a count in words ('four hens' / 'seven hens') is not read as a quantity",
     "R3E14-correct-en-1": "blind, session 18: 'not Newcastle' names the wrong value shorter than the stored 'Newcastle upon Tyne'",

@@ -172,8 +172,14 @@ ZH_IDIOMS: tuple[tuple[str, str], ...] = (
 LEMMAS: dict[str, str] = {
     **dict.fromkeys(("bois", "boit", "buvons", "buvez", "boivent", "boire", "bu", "buvais", "buvait"), "boire"),
     **dict.fromkeys(("prends", "prend", "prenons", "prenez", "prennent", "prendre", "pris", "prenais"), "prendre"),
-    **dict.fromkeys(("vis", "vit", "vivons", "vivez", "vivent", "vivre", "vecu"), "vivre"),
+    **dict.fromkeys(
+        ("vis", "vit", "vivons", "vivez", "vivent", "vivre", "vecu", "vivais", "vivait", "vivions", "viviez", "vivaient"),
+        "vivre",
+    ),
     **dict.fromkeys(("lis", "lit", "lisons", "lisent", "lire", "lu"), "lire"),
+    **dict.fromkeys(
+        ("tiens", "tient", "tenons", "tenez", "tiennent", "tenir", "tenu", "tenais", "tenait", "tenions"), "tenir"
+    ),
     **dict.fromkeys(("conduis", "conduit", "conduisons", "conduisent", "conduire"), "conduire"),
     **dict.fromkeys(("sors", "sort", "sortons", "sortent", "sortir", "sorti"), "sortir"),
     **dict.fromkeys(("dors", "dort", "dormons", "dorment", "dormir", "dormi"), "dormir"),
@@ -184,6 +190,7 @@ LEMMAS: dict[str, str] = {
     **dict.fromkeys(("ran", "runs", "run", "running"), "run"),
     **dict.fromkeys(("swam", "swum", "swims", "swim", "swimming"), "swim"),
     **dict.fromkeys(("drove", "driven", "drives", "drive", "driving"), "drive"),
+    **dict.fromkeys(("rode", "ridden", "rides", "ride", "riding"), "ride"),
     **dict.fromkeys(("smoke", "smokes", "smoked", "smoking", "smoker"), "smoke"),
     **dict.fromkeys(("children", "child", "kids", "kid"), "child"),
 }

@@ -23,7 +23,7 @@ from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import is_han
 from souvenir.lexical.vocab import NEGATORS
 
-__all__ = ["different_referents"]
+__all__ = ["different_referents", "lead_relative"]
 
 _LEAD = re.compile(r"^\W*((?:[^\W\d_][\w'\-]*)(?:\s+[^\W\d_][\w'\-]*){0,3})")
 _LABEL = re.compile(r"^\s*([^:：\n]{1,48}?)\s*[:：]")
@@ -103,7 +103,7 @@ def different_referents(a: str, b: str) -> str | None:
     na, nb = _lead_name(ra), _lead_name(rb)
     if na is not None and nb is not None and na != nb:
         return f"different people ({na!r} / {nb!r})"
-    ka, kb = _lead_relative(ra), _lead_relative(rb)
+    ka, kb = lead_relative(ra), lead_relative(rb)
     if ka != kb and (ka is None or kb is None):
         return f"different people ({ka or 'the user'!r} / {kb or 'the user'!r})"
     if ka is not None and kb is not None and ka != kb:
@@ -137,7 +137,7 @@ _OWNERS = frozenset(
 _ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
 
 
-def _lead_relative(raw: str) -> str | None:
+def lead_relative(raw: str) -> str | None:
     """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
     sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``
     for a memory about the user (issue #26: "Lives in Ipoh" was absorbed into "Sister lives

@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.normalize import normalize
-from souvenir.lexical.proposition import proposition, stems
+from souvenir.lexical.proposition import proposition, statements, stems
+from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
@@ -50,8 +51,21 @@ _LINKS = frozenset(
     qui que nommé nommée appelé appelée à au aux en avec chaque tous toutes depuis pour de du des chez
     nama bernama yang di kat dengan setiap tiap untuk sejak dari""".split()
 )
+#: An English tail that opens an adverbial, not a noun the modifier is part of ("Plays chess online
+#: most evenings", "Swims twice a week", "Grows succulents and pothos"; "Has a cat allergy" stays).
+_ADVERBIAL = frozenset(
+    """online offline daily weekly monthly regularly often mostly most usually sometimes twice once
+    competitively professionally seriously semi-professionally and""".split()
+)
+#: A contrast opening a later statement: a wording that turns on the first is no elaboration of it.
+_CONTRAST = re.compile(r"\b(?:but|though|although|mais|pourtant|cependant|tapi|tetapi|namun)\b|但|不过|可是|却", re.I)
 #: English function words: a wording that holds one is read as English (modifiers before the noun).
 _ENGLISH = frozenset("a an the has have had is are was my his her to of plays likes loves owns".split())
+
+
+#: Before a Chinese wording said inside another: a wish, a plan, a negation or a past (想去日本旅游 does
+#: not say 去日本旅游).
+_ZH_NOT_SAID = ("想", "要", "打算", "准备", "希望", "计划", "以前", "曾经", "不", "没", "没有", "别", "会", "可能")
 
 
 def _zh(text: str) -> bool:
@@ -71,6 +85,9 @@ def elaborates(new: str, old: str) -> str | None:
     """``"richer"`` when ``new`` is ``old`` with a modifier added, ``"poorer"`` when ``old`` is
     ``new`` with one (module docstring), else ``None``. Stance and people are not compared here
     (the caller's ``not_one_fact`` does)."""
+    for short, long, rel in ((old, new, "richer"), (new, old, "poorer")):
+        if _statement_added(short, long):
+            return rel
     if _zh(new) and _zh(old):
         a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
         whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
@@ -80,6 +97,8 @@ def elaborates(new: str, old: str) -> str | None:
             head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
             if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
                 return rel
+            if short in long and not long[: long.index(short)].endswith(_ZH_NOT_SAID):
+                return rel  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
         return None
     ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
     if len(ta) == len(tb):
@@ -88,9 +107,22 @@ def elaborates(new: str, old: str) -> str | None:
     if len(few) < 2 or more[: len(few)] != few or not content_words(" ".join(few)):
         return None
     tail = more[len(few)]
-    if set(few) & _ENGLISH and tail not in _LINKS and not _named(long_raw, tail):
+    if set(few) & _ENGLISH and tail not in _LINKS | _ADVERBIAL and not _named(long_raw, tail):
         return None
     return rel
+
+
+def _statement_added(short: str, long: str) -> bool:
+    """``long`` says ``short`` whole as its first statement, then more statements of detail, none
+    turning on it ("会弹钢琴，考过了十级", "Plays the piano, passed grade 8"; not "…, but…")."""
+    parts = statements(long)
+    if len(parts) < 2 or len(statements(short)) != 1 or _CONTRAST.search(long):
+        return False
+
+    def same(x: str) -> str:
+        return normalize(x).strip(" .。!！")
+
+    return len(same(short)) >= 3 and same(parts[0]) == same(short)
 
 
 def _named(raw: str, token: str) -> bool:
@@ -216,12 +248,14 @@ def names_wrong_value(new: str, old: str) -> bool:
         wrong, head = m.group("old") or m.group("old2"), _han_only(parts[0])
         if not wrong or wrong in head or wrong not in old:
             return False
-        pieces = [_han_only(p) for p in old.split(wrong, 1)]
-        return bool(any(pieces)) and all(p in head for p in pieces) and head != "".join(pieces)
+        # frame characters aside on both sides (女儿在读小学三年级 / 女儿读的是小学四年级)
+        pieces = [_ZH_FRAME_CHARS.sub("", _han_only(p)) for p in old.split(wrong, 1)]
+        bare = _ZH_FRAME_CHARS.sub("", head)
+        return bool(any(pieces)) and all(p in bare for p in pieces) and bare != "".join(pieces)
     m = _NOT.search(new)
     if m is None or m.start() == 0:
         return False
-    head, wrong = new[: m.start()], m.group("old").strip()
+    head, wrong = new[: m.start()], _ARTICLE.sub("", m.group("old").strip())
     wrong_words, head_words = _words(wrong), _words(head)
     if not wrong_words or wrong_words & head_words or len(wrong_words) > 4:
         return False
@@ -229,7 +263,41 @@ def names_wrong_value(new: str, old: str) -> bool:
     if found is None:
         return False
     rest = _words(normalize(old)[: found.start()] + " " + normalize(old)[found.end() :])
+    # the stored value may be the wrong one's longer name: capitalised words beside it, not the
+    # memory's first ("not a Corsa" / "Drives a Vauxhall Corsa", "pas à Saint-Malo" / "… Saint-Malo Intra-Muros")
+    rest -= _named_beside(old, wrong)
     return bool(rest) and rest <= head_words and bool(head_words - rest - wrong_words)
+
+
+#: An article before the wrong value ("not the Infirmary", « pas la Clio »): not part of it.
+_ARTICLE = re.compile(r"^(?:(?:the|a|an|le|la|les|un|une)\s+|l')(?=\w)", re.I)
+#: Frame characters a Chinese correction may add or drop around its value (在读 / 读的是).
+_ZH_FRAME_CHARS = re.compile(r"[在的是了]")
+
+
+def _named_beside(old: str, wrong: str) -> frozenset[str]:
+    """The content words of the capitalised words right before or after ``wrong`` in ``old`` (not
+    its first word): the rest of the wrong value's name."""
+    words = re.findall(r"[\w'’-]+", old)
+    keys = [normalize(w) for w in words]
+    target = [normalize(w) for w in re.findall(r"[\w'’-]+", wrong)]
+    target = [t for t in target if _words(t)]
+    if not target:
+        return frozenset()
+    for i in range(len(keys) - len(target) + 1):
+        if keys[i : i + len(target)] != target:
+            continue
+        named = []
+        j = i - 1
+        while j >= 1 and words[j][:1].isupper():
+            named.append(words[j])
+            j -= 1
+        j = i + len(target)
+        while j < len(words) and words[j][:1].isupper():
+            named.append(words[j])
+            j += 1
+        return _words(" ".join(named)) if named else frozenset()
+    return frozenset()
 
 
 # ---------------------------------------------------------------------- an amount said again
@@ -273,6 +341,7 @@ def restates_amount(new: str, old: str) -> bool:
     "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
     a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
     new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
+    new, old = in_digits(new), in_digits(old)  # « dix » / « trois », "ten", 三根, "sepuluh": one amount each
     na, oa = _amounts(new), _amounts(old)
     if len(na) != 1 or len(oa) != 1 or normalize(na[0].group()) == normalize(oa[0].group()):
         return False
@@ -363,7 +432,23 @@ def ends_state(new: str, old: str) -> bool:
     capitals = {w.casefold() for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)}
     named = stems(frozenset(normalize(w) for w in capitals)) | _date_words(old)
     extra -= stems(_BELONGING)
-    return len(extra) <= 4 and all(w in named or any(ch.isdigit() for ch in w) for w in extra)
+    placed = _place_words(old)
+    return len(extra) <= 4 and all(w in named or w in placed or any(ch.isdigit() for ch in w) for w in extra)
+
+
+#: Where a stored state happens: a preposition of place and the one or two words of the place after it
+#: ("in front of the house", « devant la gare », "depan rumah", "kat pasar malam").
+_PLACE = re.compile(
+    r"\b(?:outside|opposite|near|in\s+front\s+of|behind|devant|près\s+de|en\s+face\s+de|depan|dekat|kat|luar|tepi)\s+"
+    r"(?:(?:the|my|our|le|la|les|l'|du|de\s+la|des)\s+)?(?P<w>[\w'-]+(?:\s+[\w'-]+)?)",
+    re.I,
+)
+
+
+def _place_words(old: str) -> frozenset[str]:
+    """The content words of the places ``old`` names after a preposition of place ("depan rumah"): what
+    a stored state says beside an end that names the state alone ("Tak jual roti john lagi")."""
+    return stems(frozenset(w for m in _PLACE.finditer(old) for w in content_words(normalize(m.group()))))
 
 
 # ---------------------------------------------------------------------- a named value swapped

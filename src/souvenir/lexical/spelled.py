@@ -42,6 +42,7 @@ __all__ = [
     "KEEP",
     "ORDINAL_WORDS",
     "DIGIT_ORDINAL_SUFFIX",
+    "in_digits",
 ]
 
 KEEP = object()
@@ -452,3 +453,21 @@ CLOCK_RULES: list[Rule] = [
 ]
 """Rules (pattern, canon) of spelled clock times, for ``carriers.py``; an answer of
 :data:`KEEP` leaves the text to the next rules."""
+
+
+_SPELLED = re.compile(rf"(?<![\w\-])(?:{NUMBER_PHRASE})(?![\w\-])", re.I)
+#: A Chinese numeral before a measure word (三根烟, 两杯, 十个): a count in characters.
+_ZH_COUNT = re.compile(rf"[{ZH_NUMERAL_CHARS}]+(?=[根个杯次支瓶包斤本岁只台辆套块元张份顿碗])")
+
+
+def in_digits(text: str) -> str:
+    """``text`` with its counts in words written in digits (en / fr / ms number words, « un » /
+    « une » aside — articles more often than counts; a Chinese numeral before a measure word)."""
+
+    def spelled(m: re.Match[str]) -> str:
+        if m.group().isdigit() or m.group().lower() in ("un", "une"):
+            return m.group()
+        value = parse_number(m.group())
+        return m.group() if value is None else str(value)
+
+    return _ZH_COUNT.sub(lambda m: zh_to_digits(m.group()), _SPELLED.sub(spelled, text))

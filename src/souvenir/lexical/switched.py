@@ -22,7 +22,6 @@ import re
 
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import stems
-from souvenir.lexical.referents import _lead_relative
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = ["switches_from"]
@@ -112,9 +111,6 @@ def switches_from(new: str, old: str, lasting: bool = True) -> bool:
     « cet hiver »); then only a cue that ends the thing left for good counts. Never true when ``old`` says
     more than the thing left and its verb.
     """
-    about = _lead_relative(old)
-    if about is not None and _lead_relative(new) != about:
-        return False  # "Sister is a teacher": the user's own switch leaves a relative's fact be
     if _zh(new):
         return lasting and _zh(old) and _left_zh(new, old)
     if len(tokenize(normalize(old))) > 7:

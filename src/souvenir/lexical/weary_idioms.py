@@ -67,6 +67,31 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|does\s+not\s+do\s+(?:anything|much|it))\s+for\s+me\b",
             r"not fond of \g<x>",
         ),
+        # en: "football's lost me (these days)", "X has lost me" (round 18): the thing before, as above
+        (
+            r"(?<![\w-])(?P<x>[\w-]{1,40}(?:\s+[\w-]{1,40})?)(?:'s|\u2019s|\s+has)\s+(?:kind\s+of\s+|kinda\s+|totally\s+"
+            r"|completely\s+|rather\s+)?lost\s+me\b",
+            r"not fond of \g<x>",
+        ),
+        # en: "I've lost interest in X", "can't be bothered (with / watching) X (anymore)" (round 18)
+        (
+            r"\b(?:i've\s+|i\s+have\s+|i\s+)?(?:kind\s+of\s+|kinda\s+|totally\s+|completely\s+)?lost\s+(?:all\s+|any\s+)?"
+            r"(?:interest|the\s+taste)\s+(?:in|for)\b",
+            "I'm not fond of",
+        ),
+        (
+            r"\b(?:i\s+)?(?:can't|can\u2019t|cannot|can\s+not)\s+be\s+(?:bothered|arsed|fussed)(?:\s+(?:with|to))?\b",
+            "I'm not fond of",
+        ),
+        # fr: « le bowling, j'y vais plus du tout », « j'y mets plus les pieds », « j'en fais plus jamais »:
+        # a place or a pastime set apart, then never any more, said without « ne » (round 18)
+        (
+            r"\bj'(?:y|en)\s+(?:vais|retourne|touche|fais|joue|mets)\s+(?:les\s+pieds\s+)?plus\s+(?:du\s+tout|jamais)"
+            r"(?:\s+les\s+pieds)?\b|\bj'y\s+(?:re)?mets\s+plus\s+les\s+pieds\b",
+            "je ne l'aime plus",
+        ),
+        # zh: 懒得看了 / 早就懒得去了 (can't be bothered any more: 了 closes it) (round 18)
+        (r"(?:已经|早就|现在)?懒得(?:再)?[\u4e00-\u9fff]?了", "不喜欢了"),
         # zh: 提不起兴趣了 / 没什么兴趣了 (round 16)
         (r"(?:已经|早就|现在)?(?:提不起(?:什么|一点)?|没(?:什么|啥)|没有(?:什么|啥)?)兴趣(?:了)?", "不喜欢了"),
         # ms: "dah tak ada feel", "tak rasa apa dah" (round 16)
@@ -74,6 +99,8 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(?:dah\s+|sudah\s+)?(?:tak|tidak|x)\s+(?:ada\s+)?(?:feel|rasa\s+apa(?:-apa)?)(?:\s+(?:dah|lagi))?\b",
             "dah tak suka",
         ),
+        # ms: "dah tak layan X" / "X ni aku dah tak layan" (layan = be into, in speech) (round 18)
+        (r"\b(?:dah|sudah|memang)\s+(?:tak|tidak|x)\s+(?:berapa\s+|sangat\s+)?layan\b", "dah tak suka"),
         # zh: 不感冒 / 不怎么感冒了 (感冒 = be into, in speech)
         (r"(?:不怎么|不太|一点都不|一点也不|不)感冒(?:了)?", "不喜欢了"),
         # ms: a negated verb closed by "langsung / sangat / sgt" (at all, much): the adverb set aside

@@ -94,7 +94,7 @@ from souvenir.lexical.keyed import (
 )
 from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.normalize import key_of
-from souvenir.lexical.referents import different_referents
+from souvenir.lexical.referents import different_referents, lead_relative
 from souvenir.lexical.resumption import back_again, resumes
 from souvenir.lexical.restated import (
     elaborates,
@@ -387,6 +387,7 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
         m
         for m in pool
         if len(statements(m.text)) == 1
+        and same_relative(text, m.text)
         and (
             moved_date(text, m.text)
             or names_wrong_value(text, m.text)
@@ -404,6 +405,16 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
         )
     ]
     return max(found, key=_dated) if found else None
+
+
+def same_relative(new: str, old: str) -> bool:
+    """False when ``old`` opens on a relative (:func:`souvenir.lexical.referents.lead_relative`:
+    "Sister is a teacher", 妹妹在银行做柜员) and ``new`` does not open on the same one: a memory
+    about a relative is restated, switched or ended only by a wording about that relative, never
+    by the user's own ("Switched from teacher to nurse"). Shared by every reader of
+    :func:`_restated`."""
+    about = lead_relative(old)
+    return about is None or lead_relative(new) == about
 
 
 @lru_cache(maxsize=256)

@@ -35,7 +35,7 @@ _FR_SUBJECT = frozenset({"je", "j'", "on", "tu", "t'", "nous", "vous", "ne", "n'
 _FR_CLITICS = frozenset({"en", "y", "le", "la", "les", "l'"})
 _EN_RESUMPTIVE = frozenset({"it", "them", "that", "those", "any", "one", "ones"})
 #: Malay demonstratives closing a fronted topic ("Rokok tu saya…", "Kopi ini saya…").
-_MS_TOPIC = frozenset({"tu", "itu", "ini"})
+_MS_TOPIC = frozenset({"tu", "itu", "ini", "ni"})
 _ME = frozenset({"i", "je", "j'", "saya", "aku", "sy", "gua", "gue"})
 _BLOCKS = ("neg", "pos", "negval", "rel", "coord", "user")
 #: Adverbs that open a clause, not a noun phrase ("dah lama aku tak sentuh": no topic).
@@ -47,12 +47,13 @@ _MS_ASPECT = frozenset({"dah", "sudah", "telah", "tak", "tidak", "x", "memang", 
 DURATION = frozenset({"lama", "long", "longtemps", "ages"})
 
 
-def is_topic(tokens: list[Tok]) -> bool:
-    """A bare noun phrase: 1–3 content words, nothing that judges or links, no time or
-    discourse word first."""
+def is_topic(tokens: list[Tok], most: int = 3) -> bool:
+    """A bare noun phrase: 1–3 content words (``most``; a topic closed by a Malay demonstrative
+    may name a thing of four: "Bola sepak Liga Malaysia ni"), nothing that judges or links, no
+    time or discourse word first."""
     words = [tok for tok in tokens if tok.role != "comma"]
-    content = [tok for tok in words if tok.role == "content"]
-    if not content or len(content) > 3 or any(tok.role in _BLOCKS for tok in words):
+    content = [tok for tok in words if tok.role == "content" and tok.key not in _MS_TOPIC]
+    if not content or len(content) > most or any(tok.role in _BLOCKS for tok in words):
         return False
     first = words[0].key
     return (
@@ -81,7 +82,7 @@ def lends(topic: list[Tok], clause: list[Tok], own: int) -> bool:
     its verb without an object (``own``: the clause's content words but time words, at most
     one: "saya dah tak minum", 我早就不喝了), or the topic is marked as one ("Rokok tu")."""
     marked = topic[-1].key in _MS_TOPIC and len(topic) >= 2  # "Rokok tu, saya dah lama tak hisap"
-    return is_topic(topic) and (marked or takes_up(clause) or own <= 1)
+    return is_topic(topic, 4 if marked else 3) and (marked or takes_up(clause) or own <= 1)
 
 
 def aspect_first(clause: list[Tok]) -> bool:
@@ -96,6 +97,8 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
     if not part or part[0].cjk:
         return [part]
     at = next((i for i, tok in enumerate(part[:5]) if tok.key in _ME), None)
+    if not at:  # a thing of four words closed by "ni / tu" before the subject ("Bola sepak Liga Malaysia ni aku…")
+        at = next((i for i in range(2, min(len(part), 7)) if part[i].key in _ME and part[i - 1].key in _MS_TOPIC), None)
     if not at:
         # no subject at all, the aspect right after the thing (round 14): "Bola sepak dah tak minat"
         at = next((i for i, tok in enumerate(part[:5]) if tok.key in _MS_ASPECT), None)
@@ -114,6 +117,8 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
         len(rest) > 1 and rest[1].key in _MS_ASPECT and head[-1].key not in lx.RELATIONS
     )
     negated = subject and any(tok.role == "neg" for tok in rest)
-    if is_topic(head) and (marked or (takes_up(rest) and rest[0].key in ("je", "j'")) or (gap and negated)):
+    if is_topic(head, 4 if marked else 3) and (
+        marked or (takes_up(rest) and rest[0].key in ("je", "j'")) or (gap and negated)
+    ):
         return [head, rest]  # "Coffee | I don't drink anymore", "Daging merah | saya dah tak makan"
     return [part]

@@ -27,6 +27,7 @@ import os
 import re
 
 from souvenir.lexical.keydata import ZH_RELATIONS
+from souvenir.lexical.lexicon import LEMMAS
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.tokens import content_words
 
@@ -35,12 +36,18 @@ __all__ = ["past_state"]
 _PERIOD = re.compile(
     r"\b(?:back\s+in\s+(?:my|the)\b|back\s+when\s+i\b|when\s+i\s+was\b|in\s+my\s+(?:teens|twenties|thirties|youth"
     r"|younger\s+days|student\s+days|uni\s+days|college\s+days)|as\s+a\s+(?:kid|child|teen(?:ager)?|student)\b"
-    r"|during\s+(?:my\s+)?(?:uni|college|school)\b|years\s+ago\b)"
+    r"|during\s+(?:my\s+)?(?:uni|college|school)\b|years\s+ago\b"
+    r"|before\s+(?:the\s+(?:kids|children|baby|wedding)|(?:we|i)\s+(?:had|got|moved|married|retired)|retiring|kids)\b)"
     r"|(?:\bà\s+l'époque\b|\bquand\s+j'étais\b|\bdans\s+ma\s+jeunesse\b|\bplus\s+jeune\b|\bpendant\s+mes\s+études\b"
-    r"|\bétant\s+(?:jeune|petite?|étudiante?)\b|\bil\s+y\s+a\s+\w+\s+ans\b|\bdu\s+temps\s+où\b|\bavant\b,)"
+    r"|\bétant\s+(?:jeune|petite?|étudiante?)\b|\bil\s+y\s+a\s+\w+\s+ans\b|\bdu\s+temps\s+où\b|\bavant\b,"
+    r"|\bavant\s+(?:la\s+naissance|l'arrivée|(?:le|mon|notre)\s+mariage|les\s+(?:enfants|gosses|petits)"
+    r"|(?:ma|la)\s+retraite|d'avoir)\b)"
     r"|那会儿|那会|那时候|那时|小时候|年轻时|年轻的时候|上学时|上学的时候|上大学时|大学时|读书时|读书的时候|当年|以前"
+    r"|(?:读|上)(?:小学|初中|高中|中学|大学|大专|研究生|技校)(?:的)?(?:时候|时|那会儿?|那几年)"
+    r"|刚毕业|那几年|那阵子|那段(?:时间|日子)|(?:结婚|生孩子|退休)(?:以)?前"
     r"|\b(?:dulu|dahulu|masa\s+(?:bujang|muda|kecil|sekolah|belajar|universiti|remaja)"
-    r"|zaman\s+(?:bujang|muda|sekolah|universiti|remaja|kanak-kanak)|waktu\s+(?:muda|kecil|sekolah|bujang))\b",
+    r"|zaman\s+(?:bujang|muda|sekolah|universiti|remaja|kanak-kanak)|waktu\s+(?:muda|kecil|sekolah|bujang)"
+    r"|sebelum\s+(?:kahwin|berkahwin|ada\s+anak|anak-anak|bersara|pencen)|lepas\s+(?:habis\s+)?(?:belajar|grad))\b",
     re.I,
 )
 _OVER = re.compile(
@@ -48,7 +55,17 @@ _OVER = re.compile(
     r"|\bthese\s+days\b|\bnowadays\b|\bgave\s+(?:it\s+)?up\b|\bquit\b|\bstopped\b|\bnot\s+since\b"
     r"|\bplus\b|\bça\s+fait\b[^.!?]*\bque\b|\bdepuis\b[^.!?]*\bpas\b|\bmaintenant\b|\baujourd'hui\b|\barrêté\b"
     r"|现在|如今|早就不|早不|已经不|不再|好多年没|很久没|再也没|没再|早就没"
-    r"|\bsekarang\b|\bkini\b|\bdah\s+tak\b|\bsudah\s+tak\b|\bmana\s+(?:ada\s+)?sempat\b|\bberhenti\b|\bdah\s+stop\b",
+    r"|\bsekarang\b|\bkini\b|\bdah\s+tak\b|\bsudah\s+tak\b|\bmana\s+(?:ada\s+)?sempat\b|\bberhenti\b|\bdah\s+stop\b"
+    # said over by its length ("haven't touched a bass in fifteen years"), by an end of the thing
+    # ("sold it", « on a vendu », 卖掉了, "dah jual") or by a move away after it (« puis on est
+    # remontés dans le Nord », "then we moved", 后来搬到, "lepas tu pindah")
+    r"|\b(?:haven'?t|have\s+not|hasn'?t|not)\b[^.!?]*\bin\s+(?:\w+\s+){0,2}(?:years|decades|ages|forever)\b"
+    r"|\b(?:sold|closed|shut)\s+(?:it|that|them|the\s+\w+|my\s+\w+|down|up)\b|\bmoved\s+(?:away|out|back|on)\b"
+    r"|\bthen\s+(?:we|i)\s+moved\b|\b(?:vendue?s?|revendue?s?|fermée?s?|déménagé)\b"
+    r"|\bpuis\b[^.!?]*\b(?:remonté|descendu|déménagé|parti|installé|rentré|revenu)s?\b"
+    r"|卖掉|关掉|关门|转让|搬走|后来(?:就)?(?:搬|去了)"
+    r"|\b(?:dah|sudah)\s+(?:lama|bertahun(?:-tahun)?)\s+tak\b|\b(?:dah|sudah)\s+(?:jual|tutup|pindah)\b"
+    r"|\b(?:lepas\s+tu|kemudian)\b[^.!?]*\bpindah\b",
     re.I,
 )
 _STILL = re.compile(
@@ -87,7 +104,13 @@ def _covered(candidate: str, sentence: str) -> bool:
         return len(han) >= 2 and _in_order(han, _han(_ZH_FREQUENCY.sub("", sentence)))
     want = [w for w in content_words(normalize(candidate)) if w not in _FREQUENCY]
     have = content_words(normalize(sentence))
-    return bool(want) and all(w in have or any(_stem_shared(w, h) for h in have) for w in want)
+    return bool(want) and all(w in have or any(_stem_shared(w, h) or _one_lemma(w, h) for h in have) for w in want)
+
+
+def _one_lemma(a: str, b: str) -> bool:
+    """Two irregular forms of one verb (runs / ran, vit / vivait: ``lexicon.LEMMAS``)."""
+    la = LEMMAS.get(a)
+    return la is not None and la == LEMMAS.get(b)
 
 
 def _stem_shared(a: str, b: str) -> bool:
