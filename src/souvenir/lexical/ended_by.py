@@ -29,7 +29,7 @@ import re
 
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
-from souvenir.lexical.referents import _lead_relative
+from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.restated import DATE
 from souvenir.lexical.tokens import content_words
 
@@ -151,7 +151,7 @@ def ends_by_verb(new: str, old: str) -> bool:
         r"\b(?:and|et|dan|serta)\b|[和及、;；]", old
     ):
         return False
-    if _lead_relative(old) != _lead_relative(new):
+    if lead_relative(old) != lead_relative(new):
         return False  # a relative's fact is not ended by the user's own end, nor the user's by a relative's
     if _zh(new):
         return _zh(old) and not proposition(old).negative and _ends_zh(new, old)

@@ -387,7 +387,8 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
         m
         for m in pool
         if len(statements(m.text)) == 1
-        and same_relative(text, m.text)
+        # an event's date is moved by its own words, whoever's it is (女儿的钢琴考级 / 钢琴考级提前到…)
+        and (moved_date(text, m.text) or same_relative(text, m.text))
         and (
             moved_date(text, m.text)
             or names_wrong_value(text, m.text)
@@ -412,7 +413,7 @@ def same_relative(new: str, old: str) -> bool:
     "Sister is a teacher", 妹妹在银行做柜员) and ``new`` does not open on the same one: a memory
     about a relative is restated, switched or ended only by a wording about that relative, never
     by the user's own ("Switched from teacher to nurse"). Shared by every reader of
-    :func:`_restated`."""
+    :func:`_restated` but the moved date (an event is named by its own words)."""
     about = lead_relative(old)
     return about is None or lead_relative(new) == about
 
