@@ -72,8 +72,10 @@ class Recorder:
 
     def wrap(self, owner, name: str, label: str, mark: str | None = None) -> None:
         """Time ``owner.name`` (wall, thread CPU) as ``label``; ``mark``: also keep the
-        start's clock under that name (thread hops)."""
-        fn = getattr(owner, name)
+        start's clock under that name (thread hops); a name the code no longer has is skipped."""
+        fn = getattr(owner, name, None)
+        if fn is None:
+            return
         rec = self
 
         def timed(*args, **kwargs):
@@ -146,7 +148,7 @@ def profile(args) -> dict:
 
         rec.wrap(PendingQuery, "result", "wait for e5's vector (after the rest)")
     rec.wrap(scorer_mod, "query_period", "date grounding (query_period)")
-    rec.wrap(reader_mod, "select", "passes (select)")
+    rec.wrap(reader_mod, "select_current", "passes (select_current)")
     rec.wrap(reader_mod, "render_block", "block")
     rec.wrap(eng.bookkeeping, "later", "bookkeeping hand-off")
     rec.wrap(eng.records, "count", "bookkeeping: counters (after the turn)")
