@@ -37,6 +37,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 from souvenir.bench import latency as lat  # noqa: E402
+from souvenir.bench.latency_http import Server as Server_  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 
@@ -282,7 +283,7 @@ def cpu_ms(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
-class Server(lat._Server):
+class Server(Server_):
     """``souvenir serve`` importing the sources in ``src`` first."""
 
     def __init__(self, url: str, src: str, extra_env: dict | None = None) -> None:
