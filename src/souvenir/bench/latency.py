@@ -15,6 +15,8 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   calls :meth:`souvenir.engine.core.Engine.context` makes, on the engine's own objects.
   ``first_ms`` is the first call (it fills the store's read cache); ``after_write_ms`` the
   median first call after writing one memory and its vector (the cache reads the change);
+  ``cpu_p50_ms`` / ``cpu_p99_ms`` the same steps' CPU time on the timing thread
+  (``time.thread_time``: what a shared machine's load moves least);
 * ``reference_p50_ms``: seed 000's pure-Python cosine and six passes
   (``bench/seed_reference.py``, found next to the sources), on the same memories and
   vectors as Python lists; only up to ``reference_max`` memories (at 100,000 the lists would
@@ -27,7 +29,8 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   diagnostics) runs as in production. The server warms the recent users' read path at
   start (:mod:`souvenir.engine.warm_reads`): ``warm_s`` is the seconds from its start to
   the end of that warm-up, and ``first_ms`` the first request, sent once it ended (as a
-  load balancer would send it to a warm replica);
+  load balancer would send it to a warm replica); ``server_cpu_ms`` the server's CPU a
+  timed request, every thread (:mod:`souvenir.bench.latency_http`);
 * ``cosine`` (in the ``selection`` and ``context_http`` rows, with the fused score on):
   the same two timings for the cosine read path (``SOUVENIR_SCORING=cosine``: the main
   embedder's cosine and the six passes with its cosine floor) on the same store;
