@@ -159,3 +159,24 @@ def test_idle_pool_change_and_restart_explain_without_a_read(filled, tmp_path) -
         assert _page(rt.engine) == want
     finally:
         rt.close()
+
+
+def test_a_kept_selection_takes_its_ranks_later_on_each_backend(store) -> None:
+    """``explain_selection`` gives the items their rank and parts, leaves an item erased
+    since as it is gone, and says so for a selection no longer kept."""
+    user = store.ensure_user("api", "u", lat.NOW)
+    ids = [
+        store.insert_memory(user, text, "fact", "global", None, 1.0, False, None, lat.NOW)
+        for text in ("Ma sœur habite à Ipoh", "我每天早上喝咖啡", "Saya suka nasi lemak")
+    ]
+    kept = store.record_selection(
+        user, None, "m", lat.NOW, [(mid, "global", "r", 0.5, None, None) for mid in ids], False, None
+    )
+    assert kept is not None
+    why = {ids[0]: (3, {"use": 0.25}), ids[1]: (1, {"use": 0.5, "e5": -0.125})}
+    assert store.explain_selection(kept, why)
+    (sel,) = store.last_selections(user)
+    assert [(i["rank"], i["parts"]) for i in sel["items"]] == [*why.values(), (None, None)]
+    for _ in range(25):  # the store keeps 20 a user: the first is pruned
+        store.record_selection(user, None, "m", lat.NOW, [(ids[0], "global", "r", 0.5)], False, None)
+    assert not store.explain_selection(kept, why)
