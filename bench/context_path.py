@@ -37,6 +37,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 from souvenir.bench import latency as lat  # noqa: E402
+from souvenir.bench.latency_http import Server as Server_  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 
@@ -72,8 +73,10 @@ class Recorder:
 
     def wrap(self, owner, name: str, label: str, mark: str | None = None) -> None:
         """Time ``owner.name`` (wall, thread CPU) as ``label``; ``mark``: also keep the
-        start's clock under that name (thread hops)."""
-        fn = getattr(owner, name)
+        start's clock under that name (thread hops); a name the code no longer has is skipped."""
+        fn = getattr(owner, name, None)
+        if fn is None:
+            return
         rec = self
 
         def timed(*args, **kwargs):
@@ -146,7 +149,7 @@ def profile(args) -> dict:
 
         rec.wrap(PendingQuery, "result", "wait for e5's vector (after the rest)")
     rec.wrap(scorer_mod, "query_period", "date grounding (query_period)")
-    rec.wrap(reader_mod, "select", "passes (select)")
+    rec.wrap(reader_mod, "select_current", "passes (select_current)")
     rec.wrap(reader_mod, "render_block", "block")
     rec.wrap(eng.bookkeeping, "later", "bookkeeping hand-off")
     rec.wrap(eng.records, "count", "bookkeeping: counters (after the turn)")
@@ -280,7 +283,7 @@ def cpu_ms(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
-class Server(lat._Server):
+class Server(Server_):
     """``souvenir serve`` importing the sources in ``src`` first."""
 
     def __init__(self, url: str, src: str, extra_env: dict | None = None) -> None:

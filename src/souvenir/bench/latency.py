@@ -15,6 +15,8 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   calls :meth:`souvenir.engine.core.Engine.context` makes, on the engine's own objects.
   ``first_ms`` is the first call (it fills the store's read cache); ``after_write_ms`` the
   median first call after writing one memory and its vector (the cache reads the change);
+  ``cpu_p50_ms`` / ``cpu_p99_ms`` the same steps' CPU time on the timing thread
+  (``time.thread_time``: what a shared machine's load moves least);
 * ``reference_p50_ms``: seed 000's pure-Python cosine and six passes
   (``bench/seed_reference.py``, found next to the sources), on the same memories and
   vectors as Python lists; only up to ``reference_max`` memories (at 100,000 the lists would
@@ -27,7 +29,8 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
   diagnostics) runs as in production. The server warms the recent users' read path at
   start (:mod:`souvenir.engine.warm_reads`): ``warm_s`` is the seconds from its start to
   the end of that warm-up, and ``first_ms`` the first request, sent once it ended (as a
-  load balancer would send it to a warm replica);
+  load balancer would send it to a warm replica); ``server_cpu_ms`` the server's CPU a
+  timed request, every thread (:mod:`souvenir.bench.latency_http`);
 * ``cosine`` (in the ``selection`` and ``context_http`` rows, with the fused score on):
   the same two timings for the cosine read path (``SOUVENIR_SCORING=cosine``: the main
   embedder's cosine and the six passes with its cosine floor) on the same store;
@@ -43,8 +46,6 @@ import importlib.util
 import math
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -52,10 +53,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-import httpx
 import numpy as np
 
 from souvenir.bench.dedup_speed import run_dedup
+from souvenir.bench.latency_http import time_http
 from souvenir.bench.latency_plot import plot as plot  # its home since issue #28; imported here as before
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
@@ -201,16 +202,22 @@ def _time_selection(
     engine = rt.engine
     wdim = window_dim(rt)
 
+    cpu: list[float] = []
+
     def step(cosine_path: bool = False) -> float:
         window = unit_vectors(rng, 1, wdim)[0] if wdim else None
         query = unit_vectors(rng, 1, dim)[0]
         config = cosine if cosine_path else None
-        return timed(lambda: selection_step(engine, user_id, story_id, query, window, config))[0]
+        began = time.thread_time()
+        ms = timed(lambda: selection_step(engine, user_id, story_id, query, window, config))[0]
+        cpu.append((time.thread_time() - began) * 1000)  # this thread's CPU: what the load moves least
+        return ms
 
     before = rss_mb()
     first = step()
     after = rss_mb()
     runs = [step() for _ in range(queries)]
+    runs_cpu = cpu[1:]
     after_write = []
     for i in range(5):  # one new memory and its vectors, then the first read after it
         text = f"written during the bench {i}"
@@ -222,6 +229,8 @@ def _time_selection(
     row: dict[str, Any] = {
         "p50_ms": p50(runs),
         "p99_ms": p99(runs),
+        "cpu_p50_ms": p50(runs_cpu),
+        "cpu_p99_ms": p99(runs_cpu),
         "first_ms": round(first, 3),
         "after_write_ms": p50(after_write),
         "runs": len(runs),
@@ -248,128 +257,6 @@ def _time_reference(
         if len(runs) >= 3 and time.monotonic() > deadline:
             break
     return p50(runs), len(runs)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class _Server:
-    """``souvenir serve`` in a subprocess on the store at ``url`` (``scoring``: its read
-    path, else the settings'), with an httpx client; :meth:`ask` times one POST
-    /v1/context."""
-
-    def __init__(self, url: str, settings: Settings, scoring: str | None = None) -> None:
-        port = _free_port()
-        env = {
-            **os.environ,
-            "SOUVENIR_DATABASE_URL": url,
-            "SOUVENIR_EMBEDDER": settings.embedder,
-            "SOUVENIR_LLM_BASE_URL": "",
-            "SOUVENIR_SCORING": scoring or settings.scoring,
-            "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder,
-        }
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
-        started = time.monotonic()
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    if self.client.get("/health").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    if self.process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("souvenir serve did not start") from None
-                    time.sleep(0.2)
-            self.warm_s = self._warmed(started, time.monotonic() + 600)
-        except BaseException:
-            self.close()
-            raise
-
-    def _warmed(self, started: float, deadline: float) -> float | None:
-        """Seconds from start until the read path's warm-up ended (``/health``'s
-        ``read_warm_up``; ``None`` when the server reports none): the first request is
-        timed after it, as a load balancer would send it once the replica is warm."""
-        while time.monotonic() < deadline:
-            warm = self.client.get("/health").json().get("read_warm_up")
-            if not warm or not warm.get("running"):
-                return round(time.monotonic() - started, 2) if warm else None
-            time.sleep(0.2)
-        return None
-
-    def ask(self, message: str) -> float:
-        ms, reply = timed(
-            functools.partial(
-                self.client.post,
-                "/v1/context",
-                json={"channel": CHANNEL, "user": USER, "message": message, "story": STORY},
-            )
-        )
-        reply.raise_for_status()
-        return ms
-
-    def close(self) -> None:
-        self.client.close()
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-def _load() -> float | None:
-    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
-
-
-def _time_http(urls: list[str], settings: Settings, queries: int, scoring: str | None = None) -> list[dict]:
-    """POST /v1/context ``queries`` times to one server per store of ``urls``, all running at
-    once, their requests interleaved query by query (the first store asked alternates), so
-    that the shared machine's load falls on each store alike. One row per store; with
-    several, the rows after the first hold ``paired_ratio``: the median over the queries of
-    this store's time ÷ the first store's for the same query, and the load average before
-    and after."""
-    servers: list[_Server] = []
-    try:
-        for url in urls:
-            servers.append(_Server(url, settings, scoring))
-        firsts = [server.ask(_MESSAGES[0]) for server in servers]
-        for message in _MESSAGES:  # warm-up: model, cache, connection
-            for server in servers:
-                server.ask(message)
-        load = [_load()]
-        runs: list[list[float]] = [[] for _ in servers]
-        for i in range(queries):
-            message = f"{_MESSAGES[i % len(_MESSAGES)]} ({i})"
-            order = range(len(servers)) if i % 2 == 0 else reversed(range(len(servers)))
-            for k in order:
-                runs[k].append(servers[k].ask(message))
-        load.append(_load())
-        rows: list[dict[str, Any]] = [
-            {
-                "p50_ms": p50(r),
-                "p99_ms": p99(r),
-                "first_ms": round(f, 3),
-                "warm_s": s.warm_s,
-                "runs": len(r),
-                "server_rss_mb": rss_mb(s.process.pid),
-            }
-            for r, f, s in zip(runs, firsts, servers)
-        ]
-        for k in range(1, len(rows)):
-            rows[k]["paired_ratio"] = round(float(np.median(np.asarray(runs[k]) / np.asarray(runs[0]))), 3)
-            rows[k]["load_avg"] = load
-        return rows
-    finally:
-        for server in servers:
-            server.close()
 
 
 def run_latency(
@@ -423,11 +310,11 @@ def run_latency(
                     )
                     (selection if url.startswith("sqlite") else pg["selection"]).append(row)
                 say(f"{size:,} memories: POST /v1/context" + (", both stores interleaved" if store_url else ""))
-                webs = _time_http(urls, settings, http_queries)
+                webs = time_http(urls, settings, http_queries)
                 if cosine is not None:
                     say(f"{size:,} memories: POST /v1/context, cosine read path")
-                    for web, plain in zip(webs, _time_http(urls, settings, http_queries, scoring="cosine")):
-                        web["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb")}
+                    for web, plain in zip(webs, time_http(urls, settings, http_queries, scoring="cosine")):
+                        web["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb", "server_cpu_ms")}
                 http.append({"memories": size, **webs[0]})
                 if store_url:
                     pg["context_http"].append({"memories": size, **webs[1]})
@@ -545,24 +432,25 @@ def format_report(report: dict) -> str:
     lines = [
         "latencies in milliseconds",
         "selection (engine read path minus the query embedding) | p50 | p99 | first | after a write "
-        "| seed 000 p50 | cosine read path p50 / p99",
+        "| seed 000 p50 | cosine read path p50 / p99 | CPU p50 / p99 (this thread)",
     ]
     for r in report["selection"]:
         lines.append(
             f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | "
-            f"{r['after_write_ms']} | {r['reference_p50_ms']} | {_cosine(r)}"
+            f"{r['after_write_ms']} | {r['reference_p50_ms']} | {_cosine(r)} | "
+            f"{r.get('cpu_p50_ms')} / {r.get('cpu_p99_ms')}"
         )
     lines.append("dedup of one candidate | p50 | p99 | naive loop p50")
     for r in report["dedup"]:
         lines.append(f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['reference_p50_ms']}")
     lines.append(
         "POST /v1/context over loopback | p50 | p99 | first (after the warm-up) | warm-up s "
-        "| server RSS MB | cosine read path p50 / p99"
+        "| server RSS MB | cosine read path p50 / p99 | server CPU a request (every thread) | load"
     )
     for r in report["context_http"]:
         lines.append(
             f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | {r.get('warm_s')} | "
-            f"{r['server_rss_mb']} | {_cosine(r)}"
+            f"{r['server_rss_mb']} | {_cosine(r)} | {r.get('server_cpu_ms')} | {r.get('load_avg')}"
         )
     if report.get("postgres"):
         pg = report["postgres"]

@@ -39,10 +39,16 @@ class Bookkeeping:
         self._pending = 0
         self._pending_lock = threading.Lock()
         self._running_since: float | None = None
+        #: when the last job was queued (``time.monotonic()``)
+        self.last_job = time.monotonic()
+        #: called at the start of each :meth:`flush`, to queue work kept for when it is
+        #: read (:class:`~souvenir.engine.explanations.Explanations`)
+        self.before_flush: list[Callable[[], None]] = []
 
     def later(self, fn: Callable[..., object], *args: object, on_drop: Callable[[], None] | None = None) -> None:
         """Run ``fn(*args)`` off the turn; dropped (counted, and ``on_drop`` called) past
         :data:`MAX_BOOKKEEPING` pending jobs, when the store stays locked."""
+        self.last_job = time.monotonic()
         with self._pending_lock:
             if self._pending >= MAX_BOOKKEEPING:
                 self.counters["bookkeeping_dropped"] += 1
@@ -69,7 +75,10 @@ class Bookkeeping:
         Inside an operation's deadline (:mod:`souvenir.store.deadline`) it waits no longer
         than what is left of it, and not at all once the job running has taken more than
         :data:`STALL_S` (a store locked by another process: the job waits out its own bound).
+        The work kept for when it is read (:attr:`before_flush`) is queued first.
         """
+        for queue in self.before_flush:
+            queue()
         done = self._executor.submit(lambda: None)
         wait = left(timeout_s) if timeout_s is not None else (left(SETTLE_S) if active() else None)
         if wait is None:

@@ -176,6 +176,7 @@ class Engine:
         """Finish pending bookkeeping (counters, events) and read path refreshes, and stop
         their workers."""
         self.refresher.close()
+        self.records.explanations.close()  # the held selections' ranks, written before the end
         self.bookkeeping.close()
 
     # -- identity --------------------------------------------------------------------------------

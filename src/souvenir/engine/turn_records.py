@@ -19,6 +19,7 @@ from datetime import datetime
 from souvenir import profile
 from souvenir.candidates.score_map import LazyScores
 from souvenir.engine.bookkeeping import Bookkeeping
+from souvenir.engine.explanations import Explanations
 from souvenir.errors import StoreError, UnknownError
 from souvenir.index.vectors import VectorIndex
 from souvenir.read.explain import explain, never_served
@@ -76,6 +77,11 @@ class TurnRecords:
         #: by this process only.
         self.unrecorded = 0
         self._unrecorded_lock = threading.Lock()
+        #: a large user's ranks and parts, made when read (:mod:`~souvenir.engine.explanations`)
+        self.explanations = Explanations(store, bookkeeping)
+        #: ``False``: every selection's ranks and parts made at once, in the bookkeeping job
+        #: that keeps it (the same values; as before session 18)
+        self.deferred = True
 
     def after_context(
         self,
@@ -115,6 +121,7 @@ class TurnRecords:
                 parts,
                 prior_reply,
                 list(shown[:SHOWN_KEPT]),
+                getattr(candidates, "serial", None),
             )
 
     def record_selection(
@@ -129,21 +136,30 @@ class TurnRecords:
         parts: dict | None = None,
         prior_reply: str | None = None,
         shown: Sequence[int] = (),
+        pool: int | None = None,
     ) -> None:
         """Keep one context's selection for diagnostics (logged, never raised, on a store
         error); ``shown``: ids left out as already in the prompt, kept after the selection
         with the pass ``in_prompt`` and their score. A message asking to forget a topic it names
-        is kept without its text (its turn is emptied: :func:`~souvenir.engine.chat_forget.clear_request_turn`)."""
-        if isinstance(scores, LazyScores):
-            scores.complete()  # every score and its parts, made here off the turn
-        why = explain(scores, parts, [s.memory.id for s in selected] + list(shown))
+        is kept without its text (its turn is emptied: :func:`~souvenir.engine.chat_forget.clear_request_turn`).
+        A large user's scores not read whole (``LazyScores``, nothing shown): the ranks and
+        parts are made when read (:class:`~souvenir.engine.explanations.Explanations`;
+        ``pool``: the candidates' serial)."""
+        ids = [s.memory.id for s in selected] + list(shown)
+        later = self.deferred and isinstance(scores, LazyScores) and not scores.completed and not shown
+        if later:
+            why: dict = {mid: (None, None) for mid in ids}
+        else:
+            if isinstance(scores, LazyScores):
+                scores.complete()  # every score and its parts, made here off the turn
+            why = explain(scores, parts, ids)
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
             # the reply of the turn before the message, read with the context
             message = redact_answer(message, prior_reply)
             if any(r.topic for r in forget_requests(message)):  # its turn keeps no copy of it either
                 message = ""
-            self.store.record_selection(
+            kept = self.store.record_selection(
                 user_id,
                 story_id,
                 message,
@@ -155,6 +171,9 @@ class TurnRecords:
             )
         except StoreError as exc:
             log.warning("selection not kept for diagnostics: %s", exc)
+            return
+        if later and kept is not None:
+            self.explanations.hold(user_id, kept, scores, parts, ids, pool)  # type: ignore[arg-type]
 
     def diagnostics(self, channel: str, external_id: str, story: str | None = None) -> dict:
         """One dict for the diagnostics page and its JSON twin: the last selections (each

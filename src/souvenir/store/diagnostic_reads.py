@@ -27,12 +27,14 @@ class DiagnosticsMixin(Plumbing):
         items: list[tuple],
         degraded: bool,
         cause: str | None,
-    ) -> None:
+    ) -> int | None:
         """Keep one selection: ``items`` = (memory id, pass, reason, score[, rank, parts])
         in order; ``rank`` the memory's place among the candidates by score (1 = best),
-        ``parts`` a dict name → number (the score's terms), both optional. Not kept when the
-        user was erased at or after ``now`` (the read's time): the record is written off the
-        turn, and a "forget everything" recorded in between took the message it would keep."""
+        ``parts`` a dict name → number (the score's terms), both optional (given later by
+        :meth:`explain_selection`). Not kept when the user was erased at or after ``now``
+        (the read's time): the record is written off the turn, and a "forget everything"
+        recorded in between took the message it would keep. Returns the selection's id
+        (``None`` when not kept)."""
         rows = []
         for item in items:
             mid, pass_name, reason, score, *more = item
@@ -48,8 +50,8 @@ class DiagnosticsMixin(Plumbing):
             )
         with self.transaction() as conn:
             if erased_at_or_after(conn, user_id, now):  # the read came before an erasure: not kept
-                return
-            conn.execute(  # the items in the row itself: 2 rows written a turn, not 2 + 2 × 24
+                return None
+            cur = conn.execute(  # the items in the row itself: 2 rows written a turn, not 2 + 2 × 24
                 "INSERT INTO selections (user_id, story_id, time, message, degraded, cause, items) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -67,6 +69,26 @@ class DiagnosticsMixin(Plumbing):
                 "WHERE user_id = ? ORDER BY id DESC LIMIT ?)",
                 (user_id, user_id, KEEP_SELECTIONS),
             )
+            return int(cur.lastrowid)
+
+    def explain_selection(self, selection_id: int, why: dict[int, tuple]) -> bool:
+        """Give a kept selection's items their rank and parts: ``why`` = memory id →
+        (rank, parts) as :meth:`record_selection` takes them; the items of other memories
+        (and those erased since, :mod:`souvenir.store.erasure`) are left as they are.
+        ``False`` when the selection is no longer kept (pruned, erased)."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT items FROM selections WHERE id = ?", (selection_id,)).fetchone()
+            if row is None or row[0] is None:
+                return False
+            items = json.loads(row[0])
+            for item in items:
+                found = why.get(item["memory_id"])
+                if found is not None:
+                    item["rank"], item["parts"] = found
+            conn.execute(
+                "UPDATE selections SET items = ? WHERE id = ?", (json.dumps(items, sort_keys=True), selection_id)
+            )
+            return True
 
     def last_selections(self, user_id: int, story_id: int | None = None, limit: int = 5) -> list[dict]:
         """The user's latest selections (newest first), each with its items and memory texts
