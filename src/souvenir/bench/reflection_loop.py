@@ -70,9 +70,10 @@ PROBES = [
     "What music helps me focus?",
     "Any tips for a rainy day?",
 ]
-#: A date the write path wrote after a relative one ("yesterday (2026-12-04)"): removed to
-#: tell the message kept as its episode from a model's note.
-_GROUNDED_DATE = re.compile(r" \(\d{4}(?:-[W\d][^)]*)?\)")
+#: A date the write path wrote after a relative one ("yesterday (2026-12-04)", in Chinese
+#: 今天（2026-09-04） with full-width brackets): removed to tell the message kept as its
+#: episode from a model's note.
+_GROUNDED_DATE = re.compile(r"(?: \(|（)\d{4}(?:-[W\d][^)）]*)?[)）]")
 PROBE_SYSTEM = "You are a friendly assistant. Answer in one short sentence."
 PROBE_TOKENS = 40
 
@@ -143,6 +144,13 @@ def load_slice(path: Path, turns: int, speaker: str = "first", skip: int = 0) ->
                 )
         n += 1
     return out, (user, other)
+
+
+def without_grounded_date(text: str) -> str:
+    """``text`` without the dates the write path added after relative ones, stripped: the
+    user's message again when ``text`` is its episode ("Yesterday (2026-12-04) I…" →
+    "Yesterday I…"; 今天（2026-09-04）累死了 → 今天累死了)."""
+    return _GROUNDED_DATE.sub("", text).strip()
 
 
 def matches(memory: str, observation: str, names: frozenset[str]) -> bool:
@@ -327,7 +335,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             memories = _memories(service, user, ids[key])
             for memory in memories:
                 memory["fallback"] = memory["kind"] == "episode" and any(
-                    _GROUNDED_DATE.sub("", memory["text"]).strip() == messages[i].strip() for i in memory["turns"]
+                    without_grounded_date(memory["text"]) == messages[i].strip() for i in memory["turns"]
                 )
             kept[key] = memories
     finally:
@@ -413,7 +421,7 @@ def format_report(report: dict) -> str:
         f"outbox {report['outbox']}; parked {len(report['parked'])}",
         f"live: proxied p50 {live['proxied_p50_s']} s, p99 {live['proxied_p99_s']} s; idle p50 {live['idle_p50_s']} s, "
         f"p99 {live['idle_p99_s']} s; worst excess {live['over_max_s']} s",
-        f"with model: {wm['written']} written ({wm['per_turn']}/turn; {wm['model_notes']} notes, "
+        f"with model: {len(wm['written'])} written ({wm['per_turn']}/turn; {wm['model_notes']} notes, "
         f"{wm['fallback_episodes']} fallback episodes), true {wm['true']}, precision {wm['precision']}, "
         f"recall {wm['recall']}",
         f"no model: {nm['written']} episodes, true {nm['true']}, precision {nm['precision']}, recall {nm['recall']}",
@@ -424,4 +432,13 @@ def format_report(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["SPEAKERS", "BenchOptions", "format_report", "load_slice", "matches", "run_reflection_bench", "score"]
+__all__ = [
+    "SPEAKERS",
+    "BenchOptions",
+    "format_report",
+    "load_slice",
+    "matches",
+    "run_reflection_bench",
+    "score",
+    "without_grounded_date",
+]

@@ -51,6 +51,7 @@ __all__ = [
     "Clauses",
     "copied_tail",
     "opens_clause",
+    "restated_tail",
     "split_clauses",
     "thin_sentences",
     "unground_clauses",
@@ -368,3 +369,26 @@ def copied_tail(
         return Clauses(note, parts, ends, ())
     invented = got[0] < least or len(got[1]) >= MIN_WORDS
     return Clauses(note, parts, ends, (len(parts) - 1,) if invented else ())
+
+
+def restated_tail(note: str, stated: Callable[[str], tuple[frozenset[str], tuple[str, ...]] | None]) -> Clauses:
+    """A note whose last sentence only restates words of the sentences before it and adds
+    words the message does not hold: "I love animals. I have a favorite animal." from "No,
+    no pets right now. But I do love animals." (conv-44's second speaker, session 18: the
+    reply asked "Do you have a favorite animal?", and the model answered for the user).
+    ``stated`` reads a part against the message: the stems of its content words the message
+    states and the content words it does not (``None`` with no content word). The last
+    sentence is ``unground`` when it holds an unstated word and every stated word of it is
+    already one of the head's — it brings nothing of the message the head did not, so what
+    it adds is the model's; a head stating nothing is never read. No threshold: LoCoMo's
+    true observations cut so, past the ``sentence`` check's cuts, 0 of 1,453
+    (docs/write-path.md)."""
+    whole = thin_sentences(note, lambda part: (0.0, []), 0.0)
+    parts, ends = whole.parts, whole.ends
+    if len(parts) < 2:
+        return Clauses(note, parts, ends, ())
+    head = stated(note[: ends[-2]])
+    tail = stated(parts[-1])
+    if head is None or tail is None or not head[0] or not tail[1]:
+        return Clauses(note, parts, ends, ())
+    return Clauses(note, parts, ends, (len(parts) - 1,) if tail[0] <= head[0] else ())
