@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.engine.runtime import open_runtime
+from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.denial import invented_negation
 from souvenir.write.grounding import ground
 from souvenir.write.unbound_they import unbound_they
@@ -191,3 +192,55 @@ def test_a_copy_the_fuller_sibling_holds_is_not_written_and_the_message_is_kept(
             assert any(text.startswith(message[:12]) for text in texts), texts
         finally:
             rt.close()
+
+
+#: (note, message): a stretch said twice in the note, once in the message (dlg-en, session 18).
+LOOPED = [
+    (
+        "Priya told me about the new clinic in Manchester, the one Priya told me about.",
+        "I got the job at the new clinic in Manchester, the one Priya told me about. Senior hygienist.",
+    ),
+    (
+        "J'adore la nouvelle clinique de Lyon, j'adore la nouvelle clinique de Lyon.",
+        "J'ai eu le poste à la nouvelle clinique de Lyon, celle dont Priya m'a parlé.",
+    ),
+    ("我很喜欢新诊所的工作，我很喜欢新诊所的工作。", "我拿到了新诊所的工作，就是普丽雅跟我说过的那家。"),
+    (
+        "Priya beritahu saya tentang klinik baru, yang Priya beritahu saya tentang.",
+        "Saya dapat kerja di klinik baru, yang Priya beritahu saya tentang.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("note", "message"), LOOPED)
+def test_a_note_saying_a_stretch_twice_is_a_loop(note: str, message: str) -> None:
+    assert ground(note, message).check == "looped"
+
+
+def test_a_stretch_the_message_says_twice_is_no_loop() -> None:
+    message = "I love my job. I love my job so much, honestly."
+    assert ground("I love my job. I love my job so much.", message).check != "looped"
+
+
+GOOD_NIGHTS = [
+    "Anyway I should sleep, night Pip",
+    "Je devrais dormir, bonne nuit Pip",
+    "我该睡了，晚安",
+    "Saya patut tidur, selamat malam Pip",
+]
+SLEEP_FACTS = [
+    "I should sleep more, my doctor says.",
+    "I should sleep in Paris tonight.",
+    "I need to sleep 8 hours.",
+    "I should go to bed earlier on weeknights.",
+]
+
+
+@pytest.mark.parametrize("text", GOOD_NIGHTS)
+def test_a_leave_taking_to_sleep_with_a_good_night_is_chit_chat(text: str) -> None:
+    assert chit_chat(text) == "leaving"
+
+
+@pytest.mark.parametrize("text", SLEEP_FACTS)
+def test_sleep_with_a_reason_a_place_or_a_time_is_no_leave_taking(text: str) -> None:
+    assert chit_chat(text) is None

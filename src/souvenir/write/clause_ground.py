@@ -50,6 +50,7 @@ __all__ = [
     "MIN_WORDS",
     "Clauses",
     "copied_tail",
+    "looped",
     "opens_clause",
     "restated_tail",
     "split_clauses",
@@ -392,3 +393,26 @@ def restated_tail(note: str, stated: Callable[[str], tuple[frozenset[str], tuple
     if head is None or tail is None or not head[0] or not tail[1]:
         return Clauses(note, parts, ends, ())
     return Clauses(note, parts, ends, (len(parts) - 1,) if tail[0] <= head[0] else ())
+
+
+#: Least words of a stretch said twice for a note to read as looping (:func:`looped`): a
+#: clause's worth, as :data:`COPIED_WORDS` is for a copy.
+LOOP_WORDS = 4
+
+
+def looped(note: str, message: str) -> str | None:
+    """A stretch of :data:`LOOP_WORDS` words or more said twice in ``note`` and not twice in
+    ``message``: a small model's loop ("Priya told me about the new clinic in Manchester, the
+    one Priya told me about." from "I got the job at the new clinic in Manchester, the one
+    Priya told me about.": the job is lost, the aside said twice; held-out ``dlg-en``, session
+    18). Returns the stretch, else ``None``. Case and apostrophes folded; Chinese by character
+    (twice the words' count)."""
+    words = _words(note)
+    said = _words(message)
+    least = LOOP_WORDS * 2 if _HAN.search(note) else LOOP_WORDS
+    for i in range(len(words) - least + 1):
+        run = words[i : i + least]
+        again = any(words[j : j + least] == run for j in range(i + least, len(words) - least + 1))
+        if again and sum(said[k : k + least] == run for k in range(len(said) - least + 1)) < 2:
+            return " ".join(run)
+    return None

@@ -55,6 +55,9 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    A last sentence that only restates the words of the ones before it and adds the model's
    ("I love animals. I have a favorite animal.") is cut:
    :func:`souvenir.write.clause_ground.restated_tail`, session 18.
+   ``looped`` — a stretch of four words or more said twice ("Priya told me about the new
+   clinic in Manchester, the one Priya told me about."):
+   :func:`souvenir.write.clause_ground.looped`, session 18.
    ``swapped`` — a word next to a name of a copied run is not the message's and the message's
    word there is not the note's ("…the new Nike and Gatorade products!" from "The Nike and
    Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17.
@@ -117,7 +120,7 @@ from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.own_voice import own_voice_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
-from souvenir.write.clause_ground import copied_tail, restated_tail, thin_sentences, unground_clauses
+from souvenir.write.clause_ground import copied_tail, looped, restated_tail, thin_sentences, unground_clauses
 from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.unbound_they import unbound_they
 from souvenir.write.denial import invented_negation
@@ -142,7 +145,7 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
     (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
-    ``clause``, ``sentence``, ``status``, ``moment``, ``denial``, ``polarity``, ``possession``, ``deictic``, ``they``, ``swapped``, ``cut`` — grounded once an
+    ``clause``, ``sentence``, ``status``, ``moment``, ``denial``, ``polarity``, ``possession``, ``deictic``, ``they``, ``looped``, ``swapped``, ``cut`` — grounded once an
     invented last clause is cut, the cut note in ``text`` — or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
@@ -288,6 +291,9 @@ def ground(
         added = again.parts[-1][:80]
         text = cut = head
         lost = f"{lost}; {added}" if lost else added
+    loop = looped(text, message)
+    if loop:
+        return Grounding(False, "looped", f"says a stretch twice (a loop): {loop[:80]}", share, tuple(missing))
     swap = swapped_word(text, message)
     if swap:
         said = f"{swap[0]!r} where the message says {swap[1]!r}"
