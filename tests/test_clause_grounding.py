@@ -23,9 +23,16 @@ CONV42 = (
 
 def test_real_best_friends_clause_is_cut() -> None:
     note = "They're the reason why I'm determined to keep going, and they are my best friends."
+    read = unground_clauses(note, lambda part: clause_share(part, CONV41, frozenset({"john", "maria"})))
+    assert read.cut() == "They're the reason why I'm determined to keep going."
+    # the head left opens on a "they" whose referent (the family) is only in the message: since
+    # session 18 the note is dropped (check ``they``) and the message is the turn's episode
     verdict = ground(note, CONV41, user_names=("John",), other_names=("Maria",))
+    assert not verdict.grounded and verdict.check == "they"
+    named = "My family is the reason why I'm determined to keep going, and they are my best friends."
+    verdict = ground(named, CONV41, user_names=("John",), other_names=("Maria",))
     assert verdict.grounded and verdict.check == "cut"
-    assert verdict.text == "They're the reason why I'm determined to keep going."
+    assert verdict.text == "My family is the reason why I'm determined to keep going."
 
 
 def test_real_great_experience_clause_is_rejected() -> None:
@@ -36,9 +43,9 @@ def test_real_great_experience_clause_is_rejected() -> None:
 
 
 def test_filter_keeps_the_cut_text() -> None:
-    note = "They're the reason why I'm determined to keep going, and they are my best friends."
+    note = "My family is the reason why I'm determined to keep going, and they are my best friends."
     decision = grounding_filter(Candidate(text=note), Exchange(user_message=CONV41, assistant_reply=None))
-    assert decision.kept and decision.candidate.text == "They're the reason why I'm determined to keep going."
+    assert decision.kept and decision.candidate.text == "My family is the reason why I'm determined to keep going."
     assert decision.reason and decision.reason.startswith("cut (cut)")
 
 

@@ -38,7 +38,7 @@ from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.carry import carried
 from souvenir.write.confidence import tally_kind
-from souvenir.write.fragments import copies, fragments
+from souvenir.write.fragments import copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
@@ -121,7 +121,9 @@ class Proposals:
         (:func:`souvenir.write.fragments.fragments`). With ``episode_due`` (the turn's
         loop: notes' texts in, whether the message would be kept whole as its episode beside
         them), the notes that copy a piece of the message (:func:`~souvenir.write.fragments.copies`)
-        are written last, and not at all when the episode is due even with them.
+        are written last, and not at all when the episode is due even with them or when the
+        notes written for the turn already hold them for the most part
+        (:func:`~souvenir.write.fragments.held_by`).
         """
         now = now or utcnow()
         parsed = parse_reflection(answer, min_confidence, source)
@@ -141,9 +143,15 @@ class Proposals:
                 decided.append((candidate.confidence, False))
                 continue
             if at in copied and episode_due is not None:
+                written = [r for r in results if r.action != "dropped"]
+                notes = [r.text for r in written] + [r.previous for r in written if r.previous]
+                if held_by(texts[at], notes):  # the turn's notes hold it: the message keeps the rest
+                    parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a piece the turn's notes hold")
+                    if content_words(normalize(texts[at])) - content_words(normalize(" ".join(notes))):
+                        parsed.set_aside.append(texts[at])
+                    decided.append((candidate.confidence, False))
+                    continue
                 if beside is None:
-                    written = [r for r in results if r.action != "dropped"]
-                    notes = [r.text for r in written] + [r.previous for r in written if r.previous]
                     beside = episode_due(notes + [texts[i] for i in copied])
                 if beside:
                     parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a piece of the message kept whole")
@@ -293,23 +301,31 @@ class Proposals:
                 model=self.reflection_model or self.chat.model,
                 episode_due=lambda texts: self._episode_due(job, texts),
             )
-            self._keep_the_message(job, results, now)  # not a reflected fact: no summary trigger
+            self._keep_the_message(
+                job, results, now, bool(parsed.set_aside)
+            )  # not a reflected fact: no summary trigger
             clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])  # read: now no copy of it
         return parsed, results
 
-    def _keep_the_message(self, job: Job, results: list[WriteResult], now: datetime) -> WriteResult | None:
+    def _keep_the_message(
+        self, job: Job, results: list[WriteResult], now: datetime, set_aside: bool = False
+    ) -> WriteResult | None:
         """Never worse than no model (issue #25): when the reflection kept nothing of a turn
         the no-model path would keep — a message that is neither a command nor a bare
         acknowledgement nor chit-chat — the message itself goes through the same write path as an
         ``episode``, as the no-model turn does. A weak model can only add to what no model
         keeps. The same when the reflection kept notes that do not carry the message (under
         half of its fact words: :func:`souvenir.write.carry.carried`): the message is kept
-        beside them, so a partial note loses nothing. Returns what the write path did,
+        beside them, so a partial note loses nothing; and when a copy of a piece of the
+        message was set aside for the notes that hold most of it (``set_aside``: its rest is
+        in the message only). Returns what the write path did,
         ``None`` when the notes carry the message or the message is not one the no-model
         path keeps."""
         message = job["message"]
         kept = [r for r in results if r.action != "dropped"]
-        if not self._episode_due(job, [r.text for r in kept] + [r.previous for r in kept if r.previous]):
+        if not self._episode_due(
+            job, [] if set_aside else [r.text for r in kept] + [r.previous for r in kept if r.previous]
+        ):
             return None
         story, time = job["story"], job["time"] or now
         episode = Candidate(

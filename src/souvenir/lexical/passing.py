@@ -9,7 +9,8 @@ the writer. Pure (text or tokens in, verdict out)::
     opinion(tokenize("The hike was great."))              -> False  (past: something happened)
 
 - ``leaving`` — the writer takes leave, with what they go to do now: "I'm off to…",
-  "Gotta run", "I have to go now", « Je file », « Je dois y aller », « Je te laisse »,
+  "Gotta run", "I have to go now", "I should sleep, night Pip" (a good-night and the name it
+  calls are read with it), « Je file », « Je dois y aller », « Je devrais dormir », « Je te laisse »,
   我先走了 / 我得去…了, "Saya gerak dulu", "Aku kena pergi sekarang". A sentence naming a
   place, a date or a number (a capitalised word past the first, a digit, a time word but
   "now": "I'm off to Japan next month", 我明天得去…) is a plan and never ``leaving``; nor is
@@ -39,17 +40,20 @@ _OPEN = r"^[\W_]*(?:(?:well|ok|okay|alright|anyway|anyways|so|right|bon|bref|all
 _LEAVING = re.compile(
     _OPEN
     + r"(?:(?:i'?m|i am|i'll be)\s+(?:off|heading\s+(?:out|off)|outta\s+here|signing\s+off|logging\s+off|going\s+to\s+go)"
-    r"|(?:i\s+)?(?:gotta|got\s+to|have\s+to|need\s+to|must|should)\s+(?:go|run|head\s+out|get\s+going|dash|bounce)"
+    r"|(?:i\s+)?(?:gotta|got\s+to|have\s+to|need\s+to|must|should)\s+(?:go|run|head\s+out|get\s+going|dash|bounce"
+    r"|sleep|get\s+some\s+sleep|go\s+to\s+bed|head\s+to\s+bed|hit\s+the\s+(?:sack|hay))"
     r"|i(?:'ll|\s+will)\s+let\s+you\s+go|time\s+(?:for\s+me\s+)?to\s+(?:go|run|head\s+out)"
     r"|je\s+(?:file|me\s+sauve|pars|dois\s+(?:y\s+aller|filer|partir|(?:te|vous)\s+laisser))|je\s+(?:te|vous)\s+laisse"
     r"|j'y\s+vais|(?:il\s+)?faut\s+que\s+j'y\s+aille|je\s+vais\s+(?:y\s+aller|filer|(?:te|vous)\s+laisser)"
-    r"|(?:saya|aku|sy|gua|gue)\s+(?:(?:kena|nak|perlu|mesti)\s+)?(?:pergi|gerak|chow|balik|minta\s+diri|undur\s+diri)"
+    r"|je\s+(?:dois|devrais|vais)\s+(?:aller\s+)?(?:dormir|me\s+coucher)"
+    r"|(?:saya|aku|sy|gua|gue)\s+(?:(?:kena|nak|perlu|mesti|patut)\s+)?(?:pergi|gerak|chow|balik|minta\s+diri|undur\s+diri|tidur)"
     r"|(?:gerak|chow|balik|pergi)(?=\s+dulu))\b(?P<rest>.*)$",
     re.I,
 )
 #: 我先走了, 我得走了, 我先去查资料了, 我该下线了: 先 / 得 / 该 + a verb of going, then 了.
 _ZH_LEAVING = re.compile(
-    r"^(?:好了|好啦|那|那么|嗯|行)?[，,]?\s*我(?:先|得|该|要先)(?:走|撤|闪|下线|去|溜)(?P<rest>[^。！!？?]*?)[了啦]\s*[。！!~～]*$"
+    r"^(?:好了|好啦|那|那么|嗯|行)?[，,]?\s*我(?:先|得|该|要先)(?:走|撤|闪|下线|去|溜|睡)(?P<rest>[^。！!？?]*?)[了啦]"
+    r"(?:[，,]\s*晚安\w*)?\s*[。！!~～]*$"
 )
 #: Errands and the moment's needs: what a leave-taking goes to do that is no fact about the
 #: writer ("go do some research", « faire des courses », 做饭, "masak"). A hobby is not one
@@ -89,6 +93,14 @@ _LIGHT = frozenset(
 )
 
 
+#: A good-night ending a leave-taking, with the name it calls ("…, night Pip", « bonne nuit
+#: Léa », "selamat malam Pip"; dlg-en's "Anyway I should sleep, night Pip", session 18).
+_GOOD_NIGHT = re.compile(
+    r"[\s,]*(?:(?:good\s*)?night|nighty?\s*night|bonne\s+nuit|selamat\s+malam)(?:\s+[A-Z][\w'-]*)?\W*$",
+    re.I,
+)
+
+
 def leaving(sentence: str) -> bool:
     """A leave-taking (module docstring); ``sentence``: one sentence as written."""
     text = sentence.strip()
@@ -101,10 +113,9 @@ def leaving(sentence: str) -> bool:
     m = _LEAVING.match(text)
     if not m:
         return False
-    words = [w.lower() for w in re.findall(r"[\w']+", m.group("rest"))]
-    if any(ch.isdigit() for ch in m.group("rest")) or any(
-        w[:1].isupper() for w in re.findall(r"[\w']+", m.group("rest"))
-    ):
+    rest = _GOOD_NIGHT.sub("", m.group("rest"))  # "…, night Pip": a good-night and the name it calls
+    words = [w.lower() for w in re.findall(r"[\w']+", rest)]
+    if any(ch.isdigit() for ch in rest) or any(w[:1].isupper() for w in re.findall(r"[\w']+", rest)):
         return False  # a place, a date, a name: a plan ("I'm off to Japan next month")
     return all(w in _LIGHT or w in _ERRANDS or _fold(w) in _ERRANDS for w in words)
 

@@ -50,7 +50,9 @@ __all__ = [
     "MIN_WORDS",
     "Clauses",
     "copied_tail",
+    "looped",
     "opens_clause",
+    "restated_tail",
     "split_clauses",
     "thin_sentences",
     "unground_clauses",
@@ -368,3 +370,49 @@ def copied_tail(
         return Clauses(note, parts, ends, ())
     invented = got[0] < least or len(got[1]) >= MIN_WORDS
     return Clauses(note, parts, ends, (len(parts) - 1,) if invented else ())
+
+
+def restated_tail(note: str, stated: Callable[[str], tuple[frozenset[str], tuple[str, ...]] | None]) -> Clauses:
+    """A note whose last sentence only restates words of the sentences before it and adds
+    words the message does not hold: "I love animals. I have a favorite animal." from "No,
+    no pets right now. But I do love animals." (conv-44's second speaker, session 18: the
+    reply asked "Do you have a favorite animal?", and the model answered for the user).
+    ``stated`` reads a part against the message: the stems of its content words the message
+    states and the content words it does not (``None`` with no content word). The last
+    sentence is ``unground`` when it holds an unstated word and every stated word of it is
+    already one of the head's — it brings nothing of the message the head did not, so what
+    it adds is the model's; a head stating nothing is never read. No threshold: LoCoMo's
+    true observations cut so, past the ``sentence`` check's cuts, 0 of 1,453
+    (docs/write-path.md)."""
+    whole = thin_sentences(note, lambda part: (0.0, []), 0.0)
+    parts, ends = whole.parts, whole.ends
+    if len(parts) < 2:
+        return Clauses(note, parts, ends, ())
+    head = stated(note[: ends[-2]])
+    tail = stated(parts[-1])
+    if head is None or tail is None or not head[0] or not tail[1]:
+        return Clauses(note, parts, ends, ())
+    return Clauses(note, parts, ends, (len(parts) - 1,) if tail[0] <= head[0] else ())
+
+
+#: Least words of a stretch said twice for a note to read as looping (:func:`looped`): a
+#: clause's worth, as :data:`COPIED_WORDS` is for a copy.
+LOOP_WORDS = 4
+
+
+def looped(note: str, message: str) -> str | None:
+    """A stretch of :data:`LOOP_WORDS` words or more said twice in ``note`` and not twice in
+    ``message``: a small model's loop ("Priya told me about the new clinic in Manchester, the
+    one Priya told me about." from "I got the job at the new clinic in Manchester, the one
+    Priya told me about.": the job is lost, the aside said twice; held-out ``dlg-en``, session
+    18). Returns the stretch, else ``None``. Case and apostrophes folded; Chinese by character
+    (twice the words' count)."""
+    words = _words(note)
+    said = _words(message)
+    least = LOOP_WORDS * 2 if _HAN.search(note) else LOOP_WORDS
+    for i in range(len(words) - least + 1):
+        run = words[i : i + least]
+        again = any(words[j : j + least] == run for j in range(i + least, len(words) - least + 1))
+        if again and sum(said[k : k + least] == run for k in range(len(said) - least + 1)) < 2:
+            return " ".join(run)
+    return None

@@ -41,8 +41,35 @@ from __future__ import annotations
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import Tok, tok_match, tokenize
 
-__all__ = ["invented_negation", "negated_clauses"]
+__all__ = ["CONTRASTS", "invented_negation", "negated_clauses"]
 
+#: Contrastive clause breaks (``brk`` tokens): a negation does not reach past them, so the
+#: message's negated sentence is read up to them — "Haven't specifically gone out for
+#: bird-watching, but I do spot them when I hike." negates bird-watching, not the hike
+#: (conv-44's second speaker, session 18). en / fr / ms words, zh 但是 / 可是 / 不过…
+CONTRASTS = frozenset(
+    {
+        "but",
+        "although",
+        "though",
+        "whereas",
+        "mais",
+        "pourtant",
+        "cependant",
+        "tapi",
+        "tetapi",
+        "namun",
+        "walaupun",
+        "padahal",
+        "但是",
+        "但",
+        "可是",
+        "不过",
+        "然而",
+        "只是",
+        "虽然",
+    }
+)
 #: The roles of a negation in :func:`souvenir.lexical.tagged.tokenize`'s reading.
 _NEGATING = frozenset({"neg", "negval", "negcontent"})
 #: Where a clause of the note ends: a sentence end or a comma ("I'm sorry, I didn't have time").
@@ -58,10 +85,10 @@ _ENDING_IN_CONTEXT = lx.CESSATION_BEFORE_GERUND | lx.CESSATION_BEFORE_DE
 _ENDING = lx.CESSATION | {"戒"}
 
 
-def _units(tokens: list[Tok], breaks: frozenset[str]) -> list[list[Tok]]:
+def _units(tokens: list[Tok], breaks: frozenset[str], words: frozenset[str] = frozenset()) -> list[list[Tok]]:
     units: list[list[Tok]] = [[]]
     for tok in tokens:
-        if tok.role in breaks:
+        if tok.role in breaks or (tok.role == "brk" and tok.key in words):
             if units[-1]:
                 units.append([])
         else:
@@ -70,10 +97,14 @@ def _units(tokens: list[Tok], breaks: frozenset[str]) -> list[list[Tok]]:
 
 
 def negated_clauses(
-    text: str, breaks: frozenset[str] = _NOTE_BREAKS, roles: frozenset[str] = frozenset({"neg"})
+    text: str,
+    breaks: frozenset[str] = _NOTE_BREAKS,
+    roles: frozenset[str] = frozenset({"neg"}),
+    words: frozenset[str] = frozenset(),
 ) -> list[list[Tok]]:
-    """The clauses of ``text`` (token lists, cut at ``breaks`` roles) holding a token of ``roles``."""
-    return [unit for unit in _units(tokenize(text), breaks) if any(tok.role in roles for tok in unit)]
+    """The clauses of ``text`` (token lists, cut at ``breaks`` roles and at the clause breaks
+    in ``words``) holding a token of ``roles``."""
+    return [unit for unit in _units(tokenize(text), breaks, words) if any(tok.role in roles for tok in unit)]
 
 
 def _content(unit: list[Tok]) -> list[Tok]:
@@ -99,7 +130,7 @@ def invented_negation(candidate: str, message: str) -> str | None:
     clauses = negated_clauses(candidate)
     if not clauses:
         return None
-    negated = negated_clauses(message, frozenset({"end"}), _NEGATING)
+    negated = negated_clauses(message, frozenset({"end"}), _NEGATING, CONTRASTS)
     if any(not _content(sentence) for sentence in negated):
         return None  # an elliptic "No, I didn't.": nothing to pair on
     said = [tok for sentence in negated for tok in _content(sentence)]

@@ -20,6 +20,15 @@ gave her a hug…": conv-41's second speaker, session 16)::
 
     copies(["She seemed so sad.", "I volunteer at the shelter."], "I met a girl. She seemed so sad.")
     -> {0}
+
+A copy the notes written for the turn already hold for the most part is a fragment of them
+too (:func:`held_by`): "It's Seattle, I'm stoked for it!" beside "I'm stoked for my game there
+next month!" (conv-43's second speaker, session 17). Its words are the message's, so nothing
+is lost: when the notes do not carry the message, the turn keeps the message whole as its
+episode (:func:`souvenir.write.carry.carried`)::
+
+    held_by("It's Seattle, I'm stoked for it!", ["I'm stoked for my game there next month!"])
+    -> True
 """
 
 from __future__ import annotations
@@ -27,8 +36,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from souvenir.lexical import content_words, normalize
+from souvenir.write.carry import CARRIED
+from souvenir.write.grounding import content_share
 
-__all__ = ["copies", "fragments"]
+__all__ = ["copies", "fragments", "held_by"]
 
 
 def fragments(texts: Sequence[str]) -> dict[int, int]:
@@ -59,3 +70,13 @@ def copies(texts: Sequence[str], message: str) -> set[int]:
         if own and own <= said:
             out.add(i)
     return out
+
+
+def held_by(text: str, notes: Sequence[str], names: frozenset[str] = frozenset()) -> bool:
+    """Whether ``notes`` (the texts written for the turn) hold :data:`~souvenir.write.carry.CARRIED`
+    of ``text``'s content words — carry's own share, read the same way (Latin words by stem,
+    Chinese by substring). ``False`` with no note or no content word."""
+    if not notes:
+        return False
+    share = content_share(text, " ".join(notes), names)[0]
+    return share is not None and share >= CARRIED

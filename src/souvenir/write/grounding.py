@@ -52,6 +52,12 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    words has its last clause cut when that clause is under the share or holds two content
    words the message lacks ("…different flavors and topping up with dairy-free desserts":
    :func:`souvenir.write.clause_ground.copied_tail`, session 17).
+   A last sentence that only restates the words of the ones before it and adds the model's
+   ("I love animals. I have a favorite animal.") is cut:
+   :func:`souvenir.write.clause_ground.restated_tail`, session 18.
+   ``looped`` — a stretch of four words or more said twice ("Priya told me about the new
+   clinic in Manchester, the one Priya told me about."):
+   :func:`souvenir.write.clause_ground.looped`, session 18.
    ``swapped`` — a word next to a name of a copied run is not the message's and the message's
    word there is not the note's ("…the new Nike and Gatorade products!" from "The Nike and
    Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17.
@@ -73,6 +79,9 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    hold it, else rejected (:mod:`souvenir.write.possession`).
 10. ``deictic`` — the note's first clause points at what it does not hold ("It's like bliss
    for me when I do this in a comfy spot."): :mod:`souvenir.write.deictic`.
+11. ``they`` — the note opens on "they" or reacts to "those … with them" with no one of its
+   own in it ("Kinda jealous of all those fun outings with them."):
+   :mod:`souvenir.write.unbound_they` (session 18).
 
 Where :data:`MIN_SHARE` comes from: LoCoMo's human-checked observations (the 1,453 of the
 six shared conversations whose cited turn is their speaker's) are grounded facts about the
@@ -111,8 +120,9 @@ from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.own_voice import own_voice_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
-from souvenir.write.clause_ground import copied_tail, thin_sentences, unground_clauses
+from souvenir.write.clause_ground import copied_tail, looped, restated_tail, thin_sentences, unground_clauses
 from souvenir.write.deictic import unresolved_deictic
+from souvenir.write.unbound_they import unbound_they
 from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
 from souvenir.write.possession import invented_possessions, possession_clauses
@@ -135,7 +145,7 @@ _ZH_ASK_ENDS = ("吗", "呢", "嘛")
 class Grounding:
     """The verdict on one candidate: ``grounded``; ``check`` — the check that decided
     (``question``, ``addressed``, ``subject``, ``reply``, ``empty``, ``key``, ``terms``,
-    ``clause``, ``sentence``, ``status``, ``moment``, ``denial``, ``polarity``, ``possession``, ``deictic``, ``cut`` — grounded once an
+    ``clause``, ``sentence``, ``status``, ``moment``, ``denial``, ``polarity``, ``possession``, ``deictic``, ``they``, ``looped``, ``swapped``, ``cut`` — grounded once an
     invented last clause is cut, the cut note in ``text`` — or ``grounded``); ``share`` — the share of content words the user stated (0..1, ``None``
     before the terms are read); ``unsupported`` — the content words not found; ``reason``
     — a sentence for the diagnostics (``None`` when grounded)."""
@@ -276,6 +286,14 @@ def ground(
         invented_end = tail.parts[-1][:80]
         text = cut = head
         lost = f"{lost}; {invented_end}" if lost else invented_end
+    again = restated_tail(text, lambda part: stated_words(part, message, names))
+    if again.unground and (head := again.cut()) is not None:
+        added = again.parts[-1][:80]
+        text = cut = head
+        lost = f"{lost}; {added}" if lost else added
+    loop = looped(text, message)
+    if loop:
+        return Grounding(False, "looped", f"says a stretch twice (a loop): {loop[:80]}", share, tuple(missing))
     swap = swapped_word(text, message)
     if swap:
         said = f"{swap[0]!r} where the message says {swap[1]!r}"
@@ -306,9 +324,36 @@ def ground(
     pointer = unresolved_deictic(text)
     if pointer:
         return Grounding(False, "deictic", f"points at what it does not hold: {pointer!r}", share, tuple(missing))
+    others = unbound_they(text, names)
+    if others:
+        return Grounding(False, "they", f"'{others}' points at another turn: {text[:80]}", share, tuple(missing))
     if cut is not None:
         return Grounding(True, "cut", f"cut a clause the message does not hold: {lost}", share, tuple(missing), cut)
     return Grounding(True, "grounded", None, share, tuple(missing))
+
+
+#: The roles :func:`stated_words` reads: content and attitude words.
+_WORDS_READ = frozenset({"content", "pos", "negval"})
+
+
+def stated_words(
+    part: str, message: str, names: frozenset[str] = frozenset()
+) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """The stems (Chinese: keys) of ``part``'s content and attitude words ("favorite", 喜欢)
+    ``message`` states, and those it does not (as written); ``None`` with none — the reading
+    of :func:`souvenir.write.clause_ground.restated_tail`."""
+    content: list[Tok] = []
+    for tok in tokenize(part):
+        if tok.role in _WORDS_READ and not _not_content(tok, names) and all(tok.stem != t.stem for t in content):
+            content.append(tok)
+    if not content:
+        return None
+    said, cjk_key = _stated(message)
+    found = [tok for tok in content if supported(tok, said, cjk_key)]
+    return (
+        frozenset(tok.key if tok.cjk else tok.stem for tok in found),
+        tuple(tok.raw for tok in content if tok not in found),
+    )
 
 
 def clause_share(part: str, message: str, names: frozenset[str] = frozenset()) -> tuple[float, list[str]] | None:

@@ -168,6 +168,9 @@ class Reflection:
     #: Memory ids the model proposes to forget (a request said in chat); code decides.
     forget: list[int] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    #: Copies of a piece of the message not written because the turn's notes hold most of
+    #: them, though not all: the turn keeps the message whole so their rest is not lost.
+    set_aside: list[str] = field(default_factory=list)
     #: Why the whole answer could not be read (no JSON in it), else ``None``: retried.
     unreadable: str | None = None
     #: The answer was malformed JSON, repaired before validation.

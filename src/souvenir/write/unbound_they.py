@@ -1,0 +1,80 @@
+"""A note about "them" whose referent is in another turn (issue #25, session 18).
+
+A model copies a reaction from the user's message, and its "they" / "them" points at what
+the other speaker said before: SmolLM2-135M wrote "Kinda jealous of all those fun outings
+with them." (the other speaker's dogs, a turn earlier) and "They encourage me when I'm down
+to hang out with them…" (friends named turns before). Read alone, months later, the memory
+says nothing of whom. Pure (text in, the pronoun out)::
+
+    unbound_they("They encourage me when I'm down.")               -> "They"
+    unbound_they("Kinda jealous of all those fun outings with them.")  -> "them"
+    unbound_they("My kids love the beach and they swim every day.")    -> None
+    unbound_they("Caroline's friends support her and she loves them.")  -> None
+    unbound_they("The kids love it when they go camping.")              -> None
+
+Two readings, en / fr / zh / ms:
+
+1. the note *opens* on a third-person plural subject — they, they're…; « ils », « elles »;
+   他们, 她们, 它们; "mereka" — (an interjection or "and" / "but" before it aside): nothing
+   in the note comes before it to point at;
+2. the note points at others' things — "those" / « ces » / 那些 before a noun, or "them" /
+   « eux » / "mereka" / 跟他们 after a preposition at its end — and holds no person: no first
+   person, "he" / "she", "the user", nor a name (a capitalised word past the first, a first
+   word owning something, one of the user's names):
+   a reaction with no one in it.
+
+A note of either kind is dropped, not the message: "never worse than no model" keeps the
+message, where the referent may be named, as the turn's episode. No threshold: the pronouns
+are the rule; its cost on LoCoMo's 1,453 true observations read as notes against their own
+turn (``bench/grounding_share.py --list-check they``): docs/write-path.md. Known limit: a
+"they" past the first word whose referent is a noun of another turn ("I love how they
+play") is read by (2) only when it ends the note after a preposition and the note holds no "I".
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical.tagged import key_of
+
+__all__ = ["unbound_they"]
+
+_LEAD = re.compile(
+    r"^\W*(?:(?:oh|wow|yeah|yes|well|honestly|and|but|so|et|mais|alors|ya|tapi|dan)\W+)*"
+    r"(?P<p>they(?:'re|'ve|'ll|'d|’re|’ve|’ll|’d)?|ils|elles|mereka)\b",
+    re.IGNORECASE,
+)
+_ZH_LEAD = re.compile(r"^\W*(?P<p>他们|她们|它们)")
+#: "those" / « ces » / 那些 before a noun, or "them" after a preposition ending the note.
+_POINTED = re.compile(
+    r"\b(?P<d>those|ces|ceux|celles)\b|(?P<z>那些)"
+    r"|\b(?:with|of|for|about|from|to|avec|pour|de|sans|dengan|untuk|tentang|bersama)\s+(?P<p>them|eux|elles|mereka)\s*[.!…]*$"
+    r"|(?:跟|和|与|同)(?P<q>他们|她们|它们)",
+    re.IGNORECASE,
+)
+#: A person of the note: a first person, "he" / "she", "the user" (en / fr / zh / ms).
+_PERSON = re.compile(
+    r"\b(?:i|i'm|i've|i'll|i'd|me|my|mine|myself|we|us|our|we're|we've|he|she|his|her|him|he's|she's|user|"
+    r"je|j'|moi|m'|mon|ma|mes|nous|notre|nos|il|elle|son|sa|ses|lui|utilisateur|utilisatrice|"
+    r"saya|aku|ku|kami|kita|dia|beliau|pengguna)\b|[我咱他她]|用户|\w+ku\b",
+    re.IGNORECASE,
+)
+#: A name: a capitalised word past the note's first, or a first word owning something.
+_NAME = re.compile(r"(?<=\s)[A-Z][\w'-]+|^\W*[A-Z][\w-]*'s\b")
+
+
+def unbound_they(note: str, names: frozenset[str] = frozenset()) -> str | None:
+    """The pronoun (as written) of a note whose "they" / "them" points outside it (module
+    docstring), else ``None``. ``names``: keys of the user's names (and the other speaker's),
+    read as persons of the note ("Melanie values moments with her kids and is grateful for
+    them")."""
+    text = note.strip().replace("’", "'")
+    lead = _LEAD.match(text) or _ZH_LEAD.match(text)
+    if lead:
+        return lead.group("p")
+    pointed = _POINTED.search(text)
+    if pointed is None or _PERSON.search(text) or _NAME.search(text):
+        return None
+    if names and any(key_of(word) in names for word in re.findall(r"[\w'-]+", text)):
+        return None
+    return next(word for word in pointed.groups() if word)
