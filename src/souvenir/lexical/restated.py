@@ -318,12 +318,16 @@ _CHANGE = frozenset(
     sekarang kini dah sudah naik turun jadi ke cuma hanya""".split()
 )
 _ZH_CHANGE = re.compile(r"现在|目前|已经|涨到|降到|升到|减到|变成|到了|到|了")
-#: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance").
+#: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance",
+#: "because", « pour préparer le semi », "sebab pejabat pindah", 因为 / 为了).
 _ADJUNCT = re.compile(
-    r"^\W*(?:$|(?:since|after|now|from|as\s+of|depuis|après|maintenant|désormais|lepas|selepas|sejak|sekarang|kini"
-    r"|mulai)\b|了|啦|现在|自从)",
+    r"^\W*(?:$|(?:since|after|now|from|as\s+of|because|depuis|après|maintenant|désormais|pour|car|parce"
+    r"|lepas|selepas|sejak|sekarang|kini|mulai|sebab|kerana|untuk)\b|了|啦|现在|自从|因为|为了)",
     re.I,
 )
+#: A period a Chinese amount is counted by, which may stand before or after the attribute (每个月补习费 /
+#: 补习费每个月).
+_ZH_PERIOD = re.compile(r"每(?:个|一个)?(?:月|周|星期|礼拜|天|年|季度)")
 #: A frame that tells an event, not a state: a past verb ("Ran 5 km", « A couru 10 km », 跑了5公里).
 _PAST = frozenset(
     """ran did went spent paid bought got made took lost won swam rode drove walked cycled hiked sold
@@ -343,14 +347,27 @@ def restates_amount(new: str, old: str) -> bool:
     new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
     new, old = in_digits(new), in_digits(old)  # « dix » / « trois », "ten", 三根, "sepuluh": one amount each
     na, oa = _amounts(new), _amounts(old)
-    if len(na) != 1 or len(oa) != 1 or normalize(na[0].group()) == normalize(oa[0].group()):
+    if len(oa) != 1:
         return False
-    n, o = na[0], oa[0]
-    old_tail, new_tail = normalize(old[o.end() :]).strip(), normalize(new[n.end() :]).strip()
-    if not new_tail.startswith(old_tail) or not _ADJUNCT.match(new_tail[len(old_tail) :]):
+    o = oa[0]
+    old_tail = normalize(old[o.end() :]).strip()
+
+    def in_frame(n: re.Match[str]) -> bool:
+        new_tail = normalize(new[n.end() :]).strip()
+        return new_tail.startswith(old_tail) and bool(_ADJUNCT.match(new_tail[len(old_tail) :]))
+
+    # a second amount in a later clause ("Keeps 7 hens now, bought 3 more"): the one in the frame counts
+    framed = [n for n in na if in_frame(n)] if len(na) > 1 and old_tail else na
+    if len(framed) != 1 or not in_frame(framed[0]) or normalize(framed[0].group()) == normalize(o.group()):
         return False
+    n = framed[0]
     if _zh(old):
         frame_old, frame_new = _han_only(old[: o.start()]), _han_only(_ZH_CHANGE.sub("", new[: n.start()]))
+        if frame_old != frame_new:  # a period word may move (每个月补习费 / 补习费每个月)
+            periods_old, periods_new = _ZH_PERIOD.findall(frame_old), _ZH_PERIOD.findall(frame_new)
+            frame_old, frame_new = _ZH_PERIOD.sub("", frame_old), _ZH_PERIOD.sub("", frame_new)
+            if periods_old != periods_new:
+                return False
         return len(frame_old) >= 2 and frame_old == frame_new and not old[: o.start()].endswith("了")
     fo = tokenize(normalize(old[: o.start()]))
     fn = tuple(t for t in tokenize(normalize(new[: n.start()])) if t not in _CHANGE or t in fo)

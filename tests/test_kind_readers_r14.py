@@ -1,0 +1,46 @@
+"""The readers widened by lane write20 (issue #26, round3_extra14's kinds), on wordings in no case file."""
+
+from __future__ import annotations
+
+import pytest
+
+from souvenir.lexical.restated import restates_amount
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        # en: a count in words, a second amount in a later clause
+        ("Walks five dogs now, adopted two more last spring", "Walks three dogs"),
+        ("Reads twenty-two books a year now", "Reads twelve books a year"),
+        # fr: compound numbers in words, a purpose after the new amount
+        ("Nage maintenant trois kilomètres par jour pour le triathlon", "Nage deux kilomètres par jour"),
+        ("Fume désormais cinq cigarettes par jour", "Fume vingt-deux cigarettes par jour"),
+        # zh: numerals with 千 / 百, the period word moved
+        ("儿子的零花钱涨到每个月五百了", "儿子每个月零花钱三百"),
+        ("房租涨到每个月两千四了", "每个月房租一千八"),
+        # ms: digits with RM against words with ringgit, a reason after
+        ("Sekarang bayar sewa rumah seribu dua ratus ringgit sebulan sebab pindah", "Bayar sewa rumah RM900 sebulan"),
+        ("Sekarang jalan dua belas ribu langkah sehari", "Jalan lapan ribu langkah sehari"),
+    ],
+)
+def test_restates_amount_in_words(new, old):
+    assert restates_amount(new, old)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        ("Ran ten km now", "Ran five km"),  # an event told in the past
+        ("Bought seven hens at the market", "Keeps four hens"),  # another frame
+        ("每个月补习费两千四了", "每个月房租一千八"),  # another attribute
+        ("每周补习费两千四了", "每个月补习费一千八"),  # another period
+        (
+            "Court vingt-cinq kilomètres par semaine avec son frère",
+            "Court dix kilomètres par semaine",
+        ),  # a detail, no change
+        ("Isi minyak kereta tiga ratus ringgit sebulan", "Isi minyak kereta tiga ratus ringgit sebulan"),  # same value
+    ],
+)
+def test_restates_amount_counter_examples(new, old):
+    assert not restates_amount(new, old)
