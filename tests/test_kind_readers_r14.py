@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.lexical.restated import restates_amount
+from souvenir.lexical.restated import names_wrong_value, restates_amount
 
 
 @pytest.mark.parametrize(
@@ -44,3 +44,24 @@ def test_restates_amount_in_words(new, old):
 )
 def test_restates_amount_counter_examples(new, old):
     assert not restates_amount(new, old)
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "want"),
+    [
+        ("Studied in Oxford, not Stratford, my mistake", "Studied in Stratford upon Avon", True),
+        (
+            "Banque à la Société Générale, pas au Crédit Mutuel, je me suis trompée",
+            "Banque au Crédit Mutuel de Bretagne",
+            True,
+        ),
+        ("Berasal dari Ipoh, bukan Teluk Intan, silap cakap", "Berasal dari Teluk Intan di Perak", True),
+        ("老家在广州，不是佛山", "老家在佛山南海", True),
+        # counter-examples: another frame, a lowercase tail that is no name
+        ("Was born in Sunderland, not Newcastle", "Works in Newcastle upon Tyne", False),
+        ("Studied in Oxford, not Stratford", "Studied in Stratford upon arrival", False),
+        ("Banque à la Société Générale, pas au Crédit Mutuel", "Travaille au Crédit Mutuel de Bretagne", False),
+    ],
+)
+def test_names_wrong_value_shorter(new, old, want):
+    assert names_wrong_value(new, old) is want

@@ -251,6 +251,13 @@ def names_wrong_value(new: str, old: str) -> bool:
         # frame characters aside on both sides (女儿在读小学三年级 / 女儿读的是小学四年级)
         pieces = [_ZH_FRAME_CHARS.sub("", _han_only(p)) for p in old.split(wrong, 1)]
         bare = _ZH_FRAME_CHARS.sub("", head)
+        if (
+            pieces[0]
+            and pieces[1] not in bare
+            and len(pieces[1]) <= 3
+            and old.split(wrong, 1)[1][:1] not in "，,。；; "
+        ):
+            pieces[1] = ""  # the rest of the wrong value's longer name, glued after it (佛山 / 佛山南海)
         return bool(any(pieces)) and all(p in bare for p in pieces) and bare != "".join(pieces)
     m = _NOT.search(new)
     if m is None or m.start() == 0:
@@ -275,9 +282,15 @@ _ARTICLE = re.compile(r"^(?:(?:the|a|an|le|la|les|un|une)\s+|l')(?=\w)", re.I)
 _ZH_FRAME_CHARS = re.compile(r"[在的是了]")
 
 
+#: Lowercase words inside a longer name, between two capitalised words ("Newcastle upon Tyne", "Stratford upon Avon",
+#: « Caisse d'Épargne de Lille », « Crédit Mutuel de Bretagne », "Teluk Intan di Perak").
+_NAME_PARTICLES = frozenset("upon on of the de du des la le sur en di bin binti van von".split())
+
+
 def _named_beside(old: str, wrong: str) -> frozenset[str]:
     """The content words of the capitalised words right before or after ``wrong`` in ``old`` (not
-    its first word): the rest of the wrong value's name."""
+    its first word; after it, a particle between two of them counts: "upon", « de »): the rest of the
+    wrong value's name."""
     words = re.findall(r"[\w'’-]+", old)
     keys = [normalize(w) for w in words]
     target = [normalize(w) for w in re.findall(r"[\w'’-]+", wrong)]
@@ -293,9 +306,17 @@ def _named_beside(old: str, wrong: str) -> frozenset[str]:
             named.append(words[j])
             j -= 1
         j = i + len(target)
-        while j < len(words) and words[j][:1].isupper():
-            named.append(words[j])
-            j += 1
+        while j < len(words):
+            if words[j][:1].isupper():
+                named.append(words[j])
+                j += 1
+            elif words[j].casefold() in _NAME_PARTICLES and j + 1 < len(words) and words[j + 1][:1].isupper():
+                named += words[
+                    j : j + 2
+                ]  # "Newcastle upon Tyne", « Caisse d'Épargne de Lille », "Kota Bharu di Kelantan"
+                j += 2
+            else:
+                break
         return _words(" ".join(named)) if named else frozenset()
     return frozenset()
 
