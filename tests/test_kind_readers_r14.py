@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.lexical.restated import names_wrong_value, restates_amount
+from souvenir.write.filters._past_state import past_state
 
 
 @pytest.mark.parametrize(
@@ -65,3 +66,28 @@ def test_restates_amount_counter_examples(new, old):
 )
 def test_names_wrong_value_shorter(new, old, want):
     assert names_wrong_value(new, old) is want
+
+
+@pytest.mark.parametrize(
+    ("candidate", "message", "kept"),
+    [
+        ("Swims in the sea every morning", "when we lived in Brighton I swam in the sea every morning", False),
+        (
+            "Plays five-a-side football on Thursdays",
+            "back when I worked in Leeds I played five-a-side on Thursdays",
+            False,
+        ),
+        ("Fait de l'escalade le samedi", "Quand j'habitais à Chamonix, je faisais de l'escalade le samedi", False),
+        ("Joue au basket le soir", "Lorsqu'on vivait en Bretagne, je jouais au basket le soir", False),
+        ("每天早上跑步", "在成都工作那三年，我每天早上都去跑步", False),
+        ("Main badminton tiap malam", "Masa tinggal kat Kuantan, aku main badminton tiap malam", False),
+        # counter-examples: a habit of now, someone else's past, "still", no place name
+        ("Listens to music", "masa kerja kat pejabat aku dengar muzik", True),
+        ("Swims in the sea every morning", "when my dad lived in Brighton he swam in the sea every morning", True),
+        ("Swims in the sea every morning", "when we lived in Brighton I swam in the sea every morning, still do", True),
+        ("每天早上跑步", "我现在在成都工作，每天早上都去跑步", True),
+        ("Fait de l'escalade le samedi", "J'habite à Chamonix et je fais de l'escalade le samedi", True),
+    ],
+)
+def test_closed_past_period(candidate, message, kept):
+    assert (past_state(candidate, message) is None) is kept
