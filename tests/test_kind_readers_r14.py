@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.lexical.restated import names_wrong_value, restates_amount
+from souvenir.lexical.weary_idioms import WEARY_IDIOMS
 from souvenir.write.filters._past_state import past_state
 
 
@@ -91,3 +92,32 @@ def test_names_wrong_value_shorter(new, old, want):
 )
 def test_closed_past_period(candidate, message, kept):
     assert (past_state(candidate, message) is None) is kept
+
+
+def _weary(text: str) -> str:
+    for pattern, replacement in WEARY_IDIOMS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("羽毛球我现在打不动了", "不喜欢了"),
+        ("蹦迪早就蹦不动了", "不喜欢了"),
+        ("通宵打游戏，没那个精力了", "不喜欢了"),
+        ("Le squash, j'ai plus la force", "je ne l'aime plus"),
+        ("I'm way too old for paintball", "I'm not fond of"),
+        ("Futsal aku dah tak larat", "dah tak suka"),
+    ],
+)
+def test_no_strength_left(text, said):
+    assert said in _weary(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["今天走不动了，太累了", "这箱子我搬不动", "I'm too old to care", "J'ai plus de force qu'avant", "Aku larat lagi"],
+)
+def test_no_strength_left_counter_examples(text):
+    assert _weary(text) == text
