@@ -27,8 +27,6 @@ KNOWN = {
     # 80/80 after lane write18 (session 18)
     # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix
     "R3E14-negation-zh-1": "blind, session 18: 玩不动了，没那个劲了 is not read as a colloquial negation",
-    "R3E14-merge-zh-1": "blind, session 18: the vaguer 养了猫 is not absorbed by 养了两只布偶猫…",
-    "R3E14-merge-ms-1": "blind, session 18: the richer 'Bela dua belas ekor ikan koi …' does not replace 'Bela ikan'",
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.lexical.restated import names_wrong_value, restates_amount
+from souvenir.lexical.restated import elaborates, names_wrong_value, restates_amount
 from souvenir.lexical.weary_idioms import WEARY_IDIOMS
 from souvenir.write.filters._past_state import past_state
 
@@ -121,3 +121,20 @@ def test_no_strength_left(text, said):
 )
 def test_no_strength_left_counter_examples(text):
     assert _weary(text) == text
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "want"),
+    [
+        ("Pelihara tiga ekor kucing parsi di rumah", "Pelihara kucing", "richer"),
+        ("Tanam sepuluh batang pokok durian musang king", "Tanam pokok durian", "richer"),
+        ("养了狗", "养了两条小黑狗，一条叫豆豆", "poorer"),
+        ("种花", "种了三盆兰花", "poorer"),
+        # counter-examples: another verb, another head noun, a negated verb
+        ("养了猫", "喂了两只流浪猫", None),
+        ("养了猫", "养了两只布偶兔", None),
+        ("Bela ikan", "Jual dua belas ekor ikan koi", None),
+    ],
+)
+def test_elaborates_count_added(new, old, want):
+    assert elaborates(new, old) == want

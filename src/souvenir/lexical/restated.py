@@ -92,15 +92,17 @@ def elaborates(new: str, old: str) -> str | None:
         a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
         whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
         for short, long, short_whole, rel in ((b, a, whole_b, "richer"), (a, b, whole_a, "poorer")):
-            if len(short_whole) > 1 or len(short) < 3 or short == long:
+            if len(short_whole) > 1 or len(short) < 2 or short == long:
                 continue  # the shorter must be one statement
             head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
-            if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
+            # two characters, a verb and its noun (养猫 / 养两只布偶猫): the verb opens both
+            opening = 2 if len(short) >= 3 else 1
+            if head[-1] == long[-1] and _subsequence(head, long) and short[:opening] == long[:opening]:
                 return rel
             if short in long and not long[: long.index(short)].endswith(_ZH_NOT_SAID):
                 return rel  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
         return None
-    ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
+    ta, tb = _uncounted(tokenize(normalize(in_digits(new)))), _uncounted(tokenize(normalize(in_digits(old))))
     if len(ta) == len(tb):
         return None
     few, more, rel, long_raw = (tb, ta, "richer", new) if len(tb) < len(ta) else (ta, tb, "poorer", old)
@@ -110,6 +112,22 @@ def elaborates(new: str, old: str) -> str | None:
     if set(few) & _ENGLISH and tail not in _LINKS | _ADVERBIAL and not _named(long_raw, tail):
         return None
     return rel
+
+
+#: Classifiers after a count ("dua belas ekor ikan", "tiga biji", "deux paires"): part of the count.
+_CLASSIFIERS = frozenset("ekor biji buah orang batang keping helai pasang unit".split())
+
+
+def _uncounted(tokens: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """``tokens`` without their counts (a number and its classifier): a count added is a modifier
+    ("Bela ikan" / "Bela dua belas ekor ikan koi …", "Keeps hens" / "Keeps four hens in the garden")."""
+    out: list[str] = []
+    for tok in tokens:
+        if tok.isdigit() or (out and out[-1] == "#" and tok in _CLASSIFIERS):
+            out.append("#")
+            continue
+        out.append(tok)
+    return tuple(t for t in out if t != "#")
 
 
 def _statement_added(short: str, long: str) -> bool:
