@@ -25,8 +25,7 @@ KNOWN = {
     # round3_extra12.jsonl (lane cases5, session 17): blind, 46/80 on bbb251a; 80/80 after lane write16
     # round3_extra13.jsonl (lane cases6, session 17): 50/80 on 7d489cc before any fix, 65/80 after lane write17,
     # 80/80 after lane write18 (session 18)
-    # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix, 79/80 after lane write20
-    "R3E14-negation-zh-1": "blind, session 18: 玩不动了 / 没那个劲了 are read since lane write20 (密室逃脱我现在玩不动了 drops); the topic set off by a comma (密室逃脱啊，…) is not lent to the clause in Chinese (奶茶，我早就不喝了 is kept too)",
+    # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix, 80/80 after lane write20
 }
 
 

@@ -6,7 +6,10 @@ import pytest
 
 from souvenir.lexical.restated import elaborates, names_wrong_value, restates_amount
 from souvenir.lexical.weary_idioms import WEARY_IDIOMS
+from souvenir.types import Candidate
 from souvenir.write.filters._past_state import past_state
+from souvenir.write.filters.negation import negation_filter
+from souvenir.write.filters.shapes import Exchange
 
 
 @pytest.mark.parametrize(
@@ -138,3 +141,22 @@ def test_no_strength_left_counter_examples(text):
 )
 def test_elaborates_count_added(new, old, want):
     assert elaborates(new, old) == want
+
+
+@pytest.mark.parametrize(
+    ("message", "candidate", "kept"),
+    [
+        ("密室逃脱啊，现在玩不动了", "喜欢玩密室逃脱", False),
+        ("奶茶，我早就不喝了", "喜欢喝奶茶", False),
+        ("羽毛球嘛，这几年打不动了", "喜欢打羽毛球", False),
+        # counter-examples: the topic judged well, a tired day
+        ("密室逃脱啊，我特别喜欢", "喜欢玩密室逃脱", True),
+        ("羽毛球嘛，今天打不动了，明天再打", "喜欢打羽毛球", True),
+    ],
+)
+def test_comma_topic_lent_in_chinese(message, candidate, kept):
+    decision = negation_filter(
+        Candidate(text=candidate, kind="preference", scope="global", confidence=0.8),
+        Exchange(user_message=message, assistant_reply=""),
+    )
+    assert decision.kept is kept
