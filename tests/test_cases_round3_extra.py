@@ -25,20 +25,7 @@ KNOWN = {
     # round3_extra12.jsonl (lane cases5, session 17): blind, 46/80 on bbb251a; 80/80 after lane write16
     # round3_extra13.jsonl (lane cases6, session 17): 50/80 on 7d489cc before any fix, 65/80 after lane write17,
     # 80/80 after lane write18 (session 18)
-    # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix
-    "R3E14-quantity-en-1": "blind, session 18: a count in words ('four hens' / 'seven hens') is not read as a quantity",
-    "R3E14-correct-en-1": "blind, session 18: 'not Newcastle' names the wrong value shorter than the stored 'Newcastle upon Tyne'",
-    "R3E14-ended-en-1": "blind, session 18: 'back when I lived in Stockport I refereed …': a past state with no end word is kept",
-    "R3E14-quantity-fr-1": "blind, session 18: a distance in words (« dix » / « vingt-cinq kilomètres ») is not read as a quantity",
-    "R3E14-correct-fr-1": "blind, session 18: « pas à la Caisse d'Épargne » names the wrong value shorter than the stored one",
-    "R3E14-ended-fr-1": "blind, session 18: « quand on habitait à Grenoble, je faisais … »: an imperfect with no end word is kept",
-    "R3E14-quantity-zh-1": "blind, session 18: an amount in Chinese numerals (一千八 / 两千四) is not read as a quantity",
-    "R3E14-negation-zh-1": "blind, session 18: 玩不动了，没那个劲了 is not read as a colloquial negation",
-    "R3E14-ended-zh-1": "blind, session 18: 在广州读书那四年…: a past period with no end word is kept",
-    "R3E14-merge-zh-1": "blind, session 18: the vaguer 养了猫 is not absorbed by 养了两只布偶猫…",
-    "R3E14-quantity-ms-1": "blind, session 18: 'RM250' against 'tiga ratus ringgit' (digits vs words) is not read as one quantity",
-    "R3E14-ended-ms-1": "blind, session 18: 'Masa kerja kat Labuan, aku menyelam …': a past period with no end word is kept",
-    "R3E14-merge-ms-1": "blind, session 18: the richer 'Bela dua belas ekor ikan koi …' does not replace 'Bela ikan'",
+    # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix, 80/80 after lane write20
 }
 
 

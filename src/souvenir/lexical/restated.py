@@ -29,6 +29,7 @@ import re
 
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, statements, stems
+from souvenir.lexical.restated_amount import restates_amount
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.tokens import content_words, tokenize
 
@@ -92,15 +93,17 @@ def elaborates(new: str, old: str) -> str | None:
         a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
         whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
         for short, long, short_whole, rel in ((b, a, whole_b, "richer"), (a, b, whole_a, "poorer")):
-            if len(short_whole) > 1 or len(short) < 3 or short == long:
+            if len(short_whole) > 1 or len(short) < 2 or short == long:
                 continue  # the shorter must be one statement
             head = short[:-1] if short[-1] in "子儿" and len(short) > 3 else short  # 兔子 / 垂耳兔: 子 is a suffix
-            if head[-1] == long[-1] and _subsequence(head, long) and short[:2] == long[:2]:
+            # two characters, a verb and its noun (养猫 / 养两只布偶猫): the verb opens both
+            opening = 2 if len(short) >= 3 else 1
+            if head[-1] == long[-1] and _subsequence(head, long) and short[:opening] == long[:opening]:
                 return rel
             if short in long and not long[: long.index(short)].endswith(_ZH_NOT_SAID):
                 return rel  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
         return None
-    ta, tb = tokenize(normalize(new)), tokenize(normalize(old))
+    ta, tb = _uncounted(tokenize(normalize(in_digits(new)))), _uncounted(tokenize(normalize(in_digits(old))))
     if len(ta) == len(tb):
         return None
     few, more, rel, long_raw = (tb, ta, "richer", new) if len(tb) < len(ta) else (ta, tb, "poorer", old)
@@ -110,6 +113,22 @@ def elaborates(new: str, old: str) -> str | None:
     if set(few) & _ENGLISH and tail not in _LINKS | _ADVERBIAL and not _named(long_raw, tail):
         return None
     return rel
+
+
+#: Classifiers after a count ("dua belas ekor ikan", "tiga biji", "deux paires"): part of the count.
+_CLASSIFIERS = frozenset("ekor biji buah orang batang keping helai pasang unit".split())
+
+
+def _uncounted(tokens: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """``tokens`` without their counts (a number and its classifier): a count added is a modifier
+    ("Bela ikan" / "Bela dua belas ekor ikan koi …", "Keeps hens" / "Keeps four hens in the garden")."""
+    out: list[str] = []
+    for tok in tokens:
+        if tok.isdigit() or (out and out[-1] == "#" and tok in _CLASSIFIERS):
+            out.append("#")
+            continue
+        out.append(tok)
+    return tuple(t for t in out if t != "#")
 
 
 def _statement_added(short: str, long: str) -> bool:
@@ -251,6 +270,13 @@ def names_wrong_value(new: str, old: str) -> bool:
         # frame characters aside on both sides (女儿在读小学三年级 / 女儿读的是小学四年级)
         pieces = [_ZH_FRAME_CHARS.sub("", _han_only(p)) for p in old.split(wrong, 1)]
         bare = _ZH_FRAME_CHARS.sub("", head)
+        if (
+            pieces[0]
+            and pieces[1] not in bare
+            and len(pieces[1]) <= 3
+            and old.split(wrong, 1)[1][:1] not in "，,。；; "
+        ):
+            pieces[1] = ""  # the rest of the wrong value's longer name, glued after it (佛山 / 佛山南海)
         return bool(any(pieces)) and all(p in bare for p in pieces) and bare != "".join(pieces)
     m = _NOT.search(new)
     if m is None or m.start() == 0:
@@ -275,9 +301,15 @@ _ARTICLE = re.compile(r"^(?:(?:the|a|an|le|la|les|un|une)\s+|l')(?=\w)", re.I)
 _ZH_FRAME_CHARS = re.compile(r"[在的是了]")
 
 
+#: Lowercase words inside a longer name, between two capitalised words ("Newcastle upon Tyne", "Stratford upon Avon",
+#: « Caisse d'Épargne de Lille », « Crédit Mutuel de Bretagne », "Teluk Intan di Perak").
+_NAME_PARTICLES = frozenset("upon on of the de du des la le sur en di bin binti van von".split())
+
+
 def _named_beside(old: str, wrong: str) -> frozenset[str]:
     """The content words of the capitalised words right before or after ``wrong`` in ``old`` (not
-    its first word): the rest of the wrong value's name."""
+    its first word; after it, a particle between two of them counts: "upon", « de »): the rest of the
+    wrong value's name."""
     words = re.findall(r"[\w'’-]+", old)
     keys = [normalize(w) for w in words]
     target = [normalize(w) for w in re.findall(r"[\w'’-]+", wrong)]
@@ -293,70 +325,19 @@ def _named_beside(old: str, wrong: str) -> frozenset[str]:
             named.append(words[j])
             j -= 1
         j = i + len(target)
-        while j < len(words) and words[j][:1].isupper():
-            named.append(words[j])
-            j += 1
+        while j < len(words):
+            if words[j][:1].isupper():
+                named.append(words[j])
+                j += 1
+            elif words[j].casefold() in _NAME_PARTICLES and j + 1 < len(words) and words[j + 1][:1].isupper():
+                named += words[
+                    j : j + 2
+                ]  # "Newcastle upon Tyne", « Caisse d'Épargne de Lille », "Kota Bharu di Kelantan"
+                j += 2
+            else:
+                break
         return _words(" ".join(named)) if named else frozenset()
     return frozenset()
-
-
-# ---------------------------------------------------------------------- an amount said again
-
-#: One amount: a currency, a number (2 800 / 6.5 / 1:52 / "2 h 05" / 四百), one unit word after it.
-_AMOUNT = re.compile(
-    r"(?:[£$€¥]\s?|\brm\s?|\brp\s?)?(?:\d+(?:[.,:]\d+)*(?:\s*h\s*\d{2}\b)?|[〇一二两三四五六七八九十百千万]*[十百千万][〇一二两三四五六七八九十]*)"
-    r"(?:\s?(?:k\b|%|€|£|度|公里|公斤|千克|斤|分钟|小时|元|块钱?|米|厘米|(?:km|kg|kilos?|lbs?|cm|mm|m|mi|miles?|minutes?|mins?"
-    r"|hours?|hrs?|heures?|h|ans|years?|euros?|dollars?|pounds|ringgit|sen|minit|jam|tahun|kali|times|fois|pages?"
-    r"|steps?|pas|langkah|degrees?|degrés?|darjah)\b))?",
-    re.I,
-)
-_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-W?\d{2}){0,2}[)）]")
-#: Words of the change between the attribute and the new amount ("now", « est passé à », 涨到, "naik ke").
-_CHANGE = frozenset(
-    """now currently down up to went gone is are am at actually only just
-    maintenant désormais passé passée est à a en fait seulement descendu remonté
-    sekarang kini dah sudah naik turun jadi ke cuma hanya""".split()
-)
-_ZH_CHANGE = re.compile(r"现在|目前|已经|涨到|降到|升到|减到|变成|到了|到|了")
-#: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance").
-_ADJUNCT = re.compile(
-    r"^\W*(?:$|(?:since|after|now|from|as\s+of|depuis|après|maintenant|désormais|lepas|selepas|sejak|sekarang|kini"
-    r"|mulai)\b|了|啦|现在|自从)",
-    re.I,
-)
-#: A frame that tells an event, not a state: a past verb ("Ran 5 km", « A couru 10 km », 跑了5公里).
-_PAST = frozenset(
-    """ran did went spent paid bought got made took lost won swam rode drove walked cycled hiked sold
-    couru nagé marché fait payé acheté perdu gagné pris vendu tadi semalam""".split()
-)
-
-
-def _amounts(text: str) -> list[re.Match[str]]:
-    return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
-
-
-def restates_amount(new: str, old: str) -> bool:
-    """True when ``new`` says ``old``'s one amount again with another value, in the same frame,
-    the words of a change between ("近视四百度" → "近视涨到五百度了", "Bayar ansuran kereta RM850" →
-    "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
-    a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
-    new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
-    new, old = in_digits(new), in_digits(old)  # « dix » / « trois », "ten", 三根, "sepuluh": one amount each
-    na, oa = _amounts(new), _amounts(old)
-    if len(na) != 1 or len(oa) != 1 or normalize(na[0].group()) == normalize(oa[0].group()):
-        return False
-    n, o = na[0], oa[0]
-    old_tail, new_tail = normalize(old[o.end() :]).strip(), normalize(new[n.end() :]).strip()
-    if not new_tail.startswith(old_tail) or not _ADJUNCT.match(new_tail[len(old_tail) :]):
-        return False
-    if _zh(old):
-        frame_old, frame_new = _han_only(old[: o.start()]), _han_only(_ZH_CHANGE.sub("", new[: n.start()]))
-        return len(frame_old) >= 2 and frame_old == frame_new and not old[: o.start()].endswith("了")
-    fo = tokenize(normalize(old[: o.start()]))
-    fn = tuple(t for t in tokenize(normalize(new[: n.start()])) if t not in _CHANGE or t in fo)
-    if fo != fn or not content_words(" ".join(fo)):
-        return False
-    return not any(t in _PAST or (t.endswith("ed") and len(t) > 4) for t in fo)
 
 
 # ---------------------------------------------------------------------- a state said to be over

@@ -8,6 +8,9 @@ bosan / serik main X"). Each is rewritten to the plain negated liking of its lan
 of", « je ne l'aime plus », 不喜欢了, "dah tak suka"), which the clause reader already reads, the
 thing staying where it was (a dislocated topic keeps its place: ``_dislocation``).
 
+No strength left for it (session 18): 现在玩不动了 / 没那个劲了, « j'ai plus la force », "too old for X", "dah tak
+larat".
+
 Not rewritten: "over the moon", "over 30", "over there" (no weariness), "tired" alone ("I'm
 tired": a state of the body), « marre » without « de » / « en », 烦 without 了 (烦人 is a
 judgement of a person), "bosan" without a thing after or before it.
@@ -92,6 +95,25 @@ WEARY_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # zh: 懒得看了 / 早就懒得去了 (can't be bothered any more: 了 closes it) (round 18)
         (r"(?:已经|早就|现在)?懒得(?:再)?[\u4e00-\u9fff]?了", "不喜欢了"),
+        # zh: 现在玩不动了 / 早就跑不动了 / 没那个劲了 (no strength left for it any more; a now-word before V不动了:
+        # 今天走不动了 is a tired day) (session 18, lane write20)
+        (
+            r"(?:现在|如今|已经|早就|早|这些年|这几年|年纪大了?)(?:也|都|就|真)?(?:[玩跑爬打跳踢骑游蹦熬]|折腾)不动了"
+            r"|没(?:那个|那份|这个)(?:劲儿?|精力|心思|兴致|闲心)了",
+            "不喜欢了",
+        ),
+        # fr: « j'ai plus la force / l'énergie / le courage pour ça » (no strength left, said without « ne »)
+        (
+            r"\bj'ai\s+plus\s+(?:la\s+force|l'énergie|le\s+courage|la\s+patience|le\s+temps\s+ni\s+l'énergie)\b",
+            "je ne l'aime plus",
+        ),
+        # en: "I'm too old for paintball now", "I've gotten too old for it"
+        (
+            r"\b(?:i'm|i\s+am|i've\s+gotten|i've\s+got|i\s+got)\s+(?:getting\s+|way\s+|far\s+)?too\s+old\s+for\s+",
+            "I'm not fond of ",
+        ),
+        # ms: "dah tak larat (main) X" (no strength left for it)
+        (r"\b(?:dah|sudah)\s+(?:tak|tidak|x)\s+larat\b", "dah tak suka"),
         # zh: 提不起兴趣了 / 没什么兴趣了 (round 16)
         (r"(?:已经|早就|现在)?(?:提不起(?:什么|一点)?|没(?:什么|啥)|没有(?:什么|啥)?)兴趣(?:了)?", "不喜欢了"),
         # ms: "dah tak ada feel", "tak rasa apa dah" (round 16)

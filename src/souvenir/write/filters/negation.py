@@ -105,7 +105,11 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
                 pairs.append((polarity, found))
                 # a glued word met through its verb only (吃火锅 / 吃了就上火) is half met; its thing
                 # said (喝酒 / 我早就不碰酒了) meets it
-                weight += 0.5 if tok.cjk and len(tok.key) > 1 and tok.key[1:] not in clause.cjk_key else 1.0
+                # said: a topic lent by the clause before (密室逃脱啊，现在玩不动了) is said whole too
+                half = tok.key[1:] not in clause.cjk_key and not any(
+                    tok.key == lent.key for lent, _ in clause.inherited
+                )
+                weight += 0.5 if tok.cjk and len(tok.key) > 1 and half else 1.0
         if weight * 2 < len(content):
             continue
         others = [

@@ -1,0 +1,98 @@
+"""An amount of a stored fact said again with another value (issue #26, round 16; pure).
+
+:func:`restates_amount` — split from ``restated.py`` (session 18, lane write20), which re-exports it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from souvenir.lexical.normalize import normalize
+from souvenir.lexical.spelled import in_digits
+from souvenir.lexical.tokens import content_words, tokenize
+
+__all__ = ["restates_amount"]
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _zh(text: str) -> bool:
+    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+
+
+def _han_only(text: str) -> str:
+    return re.sub(r"[\s，,。.；;！!？?、了的]", "", text)
+
+
+#: One amount: a currency, a number (2 800 / 6.5 / 1:52 / "2 h 05" / 四百), one unit word after it.
+_AMOUNT = re.compile(
+    r"(?:[£$€¥]\s?|\brm\s?|\brp\s?)?(?:\d+(?:[.,:]\d+)*(?:\s*h\s*\d{2}\b)?|[〇一二两三四五六七八九十百千万]*[十百千万][〇一二两三四五六七八九十]*)"
+    r"(?:\s?(?:k\b|%|€|£|度|公里|公斤|千克|斤|分钟|小时|元|块钱?|米|厘米|(?:km|kg|kilos?|lbs?|cm|mm|m|mi|miles?|minutes?|mins?"
+    r"|hours?|hrs?|heures?|h|ans|years?|euros?|dollars?|pounds|ringgit|sen|minit|jam|tahun|kali|times|fois|pages?"
+    r"|steps?|pas|langkah|degrees?|degrés?|darjah)\b))?",
+    re.I,
+)
+_GROUNDED = re.compile(r"\s?[（(]\d{4}(?:-W?\d{2}){0,2}[)）]")
+#: Words of the change between the attribute and the new amount ("now", « est passé à », 涨到, "naik ke").
+_CHANGE = frozenset(
+    """now currently down up to went gone is are am at actually only just
+    maintenant désormais passé passée est à a en fait seulement descendu remonté
+    sekarang kini dah sudah naik turun jadi ke cuma hanya""".split()
+)
+_ZH_CHANGE = re.compile(r"现在|目前|已经|涨到|降到|升到|减到|变成|到了|到|了")
+#: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance",
+#: "because", « pour préparer le semi », "sebab pejabat pindah", 因为 / 为了).
+_ADJUNCT = re.compile(
+    r"^\W*(?:$|(?:since|after|now|from|as\s+of|because|depuis|après|maintenant|désormais|pour|car|parce"
+    r"|lepas|selepas|sejak|sekarang|kini|mulai|sebab|kerana|untuk)\b|了|啦|现在|自从|因为|为了)",
+    re.I,
+)
+#: A period a Chinese amount is counted by, which may stand before or after the attribute (每个月补习费 /
+#: 补习费每个月).
+_ZH_PERIOD = re.compile(r"每(?:个|一个)?(?:月|周|星期|礼拜|天|年|季度)")
+#: A frame that tells an event, not a state: a past verb ("Ran 5 km", « A couru 10 km », 跑了5公里).
+_PAST = frozenset(
+    """ran did went spent paid bought got made took lost won swam rode drove walked cycled hiked sold
+    couru nagé marché fait payé acheté perdu gagné pris vendu tadi semalam""".split()
+)
+
+
+def _amounts(text: str) -> list[re.Match[str]]:
+    return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
+
+
+def restates_amount(new: str, old: str) -> bool:
+    """True when ``new`` says ``old``'s one amount again with another value, in the same frame,
+    the words of a change between ("近视四百度" → "近视涨到五百度了", "Bayar ansuran kereta RM850" →
+    "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
+    a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
+    new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
+    new, old = in_digits(new), in_digits(old)  # « dix » / « trois », "ten", 三根, "sepuluh": one amount each
+    na, oa = _amounts(new), _amounts(old)
+    if len(oa) != 1:
+        return False
+    o = oa[0]
+    old_tail = normalize(old[o.end() :]).strip()
+
+    def in_frame(n: re.Match[str]) -> bool:
+        new_tail = normalize(new[n.end() :]).strip()
+        return new_tail.startswith(old_tail) and bool(_ADJUNCT.match(new_tail[len(old_tail) :]))
+
+    # a second amount in a later clause ("Keeps 7 hens now, bought 3 more"): the one in the frame counts
+    framed = [n for n in na if in_frame(n)] if len(na) > 1 and old_tail else na
+    if len(framed) != 1 or not in_frame(framed[0]) or normalize(framed[0].group()) == normalize(o.group()):
+        return False
+    n = framed[0]
+    if _zh(old):
+        frame_old, frame_new = _han_only(old[: o.start()]), _han_only(_ZH_CHANGE.sub("", new[: n.start()]))
+        if frame_old != frame_new:  # a period word may move (每个月补习费 / 补习费每个月)
+            periods_old, periods_new = _ZH_PERIOD.findall(frame_old), _ZH_PERIOD.findall(frame_new)
+            frame_old, frame_new = _ZH_PERIOD.sub("", frame_old), _ZH_PERIOD.sub("", frame_new)
+            if periods_old != periods_new:
+                return False
+        return len(frame_old) >= 2 and frame_old == frame_new and not old[: o.start()].endswith("了")
+    fo = tokenize(normalize(old[: o.start()]))
+    fn = tuple(t for t in tokenize(normalize(new[: n.start()])) if t not in _CHANGE or t in fo)
+    if fo != fn or not content_words(" ".join(fo)):
+        return False
+    return not any(t in _PAST or (t.endswith("ed") and len(t) > 4) for t in fo)
