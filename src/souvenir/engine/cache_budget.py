@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import threading
 
+from souvenir.lexical.referents import lead_relative
+from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.forget_cues import _forget_requests
 from souvenir.lexical.keyed import changed_from, user_keys
@@ -53,6 +55,8 @@ _CACHES = (
     fingerprint,
     _not_a_statement,
     _forget_requests,
+    lead_relative,
+    in_digits,
 )
 _lock = threading.Lock()
 _read = 0

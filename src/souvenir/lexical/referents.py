@@ -7,7 +7,9 @@ replaces, absorbs or supersedes the other (docs/write-path.md, "Duplicates"). Sp
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.keydata import BARE_VERBS
 from souvenir.lexical.normalize import key_of, nfkc_fold
@@ -137,6 +139,7 @@ _OWNERS = frozenset(
 _ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
 
 
+@lru_cache(maxsize=TEXT_CACHE)
 def lead_relative(raw: str) -> str | None:
     """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
     sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``
