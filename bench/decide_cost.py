@@ -28,10 +28,7 @@ def main(argv: list[str]) -> None:
     k = dump or 50
     now = datetime(2026, 12, 1, tzinfo=timezone.utc)
     corpus = make_corpus(n + k, seed=5)
-    mem = [
-        Memory(id=i + 1, user_id=1, text=t, created_at=now, updated_at=now)
-        for i, t in enumerate(corpus[:n])
-    ]
+    mem = [Memory(id=i + 1, user_id=1, text=t, created_at=now, updated_at=now) for i, t in enumerate(corpus[:n])]
     costs: list[float] = []
     for q in corpus[n : n + k]:
         c = Candidate(text=q, kind="fact", scope="global", time=now)

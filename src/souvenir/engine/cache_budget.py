@@ -27,6 +27,8 @@ import threading
 
 from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.spelled import in_digits
+from souvenir.lexical.restated import exclusive_value
+from souvenir.lexical.restated_side import side as restated_side_reading
 from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.forget_cues import _forget_requests
 from souvenir.lexical.keyed import changed_from, user_keys
@@ -57,6 +59,8 @@ _CACHES = (
     _forget_requests,
     lead_relative,
     in_digits,
+    restated_side_reading,
+    exclusive_value,
 )
 _lock = threading.Lock()
 _read = 0

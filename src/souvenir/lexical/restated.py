@@ -26,11 +26,13 @@ Each returns a relation or ``False``; the admission (``write/admission.py``) dec
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical.normalize import normalize
-from souvenir.lexical.proposition import proposition, statements, stems
+from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.restated_amount import restates_amount
-from souvenir.lexical.spelled import in_digits
+from souvenir.lexical.restated_side import Side, side
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
@@ -58,8 +60,6 @@ _ADVERBIAL = frozenset(
     """online offline daily weekly monthly regularly often mostly most usually sometimes twice once
     competitively professionally seriously semi-professionally and""".split()
 )
-#: A contrast opening a later statement: a wording that turns on the first is no elaboration of it.
-_CONTRAST = re.compile(r"\b(?:but|though|although|mais|pourtant|cependant|tapi|tetapi|namun)\b|但|不过|可是|却", re.I)
 #: English function words: a wording that holds one is read as English (modifiers before the noun).
 _ENGLISH = frozenset("a an the has have had is are was my his her to of plays likes loves owns".split())
 
@@ -85,13 +85,13 @@ def _subsequence(short: str, long: str) -> bool:
 def elaborates(new: str, old: str) -> str | None:
     """``"richer"`` when ``new`` is ``old`` with a modifier added, ``"poorer"`` when ``old`` is
     ``new`` with one (module docstring), else ``None``. Stance and people are not compared here
-    (the caller's ``not_one_fact`` does)."""
-    for short, long, rel in ((old, new, "richer"), (new, old, "poorer")):
+    (the caller's ``not_one_fact`` does). Each text's own reading is cached (:func:`side`)."""
+    sn, so = side(new), side(old)
+    for short, long, rel in ((so, sn, "richer"), (sn, so, "poorer")):
         if _statement_added(short, long):
             return rel
-    if _zh(new) and _zh(old):
-        a, b = _han_only(_ZH_BREAK.split(new)[0]), _han_only(_ZH_BREAK.split(old)[0])
-        whole_a, whole_b = _ZH_BREAK.split(new.strip("。！!"), 1), _ZH_BREAK.split(old.strip("。！!"), 1)
+    if sn.zh and so.zh:
+        a, b, whole_a, whole_b = sn.han_first, so.han_first, sn.whole, so.whole
         for short, long, short_whole, rel in ((b, a, whole_b, "richer"), (a, b, whole_a, "poorer")):
             if len(short_whole) > 1 or len(short) < 2 or short == long:
                 continue  # the shorter must be one statement
@@ -103,7 +103,7 @@ def elaborates(new: str, old: str) -> str | None:
             if short in long and not long[: long.index(short)].endswith(_ZH_NOT_SAID):
                 return rel  # said whole inside the other's first statement: 种了多肉 / 在阳台上种了多肉和绿萝
         return None
-    ta, tb = _uncounted(tokenize(normalize(in_digits(new)))), _uncounted(tokenize(normalize(in_digits(old))))
+    ta, tb = sn.toks, so.toks
     if len(ta) == len(tb):
         return None
     few, more, rel, long_raw = (tb, ta, "richer", new) if len(tb) < len(ta) else (ta, tb, "poorer", old)
@@ -115,33 +115,12 @@ def elaborates(new: str, old: str) -> str | None:
     return rel
 
 
-#: Classifiers after a count ("dua belas ekor ikan", "tiga biji", "deux paires"): part of the count.
-_CLASSIFIERS = frozenset("ekor biji buah orang batang keping helai pasang unit".split())
-
-
-def _uncounted(tokens: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """``tokens`` without their counts (a number and its classifier): a count added is a modifier
-    ("Bela ikan" / "Bela dua belas ekor ikan koi …", "Keeps hens" / "Keeps four hens in the garden")."""
-    out: list[str] = []
-    for tok in tokens:
-        if tok.isdigit() or (out and out[-1] == "#" and tok in _CLASSIFIERS):
-            out.append("#")
-            continue
-        out.append(tok)
-    return tuple(t for t in out if t != "#")
-
-
-def _statement_added(short: str, long: str) -> bool:
+def _statement_added(short: Side, long: Side) -> bool:
     """``long`` says ``short`` whole as its first statement, then more statements of detail, none
     turning on it ("会弹钢琴，考过了十级", "Plays the piano, passed grade 8"; not "…, but…")."""
-    parts = statements(long)
-    if len(parts) < 2 or len(statements(short)) != 1 or _CONTRAST.search(long):
+    if len(long.parts) < 2 or len(short.parts) != 1 or long.contrast:
         return False
-
-    def same(x: str) -> str:
-        return normalize(x).strip(" .。!！")
-
-    return len(same(short)) >= 3 and same(parts[0]) == same(short)
+    return len(short.same_whole) >= 3 and long.same_first == short.same_whole
 
 
 def _named(raw: str, token: str) -> bool:
@@ -565,8 +544,9 @@ _HOME_KINDS = frozenset(
 )
 
 
-def _exclusive_value(text: str) -> tuple[str, str] | None:
-    """``(domain, value)`` of the first exclusive value ``text`` states, or ``None``."""
+@lru_cache(maxsize=TEXT_CACHE)
+def exclusive_value(text: str) -> tuple[str, str] | None:
+    """``(domain, value)`` of the first exclusive value ``text`` states, or ``None`` (cached by text)."""
     found = [
         (m.start(), domain, value)
         for domain, values in _EXCLUSIVE.items()
@@ -585,7 +565,7 @@ def changes_state(new: str, old: str) -> bool:
     head = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
     if DATE.search(head) or re.search(r"\b(?:days?|times|jours?|fois|hari|kali)\b|周[一二三四五六日]|每周|一周", head):
         return False  # "Works remote on Fridays": part of the week, beside the old value
-    a, b = _exclusive_value(old), _exclusive_value(head)
+    a, b = exclusive_value(old), exclusive_value(head)
     if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
         return False
     domain, value = a
