@@ -6,7 +6,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.tokens import content_words, tokenize
@@ -61,16 +63,24 @@ def _amounts(text: str) -> list[re.Match[str]]:
     return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
 
 
+@lru_cache(maxsize=TEXT_CACHE)
+def _stored(old: str) -> tuple[str, tuple[re.Match[str], ...]]:
+    """The stored wording as :func:`restates_amount` reads it (grounding dropped, numbers in digits:
+    « dix » / « trois », "ten", 三根, "sepuluh") and its amounts; cached by text."""
+    old = in_digits(_GROUNDED.sub("", old).strip(" .。"))
+    return old, tuple(_amounts(old))
+
+
 def restates_amount(new: str, old: str) -> bool:
     """True when ``new`` says ``old``'s one amount again with another value, in the same frame,
     the words of a change between ("近视四百度" → "近视涨到五百度了", "Bayar ansuran kereta RM850" →
     "… RM620 lepas refinance", « Record sur semi-marathon : 2 h 05 » → « … 1 h 52 depuis mars »):
     a measure of the user has one current value. Not an event told in the past ("Ran 5 km")."""
-    new, old = _GROUNDED.sub("", new).strip(" .。"), _GROUNDED.sub("", old).strip(" .。")
-    new, old = in_digits(new), in_digits(old)  # « dix » / « trois », "ten", 三根, "sepuluh": one amount each
-    na, oa = _amounts(new), _amounts(old)
+    old, oa = _stored(old)
     if len(oa) != 1:
         return False
+    new = in_digits(_GROUNDED.sub("", new).strip(" .。"))
+    na = _amounts(new)
     o = oa[0]
     old_tail = normalize(old[o.end() :]).strip()
 
