@@ -29,6 +29,7 @@ from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.restated import exclusive_value
 from souvenir.lexical.restated_amount import _stored as amount_stored
+from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.restated_side import side as restated_side_reading
 from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.forget_cues import _forget_requests
@@ -63,6 +64,7 @@ _CACHES = (
     restated_side_reading,
     exclusive_value,
     amount_stored,
+    mostly_han,
 )
 _lock = threading.Lock()
 _read = 0

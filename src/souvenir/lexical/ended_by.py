@@ -31,6 +31,7 @@ from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.restated import DATE
+from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words
 
 __all__ = ["ends_by_verb"]
@@ -104,7 +105,7 @@ _STATE_WORDS = frozenset(
 
 
 def _zh(text: str) -> bool:
-    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+    return mostly_han(text)
 
 
 def _words(text: str) -> frozenset[str]:

@@ -32,7 +32,7 @@ from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.restated_amount import restates_amount
-from souvenir.lexical.restated_side import Side, side
+from souvenir.lexical.restated_side import Side, mostly_han, side
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = [
@@ -70,7 +70,7 @@ _ZH_NOT_SAID = ("想", "要", "打算", "准备", "希望", "计划", "以前", 
 
 
 def _zh(text: str) -> bool:
-    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+    return mostly_han(text)
 
 
 def _han_only(text: str) -> str:
@@ -87,8 +87,8 @@ def elaborates(new: str, old: str) -> str | None:
     ``new`` with one (module docstring), else ``None``. Stance and people are not compared here
     (the caller's ``not_one_fact`` does). Each text's own reading is cached (:func:`side`)."""
     sn, so = side(new), side(old)
-    for short, long, rel in ((so, sn, "richer"), (sn, so, "poorer")):
-        if _statement_added(short, long):
+    for first, then, rel in ((so, sn, "richer"), (sn, so, "poorer")):
+        if _statement_added(first, then):
             return rel
     if sn.zh and so.zh:
         a, b, whole_a, whole_b = sn.han_first, so.han_first, sn.whole, so.whole

@@ -11,6 +11,7 @@ from functools import lru_cache
 from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.spelled import in_digits
+from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = ["restates_amount"]
@@ -19,7 +20,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _zh(text: str) -> bool:
-    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+    return mostly_han(text)
 
 
 def _han_only(text: str) -> str:

@@ -18,7 +18,7 @@ from souvenir.lexical.proposition import statements
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.tokens import tokenize
 
-__all__ = ["Side", "side"]
+__all__ = ["Side", "mostly_han", "side"]
 
 #: A contrast opening a later statement: a wording that turns on the first is no elaboration of it.
 CONTRAST = re.compile(r"\b(?:but|though|although|mais|pourtant|cependant|tapi|tetapi|namun)\b|但|不过|可是|却", re.I)
@@ -59,6 +59,12 @@ def _uncounted(tokens: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(t for t in out if t != "#")
 
 
+@lru_cache(maxsize=TEXT_CACHE)
+def mostly_han(text: str) -> bool:
+    """True when at least half of ``text``'s non-space characters are Han (read as Chinese); cached by text."""
+    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+
+
 def _same(x: str) -> str:
     return normalize(x).strip(" .。!！")
 
@@ -72,7 +78,7 @@ def side(text: str) -> Side:
         contrast=bool(CONTRAST.search(text)),
         same_first=_same(parts[0]),
         same_whole=_same(text),
-        zh=len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text)),
+        zh=mostly_han(text),
         han_first=re.sub(r"[\s，,。.；;！!？?、了的]", "", ZH_BREAK.split(text)[0]),
         whole=tuple(ZH_BREAK.split(text.strip("。！!"), 1)),
         toks=_uncounted(tokenize(normalize(in_digits(text)))),

@@ -22,6 +22,7 @@ import re
 
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import stems
+from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words, tokenize
 
 __all__ = ["switches_from"]
@@ -77,7 +78,7 @@ _ZH_FRAME = re.compile(r"[在住用的是了现我一个家那这]")
 
 
 def _zh(text: str) -> bool:
-    return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
+    return mostly_han(text)
 
 
 def _words(text: str) -> frozenset[str]:
