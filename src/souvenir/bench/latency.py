@@ -56,7 +56,7 @@ from typing import Any
 import numpy as np
 
 from souvenir.bench.dedup_speed import run_dedup
-from souvenir.bench.latency_http import time_http
+from souvenir.bench.latency_http import CHANNEL, STORY, USER, rss_mb, time_http
 from souvenir.bench.latency_plot import plot as plot  # its home since issue #28; imported here as before
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
@@ -68,18 +68,10 @@ from souvenir.read.selection import SelectionConfig, select
 from souvenir.hashing import content_hash
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
-CHANNEL, USER, STORY = "bench", "latency", "bench"
 DEFAULT_SIZES = (100, 1000, 3000, 10000, 100000)
 #: Seed 000's pure-Python scoring as it published it: (memories, ms).
 SEED_MEASURED = ((100, 1.5), (1000, 13.4), (3000, 40.4))
 _KINDS = ("fact",) * 7 + ("preference",) * 5 + ("promise",) * 2 + ("episode",) * 6
-_MESSAGES = (
-    "What do I usually eat in the morning?",
-    "Quand est mon rendez-vous chez le dentiste ?",
-    "Bila bungkusan saya sampai?",
-    "我妹妹的钱转了吗？",
-    "Remind me what Liam pays for the flat.",
-)
 
 #: Fewest memories at the largest size for the read cache's memory to be scaled to 100,000.
 MIN_RSS_SCALE = 10_000
@@ -183,17 +175,6 @@ def cosine_config(rt, settings: Settings) -> SelectionConfig | None:
     if rt.engine.scorer is None:
         return None
     return SelectionConfig(limit=settings.context_limit, semantic_threshold=threshold_for(rt.index.embedder, settings))
-
-
-def rss_mb(pid: int | str = "self") -> float | None:
-    """Resident memory of a process in MB (``VmRSS``; ``None`` where /proc is absent)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    except OSError:
-        return None
-    return None
 
 
 def _time_selection(

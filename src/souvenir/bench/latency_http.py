@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,6 +20,28 @@ import numpy as np
 
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.config import Settings
+
+#: The benchmark's user, its channel and story.
+CHANNEL, USER, STORY = "bench", "latency", "bench"
+_MESSAGES = (
+    "What do I usually eat in the morning?",
+    "Quand est mon rendez-vous chez le dentiste ?",
+    "Bila bungkusan saya sampai?",
+    "我妹妹的钱转了吗？",
+    "Remind me what Liam pays for the flat.",
+)
+
+
+def rss_mb(pid: int | str = "self") -> float | None:
+    """Resident memory of a process in MB (``VmRSS``; ``None`` where /proc is absent)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
 
 __all__ = ["Server", "load_avg", "process_cpu_s", "time_http"]
 
@@ -90,8 +113,6 @@ class Server:
         return None
 
     def ask(self, message: str) -> float:
-        from souvenir.bench.latency import CHANNEL, STORY, USER
-
         ms, reply = timed(
             functools.partial(
                 self.client.post,
@@ -122,8 +143,6 @@ def time_http(urls: list[str], settings: Settings, queries: int, scoring: str | 
     several, the rows after the first hold ``paired_ratio``: the median over the queries of
     this store's time ÷ the first store's for the same query, and the load average before
     and after."""
-    from souvenir.bench.latency import _MESSAGES, rss_mb
-
     servers: list[Server] = []
     try:
         for url in urls:

@@ -9,9 +9,9 @@ transaction, a mark of every text it erased (memories, their past wordings, the 
 messages it emptied) in ``erased_texts`` (migration 0025):
 
 * ``user_key``: the erasure marks' keyed hash of the channel and id
-  (:func:`souvenir.store.userdata.user_key`), never the id; it outlives a deleted user;
+  (:func:`souvenir.store.erasure_keys.user_key`), never the id; it outlives a deleted user;
 * ``text_mark``: an HMAC-SHA256 of the text, read as :func:`text_key` reads it, under a key
-  derived from the store's erasure key (:func:`~souvenir.store.userdata.erasure_key`), cut to
+  derived from the store's erasure key (:func:`~souvenir.store.erasure_keys.erasure_key`), cut to
   32 hex digits. Never the text, never a plain hash of it: a reader of the table alone cannot
   confirm a guessed text ("I have HIV"), as with the other marks; a reader of the whole
   database reads the key too (docs/security.md, "What the user erased is not imported back").
@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from souvenir.store.userdata import erasure_key, user_key
+from souvenir.store.erasure_keys import erasure_key, user_key
 from souvenir.timeutil import to_text
 
 #: Marks cut to this many hex digits (128 bits: no collision in any store's life).

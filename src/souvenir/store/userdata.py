@@ -8,22 +8,13 @@ import hmac
 from datetime import datetime, timedelta
 
 from souvenir.store.counters import CANDIDATE_COUNT
+from souvenir.store.erasure_keys import erasure_key, user_key
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import as_utc, utcnow
 
 #: How long an erasure's mark is kept (``erasures``): longer than any write that could have
 #: begun before it (the proxy's backlog retries for 10 minutes, a reply waits 10 at most).
 ERASURE_MARK = timedelta(days=1)
-
-
-def user_key(channel: str, external_id: str, key: str | None = None) -> str:
-    """The ``erasures`` row's key: an HMAC-SHA256 of the user's channel and id under the
-    store's ``key`` (:func:`erasure_key`), never the id; without ``key``, the plain SHA-256
-    marks written before migration 0024 (still read for :data:`ERASURE_MARK` after it)."""
-    said = f"{channel}\x00{external_id}".encode("utf-8", "surrogatepass")
-    if key is None:
-        return hashlib.sha256(said).hexdigest()
-    return hmac.new(bytes.fromhex(key), said, hashlib.sha256).hexdigest()
 
 
 #: What a retry key of the proxy (a turn's source, ``proxy:`` + a SHA-256 of the request)
@@ -42,13 +33,6 @@ def acted_mark(key: str | None, source: str | None) -> str | None:
         return None
     derived = hmac.new(bytes.fromhex(key), b"souvenir acted request", hashlib.sha256).digest()
     return ACTED + hmac.new(derived, source.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:24]
-
-
-def erasure_key(conn) -> str | None:
-    """The store's key of the erasure marks (migration 0024: random, made by the store, kept in
-    ``store_secrets``, outside the ``erasures`` rows), hex; ``None`` if the row is gone."""
-    row = conn.execute("SELECT value FROM store_secrets WHERE name = 'erasure_key'").fetchone()
-    return row[0] if row else None
 
 
 def _instant(moment: datetime) -> str:
