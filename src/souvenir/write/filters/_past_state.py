@@ -146,6 +146,7 @@ def past_state(candidate: str, message: str) -> str | None:
     is over (module docstring), or ``None``."""
     if _STILL.search(message):
         return None
+    over = _OVER.search(message) is not None  # once: read per sentence, a long message cost its square
     for sentence in _SENTENCE.split(message):
         closed = _CLOSED.search(sentence)
         if (
@@ -155,7 +156,7 @@ def past_state(candidate: str, message: str) -> str | None:
             and _covered(candidate, sentence, 1)
         ):
             return sentence.strip()
-        if not _OVER.search(message):
+        if not over:
             continue
         period = _PERIOD.search(sentence)
         if period is None or not _OVER.search(sentence[period.end() :] + " " + message[len(sentence) :]):
