@@ -1,11 +1,13 @@
 """CPU per ``admission.decide`` against n synthetic stored memories (issue #28/#26).
 
-Usage: ``python bench/decide_cost.py N [--json] [--dump K]``.
+Usage: ``python bench/decide_cost.py N [--json] [--dump K] [--index]``.
 Prints, for 50 candidates, the action, target id and CPU seconds (``time.process_time``) of one
 decide against N stored memories (``souvenir.bench.synthetic.make_corpus``, seed 5). ``--json``
 prints one summary object (n, median/mean/max CPU s, and the mean without the first, cold decide). ``--dump K`` prints (action, target id,
 reason) for K candidates instead, with no timing: the byte-for-byte check that a speed change
-keeps every decision.
+keeps every decision. ``--index``: decide with the user's :class:`~souvenir.write.pool_reach.PoolIndex`
+(built once before the first candidate, as a writer keeps it; its build CPU is reported apart, with
+the mean share of the memories the pairwise readers read).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from datetime import datetime, timezone
 from souvenir.bench.synthetic import make_corpus
 from souvenir.types import Candidate, Memory
 from souvenir.write import admission
+from souvenir.write.pool_reach import PoolIndex
 
 
 def main(argv: list[str]) -> None:
@@ -26,15 +29,26 @@ def main(argv: list[str]) -> None:
     as_json = "--json" in argv
     dump = int(argv[argv.index("--dump") + 1]) if "--dump" in argv else 0
     k = dump or 50
+    use_index = "--index" in argv
     now = datetime(2026, 12, 1, tzinfo=timezone.utc)
     corpus = make_corpus(n + k, seed=5)
     mem = [Memory(id=i + 1, user_id=1, text=t, created_at=now, updated_at=now) for i, t in enumerate(corpus[:n])]
+    index = PoolIndex() if use_index else None
+    t = time.process_time()
+    if index is not None:
+        index.sync(mem)
+    build = time.process_time() - t
     costs: list[float] = []
+    shares: list[float] = []
     for q in corpus[n : n + k]:
         c = Candidate(text=q, kind="fact", scope="global", time=now)
         t = time.process_time()
-        d = admission.decide(c, mem, now)
+        if index is not None:
+            index.sync(mem)  # what a writer does before each decide (nothing changed: a walk of the ids)
+        d = admission.decide(c, mem, now, index)
         cost = time.process_time() - t
+        if index is not None:
+            shares.append(len(index.near(q, mem)) / max(1, n))
         costs.append(cost)
         target = getattr(d, "target_id", "")
         if dump:
@@ -50,6 +64,9 @@ def main(argv: list[str]) -> None:
             "max_cpu_s": round(max(costs), 4),
             "warm_mean_cpu_s": round(statistics.mean(costs[1:]), 4),
         }
+        if index is not None:
+            summary["index_build_cpu_s"] = round(build, 3)
+            summary["mean_share_read"] = round(statistics.mean(shares), 4)
         print(json.dumps(summary))
 
 

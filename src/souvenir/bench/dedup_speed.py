@@ -1,7 +1,8 @@
 """Dedup of one candidate against N stored memories of the same user: fast path vs naive loop.
 
-The fast path is ``souvenir.write.dedup.best_match`` + the proposition scan of corrections, on
-fingerprints and propositions, as ``admission.decide`` runs them; the reference is seed
+The fast path is ``souvenir.write.dedup.best_match`` + the proposition scan of corrections on the
+memories the candidate reaches (:class:`~souvenir.write.pool_reach.PoolIndex`), on fingerprints and
+propositions, as ``admission.decide`` runs them; the reference is seed
 000's formula applied to every stored memory (``naive_best_match``) + the same scan, timed in the same run on
 the same corpus. Both must return the same decision (``same_decisions``). Corpus:
 :func:`souvenir.bench.synthetic.make_corpus` (multilingual sentences, half of them near
@@ -17,6 +18,8 @@ from souvenir.bench.synthetic import _mutate, make_corpus
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.write.dedup import best_match, fingerprint, naive_best_match
 from souvenir.lexical.proposition import is_flip, proposition
+from souvenir.types import Memory
+from souvenir.write.pool_reach import PoolIndex
 
 
 def flips(query, stored) -> list[int]:
@@ -24,6 +27,17 @@ def flips(query, stored) -> list[int]:
     check): one proposition a memory, cached, and a set comparison each."""
     new = proposition(query.text)
     return [i for i, fp in stored if is_flip(new, proposition(fp.text))]
+
+
+def _near_flips(index: PoolIndex, memories: list[Memory]):
+    """:func:`flips` on the memories the candidate reaches (``PoolIndex.near``), as ``admission.decide``
+    reads them: the same answer (a flip shares a reach key)."""
+    by_id = {m.id: fp for m, fp in zip(memories, index.prints(memories))}
+
+    def near_flips(query, stored) -> list[int]:
+        return flips(query, [(m.id, by_id[m.id][1]) for m in index.near(query.text, memories)])
+
+    return near_flips
 
 
 FAST = (best_match, flips)
@@ -39,18 +53,29 @@ def _time(fns, queries, stored) -> tuple[list[float], list]:
     return timings, answers
 
 
+def _kept(texts: list[str]) -> tuple[PoolIndex, list[Memory], float]:
+    """The user's :class:`PoolIndex` over ``texts`` (ids = positions), as a writer keeps it, and the
+    milliseconds its build took (once a process, then a write reads only the memories it adds)."""
+    memories = [Memory(id=i, user_id=1, text=t) for i, t in enumerate(texts)]
+    index = PoolIndex()
+    ms, _ = timed(lambda: index.sync(memories))
+    return index, memories, ms
+
+
 def run_dedup(sizes: list[int], n_queries: int, reference_queries: int | None = None) -> list[dict]:
     """One row per size: ``{"memories", "p50_ms", "p99_ms", "reference_p50_ms",
-    "same_decisions"}``. The naive reference runs on the first ``reference_queries``
+    "same_decisions", "index_build_ms"}``; the fast path reads the user's kept
+    :class:`~souvenir.write.pool_reach.PoolIndex` (built first, ``index_build_ms``). The naive reference runs on the first ``reference_queries``
     candidates only (all by default; it takes about 0.25 ms per stored memory; 0 = none,
     then ``reference_p50_ms`` and ``same_decisions`` are ``None``)."""
     rows = []
     for size in sizes:
         corpus = make_corpus(size + n_queries, seed=5)
-        stored = [(i, fingerprint(t)) for i, t in enumerate(corpus[:size])]
+        index, memories, build_ms = _kept(corpus[:size])
+        stored = index.prints(memories)
         rng = random.Random(1)
         queries = [fingerprint(_mutate(rng.choice(corpus[:size]), rng)) for _ in range(n_queries)]
-        fast, fast_answers = _time(FAST, queries, stored)
+        fast, fast_answers = _time((best_match, _near_flips(index, memories)), queries, stored)
         k = n_queries if reference_queries is None else min(n_queries, reference_queries)
         naive, naive_answers = _time(NAIVE, queries[:k], stored)
         rows.append(
@@ -61,6 +86,7 @@ def run_dedup(sizes: list[int], n_queries: int, reference_queries: int | None = 
                 "reference_p50_ms": p50(naive),
                 "reference_runs": k,
                 "same_decisions": fast_answers[:k] == naive_answers if k else None,
+                "index_build_ms": round(build_ms, 1),
             }
         )
     return rows

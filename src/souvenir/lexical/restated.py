@@ -43,6 +43,9 @@ __all__ = [
     "restates_amount",
     "swaps_value",
     "changes_state",
+    "exclusive_value",
+    "state_domain",
+    "state_head",
 ]
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -376,7 +379,7 @@ def ends_state(new: str, old: str) -> bool:
         r"\b(?:and|et|dan|serta)\b|[和及、，,;]", old
     ):
         return False
-    core = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+    core = state_head(new)
     pn, po = proposition(core), proposition(old)
     if (not pn.negative and not left) or po.negative:
         return False
@@ -556,13 +559,25 @@ def exclusive_value(text: str) -> tuple[str, str] | None:
     return min(found)[1:] if found else None
 
 
+def state_head(new: str) -> str:
+    """What :func:`changes_state` reads of a new wording: its statement before its when or why."""
+    return new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+
+
+def state_domain(new: str) -> str | None:
+    """The domain of the exclusive value :func:`changes_state` reads in ``new`` (its head), or ``None``:
+    ``changes_state(new, old)`` is False unless ``exclusive_value(old)`` has this domain."""
+    found = exclusive_value(state_head(new))
+    return found[0] if found else None
+
+
 def changes_state(new: str, old: str) -> bool:
     """True when ``new`` gives another value of an exclusive state ``old`` states and nothing else:
     "Works from the Sheffield office three days a week" → "Works fully remote now that the office has
     shut", "Tinggal di rumah sewa di Kajang" → "Dah beli rumah sendiri di Semenyih, tak menyewa lagi",
     « Travaille au bureau » → « Est passée en télétravail », 在公司坐班 → 现在远程办公. What ``old`` says beside
     its value is only the domain's own words, a name, a day or a count of days."""
-    head = new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
+    head = state_head(new)
     if DATE.search(head) or re.search(r"\b(?:days?|times|jours?|fois|hari|kali)\b|周[一二三四五六日]|每周|一周", head):
         return False  # "Works remote on Fridays": part of the week, beside the old value
     a, b = exclusive_value(old), exclusive_value(head)

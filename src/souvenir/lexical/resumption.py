@@ -28,7 +28,7 @@ import re
 from souvenir.lexical.normalize import fold_words, nfkc_fold
 from souvenir.lexical.stopwords import STOP_WORDS
 
-__all__ = ["back_again", "resumes"]
+__all__ = ["back_again", "resumes", "says_stopped"]
 
 _STOP = re.compile(
     r"^\s*(?:(?:the\s+user|i|l'utilisat\w+|je|j'|saya|aku|用户|我)\s+)?(?:has\s+|have\s+|had\s+)?(?:already\s+|just\s+)?"
@@ -71,6 +71,11 @@ def _object(old: str) -> tuple[str, ...] | None:
 
 def _stem(word: str) -> str:
     return re.sub(r"(?:ing|ed|es|er|s|e)$", "", word) if len(word) > 4 else word
+
+
+def says_stopped(old: str) -> bool:
+    """Whether ``old`` opens on a stop (``_STOP``): :func:`resumes` is False for any other stored wording."""
+    return _STOP.match(nfkc_fold(old).strip()) is not None
 
 
 def resumes(new: str, old: str) -> bool:

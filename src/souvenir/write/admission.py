@@ -115,6 +115,7 @@ from souvenir.lexical.proposition import (
     stems,
 )
 from souvenir.types import Candidate, Memory
+from souvenir.write.pool_reach import PoolIndex
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
 
@@ -188,12 +189,16 @@ def warm(text: str, said_at: datetime) -> None:
     _not_a_statement(grounded)
 
 
-def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:
+def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime, index: PoolIndex | None = None) -> Decision:
     """Decide how ``candidate`` enters a store holding ``existing`` (the user's memories).
 
     ``now`` is used for date grounding when ``candidate.time`` is ``None``.
     ``existing`` may hold inactive memories and other scopes: they are filtered here.
     Ties between equally similar memories go to the first in ``existing`` order.
+    ``index``: the user's :class:`~souvenir.write.pool_reach.PoolIndex` (the caller keeps it in step
+    with ``existing``): the fingerprints it keeps, and the pairwise readers (rules 3–4's elaboration,
+    flip and restatement) read only the memories that share a reach key with the candidate — the
+    same decision as without it, at a cost that follows those memories, not the store.
     """
     said_at = candidate.time or now
     text = ground_dates(candidate.text.strip(), said_at)
@@ -206,7 +211,7 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
-    prints = [(m.id, fingerprint(m.text)) for m in pool]
+    prints = [(m.id, fingerprint(m.text)) for m in pool] if index is None else index.prints(pool)
     refused: list[str] = []
 
     match = _duplicate(text, fp, prints, by_id, refused)
@@ -221,7 +226,8 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
 
     # a keyed value another memory gives differently goes to rule 5 first ("Lives in Lyon" after "Lives in
     # Paris" updates the home, it is not absorbed into an older "Lives in Lyon and has two cats")
-    refined = None if conflicts else _elaboration(text, pool)
+    near = pool if index is None else index.near(text, pool)  # the pairwise readers' pool (pool_reach)
+    refined = None if conflicts else _elaboration(text, near)
     if refined is not None:  # a modifier added or dropped: one fact the score missed (round 16)
         target, relation = refined
         value = raw_score(fp, fingerprint(target.text))
@@ -231,14 +237,14 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
             return Decision("absorb", target.id, value, text, R.known_nothing_more(target.id, value), "duplicate")
         return Decision("replace", target.id, value, text, R.known_says_more(target.id, value), "duplicate")
 
-    flip = _flip(text, pool, refused)
+    flip = _flip(text, near, refused)
     if flip is not None:
         value = 1.0  # the same proposition (its content words, or its Chinese characters)
         if said_before(said_at, flip):
             return Decision("absorb", flip.id, value, text, R.contradicts_said_earlier(flip.id), "flip_said_before")
         return Decision("supersede", flip.id, value, text, R.corrects(flip.id), "flip")
 
-    restated = _restated(text, pool, said_at)
+    restated = _restated(text, near, said_at)
     if restated is not None:  # a date moved, a wrong value named (round 16)
         if said_before(said_at, restated):
             return Decision(
