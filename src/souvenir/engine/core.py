@@ -113,6 +113,7 @@ class Engine:
         self.query_scorer.warming = self.warmer.busy
         #: a large user's columns read again after a reflection's non-append writes, off the turn
         self.refresher = ReadRefresher(store, self.query_scorer)
+        self.refresher.also_erased = self.writer.pools.forget  # nor the erased texts' reach keys
         for vectors in (index, window_index):  # the indexer's writes re-read their memories
             if vectors is not None:
                 vectors.on_written = self.refresher.vectors_written

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -62,6 +62,8 @@ class ReadRefresher:
         self._closed = False  # after close(): nothing queued any more
         #: erasures seen per user (:meth:`erased`): a refresh that read before one holds nothing
         self._erasures: dict[int, int] = {}
+        #: told ``user_id`` after an erasure, beside the read path (the writer's pool index of the user)
+        self.also_erased: Callable[[int], object] | None = None
 
     def after_writes(self, user_id: int, results: Iterable[WriteResult]) -> bool:
         """Queue a refresh of ``user_id`` when ``results`` hold a write that rebuilds the
@@ -104,6 +106,8 @@ class ReadRefresher:
         user). ``True`` when a refresh was queued."""
         with self._lock:
             self._erasures[user_id] = self._erasures.get(user_id, 0) + 1
+        if self.also_erased is not None:
+            self.also_erased(user_id)
         scorer = self.scores.scorer
         held = scorer.held(user_id) if scorer is not None else 0
         if scorer is not None:

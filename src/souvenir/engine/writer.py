@@ -12,6 +12,7 @@ from datetime import datetime
 from souvenir.engine.cache_budget import read_long
 from souvenir.engine.identity import check_ids, own_names
 from souvenir.engine.identity import story_id as story_id_of
+from souvenir.engine.write_pools import WritePools
 from souvenir.errors import InputError
 from souvenir.index.vectors import VectorIndex
 from souvenir.lexical.tokens import load_jieba_for
@@ -56,6 +57,8 @@ class Writer:
         self.store = store
         self.index = index
         self.window_index = window_index
+        #: each user's pool index (derived from the store at each write: souvenir.engine.write_pools)
+        self.pools = WritePools()
 
     def remember(
         self,
@@ -130,7 +133,7 @@ class Writer:
         with self.store.transaction():
             self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")
-            decision = admission.decide(candidate, existing, said_at)
+            decision = admission.decide(candidate, existing, said_at, self.pools.synced(user_id, existing))
             if decision.action == "insert" and 0 < self.max_memories <= len(existing):
                 reason = (
                     f"memory_cap: the user already holds {len(existing)} active memories, the cap "
