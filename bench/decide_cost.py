@@ -1,7 +1,7 @@
 """CPU per ``admission.decide`` against n synthetic stored memories (issue #28/#26).
 
-Usage: ``python bench/decide_cost.py N [--json] [--dump K] [--index]``.
-Prints, for 50 candidates, the action, target id and CPU seconds (``time.process_time``) of one
+Usage: ``python bench/decide_cost.py N [--json] [--dump K] [--index] [--candidates K]``.
+Prints, for 50 candidates (``--candidates K``: K), the action, target id and CPU seconds (``time.process_time``) of one
 decide against N stored memories (``souvenir.bench.synthetic.make_corpus``, seed 5). ``--json``
 prints one summary object (n, median/mean/max CPU s, and the mean without the first, cold decide). ``--dump K`` prints (action, target id,
 reason) for K candidates instead, with no timing: the byte-for-byte check that a speed change
@@ -21,19 +21,22 @@ from datetime import datetime, timezone
 from souvenir.bench.synthetic import make_corpus
 from souvenir.types import Candidate, Memory
 from souvenir.write import admission
-from souvenir.write.pool_reach import PoolIndex
 
 
 def main(argv: list[str]) -> None:
     n = int(argv[0])
     as_json = "--json" in argv
     dump = int(argv[argv.index("--dump") + 1]) if "--dump" in argv else 0
-    k = dump or 50
+    k = dump or (int(argv[argv.index("--candidates") + 1]) if "--candidates" in argv else 50)
     use_index = "--index" in argv
     now = datetime(2026, 12, 1, tzinfo=timezone.utc)
     corpus = make_corpus(n + k, seed=5)
     mem = [Memory(id=i + 1, user_id=1, text=t, created_at=now, updated_at=now) for i, t in enumerate(corpus[:n])]
-    index = PoolIndex() if use_index else None
+    index = None
+    if use_index:
+        from souvenir.write.pool_reach import PoolIndex  # not on a base without it (before/after runs)
+
+        index = PoolIndex()
     t = time.process_time()
     if index is not None:
         index.sync(mem)
@@ -45,7 +48,7 @@ def main(argv: list[str]) -> None:
         t = time.process_time()
         if index is not None:
             index.sync(mem)  # what a writer does before each decide (nothing changed: a walk of the ids)
-        d = admission.decide(c, mem, now, index)
+        d = admission.decide(c, mem, now) if index is None else admission.decide(c, mem, now, index)
         cost = time.process_time() - t
         if index is not None:
             shares.append(len(index.near(q, mem)) / max(1, n))

@@ -560,7 +560,8 @@ def exclusive_value(text: str) -> tuple[str, str] | None:
 
 
 def state_head(new: str) -> str:
-    """What :func:`changes_state` reads of a new wording: its statement before its when or why."""
+    """What :func:`changes_state` and :func:`ends_state` read of a new wording: its statement before its when
+    or why."""
     return new[: m.start()] if (m := _CORE_END.search(new)) and m.start() > 0 else new
 
 
