@@ -32,6 +32,7 @@ from souvenir.lexical.restated_amount import _stored as amount_stored
 from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.restated_side import side as restated_side_reading
 from souvenir.lexical.carriers import carrier_tokens
+from souvenir.lexical.ended_by import objects_ended
 from souvenir.lexical.forget_cues import _forget_requests
 from souvenir.lexical.keyed import changed_from, user_keys
 from souvenir.lexical.normalize import normalize
@@ -65,6 +66,7 @@ _CACHES = (
     exclusive_value,
     amount_stored,
     mostly_han,
+    objects_ended,
 )
 _lock = threading.Lock()
 _read = 0

@@ -26,6 +26,7 @@ lists are the levers (docs/write-path.md, round 18); no threshold is tuned.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
@@ -34,7 +35,7 @@ from souvenir.lexical.restated import DATE
 from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words
 
-__all__ = ["ends_by_verb"]
+__all__ = ["ends_by_verb", "objects_ended"]
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -118,14 +119,17 @@ def _near(a: str, b: str) -> bool:
     return a == b or (len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3)
 
 
-def _objects(new: str) -> list[str]:
+@lru_cache(maxsize=256)
+def objects_ended(new: str) -> tuple[str, ...]:
+    """What ``new`` says was ended, after each verb of ending (cached by text: a write asks it once per
+    stored memory it compares; emptied with the lexical caches)."""
     found = []
     for m in _VERB_FIRST.finditer(new):
         x = _CONTAINER.sub("", next(g for g in m.groups() if g))
         end = _OBJECT_END.search(" " + x)
         found.append(x[: end.start() - 1] if end and end.start() > 0 else x)
     found += [m.group("x") for m in _MS_PASSIVE.finditer(new)]
-    return found
+    return tuple(found)
 
 
 #: What a Chinese end may name beside the thing ended: its class, card, membership, account (钢琴课, 健身卡).
@@ -162,7 +166,7 @@ def ends_by_verb(new: str, old: str) -> bool:
     first = _words(old.split()[0]) if old.split() else frozenset()
     capitals = {w.casefold() for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'+-]*", old)}
     named = frozenset(s for w in capitals for s in _words(w)) | _words(" ".join(m.group() for m in DATE.finditer(old)))
-    for x in _objects(new):
+    for x in objects_ended(new):
         want = _words(x) - stems(_GENERIC) - _words(" ".join(_GENERIC))
         met = {w for w in old_words if any(_near(w, v) for v in want)}
         if not want or not met or any(not any(_near(w, v) for w in old_words) for v in want):

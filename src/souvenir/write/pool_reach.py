@@ -169,18 +169,14 @@ class PoolIndex:
                 if not ids:
                     del self._postings[key]
 
-    def _held(self, m: Memory) -> _Entry | None:
-        entry = self._entries.get(m.id)
-        return entry if entry is not None and entry.text == m.text else None
-
     def prints(self, pool: Sequence[Memory]) -> list[tuple[int, Fingerprint]]:
         """``(id, fingerprint)`` of each memory of ``pool``, in order: kept for the memories held, read
         (:func:`~souvenir.write.dedup.fingerprint`, the same value) for the others."""
-        out = []
-        for m in pool:
-            entry = self._held(m)
-            out.append((m.id, entry.print if entry is not None else fingerprint(m.text)))
-        return out
+        entries = self._entries
+        return [
+            (m.id, e.print if (e := entries.get(m.id)) is not None and e.text == m.text else fingerprint(m.text))
+            for m in pool
+        ]
 
     def near(self, text: str, pool: Sequence[Memory]) -> list[Memory]:
         """The memories of ``pool`` (order kept) that share a reach key with the candidate ``text``,
@@ -194,4 +190,5 @@ class PoolIndex:
             ids = self._postings.get(key)
             if ids:
                 hits |= ids
-        return [m for m in pool if m.id in hits or self._held(m) is None]
+        entries = self._entries
+        return [m for m in pool if m.id in hits or (e := entries.get(m.id)) is None or e.text != m.text]
