@@ -19,8 +19,8 @@ from souvenir.write.pool_reach import PoolIndex
 
 __all__ = ["MAX_HELD", "WritePools"]
 
-MAX_HELD = 200_000
-"""Memories held in all users' indexes (~500 MB at 2.5 KB a memory); beyond it the least recently
+MAX_HELD = 100_000
+"""Memories held in all users' indexes (~250 MB at 2.5 KB a memory); beyond it the least recently
 written users' indexes are dropped (rebuilt at their next write)."""
 
 
