@@ -1,0 +1,116 @@
+"""A new user's walk from the README (session 19, lane newuser4): what broke, each through
+the real face — a real SQLite file or the PostgreSQL on 127.0.0.1:5432, real HTTP on
+loopback, a model replaced by a small OpenAI-protocol server on loopback."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from tests.attack_support import reflection_answer, turn_settings, wait_until
+from tests.servers import ChatServer, UvicornThread
+
+# (message, the model's note on it, a word of the note not in the message's memory text)
+DROPPED_NOTES = [
+    ("I'm vegetarian, I live in Penang.", "The user is vegetarian"),
+    ("Je suis végétarienne et j'habite à Lyon.", "L'utilisatrice est végétarienne"),
+    ("我是素食者，住在槟城。", "用户是素食者"),
+    ("Saya vegetarian dan tinggal di Ipoh.", "Pengguna ialah vegetarian"),
+]
+
+
+@pytest.mark.parametrize("message,note", DROPPED_NOTES, ids=["en", "fr", "zh", "ms"])
+def test_forgetting_a_memory_erases_the_models_dropped_paraphrase_of_it(store_url, message, note):
+    """The proxy's user said "I'm vegetarian, I live in Penang."; the reflection proposed "The
+    user is vegetarian", dropped beside the message kept whole (a `reflection_item_dropped`
+    event, on the diagnostics page). The user forgot the memory: its text went everywhere, the
+    model's paraphrase of it stayed in the event log, the diagnostics and the export."""
+    with ChatServer(reflection_answer=reflection_answer(note)) as upstream:
+        with UvicornThread(create_app(turn_settings(store_url, upstream.url))) as server:
+            base = f"{server.url}/v1/users/api/u1"
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "u1", "message": message, "reply": "OK"}, timeout=30)
+            assert r.is_success, r.text
+
+            def kept() -> list[dict]:
+                page = httpx.get(f"{base}/memories", timeout=30).json()["memories"]
+                return [m for m in page if m["text"]]
+
+            assert wait_until(lambda: len(kept()) >= 1 and note in httpx.get(f"{base}/export", timeout=30).text, 30)
+            memories = kept()
+            assert [m["text"] for m in memories] == [message], memories  # the note was not a memory
+            assert httpx.delete(f"{base}/memories/{memories[0]['id']}", timeout=30).status_code == 200
+            export = httpx.get(f"{base}/export", timeout=30).text
+            diagnostics = httpx.get(f"{base}/diagnostics.json", timeout=30).text
+            page = httpx.get(f"{base}/diagnostics", timeout=30).text
+            for where, text in (("export", export), ("diagnostics.json", diagnostics), ("diagnostics", page)):
+                assert note not in text, (where, text[max(0, text.find(note) - 300) :][:600])
+
+
+def test_dropped_quote_reads_the_candidate_of_a_drop_event_only():
+    from souvenir.store.erasure import dropped_quote
+
+    detail = "character: the character says this of itself ('I am vegetarian'), not the user | text: \"I'm Ann\""
+    assert dropped_quote("write:dropped:character", detail) == "I'm Ann"
+    assert (
+        dropped_quote("reflection_item_dropped", "memory '用户是素食者': a piece of the message kept whole")
+        == "用户是素食者"
+    )
+    assert dropped_quote("reflection_item_dropped", "state 'mood': a new key over the cap") is None
+    assert dropped_quote("write:insert:new", "new: nothing stored says the same thing | text: 'x'") is None
+    assert dropped_quote("write:dropped:chitchat", "chitchat: … | text: 'cut sh") == "'cut sh"  # cut at 600: the rest
+
+
+def _serve_start(db, host: str) -> str:
+    """The start-up text ``souvenir serve`` prints on stderr before uvicorn's first line (a
+    real process on ``host``, a free port), the service stopped after."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.servers import free_port
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SOUVENIR_")}
+    env |= {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_READ_WARM_USERS": "0"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from souvenir.cli.main import app; app()", "--db", str(db), "serve"]
+        + ["--host", host, "--port", str(free_port())],
+        cwd=db.parent,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    lines = []
+    try:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            if line.startswith("INFO:") or not line.strip():
+                break
+            lines.append(line)
+        return "".join(lines)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=30)
+
+
+def test_serving_beyond_loopback_says_it_is_plain_http(tmp_path):
+    """`souvenir keys create --name mybot --admin`, then `SOUVENIR_HOST=0.0.0.0 souvenir
+    serve`: the service bound every interface and said only "API keys required" — the keys and
+    every user's memories then crossed the network in clear, with nothing said about TLS
+    (operations.md puts a TLS proxy in front; the start line did not)."""
+    from souvenir import Souvenir
+
+    db = tmp_path / "s.db"
+    with Souvenir.open(db, embedder="none", window_embedder="none") as memory:
+        memory.create_key("mybot", admin=True)
+    wide = _serve_start(db, "0.0.0.0")
+    assert "API keys required" in wide, wide
+    assert "WARNING: plain HTTP on 0.0.0.0 (every interface of this machine)" in wide, wide
+    assert "TLS reverse proxy" in wide, wide
+    local = _serve_start(db, "127.0.0.1")
+    assert "API keys required" in local and "plain HTTP" not in local, local
