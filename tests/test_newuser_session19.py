@@ -114,3 +114,48 @@ def test_serving_beyond_loopback_says_it_is_plain_http(tmp_path):
     assert "TLS reverse proxy" in wide, wide
     local = _serve_start(db, "127.0.0.1")
     assert "API keys required" in local and "plain HTTP" not in local, local
+
+
+# A statement per language, and the same said again in other words (absorbed or kept beside).
+STATEMENTS = [
+    "I adopted a cat called Kopi last week",
+    "Je suis allergique aux arachides",
+    "我对青霉素过敏",
+    "Saya bekerja sebagai jururawat di Ipoh",
+]
+
+
+def test_the_diagnostics_name_the_memory_each_write_decision_made(tmp_path):
+    """README: "why each memory was picked, the write decisions and drops of a user:
+    …/diagnostics". A selection names memory 9; the write decisions listed "insert new: nothing
+    stored says the same thing | text: '…'" with no id: which decision made memory 9 was a
+    matter of comparing texts (a memory reworded since, or two alike, could not be told).
+    Each decision now names the memory it wrote or kept (`memory_id`, the page's "memory id")."""
+    from tests.attack_support import turn_settings
+
+    with UvicornThread(create_app(turn_settings(f"sqlite:///{tmp_path / 's.db'}"))) as server:
+        base = f"{server.url}/v1/users/api/ann"
+        made = {}
+        for text in STATEMENTS:
+            r = httpx.post(f"{server.url}/v1/turns", json={"user": "ann", "message": text}, timeout=30)
+            assert r.is_success and r.json()["memory"]["action"] == "insert", r.text
+            made[r.json()["memory"]["id"]] = text
+        again = httpx.post(f"{base}/memories", json={"text": STATEMENTS[0], "kind": "episode"}, timeout=30).json()
+        assert again["action"] == "absorb", again
+        dropped = httpx.post(f"{server.url}/v1/turns", json={"user": "ann", "message": "ok"}, timeout=30).json()
+        assert dropped["memory"]["action"] == "dropped", dropped
+        writes = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["writes"]
+        inserts = {w["memory_id"]: w["detail"] for w in writes if w["action"] == "insert"}
+        assert sorted(inserts) == sorted(made), writes
+        for memory_id, text in made.items():
+            assert text in inserts[memory_id] and inserts[memory_id].endswith(f" | memory #{memory_id}")
+        absorbed = [w for w in writes if w["action"] == "absorb"]
+        assert [w["memory_id"] for w in absorbed] == [again["id"]], absorbed
+        assert [w["memory_id"] for w in writes if w["action"] == "dropped"] == [None], writes
+        page = httpx.get(f"{base}/diagnostics", timeout=30).text
+        assert "<th>memory id</th>" in page, page[page.find("Write decisions") :][:800]
+        # a forgotten memory's decision names nothing any more: its detail is emptied
+        forgotten = next(iter(made))
+        assert httpx.delete(f"{base}/memories/{forgotten}", timeout=30).status_code == 200
+        writes = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["writes"]
+        assert forgotten not in [w["memory_id"] for w in writes], writes
