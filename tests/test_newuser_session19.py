@@ -159,3 +159,53 @@ def test_the_diagnostics_name_the_memory_each_write_decision_made(tmp_path):
         assert httpx.delete(f"{base}/memories/{forgotten}", timeout=30).status_code == 200
         writes = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["writes"]
         assert forgotten not in [w["memory_id"] for w in writes], writes
+
+
+def _cli(*args: str, cwd) -> str:
+    """``souvenir ARGS`` through its entry point, no embedder; its stdout (asserts success)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SOUVENIR_")}
+    env |= {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from souvenir.cli.main import app; app()", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_a_user_moved_by_export_then_import_keeps_their_time_zone(store_url, tmp_path):
+    """operations.md: "A user already kept in SQLite moves with `souvenir export` then `souvenir
+    import` of that file". Ann's turns came at +08:00 (Ipoh): the old store printed her days; the
+    moved user had no `tz`, so a memory said at 07:00 on 5 June in Ipoh printed as 4 June (the
+    UTC day) and every later "明天" was grounded on UTC days (session 18's walk left it)."""
+    from souvenir import Souvenir
+
+    old = tmp_path / "old.db"
+    with Souvenir.open(old, embedder="none", window_embedder="none") as memory:
+        for text, at in (
+            ("I moved to Ipoh in Malaysia", "2025-06-05T07:00:00+08:00"),
+            ("Je suis allergique aux arachides", "2025-06-05T07:01:00+08:00"),
+            ("我在槟城工作", "2025-06-05T07:02:00+08:00"),
+            ("Saya belajar bahasa Melayu", "2025-06-05T07:03:00+08:00"),
+        ):
+            memory.add_turn("ann", text, time=at)
+        assert memory.timezone("ann").tz == "+08:00"
+    _cli("--db", str(old), "export", "--user", "ann", "--out", str(tmp_path / "ann.json"), cwd=tmp_path)
+    said = _cli("--db", store_url, "import", str(tmp_path / "ann.json"), "--user", "ann", cwd=tmp_path)
+    assert "4 kept" in said, said
+    with Souvenir.open(store_url, embedder="none", window_embedder="none") as memory:
+        assert memory.timezone("ann").tz == "+08:00"
+        days = {m.day for m in memory.context("ann", "where do I live?").memories}
+        assert days == {"2025-06-05"}, days  # her day in Ipoh, not 2025-06-04 (UTC)
+        memory.set_timezone("ann", "Europe/Paris")  # a zone the user has is never overwritten
+    _cli("--db", store_url, "import", str(tmp_path / "ann.json"), "--user", "ann", cwd=tmp_path)
+    with Souvenir.open(store_url, embedder="none", window_embedder="none") as memory:
+        assert memory.timezone("ann").tz == "Europe/Paris"
