@@ -152,6 +152,11 @@ def test_the_diagnostics_name_the_memory_each_write_decision_made(tmp_path):
         absorbed = [w for w in writes if w["action"] == "absorb"]
         assert [w["memory_id"] for w in absorbed] == [again["id"]], absorbed
         assert [w["memory_id"] for w in writes if w["action"] == "dropped"] == [None], writes
+        edited = list(made)[1]
+        r = httpx.patch(f"{base}/memories/{edited}", json={"text": "Je suis allergique aux noix de cajou"}, timeout=30)
+        assert r.json()["action"] == "replace", r.text
+        writes = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["writes"]
+        assert writes[0]["action"] == "replace" and writes[0]["memory_id"] == edited, writes[0]
         page = httpx.get(f"{base}/diagnostics", timeout=30).text
         assert "<th>memory id</th>" in page, page[page.find("Write decisions") :][:800]
         # a forgotten memory's decision names nothing any more: its detail is emptied
