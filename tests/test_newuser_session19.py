@@ -214,3 +214,54 @@ def test_a_user_moved_by_export_then_import_keeps_their_time_zone(store_url, tmp
     _cli("--db", store_url, "import", str(tmp_path / "ann.json"), "--user", "ann", cwd=tmp_path)
     with Souvenir.open(store_url, embedder="none", window_embedder="none") as memory:
         assert memory.timezone("ann").tz == "Europe/Paris"
+
+
+ECHOED_PROMPT = (
+    "reply; system was: You keep a short profile of a customer for a support bot. Rewrite the profile from "
+    "the prior profile, the customer's recent questions and their new message."
+)
+SUMMARY_MESSAGES = [
+    ("en", "I'd like a refund for order 1234, the kettle leaks."),
+    ("fr", "Je voudrais un remboursement pour la commande 1234, la bouilloire fuit."),
+    ("zh", "我想退款，订单1234的水壶漏水。"),
+    ("ms", "Saya nak bayaran balik untuk pesanan 1234, cerek itu bocor."),
+]
+
+
+@pytest.mark.parametrize("language,message", SUMMARY_MESSAGES, ids=[lang for lang, _ in SUMMARY_MESSAGES])
+def test_a_summary_that_repeats_its_instructions_is_not_the_users_profile(tmp_path, language, message):
+    """The proxy's model server (mine: it echoed its system prompt, as a small model may)
+    answered the summary call with "reply; system was: You keep a short profile of a customer
+    for a support bot. Rewrite…": it became the user's `summary`, and every later block said
+    `User summary (quoted data): "…You keep a short profile of a customer…"`. Now rejected as
+    an echo of the instructions (`summary_rejected`), the old summary kept; a real one still
+    written."""
+    from tests.attack_support import stub_model_settings
+
+    with ChatServer() as upstream:
+        upstream.summary_answer = ECHOED_PROMPT
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 's.db'}", upstream.url, summary_enabled=True)
+        with UvicornThread(create_app(settings)) as server:
+            base = f"{server.url}/v1/users/api/u1"
+            turn = {"user": "u1", "message": message, "language": language}
+            assert httpx.post(f"{server.url}/v1/turns", json=turn, timeout=30).is_success
+            assert wait_until(lambda: upstream.summary_calls >= 1, 30), "no summary was asked"
+
+            def rejected() -> list[dict]:
+                events = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["degraded"]
+                return [e for e in events if e["kind"] == "summary_rejected"]
+
+            assert wait_until(rejected, 30), "the echo was not rejected"
+            assert "instructions" in rejected()[0]["detail"]
+            assert "summary" not in httpx.get(f"{base}/profile", timeout=30).json()
+            upstream.summary_answer = {
+                "en": "Customer wants a refund for order 1234 (a leaking kettle).",
+                "fr": "Client qui demande le remboursement de la commande 1234 (bouilloire qui fuit).",
+                "zh": "客户要求为订单1234退款（水壶漏水）。",
+                "ms": "Pelanggan mahu bayaran balik untuk pesanan 1234 (cerek bocor).",
+            }[language]
+            again = {"user": "u1", "message": message.replace("1234", "5678"), "language": language}
+            assert httpx.post(f"{server.url}/v1/turns", json=again, timeout=30).is_success
+            profile = lambda: httpx.get(f"{base}/profile", timeout=30).json()  # noqa: E731
+            assert wait_until(lambda: "summary" in profile(), 30), profile()
+            assert profile()["summary"] == upstream.summary_answer
