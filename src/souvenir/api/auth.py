@@ -108,6 +108,24 @@ def bind_refusal(host: str, keys_configured: bool) -> str | None:
     )
 
 
+def plain_http_warning(host: str) -> str | None:
+    """What the start line of ``souvenir serve`` adds when it binds ``host`` beyond loopback
+    (keys exist, or :func:`bind_refusal` stopped it): it speaks plain HTTP, so every key sent
+    and every answer — memories, exports — cross the network readable by anyone on the path.
+    ``None`` on loopback (a TLS reverse proxy on the same machine in front: docs/operations.md)."""
+    if is_loopback(host):
+        return None
+    try:
+        every = ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        every = False
+    where = f"{host} (every interface of this machine)" if every else host
+    return (
+        f"WARNING: plain HTTP on {where}: API keys and every answer (memories, exports) cross the "
+        "network unencrypted; serve on 127.0.0.1 behind a TLS reverse proxy (docs/operations.md, TLS)"
+    )
+
+
 def openai_error(status: int, message: str, code: str | None = None) -> dict:
     """OpenAI's error body for ``status``."""
     kinds = {

@@ -256,7 +256,8 @@ def render_page(data: dict) -> str:
     writes = data.get("writes") or []
     parts.append(
         _table(
-            ["time", "action", "reason", "detail"], [[w["time"], w["action"], w["reason"], w["detail"]] for w in writes]
+            ["time", "action", "reason", "memory id", "detail"],
+            [[w["time"], w["action"], w["reason"], w.get("memory_id") or "", w["detail"]] for w in writes],
         )
         if writes
         else "<p>None yet.</p>"

@@ -81,11 +81,14 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         else "no API key: loopback clients only, no key needed (`souvenir keys create --name NAME --admin` before serving beyond)"
     )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    from souvenir.api.auth import plain_http_warning
     from souvenir.config import dotenv_report
 
+    plain = plain_http_warning(host)
     return (
         f"souvenir: http://{where}:{port} (OpenAPI at /docs); store {store}; embedders {embedders}; {chat}; {access}; "
         + dotenv_report()
+        + (f"\n{plain}" if plain else "")
     )
 
 

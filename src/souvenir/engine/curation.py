@@ -218,7 +218,7 @@ class Curation:
             self.store.record_event(
                 memory.user_id,
                 event_kind("replace", "edited"),
-                event_detail("a person's new wording", text, memory_id, current.text),
+                event_detail("a person's new wording", text, memory_id, current.text, memory_id),
                 now,
             )
         self.writer.wake_indexer()

@@ -31,6 +31,7 @@ from souvenir.types import Memory, Selection, SelectionResult
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.limits import check_field, check_user_id
 from souvenir.privacy import redact_answer
+from souvenir.write.writelog import memory_of
 
 __all__ = ["IN_PROMPT", "TurnRecords", "retrieved"]
 
@@ -210,7 +211,7 @@ class TurnRecords:
             "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
             "never_served": never_served(memories),
             "degraded": self.store.degraded_events(user_id),
-            "writes": self.store.write_events(user_id),
+            "writes": [w | {"memory_id": memory_of(w["detail"])} for w in self.store.write_events(user_id)],
             "index": {
                 "embedder": self.index.name if self.index else None,
                 "backlog": backlogs[self.index.name] if self.index else 0,

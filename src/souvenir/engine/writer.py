@@ -144,13 +144,14 @@ class Writer:
                 )
                 return WriteResult("dropped", None, candidate.text, reason=reason, code="memory_cap")
             previous = next((m.text for m in existing if m.id == decision.target_id), None)
-            self.store.record_event(
+            written = self._apply(user_id, candidate, decision, said_at, now, previous)
+            self.store.record_event(  # after it, naming the memory it wrote or kept
                 user_id,
                 event_kind(decision.action, decision.code),
-                event_detail(decision.reason, decision.text, decision.target_id, previous),
+                event_detail(decision.reason, decision.text, decision.target_id, previous, written.memory_id),
                 now,
             )
-            return self._apply(user_id, candidate, decision, said_at, now, previous)
+            return written
 
     def _apply(
         self,

@@ -491,16 +491,25 @@ class Souvenir(UserData):
         return [WritePublic.from_result(r) for r in results]
 
     def import_file(self, path: str | os.PathLike[str], user: str, *, channel: str | None = None) -> list[WritePublic]:
-        """Import a memories JSONL file (one ``{text, kind, scope, date, source}`` a line)
-        through the write path; returns what was done with each line (``dropped`` with its
-        ``reason`` for those the filters refused)."""
+        """Import a memories JSONL file (one ``{text, kind, scope, date, source}`` a line), or a
+        user's export, through the write path; returns what was done with each line
+        (``dropped`` with its ``reason`` for those the filters refused). An export's time zone
+        (the profile's ``tz``) is set on a user who has none once a memory was written: the
+        block prints the moved user's days, not UTC ones. :class:`InputError` for a bad file."""
         from souvenir.replay.apply import import_memories
-        from souvenir.replay.formats import parse_memories_jsonl
+        from souvenir.replay.formats import export_timezone, parse_memories_jsonl
 
         lines = parse_memories_jsonl(Path(path))
-        return [
+        results = [
             WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, self._who(channel), user)
         ]
+        tz = export_timezone(Path(path))
+        if tz and any(r.action != "dropped" for r in results) and self.timezone(user, channel=channel).tz is None:
+            try:
+                self.set_timezone(user, tz, channel=channel)
+            except InputError:  # a zone this machine's tzdata does not know: the memories stay
+                pass
+        return results
 
 
 # The methods that read one user, and those that change what is kept of one user by id.

@@ -11,6 +11,9 @@ summary then stays, as after a failed call:
   "Fake reply to: {"prior_profile": …" from a model that echoes its input behind a preamble);
 * **an echo** — the answer opens with a stretch of the customer's own message or recent
   questions (the model repeated its input instead of describing the customer);
+* **the instructions** — the answer holds a sentence of the summariser's own instructions
+  (:data:`souvenir.profile.prompt.SUMMARY_SYSTEM`: "You keep a short profile of a customer for
+  a support bot." behind a preamble, from a model that repeats its prompt; session 19);
 * **a refusal** — "I'm sorry, I cannot…", "抱歉，我无法…", "Je suis désolé…", "Maaf, saya tidak
   dapat…" at its start;
 * **another language** — the answer is confidently in another language than the customer's
@@ -26,14 +29,22 @@ import json
 
 from souvenir.lexical import normalize
 from souvenir.profile.language import detect_language, normalize_code
-from souvenir.profile.prompt import DATA_KEYS
+from souvenir.profile.prompt import DATA_KEYS, SUMMARY_SYSTEM
 
-__all__ = ["ECHO_CHARS", "REFUSALS", "summary_problem"]
+__all__ = ["ECHO_CHARS", "INSTRUCTION_SENTENCES", "REFUSALS", "summary_problem"]
 
 #: An answer whose first this-many normalised characters appear in the customer's own words
 #: is an echo: longer than a name or an order number repeated in a real summary (a product
 #: name with its number, "blue kettle LZ-7731", is 20).
 ECHO_CHARS = 32
+#: The summariser's instructions, sentence by sentence, normalised: those of at least
+#: :data:`ECHO_CHARS` characters (six of seven; "Never invent anything." is left out: a short
+#: sentence a real profile might say).
+INSTRUCTION_SENTENCES = tuple(
+    sentence
+    for sentence in (normalize(part) for part in SUMMARY_SYSTEM.replace(". ", ".\n").splitlines())
+    if len(sentence) >= ECHO_CHARS
+)
 #: Openings of a refusal, lower-cased, in the four first-class languages.
 REFUSALS = (
     "i'm sorry",
@@ -82,6 +93,9 @@ def summary_problem(answer: str, own_words: list[str], language: str | None = No
         return None  # empty: the old summary stays anyway (summary_writes)
     if _is_json(text) or any(key in text for key in DATA_KEYS):
         return "JSON, not a prose profile"
+    normalised = normalize(text)
+    if any(sentence in normalised for sentence in INSTRUCTION_SENTENCES):
+        return "an echo of the summariser's instructions, not a profile"
     lowered = text.lower()
     if any(lowered.startswith(opening) for opening in REFUSALS):
         return "a refusal, not a profile"

@@ -477,8 +477,22 @@ def _export_lines(path: Path, data: dict) -> list[ImportLine]:
     return lines
 
 
+def export_timezone(path: str | Path) -> str | None:
+    """The user's time zone an export holds (``tables.user_kv``'s ``tz``: ``Europe/Paris`` or
+    ``+08:00`` as the exporting store kept it), or ``None`` (a JSONL file, an export without
+    one). The import sets it on a user who has none, so a moved user's days stay theirs."""
+    data = _export_of(Path(path))
+    if data is None:
+        return None
+    for row in data["tables"].get("user_kv") or []:
+        if isinstance(row, dict) and row.get("key") == "tz" and isinstance(row.get("value"), str):
+            return row["value"][:64] or None
+    return None
+
+
 __all__ = [
     "CANDIDATE_KINDS",
+    "export_timezone",
     "ChatLine",
     "ImportLine",
     "LocomoConversation",

@@ -131,14 +131,17 @@ class ParkedJob(_Out):
 
 class WriteEvent(_Out):
     """One write decision or drop of the write log (:mod:`souvenir.write.writelog`): when,
-    the ``action`` (insert, absorb, dropped, forget…), its ``reason`` code and the sentence
-    (``detail``, textless once its memory was forgotten)."""
+    the ``action`` (insert, absorb, dropped, forget…), its ``reason`` code, the sentence
+    (``detail``, textless once its memory was forgotten) and ``memory_id``, the memory the
+    decision wrote or kept (the new one of an insert or a supersede; ``null`` for a drop, a
+    forgotten memory's decision, or one recorded before session 19): why memory N is there."""
 
     model_config = ConfigDict(extra="allow")
     time: datetime
     action: str
     reason: str = ""
     detail: str | None = None
+    memory_id: int | None = None
 
 
 class Diagnostics(_Out):

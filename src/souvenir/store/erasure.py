@@ -12,7 +12,9 @@ in the store (what carries a text: :mod:`souvenir.lexical.forgetting`):
   mark, :func:`~souvenir.store.userdata.acted_mark`, so a client's retry is not acted on again), and their pending reflection or summary jobs closed,
   so the model never re-reads them;
 * the user's ``last_queries`` entries, recorded selections and event details that carry it
-  are removed, and so are the recorded selections that served it and share a content word
+  are removed — and the details of dropped candidates that share a content word with it
+  (:func:`dropped_quote`: a model's note the write path refused, "The user is vegetarian"
+  beside "I'm vegetarian, I live in Penang.", is the model's paraphrase of it, as the summary is), and so are the recorded selections that served it and share a content word
   with it (the question asked about it) — that question's turn, event quotes and last query
   too; the user ``summary`` (model-written, possibly in other words) is cleared
   whole and the summariser asked to rebuild it at the next turn;
@@ -35,6 +37,13 @@ from souvenir.timeutil import to_text
 from souvenir.timezones import TZ_KEY
 
 _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
+#: A text quoted with Python's ``repr`` at the start of what follows: ``'…'`` or ``"…"``, escapes
+#: included (a repr holds its own quote only escaped).
+_QUOTED = re.compile(r"""(['"])((?:\\.|(?!\1)[^\\])*)\1""")
+#: Where a dropped candidate's text is quoted in its event's detail: after ``text: `` in a write
+#: decision (``souvenir.write.writelog.event_detail``), after ``memory `` at the start of a
+#: reflection item's (``memory '…': why``, :mod:`souvenir.engine.proposals`).
+_QUOTE_AFTER = {"write:dropped:": " | text: ", "reflection_item_dropped": "memory "}
 #: ``why`` of an erasure asked in chat: the turn that asked.
 _REQUEST_TURN = re.compile(r"^request:turn:(\d+)$")
 #: The profile key "forget everything" keeps (with the ``meta:`` counters): the time zone — the
@@ -55,6 +64,25 @@ def _batches(ids: list[int]):
     for start in range(0, len(ids), BATCH):
         part = ids[start : start + BATCH]
         yield part, ",".join("?" * len(part))
+
+
+def dropped_quote(kind: str, detail: str | None) -> str | None:
+    """The text an event of a dropped candidate quotes (``None`` for another event, or none
+    found): a write decision's ``reason | text: 'X'``, a reflection item's ``memory 'X': why``.
+    A dropped candidate was never a memory, so no erasure reached it by its text; a forgotten
+    memory's paraphrase by the model ("The user is vegetarian") shares a content word with it
+    (:func:`~souvenir.lexical.forgetting.mentions`). Linear in ``detail`` (at most 600
+    characters: :data:`souvenir.write.writelog.DETAIL_CHARS`)."""
+    if not detail:
+        return None
+    marker = next((m for k, m in _QUOTE_AFTER.items() if kind.startswith(k)), None)
+    if marker is None:
+        return None
+    at = detail.find(marker)
+    if at < 0 or (marker == "memory " and at != 0):
+        return None
+    quoted = _QUOTED.match(detail, at + len(marker))
+    return quoted.group(2) if quoted else detail[at + len(marker) :]
 
 
 class ErasureMixin:
@@ -143,10 +171,14 @@ class ErasureMixin:
                     conn.execute("DELETE FROM selections WHERE id = ?", (sid,))
                     done["selections"] += 1
             done["events"] = 0
-            for event_id, detail in conn.execute(
-                "SELECT id, detail FROM events WHERE user_id = ?", (user_id,)
+            for event_id, kind, detail in conn.execute(
+                "SELECT id, kind, detail FROM events WHERE user_id = ?", (user_id,)
             ).fetchall():
-                if carries(detail, wordings) or quotes_start(detail, starts):
+                if (
+                    carries(detail, wordings)
+                    or quotes_start(detail, starts)
+                    or mentions(dropped_quote(kind, detail), wordings)
+                ):
                     conn.execute("UPDATE events SET detail = '' WHERE id = ?", (event_id,))
                     done["events"] += 1
             done["profile"] = self._erase_profile(conn, user_id, wordings, now)
