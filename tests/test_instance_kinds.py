@@ -143,9 +143,20 @@ def test_the_default_is_off():
 def test_flags_none_unless_asked_and_enabled():
     speakers = np.array([None, None], dtype=object)
     texts = ["we went camping", "hello"]
-    assert instance_flags("What activities?", None, speakers, lambda: texts, False) is None
-    assert instance_flags("How are you?", None, speakers, lambda: texts, True) is None
-    assert instance_flags("What activities?", None, speakers, lambda: texts, True).tolist() == [True, False]
+    on, broad = ScoringConfig(kind_bonus=1.0), ScoringConfig(kind_bonus=1.0, kind_broad=True)
+    assert instance_flags("What activities?", None, speakers, lambda: texts, ScoringConfig()) is None
+    assert instance_flags("How are you?", None, speakers, lambda: texts, on) is None
+    assert instance_flags("What activities?", None, speakers, lambda: texts, on).tolist() == [True, False]
+    # list questions only: "what activity did…" asks one thing, « quelles activités », 哪些 several
+    assert instance_flags("What activity did you do?", None, speakers, lambda: texts, broad) is None
+    assert instance_flags("Quelles activités ?", None, speakers, lambda: texts, broad).tolist() == [True, False]
+    zh = ["我们去露营了", "你好"]
+    assert instance_flags("她做过哪些活动？", None, speakers, lambda: zh, broad).tolist() == [True, False]
+    ms = ["Kami pergi berkhemah", "Helo"]
+    assert instance_flags("Aktiviti apa saja yang dia buat?", None, speakers, lambda: ms, broad).tolist() == [
+        True,
+        False,
+    ]
 
 
 @pytest.mark.parametrize(

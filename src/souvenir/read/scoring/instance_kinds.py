@@ -30,6 +30,8 @@ from functools import lru_cache
 import numpy as np
 
 from souvenir.lexical import nfkc_casefold
+from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.levers import ScoringConfig
 
 __all__ = ["KINDS", "asked_kinds", "instance_flags", "kind_reason", "named_kinds"]
 
@@ -293,12 +295,16 @@ def named_kinds(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def instance_flags(message: str, speaker: str | None, speakers: np.ndarray, texts, enabled: bool) -> np.ndarray | None:
+def instance_flags(
+    message: str, speaker: str | None, speakers: np.ndarray, texts, config: ScoringConfig
+) -> np.ndarray | None:
     """Per memory (bool, candidates' order): names an instance of a kind ``message`` asks
     for, and is ``speaker``'s own or has no speaker (any speaker's when ``speaker`` is
-    ``None``). ``texts()``: the memories' texts. ``None`` when not ``enabled`` or
-    ``message`` asks no kind (the term is then absent, not zero)."""
-    if not enabled:
+    ``None``). ``texts()``: the memories' texts. ``None`` when ``config.kind_bonus`` is 0,
+    when ``config.kind_broad`` and ``message`` is not a list question
+    (:func:`~souvenir.read.scoring.breadth.broad_question`), or when it asks no kind (the
+    term is then absent, not zero)."""
+    if not config.kind_bonus or (config.kind_broad and not broad_question(message)):
         return None
     kinds = asked_kinds(message)
     if not kinds:

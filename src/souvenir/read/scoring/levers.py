@@ -222,3 +222,6 @@ class ScoringConfig:
     kind_bonus: float = 0.0
     #: The kind term counts × the priors' relevance gate (``priors_gate``).
     kind_gated: bool = False
+    #: The kind term for list questions only (:func:`~souvenir.read.scoring.breadth.broad_question`:
+    #: "What activities…", not "What activity did…").
+    kind_broad: bool = False

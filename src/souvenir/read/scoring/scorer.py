@@ -272,7 +272,7 @@ class Scorer:
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
             relatives=_relatives(cfg, message, static),
-            kinds=instance_flags(message, speaker, static.speakers, static.candidate_texts, bool(cfg.kind_bonus)),
+            kinds=instance_flags(message, speaker, static.speakers, static.candidate_texts, cfg),
             **common,
         )
         return Prepared(
