@@ -180,3 +180,24 @@ def test_the_diagnostics_page_labels_the_kind_part():
     assert _part_names(items) == ["use", "speaker", "kind"]
     assert PART_LABELS["kind"] == "the kind asked"
     assert "asked for activities: this memory names one" in COLUMN_LEGEND["kind"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what activities " * 1000,
+        "hiking " * 2300,
+        "x" * 16_000,
+        "哪些宠物" * 1300,
+        "apa aktiviti " * 1200,
+        "what's-" * 2300,
+    ],
+)
+def test_both_readers_are_linear(text):
+    """A 16 KB message or memory costs one pass (:mod:`tests.test_linear_time`'s bound)."""
+    import time
+
+    start = time.process_time()
+    asked_kinds(text + "?")
+    named_kinds(text + ".")
+    assert time.process_time() - start < 2.0
