@@ -24,6 +24,7 @@ EVERY_LEVER = ScoringConfig(
     speaker_penalty=3.0,
     profile_bonus=4.0,
     relative_bonus=4.0,
+    kind_bonus=2.0,
     period_bonus=3.0,
     neighbour_alpha=0.7,
     length_prior=0.5,
@@ -60,6 +61,7 @@ def produced_parts(config: ScoringConfig = EVERY_LEVER) -> set[str]:
         questions=np.array([0, 1, 0, 0, 0, 0], dtype=np.float64),
         profile=np.array([True, False, False, False, True, False]),
         relatives=np.array([False, True, False, False, False, False]),
+        kinds=np.array([False, False, True, False, False, False]),
         parts=parts,
     )
     return set(parts)

@@ -26,6 +26,7 @@ PART_NAMES = (
     "speaker",
     "profile",
     "relative",
+    "kind",
     "period",
     "diversity",
 )
@@ -43,6 +44,7 @@ PART_LABELS = {
     "speaker": "speaker",
     "profile": "who they are",
     "relative": "the relative asked about",
+    "kind": "the kind asked",
     "period": "period",
     "diversity": "diversity",
 }
@@ -73,6 +75,9 @@ COLUMN_LEGEND = {
     "relative": 'the relative asked about: the message names a relative (« ma fille », "my husband", 女儿, '
     '"kakak saya") and the memory names the same relation in any language, or the name the user\'s memories '
     'give them ("The user\'s son, Jun Hao"); it gains.',
+    "kind": 'the message asks for a kind (activities, books, pets, places… « quels livres », 哪些宠物, "hobi apa") '
+    'and the memory names an instance of it (hiking, « poterie », 小狗): "asked for activities: this memory names '
+    "one\"; it gains (the named person's own memories when the message names one).",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
 }

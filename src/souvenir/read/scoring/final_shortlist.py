@@ -15,7 +15,7 @@ function of what is already computed for every memory, and bounded above:
 - the neighbour term α · max(first stage of the neighbours): a neighbour inside the
   evaluated set counts its exact first stage, any other at most the largest bound of a
   first stage outside it;
-- speaker, profile, relatives and period: their value when positive, else 0 (the
+- speaker, profile, relatives, kind and period: their value when positive, else 0 (the
   relatives' term is gate · bonus · flags, the flags read per user from the whole store:
   at most max(bonus, 0) · flags).
 
@@ -68,7 +68,8 @@ _KNOWN = frozenset(
     prf_temperature event_bonus ask_penalty acts_first acts_broad lexical_lang dense_lang
     dense_centre window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion
     rank_fusion_k rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate
-    priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated""".split()
+    priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated kind_bonus
+    kind_gated kind_broad""".split()
 )
 _DEFAULT = ScoringConfig()
 
@@ -291,7 +292,7 @@ class Bounded:
         return total
 
     def _bonuses(self) -> list[np.ndarray | float]:
-        """Speaker, profile, relatives and period terms: at most their positive value (terms
+        """Speaker, profile, relatives, kind and period terms: at most their positive value (terms
         to add)."""
         cfg, fused = self.cfg, self.fused
         out: list[np.ndarray | float] = []
@@ -308,6 +309,9 @@ class Bounded:
             if not isinstance(relatives, np.ndarray):
                 raise TypeError("the relatives' term must be per memory to be bounded")
             out.append(cfg.relative_bonus * relatives)
+        kinds = fused.get("kinds")
+        if kinds is not None and cfg.kind_bonus > 0:
+            out.append(cfg.kind_bonus * kinds)
         period = fused.get("period")
         if period is not None and cfg.period_bonus > 0:
             days = fused["days"]

@@ -212,3 +212,16 @@ class ScoringConfig:
     #: memory unrelated to the question is not lifted above a related one (the same
     #: figures as ungated on every fold).
     relative_gated: bool = True
+    # -- The kind a list question asks for (issue #28, session 19; docs/journal.md "Session
+    # 19, lane recall4"; ``bench/kind_lexicon_cv.py``).
+    #: A question asking for a kind ("What activities…", « Quels livres… », 哪些宠物,
+    #: "Aktiviti apa…": :func:`souvenir.read.scoring.instance_kinds.asked_kinds`): the
+    #: memories naming an instance of it (hiking, « poterie », 小狗:
+    #: :func:`~souvenir.read.scoring.instance_kinds.named_kinds`), the named speaker's own or
+    #: any speaker's when none is named, gain this. 0 = off.
+    kind_bonus: float = 0.0
+    #: The kind term counts × the priors' relevance gate (``priors_gate``).
+    kind_gated: bool = False
+    #: The kind term for list questions only (:func:`~souvenir.read.scoring.breadth.broad_question`:
+    #: "What activities…", not "What activity did…").
+    kind_broad: bool = False

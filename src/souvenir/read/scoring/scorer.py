@@ -20,6 +20,7 @@ from souvenir.position_sets import union
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
+from souvenir.read.scoring.instance_kinds import instance_flags
 from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
@@ -57,10 +58,9 @@ __all__ = ["DenseInput", "Prepared", "Scorer"]
 class Scorer:
     """The read path's scores (see :mod:`souvenir.read.scoring.fusion` for the formula).
 
-    Keeps, per user, what it read of the candidates (languages, neighbours, the BM25
-    index…) until they change: the same candidates object again (the store's read cache
-    returns the same :class:`~souvenir.candidates.pool.Pool` while nothing changed) costs
-    nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
+    Keeps, per user, what it read of the candidates (languages, neighbours, the BM25 index…) until they change:
+    the same candidates object again (the store's read cache returns the same :class:`Pool` while nothing
+    changed) costs nothing; another one costs one pass to compare ids, hashes, sessions and speakers.
     When the new candidates are the held ones followed by new memories (a pool
     :meth:`~souvenir.candidates.pool.Pool.extended` from the held one, or the same marks
     then more), the columns are extended (:meth:`UserColumns.extended`: the same bits as a
@@ -71,9 +71,8 @@ class Scorer:
         self, config: ScoringConfig | None = None, max_users: int = 256, calibration: Calibration | None = None
     ) -> None:
         self.config = config or ScoringConfig()
-        #: the small-store priors (:mod:`souvenir.read.scoring.calibration`), used when
-        #: ``config.calibrated``; none by default (the engine passes those read for its
-        #: embedders, :func:`~souvenir.read.scoring.calibration.calibration_for`)
+        #: the small-store priors (:mod:`souvenir.read.scoring.calibration`) if ``config.calibrated``; none by
+        #: default (the engine passes those of its embedders, :func:`~.calibration.calibration_for`)
         self.calibration = calibration if calibration is not None else Calibration()
         self._cache: OrderedDict[int, tuple[Sequence[Memory], int | None, _Static]] = OrderedDict()
         self._max_users = max_users
@@ -273,6 +272,7 @@ class Scorer:
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
             relatives=_relatives(cfg, message, static),
+            kinds=instance_flags(message, speaker, static.speakers, static.candidate_texts, cfg),
             **common,
         )
         return Prepared(
