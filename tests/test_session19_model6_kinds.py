@@ -213,3 +213,35 @@ def test_the_service_writes_nothing_of_a_bedtime_turn(tmp_path) -> None:
             assert not (rt.store.memories(user) if user else [])
         finally:
             rt.close()
+
+
+#: A how-to rule to anyone, naming a topic (dlg-en's invented maxim), en / fr / zh / ms.
+HOWTO = [
+    "The best way to learn Portuguese is by listening to the music of the world.",
+    "The key to good bread is patience.",
+    "La meilleure façon d'apprendre le portugais, c'est la musique.",
+    "Le meilleur moyen de progresser en ski est de skier tous les jours.",
+    "学葡萄牙语最好的方法是听音乐。",
+    "最好的方法是多听音乐。",
+    "Cara terbaik untuk belajar bahasa Portugis ialah dengar muzik.",
+]
+#: The writer, a relation or a third person in it, or a liking said as "nothing beats": kept.
+HOWTO_KEPT = [
+    "The best way to reach me is email.",
+    "The best way to calm my son is music.",
+    "The best way to learn is to practise, my teacher says.",
+    "Nothing beats a cold beer after work.",
+    "Le meilleur moyen de me joindre est le mail.",
+    "我觉得最好的方法是多听。",
+    "Cara terbaik untuk hubungi saya ialah emel.",
+]
+
+
+@pytest.mark.parametrize("text", HOWTO)
+def test_a_how_to_rule_to_anyone_is_a_maxim(text: str) -> None:
+    assert chit_chat(text) == "maxim"
+
+
+@pytest.mark.parametrize("text", HOWTO_KEPT)
+def test_a_how_to_rule_with_someone_in_it_is_no_maxim(text: str) -> None:
+    assert chit_chat(text) is None

@@ -33,7 +33,7 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import Tok
 
-__all__ = ["leaving", "opinion"]
+__all__ = ["bedtime", "leaving", "opinion"]
 
 _OPEN = r"^[\W_]*(?:(?:well|ok|okay|alright|anyway|anyways|so|right|bon|bref|allez|alors|baiklah|okeylah|oklah|ok)\b[\s,!.]*)*"
 #: The leave-taking itself; what follows (``rest``) must be an errand or nothing.
