@@ -33,7 +33,7 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.tagged import Tok
 
-__all__ = ["leaving", "opinion"]
+__all__ = ["bedtime", "leaving", "opinion"]
 
 _OPEN = r"^[\W_]*(?:(?:well|ok|okay|alright|anyway|anyways|so|right|bon|bref|allez|alors|baiklah|okeylah|oklah|ok)\b[\s,!.]*)*"
 #: The leave-taking itself; what follows (``rest``) must be an errand or nothing.
@@ -101,9 +101,56 @@ _GOOD_NIGHT = re.compile(
 )
 
 
+#: A good-night anywhere in a bedtime sentence (晚安 / 晚安啦, "good night", « bonne nuit »,
+#: "selamat malam", "nite"), with the name it calls (a capitalised word, or Han after 晚安).
+_NIGHT_ANY = re.compile(
+    r"\b(?:(?:good\s*)?nighty?(?:\s*night)?|nite|gn|bonne\s+nuit|selamat\s+malam)\b|晚安[啦呀哦喔咯~～]*",
+    re.I,
+)
+#: What a bedtime sentence may hold beside its good-night: going to sleep, now, and nothing
+#: else ("Bedtime, night!", « Dodo, bonne nuit », 睡了睡了，晚安, "Tidur dulu, selamat malam").
+_BEDTIME = frozenset(
+    """sleep sleeping sleepy bed bedtime sack hay off to time for going gonna im i'm i am now all everyone
+    y'all head heading zzz
+    dodo au lit dormir je vais me coucher il est temps l'heure de tout le monde
+    tidur nak saya aku dulu masa untuk dah semua""".split()
+)
+#: The words of sleep itself, one of which a Latin bedtime sentence holds.
+_SLEEP = frozenset("sleep sleeping sleepy bed bedtime sack hay zzz dodo lit dormir coucher tidur".split())
+#: The Chinese of going to sleep: 我 / 先 / 去 / 要 / 该 / 得 / 准备 + 睡 / 睡觉 + 了 / 啦, said once or twice.
+_ZH_BEDTIME = re.compile(
+    r"^(?:好了|好啦|那|嗯|行)?[，,\s]*(?:(?:我|先|去|要|该|得|准备|困了)*睡(?:觉)?(?:了|啦|咯)?[，,\s]*)+$"
+)
+
+
+def bedtime(sentence: str) -> bool:
+    """A good-night with only going to sleep around it (睡了睡了，晚安 — dlg-zh's junk note,
+    session 19; "Off to bed, night!", « Dodo, bonne nuit Léa », "Tidur dulu, selamat
+    malam"): no fact, only the moment. A sleep word is needed ("Good night!" alone is a
+    greeting, read elsewhere); a number, a time word or another word is not bedtime ("I sleep
+    at 11, good night")."""
+    text = sentence.strip()
+    night = _NIGHT_ANY.search(text)
+    if night is None:
+        return False
+    rest = text[: night.start()] + " " + text[night.end() :]
+    if "睡" in rest:
+        after = re.sub(r"^[\u4e00-\u9fff]{1,3}(?=[\s。！!~～.…]*$)", "", text[night.end() :])  # 晚安小安: the name
+        zh = re.sub(r"[\s。！!~～.…]+", "", text[: night.start()] + after)
+        return bool(_ZH_BEDTIME.match(zh.rstrip("，,")))
+    words = re.findall(r"[\w']+", rest.replace("\u2019", "'"))
+    if not words or any(ch.isdigit() for ch in rest):
+        return False
+    words = words[:-1] if words[-1][:1].isupper() and words[-1].lower() not in _BEDTIME else words  # the name called
+    lowered = [w.lower() for w in words]
+    return any(w in _SLEEP for w in lowered) and all(w in _BEDTIME for w in lowered)
+
+
 def leaving(sentence: str) -> bool:
     """A leave-taking (module docstring); ``sentence``: one sentence as written."""
     text = sentence.strip()
+    if bedtime(text):
+        return True
     zh = _ZH_LEAVING.match(text)
     if zh:
         rest = zh.group("rest")

@@ -23,7 +23,10 @@
   or an attitude verb in capitals ("I just LOVE", « J'ADORE », "SUKA SANGAT") beside a
   weaker one ("just", "oh", "sure", "totally", "ever", "wow", "génial", "super", "hebat").
   A cue in a short sentence (four words at most: "Best day ever.", "呵呵。") marks the one
-  before it too. When in doubt the write path keeps nothing rather than the literal
+  before it too. A liking of how a mishap goes with no cue ("I love how the bus is always
+  late", « j'adore quand le train est annulé », 我就喜欢堵车, "saya suka bila internet
+  terputus") is marked, with a short liking echoed after it ("Truly my favourite thing."):
+  :mod:`souvenir.lexical.sarcasm_frames`. When in doubt the write path keeps nothing rather than the literal
   opposite.
 
 Known misses: sarcasm without a cue ("Great, another Monday"), rhetorical questions
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import re
 
+from souvenir.lexical.sarcasm_frames import echoed_liking, liked_mishap
 from souvenir.lexical.sarcasm_marks import MARKED
 
 __all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
@@ -252,4 +256,8 @@ def sarcastic(text: str) -> list[str]:
                 after = next((j for j in range(i + 1, min(i + 3, len(parts))) if _ATTITUDE.search(parts[j])), None)
                 if after is not None:
                     marked.add(after)
+        elif liked_mishap(part):  # "I love how the bus is always late… Truly my favourite thing."
+            marked.add(i)
+            if i + 1 < len(parts) and echoed_liking(parts[i + 1]):
+                marked.add(i + 1)
     return [parts[i] for i in sorted(marked)]

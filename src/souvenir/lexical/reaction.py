@@ -268,12 +268,44 @@ _ZH_MAXIM = re.compile(
 )
 
 
+#: A rule of how to do something, to anyone: "The best way to…", « La meilleure façon de… »,
+#: 最好的方法是…, "Cara terbaik untuk…" (dlg-en's "The best way to learn Portuguese is by
+#: listening to the music of the world.", session 18). A topic may be named (Portuguese):
+#: only the writer and their relations are refused after it (:func:`_unowned`).
+_HOWTO = re.compile(
+    _OPEN + r"(?:(?:the\s+)?(?:best|only|easiest|fastest|quickest|surest|right|secret)\s+(?:way|thing|trick)\s+to\b"
+    r"|(?:the\s+)?key\s+to\s+\w+(?:\s+\w+)?\s+is\b"
+    r"|(?:la\s+)?(?:meilleure|seule)\s+(?:façon|manière|chose)\s+(?:de|d')|(?:le\s+)?(?:meilleur|seul)\s+moyen\s+(?:de|d')"
+    r"|(?:le\s+)?secret\s+pour\b"
+    r"|cara\s+(?:terbaik|paling\s+(?:baik|mudah|senang))\s+untuk\b|rahsia\s+untuk\b)",
+    re.I,
+)
+_ZH_HOWTO = re.compile(r"^\w{0,8}?最好的(?:方法|办法|方式)")
+
+
+def _unowned(rest: str) -> bool:
+    """No writer, relation or third person in ``rest`` (a how-to rule names a topic freely)."""
+    if any(z in rest for z in _ZH_WRITER) or any(z in rest for z in ("他", "她")):
+        return False
+    for raw in re.findall(r"[\w'\u00c0-\u00ff-]+", rest):
+        word = raw.lower()
+        if _fold(raw).split("'")[0] in lx.RELATIONS or word.split("'")[0] in _THIRD:
+            return False
+        if word in _WRITER or word.split("'")[0] + "'" in _WRITER or word.split("'")[0] in _WRITER:
+            return False
+    return True
+
+
 def maxim(sentence: str, generic_we: bool = False) -> bool:
-    """A maxim with no one in it: a frame ("This is a reminder to…", « C'est un rappel que… »,
-    这提醒我们…, "Ini peringatan untuk…", "Life is too short") and nothing of the writer, no
+    """A maxim with no one in it: a how-to rule (:data:`_HOWTO`: "The best way to…", with no
+    writer, relation or third person anywhere in it), or a frame ("This is a reminder to…",
+    « C'est un rappel que… », 这提醒我们…, "Ini peringatan untuk…", "Life is too short") and nothing of the writer, no
     third person, digit, capitalised word or time word after it (:func:`_clean`); with
     ``generic_we``, a "we" or "our" after it is everyone's (:data:`_GENERIC_WE`)."""
     text = _bare(sentence)
+    howto = _HOWTO.match(text) or _ZH_HOWTO.match(text)
+    if howto is not None and _unowned(text):  # the frame holds no writer: the whole is read
+        return True
     found = _MAXIM.match(text) or _ZH_MAXIM.match(text)
     rest = text[found.end() :] if found is not None else ""
     return found is not None and _clean(_GENERIC_WE.sub(" ", rest) if generic_we else rest)

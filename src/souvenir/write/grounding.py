@@ -81,7 +81,8 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    for me when I do this in a comfy spot."): :mod:`souvenir.write.deictic`.
 11. ``they`` — the note opens on "they" or reacts to "those … with them" with no one of its
    own in it ("Kinda jealous of all those fun outings with them."):
-   :mod:`souvenir.write.unbound_they` (session 18).
+   :mod:`souvenir.write.unbound_they` (session 18); the same for a note opening on a lone
+   "she" / « elle » / 她 / "dia" that names no one (:func:`~souvenir.write.unbound_they.unbound_one`, session 19).
 
 Where :data:`MIN_SHARE` comes from: LoCoMo's human-checked observations (the 1,453 of the
 six shared conversations whose cited turn is their speaker's) are grounded facts about the
@@ -122,7 +123,7 @@ from souvenir.write.filters.own_voice import own_voice_filter
 from souvenir.write.filters.shapes import Exchange, Filter, FilterDecision, drop, keep
 from souvenir.write.clause_ground import copied_tail, looped, restated_tail, thin_sentences, unground_clauses
 from souvenir.write.deictic import unresolved_deictic
-from souvenir.write.unbound_they import unbound_they
+from souvenir.write.unbound_they import unbound_one, unbound_they
 from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
 from souvenir.write.possession import invented_possessions, possession_clauses
@@ -324,7 +325,7 @@ def ground(
     pointer = unresolved_deictic(text)
     if pointer:
         return Grounding(False, "deictic", f"points at what it does not hold: {pointer!r}", share, tuple(missing))
-    others = unbound_they(text, names)
+    others = unbound_they(text, names) or unbound_one(text, names)
     if others:
         return Grounding(False, "they", f"'{others}' points at another turn: {text[:80]}", share, tuple(missing))
     if cut is not None:

@@ -23,6 +23,12 @@ Two readings, en / fr / zh / ms:
    word owning something, one of the user's names):
    a reaction with no one in it.
 
+:func:`unbound_one` reads the singular (session 19): a note that *opens* on "she" / "he" /
+« elle » / « il » (a person's: not « il y a », « il faut », « il fait »…) / 她 / 他 / "dia" and
+holds no name and no relation of the user's (my sister, ma sœur, 我姐姐, kakak saya): its
+referent was named in another sentence or turn (dlg-fr's « Elle est pharmacienne à Annecy… »,
+the sister's name dropped).
+
 A note of either kind is dropped, not the message: "never worse than no model" keeps the
 message, where the referent may be named, as the turn's episode. No threshold: the pronouns
 are the rule; its cost on LoCoMo's 1,453 true observations read as notes against their own
@@ -37,7 +43,7 @@ import re
 
 from souvenir.lexical.tagged import key_of
 
-__all__ = ["unbound_they"]
+__all__ = ["unbound_one", "unbound_they"]
 
 _LEAD = re.compile(
     r"^\W*(?:(?:oh|wow|yeah|yes|well|honestly|and|but|so|et|mais|alors|ya|tapi|dan)\W+)*"
@@ -78,3 +84,47 @@ def unbound_they(note: str, names: frozenset[str] = frozenset()) -> str | None:
     if names and any(key_of(word) in names for word in re.findall(r"[\w'-]+", text)):
         return None
     return next(word for word in pointed.groups() if word)
+
+
+_ONE_LEAD = re.compile(
+    r"^\W*(?:(?:oh|wow|yeah|yes|well|honestly|and|but|so|et|mais|alors|ya|tapi|dan)\W+)*"
+    r"(?P<p>she(?:'s|'ll|'d)?|he(?:'s|'ll|'d)?|elle|il(?!\s+(?:y\b|faut|fait|fallait|est\s+(?:temps|l'heure|tard|\d)"
+    r"|était\s+une\s+fois|paraît|semble|reste|s'agit|vaut|arrive|suffit|manque|pleut|neige))|dia)\b",
+    re.IGNORECASE,
+)
+_ZH_ONE_LEAD = re.compile(r"^\W*(?:还行|还好|嗯|哎)?[，,]?\s*(?:就是)?(?P<p>她(?!们)|他(?![们人]))")
+#: A relation of the user's: who "she" is, said in the note ("She is my sister").
+_RELATION = re.compile(
+    r"\b(?:sister|brother|mother|mom|mum|father|dad|wife|husband|daughter|son|friend|boss|cousin|aunt|uncle"
+    r"|grandma|grandmother|grandpa|grandfather|partner|girlfriend|boyfriend|colleague|coworker|neighbou?r|kid|baby"
+    r"|sœur|soeur|frère|frere|mère|mere|maman|père|pere|papa|femme|mari|fille|fils|amie?|patron(?:ne)?|cousine?"
+    r"|tante|oncle|grand-mère|grand-père|copine|copain|collègue|voisine?|bébé"
+    r"|kakak|adik|abang|ibu|emak|mak|ayah|bapa|abah|isteri|suami|anak|kawan|bos|sepupu|nenek|datuk|rakan|jiran)\b"
+    r"|[姐妹哥弟妈爸母父]|老婆|老公|丈夫|妻子|女儿|儿子|朋友|老板|表[姐妹哥弟]|奶奶|爷爷|外婆|外公|同事|邻居|孩子",
+    re.IGNORECASE,
+)
+
+
+#: A preposition of place or time before a capitalised word: a place or a month, not who
+#: "she" is ("…pharmacienne à Annecy", "…married in December", "kerja di Ipoh").
+_PLACE_PREP = re.compile(
+    r"\b(?:in|at|on|from|to|near|since|until|during|around|across|à|a|en|au|aux|dans|vers|depuis|près\s+de|di|ke|dari|pada|dekat)"
+    r"\s+(?:the\s+|la\s+|le\s+|l')?$",
+    re.IGNORECASE,
+)
+
+
+def unbound_one(note: str, names: frozenset[str] = frozenset()) -> str | None:
+    """The pronoun (as written) of a note that opens on a singular "she" / "he" (en / fr /
+    zh / ms) and names no one (module docstring), else ``None``. ``names``: keys of the
+    speakers' names ("She told Maya…": Maya named)."""
+    text = note.strip().replace("’", "'")
+    lead = _ONE_LEAD.match(text) or _ZH_ONE_LEAD.match(text)
+    if lead is None:
+        return None
+    rest = text[lead.end() :]
+    if _RELATION.search(rest) or any(not _PLACE_PREP.search(rest[: m.start()]) for m in _NAME.finditer(rest)):
+        return None
+    if names and any(key_of(word) in names for word in re.findall(r"[\w'-]+", text)):
+        return None
+    return lead.group("p")
