@@ -205,7 +205,7 @@ def moved_date(new: str, old: str) -> bool:
         if len(head) < 2 or head not in have:
             return False
         owner = have[: have.find(head)]  # 女儿的钢琴考级: whose event it is, two or three characters and 的
-        owned = 2 <= len(owner) <= 3 and f"{owner}的" in old
+        owned = 2 <= len(owner) <= 3  # or a modifier glued to it: 团队团建
         rest = DATE.sub("", have.replace(head, "", 1).removeprefix(owner if owned else ""))
         return all(ch in "定在于安排约好是了的去参加做，,。 " for ch in rest)
     # "The engineer moved the service to…": the object names the event, the subject may be its agent
@@ -218,7 +218,7 @@ def moved_date(new: str, old: str) -> bool:
     # « Contrôle technique de la voiture le 12 mars » / « Le contrôle technique est avancé au 3 mars »: one
     # complement of a two-word event left unsaid, never a name (another person's appointment) nor a list
     one_more = not re.search(r"\b(?:and|et|dan|serta|with|avec|dengan)\b|[,;]", old)  # never a second event
-    return not left or (one_more and len(named) >= 2 and len(left) == 1 and not left & capitals)
+    return not left or (one_more and len(left) == 1 and not left & capitals)  # "The offsite" / "Team offsite"
 
 
 # ---------------------------------------------------------------------- a wrong value named
