@@ -30,12 +30,13 @@ Shapes::
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from souvenir.lexical.forget_cues import ForgetRequest
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.tagged import content_of, tokenize
 
-__all__ = ["FILLERS", "never_mind", "points_back", "statement_before"]
+__all__ = ["FILLERS", "never_mind", "points_back", "says_something", "statement_before"]
 
 #: Words that may stand in a deictic request's topic without naming anything: the deictics
 #: themselves, interjections and discourse words said before the request (four languages).
@@ -122,6 +123,9 @@ _NEXT_STEP = re.compile(
     re.I,
 )
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+#: Characters read on each side of a request for what it points at or the next step: what was
+#: "just said" is near it, and a long message of many requests is read in linear time.
+_NEAR = 400
 
 
 def _filler(key: str, cjk: bool) -> bool:
@@ -153,7 +157,8 @@ def never_mind(request: ForgetRequest, message: str = "") -> bool:
     if _NEXT_STEP.search(folded, forgetting.end()):
         return True
     at = message.find(request.sentence) if message else -1
-    rest = nfkc_fold(message[at + len(request.sentence) :]).lower() if at >= 0 else ""
+    end = at + len(request.sentence)
+    rest = nfkc_fold(message[end : end + _NEAR]).lower() if at >= 0 else ""
     return bool(_NEXT_STEP.search(rest))
 
 
@@ -171,16 +176,19 @@ def points_back(request: ForgetRequest, message: str = "") -> bool:
 
 
 def statement_before(message: str, request: ForgetRequest) -> str:
-    """The sentences of ``message`` before ``request``'s that say something (a content word
+    """The sentences of ``message`` before ``request``'s (the last :data:`_NEAR` characters) that say something (a content word
     other than a filler: "I owe my cousin 500.", not "Ok." or 算了。), joined; ``""`` when
     there is none (the request then points at the previous turn) or when the request's
     sentence is not found as written."""
     at = message.find(request.sentence)
     if at <= 0:
         return ""
-    said = [part.strip() for part in _SENTENCE.split(message[:at]) if part.strip()]
-    return " ".join(part for part in said if _says(part))
+    said = [part.strip() for part in _SENTENCE.split(message[max(0, at - _NEAR) : at]) if part.strip()]
+    return " ".join(part for part in said if says_something(part))
 
 
-def _says(sentence: str) -> bool:
+@lru_cache(maxsize=1024)
+def says_something(sentence: str) -> bool:
+    """Whether ``sentence`` holds a content word other than a filler (cached: a long message of
+    one request said many times reads its sentences once; emptied with the lexical caches)."""
     return any(not _filler(tok.key, tok.cjk) for tok in content_of(tokenize(sentence)))

@@ -73,9 +73,9 @@ def moved_by_span(new: str, old: str) -> bool:
     dates = frozenset(
         w for m in DATE.finditer(old) for w in _words(m.group()) | frozenset(tokenize(normalize(m.group())))
     )
-    have = _words(old) - dates
-    if not named or not named <= have or re.search(r"\b(?:and|et|dan|with|avec|dengan)\b|[,;&]|'s\b", old, re.I):
+    held = _words(old) - dates
+    if not named or not named <= held or re.search(r"\b(?:and|et|dan|with|avec|dengan)\b|[,;&]|'s\b", old, re.I):
         return False
-    left = have - named
+    left = held - named
     capitals = stems(frozenset(normalize(w) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", old)))
     return len(left) <= 1 and not left & capitals
