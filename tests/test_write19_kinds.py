@@ -50,7 +50,7 @@ ADMIT = [
     ([("Jual kuih di pejabat", "2024-01-01")], "Jual kuih raya tahun ni", None),
     ([("Hair appointment on 14 May", "2025-04-01")], "Hair appointment got bumped up a day to 13 May", "14 May"),
     (
-        [("Team offsite on 9 October", "2025-09-01")],
+        [("Team offsite on 9 October", "2025-05-01")],  # stored before the move (was 09-01: after it)
         "The offsite has been postponed by two weeks to 23 October",
         "9 October",
     ),

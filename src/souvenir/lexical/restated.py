@@ -218,7 +218,8 @@ def moved_date(new: str, old: str) -> bool:
     # « Contrôle technique de la voiture le 12 mars » / « Le contrôle technique est avancé au 3 mars »: one
     # complement of a two-word event left unsaid, never a name (another person's appointment) nor a list
     one_more = not re.search(r"\b(?:and|et|dan|serta|with|avec|dengan)\b|[,;]", old)  # never a second event
-    return not left or (one_more and len(left) == 1 and not left & capitals)  # "The offsite" / "Team offsite"
+    alone = len(named) >= 2 or _words(event) - named - stems(_AUX) <= _words(old)  # "The offsite"; no "The vet"
+    return not left or (one_more and alone and len(left) == 1 and not left & capitals)
 
 
 # ---------------------------------------------------------------------- a wrong value named
@@ -382,7 +383,8 @@ def ends_state(new: str, old: str) -> bool:
         return False
     if _zh(core):
         han = _han_only(_ZH_TIME.sub("", _LEFT.sub("", core)))
-        have = _han_only(_ZH_TIME.sub("", _ZH_VENUE.sub("", _ZH_MEMBER.sub("", old) if left else old)))
+        place = "".join(v.group() for v in _ZH_VENUE.finditer(old) if v.group()[1:] not in core)  # unsaid
+        have = _han_only(_ZH_TIME.sub("", (_ZH_MEMBER.sub("", old) if left else old).replace(place, "")))
         return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 3
     want = pn.content - stems(_LIGHT_STATE) - (stems(_LEFT_WORDS) if left else frozenset())
     met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
