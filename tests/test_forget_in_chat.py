@@ -168,10 +168,11 @@ def test_proxy_request_and_model_proposal(tmp_path):
             ask("I have gambling debts, it's hard.")
             stored = wait_until(active, 15.0, 0.1)
             assert [m["text"] for m in stored] == ["Has gambling debts"]
-            # a request naming nothing: code erases nothing; the model names the memory of the
-            # latest turn, and code accepts it (it came from that turn)
+            # a request naming nothing (and pointing at nothing: "forget that" erases the previous
+            # turn's memory by itself, test_forget_just_said): code erases nothing; the model names
+            # the memory of the latest turn, and code accepts it (it came from that turn)
             upstream.reflection_answer = json.dumps({"memories": [], "forget": [stored[0]["id"], 999]})
-            ask("Forget that, please.")
+            ask("Please delete from your memory.")
             assert wait_until(lambda: not active(), 15.0, 0.1) is True or not active()
             history = client.get(f"/v1/users/telegram/p/memories/{stored[0]['id']}/history").json()
             assert [e["event"] for e in history["history"]] == ["erased"]

@@ -6,7 +6,8 @@ through the real engine on an in-memory SQLite store (``run_case``) or the real 
 
 The two sets were written before the rules they test were touched again: set 1 passed 38/47 on its first
 run, set 2 19/24 (docs/journal.md, session 18, lane write19). One set-1 wording is a known miss
-(a one-word event against a stored two-word one: "The offsite" / "Team offsite"), kept as a strict xfail.
+(a one-word event against a stored two-word one: "The offsite" / "Team offsite") was a strict xfail until
+session 19 (lane write21: ``moved_date`` reads it).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ ADMIT = [
     ([("Jual kuih di pejabat", "2024-01-01")], "Jual kuih raya tahun ni", None),
     ([("Hair appointment on 14 May", "2025-04-01")], "Hair appointment got bumped up a day to 13 May", "14 May"),
     (
-        [("Team offsite on 9 October", "2025-09-01")],
+        [("Team offsite on 9 October", "2025-05-01")],  # stored before the move (was 09-01: after it)
         "The offsite has been postponed by two weeks to 23 October",
         "9 October",
     ),
@@ -156,7 +157,7 @@ FILTER += [
     ("Si je déménage à Nantes je te prêterai mon vélo, j'achèterais une maison", "Achète une maison", False),
     ("我老是忘带钥匙，对了我换了新工作", "换了新工作", True),
 ]
-KNOWN = {"The offsite has been postponed by two weeks to 23 October"}
+KNOWN: set[str] = set()  # the one-word event: moved_date reads it since session 19 (write21)
 
 
 def _admit_case(existing, new, gone):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import threading
 
+from souvenir.lexical.forget_deixis import says_something
 from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.restated import exclusive_value
@@ -67,6 +68,7 @@ _CACHES = (
     amount_stored,
     mostly_han,
     objects_ended,
+    says_something,
 )
 _lock = threading.Lock()
 _read = 0

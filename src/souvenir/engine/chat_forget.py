@@ -15,6 +15,15 @@ operator's rules, then every other text of theirs
 (:meth:`~souvenir.store.base.SQLStore.erase_user_texts`: a question, chit-chat, a dropped
 turn quoted in an event stayed), and their turn asks no reflection.
 
+A request naming nothing but what was just said ("Actually, don't remember that", « En fait,
+oublie ça », 算了，这事你别记了, "Eh tak payah ingat tu": :mod:`souvenir.lexical.forget_deixis`)
+names what the user's previous turn in the conversation wrote (memories of source
+``turn:N``, or the proxy's key of that turn), when that turn was said at most
+:data:`DEICTIC_WINDOW` before it; when the same message states something before the request
+("I owe my cousin 500. Don't remember that."), it points at that instead (never kept: the
+filter and the no-model turn keep nothing of it) and reaches no earlier turn. "Forget it,
+I'll ask my mom" (never mind) and a previous turn that wrote nothing erase nothing.
+
 Someone else's "forget…" relayed by the user is no request (:func:`own_requests`): "My
 doctor told me: forget about sugar, my sister has diabetes too", « Elle m'a dit : oublie ce
 que je t'ai dit sur mon frère », 我妈总说：忘掉你前男友吧, "Kakak saya kata: lupakan apa yang
@@ -24,16 +33,18 @@ saya cakap tentang abang" each erased the user's memory they name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from datetime import datetime
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timedelta
 
 from souvenir.engine.identity import own_names
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.forget_cues import ForgetRequest, forget_requests, opens_on_the_user
+from souvenir.lexical.forget_deixis import never_mind, points_back, statement_before
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.read.forget_note import ForgetNote
 from souvenir.store.protocol import Store
-from souvenir.timeutil import aware
+from souvenir.timeutil import aware, utcnow
+from souvenir.types import Memory
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind
@@ -49,6 +60,45 @@ __all__ = [
 
 #: Memories shown to the reflection model beside a request to forget, at most (the newest).
 MAX_SHOWN = 30
+#: How far back "don't remember that" reaches: the previous turn said at most this long before
+#: the request. The usual bound of one sitting of a conversation — web analytics' session ends
+#: after 30 minutes without activity (Google Analytics' default) —; past it, "that" points at
+#: nothing the user can still see on their screen, and nothing is erased.
+DEICTIC_WINDOW = timedelta(minutes=30)
+
+
+def _written_by(before: dict | None, said: datetime | None, active: Sequence[Memory]) -> set[int]:
+    """The ids of ``active`` that turn ``before`` (:meth:`~souvenir.store.base.SQLStore.turn_before`)
+    wrote: source ``turn:N``, or the proxy's own key of that turn (``proxy:…``, one per
+    request; a caller's other source may be shared by many turns and is not read) — when it
+    was said at most :data:`DEICTIC_WINDOW` from ``said``."""
+    if before is None or before["time"] is None or said is None:
+        return set()
+    if abs(aware(said) - aware(before["time"])) > DEICTIC_WINDOW:
+        return set()
+    sources = {f"turn:{before['id']}"}
+    if (before["source"] or "").startswith("proxy:"):
+        sources.add(before["source"])
+    return {m.id for m in active if m.source in sources}
+
+
+def _just_said(
+    store: Store, message: str, turn_id: int | None, requests: Sequence[ForgetRequest], active: Sequence[Memory]
+) -> set[int]:
+    """What a request pointing at what was just said names (module docstring): the memories the
+    turn before ``turn_id`` wrote; none when no request points back, when the same message
+    states something before it (that is what it points at) or outside the window."""
+    deictic = [r for r in requests if points_back(r, message)]
+    if turn_id is None or not deictic or any(statement_before(message, r) for r in deictic):
+        return set()
+    before = store.turn_before(turn_id)
+    return _written_by(before, before["said"] if before else None, active)
+
+
+def points_in_message(message: str, requests: Sequence[ForgetRequest]) -> bool:
+    """Whether a request of ``message`` points at what the same message said before it
+    ("I owe my cousin 500. Don't remember that.")."""
+    return any(points_back(r, message) and statement_before(message, r) for r in requests)
 
 
 def own_requests(store: Store, user_id: int | None, message: str) -> list[ForgetRequest]:
@@ -153,7 +203,14 @@ def act_on_forget_request(
     after = {
         m.id for m in active if said is not None and m.updated_at is not None and aware(m.updated_at) > aware(said)
     }
-    decision = match_forget(requests, [m for m in active if m.id not in after], proposed)
+    pointed = _just_said(store, message, turn_id, requests, active)
+    if all(points_back(r, message) for r in requests) and points_in_message(message, requests):
+        reason = "the user asked in chat not to keep what the same message said before the request; nothing stored"
+        store.record_event(user_id, event_kind("forget", "user_request"), reason, now)
+        return ForgetMatch((), False, reason)
+    if any(never_mind(r, message) for r in requests):  # "Forget it. I'll ask my mom.": not on a model's word
+        proposed = ()
+    decision = match_forget(requests, [m for m in active if m.id not in after], proposed, pointed)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
     if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
         keep = _restated_ids(store, user_id, message, decision.erase) | after
@@ -195,7 +252,7 @@ def act_on_late_memories(
         return []
     active = store.memories(user_id, "active")
     late = {m.id for m in active if (_turn_of(m.source) or turn_id) < turn_id}
-    decision = match_forget(requests, active)
+    decision = match_forget(requests, active, (), _just_said(store, message, turn_id, requests, active))
     erased = []
     kept = _restated_ids(store, user_id, message, decision.erase)
     for memory_id in decision.erase:
@@ -217,17 +274,25 @@ def _turn_of(source: str | None) -> int | None:
     return None
 
 
-def forget_note(store: Store, user_id: int, message: str, story_id: int | None = None) -> ForgetNote | None:
+def forget_note(
+    store: Store, user_id: int, message: str, story_id: int | None = None, now: datetime | None = None
+) -> ForgetNote | None:
     """A dry run of the request to forget in ``message`` on the user's active memories, for
     the block the model answers with (:mod:`souvenir.read.forget_note`); ``None`` when the
-    message asks nothing. The same match the turn's record then acts on. ``story_id``: the
+    message asks nothing, or only not to keep what it says itself. The same match the turn's
+    record then acts on (the message not recorded yet: "don't remember that" reads the user's
+    latest turn, said at most :data:`DEICTIC_WINDOW` before ``now``). ``story_id``: the
     context's story (``None`` or below 1: none); a candidate of another story is counted in
     the note, never quoted (the block shows no other story's memory)."""
     requests = own_requests(store, user_id, message)
-    if not requests:
+    if not requests or (all(points_back(r, message) for r in requests) and points_in_message(message, requests)):
+        # "I owe my cousin 500. Don't remember that.": nothing stored to erase, nor to say
         return None
     active = store.memories(user_id, "active")
-    decision = match_forget(requests, active)
+    pointed: set[int] = set()
+    if any(points_back(r, message) for r in requests) and (story_id is None or story_id > 0):
+        pointed = _written_by(store.last_turn(user_id, story_id), now or utcnow(), active)  # not recorded yet
+    decision = match_forget(requests, active, (), pointed)
     if decision.whole:
         return ForgetNote(True, (), ())
     texts = {m.id: m.text for m in active}
@@ -252,11 +317,13 @@ def memories_for_request(store: Store, user_id: int, message: str) -> list[dict]
 def clear_request_turn(store: Store, message: str, turn_id: int | None, user_id: int | None = None) -> bool:
     """Empty the request's own turn (message and reply) when ``message`` asks to forget
     something it names ("forget what I asked about my HIV medication"): the request carries
-    its topic, and the reply often repeats it. A request naming nothing ("forget that") keeps
-    its turn. Called once the request was acted on (with a model: after its reflection,
+    its topic, and the reply often repeats it; so does one pointing at what the same message
+    said before it ("I owe my cousin 500. Don't remember that."). A request naming nothing
+    ("forget that") keeps its turn. Called once the request was acted on (with a model: after its reflection,
     which reads the turn). ``user_id``: whose turn (their names sort a pasted transcript's
     lines). Returns whether the turn was emptied."""
-    if turn_id is None or not any(r.topic for r in own_requests(store, user_id, message)):
+    requests = own_requests(store, user_id, message)
+    if turn_id is None or not (any(r.topic for r in requests) or points_in_message(message, requests)):
         return False
     store.clear_turn(turn_id)
     return True

@@ -136,13 +136,17 @@ def objects_ended(new: str) -> tuple[str, ...]:
 _ZH_CONTAINER = re.compile(r"(?:课|课程|卡|会员|班|账户|账号|套餐|业务)$")
 
 
+#: What a Chinese membership is held by and taken out with (会员卡, 年卡, 办 / 开): not the thing ended.
+_ZH_HELD = re.compile(r"会员卡|会员|年卡|月卡|次卡|卡|课程|套餐|账户|账号|办|开")
+
+
 def _ends_zh(new: str, old: str) -> bool:
     have = _ZH_TIME.sub("", "".join(_HAN.findall(old))).replace("的", "")
     for m in [*_ZH_BEFORE.finditer(new), *_ZH_AFTER.finditer(new)]:
         x = _ZH_OPENERS.sub("", m.group("x").split("把")[-1]).replace("的", "")
         x = x if x in have else _ZH_CONTAINER.sub("", x)
         if x and x in have:  # 烟 in 每天抽一包烟: one character, with three more at most beside it
-            rest = have.replace(x, "", 1)
+            rest = _ZH_HELD.sub("", have.replace(x, "", 1))  # 办了乐刻健身的会员卡 / 把乐刻退了: 健身
             if len([c for c in rest if c not in new and c not in "在是"]) <= 3:
                 return True
     return False
@@ -181,6 +185,12 @@ def ends_by_verb(new: str, old: str) -> bool:
             - named
             if not any(_near(w, v) for v in new_words) and not any(ch.isdigit() for ch in w)
         }
-        if len(rest) <= max(0, len(met) - 1):
+        # a name ended ("Cancelled PureGym") may leave unsaid what kind of thing it is ("gym plan",
+        # « salle de sport »): two words more
+        if len(rest) <= max(0, len(met) - 1) + (_KIND_OF_NAME if want <= named else 0):
             return True
     return False
+
+
+#: Words a stored memory may say beside a name the end names alone: the kind of thing it is.
+_KIND_OF_NAME = 2

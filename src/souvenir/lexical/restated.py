@@ -208,7 +208,7 @@ def moved_date(new: str, old: str) -> bool:
         if len(head) < 2 or head not in have:
             return False
         owner = have[: have.find(head)]  # 女儿的钢琴考级: whose event it is, two or three characters and 的
-        owned = 2 <= len(owner) <= 3 and f"{owner}的" in old
+        owned = 2 <= len(owner) <= 3  # or a modifier glued to it: 团队团建
         rest = DATE.sub("", have.replace(head, "", 1).removeprefix(owner if owned else ""))
         return all(ch in "定在于安排约好是了的去参加做，,。 " for ch in rest)
     # "The engineer moved the service to…": the object names the event, the subject may be its agent
@@ -221,7 +221,8 @@ def moved_date(new: str, old: str) -> bool:
     # « Contrôle technique de la voiture le 12 mars » / « Le contrôle technique est avancé au 3 mars »: one
     # complement of a two-word event left unsaid, never a name (another person's appointment) nor a list
     one_more = not re.search(r"\b(?:and|et|dan|serta|with|avec|dengan)\b|[,;]", old)  # never a second event
-    return not left or (one_more and len(named) >= 2 and len(left) == 1 and not left & capitals)
+    alone = len(named) >= 2 or _words(event) - named - stems(_AUX) <= _words(old)  # "The offsite"; no "The vet"
+    return not left or (one_more and alone and len(left) == 1 and not left & capitals)
 
 
 # ---------------------------------------------------------------------- a wrong value named
@@ -385,7 +386,8 @@ def ends_state(new: str, old: str) -> bool:
         return False
     if _zh(core):
         han = _han_only(_ZH_TIME.sub("", _LEFT.sub("", core)))
-        have = _han_only(_ZH_TIME.sub("", _ZH_MEMBER.sub("", old) if left else old))
+        place = "".join(v.group() for v in _ZH_VENUE.finditer(old) if v.group()[1:] not in core)  # unsaid
+        have = _han_only(_ZH_TIME.sub("", (_ZH_MEMBER.sub("", old) if left else old).replace(place, "")))
         return len(han) >= 2 and _subsequence(han, have) and len(have) - len(han) <= 3
     want = pn.content - stems(_LIGHT_STATE) - (stems(_LEFT_WORDS) if left else frozenset())
     met = {w: next((h for h in po.content if h == w or _one_word(w, h)), None) for w in want}
@@ -408,10 +410,29 @@ _PLACE = re.compile(
 )
 
 
+#: A place of activity named after "at", « au », "di", "kat" ("at the studio", « au studio », "di gim"): « au »
+#: alone also leads an activity (« au tennis »), so only these nouns are places.
+_VENUE = re.compile(
+    r"\b(?:at|in|au|aux|à\s+la|à\s+l'|dans\s+(?:le|la|l'|un|une)|di|kat|dekat)\s+(?:(?:the|a|my|our)\s+)?"
+    r"(?P<w>(?:studio|gym|office|caf[eé]|bar|pub|restaurant|club|cent(?:re|er)|hall|church|temple|mosque|school|library"
+    r"|hospital|clinic|market|park|shop|store|salon|workshop|garage|pool|rink|stadium|bureau|salle|église|mosquée"
+    r"|école|bibliothèque|hôpital|clinique|marché|parc|magasin|boutique|atelier|piscine|stade|conservatoire"
+    r"|gim|pejabat|kafe|kedai|restoran|kelab|pusat|dewan|gereja|kuil|masjid|sekolah|perpustakaan|klinik|pasar"
+    r"|taman|bengkel|kolam)s?)\b",
+    re.I,
+)
+#: Chinese: 在 and a place ending on a noun of place (在车站旁边的瑜伽馆教瑜伽): where, not what.
+_ZH_VENUE = re.compile(
+    r"在[\u4e00-\u9fff]{0,8}?(?:工作室|健身房|图书馆|俱乐部|中心|学校|公园|教堂|医院|诊所|市场|馆|室|店|厅|寺)"
+)
+
+
 def _place_words(old: str) -> frozenset[str]:
-    """The content words of the places ``old`` names after a preposition of place ("depan rumah"): what
-    a stored state says beside an end that names the state alone ("Tak jual roti john lagi")."""
-    return stems(frozenset(w for m in _PLACE.finditer(old) for w in content_words(normalize(m.group()))))
+    """The content words of the places ``old`` names after a preposition of place ("depan rumah") or
+    of a place of activity ("at the studio", « au studio », "di gim"): what a stored state says beside
+    an end that names the state alone ("Tak jual roti john lagi")."""
+    found = [m.group() for m in _PLACE.finditer(old)] + [m.group("w") for m in _VENUE.finditer(old)]
+    return stems(frozenset(w for text in found for w in content_words(normalize(text))))
 
 
 # ---------------------------------------------------------------------- a named value swapped

@@ -63,8 +63,9 @@ def _object(old: str) -> tuple[str, ...] | None:
     rest = _GOING.sub("", old[m.end() :])  # "Stopped going to the gym": the gym
     end = _END.search(rest)
     what = rest[: end.start()] if end else rest
-    if re.search(r"[\u3400-\u9fff]", what):
-        return (what.strip(),) if 1 < len(what.strip()) <= 6 else None
+    if re.search(r"[\u3400-\u9fff]", what):  # one character only for a habit a verb takes (戒了烟)
+        one = what.strip()
+        return (one,) if 1 < len(one) <= 6 or one in _ZH_TAKES else None
     words = tuple(w for w in fold_words(what).split() if w not in STOP_WORDS and len(w) > 2)
     return words if 0 < len(words) <= 3 else None
 
@@ -86,10 +87,26 @@ def resumes(new: str, old: str) -> bool:
     what = _object(old)
     if not what:
         return False
+    if _RELAPSE.search(new) and all(_ADDICTION.search(w) for w in what):  # "Relapsed" / "Quit smoking"
+        return True
     if len(what) == 1 and re.search(r"[\u3400-\u9fff]", what[0]):
-        return what[0] in new
-    stems = {_stem(w) for w in fold_words(new).split()}
+        return what[0] in new or any(verb in new for verb in _ZH_TAKES.get(what[0], ""))
+    words = fold_words(new).split()  # « refume »: « fume » again
+    stems = {_stem(w) for w in words} | {_stem(w[2:]) for w in words if w.startswith("re") and len(w) > 5}
     return all(_stem(w) in stems for w in what)
+
+
+#: A relapse said by its own word, with no object: what relapses is an addiction (the stop's object).
+_RELAPSE = re.compile(
+    r"\b(?:relapsed|relapse|rechutée?|replongée?|retombée?)\b|复吸|复发|破戒|\bjatuh\s+semula\b", re.I
+)
+_ADDICTION = re.compile(
+    r"smok|vap|drink|alcohol|cigar|gambl|drug|fum|boi|alcool|tabac|cigarette|jeu|rokok|minum|arak|judi|dadah"
+    r"|烟|酒|赌|毒",
+    re.I,
+)
+#: A one-character Chinese object and the verbs that take it (烟: 抽 / 吸, 酒: 喝): 戒了烟 / 又抽上了.
+_ZH_TAKES = {"烟": "抽吸", "酒": "喝", "赌": "赌", "毒": "吸"}
 
 
 #: A return to a former place or employer (round 15): the marks above, and « de retour », « revenu(e) »,

@@ -37,6 +37,7 @@ from souvenir.store.outbox import OutboxMixin
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
+from souvenir.store.turn_before import TurnBeforeMixin
 from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
@@ -49,6 +50,7 @@ class SQLStore(
     UserDataMixin,
     DiagnosticsMixin,
     StoryMixin,
+    TurnBeforeMixin,
     ApiKeysMixin,
     ErasureMixin,
     ErasedTextsMixin,

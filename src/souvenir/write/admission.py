@@ -80,6 +80,7 @@ from datetime import datetime, timezone
 from souvenir.write import reasons as R
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
+from souvenir.lexical.moved_span import moved_by_span
 from souvenir.lexical.dates import ground_dates
 from souvenir.lexical.duration import temporary_end
 from souvenir.lexical.keyed import (
@@ -394,9 +395,10 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
         for m in pool
         if len(statements(m.text)) == 1
         # an event's date is moved by its own words, whoever's it is (女儿的钢琴考级 / 钢琴考级提前到…)
-        and (moved_date(text, m.text) or same_relative(text, m.text))
+        and (moved_date(text, m.text) or moved_by_span(text, m.text) or same_relative(text, m.text))
         and (
             moved_date(text, m.text)
+            or moved_by_span(text, m.text)
             or names_wrong_value(text, m.text)
             or restates_amount(text, m.text)
             or (

@@ -39,9 +39,10 @@ Shape::
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from souvenir.lexical.forget_cues import ForgetRequest
+from souvenir.lexical.forget_deixis import never_mind, points_back
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
@@ -108,13 +109,29 @@ def _recent(pool: list[Memory]) -> frozenset[str]:
 
 
 def match_forget(
-    requests: Sequence[ForgetRequest], memories: Iterable[Memory], proposed: Iterable[int] = ()
+    requests: Sequence[ForgetRequest],
+    memories: Iterable[Memory],
+    proposed: Iterable[int] = (),
+    pointed: Iterable[int] | None = None,
 ) -> ForgetMatch:
     """The memories ``requests`` name among the user's active ``memories``, plus the
-    ``proposed`` ids code accepts (module docstring)."""
+    ``proposed`` ids code accepts (module docstring). ``pointed``: the ids a request naming
+    nothing but what was just said points at ("don't remember that": what the user's
+    previous turn wrote, chosen by the engine, :mod:`souvenir.engine.chat_forget`); erased
+    as named, rules never; given (even empty), a model's ids for such a request are accepted
+    among them only. A "never mind" request ("Forget it, I'll ask my mom":
+    :func:`~souvenir.lexical.forget_deixis.never_mind`) accepts none."""
     if not requests:
         return ForgetMatch((), False, "no request to forget")
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
+    # 算了，这事你别记了: its topic's fillers (这事, 算了) name nothing
+    requests = [replace(r, topic=()) if r.topic and points_back(r) else r for r in requests]
+    just_said = set(pointed or ())
+    if just_said and not any(r.whole or r.topic or r.keys for r in requests):
+        said = tuple(m.id for m in pool if m.id in just_said)
+        if said:
+            ids = ", ".join(f"#{i}" for i in said)
+            return ForgetMatch(said, False, f"the user asked in chat to forget what they had just said: {ids}")
     if any(r.whole for r in requests):  # "forget everything about me": every memory of theirs
         if not pool:
             return ForgetMatch((), True, "asked to forget everything about them, but no memory is stored", whole=True)
@@ -138,6 +155,10 @@ def match_forget(
         )
     recent = _recent(pool)
     asked = set(proposed)
+    if any(never_mind(r) for r in requests):  # never mind: not even on a model's word
+        asked = set()
+    elif pointed is not None and any(points_back(r) for r in requests):
+        asked &= just_said
     erase: list[int] = []
     by_topic = [r for r in requests if not r.keys]  # an attribute's request: its holders below
     for memory in pool:

@@ -34,16 +34,17 @@ from souvenir.lexical.keydata import ZH_RELATIONS
 from souvenir.lexical.lexicon import LEMMAS
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.tokens import content_words
+from souvenir.lexical.verb_forms import same_verb, zh_same_verb
 
 __all__ = ["past_state"]
 
 _PERIOD = re.compile(
     r"\b(?:back\s+in\s+(?:my|the)\b|back\s+when\s+i\b|when\s+i\s+was\b|in\s+my\s+(?:teens|twenties|thirties|youth"
     r"|younger\s+days|student\s+days|uni\s+days|college\s+days)|as\s+a\s+(?:kid|child|teen(?:ager)?|student)\b"
-    r"|during\s+(?:my\s+)?(?:uni|college|school)\b|years\s+ago\b"
+    r"|during\s+(?:my\s+)?(?:uni|college|school)\b|years\s+ago\b|back\s+in\s+(?:college|uni|school|high\s+school)\b"
     r"|before\s+(?:the\s+(?:kids|children|baby|wedding)|(?:we|i)\s+(?:had|got|moved|married|retired)|retiring|kids)\b)"
     r"|(?:\bà\s+l'époque\b|\bquand\s+j'étais\b|\bdans\s+ma\s+jeunesse\b|\bplus\s+jeune\b|\bpendant\s+mes\s+études\b"
-    r"|\bétant\s+(?:jeune|petite?|étudiante?)\b|\bil\s+y\s+a\s+\w+\s+ans\b|\bdu\s+temps\s+où\b|\bavant\b,"
+    r"|\bà\s+la\s+fac\b|\bavant\s+(?:je|j')|\bétant\s+(?:jeune|petite?|étudiante?)\b|\bil\s+y\s+a\s+\w+\s+ans\b|\bdu\s+temps\s+où\b|\bavant\b,"
     r"|\bavant\s+(?:la\s+naissance|l'arrivée|(?:le|mon|notre)\s+mariage|les\s+(?:enfants|gosses|petits)"
     r"|(?:ma|la)\s+retraite|d'avoir)\b)"
     r"|那会儿|那会|那时候|那时|小时候|年轻时|年轻的时候|上学时|上学的时候|上大学时|大学时|读书时|读书的时候|当年|以前"
@@ -57,7 +58,7 @@ _PERIOD = re.compile(
 _OVER = re.compile(
     r"\bhaven'?t\b[^.!?]*\bsince\b|\bhave\s+not\b[^.!?]*\bsince\b|\banymore\b|\bany\s+more\b|\bno\s+longer\b"
     r"|\bthese\s+days\b|\bnowadays\b|\bgave\s+(?:it\s+)?up\b|\bquit\b|\bstopped\b|\bnot\s+since\b"
-    r"|\bplus\b|\bça\s+fait\b[^.!?]*\bque\b|\bdepuis\b[^.!?]*\bpas\b|\bmaintenant\b|\baujourd'hui\b|\barrêté\b"
+    r"|\bnow\s+i(?:'m|\s+am)\b|\bc'est\s+fini\b|\bplus\b|\bça\s+fait\b[^.!?]*\bque\b|\bdepuis\b[^.!?]*\bpas\b|\bmaintenant\b|\baujourd'hui\b|\barrêté\b"
     r"|现在|如今|早就不|早不|已经不|不再|好多年没|很久没|再也没|没再|早就没"
     r"|\bsekarang\b|\bkini\b|\bdah\s+tak\b|\bsudah\s+tak\b|\bmana\s+(?:ada\s+)?sempat\b|\bberhenti\b|\bdah\s+stop\b"
     # said over by its length ("haven't touched a bass in fifteen years"), by an end of the thing
@@ -119,9 +120,9 @@ def _covered(candidate: str, sentence: str, spare: int = 0) -> bool:
     letters: joue / jouais), frequency words aside, but ``spare`` of them when it has four or more (a
     word the candidate adds: "Sunday league football" / "Sunday league games"); Chinese: its
     characters in order."""
-    han = _han(_ZH_FREQUENCY.sub("", candidate))
+    han = _han(_ZH_FREQUENCY.sub("", zh_same_verb(candidate)))
     if han and len(han) * 2 >= len(candidate.replace(" ", "")):
-        return len(han) >= 2 and _in_order(han, _han(_ZH_FREQUENCY.sub("", sentence)))
+        return len(han) >= 2 and _in_order(han, _han(_ZH_FREQUENCY.sub("", zh_same_verb(sentence))))
     want = [w for w in content_words(normalize(candidate)) if w not in _FREQUENCY]
     have = content_words(normalize(sentence))
     missing = [w for w in want if not (w in have or any(_stem_shared(w, h) or _one_lemma(w, h) for h in have))]
@@ -129,9 +130,10 @@ def _covered(candidate: str, sentence: str, spare: int = 0) -> bool:
 
 
 def _one_lemma(a: str, b: str) -> bool:
-    """Two irregular forms of one verb (runs / ran, vit / vivait: ``lexicon.LEMMAS``)."""
+    """Two irregular forms of one verb (runs / ran, vit / vivait: ``lexicon.LEMMAS``; taught /
+    teaches, « bossais » / « travaille », "mengajar" / "ajar": :func:`~souvenir.lexical.verb_forms.same_verb`)."""
     la = LEMMAS.get(a)
-    return la is not None and la == LEMMAS.get(b)
+    return (la is not None and la == LEMMAS.get(b)) or same_verb(a, b)
 
 
 def _stem_shared(a: str, b: str) -> bool:

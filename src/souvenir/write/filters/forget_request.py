@@ -11,7 +11,9 @@ Drops a candidate when the user's message holds a request to forget
 message (not a request) holds half of its content words or more (the other filters'
 measure): "Forget what I said about my debts. I moved to Penang." keeps "Moved to
 Penang"; "Can you delete what I told you about my salary?" keeps no "Earns 90k a year",
-whatever its words. A candidate about forgetting itself ("Asked the assistant to forget…",
+whatever its words. The sentences before a request pointing at what was just said are what it
+points at, never another sentence saying it: "My cousin owes me 500. Actually, don't
+remember that." keeps nothing (:mod:`souvenir.lexical.forget_deixis`). A candidate about forgetting itself ("Asked the assistant to forget…",
 要求删除…) is always dropped.
 
 :func:`direct_forget_request_filter` (the chain of what a person, an agent or an import
@@ -26,6 +28,7 @@ operator's instruction to the assistant ("Don't remember card numbers") and is k
 from __future__ import annotations
 
 from souvenir.lexical.forget_cues import forget_requests, is_forget_text
+from souvenir.lexical.forget_deixis import points_back
 from souvenir.lexical.tagged import content_of, supported, tokenize
 from souvenir.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -46,6 +49,11 @@ def forget_request_filter(candidate: Candidate, exchange: Exchange) -> FilterDec
     content = content_of(tokenize(candidate.text))
     rest = exchange.user_message
     for request in requests:
+        at = rest.find(request.sentence)
+        if at > 0 and points_back(
+            request, exchange.user_message
+        ):  # "I owe my cousin 500. Don't remember that.": what it points at
+            rest = rest[at:]
         rest = rest.replace(request.sentence, " ")
     tokens = tokenize(rest)
     key = "".join(tok.key for tok in tokens if tok.cjk)
