@@ -348,7 +348,8 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
             + (takes_up if old.negative and single else [])
         )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
-        if flipped is None and not asked and single and resumes(text, memory.text):
+        # the stop opens the stored memory (a reason may follow: "Dah berhenti shopping kat Shopee, nak berjimat")
+        if flipped is None and not asked and resumes(text, memory.text):
             flipped = text  # « A repris le handball dans le club… » ends « A arrêté le handball après… »
         if flipped is None:
             continue
