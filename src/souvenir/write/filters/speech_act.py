@@ -74,6 +74,7 @@ from souvenir.write.filters._speech_frames import listener_offers as _listener_o
 from souvenir.write.filters._speech_frames import offers_to_listener as _offers_to_listener
 from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_of_other
 from souvenir.write.filters._speech_frames import presupposes as _presupposes
+from souvenir.write.filters._speech_frames import presupposed_adverbial as _granted
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -336,7 +337,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             # "If you want, I can pick you up", "…, got it done on Saturday": an offer; "si tu veux
             # je te file le numéro de mon ostéo, il m'a réglé mon dos": what the offer rests on
             act = "assertion"
-        elif clause.question and _presupposes(clause):
+        elif clause.question and (_presupposes(clause) or _granted(clause, parts)):
             act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
         elif clause.question:
             act = "question"
