@@ -240,11 +240,17 @@ _BETWEEN = frozenset(
 def _done(tok: Tok, clause: Clause) -> Polarity | None:
     """A negated verb of doing right before the candidate's liked activity ("Enjoys karaoke"
     / "I don't do karaoke no more"): an attitude with the verb's sign, or ``None``."""
-    doing = [i for i, own in enumerate(clause.tokens) if own.key in _DOING]
+    doing = [i for i, own in enumerate(clause.tokens) if own.key in _DOING or own.key in _CONSUMING]
     if doing and any(tok_match(tok, own) for own, _ in clause.inherited):  # « Le karaoké, j'en fais plus »
         return Polarity(clause.polarity_at(doing[-1]).sign, True)
     for index, own in enumerate(clause.tokens):
-        if own.cjk and tok.cjk and own.key != tok.key and own.key.startswith(_ZH_DOING) and own.key[1:] == tok.key:
+        if (
+            own.cjk
+            and tok.cjk
+            and own.key != tok.key
+            and own.key.startswith(_ZH_DOING + _ZH_CONSUMING)
+            and own.key[1:] == tok.key
+        ):
             return Polarity(clause.polarity_at(index).sign, True)  # 搞摄影, glued
         if own.role != "content" or not tok_match(tok, own):
             continue
@@ -252,7 +258,9 @@ def _done(tok: Tok, clause: Clause) -> Polarity | None:
         while before >= 0 and clause.tokens[before].key in _BETWEEN:
             before -= 1
         if before >= 0 and (
-            clause.tokens[before].key in _DOING or (own.cjk and clause.tokens[before].key in _ZH_DOING)
+            clause.tokens[before].key in _DOING
+            or clause.tokens[before].key in _CONSUMING
+            or (own.cjk and clause.tokens[before].key in _ZH_DOING + _ZH_CONSUMING)
         ):
             return Polarity(clause.polarity_at(before).sign, True)
     return None

@@ -361,8 +361,20 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
-        units.append(_Unit(act, clause.tokens, clause.text))
+        units.append(_Unit(act, clause.tokens, clause.text, _speakers(clause) if act == "relayed" else frozenset()))
     return units
+
+
+def _speakers(clause: Clause) -> frozenset[str]:
+    """The content words before a relayed clause's first reporting verb: who speaks (医生让我…: 医生). A
+    candidate naming them tells of that person's words (医生让控制饮食), as one naming a quoted speaker does."""
+    words: set[str] = set()
+    for tok in clause.tokens:
+        if tok.key in _REPORTING or tok.key in _ZH_RELAY or tok.key in _OPINION:
+            return frozenset(words)
+        if tok.role == "content":
+            words.add(tok.key)
+    return frozenset()
 
 
 def _said_whole(parts: list[Clause], index: int) -> bool:
