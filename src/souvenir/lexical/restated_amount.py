@@ -44,6 +44,7 @@ _CHANGE = frozenset(
     redescendu redescendue monté montée tombé tombée baissé augmenté diminué grimpé chuté
     sekarang kini dah sudah naik turun jadi ke kepada cuma hanya semula balik meningkat menurun""".split()
 )
+_ZH_COPULA = re.compile(r"(?:是|为|有)$")
 _ZH_CHANGE = re.compile(r"现在|目前|已经|(?:又|回)?(?:涨|降|升|减|掉|跌|回)(?:到|至)|变成|到了|到|了")
 #: What may follow the new amount: when or why it changed ("since moving", « depuis mars », "lepas refinance",
 #: "because", « pour préparer le semi », "sebab pejabat pindah", 因为 / 为了).
@@ -101,8 +102,9 @@ def restates_amount(new: str, old: str) -> bool:
     if len(framed) != 1 or not in_frame(framed[0]) or normalize(framed[0].group()) == normalize(o.group()):
         return False
     n = framed[0]
-    if _zh(old):
-        frame_old, frame_new = _han_only(old[: o.start()]), _han_only(_ZH_CHANGE.sub("", new[: n.start()]))
+    if _zh(old) or _HAN.search(old[: o.start()]):
+        frame_old = _ZH_COPULA.sub("", _han_only(old[: o.start()]))
+        frame_new = _ZH_COPULA.sub("", _han_only(_ZH_CHANGE.sub("", new[: n.start()])))
         if frame_old != frame_new:  # a period word may move (每个月补习费 / 补习费每个月)
             periods_old, periods_new = _ZH_PERIOD.findall(frame_old), _ZH_PERIOD.findall(frame_new)
             frame_old, frame_new = _ZH_PERIOD.sub("", frame_old), _ZH_PERIOD.sub("", frame_new)
@@ -111,7 +113,11 @@ def restates_amount(new: str, old: str) -> bool:
         return len(frame_old) >= 2 and frame_old == frame_new and not old[: o.start()].endswith("了")
     fo = tokenize(normalize(old[: o.start()]))
     fn = tuple(t for t in tokenize(normalize(new[: n.start()])) if t not in _CHANGE or t in fo)
-    if fo != fn or not content_words(" ".join(fo)):
+    if fo != fn:  # "Heart rate is 72" / "Heart rate went down to 61": the copula is a word of the change too
+        fn = tuple(t for t in fn if t not in _CHANGE)
+        if fn != tuple(t for t in fo if t not in _CHANGE):
+            return False
+    if not content_words(" ".join(fo)):
         return False
     # a past participle after a present auxiliary is a state ("Gets paid £11 an hour", "Is paid"), not an event
     return not any(

@@ -78,6 +78,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from souvenir.write import reasons as R
+from souvenir.write.back_over import return_over
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.dates import ground_dates
@@ -155,8 +156,8 @@ class Decision:
     reason: str = ""
     code: str = ""
     retires: tuple[int, ...] = ()
-    """Memories that move to history beside an ``absorb`` (``keyed_back``: the value between an
-    older memory and the return to it), superseded by ``target_id``."""
+    """Memories that move to history beside an ``absorb`` or a ``replace`` (``keyed_back``: the value
+    between an older memory and the return to it), superseded by ``target_id``."""
 
 
 def comparable(candidate: Candidate, memory: Memory) -> bool:
@@ -194,7 +195,23 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> D
     ``now`` is used for date grounding when ``candidate.time`` is ``None``.
     ``existing`` may hold inactive memories and other scopes: they are filtered here.
     Ties between equally similar memories go to the first in ``existing`` order.
+    A return over a move away no key reads (:func:`souvenir.write.back_over.return_over`) takes the
+    older memory back and retires the move.
     """
+    decision = _decide(candidate, existing, now)
+    if decision.retires or decision.action not in ("insert", "replace", "absorb"):
+        return decision
+    said_at = candidate.time or now
+    pool = [m for m in existing if comparable(candidate, m)]
+    over = return_over(decision.text, pool, said_at)
+    if over is None or (decision.target_id is not None and decision.target_id != over[0].id):
+        return decision
+    base, middles = over
+    why = R.back_over(base.id, middles)
+    return Decision("replace", base.id, decision.score, decision.text, why, "keyed_back", middles)
+
+
+def _decide(candidate: Candidate, existing: Sequence[Memory], now: datetime) -> Decision:
     said_at = candidate.time or now
     text = ground_dates(candidate.text.strip(), said_at)
     fp = fingerprint(text)

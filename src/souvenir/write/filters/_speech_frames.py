@@ -354,7 +354,7 @@ _GRANTED = re.compile(
     r"^(?:now\s+that|since|given\s+that|seeing\s+(?:that|as)|as|because|once|when|after"
     r"|maintenant\s+qu['e]|puisqu['e]|vu\s+qu['e]|étant\s+donné\s+qu['e]|comme|quand|lorsqu['e]|une\s+fois\s+qu['e]"
     r"|dès\s+qu['e]|depuis\s+qu['e]|parce\s+qu['e]"
-    r"|memandangkan|sebab|kerana|bila|lepas|selepas|sejak|sekarang|apabila)\b"
+    r"|memandangkan|sebab|kerana|bila|lepas|selepas|sejak|sekarang|apabila)(?:(?<=')|\b)"
     r"|^(?:既然|自从|因为|等到|等我|现在)",
     re.I,
 )
