@@ -548,7 +548,10 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     if not supporting:
         return keep(NAME, candidate)
     named = {tok.key for tok in content}
-    if any(u.names & named for u in supporting):
+    # a relayed clause's speaker named with a reporting word of the candidate's own (医生让控制饮食), not a plan
+    # of the user's beside the speaker (打算搬去跟婆婆住)
+    reports = any(t.key in _REPORTING or t.key in _ZH_RELAY or t.key in _OPINION for t in tokenize(candidate.text))
+    if any(u.names & named and (u.act != "relayed" or u.line or reports) for u in supporting):
         return keep(NAME, candidate)  # "Bob just moved to Seremban": the user tells of Bob
     best = max(supporting, key=lambda u: _support(content, u))
     return drop(NAME, candidate, f"{best.act}: {_ACT_REASON[best.act]} ({best.text[:80]!r}), not a fact about the user")
