@@ -23,7 +23,11 @@ from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 ADMIT = [
     # quantity: one current value, the newer replaces the older
     ([("Is paid £9.80 an hour at the café", "2024-01-01")], "Is paid £10.90 an hour at the café now", "£9.80"),
-    ([("Resting heart rate is 72 bpm", "2024-01-01")], "Resting heart rate went down to 61 bpm after the marathon training", "72 bpm"),
+    (
+        [("Resting heart rate is 72 bpm", "2024-01-01")],
+        "Resting heart rate went down to 61 bpm after the marathon training",
+        "72 bpm",
+    ),
     ([("Blood pressure 140/90", "2024-01-01")], "Blood pressure 125/80 with the new pills", "140/90"),
     ([("Mum of one", "2024-01-01")], "Mum of two since March", "Mum of one"),
     ([("Ran 5 km on Sunday", "2024-01-01")], "Ran 10 km on Sunday", None),
@@ -39,17 +43,39 @@ ADMIT = [
     ([("Tarikh lahir 5 Mei", "2024-01-01")], "Tarikh lahir salah, sebenarnya 15 Mei", "5 Mei"),
     # relapse after a stop that gives its reason; new verbs of stopping
     ([("Cut out fizzy drinks for my teeth", "2024-01-01")], "Drinking fizzy drinks again since the new job", "Cut out"),
-    ([("Uninstalled Instagram to focus on exams", "2024-01-01")], "Back on Instagram again, scrolling every night", "Uninstalled"),
+    (
+        [("Uninstalled Instagram to focus on exams", "2024-01-01")],
+        "Back on Instagram again, scrolling every night",
+        "Uninstalled",
+    ),
     ([("Quit sugar in coffee", "2024-01-01")], "Running again after the injury", None),
-    ([("A supprimé Facebook, trop de disputes", "2024-01-01")], "A recommencé Facebook pour le groupe du village", "supprimé"),
+    (
+        [("A supprimé Facebook, trop de disputes", "2024-01-01")],
+        "A recommencé Facebook pour le groupe du village",
+        "supprimé",
+    ),
     ([("把微博卸载了，太浪费时间", "2024-01-01")], "微博又装回来了，追热搜", "卸载"),
     ([("把游戏删了，专心考研", "2024-01-01")], "最近又开始看书了", None),
-    ([("Dah berhenti minum teh tarik, nak kurangkan gula", "2024-01-01")], "Dah mula balik minum teh tarik setiap pagi", "berhenti"),
-    ([("Dah padam TikTok, nak fokus kerja", "2024-01-01")], "TikTok dah install balik, layan sampai lewat malam", "padam"),
+    (
+        [("Dah berhenti minum teh tarik, nak kurangkan gula", "2024-01-01")],
+        "Dah mula balik minum teh tarik setiap pagi",
+        "berhenti",
+    ),
+    (
+        [("Dah padam TikTok, nak fokus kerja", "2024-01-01")],
+        "TikTok dah install balik, layan sampai lewat malam",
+        "padam",
+    ),
     # a return over a move away no key reads
     ([("在银行当柜员", "2023-01-01"), ("辞职去开网店了", "2024-01-01")], "又回银行上班了", "网店"),
-    ([("Works at the Tesco in Leeds as a cashier", "2023-01-01"), ("Quit the cashier job to try freelancing", "2024-01-01")],
-     "Went back to the Tesco in Leeds as a cashier", "freelancing"),
+    (
+        [
+            ("Works at the Tesco in Leeds as a cashier", "2023-01-01"),
+            ("Quit the cashier job to try freelancing", "2024-01-01"),
+        ],
+        "Went back to the Tesco in Leeds as a cashier",
+        "freelancing",
+    ),
     # "from X to Y" with no verb
     ([("Works as a postman", "2024-01-01")], "From postman to bus driver", "postman"),
     pytest.param(
@@ -83,7 +109,12 @@ def test_admission_kinds(stored: list[tuple[str, str]], new: str, retired: str |
 # (message, candidate, kind, kept)
 FILTER = [
     # a rhetorical question about the user's own telling asserts what follows
-    ("Haven't I made it clear that I'm allergic to cats? Stop suggesting cat cafés.", "Is allergic to cats", "fact", True),
+    (
+        "Haven't I made it clear that I'm allergic to cats? Stop suggesting cat cafés.",
+        "Is allergic to cats",
+        "fact",
+        True,
+    ),
     ("How many times have I told you I work nights?", "Works nights", "fact", True),
     ("Did I tell you about my allergy?", "Has an allergy", "fact", False),
     ("Combien de fois je t'ai dit que je suis allergique aux noix ?", "Allergique aux noix", "fact", True),
@@ -93,18 +124,38 @@ FILTER = [
     ("Berapa kali saya nak cakap, saya alah pada kacang?", "Alah pada kacang", "fact", True),
     ("Bukan ke saya dah bagitahu yang saya kerja syif malam?", "Kerja syif malam", "fact", True),
     # a clause taken for granted inside a question
-    ("Which gyms near Leith are any good, since I'm starting at the Edinburgh office in May?", "Starts at the Edinburgh office in May", "fact", True),
+    (
+        "Which gyms near Leith are any good, since I'm starting at the Edinburgh office in May?",
+        "Starts at the Edinburgh office in May",
+        "fact",
+        True,
+    ),
     ("Should I move to Leeds?", "Will move to Leeds", "promise", False),
     ("Tu connais une bonne crèche, maintenant qu'on a emménagé à Nantes ?", "A emménagé à Nantes", "fact", True),
     ("既然我下个月就调到深圳了，那边哪里租房方便？", "下个月调到深圳", "fact", True),
-    ("Ada cadangan tadika yang bagus, memandangkan kami dah pindah ke Shah Alam?", "Dah pindah ke Shah Alam", "fact", True),
+    (
+        "Ada cadangan tadika yang bagus, memandangkan kami dah pindah ke Shah Alam?",
+        "Dah pindah ke Shah Alam",
+        "fact",
+        True,
+    ),
     # a question without "?" ends at its comma; what follows states
     ("not sure whether I should sell the car, it barely gets used", "Will sell the car", "promise", False),
-    ("je me demande si je devrais arrêter le club de lecture, j'ai plus le temps", "Va arrêter le club de lecture", "promise", False),
+    (
+        "je me demande si je devrais arrêter le club de lecture, j'ai plus le temps",
+        "Va arrêter le club de lecture",
+        "promise",
+        False,
+    ),
     ("我在想是不是该换个房子，现在太吵了", "要换房子", "promise", False),
     ("patut ke saya tukar kerja, gaji sekarang tak cukup", "Akan tukar kerja", "promise", False),
     # delight beside a repetition is irony; delight alone is sincere
-    ("What a joy, renewing my passport for the third time this year.", "Enjoys renewing passports", "preference", False),
+    (
+        "What a joy, renewing my passport for the third time this year.",
+        "Enjoys renewing passports",
+        "preference",
+        False,
+    ),
     ("Quel bonheur, refaire ma déclaration pour la énième fois.", "Aime faire sa déclaration", "preference", False),
     ("Quel bonheur de revoir ma fille après deux ans.", "Heureuse de revoir sa fille", "preference", True),
     ("真开心，又要重新排一遍队", "喜欢排队", "preference", False),

@@ -195,7 +195,11 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:(?:est\s+|suis\s+)?(?:devenue?\s+)?)?(?:père|mère|papa|maman|parent)\s+de\s+"
             r"(?P<v>\d+|un|une|deux|trois|quatre|cinq|six|sept)\s+(?:enfants?|gosses|filles|garçons)\b",
         ),
-        ("children", "count", r"(?:是|成了|当了)?(?P<v>\d+|一|两|二|三|四|五)个(?:孩子|小孩|娃)的(?:妈|爸|妈妈|爸爸|母亲|父亲|家长)"),
+        (
+            "children",
+            "count",
+            r"(?:是|成了|当了)?(?P<v>\d+|一|两|二|三|四|五)个(?:孩子|小孩|娃)的(?:妈|爸|妈妈|爸爸|母亲|父亲|家长)",
+        ),
         (
             "children",
             "count",
@@ -245,10 +249,16 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "birth.date",
             "date",
-            r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire" + _WRONG + r"\s*(?:est\s+)?(?:en\s+fait\s+)?"
+            r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire"
+            + _WRONG
+            + r"\s*(?:est\s+)?(?:en\s+fait\s+)?"
             r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance" + _WRONG + r"\s*(?:est\s+(?:le\s+)?|:)?)\s*",
         ),
-        ("birth.date", "date", r"(?:生日|出生日期|出生年月)" + _ZH_WRONG + r"(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
+        (
+            "birth.date",
+            "date",
+            r"(?:生日|出生日期|出生年月)" + _ZH_WRONG + r"(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)",
+        ),
         (
             "birth.date",
             "date",

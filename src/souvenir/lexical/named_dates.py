@@ -340,7 +340,9 @@ def _zh_month_said(text: str, start: int, m: re.Match[str]) -> bool:
         return True
     before = text[max(0, start - 8) : start]
     return bool(
-        _ZH_MONTH_CONTEXT.search(before) or _ZH_YEAR_BEFORE.search(before) or _ZH_MONTH_AFTER.match(text, start + m.end())
+        _ZH_MONTH_CONTEXT.search(before)
+        or _ZH_YEAR_BEFORE.search(before)
+        or _ZH_MONTH_AFTER.match(text, start + m.end())
     )
 
 

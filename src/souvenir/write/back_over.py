@@ -40,7 +40,10 @@ _AWAY = re.compile(
     re.I,
 )
 #: A change of job: a move away from a keyed job whatever its words.
-_JOB_AWAY = re.compile(r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行", re.I)
+_JOB_AWAY = re.compile(
+    r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行",
+    re.I,
+)
 _JOB_KEYS = ("occupation", "employer", "work")
 #: The return is to a job (又回银行上班了, "back at work", « reprend le travail », "balik kerja").
 _AT_WORK = re.compile(r"上班|工作|\b(?:works?|working|job|travail|travaille|bekerja|kerja)\b", re.I)
