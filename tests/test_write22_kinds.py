@@ -16,6 +16,7 @@ import pytest
 
 from souvenir.bench.cases import run_case
 from souvenir.lexical.dates import ground_dates
+from souvenir.lexical.restated import restates_amount
 from souvenir.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 
@@ -198,3 +199,15 @@ DATES = [
 def test_month_in_a_past_clause(text: str, month: str) -> None:
     grounded = ground_dates(text, datetime(2025, 7, 7, tzinfo=timezone.utc))
     assert f"{month})" in grounded or f"{month}）" in grounded, grounded
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "same_measure"),
+    [
+        ("Sa tension est redescendue à 12/8 avec le traitement", "Sa tension est à 15/9", True),
+        ("Swims 40 lengths a week with my daughter", "Swims 20 lengths a week", False),  # company, not a means
+        ("Berat turun ke 70 kg dengan diet", "Berat 76 kg", True),
+    ],
+)
+def test_a_means_after_the_amount_but_not_company(new: str, old: str, same_measure: bool) -> None:
+    assert restates_amount(new, old) is same_measure

@@ -9,7 +9,8 @@ import re
 from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
-from souvenir.lexical.normalize import normalize
+from souvenir.lexical import lexicon as lx
+from souvenir.lexical.normalize import key_of, normalize
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words, tokenize
@@ -54,6 +55,7 @@ _ADJUNCT = re.compile(
     r"|吃药|靠)",
     re.I,
 )
+_WITH = re.compile(r"\b(?:with|avec|dengan)$", re.I)
 #: A period a Chinese amount is counted by, which may stand before or after the attribute (每个月补习费 /
 #: 补习费每个月).
 _ZH_PERIOD = re.compile(r"每(?:个|一个)?(?:月|周|星期|礼拜|天|年|季度)")
@@ -95,7 +97,14 @@ def restates_amount(new: str, old: str) -> bool:
 
     def in_frame(n: re.Match[str]) -> bool:
         new_tail = normalize(new[n.end() :]).strip()
-        return new_tail.startswith(old_tail) and bool(_ADJUNCT.match(new_tail[len(old_tail) :]))
+        if not new_tail.startswith(old_tail):
+            return False
+        adjunct = _ADJUNCT.match(new_tail[len(old_tail) :])
+        if adjunct is None:
+            return False
+        # "with the treatment" is a means; "avec son frère" is company: another setting, not the same measure
+        after = new_tail[len(old_tail) + adjunct.end() :].split()[:3]
+        return not (_WITH.search(adjunct.group()) and any(key_of(w) in lx.RELATIONS for w in after))
 
     # a second amount in a later clause ("Keeps 7 hens now, bought 3 more"): the one in the frame counts
     framed = [n for n in na if in_frame(n)] if len(na) > 1 and old_tail else na

@@ -15,7 +15,8 @@ matched words the opposite sign. Signs are compared only like with like:
 attitude against attitude ("likes" / "不喜欢"), plain fact against plain fact
 ("eats meat" / "no longer eats meat"); a mix says nothing, except a liked act
 the user says they do not do, verb and object both matching ("Likes eating
-bitter melon" / "我不吃苦瓜").
+bitter melon" / "我不吃苦瓜"), and a liked thing the user says they do not do,
+eat or drink ("Likes meat" / "I don't eat meat", « Les sushis, j'en mange plus »).
 
 Negators: FR ne…pas/plus/jamais/rien/aucun, "pas" alone, horreur de, déteste,
 arrêté de; EN not/n't/never/no longer/no, can't stand, hate, quit, stopped -ing;
@@ -32,7 +33,8 @@ Known false positives (wrong drops):
 Known misses (kept): past habits ("I used to smoke" vs "Smokes"), exceptions
 ("je ne mange pas de viande sauf le poulet" vs "Mange du poulet" is kept, which
 is right, but "Ne mange pas de poulet" is kept too), attitude against plain
-fact when only the object matches ("Likes meat" vs "I don't eat meat").
+fact when only the object matches and the verb is neither doing nor consuming
+("Likes Paris" vs "I don't live in Paris").
 """
 
 from __future__ import annotations

@@ -63,6 +63,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import sarcastic
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
+from souvenir.lexical.tokens import is_han
 from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.write.filters._speaker_noun import REPORTING_MORE
 from souvenir.write.filters._speech_frames import CONDITIONAL as _CONDITIONAL
@@ -551,7 +552,11 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     # a relayed clause's speaker named with a reporting word of the candidate's own (医生让控制饮食), not a plan
     # of the user's beside the speaker (打算搬去跟婆婆住)
     reports = any(t.key in _REPORTING or t.key in _ZH_RELAY or t.key in _OPINION for t in tokenize(candidate.text))
-    if any(u.names & named and (u.act != "relayed" or u.line or reports) for u in supporting):
+
+    def told(u: _Unit) -> bool:  # the speaker right before a Chinese reporting word (医生叫少吃…: 叫 glued on)
+        return any(n + w in candidate.text for n in u.names if is_han(n[:1]) for w in _ZH_RELAY)
+
+    if any(u.names & named and (u.act != "relayed" or u.line or reports or told(u)) for u in supporting):
         return keep(NAME, candidate)  # "Bob just moved to Seremban": the user tells of Bob
     best = max(supporting, key=lambda u: _support(content, u))
     return drop(NAME, candidate, f"{best.act}: {_ACT_REASON[best.act]} ({best.text[:80]!r}), not a fact about the user")
