@@ -185,7 +185,7 @@ NEGATION = [
     Ex("en", K, "Has never been to Japan", "I've never been to Japan but I'd love to go."),
     Ex("en", K, "Loves the café on Elm Street", "I love the café on Elm Street that doesn't play music."),
     Ex("en", K, "Hates Mondays", "Mondays are the worst."),
-    Ex("en", D, "Likes meat", "I don't eat meat.", known="miss: attitude against plain fact is not compared"),
+    Ex("en", D, "Likes meat", "I don't eat meat."),  # a liked thing not eaten (session 19, lane write22)
     # zh
     Ex("zh", D, "喜欢香菜", "我一点也不喜欢香菜。"),
     Ex("zh", D, "喝咖啡", "我从来不喝咖啡。"),

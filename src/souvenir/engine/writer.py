@@ -191,6 +191,9 @@ class Writer:
                 return result("absorb", target)
             if decision.action == "replace":
                 self.store.replace_wording(target, text, candidate.confidence, candidate.source, said_at, now)
+                for middle in decision.retires:  # a return over a move away: the move goes to history
+                    self.drop_windows_around(middle)
+                    self.store.supersede(middle, target, said_at)
                 self.wake_indexer()
                 return result("replace", target)
         new_id = self.store.insert_memory(

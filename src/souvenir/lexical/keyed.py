@@ -309,6 +309,10 @@ def _change_across(clause: str, cut: int) -> bool:
 _CHANGES = tuple(p for p in PATTERNS if "from" in p.regex.groupindex)
 
 
+_ZH_WRONG_TAIL = re.compile(r"[记搞说弄写填]?错了$")
+_ZH_TRUE_HEAD = re.compile(r"(?:其实|实际上|应该|正确的|是)")
+
+
 def _clauses(sentence: str) -> list[str]:
     """Cut a sentence at commas and conjunctions that open a new clause (a subject, a
     bare verb or a key pattern after them; any comma before a Chinese character)."""
@@ -321,6 +325,8 @@ def _clauses(sentence: str) -> list[str]:
         han = bool(_HAN_RUN.match(after))
         if _change_across(sentence[start:], m.end() - start):
             continue  # "No longer a chef, now a food photographer": one change, its comma inside
+        if han and _ZH_WRONG_TAIL.search(sentence[start : m.start()]) and _ZH_TRUE_HEAD.match(after):
+            continue  # 生日记错了，其实是4月8号: the value named wrong, then the true one, one clause
         if (han and ("," in m.group() or m.group().strip())) or (not han and _starts_clause(after)):
             out.append(sentence[start : m.start()])
             start = m.end()

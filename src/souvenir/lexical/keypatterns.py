@@ -241,6 +241,24 @@ PATTERNS: tuple[Pattern, ...] = (
         _AUX + r"(?:went|switched|moved|changed|transitioned|pivoted)\s+from\s+(?:an?\s+)?"
         r"(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+to\s+(?:becoming\s+|working\s+as\s+)?",
     ),
+    # no verb ("From postman to driving instructor", « D'aide-soignante à infirmière », "Dari kerani ke akauntan")
+    _p(
+        "occupation",
+        "occ_change",
+        r"from\s+(?:an?\s+)?(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+to\s+(?:an?\s+)?",
+    ),
+    _p(
+        "occupation",
+        "occ_change",
+        r"(?:de\s+|d')(?P<from>(?-i:[a-zàâçéèêëîïôûùüÿœ][\w\-]*(?:\s+[a-zàâçéèêëîïôûùüÿœ][\w\-]*){0,2}))"
+        r"\s+(?:à|a)\s+(?:un\s+poste\s+d[e']\s*)?",
+    ),
+    _p(
+        "occupation",
+        "occ_change",
+        r"dari(?:pada)?\s+(?:seorang\s+)?(?P<from>(?-i:[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+(?:ke|kepada)\s+"
+        r"(?:seorang\s+)?",
+    ),
     _p(
         "occupation",
         "occ",

@@ -49,6 +49,16 @@ _SUM = (
 )
 
 
+#: A correction between the noun of a date of birth and its value: the stored value named wrong
+#: ("Birthday was wrong, it's actually 8 April", « Date de naissance erronée : c'est le 8 avril »,
+#: 生日记错了，其实是4月8号, "Tarikh lahir salah, sebenarnya 8 April").
+_WRONG = (
+    r"(?:\s*(?:[^\W\d_]+\s+){0,3}?(?:wrong|mistaken|incorrect|faux|fausse|erronée?|trompée?|salah|silap)\b"
+    r"(?:\s+[^\W\d_]+){0,3}?\s*[,;:—–-]\s*(?:it'?s\s+|it\s+is\s+|c'est\s+|ialah\s+)?)?"
+)
+_ZH_WRONG = r"(?:(?:我)?(?:记错了|搞错了|说错了|弄错了|写错了|填错了|错了)[，,：:]?)?"
+
+
 def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
     """The patterns' sources; ``aux`` is the English auxiliary prefix of ``keypatterns``."""
     return (
@@ -171,6 +181,36 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:ada|mempunyai|punya)\s+(?:sekarang\s+|kini\s+)?(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+"
             r"(?:orang\s+)?anak\b",
         ),
+        # a parent named by the count ("Dad of two", « Maman de trois enfants », 两个孩子的妈, "ayah kepada dua
+        # orang anak") and the Malay count after the noun ("Anak seorang", "anak dua orang")
+        (
+            "children",
+            "count",
+            aux + r"(?:a\s+)?(?:father|dad|daddy|mother|mum|mom|mummy|mommy|parent)\s+(?:of|to)\s+"
+            r"(?P<v>\d+|one|two|three|four|five|six|seven)\b(?!\s+(?!kids\b|children\b|boys\b|girls\b)[a-z])",
+        ),
+        (
+            "children",
+            "count",
+            r"(?:(?:est\s+|suis\s+)?(?:devenue?\s+)?)?(?:père|mère|papa|maman|parent)\s+de\s+"
+            r"(?P<v>\d+|un|une|deux|trois|quatre|cinq|six|sept)\s+(?:enfants?|gosses|filles|garçons)\b",
+        ),
+        (
+            "children",
+            "count",
+            r"(?:是|成了|当了)?(?P<v>\d+|一|两|二|三|四|五)个(?:孩子|小孩|娃)的(?:妈|爸|妈妈|爸爸|母亲|父亲|家长)",
+        ),
+        (
+            "children",
+            "count",
+            r"(?:(?:dah\s+|sudah\s+)?(?:jadi\s+|menjadi\s+)?(?:bapa|ayah|abah|ibu|emak|mak)\s+kepada\s+"
+            r"(?P<v>\d+|seorang|dua|tiga|empat|lima|enam|tujuh)\s+(?:orang\s+)?anak\b)",
+        ),
+        (
+            "children",
+            "count",
+            r"anak\s+(?:saya\s+)?(?P<v>seorang|dua|tiga|empat|lima)(?:\s+orang)?(?=\s*(?:[,.;]|$|sahaja|je\b|saja))",
+        ),
         (
             "children",
             "qty",
@@ -203,20 +243,26 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
         (
             "birth.date",
             "date",
-            r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)\s*(?:is|:)?)"
+            r"(?:(?:was\s+)?born\s+on|(?:birthday|date\s+of\s+birth|birth\s+date|dob)" + _WRONG + r"\s*(?:is|:)?)"
             r"\s*(?:actually\s+|really\s+)?(?:on\s+)?(?:the\s+)?",
         ),
         (
             "birth.date",
             "date",
-            r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire\s+(?:est\s+)?(?:en\s+fait\s+)?"
-            r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance\s*(?:est\s+(?:le\s+)?|:)?)\s*",
+            r"(?:(?:est\s+)?née?\s+(?:(?:en\s+fait|en\s+réalité|réellement|vraiment)\s+)?le|(?:son\s+|mon\s+)?anniversaire"
+            + _WRONG
+            + r"\s*(?:est\s+)?(?:en\s+fait\s+)?"
+            r"(?:le\s+)?|(?:sa\s+|ma\s+)?date\s+de\s+naissance" + _WRONG + r"\s*(?:est\s+(?:le\s+)?|:)?)\s*",
         ),
-        ("birth.date", "date", r"(?:生日|出生日期|出生年月)(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)"),
         (
             "birth.date",
             "date",
-            r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?\s*"
+            r"(?:生日|出生日期|出生年月)" + _ZH_WRONG + r"(?:其实|实际上)?(?:是|为|在|:|：)?|出生于(?=\d)",
+        ),
+        (
+            "birth.date",
+            "date",
+            r"(?:(?:dilahirkan|lahir)\s+pada|(?:hari\s+jadi|tarikh\s+lahir)(?:nya)?(?:\s+saya)?" + _WRONG + r"\s*"
             r"(?:sebenarnya\s+)?(?:ialah|adalah|pada|:)?)\s*",
         ),
     )

@@ -140,7 +140,7 @@ _EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|shall|going\s+to|gonna|plan|plans|
 _EN_PAST = re.compile(
     r"\b(?:was|were|did|didn['’]t|had|went|got|came|met|saw|left|began|took|made|bought|found|gave|became|born"
     r"|ago|used\s+to|spent|told|said|grew|won|lost|ran|wrote|flew|drove|sold|paid|fell|broke|thought|felt|heard)\b"
-    r"|\b(?!(?:am|is|are|be|been|being|get|gets|getting|so|very|too|really|feel|feels|more|most|m|re|s)\b)[a-z]+\s+"
+    r"|(?:^\W*|\b(?!(?:am|is|are|be|been|being|get|gets|getting|so|very|too|really|feel|feels|more|most|m|re|s)\b)[a-z]+\s+)"
     r"(?!(?:hundred|sacred|naked|wicked|beloved|aged|excited|supposed|scheduled|interested|pleased|determined|expected"
     r"|planned|prepared|tired|inclined|obliged|thrilled|delighted|scared|worried|booked|engaged|needed)\b)"
     r"[a-z]{2,}(?<!e)ed\b",
@@ -154,7 +154,15 @@ _FR_PAST = re.compile(
     r"(?:née?s?|venue?s?|revenue?s?|arrivée?s?|partie?s?|allée?s?|morte?s?|mariée?s?|retournée?s?|rentrée?s?"
     r"|installée?s?|déménagée?s?|tombée?s?|restée?s?|passée?s?)\b"
     r"|\b(?:étais|était|étions|étiez|étaient|avais|avait|avions|aviez|avaient|fut|furent)\b"
-    r"|\bil\s+y\s+a\s+\w+\s+(?:jours?|semaines?|mois|ans?|années?)\b",
+    r"|\bil\s+y\s+a\s+\w+\s+(?:jours?|semaines?|mois|ans?|années?)\b"
+    # the imparfait after its subject (« je travaillais », « on habitait »), not « je sais » / « il fait »
+    r"|\b(?:je|j['’]|tu|il|elle|on|nous|vous|ils|elles)\s*(?:\w+\s+)?"
+    r"(?!(?:sais|sait|fais|fait|vais|tais|tait|plais|plait)\b)\w{2,}(?:ais|ait|ions|iez|aient)\b"
+    # a participle standing for its clause before the month (« diplôme obtenu en juin », « signé en mars »)
+    r"|(?<![\w'’])(?!(?:prévue?s?|programmée?s?|fixée?s?|attendue?s?|envisagée?s?|voulue?s?|dû|due)\b)"
+    r"\w{3,}(?:é|ée|és|ées|u|ue|us|ues|is|ise|it|ite|ert|erte)\s+(?:en|début|fin|mi-|courant)\s*(?:"
+    + _FR_MONTHS
+    + r")\b",
     re.I,
 )
 _ZH_FUTURE = re.compile(r"要|会|将|打算|准备|计划|想|快")
@@ -320,7 +328,9 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
 _ANY = re.compile(
     "|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9]+>', '(?:', p.pattern)})" for p in (_EASTER, _MONTH, _ZH_MONTH)), re.I
 )
-_ZH_MONTH_CONTEXT = re.compile(r"(?:在|到|从|于|是|等|趁|今年)$")
+_ZH_MONTH_CONTEXT = re.compile(r"(?:在|到|从|于|是|等|趁|今年|我|我们|他|她|他们|咱们)$")
+#: A Chinese month followed by a word of time (六月的时候, 六月底, 六月中旬) is a time too.
+_ZH_MONTH_AFTER = re.compile(r"的时候|时候|时|底|初|中旬|上旬|下旬|末|期间")
 
 
 def _zh_month_said(text: str, start: int, m: re.Match[str]) -> bool:
@@ -329,7 +339,11 @@ def _zh_month_said(text: str, start: int, m: re.Match[str]) -> bool:
     if m.group("fen") or m.group("m").isdigit():
         return True
     before = text[max(0, start - 8) : start]
-    return bool(_ZH_MONTH_CONTEXT.search(before) or _ZH_YEAR_BEFORE.search(before))
+    return bool(
+        _ZH_MONTH_CONTEXT.search(before)
+        or _ZH_YEAR_BEFORE.search(before)
+        or _ZH_MONTH_AFTER.match(text, start + m.end())
+    )
 
 
 def ground_named(text: str, today: date) -> str:

@@ -536,9 +536,10 @@ def _flipped(a: Proposition, b: Proposition) -> bool:
 
 
 # Where a message's statements part: sentence ends, commas and semicolons of both scripts,
-# and the conjunctions that open a contrast ("…, but", 但是, mais, tapi).
+# and the conjunctions that open a contrast ("…, but", 但是, mais, tapi). A point or comma between two digits
+# is inside a number (6.8 mmol/L, £11.44, 1,200), never a break.
 _STATEMENT_BREAK = re.compile(
-    r"[.!?;,。！？；，、]+|\s+(?:but|whereas|mais|tandis que|tapi|tetapi|namun)\s+|(?:但是|可是|不过|而是)"
+    r"(?!(?<=\d)[.,]\d)[.!?;,。！？；，、]+|\s+(?:but|whereas|mais|tandis que|tapi|tetapi|namun)\s+|(?:但是|可是|不过|而是)"
 )
 
 

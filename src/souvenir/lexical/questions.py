@@ -47,14 +47,33 @@ _ZH_RHETORICAL = re.compile(
 )
 #: "Didn't I tell you I'm vegan?", "You know I'm vegan, yeah?", "Bukan ke saya dah berhenti
 #: merokok?", "Saya kan alah pada udang?": the frame asks nothing, its content is asserted.
+#: The frame is a negated or counted question about the user's own telling or making clear ("Wasn't I clear
+#: that…?", "How many times have I told you…?", « Combien de fois je t'ai dit que… ? », 我哪次没跟你说过…？).
 _EN_TOLD = re.compile(
-    r"^(\s*)(?:didn'?t|did\s+not|haven'?t|have\s+not)\s+i\s+(?:(?:already|just|ever)\s+)?(?:tell|told|say|said|mention"
-    r"|mentioned)\s+(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier)\s+)?(?:that\s+)?([^?？]+?)\s*[?？]+",
+    r"^(\s*)(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|wasn'?t|was\s+not)\s+i"
+    r"|how\s+many\s+times\s+(?:have|do|did|must)\s+i(?:\s+(?:got|have|need)\s+to)?)\s+"
+    r"(?:(?:already|just|ever|made\s+it|been|being|make\s+it|quite|pretty)\s+)*"
+    r"(?:tell|told|say|said|mention|mentioned|clear|explain|explained|warn|warned|remind|reminded|repeat|repeated)\s+"
+    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？]+?)\s*[?？]+",
     re.I | re.M,
 )
 _FR_TOLD = re.compile(
-    r"^(\s*)(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?(?:dit|raconté|parlé)\s+(?:que\s+|qu')"
+    r"^(\s*)(?:combien\s+de\s+fois\s+)?(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?"
+    r"(?:dit|raconté|parlé|répété|expliqué|prévenue?)\s+(?:que\s+|qu')"
     r"([^?？]+?)\s*[,，]?\s*(?:non\s*)?[?？]+",
+    re.I | re.M,
+)
+_ZH_TOLD = re.compile(
+    r"(?:^|(?<=[，。！？,.!?\s]))(?:我)?(?:哪次|哪回|哪一次|多少次|几次|不是早就|早就|不是已经|都)(?:都)?(?:没有?)?"
+    r"(?:跟|和|对|给)?你?(?:说|讲|提|告诉|强调)(?:过|了)?(?:你)?(?:多少次|几次|好几次)?(?:了)?[，,]?"
+    r"([^?？。！]{1,80}?)(?:的)?(?:吗|嘛|啊)?[?？]+"
+    r"|(?:^|(?<=[，。！？,.!?\s]))(?:我)?(?:都)?(?:跟你)?(?:说|讲|告诉你|提|强调)(?:了|过)?(?:多少|几|好几|无数)(?:次|遍)了?[，,]"
+    r"([^?？。！]{1,80}?)(?:吗|嘛|啊)?[?？]+"
+)
+_MS_TOLD = re.compile(
+    r"^(\s*)(?:berapa\s+kali|bukan\s+(?:ke|kah))\s+(?:saya|aku)\s+(?:(?:dah|sudah|nak|kena|perlu|pernah)\s+)?"
+    r"(?:cakap|bagitahu|bagitau|beritahu|kata|sebut|ulang|pesan)(?:\s+(?:kat|pada|dekat|kepada)\s+(?:awak|kau|you|korang))?"
+    r"\s*(?:yang\s+|,\s*)?([^?？]+?)\s*[?？]+",
     re.I | re.M,
 )
 _EN_YOU_KNOW = re.compile(
@@ -163,6 +182,22 @@ _STRONG = re.compile(
     r"|\[(?:白眼|翻白眼|呵呵|无语|抠鼻)\]|好棒棒|\byela(?:h)?\s+sangat\b",
     re.I,
 )
+#: Delight said of a chore done once more is irony: an exclamative of delight beside a repetition ("So much
+#: fun redoing my tax return for the third time", « Ah ben super … pour la troisième fois… quel bonheur »,
+#: 真开心，又要重新填一遍表, "Seronoknya kena isi borang lagi sekali"). Delight alone is sincere
+#: (« Quel bonheur de revoir ma fille »).
+_DELIGHT = re.compile(
+    r"\b(?:quel\s+bonheur|quel\s+plaisir|que\s+du\s+bonheur|trop\s+(?:contente?|heureux|heureuse|bien)|ah\s+ben\s+super"
+    r"|what\s+a\s+(?:joy|treat|delight|pleasure|thrill)|so\s+much\s+fun|such\s+fun|living\s+the\s+dream|lucky\s+me"
+    r"|seronok(?:nya)?|best(?:nya)?|syok(?:nya)?|bahagia(?:nya)?)\b|真(?:是)?太?(?:开心|幸福|爽)|好开心|太幸福|太棒了",
+    re.I,
+)
+_REPEAT = re.compile(
+    r"\b(?:for\s+the\s+(?:\w+th|third|second|fourth|fifth|nth|umpteenth)\s+time|yet\s+again"
+    r"|all\s+over\s+again|pour\s+la\s+(?:\w+ième|énième|nième)\s+fois|encore\s+une\s+fois|une\s+fois\s+de\s+plus"
+    r"|lagi\s+sekali|sekali\s+lagi|buat\s+kali\s+ke-?\w+|kali\s+ke-?\w+)\b|又要|又得|第[二三四五六七八九十几]次|再一次|重新.{0,4}一遍",
+    re.I,
+)
 #: [微笑] (WeChat's smile) is sincere for many, ironic beside hyperbole (简直是人生享受呢[微笑]).
 _ZH_SMILE = re.compile(r"\[微笑\]|🙂")
 _ZH_HYPERBOLE = re.compile(r"简直|真是|谁不|太.{0,4}了吧|好开心哦|[呢哦]\s*(?:\[微笑\]|🙂)")
@@ -183,6 +218,8 @@ def assertive(text: str) -> str:
     """``text`` with its rhetorical and tag questions written as the statements they assert."""
     if "?" not in text and "？" not in text and "吗" not in text and "嘛" not in text:
         return text
+    text = _ZH_TOLD.sub(lambda m: f"{m.group(1) or m.group(2)}。", text)
+    text = _MS_TOLD.sub(r"\1\2.", text)
     text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
     text = _EN_TOLD.sub(r"\1\2.", text)
     text = _EN_YOU_KNOW.sub(r"\1\2.", text)
@@ -217,10 +254,25 @@ def sentences(text: str) -> list[str]:
 
 
 def _asks(sentence: str) -> bool:
-    s = sentence.strip()
+    return _ask_end(sentence) is not None
+
+
+_CLAUSE_COMMA = re.compile(r"\s*[,，;；]\s*")
+
+
+def _ask_end(sentence: str) -> int | None:
+    """Where the clause that asks without "?" ends in ``sentence`` (the first comma after its cue:
+    "wondering whether I should X, she dreads it" asks up to the comma; the clause after it states),
+    or ``None`` when the sentence does not ask so."""
+    s = sentence.rstrip()
     if s.endswith(("?", "？")):
-        return False
-    return bool(_ZH_ASKS.search(s.rstrip("。.!！")) or _MS_ASKS.search(s) or _EN_ASKS.search(s) or _FR_ASKS.search(s))
+        return None
+    core = s.rstrip("。.!！")
+    m = _ZH_ASKS.search(core) or _MS_ASKS.search(s) or _EN_ASKS.search(s) or _FR_ASKS.search(s)
+    if m is None:
+        return None
+    comma = _CLAUSE_COMMA.search(core, m.end())
+    return comma.start() if comma and m.start() < comma.start() else len(core)
 
 
 def mark_questions(text: str) -> str:
@@ -229,12 +281,18 @@ def mark_questions(text: str) -> str:
         return text
     out = []
     for part in _SENTENCE.findall(text):  # every character of ``text`` is in one part
-        if part.strip() and _asks(part):
-            body = part.rstrip()
-            stripped = body.rstrip(".!。！")
-            out.append(stripped + ("？" if re.search(r"[\u3400-\u9fff]$", stripped) else " ?") + part[len(body) :])
-        else:
+        end = _ask_end(part) if part.strip() else None
+        if end is None:
             out.append(part)
+            continue
+        body = part.rstrip()
+        stripped = body.rstrip(".!。！")
+        if end < len(stripped):  # the asking clause ends at a comma: "?" in its place, the rest a statement
+            rest = _CLAUSE_COMMA.match(part, end)
+            after = part[rest.end() :] if rest else part[end:]
+            out.append(part[:end] + ("？" if re.search(r"[\u3400-\u9fff]$", part[:end]) else " ? ") + after)
+            continue
+        out.append(stripped + ("？" if re.search(r"[\u3400-\u9fff]$", stripped) else " ?") + part[len(body) :])
     return "".join(out)
 
 
@@ -243,8 +301,10 @@ def sarcastic(text: str) -> list[str]:
     parts = [p for p in sentences(text) if p.strip() and p != "\n"]
     marked: set[int] = set()
     for i, part in enumerate(parts):
-        strong = bool(_STRONG.search(part) or MARKED.search(part)) or bool(
-            _ZH_SMILE.search(part) and _ZH_HYPERBOLE.search(part)
+        strong = (
+            bool(_STRONG.search(part) or MARKED.search(part))
+            or bool(_ZH_SMILE.search(part) and _ZH_HYPERBOLE.search(part))
+            or bool(_DELIGHT.search(part) and _REPEAT.search(part))
         )
         caps = bool(_CAPS_ATTITUDE.search(part)) and bool(_WEAK.search(part)) and not _SINCERE.search(part)
         if strong or caps:

@@ -65,9 +65,18 @@ def _lead_name(raw: str) -> str | None:
         if not word[:1].isupper() or (words and _known(word)):
             break
         words.append(word)
-    if not words or _known(words[0]):
+    if not words or _known(words[0]) or key_of(words[0]) in _ADVERBS:
         return None
+    if len(words) == 1 and _VERB_SHAPE.match(raw.lstrip(" \t\"'«“(")):
+        return None  # "Ordering takeaways…", "Cut out takeaways": a gerund or a verb with its particle, no name
     return key_of(" ".join(words))
+
+
+#: Adverbs that open a memory ("Back on Instagram", "Still at Google"): no name.
+_ADVERBS = frozenset("back again still now also just finally recently currently already never always often".split())
+#: An opening word shaped as a verb: an English gerund before a lowercase word, or a word before a
+#: verb particle ("Cut out", "Signed up", "Gave away").
+_VERB_SHAPE = re.compile(r"[A-Z][a-z]{2,}ing\s+[a-z]|[A-Z][a-z]+\s+(?:out|up|off|down|away|over|back)\b")
 
 
 def _label(raw: str) -> str | None:

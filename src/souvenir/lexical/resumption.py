@@ -32,10 +32,13 @@ __all__ = ["back_again", "resumes", "says_stopped"]
 
 _STOP = re.compile(
     r"^\s*(?:(?:the\s+user|i|l'utilisat\w+|je|j'|saya|aku|用户|我)\s+)?(?:has\s+|have\s+|had\s+)?(?:already\s+|just\s+)?"
-    r"(?:stopped|quit|gave\s+up|given\s+up|left|dropped|packed\s+in|ditched)\s+"
-    r"|^\s*(?:(?:il|elle|je|j')\s*)?(?:a|ai)\s+(?:arrêté|arrete|quitté|laissé\s+tomber|abandonné|lâché)\s+(?:de\s+|d'|le\s+|la\s+|les\s+|l')?"
-    r"|^\s*(?:(?:dah|sudah|telah)\s+)?(?:berhenti|stop|tinggalkan|meninggalkan)\s+(?:dari(?:pada)?\s+)?"
-    r"|^\s*(?:我)?(?:已经)?(?:戒了|戒掉了?|停了|不再|放弃了)",
+    r"(?:stopped|quit|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|left|dropped|packed\s+in|ditched|cut\s+out|kicked"
+    r"|swore\s+off|sworn\s+off|uninstalled|deleted|cancell?ed)\s+"
+    r"|^\s*(?:(?:il|elle|je|j')\s*)?(?:a|ai)\s+(?:arrêté|arrete|quitté|laissé\s+tomber|abandonné|lâché|supprimé"
+    r"|désinstallé|résilié|coupé)\s+(?:de\s+|d'|le\s+|la\s+|les\s+|l')?"
+    r"|^\s*(?:(?:dah|sudah|telah)\s+)?(?:berhenti|stop|tinggalkan|meninggalkan|buang|padam|uninstall|delete)\s+"
+    r"(?:dari(?:pada)?\s+)?"
+    r"|^\s*(?:我)?(?:已经)?(?:戒了|戒掉了?|停了|不再|放弃了|卸载了|删了|删掉了|退了)",
     re.I,
 )
 #: What ends the words of what stopped: a reason, a time, a purpose, a second clause.
@@ -56,10 +59,18 @@ _QUESTION = re.compile(
 )
 
 
+#: The Chinese stop with its object before the verb: 把抖音卸载了, 把烟戒了, 抖音卸了 (group ``o``).
+_ZH_BA = re.compile(
+    r"^\s*(?:我)?(?:已经)?(?:把)?(?P<o>[\u3400-\u9fff]{1,6}?)(?:给)?(?:戒|停|卸载|卸|删|删除|退|注销|扔|取消|关)(?:掉|了)"
+)
+
+
 def _object(old: str) -> tuple[str, ...] | None:
     m = _STOP.match(old)
     if m is None:
-        return None
+        ba = _ZH_BA.match(old)
+        o = ba.group("o") if ba else ""
+        return (o,) if len(o) > 1 and "把" not in o and not o.startswith(("我", "他", "她")) else None
     rest = _GOING.sub("", old[m.end() :])  # "Stopped going to the gym": the gym
     end = _END.search(rest)
     what = rest[: end.start()] if end else rest

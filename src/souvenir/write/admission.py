@@ -78,6 +78,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from souvenir.write import reasons as R
+from souvenir.write.back_over import return_over
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.moved_span import moved_by_span
@@ -157,8 +158,8 @@ class Decision:
     reason: str = ""
     code: str = ""
     retires: tuple[int, ...] = ()
-    """Memories that move to history beside an ``absorb`` (``keyed_back``: the value between an
-    older memory and the return to it), superseded by ``target_id``."""
+    """Memories that move to history beside an ``absorb`` or a ``replace`` (``keyed_back``: the value
+    between an older memory and the return to it), superseded by ``target_id``."""
 
 
 def comparable(candidate: Candidate, memory: Memory) -> bool:
@@ -200,7 +201,25 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime, inde
     with ``existing``): the fingerprints it keeps, and the pairwise readers (rules 3–4's elaboration,
     flip and restatement) read only the memories that share a reach key with the candidate — the
     same decision as without it, at a cost that follows those memories, not the store.
+    A return over a move away no key reads (:func:`souvenir.write.back_over.return_over`) takes the
+    older memory back and retires the move.
     """
+    decision = _decide(candidate, existing, now, index)
+    if decision.retires or decision.action not in ("insert", "replace", "absorb"):
+        return decision
+    said_at = candidate.time or now
+    pool = [m for m in existing if comparable(candidate, m)]
+    over = return_over(decision.text, pool, said_at)
+    if over is None or (decision.target_id is not None and decision.target_id != over[0].id):
+        return decision
+    base, middles = over
+    why = R.back_over(base.id, middles)
+    return Decision("replace", base.id, decision.score, decision.text, why, "keyed_back", middles)
+
+
+def _decide(
+    candidate: Candidate, existing: Sequence[Memory], now: datetime, index: PoolIndex | None = None
+) -> Decision:
     said_at = candidate.time or now
     text = ground_dates(candidate.text.strip(), said_at)
     fp = fingerprint(text)
@@ -355,7 +374,8 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
             + (takes_up if old.negative and single else [])
         )
         flipped = next((part for part, new in said if is_flip(new, old)), None)
-        if flipped is None and not asked and single and resumes(text, memory.text):
+        # the stop opens the stored memory (a reason may follow: "Dah berhenti shopping kat Shopee, nak berjimat")
+        if flipped is None and not asked and resumes(text, memory.text):
             flipped = text  # « A repris le handball dans le club… » ends « A arrêté le handball après… »
         if flipped is None:
             continue

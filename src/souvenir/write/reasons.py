@@ -146,6 +146,11 @@ def value_differs_kept(ids: list[int], keys: list[str]) -> str:
     return f"a different {what} than {_ids(ids)}, but one of them also says other things: both kept, nothing replaced"
 
 
+def back_over(target_id: int, middle_ids: tuple[int, ...]) -> str:
+    """A return over a move away no key reads: the older memory holds again, the moves between go."""
+    return f"back to what #{target_id} says: #{target_id} holds again, {_ids(list(middle_ids))} moves to history"
+
+
 def value_back(target_id: int, middle_id: int, key: str, value: str | None) -> str:
     """A return to a value an older memory still holds: that memory holds again, the one between moves."""
     return (

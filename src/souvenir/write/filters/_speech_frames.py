@@ -6,6 +6,8 @@ rules and their sources are in its docstring and docs/write-path.md."""
 
 from __future__ import annotations
 
+import re
+
 from souvenir.lexical import lexicon as lx
 from souvenir.write.filters._clauses import Clause
 
@@ -19,6 +21,7 @@ __all__ = [
     "offers_to_listener",
     "opinion_of_other",
     "presupposes",
+    "presupposed_adverbial",
 ]
 
 #: Words that open a condition (if, si, kalau, 如果…).
@@ -343,3 +346,26 @@ def _asks_what_for_own(keys: list[str], cjk: str) -> bool:
         or any(w in cjk for w in _ZH_OWN + ("我女儿", "我儿子", "我老婆", "我老公", "我妈", "我爸"))
         or malay_own
     )
+
+
+#: Conjunctions that open a clause taken for granted: a time or a reason the question rests on ("now
+#: that", « maintenant que », 既然, "memandangkan"); never "if" (a condition) nor a question word alone.
+_GRANTED = re.compile(
+    r"^(?:now\s+that|since|given\s+that|seeing\s+(?:that|as)|as|because|once|when|after"
+    r"|maintenant\s+qu['e]|puisqu['e]|vu\s+qu['e]|étant\s+donné\s+qu['e]|comme|quand|lorsqu['e]|une\s+fois\s+qu['e]"
+    r"|dès\s+qu['e]|depuis\s+qu['e]|parce\s+qu['e]"
+    r"|memandangkan|sebab|kerana|bila|lepas|selepas|sejak|sekarang|apabila)(?:(?<=')|\b)"
+    r"|^(?:既然|自从|因为|等到|等我|现在)",
+    re.I,
+)
+
+
+def presupposed_adverbial(clause: Clause, parts: list[Clause]) -> bool:
+    """A clause of a question opened by a conjunction that takes it for granted ("…, now that we're moving
+    up there in March?", « … quand on sera installés à Annecy ? », 既然我下个月就搬了，…？, "…, memandangkan kami
+    dah nak pindah?"): it states what the question rests on, beside another clause that asks. The
+    sentence's only clause ("When did I move?") is no such clause."""
+    if sum(c.sentence == clause.sentence for c in parts) < 2:
+        return False
+    head = " ".join(f"{clause.opener} {clause.text}".split()).replace("’", "'")
+    return bool(_GRANTED.match(head) or _GRANTED.match(clause.cjk_key))

@@ -15,7 +15,8 @@ matched words the opposite sign. Signs are compared only like with like:
 attitude against attitude ("likes" / "不喜欢"), plain fact against plain fact
 ("eats meat" / "no longer eats meat"); a mix says nothing, except a liked act
 the user says they do not do, verb and object both matching ("Likes eating
-bitter melon" / "我不吃苦瓜").
+bitter melon" / "我不吃苦瓜"), and a liked thing the user says they do not do,
+eat or drink ("Likes meat" / "I don't eat meat", « Les sushis, j'en mange plus »).
 
 Negators: FR ne…pas/plus/jamais/rien/aucun, "pas" alone, horreur de, déteste,
 arrêté de; EN not/n't/never/no longer/no, can't stand, hate, quit, stopped -ing;
@@ -32,7 +33,8 @@ Known false positives (wrong drops):
 Known misses (kept): past habits ("I used to smoke" vs "Smokes"), exceptions
 ("je ne mange pas de viande sauf le poulet" vs "Mange du poulet" is kept, which
 is right, but "Ne mange pas de poulet" is kept too), attitude against plain
-fact when only the object matches ("Likes meat" vs "I don't eat meat").
+fact when only the object matches and the verb is neither doing nor consuming
+("Likes Paris" vs "I don't live in Paris").
 """
 
 from __future__ import annotations
@@ -240,11 +242,17 @@ _BETWEEN = frozenset(
 def _done(tok: Tok, clause: Clause) -> Polarity | None:
     """A negated verb of doing right before the candidate's liked activity ("Enjoys karaoke"
     / "I don't do karaoke no more"): an attitude with the verb's sign, or ``None``."""
-    doing = [i for i, own in enumerate(clause.tokens) if own.key in _DOING]
+    doing = [i for i, own in enumerate(clause.tokens) if own.key in _DOING or own.key in _CONSUMING]
     if doing and any(tok_match(tok, own) for own, _ in clause.inherited):  # « Le karaoké, j'en fais plus »
         return Polarity(clause.polarity_at(doing[-1]).sign, True)
     for index, own in enumerate(clause.tokens):
-        if own.cjk and tok.cjk and own.key != tok.key and own.key.startswith(_ZH_DOING) and own.key[1:] == tok.key:
+        if (
+            own.cjk
+            and tok.cjk
+            and own.key != tok.key
+            and own.key.startswith(_ZH_DOING + _ZH_CONSUMING)
+            and own.key[1:] == tok.key
+        ):
             return Polarity(clause.polarity_at(index).sign, True)  # 搞摄影, glued
         if own.role != "content" or not tok_match(tok, own):
             continue
@@ -252,7 +260,9 @@ def _done(tok: Tok, clause: Clause) -> Polarity | None:
         while before >= 0 and clause.tokens[before].key in _BETWEEN:
             before -= 1
         if before >= 0 and (
-            clause.tokens[before].key in _DOING or (own.cjk and clause.tokens[before].key in _ZH_DOING)
+            clause.tokens[before].key in _DOING
+            or clause.tokens[before].key in _CONSUMING
+            or (own.cjk and clause.tokens[before].key in _ZH_DOING + _ZH_CONSUMING)
         ):
             return Polarity(clause.polarity_at(before).sign, True)
     return None

@@ -63,6 +63,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import sarcastic
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
+from souvenir.lexical.tokens import is_han
 from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.write.filters._speaker_noun import REPORTING_MORE
 from souvenir.write.filters._speech_frames import CONDITIONAL as _CONDITIONAL
@@ -74,6 +75,7 @@ from souvenir.write.filters._speech_frames import listener_offers as _listener_o
 from souvenir.write.filters._speech_frames import offers_to_listener as _offers_to_listener
 from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_of_other
 from souvenir.write.filters._speech_frames import presupposes as _presupposes
+from souvenir.write.filters._speech_frames import presupposed_adverbial as _granted
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -336,7 +338,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             # "If you want, I can pick you up", "…, got it done on Saturday": an offer; "si tu veux
             # je te file le numéro de mon ostéo, il m'a réglé mon dos": what the offer rests on
             act = "assertion"
-        elif clause.question and _presupposes(clause):
+        elif clause.question and (_presupposes(clause) or _granted(clause, parts)):
             act = "assertion"  # "How do I tell my boss I'm quitting?": the quitting is taken for granted
         elif clause.question:
             act = "question"
@@ -360,8 +362,20 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
-        units.append(_Unit(act, clause.tokens, clause.text))
+        units.append(_Unit(act, clause.tokens, clause.text, _speakers(clause) if act == "relayed" else frozenset()))
     return units
+
+
+def _speakers(clause: Clause) -> frozenset[str]:
+    """The content words before a relayed clause's first reporting verb: who speaks (医生让我…: 医生). A
+    candidate naming them tells of that person's words (医生让控制饮食), as one naming a quoted speaker does."""
+    words: set[str] = set()
+    for tok in clause.tokens:
+        if tok.key in _REPORTING or tok.key in _ZH_RELAY or tok.key in _OPINION:
+            return frozenset(words)
+        if tok.role == "content":
+            words.add(tok.key)
+    return frozenset()
 
 
 def _said_whole(parts: list[Clause], index: int) -> bool:
@@ -535,7 +549,14 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     if not supporting:
         return keep(NAME, candidate)
     named = {tok.key for tok in content}
-    if any(u.names & named for u in supporting):
+    # a relayed clause's speaker named with a reporting word of the candidate's own (医生让控制饮食), not a plan
+    # of the user's beside the speaker (打算搬去跟婆婆住)
+    reports = any(t.key in _REPORTING or t.key in _ZH_RELAY or t.key in _OPINION for t in tokenize(candidate.text))
+
+    def told(u: _Unit) -> bool:  # the speaker right before a Chinese reporting word (医生叫少吃…: 叫 glued on)
+        return any(n + w in candidate.text for n in u.names if is_han(n[:1]) for w in _ZH_RELAY)
+
+    if any(u.names & named and (u.act != "relayed" or u.line or reports or told(u)) for u in supporting):
         return keep(NAME, candidate)  # "Bob just moved to Seremban": the user tells of Bob
     best = max(supporting, key=lambda u: _support(content, u))
     return drop(NAME, candidate, f"{best.act}: {_ACT_REASON[best.act]} ({best.text[:80]!r}), not a fact about the user")

@@ -1,0 +1,98 @@
+"""A return over an unkeyed move away (pure; issue #26, session 19): "Works in the Birmingham office" →
+"Switched to working from home full time" → "Back in the Birmingham office four days a week"; 在药店当药剂师
+→ 辞职去做自媒体了 → 重新回药店上班了.
+
+``admission._back_to`` reads a return when the move away gives a keyed value another value; a move away
+no pattern keys (working from home, 自媒体) stayed active beside the return. Read here by parts:
+
+* the new wording says a return (:func:`~souvenir.lexical.resumption.back_again`: back, 重新 / 回,
+  « de retour », "balik");
+* an older memory holds what it returns to: the same keyed value (:func:`user_keys`) or two content
+  words of its own said again (Birmingham, office);
+* a memory between the two opens on a verb of moving away (switched, moved, quit, left; « est passé(e) »,
+  « a quitté »; 辞职 / 跳槽 / 转行 / 换 / 改; "tukar", "berhenti") and is about the same thing: a content
+  word of the older memory or of the return (works / working), or a change of job (辞职, quit, « a
+  démissionné », "letak jawatan") when the older memory keys a job.
+
+Then the older memory holds again with the new wording and the memories between move to history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timezone
+
+from souvenir.lexical.keyed import user_keys
+from souvenir.lexical.proposition import stems
+from souvenir.lexical.referents import lead_relative
+from souvenir.lexical.resumption import back_again
+from souvenir.types import Memory
+from souvenir.write.dedup import fingerprint
+
+__all__ = ["return_over"]
+
+_AWAY = re.compile(
+    r"^\s*(?:(?:has\s+|have\s+|just\s+|now\s+)?(?:switched|moved|changed|went|gone|quit|left|resigned|relocated|transferred)\b"
+    r"|(?:est\s+passée?|a\s+(?:quitté|démissionné|changé|déménagé)|est\s+partie?|s'est\s+(?:mise?|lancée?)\s+(?:à|dans))\b"
+    r"|(?:(?:dah|sudah|telah)\s+)?(?:tukar|bertukar|pindah|berpindah|berhenti|beralih|letak\s+jawatan)\b"
+    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去))",
+    re.I,
+)
+#: A change of job: a move away from a keyed job whatever its words.
+_JOB_AWAY = re.compile(
+    r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行",
+    re.I,
+)
+_JOB_KEYS = ("occupation", "employer", "work")
+#: The return is to a job (又回银行上班了, "back at work", « reprend le travail », "balik kerja").
+_AT_WORK = re.compile(r"上班|工作|\b(?:works?|working|job|travail|travaille|bekerja|kerja)\b", re.I)
+#: The place a return names right after its mark (又回银行上班, "back at the Leeds office", « de retour chez
+#: Renault », "balik kerja di Petronas"): one Latin word (an article and a town skipped) or two Chinese characters.
+_RETURNED_TO = re.compile(
+    r"(?:back\s+(?:in|at|to|on|into)|returned\s+to|retour\s+(?:à|au|chez|en)|retournée?\s+(?:à|au|chez)"
+    r"|balik\s+(?:ke|kerja\s+(?:di|kat)|di|kat)|kembali\s+(?:ke|bekerja\s+di|di))\s+(?:the\s+|le\s+|la\s+|l')?"
+    r"(?P<w>[^\W\d_]{3,})"
+    r"|(?:又回|重新回|回到|又回到|搬回|调回)(?:了)?(?P<h>[\u4e00-\u9fff]{2})",
+    re.I,
+)
+
+
+def _dated(memory: Memory) -> datetime:
+    return memory.updated_at or memory.created_at or datetime.min.replace(tzinfo=timezone.utc)
+
+
+def return_over(text: str, pool: Sequence[Memory], said_at: datetime) -> tuple[Memory, tuple[int, ...]] | None:
+    """``(older memory, ids of the memories between)`` when ``text`` returns over a move away (module
+    docstring), else ``None``. ``pool``: the user's comparable active memories; ``said_at``: when ``text``
+    was said (a memory dated after it is never retired)."""
+    if not back_again(text) or lead_relative(text) is not None:
+        return None
+    keys = user_keys(text)
+    new_words = stems(fingerprint(text).words)
+    to = _RETURNED_TO.search(text)
+    place = (to.group("w") or to.group("h")).casefold() if to else ""
+    older = []
+    for memory in pool:
+        if lead_relative(memory.text) is not None or _AWAY.match(memory.text):
+            continue
+        theirs = user_keys(memory.text)
+        same_key = any(theirs.get(key) is not None and theirs.get(key) == value for key, value in keys.values)
+        shared = stems(fingerprint(memory.text).words) & new_words
+        if same_key or len(shared) >= 2 or (place and shared and place in memory.text.casefold()):
+            older.append(memory)
+    if not older:
+        return None
+    base = max(older, key=_dated)
+    base_words = stems(fingerprint(base.text).words)
+    job = any(user_keys(base.text).get(key) is not None for key in _JOB_KEYS) or bool(_AT_WORK.search(text))
+    middles = tuple(
+        m.id
+        for m in pool
+        if m.id != base.id
+        and _dated(base) < _dated(m) <= said_at
+        and lead_relative(m.text) is None
+        and _AWAY.match(m.text)
+        and (bool(stems(fingerprint(m.text).words) & (base_words | new_words)) or (job and _JOB_AWAY.search(m.text)))
+    )
+    return (base, middles) if middles else None
