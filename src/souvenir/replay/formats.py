@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from souvenir.replay.export_profile import ExportedProfile, exported_profile
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
 from souvenir.timeutil import as_utc, parse_time, utcnow
@@ -477,8 +478,16 @@ def _export_lines(path: Path, data: dict) -> list[ImportLine]:
     return lines
 
 
+def export_profile_of(path: str | Path) -> ExportedProfile | None:
+    """The profile of a user's export at ``path`` (:mod:`souvenir.replay.export_profile`);
+    ``None`` when the file is no export (a memories JSONL file carries no profile)."""
+    exported = _export_of(Path(path))
+    return exported_profile(exported) if exported is not None else None
+
+
 __all__ = [
     "CANDIDATE_KINDS",
+    "export_profile_of",
     "ChatLine",
     "ImportLine",
     "LocomoConversation",

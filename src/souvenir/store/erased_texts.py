@@ -108,3 +108,12 @@ class ErasedTextsMixin:
                 )
             }
         return {i for i, mark in enumerate(marks) if mark in erased}
+
+    def erased_any(self, channel: str, external_id: str) -> bool:
+        """Whether the user (``channel``, ``external_id``) ever erased a text here (a mark of
+        theirs is kept): an import then carries no profile value read from their words."""
+        found = self._query("SELECT value FROM store_secrets WHERE name = 'erasure_key'", ())  # type: ignore[attr-defined]
+        if not found:
+            return False
+        who = user_key(channel, external_id, found[0][0])
+        return bool(self._query("SELECT 1 FROM erased_texts WHERE user_key = ? LIMIT 1", (who,)))  # type: ignore[attr-defined]
