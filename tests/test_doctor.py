@@ -165,3 +165,41 @@ def test_postgres_pending_then_current_and_a_wrong_password(pg_url, tmp_path, mo
 def test_an_unsupported_url_fails_without_its_password(tmp_path, monkeypatch, url):
     result = _doctor(tmp_path, monkeypatch, "--db", url)
     assert result.exit_code == 1 and _line(result, "store").startswith("fail"), result.output
+
+
+def test_a_model_server_that_drips_or_floods_is_cut_in_time(tmp_path, monkeypatch):
+    """httpx's timeout is per read: a server sending a byte every half second held the check
+    for ever; one sending 50 MiB was read whole. The check now has one deadline and a cap."""
+    import time
+    from http.server import BaseHTTPRequestHandler
+
+    from tests.servers import serving
+
+    class Drip(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(50 << 20))
+            self.end_headers()
+            try:
+                if self.path.startswith("/drip"):
+                    for _ in range(600):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.5)
+                else:
+                    for _ in range(50):
+                        self.wfile.write(b" " * (1 << 20))
+            except OSError:
+                pass
+
+    with serving(Drip) as url:
+        began = time.monotonic()
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{url}/drip")
+        assert time.monotonic() - began < 15, "cut at its 2 s deadline"
+        assert result.exit_code == 1 and "did not answer in 2 s" in _line(result, "chat model"), result.output
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{url}/flood")
+        assert "chat model" in result.output  # read up to its cap, then judged: answers, lists nothing

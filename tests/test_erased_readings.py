@@ -20,6 +20,7 @@ from souvenir.api.app import create_app
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.text_cache import _ALL, forget_texts, text_cache, words
 from tests.attack_support import stub_model_settings, wait_until
+from tests.test_break_session18 import _held_texts as _held_by_reads
 from tests.servers import ChatServer, UvicornThread
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
@@ -42,17 +43,6 @@ def _held_with(word: str) -> list[tuple[str, object]]:
             if any(isinstance(p, str) and word in p.casefold() for p in parts):
                 found.append((cache.__name__, key))
     return found
-
-
-def _held_by_reads(mem: Souvenir) -> list[str]:
-    """Every memory text the process holds for reads: the scorer's columns, the read cache."""
-    scorer = mem.engine.query_scorer.scorer
-    texts = [m.text for hit in scorer._cache.values() for m in hit[0]]
-    cache = mem.engine.store._read_cache
-    if cache is not None:
-        for view in cache._views.values():
-            texts += [m.text for m in view.memories.values()]
-    return texts
 
 
 def _store_url(request, backend: str, tmp_path) -> str:

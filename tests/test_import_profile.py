@@ -95,6 +95,7 @@ def test_a_hostile_profile_is_bounded_and_read_strictly():
         {"key": "meta:turns_since_summary", "value": "9"},
         {"key": "password", "value": "hunter2"},
         {"key": "summary\x00", "value": "\ud800"},
+        {"key": "last_queries", "value": json.dumps(["fine", "bad \ud800"])},
         "not a row",
         {"key": 7, "value": "7"},
         {"key": "lang", "value": ["en"]},
@@ -103,6 +104,7 @@ def test_a_hostile_profile_is_bounded_and_read_strictly():
     assert read.values == {"state:huge": "1.000"}, read.values
     assert read.left_out["tz"] == "not a time zone" and read.left_out["lang"] == "not a language tag"
     assert read.left_out["summary"] == "a value too long to be one"
+    assert read.left_out["last_queries"] == "not text (a lone surrogate or a NUL)"
     assert read.left_out["password"] == "not a profile key an import carries"
     assert "meta:turns_since_summary" not in read.left_out
     assert all("hunter2" not in why for why in read.left_out.values())

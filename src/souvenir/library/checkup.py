@@ -16,6 +16,7 @@ key: fail, as ``souvenir serve`` refuses it)."""
 
 from __future__ import annotations
 
+import json
 import stat
 import time
 from dataclasses import dataclass
@@ -196,8 +197,8 @@ def _model(settings: Settings, timeout_s: float) -> Check:
     where = without_userinfo(base.rstrip("/") + "/models")
     headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
     try:
-        answer = httpx.get(base.rstrip("/") + "/models", headers=headers, timeout=timeout_s)
-    except httpx.HTTPError as exc:
+        answer = _get(base.rstrip("/") + "/models", headers, timeout_s)
+    except (httpx.HTTPError, TimeoutError) as exc:
         return Check("chat model", "fail", f"{where} did not answer in {timeout_s:g} s ({type(exc).__name__})")
     if answer.status_code in (401, 403):
         keyed = "SOUVENIR_LLM_API_KEY is set" if settings.llm_api_key else "no SOUVENIR_LLM_API_KEY is set"
@@ -207,10 +208,59 @@ def _model(settings: Settings, timeout_s: float) -> Check:
     if answer.status_code != 200:
         return Check("chat model", "warn", f"{where} answered {answer.status_code} (a server without /models?)")
     try:
-        listed = {str(m.get("id")) for m in answer.json().get("data", []) if isinstance(m, dict)}
-    except (ValueError, AttributeError):
+        listed = {str(m.get("id")) for m in json.loads(answer.body).get("data", []) if isinstance(m, dict)}
+    except (ValueError, AttributeError, RecursionError):
         listed = set()
     model = settings.llm_model
     if model and listed and model not in listed:
         return Check("chat model", "warn", f"{where} answers, but does not list SOUVENIR_LLM_MODEL={model}")
     return Check("chat model", "ok", f"{where} answers" + (f" and lists {model}" if model and listed else ""))
+
+
+#: Bytes of the model server's ``/models`` read at the most (a list of a few hundred models is
+#: a few tens of KB).
+MODELS_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class _Answer:
+    status_code: int
+    body: bytes
+
+
+def _get(url: str, headers: dict[str, str], timeout_s: float) -> _Answer:
+    """GET ``url`` within ``timeout_s`` seconds in all — httpx's timeout is per read: a server
+    sending a byte a second would hold the check for ever, so the request runs in a daemon
+    thread given that long — and at most :data:`MODELS_BYTES` of body, asked uncompressed.
+    Raises :class:`TimeoutError` past the deadline, ``httpx.HTTPError``."""
+    import threading
+
+    import httpx
+
+    deadline = time.monotonic() + timeout_s
+    done: dict[str, object] = {}
+
+    def fetch() -> None:
+        try:
+            asked = {**headers, "Accept-Encoding": "identity"}
+            with httpx.stream("GET", url, headers=asked, timeout=timeout_s) as response:
+                body = bytearray()
+                for chunk in response.iter_raw():
+                    body += chunk
+                    if time.monotonic() > deadline:
+                        raise TimeoutError("past the deadline")
+                    if len(body) >= MODELS_BYTES:
+                        break
+                done["answer"] = _Answer(response.status_code, bytes(body[:MODELS_BYTES]))
+        except Exception as exc:  # noqa: BLE001 - handed to the caller
+            done["error"] = exc
+
+    worker = threading.Thread(target=fetch, name="souvenir-doctor-model", daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()) + 0.2)
+    if "error" in done:
+        raise done["error"]  # type: ignore[misc]
+    answer = done.get("answer")
+    if not isinstance(answer, _Answer):
+        raise TimeoutError("past the deadline")
+    return answer

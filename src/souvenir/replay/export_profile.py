@@ -8,7 +8,8 @@ Read: ``tz`` (an IANA name or an offset, :func:`~souvenir.timezones.canonical_zo
 :data:`~souvenir.profile.QUERY_CHARS` characters) and a model's ``state:NAME`` numbers
 (NAME of at most 64 word characters, dots or dashes; a finite number clamped to [-1, 1]; at
 most :data:`~souvenir.write.reflection.MAX_USER_STATE_KEYS` of them). Skipped: ``meta:`` keys (the
-engine's bookkeeping). Left out, each named: any other key, a value of the wrong shape, a row
+engine's bookkeeping). Left out, each named: any other key, a value of the wrong shape or
+not text (a lone surrogate, a NUL), a row
 past the first :data:`MAX_ROWS`. What the import then writes, and what an erasure keeps out,
 is :func:`souvenir.replay.apply.import_profile`'s."""
 
@@ -61,12 +62,24 @@ def exported_profile(data: dict) -> ExportedProfile:
         if len(value) > _VALUE_CHARS:
             found.left_out[key] = "a value too long to be one"
             continue
+        if not _text(key) or not _text(value):  # a lone surrogate ("\ud800" in JSON): no store holds it
+            found.left_out[key.encode("utf-8", "replace").decode()] = "not text (a lone surrogate or a NUL)"
+            continue
         read = _read(key, value, sum(k.startswith("state:") for k in found.values))
         if isinstance(read, tuple):
             found.left_out[key] = read[0]
         else:
             found.values[key] = read
     return found
+
+
+def _text(value: str) -> bool:
+    """Whether ``value`` is text a store keeps as it is: valid UTF-8, no NUL."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in value
 
 
 def _read(key: str, value: str, states: int) -> str | tuple[str]:
