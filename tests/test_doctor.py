@@ -203,3 +203,14 @@ def test_a_model_server_that_drips_or_floods_is_cut_in_time(tmp_path, monkeypatc
         assert result.exit_code == 1 and "did not answer in 2 s" in _line(result, "chat model"), result.output
         result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{url}/flood")
         assert "chat model" in result.output  # read up to its cap, then judged: answers, lists nothing
+
+
+def test_a_settings_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path, monkeypatch):
+    """Every command (``serve`` too) died in a UnicodeDecodeError traceback at start."""
+    (tmp_path / ".env").write_bytes(b"SOUVENIR_LLM_API_KEY=" + KEY.encode() + b"\xff\xfe\n")
+    os.chmod(tmp_path / ".env", 0o600)
+    for command in (["doctor"], ["users"]):
+        monkeypatch.chdir(tmp_path)
+        result = CliRunner().invoke(app, command, env=QUIET)
+        assert result.exit_code == 2 and "not UTF-8 text" in result.output, result.output
+        assert KEY not in result.output and "Traceback" not in result.output

@@ -65,7 +65,10 @@ def _settings_file(path: Path) -> Check:
         return Check("settings file", "fail", f"{where} is not read: {refused} (chmod go-w, or chown it)")
     from dotenv import dotenv_values
 
-    exposed = dotenv_secrets_exposed(path, dotenv_values(path))
+    try:
+        exposed = dotenv_secrets_exposed(path, dotenv_values(path))
+    except UnicodeDecodeError as exc:
+        return Check("settings file", "fail", f"{where} is not UTF-8 text (byte {exc.start}): save it as UTF-8")
     if exposed:
         return Check(
             "settings file",
