@@ -21,7 +21,8 @@ WHERE = "no user api:ann; user 'ann' exists in channel cli"
 def test_every_face_defaults_to_one_channel():
     import inspect
 
-    from souvenir.cli.main import CHANNEL_HELP, memories
+    from souvenir.cli.common import CHANNEL_HELP
+    from souvenir.cli.read_commands import memories
     from souvenir.client import SouvenirClient
     from souvenir.schemas import ContextQuery, TurnCreate
 

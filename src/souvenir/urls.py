@@ -8,9 +8,10 @@ carries them.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 
-__all__ = ["without_userinfo"]
+__all__ = ["is_loopback", "without_userinfo"]
 
 _USERINFO = re.compile(r"(?<=://)[^/@\s'\"]+@")
 
@@ -18,3 +19,15 @@ _USERINFO = re.compile(r"(?<=://)[^/@\s'\"]+@")
 def without_userinfo(text: str) -> str:
     """``text`` with every ``scheme://user:password@`` reduced to ``scheme://``."""
     return _USERINFO.sub("", text)
+
+
+def is_loopback(host: str | None) -> bool:
+    """Whether ``host`` (an address or ``localhost``) is on loopback."""
+    if not host:
+        return False
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

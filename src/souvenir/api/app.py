@@ -35,7 +35,8 @@ from souvenir.api.http_errors import (
     errors_as_json,
     install_handlers,
 )
-from souvenir.api.proxy import UpstreamHealth, build_router
+from souvenir.api.proxy import build_router
+from souvenir.api.proxy_upstream import UpstreamHealth
 from souvenir.api.request_limits import RequestLimits
 from souvenir.config import Settings
 from souvenir.lexical import content_words, normalize

@@ -43,6 +43,7 @@ from souvenir.api.keys import LOCAL, KeyRing, Principal
 from souvenir.library.user_data import HINT_CHANNELS
 from souvenir.limits import check_user_id
 from souvenir.privacy.scrub import scrub
+from souvenir.urls import is_loopback
 
 #: Routes anyone may call (no data behind them).
 PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"), ("HEAD", "/health/ready")})
@@ -83,18 +84,6 @@ SAFE_HEADERS = (
 #: which is what keeps a shared cache from storing an answer).
 NO_STORE = (b"cache-control", b"no-store")
 _STATIC = "/static-offline-docs/"
-
-
-def is_loopback(host: str | None) -> bool:
-    """Whether ``host`` (an address or ``localhost``) is on loopback."""
-    if not host:
-        return False
-    if host.strip("[]").lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def bind_refusal(host: str, keys_configured: bool) -> str | None:

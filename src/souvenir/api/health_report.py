@@ -153,7 +153,7 @@ def component_causes(rt) -> list[dict]:
 
 def report(rt, proxy=None) -> tuple[dict, bool]:
     """(the health body, whether ready) of runtime ``rt``; never waits on the store.
-    ``proxy``: the proxy's :class:`~souvenir.api.proxy.UpstreamHealth` (``None``: no proxy)."""
+    ``proxy``: the proxy's :class:`~souvenir.api.proxy_upstream.UpstreamHealth` (``None``: no proxy)."""
     if getattr(rt, "_health_probe", None) is None:
         rt._health_probe = Probe(rt.probe_store, 0)  # a read of the store, waiting 0.25 s at most
     probe = rt._health_probe

@@ -23,7 +23,6 @@ import codecs
 import functools
 import json
 import logging
-import threading
 import time
 from collections.abc import AsyncIterator
 from datetime import datetime
@@ -61,6 +60,8 @@ from souvenir.api.proxy_records import (
     fitted,
     request_key,
 )
+from souvenir.api.proxy_upstream import STREAM_TIMEOUT as _STREAM_TIMEOUT
+from souvenir.api.proxy_upstream import UpstreamHealth, tool_call_answer as _tool_call_answer
 from souvenir.api.proxy_request import (
     continues_a_reply,
     last_question,
@@ -84,14 +85,6 @@ from souvenir.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
 
-#: The event that ends a streamed reply cut at ``SOUVENIR_LLM_TIMEOUT_S``: OpenAI's error
-#: shape, so a client raises it instead of taking the cut reply for a whole one.
-_STREAM_TIMEOUT = (
-    b'data: {"error": {"message": "the upstream model did not finish its answer in time '
-    b'(SOUVENIR_LLM_TIMEOUT_S): the reply is cut here", "type": "timeout", "param": null, '
-    b'"code": "upstream_timeout"}}\n\n'
-)
-
 
 def _scrubber(request: Request) -> RelayScrubber:
     """What must not leave in a relayed body or header: the configured secrets and the
@@ -100,60 +93,10 @@ def _scrubber(request: Request) -> RelayScrubber:
     return RelayScrubber([auth.split(" ", 1)[1].strip() if " " in auth else None, request.headers.get("x-api-key")])
 
 
-def _tool_call_answer(answer: dict | None) -> bool:
-    """Whether a completion asks for tool calls (a leg of a round trip, not a reply)."""
-    try:
-        choice = answer["choices"][0]  # type: ignore[index]
-        return bool(choice.get("finish_reason") == "tool_calls" or (choice.get("message") or {}).get("tool_calls"))
-    except (KeyError, IndexError, TypeError, AttributeError):
-        return False
-
-
 def _invalid(message: str, param: str | None = None) -> JSONResponse:
     body = openai_error(422, message)
     body["error"]["param"] = param
     return JSONResponse(body, status_code=422)
-
-
-class UpstreamHealth:
-    """The upstream chat model as the proxy's latest request found it (``/health`` shows it:
-    a model server that is down otherwise leaves the service "ok" while every proxied
-    request gets a 502). ``failure``: the class of the latest failure (an exception's class
-    name or ``HTTP 5xx``, never its message: ``/health`` is public), ``None`` once a request
-    was answered since."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.seen = False
-        self.failure: str | None = None
-        self._since = 0.0
-
-    def answered(self, status: int) -> None:
-        """A response came back with HTTP ``status`` (5xx counts as a failure)."""
-        if status >= 500:
-            self.failed(f"HTTP {status}")
-            return
-        with self._lock:
-            self.seen, self.failure = True, None
-
-    def failed(self, what: str) -> None:
-        with self._lock:
-            if self.failure is None:
-                self._since = time.monotonic()
-            self.seen, self.failure = True, what
-
-    def describe(self) -> dict:
-        """``{"upstream": "unknown"|"ok"|"failing", "last_failure", "failing_for_s"}``."""
-        with self._lock:
-            if not self.seen:
-                return {"upstream": "unknown", "last_failure": None, "failing_for_s": None}
-            if self.failure is None:
-                return {"upstream": "ok", "last_failure": None, "failing_for_s": None}
-            return {
-                "upstream": "failing",
-                "last_failure": self.failure,
-                "failing_for_s": round(time.monotonic() - self._since, 1),
-            }
 
 
 def build_router(

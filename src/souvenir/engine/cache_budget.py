@@ -1,9 +1,10 @@
 """How much of what users send the lexical caches keep.
 
 The pure lexical readings (normalised text, tokens, content words, keys, fingerprints,
-propositions, requests to forget…) are cached by their text, each cache an LRU of
-:data:`souvenir.lexical.cache_size.TEXT_CACHE` entries: the write path reads the same
-memories' texts again and again. A message is cached too, and a message may be 16 KB: each
+propositions, requests to forget…) are cached by their text, each cache bounded to
+:data:`souvenir.lexical.cache_size.TEXT_CACHE` entries (:mod:`souvenir.lexical.text_cache`;
+an erased text's entries go at its erasure: :mod:`souvenir.lexical.erased_readings`): the
+write path reads the same memories' texts again and again. A message is cached too, and a message may be 16 KB: each
 distinct long message kept ~0.45 MB in those caches, so a user sending distinct long
 messages grew the process without a practical bound (session 16, lane harden).
 

@@ -143,6 +143,7 @@ class Engine:
             self_citation_chars,
             counters=self.counters,
         )
+        self.proposals.erased = self.refresher.erased  # a forget the model named, as the user's own
 
     # -- the parts' settings the lab swaps ----------------------------------------------------
     @property

@@ -87,6 +87,9 @@ class Proposals:
         self.min_confidence = min_confidence
         self.summary_enabled = summary_enabled
         self.self_citation_chars = self_citation_chars
+        #: ``erased(user_id)``, told after a reflection's forget erased something (the engine's
+        #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.erased`, as for the turn's own)
+        self.erased: Callable[[int], object] | None = None
 
     def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
@@ -186,12 +189,16 @@ class Proposals:
         for confidence, kept in decided if model else ():
             self.store.record_event(None, tally_kind(model or "", confidence, kept), "", now)
         turn = int(source[5:]) if source and source.startswith("turn:") and source[5:].isdigit() else None
+        erased: object = False
         if parsed.forget:  # the model named memories a request to forget is about: code decides
-            act_on_forget_request(
+            asked = act_on_forget_request(
                 self.store, user_id, message, turn, now, parsed.forget, self.writer.drop_windows_around
             )
+            erased = asked is not None and bool(asked.erase)
         elif turn is not None:  # earlier turns' memories, written by their jobs after the request was recorded
-            act_on_late_memories(self.store, user_id, message, turn, now, self.writer.drop_windows_around)
+            erased = act_on_late_memories(self.store, user_id, message, turn, now, self.writer.drop_windows_around)
+        if erased and self.erased is not None:  # as a request in chat or a forget by hand: held no more
+            self.erased(user_id)
         story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
             self.store.set_story_summary(story_id, parsed.summary)

@@ -28,6 +28,7 @@ from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Store
 from souvenir.timezones import TZ_KEY
 from souvenir.types import Memory, Selection, SelectionResult
+from souvenir.lexical.erased_readings import forget_readings
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.limits import check_field, check_user_id
 from souvenir.privacy import redact_answer
@@ -157,7 +158,7 @@ class TurnRecords:
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
             # the reply of the turn before the message, read with the context
-            message = redact_answer(message, prior_reply)
+            asked, message = message, redact_answer(message, prior_reply)
             if any(r.topic for r in forget_requests(message)):  # its turn keeps no copy of it either
                 message = ""
             kept = self.store.record_selection(
@@ -173,6 +174,8 @@ class TurnRecords:
         except StoreError as exc:
             log.warning("selection not kept for diagnostics: %s", exc)
             return
+        if kept is None:  # the user erased since this read: nothing read of its question stays
+            forget_readings([asked])
         if later and kept is not None:
             self.explanations.hold(user_id, kept, scores, parts, ids, pool)  # type: ignore[arg-type]
 

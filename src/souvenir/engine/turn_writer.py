@@ -6,7 +6,7 @@ episode through the write path — in one transaction."""
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
+from souvenir.lexical.text_cache import text_cache
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
@@ -37,7 +37,7 @@ from souvenir.write.forget_rest import said_after_request
 from souvenir.write.writelog import event_detail, event_kind
 
 #: The turn reads its message before its write transaction, then inside it (:meth:`TurnWriter._read_ahead`).
-chit_chat = lru_cache(maxsize=256)(_chit_chat)
+chit_chat = text_cache(256)(_chit_chat)
 
 __all__ = ["TurnWriter"]
 

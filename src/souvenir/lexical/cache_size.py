@@ -1,8 +1,8 @@
-"""How many texts each lexical cache keeps (``functools.lru_cache`` entries).
+"""How many texts each lexical cache keeps (:func:`~souvenir.lexical.text_cache.text_cache` entries).
 
 The pure readings of a text (normalised text, tokens, content words, carriers, keys,
-propositions, stems, fingerprints) are cached by the text. Each cache is an LRU of
-:data:`TEXT_CACHE` entries: the least recently read text goes first. What one text costs in
+propositions, stems, fingerprints) are cached by the text. Each cache holds
+:data:`TEXT_CACHE` entries: the first read goes first (an erased text's go at its erasure). What one text costs in
 all of them together (tracemalloc, session 17, lane fixes): ~11 KB at 64 characters, ~30 KB
 at 256, ~83 KB at 1,024, ~135 KB at 2,048 — so the caches hold at most about
 ``TEXT_CACHE`` × that (8,192 × 30 KB ≈ 250 MB when every text is 256 characters; 32,768

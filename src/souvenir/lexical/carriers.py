@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 
@@ -75,6 +74,7 @@ from souvenir.lexical.vocab import (
     ZH_NOT_SIBLING,
     ZH_SIBLING_CHARS,
 )
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["carrier_tokens", "is_negator", "has_negation", "NEGATORS"]
 
@@ -393,7 +393,7 @@ def _ordinal(rank: int, tokens: list[str], i: int) -> str:
     return f"#{rank}"
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def carrier_tokens(norm: str) -> frozenset[str]:
     """The carrier tokens of normalised text (see the module docstring).
 

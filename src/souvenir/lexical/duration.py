@@ -44,11 +44,11 @@ never expires by itself. Shape::
 
 from __future__ import annotations
 
-import functools
 import re
 from datetime import date, datetime, timedelta
 
 from souvenir.lexical.vocab import MONTHS
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["temporary_end"]
 
@@ -132,7 +132,7 @@ def temporary_end(text: str, said: datetime | date, south: bool = False) -> date
 _END_CACHE = 8192
 
 
-@functools.lru_cache(maxsize=_END_CACHE)
+@text_cache(_END_CACHE)
 def _end(text: str, day: date, south: bool) -> date | None:
     """:func:`temporary_end` on the day said (a pure function of its arguments: kept)."""
     found = _until(text, day) or _this_stretch(text, day) or _season(text, day, south) or _christmas(text, day)

@@ -51,13 +51,13 @@ rather you didn't keep that").
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, tokenize
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
 
@@ -549,7 +549,7 @@ def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> l
     return list(_forget_requests(message, user_names))
 
 
-@lru_cache(maxsize=256)
+@text_cache(256)
 def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRequest, ...]:
     if not message:
         return ()

@@ -81,7 +81,6 @@ Cost: about 0.1–0.2 ms a text (LoCoMo utterances, the shared suite), cached.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 from typing import NamedTuple
@@ -110,6 +109,7 @@ from souvenir.lexical.keyed_values import (
     _read,
     fold,
 )
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "KEYS",
@@ -380,7 +380,7 @@ _AGAIN_INSIDE = re.compile(
 )
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
     named as subject is keyed ``key@name`` (``attributes.py``), unless the name is one of
@@ -428,7 +428,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     return UserKeys(tuple(sorted(values.items())), complete and bool(values))
 
 
-@lru_cache(maxsize=4096)
+@text_cache(4096)
 def changed_from(text: str) -> tuple[str, str] | None:
     """``(key, old value)`` when ``text`` tells a change of a keyed value with its old value
     ("Switched from waiter to barista": ``("occupation", "waiter")``, 工作从会计换成了老师,

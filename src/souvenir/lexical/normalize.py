@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["normalize", "nfkc_casefold", "nfkc_fold", "strip_accents", "key_of", "fold_words"]
 
@@ -58,7 +58,7 @@ def nfkc_casefold(text: str) -> str:
     return unicodedata.normalize("NFKC", text.casefold())
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def normalize(text: str) -> str:
     """Return the comparison form of ``text``.
 

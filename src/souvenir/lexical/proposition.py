@@ -77,6 +77,7 @@ from souvenir.lexical.zh_topic_verb import zh_topic_verb
 from souvenir.lexical.weary_idioms import WEARY_IDIOMS
 from souvenir.lexical.tokens import is_han, tokenize
 from souvenir.lexical.vocab import MONTHS, NEGATORS, WEEKDAYS
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "Proposition",
@@ -325,7 +326,7 @@ def _smoking_stems() -> frozenset[str]:
     return frozenset(_stem(word) for word in _SMOKING)
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def proposition(text: str) -> Proposition:
     """The proposition of raw ``text`` (module docstring)."""
     # a liking that ended said as an idiom (« Le foot, plus trop mon truc », "I'm so over crossfit",
@@ -503,7 +504,7 @@ def _stem(word: str) -> str:
     return stem(key) if key.isascii() else word
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def stems(words: frozenset[str]) -> frozenset[str]:
     """Words by stem and lemma (the filters' ``tagged.stem``: "kids" / "children" →
     "child", "drinks" / "drinking" → "drink"); non-Latin words unchanged."""

@@ -7,7 +7,6 @@ replaces, absorbs or supersedes the other (docs/write-path.md, "Duplicates"). Sp
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical import lexicon as lx
@@ -24,6 +23,7 @@ from souvenir.lexical.proposition import (
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import is_han
 from souvenir.lexical.vocab import NEGATORS
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["different_referents", "lead_relative"]
 
@@ -148,7 +148,7 @@ _OWNERS = frozenset(
 _ZH_OWNERS = ("用户的", "用户", "我的", "我", "他的", "她的", "他", "她")
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def lead_relative(raw: str) -> str | None:
     """The relative a memory is about when it opens with one ("Sister lives in Ipoh", "His
     sister…", "Sa sœur…", 妹妹住在…, 我妹妹…, "Kakak tinggal…", "Kakak saya…"), folded; ``None``

@@ -26,7 +26,6 @@ Each returns a relation or ``False``; the admission (``write/admission.py``) dec
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical.normalize import normalize
@@ -34,6 +33,7 @@ from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.restated_amount import restates_amount
 from souvenir.lexical.restated_side import Side, mostly_han, side
 from souvenir.lexical.tokens import content_words, tokenize
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "elaborates",
@@ -568,7 +568,7 @@ _HOME_KINDS = frozenset(
 )
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def exclusive_value(text: str) -> tuple[str, str] | None:
     """``(domain, value)`` of the first exclusive value ``text`` states, or ``None`` (cached by text)."""
     found = [

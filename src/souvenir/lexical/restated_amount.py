@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical import lexicon as lx
@@ -14,6 +13,7 @@ from souvenir.lexical.normalize import key_of, normalize
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words, tokenize
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["restates_amount"]
 
@@ -74,7 +74,7 @@ def _amounts(text: str) -> list[re.Match[str]]:
     return [m for m in _AMOUNT.finditer(text) if re.search(r"\d|[十百千万]\S|\S[十百千万]", m.group())]
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def _stored(old: str) -> tuple[str, tuple[re.Match[str], ...]]:
     """The stored wording as :func:`restates_amount` reads it (grounding dropped, numbers in digits:
     « dix » / « trois », "ten", 三根, "sepuluh") and its amounts; cached by text."""

@@ -9,7 +9,6 @@ lexical caches by :mod:`souvenir.engine.cache_budget`). Pure: same text in, same
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from souvenir.lexical.cache_size import TEXT_CACHE
@@ -17,6 +16,7 @@ from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import statements
 from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.tokens import tokenize
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["Side", "mostly_han", "side"]
 
@@ -59,7 +59,7 @@ def _uncounted(tokens: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(t for t in out if t != "#")
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def mostly_han(text: str) -> bool:
     """True when at least half of ``text``'s non-space characters are Han (read as Chinese); cached by text."""
     return len(_HAN.findall(text)) * 2 >= len(re.sub(r"\s", "", text))
@@ -69,7 +69,7 @@ def _same(x: str) -> str:
     return normalize(x).strip(" .。!！")
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def side(text: str) -> Side:
     """The reading of ``text`` (class docstring)."""
     parts = tuple(statements(text))

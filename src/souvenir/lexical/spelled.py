@@ -29,12 +29,12 @@ dates (``dates.py``) read this module; it has no state and does no I/O.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 from souvenir.lexical.numerals import ZH_NUMERAL_CHARS, clock, zh_to_digits
 from souvenir.lexical.vocab import NUMBER_WORDS
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "parse_number",
@@ -462,7 +462,7 @@ _SPELLED = re.compile(rf"(?<![\w\-])(?:{NUMBER_PHRASE})(?![\w\-])", re.I)
 _ZH_COUNT = re.compile(rf"[{ZH_NUMERAL_CHARS}]+(?=[根个杯次支瓶包斤本岁只台辆套块元张份顿碗])")
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def in_digits(text: str) -> str:
     """``text`` with its counts in words written in digits (en / fr / ms number words, « un » /
     « une » aside — articles more often than counts; a Chinese numeral before a measure word)."""

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import threading
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 from types import ModuleType
@@ -33,6 +32,7 @@ from types import ModuleType
 from souvenir.lexical.numerals import canonical_clocks
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "tokenize",
@@ -108,7 +108,7 @@ def zh_not_negation(word: str) -> bool:
 _NOT_NEGATION_PHRASES = frozenset(ZH_NOT_NEGATION)
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def zh_words(run: str) -> tuple[str, ...]:
     """jieba's words of a Han run, with any two to four consecutive words that spell a
     word of ``vocab.ZH_NOT_NEGATION`` joined back into one (jieba cuts 没问题 as 没 + 问题,
@@ -191,7 +191,7 @@ def _latin_tokens(segment: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def tokenize(norm: str) -> tuple[str, ...]:
     """All word tokens of normalised text, in order, punctuation dropped.
 
@@ -224,7 +224,7 @@ def light_stem(word: str) -> str:
     return word
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def content_words(norm: str) -> frozenset[str]:
     """Tokens of normalised text minus stop words and negators, lightly stemmed.
 
@@ -245,7 +245,7 @@ def content_words(norm: str) -> frozenset[str]:
 _FR_AUX = frozenset({"a", "ai", "as", "avons", "avez", "ont", "avait", "avais", "avaient"})
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def copula_tense(norm: str) -> frozenset[str]:
     """Tenses of the copulas of normalised text: ``{"present"}`` for "is / are / am / est /
     sont", ``{"past"}`` for "was / were / était / fut / a été", both, or none.

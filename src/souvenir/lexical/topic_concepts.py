@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from souvenir.lexical.tagged import Tok, stem, tokenize
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "FAMILY",
@@ -188,7 +188,7 @@ def narrowed(concepts: frozenset[str], trouble: bool) -> frozenset[str]:
     return concepts
 
 
-@lru_cache(maxsize=20_000)
+@text_cache(20_000)
 def text_concepts(text: str) -> frozenset[str]:
     """The concepts a memory's ``text`` names (its tokens and multiword forms)."""
     tokens = tokenize(text)

@@ -490,25 +490,31 @@ class Souvenir(UserData):
             results = replay_locomo(self.engine, conv, who, user or conv.name, speaker, progress=advance)
         return [WritePublic.from_result(r) for r in results]
 
-    def import_file(self, path: str | os.PathLike[str], user: str, *, channel: str | None = None) -> list[WritePublic]:
-        """Import a memories JSONL file (one ``{text, kind, scope, date, source}`` a line), or a
-        user's export, through the write path; returns what was done with each line
-        (``dropped`` with its ``reason`` for those the filters refused). An export's time zone
-        (the profile's ``tz``) is set on a user who has none once a memory was written: the
-        block prints the moved user's days, not UTC ones. :class:`InputError` for a bad file."""
-        from souvenir.replay.apply import import_memories
-        from souvenir.replay.formats import export_timezone, parse_memories_jsonl
+    def import_file(
+        self,
+        path: str | os.PathLike[str],
+        user: str,
+        *,
+        channel: str | None = None,
+        profile: dict[str, Any] | None = None,
+    ) -> list[WritePublic]:
+        """Import a memories JSONL file (one ``{text, kind, scope, date, source}`` a line), or
+        a user's export, through the write path; returns what was done with each line
+        (``dropped`` with its ``reason`` for those the filters refused). An export's profile
+        comes too (``tz``, ``lang``, ``summary``, ``last_queries``, ``state:*``; bounded and
+        validated; a key the user has here stays; one read from the user's words only when the
+        user erased nothing here: :func:`souvenir.replay.apply.import_profile`). ``profile``: a
+        dict filled with ``carried`` (the keys written) and ``left_out`` (key → why)."""
+        from souvenir.replay.apply import import_memories, import_profile
+        from souvenir.replay.formats import export_profile_of, parse_memories_jsonl
 
         lines = parse_memories_jsonl(Path(path))
-        results = [
-            WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, self._who(channel), user)
-        ]
-        tz = export_timezone(Path(path))
-        if tz and any(r.action != "dropped" for r in results) and self.timezone(user, channel=channel).tz is None:
-            try:
-                self.set_timezone(user, tz, channel=channel)
-            except InputError:  # a zone this machine's tzdata does not know: the memories stay
-                pass
+        who = self._who(channel)
+        results = [WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, who, user)]
+        exported = export_profile_of(Path(path))
+        done = import_profile(self.engine, who, user, exported) if exported is not None else None
+        if profile is not None and done is not None:
+            profile.update(carried=sorted(done.values), left_out=dict(sorted(done.left_out.items())))
         return results
 
 

@@ -12,7 +12,6 @@ percent-encoded in a URL too, as uvicorn's access line quotes the path and query
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
 from typing import overload
 from urllib.parse import unquote_plus
 
@@ -20,6 +19,7 @@ from souvenir.errors import TextError
 from souvenir.privacy.configured import configured_count
 from souvenir.privacy.detection import redact
 from souvenir.privacy.marker import REDACTED
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["REDACTED", "install_log_redaction", "refuse_credential", "scrub", "scrub_repeated"]
 
@@ -51,7 +51,7 @@ def scrub_repeated(text: str | None) -> str | None:
 _REPEATED = 4096
 
 
-@lru_cache(maxsize=_REPEATED)
+@text_cache(_REPEATED)
 def _scrubbed(text: str, configured: int) -> str:
     return redact(text)[0]
 

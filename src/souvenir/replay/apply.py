@@ -6,14 +6,17 @@ Every record is validated before the first write, so a bad file writes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 from souvenir.engine.core import Engine
 from souvenir.engine.identity import check_ids
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import check_text
+from souvenir.replay.export_profile import ExportedProfile
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
 from souvenir.results import ERASED_CODE, ERASED_REASON, WriteResult
 from souvenir.schemas import DEFAULT_CHANNEL
+from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 
 Progress = Callable[[int], None]
@@ -165,3 +168,39 @@ def import_memories(
         results.append(engine.remember(channel, user, candidate, story=line.story, now=line.date))
         progress(1)
     return results
+
+
+#: The profile keys read from the user's words (forget-everything erases them): an import
+#: carries them only to a user who erased nothing here. ``tz`` is the client's clock or the
+#: operator's setting, kept by every erasure: always carried.
+WORDS_KEYS = ("lang", "summary", "last_queries")
+
+
+def import_profile(
+    engine: Engine, channel: str, user: str, profile: ExportedProfile, now: datetime | None = None
+) -> ExportedProfile:
+    """Write an export's profile (:func:`~souvenir.replay.export_profile.exported_profile`)
+    for the user; returns what was carried (``values``) and what was not, with why. A key
+    the user already has here is kept as it is (the store's own is newer). A value read from
+    the user's words (``lang``, ``summary``, ``last_queries``, ``state:*``) is carried only
+    when the user erased nothing in this store (an erasure's mark, kept as long as the
+    store): what an erasure took — the summary naming it, a question about it, the language
+    "forget everything" reset — does not come back with an old export; nor a query the user
+    erased as a message."""
+    check_ids(channel, user)
+    now = now or utcnow()
+    done = ExportedProfile(left_out=dict(profile.left_out))
+    if not profile.values:
+        return done
+    user_id = engine.store.ensure_user(channel, user, now)
+    held = engine.store.kv_all(user_id)
+    erased = engine.store.erased_any(channel, user)
+    for key, value in profile.values.items():
+        if key in held:
+            done.left_out[key] = "the user has one here already"
+        elif erased and (key in WORDS_KEYS or key.startswith("state:")):
+            done.left_out[key] = "read from the user's words, and the user erased something here"
+        else:
+            engine.store.kv_set(user_id, key, value, now)
+            done.values[key] = value
+    return done

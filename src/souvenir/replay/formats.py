@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from souvenir.replay.export_profile import ExportedProfile, exported_profile
 from souvenir.errors import FileFormatError, TextError
 from souvenir.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
 from souvenir.timeutil import as_utc, parse_time, utcnow
@@ -477,22 +478,16 @@ def _export_lines(path: Path, data: dict) -> list[ImportLine]:
     return lines
 
 
-def export_timezone(path: str | Path) -> str | None:
-    """The user's time zone an export holds (``tables.user_kv``'s ``tz``: ``Europe/Paris`` or
-    ``+08:00`` as the exporting store kept it), or ``None`` (a JSONL file, an export without
-    one). The import sets it on a user who has none, so a moved user's days stay theirs."""
-    data = _export_of(Path(path))
-    if data is None:
-        return None
-    for row in data["tables"].get("user_kv") or []:
-        if isinstance(row, dict) and row.get("key") == "tz" and isinstance(row.get("value"), str):
-            return row["value"][:64] or None
-    return None
+def export_profile_of(path: str | Path) -> ExportedProfile | None:
+    """The profile of a user's export at ``path`` (:mod:`souvenir.replay.export_profile`);
+    ``None`` when the file is no export (a memories JSONL file carries no profile)."""
+    exported = _export_of(Path(path))
+    return exported_profile(exported) if exported is not None else None
 
 
 __all__ = [
     "CANDIDATE_KINDS",
-    "export_timezone",
+    "export_profile_of",
     "ChatLine",
     "ImportLine",
     "LocomoConversation",

@@ -32,6 +32,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
+from souvenir.lexical.erased_readings import erased
 from souvenir.store.erasure_keys import erasure_key, user_key
 from souvenir.timeutil import to_text
 
@@ -62,13 +63,17 @@ def text_mark(key: str, text: str) -> str | None:
 
 def note_erased_texts(conn, user_id: int, texts: Iterable[str | None], now: datetime) -> int:
     """Inside an erasure's transaction: record a mark of each of ``texts`` for the user
-    (before their row goes). Returns the marks written (a text already marked counts 0)."""
+    (before their row goes), and have the process's lexical readings of them dropped
+    (:func:`~souvenir.lexical.erased_readings.erased`). Returns the marks written
+    (a text already marked counts 0)."""
+    said = [text for text in texts if text]
+    erased(said)
     row = conn.execute("SELECT channel, external_id FROM users WHERE id = ?", (user_id,)).fetchone()
     key = erasure_key(conn)
     if row is None or key is None:
         return 0
     who = user_key(row[0], row[1], key)
-    marks = {mark for text in texts if text and (mark := text_mark(key, text)) is not None}
+    marks = {mark for text in said if (mark := text_mark(key, text)) is not None}
     written = 0
     for mark in sorted(marks):
         written += conn.execute(
@@ -103,3 +108,12 @@ class ErasedTextsMixin:
                 )
             }
         return {i for i, mark in enumerate(marks) if mark in erased}
+
+    def erased_any(self, channel: str, external_id: str) -> bool:
+        """Whether the user (``channel``, ``external_id``) ever erased a text here (a mark of
+        theirs is kept): an import then carries no profile value read from their words."""
+        found = self._query("SELECT value FROM store_secrets WHERE name = 'erasure_key'", ())  # type: ignore[attr-defined]
+        if not found:
+            return False
+        who = user_key(channel, external_id, found[0][0])
+        return bool(self._query("SELECT 1 FROM erased_texts WHERE user_key = ? LIMIT 1", (who,)))  # type: ignore[attr-defined]

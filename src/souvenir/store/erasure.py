@@ -31,6 +31,7 @@ from datetime import datetime
 
 from souvenir.lexical.forgetting import carries, drop_sentences, mentions, quotes_start, starts_key, wordings_key
 from souvenir.profile import INTERNAL_PREFIX, QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
+from souvenir.lexical.erased_readings import dropping_readings, erased
 from souvenir.store.erased_texts import note_erased_texts
 from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text
@@ -93,7 +94,7 @@ class ErasureMixin:
         memory. Returns what was erased, per kind of row. ``why`` (no memory text in it, e.g.
         ``"request:turn:12"``, the user asked in chat) becomes the tombstone's source: its
         history (:meth:`~souvenir.store.base.SQLStore.history`) shows ``erased`` and why."""
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
             row = conn.execute("SELECT user_id FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
                 return None
@@ -142,6 +143,7 @@ class ErasureMixin:
                 ).fetchall()
                 if sid in served and mentions(message, wordings)
             ]
+            erased(questions)  # their selections go below
             wordings += wordings_key(questions)
             starts += starts_key(questions)
             # no source either: the proxy's (a SHA-256 of the request that said it) would confirm
@@ -179,6 +181,7 @@ class ErasureMixin:
                     or quotes_start(detail, starts)
                     or mentions(dropped_quote(kind, detail), wordings)
                 ):
+                    erased([detail])
                     conn.execute("UPDATE events SET detail = '' WHERE id = ?", (event_id,))
                     done["events"] += 1
             done["profile"] = self._erase_profile(conn, user_id, wordings, now)
@@ -199,7 +202,7 @@ class ErasureMixin:
         kept = ",".join(str(int(i)) for i in keep) or "-1"  # ints only (no text in the SQL); never NULL
         mine = f"SELECT id FROM memories WHERE user_id = ? AND kind <> 'rule' AND id NOT IN ({kept})"
         every = f"SELECT id FROM memories WHERE user_id = ? AND id NOT IN ({kept})"
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
             self._erasing()  # type: ignore[attr-defined]
             erased = conn.execute(
@@ -245,7 +248,7 @@ class ErasureMixin:
         who: tuple = (
             (user_id,) if said is None else (user_id, to_text(said), request_turn if request_turn is not None else -1)
         )
-        with self.transaction() as conn:  # type: ignore[attr-defined]
+        with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
             self._erasing()  # type: ignore[attr-defined]
             key = erasure_key(conn)  # the request's retry key becomes a keyed mark
@@ -254,8 +257,11 @@ class ErasureMixin:
                 (request_turn if request_turn is not None else -1, user_id),
             ).fetchall():
                 conn.execute("UPDATE turns SET source = ? WHERE id = ?", (acted_mark(key, source), turn_id))
-            said_then = conn.execute(f"SELECT message FROM turns WHERE {turns} AND message <> ''", who).fetchall()
+            said_then = conn.execute(
+                f"SELECT message, reply FROM turns WHERE {turns} AND (message <> '' OR reply IS NOT NULL)", who
+            ).fetchall()
             note_erased_texts(conn, user_id, (r[0] for r in said_then), now)
+            erased(r[1] for r in said_then)  # the replies, then the questions asked, go too
             done = {
                 "turns": conn.execute(
                     "UPDATE turns SET message = '', reply = NULL, "
@@ -281,6 +287,7 @@ class ErasureMixin:
             ).rowcount
             chosen = "user_id = ?" if said is None else "user_id = ? AND time <= ?"
             when: tuple = (user_id,) if said is None else (user_id, to_text(said))
+            erased(r[0] for r in conn.execute(f"SELECT message FROM selections WHERE {chosen}", when).fetchall())
             conn.execute(
                 f"DELETE FROM selection_items WHERE selection_id IN (SELECT id FROM selections WHERE {chosen})", when
             )
@@ -329,10 +336,11 @@ class ErasureMixin:
             "SELECT id, message, reply, source FROM turns WHERE user_id = ?", (user_id,)
         ).fetchall():
             if turn_id in source_turns or carries(message, wordings) or carries(reply, wordings):
-                cleared.append((turn_id, source, message))
+                cleared.append((turn_id, source, message, reply))
         key = erasure_key(conn) if cleared else None
-        note_erased_texts(conn, user_id, (message for _, _, message in cleared), now)
-        for turn_id, source, _ in cleared:
+        note_erased_texts(conn, user_id, (message for _, _, message, _ in cleared), now)
+        erased(reply for _, _, _, reply in cleared)  # the replies are emptied too
+        for turn_id, source, _, _ in cleared:
             # its source goes too: the proxy's is a SHA-256 of the request's messages, which
             # confirms a guessed message by hashing candidates (tests/test_break_session13.py);
             # the request's own turn keeps a keyed mark (userdata.acted_mark): its retry is not
@@ -351,11 +359,12 @@ class ErasureMixin:
     @staticmethod
     def _erase_rows(conn, table: str, column: str, user_id: int, wordings) -> int:
         doomed = [
-            r[0]
+            (r[0], r[1])
             for r in conn.execute(f"SELECT id, {column} FROM {table} WHERE user_id = ?", (user_id,)).fetchall()
             if carries(r[1], wordings)
         ]
-        for row_id in doomed:
+        erased(text for _, text in doomed)
+        for row_id, _ in doomed:
             conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
         return len(doomed)
 
@@ -366,12 +375,17 @@ class ErasureMixin:
         if row is not None:
             queries = load_queries(row[0])
             kept = [q for q in queries if not carries(q, wordings)]
+            erased(q for q in queries if q not in kept)
             if kept != queries:
                 conn.execute(
                     "UPDATE user_kv SET value = ?, updated_at = ? WHERE user_id = ? AND key = ?",
                     (json.dumps(kept, ensure_ascii=False), to_text(now), user_id, QUERIES_KEY),
                 )
                 changed += 1
+        summary = conn.execute(
+            "SELECT value FROM user_kv WHERE user_id = ? AND key = ?", (user_id, SUMMARY_KEY)
+        ).fetchone()
+        erased([summary[0]] if summary is not None else [])
         if conn.execute("DELETE FROM user_kv WHERE user_id = ? AND key = ?", (user_id, SUMMARY_KEY)).rowcount:
             changed += 1
             # the summariser rebuilds it at the next turn (its fallback counter is due)
@@ -390,6 +404,7 @@ class ErasureMixin:
         ).fetchall():
             kept = drop_sentences(summary or "", wordings)
             if kept != (summary or ""):
+                erased([summary])
                 conn.execute("UPDATE stories SET summary = ? WHERE id = ?", (kept, story_id))
                 changed += 1
             for anchor_id, text in conn.execute(

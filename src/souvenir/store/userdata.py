@@ -7,6 +7,7 @@ import hashlib
 import hmac
 from datetime import datetime, timedelta
 
+from souvenir.lexical.erased_readings import dropping_readings, erased
 from souvenir.store.counters import CANDIDATE_COUNT
 from souvenir.store.erasure_keys import erasure_key, user_key
 from souvenir.store.plumbing import Plumbing
@@ -130,7 +131,7 @@ class UserDataMixin(Plumbing):
     def delete_user(self, user_id: int) -> dict[str, int]:
         """Delete the user and everything derived from them; returns rows removed per table.
         The erasure is marked (``erasures``): a write of what was said before it is refused."""
-        with self.transaction() as conn:
+        with dropping_readings(), self.transaction() as conn:
             # no advisory lock taken here (as before): a turn written meanwhile either committed
             # first (its rows are deleted below), or sees this mark, or fails on the user row gone
             now = utcnow()
@@ -146,6 +147,10 @@ class UserDataMixin(Plumbing):
                 (user_id, user_id, user_id),
             ).fetchall()
             note_erased_texts(conn, user_id, (r[0] for r in said), now)
+            heard = (
+                "SELECT reply FROM turns WHERE user_id = ? UNION ALL SELECT message FROM selections WHERE user_id = ?"
+            )
+            erased(r[0] for r in conn.execute(heard, (user_id, user_id)).fetchall())  # replies, questions
             counts = {
                 table: conn.execute(f"SELECT COUNT(*) FROM ({sql}) AS counted", (user_id,)).fetchone()[0]
                 for table, sql in _USER_TABLES.items()

@@ -73,7 +73,6 @@ its own (older) date.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -118,6 +117,7 @@ from souvenir.lexical.proposition import (
 )
 from souvenir.types import Candidate, Memory
 from souvenir.write.pool_reach import PoolIndex
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
 
@@ -446,7 +446,7 @@ def same_relative(new: str, old: str) -> bool:
     return about is None or lead_relative(new) == about
 
 
-@lru_cache(maxsize=256)
+@text_cache(256)
 def _not_a_statement(text: str) -> bool:
     """Whether ``text`` holds a question ("?", 吗 / 嘛 at a sentence end) or a clause said to
     someone else (second person: "you", 你, tu, awak; an imperative, "Don't…", 别…, jangan…),

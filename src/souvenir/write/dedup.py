@@ -39,7 +39,6 @@ import difflib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from souvenir.lexical.cache_size import TEXT_CACHE
 
@@ -49,6 +48,7 @@ from rapidfuzz.distance import Indel
 from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.tokens import content_words, copula_tense, tokenize
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = [
     "SIMILARITY_THRESHOLD",
@@ -116,7 +116,7 @@ class Fingerprint:
         object.__setattr__(self, "joined", _SEP + _SEP.join(self.tokens) + _SEP)
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@text_cache(TEXT_CACHE)
 def fingerprint(text: str) -> Fingerprint:
     """Fingerprint of raw ``text`` (normalised here). Cached: stored memories are
     fingerprinted once per process, not once per write."""

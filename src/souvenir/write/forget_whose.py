@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.tagged import Tok, supported
 from souvenir.read.scoring.kinship import broader, kin_concepts
 from souvenir.write.filters._candidate import parse
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["memory_owner", "owner_named"]
 
@@ -53,7 +53,7 @@ _WITH_USER = re.compile(
 )
 
 
-@lru_cache(maxsize=50_000)
+@text_cache(50_000)
 def memory_owner(text: str) -> tuple[tuple[Tok, ...], frozenset[str]] | None:
     """Who ``text`` (a memory) is about when not the user: ``(person words, relation
     concepts)`` — the subject's words less possessives, and the relatives it names — or

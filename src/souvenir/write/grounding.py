@@ -107,8 +107,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
+from souvenir.lexical.text_cache import text_cache
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import sentences
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
@@ -197,7 +197,7 @@ def _key(tok: Tok, first: bool) -> bool:
     return any(ch.isdigit() for ch in tok.raw) or (not first and tok.raw[:1].isupper())
 
 
-@lru_cache(maxsize=8)
+@text_cache(8)
 def _stated(message: str) -> tuple[list[Tok], str]:
     """The tokens of ``message``'s clauses that are not questions, and their Chinese keys
     joined; read once per message: the clause grounding asks per clause of a note, and

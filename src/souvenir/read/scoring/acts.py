@@ -35,9 +35,9 @@ user's candidates rebuilt after a write cost a lookup a memory, not the expressi
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical import nfkc_casefold
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["asks", "reports_an_event"]
 
@@ -73,14 +73,14 @@ _NOTE = re.compile(r"\s*\[[^\]]*\]\s*$")
 _ASKS = re.compile(r"(?:[?？]|[吗呢][。.]?)[\s\"'”’)）\]]*$")
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def reports_an_event(text: str) -> bool:
     """True when ``text`` tells something its speaker did (see the module's rules)."""
     folded = nfkc_casefold(text).replace("’", "'")
     return bool(_EN.search(folded) or _FR.search(folded) or _ZH.search(folded) or _MS.search(folded))
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def asks(text: str) -> bool:
     """True when ``text`` ends on a question (a trailing bracketed note, such as a shared
     photo's caption, left aside)."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -25,6 +24,7 @@ from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import light_stem
 from souvenir.lexical.vocab import NEGATORS
 from souvenir.read.scoring.memory_language import memory_language
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["LexicalIndex", "bm25_tokens", "en_stem"]
 
@@ -79,7 +79,7 @@ def _singular(word: str, english: bool) -> str:
     return light_stem(word)
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def bm25_tokens(text: str) -> tuple[str, ...]:
     """The index terms of ``text`` (term frequency kept, order of appearance)."""
     english = memory_language(text) == "en"

@@ -25,9 +25,9 @@ LoCoMo questions it flags, per category, is reported there, never used to build 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical import nfkc_casefold
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["broad_question", "query_role"]
 
@@ -68,7 +68,7 @@ def _en_plural_after_wh(text: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=20_000)
+@text_cache(20_000)
 def broad_question(message: str) -> bool:
     """True when ``message`` asks for several things (see the module's rules)."""
     text = nfkc_casefold(message)

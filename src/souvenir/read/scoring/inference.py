@@ -35,12 +35,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 
 import numpy as np
 
 from souvenir.lexical import nfkc_casefold
 from souvenir.read.scoring.levers import ScoringConfig
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["discloses_self", "for_inference", "inference_question"]
 
@@ -72,7 +72,7 @@ _MS_SELF = re.compile(
 )
 
 
-@lru_cache(maxsize=20_000)
+@text_cache(20_000)
 def inference_question(message: str) -> bool:
     """True when ``message`` asks for an inference (see the module's rules)."""
     text = nfkc_casefold(message).replace("’", "'")
@@ -80,7 +80,7 @@ def inference_question(message: str) -> bool:
     return bool(found)
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def discloses_self(text: str) -> bool:
     """True when ``text`` states something durable about its speaker (see the module's
     rules)."""

@@ -27,9 +27,9 @@ which relation — a name is written the same in every Latin-script language.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from souvenir.lexical.normalize import nfkc_casefold
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["KIN_CONCEPTS", "broader", "kin_concepts", "kin_names"]
 
@@ -139,7 +139,7 @@ _NOT_NAMES = frozenset(
 )
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def kin_concepts(text: str) -> frozenset[str]:
     """The relation concepts ``text`` names (see the module), empty when none."""
     folded = nfkc_casefold(text)
@@ -150,7 +150,7 @@ def kin_concepts(text: str) -> frozenset[str]:
     return frozenset(str(k) for k in found)
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     """``(concept, name)`` pairs ``text`` gives (see the module); names as written."""
     # the folded text keeps the original's length here (Latin letters, apostrophes and

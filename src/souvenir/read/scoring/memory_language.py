@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 
 from souvenir.lexical import normalize
 from souvenir.lexical import stopwords as _sw
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["LANGUAGES", "memory_language"]
 
@@ -41,7 +41,7 @@ _VOTERS = {
 _FR_MARKS = re.compile(r"(?<![\w'])[a-zà-ÿ]*[éèêàùâîôûçœë][a-zà-ÿ]*|\b[ldjnmsc]['’]")
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def memory_language(text: str) -> str:
     """``"zh"``, ``"fr"``, ``"ms"`` or ``"en"`` (the default, also for empty text)."""
     norm = normalize(text)

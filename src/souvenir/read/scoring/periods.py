@@ -13,9 +13,9 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, datetime
-from functools import lru_cache
 
 from souvenir.lexical.vocab import MONTHS
+from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["names_a_date", "query_period"]
 
@@ -134,7 +134,7 @@ def names_a_date(text: str, now: datetime) -> bool:
     return _names_a_date(text, now.year)
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(200_000)
 def _names_a_date(text: str, year: int) -> bool:
     if _DIGIT.search(text) is None and "年" not in text:
         return False  # every form needs a digit, or 今年 / 去年 / 前年

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
+from souvenir.lexical.text_cache import text_cache
 from souvenir.read.scoring.fusion import named_speaker
 
 __all__ = ["without_person"]
@@ -33,7 +33,7 @@ _SPACES = re.compile(r"\s+")
 _BEFORE_PUNCT = re.compile(r"\s+([?？!！,，.。;；:：])")
 
 
-@lru_cache(maxsize=4096)
+@text_cache(4096)
 def _pattern(name: str) -> re.Pattern[str]:
     # A Latin name is a word (no letter or digit of the Latin script around it); a CJK
     # name stands as written (Chinese has no spaces between words).

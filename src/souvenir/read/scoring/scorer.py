@@ -21,7 +21,6 @@ from souvenir.position_sets import union
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.instance_kinds import instance_flags
-from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
@@ -44,6 +43,12 @@ from souvenir.read.scoring.shortlist import (
     shortlist,
     zscore_sampled,
 )
+from souvenir.read.scoring.fused_terms import LEXICAL_READY as _LEXICAL_READY
+from souvenir.read.scoring.fused_terms import expansion as _expansion
+from souvenir.read.scoring.fused_terms import lexical_ready as _lexical_ready
+from souvenir.read.scoring.fused_terms import priors as _priors
+from souvenir.read.scoring.fused_terms import relatives as _relatives
+from souvenir.read.scoring.fused_terms import same_marks as _same_marks
 from souvenir.read.scoring.final_shortlist import Bounded, served
 from souvenir.read.scoring.levers_off import broad_levers
 from souvenir.read.scoring.scorer_input import DenseInput, aligned
@@ -520,80 +525,3 @@ class Prepared:
                     **(fused | {"expansion": lambda first: second}),
                 )
         return Scores(ids, np.round(score, 6))
-
-
-def _same_marks(held: Sequence[Memory], candidates: Sequence[Memory]) -> bool:
-    """Whether ``candidates`` are ``held``'s memories one for one with the same marks (id,
-    content hash, session, speaker, date: what the columns read), most of them the very
-    objects (the read cache re-reads only the changed rows): a few milliseconds at 100,000
-    where hashing every mark took ~100 ms (docs/journal.md, "Session 17, lane speed2")."""
-    if len(held) != len(candidates):
-        return False
-    for a, b in zip(held, candidates):
-        if a is not b and (a.id, a.content_hash, a.session, a.speaker, a.created_at) != (
-            b.id,
-            b.content_hash,
-            b.session,
-            b.speaker,
-            b.created_at,
-        ):
-            return False
-    return True
-
-
-#: The key of ``memo`` under which :meth:`Scorer.prepare` leaves BM25's z for the first stage.
-_LEXICAL_READY = "lexical (prepared)"
-
-
-def _lexical_ready(memo: dict) -> None:
-    """Before a large user's first-stage :func:`fuse` (no priors): BM25's z that
-    :meth:`Scorer.prepare` computed, under the name that call reads it by (the same
-    ``zscore`` of the same array: the same bits). Not before the final call alone, which
-    reads it with the calibrated prior when there is one."""
-    held = memo.pop(_LEXICAL_READY, None)
-    if held is not None:
-        memo.setdefault("lexical", held)
-
-
-def _priors(cal: Calibration, language_names: np.ndarray, message: str) -> dict | None:
-    """The ``priors`` argument of :func:`fuse` for this message: the window embedder's
-    prior per memory language (same as the message's, or across)."""
-    if cal == Calibration():
-        return None
-    asked = memory_language(message)
-    return {
-        "dense": cal.dense,
-        "lexical": cal.lexical,
-        "length": cal.length,
-        "window": [cal.window_same if str(name) == asked else cal.window_cross for name in language_names],
-    }
-
-
-def _expansion(static: _Static, query: tuple[str, ...], cfg: ScoringConfig) -> Any:
-    """``fuse``'s ``expansion`` (``None``: off): the second hop (:func:`_expanded`)."""
-    if not cfg.expansion_weight:
-        return None
-    return lambda first: _expanded(static, first, query, cfg)
-
-
-def _expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: ScoringConfig) -> np.ndarray | None:
-    """The second hop's BM25: the rarest terms of the first stage's best memories."""
-    top = cfg.expansion_top
-    if top <= 0 or first.size == 0:
-        return None
-    best = np.argpartition(-first, min(top, first.size) - 1)[:top]
-    asked = set(query)
-    terms = {t for i in best.tolist() for t in static.tokens[i] if t not in asked}
-    if not terms:
-        return None
-    rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[: cfg.expansion_terms]
-    return static.lexical.scores(rare)
-
-
-def _relatives(cfg: ScoringConfig, message: str, static: Any) -> np.ndarray | None:
-    """``fuse``'s ``relatives``: per memory, names a relative the message asks about
-    (the user's relation columns, :meth:`UserColumns.kin`), or ``None`` (no relation named,
-    or a question naming a speaker: ``relative_bonus`` is then 0)."""
-    if not cfg.relative_bonus or not kin_concepts(message):
-        return None  # no relation named: no term, and nothing to read
-    return static.kin().flags(message)

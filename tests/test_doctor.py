@@ -1,0 +1,216 @@
+"""``souvenir --version`` and ``souvenir doctor`` (session 19, lane debt): a set-up checked as
+a new user expects, through the CLI on a real SQLite file, the real PostgreSQL, and real HTTP on
+loopback (a model stand-in, an embedder stand-in, a port nobody listens on). No secret is ever
+printed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from souvenir import Souvenir, __version__
+from souvenir.cli.main import app
+from tests.servers import CannedServer, ChatServer, EmbeddingServer, free_port
+
+KEY = "sk-doctor-secret-31337"
+QUIET = {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}
+
+
+def _doctor(tmp_path: Path, monkeypatch, *args: str, **env: str):
+    monkeypatch.chdir(tmp_path)
+    for name in [n for n in os.environ if n.startswith("SOUVENIR_")]:
+        monkeypatch.delenv(name)
+    result = CliRunner().invoke(app, [*args, "doctor", "--timeout", "2"], env={**QUIET, **env})
+    assert KEY not in result.output and "hunter2" not in result.output, result.output
+    return result
+
+
+def _line(result, name: str) -> str:
+    return next(line for line in result.output.splitlines() if line.split("  ")[1:2] and name in line[:24])
+
+
+def test_version_through_the_installed_command():
+    out = subprocess.run(
+        [sys.executable, "-c", "from souvenir.cli.main import app; app()", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0 and out.stdout == f"souvenir {__version__}\n", out
+    assert CliRunner().invoke(app, ["--version"]).output == f"souvenir {__version__}\n"
+
+
+def test_a_fresh_folder_is_ready_and_nothing_is_written(tmp_path, monkeypatch):
+    result = _doctor(tmp_path, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert _line(result, "store").startswith("warn") and "first use" in _line(result, "store")
+    assert _line(result, "chat model").startswith("ok") and "none configured" in result.output
+    assert _line(result, "access").startswith("ok") and "loopback" in _line(result, "access")
+    assert list(tmp_path.iterdir()) == [], "doctor made no file"
+    assert result.output.splitlines()[-1] == "0 failed, 1 warning, 5 ok"
+
+
+def test_a_store_readable_by_others_fails(tmp_path, monkeypatch):
+    with Souvenir.open(tmp_path / "souvenir.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.remember("ann", "I live in Leeds")
+    result = _doctor(tmp_path, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert _line(result, "store").startswith("ok") and "current" in _line(result, "store")
+    assert _line(result, "store file mode").startswith("ok")
+    os.chmod(tmp_path / "souvenir.db", 0o644)
+    result = _doctor(tmp_path, monkeypatch)
+    assert result.exit_code == 1 and _line(result, "store file mode").startswith("fail"), result.output
+    assert "chmod 600" in result.output
+
+
+def test_a_schema_from_a_newer_version_fails_and_pending_migrations_warn(tmp_path, monkeypatch):
+    import sqlite3
+
+    with Souvenir.open(tmp_path / "souvenir.db", embedder="none", window_embedder="none", background=False):
+        pass
+    with sqlite3.connect(tmp_path / "souvenir.db") as conn:
+        conn.execute("INSERT INTO schema_migrations VALUES (9999, 'from the future', '2030-01-01')")
+    result = _doctor(tmp_path, monkeypatch)
+    assert result.exit_code == 1 and "newer than this souvenir" in _line(result, "store"), result.output
+    with sqlite3.connect(tmp_path / "souvenir.db") as conn:
+        conn.execute("DELETE FROM schema_migrations WHERE version >= 25")  # as an older version left it
+    result = _doctor(tmp_path, monkeypatch)
+    assert result.exit_code == 0 and _line(result, "store").startswith("warn"), result.output
+    assert "pending" in _line(result, "store")
+
+
+def test_the_chat_model_answers_or_the_check_fails_in_time(tmp_path, monkeypatch):
+    with ChatServer() as model:
+        result = _doctor(
+            tmp_path,
+            monkeypatch,
+            SOUVENIR_LLM_BASE_URL=f"{model.url}/v1",
+            SOUVENIR_LLM_MODEL="stub-model",
+            SOUVENIR_LLM_API_KEY=KEY,
+        )
+        assert result.exit_code == 0 and "lists stub-model" in _line(result, "chat model"), result.output
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{model.url}/v1", SOUVENIR_LLM_MODEL="another")
+        assert result.exit_code == 0 and _line(result, "chat model").startswith("warn"), result.output
+    refusing = CannedServer(b'{"error": {"message": "bad key"}}')
+    refusing.status = 401
+    with refusing:
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=refusing.url, SOUVENIR_LLM_API_KEY=KEY)
+    assert result.exit_code == 1 and "refused" in _line(result, "chat model"), result.output
+    assert "SOUVENIR_LLM_API_KEY is set" in result.output
+    nobody = f"http://user:hunter2@127.0.0.1:{free_port()}/v1"
+    result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=nobody)
+    assert result.exit_code == 1 and "did not answer" in _line(result, "chat model"), result.output
+
+
+def test_an_embedder_that_answers_and_one_that_does_not(tmp_path, monkeypatch):
+    with EmbeddingServer() as server:
+        result = _doctor(
+            tmp_path,
+            monkeypatch,
+            SOUVENIR_EMBEDDER="openai",
+            SOUVENIR_EMBEDDER_URL=f"{server.url}/v1",
+            SOUVENIR_EMBEDDER_MODEL="m",
+            SOUVENIR_EMBEDDER_API_KEY=KEY,
+        )
+    assert result.exit_code == 0 and "16 dimensions" in _line(result, "embedder"), result.output
+    result = _doctor(
+        tmp_path,
+        monkeypatch,
+        SOUVENIR_EMBEDDER="openai",
+        SOUVENIR_EMBEDDER_URL=f"http://127.0.0.1:{free_port()}/v1",
+        SOUVENIR_EMBEDDER_MODEL="m",
+    )
+    assert result.exit_code == 1 and _line(result, "embedder").startswith("fail"), result.output
+
+
+def test_beyond_loopback_without_a_key_fails_and_a_key_fixes_it(tmp_path, monkeypatch):
+    result = _doctor(tmp_path, monkeypatch, SOUVENIR_HOST="0.0.0.0")
+    assert result.exit_code == 1 and "keys create" in _line(result, "access"), result.output
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(app, ["keys", "create", "--name", "bot", "--admin"], env=QUIET).exit_code == 0
+    result = _doctor(tmp_path, monkeypatch, SOUVENIR_HOST="0.0.0.0")
+    assert result.exit_code == 0 and "API keys in force" in _line(result, "access"), result.output
+
+
+def test_a_settings_file_with_a_key_others_may_read_fails(tmp_path, monkeypatch):
+    env = tmp_path / ".env"
+    env.write_text(f"SOUVENIR_LLM_API_KEY={KEY}\n")
+    os.chmod(env, 0o644)
+    result = _doctor(tmp_path, monkeypatch)
+    assert result.exit_code == 1 and "SOUVENIR_LLM_API_KEY" in _line(result, "settings file"), result.output
+    os.chmod(env, 0o600)
+    result = _doctor(tmp_path, monkeypatch)
+    assert _line(result, "settings file").startswith("ok"), result.output
+
+
+def test_postgres_pending_then_current_and_a_wrong_password(pg_url, tmp_path, monkeypatch):
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url)
+    assert _line(result, "store").startswith("warn") and "pending" in _line(result, "store"), result.output
+    with Souvenir.open(pg_url, embedder="none", window_embedder="none", background=False):
+        pass
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url)
+    assert result.exit_code == 0 and "current" in _line(result, "store"), result.output
+    assert "store file mode" not in result.output
+    host = pg_url.split("@", 1)[-1].split("/", 1)[0]
+    result = _doctor(tmp_path, monkeypatch, "--db", f"postgresql://nobody:hunter2@{host}/no_such_db_doctor")
+    assert result.exit_code == 1 and _line(result, "store").startswith("fail"), result.output
+
+
+@pytest.mark.parametrize("url", ["mysql://u:hunter2@h/db"])
+def test_an_unsupported_url_fails_without_its_password(tmp_path, monkeypatch, url):
+    result = _doctor(tmp_path, monkeypatch, "--db", url)
+    assert result.exit_code == 1 and _line(result, "store").startswith("fail"), result.output
+
+
+def test_a_model_server_that_drips_or_floods_is_cut_in_time(tmp_path, monkeypatch):
+    """httpx's timeout is per read: a server sending a byte every half second held the check
+    for ever; one sending 50 MiB was read whole. The check now has one deadline and a cap."""
+    import time
+    from http.server import BaseHTTPRequestHandler
+
+    from tests.servers import serving
+
+    class Drip(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(50 << 20))
+            self.end_headers()
+            try:
+                if self.path.startswith("/drip"):
+                    for _ in range(600):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.5)
+                else:
+                    for _ in range(50):
+                        self.wfile.write(b" " * (1 << 20))
+            except OSError:
+                pass
+
+    with serving(Drip) as url:
+        began = time.monotonic()
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{url}/drip")
+        assert time.monotonic() - began < 15, "cut at its 2 s deadline"
+        assert result.exit_code == 1 and "did not answer in 2 s" in _line(result, "chat model"), result.output
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{url}/flood")
+        assert "chat model" in result.output  # read up to its cap, then judged: answers, lists nothing
+
+
+def test_a_settings_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path, monkeypatch):
+    """Every command (``serve`` too) died in a UnicodeDecodeError traceback at start."""
+    (tmp_path / ".env").write_bytes(b"SOUVENIR_LLM_API_KEY=" + KEY.encode() + b"\xff\xfe\n")
+    os.chmod(tmp_path / ".env", 0o600)
+    for command in (["doctor"], ["users"]):
+        monkeypatch.chdir(tmp_path)
+        result = CliRunner().invoke(app, command, env=QUIET)
+        assert result.exit_code == 2 and "not UTF-8 text" in result.output, result.output
+        assert KEY not in result.output and "Traceback" not in result.output
