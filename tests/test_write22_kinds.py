@@ -159,6 +159,7 @@ FILTER = [
     ),
     ("Quel bonheur, refaire ma déclaration pour la énième fois.", "Aime faire sa déclaration", "preference", False),
     ("Quel bonheur de revoir ma fille après deux ans.", "Heureuse de revoir sa fille", "preference", True),
+    ("Had the best time in Rome for the second time.", "Enjoyed Rome", "preference", True),
     ("真开心，又要重新排一遍队", "喜欢排队", "preference", False),
     ("Seronoknya kena beratur lagi sekali", "Suka beratur", "preference", False),
     # a liked thing the user says they no longer eat or drink

@@ -189,7 +189,7 @@ _STRONG = re.compile(
 _DELIGHT = re.compile(
     r"\b(?:quel\s+bonheur|quel\s+plaisir|que\s+du\s+bonheur|trop\s+(?:contente?|heureux|heureuse|bien)|ah\s+ben\s+super"
     r"|what\s+a\s+(?:joy|treat|delight|pleasure|thrill)|so\s+much\s+fun|such\s+fun|living\s+the\s+dream|lucky\s+me"
-    r"|seronok(?:nya)?|best(?:nya)?|syok(?:nya)?|bahagia(?:nya)?)\b|真(?:是)?太?(?:开心|幸福|爽)|好开心|太幸福|太棒了",
+    r"|seronok(?:nya)?|bestnya|syok(?:nya)?|bahagia(?:nya)?)\b|真(?:是)?太?(?:开心|幸福|爽)|好开心|太幸福|太棒了",
     re.I,
 )
 _REPEAT = re.compile(
