@@ -16,6 +16,10 @@ memory is among those the request may name — a topic word in it, or, for a req
 names nothing by itself ("forget what I just said", 删掉吧), a memory written from one of
 the user's two latest turns that left memories (sources ``turn:N``). Nothing else is ever erased on a model's word.
 
+A request pointing at what was just said ("don't remember that", 这事你别记了:
+:mod:`souvenir.lexical.forget_deixis`) erases the ids the engine found the previous turn wrote
+(``pointed``); "never mind" ("Forget it, I'll ask my mom") erases nothing, even on a model's word.
+
 When the request's words name no memory, :func:`souvenir.write.forget_near.match_near`
 reads its topic by kind (relatives, concepts, Chinese morphemes): a single memory so named
 is erased, two or more are candidates the user is asked about (nothing erased), unless the
