@@ -96,3 +96,22 @@ def test_write21_case(line):
 
 def test_every_language_is_there():
     assert {line.split("|")[1] for line in LINES} == {"en", "fr", "zh", "ms"}
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "expected"),
+    [
+        ("A replongé : se ronge les ongles depuis les partiels", "啤酒戒了两个月了", False),  # another script
+        ("Relapsed: biting my nails again", "Quit smoking", False),  # names its own habit
+        ("Jatuh semula, main judi lagi", "Dah berhenti minum arak", False),  # another addiction named
+        ("又复吸了", "戒了烟", True),
+        ("Relapsed last week", "Quit smoking", True),
+        ("A rechuté hier soir", "A arrêté l'alcool", True),
+    ],
+)
+def test_a_relapse_is_the_stopped_addiction_only(new: str, old: str, expected: bool) -> None:
+    """A relapse word with no object ends a stopped addiction; one that names another habit, or
+    is said in another script, ends none (found by the pool index's equivalence test)."""
+    from souvenir.lexical.resumption import resumes
+
+    assert resumes(new, old) is expected

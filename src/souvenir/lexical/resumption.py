@@ -98,13 +98,30 @@ def resumes(new: str, old: str) -> bool:
     what = _object(old)
     if not what:
         return False
-    if _RELAPSE.search(new) and all(_ADDICTION.search(w) for w in what):  # "Relapsed" / "Quit smoking"
-        return True
+    if _RELAPSE.search(new) and all(_ADDICTION.search(w) for w in what) and _same_addiction(new, what):
+        return True  # "Relapsed" / "Quit smoking"
     if len(what) == 1 and re.search(r"[\u3400-\u9fff]", what[0]):
         return what[0] in new or any(verb in new for verb in _ZH_TAKES.get(what[0], ""))
     words = fold_words(new).split()  # « refume »: « fume » again
     stems = {_stem(w) for w in words} | {_stem(w[2:]) for w in words if w.startswith("re") and len(w) > 5}
     return all(_stem(w) in stems for w in what)
+
+
+def _same_addiction(new: str, what: tuple[str, ...]) -> bool:
+    """Whether a relapse ``new`` can be the stopped addiction ``what``: the same script, and the
+    addiction it names (if any) one of ``what``'s; naming none, it says little else (four words at
+    most besides the relapse: "Relapsed last week", 又复吸了) — « A replongé : se ronge les ongles »
+    names its own habit and relapses into no stored drink."""
+    if bool(_HAN.search(new)) != bool(_HAN.search(" ".join(what))):
+        return False
+    rest = _RELAPSE.sub(" ", new)
+    said = {m.group(0).casefold() for m in _ADDICTION.finditer(rest)}
+    if said:
+        return bool(said & {m.group(0).casefold() for w in what for m in _ADDICTION.finditer(w)})
+    return len(fold_words(rest).split()) <= 4
+
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 #: A relapse said by its own word, with no object: what relapses is an addiction (the stop's object).
