@@ -27,7 +27,7 @@ OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
 
 # (language, a memory to erase, a rare word of it, another user's memory)
 SAID = [
-    ("en", "I take Biktarvy every morning", "biktarvy", "I take the bus to work in Leeds"),
+    ("en", "I take Vextoralin every morning", "vextoralin", "I take the bus to work in Leeds"),
     ("fr", "Je prends du Zerbaxol chaque matin", "zerbaxol", "Je prends le bus pour aller à Lyon"),
     ("zh", "我每天早上吃比克恩药", "比克恩", "我每天坐公交车去上海上班"),
     ("ms", "Saya makan ubat Kelvorin setiap pagi", "kelvorin", "Saya naik bas ke Ipoh setiap hari"),
@@ -91,13 +91,13 @@ def test_a_forget_request_in_chat_leaves_no_reading_of_its_source_turn(tmp_path)
     """The turn the memory came from and the questions that retrieved it are emptied by the
     erasure: their readings go too (a word of the message the memory did not keep)."""
     with Souvenir.open(tmp_path / "t.db", **OPEN) as mem:
-        mem.add_turn("ann", "My doctor Quellstrom says I have HIV, so I take Biktarvy")
-        mem.context("ann", "Is Biktarvy safe with alcohol?")
+        mem.add_turn("ann", "My doctor Quellstrom says I have HIV, so I take Vextoralin")
+        mem.context("ann", "Is Vextoralin safe with alcohol?")
         assert _held_with("quellstrom") and _held_with("alcohol")
         for memory in mem.memories("ann").memories:
             mem.forget("ann", memory.id)
         assert not _held_with("quellstrom"), _held_with("quellstrom")
-        assert not _held_with("biktarvy"), _held_with("biktarvy")
+        assert not _held_with("vextoralin"), _held_with("vextoralin")
 
 
 def test_the_cache_drops_only_what_the_erased_words_make():

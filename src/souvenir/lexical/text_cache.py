@@ -22,7 +22,10 @@ Not covered: a reading being computed in another thread when the drop runs is st
 it (the erasure's transaction is not committed yet then, the text may still be read; the
 next erasure or eviction takes it).
 
-Eviction is first in, first out, not least recently used: a hit is one dict read (as fast as
+Eviction is first in, first out (the oldest sixteenth of the entries at once: one at a time
+from a dict's front, each miss skipped every entry deleted since the dict last compacted —
+42.7 µs a miss at 200,000 entries against 1.3 µs in batches and 0.8 µs for ``lru_cache``),
+not least recently used: a hit is one dict read (as fast as
 ``lru_cache``'s C hit, ~0.35 µs against ~1.1 µs for a Python pop-and-reinsert that keeps the
 recency order, `/tmp` micro-bench in docs/journal.md session 19, lane debt). The write path
 reads a user's memories in turn, the same order each time: a user whose memories fit is held
@@ -37,6 +40,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
 __all__ = ["CacheInfo", "TextCached", "forget_texts", "text_cache", "words"]
@@ -85,13 +89,17 @@ def text_cache(maxsize: int) -> Callable[[Callable[P, R]], TextCached[P, R]]:
         stats = [0, 0]  # hits, misses
 
         get = data.get
+        # evicting one entry at a time from the front made each miss skip every entry deleted
+        # since the dict last compacted (~75,000 at 200,000 entries): a batch skips them once
+        batch = max(0, maxsize // 16 - 1)
 
         def miss(key: Any, value: Any) -> Any:
             with lock:
                 stats[1] += 1
                 data[key] = value
-                while len(data) > maxsize:  # the oldest entry first
-                    data.pop(next(iter(data)), None)
+                if len(data) > maxsize:  # the oldest first, a sixteenth at once (below)
+                    for old in list(islice(data, len(data) - maxsize + batch)):
+                        data.pop(old, None)
             return value
 
         def one(arg: Any) -> Any:

@@ -66,8 +66,11 @@ def exported_profile(data: dict) -> ExportedProfile:
             found.left_out[key.encode("utf-8", "replace").decode()] = "not text (a lone surrogate or a NUL)"
             continue
         read = _read(key, value, sum(k.startswith("state:") for k in found.values))
+        if isinstance(read, str) and not _text(read):  # a query's "\ud800" escaped inside the JSON
+            read = ("not text (a lone surrogate or a NUL)",)
         if isinstance(read, tuple):
             found.left_out[key] = read[0]
+            found.values.pop(key, None)
         else:
             found.values[key] = read
     return found
