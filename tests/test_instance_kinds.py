@@ -206,3 +206,31 @@ def test_both_readers_are_linear(text):
     asked_kinds(text + "?")
     named_kinds(text + ".")
     assert time.process_time() - start < 2.0
+
+
+def test_the_lookup_reads_as_the_alternation():
+    """``named_kinds`` (dictionary lookups) reads every text as one pass of the instance
+    words' alternation (leftmost, longest first): phrases, endings, Han runs, hyphens."""
+    from souvenir.lexical import nfkc_casefold
+    from souvenir.read.scoring.instance_kinds import _INSTANCE_RE, _INSTANCE_WORDS
+
+    def reference(text: str) -> frozenset[str]:
+        folded = nfkc_casefold(text).replace("’", "'")
+        found: set[str] = set()
+        for m in _INSTANCE_RE.finditer(folded):
+            found |= _INSTANCE_WORDS.get(m.group(m.lastindex or 0), frozenset())
+        return frozenset(found)
+
+    texts = [
+        "We took a road trip to New York and ate ice cream",
+        "kung fu, jiu-jitsu and hip-hop classes",
+        "road  trip",  # two spaces: no phrase
+        "我们参加了工作坊，然后去钓鱼",
+        "我去hiking了",
+        "Kami main bola sepak dan makan nasi",
+        "Le chat dort; mon chat aussi",
+        "She bakes, cooked, dances and swims",
+        "I'm reading",
+    ]
+    for text in texts:
+        assert named_kinds(text) == reference(text), text
