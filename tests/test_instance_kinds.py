@@ -133,18 +133,23 @@ def test_the_kind_part_lifts_the_named_persons_instances():
     assert dict(Scorer(on).scores(1, mems, other, NOW)) == dict(Scorer(off).scores(1, mems, other, NOW))
 
 
-def test_the_default_is_off():
+def test_the_defaults_lift_instances_for_list_questions_only():
+    """The shipped defaults (cross-validated): 3.0 for a list question ("哪些", "what …s"),
+    nothing for a question asking one thing ("What pet…did")."""
     mems = [memory(1, "我家的小狗很可爱", at=NOW), memory(2, "今天下雨", at=NOW)]
     parts: dict = {}
     Scorer(ScoringConfig()).scores(1, mems, "她养过哪些宠物？", NOW, parts=parts)
-    assert "kind" not in parts
+    assert parts["kind"].tolist() == [3.0, 0.0]
+    one: dict = {}
+    Scorer(ScoringConfig()).scores(1, mems, "What pet did she have as a child?", NOW, parts=one)
+    assert "kind" not in one
 
 
 def test_flags_none_unless_asked_and_enabled():
     speakers = np.array([None, None], dtype=object)
     texts = ["we went camping", "hello"]
-    on, broad = ScoringConfig(kind_bonus=1.0), ScoringConfig(kind_bonus=1.0, kind_broad=True)
-    assert instance_flags("What activities?", None, speakers, lambda: texts, ScoringConfig()) is None
+    on, broad = ScoringConfig(kind_bonus=1.0, kind_broad=False), ScoringConfig(kind_bonus=1.0, kind_broad=True)
+    assert instance_flags("What activities?", None, speakers, lambda: texts, ScoringConfig(kind_bonus=0.0)) is None
     assert instance_flags("How are you?", None, speakers, lambda: texts, on) is None
     assert instance_flags("What activities?", None, speakers, lambda: texts, on).tolist() == [True, False]
     # list questions only: "what activity did…" asks one thing, « quelles activités », 哪些 several
@@ -201,3 +206,31 @@ def test_both_readers_are_linear(text):
     asked_kinds(text + "?")
     named_kinds(text + ".")
     assert time.process_time() - start < 2.0
+
+
+def test_the_lookup_reads_as_the_alternation():
+    """``named_kinds`` (dictionary lookups) reads every text as one pass of the instance
+    words' alternation (leftmost, longest first): phrases, endings, Han runs, hyphens."""
+    from souvenir.lexical import nfkc_casefold
+    from souvenir.read.scoring.instance_kinds import _INSTANCE_RE, _INSTANCE_WORDS
+
+    def reference(text: str) -> frozenset[str]:
+        folded = nfkc_casefold(text).replace("’", "'")
+        found: set[str] = set()
+        for m in _INSTANCE_RE.finditer(folded):
+            found |= _INSTANCE_WORDS.get(m.group(m.lastindex or 0), frozenset())
+        return frozenset(found)
+
+    texts = [
+        "We took a road trip to New York and ate ice cream",
+        "kung fu, jiu-jitsu and hip-hop classes",
+        "road  trip",  # two spaces: no phrase
+        "我们参加了工作坊，然后去钓鱼",
+        "我去hiking了",
+        "Kami main bola sepak dan makan nasi",
+        "Le chat dort; mon chat aussi",
+        "She bakes, cooked, dances and swims",
+        "I'm reading",
+    ]
+    for text in texts:
+        assert named_kinds(text) == reference(text), text

@@ -22,6 +22,9 @@ memory without a value counts as the mean)::
                            likely…?" — and the memory is that speaker's own saying who
                            they are; BM25 does not count for such a question:
                            :mod:`souvenir.read.scoring.inference`, issue #28)
+          + kind_bonus    (a list question asking for a kind — "What activities…?" — and
+                           the memory names an instance of it, "we went hiking":
+                           :mod:`souvenir.read.scoring.instance_kinds`, issue #28)
 
 - ``z_lang``: z-scored within each memory language (:mod:`souvenir.read.scoring.memory_language`):
   e5 ranks its own script above every other; removing that offset is what lets e5 help
