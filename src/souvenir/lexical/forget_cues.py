@@ -138,7 +138,7 @@ _ZH = re.compile(
     r"|(?<![我他她])忘(?:了|记)(?=我(?:说|讲|提)[^。！？!?]{0,40}吧)"
     # 就当没听过 / 你当我没提过 / 当没这回事: in other words (never 我当没听见: the user's own act)
     r"|(?<![我他她])(?:当作?|当做)(?:我)?没(?:说过|讲过|提过|听过|听见|听到|看过|看到|看见)|(?<![我他她])当没这回事|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
-    r"|(?:删掉|删除|删了|删一下|删下|删去|抹掉|抹去|清除|去掉)"
+    r"|(?:删掉|删除|删了|删一下|删下|删去|抹掉|抹去|抹除|清除|清掉|清理掉|移除|去掉)"
     # 忘记 as an imperative: led by a politeness word (请忘记…, 麻烦你忘掉…) or opening a clause
     # on the user's own words (忘记我住在哪里); never before 了, a question or 怎么 / 如何
     # ("忘记我的密码了", "忘记密码怎么办？": "(I) forgot…")
@@ -147,13 +147,13 @@ _ZH = re.compile(
 )
 #: A deleting verb (删掉, 清除…) is a request to forget only beside a word of speech or memory
 #: ("把订单删了" deletes an order; 提醒, a reminder, is no 提 of speech).
-_ZH_DELETE = re.compile(r"删掉|删除|删了|删一下|删下|删去|抹掉|抹去|清除|去掉")
+_ZH_DELETE = re.compile(r"删掉|删除|删了|删一下|删下|删去|抹掉|抹去|抹除|清除|清掉|清理掉|移除|去掉")
 _ZH_SAID = re.compile(r"说|讲|提(?!醒)|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
 _ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
-    r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)"
+    r"|(?<!saya\s)(?<!aku\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!cuba\s)(?<!nak\s)"
     r"\b(?:padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)(?:lah)?\s+(?:(?:je|jelah|saja|sahaja|aje)\s+)?(?:apa|yang|tu|itu|ni|ini|maklumat|semua|memori"
     r"|catatan|cerita|benda|bab|hal|perkara|pasal)\b"
     # "buang je apa yang ada dalam peti ais": whatever is in a place, not what was said
@@ -176,19 +176,25 @@ _MS = re.compile(
 #: rescanned the sentence from every verb: 16 KB of "erase " cost a second).
 _FROM_MEMORY = (
     (
-        re.compile(r"\b(?:delete|erase|remove|wipe)\b", re.I),
-        re.compile(r"\bfrom\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b", re.I),
+        re.compile(r"\b(?:delete|erase|remove|wipe|scrub|purge|clear|get\s+rid\s+of)\b", re.I),
+        re.compile(r"\b(?:from|out\s+of)\s+(?:your\s+)?(?:memory|memories|notes|records|mind)\b", re.I),
     ),
     (
-        re.compile(r"\b(?:efface|effacez|supprime|supprimez|retire|retirez)\b", re.I),
-        re.compile(r"\bde\s+(?:ta|votre)\s+mémoire\b", re.I),
+        re.compile(
+            r"\b(?:efface|effacez|supprime|supprimez|retire|retirez|enlève|enlevez|sors|sortez|vire|virez)\b", re.I
+        ),
+        re.compile(r"\bde\s+(?:ta|votre)\s+(?:mémoire|tête)\b", re.I),
+    ),
+    (
+        re.compile(r"\b(?:padam|hapus|buang|keluarkan|cuci|bersihkan)(?:kan|lah)?\b", re.I),
+        re.compile(r"\b(?:dari|daripada)\s+(?:ingatan|memori)\b", re.I),
     ),
 )
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
 #: Words of the cue and its filler, left out of the topic (keys, and Chinese tokens).
 FORGET_WORDS = frozenset(
-    "forget forgets delete erase remove wipe scrap disregard unlearn drop remember keep save store record note "
+    "forget forgets delete erase remove wipe scrub purge scrap disregard unlearn drop remember keep save store record note "
     "memorise memorize log stop strike need please pls plz just thing things stuff part bit everything anything "
     "earlier before said say told tell mentioned shared share wrote shouldn't should have ok okay actually "
     "oublie oublies oubliez oublier efface effacez effacer supprime supprimez supprimer retire retirez retiens "

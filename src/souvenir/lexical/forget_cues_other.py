@@ -123,13 +123,13 @@ _FR_FRONTED = re.compile(
 #: Out of the assistant's memory, with any verb of getting rid: "…, buang je dari ingatan kau", "wipe it
 #: from your memory", « efface ça de ta mémoire », 从你的记忆里删掉.
 _FROM_MEMORY = re.compile(
-    r"\b(?:scrap|ditch|bin|nuke|trash|toss|drop|purge|wipe|clear|delete|erase|remove|get\s+rid\s+of|take)\b[^.!?]{0,40}?"
+    r"\b(?:scrap|scrub|ditch|bin|nuke|trash|toss|drop|purge|wipe|clear|delete|erase|remove|get\s+rid\s+of|take)\b[^.!?]{0,40}?"
     r"\b(?:from|out\s+of|off)\s+(?:your|ur)\s+(?:memory|memories|notes|records|head|brain)\b"
     r"|\b(?:retire|efface|supprime|vire|enlève|jette|sors|zappe)\w*\b[^.!?]{0,40}?\bde\s+(?:ta|votre)\s+(?:mémoire"
     r"|tête|liste|base)\b"
     r"|\b(?:buang|padam|hapus|delete|remove|keluarkan|buangkan|padamkan|hapuskan)\b[^.!?]{0,30}?\b(?:dari|daripada)"
     r"\s+(?:ingatan|memori|kepala|otak|simpanan|rekod)\s+(?:kau|awak|you|mu|anda)\b"
-    r"|从你(?:的)?(?:记忆|脑子|脑袋|记录)(?:里|中)?(?:删|去掉|抹掉|清掉|清除|拿掉)",
+    r"|从(?:你(?:的)?)?(?:记忆|脑子|脑袋|记录)(?:里|中)?(?:删|去掉|抹掉|清掉|清除|拿掉)",
     re.I,
 )
 #: zh: a matter named, then 你 / 就 and a verb of clearing: 钱的那档子事你清掉吧, 我住院那事你删了吧.

@@ -45,7 +45,8 @@ FILLERS = frozenset(
     anyway so no nah yeah please pls plz last
     ça ca cela ceci bon euh ben bah enfin finalement fait attends pardon non viens dire dis venais
     tu itu ini ni alamak sebenarnya eh tak apa lah la je jelah aje saja tadi benda yang hmm weh aduh
-    sorry maaf takpe takpelah""".split()
+    sorry maaf takpe takpelah
+    plait tete head mind memory memoire ingatan memori keluarkan awak kau anda""".split()
 )
 #: Chinese deictics and interjections, taken out of a Chinese topic token (这事 / 算了 / 哎).
 _ZH_FILLERS = (
@@ -89,6 +90,14 @@ _ZH_FILLERS = (
     "要",
     "必",
     "再",
+    # the place it is cleared from and the verb, when the tokenizer glues them (从记忆里清掉)
+    "记忆里",
+    "记录里",
+    "记忆",
+    "记录",
+    "移除",
+    "清掉",
+    "里",
 )
 #: A deictic object: what was just said (four languages). "it" is one only beside a verb
 #: of keeping or deleting (":data:`_IT_ONLY`").
@@ -107,9 +116,9 @@ _IT = re.compile(r"\bit\b|它", re.I)
 _FORGETTING = re.compile(r"\b(?:forget|disregard|oublie|oubliez|oublier|lupakan(?:lah)?)\b|忘", re.I)
 #: A verb of keeping or deleting: its deictic object is what was said ("don't save it").
 _KEEPING = re.compile(
-    r"\b(?:remember|keep|save|store|record|note|log|memori[sz]e|delete|erase|remove|wipe|scrap|scratch|strike"
-    r"|retiens|retenez|garde|gardez|note|notez|enregistre|enregistrez|mémorise|efface|effacez|supprime|supprimez"
-    r"|ingat|simpan|rekod|catat|catatkan|padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?)\b|记|存|删|抹|清除|去掉",
+    r"\b(?:remember|keep|save|store|record|note|log|memori[sz]e|delete|erase|remove|wipe|scrub|purge|clear|scrap|scratch|strike"
+    r"|retiens|retenez|garde|gardez|note|notez|enregistre|enregistrez|mémorise|efface|effacez|supprime|supprimez|enlève|vire"
+    r"|ingat|simpan|rekod|catat|catatkan|padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?|keluarkan)\b|记|存|删|抹|清除|清掉|移除|去掉",
     re.I,
 )
 #: The next step said after a verb of forgetting ("…, I'll ask my mom", « …, ma mère va m'aider »):
