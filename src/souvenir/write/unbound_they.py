@@ -123,7 +123,9 @@ def unbound_one(note: str, names: frozenset[str] = frozenset()) -> str | None:
     if lead is None:
         return None
     rest = text[lead.end() :]
-    if _RELATION.search(rest) or any(not _PLACE_PREP.search(rest[: m.start()]) for m in _NAME.finditer(rest)):
+    if _RELATION.search(rest) or any(
+        not _PLACE_PREP.search(rest[max(0, m.start() - 24) : m.start()]) for m in _NAME.finditer(rest)
+    ):
         return None
     if names and any(key_of(word) in names for word in re.findall(r"[\w'-]+", text)):
         return None
