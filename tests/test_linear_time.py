@@ -105,7 +105,14 @@ def test_every_filter_is_linear():
     ids=["normalize", "tokenize", "content_words", "carrier_tokens", "tagged", "user_keys", "ground_dates"],
 )
 def test_the_lexical_toolkit_is_linear(tool):
-    assert _slow((label, _cpu(tool, text)) for label, text in PATH) == []
+    """Over :data:`BOUND_S` on 16 KB is read again on a quarter of the text (:func:`_grows`):
+    ``user_keys`` is a long chain of linear patterns (1.8-2.0 s on a loaded 2-core host)."""
+    slow = []
+    for label, text in PATH:
+        spent = _cpu(tool, text)
+        if spent > BOUND_S and _grows(spent, lambda q: _cpu(tool, q), text):
+            slow.append((label, round(spent, 2)))
+    assert slow == []
 
 
 def test_the_write_and_read_paths_are_linear(tmp_path):
