@@ -31,7 +31,7 @@ from functools import lru_cache
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.referents import lead_relative
-from souvenir.lexical.restated import DATE
+from souvenir.lexical.restated_date import DATE
 from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words
 

@@ -3,7 +3,7 @@ weeks" / "Team offsite on 9 October", « Le séminaire a été reporté de deux 
 « Séminaire d'équipe le 9 octobre », 团建推迟了两周 / 团队团建定在10月9号, "Retreat tu dah
 ditangguhkan dua minggu" / "Retreat pasukan pada 9 Oktober".
 
-:func:`souvenir.lexical.restated.moved_date` reads a move *to* a date; here the move says only how
+:func:`souvenir.lexical.restated_date.moved_date` reads a move *to* a date; here the move says only how
 far, and the stored date is stale all the same: the new memory replaces the dated one (the old
 date stays in history). The event may be named by **one word** of the stored two ("offsite" of
 "Team offsite"): the stored memory's one other word is a lower-case modifier, never a name
@@ -25,7 +25,7 @@ import re
 from souvenir.lexical.keydata import ZH_RELATIONS
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import stems
-from souvenir.lexical.restated import DATE
+from souvenir.lexical.restated_date import DATE
 from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.tokens import content_words, tokenize
 
