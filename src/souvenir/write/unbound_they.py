@@ -45,9 +45,10 @@ from souvenir.lexical.tagged import key_of
 
 __all__ = ["unbound_one", "unbound_they"]
 
+#: Interjections and links a note may open on before its pronoun ("Oh and they…", « Mais elle… »).
+_OPENERS = r"^\W*(?:(?:oh|wow|yeah|yes|well|honestly|and|but|so|et|mais|alors|ya|tapi|dan)\W+)*"
 _LEAD = re.compile(
-    r"^\W*(?:(?:oh|wow|yeah|yes|well|honestly|and|but|so|et|mais|alors|ya|tapi|dan)\W+)*"
-    r"(?P<p>they(?:'re|'ve|'ll|'d|’re|’ve|’ll|’d)?|ils|elles|mereka)\b",
+    _OPENERS + r"(?P<p>they(?:'re|'ve|'ll|'d|’re|’ve|’ll|’d)?|ils|elles|mereka)\b",
     re.IGNORECASE,
 )
 _ZH_LEAD = re.compile(r"^\W*(?P<p>他们|她们|它们)")
@@ -87,8 +88,8 @@ def unbound_they(note: str, names: frozenset[str] = frozenset()) -> str | None:
 
 
 _ONE_LEAD = re.compile(
-    r"^\W*(?:(?:oh|wow|yeah|yes|well|honestly|and|but|so|et|mais|alors|ya|tapi|dan)\W+)*"
-    r"(?P<p>she(?:'s|'ll|'d)?|he(?:'s|'ll|'d)?|elle|il(?!\s+(?:y\b|faut|fait|fallait|est\s+(?:temps|l'heure|tard|\d)"
+    _OPENERS
+    + r"(?P<p>she(?:'s|'ll|'d)?|he(?:'s|'ll|'d)?|elle|il(?!\s+(?:y\b|faut|fait|fallait|est\s+(?:temps|l'heure|tard|\d)"
     r"|était\s+une\s+fois|paraît|semble|reste|s'agit|vaut|arrive|suffit|manque|pleut|neige))|dia)\b",
     re.IGNORECASE,
 )
