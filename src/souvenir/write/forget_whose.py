@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.tagged import Tok, supported
-from souvenir.read.scoring.kinship import broader, kin_concepts
+from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
 from souvenir.write.filters._candidate import parse
 from souvenir.lexical.text_cache import text_cache
 
@@ -81,5 +81,5 @@ def owner_named(topic: Sequence[Tok], text: str) -> bool:
         key = "".join(tok.key for tok in words if tok.cjk)
         if any(supported(tok, list(words), key) for tok in topic):
             return True
-    asked = [kin for tok in topic if (kin := kin_concepts(tok.raw))]
+    asked = [kin for tok in topic if (kin := word_kin(tok.raw))]
     return any(broader(k) & relatives for kin in asked for k in kin)
