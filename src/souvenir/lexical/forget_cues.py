@@ -51,12 +51,12 @@ rather you didn't keep that").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
-from souvenir.lexical.tagged import Tok, content_of, tokenize
+from souvenir.lexical.tagged import Tok, content_of, english_son, tokenize
 from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
@@ -493,26 +493,9 @@ def _has_cue(sentence: str) -> bool:
     return False
 
 
-#: Before an English "son": French « son » ("his") is a stop word, the English son is a
-#: relative ("forget what I said about my son's school"); "a" is left out (« il a son permis »).
-_EN_SON_BEFORE = frozenset("my our his her their your the".split())
-
-
-def _english_son(tokens: list[Tok], index: int) -> bool:
-    """Whether ``tokens[index]`` is the English "son" (after an English possessive or
-    article, or before "'s"), not French « son »."""
-    if tokens[index].key != "son":
-        return False
-    before = tokens[index - 1].key if index else ""
-    after = tokens[index + 1].key if index + 1 < len(tokens) else ""
-    return before in _EN_SON_BEFORE or after == "'s"
-
-
 def _topic(sentence: str) -> tuple[Tok, ...]:
     out = []
-    tokens = tokenize(sentence)
-    tokens = [replace(tok, role="content") if _english_son(tokens, i) else tok for i, tok in enumerate(tokens)]
-    for tok in content_of(tokens):
+    for tok in content_of(english_son(tokenize(sentence))):
         key = tok.key
         if key in FORGET_WORDS or tok.stem in FORGET_WORDS:
             continue
