@@ -10,6 +10,8 @@ lelaki" was never touched by the collision: they are the control of each languag
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from souvenir import Souvenir
@@ -22,7 +24,8 @@ def _open(tmp_path):
 
 
 def _active(memory: Souvenir, user: str) -> list[str]:
-    return [m.text for m in memory.memories(user).memories]
+    """The user's active texts, without the dates grounding adds ("last year (2025)")."""
+    return [re.sub(r"\s*[(（][^()（）]*[)）]", "", m.text) for m in memory.memories(user).memories]
 
 
 # (language, the child's memory, another memory kept, a turn between, the request)
@@ -95,3 +98,123 @@ def test_a_french_memory_about_his_brother_is_not_the_users_son(tmp_path):
         memory.add_turn("p", "The weather in town is awful", reply="ok")
         memory.add_turn("p", "Forget what I said about my son", reply="ok")
         assert "Son frère habite à Lyon avec sa femme" in _active(memory, "p")
+
+
+# A life event the request names by its noun while the memory says the verb (session 20):
+# (language, kind, the event's memory, another memory of the same person kept, the request)
+EVENTS = [
+    (
+        "en",
+        "wedding",
+        "My brother Sam marries Priya in Goa in May",
+        "My brother Sam is a pilot",
+        "Forget what I said about my brother's wedding",
+    ),
+    (
+        "en",
+        "move",
+        "We are relocating to Dublin after Easter",
+        "I knit scarves for the market",
+        "Please forget about our move",
+    ),
+    (
+        "en",
+        "pregnancy",
+        "I'm pregnant, due in April",
+        "I knit scarves for the market",
+        "Forget what I said about my pregnancy",
+    ),
+    (
+        "en",
+        "death",
+        "My aunt Rose passed away last winter",
+        "My aunt Rose grew orchids",
+        "Forget what I told you about my aunt's death",
+    ),
+    (
+        "fr",
+        "wedding",
+        "Ma cousine se marie avec Hugo à Annecy",
+        "Ma cousine est dentiste",
+        "Oublie ce que je t'ai dit sur le mariage de ma cousine",
+    ),
+    (
+        "fr",
+        "move",
+        "On déménage à Rennes à la rentrée",
+        "Je tricote des écharpes",
+        "Oublie ce que je t'ai dit sur notre déménagement",
+    ),
+    (
+        "fr",
+        "pregnancy",
+        "Je suis enceinte de cinq mois",
+        "Je tricote des écharpes",
+        "Oublie ce que je t'ai dit sur ma grossesse",
+    ),
+    (
+        "fr",
+        "death",
+        "Mon parrain est décédé à Noël",
+        "Mon parrain jouait de l'orgue",
+        "Oublie ce que je t'ai dit sur l'enterrement de mon parrain",
+    ),
+    ("zh", "wedding", "我哥哥十月要娶他的高中同学", "我哥哥是飞行员", "别记我哥哥婚礼的事了"),
+    ("zh", "move", "我们复活节后搬到都柏林", "我给集市织围巾", "把我们搬家的事忘了吧"),
+    ("zh", "pregnancy", "我怀孕了，四月生", "我给集市织围巾", "别记我怀孕的事了"),
+    ("zh", "death", "我姑姑去年冬天过世了", "我姑姑种兰花", "别记我姑姑葬礼的事了"),
+    (
+        "ms",
+        "wedding",
+        "Abang saya bernikah dengan Aina bulan Mei",
+        "Abang saya juruterbang",
+        "Lupakan pasal perkahwinan abang saya",
+    ),
+    (
+        "ms",
+        "move",
+        "Kami berpindah ke Kuching selepas raya",
+        "Saya jual kain rajut di pasar",
+        "Lupakan pasal perpindahan kami",
+    ),
+    ("ms", "pregnancy", "Saya hamil lima bulan", "Saya jual kain rajut di pasar", "Lupakan pasal kehamilan saya"),
+    (
+        "ms",
+        "death",
+        "Nenek saya meninggal dunia tahun lepas",
+        "Nenek saya tanam orkid",
+        "Lupakan pasal kematian nenek saya",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "kind", "event", "kept", "asked"), EVENTS, ids=[f"{e[0]}-{e[1]}" for e in EVENTS])
+def test_a_life_event_named_by_its_noun_is_forgotten(tmp_path, lang, kind, event, kept, asked):
+    with _open(tmp_path) as memory:
+        memory.add_turn("p", event, reply="ok")
+        memory.add_turn("p", kept, reply="ok")
+        memory.add_turn("p", "Tell me a joke" if lang != "zh" else "讲个笑话", reply="ok")
+        answer = memory.add_turn("p", asked, reply="ok")
+        left = _active(memory, "p")
+    assert event not in left, (lang, kind, answer.memory)
+    assert kept in left
+
+
+# A divorce is no wedding; a wedding is no funeral (each language).
+UNRELATED = [
+    ("en", "I got divorced last year", "Forget what I said about my wedding"),
+    ("fr", "J'ai divorcé l'an dernier", "Oublie ce que je t'ai dit sur mon mariage"),
+    ("zh", "我去年离婚了", "别记我婚礼的事了"),
+    ("ms", "Saya bercerai tahun lepas", "Lupakan pasal perkahwinan saya"),
+    ("en", "My sister Jo is getting married in Lisbon", "Forget what I said about my sister's funeral"),
+    ("zh", "帮我把箱子搬到楼上", "别记我搬家的事了"),
+]
+
+
+@pytest.mark.parametrize(("lang", "stored", "asked"), UNRELATED, ids=[f"{u[0]}-{i}" for i, u in enumerate(UNRELATED)])
+def test_another_event_is_not_forgotten(tmp_path, lang, stored, asked):
+    with _open(tmp_path) as memory:
+        memory.add_turn("p", stored, reply="ok")
+        memory.add_turn("p", "Tell me a joke", reply="ok")
+        memory.add_turn("p", asked, reply="ok")
+        assert stored in _active(memory, "p")
