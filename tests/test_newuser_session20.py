@@ -218,3 +218,55 @@ def test_another_event_is_not_forgotten(tmp_path, lang, stored, asked):
         memory.add_turn("p", "Tell me a joke", reply="ok")
         memory.add_turn("p", asked, reply="ok")
         assert stored in _active(memory, "p")
+
+
+# A relative said in two words shares both with the relative's other memories: the own-word
+# tier counted them as two topic words and erased the wrong one (the event's memory kept).
+# (language, the request, the relative's other memory, the event's memory)
+TWO_WORDS = [
+    (
+        "en",
+        "Forget what I said about my little sister's wedding",
+        "My little sister plays tennis",
+        "My little sister is getting married in May",
+    ),
+    (
+        "en",
+        "Forget what I said about my older brother's funeral",
+        "My older brother collects stamps",
+        "My older brother died in March",
+    ),
+    (
+        "fr",
+        "Oublie ce que je t'ai dit sur le mariage de ma petite sœur",
+        "Ma petite sœur joue au tennis",
+        "Ma petite sœur se marie en mai",
+    ),
+    (
+        "fr",
+        "Oublie ce que je t'ai dit sur le déménagement de mon grand frère",
+        "Mon grand frère joue au tennis",
+        "Mon grand frère déménage à Nice",
+    ),
+    ("zh", "别记我小姨葬礼的事了", "我小姨种兰花", "我小姨去世了"),
+    ("ms", "Lupakan pasal kematian mak cik saya", "Mak cik saya tanam orkid", "Mak cik saya meninggal dunia"),
+    (
+        "ms",
+        "Lupakan pasal perkahwinan adik perempuan saya",
+        "Adik perempuan saya main tenis",
+        "Adik perempuan saya akan berkahwin dengan Amir",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "asked", "other", "event"), TWO_WORDS, ids=[f"{t[0]}-{i}" for i, t in enumerate(TWO_WORDS)]
+)
+def test_a_relative_in_two_words_is_whose_not_what(tmp_path, lang, asked, other, event):
+    with _open(tmp_path) as memory:
+        memory.add_turn("p", other, reply="ok")
+        memory.add_turn("p", event, reply="ok")
+        memory.add_turn("p", "Tell me a joke", reply="ok")
+        memory.add_turn("p", asked, reply="ok")
+        left = _active(memory, "p")
+    assert other in left and event not in left, left
