@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from typer.testing import CliRunner
 
-from souvenir.bench.latency import plot, seed_reference
+from souvenir.bench.latency import plot, read_cache_line, read_cache_rss, seed_reference
 from souvenir.cli.main import app
 from souvenir.read.selection import SelectionConfig, select
 from souvenir.types import Memory
@@ -107,3 +107,15 @@ def test_seed_reference_picks_what_the_product_picks_without_globals_or_ties():
 def test_bench_latency_needs_an_embedder():
     result = CliRunner().invoke(app, ["--embedder", "none", "bench", "latency", "--sizes", "5", "--queries", "1"])
     assert result.exit_code == 2 and "needs an embedder" in result.output
+
+
+def test_a_first_read_that_shrank_the_process_is_no_negative_cache_size():
+    """Session 20's walk: `--sizes 1000,10000 --store postgresql://…` at load 14-19 printed
+    "read cache: -294.7 MB for 10,000 memories (-2947.0 MB per 100,000)"."""
+    shrank = read_cache_rss({"memories": 10_000, "rss_before_mb": 900.0, "rss_after_mb": 605.3}, [])
+    assert shrank is not None and shrank["cache_mb"] is None and shrank["per_100k_mb"] is None
+    assert "not measured" in read_cache_line(shrank) and "-" not in read_cache_line(shrank).split("(")[0]
+    grew = read_cache_rss({"memories": 10_000, "rss_before_mb": 600.0, "rss_after_mb": 650.0}, [])
+    assert grew is not None and (grew["cache_mb"], grew["per_100k_mb"]) == (50.0, 500.0)
+    assert read_cache_line(grew) == "read cache: 50.0 MB for 10,000 memories (500.0 MB per 100,000)"
+    assert read_cache_rss({"memories": 100, "rss_before_mb": 1.0, "rss_after_mb": 2.0}, [])["per_100k_mb"] is None

@@ -55,6 +55,18 @@ def test_a_fresh_folder_is_ready_and_nothing_is_written(tmp_path, monkeypatch):
     assert result.output.splitlines()[-1] == "0 failed, 1 warning, 5 ok"
 
 
+@pytest.mark.parametrize("where", ["missing/souvenir.db", "a-file/souvenir.db"])
+def test_a_store_in_a_directory_that_does_not_exist_fails_as_the_store_would(tmp_path, monkeypatch, where):
+    """The warning "made on first use" was wrong there: the first use refuses to open it."""
+    (tmp_path / "a-file").write_text("not a folder")
+    result = _doctor(tmp_path, monkeypatch, "--db", str(tmp_path / where))
+    assert result.exit_code == 1, result.output
+    assert _line(result, "store").startswith("fail") and "does not exist: create it" in _line(result, "store")
+    assert not (tmp_path / "missing").exists()
+    opened = CliRunner().invoke(app, ["--db", str(tmp_path / where), "users"], env=QUIET)
+    assert opened.exit_code != 0 and "does not exist: create it" in " ".join(opened.output.split())
+
+
 def test_a_store_readable_by_others_fails(tmp_path, monkeypatch):
     with Souvenir.open(tmp_path / "souvenir.db", embedder="none", window_embedder="none", background=False) as mem:
         mem.remember("ann", "I live in Leeds")

@@ -42,6 +42,7 @@ what the vectors say. Timed on it, each with its own queries (random unit vector
 from __future__ import annotations
 
 import functools
+import gc
 import importlib.util
 import math
 import os
@@ -194,6 +195,7 @@ def _time_selection(
         cpu.append((time.thread_time() - began) * 1000)  # this thread's CPU: what the load moves least
         return ms
 
+    gc.collect()  # the writing phase's garbage, freed during the first read, made its growth negative
     before = rss_mb()
     first = step()
     after = rss_mb()
@@ -307,20 +309,7 @@ def run_latency(
     dedup = [
         run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0] for size in sizes
     ]
-    largest = selection[-1] if selection else None
-    rss = None
-    if largest and largest["rss_before_mb"] is not None:
-        cache = largest["rss_after_mb"] - largest["rss_before_mb"]
-        rss = {
-            "memories": largest["memories"],
-            "cache_mb": round(cache, 1),
-            # below 10,000 memories the first read's growth is mostly fixed costs (the
-            # scorer's columns, BLAS buffers): scaled up it would overstate the cache
-            "per_100k_mb": (
-                round(cache * 100_000 / largest["memories"], 1) if largest["memories"] >= MIN_RSS_SCALE else None
-            ),
-            "server_rss_mb": {r["memories"]: r["server_rss_mb"] for r in http},
-        }
+    rss = read_cache_rss(selection[-1] if selection else None, http)
     report = {
         "selection": selection,
         "dedup": dedup,
@@ -408,6 +397,45 @@ def _dedup_reference_runs(size: int, reference_max: int) -> int:
     return max(3, math.floor(10_000 / (0.25 * max(size, 1))))
 
 
+def read_cache_rss(largest: dict | None, http: list[dict]) -> dict | None:
+    """The read cache's memory from the largest size's first read (``rss_before_mb`` /
+    ``rss_after_mb`` of its selection row): ``{"memories", "cache_mb", "per_100k_mb",
+    "server_rss_mb"}``, ``cache_mb`` ``None`` when the process's memory shrank during that read
+    (memory freed then is no cache size), ``per_100k_mb`` ``None`` too below
+    :data:`MIN_RSS_SCALE` memories; ``None`` without a measure."""
+    if not largest or largest["rss_before_mb"] is None:
+        return None
+    cache = largest["rss_after_mb"] - largest["rss_before_mb"]
+    measured = cache >= 0
+    return {
+        "memories": largest["memories"],
+        "cache_mb": round(cache, 1) if measured else None,
+        # below 10,000 memories the first read's growth is mostly fixed costs (the
+        # scorer's columns, BLAS buffers): scaled up it would overstate the cache
+        "per_100k_mb": (
+            round(cache * 100_000 / largest["memories"], 1)
+            if measured and largest["memories"] >= MIN_RSS_SCALE
+            else None
+        ),
+        "server_rss_mb": {r["memories"]: r["server_rss_mb"] for r in http},
+    }
+
+
+def read_cache_line(rss: dict) -> str:
+    """The report's line for :func:`read_cache_rss`'s answer."""
+    if rss["cache_mb"] is None:
+        return (
+            "read cache: not measured (the process's resident memory shrank during the first read: "
+            "memory freed then, not the cache's size)"
+        )
+    scaled = (
+        f"{rss['per_100k_mb']} MB per 100,000"
+        if rss["per_100k_mb"] is not None
+        else f"not scaled: below {MIN_RSS_SCALE:,} memories fixed costs dominate"
+    )
+    return f"read cache: {rss['cache_mb']} MB for {rss['memories']:,} memories ({scaled})"
+
+
 def format_report(report: dict) -> str:
     """The three tables as text (milliseconds)."""
     lines = [
@@ -451,13 +479,7 @@ def format_report(report: dict) -> str:
                 f"{w.get('paired_ratio')} | {w.get('load_avg')}"
             )
     if report["rss"]:
-        rss = report["rss"]
-        scaled = (
-            f"{rss['per_100k_mb']} MB per 100,000"
-            if rss["per_100k_mb"] is not None
-            else f"not scaled: below {MIN_RSS_SCALE:,} memories fixed costs dominate"
-        )
-        lines.append(f"read cache: {rss['cache_mb']} MB for {rss['memories']:,} memories ({scaled})")
+        lines.append(read_cache_line(report["rss"]))
     c = report["conditions"]
     lines.append(
         f"{c['cpus']} CPUs, load average {c['load_avg_start']} -> {c['load_avg_end']}, "

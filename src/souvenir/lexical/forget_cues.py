@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
-from souvenir.lexical.tagged import Tok, content_of, tokenize
+from souvenir.lexical.tagged import Tok, content_of, english_son, tokenize
 from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
@@ -495,7 +495,7 @@ def _has_cue(sentence: str) -> bool:
 
 def _topic(sentence: str) -> tuple[Tok, ...]:
     out = []
-    for tok in content_of(tokenize(sentence)):
+    for tok in content_of(english_son(tokenize(sentence))):
         key = tok.key
         if key in FORGET_WORDS or tok.stem in FORGET_WORDS:
             continue

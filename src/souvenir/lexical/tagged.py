@@ -39,6 +39,7 @@ from souvenir.lexical.tokens import HAN, zh_not_negation, zh_words
 
 __all__ = [
     "Tok",
+    "english_son",
     "tokenize",
     "prepare",
     "stem",
@@ -336,6 +337,23 @@ def tokenize(text: str) -> list[Tok]:
             out.append(Tok(raw, raw, raw, "end"))
         else:
             out.append(Tok(raw.strip() or ",", ",", ",", "comma"))
+    return out
+
+
+#: Before an English "son": French « son » ("his") is a stop word, the English son is a
+#: relative ("forget what I said about my son's school"); "a" is left out (« il a son permis »).
+_EN_SON_BEFORE = frozenset("my our his her their your the".split())
+
+
+def english_son(tokens: list[Tok]) -> list[Tok]:
+    """``tokens`` with the English "son" (after an English possessive or article, or before
+    "'s") as a content word; French « son » ("his") stays a stop word."""
+    out = list(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.key == "son" and (
+            (i and tokens[i - 1].key in _EN_SON_BEFORE) or (i + 1 < len(tokens) and tokens[i + 1].key == "'s")
+        ):
+            out[i] = Tok(tok.raw, tok.key, tok.stem, "content", tok.cjk)
     return out
 
 

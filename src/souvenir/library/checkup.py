@@ -3,7 +3,8 @@
 Each check is a :class:`Check` — a name, ``ok`` / ``warn`` / ``fail`` and one sentence that
 says what was found and, when not ok, what to do — and never holds a secret: a URL is shown
 without its password, a settings file by the names it sets, a key by whether one exists.
-Nothing is written: a SQLite store that does not exist yet is not made (it is on first use),
+Nothing is written: a SQLite store that does not exist yet is not made (it is on first use;
+a path whose directory does not exist is a failure, as the store refuses to open there),
 and migrations are counted, not applied (any other command applies them).
 
 The checks, in order (:func:`checkup`): the settings file (read, refused, or holding a key
@@ -84,6 +85,16 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
     shown = without_userinfo(url)
     path = settings.sqlite_path if url.startswith("sqlite:///") else None
     if path is not None and str(path) != ":memory:" and not path.exists():
+        folder = path.resolve().parent
+        if not folder.is_dir():  # the store would refuse to open there: say so now, not on first use
+            return [
+                Check(
+                    "store",
+                    "fail",
+                    f"no store can be made at {path.resolve()}: its directory {folder} does not exist: "
+                    "create it, or give another path",
+                )
+            ], False
         return [
             Check("store", "warn", f"no store yet at {path.resolve()}: made (0600) and migrated on first use")
         ], False

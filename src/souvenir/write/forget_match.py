@@ -51,7 +51,7 @@ from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
 from souvenir.write.forget_near import match_near, relatives_agree
-from souvenir.write.forget_whose import owner_named
+from souvenir.write.forget_whose import memory_owner, owner_named
 
 __all__ = ["ForgetMatch", "match_forget", "named_by"]
 
@@ -95,7 +95,16 @@ def named_by(request: ForgetRequest, text: str) -> bool:
     # half of each side, two words at least: one shared word of a longer topic names a thing
     # beside the memory ("Forget the peanut cake" is no word about "Allergic to peanuts")
     shared = sum(supported(tok, tokens, key) for tok in topic)
-    return shared >= 2 and in_memory >= 0.5 and _share(content, topic, request.topic_key) >= 0.5
+    if not (shared >= 2 and in_memory >= 0.5 and _share(content, topic, request.topic_key) >= 0.5):
+        return False
+    # the words shared must say what, not only whose: "my little sister's wedding" shares
+    # "little sister" with "My little sister plays tennis", the person's two words
+    owner = memory_owner(text)
+    if owner is None or not owner[0]:
+        return True
+    person = list(owner[0])
+    person_key = "".join(tok.key for tok in person if tok.cjk)
+    return any(supported(tok, tokens, key) and not supported(tok, person, person_key) for tok in topic)
 
 
 def _mentions(request: ForgetRequest, text: str) -> bool:

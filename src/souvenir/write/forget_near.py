@@ -47,7 +47,7 @@ from souvenir.lexical.topic_concepts import (
     text_concepts,
     word_concepts,
 )
-from souvenir.read.scoring.kinship import broader, kin_concepts
+from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
 from souvenir.types import Memory
 
 __all__ = ["NearMatch", "NearTopic", "match_near", "names_near", "near_topic", "relatives_agree"]
@@ -89,7 +89,7 @@ def near_topic(request: ForgetRequest) -> NearTopic:
     trouble = any(is_trouble(tok) for tok in request.topic)
     words: list[tuple[Tok, frozenset[str]]] = []
     for tok in request.topic:
-        relatives = kin_concepts(tok.raw)
+        relatives = word_kin(tok.raw)
         if relatives:
             kin |= relatives
             if not tok.cjk or not (rest := _less_kin(tok.key)):
@@ -107,7 +107,7 @@ def near_topic(request: ForgetRequest) -> NearTopic:
 def relatives_agree(topic: Sequence[Tok], text: str) -> bool:
     """Whether every relation word of ``topic`` names a relative memory ``text`` names: a
     shared stem is not enough (« ma mère » is not « fruits de mer »: both stem to ``mer``)."""
-    asked = [kin for tok in topic if (kin := kin_concepts(tok.raw))]
+    asked = [kin for tok in topic if (kin := word_kin(tok.raw))]
     if not asked:
         return True
     relatives = kin_concepts(text)

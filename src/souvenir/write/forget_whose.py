@@ -31,8 +31,8 @@ import re
 from collections.abc import Sequence
 
 from souvenir.lexical.normalize import nfkc_fold
-from souvenir.lexical.tagged import Tok, supported
-from souvenir.read.scoring.kinship import broader, kin_concepts
+from souvenir.lexical.tagged import Tok, supported, tokenize
+from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
 from souvenir.write.filters._candidate import parse
 from souvenir.lexical.text_cache import text_cache
 
@@ -64,9 +64,26 @@ def memory_owner(text: str) -> tuple[tuple[Tok, ...], frozenset[str]] | None:
     parsed = parse(text)
     if parsed.subject == "relation":
         words = tuple(tok for clause in parsed.clauses[:1] for tok in clause.subject_toks if tok.key not in _NOT_PERSON)
+        words += _ms_qualifiers(text, words)
         relatives = kin_concepts(text)
         return (words, relatives) if words or relatives else None
     return None
+
+
+#: Malay says a relation in two words, the qualifier after the noun (adik perempuan, mak cik,
+#: abang ipar, anak sulung): the subject reading keeps the noun alone.
+_MS_QUALIFIERS = frozenset("perempuan lelaki laki-laki cik ipar sulung bongsu saudara tiri angkat".split())
+
+
+def _ms_qualifiers(text: str, words: tuple[Tok, ...]) -> tuple[Tok, ...]:
+    """The Malay qualifiers right after one of the person ``words`` in ``text``."""
+    keys = {tok.key for tok in words}
+    tokens = tokenize(text)
+    return tuple(
+        after
+        for tok, after in zip(tokens, tokens[1:])
+        if tok.key in keys and after.key in _MS_QUALIFIERS and after.key not in keys
+    )
 
 
 def owner_named(topic: Sequence[Tok], text: str) -> bool:
@@ -81,5 +98,5 @@ def owner_named(topic: Sequence[Tok], text: str) -> bool:
         key = "".join(tok.key for tok in words if tok.cjk)
         if any(supported(tok, list(words), key) for tok in topic):
             return True
-    asked = [kin for tok in topic if (kin := kin_concepts(tok.raw))]
+    asked = [kin for tok in topic if (kin := word_kin(tok.raw))]
     return any(broader(k) & relatives for kin in asked for k in kin)

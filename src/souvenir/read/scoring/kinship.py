@@ -31,7 +31,7 @@ import re
 from souvenir.lexical.normalize import nfkc_casefold
 from souvenir.lexical.text_cache import text_cache
 
-__all__ = ["KIN_CONCEPTS", "broader", "kin_concepts", "kin_names"]
+__all__ = ["KIN_CONCEPTS", "broader", "kin_concepts", "kin_names", "word_kin"]
 
 # Latin-script words: \b boundaries on the folded text (casefold keeps "œ" and accents).
 _LATIN: dict[str, str] = {
@@ -148,6 +148,17 @@ def kin_concepts(text: str) -> frozenset[str]:
         found |= _han_concepts(folded)
     found.discard(None)
     return frozenset(str(k) for k in found)
+
+
+def word_kin(word: str) -> frozenset[str]:
+    """The relation concepts of one word standing alone (a request's topic word): as
+    :func:`kin_concepts`, and "son" / "sons" the son — in a text it is read only after an
+    English possessive or article, French « son » being "his"; a request's topic keeps it only
+    where English said it (``souvenir.lexical.forget_cues``)."""
+    found = kin_concepts(word)
+    if not found and nfkc_casefold(word) in ("son", "sons"):
+        return frozenset({"son"})
+    return found
 
 
 @text_cache(200_000)
