@@ -90,3 +90,55 @@ NOT_THE_SAME_HABIT = [
 @pytest.mark.parametrize(("olds", "new"), NOT_THE_SAME_HABIT, ids=lambda v: str(v)[:24])
 def test_another_kind_is_no_relapse(olds, new):
     assert _kept_beside(olds, new) == []
+
+
+# 5. One membership by its place, its card or its membership: ended under another of its names.
+SAME_THING_ENDED = [
+    (["Goes to the gym three times a week"], "Cancelled my gym membership", "Goes to the gym"),
+    (["办了健身卡"], "健身房不去了", "办了健身卡"),
+    (["每周去三次健身房"], "把健身卡退了", "每周去三次健身房"),
+    (["A un abonnement à la salle"], "A arrêté la salle de sport", "abonnement à la salle"),
+    (["Va à la salle de sport trois fois par semaine"], "A résilié son abonnement à la salle", "Va à la salle"),
+    (["Ada keahlian gim"], "Dah berhenti pergi gim", "keahlian gim"),
+    (["Pergi gim tiga kali seminggu"], "Dah batalkan keahlian gim", "Pergi gim"),
+]
+
+
+@pytest.mark.parametrize(("olds", "new", "gone"), SAME_THING_ENDED, ids=lambda v: str(v)[:24])
+def test_one_membership_by_its_names(olds, new, gone):
+    assert _admit(olds, new, new[:8], [gone]) == []
+
+
+ANOTHER_MEMBERSHIP = [
+    (["Has a gym membership"], "Cancelled my Netflix subscription"),
+    (["Goes to the gym every morning"], "Stopped going to the swimming pool"),
+    (["办了健身卡"], "把游泳卡退了"),
+    (["Va à la salle de sport le lundi"], "A résilié son abonnement à la piscine"),
+    (["Ada keahlian gim"], "Dah batalkan keahlian kolam renang"),
+]
+
+
+@pytest.mark.parametrize(("olds", "new"), ANOTHER_MEMBERSHIP, ids=lambda v: str(v)[:24])
+def test_another_membership_is_not_ended(olds, new):
+    assert _kept_beside(olds, new) == []
+
+
+# 6. "From X to Y" followed by a clause of time: the new trade is still read.
+FROM_TO_THEN_CLAUSE = [
+    (["Works as a cashier"], "From cashier to store manager after the restructuring", "Works as"),
+    (["Travaille comme chauffeur"], "De chauffeur à moniteur d'auto-école après la formation", "Travaille comme"),
+    (["在公司当会计"], "从会计到产品经理，读完MBA以后", "当会计"),
+    (["Bekerja sebagai kerani"], "Dari kerani ke penyelia selepas kursus tu", "Bekerja sebagai"),
+]
+
+
+@pytest.mark.parametrize(("olds", "new", "gone"), FROM_TO_THEN_CLAUSE, ids=lambda v: str(v)[:24])
+def test_from_to_with_a_trailing_clause(olds, new, gone):
+    assert _admit(olds, new, new[:8], [gone]) == []
+
+
+def test_from_place_to_place_is_no_trade():
+    from souvenir.lexical.keyed import user_keys
+
+    assert user_keys("从北京到上海要五个小时").get("occupation") is None
+    assert user_keys("Pergi kursus di KL minggu ni").get("occupation") is None
