@@ -142,3 +142,73 @@ def test_from_place_to_place_is_no_trade():
 
     assert user_keys("从北京到上海要五个小时").get("occupation") is None
     assert user_keys("Pergi kursus di KL minggu ni").get("occupation") is None
+
+
+# 2. A dismissal alone carries no fact: in no-model mode it is no episode.
+DISMISSALS = {
+    "en": ["Never mind.", "Oh well, nvm then", "Scratch that, doesn't matter."],
+    "fr": ["Bon, laisse tomber.", "Bref, c'est pas grave.", "Tant pis, peu importe."],
+    "zh": ["算了不说了", "当我没说吧", "没事了，不用了"],
+    "ms": ["Takpelah.", "Tak apa lah, lupakan je.", "Alah, tak penting pun"],
+}
+NOT_DISMISSALS = {
+    "en": "Never mind, I moved to Leeds last week.",
+    "fr": "Laisse tomber le piano, je fais du violon maintenant.",
+    "zh": "算了不说了，我下个月搬去深圳",
+    "ms": "Takpelah, saya dah kahwin pun",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DISMISSALS))
+def test_a_dismissal_is_no_episode(tmp_path, lang):
+    from souvenir import Souvenir
+
+    with Souvenir.open(tmp_path / "d.db", embedder="none", window_embedder="none", background=False) as mem:
+        for message in DISMISSALS[lang]:
+            turn = mem.add_turn("u", message, reply="OK")
+            assert turn.memory is not None and turn.memory.action == "dropped", (message, turn.memory)
+        assert mem.memories("u").memories == []
+        turn = mem.add_turn("u", NOT_DISMISSALS[lang], reply="OK")
+        kept = [m.text for m in mem.memories("u").memories]
+        assert len(kept) == 1 and kept[0][:10] == NOT_DISMISSALS[lang][:10], kept
+
+
+# 3. "Don't remember that" after a turn recorded with the caller's own source (shared by many turns).
+CUSTOM_SOURCE = [
+    ("en", "My landlord is suing me over the broken boiler.", "Hmm, scrap that, don't keep it."),
+    ("fr", "Mon propriétaire me poursuit pour la chaudière cassée.", "Non, ne retiens pas ça."),
+    ("zh", "房东因为热水器坏了要告我。", "哎，那个别记了"),
+    ("ms", "Tuan rumah saya nak saman saya sebab pemanas air rosak.", "Eh, jangan simpan itu."),
+]
+
+
+@pytest.mark.parametrize(("lang", "statement", "asking"), CUSTOM_SOURCE)
+def test_deictic_forget_reads_a_custom_source(tmp_path, lang, statement, asking):
+    from datetime import datetime, timedelta, timezone
+
+    from souvenir.engine.core import Engine
+    from souvenir.store import open_store
+
+    t0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+    engine = Engine(open_store(f"sqlite:///{tmp_path / 's.db'}"))
+    try:
+        earlier = "Plays the cello in a community orchestra"
+        engine.record_turn("app", "u", earlier, "Nice", time=t0 - timedelta(minutes=20), source="app:chat")
+        engine.record_turn("app", "u", statement, "Oh no", time=t0, source="app:chat")
+        assert len(engine.memories("app", "u")) == 2
+        _, written = engine.record_turn("app", "u", asking, "OK", time=t0 + timedelta(minutes=2), source="app:chat")
+        assert written is not None and written.code == "forget_request"
+        assert [m.text for m in engine.memories("app", "u")] == [earlier], lang
+        assert engine.store.count_events("write:forget:user_request") == 1
+    finally:
+        engine.store.close()
+
+
+def test_deictic_forget_through_add_turn_once(tmp_path):
+    """The library's keyed turn (a caller's retry key as the source): that turn's memory is erased."""
+    from souvenir import Souvenir
+
+    with Souvenir.open(tmp_path / "o.db", embedder="none", window_embedder="none", background=False) as mem:
+        mem.add_turn_once("u", "I sold my flat in Porto last month.", "OK", source="app:msg-1", within_s=60)
+        mem.add_turn_once("u", "Actually, don't remember that.", "OK", source="app:msg-2", within_s=60)
+        assert mem.memories("u").memories == []
