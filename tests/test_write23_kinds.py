@@ -212,3 +212,30 @@ def test_deictic_forget_through_add_turn_once(tmp_path):
         mem.add_turn_once("u", "I sold my flat in Porto last month.", "OK", source="app:msg-1", within_s=60)
         mem.add_turn_once("u", "Actually, don't remember that.", "OK", source="app:msg-2", within_s=60)
         assert mem.memories("u").memories == []
+
+
+# 4. An event moved with no verb of moving: the new date said as its state.
+MOVED_NO_VERB = [
+    (["Quarterly review on Wednesday 4 March"], "The quarterly review is now on Monday", "Wednesday 4 March"),
+    (["Pot de départ de l'équipe le 6 mars"], "Le pot de départ est maintenant le 13", "le 6 mars"),
+    (["公司年会定在12月20号"], "年会现在定在12月27号", "12月20号"),
+    (["Kenduri kahwin pada hari Sabtu"], "Kenduri tu dah tukar ke hari Ahad", "hari Sabtu"),
+]
+
+
+@pytest.mark.parametrize(("olds", "new", "gone"), MOVED_NO_VERB, ids=lambda v: str(v)[:24])
+def test_event_moved_with_no_verb(olds, new, gone):
+    assert _admit(olds, new, new[:6], [gone]) == []
+
+
+ANOTHER_EVENT = [
+    (["Dinner with Sarah on Friday"], "The offsite is now on Friday"),
+    (["Réunion parents-profs le 5 mars"], "Le dîner est maintenant le 12"),
+    (["团建定在周四"], "聚餐现在是周五"),
+    (["Makan malam dengan Siti pada hari Sabtu"], "Mesyuarat tu dah tukar ke Jumaat"),
+]
+
+
+@pytest.mark.parametrize(("olds", "new"), ANOTHER_EVENT, ids=lambda v: str(v)[:24])
+def test_another_event_is_not_moved(olds, new):
+    assert _kept_beside(olds, new) == []
