@@ -239,3 +239,31 @@ ANOTHER_EVENT = [
 @pytest.mark.parametrize(("olds", "new"), ANOTHER_EVENT, ids=lambda v: str(v)[:24])
 def test_another_event_is_not_moved(olds, new):
     assert _kept_beside(olds, new) == []
+
+
+def test_return_over_history_on_both_stores(store_url):
+    """The store's read of what the moves away superseded (``superseded_by_any``), and the return
+    through the engine, on SQLite and PostgreSQL."""
+    from datetime import datetime, timezone
+
+    from souvenir.engine.core import Engine
+    from souvenir.store import open_store
+    from souvenir.types import Candidate
+
+    engine = Engine(open_store(store_url))
+    try:
+        said = [datetime(2023 + i, 3, 1, tzinfo=timezone.utc) for i in range(3)]
+        texts = ["Travaille au bureau de Lyon", "Est passée en télétravail à plein temps"]
+        for text, at in zip(texts, said):
+            engine.remember("api", "u", Candidate(text, time=at), now=at)
+        user_id = engine.store.find_user("api", "u")
+        assert user_id is not None
+        (move,) = [m for m in engine.store.memories(user_id, "active")]
+        (old, by) = engine.store.superseded_by_any(user_id, [move.id, 999_999])[0]
+        assert old.text == texts[0] and by == move.id and old.status == "superseded"
+        assert engine.store.superseded_by_any(user_id, []) == []
+        back = engine.remember("api", "u", Candidate("De retour au bureau de Lyon", time=said[2]), now=said[2])
+        assert back.action == "supersede" and back.superseded_id == move.id
+        assert [m.text for m in engine.store.memories(user_id, "active")] == ["De retour au bureau de Lyon"]
+    finally:
+        engine.store.close()
