@@ -20,11 +20,10 @@ tuned on data; a word is matched whole (Latin) or as a substring (Chinese).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
 from souvenir.lexical.normalize import nfkc_fold
+from souvenir.lexical.text_cache import text_cache
 
-__all__ = ["KINDS", "SAME", "kind_meets", "same_thing"]
+__all__ = ["KINDS", "SAME", "kind_meets", "kinds_named", "same_thing"]
 
 #: A kind: (its general names, the things of its kind), each a regex alternation over folded text.
 KINDS: dict[str, tuple[str, str]] = {
@@ -85,8 +84,10 @@ _SPECIFIC = {kind: _alternation(specific) for kind, (_, specific) in KINDS.items
 _SAME = tuple((first, _alternation(names)) for first, names in SAME)
 
 
-@lru_cache(maxsize=512)
-def _kinds(text: str) -> tuple[frozenset[str], frozenset[str]]:
+@text_cache(512)
+def kinds_named(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """``(kinds named by their general name, kinds one of whose things is named)`` in ``text``'s first
+    400 characters (cached by text; emptied with the lexical caches, dropped at an erasure)."""
     text = nfkc_fold(text)[:400]
     general = frozenset(k for k, p in _GENERAL.items() if p.search(text))
     specific = frozenset(k for k, p in _SPECIFIC.items() if p.search(text))
@@ -97,12 +98,12 @@ def kind_meets(general: str, other: str) -> bool:
     """Whether ``general`` names a kind by its general name (gambling, « jeux d'argent », 赌博, judi) and
     ``other`` names one of its things (poker, « loto », 德州扑克, "nombor ekor"), in either order. Bounded:
     each text is read to 400 characters."""
-    g1, s1 = _kinds(general)
-    g2, s2 = _kinds(other)
+    g1, s1 = kinds_named(general)
+    g2, s2 = kinds_named(other)
     return bool((g1 & s2) or (g2 & s1))
 
 
-@lru_cache(maxsize=512)
+@text_cache(512)
 def same_thing(text: str) -> str:
     """``text`` (folded) with every name of a :data:`SAME` group rewritten to the group's first word
     ("Cancelled my gym membership" → "cancelled my gym"; 把健身卡退了 → 把健身房退了)."""
