@@ -70,6 +70,9 @@ KIND_RELAPSES = [
     (["A arrêté de fumer"], "A repris les clopes depuis son nouveau boulot", ["arrêté de fumer"]),
     (["已经戒了赌"], "又开始打德州扑克了", ["戒了赌"]),
     (["Dah berhenti berjudi"], "Main poker semula dengan kawan-kawan lama", ["berhenti berjudi"]),
+    # the stop's time ends what stopped ("two years ago", "dua tahun lalu")
+    (["Quit gambling two years ago"], "Started playing poker again with the lads", ["Quit gambling"]),
+    (["Berhenti merokok dua tahun lalu"], "Merokok semula sejak bulan lepas", ["Berhenti merokok"]),
 ]
 
 

@@ -47,7 +47,10 @@ _STOP = re.compile(
 #: What ends the words of what stopped: a reason, a time, a purpose, a second clause.
 _END = re.compile(
     r"[,;.，。；]|\s(?:after|because|since|when|to|for|in|last|and|but|après|car|parce|depuis|en|pour|et|mais|lepas"
-    r"|selepas|sebab|kerana|sejak|untuk|dan|tapi|pada)\s|因为|后|以后|之后|由于|了",
+    r"|selepas|sebab|kerana|sejak|untuk|dan|tapi|pada|il\s+y\s+a)\s"
+    r"|\s(?:an?|one|two|three|four|five|six|\d+|a\s+few|several|few)\s+(?:years?|months?|weeks?|days?)\s+ago\b"
+    r"|\s(?:se|satu|dua|tiga|empat|lima|\d+)\s*(?:tahun|bulan|minggu|hari)\s+(?:yang\s+)?lalu\b"
+    r"|因为|后|以后|之后|由于|了",
     re.I,
 )
 _AGAIN = re.compile(
