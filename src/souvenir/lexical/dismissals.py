@@ -39,5 +39,7 @@ _ALONE = re.compile(
 def dismissal(sentence: str) -> bool:
     """Whether ``sentence`` is a dismissal and fillers only (module docstring). Bounded: a sentence
     over 80 characters is never one."""
+    if len(sentence) > 160:  # read nothing of a long sentence
+        return False
     text = nfkc_fold(sentence).replace("\u2019", "'").strip()
     return 0 < len(text) <= 80 and _ALONE.match(text) is not None
