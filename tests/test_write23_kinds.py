@@ -63,6 +63,23 @@ def test_return_over_a_value_in_history(olds, new, gone):
     assert _admit(olds, new, new[:8], gone) == []
 
 
+# A Chinese move to another office or employer (换到 / 调到) is a change of job a return to work retires.
+@pytest.mark.parametrize(
+    ("olds", "new", "gone"),
+    [
+        (["在上海分公司上班", "换到深圳总部了"], "又回上海分公司上班了", ["换到深圳总部"]),
+        (["在银行上班", "调到保险公司了"], "又回银行上班了", ["调到保险公司"]),
+    ],
+    ids=["huan", "diao"],
+)
+def test_return_over_a_chinese_transfer(olds, new, gone):
+    assert _admit(olds, new, new[:4], gone) == []
+
+
+def test_a_transfer_is_no_move_of_home():
+    assert _kept_beside(["住在杭州", "换到新公司了"], "又回杭州了") == []
+
+
 # 1. A relapse or a stop named by a kind and one of its things.
 KIND_RELAPSES = [
     (["Quit gambling last year"], "Started playing poker again with the lads", ["Quit gambling"]),

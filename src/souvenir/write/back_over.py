@@ -10,7 +10,7 @@ no pattern keys (working from home, 自媒体) stayed active beside the return. 
 * an older memory holds what it returns to: the same keyed value (:func:`user_keys`) or two content
   words of its own said again (Birmingham, office);
 * a memory between the two opens on a verb of moving away (switched, moved, quit, left; « est passé(e) »,
-  « a quitté »; 辞职 / 跳槽 / 转行 / 换 / 改; "tukar", "berhenti") and is about the same thing: a content
+  « a quitté »; 辞职 / 跳槽 / 转行 / 换 / 改 / 调到; "tukar", "berhenti") and is about the same thing: a content
   word of the older memory or of the return (works / working), or a change of job (辞职, quit, « a
   démissionné », "letak jawatan") when the older memory keys a job.
 
@@ -41,12 +41,13 @@ _AWAY = re.compile(
     r"^\s*(?:(?:has\s+|have\s+|just\s+|now\s+)?(?:switched|moved|changed|went|gone|quit|left|resigned|relocated|transferred)\b"
     r"|(?:est\s+passée?|a\s+(?:quitté|démissionné|changé|déménagé)|est\s+partie?|s'est\s+(?:mise?|lancée?)\s+(?:à|dans))\b"
     r"|(?:(?:dah|sudah|telah)\s+)?(?:tukar|bertukar|pindah|berpindah|berhenti|beralih|letak\s+jawatan)\b"
-    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去))",
+    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去|调到|调去))",
     re.I,
 )
 #: A change of job: a move away from a keyed job whatever its words.
 _JOB_AWAY = re.compile(
-    r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行",
+    r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行"
+    r"|^(?:我)?(?:已经)?(?:换到|调到|调去|转到)",
     re.I,
 )
 _JOB_KEYS = ("occupation", "employer", "work")
