@@ -28,10 +28,7 @@ KNOWN = {
     # round3_extra14.jsonl (lane cases7, session 18): blind, 47/80 on a1ac31f before any fix, 80/80 after lane write20
     # round3_extra15.jsonl (lane cases8, session 19): blind, 58/80 on 8428e59 before any fix; its 22 misses
     # are deliberately not listed here (the brief: no xfail), so they fail until a write lane fixes them;
-    # 76/80 after lane write22 (session 19): its two left are listed, the two forget cases are lane write21's
-    "R3E15-back-en-1": "a return over a move away that already superseded the value returned to (it is in history,"
-    " not in the pool the return is read against)",
-    "R3E15-back-fr-2": "a relapse named by a kind of the thing stopped (« poker » / « jeux d'argent »): a hyponym",
+    # 76/80 after lane write22 (session 19); 80/80 after lane write23 (session 20: a return over history, a kind)
     # round3_extra16.jsonl (lane cases9, session 20): blind, 65/80 on c5a51f6 before any fix; its 15 misses
     # are listed so the suite stays green until a write lane fixes them (strict: a fix must drop the entry)
     "R3E16-forget-fr-1": "a deictic withdrawal of the sentence just said (« non en fait retiens pas ça ») is not"

@@ -35,6 +35,7 @@ from souvenir.lexical.restated_side import mostly_han
 from souvenir.lexical.restated_side import side as restated_side_reading
 from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.ended_by import objects_ended
+from souvenir.lexical.kinds_of import kinds_named, same_thing
 from souvenir.lexical.forget_cues import _forget_requests
 from souvenir.lexical.keyed import changed_from, user_keys
 from souvenir.lexical.normalize import normalize
@@ -70,6 +71,8 @@ _CACHES = (
     mostly_han,
     objects_ended,
     says_something,
+    kinds_named,
+    same_thing,
 )
 _lock = threading.Lock()
 _read = 0

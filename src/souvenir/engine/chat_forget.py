@@ -18,7 +18,8 @@ turn quoted in an event stayed), and their turn asks no reflection.
 A request naming nothing but what was just said ("Actually, don't remember that", « En fait,
 oublie ça », 算了，这事你别记了, "Eh tak payah ingat tu": :mod:`souvenir.lexical.forget_deixis`)
 names what the user's previous turn in the conversation wrote (memories of source
-``turn:N``, or the proxy's key of that turn), when that turn was said at most
+``turn:N``, the proxy's key of that turn, or the caller's own source of that turn dated at its
+time), when that turn was said at most
 :data:`DEICTIC_WINDOW` before it; when the same message states something before the request
 ("I owe my cousin 500. Don't remember that."), it points at that instead (never kept: the
 filter and the no-model turn keep nothing of it) and reaches no earlier turn. "Forget it,
@@ -70,16 +71,25 @@ DEICTIC_WINDOW = timedelta(minutes=30)
 def _written_by(before: dict | None, said: datetime | None, active: Sequence[Memory]) -> set[int]:
     """The ids of ``active`` that turn ``before`` (:meth:`~souvenir.store.base.SQLStore.turn_before`)
     wrote: source ``turn:N``, or the proxy's own key of that turn (``proxy:…``, one per
-    request; a caller's other source may be shared by many turns and is not read) — when it
-    was said at most :data:`DEICTIC_WINDOW` from ``said``."""
+    request), or a caller's own source (``add_turn(source=…)``, ``/v1/turns``' ``source``: it may
+    be shared by many turns, so only a memory of that source dated at that turn's time, the time
+    its words were written with) — when it was said at most :data:`DEICTIC_WINDOW` from ``said``."""
     if before is None or before["time"] is None or said is None:
         return set()
-    if abs(aware(said) - aware(before["time"])) > DEICTIC_WINDOW:
+    at = aware(before["time"])
+    if abs(aware(said) - at) > DEICTIC_WINDOW:
         return set()
-    sources = {f"turn:{before['id']}"}
-    if (before["source"] or "").startswith("proxy:"):
-        sources.add(before["source"])
-    return {m.id for m in active if m.source in sources}
+    own = before["source"] or ""
+    sources = {f"turn:{before['id']}"} | ({own} if own.startswith("proxy:") else set())
+    written = {m.id for m in active if m.source in sources}
+    if own and not own.startswith(("proxy:", "turn:")):
+        written |= {m.id for m in active if m.source == own and _dated_at(m, at)}
+    return written
+
+
+def _dated_at(memory: Memory, at: datetime) -> bool:
+    """Whether ``memory``'s wording or first appearance is dated ``at`` (the same instant)."""
+    return any(t is not None and aware(t) == at for t in (memory.updated_at, memory.created_at))
 
 
 def _just_said(

@@ -24,6 +24,7 @@ from souvenir.timezones import TZ_KEY, localize
 from souvenir.privacy import Redacted
 from souvenir.types import Candidate
 from souvenir.write import admission
+from souvenir.write.back_over import away_ids
 from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, Filter, run_filters
 from souvenir.write.writelog import event_detail, event_kind
 
@@ -133,7 +134,9 @@ class Writer:
         with self.store.transaction():
             self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")
-            decision = admission.decide(candidate, existing, said_at, self.pools.synced(user_id, existing))
+            moves = away_ids(candidate.text, existing)  # a return may go back to what a move superseded
+            history = self.store.superseded_by_any(user_id, moves) if moves else []
+            decision = admission.decide(candidate, existing, said_at, self.pools.synced(user_id, existing), history)
             if decision.action == "insert" and 0 < self.max_memories <= len(existing):
                 reason = (
                     f"memory_cap: the user already holds {len(existing)} active memories, the cap "
@@ -214,6 +217,9 @@ class Writer:
             self.store.drop_neighbour_vectors(new_id, self.window_index.name, after=False)
         if decision.action == "supersede" and target is not None:  # (asserted above)
             self.store.supersede(target, new_id, said_at)  # superseded when said
+            for middle in decision.retires:  # a return to a value in history: every move away goes
+                self.drop_windows_around(middle)
+                self.store.supersede(middle, new_id, said_at)
             self.wake_indexer()
             return result("supersede", new_id, superseded_id=target)
         self.wake_indexer()

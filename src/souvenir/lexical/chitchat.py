@@ -11,6 +11,8 @@ states something ("Thanks! I started pottery last week") is never chit-chat::
 
 Kinds, in the order they are tried on a sentence:
 
+- ``never_mind`` — a dismissal and fillers only: "Never mind.", « Laisse tomber. », 算了不说了,
+  "Takpelah." (:func:`souvenir.lexical.dismissals.dismissal`).
 - ``leaving`` — a leave-taking and the errand it goes to: "Well, I'm off to go do some
   research", « Je file faire des courses », 我先去做饭了, "Saya pergi masak dulu"; not with
   a place, a date or a hobby ("I'm off to Japan next month", "I'm off to do some taekwondo"):
@@ -128,6 +130,7 @@ from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import journey, team
 from souvenir.lexical.views import captures, relief, wonder
+from souvenir.lexical.dismissals import dismissal
 from souvenir.lexical.gifts import gifts
 from souvenir.lexical.commonplace import ahead, everyone, sensations
 
@@ -135,6 +138,7 @@ __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", 
 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
 KINDS = (
+    "never_mind",
     "leaving",
     "proposal",
     "question",
@@ -342,6 +346,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     text = _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence))).strip()
     if not text:
         return "empty"
+    if "never_mind" in kinds and dismissal(text):
+        return "never_mind"  # "Never mind.", « Laisse tomber. », 算了不说了, "Takpelah." (lexical/dismissals.py)
     if "helped" in kinds and helped(text, names):
         return "helped"  # "I'm glad I could help, John.", 很高兴能帮上忙 (lexical/support.py)
     if _USER.search(text):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from souvenir.lexical.kinds_of import same_thing
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.referents import lead_relative
@@ -71,7 +72,7 @@ _OBJECT_END = re.compile(
     re.I,
 )
 #: Chinese end verbs; the object before (啤酒戒了, 把健身卡退了) or after (戒了啤酒).
-_ZH_VERB = r"(?:戒了|戒掉了?|退了|退掉了|注销了|注销掉了|取消了|退订了|卖了|卖掉了|停了|停掉了|不干了|不做了|辞了|辞掉了|放弃了|关了|销户了|扔了|处理掉了|转手了|转让了)"
+_ZH_VERB = r"(?:不去了|不再去了|戒了|戒掉了?|退了|退掉了|注销了|注销掉了|取消了|退订了|卖了|卖掉了|停了|停掉了|不干了|不做了|辞了|辞掉了|放弃了|关了|销户了|扔了|处理掉了|转手了|转让了)"
 _ZH_BEFORE = re.compile(r"(?:^|[，,。；;！!]|把)(?P<x>[\u4e00-\u9fff]{1,10}?)(?:已经|早就|都)?" + _ZH_VERB)
 _ZH_AFTER = re.compile(_ZH_VERB + r"(?P<x>[\u4e00-\u9fff]{2,8}?)(?:了|[，,。；;！!]|$)")
 _ZH_OPENERS = re.compile(r"^(?:我(?:的|们)?|已经|早就|那个|这个|那家|这家|那份|这份|那张|这张|那|这)+")
@@ -125,7 +126,7 @@ def objects_ended(new: str) -> tuple[str, ...]:
     stored memory it compares; emptied with the lexical caches)."""
     found = []
     for m in _VERB_FIRST.finditer(new):
-        x = _CONTAINER.sub("", next(g for g in m.groups() if g))
+        x = _GOING.sub("", _CONTAINER.sub("", next(g for g in m.groups() if g)))
         end = _OBJECT_END.search(" " + x)
         found.append(x[: end.start() - 1] if end and end.start() > 0 else x)
     found += [m.group("x") for m in _MS_PASSIVE.finditer(new)]
@@ -152,10 +153,26 @@ def _ends_zh(new: str, old: str) -> bool:
     return False
 
 
+#: A going-to before the thing ended ("Stopped going to the gym", "berhenti pergi gim", « d'aller à la salle »).
+_GOING = re.compile(r"^(?:going\s+(?:to\s+)?(?:the\s+)?|pergi\s+(?:ke\s+)?|aller\s+(?:à\s+la|au|aux|à\s+l')\s*)", re.I)
+#: How often the stored state is done: no word of the thing ("three times a week", « trois fois par semaine »,
+#: "tiga kali seminggu", 三次).
+_FREQUENCY = re.compile(
+    r"\b(?:once|twice|\w+\s+times?)\s+(?:a|per|every)\s+(?:day|week|month)\b|\bevery\s+(?:day|week|morning|evening|weekend)\b"
+    r"|\b\w+\s+fois\s+par\s+(?:jour|semaine|mois)\b|\btous\s+les\s+(?:jours|matins|soirs|week-ends)\b"
+    r"|\b\w+\s+kali\s+(?:seminggu|sehari|sebulan)\b|\bsetiap\s+(?:hari|minggu|pagi|petang|malam)\b"
+    r"|[一二三四五六七两几\d]次",
+    re.I,
+)
+
+
 def ends_by_verb(new: str, old: str) -> bool:
     """True when ``new`` says the user ended, with a verb of ending, what ``old`` states (module docstring).
 
-    ``new``, ``old``: one wording each; ``old`` one statement (the caller checks)."""
+    ``new``, ``old``: one wording each; ``old`` one statement (the caller checks). The names of one
+    membership are one thing (:func:`~souvenir.lexical.kinds_of.same_thing`: "gym membership" / "gym",
+    健身卡 / 健身房); how often the state was done is no word of it."""
+    new, old = same_thing(new), _FREQUENCY.sub(" ", same_thing(old))
     if _NOT_DONE.search(re.sub(r"\b(stopped|quit|gave\s+up)\s+going\s+to\b", r"\1", new, flags=re.I)) or re.search(
         r"\b(?:and|et|dan|serta)\b|[和及、;；]", old
     ):

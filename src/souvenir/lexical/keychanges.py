@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from souvenir.lexical.keydata import ZH_OCCUPATION_SUFFIXES
 from souvenir.lexical.normalize import fold_words, nfkc_fold
 
 __all__ = ["change_sources", "states_old_work"]
@@ -81,6 +82,12 @@ def change_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:aux\s+|au\s+|à\s+la\s+|à\s+l'|a\s+la\s+)",
         ),
         ("employer", "org_zh_verb", r"(?:工作)?从(?P<from>[^，。,;]{1,12}?)(?:跳槽到|跳槽去|跳到|换到|转到)了?"),
+        # "from X to Y" with no verb (session 20): 从会计到产品经理 — both sides end like a trade
+        (
+            "occupation",
+            "occ_zh_trade",
+            r"^(?:我)?(?:从|由)(?P<from>[\u4e00-\u9fff]{0,6}?(?:" + "|".join(ZH_OCCUPATION_SUFFIXES) + r"))到了?",
+        ),
         # Leaving one job for another (round 13), the class "left X for Y / no longer X, now Y":
         # "Swapped being a paramedic for a desk job as a dispatcher", "Quit nursing to become a doula",
         # « A quitté l'enseignement pour devenir sophrologue », « N'est plus serveur, maintenant barman »,

@@ -54,7 +54,9 @@ _OCC_STOPS = frozenset(
     "avec et ou mais de d' du des en sur di dengan untuk sejak dan atau tetapi kat pada selama sebagai as "
     # a time bound ends the value, so that the markers see it ("lifeguard this summer")
     "this over during through till cet cette ce pendant durant jusqu jusqu' masa semasa musim sepanjang sehingga "
-    "hingga ketika waktu sementara".split()
+    "hingga ketika waktu sementara "
+    # a clause of time after the value ("From driver to driving instructor after the course", session 20)
+    "after before once when après avant quand lorsque dès selepas sebelum lepas apabila bila".split()
 )
 _OCC_ARTICLES = frozenset({"a", "an", "un", "une", "seorang"})
 _ZH_STOPS = frozenset(

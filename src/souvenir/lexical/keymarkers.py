@@ -27,7 +27,7 @@ MARKERS = re.compile(
     r"|part[- ]time|side\s+job|on\s+the\s+side|freelance|à\s+temps\s+partiel|à\s+mi-temps|sambilan"
     r"|separuh\s+masa|for\s+(?:a\s+few\s+|several\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:days?|weeks?|nights?)"
     r"|trip|conference|project|internship|assignment|secondment|en\s+déplacement"
-    r"|en\s+mission|en\s+stage|stage|lawatan|kursus|latihan\s+industri"
+    r"|en\s+mission|en\s+stage|stage|lawatan|(?<!lepas\s)kursus|latihan\s+industri"
     # a visit for an event ("Returned to Glasgow for a wedding"): no move
     r"|wedding|funeral|reunion|mariage|enterrement|obsèques|kenduri|majlis|perkahwinan"
     r"|ramadh?an|bulan\s+puasa|musim\s+perayaan"

@@ -60,11 +60,16 @@ _MOVED = re.compile(
     r"(?:\s+(?:le|la|les|l'|notre|mon|ma|son|sa)\s*(?P<fobject>[\w'-]+(?:\s+[\w'-]+){0,3}))?"
     r"(?:\s+(?:de|d')\s*(?:\w+)\s+(?:jours?|semaines?|mois|heures?|quinzaine))?"
     r",?\s+(?:au|à|a|pour|le)\b"
+    # no verb of moving, the new date said as the event's state (session 20): "is now on", « est maintenant
+    # le », 现在是 / 现在定在, "sekarang pada" (and "tukar ke" below)
+    r"|\b(?:is|are|'s)\s+(?:now|instead)\s+(?:on|for|at|set\s+for)\b"
+    r"|\b(?:est|sont)\s+(?:maintenant|désormais|finalement|plutôt)\s+(?:le|au|à|pour\s+le|prévue?s?\s+le)\b"
+    r"|现在是|现在定在|现在在|现在改在"
     r"|改到|改在|改成|改期到|改期至|改为|推迟到|推迟至|推到|推后到|往后推到|延期到|延期至|延到|延后到|延迟到|顺延到|提前到|提前至|提早到"
     r"|挪到|调到|换到|定到"
     r"|\b(?:ditunda|ditangguhkan|dianjakkan|dipinda|ditukar|dipercepatkan|diawalkan|dilewatkan|dipindahkan|dianjak|dialih"
     r"|dialihkan|diubah|dipindah|tunda|tangguh|tangguhkan|anjak|anjakkan|awalkan|lewatkan|percepatkan|postpone|pospon"
-    r"|undur|diundurkan|dimajukan)"
+    r"|undur|diundurkan|dimajukan|tukar|bertukar|alih|pindah|sekarang|kini)"
     r"(?:\s+(?:(?:se|satu|dua|tiga|\d+)\s*(?:hari|minggu|bulan|jam)))?"
     r",?\s+(?:ke|kepada|pada)\b",
     re.I,
@@ -73,10 +78,16 @@ _MOVED = re.compile(
 _FRAME = frozenset(
     """booked book scheduled schedule set planned plan fixed due on for at appointment
     prévu prévue fixé fixée calé calée programmé programmée pour
-    pada dijadualkan dijadual ditetapkan ditetapkan bertarikh
+    pada hari dijadualkan dijadual ditetapkan bertarikh
     定 定在 定于 安排 安排在 约 约在 约好 在 于 是 了""".split()
 )
 _AUX = frozenset("has have been was is got est été a sudah dah telah sudah 已经 被 又".split())
+
+
+#: A bare day of the month right after the cue ("the 14th", « le 12 », "12hb").
+_BARE_DAY = re.compile(
+    r"\s*(?:the\s+|le\s+)?(\d{1,2})(?:st|nd|rd|th|er|hb)?\b(?!\s*(?:[:h.]\d|am|pm|%|km|kg|€|\$))", re.I
+)
 
 
 def date_words(text: str) -> frozenset[str]:
@@ -93,6 +104,8 @@ def moved_date(new: str, old: str) -> bool:
         return False
     event, after = new[: cue.start()], new[cue.end() :]
     new_dates = [m.group().casefold() for m in DATE.finditer(after)]
+    bare = _BARE_DAY.match(after)  # « est maintenant le 12 », "moved to the 14th": a day of the same month
+    new_dates = new_dates or ([bare.group(1)] if bare else [])
     old_dates = [m.group().casefold() for m in DATE.finditer(old)]
     if not new_dates or not old_dates or set(new_dates) == set(old_dates):
         return False

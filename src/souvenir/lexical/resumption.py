@@ -19,12 +19,15 @@ de son quartier », 戒了麻将 / 又打起麻将来了，一周三个晚上, "
 
 Then the new memory ends the stop (the stop goes to history). Not a resumption: a question, a
 wish ("want to start running again"), the stop of another thing ("Quit smoking" / "Running again").
+A kind and one of its things are the same habit here (« les jeux d'argent » / « le poker », 酒 / 啤酒:
+:mod:`souvenir.lexical.kinds_of`).
 """
 
 from __future__ import annotations
 
 import re
 
+from souvenir.lexical.kinds_of import kind_meets
 from souvenir.lexical.normalize import fold_words, nfkc_fold
 from souvenir.lexical.stopwords import STOP_WORDS
 
@@ -44,7 +47,10 @@ _STOP = re.compile(
 #: What ends the words of what stopped: a reason, a time, a purpose, a second clause.
 _END = re.compile(
     r"[,;.，。；]|\s(?:after|because|since|when|to|for|in|last|and|but|après|car|parce|depuis|en|pour|et|mais|lepas"
-    r"|selepas|sebab|kerana|sejak|untuk|dan|tapi|pada)\s|因为|后|以后|之后|由于|了",
+    r"|selepas|sebab|kerana|sejak|untuk|dan|tapi|pada|il\s+y\s+a)\s"
+    r"|\s(?:an?|one|two|three|four|five|six|\d+|a\s+few|several|few)\s+(?:years?|months?|weeks?|days?)\s+ago\b"
+    r"|\s(?:se|satu|dua|tiga|empat|lima|\d+)\s*(?:tahun|bulan|minggu|hari)\s+(?:yang\s+)?lalu\b"
+    r"|因为|后|以后|之后|由于|了",
     re.I,
 )
 _AGAIN = re.compile(
@@ -100,6 +106,8 @@ def resumes(new: str, old: str) -> bool:
         return False
     if _RELAPSE.search(new) and all(_ADDICTION.search(w) for w in what) and _same_addiction(new, what):
         return True  # "Relapsed" / "Quit smoking"
+    if kind_meets(" ".join(what), new):  # a kind and one of its things: « jeux d'argent » / poker (kinds_of)
+        return True
     if len(what) == 1 and re.search(r"[\u3400-\u9fff]", what[0]):
         return what[0] in new or any(verb in new for verb in _ZH_TAKES.get(what[0], ""))
     words = fold_words(new).split()  # « refume »: « fume » again

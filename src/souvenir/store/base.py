@@ -534,6 +534,17 @@ class SQLStore(
             chain.append({"event": "erased", "text": "", "source": why, "said_at": r[1], "recorded_at": r[1]})
         return chain
 
+    def superseded_by_any(self, user_id: int, ids: Sequence[int], limit: int = 32) -> list[tuple[Memory, int]]:
+        """``(memory, id of the memory that superseded it)`` for the user's memories superseded by one of
+        ``ids`` (at most 16 read), newest first, at most ``limit``: what a return may go back to
+        (``write/back_over.py``)."""
+        ids = list(ids)[:16]
+        if not ids:
+            return []
+        sql = f"SELECT {MEMORY_COLUMNS}, superseded_by FROM memories WHERE user_id = ? AND status = 'superseded' "
+        sql += f"AND superseded_by IN ({', '.join('?' * len(ids))}) ORDER BY id DESC LIMIT ?"
+        return [(memory_from_row(r[:-1]), int(r[-1])) for r in self._query(sql, (user_id, *ids, limit))]
+
     def history_texts(self, user_id: int) -> list[tuple[str, str | None]]:
         """(text, source) of every history entry of the user: old wordings and superseded memories."""
         rows = self._query(

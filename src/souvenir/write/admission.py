@@ -73,7 +73,7 @@ its own (older) date.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
 from souvenir.write import reasons as R
@@ -191,7 +191,13 @@ def warm(text: str, said_at: datetime) -> None:
     _not_a_statement(grounded)
 
 
-def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime, index: PoolIndex | None = None) -> Decision:
+def decide(
+    candidate: Candidate,
+    existing: Sequence[Memory],
+    now: datetime,
+    index: PoolIndex | None = None,
+    history: Sequence[tuple[Memory, int]] = (),
+) -> Decision:
     """Decide how ``candidate`` enters a store holding ``existing`` (the user's memories).
 
     ``now`` is used for date grounding when ``candidate.time`` is ``None``.
@@ -202,17 +208,23 @@ def decide(candidate: Candidate, existing: Sequence[Memory], now: datetime, inde
     flip and restatement) read only the memories that share a reach key with the candidate — the
     same decision as without it, at a cost that follows those memories, not the store.
     A return over a move away no key reads (:func:`souvenir.write.back_over.return_over`) takes the
-    older memory back and retires the move.
+    older memory back and retires the move; ``history`` (``(superseded memory, the id that superseded
+    it)``, the store's ``superseded_by_any`` of :func:`~souvenir.write.back_over.away_ids`) lets it reach
+    an older memory the move superseded: the new wording then supersedes the moves.
     """
     decision = _decide(candidate, existing, now, index)
     if decision.retires or decision.action not in ("insert", "replace", "absorb"):
         return decision
     said_at = candidate.time or now
     pool = [m for m in existing if comparable(candidate, m)]
-    over = return_over(decision.text, pool, said_at)
+    older = [(m, by) for m, by in history if comparable(candidate, replace(m, status="active"))]
+    over = return_over(decision.text, pool, said_at, older)
     if over is None or (decision.target_id is not None and decision.target_id != over[0].id):
         return decision
     base, middles = over
+    if base.status != "active":  # in history: the return supersedes the moves away
+        why = R.back_over_history(base.id, middles)
+        return Decision("supersede", middles[0], decision.score, decision.text, why, "keyed_back", middles[1:])
     why = R.back_over(base.id, middles)
     return Decision("replace", base.id, decision.score, decision.text, why, "keyed_back", middles)
 

@@ -10,11 +10,16 @@ no pattern keys (working from home, 自媒体) stayed active beside the return. 
 * an older memory holds what it returns to: the same keyed value (:func:`user_keys`) or two content
   words of its own said again (Birmingham, office);
 * a memory between the two opens on a verb of moving away (switched, moved, quit, left; « est passé(e) »,
-  « a quitté »; 辞职 / 跳槽 / 转行 / 换 / 改; "tukar", "berhenti") and is about the same thing: a content
+  « a quitté »; 辞职 / 跳槽 / 转行 / 换 / 改 / 调到; "tukar", "berhenti") and is about the same thing: a content
   word of the older memory or of the return (works / working), or a change of job (辞职, quit, « a
   démissionné », "letak jawatan") when the older memory keys a job.
 
 Then the older memory holds again with the new wording and the memories between move to history.
+
+The older memory may already be in history: the move away superseded it ("Works in the Birmingham office"
+→ "Switched to working from home full time", keyed or not). ``history`` is then read too, bounded: the
+memories superseded by one of the active moves away (:func:`away_ids`, the store's ``superseded_by_any``,
+at most 16 moves and 32 memories). A base found there is not revived: the new wording supersedes the moves.
 """
 
 from __future__ import annotations
@@ -30,18 +35,19 @@ from souvenir.lexical.resumption import back_again
 from souvenir.types import Memory
 from souvenir.write.dedup import fingerprint
 
-__all__ = ["return_over"]
+__all__ = ["away_ids", "return_over"]
 
 _AWAY = re.compile(
     r"^\s*(?:(?:has\s+|have\s+|just\s+|now\s+)?(?:switched|moved|changed|went|gone|quit|left|resigned|relocated|transferred)\b"
     r"|(?:est\s+passée?|a\s+(?:quitté|démissionné|changé|déménagé)|est\s+partie?|s'est\s+(?:mise?|lancée?)\s+(?:à|dans))\b"
     r"|(?:(?:dah|sudah|telah)\s+)?(?:tukar|bertukar|pindah|berpindah|berhenti|beralih|letak\s+jawatan)\b"
-    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去))",
+    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去|调到|调去))",
     re.I,
 )
 #: A change of job: a move away from a keyed job whatever its words.
 _JOB_AWAY = re.compile(
-    r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行",
+    r"\b(?:quit|resigned|left\s+(?:my|the)\s+job|démissionné|letak\s+jawatan|berhenti\s+kerja)\b|辞职|离职|跳槽|转行"
+    r"|^(?:我)?(?:已经)?(?:换到|调到|调去|转到)",
     re.I,
 )
 _JOB_KEYS = ("occupation", "employer", "work")
@@ -62,18 +68,42 @@ def _dated(memory: Memory) -> datetime:
     return memory.updated_at or memory.created_at or datetime.min.replace(tzinfo=timezone.utc)
 
 
-def return_over(text: str, pool: Sequence[Memory], said_at: datetime) -> tuple[Memory, tuple[int, ...]] | None:
+def away_ids(text: str, pool: Sequence[Memory]) -> tuple[int, ...]:
+    """Ids of the newest 16 memories of ``pool`` that open on a move away, when ``text`` says a return
+    (else none): what superseded a value the return may go back to."""
+    if not back_again(text) or lead_relative(text) is not None:
+        return ()
+    moves = [m for m in pool if m.status == "active" and lead_relative(m.text) is None and _AWAY.match(m.text)]
+    return tuple(m.id for m in sorted(moves, key=_dated, reverse=True)[:16])
+
+
+def return_over(
+    text: str, pool: Sequence[Memory], said_at: datetime, history: Sequence[tuple[Memory, int]] = ()
+) -> tuple[Memory, tuple[int, ...]] | None:
     """``(older memory, ids of the memories between)`` when ``text`` returns over a move away (module
     docstring), else ``None``. ``pool``: the user's comparable active memories; ``said_at``: when ``text``
-    was said (a memory dated after it is never retired)."""
+    was said (a memory dated after it is never retired); ``history``: ``(superseded memory, the id that
+    superseded it)`` comparable with ``text``, read when no active memory is the older one (the older
+    memory returned is then a superseded one; the move that superseded it is one of the moves between,
+    whatever its words: « Est passée en télétravail » superseded « Travaille au bureau de Lyon »)."""
     if not back_again(text) or lead_relative(text) is not None:
         return None
+    found = _return_over(text, pool, pool, said_at, {})
+    if found is None and history:
+        bases = [m for m, _ in history if m.status == "superseded"]
+        found = _return_over(text, bases, pool, said_at, {m.id: by for m, by in history})
+    return found
+
+
+def _return_over(
+    text: str, bases: Sequence[Memory], pool: Sequence[Memory], said_at: datetime, superseded_by: dict[int, int]
+) -> tuple[Memory, tuple[int, ...]] | None:
     keys = user_keys(text)
     new_words = stems(fingerprint(text).words)
     to = _RETURNED_TO.search(text)
     place = (to.group("w") or to.group("h")).casefold() if to else ""
     older = []
-    for memory in pool:
+    for memory in bases:
         if lead_relative(memory.text) is not None or _AWAY.match(memory.text):
             continue
         theirs = user_keys(memory.text)
@@ -93,6 +123,10 @@ def return_over(text: str, pool: Sequence[Memory], said_at: datetime) -> tuple[M
         and _dated(base) < _dated(m) <= said_at
         and lead_relative(m.text) is None
         and _AWAY.match(m.text)
-        and (bool(stems(fingerprint(m.text).words) & (base_words | new_words)) or (job and _JOB_AWAY.search(m.text)))
+        and (
+            superseded_by.get(base.id) == m.id
+            or bool(stems(fingerprint(m.text).words) & (base_words | new_words))
+            or (job and _JOB_AWAY.search(m.text))
+        )
     )
     return (base, middles) if middles else None

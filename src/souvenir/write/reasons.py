@@ -151,6 +151,11 @@ def back_over(target_id: int, middle_ids: tuple[int, ...]) -> str:
     return f"back to what #{target_id} says: #{target_id} holds again, {_ids(list(middle_ids))} moves to history"
 
 
+def back_over_history(target_id: int, middle_ids: tuple[int, ...]) -> str:
+    """A return to what a memory already in history says: the new wording supersedes the moves between."""
+    return f"back to what #{target_id} (in history) says: {_ids(list(middle_ids))} moves to history"
+
+
 def value_back(target_id: int, middle_id: int, key: str, value: str | None) -> str:
     """A return to a value an older memory still holds: that memory holds again, the one between moves."""
     return (

@@ -36,6 +36,7 @@ NAME = "chitchat"
 
 #: What each kind means, for the diagnostics page.
 KIND_REASONS = {
+    "never_mind": "a dismissal alone (never mind, laisse tomber, 算了不说了, takpelah)",
     "leaving": "a leave-taking and the errand it goes to (I'm off to…, je file, 我先走了, saya gerak dulu)",
     "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",
     "proposal": "a proposal to the other speaker (let's…, on pourrait…, 我们…吧, jom…)",
