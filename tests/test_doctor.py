@@ -212,5 +212,25 @@ def test_a_settings_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path, mon
     for command in (["doctor"], ["users"]):
         monkeypatch.chdir(tmp_path)
         result = CliRunner().invoke(app, command, env=QUIET)
-        assert result.exit_code == 2 and "not UTF-8 text" in result.output, result.output
+        said = " ".join(result.output.split())  # rich wraps the line at the terminal's width
+        assert result.exit_code == 2 and "not UTF-8 text" in said, result.output
         assert KEY not in result.output and "Traceback" not in result.output
+
+
+def test_the_library_names_a_settings_file_that_is_not_utf8(tmp_path, monkeypatch):
+    """``Souvenir.open()`` and the app raised ``UnicodeDecodeError`` from pydantic-settings' read of
+    ``.env`` (the CLI named it, the library did not): now an :class:`InputError` naming the file."""
+    from souvenir.config import Settings, SettingsFileError
+    from souvenir.errors import InputError
+
+    (tmp_path / ".env").write_bytes(b"SOUVENIR_LLM_API_KEY=" + KEY.encode() + b"\xff\xfe\n")
+    os.chmod(tmp_path / ".env", 0o600)
+    monkeypatch.chdir(tmp_path)
+    for name in [n for n in os.environ if n.startswith("SOUVENIR_")]:
+        monkeypatch.delenv(name)
+    for opening in (lambda: Souvenir.open(), lambda: Settings()):
+        with pytest.raises(SettingsFileError) as caught:
+            opening()
+        assert isinstance(caught.value, InputError) and KEY not in str(caught.value)
+        assert str(caught.value) == f"{tmp_path / '.env'} is not UTF-8 text (byte 43): save it as UTF-8"
+    assert list(tmp_path.iterdir()) == [tmp_path / ".env"], "no store was made"
