@@ -234,3 +234,91 @@ def test_the_library_names_a_settings_file_that_is_not_utf8(tmp_path, monkeypatc
         assert isinstance(caught.value, InputError) and KEY not in str(caught.value)
         assert str(caught.value) == f"{tmp_path / '.env'} is not UTF-8 text (byte 43): save it as UTF-8"
     assert list(tmp_path.iterdir()) == [tmp_path / ".env"], "no store was made"
+
+
+def test_the_chat_endpoint_is_asked_what_the_proxy_asks(tmp_path, monkeypatch):
+    """The proxy posts ``<root>/v1/chat/completions``: doctor asks it a one-token request too (it
+    checked ``/models`` only), with the key and never printing it; a failing, hanging or
+    404 endpoint is named."""
+    import time
+
+    with ChatServer() as model:
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=model.url, SOUVENIR_LLM_API_KEY=KEY)
+        assert result.exit_code == 0 and _line(result, "chat endpoint").startswith("ok"), result.output
+        assert f"{model.url}/v1/models" in _line(result, "chat model"), "the proxy's path, not <root>/models"
+        asked = model.requests[-1]
+        assert asked["max_tokens"] == 1 and asked["messages"] == [{"role": "user", "content": "ping"}]
+        model.chat_mode = "500"
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{model.url}/v1/")
+        assert result.exit_code == 1 and "answered 500" in _line(result, "chat endpoint"), result.output
+        model.chat_mode, model.hang_s = "hang", 30.0
+        began = time.monotonic()
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=model.url)
+        assert time.monotonic() - began < 15
+        assert result.exit_code == 0 and _line(result, "chat endpoint").startswith("warn"), result.output
+        model.chat_mode = "garbage"
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=model.url)
+        assert result.exit_code == 1 and "without a completion" in _line(result, "chat endpoint"), result.output
+    models_only = CannedServer(b'{"data": []}')
+    models_only.routes["/v1/chat"] = ({"Content-Type": "text/plain"}, b"")
+    with models_only:
+        models_only.routes.clear()
+        models_only.status = 404
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=models_only.url)
+    assert result.exit_code == 1 and "404" in _line(result, "chat endpoint"), result.output
+    result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"http://127.0.0.1:{free_port()}")
+    assert "chat endpoint" not in result.output, "no second line when the server does not answer at all"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"data": 5}',
+        b'{"data": {"id": "x"}}',
+        b"[1, 2]",
+        b'{"data": [{"id": "' + b"x" * 5000 + b'"}], "choices": 7}',
+        b"[" * 100_000,
+        b'{"choices": [{"message": {"content": "' + KEY.encode() + b'"}}], "data": [{"id": "' + KEY.encode() + b'"}]}',
+    ],
+)
+def test_a_hostile_model_server_is_judged_not_obeyed_nor_echoed(tmp_path, monkeypatch, body):
+    """``{"data": 5}`` from ``/models`` raised a ``TypeError`` traceback; whatever a server answers,
+    doctor prints a status and a sentence of its own — never the server's words (the key it was
+    sent, echoed back, included: ``_doctor`` asserts it is absent)."""
+    with CannedServer(body) as server:
+        result = _doctor(
+            tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=server.url, SOUVENIR_LLM_API_KEY=KEY, SOUVENIR_LLM_MODEL="m"
+        )
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert _line(result, "chat model") and _line(result, "chat endpoint"), result.output
+
+
+def test_a_redirect_is_not_followed_with_the_key(tmp_path, monkeypatch):
+    """A model server answering 307 to another host would otherwise receive the bearer key there."""
+    with ChatServer() as elsewhere:
+        redirecting = CannedServer(b"")
+        redirecting.status = 307
+        redirecting.extra = [("Location", f"{elsewhere.url}/v1/chat/completions")]
+        with redirecting:
+            result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=redirecting.url, SOUVENIR_LLM_API_KEY=KEY)
+        assert elsewhere.requests == [], "nothing reached the other host"
+    assert result.exit_code == 1 and "answered 307" in _line(result, "chat endpoint"), result.output
+
+
+def test_pgvector_is_checked_against_the_setting(pg_url, tmp_path, monkeypatch):
+    """On PostgreSQL doctor says where semantic scores are computed; ``SOUVENIR_PGVECTOR=on`` on a
+    server without the extension fails (``serve`` would not start). This server has none: the
+    in-use case is tests/test_pgvector.py's ground."""
+    with Souvenir.open(pg_url, embedder="none", window_embedder="none", background=False) as mem:
+        available = mem.runtime.store.pgvector_available()
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url, SOUVENIR_PGVECTOR="auto")
+    assert _line(result, "pgvector").startswith("ok"), result.output
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url, SOUVENIR_PGVECTOR="off")
+    assert "SOUVENIR_PGVECTOR=off" in _line(result, "pgvector"), result.output
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url, SOUVENIR_PGVECTOR="on")
+    if available:
+        assert _line(result, "pgvector").startswith("ok"), result.output
+    else:
+        assert result.exit_code == 1 and _line(result, "pgvector").startswith("fail"), result.output
+    result = _doctor(tmp_path, monkeypatch)
+    assert not any(line[6:14] == "pgvector" for line in result.output.splitlines()), "SQLite: no such line"
