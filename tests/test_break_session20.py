@@ -1,0 +1,58 @@
+"""Session 20, lane harden5: what an attacker (or a surprised user) found in sessions 18–19's
+additions, each through real parts — a real SQLite file, the CLI's entry point, REST on
+loopback. Each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from souvenir import Souvenir
+
+QUIET = {"embedder": "none", "window_embedder": "none", "background": False}
+
+
+def _seen(mem: Souvenir) -> dict[str, datetime]:
+    page = mem.users(limit=1000)
+    return {u.user: datetime.fromisoformat(str(u.created_at).replace("Z", "+00:00")) for u in page.users}
+
+
+def test_first_seen_is_when_this_store_first_recorded_the_user_whichever_door(tmp_path: Path):
+    """``souvenir users``' "first seen" was the wall clock for a chat replay and the first line's
+    date for an import (a line dated 2001 made a user first seen in 2001, before users made earlier; an export moved in
+    kept the old store's dates): one rule now — when this store first recorded the user."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(
+        json.dumps(
+            {
+                "user": "ann",
+                "message": "I moved to Ipoh last week",
+                "reply": "Nice",
+                "time": "2021-06-02T10:00:00+08:00",
+            }
+        )
+        + "\n"
+    )
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(
+        json.dumps({"text": "Allergic to latex gloves", "date": "2019-01-10"})
+        + "\n"
+        + json.dumps({"text": "Plays the cello on Sundays", "date": "2001-03-04"})
+        + "\n"
+    )
+    began = datetime.now(timezone.utc) - timedelta(seconds=2)
+    with Souvenir.open(tmp_path / "a.db", **QUIET) as mem:
+        mem.replay(chat)
+        mem.import_file(lines, "bob")
+        exported = mem.export_user("ann")
+    (tmp_path / "ann.json").write_text(json.dumps(exported.model_dump(mode="json")))
+    with Souvenir.open(tmp_path / "b.db", **QUIET) as mem:
+        mem.import_file(tmp_path / "ann.json", "ann2")
+        seen = _seen(mem)
+    with Souvenir.open(tmp_path / "a.db", **QUIET) as mem:
+        seen |= _seen(mem)
+    ended = datetime.now(timezone.utc) + timedelta(seconds=2)
+    assert set(seen) == {"ann", "bob", "ann2"}
+    for user, when in seen.items():
+        assert began <= when <= ended, (user, when)
