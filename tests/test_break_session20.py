@@ -56,3 +56,20 @@ def test_first_seen_is_when_this_store_first_recorded_the_user_whichever_door(tm
     assert set(seen) == {"ann", "bob", "ann2"}
     for user, when in seen.items():
         assert began <= when <= ended, (user, when)
+
+
+def test_diagnostics_name_incidents_as_metrics_do_and_an_old_document_still_reads(tmp_path: Path):
+    """``diagnostics.json`` listed dropped reflection items and rejected summaries under
+    ``degraded`` (``/metrics``' ``degraded`` is degraded turns only): the list is ``incidents``,
+    each kind the counter it adds to; a document written before (``degraded``) is still read."""
+    from souvenir.schemas import Diagnostics
+
+    with Souvenir.open(tmp_path / "a.db", **QUIET) as mem:
+        mem.remember("ann", "I live in Leeds")
+        mem.engine.reflect("api", "ann", "hi", "hello", {"memories": [{"text": 5}]})
+        found = mem.diagnostics("ann")
+    dumped = found.model_dump(mode="json")
+    assert "degraded" not in dumped and [i["kind"] for i in dumped["incidents"]] == ["reflection_item_dropped"]
+    old = dict(dumped)
+    old["degraded"] = old.pop("incidents")
+    assert Diagnostics.model_validate(old).incidents == found.incidents
