@@ -73,3 +73,38 @@ def test_diagnostics_name_incidents_as_metrics_do_and_an_old_document_still_read
     old = dict(dumped)
     old["degraded"] = old.pop("incidents")
     assert Diagnostics.model_validate(old).incidents == found.incidents
+
+
+def test_a_huge_single_line_is_refused_having_read_a_bounded_part(tmp_path: Path):
+    """``souvenir import`` of a 50 MB one-line file read and parsed the line whole (437 MB
+    resident) before refusing its text: lines are now read one at a time, a line over
+    ``MAX_LINE_BYTES`` refused with its number; a one-line export (``GET …/export`` as ``curl``
+    saves it) is still an export, and a record with a full 16 KiB text, escaped, still reads."""
+    import tracemalloc
+
+    import pytest
+
+    from souvenir.errors import FileFormatError
+    from souvenir.replay.formats import MAX_LINE_BYTES, parse_chat_jsonl, parse_memories_jsonl
+
+    big = tmp_path / "big.jsonl"
+    with big.open("w") as out:
+        out.write(json.dumps({"text": "fine", "message": "fine", "user": "ann"}) + "\n")
+        out.write('{"text": "' + "x" * (20 << 20) + '"}\n')
+    for parse in (parse_memories_jsonl, parse_chat_jsonl):
+        tracemalloc.start()
+        with pytest.raises(FileFormatError) as caught:
+            parse(big)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert caught.value.line == 2 and "one record a line" in str(caught.value)
+        assert peak < 4 * MAX_LINE_BYTES, peak  # not the 20 MiB line, nor the file
+    wide = tmp_path / "wide.jsonl"
+    wide.write_text(json.dumps({"text": "記" * 5000}) + "\n")  # 15 KB of UTF-8, 30 KB escaped
+    assert parse_memories_jsonl(wide)[0].text == "記" * 5000
+    with Souvenir.open(tmp_path / "a.db", **QUIET) as mem:
+        mem.remember("ann", "Plays the cello on Sundays")
+        exported = mem.export_user("ann").model_dump(mode="json")
+    one_line = tmp_path / "ann.json"
+    one_line.write_text(json.dumps(exported))
+    assert [line.text for line in parse_memories_jsonl(one_line)] == ["Plays the cello on Sundays"]
