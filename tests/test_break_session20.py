@@ -108,3 +108,32 @@ def test_a_huge_single_line_is_refused_having_read_a_bounded_part(tmp_path: Path
     one_line = tmp_path / "ann.json"
     one_line.write_text(json.dumps(exported))
     assert [line.text for line in parse_memories_jsonl(one_line)] == ["Plays the cello on Sundays"]
+
+
+def test_an_imported_profile_keeps_no_secret(tmp_path: Path):
+    """Held (no fix needed): an export's summary and last queries holding a secret (an export
+    edited by hand, or written before a detector existed) are redacted on their way in — the
+    store scrubs every profile value it writes — as the import's memories pass the secrets
+    filter."""
+    exported = {
+        "channel": "api",
+        "user": "ann",
+        "tables": {
+            "memories": [{"id": 1, "text": "Plays the cello on Sundays", "status": "active"}],
+            "user_kv": [
+                {"key": "summary", "value": "Cellist. Her password is hunter2, card 4111 1111 1111 1111."},
+                {"key": "last_queries", "value": json.dumps(["what is my password? it's hunter2", "cello"])},
+            ],
+        },
+    }
+    path = tmp_path / "ann.json"
+    path.write_text(json.dumps(exported))
+    carried: dict = {}
+    with Souvenir.open(tmp_path / "a.db", **QUIET) as mem:
+        mem.import_file(path, "ann", profile=carried)
+        store = mem.runtime.store
+        held = store.kv_all(store.find_user("api", "ann"))
+    assert set(carried["carried"]) == {"summary", "last_queries"}, carried
+    assert "Cellist" in held["summary"] and "cello" in held["last_queries"]
+    for value in held.values():
+        assert "hunter2" not in value and "4111" not in value, value

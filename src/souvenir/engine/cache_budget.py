@@ -42,6 +42,7 @@ from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.tokens import content_words, copula_tense, tokenize, zh_words
 from souvenir.write.admission import _not_a_statement
 from souvenir.write.dedup import fingerprint
+from souvenir.write.filters._clauses import _clauses
 
 __all__ = ["CHAR_BUDGET", "read_long"]
 
@@ -70,6 +71,7 @@ _CACHES = (
     mostly_han,
     objects_ended,
     says_something,
+    _clauses,
 )
 _lock = threading.Lock()
 _read = 0
