@@ -137,3 +137,26 @@ def test_an_imported_profile_keeps_no_secret(tmp_path: Path):
     assert "Cellist" in held["summary"] and "cello" in held["last_queries"]
     for value in held.values():
         assert "hunter2" not in value and "4111" not in value, value
+
+
+def test_the_cli_prints_ids_and_texts_as_they_are_not_as_emoji(tmp_path: Path, monkeypatch):
+    """rich turned ``:smile:`` into 😄: ``souvenir users`` showed a user id no ``--user`` takes,
+    and ``memories`` a text the store does not hold (":pizza:" as 🍕)."""
+    import os
+
+    from typer.testing import CliRunner
+
+    from souvenir.cli.main import app
+
+    with Souvenir.open(tmp_path / "a.db", **QUIET) as mem:
+        mem.remember(":smile:", "Loves :pizza: on Fridays")
+    monkeypatch.chdir(tmp_path)
+    for name in [n for n in os.environ if n.startswith("SOUVENIR_")]:
+        monkeypatch.delenv(name)
+    env = {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_DATABASE_URL": "sqlite:///a.db"}
+    said = CliRunner().invoke(app, ["users"], env=env).output
+    assert ":smile:" in said and "😄" not in said, said
+    said = CliRunner().invoke(app, ["memories", "--user", ":smile:"], env=env).output
+    assert ":pizza:" in said and "🍕" not in said, said
+    said = CliRunner().invoke(app, ["memories", "--user", ":nobody:"], env=env).output
+    assert ":nobody:" in " ".join(said.split()) or "no user" in said, said
