@@ -322,3 +322,18 @@ def test_pgvector_is_checked_against_the_setting(pg_url, tmp_path, monkeypatch):
         assert result.exit_code == 1 and _line(result, "pgvector").startswith("fail"), result.output
     result = _doctor(tmp_path, monkeypatch)
     assert not any(line[6:14] == "pgvector" for line in result.output.splitlines()), "SQLite: no such line"
+
+
+def test_a_key_in_a_url_query_is_not_printed(tmp_path, monkeypatch):
+    """Some servers take their key in the URL (``?key=…``): doctor printed the URL whole (its
+    user info was already left out)."""
+    with ChatServer() as model:
+        result = _doctor(
+            tmp_path,
+            monkeypatch,
+            SOUVENIR_LLM_BASE_URL=f"{model.url}/v1?key=hunter2",
+            SOUVENIR_EMBEDDER="openai",
+            SOUVENIR_EMBEDDER_URL=f"http://127.0.0.1:{free_port()}/v1?api_key=hunter2",
+            SOUVENIR_EMBEDDER_MODEL="m",
+        )
+    assert "chat model" in result.output and "embedder" in result.output, result.output

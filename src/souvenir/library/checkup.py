@@ -18,6 +18,7 @@ loopback without an API key: fail, as ``souvenir serve`` refuses it); each confi
 
 from __future__ import annotations
 
+import re
 import stat
 import time
 from dataclasses import dataclass
@@ -55,7 +56,12 @@ def checkup(
     checks += [*found, _access(settings, keyed)]
     checks += _embedders(settings)
     checks += model_checks(settings, model_timeout_s, Check)
-    return checks
+    return [Check(c.name, c.status, _QUERY.sub(r"\1?…", c.detail)) for c in checks]
+
+
+#: A URL's query or fragment, never printed: some servers take their key there (``?key=…``),
+#: as a URL's user info is never printed (:func:`~souvenir.urls.without_userinfo`).
+_QUERY = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^\s?#]*)[?#][^\s)]*", re.I)
 
 
 def _settings_file(path: Path) -> Check:
