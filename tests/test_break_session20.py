@@ -8,6 +8,8 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
+
 from souvenir import Souvenir
 
 QUIET = {"embedder": "none", "window_embedder": "none", "background": False}
@@ -160,3 +162,64 @@ def test_the_cli_prints_ids_and_texts_as_they_are_not_as_emoji(tmp_path: Path, m
     assert ":pizza:" in said and "🍕" not in said, said
     said = CliRunner().invoke(app, ["memories", "--user", ":nobody:"], env=env).output
     assert ":nobody:" in " ".join(said.split()) or "no user" in said, said
+
+
+def _proxy_conversation(tmp_path: Path, last_history: list[dict]) -> tuple[list[str], list[str]]:
+    """Through the proxy (a loopback model): a statement the reflection notes, then a request
+    whose history is ``last_history`` + "Actually, don't remember that."; the notes before and
+    after."""
+    import time
+
+    import httpx
+
+    from souvenir.api.app import create_app
+    from tests.attack_support import stub_model_settings, wait_until
+    from tests.servers import ChatServer, UvicornThread
+
+    with ChatServer(reply="Noted.") as upstream:
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=2.0, llm_timeout_s=5.0
+        )
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+
+            def ask(messages: list[dict]) -> None:
+                calls = len(upstream.requests)
+                body = {"model": "stub", "user": "ann", "messages": messages}
+                assert client.post("/v1/chat/completions", json=body).status_code == 200
+                wait_until(lambda: len(upstream.requests) >= calls + 2, 15.0, 0.1)  # reply, reflection
+                time.sleep(0.5)
+
+            def active() -> list[str]:
+                return [m["text"] for m in client.get("/v1/users/api/ann/memories").json()["memories"]]
+
+            note = {"text": "Lives in Leeds", "kind": "fact", "scope": "global", "confidence": 0.9}
+            upstream.reflection_answer = json.dumps({"memories": [note]})
+            ask([{"role": "user", "content": "I live in Leeds now."}])
+            before = wait_until(active, 15.0, 0.1)
+            upstream.reflection_answer = json.dumps({"memories": []})
+            ask([*last_history, {"role": "user", "content": "Actually, don't remember that."}])
+            return before, active()
+
+
+def test_dont_remember_that_through_the_proxy_points_at_the_conversation_shown(tmp_path: Path):
+    """Held: the conversation the client shows is the recorded one ("that" is the statement)."""
+    shown = [{"role": "user", "content": "I live in Leeds now."}, {"role": "assistant", "content": "Noted."}]
+    before, after = _proxy_conversation(tmp_path, shown)
+    assert before == ["Lives in Leeds"] and after == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left (session 20, harden5): the proxy's deictic reads the previous *recorded* turn; a "
+    "request whose own history shows another previous exchange (a new chat, an edited or another "
+    "app's history) erases what the recorded turn wrote. Fix: compare the exchange the request "
+    "shows (the proxy's `question`, the assistant message before it) with the recorded turn's "
+    "reply — at record time and, persisted, in the request's reflection job.",
+)
+def test_dont_remember_that_with_another_history_erases_nothing_recorded(tmp_path: Path):
+    shown = [
+        {"role": "user", "content": "My favourite colour is blue."},
+        {"role": "assistant", "content": "Nice choice!"},
+    ]
+    before, after = _proxy_conversation(tmp_path, shown)
+    assert before == ["Lives in Leeds"] and after == ["Lives in Leeds"]
