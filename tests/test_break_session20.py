@@ -84,8 +84,6 @@ def test_a_huge_single_line_is_refused_having_read_a_bounded_part(tmp_path: Path
     saves it) is still an export, and a record with a full 16 KiB text, escaped, still reads."""
     import tracemalloc
 
-    import pytest
-
     from souvenir.errors import FileFormatError
     from souvenir.replay.formats import MAX_LINE_BYTES, parse_chat_jsonl, parse_memories_jsonl
 
@@ -208,15 +206,11 @@ def test_dont_remember_that_through_the_proxy_points_at_the_conversation_shown(t
     assert before == ["Lives in Leeds"] and after == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="left (session 20, harden5): the proxy's deictic reads the previous *recorded* turn; a "
-    "request whose own history shows another previous exchange (a new chat, an edited or another "
-    "app's history) erases what the recorded turn wrote. Fix: compare the exchange the request "
-    "shows (the proxy's `question`, the assistant message before it) with the recorded turn's "
-    "reply — at record time and, persisted, in the request's reflection job.",
-)
 def test_dont_remember_that_with_another_history_erases_nothing_recorded(tmp_path: Path):
+    """The proxy's "don't remember that" read the previous *recorded* turn: a request whose own
+    history shows another exchange before it (a new chat, an edited history, another app's)
+    erased what the recorded turn wrote. The exchange shown (the last assistant message) must be
+    the recorded turn's reply; a client sending the message alone still points at it."""
     shown = [
         {"role": "user", "content": "My favourite colour is blue."},
         {"role": "assistant", "content": "Nice choice!"},
