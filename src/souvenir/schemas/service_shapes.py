@@ -103,7 +103,9 @@ class DegradedEvent(_Out):
     ``/metrics`` counter each adds to: ``degraded_turn`` (``souvenir_degraded_turns``: a turn
     served without semantic scores), ``reflection_item_dropped``
     (``souvenir_reflection_items_dropped``), ``summary_rejected``
-    (``souvenir_summaries{outcome="rejected"}``)."""
+    (``souvenir_summaries{outcome="rejected"}``); and, counted nowhere else,
+    ``forget_shown_elsewhere`` ("don't remember that" sent with another conversation than the
+    recorded one: nothing erased, ``detail`` the request's ``turn:N``)."""
 
     model_config = ConfigDict(extra="allow")
     time: datetime
