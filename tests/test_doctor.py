@@ -337,3 +337,42 @@ def test_a_key_in_a_url_query_is_not_printed(tmp_path, monkeypatch):
             SOUVENIR_EMBEDDER_MODEL="m",
         )
     assert "chat model" in result.output and "embedder" in result.output, result.output
+
+
+def test_an_http_embedder_that_drips_is_cut_at_the_deadline(tmp_path, monkeypatch):
+    """The embedder check kept the embedder's own bound (30 s of retries against a server sending
+    a byte every half second): an HTTP embedder now has doctor's deadline, as the chat model has."""
+    import time
+    from http.server import BaseHTTPRequestHandler
+
+    from tests.servers import serving
+
+    class Drip(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(1 << 20))
+            self.end_headers()
+            try:
+                for _ in range(120):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(0.5)
+            except OSError:
+                pass
+
+    with serving(Drip) as url:
+        began = time.monotonic()
+        result = _doctor(
+            tmp_path,
+            monkeypatch,
+            SOUVENIR_EMBEDDER="openai",
+            SOUVENIR_EMBEDDER_URL=f"{url}/v1",
+            SOUVENIR_EMBEDDER_MODEL="m",
+        )
+        assert time.monotonic() - began < 15, "cut at its 2 s deadline"
+    assert result.exit_code == 1 and "no answer in 2 s" in _line(result, "embedder"), result.output

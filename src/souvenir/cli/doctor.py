@@ -28,7 +28,7 @@ def doctor(
         3.0,
         min=0.1,
         max=60.0,
-        help="Seconds each request to the chat model server (/v1/models, a one-token chat) has to answer.",
+        help="Seconds each request to the chat model server (/v1/models, a one-token chat) or an HTTP embedder has to answer.",
     ),
 ) -> None:
     """Check this set-up: the settings file, the store and its migrations, the store file's mode,

@@ -12,7 +12,7 @@ warning, a schema newer than this version a failure); the SQLite file's mode (re
 other accounts: fail — the store is made 0600); PostgreSQL's pgvector against
 ``SOUVENIR_PGVECTOR`` (``on`` with no extension: fail); who may call a service (bound beyond
 loopback without an API key: fail, as ``souvenir serve`` refuses it); each configured embedder
-(loads and encodes one sentence); the chat model server, the proxy's upstream
+(loads and encodes one sentence; one over HTTP within ``model_timeout_s``); the chat model server, the proxy's upstream
 (:mod:`souvenir.library.model_checks`: ``/v1/models`` and a one-token
 ``/v1/chat/completions``, each within ``model_timeout_s``)."""
 
@@ -54,7 +54,7 @@ def checkup(
     checks = [_settings_file(env_file)]
     found, keyed = _store(settings)
     checks += [*found, _access(settings, keyed)]
-    checks += _embedders(settings)
+    checks += _embedders(settings, model_timeout_s)
     checks += model_checks(settings, model_timeout_s, Check)
     return [Check(c.name, c.status, _QUERY.sub(r"\1?…", c.detail)) for c in checks]
 
@@ -211,7 +211,36 @@ def _access(settings: Settings, keyed: bool) -> Check:
     )
 
 
-def _embedders(settings: Settings) -> list[Check]:
+#: Embedders reached over HTTP: their check has the chat model's deadline (a local one loads
+#: its weights, seconds on a busy machine, and is given the time it takes).
+_HTTP_EMBEDDERS = ("ollama", "openai")
+
+
+def _within(call, timeout_s: float):
+    """``call()`` in a daemon thread given ``timeout_s`` seconds in all (an HTTP embedder's own
+    bound is per request and retried: a dripping server held the check 30 s); its result, its
+    exception, or :class:`TimeoutError`."""
+    import threading
+
+    done: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            done["value"] = call()
+        except Exception as exc:  # noqa: BLE001 - handed to the caller
+            done["error"] = exc
+
+    worker = threading.Thread(target=run, name="souvenir-doctor-embedder", daemon=True)
+    worker.start()
+    worker.join(timeout_s)
+    if "error" in done:
+        raise done["error"]  # type: ignore[misc]
+    if "value" not in done:
+        raise TimeoutError(f"no answer in {timeout_s:g} s")
+    return done["value"]
+
+
+def _embedders(settings: Settings, timeout_s: float = 3.0) -> list[Check]:
     from souvenir.embedding import make_embedder, make_window_embedder
 
     checks = []
@@ -224,8 +253,12 @@ def _embedders(settings: Settings) -> list[Check]:
             continue
         began = time.monotonic()
         try:
-            embedder = make(settings)
-            vector = embedder.encode(["Souvenir checks that this sentence can be embedded."])[0] if embedder else None
+
+            def embed(make=make):
+                embedder = make(settings)
+                return embedder.encode(["Souvenir checks that this sentence can be embedded."])[0] if embedder else None
+
+            vector = _within(embed, timeout_s) if name.lower() in _HTTP_EMBEDDERS else embed()
         except Exception as exc:  # noqa: BLE001 - any failure to load is what this check reports
             checks.append(Check(role, "fail", f"{name} does not load: {without_userinfo(str(exc))[:300]}"))
             continue
