@@ -217,3 +217,51 @@ def test_dont_remember_that_with_another_history_erases_nothing_recorded(tmp_pat
     ]
     before, after = _proxy_conversation(tmp_path, shown)
     assert before == ["Lives in Leeds"] and after == ["Lives in Leeds"]
+
+
+def _late_job(tmp_path: Path, last_history: list[dict]) -> list[str]:
+    """As :func:`_proxy_conversation`, the request sent while the statement's reflection is still
+    running (the model answers reflections after 2 s): its memory is written after the request
+    was recorded, and the request's own job acts on it (``act_on_late_memories``)."""
+    import time
+
+    import httpx
+
+    from souvenir.api.app import create_app
+    from tests.attack_support import stub_model_settings, wait_until
+    from tests.servers import ChatServer, UvicornThread
+
+    with ChatServer(reply="Noted.") as upstream:
+        settings = stub_model_settings(
+            f"sqlite:///{tmp_path / 'p.db'}", upstream.url, reflection_timeout_s=10.0, llm_timeout_s=5.0
+        )
+        upstream.reflection_mode, upstream.delay_s = "slow", 2.0
+        with UvicornThread(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+
+            def ask(messages: list[dict]) -> None:
+                body = {"model": "stub", "user": "ann", "messages": messages}
+                assert client.post("/v1/chat/completions", json=body).status_code == 200
+
+            def active() -> list[str]:
+                return [m["text"] for m in client.get("/v1/users/api/ann/memories").json()["memories"]]
+
+            note = {"text": "Lives in Leeds", "kind": "fact", "scope": "global", "confidence": 0.9}
+            upstream.reflection_answer = json.dumps({"memories": [note]})
+            ask([{"role": "user", "content": "I live in Leeds now."}])
+            time.sleep(0.3)  # the statement recorded, its reflection not answered yet
+            ask([*last_history, {"role": "user", "content": "Actually, don't remember that."}])
+            wait_until(lambda: sum("response_format" in r for r in upstream.requests) >= 2, 20.0, 0.1)
+            wait_until(lambda: all(j["status"] == "done" for j in client.get("/v1/jobs").json()["jobs"]), 20.0, 0.2)
+            return active()
+
+
+def test_the_requests_late_job_reads_the_conversation_shown_too(tmp_path: Path):
+    """The statement's memory written after the request was recorded: the request's job erases it
+    when the request showed the recorded exchange, and not when it showed another (it reads the
+    record's ``forget_shown_elsewhere``; without that read, it erased)."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    recorded = [{"role": "user", "content": "I live in Leeds now."}, {"role": "assistant", "content": "Noted."}]
+    assert _late_job(tmp_path / "a", recorded) == []
+    other = [{"role": "user", "content": "My favourite colour is blue."}, {"role": "assistant", "content": "Nice!"}]
+    assert _late_job(tmp_path / "b", other) == ["Lives in Leeds"]
