@@ -224,5 +224,167 @@ def test_a_settings_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path, mon
     for command in (["doctor"], ["users"]):
         monkeypatch.chdir(tmp_path)
         result = CliRunner().invoke(app, command, env=QUIET)
-        assert result.exit_code == 2 and "not UTF-8 text" in result.output, result.output
+        said = " ".join(result.output.split())  # rich wraps the line at the terminal's width
+        assert result.exit_code == 2 and "not UTF-8 text" in said, result.output
         assert KEY not in result.output and "Traceback" not in result.output
+
+
+def test_the_library_names_a_settings_file_that_is_not_utf8(tmp_path, monkeypatch):
+    """``Souvenir.open()`` and the app raised ``UnicodeDecodeError`` from pydantic-settings' read of
+    ``.env`` (the CLI named it, the library did not): now an :class:`InputError` naming the file."""
+    from souvenir.config import Settings, SettingsFileError
+    from souvenir.errors import InputError
+
+    (tmp_path / ".env").write_bytes(b"SOUVENIR_LLM_API_KEY=" + KEY.encode() + b"\xff\xfe\n")
+    os.chmod(tmp_path / ".env", 0o600)
+    monkeypatch.chdir(tmp_path)
+    for name in [n for n in os.environ if n.startswith("SOUVENIR_")]:
+        monkeypatch.delenv(name)
+    for opening in (lambda: Souvenir.open(), lambda: Settings()):
+        with pytest.raises(SettingsFileError) as caught:
+            opening()
+        assert isinstance(caught.value, InputError) and KEY not in str(caught.value)
+        assert str(caught.value) == f"{tmp_path / '.env'} is not UTF-8 text (byte 43): save it as UTF-8"
+    assert list(tmp_path.iterdir()) == [tmp_path / ".env"], "no store was made"
+
+
+def test_the_chat_endpoint_is_asked_what_the_proxy_asks(tmp_path, monkeypatch):
+    """The proxy posts ``<root>/v1/chat/completions``: doctor asks it a one-token request too (it
+    checked ``/models`` only), with the key and never printing it; a failing, hanging or
+    404 endpoint is named."""
+    import time
+
+    with ChatServer() as model:
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=model.url, SOUVENIR_LLM_API_KEY=KEY)
+        assert result.exit_code == 0 and _line(result, "chat endpoint").startswith("ok"), result.output
+        assert f"{model.url}/v1/models" in _line(result, "chat model"), "the proxy's path, not <root>/models"
+        asked = model.requests[-1]
+        assert asked["max_tokens"] == 1 and asked["messages"] == [{"role": "user", "content": "ping"}]
+        model.chat_mode = "500"
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"{model.url}/v1/")
+        assert result.exit_code == 1 and "answered 500" in _line(result, "chat endpoint"), result.output
+        model.chat_mode, model.hang_s = "hang", 30.0
+        began = time.monotonic()
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=model.url)
+        assert time.monotonic() - began < 15
+        assert result.exit_code == 0 and _line(result, "chat endpoint").startswith("warn"), result.output
+        model.chat_mode = "garbage"
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=model.url)
+        assert result.exit_code == 1 and "without a completion" in _line(result, "chat endpoint"), result.output
+    models_only = CannedServer(b'{"data": []}')
+    models_only.routes["/v1/chat"] = ({"Content-Type": "text/plain"}, b"")
+    with models_only:
+        models_only.routes.clear()
+        models_only.status = 404
+        result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=models_only.url)
+    assert result.exit_code == 1 and "404" in _line(result, "chat endpoint"), result.output
+    result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=f"http://127.0.0.1:{free_port()}")
+    assert "chat endpoint" not in result.output, "no second line when the server does not answer at all"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"data": 5}',
+        b'{"data": {"id": "x"}}',
+        b"[1, 2]",
+        b'{"data": [{"id": "' + b"x" * 5000 + b'"}], "choices": 7}',
+        b"[" * 100_000,
+        b'{"choices": [{"message": {"content": "' + KEY.encode() + b'"}}], "data": [{"id": "' + KEY.encode() + b'"}]}',
+    ],
+)
+def test_a_hostile_model_server_is_judged_not_obeyed_nor_echoed(tmp_path, monkeypatch, body):
+    """``{"data": 5}`` from ``/models`` raised a ``TypeError`` traceback; whatever a server answers,
+    doctor prints a status and a sentence of its own — never the server's words (the key it was
+    sent, echoed back, included: ``_doctor`` asserts it is absent)."""
+    with CannedServer(body) as server:
+        result = _doctor(
+            tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=server.url, SOUVENIR_LLM_API_KEY=KEY, SOUVENIR_LLM_MODEL="m"
+        )
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert _line(result, "chat model") and _line(result, "chat endpoint"), result.output
+
+
+def test_a_redirect_is_not_followed_with_the_key(tmp_path, monkeypatch):
+    """A model server answering 307 to another host would otherwise receive the bearer key there."""
+    with ChatServer() as elsewhere:
+        redirecting = CannedServer(b"")
+        redirecting.status = 307
+        redirecting.extra = [("Location", f"{elsewhere.url}/v1/chat/completions")]
+        with redirecting:
+            result = _doctor(tmp_path, monkeypatch, SOUVENIR_LLM_BASE_URL=redirecting.url, SOUVENIR_LLM_API_KEY=KEY)
+        assert elsewhere.requests == [], "nothing reached the other host"
+    assert result.exit_code == 1 and "answered 307" in _line(result, "chat endpoint"), result.output
+
+
+def test_pgvector_is_checked_against_the_setting(pg_url, tmp_path, monkeypatch):
+    """On PostgreSQL doctor says where semantic scores are computed; ``SOUVENIR_PGVECTOR=on`` on a
+    server without the extension fails (``serve`` would not start). This server has none: the
+    in-use case is tests/test_pgvector.py's ground."""
+    with Souvenir.open(pg_url, embedder="none", window_embedder="none", background=False) as mem:
+        available = mem.runtime.store.pgvector_available()
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url, SOUVENIR_PGVECTOR="auto")
+    assert _line(result, "pgvector").startswith("ok"), result.output
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url, SOUVENIR_PGVECTOR="off")
+    assert "SOUVENIR_PGVECTOR=off" in _line(result, "pgvector"), result.output
+    result = _doctor(tmp_path, monkeypatch, "--db", pg_url, SOUVENIR_PGVECTOR="on")
+    if available:
+        assert _line(result, "pgvector").startswith("ok"), result.output
+    else:
+        assert result.exit_code == 1 and _line(result, "pgvector").startswith("fail"), result.output
+    result = _doctor(tmp_path, monkeypatch)
+    assert not any(line[6:14] == "pgvector" for line in result.output.splitlines()), "SQLite: no such line"
+
+
+def test_a_key_in_a_url_query_is_not_printed(tmp_path, monkeypatch):
+    """Some servers take their key in the URL (``?key=…``): doctor printed the URL whole (its
+    user info was already left out)."""
+    with ChatServer() as model:
+        result = _doctor(
+            tmp_path,
+            monkeypatch,
+            SOUVENIR_LLM_BASE_URL=f"{model.url}/v1?key=hunter2",
+            SOUVENIR_EMBEDDER="openai",
+            SOUVENIR_EMBEDDER_URL=f"http://127.0.0.1:{free_port()}/v1?api_key=hunter2",
+            SOUVENIR_EMBEDDER_MODEL="m",
+        )
+    assert "chat model" in result.output and "embedder" in result.output, result.output
+
+
+def test_an_http_embedder_that_drips_is_cut_at_the_deadline(tmp_path, monkeypatch):
+    """The embedder check kept the embedder's own bound (30 s of retries against a server sending
+    a byte every half second): an HTTP embedder now has doctor's deadline, as the chat model has."""
+    import time
+    from http.server import BaseHTTPRequestHandler
+
+    from tests.servers import serving
+
+    class Drip(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(1 << 20))
+            self.end_headers()
+            try:
+                for _ in range(120):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(0.5)
+            except OSError:
+                pass
+
+    with serving(Drip) as url:
+        began = time.monotonic()
+        result = _doctor(
+            tmp_path,
+            monkeypatch,
+            SOUVENIR_EMBEDDER="openai",
+            SOUVENIR_EMBEDDER_URL=f"{url}/v1",
+            SOUVENIR_EMBEDDER_MODEL="m",
+        )
+        assert time.monotonic() - began < 15, "cut at its 2 s deadline"
+    assert result.exit_code == 1 and "no answer in 2 s" in _line(result, "embedder"), result.output

@@ -248,7 +248,7 @@ def test_a_summary_that_repeats_its_instructions_is_not_the_users_profile(tmp_pa
             assert wait_until(lambda: upstream.summary_calls >= 1, 30), "no summary was asked"
 
             def rejected() -> list[dict]:
-                events = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["degraded"]
+                events = httpx.get(f"{base}/diagnostics.json", timeout=30).json()["incidents"]
                 return [e for e in events if e["kind"] == "summary_rejected"]
 
             assert wait_until(rejected, 30), "the echo was not rejected"

@@ -63,7 +63,7 @@ def test_decisions_and_drops_are_counted_listed_and_shown(tmp_path) -> None:
                 ("insert", "new"),
             ]
             assert "Loves horror movies" in data["writes"][1]["detail"]  # both texts of a supersede
-            assert not any(d["kind"].startswith("write:") for d in data["degraded"])
+            assert not any(d["kind"].startswith("write:") for d in data["incidents"])
             metrics = c.get("/metrics").text
             for action, reason in seen:
                 assert f'souvenir_write_decisions_total{{action="{action}",reason="{reason}"}} 1.0' in metrics

@@ -16,9 +16,12 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
+
+from souvenir.errors import InputError
 
 log = logging.getLogger("souvenir.config")
 #: The settings file, in the working directory.
@@ -84,10 +87,29 @@ def dotenv_secrets_exposed(path: Path, values: dict[str, str | None]) -> list[st
     return sorted(k.upper() for k, v in values.items() if secret(k.upper(), v))
 
 
+class SettingsFileError(InputError):
+    """The settings file cannot be read as text (saved in another encoding than UTF-8): it is
+    neither read nor skipped — it may name the store or the model server — so nothing opens."""
+
+
+def env_not_utf8(exc: UnicodeDecodeError, path: Path = Path(ENV_FILE)) -> str:
+    """The sentence for a settings file that is not UTF-8: where, the byte offset, the fix."""
+    return f"{path.resolve()} is not UTF-8 text (byte {exc.start}): save it as UTF-8"
+
+
 class Settings(BaseSettings):
-    """Every setting Souvenir reads. Durations are seconds."""
+    """Every setting Souvenir reads. Durations are seconds.
+
+    Raises :class:`SettingsFileError` (an :class:`InputError`) when the ``.env`` file read is
+    not UTF-8, never a bare ``UnicodeDecodeError``; ``pydantic.ValidationError`` on a bad value."""
 
     model_config = SettingsConfigDict(env_prefix="SOUVENIR_", env_file=".env", extra="ignore")
+
+    def __init__(self, **values: Any) -> None:
+        try:
+            super().__init__(**values)
+        except UnicodeDecodeError as exc:  # pydantic-settings reads .env with the strict codec
+            raise SettingsFileError(env_not_utf8(exc)) from None
 
     database_url: str = Field(
         "sqlite:///souvenir.db",

@@ -251,10 +251,10 @@ def render_page(data: dict) -> str:
             "mem-first",
         )
     )
-    parts.append("<h2>Degraded turns and dropped items</h2>")
+    parts.append("<h2>Incidents: degraded turns, dropped items, rejected summaries</h2>")
     parts.append(
-        _table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["degraded"]])
-        if data["degraded"]
+        _table(["time", "kind", "cause"], [[d["time"], d["kind"], d["detail"]] for d in data["incidents"]])
+        if data["incidents"]
         else "<p>None.</p>"
     )
     parts.append("<h2>Write decisions and drops</h2>")

@@ -21,8 +21,8 @@ keys_app = typer.Typer(
     help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes are kept).",
     no_args_is_help=True,
 )
-_out = Console(markup=False)
-_err = Console(stderr=True)
+_out = Console(markup=False, emoji=False)
+_err = Console(stderr=True, emoji=False)
 
 
 def _store(ctx: typer.Context) -> Souvenir:

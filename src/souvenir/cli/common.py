@@ -28,8 +28,8 @@ from souvenir.library import Souvenir
 from souvenir.schemas import DEFAULT_CHANNEL
 
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
-console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
-err = Console(stderr=True)
+console = Console(width=None if sys.stdout.isatty() else 160, markup=False, emoji=False)
+err = Console(stderr=True, emoji=False)
 
 CHANNEL_HELP = f"Channel of the user (default {DEFAULT_CHANNEL}, as the library and the REST service)."
 

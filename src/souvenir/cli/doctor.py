@@ -24,10 +24,16 @@ def version_callback(value: bool) -> None:
 
 def doctor(
     ctx: typer.Context,
-    timeout: float = typer.Option(3.0, min=0.1, max=60.0, help="Seconds the chat model's /models has to answer."),
+    timeout: float = typer.Option(
+        3.0,
+        min=0.1,
+        max=60.0,
+        help="Seconds each request to the chat model server (/v1/models, a one-token chat) or an HTTP embedder has to answer.",
+    ),
 ) -> None:
     """Check this set-up: the settings file, the store and its migrations, the store file's mode,
-    the embedders, the chat model, and who may call a service. One line a check (ok, warn,
+    pgvector (PostgreSQL), who may call a service, the embedders, the chat model server (its
+    model list and a one-token chat request). One line a check (ok, warn,
     fail); exits 1 when a check failed. Writes nothing (a new store is made on first use)."""
     from souvenir.library.checkup import checkup
 

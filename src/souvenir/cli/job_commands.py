@@ -14,7 +14,7 @@ from souvenir.errors import SouvenirError
 from souvenir.schemas import JobStatus
 
 jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.", no_args_is_help=True)
-console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
+console = Console(width=None if sys.stdout.isatty() else 160, markup=False, emoji=False)
 
 
 def _library(ctx: typer.Context):

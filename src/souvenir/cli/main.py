@@ -9,7 +9,6 @@ older CLI keeps its users in ``cli``: an unknown user's answer says so, with the
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -28,7 +27,7 @@ from souvenir.cli.write_commands import import_, index, remember, replay
 from souvenir.cli.user_commands import users
 from souvenir.cli.serving import mcp_command, serve
 from souvenir.cli.access import keys_app
-from souvenir.config import ENV_FILE, Settings, settings_error
+from souvenir.config import Settings, SettingsFileError, settings_error
 from souvenir.privacy.scrub import install_log_redaction
 
 app = typer.Typer(
@@ -71,8 +70,8 @@ def main(
     except ValidationError as exc:
         _fail(ValueError(settings_error(exc)))
         return
-    except UnicodeDecodeError as exc:  # a .env saved in another encoding: a traceback before
-        _fail(ValueError(f"{ENV_FILE} in {Path.cwd()} is not UTF-8 text (byte {exc.start}): save it as UTF-8"))
+    except SettingsFileError as exc:  # a .env saved in another encoding: one sentence, exit 2
+        _fail(exc)
         return
     ctx.obj = {"settings": settings}
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from souvenir.errors import SouvenirError
 from souvenir.schemas import DEFAULT_CHANNEL
 
-console = Console(width=None if sys.stdout.isatty() else 160, markup=False)
+console = Console(width=None if sys.stdout.isatty() else 160, markup=False, emoji=False)
 
 
 def users(

@@ -43,6 +43,7 @@ from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.tokens import content_words, copula_tense, tokenize, zh_words
 from souvenir.write.admission import _not_a_statement
 from souvenir.write.dedup import fingerprint
+from souvenir.write.filters._clauses import _clauses
 
 __all__ = ["CHAR_BUDGET", "read_long"]
 
@@ -73,6 +74,7 @@ _CACHES = (
     says_something,
     kinds_named,
     same_thing,
+    _clauses,
 )
 _lock = threading.Lock()
 _read = 0

@@ -92,16 +92,47 @@ def _dated_at(memory: Memory, at: datetime) -> bool:
     return any(t is not None and aware(t) == at for t in (memory.updated_at, memory.created_at))
 
 
+#: The event of a request pointing at an exchange the store did not record (``detail``:
+#: ``turn:N``, the request's turn), read again by the request's reflection job.
+ELSEWHERE = "forget_shown_elsewhere"
+
+
+def same_exchange(shown: str, reply: str | None) -> bool:
+    """Whether ``shown`` — what the assistant said just before the request, as the caller shows
+    it (the proxy's last assistant message, ``/v1/turns``' ``question``) — is the recorded
+    previous turn's ``reply``: equal once blanks are collapsed, or, for texts cut to the store's
+    bound, sharing their first or last 200 characters. A recorded turn with no reply is taken
+    as shown (a caller that records no reply)."""
+    if not reply:
+        return True
+    a, b = " ".join(shown.split()), " ".join(reply.split())
+    if a == b:
+        return True
+    return min(len(a), len(b)) >= 200 and (a[:200] == b[:200] or a[-200:] == b[-200:])
+
+
+def _shown_elsewhere(store: Store, user_id: int, turn_id: int) -> bool:
+    return any(e["kind"] == ELSEWHERE and e["detail"] == f"turn:{turn_id}" for e in store.degraded_events(user_id, 50))
+
+
 def _just_said(
-    store: Store, message: str, turn_id: int | None, requests: Sequence[ForgetRequest], active: Sequence[Memory]
+    store: Store,
+    user_id: int,
+    message: str,
+    turn_id: int | None,
+    requests: Sequence[ForgetRequest],
+    active: Sequence[Memory],
 ) -> set[int]:
     """What a request pointing at what was just said names (module docstring): the memories the
     turn before ``turn_id`` wrote; none when no request points back, when the same message
-    states something before it (that is what it points at) or outside the window."""
+    states something before it (that is what it points at), outside the window, or when the
+    exchange the caller showed before the request was not that turn's (:data:`ELSEWHERE`)."""
     deictic = [r for r in requests if points_back(r, message)]
     if turn_id is None or not deictic or any(statement_before(message, r) for r in deictic):
         return set()
     before = store.turn_before(turn_id)
+    if before is not None and _shown_elsewhere(store, user_id, turn_id):
+        return set()
     return _written_by(before, before["said"] if before else None, active)
 
 
@@ -198,6 +229,7 @@ def act_on_forget_request(
     proposed: Iterable[int] = (),
     before_erase: Callable[[int], None] | None = None,
     said: datetime | None = None,
+    shown: str | None = None,
 ) -> ForgetMatch | None:
     """Forget what ``message`` asks to forget; ``None`` when it asks nothing. ``proposed``:
     memory ids a model named (accepted only by matching). ``before_erase(id)``: the engine's
@@ -205,15 +237,24 @@ def act_on_forget_request(
     said (the proxy records it after the reply): a memory whose wording was said after it —
     saved through another face while the model answered — is not the request's to erase;
     ``None`` (a turn sent with no time: said now) erases every memory recorded before it, one
-    stamped a little ahead of the clock too."""
+    stamped a little ahead of the clock too. ``shown``: what the assistant said just before the
+    request as the caller shows it (the proxy's last assistant message; ``None``: a caller that
+    sends the message alone): when it is not the recorded previous turn's reply, the caller's
+    conversation is another than the recorded one (a new chat, an edited history) and "don't
+    remember that" points at nothing recorded — noted (:data:`ELSEWHERE`) for the request's
+    reflection job too."""
     requests = own_requests(store, user_id, message)
     if not requests:
         return None
+    if shown is not None and turn_id is not None and any(points_back(r, message) for r in requests):
+        before = store.turn_before(turn_id)
+        if before is not None and not same_exchange(shown, before.get("reply")):
+            store.record_event(user_id, ELSEWHERE, f"turn:{turn_id}", now)
     active = store.memories(user_id, "active")
     after = {
         m.id for m in active if said is not None and m.updated_at is not None and aware(m.updated_at) > aware(said)
     }
-    pointed = _just_said(store, message, turn_id, requests, active)
+    pointed = _just_said(store, user_id, message, turn_id, requests, active)
     if all(points_back(r, message) for r in requests) and points_in_message(message, requests):
         reason = "the user asked in chat not to keep what the same message said before the request; nothing stored"
         store.record_event(user_id, event_kind("forget", "user_request"), reason, now)
@@ -262,7 +303,7 @@ def act_on_late_memories(
         return []
     active = store.memories(user_id, "active")
     late = {m.id for m in active if (_turn_of(m.source) or turn_id) < turn_id}
-    decision = match_forget(requests, active, (), _just_said(store, message, turn_id, requests, active))
+    decision = match_forget(requests, active, (), _just_said(store, user_id, message, turn_id, requests, active))
     erased = []
     kept = _restated_ids(store, user_id, message, decision.erase)
     for memory_id in decision.erase:

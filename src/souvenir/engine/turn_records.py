@@ -213,7 +213,7 @@ class TurnRecords:
             ],
             "counters": [memory_json(m) for m in sorted(memories, key=lambda m: (-m.candidate_count, m.id))],
             "never_served": never_served(memories),
-            "degraded": self.store.degraded_events(user_id),
+            "incidents": self.store.degraded_events(user_id),
             "writes": [w | {"memory_id": memory_of(w["detail"])} for w in self.store.write_events(user_id)],
             "index": {
                 "embedder": self.index.name if self.index else None,

@@ -28,7 +28,7 @@ from souvenir.store.protocol import Store
 from souvenir.timeutil import aware, utcnow
 from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
 from souvenir.types import Candidate
-from souvenir.privacy import answer_to, redact_turn
+from souvenir.privacy import answer_to, redact, redact_turn
 from souvenir.privacy import Redacted, marked
 from souvenir.write import admission
 from souvenir.write.filters.no_chitchat import chitchat_reason
@@ -141,6 +141,7 @@ class TurnWriter:
                 now,
                 before_erase=self.writer.drop_windows_around,
                 said=time if stated else None,
+                shown=str(redact(question)[0]) if question is not None else None,
             )
             queries = profile.push_query(before.get(profile.QUERIES_KEY), message) if asked is None else None
             if queries is not None:

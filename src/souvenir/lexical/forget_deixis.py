@@ -33,6 +33,19 @@ import re
 from functools import lru_cache
 
 from souvenir.lexical.forget_cues import ForgetRequest
+from souvenir.lexical.forget_verbs import (
+    EN_DELETE,
+    EN_FORGET,
+    EN_KEEP,
+    EN_STRIKE,
+    FR_DELETE,
+    FR_FORGET,
+    FR_KEEP,
+    MS_DELETE,
+    MS_FORGET,
+    MS_KEEP,
+    ZH_KEEP_OR_DELETE,
+)
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.tagged import content_of, tokenize
 
@@ -113,12 +126,11 @@ _DEICTIC = re.compile(
 )
 _IT = re.compile(r"\bit\b|它", re.I)
 #: A verb of forgetting: with "it" or nothing for object it says "never mind".
-_FORGETTING = re.compile(r"\b(?:forget|disregard|oublie|oubliez|oublier|lupakan(?:lah)?)\b|忘", re.I)
-#: A verb of keeping or deleting: its deictic object is what was said ("don't save it").
+_FORGETTING = re.compile(rf"\b(?:{EN_FORGET}|{FR_FORGET}|{MS_FORGET})\b|忘", re.I)
+#: A verb of keeping or deleting: its deictic object is what was said ("don't save it"); the
+#: verbs are forget_cues' own (:mod:`souvenir.lexical.forget_verbs`).
 _KEEPING = re.compile(
-    r"\b(?:remember|keep|save|store|record|note|log|memori[sz]e|delete|erase|remove|wipe|scrub|purge|clear|scrap|scratch|strike"
-    r"|retiens|retenez|garde|gardez|note|notez|enregistre|enregistrez|mémorise|efface|effacez|supprime|supprimez|enlève|vire"
-    r"|ingat|simpan|rekod|catat|catatkan|padam(?:kan)?|hapus(?:kan)?|buang(?:kan)?|keluarkan)\b|记|存|删|抹|清除|清掉|移除|去掉",
+    rf"\b(?:{EN_KEEP}|{EN_DELETE}|{EN_STRIKE}|{FR_KEEP}|{FR_DELETE}|{MS_KEEP}|(?:{MS_DELETE})(?:kan)?)\b|{ZH_KEEP_OR_DELETE}",
     re.I,
 )
 #: The next step said after a verb of forgetting ("…, I'll ask my mom", « …, ma mère va m'aider »):

@@ -10,14 +10,16 @@ and migrations are counted, not applied (any other command applies them).
 The checks, in order (:func:`checkup`): the settings file (read, refused, or holding a key
 other accounts may read: fail); the store (opens; its migrations current: pending ones are a
 warning, a schema newer than this version a failure); the SQLite file's mode (readable by
-other accounts: fail — the store is made 0600); each configured embedder (loads and encodes
-one sentence); the chat model (its ``/models`` answers within ``model_timeout_s``: no answer
-or a refused key is a failure); who may call a service (bound beyond loopback without an API
-key: fail, as ``souvenir serve`` refuses it)."""
+other accounts: fail — the store is made 0600); PostgreSQL's pgvector against
+``SOUVENIR_PGVECTOR`` (``on`` with no extension: fail); who may call a service (bound beyond
+loopback without an API key: fail, as ``souvenir serve`` refuses it); each configured embedder
+(loads and encodes one sentence; one over HTTP within ``model_timeout_s``); the chat model server, the proxy's upstream
+(:mod:`souvenir.library.model_checks`: ``/v1/models`` and a one-token
+``/v1/chat/completions``, each within ``model_timeout_s``)."""
 
 from __future__ import annotations
 
-import json
+import re
 import stat
 import time
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Literal
 
 from souvenir.config import ENV_FILE, Settings, dotenv_refusal, dotenv_secrets_exposed
+from souvenir.library.model_checks import model_checks
 from souvenir.urls import is_loopback, without_userinfo
 
 __all__ = ["Check", "checkup", "MODEL_TIMEOUT_S"]
@@ -52,9 +55,14 @@ def checkup(
     checks = [_settings_file(env_file)]
     found, keyed = _store(settings)
     checks += [*found, _access(settings, keyed)]
-    checks += _embedders(settings)
-    checks.append(_model(settings, model_timeout_s))
-    return checks
+    checks += _embedders(settings, model_timeout_s)
+    checks += model_checks(settings, model_timeout_s, Check)
+    return [Check(c.name, c.status, _QUERY.sub(r"\1?…", c.detail)) for c in checks]
+
+
+#: A URL's query or fragment, never printed: some servers take their key there (``?key=…``),
+#: as a URL's user info is never printed (:func:`~souvenir.urls.without_userinfo`).
+_QUERY = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^\s?#]*)[?#][^\s)]*", re.I)
 
 
 def _settings_file(path: Path) -> Check:
@@ -114,6 +122,7 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
             keyed = _keys_in_force(store)
         except SouvenirError:  # a store not migrated yet has no key table: no key
             keyed = False
+        vectors = _pgvector(store, settings.pgvector) if hasattr(store, "pgvector_enabled") else None
     except (SouvenirError, OSError) as exc:
         return [
             Check("store", "fail", f"{shown} opens, its schema is not readable: {without_userinfo(str(exc))}")
@@ -139,7 +148,46 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
     checks = [found]
     if path is not None and str(path) != ":memory:":
         checks.append(_file_mode(path))
+    if vectors is not None:
+        checks.append(vectors)
     return checks, keyed
+
+
+def _pgvector(store, mode: str) -> Check:
+    """PostgreSQL's pgvector against ``SOUVENIR_PGVECTOR`` (:func:`souvenir.index.pgvector.index_class`
+    decides the same way at start-up): ``on`` with no extension on the server is a failure (the
+    service would not start); anything else says where the semantic scores are computed."""
+    from souvenir.errors import SouvenirError
+
+    try:
+        enabled = store.pgvector_enabled()
+        available = enabled or store.pgvector_available()
+    except SouvenirError as exc:
+        return Check("pgvector", "fail", f"the server's extensions are not readable: {without_userinfo(str(exc))}")
+    if mode == "off":
+        return Check("pgvector", "ok", "SOUVENIR_PGVECTOR=off: semantic scores computed in the replica (numpy)")
+    if enabled:
+        return Check("pgvector", "ok", "in use: semantic scores computed by PostgreSQL (vectors.embedding)")
+    if mode == "on":
+        if not available:
+            return Check(
+                "pgvector",
+                "fail",
+                "SOUVENIR_PGVECTOR=on but this PostgreSQL server has no pgvector extension: install it, "
+                "or SOUVENIR_PGVECTOR=auto (scores computed in the replica)",
+            )
+        return Check(
+            "pgvector",
+            "ok",
+            "available: the first start creates the extension and vectors.embedding (needs the right to CREATE EXTENSION)",
+        )
+    if available:
+        return Check(
+            "pgvector",
+            "ok",
+            "available, not in use: SOUVENIR_PGVECTOR=on scores in the database (docs/benchmarks.md, pgvector)",
+        )
+    return Check("pgvector", "ok", "not on this server: semantic scores computed in the replica (numpy)")
 
 
 def _keys_in_force(store) -> bool:
@@ -174,7 +222,36 @@ def _access(settings: Settings, keyed: bool) -> Check:
     )
 
 
-def _embedders(settings: Settings) -> list[Check]:
+#: Embedders reached over HTTP: their check has the chat model's deadline (a local one loads
+#: its weights, seconds on a busy machine, and is given the time it takes).
+_HTTP_EMBEDDERS = ("ollama", "openai")
+
+
+def _within(call, timeout_s: float):
+    """``call()`` in a daemon thread given ``timeout_s`` seconds in all (an HTTP embedder's own
+    bound is per request and retried: a dripping server held the check 30 s); its result, its
+    exception, or :class:`TimeoutError`."""
+    import threading
+
+    done: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            done["value"] = call()
+        except Exception as exc:  # noqa: BLE001 - handed to the caller
+            done["error"] = exc
+
+    worker = threading.Thread(target=run, name="souvenir-doctor-embedder", daemon=True)
+    worker.start()
+    worker.join(timeout_s)
+    if "error" in done:
+        raise done["error"]  # type: ignore[misc]
+    if "value" not in done:
+        raise TimeoutError(f"no answer in {timeout_s:g} s")
+    return done["value"]
+
+
+def _embedders(settings: Settings, timeout_s: float = 3.0) -> list[Check]:
     from souvenir.embedding import make_embedder, make_window_embedder
 
     checks = []
@@ -187,8 +264,12 @@ def _embedders(settings: Settings) -> list[Check]:
             continue
         began = time.monotonic()
         try:
-            embedder = make(settings)
-            vector = embedder.encode(["Souvenir checks that this sentence can be embedded."])[0] if embedder else None
+
+            def embed(make=make):
+                embedder = make(settings)
+                return embedder.encode(["Souvenir checks that this sentence can be embedded."])[0] if embedder else None
+
+            vector = _within(embed, timeout_s) if name.lower() in _HTTP_EMBEDDERS else embed()
         except Exception as exc:  # noqa: BLE001 - any failure to load is what this check reports
             checks.append(Check(role, "fail", f"{name} does not load: {without_userinfo(str(exc))[:300]}"))
             continue
@@ -196,85 +277,3 @@ def _embedders(settings: Settings) -> list[Check]:
         size = f"{len(vector)} dimensions" if vector is not None else "no vector"
         checks.append(Check(role, "ok", f"{name} loads and embeds ({size}, {took:.1f} s)"))
     return checks
-
-
-def _model(settings: Settings, timeout_s: float) -> Check:
-    base = settings.llm_base_url
-    if not base:
-        return Check(
-            "chat model",
-            "ok",
-            "none configured: each message is kept as an episode, no proxy (SOUVENIR_LLM_BASE_URL turns it on)",
-        )
-    import httpx
-
-    where = without_userinfo(base.rstrip("/") + "/models")
-    headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
-    try:
-        answer = _get(base.rstrip("/") + "/models", headers, timeout_s)
-    except (httpx.HTTPError, TimeoutError) as exc:
-        return Check("chat model", "fail", f"{where} did not answer in {timeout_s:g} s ({type(exc).__name__})")
-    if answer.status_code in (401, 403):
-        keyed = "SOUVENIR_LLM_API_KEY is set" if settings.llm_api_key else "no SOUVENIR_LLM_API_KEY is set"
-        return Check("chat model", "fail", f"{where} refused the request ({answer.status_code}; {keyed})")
-    if answer.status_code >= 500:
-        return Check("chat model", "fail", f"{where} answered {answer.status_code}: the model server is failing")
-    if answer.status_code != 200:
-        return Check("chat model", "warn", f"{where} answered {answer.status_code} (a server without /models?)")
-    try:
-        listed = {str(m.get("id")) for m in json.loads(answer.body).get("data", []) if isinstance(m, dict)}
-    except (ValueError, AttributeError, RecursionError):
-        listed = set()
-    model = settings.llm_model
-    if model and listed and model not in listed:
-        return Check("chat model", "warn", f"{where} answers, but does not list SOUVENIR_LLM_MODEL={model}")
-    return Check("chat model", "ok", f"{where} answers" + (f" and lists {model}" if model and listed else ""))
-
-
-#: Bytes of the model server's ``/models`` read at the most (a list of a few hundred models is
-#: a few tens of KB).
-MODELS_BYTES = 1 << 20
-
-
-@dataclass(frozen=True)
-class _Answer:
-    status_code: int
-    body: bytes
-
-
-def _get(url: str, headers: dict[str, str], timeout_s: float) -> _Answer:
-    """GET ``url`` within ``timeout_s`` seconds in all — httpx's timeout is per read: a server
-    sending a byte a second would hold the check for ever, so the request runs in a daemon
-    thread given that long — and at most :data:`MODELS_BYTES` of body, asked uncompressed.
-    Raises :class:`TimeoutError` past the deadline, ``httpx.HTTPError``."""
-    import threading
-
-    import httpx
-
-    deadline = time.monotonic() + timeout_s
-    done: dict[str, object] = {}
-
-    def fetch() -> None:
-        try:
-            asked = {**headers, "Accept-Encoding": "identity"}
-            with httpx.stream("GET", url, headers=asked, timeout=timeout_s) as response:
-                body = bytearray()
-                for chunk in response.iter_raw():
-                    body += chunk
-                    if time.monotonic() > deadline:
-                        raise TimeoutError("past the deadline")
-                    if len(body) >= MODELS_BYTES:
-                        break
-                done["answer"] = _Answer(response.status_code, bytes(body[:MODELS_BYTES]))
-        except Exception as exc:  # noqa: BLE001 - handed to the caller
-            done["error"] = exc
-
-    worker = threading.Thread(target=fetch, name="souvenir-doctor-model", daemon=True)
-    worker.start()
-    worker.join(max(0.0, deadline - time.monotonic()) + 0.2)
-    if "error" in done:
-        raise done["error"]  # type: ignore[misc]
-    answer = done.get("answer")
-    if not isinstance(answer, _Answer):
-        raise TimeoutError("past the deadline")
-    return answer

@@ -32,6 +32,17 @@ def _erased(engine: Engine, channel: str, user: str, texts: list[str]) -> set[in
     return engine.store.erased_texts(channel, user, texts)
 
 
+def _first_seen(engine: Engine, channel: str, user: str) -> bool:
+    """The user's row made now, by this process's clock, when it is new: "first seen"
+    (``users.created_at``, ``souvenir users``, ``GET /v1/users``) is when this store first
+    recorded the user, whichever door — not the date of the first line an import or a LoCoMo
+    replay writes "as of" its own time (a line dated 2001 made a user first seen in 2001).
+    Called before the first write only: a file whose every line is left out makes no user.
+    Returns ``True`` (done)."""
+    engine.user_id(channel, user, create=True)
+    return True
+
+
 def _left_out() -> WriteResult:
     return WriteResult("dropped", None, "", reason=ERASED_REASON, code=ERASED_CODE)
 
@@ -63,6 +74,7 @@ def replay_locomo(
     user = user or conv.name
     _validate(conv.name, [(0, t.text) for t in conv.turns])
     results: list[WriteResult] = []
+    seen = False
     if speaker is None:
         gone = _erased(engine, channel, user, [f"{t.speaker}: {t.text}" for t in conv.turns])
         for at, turn in enumerate(conv.turns):
@@ -70,6 +82,7 @@ def replay_locomo(
                 results.append(_left_out())
                 progress(1)
                 continue
+            seen = seen or _first_seen(engine, channel, user)
             candidate = Candidate(
                 text=f"{turn.speaker}: {turn.text}",
                 kind="episode",
@@ -90,6 +103,7 @@ def replay_locomo(
         if turn.speaker == speaker and i in gone:
             results.append(_left_out())
         elif turn.speaker == speaker:
+            seen = seen or _first_seen(engine, channel, user)
             reply = turns[i + 1].text if i + 1 < len(turns) and turns[i + 1].speaker != speaker else None
             _, written = engine.record_turn(
                 channel, user, turn.text, reply, time=turn.time, source=turn.dia_id, now=turn.time
@@ -150,11 +164,13 @@ def import_memories(
     _validate(path, [(i, line.text) for i, line in enumerate(lines, 1)])
     gone = _erased(engine, channel, user, [line.text for line in lines])
     results = []
+    seen = False
     for at, line in enumerate(lines):
         if at in gone:
             results.append(_left_out())
             progress(1)
             continue
+        seen = seen or _first_seen(engine, channel, user)
         candidate = Candidate(
             text=line.text,
             kind=line.kind,

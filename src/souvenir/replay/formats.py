@@ -23,13 +23,17 @@ Formats:
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import BinaryIO
 
 from souvenir.replay.export_profile import ExportedProfile, exported_profile
 from souvenir.errors import FileFormatError, TextError
@@ -44,11 +48,20 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 _DEEP = "JSON nested too deep"
 
 
-def _read_bytes(path: Path) -> bytes:
-    """``path``'s bytes; :class:`FileFormatError` for anything but a regular file, or one
-    over :data:`MAX_FILE_BYTES` (checked before reading, and while reading). Opened once,
-    non-blocking, and checked on the opened descriptor (``fstat``): a path swapped for a FIFO
-    between a check by path and the open blocked the open for ever (no writer)."""
+#: The longest line of a JSONL file (a chat exchange, a memory): a record's text is at most
+#: :data:`~souvenir.limits.MAX_TEXT_BYTES` (16 KiB) in UTF-8, six times that written as JSON
+#: ``\uXXXX`` escapes, plus a reply and short fields: 1 MiB holds any record that can be kept.
+#: A longer line is refused having read that much of it (a 50 MB one-line file was read whole
+#: and parsed, 437 MB resident, before its text was refused).
+MAX_LINE_BYTES = 1 << 20
+
+
+@contextmanager
+def _opened(path: Path) -> Iterator[BinaryIO]:
+    """``path`` opened for reading; :class:`FileFormatError` for anything but a regular file,
+    or one over :data:`MAX_FILE_BYTES` (checked before reading; a reader also stops past it).
+    Opened once, non-blocking, and checked on the opened descriptor (``fstat``): a path
+    swapped for a FIFO between a check by path and the open blocked the open for ever."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
@@ -61,10 +74,42 @@ def _read_bytes(path: Path) -> bytes:
             raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)  # a regular file: O_NONBLOCK changes nothing, said plainly
+        yield handle
+
+
+def _read_bytes(path: Path) -> bytes:
+    """``path``'s bytes, at most :data:`MAX_FILE_BYTES` (:func:`_opened`)."""
+    with _opened(path) as handle:
         data = handle.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
     return data
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """``path``'s lines (numbered from 1, without their end), read one at a time: a line over
+    :data:`MAX_LINE_BYTES` is a :class:`FileFormatError` once that much of it is read, a line
+    that is not UTF-8 one naming its number; the file bounded as :func:`_opened` bounds it."""
+    read = 0
+    with _opened(path) as handle:
+        for number in itertools.count(1):
+            raw = handle.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            read += len(raw)
+            if read > MAX_FILE_BYTES:
+                raise FileFormatError(str(path), 0, f"over {MAX_FILE_BYTES // 2**20} MiB: split it")
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise FileFormatError(
+                    str(path),
+                    number,
+                    f"a line over {MAX_LINE_BYTES // 2**20} MiB: a record holds a text of at most "
+                    f"{MAX_TEXT_BYTES // 1024} KiB (one record a line; nothing read past it)",
+                )
+            try:
+                yield number, raw.decode("utf-8").rstrip("\r\n")
+            except UnicodeDecodeError as exc:
+                raise FileFormatError(str(path), number, "not valid UTF-8") from exc
 
 
 def _read_text(path: Path) -> str:
@@ -163,7 +208,7 @@ def _not_locomo(path: Path) -> str:
     """What to do with a file read as LoCoMo that is not: a chat JSONL under another suffix
     (``chat.json``, ``chat.txt``) is named as such, anything else gets the two formats."""
     try:
-        first = next((line for line in _read_text(path).splitlines() if line.strip()), "")
+        first = next((line for _, line in _lines(path) if line.strip()), "")
         record = json.loads(first)
     except (ValueError, UnicodeError, RecursionError, FileFormatError):
         record = None
@@ -282,8 +327,7 @@ class ChatLine:
 
 
 def _jsonl(path: Path):
-    raw = _read_text(path)
-    for number, line in enumerate(raw.splitlines(), start=1):
+    for number, line in _lines(path):
         if not line.strip():
             continue
         try:
@@ -420,12 +464,22 @@ def parse_memories_jsonl(path: str | Path) -> list[ImportLine]:
     return lines
 
 
+#: An export's opening: ``souvenir export`` and ``GET …/export`` write ``channel``, ``user``
+#: (each at most 256 characters) then ``tables``: within the first :data:`_HEAD_BYTES`.
+_EXPORT_HEAD = re.compile(rb'^\s*\{.*?"tables"\s*:\s*\{', re.S)
+_HEAD_BYTES = 64 * 1024
+
+
 def _export_of(path: Path) -> dict | None:
     """The whole file as an export of one user (a JSON object with ``tables.memories``, as
-    ``souvenir export`` writes it: indented, so no line of it is a JSONL record), or None."""
-    text = _read_text(path)
-    if not text.lstrip().startswith("{"):
+    ``souvenir export`` writes it indented, or ``GET …/export`` on one line), or None. Parsed
+    whole only when its first :data:`_HEAD_BYTES` open an object with a ``tables`` key: a
+    JSONL file is then read line by line (:func:`_lines`), never parsed whole."""
+    with _opened(path) as handle:
+        head = handle.read(_HEAD_BYTES)
+    if not _EXPORT_HEAD.match(head):
         return None
+    text = _read_text(path)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

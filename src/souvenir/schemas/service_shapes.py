@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import AliasChoices, ConfigDict, Field
 
 from souvenir.schemas.memory_shapes import MemoryPublic, SelectedMemory
 from souvenir.schemas.wire import RowId, UtcTime, _In, _Out
@@ -99,7 +99,13 @@ class SelectionRecord(_Out):
 
 
 class DegradedEvent(_Out):
-    """A degraded turn or a dropped reflection item: when, what, why."""
+    """One of the user's incidents: when, what (``kind``), why (``detail``). The kinds and the
+    ``/metrics`` counter each adds to: ``degraded_turn`` (``souvenir_degraded_turns``: a turn
+    served without semantic scores), ``reflection_item_dropped``
+    (``souvenir_reflection_items_dropped``), ``summary_rejected``
+    (``souvenir_summaries{outcome="rejected"}``); and, counted nowhere else,
+    ``forget_shown_elsewhere`` ("don't remember that" sent with another conversation than the
+    recorded one: nothing erased, ``detail`` the request's ``turn:N``)."""
 
     model_config = ConfigDict(extra="allow")
     time: datetime
@@ -147,15 +153,17 @@ class WriteEvent(_Out):
 class Diagnostics(_Out):
     """What the diagnostics page shows, as JSON: the last selections with each memory's
     reason, pass and score; every active memory with its forgetting counters (most often a
-    candidate first); degraded turns; the indexer's backlog; parked jobs; the profile; and,
+    candidate first); ``incidents`` (degraded turns, dropped reflection items, rejected
+    summaries: :class:`DegradedEvent`); the indexer's backlog; parked jobs; the profile; and,
     in ``diagnostics.json``, the service's counters (``service``). Sections added by later
-    versions pass through (``extra``)."""
+    versions pass through (``extra``). ``incidents`` was ``degraded`` before session 20 (it
+    held more than degraded turns): a document with ``degraded`` is still read."""
 
     model_config = ConfigDict(extra="allow")
     user: UserRef
     selections: list[SelectionRecord]
     counters: list[MemoryPublic]
-    degraded: list[DegradedEvent]
+    incidents: list[DegradedEvent] = Field(validation_alias=AliasChoices("incidents", "degraded"))
     index: IndexStatus
     parked: list[ParkedJob]
     profile: dict[str, Any]

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
+from souvenir.lexical.text_cache import text_cache
 from souvenir.write.filters._dislocation import DURATION, aspect_first, lends, split_fronted
 from souvenir.write.filters._speaker_noun import reporter_span
 from souvenir.write.filters._spoken_fr import FR_AFTER_VERB, after_verb, spoken_negation, verbless_no_more
@@ -142,7 +143,22 @@ def clauses(text: str, more: bool = False) -> list[Clause]:
     A sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") is a question
     (:func:`souvenir.lexical.questions.mark_questions`). ``more``: an ambiguous spoken
     "plus" (« je bois plus de café depuis un mois ») reads "more" — the reading of a candidate
-    that repeats it (« Mange plus de légumes »); "no more" otherwise (:func:`_no_more`)."""
+    that repeats it (« Mange plus de légumes »); "no more" otherwise (:func:`_no_more`).
+
+    Cached (:data:`CLAUSES_CACHE` texts; a new list each call, the clauses shared: no reader
+    changes one): a write's filters read the same message, reply and candidate again — 7 of
+    8 reads of a 16 KB message were repeats (tests/test_linear_time.py's filter test)."""
+    return list(_clauses(text, more))
+
+
+#: Texts whose clauses are kept: a write reads a message, its reply and a few candidates
+#: through several filters; 64 hold them (a 16 KB text's clauses are ~2 MB: 64 of them, the
+#: most, ~130 MB, emptied with the lexical caches by the faces' character budget).
+CLAUSES_CACHE = 64
+
+
+@text_cache(CLAUSES_CACHE)
+def _clauses(text: str, more: bool) -> tuple[Clause, ...]:
     tokens = tokenize(mark_questions(text))
     sentences: list[tuple[list[Tok], bool]] = []
     current: list[Tok] = []
@@ -185,7 +201,7 @@ def clauses(text: str, more: bool = False) -> list[Clause]:
             clause.opener, clause.sentence = opener, count
             out.append(clause)
     _inherit(out)
-    return out
+    return tuple(out)
 
 
 #: Nouns that end like an inverted pronoun: « rendez-vous » is an appointment, no "you" asked.
