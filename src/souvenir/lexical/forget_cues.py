@@ -190,7 +190,7 @@ _FROM_MEMORY = (
         re.compile(r"\b(?:dari|daripada)\s+(?:ingatan|memori)\b", re.I),
     ),
 )
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?。！？…])\s*|\n+")
 
 #: Words of the cue and its filler, left out of the topic (keys, and Chinese tokens).
 FORGET_WORDS = frozenset(

@@ -174,7 +174,13 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             "count",
             r"a\s+(?:maintenant\s+|désormais\s+|actuellement\s+|en\s+fait\s+)?(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b",
         ),
-        ("children", "count", r"有了?(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
+        # 家里两个娃了, 我家现在三个孩子: the household's count, 有 left out
+        (
+            "children",
+            "count",
+            r"(?:有了?|(?:家里|家中|我家)(?:现在|已经|目前)?(?:有|是)?了?)(?P<v>\d+|一|两|二|三|四|五|六|七)个"
+            r"(?:孩子|小孩|娃|宝宝)",
+        ),
         (
             "children",
             "count",
