@@ -35,6 +35,12 @@ ADMIT = [
         "Dah balik isi minyak di Petron setiap minggu, Shell jauh sangat",
         "di Shell",
     ),
+    (["网购一般用淘宝", "网购现在都用拼多多"], "又用回淘宝了，拼多多假货太多", "都用拼多多"),
+    (
+        ["Guna Celcom untuk telefon", "Guna Digi untuk telefon"],
+        "Dah guna Celcom balik, Digi takde line kat rumah",
+        "Guna Digi",
+    ),
     # counter-example: one shared word is no frame, and the return does not name the middle value
     (["Works at Renault", "Works Saturdays at the market stall"], "Back at Renault full time", None),
     # back: a stop said as "no longer", then taken up again
@@ -67,6 +73,11 @@ ADMIT = [
     (["Ada seorang anak lelaki"], "Sekarang ada dua orang anak", "seorang anak lelaki"),
     # counter-example: the same two
     (["Has two daughters"], "Has two kids", None),
+    # quantity: a weight said by its change verb and unit only
+    (["Weighs 82 kg"], "Down to 76 kg after the diet", "82 kg"),
+    (["Pèse 70 kilos"], "Est redescendu à 66 kilos grâce au vélo", "70 kilos"),
+    (["体重75公斤"], "现在瘦到68公斤了", "75公斤"),
+    (["Berat saya 80 kg"], "Dah turun ke 74 kg lepas puasa", "80 kg"),
     # quantity: an amount that holds "this year"
     (["School fees are £4,000 a term"], "School fees are £4,300 a term this year", "£4,000"),
     (["Yuran sekolah anak RM300 sebulan"], "Yuran sekolah anak RM350 sebulan tahun ini", "RM300"),

@@ -81,6 +81,13 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
             r"(?:" + CHANGE + r"\s*)?(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?",
         ),
+        # a change of weight said by its verb and unit only: « Est redescendue à 58 kg », 瘦到68公斤了, "Dah turun ke 74 kg"
+        (
+            "weight",
+            "qty",
+            r"(?:(?:est|suis)\s+(?:re)?(?:descendue?|tombée?|passée?|montée?)\s+à|(?:dah\s+|sudah\s+)?(?:turun|susut)\s+"
+            r"(?:ke|jadi|kepada)|(?:瘦|胖|减|降)(?:到|至)了?)\s*(?=\d+(?:[.,]\d+)?\s*(?:kg|kilos?|公斤|千克)\b)",
+        ),
         ("height", "qty", aux + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
         (
             "height",

@@ -6,8 +6,8 @@ An extractor writes the verb ("Suka berkaraoke", "Suka memancing") where the use
 thing or the root ("karaoke ni dah tak minat", "dah tak pancing"). The prefixes ber- / be- /
 ter- / di- / me- / mem- / men- / meng- / meny- / pe- / pem- / pen- / peng- / peny-, with the
 root's first consonant the nasal prefix drops (mem-: p; men-: t; meng-: k; meny-: s). The
-root is four letters or more (never "main" read in "bermaintenance"-like accidents of
-shorter words: "ber" + "ani" is no match).
+root is four letters or more, five after a two-letter prefix (be- / me- / pe- / di-: English
+"became", "behave", "before" are no be- + "came", "have", "fore").
 
 Shape::
 
@@ -46,7 +46,8 @@ def roots(word: str) -> frozenset[str]:
     for prefix, dropped in _PREFIXES:
         if word.startswith(prefix) and len(word) - len(prefix) >= _MIN_ROOT - 1:
             rest = word[len(prefix) :]
-            out.update(letter + rest for letter in dropped if len(letter + rest) >= _MIN_ROOT)
+            least = _MIN_ROOT + 1 if len(prefix) == 2 else _MIN_ROOT  # "became" is no be- + "came"
+            out.update(letter + rest for letter in dropped if len(letter + rest) >= least)
     return frozenset(out)
 
 

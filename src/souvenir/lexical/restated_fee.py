@@ -17,6 +17,8 @@ before or after the amount) is never met. Read here as bags of words:
   change (went up to, « est passé à », naik jadi, 涨到) and of the period are set aside name the
   same thing: the same content words (gym; Netflix; internet), or for Chinese two characters in a
   row (健身).
+* any other number is the same on both sides (« 10 séances à 200 € » / « 3 séances à 50 € » are two
+  contracts);
 * the stored side is no event told in the past ("Paid £300 for the gym's annual pass").
 
 Shape::
@@ -77,6 +79,7 @@ _HAN_ASIDE = re.compile(
     r"每(?:个|一个)?(?:月|周|星期|礼拜|年)|一个月|一年|月费|年费|会员费?|费用?|交了?|付了?|花了?|缴|涨到|涨了|降到|降了|变成|现在"
     r"|了|的|块钱?|元|卡|[\d.,]+|[〇一二两三四五六七八九十百千万]+"
 )
+_OTHER_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _PAST_EVENT = re.compile(r"^\s*(?:paid|spent|bought|a\s+payé|a\s+dépensé|dah\s+bayar|bayar\s+tadi)\b|付了|花了", re.I)
 
 
@@ -110,7 +113,10 @@ def restates_fee(new: str, old: str) -> bool:
     """Whether ``new`` says ``old``'s fee again with another amount (module docstring)."""
     if len(old) > 200 or len(new) > 300:
         return False
-    a, b = _money(_digits(new)), _money(_digits(old))
+    dn, do = _digits(new), _digits(old)
+    a, b = _money(dn), _money(do)
+    if _OTHER_NUMBER.findall(_MONEY.sub(" ", dn)) != _OTHER_NUMBER.findall(_MONEY.sub(" ", do)):
+        return False  # « 10 séances à 200 € » / « 3 séances à 50 € »: another count differs, another contract
     if len(a) != 1 or len(b) != 1 or a == b or _period(new) != _period(old) or _PAST_EVENT.search(old):
         return False
     han_new, han_old = _han(new), _han(old)

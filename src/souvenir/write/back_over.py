@@ -59,8 +59,12 @@ _RETURNED_TO = re.compile(
     r"|(?:back|returned|retour|retournée?|revenue?|balik|kembali)\s+(?:[^\W\d_]+\s+){0,3}?"
     r"(?:with|at|to|in|chez|à|au|di|ke|kat|dengan|guna|pakai))\s+(?:the\s+|le\s+|la\s+|l')?"
     r"(?P<w>[^\W\d_]{3,})"
-    r"|(?:又回|重新回|回到|又回到|搬回|调回|换回|改回|转回|切回)(?:了)?(?:用)?(?P<h>[\u4e00-\u9fff]{2})",
+    r"|(?:又回|重新回|回到|又回到|搬回|调回|换回|改回|转回|切回|用回)(?:了)?(?:用)?(?P<h>[\u4e00-\u9fff]{2})",
     re.I,
+)
+#: The place before a return mark said last ("Dah guna Celcom balik", "pakai Maxis semula", "with Monzo again").
+_RETURNED_AFTER = re.compile(
+    r"\b(?:guna|pakai|dengan|di|ke|kat|with|at)\s+(?P<w>[^\W\d_]{3,})\s+(?:balik|semula|again)\b", re.I
 )
 
 
@@ -76,8 +80,8 @@ def return_over(text: str, pool: Sequence[Memory], said_at: datetime) -> tuple[M
         return None
     keys = user_keys(text)
     new_words = stems(fingerprint(text).words)
-    to = _RETURNED_TO.search(text)
-    place = (to.group("w") or to.group("h")).casefold() if to else ""
+    to = _RETURNED_TO.search(text) or _RETURNED_AFTER.search(text)
+    place = (to.groupdict().get("w") or to.groupdict().get("h") or "").casefold() if to else ""
     older = []
     for memory in pool:
         if lead_relative(memory.text) is not None or _AWAY.match(memory.text):
