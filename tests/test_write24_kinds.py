@@ -125,7 +125,20 @@ FILTER = [
         "fact",
         False,
     ),
-    # counter-examples: the comment names a topic; a statement in spoken French is no request
+    (
+        "My husband and I sleep in separate rooms now. oops don't remember that, too much info",
+        "Sleeps apart from husband",
+        "fact",
+        False,
+    ),
+    ("我老公最近在看心理医生……哎，这个别记了，太私人了", "老公在看心理医生", "fact", False),
+    # counter-examples: the user's own lapse of memory; a statement in spoken French is no request
+    (
+        "We went to a Thai place by the river. sorry don't remember the name",
+        "Went to a Thai place by the river",
+        "fact",
+        True,
+    ),
     ("Je retiens pas les noms des gens, c'est terrible", "Retient mal les noms", "fact", True),
     # speakers: labels in full-width brackets
     ("群里聊天记录\n【表姐】我下个月辞职去深圳\n【我】加油", "下个月辞职去深圳", "fact", False),

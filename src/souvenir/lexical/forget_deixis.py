@@ -47,7 +47,8 @@ FILLERS = frozenset(
     ça ca cela ceci bon euh ben bah enfin finalement fait attends pardon non viens dire dis venais
     tu itu ini ni alamak sebenarnya eh tak apa lah la je jelah aje saja tadi benda yang hmm weh aduh
     sorry maaf takpe takpelah
-    plait tete head mind memory memoire ingatan memori keluarkan awak kau anda""".split()
+    plait tete head mind memory memoire ingatan memori keluarkan awak kau anda
+    ugh argh oops whoops meh lol haha omg tbh gosh jeez sigh oups pff pfff bof mdr zut adoi aduh adui haih uish""".split()
 )
 #: Chinese deictics and interjections, taken out of a Chinese topic token (这事 / 算了 / 哎).
 _ZH_FILLERS = (
@@ -74,6 +75,7 @@ _ZH_FILLERS = (
     "好吧",
     "算了",
     "哎呀",
+    "哈哈",
     "哎",
     "唉",
     "嗯",
