@@ -35,7 +35,7 @@ ADMIT = [
         "Dah balik isi minyak di Petron setiap minggu, Shell jauh sangat",
         "di Shell",
     ),
-    (["网购一般用淘宝", "网购现在都用拼多多"], "又用回淘宝了，拼多多假货太多", "都用拼多多"),
+    (["网购一般用淘宝", "网购换成了拼多多"], "又用回淘宝了，拼多多假货太多", "换成了拼多多"),
     (
         ["Guna Celcom untuk telefon", "Guna Digi untuk telefon"],
         "Dah guna Celcom balik, Digi takde line kat rumah",

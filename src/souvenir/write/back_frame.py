@@ -7,11 +7,10 @@ di Shell" → "Dah balik isi minyak di Petron".
 ``back_over.return_over`` retires a middle memory that opens on a verb of moving away ("Switched
 to…", 换成了…). A middle told as a plain statement of another value has no such verb; it is the
 same attribute when it says every word of the older memory's frame — the older memory's content
-words but the place the return names and numbers — two words at least, and not that place. When
-the return also names the middle's own value, as the reason it went back ("…, le Lidl était trop
-loin", 拼多多假货太多), one word of the frame shared is enough (网购一般用淘宝 / 网购现在都用拼多多).
-"Works at Renault" → "Works Saturdays at the market" → "Back at Renault" keeps the market (two
-jobs can be held).
+words but the place the return names and numbers — and not that place. The frame must have two
+words, or one when the return also names the middle's own value, as the reason it went back
+("…, le Lidl était trop loin"): "Works at Renault" → "Works Saturdays at the market" → "Back at
+Renault" keeps the market (two jobs can be held).
 
 Shape::
 
@@ -38,6 +37,6 @@ def other_value(base: str, middle: str, place: str, text: str) -> bool:
     base_words = stems(fingerprint(base).words)
     frame = {word for word in base_words if place not in word and word not in place and not word.isdigit()}
     middle_words = stems(fingerprint(middle).words)
-    if (middle_words - base_words) & stems(fingerprint(text).words):  # the return names the middle's value
-        return bool(frame & middle_words)
-    return len(frame) >= _MIN_FRAME and frame <= middle_words
+    if not frame or not frame <= middle_words:
+        return False
+    return len(frame) >= _MIN_FRAME or bool((middle_words - base_words) & stems(fingerprint(text).words))

@@ -68,6 +68,21 @@ _RETURNED_AFTER = re.compile(
 )
 
 
+#: "Back" in idioms that return to no value: "back in touch", "back on track", "back to normal".
+_IDIOM = re.compile(
+    r"\bback\s+(?:in\s+touch|on\s+track|to\s+normal|in\s+shape|on\s+(?:my|his|her|their)\s+feet|to\s+square\s+one"
+    r"|at\s+it|to\s+(?:sleep|bed))\b",
+    re.I,
+)
+
+
+def _holds(text: str, place: str) -> bool:
+    """Whether ``text`` names ``place`` as a word (Latin: not "touch" inside "touching"; Han: as written)."""
+    if re.search(r"[\u4e00-\u9fff]", place):
+        return place in text
+    return re.search(rf"\b{re.escape(place)}\b", text, re.I) is not None
+
+
 def _dated(memory: Memory) -> datetime:
     return memory.updated_at or memory.created_at or datetime.min.replace(tzinfo=timezone.utc)
 
@@ -76,7 +91,7 @@ def return_over(text: str, pool: Sequence[Memory], said_at: datetime) -> tuple[M
     """``(older memory, ids of the memories between)`` when ``text`` returns over a move away (module
     docstring), else ``None``. ``pool``: the user's comparable active memories; ``said_at``: when ``text``
     was said (a memory dated after it is never retired)."""
-    if not back_again(text) or lead_relative(text) is not None:
+    if not back_again(text) or lead_relative(text) is not None or _IDIOM.search(text):
         return None
     keys = user_keys(text)
     new_words = stems(fingerprint(text).words)
@@ -89,7 +104,7 @@ def return_over(text: str, pool: Sequence[Memory], said_at: datetime) -> tuple[M
         theirs = user_keys(memory.text)
         same_key = any(theirs.get(key) is not None and theirs.get(key) == value for key, value in keys.values)
         shared = stems(fingerprint(memory.text).words) & new_words
-        if place and place not in memory.text.casefold() and not same_key:
+        if place and not _holds(memory.text, place) and not same_key:
             continue  # the return names its place: « Est revenue à Carrefour » goes back to Carrefour only
         if same_key or len(shared) >= 2 or (place and shared and place in memory.text.casefold()):
             older.append(memory)
