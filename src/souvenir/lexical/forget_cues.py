@@ -63,7 +63,7 @@ from souvenir.lexical.text_cache import text_cache
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
 
 _LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so)\s+)?(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so|oops|whoops|wait)[,!]?\s+)*(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
     r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:just\s+)?"
     r"|\b(?:you|u)\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
     r"|\bi'd\s+like\s+you\s+to\s+)"
@@ -192,7 +192,7 @@ _FROM_MEMORY = (
         re.compile(r"\b(?:dari|daripada)\s+(?:ingatan|memori)\b", re.I),
     ),
 )
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?。！？…])\s*|\n+")
 
 #: Words of the cue and its filler, left out of the topic (keys, and Chinese tokens).
 FORGET_WORDS = frozenset(

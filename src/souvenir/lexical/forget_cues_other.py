@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from souvenir.lexical.forget_spoken import spoken_fr_cue
+
 __all__ = ["OTHER_WORDS", "other_cue"]
 
 _EN_LEAD = (
@@ -158,4 +160,4 @@ def other_cue(folded: str) -> bool:
         for p in (_EN, _FR, _ZH, _EN_TOLD, _FR_TOLD, _MS_TOLD_OBJ, _ZH_TOLD, _FR_FRONTED, _FROM_MEMORY, _ZH_CLEAR)
     ):
         return True
-    return bool(_MS_CLOSE.search(folded) and _MS_TOLD.search(folded))
+    return bool(_MS_CLOSE.search(folded) and _MS_TOLD.search(folded)) or spoken_fr_cue(folded)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from souvenir.lexical.forget_comment import bare_before_comment
 from souvenir.lexical.forget_cues import ForgetRequest
 from souvenir.lexical.forget_verbs import (
     EN_DELETE,
@@ -59,7 +60,8 @@ FILLERS = frozenset(
     ça ca cela ceci bon euh ben bah enfin finalement fait attends pardon non viens dire dis venais
     tu itu ini ni alamak sebenarnya eh tak apa lah la je jelah aje saja tadi benda yang hmm weh aduh
     sorry maaf takpe takpelah
-    plait tete head mind memory memoire ingatan memori keluarkan awak kau anda""".split()
+    plait tete head mind memory memoire ingatan memori keluarkan awak kau anda
+    ugh argh oops whoops meh lol haha omg tbh gosh jeez sigh oups pff pfff bof mdr zut adoi aduh adui haih uish""".split()
 )
 #: Chinese deictics and interjections, taken out of a Chinese topic token (这事 / 算了 / 哎).
 _ZH_FILLERS = (
@@ -86,6 +88,7 @@ _ZH_FILLERS = (
     "好吧",
     "算了",
     "哎呀",
+    "哈哈",
     "哎",
     "唉",
     "嗯",
@@ -143,7 +146,7 @@ _NEXT_STEP = re.compile(
     r"|\b(?:akan|nanti|biar|tanya|tolong|tak\s+apa|takpe|takpelah)\b",
     re.I,
 )
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?。！？…])\s*|\n+")
 #: Characters read on each side of a request for what it points at or the next step: what was
 #: "just said" is near it, and a long message of many requests is read in linear time.
 _NEAR = 400
@@ -158,10 +161,14 @@ def _filler(key: str, cjk: bool) -> bool:
 
 
 def _bare(request: ForgetRequest) -> bool:
-    """No whole, "everything" or attribute request; a topic of fillers at most."""
+    """No whole, "everything" or attribute request; a topic of fillers at most, or a clause of
+    fillers followed by the user's comment on it (:func:`~souvenir.lexical.forget_comment.bare_before_comment`:
+    « retiens pas ça, c'est trop perso », "jangan ingat yang tu, malu saya")."""
     if request.whole or request.everything or request.attribute:
         return False
-    return all(_filler(tok.key, tok.cjk) for tok in request.topic)
+    if all(_filler(tok.key, tok.cjk) for tok in request.topic):
+        return True
+    return bare_before_comment(request.sentence, lambda tok: _filler(tok.key, tok.cjk))
 
 
 def never_mind(request: ForgetRequest, message: str = "") -> bool:

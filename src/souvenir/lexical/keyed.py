@@ -87,6 +87,7 @@ from typing import NamedTuple
 
 from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
+from souvenir.lexical.keychildren import birth_head
 from souvenir.lexical.keycounts import counterpart_head
 from souvenir.lexical.keytimes import untimed_move
 from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone, year_free
@@ -411,6 +412,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
                 or head_user
                 or (head_neutral and bool(parsed.values) and all(measured(k) for k, _ in parsed.values))
                 or (parsed.subject is None and counterpart_head(head_text, tuple(k for k, _ in parsed.values)))
+                or (parsed.subject is None and birth_head(head_text) and all(k == "children" for k, _ in parsed.values))
             )  # 二宝出生了，现在有两个孩子: an event with no subject, then the user's measured value; 房东涨租了，…
             if parsed.values and allowed and not question:
                 for key, value in parsed.values:

@@ -81,6 +81,13 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:berat(?:\s+badan)?(?:nya)?(?:\s+(?:saya|pengguna))?\s*(?:kini\s+|sekarang\s+)?"
             r"(?:" + CHANGE + r"\s*)?(?:ialah|adalah|:|=)?|seberat)\s*(?:lebih\s+kurang\s+|kira-kira\s+|sekitar\s+)?",
         ),
+        # a change of weight said by its verb and unit only: « Est redescendue à 58 kg », 瘦到68公斤了, "Dah turun ke 74 kg"
+        (
+            "weight",
+            "qty",
+            r"(?:(?:est|suis)\s+(?:re)?(?:descendue?|tombée?|passée?|montée?)\s+à|(?:dah\s+|sudah\s+)?(?:turun|susut)\s+"
+            r"(?:ke|jadi|kepada)|(?:瘦|胖|减|降)(?:到|至)了?)\s*(?=\d+(?:[.,]\d+)?\s*(?:kg|kilos?|公斤|千克)\b)",
+        ),
         ("height", "qty", aux + r"(?:height\s*(?:is|:)?|stands)\s*(?:about\s+)?"),
         (
             "height",
@@ -174,7 +181,13 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             "count",
             r"a\s+(?:maintenant\s+|désormais\s+|actuellement\s+|en\s+fait\s+)?(?P<v>\d+|un|deux|trois|quatre|cinq|six|sept)\s+enfants?\b",
         ),
-        ("children", "count", r"有了?(?P<v>\d+|一|两|二|三|四|五|六|七)个(?:孩子|小孩|娃)"),
+        # 家里两个娃了, 我家现在三个孩子: the household's count, 有 left out
+        (
+            "children",
+            "count",
+            r"(?:有了?|(?:家里|家中|我家)(?:现在|已经|目前)?(?:有|是)?了?)(?P<v>\d+|一|两|二|三|四|五|六|七)个"
+            r"(?:孩子|小孩|娃|宝宝)",
+        ),
         (
             "children",
             "count",

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 
+from souvenir.lexical.asks_tail import ALTERNATIVE, HESITATES, OPINION_TAIL
 from souvenir.lexical.sarcasm_frames import echoed_liking, liked_mishap
 from souvenir.lexical.sarcasm_marks import MARKED
 
@@ -268,7 +269,10 @@ def _ask_end(sentence: str) -> int | None:
     if s.endswith(("?", "？")):
         return None
     core = s.rstrip("。.!！")
-    m = _ZH_ASKS.search(core) or _MS_ASKS.search(s) or _EN_ASKS.search(s) or _FR_ASKS.search(s)
+    tail = OPINION_TAIL.search(core)
+    if tail is not None and (not core[: tail.start()].strip() or ALTERNATIVE.search(core, 0, tail.start())):
+        return tail.start() or len(core)  # "selling it or keeping it, what would you do": the choice asks
+    m = _ZH_ASKS.search(core) or _MS_ASKS.search(s) or _EN_ASKS.search(s) or _FR_ASKS.search(s) or HESITATES.search(s)
     if m is None:
         return None
     comma = _CLAUSE_COMMA.search(core, m.end())

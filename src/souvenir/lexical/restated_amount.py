@@ -51,7 +51,10 @@ _ZH_CHANGE = re.compile(r"现在|目前|已经|(?:又|回)?(?:涨|降|升|减|�
 #: "because", « pour préparer le semi », "sebab pejabat pindah", 因为 / 为了).
 _ADJUNCT = re.compile(
     r"^\W*(?:$|(?:since|after|now|from|as\s+of|because|with|thanks|depuis|après|maintenant|désormais|pour|car"
-    r"|parce|avec|grâce|lepas|selepas|sejak|sekarang|kini|mulai|sebab|kerana|untuk|dengan)\b|了|啦|现在|自从|因为|为了"
+    r"|parce|avec|grâce|lepas|selepas|sejak|sekarang|kini|mulai|sebab|kerana|untuk|dengan"
+    # the present period it holds in ("this year", « cette année », "tahun ni", 今年)
+    r"|this\s+(?:year|month|week|term|semester|season)|cette\s+(?:année|semaine|saison)|ce\s+mois(?:-ci)?"
+    r"|(?:tahun|bulan|minggu|semester|penggal)\s+(?:ni|ini))\b|了|啦|现在|自从|因为|为了|今年|这个月|本月|这学期"
     r"|吃药|靠)",
     re.I,
 )

@@ -29,6 +29,7 @@ import re
 
 from souvenir.lexical.kinds_of import kind_meets
 from souvenir.lexical.normalize import fold_words, nfkc_fold
+from souvenir.lexical.stop_forms import stopped_text
 from souvenir.lexical.stopwords import STOP_WORDS
 
 __all__ = ["back_again", "resumes", "says_stopped"]
@@ -73,11 +74,12 @@ _ZH_BA = re.compile(
 
 def _object(old: str) -> tuple[str, ...] | None:
     m = _STOP.match(old)
-    if m is None:
+    said = stopped_text(old) if m is None else None  # « N'a plus de migraines », 半年没碰麻将了
+    if m is None and said is None:
         ba = _ZH_BA.match(old)
         o = ba.group("o") if ba else ""
         return (o,) if len(o) > 1 and "把" not in o and not o.startswith(("我", "他", "她")) else None
-    rest = _GOING.sub("", old[m.end() :])  # "Stopped going to the gym": the gym
+    rest = _GOING.sub("", old[m.end() :] if m is not None else said or "")  # "Stopped going to the gym": the gym
     end = _END.search(rest)
     what = rest[: end.start()] if end else rest
     if re.search(r"[\u3400-\u9fff]", what):  # one character only for a habit a verb takes (戒了烟)
@@ -93,13 +95,14 @@ def _stem(word: str) -> str:
 
 def says_stopped(old: str) -> bool:
     """Whether ``old`` opens on a stop (``_STOP``): :func:`resumes` is False for any other stored wording."""
-    return _STOP.match(nfkc_fold(old).strip()) is not None
+    folded = nfkc_fold(old).strip()
+    return _STOP.match(folded) is not None or stopped_text(folded) is not None
 
 
 def resumes(new: str, old: str) -> bool:
     """Whether ``new`` takes up again what ``old`` says was stopped (module docstring)."""
     new, old = nfkc_fold(new).strip(), nfkc_fold(old).strip()
-    if len(old) > 200 or len(new) > 300 or not _AGAIN.search(new) or _QUESTION.search(new) or _STOP.match(new):
+    if len(old) > 200 or len(new) > 300 or not _AGAIN.search(new) or _QUESTION.search(new) or says_stopped(new):
         return False
     what = _object(old)
     if not what:
@@ -148,7 +151,8 @@ _ZH_TAKES = {"烟": "抽吸", "酒": "喝", "赌": "赌", "毒": "吸"}
 #: A return to a former place or employer (round 15): the marks above, and « de retour », « revenu(e) »,
 #: 搬回 / 调回 / 跳回 / 回到 / 又回, "balik / kembali / pulang ke".
 _BACK = re.compile(
-    r"\b(?:de\s+retour|revenue?s?|rentrée?s?|pulang\s+ke|(?:moved|came|went|headed)\s+(?:back\s+)?home)\b|搬回|调回|跳回|又回|回老",
+    r"\b(?:de\s+retour|revenue?s?|rentrée?s?|pulang\s+ke|(?:moved|came|went|headed)\s+(?:back\s+)?home|back\s+with)\b"
+    r"|搬回|调回|跳回|又回|回老|换回|改回",
     re.I,
 )
 

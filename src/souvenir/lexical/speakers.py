@@ -66,6 +66,12 @@ _LABEL = re.compile(
     r"(?:\*\*|__)?[\[<(（【]?\s*(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}|[\u3400-\u9fff]{1,6})\s*[\]>)）】]?"
     r"(?:\*\*|__)?\s*(?:[:：](?:\*\*|__)?|(?<=[\]>)）】])(?=\s)|\s[-–—](?=\s))\s*(?P<text>\S.*)$",
 )
+#: A label in paired brackets with no colon nor space after it, as Chinese group chats are pasted
+#: (【二舅】我这周…, ［Kak Ros］dah sampai, 〔我〕好的).
+_BRACKETED = re.compile(
+    r"^\s*[【〔［]\s*(?P<label>[^\W\d_][\w'’.\-]*(?:\s+[\w'’.\-]+){0,3}|[\u3400-\u9fff]{1,6})\s*[】〕］]"
+    r"\s*(?P<text>\S.*)$"
+)
 #: A first word that makes the "label" a sentence ("Je te colle notre discussion :").
 _NOT_LABEL_START = frozenset(
     {
@@ -110,7 +116,7 @@ def _label(line: str) -> tuple[str, str] | None:
     head = INLINE_HEADER.match(line)
     if head and strong(head) and key_of(head.group("label").split()[0]) not in _NOT_LABEL_START:
         return head.group("label").strip(), head.group("text").strip()
-    m = _LABEL.match(line)
+    m = _LABEL.match(line) or _BRACKETED.match(line)
     if m is None:
         return None
     label = m.group("label").strip()

@@ -78,6 +78,8 @@ from datetime import datetime, timezone
 
 from souvenir.write import reasons as R
 from souvenir.write.back_over import return_over
+from souvenir.lexical.keychildren import as_children
+from souvenir.lexical.restated_fee import restates_fee
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
 from souvenir.lexical.moved_span import moved_by_span
@@ -433,6 +435,7 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
             or moved_by_span(text, m.text)
             or names_wrong_value(text, m.text)
             or restates_amount(text, m.text)
+            or restates_fee(text, m.text)
             or (
                 lasting
                 and (
@@ -488,7 +491,7 @@ def _key_conflicts(
         return []
     found = []
     for memory in pool:
-        theirs = user_keys(memory.text, names)
+        theirs = as_children(user_keys(memory.text, names), keys)  # "one daughter" / "two kids now"
         if theirs and changed_keys(theirs, keys):
             found.append((memory, theirs))
     return found
@@ -525,7 +528,7 @@ def _keyed_correction(
     if not outdated:
         return None
     memory, key = max(outdated, key=lambda mk: _dated(mk[0]))
-    why = R.value_updates(memory.id, key, user_keys(memory.text, names).get(key), keys.get(key))
+    why = R.value_updates(memory.id, key, next(t for m, t in conflicts if m is memory).get(key), keys.get(key))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
 
 

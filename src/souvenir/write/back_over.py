@@ -33,6 +33,7 @@ from souvenir.lexical.proposition import stems
 from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.resumption import back_again
 from souvenir.types import Memory
+from souvenir.write.back_frame import other_value
 from souvenir.write.dedup import fingerprint
 
 __all__ = ["away_ids", "return_over"]
@@ -41,7 +42,8 @@ _AWAY = re.compile(
     r"^\s*(?:(?:has\s+|have\s+|just\s+|now\s+)?(?:switched|moved|changed|went|gone|quit|left|resigned|relocated|transferred)\b"
     r"|(?:est\s+passée?|a\s+(?:quitté|démissionné|changé|déménagé)|est\s+partie?|s'est\s+(?:mise?|lancée?)\s+(?:à|dans))\b"
     r"|(?:(?:dah|sudah|telah)\s+)?(?:tukar|bertukar|pindah|berpindah|berhenti|beralih|letak\s+jawatan)\b"
-    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去|调到|调去))",
+    r"|(?:我)?(?:已经)?(?:辞职|离职|跳槽|转行|换了?|改|搬|去|调到|调去)"
+    r"|[\u4e00-\u9fff]{1,4}?(?:已经|也)?(?:换成|换到|换了|改成|改用|转到|搬到))",  # 宽带换成了广电: a topic first
     re.I,
 )
 #: A change of job: a move away from a keyed job whatever its words.
@@ -56,12 +58,35 @@ _AT_WORK = re.compile(r"上班|工作|\b(?:works?|working|job|travail|travaille|
 #: The place a return names right after its mark (又回银行上班, "back at the Leeds office", « de retour chez
 #: Renault », "balik kerja di Petronas"): one Latin word (an article and a town skipped) or two Chinese characters.
 _RETURNED_TO = re.compile(
-    r"(?:back\s+(?:in|at|to|on|into)|returned\s+to|retour\s+(?:à|au|chez|en)|retournée?\s+(?:à|au|chez)"
-    r"|balik\s+(?:ke|kerja\s+(?:di|kat)|di|kat)|kembali\s+(?:ke|bekerja\s+di|di))\s+(?:the\s+|le\s+|la\s+|l')?"
+    r"(?:back\s+(?:in|at|to|on|into)|returned\s+to|retour\s+(?:à|au|chez|en)|(?:retournée?|revenue?)\s+(?:à|au|chez)"
+    r"|balik\s+(?:ke|kerja\s+(?:di|kat)|di|kat)|kembali\s+(?:ke|bekerja\s+di|di)"
+    # a few words of the frame between the mark and the place ("Back with HSBC", "balik isi minyak di Petron",
+    # « revenue faire ses courses chez Carrefour »)
+    r"|(?:back|returned|retour|retournée?|revenue?|balik|kembali)\s+(?:[^\W\d_]+\s+){0,3}?"
+    r"(?:with|at|to|in|chez|à|au|di|ke|kat|dengan|guna|pakai))\s+(?:the\s+|le\s+|la\s+|l')?"
     r"(?P<w>[^\W\d_]{3,})"
-    r"|(?:又回|重新回|回到|又回到|搬回|调回)(?:了)?(?P<h>[\u4e00-\u9fff]{2})",
+    r"|(?:又回|重新回|回到|又回到|搬回|调回|换回|改回|转回|切回|用回)(?:了)?(?:用)?(?P<h>[\u4e00-\u9fff]{2})",
     re.I,
 )
+#: The place before a return mark said last ("Dah guna Celcom balik", "pakai Maxis semula", "with Monzo again").
+_RETURNED_AFTER = re.compile(
+    r"\b(?:guna|pakai|dengan|di|ke|kat|with|at)\s+(?P<w>[^\W\d_]{3,})\s+(?:balik|semula|again)\b", re.I
+)
+
+
+#: "Back" in idioms that return to no value: "back in touch", "back on track", "back to normal".
+_IDIOM = re.compile(
+    r"\bback\s+(?:in\s+touch|on\s+track|to\s+normal|in\s+shape|on\s+(?:my|his|her|their)\s+feet|to\s+square\s+one"
+    r"|at\s+it|to\s+(?:sleep|bed))\b",
+    re.I,
+)
+
+
+def _holds(text: str, place: str) -> bool:
+    """Whether ``text`` names ``place`` as a word (Latin: not "touch" inside "touching"; Han: as written)."""
+    if re.search(r"[\u4e00-\u9fff]", place):
+        return place in text
+    return re.search(rf"\b{re.escape(place)}\b", text, re.I) is not None
 
 
 def _dated(memory: Memory) -> datetime:
@@ -86,7 +111,7 @@ def return_over(
     superseded it)`` comparable with ``text``, read when no active memory is the older one (the older
     memory returned is then a superseded one; the move that superseded it is one of the moves between,
     whatever its words: « Est passée en télétravail » superseded « Travaille au bureau de Lyon »)."""
-    if not back_again(text) or lead_relative(text) is not None:
+    if not back_again(text) or lead_relative(text) is not None or _IDIOM.search(text):
         return None
     found = _return_over(text, pool, pool, said_at, {})
     if found is None and history:
@@ -100,8 +125,8 @@ def _return_over(
 ) -> tuple[Memory, tuple[int, ...]] | None:
     keys = user_keys(text)
     new_words = stems(fingerprint(text).words)
-    to = _RETURNED_TO.search(text)
-    place = (to.group("w") or to.group("h")).casefold() if to else ""
+    to = _RETURNED_TO.search(text) or _RETURNED_AFTER.search(text)
+    place = (to.groupdict().get("w") or to.groupdict().get("h") or "").casefold() if to else ""
     older = []
     for memory in bases:
         if lead_relative(memory.text) is not None or _AWAY.match(memory.text):
@@ -109,6 +134,8 @@ def _return_over(
         theirs = user_keys(memory.text)
         same_key = any(theirs.get(key) is not None and theirs.get(key) == value for key, value in keys.values)
         shared = stems(fingerprint(memory.text).words) & new_words
+        if place and not _holds(memory.text, place) and not same_key:
+            continue  # the return names its place: « Est revenue à Carrefour » goes back to Carrefour only
         if same_key or len(shared) >= 2 or (place and shared and place in memory.text.casefold()):
             older.append(memory)
     if not older:
@@ -122,11 +149,16 @@ def _return_over(
         if m.id != base.id
         and _dated(base) < _dated(m) <= said_at
         and lead_relative(m.text) is None
-        and _AWAY.match(m.text)
         and (
-            superseded_by.get(base.id) == m.id
-            or bool(stems(fingerprint(m.text).words) & (base_words | new_words))
-            or (job and _JOB_AWAY.search(m.text))
+            (
+                _AWAY.match(m.text) is not None
+                and (
+                    superseded_by.get(base.id) == m.id
+                    or bool(stems(fingerprint(m.text).words) & (base_words | new_words))
+                    or bool(job and _JOB_AWAY.search(m.text))
+                )
+            )
+            or other_value(base.text, m.text, place, text)
         )
     )
     return (base, middles) if middles else None

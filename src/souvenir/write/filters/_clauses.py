@@ -29,7 +29,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import mark_questions
 from souvenir.lexical.tagged import Tok, content_of, tok_match, tokenize
 from souvenir.lexical.text_cache import text_cache
-from souvenir.write.filters._dislocation import DURATION, aspect_first, lends, split_fronted
+from souvenir.write.filters._dislocation import DURATION, aspect_first, before_reason, lends, split_fronted
 from souvenir.write.filters._speaker_noun import reporter_span
 from souvenir.write.filters._spoken_fr import FR_AFTER_VERB, after_verb, spoken_negation, verbless_no_more
 
@@ -331,7 +331,8 @@ def _inherit(out: list[Clause]) -> None:
             and previous.sentence == clause.sentence
             and clause.opener != ":"  # "Varen: I hate goblins" is a speaker, not a topic
         ):
-            verbs = len([tok for tok in own if tok.key not in lx.TIME_WORDS and tok.key not in DURATION])
+            said = content_of(before_reason(clause.tokens))  # "… dah tak minat sejak kahwin": a reason is no object
+            verbs = len([tok for tok in said if tok.key not in lx.TIME_WORDS and tok.key not in DURATION])
             if lends(previous.tokens, clause.tokens, verbs):  # « Le fromage, j'en mange plus »: _dislocation
                 polarity = clause.polarity_at(-1)
                 clause.inherited = [(tok, polarity) for tok in previous.content if not _in(tok, own)]

@@ -91,6 +91,19 @@ def aspect_first(clause: list[Tok]) -> bool:
     return len(clause) > 1 and clause[0].key in _MS_ASPECT and clause[0].key not in ("tak", "tidak", "x")
 
 
+#: Words opening a reason or a time after the verb ("… dah tak minat sejak lutut sakit", "… since my knee
+#: op", « … depuis mon opération »): what follows them is no object of the verb.
+_REASON = frozenset(
+    {"sejak", "sebab", "kerana", "lepas", "selepas", "since", "because", "after", "depuis", "car", "après"}
+)
+
+
+def before_reason(rest: list[Tok]) -> list[Tok]:
+    """``rest`` up to a word opening a reason or a time (``_REASON``)."""
+    at = next((i for i, tok in enumerate(rest) if tok.key in _REASON), len(rest))
+    return rest[:at]
+
+
 def split_fronted(part: list[Tok]) -> list[list[Tok]]:
     """Cut a fronted topic without a comma off its clause ("Rokok tu | saya dah lama tak
     hisap", "Le fromage | j'en mange plus"); the part unchanged otherwise."""
@@ -104,7 +117,8 @@ def split_fronted(part: list[Tok]) -> list[list[Tok]]:
         at = next((i for i, tok in enumerate(part[:5]) if tok.key in _MS_ASPECT), None)
         rest = part[at:] if at else []
         if at and len(rest) > 1 and rest[1].key in _MS_ASPECT | DURATION | {"minat", "suka", "main", "makan", "minum"}:
-            gap = len([t for t in rest if t.role == "content" and t.key not in lx.TIME_WORDS | DURATION]) <= 1
+            said = before_reason(rest)  # "Menari ni dah tak minat sejak lutut sakit": the reason is no object
+            gap = len([t for t in said if t.role == "content" and t.key not in lx.TIME_WORDS | DURATION]) <= 1
             if is_topic(part[:at]) and gap and any(tok.role == "neg" for tok in rest):
                 return [part[:at], rest]
         return [part]

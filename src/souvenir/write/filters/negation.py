@@ -46,6 +46,7 @@ from souvenir.write.filters._clauses import Clause, Polarity, clauses
 from souvenir.write.filters._habit_over import ended_habit
 from souvenir.write.filters._past_state import past_state
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.ms_affixes import same_root
 from souvenir.lexical.tagged import Tok, stem, tok_match
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
@@ -100,7 +101,7 @@ def _flipped_by(own: Clause, message: list[Clause]) -> Clause | None:
         for tok, polarity in content:
             found = clause.find(tok)
             if found is None:
-                found = _light_verb(tok, clause)
+                found = _light_verb(tok, clause) or _ms_root(tok, clause)
             elif polarity.attitude and polarity.sign > 0 and found.sign < 0 and not found.attitude:
                 found = _done(tok, clause) or found
             if found is not None:
@@ -265,6 +266,20 @@ def _done(tok: Tok, clause: Clause) -> Polarity | None:
             or (own.cjk and clause.tokens[before].key in _ZH_DOING + _ZH_CONSUMING)
         ):
             return Polarity(clause.polarity_at(before).sign, True)
+    return None
+
+
+def _ms_root(tok: Tok, clause: Clause) -> Polarity | None:
+    """The polarity of a Malay word said with or without its prefix ("Suka berkaraoke" /
+    "karaoke ni dah tak minat": :func:`souvenir.lexical.ms_affixes.same_root`)."""
+    if tok.cjk:
+        return None
+    for index, own in enumerate(clause.tokens):
+        if own.role == "content" and not own.cjk and same_root(tok.key, own.key):
+            return clause.polarity_at(index)
+    for own, polarity in clause.inherited:  # a topic lent by the clause before ("Karaoke ni, dah tak minat")
+        if not own.cjk and same_root(tok.key, own.key):
+            return polarity
     return None
 
 

@@ -61,6 +61,7 @@ import re
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import sarcastic
+from souvenir.write.filters._irony import ironic_liking as _ironic_liking
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.lexical.tokens import is_han
@@ -535,7 +536,9 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
             # "Loves it when flights get cancelled /s": "when" marks no act here
             return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
         return keep(NAME, candidate)
-    ironic = [u for u in units if u.act == "ironic" and _support(content, u) >= 0.5]
+    ironic = [
+        u for u in units if u.act == "ironic" and (_support(content, u) >= 0.5 or _ironic_liking(candidate, content, u))
+    ]
     if ironic and _preference(candidate) and not any(t.role == "pos" for t in together.tokens):
         # « Génial... encore du brocoli. J'ADORE le brocoli. »: the liking is only said in sarcasm
         return drop(NAME, candidate, f"ironic: {_ACT_REASON['ironic']} ({ironic[0].text[:80]!r})")
