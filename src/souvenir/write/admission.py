@@ -225,9 +225,10 @@ def _decide(
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
     keys = user_keys(text)
-    names = user_names(pool) if keys else frozenset()  # only a keyed candidate needs the user's names
+    holders = pool if index is None or not keys else index.keyed_pool(pool)  # the others hold no key (pool_reach)
+    names = user_names(holders, index) if keys else frozenset()  # only a keyed candidate needs the user's names
     keys = user_keys(text, names) if names else keys
-    conflicts = _key_conflicts(keys, pool, names)
+    conflicts = _key_conflicts(keys, holders, names, index)
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
@@ -455,13 +456,13 @@ def _not_a_statement(text: str) -> bool:
     return any((clause.question and not clause.topic) or clause.person == "second" for clause in clauses(text))
 
 
-def user_names(pool: Sequence[Memory]) -> frozenset[str]:
+def user_names(pool: Sequence[Memory], index: PoolIndex | None = None) -> frozenset[str]:
     """The user's own names, as the user's memories give them (keys ``name`` and
     ``name.preferred``): a memory naming the user in the third person ("Bob lives in
-    Lyon" for Bob) is then keyed as the user."""
+    Lyon" for Bob) is then keyed as the user. ``index``: the user's, whose kept keys are read."""
     found = set()
     for memory in pool:
-        for key, value in user_keys(memory.text).values:
+        for key, value in (user_keys(memory.text) if index is None else index.user_keys_of(memory)).values:
             if key in ("name", "name.preferred") and value:
                 found.add(key_of(value))
                 found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
@@ -469,14 +470,15 @@ def user_names(pool: Sequence[Memory]) -> frozenset[str]:
 
 
 def _key_conflicts(
-    keys: UserKeys, pool: Sequence[Memory], names: frozenset[str] = frozenset()
+    keys: UserKeys, pool: Sequence[Memory], names: frozenset[str] = frozenset(), index: PoolIndex | None = None
 ) -> list[tuple[Memory, UserKeys]]:
-    """The memories of ``pool`` that give one of the candidate's keys another value."""
+    """The memories of ``pool`` that give one of the candidate's keys another value (``index``: the
+    user's, whose kept keys are read)."""
     if not keys:
         return []
     found = []
     for memory in pool:
-        theirs = user_keys(memory.text, names)
+        theirs = user_keys(memory.text, names) if index is None else index.user_keys_of(memory, names)
         if theirs and changed_keys(theirs, keys):
             found.append((memory, theirs))
     return found
