@@ -226,12 +226,11 @@ def _opening_read(clause: str) -> tuple[str | None, int, tuple[str, int] | None]
     m = SUBJECT.match(clause, lead)
     subject = m.lastgroup if m else None
     pos = _after_adverbs(clause, m.end() if m else lead)
-    if m is None and not any(p.regex.match(clause, pos) for p in PATTERNS):
-        named = named_subject(clause)
-        if named is not None:
-            after = _after_adverbs(clause, named[1])
-            if any(p.regex.match(clause, after) for p in PATTERNS):
-                return subject, pos, (named[0], after)
+    named = named_subject(clause) if m is None else None  # its cheap test first (the patterns' scans are not)
+    if named is not None and not any(p.regex.match(clause, pos) for p in PATTERNS):
+        after = _after_adverbs(clause, named[1])
+        if any(p.regex.match(clause, after) for p in PATTERNS):
+            return subject, pos, (named[0], after)
     return subject, pos, None
 
 
