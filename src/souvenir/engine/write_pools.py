@@ -10,7 +10,8 @@ least recently written user's index goes first; one user's is always kept): abou
 A user's first write in a process builds the index (~0.3 ms a memory: 28 s of CPU at 100,000) *before*
 the store's write lock (:meth:`WritePools.warm`, from a read of the user's memories outside any
 transaction): under the lock, :meth:`WritePools.synced` then only reads what changed in between. On
-SQLite the write lock is the whole file's, so a build under it stalled every user's write.
+SQLite the write lock is the whole file's, so a build under it stalled every user's write. A large
+index is then settled out of the cycle collector's walks (:data:`SETTLE_FROM`).
 """
 
 from __future__ import annotations
@@ -19,14 +20,24 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
+from souvenir.engine.warm_reads import settle_heap
 from souvenir.types import Memory
 from souvenir.write.pool_reach import PoolIndex
 
-__all__ = ["MAX_HELD", "WritePools"]
+__all__ = ["MAX_HELD", "SETTLE_FROM", "WritePools"]
 
 MAX_HELD = 100_000
 """Memories held in all users' indexes (~250 MB at 2.5 KB a memory); beyond it the least recently
 written users' indexes are dropped (rebuilt at their next write)."""
+
+
+SETTLE_FROM = 10_000
+"""Memories from which a built index is moved out of the cycle collector's generations
+(:func:`~souvenir.engine.warm_reads.settle_heap`): its millions of small objects were walked by every
+full collection that a write's read of the user's memories set off — at 50,000 memories the
+fingerprints' list of one decide took 326 ms of CPU, 21 ms once settled, and the median decide 0.153 →
+0.061 s (docs/benchmarks.md, "Decide against the user's memories", session 20). The index holds no
+cycle: reference counting still frees it."""
 
 
 class WritePools:
@@ -62,9 +73,12 @@ class WritePools:
             with self._lock:
                 if self._gates.get(user_id) is gate:
                     del self._gates[user_id]
-                if erasures == self._erasures and user_id not in self._pools:
+                kept = erasures == self._erasures and user_id not in self._pools
+                if kept:
                     self._pools[user_id] = index
                     self._trim(user_id)
+            if kept and len(index) >= SETTLE_FROM:
+                settle_heap()
 
     def synced(self, user_id: int, memories: Sequence[Memory]) -> PoolIndex:
         """The index of ``user_id`` holding exactly ``memories`` (created or brought in step here)."""
