@@ -74,6 +74,7 @@ STORES = [
     ["Nama saya Aminah", "Aminah tinggal di Ipoh", "Bekerja di Petronas", "Suka makan durian"],
     ["我叫小明", "住在北京", "在腾讯上班", "喜欢吃辣"],
     ["Lives in York", "Mei Ling lives in Penang", "Works as a waiter", "Gina's sister lives in Austin"],
+    ["Travaille comme caissier chez Leclerc", "在银行做柜员", "Seorang kerani", "在一家游戏公司做测试", "Is a teacher"],
 ]
 CANDIDATES = [
     "Lives in Paris now",
@@ -88,6 +89,11 @@ CANDIDATES = [
     "Mei Ling lives in Singapore now",
     "Switched from waiter to barista",
     "My name is Robert",
+    "Est passé de caissier à chef de rayon",
+    "从银行柜员换到了保险销售",
+    "Tukar kerja dari kerani ke jurutera",
+    "从测试转成了策划",
+    "Switched from teacher to librarian",
 ]
 
 
@@ -102,6 +108,21 @@ def test_keyed_candidates_decide_the_same(texts: list[str]) -> None:
     for memory in memories:
         for names in NAMES:
             assert index.user_keys_of(memory, names) == user_keys(memory.text, names)
+
+
+def test_a_named_change_reads_the_kept_keys() -> None:
+    for old, text in (
+        ("Travaille comme caissier chez Leclerc", "Est passé de caissier à chef de rayon"),
+        ("Is a teacher", "Switched from teacher to librarian"),
+        ("在银行做柜员", "从银行柜员换到了保险销售"),
+    ):
+        memories = _memories(["Aime le fromage", old, "Likes jazz"])
+        index = PoolIndex()
+        index.sync(memories)
+        candidate = Candidate(text=text, kind="fact", scope="global", time=NOW)
+        decision = admission.decide(candidate, memories, NOW, index)
+        assert (decision.action, decision.target_id) == ("supersede", 2), text
+        assert decision == admission.decide(candidate, memories, NOW), text
 
 
 def test_the_keyed_rule_reads_the_kept_keys() -> None:

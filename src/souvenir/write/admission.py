@@ -274,7 +274,7 @@ def _decide(
         return Decision("supersede", restated.id, 1.0, text, R.corrects(restated.id), "flip")
 
     keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(
-        text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at
+        text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at, index
     )
     if keyed is not None:
         return _back_to(text, fp, keys, keyed, conflicts, pool, names) or keyed
@@ -554,16 +554,27 @@ def _back_to(
 
 
 def _named_change(
-    text: str, fp: Fingerprint, keys: UserKeys, pool: Sequence[Memory], said_at: datetime
+    text: str,
+    fp: Fingerprint,
+    keys: UserKeys,
+    pool: Sequence[Memory],
+    said_at: datetime,
+    index: PoolIndex | None = None,
 ) -> Decision | None:
     """Rule 5 for an old value no pattern keys: "Switched from waiter to barista" (or 从银行柜员
     换到了保险销售) supersedes the latest memory that names nothing but the old value in a bare
-    frame ("Is a waiter", 在银行做柜员: ``keyed.says_only``), said before it."""
+    frame ("Is a waiter", 在银行做柜员: ``keyed.says_only``), said before it (``index``: the user's,
+    whose kept keys are read)."""
     change = changed_from(text) if keys else None
     if change is None:
         return None
     key, old = change
-    hits = [m for m in pool if not said_before(said_at, m) and _names_old(m.text, key, old)]
+    hits = [
+        m
+        for m in pool
+        if not said_before(said_at, m)
+        and _names_old(m.text, key, old, None if index is None else index.user_keys_of(m))
+    ]
     if not hits:
         return None
     memory = max(hits, key=_dated)
@@ -571,12 +582,13 @@ def _named_change(
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
 
 
-def _names_old(text: str, key: str, old: str) -> bool:
+def _names_old(text: str, key: str, old: str, keys: UserKeys | None = None) -> bool:
     """True when a memory ``text`` states the ``old`` value a change names: in a bare frame
     ("Is a waiter", 在银行做柜员) or as its own keyed value of ``key`` ("Travaille comme caissier
     chez Leclerc" before « Est passé de caissier à chef de rayon »: named, so the same job; its
-    other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试)."""
-    keys = user_keys(text)
+    other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试).
+    ``keys``: ``user_keys(text)`` when the caller holds it."""
+    keys = user_keys(text) if keys is None else keys
     mine = keys.get(key)
     if mine is None:  # no key of this kind ("Travaille à mi-temps à la mairie" keys its hours only)
         return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
