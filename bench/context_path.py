@@ -37,12 +37,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 from souvenir.bench import latency as lat  # noqa: E402
+from souvenir.bench import latency_http as lat_http  # noqa: E402
 from souvenir.bench.latency_http import Server as Server_  # noqa: E402
 from souvenir.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 
 #: The messages timed: ``souvenir bench latency``'s five, numbered as it numbers them.
-MESSAGES = lat._MESSAGES
+MESSAGES = lat_http._MESSAGES
 
 
 def message(i: int) -> str:
@@ -248,7 +249,7 @@ class _InProcessServer:
 
             await inner(scope, receive, sent)
 
-        self.port = lat._free_port()
+        self.port = lat_http._free_port()
         self.server = uvicorn.Server(
             uvicorn.Config(timed_app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
         )

@@ -89,7 +89,7 @@ def _same_columns(grown: UserColumns, fresh: UserColumns) -> None:
     for term in f._raw:
         for a, b in zip(g._postings(term), f._postings(term)):
             _same_array(a, b)
-    for name in ("lengths", "dated"):
+    for name in ("lengths", "dated", "kinds"):
         _same_array(getattr(grown, name)(), getattr(fresh, name)())
     for a, b in zip(grown.acts(), fresh.acts()):
         _same_array(a, b)
@@ -101,7 +101,7 @@ def _same_columns(grown: UserColumns, fresh: UserColumns) -> None:
 
 def _warm(columns: UserColumns) -> None:
     """Read every lazy column of the held object (so the extension must carry or drop them)."""
-    columns.lengths(), columns.acts(), columns.dated(), columns.sample(3)
+    columns.lengths(), columns.acts(), columns.dated(), columns.kinds(), columns.sample(3)
     for message in KIN_MESSAGES[:2]:  # names asked before the write: extended, not read again
         columns.kin().flags(message)
     for term in list(columns.lexical._raw)[:50]:

@@ -11,7 +11,15 @@ import numpy as np
 import pytest
 
 from souvenir.read.scoring import Scorer, ScoringConfig
-from souvenir.read.scoring.instance_kinds import KINDS, asked_kinds, instance_flags, kind_reason, named_kinds
+from souvenir.read.scoring.instance_kinds import (
+    KINDS,
+    asked_kinds,
+    instance_flags,
+    kind_mask,
+    kind_masks,
+    kind_reason,
+    named_kinds,
+)
 from tests.scoring_support import memory
 
 NOW = datetime(2025, 12, 31, tzinfo=timezone.utc)
@@ -149,16 +157,24 @@ def test_flags_none_unless_asked_and_enabled():
     speakers = np.array([None, None], dtype=object)
     texts = ["we went camping", "hello"]
     on, broad = ScoringConfig(kind_bonus=1.0, kind_broad=False), ScoringConfig(kind_bonus=1.0, kind_broad=True)
-    assert instance_flags("What activities?", None, speakers, lambda: texts, ScoringConfig(kind_bonus=0.0)) is None
-    assert instance_flags("How are you?", None, speakers, lambda: texts, on) is None
-    assert instance_flags("What activities?", None, speakers, lambda: texts, on).tolist() == [True, False]
+    assert (
+        instance_flags("What activities?", None, speakers, lambda: kind_masks(texts), ScoringConfig(kind_bonus=0.0))
+        is None
+    )
+    assert instance_flags("How are you?", None, speakers, lambda: kind_masks(texts), on) is None
+    assert instance_flags("What activities?", None, speakers, lambda: kind_masks(texts), on).tolist() == [True, False]
     # list questions only: "what activity did…" asks one thing, « quelles activités », 哪些 several
-    assert instance_flags("What activity did you do?", None, speakers, lambda: texts, broad) is None
-    assert instance_flags("Quelles activités ?", None, speakers, lambda: texts, broad).tolist() == [True, False]
+    assert instance_flags("What activity did you do?", None, speakers, lambda: kind_masks(texts), broad) is None
+    assert instance_flags("Quelles activités ?", None, speakers, lambda: kind_masks(texts), broad).tolist() == [
+        True,
+        False,
+    ]
     zh = ["我们去露营了", "你好"]
-    assert instance_flags("她做过哪些活动？", None, speakers, lambda: zh, broad).tolist() == [True, False]
+    assert instance_flags("她做过哪些活动？", None, speakers, lambda: kind_masks(zh), broad).tolist() == [True, False]
     ms = ["Kami pergi berkhemah", "Helo"]
-    assert instance_flags("Aktiviti apa saja yang dia buat?", None, speakers, lambda: ms, broad).tolist() == [
+    assert instance_flags(
+        "Aktiviti apa saja yang dia buat?", None, speakers, lambda: kind_masks(ms), broad
+    ).tolist() == [
         True,
         False,
     ]
@@ -234,3 +250,22 @@ def test_the_lookup_reads_as_the_alternation():
     ]
     for text in texts:
         assert named_kinds(text) == reference(text), text
+
+
+def test_the_kinds_column_reads_as_the_texts():
+    """A list question reads one column (``kind_masks``): each asked kind set against each text
+    gives ``named_kinds(text) & asked`` (four languages, every kind, texts naming none or several)."""
+    texts = [
+        "we went camping and played the guitar",
+        "hello",
+        "我们去露营了，还弹了吉他",
+        "Kami pergi berkhemah",
+        "J'ai lu un roman et adopté un chat",
+        "Suka makan nasi lemak",
+        "worked as a nurse",
+    ]
+    masks = kind_masks(texts)
+    asked_sets = [frozenset({k}) for k in KINDS] + [frozenset(KINDS), frozenset({"activity", "pet"})]
+    for asked in asked_sets:
+        for text, mask in zip(texts, masks.tolist()):
+            assert bool(mask & kind_mask(asked)) == bool(named_kinds(text) & asked), (text, asked)

@@ -48,10 +48,14 @@ def test_the_warm_up_builds_the_recent_users_read_path_without_a_query(tmp_path)
         user_id = memory.engine.user_id(memory.channel, "ann")
         kept = memory.engine.scorer._cache[user_id][0]
         assert kept is memory.runtime.store.candidates(user_id, None)  # the scorer's columns: built
+        kinds = memory.engine.scorer._cache[user_id][2]._kinds
+        assert kinds is not None and len(kinds) == 301  # a first list question reads one column
         got = memory.context("ann", "where does my sister live?")
         assert not got.degraded
         assert cache.counts["reload"] == 1  # served from what the warm-up read
         assert memory.engine.scorer._cache[user_id][0] is kept
+        memory.context("ann", "what activities have I told you about?")
+        assert memory.engine.scorer._cache[user_id][2]._kinds is kinds  # not read again
 
 
 def test_no_warm_up_without_a_served_user_and_none_when_off(tmp_path):

@@ -199,6 +199,7 @@ class ReadWarmer:
         scorer = self.scores.scorer
         if scorer is not None and candidates:
             scorer.prepare(user_id, candidates, "warm-up", datetime.now(timezone.utc))
+            scorer.read_kinds(user_id, candidates)  # a first list question reads one column
         large = 0 < self.shortlist_from < len(candidates)
         warm_vectors = getattr(self.store, "warm_vectors", None)
         if warm_vectors is not None:

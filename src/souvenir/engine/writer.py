@@ -131,6 +131,7 @@ class Writer:
             return WriteResult("dropped", None, verdict.candidate.text, reason=reason, code=verdict.filter)
         candidate = verdict.candidate
         load_jieba_for(candidate.text)  # its one-time load (1-3 s) never under the write lock (remember, import)
+        self.pools.warm(user_id, lambda: self.store.memories(user_id, "active"))  # a first build off the lock
         with self.store.transaction():
             self.store.lock_user(user_id)  # replicas: decide and apply from one fresh read
             existing = self.store.memories(user_id, "active")

@@ -116,6 +116,7 @@ __all__ = [
     "KEYS",
     "UserKeys",
     "user_keys",
+    "subject_names",
     "same_value",
     "changed_keys",
     "outdates",
@@ -213,16 +214,24 @@ def _opening(clause: str, names: frozenset[str] = frozenset()) -> tuple[str | No
     name as owner, or ``"user"`` when the name is one of the user's ``names``. Time adverbs
     may come before the subject too ("Now I live in Lyon", "Sekarang saya tinggal di
     Paris", "Maintenant j'habite à Lyon", 现在我住在深圳)."""
+    subject, pos, named = _opening_read(clause)
+    if named is not None:
+        return ("user", named[1], None) if named[0] in names else ("named", named[1], named[0])
+    return subject, pos, None
+
+
+def _opening_read(clause: str) -> tuple[str | None, int, tuple[str, int] | None]:
+    """:func:`_opening` before the user's names: (subject, where the predicate starts, ``(name,
+    where its predicate starts)`` when a named subject opens the clause, else ``None``)."""
     lead = _after_adverbs(clause, 0)
     m = SUBJECT.match(clause, lead)
     subject = m.lastgroup if m else None
     pos = _after_adverbs(clause, m.end() if m else lead)
-    if m is None and not any(p.regex.match(clause, pos) for p in PATTERNS):
-        named = named_subject(clause)
-        if named is not None:
-            after = _after_adverbs(clause, named[1])
-            if any(p.regex.match(clause, after) for p in PATTERNS):
-                return ("user", after, None) if named[0] in names else ("named", after, named[0])
+    named = named_subject(clause) if m is None else None  # its cheap test first (the patterns' scans are not)
+    if named is not None and not any(p.regex.match(clause, pos) for p in PATTERNS):
+        after = _after_adverbs(clause, named[1])
+        if any(p.regex.match(clause, after) for p in PATTERNS):
+            return subject, pos, (named[0], after)
     return subject, pos, None
 
 
@@ -381,6 +390,30 @@ _AGAIN_INSIDE = re.compile(
 )
 
 
+def _keyed_text(text: str) -> str:
+    """``text`` as :func:`user_keys` cuts it into sentences (a correction's opening word and a time
+    before a move left out, spaces collapsed)."""
+    text = _AGAIN_INSIDE.sub("", _CORRECTING.sub("", untimed_move(nfkc_fold(text))))
+    return _SPACES.sub(" ", text).strip()
+
+
+def subject_names(text: str) -> frozenset[str]:
+    """The names (folded) that open a clause of ``text`` as its subject, the only names
+    :func:`user_keys` compares with the user's: ``user_keys(text, names) == user_keys(text)`` whenever
+    ``names`` holds none of them (each clause's opening is read before the names are;
+    ``tests/test_pool_reach.py``). Empty for a text with no capital letter (a name opens on one)."""
+    folded = nfkc_fold(text)
+    if not any(c.isupper() for c in folded):
+        return frozenset()
+    found = set()
+    for sentence, _ in _sentences(_keyed_text(text)):
+        for clause in _clauses(sentence):
+            named = _opening_read(clause)[2]
+            if named is not None:
+                found.add(named[0])
+    return frozenset(found)
+
+
 @text_cache(TEXT_CACHE)
 def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     """The keyed values about the user in ``text`` (module docstring); a value of someone
@@ -389,8 +422,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    text = _AGAIN_INSIDE.sub("", _CORRECTING.sub("", untimed_move(nfkc_fold(text))))
-    for sentence, question in _sentences(_SPACES.sub(" ", text).strip()):
+    for sentence, question in _sentences(_keyed_text(text)):
         head_user = head_neutral = False
         head_owner: str | None = None
         head_text = ""

@@ -239,9 +239,10 @@ def _decide(
     fp = fingerprint(text)
     pool = [m for m in existing if comparable(candidate, m)]
     keys = user_keys(text)
-    names = user_names(pool) if keys else frozenset()  # only a keyed candidate needs the user's names
+    holders = pool if index is None or not keys else index.keyed_pool(pool)  # the others hold no key (pool_reach)
+    names = user_names(holders, index) if keys else frozenset()  # only a keyed candidate needs the user's names
     keys = user_keys(text, names) if names else keys
-    conflicts = _key_conflicts(keys, pool, names)
+    conflicts = _key_conflicts(keys, holders, names, index)
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
@@ -287,7 +288,7 @@ def _decide(
         return Decision("supersede", restated.id, 1.0, text, R.corrects(restated.id), "flip")
 
     keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(
-        text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at
+        text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at, index
     )
     if keyed is not None:
         return _back_to(text, fp, keys, keyed, conflicts, pool, names) or keyed
@@ -470,13 +471,13 @@ def _not_a_statement(text: str) -> bool:
     return any((clause.question and not clause.topic) or clause.person == "second" for clause in clauses(text))
 
 
-def user_names(pool: Sequence[Memory]) -> frozenset[str]:
+def user_names(pool: Sequence[Memory], index: PoolIndex | None = None) -> frozenset[str]:
     """The user's own names, as the user's memories give them (keys ``name`` and
     ``name.preferred``): a memory naming the user in the third person ("Bob lives in
-    Lyon" for Bob) is then keyed as the user."""
+    Lyon" for Bob) is then keyed as the user. ``index``: the user's, whose kept keys are read."""
     found = set()
     for memory in pool:
-        for key, value in user_keys(memory.text).values:
+        for key, value in (user_keys(memory.text) if index is None else index.user_keys_of(memory)).values:
             if key in ("name", "name.preferred") and value:
                 found.add(key_of(value))
                 found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
@@ -484,14 +485,16 @@ def user_names(pool: Sequence[Memory]) -> frozenset[str]:
 
 
 def _key_conflicts(
-    keys: UserKeys, pool: Sequence[Memory], names: frozenset[str] = frozenset()
+    keys: UserKeys, pool: Sequence[Memory], names: frozenset[str] = frozenset(), index: PoolIndex | None = None
 ) -> list[tuple[Memory, UserKeys]]:
-    """The memories of ``pool`` that give one of the candidate's keys another value."""
+    """The memories of ``pool`` that give one of the candidate's keys another value (``index``: the
+    user's, whose kept keys are read)."""
     if not keys:
         return []
     found = []
     for memory in pool:
-        theirs = as_children(user_keys(memory.text, names), keys)  # "one daughter" / "two kids now"
+        read = user_keys(memory.text, names) if index is None else index.user_keys_of(memory, names)
+        theirs = as_children(read, keys)  # "one daughter" / "two kids now"
         if theirs and changed_keys(theirs, keys):
             found.append((memory, theirs))
     return found
@@ -567,16 +570,27 @@ def _back_to(
 
 
 def _named_change(
-    text: str, fp: Fingerprint, keys: UserKeys, pool: Sequence[Memory], said_at: datetime
+    text: str,
+    fp: Fingerprint,
+    keys: UserKeys,
+    pool: Sequence[Memory],
+    said_at: datetime,
+    index: PoolIndex | None = None,
 ) -> Decision | None:
     """Rule 5 for an old value no pattern keys: "Switched from waiter to barista" (or 从银行柜员
     换到了保险销售) supersedes the latest memory that names nothing but the old value in a bare
-    frame ("Is a waiter", 在银行做柜员: ``keyed.says_only``), said before it."""
+    frame ("Is a waiter", 在银行做柜员: ``keyed.says_only``), said before it (``index``: the user's,
+    whose kept keys are read)."""
     change = changed_from(text) if keys else None
     if change is None:
         return None
     key, old = change
-    hits = [m for m in pool if not said_before(said_at, m) and _names_old(m.text, key, old)]
+    hits = [
+        m
+        for m in pool
+        if not said_before(said_at, m)
+        and _names_old(m.text, key, old, None if index is None else index.user_keys_of(m))
+    ]
     if not hits:
         return None
     memory = max(hits, key=_dated)
@@ -584,12 +598,13 @@ def _named_change(
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
 
 
-def _names_old(text: str, key: str, old: str) -> bool:
+def _names_old(text: str, key: str, old: str, keys: UserKeys | None = None) -> bool:
     """True when a memory ``text`` states the ``old`` value a change names: in a bare frame
     ("Is a waiter", 在银行做柜员) or as its own keyed value of ``key`` ("Travaille comme caissier
     chez Leclerc" before « Est passé de caissier à chef de rayon »: named, so the same job; its
-    other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试)."""
-    keys = user_keys(text)
+    other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试).
+    ``keys``: ``user_keys(text)`` when the caller holds it."""
+    keys = user_keys(text) if keys is None else keys
     mine = keys.get(key)
     if mine is None:  # no key of this kind ("Travaille à mi-temps à la mairie" keys its hours only)
         return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)

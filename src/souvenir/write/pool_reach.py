@@ -34,6 +34,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from souvenir.lexical.keycompare import UserKeys
+from souvenir.lexical.keyed import subject_names, user_keys
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import correction_statement, proposition, statements, stems
 from souvenir.lexical.restated import exclusive_value, state_domain, state_head
@@ -121,6 +123,9 @@ class _Entry:
     text: str
     keys: frozenset[str]
     print: Fingerprint
+    #: ``user_keys(text)`` and the names that open one of its clauses (:func:`~souvenir.lexical.keyed.subject_names`)
+    keyed: UserKeys
+    subjects: frozenset[str]
 
 
 class PoolIndex:
@@ -133,6 +138,8 @@ class PoolIndex:
         self._entries: dict[int, _Entry] = {}
         self._postings: dict[str, set[int]] = {}
         self._always: set[int] = set()
+        #: the memories with a keyed value or a named subject (the others have no key whatever the names)
+        self._keyed: set[int] = set()
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -153,15 +160,19 @@ class PoolIndex:
 
     def _add(self, ident: int, text: str) -> None:
         keys = memory_reach(text)
-        self._entries[ident] = _Entry(text, keys, fingerprint(text))
+        entry = _Entry(text, keys, fingerprint(text), user_keys(text), subject_names(text))
+        self._entries[ident] = entry
         if not keys:
             self._always.add(ident)
+        if entry.keyed or entry.subjects:
+            self._keyed.add(ident)
         for key in keys:
             self._postings.setdefault(key, set()).add(ident)
 
     def _drop(self, ident: int, entry: _Entry) -> None:
         del self._entries[ident]
         self._always.discard(ident)
+        self._keyed.discard(ident)
         for key in entry.keys:
             ids = self._postings.get(key)
             if ids is not None:
@@ -192,3 +203,18 @@ class PoolIndex:
                 hits |= ids
         entries = self._entries
         return [m for m in pool if m.id in hits or (e := entries.get(m.id)) is None or e.text != m.text]
+
+    def keyed_pool(self, pool: Sequence[Memory]) -> list[Memory]:
+        """The memories of ``pool`` (order kept) that may hold a keyed value whatever the user's names:
+        those with a value or a named subject, and those this index does not hold as worded. Every
+        other memory's ``user_keys(text, names)`` is empty."""
+        keyed, entries = self._keyed, self._entries
+        return [m for m in pool if m.id in keyed or (e := entries.get(m.id)) is None or e.text != m.text]
+
+    def user_keys_of(self, memory: Memory, names: frozenset[str] = frozenset()) -> UserKeys:
+        """``user_keys(memory.text, names)``: kept for a memory held as worded whose clauses open on none
+        of ``names``, read otherwise."""
+        entry = self._entries.get(memory.id)
+        if entry is None or entry.text != memory.text or (names and names & entry.subjects):
+            return user_keys(memory.text, names)
+        return entry.keyed

@@ -25,6 +25,7 @@ Each reader is one regular-expression pass over its input (linear time), cached 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -33,7 +34,7 @@ from souvenir.lexical import nfkc_casefold
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.levers import ScoringConfig
 
-__all__ = ["KINDS", "asked_kinds", "instance_flags", "kind_reason", "named_kinds"]
+__all__ = ["KINDS", "asked_kinds", "instance_flags", "kind_mask", "kind_masks", "kind_reason", "named_kinds"]
 
 # kind → words a question names it by (en | fr | zh | ms, space-separated; "_" joins a phrase)
 _ASKS: dict[str, str] = {
@@ -339,12 +340,32 @@ def named_kinds(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_BITS = {kind: 1 << i for i, kind in enumerate(KINDS)}
+assert len(_BITS) <= 32  # one uint32 a memory
+
+
+def kind_mask(kinds: Iterable[str]) -> int:
+    """The bits of ``kinds`` (bit ``i``: ``KINDS[i]``; a kind no question asks has none)."""
+    mask = 0
+    for kind in kinds:
+        mask |= _BITS.get(kind, 0)
+    return mask
+
+
+def kind_masks(texts: Sequence[str]) -> np.ndarray:
+    """Per text (uint32): :func:`kind_mask` of :func:`named_kinds` — the column a list question
+    reads (``UserColumns.kinds``), so that ``mask & kind_mask(asked) != 0`` is ``named_kinds(text)
+    & asked`` for every kind a question asks."""
+    return np.fromiter((kind_mask(named_kinds(t)) for t in texts), dtype=np.uint32, count=len(texts))
+
+
 def instance_flags(
-    message: str, speaker: str | None, speakers: np.ndarray, texts, config: ScoringConfig
+    message: str, speaker: str | None, speakers: np.ndarray, masks: Callable[[], np.ndarray], config: ScoringConfig
 ) -> np.ndarray | None:
     """Per memory (bool, candidates' order): names an instance of a kind ``message`` asks
     for, and is ``speaker``'s own or has no speaker (any speaker's when ``speaker`` is
-    ``None``). ``texts()``: the memories' texts. ``None`` when ``config.kind_bonus`` is 0,
+    ``None``). ``masks()``: the memories' :func:`kind_masks` (a column read once a user and
+    kept). ``None`` when ``config.kind_bonus`` is 0,
     when ``config.kind_broad`` and ``message`` is not a list question
     (:func:`~souvenir.read.scoring.breadth.broad_question`), or when it asks no kind (the
     term is then absent, not zero)."""
@@ -353,12 +374,10 @@ def instance_flags(
     kinds = asked_kinds(message)
     if not kinds:
         return None
-    listed = texts()
-    rows = np.arange(len(listed)) if speaker is None else np.flatnonzero((speakers == speaker) | (speakers == None))  # noqa: E711
-    flags = np.zeros(len(listed), dtype=bool)
-    flags[rows] = np.fromiter(
-        (bool(named_kinds(listed[i]) & kinds) for i in rows.tolist()), dtype=bool, count=rows.size
-    )
+    column = masks()
+    rows = np.arange(len(column)) if speaker is None else np.flatnonzero((speakers == speaker) | (speakers == None))  # noqa: E711
+    flags = np.zeros(len(column), dtype=bool)
+    flags[rows] = (column[rows] & np.uint32(kind_mask(kinds))) != 0
     return flags
 
 

@@ -154,6 +154,7 @@ class Scorer:
         if hit is not None and hit[0] is candidates and isinstance(candidates, Pool):
             return False
         had_kin = hit is not None and hit[2]._kin is not None
+        had_kinds = hit is not None and hit[2]._kinds is not None
         static = self._static(user_id, candidates)
         cfg = self.config
         if cfg.dated_bonus:
@@ -166,7 +167,15 @@ class Scorer:
             static.sample(cfg.sample_per_group)
         if had_kin and cfg.relative_bonus:
             static.kin()
+        if had_kinds and cfg.kind_bonus:
+            static.kinds()
         return True
+
+    def read_kinds(self, user_id: int, candidates: Sequence[Memory]) -> None:
+        """Read the user's kinds column now (:meth:`UserColumns.kinds`, when the kind term is on):
+        the warm-up's, so that a first list question reads one column, not every text."""
+        if self.config.kind_bonus and candidates:
+            self._static(user_id, candidates).kinds()
 
     def scores(
         self,
@@ -277,7 +286,7 @@ class Scorer:
             sparse=aligned(ids, sparse.cosines(sparse.query)) if sparse is not None and cfg.w_sparse else None,
             profile=profile,
             relatives=_relatives(cfg, message, static),
-            kinds=instance_flags(message, speaker, static.speakers, static.candidate_texts, cfg),
+            kinds=instance_flags(message, speaker, static.speakers, static.kinds, cfg),
             **common,
         )
         return Prepared(

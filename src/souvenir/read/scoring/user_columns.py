@@ -16,6 +16,7 @@ import numpy as np
 
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
+from souvenir.read.scoring.instance_kinds import kind_masks
 from souvenir.read.scoring.levers import ScoringConfig
 from souvenir.read.scoring.session_columns import neighbour_table
 from souvenir.read.scoring.memory_language import memory_language
@@ -53,6 +54,7 @@ class UserColumns:
         self._dated: np.ndarray | None = None
         self._lengths: np.ndarray | None = None
         self._acts: tuple[np.ndarray, np.ndarray] | None = None
+        self._kinds: np.ndarray | None = None
         self._kin: KinColumns | None = None
         self._samples: dict[int, np.ndarray] = {}
         #: the fused score's terms that do not depend on the message (``fuse(kept=…)``)
@@ -108,6 +110,7 @@ class UserColumns:
         else:
             events, questions = _acts(more)
             new._acts = (np.concatenate([self._acts[0], events]), np.concatenate([self._acts[1], questions]))
+        new._kinds = None if self._kinds is None else np.concatenate([self._kinds, kind_masks([m.text for m in more])])
         new._kin = None if self._kin is None else self._kin.extended([m.text for m in candidates])
         new._samples = {}
         new.kept = {}
@@ -138,6 +141,14 @@ class UserColumns:
         if self._acts is None:
             self._acts = _acts(self._candidates)
         return self._acts
+
+    def kinds(self) -> np.ndarray:
+        """Per memory (uint32): the kinds it names an instance of, as bits
+        (:func:`~souvenir.read.scoring.instance_kinds.kind_masks`), read once — a list question
+        then reads one column, not every text (~9 µs a memory)."""
+        if self._kinds is None:
+            self._kinds = kind_masks([m.text for m in self._candidates])
+        return self._kinds
 
     def dated(self) -> np.ndarray:
         """Per memory: its text names a date (:func:`names_a_date`), read once, only when
