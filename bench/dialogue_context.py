@@ -16,6 +16,10 @@ same set, the same product score for the message, and other ways to use the cont
 - ``own H β``: as ``vec`` with only the message's own speaker's turns (the user's).
 - ``ref H β``: as ``vec`` only when the message holds a reference word ("it", "that",
   "there", "ça", "那个", "itu"…): the thing named earlier in the conversation.
+- ``nam H β``: as ``vec`` only when the message names nothing the store knows: none of
+  its index terms (``bm25_tokens``) is held by at least one and at most ``NAMED_SHARE``
+  of the memories before it ("I really want it", "Same here!": the thing is named in the
+  turns before; session 20, the gate session 11 left as the next step).
 - ``union k``: the message alone ranks and selects 24 − k; the ``k`` best memories of the
   context's own fused relevance (the last 4 turns joined; not already selected, not in the
   prompt) take the last places (candidate generation, not ranking); ``sunion k``: the
@@ -58,6 +62,11 @@ REF = re.compile(
     r"\b(?:it|that|this|those|these|them|there|one|ça|cela|celui|celle|ceux|là-bas|itu|ini|tu|sana)\b"
     r"|那个|这个|它|那里|那件|那些"
 )
+
+
+#: ``nam``: a term held by at most this share of the store's memories (and at least one)
+#: is a name the store knows; a message holding none borrows the turns before it.
+NAMED_SHARE = 0.02
 
 
 @dataclass
@@ -103,6 +112,7 @@ class Runner:
         self.scoring = scoring
         self.scorer = Scorer(scoring, calibration=calibration_for("use-m3", "e5-small"))
         self.norm = [_norm(m.text) for m in ds.memories]
+        self.terms = [set(bm25_tokens(m.text)) for m in ds.memories]
         self._base: dict[int, np.ndarray] = {}
         self._memo: dict[tuple, np.ndarray] = {}
 
@@ -120,6 +130,20 @@ class Runner:
             context=ctx,
         )
         return scores.lookup(np.array(ids, dtype=np.int64))
+
+    def names_known(self, k: int) -> bool:
+        """The message holds an index term held by 1 to ``NAMED_SHARE`` of the memories
+        before it (a name the store knows)."""
+        it = self.items[k]
+        mine = set(bm25_tokens(it.text))
+        if not mine:
+            return False
+        df = dict.fromkeys(mine, 0)
+        for terms in self.terms[: it.position]:
+            for t in mine & terms:
+                df[t] += 1
+        cap = max(1.0, NAMED_SHARE * it.position)
+        return any(1 <= d <= cap for d in df.values())
 
     def in_prompt(self, k: int, p: int) -> np.ndarray:
         """Mask over the store: memories verbatim one of the last ``p`` turns (0: all)."""
@@ -151,11 +175,13 @@ class Runner:
             qu, qe = self.emb.get(it.text)
             ctx = None
             hist = it.history
-            if kind in ("vec", "own", "ref"):
+            if kind in ("vec", "own", "ref", "nam"):
                 h, beta = variant[1], variant[2]
                 use = [(s, w) for s, w in hist if s == it.speaker] if kind == "own" else hist
                 use = use[-h:]
                 if kind == "ref" and not REF.search(it.text.casefold()):
+                    use = []
+                if kind == "nam" and self.names_known(k):
                     use = []
                 if use:
                     text = "\n".join(line(s, w) for s, w in use)
@@ -239,6 +265,7 @@ def grid() -> list[tuple]:
     ctx += [("rec", b) for b in (0.25, 0.5, 1.0)]
     ctx += [("own", h, b) for h in (1, 2) for b in (0.25, 0.5)]
     ctx += [("ref", h, b) for h in (1, 2) for b in (0.5, 1.0)]
+    ctx += [("nam", h, b) for h in (1, 2, 4) for b in (0.25, 0.5, 1.0)]
     ctx += [("union", n) for n in (2, 4, 6)]
     ctx += [("sunion", n) for n in (2, 4, 6, 8)]
     for c in ctx:

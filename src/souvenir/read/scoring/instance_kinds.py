@@ -31,6 +31,7 @@ import numpy as np
 
 from souvenir.lexical import nfkc_casefold
 from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.instance_wide import wide_kinds
 from souvenir.read.scoring.levers import ScoringConfig
 
 __all__ = ["KINDS", "asked_kinds", "instance_flags", "kind_reason", "named_kinds"]
@@ -344,7 +345,8 @@ def instance_flags(
 ) -> np.ndarray | None:
     """Per memory (bool, candidates' order): names an instance of a kind ``message`` asks
     for, and is ``speaker``'s own or has no speaker (any speaker's when ``speaker`` is
-    ``None``). ``texts()``: the memories' texts. ``None`` when ``config.kind_bonus`` is 0,
+    ``None``). ``texts()``: the memories' texts. With ``config.kind_wide`` a venue, a
+    gathering or a title counts too (:mod:`souvenir.read.scoring.instance_wide`). ``None`` when ``config.kind_bonus`` is 0,
     when ``config.kind_broad`` and ``message`` is not a list question
     (:func:`~souvenir.read.scoring.breadth.broad_question`), or when it asks no kind (the
     term is then absent, not zero)."""
@@ -356,10 +358,14 @@ def instance_flags(
     listed = texts()
     rows = np.arange(len(listed)) if speaker is None else np.flatnonzero((speakers == speaker) | (speakers == None))  # noqa: E711
     flags = np.zeros(len(listed), dtype=bool)
-    flags[rows] = np.fromiter(
-        (bool(named_kinds(listed[i]) & kinds) for i in rows.tolist()), dtype=bool, count=rows.size
-    )
+    read = _wide_named if config.kind_wide else named_kinds
+    flags[rows] = np.fromiter((bool(read(listed[i]) & kinds) for i in rows.tolist()), dtype=bool, count=rows.size)
     return flags
+
+
+def _wide_named(text: str) -> frozenset[str]:
+    """The lexicon's instances and :func:`~souvenir.read.scoring.instance_wide.wide_kinds`'."""
+    return named_kinds(text) | wide_kinds(text)
 
 
 _REASON = {
@@ -389,10 +395,11 @@ _NAMES = {
 _LANGS = ("en", "fr", "zh", "ms")
 
 
-def kind_reason(message: str, text: str, lang: str = "en") -> str | None:
+def kind_reason(message: str, text: str, lang: str = "en", wide: bool = False) -> str | None:
     """Why the kind term lifted ``text`` for ``message`` ("asked for activities: this memory
-    names one"), in ``lang`` (en, fr, zh, ms; English otherwise), or ``None``."""
-    shared = sorted(asked_kinds(message) & named_kinds(text))
+    names one"), in ``lang`` (en, fr, zh, ms; English otherwise), or ``None``; ``wide``:
+    venues, gatherings and titles count (``ScoringConfig.kind_wide``)."""
+    shared = sorted(asked_kinds(message) & (_wide_named(text) if wide else named_kinds(text)))
     if not shared:
         return None
     lang = lang if lang in _LANGS else "en"

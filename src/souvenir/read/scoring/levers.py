@@ -229,3 +229,6 @@ class ScoringConfig:
     #: The kind term for list questions only (:func:`~souvenir.read.scoring.breadth.broad_question`:
     #: "What activities…", not "What activity did…").
     kind_broad: bool = True
+    #: The kind term also reads venues, gatherings and titles ("a new cafe", "a support
+    #: group", "The Alchemist", 《红楼梦》: :mod:`souvenir.read.scoring.instance_wide`).
+    kind_wide: bool = False
