@@ -69,7 +69,7 @@ _KNOWN = frozenset(
     dense_centre window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion
     rank_fusion_k rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate
     priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated kind_bonus
-    kind_gated kind_broad kind_wide kind_two_names""".split()
+    kind_gated kind_broad kind_wide""".split()
 )
 _DEFAULT = ScoringConfig()
 

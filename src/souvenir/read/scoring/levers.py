@@ -232,6 +232,3 @@ class ScoringConfig:
     #: The kind term also reads venues, gatherings and titles ("a new cafe", "a support
     #: group", "The Alchemist", 《红楼梦》: :mod:`souvenir.read.scoring.instance_wide`).
     kind_wide: bool = False
-    #: The kind term also when the question names two speakers ("What do Jon and Gina
-    #: both…"): anyone's instances are lifted; off = no kind term for such a question.
-    kind_two_names: bool = True

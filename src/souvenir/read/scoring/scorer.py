@@ -25,7 +25,6 @@ from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
     fuse,
-    holds_name,
     named_speaker,
     zscore,
 )
@@ -261,8 +260,6 @@ class Scorer:
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
         if speaker is not None and cfg.relative_bonus:  # a question naming a speaker: no relative term
             cfg = replace(cfg, relative_bonus=0.0)
-        if speaker is None and cfg.kind_bonus and not cfg.kind_two_names and _two_named(message, static.speaker_names):
-            cfg = replace(cfg, kind_bonus=0.0)
         acts = static.acts() if cfg.event_bonus or cfg.ask_penalty else (None, None)
         priors = _priors(self.calibration, static.language_names, message) if cfg.calibrated else None
         fused = dict(
@@ -528,8 +525,3 @@ class Prepared:
                     **(fused | {"expansion": lambda first: second}),
                 )
         return Scores(ids, np.round(score, 6))
-
-
-def _two_named(message: str, names) -> bool:
-    """``message`` names two or more of the store's speakers (``kind_two_names``)."""
-    return sum(1 for n in names if holds_name(message, n)) >= 2
