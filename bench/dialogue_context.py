@@ -16,6 +16,10 @@ same set, the same product score for the message, and other ways to use the cont
 - ``own H β``: as ``vec`` with only the message's own speaker's turns (the user's).
 - ``ref H β``: as ``vec`` only when the message holds a reference word ("it", "that",
   "there", "ça", "那个", "itu"…): the thing named earlier in the conversation.
+- ``nam H β s``: as ``vec`` only when the message names nothing the store knows: none of
+  its index terms (``bm25_tokens``) is held by at least one and at most a share ``s``
+  (at least one memory) of the memories before it ("I really want it", "Same here!": the thing is named in the
+  turns before; session 20, the gate session 11 left as the next step).
 - ``union k``: the message alone ranks and selects 24 − k; the ``k`` best memories of the
   context's own fused relevance (the last 4 turns joined; not already selected, not in the
   prompt) take the last places (candidate generation, not ranking); ``sunion k``: the
@@ -103,6 +107,7 @@ class Runner:
         self.scoring = scoring
         self.scorer = Scorer(scoring, calibration=calibration_for("use-m3", "e5-small"))
         self.norm = [_norm(m.text) for m in ds.memories]
+        self.terms = [set(bm25_tokens(m.text)) for m in ds.memories]
         self._base: dict[int, np.ndarray] = {}
         self._memo: dict[tuple, np.ndarray] = {}
 
@@ -120,6 +125,20 @@ class Runner:
             context=ctx,
         )
         return scores.lookup(np.array(ids, dtype=np.int64))
+
+    def names_known(self, k: int, share: float) -> bool:
+        """The message holds an index term held by 1 to ``share`` of the memories before
+        it (at least one: a name the store knows)."""
+        it = self.items[k]
+        mine = set(bm25_tokens(it.text))
+        if not mine:
+            return False
+        df = dict.fromkeys(mine, 0)
+        for terms in self.terms[: it.position]:
+            for t in mine & terms:
+                df[t] += 1
+        cap = max(1.0, share * it.position)
+        return any(1 <= d <= cap for d in df.values())
 
     def in_prompt(self, k: int, p: int) -> np.ndarray:
         """Mask over the store: memories verbatim one of the last ``p`` turns (0: all)."""
@@ -151,11 +170,13 @@ class Runner:
             qu, qe = self.emb.get(it.text)
             ctx = None
             hist = it.history
-            if kind in ("vec", "own", "ref"):
+            if kind in ("vec", "own", "ref", "nam"):
                 h, beta = variant[1], variant[2]
                 use = [(s, w) for s, w in hist if s == it.speaker] if kind == "own" else hist
                 use = use[-h:]
                 if kind == "ref" and not REF.search(it.text.casefold()):
+                    use = []
+                if kind == "nam" and self.names_known(k, variant[3]):
                     use = []
                 if use:
                     text = "\n".join(line(s, w) for s, w in use)
@@ -239,6 +260,7 @@ def grid() -> list[tuple]:
     ctx += [("rec", b) for b in (0.25, 0.5, 1.0)]
     ctx += [("own", h, b) for h in (1, 2) for b in (0.25, 0.5)]
     ctx += [("ref", h, b) for h in (1, 2) for b in (0.5, 1.0)]
+    ctx += [("nam", h, b, s) for h in (1, 2, 4) for b in (0.25, 0.5, 1.0) for s in (0.02, 0.005)]
     ctx += [("union", n) for n in (2, 4, 6)]
     ctx += [("sunion", n) for n in (2, 4, 6, 8)]
     for c in ctx:
@@ -255,14 +277,18 @@ def name(v: tuple) -> str:
     return " ".join(str(x) for x in v[:-1]) + ex
 
 
-def combine(paths: list[Path]) -> dict:
+def combine(paths: list[Path], base_name: str = "", family: str = "") -> dict:
     """Both framings at once (``--combine TURN.json REPLY.json``): each conversation held out
     takes the variant whose @24, pooled over both framings' items of the five others, is
-    best (ties to the message alone); reported per framing, pooled over the six."""
+    best (ties to the base: the message alone, or ``base_name`` — "none +excl session",
+    the product); ``family``: only the variants whose name ends so (" +excl session").
+    Reported per framing, pooled over the six, with the paired bootstrap interval of the
+    held-out change when the runs kept their items."""
     runs = [json.loads(p.read_text()) for p in paths]
     names = list(runs[0]["items"])
     variants = list(runs[0]["grid"])
-    base = variants[0]
+    base = base_name or variants[0]
+    variants = [v for v in variants if v == base or not family or v.endswith(family)]
 
     def pooled(v: str, convs: list[str], col: int = 0) -> float:
         num = sum(r["items"][c] * r["grid"][v][c][col] for r in runs for c in convs)
@@ -278,7 +304,16 @@ def combine(paths: list[Path]) -> dict:
         held = [sum(r["items"][c] * r["grid"][chose[c]][c][k] for c in names) / total for k in range(3)]
         alone = [sum(r["items"][c] * r["grid"][base][c][k] for c in names) / total for k in range(3)]
         out[path.stem] = {"alone": alone, "held_out": held}
-        print(f"{path.stem}: alone {np.round(alone, 3).tolist()} → held out {np.round(held, 3).tolist()}")
+        if "per_item" in r:
+            a = np.concatenate([np.array(r["per_item"][base][c]) for c in names])
+            b = np.concatenate([np.array(r["per_item"][chose[c]][c]) for c in names])
+            out[path.stem]["d24"] = paired_interval(b[:, 0] - a[:, 0])
+            out[path.stem]["d5"] = paired_interval(b[:, 1] - a[:, 1])
+            out[path.stem]["per_conv"] = {c: [r["grid"][base][c][0], r["grid"][chose[c]][c][0]] for c in names}
+        print(
+            f"{path.stem}: {base} {np.round(alone, 3).tolist()} → held out {np.round(held, 3).tolist()} "
+            + " ".join(f"{k} {np.round(out[path.stem][k], 3).tolist()}" for k in ("d24", "d5") if k in out[path.stem])
+        )
     print(f"chose {chose}")
     return out
 
@@ -291,9 +326,13 @@ def main() -> int:
     ap.add_argument("--reply", action="store_true", help="the message is the turn before T")
     ap.add_argument("--only", default="", help="comma list of lever kinds (none always)")
     ap.add_argument("--combine", type=Path, nargs=2, help="TURN.json REPLY.json: choose on both framings")
+    ap.add_argument("--base", default="", help="--combine: the base variant's name (default: the message alone)")
+    ap.add_argument("--family", default="", help="--combine: only variants whose name ends so")
     args = ap.parse_args()
     if args.combine:
-        combine(list(args.combine))
+        report = combine(list(args.combine), args.base, args.family)
+        if args.json:
+            args.json.write_text(json.dumps(report, indent=1))
         return 0
     datasets = [d for d in load(args.data) if d.kind == "locomo"]
     emb = Embeddings(args.cache)
@@ -358,6 +397,7 @@ def main() -> int:
                         for v, per in table.items()
                     },
                     "report": report,
+                    "per_item": {name(v): {n: r.round(6).tolist() for n, r in per.items()} for v, per in table.items()},
                 },
                 indent=1,
             )
