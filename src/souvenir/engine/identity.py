@@ -10,14 +10,14 @@ from souvenir.lexical.speakers import others_labelled
 from souvenir.limits import check_field, check_user_id
 from souvenir.privacy.scrub import refuse_credential
 from souvenir.store.protocol import Store
-from souvenir.write.admission import user_names
+from souvenir.write.keyed_pool import user_names
 
 __all__ = ["check_ids", "check_story", "own_names", "story_id"]
 
 
 def own_names(store: Store, user_id: int, message: str, note: str | None = None) -> frozenset[str]:
     """The user's own names (folded keys; the keyed ``name`` / ``name.preferred`` of their
-    active memories, :func:`souvenir.write.admission.user_names`) when ``message`` is a
+    active memories, :func:`souvenir.write.keyed_pool.user_names`) when ``message`` is a
     pasted transcript with speaker labels other than Me / Moi / 我 / Saya, so that the
     user's "Caroline:" lines are their own (issue #26), or when ``note`` (a model's note,
     to be grounded in the message) may name the user: a capitalised word the message does

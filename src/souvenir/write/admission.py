@@ -78,7 +78,6 @@ from datetime import datetime, timezone
 
 from souvenir.write import reasons as R
 from souvenir.write.back_over import return_over
-from souvenir.lexical.keychildren import as_children
 from souvenir.lexical.restated_fee import restates_fee
 from souvenir.write.dedup import Fingerprint, best_match, fingerprint, raw_score
 from souvenir.write.filters._clauses import clauses
@@ -91,12 +90,8 @@ from souvenir.lexical.keyed import (
     changed_keys,
     outdates,
     same_value,
-    says_only,
-    says_trade,
     user_keys,
 )
-from souvenir.lexical.keychanges import states_old_work
-from souvenir.lexical.normalize import key_of
 from souvenir.lexical.referents import different_referents, lead_relative
 from souvenir.lexical.resumption import back_again, resumes
 from souvenir.lexical.restated import (
@@ -119,6 +114,7 @@ from souvenir.lexical.proposition import (
 )
 from souvenir.types import Candidate, Memory
 from souvenir.write.pool_reach import PoolIndex
+from souvenir.write.keyed_pool import as_key, key_conflicts, names_old, user_names
 from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
@@ -242,7 +238,7 @@ def _decide(
     holders = pool if index is None or not keys else index.keyed_pool(pool)  # the others hold no key (pool_reach)
     names = user_names(holders, index) if keys else frozenset()  # only a keyed candidate needs the user's names
     keys = user_keys(text, names) if names else keys
-    conflicts = _key_conflicts(keys, holders, names, index)
+    conflicts = key_conflicts(keys, holders, names, index)
     if conflicts:  # a memory that disagrees on a keyed value is never a duplicate (rule 5)
         pool = [m for m in pool if m.id not in {c.id for c, _ in conflicts}]
     by_id = {m.id: m for m in pool}
@@ -471,35 +467,6 @@ def _not_a_statement(text: str) -> bool:
     return any((clause.question and not clause.topic) or clause.person == "second" for clause in clauses(text))
 
 
-def user_names(pool: Sequence[Memory], index: PoolIndex | None = None) -> frozenset[str]:
-    """The user's own names, as the user's memories give them (keys ``name`` and
-    ``name.preferred``): a memory naming the user in the third person ("Bob lives in
-    Lyon" for Bob) is then keyed as the user. ``index``: the user's, whose kept keys are read."""
-    found = set()
-    for memory in pool:
-        for key, value in (user_keys(memory.text) if index is None else index.user_keys_of(memory)).values:
-            if key in ("name", "name.preferred") and value:
-                found.add(key_of(value))
-                found.add(key_of(value.split()[0]))  # "Bob Tan" is also "Bob"
-    return frozenset(found)
-
-
-def _key_conflicts(
-    keys: UserKeys, pool: Sequence[Memory], names: frozenset[str] = frozenset(), index: PoolIndex | None = None
-) -> list[tuple[Memory, UserKeys]]:
-    """The memories of ``pool`` that give one of the candidate's keys another value (``index``: the
-    user's, whose kept keys are read)."""
-    if not keys:
-        return []
-    found = []
-    for memory in pool:
-        read = user_keys(memory.text, names) if index is None else index.user_keys_of(memory, names)
-        theirs = as_children(read, keys)  # "one daughter" / "two kids now"
-        if theirs and changed_keys(theirs, keys):
-            found.append((memory, theirs))
-    return found
-
-
 def _dated(memory: Memory) -> datetime:
     return memory.updated_at or memory.created_at or _NEVER
 
@@ -588,29 +555,10 @@ def _named_change(
     hits = [
         m
         for m in pool
-        if not said_before(said_at, m)
-        and _names_old(m.text, key, old, None if index is None else index.user_keys_of(m))
+        if not said_before(said_at, m) and names_old(m.text, key, old, None if index is None else index.user_keys_of(m))
     ]
     if not hits:
         return None
     memory = max(hits, key=_dated)
-    why = R.value_updates(memory.id, key, _as_key(old), keys.get(key))
+    why = R.value_updates(memory.id, key, as_key(old), keys.get(key))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
-
-
-def _names_old(text: str, key: str, old: str, keys: UserKeys | None = None) -> bool:
-    """True when a memory ``text`` states the ``old`` value a change names: in a bare frame
-    ("Is a waiter", 在银行做柜员) or as its own keyed value of ``key`` ("Travaille comme caissier
-    chez Leclerc" before « Est passé de caissier à chef de rayon »: named, so the same job; its
-    other keys, the employer, go to history with it), or as the trade after 做 / 当 (在一家游戏公司做测试).
-    ``keys``: ``user_keys(text)`` when the caller holds it."""
-    keys = user_keys(text) if keys is None else keys
-    mine = keys.get(key)
-    if mine is None:  # no key of this kind ("Travaille à mi-temps à la mairie" keys its hours only)
-        return says_only(text, old) or says_trade(text, old) or states_old_work(text, old)
-    return keys.complete and same_value(key, mine, _as_key(old))
-
-
-def _as_key(value: str) -> str:
-    """A value as the keys write it (casefolded, spaces collapsed), for the reason."""
-    return " ".join(value.casefold().split())
