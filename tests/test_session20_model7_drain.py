@@ -84,8 +84,9 @@ def test_a_reflection_whose_prompt_is_read_finishes_instead_of_reading_it_again(
 
 
 def test_a_long_answer_still_gives_way_after_its_finish_time(tmp_path):
-    """Live replies first otherwise: an answer that would take 20 s goes on at most its
-    finish time (1 s here) once a live reply comes, then is stopped and runs again later."""
+    """Live replies first otherwise: an answer that would take 20 s goes on at most as long
+    as its prompt took to read (0.2 s here; ``finish_s`` 30) once a live reply comes, then
+    is stopped and runs again later."""
     with ReadingModelServer(token_s=0.05, prompt_s=0.2) as upstream:
         words = [f"w{n}" for n in range(400)]  # 20 s of distinct tokens: no loop to cut
         upstream.answers["reflection"] = json.dumps(
@@ -94,7 +95,7 @@ def test_a_long_answer_still_gives_way_after_its_finish_time(tmp_path):
                 "padding": " ".join(words),
             }
         )
-        settings = _settings(tmp_path, upstream, llm_finish_s=1.0)
+        settings = _settings(tmp_path, upstream, llm_finish_s=30.0)
         with UvicornThread(create_app(settings)) as server:
             _turn(server, "bg", "I moved to Ipoh last year")
             assert wait_until(lambda: any(c["tokens"] > 5 for c in upstream.background()), 30)
@@ -102,6 +103,7 @@ def test_a_long_answer_still_gives_way_after_its_finish_time(tmp_path):
             assert status == 200
             assert took < 10.0, took  # half the answer's 20 s: it did not wait for its end
             assert any(c["client_gone"] for c in upstream.background())
+            assert wait_until(lambda: _reflections_done(server, 2), 120)  # and it ran again
 
 
 def test_a_stream_the_server_cuts_for_a_waiting_reply_is_put_back_not_read(tmp_path):
@@ -134,21 +136,34 @@ def test_a_stream_the_server_cuts_for_a_waiting_reply_is_put_back_not_read(tmp_p
         assert texts == ["Lives in Ipoh with two cats", "Works as a nurse in Ipoh"], texts
 
 
-def test_the_gate_lets_a_begun_answer_finish_within_its_time_only():
+def test_the_gate_lets_a_begun_answer_finish_within_its_read_time_and_finish_s():
     """The rule itself: told to yield, a call whose answer has not begun stops at once; one
-    that has begun goes on until ``finish_s`` has passed since it was told."""
+    that has begun goes on, since it was told, as long as its prompt took to read, at most
+    ``finish_s``."""
     gate = UpstreamGate("http://x:1", capacity=1, finish_s=0.3)
     ticket = gate.acquire(0.1)
     assert ticket is not None and not ticket.must_stop(answering=False)
     token = gate.live_enter()
     assert ticket.must_stop(answering=False)  # its prompt may not be read: live first
+    time.sleep(0.5)  # the prompt read took 0.5 s
     assert not ticket.must_stop(answering=True)  # begun: it may finish
     time.sleep(0.4)
-    assert ticket.must_stop(answering=True)  # past its finish time
+    assert ticket.must_stop(answering=True)  # past finish_s (0.3 < its 0.5 s read)
     gate.release(ticket, answered=True)
     gate.live_exit(token)
     assert gate.describe()["finished"] == 1 and gate.describe()["yields"] == 1
-    stopped = UpstreamGate("http://x:2", capacity=1, finish_s=0.0)
+
+    quick = UpstreamGate("http://x:2", capacity=1, finish_s=30.0)
+    ticket = quick.acquire(0.1)
+    assert ticket is not None
+    time.sleep(0.2)
+    assert not ticket.must_stop(answering=True)  # its first piece after 0.2 s
+    quick.live_enter()
+    assert not ticket.must_stop(answering=True)
+    time.sleep(0.4)
+    assert ticket.must_stop(answering=True)  # gone on longer than its 0.2 s read: gives way
+
+    stopped = UpstreamGate("http://x:3", capacity=1, finish_s=0.0)
     ticket = stopped.acquire(0.1)
     assert ticket is not None
     stopped.live_enter()

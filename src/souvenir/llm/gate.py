@@ -16,10 +16,11 @@ it can be ordered:
   streamed request is abandoned on disconnect by llama.cpp, llama-cpp-python, vLLM,
   Ollama), and the job runs again later without counting it as an attempt.
 * **a read prompt is not thrown away** — a call whose answer has begun (its first streamed
-  piece came: the server has read its prompt) when it is told to yield goes on for at most
-  ``finish_s`` seconds (:meth:`Ticket.must_stop`) and is kept if it ends by then: a single-slot
-  server keeps one prompt, so a call abandoned there reads its whole prompt again later
-  (session 19: 6 of 9 such re-reads were lost again to the next live reply).
+  piece came: the server has read its prompt) when it is told to yield goes on for as long
+  as that read took, at most ``finish_s`` seconds (:meth:`Ticket.must_stop`), and is kept if
+  it ends by then: a single-slot server keeps one prompt, so a call abandoned there reads its
+  whole prompt again later (session 19: 6 of 9 such re-reads were lost again to the next
+  live reply).
 
 Upstreams are keyed by scheme, host and port (:func:`upstream_key`), so the proxy's client
 and the reflection's client of one server share one gate (:func:`gate_for`).
@@ -69,13 +70,15 @@ def default_capacity(url: str, workers: int) -> int:
 class Ticket:
     """One background call's place at the gate: ``yielded`` is set when a live request
     needs the slot (``asked_at``: when, monotonic seconds); the caller asks
-    :meth:`must_stop` at each piece of its answer. ``finish_s``: how long a call whose answer
-    has begun may go on after that (the gate's)."""
+    :meth:`must_stop` at each piece of its answer. ``finish_s``: the most a call whose answer
+    has begun may go on after that (the gate's); ``read_s``: seconds from the call's place
+    to its first piece (the server reading its prompt), once known."""
 
     def __init__(self, finish_s: float = 0.0) -> None:
         self.yielded = threading.Event()
         self.started = time.monotonic()
         self.asked_at: float | None = None
+        self.read_s: float | None = None
         self.finish_s = max(0.0, finish_s)
 
     def ask(self) -> bool:
@@ -87,15 +90,26 @@ class Ticket:
         return True
 
     def must_stop(self, answering: bool) -> bool:
-        """Whether the call stops now: it was told to yield, and either its answer has not
-        begun (``answering`` false: no piece came, its prompt may not be read) or it has gone
-        on ``finish_s`` seconds since. A call whose prompt the server has read finishes
-        within ``finish_s`` rather than lose that read."""
+        """Whether the call stops now (asked at each line of its answer; ``answering``: a
+        piece of the answer has come, so the server has read the prompt).
+
+        Not told to yield: no. Told, and its answer not begun: yes (live replies first).
+        Told, and begun: once it has gone on, since it was told (or since its first piece,
+        when told during the read: that wait was not ours to spare), as long as the server took
+        to read its prompt — the work stopping it would throw away, for a server that keeps
+        one prompt — and at most ``finish_s``. So a live reply waits for the rest of an
+        answer no longer than that answer's prompt would take to read again: a long read
+        (no prompt cache, a loaded machine) is kept, a short one (the server's cache held
+        most of it) gives way soon."""
+        now = time.monotonic()
+        if answering and self.read_s is None:
+            self.read_s = now - self.started
         if not self.yielded.is_set():
             return False
-        if not answering or self.asked_at is None:
+        if not answering or self.asked_at is None or self.read_s is None:
             return True
-        return time.monotonic() - self.asked_at > self.finish_s
+        going_on_since = max(self.asked_at, self.started + self.read_s)  # told during the read: from its end
+        return now - going_on_since >= min(self.finish_s, self.read_s)
 
 
 class UpstreamGate:
@@ -104,8 +118,8 @@ class UpstreamGate:
     ``live`` (live requests seen), ``waits`` (background calls that had to wait),
     ``finished`` (calls told to yield that finished their begun answer within ``finish_s``).
 
-    ``finish_s``: seconds a background call whose answer has begun may go on once told to
-    yield (:meth:`Ticket.must_stop`; 0: it stops at its next piece)."""
+    ``finish_s``: the most seconds a background call whose answer has begun may go on once
+    told to yield (:meth:`Ticket.must_stop`; 0: it stops at its next piece)."""
 
     #: A live request not ended after this many seconds no longer counts (a reply stream
     #: whose end was never seen must not hold background work back for ever).
