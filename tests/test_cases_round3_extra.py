@@ -32,6 +32,26 @@ KNOWN = {
     "R3E15-back-en-1": "a return over a move away that already superseded the value returned to (it is in history,"
     " not in the pool the return is read against)",
     "R3E15-back-fr-2": "a relapse named by a kind of the thing stopped (« poker » / « jeux d'argent »): a hyponym",
+    # round3_extra16.jsonl (lane cases9, session 20): blind, 65/80 on c5a51f6 before any fix; its 15 misses
+    # are listed so the suite stays green until a write lane fixes them (strict: a fix must drop the entry)
+    "R3E16-forget-fr-1": "a deictic withdrawal of the sentence just said (« non en fait retiens pas ça ») is not"
+    " read as a forget request",
+    "R3E16-forget-ms-1": "a deictic withdrawal of the sentence just said ('eh jangan ingat yang tu') is not read as"
+    " a forget request",
+    "R3E16-speakers-zh-1": "speaker labels in full-width brackets (【二舅】… / 【我】…) are not read as a transcript",
+    "R3E16-back-fr-1": "a return worded « est revenue à Carrefour » does not retire the middle value (Lidl)",
+    "R3E16-back-fr-2": "a relapse worded « a de nouveau des migraines » does not retire the earlier « n'a plus de »",
+    "R3E16-back-zh-1": "a return worded 又换回电信 does not retire the middle value (换成了广电)",
+    "R3E16-back-zh-2": "a relapse worded 又打起麻将来了 does not retire the earlier stop (半年没碰麻将)",
+    "R3E16-from_to-zh-1": "a promotion worded 从骑手升成了站长 has no key for the stored job (当骑手)",
+    "R3E16-quantity-en-1": "a monthly fee reworded ('Pays £65 a month for the gym' → 'Gym membership went up to"
+    " £72 a month') is not read as the same single-valued quantity",
+    "R3E16-quantity-zh-2": "a count of children worded 家里两个娃了 does not replace 有一个女儿",
+    "R3E16-quantity-ms-1": "a fee that rose ('Yuran taska anak naik jadi RM520') does not replace the older RM450",
+    "R3E16-no_qmark-en-1": "a choice asked without '?' ('torn between … what would you do') is kept as a decision",
+    "R3E16-no_qmark-fr-1": "a choice asked without '?' (« j'hésite à … t'en pense quoi ») is kept as a decision",
+    "R3E16-sarcasm-en-1": "sarcasm marked by '/s' and 'fantastic customer service' is kept as the literal preference",
+    "R3E16-negation-ms-1": "a colloquial negation with 'dah tak minat dah' is not read as one",
 }
 
 

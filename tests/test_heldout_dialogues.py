@@ -1,4 +1,5 @@
-"""The held-out conversations of ``bench/data/dialogues`` (issue #25's real-model runs): each
+"""The held-out conversations of ``bench/data/dialogues`` and ``bench/data/dialogues2`` (issue #25's
+real-model runs): each
 file has LoCoMo's shape, as ``souvenir bench reflection --data bench/data/dialogues`` reads it,
 with gold observations on the user's turns; and the bench reads a Chinese one (its dates in
 full-width brackets) the way it reads an English one. No model: the reflection server here
@@ -18,13 +19,18 @@ from souvenir.replay.formats import parse_locomo, parse_session_time
 from tests.servers import ChatServer
 
 DIALOGUES = Path(__file__).resolve().parent.parent / "bench" / "data" / "dialogues"
+DIALOGUES2 = DIALOGUES.parent / "dialogues2"
 #: conversation id → the script its observations are written in (the conversation's language)
 FILES = {"dlg-en": "latin", "dlg-fr": "latin", "dlg-zh": "han", "dlg-ms": "latin"}
+FILES2 = {"dlg2-en": "latin", "dlg2-fr": "latin", "dlg2-zh": "han", "dlg2-ms": "latin"}
+#: the folder each conversation is in
+FOLDER = {**dict.fromkeys(FILES, DIALOGUES), **dict.fromkeys(FILES2, DIALOGUES2)}
+SCRIPT = {**FILES, **FILES2}
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _conversation(name: str) -> dict:
-    return json.loads((DIALOGUES / f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads((FOLDER[name] / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def test_the_folder_holds_the_four_conversations_and_says_what_they_are():
@@ -33,7 +39,13 @@ def test_the_folder_holds_the_four_conversations_and_says_what_they_are():
     assert "held out" in readme and "2026-12-06" in readme
 
 
-@pytest.mark.parametrize("name", sorted(FILES))
+def test_the_second_folder_holds_four_more_and_says_what_they_are():
+    assert sorted(p.stem for p in DIALOGUES2.glob("*.json")) == sorted(FILES2)
+    readme = (DIALOGUES2 / "README.md").read_text(encoding="utf-8")
+    assert "held out" in readme and "2026-12-07" in readme
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPT))
 def test_each_conversation_has_locomos_shape(name):
     conv = _conversation(name)
     user, other = conv["speaker_a"], conv["speaker_b"]
@@ -54,20 +66,20 @@ def test_each_conversation_has_locomos_shape(name):
         assert set(observations) == {user, other}
         for text, dia in observations[user]:
             assert dia in user_turns and dia.startswith(f"D{n}:"), (text, dia)
-            assert text.strip().endswith((".", "。")) and (HAN.search(text) if FILES[name] == "han" else True)
+            assert text.strip().endswith((".", "。")) and (HAN.search(text) if SCRIPT[name] == "han" else True)
             cited.add(dia)
     # durable facts on most of the user's turns, none on the chit-chat ones
     assert 0.5 * len(user_turns) <= len(cited) < len(user_turns)
 
 
-@pytest.mark.parametrize("name", sorted(FILES))
+@pytest.mark.parametrize("name", sorted(SCRIPT))
 def test_the_bench_and_replay_read_each_one(name):
-    turns, speakers = load_slice(DIALOGUES / f"{name}.json", 50)
+    turns, speakers = load_slice(FOLDER[name] / f"{name}.json", 50)
     conv = _conversation(name)
     assert speakers == (conv["speaker_a"], conv["speaker_b"]) and 30 <= len(turns) <= 40
     assert sum(bool(t["gold"]) for t in turns) >= len(turns) // 2
     assert all(t["time"] and t["reply"] != t["message"] for t in turns)
-    parsed = parse_locomo(DIALOGUES / f"{name}.json")
+    parsed = parse_locomo(FOLDER[name] / f"{name}.json")
     assert parsed.speakers == speakers and parsed.observations
 
 
