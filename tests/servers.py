@@ -514,10 +514,16 @@ class SlotModelServer(_LoopbackServer):
                 chunk = {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
                 try:
                     handler.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                    if self._interrupts():  # ended for a waiting request, no finish_reason
+                        entry["interrupted"] = True
+                        handler.wfile.write(b"data: [DONE]\n\n")
+                        handler.close_connection = True
                     handler.wfile.flush()
                 except OSError:  # the client hung up: a streamed answer stops here
                     entry["client_gone"] = True
                     handler.close_connection = True
+                    return
+                if entry.get("interrupted"):
                     return
         else:
             finish = "stop"
@@ -542,6 +548,10 @@ class SlotModelServer(_LoopbackServer):
             "usage": {"completion_tokens": entry["tokens"]},
         }
         _send_json(handler, 200, json.dumps(answer).encode())
+
+    def _interrupts(self) -> bool:
+        """Whether a stream ends here because another request waits (a subclass's)."""
+        return False
 
     def background(self) -> list[dict]:
         """The log's reflection and summary requests."""

@@ -26,6 +26,10 @@ from souvenir.errors import InputError
 log = logging.getLogger("souvenir.config")
 #: The settings file, in the working directory.
 ENV_FILE = ".env"
+#: ``llm_finish_s``'s default: how long a live reply may wait for a background answer the
+#: server has begun, rather than that answer's prompt be read again (docs/model.md, "A read
+#: prompt is not thrown away": SmolLM2-135M's reflection answers on this 2-core machine).
+FINISH_S = 8.0
 _TOLD: set[str] = set()
 
 
@@ -323,6 +327,14 @@ class Settings(BaseSettings):
         "(souvenir.llm.gate). 0 = 1 for a server on this machine (loopback, localhost: one answer "
         "at a time on shared cores), else reflection_workers. The worker runs at most this many "
         "jobs at once.",
+    )
+    llm_finish_s: float = Field(
+        FINISH_S,
+        ge=0,
+        le=600,
+        description="Seconds a background model call whose answer has begun (the server has read "
+        "its prompt) may go on when a live reply needs the server, rather than be stopped and "
+        "read its prompt again later (souvenir.llm.gate; docs/model.md). 0: it stops at once.",
     )
     llm_breaker_cooldown_s: float = Field(
         30.0,

@@ -202,5 +202,5 @@ def make_chat(settings: Settings) -> ChatClient | None:
         settings.llm_api_key,
         timeout_s=settings.reflection_timeout_s,
         breaker_cooldown_s=settings.llm_breaker_cooldown_s,
-        gate=gate_for(settings.llm_base_url, capacity),
+        gate=gate_for(settings.llm_base_url, capacity, settings.llm_finish_s),
     )

@@ -216,8 +216,12 @@ class ChatClient:
         self, path: str, payload: dict, deadline: float, timeout: httpx.Timeout, model: str, ticket: Ticket | None
     ) -> Answer:
         """Read a streamed answer (server-sent events) piece by piece; the stream is closed —
-        the server stops generating — at the deadline, when the gate asks the call to yield,
-        or where the answer loops."""
+        the server stops generating — at the deadline, where the answer loops, or when the
+        gate asks the call to yield (:meth:`Ticket.must_stop`: at once before the answer has
+        begun, else once its ``finish_s`` has passed). A stream the server ends (``[DONE]``)
+        while a live reply waits and before any piece said how the answer ended was cut for
+        that reply (llama-cpp-python's ``interrupt_requests``, on by default):
+        :class:`ModelBusyError`, never read as a whole answer."""
         where = self._where(model)
         with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
             if response.status_code >= 400:
@@ -227,10 +231,12 @@ class ChatClient:
             parts: list[str] = []
             size = chunks = 0
             finish = "stop"
+            ended = False  # a piece said how the answer ended (finish_reason)
             pieces = decoded_pieces(response, deadline=deadline)  # a byte a second ends at the deadline too
             try:
                 for line in bounded_lines(within(pieces, MODEL_ANSWER_BYTES)):
-                    if ticket is not None and ticket.yielded.is_set():
+                    # a piece of the answer (a data line) means the server has read the prompt
+                    if ticket is not None and ticket.must_stop(answering=chunks > 0 or line.startswith("data:")):
                         raise ModelBusyError(f"{where}: stopped after {chunks} pieces for a live reply", model=model)
                     if time.monotonic() > deadline and chunks:
                         raise ModelTimeoutError(
@@ -242,6 +248,13 @@ class ChatClient:
                         continue
                     data = line[5:].strip()
                     if data == "[DONE]":
+                        if not ended and ticket is not None and ticket.yielded.is_set():
+                            # llama-cpp-python's interrupt_requests: cut for the live reply
+                            raise ModelBusyError(
+                                f"{where}: the server ended the answer after {chunks} pieces, unfinished "
+                                "(another request was waiting)",
+                                model=model,
+                            )
                         break
                     try:
                         choice = json.loads(data)["choices"][0]
@@ -253,6 +266,7 @@ class ChatClient:
                         parts.append(piece)
                         size += len(piece)
                     if choice.get("finish_reason"):
+                        ended = True
                         finish = "length" if choice["finish_reason"] == "length" else "stop"
                     if piece and size > 360 and chunks % 8 == 0 and is_looping("".join(parts)):
                         finish = "loop"
@@ -374,17 +388,19 @@ class ChatClient:
         def call() -> Answer:
             return self._structured(messages, name, schema, deadline, options, ticket)
 
+        answered = False
         try:
             # a slow answer is no outage: it was coming (the job retries it with a smaller bound)
             # a request refused for its model name or format is no outage of the shared server
             answer = breaker.call(
                 call, failure=(ModelError,), neutral=(ModelBusyError, ModelTimeoutError, ModelConfigError)
             )
+            answered = True
         except BreakerOpenError as exc:
             raise ModelUnavailableError(str(exc), model=name, retry_in_s=exc.retry_in_s) from exc
         finally:
             if ticket is not None:
-                self.gate.release(ticket)
+                self.gate.release(ticket, answered=answered)
             else:
                 self.gate.live_exit(live)
         with self._lock:

@@ -15,6 +15,12 @@ it can be ordered:
   client closes their stream at the next token, the server stops generating them (a
   streamed request is abandoned on disconnect by llama.cpp, llama-cpp-python, vLLM,
   Ollama), and the job runs again later without counting it as an attempt.
+* **a read prompt is not thrown away** — a call whose answer has begun (its first streamed
+  piece came: the server has read its prompt) when it is told to yield goes on for as long
+  as that read took, at most ``finish_s`` seconds (:meth:`Ticket.must_stop`), and is kept if
+  it ends by then: a single-slot server keeps one prompt, so a call abandoned there reads its
+  whole prompt again later (session 19: 6 of 9 such re-reads were lost again to the next
+  live reply).
 
 Upstreams are keyed by scheme, host and port (:func:`upstream_key`), so the proxy's client
 and the reflection's client of one server share one gate (:func:`gate_for`).
@@ -63,25 +69,66 @@ def default_capacity(url: str, workers: int) -> int:
 
 class Ticket:
     """One background call's place at the gate: ``yielded`` is set when a live request
-    needs the slot (the caller stops its call at the next token)."""
+    needs the slot (``asked_at``: when, monotonic seconds); the caller asks
+    :meth:`must_stop` at each piece of its answer. ``finish_s``: the most a call whose answer
+    has begun may go on after that (the gate's); ``read_s``: seconds from the call's place
+    to its first piece (the server reading its prompt), once known."""
 
-    def __init__(self) -> None:
+    def __init__(self, finish_s: float = 0.0) -> None:
         self.yielded = threading.Event()
         self.started = time.monotonic()
+        self.asked_at: float | None = None
+        self.read_s: float | None = None
+        self.finish_s = max(0.0, finish_s)
+
+    def ask(self) -> bool:
+        """Tell the call to yield; ``False`` when it was told already."""
+        if self.yielded.is_set():
+            return False
+        self.asked_at = time.monotonic()
+        self.yielded.set()
+        return True
+
+    def must_stop(self, answering: bool) -> bool:
+        """Whether the call stops now (asked at each line of its answer; ``answering``: a
+        piece of the answer has come, so the server has read the prompt).
+
+        Not told to yield: no. Told, and its answer not begun: yes (live replies first).
+        Told, and begun: once it has gone on, since it was told (or since its first piece,
+        when told during the read: that wait was not ours to spare), as long as the server took
+        to read its prompt — the work stopping it would throw away, for a server that keeps
+        one prompt — and at most ``finish_s``. So a live reply waits for the rest of an
+        answer no longer than that answer's prompt would take to read again: a long read
+        (no prompt cache, a loaded machine) is kept, a short one (the server's cache held
+        most of it) gives way soon."""
+        now = time.monotonic()
+        if answering and self.read_s is None:
+            self.read_s = now - self.started
+        if not self.yielded.is_set():
+            return False
+        if not answering or self.asked_at is None or self.read_s is None:
+            return True
+        going_on_since = max(self.asked_at, self.started + self.read_s)  # told during the read: from its end
+        return now - going_on_since >= min(self.finish_s, self.read_s)
 
 
 class UpstreamGate:
     """Thread-safe; the proxy's event loop only calls the non-blocking :meth:`live_enter` and
     :meth:`live_exit`. Counters for /metrics: ``yields`` (background calls told to yield),
-    ``live`` (live requests seen), ``waits`` (background calls that had to wait)."""
+    ``live`` (live requests seen), ``waits`` (background calls that had to wait),
+    ``finished`` (calls told to yield that finished their begun answer within ``finish_s``).
+
+    ``finish_s``: the most seconds a background call whose answer has begun may go on once
+    told to yield (:meth:`Ticket.must_stop`; 0: it stops at its next piece)."""
 
     #: A live request not ended after this many seconds no longer counts (a reply stream
     #: whose end was never seen must not hold background work back for ever).
     LIVE_EXPIRY_S = 600.0
 
-    def __init__(self, key: str, capacity: int = 1) -> None:
+    def __init__(self, key: str, capacity: int = 1, finish_s: float = 0.0) -> None:
         self.key = key
         self.capacity = max(1, int(capacity))
+        self.finish_s = max(0.0, float(finish_s))
         self._cond = threading.Condition()
         self._lives: dict[int, float] = {}  # live request token -> when it stops counting
         self._next = 0
@@ -89,6 +136,7 @@ class UpstreamGate:
         self.yields = 0
         self.live_seen = 0
         self.waits = 0
+        self.finished = 0
 
     # -- live requests ----------------------------------------------------------------------
     @property
@@ -126,8 +174,7 @@ class UpstreamGate:
     def _preempt(self) -> None:
         room = max(0, self.capacity - self._live)
         for ticket in self._running[room:]:  # the newest first out: older calls are further along
-            if not ticket.yielded.is_set():
-                ticket.yielded.set()
+            if ticket.ask():
                 self.yields += 1
 
     # -- background calls -------------------------------------------------------------------
@@ -146,24 +193,31 @@ class UpstreamGate:
                 if left <= 0:
                     return None
                 self._cond.wait(min(left, 1.0))  # 1 s: an expired live request frees its place
-            ticket = Ticket()
+            ticket = Ticket(self.finish_s)
             self._running.append(ticket)
             return ticket
 
-    def release(self, ticket: Ticket) -> None:
+    def release(self, ticket: Ticket, answered: bool = False) -> None:
+        """``ticket``'s call ended; ``answered``: with a whole answer (counted ``finished``
+        when it had been told to yield)."""
         with self._cond:
+            if answered and ticket.yielded.is_set():
+                self.finished += 1
             if ticket in self._running:
                 self._running.remove(ticket)
             self._cond.notify_all()
 
     def describe(self) -> dict:
-        """``{"capacity", "live", "background", "yields", "waits"}`` (what /metrics shows)."""
+        """``{"capacity", "finish_s", "live", "background", "yields", "finished", "waits"}``
+        (what /metrics shows)."""
         with self._cond:
             return {
                 "capacity": self.capacity,
+                "finish_s": self.finish_s,
                 "live": self._live,
                 "background": len(self._running),
                 "yields": self.yields,
+                "finished": self.finished,
                 "waits": self.waits,
             }
 
@@ -172,16 +226,20 @@ _GATES: dict[str, UpstreamGate] = {}
 _GATES_LOCK = threading.Lock()
 
 
-def gate_for(url: str, capacity: int | None = None) -> UpstreamGate:
+def gate_for(url: str, capacity: int | None = None, finish_s: float | None = None) -> UpstreamGate:
     """The process's gate of the server at ``url`` (created on first use with ``capacity``,
-    default 1); a ``capacity`` given later replaces the budget."""
+    default 1, and ``finish_s``, default 0); a ``capacity`` or ``finish_s`` given later
+    replaces the gate's."""
     key = upstream_key(url)
     with _GATES_LOCK:
         gate = _GATES.get(key)
         if gate is None:
-            gate = _GATES[key] = UpstreamGate(key, capacity or 1)
-        elif capacity is not None:
+            gate = _GATES[key] = UpstreamGate(key, capacity or 1, finish_s or 0.0)
+        else:
             with gate._cond:
-                gate.capacity = max(1, int(capacity))
+                if capacity is not None:
+                    gate.capacity = max(1, int(capacity))
+                if finish_s is not None:
+                    gate.finish_s = max(0.0, float(finish_s))
                 gate._cond.notify_all()
         return gate

@@ -16,7 +16,10 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    calls someone by name ("That's awesome, Melanie!", "Hey Mel!", "Merci, Marc !"):
    praise, greetings and thanks are not notes about the user (a note is subject-less or
    names the user in the third person). Second-person words: ``lexicon.SECOND_PERSON``,
-   ``lexicon.ZH_SECOND`` and a few reflexive and plural forms.
+   ``lexicon.ZH_SECOND`` and a few reflexive and plural forms. A note whose first sentence
+   opens as a request to the listener is addressed too ("Next time don't cut out during my
+   meeting", « Ne coupez pas… », 下次别再断网了, "Lain kali jangan…":
+   :func:`souvenir.lexical.requests_to.request_opening`, session 20).
 3. ``subject`` — the candidate's subject is the assistant, the character or the setting
    (:mod:`souvenir.write.filters._candidate`).
    ``reply`` — a sentence of the candidate (four words or more) is a sentence of the reply,
@@ -60,7 +63,10 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    :func:`souvenir.write.clause_ground.looped`, session 18.
    ``swapped`` — a word next to a name of a copied run is not the message's and the message's
    word there is not the note's ("…the new Nike and Gatorade products!" from "The Nike and
-   Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17.
+   Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17;
+   and a common word changed inside a copy in the user's own voice ("Saya ni memang tak lele,
+   cili rupanya." from "…tak pandai tanam cili rupanya"): :func:`souvenir.write.garbled.garbled_word`,
+   session 20.
 6. ``status`` — the candidate asserts an identity or a statement the message only plans,
    wishes or considers, or does not assert at all in the words it shares ("I am a
    professional counselor" from "I'm still thinking that counseling is the way to go",
@@ -111,6 +117,7 @@ from dataclasses import dataclass, replace
 from souvenir.lexical.text_cache import text_cache
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import sentences
+from souvenir.lexical.requests_to import request_opening
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.types import Candidate
 from souvenir.write.filters._candidate import character_names, parse
@@ -128,6 +135,7 @@ from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
 from souvenir.write.possession import invented_possessions, possession_clauses
 from souvenir.write.status import unasserted
+from souvenir.write.garbled import garbled_word
 from souvenir.write.swapped import swapped_word
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
@@ -179,6 +187,8 @@ def _addressed(text: str, parsed_clauses: list) -> bool:
     if _GREETED.search(text) or _VOCATIVE.search(text):  # "Hey Mel!", "That's awesome, Melanie!"
         return True
     if any(tok.cjk and any(word in tok.key for word in lx.ZH_SECOND) for tok in toks):
+        return True
+    if request_opening(text):  # "Next time don't cut out…", « Ne coupez pas… », 下次别…, "Jangan…"
         return True
     return any(clause.person == "second" for clause in parsed_clauses)
 
@@ -295,7 +305,7 @@ def ground(
     loop = looped(text, message)
     if loop:
         return Grounding(False, "looped", f"says a stretch twice (a loop): {loop[:80]}", share, tuple(missing))
-    swap = swapped_word(text, message)
+    swap = swapped_word(text, message) or garbled_word(text, message, reply)
     if swap:
         said = f"{swap[0]!r} where the message says {swap[1]!r}"
         return Grounding(False, "swapped", f"a word swapped in a copied run: {said}", share, tuple(missing))
