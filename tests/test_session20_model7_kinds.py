@@ -1,12 +1,9 @@
 """Junk kinds session 19's held-out run left (issue #25, session 20, lane model7), en / fr / zh / ms:
 
-- a note that is a request to the listener — a complaint to the provider copied as an order
-  (« Lain kali jangan la putus time meeting. », ``dlg-ms``) — is speech addressed to someone,
-  not a fact about the user: grounding's ``addressed`` check
-  (:func:`souvenir.lexical.requests_to.request_opening`);
-- a copy of the message in the user's voice with a common word changed inside it ("Saya ni
-  memang tak lele, cili rupanya." from "…tak pandai tanam cili rupanya"): grounding's
-  ``swapped`` check (:func:`souvenir.write.garbled.garbled_word`).
+a note that is a request to the listener — a complaint to the provider copied as an order
+(« Lain kali jangan la putus time meeting. », ``dlg-ms``) — is speech addressed to someone,
+not a fact about the user: grounding's ``addressed`` check
+(:func:`souvenir.lexical.requests_to.request_opening`).
 
 Wordings of no case file; each language with the wordings it must leave alone; and through
 the service, the note is not written and the message is kept as the no-model path keeps it.
@@ -18,7 +15,6 @@ import pytest
 
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.requests_to import request_opening
-from souvenir.write.garbled import garbled_word
 from souvenir.write.grounding import ground
 from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
@@ -106,49 +102,3 @@ def test_the_service_drops_the_request_and_keeps_what_no_model_keeps(tmp_path, m
         texts = _kept(tmp_path, "m.db", upstream.url, message)
     assert junk not in texts, texts
     assert set(_kept(tmp_path, "n.db", None, message)) <= set(texts), texts  # never worse than no model
-
-
-#: (message, a copy of it in the user's voice with a word changed inside), en / fr / zh / ms.
-GARBLED = [
-    ("Turns out I'm hopeless at growing chillies, they all died.", "I'm hopeless at flimming chillies, they all died."),
-    (
-        "My landlord finally fixed the boiler after three weeks.",
-        "My landlord finally sprocked the boiler after three weeks.",
-    ),
-    ("Je suis nulle pour planter des tomates, elles meurent toutes.", "Je suis nulle pour plouter des tomates."),
-    ("Mon frère a enfin réparé ma voiture hier soir.", "Mon frère a enfin bricolé ma voiture hier soir."),
-    ("我其实不太会种辣椒，都死了。", "我其实不太会煮辣椒。"),
-    ("Saya ni memang tak reti jaga pokok bunga, semua layu.", "Saya ni memang tak lele pokok bunga, semua layu."),
-    ("Anak saya baru masuk sekolah rendah tahun ni.", "Anak saya baru gelek sekolah rendah tahun ni."),
-]
-
-#: Notes that share the message's words but changed nothing inside a copy: left alone.
-NOT_GARBLED = [
-    ("Turns out I'm hopeless at growing chillies, they all died.", "I'm hopeless at growing red chillies."),
-    ("Turns out I'm hopeless at growing chillies, they all died.", "Is hopeless at growing chillies."),
-    ("Turns out I'm hopeless at growing chillies, they all died.", "Is not good at planting chillies, they all died."),
-    ("Je suis nulle pour planter des tomates.", "Je suis nulle pour planter des tomates."),
-    ("Mon frère a enfin réparé ma voiture hier soir.", "Mon frère a réparé ma voiture."),
-    ("我其实不太会种辣椒，都死了。", "不太会种辣椒。"),
-    ("Saya ni memang tak reti jaga pokok bunga, semua layu.", "Tak reti jaga pokok bunga."),
-    ("My sister moved to Leeds last year.", "My sister moved to York last year."),  # a name: swapped's, not this
-]
-
-
-@pytest.mark.parametrize(("message", "note"), GARBLED)
-def test_a_copy_in_the_users_voice_with_a_word_changed_is_dropped(message: str, note: str) -> None:
-    assert garbled_word(note, message, "Oh no!"), note
-    verdict = ground(note, message, "Oh no!")
-    assert not verdict.grounded and verdict.check == "swapped", verdict
-
-
-@pytest.mark.parametrize(("message", "note"), NOT_GARBLED)
-def test_a_copy_that_changed_nothing_inside_is_not_garbled(message: str, note: str) -> None:
-    assert garbled_word(note, message, "Oh no!") is None, note
-
-
-def test_a_word_the_reply_said_is_no_garble() -> None:
-    message = "My landlord finally fixed the boiler after three weeks."
-    note = "My landlord finally repaired the boiler after three weeks."
-    assert garbled_word(note, message, "Glad he repaired it!") is None
-    assert garbled_word(note, message, "Good news.") == ("repaired", "fixed")

@@ -63,10 +63,7 @@ Checks, in order (the first that fails decides, and names itself in ``check``):
    :func:`souvenir.write.clause_ground.looped`, session 18.
    ``swapped`` — a word next to a name of a copied run is not the message's and the message's
    word there is not the note's ("…the new Nike and Gatorade products!" from "The Nike and
-   Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17;
-   and a common word changed inside a copy in the user's own voice ("Saya ni memang tak lele,
-   cili rupanya." from "…tak pandai tanam cili rupanya"): :func:`souvenir.write.garbled.garbled_word`,
-   session 20.
+   Gatorade deals have me stoked!"): :func:`souvenir.write.swapped.swapped_word`, session 17.
 6. ``status`` — the candidate asserts an identity or a statement the message only plans,
    wishes or considers, or does not assert at all in the words it shares ("I am a
    professional counselor" from "I'm still thinking that counseling is the way to go",
@@ -135,7 +132,6 @@ from souvenir.write.denial import invented_negation
 from souvenir.write.moment import invented_move
 from souvenir.write.possession import invented_possessions, possession_clauses
 from souvenir.write.status import unasserted
-from souvenir.write.garbled import garbled_word
 from souvenir.write.swapped import swapped_word
 
 #: Least share of a candidate's content words the user stated in the turn; from LoCoMo's
@@ -305,7 +301,7 @@ def ground(
     loop = looped(text, message)
     if loop:
         return Grounding(False, "looped", f"says a stretch twice (a loop): {loop[:80]}", share, tuple(missing))
-    swap = swapped_word(text, message) or garbled_word(text, message, reply)
+    swap = swapped_word(text, message)
     if swap:
         said = f"{swap[0]!r} where the message says {swap[1]!r}"
         return Grounding(False, "swapped", f"a word swapped in a copied run: {said}", share, tuple(missing))
