@@ -1,5 +1,5 @@
-"""The held-out conversations of ``bench/data/dialogues`` and ``bench/data/dialogues2`` (issue #25's
-real-model runs): each
+"""The held-out conversations of ``bench/data/dialogues``, ``dialogues2`` and ``dialogues3`` (issue
+#25's real-model runs): each
 file has LoCoMo's shape, as ``souvenir bench reflection --data bench/data/dialogues`` reads it,
 with gold observations on the user's turns; and the bench reads a Chinese one (its dates in
 full-width brackets) the way it reads an English one. No model: the reflection server here
@@ -20,12 +20,14 @@ from tests.servers import ChatServer
 
 DIALOGUES = Path(__file__).resolve().parent.parent / "bench" / "data" / "dialogues"
 DIALOGUES2 = DIALOGUES.parent / "dialogues2"
+DIALOGUES3 = DIALOGUES.parent / "dialogues3"
 #: conversation id → the script its observations are written in (the conversation's language)
 FILES = {"dlg-en": "latin", "dlg-fr": "latin", "dlg-zh": "han", "dlg-ms": "latin"}
 FILES2 = {"dlg2-en": "latin", "dlg2-fr": "latin", "dlg2-zh": "han", "dlg2-ms": "latin"}
+FILES3 = {"dlg3-en": "latin", "dlg3-fr": "latin", "dlg3-zh": "han", "dlg3-ms": "latin"}
 #: the folder each conversation is in
-FOLDER = {**dict.fromkeys(FILES, DIALOGUES), **dict.fromkeys(FILES2, DIALOGUES2)}
-SCRIPT = {**FILES, **FILES2}
+FOLDER = {**dict.fromkeys(FILES, DIALOGUES), **dict.fromkeys(FILES2, DIALOGUES2), **dict.fromkeys(FILES3, DIALOGUES3)}
+SCRIPT = {**FILES, **FILES2, **FILES3}
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -39,9 +41,10 @@ def test_the_folder_holds_the_four_conversations_and_says_what_they_are():
     assert "held out" in readme and "2026-12-06" in readme
 
 
-def test_the_second_folder_holds_four_more_and_says_what_they_are():
-    assert sorted(p.stem for p in DIALOGUES2.glob("*.json")) == sorted(FILES2)
-    readme = (DIALOGUES2 / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize(("folder", "files"), [(DIALOGUES2, FILES2), (DIALOGUES3, FILES3)])
+def test_each_later_folder_holds_four_more_and_says_what_they_are(folder, files):
+    assert sorted(p.stem for p in folder.glob("*.json")) == sorted(files)
+    readme = (folder / "README.md").read_text(encoding="utf-8")
     assert "held out" in readme and "2026-12-07" in readme
 
 
