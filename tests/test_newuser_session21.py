@@ -1,9 +1,14 @@
 """What a new user met in session 21 (lane newuser6), over the real parts: a channel key that
 names another tenant's channel is told to use another key, not to "name the channel" it just
-named; a key sent with no channel still is. Through REST, the proxy and MCP over HTTP, one
-user a language (en, fr, zh, ms)."""
+named; a key sent with no channel still is (REST and the proxy, one customer a language: en,
+fr, zh, ms). docs/mcp.md's Python client runs as written."""
 
 from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import httpx
 import pytest
@@ -65,3 +70,32 @@ def test_another_tenants_channel_is_refused_with_the_way_out_on_rest_and_the_pro
             )
             assert taken.status_code == 200, taken.text
             assert memory.users(channel="telegram").users == []
+
+
+MCP_DOC = Path(__file__).resolve().parent.parent / "docs" / "mcp.md"
+
+
+def test_mcp_docs_python_client_runs_as_written(tmp_path):
+    """docs/mcp.md's Python client block, the path to the command replaced: a memory written
+    over stdio, its context block, an error result named in a sentence; the store is the
+    ``--db`` file in the program's directory, whatever SOUVENIR_DATABASE_URL says outside."""
+    section = MCP_DOC.read_text(encoding="utf-8").split("\n### A Python program", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    command = str(Path(sys.executable).parent / "souvenir")
+    assert "/path/to/souvenir/.venv/bin/souvenir" in code
+    code = code.replace("/path/to/souvenir/.venv/bin/souvenir", command)
+    elsewhere = tmp_path / "elsewhere.db"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "SOUVENIR_DATABASE_URL": f"sqlite:///{elsewhere}",  # in the shell, not seen by the server
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "insert 1", done.stdout
+    assert any("I am allergic to peanuts" in line for line in lines), done.stdout
+    assert lines[-1] == "True no memory 999 for user api:me", done.stdout
+    assert (tmp_path / "memories.db").is_file() and not elsewhere.exists()
