@@ -41,6 +41,9 @@ def test_the_hint_fits_whether_the_channel_was_named():
         reach(whatsapp, "api")
     assert "name the channel" in str(unnamed.value) and "X-Souvenir-Channel" in str(unnamed.value)
     reach(whatsapp, "whatsapp")  # its own: no refusal
+    with pytest.raises(AccessDeniedError) as cased:
+        reach(whatsapp, "WhatsApp")
+    assert "case-sensitive" in str(cased.value) and "keys create" not in str(cased.value)
 
 
 @pytest.mark.parametrize(("user", "message"), CUSTOMERS)

@@ -38,7 +38,8 @@ def reach(principal: Principal, channel: str) -> None:
     """403 unless ``principal`` reaches the users of ``channel``; the sentence names the key's
     own channels (its holder knows them) and what to do: for the default ``api`` (a channel
     key sent without a channel reaches for it) where a request names its channel; for a
-    channel the request named, that another key is needed (naming it again changes nothing)."""
+    channel the request named, that another key is needed (naming it again changes nothing),
+    or, when it differs from one of the key's own by case alone, that names are case-sensitive."""
     if not principal.reaches(channel):
         own = ", ".join(repr(name) for name in sorted(principal.channels)) or "no channel"
         if channel == DEFAULT_CHANNEL:
@@ -47,6 +48,8 @@ def reach(principal: Principal, channel: str) -> None:
                 " X-Souvenir-Channel header, SouvenirClient(channel=…), `souvenir mcp --channel`;"
                 f" none named is {DEFAULT_CHANNEL!r})"
             )
+        elif any(name.casefold() == channel.casefold() for name in principal.channels):
+            hint = "channel names are case-sensitive: send the key's own spelling"
         else:
             hint = f"use a key of that channel (`souvenir keys create --name NAME --channel {channel}`) or an admin key"
         raise AccessDeniedError(f"this key does not reach channel {channel!r}, only {own}: {hint}", 403)
