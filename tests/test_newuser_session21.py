@@ -1,13 +1,15 @@
 """What a new user met in session 21 (lane newuser6), over the real parts: a channel key that
 names another tenant's channel is told to use another key, not to "name the channel" it just
 named; a key sent with no channel still is (REST and the proxy, one customer a language: en,
-fr, zh, ms). docs/mcp.md's Python client runs as written."""
+fr, zh, ms). docs/mcp.md's Python client runs as written. examples/fake_model.py answers the
+profile summariser, so `summary` fills in the customer's language."""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -16,6 +18,7 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.api.keys import Principal
 from souvenir.api.scopes import reach
+from souvenir.config import Settings
 from souvenir.errors import AccessDeniedError
 from souvenir.library import Souvenir
 from tests.servers import ChatServer, UvicornThread
@@ -102,3 +105,44 @@ def test_mcp_docs_python_client_runs_as_written(tmp_path):
     assert any("I am allergic to peanuts" in line for line in lines), done.stdout
     assert lines[-1] == "True no memory 999 for user api:me", done.stdout
     assert (tmp_path / "memories.db").is_file() and not elsewhere.exists()
+
+
+#: (channel's language, the customer's message, what the stand-in's summary holds in that
+#: language: one message, counted once though the summariser gets it as new and as recent).
+SUMMARIES = [
+    ("en", "Where is my order ORD-5521? It is late.", "a customer whose recent messages number 1"),
+    ("fr", "Où en est ma commande CMD-4471 ? Elle est en retard.", "messages récents sont au nombre de 1"),
+    ("zh", "我的订单 SO-99812 什么时候到？已经晚了。", "这位客户最近发了1条消息"),
+    ("ms", "Pesanan saya ORD-7730 belum sampai lagi, dah lambat.", "pelanggan yang menghantar 1 mesej"),
+]
+
+
+@pytest.mark.parametrize(("language", "message", "expected"), SUMMARIES)
+def test_the_fake_model_fills_the_profile_summary_in_the_customers_language(tmp_path, language, message, expected):
+    """examples/fake_model.py answered the summariser with its reflection's JSON, which the
+    profile check rejects: a team trying the customer-service path never saw `summary`. Its
+    stand-in line is in the customer's language, names their order code and passes the check."""
+    from tests.test_fake_model_example import _fake_model
+
+    with _fake_model() as url:
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'cs.db'}",
+            embedder="none",
+            window_embedder="none",
+            llm_base_url=url,
+            llm_model="fake",
+            _env_file=None,
+        )
+        with UvicornThread(create_app(settings)) as server:
+            body = {"channel": "whatsapp", "user": "+60123456789", "message": message, "language": language}
+            assert httpx.post(f"{server.url}/v1/turns", json=body, timeout=30).status_code == 200
+            profile: dict = {}
+            for _ in range(300):
+                profile = httpx.get(f"{server.url}/v1/users/whatsapp/+60123456789/profile", timeout=30).json()
+                if "summary" in profile:
+                    break
+                time.sleep(0.1)
+    assert profile.get("lang") == language
+    assert expected in profile.get("summary", ""), profile
+    code = re.search(r"[A-Z]{2,}-\d+", message).group(0)
+    assert code in profile["summary"] and message[:12] not in profile["summary"]
