@@ -7,13 +7,16 @@ Chat requests get "(fake model) you said: …" (``"stream": true`` too); with
 ``--show-system`` the answer ends with the system prompt it was sent, "[system] …": the
 memory block Souvenir's proxy added, as the model reads it. A reflection request
 (one asking for JSON) gets ``{"memories": []}``, so each message is kept as an episode as in
-no-model mode; ``GET /v1/models`` lists ``fake``. Nothing is stored. docs/proxy.md.
+no-model mode; a profile-summary request gets a stand-in line in the customer's language
+naming the order codes they wrote; ``GET /v1/models`` lists ``fake``. Nothing is stored.
+docs/proxy.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -21,11 +24,44 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 SHOW_SYSTEM = False  # --show-system: each chat answer ends with the system prompt it was sent
 
 
+#: The opening of Souvenir's summariser prompt (souvenir.profile.prompt.SUMMARY_SYSTEM).
+SUMMARY_OPENING = "You keep a short profile of a customer"
+#: A stand-in profile line in the customer's language: {n} messages, {codes} the order or SKU codes.
+SUMMARY_LINES = {
+    "en": "Stand-in profile from the fake model: a customer whose recent messages number {n}{codes}.",
+    "fr": "Profil factice du faux modèle : un client dont les messages récents sont au nombre de {n}{codes}.",
+    "zh": "假模型的占位画像：这位客户最近发了{n}条消息{codes}。",
+    "ms": "Profil olok-olok daripada model palsu: pelanggan yang menghantar {n} mesej baru-baru ini{codes}.",
+}
+MENTIONED = {"en": ", about {}", "fr": ", au sujet de {}", "zh": "，提到{}", "ms": ", tentang {}"}
+CODE = re.compile(r"\b[A-Za-z]{2,}-?\d{2,}\b")
+
+
+def summary(data: str) -> str:
+    """The stand-in answer to Souvenir's summariser (its request's user message, ``data``: JSON
+    with ``recent_questions``, ``new_message`` and ``language``): one line in the customer's
+    language (en, fr, zh, ms; English otherwise) naming the codes they wrote, so the profile's
+    ``summary`` fills as a real model's would, without pretending to understand anything."""
+    try:
+        found = json.loads(data)
+    except ValueError:
+        found = {}
+    found = found if isinstance(found, dict) else {}
+    said = [str(q) for q in found.get("recent_questions") or []] + [str(found.get("new_message") or "")]
+    language = str(found.get("language") or "en").split("-")[0].lower()
+    language = language if language in SUMMARY_LINES else "en"
+    codes = sorted({code.upper() for text in said for code in CODE.findall(text)})
+    mentioned = MENTIONED[language].format(", ".join(codes)) if codes else ""
+    return SUMMARY_LINES[language].format(n=len({text for text in said if text}), codes=mentioned)
+
+
 def answer(body: dict, show_system: bool = False) -> str:
     """The text answer to a chat request ``body`` (an OpenAI chat completion request);
     ``show_system``: followed by "\n[system] " and the system prompt (none: "(none)")."""
     messages = body.get("messages") or [{}]
     system = "\n".join(str(m.get("content")) for m in messages if m.get("role") == "system")
+    if system.startswith(SUMMARY_OPENING):
+        return summary(str(messages[-1].get("content") or ""))
     if "response_format" in body or "JSON" in system:
         return json.dumps({"memories": []})
     text = "(fake model) you said: " + str(messages[-1].get("content", ""))[:200]

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from souvenir.api.keys import Principal
 from souvenir.errors import AccessDeniedError
+from souvenir.schemas import DEFAULT_CHANNEL
 
 if TYPE_CHECKING:  # pragma: no cover
     from souvenir.library import Souvenir
@@ -35,17 +36,23 @@ __all__ = ["admin", "change_memory", "hint_channels", "reach", "without_addresse
 
 def reach(principal: Principal, channel: str) -> None:
     """403 unless ``principal`` reaches the users of ``channel``; the sentence names the key's
-    own channels (its holder knows them) and where a request names its channel, since a
-    channel key sent without one reaches for the default ``api``."""
+    own channels (its holder knows them) and what to do: for the default ``api`` (a channel
+    key sent without a channel reaches for it) where a request names its channel; for a
+    channel the request named, that another key is needed (naming it again changes nothing),
+    or, when it differs from one of the key's own by case alone, that names are case-sensitive."""
     if not principal.reaches(channel):
         own = ", ".join(repr(name) for name in sorted(principal.channels)) or "no channel"
-        raise AccessDeniedError(
-            f"this key does not reach channel {channel!r}, only {own}: name the channel"
-            " (a body's \"channel\", the path's /v1/users/{channel}/, the proxy's"
-            " X-Souvenir-Channel header, SouvenirClient(channel=…), `souvenir mcp --channel`;"
-            " none named is 'api')",
-            403,
-        )
+        if channel == DEFAULT_CHANNEL:
+            hint = (
+                "name the channel (a body's \"channel\", the path's /v1/users/{channel}/, the proxy's"
+                " X-Souvenir-Channel header, SouvenirClient(channel=…), `souvenir mcp --channel`;"
+                f" none named is {DEFAULT_CHANNEL!r})"
+            )
+        elif any(name.casefold() == channel.casefold() for name in principal.channels):
+            hint = "channel names are case-sensitive: send the key's own spelling"
+        else:
+            hint = f"use a key of that channel (`souvenir keys create --name NAME --channel {channel}`) or an admin key"
+        raise AccessDeniedError(f"this key does not reach channel {channel!r}, only {own}: {hint}", 403)
 
 
 def admin(principal: Principal, what: str = "this operators' route") -> None:
