@@ -57,6 +57,7 @@ __all__ = [
     "forget_note",
     "memories_for_request",
     "own_requests",
+    "reflections_pending",
 ]
 
 #: Memories shown to the reflection model beside a request to forget, at most (the newest).
@@ -261,7 +262,10 @@ def act_on_forget_request(
         return ForgetMatch((), False, reason)
     if any(never_mind(r, message) for r in requests):  # "Forget it. I'll ask my mom.": not on a model's word
         proposed = ()
-    decision = match_forget(requests, [m for m in active if m.id not in after], proposed, pointed)
+    # earlier turns still being reflected: the memory named may not be written yet, so nothing
+    # is taken in its stead by other words; the request's own job decides on the whole pool
+    near = turn_id is None or not reflections_pending(store, user_id, turn_id)
+    decision = match_forget(requests, [m for m in active if m.id not in after], proposed, pointed, near=near)
     why = f"request:turn:{turn_id}" if turn_id is not None else "request"
     if decision.whole:  # every memory and every text of theirs, in bulk (one by one: minutes)
         keep = _restated_ids(store, user_id, message, decision.erase) | after
@@ -297,13 +301,24 @@ def act_on_late_memories(
     recorded ("我住在上海" then at once "忘记我住在哪里"). The decision is taken on every
     active memory (two matches still ask which); only such late ones are erased, and an
     event is recorded only when one is (the record-time call already recorded its decision).
+    When the record-time call erased something, nothing is matched in other words here: what
+    it named is gone, and another memory would be taken in its stead (session 21: ``dlg3-ms``'s
+    "…pasal hutang dia" erased the home *loan* once the debt was gone; no model keeps it).
+    The record-time call, for its part, matches nothing in other words while earlier turns'
+    reflections are pending (:func:`reflections_pending`): the memory named may not be
+    written yet.
     Returns the erased ids (empty when ``message`` asks nothing or nothing late matches)."""
     requests = own_requests(store, user_id, message)
     if not requests:
         return []
     active = store.memories(user_id, "active")
     late = {m.id for m in active if (_turn_of(m.source) or turn_id) < turn_id}
-    decision = match_forget(requests, active, (), _just_said(store, user_id, message, turn_id, requests, active))
+    # what the request named and erased when recorded is gone from the pool: in other words
+    # another memory would be taken in its stead (no model: the named one was there, and no
+    # other was read in other words)
+    answered = any(m.source == f"request:turn:{turn_id}" for m in store.memories(user_id, "deleted"))
+    pointed = _just_said(store, user_id, message, turn_id, requests, active)
+    decision = match_forget(requests, active, (), pointed, near=not answered)
     erased = []
     kept = _restated_ids(store, user_id, message, decision.erase)
     for memory_id in decision.erase:
@@ -316,6 +331,16 @@ def act_on_late_memories(
     if erased:
         store.record_event(user_id, event_kind("forget", "user_request"), decision.reason, now)
     return erased
+
+
+def reflections_pending(store: Store, user_id: int, turn_id: int) -> bool:
+    """Whether a reflection of one of the user's turns before ``turn_id`` is pending or
+    running (model mode: the memories of that turn are not written yet)."""
+    return any(
+        job["job"] == "reflection" and job["turn_id"] is not None and job["turn_id"] < turn_id
+        for status in ("pending", "running")
+        for job in store.jobs(status, user_id, limit=1000)
+    )
 
 
 def _turn_of(source: str | None) -> int | None:

@@ -13,6 +13,10 @@ Kinds, in the order they are tried on a sentence:
 
 - ``never_mind`` — a dismissal and fillers only: "Never mind.", « Laisse tomber. », 算了不说了,
   "Takpelah." (:func:`souvenir.lexical.dismissals.dismissal`).
+- ``retraction`` — the writer's own words taken back, nothing else ("I take back the moon
+  landing crack", « Je retire ce que j'ai dit », 我收回那句话, "Saya tarik balik"), and
+  ``need`` — a pet's or a child's need of the moment ("Biscuit wants her lunch", « Le chien
+  veut sortir », 猫饿了, "Kucing nak makan"): :mod:`souvenir.lexical.momentary` (session 21).
 - ``leaving`` — a leave-taking and the errand it goes to: "Well, I'm off to go do some
   research", « Je file faire des courses », 我先去做饭了, "Saya pergi masak dulu"; not with
   a place, a date or a hobby ("I'm off to Japan next month", "I'm off to do some taekwondo"):
@@ -80,7 +84,9 @@ Kinds, in the order they are tried on a sentence:
   coming", :func:`souvenir.lexical.together.journey`); ``relief``, ``gifts`` (session 17);
   ``everyone`` ("We all find our own way to escape"), ``sensations`` ("The waves, the wind,
   it's super exciting") and ``ahead`` ("I am excited about what's coming next!"):
-  :mod:`souvenir.lexical.commonplace`.
+  :mod:`souvenir.lexical.commonplace`; ``date`` — a date alone ("October 5th", 10月5号:
+  what happens on it left out; as a message it answers a question and is kept):
+  :func:`souvenir.lexical.momentary.date_alone` (session 21).
 - ``request`` — an ask for the other's news or view ("Tell me more!", "Let me know what you
   think", « Tiens-moi au courant », 跟我说说, "Ceritalah lagi"): :mod:`souvenir.lexical.asks`.
 
@@ -120,6 +126,7 @@ from souvenir.lexical.chitchat_praise import ZH_LOOKS as _ZH_LOOKS
 from souvenir.lexical.chitchat_words import CHITCHAT
 from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
+from souvenir.lexical.momentary import date_alone, momentary_need, retraction
 from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
@@ -139,6 +146,8 @@ __all__ = ["ALL", "KINDS", "NOTES", "NOTE_ONLY", "chit_chat", "fact_sentences", 
 #: The kinds :func:`sentence_kind` returns, in the order they are tried.
 KINDS = (
     "never_mind",
+    "retraction",
+    "need",
     "leaving",
     "proposal",
     "question",
@@ -172,11 +181,14 @@ KINDS = (
     "everyone",
     "sensations",
     "ahead",
+    "date",
 )
 #: Kinds read in a model's notes only, never in a message (its episode, no-model mode):
 #: ``wonder`` costs LoCoMo observations when it drops a message (annotators note such a view
 #: as the speaker's), none when it drops a note, whose message is then kept as its episode.
-NOTE_ONLY = frozenset({"wonder", "journey", "ours", "recalled", "relief", "gifts", "everyone", "sensations", "ahead"})
+NOTE_ONLY = frozenset(
+    {"wonder", "journey", "ours", "recalled", "relief", "gifts", "everyone", "sensations", "ahead", "date"}
+)
 #: The kinds read in a message (the default).
 ALL = frozenset(KINDS) - NOTE_ONLY
 #: The kinds read in a model's note (:mod:`souvenir.write.filters.no_chitchat`).
@@ -348,6 +360,12 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "empty"
     if "never_mind" in kinds and dismissal(text):
         return "never_mind"  # "Never mind.", « Laisse tomber. », 算了不说了, "Takpelah." (lexical/dismissals.py)
+    if "retraction" in kinds and retraction(text):
+        return "retraction"  # "I take that back", « je retire ce que j'ai dit », 我收回那句话 (lexical/momentary.py)
+    if "need" in kinds and momentary_need(text):
+        return "need"  # "Biscuit wants her lunch", « le chien veut sortir », 猫饿了 (lexical/momentary.py)
+    if "date" in kinds and date_alone(text):
+        return "date"  # "October 5th", 10月5号 alone: what happens on it left out (notes only)
     if "helped" in kinds and helped(text, names):
         return "helped"  # "I'm glad I could help, John.", 很高兴能帮上忙 (lexical/support.py)
     if _USER.search(text):

@@ -38,6 +38,7 @@ CHITCHAT = frozenset(
     hai helo hello assalamualaikum salam selamat pagi petang malam terima kasih tq tqvm
     jumpa setuju betul memang bagus cantik cantiknya hebat hebatnya comel comelnya best wah
     tahniah syabas mantap lawa lawanya seronok gembira bangga nampak sedap sedapnya
+    hopefully esperons insya-allah insyaallah insyallah inshallah inshaallah in-sya-allah
     """.split()
 )
 ZH_CHITCHAT = (
@@ -77,6 +78,7 @@ ZH_CHITCHAT = (
     "哇",
     "天哪",
     "恭喜",
+    "但愿",
     "祝贺",
     "加油",
     "哈哈",

@@ -10,7 +10,9 @@ the writer. Pure (text or tokens in, verdict out)::
 
 - ``leaving`` — the writer takes leave, with what they go to do now: "I'm off to…",
   "Gotta run", "I have to go now", "I should sleep, night Pip" (a good-night and the name it
-  calls are read with it), « Je file », « Je dois y aller », « Je devrais dormir », « Je te laisse »,
+  calls are read with it; a good-night or farewell alone with a name, « Bonne nuit Nova »; a
+  leave-taking after a child's or pet's need, « Lou réclame son histoire, j'y vais »: session
+  21), « Je file », « Je dois y aller », « Je devrais dormir », « Je te laisse »,
   我先走了 / 我得去…了, "Saya gerak dulu", "Aku kena pergi sekarang". A sentence naming a
   place, a date or a number (a capitalised word past the first, a digit, a time word but
   "now": "I'm off to Japan next month", 我明天得去…) is a plan and never ``leaving``; nor is
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.momentary import momentary_need
 from souvenir.lexical.tagged import Tok
 
 __all__ = ["bedtime", "leaving", "opinion"]
@@ -96,9 +99,19 @@ _LIGHT = frozenset(
 #: A good-night ending a leave-taking, with the name it calls ("…, night Pip", « bonne nuit
 #: Léa », "selamat malam Pip"; dlg-en's "Anyway I should sleep, night Pip", session 18).
 _GOOD_NIGHT = re.compile(
-    r"[\s,]*(?:(?:good\s*)?night|nighty?\s*night|bonne\s+nuit|selamat\s+malam)(?:\s+[A-Z][\w'-]*)?\W*$",
-    re.I,
+    r"[\s,]*(?i:(?:good\s*)?night|nighty?\s*night|bonne\s+nuit|selamat\s+malam|bye|see\s+you|later|\u00e0\s+plus"
+    r"|\u00e0\s+demain|jumpa\s+lagi)(?:\s+[A-Z][\w'-]*)?\W*$",
 )
+#: A good-night or a farewell alone with the name it calls (« Bonne nuit Nova. », "Night
+#: Wren!", 晚安，小安, "Selamat malam Ana"; dlg2-fr's « Pas encore. Bonne nuit Nova. », session 21).
+_FAREWELL_NAMED = re.compile(
+    r"^[\W_]*(?i:(?:good\s*)?night|nighty?\s*night|(?:good)?bye|bye\s+bye|see\s+you(?:\s+(?:later|tomorrow|soon))?"
+    r"|bonne\s+nuit|bonne\s+soir\u00e9e|\u00e0\s+plus|\u00e0\s+demain|selamat\s+malam|jumpa\s+lagi|bye\s+dulu)"
+    r"[\s,!.]*[A-Z\u00c0-\u00dd][\w'-]*[\s!.…~]*$"
+    r"|^晚安(?:啦|咯)?[，,\s]*[\u4e00-\u9fff]{1,3}[。！!~～…]*$"
+)
+#: A sentence whose last clause is a leave-taking: "…, j'y vais", "…, gotta go", "…, 我先去了".
+_THEN_LEAVING = re.compile(r"^(?P<head>.+?)[,，]\s*(?P<tail>[^,，]+)$")
 
 
 #: A good-night anywhere in a bedtime sentence (晚安 / 晚安啦, "good night", « bonne nuit »,
@@ -149,8 +162,11 @@ def bedtime(sentence: str) -> bool:
 def leaving(sentence: str) -> bool:
     """A leave-taking (module docstring); ``sentence``: one sentence as written."""
     text = sentence.strip()
-    if bedtime(text):
+    if bedtime(text) or _FAREWELL_NAMED.match(text):
         return True
+    then = _THEN_LEAVING.match(text)
+    if then and momentary_need(then.group("head")) and leaving(then.group("tail")):
+        return True  # « Lou réclame son histoire, j'y vais »: a child's bedtime, then off
     zh = _ZH_LEAVING.match(text)
     if zh:
         rest = zh.group("rest")

@@ -126,6 +126,7 @@ def match_forget(
     memories: Iterable[Memory],
     proposed: Iterable[int] = (),
     pointed: Iterable[int] | None = None,
+    near: bool = True,
 ) -> ForgetMatch:
     """The memories ``requests`` name among the user's active ``memories``, plus the
     ``proposed`` ids code accepts (module docstring). ``pointed``: the ids a request naming
@@ -133,7 +134,10 @@ def match_forget(
     previous turn wrote, chosen by the engine, :mod:`souvenir.engine.chat_forget`); erased
     as named, rules never; given (even empty), a model's ids for such a request are accepted
     among them only. A "never mind" request ("Forget it, I'll ask my mom":
-    :func:`~souvenir.lexical.forget_deixis.never_mind`) accepts none."""
+    :func:`~souvenir.lexical.forget_deixis.never_mind`) accepts none. ``near=False``: the
+    topic said in other words (:func:`~souvenir.write.forget_near.match_near`) is not tried —
+    for a pool known to be incomplete, where the memory the request names may not be written
+    yet and another one would be taken in its stead (the request's reflection decides later)."""
     if not requests:
         return ForgetMatch((), False, "no request to forget")
     pool = [m for m in memories if m.status == "active" and m.kind != "rule" and m.text]
@@ -188,9 +192,13 @@ def match_forget(
     if erase:
         ids = ", ".join(f"#{i}" for i in erase)
         return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
-    near = match_near(requests, pool, asked)  # the topic in other words (issue #26, forget2)
-    if near is not None:
-        return ForgetMatch(near.erase, not near.erase, near.reason, () if near.erase else near.candidates)
+    if not near:  # the pool may lack the memory named: no other one in its stead
+        return ForgetMatch(
+            (), True, "nothing names it word for word yet; in other words once the earlier turns are read"
+        )
+    other = match_near(requests, pool, asked)  # the topic in other words (issue #26, forget2)
+    if other is not None:
+        return ForgetMatch(other.erase, not other.erase, other.reason, () if other.erase else other.candidates)
     topics = sum(bool(r.topic) for r in requests)
     why = "no memory matches what it names" if topics else "it does not say what ('forget that')"
     return ForgetMatch((), True, f"asked to forget something, but {why}; nothing erased")
