@@ -31,28 +31,33 @@ IGNORED = [
     ("en", "Please ignore what I told you about my sister's divorce", "Sister is getting divorced"),
     ("en", "My cousin is pregnant. Just ignore that, it's not public.", "Cousin is pregnant"),
     ("en", "don't pay any attention to what I said about quitting", "Is quitting the job"),
+    ("en", "pls ignore the Lisbon stuff", "Planning a trip to Lisbon"),
     ("fr", "laisse tomber, ignore ce que je t'ai dit sur le déménagement", "Va déménager"),
     ("fr", "Ne tiens pas compte de ce que je t'ai dit sur mon déménagement", "Va déménager"),
     ("fr", "fais pas attention à ce que je viens de dire sur Lisbonne", "Part à Lisbonne"),
     ("fr", "Ma sœur est enceinte. Ignore ça, c'est pas officiel.", "Sa sœur est enceinte"),
+    ("fr", "ignore le truc sur Lisbonne", "Part à Lisbonne"),
     ("zh", "算了，别管我刚才说的搬家的事", "要搬家"),
     ("zh", "无视我刚才说的搬家的事吧", "要搬家"),
     ("zh", "我表姐怀孕了，刚才那句别当真，还没公开", "表姐怀孕了"),
     ("ms", "takpelah, abaikan je apa aku cakap pasal pindah KL tadi", "Akan pindah ke KL"),
     ("ms", "jangan ambil kira apa saya cakap pasal pindah KL", "Akan pindah ke KL"),
     ("ms", "Sepupu aku mengandung. Abaikan yang tu, belum umum lagi.", "Sepupu mengandung"),
+    ("ms", "takpe, abaikan je pasal pindah KL tu", "Akan pindah ke KL"),
 ]
 # the user's own act of ignoring, or a thing ignored: statements
 NOT_IGNORED = [
     ("en", "I ignore what my boss says about overtime, I leave at five", "Leaves work at five"),
     ("en", "Ignore the noise in the background, I'm at the station.", "Is at the station"),
     ("en", "Never mind that, I'm moving to Penang next month", "Moving to Penang next month"),
+    ("en", "ignore the stuff in my inbox, I'm flying to Lisbon Monday", "Flying to Lisbon Monday"),
     ("fr", "Je ne tiens pas compte de ce que dit mon patron, je pars à 17h", "Part du travail à 17h"),
     ("fr", "Ignore le bruit, je suis dans le train pour Lyon", "Est dans le train pour Lyon"),
     ("zh", "别管我，我下个月搬家", "下个月搬家"),
     ("zh", "别管那个噪音，我在火车站", "在火车站"),
     ("ms", "Saya abaikan nasihat doktor pasal gula, saya makan kek tiap hari", "Makan kek tiap hari"),
     ("ms", "abaikan bunyi bising tu, saya kat stesen", "Berada di stesen"),
+    ("ms", "abaikan je hal kecil macam tu, saya pindah KL bulan depan", "Pindah KL bulan depan"),
 ]
 
 

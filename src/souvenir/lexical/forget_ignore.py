@@ -6,7 +6,9 @@ Another verb for the same act as "forget what I said": what the user said is wit
 is a request to forget (read by ``forget_cues._has_cue`` beside its own cues, acted on by the
 engine the same way). The verb's object must be the user's own words — "what I said / told
 you / wrote", "everything I said", "my last message", or "that / this" closing the clause
-("ignore that, it's not public yet", after ignore / ignorer / abaikan only: "never mind that", « laisse
+("ignore that, it's not public yet", after ignore / ignorer / abaikan only; a matter named as "stuff" after
+ignore / disregard / ignorer: "ignore the Lisbon stuff", « ignore le truc sur Lisbonne »; a matter named then
+"tu" in Malay: "abaikan je pasal pindah KL tu": "never mind that", « laisse
 tomber ça » drop a subject) — never a thing or a person ("ignore the noise",
 "ignore my sister", 别管我, "abaikan dia"):
 
@@ -48,11 +50,23 @@ _EN_VERB = (
     r"|(?:do\s+not|don't|dont)\s+(?:pay\s+(?:any\s+)?(?:attention|mind|heed)\s+to|take\s+(?:any\s+)?notice\s+of|mind))"
 )
 #: The user's own words as the object: "what I (just) said", "everything I told you", "my last message",
+#: A matter named as "stuff" ("ignore the Lisbon stuff", "disregard that whole visa thing"), not from a place of the
+#: user's ("ignore the stuff in my inbox").
+_EN_THING = (
+    r"(?:stuff|thing|things|bit|part|business|saga|story|info|details)\b"
+    r"(?!\s+(?:in|on|from|at|out\s+of)\s+(?:my|the|our)\s+(?!memory|memories|notes|chat|convo)\w)"
+)
 #: "that" / "this" closing the clause ("ignore that, it's not public yet").
 _EN_SAID = (
     r"(?:(?:what|everything|anything|all|whatever|all\s+the\s+stuff|the\s+(?:stuff|things?|bits?|part))\s+(?:that\s+)?"
     r"i\s+(?:(?:just|already|literally)\s+)?(?:said|say|told\s+(?:you|u)|wrote|typed|mentioned|shared|sent|put|was\s+saying)\b"
     r"|(?:my|that|the)\s+(?:last|previous|earlier|other|first)\s+(?:message|msg|text|comment|answer|reply|bit|part|line)s?\b)"
+)
+#: A matter named as "stuff" ("ignore the Lisbon stuff", "disregard that whole visa thing"), not from a place of the
+#: user's ("ignore the stuff in my inbox").
+_EN_THING = (
+    r"(?:stuff|thing|things|bit|part|business|saga|story|info|details)\b"
+    r"(?!\s+(?:in|on|from|at|out\s+of)\s+(?:my|the|our)\s+(?!memory|memories|notes|chat|convo)\w)"
 )
 #: "that" / "this" closing the clause, after ignore / disregard only ("never mind that" drops a subject).
 _EN_THAT = (
@@ -67,6 +81,9 @@ _EN = re.compile(
     + _EN_SAID
     + r"|(?:ignore|disregard)\s+(?:(?:pls|plz|please|just|all\s+of)\s+)?"
     + _EN_THAT
+    + r"|(?:ignore|disregard)\s+(?:(?:pls|plz|please|just)\s+)?(?:the|that|this|all\s+(?:the|that)|my)\s+(?:whole\s+)?"
+    + r"(?:[\w'-]+\s+){0,3}?"
+    + _EN_THING
     + r")",
     re.I,
 )
@@ -97,6 +114,8 @@ _FR = re.compile(
     + _FR_SAID
     + r"|(?:ignore|ignorez)\s+(?:(?:stp|svp|juste|donc)\s+)?"
     + _FR_THAT
+    + r"|(?:ignore|ignorez)\s+(?:(?:stp|svp|juste|donc)\s+)?(?:le|ce|l'|la|cette|les|ces)\s*(?:truc|trucs|histoire"
+    r"|histoires|partie|passage|bout|chose|choses|info|infos)\s+(?:sur|de|d'|du|des|à\s+propos\s+d[eu']|concernant)"
     + r")",
     re.I,
 )
@@ -133,7 +152,12 @@ _MS_SAID = (
     r"|mesej\s+(?:aku|saya\s+)?(?:tadi|terakhir|sebelum\s+ni|yang\s+tadi)|(?:yang|yg)\s+(?:tu|itu|tadi)\b"
     r"|(?:tu|itu|ni|ini)(?=\s*(?:[,.;:!?…)]|$|\s+(?:je|ja|aje|jelah|la|lah|ye|ok|k)\b)))"
 )
-_MS = re.compile(_MS_LEAD + _MS_VERB + r"\s+(?:(?:je|ja|aje|jelah|saja|sahaja|la|lah)\s+)?" + _MS_SAID, re.I)
+#: A matter named ("abaikan je pasal pindah KL tu", "tak payah layan cerita hutang tu").
+_MS_MATTER = r"(?:pasal|fasal|bab|cerita)\b[^,.!?]{1,60}?\b(?:tu|itu|tadi)\b"
+_MS = re.compile(
+    _MS_LEAD + _MS_VERB + r"\s+(?:(?:je|ja|aje|jelah|saja|sahaja|la|lah)\s+)?(?:" + _MS_SAID + "|" + _MS_MATTER + ")",
+    re.I,
+)
 
 #: The verbs as one alternation, for the readers of a deictic object (module docstring).
 IGNORING = (
