@@ -347,14 +347,17 @@ class ForgetRequest:
 # lane forget3: requests naming the thing, not the speech (删掉我生病的事, "padam hal … tu", « vire … »)
 from souvenir.lexical.forget_cues_extra import MORE_WORDS, more_cue  # noqa: E402
 from souvenir.lexical.forget_cues_other import OTHER_WORDS, other_cue  # noqa: E402
+from souvenir.lexical.forget_ignore import IGNORE_WORDS, ignore_cue  # noqa: E402
 from souvenir.lexical.keep_wishes import keep_wishes_out  # noqa: E402
 
-FORGET_WORDS = FORGET_WORDS | MORE_WORDS | OTHER_WORDS
+FORGET_WORDS = FORGET_WORDS | MORE_WORDS | OTHER_WORDS | IGNORE_WORDS
 
 
 def _has_cue(sentence: str) -> bool:
     folded = keep_wishes_out(nfkc_fold(sentence).replace("’", "'"))  # "don't forget…" asks to keep
     if _EN.search(folded) or _FR.search(folded) or _MS.search(folded) or more_cue(folded) or other_cue(folded):
+        return True
+    if ignore_cue(folded):  # "ignore what I said about…", 别管我刚才说的…, "abaikan apa aku cakap…"
         return True
     for part in re.split(r"[.!?]", folded):
         for verb, place in _FROM_MEMORY:

@@ -47,6 +47,7 @@ from souvenir.lexical.forget_verbs import (
     MS_KEEP,
     ZH_KEEP_OR_DELETE,
 )
+from souvenir.lexical.forget_ignore import IGNORING, ZH_IGNORING
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.tagged import content_of, tokenize
 
@@ -130,10 +131,12 @@ _DEICTIC = re.compile(
 _IT = re.compile(r"\bit\b|它", re.I)
 #: A verb of forgetting: with "it" or nothing for object it says "never mind".
 _FORGETTING = re.compile(rf"\b(?:{EN_FORGET}|{FR_FORGET}|{MS_FORGET})\b|忘", re.I)
-#: A verb of keeping or deleting: its deictic object is what was said ("don't save it"); the
-#: verbs are forget_cues' own (:mod:`souvenir.lexical.forget_verbs`).
+#: A verb of keeping, deleting or paying no heed: its deictic object is what was said ("don't save it",
+#: "ignore that"); the verbs are forget_cues' own (:mod:`souvenir.lexical.forget_verbs`,
+#: :mod:`souvenir.lexical.forget_ignore`).
 _KEEPING = re.compile(
-    rf"\b(?:{EN_KEEP}|{EN_DELETE}|{EN_STRIKE}|{FR_KEEP}|{FR_DELETE}|{MS_KEEP}|(?:{MS_DELETE})(?:kan)?)\b|{ZH_KEEP_OR_DELETE}",
+    rf"\b(?:{EN_KEEP}|{EN_DELETE}|{EN_STRIKE}|{FR_KEEP}|{FR_DELETE}|{MS_KEEP}|(?:{MS_DELETE})(?:kan)?|{IGNORING})\b"
+    rf"|{ZH_KEEP_OR_DELETE}|{ZH_IGNORING}",
     re.I,
 )
 #: The next step said after a verb of forgetting ("…, I'll ask my mom", « …, ma mère va m'aider »):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from souvenir.lexical.normalize import key_of
 from souvenir.lexical.speaker_headers import APP_HEADER, INLINE_HEADER, reshape, strong
 
-__all__ = ["Line", "SELF_LABELS", "others_labelled", "transcript_lines"]
+__all__ = ["Line", "SELF_LABELS", "announces", "others_labelled", "transcript_lines"]
 
 #: Labels the user gives their own lines.
 SELF_LABELS = frozenset(
@@ -216,6 +216,11 @@ _ANNOUNCE = re.compile(
     r"|texto|discussion|mesej|hantar|tulis|balas|wasap)\b|发来|发给我|发的|消息|聊天记录|短信|微信|回复我",
     re.I,
 )
+
+
+def announces(text: str) -> bool:
+    """Whether ``text`` (a line) announces a pasted message (``_ANNOUNCE``)."""
+    return _ANNOUNCE.search(text) is not None
 
 
 def _announced(lines: list[Line]) -> bool:

@@ -38,7 +38,8 @@ The candidate is dropped when a non-assertion supports it (half of its content w
 more, as the other filters count) and the user's assertions, taken together, do not; a
 candidate that carries the act itself ("Asked whether…", "Is considering…", "Seeks
 advice on…", "Is curious about…", "Would eat tofu if vegetarian", "Bob said…", a "?") or
-names the quoted speaker is kept, as is one nothing supports. On LoCoMo's gold
+names the quoted speaker is kept, as is one nothing supports ("Will take the job offer"
+carries no act: :mod:`souvenir.write.filters._act_nouns`). On LoCoMo's gold
 observations against their turns, the annotators' paraphrases of a question ("The user is
 interested in…", "recommended…") are kept by the first rule; what is still dropped is
 listed in docs/write-path.md.
@@ -65,7 +66,10 @@ from souvenir.write.filters._irony import ironic_liking as _ironic_liking
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.lexical.tokens import is_han
+from souvenir.write.filters._act_nouns import plain_acts
 from souvenir.write.filters._clauses import Clause, clauses
+from souvenir.write.filters._joined_offer import joined_offers
+from souvenir.write.filters._paste_heading import heading_keys
 from souvenir.write.filters._speaker_noun import REPORTING_MORE
 from souvenir.write.filters._speech_frames import CONDITIONAL as _CONDITIONAL
 from souvenir.write.filters._speech_frames import condition as _condition
@@ -332,6 +336,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
     offers = {c.sentence for c in parts if _offer_condition(c)} | _offers_to_listener(parts) | _listener_offers(parts)
+    offers |= joined_offers(parts)  # "If you're ever in Cork I can show you round, …": no comma after the condition
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
@@ -528,9 +533,11 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     if lines:  # a pasted transcript: another speaker's line saying more of it than the user's own lines
         carried = _carried(candidate.text)
         other = max(lines, key=lambda u: _support(carried, u))
-        if _support(carried, other) > _support(carried, together) and not other.names & {t.key for t in content}:
+        heading = heading_keys(transcript_lines(exchange.user_message, exchange.user_names) or [])
+        own = _Unit("assertion", [t for t in together.tokens if t.key not in heading], "")  # not "my *work* group:"
+        if _support(carried, other) > _support(carried, own) and not other.names & {t.key for t in content}:
             return drop(NAME, candidate, f"relayed: {_ACT_REASON['relayed']} ({other.text[:80]!r}), not the user's")
-    if _SELF_MARKED.search(candidate.text):
+    if _SELF_MARKED.search(plain_acts(candidate.text)):  # not "Will take the job offer"
         ironic = [u for u in units if u.act == "ironic"]
         if ironic and _support(content, together) < 0.5 and _preference(candidate):
             # "Loves it when flights get cancelled /s": "when" marks no act here
