@@ -188,3 +188,31 @@ def test_the_warm_up_builds_the_write_index_of_the_users_it_warms(tmp_path):
         memory.warm_reads()
         assert memory.engine.warmer.wait(60)
         assert memory.engine.warmer.state["write_indexes"] == 0
+
+
+# -- B. a caller's source that reads as a secret ----------------------------------------------
+
+
+def test_a_message_id_read_as_a_secret_still_records_one_turn_per_id(store_url):
+    """``add_turn_once(source=…)`` with a 64-hex message id: the store redacts the id (it reads
+    as a token), so the retry's raw id was never found and the same request sent three times
+    was recorded three times; two ids became one ``tg:[redacted]``. Now each id is kept
+    redacted with its own mark: one turn an id, on SQLite and PostgreSQL, and never the id."""
+    a = "tg:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    b = "tg:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
+    with Souvenir.open(store_url, **OPEN) as memory:
+        once = dict(within_s=3600)
+        assert memory.add_turn_once("ann", "I planted tomatoes today", None, source=a, **once)
+        assert not memory.add_turn_once("ann", "I planted tomatoes today", None, source=a, **once)  # a retry
+        assert memory.add_turn_once("ann", "J'ai planté des tomates", None, source=b, **once)  # another id
+        assert not memory.add_turn_once("ann", "J'ai planté des tomates", None, source=b, **once)
+        assert memory.add_turn_once("ann", "我今天种了番茄", None, source="msg:plain-1", **once)
+        assert not memory.add_turn_once("ann", "我今天种了番茄", None, source="msg:plain-1", **once)
+        store = memory.runtime.store
+        user_id = memory.engine.user_id(memory.channel, "ann")
+        sources = [r[0] for r in store._query("SELECT source FROM turns WHERE user_id = ? ORDER BY id", (user_id,))]
+        assert len(sources) == 3 and sources[2] == "msg:plain-1", sources
+        assert sources[0] != sources[1] and all(s.startswith("tg:[redacted]#") for s in sources[:2]), sources
+        kept = [r[0] for r in store._query("SELECT source FROM memories WHERE user_id = ?", (user_id,))]
+        assert not any(a[3:] in s or b[3:] in s for s in sources + kept), (sources, kept)
+        assert sources[0] in kept  # the memory carries its turn's kept source (the deictic forget reads it)
