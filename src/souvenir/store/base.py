@@ -38,8 +38,7 @@ from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.turn_before import TurnBeforeMixin
-from souvenir.store.kept_source import kept_source
-from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key
+from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
@@ -241,10 +240,11 @@ class SQLStore(
         """Store one exchange; ``time``'s own UTC offset is kept beside it (the user's local
         day when it was said, read back by the outbox claim)."""
         with self.transaction() as conn:
+            source = kept_source(conn, source)  # scrubbed, told apart (store/kept_source.py)
             cur = conn.execute(
                 "INSERT INTO turns (user_id, story_id, message, reply, time, source, utc_offset) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, scrub(message), scrub(reply), to_text(time), kept_source(conn, source), offset_minutes(time)),
+                (user_id, story_id, scrub(message), scrub(reply), to_text(time), source, offset_minutes(time)),
             )
             return int(cur.lastrowid)
 
