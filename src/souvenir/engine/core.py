@@ -109,6 +109,7 @@ class Engine:
             shortlist_from=scoring.shortlist_from if scoring is not None else 0,
             coarse_dims=scoring.coarse_dims if scoring is not None else 0,
             capacity=getattr(cache, "max_memories", None),
+            write_pools=self.writer.pools,  # each warmed user's write index too, after the reads
         )
         self.query_scorer.warming = self.warmer.busy
         #: a large user's columns read again after a reflection's non-append writes, off the turn

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from souvenir.urls import url_passwords
 
 from souvenir.blas import limit_blas_threads
 from souvenir.config import Settings
@@ -105,14 +105,6 @@ class Runtime:
         self.store.close()
 
 
-def _password(url: str | None) -> str | None:
-    """The password of ``url``'s user info, if any."""
-    try:
-        return urlsplit(url).password if url else None
-    except ValueError:
-        return None
-
-
 def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     """Open the store (migrated), the embedder and the engine.
 
@@ -123,7 +115,11 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
     known_secrets(
         settings.llm_api_key,
         settings.embedder_api_key,
-        *(_password(url) for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)),
+        *(
+            p
+            for url in (settings.database_url, settings.llm_base_url, settings.embedder_url)
+            for p in url_passwords(url)
+        ),
     )
     if settings.scoring not in ("fused", "cosine"):
         raise InputError(f"SOUVENIR_SCORING must be fused or cosine, not {settings.scoring!r}")

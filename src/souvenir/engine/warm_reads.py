@@ -85,8 +85,12 @@ class ReadWarmer:
         coarse_dims: int = 0,
         capacity: int | None = None,
         selection: SelectionConfig | None = None,
+        write_pools: Any = None,
     ) -> None:
         self.store = store
+        #: the writer's :class:`~souvenir.engine.write_pools.WritePools` (``None``: no write index
+        #: warmed): after the read paths, each warmed user's write index is built (:meth:`run`)
+        self.write_pools = write_pools
         self.scores = scores  # the engine's QueryScorer (its ``scorer`` may be swapped)
         self.indexes = list(indexes)
         self.shortlist_from = shortlist_from
@@ -109,6 +113,7 @@ class ReadWarmer:
             "memories": 0,
             "planned": 0,
             "seconds": 0.0,
+            "write_indexes": 0,
         }
 
     def busy(self, user_id: int) -> bool:
@@ -167,6 +172,25 @@ class ReadWarmer:
                     self._busy = None
             self.state["users"] += 1
             self.state["memories"] += count
+        self.warm_writes(plan)
+
+    def warm_writes(self, plan: Sequence[tuple[int, int | None, int]]) -> None:
+        """Build the write index (:class:`~souvenir.engine.write_pools.WritePools`) of the users
+        of ``plan``, in order, while their memories fit in what the pools hold: a user's first
+        write in a process built it before deciding (32–36 s of CPU at 100,000 memories,
+        docs/benchmarks.md). After every read path: a first context waits for its read path,
+        a turn's write runs after its context. A writer arriving during a build waits for
+        that build (the pools' per-user gate), never a second one."""
+        pools = self.write_pools
+        if pools is None:
+            return
+        held = 0
+        for user_id, _story, count in plan:
+            held += count
+            if self._stop.is_set() or held > pools.max_held:
+                return
+            pools.warm(user_id, lambda: self.store.memories(user_id, "active"))  # noqa: B023 - called here
+            self.state["write_indexes"] += 1
 
     def plan(self, max_users: int) -> list[tuple[int, int | None, int]]:
         """(user, story of the user's last context, active memories) of the users whose

@@ -390,7 +390,8 @@ class VectorIndex:
             try:
                 self.warm_up()
             except Exception as exc:  # noqa: BLE001 - a dead embedder must not stop the loop
-                log.warning("embedder warm-up failed: %s", exc)
+                if not self._stop.is_set():  # stopped while loading: its query pool is shut
+                    log.warning("embedder warm-up failed: %s", exc)
             while not self._stop.is_set():
                 try:
                     self.run_once()
@@ -405,12 +406,17 @@ class VectorIndex:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop the background thread (waits for the batch in progress) and the probe."""
+        """Stop the background thread (waits for the batch in progress) and the probe.
+
+        A thread still loading its model (:meth:`warm_up`) is not waited for: it has written
+        nothing, leaves its loop when the load ends, and is a daemon. Waiting for it held a
+        Ctrl-C'd ``souvenir serve`` up to 30 s an index (two local models: a minute) while the
+        weights loaded under load, and ``make test`` behind it (session 21, harden6)."""
         self._stop.set()
         self.breaker.stop()
         self._wake.set()
         if self._thread is not None:
-            self._thread.join(timeout=30)
+            self._thread.join(timeout=30 if self._warm.is_set() else 0)
             self._thread = None
         self._queries.shutdown(wait=False, cancel_futures=True)
 

@@ -91,6 +91,11 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
     """The store's checks, and whether API keys are in force in it."""
     url = settings.database_url
     shown = without_userinfo(url)
+    from souvenir.store import CONNINFO_REFUSED
+    from souvenir.urls import looks_like_conninfo
+
+    if looks_like_conninfo(url):  # before any path is made of it: its password= in a file name
+        return [Check("store", "fail", CONNINFO_REFUSED)], False
     path = settings.sqlite_path if url.startswith("sqlite:///") else None
     if path is not None and str(path) != ":memory:" and not path.exists():
         folder = path.resolve().parent

@@ -5,15 +5,22 @@ from __future__ import annotations
 from souvenir.errors import InputError
 from souvenir.store.base import SQLStore
 from souvenir.store.sqlite import SQLiteStore
-from souvenir.urls import without_userinfo
+from souvenir.urls import looks_like_conninfo, without_userinfo
 
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+#: A libpq key=value string given as the store: refused, never echoed (it holds ``password=``)
+#: and never made a SQLite file of that name.
+CONNINFO_REFUSED = (
+    "the database URL looks like a libpq key=value connection string (host=… dbname=…): "
+    "write it as postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+)
 
 
 def open_store(database_url: str, migrate: bool = True, cache_memories: int | None = None) -> SQLStore:
     """Open (and migrate) the store named by ``database_url``.
 
-    ``sqlite:///PATH`` or a bare path opens SQLite (the default); ``sqlite:///:memory:`` a
+    ``sqlite:///PATH`` or a bare path opens SQLite (not a libpq ``key=value`` string: refused) (the default); ``sqlite:///:memory:`` a
     throwaway store; ``postgresql://…`` (or ``postgres://…``) a
     :class:`~souvenir.store.postgres.PostgresStore` (needs ``psycopg[binary,pool]``).
     ``cache_memories``: the read cache's bound (:mod:`souvenir.store.readcache`; ``None``
@@ -23,6 +30,8 @@ def open_store(database_url: str, migrate: bool = True, cache_memories: int | No
     from souvenir.store.readcache import DEFAULT_MAX_MEMORIES
 
     cache = DEFAULT_MAX_MEMORIES if cache_memories is None else cache_memories
+    if looks_like_conninfo(database_url):
+        raise InputError(CONNINFO_REFUSED)
     if database_url.startswith(_POSTGRES_SCHEMES):
         from souvenir.store.postgres import PostgresStore  # psycopg only when asked for
 

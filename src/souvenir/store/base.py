@@ -38,7 +38,7 @@ from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.turn_before import TurnBeforeMixin
-from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key
+from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
@@ -240,10 +240,11 @@ class SQLStore(
         """Store one exchange; ``time``'s own UTC offset is kept beside it (the user's local
         day when it was said, read back by the outbox claim)."""
         with self.transaction() as conn:
+            source = kept_source(conn, source)  # scrubbed, told apart (store/kept_source.py)
             cur = conn.execute(
                 "INSERT INTO turns (user_id, story_id, message, reply, time, source, utc_offset) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (user_id, story_id, scrub(message), scrub(reply), to_text(time), scrub(source), offset_minutes(time)),
+                (user_id, story_id, scrub(message), scrub(reply), to_text(time), source, offset_minutes(time)),
             )
             return int(cur.lastrowid)
 
@@ -271,7 +272,7 @@ class SQLStore(
         (its keyed mark: :meth:`was_acted`)."""
         found = self._query(
             "SELECT 1 FROM turns WHERE user_id = ? AND source = ? AND time >= ? LIMIT 1",
-            (user_id, source, to_text(since)),
+            (user_id, kept_source(self, source), to_text(since)),
         )
         return bool(found) or self.was_acted(user_id, source, since, client_retry=client_retry)
 
@@ -382,7 +383,7 @@ class SQLStore(
         speaker: str | None = None,
         session: str | None = None,
     ) -> int:
-        text, source = scrub(text), scrub(source)  # secrets never kept, whoever wrote them
+        text, source = scrub(text), kept_source(self, source)  # secrets never kept, whoever wrote them
         with self.transaction() as conn:
             cur = conn.execute(
                 "INSERT INTO memories (user_id, kind, scope, story_id, text, confidence, pinned, "
@@ -478,7 +479,7 @@ class SQLStore(
         now: datetime,
     ) -> None:
         """The newer, richer wording wins; the old one is kept as history."""
-        text, source = scrub(text), scrub(source)
+        text, source = scrub(text), kept_source(self, source)
         with self.transaction() as conn:
             old = conn.execute("SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)).fetchone()
             self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]) or now, now)

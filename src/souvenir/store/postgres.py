@@ -50,6 +50,7 @@ from souvenir.store.base import SQLStore
 from souvenir.store.deadline import active, left
 from souvenir.store.pgvector_scores import PgVectorMixin
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
+from souvenir.urls import url_passwords, without_userinfo
 
 #: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).
 _ID_TABLES = frozenset(
@@ -173,7 +174,7 @@ def _open_error(url: str, exc: Exception) -> StoreError:
     """The error for a store that cannot open, naming the server's own cause: a
     :class:`StoreError` when the configuration is wrong (a database that does not exist…),
     a :class:`StoreBusyError` when the server is down or busy (retrying later may work)."""
-    cause = " ".join(str(exc).split())
+    cause = _redact(" ".join(str(exc).split()), url)
     if any(refusal in cause.lower() for refusal in _CONFIG_REFUSALS):
         return StoreError(f"cannot open PostgreSQL store {_redact(url)}: {cause}")
     return StoreBusyError(f"cannot reach PostgreSQL store {_redact(url)}: {cause}")
@@ -247,7 +248,7 @@ class PostgresStore(PgVectorMixin, SQLStore):
             self._pool.open(wait=True, timeout=busy_timeout_s)
         except (PoolTimeout, psycopg.Error) as exc:
             self._pool.close()
-            raise StoreBusyError(f"cannot reach PostgreSQL store {_redact(url)}: {exc}") from exc
+            raise StoreBusyError(f"cannot reach PostgreSQL store {_redact(url)}: {_redact(str(exc), url)}") from exc
 
     # -- plumbing ---------------------------------------------------------------------------
     def close(self) -> None:
@@ -372,6 +373,14 @@ def _rollback(conn: psycopg.Connection) -> None:
         pass
 
 
-def _redact(url: str) -> str:
-    """The URL without its password (for error messages)."""
-    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+def _redact(text: str, url: str = "") -> str:
+    """``text`` (the URL itself, or a cause naming it) without the URL's user info nor its
+    secret query values (:func:`~souvenir.urls.without_userinfo`), nor any piece of its
+    password: libpq cuts a password holding an unescaped ``/`` or ``@`` into a host or a
+    database name, and its sentence names them (``database "ss@host/db" does not exist``)."""
+    text = without_userinfo(text)
+    for secret in url_passwords(url or text):
+        for piece in {secret, *re.split(r"[/@:]", secret)}:
+            if len(piece) >= 3:
+                text = text.replace(piece, "…")
+    return text

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from souvenir.lexical.erased_readings import dropping_readings, erased
 from souvenir.store.counters import CANDIDATE_COUNT
 from souvenir.store.erasure_keys import erasure_key, user_key
+from souvenir.store.kept_source import kept_source  # noqa: F401 - the store reads it from here
 from souvenir.store.plumbing import Plumbing
 from souvenir.timeutil import as_utc, utcnow
 
