@@ -39,7 +39,10 @@ import re
 __all__ = ["recall_question"]
 
 #: A called name or interjection in front ("Lyra, …", "Hey Lyra, …", « Dis, … », "Eh, …").
-_CALLED = re.compile(r"^\W*(?:(?:hey|hi|oh|so|ok|okay|well|dis|bon|alors|eh|ei|wei|hmm+|嗯|诶|哎)\b\W*)*(?:[A-Z][\w'-]*\s*[,，:]\s*)?", re.I)
+_CALLED = re.compile(
+    r"^\W*(?:(?:hey|hi|oh|so|ok|okay|well|dis|bon|alors|eh|ei|wei|hmm+|嗯|诶|哎)\b\W*)*(?:[A-Z][\w'-]*\s*[,，:]\s*)?",
+    re.I,
+)
 #: A called name after ("…, Lyra?", "…, Lyra.", « … Lyra ? »).
 _CALLED_AFTER = re.compile(r"\s*[,，]\s*[A-Z][\w'-]*\s*[.?!？。！]*\s*$")
 
@@ -54,7 +57,7 @@ _FR = re.compile(
     r"|vous\s+(?:souvenez|rappelez)-vous|tu\s+sais|sais-tu|vous\s+savez|savez-vous|rappelle-moi|rappelez-moi|dis-moi|dites-moi"
     r"|(?:tu\s+peux|peux-tu|tu\s+pourrais|pourrais-tu)\s+me\s+(?:dire|rappeler)|souviens-toi)"
     r"(?:\s+(?:encore|toujours|bien))?\s+(?:de\s+|d')?"
-    r"(?P<gap>ce\s+que|ce\s+qu'|ce\s+dont|où|qui|quel|quelle|quels|quelles|combien|lequel|laquelle)(?P<rest>.*)$",
+    r"(?P<gap>ce\s+que|ce\s+qu'|ce\s+dont|où|qui|quel|quelle|quels|quelles|combien|lequel|laquelle|comment\s+(?:s'appell\w*|tu\s+m'appelles|je\s+m'appelle))(?P<rest>.*)$",
     re.I | re.S,
 )
 _ZH = re.compile(
@@ -104,4 +107,6 @@ def _plain(rest: str) -> bool:
     """Whether the asked complement names nothing: no capitalised word, number nor time."""
     if _TIME.search(rest):
         return False
-    return not any(word[:1].isupper() and word not in ("I", "I'm", "I've", "I'd") for word in re.findall(r"[\w'’-]+", rest))
+    return not any(
+        word[:1].isupper() and word not in ("I", "I'm", "I've", "I'd") for word in re.findall(r"[\w'’-]+", rest)
+    )
