@@ -26,6 +26,9 @@ Kinds, in the order they are tried on a sentence:
   it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").
 - ``question`` — a question with no "I" in it ("How have you been?", « Tu viens ? »,
   你去过吗？, "Awak sihat?"); "Did I tell you I adopted a cat?" is not one.
+- ``recall`` — a question asking the listener to recall a thing about the writer, stating
+  none ("Do you remember what I do for a living?", « Tu te souviens de ce que je fais ? »,
+  你还记得我是做什么的吗, "Kau ingat tak aku kerja apa?"): :mod:`souvenir.lexical.recall_asks`.
 - ``addressed`` — about the other speaker: a second-person word and no "I" ("You both looked
   so great!", « Ta photo est superbe », 你画得真好, "Lukisan awak cantik"), or "I" only as
   a feeling towards them ("I'm so proud of you", « je suis fière de toi », 我为你骄傲,
@@ -131,6 +134,7 @@ from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
 from souvenir.lexical.reaction import maxim, reaction
+from souvenir.lexical.recall_asks import recall_question
 from souvenir.lexical.send_off import send_off
 from souvenir.lexical.sloppy import apostrophes
 from souvenir.lexical.support import helped, resolve, support
@@ -151,6 +155,7 @@ KINDS = (
     "leaving",
     "proposal",
     "question",
+    "recall",
     "addressed",
     "praise",
     "opinion",
@@ -373,6 +378,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     folded = text.lower().lstrip(" \t\"'“«")
     if any(p.match(folded) for p in lx.ECHO) or folded.startswith(lx.ZH_ECHO) or "pun suka" in folded:
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
+    if "recall" in kinds and recall_question(apostrophes(sentence)):  # "tu sais" read before the filler goes
+        return "recall"  # "Do you remember what I do for a living?", 你还记得我是做什么的吗 (lexical/recall_asks.py)
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
     toks = [t for t in tokenize(text) if t.role != "end"]
