@@ -21,8 +21,10 @@ ADMIT = [
     (["在超市当收银员"], "现在在一家诊所做前台", "收银员"),
     (["在工厂当普工"], "现在是一名外卖员", "普工"),
     (["Juruwang di pasar raya"], "Sekarang kerja sebagai kerani di klinik", "Juruwang"),
-    # counter-example: a place visited is no job
+    # counter-examples: a place visited is no job; a meal at a place is no trade
     (["在超市当收银员"], "在公园当志愿者的那天很开心", None),
+    (["Cashier at the local supermarket"], "Dinner at the Ritz for our anniversary", None),
+    (["Caissière au supermarché du quartier"], "Touriste à Lisbonne pour une semaine", None),
     # salary: a raise with no salary noun
     (["Earns £3,200 a month"], "Got a raise, now on £3,600 a month", "£3,200"),
     (["Gagne 2 100 € par mois"], "Augmentée ! Je touche 2 400 € par mois maintenant", "2 100"),
@@ -30,15 +32,23 @@ ADMIT = [
     (["Gaji RM3,500 sebulan"], "Gaji naik, sekarang RM4k sebulan", "RM3,500"),
     # counter-example: another amount a month (rent) is no salary
     (["Earns £3,200 a month"], "Rent went up, now £1,100 a month", None),
+    (["Earns £3,200 a month"], "My wife got a raise, now on £3,900 a month", None),
+    (["月薪八千"], "老婆涨薪了，现在一个月一万", None),
     # children: a son and a daughter is a count
     (["Has one child"], "Has a son and a daughter now", "one child"),
     (["A un enfant"], "A maintenant un fils et deux filles", "un enfant"),
     (["有一个孩子"], "现在一儿一女了", "一个孩子"),
     (["Ada seorang anak"], "Sekarang anak dua, lelaki dan perempuan", "seorang anak"),
     (["Has a son and a daughter"], "Has three kids now", "a son and a daughter"),
+    # counter-example: a sister's children
+    (["Has one child"], "My sister has a son and a daughter", None),
     # habit: a stop whose verb is not eating retires the habit
     (["Drinks coffee every morning"], "Doesn't drink coffee anymore", "every morning"),
-    (["Boit du thé tous les soirs"], "Ne boit plus de thé le soir", "tous les soirs"),
+    (["Boit du thé tous les soirs"], "Ne boit plus de thé", "tous les soirs"),
+    (["Aime le thé"], "Le thé j'en bois plus", "Aime le thé"),
+    (["Loves coffee"], "Doesn't drink coffee anymore", "Loves coffee"),
+    (["喜欢喝咖啡"], "不喝咖啡了", "喜欢喝咖啡"),
+    (["Suka minum kopi"], "Tak minum kopi dah", "Suka minum kopi"),
     (["每天早上喝咖啡"], "不喝咖啡了", "每天早上"),
     (["Minum kopi setiap pagi"], "Tak minum kopi dah", "setiap pagi"),
     # stop with its verb on one side only, then taken up again
@@ -46,6 +56,8 @@ ADMIT = [
     (["Stopped playing poker"], "Took up poker again with the lads", "Stopped"),
     (["戒了打麻将"], "又开始玩麻将了", "戒了"),
     (["Dah berhenti main poker"], "Sambung poker balik dengan kawan pejabat", "berhenti"),
+    # counter-example: another pastime taken up
+    (["A arrêté de jouer au poker"], "A repris le tennis le dimanche", None),
     # back: a return whose middle value shares no word
     (
         ["Teaches maths at Hillside", "Switched to tutoring online"],
@@ -53,7 +65,7 @@ ADMIT = [
         "tutoring online",
     ),
     (
-        ["Enseigne le français au collège", "Fait du soutien scolaire en ligne"],
+        ["Enseigne le français au collège", "Est passée au soutien scolaire en ligne"],
         "Enseigne de nouveau le français au collège",
         "soutien scolaire",
     ),
@@ -62,6 +74,12 @@ ADMIT = [
         ["Mengajar matematik di sekolah", "Tukar jadi tutor online"],
         "Dah balik mengajar matematik di sekolah",
         "tutor online",
+    ),
+    # counter-example: a pastime switched to is no move away from the work returned to
+    (
+        ["Teaches maths at Hillside", "Switched to running in the mornings"],
+        "Back teaching maths at Hillside",
+        None,
     ),
 ]
 
@@ -99,6 +117,9 @@ FILTER = [
     ("Coffee, I don't drink it anymore", "Likes coffee", "preference", False),
     ("咖啡我不喝了", "喜欢喝咖啡", "preference", False),
     ("Kopi saya tak minum dah", "Suka minum kopi", "preference", False),
+    # counter-examples: "plus" compared, or asked for
+    ("Le thé, j'en bois plus qu'avant", "Aime le thé", "preference", True),
+    ("Les bonbons j'en veux plus", "Aime les bonbons", "preference", True),
 ]
 
 
