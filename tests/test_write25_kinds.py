@@ -111,6 +111,23 @@ FILTER = [
     ("J'ai reçu une offre d'emploi de Capgemini hier", "A reçu une offre d'emploi de Capgemini", "fact", True),
     ("昨天收到了腾讯的offer", "收到了腾讯的offer", "fact", True),
     ("Dapat tawaran kerja dari Petronas semalam", "Dapat tawaran kerja dari Petronas", "fact", True),
+    # offer: what the user deliberates over accepting is had (the decision itself is still asked)
+    ("Should I accept the offer from Deloitte or stay at KPMG?", "Has a job offer from Deloitte", "fact", True),
+    ("j'hésite à accepter l'offre de Capgemini, t'en penses quoi", "A une offre d'emploi de Capgemini", "fact", True),
+    ("我在纠结要不要接腾讯的offer，你怎么看", "拿到了腾讯的offer", "fact", True),
+    (
+        "serba salah nak ambil tawaran kerja kat Penang, apa pendapat awak",
+        "Dapat tawaran kerja di Penang",
+        "fact",
+        True,
+    ),
+    ("Should I take the flat in Leith or keep looking?", "Has a flat in Leith", "fact", False),
+    (
+        "j'hésite à accepter l'offre de Capgemini, t'en penses quoi",
+        "Va accepter l'offre de Capgemini",
+        "promise",
+        False,
+    ),
     # habit: a fronted topic, a verb other than eating, no « ne »
     ("Le thé j'en bois plus", "Aime le thé", "preference", False),
     ("Le vélo j'en fais plus", "Aime le vélo", "preference", False),
