@@ -51,6 +51,16 @@ ADMIT = [
     (["Suka minum kopi"], "Tak minum kopi dah", "Suka minum kopi"),
     (["每天早上喝咖啡"], "不喝咖啡了", "每天早上"),
     (["Minum kopi setiap pagi"], "Tak minum kopi dah", "setiap pagi"),
+    # habit: the stop, then its reason after a comma
+    (["Loves wine"], "Doesn't drink wine anymore, because of my liver", "Loves wine"),
+    (["Aime le vin"], "Ne boit plus de vin, parce que mon foie", "Aime le vin"),
+    (["喜欢喝红酒"], "不喝红酒了，因为肝不好", "喜欢喝红酒"),
+    (["Suka minum kopi"], "Dah tak minum kopi, sebab gastrik", "Suka minum kopi"),
+    # job: a kind of place with no name keys no employer (在餐厅当服务员)
+    (["在餐厅当服务员"], "现在是一名快递员", "服务员"),
+    # children: "we have", « j'ai »
+    (["Has one child"], "We have two daughters and a son now", "one child"),
+    (["A deux enfants"], "J'ai maintenant deux fils et une fille", "deux enfants"),
     # stop with its verb on one side only, then taken up again
     (["A arrêté de jouer au poker"], "A repris le poker avec ses collègues", "arrêté"),
     (["Stopped playing poker"], "Took up poker again with the lads", "Stopped"),

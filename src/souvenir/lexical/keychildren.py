@@ -104,8 +104,16 @@ _ZH_KID = _ZH_N + r"个(?:儿子|女儿|男孩|女孩)"
 _MS_N = r"(?:seorang|dua|tiga|empat|\d)"
 _MS_KID = _MS_N + r"\s+(?:orang\s+)?anak\s+(?:lelaki|perempuan)"
 CHILD_PAIRS: tuple[str, ...] = (
-    r"(?:(?:i\s+)?(?:has|have|got|'ve\s+got)\s+(?:now\s+|got\s+)?)(?P<v>" + _EN_KID + r"\s+and\s+" + _EN_KID + r")\b",
-    r"(?:(?:j'ai|a)\s+(?:maintenant\s+|désormais\s+)?)(?P<v>" + _FR_KID + r"\s+et\s+" + _FR_KID + r")\b",
+    r"(?:(?:i\s+|we\s+)?(?:has|have|got|'ve\s+got)\s+(?:now\s+|got\s+)?)(?P<v>"
+    + _EN_KID
+    + r"\s+and\s+"
+    + _EN_KID
+    + r")\b",
+    r"(?:(?:j'ai|ai|a|avons|on\s+a)\s+(?:maintenant\s+|désormais\s+)?)(?P<v>"
+    + _FR_KID
+    + r"\s+et\s+"
+    + _FR_KID
+    + r")\b",
     r"(?:现在|目前|家里|我家)?(?:有了?|是)?(?P<v>"
     + _ZH_N
     + r"儿"

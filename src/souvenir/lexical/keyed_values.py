@@ -303,6 +303,12 @@ def _zh_kind_of_place(value: str) -> bool:
     return 0 < len(value) <= 6 and value.endswith(D.ZH_ORG_SUFFIXES + D.ZH_WORKPLACE_SUFFIXES + D.ZH_PLACES_OF_WORK)
 
 
+def _zh_generic_place(value: str) -> bool:
+    """Whether ``value`` is a kind of place of work alone (餐厅, 一家超市, 工厂), no name before it."""
+    value = re.sub(r"^(?:一家|这家|那家|家|一个|个)", "", value)
+    return value in D.ZH_PLACES_OF_WORK or value in D.ZH_ORG_SUFFIXES or value in D.ZH_WORKPLACE_SUFFIXES
+
+
 def _zh_trade_ok(value: str) -> bool:
     return (
         value.endswith(D.ZH_OCCUPATION_SUFFIXES)
@@ -475,7 +481,8 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
                 if 0 < len(value) <= 6 and not value.startswith(_ZH_NOT_TRADE)
                 else None
             )
-        if pat.kind == "org_zh_trade" and not _zh_org_ok(value) and not _zh_brand_ok(value):
+        generic = _zh_generic_place(value)  # 在餐厅当服务员: a kind of place, no name: no employer
+        if pat.kind == "org_zh_trade" and (generic or (not _zh_org_ok(value) and not _zh_brand_ok(value))):
             trade = _han_value(clause[m.end() :])  # 在超市当收银员: a kind of place, the trade only
             if trade is None or not _zh_trade_ok(trade[0]) or not _zh_kind_of_place(value):
                 return None
