@@ -441,9 +441,6 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
                 raised = raised_salary(said, clause)  # "Got a raise, now on 3,600 a month"
                 if raised is not None:
                     parsed = parsed._replace(values=(("salary", raised),), light=True)
-                elif raise_only(clause):
-                    said += " " + clause
-                    continue  # 涨薪了，…: the raise alone keys nothing and leaves the text whole
             said += " " + clause
             someone_said = someone_said or parsed.subject == "third" or parsed.relation
             if index == 0:
@@ -468,8 +465,8 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
                 for key, value in parsed.values:
                     found.setdefault(owned(key, owner), []).append(value)
                 complete = complete and parsed.light
-            else:
-                complete = False
+            elif not (index == 0 and not parsed.values and raise_only(clause)):
+                complete = False  # 涨薪了，…: a raise alone opening the text leaves it whole
     values: dict[str, str] = {}
     for key, seen in found.items():
         value = normalize(seen[0]) if key != "phone" else seen[0]
