@@ -52,7 +52,7 @@ def raised_salary(head: str, clause: str) -> str | None:
 def raise_only(clause: str) -> bool:
     """Whether ``clause`` says a raise and nothing else ("Got a raise!", 涨薪了, "Gaji naik")."""
     m = RAISE.search(clause)
-    return bool(m) and not _WORD.search(clause[: m.start()] + clause[m.end() :])
+    return m is not None and not _WORD.search(clause[: m.start()] + clause[m.end() :])
 
 
 #: A word left beside the raise: anything but a pronoun, "just", "finally" and punctuation.
