@@ -48,12 +48,14 @@ KEYED = [
     ("zh", "在腾讯做产品经理", "employer", "腾讯"),
     ("zh", "做会计工作", "occupation", "会计"),
     ("zh", "从会计转行做了数据分析", "occupation", "数据分析"),
+    # a kind of place and no name: the trade, no employer (session 21; was unkeyed)
+    ("zh", "在医院当护士", "occupation", "护士"),
 ]
 UNKEYED = [
     ("en", "Makes 3 loaves of bread"),
     ("en", "Pay is going up next year"),
     ("fr", "Gagne 3 matchs"),
-    ("zh", "在医院当护士"),  # a kind of place, no name
+    ("zh", "在医院做什么都行"),  # a kind of place, no trade
     ("zh", "我做这个工作三年了"),
     ("ms", "Buang benda dalam peti ais"),
     ("en", "Works in IT"),

@@ -116,6 +116,7 @@ class _Calls:
         time: datetime | None = None,
         language: str | None = None,
         channel: str | None = None,
+        source: str | None = None,
     ) -> _Call[TurnRecorded]:
         turn = validated(
             TurnCreate,
@@ -126,6 +127,7 @@ class _Calls:
             reply=reply,
             time=time,
             language=language,
+            source=source,
         )
         return _Call("POST", "/v1/turns", TurnRecorded.model_validate, _body(turn))
 

@@ -24,7 +24,7 @@ import re
 
 from souvenir.lexical.keycompare import UserKeys
 
-__all__ = ["as_children", "birth_head"]
+__all__ = ["CHILD_PAIRS", "as_children", "birth_head", "pair_total"]
 
 #: A clause that tells a child's birth ("Our daughter was born in May", « Notre fils est né », 小女儿出生了,
 #: "Anak kedua lahir", "Isteri dah bersalin"): the children's count said after it is the user's.
@@ -90,3 +90,78 @@ def as_children(old: UserKeys, new: UserKeys) -> UserKeys:
         return old
     values = tuple(sorted(("children", v) if k in SEXED else (k, v) for k, v in old.values))
     return UserKeys(values, old.complete)
+
+
+#: Children told as sons and daughters in one phrase (session 21): "Has a son and a daughter", « A un fils et
+#: deux filles », 一儿一女 / 两个儿子一个女儿, "Ada seorang anak lelaki dan dua anak perempuan" (group ``v``, kind
+#: ``count_pair``: the value is the sum, keyed ``children``).
+_EN_N = r"(?:a|an|one|two|three|four|\d)"
+_EN_KID = _EN_N + r"\s+(?:sons?|daughters?|boys?|girls?)"
+_FR_N = r"(?:un|une|deux|trois|quatre|\d)"
+_FR_KID = _FR_N + r"\s+(?:fils|filles?|garçons?)"
+_ZH_N = r"[一两二三四五1-5]"
+_ZH_KID = _ZH_N + r"个(?:儿子|女儿|男孩|女孩)"
+_MS_N = r"(?:seorang|dua|tiga|empat|\d)"
+_MS_KID = _MS_N + r"\s+(?:orang\s+)?anak\s+(?:lelaki|perempuan)"
+CHILD_PAIRS: tuple[str, ...] = (
+    r"(?:(?:i\s+|we\s+)?(?:has|have|got|'ve\s+got)\s+(?:now\s+|got\s+)?)(?P<v>"
+    + _EN_KID
+    + r"\s+and\s+"
+    + _EN_KID
+    + r")\b",
+    r"(?:(?:j'ai|ai|a|avons|on\s+a)\s+(?:maintenant\s+|désormais\s+)?)(?P<v>"
+    + _FR_KID
+    + r"\s+et\s+"
+    + _FR_KID
+    + r")\b",
+    r"(?:现在|目前|家里|我家)?(?:有了?|是)?(?P<v>"
+    + _ZH_N
+    + r"儿"
+    + _ZH_N
+    + r"女|"
+    + _ZH_KID
+    + r"[和跟、]?"
+    + _ZH_KID
+    + r")",
+    r"(?:(?:saya\s+)?(?:ada|mempunyai|punya)\s+(?:sekarang\s+|kini\s+)?)(?P<v>"
+    + _MS_KID
+    + r"\s+dan\s+"
+    + _MS_KID
+    + r")\b",
+)
+
+_ONES = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "un": 1,
+    "une": 1,
+    "seorang": 1,
+    "一": 1,
+    "two": 2,
+    "deux": 2,
+    "dua": 2,
+    "两": 2,
+    "二": 2,
+    "three": 3,
+    "trois": 3,
+    "tiga": 3,
+    "三": 3,
+    "four": 4,
+    "quatre": 4,
+    "empat": 4,
+    "四": 4,
+    "五": 5,
+}
+
+
+def pair_total(value: str) -> int | None:
+    """The number of children a ``CHILD_PAIRS`` value counts ("a son and two daughters" -> 3, 一儿一女
+    -> 2), ``None`` when a count is not read."""
+    counts = re.findall(
+        r"\d|[一两二三四五]|\b(?:an?|one|two|three|four|une?|deux|trois|quatre|seorang|dua|tiga|empat)\b",
+        value.casefold(),
+    )
+    if len(counts) != 2:
+        return None
+    return sum(int(c) if c.isdigit() else _ONES[c] for c in counts)

@@ -52,6 +52,7 @@ __all__ = [
     "NOT_AN_OCCUPATION",
     "WORKPLACE_WORDS",
     "ZH_WORKPLACE_SUFFIXES",
+    "ZH_PLACES_OF_WORK",
     "NOT_AN_EMPLOYER",
     "ABBREVIATIONS",
 ]
@@ -327,6 +328,8 @@ ZH_OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "导游",
     "老板",
     "客服",
+    "前台",
+    "收银",
     "店长",
     "编辑",
     "设计",
@@ -399,7 +402,8 @@ professeur, professeure, infirmier, infirmiere, serveur, serveuse, vendeur, vend
 boulanger, boucher, caissier, caissiere, ebeniste, mecanicien, developpeur, ingenieur, ingenieure,
 guru, cikgu, doktor, kerani, mekanik, akauntan, jurutera, jururawat, jurujual, juruteknik, polis,
 askar, nelayan, petani, peguam, arkitek, tukang, usahawan, pemandu, penulis, pereka, pengurus,
-pensyarah, pelukis, pembantu, pengawal, penjual, peniaga, posmen
+pensyarah, pelukis, pembantu, pengawal, penjual, peniaga, posmen, secretary, receptionist, secretaire,
+receptionniste, caissiere, juruwang, kerani, setiausaha, penyambut tetamu
 """)
 # Words with an agent ending that are no trade ("from smoker to non-smoker").
 NOT_A_TRADE: frozenset[str] = _words("""
@@ -456,6 +460,34 @@ office, offices, branch, campus, site, team, headquarters, hq, store, plant, fac
 succursale, siege, usine, cawangan, pejabat, kilang, ibu pejabat
 """)
 ZH_WORKPLACE_SUFFIXES: tuple[str, ...] = ("分行", "办公室", "分公司", "总部", "校区", "分店", "工厂", "厂")
+
+# Kinds of place of work with no name (在超市当收银员, 在工地做小工): 在X当Y keys the trade, no employer.
+ZH_PLACES_OF_WORK: tuple[str, ...] = (
+    "超市",
+    "商场",
+    "工地",
+    "餐厅",
+    "饭馆",
+    "食堂",
+    "车间",
+    "仓库",
+    "学校",
+    "幼儿园",
+    "诊所",
+    "药房",
+    "酒店",
+    "宾馆",
+    "工厂",
+    "快递站",
+    "网吧",
+    "奶茶店",
+    "咖啡馆",
+    "健身房",
+    "理发店",
+    "菜市场",
+    "加油站",
+    "物流园",
+)
 
 # Not an occupation, whatever the pattern ("Works as a volunteer" says nothing of the job).
 NOT_AN_OCCUPATION: frozenset[str] = _words("""

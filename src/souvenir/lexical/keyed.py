@@ -87,8 +87,9 @@ from typing import NamedTuple
 
 from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
-from souvenir.lexical.keychildren import birth_head
+from souvenir.lexical.keychildren import CHILD_PAIRS, birth_head
 from souvenir.lexical.keycounts import counterpart_head
+from souvenir.lexical.keyraise import raise_only, raised_salary
 from souvenir.lexical.keytimes import untimed_move
 from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone, year_free
 from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
@@ -323,6 +324,9 @@ _ZH_WRONG_TAIL = re.compile(r"[记搞说弄写填]?错了$")
 _ZH_TRUE_HEAD = re.compile(r"(?:其实|实际上|应该|正确的|是)")
 
 
+_PAIRS = re.compile("|".join(f"(?:{src})".replace("(?P<v>", "(?:") for src in CHILD_PAIRS), re.I)
+
+
 def _clauses(sentence: str) -> list[str]:
     """Cut a sentence at commas and conjunctions that open a new clause (a subject, a
     bare verb or a key pattern after them; any comma before a Chinese character)."""
@@ -335,6 +339,8 @@ def _clauses(sentence: str) -> list[str]:
         han = bool(_HAN_RUN.match(after))
         if _change_across(sentence[start:], m.end() - start):
             continue  # "No longer a chef, now a food photographer": one change, its comma inside
+        if any(p.start() < m.start() < p.end() for p in _PAIRS.finditer(sentence)):
+            continue  # "Has a son and a daughter": one count
         if han and _ZH_WRONG_TAIL.search(sentence[start : m.start()]) and _ZH_TRUE_HEAD.match(after):
             continue  # 生日记错了，其实是4月8号: the value named wrong, then the true one, one clause
         if (han and ("," in m.group() or m.group().strip())) or (not han and _starts_clause(after)):
@@ -422,6 +428,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
+    said, someone_said = "", False  # the clauses read so far; whether one was about someone else
     for sentence, question in _sentences(_keyed_text(text)):
         head_user = head_neutral = False
         head_owner: str | None = None
@@ -429,6 +436,13 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
         for index, clause in enumerate(_clauses(sentence)):
             parsed = _parse(clause, first, index == 0, names)
             first = False
+            raised = None
+            if not parsed.values and parsed.subject != "third" and not parsed.relation and not someone_said:
+                raised = raised_salary(said, clause)  # "Got a raise, now on 3,600 a month"
+                if raised is not None:
+                    parsed = parsed._replace(values=(("salary", raised),), light=True)
+            said += " " + clause
+            someone_said = someone_said or parsed.subject == "third" or parsed.relation
             if index == 0:
                 head_owner, head_text = parsed.owner, clause
                 head_neutral = parsed.subject is None and not parsed.relation and not parsed.values
@@ -440,6 +454,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
             owner = parsed.owner if parsed.subject is not None else head_owner
             allowed = (
                 index == 0
+                or raised is not None
                 or parsed.subject in ("user", "first", "named")
                 or head_user
                 or (head_neutral and bool(parsed.values) and all(measured(k) for k, _ in parsed.values))
@@ -450,8 +465,8 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
                 for key, value in parsed.values:
                     found.setdefault(owned(key, owner), []).append(value)
                 complete = complete and parsed.light
-            else:
-                complete = False
+            elif not (index == 0 and not parsed.values and raise_only(clause)):
+                complete = False  # 涨薪了，…: a raise alone opening the text leaves it whole
     values: dict[str, str] = {}
     for key, seen in found.items():
         value = normalize(seen[0]) if key != "phone" else seen[0]

@@ -8,6 +8,7 @@ import re
 
 from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import attribute_key
+from souvenir.lexical.keychildren import pair_total
 from souvenir.lexical.keycounts import COUNT_PLURALS
 from souvenir.lexical.keypatterns import Pattern
 from souvenir.lexical.normalize import fold_words
@@ -17,7 +18,7 @@ from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import HAN, load_jieba
 from souvenir.lexical.vocab import MONTHS, WEEKDAYS
 
-__all__ = ["fold"]
+__all__ = ["fold", "money_amount"]
 
 
 def fold(text: str) -> str:
@@ -276,6 +277,38 @@ def trade_like(value: str) -> bool:
     return len(last) >= 5 and last not in D.NOT_A_TRADE and last.endswith(D.OCCUPATION_ENDINGS)
 
 
+#: Trade endings strict enough for a bare noun before "at" (« Dîner chez Paul », "Summer in Spain" are none).
+_TRADE_AT_ENDINGS = ("ist", "iste", "ista", "ier", "iere", "euse", "rice")
+_VISITORS = frozenset({"tourist", "touriste", "tourists", "touristes", "pelancong", "游客"})
+
+
+def trade_at(value: str) -> bool:
+    """Whether ``value``, said before a place of work with no verb ("Cashier at the supermarket"),
+    is a trade: a word of ``OCCUPATION_WORDS``, a Malay juru- word, or a strict trade ending
+    (``_TRADE_AT_ENDINGS``, six letters at least) that ``NOT_A_TRADE`` does not refuse."""
+    folded = fold(value).strip()
+    words = folded.split()
+    if not words or folded in D.NOT_A_TRADE or folded in D.NOT_AN_OCCUPATION or words[-1] in _VISITORS:
+        return False
+    if any(w in D.OCCUPATION_WORDS for w in words) or words[-1].startswith("juru"):
+        return True
+    last = words[-1]
+    return len(last) >= 6 and last not in D.NOT_A_TRADE and last.endswith(_TRADE_AT_ENDINGS)
+
+
+def _zh_kind_of_place(value: str) -> bool:
+    """Whether ``value`` (after 在, before 当 / 做) is a kind of place of work with no name (超市, 一家诊所,
+    工厂): an organisation's or a workplace's ending, or ``ZH_PLACES_OF_WORK``."""
+    value = re.sub(r"^(?:一家|这家|那家|家|一个|个)", "", value)
+    return 0 < len(value) <= 6 and value.endswith(D.ZH_ORG_SUFFIXES + D.ZH_WORKPLACE_SUFFIXES + D.ZH_PLACES_OF_WORK)
+
+
+def _zh_generic_place(value: str) -> bool:
+    """Whether ``value`` is a kind of place of work alone (餐厅, 一家超市, 工厂), no name before it."""
+    value = re.sub(r"^(?:一家|这家|那家|家|一个|个)", "", value)
+    return value in D.ZH_PLACES_OF_WORK or value in D.ZH_ORG_SUFFIXES or value in D.ZH_WORKPLACE_SUFFIXES
+
+
 def _zh_trade_ok(value: str) -> bool:
     return (
         value.endswith(D.ZH_OCCUPATION_SUFFIXES)
@@ -398,6 +431,13 @@ def _quantity(rest: str) -> tuple[str, int] | None:
     return " ".join(words), end
 
 
+def money_amount(rest: str) -> str | None:
+    """An amount of money opening ``rest`` (a quantity, :func:`_quantity`, with a currency, a period
+    or 万 / 千 / 元 / "4k" in it), else ``None``."""
+    got = _quantity(rest)
+    return got[0] if got and _MONEY.search(got[0]) else None
+
+
 #: A Chinese month in numerals (农历八月初三, 正月十五): a date without a digit.
 _ZH_MONTH = re.compile(r"[一二三四五六七八九十正腊冬]+月")
 
@@ -427,6 +467,11 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
         value, start = m.group("v").strip(), m.start("v")
         if pat.kind == "occ":
             return ([(pat.key, value)], start, m.end()) if _occupation(value) else None
+        if pat.kind == "count_pair":  # "a son and a daughter": the children's count is the sum
+            total = pair_total(value)
+            return ([("children", str(total))], start, m.end()) if total else None
+        if pat.kind == "occ_at":  # "Cashier at the supermarket": a trade of the list or of a trade's ending
+            return ([(pat.key, value)], start, m.end()) if trade_at(value) else None
         if pat.kind == "count":
             key = pat.key if pat.key != "count" else "count." + _singular(m.group("n"))
             return [(key, _count(value) if key == "children" or pat.key == "count" else fold(value))], start, m.end()
@@ -436,6 +481,12 @@ def _read(pat: Pattern, m: re.Match[str], clause: str) -> tuple[list[tuple[str, 
                 if 0 < len(value) <= 6 and not value.startswith(_ZH_NOT_TRADE)
                 else None
             )
+        generic = _zh_generic_place(value)  # 在餐厅当服务员: a kind of place, no name: no employer
+        if pat.kind == "org_zh_trade" and (generic or (not _zh_org_ok(value) and not _zh_brand_ok(value))):
+            trade = _han_value(clause[m.end() :])  # 在超市当收银员: a kind of place, the trade only
+            if trade is None or not _zh_trade_ok(trade[0]) or not _zh_kind_of_place(value):
+                return None
+            return [("occupation", trade[0])], m.end(), m.end() + trade[1]
         if not (_zh_org_ok(value) or (pat.kind in ("org_zh_trade", "org_zh_verb") and _zh_brand_ok(value))):
             return None
         if pat.kind == "org_zh_trade":  # 在X当Y: employer X, occupation Y

@@ -170,6 +170,14 @@ OCCUPATION_PATTERNS: tuple[Pattern, ...] = (
         r"(?:被)?(?:从|由)(?P<from>[^，。,;]{1,12}?)(?:升职为|升职成|升职做|升为|升到|升成|晋升为|晋升成|提拔为|提升为)了?"
         r"(?:一名|一位|一个|个)?",
     ),
+    # a trade and its place of work with no verb (session 21): "Cashier at the local supermarket", « Caissière au
+    # supermarché », "Juruwang di pasar raya" (``occ_at``: the trade must be listed or end like one)
+    _p(
+        "occupation",
+        "occ_at",
+        r"(?:an?\s+|une?\s+|seorang\s+)?(?P<v>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*)??)\s+"
+        r"(?:at|in|for|au|aux|à|chez|dans|di|kat|dekat)\s+",
+    ),
     _p(
         "occupation",
         "occ_from",

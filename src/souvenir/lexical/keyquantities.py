@@ -11,6 +11,8 @@ to 80 kg", « Mon salaire est passé à 3 200 € », « Le poids est descendu �
 
 from __future__ import annotations
 
+from souvenir.lexical.keychildren import CHILD_PAIRS
+
 __all__ = ["CHANGE", "ZH_CHANGE", "COUNTED", "quantity_sources"]
 
 #: A quantity changing to its new value: en / fr / ms (zh: 涨到 / 降到… in each pattern).
@@ -169,6 +171,7 @@ def quantity_sources(aux: str) -> tuple[tuple[str, str, str], ...]:
             r"(?:kini\s+|sekarang\s+)?(?:" + CHANGE + r"\s+)?(?:ialah|adalah|:|=|sebanyak)?"
             r"|bergaji|berpendapatan)\s*(?:sekitar\s+|lebih\s+kurang\s+)?",
         ),
+        *(("children", "count_pair", (aux if i == 0 else "") + src) for i, src in enumerate(CHILD_PAIRS)),
         (
             "children",
             "count",

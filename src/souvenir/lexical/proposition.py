@@ -588,4 +588,10 @@ def correction_statement(text: str) -> str | None:
     han = "".join(ch for ch in following if is_han(ch))[:_LEAD_CHARS]
     if any(w in _REPLACED for w in words) or any(m in han for m in _REPLACED_HAN):
         return parts[0]
+    if (words[:1] and words[0] in _REASONS) or han.startswith(("因为", "由于")):
+        return parts[0]  # "Doesn't drink wine anymore, because of my liver": the stop, then why
     return None
+
+
+#: Words that open a reason after a statement ("…, because…", « …, parce que… », 因为…, "…, sebab…").
+_REASONS = frozenset({"because", "since", "cause", "coz", "car", "parce", "puisque", "sebab", "kerana", "karena"})

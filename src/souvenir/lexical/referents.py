@@ -166,9 +166,19 @@ def lead_relative(raw: str) -> str | None:
     words = [key_of(w) for w in re.findall(r"[^\W\d_][\w'\-]*", raw)[:4]]
     while words and (words[0] in _OWNERS or words[0] == "user"):
         words.pop(0)
+    if len(words) > 1 and words[0] in _MS_ELDERS and words[1] in _MS_RANKS:
+        return f"{words[0]} {words[1]}"  # "Pak cik saya pesara", "Mak long tinggal di Ipoh": an uncle, an aunt
+    if len(words) > 1 and words[0] == "anak" and words[1] == "saudara":
+        return "anak saudara"  # a nephew or niece
     if words and _kin_word(words[0]) and (len(words) == 1 or words[1] not in ("of", "de")):
         return words[0]
     return None
+
+
+#: Malay aunts, uncles and grandparents in two words: the elder's word, then the rank or "cik" (pak cik, mak
+#: cik, pak long, mak ngah, pak su, tok wan): "mak" alone is the mother, "pak" alone the father.
+_MS_ELDERS = frozenset({"pak", "mak", "tok", "mok"})
+_MS_RANKS = frozenset({"cik", "long", "ngah", "su", "busu", "uda", "andak", "teh", "lang", "chik", "wan", "alang"})
 
 
 #: A Chinese kinship term of two or three characters, all of kinship, ending on a person (小姨父,

@@ -83,10 +83,19 @@ def _object(old: str) -> tuple[str, ...] | None:
     end = _END.search(rest)
     what = rest[: end.start()] if end else rest
     if re.search(r"[\u3400-\u9fff]", what):  # one character only for a habit a verb takes (戒了烟)
-        one = what.strip()
+        one = re.sub(r"^(?:打|玩|去|练)(?=[\u3400-\u9fff]{2})", "", what.strip())  # 打麻将 / 又玩麻将了: the thing
         return (one,) if 1 < len(one) <= 6 or one in _ZH_TAKES else None
     words = tuple(w for w in fold_words(what).split() if w not in STOP_WORDS and len(w) > 2)
+    if len(words) > 1 and words[0] in _PLAYING:  # « de jouer au poker » / « a repris le poker »: the verb said once
+        words = words[1:]
     return words if 0 < len(words) <= 3 else None
+
+
+#: Verbs a pastime is said with or without ("playing poker" / "poker again", « jouer au poker », "main
+#: futsal", « faire du vélo »): the stop's first word, left out when a thing follows it.
+_PLAYING = frozenset(
+    "play playing played doing going jouer joue jouait faire fais fait pratiquer main bermain buat pergi".split()
+)
 
 
 def _stem(word: str) -> str:

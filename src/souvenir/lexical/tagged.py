@@ -150,6 +150,10 @@ def prepare(text: str) -> str:
     return _ELISION.sub(r"\1' ", text)
 
 
+#: Content words whose accents, folded away, leave a stop word of another language (« thé » -> "the").
+_ACCENTED_CONTENT = frozenset({"thé", "thés"})
+
+
 def _latin_role(key: str, nxt: str) -> str:
     if key in lx.NEGATORS:
         if key == "no" and nxt in ("", ",", ".", "!"):
@@ -330,6 +334,8 @@ def tokenize(text: str) -> list[Tok]:
             role = _latin_role(key, nxt)
             if key == "car" and (not out or out[-1].role != "comma"):
                 role = "content"  # English "car", unless French ", car …"
+            if role == "stop" and raw.casefold() in _ACCENTED_CONTENT:
+                role = "content"  # « thé » folds to "the"
             if role == "stop" and raw.isalpha() and raw.isupper() and len(raw) > 1 and key not in ("i", "ok"):
                 role = "content"  # an acronym: "AI", "ATM", "DELF"
             out.append(Tok(raw, key, stem(key), role))

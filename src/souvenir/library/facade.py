@@ -115,6 +115,7 @@ class Souvenir(UserData):
         timezone: str | None = None,
         question: str | None = None,
         unless_erased_since: datetime | None = None,
+        source: str | None = None,
     ) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
         queued (the worker extracts the memories); without one the user's message goes
@@ -125,7 +126,9 @@ class Souvenir(UserData):
         its request for a secret is not kept. ``unless_erased_since``: raise
         :class:`~souvenir.errors.ErasedError`, writing nothing, when the user was deleted or one
         of their memories forgotten since then (a late write of an earlier exchange: the
-        proxy's)."""
+        proxy's). ``source``: the caller's own id of the exchange (``schemas.turn_source``: at most 256
+        characters, no secret, not ``turn:`` / ``proxy:`` / ``request:``), carried by the memories the
+        turn writes; default ``turn:<id>``."""
         turn = validated(
             TurnCreate,
             channel=self._who(channel),
@@ -137,9 +140,10 @@ class Souvenir(UserData):
             time=time,
             language=language,
             timezone=timezone,
+            source=source,
         )
         rt = self.runtime
-        turn_id, written = self._record(turn, unless_erased_since=unless_erased_since)
+        turn_id, written = self._record(turn, source=turn.source, unless_erased_since=unless_erased_since)
         if rt.worker is not None:
             rt.worker.wake()
         return TurnRecorded(

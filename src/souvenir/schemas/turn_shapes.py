@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, field_validator
 
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_language
+from souvenir.schemas.turn_source import MAX_SOURCE_CHARS, check_source
 from souvenir.results import ContextResult
 from souvenir.schemas.memory_shapes import SelectedMemory, WritePublic
 from souvenir.schemas.wire import _UNKNOWN_USER, _CHANNEL, _STORY, _USER, _In, _Out, _text_field
@@ -49,12 +50,26 @@ class TurnCreate(_In):
         "profile's `tz`. A `time` with its own offset teaches it too.",
     )
 
+    source: str | None = Field(
+        None,
+        max_length=MAX_SOURCE_CHARS,
+        description=f"The caller's own id of the exchange (at most {MAX_SOURCE_CHARS} characters, no control "
+        "character, no secret; not turn:, proxy: or request:, which Souvenir writes): the memories written from "
+        'this turn carry it, and a request to forget "that" said in the next turn names them by it. '
+        "Default: turn:<id>.",
+    )
+
     _check = field_validator("message")(_text_field)
 
     @field_validator("language")
     @classmethod
     def _language_code(cls, value: str | None) -> str | None:
         return check_language(value)
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, value: str | None) -> str | None:
+        return check_source(value)
 
 
 class TurnRecorded(_Out):

@@ -52,6 +52,30 @@ _JOB_AWAY = re.compile(
     r"|^(?:我)?(?:已经)?(?:换到|调到|调去|转到)",
     re.I,
 )
+#: A move away to another activity ("Switched to tutoring online", « Est passée au soutien scolaire », 改做线上家教了,
+#: "Tukar jadi tutor online"), and a return to an activity ("Back teaching maths", « Enseigne de nouveau »,
+#: 又回中学教数学了, "Dah balik mengajar"): the activity left is the one returned to, whatever the middle's words.
+_TO_DOING = re.compile(
+    r"^\s*(?:(?:has\s+|have\s+|just\s+|now\s+)?(?:switched|moved|changed|went|gone)\s+(?:over\s+)?to\s+[^\W\d_]+ing\b"
+    r"|(?:est\s+passée?|s'est\s+(?:mise?|lancée?))\s+(?:à\s+la\s+|à\s+l'|au\s+|aux\s+|à\s+|dans\s+)"
+    r"|(?:(?:dah|sudah|telah)\s+)?(?:tukar|bertukar|beralih)\s+(?:jadi|ke|kepada|menjadi)\s"
+    r"|(?:我)?(?:已经)?(?:改做|改当|转做|转去做|改去|转行做|改行做))",
+    re.I,
+)
+_BACK_DOING = re.compile(
+    r"\bback\s+[^\W\d_]+ing\b|\b(?:de\s+nouveau|à\s+nouveau)\b|\b(?:balik|kembali)\s+(?:me|ber)[^\W\d_]+"
+    r"|(?:又回|重新回|回到)[\u4e00-\u9fff]{1,4}?(?:教|做|当|带|开|上)",
+    re.I,
+)
+#: A way of working the activity switched to says (online, freelance, tutoring, 线上, 家教, "dalam talian"): the move is
+#: a change of work, not a pastime ("Switched to running in the mornings" is no move away from teaching).
+_WORK_MODE = re.compile(
+    r"\b(?:online|remote(?:ly)?|freelanc\w*|from\s+home|part[- ]time|full[- ]time|contract\w*|tutor\w*|consult\w*"
+    r"|self[- ]employed|en\s+ligne|à\s+distance|télétravail|indépendante?|soutien\s+scolaire|cours\s+particuliers"
+    r"|mi-temps|temps\s+plein|dalam\s+talian|separuh\s+masa|sepenuh\s+masa|dari\s+rumah|kerja\s+sendiri|sambilan)\b"
+    r"|线上|网上|远程|兼职|全职|自由职业|家教|在家|网课|自媒体",
+    re.I,
+)
 _JOB_KEYS = ("occupation", "employer", "work")
 #: The return is to a job (又回银行上班了, "back at work", « reprend le travail », "balik kerja").
 _AT_WORK = re.compile(r"上班|工作|\b(?:works?|working|job|travail|travaille|bekerja|kerja)\b", re.I)
@@ -82,6 +106,18 @@ _IDIOM = re.compile(
 )
 
 
+#: A return said by "back" and the activity's gerund, opening the text ("Back teaching maths at Hillside"); not
+#: the body's back ("Back aching again" says "again" anyway).
+_BACK_GERUND = re.compile(
+    r"^\s*(?:(?:i'm|i\s+am|am|is|now|just)\s+)*back\s+(?!aching|hurting|killing|playing\s+up)[^\W\d_]+ing\b", re.I
+)
+
+
+def _returns(text: str) -> bool:
+    """Whether ``text`` says a return (:func:`back_again`, or ``_BACK_GERUND``)."""
+    return back_again(text) or _BACK_GERUND.match(text) is not None
+
+
 def _holds(text: str, place: str) -> bool:
     """Whether ``text`` names ``place`` as a word (Latin: not "touch" inside "touching"; Han: as written)."""
     if re.search(r"[\u4e00-\u9fff]", place):
@@ -96,7 +132,7 @@ def _dated(memory: Memory) -> datetime:
 def away_ids(text: str, pool: Sequence[Memory]) -> tuple[int, ...]:
     """Ids of the newest 16 memories of ``pool`` that open on a move away, when ``text`` says a return
     (else none): what superseded a value the return may go back to."""
-    if not back_again(text) or lead_relative(text) is not None:
+    if not _returns(text) or lead_relative(text) is not None:
         return ()
     moves = [m for m in pool if m.status == "active" and lead_relative(m.text) is None and _AWAY.match(m.text)]
     return tuple(m.id for m in sorted(moves, key=_dated, reverse=True)[:16])
@@ -111,7 +147,7 @@ def return_over(
     superseded it)`` comparable with ``text``, read when no active memory is the older one (the older
     memory returned is then a superseded one; the move that superseded it is one of the moves between,
     whatever its words: « Est passée en télétravail » superseded « Travaille au bureau de Lyon »)."""
-    if not back_again(text) or lead_relative(text) is not None or _IDIOM.search(text):
+    if not _returns(text) or lead_relative(text) is not None or _IDIOM.search(text):
         return None
     found = _return_over(text, pool, pool, said_at, {})
     if found is None and history:
@@ -156,6 +192,7 @@ def _return_over(
                     superseded_by.get(base.id) == m.id
                     or bool(stems(fingerprint(m.text).words) & (base_words | new_words))
                     or bool(job and _JOB_AWAY.search(m.text))
+                    or bool(_TO_DOING.match(m.text) and _WORK_MODE.search(m.text) and _BACK_DOING.search(text))
                 )
             )
             or other_value(base.text, m.text, place, text)

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from souvenir.lexical.other_senses import without_other_senses
 from souvenir.lexical.forget_cues import ForgetRequest
 from souvenir.lexical.forget_deixis import never_mind, points_back
 from souvenir.lexical.keyed import user_keys
@@ -86,7 +87,7 @@ def named_by(request: ForgetRequest, text: str) -> bool:
         return False
     if not owner_named(topic, text):  # "my money stuff" never names "Sister owes money…"
         return False
-    tokens = tokenize(text)
+    tokens = tokenize(without_other_senses(text))  # "the move" never names "Was moved to tears"
     content = content_of(tokens)
     key = "".join(tok.key for tok in tokens if tok.cjk)
     in_memory = _share(topic, tokens, key)

@@ -27,6 +27,7 @@ def post_turn(body: TurnCreate, mem: SouvenirDep, request: Request) -> TurnRecor
         channel=body.channel,
         timezone=body.timezone,
         question=body.question,
+        source=body.source,
     )
 
 

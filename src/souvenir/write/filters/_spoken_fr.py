@@ -75,12 +75,32 @@ def spoken_negation(part: list[Tok], index: int, more: bool = False) -> bool:
     nxt = keys[index + 1] if index + 1 < len(keys) else ""
     if subject in _FR_SUBJECTS and verb.isalpha() and _no_more(keys, index, verb, more):
         return True
+    if subject in _FR_SUBJECTS and back < index - 2 and verb not in _FR_WANT and _clause_end(keys[index + 1 :]):
+        return True  # « Le thé j'en bois plus », « le vélo j'en fais plus »: a clitic, then "plus" ends the clause
     return (
         subject in _FR_SUBJECTS
         and verb not in _FR_MORE_VERBS
         and verb.isalpha()
         and nxt not in ("de", "d'", "tard", "tôt", "tot", "souvent", "vite", "fort", "loin", "longtemps")
     )
+
+
+#: Verbs of wanting or giving, whose "j'en veux plus" asks for more as often as it refuses.
+_FR_WANT = frozenset({"veux", "veut", "voudrais", "ajoute", "ajoutez", "donne", "donnez", "prends", "prend", "faut"})
+#: Words that may follow a clause-final "plus" (a time, a filler): "j'en bois plus maintenant", « … depuis ».
+_FR_AFTER_END = frozenset(
+    {"maintenant", "désormais", "depuis", "trop", "vraiment", "du", "tout", "jamais", "hein", "quoi"}
+)
+
+
+def _clause_end(rest: list[str]) -> bool:
+    """Whether nothing but a time or a filler follows "plus" (``_FR_AFTER_END``; "depuis" ends the scan)."""
+    for key in rest:
+        if key == "depuis":
+            return True
+        if key.isalpha() and key not in _FR_AFTER_END:
+            return False
+    return True
 
 
 #: Verbs of consuming: "plus" after them with a time since reads as a stop.

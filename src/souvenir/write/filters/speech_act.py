@@ -79,6 +79,7 @@ from souvenir.write.filters._speech_frames import offer_condition as _offer_cond
 from souvenir.write.filters._speech_frames import listener_offers as _listener_offers
 from souvenir.write.filters._speech_frames import offers_to_listener as _offers_to_listener
 from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_of_other
+from souvenir.write.filters._deliberated import had_while_deliberating
 from souvenir.write.filters._speech_frames import presupposes as _presupposes
 from souvenir.write.filters._speech_frames import presupposed_adverbial as _granted
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -569,4 +570,6 @@ def speech_act_filter(candidate: Candidate, exchange: Exchange) -> FilterDecisio
     if any(u.names & named and (u.act != "relayed" or u.line or reports or told(u)) for u in supporting):
         return keep(NAME, candidate)  # "Bob just moved to Seremban": the user tells of Bob
     best = max(supporting, key=lambda u: _support(content, u))
+    if best.act == "question" and had_while_deliberating(candidate.text, best.text):
+        return keep(NAME, candidate)  # "Should I accept the offer?": having the offer is taken for granted
     return drop(NAME, candidate, f"{best.act}: {_ACT_REASON[best.act]} ({best.text[:80]!r}), not a fact about the user")
