@@ -32,7 +32,10 @@ How: the user's message is cut into units, each with its act:
   "just / oh / totally…"): neither the literal preference nor its opposite is kept;
 - ``assertion``: everything else. A rhetorical or tag question (我不是…吗？, "…, right?",
   "…, non ?", "…kan?") is the assertion it makes (:func:`souvenir.lexical.questions.assertive`),
-  and a sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") a question.
+  and a sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") a question. A thing
+  of the user's described by an age or a count inside a question or a condition ("my 3-year-old",
+  « mon chat de 14 ans », 我三岁的女儿, "anak aku yang 3 tahun":
+  :mod:`souvenir.lexical.owned_descriptions`) is an assertion of its own beside the clause.
 
 The candidate is dropped when a non-assertion supports it (half of its content words or
 more, as the other filters count) and the user's assertions, taken together, do not; a
@@ -60,6 +63,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.owned_descriptions import owned_descriptions
 from souvenir.lexical.questions import sarcastic
 from souvenir.write.filters._irony import ironic_liking as _ironic_liking
 from souvenir.lexical.speakers import transcript_lines
@@ -364,6 +368,9 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
         units.append(_Unit(act, clause.tokens, clause.text, _speakers(clause) if act == "relayed" else frozenset()))
+        if act in ("question", "conditional", "hypothetical"):  # « mon chat de 14 ans » in it: taken for granted
+            glued = re.sub(r"(?<=[\u3400-\u9fff\d])\s+(?=[\u3400-\u9fff\d])", "", clause.text)  # 我家 两只 猫
+            units.extend(_Unit("assertion", tokenize(d), d) for d in owned_descriptions(glued))
     return units
 
 
