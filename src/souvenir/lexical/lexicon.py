@@ -131,6 +131,10 @@ IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # anymore", "I'm into jazz"); "moved into a flat" stays a preposition
         (r"\b(not|n't|really|so|totally|super|big|still|'m|am|are|is|was|were|be|been|longer)\s+into\b", r"\1 fond of"),
         (r"\bnot (?:only|just)\b", " "),
+        # spoken openers that negate nothing ("not gonna lie, I don't really rate sushi anymore", round 18)
+        (r"\b(?:not (?:gonna|going to) lie|ngl|tbh|to be honest|honestly)\b", " "),
+        # spoken verbs of liking said negated ("don't really rate / dig / fancy X"): "like"
+        (r"\b(do not|don't|doesn't|does not|never|no longer|not)\s+(really\s+|much\s+)?(?:rate|dig|fancy)\b", r"\1 \2like"),
         (r"\bnot bad\b", "good"),
         (r"\bno (?:doubt|problem|worries|matter|wonder)\b", " "),
         (r"\bnever mind\b", " "),

@@ -99,6 +99,8 @@ _PLAYING = frozenset(
 
 
 def _stem(word: str) -> str:
+    if len(word) == 4 and word.endswith("s") and not word.endswith("ss"):  # "eats" / "eating": eat
+        return word[:3]
     return re.sub(r"(?:ing|ed|es|er|s|e)$", "", word) if len(word) > 4 else word
 
 
@@ -122,7 +124,7 @@ def resumes(new: str, old: str) -> bool:
         return True
     if len(what) == 1 and re.search(r"[\u3400-\u9fff]", what[0]):
         return what[0] in new or any(verb in new for verb in _ZH_TAKES.get(what[0], ""))
-    words = fold_words(new).split()  # « refume »: « fume » again
+    words = [_ELIDED.sub("", w) for w in fold_words(new).split()]  # « refume »: « fume » again; « l'alcool »: alcool
     stems = {_stem(w) for w in words} | {_stem(w[2:]) for w in words if w.startswith("re") and len(w) > 5}
     return all(_stem(w) in stems for w in what)
 
@@ -142,6 +144,8 @@ def _same_addiction(new: str, what: tuple[str, ...]) -> bool:
 
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
+#: A French elided article or pronoun before a word (« l'alcool », « d'alcool », « s'est »): the word alone.
+_ELIDED = re.compile(r"^(?:l|d|s|j|m|t|n|c|qu)['’]", re.I)
 
 
 #: A relapse said by its own word, with no object: what relapses is an addiction (the stop's object).

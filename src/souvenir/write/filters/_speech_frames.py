@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.take_backs import takes_back
 from souvenir.write.filters._clauses import Clause
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "opinion_of_other",
     "presupposes",
     "presupposed_adverbial",
+    "taken_back",
 ]
 
 #: Words that open a condition (if, si, kalau, 如果…).
@@ -369,3 +371,20 @@ def presupposed_adverbial(clause: Clause, parts: list[Clause]) -> bool:
         return False
     head = " ".join(f"{clause.opener} {clause.text}".split()).replace("’", "'")
     return bool(_GRANTED.match(head) or _GRANTED.match(clause.cjk_key))
+
+
+def taken_back(parts: list[Clause]) -> set[int]:
+    """Indices of the clauses a later mark takes back (:mod:`souvenir.lexical.take_backs`): those before
+    it in its sentence ("I'm doing Boston in April, scratch that"); when the mark's sentence is marks
+    only (« … Oublie, c'est pas sûr. »), the sentence before. A mark opening a sentence that goes on
+    ("Never mind, I'll ask my mom") takes back nothing. The marks themselves are listed: they assert
+    nothing (算了 would otherwise lend its 算 to a candidate's 打算)."""
+    marks = [i for i, c in enumerate(parts) if takes_back(c.text)]
+    out: set[int] = set(marks)
+    for i in marks:
+        sentence = parts[i].sentence
+        before = [j for j in range(i) if parts[j].sentence == sentence and j not in marks]
+        if not before and all(j in marks for j, c in enumerate(parts) if c.sentence == sentence):
+            before = [j for j, c in enumerate(parts) if c.sentence == sentence - 1 and j not in marks]
+        out.update(before)
+    return out

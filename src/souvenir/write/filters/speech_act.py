@@ -30,9 +30,14 @@ How: the user's message is cut into units, each with its act:
 - ``ironic``: a sentence marked as sarcasm (:func:`souvenir.lexical.questions.sarcastic`:
   🙄, "oh sure", "best day ever", 呵呵, 才怪, "konon", an attitude verb in capitals beside
   "just / oh / totally…"): neither the literal preference nor its opposite is kept;
+- ``retracted``: a clause a later mark takes back ("…, scratch that", « … Oublie, c'est pas
+  sûr », 算了，不去…了，刚才那句不算, "…, tak jadi la, lupakan": ``_speech_frames.taken_back``);
 - ``assertion``: everything else. A rhetorical or tag question (我不是…吗？, "…, right?",
   "…, non ?", "…kan?") is the assertion it makes (:func:`souvenir.lexical.questions.assertive`),
-  and a sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") a question.
+  and a sentence that asks without "?" (我是不是…, "patut ke…", "Should I…") a question. A thing
+  of the user's described by an age or a count inside a question or a condition ("my 3-year-old",
+  « mon chat de 14 ans », 我三岁的女儿, "anak aku yang 3 tahun":
+  :mod:`souvenir.lexical.owned_descriptions`) is an assertion of its own beside the clause.
 
 The candidate is dropped when a non-assertion supports it (half of its content words or
 more, as the other filters count) and the user's assertions, taken together, do not; a
@@ -61,6 +66,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical import lexicon as lx
+from souvenir.lexical.owned_descriptions import owned_descriptions
 from souvenir.lexical.questions import sarcastic
 from souvenir.write.filters._irony import ironic_liking as _ironic_liking
 from souvenir.lexical.speakers import transcript_lines
@@ -82,6 +88,7 @@ from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_o
 from souvenir.write.filters._deliberated import had_while_deliberating
 from souvenir.write.filters._speech_frames import presupposes as _presupposes
 from souvenir.write.filters._speech_frames import presupposed_adverbial as _granted
+from souvenir.write.filters._speech_frames import taken_back as _taken_back
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 from souvenir.types import Candidate
 
@@ -336,6 +343,7 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     }
     conditional_sentence = {c.sentence for c in parts if c.opener in _CONDITIONAL or "的话" in c.cjk_key}
     relayed_from: dict[int, int] = {}
+    retracted = _taken_back(parts)
     offers = {c.sentence for c in parts if _offer_condition(c)} | _offers_to_listener(parts) | _listener_offers(parts)
     offers |= joined_offers(parts)  # "If you're ever in Cork I can show you round, …": no comma after the condition
     for index, clause in enumerate(parts):
@@ -369,7 +377,12 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
         elif _relays(clause) or relayed_from.get(clause.sentence, 10**6) < index:
             act = "relayed"
             relayed_from.setdefault(clause.sentence, index)
+        if index in retracted and act == "assertion":
+            act = "retracted"  # "…, scratch that", 刚才那句不算, « oublie, c'est pas sûr », "tak jadi la"
         units.append(_Unit(act, clause.tokens, clause.text, _speakers(clause) if act == "relayed" else frozenset()))
+        if act in ("question", "conditional", "hypothetical"):  # « mon chat de 14 ans » in it: taken for granted
+            glued = re.sub(r"(?<=[\u3400-\u9fff\d])\s+(?=[\u3400-\u9fff\d])", "", clause.text)  # 我家 两只 猫
+            units.extend(_Unit("assertion", tokenize(d), d) for d in owned_descriptions(glued))
     return units
 
 
@@ -516,6 +529,7 @@ _ACT_REASON = {
     "quotation": "it is someone else's words, quoted",
     "relayed": "the user relays someone else's words",
     "ironic": "the user said it in marked sarcasm",
+    "retracted": "the user took it back",
 }
 
 
