@@ -61,7 +61,7 @@ _MONEY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("cashback", r"\b(?:cash\s*back|rebates?|remise|rebat)\b|返现|返利"),
         ("deposit", r"\b(?:deposits?|dépôt\s+de\s+garantie|caution|acompte|wang\s+pendahuluan)\b|押金|定金|订金"),
-        ("fine", r"\b(?:fined?|penalty|amende|pénalité|denda|saman)\b|罚款|罚了"),
+        ("fine", r"\b(?:fined|(?:a|the|parking|speeding)\s+fine|penalty|amende|pénalité|denda|saman)\b|罚款|罚了"),
     )
 )
 
