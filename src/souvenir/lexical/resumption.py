@@ -31,6 +31,7 @@ from souvenir.lexical.kinds_of import kind_meets
 from souvenir.lexical.normalize import fold_words, nfkc_fold
 from souvenir.lexical.stop_forms import stopped_text
 from souvenir.lexical.stopwords import STOP_WORDS
+from souvenir.lexical.story_steps import strip_doer
 
 __all__ = ["back_again", "resumes", "says_stopped"]
 
@@ -73,6 +74,7 @@ _ZH_BA = re.compile(
 
 
 def _object(old: str) -> tuple[str, ...] | None:
+    old = strip_doer(old)  # 顾客退掉了降噪耳机: the customer is the doer, not what stopped (story_steps)
     m = _STOP.match(old)
     said = stopped_text(old) if m is None else None  # « N'a plus de migraines », 半年没碰麻将了
     if m is None and said is None:

@@ -104,6 +104,7 @@ from souvenir.lexical.restated import (
     changes_state,
 )
 from souvenir.lexical.switched import switches_from
+from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
 from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
     correction_statement,
@@ -244,6 +245,11 @@ def _decide(
     by_id = {m.id: m for m in pool}
     prints = [(m.id, fingerprint(m.text)) for m in pool] if index is None else index.prints(pool)
     refused: list[str] = []
+    if candidate.kind == "episode":  # an episode told again is another occurrence, beside the first (story_steps)
+        again = {m.id for m in pool if m.kind == "episode" and another_occurrence(text, m.text)}
+        prints = [p for p in prints if p[0] not in again]
+    else:
+        again = set()
 
     match = _duplicate(text, fp, prints, by_id, refused)
     if match is not None:
@@ -258,7 +264,7 @@ def _decide(
     # a keyed value another memory gives differently goes to rule 5 first ("Lives in Lyon" after "Lives in
     # Paris" updates the home, it is not absorbed into an older "Lives in Lyon and has two cats")
     near = pool if index is None else index.near(text, pool)  # the pairwise readers' pool (pool_reach)
-    refined = None if conflicts else _elaboration(text, near)
+    refined = None if conflicts else _elaboration(text, [m for m in near if m.id not in again])
     if refined is not None:  # a modifier added or dropped: one fact the score missed (round 16)
         target, relation = refined
         value = raw_score(fp, fingerprint(target.text))
@@ -431,13 +437,12 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
             moved_date(text, m.text)
             or moved_by_span(text, m.text)
             or names_wrong_value(text, m.text)
-            or restates_amount(text, m.text)
-            or restates_fee(text, m.text)
+            # a refund is no fee said again, a cancellation no end of the order (story_steps)
+            or (not another_money_event(text, m.text) and (restates_amount(text, m.text) or restates_fee(text, m.text)))
             or (
                 lasting
                 and (
-                    ends_state(text, m.text)
-                    or ends_by_verb(text, m.text)
+                    (not later_step(text, m.text) and (ends_state(text, m.text) or ends_by_verb(text, m.text)))
                     or swaps_value(text, m.text)
                     or changes_state(text, m.text)
                 )
