@@ -229,3 +229,23 @@ class ScoringConfig:
     #: The kind term for list questions only (:func:`~souvenir.read.scoring.breadth.broad_question`:
     #: "What activities…", not "What activity did…").
     kind_broad: bool = True
+    # -- The conversation as the query and what a companion brings up unasked (issue #28,
+    # session 21; docs/journal.md "Session 21, lane recall6"; ``bench/backref_cv.py``). Off.
+    #: The earlier turns of the conversation (the caller's ``messages``) mixed into the
+    #: message's query vectors: q = q_msg + ``context_weight`` · Σ decay^age · q_turn
+    #: (the message keeps weight 1, the most). 0 = off (no turn embedded).
+    context_weight: float = 0.0
+    #: The earlier turns' index terms added to BM25, each at ``context_lexical`` · decay^age.
+    context_lexical: float = 0.0
+    #: Turns read before the message (the newest first).
+    context_turns: int = 4
+    #: Each older turn weighs this times the next one.
+    context_decay: float = 0.5
+    #: When the turns count: ``"all"``; ``"refers"`` the message points back
+    #: (:func:`~souvenir.read.scoring.conversation.refers_back`); ``"unnamed"`` none of its
+    #: index terms is held by a memory; ``"refers|unnamed"`` either.
+    context_gate: str = "refers"
+    #: The message sounds low (:func:`~souvenir.read.scoring.conversation.sounds_low`): the
+    #: memories that sound good or state a preference gain this × the priors' relevance
+    #: gate (a good memory of what the message is about, not any). 0 = off.
+    mood_bonus: float = 0.0

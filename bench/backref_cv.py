@@ -1,0 +1,366 @@
+"""The conversation as the query on the back-reference set, cross-validated across users
+and languages (issue #28, session 21).
+
+``bench/data/backref/`` (four languages, written blind by lane recallset): per language a
+few users with 40–80 dated memories, and dialogue windows whose last user turn refers back
+to something earlier (kinds: ``a`` names it, ``b`` a pronoun / ellipsis for a thing named
+1–4 turns before, ``c`` named only in the assistant's turn, ``d`` a mood: the good reply
+recalls a preference or a happy memory). Here, on top of the product's score for the last
+message (as the engine runs it, every default), the levers the issue asks for:
+
+- ``mix``: the window's earlier turns as weighted query context: each turn embedded alone
+  (USE and e5, query role) and added to the message's vectors at ``β · decay^age`` (age 0
+  = the turn just before the message; the message keeps weight 1, the most), and its
+  index terms added to BM25 at ``λ`` times that weight (the nouns of the earlier turns).
+- ``join``: the earlier turns joined and embedded once, added at β (one extra query).
+- gate: ``all`` (every message), ``ref`` (the message refers back:
+  :func:`souvenir.read.scoring.conversation.refers_back`), ``nam`` (it names nothing the
+  store knows: none of its index terms held by a memory), ``ref|nam``.
+- ``mood μ``: the last message sounds low (:func:`~souvenir.read.scoring.conversation.sounds_low`)
+  → the memories that sound good (:func:`~souvenir.read.scoring.conversation.sounds_good`)
+  or state a preference (kind ``preference``) gain μ × the relevance gate (clip(R + 1, 0,
+  1), R the memory's USE + e5 + BM25 part for the query used: no fixed bonus);
+  ``mood-same``: only those sharing an index term with the window (the same person or
+  thing).
+
+Cross-validation: ``--folds lang`` (choose on three languages, report the fourth) and
+``--folds user`` (the users of every language split in three groups by their order in
+their file: choose on two, report the third). The variant is chosen on the training folds
+by mean @5 + @24 (ties to the message alone); a paired bootstrap interval (2,000 resamples
+of the items) of the held-out change against the message alone in the same run.
+
+    .venv/bin/python -m bench.backref_cv build --out /tmp/backref-cv       # stores + vectors
+    .venv/bin/python -m bench.backref_cv run --out /tmp/backref-cv --json F
+
+Research only (nothing in ``src/`` imports it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import pickle
+import tempfile
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from bench.cv_data import _matrix, log  # noqa: E402
+from bench.cv_evaluator import _split  # noqa: E402
+from bench.dialogue_recall import Embeddings  # noqa: E402
+from bench.small_cv import paired_interval  # noqa: E402
+
+from souvenir.bench.shared import embed_all  # noqa: E402
+from souvenir.config import Settings  # noqa: E402
+from souvenir.engine.runtime import open_runtime  # noqa: E402
+from souvenir.read.scoring import DenseInput, Scorer  # noqa: E402
+from souvenir.read.scoring.bm25 import bm25_tokens  # noqa: E402
+from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
+from souvenir.read.scoring.conversation import refers_back, sounds_low  # noqa: E402
+from souvenir.read.selection import Pool, Scores, select  # noqa: E402
+from souvenir.timeutil import as_utc  # noqa: E402
+from souvenir.types import KINDS, Candidate  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "bench" / "data" / "backref"
+#: "Now" of every context: after every memory of the set.
+NOW = datetime(2026, 12, 7, 12, 0, tzinfo=timezone.utc)
+
+
+@dataclass
+class User:
+    key: str
+    lang: str
+    order: int  # its place in its language's file
+    memories: list
+    sources: dict[int, set[str]]
+    use: np.ndarray
+    e5: np.ndarray
+    kinds: list[str]
+    terms: list[set[str]]
+
+
+@dataclass
+class Item:
+    key: str
+    user: str
+    lang: str
+    kind: str
+    turns: list[tuple[str, str]]  # (role, text), oldest first, the last the user's message
+    gold: set[str]
+
+    @property
+    def message(self) -> str:
+        return self.turns[-1][1]
+
+    @property
+    def before(self) -> list[str]:
+        return [t for _, t in self.turns[:-1]]
+
+
+def build(data: Path, out: Path) -> None:
+    """Each user's memories written through the write path (at their dates, with their
+    kinds) into a store of their own and embedded; kept with the items in ``out``."""
+    settings = Settings(_env_file=None)
+    users: dict[str, User] = {}
+    items: list[Item] = []
+    for path in sorted(data.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        lang = doc.get("lang", path.stem)
+        for order, u in enumerate(doc["users"]):
+            with tempfile.TemporaryDirectory(prefix="backref-") as tmp:
+                rt = open_runtime(
+                    settings.model_copy(
+                        update={
+                            "database_url": f"sqlite:///{tmp}/b.db",
+                            "llm_base_url": "",
+                            "query_embedding_timeout_s": 120.0,
+                        }
+                    )
+                )
+                try:
+                    for m in u["memories"]:
+                        when = as_utc(m["date"])
+                        kind = m.get("kind", "fact")
+                        rt.engine.remember(
+                            "bench",
+                            "u",
+                            Candidate(
+                                text=m["text"], kind=kind if kind in KINDS else "fact", source=m["id"], time=when
+                            ),
+                            now=when,
+                        )
+                    embed_all(rt)
+                    uid = rt.store.find_user("bench", "u")
+                    memories = list(rt.store.candidates(uid, None))
+                    ids = [m.id for m in memories]
+                    users[u["id"]] = User(
+                        u["id"],
+                        lang,
+                        order,
+                        memories,
+                        rt.store.sources(uid),
+                        _matrix(rt, uid, rt.index, ids, 512),
+                        _matrix(rt, uid, rt.window_index, ids, 384),
+                        [m.kind for m in memories],
+                        [set(bm25_tokens(m.text)) for m in memories],
+                    )
+                finally:
+                    rt.close()
+            log(f"{u['id']}: {len(users[u['id']].memories)} memories")
+        for it in doc["items"]:
+            turns = [(t["role"], t["text"]) for t in it["turns"]]
+            items.append(Item(it["id"], it["user"], lang, it.get("kind", "?"), turns, set(it["gold"])))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "backref.pkl").write_bytes(pickle.dumps({"users": users, "items": items}))
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else v
+
+
+#: Variants: (name, ScoringConfig overrides, bench options). ``none`` = the product (the
+#: message alone); ``window``: the joined window as the query (lane recallset's second
+#: reading); ``join``: the earlier turns joined and embedded once, mixed at β (bench only).
+def variants() -> list[tuple[str, dict, dict]]:
+    out: list[tuple[str, dict, dict]] = [("none", {}, {}), ("window", {}, {"mode": "window"})]
+    for gate, h, beta, decay, lam in itertools.product(
+        ("all", "refers", "unnamed", "refers|unnamed"), (2, 4), (0.0, 0.25, 0.5, 1.0), (0.5, 1.0), (0.0, 0.25, 0.5, 1.0)
+    ):
+        if beta or lam:
+            cfg = dict(
+                context_gate=gate, context_turns=h, context_weight=beta, context_decay=decay, context_lexical=lam
+            )
+            out.append((f"mix {gate} H{h} b{beta} d{decay} l{lam}", cfg, {}))
+    for gate, h, beta in itertools.product(("all", "refers|unnamed"), (2, 4), (0.25, 0.5, 1.0)):
+        cfg = dict(context_gate=gate, context_turns=h, context_weight=beta, context_decay=1.0, context_lexical=beta)
+        out.append((f"join {gate} H{h} b{beta}", cfg, {"mode": "join"}))
+    for mu in (0.5, 1.0, 2.0, 3.0, 4.0):
+        out.append((f"mood {mu}", dict(mood_bonus=mu), {}))
+    return out
+
+
+#: Families of variants the cross-validation chooses among (each with the message alone).
+FAMILIES = {
+    "all": lambda n: True,
+    "mix": lambda n: n.startswith("mix"),
+    "lex": lambda n: n.startswith("mix") and " b0.0 " in n,  # the earlier turns' terms only: no query to embed
+    "dense": lambda n: n.startswith("mix") and n.endswith(" l0.0"),
+    "join": lambda n: n.startswith("join"),
+    "context": lambda n: n.startswith(("mix", "join")),
+    "mood": lambda n: n.startswith("mood"),
+}
+
+
+class Runner:
+    """The engine's read of one item (:meth:`QueryScorer._fused <souvenir.engine.query_scores.QueryScorer>`):
+    :meth:`Scorer.conversation` picks the turns, their vectors mixed into both queries,
+    their terms into BM25, the mood term inside the fused score."""
+
+    def __init__(self, users: dict[str, User], emb: Embeddings) -> None:
+        self.users, self.emb = users, emb
+        scoring, self.selection, _ = _split({})
+        self.base = scoring
+        self.scorer = Scorer(scoring, calibration=calibration_for("use-m3", "e5-small"))
+        self.uid = {k: i + 1 for i, k in enumerate(sorted(users))}
+        self.pools = {k: Pool(u.memories) for k, u in users.items()}
+
+    def score(self, it: Item, over: dict, opts: dict) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, values) of the item under the overrides ``over`` and bench options ``opts``."""
+        user = self.users[it.user]
+        ids = [m.id for m in user.memories]
+        pool, uid = self.pools[it.user], self.uid[it.user]
+        cfg = replace(self.base, **over)
+        self.scorer.config = cfg
+        message = it.message
+        qu, qe = self.emb.get(message)
+        lexctx = None
+        if opts.get("mode") == "window":
+            message = "\n".join(t for _, t in it.turns)
+            qu, qe = self.emb.get(message)
+        elif cfg.context_weight or cfg.context_lexical:
+            ctx = self.scorer.conversation(uid, pool, message, it.before)
+            if ctx and opts.get("mode") == "join":
+                joined = "\n".join(t for t, _ in ctx)
+                ctx = [(joined, 1.0)]
+            if ctx and cfg.context_weight:
+                for text, w in ctx:
+                    cu, ce = self.emb.get(text)
+                    qu, qe = qu + cfg.context_weight * w * cu, qe + cfg.context_weight * w * ce
+                qu, qe = _unit(qu), _unit(qe)
+            if ctx and cfg.context_lexical:
+                lexctx = [(t, cfg.context_lexical * w) for t, w in ctx]
+        scores = self.scorer.scores(
+            uid,
+            pool,
+            message,
+            NOW,
+            DenseInput.from_matrix(qu, ids, user.use),
+            DenseInput.from_matrix(qe, ids, user.e5),
+            context=lexctx,
+        )
+        arr = np.array(ids, dtype=np.int64)
+        return arr, np.asarray(scores.lookup(arr), dtype=np.float64)
+
+    def measure(self, it: Item, over: dict, opts: dict) -> np.ndarray:
+        """(recall@24 of the selection, recall@5 of the ranking, reciprocal rank of the
+        first gold within 24, else 0)."""
+        user = self.users[it.user]
+        arr, values = self.score(it, over, opts)
+        result = select(Pool(user.memories), Scores(arr, np.round(values, 6)), self.selection, NOW)
+        found: set[str] = set()
+        for s in result.memories:
+            found |= user.sources.get(s.memory.id, set())
+        ranked = np.argsort(-values, kind="stable")
+        at5 = set().union(*[user.sources.get(int(arr[j]), set()) for j in ranked[:5]])
+        g = it.gold
+        rr = 0.0
+        for r, j in enumerate(ranked[:24]):
+            if g & user.sources.get(int(arr[j]), set()):
+                rr = 1.0 / (r + 1)
+                break
+        return np.array([len(g & found) / len(g), len(g & at5) / len(g), rr])
+
+
+def folds_of(items: list[Item], users: dict[str, User], how: str) -> list[str]:
+    if how == "lang":
+        return [it.lang for it in items]
+    return [f"u{users[it.user].order % 3}" for it in items]
+
+
+def cross_validate(table: dict[str, np.ndarray], names: list[str], fold: list[str]) -> dict:
+    fold_arr = np.array(fold)
+    base = table["none"]
+    held = np.zeros_like(base)
+    chose = {}
+    for f in sorted(set(fold)):
+        train = fold_arr != f
+
+        def gain(n: str) -> tuple[float, float]:
+            r = table[n][train]
+            return round(float(r[:, 0].mean() + r[:, 1].mean()), 6), round(float(r[:, 2].mean()), 6)
+
+        best = max(names, key=lambda n: (gain(n), n == "none"))
+        chose[f] = best
+        held[~train] = table[best][~train]
+    return {
+        "chose": chose,
+        "alone": base.mean(axis=0).round(4).tolist(),
+        "cv": held.mean(axis=0).round(4).tolist(),
+        "delta24": [round(x, 4) for x in paired_interval(held[:, 0] - base[:, 0])],
+        "delta5": [round(x, 4) for x in paired_interval(held[:, 1] - base[:, 1])],
+        "delta_rr": [round(x, 4) for x in paired_interval(held[:, 2] - base[:, 2])],
+        "held": held,
+    }
+
+
+def breakdown(items: list[Item], arr: np.ndarray, key) -> dict:
+    groups: dict[str, list[int]] = {}
+    for i, it in enumerate(items):
+        groups.setdefault(key(it), []).append(i)
+    return {g: [len(ix)] + arr[ix].mean(axis=0).round(3).tolist() for g, ix in sorted(groups.items())}
+
+
+def run(out: Path, only: str, as_json: Path | None) -> int:
+    data = pickle.loads((out / "backref.pkl").read_bytes())
+    users, items = data["users"], data["items"]
+    emb = Embeddings(out / "queries.npz")
+    runner = Runner(users, emb)
+    todo = [v for v in variants() if not only or v[0] == "none" or any(v[0].startswith(o) for o in only.split(","))]
+    table: dict[str, np.ndarray] = {}
+    for n, (name, over, opts) in enumerate(todo):
+        table[name] = np.array([runner.measure(it, over, opts) for it in items])
+        if n % 20 == 0:
+            log(f"{n}/{len(todo)} {name}")
+    emb.save()
+    names = [v[0] for v in todo]
+    report: dict = {"items": len(items), "low": sum(sounds_low(it.message) for it in items)}
+    report["refers"] = sum(refers_back(it.message) for it in items)
+    report["in_sample"] = sorted(
+        ((n, table[n].mean(axis=0).round(4).tolist()) for n in names), key=lambda x: -(x[1][0] + x[1][1])
+    )[:15]
+    for name in ("none", "window"):
+        if name in table:
+            report[name] = {
+                "all": table[name].mean(axis=0).round(4).tolist(),
+                "kind": breakdown(items, table[name], lambda it: it.kind),
+                "lang": breakdown(items, table[name], lambda it: it.lang),
+            }
+    for how in ("lang", "user"):
+        for family, pick in FAMILIES.items():
+            cand = ["none"] + [n for n in names if n != "none" and pick(n)]
+            if len(cand) < 2:
+                continue
+            cv = cross_validate(table, cand, folds_of(items, users, how))
+            held = cv.pop("held")
+            cv["kind"] = breakdown(items, held, lambda it: it.kind)
+            cv["lang"] = breakdown(items, held, lambda it: it.lang)
+            report[f"cv {how} {family}"] = cv
+    text = json.dumps(report, indent=1, ensure_ascii=False)
+    print(text)
+    if as_json:
+        as_json.write_text(text)
+        np.savez(as_json.with_suffix(".npz"), names=np.array(names), **{f"v{i}": table[n] for i, n in enumerate(names)})
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("build", "run"))
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--out", type=Path, default=Path("/tmp/backref-cv"))
+    ap.add_argument("--only", default="", help="comma list of variant name prefixes")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    if args.what == "build":
+        build(args.data, args.out)
+        return 0
+    return run(args.out, args.only, args.json)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
