@@ -8,29 +8,32 @@ to something earlier (kinds: ``a`` names it, ``b`` a pronoun / ellipsis for a th
 recalls a preference or a happy memory). Here, on top of the product's score for the last
 message (as the engine runs it, every default), the levers the issue asks for:
 
-- ``mix``: the window's earlier turns as weighted query context: each turn embedded alone
-  (USE and e5, query role) and added to the message's vectors at ``β · decay^age`` (age 0
-  = the turn just before the message; the message keeps weight 1, the most), and its
-  index terms added to BM25 at ``λ`` times that weight (the nouns of the earlier turns).
-- ``join``: the earlier turns joined and embedded once, added at β (one extra query).
-- gate: ``all`` (every message), ``ref`` (the message refers back:
-  :func:`souvenir.read.scoring.conversation.refers_back`), ``nam`` (it names nothing the
-  store knows: none of its index terms held by a memory), ``ref|nam``.
-- ``mood μ``: the last message sounds low (:func:`~souvenir.read.scoring.conversation.sounds_low`)
-  → the memories that sound good (:func:`~souvenir.read.scoring.conversation.sounds_good`)
-  or state a preference (kind ``preference``) gain μ × the relevance gate (clip(R + 1, 0,
-  1), R the memory's USE + e5 + BM25 part for the query used: no fixed bonus);
-  ``mood-same``: only those sharing an index term with the window (the same person or
-  thing).
+- ``mix``: the window's earlier turns (both roles) as weighted query context, as the
+  engine runs ``ScoringConfig.context_*``: the turns :meth:`Scorer.conversation
+  <souvenir.read.scoring.Scorer.conversation>` picks (the last H, the newest weight 1,
+  each older × decay) are embedded alone (USE and e5, query role) and added to the
+  message's vectors at β × their weight (the message keeps weight 1, the most), and
+  their index terms added to BM25 at λ × their weight (the nouns of the earlier turns).
+  β 0 is the cheap lever (no turn embedded).
+- gate (``context_gate``): ``all``, ``refers`` (the message points back:
+  :func:`souvenir.read.scoring.conversation.refers_back`), ``unnamed`` (none of its index
+  terms held by a memory), ``refers|unnamed``.
+- ``join``: the picked turns joined and embedded once, added at β (bench only).
+- ``window``: the joined window as the query (lane recallset's second reading).
+- ``mood μ`` (``mood_bonus``): the last message sounds low
+  (:func:`~souvenir.read.scoring.conversation.sounds_low`) → the memories that sound good
+  or state a preference gain μ × the priors' relevance gate (no fixed bonus);
+  ``mood-any μ`` (``mood_any``): for every message (a preference that fits the moment).
 
-Cross-validation: ``--folds lang`` (choose on three languages, report the fourth) and
-``--folds user`` (the users of every language split in three groups by their order in
-their file: choose on two, report the third). The variant is chosen on the training folds
-by mean @5 + @24 (ties to the message alone); a paired bootstrap interval (2,000 resamples
+Cross-validation, both reported: by language (choose on three, report the fourth) and by
+user (the users of every language in three groups by their order in their file: choose on
+two, report the third). The variant is chosen on the training folds
+by mean @5 + @24 (ties: the mean reciprocal rank, then the message alone); a paired bootstrap interval (2,000 resamples
 of the items) of the held-out change against the message alone in the same run.
 
     .venv/bin/python -m bench.backref_cv build --out /tmp/backref-cv       # stores + vectors
     .venv/bin/python -m bench.backref_cv run --out /tmp/backref-cv --json F
+    .venv/bin/python -m bench.backref_cv nine --cv /tmp/cv --levers '[{"mood_bonus": 2.0}]'
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -181,6 +184,7 @@ def variants() -> list[tuple[str, dict, dict]]:
         out.append((f"join {gate} H{h} b{beta}", cfg, {"mode": "join"}))
     for mu in (0.5, 1.0, 2.0, 3.0, 4.0):
         out.append((f"mood {mu}", dict(mood_bonus=mu), {}))
+        out.append((f"mood-any {mu}", dict(mood_bonus=mu, mood_any=True), {}))
     return out
 
 
@@ -348,9 +352,67 @@ def run(out: Path, only: str, as_json: Path | None) -> int:
     return 0
 
 
+def nine(cv_dir: Path, levers: list[dict], as_json: Path | None) -> int:
+    """The levers that act on the message alone (the mood term) on the nine public folds
+    (``bench/cv_data.py``: six LoCoMo conversations, three multilingual files), beside the
+    defaults: in-sample, and held out (each fold takes the lever best on the eight others
+    by mean recall@24, ties to the defaults). LoCoMo per category; the files overall and
+    across languages."""
+    from bench.cv_data import load
+    from bench.cv_evaluator import Evaluator
+
+    datasets = load(cv_dir)
+    ev = Evaluator(datasets)
+    grid = [{}] + levers
+    table = {json.dumps(c, sort_keys=True): {ds.name: ev.recall(ds, c) for ds in datasets} for c in grid}
+    keys = list(table)
+    base = keys[0]
+    lows = {ds.name: sum(sounds_low(q.text) for q in ds.queries) for ds in datasets}
+    held: dict[str, np.ndarray] = {}
+    chose = {}
+    for ds in datasets:
+
+        def train(k: str, ds=ds) -> float:
+            return float(np.mean([table[k][d.name].mean() for d in datasets if d is not ds]))
+
+        best = max(keys, key=lambda k: (round(train(k), 6), k == base))
+        chose[ds.name] = best
+        held[ds.name] = table[best][ds.name]
+
+    def summary(per: dict[str, np.ndarray]) -> dict:
+        out: dict = {}
+        loc = [d for d in datasets if d.kind == "locomo"]
+        if loc:
+            allr = np.concatenate([per[d.name] for d in loc])
+            out["locomo"] = round(float(allr.mean()), 4)
+            for cat in "1234":
+                r = np.concatenate([per[d.name][[q.group == cat for q in d.queries]] for d in loc])
+                out[f"c{cat}"] = round(float(r.mean()), 4) if r.size else None
+        for d in datasets:
+            if d.kind == "suite":
+                cross = np.array([q.cross for q in d.queries])
+                out[d.name] = [round(float(per[d.name].mean()), 4), round(float(per[d.name][cross].mean()), 4)]
+        return out
+
+    report = {
+        "low_queries": lows,
+        "defaults": summary(table[base]),
+        "in_sample": {k: summary(table[k]) for k in keys[1:]},
+        "held_out": summary(held),
+        "chose": chose,
+    }
+    text = json.dumps(report, indent=1)
+    print(text)
+    if as_json:
+        as_json.write_text(text)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("build", "run"))
+    ap.add_argument("what", choices=("build", "run", "nine"))
+    ap.add_argument("--cv", type=Path, default=Path("/tmp/cv"), help="nine: bench/cv_data.py's output")
+    ap.add_argument("--levers", default='[{"mood_bonus": 1.0}, {"mood_bonus": 2.0}, {"mood_bonus": 3.0}]')
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--out", type=Path, default=Path("/tmp/backref-cv"))
     ap.add_argument("--only", default="", help="comma list of variant name prefixes")
@@ -359,6 +421,8 @@ def main() -> int:
     if args.what == "build":
         build(args.data, args.out)
         return 0
+    if args.what == "nine":
+        return nine(args.cv, json.loads(args.levers), args.json)
     return run(args.out, args.only, args.json)
 
 

@@ -44,10 +44,11 @@ _BACK = {
 }
 #: The message sounds low (en, fr, zh, ms).
 _LOW = re.compile(
-    r"\b(?:sad|down|depressed|lonely|stressed|stressful|anxious|worried|worry|upset|tired|exhausted|rough|tough|"
-    r"struggling|overwhelmed|heartbroken|miserable|awful|terrible|gloomy|low|blue|crying|cried|"
-    r"triste|déprimée?|seule?|stressée?|angoissée?|inquiète?|inquiet|épuisée?|fatiguée?|découragée?|"
-    r"le moral|cafard|mal en point|pas bien|nulle?|"
+    r"\b(?:sad|depressed|lonely|stressed|stressful|anxious|worried|worry|upset|tired|exhausted|rough|tough|"
+    r"struggling|overwhelmed|heartbroken|miserable|awful|terrible|gloomy|crying|cried|"
+    r"(?:feel|feeling|felt|i'm|i am) (?:so |really |a bit )?(?:down|low|blue)|"
+    r"triste|déprimée?|(?:me sens|suis) (?:si |très |tellement )?seule?|stressée?|angoissée?|inquiète?|inquiet|épuisée?|fatiguée?|découragée?|"
+    r"le moral|cafard|mal en point|pas bien|"
     r"sedih|penat|letih|stres|tertekan|risau|bimbang|sunyi|kecewa|susah hati|murung|menangis|tak larat)\b"
     r"|难过|伤心|压力|焦虑|担心|孤独|郁闷|不开心|沮丧|好累|很累|心情不好|烦|失落|想哭|崩溃|糟糕"
 )

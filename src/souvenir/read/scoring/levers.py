@@ -249,3 +249,6 @@ class ScoringConfig:
     #: memories that sound good or state a preference gain this × the priors' relevance
     #: gate (a good memory of what the message is about, not any). 0 = off.
     mood_bonus: float = 0.0
+    #: The mood term for every message, not only a low one ("a preference that fits the
+    #: moment": the relevance gate is the fit).
+    mood_any: bool = False

@@ -310,7 +310,7 @@ class Scorer:
             profile=profile,
             relatives=_relatives(cfg, message, static),
             kinds=instance_flags(message, speaker, static.speakers, static.kinds, cfg),
-            mood=static.good() if cfg.mood_bonus and sounds_low(message) else None,
+            mood=static.good() if cfg.mood_bonus and (cfg.mood_any or sounds_low(message)) else None,
             **common,
         )
         return Prepared(
