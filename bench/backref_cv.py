@@ -93,7 +93,7 @@ class Item:
     lang: str
     kind: str
     turns: list[tuple[str, str]]  # (role, text), oldest first, the last the user's message
-    gold: set[str]
+    gold: set[int]  # the memories holding the gold now (ids in the user's store)
 
     @property
     def message(self) -> str:
@@ -110,6 +110,16 @@ def build(data: Path, out: Path) -> None:
     settings = Settings(_env_file=None)
     users: dict[str, User] = {}
     items: list[Item] = []
+    #: a data id → the memory holding it now (the write path may replace or supersede one)
+    stored: dict[str, tuple[str, int | None]] = {}
+    holder: dict[tuple[str, int], int] = {}  # per user's store: (user, id) → the id holding it
+
+    def held(data_id: str) -> int | None:
+        user, at = stored.get(data_id, ("", None))
+        while at is not None and (user, at) in holder:
+            at = holder[(user, at)]
+        return at
+
     for path in sorted(data.glob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         lang = doc.get("lang", path.stem)
@@ -126,9 +136,9 @@ def build(data: Path, out: Path) -> None:
                 )
                 try:
                     for m in u["memories"]:
-                        when = as_utc(m["date"])
+                        when = as_utc(m["date"]).replace(hour=12)
                         kind = m.get("kind", "fact")
-                        rt.engine.remember(
+                        written = rt.engine.remember(
                             "bench",
                             "u",
                             Candidate(
@@ -136,6 +146,9 @@ def build(data: Path, out: Path) -> None:
                             ),
                             now=when,
                         )
+                        stored[m["id"]] = (u["id"], written.memory_id)
+                        if written.superseded_id is not None and written.memory_id is not None:
+                            holder[(u["id"], written.superseded_id)] = written.memory_id
                     embed_all(rt)
                     uid = rt.store.find_user("bench", "u")
                     memories = list(rt.store.candidates(uid, None))
@@ -156,7 +169,8 @@ def build(data: Path, out: Path) -> None:
             log(f"{u['id']}: {len(users[u['id']].memories)} memories")
         for it in doc["items"]:
             turns = [(t["role"], t["text"]) for t in it["turns"]]
-            items.append(Item(it["id"], it["user"], lang, it.get("kind", "?"), turns, set(it["gold"])))
+            gold = {h for h in map(held, it["gold"]) if h is not None}
+            items.append(Item(it["id"], it["user"], lang, it.get("kind", "?"), turns, gold))
     out.mkdir(parents=True, exist_ok=True)
     (out / "backref.pkl").write_bytes(pickle.dumps({"users": users, "items": items}))
 
@@ -172,17 +186,34 @@ def _unit(v: np.ndarray) -> np.ndarray:
 def variants() -> list[tuple[str, dict, dict]]:
     out: list[tuple[str, dict, dict]] = [("none", {}, {}), ("window", {}, {"mode": "window"})]
     for gate, h, beta, decay, lam in itertools.product(
-        ("all", "refers", "unnamed", "refers|unnamed"), (2, 4), (0.0, 0.25, 0.5, 1.0), (0.5, 1.0), (0.0, 0.25, 0.5, 1.0)
+        ("all", "refers", "refers|unnamed"), (4,), (0.0, 0.5, 1.0), (0.5, 1.0), (0.0, 0.5, 1.0)
     ):
         if beta or lam:
             cfg = dict(
                 context_gate=gate, context_turns=h, context_weight=beta, context_decay=decay, context_lexical=lam
             )
             out.append((f"mix {gate} H{h} b{beta} d{decay} l{lam}", cfg, {}))
-    for gate, h, beta in itertools.product(("all", "refers|unnamed"), (2, 4), (0.25, 0.5, 1.0)):
+    for gate, beta, lam in itertools.product(("all", "refers"), (0.5, 1.0), (0.0, 0.5)):
+        cfg = dict(context_gate=gate, context_turns=2, context_weight=beta, context_decay=0.5, context_lexical=lam)
+        out.append((f"mix {gate} H2 b{beta} d0.5 l{lam}", cfg, {}))
+    # session 21, second round: the turns only for a message that says little by itself
+    for gate, few, beta, lam in itertools.product(("few", "refers&few", "unnamed"), (3, 5, 8), (0.5, 1.0), (0.5, 1.0)):
+        if gate == "unnamed" and few != 3:
+            continue
+        cfg = dict(
+            context_gate=gate,
+            context_few=few,
+            context_turns=4,
+            context_weight=beta,
+            context_decay=0.5,
+            context_lexical=lam,
+        )
+        name = f"mix {gate}{few if 'few' in gate else ''} H4 b{beta} d0.5 l{lam}"
+        out.append((name, cfg, {}))
+    for gate, h, beta in itertools.product(("all", "refers"), (4,), (0.5, 1.0)):
         cfg = dict(context_gate=gate, context_turns=h, context_weight=beta, context_decay=1.0, context_lexical=beta)
         out.append((f"join {gate} H{h} b{beta}", cfg, {"mode": "join"}))
-    for mu in (0.5, 1.0, 2.0, 3.0, 4.0):
+    for mu in (1.0, 2.0, 4.0):
         out.append((f"mood {mu}", dict(mood_bonus=mu), {}))
         out.append((f"mood-any {mu}", dict(mood_bonus=mu, mood_any=True), {}))
     return out
@@ -253,18 +284,15 @@ class Runner:
     def measure(self, it: Item, over: dict, opts: dict) -> np.ndarray:
         """(recall@24 of the selection, recall@5 of the ranking, reciprocal rank of the
         first gold within 24, else 0)."""
-        user = self.users[it.user]
         arr, values = self.score(it, over, opts)
-        result = select(Pool(user.memories), Scores(arr, np.round(values, 6)), self.selection, NOW)
-        found: set[str] = set()
-        for s in result.memories:
-            found |= user.sources.get(s.memory.id, set())
+        result = select(self.pools[it.user], Scores(arr, np.round(values, 6)), self.selection, NOW)
+        found = {s.memory.id for s in result.memories}
         ranked = np.argsort(-values, kind="stable")
-        at5 = set().union(*[user.sources.get(int(arr[j]), set()) for j in ranked[:5]])
+        at5 = {int(arr[j]) for j in ranked[:5]}
         g = it.gold
         rr = 0.0
         for r, j in enumerate(ranked[:24]):
-            if g & user.sources.get(int(arr[j]), set()):
+            if int(arr[j]) in g:
                 rr = 1.0 / (r + 1)
                 break
         return np.array([len(g & found) / len(g), len(g & at5) / len(g), rr])

@@ -185,9 +185,10 @@ class Runner:
                     qu, qe = qu / np.linalg.norm(qu), qe / np.linalg.norm(qe)
                     ctx = [(text, beta)]
             elif kind == "prod" and hist:
-                gate, h, beta, decay, lam = variant[1:6]
+                gate, h, beta, decay, lam, few = variant[1:7]
                 cfg = replace(
                     self.scoring,
+                    context_few=few,
                     context_gate=gate,
                     context_turns=h,
                     context_weight=beta,
@@ -353,7 +354,7 @@ def main() -> int:
     ap.add_argument(
         "--prod",
         default="",
-        help="product levers (session 21): ';'-separated 'gate,H,beta,decay,lambda' "
+        help="product levers (session 21): ';'-separated 'gate,H,beta,decay,lambda[,few]' "
         "(ScoringConfig.context_*), each with +excl session",
     )
     ap.add_argument("--combine", type=Path, nargs=2, help="TURN.json REPLY.json: choose on both framings")
@@ -375,8 +376,8 @@ def main() -> int:
     kinds = set(filter(None, args.only.split(","))) | {"none"}
     variants = [v for v in grid() if not args.only or v[0] in kinds]
     for spec in filter(None, args.prod.split(";")):
-        g, h, b, d, lam = spec.split(",")
-        variants.append(("prod", g, int(h), float(b), float(d), float(lam), 0))
+        g, h, b, d, lam, *few = spec.split(",")
+        variants.append(("prod", g, int(h), float(b), float(d), float(lam), int(few[0]) if few else 4, 0))
     table: dict[tuple, dict[str, np.ndarray]] = {}
     for v in variants:
         table[v] = {n: r.run(v) for n, r in runners.items()}

@@ -1,7 +1,7 @@
 """The conversation as the query and the mood term (issue #28, session 21): which earlier
 turns count (:meth:`Scorer.conversation`), their terms in BM25, the mood part on a low
 message, then the library over a real SQLite file with the caller's ``messages`` and with
-the recorded turns — English, French, Chinese and Malay."""
+no messages — English, French, Chinese and Malay."""
 
 from __future__ import annotations
 
@@ -79,7 +79,8 @@ def test_the_gates() -> None:
     unnamed = replace(ON, context_gate="unnamed")
     assert Scorer(unnamed).conversation(1, mems, named, turns) == []  # "fiat" is held by a memory
     assert Scorer(unnamed).conversation(1, mems, "Same here!", turns) != []  # nothing the store holds
-    assert Scorer(ScoringConfig()).conversation(1, mems, message, turns) == []  # the levers off: nothing read
+    off = replace(ON, context_lexical=0.0, context_weight=0.0)
+    assert Scorer(off).conversation(1, mems, message, turns) == []  # the levers off: nothing read
     assert Scorer(ON).conversation(1, mems, message, []) == []
     assert Scorer(replace(ON, context_turns=1)).conversation(1, mems, message, turns) == [(turns[-1], 1.0)]
 
@@ -130,20 +131,31 @@ def _levers(mem: Souvenir, cfg: ScoringConfig) -> None:
 
 
 @pytest.mark.parametrize("lang", sorted(CASES))
-def test_the_library_reads_the_messages_and_the_recorded_turns(tmp_path, lang: str) -> None:
+def test_the_library_reads_the_messages(tmp_path, lang: str) -> None:
     turns, message, thing, other = CASES[lang]
     with Souvenir.open(tmp_path / "c.db", embedder="none", window_embedder="none", background=False) as mem:
         for text in [thing, other] + [f"The user noted item {i} about gardening" for i in range(6)]:
             mem.remember("zoe", text)
+        _levers(mem, replace(ON, context_lexical=0.0, context_weight=0.0))
         first = [m.text for m in mem.context("zoe", message, messages=[*turns, message]).memories]
         _levers(mem, replace(ON, context_lexical=2.0, context_decay=1.0))
         with_messages = [m.text for m in mem.context("zoe", message, messages=[*turns, message]).memories]
         assert with_messages[0] == thing
-        _levers(mem, ScoringConfig())  # the levers off: the message alone, as before
+        _levers(mem, replace(ON, context_lexical=0.0, context_weight=0.0))  # off: the message alone
         assert [m.text for m in mem.context("zoe", message, messages=[*turns, message]).memories] == first
         _levers(mem, replace(ON, context_lexical=2.0, context_decay=1.0))
-        # no messages: the recorded turns are read (without a model the user's message is
-        # also an episode, the thing named in its own words)
+        # no messages: the message alone (the recorded turns are not read)
         mem.add_turn("zoe", turns[0], reply=turns[1])
-        recorded = [m.text for m in mem.context("zoe", message).memories]
-        assert KEY[lang] in recorded[0]
+        alone = mem.context("zoe", message)
+        assert alone.memories  # scored by the message alone
+
+
+def test_the_defaults_read_the_turns_for_a_short_message_only() -> None:
+    """The shipped defaults (session 21, cross-validated on the back-reference set): the
+    turns count for a message of at most 8 index terms, at weight 1 then × 0.5 a turn."""
+    turns, message, thing, other = CASES["fr"]
+    mems = _memories(thing, other)
+    got = Scorer(ScoringConfig()).conversation(1, mems, message, turns)
+    assert got == [(turns[0], 0.5), (turns[1], 1.0)]
+    long = "Oui, le chauffagiste Martin revient demain matin vers neuf heures avec la nouvelle carte électronique"
+    assert Scorer(ScoringConfig()).conversation(1, mems, long, turns) == []

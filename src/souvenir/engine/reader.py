@@ -110,7 +110,7 @@ class ContextReader:
                 parts,
                 pending,
                 lambda: self.around(user_id, story_id, tz, message),
-                self.turns(user_id, story_id, messages),
+                self.turns(messages),
             )
         kv, tz, history, story_layer, prior_reply, note = around
         # an ended temporary fact ranks as history: no durable place (#26 round 5)
@@ -145,22 +145,16 @@ class ContextReader:
             scores=scores or {},
         )
 
-    def turns(self, user_id: int, story_id: int | None, messages: Sequence[str] | None) -> list[str]:
+    def turns(self, messages: Sequence[str] | None) -> list[str]:
         """The conversation before the message, oldest first, when the conversation levers
         are on (``ScoringConfig.context_weight`` / ``context_lexical``): the caller's
-        ``messages`` (their last :data:`~souvenir.read.in_prompt.MAX_PROMPT_MESSAGES`), else
-        the recorded turns' messages and replies; none otherwise (nothing read)."""
+        ``messages`` (their last :data:`~souvenir.read.in_prompt.MAX_PROMPT_MESSAGES`). The
+        recorded turns are not read: a context without ``messages`` (a question to the
+        store, LoCoMo's, the suites') is the message alone."""
         scorer = self.scores.scorer
-        if scorer is None or not (scorer.config.context_weight or scorer.config.context_lexical):
+        if not messages or scorer is None or not (scorer.config.context_weight or scorer.config.context_lexical):
             return []
-        if messages:
-            return [t for t in list(messages)[-MAX_PROMPT_MESSAGES:] if isinstance(t, str)]
-        if story_id is not None and story_id <= 0:
-            return []
-        out: list[str] = []
-        for turn in self.store.recent_turns(user_id, story_id, scorer.config.context_turns):
-            out += [t for t in (turn["message"], turn["reply"]) if t]
-        return out
+        return [t for t in list(messages)[-MAX_PROMPT_MESSAGES:] if isinstance(t, str)]
 
     def around(self, user_id: int, story_id: int | None, tz: str | None, message: str) -> tuple:
         """What a context shows beside the memories: (public profile, time zone, history,

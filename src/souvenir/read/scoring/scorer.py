@@ -188,10 +188,13 @@ class Scorer:
         if not texts or not candidates or not (cfg.context_weight or cfg.context_lexical):
             return []
         gate = cfg.context_gate
-        opened = gate == "all" or ("refers" in gate and refers_back(message))
+        terms = set(bm25_tokens(message))
+        if "few" in gate and len(terms) > cfg.context_few:
+            return []  # the message says enough by itself
+        opened = gate in ("all", "few") or ("refers" in gate and refers_back(message))
         if not opened and "unnamed" in gate:
             lexical = self._static(user_id, candidates).lexical
-            opened = not any(lexical.document_frequency(t) for t in set(bm25_tokens(message)))
+            opened = not any(lexical.document_frequency(t) for t in terms)
         return context_weights(texts, cfg.context_turns, 1.0, cfg.context_decay) if opened else []
 
     def read_kinds(self, user_id: int, candidates: Sequence[Memory]) -> None:
