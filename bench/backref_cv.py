@@ -17,7 +17,8 @@ message (as the engine runs it, every default), the levers the issue asks for:
   β 0 is the cheap lever (no turn embedded).
 - gate (``context_gate``): ``all``, ``refers`` (the message points back:
   :func:`souvenir.read.scoring.conversation.refers_back`), ``unnamed`` (none of its index
-  terms held by a memory), ``refers|unnamed``.
+  terms held by a memory), ``refers|unnamed``; round 2: ``few`` (at most ``context_few``
+  index terms), ``refers&few``.
 - ``join``: the picked turns joined and embedded once, added at β (bench only).
 - ``window``: the joined window as the query (lane recallset's second reading).
 - ``mood μ`` (``mood_bonus``): the last message sounds low

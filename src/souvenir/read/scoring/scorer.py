@@ -177,8 +177,9 @@ class Scorer:
     ) -> list[tuple[str, float]]:
         """The earlier turns that count as query context for ``message`` (oldest first), as
         (text, weight): the newest 1, each older × ``context_decay``, at most
-        ``context_turns`` — when the levers are on and ``context_gate`` opens (the message
-        points back, or names nothing the store holds); else none. ``turns``: the
+        ``context_turns`` — when the levers are on and ``context_gate`` opens (by default a
+        message of at most ``context_few`` index terms; or one that points back, or names
+        nothing the store holds); else none. ``turns``: the
         conversation before the message (oldest first; a last text equal to the message
         itself is not read)."""
         cfg = self.config
