@@ -40,7 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -184,6 +184,28 @@ class Runner:
                     qu, qe = qu + beta * cu, qe + beta * ce
                     qu, qe = qu / np.linalg.norm(qu), qe / np.linalg.norm(qe)
                     ctx = [(text, beta)]
+            elif kind == "prod" and hist:
+                gate, h, beta, decay, lam, few = variant[1:7]
+                cfg = replace(
+                    self.scoring,
+                    context_few=few,
+                    context_gate=gate,
+                    context_turns=h,
+                    context_weight=beta,
+                    context_decay=decay,
+                    context_lexical=lam,
+                )
+                memories = self.ds.memories[: it.position]
+                picked = Scorer(cfg).conversation(0, Pool(memories), it.text, [line(s, w) for s, w in hist])
+                if picked:
+                    if beta:
+                        for text, w in picked:
+                            cu, ce = self.emb.get(text)
+                            qu, qe = qu + beta * w * cu, qe + beta * w * ce
+                        qu, qe = qu / np.linalg.norm(qu), qe / np.linalg.norm(qe)
+                    ctx = [(t, lam * w) for t, w in picked] if lam else None
+                    if ctx is None:  # the vectors alone: memoised apart from the message alone
+                        ctx = []
             elif kind == "rec" and hist:
                 beta = variant[1]
                 ctx = []
@@ -194,7 +216,11 @@ class Runner:
                     ctx.append((line(s, w), wgt))
                 qu, qe = qu / np.linalg.norm(qu), qe / np.linalg.norm(qe)
             memo = (k,) + tuple(variant[:-1])
-            if ctx is None and k in self._base:
+            if ctx == []:
+                values = self._memo.get(memo)
+                if values is None:
+                    values = self._memo[memo] = self.values(k, qu, qe, None)
+            elif ctx is None and k in self._base:
                 values = self._base[k]
             elif ctx is not None and memo in self._memo:
                 values = self._memo[memo]
@@ -325,6 +351,12 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--reply", action="store_true", help="the message is the turn before T")
     ap.add_argument("--only", default="", help="comma list of lever kinds (none always)")
+    ap.add_argument(
+        "--prod",
+        default="",
+        help="product levers (session 21): ';'-separated 'gate,H,beta,decay,lambda[,few]' "
+        "(ScoringConfig.context_*), each with +excl session",
+    )
     ap.add_argument("--combine", type=Path, nargs=2, help="TURN.json REPLY.json: choose on both framings")
     ap.add_argument("--base", default="", help="--combine: the base variant's name (default: the message alone)")
     ap.add_argument("--family", default="", help="--combine: only variants whose name ends so")
@@ -343,6 +375,9 @@ def main() -> int:
     )
     kinds = set(filter(None, args.only.split(","))) | {"none"}
     variants = [v for v in grid() if not args.only or v[0] in kinds]
+    for spec in filter(None, args.prod.split(";")):
+        g, h, b, d, lam, *few = spec.split(",")
+        variants.append(("prod", g, int(h), float(b), float(d), float(lam), int(few[0]) if few else 4, 0))
     table: dict[tuple, dict[str, np.ndarray]] = {}
     for v in variants:
         table[v] = {n: r.run(v) for n, r in runners.items()}

@@ -25,6 +25,7 @@ EVERY_LEVER = ScoringConfig(
     profile_bonus=4.0,
     relative_bonus=4.0,
     kind_bonus=2.0,
+    mood_bonus=1.0,
     period_bonus=3.0,
     neighbour_alpha=0.7,
     length_prior=0.5,
@@ -62,6 +63,7 @@ def produced_parts(config: ScoringConfig = EVERY_LEVER) -> set[str]:
         profile=np.array([True, False, False, False, True, False]),
         relatives=np.array([False, True, False, False, False, False]),
         kinds=np.array([False, False, True, False, False, False]),
+        mood=np.array([False, False, False, True, False, False]),
         parts=parts,
     )
     return set(parts)

@@ -27,6 +27,7 @@ PART_NAMES = (
     "profile",
     "relative",
     "kind",
+    "mood",
     "period",
     "diversity",
 )
@@ -45,6 +46,7 @@ PART_LABELS = {
     "profile": "who they are",
     "relative": "the relative asked about",
     "kind": "the kind asked",
+    "mood": "brought up: the user sounds low",
     "period": "period",
     "diversity": "diversity",
 }
@@ -78,6 +80,9 @@ COLUMN_LEGEND = {
     "kind": 'the message asks for a kind (activities, books, pets, places… « quels livres », 哪些宠物, "hobi apa") '
     'and the memory names an instance of it (hiking, « poterie », 小狗): "asked for activities: this memory names '
     "one\"; it gains (the named person's own memories when the message names one).",
+    "mood": 'brought up unasked: the message sounds low ("I\'m so stressed", « je suis épuisée », 心情不好, '
+    '"saya sedih") and the memory tells of something good or a preference (a happy day, a favourite); it gains, '
+    "as much as it is relevant to the conversation (the priors' relevance gate), never an unrelated one.",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
 }

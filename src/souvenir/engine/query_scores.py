@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import gc
 import logging
+
+import numpy as np
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -100,10 +102,14 @@ class QueryScorer:
         parts: dict | None = None,
         pending: PendingQuery | str | None = None,
         meanwhile: Callable[[], Any] | None = None,
+        turns: Sequence[str] | None = None,
     ) -> tuple:
         """(scores, degradation cause) for ``message``; with ``meanwhile`` (a call run while
         the window embedder's query is computed), (scores, cause, its result). ``pending``:
         the window embedder's query when the caller started it (:meth:`start_window_query`).
+        ``turns``: the conversation before the message, oldest first (the query context of
+        :meth:`Scorer.conversation <souvenir.read.scoring.Scorer.conversation>`; read only
+        when its levers are on).
         While the user's read path is being warmed at start (:attr:`warming`): no scores, at
         once, the turn degraded with :data:`~souvenir.engine.warm_reads.WARMING_CAUSE`."""
         if self.warming is not None and candidates and self.warming(user_id):
@@ -112,7 +118,7 @@ class QueryScorer:
         if self.scorer is not None:
             if pending is None and candidates:
                 pending = self.start_window_query(message)
-            return self._fused(self.scorer, user_id, message, candidates, now, parts, pending, meanwhile)
+            return self._fused(self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns)
         scores: Mapping[int, float] | None = {}
         cause: str | None = None
         if self.index is not None:
@@ -134,21 +140,32 @@ class QueryScorer:
         parts: dict | None,
         pending: PendingQuery | str | None,
         meanwhile: Callable[[], Any] | None,
+        turns: Sequence[str] | None = None,
     ) -> tuple:
         """The fused score. The window embedder's query (``pending``, started by the caller)
         runs while the main embedder's query, the score's other signals and ``meanwhile`` are
         computed. A failed embedder leaves the other signals (the BM25 part always scores)
-        and marks the answer degraded with its cause."""
+        and marks the answer degraded with its cause. The earlier ``turns`` that count
+        (:meth:`Scorer.conversation`) are mixed into both query vectors at
+        ``context_weight`` and into BM25 at ``context_lexical``; a turn that cannot be
+        embedded is left out (the message alone still scores: no degradation)."""
         causes: list[str] = []
         dense_query = window_query = None
+        cfg = scorer.config
+        context = scorer.conversation(user_id, candidates, message, turns) if turns else []
+        mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
+        window_turns = _start_turns(self.window_index, mixed)
         if self.index is not None and candidates:
             try:
                 dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
+            else:
+                dense_query = _mixed(dense_query, [(self.index.embed_query, text, w) for text, w in mixed])
         built = scorer.built
+        lexical = [(text, cfg.context_lexical * w) for text, w in context] if cfg.context_lexical else None
         prepared = scorer.prepare(
-            user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query)
+            user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query), context=lexical
         )
         if scorer.built != built and len(candidates) >= self.settle_from:
             settle_young()
@@ -161,6 +178,8 @@ class QueryScorer:
                 window_query = pending.result()  # bounded from its start: queue and lock waits count
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
+            else:
+                window_query = _mixed(window_query, [(p.result, None, w) for p, w in window_turns])
         for cause in causes:
             log.warning("degraded turn: %s", cause)
         scores = prepared.finish(self._side(scorer, self.window_index, user_id, window_query), parts)
@@ -221,3 +240,32 @@ class QueryScorer:
             self._side(scorer, self.window_index, user_id, window_query),
             parts,
         )
+
+
+def _start_turns(index: VectorIndex | None, mixed: list[tuple[str, float]]) -> list[tuple[PendingQuery, float]]:
+    """The window embedder's queries of the context turns, started now (none that cannot)."""
+    out: list[tuple[PendingQuery, float]] = []
+    if index is None:
+        return out
+    for text, weight in mixed:
+        try:
+            out.append((index.start_query(text), weight))
+        except EmbedderError:
+            break  # the breaker is open: the message's own query says so
+    return out
+
+
+def _mixed(query: np.ndarray, turns: list[tuple[Callable[..., np.ndarray], str | None, float]]) -> np.ndarray:
+    """``query`` + Σ weight · the turn's vector, as a unit vector; a turn whose vector fails
+    is left out."""
+    if not turns:
+        return query
+    out = np.asarray(query, dtype=np.float64).copy()
+    for embed, text, weight in turns:
+        try:
+            vector = embed(text) if text is not None else embed()
+        except EmbedderError:
+            continue
+        out += weight * np.asarray(vector, dtype=np.float64)
+    norm = float(np.linalg.norm(out))
+    return (out / norm).astype(np.float32) if norm > 0 else np.asarray(query)

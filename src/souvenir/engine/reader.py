@@ -19,7 +19,7 @@ from souvenir.engine.chat_forget import forget_note
 from souvenir.read.block import render_block
 from souvenir.read.scoring import SCORE_FLOOR
 from souvenir.read.ended import select_current
-from souvenir.read.in_prompt import in_prompt, prompt_hashes
+from souvenir.read.in_prompt import MAX_PROMPT_MESSAGES, in_prompt, prompt_hashes
 from souvenir.read.selection import SelectionConfig
 from souvenir.results import ContextResult
 from souvenir.store.protocol import Store
@@ -103,7 +103,14 @@ class ContextReader:
                 story_id = -1  # an unknown story: only global memories qualify
             candidates = self.store.candidates(user_id, story_id)
             scores, cause, around = self.scores.scores(
-                user_id, message, candidates, now, parts, pending, lambda: self.around(user_id, story_id, tz, message)
+                user_id,
+                message,
+                candidates,
+                now,
+                parts,
+                pending,
+                lambda: self.around(user_id, story_id, tz, message),
+                self.turns(messages),
             )
         kv, tz, history, story_layer, prior_reply, note = around
         # an ended temporary fact ranks as history: no durable place (#26 round 5)
@@ -137,6 +144,17 @@ class ContextReader:
             degraded_cause=cause,
             scores=scores or {},
         )
+
+    def turns(self, messages: Sequence[str] | None) -> list[str]:
+        """The conversation before the message, oldest first, when the conversation levers
+        are on (``ScoringConfig.context_weight`` / ``context_lexical``): the caller's
+        ``messages`` (their last :data:`~souvenir.read.in_prompt.MAX_PROMPT_MESSAGES`). The
+        recorded turns are not read: a context without ``messages`` (a question to the
+        store, LoCoMo's, the suites') is the message alone."""
+        scorer = self.scores.scorer
+        if not messages or scorer is None or not (scorer.config.context_weight or scorer.config.context_lexical):
+            return []
+        return [t for t in list(messages)[-MAX_PROMPT_MESSAGES:] if isinstance(t, str)]
 
     def around(self, user_id: int, story_id: int | None, tz: str | None, message: str) -> tuple:
         """What a context shows beside the memories: (public profile, time zone, history,

@@ -69,7 +69,8 @@ _KNOWN = frozenset(
     dense_centre window_centre cross_use_max use_max_all use_max_rez use_max_top rank_fusion
     rank_fusion_k rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate
     priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated kind_bonus
-    kind_gated kind_broad""".split()
+    kind_gated kind_broad context_weight context_lexical context_turns context_decay context_gate
+    mood_bonus mood_any context_few""".split()
 )
 _DEFAULT = ScoringConfig()
 
@@ -292,7 +293,7 @@ class Bounded:
         return total
 
     def _bonuses(self) -> list[np.ndarray | float]:
-        """Speaker, profile, relatives, kind and period terms: at most their positive value (terms
+        """Speaker, profile, relatives, kind, mood and period terms: at most their positive value (terms
         to add)."""
         cfg, fused = self.cfg, self.fused
         out: list[np.ndarray | float] = []
@@ -312,6 +313,9 @@ class Bounded:
         kinds = fused.get("kinds")
         if kinds is not None and cfg.kind_bonus > 0:
             out.append(cfg.kind_bonus * kinds)
+        mood = fused.get("mood")
+        if mood is not None and cfg.mood_bonus > 0:
+            out.append(cfg.mood_bonus * mood)
         period = fused.get("period")
         if period is not None and cfg.period_bonus > 0:
             days = fused["days"]

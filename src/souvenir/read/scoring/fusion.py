@@ -331,6 +331,7 @@ def fuse(
     kept: dict | None = None,
     relatives: np.ndarray | Callable[[np.ndarray], np.ndarray | None] | None = None,
     kinds: np.ndarray | None = None,
+    mood: np.ndarray | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -352,11 +353,13 @@ def fuse(
     ``relatives``: bool per memory (or ``first → bool per memory | None``), names a relative
     the question asks about (``relative_bonus``; :mod:`souvenir.read.scoring.relatives`);
     ``kinds``: bool per memory, names an instance of the kind the question asks for
-    (``kind_bonus``; :mod:`souvenir.read.scoring.instance_kinds`);
+    (``kind_bonus``; :mod:`souvenir.read.scoring.instance_kinds`); ``mood``: bool per
+    memory, sounds good or states a preference while the message sounds low
+    (``mood_bonus``; :mod:`souvenir.read.scoring.conversation`);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
-    ``sparse``, ``speaker``, ``profile``, ``relative``, ``kind``, ``period``, ``diversity``;
+    ``sparse``, ``speaker``, ``profile``, ``relative``, ``kind``, ``mood``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown. ``priors``: the
     calibrated small-store z (:mod:`souvenir.read.scoring.calibration`): ``"dense"``,
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
@@ -529,6 +532,8 @@ def fuse(
     if kinds is not None and config.kind_bonus:
         term = config.kind_bonus * kinds
         score = score + part("kind", gate_() * term if config.kind_gated else term)
+    if mood is not None and config.mood_bonus:
+        score = score + part("mood", gate_() * (config.mood_bonus * mood))
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))

@@ -229,3 +229,39 @@ class ScoringConfig:
     #: The kind term for list questions only (:func:`~souvenir.read.scoring.breadth.broad_question`:
     #: "What activities…", not "What activity did…").
     kind_broad: bool = True
+    # -- The conversation as the query and what a companion brings up unasked (issue #28,
+    # session 21; docs/journal.md "Session 21, lane recall6"; ``bench/backref_cv.py``).
+    # Chosen on the back-reference set (77 dialogue windows, four languages), every fold of
+    # both cross-validations (by language, by user) taking the same variant: held out
+    # recall@5 0.495 → 0.797 (by language; +0.30 [+0.23, +0.38]), 0.780 by user; LoCoMo's
+    # dialogue items of conv-26 (turn and reply framings) unchanged at @24.
+    #: The earlier turns of the conversation (the caller's ``messages``) mixed into the
+    #: message's query vectors: q = q_msg + ``context_weight`` · Σ decay^age · q_turn
+    #: (the message keeps weight 1, the most with the turn just before it). 0 = off (no
+    #: turn embedded).
+    context_weight: float = 1.0
+    #: The earlier turns' index terms added to BM25, each at ``context_lexical`` · decay^age.
+    context_lexical: float = 1.0
+    #: Turns read before the message (the newest first).
+    context_turns: int = 4
+    #: Each older turn weighs this times the next one.
+    context_decay: float = 0.5
+    #: When the turns count: ``"all"``; ``"refers"`` the message points back
+    #: (:func:`~souvenir.read.scoring.conversation.refers_back`); ``"unnamed"`` none of its
+    #: index terms is held by a memory; ``"refers|unnamed"`` either; with ``few`` (``"few"``,
+    #: ``"refers&few"``) only a message of at most ``context_few`` index terms. ``"few"``:
+    #: a message that says much by itself carries its own query (LoCoMo's turns: every
+    #: ungated mix lost there, sessions 11, 12, 20 and this one: conv-26 −0.16 @24).
+    context_gate: str = "few"
+    #: Gates naming ``few``: the turns count only when the message has at most this many
+    #: index terms (a short message that says little by itself; 8 chosen over 3 and 5).
+    context_few: int = 8
+    #: The message sounds low (:func:`~souvenir.read.scoring.conversation.sounds_low`): the
+    #: memories that sound good or state a preference gain this × the priors' relevance
+    #: gate (a good memory of what the message is about, not any). 0 = off: measured, not
+    #: kept (3 of the set's 77 messages sound low by the lexicon; ``mood_any`` gains on the
+    #: set's comfort items and loses on LoCoMo).
+    mood_bonus: float = 0.0
+    #: The mood term for every message, not only a low one ("a preference that fits the
+    #: moment": the relevance gate is the fit).
+    mood_any: bool = False

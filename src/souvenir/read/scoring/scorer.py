@@ -22,6 +22,7 @@ from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.instance_kinds import instance_flags
 from souvenir.read.scoring.calibration import Calibration
+from souvenir.read.scoring.conversation import context_weights, refers_back, sounds_low
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
     fuse,
@@ -171,6 +172,32 @@ class Scorer:
             static.kinds()
         return True
 
+    def conversation(
+        self, user_id: int, candidates: Sequence[Memory], message: str, turns: Sequence[str] | None
+    ) -> list[tuple[str, float]]:
+        """The earlier turns that count as query context for ``message`` (oldest first), as
+        (text, weight): the newest 1, each older × ``context_decay``, at most
+        ``context_turns`` — when the levers are on and ``context_gate`` opens (by default a
+        message of at most ``context_few`` index terms; or one that points back, or names
+        nothing the store holds); else none. ``turns``: the
+        conversation before the message (oldest first; a last text equal to the message
+        itself is not read)."""
+        cfg = self.config
+        texts = [t for t in turns or () if isinstance(t, str)]
+        while texts and texts[-1].strip() == message.strip():
+            texts.pop()
+        if not texts or not candidates or not (cfg.context_weight or cfg.context_lexical):
+            return []
+        gate = cfg.context_gate
+        terms = set(bm25_tokens(message))
+        if "few" in gate and len(terms) > cfg.context_few:
+            return []  # the message says enough by itself
+        opened = gate in ("all", "few") or ("refers" in gate and refers_back(message))
+        if not opened and "unnamed" in gate:
+            lexical = self._static(user_id, candidates).lexical
+            opened = not any(lexical.document_frequency(t) for t in terms)
+        return context_weights(texts, cfg.context_turns, 1.0, cfg.context_decay) if opened else []
+
     def read_kinds(self, user_id: int, candidates: Sequence[Memory]) -> None:
         """Read the user's kinds column now (:meth:`UserColumns.kinds`, when the kind term is on):
         the warm-up's, so that a first list question reads one column, not every text."""
@@ -287,6 +314,7 @@ class Scorer:
             profile=profile,
             relatives=_relatives(cfg, message, static),
             kinds=instance_flags(message, speaker, static.speakers, static.kinds, cfg),
+            mood=static.good() if cfg.mood_bonus and (cfg.mood_any or sounds_low(message)) else None,
             **common,
         )
         return Prepared(

@@ -16,6 +16,7 @@ import numpy as np
 
 from souvenir.read.scoring.acts import asks, reports_an_event
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens
+from souvenir.read.scoring.conversation import sounds_good
 from souvenir.read.scoring.instance_kinds import kind_masks
 from souvenir.read.scoring.levers import ScoringConfig
 from souvenir.read.scoring.session_columns import neighbour_table
@@ -55,6 +56,7 @@ class UserColumns:
         self._lengths: np.ndarray | None = None
         self._acts: tuple[np.ndarray, np.ndarray] | None = None
         self._kinds: np.ndarray | None = None
+        self._good: np.ndarray | None = None
         self._kin: KinColumns | None = None
         self._samples: dict[int, np.ndarray] = {}
         #: the fused score's terms that do not depend on the message (``fuse(kept=…)``)
@@ -111,6 +113,7 @@ class UserColumns:
             events, questions = _acts(more)
             new._acts = (np.concatenate([self._acts[0], events]), np.concatenate([self._acts[1], questions]))
         new._kinds = None if self._kinds is None else np.concatenate([self._kinds, kind_masks([m.text for m in more])])
+        new._good = None if self._good is None else np.concatenate([self._good, _good(more)])
         new._kin = None if self._kin is None else self._kin.extended([m.text for m in candidates])
         new._samples = {}
         new.kept = {}
@@ -150,6 +153,14 @@ class UserColumns:
             self._kinds = kind_masks([m.text for m in self._candidates])
         return self._kinds
 
+    def good(self) -> np.ndarray:
+        """Per memory: it sounds good or states a preference (kind ``preference``;
+        :func:`~souvenir.read.scoring.conversation.sounds_good`), read once, only when a
+        message sounds low and the mood term is on."""
+        if self._good is None:
+            self._good = _good(self._candidates)
+        return self._good
+
     def dated(self) -> np.ndarray:
         """Per memory: its text names a date (:func:`names_a_date`), read once, only when
         the lever is on (a few regular expressions a memory)."""
@@ -183,6 +194,12 @@ def _acts(memories: Sequence[Memory]) -> tuple[np.ndarray, np.ndarray]:
     return (
         np.fromiter(map(reports_an_event, texts), dtype=bool, count=len(texts)),
         np.fromiter(map(asks, texts), dtype=bool, count=len(texts)),
+    )
+
+
+def _good(memories: Sequence[Memory]) -> np.ndarray:
+    return np.fromiter(
+        (m.kind == "preference" or sounds_good(m.text) for m in memories), dtype=bool, count=len(memories)
     )
 
 
