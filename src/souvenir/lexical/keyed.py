@@ -89,7 +89,7 @@ from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
 from souvenir.lexical.keychildren import CHILD_PAIRS, birth_head
 from souvenir.lexical.keycounts import counterpart_head
-from souvenir.lexical.keyraise import raise_only, raised_salary
+from souvenir.lexical.keyraise import RAISE, raise_only, raised_salary
 from souvenir.lexical.keytimes import untimed_move
 from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone, year_free
 from souvenir.lexical.keycompare import KEYS, UserKeys, changed_keys, measured, outdates, same_value
@@ -342,6 +342,7 @@ def _clauses(sentence: str) -> list[str]:
     bare verb or a key pattern after them; any comma before a Chinese character)."""
     out: list[str] = []
     start = 0
+    pairs = [(p.start(), p.end()) for p in _PAIRS.finditer(sentence)]  # once a sentence: linear
     for m in _CUT.finditer(sentence):
         after = sentence[m.end() :]
         if not after or m.start() == 0:
@@ -349,7 +350,7 @@ def _clauses(sentence: str) -> list[str]:
         han = bool(_HAN_RUN.match(after))
         if _change_across(sentence[start:], m.end() - start):
             continue  # "No longer a chef, now a food photographer": one change, its comma inside
-        if any(p.start() < m.start() < p.end() for p in _PAIRS.finditer(sentence)):
+        if any(a < m.start() < b for a, b in pairs):
             continue  # "Has a son and a daughter": one count
         if han and _ZH_WRONG_TAIL.search(sentence[start : m.start()]) and _ZH_TRUE_HEAD.match(after):
             continue  # 生日记错了，其实是4月8号: the value named wrong, then the true one, one clause
@@ -438,7 +439,7 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     found: dict[str, list[str]] = {}
     complete = True
     first = True
-    said, someone_said = "", False  # the clauses read so far; whether one was about someone else
+    raised_in, someone_said = "", False  # the last clause read that says a raise; whether one was about someone else
     for sentence, question in _sentences(_keyed_text(text)):
         head_user = head_neutral = False
         head_owner: str | None = None
@@ -448,10 +449,11 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
             first = False
             raised = None
             if not parsed.values and parsed.subject != "third" and not parsed.relation and not someone_said:
-                raised = raised_salary(said, clause)  # "Got a raise, now on 3,600 a month"
+                raised = raised_salary(raised_in, clause)  # "Got a raise, now on 3,600 a month"
                 if raised is not None:
                     parsed = parsed._replace(values=(("salary", raised),), light=True)
-            said += " " + clause
+            if RAISE.search(clause):
+                raised_in = clause
             someone_said = someone_said or parsed.subject == "third" or parsed.relation
             if index == 0:
                 head_owner, head_text = parsed.owner, clause
