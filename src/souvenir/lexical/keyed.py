@@ -229,19 +229,21 @@ def _opening_read(clause: str) -> tuple[str | None, int, tuple[str, int] | None]
     subject = m.lastgroup if m else None
     pos = _after_adverbs(clause, m.end() if m else lead)
     named = named_subject(clause) if m is None else None  # its cheap test first (the patterns' scans are not)
-    if named is not None and not _reads_at(clause, pos):
+    if named is not None and not _reads_at(clause, pos, subject):
         after = _after_adverbs(clause, named[1])
         if any(p.regex.match(clause, after) for p in PATTERNS):
             return subject, pos, (named[0], after)
     return subject, pos, None
 
 
-def _reads_at(clause: str, pos: int) -> bool:
-    """Whether a key pattern reads a value at ``pos`` (a pattern that matches but reads none —
-    "Bob lives in Lyon" as a trade "Bob lives" at a place — leaves the named subject to open it)."""
+def _reads_at(clause: str, pos: int, subject: str | None) -> bool:
+    """Whether a key pattern reads a value at ``pos`` as :func:`_parse` would (a first-person
+    pattern only after a first-person subject, a value read). A pattern that matches but reads
+    nothing — "Bob lives in Lyon" as a trade "Bob lives" at a place, whatever the pattern's
+    kind — does not stop the named subject from opening the clause: ``_parse`` would skip it."""
     for p in PATTERNS:
         m = p.regex.match(clause, pos)
-        if m and (p.kind != "occ_at" or _read(p, m, clause) is not None):
+        if m and not (p.first_person and subject != "first") and _read(p, m, clause) is not None:
             return True
     return False
 
