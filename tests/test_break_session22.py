@@ -56,3 +56,46 @@ def test_a_source_of_one_conversation_still_names_what_its_turn_wrote(store_url)
             "one", "Don't remember that.", "Done", story="A", source="chat-1", time=T + timedelta(minutes=1)
         )
         assert _status(memory, "one") == {a: "active", b: "deleted"}
+
+
+# -- B. the conversation context of the read path ----------------------------------------------
+
+SECRET = "sk-proj-AbCdEf0123456789AbCdEf0123456789xyz"
+
+
+def test_hostile_messages_are_bounded_and_named_by_the_item(tmp_path) -> None:
+    """A non-string item names its own type (it said ``got list``, the whole argument's); more
+    than 400 messages are refused by the bound; 400 texts of 16 KB each are read (their starts)."""
+    from souvenir.errors import InputError
+
+    with Souvenir.open(tmp_path / "m.db", **OPEN) as memory:
+        memory.remember("ann", "My sister lives in Penang")
+        for bad, named in (([1, "hi"], "int"), (["hi", None], "NoneType"), (["hi", {"type": "image_url"}], "dict")):
+            with pytest.raises(InputError, match=rf"messages\.\d: .*\(got {named}\)"):
+                memory.context("ann", "and her?", messages=bad)
+        with pytest.raises(InputError, match="at most 400"):
+            memory.context("ann", "and her?", messages=["x"] * 10_000)
+        got = memory.context("ann", "where does she live?", messages=["é" * 16384] * 400)
+        assert not got.degraded and [m.text for m in got.memories] == ["My sister lives in Penang"]
+
+
+def test_a_secret_in_the_messages_reaches_neither_the_store_nor_the_page(tmp_path) -> None:
+    import json
+    import sqlite3
+
+    db = tmp_path / "s.db"
+    with Souvenir.open(db, **OPEN) as memory:
+        memory.remember("ann", "My sister lives in Penang")
+        for message in ("and her?", "where does she live?", "她住哪儿？"):
+            memory.context("ann", message, messages=[f"my key is {SECRET}", "Ma clé : " + SECRET, message])
+        memory.runtime.engine.flush(None)
+        page = memory.diagnostics("ann")
+        assert SECRET[8:20] not in json.dumps(page, default=str)
+    con = sqlite3.connect(db)
+    try:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        for table in tables:
+            for row in con.execute(f"SELECT * FROM {table}"):  # noqa: S608 - the file's own table names
+                assert not any(isinstance(v, str) and SECRET[8:20] in v for v in row), table
+    finally:
+        con.close()
