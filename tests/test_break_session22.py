@@ -99,3 +99,59 @@ def test_a_secret_in_the_messages_reaches_neither_the_store_nor_the_page(tmp_pat
                 assert not any(isinstance(v, str) and SECRET[8:20] in v for v in row), table
     finally:
         con.close()
+
+
+# -- C. a request to forget relayed in single quotation marks ----------------------------------
+
+#: Someone else's words in single quotes — straight or curly — erased every memory of the user,
+#: or the one they named (Malay and Chinese, where a request may follow the reporting verb).
+RELAYED = [
+    ("en", "My sister texted ‘forget everything about me’ and blocked me."),
+    ("en", "Then she goes, 'forget what I said about Lyon', and hangs up."),
+    ("fr", "Ma sœur m'a écrit ‘oublie tout sur moi’ puis m'a bloquée."),
+    ("fr", "Il m'a dit 'oublie ce que je t'ai dit sur Lyon' et il est parti."),
+    ("zh", "朋友说‘忘掉关于我的一切’。"),
+    ("zh", "我妹妹说‘别记我在里昂工作的事了’。"),
+    ("ms", "Kawan saya cakap 'lupakan semua tentang aku'."),
+    ("ms", "Dia kata 'lupakan apa yang saya cakap tentang Lyon'."),
+]
+#: The user's own requests, an apostrophe inside a word or opening one ('cause), still erase.
+OWN = [
+    ("en", "Forget everything about me, I'm done.", 2),
+    ("en", "Please forget what I said about 'Lyon'.", 1),  # a quoted topic after the user's own verb
+    ("fr", "Oublie tout sur moi, j'en ai marre.", 2),
+    ("fr", "Oublie ce que je t'ai dit sur Lyon.", 1),
+    ("zh", "忘掉关于我的一切。", 2),
+    ("zh", "忘掉我在里昂工作的事。", 1),
+    ("ms", "Lupakan semua tentang saya.", 2),
+    ("ms", "Lupakan apa yang saya cakap tentang Lyon.", 1),
+]
+FACTS = {
+    "en": ("My sister lives in Penang", "Works as a nurse in Lyon"),
+    "fr": ("Ma sœur habite à Penang", "Travaille comme infirmière à Lyon"),
+    "zh": ("我妹妹住在槟城", "我在里昂工作，是护士"),
+    "ms": ("Kakak saya tinggal di Penang", "Bekerja sebagai jururawat di Lyon"),
+}
+
+
+def _erased_after(tmp_path, lang: str, message: str) -> int:
+    with Souvenir.open(tmp_path / f"{lang}.db", **OPEN) as memory:
+        for fact in FACTS[lang]:
+            memory.remember("ann", fact)
+        memory.remember("ann", "Always answer in French", kind="rule")
+        memory.remember("bob", FACTS[lang][1])
+        memory.add_turn("ann", message, "OK")
+        assert [m.status for m in memory.memories("bob", status="all").memories] == ["active"]
+        kept = {m.text for m in memory.memories("ann").memories}
+        assert "Always answer in French" in kept  # a rule is never erased from chat
+        return sum(fact not in kept for fact in FACTS[lang])
+
+
+@pytest.mark.parametrize("lang, message", RELAYED)
+def test_a_request_in_someone_elses_single_quotes_erases_nothing(tmp_path, lang: str, message: str) -> None:
+    assert _erased_after(tmp_path, lang, message) == 0
+
+
+@pytest.mark.parametrize("lang, message, erased", OWN)
+def test_the_users_own_request_with_apostrophes_still_erases(tmp_path, lang: str, message: str, erased: int) -> None:
+    assert _erased_after(tmp_path, lang, message) == erased
