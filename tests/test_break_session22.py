@@ -155,3 +155,76 @@ def test_a_request_in_someone_elses_single_quotes_erases_nothing(tmp_path, lang:
 @pytest.mark.parametrize("lang, message, erased", OWN)
 def test_the_users_own_request_with_apostrophes_still_erases(tmp_path, lang: str, message: str, erased: int) -> None:
     assert _erased_after(tmp_path, lang, message) == erased
+
+
+# -- D. every route, keys in force and keyless ---------------------------------------------------
+
+_PUBLIC = {"/health", "/health/ready"}
+_ADMIN_ONLY = {"/metrics", "/v1/jobs", "/v1/jobs/retry"}
+
+
+def _routes(app) -> list[tuple[str, str]]:
+    """Every operation of the service's schema (a route added later is checked too), and the docs."""
+    paths = app.openapi()["paths"]
+    return [(m.upper(), p) for p, ops in paths.items() for m in ops] + [("GET", "/docs"), ("GET", "/openapi.json")]
+
+
+def _call(client, method: str, path: str, headers: dict):
+    import re
+
+    url = re.sub(
+        r"\{(\w+)\}", lambda g: {"channel": "telegram", "user": "1", "memory_id": "1"}.get(g.group(1), "x"), path
+    )
+    body = None
+    if method in ("POST", "PUT", "PATCH"):
+        body = {"text": "x"} if "{channel}" in path else {"channel": "telegram", "user": "1", "message": "hi"}
+    return client.request(method, url, json=body, headers=headers)
+
+
+def test_every_route_asks_for_a_key_and_keeps_to_its_channel(tmp_path) -> None:
+    import httpx
+
+    from souvenir.api.app import create_app
+    from tests.servers import UvicornThread
+    from tests.test_auth import _bearer, _keys, _settings
+
+    db = tmp_path / "k.db"
+    admin, tenant, other = _keys(db, ("ops", True, []), ("shop", False, ["telegram"]), ("else", False, ["whatsapp"]))
+    app = create_app(_settings(db))
+    routes = _routes(app)
+    assert len(routes) >= 25
+    with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        for method, path in routes:
+            if path in _PUBLIC:
+                continue
+            assert _call(client, method, path, {}).status_code == 401, (method, path)
+            assert _call(client, method, path, _bearer("sv_not_a_key")).status_code == 401, (method, path)
+            if path.startswith("/v1/") and path not in ("/v1/jobs", "/v1/jobs/retry"):
+                assert _call(client, method, path, _bearer(other)).status_code == 403, (method, path)  # telegram's
+                assert _call(client, method, path, _bearer(tenant)).status_code not in (401, 403), (method, path)
+            if path in _ADMIN_ONLY:
+                assert _call(client, method, path, _bearer(tenant)).status_code == 403, (method, path)
+                assert _call(client, method, path, _bearer(admin)).status_code not in (401, 403), (method, path)
+
+
+def test_without_keys_no_route_serves_a_relayed_or_foreign_request(tmp_path) -> None:
+    import httpx
+
+    from souvenir.api.app import create_app
+    from tests.servers import UvicornThread
+    from tests.test_auth import _settings
+
+    app = create_app(_settings(tmp_path / "o.db"))
+    relayed = [
+        {"X-Forwarded-For": "203.0.113.9"},
+        {"Forwarded": "for=203.0.113.9"},
+        {"X-Real-IP": "203.0.113.9"},
+        {"Host": "evil.example"},
+        {"Origin": "https://evil.example"},
+    ]
+    with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        for method, path in _routes(app):
+            if path in _PUBLIC:
+                continue
+            for headers in relayed:
+                assert _call(client, method, path, headers).status_code in (400, 403), (method, path, headers)
