@@ -192,7 +192,7 @@ def build_router(
     @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
     async def models(request: Request) -> Response:
         try:
-            answer = await fetch(upstream, "GET", "/v1/models")
+            answer = await fetch(upstream, "GET", "/models")
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
@@ -321,7 +321,7 @@ def build_router(
                 question,
                 began,
             )
-        call = asyncio.ensure_future(fetch(upstream, "POST", "/v1/chat/completions", json=body))
+        call = asyncio.ensure_future(fetch(upstream, "POST", "/chat/completions", json=body))
         # the bound is on the whole answer: httpx's is per read (a byte a second never trips it)
         ends = time.monotonic() + (upstream.timeout.read or 600.0)
         try:
@@ -418,7 +418,7 @@ def build_router(
         question: str | None = None,
         began: datetime | None = None,
     ) -> Response:
-        request = upstream.build_request("POST", "/v1/chat/completions", json=body)
+        request = upstream.build_request("POST", "/chat/completions", json=body)
         # the bound is on the whole answer, its head and its stream included (httpx's is per read)
         ends = time.monotonic() + (upstream.timeout.read or 600.0)
         try:
