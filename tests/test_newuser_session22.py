@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
@@ -148,3 +149,36 @@ def test_doctor_asks_the_base_as_the_sdk_does(tmp_path, monkeypatch):
     ), result.output
     assert any(line.startswith("ok") and "/v1beta/openai/chat/completions" in line for line in chat), result.output
     assert lines and ("GET", "/v1beta/openai/models") in model.seen
+
+
+def test_keys_list_cuts_nothing_in_80_columns_or_a_pipe(tmp_path):
+    """``souvenir keys list`` printed a table that cut names and the ``created`` time to
+    "2026-12-07T09…" in 80 columns and in a pipe; now each key is one line, columns padded."""
+    db = tmp_path / "k.db"
+    names = ["whatsapp-frontend-of-the-shop", "客服机器人", "bot-pelanggan-malaysia", "compagnon-de-léa"]
+    with Souvenir.open(db, **OPEN) as memory:
+        made = [memory.create_key(names[0], admin=True)[1]]
+        made += [memory.create_key(n, channels=["wechat", "whatsapp"])[1] for n in names[1:]]
+        memory.revoke_key(names[3])
+        rows = {k.name: k for k in memory.keys()}
+    runner = CliRunner()
+    for env in ({"COLUMNS": "80"}, {"COLUMNS": "40"}, {}):
+        result = runner.invoke(cli, ["--db", str(db), "keys", "list"], env=env)
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        assert lines[0].split() == ["id", "name", "starts", "reaches", "created", "revoked"]
+        assert len(lines) == 1 + len(names)
+        for line, name in zip(lines[1:], names):
+            row = rows[name]
+            cells = line.split()
+            assert cells[:5] == [
+                str(row.id),
+                name,
+                row.prefix + "…",
+                "admin" if row.admin else "wechat,whatsapp",
+                row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            ], line
+            assert (cells[5:] != []) == (row.revoked_at is not None), line
+        starts = {cell_len(line[: line.index(cell)]) for line in lines for cell in line.split()[4:5]}
+        assert len(starts) == 1, lines  # the created column lines up, a Chinese name counted as 2 cells each
+    assert made
