@@ -5,6 +5,11 @@
   call ``{base}/chat/completions`` and ``{base}/models`` as the OpenAI SDK does with a
   ``base_url``; a server root still gets ``/v1``. A loopback server mounted at such a base
   answers 404 anywhere else.
+- ``souvenir keys list`` cut names and its ``created`` time in 80 columns or a pipe.
+- A chat front-end that can send neither ``user`` nor a header got no memory:
+  ``SOUVENIR_DEFAULT_USER`` names the one person of the keyless loopback mode, and is not
+  used once an API key exists (a key may serve several people: never two people's memories
+  under one id).
 """
 
 from __future__ import annotations
@@ -19,11 +24,15 @@ import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
+from pydantic import ValidationError
+
 from souvenir.api.app import create_app
 from souvenir.cli.main import app as cli
+from souvenir.cli.serving import _serve_banner
+from souvenir.config import Settings
 from souvenir.library import Souvenir
 from souvenir.urls import openai_api_base
-from tests.servers import UvicornThread, free_port
+from tests.servers import ChatServer, UvicornThread, free_port
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
 
@@ -182,3 +191,90 @@ def test_keys_list_cuts_nothing_in_80_columns_or_a_pipe(tmp_path):
         starts = {cell_len(line[: line.index(cell)]) for line in lines for cell in line.split()[4:5]}
         assert len(starts) == 1, lines  # the created column lines up, a Chinese name counted as 2 cells each
     assert made
+
+
+#: A laptop's one person and what they tell a front-end that sends no `user`, per language.
+ONE_PERSON = [
+    ("me", "I adopted a cat called Kopi", "What is my cat called?"),
+    ("moi", "J'habite à Lyon depuis 2019", "Où est-ce que j'habite ?"),
+    ("我", "我对花生过敏", "我对什么过敏？"),
+    ("saya", "Saya tinggal di Ipoh", "Saya tinggal di mana?"),
+]
+
+
+def _ask(url: str, text: str, headers: dict | None = None, **extra) -> httpx.Response:
+    body = {"model": "m", "messages": [{"role": "user", "content": text}], **extra}
+    return httpx.post(f"{url}/v1/chat/completions", json=body, headers=headers or {}, timeout=60)
+
+
+def _until(test, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not test() and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize(("who", "said", "asked"), ONE_PERSON)
+def test_a_front_end_naming_no_user_is_the_default_user_in_the_keyless_mode(tmp_path, who, said, asked):
+    """SOUVENIR_DEFAULT_USER: a request naming no user is that user's while no API key exists
+    (recorded, and its memory in the next request's block); one naming a user stays theirs."""
+    with (
+        ChatServer() as chat,
+        Souvenir.open(tmp_path / "d.db", llm_base_url=chat.url, llm_model="m", default_user=who, **OPEN) as memory,
+    ):
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            assert _ask(server.url, said).status_code == 200
+            _until(lambda: bool(memory.memories(who).memories))
+            assert [m.text for m in memory.memories(who).memories] == [said]
+            assert _ask(server.url, asked).status_code == 200
+            assert said in chat.requests[-1]["messages"][0]["content"]  # the block the model read
+            assert _ask(server.url, "I live in Oslo", user="bob").status_code == 200  # a named user is theirs
+            _until(lambda: bool(memory.memories("bob").memories))
+            assert "I live in Oslo" not in [m.text for m in memory.memories(who).memories]
+            assert server_counter(server.url, "proxy_default_user") == 2.0
+            assert server_counter(server.url, "proxy_no_user") == 0.0
+
+
+def server_counter(url: str, event: str, headers: dict | None = None) -> float:
+    text = httpx.get(f"{url}/metrics", headers=headers or {}, timeout=30).text
+    line = next(line for line in text.splitlines() if f'event="{event}"' in line and not line.startswith("#"))
+    return float(line.rsplit(" ", 1)[1])
+
+
+def test_the_default_user_is_not_used_once_a_key_exists(tmp_path, caplog):
+    """With API keys a key may serve several people: a request naming no user is forwarded
+    without memory, nothing recorded, and the warning says why."""
+    with (
+        ChatServer() as chat,
+        Souvenir.open(tmp_path / "k.db", llm_base_url=chat.url, llm_model="m", default_user="me", **OPEN) as memory,
+    ):
+        key = memory.create_key("front", admin=True)[0]
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            with caplog.at_level("WARNING", logger="souvenir.api.proxy"):
+                answer = _ask(server.url, "I adopted a cat called Kopi", {"Authorization": f"Bearer {key}"})
+            assert answer.status_code == 200
+            assert "User memory" not in str(chat.requests[-1]["messages"])
+            admin = {"Authorization": f"Bearer {key}"}
+            assert server_counter(server.url, "proxy_no_user", admin) == 1.0
+            assert server_counter(server.url, "proxy_default_user", admin) == 0.0
+        assert memory.users().users == []
+    assert "SOUVENIR_DEFAULT_USER is not used once an API key exists" in caplog.text
+
+
+def test_no_default_user_unless_set_and_a_bad_one_is_refused(tmp_path, caplog):
+    with ChatServer() as chat, Souvenir.open(tmp_path / "n.db", llm_base_url=chat.url, llm_model="m", **OPEN) as memory:
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            with caplog.at_level("WARNING", logger="souvenir.api.proxy"):
+                assert _ask(server.url, "我对花生过敏").status_code == 200
+        assert memory.users().users == []
+    assert "SOUVENIR_DEFAULT_USER" in caplog.text  # the warning names the way for a one-person front-end
+    for bad in ("a/b", " ", "x\ny"):
+        with pytest.raises(ValidationError, match="SOUVENIR_DEFAULT_USER"):
+            Settings(default_user=bad)
+
+
+def test_the_start_line_says_whose_a_request_naming_no_user_is():
+    settings = Settings(llm_base_url="http://127.0.0.1:9", llm_model="m", default_user="léa")
+    assert "naming no user is user 'léa'" in _serve_banner(settings, "127.0.0.1", 8765, keyed=False)
+    keyed = _serve_banner(settings, "127.0.0.1", 8765, keyed=True)
+    assert "'léa' is not used: API keys are in force" in keyed and "naming no user is" not in keyed
+    assert "DEFAULT_USER" not in _serve_banner(Settings(llm_base_url="http://127.0.0.1:9"), "127.0.0.1", 1, keyed=False)

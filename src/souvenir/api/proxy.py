@@ -64,10 +64,12 @@ from souvenir.api.proxy_upstream import STREAM_TIMEOUT as _STREAM_TIMEOUT
 from souvenir.api.proxy_upstream import UpstreamHealth, tool_call_answer as _tool_call_answer
 from souvenir.api.proxy_request import (
     continues_a_reply,
+    default_user,
     last_question,
     last_user_text,
     needs_store_check,
     prompt_texts,
+    no_default_why,
     refuse_new_lookalike,
     request_user,
     souvenir_header,
@@ -239,7 +241,9 @@ def build_router(
                 return _invalid(f"X-Souvenir-Timezone: {exc}", "X-Souvenir-Timezone")
         if named is not None and not isinstance(named, str):
             return _invalid("'user' must be a string", "user")
-        user = named or None
+        user = named or default_user(request)  # SOUVENIR_DEFAULT_USER: keyless loopback mode only
+        if user is not None and not named:
+            counters["proxy_default_user"] += 1
         try:
             if user is not None:
                 if needs_store_check(channel, user, story):  # a new look-alike id: refused before the reply
@@ -253,9 +257,10 @@ def build_router(
                     "proxy: %d %s named no user (no X-Souvenir-User header, `user`, "
                     "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
                     "(litellm drops `user=` for a model it does not know: add "
-                    "allowed_openai_params=['user'], docs/recipes.md)",
+                    "allowed_openai_params=['user'], docs/recipes.md; %s)",
                     counters["proxy_no_user"],
                     "request" if counters["proxy_no_user"] == 1 else "requests",
+                    no_default_why(request),
                 )
         message = last_user_text(body["messages"])
         question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)

@@ -80,6 +80,13 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         if keyed
         else "no API key: loopback clients only, no key needed (`souvenir keys create --name NAME --admin` before serving beyond)"
     )
+    if settings.default_user and settings.llm_base_url:  # the proxy's user for a request naming none
+        access += (
+            f"; SOUVENIR_DEFAULT_USER={settings.default_user!r} is not used: API keys are in force (a key may serve several people)"
+            if keyed
+            else f"; a proxy request naming no user is user {settings.default_user!r}'s (SOUVENIR_DEFAULT_USER, "
+            "while no API key exists: every loopback client is that one person)"
+        )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     from souvenir.api.auth import plain_http_warning
     from souvenir.config import dotenv_report
