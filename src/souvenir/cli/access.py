@@ -7,7 +7,7 @@ a running service picks a change up within a second.
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 from rich.cells import cell_len
@@ -15,7 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from souvenir.errors import SouvenirError
-from souvenir.library import Souvenir
+
+if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light
+    from souvenir.library import Souvenir
 
 keys_app = typer.Typer(
     help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes are kept).",

@@ -11,7 +11,6 @@ import typer
 from souvenir.cli.common import CHANNEL_HELP, _fail, _settings
 from souvenir.config import Settings
 from souvenir.errors import SouvenirError
-from souvenir.library import Souvenir
 from souvenir.schemas import DEFAULT_CHANNEL
 
 
@@ -32,6 +31,8 @@ def serve(
     settings = _settings(ctx)
     host = host or settings.host
     try:
+        from souvenir.library import Souvenir
+
         with Souvenir.open(settings, background=False, **STORE_ONLY) as plain:
             keyed = plain.keys_in_force()
             active = any(k.revoked_at is None for k in plain.keys())
@@ -166,6 +167,8 @@ def mcp_command(
         if taken:
             _fail(ValueError(taken))
     try:
+        from souvenir.library import Souvenir
+
         memory = Souvenir.open(settings, channel=channel, background=True)
     except SouvenirError as exc:
         _fail(exc)
