@@ -275,9 +275,9 @@ def test_no_default_user_unless_set_and_a_bad_one_is_refused(tmp_path, caplog):
 
 def test_the_start_line_says_whose_a_request_naming_no_user_is():
     settings = Settings(llm_base_url="http://127.0.0.1:9", llm_model="m", default_user="léa")
-    assert "naming no user is user 'léa'" in _serve_banner(settings, "127.0.0.1", 8765, keyed=False)
+    assert "naming no user goes to user 'léa'" in _serve_banner(settings, "127.0.0.1", 8765, keyed=False)
     keyed = _serve_banner(settings, "127.0.0.1", 8765, keyed=True)
-    assert "'léa' is not used: API keys are in force" in keyed and "naming no user is" not in keyed
+    assert "'léa' is not used: API keys are in force" in keyed and "naming no user goes" not in keyed
     assert "DEFAULT_USER" not in _serve_banner(Settings(llm_base_url="http://127.0.0.1:9"), "127.0.0.1", 1, keyed=False)
 
 

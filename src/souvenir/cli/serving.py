@@ -85,7 +85,7 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         access += (
             f"; SOUVENIR_DEFAULT_USER={settings.default_user!r} is not used: API keys are in force (a key may serve several people)"
             if keyed
-            else f"; a proxy request naming no user is user {settings.default_user!r}'s (SOUVENIR_DEFAULT_USER, "
+            else f"; a proxy request naming no user goes to user {settings.default_user!r} (SOUVENIR_DEFAULT_USER, "
             "while no API key exists: every loopback client is that one person)"
         )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
