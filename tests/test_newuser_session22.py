@@ -298,3 +298,18 @@ def test_the_cli_help_loads_no_library_and_python_m_runs_it():
     assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr
     shown = subprocess.run([sys.executable, "-m", "souvenir", "--help"], capture_output=True, text=True, timeout=120)
     assert shown.returncode == 0 and "Usage: souvenir" in shown.stdout and "keys" in shown.stdout, shown.stderr
+
+
+def test_doctor_says_whose_a_request_naming_no_user_is(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    env = {"SOUVENIR_DEFAULT_USER": "我", "SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none"}
+    db = str(tmp_path / "a.db")
+    result = runner.invoke(cli, ["--db", db, "doctor"], env=env)
+    access = next(line for line in result.output.splitlines() if line.split()[1:2] == ["access"])
+    assert access.startswith("ok") and "naming no user goes to user '我'" in access, result.output
+    with Souvenir.open(db, **OPEN) as memory:
+        memory.create_key("bot", admin=True)
+    result = runner.invoke(cli, ["--db", db, "doctor"], env=env)
+    access = next(line for line in result.output.splitlines() if line.split()[1:2] == ["access"])
+    assert access.startswith("warn") and "'我' is not used with keys" in access, result.output
