@@ -313,3 +313,15 @@ def test_doctor_says_whose_a_request_naming_no_user_is(tmp_path, monkeypatch):
     result = runner.invoke(cli, ["--db", db, "doctor"], env=env)
     access = next(line for line in result.output.splitlines() if line.split()[1:2] == ["access"])
     assert access.startswith("warn") and "'我' is not used with keys" in access, result.output
+
+
+def test_a_streamed_request_naming_no_user_goes_to_the_default_user_too(tmp_path):
+    with (
+        ChatServer() as chat,
+        Souvenir.open(tmp_path / "s.db", llm_base_url=chat.url, llm_model="m", default_user="saya", **OPEN) as memory,
+    ):
+        with UvicornThread(create_app(memory.runtime.settings, runtime=memory)) as server:
+            answer = _ask(server.url, "Saya tinggal di Ipoh", stream=True)
+            assert answer.status_code == 200 and "data:" in answer.text
+            _until(lambda: bool(memory.memories("saya").memories))
+            assert [m.text for m in memory.memories("saya").memories] == ["Saya tinggal di Ipoh"]
