@@ -152,12 +152,16 @@ class QueryScorer:
         causes: list[str] = []
         dense_query = window_query = None
         cfg = scorer.config
+        query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
+        if query_text != message:
+            if isinstance(pending, PendingQuery):  # started on the message as written, before the
+                pending = self.start_window_query(query_text)  # speakers were read: its vector goes unread
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
         window_turns = _start_turns(self.window_index, mixed)
         if self.index is not None and candidates:
             try:
-                dense_query = self.index.embed_query(message)
+                dense_query = self.index.embed_query(query_text)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
             else:
