@@ -8,7 +8,8 @@ thanks for being there for me") hold both names, so USE, e5 and BM25 all rank th
 vocatives first (the 24 places fill with them; the gold, "Lost my job as a banker…",
 ranks 58–302). The speaker terms do not apply (two names: :func:`named_speaker` gives
 none). The lever: such a question's query vectors are those of the question without the
-names (:func:`without_people`: "What do both have in common?"), or their normalised mean
+names (:func:`souvenir.read.scoring.person_query.without_people`, the engine's
+``ScoringConfig.pair_query``: "What do both have in common?"), or their normalised mean
 with the question's own ("blend"); optionally BM25 reads the stripped text too
 (``"_text": true``).
 
@@ -22,7 +23,8 @@ never touched.
     .venv/bin/python -m bench.pair_cv --data /tmp/cv --embed
     .venv/bin/python -m bench.pair_cv --data /tmp/cv --grid '[{"_query": "strip"}]'
 
-Research only (nothing in ``src/`` imports it).
+Research only (nothing in ``src/`` imports it). The evaluator scores the vectors of
+``bench/cv_data.py`` (the question as written): the defaults row is the lever off.
 """
 
 from __future__ import annotations
@@ -30,8 +32,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import re
-from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
 
@@ -43,40 +43,7 @@ from bench.cv_levers import figures, objective
 from bench.small_cv import paired_interval
 
 from souvenir.read.scoring import ScoringConfig
-from souvenir.read.scoring.fusion import holds_name
-
-_LATIN = r"A-Za-z0-9À-ɏ"
-_JOIN = r"(?:and|&|et|ou|or|dan|atau|和|与|跟|及)"
-_SPACES = re.compile(r"\s+")
-_BEFORE_PUNCT = re.compile(r"\s+([?？!！,，.。;；:：])")
-_MARK = "\x00"
-
-
-def _name(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![{_LATIN}]){re.escape(name)}(?:['’]s)?(?![{_LATIN}])", re.IGNORECASE)
-
-
-def named_people(message: str, speakers: Sequence[str | None]) -> list[str]:
-    """The speakers (two or more distinct) whose names the message holds as words."""
-    found = sorted({s for s in speakers if s})
-    return [n for n in found if holds_name(message, n)]
-
-
-def without_people(message: str, speakers: Sequence[str | None]) -> str:
-    """``message`` without the names of the speakers it names when it names two or more;
-    "X and Y" / « X et Y » / X和Y / "X dan Y" fold to nothing, a possessive ("'s") reads
-    "their". ``message`` itself when it names fewer than two or nothing would be left."""
-    named = named_people(message, speakers)
-    if len(named) < 2:
-        return message
-    text = message
-    for n in sorted(named, key=len, reverse=True):
-        text = _name(n).sub(lambda m: _MARK + ("s" if m.group(0).lower().endswith(("'s", "’s")) else ""), text)
-    text = re.sub(rf"{_MARK}s?\s*,?\s*{_JOIN}\s*{_MARK}(s?)", lambda m: _MARK + m.group(1), text, flags=re.I)
-    text = text.replace(_MARK + "s", " their ").replace(_MARK, " ")
-    text = _BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", text)).strip()
-    return text if any(ch.isalnum() for ch in text) else message
-
+from souvenir.read.scoring.person_query import named_people, without_people
 
 def touched(ds: Dataset) -> np.ndarray:
     names = sorted({m.speaker for m in ds.memories if getattr(m, "speaker", None)})

@@ -123,3 +123,12 @@ def test_the_engine_sends_the_embedder_the_question_without_the_names(tmp_path, 
             assert "What did Jon lose?" in embedder.texts
         finally:
             rt.close()
+
+
+def test_the_diagnostics_legend_says_the_names_are_left_out() -> None:
+    """The lever moves no part of its own: it changes what USE and e5 read, and the page's
+    legend for those two parts says so."""
+    from souvenir.api.diagnostics_page import COLUMN_LEGEND
+
+    assert "without their names" in COLUMN_LEGEND["use"]
+    assert "without their names" in COLUMN_LEGEND["e5"]
