@@ -45,6 +45,7 @@ from bench.small_cv import paired_interval
 from souvenir.read.scoring import ScoringConfig
 from souvenir.read.scoring.person_query import named_people, without_people
 
+
 def touched(ds: Dataset) -> np.ndarray:
     names = sorted({m.speaker for m in ds.memories if getattr(m, "speaker", None)})
     return np.array([len(named_people(q.text, names)) >= 2 for q in ds.queries])
@@ -181,7 +182,11 @@ def main() -> int:
         },
         "touched": [int(hit.sum()), float(b0[hit].mean()), float(cv[hit].mean()), iv(b0[hit], cv[hit])],
         "touched_by_category": {
-            c: [int((hit & (cats == c)).sum()), float(b0[hit & (cats == c)].mean()), float(cv[hit & (cats == c)].mean())]
+            c: [
+                int((hit & (cats == c)).sum()),
+                float(b0[hit & (cats == c)].mean()),
+                float(cv[hit & (cats == c)].mean()),
+            ]
             for c in "1234"
             if (hit & (cats == c)).any()
         },
