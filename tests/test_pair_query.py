@@ -132,3 +132,25 @@ def test_the_diagnostics_legend_says_the_names_are_left_out() -> None:
 
     assert "without their names" in COLUMN_LEGEND["use"]
     assert "without their names" in COLUMN_LEGEND["e5"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Jon" + " " * 16_000 + "Gina",
+        "Jon and Gina " * 1_200,
+        "Jon ," * 3_000 + " Gina",
+        "Jon's" * 3_000 + "Gina",
+        "Jon和Gina" * 1_800,
+    ],
+    ids=["spaces", "pairs", "commas", "possessives", "han"],
+)
+def test_a_16_kb_message_is_read_in_linear_time(message: str) -> None:
+    """Issue #27's bound (``tests/test_linear_time.py``): no pattern of the rule backtracks
+    over a long run (the pair's comma and spaces are read one way only)."""
+    import time
+
+    start = time.process_time()
+    text = without_people(message, SPEAKERS)
+    assert time.process_time() - start < 2.0
+    assert text == message or len(text) < len(message)  # nothing left: the message as written

@@ -44,7 +44,9 @@ _SPACES = re.compile(r"\s+")
 _BEFORE_PUNCT = re.compile(r"\s+([?？!！,，.。;；:：])")
 #: Where two removed names stood, joined ("Jon and Gina", « Jon et Gina », Jon和Gina, "Jon dan Gina").
 _MARK = "\x00"
-_PAIR = re.compile(_MARK + r"(s?)\s*,?\s*(?:and|&|or|et|ou|dan|atau|和|与|跟|及)\s*" + _MARK + r"(s?)", re.IGNORECASE)
+_PAIR = re.compile(
+    _MARK + r"(s?)\s*(?:,\s*)?(?:and|&|or|et|ou|dan|atau|和|与|跟|及)\s*" + _MARK + r"(s?)", re.IGNORECASE
+)
 
 
 @text_cache(4096)
