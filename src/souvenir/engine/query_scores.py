@@ -152,17 +152,21 @@ class QueryScorer:
         causes: list[str] = []
         dense_query = window_query = None
         cfg = scorer.config
+        built = scorer.built  # before the first read of the user's columns (query_text's speakers)
+        query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
+        if query_text != message:
+            if isinstance(pending, PendingQuery):  # started on the message as written, before the
+                pending = self.start_window_query(query_text)  # speakers were read: its vector goes unread
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
         window_turns = _start_turns(self.window_index, mixed)
         if self.index is not None and candidates:
             try:
-                dense_query = self.index.embed_query(message)
+                dense_query = self.index.embed_query(query_text)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
             else:
                 dense_query = _mixed(dense_query, [(self.index.embed_query, text, w) for text, w in mixed])
-        built = scorer.built
         lexical = [(text, cfg.context_lexical * w) for text, w in context] if cfg.context_lexical else None
         prepared = scorer.prepare(
             user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query), context=lexical
