@@ -104,6 +104,7 @@ from souvenir.lexical.restated import (
     changes_state,
 )
 from souvenir.lexical.switched import switches_from
+from souvenir.lexical.cancelled_orders import cancels_order
 from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
 from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
@@ -443,6 +444,7 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
                 lasting
                 and (
                     (not later_step(text, m.text) and (ends_state(text, m.text) or ends_by_verb(text, m.text)))
+                    or cancels_order(text, m.text)  # the order's own state: "I cancelled order 4411"
                     or swaps_value(text, m.text)
                     or changes_state(text, m.text)
                 )
