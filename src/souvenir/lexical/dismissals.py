@@ -61,7 +61,7 @@ _EN_TOPIC = re.compile(
     re.I,
 )
 _FR_TOPIC = re.compile(
-    rf"^(?:{_FILLER}[\s,，]*)*(?:laissez?\s+tomber|tant\s+pis|peu\s+importe|(?:c'est\s+)?pas\s+grave|ce\s+n'est\s+pas\s+grave|passons)"
+    rf"^(?:{_FILLER}[\s,，]*)*(?:laissez?\s+tomber|peu\s+importe|(?:c'est\s+)?pas\s+grave|ce\s+n'est\s+pas\s+grave|passons)"
     rf"\s+(?:pour|à\s+propos\s+(?:de|du|des|d')|au\s+sujet\s+(?:de|du|des|d')|concernant|question|côté|niveau|sur)\s*"
     rf"(?!ce\s+que\b|ça\b|ca\b){_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
     re.I,
@@ -73,7 +73,7 @@ _ZH_TOPIC = re.compile(
     rf"|^(?:{_FILLER}[，,、\s]*)*算了[，,、\s]*(?:不说|不提|别提|不聊)(?P<t2>[\u3400-\u9fff\w]{{1,12}}?)(?:的事情?|那件事|那事)?了?[。.！!~～]*$"
 )
 _MS_TOPIC = re.compile(
-    rf"^(?:{_FILLER}[\s,，]*)*(?:tak\s*apa(?:\s*lah)?|tak\s*pe(?:\s*lah)?|takpelah|takpe|tak\s+kisah(?:lah)?|biarlah|tak\s+penting|tak\s+payah)"
+    rf"^(?:{_FILLER}[\s,，]*)*(?:tak\s*apa(?:\s*la[h]?)?|tak\s*pe(?:\s*la[h]?)?|takpelah|takpela|takpe|tak\s+kisah(?:\s*la[h]?)?|biarlah|tak\s+penting|tak\s+payah)"
     rf"\s+(?:pasal|tentang|mengenai|bab|hal|soal|fasal|pasai)\s+{_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
     re.I,
 )

@@ -52,7 +52,7 @@ _FR_NP = r"(?:mon|ma|mes)\s+(?!nouve(?:au|l|lle)\b)(?:[a-zà-ÿ][\w-]*\s+){0,2}?
 _EN_ATTR = r"(?:'s|’s)\s+(?:name|age|job|birthday|address|number|favou?rite\s+\w+)"
 _EN_END = r"(?:\s+(?:called|named|again|already|now|then|exactly|actually))*"
 _EN = re.compile(
-    rf"^(?:{EN_GAPS})\s*(?:'s|’s|\s+is|\s+are|\s+was|\s+were|'re)\s+(?:the\s+name\s+of\s+)?{_EN_NP}(?:{_EN_ATTR})?{_EN_END}$"
+    rf"^(?:{EN_GAPS})\s*(?:'s|’s|\s+is|\s+are|\s+was|\s+were|'re)\s+(?:the\s+(?:name|age|job|birthday|address)\s+of\s+)?{_EN_NP}(?:{_EN_ATTR})?{_EN_END}$"
     rf"|^(?:{EN_GAPS}|(?:which|what)\s+[a-z]+)\s+(?:do|does|did)\s+i\s+(?:(?:still|usually|normally)\s+)?"
     r"(?:work|live|do(?:\s+for\s+(?:a\s+living|work))?|study|support|teach|drive|like|love|hate|prefer|follow|come\s+from"
     rf"|stay|play|work\s+(?:at|for|as))(?:\s+(?:at|in|for))?{_EN_END}$"
@@ -63,12 +63,13 @@ _EN = re.compile(
 _FR_END = r"(?:\s+(?:déjà|deja|encore|alors|au\s+juste|exactement))*"
 _FR_ASK = (
     r"comment\s+(?:s'appell\w*|se\s+nomm\w*)|quel\s+âge\s+(?:a|ont)|(?:quel|quelle)\s+est|(?:quels|quelles)\s+sont"
-    r"|c'est\s+quoi|qui\s+est|où\s+(?:est|sont|habite|habitent|travaille|travaillent|vit|vivent)"
+    r"|c'est\s+quoi|qui\s+est|où\s+(?:est|sont|habite|habitent|travaille|travaillent|bosse|vit|vivent)"
     r"|qu'est-ce\s+que\s+(?:fait|font)"
 )
-_FR_VERB = r"(?:travaille|habite|vis|fais(?:\s+(?:comme\s+(?:métier|travail|boulot)|dans\s+la\s+vie))?|étudie|supporte|suis\s+allergique\s+à)"
+_FR_VERB = r"(?:travaille|bosse|taffe|habite|vis|fais(?:\s+(?:comme\s+(?:métier|travail|boulot)|dans\s+la\s+vie))?|étudie|supporte|suis\s+allergique\s+à)"
 _FR = re.compile(
-    rf"^(?:{_FR_ASK})\s+(?:le\s+nom\s+(?:de|d')\s*|l'âge\s+(?:de|d')\s*|le\s+métier\s+(?:de|d')\s*)?{_FR_NP}{_FR_END}$"
+    rf"^(?:{_FR_ASK})\s+(?:(?:le\s+|la\s+|l')(?:nom|prénom|âge|métier|boulot|travail|adresse|anniversaire|date\s+de\s+naissance)"
+    rf"\s+(?:de|d')\s*)?{_FR_NP}{_FR_END}$"
     rf"|^{_FR_NP}\s+(?:s'appell\w*\s+comment|a\s+quel\s+âge|ont\s+quel\s+âge|c'est\s+qui|habite\s+où|travaille\s+où"
     rf"|fait\s+quoi(?:\s+comme\s+(?:métier|travail|boulot))?){_FR_END}$"
     rf"|^(?:où|qu'est-ce\s+que|que|quel\s+métier|quel\s+sport|quelle\s+équipe)\s+(?:est-ce\s+que\s+)?(?:je|j')\s*{_FR_VERB}"

@@ -41,6 +41,9 @@ _MS = (
     r"|(?:saya|aku)\s+(?:dah|sudah|pernah)\s+(?:cakap|kata|bagitahu|beritahu|sebut)(?:\s+(?:dah|tadi|sebelum\s+ni))?"
     r"|sekali\s+lagi|(?:saya|aku)\s+ulang"
 )
+#: The French first person with its copula, said in a repeat (« je suis allergique aux arachides »): a stored
+#: note says « (Est) allergique aux arachides », and « suis » is a content word for the duplicate score.
+_FR_SELF = re.compile(r"^(?:je\s+suis|j'suis|chuis)\s+", re.I)
 _FRAME = rf"(?:{_EN}|{_FR}|{_ZH}|{_MS})"
 _OPENING = re.compile(rf"^\s*(?:(?:ok|okay|so|well|look|bon|alors|好吧|嗯|ok)\s*[,，]?\s*)?{_FRAME}\s*(?:[,，:：;；—–-]|\.\.\.|…)\s*", re.I)
 _CLOSING = re.compile(rf"\s*[,，;；—–-]\s*{_FRAME}\s*[.!。！]*\s*$", re.I)
@@ -52,4 +55,6 @@ def told_again_free(text: str) -> str:
     if len(text) > 1000:
         return text
     stripped = _CLOSING.sub("", _OPENING.sub("", text, count=1), count=1).strip()
-    return stripped if any(ch.isalnum() for ch in stripped) else text
+    if stripped == text.strip() or not any(ch.isalnum() for ch in stripped):
+        return text
+    return _FR_SELF.sub("", stripped, count=1)  # « je suis allergique… » as a note says it: « allergique… »

@@ -105,6 +105,7 @@ from souvenir.lexical.restated import (
 )
 from souvenir.lexical.switched import switches_from
 from souvenir.lexical.cancelled_orders import cancels_order
+from souvenir.lexical.told_again import told_again_free
 from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
 from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
@@ -348,6 +349,7 @@ def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
     known), they are about different people or labelled attributes, or they take another
     stance on the same words (one says it does not hold, or only one is an attitude: 吃香菜
     is inside 讨厌吃香菜)."""
+    new, old = told_again_free(new), told_again_free(old)  # "Like I told you, …": no liking, a repeat
     other = different_referents(new, old)
     if other is not None:
         return f"it is about {other}"
