@@ -47,7 +47,25 @@ _MS = re.compile(
 #: Things whose "age" is no age of a being or an object of the user's: the user themself, a time.
 _NOT_THINGS = frozenset("age self own life birthday time year years umur usia hidup diri".split())
 #: Chinese words after 我 that are no thing: a time or an adverb (我今年 / 现在 / 也 34岁 is the user's age).
-_ZH_NOT = ("今年", "现在", "已经", "快", "都", "也", "刚", "才", "马上", "明年", "去年", "年", "岁", "自己", "本人", "虚岁", "满")
+_ZH_NOT = (
+    "今年",
+    "现在",
+    "已经",
+    "快",
+    "都",
+    "也",
+    "刚",
+    "才",
+    "马上",
+    "明年",
+    "去年",
+    "年",
+    "岁",
+    "自己",
+    "本人",
+    "虚岁",
+    "满",
+)
 
 
 def owned_ages(sentence: str) -> list[tuple[str, str]]:

@@ -120,5 +120,8 @@ def own_question(sentence: str) -> bool:
         return False
     if re.search(r"[\u3400-\u9fff]", text):
         text = re.sub(r"\s+", "", text)
-        return _ZH.match(text) is not None and not text.startswith("我们")
-    return _EN.match(text) is not None or _FR.match(text) is not None or _MS.match(text) is not None
+        m = _ZH.match(text)  # the asked gap is one of the recall table's (or 多大: how old)
+        return m is not None and not text.startswith("我们") and bool(re.search(rf"{ZH_GAPS}|多大", m.group("ask")))
+    if _FR.match(text) is not None:
+        return bool(re.search(rf"(?:{FR_GAPS})|\bquoi\b|\bâge\b|\bcomment\b", text, re.I))
+    return _EN.match(text) is not None or _MS.match(text) is not None

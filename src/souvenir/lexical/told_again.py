@@ -45,7 +45,10 @@ _MS = (
 #: note says « (Est) allergique aux arachides », and « suis » is a content word for the duplicate score.
 _FR_SELF = re.compile(r"^(?:je\s+suis|j'suis|chuis)\s+", re.I)
 _FRAME = rf"(?:{_EN}|{_FR}|{_ZH}|{_MS})"
-_OPENING = re.compile(rf"^\s*(?:(?:ok|okay|so|well|look|bon|alors|好吧|嗯|ok)\s*[,，]?\s*)?{_FRAME}\s*(?:[,，:：;；—–-]|\.\.\.|…)\s*", re.I)
+_OPENING = re.compile(
+    rf"^\s*(?:(?:ok|okay|so|well|look|bon|alors|好吧|嗯|ok)\s*[,，]?\s*)?{_FRAME}\s*(?:[,，:：;；—–-]|\.\.\.|…)\s*",
+    re.I,
+)
 _CLOSING = re.compile(rf"\s*[,，;；—–-]\s*{_FRAME}\s*[.!。！]*\s*$", re.I)
 
 

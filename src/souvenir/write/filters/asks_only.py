@@ -50,10 +50,14 @@ def asks_only_filter(candidate: Candidate, exchange: Exchange) -> FilterDecision
     dropped = [p for p in parts if topic_dismissal(p)]
     if dropped and all(topic_dismissal(p) or dismissal(p) for p in parts):
         topic = topic_dismissal(dropped[0])
-        return drop(NAME, candidate, f"the user dropped the subject ({topic!r}) and stated nothing; no request to forget")
+        return drop(
+            NAME, candidate, f"the user dropped the subject ({topic!r}) and stated nothing; no request to forget"
+        )
     if not all(_asks(p) for p in parts):
         return keep(NAME, candidate)
     own = _parts(candidate.text)
     if candidate.kind == "episode" or (own and all(_asks(p) for p in own)):
-        return drop(NAME, candidate, "the user asked for a thing told before (what's my…, do you remember what…), no fact")
+        return drop(
+            NAME, candidate, "the user asked for a thing told before (what's my…, do you remember what…), no fact"
+        )
     return keep(NAME, candidate)
