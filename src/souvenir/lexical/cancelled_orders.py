@@ -23,10 +23,10 @@ from souvenir.lexical.normalize import fold_words, nfkc_fold
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.story_steps import strip_doer
 
-__all__ = ["cancels_order"]
+__all__ = ["cancel_not_done", "cancels_order"]
 
 _CANCEL = re.compile(
-    r"\b(?:cancell?ed|cancell?ing|called\s+off|annulé\w*|annulée?s?|batal(?:kan)?|dibatalkan|membatalkan)\b"
+    r"\b(?:cancel\w*|called\s+off|annul\w*|batal(?:kan)?|dibatalkan|membatalkan)\b"
     r"|取消了|取消掉|给取消|撤销了|撤单了|退订了|取消",
     re.I,
 )
@@ -42,8 +42,9 @@ _ORDER = re.compile(
 #: A wish, a plan or a question: the cancellation is not done.
 _NOT_DONE = re.compile(
     r"[?？]|\b(?:want|wants|wanna|would\s+like|'d\s+like|like\s+to|need\s+to|going\s+to|gonna|trying\s+to|try\s+to|can\s+i"
-    r"|how\s+(?:do|can)\s+i|should|will|veux|voudrais|aimerais|souhaite|vais|dois|comment|peux|pourrais"
-    r"|nak|mahu|ingin|boleh|macam\s+mana|patut|perlu|cuba|akan)\b|想|要不要|打算|准备|能不能|可以|怎么|要取消|吗",
+    r"|how\s+(?:do|can)\s+i|should|will|asked\s+(?:to|for)|asking|requested|requesting|request|pending|processing"
+    r"|en\s+cours|en\s+attente|demandé|demande|minta|memohon|dalam\s+proses|veux|voudrais|aimerais|souhaite|vais|dois|comment|peux|pourrais"
+    r"|nak|mahu|ingin|boleh|macam\s+mana|patut|perlu|cuba|akan)\b|想|要不要|打算|准备|能不能|可以|怎么|要取消|吗|申请|处理中|审核中",
     re.I,
 )
 _NUMBER = re.compile(r"\d{3,}")
@@ -78,3 +79,10 @@ def cancels_order(new: str, old: str) -> bool:
     words_new = {w for w in fold_words(new).split() if w not in STOP_WORDS and w not in _ACT_WORDS and len(w) > 2}
     words_old = {w for w in fold_words(old).split() if w not in STOP_WORDS and w not in _ACT_WORDS and len(w) > 2}
     return bool(words_new & words_old)
+
+
+def cancel_not_done(new: str) -> bool:
+    """Whether ``new`` names a cancellation only wished, asked for or pending ("Asked to cancel order 4411",
+    « voudrait annuler », 我想取消, "nak batalkan"): it ends no order and no membership yet."""
+    new = nfkc_fold(new)
+    return len(new) <= 300 and bool(_CANCEL.search(new)) and bool(_NOT_DONE.search(new))

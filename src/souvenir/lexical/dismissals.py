@@ -57,12 +57,13 @@ _TOPIC_FILLER = r"(?:[\s,，、.…。!！~～]*(?:then|for\s+now|anyway|lol|hah
 _TOPIC = r"(?P<t>[^\s,，.;:!?？。][^,，.;:!?？。]{0,60}?)"
 _EN_TOPIC = re.compile(
     rf"^(?:{_FILLER}[\s,，]*)*(?:never\s*mind|nevermind|nvm|doesn't\s+matter|no\s+matter|not\s+important|skip|it's\s+nothing)"
-    rf"\s+(?:about|re|regarding|on|with|for)\s+(?!what\b|that\b|it\b|me\b|this\b){_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
+    rf"[\s,]+(?:(?:about|re|regarding|on|with|for)\s+|(?<=mind\s)(?=(?:the|my|our)\s))(?!what\b|that\b|it\b|me\b|this\b)"
+    rf"{_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
     re.I,
 )
 _FR_TOPIC = re.compile(
     rf"^(?:{_FILLER}[\s,，]*)*(?:laissez?\s+tomber|peu\s+importe|(?:c'est\s+)?pas\s+grave|ce\s+n'est\s+pas\s+grave|passons)"
-    rf"\s+(?:pour|à\s+propos\s+(?:de|du|des|d')|au\s+sujet\s+(?:de|du|des|d')|concernant|question|côté|niveau|sur)\s*"
+    rf"[\s,]+(?:pour|à\s+propos\s+(?:de|du|des|d')|au\s+sujet\s+(?:de|du|des|d')|concernant|question|côté|niveau|sur)\s*"
     rf"(?!ce\s+que\b|ça\b|ca\b){_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
     re.I,
 )
@@ -72,11 +73,11 @@ _ZH_DROP = (
 _ZH_TOPIC = re.compile(
     rf"^(?:{_FILLER}[，,、\s]*)*(?:算了|没事|不说了)?[，,、\s]*(?:不说|不提|别提|不聊)?(?P<t>[\u3400-\u9fff\w]{{1,12}}?)"
     rf"(?:的事情?|那件事|那事|这事|的那件事|那个事|的话题)[，,、\s]*{_ZH_DROP}[。.！!~～]*$"
-    rf"|^(?:{_FILLER}[，,、\s]*)*算了[，,、\s]*(?:不说|不提|别提|不聊)(?P<t2>[\u3400-\u9fff\w]{{1,12}}?)(?:的事情?|那件事|那事)?了?[。.！!~～]*$"
+    rf"|^(?:{_FILLER}[，,、\s]*)*(?:算了[，,、\s]*)?(?:不说|不提|别提|不聊)(?P<t2>[\u3400-\u9fff\w]{{1,12}}?)(?:的事情?|那件事|那事)?了?[。.！!~～]*$"
 )
 _MS_TOPIC = re.compile(
     rf"^(?:{_FILLER}[\s,，]*)*(?:tak\s*apa(?:\s*la[h]?)?|tak\s*pe(?:\s*la[h]?)?|takpelah|takpela|takpe|tak\s+kisah(?:\s*la[h]?)?|biarlah|tak\s+penting|tak\s+payah)"
-    rf"\s+(?:pasal|tentang|mengenai|bab|hal|soal|fasal|pasai)\s+{_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
+    rf"[\s,]+(?:pasal|tentang|mengenai|bab|hal|soal|fasal|pasai)\s+{_TOPIC}{_TOPIC_FILLER}[\s.…!~]*$",
     re.I,
 )
 

@@ -52,10 +52,13 @@ _FR_NP = r"(?:mon|ma|mes)\s+(?!nouve(?:au|l|lle)\b)(?:[a-zà-ÿ][\w-]*\s+){0,2}?
 _EN_ATTR = r"(?:'s|’s)\s+(?:name|age|job|birthday|address|number|favou?rite\s+\w+)"
 _EN_END = r"(?:\s+(?:called|named|again|already|now|then|exactly|actually))*"
 _EN = re.compile(
-    rf"^(?:{EN_GAPS})\s*(?:'s|’s|\s+is|\s+are|\s+was|\s+were|'re)\s+(?:the\s+(?:name|age|job|birthday|address)\s+of\s+)?{_EN_NP}(?:{_EN_ATTR})?{_EN_END}$"
+    rf"^(?:{EN_GAPS}|(?:what|which)\s+(?:breed|colou?r|size|kind|sort|type|model|make|brand))\s*(?:'s|’s|\s+is|\s+are|\s+was|\s+were|'re)\s+(?:the\s+(?:name|age|job|birthday|address)\s+of\s+)?{_EN_NP}(?:{_EN_ATTR})?{_EN_END}$"
     rf"|^(?:{EN_GAPS}|(?:which|what)\s+[a-z]+)\s+(?:do|does|did)\s+i\s+(?:(?:still|usually|normally)\s+)?"
     r"(?:work|live|do(?:\s+for\s+(?:a\s+living|work))?|study|support|teach|drive|like|love|hate|prefer|follow|come\s+from"
     rf"|stay|play|work\s+(?:at|for|as))(?:\s+(?:at|in|for))?{_EN_END}$"
+    rf"|^(?:{EN_GAPS})\s+(?:does|did)\s+{_EN_NP}\s+(?:do(?:\s+for\s+(?:a\s+living|work))?|live|work|study|teach|drive"
+    rf"|go\s+to\s+school|support|like)(?:\s+(?:at|in|for))?{_EN_END}$"
+    rf"|^how\s+many\s+[a-z]+\s+do\s+i\s+have{_EN_END}$"
     rf"|^(?:where|what)\s+am\s+i\s+(?:from|allergic\s+to){_EN_END}$|^how\s+old\s+am\s+i{_EN_END}$"
     rf"|^what(?:'s|’s|\s+is)\s+my\s+(?:name|job|age|birthday|address|occupation|job\s+title){_EN_END}$",
     re.I,
@@ -75,7 +78,8 @@ _FR = re.compile(
     rf"|^(?:où|qu'est-ce\s+que|que|quel\s+métier|quel\s+sport|quelle\s+équipe)\s+(?:est-ce\s+que\s+)?(?:je|j')\s*{_FR_VERB}"
     rf"(?:\s+comme\s+(?:métier|travail|boulot))?{_FR_END}$"
     rf"|^(?:je|j')\s*{_FR_VERB}\s+(?:où|quoi|qui|quel\s+\w+)(?:\s+comme\s+(?:métier|travail|boulot)|\s+dans\s+la\s+vie)?{_FR_END}$"
-    rf"|^(?:quel\s+âge\s+(?:j'ai|ai-je)|c'est\s+quoi\s+mon\s+(?:nom|métier|âge)|comment\s+je\s+m'appelle|j'ai\s+quel\s+âge){_FR_END}$",
+    rf"|^(?:quel\s+âge\s+(?:j'ai|ai-je)|c'est\s+quoi\s+mon\s+(?:nom|métier|âge)|comment\s+je\s+m'appelle|j'ai\s+quel\s+âge"
+    rf"|combien\s+d'\w+\s+(?:j'ai|ai-je)|j'ai\s+combien\s+d'\w+){_FR_END}$",
     re.I,
 )
 #: Chinese: 我(的 / 家 / 家的) and a thing of one to six characters, or 我 alone, then what is asked of it.
@@ -84,7 +88,8 @@ _ZH_ASK = (
     r"(?:的)?(?:名字)?(?:叫|是)(?:什么|啥)(?:名字)?|的名字是(?:什么|啥)|(?:今年|现在)?(?:是)?(?:几岁|多大|多少岁)"
     r"|(?:是)?(?:在|住在|住|在哪里|在哪儿)(?:哪里|哪儿|哪|什么地方)(?:工作|上班|住|上学|读书)?"
     r"|(?:是)?(?:在)?(?:哪里|哪儿|哪)(?:工作|上班|上学|读书|人)|是(?:谁|做什么的|干什么的|哪里人|哪国人|什么星座|什么工作)"
-    r"|(?:是)?(?:做|干)(?:什么|啥)(?:工作|的)?|对(?:什么|啥)过敏|(?:喜欢|支持|养了?|开)(?:什么|啥|哪个|哪支|谁)(?:[\u3400-\u9fff]{1,2})?"
+    r"|(?:是)?(?:做|干)(?:什么|啥)(?:工作|的)?|对(?:什么|啥)过敏|(?:最)?(?:喜欢|支持|养了?|开)(?:吃|喝|看|听|玩)?(?:什么|啥|哪个|哪支|谁)(?:[\u3400-\u9fff]{1,2})?"
+    r"|有(?:几|多少)(?:个|只|条|辆)?[\u3400-\u9fff]{1,3}|是(?:哪天|几号|几月几号)"
 )
 _ZH = re.compile(rf"^{_ZH_OWNER}(?P<ask>{_ZH_ASK})(?:来着|了|呢|啊|呀|嘛|吗|的)*$")
 #: Malay: the thing and its owner (saya / aku / I), with what is asked before or after.
@@ -94,6 +99,7 @@ _MS = re.compile(
     rf"^(?:apa|siapa)\s+(?:nama|kerja|pekerjaan|jawatan)\s+{_MS_NP}{_MS_END}$"
     rf"|^berapa\s+(?:umur|usia)\s+{_MS_NP}{_MS_END}$"
     rf"|^(?:nama|umur|usia|kerja|pekerjaan)\s+{_MS_NP}\s+(?:{MS_GAPS}){_MS_END}$"
+    rf"|^(?:apa|siapa)\s+(?!yang\b)(?:[a-z]+\s+){{1,3}}(?:saya|aku){_MS_END}$|^berapa\s+(?:orang|ekor|buah)\s+{_MS_NP}{_MS_END}$"
     rf"|^(?:{_MS_NP}\s+)?(?:nama|umur|usia|kerja|pekerjaan|kerja\s+sebagai|tinggal(?:\s+(?:di|kat|dekat))?"
     rf"|duduk(?:\s+(?:di|kat|dekat))?|kerja\s+(?:di|kat|dekat)|asal(?:\s+dari)?|alah\s+(?:pada|dengan|kat)?|alergi\s+(?:pada|dengan)?"
     rf"|sokong\s+pasukan)\s*(?:{MS_GAPS}){_MS_END}$",

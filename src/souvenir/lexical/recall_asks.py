@@ -56,7 +56,7 @@ FR_GAPS = (
 MS_GAPS = r"apa|mana|siapa|berapa"
 _EN = re.compile(
     r"^(?:(?:do|did|does|can|could|would|will)\s+you\s+(?:still\s+|even\s+|actually\s+|really\s+)?"
-    r"(?:remember|recall|know|tell\s+me)|you\s+(?:still\s+)?(?:remember|recall)|remember|recall)\s+"
+    r"(?:remember|recall|know|tell\s+me)|you\s+(?:still\s+)?(?:remember|recall)|remember|recall|remind\s+me(?:\s+again)?,?)\s+"
     rf"(?P<gap>{EN_GAPS})\b(?P<rest>.*)$",
     re.I | re.S,
 )

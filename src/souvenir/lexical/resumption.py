@@ -68,7 +68,8 @@ _GOING = re.compile(r"^(?:going\s+(?:to\s+)?|d'aller\s+(?:à|au|aux)\s+|pergi\s+
 _QUESTION = re.compile(
     r"[?？]|吗\s*$|\b(?:want|wants|wanted|wanna|wish|wishes|hope|hoping|plan|plans|planning|feel\s+like|feeling\s+like"
     r"|fancy|fancying|craving|crave|craves|tempted|tempting|itching|long\s+to|longing|would\s+love|i'?d\s+love|dying\s+to"
-    r"|veut|voudrait|voudrais|veux|aimerait|aimerais|envie|tenté|tentée|rêverais|projette|espère"
+    r"|thinking\s+(?:of|about)|considering|might"
+    r"|veut|voudrait|voudrais|veux|aimerait|aimerais|envie|tenté|tentée|rêverais|projette|espère|pense|songe|hésite"
     r"|nak|mahu|mau|ingin|teringin|rasa\s+nak|mengidam|idam|berhajat|harap|rancang|bercadang)\b"
     r"|想|打算|希望|计划|馋|渴望",
     re.I,

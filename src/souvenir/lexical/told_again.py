@@ -29,6 +29,7 @@ _EN = (
 )
 _FR = (
     r"(?:comme\s+je\s+(?:te|vous)\s+l'ai\s+(?:déjà\s+)?(?:dit|expliqué|écrit)|je\s+(?:te|vous)\s+l'ai\s+(?:déjà\s+)?dit(?:\s+et\s+répété)?"
+    r"|je\s+(?:t'|vous\s+)ai\s+(?:déjà\s+)?(?:dit|expliqué)"
     r"|je\s+(?:te|vous)\s+le\s+(?:redis|répète)|je\s+répète|encore\s+une\s+fois|pour\s+la\s+(?:énième|dernière|centième)\s+fois"
     r"|comme\s+je\s+(?:disais|l'ai\s+dit))"
 )
@@ -45,8 +46,14 @@ _MS = (
 #: note says « (Est) allergique aux arachides », and « suis » is a content word for the duplicate score.
 _FR_SELF = re.compile(r"^(?:je\s+suis|j'suis|chuis)\s+", re.I)
 _FRAME = rf"(?:{_EN}|{_FR}|{_ZH}|{_MS})"
+#: What follows a frame said without a comma: "I already told you (that) I'm vegan", « je t'ai déjà dit que
+#: je suis végane », 我说过我吃素, "saya dah cakap (yang) saya vegan" — the complement opens on the user.
+_COMPLEMENT = (
+    r"\s+(?:that\s+)?(?=(?:i|i'm|i've|my)\b)|\s*(?:que\s+|qu')(?=(?:je|j'|mon|ma|mes)\b)|(?=我)"
+    r"|\s+(?:yang\s+)?(?=(?:saya|aku)\b)"
+)
 _OPENING = re.compile(
-    rf"^\s*(?:(?:ok|okay|so|well|look|bon|alors|好吧|嗯|ok)\s*[,，]?\s*)?{_FRAME}\s*(?:[,，:：;；—–-]|\.\.\.|…)\s*",
+    rf"^\s*(?:(?:ok|okay|so|well|look|bon|alors|好吧|嗯|ok)\s*[,，]?\s*)?{_FRAME}(?:\s*(?:[,，:：;；—–-]|\.\.\.|…)\s*|{_COMPLEMENT})",
     re.I,
 )
 _CLOSING = re.compile(rf"\s*[,，;；—–-]\s*{_FRAME}\s*[.!。！]*\s*$", re.I)

@@ -104,7 +104,7 @@ from souvenir.lexical.restated import (
     changes_state,
 )
 from souvenir.lexical.switched import switches_from
-from souvenir.lexical.cancelled_orders import cancels_order
+from souvenir.lexical.cancelled_orders import cancel_not_done, cancels_order
 from souvenir.lexical.told_again import told_again_free
 from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
 from souvenir.lexical.ended_by import ends_by_verb
@@ -379,7 +379,7 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     retractions = (
         [(first, p)] if first is not None and (p := proposition(first)).negative and not _not_a_statement(first) else []
     )
-    asked = _not_a_statement(text)
+    asked = _not_a_statement(text) or cancel_not_done(text)  # "Asked to cancel order 4411": not done yet
     # a relapse said first, a detail after it (可乐又喝回来了，一天两罐): each positive statement
     # may end a stored stop of one statement (a stored negative state only)
     parts = statements(text)
@@ -445,7 +445,11 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
             or (
                 lasting
                 and (
-                    (not later_step(text, m.text) and (ends_state(text, m.text) or ends_by_verb(text, m.text)))
+                    (
+                        not later_step(text, m.text)
+                        and not cancel_not_done(text)  # "Asked to cancel order 4411": not cancelled yet
+                        and (ends_state(text, m.text) or ends_by_verb(text, m.text))
+                    )
                     or cancels_order(text, m.text)  # the order's own state: "I cancelled order 4411"
                     or swaps_value(text, m.text)
                     or changes_state(text, m.text)
