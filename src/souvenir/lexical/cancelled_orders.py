@@ -43,7 +43,7 @@ _ORDER = re.compile(
 _NOT_DONE = re.compile(
     r"[?？]|\b(?:want|wants|wanna|would\s+like|'d\s+like|like\s+to|need\s+to|going\s+to|gonna|trying\s+to|try\s+to|can\s+i"
     r"|how\s+(?:do|can)\s+i|should|will|asked\s+(?:to|for)|asking|requested|requesting|request|pending|processing"
-    r"|en\s+cours|en\s+attente|demandé|demande|minta|memohon|dalam\s+proses|veux|voudrais|aimerais|souhaite|vais|dois|comment|peux|pourrais"
+    r"|en\s+cours|en\s+attente|demandé|demande|minta|memohon|dalam\s+proses|veux|veut|voudrais|voudrait|aimerais|aimerait|souhaite|souhaiterait|vais|va|dois|doit|comment|peux|peut|pourrais|pourrait|envisage"
     r"|nak|mahu|ingin|boleh|macam\s+mana|patut|perlu|cuba|akan)\b|想|要不要|打算|准备|能不能|可以|怎么|要取消|吗|申请|处理中|审核中",
     re.I,
 )
