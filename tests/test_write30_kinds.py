@@ -309,3 +309,108 @@ def test_a_frame_around_another_fact_leaves_both(old, new):
 @pytest.mark.parametrize("text", ["I told you", "Smoking again", "又感冒了", "A de nouveau mal au dos"])
 def test_no_frame_or_frame_alone_is_left_as_it_is(text):
     assert told_again_free(text) == text
+
+
+# --------------------------------------------------------------------------- other wordings of each kind
+
+MORE_OWN_ASKS = [
+    "Where does my sister live?",
+    "What does my wife do for a living?",
+    "How many kids do I have?",
+    "Remind me, what is my husband called?",
+    "What breed is my dog?",
+    "Combien d'enfants j'ai ?",
+    "Où habite ma sœur ?",
+    "Rappelle-moi, comment s'appelle mon mari ?",
+    "我妹妹住在哪里？",
+    "我有几个孩子？",
+    "我最喜欢吃什么？",
+    "Adik saya tinggal di mana?",
+    "Berapa orang anak saya?",
+    "Apa makanan kegemaran saya?",
+]
+
+
+@pytest.mark.parametrize("text", MORE_OWN_ASKS)
+def test_other_own_questions(text):
+    assert chit_chat(text) == "recall", text
+    assert not _chain(text).kept, text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Never mind the wedding.",
+        "Never mind, about the wedding",
+        "Laisse tomber, pour le mariage",
+        "Pas grave pour le dentiste",
+        "不说婚礼的事了",
+        "算了，不聊婚礼了",
+        "Tak kisah la pasal gym tu",
+        "Biarlah pasal gym tu",
+    ],
+)
+def test_other_topic_dismissals_state_nothing_and_ask_no_erasure(message):
+    from souvenir.lexical.forget_cues import forget_requests
+
+    assert topic_dismissal(message), message
+    assert forget_requests(message) == [], message
+    assert not _chain(message).kept, message
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "age"),
+    [
+        ("My son, 7, loves Lego", "son", "7"),
+        ("My 14-year-old cat sleeps all day", "cat", "14"),
+        ("Mon fils, 7 ans, adore les Lego", "fils", "7"),
+        ("Mon chat de 14 ans dort toute la journée", "chat", "14"),
+        ("我那只14岁的猫整天睡觉", "猫", "14"),
+        ("我奶奶今年92岁了，还一个人住", "奶奶", "92"),
+        ("Anak saya, 7 tahun, suka Lego", "anak", "7"),
+        ("Nenek saya, yang berumur 92 tahun, masih tinggal seorang diri", "nenek", "92"),
+    ],
+)
+def test_other_owned_ages(text, thing, age):
+    assert owned_ages(text) == [(thing, age)]
+    assert "age" not in user_keys(text).keys
+
+
+@pytest.mark.parametrize("text", ["Saya kerja di sini 14 tahun", "我今年34岁", "I'm 34", "J'ai 34 ans"])
+def test_the_users_own_age_or_a_duration_is_no_owned_age(text):
+    assert owned_ages(text) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Placed order 4411", "Asked to cancel order 4411"),
+        ("Is a member of PureGym", "Asked to cancel PureGym"),
+        ("A passé la commande 4411", "A demandé l'annulation de la commande 4411"),
+        ("A passé la commande 4411", "Elle va annuler la commande 4411"),
+        ("下了订单4411", "申请取消订单4411"),
+        ("Buat pesanan 4411", "Minta batalkan pesanan 4411"),
+    ],
+)
+def test_a_cancellation_asked_for_ends_nothing(old, new):
+    active, _ = _write(old, new)
+    assert active == [old, new]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Is vegan", "I already told you I'm vegan"),
+        ("Est végane", "Je t'ai déjà dit que je suis végane"),
+        ("吃素", "我早就跟你说过我吃素"),
+        ("Seorang vegan", "Saya dah cakap saya vegan"),
+    ],
+)
+def test_a_telling_again_frame_without_a_comma_merges(old, new):
+    active, _ = _write(old, new)
+    assert len(active) == 1, active
+
+
+@pytest.mark.parametrize("text", ["I told him I'm vegan", "Je t'ai dit que Paul est venu"])
+def test_a_telling_frame_about_another_is_no_repeat(text):
+    assert told_again_free(text) == text
