@@ -328,6 +328,10 @@ MORE_OWN_ASKS = [
     "Adik saya tinggal di mana?",
     "Berapa orang anak saya?",
     "Apa makanan kegemaran saya?",
+    "Who's my GP?",
+    "Hey, where did I say I work?",
+    "C'est quoi déjà le nom de mon chat ?",
+    "Elle s'appelle comment ma fille ?",
 ]
 
 
@@ -348,6 +352,8 @@ def test_other_own_questions(text):
         "算了，不聊婚礼了",
         "Tak kisah la pasal gym tu",
         "Biarlah pasal gym tu",
+        "Non mais laisse tomber pour mon proprio",
+        "房东的事算了，不说了",
     ],
 )
 def test_other_topic_dismissals_state_nothing_and_ask_no_erasure(message):
@@ -367,6 +373,7 @@ def test_other_topic_dismissals_state_nothing_and_ask_no_erasure(message):
         ("Mon chat de 14 ans dort toute la journée", "chat", "14"),
         ("我那只14岁的猫整天睡觉", "猫", "14"),
         ("我奶奶今年92岁了，还一个人住", "奶奶", "92"),
+        ("我妈，今年80了，还在开车", "妈", "80"),
         ("Anak saya, 7 tahun, suka Lego", "anak", "7"),
         ("Nenek saya, yang berumur 92 tahun, masih tinggal seorang diri", "nenek", "92"),
     ],

@@ -26,7 +26,7 @@ __all__ = ["dismissal", "topic_dismissal"]
 _FILLER = (
     r"(?:oh|ah|eh|well|ok|okay|so|actually|anyway|hmm+|bon|ben|bah|alors|enfin|bref|non|no|nah|alah|haih|aduh|eh|hm+"
 )
-_FILLER += r"|哎|唉|嗯|好吧|啊|呃|那|那就|还是|没事|算了)"
+_FILLER += r"|mais|non\s+mais|ouais|bref|en\s+fait|哎|唉|嗯|好吧|啊|呃|那|那就|还是|没事|算了)"
 _DISMISS = (
     r"never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|doesn't\s+matter|it\s+doesn't\s+matter|no\s+matter"
     r"|not\s+important|skip\s+it|drop\s+it|scratch\s+that|ignore\s+(?:that|me)|it's\s+nothing"
@@ -72,7 +72,7 @@ _ZH_DROP = (
 )
 _ZH_TOPIC = re.compile(
     rf"^(?:{_FILLER}[，,、\s]*)*(?:算了|没事|不说了)?[，,、\s]*(?:不说|不提|别提|不聊)?(?P<t>[\u3400-\u9fff\w]{{1,12}}?)"
-    rf"(?:的事情?|那件事|那事|这事|的那件事|那个事|的话题)[，,、\s]*{_ZH_DROP}[。.！!~～]*$"
+    rf"(?:的事情?|那件事|那事|这事|的那件事|那个事|的话题)[，,、\s]*{_ZH_DROP}(?:[，,、\s]*{_ZH_DROP})*[。.！!~～]*$"
     rf"|^(?:{_FILLER}[，,、\s]*)*(?:算了[，,、\s]*)?(?:不说|不提|别提|不聊)(?P<t2>[\u3400-\u9fff\w]{{1,12}}?)(?:的事情?|那件事|那事)?了?[。.！!~～]*$"
 )
 _MS_TOPIC = re.compile(

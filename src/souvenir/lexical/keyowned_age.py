@@ -49,6 +49,10 @@ _ZH = re.compile(
     r"我(?:的|家的|家)?(?P<t>[\u3400-\u9fff]{1,4}?)\s*[，,、]?\s*(?:(?:今年|现在|已经|快|都|也|刚)(?:\(\d{4}\))?)*(?:满)?"
     rf"{_ZH_N}(?:周)?岁"
 )
+#: The age said with no 岁 after a time word (我妈，今年80了: "my mum, 80 this year").
+_ZH_BARE = re.compile(
+    rf"我(?:的|家的|家)?(?P<t>[\u3400-\u9fff]{{1,4}}?)\s*[，,、]?\s*(?:今年|已经|都|快)(?:\(\d{{4}}\))?(?:满)?{_ZH_N}(?=了|啦)"
+)
 _ZH_BEFORE = re.compile(rf"我(?:的|家的|家)?(?:那只|那个|这只|这个)?{_ZH_N}(?:周)?岁的(?P<t>[\u3400-\u9fff]{{1,3}})")
 _MS = re.compile(
     r"\b(?P<t>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:saya|aku)\s*(?:,\s*)?(?:yang\s+)?(?:dah\s+|sudah\s+|baru\s+)?"
@@ -101,7 +105,7 @@ def owned_ages(sentence: str) -> list[tuple[str, str]]:
         return []
     text = nfkc_fold(sentence).replace("\u2019", "'")
     found: list[tuple[str, str]] = []
-    for pattern in (_EN, _EN_BEFORE, _FR, _FR_BEFORE, _ZH, _ZH_BEFORE, _MS):
+    for pattern in (_EN, _EN_BEFORE, _FR, _FR_BEFORE, _ZH, _ZH_BARE, _ZH_BEFORE, _MS):
         for m in pattern.finditer(text):
             groups = m.groupdict()
             thing = re.sub(r"\s+", " ", (groups.get("t") or groups.get("t2") or "").casefold()).strip()

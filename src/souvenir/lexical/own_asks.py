@@ -59,6 +59,7 @@ _EN = re.compile(
     rf"|^(?:{EN_GAPS})\s+(?:does|did)\s+{_EN_NP}\s+(?:do(?:\s+for\s+(?:a\s+living|work))?|live|work|study|teach|drive"
     rf"|go\s+to\s+school|support|like)(?:\s+(?:at|in|for))?{_EN_END}$"
     rf"|^how\s+many\s+[a-z]+\s+do\s+i\s+have{_EN_END}$"
+    rf"|^(?:{EN_GAPS})\s+did\s+i\s+(?:say|tell\s+you|mention)\s+(?:that\s+)?(?:i|{_EN_NP})(?:\s+(?:is|was|were|am))?(?:\s+[a-z]+){{0,2}}{_EN_END}$"
     rf"|^(?:where|what)\s+am\s+i\s+(?:from|allergic\s+to){_EN_END}$|^how\s+old\s+am\s+i{_EN_END}$"
     rf"|^what(?:'s|’s|\s+is)\s+my\s+(?:name|job|age|birthday|address|occupation|job\s+title){_EN_END}$",
     re.I,
@@ -71,8 +72,9 @@ _FR_ASK = (
 )
 _FR_VERB = r"(?:travaille|bosse|taffe|habite|vis|fais(?:\s+(?:comme\s+(?:métier|travail|boulot)|dans\s+la\s+vie))?|étudie|supporte|suis\s+allergique\s+à)"
 _FR = re.compile(
-    rf"^(?:{_FR_ASK})\s+(?:(?:le\s+|la\s+|l')(?:nom|prénom|âge|métier|boulot|travail|adresse|anniversaire|date\s+de\s+naissance)"
+    rf"^(?:{_FR_ASK})\s+(?:déjà\s+)?(?:(?:le\s+|la\s+|l')(?:nom|prénom|âge|métier|boulot|travail|adresse|anniversaire|date\s+de\s+naissance)"
     rf"\s+(?:de|d')\s*)?{_FR_NP}{_FR_END}$"
+    rf"|^(?:il|elle)\s+(?:s'appell\w*\s+comment|a\s+quel\s+âge|fait\s+quoi|habite\s+où|travaille\s+où)(?:\s+déjà)?\s+{_FR_NP}{_FR_END}$"
     rf"|^{_FR_NP}\s+(?:s'appell\w*\s+comment|a\s+quel\s+âge|ont\s+quel\s+âge|c'est\s+qui|habite\s+où|travaille\s+où"
     rf"|fait\s+quoi(?:\s+comme\s+(?:métier|travail|boulot))?){_FR_END}$"
     rf"|^(?:où|qu'est-ce\s+que|que|quel\s+métier|quel\s+sport|quelle\s+équipe)\s+(?:est-ce\s+que\s+)?(?:je|j')\s*{_FR_VERB}"
@@ -122,6 +124,7 @@ def own_question(sentence: str) -> bool:
     if not text or len(text) > 80 or _ADVICE.search(text):
         return False
     plain = re.sub(r"今年|现在", "", text)  # 我女儿今年几岁了: the age asked now, no time told
+    plain = re.sub(r"\b[A-Z]{2,3}\b", lambda m: m.group().lower(), plain)  # "Who's my GP?": an initialism, no name
     if not plain_complement(plain[:1].lower() + plain[1:]):  # the capital opening the sentence is no name
         return False
     if re.search(r"[\u3400-\u9fff]", text):
