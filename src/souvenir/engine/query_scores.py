@@ -5,6 +5,7 @@ answer with its cause; it never raises."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from souvenir.engine.warm_reads import WARMING_CAUSE
 from souvenir.errors import EmbedderError
+from souvenir.index.query_vectors import QueryVectors
 from souvenir.index.vectors import PendingQuery, VectorIndex
 from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
@@ -61,6 +63,9 @@ class QueryScorer:
         #: ``warming(user_id)``: the user's read path is being built at start
         #: (:class:`~souvenir.engine.warm_reads.ReadWarmer`): the turn is not made to wait
         self.warming: Callable[[int], bool] | None = None
+        #: the recent query vectors of each user's texts: a conversation's earlier turns are
+        #: read from here, not embedded again (:mod:`~souvenir.index.query_vectors`)
+        self.vectors = QueryVectors()
 
     def settle_pool(self, user_id: int, candidates: Sequence[Memory]) -> bool:
         """After a context over a large user's pool not seen before (the first after a write:
@@ -118,7 +123,9 @@ class QueryScorer:
         if self.scorer is not None:
             if pending is None and candidates:
                 pending = self.start_window_query(message)
-            return self._fused(self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns)
+            return self._fused(
+                self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns, keep=True
+            )
         scores: Mapping[int, float] | None = {}
         cause: str | None = None
         if self.index is not None:
@@ -141,6 +148,7 @@ class QueryScorer:
         pending: PendingQuery | str | None,
         meanwhile: Callable[[], Any] | None,
         turns: Sequence[str] | None = None,
+        keep: bool = False,
     ) -> tuple:
         """The fused score. The window embedder's query (``pending``, started by the caller)
         runs while the main embedder's query, the score's other signals and ``meanwhile`` are
@@ -148,20 +156,28 @@ class QueryScorer:
         and marks the answer degraded with its cause. The earlier ``turns`` that count
         (:meth:`Scorer.conversation`) are mixed into both query vectors at
         ``context_weight`` and into BM25 at ``context_lexical``; a turn that cannot be
-        embedded is left out (the message alone still scores: no degradation)."""
+        embedded is left out (the message alone still scores: no degradation). A turn's vector
+        kept from an earlier context is read from :attr:`vectors`; ``keep``: the vectors
+        computed here are kept there (not the warm-up's)."""
         causes: list[str] = []
         dense_query = window_query = None
         cfg = scorer.config
+        kept = self.vectors
+        generation = kept.generation  # an erasure from now on: nothing computed here is kept
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
-        window_turns = _start_turns(self.window_index, mixed)
+        window_turns = self._start_turns(self.window_index, user_id, mixed, generation)
         if self.index is not None and candidates:
             try:
                 dense_query = self.index.embed_query(message)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
             else:
-                dense_query = _mixed(dense_query, [(self.index.embed_query, text, w) for text, w in mixed])
+                if keep:
+                    kept.put(user_id, self.index.name, message, dense_query, generation)
+                dense_query = _mixed(
+                    dense_query, [(self._turn_query(self.index, user_id, text, generation), w) for text, w in mixed]
+                )
         built = scorer.built
         lexical = [(text, cfg.context_lexical * w) for text, w in context] if cfg.context_lexical else None
         prepared = scorer.prepare(
@@ -179,7 +195,9 @@ class QueryScorer:
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
             else:
-                window_query = _mixed(window_query, [(p.result, None, w) for p, w in window_turns])
+                if keep and self.window_index is not None:
+                    kept.put(user_id, self.window_index.name, message, window_query, generation)
+                window_query = _mixed(window_query, window_turns)
         for cause in causes:
             log.warning("degraded turn: %s", cause)
         scores = prepared.finish(self._side(scorer, self.window_index, user_id, window_query), parts)
@@ -200,6 +218,45 @@ class QueryScorer:
             self.scorer, user_id, message, candidates, now, None, self.start_window_query(message), None
         )
         return scores
+
+    def _turn_query(self, index: VectorIndex, user_id: int, text: str, generation: int) -> Callable[[], np.ndarray]:
+        """An earlier turn's vector on ``index``: the one kept (:attr:`vectors`), else
+        embedded now (bounded as the message's) and kept."""
+        kept = self.vectors.get(user_id, index.name, text)
+        if kept is not None:
+            return lambda: kept
+
+        def embed() -> np.ndarray:
+            vector = index.embed_query(text)
+            self.vectors.put(user_id, index.name, text, vector, generation)
+            return vector
+
+        return embed
+
+    def _start_turns(
+        self, index: VectorIndex | None, user_id: int, mixed: list[tuple[str, float]], generation: int
+    ) -> list[tuple[Callable[[], np.ndarray], float]]:
+        """The window embedder's vectors of the context turns: the kept ones, and the others'
+        queries started now (none once the breaker refuses one)."""
+        out: list[tuple[Callable[[], np.ndarray], float]] = []
+        if index is None:
+            return out
+        for text, weight in mixed:
+            kept = self.vectors.get(user_id, index.name, text)
+            if kept is not None:
+                out.append(((lambda v=kept: v), weight))
+                continue
+            try:
+                pending = index.start_query(text)
+            except EmbedderError:
+                break  # the breaker is open: the message's own query says so
+            out.append((functools.partial(self._kept_result, pending, user_id, index.name, text, generation), weight))
+        return out
+
+    def _kept_result(self, pending: PendingQuery, user_id: int, name: str, text: str, generation: int) -> np.ndarray:
+        vector = pending.result()
+        self.vectors.put(user_id, name, text, vector, generation)
+        return vector
 
     @staticmethod
     def _side(scorer: Scorer, index: VectorIndex | None, user_id: int, query: Any) -> DenseInput | None:
@@ -242,28 +299,15 @@ class QueryScorer:
         )
 
 
-def _start_turns(index: VectorIndex | None, mixed: list[tuple[str, float]]) -> list[tuple[PendingQuery, float]]:
-    """The window embedder's queries of the context turns, started now (none that cannot)."""
-    out: list[tuple[PendingQuery, float]] = []
-    if index is None:
-        return out
-    for text, weight in mixed:
-        try:
-            out.append((index.start_query(text), weight))
-        except EmbedderError:
-            break  # the breaker is open: the message's own query says so
-    return out
-
-
-def _mixed(query: np.ndarray, turns: list[tuple[Callable[..., np.ndarray], str | None, float]]) -> np.ndarray:
+def _mixed(query: np.ndarray, turns: list[tuple[Callable[[], np.ndarray], float]]) -> np.ndarray:
     """``query`` + Σ weight · the turn's vector, as a unit vector; a turn whose vector fails
     is left out."""
     if not turns:
         return query
     out = np.asarray(query, dtype=np.float64).copy()
-    for embed, text, weight in turns:
+    for embed, weight in turns:
         try:
-            vector = embed(text) if text is not None else embed()
+            vector = embed()
         except EmbedderError:
             continue
         out += weight * np.asarray(vector, dtype=np.float64)
