@@ -18,6 +18,7 @@ from souvenir.engine.warm_reads import WARMING_CAUSE
 from souvenir.errors import EmbedderError
 from souvenir.index.query_vectors import QueryVectors
 from souvenir.index.vectors import PendingQuery, VectorIndex
+from souvenir.read.explain_conversation import CONVERSATION, ConversationRead
 from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
 from souvenir.types import Memory
@@ -156,11 +157,13 @@ class QueryScorer:
         and marks the answer degraded with its cause. The earlier ``turns`` that count
         (:meth:`Scorer.conversation`) are mixed into both query vectors at
         ``context_weight`` and into BM25 at ``context_lexical``; a turn that cannot be
-        embedded is left out (the message alone still scores: no degradation). A turn's vector
+        embedded is left out (the message alone still scores: no degradation). With turns
+        read, ``parts`` also holds a :class:`~souvenir.read.explain_conversation.ConversationRead`
+        (the page's ``conversation`` part, made off the turn by the records). A turn's vector
         kept from an earlier context is read from :attr:`vectors`; ``keep``: the vectors
         computed here are kept there (not the warm-up's)."""
         causes: list[str] = []
-        dense_query = window_query = None
+        dense_query = window_query = alone_dense = alone_window = None
         cfg = scorer.config
         kept = self.vectors
         generation = kept.generation  # an erasure from now on: nothing computed here is kept
@@ -175,6 +178,7 @@ class QueryScorer:
             else:
                 if keep:
                     kept.put(user_id, self.index.name, message, dense_query, generation)
+                alone_dense = dense_query
                 dense_query = _mixed(
                     dense_query, [(self._turn_query(self.index, user_id, text, generation), w) for text, w in mixed]
                 )
@@ -197,10 +201,16 @@ class QueryScorer:
             else:
                 if keep and self.window_index is not None:
                     kept.put(user_id, self.window_index.name, message, window_query, generation)
+                alone_window = window_query
                 window_query = _mixed(window_query, window_turns)
         for cause in causes:
             log.warning("degraded turn: %s", cause)
         scores = prepared.finish(self._side(scorer, self.window_index, user_id, window_query), parts)
+        if context and parts is not None and candidates:  # the page's part: the message alone, off the turn
+            parts[CONVERSATION] = ConversationRead(
+                tuple(text for text, _ in context),
+                functools.partial(self.fused_scores, user_id, candidates, message, now, alone_dense, alone_window),
+            )
         degraded = "; ".join(causes) or None
         return (scores, degraded) if meanwhile is None else (scores, degraded, around)
 
@@ -224,7 +234,7 @@ class QueryScorer:
         embedded now (bounded as the message's) and kept."""
         kept = self.vectors.get(user_id, index.name, text)
         if kept is not None:
-            return lambda: kept
+            return _given(kept)
 
         def embed() -> np.ndarray:
             vector = index.embed_query(text)
@@ -244,7 +254,7 @@ class QueryScorer:
         for text, weight in mixed:
             kept = self.vectors.get(user_id, index.name, text)
             if kept is not None:
-                out.append(((lambda v=kept: v), weight))
+                out.append((_given(kept), weight))
                 continue
             try:
                 pending = index.start_query(text)
@@ -297,6 +307,10 @@ class QueryScorer:
             self._side(scorer, self.window_index, user_id, window_query),
             parts,
         )
+
+
+def _given(vector: np.ndarray) -> Callable[[], np.ndarray]:
+    return lambda: vector
 
 
 def _mixed(query: np.ndarray, turns: list[tuple[Callable[[], np.ndarray], float]]) -> np.ndarray:
