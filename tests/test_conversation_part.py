@@ -78,7 +78,7 @@ def test_the_part_the_turns_and_the_reason_on_the_page(tmp_path, lang: str) -> N
         first = next(i for i in sel["items"] if i["text"] == thing)
         assert first["parts"]["conversation"] > 0  # the turns lifted the thing named before
         page = render_page(data)
-        assert "read with the conversation: “" in page and "<dt>read with the conversation</dt>" in page
+        assert "read with the conversation: “" in page and "<dt>the conversation</dt>" in page
         assert all(t.replace("'", "&#x27;") in page for t in turns)
         # the message alone: no part of the conversation, no turns
         mem.context("zoe", message)

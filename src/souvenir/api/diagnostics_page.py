@@ -54,7 +54,7 @@ PART_LABELS = {
     "mood": "brought up: the user sounds low",
     "period": "period",
     "diversity": "diversity",
-    "conversation": "read with the conversation",
+    "conversation": "the conversation",
 }
 #: What each column of a selection says (the page's legend): the score, the memory's rank, and
 #: each part by name (the part ``rank``, reciprocal-rank fusion, under ``rank_fusion``).
@@ -153,7 +153,7 @@ _BREAKS = {
     "speaker": "speak\u00ader",
     "question": "ques\u00adtion",
     "diversity": "diver\u00adsity",
-    "conversation": "conver\u00adsation",
+    "conversation": "con\u00adver\u00adsa\u00adtion",
 }
 
 

@@ -68,7 +68,8 @@ class QueryVectors:
         self.generation = 0
         self.hits = 0
         self.misses = 0
-        _LIVE.add(self)
+        with _LIVE_LOCK:
+            _LIVE.add(self)
 
     def __len__(self) -> int:
         return len(self._data)
@@ -134,10 +135,13 @@ class QueryVectors:
 
 #: Every cache alive, told of erased texts (:func:`_forget_everywhere`).
 _LIVE: weakref.WeakSet[QueryVectors] = weakref.WeakSet()
+_LIVE_LOCK = threading.Lock()
 
 
 def _forget_everywhere(texts: list[str]) -> int:
-    return sum(cache.forget_texts(texts) for cache in list(_LIVE))
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    return sum(cache.forget_texts(texts) for cache in live)
 
 
 also_forget(_forget_everywhere)
