@@ -12,6 +12,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.api.diagnostics_page import render_page
 from souvenir.read.explain_conversation import kept_message, split_message
+from souvenir.timeutil import utcnow
 from tests.servers import EmbeddingServer
 
 #: Per language: the earlier turns naming a thing, the short message pointing back at it, the
@@ -118,3 +119,25 @@ def test_kept_message_round_trip() -> None:
     assert message == "Yes, it" and turns[:2] == ["a b", "x y"] and len(turns) == 3
     assert len(turns[2]) == 96 and turns[2].endswith("…")
     assert split_message("plain") == ("plain", [])
+
+
+def test_no_part_once_a_write_replaced_the_pool_and_its_columns_stay(tmp_path) -> None:
+    """The message alone is scored off the turn only over the pool whose columns the scorer
+    holds: after a write (a new pool read by the next context) the older selection gets no
+    part, and the new pool's columns are neither read again nor evicted."""
+    turns, message, _, _ = CASES["en"]
+    with EmbeddingServer() as server, _open(tmp_path, server) as mem:
+        _store(mem, "en")
+        engine = mem.runtime.engine
+        query_scores = engine.reader.scores
+        user = engine.store.find_user("api", "zoe")
+        parts: dict = {}
+        query_scores.scores(user, message, engine.store.candidates(user, None), utcnow(), parts, turns=turns)
+        read = parts["conversation"]
+        assert read.turns == tuple(turns) and read.alone({}) is not None
+        mem.remember("zoe", "The user bought a new bike in Leeds")
+        newer = engine.store.candidates(user, None)
+        query_scores.scores(user, message, newer, utcnow(), {}, turns=turns)
+        built = query_scores.scorer.built
+        assert read.alone({}) is None
+        assert query_scores.scorer.holds(user, newer) and query_scores.scorer.built == built

@@ -209,7 +209,7 @@ class QueryScorer:
         if context and parts is not None and candidates:  # the page's part: the message alone, off the turn
             parts[CONVERSATION] = ConversationRead(
                 tuple(text for text, _ in context),
-                functools.partial(self.fused_scores, user_id, candidates, message, now, alone_dense, alone_window),
+                functools.partial(self._alone, user_id, candidates, message, now, alone_dense, alone_window),
             )
         degraded = "; ".join(causes) or None
         return (scores, degraded) if meanwhile is None else (scores, degraded, around)
@@ -228,6 +228,24 @@ class QueryScorer:
             self.scorer, user_id, message, candidates, now, None, self.start_window_query(message), None
         )
         return scores
+
+    def _alone(
+        self,
+        user_id: int,
+        candidates: Sequence[Memory],
+        message: str,
+        now: datetime,
+        dense: Any,
+        window: Any,
+        parts: dict,
+    ) -> Scores | None:
+        """The message alone's fused score over ``candidates`` (the page's conversation part,
+        off the turn); ``None`` once the user's held columns are of another pool (a write
+        since): scoring the old one would read its columns again and evict the new ones."""
+        scorer = self.scorer
+        if scorer is None or not scorer.holds(user_id, candidates):
+            return None
+        return self.fused_scores(user_id, candidates, message, now, dense, window, parts)
 
     def _turn_query(self, index: VectorIndex, user_id: int, text: str, generation: int) -> Callable[[], np.ndarray]:
         """An earlier turn's vector on ``index``: the one kept (:attr:`vectors`), else

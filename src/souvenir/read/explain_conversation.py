@@ -40,7 +40,8 @@ _SEP = "\x1e"
 class ConversationRead:
     """The earlier turns a context read (oldest first) and ``alone(parts)``: the message
     alone's fused scores over the same candidates, filling ``parts`` (the context's scorer
-    with the message's own query vectors)."""
+    with the message's own query vectors), or ``None`` when they can no longer be scored
+    without reading the user's columns again (a write since: the part is left out)."""
 
     turns: tuple[str, ...]
     alone: Callable[[dict], Any]
@@ -51,6 +52,8 @@ class ConversationRead:
         its score alone. A memory without both scores keeps its parts."""
         parts: dict = {}
         alone = self.alone(parts)
+        if alone is None:  # not scored (the user's pool changed since): no part
+            return why
         complete = getattr(alone, "complete", None)
         if complete is not None and not getattr(alone, "completed", True):
             complete()
