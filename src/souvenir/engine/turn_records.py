@@ -158,16 +158,10 @@ class TurnRecords:
         A large user's scores not read whole (``LazyScores``, nothing shown): the ranks and
         parts are made when read (:class:`~souvenir.engine.explanations.Explanations`;
         ``pool``: the candidates' serial). ``conversation``: the turns the message was read
-        with; its part is made here (the message alone scored again,
+        with; its part is made with the ranks and parts (the message alone scored again,
         :mod:`~souvenir.read.explain_conversation`) and the turns kept after the message."""
         ids = [s.memory.id for s in selected] + list(shown)
-        later = (
-            self.deferred
-            and isinstance(scores, LazyScores)
-            and not scores.completed
-            and not shown
-            and conversation is None
-        )
+        later = self.deferred and isinstance(scores, LazyScores) and not scores.completed and not shown
         if later:
             why: dict = {mid: (None, None) for mid in ids}
         else:
@@ -200,7 +194,7 @@ class TurnRecords:
         if kept is None:  # the user erased since this read: nothing read of its question stays
             forget_readings([asked])
         if later and kept is not None:
-            self.explanations.hold(user_id, kept, scores, parts, ids, pool)  # type: ignore[arg-type]
+            self.explanations.hold(user_id, kept, scores, parts, ids, pool, conversation)  # type: ignore[arg-type]
 
     def diagnostics(self, channel: str, external_id: str, story: str | None = None) -> dict:
         """One dict for the diagnostics page and its JSON twin: the last selections (each
