@@ -18,6 +18,7 @@ as the part's reason: "read with the conversation: …"."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,8 @@ from souvenir.privacy import redact_answer
 from souvenir.read.explain import explain
 
 __all__ = ["CONVERSATION", "TURN_CHARS", "ConversationRead", "kept_message", "split_message"]
+
+log = logging.getLogger(__name__)
 
 #: The part's name (and the key the context leaves in its ``parts`` for the records).
 CONVERSATION = "conversation"
@@ -51,13 +54,17 @@ class ConversationRead:
         memory's parts made of the message alone's, and ``conversation``: its score minus
         its score alone. A memory without both scores keeps its parts."""
         parts: dict = {}
-        alone = self.alone(parts)
-        if alone is None:  # not scored (the user's pool changed since): no part
+        try:
+            alone = self.alone(parts)
+            if alone is None:  # not scored (the user's pool changed since): no part
+                return why
+            complete = getattr(alone, "complete", None)
+            if complete is not None and not getattr(alone, "completed", True):
+                complete()
+            alone_why = explain(alone, parts, ids)
+        except Exception as exc:  # noqa: BLE001 - a part of the page never costs the selection's record
+            log.warning("the conversation's part not made: %s", exc)
             return why
-        complete = getattr(alone, "complete", None)
-        if complete is not None and not getattr(alone, "completed", True):
-            complete()
-        alone_why = explain(alone, parts, ids)
         out = dict(why)
         for mid in ids:
             rank, _ = why.get(mid, (None, None))
