@@ -53,16 +53,7 @@ def message(i: int) -> str:
 def build(path: Path, size: int) -> None:
     """A store of ``size`` memories for the bench user, as ``souvenir bench latency``
     writes it, with one counted turn (every memory's counters started)."""
-    if path.exists():
-        return
-    settings = Settings(database_url=f"sqlite:///{path}", llm_base_url="", _env_file=None)
-    rt = open_runtime(settings)
-    try:
-        lat.fill(rt, size, 512)
-        rt.engine.context(lat.CHANNEL, lat.USER, lat.MESSAGE, story=lat.STORY, now=lat.NOW)
-        rt.engine.flush(None)
-    finally:
-        rt.close()
+    lat.fill_store(path, size, Settings(database_url=f"sqlite:///{path}", llm_base_url="", _env_file=None))
 
 
 # -- profile -------------------------------------------------------------------------------

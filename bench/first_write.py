@@ -31,15 +31,7 @@ TEXTS = ("I moved to Kuala Lumpur last month", "My sister started a bakery in Ip
 def build(path: Path, size: int) -> None:
     """The store of ``size`` memories of the bench user, with one context served (the warm-up
     warms the users served last)."""
-    if path.exists():
-        return
-    rt = open_runtime(_settings(path))
-    try:
-        lat.fill(rt, size, 512)
-        rt.engine.context(lat.CHANNEL, lat.USER, lat.MESSAGE, story=lat.STORY, now=lat.NOW)
-        rt.engine.flush(None)
-    finally:
-        rt.close()
+    lat.fill_store(path, size, _settings(path))
 
 
 def _settings(path: Path) -> Settings:

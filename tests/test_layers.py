@@ -34,6 +34,7 @@ RANK = {
 }
 _TOP = {
     "cli": "cli",
+    "__main__": "cli",  # `python -m souvenir`: the command line
     "bench": "lab",
     "api": "services",
     "mcp_server": "services",

@@ -4,7 +4,9 @@ through the library: a refund superseded a compensation (``restated_fee``), a re
 redelivery "took up again" a return whose doer, 顾客, was read as the thing stopped
 (``resumption``); built as kinds in en / fr / zh / ms with wordings of no case file: a one-off sum
 (refund, compensation, voucher) is no fee said again; a Chinese doer is no habit stopped; an
-order, a purchase or a booking told as done is not ended by its cancellation, return or refund.
+order, a purchase or a booking told as done is not ended by its return or refund (session 22, lane
+write30: its own cancellation ends it — the order's state, ``lexical/cancelled_orders``; the four
+cancellation lines below moved from "both kept" to "the order in history").
 Counter-examples: a fee that went up, a refund said again with another amount, a subscription
 cancelled, a habit stopped and taken up again still replace the older memory.
 
@@ -29,10 +31,10 @@ A|zh|平台给顾客补偿了四十元代金券|顾客退了台灯，退款二�
 A|ms|Dapat baucar RM40 sebagai pampasan sofa lambat|Dapat bayaran balik RM260 untuk lampu rosak|bayaran balik||2
 A|zh|顾客退掉了蓝牙音箱，退款一百五十元|顾客拒收了洗衣机，商家重新发货|重新发货||2
 A|zh|用户取消了书架的订单|用户重新下单买了书架|重新下单||2
-A|en|Ordered a standing desk for £450|Cancelled the standing desk order and got the £450 back|Cancelled||2
-A|fr|A commandé un bureau assis-debout à 450 €|A annulé la commande du bureau assis-debout, remboursée|annulé||2
-A|zh|用户在网上买了一张升降桌|用户取消了升降桌，已经退款|取消||2
-A|ms|Tempah meja berdiri RM450|Batalkan tempahan meja berdiri, dapat balik RM450|Batalkan||2
+A|en|Ordered a standing desk for £450|Cancelled the standing desk order and got the £450 back|Cancelled|Ordered a standing desk
+A|fr|A commandé un bureau assis-debout à 450 €|A annulé la commande du bureau assis-debout, remboursée|annulé|A commandé
+A|zh|用户在网上买了一张升降桌|用户取消了升降桌，已经退款|取消|买了一张
+A|ms|Tempah meja berdiri RM450|Batalkan tempahan meja berdiri, dapat balik RM450|Batalkan|Tempah meja
 A|en|Pays £65 a month for the gym|Gym membership went up to £72 a month|£72|£65
 A|fr|Paie 29 € par mois pour Netflix|L'abonnement Netflix est passé à 32 € par mois|32 €|29 €
 A|zh|健身房每个月交三百|健身卡涨到三百五一个月了|三百五|每个月交三百

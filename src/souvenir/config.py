@@ -188,6 +188,14 @@ class Settings(BaseSettings):
             raise ValueError("must start with http:// or https:// (e.g. http://127.0.0.1:8080)")
         return value.strip()
 
+    @field_validator("default_user", mode="after")
+    @classmethod
+    def _user_id(cls, value: str) -> str:
+        """A default user is an id every route can address, checked when the settings are read."""
+        from souvenir.limits import check_user_id
+
+        return check_user_id(value, "SOUVENIR_DEFAULT_USER") if value else value
+
     context_limit: int = Field(24, ge=1, le=200, description="Memories per context (rules excluded).")
     max_memories_per_user: int = Field(
         0,
@@ -288,6 +296,13 @@ class Settings(BaseSettings):
         "(/v1/chat/completions: vLLM, LiteLLM, OpenAI, llama-server) or ollama (/api/chat).",
     )
     llm_model: str = Field("", description="Main chat model name.")
+    default_user: str = Field(
+        "",
+        description="The proxy's user for a request naming none (no `user`, X-Souvenir-User…), "
+        "in the keyless loopback mode only: a chat front-end that cannot send one, on a machine "
+        "of one person. Empty (the default): such a request is forwarded without memory. Once an "
+        "API key exists it no longer applies: a key may serve several people.",
+    )
     llm_api_key: str = Field("", description="Bearer token for the chat endpoint.")
     llm_timeout_s: float = Field(120.0, gt=0, description="Bound on one upstream chat call (the proxy's reply).")
     reflection_model: str = Field("", description="Model of the reflection call; empty = the main model.")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-__all__ = ["is_loopback", "looks_like_conninfo", "url_passwords", "without_userinfo"]
+__all__ = ["is_loopback", "looks_like_conninfo", "openai_api_base", "url_passwords", "without_userinfo"]
 
 #: A URL's user info: from ``://`` through the *last* ``@`` before the URL's end (a space, a
 #: quote, ``?`` or ``#``). The last, not the first: a password with an unescaped ``@`` or
@@ -71,3 +71,21 @@ def is_loopback(host: str | None) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+#: A path segment naming an API version: ``v1``, ``v1beta``, ``v3``, ``v4`` (OpenAI's ``/v1``,
+#: Gemini's ``/v1beta/openai``, Volcengine Ark's ``/api/v3``, Zhipu's ``/api/paas/v4``).
+_VERSION_SEGMENT = re.compile(r"v\d+[a-z0-9]*", re.I)
+
+
+def openai_api_base(url: str) -> str:
+    """The base an OpenAI-compatible server's routes (``/chat/completions``, ``/models``) are
+    appended to, as the OpenAI SDK takes a ``base_url``: ``url`` itself when its path names an
+    API version (``…/v1``, ``…/v1beta/openai``, ``…/api/v3``), else the server root with
+    ``/v1`` (``http://127.0.0.1:8080`` → ``http://127.0.0.1:8080/v1``: llama-server, vLLM,
+    LiteLLM served at a root or under a reverse proxy's sub-path)."""
+    parts = urlsplit(url.strip())
+    path = parts.path.rstrip("/")
+    if not any(_VERSION_SEGMENT.fullmatch(segment) for segment in path.split("/")):
+        path += "/v1"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))

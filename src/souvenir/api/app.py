@@ -43,6 +43,7 @@ from souvenir.lexical import content_words, normalize
 from souvenir.api.keys import KeyRing
 from souvenir.library import Souvenir
 from souvenir.privacy.scrub import install_log_redaction
+from souvenir.urls import openai_api_base
 
 __all__ = ["create_app"]
 
@@ -73,7 +74,7 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
         headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
         headers["Accept-Encoding"] = ACCEPT_ENCODING  # what proxy_decode decodes, bounded
         upstream = httpx.AsyncClient(
-            base_url=settings.llm_base_url.rstrip("/").removesuffix("/v1"),
+            base_url=openai_api_base(settings.llm_base_url),  # the SDK's base_url: /chat/completions, /models
             headers=headers,
             timeout=httpx.Timeout(settings.llm_timeout_s),
         )

@@ -62,9 +62,11 @@ COLUMN_LEGEND = {
     "score": "the fused score for the message: the sum of the parts to its right (higher is better).",
     "rank": "the memory's place among all the user's candidates by score (1 = best).",
     "use": "closeness in meaning of the message and the memory by the multilingual Universal Sentence "
-    "Encoder (cosine, z-scored among the candidates of the memory's language, weighted).",
+    "Encoder (cosine, z-scored among the candidates of the memory's language, weighted). A message naming "
+    'two of the speakers is read without their names ("What do Jon and Gina both like?" as "What do both '
+    'like?"): the turns that address the other by name no longer come first.',
     "e5": "the same by multilingual-e5 over the memory with its neighbouring turns (a window of the "
-    "conversation), z-scored and weighted.",
+    "conversation), z-scored and weighted; a message naming two speakers read without their names, as for USE.",
     "bm25": "words shared with the message (BM25 over content words and their stems, in every language), "
     "z-scored and weighted (on a small store the z is pooled with typical unrelated memories: every row "
     "may be below 0, the best match least).",

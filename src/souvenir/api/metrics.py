@@ -35,6 +35,7 @@ PROXY_EVENTS = (
     "proxy_upstream_bad_type",
     "proxy_upstream_too_large",
     "proxy_no_user",
+    "proxy_default_user",
     "proxy_client_gone",
     "proxy_stream_cut",
     "proxy_tool_call_legs",

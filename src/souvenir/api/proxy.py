@@ -64,10 +64,12 @@ from souvenir.api.proxy_upstream import STREAM_TIMEOUT as _STREAM_TIMEOUT
 from souvenir.api.proxy_upstream import UpstreamHealth, tool_call_answer as _tool_call_answer
 from souvenir.api.proxy_request import (
     continues_a_reply,
+    default_user,
     last_question,
     last_user_text,
     needs_store_check,
     prompt_texts,
+    no_default_why,
     refuse_new_lookalike,
     request_user,
     souvenir_header,
@@ -192,7 +194,7 @@ def build_router(
     @router.get("/v1/models", response_model=None, responses={200: {"model": ModelList}})
     async def models(request: Request) -> Response:
         try:
-            answer = await fetch(upstream, "GET", "/v1/models")
+            answer = await fetch(upstream, "GET", "/models")
         except httpx.HTTPError as exc:
             raise _upstream_error(exc) from exc
         health.answered(answer.status_code)
@@ -239,7 +241,9 @@ def build_router(
                 return _invalid(f"X-Souvenir-Timezone: {exc}", "X-Souvenir-Timezone")
         if named is not None and not isinstance(named, str):
             return _invalid("'user' must be a string", "user")
-        user = named or None
+        user = named or default_user(request)  # SOUVENIR_DEFAULT_USER: keyless loopback mode only
+        if user is not None and not named:
+            counters["proxy_default_user"] += 1
         try:
             if user is not None:
                 if needs_store_check(channel, user, story):  # a new look-alike id: refused before the reply
@@ -253,9 +257,10 @@ def build_router(
                     "proxy: %d %s named no user (no X-Souvenir-User header, `user`, "
                     "`safety_identifier` nor `metadata.user_id`): forwarded without memory "
                     "(litellm drops `user=` for a model it does not know: add "
-                    "allowed_openai_params=['user'], docs/recipes.md)",
+                    "allowed_openai_params=['user'], docs/recipes.md; %s)",
                     counters["proxy_no_user"],
                     "request" if counters["proxy_no_user"] == 1 else "requests",
+                    no_default_why(request),
                 )
         message = last_user_text(body["messages"])
         question = last_question(body["messages"])  # a bare answer to it is a secret (issue #27)
@@ -321,7 +326,7 @@ def build_router(
                 question,
                 began,
             )
-        call = asyncio.ensure_future(fetch(upstream, "POST", "/v1/chat/completions", json=body))
+        call = asyncio.ensure_future(fetch(upstream, "POST", "/chat/completions", json=body))
         # the bound is on the whole answer: httpx's is per read (a byte a second never trips it)
         ends = time.monotonic() + (upstream.timeout.read or 600.0)
         try:
@@ -418,7 +423,7 @@ def build_router(
         question: str | None = None,
         began: datetime | None = None,
     ) -> Response:
-        request = upstream.build_request("POST", "/v1/chat/completions", json=body)
+        request = upstream.build_request("POST", "/chat/completions", json=body)
         # the bound is on the whole answer, its head and its stream included (httpx's is per read)
         ends = time.monotonic() + (upstream.timeout.read or 600.0)
         try:

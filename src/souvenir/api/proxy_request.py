@@ -146,6 +146,29 @@ def request_user(request: Request, body: dict) -> object:
     return None
 
 
+def default_user(request: Request) -> str | None:
+    """``SOUVENIR_DEFAULT_USER`` for a request naming no user, only in the keyless loopback
+    mode (the local principal: no API key exists, the caller is on this machine); ``None``
+    otherwise. With keys, a key may serve several people: their memories are never mixed
+    under one default."""
+    principal = getattr(request.state, "principal", None)
+    settings = getattr(request.app.state, "settings", None)
+    if principal is None or not principal.local or settings is None:
+        return None
+    return settings.default_user or None
+
+
+def no_default_why(request: Request) -> str:
+    """Why a request naming no user got no default user, for the proxy's warning."""
+    settings = getattr(request.app.state, "settings", None)
+    if settings is None or not settings.default_user:
+        return (
+            "a front-end of one person on this machine that cannot send one: SOUVENIR_DEFAULT_USER, "
+            "used while no API key exists"
+        )
+    return "SOUVENIR_DEFAULT_USER is not used once an API key exists: a key may serve several people"
+
+
 def needs_store_check(channel: str, user: str, story: str | None) -> bool:
     """Check a chat request's ids (:func:`~souvenir.limits.check_user_id`, the story's length;
     :class:`InputError` otherwise) and say whether one would look like another

@@ -134,6 +134,22 @@ def fill(rt, size: int, dim: int, seed: int = 0) -> tuple[int, int]:
     return user_id, story_id
 
 
+def fill_store(path: Path, size: int, settings: Settings) -> None:
+    """A SQLite store at ``path`` (left as it is when it exists) of ``size`` memories of the bench
+    user, as :func:`fill` writes them, with one context served and its bookkeeping flushed: every
+    memory's counters started, and the user among the last served (the warm-up's plan). The
+    store-filling step of ``bench/context_path.py`` and ``bench/first_write.py``."""
+    if path.exists():
+        return
+    rt = open_runtime(settings)
+    try:
+        fill(rt, size, 512)
+        rt.engine.context(CHANNEL, USER, MESSAGE, story=STORY, now=NOW)
+        rt.engine.flush(None)
+    finally:
+        rt.close()
+
+
 def window_dim(rt) -> int:
     """Dimension of the window embedder's vectors (0 without one)."""
     if rt.window_index is None:

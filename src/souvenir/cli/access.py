@@ -7,21 +7,22 @@ a running service picks a change up within a second.
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from souvenir.errors import SouvenirError
-from souvenir.library import Souvenir
+
+if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light
+    from souvenir.library import Souvenir
 
 keys_app = typer.Typer(
     help="API keys of the REST service, the proxy and the MCP HTTP transport (only their hashes are kept).",
     no_args_is_help=True,
 )
-_out = Console(markup=False, emoji=False)
 _err = Console(stderr=True, emoji=False)
 
 
@@ -86,17 +87,29 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
             "'souvenir keys create --name NAME --channel CHANNEL' (or --admin)"
         )
         return
-    table = Table("id", "name", "starts", "reaches", "created", "revoked")
-    for r in rows:
-        table.add_row(
+    lines = [("id", "name", "starts", "reaches", "created", "revoked")] + [
+        (
             str(r["id"]),
             r["name"],
             r["prefix"] + "…",
-            "admin" if r["admin"] else ", ".join(r["channels"]),
+            "admin" if r["admin"] else ",".join(r["channels"]),
             r["created_at"],  # ISO 8601 UTC, ``…Z``, as every time a face prints
             r["revoked_at"] or "",
         )
-    _out.print(table)
+        for r in rows
+    ]
+    for line in aligned(lines):
+        print(line)
+
+
+def aligned(rows: list[tuple[str, ...]]) -> list[str]:
+    """``rows`` as lines of columns padded to their widest cell, two spaces apart: nothing is
+    cut or wrapped whatever the terminal's width or a pipe's (a wide line wraps on screen and
+    stays whole in a file), and names, prefixes and times can be copied as printed."""
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))]  # 客服 is 4 columns wide
+    return [
+        "  ".join(cell + " " * (width - cell_len(cell)) for cell, width in zip(row, widths)).rstrip() for row in rows
+    ]
 
 
 @keys_app.command("revoke")

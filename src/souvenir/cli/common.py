@@ -15,6 +15,7 @@ import stat
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 import typer
@@ -24,8 +25,10 @@ from rich.markup import escape
 
 from souvenir.config import Settings
 from souvenir.errors import StoreBusyError
-from souvenir.library import Souvenir
 from souvenir.schemas import DEFAULT_CHANNEL
+
+if TYPE_CHECKING:  # imported by the commands that open it: `souvenir --help` stays light
+    from souvenir.library import Souvenir
 
 # Piped output: a wide table, not rich's 80 columns. No markup: memories may hold "[b]".
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False, emoji=False)
@@ -45,6 +48,8 @@ def _settings(ctx: typer.Context) -> Settings:
 def _memory(ctx: typer.Context) -> Souvenir:
     """The library over the invocation's store and embedders (no background work)."""
     if "memory" not in ctx.obj:
+        from souvenir.library import Souvenir
+
         ctx.obj["memory"] = Souvenir.open(_settings(ctx), background=False)
         ctx.call_on_close(ctx.obj["memory"].close)
     return ctx.obj["memory"]
@@ -53,6 +58,8 @@ def _memory(ctx: typer.Context) -> Souvenir:
 def _store_only(ctx: typer.Context) -> Souvenir:
     """The library over the invocation's store, without models (fast to open)."""
     if "plain" not in ctx.obj:
+        from souvenir.library import Souvenir
+
         ctx.obj["plain"] = Souvenir.open(_settings(ctx), background=False, **STORE_ONLY)
         ctx.call_on_close(ctx.obj["plain"].close)
     return ctx.obj["plain"]

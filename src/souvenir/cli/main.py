@@ -28,7 +28,6 @@ from souvenir.cli.user_commands import users
 from souvenir.cli.serving import mcp_command, serve
 from souvenir.cli.access import keys_app
 from souvenir.config import Settings, SettingsFileError, settings_error
-from souvenir.privacy.scrub import install_log_redaction
 
 app = typer.Typer(
     help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True, pretty_exceptions_enable=False
@@ -59,6 +58,8 @@ def main(
     ),
 ) -> None:
     """Souvenir: long-term memory for LLM chatbots."""
+    from souvenir.privacy.scrub import install_log_redaction  # a command's, not --help's, import time
+
     install_log_redaction()
     overrides: dict = {}
     if db:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 import typer
@@ -21,8 +22,10 @@ from souvenir.cli.common import (
     write_private,
 )
 from souvenir.errors import SouvenirError, UnknownError
-from souvenir.library import Souvenir
 from souvenir.schemas import DEFAULT_CHANNEL
+
+if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light
+    from souvenir.library import Souvenir
 
 
 def _unknown_user(memory: Souvenir, exc: UnknownError, channel: str, user: str) -> UnknownError:

@@ -26,7 +26,6 @@ from souvenir.cli.common import (
     reflect_before_exit,
 )
 from souvenir.errors import SouvenirError, TextError, UnknownError
-from souvenir.library import Souvenir
 from souvenir.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, MemoryPublic, StatusFilter
 from souvenir.timezones import local_day
@@ -154,6 +153,8 @@ def chat(
 
     Needs a chat model (SOUVENIR_LLM_BASE_URL); without one, shows the selection only.
     Empty line or end of input quits."""
+    from souvenir.library import Souvenir
+
     memory = Souvenir.open(_settings(ctx), background=True)
     ctx.call_on_close(memory.close)
     if memory.chat_model is None:

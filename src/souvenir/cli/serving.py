@@ -11,7 +11,6 @@ import typer
 from souvenir.cli.common import CHANNEL_HELP, _fail, _settings
 from souvenir.config import Settings
 from souvenir.errors import SouvenirError
-from souvenir.library import Souvenir
 from souvenir.schemas import DEFAULT_CHANNEL
 
 
@@ -32,6 +31,8 @@ def serve(
     settings = _settings(ctx)
     host = host or settings.host
     try:
+        from souvenir.library import Souvenir
+
         with Souvenir.open(settings, background=False, **STORE_ONLY) as plain:
             keyed = plain.keys_in_force()
             active = any(k.revoked_at is None for k in plain.keys())
@@ -80,6 +81,13 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         if keyed
         else "no API key: loopback clients only, no key needed (`souvenir keys create --name NAME --admin` before serving beyond)"
     )
+    if settings.default_user and settings.llm_base_url:  # the proxy's user for a request naming none
+        access += (
+            f"; SOUVENIR_DEFAULT_USER={settings.default_user!r} is not used: API keys are in force (a key may serve several people)"
+            if keyed
+            else f"; a proxy request naming no user goes to user {settings.default_user!r} (SOUVENIR_DEFAULT_USER, "
+            "while no API key exists: every loopback client is that one person)"
+        )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     from souvenir.api.auth import plain_http_warning
     from souvenir.config import dotenv_report
@@ -159,6 +167,8 @@ def mcp_command(
         if taken:
             _fail(ValueError(taken))
     try:
+        from souvenir.library import Souvenir
+
         memory = Souvenir.open(settings, channel=channel, background=True)
     except SouvenirError as exc:
         _fail(exc)

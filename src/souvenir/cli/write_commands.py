@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional, cast
+from typing import TYPE_CHECKING, Optional, cast
 
 import typer
 from rich.markup import escape
@@ -20,12 +20,13 @@ from souvenir.cli.common import (
     err,
 )
 from souvenir.errors import EmbedderError, SouvenirError
-from souvenir.library import Souvenir
-from souvenir.library.import_places import import_places
 from souvenir.results import ERASED_REASON
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, ScopeName
 from souvenir.timeutil import parse_time
 from souvenir.types import KINDS, SCOPES
+
+if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light
+    from souvenir.library import Souvenir
 
 
 def _index_now(memory: Souvenir, quiet: bool = False, must: bool = True, rescan: bool = False) -> int:
@@ -169,6 +170,8 @@ def import_(
         return
     kept = sum(r.action != "dropped" for r in results)
     erased = sum(r.reason == ERASED_REASON for r in results)
+    from souvenir.library.import_places import import_places
+
     origins = import_places(file)  # "line 4", or "memory 7 of the export"
     exported = bool(origins) and origins[0].endswith("of the export")
     console.print(

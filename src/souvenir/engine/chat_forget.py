@@ -74,7 +74,8 @@ def _written_by(before: dict | None, said: datetime | None, active: Sequence[Mem
     wrote: source ``turn:N``, or the proxy's own key of that turn (``proxy:…``, one per
     request), or a caller's own source (``add_turn(source=…)``, ``/v1/turns``' ``source``: it may
     be shared by many turns, so only a memory of that source dated at that turn's time, the time
-    its words were written with) — when it was said at most :data:`DEICTIC_WINDOW` from ``said``."""
+    its words were written with; only those of its story when another conversation's turn has that
+    source and time too: ``before["elsewhere"]``) — when it was said at most :data:`DEICTIC_WINDOW` from ``said``."""
     if before is None or before["time"] is None or said is None:
         return set()
     at = aware(before["time"])
@@ -84,7 +85,13 @@ def _written_by(before: dict | None, said: datetime | None, active: Sequence[Mem
     sources = {f"turn:{before['id']}"} | ({own} if own.startswith("proxy:") else set())
     written = {m.id for m in active if m.source in sources}
     if own and not own.startswith(("proxy:", "turn:")):
-        written |= {m.id for m in active if m.source == own and _dated_at(m, at)}
+        mine = {m.id for m in active if m.source == own and _dated_at(m, at)}
+        if before.get("elsewhere"):  # a turn of another conversation has that source and time too:
+            # only what is kept in this turn's story is surely this turn's ("don't remember that"
+            # in story B erased story A's episode and the facts of both)
+            story = before.get("story_id")
+            mine = {m.id for m in active if m.id in mine and story is not None and m.story_id == story}
+        written |= mine
     return written
 
 

@@ -167,22 +167,26 @@ class QueryScorer:
         cfg = scorer.config
         kept = self.vectors
         generation = kept.generation  # an erasure from now on: nothing computed here is kept
+        built = scorer.built  # before the first read of the user's columns (query_text's speakers)
+        query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
+        if query_text != message:
+            if isinstance(pending, PendingQuery):  # started on the message as written, before the
+                pending = self.start_window_query(query_text)  # speakers were read: its vector goes unread
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
         window_turns = self._start_turns(self.window_index, user_id, mixed, generation)
         if self.index is not None and candidates:
             try:
-                dense_query = self.index.embed_query(message)
+                dense_query = self.index.embed_query(query_text)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
             else:
-                if keep:
-                    kept.put(user_id, self.index.name, message, dense_query, generation)
+                if keep:  # kept by the text it embedded
+                    kept.put(user_id, self.index.name, query_text, dense_query, generation)
                 alone_dense = dense_query
                 dense_query = _mixed(
                     dense_query, [(self._turn_query(self.index, user_id, text, generation), w) for text, w in mixed]
                 )
-        built = scorer.built
         lexical = [(text, cfg.context_lexical * w) for text, w in context] if cfg.context_lexical else None
         prepared = scorer.prepare(
             user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query), context=lexical
@@ -200,7 +204,7 @@ class QueryScorer:
                 causes.append(f"window embedder: {exc}")
             else:
                 if keep and self.window_index is not None:
-                    kept.put(user_id, self.window_index.name, message, window_query, generation)
+                    kept.put(user_id, self.window_index.name, query_text, window_query, generation)
                 alone_window = window_query
                 window_query = _mixed(window_query, window_turns)
         for cause in causes:

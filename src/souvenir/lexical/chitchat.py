@@ -12,7 +12,9 @@ states something ("Thanks! I started pottery last week") is never chit-chat::
 Kinds, in the order they are tried on a sentence:
 
 - ``never_mind`` — a dismissal and fillers only: "Never mind.", « Laisse tomber. », 算了不说了,
-  "Takpelah." (:func:`souvenir.lexical.dismissals.dismissal`).
+  "Takpelah.", or naming the subject dropped: "Never mind about the dentist thing", « Laisse tomber
+  pour le dentiste », 算了牙医的事不说了, "Tak apalah pasal doktor gigi tu"
+  (:mod:`souvenir.lexical.dismissals`).
 - ``retraction`` — the writer's own words taken back, nothing else ("I take back the moon
   landing crack", « Je retire ce que j'ai dit », 我收回那句话, "Saya tarik balik"), and
   ``need`` — a pet's or a child's need of the moment ("Biscuit wants her lunch", « Le chien
@@ -28,7 +30,9 @@ Kinds, in the order they are tried on a sentence:
   你去过吗？, "Awak sihat?"); "Did I tell you I adopted a cat?" is not one.
 - ``recall`` — a question asking the listener to recall a thing about the writer, stating
   none ("Do you remember what I do for a living?", « Tu te souviens de ce que je fais ? »,
-  你还记得我是做什么的吗, "Kau ingat tak aku kerja apa?"): :mod:`souvenir.lexical.recall_asks`.
+  你还记得我是做什么的吗, "Kau ingat tak aku kerja apa?"): :mod:`souvenir.lexical.recall_asks`, or asking
+  it straight ("What's my dog called?", « Comment s'appelle mon chien ? », 我的狗叫什么名字,
+  "Apa nama kucing saya?"): :mod:`souvenir.lexical.own_asks`.
 - ``addressed`` — about the other speaker: a second-person word and no "I" ("You both looked
   so great!", « Ta photo est superbe », 你画得真好, "Lukisan awak cantik"), or "I" only as
   a feeling towards them ("I'm so proud of you", « je suis fière de toi », 我为你骄傲,
@@ -134,6 +138,7 @@ from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
 from souvenir.lexical.reaction import maxim, reaction
+from souvenir.lexical.own_asks import own_question
 from souvenir.lexical.recall_asks import recall_question
 from souvenir.lexical.send_off import send_off
 from souvenir.lexical.sloppy import apostrophes
@@ -141,7 +146,7 @@ from souvenir.lexical.support import helped, resolve, support
 from souvenir.lexical.tagged import Tok, tokenize
 from souvenir.lexical.together import journey, team
 from souvenir.lexical.views import captures, relief, wonder
-from souvenir.lexical.dismissals import dismissal
+from souvenir.lexical.dismissals import dismissal, topic_dismissal
 from souvenir.lexical.gifts import gifts
 from souvenir.lexical.commonplace import ahead, everyone, sensations
 
@@ -363,7 +368,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     text = _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence))).strip()
     if not text:
         return "empty"
-    if "never_mind" in kinds and dismissal(text):
+    if "never_mind" in kinds and (dismissal(text) or topic_dismissal(text)):
         return "never_mind"  # "Never mind.", « Laisse tomber. », 算了不说了, "Takpelah." (lexical/dismissals.py)
     if "retraction" in kinds and retraction(text):
         return "retraction"  # "I take that back", « je retire ce que j'ai dit », 我收回那句话 (lexical/momentary.py)
@@ -378,8 +383,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     folded = text.lower().lstrip(" \t\"'“«")
     if any(p.match(folded) for p in lx.ECHO) or folded.startswith(lx.ZH_ECHO) or "pun suka" in folded:
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
-    if "recall" in kinds and recall_question(apostrophes(sentence)):  # "tu sais" read before the filler goes
-        return "recall"  # "Do you remember what I do for a living?", 你还记得我是做什么的吗 (lexical/recall_asks.py)
+    if "recall" in kinds and (recall_question(apostrophes(sentence)) or own_question(apostrophes(sentence))):
+        return "recall"  # "tu sais" read before the filler goes (recall_asks.py); "What's my dog called?" (own_asks.py)
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
     toks = [t for t in tokenize(text) if t.role != "end"]

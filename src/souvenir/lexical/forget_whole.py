@@ -20,7 +20,7 @@ import re
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.normalize import nfkc_fold
 
-__all__ = ["EVERYTHING", "WHOLE", "asks_whole", "taken_back"]
+__all__ = ["SINGLE_QUOTED", "EVERYTHING", "WHOLE", "asks_whole", "taken_back"]
 
 #: "everything", "all", « tout », 所有 / 全部, "semua": a request for every memory it names —
 #: not the intensifiers "at all", "all right", "after all", « du tout », « tout à fait », « tout
@@ -84,7 +84,11 @@ _POLITE_QUESTION = re.compile(
 
 #: Quotation marks: a whole request inside one is someone's words or a title ('"Forget everything
 #: about me," she said', “忘掉关于我的一切”，她说, '"Lupakan semua tentang saya," kata dia').
-_QUOTES = re.compile('["“”«»「」『』„]')
+#: Single quotation marks count too: curly ‘…’ (朋友说‘忘掉关于我的一切’), and straight '…' opening after a
+#: space or a frame and closing before no letter ("Kawan saya kata 'lupakan semua tentang saya'."), never
+#: an apostrophe inside a word (I'm, j'ai, 'cause I'm…) — each erased every memory (session 22, harden7).
+SINGLE_QUOTED = r"(?:^|(?<=[\s:：,，(]))'(?=\S)([^']{1,400})'(?!\w)"
+_QUOTES = re.compile('["“”«»「」『』„‘]|' + SINGLE_QUOTED)
 #: A frame before a colon or a dash: a whole request after one is the user's only when the frame
 #: is words of address ("OK, listen: …", « Bon, écoute : … », 对了：, "Satu lagi: …"); "Her last
 #: text was: …", "Lyrics: …", 她最后的短信：…, "Mesej terakhir dia: …" quote someone or something.

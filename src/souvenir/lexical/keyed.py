@@ -89,6 +89,7 @@ from souvenir.lexical import keydata as D
 from souvenir.lexical.attributes import named_subject, owned
 from souvenir.lexical.keychildren import CHILD_PAIRS, birth_head
 from souvenir.lexical.keycounts import counterpart_head
+from souvenir.lexical.keyowned_age import age_only, owned_ages
 from souvenir.lexical.keyraise import RAISE, raise_only, raised_salary
 from souvenir.lexical.keytimes import untimed_move
 from souvenir.lexical.quantity_reader import attribute_free, read_quantity, someone, year_free
@@ -229,19 +230,21 @@ def _opening_read(clause: str) -> tuple[str | None, int, tuple[str, int] | None]
     subject = m.lastgroup if m else None
     pos = _after_adverbs(clause, m.end() if m else lead)
     named = named_subject(clause) if m is None else None  # its cheap test first (the patterns' scans are not)
-    if named is not None and not _reads_at(clause, pos):
+    if named is not None and not _reads_at(clause, pos, subject):
         after = _after_adverbs(clause, named[1])
         if any(p.regex.match(clause, after) for p in PATTERNS):
             return subject, pos, (named[0], after)
     return subject, pos, None
 
 
-def _reads_at(clause: str, pos: int) -> bool:
-    """Whether a key pattern reads a value at ``pos`` (a pattern that matches but reads none —
-    "Bob lives in Lyon" as a trade "Bob lives" at a place — leaves the named subject to open it)."""
+def _reads_at(clause: str, pos: int, subject: str | None) -> bool:
+    """Whether a key pattern reads a value at ``pos`` as :func:`_parse` would (a first-person
+    pattern only after a first-person subject, a value read). A pattern that matches but reads
+    nothing — "Bob lives in Lyon" as a trade "Bob lives" at a place, whatever the pattern's
+    kind — does not stop the named subject from opening the clause: ``_parse`` would skip it."""
     for p in PATTERNS:
         m = p.regex.match(clause, pos)
-        if m and (p.kind != "occ_at" or _read(p, m, clause) is not None):
+        if m and not (p.first_person and subject != "first") and _read(p, m, clause) is not None:
             return True
     return False
 
@@ -441,6 +444,11 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
     first = True
     raised_in, someone_said = "", False  # the last clause read that says a raise; whether one was about someone else
     for sentence, question in _sentences(_keyed_text(text)):
+        ages = owned_ages(sentence)  # "My cat, who is 14, …", 我的猫，今年14岁了: the cat's age, not the user's
+        for thing, age in ages if not question else ():
+            found.setdefault(owned("age", thing), []).append(age)
+        if ages and not question and age_only(sentence):
+            continue  # "My cat is 15 now": the thing's age and nothing else, keyed whole
         head_user = head_neutral = False
         head_owner: str | None = None
         head_text = ""
@@ -475,6 +483,9 @@ def user_keys(text: str, names: frozenset[str] = frozenset()) -> UserKeys:
             )  # 二宝出生了，现在有两个孩子: an event with no subject, then the user's measured value; 房东涨租了，…
             if parsed.values and allowed and not question:
                 for key, value in parsed.values:
+                    if key == "age" and any(age in value for _, age in ages):
+                        complete = False  # the thing's age read above
+                        continue
                     found.setdefault(owned(key, owner), []).append(value)
                 complete = complete and parsed.light
             elif not (index == 0 and not parsed.values and raise_only(clause)):

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["recall_question"]
+__all__ = ["EN_GAPS", "FR_GAPS", "MS_GAPS", "ZH_GAPS", "plain_complement", "recall_question", "strip_called"]
 
 #: A called name or interjection in front ("Lyra, …", "Hey Lyra, …", « Dis, … », "Eh, …").
 _CALLED = re.compile(
@@ -46,10 +46,18 @@ _CALLED = re.compile(
 #: A called name after ("…, Lyra?", "…, Lyra.", « … Lyra ? »).
 _CALLED_AFTER = re.compile(r"\s*[,，]\s*[A-Z][\w'-]*\s*[.?!？。！]*\s*$")
 
+#: The asked gaps, one table a language (the recall frame and the direct question read the same ones):
+#: a thing, a place, a person, a count or an age; never "when / how / why" (an event or a manner).
+EN_GAPS = r"what|where|who|whom|whose|which|how\s+(?:many|much|old|long|far)"
+FR_GAPS = (
+    r"ce\s+que|ce\s+qu'|ce\s+dont|où|qui|quel|quelle|quels|quelles|combien|lequel|laquelle"
+    r"|comment\s+(?:s'appell\w*|tu\s+m'appelles|je\s+m'appelle)"
+)
+MS_GAPS = r"apa|mana|siapa|berapa"
 _EN = re.compile(
     r"^(?:(?:do|did|does|can|could|would|will)\s+you\s+(?:still\s+|even\s+|actually\s+|really\s+)?"
-    r"(?:remember|recall|know|tell\s+me)|you\s+(?:still\s+)?(?:remember|recall)|remember|recall)\s+"
-    r"(?P<gap>what|where|who|whom|whose|which|how\s+(?:many|much|old|long|far))\b(?P<rest>.*)$",
+    r"(?:remember|recall|know|tell\s+me)|you\s+(?:still\s+)?(?:remember|recall)|remember|recall|remind\s+me(?:\s+again)?,?)\s+"
+    rf"(?P<gap>{EN_GAPS})\b(?P<rest>.*)$",
     re.I | re.S,
 )
 _FR = re.compile(
@@ -57,7 +65,7 @@ _FR = re.compile(
     r"|vous\s+(?:souvenez|rappelez)-vous|tu\s+sais|sais-tu|vous\s+savez|savez-vous|rappelle-moi|rappelez-moi|dis-moi|dites-moi"
     r"|(?:tu\s+peux|peux-tu|tu\s+pourrais|pourrais-tu)\s+me\s+(?:dire|rappeler)|souviens-toi)"
     r"(?:\s+(?:encore|toujours|bien))?\s+(?:de\s+|d')?"
-    r"(?P<gap>ce\s+que|ce\s+qu'|ce\s+dont|où|qui|quel|quelle|quels|quelles|combien|lequel|laquelle|comment\s+(?:s'appell\w*|tu\s+m'appelles|je\s+m'appelle))(?P<rest>.*)$",
+    rf"(?P<gap>{FR_GAPS})(?P<rest>.*)$",
     re.I | re.S,
 )
 _ZH = re.compile(
@@ -65,13 +73,14 @@ _ZH = re.compile(
     re.S,
 )
 #: Chinese gaps: 什么 (not 什么时候), 啥, 哪 (哪里 / 哪个…), 谁, 几, 多少.
-_ZH_GAP = re.compile(r"什么(?!时候)|啥|哪|谁|几[个岁年只口]|多少")
+ZH_GAPS = r"什么(?!时候)|啥|哪|谁|几[个岁年只口]|多少"
+_ZH_GAP = re.compile(ZH_GAPS)
 _MS = re.compile(
     r"^(?:(?:kau|awak|engkau|you|korang|kamu|anda)\s+)?(?:masih\s+)?(?:ingat|ingatkah|tahu|tau|tahukah)"
     r"(?:\s+(?:tak|x|tidak|lagi|ke|kah))?\b(?P<rest>.*)$",
     re.I | re.S,
 )
-_MS_GAP = re.compile(r"\b(?:apa|mana|siapa|berapa)\b", re.I)
+_MS_GAP = re.compile(rf"\b(?:{MS_GAPS})\b", re.I)
 #: A time or a number in the complement: it tells when something happened (a fact to keep).
 _TIME = re.compile(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|last|ago|since|ago|hier|demain|dernier|dernière|depuis|semalam|kelmarin"
@@ -84,26 +93,31 @@ _TIME = re.compile(
 def recall_question(sentence: str) -> bool:
     """Whether ``sentence`` (one sentence, any of en / fr / zh / ms) asks the listener to
     recall a thing about the user and states none (module docstring)."""
-    text = _CALLED.sub("", sentence.strip(), count=1)
-    text = _CALLED_AFTER.sub("", text)
-    text = text.strip().rstrip(" .?!？。！~～")
+    text = strip_called(sentence)
     if not text:
         return False
     match = _EN.match(text) or _FR.match(text)
     if match is not None:
-        return _plain(match.group("rest"))
+        return plain_complement(match.group("rest"))
     match = _ZH.match(text)
     if match is not None:
         rest = re.sub(r"[吗嘛呢]$", "", match.group("rest"))
-        return bool(_ZH_GAP.search(rest)) and _plain(rest)
+        return bool(_ZH_GAP.search(rest)) and plain_complement(rest)
     match = _MS.match(text)
     if match is not None:
         rest = match.group("rest")
-        return bool(_MS_GAP.search(rest)) and _plain(rest)
+        return bool(_MS_GAP.search(rest)) and plain_complement(rest)
     return False
 
 
-def _plain(rest: str) -> bool:
+def strip_called(sentence: str) -> str:
+    """``sentence`` without a called name or an interjection before or after, nor its closing marks."""
+    text = _CALLED.sub("", sentence.strip(), count=1)
+    text = _CALLED_AFTER.sub("", text)
+    return text.strip().rstrip(" .?!？。！~～")
+
+
+def plain_complement(rest: str) -> bool:
     """Whether the asked complement names nothing: no capitalised word, number nor time."""
     if _TIME.search(rest):
         return False

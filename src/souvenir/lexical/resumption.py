@@ -62,8 +62,17 @@ _AGAIN = re.compile(
     re.I,
 )
 _GOING = re.compile(r"^(?:going\s+(?:to\s+)?|d'aller\s+(?:à|au|aux)\s+|pergi\s+(?:ke\s+)?|去)", re.I)
+#: A question or a wish: "want to start running again", "I feel like coffee again", « j'ai envie de reprendre
+#: le café », 想又喝咖啡 / 好想再喝, "rasa nak minum kopi semula" (round 25: a wish is no relapse). The Chinese
+#: words stand outside ``\b`` (no word boundary between two Han characters).
 _QUESTION = re.compile(
-    r"[?？]|吗\s*$|\b(?:want|wants|wish|hope|plan|plans|veut|voudrait|aimerait|nak|mahu|ingin|想|打算)\b", re.I
+    r"[?？]|吗\s*$|\b(?:want|wants|wanted|wanna|wish|wishes|hope|hoping|plan|plans|planning|feel\s+like|feeling\s+like"
+    r"|fancy|fancying|craving|crave|craves|tempted|tempting|itching|long\s+to|longing|would\s+love|i'?d\s+love|dying\s+to"
+    r"|thinking\s+(?:of|about)|considering|might"
+    r"|veut|voudrait|voudrais|veux|aimerait|aimerais|envie|tenté|tentée|rêverais|projette|espère|pense|songe|hésite"
+    r"|nak|mahu|mau|ingin|teringin|rasa\s+nak|mengidam|idam|berhajat|harap|rancang|bercadang)\b"
+    r"|想|打算|希望|计划|馋|渴望",
+    re.I,
 )
 
 

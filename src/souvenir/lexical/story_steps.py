@@ -20,7 +20,9 @@ for a correction (bench/data/backref, session 21):
   canapé à 800 € » / « A annulé la commande du canapé, remboursé de 800 € » are two events, and
   the order happened. :func:`later_step` is True for such a pair. A state (a subscription, a
   membership, "Pays £65 a month for the gym") is still ended by a verb of ending, and "Sold the
-  car" still ends "Bought a car" (selling is no step of the purchase's story).
+  car" still ends "Bought a car" (selling is no step of the purchase's story). The order's own
+  cancellation is its new state and ends it (session 22: :mod:`souvenir.lexical.cancelled_orders`);
+  a return, a refund or a refusal does not.
 
 Four languages each (en, fr, zh, ms); the word lists are the levers, no threshold is tuned.
 

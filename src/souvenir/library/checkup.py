@@ -215,10 +215,17 @@ def _file_mode(path: Path) -> Check:
 
 def _access(settings: Settings, keyed: bool) -> Check:
     host = settings.host
+    default = settings.default_user
     if keyed:
-        return Check("access", "ok", f"API keys in force: a service on {host} asks every caller for one")
+        unused = f"; SOUVENIR_DEFAULT_USER={default!r} is not used with keys (a key may serve several people)"
+        return Check(
+            "access",
+            "warn" if default else "ok",
+            f"API keys in force: a service on {host} asks every caller for one" + (unused if default else ""),
+        )
     if is_loopback(host):
-        return Check("access", "ok", f"{host}: loopback clients only, no API key needed")
+        one = f"; a proxy request naming no user goes to user {default!r} (SOUVENIR_DEFAULT_USER)" if default else ""
+        return Check("access", "ok", f"{host}: loopback clients only, no API key needed{one}")
     return Check(
         "access",
         "fail",

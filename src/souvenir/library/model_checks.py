@@ -1,12 +1,13 @@
 """``souvenir doctor``'s checks of the chat model server: the proxy's upstream, asked what the
 proxy asks it.
 
-The proxy sends ``/v1/models`` and ``/v1/chat/completions`` to ``SOUVENIR_LLM_BASE_URL``'s
-root (the URL less a trailing ``/v1``: :mod:`souvenir.api.proxy`), so these checks do too:
+The proxy sends ``/models`` and ``/chat/completions`` to ``SOUVENIR_LLM_BASE_URL`` taken as
+the OpenAI SDK's ``base_url`` (a server root gets ``/v1``: :func:`~souvenir.urls.openai_api_base`),
+so these checks do too:
 
-- ``chat model``: ``GET <root>/v1/models`` answers 200 (a refused key, a 5xx or no answer is a
+- ``chat model``: ``GET <base>/models`` answers 200 (a refused key, a 5xx or no answer is a
   failure; another status, or ``SOUVENIR_LLM_MODEL`` not listed, a warning);
-- ``chat endpoint``: ``POST <root>/v1/chat/completions`` with a one-word message and
+- ``chat endpoint``: ``POST <base>/chat/completions`` with a one-word message and
   ``max_tokens`` 1 answers 200 with a ``choices`` list (refused, 404, 5xx: failure; no answer
   within the deadline: a warning — a model still loading or busy answers later).
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from souvenir.config import Settings
-from souvenir.urls import without_userinfo
+from souvenir.urls import openai_api_base, without_userinfo
 
 __all__ = ["BODY_BYTES", "model_checks"]
 
@@ -58,12 +59,12 @@ def model_checks(settings: Settings, timeout_s: float, check: Any) -> list:
         ]
     import httpx
 
-    root = settings.llm_base_url.rstrip("/").removesuffix("/v1")
+    root = openai_api_base(settings.llm_base_url)  # the SDK's base_url: …/v1, …/v1beta/openai
     headers = {"Authorization": f"Bearer {settings.llm_api_key}"} if settings.llm_api_key else {}
     keyed = "SOUVENIR_LLM_API_KEY is set" if settings.llm_api_key else "no SOUVENIR_LLM_API_KEY is set"
-    where = without_userinfo(root + "/v1/models")
+    where = without_userinfo(root + "/models")
     try:
-        answer = fetch("GET", root + "/v1/models", headers, timeout_s)
+        answer = fetch("GET", root + "/models", headers, timeout_s)
     except (httpx.HTTPError, TimeoutError, ValueError) as exc:
         return [check("chat model", "fail", f"{where} did not answer in {timeout_s:g} s ({type(exc).__name__})")]
     return [_listed(settings, answer, where, keyed, check), _chat(settings, root, headers, keyed, timeout_s, check)]
@@ -98,12 +99,12 @@ def _ids(body: bytes) -> set[str]:
 def _chat(settings: Settings, root: str, headers: dict[str, str], keyed: str, timeout_s: float, check: Any):
     import httpx
 
-    where = without_userinfo(root + "/v1/chat/completions")
+    where = without_userinfo(root + "/chat/completions")
     body = {"messages": [{"role": "user", "content": "ping"}], "max_tokens": 1, "temperature": 0, "stream": False}
     if settings.llm_model:
         body["model"] = settings.llm_model
     try:
-        answer = fetch("POST", root + "/v1/chat/completions", headers, timeout_s, body)
+        answer = fetch("POST", root + "/chat/completions", headers, timeout_s, body)
     except (TimeoutError, httpx.TimeoutException):
         return check(
             "chat endpoint",

@@ -62,7 +62,7 @@ from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker, breaker_key
 from souvenir.llm.gate import Ticket, UpstreamGate, gate_for
 from souvenir.llm.structured import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
 from souvenir.privacy.scrub import scrub
-from souvenir.urls import without_userinfo
+from souvenir.urls import openai_api_base, without_userinfo
 
 log = logging.getLogger(__name__)
 
@@ -433,7 +433,9 @@ class ChatClient:
 
 class OpenAIChatClient(ChatClient):
     """``POST /v1/chat/completions`` (vLLM, LiteLLM, OpenAI, llama.cpp's llama-server,
-    llama-cpp-python's server). ``base_url`` is the server root or ends with ``/v1``.
+    llama-cpp-python's server). ``base_url`` is the server root (``/v1`` is added) or, as the
+    OpenAI SDK's ``base_url``, a path naming the API version (``…/v1``, ``…/v1beta/openai``,
+    ``…/api/v3``: ``/chat/completions`` is added), :func:`~souvenir.urls.openai_api_base`.
 
     Formats: ``json_schema`` (``response_format: {type: json_schema, json_schema: {name,
     schema}}``), ``json_object`` (``{type: json_object, schema}``: llama-cpp-python takes the
@@ -460,8 +462,8 @@ class OpenAIChatClient(ChatClient):
             }
         elif schema is not None and form == "json_object":
             payload["response_format"] = {"type": "json_object", "schema": schema}
-        base = str(self._client.base_url).rstrip("/")
-        return ("/chat/completions" if base.endswith("/v1") else "/v1/chat/completions"), payload
+        base = str(self._client.base_url).rstrip("/")  # a root gets /v1, a versioned base (…/v1beta/openai) none
+        return ("/chat/completions" if openai_api_base(base) == base else "/v1/chat/completions"), payload
 
     def _text(self, body: Any) -> str:
         content = body["choices"][0]["message"]["content"]

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from itertools import repeat
 from types import MappingProxyType
 
@@ -255,7 +256,13 @@ class _Columns:
         self.head, self.place = static.heads(story_id)
         self.own_story = own_story
         self._static = static
-        self.rank_keys: tuple = (self.head, self.neg_conf, self.neg_recency, self.neg_cos, self.ids)
+        # The recency key reads the pool's columns, not this object: a bound method here made a
+        # cycle (these columns -> their keys -> the method -> these columns) that only the cycle
+        # collector frees, and a ``gc.freeze`` of a large user's settling (``settle_pool``) pinned
+        # it for good with the whole pool it holds — an erased user's memories stayed in the
+        # process (session 22, harden7).
+        recency = partial(static.neg_recency, memories)
+        self.rank_keys: tuple = (self.head, self.neg_conf, recency, self.neg_cos, self.ids)
         self.cosine_keys: tuple = (self.neg_cos,) + self.rank_keys
         # Score before confidence and recency (quota and rescue passes when scores exist):
         # pinned and own story first, then the score, then the seed's rank. A memory

@@ -93,6 +93,18 @@ def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
                 continue
         built.append(True)
 
+    def _at(value: Any, loc: tuple) -> Any:
+        """The part of ``value`` an error's ``loc`` names ("messages.1: … (got int)", not the list's
+        type), as deep as it can be followed."""
+        for key in loc:
+            if isinstance(key, int) and isinstance(value, (list, tuple)) and -len(value) <= key < len(value):
+                value = value[key]
+            elif isinstance(value, dict) and key in value:
+                value = value[key]
+            else:
+                break
+        return value
+
     @functools.wraps(method)
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         if not built:
@@ -112,7 +124,7 @@ def _checked(method: Callable[..., Any]) -> Callable[..., Any]:
                 where = ".".join(map(str, (name, *first["loc"])))
                 raise InputError(
                     f"{method.__name__}(): {where}: {first['msg'].removeprefix('Value error, ')} "
-                    f"(got {type(value).__name__})"
+                    f"(got {type(_at(value, first['loc'])).__name__})"
                 ) from None
             if consumed or isinstance(value, _SCALARS):
                 bound.arguments[name] = checked

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import unicodedata
 
-from souvenir.privacy import redact
-
 __all__ = ["MAX_SOURCE_CHARS", "RESERVED_PREFIXES", "check_source"]
 
 #: The longest caller source: an id, not a text (the store's column takes 1,024 bytes).
@@ -39,6 +37,8 @@ def check_source(value: str | None) -> str | None:
         raise ValueError("source must not hold a control or format character")
     if value.casefold().startswith(RESERVED_PREFIXES):
         raise ValueError(f"source must not start with {', '.join(RESERVED_PREFIXES)} (Souvenir writes those)")
+    from souvenir.privacy import redact  # the secret detectors, loaded by the first check (not `souvenir --help`)
+
     if redact(value)[1]:
         raise ValueError("source holds a secret; give an id that holds none")
     return value

@@ -104,6 +104,8 @@ from souvenir.lexical.restated import (
     changes_state,
 )
 from souvenir.lexical.switched import switches_from
+from souvenir.lexical.cancelled_orders import cancel_not_done, cancels_order
+from souvenir.lexical.told_again import told_again_free
 from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
 from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
@@ -347,6 +349,7 @@ def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
     known), they are about different people or labelled attributes, or they take another
     stance on the same words (one says it does not hold, or only one is an attitude: 吃香菜
     is inside 讨厌吃香菜)."""
+    new, old = told_again_free(new), told_again_free(old)  # "Like I told you, …": no liking, a repeat
     other = different_referents(new, old)
     if other is not None:
         return f"it is about {other}"
@@ -376,7 +379,7 @@ def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | Non
     retractions = (
         [(first, p)] if first is not None and (p := proposition(first)).negative and not _not_a_statement(first) else []
     )
-    asked = _not_a_statement(text)
+    asked = _not_a_statement(text) or cancel_not_done(text)  # "Asked to cancel order 4411": not done yet
     # a relapse said first, a detail after it (可乐又喝回来了，一天两罐): each positive statement
     # may end a stored stop of one statement (a stored negative state only)
     parts = statements(text)
@@ -442,7 +445,12 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
             or (
                 lasting
                 and (
-                    (not later_step(text, m.text) and (ends_state(text, m.text) or ends_by_verb(text, m.text)))
+                    (
+                        not later_step(text, m.text)
+                        and not cancel_not_done(text)  # "Asked to cancel order 4411": not cancelled yet
+                        and (ends_state(text, m.text) or ends_by_verb(text, m.text))
+                    )
+                    or cancels_order(text, m.text)  # the order's own state: "I cancelled order 4411"
                     or swaps_value(text, m.text)
                     or changes_state(text, m.text)
                 )

@@ -49,6 +49,7 @@ from souvenir.lexical.carriers import carrier_tokens
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.tokens import content_words, copula_tense, tokenize
 from souvenir.lexical.text_cache import text_cache
+from souvenir.lexical.told_again import told_again_free
 
 __all__ = [
     "SIMILARITY_THRESHOLD",
@@ -120,7 +121,7 @@ class Fingerprint:
 def fingerprint(text: str) -> Fingerprint:
     """Fingerprint of raw ``text`` (normalised here). Cached: stored memories are
     fingerprinted once per process, not once per write."""
-    norm = normalize(text)
+    norm = normalize(told_again_free(text))  # "I told you, I'm allergic to nuts": a repeat (lexical/told_again)
     return Fingerprint(norm, content_words(norm), carrier_tokens(norm), tokenize(norm), copula_tense(norm))
 
 

@@ -16,13 +16,14 @@ import re
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.forget_cues import ForgetRequest, forget_requests
+from souvenir.lexical.forget_whole import SINGLE_QUOTED
 from souvenir.lexical.tagged import tokenize
 from souvenir.write.filters.speech_act import speech_units
 
 __all__ = ["own_forget_requests", "quoted_request", "relayed_request", "reported_request"]
 
 #: A sentence opened by a speech frame: the words before its first colon or opening quote.
-_FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『]{1,120}?)\s*(?:[:：]|[“\"«「『])")
+_FRAME = re.compile(r"^(?P<frame>[^:：“\"«「『‘]{1,120}?)\s*(?:[:：]|[“\"«「『‘]|(?<=\s)'(?=\S))")
 #: Whom the frame's verb is said to ("told me", « m'a dit », 跟我说, "kata saya").
 _TO_USER = frozenset({"me", "us", "to", "moi", "nous", "m'", "saya", "aku", "kami", "我", "我们"})
 #: Reporting verbs (the write path's speech-act lexicon, fr/en/zh/ms).
@@ -84,6 +85,7 @@ def framed_by_another(sentence: str) -> bool:
 #: most: a message is bounded before it gets here, a span is bounded again for the search).
 _QUOTED = re.compile(
     r'"([^"]{1,400})"|“([^”]{1,400})”|«([^»]{1,400})»|「([^」]{1,400})」|『([^』]{1,400})』|„([^“”]{1,400})[“”]'
+    r"|‘([^’]{1,400})’|" + SINGLE_QUOTED  # single quotes: 朋友说‘别记我欠债的事了’, "Dia kata 'lupakan hutang saya'"
 )
 
 
@@ -106,10 +108,10 @@ def quoted_request(sentence: str) -> bool:
 _ZH_CUE = re.compile(r"忘|删|别记|不要记|不用记|当我没说")
 _MS_CUE = re.compile(r"\b(?:lupakan|lupa|padam\w*|buang|hapus\w*)\b", re.I)
 #: A reporting verb ending the words before the request (with "to me": 跟我说, "kata kat saya").
-_ZH_SAID = re.compile(r"(?:跟我|对我|和我|同我|给我)?(?:说|讲|告诉我)(?:过|了)?[，,：:\s]*$")
+_ZH_SAID = re.compile(r"(?:跟我|对我|和我|同我|给我)?(?:说|讲|告诉我)(?:过|了)?[，,：:\s“”‘’「『\"']*$")
 _MS_SAID = re.compile(
     r"\b(?:kata|cakap|berkata|beritahu|bagitahu|bagitau|pesan|sebut)"
-    r"(?:\s+(?:kat|pada|kepada|dengan))?(?:\s+(?:saya|aku))?[\s,:]*$",
+    r"(?:\s+(?:kat|pada|kepada|dengan))?(?:\s+(?:saya|aku))?[\s,:“”‘’\"']*$",
     re.I,
 )
 #: Words around the speaker that name no one (time, stress, "to you"): left out before reading who

@@ -50,6 +50,7 @@ SERIES: tuple[tuple[str, str], ...] = (
             "forget_request",
             "instruction",
             "speech_act",
+            "asks_only",
             "subject",
             "negation",
             "character",

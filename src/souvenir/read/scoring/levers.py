@@ -265,3 +265,9 @@ class ScoringConfig:
     #: The mood term for every message, not only a low one ("a preference that fits the
     #: moment": the relevance gate is the fit).
     mood_any: bool = False
+    #: A message naming two or more of the user's speakers is embedded (USE and e5) without
+    #: their names (:func:`~souvenir.read.scoring.person_query.without_people`): in a
+    #: two-person conversation the names pull the turns that address the other ("Thanks,
+    #: Gina!") above the ones about the topic. BM25 and every rule still read the message
+    #: as written. Issue #28, session 22 (docs/benchmarks.md, "Session 22").
+    pair_query: bool = True

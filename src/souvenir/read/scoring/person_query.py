@@ -17,6 +17,17 @@ kids" → "their kids"; FR "Quels livres Mélanie a-t-elle lus ?" → "Quels liv
 lus ?"; ZH "Melanie 读过哪些书？" → "读过哪些书？" (a Chinese name is matched as written,
 with no word boundary); MS "Apa aktiviti yang Melanie suka?" → "Apa aktiviti yang suka?".
 A message that is the name alone is left as it is (an empty query embeds nothing useful).
+
+:func:`without_people` (issue #28, session 22, in the engine: ``ScoringConfig.pair_query``):
+a question naming *two or more* of the user's speakers is embedded without their names. In
+a conversation between two people every memory is one of theirs, and the turns that
+address the other by name ("Thanks, Gina!", « Merci Jon ! ») hold both names, so the
+names pull those vocatives above the turns about the question's topic; the speaker terms
+read no one there (two names). "What do Jon and Gina both have in common?" → "What do both
+have in common?"; « Qu'est-ce que Jon et Gina ont en commun ? » → « Qu'est-ce que ont en
+commun ? »; "Jon 和 Gina 都喜欢什么？" → "都喜欢什么？"; "Apa yang Jon dan Gina suka?" →
+"Apa yang suka?" — the pair's conjunction (and, &, or, et, ou, dan, atau, 和, 与, 跟, 及)
+goes with the names, a possessive reads "their".
 """
 
 from __future__ import annotations
@@ -25,12 +36,17 @@ import re
 from collections.abc import Sequence
 
 from souvenir.lexical.text_cache import text_cache
-from souvenir.read.scoring.fusion import named_speaker
+from souvenir.read.scoring.fusion import holds_name, named_speaker
 
-__all__ = ["without_person"]
+__all__ = ["named_people", "without_people", "without_person"]
 
 _SPACES = re.compile(r"\s+")
 _BEFORE_PUNCT = re.compile(r"\s+([?？!！,，.。;；:：])")
+#: Where two removed names stood, joined ("Jon and Gina", « Jon et Gina », Jon和Gina, "Jon dan Gina").
+_MARK = "\x00"
+_PAIR = re.compile(
+    _MARK + r"(s?)\s*(?:,\s*)?(?:and|&|or|et|ou|dan|atau|和|与|跟|及)\s*" + _MARK + r"(s?)", re.IGNORECASE
+)
 
 
 @text_cache(4096)
@@ -54,5 +70,27 @@ def without_person(message: str, speakers: Sequence[str | None]) -> str:
         return " their " if found.group(0).lower().endswith(("'s", "’s")) else " "
 
     text = _pattern(name).sub(replace, message)
+    text = _BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", text)).strip()
+    return text if any(ch.isalnum() for ch in text) else message
+
+
+def named_people(message: str, speakers: Sequence[str | None]) -> list[str]:
+    """The distinct speakers of ``speakers`` whose names ``message`` holds as words
+    (:func:`~souvenir.read.scoring.fusion.holds_name`), sorted."""
+    return [n for n in sorted({s for s in speakers if s}) if holds_name(message, n)]
+
+
+def without_people(message: str, speakers: Sequence[str | None]) -> str:
+    """``message`` without the names of the speakers it names when it names two or more
+    (the module's rules: a joined pair folds with its conjunction, a possessive reads
+    "their"); ``message`` itself when it names fewer or nothing would be left."""
+    named = named_people(message, speakers)
+    if len(named) < 2:
+        return message
+    text = message
+    for name in sorted(named, key=len, reverse=True):  # "Jo" after "Joanna"
+        text = _pattern(name).sub(lambda m: _MARK + ("s" if m.group(0).lower().endswith(("'s", "’s")) else ""), text)
+    text = _PAIR.sub(lambda m: _MARK + (m.group(2) or m.group(1)), text)
+    text = text.replace(_MARK + "s", " their ").replace(_MARK, " ")
     text = _BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", text)).strip()
     return text if any(ch.isalnum() for ch in text) else message

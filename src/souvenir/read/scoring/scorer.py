@@ -32,6 +32,7 @@ from souvenir.read.scoring.fusion import (
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import query_period
+from souvenir.read.scoring.person_query import without_people
 from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.read.scoring.shortlist import (
     MIN_COVERAGE,
@@ -204,6 +205,15 @@ class Scorer:
             lexical = self._static(user_id, candidates).lexical
             opened = not any(lexical.document_frequency(t) for t in terms)
         return context_weights(texts, cfg.context_turns, 1.0, cfg.context_decay) if opened else []
+
+    def query_text(self, user_id: int, candidates: Sequence[Memory], message: str) -> str:
+        """The text the embedders read for ``message``: without the speakers' names when it
+        names two or more of the user's speakers and ``pair_query`` is on
+        (:func:`~souvenir.read.scoring.person_query.without_people`), else the message."""
+        if not self.config.pair_query or not candidates:
+            return message
+        names = self._static(user_id, candidates).speaker_names
+        return without_people(message, names) if len(names) >= 2 else message
 
     def read_kinds(self, user_id: int, candidates: Sequence[Memory]) -> None:
         """Read the user's kinds column now (:meth:`UserColumns.kinds`, when the kind term is on):

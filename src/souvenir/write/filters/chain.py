@@ -4,7 +4,8 @@ Two chains:
 
 - :data:`MODEL_CHAIN` for candidates a model proposed from an exchange:
   secrets first (so that no decision, kept or dropped, ever carries a secret
-  into logs or diagnostics), then a request to forget, standing instruction, speech act, subject,
+  into logs or diagnostics), then a request to forget, standing instruction, speech act, a message
+  that only asks for a thing told before or drops a subject (``asks_only``), subject,
   negation, character, assistant-only.
 - :data:`DIRECT_CHAIN` for memories a person, an agent or an import writes directly:
   secrets, then a text that is itself a request to forget ("oublie mon allergie": an act,
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from souvenir.types import Candidate
+from souvenir.write.filters.asks_only import asks_only_filter
 from souvenir.write.filters.assistant_only import assistant_only_filter
 from souvenir.write.filters.shapes import PASSED, Exchange, Filter, FilterDecision
 from souvenir.write.filters.character import character_filter
@@ -37,6 +39,7 @@ MODEL_CHAIN: tuple[Filter, ...] = (
     forget_request_filter,
     instruction_filter,
     speech_act_filter,
+    asks_only_filter,
     subject_filter,
     negation_filter,
     character_filter,

@@ -44,7 +44,7 @@ KIND_REASONS = {
     "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",
     "proposal": "a proposal to the other speaker (let's…, on pourrait…, 我们…吧, jom…)",
     "question": "a question, with no statement about the user",
-    "recall": "a question asking to recall a thing about the user (do you remember what…, tu te souviens de ce que…, 你还记得…什么, ingat tak…apa)",
+    "recall": "a question asking to recall a thing about the user (do you remember what…, what's my dog called, tu te souviens de ce que…, comment s'appelle mon chien, 你还记得…什么, 我的狗叫什么, ingat tak…apa, apa nama kucing saya)",
     "addressed": "about the other speaker (you…, your…), not the user",
     "praise": "praise of something shown (that's…, looks…)",
     "empty": "greetings, thanks, agreement or exclamations only",

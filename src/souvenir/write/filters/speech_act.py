@@ -455,6 +455,8 @@ def _zh_relays(tokens: list[Tok]) -> bool:
         if not (tok.cjk and index and tok.key in _ZH_RELAY):
             continue
         before = [t for t in tokens[:index] if t.role != "comma"]
+        if before and before[-1].role == "neg":
+            continue  # 婚礼的事不说了: a subject dropped, no words relayed (round 25)
         if before and before[0].key in ("我", "我们") and any(t.key in _ZH_TO for t in before[1:3]):
             return False  # 我跟我妈说: the user told their mother
         to_you = [t.key for t in before[-2:]]
