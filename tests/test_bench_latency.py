@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from datetime import datetime, timedelta, timezone
 
 import pytest
 from typer.testing import CliRunner
 
-from souvenir.bench.latency import plot, read_cache_line, read_cache_rss, seed_reference
+import souvenir
+from souvenir.bench.latency import format_report, plot, read_cache_line, read_cache_rss, seed_reference
 from souvenir.cli.main import app
 from souvenir.read.selection import SelectionConfig, select
 from souvenir.types import Memory
@@ -68,6 +70,26 @@ def test_the_plot_draws_every_method(tmp_path):
     }
     plot(report, tmp_path / "latency.png")
     assert (tmp_path / "latency.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_bench_latency_sends_the_conversation_beside_another_checkout():
+    """``--conversation`` sends the chat so far with each request; ``--against`` serves a copy of
+    the store with another checkout's code (here this one's own ``src``), requests interleaved."""
+    src = str(Path(souvenir.__file__).resolve().parents[1])
+    result = CliRunner().invoke(
+        app,
+        ["bench", "latency", "--sizes", "40", "--queries", "6", "--no-cosine", "--conversation", "4"]
+        + ["--against", src, "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    row = report["context_http"][0]
+    assert row["conversation"] == 4 and row["runs"] == 6 and row["paired_ratio"] > 0
+    assert row["against"]["runs"] == 6 and row["against"]["server_cpu_ms"] is not None
+    assert report["conditions"]["conversation"] == 4 and report["conditions"]["against"] == src
+    assert "against" in format_report(report) and "last 4 texts of the chat" in format_report(report)
+    bad = CliRunner().invoke(app, ["bench", "latency", "--sizes", "5", "--against", "/nonexistent"])
+    assert bad.exit_code != 0 and "src folder" in bad.output
 
 
 def test_bench_latency_refuses_bad_sizes():

@@ -64,8 +64,10 @@ def _page(tmp_path):
     memory = Souvenir(rt, owns_runtime=False)
     for text in TURNS:
         memory.add_turn("ann", text, reply="Noted.")
-    for question in QUESTIONS:
+    for question in QUESTIONS[:-1]:
         memory.context("ann", question)
+    # the last one read with the conversation (issue #28): its column, its line under the message
+    memory.context("ann", QUESTIONS[-1], messages=[TURNS[3], "Noted.", QUESTIONS[-1]])
     return settings, rt
 
 

@@ -10,7 +10,7 @@ from datetime import date
 
 import numpy as np
 
-from souvenir.api.diagnostics_page import _BREAKS, COLUMN_LEGEND, PART_LABELS, PART_NAMES, _legend
+from souvenir.api.diagnostics_page import _BREAKS, COLUMN_LEGEND, PART_LABELS, PART_NAMES, RECORDED_PARTS, _legend
 from souvenir.read.scoring import ScoringConfig
 from souvenir.read.scoring.fusion import fuse
 from souvenir.read.scoring.session_columns import neighbour_table
@@ -66,7 +66,7 @@ def produced_parts(config: ScoringConfig = EVERY_LEVER) -> set[str]:
         mood=np.array([False, False, False, True, False, False]),
         parts=parts,
     )
-    return set(parts)
+    return set(parts) | set(RECORDED_PARTS)  # and the parts the records make (the conversation's)
 
 
 def test_every_lever_on_produces_the_parts_the_page_knows():

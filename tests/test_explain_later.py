@@ -180,3 +180,31 @@ def test_a_kept_selection_takes_its_ranks_later_on_each_backend(store) -> None:
     for _ in range(25):  # the store keeps 20 a user: the first is pruned
         store.record_selection(user, None, "m", lat.NOW, [(ids[0], "global", "r", 0.5)], False, None)
     assert not store.explain_selection(kept, why)
+
+
+def test_the_conversation_part_made_later_is_the_one_made_at_once(filled, tmp_path) -> None:
+    """A short message read with the conversation (issue #28): its part, made when the page
+    is read, is the part made at once, for every memory kept."""
+    chat = ["My sister is getting married in Penang", "Congratulations! When is it?", "Next spring, in April"]
+    pages = {}
+    for deferred in (True, False):
+        rt = _runtime(_copy(filled, tmp_path, f"c{deferred}.db"))
+        try:
+            records = rt.engine.records
+            records.deferred = deferred
+            records.explanations.idle_s = 3600.0  # only the page's read explains here
+            rt.engine.context(lat.CHANNEL, lat.USER, "warm", story=lat.STORY, now=lat.NOW, count=False)
+            for message in MESSAGES[:3]:
+                got = rt.engine.context(
+                    lat.CHANNEL, lat.USER, message, story=lat.STORY, now=lat.NOW, messages=[*chat, message]
+                )
+                assert isinstance(got.scores, LazyScores), "the large user's path"
+            if deferred:
+                assert _until(lambda held=records.explanations: held.held == 3)
+            pages[deferred] = _page(rt.engine)
+        finally:
+            rt.close()
+    assert pages[True] == pages[False]
+    assert all(s["conversation"] == chat for s in pages[True])
+    items = [i for s in pages[True] for i in s["items"]]
+    assert items and all("conversation" in i["parts"] for i in items)

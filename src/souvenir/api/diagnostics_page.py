@@ -6,6 +6,7 @@ why each memory is in the context, nothing could have been tuned.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 
@@ -30,7 +31,11 @@ PART_NAMES = (
     "mood",
     "period",
     "diversity",
+    "conversation",
 )
+#: Parts the records make, not :func:`~souvenir.read.scoring.fusion.fuse`: the conversation's
+#: share of the score (:mod:`souvenir.read.explain_conversation`).
+RECORDED_PARTS = ("conversation",)
 PART_LABELS = {
     "use": "USE",
     "e5": "e5",
@@ -49,6 +54,7 @@ PART_LABELS = {
     "mood": "brought up: the user sounds low",
     "period": "period",
     "diversity": "diversity",
+    "conversation": "the conversation",
 }
 #: What each column of a selection says (the page's legend): the score, the memory's rank, and
 #: each part by name (the part ``rank``, reciprocal-rank fusion, under ``rank_fusion``).
@@ -87,6 +93,10 @@ COLUMN_LEGEND = {
     "as much as it is relevant to the conversation (the priors' relevance gate), never an unrelated one.",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
+    "conversation": "a short message is read with the conversation: the last turns of the messages the caller "
+    "sent (the newest weighs most) move USE, e5 and BM25. This part is what reading them added to the memory's "
+    "score (or took from it) against the message alone; the other parts are then the message alone's. The turns "
+    "read are shown under the message.",
 }
 #: The six passes of the selection (souvenir.read.selection), for the legend.
 PASS_LEGEND = {
@@ -145,6 +155,7 @@ _BREAKS = {
     "speaker": "speak\u00ader",
     "question": "ques\u00adtion",
     "diversity": "diver\u00adsity",
+    "conversation": "con\u00adver\u00adsa\u00adtion",
 }
 
 
@@ -159,10 +170,11 @@ def _short_reason(reason: str, pass_name: str) -> str:
     return text.split(", ")[0].split("; ")[0]
 
 
-def _picks(items: list[dict], names: list[str]) -> str:
+def _picks(items: list[dict], names: list[str], turns: Sequence[str] = ()) -> str:
     """One selection: per memory its text first (kind, source, id and day under it), a
     one-line reason that opens on the whole (``<details>``: no script), the score, the rank
-    and each part of the score (its own narrow column, explained by the legend)."""
+    and each part of the score (its own narrow column, explained by the legend). ``turns``:
+    the conversation the message was read with, named in the reason of a memory it moved."""
     cols = (
         "<colgroup><col style='width:2.2em'><col><col style='width:12.5em'><col style='width:4.6em'>"
         "<col style='width:3.4em'>" + "<col style='width:3.6em'>" * len(names) + "</colgroup>"
@@ -176,6 +188,9 @@ def _picks(items: list[dict], names: list[str]) -> str:
     for i, it in enumerate(items):
         meta = " · ".join(str(v) for v in (it["kind"], it.get("source"), f"id {it['id']}", it.get("day")) if v)
         reason = str(it["reason"] or "")
+        lifted = (it.get("parts") or {}).get("conversation")
+        if turns and lifted is not None and abs(lifted) >= 0.005:
+            reason += f"; read with the conversation ({lifted:+.2f}): " + " · ".join(f"“{t}”" for t in turns)
         why = (
             f"<details><summary><span class='pass'>{escape(str(it['pass']))}</span> "
             f"{escape(_short_reason(reason, str(it['pass'])))}</summary><p>{escape(reason)}</p></details>"
@@ -223,7 +238,11 @@ def render_page(data: dict) -> str:
     for sel in data["selections"]:
         state = f" — degraded: {escape(sel['cause'] or '')}" if sel["degraded"] else ""
         parts.append(f"<h3>{escape(sel['time'])}: “{escape(sel['message'])}”{state}</h3>")
-        parts.append(_picks(sel["items"], _part_names(sel["items"])))
+        turns = sel.get("conversation") or []
+        if turns:
+            said = " · ".join(f"“{escape(t)}”" for t in turns)
+            parts.append(f"<p class='conversation'>read with the conversation: {said}</p>")
+        parts.append(_picks(sel["items"], _part_names(sel["items"]), turns))
     never = data.get("never_served") or []
     parts.append("<h2>Never served</h2>")
     parts.append("<p>Candidates that never entered a context, most often passed over first.</p>")
@@ -309,7 +328,7 @@ def render_page(data: dict) -> str:
         ".meta{color:#666;font-size:.85em;margin-top:.2em}"
         "details>summary{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:pointer}"
         "details[open]>summary{white-space:normal}details p{margin:.3em 0 0}"
-        ".pass{font-weight:600}"
+        ".pass{font-weight:600}.conversation{color:#444;margin:-.4em 0 .5em}"
         "table.mem-first td:first-child{width:55%}"
         ".legend{font-size:.85em;color:#333;margin:.5em 0 1em}.legend p{margin:.3em 0}"
         "details.legend>summary{white-space:normal;color:#444}"

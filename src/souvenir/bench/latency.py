@@ -268,6 +268,8 @@ def run_latency(
     progress=None,
     compare: bool = True,
     store_url: str | None = None,
+    conversation: int = 0,
+    against: str | None = None,
 ) -> dict:
     """The report (module docstring): ``{"selection", "dedup", "context_http", "rss",
     "conditions"}``, one row per size in each list. With the fused score (the default) and
@@ -277,7 +279,14 @@ def run_latency(
     bench user replaced, then deleted) and timed there, in ``"postgres": {"selection",
     "context_http"}``: the selection right after SQLite's, the POST /v1/context requests
     interleaved with SQLite's query by query (both servers running at once), each
-    PostgreSQL row with its ``paired_ratio`` and ``load_avg``. ``progress(text)`` is told what runs."""
+    PostgreSQL row with its ``paired_ratio`` and ``load_avg``. ``conversation``: each POST
+    /v1/context also sends the last ``conversation`` texts of the chat so far as ``messages``
+    (:func:`~souvenir.bench.latency_http.time_http`). ``against``: a checkout's ``src`` folder
+    (main's): its ``souvenir serve`` answers a copy of each SQLite store beside this one's,
+    requests interleaved; the ``context_http`` row holds its row in ``"against"`` and this
+    one's ``paired_ratio`` (this ÷ it, per query). ``progress(text)`` is told what runs."""
+    if against is not None and store_url:
+        raise InputError("--against compares on SQLite only: leave out --store")
     say = progress or (lambda text: None)
     reference = seed_reference()
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -309,10 +318,16 @@ def run_latency(
                     )
                     (selection if url.startswith("sqlite") else pg["selection"]).append(row)
                 say(f"{size:,} memories: POST /v1/context" + (", both stores interleaved" if store_url else ""))
-                webs = time_http(urls, settings, http_queries)
+                if against is not None:  # main's code on a copy of the store, requests interleaved
+                    twin = _copy_sqlite(db, Path(tmp) / f"{size}-against.db")
+                    base, mine = time_http([twin, urls[0]], settings, http_queries, None, conversation, [against, None])
+                    webs = [{**mine, "against": base}]
+                else:
+                    webs = time_http(urls, settings, http_queries, conversation=conversation)
                 if cosine is not None:
                     say(f"{size:,} memories: POST /v1/context, cosine read path")
-                    for web, plain in zip(webs, time_http(urls, settings, http_queries, scoring="cosine")):
+                    plains = time_http(urls, settings, http_queries, scoring="cosine", conversation=conversation)
+                    for web, plain in zip(webs, plains):
                         web["cosine"] = {k: plain[k] for k in ("p50_ms", "p99_ms", "server_rss_mb", "server_cpu_ms")}
                 http.append({"memories": size, **webs[0]})
                 if store_url:
@@ -321,6 +336,7 @@ def run_latency(
                 if store_url:
                     _drop_bench_user_at(store_url, settings)
             db.unlink()
+            Path(tmp, f"{size}-against.db").unlink(missing_ok=True)
     say("dedup")
     dedup = [
         run_dedup([size], queries, reference_queries=_dedup_reference_runs(size, reference_max))[0] for size in sizes
@@ -342,6 +358,8 @@ def run_latency(
             "window_embedder": settings.window_embedder,
             "http_queries": http_queries,
             "reference": reference is not None,
+            "conversation": conversation,
+            "against": against,
         },
     }
     if store_url:
@@ -389,6 +407,15 @@ def _time_store(
     finally:
         rt.close()
     return row, cosine, dim
+
+
+def _copy_sqlite(db: Path, copy: Path) -> str:
+    """A copy of the SQLite store ``db`` (its backup, WAL included) at ``copy``: its URL."""
+    import sqlite3
+
+    with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    return f"sqlite:///{copy}"
 
 
 def _drop_bench_user_at(url: str, settings: Settings) -> None:
@@ -480,6 +507,12 @@ def format_report(report: dict) -> str:
             f"  {r['memories']:>7,} | {r['p50_ms']} | {r['p99_ms']} | {r['first_ms']} | {r.get('warm_s')} | "
             f"{r['server_rss_mb']} | {_cosine(r)} | {r.get('server_cpu_ms')} | {r.get('load_avg')}"
         )
+        if r.get("against"):
+            a = r["against"]
+            lines.append(
+                f"    against {report['conditions'].get('against')}: p50 {a['p50_ms']} | p99 {a['p99_ms']} "
+                f"| server CPU {a.get('server_cpu_ms')} | paired ratio (this ÷ it) {r.get('paired_ratio')}"
+            )
     if report.get("postgres"):
         pg = report["postgres"]
         lines.append(
@@ -500,6 +533,7 @@ def format_report(report: dict) -> str:
     lines.append(
         f"{c['cpus']} CPUs, load average {c['load_avg_start']} -> {c['load_avg_end']}, "
         f"embedder {c['embedder']} ({c['dim']} dims)"
+        + (f", each request with the last {c['conversation']} texts of the chat" if c.get("conversation") else "")
     )
     return "\n".join(lines)
 

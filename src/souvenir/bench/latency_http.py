@@ -2,7 +2,13 @@
 serve`` in a subprocess per store, over loopback, with httpx; beside each row's wall times
 the server's CPU time a request (every thread of the process: the request's worker, both
 query embedders, the bookkeeping, the event loop; ``/proc/PID/stat``, Linux), the figure a
-shared machine does not move much (docs/benchmarks.md, "Latency")."""
+shared machine does not move much (docs/benchmarks.md, "Latency").
+
+``conversation``: each request also sends the chat so far as ``messages`` (its last
+``conversation`` texts: the earlier messages and a reply to each), as the proxy does: a short
+message reads them as query context (issue #28). ``paths``: a server may run another
+checkout's code (its ``src`` folder first on ``PYTHONPATH``): main's, beside this one's, on a
+copy of the same store, requests interleaved (paired ratios)."""
 
 from __future__ import annotations
 
@@ -43,7 +49,7 @@ def rss_mb(pid: int | str = "self") -> float | None:
     return None
 
 
-__all__ = ["Server", "load_avg", "process_cpu_s", "time_http"]
+__all__ = ["Server", "load_avg", "process_cpu_s", "reply_to", "time_http"]
 
 
 def process_cpu_s(pid: int) -> float | None:
@@ -68,7 +74,7 @@ class Server:
     path, else the settings'), with an httpx client; :meth:`ask` times one POST
     /v1/context."""
 
-    def __init__(self, url: str, settings: Settings, scoring: str | None = None) -> None:
+    def __init__(self, url: str, settings: Settings, scoring: str | None = None, path: str | None = None) -> None:
         port = _free_port()
         env = {
             **os.environ,
@@ -78,6 +84,8 @@ class Server:
             "SOUVENIR_SCORING": scoring or settings.scoring,
             "SOUVENIR_WINDOW_EMBEDDER": settings.window_embedder,
         }
+        if path is not None:  # another checkout's code (``--against``)
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (path, os.environ.get("PYTHONPATH")) if p)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "souvenir.cli.main", "serve", "--port", str(port)],
             env=env,
@@ -112,14 +120,11 @@ class Server:
             time.sleep(0.2)
         return None
 
-    def ask(self, message: str) -> float:
-        ms, reply = timed(
-            functools.partial(
-                self.client.post,
-                "/v1/context",
-                json={"channel": CHANNEL, "user": USER, "message": message, "story": STORY},
-            )
-        )
+    def ask(self, message: str, messages: list[str] | None = None) -> float:
+        body: dict[str, Any] = {"channel": CHANNEL, "user": USER, "message": message, "story": STORY}
+        if messages:
+            body["messages"] = messages
+        ms, reply = timed(functools.partial(self.client.post, "/v1/context", json=body))
         reply.raise_for_status()
         return ms
 
@@ -136,17 +141,35 @@ def load_avg() -> float | None:
     return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
 
 
-def time_http(urls: list[str], settings: Settings, queries: int, scoring: str | None = None) -> list[dict]:
+def reply_to(i: int) -> str:
+    """The assistant's reply to the ``i``-th timed message (``--conversation``): a new text
+    each turn, as a chat's."""
+    return ("Noted, tell me more.", "D'accord, je m'en souviens.", "Baik, saya ingat.", "好的，我记住了。")[
+        i % 4
+    ] + f" ({i})"
+
+
+def time_http(
+    urls: list[str],
+    settings: Settings,
+    queries: int,
+    scoring: str | None = None,
+    conversation: int = 0,
+    paths: list[str | None] | None = None,
+) -> list[dict]:
     """POST /v1/context ``queries`` times to one server per store of ``urls``, all running at
     once, their requests interleaved query by query (the first store asked alternates), so
     that the shared machine's load falls on each store alike. One row per store; with
     several, the rows after the first hold ``paired_ratio``: the median over the queries of
     this store's time ÷ the first store's for the same query, and the load average before
-    and after."""
+    and after. ``conversation``: each request sends the last ``conversation`` texts of the
+    chat so far as ``messages`` (module docstring); ``paths``: per store, the code its server
+    runs (``None``: this checkout's)."""
     servers: list[Server] = []
+    chat: list[str] = []
     try:
-        for url in urls:
-            servers.append(Server(url, settings, scoring))
+        for url, path in zip(urls, paths or [None] * len(urls)):
+            servers.append(Server(url, settings, scoring, path))
         firsts = [server.ask(_MESSAGES[0]) for server in servers]
         for message in _MESSAGES:  # warm-up: model, cache, connection
             for server in servers:
@@ -156,9 +179,11 @@ def time_http(urls: list[str], settings: Settings, queries: int, scoring: str | 
         runs: list[list[float]] = [[] for _ in servers]
         for i in range(queries):
             message = f"{_MESSAGES[i % len(_MESSAGES)]} ({i})"
+            shown = [*chat[-conversation:], message] if conversation else None
             order = range(len(servers)) if i % 2 == 0 else reversed(range(len(servers)))
             for k in order:
-                runs[k].append(servers[k].ask(message))
+                runs[k].append(servers[k].ask(message, shown))
+            chat += [message, reply_to(i)]
         load.append(load_avg())
         spent = [
             None if a is None or b is None else round((b - a) * 1000 / queries, 2)
@@ -174,6 +199,7 @@ def time_http(urls: list[str], settings: Settings, queries: int, scoring: str | 
                 "server_rss_mb": rss_mb(s.process.pid),
                 "server_cpu_ms": c,  # the server's CPU a timed request, every thread
                 "load_avg": load,
+                "conversation": conversation,
             }
             for r, f, s, c in zip(runs, firsts, servers, spent)
         ]

@@ -138,6 +138,18 @@ def bench_latency(
         "--store",
         help="Also time each size on this PostgreSQL database (postgresql://…; its bench user is replaced).",
     ),
+    conversation: int = typer.Option(
+        0,
+        "--conversation",
+        help="Send the last N texts of the chat so far (earlier messages and replies) as `messages` "
+        "with each POST /v1/context, as the proxy does.",
+    ),
+    against: Optional[Path] = typer.Option(
+        None,
+        "--against",
+        help="Another checkout's src folder (main's): its server answers a copy of each store beside "
+        "this one's, requests interleaved, with paired ratios.",
+    ),
 ) -> None:
     """Selection, dedup and POST /v1/context latency (ms) against corpus size.
 
@@ -151,6 +163,12 @@ def bench_latency(
         return
     if not counts or min(counts) < 1 or queries < 1:
         _fail(ValueError("--sizes and --queries must be at least 1"))
+    if conversation < 0:
+        _fail(ValueError("--conversation must be at least 0"))
+    if against is not None and not (against / "souvenir" / "__init__.py").exists():
+        _fail(ValueError(f"--against takes a checkout's src folder (holding souvenir/), not {str(against)!r}"))
+    if against is not None and store is not None:
+        _fail(ValueError("--against compares on SQLite only: leave out --store"))
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         _fail(ValueError(f"--store takes a postgresql:// URL, not {store!r}"))
     if plot is not None:
@@ -168,6 +186,8 @@ def bench_latency(
             progress=None if as_json else err.print,
             compare=cosine,
             store_url=store,
+            conversation=conversation,
+            against=str(against.resolve()) if against is not None else None,
         )
         if plot is not None:
             draw(report, plot)

@@ -35,6 +35,7 @@ from souvenir.candidates.score_map import LazyScores
 from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.errors import StoreError
 from souvenir.read.explain import explain
+from souvenir.read.explain_conversation import ConversationRead
 from souvenir.store.diagnostic_reads import KEEP_SELECTIONS
 from souvenir.store.protocol import Store
 
@@ -60,6 +61,7 @@ class _Held:
     parts: dict | None
     memory_ids: list[int]
     pool: int | None
+    conversation: ConversationRead | None = None
 
 
 class Explanations:
@@ -103,11 +105,14 @@ class Explanations:
         parts: dict | None,
         memory_ids: Sequence[int],
         pool: int | None,
+        conversation: ConversationRead | None = None,
     ) -> None:
         """Hold the scores of a selection just kept (``selection_id``) without ranks and
         parts: ``memory_ids`` the ids to explain, ``parts`` the dict the scores fill when
         completed, ``pool`` the serial of the candidates they were read from (``None``:
-        unknown). Run on the bookkeeping thread."""
+        unknown), ``conversation`` the turns the message was read with (its part made with
+        the others, while the user's columns are still those of ``pool``). Run on the
+        bookkeeping thread."""
         older: list[_Held] = []
         with self._lock:
             mine = [h for h in self._held if h.user_id == user_id]
@@ -118,7 +123,7 @@ class Explanations:
             pruned = left[: max(0, len(left) - (KEEP_SELECTIONS - 1))]  # the store has pruned their rows
             for h in older + pruned:
                 self._drop(h)
-            self._held.append(_Held(user_id, selection_id, scores, parts, list(memory_ids), pool))
+            self._held.append(_Held(user_id, selection_id, scores, parts, list(memory_ids), pool, conversation))
             self._slots += len(scores)
             while self._slots > MAX_PENDING_SLOTS and len(self._held) > 1:
                 h = self._held[0]
@@ -163,6 +168,8 @@ class Explanations:
         try:
             h.scores.complete()
             why = explain(h.scores, h.parts, h.memory_ids)
+            if h.conversation is not None:
+                why = h.conversation.explained(why, h.scores, h.memory_ids)
             self.store.explain_selection(h.selection_id, dict(why))
         except StoreError as exc:
             log.warning("selection's ranks not kept for diagnostics: %s", exc)

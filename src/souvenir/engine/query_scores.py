@@ -5,6 +5,7 @@ answer with its cause; it never raises."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 
@@ -15,7 +16,9 @@ from typing import Any
 
 from souvenir.engine.warm_reads import WARMING_CAUSE
 from souvenir.errors import EmbedderError
+from souvenir.index.query_vectors import QueryVectors
 from souvenir.index.vectors import PendingQuery, VectorIndex
+from souvenir.read.explain_conversation import CONVERSATION, ConversationRead
 from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
 from souvenir.types import Memory
@@ -61,6 +64,9 @@ class QueryScorer:
         #: ``warming(user_id)``: the user's read path is being built at start
         #: (:class:`~souvenir.engine.warm_reads.ReadWarmer`): the turn is not made to wait
         self.warming: Callable[[int], bool] | None = None
+        #: the recent query vectors of each user's texts: a conversation's earlier turns are
+        #: read from here, not embedded again (:mod:`~souvenir.index.query_vectors`)
+        self.vectors = QueryVectors()
 
     def settle_pool(self, user_id: int, candidates: Sequence[Memory]) -> bool:
         """After a context over a large user's pool not seen before (the first after a write:
@@ -118,7 +124,9 @@ class QueryScorer:
         if self.scorer is not None:
             if pending is None and candidates:
                 pending = self.start_window_query(message)
-            return self._fused(self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns)
+            return self._fused(
+                self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns, keep=True
+            )
         scores: Mapping[int, float] | None = {}
         cause: str | None = None
         if self.index is not None:
@@ -141,6 +149,7 @@ class QueryScorer:
         pending: PendingQuery | str | None,
         meanwhile: Callable[[], Any] | None,
         turns: Sequence[str] | None = None,
+        keep: bool = False,
     ) -> tuple:
         """The fused score. The window embedder's query (``pending``, started by the caller)
         runs while the main embedder's query, the score's other signals and ``meanwhile`` are
@@ -148,10 +157,16 @@ class QueryScorer:
         and marks the answer degraded with its cause. The earlier ``turns`` that count
         (:meth:`Scorer.conversation`) are mixed into both query vectors at
         ``context_weight`` and into BM25 at ``context_lexical``; a turn that cannot be
-        embedded is left out (the message alone still scores: no degradation)."""
+        embedded is left out (the message alone still scores: no degradation). With turns
+        read, ``parts`` also holds a :class:`~souvenir.read.explain_conversation.ConversationRead`
+        (the page's ``conversation`` part, made off the turn by the records). A turn's vector
+        kept from an earlier context is read from :attr:`vectors`; ``keep``: the vectors
+        computed here are kept there (not the warm-up's)."""
         causes: list[str] = []
-        dense_query = window_query = None
+        dense_query = window_query = alone_dense = alone_window = None
         cfg = scorer.config
+        kept = self.vectors
+        generation = kept.generation  # an erasure from now on: nothing computed here is kept
         built = scorer.built  # before the first read of the user's columns (query_text's speakers)
         query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
         if query_text != message:
@@ -159,14 +174,19 @@ class QueryScorer:
                 pending = self.start_window_query(query_text)  # speakers were read: its vector goes unread
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
-        window_turns = _start_turns(self.window_index, mixed)
+        window_turns = self._start_turns(self.window_index, user_id, mixed, generation)
         if self.index is not None and candidates:
             try:
                 dense_query = self.index.embed_query(query_text)
             except EmbedderError as exc:
                 causes.append(f"embedder: {exc}")
             else:
-                dense_query = _mixed(dense_query, [(self.index.embed_query, text, w) for text, w in mixed])
+                if keep:  # kept by the text it embedded
+                    kept.put(user_id, self.index.name, query_text, dense_query, generation)
+                alone_dense = dense_query
+                dense_query = _mixed(
+                    dense_query, [(self._turn_query(self.index, user_id, text, generation), w) for text, w in mixed]
+                )
         lexical = [(text, cfg.context_lexical * w) for text, w in context] if cfg.context_lexical else None
         prepared = scorer.prepare(
             user_id, candidates, message, now, self._side(scorer, self.index, user_id, dense_query), context=lexical
@@ -183,10 +203,18 @@ class QueryScorer:
             except EmbedderError as exc:
                 causes.append(f"window embedder: {exc}")
             else:
-                window_query = _mixed(window_query, [(p.result, None, w) for p, w in window_turns])
+                if keep and self.window_index is not None:
+                    kept.put(user_id, self.window_index.name, query_text, window_query, generation)
+                alone_window = window_query
+                window_query = _mixed(window_query, window_turns)
         for cause in causes:
             log.warning("degraded turn: %s", cause)
         scores = prepared.finish(self._side(scorer, self.window_index, user_id, window_query), parts)
+        if context and parts is not None and candidates:  # the page's part: the message alone, off the turn
+            parts[CONVERSATION] = ConversationRead(
+                tuple(text for text, _ in context),
+                functools.partial(self._alone, user_id, candidates, message, now, alone_dense, alone_window),
+            )
         degraded = "; ".join(causes) or None
         return (scores, degraded) if meanwhile is None else (scores, degraded, around)
 
@@ -204,6 +232,63 @@ class QueryScorer:
             self.scorer, user_id, message, candidates, now, None, self.start_window_query(message), None
         )
         return scores
+
+    def _alone(
+        self,
+        user_id: int,
+        candidates: Sequence[Memory],
+        message: str,
+        now: datetime,
+        dense: Any,
+        window: Any,
+        parts: dict,
+    ) -> Scores | None:
+        """The message alone's fused score over ``candidates`` (the page's conversation part,
+        off the turn); ``None`` once the user's held columns are of another pool (a write
+        since): scoring the old one would read its columns again and evict the new ones."""
+        scorer = self.scorer
+        if scorer is None or not scorer.holds(user_id, candidates):
+            return None
+        return self.fused_scores(user_id, candidates, message, now, dense, window, parts)
+
+    def _turn_query(self, index: VectorIndex, user_id: int, text: str, generation: int) -> Callable[[], np.ndarray]:
+        """An earlier turn's vector on ``index``: the one kept (:attr:`vectors`), else
+        embedded now (bounded as the message's) and kept."""
+        kept = self.vectors.get(user_id, index.name, text)
+        if kept is not None:
+            return _given(kept)
+
+        def embed() -> np.ndarray:
+            vector = index.embed_query(text)
+            self.vectors.put(user_id, index.name, text, vector, generation)
+            return vector
+
+        return embed
+
+    def _start_turns(
+        self, index: VectorIndex | None, user_id: int, mixed: list[tuple[str, float]], generation: int
+    ) -> list[tuple[Callable[[], np.ndarray], float]]:
+        """The window embedder's vectors of the context turns: the kept ones, and the others'
+        queries started now (none once the breaker refuses one)."""
+        out: list[tuple[Callable[[], np.ndarray], float]] = []
+        if index is None:
+            return out
+        for text, weight in mixed:
+            kept = self.vectors.get(user_id, index.name, text)
+            if kept is not None:
+                out.append((_given(kept), weight))
+                continue
+            try:
+                pending = index.start_query(text)
+            except EmbedderError:
+                break  # the breaker is open: the message's own query says so
+            out.append((functools.partial(self._kept_result, pending, user_id, index.name, text, generation), weight))
+        return out
+
+    def _kept_result(self, pending: PendingQuery, user_id: int, name: str, text: str, generation: int) -> np.ndarray:
+        vector = pending.result()
+        self.vectors.put(user_id, name, text, vector, generation)
+        return vector
 
     @staticmethod
     def _side(scorer: Scorer, index: VectorIndex | None, user_id: int, query: Any) -> DenseInput | None:
@@ -246,28 +331,19 @@ class QueryScorer:
         )
 
 
-def _start_turns(index: VectorIndex | None, mixed: list[tuple[str, float]]) -> list[tuple[PendingQuery, float]]:
-    """The window embedder's queries of the context turns, started now (none that cannot)."""
-    out: list[tuple[PendingQuery, float]] = []
-    if index is None:
-        return out
-    for text, weight in mixed:
-        try:
-            out.append((index.start_query(text), weight))
-        except EmbedderError:
-            break  # the breaker is open: the message's own query says so
-    return out
+def _given(vector: np.ndarray) -> Callable[[], np.ndarray]:
+    return lambda: vector
 
 
-def _mixed(query: np.ndarray, turns: list[tuple[Callable[..., np.ndarray], str | None, float]]) -> np.ndarray:
+def _mixed(query: np.ndarray, turns: list[tuple[Callable[[], np.ndarray], float]]) -> np.ndarray:
     """``query`` + Σ weight · the turn's vector, as a unit vector; a turn whose vector fails
     is left out."""
     if not turns:
         return query
     out = np.asarray(query, dtype=np.float64).copy()
-    for embed, text, weight in turns:
+    for embed, weight in turns:
         try:
-            vector = embed(text) if text is not None else embed()
+            vector = embed()
         except EmbedderError:
             continue
         out += weight * np.asarray(vector, dtype=np.float64)

@@ -100,14 +100,15 @@ class ReadRefresher:
         """After an erasure of the user's (a memory forgotten, everything, the user deleted) has
         committed: nothing read of them before it stays held in the process — the scorer's
         columns and the store's read cache carried the erased texts until the user's next
-        context (for a deleted user, until evicted) —, and a refresh that read the candidates
-        before it does not install them after it. ``rebuild``: a large user's columns (as
+        context (for a deleted user, until evicted), and the query vectors of their texts —,
+        and a refresh that read the candidates before it does not install them after it. ``rebuild``: a large user's columns (as
         :meth:`changed` reads them) are read again now, off the next turn (not for a deleted
         user). ``True`` when a refresh was queued."""
         with self._lock:
             self._erasures[user_id] = self._erasures.get(user_id, 0) + 1
         if self.also_erased is not None:
             self.also_erased(user_id)
+        self.scores.vectors.forget_user(user_id)  # nor the query vectors of their texts
         scorer = self.scores.scorer
         held = scorer.held(user_id) if scorer is not None else 0
         if scorer is not None:

@@ -23,6 +23,7 @@ from souvenir.engine.explanations import Explanations
 from souvenir.errors import StoreError, UnknownError
 from souvenir.index.vectors import VectorIndex
 from souvenir.read.explain import explain, never_served
+from souvenir.read.explain_conversation import CONVERSATION, ConversationRead, kept_message, split_message
 from souvenir.schemas import memory_json, selected_json
 from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Store
@@ -51,6 +52,12 @@ SHOWN_KEPT = 24
 def _score(scores: Mapping[int, float] | None, memory_id: int) -> float | None:
     value = scores.get(memory_id) if scores else None
     return None if value is None or value != value else float(value)
+
+
+def _unless_forget(turn: str) -> str:
+    """A turn read with the message as the selection keeps it: nothing of a request to forget
+    a topic it names (its own turn keeps no copy of it)."""
+    return "" if any(r.topic for r in forget_requests(turn)) else turn
 
 
 def retrieved(sel: Selection, threshold: float) -> bool:
@@ -110,6 +117,8 @@ class TurnRecords:
             self.bookkeeping.later(self.record_degraded, user_id, cause, now, on_drop=self._one_unrecorded)
         elif count:
             self.bookkeeping.later(self.count, user_id, story_id, candidates, list(result.memories), threshold)
+        # the turns the message was read with: the page's part, made in the job below
+        conversation = parts.pop(CONVERSATION, None) if parts else None
         if count:
             self.bookkeeping.later(
                 self.record_selection,
@@ -124,6 +133,7 @@ class TurnRecords:
                 prior_reply,
                 list(shown[:SHOWN_KEPT]),
                 getattr(candidates, "serial", None),
+                conversation,
             )
 
     def record_selection(
@@ -139,6 +149,7 @@ class TurnRecords:
         prior_reply: str | None = None,
         shown: Sequence[int] = (),
         pool: int | None = None,
+        conversation: ConversationRead | None = None,
     ) -> None:
         """Keep one context's selection for diagnostics (logged, never raised, on a store
         error); ``shown``: ids left out as already in the prompt, kept after the selection
@@ -146,7 +157,9 @@ class TurnRecords:
         is kept without its text (its turn is emptied: :func:`~souvenir.engine.chat_forget.clear_request_turn`).
         A large user's scores not read whole (``LazyScores``, nothing shown): the ranks and
         parts are made when read (:class:`~souvenir.engine.explanations.Explanations`;
-        ``pool``: the candidates' serial)."""
+        ``pool``: the candidates' serial). ``conversation``: the turns the message was read
+        with; its part is made with the ranks and parts (the message alone scored again,
+        :mod:`~souvenir.read.explain_conversation`) and the turns kept after the message."""
         ids = [s.memory.id for s in selected] + list(shown)
         later = self.deferred and isinstance(scores, LazyScores) and not scores.completed and not shown
         if later:
@@ -155,12 +168,16 @@ class TurnRecords:
             if isinstance(scores, LazyScores):
                 scores.complete()  # every score and its parts, made here off the turn
             why = explain(scores, parts, ids)
+            if conversation is not None and scores:
+                why = conversation.explained(why, scores, ids)
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
             # the reply of the turn before the message, read with the context
             asked, message = message, redact_answer(message, prior_reply)
             if any(r.topic for r in forget_requests(message)):  # its turn keeps no copy of it either
                 message = ""
+            elif conversation is not None:  # the turns read, after it (the page's reason)
+                message = kept_message(message, [_unless_forget(t) for t in conversation.turns])
             kept = self.store.record_selection(
                 user_id,
                 story_id,
@@ -177,7 +194,7 @@ class TurnRecords:
         if kept is None:  # the user erased since this read: nothing read of its question stays
             forget_readings([asked])
         if later and kept is not None:
-            self.explanations.hold(user_id, kept, scores, parts, ids, pool)  # type: ignore[arg-type]
+            self.explanations.hold(user_id, kept, scores, parts, ids, pool, conversation)  # type: ignore[arg-type]
 
     def diagnostics(self, channel: str, external_id: str, story: str | None = None) -> dict:
         """One dict for the diagnostics page and its JSON twin: the last selections (each
@@ -201,6 +218,7 @@ class TurnRecords:
             "user": {"channel": channel, "id": external_id, "story": story},
             "selections": [
                 sel
+                | dict(zip(("message", "conversation"), split_message(sel["message"])))
                 | {
                     "items": [
                         selected_json(every[i["memory_id"]], i["pass"], i["reason"], i["score"], tz)

@@ -37,14 +37,13 @@ import numpy as np
 
 from souvenir.embedding.contract import Embedder
 from souvenir.embedding.breaker import EmbedderBreaker
+from souvenir.index.query_vectors import query_text
 from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError, plain
 from souvenir.candidates import Scores
 from souvenir.timeutil import utcnow
 
 log = logging.getLogger(__name__)
 
-#: Characters of the message embedded at query time (seed 000 embeds ``query.strip()[:2000]``).
-QUERY_CHARS = 2000
 #: Threads embedding turns' queries per index (more queue: each waits for the model lock).
 QUERY_THREADS = 2
 #: The longest a query waits for a local model still loading at start (seconds). The load
@@ -235,7 +234,7 @@ class VectorIndex:
         with self._inflight_lock:
             self._inflight += 1
             free = self._inflight <= QUERY_THREADS and not self._model_lock.locked()
-        future = self._queries.submit(self._encode_query, text.strip()[:QUERY_CHARS], deadline, state)
+        future = self._queries.submit(self._encode_query, query_text(text), deadline, state)
         future.add_done_callback(self._query_done)
         pending = PendingQuery(self, future, deadline, state)
         if free and hand_over:

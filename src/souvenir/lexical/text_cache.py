@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
-__all__ = ["CacheInfo", "TextCached", "forget_texts", "text_cache", "words"]
+__all__ = ["CacheInfo", "TextCached", "also_forget", "forget_texts", "text_cache", "words"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -76,6 +76,16 @@ class TextCached(Protocol, Generic[P, RT]):
 
 #: Every cache made by :func:`text_cache`, in the order they were made.
 _ALL: list[TextCached[Any, Any]] = []
+#: Other holders of what was read from a text, told the erased texts (:func:`also_forget`).
+_HOOKS: list[Callable[[list[str]], int]] = []
+
+
+def also_forget(hook: Callable[[list[str]], int]) -> None:
+    """``hook(texts)`` is called by every :func:`forget_texts` with the erased texts (a cache
+    keyed otherwise than by words: :mod:`souvenir.index.query_vectors`'s hashes); it returns
+    the entries it dropped."""
+    if hook not in _HOOKS:
+        _HOOKS.append(hook)
 
 
 def text_cache(maxsize: int) -> Callable[[Callable[P, R]], TextCached[P, R]]:
@@ -206,4 +216,4 @@ def forget_texts(texts: Iterable[str | None], readings: Iterable[Callable[[str],
         seen[key] = verdict
         return verdict
 
-    return sum(cache.drop(covered) for cache in list(_ALL))
+    return sum(cache.drop(covered) for cache in list(_ALL)) + sum(hook(said) for hook in list(_HOOKS))

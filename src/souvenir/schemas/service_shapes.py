@@ -92,6 +92,12 @@ class SelectionRecord(_Out):
     id: int
     time: datetime
     message: str
+    conversation: list[str] = Field(
+        default_factory=list,
+        description="The earlier turns of the caller's messages the message was read with (a short message: "
+        "their vectors and words count), redacted as the message is; their share of each memory's score is "
+        "the part 'conversation'.",
+    )
     degraded: bool = False
     cause: str | None = None
     story_id: int | None = None

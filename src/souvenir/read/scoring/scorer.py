@@ -50,7 +50,7 @@ from souvenir.read.scoring.fused_terms import expansion as _expansion
 from souvenir.read.scoring.fused_terms import lexical_ready as _lexical_ready
 from souvenir.read.scoring.fused_terms import priors as _priors
 from souvenir.read.scoring.fused_terms import relatives as _relatives
-from souvenir.read.scoring.fused_terms import same_marks as _same_marks
+from souvenir.read.scoring.fused_terms import same_marks
 from souvenir.read.scoring.final_shortlist import Bounded, served
 from souvenir.read.scoring.levers_off import broad_levers
 from souvenir.read.scoring.scorer_input import DenseInput, aligned
@@ -100,7 +100,7 @@ class Scorer:
             and candidates.bases.get(hit[0].serial) == len(hit[0])
         ):  # the held pool followed by new memories (the read cache after a write)
             static = hit[2].extended(candidates, self.config)
-        elif hit is not None and _same_marks(hit[0], candidates):
+        elif hit is not None and same_marks(hit[0], candidates):
             # the same memories, re-read (a vector written, a counter moved): no pass to hash
             static, key = hit[2], hit[1]
         else:
@@ -134,6 +134,13 @@ class Scorer:
         """Hold nothing of the user (an erasure: the held candidates carry the erased texts)."""
         with self._lock:
             self._cache.pop(user_id, None)
+
+    def holds(self, user_id: int, candidates: Sequence[Memory]) -> bool:
+        """Whether the user's held columns are those of ``candidates``: scoring them again
+        reads no column and evicts none (a pool a write has replaced since would)."""
+        with self._lock:
+            hit = self._cache.get(user_id)
+        return hit is not None and (hit[0] is candidates or same_marks(hit[0], candidates))
 
     def held(self, user_id: int) -> int:
         """How many candidates the user's held columns are of (0: none held)."""
