@@ -284,9 +284,7 @@ class Proposals:
             return self._apply(job, {"memories": []}, now, read_at, None)
         plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
         reply = self.chat.ask(
-            reflection_messages(
-                job["message"], fit.reply, summary, anchors, language, fit.memories, story=in_story
-            ),
+            reflection_messages(job["message"], fit.reply, summary, anchors, language, fit.memories, story=in_story),
             model=self.reflection_model,
             schema=reflection_schema(in_story),
             timeout_s=self.reflection_timeout_s,

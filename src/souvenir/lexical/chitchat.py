@@ -262,7 +262,9 @@ _CALLED = re.compile(
 
 def _names(sentence: str, names: frozenset[str]) -> frozenset[str]:
     called = {(m.group("name") or m.group("greeted") or m.group("wished")).lower() for m in _CALLED.finditer(sentence)}
-    folded = {unicodedata.normalize("NFKD", n).encode("ascii", "ignore").decode() for n in called}  # Léa: a token's key "lea"
+    folded = {
+        unicodedata.normalize("NFKD", n).encode("ascii", "ignore").decode() for n in called
+    }  # Léa: a token's key "lea"
     return frozenset(called | folded) | names
 
 

@@ -54,7 +54,9 @@ _FR_VERBS = (
 _FR = re.compile(
     r"^(?:je\s+)?viens\s+(?:juste\s+)?de\s+(?:l'|le\s+|la\s+|les\s+|(?:le|la|les)\s+)?(?:" + _FR_VERBS + r")\w*"
     r"(?:\s+(?:à\s+l'instant|maintenant|aussi))*$"
-    r"|^je\s+(?:l'|les\s+)ai\s+(?:déjà\s+|bien\s+|enfin\s+)?(?:" + _FR_VERBS + r")\w*(?:\s+(?:à\s+l'instant|maintenant|aussi))*$"
+    r"|^je\s+(?:l'|les\s+)ai\s+(?:déjà\s+|bien\s+|enfin\s+)?(?:"
+    + _FR_VERBS
+    + r")\w*(?:\s+(?:à\s+l'instant|maintenant|aussi))*$"
     r"|^c'est\s+(?:fait|installé|réglé|branché|envoyé|payé)(?:\s+maintenant)?$",
     re.I,
 )

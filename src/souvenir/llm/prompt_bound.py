@@ -58,7 +58,7 @@ __all__ = [
 READ_S = 2.0
 #: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python,
 #: 2 vCPUs (docs/model.md, "Session 22": the slowest read of the measured data parts).
-TOKENS_PER_S = 80.0
+TOKENS_PER_S = 60.0
 #: Tokens per character of a request's data (JSON, English keys) but Han (module docstring).
 DATA_TOKENS_PER_CHAR = 0.42
 #: The least data bound (tokens): a short exchange always goes to the model, whatever the settings.
@@ -143,9 +143,7 @@ def fit_reflection(
     return fit
 
 
-def fit_summary(
-    build: Callable[[list[str], str], str], queries: list[str], message: str, bound: int | None
-) -> Fit:
+def fit_summary(build: Callable[[list[str], str], str], queries: list[str], message: str, bound: int | None) -> Fit:
     """The summary's data within ``bound`` tokens (``build(queries, message)`` → the data text):
     its oldest recent questions dropped (they come oldest first), then the message's tail cut."""
     fit = Fit(message=message, queries=list(queries))
