@@ -37,7 +37,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
-from souvenir.write.carry import carried
+from souvenir.write.carry import carried, drops_a_clause
 from souvenir.write.confidence import tally_kind
 from souvenir.write.fragments import copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
@@ -370,7 +370,7 @@ class Proposals:
         """Whether the turn's message is kept whole as its episode beside ``notes`` (the texts
         kept, none: nothing kept): the notes do not carry it, and the no-model path keeps it."""
         message = job["message"]
-        if notes and carried(message, notes):
+        if notes and carried(message, notes) and not drops_a_clause(message, notes):
             return False
         if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
             return False
