@@ -394,6 +394,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             **none_score,
             "episodes_true": nomodel_episodes_true,
             "unmatched_episodes": [m["text"] for m in kept["nomodel"] if not m["match"]][:60],
+            "memories": [{"text": m["text"], "match": m["match"], "turns": m["turns"]} for m in kept["nomodel"]],
         },
         "confidence": {
             "agreement_with_gold": auc([(m["confidence"], m["match"]) for m in notes]),
