@@ -172,3 +172,20 @@ def test_without_a_bound_everything_is_sent(tmp_path):
             assert not rt.status()["prompts_bounded"]
         finally:
             rt.close()
+
+
+def test_the_cuts_are_on_metrics(tmp_path):
+    import httpx
+
+    from souvenir.api.app import create_app
+    from tests.servers import UvicornThread
+
+    with ChatServer() as upstream:
+        app = create_app(_settings(tmp_path, upstream))
+        with UvicornThread(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+            client.post("/v1/turns", json={"user": "a", "message": LONG["fr"], "reply": "OK."}).raise_for_status()
+            rt = app.state.souvenir.runtime
+            assert rt.worker.drain(30)
+            text = client.get("/metrics").text
+            assert 'souvenir_prompts_bounded_total{cause="message",kind="reflection"} 1.0' in text
+            assert 'souvenir_prompts_bounded_total{cause="queries",kind="summary"} 0.0' in text
