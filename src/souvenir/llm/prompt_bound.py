@@ -56,8 +56,10 @@ __all__ = [
 #: Seconds a live reply may wait for a background prompt read begun before it (issue #25's
 #: acceptance: a live reply within 2 s of its time without memory).
 READ_S = 2.0
-#: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python,
-#: 2 vCPUs (docs/model.md, "Session 22": the slowest read of the measured data parts).
+#: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python, 2 vCPUs
+#: shared by other work (docs/model.md, "Session 22": the best reads at 1-min load 7.7–9.3 were
+#: 60–64 tokens/s, all of them 5–64; at load ~2, 117–382). The loaded machine's, issue #25's
+#: acceptance being read there; a quiet machine may set ~200.
 TOKENS_PER_S = 60.0
 #: Tokens per character of a request's data (JSON, English keys) but Han (module docstring).
 DATA_TOKENS_PER_CHAR = 0.42
