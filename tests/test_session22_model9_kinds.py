@@ -88,3 +88,29 @@ KEPT = [
 @pytest.mark.parametrize("text", KEPT)
 def test_a_fact_beside_the_wish_is_kept(text):
     assert chit_chat(text) is None
+
+
+WAITING = [
+    "Alright, I'll wait then. Thank you!",
+    "Ok, je patiente. Merci beaucoup.",
+    "好的，我先等着吧，谢谢！",
+    "Baik, saya tunggu dulu. Tq!",
+]
+
+
+@pytest.mark.parametrize("text", WAITING)
+def test_waiting_for_the_assistant_is_chit_chat(text):
+    assert chit_chat(text) == "done"
+
+
+WAITED_FOR = [
+    "I'm waiting for my visa to come through.",
+    "J'attends mon deuxième enfant pour avril.",
+    "我在等签证下来。",
+    "Saya tunggu keputusan SPM anak saya.",
+]
+
+
+@pytest.mark.parametrize("text", WAITED_FOR)
+def test_waiting_for_a_named_thing_is_kept(text):
+    assert chit_chat(text) is None

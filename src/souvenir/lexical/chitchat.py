@@ -131,7 +131,7 @@ from souvenir.lexical.chitchat_words import CHITCHAT
 from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
-from souvenir.lexical.done_it import done_it
+from souvenir.lexical.done_it import done_it, waiting
 from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
@@ -384,7 +384,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "retraction"  # "I take that back", « je retire ce que j'ai dit », 我收回那句话 (lexical/momentary.py)
     if "need" in kinds and momentary_need(text):
         return "need"  # "Biscuit wants her lunch", « le chien veut sortir », 猫饿了 (lexical/momentary.py)
-    if "done" in kinds and done_it(text):
+    if "done" in kinds and (done_it(text) or waiting(text)):
         return "done"  # "I just installed it, thanks", « je viens de l'installer », 我刚装好了 (lexical/done_it.py)
     if "date" in kinds and date_alone(text):
         return "date"  # "October 5th", 10月5号 alone: what happens on it left out (notes only)

@@ -18,6 +18,11 @@ send, pay, fill in, fix, reset, check, activate, print, save, book, order — do
 at most thanks, "ok", "done", "now" or "already" around it. A named object ("the new boiler"),
 a number, a place or a time is a fact and is never this kind.
 
+``waiting`` — the writer will wait for what the assistant does, nothing else: "OK, I'll wait.",
+« D'accord, j'attends. », 好的，我等着。, "Ok, saya tunggu." (`dlg3-ms`'s fallback episode « Ok, saya
+tunggu. Terima kasih. », kept by both modes). Waiting for a named thing or a time ("I'm waiting for
+my visa", « j'attends mon deuxième enfant », "saya tunggu keputusan exam") is a fact and stays.
+
 No threshold: the lexicons are the rule. Their cost on LoCoMo's gold observations: docs/write-path.md.
 """
 
@@ -25,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["done_it"]
+__all__ = ["done_it", "waiting"]
 
 #: Thanks, agreement and "done" around the report: « merci », "thanks", 谢谢, "terima kasih".
 _AROUND = re.compile(
@@ -85,3 +90,21 @@ def done_it(sentence: str) -> bool:
     if not text:
         return False
     return bool(_EN.match(text) or _FR.match(text) or _ZH.match(text) or _MS.match(text))
+
+
+_WAIT = re.compile(
+    r"^(?:i(?:'ll|\s+will)\s+wait|i\s+can\s+wait|i'm\s+waiting|waiting|(?:j'|je\s+)attend(?:s|rai)|je\s+patiente"
+    r"|(?:saya|aku|sy)\s+(?:tunggu|tunggu\s+je|boleh\s+tunggu)|我(?:先)?(?:等着|等一下|等你|等您|等)(?:吧|哦|啊)?|等你(?:们)?消息)"
+    r"(?:\s+(?:then|here|a\s+bit|donc|alors|ici|dulu|je|la|lah|ya))*$",
+    re.I,
+)
+
+
+def waiting(sentence: str) -> bool:
+    """The writer will wait for the assistant, naming nothing (module docstring)."""
+    text = sentence.strip().replace("\u2019", "'").rstrip(" .!。！~～…")
+    if any(ch.isdigit() for ch in text):
+        return False
+    for _ in range(2):  # thanks after, "ok" before
+        text = _AROUND.sub("", text).strip(" ,，.!。！")
+    return bool(text) and bool(_WAIT.match(text))
