@@ -22,6 +22,7 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 from souvenir.errors import InputError
+from souvenir.llm.prompt_bound import READ_S, TOKENS_PER_S
 
 log = logging.getLogger("souvenir.config")
 #: The settings file, in the working directory.
@@ -350,6 +351,21 @@ class Settings(BaseSettings):
         description="Seconds a background model call whose answer has begun (the server has read "
         "its prompt) may go on when a live reply needs the server, rather than be stopped and "
         "read its prompt again later (souvenir.llm.gate; docs/model.md). 0: it stops at once.",
+    )
+    llm_background_read_s: float = Field(
+        READ_S,
+        ge=0,
+        le=600,
+        description="Seconds of prompt read a background model call (reflection, summary) may hold the "
+        "server for: its data past the system prompt is bounded to this times llm_prompt_tokens_per_s "
+        "tokens, since a server reads a begun prompt whole before a live reply can go (souvenir.llm."
+        "prompt_bound; docs/model.md). 0: no bound.",
+    )
+    llm_prompt_tokens_per_s: float = Field(
+        TOKENS_PER_S,
+        gt=0,
+        description="The chat server's prompt-read rate (tokens a second), measured; with "
+        "llm_background_read_s it bounds a background prompt's data.",
     )
     llm_breaker_cooldown_s: float = Field(
         30.0,

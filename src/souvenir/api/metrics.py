@@ -21,6 +21,14 @@ from souvenir.write.confidence import PREFIX as CONFIDENCE_PREFIX, agreement, re
 from souvenir.write.writelog import PREFIX, SERIES, parse_kind
 
 #: The proxy's events (``souvenir_proxy_events_total{event}``), all present from the start.
+#: The (kind, cause) pairs of ``souvenir_prompts_bounded_total``.
+BOUNDED = (
+    ("reflection", "memories"),
+    ("reflection", "reply"),
+    ("reflection", "message"),
+    ("summary", "queries"),
+    ("summary", "message"),
+)
 PROXY_EVENTS = (
     "proxy_memory_failures",
     "proxy_degraded",
@@ -191,6 +199,15 @@ class SouvenirCollector:
             probe = self._backlogs.setdefault(index.name, Probe(index.backlog, 0))
             backlog.add_metric([index.name], probe.get()[0])
         yield backlog
+        bounded = CounterMetricFamily(
+            "souvenir_prompts_bounded",
+            "Background prompts cut to the read bound (souvenir.llm.prompt_bound), by kind and what was cut; "
+            'cause="message" on a reflection: the turn went the no-model way.',
+            labels=["kind", "cause"],
+        )
+        for kind, cause in BOUNDED:
+            bounded.add_metric([kind, cause], rt.engine.counters.get(f"prompt_bounded:{kind}:{cause}", 0))
+        yield bounded
         proxy = CounterMetricFamily(
             "souvenir_proxy_events",
             "Proxy events (memory failures, requests naming no user, cut streams…).",

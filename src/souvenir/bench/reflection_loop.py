@@ -21,7 +21,8 @@ llama-cpp-python's server). The run:
 Reported (``run_reflection_bench`` → dict): jobs done / parked / pending over time and the
 time to drain after the last turn; parked causes; the upstream gate's counts
 (``upstream_gate``: ``yields`` told to yield, ``finished`` begun answers kept within
-``finish_s``, ``live`` live requests seen); the proxied probes' p50 / p99 beside
+``finish_s``, ``live`` live requests seen; ``prompts_bounded``: background prompts cut to the
+read bound, by kind and cause, :mod:`souvenir.llm.prompt_bound`); the proxied probes' p50 / p99 beside
 their idle p50 / p99 and the largest excess; memories written per turn; and for each mode
 their match to the gold observations of the same turn:
 
@@ -393,6 +394,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             **none_score,
             "episodes_true": nomodel_episodes_true,
             "unmatched_episodes": [m["text"] for m in kept["nomodel"] if not m["match"]][:60],
+            "memories": [{"text": m["text"], "match": m["match"], "turns": m["turns"]} for m in kept["nomodel"]],
         },
         "confidence": {
             "agreement_with_gold": auc([(m["confidence"], m["match"]) for m in notes]),
@@ -409,6 +411,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             key: (status.get("upstream_gate") or {}).get(key)
             for key in ("finish_s", "yields", "finished", "live", "waits")
         },
+        "prompts_bounded": status.get("prompts_bounded") or {},
         "acceptance": {
             "drained_within_10_min": drained_s is not None and drained_s <= 600,
             "live_within_2_s": all(p["over_s"] <= 2.0 for p in proxied) if proxied else None,
@@ -431,7 +434,8 @@ def format_report(report: dict) -> str:
         f"{wm['fallback_episodes']} fallback episodes), true {wm['true']}, precision {wm['precision']}, "
         f"recall {wm['recall']}",
         f"no model: {nm['written']} episodes, true {nm['true']}, precision {nm['precision']}, recall {nm['recall']}",
-        f"gate: {report['yielded']} yielded; upstream {report.get('upstream_gate')}",
+        f"gate: {report['yielded']} yielded; upstream {report.get('upstream_gate')}; "
+        f"prompts bounded {report.get('prompts_bounded')}",
         f"confidence agreement: with gold {report['confidence']['agreement_with_gold']}, "
         f"with the code {report['confidence']['agreement_with_code']}",
     ]

@@ -28,6 +28,7 @@ from souvenir.lexical.tokens import load_jieba_for
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
+from souvenir.llm.prompt_bound import fit_reflection, fit_summary
 from souvenir.profile.prompt import summary_messages
 from souvenir.profile.summary_check import summary_problem
 from souvenir.privacy.scrub import scrub
@@ -36,7 +37,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
-from souvenir.write.carry import carried
+from souvenir.write.carry import carried, drops_a_clause
 from souvenir.write.confidence import tally_kind
 from souvenir.write.fragments import copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
@@ -87,6 +88,9 @@ class Proposals:
         self.min_confidence = min_confidence
         self.summary_enabled = summary_enabled
         self.self_citation_chars = self_citation_chars
+        #: tokens of data a background prompt may send past its system prompt (``None``: no
+        #: bound; :mod:`souvenir.llm.prompt_bound`, set from the settings by the runtime)
+        self.data_bound: int | None = None
         #: ``erased(user_id)``, told after a reflection's forget erased something (the engine's
         #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.erased`, as for the turn's own)
         self.erased: Callable[[int], object] | None = None
@@ -265,17 +269,22 @@ class Proposals:
         anchors = self.store.anchors(story_id) if story_id else None
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
         in_story = bool(job["story"])  # outside a story: the memories-only prompt and schema
+        fit = fit_reflection(
+            lambda message, reply, memories: reflection_messages(
+                message, reply, language=language, memories=memories, story=False
+            )[-1]["content"],
+            job["message"],
+            job["reply"] or "",
+            memories_for_request(self.store, job["user_id"], job["message"]),
+            self.data_bound,
+        )
+        for cause in fit.causes:
+            self.counters[f"prompt_bounded:reflection:{cause}"] += 1
+        if fit.over:  # its read would hold the server past the bound: the no-model way
+            return self._apply(job, {"memories": []}, now, read_at, None)
         plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
         reply = self.chat.ask(
-            reflection_messages(
-                job["message"],
-                job["reply"] or "",
-                summary,
-                anchors,
-                language,
-                memories_for_request(self.store, job["user_id"], job["message"]),
-                story=in_story,
-            ),
+            reflection_messages(job["message"], fit.reply, summary, anchors, language, fit.memories, story=in_story),
             model=self.reflection_model,
             schema=reflection_schema(in_story),
             timeout_s=self.reflection_timeout_s,
@@ -291,7 +300,14 @@ class Proposals:
                 f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
                 model=self.reflection_model or self.chat.model,
             )
-        load_jieba_for(job["message"], job["reply"], answer)  # its one-time load never under the write lock
+        return self._apply(job, answer, now, read_at, self.reflection_model or self.chat.model)
+
+    def _apply(
+        self, job: Job, answer: str | dict, now: datetime, read_at: datetime, model: str | None
+    ) -> tuple[Reflection, list[WriteResult]]:
+        """Apply a reflection ``answer`` (``{"memories": []}``: the turn not sent to the model,
+        its message kept as the no-model path keeps it) and finish the job, in one transaction."""
+        load_jieba_for(job["message"], job["reply"], answer if isinstance(answer, str) else "")  # never under the lock
         with self.store.transaction():
             self._own_job(job, now, read_at)
             parsed, results = self.reflect(
@@ -305,7 +321,7 @@ class Proposals:
                 source=f"turn:{job['turn_id']}",
                 min_confidence=self.min_confidence,
                 now=now,
-                model=self.reflection_model or self.chat.model,
+                model=model,
                 episode_due=lambda texts: self._episode_due(job, texts),
             )
             self._keep_the_message(
@@ -354,7 +370,7 @@ class Proposals:
         """Whether the turn's message is kept whole as its episode beside ``notes`` (the texts
         kept, none: nothing kept): the notes do not carry it, and the no-model path keeps it."""
         message = job["message"]
-        if notes and carried(message, notes):
+        if notes and carried(message, notes) and not drops_a_clause(message, notes):
             return False
         if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
             return False
@@ -382,8 +398,17 @@ class Proposals:
         seen = self.store.kv_all(job["user_id"])
         plan = retry_plan(summary_tokens(seen.get(profile.LANG_KEY), job["message"]), job["attempts"])
         queries = profile.load_queries(seen.get(profile.QUERIES_KEY))
+        prior, lang = seen.get(profile.SUMMARY_KEY), seen.get(profile.LANG_KEY)
+        fit = fit_summary(
+            lambda asked, message: summary_messages(prior, asked, message, lang)[-1]["content"],
+            queries,
+            job["message"],
+            self.data_bound,
+        )
+        for cause in fit.causes:
+            self.counters[f"prompt_bounded:summary:{cause}"] += 1
         answer = self.chat.ask(
-            summary_messages(seen.get(profile.SUMMARY_KEY), queries, job["message"], seen.get(profile.LANG_KEY)),
+            summary_messages(prior, fit.queries, fit.message, lang),
             model=self.summary_model,
             timeout_s=self.reflection_timeout_s,
             max_tokens=plan.max_tokens,

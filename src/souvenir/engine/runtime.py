@@ -18,6 +18,7 @@ from souvenir.read.scoring import ScoringConfig
 from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.llm.gate import default_capacity, gate_for
+from souvenir.llm.prompt_bound import data_bound
 from souvenir.store import open_store
 from souvenir.store.deadline import bounded
 from souvenir.store.protocol import Store
@@ -72,6 +73,9 @@ class Runtime:
             "deferred": counts.get("deferred", 0),
             "yielded": counts.get("yielded", 0),
             "upstream_gate": chat.gate.describe() if chat is not None else None,
+            "prompts_bounded": {
+                key.split(":", 1)[1]: n for key, n in self.engine.counters.items() if key.startswith("prompt_bounded:")
+            },
             "degraded_turns": self.store.count_events("degraded_turn"),
             "replicas": {
                 "stale_jobs": counts.get("stale", 0),
@@ -167,6 +171,7 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         window_index=window_index,
     )
     engine.writer.max_memories = settings.max_memories_per_user
+    engine.proposals.data_bound = data_bound(settings.llm_background_read_s, settings.llm_prompt_tokens_per_s)
     worker = None
     if chat is not None:
         worker = ReflectionWorker(

@@ -119,6 +119,7 @@ states it ("Your bowl reminds me of my grandma's" is kept: "my").
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.asks import request
@@ -134,6 +135,7 @@ from souvenir.lexical.chitchat_words import CHITCHAT
 from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
+from souvenir.lexical.done_it import done_it, waiting
 from souvenir.lexical.guesses import cheer
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.news import comment, preface
@@ -157,6 +159,7 @@ KINDS = (
     "never_mind",
     "retraction",
     "need",
+    "done",
     "leaving",
     "proposal",
     "question",
@@ -213,6 +216,10 @@ _FILLER = re.compile(
     re.I,
 )
 _ZH_FILLER = re.compile(r"好久不见了?|好久没(?:聊|联系)了?")
+#: A wish opening a clause, with the Chinese name it calls at the sentence's end (谢谢，晚安小李。): the name goes.
+_ZH_WISHED = re.compile(
+    r"(?P<wish>(?:^|[，,]\s*)(?:晚安|再见|拜拜|周末愉快|晚上好)[啦呀哦喔咯]?)[，,\s]*[\u4e00-\u9fff]{1,3}(?=[。！!~～…\s]*$)"
+)
 #: "Thanks for the support", "Congrats on winning!": thanking or congratulating for something, not a fact.
 _THANKS_FOR = re.compile(
     r"^\W*(?:thanks|thank you|thx|merci|terima kasih|tq)\s+(?:so much\s+|a lot\s+)?(?:for|pour|de|d'|atas|untuk|kerana)\b"
@@ -250,12 +257,20 @@ _CALLED = re.compile(
     r"[,!]?\s+|[,，]\s*|^\s*)(?P<name>[A-Z][a-z\u00e0-\u00ff]+)(?=\s*(?:[,!?.，！？]|$))"
     r"|\b(?i:hey|hi|hello|dear|thanks|thank you|bye|salut|bonjour|coucou|merci|hai|helo|yeah|yep)[,!]?\s+"
     r"(?P<greeted>[A-Z][a-z\u00e0-\u00ff]+)\b"
+    # a wish ending the sentence with the name it calls: « bonne soirée Hugo », "good night Sam" (session 22)
+    r"|\b(?i:(?:good|nice|great|lovely)\s+(?:night|evening|day|weekend|afternoon)|(?:bonne|belle)\s+(?:soir[ée]e|journ[ée]e"
+    r"|nuit|semaine|fin\s+de\s+journ[ée]e)|bon\s+(?:week-end|weekend|apr[èe]s-midi|dimanche)|selamat\s+(?:malam|pagi|petang"
+    r"|tengah\s+hari|jalan|tidur)|jumpa\s+lagi|see\s+you(?:\s+(?:soon|later|tomorrow))?|[àa]\s+(?:demain|bient[ôo]t|plus))"
+    r"[,!]?\s+(?P<wished>[A-Z][a-z\u00e0-\u00ff]+)(?=[\s!.…~]*$)"
 )
 
 
 def _names(sentence: str, names: frozenset[str]) -> frozenset[str]:
-    called = {(m.group("name") or m.group("greeted")).lower() for m in _CALLED.finditer(sentence)}
-    return frozenset(called) | names
+    called = {(m.group("name") or m.group("greeted") or m.group("wished")).lower() for m in _CALLED.finditer(sentence)}
+    folded = {
+        unicodedata.normalize("NFKD", n).encode("ascii", "ignore").decode() for n in called
+    }  # Léa: a token's key "lea"
+    return frozenset(called | folded) | names
 
 
 def _first(toks: list[Tok], plural: bool = False) -> bool:
@@ -365,7 +380,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     """The chit-chat kind of one sentence (module docstring), ``None`` when it may state a
     fact. ``names``: lower-case names of the speakers (never content); ``kinds``: the kinds
     read (all by default; the bench leaves one out to measure what it costs)."""
-    text = _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence))).strip()
+    text = _ZH_WISHED.sub(r"\g<wish>", _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence)))).strip()
     if not text:
         return "empty"
     if "never_mind" in kinds and (dismissal(text) or topic_dismissal(text)):
@@ -374,6 +389,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "retraction"  # "I take that back", « je retire ce que j'ai dit », 我收回那句话 (lexical/momentary.py)
     if "need" in kinds and momentary_need(text):
         return "need"  # "Biscuit wants her lunch", « le chien veut sortir », 猫饿了 (lexical/momentary.py)
+    if "done" in kinds and (done_it(text) or waiting(text)):
+        return "done"  # "I just installed it, thanks", « je viens de l'installer », 我刚装好了 (lexical/done_it.py)
     if "date" in kinds and date_alone(text):
         return "date"  # "October 5th", 10月5号 alone: what happens on it left out (notes only)
     if "helped" in kinds and helped(text, names):

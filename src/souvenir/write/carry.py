@@ -21,14 +21,29 @@ annotators' own observations of a turn hold a median 0.50 of its fact words: rea
 model's notes, they would keep the message beside them in 45 % of the 1,293 turns they
 annotate (18 % at 0.3) — the price, in memories, of never losing a fact to a partial note
 (``bench/carry_replay.py --locomo``; docs/model.md, "Session 13").
+
+**A copy that leaves a clause out** (:func:`drops_a_clause`, session 22): when every note is a
+copy of the message's own words (SmolLM2's way: "On lance les machines la nuit de toute
+façon." from « Alors je prends les heures creuses, on lance les machines la nuit de toute
+façon. »), the notes hold nothing the message does not, and a clause none of whose content words
+they hold is lost though half the words are there (the choice of the off-peak option; « ce
+sera en décembre » in « La chaudière, finalement, ce sera en décembre, le propriétaire attend
+la pièce. »: `dlg3-fr`, where no-model mode kept both and the model side neither). The message
+is then kept whole (the copies are dropped for it: :meth:`souvenir.engine.proposals.Proposals.reflect`).
+A note that reads the message in other words (a paraphrase, another person) is left to the share.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
+from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import fact_sentences
+from souvenir.profile.queries import ACKNOWLEDGEMENTS
 from souvenir.write.grounding import content_share
 
-__all__ = ["CARRIED", "carried"]
+__all__ = ["CARRIED", "carried", "drops_a_clause"]
 
 #: The share of the message's fact words the kept notes must hold (module docstring).
 CARRIED = 0.5
@@ -44,3 +59,30 @@ def carried(message: str, notes: list[str], names: frozenset[str] = frozenset())
         return True
     share = content_share(facts, " ".join(notes), names)[0]
     return share is None or share >= CARRIED
+
+
+#: An answer's particles: a clause of only these states nothing of its own.
+_PARTICLES = ACKNOWLEDGEMENTS | frozenset(
+    "no non nope nah yes oui si bof alors ben tidak tak bukan takde ya 不 不是 没有 对 是 是的 嗯".split()
+)
+#: Where a sentence's clauses part: commas, semicolons, colons, dashes (and their CJK forms).
+_CLAUSE = re.compile(r"[,;:，；：、]|\s[-–—]\s")
+
+
+def drops_a_clause(message: str, notes: Sequence[str], names: frozenset[str] = frozenset()) -> bool:
+    """Whether ``notes``, each a copy of ``message``'s own words (all its content words are the
+    message's), leave out a clause of a fact sentence of it: a clause with content words,
+    under :data:`CARRIED` of which the notes hold (module docstring). ``False`` with no note, or with a note in
+    other words."""
+    said = content_words(normalize(message))
+    if not notes or not all(content_words(normalize(note)) <= said for note in notes):
+        return False
+    joined = " ".join(notes)
+    for sentence in fact_sentences(message, names):
+        for clause in _CLAUSE.split(sentence):
+            if _PARTICLES.issuperset(content_words(normalize(clause))):
+                continue  # « Non, alors on ira… »: an answer's "no", not a clause of its own
+            share = content_share(clause, joined, names)[0]
+            if share is not None and share < CARRIED:
+                return True
+    return False

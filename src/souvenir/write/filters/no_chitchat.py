@@ -39,6 +39,8 @@ KIND_REASONS = {
     "never_mind": "a dismissal alone (never mind, laisse tomber, 算了不说了, takpelah)",
     "retraction": "the user's own words taken back (I take that back, je retire ce que j'ai dit, 我收回那句话, saya tarik balik)",
     "need": "a pet's or a child's need of the moment (the dog wants out, le chien veut sortir, 猫饿了, kucing nak makan)",
+    "done": "a step just done on what was discussed, or a wait for the assistant, naming no thing "
+    "(I just installed it, je viens de l'installer, 我刚装好了, saya baru pasang, ok saya tunggu)",
     "date": "a date alone, what happens on it left out (October 5th, le 5 octobre, 10月5号, 5 Oktober)",
     "leaving": "a leave-taking and the errand it goes to (I'm off to…, je file, 我先走了, saya gerak dulu)",
     "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",

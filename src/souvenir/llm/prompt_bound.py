@@ -1,0 +1,165 @@
+"""How long a background prompt may be: its read bounded by the server's prompt-read rate (issue #25).
+
+A single-slot server (llama.cpp, llama-cpp-python) reads a prompt whole once it has begun: it
+looks for a hang-up only between the tokens it generates. So the gate's "live replies first"
+(:mod:`souvenir.llm.gate`) cannot stop a background request during its prompt read, and a
+live reply arriving then waits for the whole read. Session 21's held-out ``dlg3-fr`` run
+(docs/model.md): live probes waited behind background requests of 15–29 s, one of them a
+749-token prompt read for 9.6 s — a reflection of a request to forget, whose prompt lists the
+user's newest memories (up to 30) for the model to name.
+
+The bound: the **data** a background request sends past its system prompt (the exchange of a
+reflection, the profile and questions of a summary) is at most ``read_s × tokens_per_s``
+tokens (:func:`data_bound`). The system prompt is left out: it is the same for every call of a
+kind, and a server with a prompt cache keeps it between requests (session 20 measured the
+395-token prefix restored after a live reply, only the data read again). ``read_s``
+(``SOUVENIR_LLM_BACKGROUND_READ_S``, default :data:`READ_S`): the longest a live reply should
+wait for a read begun before it — issue #25's acceptance, a live reply within 2 s of its time
+without memory. ``tokens_per_s`` (``SOUVENIR_LLM_PROMPT_TOKENS_PER_S``, default
+:data:`TOKENS_PER_S`): the server's prompt-read rate, measured (docs/model.md, "Session 22").
+
+Tokens are counted by :func:`data_tokens` at the worst ratios read on SmolLM2's tokenizer (an
+English-centric 49k vocabulary) over the data of 189 reflection and summary requests Souvenir
+sent for ``dialogues2`` and ``dlg3-fr`` (JSON with English keys): 0.415 a character of a text
+with no Han (French and Malay the highest), and with 0.42 for those, 2.12 a Han character
+(:data:`~souvenir.llm.budget.HAN_TOKENS_PER_CHAR`, 2.2, is used). So the estimate errs long and
+the bound short.
+
+What is cut never loses a fact silently: a reflection first lists fewer of the memories a
+request to forget may name (the request is also read by code at its turn), then cuts the
+assistant's reply (context, never a source of the user's facts); when the user's message alone
+is over the bound, the turn is not sent at all and goes the no-model way (its message kept as
+its episode where the no-model path keeps it). A summary first drops its oldest recent
+questions, then cuts the new message's tail (the facts are in the memories; the summary is a
+profile). Each cut is counted by kind and cause (``souvenir_prompts_bounded_total``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from souvenir.lexical.tokens import is_han
+from souvenir.llm.budget import HAN_TOKENS_PER_CHAR
+
+__all__ = [
+    "READ_S",
+    "TOKENS_PER_S",
+    "Fit",
+    "data_bound",
+    "data_tokens",
+    "fit_reflection",
+    "fit_summary",
+]
+
+#: Seconds a live reply may wait for a background prompt read begun before it (issue #25's
+#: acceptance: a live reply within 2 s of its time without memory).
+READ_S = 2.0
+#: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python, 2 vCPUs
+#: shared by other work (docs/model.md, "Session 22": the best reads at 1-min load 7.7–9.3 were
+#: 60–64 tokens/s, all of them 5–64; at load ~2, 117–382). The loaded machine's, issue #25's
+#: acceptance being read there; a quiet machine may set ~200.
+TOKENS_PER_S = 60.0
+#: Tokens per character of a request's data (JSON, English keys) but Han (module docstring).
+DATA_TOKENS_PER_CHAR = 0.42
+#: The least data bound (tokens): a short exchange always goes to the model, whatever the settings.
+MIN_DATA_TOKENS = 48
+
+
+def data_bound(read_s: float, tokens_per_s: float) -> int | None:
+    """Tokens of data a background request may send (``None``: no bound, ``read_s`` 0)."""
+    if read_s <= 0 or tokens_per_s <= 0:
+        return None
+    return max(MIN_DATA_TOKENS, int(read_s * tokens_per_s))
+
+
+def data_tokens(text: str) -> int:
+    """Tokens of ``text`` at the worst ratios measured (module docstring: errs long)."""
+    han = sum(1 for ch in text if is_han(ch))
+    return math.ceil(han * HAN_TOKENS_PER_CHAR + (len(text) - han) * DATA_TOKENS_PER_CHAR)
+
+
+@dataclass(slots=True)
+class Fit:
+    """What is sent: ``reply`` (a reflection's) or ``queries`` (a summary's), ``memories``,
+    ``message``; ``causes``: what was cut ("memories", "reply", "queries", "message");
+    ``over``: the message alone is over the bound (a reflection is not sent)."""
+
+    message: str
+    reply: str = ""
+    memories: list[dict] | None = None
+    queries: list[str] = field(default_factory=list)
+    causes: list[str] = field(default_factory=list)
+    over: bool = False
+
+
+def _cut(text: str, chars: int) -> str:
+    """``text`` cut to ``chars`` characters at a word end (a Han text anywhere), marked "…"."""
+    if len(text) <= chars:
+        return text
+    head = text[: max(0, chars - 1)]
+    space = head.rfind(" ")
+    if space > chars // 2:
+        head = head[:space]
+    return head.rstrip() + "…" if head.strip() else ""
+
+
+def _shrink(text: str, too_many: int) -> str:
+    """``text`` shortened by about ``too_many`` tokens (its characters read at their ratio)."""
+    per_char = data_tokens(text) / max(1, len(text))
+    return _cut(text, max(0, len(text) - math.ceil(too_many / max(per_char, 1e-6)) - 1))
+
+
+def fit_reflection(
+    build: Callable[[str, str, list[dict] | None], str],
+    message: str,
+    reply: str,
+    memories: list[dict] | None,
+    bound: int | None,
+) -> Fit:
+    """The reflection's data within ``bound`` tokens (``build(message, reply, memories)`` →
+    the data text): fewer memories listed (the newest kept: they come newest first), then the
+    reply cut, else ``over``."""
+    fit = Fit(message=message, reply=reply, memories=list(memories) if memories is not None else None)
+    if bound is None or data_tokens(build(message, reply, memories)) <= bound:
+        return fit
+    if data_tokens(build(message, "", None)) > bound:  # nothing else to cut
+        fit.causes.append("message")
+        fit.over = True
+        return fit
+    if fit.memories:
+        fit.causes.append("memories")
+        while fit.memories and data_tokens(build(message, reply, fit.memories)) > bound:
+            fit.memories.pop()
+        if data_tokens(build(message, reply, fit.memories)) <= bound:
+            return fit
+    if reply:
+        fit.causes.append("reply")
+        over = data_tokens(build(message, reply, fit.memories)) - bound
+        fit.reply = _shrink(reply, over) if over < data_tokens(reply) else ""
+        while fit.reply and data_tokens(build(message, fit.reply, fit.memories)) > bound:
+            fit.reply = _cut(fit.reply, len(fit.reply) * 3 // 4)
+    if data_tokens(build(message, fit.reply, fit.memories)) > bound:  # memories kept past the reply
+        fit.memories = []
+    return fit
+
+
+def fit_summary(build: Callable[[list[str], str], str], queries: list[str], message: str, bound: int | None) -> Fit:
+    """The summary's data within ``bound`` tokens (``build(queries, message)`` → the data text):
+    its oldest recent questions dropped (they come oldest first), then the message's tail cut."""
+    fit = Fit(message=message, queries=list(queries))
+    if bound is None or data_tokens(build(queries, message)) <= bound:
+        return fit
+    if fit.queries:
+        fit.causes.append("queries")
+        while fit.queries and data_tokens(build(fit.queries, message)) > bound:
+            fit.queries.pop(0)
+        if data_tokens(build(fit.queries, message)) <= bound:
+            return fit
+    fit.causes.append("message")
+    over = data_tokens(build(fit.queries, message)) - bound
+    fit.message = _shrink(message, over)
+    while fit.message and data_tokens(build(fit.queries, fit.message)) > bound:
+        fit.message = _cut(fit.message, len(fit.message) * 3 // 4)
+    return fit
