@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import json
 
+from types import SimpleNamespace
+
 import pytest
 
+from souvenir.config import Settings
 from souvenir.engine.runtime import open_runtime
-from souvenir.llm.prompt_bound import data_bound, data_tokens, fit_reflection, fit_summary
+from souvenir.llm.gate import default_capacity
+from souvenir.llm.prompt_bound import READ_S, background_read_s, data_bound, data_tokens, fit_reflection, fit_summary
 from souvenir.types import Candidate
 from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer
@@ -189,3 +193,32 @@ def test_the_cuts_are_on_metrics(tmp_path):
             text = client.get("/metrics").text
             assert 'souvenir_prompts_bounded_total{cause="message",kind="reflection"} 1.0' in text
             assert 'souvenir_prompts_bounded_total{cause="queries",kind="summary"} 0.0' in text
+
+
+@pytest.mark.parametrize(
+    ("url", "concurrency", "set_s", "expected"),
+    [
+        ("http://127.0.0.1:8090", 0, None, READ_S),  # a single-slot server on this machine
+        ("http://localhost:11434/v1", 0, None, READ_S),
+        ("http://127.0.0.1:8000", 4, None, 0.0),  # a local server with four slots
+        ("https://api.openai.com/v1", 0, None, 0.0),  # a hosted API: no bound
+        ("https://api.openai.com/v1", 0, 3.0, 3.0),  # set: in force whatever the upstream
+        ("http://127.0.0.1:8090", 0, 0.0, 0.0),  # 0: off
+    ],
+)
+def test_the_read_bound_by_default_only_for_a_single_slot_server_on_this_machine(url, concurrency, set_s, expected):
+    """A hosted API answers a live reply beside a background read: a message cut to ~285
+    characters there would send most long messages the no-model way for nothing."""
+    settings = Settings(
+        database_url="sqlite:///:memory:",
+        llm_base_url=url,
+        llm_model="m",
+        llm_concurrency=concurrency,
+        llm_background_read_s=set_s,
+        embedder="none",
+        window_embedder="none",
+    )
+    capacity = concurrency or default_capacity(url, settings.reflection_workers)
+    chat = SimpleNamespace(gate=SimpleNamespace(capacity=capacity))
+    assert background_read_s(settings, chat) == expected
+    assert background_read_s(settings, None) == (expected if set_s is not None else 0.0)

@@ -22,7 +22,7 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 from souvenir.errors import InputError
-from souvenir.llm.prompt_bound import READ_S, TOKENS_PER_S
+from souvenir.llm.prompt_bound import TOKENS_PER_S
 
 log = logging.getLogger("souvenir.config")
 #: The settings file, in the working directory.
@@ -174,10 +174,11 @@ class Settings(BaseSettings):
                 dotenv_settings = DotEnvSettingsSource(settings_cls, env_file=None)
         return init_settings, env_settings, dotenv_settings, file_secret_settings
 
-    @field_validator("semantic_threshold", mode="before")
+    @field_validator("semantic_threshold", "llm_background_read_s", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
-        """``SOUVENIR_SEMANTIC_THRESHOLD=`` (as in .env.example) means the embedder's read floor."""
+        """``SOUVENIR_SEMANTIC_THRESHOLD=`` (as in .env.example) means the embedder's read floor;
+        ``SOUVENIR_LLM_BACKGROUND_READ_S=`` the bound by the upstream (:func:`background_read_s`)."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("llm_base_url", "embedder_url", mode="after")
@@ -352,14 +353,16 @@ class Settings(BaseSettings):
         "its prompt) may go on when a live reply needs the server, rather than be stopped and "
         "read its prompt again later (souvenir.llm.gate; docs/model.md). 0: it stops at once.",
     )
-    llm_background_read_s: float = Field(
-        READ_S,
+    llm_background_read_s: float | None = Field(
+        None,
         ge=0,
         le=600,
         description="Seconds of prompt read a background model call (reflection, summary) may hold the "
         "server for: its data past the system prompt is bounded to this times llm_prompt_tokens_per_s "
-        "tokens, since a server reads a begun prompt whole before a live reply can go (souvenir.llm."
-        "prompt_bound; docs/model.md). 0: no bound.",
+        "tokens, since a single-slot server reads a begun prompt whole before a live reply can go "
+        "(souvenir.llm.prompt_bound; docs/model.md). Unset: 2 s for a server on this machine with a "
+        "budget of one call (llm_concurrency), no bound for any other (a hosted API serves several "
+        "requests at once). 0: no bound.",
     )
     llm_prompt_tokens_per_s: float = Field(
         TOKENS_PER_S,

@@ -18,7 +18,7 @@ from souvenir.read.scoring import ScoringConfig
 from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.llm.gate import default_capacity, gate_for
-from souvenir.llm.prompt_bound import data_bound
+from souvenir.llm.prompt_bound import background_read_s, data_bound
 from souvenir.store import open_store
 from souvenir.store.deadline import bounded
 from souvenir.store.protocol import Store
@@ -171,7 +171,7 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         window_index=window_index,
     )
     engine.writer.max_memories = settings.max_memories_per_user
-    engine.proposals.data_bound = data_bound(settings.llm_background_read_s, settings.llm_prompt_tokens_per_s)
+    engine.proposals.data_bound = data_bound(background_read_s(settings, chat), settings.llm_prompt_tokens_per_s)
     worker = None
     if chat is not None:
         worker = ReflectionWorker(

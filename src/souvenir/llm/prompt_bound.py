@@ -38,15 +38,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 
 from souvenir.lexical.tokens import is_han
+from souvenir.llm.gate import is_local
 from souvenir.llm.budget import HAN_TOKENS_PER_CHAR
 
 __all__ = [
     "READ_S",
     "TOKENS_PER_S",
     "Fit",
+    "background_read_s",
     "data_bound",
     "data_tokens",
     "fit_reflection",
@@ -65,6 +68,20 @@ TOKENS_PER_S = 60.0
 DATA_TOKENS_PER_CHAR = 0.42
 #: The least data bound (tokens): a short exchange always goes to the model, whatever the settings.
 MIN_DATA_TOKENS = 48
+
+
+def background_read_s(settings: Any, chat: Any) -> float:
+    """The read bound in force (seconds; 0: none): ``settings.llm_background_read_s`` when set,
+    else :data:`READ_S` for a single-slot server on this machine — a loopback URL whose gate
+    lets one background call through at once (:func:`~souvenir.llm.gate.default_capacity`) —
+    and 0 for any other upstream: a hosted API or a server with several slots answers a live
+    reply beside a background read, and a message cut to ~285 characters there would send
+    most long messages the no-model way for nothing."""
+    if settings.llm_background_read_s is not None:
+        return float(settings.llm_background_read_s)
+    if chat is None or not is_local(settings.llm_base_url or "") or chat.gate.capacity != 1:
+        return 0.0
+    return READ_S
 
 
 def data_bound(read_s: float, tokens_per_s: float) -> int | None:
