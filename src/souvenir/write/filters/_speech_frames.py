@@ -380,6 +380,7 @@ def taken_back(parts: list[Clause]) -> set[int]:
     ("Never mind, I'll ask my mom") takes back nothing. The marks themselves are listed: they assert
     nothing (算了 would otherwise lend its 算 to a candidate's 打算)."""
     marks = [i for i, c in enumerate(parts) if takes_back(c.text)]
+    marks = sorted(set(marks) | _trailing_marks(parts))
     out: set[int] = set(marks)
     for i in marks:
         sentence = parts[i].sentence
@@ -388,3 +389,19 @@ def taken_back(parts: list[Clause]) -> set[int]:
             before = [j for j, c in enumerate(parts) if c.sentence == sentence - 1 and j not in marks]
         out.update(before)
     return out
+
+
+def _trailing_marks(parts: list[Clause]) -> set[int]:
+    """The clauses ending a sentence that read together, openers included, as marks and fillers
+    (round 26): « …, non, laisse tomber, oublie, j'ai rien dit » (« non » a filler of its own), 算了当我没说
+    and « fais comme si j'avais rien dit » (当 / si cut off as openers)."""
+    out: set[int] = set()
+    for sentence in {c.sentence for c in parts}:
+        idx = [i for i, c in enumerate(parts) if c.sentence == sentence]
+        for k in range(len(idx)):
+            joined = " ".join(f"{parts[i].opener} {parts[i].text}".strip() for i in idx[k:])
+            if len(joined) <= 120 and takes_back(joined):
+                out.update(idx[k:])
+                break
+    return out
+
