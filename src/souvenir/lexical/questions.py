@@ -237,7 +237,13 @@ _WEAK = re.compile(
 
 def assertive(text: str) -> str:
     """``text`` with its rhetorical and tag questions written as the statements they assert."""
-    if "?" not in text and "？" not in text and "吗" not in text and "嘛" not in text and not _ZH_DENIED_NOT.search(text):
+    if (
+        "?" not in text
+        and "？" not in text
+        and "吗" not in text
+        and "嘛" not in text
+        and not _ZH_DENIED_NOT.search(text)
+    ):
         return text
     text = _ZH_TOLD.sub(lambda m: f"{m.group(1) or m.group(2)}。", text)
     text = _MS_TOLD.sub(r"\1\2.", text)

@@ -24,6 +24,7 @@ __all__ = [
     "presupposes",
     "presupposed_adverbial",
     "taken_back",
+    "reminds",
 ]
 
 #: Words that open a condition (if, si, kalau, 如果…).
@@ -114,7 +115,7 @@ def offer_condition(clause: Clause) -> bool:
     nak", 需要的话)."""
     keys = [tok.key for tok in clause.tokens]
     conditional = clause.opener in CONDITIONAL or (keys[:1] and keys[0] in CONDITIONAL) or "的话" in clause.cjk_key
-    second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
+    second = any(k in lx.SECOND_PERSON or k == "t'" for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
     own = [k for k in keys if k not in CONDITIONAL]
     if conditional and own and all(k in _WISH or k in _BARE_WISH for k in own):
         return True  # the wish alone, no one named: "if needed", « si besoin », "kalau nak", 需要的话
@@ -405,3 +406,21 @@ def _trailing_marks(parts: list[Clause]) -> set[int]:
                 break
     return out
 
+
+#: "Don't forget / remember (that) I…" as the normalizer leaves it ("remember", « rappelle », 记得, "ingat"),
+#: then the user: the reminder states the user's fact (round 26).
+_REMINDER = re.compile(
+    r"^\W*(?:(?:please|pls|and|also|oh|hey|just|et|aussi|stp|tolong|eh)\W+)*(?:remember|keep\s+in\s+mind"
+    r"|(?:te\s+)?rappelle(?:-toi|z)?|souviens-toi|n'oublie\s+pas|ingat|jangan\s+lupa)\W+(?:(?:ya|yah|tau|ok|that|que"
+    r"|yang)\W+)*(?:i|i'm|my|je|j'|moi|mon|ma|mes|saya|aku)\b"
+    r"|^(?:你)?(?:可|要|千万)?(?:记得|别忘了|不要忘了|记住)(?:了)?我",
+    re.I,
+)
+
+
+def reminds(clause: Clause) -> bool:
+    """A clause asking the listener to keep the user's own fact in mind ("Don't forget I'm vegetarian, if you
+    suggest recipes", « N'oublie pas que je suis végé », 别忘了我不吃牛肉，要是…的话, "Jangan lupa saya tak
+    makan daging lembu ya, kalau…"): it asserts, whatever condition follows it. "Remember when I…?" asks."""
+    text = re.sub(r"\s+'", "'", re.sub(r"'\s+", "'", f"{clause.opener} {clause.text}".strip()))
+    return not clause.question and bool(_REMINDER.match(text) or _REMINDER.match(clause.cjk_key))
