@@ -107,6 +107,7 @@ from souvenir.lexical.switched import switches_from
 from souvenir.lexical.cancelled_orders import cancel_not_done, cancels_order
 from souvenir.lexical.told_again import told_again_free
 from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
+from souvenir.lexical.waits_over import ends_wait
 from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
     correction_statement,
@@ -451,6 +452,7 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
                         and (ends_state(text, m.text) or ends_by_verb(text, m.text))
                     )
                     or cancels_order(text, m.text)  # the order's own state: "I cancelled order 4411"
+                    or ends_wait(text, m.text)  # what was awaited came: "Redelivery of order 88213 received"
                     or swaps_value(text, m.text)
                     or changes_state(text, m.text)
                 )
