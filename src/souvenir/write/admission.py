@@ -364,7 +364,7 @@ def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
     pa, pb = proposition(new), proposition(old)
     if pa.negative != pb.negative or pa.attitude != pb.attitude:
         return "it takes another stance (polarity or attitude)"
-    return None
+    return "it ends the wait" if ends_wait(new, old) else None  # 在等…的路由器 / …的路由器到了 (round 26)
 
 
 def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | None:
