@@ -25,7 +25,7 @@ __all__ = ["job_now"]
 
 _MARK = re.compile(
     r"\b(?:now|currently|these\s+days|full[-\s]?time|permanent(?:ly)?|maintenant|désormais|dorénavant|à\s+(?:temps|plein)"
-    r"\s+(?:plein|temps)|en\s+cdi|sekarang|kini|tetap|sepenuh\s+masa)\b|现在|目前|如今|转正了?|全职|正式",
+    r"\s+(?:plein|temps)|cdi|sekarang|kini|tetap|sepenuh\s+masa)\b|现在|目前|如今|转正了?|全职|正式",
     re.I,
 )
 _WISH = re.compile(
@@ -40,9 +40,20 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(?:je\s+)?(?:suis|est|es)\s+(?:maintenant\s+|désormais\s+)?en\s+cdi\s+(?:comme|en\s+tant\s+que)\s+",
             "travaille comme ",
         ),
+        (
+            r"\b(?:a\s+)?(?:décroché|signé|obtenu|eu)\s+(?:un\s+)?(?:cdi|poste\s+fixe)\s+(?:comme|en\s+tant\s+que)\b",
+            "travaille comme",
+        ),
         (r"\ben\s+cdi\b", " "),
+        (
+            r"\b(?:got|landed|signed|has|have|was\s+given|been\s+given|started)\s+(?:a\s+)?(?:permanent|full[-\s]?time)"
+            r"\s+(?:job|contract|position|role|post)\s+as\b",
+            "works as",
+        ),
+        (r"\b(?:dapat|dapat\s+jawatan|dapat\s+kerja)\s+(?:kerja\s+)?tetap\s+sebagai\b", "kerja sebagai"),
         (r"(?:现在|目前|如今)?(?:已经)?转正了?[，,、]?", ""),
         (r"\b(kerja|bekerja|berkhidmat)\s+(?:secara\s+)?(?:tetap|sepenuh\s+masa)\b", r"\1"),
+        (r"\s+tetap\b", ""),
         (
             r"\b(?:now|currently|these\s+days|full[-\s]?time|permanent(?:ly)?|maintenant|désormais|dorénavant"
             r"|à\s+(?:temps|plein)\s+(?:plein|temps)|sekarang|kini|sepenuh\s+masa)\b[,]?",
@@ -61,4 +72,6 @@ def job_now(text: str) -> str | None:
     for pattern, repl in _REWRITES:
         folded = pattern.sub(repl, folded)
     plain = " ".join(folded.split()).strip(" ,，")
+    plain = re.sub(r"^(?:comme|en\s+tant\s+que)\b", "travaille comme", plain, flags=re.I)  # « Désormais en CDI comme… »
+    plain = re.sub(r"^(?:(?:saya|aku)\s+)?jadi\b", "kerja sebagai", plain, flags=re.I)  # "Sekarang jadi jururawat…"
     return plain[:1].upper() + plain[1:] if plain else None

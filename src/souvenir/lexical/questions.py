@@ -46,6 +46,11 @@ __all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
 _ZH_RHETORICAL = re.compile(
     r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|[，,]|\s+|$)"
 )
+#: The end of a told frame: "?", or said without it, the end of the line or a comma before the reproach that
+#: follows ("Didn't I tell you I don't work weekends, why am I on the rota": round 26).
+_TOLD_END = (
+    r"(?:\s*[?？]+|\s*[,，](?=\s*(?:why|how|what|so|and|pourquoi|comment|alors|et|kenapa|apasal|jadi|mengapa)\b)|\s*$)"
+)
 #: "Didn't I tell you I'm vegan?", "You know I'm vegan, yeah?", "Bukan ke saya dah berhenti
 #: merokok?", "Saya kan alah pada udang?": the frame asks nothing, its content is asserted.
 #: The frame is a negated or counted question about the user's own telling or making clear ("Wasn't I clear
@@ -55,13 +60,13 @@ _EN_TOLD = re.compile(
     r"|how\s+many\s+times\s+(?:have|do|did|must)\s+i(?:\s+(?:got|have|need)\s+to)?)\s+"
     r"(?:(?:already|just|ever|made\s+it|been|being|make\s+it|quite|pretty)\s+)*"
     r"(?:tell|told|say|said|mention|mentioned|clear|explain|explained|warn|warned|remind|reminded|repeat|repeated)\s+"
-    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？]+?)\s*[?？]+",
+    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？]+?)" + _TOLD_END,
     re.I | re.M,
 )
 _FR_TOLD = re.compile(
     r"^(\s*)(?:combien\s+de\s+fois\s+)?(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?"
     r"(?:dit|raconté|parlé|répété|expliqué|prévenue?)\s+(?:que\s+|qu')"
-    r"([^?？]+?)\s*[,，]?\s*(?:non\s*)?[?？]+",
+    r"([^?？]+?)\s*(?:[,，]?\s*non\s*[?？]+|" + _TOLD_END + ")",
     re.I | re.M,
 )
 _ZH_TOLD = re.compile(
@@ -74,7 +79,7 @@ _ZH_TOLD = re.compile(
 _MS_TOLD = re.compile(
     r"^(\s*)(?:berapa\s+kali|bukan\s+(?:ke|kah))\s+(?:saya|aku)\s+(?:(?:dah|sudah|nak|kena|perlu|pernah)\s+)?"
     r"(?:cakap|bagitahu|bagitau|beritahu|kata|sebut|ulang|pesan)(?:\s+(?:kat|pada|dekat|kepada)\s+(?:awak|kau|you|korang))?"
-    r"\s*(?:yang\s+|,\s*)?([^?？]+?)\s*[?？]+",
+    r"\s*(?:yang\s+|,\s*)?([^?？]+?)" + _TOLD_END,
     re.I | re.M,
 )
 #: A counter-question that denies a negation asserts the positive (round 26): 我哪有不吃香菜啊 ("when
@@ -243,6 +248,7 @@ def assertive(text: str) -> str:
         and "吗" not in text
         and "嘛" not in text
         and not _ZH_DENIED_NOT.search(text)
+        and not (_EN_TOLD.search(text) or _FR_TOLD.search(text) or _MS_TOLD.search(text))
     ):
         return text
     text = _ZH_TOLD.sub(lambda m: f"{m.group(1) or m.group(2)}。", text)

@@ -31,8 +31,10 @@ _WAIT = re.compile(
     re.I,
 )
 _ARRIVED = re.compile(
-    r"\b(?:received|arrived|delivered|came|turned\s+up|showed\s+up|got|reçue?s?|arrivée?s?|livrée?s?"
-    r"|diterima|sampai|tiba|dapat|terima)\b|收到了?|到了|已到|送达|签收|到货",
+    r"\b(?:received|arrived|delivered|came(?:\s+through)?|went\s+through|turned\s+up|showed\s+up|got|credited|cleared"
+    r"|fixed|repaired|installed|done|completed|sorted|reçue?s?|arrivée?s?|livrée?s?|versée?s?|créditée?s?|réparée?s?"
+    r"|installée?s?|terminée?s?|diterima|sampai|tiba|dapat|terima|(?:dah|sudah|telah)\s+masuk|dibaiki|dipasang|siap|selesai)\b"
+    r"|收到了?|到了|已到|送达|签收|到货|到账|入账|修好了?|装好了?|弄好了?|搞定了?",
     re.I,
 )
 _DENIED = re.compile(
@@ -41,18 +43,21 @@ _DENIED = re.compile(
     re.I,
 )
 _NUMBER = re.compile(r"\d{3,}")
-_ACT = frozenset(
-    """waiting awaiting wait waits for received arrived delivered came turned showed got today yesterday finally good
+_ACT_WORDS = """waiting awaiting wait waits for received arrived delivered came turned showed got today yesterday finally good
     condition order attend attends attente commande reçu reçue arrivé arrivée livré livrée est bien état bon aujourd'hui
-    menunggu tunggu masih diterima sampai tiba dapat sudah dah telah pesanan dalam keadaan baik hari ini semalam""".split()
-)
+    menunggu tunggu masih diterima sampai tiba dapat sudah dah telah pesanan dalam keadaan baik hari ini semalam
+    through credited cleared morning afternoon evening tonight matin soir après-midi hier pagi petang malam tadi masuk
+    versé versée crédité créditée"""
+_ACT = frozenset(_ACT_WORDS.split()) | frozenset(fold_words(_ACT_WORDS).split())
 _ZH_ACT = "在等待着还收到了已到送达签收货订单的我把用户顾客今天昨天终于没问题完好"
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def _words(text: str) -> set[str]:
     return {
-        w for w in fold_words(_NUMBER.sub(" ", text)).split() if w not in STOP_WORDS and w not in _ACT and len(w) > 2
+        w
+        for w in fold_words(re.sub(r"[\d()\-/.,:;]+", " ", text)).split()
+        if w not in STOP_WORDS and w not in _ACT and len(w) > 2
     }
 
 
@@ -66,8 +71,10 @@ def ends_wait(new: str, old: str) -> bool:
     numbers_new, numbers_old = set(_NUMBER.findall(new)), set(_NUMBER.findall(old))
     if numbers_new and numbers_old and not numbers_new & numbers_old:
         return False
+    same_order = bool(numbers_new & numbers_old)  # the same order: only two named things that differ part them
     if _HAN.search(new) and _HAN.search(old):
         thing = re.sub(f"[{_ZH_ACT}]|\\d+", " ", old)
         pairs = {run[i : i + 2] for run in thing.split() for i in range(len(run) - 1) if _HAN.match(run[i])}
-        return any(pair in new for pair in pairs)
-    return bool(_words(new) & _words(old))
+        return any(pair in new for pair in pairs) or (same_order and not pairs)
+    words_new, words_old = _words(new), _words(old)
+    return bool(words_new & words_old) or (same_order and not (words_new and words_old))

@@ -51,8 +51,8 @@ _BEFORE = (
 _AFTER_EN = (
     r"\s+(?:is|isn't|are)?\s*(?:no\s+longer|not)\s+(?:needed|necessary|required)|\s+n'est\s+plus\s+(?:nécessaire|utile)"
 )
-_AFTER_MS = r"\s+(?:tak\s+payah|tak\s+perlu|tak\s+jadi|dibatalkan)"
-_ZH_AFTER = r"(?:申请)?(?:就|也)?(?:不用|不需要|不要|算了|免了|取消)(?:了|啦)?"
+_AFTER_MS = r"(?:\s+(?:tu|ni|itu|ini|saya))?\s+(?:tak\s+payah|tak\s+perlu|tak\s+jadi|dibatalkan|saya\s+batalkan|saya\s+tarik\s+balik)"
+_ZH_AFTER = r"(?:申请)?(?:的事)?(?:我|就|也)*(?:不用|不需要|不要|算了|免了|取消|撤回|撤销)(?:了|啦|掉了)?"
 _ZH_BEFORE = r"(?:取消|撤回|撤销|不用|不需要|不要)(?:掉)?(?:这个|那个)?(?:申请)?"
 
 

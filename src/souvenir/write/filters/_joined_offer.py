@@ -89,4 +89,13 @@ def wish_offer(clause: Clause) -> bool:
     user (the drill is theirs) is asserted. "Si j'avais une perceuse je te la prêterais" is the user's own
     condition: no such clause."""
     keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
-    return offer_condition(clause) and any(_user(k) for k in keys)
+    at = next((i for i, key in enumerate(keys) if _user(key)), None)
+    if at is None:
+        return False
+    # « si ça te dit / tente / intéresse », "if you're interested", 你有兴趣的话: the listener's wish, said of a thing
+    listener = condition(clause) and _second(keys[:at]) and bool(set(keys[:at]) & _LIKES)
+    return offer_condition(clause) or (listener and _offer_after(keys[at:]))
+
+
+#: Verbs and words of the listener's liking in a condition (« si ça te dit », "if you're keen").
+_LIKES = frozenset("dit tente interesse intéresse branche chante keen interested like fancy minat berminat".split())
