@@ -48,25 +48,23 @@ _ZH_RHETORICAL = re.compile(
 )
 #: The end of a told frame: "?", or said without it, the end of the line or a comma before the reproach that
 #: follows ("Didn't I tell you I don't work weekends, why am I on the rota": round 26).
-_TOLD_END = (
-    r"(?:\s*[?？]+|\s*[,，](?=\s*(?:why|how|what|so|and|pourquoi|comment|alors|et|kenapa|apasal|jadi|mengapa)\b)|\s*$)"
-)
+_TOLD_END = r"(?:[ \t]*[?？]+|[ \t]*[,，](?=\s*(?:why|how|what|so|and|pourquoi|comment|alors|et|kenapa|apasal|jadi|mengapa)\b)|[ \t]*$)"
 #: "Didn't I tell you I'm vegan?", "You know I'm vegan, yeah?", "Bukan ke saya dah berhenti
 #: merokok?", "Saya kan alah pada udang?": the frame asks nothing, its content is asserted.
 #: The frame is a negated or counted question about the user's own telling or making clear ("Wasn't I clear
 #: that…?", "How many times have I told you…?", « Combien de fois je t'ai dit que… ? », 我哪次没跟你说过…？).
 _EN_TOLD = re.compile(
-    r"^(\s*)(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|wasn'?t|was\s+not)\s+i"
+    r"^([ \t]*)(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|wasn'?t|was\s+not)\s+i"
     r"|how\s+many\s+times\s+(?:have|do|did|must)\s+i(?:\s+(?:got|have|need)\s+to)?)\s+"
     r"(?:(?:already|just|ever|made\s+it|been|being|make\s+it|quite|pretty)\s+)*"
     r"(?:tell|told|say|said|mention|mentioned|clear|explain|explained|warn|warned|remind|reminded|repeat|repeated)\s+"
-    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？]+?)" + _TOLD_END,
+    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？\n]{1,300}?)" + _TOLD_END,
     re.I | re.M,
 )
 _FR_TOLD = re.compile(
-    r"^(\s*)(?:combien\s+de\s+fois\s+)?(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?"
+    r"^([ \t]*)(?:combien\s+de\s+fois\s+)?(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?"
     r"(?:dit|raconté|parlé|répété|expliqué|prévenue?)\s+(?:que\s+|qu')"
-    r"([^?？]+?)\s*(?:[,，]?\s*non\s*[?？]+|" + _TOLD_END + ")",
+    r"([^?？\n]{1,300}?)[ \t]*(?:[,，]?[ \t]*non[ \t]*[?？]+|" + _TOLD_END + ")",
     re.I | re.M,
 )
 _ZH_TOLD = re.compile(
@@ -77,9 +75,9 @@ _ZH_TOLD = re.compile(
     r"([^?？。！]{1,80}?)(?:吗|嘛|啊)?[?？]+"
 )
 _MS_TOLD = re.compile(
-    r"^(\s*)(?:berapa\s+kali|bukan\s+(?:ke|kah))\s+(?:saya|aku)\s+(?:(?:dah|sudah|nak|kena|perlu|pernah)\s+)?"
+    r"^([ \t]*)(?:berapa\s+kali|bukan\s+(?:ke|kah))\s+(?:saya|aku)\s+(?:(?:dah|sudah|nak|kena|perlu|pernah)\s+)?"
     r"(?:cakap|bagitahu|bagitau|beritahu|kata|sebut|ulang|pesan)(?:\s+(?:kat|pada|dekat|kepada)\s+(?:awak|kau|you|korang))?"
-    r"\s*(?:yang\s+|,\s*)?([^?？]+?)" + _TOLD_END,
+    r"\s*(?:yang\s+|,\s*)?([^?？\n]{1,300}?)" + _TOLD_END,
     re.I | re.M,
 )
 #: A counter-question that denies a negation asserts the positive (round 26): 我哪有不吃香菜啊 ("when

@@ -65,7 +65,7 @@ def withdrawn_requests(text: str) -> set[str]:
     folded = nfkc_fold(text).replace("\u2019", "'")
     out: set[str] = set()
     for m in _ANY.finditer(folded):
-        head, tail = folded[: m.start()], folded[m.end() :]
+        head, tail = folded[max(0, m.start() - 80) : m.start()], folded[m.end() : m.end() + 80]  # linear
         han = not m.group(0).isascii()
         before = re.search(rf"{_BEFORE}{_DET}$", head, re.I) is not None
         after = re.match(rf"{_REQ}(?:{_AFTER_EN}|{_AFTER_MS})\b", tail, re.I) is not None

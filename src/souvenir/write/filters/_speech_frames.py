@@ -380,14 +380,18 @@ def taken_back(parts: list[Clause]) -> set[int]:
     only (« … Oublie, c'est pas sûr. »), the sentence before. A mark opening a sentence that goes on
     ("Never mind, I'll ask my mom") takes back nothing. The marks themselves are listed: they assert
     nothing (算了 would otherwise lend its 算 to a candidate's 打算)."""
-    marks = [i for i, c in enumerate(parts) if takes_back(c.text)]
-    marks = sorted(set(marks) | _trailing_marks(parts))
+    marks = {i for i, c in enumerate(parts) if takes_back(c.text)} | _trailing_marks(parts)
     out: set[int] = set(marks)
-    for i in marks:
-        sentence = parts[i].sentence
-        before = [j for j in range(i) if parts[j].sentence == sentence and j not in marks]
-        if not before and all(j in marks for j, c in enumerate(parts) if c.sentence == sentence):
-            before = [j for j, c in enumerate(parts) if c.sentence == sentence - 1 and j not in marks]
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(parts):
+        by_sentence.setdefault(c.sentence, []).append(i)
+    for sentence, idx in by_sentence.items():
+        own = [i for i in idx if i in marks]
+        if not own:
+            continue
+        before = [j for j in idx if j < own[-1] and j not in marks]
+        if not before and len(own) == len(idx):  # a sentence of marks only: the sentence before
+            before = [j for j in by_sentence.get(sentence - 1, []) if j not in marks]
         out.update(before)
     return out
 
@@ -395,15 +399,22 @@ def taken_back(parts: list[Clause]) -> set[int]:
 def _trailing_marks(parts: list[Clause]) -> set[int]:
     """The clauses ending a sentence that read together, openers included, as marks and fillers
     (round 26): « …, non, laisse tomber, oublie, j'ai rien dit » (« non » a filler of its own), 算了当我没说
-    and « fais comme si j'avais rien dit » (当 / si cut off as openers)."""
+    and « fais comme si j'avais rien dit » (当 / si cut off as openers). Read from the sentence's end back,
+    120 characters at most (linear in the message)."""
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(parts):
+        by_sentence.setdefault(c.sentence, []).append(i)
     out: set[int] = set()
-    for sentence in {c.sentence for c in parts}:
-        idx = [i for i, c in enumerate(parts) if c.sentence == sentence]
-        for k in range(len(idx)):
-            joined = " ".join(f"{parts[i].opener} {parts[i].text}".strip() for i in idx[k:])
-            if len(joined) <= 120 and takes_back(joined):
-                out.update(idx[k:])
+    for idx in by_sentence.values():
+        joined, first = "", None
+        for i in reversed(idx):
+            joined = f"{parts[i].opener} {parts[i].text} {joined}".strip()
+            if len(joined) > 120:
                 break
+            if takes_back(joined):
+                first = i
+        if first is not None:
+            out.update(j for j in idx if j >= first)
     return out
 
 
