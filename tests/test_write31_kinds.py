@@ -330,3 +330,25 @@ def test_no_model_library_reads_a_job_held_from_now_on(tmp_path):
             memory.remember(user, new)
             active = [m.text for m in memory.memories(user).memories]
             assert active == [new], (lang, active)
+
+
+TAKE_BACK_ERASES_NOTHING = {
+    "en": (
+        "Pretend nothing happened at the party",
+        "I'm selling my car this summer. Actually, pretend I never said that.",
+    ),
+    "fr": ("Non-fumeur depuis 2019", "Je vais adopter un chien… non, laisse tomber, oublie, j'ai rien dit"),
+    "zh": ("算了，这个周末不去爬山", "我好像对猫毛过敏…算了当我没说"),
+    "ms": ("Eh, kucing saya namanya Tompok", "Saya nak pindah Penang... eh, anggap saya tak cakap apa-apa"),
+}
+
+
+@pytest.mark.parametrize("lang", list(TAKE_BACK_ERASES_NOTHING))
+def test_a_take_back_names_no_stored_memory(tmp_path, lang):
+    """A take-back is also read as a request to forget with no topic (its fillers, « non », 算了, "eh",
+    "pretend", named the memories holding them, which were erased): nothing stored is erased."""
+    stored, message = TAKE_BACK_ERASES_NOTHING[lang]
+    with Souvenir.open(turn_settings(f"sqlite:///{tmp_path / 'tb.db'}"), background=False) as memory:
+        memory.remember("ann", stored)
+        memory.add_turn("ann", message, reply="OK!")
+        assert len(memory.memories("ann").memories) == 1, lang
