@@ -73,5 +73,8 @@ def job_now(text: str) -> str | None:
         folded = pattern.sub(repl, folded)
     plain = " ".join(folded.split()).strip(" ,，")
     plain = re.sub(r"^(?:comme|en\s+tant\s+que)\b", "travaille comme", plain, flags=re.I)  # « Désormais en CDI comme… »
-    plain = re.sub(r"^(?:(?:saya|aku)\s+)?jadi\b", "kerja sebagai", plain, flags=re.I)  # "Sekarang jadi jururawat…"
+    plain = re.sub(
+        r"^(?:(?:saya|aku)\s+)?(?:(?:dah|sudah|telah)\s+)?jadi\b", "kerja sebagai", plain, flags=re.I
+    )  # "Sekarang jadi…"
+    plain = re.sub(r"^(an?)\s+", r"Is \1 ", plain, flags=re.I)  # "Now a senior accountant at Deloitte"
     return plain[:1].upper() + plain[1:] if plain else None

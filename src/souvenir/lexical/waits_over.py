@@ -27,14 +27,15 @@ __all__ = ["ends_wait"]
 
 _WAIT = re.compile(
     r"\b(?:waiting|awaiting|waits?\s+for|attend(?:s|ons)?|en\s+attente|menunggu|tunggu|masih\s+tunggu)\b"
-    r"|在等|等待|等着|还在等|待收货|待发货",
+    r"|在等|等待|等着|还在等|待收货|待发货|^(?:我|还|正)?等(?!等|一下|会)",
     re.I,
 )
 _ARRIVED = re.compile(
     r"\b(?:received|arrived|delivered|came(?:\s+through)?|went\s+through|turned\s+up|showed\s+up|got|credited|cleared"
     r"|fixed|repaired|installed|done|completed|sorted|reçue?s?|arrivée?s?|livrée?s?|versée?s?|créditée?s?|réparée?s?"
-    r"|installée?s?|terminée?s?|diterima|sampai|tiba|dapat|terima|(?:dah|sudah|telah)\s+masuk|dibaiki|dipasang|siap|selesai)\b"
-    r"|收到了?|到了|已到|送达|签收|到货|到账|入账|修好了?|装好了?|弄好了?|搞定了?",
+    r"|installée?s?|terminée?s?|diterima|sampai|tiba|dapat|terima|(?:dah|sudah|telah)\s+masuk|dibaiki|dipasang|siap|selesai"
+    r"|collected|picked\s+up|récupérée?s?|passée?s?|diambil|dikutip|(?:dah|sudah|telah)\s+(?:baiki|betulkan|pasang|ambil|kutip|datang))\b"
+    r"|收到了?|到了|已到|送达|签收|到货|到账|入账|修好了?|装好了?|弄好了?|搞定了?|取件了|取走了|来了",
     re.I,
 )
 _DENIED = re.compile(

@@ -30,8 +30,9 @@ __all__ = ["names_request", "withdrawn_requests", "withdraws"]
 
 #: The request nouns of each kind, four languages.
 _KINDS: dict[str, str] = {
-    "refund": r"refunds?|reimbursements?|money\s+back|chargebacks?|remboursements?|bayaran\s+balik|pemulangan\s+wang|退款|退钱",
-    "return": r"returns?|retours?|renvoi|pulangan|pemulangan\s+barang|退货|退回",
+    "refund": r"refund(?:s|ed|ing)?|reimburse\w*|money\s+back|chargebacks?|rembours\w*|bayaran\s+balik|pemulangan\s+wang"
+    r"|退款|退钱",
+    "return": r"return(?:s|ed|ing)?|retour\w*|renvo\w*|pulangan|pulangkan|memulangkan|pemulangan\s+barang|退货|退回|退(?=了|掉)",
     "exchange": r"exchanges?|replacements?|échanges?|remplacements?|penggantian|tukar\s+barang|换货|补发|重新发货",
     "complaint": r"complaints?|claims?|réclamations?|plaintes?|aduan|komplen|投诉|索赔",
     "compensation": r"compensation|vouchers?|dédommagement|indemnisation|pampasan|ganti\s+rugi|赔偿|补偿",
@@ -51,6 +52,7 @@ _BEFORE = (
 _AFTER_EN = (
     r"\s+(?:is|isn't|are)?\s*(?:no\s+longer|not)\s+(?:needed|necessary|required)|\s+n'est\s+plus\s+(?:nécessaire|utile)"
 )
+_NEEDED = r"(?:\s+(?:request|claim))?\s+(?:needed|necessary|required)\b"
 _AFTER_MS = r"(?:\s+(?:tu|ni|itu|ini|saya))?\s+(?:tak\s+payah|tak\s+perlu|tak\s+jadi|dibatalkan|saya\s+batalkan|saya\s+tarik\s+balik)"
 _ZH_AFTER = r"(?:申请)?(?:的事)?(?:我|就|也)*(?:不用|不需要|不要|算了|免了|取消|撤回|撤销)(?:了|啦|掉了)?"
 _ZH_BEFORE = r"(?:取消|撤回|撤销|不用|不需要|不要)(?:掉)?(?:这个|那个)?(?:申请)?"
@@ -69,6 +71,8 @@ def withdrawn_requests(text: str) -> set[str]:
         han = not m.group(0).isascii()
         before = re.search(rf"{_BEFORE}{_DET}$", head, re.I) is not None
         after = re.match(rf"{_REQ}(?:{_AFTER_EN}|{_AFTER_MS})\b", tail, re.I) is not None
+        # "No refund needed", "no return necessary"
+        after = after or (re.search(r"\bno\s+$", head, re.I) is not None and re.match(_NEEDED, tail, re.I) is not None)
         if han:
             before = before or re.search(rf"{_ZH_BEFORE}$", head) is not None
             after = after or re.match(_ZH_AFTER, tail) is not None

@@ -423,7 +423,7 @@ def _trailing_marks(parts: list[Clause]) -> set[int]:
 _REMINDER = re.compile(
     r"^\W*(?:(?:please|pls|and|also|oh|hey|just|et|aussi|stp|tolong|eh)\W+)*(?:remember|keep\s+in\s+mind"
     r"|(?:te\s+)?rappelle(?:-toi|z)?|souviens-toi|n'oublie\s+pas|ingat|jangan\s+lupa)\W+(?:(?:ya|yah|tau|ok|that|que"
-    r"|yang)\W+)*(?:i|i'm|my|je|j'|moi|mon|ma|mes|saya|aku)\b"
+    r"|yang)\W+)*(?:(?:\w+\s+){0,2}(?:saya|aku)|i|i'm|my|je|j'|moi|mon|ma|mes)\b"
     r"|^(?:你)?(?:可|要|千万)?(?:记得|别忘了|不要忘了|记住)(?:了)?我",
     re.I,
 )
