@@ -57,6 +57,7 @@ from souvenir.lexical.forget_verbs import EN_DELETE, EN_KEEP, FR_DELETE, FR_FORG
 from souvenir.lexical.forget_whole import EVERYTHING, WHOLE, asks_whole, taken_back
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.speakers import transcript_lines
+from souvenir.lexical.take_backs import takes_back
 from souvenir.lexical.tagged import Tok, content_of, english_son, tokenize
 from souvenir.lexical.text_cache import text_cache
 
@@ -454,6 +455,7 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
                 out.append(ForgetRequest(sentence.strip(), (), attribute, everything, False))
                 continue
             topic = () if whole or (everything and WHOLE.search(folded)) else _sentence_topic(sentence)
+            topic = () if takes_back(sentence) else topic  # « non, laisse tomber, oublie »: a filler names nothing
             out.append(ForgetRequest(sentence.strip(), topic, attribute, everything, whole))
     return tuple(out)
 

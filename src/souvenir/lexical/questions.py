@@ -44,24 +44,27 @@ from souvenir.lexical.sarcasm_marks import MARKED
 __all__ = ["assertive", "mark_questions", "sarcastic", "sentences"]
 
 _ZH_RHETORICAL = re.compile(
-    r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|[，,]|$)"
+    r"(?:^|(?<=[，。！？,.!?\s]))([^，。！？,.!?]{0,12}?)不是([^，。！？,.!?]{1,30}?)[吗嘛](?:[？?]+|[，,]|\s+|$)"
 )
+#: The end of a told frame: "?", or said without it, the end of the line or a comma before the reproach that
+#: follows ("Didn't I tell you I don't work weekends, why am I on the rota": round 26).
+_TOLD_END = r"(?:[ \t]*[?？]+|[ \t]*[,，](?=\s*(?:why|how|what|so|and|pourquoi|comment|alors|et|kenapa|apasal|jadi|mengapa)\b)|[ \t]*$)"
 #: "Didn't I tell you I'm vegan?", "You know I'm vegan, yeah?", "Bukan ke saya dah berhenti
 #: merokok?", "Saya kan alah pada udang?": the frame asks nothing, its content is asserted.
 #: The frame is a negated or counted question about the user's own telling or making clear ("Wasn't I clear
 #: that…?", "How many times have I told you…?", « Combien de fois je t'ai dit que… ? », 我哪次没跟你说过…？).
 _EN_TOLD = re.compile(
-    r"^(\s*)(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|wasn'?t|was\s+not)\s+i"
+    r"^([ \t]*)(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|wasn'?t|was\s+not)\s+i"
     r"|how\s+many\s+times\s+(?:have|do|did|must)\s+i(?:\s+(?:got|have|need)\s+to)?)\s+"
     r"(?:(?:already|just|ever|made\s+it|been|being|make\s+it|quite|pretty)\s+)*"
     r"(?:tell|told|say|said|mention|mentioned|clear|explain|explained|warn|warned|remind|reminded|repeat|repeated)\s+"
-    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？]+?)\s*[?？]+",
+    r"(?:(?:to\s+)?you\s+)?(?:(?:before|already|earlier|enough)\s+)?(?:that\s+|:\s*)?([^?？\n]{1,300}?)" + _TOLD_END,
     re.I | re.M,
 )
 _FR_TOLD = re.compile(
-    r"^(\s*)(?:combien\s+de\s+fois\s+)?(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?"
+    r"^([ \t]*)(?:combien\s+de\s+fois\s+)?(?:je\s+)?(?:ne\s+)?(?:t'|vous\s+)ai\s+(?:pas\s+)?(?:déjà\s+)?"
     r"(?:dit|raconté|parlé|répété|expliqué|prévenue?)\s+(?:que\s+|qu')"
-    r"([^?？]+?)\s*[,，]?\s*(?:non\s*)?[?？]+",
+    r"([^?？\n]{1,300}?)[ \t]*(?:[,，]?[ \t]*non[ \t]*[?？]+|" + _TOLD_END + ")",
     re.I | re.M,
 )
 _ZH_TOLD = re.compile(
@@ -72,9 +75,29 @@ _ZH_TOLD = re.compile(
     r"([^?？。！]{1,80}?)(?:吗|嘛|啊)?[?？]+"
 )
 _MS_TOLD = re.compile(
-    r"^(\s*)(?:berapa\s+kali|bukan\s+(?:ke|kah))\s+(?:saya|aku)\s+(?:(?:dah|sudah|nak|kena|perlu|pernah)\s+)?"
+    r"^([ \t]*)(?:berapa\s+kali|bukan\s+(?:ke|kah))\s+(?:saya|aku)\s+(?:(?:dah|sudah|nak|kena|perlu|pernah)\s+)?"
     r"(?:cakap|bagitahu|bagitau|beritahu|kata|sebut|ulang|pesan)(?:\s+(?:kat|pada|dekat|kepada)\s+(?:awak|kau|you|korang))?"
-    r"\s*(?:yang\s+|,\s*)?([^?？]+?)\s*[?？]+",
+    r"\s*(?:yang\s+|,\s*)?([^?？\n]{1,300}?)" + _TOLD_END,
+    re.I | re.M,
+)
+#: A counter-question that denies a negation asserts the positive (round 26): 我哪有不吃香菜啊 ("when
+#: did I ever not eat coriander" → 我吃香菜), "When have I ever not liked cats?", « Depuis quand j'aime
+#: pas les chats ? », "Bila masa saya tak suka kucing?". 我哪有时间 (no negation after it) is no such question.
+_ZH_DENIED_NOT = re.compile(
+    r"(?:^|(?<=[，。！？,.!?\s]))(我)?(?:又|才)?(?:哪有|哪里有?|哪儿有?|什么时候|啥时候|怎么会|怎么可能)(?:不|没有?)"
+    r"([^，。！？,.!?\s吗]{1,20}?)(?:了)?(?:啊|呀|嘛|呢|哦)?(?:[？?!！]+|[，,]|(?=[。\s])|$)"
+)
+_EN_DENIED_NOT = re.compile(
+    r"^(\s*)(?:when\s+(?:have|did|do)\s+i\s+(?:ever\s+)?(?:not|never)|since\s+when\s+(?:do|did|have)\s+i\s+(?:not|never)"
+    r"|since\s+when\s+(?:don'?t|didn'?t|haven'?t)\s+i)\s+([^?？]+?)\s*[?？]+",
+    re.I | re.M,
+)
+_FR_DENIED_NOT = re.compile(
+    r"^(\s*)depuis\s+quand\s+(?:est-ce\s+que\s+)?(je\s+|j')(?:ne\s+|n')?(\S+)\s+(?:pas|plus|jamais)\s+([^?？]+?)\s*[?？]+",
+    re.I | re.M,
+)
+_MS_DENIED_NOT = re.compile(
+    r"^(\s*)(?:bila\s+masa|sejak\s+bila|mana\s+ada)\s+(saya|aku)\s+(?:tak|tidak|x|bukan)\s+([^?？]+?)\s*[?？]+",
     re.I | re.M,
 )
 _EN_YOU_KNOW = re.compile(
@@ -217,11 +240,22 @@ _WEAK = re.compile(
 
 def assertive(text: str) -> str:
     """``text`` with its rhetorical and tag questions written as the statements they assert."""
-    if "?" not in text and "？" not in text and "吗" not in text and "嘛" not in text:
+    if (
+        "?" not in text
+        and "？" not in text
+        and "吗" not in text
+        and "嘛" not in text
+        and not _ZH_DENIED_NOT.search(text)
+        and not (_EN_TOLD.search(text) or _FR_TOLD.search(text) or _MS_TOLD.search(text))
+    ):
         return text
     text = _ZH_TOLD.sub(lambda m: f"{m.group(1) or m.group(2)}。", text)
     text = _MS_TOLD.sub(r"\1\2.", text)
     text = _ZH_RHETORICAL.sub(lambda m: f"{m.group(1)}{m.group(2)}。", text)
+    text = _ZH_DENIED_NOT.sub(lambda m: f"{m.group(1) or '我'}{m.group(2)}。", text)
+    text = _EN_DENIED_NOT.sub(r"\1I \2.", text)
+    text = _FR_DENIED_NOT.sub(r"\1\2\3 \4.", text)
+    text = _MS_DENIED_NOT.sub(r"\1\2 \3.", text)
     text = _EN_TOLD.sub(r"\1\2.", text)
     text = _EN_YOU_KNOW.sub(r"\1\2.", text)
     text = _OBVIOUS.sub(

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.cache_size import TEXT_CACHE
+from souvenir.lexical.corrected_date import corrects_date
 from souvenir.lexical.normalize import normalize
 from souvenir.lexical.proposition import proposition, stems
 from souvenir.lexical.restated_amount import restates_amount
@@ -148,6 +149,8 @@ _ZH_WRONG = re.compile(
 
 def names_wrong_value(new: str, old: str) -> bool:
     """True when ``new`` corrects ``old`` by naming ``old``'s value as wrong (module docstring)."""
+    if corrects_date(new, old):  # "I got my birthday wrong, it's actually March 13" (round 26)
+        return True
     if _zh(new):
         parts = _ZH_BREAK.split(new)
         m = next((m for part in parts[1:] if (m := _ZH_WRONG.search(part))), None)

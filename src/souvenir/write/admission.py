@@ -107,6 +107,7 @@ from souvenir.lexical.switched import switches_from
 from souvenir.lexical.cancelled_orders import cancel_not_done, cancels_order
 from souvenir.lexical.told_again import told_again_free
 from souvenir.lexical.story_steps import another_money_event, another_occurrence, later_step
+from souvenir.lexical.waits_over import ends_wait
 from souvenir.lexical.ended_by import ends_by_verb
 from souvenir.lexical.proposition import (
     correction_statement,
@@ -117,7 +118,7 @@ from souvenir.lexical.proposition import (
 )
 from souvenir.types import Candidate, Memory
 from souvenir.write.pool_reach import PoolIndex
-from souvenir.write.keyed_pool import as_key, key_conflicts, names_old, user_names
+from souvenir.write.keyed_pool import as_key, job_moved, key_conflicts, names_old, user_names
 from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["Decision", "decide", "coverage", "not_one_fact", "comparable", "said_before", "ACTIONS", "REASONS"]
@@ -291,8 +292,11 @@ def _decide(
             )
         return Decision("supersede", restated.id, 1.0, text, R.corrects(restated.id), "flip")
 
-    keyed = _keyed_correction(text, fp, keys, conflicts, said_at, names) or _named_change(
-        text, fp, keys, [*pool, *(m for m, _ in conflicts)], said_at, index
+    everyone = [*pool, *(m for m, _ in conflicts)]
+    keyed = (
+        _keyed_correction(text, fp, keys, conflicts, said_at, names)
+        or _named_change(text, fp, keys, everyone, said_at, index)
+        or _job_moved(text, fp, [m for m in everyone if not said_before(said_at, m)], names, said_at)
     )
     if keyed is not None:
         return _back_to(text, fp, keys, keyed, conflicts, pool, names) or keyed
@@ -360,7 +364,7 @@ def not_one_fact(new: str, old: str, relation: str | None = "") -> str | None:
     pa, pb = proposition(new), proposition(old)
     if pa.negative != pb.negative or pa.attitude != pb.attitude:
         return "it takes another stance (polarity or attitude)"
-    return None
+    return "it ends the wait" if ends_wait(new, old) else None  # 在等…的路由器 / …的路由器到了 (round 26)
 
 
 def _flip(text: str, pool: Sequence[Memory], refused: list[str]) -> Memory | None:
@@ -451,6 +455,7 @@ def _restated(text: str, pool: Sequence[Memory], said_at: datetime) -> Memory | 
                         and (ends_state(text, m.text) or ends_by_verb(text, m.text))
                     )
                     or cancels_order(text, m.text)  # the order's own state: "I cancelled order 4411"
+                    or ends_wait(text, m.text)  # what was awaited came: "Redelivery of order 88213 received"
                     or swaps_value(text, m.text)
                     or changes_state(text, m.text)
                 )
@@ -574,4 +579,17 @@ def _named_change(
         return None
     memory = max(hits, key=_dated)
     why = R.value_updates(memory.id, key, as_key(old), keys.get(key))
+    return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")
+
+
+def _job_moved(
+    text: str, fp: Fingerprint, pool: Sequence[Memory], names: frozenset[str], said_at: datetime
+) -> Decision | None:
+    """Rule 5 for a job held from now on ("Now works full-time as a barista…", « Maintenant je suis en CDI
+    comme… », 现在转正了，在…当…, "Sekarang kerja tetap sebagai…"): ``keyed_pool.job_moved``."""
+    moved = job_moved(text, pool, names) if temporary_end(text, said_at) is None else None  # "…for the summer"
+    if moved is None:
+        return None
+    memory, old, job = moved
+    why = R.value_updates(memory.id, "occupation", as_key(old), as_key(job))
     return Decision("supersede", memory.id, raw_score(fp, fingerprint(memory.text)), text, why, "keyed")

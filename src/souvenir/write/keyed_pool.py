@@ -6,7 +6,9 @@ the keys it keeps, the answer is the same without it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timezone
 
+from souvenir.lexical.job_now import job_now
 from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.keychildren import as_children
 from souvenir.lexical.keyed import UserKeys, changed_keys, same_value, says_only, says_trade, user_keys
@@ -14,7 +16,7 @@ from souvenir.lexical.normalize import key_of
 from souvenir.types import Memory
 from souvenir.write.pool_reach import PoolIndex
 
-__all__ = ["as_key", "key_conflicts", "names_old", "user_names"]
+__all__ = ["as_key", "job_moved", "key_conflicts", "names_old", "user_names"]
 
 
 def user_names(pool: Sequence[Memory], index: PoolIndex | None = None) -> frozenset[str]:
@@ -62,3 +64,28 @@ def names_old(text: str, key: str, old: str, keys: UserKeys | None = None) -> bo
 def as_key(value: str) -> str:
     """A value as the keys write it (casefolded, spaces collapsed), for the reason."""
     return " ".join(value.casefold().split())
+
+
+#: The keys a memory of the user's work may hold and still be only that (its employer goes to history with it).
+_WORK_KEYS = frozenset({"occupation", "employer", "work.hours", "workplace"})
+
+
+def job_moved(text: str, pool: Sequence[Memory], names: frozenset[str] = frozenset()) -> tuple[Memory, str, str] | None:
+    """The latest memory of ``pool`` (said before ``text``) keying only the user's work with another occupation,
+    when ``text`` tells a job held from now on (:func:`souvenir.lexical.job_now.job_now`: "Now works full-time
+    as a barista…" after "Works as a waiter at Nando's"), with the old and the new occupation; else ``None``."""
+    plain = job_now(text)
+    job = user_keys(plain, names).get("occupation") if plain else None
+    if job is None:
+        return None
+    hits = []
+    for memory in pool:
+        theirs = user_keys(memory.text, names)
+        old = theirs.get("occupation")
+        if old and theirs.complete and theirs.keys <= _WORK_KEYS and not same_value("occupation", old, job):
+            hits.append((memory, old))
+    if not hits:
+        return None
+    never = datetime.min.replace(tzinfo=timezone.utc)
+    memory, old = max(hits, key=lambda mo: mo[0].updated_at or mo[0].created_at or never)
+    return memory, old, job

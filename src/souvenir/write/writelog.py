@@ -51,6 +51,7 @@ SERIES: tuple[tuple[str, str], ...] = (
             "instruction",
             "speech_act",
             "asks_only",
+            "withdrawn",
             "subject",
             "negation",
             "character",

@@ -29,9 +29,9 @@ import re
 
 from souvenir.lexical import lexicon as lx
 from souvenir.write.filters._clauses import Clause
-from souvenir.write.filters._speech_frames import condition
+from souvenir.write.filters._speech_frames import condition, offer_condition
 
-__all__ = ["joined_offers"]
+__all__ = ["joined_offers", "wish_offer"]
 
 #: What the user says before the listener when offering (a modal, "happy / glad to").
 _MODALS = frozenset(
@@ -80,3 +80,22 @@ def joined_offers(parts: list[Clause]) -> set[int]:
         if _offer_after(keys[at:]):
             out.add(clause.sentence)
     return out
+
+
+def wish_offer(clause: Clause) -> bool:
+    """A condition on the listener's wish holding the user's offer with no comma (round 26: « Si tu veux je
+    peux te prêter ma perceuse », "if you want I can lend you my drill", 你要的话我可以把电钻借给你, "kalau nak
+    saya boleh pinjamkan gerudi saya"): the clause offers, it is no hypothesis, so what it tells of the
+    user (the drill is theirs) is asserted. "Si j'avais une perceuse je te la prêterais" is the user's own
+    condition: no such clause."""
+    keys = [tok.key for tok in clause.tokens if tok.role != "comma"]
+    at = next((i for i, key in enumerate(keys) if _user(key)), None)
+    if at is None:
+        return False
+    # « si ça te dit / tente / intéresse », "if you're interested", 你有兴趣的话: the listener's wish, said of a thing
+    listener = condition(clause) and _second(keys[:at]) and bool(set(keys[:at]) & _LIKES)
+    return offer_condition(clause) or (listener and _offer_after(keys[at:]))
+
+
+#: Verbs and words of the listener's liking in a condition (« si ça te dit », "if you're keen").
+_LIKES = frozenset("dit tente interesse intéresse branche chante keen interested like fancy minat berminat".split())

@@ -24,6 +24,7 @@ __all__ = [
     "presupposes",
     "presupposed_adverbial",
     "taken_back",
+    "reminds",
 ]
 
 #: Words that open a condition (if, si, kalau, 如果…).
@@ -114,7 +115,7 @@ def offer_condition(clause: Clause) -> bool:
     nak", 需要的话)."""
     keys = [tok.key for tok in clause.tokens]
     conditional = clause.opener in CONDITIONAL or (keys[:1] and keys[0] in CONDITIONAL) or "的话" in clause.cjk_key
-    second = any(k in lx.SECOND_PERSON for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
+    second = any(k in lx.SECOND_PERSON or k == "t'" for k in keys) or any(k.startswith(lx.ZH_SECOND) for k in keys)
     own = [k for k in keys if k not in CONDITIONAL]
     if conditional and own and all(k in _WISH or k in _BARE_WISH for k in own):
         return True  # the wish alone, no one named: "if needed", « si besoin », "kalau nak", 需要的话
@@ -379,12 +380,58 @@ def taken_back(parts: list[Clause]) -> set[int]:
     only (« … Oublie, c'est pas sûr. »), the sentence before. A mark opening a sentence that goes on
     ("Never mind, I'll ask my mom") takes back nothing. The marks themselves are listed: they assert
     nothing (算了 would otherwise lend its 算 to a candidate's 打算)."""
-    marks = [i for i, c in enumerate(parts) if takes_back(c.text)]
+    marks = {i for i, c in enumerate(parts) if takes_back(c.text)} | _trailing_marks(parts)
     out: set[int] = set(marks)
-    for i in marks:
-        sentence = parts[i].sentence
-        before = [j for j in range(i) if parts[j].sentence == sentence and j not in marks]
-        if not before and all(j in marks for j, c in enumerate(parts) if c.sentence == sentence):
-            before = [j for j, c in enumerate(parts) if c.sentence == sentence - 1 and j not in marks]
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(parts):
+        by_sentence.setdefault(c.sentence, []).append(i)
+    for sentence, idx in by_sentence.items():
+        own = [i for i in idx if i in marks]
+        if not own:
+            continue
+        before = [j for j in idx if j < own[-1] and j not in marks]
+        if not before and len(own) == len(idx):  # a sentence of marks only: the sentence before
+            before = [j for j in by_sentence.get(sentence - 1, []) if j not in marks]
         out.update(before)
     return out
+
+
+def _trailing_marks(parts: list[Clause]) -> set[int]:
+    """The clauses ending a sentence that read together, openers included, as marks and fillers
+    (round 26): « …, non, laisse tomber, oublie, j'ai rien dit » (« non » a filler of its own), 算了当我没说
+    and « fais comme si j'avais rien dit » (当 / si cut off as openers). Read from the sentence's end back,
+    120 characters at most (linear in the message)."""
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(parts):
+        by_sentence.setdefault(c.sentence, []).append(i)
+    out: set[int] = set()
+    for idx in by_sentence.values():
+        joined, first = "", None
+        for i in reversed(idx):
+            joined = f"{parts[i].opener} {parts[i].text} {joined}".strip()
+            if len(joined) > 120:
+                break
+            if takes_back(joined):
+                first = i
+        if first is not None:
+            out.update(j for j in idx if j >= first)
+    return out
+
+
+#: "Don't forget / remember (that) I…" as the normalizer leaves it ("remember", « rappelle », 记得, "ingat"),
+#: then the user: the reminder states the user's fact (round 26).
+_REMINDER = re.compile(
+    r"^\W*(?:(?:please|pls|and|also|oh|hey|just|et|aussi|stp|tolong|eh)\W+)*(?:remember|keep\s+in\s+mind"
+    r"|(?:te\s+)?rappelle(?:-toi|z)?|souviens-toi|n'oublie\s+pas|ingat|jangan\s+lupa)\W+(?:(?:ya|yah|tau|ok|that|que"
+    r"|yang)\W+)*(?:(?:\w+\s+){0,2}(?:saya|aku)|i|i'm|my|je|j'|moi|mon|ma|mes)\b"
+    r"|^(?:你)?(?:可|要|千万)?(?:记得|别忘了|不要忘了|记住)(?:了)?我",
+    re.I,
+)
+
+
+def reminds(clause: Clause) -> bool:
+    """A clause asking the listener to keep the user's own fact in mind ("Don't forget I'm vegetarian, if you
+    suggest recipes", « N'oublie pas que je suis végé », 别忘了我不吃牛肉，要是…的话, "Jangan lupa saya tak
+    makan daging lembu ya, kalau…"): it asserts, whatever condition follows it. "Remember when I…?" asks."""
+    text = re.sub(r"\s+'", "'", re.sub(r"'\s+", "'", f"{clause.opener} {clause.text}".strip()))
+    return not clause.question and bool(_REMINDER.match(text) or _REMINDER.match(clause.cjk_key))

@@ -5,7 +5,8 @@ Two chains:
 - :data:`MODEL_CHAIN` for candidates a model proposed from an exchange:
   secrets first (so that no decision, kept or dropped, ever carries a secret
   into logs or diagnostics), then a request to forget, standing instruction, speech act, a message
-  that only asks for a thing told before or drops a subject (``asks_only``), subject,
+  that only asks for a thing told before or drops a subject (``asks_only``), a request the message
+  withdraws (``withdrawn``), subject,
   negation, character, assistant-only.
 - :data:`DIRECT_CHAIN` for memories a person, an agent or an import writes directly:
   secrets, then a text that is itself a request to forget ("oublie mon allergie": an act,
@@ -33,6 +34,7 @@ from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.secrets import secrets_filter
 from souvenir.write.filters.speech_act import speech_act_filter
 from souvenir.write.filters.subject import subject_filter
+from souvenir.write.filters.withdrawn import withdrawn_filter
 
 MODEL_CHAIN: tuple[Filter, ...] = (
     secrets_filter,
@@ -40,6 +42,7 @@ MODEL_CHAIN: tuple[Filter, ...] = (
     instruction_filter,
     speech_act_filter,
     asks_only_filter,
+    withdrawn_filter,
     subject_filter,
     negation_filter,
     character_filter,

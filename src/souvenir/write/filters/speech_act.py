@@ -74,7 +74,7 @@ from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
 from souvenir.lexical.tokens import is_han
 from souvenir.write.filters._act_nouns import plain_acts
 from souvenir.write.filters._clauses import Clause, clauses
-from souvenir.write.filters._joined_offer import joined_offers
+from souvenir.write.filters._joined_offer import joined_offers, wish_offer
 from souvenir.write.filters._paste_heading import heading_keys
 from souvenir.write.filters._speaker_noun import REPORTING_MORE
 from souvenir.write.filters._speech_frames import CONDITIONAL as _CONDITIONAL
@@ -87,6 +87,7 @@ from souvenir.write.filters._speech_frames import offers_to_listener as _offers_
 from souvenir.write.filters._speech_frames import opinion_of_other as _opinion_of_other
 from souvenir.write.filters._deliberated import had_while_deliberating
 from souvenir.write.filters._speech_frames import presupposes as _presupposes
+from souvenir.write.filters._speech_frames import reminds as _reminds
 from souvenir.write.filters._speech_frames import presupposed_adverbial as _granted
 from souvenir.write.filters._speech_frames import taken_back as _taken_back
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
@@ -349,7 +350,8 @@ def speech_units(message: str, user_names: frozenset[str] = frozenset()) -> list
     for index, clause in enumerate(parts):
         act = "assertion"
         previous = parts[index - 1] if index else None
-        if clause.sentence in offers and not clause.question and not _condition(clause):
+        offered = clause.sentence in offers and (not _condition(clause) or wish_offer(clause))
+        if (offered or _reminds(clause)) and not clause.question:
             # "If you want, I can pick you up", "…, got it done on Saturday": an offer; "si tu veux
             # je te file le numéro de mon ostéo, il m'a réglé mon dos": what the offer rests on
             act = "assertion"
