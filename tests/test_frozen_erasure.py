@@ -72,3 +72,26 @@ def test_a_selection_leaves_no_cycle_holding_its_pool() -> None:
         assert held == []  # the turn's columns (they hold the pool) freed by reference counting alone
     finally:
         gc.enable()
+
+
+def test_a_closed_store_leaves_no_memory_for_a_later_freeze(tmp_path) -> None:
+    """A closed Souvenir's parts refer to each other (a cycle the collector frees later): they
+    held its read cache, its scorer's columns and its write index, every memory read. A freeze
+    before that collection (another instance's large user: ``settle_pool``) pinned them for good —
+    in the whole suite, another test's 8 memories of a user numbered 1 were counted as the
+    deleted user's in the test above. A closed instance now holds none."""
+
+    def used_and_closed() -> None:
+        with Souvenir.open(tmp_path / "closed.db", **OPEN) as memory:
+            for i in range(8):
+                memory.remember("zoe", f"The user noted item {i} about gardening")
+            assert memory.context("zoe", "what about the gardening?").memories
+
+    gc.collect()
+    used_and_closed()
+    gc.freeze()  # as settle_pool does: no collection first
+    try:
+        held = [o for o in _cyclic_garbage() if isinstance(o, Memory) and "gardening" in o.text]
+        assert held == [], f"{len(held)} memories of a closed store were pinned by a freeze"
+    finally:
+        gc.unfreeze()

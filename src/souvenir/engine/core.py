@@ -181,6 +181,13 @@ class Engine:
         self.refresher.close()
         self.records.explanations.close()  # the held selections' ranks, written before the end
         self.bookkeeping.close()
+        # nothing of a user held once closed: the engine's parts refer to each other (a cycle the
+        # collector frees later), and a ``gc.freeze`` before that (another engine's large user,
+        # ``settle_pool``) pinned every memory they held for the life of the process
+        if self.scorer is not None:
+            self.scorer.clear()
+        self.query_scorer.vectors.clear()
+        self.writer.pools.clear()
 
     # -- identity --------------------------------------------------------------------------------
     def user_id(self, channel: str, external_id: str, create: bool = False, now: datetime | None = None) -> int | None:

@@ -101,6 +101,12 @@ class WritePools:
                 continue
             held -= len(self._pools.pop(first))
 
+    def clear(self) -> None:
+        """Hold no user's index (the engine closed)."""
+        with self._lock:
+            self._erasures += 1
+            self._pools.clear()
+
     def forget(self, user_id: int) -> None:
         """Drop ``user_id``'s index (its memories were erased: nothing of them stays in memory)."""
         with self._lock:

@@ -25,6 +25,7 @@ from typing import Any
 
 from souvenir.privacy import redact_answer
 from souvenir.read.explain import explain
+from souvenir.store.selection_message import CUT, clean, joined, split_message
 
 __all__ = ["CONVERSATION", "TURN_CHARS", "ConversationRead", "kept_message", "split_message"]
 
@@ -34,9 +35,6 @@ log = logging.getLogger(__name__)
 CONVERSATION = "conversation"
 #: Characters of each turn kept with the selection.
 TURN_CHARS = 96
-#: Separates the message from the turns read, and the turns, in the kept ``message`` column
-#: (a control character a message does not hold: one that did is read as a space).
-_SEP = "\x1e"
 
 
 @dataclass(frozen=True)
@@ -82,26 +80,15 @@ def _value(scores: Any, mid: int) -> float | None:
     return None if value is None or value != value else float(value)
 
 
-def _clean(text: str) -> str:
-    return " ".join(text.replace(_SEP, " ").split())
-
-
 def kept_message(message: str, turns: Sequence[str]) -> str:
     """``message`` (already redacted) and the ``turns`` read, each redacted against the text
     before it (an answer to a request for a secret) and cut to :data:`TURN_CHARS`, as the
-    selection keeps them (:func:`split_message` reads them back); an empty turn is left out."""
-    if not turns:
-        return message
+    selection keeps them (:func:`split_message` reads them back, :mod:`souvenir.store.selection_message`);
+    an empty turn is left out."""
     kept = []
     for i, turn in enumerate(turns):
-        text = _clean(redact_answer(turn, turns[i - 1] if i else None))
+        text = clean(redact_answer(turn, turns[i - 1] if i else None))
         if not text:  # left out (a request to forget)
             continue
-        kept.append(text if len(text) <= TURN_CHARS else text[: TURN_CHARS - 1] + "…")
-    return _SEP.join([message.replace(_SEP, " "), *kept])
-
-
-def split_message(stored: str) -> tuple[str, list[str]]:
-    """(the message, the turns read) of a kept selection's ``message`` column."""
-    message, *turns = stored.split(_SEP)
-    return message, [t for t in turns if t]
+        kept.append(text if len(text) <= TURN_CHARS else text[: TURN_CHARS - 1] + CUT)
+    return joined(message, kept)

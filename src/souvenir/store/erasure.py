@@ -16,7 +16,9 @@ in the store (what carries a text: :mod:`souvenir.lexical.forgetting`):
   (:func:`dropped_quote`: a model's note the write path refused, "The user is vegetarian"
   beside "I'm vegetarian, I live in Penang.", is the model's paraphrase of it, as the summary is), and so are the recorded selections that served it and share a content word
   with it (the question asked about it) — that question's turn, event quotes and last query
-  too; the user ``summary`` (model-written, possibly in other words) is cleared
+  too; a selection's ``message`` column holds the message and the turns it was read with
+  (:mod:`souvenir.store.selection_message`), each part read on its own (a turn may be kept cut
+  short: its start is enough); the user ``summary`` (model-written, possibly in other words) is cleared
   whole and the summariser asked to rebuild it at the next turn;
 * in the user's stories, the summary's sentences, the anchors and the positions that carry
   it are removed.
@@ -33,6 +35,7 @@ from souvenir.lexical.forgetting import carries, drop_sentences, mentions, quote
 from souvenir.profile import INTERNAL_PREFIX, QUERIES_KEY, SUMMARY_EVERY, SUMMARY_KEY, TURNS_KEY, load_queries
 from souvenir.lexical.erased_readings import dropping_readings, erased
 from souvenir.store.erased_texts import note_erased_texts
+from souvenir.store.selection_message import split_message, uncut
 from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
 from souvenir.timeutil import to_text
 from souvenir.timezones import TZ_KEY
@@ -86,6 +89,14 @@ def dropped_quote(kind: str, detail: str | None) -> str | None:
     return quoted.group(2) if quoted else detail[at + len(marker) :]
 
 
+def _parts(stored: str | None) -> list[str]:
+    """A kept selection's message and each turn it was read with (:mod:`~souvenir.store.selection_message`)."""
+    if not stored:
+        return []
+    message, turns = split_message(stored)
+    return [message, *turns]
+
+
 class ErasureMixin:
     """Needs ``transaction()`` from the store."""
 
@@ -135,13 +146,17 @@ class ErasureMixin:
                 conn.execute(f"DELETE FROM selection_items WHERE memory_id IN ({marks})", part)
             served |= self._erase_selection_items(conn, user_id, set(chain))
             # the questions that retrieved it and share a word with it ("Is Biktarvy safe with
-            # alcohol?" for "I take Biktarvy for my HIV"): their turns, quotes, last queries go too
+            # alcohol?" for "I take Biktarvy for my HIV"): their turns, quotes, last queries go too;
+            # each part of the column on its own (the message, then the turns it was read with:
+            # the message and its turns glued together is no turn's text)
             questions = [
-                message
+                uncut(part)
                 for sid, message in conn.execute(
                     "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
                 ).fetchall()
-                if sid in served and mentions(message, wordings)
+                if sid in served
+                for part in _parts(message)
+                if mentions(part, wordings)
             ]
             erased(questions)  # their selections go below
             wordings += wordings_key(questions)
@@ -165,13 +180,7 @@ class ErasureMixin:
             asked = _REQUEST_TURN.match(why or "")
             request_turn = int(asked.group(1)) if asked else None
             done["turns"] = self._erase_turns(conn, user_id, source_turns, wordings, now, request_turn)
-            done["selections"] = self._erase_rows(conn, "selections", "message", user_id, wordings)
-            for sid, message in conn.execute(
-                "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
-            ).fetchall():
-                if sid in served and mentions(message, wordings):  # it asked about the memory
-                    conn.execute("DELETE FROM selections WHERE id = ?", (sid,))
-                    done["selections"] += 1
+            done["selections"] = self._erase_selections(conn, user_id, wordings, starts, served)
             done["events"] = 0
             for event_id, kind, detail in conn.execute(
                 "SELECT id, kind, detail FROM events WHERE user_id = ?", (user_id,)
@@ -357,15 +366,23 @@ class ErasureMixin:
         return len(cleared)
 
     @staticmethod
-    def _erase_rows(conn, table: str, column: str, user_id: int, wordings) -> int:
+    def _erase_selections(conn, user_id: int, wordings, starts: list[str], served: set[int]) -> int:
+        """The user's selections whose message or a turn read with it carries a wording (or the
+        start of a long one: a turn is kept cut short), and those that served the memory and
+        share a content word with it (they asked about it). Returns the selections deleted."""
         doomed = [
-            (r[0], r[1])
-            for r in conn.execute(f"SELECT id, {column} FROM {table} WHERE user_id = ?", (user_id,)).fetchall()
-            if carries(r[1], wordings)
+            (sid, message)
+            for sid, message in conn.execute(
+                "SELECT id, message FROM selections WHERE user_id = ?", (user_id,)
+            ).fetchall()
+            if any(
+                carries(part, wordings) or quotes_start(part, starts) or (sid in served and mentions(part, wordings))
+                for part in _parts(message)
+            )
         ]
-        erased(text for _, text in doomed)
-        for row_id, _ in doomed:
-            conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
+        erased(text for _, message in doomed for text in (message, *_parts(message)))
+        for sid, _ in doomed:
+            conn.execute("DELETE FROM selections WHERE id = ?", (sid,))
         return len(doomed)
 
     @staticmethod

@@ -253,6 +253,8 @@ class PostgresStore(PgVectorMixin, SQLStore):
     # -- plumbing ---------------------------------------------------------------------------
     def close(self) -> None:
         self._pool.close()
+        if self._read_cache is not None:  # a closed store holds no memory (a later gc.freeze would pin them)
+            self._read_cache.clear()
 
     def _wrap(self, exc: Exception) -> StoreError:
         if isinstance(exc, (PoolTimeout, psycopg.OperationalError)):

@@ -106,6 +106,8 @@ class SQLiteStore(SQLStore):
             for reader in self._readers:
                 reader.close()
             self._conn.close()
+        if self._read_cache is not None:  # a closed store holds no memory (a later gc.freeze would pin them)
+            self._read_cache.clear()
 
     def _reader(self) -> sqlite3.Connection:
         reader = getattr(self._local, "conn", None)

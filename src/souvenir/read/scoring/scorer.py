@@ -135,6 +135,11 @@ class Scorer:
         with self._lock:
             self._cache.pop(user_id, None)
 
+    def clear(self) -> None:
+        """Hold nothing of any user (the engine closed)."""
+        with self._lock:
+            self._cache.clear()
+
     def holds(self, user_id: int, candidates: Sequence[Memory]) -> bool:
         """Whether the user's held columns are those of ``candidates``: scoring them again
         reads no column and evicts none (a pool a write has replaced since would)."""
