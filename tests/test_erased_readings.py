@@ -158,7 +158,9 @@ def test_a_model_named_forget_drops_the_held_reads_as_the_users_own(tmp_path):
             def active() -> list[dict]:
                 return client.get("/v1/users/api/p/memories").json()["memories"]
 
-            ask("I have gambling debts with Varnoke, it's hard.")
+            # the model's note a copy of the whole statement (a note leaving out a clause of the
+            # message, "it's hard", is replaced by the message: write/carry.drops_a_clause)
+            ask("I have gambling debts with Varnoke.")
             stored = wait_until(active, 15.0, 0.1)
             assert [m["text"] for m in stored] == ["Has gambling debts with Varnoke"]
             mem = app.state.souvenir
