@@ -165,7 +165,9 @@ def test_proxy_request_and_model_proposal(tmp_path):
             def active() -> list[dict]:
                 return client.get("/v1/users/telegram/p/memories").json()["memories"]
 
-            ask("I have gambling debts, it's hard.")
+            # the model's note a copy of the whole statement (a note leaving out a clause,
+            # "it's hard", is replaced by the message: write/carry.drops_a_clause)
+            ask("I have gambling debts.")
             stored = wait_until(active, 15.0, 0.1)
             assert [m["text"] for m in stored] == ["Has gambling debts"]
             # a request naming nothing (and pointing at nothing: "forget that" erases the previous

@@ -22,9 +22,19 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 from souvenir.errors import InputError
-from souvenir.llm.prompt_bound import TOKENS_PER_S
 
 log = logging.getLogger("souvenir.config")
+
+# The background read bound's defaults (souvenir.llm.prompt_bound reads them from here, so that
+# the settings import no model client: the CLI's start stays light).
+#: Seconds a live reply may wait for a background prompt read begun before it (issue #25's
+#: acceptance: a live reply within 2 s of its time without memory).
+BACKGROUND_READ_S = 2.0
+#: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python, 2 vCPUs
+#: shared by other work (docs/model.md, "Session 22": the best reads at 1-min load 7.7–9.3 were
+#: 60–64 tokens/s, all of them 5–64; at load ~2, 117–382). The loaded machine's, issue #25's
+#: acceptance being read there; a quiet machine may set ~200.
+PROMPT_TOKENS_PER_S = 60.0
 #: The settings file, in the working directory.
 ENV_FILE = ".env"
 #: ``llm_finish_s``'s default: how long a live reply may wait for a background answer the
@@ -365,7 +375,7 @@ class Settings(BaseSettings):
         "requests at once). 0: no bound.",
     )
     llm_prompt_tokens_per_s: float = Field(
-        TOKENS_PER_S,
+        PROMPT_TOKENS_PER_S,
         gt=0,
         description="The chat server's prompt-read rate (tokens a second), measured; with "
         "llm_background_read_s it bounds a background prompt's data.",

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 
 from souvenir.lexical.tokens import is_han
 from souvenir.llm.gate import is_local
+from souvenir.config import BACKGROUND_READ_S as READ_S
+from souvenir.config import PROMPT_TOKENS_PER_S as TOKENS_PER_S
 from souvenir.llm.budget import HAN_TOKENS_PER_CHAR
 
 __all__ = [
@@ -56,14 +58,6 @@ __all__ = [
     "fit_summary",
 ]
 
-#: Seconds a live reply may wait for a background prompt read begun before it (issue #25's
-#: acceptance: a live reply within 2 s of its time without memory).
-READ_S = 2.0
-#: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python, 2 vCPUs
-#: shared by other work (docs/model.md, "Session 22": the best reads at 1-min load 7.7–9.3 were
-#: 60–64 tokens/s, all of them 5–64; at load ~2, 117–382). The loaded machine's, issue #25's
-#: acceptance being read there; a quiet machine may set ~200.
-TOKENS_PER_S = 60.0
 #: Tokens per character of a request's data (JSON, English keys) but Han (module docstring).
 DATA_TOKENS_PER_CHAR = 0.42
 #: The least data bound (tokens): a short exchange always goes to the model, whatever the settings.
