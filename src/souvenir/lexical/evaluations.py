@@ -58,22 +58,11 @@ FIRST_PERSON = frozenset(
 )
 #: Chinese: subjects, degree words and particles around the predicate.
 ZH_FRAME = "这那它真的真是好太很挺非常特别有点有些实在确实也都还是了啊呀吧啦哦呢嘛个事件感觉"
-ZH_JUDGING = (
+ZH_JUDGING: tuple[str, ...] = (
     *ZH_EVALUATIVE,
-    "难",
-    "累",
-    "辛苦",
-    "烦",
-    "容易",
-    "简单",
-    "麻烦",
-    "无聊",
-    "可怕",
-    "难受",
-    "痛苦",
-    "不容易",
+    *"难 累 辛苦 烦 容易 简单 麻烦 无聊 可怕 难受 痛苦 不容易".split(),
+    *"开心 好玩 有意思 奇怪 糟糕 头疼 头大 郁闷 心累 崩溃 刺激 值得".split(),
 )
-ZH_JUDGING += ("开心", "好玩", "有意思", "奇怪", "糟糕", "头疼", "头大", "郁闷", "心累", "崩溃", "刺激", "值得")
 ZH_FIRST_PERSON = ("我", "咱")
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|\d+", re.UNICODE)
