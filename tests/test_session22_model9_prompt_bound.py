@@ -95,7 +95,9 @@ LONG = {
 
 
 @pytest.mark.parametrize("lang", sorted(LONG))
-def test_a_message_over_the_bound_is_not_sent_and_kept_as_without_a_model(tmp_path, lang):
+def test_a_message_over_the_bound_is_sent_in_parts_and_kept_as_without_a_model(tmp_path, lang):
+    """Session 23: a message alone over the bound is reflected in parts, each within the bound
+    (tests/test_session23_model11.py); an invention is dropped and the message kept whole."""
     message = LONG[lang]
     assert data_tokens(_build(message, "", None)) > BOUND
     with ChatServer(
@@ -105,12 +107,13 @@ def test_a_message_over_the_bound_is_not_sent_and_kept_as_without_a_model(tmp_pa
         try:
             rt.engine.record_turn("api", "a", message, "OK.")
             assert rt.worker.drain(30)
-            assert not _reflections(upstream)  # never read by the server
+            sent = _reflections(upstream)
+            assert len(sent) >= 2 and all(data_tokens(_data(b).split("\n", 1)[1]) <= BOUND for b in sent)
             user = rt.store.find_user("api", "a")
             texts = [m.text for m in rt.store.memories(user)]
             assert len(texts) == 1 and texts[0].startswith(message[:3]), texts
-            assert rt.engine.counters["prompt_bounded:reflection:message"] == 1
-            assert rt.status()["prompts_bounded"] == {"reflection:message": 1}
+            assert rt.engine.counters["prompt_bounded:reflection:parts"] == 1
+            assert rt.status()["prompts_bounded"] == {"reflection:parts": 1}
             assert rt.store.outbox_counts() == {"done": 1}
         finally:
             rt.close()
@@ -191,7 +194,9 @@ def test_the_cuts_are_on_metrics(tmp_path):
             rt = app.state.souvenir.runtime
             assert rt.worker.drain(30)
             text = client.get("/metrics").text
-            assert 'souvenir_prompts_bounded_total{cause="message",kind="reflection"} 1.0' in text
+            # reflected in parts since session 23 (souvenir.llm.prompt_parts)
+            assert 'souvenir_prompts_bounded_total{cause="parts",kind="reflection"} 1.0' in text
+            assert 'souvenir_prompts_bounded_total{cause="message",kind="reflection"} 0.0' in text
             assert 'souvenir_prompts_bounded_total{cause="queries",kind="summary"} 0.0' in text
 
 

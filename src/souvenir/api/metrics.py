@@ -26,6 +26,10 @@ BOUNDED = (
     ("reflection", "memories"),
     ("reflection", "reply"),
     ("reflection", "message"),
+    ("reflection", "anchors"),
+    ("reflection", "summary"),
+    ("reflection", "parts"),
+    ("reflection", "parts_left"),
     ("summary", "queries"),
     ("summary", "message"),
 )
@@ -202,7 +206,9 @@ class SouvenirCollector:
         bounded = CounterMetricFamily(
             "souvenir_prompts_bounded",
             "Background prompts cut to the read bound (souvenir.llm.prompt_bound), by kind and what was cut; "
-            'cause="message" on a reflection: the turn went the no-model way.',
+            'cause="message" on a reflection: the turn went the no-model way; "parts": its message reflected in '
+            'parts (souvenir.llm.prompt_parts), "parts_left": some parts past the cap not sent; "anchors", '
+            '"summary": a story\'s anchors listed in part, its summary not sent (souvenir.llm.story_bound).',
             labels=["kind", "cause"],
         )
         for kind, cause in BOUNDED:

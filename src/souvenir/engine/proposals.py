@@ -23,12 +23,14 @@ from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedMeanwhileError, InputError, ModelAnswerError, ModelError, StaleJobError
 from souvenir.lexical import content_words, normalize
-from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.chitchat import chit_chat, fact_sentences
 from souvenir.lexical.tokens import load_jieba_for
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
-from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
+from souvenir.llm.budget import GENERATION_TOKENS_PER_S, fitting, reflection_tokens, retry_plan, summary_tokens
 from souvenir.llm.prompt_bound import fit_reflection, fit_summary
+from souvenir.llm.prompt_parts import MAX_PARTS, message_parts
+from souvenir.llm.story_bound import StoryFit, fit_story
 from souvenir.profile.prompt import summary_messages
 from souvenir.profile.summary_check import summary_problem
 from souvenir.privacy.scrub import scrub
@@ -50,6 +52,7 @@ from souvenir.write.reflection import (
     reflection_schema,
 )
 from souvenir.write.story import SELF_CITATION_CHARS, decide_position
+from souvenir.write.story_summary import next_summary, story_summary_problem
 
 __all__ = ["Proposals"]
 
@@ -116,6 +119,10 @@ class Proposals:
         now: datetime | None = None,
         model: str | None = None,
         episode_due: Callable[[list[str]], bool] | None = None,
+        story_add: bool = False,
+        cut: bool = False,
+        part: str | None = None,
+        reads_forget: bool = True,
     ) -> tuple[Reflection, list[WriteResult]]:
         """Apply a model's reflection ``answer`` on one exchange; never raises on bad content.
 
@@ -131,15 +138,24 @@ class Proposals:
         are written last, and not at all when the episode is due even with them or when the
         notes written for the turn already hold them for the most part
         (:func:`~souvenir.write.fragments.held_by`).
+
+        The story's summary in the answer replaces the story's (``story_add``: is appended to
+        it, :func:`~souvenir.write.story_summary.next_summary`) unless it is no summary (JSON, an
+        echo, a refusal: :func:`~souvenir.write.story_summary.story_summary_problem`) or the
+        answer was ``cut`` at its bound or repaired: the old summary stays, counted
+        ``story_summaries_rejected``. ``part``: the stretch of ``message`` this answer
+        reflected (a message over the read bound: :mod:`souvenir.llm.prompt_parts`); its notes
+        are grounded in that part's words; ``reads_forget``: a request to forget is read in the
+        whole message (the first part's call only).
         """
         now = now or utcnow()
         parsed = parse_reflection(answer, min_confidence, source)
-        exchange = Exchange(user_message=message, assistant_reply=reply)
+        exchange = Exchange(user_message=part if part is not None else message, assistant_reply=reply)
         results: list[WriteResult] = []
         decided: list[tuple[float, bool]] = []
         texts = [c.text for c in parsed.candidates]
         held = fragments(texts)  # a fragment waits for the note holding it
-        copied = copies(texts, message) - set(held) if episode_due is not None else set()
+        copied = copies(texts, part or message) - set(held) if episode_due is not None else set()
         order = [i for i in range(len(texts)) if i not in held and i not in copied] + sorted(held) + sorted(copied)
         kept_at: dict[int, bool] = {}
         beside: bool | None = None  # is the message kept whole beside the notes even with the copies?
@@ -199,13 +215,14 @@ class Proposals:
                 self.store, user_id, message, turn, now, parsed.forget, self.writer.drop_windows_around
             )
             erased = asked is not None and bool(asked.erase)
-        elif turn is not None:  # earlier turns' memories, written by their jobs after the request was recorded
+        elif turn is not None and reads_forget:  # once a turn (its first part only)
+            # earlier turns' memories, written by their jobs after the request was recorded
             erased = act_on_late_memories(self.store, user_id, message, turn, now, self.writer.drop_windows_around)
         if erased and self.erased is not None:  # as a request in chat or a forget by hand: held no more
             self.erased(user_id)
         story_id = story_id_of(self.store, user_id, story, True, now) if story else None
         if parsed.summary and story_id:
-            self.store.set_story_summary(story_id, parsed.summary)
+            self._story_summary(user_id, story_id, parsed, [message, reply], story_add, cut, now)
         self._apply_story(user_id, story_id, parsed, now)
         state_keys = {k for k in self.store.kv_all(user_id) if k.startswith("state:")} if parsed.state else set()
         for key, delta in parsed.state.items():
@@ -219,6 +236,31 @@ class Proposals:
             log.info("reflection item dropped (channel %s): %s", channel, scrub(reason)[:200])  # no user id in logs
             self.store.record_event(user_id, "reflection_item_dropped", scrub(reason)[:500], now)
         return parsed, results
+
+    def _story_summary(
+        self,
+        user_id: int,
+        story_id: int,
+        parsed: Reflection,
+        own_words: list[str],
+        add: bool,
+        cut: bool,
+        now: datetime,
+    ) -> None:
+        """Store the answer's story summary, or keep the old one with a reason (:meth:`reflect`)."""
+        problem = (
+            "the answer was cut at its bound"
+            if cut or parsed.repaired
+            else story_summary_problem(parsed.summary or "", own_words)
+        )
+        if problem is not None:
+            self.counters["story_summaries_rejected"] += 1
+            parsed.dropped.append(f"story summary: {problem}; the old one stays")
+            self.store.record_event(user_id, "story_summary_rejected", problem, now)
+            return
+        stored = next_summary(self.store.story_summary(story_id), parsed.summary, add)
+        if stored is not None:
+            self.store.set_story_summary(story_id, stored)
 
     def _apply_story(self, user_id: int, story_id: int | None, parsed: Reflection, now: datetime) -> None:
         """Positions through the self-citation guard; anchors added, or removed with a reason."""
@@ -278,17 +320,41 @@ class Proposals:
             memories_for_request(self.store, job["user_id"], job["message"]),
             self.data_bound,
         )
+        if fit.over and self.data_bound is not None:  # its read would hold the server past the bound
+            return self._run_parts(job, language, fit.causes, now, read_at)
         for cause in fit.causes:
             self.counters[f"prompt_bounded:reflection:{cause}"] += 1
-        if fit.over:  # its read would hold the server past the bound: the no-model way
-            return self._apply(job, {"memories": []}, now, read_at, None)
-        plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
+        story = StoryFit(summary=summary, anchors=anchors)
+        if in_story:  # the story's summary and anchors within the same bound (llm/story_bound.py)
+            story = fit_story(
+                lambda told, listed: reflection_messages(
+                    job["message"], fit.reply, told, listed, language, fit.memories
+                )[-1]["content"],
+                summary,
+                anchors,
+                self.data_bound,
+            )
+            for cause in story.causes:
+                self.counters[f"prompt_bounded:reflection:{cause}"] += 1
+        plan = retry_plan(
+            reflection_tokens(language, job["message"], summary, story=in_story, story_add=story.add), job["attempts"]
+        )
+        max_tokens = fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate())
         reply = self.chat.ask(
-            reflection_messages(job["message"], fit.reply, summary, anchors, language, fit.memories, story=in_story),
+            reflection_messages(
+                job["message"],
+                fit.reply,
+                story.summary,
+                story.anchors,
+                language,
+                fit.memories,
+                story=in_story,
+                story_add=story.add,
+            ),
             model=self.reflection_model,
             schema=reflection_schema(in_story),
             timeout_s=self.reflection_timeout_s,
-            max_tokens=plan.max_tokens,
+            max_tokens=max_tokens,
             temperature=plan.temperature,
             background=True,
         )
@@ -297,16 +363,120 @@ class Proposals:
         if unreadable is not None:  # retried with another request, never counted "ok" with 0 memories
             raise ModelAnswerError(
                 f"reflection answer unreadable ({reply.finish} after {len(answer)} characters, "
-                f"max_tokens {plan.max_tokens}, temperature {plan.temperature}): {unreadable}",
+                f"max_tokens {max_tokens}, temperature {plan.temperature}): {unreadable}",
                 model=self.reflection_model or self.chat.model,
             )
-        return self._apply(job, answer, now, read_at, self.reflection_model or self.chat.model)
+        model = self.reflection_model or self.chat.model
+        return self._apply(job, answer, now, read_at, model, story_add=story.add, cut=reply.cut)
+
+    def _generation_rate(self) -> float | None:
+        """Tokens a second a background answer is asked to fit its timeout at
+        (:func:`~souvenir.llm.budget.fitting`): the slowest measured on a server on this machine
+        where the read bound is in force (a single-slot local server), else ``None`` (a hosted
+        API or a server with several slots writes far faster: the contract's bound alone)."""
+        return GENERATION_TOKENS_PER_S if self.data_bound is not None else None
+
+    def _run_parts(
+        self, job: Job, language: str | None, causes: list[str], now: datetime, read_at: datetime
+    ) -> tuple[Reflection, list[WriteResult]]:
+        """A message over the read bound, reflected in parts (:mod:`souvenir.llm.prompt_parts`):
+        each part one bounded call on the memories-only prompt, its notes grounded in that part;
+        the whole message kept as its episode where the notes do not carry it (never worse than
+        the no-model way it took before). A part whose answer is unreadable yields nothing;
+        every part unreadable raises :class:`ModelAnswerError` (retried with another request).
+        No part to send (a message of chit-chat, one word over the bound): the no-model way."""
+        assert self.chat is not None and self.data_bound is not None
+        parts = [
+            part
+            for part in message_parts(
+                job["message"],
+                lambda part: reflection_messages(part, "", language=language, story=False)[-1]["content"],
+                self.data_bound,
+            )
+            if fact_sentences(part)
+        ]
+        if not parts:
+            self.counters["prompt_bounded:reflection:message"] += 1
+            return self._apply(job, {"memories": []}, now, read_at, None)
+        for cause in causes:
+            if cause != "message":
+                self.counters[f"prompt_bounded:reflection:{cause}"] += 1
+        self.counters["prompt_bounded:reflection:parts"] += 1
+        if len(parts) > MAX_PARTS:
+            self.counters["prompt_bounded:reflection:parts_left"] += 1
+        answers: list[tuple[str, str]] = []
+        unreadable: str | None = None
+        model = self.reflection_model or self.chat.model
+        for part in parts[:MAX_PARTS]:
+            plan = retry_plan(reflection_tokens(language, part), job["attempts"])
+            max_tokens = fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate())
+            reply = self.chat.ask(
+                reflection_messages(part, "", language=language, story=False),
+                model=self.reflection_model,
+                schema=reflection_schema(False),
+                timeout_s=self.reflection_timeout_s,
+                max_tokens=max_tokens,
+                temperature=plan.temperature,
+                background=True,
+            )
+            problem = parse_reflection(reply.text, self.min_confidence).unreadable
+            if problem is None:
+                answers.append((part, reply.text))
+            else:
+                unreadable = f"{reply.finish} after {len(reply.text)} characters, max_tokens {max_tokens}: {problem}"
+        if not answers:
+            raise ModelAnswerError(f"reflection answers of every part unreadable ({unreadable})", model=model)
+        return self._apply_parts(job, answers, now, read_at, model)
+
+    def _apply_parts(
+        self, job: Job, answers: list[tuple[str, str]], now: datetime, read_at: datetime, model: str | None
+    ) -> tuple[Reflection, list[WriteResult]]:
+        """Apply each part's answer grounded in its part, then keep the whole message where the
+        notes of every part do not carry it, and finish the job, in one transaction."""
+        load_jieba_for(job["message"], *(answer for _, answer in answers))  # never under the lock
+        with self.store.transaction():
+            self._own_job(job, now, read_at)
+            merged = Reflection()
+            results: list[WriteResult] = []
+            for at, (part, answer) in enumerate(answers):
+                parsed, written = self.reflect(
+                    job["channel"],
+                    job["user"],
+                    job["message"],
+                    "",
+                    answer,
+                    time=job["time"],
+                    story=job["story"],
+                    source=f"turn:{job['turn_id']}",
+                    min_confidence=self.min_confidence,
+                    now=now,
+                    model=model,
+                    episode_due=lambda texts: self._episode_due(job, texts),
+                    part=part,
+                    reads_forget=at == 0,
+                )
+                merged.candidates += parsed.candidates
+                merged.dropped += parsed.dropped
+                merged.set_aside += parsed.set_aside
+                results += written
+            self._keep_the_message(job, results, now, bool(merged.set_aside))
+            clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])
+        return merged, results
 
     def _apply(
-        self, job: Job, answer: str | dict, now: datetime, read_at: datetime, model: str | None
+        self,
+        job: Job,
+        answer: str | dict,
+        now: datetime,
+        read_at: datetime,
+        model: str | None,
+        story_add: bool = False,
+        cut: bool = False,
     ) -> tuple[Reflection, list[WriteResult]]:
         """Apply a reflection ``answer`` (``{"memories": []}``: the turn not sent to the model,
-        its message kept as the no-model path keeps it) and finish the job, in one transaction."""
+        its message kept as the no-model path keeps it) and finish the job, in one transaction.
+        ``story_add``: the story's summary was not sent, the answer's is what the exchange adds;
+        ``cut``: the answer ended at its bound or in a loop (its story summary is not taken)."""
         load_jieba_for(job["message"], job["reply"], answer if isinstance(answer, str) else "")  # never under the lock
         with self.store.transaction():
             self._own_job(job, now, read_at)
@@ -323,6 +493,8 @@ class Proposals:
                 now=now,
                 model=model,
                 episode_due=lambda texts: self._episode_due(job, texts),
+                story_add=story_add,
+                cut=cut,
             )
             self._keep_the_message(
                 job, results, now, bool(parsed.set_aside)
@@ -411,7 +583,7 @@ class Proposals:
             summary_messages(prior, fit.queries, fit.message, lang),
             model=self.summary_model,
             timeout_s=self.reflection_timeout_s,
-            max_tokens=plan.max_tokens,
+            max_tokens=fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate()),
             stop=("\n\n",),
             temperature=plan.temperature,
             background=True,

@@ -66,6 +66,7 @@ class Runtime:
                 "skipped": self.engine.counters.get("summaries_skipped", 0),
                 "superseded": counts.get("summary_superseded", 0),
                 "rejected": self.engine.counters.get("summaries_rejected", 0),
+                "story_rejected": self.engine.counters.get("story_summaries_rejected", 0),
             },
             "outbox": self.store.outbox_counts(),
             "breaker": {"chat": chat.breaker.state if chat is not None else None},

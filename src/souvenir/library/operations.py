@@ -11,6 +11,7 @@ from typing import Any
 from souvenir.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.errors import InputError
+from souvenir.llm.budget import REPLY_TOKENS
 from souvenir.library.access_keys import create_key, keys_in_force
 from souvenir.engine.runtime import Runtime
 from souvenir.schemas import (
@@ -48,14 +49,16 @@ class Operations:
         chat = self.engine.chat
         return None if chat is None else (getattr(chat, "model", None) or "default")
 
-    def complete(self, messages: list[dict[str, Any]]) -> str | None:
+    def complete(self, messages: list[dict[str, Any]], max_tokens: int | None = REPLY_TOKENS) -> str | None:
         """One completion of the configured chat model for OpenAI-style ``messages`` (within
-        ``llm_timeout_s``); ``None`` without a chat model. Raises
-        :class:`~souvenir.errors.ModelError` when the model fails."""
+        ``llm_timeout_s``), at most ``max_tokens`` tokens (default
+        :data:`~souvenir.llm.budget.REPLY_TOKENS`; ``None``: the server's own bound);
+        ``None`` without a chat model. Raises :class:`~souvenir.errors.ModelError` when the
+        model fails."""
         chat = self.engine.chat
         if chat is None:
             return None
-        return chat.complete(messages, timeout_s=self.runtime.settings.llm_timeout_s)
+        return chat.complete(messages, timeout_s=self.runtime.settings.llm_timeout_s, max_tokens=max_tokens)
 
     def index(self, *, rescan: bool = False, progress: Callable[[str, int, int], None] | None = None) -> int:
         """Embed every memory whose vector is missing or stale, now, with each embedder

@@ -31,6 +31,10 @@ from souvenir.lexical.tokens import is_han
 
 __all__ = [
     "CallPlan",
+    "GENERATION_TOKENS_PER_S",
+    "REPLY_TOKENS",
+    "STORY_ADD_CHARS",
+    "fitting",
     "HAN_TOKENS_PER_CHAR",
     "OTHER_TOKENS_PER_CHAR",
     "is_looping",
@@ -62,6 +66,18 @@ STORY_GROWTH_CHARS = 600
 STORY_ITEMS_CHARS = 600
 #: The smallest bound a retry sends (one short memory still fits).
 MIN_TOKENS = 96
+#: What the exchange adds to a story's summary when the summary is not sent (its read over
+#: the bound: :mod:`souvenir.llm.story_bound`): one or two sentences, a profile summary's size.
+STORY_ADD_CHARS = 300
+#: The slowest generation measured on a server on this machine (SmolLM2-135M on
+#: llama-cpp-python, 2 cores at load 9–13: 17–28 tokens/s; docs/model.md, "Session 9"): a
+#: background call to such a server asks no more tokens than its timeout lets it write
+#: (:func:`fitting`).
+GENERATION_TOKENS_PER_S = 17.0
+#: A live chat reply Souvenir asks for itself (`souvenir chat`; the proxy relays the caller's own
+#: request unchanged): a long answer of a chat, ~4,000 Latin or ~460 Han characters at the
+#: ratios above.
+REPLY_TOKENS = 1024
 
 
 def tokens_for(text_chars: int, han: bool) -> int:
@@ -78,14 +94,22 @@ def _han_language(language: str | None, sample: str = "") -> bool:
 
 
 def reflection_tokens(
-    language: str | None = None, message: str = "", story_summary: str | None = None, story: bool = False
+    language: str | None = None,
+    message: str = "",
+    story_summary: str | None = None,
+    story: bool = False,
+    story_add: bool = False,
 ) -> int:
     """``max_tokens`` of one reflection: :data:`REFLECTION_ITEMS` notes with their keys, and in a
-    story the whole summary rewritten plus positions and anchors; with :data:`MARGIN`."""
+    story the whole summary rewritten (``story_add``: only what the exchange adds to it,
+    :data:`STORY_ADD_CHARS`) plus positions and anchors; with :data:`MARGIN`."""
     han = _han_language(language, message)
     note = tokens_for(NOTE_HAN_CHARS if han else NOTE_CHARS, han)
     size = REFLECTION_ITEMS * (note + math.ceil(ITEM_KEYS_CHARS * ASCII_TOKENS_PER_CHAR))
-    if story:
+    if story and story_add:
+        size += tokens_for(STORY_ADD_CHARS, han)
+        size += tokens_for(STORY_ITEMS_CHARS, han)
+    elif story:
         size += tokens_for(len(story_summary or "") + STORY_GROWTH_CHARS, han)
         size += tokens_for(STORY_ITEMS_CHARS, han)
     return math.ceil((size + 32) * MARGIN)  # 32: the object's own keys
@@ -94,6 +118,15 @@ def reflection_tokens(
 def summary_tokens(language: str | None = None, message: str = "", chars: int = 300) -> int:
     """``max_tokens`` of one profile summary: ``chars`` characters of prose with :data:`MARGIN`."""
     return math.ceil((tokens_for(chars, _han_language(language, message)) + 8) * MARGIN)
+
+
+def fitting(max_tokens: int, timeout_s: float, tokens_per_s: float | None = GENERATION_TOKENS_PER_S) -> int:
+    """``max_tokens`` cut to what ``timeout_s`` lets a server write at ``tokens_per_s``
+    (``None``: not cut; never under :data:`MIN_TOKENS`): an answer the call's deadline would
+    cut anyway is not asked for."""
+    if not tokens_per_s or timeout_s <= 0:
+        return max_tokens
+    return min(max_tokens, max(MIN_TOKENS, int(timeout_s * tokens_per_s)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,9 @@ sera en décembre » in « La chaudière, finalement, ce sera en décembre, le p
 la pièce. »: `dlg3-fr`, where no-model mode kept both and the model side neither). The message
 is then kept whole (the copies are dropped for it: :meth:`souvenir.engine.proposals.Proposals.reflect`).
 A note that reads the message in other words (a paraphrase, another person) is left to the share.
+A clause that is only the speaker's evaluation of what they said ("I have gambling debts, it's
+hard", « …, c'est dur », 好难, "susah": :func:`souvenir.lexical.evaluations.evaluation`, session 23)
+is no clause a note must hold: it judges the fact, it states nothing a later question asks for.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from collections.abc import Sequence
 
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import fact_sentences
+from souvenir.lexical.evaluations import evaluation
 from souvenir.profile.queries import ACKNOWLEDGEMENTS
 from souvenir.write.grounding import content_share
 
@@ -72,8 +76,9 @@ _CLAUSE = re.compile(r"[,;:，；：、]|\s[-–—]\s")
 def drops_a_clause(message: str, notes: Sequence[str], names: frozenset[str] = frozenset()) -> bool:
     """Whether ``notes``, each a copy of ``message``'s own words (all its content words are the
     message's), leave out a clause of a fact sentence of it: a clause with content words,
-    under :data:`CARRIED` of which the notes hold (module docstring). ``False`` with no note, or with a note in
-    other words."""
+    under :data:`CARRIED` of which the notes hold (module docstring), and that is not only the
+    speaker's evaluation (:func:`~souvenir.lexical.evaluations.evaluation`). ``False`` with no
+    note, or with a note in other words."""
     said = content_words(normalize(message))
     if not notes or not all(content_words(normalize(note)) <= said for note in notes):
         return False
@@ -82,6 +87,8 @@ def drops_a_clause(message: str, notes: Sequence[str], names: frozenset[str] = f
         for clause in _CLAUSE.split(sentence):
             if _PARTICLES.issuperset(content_words(normalize(clause))):
                 continue  # « Non, alors on ira… »: an answer's "no", not a clause of its own
+            if evaluation(clause):
+                continue  # "…, it's hard": the speaker's judgement of the fact, nothing of its own
             share = content_share(clause, joined, names)[0]
             if share is not None and share < CARRIED:
                 return True

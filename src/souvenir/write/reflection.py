@@ -139,6 +139,13 @@ _STORY = """- summary: the whole story summary rewritten, or null to keep it.
   exchange)}. Optional.
 - anchors: key story facts to keep above the summary: {"add": [fact, ...], "remove":
   [{"id": anchor id, "reason": why it no longer holds}]}. Optional; a removal needs a reason."""
+#: The story's part when its summary was not sent (its read over the bound:
+#: :mod:`souvenir.llm.story_bound`): the model writes what the exchange adds, code appends it.
+_STORY_ADD = _STORY.replace(
+    "- summary: the whole story summary rewritten, or null to keep it.",
+    "- summary: what this exchange adds to the story summary (the summary is kept and not shown\n"
+    "  here): one or two short sentences, or null when it adds nothing.",
+)
 #: Added to either prompt when the user's message asks to forget something (issue #26).
 _FORGET = """
 - forget: when the user asks you to forget or delete something they said, the ids of the
@@ -149,6 +156,8 @@ _BRIEF_SHAPE = '{"memories": [{"text": ..., "kind": ..., "scope": ..., "confiden
 #: The prompt of an exchange inside a story (seed 000: memories, the story's summary,
 #: state, positions, anchors).
 REFLECTION_SYSTEM = _HEAD + _SHAPE + _MEMORIES + _STORY
+#: The prompt of an exchange inside a story whose summary is not sent: what it adds.
+REFLECTION_SYSTEM_ADD = _HEAD + _SHAPE + _MEMORIES + _STORY_ADD
 #: The prompt of an exchange outside any story: memories only (the story's parts would be
 #: dropped anyway: "anchors need a story"); half the prompt a small model reads per turn.
 REFLECTION_SYSTEM_BRIEF = _HEAD + _BRIEF_SHAPE + _MEMORIES.rstrip()
@@ -446,12 +455,15 @@ def reflection_messages(
     language: str | None = None,
     memories: list[dict] | None = None,
     story: bool = True,
+    story_add: bool = False,
 ) -> list[dict]:
     """The chat messages of the reflection call (system prompt + the exchange as data);
     ``language``: the user's language code when known (``fr``, ``zh``…), for the notes;
     ``memories``: ``{"id", "text"}`` of the user's memories, given when the message asks to
     forget something (the model may name their ids under ``forget``, and the prompt says
-    so); ``story``: whether the exchange is inside a story (else the memories-only prompt)."""
+    so); ``story``: whether the exchange is inside a story (else the memories-only prompt);
+    ``story_add``: the story's summary is not sent, the model says what the exchange adds to it
+    (:data:`REFLECTION_SYSTEM_ADD`)."""
     exchange: dict = {"user": user_message, "assistant": assistant_reply}
     if language:
         exchange["user_language"] = language
@@ -464,7 +476,10 @@ def reflection_messages(
     return [
         {
             "role": "system",
-            "content": (REFLECTION_SYSTEM if story else REFLECTION_SYSTEM_BRIEF) + (_FORGET if memories else ""),
+            "content": (
+                (REFLECTION_SYSTEM_ADD if story_add else REFLECTION_SYSTEM) if story else REFLECTION_SYSTEM_BRIEF
+            )
+            + (_FORGET if memories else ""),
         },
         {"role": "user", "content": "Exchange (JSON data):\n" + json.dumps(exchange, ensure_ascii=False)},
     ]
