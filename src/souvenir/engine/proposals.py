@@ -28,7 +28,7 @@ from souvenir.lexical.tokens import load_jieba_for
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.budget import reflection_tokens, retry_plan, summary_tokens
-from souvenir.llm.prompt_bound import fit_reflection, fit_summary
+from souvenir.llm.prompt_bound import data_tokens, fit_reflection, fit_summary
 from souvenir.profile.prompt import summary_messages
 from souvenir.profile.summary_check import summary_problem
 from souvenir.privacy.scrub import scrub
@@ -37,7 +37,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
-from souvenir.write.carry import carried, drops_a_clause
+from souvenir.write.carry import carried, drops_a_clause, garbled
 from souvenir.write.confidence import tally_kind
 from souvenir.write.fragments import copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
@@ -91,9 +91,16 @@ class Proposals:
         #: tokens of data a background prompt may send past its system prompt (``None``: no
         #: bound; :mod:`souvenir.llm.prompt_bound`, set from the settings by the runtime)
         self.data_bound: int | None = None
+        #: when set, the bound in force at each call (the read seconds by the server's read rate
+        #: measured live, :mod:`souvenir.llm.server_rates`); else :attr:`data_bound`
+        self.bound_now: Callable[[], int | None] | None = None
         #: ``erased(user_id)``, told after a reflection's forget erased something (the engine's
         #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.erased`, as for the turn's own)
         self.erased: Callable[[int], object] | None = None
+
+    def _bound(self) -> int | None:
+        """The data bound in force now (tokens; ``None``: none)."""
+        return self.bound_now() if self.bound_now is not None else self.data_bound
 
     def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
@@ -140,11 +147,19 @@ class Proposals:
         texts = [c.text for c in parsed.candidates]
         held = fragments(texts)  # a fragment waits for the note holding it
         copied = copies(texts, message) - set(held) if episode_due is not None else set()
+        # a copy with a word the message lacks: dropped, the message kept in its place (write/carry.py)
+        garbles = {i for i, text in enumerate(texts) if garbled(text, message)} if episode_due is not None else set()
         order = [i for i in range(len(texts)) if i not in held and i not in copied] + sorted(held) + sorted(copied)
         kept_at: dict[int, bool] = {}
         beside: bool | None = None  # is the message kept whole beside the notes even with the copies?
         for at in order:
             candidate = parsed.candidates[at]
+            if at in garbles:
+                parsed.dropped.append(
+                    f"memory {scrub(candidate.text)[:40]!r}: a copy of the message with a word changed"
+                )
+                decided.append((candidate.confidence, False))
+                continue
             if at in held and kept_at.get(held[at]):
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a fragment of another note of the turn")
                 decided.append((candidate.confidence, False))
@@ -276,21 +291,25 @@ class Proposals:
             job["message"],
             job["reply"] or "",
             memories_for_request(self.store, job["user_id"], job["message"]),
-            self.data_bound,
+            self._bound(),
         )
         for cause in fit.causes:
             self.counters[f"prompt_bounded:reflection:{cause}"] += 1
         if fit.over:  # its read would hold the server past the bound: the no-model way
             return self._apply(job, {"memories": []}, now, read_at, None)
         plan = retry_plan(reflection_tokens(language, job["message"], summary, story=in_story), job["attempts"])
+        messages = reflection_messages(
+            job["message"], fit.reply, summary, anchors, language, fit.memories, story=in_story
+        )
         reply = self.chat.ask(
-            reflection_messages(job["message"], fit.reply, summary, anchors, language, fit.memories, story=in_story),
+            messages,
             model=self.reflection_model,
             schema=reflection_schema(in_story),
             timeout_s=self.reflection_timeout_s,
             max_tokens=plan.max_tokens,
             temperature=plan.temperature,
             background=True,
+            read_tokens=data_tokens(messages[-1]["content"]),
         )
         answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
@@ -403,18 +422,20 @@ class Proposals:
             lambda asked, message: summary_messages(prior, asked, message, lang)[-1]["content"],
             queries,
             job["message"],
-            self.data_bound,
+            self._bound(),
         )
         for cause in fit.causes:
             self.counters[f"prompt_bounded:summary:{cause}"] += 1
+        messages = summary_messages(prior, fit.queries, fit.message, lang)
         answer = self.chat.ask(
-            summary_messages(prior, fit.queries, fit.message, lang),
+            messages,
             model=self.summary_model,
             timeout_s=self.reflection_timeout_s,
             max_tokens=plan.max_tokens,
             stop=("\n\n",),
             temperature=plan.temperature,
             background=True,
+            read_tokens=data_tokens(messages[-1]["content"]),
         ).text
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         load_jieba_for(job["message"], job["reply"], answer)  # its one-time load never under the write lock
