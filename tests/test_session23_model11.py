@@ -445,7 +445,7 @@ def test_a_long_message_is_reflected_in_parts_each_note_grounded_in_its_part(tmp
 def test_a_part_answered_unreadably_yields_nothing_the_others_are_kept(tmp_path):
     message = LONG["en"]
     parts = message_parts(message, _one, BOUND)
-    note = "Is employed as a nurse."  # in other words ("employed"): no copy the message would replace
+    note = "Is a healthcare worker."  # in other words: neither a copy nor a garble (write/carry.py)
 
     def answer(body):
         return (_notes(note) if _data(body)["user"] == parts[0] else "no json here"), "stop"

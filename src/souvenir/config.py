@@ -27,13 +27,13 @@ log = logging.getLogger("souvenir.config")
 
 # The background read bound's defaults (souvenir.llm.prompt_bound reads them from here, so that
 # the settings import no model client: the CLI's start stays light).
-#: Seconds a live reply may wait for a background prompt read begun before it (issue #25's
-#: acceptance: a live reply within 2 s of its time without memory).
+#: Seconds a live reply may wait for background work begun before it — a prompt read, and the
+#: rest of a begun answer (issue #25's acceptance: a live reply within 2 s of its time without memory).
 BACKGROUND_READ_S = 2.0
-#: The server's prompt-read rate, tokens a second: SmolLM2-135M Q4_1 on llama-cpp-python, 2 vCPUs
+#: The server's prompt-read rate before it is measured (tokens a second; then measured from the
+#: server's answers, souvenir.llm.server_rates): SmolLM2-135M Q4_1 on llama-cpp-python, 2 vCPUs
 #: shared by other work (docs/model.md, "Session 22": the best reads at 1-min load 7.7–9.3 were
-#: 60–64 tokens/s, all of them 5–64; at load ~2, 117–382). The loaded machine's, issue #25's
-#: acceptance being read there; a quiet machine may set ~200.
+#: 60–64 tokens/s, all of them 5–64; at load ~2, 117–382).
 PROMPT_TOKENS_PER_S = 60.0
 #: The settings file, in the working directory.
 ENV_FILE = ".env"
@@ -184,11 +184,12 @@ class Settings(BaseSettings):
                 dotenv_settings = DotEnvSettingsSource(settings_cls, env_file=None)
         return init_settings, env_settings, dotenv_settings, file_secret_settings
 
-    @field_validator("semantic_threshold", "llm_background_read_s", mode="before")
+    @field_validator("semantic_threshold", "llm_background_read_s", "llm_prompt_tokens_per_s", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         """``SOUVENIR_SEMANTIC_THRESHOLD=`` (as in .env.example) means the embedder's read floor;
-        ``SOUVENIR_LLM_BACKGROUND_READ_S=`` the bound by the upstream (:func:`background_read_s`)."""
+        ``SOUVENIR_LLM_BACKGROUND_READ_S=`` the bound by the upstream (:func:`background_read_s`);
+        ``SOUVENIR_LLM_PROMPT_TOKENS_PER_S=`` the server's read rate measured."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("llm_base_url", "embedder_url", mode="after")
@@ -367,18 +368,21 @@ class Settings(BaseSettings):
         None,
         ge=0,
         le=600,
-        description="Seconds of prompt read a background model call (reflection, summary) may hold the "
-        "server for: its data past the system prompt is bounded to this times llm_prompt_tokens_per_s "
-        "tokens, since a single-slot server reads a begun prompt whole before a live reply can go "
-        "(souvenir.llm.prompt_bound; docs/model.md). Unset: 2 s for a server on this machine with a "
-        "budget of one call (llm_concurrency), no bound for any other (a hosted API serves several "
-        "requests at once). 0: no bound.",
+        description="Seconds a live reply may wait for a background model call (reflection, summary) "
+        "begun before it: its data past the system prompt is bounded to this times the server's read rate "
+        "in tokens, since a single-slot server reads a begun prompt whole before a live reply can go "
+        "(souvenir.llm.prompt_bound), and a begun answer told to yield stops this long after the live "
+        "reply came, whatever llm_finish_s says (souvenir.llm.gate; docs/model.md). Unset: 2 s for a "
+        "server on this machine with a budget of one call (llm_concurrency), no bound for any other (a "
+        "hosted API serves several requests at once). 0: no bound.",
     )
-    llm_prompt_tokens_per_s: float = Field(
-        PROMPT_TOKENS_PER_S,
+    llm_prompt_tokens_per_s: float | None = Field(
+        None,
         gt=0,
-        description="The chat server's prompt-read rate (tokens a second), measured; with "
-        "llm_background_read_s it bounds a background prompt's data.",
+        description="The chat server's prompt-read rate (tokens a second); with llm_background_read_s "
+        "it bounds a background prompt's data. Unset (or empty): 60 until measured, then the running median of the "
+        "server's own reads (a background answer's data tokens over its time to the first piece; "
+        "souvenir.llm.server_rates, on /v1/status upstream_gate.rates). Set: that rate, never measured.",
     )
     llm_breaker_cooldown_s: float = Field(
         30.0,

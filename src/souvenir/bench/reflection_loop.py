@@ -21,7 +21,8 @@ llama-cpp-python's server). The run:
 Reported (``run_reflection_bench`` → dict): jobs done / parked / pending over time and the
 time to drain after the last turn; parked causes; the upstream gate's counts
 (``upstream_gate``: ``yields`` told to yield, ``finished`` begun answers kept within
-``finish_s``, ``live`` live requests seen; ``prompts_bounded``: background prompts cut to the
+``finish_s``, ``live`` live requests seen, ``wait_s`` the live budget, ``rates`` the server's
+read and generation rates measured, :mod:`souvenir.llm.server_rates`; ``prompts_bounded``: background prompts cut to the
 read bound, by kind and cause, :mod:`souvenir.llm.prompt_bound`); the proxied probes' p50 / p99 beside
 their idle p50 / p99 and the largest excess; memories written per turn; and for each mode
 their match to the gold observations of the same turn:
@@ -409,7 +410,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
         "deferred": status["deferred"],
         "upstream_gate": {
             key: (status.get("upstream_gate") or {}).get(key)
-            for key in ("finish_s", "yields", "finished", "live", "waits")
+            for key in ("finish_s", "wait_s", "yields", "finished", "live", "waits", "rates")
         },
         "prompts_bounded": status.get("prompts_bounded") or {},
         "acceptance": {

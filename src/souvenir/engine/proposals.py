@@ -28,7 +28,7 @@ from souvenir.lexical.tokens import load_jieba_for
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.budget import GENERATION_TOKENS_PER_S, fitting, reflection_tokens, retry_plan, summary_tokens
-from souvenir.llm.prompt_bound import fit_reflection, fit_summary
+from souvenir.llm.prompt_bound import data_tokens, fit_reflection, fit_summary
 from souvenir.llm.prompt_parts import MAX_PARTS, message_parts
 from souvenir.llm.story_bound import StoryFit, fit_story
 from souvenir.profile.prompt import summary_messages
@@ -39,7 +39,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
-from souvenir.write.carry import carried, drops_a_clause
+from souvenir.write.carry import carried, drops_a_clause, garbled
 from souvenir.write.confidence import tally_kind
 from souvenir.write.fragments import copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
@@ -94,9 +94,16 @@ class Proposals:
         #: tokens of data a background prompt may send past its system prompt (``None``: no
         #: bound; :mod:`souvenir.llm.prompt_bound`, set from the settings by the runtime)
         self.data_bound: int | None = None
+        #: when set, the bound in force at each call (the read seconds by the server's read rate
+        #: measured live, :mod:`souvenir.llm.server_rates`); else :attr:`data_bound`
+        self.bound_now: Callable[[], int | None] | None = None
         #: ``erased(user_id)``, told after a reflection's forget erased something (the engine's
         #: :meth:`~souvenir.engine.refresh_reads.ReadRefresher.erased`, as for the turn's own)
         self.erased: Callable[[int], object] | None = None
+
+    def _bound(self) -> int | None:
+        """The data bound in force now (tokens; ``None``: none)."""
+        return self.bound_now() if self.bound_now is not None else self.data_bound
 
     def after_reflection(self, job: Job, results: list[WriteResult], now: datetime) -> None:
         """New facts from a reflection are a summariser trigger too (seed 001 §5.3)."""
@@ -156,11 +163,21 @@ class Proposals:
         texts = [c.text for c in parsed.candidates]
         held = fragments(texts)  # a fragment waits for the note holding it
         copied = copies(texts, part or message) - set(held) if episode_due is not None else set()
+        # a copy with a word the message lacks: dropped, the message kept in its place (write/carry.py)
+        garbles = (
+            {i for i, text in enumerate(texts) if garbled(text, part or message)} if episode_due is not None else set()
+        )
         order = [i for i in range(len(texts)) if i not in held and i not in copied] + sorted(held) + sorted(copied)
         kept_at: dict[int, bool] = {}
         beside: bool | None = None  # is the message kept whole beside the notes even with the copies?
         for at in order:
             candidate = parsed.candidates[at]
+            if at in garbles:
+                parsed.dropped.append(
+                    f"memory {scrub(candidate.text)[:40]!r}: a copy of the message with a word changed"
+                )
+                decided.append((candidate.confidence, False))
+                continue
             if at in held and kept_at.get(held[at]):
                 parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a fragment of another note of the turn")
                 decided.append((candidate.confidence, False))
@@ -311,6 +328,7 @@ class Proposals:
         anchors = self.store.anchors(story_id) if story_id else None
         language = self.store.kv_get(job["user_id"], profile.LANG_KEY)
         in_story = bool(job["story"])  # outside a story: the memories-only prompt and schema
+        bound = self._bound()  # the data bound in force now (the read rate measured live)
         fit = fit_reflection(
             lambda message, reply, memories: reflection_messages(
                 message, reply, language=language, memories=memories, story=False
@@ -318,10 +336,10 @@ class Proposals:
             job["message"],
             job["reply"] or "",
             memories_for_request(self.store, job["user_id"], job["message"]),
-            self.data_bound,
+            bound,
         )
-        if fit.over and self.data_bound is not None:  # its read would hold the server past the bound
-            return self._run_parts(job, language, fit.causes, now, read_at)
+        if fit.over and bound is not None:  # its read would hold the server past the bound
+            return self._run_parts(job, language, fit.causes, bound, now, read_at)
         for cause in fit.causes:
             self.counters[f"prompt_bounded:reflection:{cause}"] += 1
         story = StoryFit(summary=summary, anchors=anchors)
@@ -332,7 +350,7 @@ class Proposals:
                 )[-1]["content"],
                 summary,
                 anchors,
-                self.data_bound,
+                bound,
             )
             for cause in story.causes:
                 self.counters[f"prompt_bounded:reflection:{cause}"] += 1
@@ -340,23 +358,25 @@ class Proposals:
             reflection_tokens(language, job["message"], summary, story=in_story, story_add=story.add), job["attempts"]
         )
         max_tokens = fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate())
+        messages = reflection_messages(
+            job["message"],
+            fit.reply,
+            story.summary,
+            story.anchors,
+            language,
+            fit.memories,
+            story=in_story,
+            story_add=story.add,
+        )
         reply = self.chat.ask(
-            reflection_messages(
-                job["message"],
-                fit.reply,
-                story.summary,
-                story.anchors,
-                language,
-                fit.memories,
-                story=in_story,
-                story_add=story.add,
-            ),
+            messages,
             model=self.reflection_model,
             schema=reflection_schema(in_story),
             timeout_s=self.reflection_timeout_s,
             max_tokens=max_tokens,
             temperature=plan.temperature,
             background=True,
+            read_tokens=data_tokens(messages[-1]["content"]),
         )
         answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
@@ -377,7 +397,7 @@ class Proposals:
         return GENERATION_TOKENS_PER_S if self.data_bound is not None else None
 
     def _run_parts(
-        self, job: Job, language: str | None, causes: list[str], now: datetime, read_at: datetime
+        self, job: Job, language: str | None, causes: list[str], bound: int, now: datetime, read_at: datetime
     ) -> tuple[Reflection, list[WriteResult]]:
         """A message over the read bound, reflected in parts (:mod:`souvenir.llm.prompt_parts`):
         each part one bounded call on the memories-only prompt, its notes grounded in that part;
@@ -385,13 +405,13 @@ class Proposals:
         the no-model way it took before). A part whose answer is unreadable yields nothing;
         every part unreadable raises :class:`ModelAnswerError` (retried with another request).
         No part to send (a message of chit-chat, one word over the bound): the no-model way."""
-        assert self.chat is not None and self.data_bound is not None
+        assert self.chat is not None
         parts = [
             part
             for part in message_parts(
                 job["message"],
                 lambda part: reflection_messages(part, "", language=language, story=False)[-1]["content"],
-                self.data_bound,
+                bound,
             )
             if fact_sentences(part)
         ]
@@ -410,14 +430,16 @@ class Proposals:
         for part in parts[:MAX_PARTS]:
             plan = retry_plan(reflection_tokens(language, part), job["attempts"])
             max_tokens = fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate())
+            messages = reflection_messages(part, "", language=language, story=False)
             reply = self.chat.ask(
-                reflection_messages(part, "", language=language, story=False),
+                messages,
                 model=self.reflection_model,
                 schema=reflection_schema(False),
                 timeout_s=self.reflection_timeout_s,
                 max_tokens=max_tokens,
                 temperature=plan.temperature,
                 background=True,
+                read_tokens=data_tokens(messages[-1]["content"]),
             )
             problem = parse_reflection(reply.text, self.min_confidence).unreadable
             if problem is None:
@@ -575,18 +597,20 @@ class Proposals:
             lambda asked, message: summary_messages(prior, asked, message, lang)[-1]["content"],
             queries,
             job["message"],
-            self.data_bound,
+            self._bound(),
         )
         for cause in fit.causes:
             self.counters[f"prompt_bounded:summary:{cause}"] += 1
+        messages = summary_messages(prior, fit.queries, fit.message, lang)
         answer = self.chat.ask(
-            summary_messages(prior, fit.queries, fit.message, lang),
+            messages,
             model=self.summary_model,
             timeout_s=self.reflection_timeout_s,
             max_tokens=fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate()),
             stop=("\n\n",),
             temperature=plan.temperature,
             background=True,
+            read_tokens=data_tokens(messages[-1]["content"]),
         ).text
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         load_jieba_for(job["message"], job["reply"], answer)  # its one-time load never under the write lock

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from souvenir.urls import url_passwords
 
 from souvenir.blas import limit_blas_threads
-from souvenir.config import Settings
+from souvenir.config import PROMPT_TOKENS_PER_S, Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
 from souvenir.errors import InputError
 from souvenir.privacy import known_secrets
@@ -18,6 +18,7 @@ from souvenir.read.scoring import ScoringConfig
 from souvenir.index.pgvector import index_class
 from souvenir.llm import ChatClient, OllamaChatClient, OpenAIChatClient
 from souvenir.llm.gate import default_capacity, gate_for
+from souvenir.llm.server_rates import ServerRates
 from souvenir.llm.prompt_bound import background_read_s, data_bound
 from souvenir.store import open_store
 from souvenir.store.deadline import bounded
@@ -172,7 +173,13 @@ def open_runtime(settings: Settings, start_indexer: bool = False) -> Runtime:
         window_index=window_index,
     )
     engine.writer.max_memories = settings.max_memories_per_user
-    engine.proposals.data_bound = data_bound(background_read_s(settings, chat), settings.llm_prompt_tokens_per_s)
+    read_s = background_read_s(settings, chat)
+    engine.proposals.data_bound = data_bound(read_s, settings.llm_prompt_tokens_per_s or PROMPT_TOKENS_PER_S)
+    if chat is not None and read_s:
+        # the live wait is bounded to the read's seconds, and the read to the rate measured now
+        gate_for(settings.llm_base_url, wait_s=read_s)
+        rates = chat.gate.rates
+        engine.proposals.bound_now = lambda: data_bound(read_s, rates.read_rate())
     worker = None
     if chat is not None:
         worker = ReflectionWorker(
@@ -204,5 +211,15 @@ def make_chat(settings: Settings) -> ChatClient | None:
         settings.llm_api_key,
         timeout_s=settings.reflection_timeout_s,
         breaker_cooldown_s=settings.llm_breaker_cooldown_s,
-        gate=gate_for(settings.llm_base_url, capacity, settings.llm_finish_s),
+        # a new meter for each service: the rate set by the operator stands, else it is measured
+        gate=gate_for(
+            settings.llm_base_url,
+            capacity,
+            settings.llm_finish_s,
+            wait_s=0.0,  # the read bound's seconds once known (open_runtime)
+            rates=ServerRates(
+                settings.llm_prompt_tokens_per_s or PROMPT_TOKENS_PER_S,
+                fixed=settings.llm_prompt_tokens_per_s is not None,
+            ),
+        ),
     )

@@ -134,6 +134,7 @@ from souvenir.lexical.chitchat_praise import ZH_LOOKS as _ZH_LOOKS
 from souvenir.lexical.chitchat_words import CHITCHAT
 from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
+from souvenir.lexical.closing import closing
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
 from souvenir.lexical.done_it import done_it, waiting
 from souvenir.lexical.guesses import cheer
@@ -161,6 +162,7 @@ KINDS = (
     "need",
     "done",
     "leaving",
+    "closing",
     "proposal",
     "question",
     "recall",
@@ -301,7 +303,7 @@ def _second(toks: list[Tok]) -> bool:
 #: An acknowledgement on its own: "I see", « je vois », 明白了, "saya faham".
 _ACK = re.compile(
     r"^\W*(?:(?:ah|oh|ok|okay|ah|bon|baik)\W+)?(?:i\s+see|i\s+understand|understood|got\s+it|je\s+vois|je\s+comprends"
-    r"|compris|(?:saya\s+)?faham|oh\s+begitu|(?:我)?明白了|懂了|原来如此"
+    r"|compris|(?:saya\s+)?faham|dah\s+tangkap|oh\s+begitu|(?:我)?明白了|懂了|原来如此"
     r"|(?:that|it)\s+makes\s+(?:total\s+|perfect\s+|a\s+lot\s+of\s+)?sense|c'est\s+logique|[çc]a\s+se\s+tient"
     r"|(?:这|那|你说的)?(?:很|挺)?有道理|masuk\s+akal)\W*$",
     re.I,
@@ -402,6 +404,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
     if "recall" in kinds and (recall_question(apostrophes(sentence)) or own_question(apostrophes(sentence))):
         return "recall"  # "tu sais" read before the filler goes (recall_asks.py); "What's my dog called?" (own_asks.py)
+    if "closing" in kinds and closing(text):
+        return "closing"  # "Thanks Sam, I'm off to bed", 好嘞，谢谢小星，我先睡了 (lexical/closing.py)
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
     toks = [t for t in tokenize(text) if t.role != "end"]

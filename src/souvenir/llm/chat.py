@@ -93,6 +93,24 @@ class Answer:
         return self.finish in ("length", "loop")
 
 
+@dataclass(slots=True)
+class _Timing:
+    """A streamed call's clock (monotonic seconds): ``sent``, its ``first`` piece (``None``: none
+    came), its ``last``, and the ``pieces`` read."""
+
+    sent: float
+    first: float | None = None
+    last: float = 0.0
+    pieces: int = 0
+
+    def piece(self, count: int) -> None:
+        now = time.monotonic()
+        if self.first is None:
+            self.first = now
+        self.last = now
+        self.pieces = count
+
+
 @dataclass(frozen=True, slots=True)
 class CallOptions:
     """What bounds one request: ``max_tokens`` (``None``: the server's default), ``stop``
@@ -218,10 +236,39 @@ class ChatClient:
         """Read a streamed answer (server-sent events) piece by piece; the stream is closed —
         the server stops generating — at the deadline, where the answer loops, or when the
         gate asks the call to yield (:meth:`Ticket.must_stop`: at once before the answer has
-        begun, else once its ``finish_s`` has passed). A stream the server ends (``[DONE]``)
-        while a live reply waits and before any piece said how the answer ended was cut for
-        that reply (llama-cpp-python's ``interrupt_requests``, on by default):
-        :class:`ModelBusyError`, never read as a whole answer."""
+        begun, else once its ``finish_s`` or ``wait_s`` has passed). A stream the server ends
+        (``[DONE]``) while a live reply waits and before any piece said how the answer ended was
+        cut for that reply (llama-cpp-python's ``interrupt_requests``, on by default):
+        :class:`ModelBusyError`, never read as a whole answer. A background call's timings are
+        the server's rates' samples (:meth:`_measure`), whatever the answer's end."""
+        timing = _Timing(time.monotonic())
+        try:
+            return self._stream_pieces(path, payload, deadline, timeout, model, ticket, timing)
+        finally:
+            if ticket is not None:
+                self._measure(ticket, timing)
+
+    def _measure(self, ticket: Ticket, timing: _Timing) -> None:
+        """One streamed call's samples for the server's rates (:mod:`souvenir.llm.server_rates`):
+        its read — the tokens the caller counted over the seconds to the first piece — and its
+        generation — the pieces after the first over their seconds."""
+        if timing.first is None:
+            return
+        if ticket.read_tokens:
+            self.gate.rates.add_read(ticket.read_tokens, timing.first - timing.sent)
+        if timing.pieces > 1:
+            self.gate.rates.add_generation(timing.pieces - 1, timing.last - timing.first)
+
+    def _stream_pieces(
+        self,
+        path: str,
+        payload: dict,
+        deadline: float,
+        timeout: httpx.Timeout,
+        model: str,
+        ticket: Ticket | None,
+        timing: _Timing,
+    ) -> Answer:
         where = self._where(model)
         with self._client.stream("POST", path, json=payload, timeout=timeout) as response:
             if response.status_code >= 400:
@@ -262,6 +309,7 @@ class ChatClient:
                     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
                         continue  # a keep-alive or a chunk without a choice
                     chunks += 1
+                    timing.piece(chunks)
                     if piece:
                         parts.append(piece)
                         size += len(piece)
@@ -352,9 +400,13 @@ class ChatClient:
         stop: tuple[str, ...] = (),
         temperature: float = 0.0,
         background: bool = False,
+        read_tokens: float | None = None,
     ) -> Answer:
         """The model's answer within ``timeout_s`` seconds (default the client's), at most
-        ``max_tokens`` tokens, ended at a ``stop`` sequence.
+        ``max_tokens`` tokens, ended at a ``stop`` sequence. ``read_tokens``: the tokens the
+        server is to read for a background call (its data past the system prompt, as the caller
+        counts them): the call's read is then a sample of the server's read rate
+        (:attr:`UpstreamGate.rates`).
 
         A ``background`` call waits (at most ``timeout_s``) for a place at the server's gate
         and streams where the protocol allows; a live call takes its place at once.
@@ -381,6 +433,7 @@ class ChatClient:
                 raise ModelBusyError(
                     f"{self._where(name)}: no place at the server for {bound:.0f} s (live requests first)", model=name
                 )
+            ticket.read_tokens = read_tokens
         else:
             live = self.gate.live_enter(bound)
         deadline = time.monotonic() + bound

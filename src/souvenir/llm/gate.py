@@ -21,6 +21,13 @@ it can be ordered:
   it ends by then: a single-slot server keeps one prompt, so a call abandoned there reads its
   whole prompt again later (session 19: 6 of 9 such re-reads were lost again to the next
   live reply).
+* **the live wait is bounded** — ``wait_s`` (the read bound's seconds,
+  :func:`~souvenir.llm.prompt_bound.background_read_s`): a begun answer told to yield goes on
+  no later than ``wait_s`` after the live request came, whatever ``finish_s`` says, its own
+  read counted in that time (session 22's held-out ``dlg4-ms``: probes waited up to 21 s
+  behind answers let finish for 8 s after a read of several seconds). With the read bounded to
+  the same seconds (:mod:`souvenir.llm.prompt_bound`, at the rate :attr:`UpstreamGate.rates`
+  measures), a live request arriving at any moment waits about ``wait_s`` for background work.
 
 Upstreams are keyed by scheme, host and port (:func:`upstream_key`), so the proxy's client
 and the reflection's client of one server share one gate (:func:`gate_for`).
@@ -34,6 +41,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import urlsplit
+
+from souvenir.config import PROMPT_TOKENS_PER_S as READ_PRIOR
+from souvenir.llm.server_rates import ServerRates
 
 __all__ = ["Ticket", "UpstreamGate", "default_capacity", "gate_for", "is_local", "upstream_key"]
 
@@ -71,15 +81,20 @@ class Ticket:
     """One background call's place at the gate: ``yielded`` is set when a live request
     needs the slot (``asked_at``: when, monotonic seconds); the caller asks
     :meth:`must_stop` at each piece of its answer. ``finish_s``: the most a call whose answer
-    has begun may go on after that (the gate's); ``read_s``: seconds from the call's place
-    to its first piece (the server reading its prompt), once known."""
+    has begun may go on after that (the gate's); ``wait_s``: the most a live request waits
+    for it, counted from the live request's arrival (0: no such bound); ``read_s``: seconds
+    from the call's place to its first piece (the server reading its prompt), once known."""
 
-    def __init__(self, finish_s: float = 0.0) -> None:
+    def __init__(self, finish_s: float = 0.0, wait_s: float = 0.0) -> None:
+        #: Tokens the server is to read for this call (its data past the system prompt), when the
+        #: caller counted them: the read sample of :attr:`UpstreamGate.rates`.
+        self.read_tokens: float | None = None
         self.yielded = threading.Event()
         self.started = time.monotonic()
         self.asked_at: float | None = None
         self.read_s: float | None = None
         self.finish_s = max(0.0, finish_s)
+        self.wait_s = max(0.0, wait_s)
 
     def ask(self) -> bool:
         """Tell the call to yield; ``False`` when it was told already."""
@@ -100,13 +115,16 @@ class Ticket:
         one prompt — and at most ``finish_s``. So a live reply waits for the rest of an
         answer no longer than that answer's prompt would take to read again: a long read
         (no prompt cache, a loaded machine) is kept, a short one (the server's cache held
-        most of it) gives way soon."""
+        most of it) gives way soon. And never past ``wait_s`` after the live request came (its
+        wait for the read included): the live reply's budget bounds the whole background call."""
         now = time.monotonic()
         if answering and self.read_s is None:
             self.read_s = now - self.started
         if not self.yielded.is_set():
             return False
         if not answering or self.asked_at is None or self.read_s is None:
+            return True
+        if self.wait_s and now - self.asked_at >= self.wait_s:
             return True
         going_on_since = max(self.asked_at, self.started + self.read_s)  # told during the read: from its end
         return now - going_on_since >= min(self.finish_s, self.read_s)
@@ -119,16 +137,23 @@ class UpstreamGate:
     ``finished`` (calls told to yield that finished their begun answer within ``finish_s``).
 
     ``finish_s``: the most seconds a background call whose answer has begun may go on once
-    told to yield (:meth:`Ticket.must_stop`; 0: it stops at its next piece)."""
+    told to yield (:meth:`Ticket.must_stop`; 0: it stops at its next piece); ``wait_s``: the
+    most a live request waits for a background call, from its arrival (0: no such bound);
+    ``rates``: the server's read and generation rates, measured from the background answers
+    (:class:`~souvenir.llm.server_rates.ServerRates`)."""
 
     #: A live request not ended after this many seconds no longer counts (a reply stream
     #: whose end was never seen must not hold background work back for ever).
     LIVE_EXPIRY_S = 600.0
 
-    def __init__(self, key: str, capacity: int = 1, finish_s: float = 0.0) -> None:
+    def __init__(
+        self, key: str, capacity: int = 1, finish_s: float = 0.0, wait_s: float = 0.0, rates: ServerRates | None = None
+    ) -> None:
         self.key = key
         self.capacity = max(1, int(capacity))
         self.finish_s = max(0.0, float(finish_s))
+        self.wait_s = max(0.0, float(wait_s))
+        self.rates = rates or ServerRates(READ_PRIOR)
         self._cond = threading.Condition()
         self._lives: dict[int, float] = {}  # live request token -> when it stops counting
         self._next = 0
@@ -193,7 +218,7 @@ class UpstreamGate:
                 if left <= 0:
                     return None
                 self._cond.wait(min(left, 1.0))  # 1 s: an expired live request frees its place
-            ticket = Ticket(self.finish_s)
+            ticket = Ticket(self.finish_s, self.wait_s)
             self._running.append(ticket)
             return ticket
 
@@ -208,12 +233,15 @@ class UpstreamGate:
             self._cond.notify_all()
 
     def describe(self) -> dict:
-        """``{"capacity", "finish_s", "live", "background", "yields", "finished", "waits"}``
-        (what /metrics shows)."""
+        """``{"capacity", "finish_s", "wait_s", "live", "background", "yields", "finished", "waits",
+        "rates"}`` (what /metrics and /v1/status show; ``rates``: :meth:`ServerRates.describe`)."""
+        rates = self.rates.describe()
         with self._cond:
             return {
                 "capacity": self.capacity,
                 "finish_s": self.finish_s,
+                "wait_s": self.wait_s,
+                "rates": rates,
                 "live": self._live,
                 "background": len(self._running),
                 "yields": self.yields,
@@ -226,20 +254,31 @@ _GATES: dict[str, UpstreamGate] = {}
 _GATES_LOCK = threading.Lock()
 
 
-def gate_for(url: str, capacity: int | None = None, finish_s: float | None = None) -> UpstreamGate:
+def gate_for(
+    url: str,
+    capacity: int | None = None,
+    finish_s: float | None = None,
+    wait_s: float | None = None,
+    rates: ServerRates | None = None,
+) -> UpstreamGate:
     """The process's gate of the server at ``url`` (created on first use with ``capacity``,
-    default 1, and ``finish_s``, default 0); a ``capacity`` or ``finish_s`` given later
-    replaces the gate's."""
+    default 1, ``finish_s`` and ``wait_s``, default 0, and ``rates``, default a meter from
+    ``SOUVENIR_LLM_PROMPT_TOKENS_PER_S``'s default); a ``capacity``, ``finish_s``, ``wait_s`` or ``rates`` given later
+    replaces the gate's (a service opened anew measures its server anew)."""
     key = upstream_key(url)
     with _GATES_LOCK:
         gate = _GATES.get(key)
         if gate is None:
-            gate = _GATES[key] = UpstreamGate(key, capacity or 1, finish_s or 0.0)
+            gate = _GATES[key] = UpstreamGate(key, capacity or 1, finish_s or 0.0, wait_s or 0.0, rates)
         else:
             with gate._cond:
                 if capacity is not None:
                     gate.capacity = max(1, int(capacity))
                 if finish_s is not None:
                     gate.finish_s = max(0.0, float(finish_s))
+                if wait_s is not None:
+                    gate.wait_s = max(0.0, float(wait_s))
+                if rates is not None:
+                    gate.rates = rates
                 gate._cond.notify_all()
         return gate

@@ -34,6 +34,15 @@ A note that reads the message in other words (a paraphrase, another person) is l
 A clause that is only the speaker's evaluation of what they said ("I have gambling debts, it's
 hard", « …, c'est dur », 好难, "susah": :func:`souvenir.lexical.evaluations.evaluation`, session 23)
 is no clause a note must hold: it judges the fact, it states nothing a later question asks for.
+
+**A garbled copy** (:func:`garbled`, session 23): a note most of whose content words are the
+message's (a copy: :data:`CARRIED` of them or more) but with a word the message does not have —
+SmolLM2's garbles of `dlg-ms`, `dlg3-ms` and `dlg4-ms`: « Saya sudah sakit kad itu. » from
+« Kad debit saya hilang… », "Baru berkara kabir, penat gila!" from "Baru balik kerja ni, penat
+gila!", « On monte toute la marge… » (the reply's word in a copy of the message). The note is
+dropped and the message kept in its place, as no-model mode keeps it: a copy's changed word is a
+garble or an invention far more often than a fact the message holds in other words, and when it
+is a faithful paraphrase ("a dog" for "a puppy"), the message says it too.
 """
 
 from __future__ import annotations
@@ -47,7 +56,7 @@ from souvenir.lexical.evaluations import evaluation
 from souvenir.profile.queries import ACKNOWLEDGEMENTS
 from souvenir.write.grounding import content_share
 
-__all__ = ["CARRIED", "carried", "drops_a_clause"]
+__all__ = ["CARRIED", "carried", "drops_a_clause", "garbled"]
 
 #: The share of the message's fact words the kept notes must hold (module docstring).
 CARRIED = 0.5
@@ -93,3 +102,28 @@ def drops_a_clause(message: str, notes: Sequence[str], names: frozenset[str] = f
             if share is not None and share < CARRIED:
                 return True
     return False
+
+
+#: The words a faithful note adds to a copy: a copula, a wish, a plan, an aspect («Je veux monter
+#: ma propre entreprise» from «je vais tenter de monter ma propre entreprise»; «Je suis
+#: conseillère», whose invented identity grounding reads). Content words by the same reading.
+_LIGHT = content_words(
+    normalize(
+        "am is are was were be been being want wants wanted plan plans planning going will would like likes "
+        "suis es est sommes êtes sont était étais être veux veut voulais voulait vais va compte pense aime "
+        "adore ada adalah ialah akan nak mahu hendak mau ingin suka sedang sudah dah pernah "
+        "是 想 要 会 打算 准备 喜欢 正在 已经"
+    )
+)
+
+
+def garbled(note: str, message: str) -> bool:
+    """Whether ``note`` is a copy of ``message`` with a word changed: :data:`CARRIED` or more of its
+    content words are the message's, and one that is not is more than a copula, a wish or a plan
+    (:data:`_LIGHT`; module docstring). ``False`` for a note with no content word, or in other
+    words (under :data:`CARRIED` of them the message's)."""
+    own = content_words(normalize(note))
+    if not own:
+        return False
+    held = own & content_words(normalize(message))
+    return bool(own - held - _LIGHT) and len(held) >= CARRIED * len(own)
