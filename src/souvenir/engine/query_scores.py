@@ -99,6 +99,25 @@ class QueryScorer:
         except EmbedderError as exc:
             return f"window embedder: {exc}"
 
+    def window_text(self, user_id: int, message: str, candidates: Sequence[Memory] | None = None) -> str | None:
+        """The text the embedders will read for ``message``
+        (:meth:`Scorer.query_text <souvenir.read.scoring.Scorer.query_text>`: without the
+        names when it names two of the user's speakers), read before the user's columns are:
+        from the speaker names of the held columns, else from ``candidates``' own speakers
+        (one pass over them); ``None`` when neither is known yet (no columns held, no
+        candidates given). So the window embedder's query, started before the candidates
+        are scored, is the one the score reads (issue #28, session 23: a message naming two
+        speakers was embedded twice)."""
+        scorer = self.scorer
+        if scorer is None or not scorer.config.pair_query:
+            return message
+        names = scorer.held_speakers(user_id)
+        if names is None:
+            if candidates is None:
+                return None
+            names = sorted({m.speaker for m in candidates if m.speaker})
+        return scorer.text_for(message, names)
+
     def scores(
         self,
         user_id: int,
@@ -123,7 +142,7 @@ class QueryScorer:
             return (None, WARMING_CAUSE) if meanwhile is None else (None, WARMING_CAUSE, meanwhile())
         if self.scorer is not None:
             if pending is None and candidates:
-                pending = self.start_window_query(message)
+                pending = self.start_window_query(self.window_text(user_id, message, candidates) or message)
             return self._fused(
                 self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns, keep=True
             )
@@ -169,9 +188,10 @@ class QueryScorer:
         generation = kept.generation  # an erasure from now on: nothing computed here is kept
         built = scorer.built  # before the first read of the user's columns (query_text's speakers)
         query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
-        if query_text != message:
-            if isinstance(pending, PendingQuery):  # started on the message as written, before the
-                pending = self.start_window_query(query_text)  # speakers were read: its vector goes unread
+        if isinstance(pending, PendingQuery) and pending.text != query_text:
+            # started on another text (a caller's that did not read the speakers, or a new
+            # speaker since the held columns): its vector goes unread
+            pending = self.start_window_query(query_text)
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
         window_turns = self._start_turns(self.window_index, user_id, mixed, generation)
@@ -228,8 +248,9 @@ class QueryScorer:
         cosine read path."""
         if self.scorer is None or not candidates:
             return None
+        text = self.window_text(user_id, message, candidates) or message
         scores, _ = self._fused(
-            self.scorer, user_id, message, candidates, now, None, self.start_window_query(message), None
+            self.scorer, user_id, message, candidates, now, None, self.start_window_query(text), None
         )
         return scores
 

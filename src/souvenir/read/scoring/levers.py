@@ -271,3 +271,8 @@ class ScoringConfig:
     #: Gina!") above the ones about the topic. BM25 and every rule still read the message
     #: as written. Issue #28, session 22 (docs/benchmarks.md, "Session 22").
     pair_query: bool = True
+    #: A speaker is also named by a short form or a one-letter slip of their name ("Mel"
+    #: for Melanie, "Jo" for Joanna, "Andew" for Andrew, 小明 for 王小明:
+    #: :func:`~souvenir.read.scoring.name_forms.short_forms`), for the speaker terms and
+    #: :attr:`pair_query`. Issue #28, session 23 (docs/benchmarks.md, "Session 23").
+    short_names: bool = False
