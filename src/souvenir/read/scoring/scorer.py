@@ -32,7 +32,7 @@ from souvenir.read.scoring.fusion import (
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import query_period
-from souvenir.read.scoring.person_query import without_people
+from souvenir.read.scoring.person_query import named_people, without_people
 from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.read.scoring.shortlist import (
     MIN_COVERAGE,
@@ -330,6 +330,11 @@ class Scorer:
         if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
         speaker = named_speaker(message, static.speaker_names, cfg.short_names)
+        if cfg.second_pair:  # the second hop and RM3 for a message naming two speakers only
+            if len(named_people(message, static.speaker_names, cfg.short_names)) >= 2:
+                cfg = replace(cfg, prf_broad=False)
+            else:
+                cfg = replace(cfg, expansion_weight=0.0, prf_weight=0.0)
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
         if speaker is not None and cfg.relative_bonus:  # a question naming a speaker: no relative term
             cfg = replace(cfg, relative_bonus=0.0)
