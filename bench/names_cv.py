@@ -57,6 +57,12 @@ def touched(ds: Dataset) -> np.ndarray:
     )
 
 
+def two_names(ds: Dataset) -> np.ndarray:
+    """The questions naming two speakers (short forms read)."""
+    names = _names(ds)
+    return np.array([len(named_people(q.text, names, short=True)) >= 2 for q in ds.queries])
+
+
 def embed(folder: Path) -> None:
     import tempfile
 
@@ -149,13 +155,30 @@ def main() -> int:
     def iv(a: np.ndarray, b: np.ndarray) -> list[float]:
         return [round(x, 4) for x in paired_interval(b - a)]
 
+    pair = np.concatenate([two_names(d) for d in loc])
     report = {
+        "two_names": [
+            int(pair.sum()),
+            float(b0[pair].mean()),
+            float(cv[pair].mean()),
+            iv(b0[pair], cv[pair]),
+            {
+                c: [
+                    int((pair & (cats == c)).sum()),
+                    float(b0[pair & (cats == c)].mean()),
+                    float(cv[pair & (cats == c)].mean()),
+                ]
+                for c in "1234"
+                if (pair & (cats == c)).any()
+            },
+        ],
         "chosen": {k: variants[v] for k, v in chosen.items()},
         "in_sample": [
             {"variant": variants[v], "locomo": float(np.concatenate([full[v][d.name] for d in loc]).mean())}
             | {f"c{c}": float(np.concatenate([full[v][d.name] for d in loc])[cats == c].mean()) for c in "1234"}
             | {
                 "touched": float(np.concatenate([full[v][d.name] for d in loc])[hit].mean()) if hit.any() else None,
+                "two_names": float(np.concatenate([full[v][d.name] for d in loc])[pair].mean()),
                 "suites": {d.name: float(full[v][d.name].mean()) for d in datasets if d.kind == "suite"},
             }
             for v in range(len(variants))

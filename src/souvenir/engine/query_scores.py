@@ -23,7 +23,7 @@ from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
 from souvenir.types import Memory
 
-__all__ = ["SETTLED_USERS", "SETTLE_FROM", "QueryScorer", "settle_young"]
+__all__ = ["SETTLED_USERS", "SETTLE_FROM", "QueryScorer", "WindowQuery", "settle_young"]
 
 log = logging.getLogger("souvenir.engine.core")
 
@@ -45,6 +45,21 @@ def settle_young() -> None:
 
 #: Users whose last settled pool :class:`QueryScorer` remembers (the oldest forgotten first).
 SETTLED_USERS = 4096
+
+
+class WindowQuery:
+    """The window embedder's query under way (:meth:`QueryScorer.start_window_query`) and
+    the text it embeds (the score reads it only when that is the text the embedders read
+    for the message: :meth:`Scorer.query_text <souvenir.read.scoring.Scorer.query_text>`)."""
+
+    def __init__(self, pending: PendingQuery, text: str) -> None:
+        self.pending = pending
+        self.text = text
+
+    def result(self) -> np.ndarray:
+        """The vector (:meth:`PendingQuery.result`: bounded from the query's start; raises
+        :class:`~souvenir.errors.EmbedderError` as it does)."""
+        return self.pending.result()
 
 
 class QueryScorer:
@@ -88,14 +103,14 @@ class QueryScorer:
         gc.freeze()
         return True
 
-    def start_window_query(self, message: str) -> PendingQuery | str | None:
+    def start_window_query(self, message: str) -> WindowQuery | str | None:
         """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the
         pending query, the cause when it cannot start (breaker open), ``None`` without a
         window embedder (or on the cosine read path)."""
         if self.scorer is None or self.window_index is None:
             return None
         try:
-            return self.window_index.start_query(message, hand_over=True)
+            return WindowQuery(self.window_index.start_query(message, hand_over=True), message)
         except EmbedderError as exc:
             return f"window embedder: {exc}"
 
@@ -125,7 +140,7 @@ class QueryScorer:
         candidates: Sequence[Memory],
         now: datetime,
         parts: dict | None = None,
-        pending: PendingQuery | str | None = None,
+        pending: WindowQuery | str | None = None,
         meanwhile: Callable[[], Any] | None = None,
         turns: Sequence[str] | None = None,
     ) -> tuple:
@@ -165,7 +180,7 @@ class QueryScorer:
         candidates: Sequence[Memory],
         now: datetime,
         parts: dict | None,
-        pending: PendingQuery | str | None,
+        pending: WindowQuery | str | None,
         meanwhile: Callable[[], Any] | None,
         turns: Sequence[str] | None = None,
         keep: bool = False,
@@ -188,7 +203,7 @@ class QueryScorer:
         generation = kept.generation  # an erasure from now on: nothing computed here is kept
         built = scorer.built  # before the first read of the user's columns (query_text's speakers)
         query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
-        if isinstance(pending, PendingQuery) and pending.text != query_text:
+        if isinstance(pending, WindowQuery) and pending.text != query_text:
             # started on another text (a caller's that did not read the speakers, or a new
             # speaker since the held columns): its vector goes unread
             pending = self.start_window_query(query_text)

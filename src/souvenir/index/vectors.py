@@ -58,10 +58,8 @@ BATCH_CHARS = 8000
 class PendingQuery:
     """A query embedding under way (:meth:`VectorIndex.start_query`)."""
 
-    def __init__(self, index: VectorIndex, future, deadline: float, state: dict, text: str = "") -> None:
+    def __init__(self, index: VectorIndex, future, deadline: float, state: dict) -> None:
         self._index, self._future, self._deadline, self._state = index, future, deadline, state
-        #: the text asked for (as the caller gave it)
-        self.text = text
 
     def result(self) -> np.ndarray:
         """The vector, waiting at most until the query's deadline (its bound counted from
@@ -238,7 +236,7 @@ class VectorIndex:
             free = self._inflight <= QUERY_THREADS and not self._model_lock.locked()
         future = self._queries.submit(self._encode_query, query_text(text), deadline, state)
         future.add_done_callback(self._query_done)
-        pending = PendingQuery(self, future, deadline, state, text)
+        pending = PendingQuery(self, future, deadline, state)
         if free and hand_over:
             # A query thread and the model are free: the caller waits for the thread to pick
             # the query up, so that its next work does not hold the interpreter's lock while
