@@ -91,3 +91,31 @@ def test_a_16_kb_message_is_read_in_linear_time(message: str) -> None:
         short_forms(message, names)
         without_people(message, names, short=True)
     assert time.process_time() - start < 5.0  # a quadratic rule takes minutes here
+
+
+def test_second_pair_reads_the_second_hop_for_a_two_name_question_only() -> None:
+    """``second_pair`` (research, off): the second hop's part for a question naming both
+    speakers (a short form counts with ``short_names``), none for one naming one."""
+    from datetime import datetime, timezone
+
+    memories = [
+        episode(1, "Jon: Lost my job as a banker yesterday", "Jon", "s1"),
+        episode(2, "Gina: Thanks Jon!", "Gina", "s1"),
+        episode(3, "Gina: I also lost my job at Door Dash", "Gina", "s2"),
+        episode(4, "Jon: I love dancing", "Jon", "s2"),
+    ]
+    now = datetime(2023, 8, 1, tzinfo=timezone.utc)
+    on = replace(ScoringConfig(), second_pair=True, expansion_weight=0.5, short_names=True)
+    assert not ScoringConfig().second_pair
+    for question, expected in (
+        ("What do Jon and Gina both have in common?", True),
+        ("Qu'est-ce que Jon et Gi ont en commun ?", True),  # "Gi": two letters begin "Gina" only
+        ("What does Jon like?", False),
+        ("Apa yang Jon suka?", False),
+    ):
+        parts: dict = {}
+        Scorer(on).scores(1, memories, question, now, parts=parts)
+        assert ("expansion" in parts) is expected, question
+        parts = {}
+        Scorer(ScoringConfig()).scores(1, memories, question, now, parts=parts)
+        assert "expansion" not in parts
