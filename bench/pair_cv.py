@@ -51,10 +51,10 @@ def touched(ds: Dataset) -> np.ndarray:
     return np.array([len(named_people(q.text, names)) >= 2 for q in ds.queries])
 
 
-def swapped(datasets: list[Dataset], folder: Path, how: str, text: bool) -> list[Dataset]:
+def swapped(datasets: list[Dataset], folder: Path, how: str, text: bool, prefix: str = "pair") -> list[Dataset]:
     out = []
     for ds in datasets:
-        path = folder / f"pair-{ds.name}.npz"
+        path = folder / f"{prefix}-{ds.name}.npz"
         if not path.exists():
             out.append(ds)
             continue

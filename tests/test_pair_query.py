@@ -154,3 +154,57 @@ def test_a_16_kb_message_is_read_in_linear_time(message: str) -> None:
     text = without_people(message, SPEAKERS)
     assert time.process_time() - start < 2.0
     assert text == message or len(text) < len(message)  # nothing left: the message as written
+
+
+@pytest.mark.parametrize("lang", sorted(CASES))
+def test_the_window_query_of_a_two_name_message_is_started_once(tmp_path, lang: str) -> None:
+    """The window embedder's query starts before the candidates are scored: on the text
+    without the names (the held columns' speakers, or the candidates' own for a user none
+    are held of), never once on the message as written and again without the names. The
+    window embedder here is an OpenAI-compatible server on loopback counting its requests."""
+    from souvenir.embedding.http import OpenAIEmbedder
+    from souvenir.index.vectors import VectorIndex
+
+    question, expected = CASES[lang]
+    with EmbeddingServer() as embedder, EmbeddingServer() as window:
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'w.db'}",
+            embedder="openai",
+            embedder_url=embedder.url,
+            embedder_model="stub",
+            window_embedder="none",
+            llm_base_url="",
+            _env_file=None,
+        )
+        rt = open_runtime(settings)
+        try:
+            scores = rt.engine.reader.scores
+            scores.window_index = VectorIndex(rt.store, OpenAIEmbedder(window.url, "window"), windowed=True)
+            at = datetime(2023, 1, 20, tzinfo=timezone.utc)
+            for i, (who, text) in enumerate([("Jon", "Lost my job as a banker"), ("Gina", "I lost mine at Door Dash")]):
+                rt.engine.remember(
+                    "bench",
+                    "conv",
+                    Candidate(
+                        text=f"{who}: {text}",
+                        kind="episode",
+                        scope="global",
+                        source=f"D1:{i + 1}",
+                        speaker=who,
+                        session="session_1",
+                    ),
+                    now=at,
+                )
+            rt.engine.reader.scores.scorer.clear()  # no columns held: the candidates' speakers
+            for held in (False, True):
+                window.texts.clear()
+                window.calls = 0
+                result = rt.engine.context("bench", "conv", question, now=at)
+                assert not result.degraded
+                assert window.texts == [expected], (held, window.texts)
+                assert window.calls == 1
+            window.texts.clear()
+            rt.engine.context("bench", "conv", "What did Jon lose?", now=at)  # one name: as written
+            assert window.texts == ["What did Jon lose?"]
+        finally:
+            rt.close()

@@ -23,7 +23,7 @@ from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
 from souvenir.types import Memory
 
-__all__ = ["SETTLED_USERS", "SETTLE_FROM", "QueryScorer", "settle_young"]
+__all__ = ["SETTLED_USERS", "SETTLE_FROM", "QueryScorer", "WindowQuery", "settle_young"]
 
 log = logging.getLogger("souvenir.engine.core")
 
@@ -45,6 +45,21 @@ def settle_young() -> None:
 
 #: Users whose last settled pool :class:`QueryScorer` remembers (the oldest forgotten first).
 SETTLED_USERS = 4096
+
+
+class WindowQuery:
+    """The window embedder's query under way (:meth:`QueryScorer.start_window_query`) and
+    the text it embeds (the score reads it only when that is the text the embedders read
+    for the message: :meth:`Scorer.query_text <souvenir.read.scoring.Scorer.query_text>`)."""
+
+    def __init__(self, pending: PendingQuery, text: str) -> None:
+        self.pending = pending
+        self.text = text
+
+    def result(self) -> np.ndarray:
+        """The vector (:meth:`PendingQuery.result`: bounded from the query's start; raises
+        :class:`~souvenir.errors.EmbedderError` as it does)."""
+        return self.pending.result()
 
 
 class QueryScorer:
@@ -88,16 +103,35 @@ class QueryScorer:
         gc.freeze()
         return True
 
-    def start_window_query(self, message: str) -> PendingQuery | str | None:
+    def start_window_query(self, message: str) -> WindowQuery | str | None:
         """The window embedder's query, started now (:meth:`VectorIndex.start_query`): the
         pending query, the cause when it cannot start (breaker open), ``None`` without a
         window embedder (or on the cosine read path)."""
         if self.scorer is None or self.window_index is None:
             return None
         try:
-            return self.window_index.start_query(message, hand_over=True)
+            return WindowQuery(self.window_index.start_query(message, hand_over=True), message)
         except EmbedderError as exc:
             return f"window embedder: {exc}"
+
+    def window_text(self, user_id: int, message: str, candidates: Sequence[Memory] | None = None) -> str | None:
+        """The text the embedders will read for ``message``
+        (:meth:`Scorer.query_text <souvenir.read.scoring.Scorer.query_text>`: without the
+        names when it names two of the user's speakers), read before the user's columns are:
+        from the speaker names of the held columns, else from ``candidates``' own speakers
+        (one pass over them); ``None`` when neither is known yet (no columns held, no
+        candidates given). So the window embedder's query, started before the candidates
+        are scored, is the one the score reads (issue #28, session 23: a message naming two
+        speakers was embedded twice)."""
+        scorer = self.scorer
+        if scorer is None or not scorer.config.pair_query:
+            return message
+        names = scorer.held_speakers(user_id)
+        if names is None:
+            if candidates is None:
+                return None
+            names = sorted({m.speaker for m in candidates if m.speaker})
+        return scorer.text_for(message, names)
 
     def scores(
         self,
@@ -106,7 +140,7 @@ class QueryScorer:
         candidates: Sequence[Memory],
         now: datetime,
         parts: dict | None = None,
-        pending: PendingQuery | str | None = None,
+        pending: WindowQuery | str | None = None,
         meanwhile: Callable[[], Any] | None = None,
         turns: Sequence[str] | None = None,
     ) -> tuple:
@@ -123,7 +157,7 @@ class QueryScorer:
             return (None, WARMING_CAUSE) if meanwhile is None else (None, WARMING_CAUSE, meanwhile())
         if self.scorer is not None:
             if pending is None and candidates:
-                pending = self.start_window_query(message)
+                pending = self.start_window_query(self.window_text(user_id, message, candidates) or message)
             return self._fused(
                 self.scorer, user_id, message, candidates, now, parts, pending, meanwhile, turns, keep=True
             )
@@ -146,7 +180,7 @@ class QueryScorer:
         candidates: Sequence[Memory],
         now: datetime,
         parts: dict | None,
-        pending: PendingQuery | str | None,
+        pending: WindowQuery | str | None,
         meanwhile: Callable[[], Any] | None,
         turns: Sequence[str] | None = None,
         keep: bool = False,
@@ -169,9 +203,10 @@ class QueryScorer:
         generation = kept.generation  # an erasure from now on: nothing computed here is kept
         built = scorer.built  # before the first read of the user's columns (query_text's speakers)
         query_text = scorer.query_text(user_id, candidates, message)  # two people named: without the names
-        if query_text != message:
-            if isinstance(pending, PendingQuery):  # started on the message as written, before the
-                pending = self.start_window_query(query_text)  # speakers were read: its vector goes unread
+        if isinstance(pending, WindowQuery) and pending.text != query_text:
+            # started on another text (a caller's that did not read the speakers, or a new
+            # speaker since the held columns): its vector goes unread
+            pending = self.start_window_query(query_text)
         context = scorer.conversation(user_id, candidates, message, turns) if turns else []
         mixed = [(text, cfg.context_weight * w) for text, w in context] if cfg.context_weight else []
         window_turns = self._start_turns(self.window_index, user_id, mixed, generation)
@@ -228,8 +263,9 @@ class QueryScorer:
         cosine read path."""
         if self.scorer is None or not candidates:
             return None
+        text = self.window_text(user_id, message, candidates) or message
         scores, _ = self._fused(
-            self.scorer, user_id, message, candidates, now, None, self.start_window_query(message), None
+            self.scorer, user_id, message, candidates, now, None, self.start_window_query(text), None
         )
         return scores
 

@@ -79,7 +79,9 @@ class ContextReader:
         the user's days are shown in (default the stored ``tz``; the proxy's header).
 
         The window embedder's query (the longest part of a turn) starts as soon as the user
-        is known, and everything that does not need it — the candidates, the main embedder's
+        is known (on the text it will read: a message naming two of the user's speakers
+        without their names, read from the user's held columns; a user none are held of,
+        once the candidates are read), and everything that does not need it — the candidates, the main embedder's
         query, the score's other signals, the profile, history and story reads — runs while
         it is computed.
 
@@ -98,10 +100,17 @@ class ContextReader:
             user_id, story_id = self.store.find_user_story(channel, external_id, story)
             if user_id is None:
                 return ContextResult(block=render_block([], [], {}))
-            pending = self.scores.start_window_query(message)
+            # the text e5 reads, from the speakers of the user's held columns when there are
+            # (a message naming two is read without the names): started before the candidates
+            early = self.scores.window_text(user_id, message)
+            pending = self.scores.start_window_query(early) if early is not None else None
             if story and story_id is None:
                 story_id = -1  # an unknown story: only global memories qualify
             candidates = self.store.candidates(user_id, story_id)
+            if early is None and candidates:  # no columns held: the candidates' speakers
+                pending = self.scores.start_window_query(
+                    self.scores.window_text(user_id, message, candidates) or message
+                )
             scores, cause, around = self.scores.scores(
                 user_id,
                 message,

@@ -89,6 +89,7 @@ import numpy as np
 from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.shortlist import sampled_moments
 from souvenir.read.scoring.levers import SCORE_FLOOR, ScoringConfig
+from souvenir.read.scoring.name_forms import short_forms
 from souvenir.read.scoring.crosslang import centred, floored_by, ranks, reciprocal_rank
 from souvenir.read.scoring.session_columns import neighbour_best, neighbour_table, session_ranks
 
@@ -187,14 +188,17 @@ def name_at(message: str, name: str) -> int:
     return -1
 
 
-def named_speaker(message: str, speakers: Sequence[str | None]) -> str | None:
+def named_speaker(message: str, speakers: Sequence[str | None], short: bool = False) -> str | None:
     """The one speaker among ``speakers`` whose name the message holds as a word
-    (:func:`holds_name`), or ``None`` (no name, or several)."""
+    (:func:`holds_name`), or ``None`` (no name, or several). ``short``: a short form or a
+    slip of a name counts too (:func:`~souvenir.read.scoring.name_forms.short_forms`)."""
     found = {s for s in speakers if s}
     if len(found) < 2:
         return None
-    hits = [n for n in found if holds_name(message, n)]
-    return hits[0] if len(hits) == 1 else None
+    hits = {n for n in found if holds_name(message, n)}
+    if short:
+        hits |= set(short_forms(message, sorted(found)))
+    return next(iter(hits)) if len(hits) == 1 else None
 
 
 def _zscore_positions(x: np.ndarray, finite: np.ndarray, groups: Sequence[np.ndarray]) -> np.ndarray:

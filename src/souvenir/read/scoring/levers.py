@@ -271,3 +271,13 @@ class ScoringConfig:
     #: Gina!") above the ones about the topic. BM25 and every rule still read the message
     #: as written. Issue #28, session 22 (docs/benchmarks.md, "Session 22").
     pair_query: bool = True
+    #: A speaker is also named by a short form or a one-letter slip of their name ("Mel"
+    #: for Melanie, "Jo" for Joanna, "Andew" for Andrew, 小明 for 王小明:
+    #: :func:`~souvenir.read.scoring.name_forms.short_forms`), for the speaker terms and
+    #: :attr:`pair_query`. Issue #28, session 23 (docs/benchmarks.md, "Session 23").
+    short_names: bool = False
+    #: The second hop (``expansion_weight``) and RM3 (``prf_weight``) only for a message
+    #: naming two or more of the user's speakers ("What do Jon and Gina both have in
+    #: common?"): the first stage finds one person's turn, its words the other's. Research,
+    #: issue #28, session 23 (docs/benchmarks.md, "Session 23").
+    second_pair: bool = False

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 from souvenir.lexical.text_cache import text_cache
 from souvenir.read.scoring.fusion import holds_name, named_speaker
+from souvenir.read.scoring.name_forms import short_forms
 
 __all__ = ["named_people", "without_people", "without_person"]
 
@@ -74,21 +75,35 @@ def without_person(message: str, speakers: Sequence[str | None]) -> str:
     return text if any(ch.isalnum() for ch in text) else message
 
 
-def named_people(message: str, speakers: Sequence[str | None]) -> list[str]:
+def named_people(message: str, speakers: Sequence[str | None], short: bool = False) -> list[str]:
     """The distinct speakers of ``speakers`` whose names ``message`` holds as words
-    (:func:`~souvenir.read.scoring.fusion.holds_name`), sorted."""
-    return [n for n in sorted({s for s in speakers if s}) if holds_name(message, n)]
+    (:func:`~souvenir.read.scoring.fusion.holds_name`), sorted. ``short``: or a short
+    form or slip of their name (:func:`~souvenir.read.scoring.name_forms.short_forms`)."""
+    return sorted(_spoken(message, speakers, short))
 
 
-def without_people(message: str, speakers: Sequence[str | None]) -> str:
+def _spoken(message: str, speakers: Sequence[str | None], short: bool) -> dict[str, list[str]]:
+    """Speaker name → the forms ``message`` writes it in (the name, a short form)."""
+    distinct = sorted({s for s in speakers if s})
+    out = {n: [n] for n in distinct if holds_name(message, n)}
+    if short:
+        for name, form in short_forms(message, distinct).items():
+            out.setdefault(name, []).append(form)
+    return out
+
+
+def without_people(message: str, speakers: Sequence[str | None], short: bool = False) -> str:
     """``message`` without the names of the speakers it names when it names two or more
     (the module's rules: a joined pair folds with its conjunction, a possessive reads
-    "their"); ``message`` itself when it names fewer or nothing would be left."""
-    named = named_people(message, speakers)
+    "their"); ``message`` itself when it names fewer or nothing would be left. ``short``:
+    a short form or slip of a name names its speaker too, and leaves with it ("Mel and
+    Caroline" → "")."""
+    named = _spoken(message, speakers, short)
     if len(named) < 2:
         return message
     text = message
-    for name in sorted(named, key=len, reverse=True):  # "Jo" after "Joanna"
+    forms = sorted({f for fs in named.values() for f in fs}, key=len, reverse=True)  # "Jo" after "Joanna"
+    for name in forms:
         text = _pattern(name).sub(lambda m: _MARK + ("s" if m.group(0).lower().endswith(("'s", "’s")) else ""), text)
     text = _PAIR.sub(lambda m: _MARK + (m.group(2) or m.group(1)), text)
     text = text.replace(_MARK + "s", " their ").replace(_MARK, " ")

@@ -32,7 +32,7 @@ from souvenir.read.scoring.fusion import (
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import query_period
-from souvenir.read.scoring.person_query import without_people
+from souvenir.read.scoring.person_query import named_people, without_people
 from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.read.scoring.shortlist import (
     MIN_COVERAGE,
@@ -217,8 +217,23 @@ class Scorer:
         (:func:`~souvenir.read.scoring.person_query.without_people`), else the message."""
         if not self.config.pair_query or not candidates:
             return message
-        names = self._static(user_id, candidates).speaker_names
-        return without_people(message, names) if len(names) >= 2 else message
+        return self.text_for(message, self._static(user_id, candidates).speaker_names)
+
+    def text_for(self, message: str, names: Sequence[str]) -> str:
+        """:meth:`query_text` for the speaker names ``names`` (read by the caller: the held
+        columns' (:meth:`held_speakers`) or the candidates' own, before any column is read)."""
+        if not self.config.pair_query or len(names) < 2:
+            return message
+        return without_people(message, names, self.config.short_names)
+
+    def held_speakers(self, user_id: int) -> list[str] | None:
+        """The speaker names of the user's held columns (sorted), ``None`` when none are held:
+        what :meth:`query_text` would read when the candidates are these again or the held
+        ones followed by new memories (a write rarely brings a new speaker; when it does, the
+        caller's :meth:`query_text` after the candidates says so)."""
+        with self._lock:
+            hit = self._cache.get(user_id)
+        return None if hit is None else list(hit[2].speaker_names)
 
     def read_kinds(self, user_id: int, candidates: Sequence[Memory]) -> None:
         """Read the user's kinds column now (:meth:`UserColumns.kinds`, when the kind term is on):
@@ -314,7 +329,12 @@ class Scorer:
             cfg = replace(cfg, neighbour_gate=0.0)
         if not broad and (cfg.event_bonus or cfg.ask_penalty) and cfg.acts_broad:
             cfg = replace(cfg, event_bonus=0.0, ask_penalty=0.0)
-        speaker = named_speaker(message, static.speaker_names)
+        speaker = named_speaker(message, static.speaker_names, cfg.short_names)
+        if cfg.second_pair:  # the second hop and RM3 for a message naming two speakers only
+            if len(named_people(message, static.speaker_names, cfg.short_names)) >= 2:
+                cfg = replace(cfg, prf_broad=False)
+            else:
+                cfg = replace(cfg, expansion_weight=0.0, prf_weight=0.0)
         cfg, profile = for_inference(cfg, message, speaker, static.speakers, static.candidate_texts)
         if speaker is not None and cfg.relative_bonus:  # a question naming a speaker: no relative term
             cfg = replace(cfg, relative_bonus=0.0)
