@@ -32,8 +32,8 @@ import numpy as np
 from bench.cv_data import Dataset, load, log
 from bench.cv_evaluator import Evaluator
 from bench.cv_levers import figures, objective
-from bench.pair_cv import embed as embed_pairs
-from bench.pair_cv import swapped
+from bench.pair_cv import embed_pairs
+from bench.query_swap_cv import swapped
 from bench.small_cv import paired_interval
 
 from souvenir.read.scoring import ScoringConfig
@@ -108,8 +108,8 @@ def main() -> int:
     base["short_names"] = False  # the defaults row: the names as written (pair_cv's npz)
     variants = [{}] + [v for v in json.loads(args.grid) if v]
     views = {
-        False: swapped(datasets, args.data, "strip", False, "pair"),
-        True: swapped(datasets, args.data, "strip", False, "pairshort"),
+        False: swapped(datasets, args.data, "pair", "strip"),
+        True: swapped(datasets, args.data, "pairshort", "strip"),
     }
     evaluators = {k: Evaluator(v) for k, v in views.items()}
     full: list[dict[str, np.ndarray]] = []

@@ -139,6 +139,7 @@ class _Calls:
         story: str | None = None,
         channel: str | None = None,
         messages: Sequence[str] | None = None,
+        conversation: Sequence[str] | None = None,
     ) -> _Call[ContextPublic]:
         query = validated(
             ContextQuery,
@@ -147,6 +148,7 @@ class _Calls:
             story=story,
             message=message,
             messages=list(messages) if messages is not None else None,
+            conversation=list(conversation) if conversation is not None else None,
         )
         return _Call("POST", "/v1/context", ContextPublic.model_validate, _body(query))
 

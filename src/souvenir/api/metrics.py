@@ -196,6 +196,23 @@ class SouvenirCollector:
         for event in READ_CACHE_EVENTS:
             cache.add_metric([event], counts.get(event, 0))
         yield cache
+        vectors = getattr(getattr(rt.engine, "query_scorer", None), "vectors", None)
+        kept = CounterMetricFamily(
+            "souvenir_query_vectors",
+            "This process's kept query vectors of a chat's earlier turns (souvenir.index.query_vectors), per "
+            "turn read: hit (read from the cache), miss (embedded).",
+            labels=["event"],
+        )
+        kept.add_metric(["hit"], getattr(vectors, "hits", 0))
+        kept.add_metric(["miss"], getattr(vectors, "misses", 0))
+        yield kept
+        watch = getattr(rt.store, "erasure_watch", None)
+        yield CounterMetricFamily(
+            "souvenir_replica_erasures",
+            "Erasures made by another instance of the store and seen here: this process's caches of "
+            "texts' readings and query vectors emptied for them (souvenir.store.erasure_clock).",
+            value=watch.counts["foreign"] if watch is not None else 0,
+        )
         backlog = GaugeMetricFamily(
             "souvenir_index_backlog", "Memories whose vector is missing or stale, per index.", labels=["index"]
         )

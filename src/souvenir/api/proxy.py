@@ -69,6 +69,7 @@ from souvenir.api.proxy_request import (
     last_user_text,
     needs_store_check,
     prompt_texts,
+    conversation_texts,
     no_default_why,
     refuse_new_lookalike,
     request_user,
@@ -302,6 +303,7 @@ def build_router(
                         timezone=tz,
                         count=user_leg,
                         messages=prompt_texts(body["messages"]),  # what the model sees takes no place
+                        conversation=conversation_texts(body["messages"]),  # the turns: no system prompt
                     )
                 )
                 body = {**body, "messages": with_memory(body["messages"], result.block)}

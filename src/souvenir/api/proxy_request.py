@@ -40,13 +40,21 @@ def continues_a_reply(messages: list) -> bool:
     return bool(messages) and isinstance(messages[-1], dict) and messages[-1].get("role") == "assistant"
 
 
-def prompt_texts(messages: list) -> list[str]:
+#: The roles whose messages are the conversation itself (what the user and the assistant said):
+#: a system or developer prompt, a tool's result or a function's is shown to the model but is
+#: no turn of the chat.
+CONVERSATION_ROLES = frozenset({"user", "assistant"})
+
+
+def prompt_texts(messages: list, roles: frozenset[str] | None = None) -> list[str]:
     """The texts the request shows the model, oldest first: each message's string content,
-    or the text parts of a list, whatever its role; the last
+    or the text parts of a list, whatever its role (``roles``: only those roles'); the last
     :data:`~souvenir.limits.MAX_PROMPT_MESSAGES` messages only. The context gives the
     memories among them no place (:mod:`souvenir.read.in_prompt`)."""
     out = []
     for message in messages[-MAX_PROMPT_MESSAGES:]:
+        if roles is not None and not (isinstance(message, dict) and message.get("role") in roles):
+            continue
         content = message.get("content") if isinstance(message, dict) else None
         if isinstance(content, list):
             content = "\n".join(
@@ -57,6 +65,14 @@ def prompt_texts(messages: list) -> list[str]:
         if isinstance(content, str) and content.strip() and len(content) <= MAX_TEXT_BYTES:
             out.append(content)
     return out
+
+
+def conversation_texts(messages: list) -> list[str]:
+    """The conversation the request carries, oldest first: :func:`prompt_texts` of the
+    ``user`` and ``assistant`` messages only (:data:`CONVERSATION_ROLES`). A short message is
+    read with its last turns (:meth:`~souvenir.read.scoring.Scorer.conversation`): a client's
+    system prompt ("You are a helpful bot.") or a tool's output is not one of them."""
+    return prompt_texts(messages, CONVERSATION_ROLES)
 
 
 def last_question(messages: list) -> str | None:

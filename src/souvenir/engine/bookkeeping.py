@@ -7,9 +7,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
+from contextlib import contextmanager
 
 from souvenir.store.deadline import active, left
 from souvenir.threads import yield_to_turns
@@ -67,6 +68,19 @@ class Bookkeeping:
                     self._pending -= 1
 
         self._executor.submit(run)
+
+    @contextmanager
+    def computing(self) -> Iterator[None]:
+        """Around a job's work that reads no store (a large user's scores completed, the message
+        alone scored for the page's conversation part: tens to hundreds of milliseconds of CPU
+        on a loaded machine): a read waiting for the bookkeeping does not take it for a job
+        stalled on the store (:data:`STALL_S`) and waits for it, within its own bound. The
+        job's stall clock starts again after it. On the bookkeeping thread only."""
+        self._running_since = None
+        try:
+            yield
+        finally:
+            self._running_since = time.monotonic()
 
     def flush(self, timeout_s: float | None = SETTLE_S) -> None:
         """Wait until the jobs submitted so far are done, at most ``timeout_s`` (seconds;

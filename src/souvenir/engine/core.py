@@ -255,10 +255,12 @@ class Engine:
         count: bool = True,
         tz: str | None = None,
         messages: Sequence[str] | None = None,
+        conversation: Sequence[str] | None = None,
     ) -> ContextResult:
         """Select the memories for ``message`` (:meth:`ContextReader.context`; ``messages``:
-        the texts the model's prompt already shows, whose memories take no place)."""
-        return self.reader.context(channel, external_id, message, story, now, count, tz, messages)
+        the texts the model's prompt already shows, whose memories take no place;
+        ``conversation``: the chat's turns among them, ``None`` for all of them)."""
+        return self.reader.context(channel, external_id, message, story, now, count, tz, messages, conversation)
 
     def fused_scores(
         self,

@@ -166,10 +166,11 @@ class Explanations:
     def _explain(self, h: _Held) -> None:
         """Complete ``h``'s scores and write each memory's rank and parts into its row."""
         try:
-            h.scores.complete()
-            why = explain(h.scores, h.parts, h.memory_ids)
-            if h.conversation is not None:
-                why = h.conversation.explained(why, h.scores, h.memory_ids)
+            with self.bookkeeping.computing():  # work, not a stalled store: a read waits for it
+                h.scores.complete()
+                why = explain(h.scores, h.parts, h.memory_ids)
+                if h.conversation is not None:
+                    why = h.conversation.explained(why, h.scores, h.memory_ids)
             self.store.explain_selection(h.selection_id, dict(why))
         except StoreError as exc:
             log.warning("selection's ranks not kept for diagnostics: %s", exc)

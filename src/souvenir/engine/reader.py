@@ -69,6 +69,7 @@ class ContextReader:
         count: bool = True,
         tz: str | None = None,
         messages: Sequence[str] | None = None,
+        conversation: Sequence[str] | None = None,
     ) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
@@ -89,6 +90,10 @@ class ContextReader:
         as the caller sends it; the last :data:`~souvenir.read.in_prompt.MAX_PROMPT_MESSAGES`
         read): a memory whose text is one of them takes no place
         (:mod:`souvenir.read.in_prompt`) and is recorded for diagnostics as "in the prompt".
+        ``conversation``: the turns of the chat among them (what the user and the assistant
+        said, oldest first), read as the query's context of a short message (:meth:`turns`);
+        ``None``: ``messages`` are the turns. A system prompt or a tool's output is shown to
+        the model (``messages``) but is no turn of the conversation (the proxy).
         """
         now = now or utcnow()
         check_ids(channel, external_id, story)
@@ -119,7 +124,7 @@ class ContextReader:
                 parts,
                 pending,
                 lambda: self.around(user_id, story_id, tz, message),
-                self.turns(messages),
+                self.turns(messages if conversation is None else conversation),
             )
         kv, tz, history, story_layer, prior_reply, note = around
         # an ended temporary fact ranks as history: no durable place (#26 round 5)

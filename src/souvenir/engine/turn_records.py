@@ -165,11 +165,12 @@ class TurnRecords:
         if later:
             why: dict = {mid: (None, None) for mid in ids}
         else:
-            if isinstance(scores, LazyScores):
-                scores.complete()  # every score and its parts, made here off the turn
-            why = explain(scores, parts, ids)
-            if conversation is not None and scores:
-                why = conversation.explained(why, scores, ids)
+            with self.bookkeeping.computing():  # work, not a stalled store: a read waits for it
+                if isinstance(scores, LazyScores):
+                    scores.complete()  # every score and its parts, made here off the turn
+                why = explain(scores, parts, ids)
+                if conversation is not None and scores:
+                    why = conversation.explained(why, scores, ids)
         try:
             # the answer to an assistant that asked for a secret (record_turn); ``prior_reply``:
             # the reply of the turn before the message, read with the context

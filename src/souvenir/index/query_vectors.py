@@ -19,8 +19,9 @@ everything", a request in chat, the user deleted: ``ReadRefresher.erased``) drop
 user's vectors (:meth:`QueryVectors.forget_user`), and a context started before the erasure
 keeps nothing after it (:attr:`QueryVectors.generation`); an erased text's hash is dropped for
 every user too, whoever erased it (:func:`souvenir.lexical.text_cache.forget_texts` tells
-:func:`_forget_everywhere`). Per process, as the lexical caches: another replica's erasure
-reaches this one's cache only through its user's next erasure here or eviction."""
+:func:`_forget_everywhere`). Another replica's erasure (two instances on one PostgreSQL
+database) empties this cache whole, with the lexical caches, at this instance's next context
+(:mod:`souvenir.store.erasure_clock`: the texts it erased are not known here)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from souvenir.lexical.text_cache import also_forget
+from souvenir.lexical.text_cache import also_clear, also_forget
 
 __all__ = ["QUERY_CHARS", "QUERY_VECTORS", "QueryVectors", "query_text"]
 
@@ -127,10 +128,13 @@ class QueryVectors:
                 del self._data[key]
         return len(doomed)
 
-    def clear(self) -> None:
+    def clear(self) -> int:
+        """Drop every vector (another replica's erasure, this instance closed); how many."""
         with self._lock:
             self.generation += 1
+            gone = len(self._data)
             self._data.clear()
+        return gone
 
 
 #: Every cache alive, told of erased texts (:func:`_forget_everywhere`).
@@ -144,4 +148,11 @@ def _forget_everywhere(texts: list[str]) -> int:
     return sum(cache.forget_texts(texts) for cache in live)
 
 
+def _clear_everywhere() -> int:
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    return sum(cache.clear() for cache in live)
+
+
 also_forget(_forget_everywhere)
+also_clear(_clear_everywhere)

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
-__all__ = ["CacheInfo", "TextCached", "also_forget", "forget_texts", "text_cache", "words"]
+__all__ = ["CacheInfo", "TextCached", "also_clear", "also_forget", "forget_all", "forget_texts", "text_cache", "words"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -78,6 +78,8 @@ class TextCached(Protocol, Generic[P, RT]):
 _ALL: list[TextCached[Any, Any]] = []
 #: Other holders of what was read from a text, told the erased texts (:func:`also_forget`).
 _HOOKS: list[Callable[[list[str]], int]] = []
+#: The same holders, told to drop everything (:func:`also_clear`).
+_CLEARS: list[Callable[[], int]] = []
 
 
 def also_forget(hook: Callable[[list[str]], int]) -> None:
@@ -86,6 +88,21 @@ def also_forget(hook: Callable[[list[str]], int]) -> None:
     the entries it dropped."""
     if hook not in _HOOKS:
         _HOOKS.append(hook)
+
+
+def also_clear(hook: Callable[[], int]) -> None:
+    """``hook()`` is called by every :func:`forget_all`: it drops everything it holds and
+    returns how many entries."""
+    if hook not in _CLEARS:
+        _CLEARS.append(hook)
+
+
+def forget_all() -> int:
+    """Drop every entry of every registered cache and of every :func:`also_clear` holder; how
+    many. For an erasure whose texts this process cannot know (another replica's:
+    :mod:`souvenir.store.erasure_clock`); an erasure here drops only its texts'
+    (:func:`forget_texts`). Each cache's hit and miss counts stay."""
+    return sum(cache.drop(lambda _key: True) for cache in list(_ALL)) + sum(hook() for hook in list(_CLEARS))
 
 
 def text_cache(maxsize: int) -> Callable[[Callable[P, R]], TextCached[P, R]]:

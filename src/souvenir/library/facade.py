@@ -242,6 +242,7 @@ class Souvenir(UserData):
         timezone: str | None = None,
         count: bool = True,
         messages: Sequence[str] | None = None,
+        conversation: Sequence[str] | None = None,
     ) -> ContextPublic:
         """The memories for the user's new ``message`` (24 by default), each with the pass
         that admitted it and why, and ``block``, the text for the system prompt. This is a
@@ -251,8 +252,12 @@ class Souvenir(UserData):
         one). ``messages``: the texts the model's prompt already shows (the conversation so
         far, at most :data:`~souvenir.limits.MAX_PROMPT_MESSAGES`, each at most 16 KiB): a
         memory whose text is one of them takes no place (the diagnostics page shows it "in
-        the prompt"). An unknown user gets an empty selection and ``unknown_user``.
-        Raises :class:`InputError` for too many or too long ``messages``."""
+        the prompt"). ``conversation``: the turns of the chat among them (what the user and
+        the assistant said, oldest first; the same bounds): a short message is read with its
+        last turns; ``None`` (the default) reads ``messages`` as the turns — leave a system
+        prompt or a tool's output out of ``conversation``. An unknown user gets an empty
+        selection and ``unknown_user``. Raises :class:`InputError` for too many or too long
+        ``messages`` or ``conversation``."""
         query = validated(
             ContextQuery,
             channel=self._who(channel),
@@ -260,6 +265,7 @@ class Souvenir(UserData):
             story=story,
             message=message,
             messages=list(messages) if messages is not None else None,
+            conversation=list(conversation) if conversation is not None else None,
         )
         answer = ContextPublic.from_result(
             self.engine.context(
@@ -270,6 +276,7 @@ class Souvenir(UserData):
                 count=count,
                 tz=timezone,
                 messages=query.messages,
+                conversation=query.conversation,
             )
         )
         if not (answer.memories or answer.rules or answer.history):

@@ -96,6 +96,13 @@ class ContextQuery(_In):
         f"oldest first; at most {MAX_PROMPT_MESSAGES}): a memory whose text is one of them "
         "word for word takes no place, its place goes to one the prompt does not show.",
     )
+    conversation: list[Annotated[str, Field(max_length=MAX_TEXT_BYTES)]] | None = Field(
+        None,
+        max_length=MAX_PROMPT_MESSAGES,
+        description="The turns of the chat among `messages` (what the user and the assistant said, "
+        f"oldest first; at most {MAX_PROMPT_MESSAGES}): a short message is read with its last turns. "
+        "Omitted: `messages` are the turns. Leave a system prompt or a tool's output out.",
+    )
 
     _check = field_validator("message")(_text_field)
 

@@ -30,6 +30,7 @@ from souvenir.store.deadline import left
 from souvenir.store.diagnostic_reads import DiagnosticsMixin
 from souvenir.store.erased_texts import ErasedTextsMixin
 from souvenir.store.erasure import ErasureMixin
+from souvenir.store.erasure_clock import ErasureWatch, tick_erasure_clock
 from souvenir.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
@@ -40,6 +41,7 @@ from souvenir.store.storylayer import StoryMixin
 from souvenir.store.turn_before import TurnBeforeMixin
 from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source
 from souvenir.store.vector_rows import VectorRowsMixin
+from souvenir.lexical.text_cache import forget_all
 from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
 from souvenir.types import Memory
 
@@ -65,6 +67,9 @@ class SQLStore(
     #: backend keeps one.
     _read_cache: ReadCache | None = None
     _owner: int | None = None
+    #: This instance's view of the store's erasures (:mod:`souvenir.store.erasure_clock`),
+    #: once the store is migrated to it.
+    erasure_watch: ErasureWatch | None = None
 
     #: Writes refused because the store stayed locked or unreachable past the bound (a
     #: counter for /metrics), and when the last one was (``time.monotonic()``; /health).
@@ -137,7 +142,26 @@ class SQLStore(
                     (migration.version, migration.name, to_text(utcnow())),
                 )
             done.append(migration.version)
+        self._watch_erasures()
         return done
+
+    def _watch_erasures(self) -> None:
+        """Once the store counts its erasures (migration 0026): this instance's watch, started
+        at the store's number now."""
+        if self.erasure_watch is None and self._query("SELECT 1 FROM schema_migrations WHERE version = 26", ()):
+            watch = ErasureWatch(forget_all)
+            watch.start(self._query("SELECT n FROM erasure_clock WHERE id = 1", ())[0][0])
+            self.erasure_watch = watch
+
+    def _erasing(self, conn) -> None:
+        if self.erasure_watch is not None:
+            tick_erasure_clock(conn, self.erasure_watch.instance)
+
+    def _erasures_since(self, after: int, upto: int) -> list[tuple[int, str]]:
+        return [
+            (int(n), str(who))
+            for n, who in self._query("SELECT n, instance FROM erasure_log WHERE n > ? AND n <= ?", (after, upto))
+        ]
 
     # -- several processes on one store ------------------------------------------------------
     #: True where several replicas may run workers on the store at once (PostgreSQL): a
@@ -193,16 +217,22 @@ class SQLStore(
     def find_user_story(self, channel: str, external_id: str, story: str | None) -> tuple[int | None, int | None]:
         """(user id, story id) in one round trip, ``None`` for what does not exist (the story
         id is ``None`` without ``story``); inside :meth:`read_turn`, the user's read-cache
-        tick is read with them (the turn's reads then need no other round trip for it)."""
+        tick is read with them (the turn's reads then need no other round trip for it), and the
+        store's erasure number (another replica's erasure empties this process's caches of
+        texts' readings: :mod:`souvenir.store.erasure_clock`)."""
+        watch = self.erasure_watch
+        clock = ", (SELECT n FROM erasure_clock WHERE id = 1)" if watch is not None else ", NULL"
         rows = self._query(
-            "SELECT u.id, s.id, r.read_tick, r.reload_tick FROM users u "
+            f"SELECT u.id, s.id, r.read_tick, r.reload_tick{clock} FROM users u "
             "LEFT JOIN stories s ON s.user_id = u.id AND s.name = ? "
             "LEFT JOIN read_ticks r ON r.user_id = u.id WHERE u.channel = ? AND u.external_id = ?",
             (story or "", channel, external_id),
         )
         if not rows:
             return None, None
-        user_id, story_id, tick, reload_tick = rows[0]
+        user_id, story_id, tick, reload_tick, erasures = rows[0]
+        if watch is not None and not self._in_own_transaction():
+            watch.observe(erasures, self._erasures_since)  # another replica's erasure: caches emptied
         if self._read_cache is not None and not self._in_own_transaction():
             self._read_cache.prime(user_id, [(tick, reload_tick)] if tick is not None else [])
         return user_id, story_id if story else None
@@ -263,7 +293,7 @@ class SQLStore(
             row = conn.execute("SELECT source FROM turns WHERE id = ?", (turn_id,)).fetchone()
             source = row[0] if row is not None else None
             mark = acted_mark(erasure_key(conn), source) if (source or "").startswith("proxy:") else source
-            self._erasing()
+            self._erasing(conn)
             conn.execute("UPDATE turns SET message = '', reply = NULL, source = ? WHERE id = ?", (mark, turn_id))
 
     def has_turn(self, user_id: int, source: str, since: datetime, *, client_retry: bool = False) -> bool:

@@ -111,7 +111,7 @@ class ErasureMixin:
                 return None
             user_id = row[0]
             note_erasure(conn, user_id, now)  # a late write of what was said before is refused
-            self._erasing()  # type: ignore[attr-defined]
+            self._erasing(conn)  # type: ignore[attr-defined]
             chain = self._chain(conn, memory_id)
             # the indexer's queue rows first, holding nothing else yet: a claim holding them
             # (PostgreSQL FOR UPDATE) may repair a memory's hash, and must not wait for our
@@ -213,7 +213,7 @@ class ErasureMixin:
         every = f"SELECT id FROM memories WHERE user_id = ? AND id NOT IN ({kept})"
         with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
-            self._erasing()  # type: ignore[attr-defined]
+            self._erasing(conn)  # type: ignore[attr-defined]
             erased = conn.execute(
                 f"SELECT text FROM memories WHERE id IN ({mine}) UNION ALL "
                 f"SELECT text FROM memory_history WHERE memory_id IN ({mine})",
@@ -259,7 +259,7 @@ class ErasureMixin:
         )
         with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
             note_erasure(conn, user_id, now)
-            self._erasing()  # type: ignore[attr-defined]
+            self._erasing(conn)  # type: ignore[attr-defined]
             key = erasure_key(conn)  # the request's retry key becomes a keyed mark
             for turn_id, source in conn.execute(
                 "SELECT id, source FROM turns WHERE id = ? AND user_id = ? AND source LIKE 'proxy:%'",

@@ -15,10 +15,11 @@ __all__ = ["Plumbing"]
 class Plumbing:
     """Base of the store's mixins; at run time only :meth:`_erasing`."""
 
-    def _erasing(self) -> None:
-        """Called inside each erasure's transaction (a memory forgotten, a user's texts or the
-        user erased): the SQLite store then wipes its write-ahead log once it commits; nothing
-        elsewhere."""
+    def _erasing(self, conn: Any) -> None:
+        """Called inside each erasure's transaction ``conn`` (a memory forgotten, a user's
+        texts or the user erased, a turn emptied): the store counts it
+        (:mod:`souvenir.store.erasure_clock`); the SQLite store then wipes its write-ahead log
+        once it commits."""
 
     if TYPE_CHECKING:  # pragma: no cover
 

@@ -179,7 +179,8 @@ class SQLiteStore(SQLStore):
                     raise StoreError(f"SQLite error: {exc}") from exc
                 raise
 
-    def _erasing(self) -> None:
+    def _erasing(self, conn) -> None:
+        super()._erasing(conn)
         self._wipe_wal = not self._memory
 
     def _wipe_log(self) -> None:

@@ -137,7 +137,7 @@ class UserDataMixin(Plumbing):
             # first (its rows are deleted below), or sees this mark, or fails on the user row gone
             now = utcnow()
             note_erasure(conn, user_id, now)
-            self._erasing()
+            self._erasing(conn)
             # what the user said outlives them as keyed marks: an old export is not imported back
             from souvenir.store.erased_texts import note_erased_texts
 

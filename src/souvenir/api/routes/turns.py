@@ -37,7 +37,14 @@ def post_context(body: ContextQuery, mem: SouvenirDep, request: Request) -> Resp
     admitted it and why, and the block to put in the system prompt. Moves the forgetting
     counters (this is a turn); an unknown user gets an empty selection."""
     check_channel(request, body.channel)
-    answer = mem.context(body.user, body.message, story=body.story, channel=body.channel, messages=body.messages)
+    answer = mem.context(
+        body.user,
+        body.message,
+        story=body.story,
+        channel=body.channel,
+        messages=body.messages,
+        conversation=body.conversation,
+    )
     # The library built and validated it: sent as FastAPI sends a response model (the same
     # bytes), without validating it again on another pool thread (one hop less a turn).
     return Response(answer.model_dump_json(), media_type="application/json")
