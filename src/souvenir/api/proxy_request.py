@@ -41,12 +41,19 @@ def continues_a_reply(messages: list) -> bool:
 
 
 def prompt_texts(messages: list) -> list[str]:
-    """The texts the request shows the model, oldest first: each message's string content,
-    or the text parts of a list, whatever its role; the last
-    :data:`~souvenir.limits.MAX_PROMPT_MESSAGES` messages only. The context gives the
-    memories among them no place (:mod:`souvenir.read.in_prompt`)."""
+    """The conversation the request shows the model, oldest first: each message's string
+    content, or the text parts of a list, of every role but ``system`` and ``developer``; the
+    last :data:`~souvenir.limits.MAX_PROMPT_MESSAGES` messages only. The context gives the
+    memories among them no place (:mod:`souvenir.read.in_prompt`) and reads the last ones with
+    a short message (docs/read-path.md, "The conversation is the query").
+
+    The caller's instructions are no part of the conversation: a companion's persona (« Tu es
+    Lune, une amie bienveillante. ») was read as the turn before a first short message, and
+    moved every memory's score by what the persona said (session 23, lane newuser8)."""
     out = []
     for message in messages[-MAX_PROMPT_MESSAGES:]:
+        if isinstance(message, dict) and message.get("role") in ("system", "developer"):
+            continue
         content = message.get("content") if isinstance(message, dict) else None
         if isinstance(content, list):
             content = "\n".join(
