@@ -47,6 +47,17 @@ COURTEOUS = [
     ("我欠了五千欧元的债，压力很大。", "我的猫叫摩卡。", "请忘掉我说的债的事，谢谢"),
     ("我欠了五千欧元的债，压力很大。", "我的猫叫摩卡。", "别记我欠的债了，好吗？"),
     (
+        "J'ai 5000 euros de dettes, ça me stresse beaucoup.",
+        "Mon chat s'appelle Moka.",
+        "Pourrais-tu oublier mes dettes s'il te plaît ?",
+    ),
+    (
+        "J'ai 5000 euros de dettes, ça me stresse beaucoup.",
+        "Mon chat s'appelle Moka.",
+        "Oublie mes dettes, merci d'avance",
+    ),
+    ("I have 5000 euros of debt and it stresses me.", "My cat is called Moka.", "Forget my debt, thanks in advance"),
+    (
         "Saya ada hutang 5000 euro, saya stres.",
         "Kucing saya bernama Moka.",
         "Lupakan apa yang saya cakap tentang hutang saya, terima kasih banyak.",

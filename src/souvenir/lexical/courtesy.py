@@ -10,17 +10,20 @@ French companion's user, through the proxy). The same with "terima kasih", 谢�
 
 Two kinds are taken out:
 
-* a courtesy phrase, wherever it stands (it is never a topic): en "thank you (so much)",
-  "thanks (a lot)", "please"; fr « s'il te plaît », « s'il vous plaît », « je t'en prie »,
-  « je vous en prie », « merci (beaucoup) »; zh 谢谢(你/您), 多谢, 拜托了, 麻烦你了; ms
-  "terima kasih (banyak)";
+* a word of thanks closing its clause with at most three words after it: "thank you
+  (kindly / so much)", "thanks in advance", "cheers", "tq"; « merci (infiniment / d'avance) »;
+  "terima kasih (banyak-banyak)", "makasih";
+* a courtesy phrase, wherever it stands (it is never a topic): "please"; « s'il te plaît »,
+  « s'te plaît », « s'il vous plaît », « steuplé », « je t'en prie », « merci (beaucoup) »,
+  « pourrais-tu », « peux-tu », « pourriez-vous »…; (先)谢谢(你/您), 多谢, 拜托了, 麻烦你了;
+  "terima kasih";
 * a tag question closing a clause: en "ok?", "okay?"; fr « d'accord ? »,
   « tu veux bien ? », « ok ? »; zh 好吗, 好不好, 行吗, 行不行, 可以吗; ms "boleh?", "boleh tak?",
   "ya?" — only before a comma, a sentence's end or the end of the text, so « l'accord de
   Paris » keeps its words.
 
 ``without_courtesy(text)`` returns the text with each of them replaced by a space (linear: two
-regular expressions, no backtracking across the text).
+regular expressions, each match bounded to a few words).
 """
 
 from __future__ import annotations
@@ -29,12 +32,17 @@ import re
 
 __all__ = ["without_courtesy"]
 
+#: A word of thanks; with up to three words after it that close the clause ("thank you kindly",
+#: « merci infiniment », "terima kasih banyak-banyak", "thanks in advance") it is courtesy.
+_THANKS = r"(?:thank\s+(?:you|u)|thanks|thx|tks|ty|tq|cheers|merci|terima\s+kasih|makasih)"
 _PHRASE = re.compile(
-    r"\b(?:thank\s+(?:you|u)(?:\s+(?:so|very)\s+much)?|thanks(?:\s+(?:a\s+(?:lot|bunch|ton)|so\s+much))?"
-    r"|please|pls|plz"
-    r"|s['’]il\s+(?:te|vous)\s+pla[iî]t|je\s+(?:t['’]en|vous\s+en)\s+prie|merci(?:\s+(?:beaucoup|bien))?"
-    r"|terima\s+kasih(?:\s+banyak)?)\b"
-    r"|谢谢[你您]?|多谢|拜托了|麻烦你了",
+    r"\b" + _THANKS + r"(?:[ \t]+[^\W\d_][\w'’-]*){0,3}(?=\s*(?:[,;:.!?…)]|$))"
+    r"|\b(?:please|pls|plz"
+    r"|s['’](?:il\s+)?(?:te|vous)\s+pla[iî]t|steupl(?:é|e|ait|aît)|je\s+(?:t['’]en|vous\s+en)\s+prie"
+    r"|merci(?:\s+(?:beaucoup|bien))?(?:\s+d['’]avance)?"
+    r"|(?:peux|pourrais|pouvez|pourriez|veux|voudrais|voulez|voudriez)-(?:tu|vous)"
+    r"|terima\s+kasih)\b"
+    r"|先?谢谢[你您]?|多谢|拜托了|麻烦你了",
     re.I,
 )
 _TAG = re.compile(
