@@ -6,11 +6,16 @@
 - The companion's persona (the request's system prompt) was read as the conversation before a
   first short message, and moved the scores; the diagnostics page showed it under the message.
 - The diagnostics page showed a request to forget as “” (its words are not kept), unexplained.
+- A refused MCP call was logged by the SDK on the server's stderr with the user's id.
 """
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -178,3 +183,20 @@ def test_a_request_to_forget_what_is_still_being_noted_is_never_told_nothing_is_
         assert note not in memory.context("léa", asked).block
         memory.add_turn("léa", asked, reply="OK.")
         assert memory.memories("léa").memories == []
+
+
+def test_a_refused_mcp_call_is_not_logged_with_the_users_id(tmp_path):
+    """docs/mcp.md's Python client block, run as written (the command's path replaced): the
+    refused ``forget`` comes back to the client as an error result, and the server's stderr —
+    which a stdio client shows in its terminal, a host in its log — no longer carries the SDK's
+    INFO line "Tool 'forget' failed: 'no memory 999 for user api:me'"."""
+    section = (Path(__file__).parents[1] / "docs" / "mcp.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", section.split("\n### A Python program", 1)[1], re.S).group(1)
+    code = code.replace("/path/to/souvenir/.venv/bin/souvenir", str(Path(sys.executable).parent / "souvenir"))
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == "True no memory 999 for user api:me", done.stdout
+    assert "api:me" not in done.stderr and "failed" not in done.stderr, done.stderr[-2000:]
