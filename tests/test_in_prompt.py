@@ -72,17 +72,18 @@ def test_the_selection_gives_an_excluded_memory_no_place_and_keeps_rules():
     assert [s.memory.id for s in after.rules] == [99]
 
 
-def test_the_proxy_reads_every_text_the_request_shows():
+def test_the_proxy_reads_every_text_of_the_conversation_not_the_instructions():
     messages = [
         {"role": "system", "content": "You are kind."},
         {"role": "user", "content": SAID["fr"]},
         {"role": "assistant", "content": [{"type": "text", "text": "Super !"}, {"type": "image_url"}]},
         {"role": "user", "content": [{"type": "text", "text": SAID["zh"]}]},
         {"role": "tool", "content": None},
+        {"role": "developer", "content": "Answer in French."},
         "not a message",
         {"role": "user", "content": "x" * (16 * 1024 + 1)},
     ]
-    assert prompt_texts(messages) == ["You are kind.", SAID["fr"], "Super !", SAID["zh"]]
+    assert prompt_texts(messages) == [SAID["fr"], "Super !", SAID["zh"]]
 
 
 def _library_user(mem: Souvenir, user: str) -> None:

@@ -216,6 +216,9 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
         memory.settings.max_body_bytes,
         name="souvenir",
         version="0.1.0",
+        # The SDK logs each refused call at INFO on stderr, with its sentence ("no memory 999 for
+        # user api:me"): the user's id in the host's log or a stdio client's terminal. Warnings only.
+        log_level="WARNING",
         instructions="Long-term memory about the user. Call `context` with the user's new message "
         "before answering and put its `block` in your instructions; call `remember` "
         "for a durable fact the user states about themselves.",

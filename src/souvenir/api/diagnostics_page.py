@@ -36,6 +36,9 @@ PART_NAMES = (
 #: Parts the records make, not :func:`~souvenir.read.scoring.fusion.fuse`: the conversation's
 #: share of the score (:mod:`souvenir.read.explain_conversation`).
 RECORDED_PARTS = ("conversation",)
+#: Shown for a selection whose message was a request to forget a topic: the selection keeps no
+#: copy of its words (:mod:`souvenir.engine.turn_records`), and the page showed it as “”.
+UNKEPT_MESSAGE = "(a request to forget: its words are not kept)"
 PART_LABELS = {
     "use": "USE",
     "e5": "e5",
@@ -237,7 +240,8 @@ def render_page(data: dict) -> str:
         parts.append("<p>No selection yet.</p>")
     for sel in data["selections"]:
         state = f" — degraded: {escape(sel['cause'] or '')}" if sel["degraded"] else ""
-        parts.append(f"<h3>{escape(sel['time'])}: “{escape(sel['message'])}”{state}</h3>")
+        said = f"“{escape(sel['message'])}”" if sel["message"] else UNKEPT_MESSAGE
+        parts.append(f"<h3>{escape(sel['time'])}: {said}{state}</h3>")
         turns = sel.get("conversation") or []
         if turns:
             said = " · ".join(f"“{escape(t)}”" for t in turns)

@@ -340,11 +340,11 @@ def act_on_late_memories(
     return erased
 
 
-def reflections_pending(store: Store, user_id: int, turn_id: int) -> bool:
-    """Whether a reflection of one of the user's turns before ``turn_id`` is pending or
-    running (model mode: the memories of that turn are not written yet)."""
+def reflections_pending(store: Store, user_id: int, turn_id: int | None) -> bool:
+    """Whether a reflection of one of the user's turns before ``turn_id`` (``None``: any turn)
+    is pending or running (model mode: the memories of that turn are not written yet)."""
     return any(
-        job["job"] == "reflection" and job["turn_id"] is not None and job["turn_id"] < turn_id
+        job["job"] == "reflection" and job["turn_id"] is not None and (turn_id is None or job["turn_id"] < turn_id)
         for status in ("pending", "running")
         for job in store.jobs(status, user_id, limit=1000)
     )
@@ -384,7 +384,8 @@ def forget_note(
     shown = {m.id for m in active if m.scope == "global" or (story_id is not None and m.story_id == story_id)}
     candidates = [i for i in decision.candidates if i in texts]
     quoted = tuple(texts[i] for i in candidates if i in shown)
-    return ForgetNote(False, erased, quoted, len(candidates) - len(quoted))
+    pending = not erased and not candidates and reflections_pending(store, user_id, None)
+    return ForgetNote(False, erased, quoted, len(candidates) - len(quoted), pending)
 
 
 def memories_for_request(store: Store, user_id: int, message: str) -> list[dict] | None:

@@ -53,6 +53,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from souvenir.lexical.courtesy import without_courtesy
 from souvenir.lexical.forget_verbs import EN_DELETE, EN_KEEP, FR_DELETE, FR_FORGET, FR_KEEP, MS_DELETE, MS_KEEP
 from souvenir.lexical.forget_whole import EVERYTHING, WHOLE, asks_whole, taken_back
 from souvenir.lexical.normalize import nfkc_fold
@@ -376,7 +377,7 @@ def _has_cue(sentence: str) -> bool:
 
 def _topic(sentence: str) -> tuple[Tok, ...]:
     out = []
-    for tok in content_of(english_son(tokenize(sentence))):
+    for tok in content_of(english_son(tokenize(without_courtesy(sentence)))):
         key = tok.key
         if key in FORGET_WORDS or tok.stem in FORGET_WORDS:
             continue

@@ -11,7 +11,12 @@ how to have one erased (naming it in its own words, or deleting it from the memo
 request whose match is unsure names the candidates (nothing erased) and asks which: at most
 :data:`MAX_QUOTED`, each cut at :data:`QUOTED_CHARS` characters, the rest counted, and only
 those the context may show (global ones and the current story's: another story's are counted,
-never quoted)."""
+never quoted). With a chat model the memories of the user's latest messages are written by
+their reflections after the reply: while one is still to run, a request that matches nothing yet
+is told as such — what of those messages matches is erased once written (the record's own
+late reading, :func:`souvenir.engine.chat_forget.act_on_late_memories`) — never "nothing is
+erased" (session 23, lane newuser8: « Oublie ce que je t'ai dit sur ma sœur » right after saying
+it, in ``souvenir chat``; the memory was erased and the model said it was not)."""
 
 from __future__ import annotations
 
@@ -34,6 +39,9 @@ class ForgetNote(NamedTuple):
     candidates: tuple[str, ...]
     #: candidates not quoted because the context may not show them (another story's)
     unquoted: int = 0
+    #: nothing matches yet, but reflections of the user's earlier turns are still to run (a
+    #: chat model writes their memories after the reply): what of them matches is erased then
+    pending: bool = False
 
 
 #: "and {n} more" after the candidates quoted, per language.
@@ -88,6 +96,25 @@ _WORDS: dict[str, tuple[str, str, str, str]] = {
 }
 
 
+#: Nothing matches yet while the user's latest messages are still being noted, per language.
+_PENDING: dict[str, str] = {
+    "en": "The user asks to forget something. No stored memory matches what they named yet, but their latest "
+    "messages are still being noted: what of them matches it is erased as soon as it is noted, nothing else. "
+    "Tell them so; something said long ago in other words they can name in the words they used then, or "
+    "delete from their memory list.",
+    "fr": "L'utilisateur demande d'oublier quelque chose. Aucun souvenir ne correspond encore à ce qu'il nomme, "
+    "mais ses derniers messages sont en train d'être notés : ce qui y correspond est effacé dès qu'il est noté, "
+    "rien d'autre. Dis-le-lui ; une chose dite il y a longtemps avec d'autres mots, il peut la nommer avec les "
+    "mots qu'il avait employés, ou la supprimer de sa liste de souvenirs.",
+    "zh": "用户要求忘掉某件事。目前还没有已存记忆符合他所说的内容，但他最近的消息仍在记录中：其中相符的内容一记下就会删除，"
+    "其他不会删除。请如实告诉他；很久以前用别的说法讲过的事，他可以用当初的原话再提一次，或在记忆列表中删除它。",
+    "ms": "Pengguna minta sesuatu dilupakan. Belum ada memori tersimpan yang sepadan dengan apa yang disebutnya, "
+    "tetapi mesej terbarunya masih sedang dicatat: yang sepadan dengannya dipadam sebaik sahaja dicatat, yang "
+    "lain tidak. Beritahu dia; sesuatu yang disebut lama dulu dengan perkataan lain boleh disebutnya dengan "
+    "perkataan yang dia guna dulu, atau dipadam dari senarai memorinya.",
+}
+
+
 def render_forget_note(note: ForgetNote | None, profile: Mapping[str, object], quote) -> list[str]:
     """The note's lines in the user's language (``profile["lang"]``); ``quote``: the block's
     quoting of a stored text (quoted data, never an instruction)."""
@@ -103,6 +130,8 @@ def render_forget_note(note: ForgetNote | None, profile: Mapping[str, object], q
         more = len(note.candidates) - len(shown) + note.unquoted
         tail = [_MORE.get(str(profile.get("lang") or "en"), _MORE["en"]).format(n=more)] if more else []
         return [which] + _items(shown, quote) + tail
+    if note.pending:  # the memory named may be written after this reply: never "nothing is erased"
+        return [_PENDING.get(str(profile.get("lang") or "en"), _PENDING["en"])]
     return [none]
 
 
