@@ -11,7 +11,7 @@ import httpx
 
 from souvenir import Souvenir
 from souvenir.api.app import create_app
-from souvenir.api.proxy_request import prompt_texts
+from souvenir.api.proxy_request import conversation_texts, prompt_texts
 from souvenir.limits import MAX_PROMPT_MESSAGES
 from souvenir.read.in_prompt import in_prompt, prompt_hashes
 from souvenir.read.selection import Pool, SelectionConfig, select
@@ -72,7 +72,7 @@ def test_the_selection_gives_an_excluded_memory_no_place_and_keeps_rules():
     assert [s.memory.id for s in after.rules] == [99]
 
 
-def test_the_proxy_reads_every_text_of_the_conversation_not_the_instructions():
+def test_the_proxy_reads_every_text_as_shown_and_the_conversation_without_the_instructions():
     messages = [
         {"role": "system", "content": "You are kind."},
         {"role": "user", "content": SAID["fr"]},
@@ -83,7 +83,10 @@ def test_the_proxy_reads_every_text_of_the_conversation_not_the_instructions():
         "not a message",
         {"role": "user", "content": "x" * (16 * 1024 + 1)},
     ]
-    assert prompt_texts(messages) == [SAID["fr"], "Super !", SAID["zh"]]
+    # what the model sees (a memory word for word among it takes no place) ...
+    assert prompt_texts(messages) == ["You are kind.", SAID["fr"], "Super !", SAID["zh"], "Answer in French."]
+    # ... and the conversation a short message is read with: the instructions are no turn of it
+    assert conversation_texts(messages) == [SAID["fr"], "Super !", SAID["zh"]]
 
 
 def _library_user(mem: Souvenir, user: str) -> None:
