@@ -265,6 +265,14 @@ class ScoringConfig:
     #: The mood term for every message, not only a low one ("a preference that fits the
     #: moment": the relevance gate is the fit).
     mood_any: bool = False
+    #: What opens the mood term (:mod:`souvenir.read.scoring.comfort`): on, a message that
+    #: sounds low or asks for something good unnamed ("Tell me something nice", 说点开心的:
+    #: :func:`~souvenir.read.scoring.comfort.asks_cheer`) lifts the memories that sound good
+    #: or state a preference, and one that asks what suits the user unnamed ("What would you
+    #: recommend?", « ce n'est pas mon truc »: :func:`~souvenir.read.scoring.comfort.asks_fit`)
+    #: the preferences only; off, the low-mood lexicon alone (``mood_any`` aside). Acts only
+    #: with ``mood_bonus`` > 0. Issue #28, session 23 (docs/benchmarks.md, "Session 23").
+    comfort_read: bool = False
     #: A message naming two or more of the user's speakers is embedded (USE and e5) without
     #: their names (:func:`~souvenir.read.scoring.person_query.without_people`): in a
     #: two-person conversation the names pull the turns that address the other ("Thanks,

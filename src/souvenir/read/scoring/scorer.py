@@ -19,10 +19,11 @@ import numpy as np
 from souvenir.position_sets import union
 
 from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.comfort import mood_flags
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.instance_kinds import instance_flags
 from souvenir.read.scoring.calibration import Calibration
-from souvenir.read.scoring.conversation import context_weights, refers_back, sounds_low
+from souvenir.read.scoring.conversation import context_weights, refers_back
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
     fuse,
@@ -336,7 +337,7 @@ class Scorer:
             profile=profile,
             relatives=_relatives(cfg, message, static),
             kinds=instance_flags(message, speaker, static.speakers, static.kinds, cfg),
-            mood=static.good() if cfg.mood_bonus and (cfg.mood_any or sounds_low(message)) else None,
+            mood=mood_flags(cfg, message, static.good, static.preferences),
             **common,
         )
         return Prepared(
