@@ -218,7 +218,7 @@ def variants() -> list[tuple[str, dict, dict]]:
         out.append((f"mood {mu}", dict(mood_bonus=mu), {}))
         out.append((f"mood-any {mu}", dict(mood_bonus=mu, mood_any=True), {}))
     # session 23 (lane recall9): the comfort reading opens the mood term
-    for mu in (1.0, 2.0, 3.0, 4.0, 6.0):
+    for mu in (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0):
         out.append((f"mood-comfort {mu}", dict(mood_bonus=mu, comfort_read=True), {}))
     return out
 

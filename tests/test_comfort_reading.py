@@ -82,8 +82,12 @@ def test_the_flags_follow_the_reading() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "message"),
-    [("en", "Tell me something nice."), ("fr", "Raconte-moi quelque chose de gai."), ("zh", "说点开心的吧。"),
-     ("ms", "Cerita benda yang seronok.")],
+    [
+        ("en", "Tell me something nice."),
+        ("fr", "Raconte-moi quelque chose de gai."),
+        ("zh", "说点开心的吧。"),
+        ("ms", "Cerita benda yang seronok."),
+    ],
 )
 def test_the_mood_part_lifts_a_preference_on_a_request_for_cheer(lang: str, message: str) -> None:
     mems = [

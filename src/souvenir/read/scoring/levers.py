@@ -199,6 +199,11 @@ class ScoringConfig:
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
+    #: A question asking what a named person *could* do or *potentially* is, or which traits
+    #: describe them (:func:`~souvenir.read.scoring.inference_wide.asks_about_person`), is read
+    #: as an inference question too (the two levers above). Issue #28, session 23
+    #: (docs/benchmarks.md, "Session 23").
+    inference_wide: bool = False
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held
