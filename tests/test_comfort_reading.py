@@ -139,3 +139,19 @@ def test_the_readings_are_linear_on_long_inputs() -> None:
         start = time.perf_counter()
         mood_reading(chunk)
         assert time.perf_counter() - start < 2.0
+
+
+def test_a_request_for_cheer_reads_no_earlier_turn_with_comfort_alone() -> None:
+    mems = [memory(1, "The user's sister moved to Lyon", kind="fact", at=NOW)]
+    turns = ["My sister is in hospital again", "I'm so sorry to hear that."]
+    cfg = ScoringConfig(context_gate="all")
+    assert Scorer(cfg).conversation(1, mems, "Tell me something nice.", turns)  # read by default
+    alone = Scorer(ScoringConfig(context_gate="all", comfort_alone=True))
+    for message in (
+        "Tell me something nice.",
+        "Racontez-moi quelque chose de gai.",
+        "说点开心的吧。",
+        "Cerita benda yang best.",
+    ):
+        assert alone.conversation(1, mems, message, turns) == [], message
+    assert alone.conversation(1, mems, "Is she better?", turns)  # not a request for cheer: read
