@@ -74,10 +74,10 @@ def test_the_flags_follow_the_reading() -> None:
     assert mood_flags(on, "Tell me something nice", lambda: good, lambda: prefs) is good
     assert mood_flags(on, "What would you recommend?", lambda: good, lambda: prefs) is prefs
     assert mood_flags(on, "When is the bill due?", lambda: good, lambda: prefs) is None
-    off = ScoringConfig(mood_bonus=2.0)  # the low-mood lexicon alone, as before
+    off = ScoringConfig(mood_bonus=2.0, comfort_read=False)  # the low-mood lexicon alone, as before
     assert mood_flags(off, "Tell me something nice", lambda: good, lambda: prefs) is None
     assert mood_flags(off, "I'm so stressed", lambda: good, lambda: prefs) is good
-    assert mood_flags(ScoringConfig(comfort_read=True), "I'm so stressed", lambda: good, lambda: prefs) is None
+    assert mood_flags(ScoringConfig(mood_bonus=0.0), "I'm so stressed", lambda: good, lambda: prefs) is None
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_the_mood_part_lifts_a_preference_on_a_request_for_cheer(lang: str, mess
     Scorer(cfg).scores(1, mems, message, NOW, parts=parts)
     assert parts["mood"].tolist() == [2.0, 0.0]
     calm: dict = {}
-    Scorer(ScoringConfig(mood_bonus=2.0, priors_gate=0.0)).scores(1, mems, message, NOW, parts=calm)
+    Scorer(ScoringConfig(mood_bonus=2.0, comfort_read=False, priors_gate=0.0)).scores(1, mems, message, NOW, parts=calm)
     assert "mood" not in calm  # without the reading the request opens nothing
 
 
@@ -144,7 +144,7 @@ def test_the_readings_are_linear_on_long_inputs() -> None:
 def test_a_request_for_cheer_reads_no_earlier_turn_with_comfort_alone() -> None:
     mems = [memory(1, "The user's sister moved to Lyon", kind="fact", at=NOW)]
     turns = ["My sister is in hospital again", "I'm so sorry to hear that."]
-    cfg = ScoringConfig(context_gate="all")
+    cfg = ScoringConfig(context_gate="all", comfort_alone=False)
     assert Scorer(cfg).conversation(1, mems, "Tell me something nice.", turns)  # read by default
     alone = Scorer(ScoringConfig(context_gate="all", comfort_alone=True))
     for message in (
@@ -155,3 +155,9 @@ def test_a_request_for_cheer_reads_no_earlier_turn_with_comfort_alone() -> None:
     ):
         assert alone.conversation(1, mems, message, turns) == [], message
     assert alone.conversation(1, mems, "Is she better?", turns)  # not a request for cheer: read
+
+
+def test_the_defaults_carry_the_comfort_reading() -> None:
+    """The shipped defaults (session 23, cross-validated on the back-reference set)."""
+    cfg = ScoringConfig()
+    assert (cfg.mood_bonus, cfg.comfort_read, cfg.comfort_alone, cfg.mood_any) == (6.0, True, True, False)
