@@ -14,6 +14,7 @@ and held out, with a paired bootstrap interval of the held-out change.
 
     .venv/bin/python -m bench.pair_cv --data DIR --embed
     .venv/bin/python -m bench.unasked_cv --data DIR --grid '[{"inference_wide": true}]'
+    .venv/bin/python -m bench.unasked_cv --data DIR --base '{"mood_bonus": 0.0}' --grid '[{"mood_bonus": 6.0}]'
 
 Research only (nothing in ``src/`` imports it).
 """
@@ -42,12 +43,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=Path("/tmp/cv"))
     ap.add_argument("--grid", default="[]", help="JSON list of variants (the defaults are added first)")
+    ap.add_argument("--base", default="{}", help="JSON overrides of the defaults row (e.g. the levers off)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     datasets = swapped(load(args.data), args.data, "strip", False)
     ev = Evaluator(datasets)
     default = ScoringConfig()
-    base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)}
+    base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)} | json.loads(args.base)
     variants = [{}] + [v for v in json.loads(args.grid) if v]
     full = []
     figs = []
