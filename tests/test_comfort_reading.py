@@ -155,6 +155,7 @@ def test_a_request_for_cheer_reads_no_earlier_turn_with_comfort_alone() -> None:
     ):
         assert alone.conversation(1, mems, message, turns) == [], message
     assert alone.conversation(1, mems, "Is she better?", turns)  # not a request for cheer: read
+    assert alone.conversation(1, mems, "I'm so worried about her.", turns)  # low, no request: read
 
 
 def test_the_defaults_carry_the_comfort_reading() -> None:

@@ -2,7 +2,8 @@
 for what suits them without naming it — pure lexical readings, in English, French,
 Chinese and Malay.
 
-- :func:`asks_cheer`: the message sounds low
+- :func:`asks_for_good` / :func:`asks_cheer`: the message asks for something good without
+  naming it (below) / it does, or sounds low
   (:func:`~souvenir.read.scoring.conversation.sounds_low`) or asks for something good
   without naming it ("Tell me something nice", "cheer me up", « parle-moi d'un truc qui
   fait du bien », « raconte-moi quelque chose de gai », 说点开心的, 陪我聊点高兴的事,
@@ -36,7 +37,7 @@ from souvenir.lexical import nfkc_casefold
 from souvenir.read.scoring.conversation import MAX_CHARS, sounds_low
 from souvenir.read.scoring.levers import ScoringConfig
 
-__all__ = ["asks_cheer", "asks_fit", "mood_flags", "mood_reading"]
+__all__ = ["asks_cheer", "asks_fit", "asks_for_good", "mood_flags", "mood_reading"]
 
 _GOOD_THING_EN = r"(?:nice|good|happy|cheerful|fun|funny|positive|uplifting|lovely|pleasant|sweet|light)"
 _CHEER = re.compile(
@@ -79,10 +80,16 @@ def _read(text: str) -> str:
     return nfkc_casefold(text[:MAX_CHARS]).replace("’", "'")
 
 
+def asks_for_good(message: str) -> bool:
+    """The message asks for something good without naming it ("Tell me something nice",
+    说点开心的): it carries no topic of its own (see the module's rules)."""
+    return bool(_CHEER.search(_read(message)))
+
+
 def asks_cheer(message: str) -> bool:
     """The message sounds low, or asks for something good without naming it (see the
     module's rules)."""
-    return sounds_low(message) or bool(_CHEER.search(_read(message)))
+    return sounds_low(message) or asks_for_good(message)
 
 
 def asks_fit(message: str) -> bool:

@@ -282,9 +282,10 @@ class ScoringConfig:
     #: the preferences only; off, the low-mood lexicon alone (``mood_any`` aside). Acts only
     #: with ``mood_bonus`` > 0. Issue #28, session 23 (docs/benchmarks.md, "Session 23").
     comfort_read: bool = True
-    #: A message that sounds low or asks for something good
-    #: (:func:`~souvenir.read.scoring.comfort.asks_cheer`) reads no earlier turn of the
-    #: conversation (they hold the worry; the comfort is by contrast). Issue #28, session 23.
+    #: A message that asks for something good without naming it ("Tell me something nice":
+    #: :func:`~souvenir.read.scoring.comfort.asks_for_good`; one that only sounds low, "I'm so
+    #: worried about it", still reads them) reads no earlier turn of the conversation (they
+    #: hold the worry; the comfort is by contrast). Issue #28, session 23.
     comfort_alone: bool = True
     #: A message naming two or more of the user's speakers is embedded (USE and e5) without
     #: their names (:func:`~souvenir.read.scoring.person_query.without_people`): in a

@@ -19,7 +19,7 @@ import numpy as np
 from souvenir.position_sets import union
 
 from souvenir.read.scoring.breadth import broad_question
-from souvenir.read.scoring.comfort import asks_cheer, mood_flags
+from souvenir.read.scoring.comfort import asks_for_good, mood_flags
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.instance_kinds import instance_flags
 from souvenir.read.scoring.calibration import Calibration
@@ -193,8 +193,8 @@ class Scorer:
         (text, weight): the newest 1, each older × ``context_decay``, at most
         ``context_turns`` — when the levers are on and ``context_gate`` opens (by default a
         message of at most ``context_few`` index terms; or one that points back, or names
-        nothing the store holds); else none (and none for a message asking to be cheered
-        with ``comfort_alone``: :func:`~souvenir.read.scoring.comfort.asks_cheer`). ``turns``: the
+        nothing the store holds); else none (and none for a message asking for something good
+        with ``comfort_alone``: :func:`~souvenir.read.scoring.comfort.asks_for_good`). ``turns``: the
         conversation before the message (oldest first; a last text equal to the message
         itself is not read)."""
         cfg = self.config
@@ -203,7 +203,7 @@ class Scorer:
             texts.pop()
         if not texts or not candidates or not (cfg.context_weight or cfg.context_lexical):
             return []
-        if cfg.comfort_alone and asks_cheer(message):
+        if cfg.comfort_alone and asks_for_good(message):
             return []  # comfort by contrast: the earlier turns hold the worry
         gate = cfg.context_gate
         terms = set(bm25_tokens(message))
