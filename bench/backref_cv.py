@@ -217,6 +217,10 @@ def variants() -> list[tuple[str, dict, dict]]:
     for mu in (1.0, 2.0, 4.0):
         out.append((f"mood {mu}", dict(mood_bonus=mu), {}))
         out.append((f"mood-any {mu}", dict(mood_bonus=mu, mood_any=True), {}))
+    # session 23 (lane recall9): the comfort reading opens the mood term
+    for mu in (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0):
+        out.append((f"mood-comfort {mu}", dict(mood_bonus=mu, comfort_read=True), {}))
+        out.append((f"mood-comfort-alone {mu}", dict(mood_bonus=mu, comfort_read=True, comfort_alone=True), {}))
     return out
 
 

@@ -104,7 +104,7 @@ def test_the_mood_part_lifts_a_good_memory_when_the_user_sounds_low(lang: str) -
     cfg = ScoringConfig(mood_bonus=2.0, priors_gate=0.0)  # ungated here: the flags themselves
     parts: dict = {}
     on = Scorer(cfg).scores(1, mems, message, NOW, parts=parts)
-    off = Scorer(ScoringConfig(priors_gate=0.0)).scores(1, mems, message, NOW)
+    off = Scorer(ScoringConfig(priors_gate=0.0, mood_bonus=0.0)).scores(1, mems, message, NOW)
     assert parts["mood"].tolist() == [2.0, 0.0, 2.0]  # a good memory and a preference
     assert on[1] - off[1] == pytest.approx(2.0, abs=1e-5)
     calm: dict = {}

@@ -54,7 +54,7 @@ PART_LABELS = {
     "profile": "who they are",
     "relative": "the relative asked about",
     "kind": "the kind asked",
-    "mood": "brought up: the user sounds low",
+    "mood": "brought up: the user sounds low or asks for what suits them",
     "period": "period",
     "diversity": "diversity",
     "conversation": "the conversation",
@@ -92,8 +92,11 @@ COLUMN_LEGEND = {
     'and the memory names an instance of it (hiking, « poterie », 小狗): "asked for activities: this memory names '
     "one\"; it gains (the named person's own memories when the message names one).",
     "mood": 'brought up unasked: the message sounds low ("I\'m so stressed", « je suis épuisée », 心情不好, '
-    '"saya sedih") and the memory tells of something good or a preference (a happy day, a favourite); it gains, '
-    "as much as it is relevant to the conversation (the priors' relevance gate), never an unrelated one.",
+    '"saya sedih") or asks for something good without naming it ("Tell me something nice", 说点开心的), and the '
+    "memory tells of something good or a preference (a happy day, a favourite); or the message asks what suits "
+    'the user ("What would you recommend?", « ce n\'est pas mon truc », "yang biasa") and the memory is a '
+    "preference. It gains, as much as it is relevant to the conversation (the priors' relevance gate), never an "
+    "unrelated one.",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
     "conversation": "a short message is read with the conversation: the last turns of the messages the caller "

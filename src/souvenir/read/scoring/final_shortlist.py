@@ -70,7 +70,8 @@ _KNOWN = frozenset(
     rank_fusion_k rank_fusion_cross w_sparse sparse_lang sparse_cross priors_gate
     priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated kind_bonus
     kind_gated kind_broad context_weight context_lexical context_turns context_decay context_gate
-    mood_bonus mood_any context_few pair_query short_names second_pair""".split()
+    mood_bonus mood_any context_few pair_query short_names second_pair comfort_read inference_wide
+    comfort_alone""".split()
 )
 _DEFAULT = ScoringConfig()
 

@@ -39,6 +39,7 @@ from dataclasses import replace
 import numpy as np
 
 from souvenir.lexical import nfkc_casefold
+from souvenir.read.scoring.inference_wide import asks_about_person
 from souvenir.read.scoring.levers import ScoringConfig
 from souvenir.lexical.text_cache import text_cache
 
@@ -99,10 +100,12 @@ def for_inference(
     """The configuration for ``message`` and the ``profile`` flags of :func:`fuse`
     (``speaker``'s own memories that :func:`discloses_self`, ``speakers`` per memory,
     ``texts()`` the memories' texts): unchanged and ``None`` unless ``message`` is an
-    inference question naming one speaker and a profile lever is on."""
+    inference question naming one speaker and a profile lever is on (with
+    ``inference_wide``, :func:`~souvenir.read.scoring.inference_wide.asks_about_person`
+    reads as one too)."""
     if speaker is None or not (config.profile_bonus or config.inference_w_lexical is not None):
         return config, None
-    if not inference_question(message):
+    if not (inference_question(message) or (config.inference_wide and asks_about_person(message))):
         return config, None
     if config.inference_w_lexical is not None:
         config = replace(config, w_lexical=config.inference_w_lexical)

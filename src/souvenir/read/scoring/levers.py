@@ -199,6 +199,11 @@ class ScoringConfig:
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
+    #: A question asking what a named person *could* do or *potentially* is, or which traits
+    #: describe them (:func:`~souvenir.read.scoring.inference_wide.asks_about_person`), is read
+    #: as an inference question too (the two levers above). Issue #28, session 23
+    #: (docs/benchmarks.md, "Session 23").
+    inference_wide: bool = False
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held
@@ -258,13 +263,30 @@ class ScoringConfig:
     context_few: int = 8
     #: The message sounds low (:func:`~souvenir.read.scoring.conversation.sounds_low`): the
     #: memories that sound good or state a preference gain this × the priors' relevance
-    #: gate (a good memory of what the message is about, not any). 0 = off: measured, not
-    #: kept (3 of the set's 77 messages sound low by the lexicon; ``mood_any`` gains on the
-    #: set's comfort items and loses on LoCoMo).
-    mood_bonus: float = 0.0
+    #: gate (a good memory of what the message is about, not any). 0 = off. Session 21:
+    #: measured on the low-mood lexicon alone, not kept (3 of the set's 77 messages sound low;
+    #: ``mood_any`` gains on the set's comfort items and loses on LoCoMo). Session 23: 6.0 with
+    #: ``comfort_read`` and ``comfort_alone``, chosen by every fold of both cross-validations of
+    #: the back-reference set (by language, by user; a grid of 1–6) — held out recall@5 0.797 →
+    #: 0.863 by language, comfort items 0.13 → 0.56; LoCoMo and the three files unchanged on
+    #: the nine folds (docs/benchmarks.md, "Session 23").
+    mood_bonus: float = 6.0
     #: The mood term for every message, not only a low one ("a preference that fits the
     #: moment": the relevance gate is the fit).
     mood_any: bool = False
+    #: What opens the mood term (:mod:`souvenir.read.scoring.comfort`): on, a message that
+    #: sounds low or asks for something good unnamed ("Tell me something nice", 说点开心的:
+    #: :func:`~souvenir.read.scoring.comfort.asks_cheer`) lifts the memories that sound good
+    #: or state a preference, and one that asks what suits the user unnamed ("What would you
+    #: recommend?", « ce n'est pas mon truc »: :func:`~souvenir.read.scoring.comfort.asks_fit`)
+    #: the preferences only; off, the low-mood lexicon alone (``mood_any`` aside). Acts only
+    #: with ``mood_bonus`` > 0. Issue #28, session 23 (docs/benchmarks.md, "Session 23").
+    comfort_read: bool = True
+    #: A message that asks for something good without naming it ("Tell me something nice":
+    #: :func:`~souvenir.read.scoring.comfort.asks_for_good`; one that only sounds low, "I'm so
+    #: worried about it", still reads them) reads no earlier turn of the conversation (they
+    #: hold the worry; the comfort is by contrast). Issue #28, session 23.
+    comfort_alone: bool = True
     #: A message naming two or more of the user's speakers is embedded (USE and e5) without
     #: their names (:func:`~souvenir.read.scoring.person_query.without_people`): in a
     #: two-person conversation the names pull the turns that address the other ("Thanks,

@@ -19,10 +19,11 @@ import numpy as np
 from souvenir.position_sets import union
 
 from souvenir.read.scoring.breadth import broad_question
+from souvenir.read.scoring.comfort import asks_for_good, mood_flags
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.instance_kinds import instance_flags
 from souvenir.read.scoring.calibration import Calibration
-from souvenir.read.scoring.conversation import context_weights, refers_back, sounds_low
+from souvenir.read.scoring.conversation import context_weights, refers_back
 from souvenir.read.scoring.fusion import (
     ScoringConfig,
     fuse,
@@ -192,7 +193,8 @@ class Scorer:
         (text, weight): the newest 1, each older × ``context_decay``, at most
         ``context_turns`` — when the levers are on and ``context_gate`` opens (by default a
         message of at most ``context_few`` index terms; or one that points back, or names
-        nothing the store holds); else none. ``turns``: the
+        nothing the store holds); else none (and none for a message asking for something good
+        with ``comfort_alone``: :func:`~souvenir.read.scoring.comfort.asks_for_good`). ``turns``: the
         conversation before the message (oldest first; a last text equal to the message
         itself is not read)."""
         cfg = self.config
@@ -201,6 +203,8 @@ class Scorer:
             texts.pop()
         if not texts or not candidates or not (cfg.context_weight or cfg.context_lexical):
             return []
+        if cfg.comfort_alone and asks_for_good(message):
+            return []  # comfort by contrast: the earlier turns hold the worry
         gate = cfg.context_gate
         terms = set(bm25_tokens(message))
         if "few" in gate and len(terms) > cfg.context_few:
@@ -356,7 +360,7 @@ class Scorer:
             profile=profile,
             relatives=_relatives(cfg, message, static),
             kinds=instance_flags(message, speaker, static.speakers, static.kinds, cfg),
-            mood=static.good() if cfg.mood_bonus and (cfg.mood_any or sounds_low(message)) else None,
+            mood=mood_flags(cfg, message, static.good, static.preferences),
             **common,
         )
         return Prepared(

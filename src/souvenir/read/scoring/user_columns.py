@@ -161,6 +161,10 @@ class UserColumns:
             self._good = _good(self._candidates)
         return self._good
 
+    def preferences(self) -> np.ndarray:
+        """Per memory: its kind is ``preference`` (a stored kind: no text is read)."""
+        return np.fromiter((m.kind == "preference" for m in self._candidates), dtype=bool, count=len(self._candidates))
+
     def dated(self) -> np.ndarray:
         """Per memory: its text names a date (:func:`names_a_date`), read once, only when
         the lever is on (a few regular expressions a memory)."""
