@@ -314,7 +314,7 @@ def test_a_story_summary_that_is_none_keeps_the_old_one(tmp_path, answer):
 SRC = Path(__file__).resolve().parent.parent / "src" / "souvenir"
 #: Every model call in ``src/``: (file, the call), what bounds it.
 MODEL_CALLS = {
-    ("engine/proposals.py", "self.chat.ask("): 3,  # a reflection, a part of one, a profile summary
+    ("engine/proposals.py", "self.chat.ask("): 2,  # a reflection or a part (`_ask_reflection`), a summary
     ("library/operations.py", "chat.complete("): 1,  # `souvenir chat`'s live reply: REPLY_TOKENS
     ("library/model_checks.py", '"max_tokens": 1'): 1,  # `souvenir doctor`'s ping
     ("bench/reflection_loop.py", '"max_tokens": PROBE_TOKENS'): 1,  # the bench's live probe

@@ -27,6 +27,7 @@ from souvenir.lexical.chitchat import chit_chat, fact_sentences
 from souvenir.lexical.tokens import load_jieba_for
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
+from souvenir.llm.chat import Answer
 from souvenir.llm.budget import GENERATION_TOKENS_PER_S, fitting, reflection_tokens, retry_plan, summary_tokens
 from souvenir.llm.prompt_bound import data_tokens, fit_reflection, fit_summary
 from souvenir.llm.prompt_parts import MAX_PARTS, message_parts
@@ -368,16 +369,7 @@ class Proposals:
             story=in_story,
             story_add=story.add,
         )
-        reply = self.chat.ask(
-            messages,
-            model=self.reflection_model,
-            schema=reflection_schema(in_story),
-            timeout_s=self.reflection_timeout_s,
-            max_tokens=max_tokens,
-            temperature=plan.temperature,
-            background=True,
-            read_tokens=data_tokens(messages[-1]["content"]),
-        )
+        reply = self._ask_reflection(messages, in_story, max_tokens, plan.temperature)
         answer = reply.text
         unreadable = parse_reflection(answer, self.min_confidence).unreadable
         if unreadable is not None:  # retried with another request, never counted "ok" with 0 memories
@@ -388,6 +380,22 @@ class Proposals:
             )
         model = self.reflection_model or self.chat.model
         return self._apply(job, answer, now, read_at, model, story_add=story.add, cut=reply.cut)
+
+    def _ask_reflection(self, messages: list[dict], in_story: bool, max_tokens: int, temperature: float) -> Answer:
+        """One background reflection call (a whole message or a part of one): its schema, the
+        reflection timeout, and the data tokens it sends for the server's read rate
+        (:mod:`souvenir.llm.server_rates`). Raises what :meth:`ChatClient.ask` raises."""
+        assert self.chat is not None
+        return self.chat.ask(
+            messages,
+            model=self.reflection_model,
+            schema=reflection_schema(in_story),
+            timeout_s=self.reflection_timeout_s,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            background=True,
+            read_tokens=data_tokens(messages[-1]["content"]),
+        )
 
     def _generation_rate(self) -> float | None:
         """Tokens a second a background answer is asked to fit its timeout at
@@ -431,16 +439,7 @@ class Proposals:
             plan = retry_plan(reflection_tokens(language, part), job["attempts"])
             max_tokens = fitting(plan.max_tokens, self.reflection_timeout_s, self._generation_rate())
             messages = reflection_messages(part, "", language=language, story=False)
-            reply = self.chat.ask(
-                messages,
-                model=self.reflection_model,
-                schema=reflection_schema(False),
-                timeout_s=self.reflection_timeout_s,
-                max_tokens=max_tokens,
-                temperature=plan.temperature,
-                background=True,
-                read_tokens=data_tokens(messages[-1]["content"]),
-            )
+            reply = self._ask_reflection(messages, False, max_tokens, plan.temperature)
             problem = parse_reflection(reply.text, self.min_confidence).unreadable
             if problem is None:
                 answers.append((part, reply.text))
