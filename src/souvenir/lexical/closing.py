@@ -146,7 +146,7 @@ def _clauses(text: str) -> list[str]:
 
 
 def _split_named_thanks(clause: str) -> list[str]:
-    """"Merci Lumi t'es un amour" → "Merci Lumi", "t'es un amour": thanks with the name called,
+    """ "Merci Lumi t'es un amour" → "Merci Lumi", "t'es un amour": thanks with the name called,
     then praise with no comma between."""
     m = re.match(r"^((?i:thanks|thank\s+you|cheers|merci|terima\s+kasih)\s+[A-Z\u00c0-\u00dd][\w'-]*)\s+(.+)$", clause)
     return [m.group(1), m.group(2)] if m and _PRAISE.match(m.group(2)) else [clause]
@@ -160,27 +160,37 @@ def closing(sentence: str) -> bool:
     « une alarme sonne »); nothing else (module docstring). ``sentence``: one sentence or a whole
     message (cut at its sentence ends too)."""
     thanked = leaves = False
+    called = 0  # farewells calling a name: one is the assistant called, with a leave-taking besides
+    parts = 0  # leave-takings, "laters", farewells and returns to work
     for raw in _clauses(sentence.replace("\u2019", "'")):
         clause = _LEAD.sub("", raw)
         if _THANKS.match(raw) or _THANKS_FOR.match(raw) or _PRAISE.match(clause):
             thanked = True
-        elif _FAREWELL.match(clause):
+            continue
+        parts += 1
+        if _FAREWELL.match(clause):
             leaves = True
-            thanked = thanked or _named(clause)  # "Bonne nuit Lumi", 晚安小航: called
+            called += _named(clause)  # "Bonne nuit Lumi", 晚安小航: called
         elif _LATER.match(clause) or leaving(raw) or leaving(clause) or _BACK_TO_WORK.match(clause):
             leaves = True
         elif _ACK.match(raw) or _ZH_ACK_MORE.match(raw):
+            parts -= 1
             thanked = thanked or bool(re.search(r"\s[A-Z\u00c0-\u00dd][\w'-]*$", raw))  # "ok Dina": called
         elif not (momentary_need(clause) or _CALLED_AWAY.match(clause) or _then_leaving(clause)):
             return False
         elif _then_leaving(clause):
             leaves = True
-    return thanked and leaves
+        else:
+            parts -= 1  # the moment's need or call: no leave-taking of its own
+    return leaves and (thanked or (called > 0 and parts > 1))  # « Salut Julien » alone: a greeting
 
 
 def _named(farewell: str) -> bool:
     """Whether a farewell calls a name: a capitalised word after it, or Han after 晚安 / 拜拜 / 再见."""
-    return bool(re.search(r"\s[A-Z\u00c0-\u00dd][\w'-]*$", farewell) or re.match(r"^(?:晚安|拜拜|再见)[\u4e00-\u9fff]", farewell))
+    return bool(
+        re.search(r"\s[A-Z\u00c0-\u00dd][\w'-]*$", farewell)
+        or re.match(r"^(?:晚安|拜拜|再见)[\u4e00-\u9fff]", farewell)
+    )
 
 
 def _then_leaving(clause: str) -> bool:
