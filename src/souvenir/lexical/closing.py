@@ -18,7 +18,17 @@ The rule: the sentence's clauses (cut at commas) are each an acknowledgement ("o
 kasih Dina"), a leave-taking (:func:`souvenir.lexical.passing.leaving`: "I'm off to bed", 我先睡了),
 a "later" ("talk later", « je reviens plus tard », 回头再聊, "nanti sambung") or a farewell
 ("bye", 拜拜); and there are thanks (or the assistant called by name) **and** a leave-taking, a
-"later" or a farewell in it. No
+"later" or a farewell in it. Session 23 (lane model12) added the kinds model10's held-out runs
+kept in both modes, read over a whole message's sentences: a farewell calling the assistant by
+name beside a leave-taking (好滴～我先去洗澡了，晚安小航！), the moment's call away (« une alarme
+sonne », 闹钟响了) and a return to the day's work (« Je retourne voir mes patients », 我去画图了,
+"back to work"), thanks *for* the help (« merci pour tout », "thanks for all the help this
+autumn") and praise of the assistant (« t'es un amour », 这学期多亏有你陪我, "awak memang terbaik")::
+
+    closing("Merci Lumi t'es un amour. Je retourne voir mes patients.")  -> True
+    closing("I'm off to my new job at the bakery, bye Lumi")            -> False  (a fact)
+
+No
 threshold: the lexicons are the rule; a place, a date or a number in a leave-taking makes it a
 plan (:func:`~souvenir.lexical.passing.leaving`), and any other clause keeps the sentence.
 """
