@@ -192,6 +192,8 @@ def closing(sentence: str) -> bool:
             leaves = True
         else:
             parts -= 1  # the moment's need or call: no leave-taking of its own
+    if not thanked and leaving(sentence.replace("\u2019", "'")):
+        return False  # "Je devrais dormir, bonne nuit Pip": `leaving`'s, whole
     return leaves and (thanked or (called > 0 and parts > 1))  # « Salut Julien » alone: a greeting
 
 
