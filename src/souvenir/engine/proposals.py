@@ -399,10 +399,18 @@ class Proposals:
 
     def _generation_rate(self) -> float | None:
         """Tokens a second a background answer is asked to fit its timeout at
-        (:func:`~souvenir.llm.budget.fitting`): the slowest measured on a server on this machine
-        where the read bound is in force (a single-slot local server), else ``None`` (a hosted
-        API or a server with several slots writes far faster: the contract's bound alone)."""
-        return GENERATION_TOKENS_PER_S if self.data_bound is not None else None
+        (:func:`~souvenir.llm.budget.fitting`) where the read bound is in force (a single-slot
+        local server): the server's generation rate measured from its own answers
+        (:meth:`~souvenir.llm.server_rates.ServerRates.generation_rate`, the median of the last
+        answers clamped to its :data:`~souvenir.llm.server_rates.GENERATION_FLOOR`), and
+        :data:`~souvenir.llm.budget.GENERATION_TOKENS_PER_S` (the slowest measured on this
+        machine) until it has enough samples. Else ``None`` (a hosted API or a server with several
+        slots writes far faster: the contract's bound alone)."""
+        if self.data_bound is None:
+            return None
+        gate = getattr(self.chat, "gate", None)
+        measured = gate.rates.generation_rate() if gate is not None else None
+        return measured if measured is not None else GENERATION_TOKENS_PER_S
 
     def _run_parts(
         self, job: Job, language: str | None, causes: list[str], bound: int, now: datetime, read_at: datetime

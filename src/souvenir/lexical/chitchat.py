@@ -404,7 +404,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
     if "recall" in kinds and (recall_question(apostrophes(sentence)) or own_question(apostrophes(sentence))):
         return "recall"  # "tu sais" read before the filler goes (recall_asks.py); "What's my dog called?" (own_asks.py)
-    if "closing" in kinds and closing(text):
+    if "closing" in kinds and (closing(text) or closing(apostrophes(sentence))):  # 晚安小航: the name called
         return "closing"  # "Thanks Sam, I'm off to bed", 好嘞，谢谢小星，我先睡了 (lexical/closing.py)
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
@@ -514,6 +514,8 @@ def chit_chat(text: str, names: frozenset[str] = frozenset(), kinds: frozenset[s
     parts = _sentences(text)
     if not parts:
         return "empty"
+    if "closing" in kinds and len(parts) > 1 and closing("\n".join(parts)):
+        return "closing"  # « Merci Lumi t'es un amour. Je retourne voir mes patients. » (lexical/closing.py)
     found = (sentence_kind(part, names, kinds) for part in parts)  # lazily: a fact ends the read
     first = next(found)
     return first if first is not None and all(kind is not None for kind in found) else None

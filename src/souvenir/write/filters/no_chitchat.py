@@ -43,6 +43,7 @@ KIND_REASONS = {
     "(I just installed it, je viens de l'installer, 我刚装好了, saya baru pasang, ok saya tunggu)",
     "date": "a date alone, what happens on it left out (October 5th, le 5 octobre, 10月5号, 5 Oktober)",
     "leaving": "a leave-taking and the errand it goes to (I'm off to…, je file, 我先走了, saya gerak dulu)",
+    "closing": "thanks or the assistant called, and a leave-taking (Thanks Sam, I'm off to bed; merci pour tout, à plus; 谢谢小航，下次聊)",
     "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",
     "proposal": "a proposal to the other speaker (let's…, on pourrait…, 我们…吧, jom…)",
     "question": "a question, with no statement about the user",
