@@ -190,8 +190,10 @@ def test_a_negation_the_message_holds_is_not_read(note, message):
 
 
 def test_the_service_drops_the_invented_negation_and_keeps_the_message(tmp_path):
-    """SmolLM2 on conv-41 (D2:24): the note is dropped by grounding's ``denial`` check; the
-    message, which states the pizza, is kept as the turn's episode (never worse than no model)."""
+    """SmolLM2 on conv-41 (D2:24): the note is dropped — since session 23 before grounding's
+    ``denial`` check reads it, as a copy of the message with words changed
+    (:func:`souvenir.write.carry.garbled`); the message, which states the pizza, is kept as the
+    turn's episode (never worse than no model)."""
     message = "We made pizza! We had so much fun making them together."
     with ChatServer(reflection_answer=reflection_answer("I have never ever made pizza before!")) as upstream:
         rt = open_runtime(turn_settings(f"sqlite:///{tmp_path / 's.db'}", upstream.url))
@@ -201,6 +203,9 @@ def test_the_service_drops_the_invented_negation_and_keeps_the_message(tmp_path)
             user = rt.store.find_user("api", "s")
             texts = [m.text for m in rt.store.memories(user)]
             assert len(texts) == 1 and "made pizza" in texts[0] and "never" not in texts[0], texts
-            assert rt.store.count_events("write:dropped:grounding") == 1
+            dropped = rt.store.count_events("write:dropped:grounding") + rt.store.count_events(
+                "reflection_item_dropped"
+            )
+            assert dropped == 1
         finally:
             rt.close()
