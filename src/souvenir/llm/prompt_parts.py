@@ -53,9 +53,9 @@ def _pieces(sentence: str, fits: Callable[[str], bool]) -> list[str]:
     clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
     if len(clauses) > 1:
         return [p for clause in clauses for p in _pieces(clause, fits)]
-    joined = [c for c in _JOIN.split(sentence) if c.strip()]
-    if len(joined) > 1:
-        return [p for piece in joined for p in _pieces(piece, fits)]
+    pieces = [c for c in _JOIN.split(sentence) if c.strip()]
+    if len(pieces) > 1:
+        return [p for piece in pieces for p in _pieces(piece, fits)]
     out: list[str] = []
     current = ""
     for word in _words(sentence):
@@ -73,9 +73,8 @@ def _pieces(sentence: str, fits: Callable[[str], bool]) -> list[str]:
 def message_parts(message: str, build: Callable[[str], str], bound: int) -> list[str]:
     """``message``'s parts in order, each part's data (``build(part)`` → the data text a
     reflection of that part sends) within ``bound`` tokens: sentences grouped while they fit, a
-    sentence over the bound cut at its clauses, a clause at its joining words and opening quotes, then its
-    words (module docstring). Every part
-    is a stretch of the message (blanks between its sentences normalised to one space); a
+    sentence over the bound cut at its clauses, a clause at its joining words and opening quotes,
+    then its words (module docstring). Every part is a stretch of the message (blanks between its sentences normalised to one space); a
     single word over the bound is left out (the message's episode keeps it)."""
 
     def fits(text: str) -> bool:
