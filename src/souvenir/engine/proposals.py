@@ -42,7 +42,7 @@ from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.carry import carried, drops_a_clause, garbled
 from souvenir.write.confidence import tally_kind
-from souvenir.write.fragments import copies, fragments, held_by
+from souvenir.write.fragments import clause_fragment, copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
@@ -145,7 +145,8 @@ class Proposals:
         them), the notes that copy a piece of the message (:func:`~souvenir.write.fragments.copies`)
         are written last, and not at all when the episode is due even with them or when the
         notes written for the turn already hold them for the most part
-        (:func:`~souvenir.write.fragments.held_by`).
+        (:func:`~souvenir.write.fragments.held_by`). A note that ends where no sentence ends
+        (:func:`~souvenir.write.fragments.clause_fragment`: "血压有点高，") is never written.
 
         The story's summary in the answer replaces the story's (``story_add``: is appended to
         it, :func:`~souvenir.write.story_summary.next_summary`) unless it is no summary (JSON, an
@@ -173,6 +174,10 @@ class Proposals:
         beside: bool | None = None  # is the message kept whole beside the notes even with the copies?
         for at in order:
             candidate = parsed.candidates[at]
+            if clause_fragment(candidate.text):  # "血压有点高，": a piece of a sentence (write/fragments.py)
+                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a clause fragment, no sentence")
+                decided.append((candidate.confidence, False))
+                continue
             if at in garbles:
                 parsed.dropped.append(
                     f"memory {scrub(candidate.text)[:40]!r}: a copy of the message with a word changed"

@@ -4,8 +4,10 @@ Session 22 bounded a reflection's data (:mod:`souvenir.llm.prompt_bound`): a mes
 the bound was not sent, and its turn went the no-model way. A long message is where a
 reflection has the most to sort out, so it is now reflected in **parts**: its sentences, in
 order, grouped while the part's data fits the bound (:func:`message_parts`). A sentence alone
-over the bound is cut at its clauses (commas, semicolons, colons and their CJK forms), then at
-its words (a Han run by characters). Each part is one reflection call — a live reply waits at
+over the bound is cut at its clauses (commas, semicolons, colons and their CJK forms), a clause over
+it before its joining words ("and", « et », "dan", 但是) and opening quotes, then at its words (a Han run
+by characters). Where a sentence fits, a part holds it whole: sentences are grouped, never cut,
+and the pieces of a cut one are grouped again as far as they fit (session 23, lane model13). Each part is one reflection call — a live reply waits at
 most one part's read — and its notes are grounded in that part's words
 (:meth:`souvenir.engine.proposals.Proposals.run_reflection`).
 
@@ -30,6 +32,13 @@ __all__ = ["MAX_PARTS", "message_parts"]
 #: Parts sent for one message, at most (module docstring: the job's claim).
 MAX_PARTS = 3
 _CLAUSE = re.compile(r"(?<=[,;:，；：、])\s*")
+#: Where a clause over the bound is cut before its words: before a joining word (en, fr, ms, zh)
+#: or an opening quote — a part then starts a clause, never ends on "and".
+_JOIN = re.compile(
+    r"\s+(?=(?:and|but|so|because|et|mais|donc|parce|dan|tapi|sebab|jadi)\s)|\s*(?=«)"
+    r"|(?=(?:但是|可是|所以|因为|而且)[\u4e00-\u9fff])",
+    re.IGNORECASE,
+)
 
 
 def _words(text: str) -> list[str]:
@@ -44,6 +53,9 @@ def _pieces(sentence: str, fits: Callable[[str], bool]) -> list[str]:
     clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
     if len(clauses) > 1:
         return [p for clause in clauses for p in _pieces(clause, fits)]
+    pieces = [c for c in _JOIN.split(sentence) if c.strip()]
+    if len(pieces) > 1:
+        return [p for piece in pieces for p in _pieces(piece, fits)]
     out: list[str] = []
     current = ""
     for word in _words(sentence):
@@ -61,8 +73,8 @@ def _pieces(sentence: str, fits: Callable[[str], bool]) -> list[str]:
 def message_parts(message: str, build: Callable[[str], str], bound: int) -> list[str]:
     """``message``'s parts in order, each part's data (``build(part)`` → the data text a
     reflection of that part sends) within ``bound`` tokens: sentences grouped while they fit, a
-    sentence over the bound cut at its clauses, then its words (module docstring). Every part
-    is a stretch of the message (blanks between its sentences normalised to one space); a
+    sentence over the bound cut at its clauses, a clause at its joining words and opening quotes,
+    then its words (module docstring). Every part is a stretch of the message (blanks between its sentences normalised to one space); a
     single word over the bound is left out (the message's episode keeps it)."""
 
     def fits(text: str) -> bool:
