@@ -11,7 +11,7 @@ import pytest
 
 from souvenir.engine.runtime import open_runtime
 from souvenir.write.fragments import copies
-from souvenir.write.carry import carried
+from souvenir.write.carry import carried, garbled
 from tests.attack_support import reflection_answer, turn_settings
 from tests.servers import ChatServer
 
@@ -106,3 +106,20 @@ def test_the_service_keeps_only_a_note_that_carries_the_message(tmp_path, messag
             assert rt.engine.counters["reflection_message_kept"] == 0
         finally:
             rt.close()
+
+
+@pytest.mark.parametrize(
+    ("note", "message"),
+    [
+        ("Doit 2000 euros à son cousin Paul", "Mon cousin Paul me doit 2000 euros et dit qu'il ne les rendra jamais."),
+        ("Her cousin Paul owes 2000 euros", "My cousin Paul owes me 2000 euros and says he'll never pay."),
+        ("Abang dia kerja di Ipoh", "Abang saya kerja di Ipoh sekarang."),
+    ],
+)
+def test_the_speaker_said_again_in_the_third_person_is_no_garble(note, message):
+    """A note's third person for the message's first (« son » for « mon », "her" for "my", "dia"
+    for "saya") is no changed word (the note is kept); a changed noun still is."""
+    assert not garbled(note, message)
+    assert garbled(
+        "I just moved to Ipoh with my two sons last year.", "I just moved to Ipoh with my two daughters last year."
+    )

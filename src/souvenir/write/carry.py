@@ -117,6 +117,36 @@ _LIGHT = content_words(
 )
 
 
+#: The speaker said again in the third person, as notes do (« Doit 2000 euros à son cousin Paul »
+#: from « Mon cousin Paul me doit… »): a language's third-person words are no changed word where
+#: the message holds that language's first person. Raw lower-case words (Han: substrings).
+_PERSON_SHIFTS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (frozenset("he she they his her hers their him them".split()), frozenset("i my me mine i'm i've".split())),
+    (
+        frozenset("il elle ils elles son sa ses leur leurs lui".split()),
+        frozenset("je j me m moi mon ma mes".split()),
+    ),
+    (frozenset("dia mereka beliau nya".split()), frozenset("saya aku ku".split())),
+    (frozenset("他 她 他们 她们".split()), frozenset("我".split())),
+)
+_RAW_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _person_words(note: str, message: str) -> frozenset[str]:
+    """Content words of ``note`` that only say the message's first person again in the third."""
+    said = {w.lower() for w in _RAW_WORD.findall(message)}
+    words = {w.lower() for w in _RAW_WORD.findall(note)}
+    shifted: set[str] = set()
+    for third, first in _PERSON_SHIFTS:
+        han = next(iter(first)) if all(len(w) == 1 and not w.isascii() for w in first) else None
+        if han is not None:
+            if han in message:
+                shifted |= {w for w in third if w in note}
+        elif said & first:
+            shifted |= words & third
+    return frozenset(content_words(normalize(" ".join(sorted(shifted))))) if shifted else frozenset()
+
+
 def garbled(note: str, message: str) -> bool:
     """Whether ``note`` is a copy of ``message`` with a word changed: :data:`CARRIED` or more of its
     content words are the message's, and one that is not is more than a copula, a wish or a plan
@@ -126,4 +156,4 @@ def garbled(note: str, message: str) -> bool:
     if not own:
         return False
     held = own & content_words(normalize(message))
-    return bool(own - held - _LIGHT) and len(held) >= CARRIED * len(own)
+    return bool(own - held - _LIGHT - _person_words(note, message)) and len(held) >= CARRIED * len(own)
