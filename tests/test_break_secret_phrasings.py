@@ -66,9 +66,11 @@ def test_a_reflected_passphrase_is_never_kept(tmp_path):
             )
             assert r.status_code == 200, r.text
             deadline = time.monotonic() + 30
-            while "Works at the bank" not in _statuses(server.url, "u") and time.monotonic() < deadline:
+            # the reflection's other note, or the message in its place (a note with words changed,
+            # write/carry.garbled): the reflection ran and kept the job, not the passphrase
+            while not _statuses(server.url, "u") and time.monotonic() < deadline:
                 time.sleep(0.2)
-            assert "Works at the bank" in _statuses(server.url, "u")
+            assert set(_statuses(server.url, "u")) & {"Works at the bank", "I got a job at the bank"}
     assert "horse battery staple" not in dump_sqlite(db)
 
 

@@ -29,9 +29,10 @@ def test_ollama_embedder_and_chat_model(tmp_path):
         try:
             rt.engine.record_turn("api", "u", "My tortoise Lambat is 40 years old", "Wow!")
             rt.worker.drain()
-            # the note leaves out the age: the message is kept beside it (never worse than no model)
+            # the note copies the message with words changed ("keeps", "named": write/carry.garbled,
+            # session 23) and leaves out the age: the message is kept in its place
             texts = sorted(m.text for m in rt.engine.memories("api", "u"))
-            assert texts == ["Keeps a tortoise named Lambat", "My tortoise Lambat is 40 years old"]
+            assert texts == ["My tortoise Lambat is 40 years old"]
             assert chat.requests[0]["format"]["type"] == "object"  # the JSON schema, Ollama-style
             while rt.index.run_once():
                 pass
