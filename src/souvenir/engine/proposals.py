@@ -10,6 +10,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from souvenir import profile
 from souvenir.engine.chat_forget import (
@@ -473,22 +474,7 @@ class Proposals:
             merged = Reflection()
             results: list[WriteResult] = []
             for at, (part, answer) in enumerate(answers):
-                parsed, written = self.reflect(
-                    job["channel"],
-                    job["user"],
-                    job["message"],
-                    "",
-                    answer,
-                    time=job["time"],
-                    story=job["story"],
-                    source=f"turn:{job['turn_id']}",
-                    min_confidence=self.min_confidence,
-                    now=now,
-                    model=model,
-                    episode_due=lambda texts: self._episode_due(job, texts),
-                    part=part,
-                    reads_forget=at == 0,
-                )
+                parsed, written = self._reflect_job(job, "", answer, now, model, part=part, reads_forget=at == 0)
                 merged.candidates += parsed.candidates
                 merged.dropped += parsed.dropped
                 merged.set_aside += parsed.set_aside
@@ -496,6 +482,27 @@ class Proposals:
             self._keep_the_message(job, results, now, bool(merged.set_aside))
             clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])
         return merged, results
+
+    def _reflect_job(
+        self, job: Job, reply: str, answer: str | dict, now: datetime, model: str | None, **options: Any
+    ) -> tuple[Reflection, list[WriteResult]]:
+        """:meth:`reflect` on an outbox job's exchange (its user, message, time, story, turn) with
+        ``reply`` and ``answer``; ``options``: ``part``, ``reads_forget``, ``story_add``, ``cut``."""
+        return self.reflect(
+            job["channel"],
+            job["user"],
+            job["message"],
+            reply,
+            answer,
+            time=job["time"],
+            story=job["story"],
+            source=f"turn:{job['turn_id']}",
+            min_confidence=self.min_confidence,
+            now=now,
+            model=model,
+            episode_due=lambda texts: self._episode_due(job, texts),
+            **options,
+        )
 
     def _apply(
         self,
@@ -514,21 +521,8 @@ class Proposals:
         load_jieba_for(job["message"], job["reply"], answer if isinstance(answer, str) else "")  # never under the lock
         with self.store.transaction():
             self._own_job(job, now, read_at)
-            parsed, results = self.reflect(
-                job["channel"],
-                job["user"],
-                job["message"],
-                job["reply"] or "",
-                answer,
-                time=job["time"],
-                story=job["story"],
-                source=f"turn:{job['turn_id']}",
-                min_confidence=self.min_confidence,
-                now=now,
-                model=model,
-                episode_due=lambda texts: self._episode_due(job, texts),
-                story_add=story_add,
-                cut=cut,
+            parsed, results = self._reflect_job(
+                job, job["reply"] or "", answer, now, model, story_add=story_add, cut=cut
             )
             self._keep_the_message(
                 job, results, now, bool(parsed.set_aside)
