@@ -38,7 +38,7 @@ CHIT_CHAT = [
     ("Tu es vraiment douée.", "addressed"),
     ("Je suis tellement fière de toi !", "addressed"),
     ("Tu viens demain ?", "question"),
-    ("Salut Marc ! Bonne journée !", "empty"),
+    ("Salut Marc ! Bonne journée !", "closing"),  # a farewell naming the assistant (session 23)
     ("On peut le faire !", "proposal"),
     # zh
     ("太棒了！谢谢！", "praise"),
