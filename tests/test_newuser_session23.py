@@ -141,17 +141,26 @@ def test_the_proxy_reads_the_conversation_not_the_persona_and_the_page_says_what
         ask(("user", "Oublie ce que je t'ai dit sur mes dettes, s'il te plaît."))
         _until(lambda: len(memory.memories("léa").memories) == 1)
         assert [m.text for m in memory.memories("léa").memories] == ["Mon chat s'appelle Moka."]
-        _until(lambda: len(selections()) >= 3)
 
         def page_text() -> str:
             return httpx.get(f"{server.url}/v1/users/api/l%C3%A9a/diagnostics", timeout=30).text
 
-        # the request's selection is kept by the bookkeeping thread: on a loaded machine the page
-        # can be read before it settles (as test_explain_later's), so wait for it
+        # the request's own selection is written off the turn: when its erasure ran first the
+        # record is refused (a read made before an erasure keeps nothing, store.record_selection),
+        # so whether the page lists it depends on which came first — what it may never show is
+        # the request's words or the erased memory
+        memory.runtime.engine.bookkeeping.flush(None)
+        page = page_text()
+        assert "“”" not in page and "dettes" not in page
+
+        # a request read and not yet acted on (a context alone: no turn, no erasure) is kept,
+        # without its words, and the page says what it was
+        memory.context("léa", "Oublie ce que je t'ai dit sur mon chat, s'il te plaît.")
         _until(lambda: UNKEPT_MESSAGE in page_text())
         page = page_text()
         assert UNKEPT_MESSAGE in page and "“”" not in page
-        assert "dettes" not in page
+        assert "dettes" not in page and "sur mon chat" not in page
+        assert [m.text for m in memory.memories("léa").memories] == ["Mon chat s'appelle Moka."]
 
 
 #: (the statement, the request to forget it said right after, the pending note's opening).
