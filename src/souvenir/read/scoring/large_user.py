@@ -33,6 +33,23 @@ from souvenir.read.scoring.user_columns import UserColumns as _Static
 __all__ = ["coarse_fill", "coarse_fit", "from_coarse", "from_shortlist"]
 
 
+def _first_stage(
+    cfg: ScoringConfig, window: np.ndarray, lexical: np.ndarray, common: dict, sample: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The first stage's score of every memory (BM25 and the window signal ``window``, exact or
+    coarse; no neighbour, speaker or period term) and the shortlist it draws with ``sample``
+    (positions, sorted)."""
+    _lexical_ready(common["memo"])
+    partial = fuse(
+        replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
+        dense=None,
+        window=window,
+        lexical=lexical,
+        **common,
+    )
+    return partial, shortlist(partial, cfg.shortlist_size, sample)
+
+
 def from_shortlist(
     cfg: ScoringConfig,
     static: _Static,
@@ -57,15 +74,7 @@ def from_shortlist(
             return found
     E = aligned(ids, window.cosines(window.query))
     if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
-        _lexical_ready(common["memo"])
-        partial = fuse(
-            replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
-            dense=None,
-            window=E,
-            lexical=lexical,
-            **common,
-        )
-        where = shortlist(partial, cfg.shortlist_size, sample)
+        _, where = _first_stage(cfg, E, lexical, common, sample)
         exact = aligned(ids[where], dense.cosines(dense.query, ids[where]))
         if exact is None:
             return None, E
@@ -115,15 +124,7 @@ def coarse_fit(
     C = aligned(ids, window.coarse())  # type: ignore[misc]
     if C is None or np.isfinite(C).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
         return None
-    _lexical_ready(common["memo"])
-    partial = fuse(
-        replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
-        dense=None,
-        window=C,
-        lexical=lexical,
-        **common,
-    )
-    where = shortlist(partial, cfg.shortlist_size, sample)
+    partial, where = _first_stage(cfg, C, lexical, common, sample)
     if static.neighbours is not None and cfg.neighbour_alpha and cfg.coarse_neighbours > 0:
         # the neighbour term reads the best neighbour's first-stage score: exact for the
         # session neighbours of the best shortlisted memories too, not estimated
