@@ -2,7 +2,8 @@
 
 The stand-ins replace a model or embedder we cannot run here at its HTTP boundary (never by
 patching our own code): :class:`EmbeddingServer` speaks OpenAI's ``/v1/embeddings`` and can
-answer, stall, or fail on demand.
+answer, stall, or fail on demand; :class:`ChatServer`, :class:`AnswerServer` and
+:class:`SlotModelServer` speak its chat protocol.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -107,6 +108,21 @@ def _send_json(handler: BaseHTTPRequestHandler, status: int, payload: bytes, cty
         handler.wfile.write(payload)
     except OSError:
         pass
+
+
+class _ModelHandler(BaseHTTPRequestHandler):
+    """A model server's handler: HTTP/1.1, quiet, ``GET`` lists the one model ``model_id``."""
+
+    protocol_version = "HTTP/1.1"
+    model_id = "stub"
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def do_GET(self) -> None:  # noqa: N802
+        _send_json(
+            self, 200, json.dumps({"object": "list", "data": [{"id": self.model_id, "object": "model"}]}).encode()
+        )
 
 
 class CannedServer(_LoopbackServer):
@@ -278,19 +294,11 @@ class ChatServer(_LoopbackServer):
         self.refused: list[str] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args) -> None:
-                pass
+        class Handler(_ModelHandler):
+            model_id = "stub-model"
 
             def _send(self, status: int, payload: bytes, ctype: str = "application/json") -> None:
                 _send_json(self, status, payload, ctype)
-
-            def do_GET(self) -> None:  # noqa: N802
-                self._send(
-                    200, json.dumps({"object": "list", "data": [{"id": "stub-model", "object": "model"}]}).encode()
-                )
 
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
@@ -370,6 +378,52 @@ class ChatServer(_LoopbackServer):
         self._serve(Handler)
 
 
+class AnswerServer(_LoopbackServer):
+    """An OpenAI-protocol chat server answering every request by a function of it:
+    ``answer(body) -> (text, finish_reason[, pause_s])``. A streamed answer is the text in
+    ``pieces`` pieces then its end (``finish_reason``), ``pause_s`` seconds between two of these
+    writes (a slow answer: a few tokens a second, or a call past its timeout); a whole answer
+    comes at once. ``requests`` keeps every body."""
+
+    def __init__(self, answer: Callable[[dict], tuple], pieces: int = 1) -> None:
+        self.answer = answer
+        self.pieces = pieces
+        self.requests: list[dict] = []
+        outer = self
+
+        class Handler(_ModelHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append(body)
+                text, finish, *pause = outer.answer(body)
+                if not body.get("stream"):
+                    choice = {"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": text}}
+                    _send_json(
+                        self, 200, json.dumps({"id": "x", "object": "chat.completion", "choices": [choice]}).encode()
+                    )
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                step = max(1, -(-len(text) // outer.pieces))
+                pieces = [text[i : i + step] for i in range(0, len(text), step)] or [""]
+                chunks = [({"content": piece}, None) for piece in pieces] + [({}, finish)]
+                try:
+                    for i, (delta, reason) in enumerate(chunks):
+                        if i and pause:
+                            time.sleep(pause[0])
+                        chunk = {"choices": [{"index": 0, "delta": delta, "finish_reason": reason}]}
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                        self.wfile.flush()
+                    self.wfile.write(b"data: [DONE]\n\n")
+                    self.wfile.flush()
+                except OSError:
+                    pass
+                self.close_connection = True
+
+        self._serve(Handler)
+
+
 class SlotModelServer(_LoopbackServer):
     """A model server that computes like llama-cpp-python's on a small machine: one slot.
 
@@ -411,16 +465,8 @@ class SlotModelServer(_LoopbackServer):
         self._count = threading.Lock()
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args) -> None:
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802
-                _send_json(
-                    self, 200, json.dumps({"object": "list", "data": [{"id": "slot", "object": "model"}]}).encode()
-                )
+        class Handler(_ModelHandler):
+            model_id = "slot"
 
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))

@@ -8,15 +8,13 @@ half-garbled Malay note. A local server speaking the OpenAI protocol stands in f
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from souvenir.engine.runtime import open_runtime
-from souvenir.lexical.chitchat import chit_chat
 from souvenir.lexical.closing import closing
 from souvenir.write.carry import garbled
-from tests.attack_support import stub_model_settings
+from tests.junk_harness import assert_chit_chat, assert_leaves_no_memory, model_settings
+from tests.junk_harness import note as junk_note
 from tests.servers import ChatServer
 
 CLOSINGS = {
@@ -50,14 +48,12 @@ FACTS = {
 
 @pytest.mark.parametrize("lang", sorted(CLOSINGS))
 def test_a_closing_is_chit_chat(lang):
-    for text in CLOSINGS[lang]:
-        assert chit_chat(text) is not None, text
+    assert_chit_chat(CLOSINGS[lang])
 
 
 @pytest.mark.parametrize("lang", sorted(FACTS))
 def test_a_closing_with_a_fact_is_kept(lang):
-    for text in FACTS[lang]:
-        assert chit_chat(text) is None, text
+    assert_chit_chat(FACTS[lang], chatter=False)
 
 
 def test_thanks_alone_or_a_leave_alone_is_not_a_closing():
@@ -66,33 +62,9 @@ def test_thanks_alone_or_a_leave_alone_is_not_a_closing():
     assert closing("Thanks Sam, I'm off to bed now")
 
 
-def _settings(tmp_path, upstream, **extra):
-    return stub_model_settings(f"sqlite:///{tmp_path / 'j.db'}", upstream.url, reflection_backoff_s=0.05, **extra)
-
-
-def _note(text: str) -> str:
-    return json.dumps({"memories": [{"text": text, "kind": "fact", "scope": "global", "confidence": 0.9}]})
-
-
 @pytest.mark.parametrize("lang", sorted(CLOSINGS))
 def test_a_closing_leaves_no_memory_with_or_without_a_model(tmp_path, lang):
-    message = CLOSINGS[lang][0]
-    with ChatServer(reflection_answer=_note(message)) as upstream:  # the model copies it, as SmolLM2 does
-        rt = open_runtime(_settings(tmp_path, upstream))
-        try:
-            rt.engine.record_turn("api", "a", message, "Good night!")
-            assert rt.worker.drain(30)
-            user = rt.store.find_user("api", "a")
-            assert user is None or not rt.store.memories(user)
-        finally:
-            rt.close()
-    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
-    try:
-        plain.engine.record_turn("api", "a", message, "Good night!")
-        user = plain.store.find_user("api", "a")
-        assert user is None or not plain.store.memories(user)
-    finally:
-        plain.close()
+    assert_leaves_no_memory(tmp_path, CLOSINGS[lang][0])  # the model copies it, as SmolLM2 does
 
 
 GARBLES = {
@@ -117,8 +89,8 @@ def test_a_copy_with_a_word_changed_is_garbled(lang):
 @pytest.mark.parametrize("lang", sorted(GARBLES))
 def test_a_garbled_note_gives_way_to_the_message(tmp_path, lang):
     message, note = GARBLES[lang]
-    with ChatServer(reflection_answer=_note(note)) as upstream:
-        rt = open_runtime(_settings(tmp_path, upstream))
+    with ChatServer(reflection_answer=junk_note(note)) as upstream:
+        rt = open_runtime(model_settings(tmp_path, upstream))
         try:
             rt.engine.record_turn("api", "a", message, "OK.")
             assert rt.worker.drain(30)

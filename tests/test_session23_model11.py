@@ -9,17 +9,14 @@
 - a message over the read bound reflected in parts (:mod:`souvenir.llm.prompt_parts`), each
   part's notes grounded in that part, the whole message kept where the notes do not carry it.
 
-The model is a small local server speaking the OpenAI protocol (:class:`ModelServer`), streamed
-or not, answering each request by a function of it.
+The model is a small local server speaking the OpenAI protocol (:class:`tests.servers.AnswerServer`),
+streamed or not, answering each request by a function of it.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -34,66 +31,17 @@ from souvenir.write.carry import drops_a_clause
 from souvenir.write.reflection import reflection_messages
 from souvenir.write.story_summary import next_summary, story_summary_problem
 from tests.attack_support import stub_model_settings
-from tests.servers import _LoopbackServer, _send_json
+from tests.servers import AnswerServer
 
 BOUND = 100  # tokens: read_s 1 × 100 tokens a second
 TIMEOUT_S = 20.0
-
-
-class ModelServer(_LoopbackServer):
-    """An OpenAI-protocol chat server: ``answer(body) -> (text, finish_reason[, pause_s])`` for
-    every request (streamed as one piece when asked, then ``pause_s`` before its end: a slow
-    answer); ``requests`` keeps every body."""
-
-    def __init__(self, answer: Callable[[dict], tuple]) -> None:
-        self.answer = answer
-        self.requests: list[dict] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args) -> None:
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802
-                _send_json(
-                    self, 200, json.dumps({"object": "list", "data": [{"id": "stub", "object": "model"}]}).encode()
-                )
-
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append(body)
-                text, finish, *pause = outer.answer(body)
-                if not body.get("stream"):
-                    choice = {"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": text}}
-                    _send_json(
-                        self, 200, json.dumps({"id": "x", "object": "chat.completion", "choices": [choice]}).encode()
-                    )
-                    return
-                self.send_response(200)
-                self.send_header("Content-Type", "text/event-stream")
-                self.end_headers()
-                try:
-                    for delta, reason in (({"content": text}, None), ({}, finish)):
-                        chunk = {"choices": [{"index": 0, "delta": delta, "finish_reason": reason}]}
-                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                        self.wfile.flush()
-                        time.sleep(pause[0] if pause and reason is None else 0)
-                    self.wfile.write(b"data: [DONE]\n\n")
-                    self.wfile.flush()
-                except OSError:
-                    pass
-                self.close_connection = True
-
-        self._serve(Handler)
 
 
 def _data(body: dict) -> dict:
     return json.loads(body["messages"][-1]["content"].split("\n", 1)[1])
 
 
-def _reflections(server: ModelServer) -> list[dict]:
+def _reflections(server: AnswerServer) -> list[dict]:
     return [b for b in server.requests if b["messages"][0]["content"].startswith("You maintain long-term notes")]
 
 
@@ -165,7 +113,7 @@ def test_a_note_leaving_out_only_the_evaluation_stays_the_note(tmp_path, lang):
     message, note = JUDGED[lang]
     assert not drops_a_clause(message, [note])
     assert drops_a_clause(STATED[lang], [note])  # a clause of its own still counts
-    with ModelServer(lambda body: (_notes(note), "stop")) as server:
+    with AnswerServer(lambda body: (_notes(note), "stop")) as server:
         rt = open_runtime(_settings(tmp_path, server, bound=False))
         try:
             rt.engine.record_turn("api", "a", message, "OK.")
@@ -238,7 +186,7 @@ SUMMARY = (
 def _story_run(tmp_path, answer, message: str, bound: bool = True):
     from souvenir.timeutil import utcnow
 
-    server = ModelServer(answer)
+    server = AnswerServer(answer)
     server.__enter__()
     rt = open_runtime(_settings(tmp_path, server, bound=bound))
     rt.engine.record_turn("api", "a", "We found the boat.", "Good.", story="voyage")
@@ -361,7 +309,7 @@ def test_every_background_call_has_max_tokens_fitting_its_timeout_and_a_retry_an
         return ("not json at all" if failing else _notes("Sails an old boat out of Porto.")), "stop"
 
     extra = {"summary_enabled": True} if kind == "summary" else {}
-    with ModelServer(answer) as server:
+    with AnswerServer(answer) as server:
         rt = open_runtime(_settings(tmp_path, server, reflection_timeout_s=timeout_s, **extra))
         try:
             rt.engine.record_turn("api", "a", message, "Nice.", story="voyage" if kind == "story" else None)
@@ -424,7 +372,7 @@ def test_a_long_message_is_reflected_in_parts_each_note_grounded_in_its_part(tmp
         notes = [head] if part == parts[0] else [head, f"Lives in {FIRST_ONLY[lang]}."]
         return _notes(*notes), "stop"
 
-    with ModelServer(answer) as server:
+    with AnswerServer(answer) as server:
         rt = open_runtime(_settings(tmp_path, server))
         try:
             rt.engine.record_turn("api", "a", message, "OK.")
@@ -450,7 +398,7 @@ def test_a_part_answered_unreadably_yields_nothing_the_others_are_kept(tmp_path)
     def answer(body):
         return (_notes(note) if _data(body)["user"] == parts[0] else "no json here"), "stop"
 
-    with ModelServer(answer) as server:
+    with AnswerServer(answer) as server:
         rt = open_runtime(_settings(tmp_path, server))
         try:
             rt.engine.record_turn("api", "a", message, "OK.")
@@ -464,7 +412,7 @@ def test_a_part_answered_unreadably_yields_nothing_the_others_are_kept(tmp_path)
 
 def test_a_long_message_of_chit_chat_goes_the_no_model_way(tmp_path):
     message = "Haha so funny! " * 30
-    with ModelServer(lambda body: (_notes("Invented."), "stop")) as server:
+    with AnswerServer(lambda body: (_notes("Invented."), "stop")) as server:
         rt = open_runtime(_settings(tmp_path, server))
         try:
             rt.engine.record_turn("api", "a", message, "OK.")

@@ -11,15 +11,10 @@ the message. A local server speaking the OpenAI protocol stands in for the model
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from souvenir.engine.runtime import open_runtime
-from souvenir.lexical.chitchat import chit_chat
 from souvenir.lexical.closing import closing
-from tests.attack_support import stub_model_settings
-from tests.servers import ChatServer
+from tests.junk_harness import assert_chit_chat, assert_leaves_no_memory, plain_runtime
 
 CLOSINGS = {
     "en": [
@@ -79,14 +74,12 @@ FACTS = {
 
 @pytest.mark.parametrize("lang", sorted(CLOSINGS))
 def test_a_leave_taking_of_each_kind_is_chit_chat(lang):
-    for text in CLOSINGS[lang]:
-        assert chit_chat(text) is not None, text
+    assert_chit_chat(CLOSINGS[lang])
 
 
 @pytest.mark.parametrize("lang", sorted(FACTS))
 def test_a_leave_taking_with_a_durable_fact_is_kept(lang):
-    for text in FACTS[lang]:
-        assert chit_chat(text) is None, text
+    assert_chit_chat(FACTS[lang], chatter=False)
 
 
 def test_each_part_alone_is_not_a_closing():
@@ -98,34 +91,13 @@ def test_each_part_alone_is_not_a_closing():
     assert closing("Merci Lumi t'es un amour. Je retourne voir mes patients.")
 
 
-def _note(text: str) -> str:
-    return json.dumps({"memories": [{"text": text, "kind": "fact", "scope": "global", "confidence": 0.9}]})
-
-
 @pytest.mark.parametrize("lang", sorted(CLOSINGS))
 def test_a_leave_taking_leaves_no_memory_with_or_without_a_model(tmp_path, lang):
-    message = CLOSINGS[lang][0]
-    with ChatServer(reflection_answer=_note(message)) as upstream:  # the model copies it, as SmolLM2 does
-        settings = stub_model_settings(f"sqlite:///{tmp_path / 'j.db'}", upstream.url, reflection_backoff_s=0.05)
-        rt = open_runtime(settings)
-        try:
-            rt.engine.record_turn("api", "a", message, "Good night!")
-            assert rt.worker.drain(30)
-            user = rt.store.find_user("api", "a")
-            assert user is None or not rt.store.memories(user)
-        finally:
-            rt.close()
-    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
-    try:
-        plain.engine.record_turn("api", "a", message, "Good night!")
-        user = plain.store.find_user("api", "a")
-        assert user is None or not plain.store.memories(user)
-    finally:
-        plain.close()
+    assert_leaves_no_memory(tmp_path, CLOSINGS[lang][0])  # the model copies it, as SmolLM2 does
 
 
 def test_a_leave_taking_with_a_fact_keeps_it_without_a_model(tmp_path):
-    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
+    plain = plain_runtime(tmp_path)
     try:
         plain.engine.record_turn("api", "a", FACTS["en"][0], "Good luck!")
         user = plain.store.find_user("api", "a")

@@ -10,68 +10,22 @@ pieces with a pause between them (a few tokens a second, slower still on a loade
 from __future__ import annotations
 
 import json
-import time
-from http.server import BaseHTTPRequestHandler
 
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.budget import GENERATION_TOKENS_PER_S, MIN_TOKENS
 from souvenir.llm.server_rates import MIN_SAMPLES
 from tests.attack_support import stub_model_settings
-from tests.servers import _LoopbackServer, _send_json
+from tests.servers import AnswerServer
 
 TIMEOUT_S = 40.0
 PIECES = 12
 PAUSE_S = 0.2  # between pieces: ~5 pieces a second at most, fewer on a loaded machine
 
 
-class SlowServer(_LoopbackServer):
+def slow_server(text: str) -> AnswerServer:
     """An OpenAI-protocol chat server streaming every answer in :data:`PIECES` pieces,
     :data:`PAUSE_S` apart; ``requests`` keeps every body."""
-
-    def __init__(self, text: str) -> None:
-        self.requests: list[dict] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args) -> None:
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802
-                _send_json(
-                    self, 200, json.dumps({"object": "list", "data": [{"id": "stub", "object": "model"}]}).encode()
-                )
-
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append(body)
-                if not body.get("stream"):
-                    choice = {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}
-                    _send_json(
-                        self, 200, json.dumps({"id": "x", "object": "chat.completion", "choices": [choice]}).encode()
-                    )
-                    return
-                self.send_response(200)
-                self.send_header("Content-Type", "text/event-stream")
-                self.end_headers()
-                step = -(-len(text) // PIECES)
-                pieces = [text[i : i + step] for i in range(0, len(text), step)]
-                try:
-                    for i, piece in enumerate(pieces):
-                        if i:
-                            time.sleep(PAUSE_S)
-                        chunk = {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
-                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                        self.wfile.flush()
-                    end = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
-                    self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
-                    self.wfile.flush()
-                except OSError:
-                    pass
-                self.close_connection = True
-
-        self._serve(Handler)
+    return AnswerServer(lambda body: (text, "stop", PAUSE_S), pieces=PIECES)
 
 
 NOTES = json.dumps(
@@ -86,7 +40,7 @@ MESSAGES = [
 ]
 
 
-def _reflections(server: SlowServer) -> list[dict]:
+def _reflections(server: AnswerServer) -> list[dict]:
     return [b for b in server.requests if b["messages"][0]["content"].startswith("You maintain long-term notes")]
 
 
@@ -103,7 +57,7 @@ def test_a_slow_server_gets_max_tokens_fitting_its_measured_generation_rate(tmp_
     """The first answers are asked at most the fixed rate's worth; once the slow server's
     rate is measured (at most ~5 tokens a second here), each answer asks no more than what
     the timeout lets that rate write — far under the fixed 17 tokens a second's bound."""
-    with SlowServer(NOTES) as server:
+    with slow_server(NOTES) as server:
         rt = open_runtime(_settings(tmp_path, server, bound=True))
         try:
             for message in MESSAGES:
@@ -126,7 +80,7 @@ def test_a_slow_server_gets_max_tokens_fitting_its_measured_generation_rate(tmp_
 def test_without_the_read_bound_the_contract_alone_bounds_the_answer(tmp_path):
     """A server the read bound is not in force for (a hosted API, several slots) is not cut
     by any rate, measured or fixed: every answer asks the contract's whole bound."""
-    with SlowServer(NOTES) as server:
+    with slow_server(NOTES) as server:
         rt = open_runtime(_settings(tmp_path, server, bound=False))
         try:
             for message in MESSAGES[:4]:

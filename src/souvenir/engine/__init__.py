@@ -6,7 +6,8 @@
   :mod:`~souvenir.engine.query_scores` (its scores), :mod:`~souvenir.engine.turn_records`
   (what a context leaves, diagnostics) and :mod:`~souvenir.engine.bookkeeping` (written off
   the turn), :mod:`~souvenir.engine.search`, :mod:`~souvenir.engine.curation` (a person's
-  acts on a user's memories), :mod:`~souvenir.engine.proposals` (a model's answers applied),
+  acts on a user's memories), :mod:`~souvenir.engine.proposals` (a model's answers applied;
+  a claimed reflection job's in :mod:`~souvenir.engine.reflection_job`),
   :mod:`~souvenir.engine.identity` (the ids every entry checks);
 - :mod:`~souvenir.engine.runtime` — wiring: settings → store, embedders, index, engine;
 - :mod:`~souvenir.engine.worker` — the reflection worker (outbox jobs after the reply).

@@ -10,23 +10,20 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from souvenir import profile
 from souvenir.engine.chat_forget import (
     act_on_forget_request,
     act_on_late_memories,
-    clear_request_turn,
     memories_for_request,
 )
-from souvenir.engine.identity import own_names
 from souvenir.engine.identity import story_id as story_id_of
+from souvenir.engine.reflection_job import JobApplication, own_job
 from souvenir.engine.writer import Writer
-from souvenir.errors import ErasedMeanwhileError, InputError, ModelAnswerError, ModelError, StaleJobError
+from souvenir.errors import InputError, ModelAnswerError, ModelError
 from souvenir.lexical import content_words, normalize
-from souvenir.lexical.chitchat import chit_chat, fact_sentences
+from souvenir.lexical.chitchat import fact_sentences
 from souvenir.lexical.tokens import load_jieba_for
-from souvenir.write.forget_relay import own_forget_requests
 from souvenir.llm import ChatClient
 from souvenir.llm.chat import Answer
 from souvenir.llm.budget import GENERATION_TOKENS_PER_S, fitting, reflection_tokens, retry_plan, summary_tokens
@@ -41,7 +38,7 @@ from souvenir.store.protocol import Job, Store
 from souvenir.timeutil import utcnow
 from souvenir.types import Candidate
 from souvenir.write.filters import Exchange
-from souvenir.write.carry import carried, drops_a_clause, garbled
+from souvenir.write.carry import garbled
 from souvenir.write.confidence import tally_kind
 from souvenir.write.fragments import clause_fragment, copies, fragments, held_by
 from souvenir.write.grounding import REFLECTION_CHAIN
@@ -93,6 +90,8 @@ class Proposals:
         self.min_confidence = min_confidence
         self.summary_enabled = summary_enabled
         self.self_citation_chars = self_citation_chars
+        #: a claimed job's answers applied and the job finished (:mod:`souvenir.engine.reflection_job`)
+        self.jobs = JobApplication(store, writer, self.reflect, min_confidence, self.counters)
         #: tokens of data a background prompt may send past its system prompt (``None``: no
         #: bound; :mod:`souvenir.llm.prompt_bound`, set from the settings by the runtime)
         self.data_bound: int | None = None
@@ -324,7 +323,7 @@ class Proposals:
         cut at its bound or where it looped is read as far as it goes (repaired; its last,
         possibly incomplete memory dropped). Outside a story the prompt and schema ask for
         memories only. A turn the reflection kept nothing of is kept as the no-model path
-        would keep it (:meth:`_keep_the_message`).
+        would keep it (:meth:`~souvenir.engine.reflection_job.JobApplication.keep_the_message`).
         """
         if self.chat is None:
             raise ModelError("no chat model configured")
@@ -385,7 +384,7 @@ class Proposals:
                 model=self.reflection_model or self.chat.model,
             )
         model = self.reflection_model or self.chat.model
-        return self._apply(job, answer, now, read_at, model, story_add=story.add, cut=reply.cut)
+        return self.jobs.apply(job, answer, now, read_at, model, story_add=story.add, cut=reply.cut)
 
     def _ask_reflection(self, messages: list[dict], in_story: bool, max_tokens: int, temperature: float) -> Answer:
         """One background reflection call (a whole message or a part of one): its schema, the
@@ -439,7 +438,7 @@ class Proposals:
         ]
         if not parts:
             self.counters["prompt_bounded:reflection:message"] += 1
-            return self._apply(job, {"memories": []}, now, read_at, None)
+            return self.jobs.apply(job, {"memories": []}, now, read_at, None)
         for cause in causes:
             if cause != "message":
                 self.counters[f"prompt_bounded:reflection:{cause}"] += 1
@@ -461,122 +460,7 @@ class Proposals:
                 unreadable = f"{reply.finish} after {len(reply.text)} characters, max_tokens {max_tokens}: {problem}"
         if not answers:
             raise ModelAnswerError(f"reflection answers of every part unreadable ({unreadable})", model=model)
-        return self._apply_parts(job, answers, now, read_at, model)
-
-    def _apply_parts(
-        self, job: Job, answers: list[tuple[str, str]], now: datetime, read_at: datetime, model: str | None
-    ) -> tuple[Reflection, list[WriteResult]]:
-        """Apply each part's answer grounded in its part, then keep the whole message where the
-        notes of every part do not carry it, and finish the job, in one transaction."""
-        load_jieba_for(job["message"], *(answer for _, answer in answers))  # never under the lock
-        with self.store.transaction():
-            self._own_job(job, now, read_at)
-            merged = Reflection()
-            results: list[WriteResult] = []
-            for at, (part, answer) in enumerate(answers):
-                parsed, written = self._reflect_job(job, "", answer, now, model, part=part, reads_forget=at == 0)
-                merged.candidates += parsed.candidates
-                merged.dropped += parsed.dropped
-                merged.set_aside += parsed.set_aside
-                results += written
-            self._keep_the_message(job, results, now, bool(merged.set_aside))
-            clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])
-        return merged, results
-
-    def _reflect_job(
-        self, job: Job, reply: str, answer: str | dict, now: datetime, model: str | None, **options: Any
-    ) -> tuple[Reflection, list[WriteResult]]:
-        """:meth:`reflect` on an outbox job's exchange (its user, message, time, story, turn) with
-        ``reply`` and ``answer``; ``options``: ``part``, ``reads_forget``, ``story_add``, ``cut``."""
-        return self.reflect(
-            job["channel"],
-            job["user"],
-            job["message"],
-            reply,
-            answer,
-            time=job["time"],
-            story=job["story"],
-            source=f"turn:{job['turn_id']}",
-            min_confidence=self.min_confidence,
-            now=now,
-            model=model,
-            episode_due=lambda texts: self._episode_due(job, texts),
-            **options,
-        )
-
-    def _apply(
-        self,
-        job: Job,
-        answer: str | dict,
-        now: datetime,
-        read_at: datetime,
-        model: str | None,
-        story_add: bool = False,
-        cut: bool = False,
-    ) -> tuple[Reflection, list[WriteResult]]:
-        """Apply a reflection ``answer`` (``{"memories": []}``: the turn not sent to the model,
-        its message kept as the no-model path keeps it) and finish the job, in one transaction.
-        ``story_add``: the story's summary was not sent, the answer's is what the exchange adds;
-        ``cut``: the answer ended at its bound or in a loop (its story summary is not taken)."""
-        load_jieba_for(job["message"], job["reply"], answer if isinstance(answer, str) else "")  # never under the lock
-        with self.store.transaction():
-            self._own_job(job, now, read_at)
-            parsed, results = self._reflect_job(
-                job, job["reply"] or "", answer, now, model, story_add=story_add, cut=cut
-            )
-            self._keep_the_message(
-                job, results, now, bool(parsed.set_aside)
-            )  # not a reflected fact: no summary trigger
-            clear_request_turn(self.store, job["message"], job["turn_id"], job["user_id"])  # read: now no copy of it
-        return parsed, results
-
-    def _keep_the_message(
-        self, job: Job, results: list[WriteResult], now: datetime, set_aside: bool = False
-    ) -> WriteResult | None:
-        """Never worse than no model (issue #25): when the reflection kept nothing of a turn
-        the no-model path would keep — a message that is neither a command nor a bare
-        acknowledgement nor chit-chat — the message itself goes through the same write path as an
-        ``episode``, as the no-model turn does. A weak model can only add to what no model
-        keeps. The same when the reflection kept notes that do not carry the message (under
-        half of its fact words: :func:`souvenir.write.carry.carried`): the message is kept
-        beside them, so a partial note loses nothing; and when a copy of a piece of the
-        message was set aside for the notes that hold most of it (``set_aside``: its rest is
-        in the message only). Returns what the write path did,
-        ``None`` when the notes carry the message or the message is not one the no-model
-        path keeps."""
-        message = job["message"]
-        kept = [r for r in results if r.action != "dropped"]
-        if not self._episode_due(
-            job, [] if set_aside else [r.text for r in kept] + [r.previous for r in kept if r.previous]
-        ):
-            return None
-        story, time = job["story"], job["time"] or now
-        episode = Candidate(
-            text=message,
-            kind="episode",
-            scope="story" if story else "global",
-            source=f"turn:{job['turn_id']}",
-            time=time,
-            session=f"story:{story}" if story else f"day:{time.date().isoformat()}",
-        )
-        try:
-            written = self.writer.remember(job["channel"], job["user"], episode, story=story, now=now)
-        except InputError:
-            return None
-        self.counters["reflection_message_kept"] += 1
-        return written
-
-    def _episode_due(self, job: Job, notes: list[str]) -> bool:
-        """Whether the turn's message is kept whole as its episode beside ``notes`` (the texts
-        kept, none: nothing kept): the notes do not carry it, and the no-model path keeps it."""
-        message = job["message"]
-        if notes and carried(message, notes) and not drops_a_clause(message, notes):
-            return False
-        if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
-            return False
-        if chit_chat(message) is not None:  # no fact about the user: not kept without a model either
-            return False
-        return not own_forget_requests(message, own_names(self.store, job["user_id"], message))  # never a memory (#26)
+        return self.jobs.apply_parts(job, answers, now, read_at, model)
 
     def run_summary(self, job: Job, now: datetime | None = None) -> str | None:
         """Run one claimed ``summary`` job on the summary model (seed 001 §4.3, §5.4).
@@ -621,7 +505,7 @@ class Proposals:
         problem = summary_problem(answer, [job["message"], *queries], seen.get(profile.LANG_KEY))
         load_jieba_for(job["message"], job["reply"], answer)  # its one-time load never under the write lock
         with self.store.transaction():
-            self._own_job(job, now, read_at)
+            own_job(self.store, job, now, read_at)
             if problem is not None:  # the old summary stays, as after a failed call
                 self.counters["summaries_rejected"] += 1
                 log.info("summary of user %s rejected: %s", job["user_id"], problem)
@@ -629,20 +513,6 @@ class Proposals:
                 return None
             stored = self.store_summary(job["user_id"], answer, now)
         return stored
-
-    def _own_job(self, job: Job, now: datetime, read_at: datetime) -> None:
-        """Inside the apply transaction: lock the user and mark the job done, if it is still
-        this claim's and nothing of the user was erased since ``read_at`` (when what the
-        model was given was read: a summary or story built from it may carry what the user
-        asked to forget meanwhile); else :class:`StaleJobError` (:class:`ErasedMeanwhileError`)
-        rolls the transaction back, nothing written."""
-        self.store.lock_user(job["user_id"])
-        if not self.store.finish(job["id"], now, attempts=job["attempts"]):
-            raise StaleJobError(f"outbox job {job['id']} was claimed again by another worker")
-        if self.store.erased_since(job["channel"], job["user"], read_at):
-            raise ErasedMeanwhileError(
-                f"outbox job {job['id']}: the user erased something while the model read their data: nothing written"
-            )
 
     def store_summary(self, user_id: int, answer: str | None, now: datetime) -> str | None:
         """Store a summariser's answer under seed 001's rules (≤ 300 characters, cut at a

@@ -1,6 +1,6 @@
 """The store's contract, written once in dialect-neutral SQL (``?`` placeholders, ``IS ?``
-for a nullable match): users, stories, turns, memories and their history, the derived vector
-index, profile key/values, events and provenance, plus the outbox, user-data, diagnostics,
+for a nullable match): users, stories, turns, memories, the derived vector index,
+profile key/values and events, plus the memory-history, outbox, user-data, diagnostics,
 story-layer and erasure mixins. A backend (:class:`~souvenir.store.sqlite.SQLiteStore`,
 :class:`~souvenir.store.postgres.PostgresStore`) supplies the plumbing: ``transaction()``
 (yielding a connection whose ``execute``/``executemany`` take this SQL), ``_query()``,
@@ -33,6 +33,7 @@ from souvenir.store.erasure import ErasureMixin
 from souvenir.store.erasure_clock import ErasureWatch, tick_erasure_clock
 from souvenir.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
+from souvenir.store.memory_history import MemoryHistoryMixin
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.store.outbox import OutboxMixin
 from souvenir.store.plumbing import Plumbing
@@ -42,12 +43,13 @@ from souvenir.store.turn_before import TurnBeforeMixin
 from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.lexical.text_cache import forget_all
-from souvenir.timeutil import from_text, offset_minutes, to_text, utcnow
+from souvenir.timeutil import offset_minutes, to_text, utcnow
 from souvenir.types import Memory
 
 
 class SQLStore(
     VectorRowsMixin,
+    MemoryHistoryMixin,
     OutboxMixin,
     UserDataMixin,
     DiagnosticsMixin,
@@ -489,49 +491,6 @@ class SQLStore(
                     conn.execute("DELETE FROM vector_claims WHERE memory_id = ? AND embedder = ?", (near[0], embedder))
             return deleted
 
-    @staticmethod
-    def _history(
-        conn, memory_id: int, event: str, text: str, source: str | None, said_at: datetime, now: datetime
-    ) -> None:
-        conn.execute(
-            "INSERT INTO memory_history (memory_id, event, text, source, said_at, recorded_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (memory_id, event, scrub(text), scrub(source), to_text(said_at), to_text(now)),
-        )
-
-    def replace_wording(
-        self,
-        memory_id: int,
-        text: str,
-        confidence: float,
-        source: str | None,
-        said_at: datetime,
-        now: datetime,
-    ) -> None:
-        """The newer, richer wording wins; the old one is kept as history."""
-        text, source = scrub(text), kept_source(self, source)
-        with self.transaction() as conn:
-            old = conn.execute("SELECT text, source, updated_at FROM memories WHERE id = ?", (memory_id,)).fetchone()
-            self._history(conn, memory_id, "replaced", old[0], old[1], from_text(old[2]) or now, now)
-            conn.execute(
-                "UPDATE memories SET text = ?, content_hash = ?, source = ?, updated_at = ?, "
-                "confidence = CASE WHEN confidence >= ? THEN confidence ELSE ? END WHERE id = ?",
-                (text, content_hash(text), source, to_text(said_at), confidence, confidence, memory_id),
-            )
-
-    def absorb(self, memory_id: int, text: str, source: str | None, said_at: datetime, now: datetime) -> None:
-        """A poorer duplicate: nothing rewritten, date not refreshed; the wording is history."""
-        with self.transaction() as conn:
-            self._history(conn, memory_id, "absorbed", text, source, said_at, now)
-
-    def supersede(self, old_id: int, new_id: int, now: datetime) -> None:
-        """``old_id`` is contradicted by ``new_id``: kept as history, no longer selectable."""
-        with self.transaction() as conn:
-            conn.execute(
-                "UPDATE memories SET status = 'superseded', superseded_by = ?, superseded_at = ? WHERE id = ?",
-                (new_id, to_text(now), old_id),
-            )
-
     def set_pinned(self, memory_id: int, pinned: bool) -> bool:
         with self.transaction() as conn:
             cur = conn.execute("UPDATE memories SET pinned = ? WHERE id = ?", (int(pinned), memory_id))
@@ -542,49 +501,6 @@ class SQLStore(
         tombstone stays for counts, nothing of its text anywhere (``why``: its history's one
         ``erased`` entry). ``False`` for no such id."""
         return self.erase_memory(memory_id, now, why) is not None
-
-    def history(self, memory_id: int) -> list[dict]:
-        """A memory's chain: its past wordings and what superseded it or what it superseded;
-        a forgotten memory ends with ``erased`` (its ``source``: ``request:turn:N`` when the
-        user asked in chat, else ``None``)."""
-        rows = self._query(
-            "SELECT event, text, source, said_at, recorded_at FROM memory_history WHERE memory_id = ? ORDER BY id",
-            (memory_id,),
-        )
-        chain = [{"event": r[0], "text": r[1], "source": r[2], "said_at": r[3], "recorded_at": r[4]} for r in rows]
-        for r in self._query(
-            "SELECT id, text, updated_at, superseded_at FROM memories WHERE superseded_by = ?",
-            (memory_id,),
-        ):
-            chain.append({"event": "supersedes", "memory_id": r[0], "text": r[1], "said_at": r[2], "recorded_at": r[3]})
-        for r in self._query(
-            "SELECT source, superseded_at FROM memories WHERE id = ? AND status = 'deleted'", (memory_id,)
-        ):
-            # a forgotten memory: textless; its source says who asked ("request:turn:N": in chat)
-            why = r[0] if (r[0] or "").startswith("request") else None
-            chain.append({"event": "erased", "text": "", "source": why, "said_at": r[1], "recorded_at": r[1]})
-        return chain
-
-    def superseded_by_any(self, user_id: int, ids: Sequence[int], limit: int = 32) -> list[tuple[Memory, int]]:
-        """``(memory, id of the memory that superseded it)`` for the user's memories superseded by one of
-        ``ids`` (at most 16 read), newest first, at most ``limit``: what a return may go back to
-        (``write/back_over.py``)."""
-        ids = list(ids)[:16]
-        if not ids:
-            return []
-        sql = f"SELECT {MEMORY_COLUMNS}, superseded_by FROM memories WHERE user_id = ? AND status = 'superseded' "
-        sql += f"AND superseded_by IN ({', '.join('?' * len(ids))}) ORDER BY id DESC LIMIT ?"
-        return [(memory_from_row(r[:-1]), int(r[-1])) for r in self._query(sql, (user_id, *ids, limit))]
-
-    def history_texts(self, user_id: int) -> list[tuple[str, str | None]]:
-        """(text, source) of every history entry of the user: old wordings and superseded memories."""
-        rows = self._query(
-            "SELECT h.text, h.source FROM memory_history h JOIN memories m ON m.id = h.memory_id "
-            "WHERE m.user_id = ? UNION ALL SELECT text, source FROM memories "
-            "WHERE user_id = ? AND status = 'superseded'",
-            (user_id, user_id),
-        )
-        return [(r[0], r[1]) for r in rows]
 
     # -- profile key/value (seed 001) ---------------------------------------------------------
     def kv_set(self, user_id: int, key: str, value: str, now: datetime) -> None:
@@ -613,17 +529,3 @@ class SQLStore(
 
     def count_events(self, kind: str) -> int:
         return self._query("SELECT COUNT(*) FROM events WHERE kind = ?", (kind,))[0][0]
-
-    # -- provenance ---------------------------------------------------------------------------
-    def sources(self, user_id: int) -> dict[int, set[str]]:
-        """Every source a memory of the user holds: its own and those of absorbed/replaced wordings."""
-        found: dict[int, set[str]] = {}
-        for mid, source in self._query(
-            "SELECT id, source FROM memories WHERE user_id = ? UNION ALL "
-            "SELECT h.memory_id, h.source FROM memory_history h JOIN memories m "
-            "ON m.id = h.memory_id WHERE m.user_id = ? AND h.event != 'superseded'",
-            (user_id, user_id),
-        ):
-            if source:
-                found.setdefault(mid, set()).add(source)
-        return found

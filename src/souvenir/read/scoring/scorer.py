@@ -16,8 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from souvenir.position_sets import union
-
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.comfort import asks_for_good, mood_flags
 from souvenir.read.scoring.inference import for_inference
@@ -35,26 +33,15 @@ from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import query_period
 from souvenir.read.scoring.person_query import named_people, without_people
 from souvenir.read.scoring.relevance import relevance_terms
-from souvenir.read.scoring.shortlist import (
-    MIN_COVERAGE,
-    MIN_POINTS,
-    fill_by_fit,
-    fit_lines,
-    fit_points,
-    sampled_moments,
-    sampled_stats,
-    shortlist,
-    zscore_sampled,
-)
 from souvenir.read.scoring.fused_terms import LEXICAL_READY as _LEXICAL_READY
 from souvenir.read.scoring.fused_terms import expansion as _expansion
-from souvenir.read.scoring.fused_terms import lexical_ready as _lexical_ready
 from souvenir.read.scoring.fused_terms import priors as _priors
 from souvenir.read.scoring.fused_terms import relatives as _relatives
 from souvenir.read.scoring.fused_terms import same_marks
 from souvenir.read.scoring.final_shortlist import Bounded, served
 from souvenir.read.scoring.levers_off import broad_levers
 from souvenir.read.scoring.scorer_input import DenseInput, aligned
+from souvenir.read.scoring.large_user import coarse_fill, coarse_fit, from_shortlist
 from souvenir.candidates.score_map import LazyScores
 from souvenir.candidates import Pool, Scores
 from souvenir.read.scoring.user_columns import UserColumns as _Static
@@ -379,144 +366,6 @@ class Scorer:
             ),
         )
 
-    def _from_shortlist(
-        self,
-        static: _Static,
-        dense: DenseInput,
-        window: DenseInput,
-        lexical: np.ndarray,
-        common: dict,
-        sample: np.ndarray,
-        coarse: bool = True,
-    ) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """(U, E) of a large user: the window embedder's cosines for every memory, USE's on
-        the ``shortlist_size`` best by BM25 and the window signal, and on ``sample``;
-        elsewhere USE's estimated (:func:`fill_by_fit`), its z statistics read on the
-        sample. The exact score (both for every memory) when the window index covers less
-        than ``MIN_COVERAGE`` of the memories, or when the sample holds fewer than
-        ``MIN_POINTS`` memories with both values (``sample_per_group`` 0 or 1, USE's index
-        far behind)."""
-        cfg, ids = self.config, static.ids
-        if coarse and window.coarse is not None and cfg.coarse_dims > 0:
-            found = self._from_coarse(static, dense, window, lexical, common, sample)
-            if found is not None:
-                return found
-        E = aligned(ids, window.cosines(window.query))
-        if E is not None and np.isfinite(E).mean() >= MIN_COVERAGE and sample.size >= MIN_POINTS:
-            _lexical_ready(common["memo"])
-            partial = fuse(
-                replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
-                dense=None,
-                window=E,
-                lexical=lexical,
-                **common,
-            )
-            where = shortlist(partial, cfg.shortlist_size, sample)
-            exact = aligned(ids[where], dense.cosines(dense.query, ids[where]))
-            if exact is None:
-                return None, E
-            if fit_points(where, exact, E, sample) >= MIN_POINTS:
-                U = fill_by_fit(len(ids), where, exact, E, sample, static.languages)
-                common["memo"]["dense"] = (U, zscore(U, sample=sample))
-                return U, E
-        # The window index behind (an import being embedded) or no line to draw: USE exact.
-        return aligned(ids, dense.cosines(dense.query)), E
-
-    def _from_coarse(
-        self,
-        static: _Static,
-        dense: DenseInput,
-        window: DenseInput,
-        lexical: np.ndarray,
-        common: dict,
-        sample: np.ndarray,
-    ) -> tuple[np.ndarray | None, np.ndarray] | None:
-        """(U, E) of a large user from the window embedder's coarse cosines: the shortlist
-        is the ``shortlist_size`` best by BM25 and the coarse window signal, with
-        ``sample``; both embedders exact there; elsewhere E estimated from its coarse value
-        and U from E (:func:`fill_by_fit`), their z statistics read on the sample. ``None``
-        (the caller's path then) when the coarse values cover less than ``MIN_COVERAGE``
-        of the memories or no line can be drawn."""
-        fit = self._coarse_fit(static, dense, window, lexical, common, sample)
-        if not isinstance(fit, dict):
-            return fit
-        return self._coarse_fill(static, fit, common, sample)
-
-    def _coarse_fit(
-        self,
-        static: _Static,
-        dense: DenseInput,
-        window: DenseInput,
-        lexical: np.ndarray,
-        common: dict,
-        sample: np.ndarray,
-    ) -> dict | tuple[np.ndarray | None, np.ndarray] | None:
-        """What :meth:`_from_coarse` learns before filling every memory: a dict (``where``,
-        ``C``, the exact ``E`` and ``U`` on ``where``, their lines and z statistics, BM25's
-        z; :class:`~souvenir.read.scoring.final_shortlist.Bounded`'s ``fit``), or what
-        :meth:`_from_coarse` returns when it draws no line."""
-        cfg, ids = self.config, static.ids
-        C = aligned(ids, window.coarse())  # type: ignore[misc]
-        if C is None or np.isfinite(C).mean() < MIN_COVERAGE or sample.size < MIN_POINTS:
-            return None
-        _lexical_ready(common["memo"])
-        partial = fuse(
-            replace(cfg, neighbour_alpha=0.0, speaker_penalty=0.0, speaker_bonus=0.0, period_bonus=0.0),
-            dense=None,
-            window=C,
-            lexical=lexical,
-            **common,
-        )
-        where = shortlist(partial, cfg.shortlist_size, sample)
-        if static.neighbours is not None and cfg.neighbour_alpha and cfg.coarse_neighbours > 0:
-            # the neighbour term reads the best neighbour's first-stage score: exact for the
-            # session neighbours of the best shortlisted memories too, not estimated
-            best = where[
-                np.argsort(-np.nan_to_num(partial[where], nan=-np.inf), kind="stable")[: cfg.coarse_neighbours]
-            ]
-            near = static.neighbours[:, best].ravel()
-            where = union(where, near[near >= 0])
-        exact = aligned(ids[where], window.cosines(window.query, ids[where]))
-        if exact is None or fit_points(where, exact, C, sample) < MIN_POINTS:
-            return None
-        found = aligned(ids[where], dense.cosines(dense.query, ids[where]))
-        if found is None:
-            E = fill_by_fit(len(ids), where, exact, C, sample, static.languages)
-            common["memo"]["window"] = (E, zscore_sampled(E, static.language_positions, static.languages, sample))
-            return None, E  # as on the caller's path: USE has no vector there
-        labels = static.languages
-        at = np.searchsorted(where, sample)
-        E_sample = np.where(np.isfinite(exact[at]), exact[at], np.nan)
-        if int((np.isfinite(found[at]) & np.isfinite(E_sample)).sum()) < MIN_POINTS:  # fit_points
-            E = fill_by_fit(len(ids), where, exact, C, sample, labels)
-            common["memo"]["window"] = (E, zscore_sampled(E, static.language_positions, labels, sample))
-            return aligned(ids, dense.cosines(dense.query)), E
-        lexical_z = common["memo"].get("lexical")
-        return dict(
-            where=where,
-            C=C,
-            E=exact,
-            U=found,
-            lines_E=fit_lines(where, exact, C, sample, labels),
-            lines_U=fit_lines(where, found, None, sample, labels, sampled=E_sample),
-            stats_E=sampled_stats(E_sample, labels[sample], len(static.language_positions)),
-            stats_U=sampled_moments(np.where(np.isfinite(found[at]), found[at], np.nan), np.arange(sample.size)),
-            lexical_z=lexical_z[1] if lexical_z is not None and lexical_z[0] is lexical else None,
-        )
-
-    def _coarse_fill(
-        self, static: _Static, fit: dict, common: dict, sample: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """(U, E) for every memory from :meth:`_coarse_fit`'s dict (the lines drawn again:
-        the same bits), their z-scores in ``common``'s memo."""
-        ids, labels, where = static.ids, static.languages, fit["where"]
-        E = fill_by_fit(len(ids), where, fit["E"], fit["C"], sample, labels)
-        memo = common["memo"]
-        memo["window"] = (E, zscore_sampled(E, static.language_positions, labels, sample))
-        U = fill_by_fit(len(ids), where, fit["U"], E, sample, labels)
-        memo["dense"] = (U, zscore(U, sample=sample))
-        return U, E
-
 
 class Prepared:
     """One message's score before the window embedder's query vector: :meth:`finish`
@@ -541,20 +390,20 @@ class Prepared:
         E: np.ndarray | None
         if st["sample"] is not None and dense is not None and window is not None:
             if window.coarse is not None and self._scorer.config.coarse_dims > 0:
-                found = self._scorer._coarse_fit(static, dense, window, st["lexical"], common, st["sample"])
+                found = coarse_fit(self._scorer.config, static, dense, window, st["lexical"], common, st["sample"])
                 if isinstance(found, dict):
                     lazy = self._bounded(found, parts)
                     if lazy is not None:
                         return lazy
-                    U, E = self._scorer._coarse_fill(static, found, common, st["sample"])
+                    U, E = coarse_fill(static, found, common, st["sample"])
                 elif found is not None:
                     U, E = found
                 else:
-                    U, E = self._scorer._from_shortlist(
-                        static, dense, window, st["lexical"], common, st["sample"], coarse=False
+                    U, E = from_shortlist(
+                        self._scorer.config, static, dense, window, st["lexical"], common, st["sample"], coarse=False
                     )
             else:
-                U, E = self._scorer._from_shortlist(static, dense, window, st["lexical"], common, st["sample"])
+                U, E = from_shortlist(self._scorer.config, static, dense, window, st["lexical"], common, st["sample"])
         else:
             if st["sample"] is not None and dense is not None:
                 U = aligned(ids, dense.cosines(dense.query))
@@ -575,12 +424,12 @@ class Prepared:
         if ids.size > 1 and not (ids[1:] > ids[:-1]).all():
             return None
         bounded = Bounded(cfg, fit, st["fused"], static, st["lexical"])
-        scorer, common, sample = self._scorer, st["common"], st["sample"]
+        common, sample = st["common"], st["sample"]
 
         def complete() -> np.ndarray:
             if parts is not None:
                 parts["ids"] = ids
-            U, E = scorer._coarse_fill(static, fit, common, sample)  # type: ignore[union-attr]
+            U, E = coarse_fill(static, fit, common, sample)
             return self._final(U, E, parts).array
 
         return LazyScores(ids, bounded.array, bounded.exact, bounded.refine, complete)
