@@ -23,6 +23,9 @@ Kinds, in the order they are tried on a sentence:
   research", « Je file faire des courses », 我先去做饭了, "Saya pergi masak dulu"; not with
   a place, a date or a hobby ("I'm off to Japan next month", "I'm off to do some taekwondo"):
   :func:`souvenir.lexical.passing.leaving`.
+- ``deferral`` — a plan to think, talk or check later that names nothing ("I'll talk to my wife
+  about it", « j'en parlerai à mon mari », 我再想想, "nanti saya bincang dengan suami"), with
+  thanks or an acknowledgement at most: :mod:`souvenir.lexical.deferral` (session 24).
 - ``proposal`` — a proposal to the other speaker, with no "I": "Let's spread love!", « On
   pourrait se voir samedi », 我们一起去吧, "Jom pergi makan", or an exhortation ("We can do
   it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").

@@ -28,6 +28,15 @@ autumn") and praise of the assistant (« t'es un amour », 这学期多亏有你
     closing("Merci Lumi t'es un amour. Je retourne voir mes patients.")  -> True
     closing("I'm off to my new job at the bakery, bye Lumi")            -> False  (a fact)
 
+Session 24 (lane model15) added, from the runs of ``dialogues5``: the moment's call with no
+thanks (the stove, a customer, a child crying or quarrelling, "my turn to feed her": « L'eau bout,
+à plus ! », 水开了，先不聊了), the work awaiting as the leave-taking (« le pétrin m'attend »), a
+pause as the "later" ("one sec", 先不说了), a thing found (找到了), "off to …" without its "I"; and
+:func:`deferral`, a plan naming nothing beside thanks (:mod:`souvenir.lexical.deferral`)::
+
+    closing("L'eau bout, à plus !")                                    -> True
+    closing("The pot's boiling, I'm making soup for the fair on Sunday") -> False  (a fact)
+
 No
 threshold: the lexicons are the rule; a place, a date or a number in a leave-taking makes it a
 plan (:func:`~souvenir.lexical.passing.leaving`), and any other clause keeps the sentence.
