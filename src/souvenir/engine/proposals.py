@@ -41,6 +41,7 @@ from souvenir.write.filters import Exchange
 from souvenir.write.carry import garbled
 from souvenir.write.confidence import tally_kind
 from souvenir.write.fragments import clause_fragment, copies, fragments, held_by
+from souvenir.write.bare_notes import bare_note
 from souvenir.write.grounding import REFLECTION_CHAIN
 from souvenir.write.reflection import (
     DEFAULT_MIN_CONFIDENCE,
@@ -146,7 +147,8 @@ class Proposals:
         are written last, and not at all when the episode is due even with them or when the
         notes written for the turn already hold them for the most part
         (:func:`~souvenir.write.fragments.held_by`). A note that ends where no sentence ends
-        (:func:`~souvenir.write.fragments.clause_fragment`: "血压有点高，") is never written.
+        (:func:`~souvenir.write.fragments.clause_fragment`: "血压有点高，") or says nothing by itself
+        (:func:`~souvenir.write.bare_notes.bare_note`: "进货", "I never actually went.") is never written.
 
         The story's summary in the answer replaces the story's (``story_add``: is appended to
         it, :func:`~souvenir.write.story_summary.next_summary`) unless it is no summary (JSON, an
@@ -174,8 +176,9 @@ class Proposals:
         beside: bool | None = None  # is the message kept whole beside the notes even with the copies?
         for at in order:
             candidate = parsed.candidates[at]
-            if clause_fragment(candidate.text):  # "血压有点高，": a piece of a sentence (write/fragments.py)
-                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: a clause fragment, no sentence")
+            bare = "a clause fragment, no sentence" if clause_fragment(candidate.text) else bare_note(candidate.text)
+            if bare:  # "血压有点高，", "进货", "I never actually went." (write/fragments.py, write/bare_notes.py)
+                parsed.dropped.append(f"memory {scrub(candidate.text)[:40]!r}: {bare}")
                 decided.append((candidate.confidence, False))
                 continue
             if at in garbles:

@@ -23,6 +23,9 @@ Kinds, in the order they are tried on a sentence:
   research", « Je file faire des courses », 我先去做饭了, "Saya pergi masak dulu"; not with
   a place, a date or a hobby ("I'm off to Japan next month", "I'm off to do some taekwondo"):
   :func:`souvenir.lexical.passing.leaving`.
+- ``deferral`` — a plan to think, talk or check later that names nothing ("I'll talk to my wife
+  about it", « j'en parlerai à mon mari », 我再想想, "nanti saya bincang dengan suami"), with
+  thanks or an acknowledgement at most: :mod:`souvenir.lexical.deferral` (session 24).
 - ``proposal`` — a proposal to the other speaker, with no "I": "Let's spread love!", « On
   pourrait se voir samedi », 我们一起去吧, "Jom pergi makan", or an exhortation ("We can do
   it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").
@@ -134,7 +137,7 @@ from souvenir.lexical.chitchat_praise import ZH_LOOKS as _ZH_LOOKS
 from souvenir.lexical.chitchat_words import CHITCHAT
 from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
-from souvenir.lexical.closing import closing
+from souvenir.lexical.closing import closing, deferral
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
 from souvenir.lexical.done_it import done_it, waiting
 from souvenir.lexical.guesses import cheer
@@ -163,6 +166,7 @@ KINDS = (
     "done",
     "leaving",
     "closing",
+    "deferral",
     "proposal",
     "question",
     "recall",
@@ -406,6 +410,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "recall"  # "tu sais" read before the filler goes (recall_asks.py); "What's my dog called?" (own_asks.py)
     if "closing" in kinds and (closing(text) or closing(apostrophes(sentence))):  # 晚安小航: the name called
         return "closing"  # "Thanks Sam, I'm off to bed", 好嘞，谢谢小星，我先睡了 (lexical/closing.py)
+    if "deferral" in kinds and deferral(text):
+        return "deferral"  # "I'll talk to my wife about it", 我再想想, "nanti saya bincang dengan suami" (lexical/deferral.py)
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
     toks = [t for t in tokenize(text) if t.role != "end"]

@@ -28,6 +28,15 @@ autumn") and praise of the assistant (« t'es un amour », 这学期多亏有你
     closing("Merci Lumi t'es un amour. Je retourne voir mes patients.")  -> True
     closing("I'm off to my new job at the bakery, bye Lumi")            -> False  (a fact)
 
+Session 24 (lane model15) added, from the runs of ``dialogues5``: the moment's call with no
+thanks (the stove, a customer, a child crying or quarrelling, "my turn to feed her": « L'eau bout,
+à plus ! », 水开了，先不聊了), the work awaiting as the leave-taking (« le pétrin m'attend »), a
+pause as the "later" ("one sec", 先不说了), a thing found (找到了), "off to …" without its "I"; and
+:func:`deferral`, a plan naming nothing beside thanks (:mod:`souvenir.lexical.deferral`)::
+
+    closing("L'eau bout, à plus !")                                    -> True
+    closing("The pot's boiling, I'm making soup for the fair on Sunday") -> False  (a fact)
+
 No
 threshold: the lexicons are the rule; a place, a date or a number in a leave-taking makes it a
 plan (:func:`~souvenir.lexical.passing.leaving`), and any other clause keeps the sentence.
@@ -37,14 +46,15 @@ from __future__ import annotations
 
 import re
 
+from souvenir.lexical.deferral import deferred
 from souvenir.lexical.momentary import momentary_need
 from souvenir.lexical.passing import leaving
 
-__all__ = ["closing"]
+__all__ = ["closing", "deferral"]
 
 #: Thanks, with at most the name it calls (a capitalised word, or one to three Han characters).
 _THANKS = re.compile(
-    r"^(?:(?i:thanks|thank\s+you|thx|ty|cheers|merci|terima\s+kasih|tq|tqvm|thanks\s+a\s+lot|thank\s+you\s+so\s+much)"
+    r"^(?:(?i:thanks|thank\s+you|thx|ty|ta|cheers|merci|terima\s+kasih|tq|tqvm|thanks\s+a\s+lot|thank\s+you\s+so\s+much)"
     r"(?:\s+(?i:so\s+much|a\s+lot|beaucoup|bien|infiniment|banyak(?:-banyak)?|ya|yaa|ye|tau))?"
     r"(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?"
     r"|(?:谢谢|多谢|感谢|谢啦|谢了)(?:你|您|啦|了|哈)?(?:[\u4e00-\u9fff]{1,3})?)$"
@@ -52,9 +62,12 @@ _THANKS = re.compile(
 #: An acknowledgement: ok, got it, noted, 好嘞, 好的, « d'accord », "dah tangkap", "baik".
 _ACK = re.compile(
     r"^(?i:ok(?:ay|ey|eh)?|alright|all\s+right|right|got\s+it|noted|perfect|great|cool|d'accord|parfait|entendu"
-    r"|c'est\s+not[ée]|bon|super|baik|baiklah|okeh|okey|dah\s+tangkap|faham|noted\s+ya|orait)"
+    r"|c'est\s+not[ée]|bon|super|top|baik|baiklah|okeh|okey|dah\s+tangkap|faham|noted\s+ya|orait|ok\s+noted"
+    r"|(?:that\s+)?explains\s+(?:a\s+lot|it|everything)|[çc]a\s+explique\s+(?:tout|beaucoup)|patut(?:lah)?"
+    r"|(?:(?:that's|that\s+is|what)\s+an?\s+)?(?:good|great)\s+idea|(?:c'est\s+une\s+)?bonne\s+id[ée]e|idea\s+(?:bagus|baik|mantap))"
     r"(?:\s+(?i:then|alors|lah|la|ya|dah|je))?(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
-    r"|^(?:好嘞|好的|好|行|嗯|嗯嗯|收到|明白了?|懂了|知道了)(?:啦|了|哈)?$"
+    r"|^(?:好嘞|好的|好|行|嗯|嗯嗯|收到|明白了?|懂了|知道了|难怪)(?:啦|了|哈)?$"
+    r"|^(?:这个|这)?(?:主意|办法)(?:真|挺|很)?(?:好|不错)(?:啊|呀)?$|^好(?:主意|办法)$"
 )
 #: "Later": "talk later", "I'll continue later", « je reviens plus tard », « à plus », 回头再聊,
 #: 下次再说, "nanti sambung", "nanti akak sambung", "jumpa lagi".
@@ -65,19 +78,24 @@ _LATER = re.compile(
     r"|(?:je\s+)?(?:reviens|repasse|continue(?:rai)?|reprendrai)\s+(?:plus\s+tard|demain|bient[ôo]t)"
     r"|on\s+(?:en\s+)?(?:reparle|continue)\s+(?:plus\s+tard|demain|bient[ôo]t)|[àa]\s+(?:plus|bient[ôo]t|demain)(?:\s+tard)?"
     r"|nanti\s+(?:(?:saya|aku|akak|abang|adik|kita|sy)\s+)?(?:sambung|borak|sembang|tanya|contact|mesej|call)(?:\s+(?:lagi|balik))?"
-    r"|jumpa\s+lagi|esok\s+(?:saya|aku|akak\s+)?sambung|(?:kena|nak|mesti)\s+(?:pergi|gerak|chow)(?:\s+dulu)?)$"
-    r"|^(?:回头|下次|改天|明天|晚点)(?:再)?(?:聊|说|问|继续)(?:吧|啦|了)?$"
+    r"|jumpa\s+lagi|esok\s+(?:saya|aku|akak\s+)?sambung|(?:kena|nak|mesti)\s+(?:pergi|gerak|chow)(?:\s+dulu)?"
+    # a moment's pause (session 24): "one sec", "brb", « deux secondes », "kejap ya"
+    r"|(?:just\s+)?(?:one|a)\s+(?:sec|second|mo|moment|min|minute)|brb|be\s+right\s+back|hang\s+on|hold\s+on"
+    r"|(?:deux|une)\s+(?:secondes?|minutes?)|je\s+reviens|attends?\s+(?:deux|une)\s+(?:secondes?|minutes?)"
+    r"|(?:tunggu\s+)?(?:se)?kejap(?:\s+(?:ya|je|eh))?)$"
+    r"|^(?:回头|下次|改天|明天|晚点|等会儿?)(?:再|在)?(?:聊|说|问|继续)(?:你|您)?(?:吧|啦|了)?(?:哈|哦|啊|呀)?$"
+    r"|^(?:先)?不(?:说|聊)了(?:哈|哦|啊|呀)?$|^(?:等一下|稍等|等等)(?:哈|哦|啊|呀)?$"
 )
 #: A farewell: bye, goodbye, « au revoir », « salut », 拜拜, 再见, "bye dulu", "selamat malam".
 _FAREWELL = re.compile(
-    r"^(?i:(?:good)?bye(?:\s+bye)?|bye\s+dulu|au\s+revoir|salut|ciao|cya|take\s+care|selamat\s+malam|good\s*night"
+    r"^(?i:(?:good)?bye(?:\s+bye)?|bye\s+dulu|au\s+revoir|salut|ciao|cya|take\s+care|selamat\s+malam|good\s*night|night(?:ie|y)?"
     r"|bonne\s+(?:nuit|soir[ée]e|journ[ée]e)|bye\s+for\s+now)(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
     r"|^(?:拜拜|再见|晚安)(?:啦|了|咯|哦)?(?:[\u4e00-\u9fff]{1,3})?$"
 )
 
 
 #: An interjection opening a clause ("Bon une alarme sonne", "ok so I'm back to work").
-_LEAD = re.compile(r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|oups|oops|aduh|alamak)\s+(?=\S)")
+_LEAD = re.compile(r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak)\s+(?=\S)")
 #: Thanks *for* something the assistant gave, with a time at most: "thanks for all the help this
 #: autumn", « merci pour tout », « merci pour ton aide ce soir », 谢谢你的帮助, "terima kasih atas
 #: bantuan awak". What is thanked is a word of help or talk, never a thing or a place.
@@ -93,7 +111,7 @@ _WHEN = (
     r"|hari\s+ini|malam\s+ni|malam\s+ini|lagi|selalu))?"
 )
 _THANKS_FOR = re.compile(
-    r"^(?i:thanks|thank\s+you|cheers|many\s+thanks)(?:\s+(?i:so\s+much|a\s+lot|again))?"
+    r"^(?i:thanks|thank\s+you|cheers|many\s+thanks|ta)(?:\s+(?i:so\s+much|a\s+lot|again))?"
     rf"\s+(?i:for)\s+(?i:(?:all\s+)?(?:the|your|all)\s+)?(?i:{_HELP_EN}){_WHEN}"
     r"(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
     rf"|^(?i:merci)(?:\s+(?i:beaucoup|encore|infiniment))?\s+(?i:pour|de)\s+(?i:{_HELP_FR}){_WHEN}"
@@ -110,6 +128,8 @@ _PRAISE = re.compile(
     r"^(?i:you'?re|you\s+are|u\s+r|you'?ve\s+been)\s+(?i:(?:such|so|really|truly|the|a|an|always)\s+){0,3}"
     r"(?i:best|star|gem|angel|lifesaver|life\s+saver|legend|sweetheart|darling|champ|great|amazing|awesome|wonderful"
     r"|brilliant|helpful|a\s+great\s+help|so\s+helpful|the\s+best)$"
+    r"|^(?i:you'?ve\s+(?:(?:really|truly)\s+)?(?:kept\s+me\s+(?:sane|going)|saved\s+my\s+(?:life|bacon|sanity|week|day)))"
+    r"(?:\s+(?i:this|these|all)\s+\w+)?$"
     r"|^(?i:t'es|tu\s+es|vous\s+[êe]tes)\s+(?i:(?:vraiment|trop|tellement|si|le|la|un|une|mon|ma)\s+){0,3}"
     r"(?i:amour|ange|chou|cr[èe]me|top|meilleure?|g[ée]niale?|adorable|formidable|parfaite?|sauveur|sauveuse|b[ée]nie?)$"
     r"|^(?i:(?:awak|kau|you|[A-Z][\w'-]*))\s+(?i:(?:memang|sangat|betul|paling|the)\s+){0,2}"
@@ -130,7 +150,45 @@ _CALLED_AWAY = re.compile(
     r"|(?:le\s+)?boulot\s+m'appelle)$"
     r"|^(?:闹钟|电话|门铃|铃)(?:响|来)了|有人(?:敲门|找我|叫我)(?:了)?|来电话了|老板(?:叫|找)我(?:了)?$"
     r"|^(?i:(?:alarm|phone|fon|loceng)\s+(?:dah\s+)?bunyi|ada\s+orang\s+(?:ketuk\s+pintu|panggil)|bos\s+(?:dah\s+)?panggil)$"
+    # session 24: the stove, a customer, a child crying or quarrelling, the work that waits
+    r"|^(?i:(?:the|my)\s+(?:pot|pan|kettle|water|milk|soup|rice)(?:'s|\s+is)\s+(?:boiling|burning)(?:\s+over)?"
+    r"|(?:a\s+)?customers?(?:'s|\s+(?:is|are|just))?\s+(?:here|in|came\s+in|walked\s+in)"
+    r"|(?:the\s+|my\s+)?(?:baby|little\s+one|[A-Z][a-z]+)(?:'s|\s+is)\s+(?:crying|screaming|awake|up)(?:\s+again)?"
+    r"|(?:the\s+)?(?:boys|girls|kids|twins)\s+are\s+(?:fighting|arguing|squabbling|screaming|at\s+it)(?:\s+[a-z]+){0,5})$"
+    r"|^(?i:(?:l'eau|la\s+casserole|le\s+lait|la\s+soupe)\s+(?:bout|d[ée]borde)|un\s+client\s+(?:arrive|entre|est\s+l[àa])"
+    r"|(?:le\s+b[ée]b[ée]|la\s+petite|le\s+petit|[A-Z][a-z]+)\s+(?:pleure|hurle|se\s+r[ée]veille)(?:\s+encore)?)$"
+    r"|^(?:锅|水|汤|粥)(?:开|烧开|溢出来)了|^(?:来|有)客人了|^(?:宝宝|孩子|[\u4e00-\u9fff]{1,2})(?:又)?哭了$"
+    r"|^(?i:(?:air|periuk|susu)\s+(?:dah\s+)?(?:mendidih|menggelegak)|(?:ada\s+)?(?:customer|pelanggan)\s+(?:dah\s+)?datang"
+    r"|(?:baby|anak|adik|[A-Z][a-z]+)\s+(?:dah\s+)?(?:nangis|menangis)(?:\s+(?:ni|tu|lagi))?)$"
 )
+#: The day's work awaiting the writer, a leave-taking by itself: "the shop awaits", « le pétrin
+#: m'attend », 面馆在等我, "kedai tunggu aku" — a determiner and one noun, nothing more (a place
+#: or a date keeps the clause: « mes clients de Lyon m'attendent lundi »).
+_AWAITS = re.compile(
+    r"^(?i:(?:the|my)\s+[a-z]+\s+(?:awaits|await|is\s+waiting|are\s+waiting|is\s+calling|are\s+calling)(?:\s+me)?"
+    r"|(?:le|la|les|mon|ma|mes)\s+[a-zàâçéèêëîïôûù]+\s+m'attend(?:ent)?)$"
+    r"|^[\u4e00-\u9fff]{1,4}在等(?:着)?我(?:呢|了)?$"
+    r"|^(?i:[a-z]+\s+(?:dah\s+)?(?:tunggu|menunggu)\s+(?:aku|saya))$"
+)
+#: The moment's turn at a child's need: "my turn to feed her", « c'est mon tour de la bercer »,
+#: 轮到我抱了, "giliran aku dukung".
+_MY_TURN = re.compile(
+    r"^(?i:(?:it'?s\s+)?my\s+turn(?:\s+to\s+[a-z]+(?:\s+(?:her|him|them|the\s+baby))?)?"
+    r"|(?:c'est\s+)?(?:mon\s+tour|[àa]\s+moi)(?:\s+de\s+(?:la\s+|le\s+|les\s+)?[a-zé]+)?"
+    r"|giliran\s+(?:aku|saya|sy)(?:\s+[a-z]+)?)$"
+    r"|^轮到我(?:抱|喂|哄|带)?了?$"
+)
+#: An exclamation of the moment, a thing found or done, with no object: "found it!", « trouvé ! »,
+#: 找到了, "dah jumpa" (a thing named, "found my keys", is no part of a closing).
+_FOUND = re.compile(
+    r"^(?i:(?:i\s+)?found\s+it|there\s+it\s+is|got\s+it|(?:je\s+l'ai\s+)?trouv[ée]e?|le\s+voil[àa]|la\s+voil[àa]"
+    r"|(?:dah\s+)?jumpa(?:\s+dah)?)$"
+    r"|^(?:找到了)+$"
+)
+#: The name a "later" calls at its end ("chat soon Otto").
+_NAME_END = re.compile(r"\s+[A-Z\u00c0-\u00dd][\w'-]*$")
+#: A leave-taking said without its "I" ("off to referee bathtime"): read as "I'm off to…".
+_OFF_TO = re.compile(r"^(?i:off\s+to)\s+")
 #: Back to the work of the day, the leave-taking of one at work or study: "back to work", « je
 #: retourne voir mes patients », « au boulot », 我去画图了, "sambung kerja". A new job, a place or
 #: a date makes it a fact ("I'm off to my new job at the bakery" is not read here).
@@ -151,6 +209,7 @@ def _clauses(text: str) -> list[str]:
     """``text`` cut at commas and sentence ends (a closing may run over sentences: « Merci Lumi
     t'es un amour. Je retourne voir mes patients. »), each clause without its marks."""
     parts = re.split(r"\s*[,，;；、.!?。！？~～…\n]+\s*", text.strip())
+    parts = [re.sub(r"\s+(?:x+|xo+x*)$", "", p.strip()) for p in parts]  # "chat soon Otto x": a kiss signed
     clauses = [p.strip(" .!。！~～…\"'") for p in parts if p.strip(" .!。！~～…\"'")]
     return [c2 for c in clauses for c2 in _split_named_thanks(c)]
 
@@ -169,7 +228,7 @@ def closing(sentence: str) -> bool:
     kucing akak dah naik atas meja, kena pergi": :func:`~souvenir.lexical.momentary.momentary_need`;
     « une alarme sonne »); nothing else (module docstring). ``sentence``: one sentence or a whole
     message (cut at its sentence ends too)."""
-    thanked = leaves = False
+    thanked = leaves = moment = False
     called = 0  # farewells calling a name: one is the assistant called, with a leave-taking besides
     parts = 0  # leave-takings, "laters", farewells and returns to work
     for raw in _clauses(sentence.replace("\u2019", "'")):
@@ -181,20 +240,51 @@ def closing(sentence: str) -> bool:
         if _FAREWELL.match(clause):
             leaves = True
             called += _named(clause)  # "Bonne nuit Lumi", 晚安小航: called
-        elif _LATER.match(clause) or leaving(raw) or leaving(clause) or _BACK_TO_WORK.match(clause):
+        elif (
+            _LATER.match(clause)
+            or _LATER.match(_NAME_END.sub("", clause))
+            or _leaves(raw, clause)
+            or _BACK_TO_WORK.match(clause)
+        ):
+            called += clause != _NAME_END.sub("", clause)  # "chat soon Otto": the assistant called
             leaves = True
-        elif _ACK.match(raw) or _ZH_ACK_MORE.match(raw):
-            parts -= 1
+        elif _AWAITS.match(clause):
+            leaves = moment = True  # « le pétrin m'attend »: a leave-taking and its call
+        elif _ACK.match(raw) or _ZH_ACK_MORE.match(raw) or _FOUND.match(clause) or deferred(clause):
+            parts -= 1  # "ok", "found it!", "I'll think about it": no leave-taking, nothing durable
             thanked = thanked or bool(re.search(r"\s[A-Z\u00c0-\u00dd][\w'-]*$", raw))  # "ok Dina": called
-        elif not (momentary_need(clause) or _CALLED_AWAY.match(clause) or _then_leaving(clause)):
+        elif not (
+            momentary_need(clause) or _CALLED_AWAY.match(clause) or _MY_TURN.match(clause) or _then_leaving(clause)
+        ):
             return False
         elif _then_leaving(clause):
             leaves = True
         else:
             parts -= 1  # the moment's need or call: no leave-taking of its own
+            moment = True
     if not thanked and leaving(sentence.replace("\u2019", "'")):
         return False  # "Je devrais dormir, bonne nuit Pip": `leaving`'s, whole
-    return leaves and (thanked or (called > 0 and parts > 1))  # « Salut Julien » alone: a greeting
+    # « Salut Julien » alone: a greeting; the moment's call and a leave-taking: « la soupe déborde, je reviens »
+    return leaves and (thanked or moment or (called > 0 and parts > 1))
+
+
+def deferral(sentence: str) -> bool:
+    """A plan naming nothing with at most thanks or an acknowledgement beside it: "Ok noted, I'll
+    talk to my wife about it.", 行，我再想想 (:func:`~souvenir.lexical.deferral.deferred`: session 24)."""
+    found = False
+    for raw in _clauses(sentence.replace("\u2019", "'")):
+        clause = _LEAD.sub("", raw)
+        if deferred(raw) or deferred(clause):
+            found = True
+        elif not (_THANKS.match(raw) or _THANKS_FOR.match(raw) or _ACK.match(raw) or _ZH_ACK_MORE.match(raw)):
+            return False
+    return found
+
+
+def _leaves(raw: str, clause: str) -> bool:
+    """A leave-taking (:func:`~souvenir.lexical.passing.leaving`), its "I" said or not ("off to
+    referee bathtime": "I'm off to…")."""
+    return leaving(raw) or leaving(clause) or bool(_OFF_TO.match(clause) and leaving("I'm " + clause))
 
 
 def _named(farewell: str) -> bool:

@@ -74,7 +74,7 @@ _EN_PREP = (
     r"|(?:the\s+)?(?:beginning|start|end|middle)\s+of"
 )
 _FR_PREP = (
-    r"en|dès|depuis|jusqu['’]en|avant|après|vers|pour|début|fin|mi-|courant"
+    r"en|dès|depuis|jusqu['’]en|avant|après|vers|pour|début|fin|mi-|courant|à\s+partir\s+de"
     r"|(?:au|du|le)\s+mois\s+(?:de\s+|d['’])"
 )
 _MS_PREP = r"pada|sejak|hingga|sehingga|sampai|sebelum|selepas|awal|akhir|pertengahan|hujung|mulai|dalam"
@@ -223,6 +223,43 @@ def _past(clause: str) -> bool:
     return bool(past.search(clause)) and not future.search(clause)
 
 
+#: A clause's own cut inside its sentence: a comma, a colon, a dash, or a joining word opening
+#: another clause (session 24: "I'm putting my rate up from January, the foreman was right").
+_PART_END = re.compile(r"[,，:：;；]|\s[-–—]\s|\b(?:but|though|although|mais|tapi|tetapi)\b|但是|可是|不过", re.I)
+#: A plan in the present ("I'm putting my rate up", "we're moving", « on déménage … à partir de »,
+#: "kami pindah mulai"): a first- or second-person progressive, or a start word before the month.
+_EN_PROGRESSIVE = re.compile(
+    r"\b(?:i'?m|i\s+am|we'?re|we\s+are|they'?re|you'?re|he'?s|she'?s)\s+(?:\w+ly\s+)?(?!going\b)[a-z]{2,}ing\b", re.I
+)
+_START = re.compile(r"(?:\bfrom|\bstarting|\bbeginning|\bà\s+partir\s+d[e']|\bdès|\bmulai|\bbermula|从|自)", re.I)
+
+
+def _part(text: str, start: int, end: int) -> str:
+    """The part of the sentence around ``text[start:end]`` between two of :data:`_PART_END`."""
+    clause_start = max(0, start - _WINDOW)
+    left = max((m.end() for m in _PART_END.finditer(text, clause_start, start)), default=clause_start)
+    left = max(left, max((m.end() for m in _CLAUSE_END.finditer(text, clause_start, start)), default=clause_start))
+    stop = min(len(text), end + _WINDOW)
+    found = (_PART_END.search(text, end, stop), _CLAUSE_END.search(text, end, stop))
+    right = min((m.start() for m in found if m), default=stop)
+    return text[left:right]
+
+
+def _said_past(text: str, start: int, end: int) -> bool:
+    """The month's own part decides when it holds a tense (a future or a present plan: what comes;
+    a past marker: the past); a start word ("from January", « à partir de janvier », "mulai
+    Januari", 从一月起) with no past marker in its part is what comes; else the sentence's tense."""
+    part = _part(text, start, end)
+    future, past = _TENSES[_language(part)]
+    if future.search(part) or _EN_PROGRESSIVE.search(part):
+        return False
+    if past.search(part):
+        return True
+    if _START.search(text[max(0, start - 12) : end]):  # the phrase holds its preposition: "from January"
+        return False
+    return _past(_clause(text, start, end))
+
+
 def _step(word: str | None) -> int | None:
     """+1 next, −1 last, 0 this, ``None`` for no direction word."""
     if not word:
@@ -288,7 +325,7 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
     before = text[max(0, m.start() - 24) : m.start()]
     if _HABIT.search(before):
         return None
-    past = _past(_clause(text, m.start(), m.end()))
+    past = _said_past(text, m.start(), m.end())
     said_year = _year_after(text, m.end())
     if phrase.endswith("复活节"):
         year = _zh_year_before(text, m.start()) or said_year

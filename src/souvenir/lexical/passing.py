@@ -65,6 +65,7 @@ _ERRANDS = frozenset(
     """research errands errand chores chore shopping groceries grocery laundry cleaning cooking homework work job
     stuff things thing reading studying study emails email sleep rest bed nap dinner lunch breakfast supper
     shower meeting class store shop call calls prep dishes tidy tidying
+    bath bathtime bedtime referee wrangle supervise
     recherches recherche courses menage devoirs diner dejeuner dodo lessive boulot travail bosser travailler
     manger dormir cuisiner reunion cours appel
     masak makan tidur mandi kerja kemas rumah beli barang dapur kelas mesyuarat kajian maklumat rehat""".split()

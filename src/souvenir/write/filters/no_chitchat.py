@@ -44,6 +44,7 @@ KIND_REASONS = {
     "date": "a date alone, what happens on it left out (October 5th, le 5 octobre, 10月5号, 5 Oktober)",
     "leaving": "a leave-taking and the errand it goes to (I'm off to…, je file, 我先走了, saya gerak dulu)",
     "closing": "thanks or the assistant called, and a leave-taking (Thanks Sam, I'm off to bed; merci pour tout, à plus; 谢谢小航，下次聊)",
+    "deferral": "a plan to think or talk it over later that names nothing (I'll talk to my wife about it, j'en parlerai à mon mari, 我再想想, nanti saya bincang dengan suami)",
     "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",
     "proposal": "a proposal to the other speaker (let's…, on pourrait…, 我们…吧, jom…)",
     "question": "a question, with no statement about the user",
