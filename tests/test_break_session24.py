@@ -1,0 +1,71 @@
+"""Session 24's attack on session 23's surface (harden9): the conversation the context reads
+(a secret in a turn cut at its kept length), the settings a careless operator writes (an
+infinite rate or timeout), and the read rate measured from a server's answers (a first piece
+that says nothing of the read). The service on loopback over a real SQLite file, the model a
+loopback stand-in."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from souvenir.api.app import create_app
+from souvenir.read.explain_conversation import TURN_CHARS
+from tests.attack_support import sqlite_settings
+from tests.servers import UvicornThread
+
+#: Secrets of the shapes the redaction knows (a key, a token, a card number), each long
+#: enough that a cut at the turn's kept length can fall inside it.
+SECRETS = [
+    "AKIAIOSFODNN7EXAMPLE",
+    "sk-proj-Abc123Def456Ghi789Jkl012Mno345Pqr678",
+    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "4111 1111 1111 1111",
+]
+#: What a user says before pasting it, in four languages.
+LEADS = [
+    "here is the key for the shop account, please keep it for me:",
+    "voici la clé du compte de la boutique, garde-la pour moi :",
+    "这是店铺账户的密钥，请帮我记住它，谢谢你帮我保管好这个东西：",
+    "ini kunci akaun kedai, tolong simpan untuk saya ya:",
+]
+
+
+@pytest.fixture(scope="module")
+def api(tmp_path_factory):
+    path = tmp_path_factory.mktemp("s24") / "a.db"
+    with UvicornThread(create_app(sqlite_settings(path))) as server, httpx.Client(
+        base_url=server.url, timeout=60
+    ) as client:
+        yield client
+
+
+def _conversation_kept(api: httpx.Client, user: str) -> list[str]:
+    ends = time.monotonic() + 60  # kept by the bookkeeping: waited for, not timed
+    while True:
+        sel = api.get(f"/v1/users/api/{user}/diagnostics.json").json()["selections"]
+        if sel and sel[0]["conversation"]:
+            return sel[0]["conversation"]
+        assert time.monotonic() < ends, sel[:1]
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("lead", LEADS, ids=["en", "fr", "zh", "ms"])
+@pytest.mark.parametrize("secret", SECRETS, ids=["aws", "openai", "github", "card"])
+def test_a_secret_in_a_turn_cut_at_its_kept_length_leaves_no_piece(api, lead, secret) -> None:
+    """A turn is kept with the selection cut to TURN_CHARS characters; the cut fell inside a
+    key, and the key's first characters were no longer of its shape: the store's redaction let
+    them through, and the diagnostics page showed most of the key."""
+    user = f"k{abs(hash((lead, secret))) % 10**8}"
+    api.post(f"/v1/users/api/{user}/memories", json={"text": "I live in Ipoh"}).raise_for_status()
+    # the cut falls a few characters into the secret
+    pad = "a" * max(0, TURN_CHARS - len(lead) - 1 - 8)
+    turn = f"{lead}{pad} {secret} thanks"
+    body = {"user": user, "message": "yes", "messages": [turn, "Noted.", "yes"], "conversation": [turn, "Noted."]}
+    assert api.post("/v1/context", json=body).status_code == 200
+    kept = " ".join(_conversation_kept(api, user))
+    body_of = secret.replace(" ", "")
+    for size in range(6, len(body_of) + 1):
+        assert body_of[:size] not in kept.replace(" ", ""), kept
