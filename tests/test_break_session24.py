@@ -69,3 +69,38 @@ def test_a_secret_in_a_turn_cut_at_its_kept_length_leaves_no_piece(api, lead, se
     body_of = secret.replace(" ", "")
     for size in range(6, len(body_of) + 1):
         assert body_of[:size] not in kept.replace(" ", ""), kept
+
+
+def _float_fields() -> list[str]:
+    from souvenir.config import Settings
+
+    return sorted(
+        name
+        for name, field in Settings.model_fields.items()
+        if field.annotation in (float, float | None)
+    )
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e999"])
+def test_no_setting_takes_an_infinite_or_undefined_number(monkeypatch, value) -> None:
+    """``SOUVENIR_LLM_PROMPT_TOKENS_PER_S=inf`` passed its ``gt=0`` and stopped the service at
+    start-up with Python's OverflowError (the read bound ``int(2 * inf)``); an infinite
+    ``SOUVENIR_REFLECTION_TIMEOUT_S`` did the same once a generation rate was measured
+    (``budget.fitting``). Every float setting now refuses a number that is not finite, naming it."""
+    from pydantic import ValidationError
+
+    from souvenir.config import Settings
+
+    fields = _float_fields()
+    assert "llm_prompt_tokens_per_s" in fields and "reflection_timeout_s" in fields
+    taken = []
+    for name in fields:
+        monkeypatch.setenv(f"SOUVENIR_{name.upper()}", value)
+        try:
+            Settings(_env_file=None)
+        except ValidationError as exc:
+            assert name in str(exc)
+        else:
+            taken.append(name)
+        monkeypatch.delenv(f"SOUVENIR_{name.upper()}")
+    assert taken == []
