@@ -104,3 +104,89 @@ def test_no_setting_takes_an_infinite_or_undefined_number(monkeypatch, value) ->
             taken.append(name)
         monkeypatch.delenv(f"SOUVENIR_{name.upper()}")
     assert taken == []
+
+
+class RoleFirstServer:
+    """An OpenAI-protocol chat server that streams its role at once (``{"delta": {"role":
+    "assistant"}}``: what a relay in front of a model, or a hostile server, may send before
+    the model has read a token), then reads for :data:`READ_S` seconds, then answers in 12
+    pieces."""
+
+    READ_S = 0.6
+
+    def __init__(self) -> None:
+        import json
+        from http.server import BaseHTTPRequestHandler
+
+        from tests.servers import _LoopbackServer, _send_json
+
+        read_s = self.READ_S
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args) -> None:
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                _send_json(self, 200, b'{"object": "list", "data": [{"id": "stub", "object": "model"}]}')
+
+            def do_POST(self) -> None:  # noqa: N802
+                self.rfile.read(int(self.headers["Content-Length"]))
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+
+                def send(delta: dict, finish: str | None = None) -> None:
+                    chunk = {"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                    self.wfile.flush()
+
+                try:
+                    send({"role": "assistant", "content": ""})
+                    time.sleep(read_s)  # the prompt read
+                    for word in "I sail an old boat out of Porto every summer with my two sons".split():
+                        send({"content": word + " "})
+                        time.sleep(0.01)
+                    send({}, "stop")
+                    self.wfile.write(b"data: [DONE]\n\n")
+                    self.wfile.flush()
+                except OSError:
+                    pass
+                self.close_connection = True
+
+        class _Server(_LoopbackServer):
+            def __init__(self) -> None:
+                self._serve(Handler)
+
+        self._server = _Server()
+
+    def __enter__(self):
+        self._server.__enter__()
+        self.url = self._server.url
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._server.__exit__(*exc)
+
+
+def test_a_first_piece_with_no_text_is_no_measure_of_the_read() -> None:
+    """The read rate is the tokens sent over the seconds to the answer's first piece; a chunk
+    carrying only the role came at once, so a server (or a relay) that sends it before reading
+    the prompt was measured at the ceiling, 400 tokens a second, whatever its read took: the
+    bound in force became 800 tokens and a live reply waited behind reads of tens of seconds."""
+    from souvenir.llm.chat import OpenAIChatClient
+    from souvenir.llm.gate import UpstreamGate
+    from souvenir.llm.server_rates import MIN_SAMPLES, ServerRates
+
+    sent = 60.0  # tokens the caller counts the server must read
+    with RoleFirstServer() as server:
+        gate = UpstreamGate("role-first", 1, 0.0, 0.0, ServerRates(60.0))
+        client = OpenAIChatClient(server.url + "/v1", "stub", timeout_s=20, gate=gate)
+        for _ in range(MIN_SAMPLES):
+            answer = client.ask([{"role": "user", "content": "x"}], background=True, read_tokens=sent)
+            assert "Porto" in answer.text
+    measured = gate.rates.read_rate()
+    assert gate.rates.read_samples == MIN_SAMPLES
+    # the read took at least READ_S: at most sent / READ_S tokens a second (100), never the ceiling
+    assert measured <= sent / RoleFirstServer.READ_S + 1e-6, gate.rates.describe()
