@@ -190,3 +190,78 @@ def test_a_first_piece_with_no_text_is_no_measure_of_the_read() -> None:
     assert gate.rates.read_samples == MIN_SAMPLES
     # the read took at least READ_S: at most sent / READ_S tokens a second (100), never the ceiling
     assert measured <= sent / RoleFirstServer.READ_S + 1e-6, gate.rates.describe()
+
+
+#: A farewell to a place is a move, not a leave-taking of the chat: the closing rule (and the
+#: name a farewell calls, which the chit-chat reader drops) read the place as the assistant's name.
+FAREWELLS_TO_A_PLACE = {
+    "en": ["Thanks Dina, goodbye London!", "Thanks for everything, goodbye Singapore!", "Goodbye London!"],
+    "fr": ["Merci Lumi, au revoir Paris !", "Merci pour tout, bonne nuit Lyon !", "Salut Marseille !"],
+    "zh": ["谢谢小航，再见北京！", "谢谢你的帮助，再见上海！", "再见深圳！"],
+    "ms": ["Terima kasih Dina, bye KL!", "Terima kasih atas bantuan awak, bye Penang!", "Bye Ipoh!"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FAREWELLS_TO_A_PLACE))
+def test_a_farewell_to_a_place_is_no_leave_taking(lang) -> None:
+    from souvenir.lexical.chitchat import chit_chat
+
+    read = {s: chit_chat(s) for s in FAREWELLS_TO_A_PLACE[lang]}
+    assert all(kind is None for kind in read.values()), read
+
+
+@pytest.mark.parametrize("lang", sorted(FAREWELLS_TO_A_PLACE))
+def test_a_farewell_to_a_place_is_kept_without_a_model(tmp_path, lang) -> None:
+    """The promise of the junk kinds: a message they drop says nothing durable. "Goodbye London"
+    said leaving London was dropped whole, nothing kept."""
+    from souvenir.engine.runtime import open_runtime
+    from tests.attack_support import stub_model_settings
+
+    message = FAREWELLS_TO_A_PLACE[lang][0]
+    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
+    try:
+        plain.engine.record_turn("api", "a", message, "Safe travels!")
+        user = plain.store.find_user("api", "a")
+        assert user is not None and plain.store.memories(user), message
+    finally:
+        plain.close()
+
+
+#: A thanks that names a thing (a card, a phrase the user writes) in a request to forget:
+#: the courtesy rule took it for a word of courtesy, the request had no topic left and was read
+#: as "forget that" — the previous turn's memory was erased, the thing named was kept.
+THANKS_AS_TOPIC = {
+    "en": (
+        "I still have forty thank you cards to write after the wedding.",
+        "I adopted a cat named Miso last week.",
+        "Forget what I told you about the thank you cards",
+    ),
+    "fr": (
+        "Je finis tous mes mails par un merci d'avance, ça agace mon chef.",
+        "J'ai adopté un chat qui s'appelle Miso la semaine dernière.",
+        "Oublie ce que je t'ai dit sur le merci d'avance",
+    ),
+    "zh": ("我还有四十张谢谢卡要写。", "我上周领养了一只叫米索的猫。", "忘掉我跟你说的谢谢卡"),
+    "ms": (
+        "Saya masih ada empat puluh kad terima kasih nak tulis lepas kenduri.",
+        "Saya baru ambil kucing nama Miso minggu lepas.",
+        "Lupakan apa saya cakap pasal kad terima kasih tu",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(THANKS_AS_TOPIC))
+def test_a_thanks_named_as_the_topic_is_what_is_forgotten(tmp_path, lang) -> None:
+    from souvenir.engine.runtime import open_runtime
+    from tests.attack_support import stub_model_settings
+
+    said, other, request = THANKS_AS_TOPIC[lang]
+    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
+    try:
+        for message in (said, other, request):
+            plain.engine.record_turn("api", "a", message, "OK.")
+        kept = [m.text for m in plain.store.memories(plain.store.find_user("api", "a"))]
+    finally:
+        plain.close()
+    assert any("Miso" in text or "米索" in text for text in kept), kept  # not what was asked
+    assert not any(said[:12] in text for text in kept), kept
