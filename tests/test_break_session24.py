@@ -265,3 +265,49 @@ def test_a_thanks_named_as_the_topic_is_what_is_forgotten(tmp_path, lang) -> Non
         plain.close()
     assert any("Miso" in text or "米索" in text for text in kept), kept  # not what was asked
     assert not any(said[:12] in text for text in kept), kept
+
+
+#: A statement the model's note restates in other words, kept beside the note as its episode; then
+#: a request naming the note's words. The note was erased word for word, and its own message —
+#: the same statement, the same turn — stayed: "in other words" was tried only when nothing
+#: matched word for word.
+RESTATED_THEN_FORGOTTEN = {
+    "en": ("I owe my cousin Paul 2000 euros.", "Has a debt to cousin Paul.", "Forget what I told you about my debt to my cousin Paul."),
+    "fr": (
+        "Je dois 2000 euros à mon cousin Paul.",
+        "A une dette envers son cousin Paul.",
+        "Oublie ce que je t'ai dit sur ma dette à mon cousin Paul.",
+    ),
+    "zh": ("我还欠表哥保罗两千欧元。", "欠表哥保罗债务。", "忘掉我跟你说的欠表哥保罗债务的事。"),
+    "ms": (
+        "Saya pinjam 2000 euro daripada sepupu saya Paul.",
+        "Berhutang dengan sepupu Paul.",
+        "Lupakan apa saya cakap pasal hutang saya dengan sepupu Paul.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RESTATED_THEN_FORGOTTEN))
+def test_a_request_erases_the_message_its_note_restated(tmp_path, lang) -> None:
+    import json as _json
+
+    from souvenir.engine.runtime import open_runtime
+    from tests.attack_support import stub_model_settings
+    from tests.servers import ChatServer
+
+    said, note, request = RESTATED_THEN_FORGOTTEN[lang]
+    answer = _json.dumps({"memories": [{"text": note, "kind": "fact", "scope": "global", "confidence": 0.9}]})
+    with ChatServer(reflection_answer=answer) as upstream:
+        settings = stub_model_settings(f"sqlite:///{tmp_path / 'm.db'}", upstream.url, reflection_backoff_s=0.05)
+        rt = open_runtime(settings)
+        try:
+            rt.engine.record_turn("api", "a", said, "OK.")
+            assert rt.worker.drain(60)
+            user = rt.store.find_user("api", "a")
+            before = [m.text for m in rt.store.memories(user)]
+            rt.engine.record_turn("api", "a", request, "OK.")
+            assert rt.worker.drain(60)
+            after = [m.text for m in rt.store.memories(user)]
+        finally:
+            rt.close()
+    assert before and not after, (before, after)
