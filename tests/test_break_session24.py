@@ -36,9 +36,10 @@ LEADS = [
 @pytest.fixture(scope="module")
 def api(tmp_path_factory):
     path = tmp_path_factory.mktemp("s24") / "a.db"
-    with UvicornThread(create_app(sqlite_settings(path))) as server, httpx.Client(
-        base_url=server.url, timeout=60
-    ) as client:
+    with (
+        UvicornThread(create_app(sqlite_settings(path))) as server,
+        httpx.Client(base_url=server.url, timeout=60) as client,
+    ):
         yield client
 
 
@@ -74,11 +75,7 @@ def test_a_secret_in_a_turn_cut_at_its_kept_length_leaves_no_piece(api, lead, se
 def _float_fields() -> list[str]:
     from souvenir.config import Settings
 
-    return sorted(
-        name
-        for name, field in Settings.model_fields.items()
-        if field.annotation in (float, float | None)
-    )
+    return sorted(name for name, field in Settings.model_fields.items() if field.annotation in (float, float | None))
 
 
 @pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e999"])
@@ -272,7 +269,11 @@ def test_a_thanks_named_as_the_topic_is_what_is_forgotten(tmp_path, lang) -> Non
 #: the same statement, the same turn — stayed: "in other words" was tried only when nothing
 #: matched word for word.
 RESTATED_THEN_FORGOTTEN = {
-    "en": ("I owe my cousin Paul 2000 euros.", "Has a debt to cousin Paul.", "Forget what I told you about my debt to my cousin Paul."),
+    "en": (
+        "I owe my cousin Paul 2000 euros.",
+        "Has a debt to cousin Paul.",
+        "Forget what I told you about my debt to my cousin Paul.",
+    ),
     "fr": (
         "Je dois 2000 euros à mon cousin Paul.",
         "A une dette envers son cousin Paul.",
