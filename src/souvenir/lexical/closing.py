@@ -212,7 +212,7 @@ def _calls_a_place(clause: str) -> bool:
     """The clause ends on a name that is a place (:func:`~souvenir.lexical.place_names.is_place`):
     "goodbye London", « au revoir Paris », 再见北京, "bye KL"."""
     m = _CALLED_NAME.search(clause)
-    return bool(m) and is_place(m.group("name") or m.group("zh"))
+    return m is not None and is_place(m.group("name") or m.group("zh"))
 
 
 def farewell_to_a_place(text: str) -> bool:

@@ -91,7 +91,7 @@ def kept_message(message: str, turns: Sequence[str]) -> str:
     :mod:`souvenir.store.selection_message`); an empty turn is left out."""
     kept = []
     for i, turn in enumerate(turns):
-        text = clean(scrub_repeated(redact_answer(turn, turns[i - 1] if i else None)))
+        text = clean(scrub_repeated(redact_answer(turn, turns[i - 1] if i else None)) or "")
         if not text:  # left out (a request to forget)
             continue
         kept.append(text if len(text) <= TURN_CHARS else text[: TURN_CHARS - 1] + CUT)
