@@ -116,9 +116,12 @@ class Settings(BaseSettings):
     """Every setting Souvenir reads. Durations are seconds.
 
     Raises :class:`SettingsFileError` (an :class:`InputError`) when the ``.env`` file read is
-    not UTF-8, never a bare ``UnicodeDecodeError``; ``pydantic.ValidationError`` on a bad value."""
+    not UTF-8, never a bare ``UnicodeDecodeError``; ``pydantic.ValidationError`` on a bad value,
+    a number that is not finite included (``inf``, ``nan``, ``1e999``: an infinite read rate or
+    timeout reached ``int()`` and stopped the service; docs/security.md, "Settings that are not
+    numbers")."""
 
-    model_config = SettingsConfigDict(env_prefix="SOUVENIR_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="SOUVENIR_", env_file=".env", extra="ignore", allow_inf_nan=False)
 
     def __init__(self, **values: Any) -> None:
         try:

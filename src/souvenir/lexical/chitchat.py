@@ -137,7 +137,8 @@ from souvenir.lexical.chitchat_praise import ZH_LOOKS as _ZH_LOOKS
 from souvenir.lexical.chitchat_words import CHITCHAT
 from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
-from souvenir.lexical.closing import closing, deferral
+from souvenir.lexical.place_names import is_place
+from souvenir.lexical.closing import closing, deferral, farewell_to_a_place
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
 from souvenir.lexical.done_it import done_it, waiting
 from souvenir.lexical.guesses import cheer
@@ -271,8 +272,19 @@ _CALLED = re.compile(
 )
 
 
+def _wish_without_name(m: re.Match[str]) -> str:
+    """:data:`_ZH_WISHED`'s replacement: the wish without the name it calls, unless that name
+    is a place (再见北京: a place left, :mod:`~souvenir.lexical.place_names`)."""
+    called = m.group(0)[m.end("wish") - m.start() :].strip("，, ")
+    return m.group(0) if is_place(called) else m.group("wish")
+
+
 def _names(sentence: str, names: frozenset[str]) -> frozenset[str]:
-    called = {(m.group("name") or m.group("greeted") or m.group("wished")).lower() for m in _CALLED.finditer(sentence)}
+    called = {
+        name.lower()
+        for m in _CALLED.finditer(sentence)
+        if not is_place(name := m.group("name") or m.group("greeted") or m.group("wished"))
+    }  # "Goodbye London": a place left, no name called (lexical/place_names.py)
     folded = {
         unicodedata.normalize("NFKD", n).encode("ascii", "ignore").decode() for n in called
     }  # Léa: a token's key "lea"
@@ -386,7 +398,7 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
     """The chit-chat kind of one sentence (module docstring), ``None`` when it may state a
     fact. ``names``: lower-case names of the speakers (never content); ``kinds``: the kinds
     read (all by default; the bench leaves one out to measure what it costs)."""
-    text = _ZH_WISHED.sub(r"\g<wish>", _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence)))).strip()
+    text = _ZH_WISHED.sub(_wish_without_name, _ZH_FILLER.sub(" ", _FILLER.sub(" ", apostrophes(sentence)))).strip()
     if not text:
         return "empty"
     if "never_mind" in kinds and (dismissal(text) or topic_dismissal(text)):
@@ -408,6 +420,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return None  # "me too", « moi aussi », 我也是: the previous statement, for the writer
     if "recall" in kinds and (recall_question(apostrophes(sentence)) or own_question(apostrophes(sentence))):
         return "recall"  # "tu sais" read before the filler goes (recall_asks.py); "What's my dog called?" (own_asks.py)
+    if farewell_to_a_place(text):
+        return None  # "Thanks for everything, goodbye Singapore!": a place left (lexical/place_names.py)
     if "closing" in kinds and (closing(text) or closing(apostrophes(sentence))):  # 晚安小航: the name called
         return "closing"  # "Thanks Sam, I'm off to bed", 好嘞，谢谢小星，我先睡了 (lexical/closing.py)
     if "deferral" in kinds and deferral(text):

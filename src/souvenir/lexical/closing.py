@@ -48,9 +48,11 @@ import re
 
 from souvenir.lexical.deferral import deferred
 from souvenir.lexical.momentary import momentary_need
+from souvenir.lexical.passing import farewell_named as leaving_named
 from souvenir.lexical.passing import leaving
+from souvenir.lexical.place_names import is_place
 
-__all__ = ["closing", "deferral"]
+__all__ = ["closing", "deferral", "farewell_to_a_place"]
 
 #: Thanks, with at most the name it calls (a capitalised word, or one to three Han characters).
 _THANKS = re.compile(
@@ -233,6 +235,8 @@ def closing(sentence: str) -> bool:
     parts = 0  # leave-takings, "laters", farewells and returns to work
     for raw in _clauses(sentence.replace("\u2019", "'")):
         clause = _LEAD.sub("", raw)
+        if _calls_a_place(clause):
+            return False  # "Thanks Dina, goodbye London!": a place left, a move (lexical/place_names.py)
         if _THANKS.match(raw) or _THANKS_FOR.match(raw) or _PRAISE.match(clause):
             thanked = True
             continue
@@ -285,6 +289,31 @@ def _leaves(raw: str, clause: str) -> bool:
     """A leave-taking (:func:`~souvenir.lexical.passing.leaving`), its "I" said or not ("off to
     referee bathtime": "I'm off to…")."""
     return leaving(raw) or leaving(clause) or bool(_OFF_TO.match(clause) and leaving("I'm " + clause))
+
+
+#: The name a thanks, an acknowledgement or a farewell calls at its end: a capitalised word, or
+#: the Han after 再见 / 晚安 / 拜拜 / 谢谢.
+_CALLED_NAME = re.compile(
+    r"\s(?P<name>[A-Z\u00c0-\u00dd][\w'-]*)$|^(?:晚安|拜拜|再见|谢谢|多谢)(?:啦|了|咯|哦|你|您)?(?P<zh>[\u4e00-\u9fff]{1,4})$"
+)
+
+
+def _calls_a_place(clause: str) -> bool:
+    """The clause ends on a name that is a place (:func:`~souvenir.lexical.place_names.is_place`):
+    "goodbye London", « au revoir Paris », 再见北京, "bye KL"."""
+    m = _CALLED_NAME.search(clause)
+    return m is not None and is_place(m.group("name") or m.group("zh"))
+
+
+def farewell_to_a_place(text: str) -> bool:
+    """A farewell calling a place in ``text`` ("Thanks for everything, goodbye Singapore!",
+    « Merci pour tout, bonne nuit Lyon ! », 谢谢你的帮助，再见上海！, "bye Penang!"): a place
+    left, which no junk kind may drop whole (:mod:`~souvenir.lexical.place_names`)."""
+    for raw in _clauses(text.replace("\u2019", "'")):
+        clause = _LEAD.sub("", raw)
+        if _calls_a_place(clause) and (_FAREWELL.match(clause) or leaving_named(clause)):
+            return True
+    return False
 
 
 def _named(farewell: str) -> bool:

@@ -52,6 +52,25 @@ _TAG = re.compile(
 )
 
 
+#: A determiner before a word of thanks makes it a thing named, never courtesy: "the thank you
+#: notes", "my thank-you cards", « le merci d'avance », « un merci », "satu terima kasih".
+_NAMED_BEFORE = re.compile(
+    r"\b(?i:the|a|an|my|your|his|her|our|their|those|these|this|that|some|any|all|no|le|la|les|l['’]|un|une|des"
+    r"|du|mes|tes|ses|nos|vos|leurs|ces|ce|cet|cette|mon|ton|son|sa|ta|ma|satu|sebuah|ucapan|kad|majlis|nota)\s*$"
+)
+_THANKS_WORD = re.compile(_THANKS + r"|merci|terima\s+kasih", re.I)
+
+
+def _courtesy(m: re.Match[str]) -> str:
+    """:data:`_PHRASE`'s replacement: a space, unless the phrase is a thanks after a
+    determiner (:data:`_NAMED_BEFORE`): then it names a thing and stays (a request to forget
+    "the thank you notes" had no topic left and was read as "forget that": session 24)."""
+    if _THANKS_WORD.match(m.group(0)) and _NAMED_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
+        return m.group(0)
+    return " "
+
+
 def without_courtesy(text: str) -> str:
-    """``text`` with its courtesy phrases and closing tag questions replaced by a space."""
-    return _TAG.sub(" ", _PHRASE.sub(" ", text))
+    """``text`` with its courtesy phrases and closing tag questions replaced by a space (a
+    thanks after a determiner is a thing named and stays: "the thank you notes")."""
+    return _TAG.sub(" ", _PHRASE.sub(_courtesy, text))

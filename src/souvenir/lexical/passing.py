@@ -34,9 +34,10 @@ import re
 
 from souvenir.lexical import lexicon as lx
 from souvenir.lexical.momentary import momentary_need
+from souvenir.lexical.place_names import is_place
 from souvenir.lexical.tagged import Tok
 
-__all__ = ["bedtime", "leaving", "opinion"]
+__all__ = ["bedtime", "farewell_named", "leaving", "opinion"]
 
 _OPEN = r"^[\W_]*(?:(?:well|ok|okay|alright|anyway|anyways|so|right|bon|bref|allez|alors|baiklah|okeylah|oklah|ok)\b[\s,!.]*)*"
 #: The leave-taking itself; what follows (``rest``) must be an errand or nothing.
@@ -108,8 +109,8 @@ _GOOD_NIGHT = re.compile(
 _FAREWELL_NAMED = re.compile(
     r"^[\W_]*(?i:(?:good\s*)?night|nighty?\s*night|(?:good)?bye|bye\s+bye|see\s+you(?:\s+(?:later|tomorrow|soon))?"
     r"|bonne\s+nuit|bonne\s+soir\u00e9e|\u00e0\s+plus|\u00e0\s+demain|selamat\s+malam|jumpa\s+lagi|bye\s+dulu)"
-    r"[\s,!.]*[A-Z\u00c0-\u00dd][\w'-]*[\s!.…~]*$"
-    r"|^晚安(?:啦|咯)?[，,\s]*[\u4e00-\u9fff]{1,3}[。！!~～…]*$"
+    r"[\s,!.]*(?P<named>[A-Z\u00c0-\u00dd][\w'-]*)[\s!.…~]*$"
+    r"|^晚安(?:啦|咯)?[，,\s]*(?P<zh>[\u4e00-\u9fff]{1,3})[。！!~～…]*$"
 )
 #: A sentence whose last clause is a leave-taking: "…, j'y vais", "…, gotta go", "…, 我先去了".
 _THEN_LEAVING = re.compile(r"^(?P<head>.+?)[,，]\s*(?P<tail>[^,，]+)$")
@@ -160,11 +161,19 @@ def bedtime(sentence: str) -> bool:
     return any(w in _SLEEP for w in lowered) and all(w in _BEDTIME for w in lowered)
 
 
+def farewell_named(sentence: str) -> bool:
+    """A farewell calling a name, a place included ("Bye Lumi", "Goodbye London", 晚安小航)."""
+    return bool(_FAREWELL_NAMED.match(sentence.strip()))
+
+
 def leaving(sentence: str) -> bool:
     """A leave-taking (module docstring); ``sentence``: one sentence as written."""
     text = sentence.strip()
-    if bedtime(text) or _FAREWELL_NAMED.match(text):
+    if bedtime(text):
         return True
+    named = _FAREWELL_NAMED.match(text)
+    if named:  # "Bye Lumi"; "Goodbye London" is a place left, a move (lexical/place_names.py)
+        return not is_place(named.group("named") or named.group("zh"))
     then = _THEN_LEAVING.match(text)
     if then and momentary_need(then.group("head")) and leaving(then.group("tail")):
         return True  # « Lou réclame son histoire, j'y vais »: a child's bedtime, then off

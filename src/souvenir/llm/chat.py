@@ -95,20 +95,23 @@ class Answer:
 
 @dataclass(slots=True)
 class _Timing:
-    """A streamed call's clock (monotonic seconds): ``sent``, its ``first`` piece (``None``: none
-    came), its ``last``, and the ``pieces`` read."""
+    """A streamed call's clock (monotonic seconds): ``sent``, its ``first`` piece of the answer
+    (``None``: none came), its ``last``, and the ``pieces`` read. A piece is a chunk with text
+    or the answer's end: a chunk with the role alone says nothing of the read (a relay, or a
+    hostile server, sends it at once: the read measured at the ceiling; docs/security.md, "A
+    read rate measured from the answer's text")."""
 
     sent: float
     first: float | None = None
     last: float = 0.0
     pieces: int = 0
 
-    def piece(self, count: int) -> None:
+    def piece(self) -> None:
         now = time.monotonic()
         if self.first is None:
             self.first = now
         self.last = now
-        self.pieces = count
+        self.pieces += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +312,8 @@ class ChatClient:
                     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
                         continue  # a keep-alive or a chunk without a choice
                     chunks += 1
-                    timing.piece(chunks)
+                    if piece or choice.get("finish_reason"):
+                        timing.piece()
                     if piece:
                         parts.append(piece)
                         size += len(piece)

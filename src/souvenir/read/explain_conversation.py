@@ -12,7 +12,7 @@ own query vectors (the context computed them before mixing the turns in).
 The turns read are kept with the selection, in its ``message`` column after the message
 (:func:`kept_message`), so that every erasure that takes a selection for its message takes it
 for a turn it read too (:mod:`souvenir.store.erasure` reads that column); each turn redacted
-as the message is (:func:`~souvenir.privacy.redact_answer`, then the store's scrub), cut to
+as the message is (:func:`~souvenir.privacy.redact_answer`, then every secret), then cut to
 :data:`TURN_CHARS` characters. The page splits them back (:func:`split_message`) and shows them
 as the part's reason: "read with the conversation: …"."""
 
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from souvenir.privacy import redact_answer
+from souvenir.privacy.scrub import scrub_repeated
 from souvenir.read.explain import explain
 from souvenir.store.selection_message import CUT, clean, joined, split_message
 
@@ -82,12 +83,15 @@ def _value(scores: Any, mid: int) -> float | None:
 
 def kept_message(message: str, turns: Sequence[str]) -> str:
     """``message`` (already redacted) and the ``turns`` read, each redacted against the text
-    before it (an answer to a request for a secret) and cut to :data:`TURN_CHARS`, as the
-    selection keeps them (:func:`split_message` reads them back, :mod:`souvenir.store.selection_message`);
-    an empty turn is left out."""
+    before it (an answer to a request for a secret) and whole (every secret,
+    :func:`~souvenir.privacy.scrub.scrub_repeated`) **before** it is cut to :data:`TURN_CHARS`:
+    a key the cut fell inside is no longer of its shape, and the store's own scrub let its
+    first characters through (docs/security.md, "A secret in a turn cut short"). As the
+    selection keeps them (:func:`split_message` reads them back,
+    :mod:`souvenir.store.selection_message`); an empty turn is left out."""
     kept = []
     for i, turn in enumerate(turns):
-        text = clean(redact_answer(turn, turns[i - 1] if i else None))
+        text = clean(scrub_repeated(redact_answer(turn, turns[i - 1] if i else None)) or "")
         if not text:  # left out (a request to forget)
             continue
         kept.append(text if len(text) <= TURN_CHARS else text[: TURN_CHARS - 1] + CUT)

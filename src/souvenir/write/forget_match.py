@@ -191,6 +191,7 @@ def match_forget(
             if memory.id not in erase:
                 erase.append(memory.id)
     if erase:
+        erase += _same_turn_in_other_words(requests, pool, erase, asked)
         ids = ", ".join(f"#{i}" for i in erase)
         return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
     if not near:  # the pool may lack the memory named: no other one in its stead
@@ -203,6 +204,22 @@ def match_forget(
     topics = sum(bool(r.topic) for r in requests)
     why = "no memory matches what it names" if topics else "it does not say what ('forget that')"
     return ForgetMatch((), True, f"asked to forget something, but {why}; nothing erased")
+
+
+def _same_turn_in_other_words(
+    requests: Sequence[ForgetRequest], pool: list[Memory], erase: list[int], asked: set[int]
+) -> list[int]:
+    """The memories of the same turn (``source``) as one named word for word that the topic
+    names in other words (:func:`~souvenir.write.forget_near.match_near`): a model's note in
+    other words and the message it restated, kept beside it as its episode, are one statement —
+    « A une dette envers son cousin Paul » was erased for « oublie … ma dette à mon cousin
+    Paul » and « Je dois 2000 euros à mon cousin Paul » stayed (docs/security.md, session 24)."""
+    sources = {m.source for m in pool if m.id in erase and m.source}
+    siblings = [m for m in pool if m.id not in erase and m.source in sources]
+    if not siblings:
+        return []
+    other = match_near(requests, siblings, asked)
+    return list(other.erase) if other is not None else []
 
 
 def _holding(request: ForgetRequest, pool: list[Memory]) -> list[Memory]:
