@@ -18,7 +18,8 @@ from souvenir.lexical.questions import sentences
 from souvenir.llm.prompt_bound import data_tokens
 from souvenir.llm.prompt_parts import message_parts
 from souvenir.write.fragments import clause_fragment, copies
-from tests.test_session23_model11 import ModelServer, _data, _notes, _one, _settings, _texts, _whole
+from tests.servers import AnswerServer as ModelServer
+from tests.test_session23_model11 import _data, _notes, _one, _settings, _texts, _whole
 
 LONG = {
     "zh": "老周前两天体检，血压有点高，医生让他少吃盐，每天早上去公园走一个小时，晚上不要再喝酒了，"
