@@ -1,0 +1,45 @@
+"""How many tokens a proxied reply's memory block may take: its read within the live bound (issue #25).
+
+Issue #25's acceptance: a proxied reply within 2 s of its time without memory, on a
+single-slot server on this machine. Two waits make that excess, both paid by the reply and not
+by the same request without memory: the background call in flight when it came (bounded by the
+gate, :mod:`souvenir.llm.gate`: ``wait_s``, the live bound) and the read of its own memory block
+at the server's read rate. Session 23's held-out ``dlg5-ms`` (docs/model.md, "Session 24"): the
+gate yielded each time, and still the replies came 3–10 s late — 24 long episodes, over 1,000
+tokens, read at 132 tokens a second.
+
+The budget: ``share × bound_s × rate`` tokens of memory lines (:func:`block_tokens`).
+
+* ``bound_s``: the gate's ``wait_s`` — the live bound in force
+  (:func:`~souvenir.llm.prompt_bound.background_read_s`: 2 s for a single-slot server on this
+  machine, the operator's ``SOUVENIR_LLM_BACKGROUND_READ_S`` elsewhere, 0 for a hosted API or a
+  server with several slots: then no budget, nothing changes).
+* ``rate``: the read rate the gate measured (:mod:`souvenir.llm.server_rates`), or the one the
+  operator set. Before 3 reads are measured (the prior) there is no budget: a blind rate
+  would cut the block for nothing on a fast server.
+* ``share`` (``SOUVENIR_PROXY_BLOCK_SHARE``): unset, it is read from the gate at the reply's
+  arrival — what the background calls in flight leave of the bound
+  (:meth:`~souvenir.llm.gate.UpstreamGate.background_wait_s`): the whole bound when the server
+  is idle, none while a background read has the bound's seconds left. Set, that share always.
+
+The unit: the block's lines are counted by :func:`~souvenir.llm.prompt_bound.data_tokens`, the
+count the read rate was measured with, so the unit cancels out.
+"""
+
+from __future__ import annotations
+
+from souvenir.llm.gate import UpstreamGate
+
+__all__ = ["block_tokens"]
+
+
+def block_tokens(gate: UpstreamGate, share: float | None = None) -> int | None:
+    """Tokens of memory lines a reply's block may hold now (``None``: no bound — no live bound
+    on this upstream, or its read rate not measured yet). ``share``: the operator's (0–1);
+    ``None`` reads it from ``gate`` (module docstring)."""
+    bound_s = gate.wait_s
+    if bound_s <= 0 or gate.rates.describe()["read_source"] == "prior":
+        return None
+    if share is None:
+        share = max(0.0, bound_s - gate.background_wait_s()) / bound_s
+    return int(min(1.0, max(0.0, share)) * bound_s * gate.rates.read_rate())
