@@ -141,6 +141,7 @@ def test_a_proxied_reply_s_block_is_bounded_by_the_measured_read_rate(tmp_path):
             assert gate.wait_s == 2.0  # a single-slot server on this machine: the live bound
             for text in LONG:
                 memory.remember("nadia", text)
+            memory.remember("nadia", "Always call me Nadia, never madam.", kind="rule")  # outside the budget
             for n, text in enumerate(["I moved to Ipoh last year.", "I work night shifts.", "I bake bread."] * 2):
                 _turn(server, f"bg{n}", text)
             assert wait_until(lambda: gate.rates.describe()["read_source"] == "measured", 60)
@@ -153,6 +154,7 @@ def test_a_proxied_reply_s_block_is_bounded_by_the_measured_read_rate(tmp_path):
             shown = [line for line in block.splitlines() if line.startswith("- [")]  # a memory a line
             assert 0 < len(shown) < len(LONG)  # the highest-ranked kept, the rest left out
             assert sum(data_tokens(line + "\n") for line in shown) <= 2.0 * rate  # within the bound's tokens
+            assert "Always call me Nadia, never madam." in block  # the rule stays
             status = memory.runtime.status()
             assert status["block_memories_left_out"] == len(LONG) - len(shown)
             assert status["prompts_bounded"].get("block:memories") == 1
