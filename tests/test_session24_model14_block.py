@@ -90,6 +90,7 @@ def test_no_budget_without_a_live_bound_or_before_the_rate_is_measured():
     idle = UpstreamGate("http://x:1", wait_s=2.0, rates=measured)
     assert block_tokens(idle) == 200  # the whole bound: nothing in flight
     assert block_tokens(idle, share=0.25) == 50  # the operator's share
+    assert block_tokens(idle, share=3.0) == 600  # over 1: more than the bound, the operator's choice
     assert block_tokens(UpstreamGate("http://x:1", wait_s=2.0, rates=ServerRates(40.0, fixed=True))) == 80  # set
 
 

@@ -390,13 +390,13 @@ class Settings(BaseSettings):
     proxy_block_share: float | None = Field(
         None,
         ge=0,
-        le=1,
+        le=100,
         description="The share of the live bound (llm_background_read_s, 2 s on a single-slot local server) a "
         "proxied reply's memory block may take to read at the server's measured read rate: its memory lines "
         "within share × bound × rate tokens, the lowest-ranked left out (souvenir.llm.block_bound; docs/proxy.md). "
         "Unset (or empty): read at each reply from the gate — what the background calls in flight leave of the "
-        "bound. No bound with no live bound (a hosted API, a server with several slots) or before the rate is "
-        "measured.",
+        "bound. Over 1: the block may take longer than the bound (more memories, replies later than it). No "
+        "bound with no live bound (a hosted API, a server with several slots) or before the rate is measured.",
     )
     llm_breaker_cooldown_s: float = Field(
         30.0,

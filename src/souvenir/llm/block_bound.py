@@ -20,7 +20,9 @@ The budget: ``share × bound_s × rate`` tokens of memory lines (:func:`block_to
 * ``share`` (``SOUVENIR_PROXY_BLOCK_SHARE``): unset, it is read from the gate at the reply's
   arrival — what the background calls in flight leave of the bound
   (:meth:`~souvenir.llm.gate.UpstreamGate.background_wait_s`): the whole bound when the server
-  is idle, none while a background read has the bound's seconds left. Set, that share always.
+  is idle, none while a background read has the bound's seconds left. Set, that share always;
+  over 1 the block may take longer than the bound (an operator who wants more memories than
+  a 2 s read holds, and replies later than it: the recall each share keeps is in docs/model.md).
 
 The unit: the block's lines are counted by :func:`~souvenir.llm.prompt_bound.data_tokens`, the
 count the read rate was measured with, so the unit cancels out.
@@ -35,11 +37,11 @@ __all__ = ["block_tokens"]
 
 def block_tokens(gate: UpstreamGate, share: float | None = None) -> int | None:
     """Tokens of memory lines a reply's block may hold now (``None``: no bound — no live bound
-    on this upstream, or its read rate not measured yet). ``share``: the operator's (0–1);
-    ``None`` reads it from ``gate`` (module docstring)."""
+    on this upstream, or its read rate not measured yet). ``share``: the operator's (≥ 0; 1 the
+    whole bound); ``None`` reads it from ``gate`` (module docstring)."""
     bound_s = gate.wait_s
     if bound_s <= 0 or gate.rates.describe()["read_source"] == "prior":
         return None
     if share is None:
         share = max(0.0, bound_s - gate.background_wait_s()) / bound_s
-    return int(min(1.0, max(0.0, share)) * bound_s * gate.rates.read_rate())
+    return int(max(0.0, share) * bound_s * gate.rates.read_rate())
