@@ -92,6 +92,10 @@ def test_no_budget_without_a_live_bound_or_before_the_rate_is_measured():
     assert block_tokens(idle, share=0.25) == 50  # the operator's share
     assert block_tokens(idle, share=3.0) == 600  # over 1: more than the bound, the operator's choice
     assert block_tokens(UpstreamGate("http://x:1", wait_s=2.0, rates=ServerRates(40.0, fixed=True))) == 80  # set
+    fast = ServerRates(60.0)
+    for _ in range(3):
+        fast.add_read(5000, 1.0)  # a GPU: clamped to the ceiling, so how fast is unknown
+    assert block_tokens(UpstreamGate("http://x:1", wait_s=2.0, rates=fast)) is None
 
 
 def test_a_background_read_in_flight_takes_its_share_of_the_bound():

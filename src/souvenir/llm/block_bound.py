@@ -16,7 +16,9 @@ The budget: ``share × bound_s × rate`` tokens of memory lines (:func:`block_to
   server with several slots: then no budget, nothing changes).
 * ``rate``: the read rate the gate measured (:mod:`souvenir.llm.server_rates`), or the one the
   operator set. Before 3 reads are measured (the prior) there is no budget: a blind rate
-  would cut the block for nothing on a fast server.
+  would cut the block for nothing on a fast server. Nor at the measure's ceiling
+  (:data:`~souvenir.llm.server_rates.READ_CEILING`): the clamp hides how fast the server is
+  (a GPU reads thousands of tokens a second), so the block is not cut for it.
 * ``share`` (``SOUVENIR_PROXY_BLOCK_SHARE``): unset, it is read from the gate at the reply's
   arrival — what the background calls in flight leave of the bound
   (:meth:`~souvenir.llm.gate.UpstreamGate.background_wait_s`): the whole bound when the server
@@ -31,17 +33,20 @@ count the read rate was measured with, so the unit cancels out.
 from __future__ import annotations
 
 from souvenir.llm.gate import UpstreamGate
+from souvenir.llm.server_rates import READ_CEILING
 
 __all__ = ["block_tokens"]
 
 
 def block_tokens(gate: UpstreamGate, share: float | None = None) -> int | None:
     """Tokens of memory lines a reply's block may hold now (``None``: no bound — no live bound
-    on this upstream, or its read rate not measured yet). ``share``: the operator's (≥ 0; 1 the
+    on this upstream, its read rate not measured yet or measured at the ceiling). ``share``: the operator's (≥ 0; 1 the
     whole bound); ``None`` reads it from ``gate`` (module docstring)."""
     bound_s = gate.wait_s
-    if bound_s <= 0 or gate.rates.describe()["read_source"] == "prior":
+    source = gate.rates.describe()["read_source"]
+    rate = gate.rates.read_rate()
+    if bound_s <= 0 or source == "prior" or (source == "measured" and rate >= READ_CEILING):
         return None
     if share is None:
         share = max(0.0, bound_s - gate.background_wait_s()) / bound_s
-    return int(max(0.0, share) * bound_s * gate.rates.read_rate())
+    return int(max(0.0, share) * bound_s * rate)
