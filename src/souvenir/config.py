@@ -187,12 +187,15 @@ class Settings(BaseSettings):
                 dotenv_settings = DotEnvSettingsSource(settings_cls, env_file=None)
         return init_settings, env_settings, dotenv_settings, file_secret_settings
 
-    @field_validator("semantic_threshold", "llm_background_read_s", "llm_prompt_tokens_per_s", mode="before")
+    @field_validator(
+        "semantic_threshold", "llm_background_read_s", "llm_prompt_tokens_per_s", "proxy_block_share", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         """``SOUVENIR_SEMANTIC_THRESHOLD=`` (as in .env.example) means the embedder's read floor;
         ``SOUVENIR_LLM_BACKGROUND_READ_S=`` the bound by the upstream (:func:`background_read_s`);
-        ``SOUVENIR_LLM_PROMPT_TOKENS_PER_S=`` the server's read rate measured."""
+        ``SOUVENIR_LLM_PROMPT_TOKENS_PER_S=`` the server's read rate measured;
+        ``SOUVENIR_PROXY_BLOCK_SHARE=`` the block's share read from the gate at each reply."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("llm_base_url", "embedder_url", mode="after")
@@ -386,6 +389,17 @@ class Settings(BaseSettings):
         "it bounds a background prompt's data. Unset (or empty): 60 until measured, then the running median of the "
         "server's own reads (a background answer's data tokens over its time to the first piece; "
         "souvenir.llm.server_rates, on /v1/status upstream_gate.rates). Set: that rate, never measured.",
+    )
+    proxy_block_share: float | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="The share of the live bound (llm_background_read_s, 2 s on a single-slot local server) a "
+        "proxied reply's memory block may take to read at the server's measured read rate: its memory lines "
+        "within share × bound × rate tokens, the lowest-ranked left out (souvenir.llm.block_bound; docs/proxy.md). "
+        "Unset (or empty): read at each reply from the gate — what the background calls in flight leave of the "
+        "bound. Over 1: the block may take longer than the bound (more memories, replies later than it). No "
+        "bound with no live bound (a hosted API, a server with several slots) or before the rate is measured.",
     )
     llm_breaker_cooldown_s: float = Field(
         30.0,

@@ -133,7 +133,13 @@ def create_app(settings: Settings | None = None, runtime: Any = None) -> FastAPI
         app.include_router(router, responses=OPEN_ERROR_RESPONSES)
     if upstream is not None:
         app.include_router(
-            build_router(lambda: app.state.souvenir, upstream, app.state.proxy_counters, app.state.proxy_upstream),
+            build_router(
+                lambda: app.state.souvenir,
+                upstream,
+                app.state.proxy_counters,
+                app.state.proxy_upstream,
+                settings.proxy_block_share,
+            ),
             dependencies=protected,
             responses=OPENAI_ERROR_RESPONSES,
         )

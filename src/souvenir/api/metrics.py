@@ -32,6 +32,7 @@ BOUNDED = (
     ("reflection", "parts_left"),
     ("summary", "queries"),
     ("summary", "message"),
+    ("block", "memories"),
 )
 PROXY_EVENTS = (
     "proxy_memory_failures",
@@ -225,12 +226,19 @@ class SouvenirCollector:
             "Background prompts cut to the read bound (souvenir.llm.prompt_bound), by kind and what was cut; "
             'cause="message" on a reflection: the turn went the no-model way; "parts": its message reflected in '
             'parts (souvenir.llm.prompt_parts), "parts_left": some parts past the cap not sent; "anchors", '
-            '"summary": a story\'s anchors listed in part, its summary not sent (souvenir.llm.story_bound).',
+            '"summary": a story\'s anchors listed in part, its summary not sent (souvenir.llm.story_bound); '
+            'kind="block": a proxied reply\'s memory block cut to its read time (souvenir.llm.block_bound).',
             labels=["kind", "cause"],
         )
         for kind, cause in BOUNDED:
             bounded.add_metric([kind, cause], rt.engine.counters.get(f"prompt_bounded:{kind}:{cause}", 0))
         yield bounded
+        yield CounterMetricFamily(
+            "souvenir_block_memories_left_out",
+            "Memories selected and left out of a proxied reply's block for its read time on a single-slot local "
+            'server (souvenir.llm.block_bound; kind="block" above counts the replies cut).',
+            value=rt.engine.counters.get("block_memories_left_out", 0),
+        )
         proxy = CounterMetricFamily(
             "souvenir_proxy_events",
             "Proxy events (memory failures, requests naming no user, cut streams…).",

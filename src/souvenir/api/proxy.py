@@ -79,6 +79,7 @@ from souvenir.api.proxy_request import (
 )
 from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError, plain
 from souvenir.limits import MAX_TEXT_BYTES, check_language
+from souvenir.llm.block_bound import block_tokens
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
@@ -103,12 +104,18 @@ def _invalid(message: str, param: str | None = None) -> JSONResponse:
 
 
 def build_router(
-    get_souvenir, upstream: httpx.AsyncClient, counters, health: UpstreamHealth | None = None
+    get_souvenir,
+    upstream: httpx.AsyncClient,
+    counters,
+    health: UpstreamHealth | None = None,
+    share: float | None = None,
 ) -> APIRouter:
     """The proxy routes. ``get_souvenir()`` returns the library (:class:`~souvenir.library.Souvenir`)
     they act through; ``counters`` is a
     ``collections.Counter`` the metrics read (``proxy_memory_failures`` …); ``health`` is
-    told how each upstream request went."""
+    told how each upstream request went; ``share``: ``SOUVENIR_PROXY_BLOCK_SHARE``, the live
+    bound's share a reply's memory block may take to read (``None``: read from the gate at each
+    reply, :mod:`souvenir.llm.block_bound`)."""
     router = APIRouter()
     health = health or UpstreamHealth()
     backlog = RecordBacklog(counters)
@@ -286,6 +293,9 @@ def build_router(
         )
         gate = gate_for(str(upstream.base_url))  # background calls on this server yield to this reply
         live = gate.live_enter((upstream.timeout.read or 600.0) + 60.0)
+        # the block's memory lines within what the server reads in the bound's share left (no
+        # bound for a hosted API, a server with several slots, or a read rate not measured yet)
+        block_budget = block_tokens(gate, share)
         retry = client_retry(request.headers)
         if source and user_leg and await run_in_threadpool(acted_retry, get_souvenir(), user, source, channel, retry):
             counters["proxy_retries_recorded_once"] += 1  # a retry of a request acted on: no read
@@ -304,6 +314,7 @@ def build_router(
                         count=user_leg,
                         messages=prompt_texts(body["messages"]),  # what the model sees takes no place
                         conversation=conversation_texts(body["messages"]),  # the turns: no system prompt
+                        block_tokens=block_budget,
                     )
                 )
                 body = {**body, "messages": with_memory(body["messages"], result.block)}

@@ -23,7 +23,9 @@ time to drain after the last turn; parked causes; the upstream gate's counts
 (``upstream_gate``: ``yields`` told to yield, ``finished`` begun answers kept within
 ``finish_s``, ``live`` live requests seen, ``wait_s`` the live budget, ``rates`` the server's
 read and generation rates measured, :mod:`souvenir.llm.server_rates`; ``prompts_bounded``: background prompts cut to the
-read bound, by kind and cause, :mod:`souvenir.llm.prompt_bound`); the proxied probes' p50 / p99 beside
+read bound, by kind and cause, :mod:`souvenir.llm.prompt_bound`, and ``block:memories`` the proxied replies whose
+memory block was cut to its read time, ``block_memories_left_out`` the memories so left out,
+:mod:`souvenir.llm.block_bound`); the proxied probes' p50 / p99 beside
 their idle p50 / p99 and the largest excess; memories written per turn; and for each mode
 their match to the gold observations of the same turn:
 
@@ -413,6 +415,7 @@ def run_reflection_bench(options: BenchOptions) -> dict:
             for key in ("finish_s", "wait_s", "yields", "finished", "live", "waits", "rates")
         },
         "prompts_bounded": status.get("prompts_bounded") or {},
+        "block_memories_left_out": status.get("block_memories_left_out", 0),
         "acceptance": {
             "drained_within_10_min": drained_s is not None and drained_s <= 600,
             "live_within_2_s": all(p["over_s"] <= 2.0 for p in proxied) if proxied else None,
@@ -436,7 +439,8 @@ def format_report(report: dict) -> str:
         f"recall {wm['recall']}",
         f"no model: {nm['written']} episodes, true {nm['true']}, precision {nm['precision']}, recall {nm['recall']}",
         f"gate: {report['yielded']} yielded; upstream {report.get('upstream_gate')}; "
-        f"prompts bounded {report.get('prompts_bounded')}",
+        f"prompts bounded {report.get('prompts_bounded')}; "
+        f"memories left out of proxied blocks {report.get('block_memories_left_out')}",
         f"confidence agreement: with gold {report['confidence']['agreement_with_gold']}, "
         f"with the code {report['confidence']['agreement_with_code']}",
     ]

@@ -256,11 +256,15 @@ class Engine:
         tz: str | None = None,
         messages: Sequence[str] | None = None,
         conversation: Sequence[str] | None = None,
+        block_tokens: int | None = None,
     ) -> ContextResult:
         """Select the memories for ``message`` (:meth:`ContextReader.context`; ``messages``:
         the texts the model's prompt already shows, whose memories take no place;
-        ``conversation``: the chat's turns among them, ``None`` for all of them)."""
-        return self.reader.context(channel, external_id, message, story, now, count, tz, messages, conversation)
+        ``conversation``: the chat's turns among them, ``None`` for all of them;
+        ``block_tokens``: the memory lines' token budget, the lowest-ranked left out past it)."""
+        return self.reader.context(
+            channel, external_id, message, story, now, count, tz, messages, conversation, block_tokens
+        )
 
     def fused_scores(
         self,

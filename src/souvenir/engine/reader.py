@@ -7,6 +7,7 @@ story layer beside them — and its records queued off the turn
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from souvenir import profile
@@ -16,7 +17,9 @@ from souvenir.engine.turn_records import TurnRecords
 from souvenir.limits import check_text
 from souvenir.engine.cache_budget import read_long
 from souvenir.engine.chat_forget import forget_note
-from souvenir.read.block import render_block
+from souvenir.llm.prompt_bound import data_tokens
+from souvenir.read.block import memory_lines, render_block
+from souvenir.read.block_budget import READ_TIME_REASON, within_budget
 from souvenir.read.scoring import SCORE_FLOOR
 from souvenir.read.ended import select_current
 from souvenir.read.in_prompt import MAX_PROMPT_MESSAGES, in_prompt, prompt_hashes
@@ -70,6 +73,7 @@ class ContextReader:
         tz: str | None = None,
         messages: Sequence[str] | None = None,
         conversation: Sequence[str] | None = None,
+        block_tokens: int | None = None,
     ) -> ContextResult:
         """Select the memories for ``message`` (at most ``limit``, rules outside the budget).
 
@@ -94,6 +98,12 @@ class ContextReader:
         said, oldest first), read as the query's context of a short message (:meth:`turns`);
         ``None``: ``messages`` are the turns. A system prompt or a tool's output is shown to
         the model (``messages``) but is no turn of the conversation (the proxy).
+
+        ``block_tokens``: the most tokens the memories' lines may take in the block (the proxy's
+        read budget on a slow single-slot server, :mod:`souvenir.llm.block_bound`): the
+        lowest-ranked memories past it are left out (:mod:`souvenir.read.block_budget`), counted
+        (``prompt_bounded:block:memories`` a context cut, ``block_memories_left_out`` a memory) and
+        recorded for diagnostics with the pass ``read_time``; they move no counter of being served.
         """
         now = now or utcnow()
         check_ids(channel, external_id, story)
@@ -131,6 +141,15 @@ class ContextReader:
         shown = in_prompt(candidates, shown_hashes)
         result = select_current(candidates, scores, self.config, now, story_id, tz, shown)
         self.scores.settle_pool(user_id, candidates)  # a new large pool: out of the collector
+        left_out: list = []
+        if block_tokens is not None and result.memories:
+            lines = memory_lines(result.memories, kv, tz, now)
+            kept, left_out = within_budget(result.memories, lines, block_tokens, data_tokens)
+            if left_out:
+                result = replace(result, memories=kept)
+                counters = self.records.bookkeeping.counters
+                counters["prompt_bounded:block:memories"] += 1
+                counters["block_memories_left_out"] += len(left_out)
         self.records.after_context(
             user_id,
             story_id,
@@ -145,6 +164,8 @@ class ContextReader:
             count,
             self.config.semantic_threshold,
             shown,
+            left_out,
+            READ_TIME_REASON.format(tokens=block_tokens),
         )
         return ContextResult(
             memories=list(result.memories),

@@ -78,6 +78,8 @@ class Runtime:
             "prompts_bounded": {
                 key.split(":", 1)[1]: n for key, n in self.engine.counters.items() if key.startswith("prompt_bounded:")
             },
+            # memories left out of proxied replies' blocks for their read time (souvenir.llm.block_bound)
+            "block_memories_left_out": self.engine.counters.get("block_memories_left_out", 0),
             "degraded_turns": self.store.count_events("degraded_turn"),
             "replicas": {
                 "stale_jobs": counts.get("stale", 0),

@@ -22,6 +22,7 @@ from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.engine.explanations import Explanations
 from souvenir.errors import StoreError, UnknownError
 from souvenir.index.vectors import VectorIndex
+from souvenir.read.block_budget import READ_TIME
 from souvenir.read.explain import explain, never_served
 from souvenir.read.explain_conversation import CONVERSATION, ConversationRead, kept_message, split_message
 from souvenir.schemas import memory_json, selected_json
@@ -107,12 +108,16 @@ class TurnRecords:
         count: bool,
         threshold: float,
         shown: Sequence[int] = (),
+        left_out: Sequence[Selection] = (),
+        left_out_reason: str = "",
     ) -> None:
         """Queue what one context leaves: the degraded-turn event (``cause`` given) or the
         forgetting counters (``count``), then the selection kept for diagnostics
         (``count``). ``threshold``: the selection's semantic threshold (:func:`retrieved`);
         ``shown``: the candidates left out as already in the prompt, recorded after the
-        selection (at most :data:`SHOWN_KEPT`)."""
+        selection (at most :data:`SHOWN_KEPT`); ``left_out``: the memories selected and left out
+        of the block for its read time (:mod:`souvenir.read.block_budget`), recorded after the
+        selection with the pass ``read_time`` and ``left_out_reason``."""
         if cause is not None:
             self.bookkeeping.later(self.record_degraded, user_id, cause, now, on_drop=self._one_unrecorded)
         elif count:
@@ -126,7 +131,9 @@ class TurnRecords:
                 story_id,
                 message,
                 now,
-                list(result.rules) + list(result.memories),
+                list(result.rules)
+                + list(result.memories)
+                + [Selection(s.memory, READ_TIME, left_out_reason, s.score) for s in left_out],
                 cause,
                 scores,
                 parts,

@@ -243,6 +243,7 @@ class Souvenir(UserData):
         count: bool = True,
         messages: Sequence[str] | None = None,
         conversation: Sequence[str] | None = None,
+        block_tokens: int | None = None,
     ) -> ContextPublic:
         """The memories for the user's new ``message`` (24 by default), each with the pass
         that admitted it and why, and ``block``, the text for the system prompt. This is a
@@ -255,7 +256,10 @@ class Souvenir(UserData):
         the prompt"). ``conversation``: the turns of the chat among them (what the user and
         the assistant said, oldest first; the same bounds): a short message is read with its
         last turns; ``None`` (the default) reads ``messages`` as the turns — leave a system
-        prompt or a tool's output out of ``conversation``. An unknown user gets an empty
+        prompt or a tool's output out of ``conversation``. ``block_tokens``: the most tokens
+        the memories' lines may take in ``block`` (the proxy's read budget on a slow single-slot
+        server, :mod:`souvenir.llm.block_bound`; ``None``: no bound): the lowest-ranked are left
+        out, shown on the diagnostics page as ``read_time``. An unknown user gets an empty
         selection and ``unknown_user``. Raises :class:`InputError` for too many or too long
         ``messages`` or ``conversation``."""
         query = validated(
@@ -277,6 +281,7 @@ class Souvenir(UserData):
                 tz=timezone,
                 messages=query.messages,
                 conversation=query.conversation,
+                block_tokens=block_tokens,
             )
         )
         if not (answer.memories or answer.rules or answer.history):

@@ -232,6 +232,32 @@ class UpstreamGate:
                 self._running.remove(ticket)
             self._cond.notify_all()
 
+    def background_wait_s(self) -> float:
+        """Seconds a live request arriving now is expected to wait for the background calls in
+        flight (0: none): each call's rest by :meth:`Ticket.must_stop`'s rules — a read not
+        ended goes on for its tokens at :attr:`rates`' read rate (its whole ``wait_s`` when
+        its tokens are unknown), then as long as that read took, at most ``finish_s`` — and
+        never past ``wait_s`` from when it was told to yield (from now, not told yet). The
+        longest of them. With ``wait_s`` 0 (no live bound), 0."""
+        if not self.wait_s:
+            return 0.0
+        rate = self.rates.read_rate()
+        now = time.monotonic()
+        with self._cond:
+            running = list(self._running)
+        longest = 0.0
+        for ticket in running:
+            asked = ticket.asked_at if ticket.asked_at is not None else now
+            cap = self.wait_s - (now - asked)
+            if ticket.read_s is None:  # still reading its prompt
+                read_s = ticket.read_tokens / rate if ticket.read_tokens and rate > 0 else self.wait_s
+                rest = max(0.0, read_s - (now - ticket.started)) + min(ticket.finish_s, read_s)
+            else:
+                since = max(asked, ticket.started + ticket.read_s)
+                rest = min(ticket.finish_s, ticket.read_s) - (now - since)
+            longest = max(longest, min(cap, rest))
+        return max(0.0, longest)
+
     def describe(self) -> dict:
         """``{"capacity", "finish_s", "wait_s", "live", "background", "yields", "finished", "waits",
         "rates"}`` (what /metrics and /v1/status show; ``rates``: :meth:`ServerRates.describe`)."""

@@ -106,6 +106,23 @@ def _bound(memory: Memory, said: date | None, today: date | None, words: tuple[s
     return f", {words[1].format(last) if today >= end else words[0].format(last)}"
 
 
+def memory_lines(
+    memories: Sequence[Selection], profile: Mapping[str, object], tz: str | None = None, now: datetime | None = None
+) -> list[str]:
+    """The block's line of each memory, in order: ``- [kind, the user's day, its bound] "text"``
+    (:func:`render_block`'s arguments)."""
+    bounds = BOUNDS.get(str(profile.get("lang") or "en"), BOUNDS["en"])
+    today = local_day(now, tz) if now else None
+    south = southern(tz)
+    lines = []
+    for sel in memories:
+        m = sel.memory
+        day = local_day(m.updated_at, tz)
+        bound = _bound(m, day, today, bounds, south)
+        lines.append(f"- [{m.kind}, {day.isoformat() if day else 'undated'}{bound}] {_quote(m.text)}")
+    return lines
+
+
 def render_block(
     memories: Sequence[Selection],
     rules: Sequence[Selection],
@@ -139,14 +156,6 @@ def render_block(
     if summary:
         lines += [f"{words.summary} {_quote(str(summary))}"]
     if memories:
-        lines += [words.memories]
-        bounds = BOUNDS.get(str(profile.get("lang") or "en"), BOUNDS["en"])
-        today = local_day(now, tz) if now else None
-        south = southern(tz)
-        for sel in memories:
-            m = sel.memory
-            day = local_day(m.updated_at, tz)
-            bound = _bound(m, day, today, bounds, south)
-            lines.append(f"- [{m.kind}, {day.isoformat() if day else 'undated'}{bound}] {_quote(m.text)}")
+        lines += [words.memories] + memory_lines(memories, profile, tz, now)
     lines += render_forget_note(forget, profile, _quote)  # what a request to forget erases, and what not
     return "\n".join(lines)

@@ -33,8 +33,10 @@ RowId = Annotated[int, BeforeValidator(no_bool), Field(ge=1, le=2**63 - 1)]
 StatusFilter = Literal["active", "superseded", "deleted", "all"]
 #: The selection pass that admitted a memory (:data:`souvenir.read.selection.PASSES`); in
 #: the diagnostics only, ``in_prompt``: a memory the caller's prompt already showed word for
-#: word, given no place (:mod:`souvenir.read.in_prompt`; never in a context's memories).
-PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue", "in_prompt"]
+#: word, given no place (:mod:`souvenir.read.in_prompt`; never in a context's memories);
+#: ``read_time``: a memory selected and left out of a proxied reply's block for its read time on
+#: a slow single-slot server (:mod:`souvenir.read.block_budget`).
+PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue", "in_prompt", "read_time"]
 #: A link of a memory's history chain (:class:`HistoryEntry`).
 HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
 #: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
