@@ -23,7 +23,7 @@ from souvenir.llm.block_bound import block_tokens
 from souvenir.llm.gate import UpstreamGate
 from souvenir.llm.prompt_bound import data_tokens
 from souvenir.llm.server_rates import ServerRates
-from souvenir.read.block_budget import READ_TIME, within_budget
+from souvenir.read.block_budget import KEPT_AT_LEAST, READ_TIME, within_budget
 from tests.attack_support import stub_model_settings, wait_until
 from tests.reading_server import ReadingModelServer
 from tests.servers import UvicornThread
@@ -73,10 +73,15 @@ def test_the_block_keeps_its_higher_ranked_memories_within_the_budget():
     lines = ["a" * 100, "b" * 100, "c" * 10, "d" * 100]
     sels = [object(), object(), object(), object()]
     cost = [data_tokens(line + "\n") for line in lines]
-    kept, out = within_budget(sels, lines, cost[0] + cost[1], data_tokens)  # type: ignore[arg-type]
+    kept, out = within_budget(sels, lines, cost[0] + cost[1], data_tokens, floor=0)  # type: ignore[arg-type]
     assert kept == sels[:2] and out == sels[2:]  # cut from the lowest rank up: the short third goes too
-    kept, out = within_budget(sels, lines, cost[0] - 1, data_tokens)  # type: ignore[arg-type]
+    kept, out = within_budget(sels, lines, cost[0] - 1, data_tokens, floor=0)  # type: ignore[arg-type]
     assert kept == [] and out == sels
+    # however small the budget (a reply while a background read has the bound), the best stay
+    kept, out = within_budget(sels, lines, 0, data_tokens)  # type: ignore[arg-type]
+    assert kept == sels[:KEPT_AT_LEAST] and out == sels[KEPT_AT_LEAST:]
+    kept, out = within_budget(sels, lines, cost[0] + cost[1] + cost[2] + cost[3], data_tokens)  # type: ignore[arg-type]
+    assert kept == sels and out == []
     kept, out = within_budget(sels, lines, sum(cost), data_tokens)  # type: ignore[arg-type]
     assert kept == sels and out == []
 
@@ -157,8 +162,9 @@ def test_a_proxied_reply_s_block_is_bounded_by_the_measured_read_rate(tmp_path):
             assert r.status_code == 200, r.text
             block = sent[-1]["messages"][0]["content"]
             shown = [line for line in block.splitlines() if line.startswith("- [")]  # a memory a line
-            assert 0 < len(shown) < len(LONG)  # the highest-ranked kept, the rest left out
-            assert sum(data_tokens(line + "\n") for line in shown) <= 2.0 * rate  # within the bound's tokens
+            assert KEPT_AT_LEAST <= len(shown) < len(LONG)  # the highest-ranked kept, the rest left out
+            # within the bound's tokens, or the first few the budget never leaves out
+            assert len(shown) == KEPT_AT_LEAST or sum(data_tokens(line + "\n") for line in shown) <= 2.0 * rate
             assert "Always call me Nadia, never madam." in block  # the rule stays
             status = memory.runtime.status()
             assert status["block_memories_left_out"] == len(LONG) - len(shown)
