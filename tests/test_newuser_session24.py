@@ -55,6 +55,7 @@ POLITE = [
     (MS_MOM, MS_CAT, "Boleh tolong lupakan apa yang saya cakap tentang mak saya?"),
     (MS_MOM, MS_CAT, "Boleh tak awak lupakan pasal mak saya?"),
     (MS_HOME, MS_CAT, "Tolong padam alamat saya"),
+    (MS_HOME, MS_CAT, "Boleh tak awak padam alamat saya?"),
 ]
 
 #: (a memory, another, a message that asks nothing of the assistant's memory: both stay).
@@ -70,6 +71,8 @@ NOT_ASKED = [
     (ZH_MOM, ZH_CAT, "我真希望能忘掉我妈妈的病。"),
     (MS_MOM, MS_CAT, "Awak boleh lupa ke apa saya cakap pasal mak saya?"),
     (MS_MOM, MS_CAT, "Saya harap saya boleh lupakan mak saya sakit."),
+    (FR_MOM, FR_CAT, "Tu pourrais oublier ton parapluie si tu ne fais pas attention."),
+    (FR_MOM, FR_CAT, "Fais une liste, sinon tu pourrais oublier des trucs."),
 ]
 
 

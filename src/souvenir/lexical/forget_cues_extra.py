@@ -152,7 +152,7 @@ _CONTACT = (
     ),
     re.compile(
         _MS_LEAD
-        + r"(?:padam|buang|hapus)(?:kan)?(?:lah)?\s+(?:alamat(?:\s+(?:rumah|emel|e-mel))?|nombor(?:\s+(?:telefon|fon|hp))?"
+        + r"(?:(?:awak|kau|anda|you)\s+)?(?:padam|buang|hapus)(?:kan)?(?:lah)?\s+(?:alamat(?:\s+(?:rumah|emel|e-mel))?|nombor(?:\s+(?:telefon|fon|hp))?"
         r"|emel|e-mel)\s+(?:saya|aku|sy)(?=\s*(?:tu|itu|ya|je)?\s*(?:[.!?,;]|$))",
         re.I,
     ),

@@ -17,9 +17,9 @@ every cue (forget, delete, « oublier », « effacer »…) is read the same way
   forget someone you loved?", a question about forgetting);
 * fr: « (est-ce que) tu pourrais / vous pourriez / tu voudrais bien / tu veux bien / vous
   voudriez bien / vous voulez bien / tu serais gentil(le) d' / vous seriez aimable de » at the
-  start of the sentence or in a question (« Fais une liste, sinon tu pourrais oublier des
-  trucs. » warns, asks nothing); « ça te / vous dérangerait / ennuierait / embêterait /
-  gênerait (pas) de »;
+  start of the sentence or in a question, never before the listener's own thing (« Fais une
+  liste, sinon tu pourrais oublier des trucs. », « Tu pourrais oublier ton parapluie » warn);
+  « ça te / vous dérangerait / ennuierait / embêterait / gênerait (pas) de »;
 * zh and ms need no rewriting: 能不能 / 你能…吗 / 可以…吗 and "boleh (tak) / tolong / sudi" are read
   by the cue readers as they stand; what kept 能不能帮我忘掉… from them was read elsewhere
   (:mod:`souvenir.lexical.keep_wishes`: 帮我忘掉 is no 我忘掉; ``forget_cues``: 能不能忘 is no 不能忘).
@@ -90,11 +90,14 @@ _FR_MODAL = (
     r"(?:tu\s+(?:pourrais|voudrais\s+bien|veux\s+bien|serais\s+(?:gentil|gentille|sympa|adorable|un\s+ange)\s+d(?:e\s+|'))"
     r"|vous\s+(?:pourriez|voudriez\s+bien|voulez\s+bien|seriez\s+(?:gentil|gentille|gentils|aimable|aimables)\s+d(?:e\s+|')))"
 )
+#: Never before the listener's own thing: « tu pourrais oublier ton parapluie » warns.
+_NOT_YOURS = r"(?!\s*\w+\s+(?:ton|ta|tes|votre|vos)\b)"
 #: At the sentence's start (after « est-ce que », an interjection) or anywhere in a question.
 _FR_OPENING = re.compile(
-    r"^\W*(?:(?:et|bon|alors|dis|dites|euh|ok|mais)\W+)*(?:est-ce\s+que\s+|est-ce\s+qu')?" + _FR_MODAL, re.I
+    r"^\W*(?:(?:et|bon|alors|dis|dites|euh|ok|mais)\W+)*(?:est-ce\s+que\s+|est-ce\s+qu')?" + _FR_MODAL + _NOT_YOURS,
+    re.I,
 )
-_FR_ANYWHERE = re.compile(r"\b(?:est-ce\s+que\s+|est-ce\s+qu')?" + _FR_MODAL, re.I)
+_FR_ANYWHERE = re.compile(r"\b(?:est-ce\s+que\s+|est-ce\s+qu')?" + _FR_MODAL + _NOT_YOURS, re.I)
 _FR_BOTHER = re.compile(
     r"\b(?:ça|ca|cela)\s+(?:te|vous)\s+(?:d[ée]rangerait|ennuierait|emb[êe]terait|g[êe]nerait)\s+(?:pas\s+)?d(?:e\s+|')",
     re.I,
