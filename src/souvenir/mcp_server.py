@@ -250,9 +250,18 @@ def build_server(memory: Souvenir, user: str | None = None) -> MCPServer[Any]:
                 "a memory that is one of them word for word takes no place.",
             ),
         ] = None,
+        conversation: Annotated[
+            list[Annotated[str, Field(max_length=MAX_TEXT_BYTES)]] | None,
+            Field(
+                max_length=MAX_PROMPT_MESSAGES,
+                description="The chat's turns, oldest first (what the user and you said, no system "
+                "prompt nor tool output): a short message is read with its last turns. Omitted: "
+                "`messages` are the turns.",
+            ),
+        ] = None,
     ) -> ContextPublic:
         scopes.reach(principal, channel)
-        return memory.context(user, message, story=story, messages=messages)
+        return memory.context(user, message, story=story, messages=messages, conversation=conversation)
 
     def search(
         principal: Principal,

@@ -143,7 +143,9 @@ _ZH = re.compile(
     # 忘了我说的那个…吧: forgetting what the user said, as a request (吧 closes it)
     r"|(?<![我他她])忘(?:了|记)(?=我(?:说|讲|提)[^。！？!?]{0,40}吧)"
     # 就当没听过 / 你当我没提过 / 当没这回事: in other words (never 我当没听见: the user's own act)
-    r"|(?<![我他她])(?:当作?|当做)(?:我)?没(?:说过|讲过|提过|听过|听见|听到|看过|看到|看见)|(?<![我他她])当没这回事|(?<![我别要])忘记(?=我说|我讲|我提|刚才|那|这|吧|它|掉|关于)"
+    r"|(?<![我他她])(?:当作?|当做)(?:我)?没(?:说过|讲过|提过|听过|听见|听到|看过|看到|看见)|(?<![我他她])当没这回事|(?<![我别要])忘记(?=我说|我讲|我提|我刚才|我刚刚|刚才|那|这|吧|它|掉|关于)"
+    # 能不能 / 可不可以 / 能否 (帮我) 忘了我说的…: a polite question, the user's words named
+    r"|(?:能不能|可不可以|能否|可以|你能)(?:帮我)?(?:把[^，。！？,.!?]{0,20}?)?忘(?:了|记|掉)(?=我说|我讲|我提|我刚|刚才|那|这|关于)"
     r"|(?:删掉|删除|删了|删一下|删下|删去|抹掉|抹去|抹除|清除|清掉|清理掉|移除|去掉)"
     # 忘记 as an imperative: led by a politeness word (请忘记…, 麻烦你忘掉…) or opening a clause
     # on the user's own words (忘记我住在哪里); never before 了, a question or 怎么 / 如何
@@ -155,7 +157,7 @@ _ZH = re.compile(
 #: ("把订单删了" deletes an order; 提醒, a reminder, is no 提 of speech).
 _ZH_DELETE = re.compile(r"删掉|删除|删了|删一下|删下|删去|抹掉|抹去|抹除|清除|清掉|清理掉|移除|去掉")
 _ZH_SAID = re.compile(r"说|讲|提(?!醒)|记|话|关于我|那件事|这件事|那条|这条|那句|这句|刚才|刚刚|信息|资料|隐私")
-_ZH_NOT = re.compile(r"别忘|不要忘|不能忘|没忘|忘不了|记得")
+_ZH_NOT = re.compile(r"别忘|不要忘|(?<!能)不能忘|没忘|忘不了|记得")  # 能不能忘记… asks
 _MS = re.compile(
     r"(?<!saya\s)(?<!aku\s)(?<!nak\s)(?<!mahu\s)(?<!ingin\s)(?<!cuba\s)(?<!dia\s)(?<!kami\s)(?<!kita\s)"
     r"(?<!mereka\s)(?<!dah\s)(?<!sudah\s)(?<!telah\s)(?<!tak\s)(?<!tidak\s)\blupakan(?:lah)?\b"
@@ -307,7 +309,7 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         re.compile(
             r"\bwhere\s+i\s+work\b|\bwhat\s+i\s+do\s+for\s+a\s+living\b|\bmy\s+(?:job|employer|work)\b"
             r"|\bo[uù]\s+je\s+travaille\b|\bmon\s+(?:travail|m[ée]tier|employeur|boulot)\b"
-            r"|在哪里?工作|在哪上班|我的工作|做什么工作"
+            r"|在哪里?工作|在哪上班|我的?工作|做什么工作"
             r"|\btempat\s+(?:saya|aku)\s+(?:bekerja|kerja)\b|\b(?:kerja|pekerjaan|majikan)\s+(?:saya|aku)\b",
             re.I,
         ),
@@ -351,12 +353,14 @@ from souvenir.lexical.forget_cues_extra import MORE_WORDS, more_cue  # noqa: E40
 from souvenir.lexical.forget_cues_other import OTHER_WORDS, other_cue  # noqa: E402
 from souvenir.lexical.forget_ignore import IGNORE_WORDS, ignore_cue  # noqa: E402
 from souvenir.lexical.keep_wishes import keep_wishes_out  # noqa: E402
+from souvenir.lexical.polite_asks import FRAME_WORDS, not_asked, plain_request  # noqa: E402
 
-FORGET_WORDS = FORGET_WORDS | MORE_WORDS | OTHER_WORDS | IGNORE_WORDS
+FORGET_WORDS = FORGET_WORDS | MORE_WORDS | OTHER_WORDS | IGNORE_WORDS | FRAME_WORDS
 
 
 def _has_cue(sentence: str) -> bool:
-    folded = keep_wishes_out(nfkc_fold(sentence).replace("’", "'"))  # "don't forget…" asks to keep
+    # "don't forget…" asks to keep; "would you mind forgetting…" is "please forget…"
+    folded = plain_request(keep_wishes_out(nfkc_fold(sentence).replace("’", "'")))
     if _EN.search(folded) or _FR.search(folded) or _MS.search(folded) or more_cue(folded) or other_cue(folded):
         return True
     if ignore_cue(folded):  # "ignore what I said about…", 别管我刚才说的…, "abaikan apa aku cakap…"
@@ -367,7 +371,7 @@ def _has_cue(sentence: str) -> bool:
             if found and place.search(part, found.end()):
                 return True
     for zh in _ZH.finditer(folded):
-        if _ZH_NOT.search(folded[max(0, zh.start() - 2) : zh.end() + 1]):
+        if _ZH_NOT.search(folded, max(0, zh.start() - 2), zh.end() + 1):  # its lookbehind reads before
             continue
         if _ZH_DELETE.fullmatch(zh.group()) and not _ZH_SAID.search(folded):
             continue
@@ -449,6 +453,9 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
     for at, sentence in enumerate(sentences):
         if sentence.strip() and _has_cue(sentence):
             folded = nfkc_fold(sentence).replace("’", "'")
+            after = nfkc_fold(sentences[at + 1] if at + 1 < len(sentences) else "").replace("’", "'")
+            if not_asked(folded, after):  # someone else's words, or "Could you forget it? I can't."
+                continue
             attribute = next((name for name, _, pattern in ATTRIBUTES if pattern.search(folded)), None)
             everything = bool(EVERYTHING.search(folded))
             whole = everything and asks_whole(folded)

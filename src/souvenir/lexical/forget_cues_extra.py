@@ -21,7 +21,10 @@ buang…", « ils ont supprimé mon poste » is a statement):
   illness, allergy, mental health or romance (``topic_concepts``): « supprime mon divorce »,
   "delete my divorce", "padam perceraian saya", 删掉我的离婚 / 把我离婚删了. Nobody deletes a
   divorce but from a memory; "delete my account / photos", « supprime mon compte », "padam
-  gambar saya", 删掉我的照片 name no matter and stay orders.
+  gambar saya", 删掉我的照片 name no matter and stay orders;
+- all four: a deleting verb on the user's own contact data ending the clause (session 24): "please
+  delete my address / phone number", « tu pourrais supprimer mon adresse ? », 请删除我的地址,
+  "tolong padam alamat saya" (before, each stayed an order, kept as an episode beside the address).
 
 :data:`MORE_WORDS`: the added verbs and fillers, left out of a request's topic.
 """
@@ -130,7 +133,45 @@ def _own_matter(folded: str) -> bool:
     return False
 
 
+#: A deleting verb on the user's own contact data ending the clause (session 24): "(please)
+#: delete my (home / email) address / phone number", « supprime(r) / efface(r) mon adresse / mon
+#: numéro (de téléphone) », 删除我的地址 / 把我的电话号码删了, "padam alamat / nombor telefon saya".
+#: Whatever the provider does with an account, the user wants the memory of it gone (docs/write-path.md).
+_CONTACT = (
+    re.compile(
+        _EN_LEAD
+        + r"(?:delete|erase|remove|wipe)\s+(?:my|our)\s+(?:(?:home|email|e-mail|postal|mailing|delivery|shipping"
+        r"|billing)\s+)?(?:address|phone\s+number|mobile\s+number|phone|number|email)(?=\s*(?:please|pls)?\s*(?:[.!?,;]|$))",
+        re.I,
+    ),
+    re.compile(
+        _FR_LEAD + r"(?:supprime|supprimez|supprimer|efface|effacez|effacer|retire|retirez|retirer|vire|virez|virer)\s+"
+        r"(?:mon|ma|notre)\s+(?:adresse(?:\s+(?:e-?mail|mail|postale))?|num[ée]ro(?:\s+de\s+(?:t[ée]l[ée]phone|portable))?"
+        r"|t[ée]l[ée]phone|e-?mail|mail)(?=\s*(?:stp|svp|s'il\s+te\s+plaît|s'il\s+vous\s+plaît)?\s*(?:[.!?,;]|$))",
+        re.I,
+    ),
+    re.compile(
+        _MS_LEAD
+        + r"(?:(?:awak|kau|anda|you)\s+)?(?:padam|buang|hapus)(?:kan)?(?:lah)?\s+(?:alamat(?:\s+(?:rumah|emel|e-mel))?|nombor(?:\s+(?:telefon|fon|hp))?"
+        r"|emel|e-mel)\s+(?:saya|aku|sy)(?=\s*(?:tu|itu|ya|je)?\s*(?:[.!?,;]|$))",
+        re.I,
+    ),
+    re.compile(
+        _ZH_LEAD
+        + _ZH_VERB
+        + r"(?:吧|了)?(?:掉)?我的?(?:家庭|家|电子)?(?:地址|住址|电话号码|电话|手机号码|手机号|邮箱)"
+        + _ZH_END
+        + r"|"
+        + _ZH_LEAD
+        + r"把我的?(?:家庭|家|电子)?(?:地址|住址|电话号码|电话|手机号码|手机号|邮箱)(?:给)?"
+        + _ZH_VERB
+    ),
+)
+
+
 def more_cue(folded: str) -> bool:
     """Whether ``folded`` (a sentence, NFKC-folded, ASCII apostrophes) holds one of the cues
     of the module docstring."""
+    if any(pattern.search(folded) for pattern in _CONTACT):
+        return True
     return bool(_ZH.search(folded) or _MS.search(folded) or _FR.search(folded) or _own_matter(folded))

@@ -34,7 +34,10 @@ And the user's own forgetting, which asks nothing of the assistant (English and 
 never read it as a request: "I want to forget my ex", « j'aimerais oublier mon divorce »): a
 wish, a modal or a subject before 忘掉 / 忘记 / 忘了 (我想忘掉我前任, 我已经忘掉他了, 她让我忘掉他,
 努力忘掉离婚的事; never after 你: 你要忘掉… asks), and "tak boleh / susah (untuk / nak) /
-sukar … lupakan" ("Saya tak boleh lupakan dia", "Sukar untuk lupakan perceraian saya").
+sukar … lupakan" ("Saya tak boleh lupakan dia", "Sukar untuk lupakan perceraian saya"); and
+(session 24) a hope before 忘 (我真希望能忘掉…, 但愿我能忘了他; 希望你能忘掉… asks), never 帮我 / 替我 /
+给我 忘掉 (能不能帮我忘掉…: the assistant is asked), and "saya (harap saya) boleh / dapat / nak
+lupakan…" (never "saya harap awak boleh lupakan…", which asks).
 Each was a request: the divorce erased, or the message kept as nothing.
 
 Shape::
@@ -65,7 +68,7 @@ _MS = re.compile(
     re.I,
 )
 _ZH = re.compile(
-    r"(?:千万别|千万不要|请勿|不可以|不要|不用|不能|不许|不准|别|勿)(?:再|随便|帮我|给我)?"
+    r"(?:千万别|千万不要|请勿|不可以|不要|不用|(?<!能)不能|不许|不准|别|勿)(?:再|随便|帮我|给我)?"  # 能不能删掉… asks
     r"(?:把[^，。！？,.!?]{0,20}?)?(?:删掉|删除|删了|删去|删|抹掉|抹去|清除|清掉|去掉)"
 )
 
@@ -83,10 +86,14 @@ _REPROACH = re.compile(
 )
 
 _OWN = re.compile(
-    r"(?:(?<!你)想|(?<!你)要|已经|早就|早已|终于|努力|试着|尝试|尽量|很难|难以|无法|没法|没办法|让我|叫我|(?<![别请])我)"
+    r"(?:(?<!你)想|(?<!你)要|已经|早就|早已|终于|努力|试着|尝试|尽量|很难|难以|无法|没法|没办法|让我|叫我"
+    r"|希望(?:我)?(?:能|可以)?|但愿(?:我)?(?:能)?|巴不得|(?<![别请帮替给])我)"
     r"(?:去|再|慢慢)?(?:把[^，。！？,.!?]{0,20}?)?(?:忘掉|忘记|忘了)"
     r"|\b(?:(?:tak|tidak|x)\s+(?:boleh|dapat|mampu|sanggup|reti)|susah|sukar|payah|senang|mudah|cuba)\s+"
-    r"(?:(?:untuk|nak|hendak|mahu)\s+)?(?:lupakan|lupa)(?:lah)?\b",
+    r"(?:(?:untuk|nak|hendak|mahu)\s+)?(?:lupakan|lupa)(?:lah)?\b"
+    # "saya harap saya boleh lupakan…", "kalaulah aku dapat lupakan…": the user's own (never "… awak boleh lupakan")
+    r"|\b(?:saya|aku|kami|kita)\s+(?:(?:harap|rasa|pun|memang|sangat)\s+(?:saya\s+|aku\s+)?)?"
+    r"(?:boleh|dapat|nak|mahu|ingin|hendak|perlu)\s+(?:untuk\s+)?lupakan(?:lah)?\b",
     re.I,
 )
 

@@ -22,6 +22,8 @@ Which one (a month → ``YYYY-MM``, Easter → ``YYYY-MM-DD``):
 
 * a direction word decides: next = strictly after this month (after today for Easter), last
   = strictly before, this = this year's;
+* "since", « depuis », "sejak": the last one (this month or before), whatever the tense ("My
+  mother has been ill since January", « malade depuis janvier », said in December);
 * else the clause's tense (:func:`_past`): said in the past, the last one (this month or
   before: "I moved here in December" said on 6 December is this December); else the next
   one (this month or after) — the present speaks of what comes ("turns 7 in January",
@@ -126,6 +128,10 @@ _EASTER = re.compile(
     r"|复活节",
     re.I,
 )
+
+#: "since", « depuis », "sejak" / "semenjak": a start already past, whatever the tense ("has been
+#: ill since January" said in December is this January, not the next).
+_SINCE = re.compile(r"(?:since|depuis|sejak|semenjak)\b", re.I)
 
 _HABIT = re.compile(
     r"(?:\bevery|\beach|\bchaque|\btous\s+les\s+ans|\bsetiap|\btiap|每年?|每个)\s*\S*\s*$",
@@ -325,7 +331,7 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
     before = text[max(0, m.start() - 24) : m.start()]
     if _HABIT.search(before):
         return None
-    past = _said_past(text, m.start(), m.end())
+    past = bool(_SINCE.match(phrase)) or _said_past(text, m.start(), m.end())
     said_year = _year_after(text, m.end())
     if phrase.endswith("复活节"):
         year = _zh_year_before(text, m.start()) or said_year
