@@ -303,3 +303,9 @@ class ScoringConfig:
     #: common?"): the first stage finds one person's turn, its words the other's. Research,
     #: issue #28, session 23 (docs/benchmarks.md, "Session 23").
     second_pair: bool = False
+    #: A question naming a trait ("Would Caroline be considered religious?", « sportive »,
+    #: 爱国, "patriotik": :func:`~souvenir.read.scoring.trait_events.asked_traits`): the named
+    #: speaker's own memories naming an event that shows it ("made for a local church":
+    #: :func:`~souvenir.read.scoring.trait_events.shown_traits`) gain this. 0 = off. Research,
+    #: issue #28, session 24 (docs/benchmarks.md, "Session 24").
+    trait_bonus: float = 0.0
