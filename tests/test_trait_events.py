@@ -21,14 +21,14 @@ NOW = datetime(2024, 3, 1, tzinfo=timezone.utc)
 CASES = {
     "en": ("Would Caroline be considered religious?", "religion", "It was made for a local church", "I bought shoes"),
     "fr": (
-        "Caroline est-elle croyante ?",
+        "Caroline serait-elle croyante ?",
         "religion",
         "Dimanche je suis allée à la messe",
         "J'ai acheté des chaussures",
     ),
-    "zh": ("约翰爱国吗？", "patriotism", "我一直想去参军，为祖国服役", "我买了一双鞋"),
+    "zh": ("约翰会不会是个爱国的人？", "patriotism", "我一直想去参军，为祖国服役", "我买了一双鞋"),
     "ms": (
-        "Adakah John seorang yang patriotik?",
+        "Adakah John mungkin seorang yang patriotik?",
         "patriotism",
         "Saya mahu berkhidmat dalam tentera",
         "Saya beli kasut",
@@ -73,7 +73,7 @@ def test_the_flags_are_the_named_speakers_own() -> None:
     cfg = ScoringConfig(trait_bonus=2.0)
     got = trait_flags(cfg, "Would Caroline be considered religious?", "Caroline", speakers, lambda: texts)
     assert got is not None and got.tolist() == [True, False, False, True]
-    anyone = trait_flags(cfg, "Is anyone here religious?", None, speakers, lambda: texts)
+    anyone = trait_flags(cfg, "Would anyone here be religious?", None, speakers, lambda: texts)
     assert anyone is not None and anyone.tolist() == [True, True, False, True]
     # off, or no trait named: the term is absent
     assert (
@@ -81,6 +81,11 @@ def test_the_flags_are_the_named_speakers_own() -> None:
         is None
     )
     assert trait_flags(cfg, "Where did Caroline go?", "Caroline", speakers, lambda: texts) is None
+    # a trait's word in a question asking for a fact: only with trait_any
+    fact = "When did Caroline go to church with the religious group?"
+    assert trait_flags(cfg, fact, "Caroline", speakers, lambda: texts) is None
+    wide = trait_flags(ScoringConfig(trait_bonus=2.0, trait_any=True), fact, "Caroline", speakers, lambda: texts)
+    assert wide is not None and wide.tolist() == [True, False, False, True]
 
 
 @pytest.mark.parametrize("lang", sorted(CASES))

@@ -309,3 +309,5 @@ class ScoringConfig:
     #: :func:`~souvenir.read.scoring.trait_events.shown_traits`) gain this. 0 = off. Research,
     #: issue #28, session 24 (docs/benchmarks.md, "Session 24").
     trait_bonus: float = 0.0
+    #: The trait term for every question naming a trait, not only an inference question.
+    trait_any: bool = False

@@ -16,7 +16,7 @@ each in English, French, Chinese and Malay:
   follow), Han words as substrings.
 
 :func:`trait_flags` gives, per memory, the named speaker's own memories (any memory when
-none is named) that show a trait the message asks about: the ``trait`` part of
+none is named) that show a trait an inference question asks about: the ``trait`` part of
 :func:`~souvenir.read.scoring.fusion.fuse` (``ScoringConfig.trait_bonus``; 0 = off).
 The lexicon was written from the four languages' everyday vocabulary of each trait; the
 bonus is chosen by cross-validation (``bench/unasked_cv.py``; docs/benchmarks.md).
@@ -33,6 +33,8 @@ import numpy as np
 
 from souvenir.lexical import nfkc_casefold
 from souvenir.lexical.text_cache import text_cache
+from souvenir.read.scoring.inference import inference_question
+from souvenir.read.scoring.inference_wide import asks_about_person
 from souvenir.read.scoring.levers import ScoringConfig
 
 __all__ = ["TRAITS", "asked_traits", "shown_traits", "trait_flags"]
@@ -210,8 +212,14 @@ def trait_flags(
     """Per memory (bool, candidates' order): shows a trait ``message`` asks about and is
     ``speaker``'s own or has no speaker (any memory when ``speaker`` is ``None``).
     ``texts()``: the memories' texts. ``None`` (the term absent) when
-    ``config.trait_bonus`` is 0 or ``message`` names no trait."""
+    ``config.trait_bonus`` is 0, ``message`` names no trait, or — unless
+    ``config.trait_any`` — it asks for no inference
+    (:func:`~souvenir.read.scoring.inference.inference_question`,
+    :func:`~souvenir.read.scoring.inference_wide.asks_about_person`: "When did Caroline go to
+    the LGBTQ conference?" names a topic, not a trait to infer)."""
     if not config.trait_bonus:
+        return None
+    if not (config.trait_any or inference_question(message) or asks_about_person(message)):
         return None
     asked = asked_traits(message)
     if not asked:
