@@ -311,3 +311,9 @@ class ScoringConfig:
     trait_bonus: float = 0.0
     #: The trait term for every question naming a trait, not only an inference question.
     trait_any: bool = False
+    #: A question naming both speakers that asks one's view of the other ("What might
+    #: Melanie say Caroline is like?", « Que pense Mélanie de Caroline ? »:
+    #: :func:`~souvenir.read.scoring.appraisal.appraiser`): that speaker's turns telling the
+    #: other what they are ("you're so thoughtful!") gain this. 0 = off. Research, issue #28,
+    #: session 24 (docs/benchmarks.md, "Session 24").
+    appraisal_bonus: float = 0.0
