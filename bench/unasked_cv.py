@@ -46,7 +46,7 @@ def main() -> int:
     ap.add_argument("--base", default="{}", help="JSON overrides of the defaults row (e.g. the levers off)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    datasets = swapped(load(args.data), args.data, "strip", False)
+    datasets = swapped(load(args.data), args.data, "pair", "strip")
     ev = Evaluator(datasets)
     default = ScoringConfig()
     base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)} | json.loads(args.base)

@@ -26,6 +26,8 @@ EVERY_LEVER = ScoringConfig(
     relative_bonus=4.0,
     kind_bonus=2.0,
     mood_bonus=1.0,
+    trait_bonus=2.0,
+    appraisal_bonus=2.0,
     period_bonus=3.0,
     neighbour_alpha=0.7,
     length_prior=0.5,
@@ -64,6 +66,8 @@ def produced_parts(config: ScoringConfig = EVERY_LEVER) -> set[str]:
         relatives=np.array([False, True, False, False, False, False]),
         kinds=np.array([False, False, True, False, False, False]),
         mood=np.array([False, False, False, True, False, False]),
+        traits=np.array([True, False, False, False, False, False]),
+        appraisal=np.array([False, True, False, False, False, False]),
         parts=parts,
     )
     return set(parts) | set(RECORDED_PARTS)  # and the parts the records make (the conversation's)

@@ -29,6 +29,8 @@ PART_NAMES = (
     "relative",
     "kind",
     "mood",
+    "trait",
+    "appraisal",
     "period",
     "diversity",
     "conversation",
@@ -55,6 +57,8 @@ PART_LABELS = {
     "relative": "the relative asked about",
     "kind": "the kind asked",
     "mood": "brought up: the user sounds low or asks for what suits them",
+    "trait": "an event that shows the trait asked",
+    "appraisal": "what one said the other is",
     "period": "period",
     "diversity": "diversity",
     "conversation": "the conversation",
@@ -97,6 +101,12 @@ COLUMN_LEGEND = {
     'the user ("What would you recommend?", « ce n\'est pas mon truc », "yang biasa") and the memory is a '
     "preference. It gains, as much as it is relevant to the conversation (the priors' relevance gate), never an "
     "unrelated one.",
+    "trait": 'the message asks about a trait ("Would Caroline be considered religious?", « sportive », 爱国, '
+    '"patriotik") and the memory, the named person\'s own, tells of an event that shows it (a church, « la '
+    'messe », 参军, "gereja"); it gains.',
+    "appraisal": 'the message asks what one person thinks of the other ("What might Melanie say Caroline is '
+    'like?", « que pense Mélanie de Caroline », 梅兰妮觉得卡罗琳…, "menurut Melanie") and the memory is the first '
+    "one's turn telling the other what they are (\"you're so thoughtful!\"); it gains.",
     "period": "the message names a day, month or year: memories dated in it gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
     "conversation": "a short message is read with the conversation: the last turns of the messages the caller "

@@ -336,6 +336,8 @@ def fuse(
     relatives: np.ndarray | Callable[[np.ndarray], np.ndarray | None] | None = None,
     kinds: np.ndarray | None = None,
     mood: np.ndarray | None = None,
+    traits: np.ndarray | None = None,
+    appraisal: np.ndarray | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -359,11 +361,14 @@ def fuse(
     ``kinds``: bool per memory, names an instance of the kind the question asks for
     (``kind_bonus``; :mod:`souvenir.read.scoring.instance_kinds`); ``mood``: bool per
     memory, sounds good or states a preference while the message sounds low
-    (``mood_bonus``; :mod:`souvenir.read.scoring.conversation`);
+    (``mood_bonus``; :mod:`souvenir.read.scoring.conversation`); ``traits``: bool per memory,
+    shows a trait the question asks about (``trait_bonus``; :mod:`souvenir.read.scoring.trait_events`);
+    ``appraisal``: bool per memory, a turn of the speaker whose view of the other the question
+    asks, telling them what they are (``appraisal_bonus``; :mod:`souvenir.read.scoring.appraisal`);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
-    ``sparse``, ``speaker``, ``profile``, ``relative``, ``kind``, ``mood``, ``period``, ``diversity``;
+    ``sparse``, ``speaker``, ``profile``, ``relative``, ``kind``, ``mood``, ``trait``, ``appraisal``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown. ``priors``: the
     calibrated small-store z (:mod:`souvenir.read.scoring.calibration`): ``"dense"``,
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
@@ -538,6 +543,10 @@ def fuse(
         score = score + part("kind", gate_() * term if config.kind_gated else term)
     if mood is not None and config.mood_bonus:
         score = score + part("mood", gate_() * (config.mood_bonus * mood))
+    if traits is not None and config.trait_bonus:
+        score = score + part("trait", config.trait_bonus * traits)
+    if appraisal is not None and config.appraisal_bonus:
+        score = score + part("appraisal", config.appraisal_bonus * appraisal)
     if period is not None and config.period_bonus:
         lo, hi = period[0].toordinal(), period[1].toordinal() + config.period_slack_days
         score = score + part("period", config.period_bonus * ((days >= lo) & (days <= hi)))

@@ -303,3 +303,17 @@ class ScoringConfig:
     #: common?"): the first stage finds one person's turn, its words the other's. Research,
     #: issue #28, session 23 (docs/benchmarks.md, "Session 23").
     second_pair: bool = False
+    #: A question naming a trait ("Would Caroline be considered religious?", « sportive »,
+    #: 爱国, "patriotik": :func:`~souvenir.read.scoring.trait_events.asked_traits`): the named
+    #: speaker's own memories naming an event that shows it ("made for a local church":
+    #: :func:`~souvenir.read.scoring.trait_events.shown_traits`) gain this. 0 = off. Research,
+    #: issue #28, session 24 (docs/benchmarks.md, "Session 24").
+    trait_bonus: float = 0.0
+    #: The trait term for every question naming a trait, not only an inference question.
+    trait_any: bool = False
+    #: A question naming both speakers that asks one's view of the other ("What might
+    #: Melanie say Caroline is like?", « Que pense Mélanie de Caroline ? »:
+    #: :func:`~souvenir.read.scoring.appraisal.appraiser`): that speaker's turns telling the
+    #: other what they are ("you're so thoughtful!") gain this. 0 = off. Research, issue #28,
+    #: session 24 (docs/benchmarks.md, "Session 24").
+    appraisal_bonus: float = 0.0

@@ -20,6 +20,8 @@ from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.comfort import asks_for_good, mood_flags
 from souvenir.read.scoring.inference import for_inference
 from souvenir.read.scoring.instance_kinds import instance_flags
+from souvenir.read.scoring.trait_events import trait_flags
+from souvenir.read.scoring.appraisal import appraisal_flags
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.conversation import context_weights, refers_back
 from souvenir.read.scoring.fusion import (
@@ -348,6 +350,8 @@ class Scorer:
             relatives=_relatives(cfg, message, static),
             kinds=instance_flags(message, speaker, static.speakers, static.kinds, cfg),
             mood=mood_flags(cfg, message, static.good, static.preferences),
+            traits=trait_flags(cfg, message, speaker, static.speakers, static.candidate_texts),
+            appraisal=appraisal_flags(cfg, message, static.speaker_names, static.speakers, static.candidate_texts),
             **common,
         )
         return Prepared(
