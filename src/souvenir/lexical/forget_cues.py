@@ -65,7 +65,7 @@ from souvenir.lexical.text_cache import text_cache
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
 
 _LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so|oops|whoops|wait)[,!]?\s+)*(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so|oops|whoops|wait|no|nah|nope|hmm)[,!]?\s+)*(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
     r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:just\s+)?"
     r"|\b(?:you|u)\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
     r"|\bi'd\s+like\s+you\s+to\s+)"
@@ -111,7 +111,7 @@ _EN = re.compile(
     re.I,
 )
 _FR_LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait)\s+)?|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait|non|finalement|oh|ah)[,!]?\s+)*|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
     r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|vous\s+pouvez"
     r"|merci\s+d')\s+)"
 )
@@ -379,8 +379,13 @@ def _has_cue(sentence: str) -> bool:
     return False
 
 
+#: Words opening a request that name nothing: "No, actually, forget…", « Non en fait oublie… ».
+_OPENERS = re.compile(r"^(?:(?:no|nah|nope|actually|non|en\s+fait|finalement|bon|oh|ah|tak|不)(?:[\s,!，]+|$))+", re.I)
+
+
 def _topic(sentence: str) -> tuple[Tok, ...]:
     out = []
+    sentence = _OPENERS.sub("", sentence.strip())
     for tok in content_of(english_son(tokenize(without_courtesy(sentence)))):
         key = tok.key
         if key in FORGET_WORDS or tok.stem in FORGET_WORDS:
@@ -412,6 +417,21 @@ def opens_on_the_user(clause: str) -> bool:
     return bool(_USER_OPENS.match(nfkc_fold(clause).replace("’", "'").strip()))
 
 
+#: A clause commenting on the request, its subject a pronoun with its verb: "it's her business",
+#: « ça la regarde », « c'est privé », 这是她的事, "itu hal dia".
+_COMMENT_OPENS = re.compile(
+    r"^(?:it's|it\s+is|that's|that\s+is|this\s+is|she's|he's|she|he|they|ça|ca|c'est|cela|ce\s+n'est|elle|il|ils|elles"
+    r"|这是|那是|这事|那事|她|他|itu|ini|dia)(?:\b|(?<=')|(?<=[是事她他]))",
+    re.I,
+)
+
+
+def _ends_the_topic(clause: str) -> bool:
+    """Whether the topic stops before ``clause``: the user speaking of themselves, or a comment."""
+    text = nfkc_fold(clause).replace("’", "'").strip()
+    return bool(_USER_OPENS.match(text) or _COMMENT_OPENS.match(text))
+
+
 def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
     """The topic of a request ``sentence``: from its first clause holding the cue on, or,
     when that clause names nothing by itself ("forget it", 删掉吧), the clauses before it
@@ -426,7 +446,7 @@ def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
         return _topic(sentence)
     if _topic(clauses[first]):
         last = first + 1
-        while last < len(clauses) and not opens_on_the_user(clauses[last]):
+        while last < len(clauses) and not _ends_the_topic(clauses[last]):
             last += 1
         return _topic(", ".join(clauses[first:last]))
     return _topic(", ".join(clauses[:first])) if first else ()

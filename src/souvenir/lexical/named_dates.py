@@ -237,6 +237,9 @@ _PART_END = re.compile(r"[,，:：;；]|\s[-–—]\s|\b(?:but|though|although|m
 _EN_PROGRESSIVE = re.compile(
     r"\b(?:i'?m|i\s+am|we'?re|we\s+are|they'?re|you'?re|he'?s|she'?s)\s+(?:\w+ly\s+)?(?!going\b)[a-z]{2,}ing\b", re.I
 )
+#: A state going on, in a part with no future word (a bare 在 is as often 'at': 在家办公): 从一月起(一直)在休病假 "has been on leave since
+#: January" (the start word then says since when), "from January I've been…".
+_ONGOING = re.compile(r"(?:正|一直|还|都)在|在休|一直|已经|至今|到现在|\b(?:have|has|'ve)\s+been\b", re.I)
 _START = re.compile(r"(?:\bfrom|\bstarting|\bbeginning|\bà\s+partir\s+d[e']|\bdès|\bmulai|\bbermula|从|自)", re.I)
 
 
@@ -262,7 +265,7 @@ def _said_past(text: str, start: int, end: int) -> bool:
     if past.search(part):
         return True
     if _START.search(text[max(0, start - 12) : end]):  # the phrase holds its preposition: "from January"
-        return False
+        return bool(_ONGOING.search(part))  # 从一月起在休病假: a state going on since then
     return _past(_clause(text, start, end))
 
 

@@ -70,6 +70,34 @@ def memory_owner(text: str) -> tuple[tuple[Tok, ...], frozenset[str]] | None:
     return None
 
 
+def _called(words: Sequence[Tok], topic: Sequence[Tok], text: str) -> bool:
+    """Whether a ``topic`` word is the person's name said beside one of their ``words`` in
+    ``text``: a capitalised word right after it, past possessives and Malay qualifiers ("My
+    sister Natalie", « Ma sœur Nathalie », "Kakak saya Natalie", "Adik perempuan saya Aina") or
+    right before it ("Natalie, my sister"); in Chinese the name written against it (我姐姐娜塔莉,
+    娜塔莉姐姐)."""
+    keys = {tok.key for tok in words if not tok.cjk}
+    names = {tok.key for tok in topic if not tok.cjk}
+    if keys and names:
+        tokens = [tok for tok in tokenize(text) if tok.role != "end" or tok.raw.isalnum()]
+        for i, tok in enumerate(tokens):
+            if tok.key not in keys:
+                continue
+            after = [t for t in tokens[i + 1 : i + 4] if t.key not in _NOT_PERSON and t.key not in _MS_QUALIFIERS][:1]
+            before = tokens[max(0, i - 3) : i]
+            before = [t for t in before if t.key not in _NOT_PERSON][-1:]
+            if any(t.key in names and t.raw[:1].isupper() for t in after + before):
+                return True
+    folded = nfkc_fold(text)
+    return any(
+        w.raw + t.raw in folded or t.raw + w.raw in folded
+        for w in words
+        if w.cjk
+        for t in topic
+        if t.cjk and len(t.raw) >= 2
+    )
+
+
 #: Malay says a relation in two words, the qualifier after the noun (adik perempuan, mak cik,
 #: abang ipar, anak sulung): the subject reading keeps the noun alone.
 _MS_QUALIFIERS = frozenset("perempuan lelaki laki-laki cik ipar sulung bongsu saudara tiri angkat".split())
@@ -97,6 +125,8 @@ def owner_named(topic: Sequence[Tok], text: str) -> bool:
     if words:
         key = "".join(tok.key for tok in words if tok.cjk)
         if any(supported(tok, list(words), key) for tok in topic):
+            return True
+        if _called(words, topic, text):  # "about Natalie" names "My sister Natalie is off work…"
             return True
     asked = [kin for tok in topic if (kin := word_kin(tok.raw))]
     return any(broader(k) & relatives for kin in asked for k in kin)
