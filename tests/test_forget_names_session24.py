@@ -77,3 +77,34 @@ def test_another_name_or_no_request_leaves_the_memory(tmp_path, lang, which):
         memory.add_turn("u", KEEPS[lang][which], reply="Ok.")
         left = _texts(memory)
     assert _natalie(left), left
+
+
+#: (the statement, a request followed by a comment that is no topic): the request's own clause
+#: is read alone when the whole names nothing.
+COMMENTED = {
+    "fr": (
+        "Mon cousin Léo a perdu son boulot et boit trop.",
+        "Oublie ce que j'ai dit sur Léo, pas juste pour lui, histoires de famille.",
+    ),
+    "en": (
+        "My cousin Leo lost his job and drinks too much.",
+        "Forget what I said about Leo please, not fair on him, family stuff.",
+    ),
+    "zh": ("我哥哥最近赌博输了很多钱。", "算了，哥哥那个事你就当我没说吧，别记着，丢人。"),
+    "ms": (
+        "Abang aku Hafiz tengah ada masalah hutang.",
+        "eh lupakan la pasal Hafiz tu, x patut aku cerita hal dia kat sini.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(COMMENTED))
+def test_a_comment_after_the_request_is_no_part_of_its_topic(tmp_path, lang):
+    said, asked = COMMENTED[lang]
+    with Souvenir.open(tmp_path / "m.db") as memory:
+        memory.add_turn("u", said, reply="Ok.")
+        memory.add_turn("u", OTHER[lang], reply="Ok.")
+        memory.add_turn("u", asked, reply="Ok.")
+        left = _texts(memory)
+    assert said not in left and left, left
+    assert any(("Paul" in t or "保罗" in t) for t in left), left

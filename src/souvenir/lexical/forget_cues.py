@@ -380,7 +380,9 @@ def _has_cue(sentence: str) -> bool:
 
 
 #: Words opening a request that name nothing: "No, actually, forget…", « Non en fait oublie… ».
-_OPENERS = re.compile(r"^(?:(?:no|nah|nope|actually|non|en\s+fait|finalement|bon|oh|ah|tak|不)(?:[\s,!，]+|$))+", re.I)
+_OPENERS = re.compile(
+    r"^(?:(?:no|nah|nope|actually|non|en\s+fait|finalement|bon|oh|ah|eh|hmm|tak|alamak|不)(?:[\s,!，]+|$))+", re.I
+)
 
 
 def _topic(sentence: str) -> tuple[Tok, ...]:
@@ -450,6 +452,19 @@ def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
             last += 1
         return _topic(", ".join(clauses[first:last]))
     return _topic(", ".join(clauses[:first])) if first else ()
+
+
+def head_topic(sentence: str) -> tuple[Tok, ...]:
+    """The topic of a request ``sentence``'s first clause holding the cue alone (or, when it names
+    nothing, of the clauses before it): the narrowest reading, tried when the whole topic
+    (:func:`_sentence_topic`, its clauses after the cue read in) names no memory — a comment
+    after the request that is no clause of the user's ("…别记着，家丑", "x patut sy cerita hal dia
+    kat sini")."""
+    clauses = [clause.strip() for clause in _CLAUSE.split(sentence)]
+    first = next((i for i, clause in enumerate(clauses) if _has_cue(clause) or _ZH_DELETE.search(clause)), None)
+    if first is None:
+        return _topic(sentence)
+    return _topic(clauses[first]) or (_topic(", ".join(clauses[:first])) if first else ())
 
 
 def forget_requests(message: str, user_names: frozenset[str] = frozenset()) -> list[ForgetRequest]:

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from souvenir.lexical.other_senses import without_other_senses
-from souvenir.lexical.forget_cues import ForgetRequest
+from souvenir.lexical.forget_cues import ForgetRequest, head_topic
 from souvenir.lexical.forget_deixis import never_mind, points_back
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
@@ -194,6 +194,14 @@ def match_forget(
         erase += _same_turn_in_other_words(requests, pool, erase, asked)
         ids = ", ".join(f"#{i}" for i in erase)
         return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
+    narrow = [
+        replace(r, topic=head) for r in by_topic if r.topic and (head := head_topic(r.sentence)) and head != r.topic
+    ]
+    if narrow:  # the cue's own clause alone: what came after it was a comment ("…别记着，家丑")
+        erase = [m.id for m in pool if any(named_by(r, m.text) for r in narrow)]
+        if erase:
+            ids = ", ".join(f"#{i}" for i in erase)
+            return ForgetMatch(tuple(erase), False, f"the user asked to forget it in chat: {ids}")
     if not near:  # the pool may lack the memory named: no other one in its stead
         return ForgetMatch(
             (), True, "nothing names it word for word yet; in other words once the earlier turns are read"

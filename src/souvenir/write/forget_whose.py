@@ -83,7 +83,7 @@ def _called(words: Sequence[Tok], topic: Sequence[Tok], text: str) -> bool:
         for i, tok in enumerate(tokens):
             if tok.key not in keys:
                 continue
-            after = [t for t in tokens[i + 1 : i + 4] if t.key not in _NOT_PERSON and t.key not in _MS_QUALIFIERS][:1]
+            after = [t for t in tokens[i + 1 : i + 4] if t.key not in _NOT_PERSON and t.key not in _CALLED_SKIP][:1]
             before = tokens[max(0, i - 3) : i]
             before = [t for t in before if t.key not in _NOT_PERSON][-1:]
             if any(t.key in names and t.raw[:1].isupper() for t in after + before):
@@ -101,6 +101,10 @@ def _called(words: Sequence[Tok], topic: Sequence[Tok], text: str) -> bool:
 #: Malay says a relation in two words, the qualifier after the noun (adik perempuan, mak cik,
 #: abang ipar, anak sulung): the subject reading keeps the noun alone.
 _MS_QUALIFIERS = frozenset("perempuan lelaki laki-laki cik ipar sulung bongsu saudara tiri angkat".split())
+
+#: Words between a relation word and the name said after it: Malay's qualifiers and the chat
+#: spellings of its possessives ("Adik sy Faiz", "kakak aku Siti").
+_CALLED_SKIP = _MS_QUALIFIERS | frozenset("sy sye ak ku awak".split())
 
 
 def _ms_qualifiers(text: str, words: tuple[Tok, ...]) -> tuple[Tok, ...]:
