@@ -57,7 +57,7 @@ __all__ = ["closing", "deferral", "farewell_to_a_place"]
 #: Thanks, with at most the name it calls (a capitalised word, or one to three Han characters).
 _THANKS = re.compile(
     r"^(?:(?i:thanks|thank\s+you|thx|ty|ta|cheers|merci|terima\s+kasih|tq|tqvm|thanks\s+a\s+lot|thank\s+you\s+so\s+much)"
-    r"(?:\s+(?i:so\s+much|a\s+lot|beaucoup|bien|infiniment|banyak(?:-banyak)?|ya|yaa|ye|tau))?"
+    r"(?:\s+(?i:so\s+much|a\s+lot|heaps|beaucoup|bcp|bien|infiniment|banyak(?:-banyak)?|ya|yaa|ye|tau))?"
     r"(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?"
     r"|(?:谢谢|多谢|感谢|谢啦|谢了)(?:你|您|啦|了|哈)?(?:[\u4e00-\u9fff]{1,3})?)$"
 )
@@ -86,12 +86,12 @@ _LATER = re.compile(
     r"|(?:deux|une)\s+(?:secondes?|minutes?)|je\s+reviens|attends?\s+(?:deux|une)\s+(?:secondes?|minutes?)"
     r"|(?:tunggu\s+)?(?:se)?kejap(?:\s+(?:ya|je|eh))?)$"
     r"|^(?:回头|下次|改天|明天|晚点|等会儿?)(?:再|在)?(?:聊|说|问|继续)(?:你|您)?(?:吧|啦|了)?(?:哈|哦|啊|呀)?$"
-    r"|^(?:先)?不(?:说|聊)了(?:哈|哦|啊|呀)?$|^(?:等一下|稍等|等等)(?:哈|哦|啊|呀)?$"
+    r"|^(?:先)?不(?:说|聊)了(?:哈|哦|啊|呀)?$|^(?:等一下|稍等|等等)(?:哈|哦|啊|呀)?$|^回聊(?:啦|了|哈|哦)?$"
 )
 #: A farewell: bye, goodbye, « au revoir », « salut », 拜拜, 再见, "bye dulu", "selamat malam".
 _FAREWELL = re.compile(
     r"^(?i:(?:good)?bye(?:\s+bye)?|bye\s+dulu|au\s+revoir|salut|ciao|cya|take\s+care|selamat\s+malam|good\s*night|night(?:ie|y)?"
-    r"|bonne\s+(?:nuit|soir[ée]e|journ[ée]e)|bye\s+for\s+now)(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
+    r"|bonne\s+(?:nuit|soir[ée]e|journ[ée]e)|bye\s+for\s+now|hooroo|cheerio|ttyl)(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
     r"|^(?:拜拜|再见|晚安)(?:啦|了|咯|哦)?(?:[\u4e00-\u9fff]{1,3})?$"
 )
 
@@ -163,6 +163,14 @@ _CALLED_AWAY = re.compile(
     r"|^(?i:(?:air|periuk|susu)\s+(?:dah\s+)?(?:mendidih|menggelegak)|(?:ada\s+)?(?:customer|pelanggan)\s+(?:dah\s+)?datang"
     r"|(?:baby|anak|adik|[A-Z][a-z]+)\s+(?:dah\s+)?(?:nangis|menangis)(?:\s+(?:ni|tu|lagi))?)$"
 )
+#: A household errand the writer goes to now, the moment's call away said as a leave-taking (session
+#: 24, integrator, from the blind ``dialogues6``): 洗澡去了, 去给我妹做饭了, "nak pi kedai dah" — a
+#: closed list of the day's chores, with no place named and no date (those make it a plan).
+_ERRAND = re.compile(
+    r"^(?:我)?(?:先|要)?(?:去)?(?:给[\u4e00-\u9fff]{1,3})?(?:洗澡|睡觉|做饭|煮饭|吃饭|买菜|遛狗|接孩子|哄孩子睡觉|收衣服|拖地)(?:去)?(?:了|啦|咯)?$"
+    r"|^(?i:(?:sy|saya|aku|akak|abang)?\s*(?:nak|nk|mau|mahu|kena)\s+(?:pi|pergi|gi|p)\s+"
+    r"(?:kedai|dapur|masak|mandi|tidur|pasar|surau|masjid|ambil\s+anak|jemput\s+anak)(?:\s+(?:dah|dulu|jap|kejap|ni))*)$"
+)
 #: The day's work awaiting the writer, a leave-taking by itself: "the shop awaits", « le pétrin
 #: m'attend », 面馆在等我, "kedai tunggu aku" — a determiner and one noun, nothing more (a place
 #: or a date keeps the clause: « mes clients de Lyon m'attendent lundi »).
@@ -207,11 +215,16 @@ _BACK_TO_WORK = re.compile(
 _ZH_ACK_MORE = re.compile(r"^(?:好滴|好哒|好嘞|嗯呐|好呀|好哦)$")
 
 
+#: Emoji and pictographs ending a clause (a closing's moon, wave or smile).
+_EMOJI_END = re.compile(r"[\s\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+$")
+
+
 def _clauses(text: str) -> list[str]:
     """``text`` cut at commas and sentence ends (a closing may run over sentences: « Merci Lumi
     t'es un amour. Je retourne voir mes patients. »), each clause without its marks."""
     parts = re.split(r"\s*[,，;；、.!?。！？~～…\n]+\s*", text.strip())
     parts = [re.sub(r"\s+(?:x+|xo+x*)$", "", p.strip()) for p in parts]  # "chat soon Otto x": a kiss signed
+    parts = [_EMOJI_END.sub("", p) for p in parts]  # "selamat malam 🌙"
     clauses = [p.strip(" .!。！~～…\"'") for p in parts if p.strip(" .!。！~～…\"'")]
     return [c2 for c in clauses for c2 in _split_named_thanks(c)]
 
@@ -237,7 +250,7 @@ def closing(sentence: str) -> bool:
         clause = _LEAD.sub("", raw)
         if _calls_a_place(clause):
             return False  # "Thanks Dina, goodbye London!": a place left, a move (lexical/place_names.py)
-        if _THANKS.match(raw) or _THANKS_FOR.match(raw) or _PRAISE.match(clause):
+        if _THANKS.match(raw) or _THANKS.match(clause) or _THANKS_FOR.match(raw) or _PRAISE.match(clause):
             thanked = True
             continue
         parts += 1
@@ -252,6 +265,8 @@ def closing(sentence: str) -> bool:
         ):
             called += clause != _NAME_END.sub("", clause)  # "chat soon Otto": the assistant called
             leaves = True
+        elif _ERRAND.match(clause):
+            leaves = moment = True  # 洗澡去了, "nak pi kedai dah": a leave-taking and its call
         elif _AWAITS.match(clause):
             leaves = moment = True  # « le pétrin m'attend »: a leave-taking and its call
         elif _ACK.match(raw) or _ZH_ACK_MORE.match(raw) or _FOUND.match(clause) or deferred(clause):
