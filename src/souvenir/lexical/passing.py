@@ -222,6 +222,15 @@ _PAST = (
 _ZH_PAST = ("了", "过", "昨天", "上次", "以前", "去年", "刚才", "那天")
 
 
+#: A relative or a part of the body: a sentence naming one says how someone is (妈妈腰不好,
+#: 他胃不好), which the Han tokens of a judgement do not tell apart (session 24, integrator: a gold
+#: note of ``dialogues6`` read as an opinion).
+_ZH_SOMEONE = re.compile(
+    r"妈|爸|母亲|父亲|老公|老婆|丈夫|妻子|儿子|女儿|孩子|哥|姐|弟|妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|舅|姨|叔|婶|姑"
+    r"|腰|胃|心脏|肝|肾|肺|眼睛|膝盖|腿|背|牙|耳朵|身体|血压|血糖|视力|听力"
+)
+
+
 def opinion(toks: list[Tok], past: bool = False) -> bool:
     """A judgement with no one in it (module docstring). ``toks``: the sentence's tokens
     (end marks dropped), the caller having found no person in them. With ``past``, a past
@@ -235,6 +244,8 @@ def opinion(toks: list[Tok], past: bool = False) -> bool:
         if past and key.endswith("了"):
             key = key[:-1]  # 太美了: the degree, not a past
         if any(w in key for w in _ZH_PAST) or key.startswith(("他们", "她们", "它们")):
+            return False
+        if _ZH_SOMEONE.search(key):  # 妈妈腰不好: a relative's health, no judgement of a thing
             return False
         return any(w in key for w in _ZH_VALUE) or any(t.cjk and t.key in ("好", "很好", "真好", "挺好") for t in words)
     if any(ch.isdigit() for t in words for ch in t.raw) or any(t.raw[:1].isupper() for t in words[1:]):
