@@ -1,6 +1,6 @@
 """A single-slot model server that reads its prompts, like llama-cpp-python's (issue #25).
 
-:class:`ReadingModelServer` is :class:`tests.servers.SlotModelServer` plus the two things
+:class:`ReadingModelServer` is :class:`tests.slot_server.SlotModelServer` plus the two things
 session 19 read in the real server's log:
 
 * **a prompt is read before the first piece** (``prompt_s`` seconds, holding the slot) and that
@@ -22,7 +22,7 @@ import json
 import time
 from http.server import BaseHTTPRequestHandler
 
-from tests.servers import SlotModelServer
+from tests.slot_server import SlotModelServer
 
 __all__ = ["ReadingModelServer"]
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from souvenir.bench.reflection_loop import BenchOptions, load_slice, matches, run_reflection_bench, score
 from souvenir.cli.main import app
-from tests.servers import SlotModelServer
+from tests.slot_server import SlotModelServer
 
 DATA = Path(__file__).resolve().parent.parent / ".." / "shared" / "data" / "locomo"
 needs_data = pytest.mark.skipif(not (DATA / "conv-26.json").exists(), reason="../shared/data/locomo not mounted")

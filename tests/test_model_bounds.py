@@ -22,7 +22,8 @@ from souvenir.engine.runtime import open_runtime
 from souvenir.llm.budget import fitting, reflection_tokens, retry_plan, summary_tokens
 from souvenir.timeutil import utcnow
 from tests.attack_support import stub_model_settings, wait_until
-from tests.servers import ChatServer, SlotModelServer, UvicornThread
+from tests.servers import ChatServer, UvicornThread
+from tests.slot_server import SlotModelServer
 
 
 def _settings(tmp_path, upstream, **overrides) -> Settings:

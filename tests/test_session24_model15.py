@@ -9,7 +9,6 @@ engine on a real SQLite file, the model a local server speaking the OpenAI proto
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 import pytest
@@ -20,7 +19,7 @@ from souvenir.lexical.deferral import deferred
 from souvenir.lexical.named_dates import ground_named
 from souvenir.llm.prompt_bound import data_tokens
 from souvenir.write.bare_notes import bare_note
-from tests.attack_support import stub_model_settings
+from tests.junk_harness import assert_leaves_no_memory, model_settings, note, plain_runtime
 from tests.servers import ChatServer
 
 #: Leave-takings with an errand, the moment's call or its pause, per language.
@@ -166,35 +165,15 @@ def test_a_digit_and_an_emoji_are_counted_as_the_tokenizer_cuts_them():
     assert data_tokens("012-448 3091") == 11  # 12 on the tokenizer (the space alone), 6 before
 
 
-def _note(text: str) -> str:
-    return json.dumps({"memories": [{"text": text, "kind": "fact", "scope": "global", "confidence": 0.9}]})
-
-
 @pytest.mark.parametrize("message", [LEAVINGS["fr"][1], DEFERRALS["ms"][0], LEAVINGS["zh"][0], DEFERRALS["en"][0]])
 def test_no_memory_with_or_without_a_model(tmp_path, message):
-    with ChatServer(reflection_answer=_note(message)) as upstream:  # the model copies it, as SmolLM2 does
-        settings = stub_model_settings(f"sqlite:///{tmp_path / 'm.db'}", upstream.url, reflection_backoff_s=0.05)
-        rt = open_runtime(settings)
-        try:
-            rt.engine.record_turn("api", "a", message, "Sure!")
-            assert rt.worker.drain(30)
-            user = rt.store.find_user("api", "a")
-            assert user is None or not rt.store.memories(user)
-        finally:
-            rt.close()
-    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
-    try:
-        plain.engine.record_turn("api", "a", message, "Sure!")
-        user = plain.store.find_user("api", "a")
-        assert user is None or not plain.store.memories(user)
-    finally:
-        plain.close()
+    assert_leaves_no_memory(tmp_path, message)  # the model copies it, as SmolLM2 does
 
 
 def test_a_bare_note_gives_way_to_the_message(tmp_path):
     message = "Scratch what I said about the pottery class last week, I never actually went, it clashed with work."
-    with ChatServer(reflection_answer=_note("I never actually went.")) as upstream:
-        settings = stub_model_settings(f"sqlite:///{tmp_path / 'm.db'}", upstream.url, reflection_backoff_s=0.05)
+    with ChatServer(reflection_answer=note("I never actually went.")) as upstream:
+        settings = model_settings(tmp_path, upstream)
         rt = open_runtime(settings)
         try:
             rt.engine.record_turn("api", "a", message, "No problem.")
@@ -207,7 +186,7 @@ def test_a_bare_note_gives_way_to_the_message(tmp_path):
 
 
 def test_a_fact_said_with_a_leave_taking_is_kept_without_a_model(tmp_path):
-    plain = open_runtime(stub_model_settings(f"sqlite:///{tmp_path / 'n.db'}", "", summary_enabled=False))
+    plain = plain_runtime(tmp_path)
     try:
         plain.engine.record_turn("api", "a", FACTS["fr"][0], "Bon courage !")
         user = plain.store.find_user("api", "a")
