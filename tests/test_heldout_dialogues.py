@@ -1,5 +1,5 @@
 """The held-out conversations of ``bench/data/dialogues``, ``dialogues2``, ``dialogues3``,
-``dialogues4``, ``dialogues5`` and ``dialogues6`` (issue #25's real-model runs): each
+``dialogues4``, ``dialogues5``, ``dialogues6`` and ``dialogues7`` (issue #25's real-model runs): each
 file has LoCoMo's shape, as ``souvenir bench reflection --data bench/data/dialogues`` reads it,
 with gold observations on the user's turns; and the bench reads a Chinese one (its dates in
 full-width brackets) the way it reads an English one. No model: the reflection server here
@@ -24,6 +24,7 @@ DIALOGUES3 = DIALOGUES.parent / "dialogues3"
 DIALOGUES4 = DIALOGUES.parent / "dialogues4"
 DIALOGUES5 = DIALOGUES.parent / "dialogues5"
 DIALOGUES6 = DIALOGUES.parent / "dialogues6"
+DIALOGUES7 = DIALOGUES.parent / "dialogues7"
 #: conversation id → the script its observations are written in (the conversation's language)
 FILES = {"dlg-en": "latin", "dlg-fr": "latin", "dlg-zh": "han", "dlg-ms": "latin"}
 FILES2 = {"dlg2-en": "latin", "dlg2-fr": "latin", "dlg2-zh": "han", "dlg2-ms": "latin"}
@@ -31,6 +32,7 @@ FILES3 = {"dlg3-en": "latin", "dlg3-fr": "latin", "dlg3-zh": "han", "dlg3-ms": "
 FILES4 = {"dlg4-en": "latin", "dlg4-fr": "latin", "dlg4-zh": "han", "dlg4-ms": "latin"}
 FILES5 = {"dlg5-en": "latin", "dlg5-fr": "latin", "dlg5-zh": "han", "dlg5-ms": "latin"}
 FILES6 = {"dlg6-en": "latin", "dlg6-fr": "latin", "dlg6-zh": "han", "dlg6-ms": "latin"}
+FILES7 = {"dlg7-en": "latin", "dlg7-fr": "latin", "dlg7-zh": "han", "dlg7-ms": "latin"}
 #: the folder each conversation is in
 FOLDER = {
     **dict.fromkeys(FILES, DIALOGUES),
@@ -39,8 +41,9 @@ FOLDER = {
     **dict.fromkeys(FILES4, DIALOGUES4),
     **dict.fromkeys(FILES5, DIALOGUES5),
     **dict.fromkeys(FILES6, DIALOGUES6),
+    **dict.fromkeys(FILES7, DIALOGUES7),
 }
-SCRIPT = {**FILES, **FILES2, **FILES3, **FILES4, **FILES5, **FILES6}
+SCRIPT = {**FILES, **FILES2, **FILES3, **FILES4, **FILES5, **FILES6, **FILES7}
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -56,7 +59,14 @@ def test_the_folder_holds_the_four_conversations_and_says_what_they_are():
 
 @pytest.mark.parametrize(
     ("folder", "files"),
-    [(DIALOGUES2, FILES2), (DIALOGUES3, FILES3), (DIALOGUES4, FILES4), (DIALOGUES5, FILES5), (DIALOGUES6, FILES6)],
+    [
+        (DIALOGUES2, FILES2),
+        (DIALOGUES3, FILES3),
+        (DIALOGUES4, FILES4),
+        (DIALOGUES5, FILES5),
+        (DIALOGUES6, FILES6),
+        (DIALOGUES7, FILES7),
+    ],
 )
 def test_each_later_folder_holds_four_more_and_says_what_they_are(folder, files):
     assert sorted(p.stem for p in folder.glob("*.json")) == sorted(files)
