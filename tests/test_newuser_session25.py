@@ -12,8 +12,12 @@ from http.server import BaseHTTPRequestHandler
 import httpx
 import pytest
 from openai import OpenAI
+from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
+from souvenir.cli.main import app
+from souvenir.library import Souvenir
+from souvenir.results import ERASED_REASON
 from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, _LoopbackServer
 
@@ -101,3 +105,61 @@ def test_a_stream_the_openai_sdk_read_to_done_is_recorded(tmp_path, lang):
         assert _wait_turns(db, 1) == [WORDS[lang]]
         metrics = httpx.get(f"{server.url}/metrics").text
         assert 'event="proxy_stream_cut"} 0.0' in metrics
+
+
+# -- an operator restores a user's export (GDPR walk) ------------------------------------------
+
+OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
+
+#: (lang, channel, user, what the user said) — the customer-service bot's channels
+CUSTOMERS = [
+    ("zh", "wechat", "wx_o6abc", ["我对尘螨过敏，所以买了扫地机器人", "我住在上海浦东新区"]),
+    ("ms", "telegram", "55501", ["Saya alah kepada kacang tanah", "Saya tinggal di Johor Bahru"]),
+    ("en", "telegram", "55502", ["I am allergic to dust mites", "I live in Leeds"]),
+    ("fr", "wechat", "wx_fr1", ["Je suis allergique aux acariens", "J'habite à Lyon"]),
+]
+
+
+def _active(mem, user: str, channel: str) -> list[str]:
+    return sorted(m.text for m in mem.memories(user, channel=channel, status="active").memories)
+
+
+@pytest.mark.parametrize(("lang", "channel", "user", "said"), CUSTOMERS, ids=[c[0] for c in CUSTOMERS])
+def test_an_export_restored_without_a_channel_goes_back_to_its_own(store_url, tmp_path, lang, channel, user, said):
+    """``import`` of an export with no ``channel`` went to ``api``: a ``wechat`` user's
+    memories restored beside another tenant's, past the marks of what the user erased there
+    (a deleted user came back, as ``api:…``). Now the export's own channel is the default."""
+    backup = tmp_path / "u.json"
+    with Souvenir.open(store_url, **OPEN) as mem:
+        for text in said:
+            mem.add_turn(user, text, reply="OK", channel=channel)
+        backup.write_text(mem.export_user(user, channel=channel).model_dump_json(), encoding="utf-8")
+        # moved to a fresh id: the export's channel, not api
+        results = mem.import_file(backup, user + "_moved")
+        assert [r.action for r in results] == ["insert"] * len(said)
+        assert _active(mem, user + "_moved", channel) == sorted(said)
+        assert mem.user_channels(user + "_moved") == [channel]
+        # deleted, then the old export restored with no channel: nothing comes back, anywhere
+        mem.delete_user(user, channel=channel)
+        results = mem.import_file(backup, user)
+        assert [r.reason for r in results] == [ERASED_REASON] * len(said)
+        assert "api" not in mem.user_channels(user)
+        # a channel asked is still obeyed
+        assert [r.action for r in mem.import_file(backup, user, channel="api")] == ["insert"] * len(said)
+
+
+def test_the_cli_imports_an_export_into_its_own_channel(tmp_path):
+    db = tmp_path / "s.db"
+    with Souvenir.open(f"sqlite:///{db}", **OPEN) as mem:
+        mem.add_turn("wx_o6abc", "我对尘螨过敏", reply="好的", channel="wechat")
+        backup = tmp_path / "wx.json"
+        backup.write_text(mem.export_user("wx_o6abc", channel="wechat").model_dump_json(), encoding="utf-8")
+        mem.delete_user("wx_o6abc", channel="wechat")
+    run = CliRunner().invoke(
+        app, ["--db", str(db), "--embedder", "none", "import", str(backup), "--user", "wx_o6abc"], env={"COLUMNS": "300"}
+    )
+    assert run.exit_code == 0, run.output
+    assert "for user wechat:wx_o6abc: 0 kept" in run.output and "1 not imported" in run.output, run.output
+    assert "尘螨" not in run.output
+    with Souvenir.open(f"sqlite:///{db}", **OPEN) as mem:
+        assert "api" not in mem.user_channels("wx_o6abc")

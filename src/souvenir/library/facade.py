@@ -21,6 +21,7 @@ from souvenir.library.opening import settings_for
 from souvenir.library.user_data import UserData
 from souvenir.library.id_checks import checked_ids
 from souvenir.errors import CapacityError, InputError
+from souvenir.limits import MAX_TEXT_BYTES, check_field
 from souvenir.engine.curation import MAX_BATCH
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
@@ -520,12 +521,16 @@ class Souvenir(UserData):
         comes too (``tz``, ``lang``, ``summary``, ``last_queries``, ``state:*``; bounded and
         validated; a key the user has here stays; one read from the user's words only when the
         user erased nothing here: :func:`souvenir.replay.apply.import_profile`). ``profile``: a
-        dict filled with ``carried`` (the keys written) and ``left_out`` (key → why)."""
+        dict filled with ``carried`` (the keys written) and ``left_out`` (key → why).
+        ``channel`` None: an export's own channel (the user's memories go back where they were,
+        under the marks of what that user erased), else this instance's; a channel that is not
+        valid UTF-8 or holds a NUL is a :class:`TextError`."""
         from souvenir.replay.apply import import_memories, import_profile
-        from souvenir.replay.formats import export_profile_of, parse_memories_jsonl
+        from souvenir.replay.formats import export_channel_of, export_profile_of, parse_memories_jsonl
 
         lines = parse_memories_jsonl(Path(path))
-        who = self._who(channel)
+        who = self._who(channel if channel is not None else export_channel_of(Path(path)))
+        check_field(who, "channel", MAX_TEXT_BYTES)
         results = [WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, who, user)]
         exported = export_profile_of(Path(path))
         done = import_profile(self.engine, who, user, exported) if exported is not None else None
