@@ -4,6 +4,7 @@ official ``openai`` SDK against the proxy, a scripted model server on loopback."
 
 from __future__ import annotations
 
+import html
 import json
 import sqlite3
 import time
@@ -18,7 +19,7 @@ from souvenir.api.app import create_app
 from souvenir.cli.main import app
 from souvenir.library import Souvenir
 from souvenir.results import ERASED_REASON
-from tests.attack_support import stub_model_settings
+from tests.attack_support import stub_model_settings, turn_settings
 from tests.servers import UvicornThread, _LoopbackServer
 
 WORDS = {
@@ -163,3 +164,24 @@ def test_the_cli_imports_an_export_into_its_own_channel(tmp_path):
     assert "尘螨" not in run.output
     with Souvenir.open(f"sqlite:///{db}", **OPEN) as mem:
         assert "api" not in mem.user_channels("wx_o6abc")
+
+
+# -- the diagnostics page of a selection that picked nothing ----------------------------------
+
+ASKED = {"en": "Where do I live?", "fr": "Où est-ce que j'habite ?", "zh": "我住在哪里？", "ms": "Saya tinggal di mana?"}
+
+
+@pytest.mark.parametrize("lang", sorted(ASKED))
+def test_a_selection_that_picked_nothing_says_so_on_the_page(tmp_path, lang):
+    """A user's first question, nothing stored yet: the page showed the selection as a table
+    of headers alone (read as a page that failed to load); it says so in a sentence now."""
+    db = tmp_path / "p.db"
+    with UvicornThread(create_app(turn_settings(f"sqlite:///{db}"))) as server:
+        ok = httpx.post(f"{server.url}/v1/turns", json={"user": "kai", "message": "ok"}, timeout=30)
+        assert ok.status_code == 200, ok.text
+        asked = httpx.post(f"{server.url}/v1/context", json={"user": "kai", "message": ASKED[lang]}, timeout=30)
+        assert asked.json()["memories"] == []
+        page = httpx.get(f"{server.url}/v1/users/api/kai/diagnostics", timeout=30).text
+    assert html.escape(ASKED[lang]) in page
+    assert "No memory selected for this message." in page
+    assert "<table class='picks'>" not in page
