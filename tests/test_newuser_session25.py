@@ -185,3 +185,51 @@ def test_a_selection_that_picked_nothing_says_so_on_the_page(tmp_path, lang):
     assert html.escape(ASKED[lang]) in page
     assert "No memory selected for this message." in page
     assert "<table class='picks'>" not in page
+
+
+# -- `souvenir migrate`: the schema change as a deploy step of its own ------------------------
+
+
+def _cli(url: str, *args: str):
+    return CliRunner().invoke(app, ["--db", url, "--embedder", "none", *args], env={"COLUMNS": "400"})
+
+
+def test_migrate_applies_what_is_pending_then_says_the_schema_is_current(store_url):
+    """The seed's developer looked for `souvenir migrate` (a migration step before the new
+    version serves, several replicas behind it): there was none, only "the next command
+    applies them". Now: --check lists and exits 1, migrate applies and says which, a re-run
+    says current; a schema newer than this version is refused, nothing applied (exit 2)."""
+    from souvenir.store import migrations, open_store
+
+    checked = _cli(store_url, "migrate", "--check")
+    assert checked.exit_code == 1, checked.output
+    assert "pending" in checked.output and "0001" in checked.output
+    if "@" in store_url:  # a PostgreSQL URL's user info is never printed
+        assert store_url.split("://")[1].split("@")[0] + "@" not in checked.output
+    done = _cli(store_url, "migrate")
+    assert done.exit_code == 0, done.output
+    store = open_store(store_url, migrate=False)
+    try:
+        latest = max(m.version for m in migrations.load(store.dialect))
+        assert max(store.applied()) == latest
+        assert f"schema {latest:04d} now" in done.output
+        again = _cli(store_url, "migrate")
+        assert again.exit_code == 0 and f"schema {latest:04d}, current: nothing to apply" in again.output
+        assert _cli(store_url, "migrate", "--check").exit_code == 0
+        with store.transaction() as conn:
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (9999, "from the future", "2026-12-07T00:00:00Z"),
+            )
+    finally:
+        store.close()
+    newer = _cli(store_url, "migrate")
+    assert newer.exit_code == 2 and "newer than this souvenir's" in newer.output, newer.output
+
+
+def test_migrate_makes_a_new_sqlite_store_its_owners_alone(tmp_path):
+    db = tmp_path / "fresh.db"
+    done = _cli(str(db), "migrate")
+    assert done.exit_code == 0, done.output
+    assert f"{db}: applied" in done.output
+    assert db.stat().st_mode & 0o077 == 0
