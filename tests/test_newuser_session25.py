@@ -91,7 +91,10 @@ def test_a_stream_the_openai_sdk_read_to_done_is_recorded(tmp_path, lang):
     model server still holds it: the client got the whole reply, so the exchange is recorded
     (it was counted ``proxy_stream_cut`` and lost, two streams in five on the walk)."""
     db = tmp_path / "s.db"
-    with LingeringStream() as upstream, UvicornThread(create_app(stub_model_settings(f"sqlite:///{db}", upstream.url))) as server:
+    with (
+        LingeringStream() as upstream,
+        UvicornThread(create_app(stub_model_settings(f"sqlite:///{db}", upstream.url))) as server,
+    ):
         client = OpenAI(base_url=f"{server.url}/v1", api_key="none", max_retries=0)
         said = ""
         for chunk in client.chat.completions.create(
@@ -157,7 +160,9 @@ def test_the_cli_imports_an_export_into_its_own_channel(tmp_path):
         backup.write_text(mem.export_user("wx_o6abc", channel="wechat").model_dump_json(), encoding="utf-8")
         mem.delete_user("wx_o6abc", channel="wechat")
     run = CliRunner().invoke(
-        app, ["--db", str(db), "--embedder", "none", "import", str(backup), "--user", "wx_o6abc"], env={"COLUMNS": "300"}
+        app,
+        ["--db", str(db), "--embedder", "none", "import", str(backup), "--user", "wx_o6abc"],
+        env={"COLUMNS": "300"},
     )
     assert run.exit_code == 0, run.output
     assert "for user wechat:wx_o6abc: 0 kept" in run.output and "1 not imported" in run.output, run.output
@@ -168,7 +173,12 @@ def test_the_cli_imports_an_export_into_its_own_channel(tmp_path):
 
 # -- the diagnostics page of a selection that picked nothing ----------------------------------
 
-ASKED = {"en": "Where do I live?", "fr": "Où est-ce que j'habite ?", "zh": "我住在哪里？", "ms": "Saya tinggal di mana?"}
+ASKED = {
+    "en": "Where do I live?",
+    "fr": "Où est-ce que j'habite ?",
+    "zh": "我住在哪里？",
+    "ms": "Saya tinggal di mana?",
+}
 
 
 @pytest.mark.parametrize("lang", sorted(ASKED))
