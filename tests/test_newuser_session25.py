@@ -132,7 +132,8 @@ def _active(mem, user: str, channel: str) -> list[str]:
 def test_an_export_restored_without_a_channel_goes_back_to_its_own(store_url, tmp_path, lang, channel, user, said):
     """``import`` of an export with no ``channel`` went to ``api``: a ``wechat`` user's
     memories restored beside another tenant's, past the marks of what the user erased there
-    (a deleted user came back, as ``api:…``). Now the export's own channel is the default."""
+    (a deleted user came back, as ``api:…``). Now the export's own channel is the default, and
+    a deleted user's old export writes nothing there (its profile's ``tz`` made the id again)."""
     backup = tmp_path / "u.json"
     with Souvenir.open(store_url, **OPEN) as mem:
         for text in said:
@@ -145,9 +146,12 @@ def test_an_export_restored_without_a_channel_goes_back_to_its_own(store_url, tm
         assert mem.user_channels(user + "_moved") == [channel]
         # deleted, then the old export restored with no channel: nothing comes back, anywhere
         mem.delete_user(user, channel=channel)
-        results = mem.import_file(backup, user)
+        profile: dict = {}
+        results = mem.import_file(backup, user, profile=profile)
         assert [r.reason for r in results] == [ERASED_REASON] * len(said)
-        assert "api" not in mem.user_channels(user)
+        # nor the user's id: the profile's tz alone re-created the deleted user's row
+        assert mem.user_channels(user) == []
+        assert profile["carried"] == [] and "nothing written" in profile["left_out"]["profile"]
         # a channel asked is still obeyed
         assert [r.action for r in mem.import_file(backup, user, channel="api")] == ["insert"] * len(said)
 
@@ -167,8 +171,9 @@ def test_the_cli_imports_an_export_into_its_own_channel(tmp_path):
     assert run.exit_code == 0, run.output
     assert "for user wechat:wx_o6abc: 0 kept" in run.output and "1 not imported" in run.output, run.output
     assert "尘螨" not in run.output
+    assert "nothing written" in run.output
     with Souvenir.open(f"sqlite:///{db}", **OPEN) as mem:
-        assert "api" not in mem.user_channels("wx_o6abc")
+        assert mem.user_channels("wx_o6abc") == []
 
 
 # -- the diagnostics page of a selection that picked nothing ----------------------------------

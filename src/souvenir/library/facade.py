@@ -51,7 +51,7 @@ from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
 from souvenir.store.deadline import bound_methods
 from souvenir.timeutil import utcnow
-from souvenir.results import WriteResult
+from souvenir.results import ERASED_REASON, WriteResult
 from souvenir.types import Candidate
 
 
@@ -533,10 +533,24 @@ class Souvenir(UserData):
         check_field(who, "channel", MAX_TEXT_BYTES)
         results = [WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, who, user)]
         exported = export_profile_of(Path(path))
+        if exported is not None and _all_erased(results) and who not in self.user_channels(user):
+            # a deleted user's old export: its profile alone (tz) would bring the id back
+            if profile is not None:
+                profile.update(carried=[], left_out={"profile": DELETED_NOT_RESTORED})
+            return results
         done = import_profile(self.engine, who, user, exported) if exported is not None else None
         if profile is not None and done is not None:
             profile.update(carried=sorted(done.values), left_out=dict(sorted(done.left_out.items())))
         return results
+
+
+#: Why an export whose every memory the user erased here, of a user this store no longer has
+#: (deleted), writes nothing — not even its profile's ``tz``, which re-created the user's id.
+DELETED_NOT_RESTORED = "every memory of the export was erased here and the user is not in this store: nothing written"
+
+
+def _all_erased(results: list[WritePublic]) -> bool:
+    return bool(results) and all(r.action == "dropped" and r.reason == ERASED_REASON for r in results)
 
 
 # The methods that read one user, and those that change what is kept of one user by id.
