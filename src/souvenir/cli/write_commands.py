@@ -164,10 +164,10 @@ def import_(
     ),
 ) -> None:
     """Import memories from another system through the write path."""
-    from souvenir.replay.formats import export_channel_of
+    from souvenir.library.import_places import import_channel
 
     try:
-        channel = channel if channel is not None else export_channel_of(file) or DEFAULT_CHANNEL
+        channel = channel if channel is not None else import_channel(file, DEFAULT_CHANNEL)
         memory = _memory(ctx)
         profile: dict = {}
         results = memory.import_file(file, user, channel=channel, profile=profile)
