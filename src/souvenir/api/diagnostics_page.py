@@ -41,6 +41,9 @@ RECORDED_PARTS = ("conversation",)
 #: Shown for a selection whose message was a request to forget a topic: the selection keeps no
 #: copy of its words (:mod:`souvenir.engine.turn_records`), and the page showed it as “”.
 UNKEPT_MESSAGE = "(a request to forget: its words are not kept)"
+#: Shown for a selection that put no memory in the context (none stored yet, or none that fit;
+#: a memory forgotten since leaves its selections too): its table had headers alone.
+NOTHING_SELECTED = "No memory selected for this message."
 PART_LABELS = {
     "use": "USE",
     "e5": "e5",
@@ -259,7 +262,10 @@ def render_page(data: dict) -> str:
         if turns:
             said = " · ".join(f"“{escape(t)}”" for t in turns)
             parts.append(f"<p class='conversation'>read with the conversation: {said}</p>")
-        parts.append(_picks(sel["items"], _part_names(sel["items"]), turns))
+        if sel["items"]:
+            parts.append(_picks(sel["items"], _part_names(sel["items"]), turns))
+        else:  # a table of headers alone read as a page that failed to load
+            parts.append(f"<p>{NOTHING_SELECTED}</p>")
     never = data.get("never_served") or []
     parts.append("<h2>Never served</h2>")
     parts.append("<p>Candidates that never entered a context, most often passed over first.</p>")

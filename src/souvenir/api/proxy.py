@@ -472,7 +472,10 @@ def build_router(
                 ended()
                 raise _upstream_error(exc) from None
         pieces: list[str] = []
-        state = {"complete": False, "done": False, "tools": False, "kept": 0}
+        #: complete: every byte relayed; done: the reply's end marker read; delivered: the
+        #: client's send of the bytes holding that marker returned (the openai SDK closes at
+        #: ``[DONE]``, before a keep-alive server's last chunk: the whole reply was got).
+        state = {"complete": False, "done": False, "tools": False, "kept": 0, "delivered": False}
 
         scrubber: RelayScrubber | EventScrubber = _scrubber(client)
         if kind == "sse":
@@ -510,6 +513,7 @@ def build_router(
                     if out := scrubber.feed(chunk):
                         read(out)
                         yield out
+                        state["delivered"] |= state["done"]
                 out = scrubber.flush()
                 read(out, final=True)
                 if out:
@@ -534,7 +538,7 @@ def build_router(
             async def after() -> None:
                 if state["tools"]:
                     counters["proxy_tool_call_legs"] += 1
-                elif not (state["complete"] and state["done"]):
+                elif not ((state["complete"] or state["delivered"]) and state["done"]):
                     counters["proxy_stream_cut"] += 1  # counted, never stored as said
                 else:
                     await run_in_threadpool(

@@ -46,3 +46,32 @@ def doctor(
     sys.stdout.write(f"{failed} failed, {warned} warning{'s' * (warned != 1)}, {len(checks) - failed - warned} ok\n")
     if failed:
         raise typer.Exit(1)
+
+
+def migrate(
+    ctx: typer.Context,
+    check: bool = typer.Option(
+        False, "--check", help="Apply nothing: list the pending migrations and exit 1 when there are any."
+    ),
+) -> None:
+    """Apply the store's pending migrations (every command and `serve` applies them on opening the
+    store; this makes it a deploy step of its own, before the new version serves). Says which
+    were applied, or that the schema is current; exits 2 when the store does not open, a migration
+    fails (it rolls back and stays pending) or the schema is newer than this version. Opens no model."""
+    from souvenir.cli.common import _fail
+    from souvenir.errors import SouvenirError
+    from souvenir.library.schema_upgrade import upgrade_schema
+
+    try:
+        done = upgrade_schema(_settings(ctx), check_only=check)
+    except SouvenirError as exc:
+        _fail(exc)
+        return
+    versions = ", ".join(f"{v:04d}" for v in done.applied)
+    if not done.applied:
+        sys.stdout.write(f"{done.store}: schema {done.schema:04d}, current: nothing to apply\n")
+    elif check:
+        sys.stdout.write(f"{done.store}: {len(done.applied)} pending ({versions}); `souvenir migrate` applies them\n")
+        raise typer.Exit(1)
+    else:
+        sys.stdout.write(f"{done.store}: applied {len(done.applied)} ({versions}); schema {done.schema:04d} now\n")

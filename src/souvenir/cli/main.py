@@ -19,7 +19,7 @@ from souvenir.cli.common import (
     _fail,
     reflow_help,
 )
-from souvenir.cli.doctor import doctor, version_callback
+from souvenir.cli.doctor import doctor, migrate, version_callback
 from souvenir.cli.job_commands import jobs_app
 from souvenir.cli.one_user import delete_user, export, forget, forgotten, pin
 from souvenir.cli.read_commands import chat, context, history, memories
@@ -91,6 +91,7 @@ app.command()(forgotten)
 app.command()(export)
 app.command("delete-user")(delete_user)
 app.command()(doctor)
+app.command()(migrate)
 
 reflow_help(app)
 

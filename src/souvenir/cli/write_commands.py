@@ -157,10 +157,17 @@ def import_(
         "(`souvenir export`): its active memories.",
     ),
     user: str = typer.Option(..., help="User id."),
-    channel: str = typer.Option(DEFAULT_CHANNEL, help=CHANNEL_HELP),
+    channel: Optional[str] = typer.Option(
+        None,
+        help=f"Channel of the user (default: an export's own channel, else {DEFAULT_CHANNEL}, as the library "
+        "and the REST service).",
+    ),
 ) -> None:
     """Import memories from another system through the write path."""
+    from souvenir.library.import_places import import_channel
+
     try:
+        channel = channel if channel is not None else import_channel(file, DEFAULT_CHANNEL)
         memory = _memory(ctx)
         profile: dict = {}
         results = memory.import_file(file, user, channel=channel, profile=profile)

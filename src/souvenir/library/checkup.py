@@ -146,7 +146,7 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
             "store",
             "warn",
             f"{name}: {len(pending)} migration{'s' * (len(pending) > 1)} pending ({pending[0]:04d}…{pending[-1]:04d}): "
-            "the next command or `souvenir serve` applies them",
+            "`souvenir migrate` (or the next command, `souvenir serve`) applies them",
         )
     else:
         found = Check("store", "ok", f"{name}: schema {max(known):04d}, current")

@@ -21,6 +21,7 @@ from souvenir.library.opening import settings_for
 from souvenir.library.user_data import UserData
 from souvenir.library.id_checks import checked_ids
 from souvenir.errors import CapacityError, InputError
+from souvenir.limits import MAX_TEXT_BYTES, check_field
 from souvenir.engine.curation import MAX_BATCH
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
@@ -50,7 +51,7 @@ from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
 from souvenir.store.deadline import bound_methods
 from souvenir.timeutil import utcnow
-from souvenir.results import WriteResult
+from souvenir.results import ERASED_REASON, WriteResult
 from souvenir.types import Candidate
 
 
@@ -520,18 +521,36 @@ class Souvenir(UserData):
         comes too (``tz``, ``lang``, ``summary``, ``last_queries``, ``state:*``; bounded and
         validated; a key the user has here stays; one read from the user's words only when the
         user erased nothing here: :func:`souvenir.replay.apply.import_profile`). ``profile``: a
-        dict filled with ``carried`` (the keys written) and ``left_out`` (key → why)."""
+        dict filled with ``carried`` (the keys written) and ``left_out`` (key → why).
+        ``channel`` None: an export's own channel (the user's memories go back where they were,
+        under the marks of what that user erased), else this instance's; a channel that is not
+        valid UTF-8 or holds a NUL is a :class:`TextError`."""
         from souvenir.replay.apply import import_memories, import_profile
-        from souvenir.replay.formats import export_profile_of, parse_memories_jsonl
+        from souvenir.replay.formats import export_channel_of, export_profile_of, parse_memories_jsonl
 
         lines = parse_memories_jsonl(Path(path))
-        who = self._who(channel)
+        who = self._who(channel if channel is not None else export_channel_of(Path(path)))
+        check_field(who, "channel", MAX_TEXT_BYTES)
         results = [WritePublic.from_result(r) for r in import_memories(self.engine, str(path), lines, who, user)]
         exported = export_profile_of(Path(path))
+        if exported is not None and _all_erased(results) and who not in self.user_channels(user):
+            # a deleted user's old export: its profile alone (tz) would bring the id back
+            if profile is not None:
+                profile.update(carried=[], left_out={"profile": DELETED_NOT_RESTORED})
+            return results
         done = import_profile(self.engine, who, user, exported) if exported is not None else None
         if profile is not None and done is not None:
             profile.update(carried=sorted(done.values), left_out=dict(sorted(done.left_out.items())))
         return results
+
+
+#: Why an export whose every memory the user erased here, of a user this store no longer has
+#: (deleted), writes nothing — not even its profile's ``tz``, which re-created the user's id.
+DELETED_NOT_RESTORED = "every memory of the export was erased here and the user is not in this store: nothing written"
+
+
+def _all_erased(results: list[WritePublic]) -> bool:
+    return bool(results) and all(r.action == "dropped" and r.reason == ERASED_REASON for r in results)
 
 
 # The methods that read one user, and those that change what is kept of one user by id.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from souvenir.replay.formats import parse_memories_jsonl
+from souvenir.replay.formats import export_channel_of, parse_memories_jsonl
 
 
 def import_places(path: str | os.PathLike[str]) -> list[str]:
@@ -21,4 +21,10 @@ def import_places(path: str | os.PathLike[str]) -> list[str]:
     return [line.origin for line in parse_memories_jsonl(Path(path))]
 
 
-__all__ = ["import_places"]
+def import_channel(path: str | os.PathLike[str], default: str) -> str:
+    """The channel an import of ``path`` with no channel asked writes to: a user's export's
+    own channel, else ``default`` (a memories JSONL file names none)."""
+    return export_channel_of(Path(path)) or default
+
+
+__all__ = ["import_channel", "import_places"]

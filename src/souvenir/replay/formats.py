@@ -539,8 +539,20 @@ def export_profile_of(path: str | Path) -> ExportedProfile | None:
     return exported_profile(exported) if exported is not None else None
 
 
+def export_channel_of(path: str | Path) -> str | None:
+    """The channel a user's export at ``path`` was taken from (its ``"channel"``: a string of
+    at most 256 characters), or ``None``: no export, or no channel of that shape in it. An
+    import of an export with no channel asked goes back to that channel: the default ``api``
+    put a ``wechat`` user's restored memories beside another user's, and past the marks of
+    what the ``wechat`` user erased (session 25)."""
+    exported = _export_of(Path(path))
+    channel = exported.get("channel") if exported is not None else None
+    return channel if isinstance(channel, str) and 0 < len(channel) <= 256 else None
+
+
 __all__ = [
     "CANDIDATE_KINDS",
+    "export_channel_of",
     "export_profile_of",
     "ChatLine",
     "ImportLine",
