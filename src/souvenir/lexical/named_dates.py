@@ -22,8 +22,9 @@ Which one (a month → ``YYYY-MM``, Easter → ``YYYY-MM-DD``):
 
 * a direction word decides: next = strictly after this month (after today for Easter), last
   = strictly before, this = this year's;
-* "since", « depuis », "sejak": the last one (this month or before), whatever the tense ("My
-  mother has been ill since January", « malade depuis janvier », said in December);
+* "since", « depuis », "sejak", 自从 / 自打 / 自 before the month or 以来 after it: the last one
+  (this month or before), whatever the tense ("My mother has been ill since January", « malade
+  depuis janvier », 我妈妈自从一月以来身体不好, said in December);
 * else the clause's tense (:func:`_past`): said in the past, the last one (this month or
   before: "I moved here in December" said on 6 December is this December); else the next
   one (this month or after) — the present speaks of what comes ("turns 7 in January",

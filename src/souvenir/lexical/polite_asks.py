@@ -32,13 +32,27 @@ sentence):
   你是不是 / 有没有忘了…, "awak akan / dah / pernah lupa(kan)…" (English "do you ever forget…?"
   was never a cue), and what it can do: "can you forget things?", « tu peux oublier des
   choses ? », 你能忘记东西吗;
-* a polite question someone else asked, reported after a verb of speech and a colon ("My sister
-  asked him: could you forget about it?", « Il m'a demandé : tu pourrais oublier… ? »,
-  我朋友问我：你能不能忘掉…？, "Kawan saya tanya: boleh tak kau lupakan…?"), never after "I" ("As I
-  said: forget…" is the user's own);
+* someone else's words, reported after a verb of speech and a colon ("My sister asked him: could
+  you forget about it?", « Il m'a demandé : tu pourrais oublier… ? », 我朋友问我：你能不能忘掉…？,
+  "Kawan saya tanya: boleh tak kau lupakan…?") or after "as / like X said," (session 25: "Like she
+  told me, forget…", « Comme elle m'a dit, oublie… », 就像她说的，忘掉…, "Macam dia cakap, lupakan…"),
+  never when the user is among the speakers ("As I said:", "As we said:", « Comme je te l'ai dit : »,
+  « Comme on a dit : », 就像我们说的：, "Macam kita cakap:" are the user's own words: a request);
 * a rhetorical question the user answers with their own inability in the next sentence, said
   alone ("Could you forget about it? I can't.", « … ? Moi je ne peux pas. », …？我做不到。,
   "…? Aku tak boleh."), never "I can't find the button", which still asks.
+
+**A wish addressed to the assistant is a request** (decided in session 25, lane forget3): "I
+wish you could forget what I said about my mother", « J'aimerais que tu puisses oublier ce que je
+t'ai dit sur ma mère », « Si seulement tu pouvais oublier… », 真希望你能忘了我说的…, "Kalaulah awak
+boleh lupa apa yang saya cakap…", "Saya harap awak dapat lupakan…". Said to the assistant about
+its own memory, the wish has one act the listener can do — forget — and the user who regrets
+having told it means that; keeping the memory against that wish is the error the privacy rule
+forbids, and a request that names nothing stored erases nothing anyway. English and Chinese
+were read so already ("you could", 你能 + 忘了 + the user's words); French and Malay wish frames
+are rewritten to the plain lead (:data:`_FR_WISH`, :data:`_MS_WISH`). A wish for oneself stays
+no request ("I wish I could forget…", « J'aimerais pouvoir oublier… », 我真希望能忘掉…,
+"Kalaulah aku boleh lupakan…": :mod:`souvenir.lexical.keep_wishes`).
 
 :data:`FRAME_WORDS`: the frames' words, left out of a request's topic (« pourrais » was one).
 """
@@ -169,7 +183,8 @@ _AS_SAID = re.compile(
 #: The user among the speakers of a frame: I / we, je / j' / nous / on, saya / aku / kami / kita, 我 / 我们
 #: (not 我朋友 / 我妈: the user's relative speaks).
 _FIRST_PERSON = re.compile(
-    r"\b(?:i|we|je)\b|\bj'|\bnous\s+(?:avons|avions|disions|l'avons)\b|\bon\s+(?:a|avait|l'a|s'est|se|disait)\b"
+    r"\b(?:i|we)\b|\bje\s+(?:(?:te|vous|lui|leur|ne)\s+)?(?:l'|le\s+|la\s+)?(?:ai|avais|dis|disais|répète|demande|écris)\b"
+    r"|\bj'(?:ai|avais)\b|\bnous\s+(?:avons|avions|disions|l'avons)\b|\bon\s+(?:a|avait|l'a|s'est|se|disait)\b"
     r"|(?:^\W*|\b(?:macam|seperti|sebagaimana|yang|dan|tapi)\s+)(?:saya|aku|kami|kita)\s+(?:(?:dah|sudah|pernah|selalu|kan)\s+)?"
     r"(?:cakap|kata|tanya|beritahu|bagitahu|sebut|tulis|berkata|bertanya|cerita)\b"
     r"|我们|我(?=说|讲|跟|和|对|刚|已经|早就|也|都|不是)",
