@@ -33,6 +33,7 @@ from souvenir.privacy import Redacted, marked
 from souvenir.write import admission
 from souvenir.write.filters.no_chitchat import chitchat_reason
 from souvenir.write.forget_relay import own_forget_requests
+from souvenir.write.forget_beside import said_beside_request
 from souvenir.write.forget_rest import said_after_request
 from souvenir.write.writelog import event_detail, event_kind
 
@@ -133,6 +134,10 @@ class TurnWriter:
             written: WriteResult | None = None
             # a request to forget acts on the memories it names and never becomes one (#26),
             # nor a last query; without a model its turn keeps no copy of its topic now
+            # the texts a request may erase, read before it does: what the message says beside it
+            # must not repeat them (write/forget_beside)
+            requests = own_requests(self.store, user_id, message)
+            held = {m.id: m.text for m in self.store.memories(user_id, "active")} if requests else {}
             asked = act_on_forget_request(
                 self.store,
                 user_id,
@@ -156,6 +161,15 @@ class TurnWriter:
                 said_after = said_after_request(message, own_requests(self.store, user_id, message))
                 before = self.store.kv_all(user_id)  # the profile the erasure left (no lang)
                 if said_after:
+                    turn_id = self.store.add_turn(user_id, story_id, said_after, None, time, None)
+                    message, asked = said_after, None
+            elif asked is not None:
+                # what the message says beside a request naming its topic is kept, a turn of its own
+                # ("… Forget what I told you about my brother's debts. I started a new job…")
+                said_after = said_beside_request(message, requests, [held[i] for i in asked.erase if i in held])
+                if said_after:
+                    if self.reflect:  # the request's own reflection still reads its turn (ids it may name)
+                        self.store.enqueue(user_id, turn_id, "reflection", now)
                     turn_id = self.store.add_turn(user_id, story_id, said_after, None, time, None)
                     message, asked = said_after, None
             if profile.is_command(message):

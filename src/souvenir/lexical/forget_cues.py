@@ -352,6 +352,7 @@ class ForgetRequest:
 from souvenir.lexical.forget_cues_extra import MORE_WORDS, more_cue  # noqa: E402
 from souvenir.lexical.forget_cues_other import OTHER_WORDS, other_cue  # noqa: E402
 from souvenir.lexical.forget_ignore import IGNORE_WORDS, ignore_cue  # noqa: E402
+from souvenir.lexical.forget_named import named_after_about  # noqa: E402
 from souvenir.lexical.keep_wishes import keep_wishes_out  # noqa: E402
 from souvenir.lexical.polite_asks import FRAME_WORDS, not_asked, plain_request  # noqa: E402
 
@@ -454,6 +455,13 @@ def _sentence_topic(sentence: str) -> tuple[Tok, ...]:
     return _topic(", ".join(clauses[:first])) if first else ()
 
 
+def _cue_clause(sentence: str) -> str:
+    """The first clause of ``sentence`` holding the cue ("Forget it, I'll ask my mom about the
+    notes": "Forget it"), else the sentence."""
+    clauses = [clause.strip() for clause in _CLAUSE.split(sentence)]
+    return next((clause for clause in clauses if _has_cue(clause) or _ZH_DELETE.search(clause)), sentence)
+
+
 def head_topic(sentence: str) -> tuple[Tok, ...]:
     """The topic of a request ``sentence``'s first clause holding the cue alone (or, when it names
     nothing, of the clauses before it): the narrowest reading, tried when the whole topic
@@ -499,6 +507,8 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
                 continue
             topic = () if whole or (everything and WHOLE.search(folded)) else _sentence_topic(sentence)
             topic = () if takes_back(sentence) else topic  # « non, laisse tomber, oublie »: a filler names nothing
+            if not topic and not whole and not takes_back(sentence):  # "…about the thank you notes": named
+                topic = named_after_about(_cue_clause(sentence))
             out.append(ForgetRequest(sentence.strip(), topic, attribute, everything, whole))
     return tuple(out)
 

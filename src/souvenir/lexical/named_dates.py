@@ -22,8 +22,9 @@ Which one (a month → ``YYYY-MM``, Easter → ``YYYY-MM-DD``):
 
 * a direction word decides: next = strictly after this month (after today for Easter), last
   = strictly before, this = this year's;
-* "since", « depuis », "sejak": the last one (this month or before), whatever the tense ("My
-  mother has been ill since January", « malade depuis janvier », said in December);
+* "since", « depuis », "sejak", 自从 / 自打 / 自 before the month or 以来 after it: the last one
+  (this month or before), whatever the tense ("My mother has been ill since January", « malade
+  depuis janvier », 我妈妈自从一月以来身体不好, said in December);
 * else the clause's tense (:func:`_past`): said in the past, the last one (this month or
   before: "I moved here in December" said on 6 December is this December); else the next
   one (this month or after) — the present speaks of what comes ("turns 7 in January",
@@ -132,6 +133,10 @@ _EASTER = re.compile(
 #: "since", « depuis », "sejak" / "semenjak": a start already past, whatever the tense ("has been
 #: ill since January" said in December is this January, not the next).
 _SINCE = re.compile(r"(?:since|depuis|sejak|semenjak)\b", re.I)
+#: Chinese "since": 自从 / 自打 / 打从 / 自 before the month, or 以来 after it (自从一月以来, 一月以来,
+#: with no 了 or 一直 to give the tense): the last one, as "since January" (session 25).
+_ZH_SINCE_BEFORE = re.compile(r"(?:自从|自打|打从|自)$")
+_ZH_SINCE_AFTER = re.compile(r"以来")
 
 _HABIT = re.compile(
     r"(?:\bevery|\beach|\bchaque|\btous\s+les\s+ans|\bsetiap|\btiap|每年?|每个)\s*\S*\s*$",
@@ -334,7 +339,10 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
     before = text[max(0, m.start() - 24) : m.start()]
     if _HABIT.search(before):
         return None
-    past = bool(_SINCE.match(phrase)) or _said_past(text, m.start(), m.end())
+    since_zh = bool(
+        _ZH_SINCE_BEFORE.search(text, max(0, m.start() - 2), m.start()) or _ZH_SINCE_AFTER.match(text, m.end())
+    )
+    past = bool(_SINCE.match(phrase)) or since_zh or _said_past(text, m.start(), m.end())
     said_year = _year_after(text, m.end())
     if phrase.endswith("复活节"):
         year = _zh_year_before(text, m.start()) or said_year
@@ -374,9 +382,9 @@ def _value(text: str, m: re.Match[str], today: date) -> str | None:
 _ANY = re.compile(
     "|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9]+>', '(?:', p.pattern)})" for p in (_EASTER, _MONTH, _ZH_MONTH)), re.I
 )
-_ZH_MONTH_CONTEXT = re.compile(r"(?:在|到|从|于|是|等|趁|今年|我|我们|他|她|他们|咱们)$")
+_ZH_MONTH_CONTEXT = re.compile(r"(?:在|到|从|于|是|等|趁|今年|我|我们|他|她|他们|咱们|自从|自打|打从|自)$")
 #: A Chinese month followed by a word of time (六月的时候, 六月底, 六月中旬) is a time too.
-_ZH_MONTH_AFTER = re.compile(r"的时候|时候|时|底|初|中旬|上旬|下旬|末|期间")
+_ZH_MONTH_AFTER = re.compile(r"的时候|时候|时|底|初|中旬|上旬|下旬|末|期间|以来")
 
 
 def _zh_month_said(text: str, start: int, m: re.Match[str]) -> bool:

@@ -32,13 +32,27 @@ sentence):
   你是不是 / 有没有忘了…, "awak akan / dah / pernah lupa(kan)…" (English "do you ever forget…?"
   was never a cue), and what it can do: "can you forget things?", « tu peux oublier des
   choses ? », 你能忘记东西吗;
-* a polite question someone else asked, reported after a verb of speech and a colon ("My sister
-  asked him: could you forget about it?", « Il m'a demandé : tu pourrais oublier… ? »,
-  我朋友问我：你能不能忘掉…？, "Kawan saya tanya: boleh tak kau lupakan…?"), never after "I" ("As I
-  said: forget…" is the user's own);
+* someone else's words, reported after a verb of speech and a colon ("My sister asked him: could
+  you forget about it?", « Il m'a demandé : tu pourrais oublier… ? », 我朋友问我：你能不能忘掉…？,
+  "Kawan saya tanya: boleh tak kau lupakan…?") or after "as / like X said," (session 25: "Like she
+  told me, forget…", « Comme elle m'a dit, oublie… », 就像她说的，忘掉…, "Macam dia cakap, lupakan…"),
+  never when the user is among the speakers ("As I said:", "As we said:", « Comme je te l'ai dit : »,
+  « Comme on a dit : », 就像我们说的：, "Macam kita cakap:" are the user's own words: a request);
 * a rhetorical question the user answers with their own inability in the next sentence, said
   alone ("Could you forget about it? I can't.", « … ? Moi je ne peux pas. », …？我做不到。,
   "…? Aku tak boleh."), never "I can't find the button", which still asks.
+
+**A wish addressed to the assistant is a request** (decided in session 25, lane forget3): "I
+wish you could forget what I said about my mother", « J'aimerais que tu puisses oublier ce que je
+t'ai dit sur ma mère », « Si seulement tu pouvais oublier… », 真希望你能忘了我说的…, "Kalaulah awak
+boleh lupa apa yang saya cakap…", "Saya harap awak dapat lupakan…". Said to the assistant about
+its own memory, the wish has one act the listener can do — forget — and the user who regrets
+having told it means that; keeping the memory against that wish is the error the privacy rule
+forbids, and a request that names nothing stored erases nothing anyway. English and Chinese
+were read so already ("you could", 你能 + 忘了 + the user's words); French and Malay wish frames
+are rewritten to the plain lead (:data:`_FR_WISH`, :data:`_MS_WISH`). A wish for oneself stays
+no request ("I wish I could forget…", « J'aimerais pouvoir oublier… », 我真希望能忘掉…,
+"Kalaulah aku boleh lupakan…": :mod:`souvenir.lexical.keep_wishes`).
 
 :data:`FRAME_WORDS`: the frames' words, left out of a request's topic (« pourrais » was one).
 """
@@ -115,6 +129,22 @@ _ABOUT_MEMORY = re.compile(
     re.I,
 )
 
+#: A wish addressed to the assistant that it forget (module docstring): the frame up to the verb,
+#: rewritten to the plain lead. fr « j'aimerais (bien) que tu puisses oublier », « si seulement tu
+#: pouvais oublier »; ms "kalaulah awak boleh lupa(kan)", "harap awak dapat lupa". English "I wish
+#: you could forget" and 真希望你能忘了 were read already ("you could", 你能 + 忘了 + the user's words).
+_FR_WISH = re.compile(
+    r"\b(?:(?:j'aimerais|je\s+voudrais|je\s+souhaite|je\s+souhaiterais|j'aurais\s+aimé|j'aurais\s+voulu)"
+    r"(?:\s+(?:bien|tant|tellement|vraiment))?\s+que\s+(?:tu\s+(?:puisses|pourrais)|vous\s+(?:puissiez|pourriez))"
+    r"|si\s+seulement\s+(?:tu\s+pouvais|vous\s+pouviez))\s+(?=oublier|effacer)",
+    re.I,
+)
+_MS_WISH = re.compile(
+    r"\b(?:kalaulah|kalau\s+lah|alangkah\s+baik(?:nya)?\s+(?:kalau|jika)|(?:saya\s+|aku\s+)?(?:harap|berharap)"
+    r"|(?:saya\s+|aku\s+)?nak\s+sangat)\s+(?:awak|kau|ko|engkau|anda|you)\s+(?:boleh|dapat|mampu)\s+"
+    r"(?:lupa(?:kan)?)\b",
+    re.I,
+)
 _QUESTION = re.compile(r"[?？]\W*$")
 
 
@@ -126,19 +156,56 @@ def plain_request(folded: str) -> str:
     text = _MIND.sub(lambda m: " please " + ("don't " if m.group("neg") else "") + _GERUNDS[m.group("g").lower()], text)
     text = _EN_FRAMES.sub(" please ", text)
     text = _FR_BOTHER.sub(" stp ", text)
+    text = _MS_WISH.sub(" tolong lupakan", _FR_WISH.sub(" stp ", text))
     frame = _FR_ANYWHERE if _QUESTION.search(text) else _FR_OPENING
     return frame.sub(" stp ", text)
 
 
-#: A verb of speech and a colon: what follows is someone's words (never after "I").
+#: A verb of speech and a colon: what follows is someone's words — unless the user is among the
+#: speakers (:data:`_FIRST_PERSON` in the frame before the verb: "As I said:", "As we said:",
+#: « Comme je te l'ai dit : », « Comme on a dit : », 就像我们说的：, "Macam kita cakap:").
 _REPORTED = re.compile(
-    r"(?<!\bi\s)(?<!\bje\s)(?<!\bj')(?<!saya\s)(?<!aku\s)(?<!我)"
     r"\b(?:asked|asks|said|says|told|tells|goes|went|replied|wrote|texted|messaged|yelled|shouted|demandé|demande"
     r"|dit|répondu|répond|écrit|tanya|bertanya|kata|berkata|cakap|bagitahu|beritahu|tulis)\b"
     r"(?:\s+(?:me|him|her|them|us|moi|lui|saya|aku|dia|kami))?\s*[:：]"
-    r"|(?<!我)(?:问|说|讲)(?:我|他|她|他们|她们)?[:：]",
+    r"|(?:问|说|讲)(?:过)?(?:的)?(?:我|他|她|他们|她们)?[:：]",
     re.I,
 )
+#: "As / like she said, …", « Comme elle m'a dit, … », 就像她说的，…, "Macam dia cakap, …": someone's
+#: words reported after a comma (the frame's subject read as in :data:`_REPORTED`).
+_AS_SAID = re.compile(
+    r"\b(?:as|like|comme|macam|seperti|sebagaimana)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:said|says|told\s+(?:me|us|him|her)|put\s+it|(?:m'|nous\s+|l'|me\s+l'|te\s+l')?(?:a|avait|ont)\s+dit|disait"
+    r"|cakap|kata|beritahu(?:\s+(?:saya|aku))?)\s*[,，]"
+    r"|(?:正如|就像|像)[^，,。：:]{1,8}?(?:说|讲)(?:过)?的[，,]",
+    re.I,
+)
+#: The user among the speakers of a frame: I / we, je / j' / nous / on, saya / aku / kami / kita, 我 / 我们
+#: (not 我朋友 / 我妈: the user's relative speaks).
+_FIRST_PERSON = re.compile(
+    r"\b(?:i|we)\b|\bje\s+(?:(?:te|vous|lui|leur|ne)\s+)?(?:l'|le\s+|la\s+)?(?:ai|avais|dis|disais|répète|demande|écris)\b"
+    r"|\bj'(?:ai|avais)\b|\bnous\s+(?:avons|avions|disions|l'avons)\b|\bon\s+(?:a|avait|l'a|s'est|se|disait)\b"
+    r"|(?:^\W*|\b(?:macam|seperti|sebagaimana|yang|dan|tapi)\s+)(?:saya|aku|kami|kita)\s+(?:(?:dah|sudah|pernah|selalu|kan)\s+)?"
+    r"(?:cakap|kata|tanya|beritahu|bagitahu|sebut|tulis|berkata|bertanya|cerita)\b"
+    r"|我们|我(?=说|讲|跟|和|对|刚|已经|早就|也|都|不是)",
+    re.I,
+)
+_FRAME_START = re.compile(r"[.!?;,，。！？；]")
+
+
+def _reported_by_others(folded: str) -> bool:
+    """Whether a frame of reported speech (:data:`_REPORTED`, :data:`_AS_SAID`) in ``folded``
+    has no first-person speaker before its verb."""
+    for pattern in (_REPORTED, _AS_SAID):
+        for found in pattern.finditer(folded):
+            before = folded[: found.start()]
+            cut = max((m.end() for m in _FRAME_START.finditer(before)), default=0)
+            frame = folded[cut : found.end()]
+            if not _FIRST_PERSON.search(frame[: found.start() - cut + 12]):
+                return True
+    return False
+
+
 #: The user's own inability, said alone after a question.
 _CANT = re.compile(
     r"^\W*(?:(?:but|and|well|because|cause|coz)\s+)?(?:me,?\s+)?i\s+(?:just\s+|really\s+|still\s+)?"
@@ -157,7 +224,7 @@ def not_asked(folded: str, after: str) -> bool:
     the assistant: someone else's words, reported after a verb of speech and a colon, or a
     question the user answers in ``after`` (the next sentence, folded) with their own
     inability said alone (module docstring)."""
-    if _REPORTED.search(folded):
+    if _reported_by_others(folded):
         return True
     return bool(_QUESTION.search(folded) and _CANT.search(after))
 
@@ -168,5 +235,7 @@ FRAME_WORDS = frozenset(
     pourrais pourriez voudrais voudriez veux voulez bien serais seriez gentil gentille gentils sympa adorable ange
     aimable aimables est-ce derangerait ennuierait embeterait generait confie confies
     forgetting deleting erasing removing
-    boleh sudi ke""".split()
+    boleh sudi ke
+    wish aimerais voudrais souhaite souhaiterais aurais aime voulu puisses puissiez pouvais pouviez seulement
+    kalaulah alangkah harap berharap lupa mampu dapat""".split()
 ) | frozenset(("能否", "能不能", "可不可以", "可以", "能", "吗"))

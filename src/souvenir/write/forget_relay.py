@@ -122,7 +122,7 @@ _ZH_ASIDE = re.compile(
 _MS_ASIDE = re.compile(
     r"\b(?:nak|mahu|ingin|dah|sudah|cuma|hanya|pernah|tadi|baru|sebenarnya|dengan|awak|kamu|macam|seperti|yang)\b", re.I
 )
-_ME = frozenset({"", "我", "我们", "咱们", "saya", "aku", "kami"})
+_ME = frozenset({"", "我", "我们", "咱们", "saya", "aku", "kami", "kita"})
 
 
 def reported_request(sentence: str) -> bool:

@@ -38,12 +38,12 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 _MINE_FIRST = frozenset({"my", "mon", "ma", "mes"})
 _MINE_AFTER = frozenset({"saya", "aku"})
 #: Words that make a sentence name more of what to forget, not a new fact (four languages).
-_ADDITIVE = frozenset(
+ADDITIVE = frozenset(
     {"too", "also", "including", "aussi", "également", "compris", "juga", "termasuk", "turut", "也", "包括", "还有"}
 )
 _QUESTION = re.compile(r"[?？]\s*$")
 #: The request said again with emphasis ("I mean it", « je suis sérieux », 我是认真的, "saya serius").
-_EMPHASIS = re.compile(
+EMPHASIS = re.compile(
     r"^(?:i mean it|i'?m serious|i am serious|seriously|je suis s[ée]rieu(?:x|se)|s[ée]rieusement|"
     r"我是认真的|说真的|认真的|saya serius|aku serius)\b",
     re.IGNORECASE,
@@ -53,10 +53,10 @@ MIN_TOKENS = 4
 
 
 def _states_about_user(sentence: str) -> bool:
-    if _QUESTION.search(sentence) or _EMPHASIS.search(sentence.replace("’", "'")) or forget_requests(sentence):
+    if _QUESTION.search(sentence) or EMPHASIS.search(sentence.replace("’", "'")) or forget_requests(sentence):
         return False
     tokens = [tok.key for tok in tokenize(sentence)]
-    if not tokens or any(key in _ADDITIVE or key.startswith(("也", "包括", "还有")) for key in tokens):
+    if not tokens or any(key in ADDITIVE or key.startswith(("也", "包括", "还有")) for key in tokens):
         return False
     if opens_on_the_user(sentence):
         return True

@@ -1,0 +1,103 @@
+"""Session 25, lane forget3: the erasure clock raced against writes across two engines.
+
+A reply recorded late (the proxy records the exchange after the model answered, with
+``unless_erased_since`` = when the exchange began) is refused when an erasure was made since it
+began: "a write of what was said before is refused". The erasure's mark was stamped with the
+eraser's ``now`` — the start of its own turn (a request to forget in chat: before reading its
+message, matching, erasing) — not when it committed. An exchange that began inside that window
+read the memory (the erasure was not committed yet), and its late write was compared with the
+earlier mark and kept: its reply, quoting the memory, outlived the erasure. Two engines (two
+``Souvenir`` instances: replicas) on one SQLite file and on PostgreSQL at 127.0.0.1:5432.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+
+from souvenir.errors import ErasedError, StoreBusyError
+from souvenir.library import Souvenir
+from souvenir.timeutil import utcnow
+
+OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
+SAID = "I owe my cousin Paul 500 euros for the wedding."
+ASK = "Forget what I told you about my cousin Paul."
+
+
+def _store_texts(mem: Souvenir, user: str) -> list[str]:
+    store = mem.runtime.engine.store
+    uid = store.find_user("api", user)
+    texts = [m.text for m in store.memories(uid)]
+    for turn in store.recent_turns(uid, None, 200):
+        texts += [turn["message"] or "", turn["reply"] or ""]
+    return texts
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'r.db'}"
+        return
+    from tests.pgtest import fresh_database
+
+    with fresh_database() as pg:
+        yield pg
+
+
+def test_an_exchange_begun_before_the_erasure_committed_is_refused(url):
+    """Deterministic: replica A's request began at ``t0`` (its ``now``) and commits after replica
+    B's exchange began and read the memory; B's late write must be refused."""
+    with Souvenir.open(url, **OPEN) as a, Souvenir.open(url, **OPEN) as b:
+        a.add_turn("ann", SAID, reply="Noted.")
+        t0 = utcnow()
+        began = t0 + timedelta(milliseconds=5)
+        read = b.context("ann", "How much do I owe Paul?")
+        assert any("Paul" in m.text for m in read.memories), read
+        a.runtime.engine.record_turn("api", "ann", ASK, "OK.", now=t0)  # began at t0, commits now
+        with pytest.raises(ErasedError):
+            b.add_turn("ann", "How much do I owe Paul?", reply=SAID, unless_erased_since=began)
+        assert not [text for text in _store_texts(a, "ann") if "cousin Paul 500" in text]
+
+
+def test_concurrent_replicas_leave_no_trace_of_what_was_erased(url):
+    """Real concurrency: A records a long message ending on the request (its reading takes a
+    while) while B serves exchanges in a loop, each reading the context and recording its reply
+    (the memory, when the read held it) late, as the proxy does. Whatever the interleaving, no
+    text of the store carries the memory once both are done."""
+    long = " ".join(f"Day {i}: the weather was mild and I walked the dog along the river." for i in range(120))
+    with Souvenir.open(url, **OPEN) as a, Souvenir.open(url, **OPEN) as b:
+        a.add_turn("ann", SAID, reply="Noted.")
+        done = threading.Event()
+        errors: list[BaseException] = []
+
+        def replica_a() -> None:
+            try:
+                time.sleep(0.05)
+                a.add_turn("ann", f"{long} {ASK}", reply="OK.")
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+            finally:
+                done.set()
+
+        worker = threading.Thread(target=replica_a)
+        worker.start()
+        served = refused = 0
+        after = 0
+        while after < 3:  # a few exchanges after A is done too
+            after += done.is_set()
+            began = utcnow()
+            read = b.context("ann", "How much do I owe Paul?")
+            reply = SAID if any("Paul" in m.text for m in read.memories) else "I don't know."
+            try:
+                b.add_turn("ann", "How much do I owe Paul?", reply=reply, unless_erased_since=began)
+                served += 1
+            except (ErasedError, StoreBusyError):  # refused, or A held the lock past B's wait
+                refused += 1
+        worker.join(60)
+        assert not errors, errors
+        assert served + refused >= 3
+        left = [text for text in _store_texts(a, "ann") if "cousin Paul 500" in text]
+        assert not left, (left, served, refused)
