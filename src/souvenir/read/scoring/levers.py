@@ -72,6 +72,10 @@ class ScoringConfig:
     expansion_weight: float = 0.0
     expansion_top: int = 3
     expansion_terms: int = 8
+    #: With ``expansion_weight``: only the terms at least this many of the ``expansion_top``
+    #: best memories hold (0 = every term, as before). Research, issue #28, session 25
+    #: (docs/benchmarks.md, "Session 25, lane recall11").
+    expansion_shared: int = 0
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
     relative_periods: bool = True
