@@ -54,7 +54,7 @@ NOT_ASKED = {
         "I went to Spain last summer.",
     ],
     "fr": ["Qu'est-ce que tu fais ?", "De quelle façon t'aide-t-il ?", "Je suis allée en Espagne."],
-    "zh": ["你喜欢什么东西？", "你在干嘛？", "我去年去了西班牙。"],
+    "zh": ["你喜欢什么东西？", "你在干嘛？", "我去年去了西班牙。", "你为什么退了？"],
     "ms": ["Apa khabar?", "Cara apa yang awak guna?", "Saya pergi ke Sepanyol."],
 }
 

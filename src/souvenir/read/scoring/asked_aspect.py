@@ -18,8 +18,8 @@ characters):
   words, none an auxiliary or a pronoun); "What are/is P's X?" (X the possessed thing).
 - French: « Quel(le)(s) [sorte(s)|type(s)|genre(s) de] X … ? » (X up to the first verb,
   pronoun or name: « Quels livres Mélanie a-t-elle lus ? » → « livres »).
-- Chinese: 哪些 / 哪种 / 哪类 / 什么 + X (the Han characters after it, up to a particle or
-  the end: 她去过哪些欧洲国家？ → 欧洲国家).
+- Chinese: 哪些 / 哪种 / 哪类 / 什么 (not 为什么, "why") + X (the Han characters after it, up to a
+  particle or the end: 她去过哪些欧洲国家？ → 欧洲国家).
 - Malay: "[Jenis] X apa (yang) …", "Apakah X yang …", "X mana yang …"
   ("Aktiviti apa yang Melanie buat?" → ``aktiviti``).
 
@@ -77,7 +77,7 @@ _FR = re.compile(
     rf"(?=\s|[?？!,]|$)",
     re.IGNORECASE,
 )
-_ZH = re.compile(r"(?:哪些|哪种|哪类|哪几种|什么样的|什么)([\u4e00-\u9fff]{1,6}?)(?=[了过的吗呢啊呀？?。，,！!]|$)")
+_ZH = re.compile(r"(?:哪些|哪种|哪类|哪几种|什么样的|(?<!为)什么)([\u4e00-\u9fff]{1,6}?)(?=[了过的吗呢啊呀？?。，,！!]|$)")
 _MS_APA = re.compile(
     rf"^\s*(?:jenis\s+)?({_WORD}(?:\s+(?!apa\b){_WORD})?)\s+(?:apa|mana)\s+(?:yang\b|saja\b|sahaja\b)", re.IGNORECASE
 )
