@@ -77,7 +77,9 @@ _FR = re.compile(
     rf"(?=\s|[?？!,]|$)",
     re.IGNORECASE,
 )
-_ZH = re.compile(r"(?:哪些|哪种|哪类|哪几种|什么样的|(?<!为)什么)([\u4e00-\u9fff]{1,6}?)(?=[了过的吗呢啊呀？?。，,！!]|$)")
+_ZH = re.compile(
+    r"(?:哪些|哪种|哪类|哪几种|什么样的|(?<!为)什么)([\u4e00-\u9fff]{1,6}?)(?=[了过的吗呢啊呀？?。，,！!]|$)"
+)
 _MS_APA = re.compile(
     rf"^\s*(?:jenis\s+)?({_WORD}(?:\s+(?!apa\b){_WORD})?)\s+(?:apa|mana)\s+(?:yang\b|saja\b|sahaja\b)", re.IGNORECASE
 )
