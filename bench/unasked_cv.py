@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 
@@ -39,15 +40,17 @@ from souvenir.read.scoring import ScoringConfig
 from souvenir.read.scoring.person_query import named_people
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(make_evaluator: Callable[[list], Evaluator] = Evaluator, doc: str | None = None) -> int:
+    """The grid, the nine folds and the report (``make_evaluator``: the evaluator of the
+    datasets, e.g. one that passes more inputs to the scorer: ``bench/aspect_cv.py``)."""
+    ap = argparse.ArgumentParser(description=(doc or __doc__).splitlines()[0])
     ap.add_argument("--data", type=Path, default=Path("/tmp/cv"))
     ap.add_argument("--grid", default="[]", help="JSON list of variants (the defaults are added first)")
     ap.add_argument("--base", default="{}", help="JSON overrides of the defaults row (e.g. the levers off)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     datasets = swapped(load(args.data), args.data, "pair", "strip")
-    ev = Evaluator(datasets)
+    ev = make_evaluator(datasets)
     default = ScoringConfig()
     base = {f.name: getattr(default, f.name) for f in fields(ScoringConfig)} | json.loads(args.base)
     variants = [{}] + [v for v in json.loads(args.grid) if v]

@@ -28,6 +28,8 @@ EVERY_LEVER = ScoringConfig(
     mood_bonus=1.0,
     trait_bonus=2.0,
     appraisal_bonus=2.0,
+    aspect_use=1.0,
+    aspect_e5=1.0,
     period_bonus=3.0,
     neighbour_alpha=0.7,
     length_prior=0.5,
@@ -68,6 +70,7 @@ def produced_parts(config: ScoringConfig = EVERY_LEVER) -> set[str]:
         mood=np.array([False, False, False, True, False, False]),
         traits=np.array([True, False, False, False, False, False]),
         appraisal=np.array([False, True, False, False, False, False]),
+        aspect=(rng.normal(size=n), rng.normal(size=n)),
         parts=parts,
     )
     return set(parts) | set(RECORDED_PARTS)  # and the parts the records make (the conversation's)

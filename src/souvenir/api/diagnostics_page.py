@@ -31,6 +31,7 @@ PART_NAMES = (
     "mood",
     "trait",
     "appraisal",
+    "aspect",
     "period",
     "diversity",
     "conversation",
@@ -62,6 +63,7 @@ PART_LABELS = {
     "mood": "brought up: the user sounds low or asks for what suits them",
     "trait": "an event that shows the trait asked",
     "appraisal": "what one said the other is",
+    "aspect": "the kind asked, read alone",
     "period": "period",
     "diversity": "diversity",
     "conversation": "the conversation",
@@ -110,6 +112,9 @@ COLUMN_LEGEND = {
     "appraisal": 'the message asks what one person thinks of the other ("What might Melanie say Caroline is '
     'like?", « que pense Mélanie de Caroline », 梅兰妮觉得卡罗琳…, "menurut Melanie") and the memory is the first '
     "one's turn telling the other what they are (\"you're so thoughtful!\"); it gains.",
+    "aspect": 'the message names the kind of its answer ("What European countries has Maria been to?", « quels '
+    'livres », 哪些欧洲国家, "aktiviti apa") and that part alone ("European countries") was read against the '
+    'memory by the embedders: a memory naming an instance of it ("we flew to Spain") gains, one far from it loses.',
     "period": "the message names a day, month or year: memories dated in it gain.",
     "diversity": "the 2nd, 3rd… memory of one session loses a little (the places spread over sessions).",
     "conversation": "a short message is read with the conversation: the last turns of the messages the caller "

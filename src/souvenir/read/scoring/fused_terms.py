@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import ScoringConfig
@@ -76,13 +77,24 @@ def expansion(static: _Static, query: tuple[str, ...], cfg: ScoringConfig) -> An
 
 
 def expanded(static: _Static, first: np.ndarray, query: tuple[str, ...], cfg: ScoringConfig) -> np.ndarray | None:
-    """The second hop's BM25: the rarest terms of the first stage's best memories."""
+    """The second hop's BM25: the rarest terms of the first stage's best memories (with
+    ``expansion_shared`` ≥ 2, of the terms at least that many of them hold: the words the
+    first hop's evidence agrees on — "pride parade", "marshmallows" —, not one memory's
+    oddities)."""
     top = cfg.expansion_top
     if top <= 0 or first.size == 0:
         return None
     best = np.argpartition(-first, min(top, first.size) - 1)[:top]
     asked = set(query)
-    terms = {t for i in best.tolist() for t in static.tokens[i] if t not in asked}
+    if cfg.expansion_shared >= 2:  # the words several of the best memories share, none of the message's
+        skip = asked | {t for name in static.speaker_names for t in bm25_tokens(name)}  # "Thanks, Gina!"
+        held: dict[str, int] = {}
+        for i in best.tolist():
+            for t in set(static.tokens[i]) - skip:
+                held[t] = held.get(t, 0) + 1
+        terms = {t for t, count in held.items() if count >= cfg.expansion_shared}
+    else:
+        terms = {t for i in best.tolist() for t in static.tokens[i] if t not in asked}
     if not terms:
         return None
     rare = sorted(terms, key=lambda t: (static.lexical.document_frequency(t), t))[: cfg.expansion_terms]

@@ -338,6 +338,7 @@ def fuse(
     mood: np.ndarray | None = None,
     traits: np.ndarray | None = None,
     appraisal: np.ndarray | None = None,
+    aspect: tuple[np.ndarray | None, np.ndarray | None] | None = None,
 ) -> np.ndarray:
     """The fused score S of each memory (float64 array, candidates' order).
 
@@ -365,10 +366,13 @@ def fuse(
     shows a trait the question asks about (``trait_bonus``; :mod:`souvenir.read.scoring.trait_events`);
     ``appraisal``: bool per memory, a turn of the speaker whose view of the other the question
     asks, telling them what they are (``appraisal_bonus``; :mod:`souvenir.read.scoring.appraisal`);
+    ``aspect``: (USE, e5) cosines of the kind the question asks for, read alone, to each
+    memory (either ``None``; :mod:`souvenir.read.scoring.asked_aspect`: ``aspect_use``,
+    ``aspect_e5``, the part ``aspect``, in the relevance);
     ``sparse``: the sparse latent terms' dot product of the message with each memory
     (``w_sparse``; NaN: no code). ``parts``: a dict filled with each term's array (``use``,
     ``e5``, ``bm25``, ``rank``, ``expansion``, ``neighbours``, ``length``, ``dated``, ``acts``,
-    ``sparse``, ``speaker``, ``profile``, ``relative``, ``kind``, ``mood``, ``trait``, ``appraisal``, ``period``, ``diversity``;
+    ``sparse``, ``speaker``, ``profile``, ``relative``, ``kind``, ``mood``, ``trait``, ``appraisal``, ``aspect``, ``period``, ``diversity``;
     signed: they sum to the score) — the diagnostics' breakdown. ``priors``: the
     calibrated small-store z (:mod:`souvenir.read.scoring.calibration`): ``"dense"``,
     ``"lexical"``, ``"length"`` a :class:`~souvenir.read.scoring.calibration.Prior` or
@@ -461,6 +465,13 @@ def fuse(
         else:
             term = _shared_z(sparse, languages, config.sparse_lang, "sparse", z)
         first += part("sparse", config.w_sparse * term)
+    if aspect is not None and (config.aspect_use or config.aspect_e5):
+        term = np.zeros(n, dtype=np.float64)
+        if aspect[0] is not None and config.aspect_use:
+            term += config.aspect_use * zscore(aspect[0])
+        if aspect[1] is not None and config.aspect_e5:
+            term += config.aspect_e5 * zscore(aspect[1], languages)
+        first = first + part("aspect", term)
     signals = [s for s in (z_use, z_e5, lexical) if s is not None]
     if config.rank_fusion and signals:
         fused = zscore(reciprocal_rank(signals, config.rank_fusion_k))

@@ -72,6 +72,10 @@ class ScoringConfig:
     expansion_weight: float = 0.0
     expansion_top: int = 3
     expansion_terms: int = 8
+    #: With ``expansion_weight``: only the terms at least this many of the ``expansion_top``
+    #: best memories hold (0 = every term, as before). Research, issue #28, session 25
+    #: (docs/benchmarks.md, "Session 25, lane recall11").
+    expansion_shared: int = 0
     #: Relative periods ("last month", "l'an dernier", "tahun lepas", "yesterday") count
     #: for the period match, read by the write path's date grounding.
     relative_periods: bool = True
@@ -317,3 +321,13 @@ class ScoringConfig:
     #: other what they are ("you're so thoughtful!") gain this. 0 = off. Research, issue #28,
     #: session 24 (docs/benchmarks.md, "Session 24").
     appraisal_bonus: float = 0.0
+    #: A question naming the kind of its answer ("What European countries has Maria been
+    #: to?", « Quels livres… », 哪些欧洲国家, "Aktiviti apa…":
+    #: :func:`~souvenir.read.scoring.asked_aspect.asked_aspect`) is also read by its asked
+    #: part alone ("European countries"): this × the z of the USE cosine between that part
+    #: and each memory joins the relevance (the question decomposed: the person is the
+    #: speaker terms', the kind is this term's). 0 = off. Research, issue #28, session 25
+    #: (docs/benchmarks.md, "Session 25, lane recall11").
+    aspect_use: float = 0.0
+    #: The same with e5's cosine (z within each memory language, as the e5 term).
+    aspect_e5: float = 0.0

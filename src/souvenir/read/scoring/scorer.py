@@ -245,6 +245,7 @@ class Scorer:
         parts: dict | None = None,
         sparse: DenseInput | None = None,
         context: Sequence[tuple[str, float]] | None = None,
+        aspect: tuple[DenseInput | None, DenseInput | None] | None = None,
     ) -> Scores:
         """Memory id → fused score (rounded to 6 decimals) for every candidate, as
         :class:`~souvenir.read.selection.Scores`.
@@ -258,6 +259,10 @@ class Scorer:
         ``context``: earlier turns of the conversation as (text, weight), read by BM25 with
         each term at its turn's weight (benches: ``bench/dialogue_recall.py``; the engine
         passes none — measured, not kept).
+        ``aspect``: (USE, e5) query sides of the kind the message asks for, read alone
+        (:func:`~souvenir.read.scoring.asked_aspect.asked_aspect`; ``ScoringConfig.aspect_use``
+        / ``aspect_e5``; research: benches pass it, the engine none); not read above
+        ``shortlist_from`` candidates.
         ``parts``: a dict filled with ``ids`` (int64, the candidates' order) and each term
         of the score as an array aligned with them (:func:`~souvenir.read.scoring.fusion.fuse`);
         on a large user's coarse path the scores are a
@@ -266,7 +271,7 @@ class Scorer:
         when they are read whole (``array``, ``lookup``, items, ``complete()``).
         The same as :meth:`prepare` then :meth:`Prepared.finish`.
         """
-        return self.prepare(user_id, candidates, message, now, dense, sparse, context).finish(window, parts)
+        return self.prepare(user_id, candidates, message, now, dense, sparse, context, aspect).finish(window, parts)
 
     def prepare(
         self,
@@ -277,6 +282,7 @@ class Scorer:
         dense: DenseInput | None = None,
         sparse: DenseInput | None = None,
         context: Sequence[tuple[str, float]] | None = None,
+        aspect: tuple[DenseInput | None, DenseInput | None] | None = None,
     ) -> Prepared:
         """Everything of :meth:`scores` that does not need the window embedder's query
         vector (the candidates' columns, BM25, the main embedder's cosines below
@@ -352,6 +358,7 @@ class Scorer:
             mood=mood_flags(cfg, message, static.good, static.preferences),
             traits=trait_flags(cfg, message, speaker, static.speakers, static.candidate_texts),
             appraisal=appraisal_flags(cfg, message, static.speaker_names, static.speakers, static.candidate_texts),
+            aspect=_aspect(cfg, ids, aspect) if sample is None else None,
             **common,
         )
         return Prepared(
@@ -369,6 +376,19 @@ class Scorer:
                 fused=fused,
             ),
         )
+
+
+def _aspect(
+    cfg: ScoringConfig, ids: np.ndarray, aspect: tuple[DenseInput | None, DenseInput | None] | None
+) -> tuple[np.ndarray | None, np.ndarray | None] | None:
+    """The asked kind's (USE, e5) cosines aligned with ``ids`` when its weights are on."""
+    if aspect is None or not (cfg.aspect_use or cfg.aspect_e5):
+        return None
+    use, e5 = aspect
+    return (
+        aligned(ids, use.cosines(use.query)) if use is not None and cfg.aspect_use else None,
+        aligned(ids, e5.cosines(e5.query)) if e5 is not None and cfg.aspect_e5 else None,
+    )
 
 
 class Prepared:
