@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
+from souvenir.blas import coarse_query, dot_columns, dot_rows, leading_directions, project_columns
 from souvenir.errors import StoreError
 from souvenir.read.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
@@ -66,7 +66,7 @@ def view(store, user_id: int, story_id: int | None, query: np.ndarray) -> tuple:
         _, matrix = store.vectors(user_id, E)
         if basis is None:
             basis = leading_directions(matrix, DIRECTIONS)
-        assert coarse.tobytes() == dot_rows(project_rows(matrix, basis), coarse_query(query, basis)).tobytes()
+        assert coarse.tobytes() == dot_columns(project_columns(matrix, basis), coarse_query(query, basis)).tobytes()
     return candidates, ids.tolist(), sims.tolist()
 
 

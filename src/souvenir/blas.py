@@ -91,12 +91,41 @@ def gathered_dot(matrix: np.ndarray, rows: np.ndarray, query: np.ndarray) -> np.
     return out
 
 
-def project_rows(matrix: np.ndarray, basis: np.ndarray) -> np.ndarray:
-    """``matrix @ basis`` for float32 ``matrix`` (n, dim) and ``basis`` (dim, k): float32
-    (n, k), each row depending only on its own row, so that a row projected alone when its
-    vector changes gets the bits it gets in bulk. One :func:`dot_rows` per column: BLAS's
-    matrix product is not position-independent even on whole blocks of rows (40 of 41
-    slices of a 1,000 × 384 matrix moved by an ulp here), its matrix-vector product is."""
+def dot_columns(columns: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """``query @ columns`` for a float32 matrix ``columns`` (k, n) — one memory a column,
+    possibly a slice of a wider array — and vector (k,): float32 (n,), each value depending
+    only on its column and the query (BLAS gets whole blocks of ``BLOCK`` columns; the
+    columns beyond the last are copied into a zero-padded block, as :func:`dot_rows` does
+    with rows: without it 281 of 23,958 values of slices at 11 offsets moved by an ulp here;
+    ``tests/test_blas.py``). The large user's coarse cosines: their projected rows are
+    short (96 values), and BLAS's product over a transposed (k, n) matrix streams it once
+    where :func:`dot_rows` computes 100,000 short dot products — 100,000 × 96 float32, one
+    thread, 1.79 against 2.65 ms here (docs/journal.md, "Session 25, lane speed2"). The
+    bits are not :func:`dot_rows`' (another order of the sums). A matrix whose columns are
+    not adjacent in memory (a fancy-indexed one is Fortran-ordered) is copied first: BLAS
+    would take another kernel, with other bits."""
+    query = np.asarray(query, dtype=np.float32)
+    if columns.shape[1] > 1 and columns.strides[1] != columns.itemsize:
+        columns = np.ascontiguousarray(columns, dtype=np.float32)
+    n = columns.shape[1]
+    whole = n - n % BLOCK
+    out = np.empty(n, np.float32)
+    if whole:
+        np.matmul(query, columns[:, :whole], out=out[:whole])
+    if n > whole:
+        tail = np.zeros((columns.shape[0], BLOCK), np.float32)
+        tail[:, : n - whole] = columns[:, whole:]
+        out[whole:] = (query @ tail)[: n - whole]
+    return out
+
+
+def project_columns(matrix: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """``(matrix @ basis).T`` for float32 ``matrix`` (n, dim) and ``basis`` (dim, k): float32
+    (k, n) C-contiguous, each column depending only on its own row, so that a row projected
+    alone when its vector changes gets the bits it gets in bulk. One :func:`dot_rows` per
+    column: BLAS's matrix product is not position-independent even on whole blocks of rows
+    (40 of 41 slices of a 1,000 × 384 matrix moved by an ulp here), its matrix-vector
+    product is. The form :func:`dot_columns` reads."""
     n, k = matrix.shape[0], basis.shape[1]
     columns = [np.ascontiguousarray(basis[:, j], dtype=np.float32) for j in range(k)]
     out = np.empty((k, n), np.float32)
@@ -106,7 +135,13 @@ def project_rows(matrix: np.ndarray, basis: np.ndarray) -> np.ndarray:
         part = matrix[start : start + _PROJECT_ROWS]
         for j in range(k):
             out[j, start : start + len(part)] = dot_rows(part, columns[j])
-    return np.ascontiguousarray(out.T)
+    return out
+
+
+def project_rows(matrix: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """``matrix @ basis`` (n, k) float32, each row depending only on its own row: the
+    transpose of :func:`project_columns`."""
+    return np.ascontiguousarray(project_columns(matrix, basis).T)
 
 
 #: Rows read at most for the leading directions (evenly spaced): 20,000 × 384 costs

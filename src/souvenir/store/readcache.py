@@ -49,7 +49,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from souvenir.blas import coarse_query, dot_rows, gathered_dot, leading_directions, project_rows
+from souvenir.blas import coarse_query, dot_columns, dot_rows, gathered_dot, leading_directions, project_columns
 from souvenir.position_sets import unique
 from souvenir.candidates import Pool
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
@@ -123,11 +123,11 @@ class _Block:
         self._order = None
         self._table = None
         if self._coarse is not None and self._basis is not None:
-            if self._coarse.shape[0] < self.matrix.shape[0]:  # the matrix grew: project again
+            if self._coarse.shape[1] < self.matrix.shape[0]:  # the matrix grew: project again
                 self._coarse = None
             elif touched:
                 slots = np.unique(np.asarray(touched, np.int64))
-                self._coarse[slots] = project_rows(self.matrix[slots], self._basis)
+                self._coarse[:, slots] = project_columns(self.matrix[slots], self._basis)
         return True
 
     def _append(self) -> int:
@@ -173,11 +173,12 @@ class _Block:
         ids = self.slot_ids[self._order].copy()
         if not ids.size:
             return np.empty(0, np.int64), np.empty(0, np.float32)
-        return ids, dot_rows(coarse[: self.used], coarse_query(query, basis))[self._order]
+        return ids, dot_columns(coarse[:, : self.used], coarse_query(query, basis))[self._order]
 
     def project(self, dims: int) -> tuple[np.ndarray, np.ndarray]:
         """(projected rows, directions): the ``dims`` leading directions read and the rows
-        projected on them, unless those kept still serve (the live rows have not doubled or
+        projected on them — float32 (``dims``, slots), a slot's projection a column, the form
+        :func:`~souvenir.blas.dot_columns` streams — unless those kept still serve (the live rows have not doubled or
         halved since)."""
         live = self.used - len(self.free)
         if (
@@ -188,8 +189,8 @@ class _Block:
         ):
             self._basis = leading_directions(self.matrix[: self.used], dims)
             self._basis_rows = live
-            self._coarse = np.zeros((self.matrix.shape[0], dims), np.float32)
-            self._coarse[: self.used] = project_rows(self.matrix[: self.used], self._basis)
+            self._coarse = np.zeros((dims, self.matrix.shape[0]), np.float32)
+            self._coarse[:, : self.used] = project_columns(self.matrix[: self.used], self._basis)
         return self._coarse, self._basis
 
     def _lookup(self, known: np.ndarray) -> np.ndarray | None:

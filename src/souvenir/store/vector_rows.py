@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from souvenir.blas import coarse_query, dot_rows, leading_directions, project_rows
+from souvenir.blas import coarse_query, dot_columns, dot_rows, leading_directions, project_columns
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 
@@ -121,7 +121,7 @@ class VectorRowsMixin(Plumbing):
         if matrix is None or matrix.shape[1] != query.shape[0] or not 0 < dims <= matrix.shape[1]:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         basis = leading_directions(matrix, dims)
-        return np.asarray(keep, np.int64), dot_rows(project_rows(matrix, basis), coarse_query(query, basis))
+        return np.asarray(keep, np.int64), dot_columns(project_columns(matrix, basis), coarse_query(query, basis))
 
     def warm_vectors(self, user_id: int, embedder: str, coarse_dims: int = 0) -> None:
         """Read the user's ``embedder`` vectors into the read cache now (with ``coarse_dims``,
