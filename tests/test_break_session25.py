@@ -207,3 +207,69 @@ def test_the_largest_read_rate_allowed_starts_the_service(tmp_path) -> None:
         proxy_block_share=100.0,
     )
     open_runtime(settings).close()
+
+
+#: What the user told someone else to forget (a person named before the colon, or made to
+#: forget: 我让我姐姐忘掉…): the user's words to that person, no request to us. en, fr and ms
+#: erased the address; zh's 让 did.
+TOLD_SOMEONE = {
+    "en": (
+        "My address is 12 Jalan Ampang.",
+        "I adopted a cat named Miso.",
+        "I told my boss: forget my address, I moved.",
+    ),
+    "fr": (
+        "Mon adresse est 12 rue de Rivoli.",
+        "J'ai adopté un chat nommé Miso.",
+        "J'ai dit à mon patron : oublie mon adresse.",
+    ),
+    "zh": ("我的地址是北京路12号。", "我领养了一只叫米索的猫。", "我让我姐姐忘掉我的地址。"),
+    "ms": ("Alamat saya 12 Jalan Ampang.", "Saya ambil kucing nama Miso.", "Saya cakap kat bos: lupakan alamat saya."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TOLD_SOMEONE))
+def test_what_the_user_told_someone_else_to_forget_erases_nothing(tmp_path, lang) -> None:
+    address, cat, told = TOLD_SOMEONE[lang]
+    kept = _kept(tmp_path, [address, cat, told])
+    assert address in kept and cat in kept, kept
+
+
+#: The user saying their request to us again: « Je te l'ai dit : oublie… » was read as someone's
+#: reported words (a verb of speech and a colon, « je » not right before it) and the address
+#: stayed; en and zh were read as asks already (guards).
+SAID_AGAIN = {
+    "en": ("My address is 12 Jalan Ampang.", "I adopted a cat named Miso.", "As I told you: forget my address."),
+    "fr": (
+        "Mon adresse est 12 rue de Rivoli.",
+        "J'ai adopté un chat nommé Miso.",
+        "Je te l'ai dit : oublie mon adresse.",
+    ),
+    "fr-vous": (
+        "Mon adresse est 12 rue de Rivoli.",
+        "J'ai adopté un chat nommé Miso.",
+        "Je vous l'ai déjà dit : effacez mon adresse.",
+    ),
+    "zh": ("我的地址是北京路12号。", "我领养了一只叫米索的猫。", "我跟你说过了：忘掉我的地址。"),
+    "ms": ("Alamat saya 12 Jalan Ampang.", "Saya ambil kucing nama Miso.", "Saya dah cakap: lupakan alamat saya."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SAID_AGAIN))
+def test_a_request_said_again_to_us_erases_what_it_names(tmp_path, lang) -> None:
+    address, cat, request = SAID_AGAIN[lang]
+    kept = _kept(tmp_path, [address, cat, request])
+    assert cat in kept and address not in kept, kept
+
+
+def test_the_told_frames_are_read_in_linear_time() -> None:
+    import time
+
+    from souvenir.lexical.relayed_asks import said_again_out, told_at
+
+    for unit in ("i told a ", "j'ai dit à a ", "saya cakap kat a ", "我跟", "我让", "je te l'ai ", "a b c d "):
+        text = unit * (16384 // len(unit.encode()))
+        start = time.process_time()
+        told_at(text)
+        said_again_out(text)
+        assert time.process_time() - start < 0.5, unit

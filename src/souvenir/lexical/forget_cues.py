@@ -356,6 +356,7 @@ from souvenir.lexical.keep_wishes import keep_wishes_out  # noqa: E402
 from souvenir.lexical.polite_asks import FRAME_WORDS, not_asked, plain_request  # noqa: E402
 from souvenir.lexical.quoted_asks import outside_quotes  # noqa: E402
 from souvenir.lexical.named_person import names_in  # noqa: E402
+from souvenir.lexical.relayed_asks import said_again_out, told_at  # noqa: E402
 
 FORGET_WORDS = FORGET_WORDS | MORE_WORDS | OTHER_WORDS | IGNORE_WORDS | FRAME_WORDS
 
@@ -492,7 +493,9 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
         if sentence.strip() and _has_cue(sentence) and _has_cue(unquoted[at]):  # a pasted text's cue asks nothing
             folded = nfkc_fold(sentence).replace("’", "'")
             after = nfkc_fold(sentences[at + 1] if at + 1 < len(sentences) else "").replace("’", "'")
-            if not_asked(folded, after):  # someone else's words, or "Could you forget it? I can't."
+            if not_asked(said_again_out(folded), after):  # someone else's words, or "Could you forget it? I can't."
+                continue
+            if (told := told_at(folded)) is not None and not _has_cue(folded[:told]):  # "I told my boss: forget…"
                 continue
             attribute = next((name for name, _, pattern in ATTRIBUTES if pattern.search(folded)), None)
             everything = bool(EVERYTHING.search(folded))
