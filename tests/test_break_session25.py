@@ -137,7 +137,11 @@ NAME_AS_WORD = {
         "J'ai adopté un chat nommé Miso.",
         "Oublie ce que je t'ai dit sur Pierre.",
     ),
-    "ms": ("Saya tanam bunga di laman rumah.", "Saya ambil kucing nama Miso.", "Lupakan apa saya cakap pasal Bunga."),
+    "ms": (
+        "Saya beli sekuntum bunga untuk ibu.",
+        "Saya ambil kucing nama Miso.",
+        "Lupakan apa saya cakap pasal Bunga.",
+    ),
     # no case in Chinese: 小雨 (a name) and 下雨 (rain) are apart by their characters (a guard)
     "zh": ("今天下雨了，我没带伞。", "我领养了一只叫米索的猫。", "忘掉我跟你说的小雨的事。"),
 }
@@ -160,7 +164,7 @@ PERSON_AND_WORD = {
     ),
     "ms": (
         "Kawan saya Bunga seorang jururawat.",
-        "Saya tanam bunga di laman rumah.",
+        "Saya beli sekuntum bunga untuk ibu.",
         "Lupakan apa saya cakap pasal Bunga.",
     ),
     "zh": ("我朋友小雨是护士。", "今天下雨了，我没带伞。", "忘掉我跟你说的小雨的事。"),
@@ -174,12 +178,22 @@ def test_a_name_erases_the_person_and_keeps_the_word(tmp_path, lang) -> None:
     assert word in kept and person not in kept, kept
 
 
-def test_a_memory_written_in_lower_case_is_named_by_its_words(tmp_path) -> None:
-    """A memory with no capital tells nothing by its case: "Paris" names "i live in paris"."""
-    kept = _kept(
-        tmp_path, ["i live in paris now", "I adopted a cat named Miso.", "Forget what I told you about Paris."]
-    )
-    assert kept == ["I adopted a cat named Miso."], kept
+#: A name typed in lower case, nothing in the memory reading it as the common noun (no
+#: inflection, determiner or classifier, no other capital): the person asked about.
+NAME_IN_LOWER_CASE = {
+    "en": ("I met rose at the gym yesterday.", "I adopted a cat named Miso.", "Forget what I told you about Rose."),
+    "en-paris": ("i live in paris now", "I adopted a cat named Miso.", "Forget what I told you about Paris."),
+    "fr": ("J'ai vu pierre au club hier.", "J'ai adopté un chat nommé Miso.", "Oublie ce que je t'ai dit sur Pierre."),
+    "ms": ("Saya jumpa bunga di gim semalam.", "Saya ambil kucing nama Miso.", "Lupakan apa saya cakap pasal Bunga."),
+    "zh": ("我昨天在健身房见到小雨了。", "我领养了一只叫米索的猫。", "忘掉我跟你说的小雨的事。"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NAME_IN_LOWER_CASE))
+def test_a_name_typed_in_lower_case_is_still_named(tmp_path, lang) -> None:
+    person, cat, request = NAME_IN_LOWER_CASE[lang]
+    kept = _kept(tmp_path, [person, cat, request])
+    assert kept == [cat], kept
 
 
 @pytest.mark.parametrize("value", ["1e308", "1e306", "1000000", "0.5"])

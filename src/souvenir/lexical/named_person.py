@@ -10,18 +10,20 @@ Session 25 (lane harden10). Two ways a name that is also a word erased what the 
   after a word written without one ("about May", « sur Pierre », "pasal Bunga").
 * **The name matched the word.** "Forget what I told you about Rose" erased "I grow roses in
   my garden"; « Oublie ce que je t'ai dit sur Pierre » erased « J'ai trouvé une pierre rare »;
-  "Lupakan apa saya cakap pasal Bunga" erased "Saya tanam bunga di laman rumah". Matching is
-  by folded stem, and a name folds to the word. :func:`word_not_name` says when a memory holds
-  the name only as the common word: the memory writes capitals (an upper-case letter
-  somewhere: the writer uses case) and every word of it that matches the name is in lower
-  case. A memory written all in lower case ("i live in paris now") is read by its words as
-  before, since its case tells nothing.
+  "Lupakan apa saya cakap pasal Bunga" erased "Saya beli sekuntum bunga untuk ibu". Matching
+  is by folded stem, and a name folds to the word. :func:`word_not_name` says when a memory
+  holds the name only as the common word: every word of it matching the name is in lower
+  case, and each is read as a common noun — inflected ("roses" for "Rose"), after a
+  determiner, a number or a classifier ("une pierre", "sekuntum bunga", "two roses"), or in a
+  memory that writes another name with its capital (a word past its first, not "I": the
+  writer capitalises names). A name written in lower case and nothing else ("I met rose
+  yesterday", "i live in paris now", "I watch netflix") is still named by its words: a user
+  who types names without capitals asked about that one.
 
 Chinese has no case: a name is read by its characters as before (小雨 and 下雨 were already
-apart: the topic's key is matched whole). The trade: a brand a user writes in lower case
-beside capitals elsewhere ("I watch netflix every night") is not named by "Netflix" said with
-its capital; the request then names nothing and erases nothing (an ambiguous request, recorded
-as such) — never the wrong memory.
+apart: the topic's key is matched whole). Left: a common noun bare, uninflected, in a memory
+with no other capital ("Saya tanam bunga di laman rumah", "I love rose tea") is still named
+by the capitalised name: nothing in it tells the word from a name typed in lower case.
 
 Shape::
 
@@ -72,14 +74,39 @@ def _names_of(sentence: str) -> frozenset[str]:
     return frozenset(tok.key for before, tok in zip([None, *tokens], tokens) if _is_name(tok, before))
 
 
+#: Words before a common noun: determiners, possessives, quantities, Malay classifiers.
+_BEFORE_A_NOUN = frozenset(
+    """a an the some any these those this that my your his her our their many few several no every each
+    one two three four five lots
+    un une des le la les du de l' ce cet cette ces mon ma mes ton ta tes son sa ses notre nos votre vos
+    leur leurs quelques plusieurs deux trois
+    sebuah seekor sekuntum sebiji sekeping sebatang sepasang beberapa banyak semua setiap pokok para
+    satu dua tiga""".split()
+)
+
+
+def _common_noun(word: Tok, before: Tok | None, name: Tok, other_capitals: bool) -> bool:
+    """Whether ``word`` (in lower case, matching ``name``) is read as the common noun."""
+    if word.key != name.key or other_capitals:
+        return True
+    return before is not None and (before.key in _BEFORE_A_NOUN or before.raw.isdigit())
+
+
 def word_not_name(tok: Tok, sentence: str, text: str) -> bool:
     """Whether ``text`` (a memory) holds ``tok`` — a word of the request ``sentence`` written
-    there as a name — only as the common word: ``text`` writes capitals and every word of it
-    matching ``tok`` is in lower case (module docstring)."""
-    if tok.cjk or tok.key not in _names_of(sentence) or not any(c.isupper() for c in text):
+    there as a name — only as the common word: each word of ``text`` matching ``tok`` in
+    lower case and read as a common noun (module docstring)."""
+    if tok.cjk or tok.key not in _names_of(sentence):
         return False
-    matching = [word for word in tokenize(text) if not word.cjk and supported(tok, [word], "")]
-    return bool(matching) and all(word.raw[:1].islower() for word in matching)
+    tokens = [word for word in tokenize(text) if not word.cjk]
+    other_capitals = any(
+        word.raw[:1].isupper() and word.raw != "I" and i > 0 and not supported(tok, [word], "")
+        for i, word in enumerate(tokens)
+    )
+    matching = [(before, word) for before, word in zip([None, *tokens], tokens) if supported(tok, [word], "")]
+    return bool(matching) and all(
+        word.raw[:1].islower() and _common_noun(word, before, tok, other_capitals) for before, word in matching
+    )
 
 
 def any_word_not_name(topic: Sequence[Tok], sentence: str, text: str) -> bool:
