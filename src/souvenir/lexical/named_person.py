@@ -7,7 +7,8 @@ Session 25 (lane harden10). Two ways a name that is also a word erased what the 
   will, hope are stop words), the topic read empty, and a request naming nothing is read as
   "forget that": the previous turn's memory was erased, May's kept. :func:`names_in` reads
   the names of a request whose topic is otherwise empty: a word written with a capital
-  after a word written without one ("about May", « sur Pierre », "pasal Bunga").
+  right after a word the topic follows ("about May", « sur Aimée », "pasal Ada"; never "Forget
+  it Dina", a name the user calls us by).
 * **The name matched the word.** "Forget what I told you about Rose" erased "I grow roses in
   my garden"; « Oublie ce que je t'ai dit sur Pierre » erased « J'ai trouvé une pierre rare »;
   "Lupakan apa saya cakap pasal Bunga" erased "Saya beli sekuntum bunga untuk ibu". Matching
@@ -57,15 +58,28 @@ def _is_name(tok: Tok, before: Tok | None) -> bool:
     )
 
 
+#: Words a request's topic follows ("about May", « sur Aimée », "pasal Ada"): a name right
+#: after one is what the request is about, never a name the user calls us by ("Forget it Dina").
+_ABOUT = frozenset(
+    """about of on regarding re with for to
+    sur de d' à a avec pour concernant
+    pasal tentang fasal mengenai hal dengan pada kat""".split()
+)
+
+
 def names_in(sentence: str, drop: frozenset[str] = frozenset()) -> tuple[Tok, ...]:
-    """The words of ``sentence`` (a request to forget) written as names (:func:`_is_name`),
-    less ``drop`` (keys: the cue's own words); read only for a request whose topic is empty
-    (module docstring)."""
+    """The words of ``sentence`` (a request to forget) written as names (:func:`_is_name`)
+    right after a word the topic follows (:data:`_ABOUT`), less ``drop`` (keys: the cue's own
+    words); read only for a request whose topic is empty (module docstring)."""
     tokens = tokenize(sentence)
     return tuple(
         tok
         for before, tok in zip([None, *tokens], tokens)
-        if _is_name(tok, before) and tok.key not in drop and tok.stem not in drop
+        if _is_name(tok, before)
+        and before is not None
+        and before.key in _ABOUT
+        and tok.key not in drop
+        and tok.stem not in drop
     )
 
 
